@@ -1,0 +1,42 @@
+# Two commands on a fresh machine with Python 3.11: `make run` and `make test`.
+# Real services come from the environment: DATABASE_URL (PostgreSQL), CELERY_BROKER_URL (Redis).
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(STAMP): $(PY) requirements.txt requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+## run: install, migrate, seed the demo workspace and serve the API + admin on 127.0.0.1:8000
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py seed_demo
+	$(PY) manage.py serve --addr 127.0.0.1:8000
+
+## lint: ruff, Django's system checks and the migrations gate
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) manage.py check --fail-level WARNING
+	$(PY) manage.py makemigrations --check --dry-run -v1
+	$(VENV)/bin/mypy permissions/grammar.py permissions/shell.py permissions/decide.py permissions/action_types.py
+
+## test: the whole suite (lint gates first)
+test: lint
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+## bench: the benchmarks, printing figures and ratios (not part of the suite)
+bench: $(STAMP)
+	$(PY) bench/decide.py
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

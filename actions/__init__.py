@@ -1,0 +1,1 @@
+"""Proposed actions, their lifecycle, approvals, events, waiting and execution tasks."""

@@ -1,0 +1,64 @@
+"""One error shape for the whole API: ``{"detail": ..., "reason": CODE?}`` (R12.4).
+
+Views raise :class:`ApiError` with a stable reason code; DRF's own exceptions keep their status and
+get the same shape. Anything unexpected becomes a named 500 body instead of a traceback page.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from rest_framework import status
+from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+log = logging.getLogger(__name__)
+
+
+class ApiError(APIException):
+    """An API error with a status, a sentence saying what to do, and an optional stable reason code."""
+
+    def __init__(self, detail: str, *, status_code: int = 400, reason: str | None = None, extra: dict | None = None):
+        super().__init__(detail)
+        self.status_code = status_code
+        self.reason = reason
+        self.extra = extra or {}
+
+
+def exception_handler(exc, context):
+    from projects.services import DomainError  # the domain's refusals carry their own status and field
+
+    if isinstance(exc, DomainError):
+        extra = {"errors": {exc.field: [str(exc)]}} if exc.field else {}
+        exc = ApiError(str(exc), status_code=exc.status, reason=exc.reason or "invalid", extra=extra)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        log.exception("unhandled error in %s", context.get("view").__class__.__name__ if context.get("view") else "?")
+        return Response(
+            {"detail": "Internal error; it was logged. Retry, and report it if it persists.", "reason": "internal"},
+            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+        )
+    if isinstance(exc, ApiError):
+        body = {"detail": str(exc.detail)}
+        if exc.reason:
+            body["reason"] = exc.reason
+        body.update(exc.extra)
+        response.data = body
+    elif isinstance(exc, ValidationError):
+        # Field errors stay available under "errors"; "detail" is one readable sentence naming the fields.
+        errors = response.data
+        response.data = {"detail": _flatten(errors), "reason": "invalid", "errors": errors}
+    return response
+
+
+def _flatten(errors) -> str:
+    if isinstance(errors, dict):
+        parts = []
+        for field, value in errors.items():
+            msg = _flatten(value)
+            parts.append(msg if field == "non_field_errors" else f"{field}: {msg}")
+        return "; ".join(parts)
+    if isinstance(errors, list):
+        return " ".join(_flatten(e) for e in errors)
+    return str(errors)

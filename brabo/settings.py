@@ -1,0 +1,173 @@
+"""Django settings, read from the environment (STYLE.md practice 8).
+
+With nothing set, Brabo runs on an embedded SQLite file and executes Celery tasks in-process (eager):
+that is `make run` on a fresh machine. Set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis)
+and the same code runs against real services. See README.md for the whole table.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from pathlib import Path
+
+import dj_database_url
+
+from .env import ImproperlyConfiguredEnv, env_abs_path, env_bool, env_int, env_list, env_str
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = env_abs_path("BRABO_VAR_DIR", BASE_DIR / "var")
+
+DEBUG = env_bool("BRABO_DEBUG", default=True)
+_DEV_SECRET = "brabo-dev-only-secret-key-do-not-use-in-production"
+SECRET_KEY = env_str("BRABO_SECRET_KEY") or (_DEV_SECRET if DEBUG else "")
+if not SECRET_KEY:
+    raise ImproperlyConfiguredEnv("BRABO_SECRET_KEY is required when BRABO_DEBUG is off; set a long random string.")
+ALLOWED_HOSTS = env_list("BRABO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("BRABO_CSRF_TRUSTED_ORIGINS", [])
+
+# R1.2 — owner credentials are encrypted at rest with Fernet. BRABO_ENCRYPTION_KEYS is a comma-separated
+# list of Fernet keys (first encrypts, all decrypt: rotation). Unset, a key is derived from SECRET_KEY,
+# which is fine for development and documented as not for production.
+_enc = env_list("BRABO_ENCRYPTION_KEYS", [])
+ENCRYPTION_KEYS = _enc or [
+    base64.urlsafe_b64encode(hashlib.sha256(("brabo-encryption:" + SECRET_KEY).encode()).digest()).decode()
+]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "guardian",
+    "projects",
+    "permissions",
+    "actions",
+    "containers",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "brabo.urls"
+WSGI_APPLICATION = "brabo.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASE_URL = env_str("DATABASE_URL")
+if DATABASE_URL:
+    try:
+        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("BRABO_DB_CONN_MAX_AGE", 60))}
+    except Exception as exc:  # dj_database_url raises plain ValueError/KeyError on a bad scheme
+        raise ImproperlyConfiguredEnv(
+            f"DATABASE_URL could not be parsed ({exc}); use postgres://user:password@host:5432/dbname"
+        ) from None
+else:
+    VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded default lives in ./var
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": VAR_DIR / "db.sqlite3",
+            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
+        }
+    }
+DATABASES["default"].setdefault("TEST", {})
+
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "guardian.backends.ObjectPermissionBackend",
+]
+GUARDIAN_ANONYMOUS_USER_NAME = None  # no anonymous object permissions: anonymous callers get 401
+GUARDIAN_RENDER_403 = False
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+LOGIN_URL = "admin:login"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "projects.authentication.AgentKeyAuthentication",
+        "projects.authentication.PersonalTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "PAGE_SIZE": 100,
+    "EXCEPTION_HANDLER": "brabo.api_errors.exception_handler",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Brabo API",
+    "DESCRIPTION": "Agents propose actions; the policy engine decides; people approve; workers execute.",
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+}
+
+# Celery. Unset broker → tasks run in-process at enqueue time (eager), which `make run` uses.
+CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
+CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+CELERY_TASK_EAGER_PROPAGATES = False
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = False  # enabled per task, only on idempotent ones (STYLE.md practice 3)
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = env_str("BRABO_CELERY_QUEUE", "brabo")
+# Redis pub/sub for waking waiters (R8.4). Defaults to the broker when it is Redis.
+BRABO_REDIS_URL = env_str("BRABO_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
+
+# R1.3 / R1.4 — where project folders live.
+PROJECT_WORKSPACES_ROOT = env_abs_path("PROJECT_WORKSPACES_ROOT", VAR_DIR / "workspaces")
+BRABO_PROJECTS_BASE = env_abs_path("BRABO_PROJECTS_BASE", VAR_DIR / "projects-base")
+# R1.4 — local project roots must never overlap Brabo's own checkout or install directory.
+BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTALL_DIRS", [])]
+# R11.1 — operator-configured policy hooks (a server-side JSON file); unset = no hooks.
+BRABO_POLICY_HOOKS_FILE = env_str("BRABO_POLICY_HOOKS_FILE")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("BRABO_LOG_LEVEL", "INFO")},
+    "loggers": {"django.db.backends": {"level": "WARNING"}},
+}

@@ -1,0 +1,20 @@
+"""URL map: the REST API under /api/, its schema and docs, and the admin (the approval console)."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.routers import DefaultRouter
+
+from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
+
+router = DefaultRouter()
+router.register("workspaces", WorkspaceViewSet, basename="workspace")
+router.register("projects", ProjectViewSet, basename="project")
+router.register("agents", AgentViewSet, basename="agent")
+
+urlpatterns = [
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include(router.urls)),
+    path("admin/", admin.site.urls),
+]

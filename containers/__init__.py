@@ -1,0 +1,1 @@
+"""Container lifecycle, the broker port and its adapters, runners."""

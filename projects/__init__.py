@@ -1,0 +1,1 @@
+"""Workspaces, memberships and roles, projects, agents and their keys, autonomy rows, tasks."""

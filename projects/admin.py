@@ -1,0 +1,134 @@
+"""Admin for the tenancy models, scoped to the staff user's workspaces (superusers see all).
+
+Owner credentials are never rendered: the credentials admin shows only whether each secret is set.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from .access import visible_projects, visible_workspaces
+from .models import Agent, AutonomyRule, Membership, PersonalToken, Project, Task, Workspace, WorkspaceCredentials
+
+
+class TenantScopedAdmin(admin.ModelAdmin):
+    """Filters every changelist and object lookup by the staff user's workspaces.
+
+    ``scope_to`` is "workspace" or "project"; ``scope_path`` the ORM path from the model to it.
+    A staff member may view what their workspaces hold; changing still needs Django's model permission.
+    """
+
+    scope_to = "project"
+    scope_path = ""
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        visible = (visible_workspaces if self.scope_to == "workspace" else visible_projects)(request.user)
+        field = f"{self.scope_path}__id__in" if self.scope_path else "id__in"
+        return qs.filter(**{field: visible.values("id")})
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_staff
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_staff
+
+
+class MembershipInline(admin.TabularInline):
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Workspace)
+class WorkspaceAdmin(TenantScopedAdmin):
+    scope_to = "workspace"
+    list_display = ["name", "owner", "created_at"]
+    search_fields = ["name"]
+    inlines = [MembershipInline]
+    list_select_related = ["owner"]
+
+
+@admin.register(WorkspaceCredentials)
+class WorkspaceCredentialsAdmin(TenantScopedAdmin):
+    """Read-only status. Secrets are set through PUT /api/workspaces/{id}/credentials/ by the owner."""
+
+    scope_to = "workspace"
+    scope_path = "workspace"
+    list_display = ["workspace", "provider_kind", "provider_token_is_set", "model_key_is_set"]
+    fields = ["workspace", "provider_kind", "provider_base_url", "provider_token_set_at", "model_key_set_at"]
+    readonly_fields = fields
+
+    @admin.display(boolean=True, description="provider token set")
+    def provider_token_is_set(self, obj):
+        return bool(obj.provider_token_encrypted)
+
+    @admin.display(boolean=True, description="model key set")
+    def model_key_is_set(self, obj):
+        return bool(obj.model_key_encrypted)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Membership)
+class MembershipAdmin(TenantScopedAdmin):
+    scope_to = "workspace"
+    scope_path = "workspace"
+    list_display = ["user", "workspace", "role", "restricted"]
+    list_filter = ["role"]
+    list_select_related = ["user", "workspace"]
+    search_fields = ["user__username"]
+
+
+@admin.register(Project)
+class ProjectAdmin(TenantScopedAdmin):
+    list_display = ["name", "workspace", "workspace_dir_name", "execution_mode", "execution_active"]
+    list_filter = ["execution_mode"]
+    list_select_related = ["workspace"]
+    readonly_fields = ["workspace_dir_name"]
+    search_fields = ["name", "workspace_dir_name"]
+
+
+class AutonomyInline(admin.TabularInline):
+    model = AutonomyRule
+    extra = 0
+
+
+@admin.register(Agent)
+class AgentAdmin(TenantScopedAdmin):
+    scope_path = "project"
+    list_display = ["name", "project", "kind", "principal", "revoked_at"]
+    list_select_related = ["project", "principal__user"]
+    exclude = ["key_hash"]
+    inlines = [AutonomyInline]
+
+
+@admin.register(AutonomyRule)
+class AutonomyRuleAdmin(TenantScopedAdmin):
+    scope_path = "agent__project"
+    list_display = ["agent", "action_type", "mode"]
+    list_select_related = ["agent"]
+
+
+@admin.register(Task)
+class TaskAdmin(TenantScopedAdmin):
+    scope_path = "project"
+    list_display = ["title", "project", "status", "pr_reference", "updated_at"]
+    list_filter = ["status"]
+    list_select_related = ["project"]
+
+
+@admin.register(PersonalToken)
+class PersonalTokenAdmin(admin.ModelAdmin):
+    list_display = ["user", "name", "created_at", "revoked_at"]
+    exclude = ["key_hash"]
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request).select_related("user")
+        return qs if request.user.is_superuser else qs.filter(user=request.user)

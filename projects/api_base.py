@@ -1,0 +1,71 @@
+"""The tenant-scoped base every API viewset uses (R1.1, STYLE.md practice 5).
+
+``get_queryset`` always filters by what the caller can reach, so an object of another workspace is a 404
+from ``get_object`` before any permission or role check runs. A subclass that overrides ``get_queryset``
+must name why in ``tenant_scope_escape_hatch``; without it, the class fails to even be defined.
+"""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+from rest_framework import viewsets
+from rest_framework.exceptions import NotFound, PermissionDenied
+
+from permissions.action_types import role_at_least
+
+from .access import project_role, visible_projects, visible_workspaces
+from .authentication import request_agent
+from .models import Project
+
+
+class TenantScopedViewSet(viewsets.GenericViewSet):
+    """Set ``scope_to`` to ``"workspace"`` or ``"project"`` and ``scope_path`` to the ORM path from the
+    model to that object (``""`` when the model *is* it)."""
+
+    scope_to: str = "project"
+    scope_path: str = ""
+    tenant_scope_escape_hatch: str | None = None
+    people_only: bool = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "get_queryset" in cls.__dict__ and not cls.tenant_scope_escape_hatch:
+            raise TypeError(
+                f"{cls.__name__} overrides get_queryset; keep scoping in base_queryset() or set "
+                "tenant_scope_escape_hatch to the reason"
+            )
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if self.people_only and request_agent(request) is not None:
+            raise PermissionDenied("Agents cannot call this endpoint; it is for people.")
+
+    def base_queryset(self) -> QuerySet:
+        return self.queryset.all()
+
+    def get_queryset(self) -> QuerySet:
+        qs = self.base_queryset()
+        user = self.request.user
+        if self.scope_to == "workspace":
+            visible = visible_workspaces(user).values("id")
+        else:
+            visible = visible_projects(user).values("id")
+        field = f"{self.scope_path}__id__in" if self.scope_path else "id__in"
+        return qs.filter(**{field: visible})
+
+
+def require_project_role(request, project: Project, minimum: str, what: str) -> str:
+    """Raise 404 when the project is not the caller's, 403 when their role is below ``minimum``."""
+    role = project_role(request.user, project)
+    if role is None:
+        raise NotFound()
+    if not role_at_least(role, minimum):
+        raise PermissionDenied(f"{what} needs the {minimum} role or higher; your role is {role}.")
+    return role
+
+
+def visible_project_or_404(request, project_id) -> Project:
+    project = visible_projects(request.user).select_related("workspace").filter(id=project_id).first()
+    if project is None:
+        raise NotFound()
+    return project

@@ -1,0 +1,85 @@
+"""API authentication: agents by ``Bearer <agent key>``, people by ``Token <personal token>`` (R12.1).
+
+An authenticated agent is represented by :class:`AgentUser` as ``request.user`` and the Agent row as
+``request.auth``; views tell the two apart with :func:`request_agent`.
+"""
+
+from __future__ import annotations
+
+from rest_framework import authentication, exceptions
+
+from .models import Agent, PersonalToken
+
+
+class AgentUser:
+    """The request.user of an agent call: authenticated, never staff, never a person."""
+
+    is_authenticated = True
+    is_anonymous = False
+    is_active = True
+    is_staff = False
+    is_superuser = False
+    is_agent = True
+
+    def __init__(self, agent: Agent):
+        self.agent = agent
+        self.pk = None
+        self.id = None
+        self.username = f"agent:{agent.name}"
+
+    def __str__(self) -> str:
+        return self.username
+
+    def has_perm(self, *args, **kwargs) -> bool:
+        return False
+
+
+def _read_header(request, scheme: str) -> str | None:
+    header = authentication.get_authorization_header(request).split()
+    if not header or header[0].lower() != scheme.lower().encode():
+        return None
+    if len(header) != 2:
+        raise exceptions.AuthenticationFailed(f"Malformed Authorization header; use '{scheme} <key>'.")
+    try:
+        return header[1].decode()
+    except UnicodeError:
+        raise exceptions.AuthenticationFailed("The key contains invalid characters.") from None
+
+
+class AgentKeyAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request):
+        key = _read_header(request, "Bearer")
+        if key is None:
+            return None
+        agent = (
+            Agent.objects.select_related("project__workspace", "principal__user")
+            .filter(key_hash=Agent.hash_key(key))
+            .first()
+        )
+        if agent is None:
+            raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
+        if agent.revoked_at is not None:
+            raise exceptions.AuthenticationFailed("This agent key was revoked; ask a maintainer for a new one.")
+        return AgentUser(agent), agent
+
+    def authenticate_header(self, request):
+        return "Bearer"
+
+
+class PersonalTokenAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request):
+        key = _read_header(request, "Token")
+        if key is None:
+            return None
+        token = PersonalToken.objects.select_related("user").filter(key_hash=Agent.hash_key(key)).first()
+        if token is None or token.revoked_at is not None or not token.user.is_active:
+            raise exceptions.AuthenticationFailed("Invalid or revoked token; create one with create_user_token.")
+        return token.user, token
+
+    def authenticate_header(self, request):
+        return "Token"
+
+
+def request_agent(request) -> Agent | None:
+    """The Agent behind this request, or None for a person."""
+    return request.auth if isinstance(request.auth, Agent) else None

@@ -1,0 +1,31 @@
+"""Encryption at rest for owner credentials (R1.2): Fernet with key rotation (MultiFernet)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.conf import settings
+
+
+@lru_cache(maxsize=4)
+def _fernet(keys: tuple[str, ...]) -> MultiFernet:
+    return MultiFernet([Fernet(k.encode()) for k in keys])
+
+
+def encrypt(plaintext: str) -> str:
+    return _fernet(tuple(settings.ENCRYPTION_KEYS)).encrypt(plaintext.encode()).decode()
+
+
+class SecretUnreadable(Exception):
+    """The stored secret does not decrypt with any configured key (keys rotated without re-encryption)."""
+
+
+def decrypt(ciphertext: str) -> str:
+    try:
+        return _fernet(tuple(settings.ENCRYPTION_KEYS)).decrypt(ciphertext.encode()).decode()
+    except InvalidToken:
+        raise SecretUnreadable(
+            "a stored credential cannot be decrypted with BRABO_ENCRYPTION_KEYS; restore the old key "
+            "or have the owner set the credential again"
+        ) from None

@@ -1,0 +1,290 @@
+"""Tenancy (R1.1), owner credentials (R1.2), projects (R1.3–R1.5), agents (R1.6), autonomy rows and tasks."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from pathlib import Path
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils import timezone
+from django.utils.text import slugify
+
+from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILDCARD
+
+DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
+
+
+def default_protected_branches() -> list[str]:
+    return list(DEFAULT_PROTECTED_BRANCHES)
+
+
+class Workspace(models.Model):
+    """The tenant (R1.1). Exactly one owner, who also holds an ``owner`` membership."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    name = models.CharField(max_length=120)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_workspaces")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class WorkspaceCredentials(models.Model):
+    """The owner's provider token and model key, encrypted at rest, never returned (R1.2).
+
+    Kept in its own table so no serializer, admin form or ``select_related`` of a workspace carries the
+    ciphertext by accident.
+    """
+
+    PROVIDERS = [("github", "GitHub"), ("gitlab", "GitLab")]
+
+    workspace = models.OneToOneField(Workspace, on_delete=models.CASCADE, related_name="credentials")
+    provider_kind = models.CharField(max_length=16, choices=PROVIDERS, blank=True)
+    provider_base_url = models.URLField(blank=True)
+    provider_token_encrypted = models.TextField(blank=True)
+    provider_token_set_at = models.DateTimeField(null=True, blank=True)
+    model_key_encrypted = models.TextField(blank=True)
+    model_key_set_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"credentials of {self.workspace_id}"
+
+    def provider_token(self) -> str | None:
+        """Decrypt the token. Only execution code (the worker) calls this."""
+        from .crypto import decrypt
+
+        return decrypt(self.provider_token_encrypted) if self.provider_token_encrypted else None
+
+    def model_key(self) -> str | None:
+        from .crypto import decrypt
+
+        return decrypt(self.model_key_encrypted) if self.model_key_encrypted else None
+
+
+class Membership(models.Model):
+    """A user's role in a workspace. ``restricted`` members reach only the projects granted to them."""
+
+    ROLE_CHOICES = [(r, r) for r in ROLES]
+
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=ROLE_CHOICES)
+    restricted = models.BooleanField(
+        default=False,
+        help_text="When set, the member reaches only projects granted with the access_project permission.",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["workspace", "user"], name="one_membership_per_user")]
+        ordering = ["workspace_id", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.workspace}"
+
+    @property
+    def rank(self) -> int:
+        return ROLE_RANK[self.role]
+
+
+EXECUTION_MODES = [
+    ("container", "container"),
+    ("mounted", "mounted"),
+    ("runner", "runner"),
+    ("local", "local"),
+]
+
+
+class Project(models.Model):
+    """A repository an agent team works on (R1.3). Its folder name is frozen at creation."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    workspace = models.ForeignKey(Workspace, on_delete=models.CASCADE, related_name="projects")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=120)
+    workspace_dir_name = models.CharField(max_length=160, editable=False, unique=True)
+    execution_mode = models.CharField(max_length=16, choices=EXECUTION_MODES, default="container")
+    local_path = models.CharField(max_length=4096, blank=True)
+    mounted_subdir = models.CharField(
+        max_length=255,
+        blank=True,
+        help_text="mounted mode: the folder under BRABO_PROJECTS_BASE (defaults to the dir name).",
+    )
+    protected_branches = models.JSONField(default=default_protected_branches)
+    module_map = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='{"module": {"cpu": 1.0, "memory_mb": 512}} — resources each module declares.',
+    )
+    max_parallel = models.PositiveIntegerField(default=2)
+    execution_active = models.BooleanField(default=False)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["workspace", "name"], name="project_name_unique_in_workspace"),
+            models.UniqueConstraint(fields=["workspace", "slug"], name="project_slug_unique_in_workspace"),
+        ]
+        ordering = ["name", "id"]
+        permissions = [("access_project", "Can reach this project (restricted members)")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs):
+        if not self.slug:
+            self.slug = slugify(self.name)[:100] or "project"
+        if not self.workspace_dir_name:
+            # R1.3 / ADR 0066: frozen at creation; never recomputed when the name changes.
+            self.workspace_dir_name = f"{self.slug}-{str(self.id)[:8]}"
+        super().save(*args, **kwargs)
+
+    # -- where the project's files are (R1.3, R1.4) ------------------------------------------------
+    @property
+    def folder(self) -> Path:
+        """The Brabo-managed project folder, home of permissions.json and agent worktrees."""
+        return Path(settings.PROJECT_WORKSPACES_ROOT) / self.workspace_dir_name
+
+    def root(self) -> str:
+        """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call."""
+        if self.execution_mode == "local":
+            from .local_root import validate_local_root
+
+            return validate_local_root(self.local_path, settings.BRABO_INSTALL_DIRS)
+        if self.execution_mode == "mounted":
+            return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))
+        return str(self.folder)
+
+    def scope_root_id(self) -> str:
+        """The relative identifier events carry instead of an absolute path (R6.4)."""
+        if self.execution_mode == "mounted":
+            return self.mounted_subdir or self.workspace_dir_name
+        return self.workspace_dir_name
+
+    @property
+    def permissions_path(self) -> Path:
+        """R3.1 — a real file at the project folder's root (for `local`, the typed root)."""
+        if self.execution_mode == "local" and self.local_path:
+            return Path(self.root()) / "permissions.json"
+        return self.folder / "permissions.json"
+
+
+def _hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class Agent(models.Model):
+    """An agent of a project (R1.6). Its key is shown once; only its SHA-256 is stored."""
+
+    KEY_PREFIX = "brabo_agent_"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="agents")
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=40, default="custom")
+    principal = models.ForeignKey(Membership, on_delete=models.PROTECT, related_name="agents")
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["project", "name"], name="agent_name_unique_in_project")]
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def new_key(cls) -> tuple[str, str]:
+        """Return (key, key_hash). The key is random (256 bits), so an unsalted fast hash is safe to store."""
+        key = cls.KEY_PREFIX + secrets.token_urlsafe(32)
+        return key, _hash_key(key)
+
+    @classmethod
+    def hash_key(cls, key: str) -> str:
+        return _hash_key(key)
+
+    @property
+    def is_dev_module(self) -> bool:
+        """R3.4 / R7.4 — `dev-<module>` agents get autonomy rows rather than patterns; `dev-lead` is not one."""
+        return self.name.startswith("dev-") and self.name != "dev-lead" and len(self.name) > 4
+
+
+def validate_autonomy_action_type(value: str) -> None:
+    if value != WILDCARD and value not in ACTION_TYPES:
+        raise ValidationError(f"unknown action type {value!r}; use one of {', '.join(ACTION_TYPES)} or '*'.")
+
+
+class AutonomyRule(models.Model):
+    """agent × action_type (or ``*``) → mode (SPEC §5 step 3). ``*`` → auto_approve is auto mode."""
+
+    MODE_CHOICES = [(m, m) for m in MODES]
+
+    agent = models.ForeignKey(Agent, on_delete=models.CASCADE, related_name="autonomy_rules")
+    action_type = models.CharField(max_length=40, validators=[validate_autonomy_action_type])
+    mode = models.CharField(max_length=20, choices=MODE_CHOICES)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["agent", "action_type"], name="one_autonomy_row_per_type")]
+        ordering = ["agent_id", "action_type"]
+
+    def __str__(self) -> str:
+        return f"{self.agent}: {self.action_type} → {self.mode}"
+
+
+TASK_STATUSES = [
+    ("todo", "todo"),
+    ("in_progress", "in_progress"),
+    ("awaiting_approval", "awaiting_approval"),
+    ("blocked", "blocked"),
+    ("done", "done"),
+]
+
+
+class Task(models.Model):
+    """A backlog item an agent works on; a PR may come from it (R8.3)."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="tasks")
+    title = models.CharField(max_length=300)
+    status = models.CharField(max_length=20, choices=TASK_STATUSES, default="todo")
+    pr_reference = models.CharField(max_length=200, blank=True)
+    blocked_reason = models.CharField(max_length=500, blank=True)
+    blocked_source = models.CharField(max_length=40, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class PersonalToken(models.Model):
+    """A person's API token (``Authorization: Token <key>``), stored hashed like agent keys."""
+
+    PREFIX = "brabo_user_"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="brabo_tokens")
+    name = models.CharField(max_length=80, default="cli")
+    key_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_at = models.DateTimeField(default=timezone.now)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.name} token of {self.user}"
+
+    @classmethod
+    def issue(cls, user, name: str = "cli") -> tuple[PersonalToken, str]:
+        key = cls.PREFIX + secrets.token_urlsafe(32)
+        return cls.objects.create(user=user, name=name, key_hash=_hash_key(key)), key

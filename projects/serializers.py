@@ -1,0 +1,173 @@
+"""Request and response shapes of the tenancy endpoints (R12.4). Ids are opaque strings."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from permissions.action_types import ACTION_TYPES, MODES, ROLES, WILDCARD
+
+from .models import EXECUTION_MODES, Agent, AutonomyRule, Membership, Project, Task, Workspace, WorkspaceCredentials
+
+
+class WorkspaceSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(read_only=True)
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    role = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Workspace
+        fields = ["id", "name", "owner", "role", "created_at"]
+        read_only_fields = ["created_at"]
+
+    def get_role(self, ws) -> str | None:
+        roles = self.context.get("roles") or {}
+        return roles.get(ws.id)
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username", read_only=True)
+    user_id = serializers.CharField(source="user.id", read_only=True)
+
+    class Meta:
+        model = Membership
+        fields = ["user_id", "username", "role", "restricted", "created_at"]
+
+
+class MemberWriteSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(
+        choices=[r for r in ROLES if r != "owner"],
+        error_messages={"invalid_choice": "{input} is not a role you can grant; use developer or maintainer."},
+    )
+
+
+class MemberAccessSerializer(serializers.Serializer):
+    projects = serializers.ListField(
+        child=serializers.UUIDField(),
+        allow_null=True,
+        help_text="Project ids the member may reach; null lifts the restriction.",
+    )
+
+
+class CredentialsStatusSerializer(serializers.ModelSerializer):
+    """What the API may say about credentials: whether each is set and when — never the value (R1.2)."""
+
+    provider_token_set = serializers.SerializerMethodField()
+    model_key_set = serializers.SerializerMethodField()
+
+    class Meta:
+        model = WorkspaceCredentials
+        fields = [
+            "provider_kind",
+            "provider_base_url",
+            "provider_token_set",
+            "provider_token_set_at",
+            "model_key_set",
+            "model_key_set_at",
+        ]
+
+    def get_provider_token_set(self, c) -> bool:
+        return bool(c.provider_token_encrypted)
+
+    def get_model_key_set(self, c) -> bool:
+        return bool(c.model_key_encrypted)
+
+
+class CredentialsWriteSerializer(serializers.Serializer):
+    provider_kind = serializers.ChoiceField(choices=["github", "gitlab"], required=False)
+    provider_base_url = serializers.URLField(required=False, allow_blank=True)
+    provider_token = serializers.CharField(required=False, allow_blank=True, write_only=True, trim_whitespace=True)
+    model_key = serializers.CharField(required=False, allow_blank=True, write_only=True, trim_whitespace=True)
+
+
+class ProjectSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(read_only=True)
+    workspace = serializers.UUIDField(source="workspace_id")
+    execution_mode = serializers.ChoiceField(
+        choices=[m for m, _ in EXECUTION_MODES],
+        default="container",
+        error_messages={"invalid_choice": "{input} is not an execution mode; use container, mounted, runner or local."},
+    )
+    local_path = serializers.CharField(required=False, allow_blank=True, max_length=4096)
+    protected_branches = serializers.ListField(child=serializers.CharField(max_length=200), required=False)
+    module_map = serializers.DictField(required=False)
+    max_parallel = serializers.IntegerField(required=False, min_value=1, max_value=64)
+
+    class Meta:
+        model = Project
+        fields = [
+            "id",
+            "workspace",
+            "name",
+            "slug",
+            "workspace_dir_name",
+            "execution_mode",
+            "local_path",
+            "protected_branches",
+            "module_map",
+            "max_parallel",
+            "execution_active",
+            "created_at",
+        ]
+        read_only_fields = ["slug", "workspace_dir_name", "execution_active", "created_at"]
+        extra_kwargs = {"name": {"validators": []}}
+
+    def validate_module_map(self, value):
+        for module, decl in value.items():
+            if not isinstance(decl, dict):
+                raise serializers.ValidationError(f"module {module!r} must map to {{cpu?, memory_mb?}}.")
+            for key, amount in decl.items():
+                if key not in ("cpu", "memory_mb"):
+                    raise serializers.ValidationError(
+                        f"module {module!r}: unknown resource {key!r}; use cpu or memory_mb."
+                    )
+                if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount <= 0:
+                    raise serializers.ValidationError(f"module {module!r}: {key} must be a positive number.")
+        return value
+
+
+class AgentSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(read_only=True)
+    project = serializers.CharField(source="project_id", read_only=True)
+    principal = serializers.CharField(source="principal.user.username", read_only=True)
+    revoked = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Agent
+        fields = ["id", "project", "name", "kind", "principal", "revoked", "created_at"]
+
+    def get_revoked(self, a) -> bool:
+        return a.revoked_at is not None
+
+
+class AgentCreateSerializer(serializers.Serializer):
+    name = serializers.RegexField(
+        r"^[a-z0-9][a-z0-9-]{0,79}$",
+        error_messages={"invalid": "use lowercase letters, digits and dashes, e.g. dev-api, dev-lead, infra."},
+    )
+    principal = serializers.CharField(max_length=150, help_text="Username of the member the agent acts for.")
+    kind = serializers.CharField(max_length=40, required=False, default="custom")
+
+
+class AutonomyRowSerializer(serializers.ModelSerializer):
+    action_type = serializers.ChoiceField(
+        choices=[WILDCARD, *ACTION_TYPES],
+        error_messages={"invalid_choice": "{input} is not an action type; use one of the 20 types or '*'."},
+    )
+    mode = serializers.ChoiceField(
+        choices=list(MODES), error_messages={"invalid_choice": "{input} is not a mode; use " + ", ".join(MODES) + "."}
+    )
+
+    class Meta:
+        model = AutonomyRule
+        fields = ["action_type", "mode"]
+
+
+class TaskSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(read_only=True)
+    project = serializers.CharField(source="project_id", read_only=True)
+
+    class Meta:
+        model = Task
+        fields = ["id", "project", "title", "status", "pr_reference", "blocked_reason", "blocked_source", "updated_at"]
+        read_only_fields = ["status", "blocked_reason", "blocked_source", "updated_at"]

@@ -1,0 +1,206 @@
+"""State transitions of the tenancy model, one atomic function each (STYLE.md practice 1).
+
+Views, the admin and management commands call these; none of them holds these rules itself.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from permissions.action_types import ROLE_RANK, ROLES, WILDCARD
+
+from .access import can_grant
+from .crypto import encrypt
+from .local_root import LocalRootError, validate_local_root
+from .models import (
+    Agent,
+    AutonomyRule,
+    Membership,
+    Project,
+    Workspace,
+    WorkspaceCredentials,
+    default_protected_branches,
+)
+
+
+class DomainError(Exception):
+    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer."""
+
+    def __init__(self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None):
+        super().__init__(message)
+        self.field = field
+        self.status = status
+        self.reason = reason
+
+
+@transaction.atomic
+def create_workspace(*, actor, name: str) -> Workspace:
+    name = (name or "").strip()
+    if not name:
+        raise DomainError("name is required: give the workspace a name.", field="name")
+    ws = Workspace.objects.create(name=name, owner=actor)
+    Membership.objects.create(workspace=ws, user=actor, role="owner")
+    WorkspaceCredentials.objects.create(workspace=ws)
+    return ws
+
+
+@transaction.atomic
+def set_member(*, actor_membership: Membership, username: str, role: str) -> tuple[Membership, bool]:
+    """Add a member or change a member's role. Nobody grants above their own role or grants ``owner``."""
+    if role not in ROLES:
+        raise DomainError(f"role {role!r} is unknown; use developer or maintainer.", field="role")
+    if not can_grant(actor_membership.role, role):
+        raise DomainError(
+            f"you cannot grant {role}: members grant at most their own role ({actor_membership.role}) and "
+            "a workspace has exactly one owner.",
+            field="role",
+            status=403,
+        )
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise DomainError(f"no user named {username!r}; create the account first.", field="username")
+    ws_id = actor_membership.workspace_id
+    existing = Membership.objects.select_for_update().filter(workspace_id=ws_id, user=user).first()
+    if existing is not None:
+        if existing.role == "owner":
+            raise DomainError("the owner's role cannot be changed here.", field="username", status=403)
+        if ROLE_RANK[existing.role] > ROLE_RANK[actor_membership.role]:
+            raise DomainError("you cannot change the role of a member above you.", field="username", status=403)
+        existing.role = role
+        existing.save(update_fields=["role"])
+        return existing, False
+    return Membership.objects.create(workspace_id=ws_id, user=user, role=role), True
+
+
+@transaction.atomic
+def set_credentials(
+    *,
+    workspace: Workspace,
+    provider_kind: str | None = None,
+    provider_base_url: str | None = None,
+    provider_token: str | None = None,
+    model_key: str | None = None,
+) -> WorkspaceCredentials:
+    """R1.2 — write-only. ``""`` clears a secret; None leaves it as it is."""
+    creds, _ = WorkspaceCredentials.objects.select_for_update().get_or_create(workspace=workspace)
+    now = timezone.now()
+    if provider_kind is not None:
+        creds.provider_kind = provider_kind
+    if provider_base_url is not None:
+        creds.provider_base_url = provider_base_url
+    if provider_token is not None:
+        creds.provider_token_encrypted = encrypt(provider_token) if provider_token else ""
+        creds.provider_token_set_at = now if provider_token else None
+    if model_key is not None:
+        creds.model_key_encrypted = encrypt(model_key) if model_key else ""
+        creds.model_key_set_at = now if model_key else None
+    creds.save()
+    return creds
+
+
+def create_project(
+    *,
+    workspace: Workspace,
+    name: str,
+    execution_mode: str = "container",
+    local_path: str = "",
+    protected_branches: list[str] | None = None,
+    module_map: dict | None = None,
+    max_parallel: int = 2,
+) -> Project:
+    name = (name or "").strip()
+    if not name:
+        raise DomainError("name is required: give the project a name.", field="name")
+    slug = slugify(name)[:100]
+    if not slug:
+        raise DomainError(f"name {name!r} has no letters or digits to make a folder name from.", field="name")
+    if (
+        Project.objects.filter(workspace=workspace, name=name).exists()
+        or Project.objects.filter(workspace=workspace, slug=slug).exists()
+    ):
+        raise DomainError(
+            f"a project named {name!r} already exists in this workspace; choose another name.", field="name"
+        )
+    root = ""
+    if execution_mode == "local":
+        try:
+            root = validate_local_root(local_path, settings.BRABO_INSTALL_DIRS)
+        except LocalRootError as exc:
+            raise DomainError(str(exc), field="local_path") from None
+    elif local_path:
+        raise DomainError("local_path is only for execution_mode 'local'; leave it out.", field="local_path")
+    try:
+        with transaction.atomic():
+            project = Project.objects.create(
+                workspace=workspace,
+                name=name,
+                slug=slug,
+                execution_mode=execution_mode,
+                local_path=root,
+                protected_branches=(
+                    list(protected_branches) if protected_branches is not None else default_protected_branches()
+                ),
+                module_map=module_map or {},
+                max_parallel=max_parallel,
+            )
+    except IntegrityError:
+        raise DomainError(
+            f"a project named {name!r} already exists in this workspace; choose another name.", field="name"
+        ) from None
+    if execution_mode != "local":
+        project.folder.mkdir(parents=True, exist_ok=True)
+    return project
+
+
+@transaction.atomic
+def create_agent(*, project: Project, name: str, principal: Membership, kind: str = "custom") -> tuple[Agent, str]:
+    """Returns (agent, key). The key is shown once; only its hash is stored (R1.6)."""
+    name = (name or "").strip()
+    if not name:
+        raise DomainError("name is required, e.g. dev-api, dev-lead, infra, qa, secops.", field="name")
+    if principal.workspace_id != project.workspace_id:
+        raise DomainError("the principal must be a member of the project's workspace.", field="principal")
+    if Agent.objects.filter(project=project, name=name).exists():
+        raise DomainError(f"an agent named {name!r} already exists in this project.", field="name")
+    key, key_hash = Agent.new_key()
+    agent = Agent.objects.create(
+        project=project, name=name, kind=kind or "custom", principal=principal, key_hash=key_hash
+    )
+    return agent, key
+
+
+@transaction.atomic
+def revoke_agent(*, agent: Agent) -> Agent:
+    if agent.revoked_at is None:
+        agent.revoked_at = timezone.now()
+        agent.save(update_fields=["revoked_at"])
+    return agent
+
+
+@transaction.atomic
+def set_autonomy(*, agent: Agent, rows: list[dict]) -> list[AutonomyRule]:
+    """Replace the agent's autonomy rows with ``rows`` (the PUT semantics of R12.4)."""
+    seen: set[str] = set()
+    for row in rows:
+        if row["action_type"] in seen:
+            raise DomainError(f"action_type {row['action_type']!r} appears twice; give one row per type.", field="rows")
+        seen.add(row["action_type"])
+    AutonomyRule.objects.filter(agent=agent).delete()
+    AutonomyRule.objects.bulk_create(
+        [AutonomyRule(agent=agent, action_type=r["action_type"], mode=r["mode"]) for r in rows]
+    )
+    return list(AutonomyRule.objects.filter(agent=agent))
+
+
+def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRule:
+    """Set one row (used by "always allow" for dev-<module> agents, R7.4, and activate-execution, R3.4)."""
+    rule, _ = AutonomyRule.objects.update_or_create(agent=agent, action_type=action_type, defaults={"mode": mode})
+    return rule
+
+
+def is_auto_mode(agent: Agent) -> bool:
+    return AutonomyRule.objects.filter(agent=agent, action_type=WILDCARD, mode="auto_approve").exists()

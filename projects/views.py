@@ -1,0 +1,212 @@
+"""Tenancy endpoints of R12.4: workspaces, members, credentials, projects, agents, autonomy, tasks.
+
+Every viewset derives from TenantScopedViewSet: anything outside the caller's workspaces is a 404.
+Business rules live in ``projects.services``; views parse, check the caller's role and call them.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.response import Response
+
+from permissions.action_types import MAINTAINER, role_at_least
+
+from . import services
+from .access import membership, project_role, set_project_access
+from .api_base import TenantScopedViewSet, require_project_role
+from .models import Agent, AutonomyRule, Membership, Project, Task, Workspace, WorkspaceCredentials
+from .serializers import (
+    AgentCreateSerializer,
+    AgentSerializer,
+    AutonomyRowSerializer,
+    CredentialsStatusSerializer,
+    CredentialsWriteSerializer,
+    MemberAccessSerializer,
+    MemberSerializer,
+    MemberWriteSerializer,
+    ProjectSerializer,
+    TaskSerializer,
+    WorkspaceSerializer,
+)
+
+UUID_RE = r"[0-9a-fA-F-]{32,36}"
+
+
+class WorkspaceViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet):
+    queryset = Workspace.objects.select_related("owner")
+    serializer_class = WorkspaceSerializer
+    scope_to = "workspace"
+    lookup_value_regex = UUID_RE
+
+    def get_serializer_context(self):
+        ctx = super().get_serializer_context()
+        if self.request.user.is_authenticated and not getattr(self.request.user, "is_agent", False):
+            ctx["roles"] = dict(Membership.objects.filter(user=self.request.user).values_list("workspace_id", "role"))
+        return ctx
+
+    def perform_create(self, serializer):
+        serializer.instance = services.create_workspace(actor=self.request.user, name=serializer.validated_data["name"])
+        serializer.context.setdefault("roles", {})[serializer.instance.id] = "owner"
+
+    def _membership(self, ws: Workspace, minimum: str | None = None, what: str = "") -> Membership:
+        m = membership(self.request.user, ws.id)
+        if m is None:  # unreachable through get_object, kept as a fail-closed guard
+            raise NotFound()
+        if minimum and not role_at_least(m.role, minimum):
+            raise PermissionDenied(f"{what} needs the {minimum} role or higher; your role is {m.role}.")
+        return m
+
+    @extend_schema(request=MemberWriteSerializer, responses=MemberSerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def members(self, request, pk=None):
+        ws = self.get_object()
+        if request.method == "GET":
+            self._membership(ws)
+            rows = Membership.objects.filter(workspace=ws).select_related("user").order_by("id")
+            return Response(MemberSerializer(rows, many=True).data)
+        actor = self._membership(ws, MAINTAINER, "Adding or changing members")
+        body = MemberWriteSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        member, created = services.set_member(actor_membership=actor, **body.validated_data)
+        return Response(
+            MemberSerializer(member).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
+
+    @extend_schema(request=MemberAccessSerializer, responses=MemberSerializer)
+    @action(detail=True, methods=["put"], url_path=r"members/(?P<username>[^/]+)/access")
+    def member_access(self, request, pk=None, username=None):
+        """Restrict a member to some projects (django-guardian grants), or lift it with ``projects: null``."""
+        ws = self.get_object()
+        actor = self._membership(ws, MAINTAINER, "Restricting a member's projects")
+        member = Membership.objects.select_related("user").filter(workspace=ws, user__username=username).first()
+        if member is None:
+            raise NotFound("No such member in this workspace.")
+        if member.role == "owner" or member.rank > actor.rank:
+            raise PermissionDenied("You can restrict only members at or below your own role, never the owner.")
+        body = MemberAccessSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        ids = body.validated_data["projects"]
+        projects = None
+        if ids is not None:
+            projects = list(Project.objects.filter(workspace=ws, id__in=ids))
+            if len(projects) != len(set(ids)):
+                raise services.DomainError("some project ids are not projects of this workspace.", field="projects")
+        set_project_access(member, projects)
+        return Response(MemberSerializer(member).data)
+
+    @extend_schema(request=CredentialsWriteSerializer, responses=CredentialsStatusSerializer)
+    @action(detail=True, methods=["get", "put"])
+    def credentials(self, request, pk=None):
+        """R1.2 — write-only secrets. The answer says whether each is set and when, never the value."""
+        ws = self.get_object()
+        m = self._membership(ws)
+        if m.role != "owner":
+            raise PermissionDenied("Only the workspace owner manages its provider token and model key.")
+        if request.method == "PUT":
+            body = CredentialsWriteSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            creds = services.set_credentials(workspace=ws, **body.validated_data)
+        else:
+            creds, _ = WorkspaceCredentials.objects.get_or_create(workspace=ws)
+        return Response(CredentialsStatusSerializer(creds).data)
+
+
+class ProjectViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet):
+    queryset = Project.objects.all()
+    serializer_class = ProjectSerializer
+    scope_to = "project"
+    lookup_value_regex = UUID_RE
+
+    def create(self, request, *args, **kwargs):
+        body = ProjectSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        data = dict(body.validated_data)
+        ws_id = data.pop("workspace_id")
+        m = membership(request.user, ws_id)
+        if m is None:
+            raise NotFound("No such workspace.")
+        if not role_at_least(m.role, MAINTAINER):
+            raise PermissionDenied(f"Creating a project needs the maintainer role or higher; your role is {m.role}.")
+        project = services.create_project(workspace=m.workspace, **data)
+        return Response(ProjectSerializer(project).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=AgentCreateSerializer, responses=AgentSerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def agents(self, request, pk=None):
+        project = self.get_object()
+        if request.method == "GET":
+            require_project_role(request, project, "developer", "Listing agents")
+            rows = Agent.objects.filter(project=project).select_related("principal__user")
+            return Response(AgentSerializer(rows, many=True).data)
+        require_project_role(request, project, MAINTAINER, "Creating an agent")
+        body = AgentCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        principal = (
+            Membership.objects.select_related("user")
+            .filter(workspace_id=project.workspace_id, user__username=body.validated_data["principal"])
+            .first()
+        )
+        if principal is None:
+            raise services.DomainError(
+                "principal must be the username of a member of this workspace.", field="principal"
+            )
+        if project_role(principal.user, project) is None:
+            raise services.DomainError(
+                "the principal cannot reach this project; grant them access first.", field="principal"
+            )
+        agent, key = services.create_agent(
+            project=project, name=body.validated_data["name"], principal=principal, kind=body.validated_data["kind"]
+        )
+        data = AgentSerializer(agent).data
+        data["key"] = key  # R1.6 — shown this once; only its hash is stored
+        return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TaskSerializer, responses=TaskSerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def tasks(self, request, pk=None):
+        project = self.get_object()
+        require_project_role(request, project, "developer", "Reading or adding tasks")
+        if request.method == "GET":
+            return Response(TaskSerializer(Task.objects.filter(project=project), many=True).data)
+        body = TaskSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        task = Task.objects.create(project=project, **body.validated_data)
+        return Response(TaskSerializer(task).data, status=status.HTTP_201_CREATED)
+
+
+class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
+    queryset = Agent.objects.select_related("principal__user", "project")
+    serializer_class = AgentSerializer
+    scope_to = "project"
+    scope_path = "project"
+    lookup_value_regex = UUID_RE
+
+    def base_queryset(self):
+        return self.queryset.prefetch_related(
+            Prefetch("autonomy_rules", queryset=AutonomyRule.objects.order_by("action_type"))
+        )
+
+    @extend_schema(request=AutonomyRowSerializer(many=True), responses=AutonomyRowSerializer(many=True))
+    @action(detail=True, methods=["get", "put"])
+    def autonomy(self, request, pk=None):
+        agent = self.get_object()
+        require_project_role(request, agent.project, MAINTAINER, "Reading or changing an agent's autonomy")
+        if request.method == "PUT":
+            body = AutonomyRowSerializer(data=request.data, many=True)
+            body.is_valid(raise_exception=True)
+            rows = services.set_autonomy(agent=agent, rows=body.validated_data)
+        else:
+            rows = list(agent.autonomy_rules.all())
+        return Response(AutonomyRowSerializer(rows, many=True).data)
+
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, pk=None):
+        """Revoke the agent's key at once; it answers 401 from then on."""
+        agent = self.get_object()
+        require_project_role(request, agent.project, MAINTAINER, "Revoking an agent")
+        services.revoke_agent(agent=agent)
+        return Response(AgentSerializer(agent).data)
