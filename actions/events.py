@@ -1,0 +1,50 @@
+"""Writing domain events (R10.1). Callers pass the real actor; the row is written in the caller's transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .models import SessionEvent
+
+# R10.1 — the event types, as the public contract names them.
+ACTION_CREATED = "proposed_action.created"
+ACTION_APPROVED = "proposed_action.approved"
+ACTION_DENIED = "proposed_action.denied"
+PERMISSION_GRANTED = "permission.granted"
+ACTION_EXECUTED = "action.executed"
+ACTION_FAILED = "action.failed"
+TASK_STATUS_CHANGED = "backlog.task_status_changed"
+TASK_ACTION_SETTLED = "task.action_settled"
+
+
+class Actor:
+    """Who did it: an agent, a person, or the system (policy, workers)."""
+
+    __slots__ = ("kind", "id", "label")
+
+    def __init__(self, kind: str, id: str = "", label: str = ""):
+        self.kind, self.id, self.label = kind, id, label
+
+    @classmethod
+    def of_agent(cls, agent) -> Actor:
+        return cls("agent", str(agent.id), agent.name)
+
+    @classmethod
+    def of_user(cls, user) -> Actor:
+        return cls("user", str(user.pk), user.get_username())
+
+    @classmethod
+    def system(cls, label: str = "brabo") -> Actor:
+        return cls("system", "", label)
+
+
+def record(type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None) -> SessionEvent:
+    return SessionEvent.objects.create(
+        project_id=project_id,
+        action=action,
+        type=type,
+        actor_kind=actor.kind,
+        actor_id=actor.id,
+        actor_label=actor.label,
+        payload=payload or {},
+    )

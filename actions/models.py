@@ -1,0 +1,143 @@
+"""Proposed actions (R8.1) and the append-only event log (R10.1)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from permissions.action_types import ACTION_TYPES
+
+# R8.1 — lifecycle states.
+PENDING = "pending"
+APPROVED = "approved"
+DENIED = "denied"
+AUTO_APPROVED = "auto_approved"
+EXECUTING = "executing"
+EXECUTED = "executed"
+FAILED = "failed"
+STATUSES = [PENDING, APPROVED, DENIED, AUTO_APPROVED, EXECUTING, EXECUTED, FAILED]
+RUNNABLE = (APPROVED, AUTO_APPROVED)  # may be claimed by a worker
+SETTLED = (DENIED, EXECUTED, FAILED)  # nothing more will happen
+LIVE_MERGE = (PENDING, APPROVED, AUTO_APPROVED, EXECUTING)  # R8.2 — blocks another merge proposal of the PR
+
+
+def payload_hash(payload: dict) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+class ProposedAction(models.Model):
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    project = models.ForeignKey("projects.Project", on_delete=models.CASCADE, related_name="actions")
+    agent = models.ForeignKey("projects.Agent", on_delete=models.PROTECT, null=True, blank=True, related_name="actions")
+    proposed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    task = models.ForeignKey("projects.Task", on_delete=models.SET_NULL, null=True, blank=True, related_name="actions")
+    action_type = models.CharField(max_length=40, choices=[(t, t) for t in ACTION_TYPES])
+    payload = models.JSONField()
+    payload_hash = models.CharField(max_length=64, editable=False)
+    status = models.CharField(max_length=16, choices=[(s, s) for s in STATUSES], db_index=True)
+    # The policy's verdict at birth (R12.2 reason code + the sentence people read, R10.3).
+    reason = models.CharField(max_length=40)
+    message = models.TextField()
+    segments = models.JSONField(default=list, blank=True)
+    scope_root = models.CharField(max_length=255, blank=True)  # relative identifier, never absolute (R6.4)
+    auto_mode = models.BooleanField(default=False)
+    # Human decision. decided_by is NULL for policy decisions (R8.1).
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    denial_reason = models.TextField(blank=True)
+    # git_merge: the PR it merges (R8.2 conflict checks).
+    merge_pr = models.CharField(max_length=200, blank=True)
+    # Execution.
+    result = models.JSONField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    executing_since = models.DateTimeField(null=True, blank=True)
+    settled_at = models.DateTimeField(null=True, blank=True)
+    # Waiting (R8.4): last time an agent was attached to this action's outcome.
+    waiter_seen_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+        indexes = [models.Index(fields=["project", "status", "-created_at"], name="action_queue_idx")]
+        constraints = [
+            # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.
+            models.UniqueConstraint(
+                fields=["project", "merge_pr"],
+                condition=Q(action_type="git_merge", status__in=LIVE_MERGE),
+                name="one_live_merge_per_pr",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action_type} {self.status} ({self.id})"
+
+    @property
+    def command(self) -> str | None:
+        return self.payload.get("command") if self.action_type == "terminal" else None
+
+    @property
+    def is_settled(self) -> bool:
+        return self.status in SETTLED
+
+
+class MergedPullRequest(models.Model):
+    """R8.2 / R8.3 — a PR that an executed git_merge merged. One row per PR, ever."""
+
+    project = models.ForeignKey("projects.Project", on_delete=models.CASCADE, related_name="merged_prs")
+    pr = models.CharField(max_length=200)
+    action = models.ForeignKey(ProposedAction, on_delete=models.PROTECT, related_name="+")
+    merged_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["project", "pr"], name="pr_merged_once")]
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("SessionEvent is append-only: events are never updated.")
+
+    def delete(self):
+        raise TypeError("SessionEvent is append-only: events are never deleted.")
+
+
+class SessionEvent(models.Model):
+    """An append-only domain event with its real actor (R10.1). There is no update or delete path."""
+
+    ACTOR_KINDS = [("agent", "agent"), ("user", "user"), ("system", "system")]
+
+    project = models.ForeignKey("projects.Project", on_delete=models.PROTECT, related_name="events")
+    action = models.ForeignKey(ProposedAction, on_delete=models.PROTECT, null=True, blank=True, related_name="events")
+    type = models.CharField(max_length=60, db_index=True)
+    actor_kind = models.CharField(max_length=10, choices=ACTOR_KINDS)
+    actor_id = models.CharField(max_length=64, blank=True)
+    actor_label = models.CharField(max_length=150, blank=True)
+    payload = models.JSONField(default=dict)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["project", "id"], name="event_project_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.type} by {self.actor_kind}:{self.actor_label}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise TypeError("SessionEvent is append-only: events are never updated.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("SessionEvent is append-only: events are never deleted.")

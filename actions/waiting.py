@@ -1,0 +1,92 @@
+"""Waking agents that wait on an action's outcome (R8.4).
+
+A settled action is announced on a notification channel: Redis pub/sub when BRABO_REDIS_URL is set,
+otherwise an in-process condition (the embedded single-process setup of `make run`). Waiters re-read
+the row from the database after every wake-up, so a lost notification costs at most one poll interval,
+never a wrong answer, and state survives server restarts.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+CHANNEL_PREFIX = "brabo:action:"
+_local = threading.Condition()
+_local_generation: dict[str, int] = {}
+
+
+def _redis():
+    import redis
+
+    return redis.Redis.from_url(settings.BRABO_REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
+
+
+def publish(action_id) -> None:
+    """Announce that ``action_id`` changed state. Call inside a transaction: it fires after commit."""
+    transaction.on_commit(lambda: _publish_now(str(action_id)))
+
+
+def _publish_now(action_id: str) -> None:
+    with _local:
+        _local_generation[action_id] = _local_generation.get(action_id, 0) + 1
+        _local.notify_all()
+    if settings.BRABO_REDIS_URL:
+        try:
+            _redis().publish(CHANNEL_PREFIX + action_id, b"changed")
+        except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
+            log.warning("could not publish the settlement of action %s; waiters will notice at their next check", action_id)
+
+
+def wait_for(action_id: str, is_done: Callable[[], bool], timeout: float, *, recheck: float = 2.0) -> bool:
+    """Block until ``is_done()`` is true or ``timeout`` seconds passed. Returns is_done()'s last value.
+
+    Woken by the notification channel; re-checks at most every ``recheck`` seconds as a safety net.
+    """
+    deadline = time.monotonic() + max(0.0, timeout)
+    if is_done():
+        return True
+    if settings.BRABO_REDIS_URL:
+        return _wait_redis(action_id, is_done, deadline, recheck)
+    return _wait_local(action_id, is_done, deadline, recheck)
+
+
+def _wait_local(action_id: str, is_done, deadline: float, recheck: float) -> bool:
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return is_done()
+        with _local:
+            seen = _local_generation.get(action_id, 0)
+            _local.wait_for(lambda: _local_generation.get(action_id, 0) != seen, timeout=min(remaining, recheck))
+        if is_done():
+            return True
+
+
+def _wait_redis(action_id: str, is_done, deadline: float, recheck: float) -> bool:
+    client = _redis()
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    try:
+        pubsub.subscribe(CHANNEL_PREFIX + action_id)
+        if is_done():  # settled between the first check and the subscription
+            return True
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return is_done()
+            pubsub.get_message(timeout=min(remaining, recheck))
+            if is_done():
+                return True
+    finally:
+        try:
+            pubsub.close()
+            client.close()
+        except Exception:
+            pass
