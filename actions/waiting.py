@@ -42,7 +42,9 @@ def _publish_now(action_id: str) -> None:
         try:
             _redis().publish(CHANNEL_PREFIX + action_id, b"changed")
         except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
-            log.warning("could not publish the settlement of action %s; waiters will notice at their next check", action_id)
+            log.warning(
+                "could not publish the settlement of action %s; waiters will notice at their next check", action_id
+            )
 
 
 def wait_for(action_id: str, is_done: Callable[[], bool], timeout: float, *, recheck: float = 2.0) -> bool:
@@ -65,7 +67,7 @@ def _wait_local(action_id: str, is_done, deadline: float, recheck: float) -> boo
             return is_done()
         with _local:
             seen = _local_generation.get(action_id, 0)
-            _local.wait_for(lambda: _local_generation.get(action_id, 0) != seen, timeout=min(remaining, recheck))
+            _local.wait_for(lambda s=seen: _local_generation.get(action_id, 0) != s, timeout=min(remaining, recheck))
         if is_done():
             return True
 

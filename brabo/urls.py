@@ -16,5 +16,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/", include(router.urls)),
+    path("api/", include("containers.urls")),
     path("admin/", admin.site.urls),
 ]

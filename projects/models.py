@@ -125,6 +125,11 @@ class Project(models.Model):
         help_text='{"module": {"cpu": 1.0, "memory_mb": 512}} — resources each module declares.',
     )
     max_parallel = models.PositiveIntegerField(default=2)
+    # Where the code lives: the provider repository ("owner/name" on GitHub, the project path on GitLab)
+    # and the git remote pushed to. Provider calls use the workspace owner's token (R9.2).
+    repository = models.CharField(max_length=300, blank=True)
+    git_remote_url = models.CharField(max_length=1000, blank=True)
+    default_branch = models.CharField(max_length=200, default="main")
     execution_active = models.BooleanField(default=False)
     created_at = models.DateTimeField(default=timezone.now)
 
