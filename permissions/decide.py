@@ -1,0 +1,335 @@
+"""decide(): the policy decision for one proposed action, in the exact order of SPEC §5.
+
+1. IAM -> deny.  2. Base require_approval; container floor -> auto_approve.  3. Agent autonomy.
+4. permissions.json + built-ins (per segment for terminal).  5. Policy hooks.  6. Caps.
+Explicit opinions replace the verdict so far; a silent step never lowers it; deny returns at once.
+Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in by the caller).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
+from permissions.autonomy import resolve_autonomy
+from permissions.caps import external_effect, privileged
+from permissions.floor import floor_denies
+from permissions.hooks import PolicyHook, run_hooks
+from permissions.matching import CompiledPermissions
+from permissions.messages import sentence
+from permissions.scope import scope_for
+from permissions.shell import parse_command
+
+__all__ = [
+    "MAX_COMMAND_CHARS",
+    "MAX_SEGMENTS",
+    "REASON_CODES",
+    "AutonomyRow",
+    "DecisionRequest",
+    "Permissions",
+    "ProjectState",
+    "SegmentVerdict",
+    "Verdict",
+    "compiled",
+    "decide",
+]
+
+# R12.2: the stable enum. The reason is the step that set the final verdict.
+REASON_CODES: tuple[str, ...] = (
+    "iam",
+    "builtin_deny",
+    "deny_rule",
+    "ask_rule",
+    "allow_rule",
+    "scope_cd",
+    "autonomy",
+    "container_floor",
+    "default",
+    "compound_uncovered",
+    "unparseable",
+    "hook",
+    "cap_protected_merge",
+    "cap_instruction_patch",
+    "cap_parallel",
+    "cap_container_remove",
+    "cap_typed_push",
+    "cap_external_effect",
+    "cap_privileged",
+    "cap_path_scope",
+)
+
+# R4.7: past these a command is never auto-approved (every segment is still checked for deny).
+MAX_COMMAND_CHARS = 10_000
+MAX_SEGMENTS = 50
+
+NO_RULE = "no_rule"  # a segment verdict: no pattern speaks for it
+
+_TYPE_CAPS: dict[str, str] = {
+    "instruction_patch": "cap_instruction_patch",
+    "parallelize": "cap_parallel",
+    "raise_max_parallel": "cap_parallel",
+    "container_remove": "cap_container_remove",
+    "git_push": "cap_typed_push",
+    "pr_open": "cap_typed_push",
+}
+
+
+@dataclass(frozen=True)
+class Permissions:
+    allow: tuple[str, ...] = ()
+    deny: tuple[str, ...] = ()
+    ask: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AutonomyRow:
+    action_type: str
+    mode: str
+
+
+@dataclass(frozen=True)
+class ProjectState:
+    execution_mode: str = "container"
+    container_running: bool = False
+    root: str = ""
+    protected_branches: tuple[str, ...] = ("dev", "qa", "rc", "main")
+    scope_root_id: str | None = None  # relative identifier for events (R6.4), never an absolute path
+
+
+@dataclass(frozen=True)
+class DecisionRequest:
+    action_type: str
+    role: str | None
+    project: ProjectState
+    command: str | None = None
+    cwd: str | None = None
+    target_branch: str | None = None
+    permissions: Permissions = field(default_factory=Permissions)
+    autonomy: tuple[AutonomyRow, ...] = ()
+
+
+@dataclass(frozen=True)
+class SegmentVerdict:
+    command: str
+    verdict: str  # deny | require_approval | auto_approve | no_rule
+    pattern: str | None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    decision: str
+    reason: str
+    message: str
+    segments: tuple[SegmentVerdict, ...] = ()
+    scope_root: str | None = None
+    auto_mode: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exactly the R12.2 verdict shape."""
+        return {
+            "decision": self.decision,
+            "reason": self.reason,
+            "message": self.message,
+            "segments": [
+                {"command": s.command, "verdict": s.verdict, "pattern": s.pattern} for s in self.segments
+            ],
+        }
+
+
+# -- compiled permissions, cached by object identity -------------------------------------------------------
+_CACHE: dict[int, tuple[Permissions, CompiledPermissions]] = {}
+_CACHE_MAX = 64
+
+
+def compiled(perms: Permissions) -> CompiledPermissions:
+    """The index for ``perms``, built once per Permissions object."""
+    hit = _CACHE.get(id(perms))
+    if hit is not None and hit[0] is perms:
+        return hit[1]
+    comp = CompiledPermissions(perms.allow, perms.deny, perms.ask)
+    if len(_CACHE) >= _CACHE_MAX:
+        _CACHE.clear()
+    _CACHE[id(perms)] = (perms, comp)  # holding perms keeps its id from being reused while cached
+    return comp
+
+
+class _State:
+    __slots__ = ("decision", "detail", "reason")
+
+    def __init__(self, decision: str, reason: str) -> None:
+        self.decision = decision
+        self.reason = reason
+        self.detail: str | None = None
+
+    def opinion(self, decision: str, reason: str, detail: str | None = None) -> None:
+        self.decision = decision
+        self.reason = reason
+        self.detail = detail
+
+
+def _verdict(
+    req: DecisionRequest, st: _State, segments: tuple[SegmentVerdict, ...], auto_mode: bool
+) -> Verdict:
+    root_id = req.project.scope_root_id
+    return Verdict(
+        st.decision, st.reason, sentence(st.reason, root_id, st.detail), segments, root_id, auto_mode
+    )
+
+
+def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
+    """Decide one proposed action (SPEC §5). Never raises on any input."""
+    atype = ACTION_TYPES.get(req.action_type)
+    # 1. IAM (R2.1). An unknown type has no minimum anyone meets.
+    if atype is None:
+        st = _State(DENY, "iam")
+        st.detail = f"unknown action type {req.action_type!r}"
+        return _verdict(req, st, (), False)
+    if not role_at_least(req.role, atype.min_role):
+        st = _State(DENY, "iam")
+        st.detail = f"{req.action_type} needs {atype.min_role} or above"
+        return _verdict(req, st, (), False)
+
+    terminal = req.action_type == "terminal"
+    project = req.project
+    # 2. Base, and the container floor (RN-492/493).
+    if terminal and project.execution_mode == "container" and project.container_running:
+        st = _State(AUTO_APPROVE, "container_floor")
+    else:
+        st = _State(REQUIRE_APPROVAL, "default")
+
+    # 3. Autonomy (ADR 0189 §2).
+    res = resolve_autonomy(req.autonomy, req.action_type)
+    auto_mode = res.auto_mode
+    if res.mode is not None:
+        if res.mode == DENY:
+            st.opinion(DENY, "autonomy")
+            return _verdict(req, st, (), auto_mode)
+        st.opinion(res.mode, "autonomy")
+
+    comp = compiled(req.permissions)
+    segs: tuple[SegmentVerdict, ...] = ()
+    never_auto: str | None = None  # detail why this command can never be auto-approved
+    external = False
+    cap_reason: str | None = None
+    cap_detail: str | None = None
+
+    # 4. permissions.json + built-ins.
+    if not terminal:
+        at = req.action_type
+        if at in comp.deny.typed:
+            st.opinion(DENY, "deny_rule", comp.deny.typed[at].text)
+            return _verdict(req, st, (), auto_mode)
+        if at in comp.ask.typed:
+            st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
+        elif at in comp.allow.typed:
+            st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
+        external = at in ("git_push", "pr_open", "git_merge")
+    else:
+        command = req.command or ""
+        parsed = parse_command(command)
+        scope = scope_for(project.execution_mode, project.container_running, project.root, req.cwd)
+        out: list[SegmentVerdict] = []
+        denied: tuple[str, str] | None = None  # (reason, pattern)
+        asked: str | None = None
+        allowed_reason: str | None = None
+        uncovered = 0
+        deny_list, ask_list, allow_list = comp.deny, comp.ask, comp.allow
+        for seg in parsed.segments:
+            words = seg.words
+            hit = floor_denies(words) if words else None
+            if hit is not None:
+                out.append(SegmentVerdict(seg.text, DENY, hit))
+                if denied is None:
+                    denied = ("builtin_deny", hit)
+                continue
+            p = deny_list.match_any_view(words)
+            if p is not None:
+                out.append(SegmentVerdict(seg.text, DENY, p.text))
+                if denied is None:
+                    denied = ("deny_rule", p.text)
+                continue
+            p = ask_list.match_any_view(words)
+            if p is not None:
+                out.append(SegmentVerdict(seg.text, REQUIRE_APPROVAL, p.text))
+                if asked is None:
+                    asked = p.text
+                continue
+            p = allow_list.match_as_written(words)
+            if p is not None:
+                out.append(SegmentVerdict(seg.text, AUTO_APPROVE, p.text))
+                allowed_reason = "allow_rule"
+                continue
+            if words and words[0] == "cd" and scope.cd_inside(seg):
+                out.append(SegmentVerdict(seg.text, AUTO_APPROVE, None))
+                if allowed_reason is None:
+                    allowed_reason = "scope_cd"
+                continue
+            out.append(SegmentVerdict(seg.text, NO_RULE, None))
+            uncovered += 1
+        segs = tuple(out)
+        if denied is not None:
+            st.opinion(DENY, denied[0], denied[1])
+            return _verdict(req, st, segs, auto_mode)
+        if parsed.unparseable:
+            never_auto = parsed.problem or "the command cannot be parsed"
+        elif len(command) > MAX_COMMAND_CHARS:
+            never_auto = f"the command is longer than {MAX_COMMAND_CHARS} characters"
+        elif len(parsed.segments) > MAX_SEGMENTS:
+            never_auto = f"the command has more than {MAX_SEGMENTS} segments"
+        if asked is not None:
+            st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
+        elif never_auto is not None:
+            st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
+        elif len(segs) == 1:
+            if allowed_reason is not None:
+                st.opinion(AUTO_APPROVE, allowed_reason, segs[0].pattern)
+            # else: a single command with no rule is silent (R4.4)
+        elif len(segs) > 1:
+            if uncovered == 0 and allowed_reason is not None:
+                st.opinion(AUTO_APPROVE, allowed_reason)
+            elif not auto_mode:
+                # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
+                st.opinion(REQUIRE_APPROVAL, "compound_uncovered")
+        # Caps for later: external effect, privileged, path scope.
+        for seg in parsed.segments:
+            if seg.words and external_effect(seg.words):
+                cap_reason, cap_detail = "cap_external_effect", seg.text
+                break
+        if cap_reason is None:
+            for seg in parsed.segments:
+                if seg.words and privileged(seg.words):
+                    cap_reason, cap_detail = "cap_privileged", seg.text
+                    break
+        external = cap_reason is not None
+        if cap_reason is None and not auto_mode:
+            outside = scope.outside_paths(parsed.segments)
+            if outside:
+                cap_reason, cap_detail = "cap_path_scope", outside[0]
+
+    # 5. Policy hooks (seed 002, R11).
+    if hooks:
+        before = st.decision
+        answer = run_hooks(hooks, req, before, external)
+        if answer is not None:
+            decision, detail = answer
+            st.opinion(decision, "hook", detail)
+            if decision == DENY:
+                return _verdict(req, st, segs, auto_mode)
+
+    # 6. Caps: auto_approve -> require_approval, whatever was configured. Never touch deny.
+    if st.decision == AUTO_APPROVE:
+        at = req.action_type
+        if at == "git_merge":
+            branch = req.target_branch
+            if not branch or branch in project.protected_branches:
+                st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", branch or "no target branch given")
+        elif at in _TYPE_CAPS:
+            st.opinion(REQUIRE_APPROVAL, _TYPE_CAPS[at])
+        elif terminal:
+            if cap_reason is not None:
+                st.opinion(REQUIRE_APPROVAL, cap_reason, cap_detail)
+            elif never_auto is not None:
+                st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
+    return _verdict(req, st, segs, auto_mode)
