@@ -98,8 +98,6 @@ def _positionals(view: tuple[str, ...], limit: int = 3) -> list[str]:
                 k += 1
                 continue
             k += 2 if w in value_opts else 1
-            if view[0] == "terraform" and w.startswith("-chdir"):
-                pass
             continue
         out.append(w)
         k += 1
@@ -147,18 +145,18 @@ def cap_prefix_length(words: tuple[str, ...]) -> int | None:
 
 
 def is_cap_prefix(words: tuple[str, ...]) -> bool:
-    """True when ``words`` (a would-be pattern) is a prefix of some cap command: `git`, `git remote`, `gh pr`."""
+    """True when a pattern with these words would also start a cap command (R7.3).
+
+    Literal word prefix of a cap form: ``git`` and ``git remote`` (of ``git remote add``), ``gh pr`` (of
+    ``gh pr create``), ``sudo``. ``git remote -v`` and ``gh pr list`` are not.
+    """
     if not words:
         return True
-    if words[0] in PRIVILEGED:
+    verb = words[0]
+    if verb in PRIVILEGED:
         return True
-    forms = _EXTERNAL.get(words[0])
+    forms = _EXTERNAL.get(verb)
     if forms is None:
         return False
-    pos = _positionals(words)
-    for form in forms:
-        if len(pos) < len(form) and tuple(form[: len(pos)]) == tuple(pos):
-            return True
-        if tuple(pos[: len(form)]) == form:
-            return True
-    return False
+    rest = words[1:]
+    return any(len(rest) <= len(form) and form[: len(rest)] == rest for form in forms)
