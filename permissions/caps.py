@@ -8,6 +8,8 @@ verb paths and ``sudo`` looked through, R4.8). A *privileged* segment has ``sudo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from permissions.wrappers import PRIVILEGED, views
 
 __all__ = ["cap_prefix_length", "external_effect", "privileged"]
@@ -117,12 +119,23 @@ def _external_view(view: tuple[str, ...]) -> bool:
 
 def external_effect(words: tuple[str, ...]) -> bool:
     """R4.8 / RN-418: any view of the segment publishes, merges or deploys."""
-    return any(view and _external_view(view) for view in views(words))
+    return external_effect_views(views(words))
+
+
+def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
+    for view in all_views:
+        if view and view[0] in _EXTERNAL and _external_view(view):
+            return True
+    return False
 
 
 def privileged(words: tuple[str, ...]) -> bool:
     """RN-418: `sudo` or `doas` is the verb of the segment or of any view of it."""
-    return any(view and view[0] in PRIVILEGED for view in views(words))
+    return privileged_views(views(words))
+
+
+def privileged_views(all_views: Sequence[tuple[str, ...]]) -> bool:
+    return any(view and view[0] in PRIVILEGED for view in all_views)
 
 
 def cap_prefix_length(words: tuple[str, ...]) -> int | None:

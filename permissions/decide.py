@@ -14,13 +14,14 @@ from typing import Any
 
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
 from permissions.autonomy import resolve_autonomy
-from permissions.caps import external_effect, privileged
-from permissions.floor import floor_denies
+from permissions.caps import external_effect_views, privileged_views
+from permissions.floor import floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import CompiledPermissions
 from permissions.messages import sentence
-from permissions.scope import scope_for
-from permissions.shell import parse_command
+from permissions.scope import Scope, scope_for
+from permissions.shell import ParsedCommand, parse_command
+from permissions.wrappers import views
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -210,10 +211,10 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
 
     comp = compiled(req.permissions)
     segs: tuple[SegmentVerdict, ...] = ()
-    never_auto: str | None = None  # detail why this command can never be auto-approved
-    external = False
-    cap_reason: str | None = None
-    cap_detail: str | None = None
+    never_auto: str | None = None  # why this command can never be auto-approved
+    parsed: ParsedCommand | None = None
+    seg_views: list[list[tuple[str, ...]]] = []
+    scope: Scope | None = None
 
     # 4. permissions.json + built-ins.
     if not terminal:
@@ -225,47 +226,54 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
         elif at in comp.allow.typed:
             st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
-        external = at in ("git_push", "pr_open", "git_merge")
     else:
         command = req.command or ""
         parsed = parse_command(command)
-        scope = scope_for(project.execution_mode, project.container_running, project.root, req.cwd)
         out: list[SegmentVerdict] = []
         denied: tuple[str, str] | None = None  # (reason, pattern)
         asked: str | None = None
         allowed_reason: str | None = None
         uncovered = 0
         deny_list, ask_list, allow_list = comp.deny, comp.ask, comp.allow
+        check_deny = not deny_list.empty
+        check_ask = not ask_list.empty
         for seg in parsed.segments:
             words = seg.words
-            hit = floor_denies(words) if words else None
+            vs = views(words)
+            seg_views.append(vs)
+            hit = floor_denies_views(vs) if words else None
             if hit is not None:
                 out.append(SegmentVerdict(seg.text, DENY, hit))
                 if denied is None:
                     denied = ("builtin_deny", hit)
                 continue
-            p = deny_list.match_any_view(words)
+            p = deny_list.match_views(vs) if check_deny else None
             if p is not None:
                 out.append(SegmentVerdict(seg.text, DENY, p.text))
                 if denied is None:
                     denied = ("deny_rule", p.text)
                 continue
-            p = ask_list.match_any_view(words)
+            p = ask_list.match_views(vs) if check_ask else None
             if p is not None:
                 out.append(SegmentVerdict(seg.text, REQUIRE_APPROVAL, p.text))
                 if asked is None:
                     asked = p.text
                 continue
-            p = allow_list.match_as_written(words)
+            p = allow_list.match_as_written(words) if words else None
             if p is not None:
                 out.append(SegmentVerdict(seg.text, AUTO_APPROVE, p.text))
                 allowed_reason = "allow_rule"
                 continue
-            if words and words[0] == "cd" and scope.cd_inside(seg):
-                out.append(SegmentVerdict(seg.text, AUTO_APPROVE, None))
-                if allowed_reason is None:
-                    allowed_reason = "scope_cd"
-                continue
+            if words and words[0] == "cd":
+                if scope is None:
+                    scope = scope_for(
+                        project.execution_mode, project.container_running, project.root, req.cwd
+                    )
+                if scope.cd_inside(seg):
+                    out.append(SegmentVerdict(seg.text, AUTO_APPROVE, None))
+                    if allowed_reason is None:
+                        allowed_reason = "scope_cd"
+                    continue
             out.append(SegmentVerdict(seg.text, NO_RULE, None))
             uncovered += 1
         segs = tuple(out)
@@ -292,26 +300,14 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             elif not auto_mode:
                 # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
                 st.opinion(REQUIRE_APPROVAL, "compound_uncovered")
-        # Caps for later: external effect, privileged, path scope.
-        for seg in parsed.segments:
-            if seg.words and external_effect(seg.words):
-                cap_reason, cap_detail = "cap_external_effect", seg.text
-                break
-        if cap_reason is None:
-            for seg in parsed.segments:
-                if seg.words and privileged(seg.words):
-                    cap_reason, cap_detail = "cap_privileged", seg.text
-                    break
-        external = cap_reason is not None
-        if cap_reason is None and not auto_mode:
-            outside = scope.outside_paths(parsed.segments)
-            if outside:
-                cap_reason, cap_detail = "cap_path_scope", outside[0]
 
     # 5. Policy hooks (seed 002, R11).
     if hooks:
-        before = st.decision
-        answer = run_hooks(hooks, req, before, external)
+        if terminal:
+            external = _terminal_cap(seg_views, parsed, None, auto_mode=True) is not None
+        else:
+            external = req.action_type in ("git_push", "pr_open", "git_merge")
+        answer = run_hooks(hooks, req, st.decision, external)
         if answer is not None:
             decision, detail = answer
             st.opinion(decision, "hook", detail)
@@ -327,9 +323,32 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", branch or "no target branch given")
         elif at in _TYPE_CAPS:
             st.opinion(REQUIRE_APPROVAL, _TYPE_CAPS[at])
-        elif terminal:
-            if cap_reason is not None:
-                st.opinion(REQUIRE_APPROVAL, cap_reason, cap_detail)
+        elif terminal and parsed is not None:
+            if scope is None:
+                scope = scope_for(project.execution_mode, project.container_running, project.root, req.cwd)
+            cap = _terminal_cap(seg_views, parsed, scope, auto_mode)
+            if cap is not None:
+                st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
                 st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
     return _verdict(req, st, segs, auto_mode)
+
+
+def _terminal_cap(
+    seg_views: list[list[tuple[str, ...]]], parsed: ParsedCommand | None, scope: Scope | None, auto_mode: bool
+) -> tuple[str, str] | None:
+    """§5 step 6 for terminal: external effect, then privileged, then (outside auto mode) path scope."""
+    if parsed is None:
+        return None
+    segments = parsed.segments
+    for seg, vs in zip(segments, seg_views):
+        if external_effect_views(vs):
+            return "cap_external_effect", seg.text
+    for seg, vs in zip(segments, seg_views):
+        if privileged_views(vs):
+            return "cap_privileged", seg.text
+    if not auto_mode and scope is not None:
+        outside = scope.outside_paths(segments)
+        if outside:
+            return "cap_path_scope", outside[0]
+    return None

@@ -8,9 +8,11 @@ wrappers, assignments or ``sudo``. A floor, not a safety list: real protection i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from permissions.wrappers import views
 
-__all__ = ["BUILTIN_DENY", "floor_denies"]
+__all__ = ["BUILTIN_DENY", "floor_denies", "floor_denies_views"]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
 
@@ -50,7 +52,12 @@ def _rm_recursive_on_root(words: tuple[str, ...]) -> bool:
 
 def floor_denies(words: tuple[str, ...]) -> str | None:
     """The built-in pattern this segment falls under, or None."""
-    for view in views(words):
+    return floor_denies_views(views(words))
+
+
+def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
+    """As :func:`floor_denies`, for views already computed."""
+    for view in all_views:
         if view and view[0] == "rm" and _rm_recursive_on_root(view):
             return BUILTIN_DENY[0]
     return None

@@ -38,14 +38,18 @@ def pattern_matches(pattern: Pattern, words: Sequence[str], loose: bool = False)
     return True
 
 
-class CompiledList:
-    """One of allow / deny / ask, indexed for lookup."""
+_Entry = tuple[Pattern, "tuple[str, ...] | None"]  # (pattern, its words when none is a wildcard)
 
-    __slots__ = ("by_verb", "loose", "patterns", "scan", "typed")
+
+class CompiledList:
+    """One of allow / deny / ask, indexed by the first one or two words for lookup."""
+
+    __slots__ = ("by_one", "by_two", "loose", "patterns", "scan", "typed")
 
     def __init__(self, patterns: Iterable[Pattern], loose: bool) -> None:
-        self.by_verb: dict[str, list[Pattern]] = {}
-        self.scan: list[Pattern] = []  # empty content, or a wildcard first word: checked for every segment
+        self.by_two: dict[tuple[str, str], list[_Entry]] = {}  # first two words literal
+        self.by_one: dict[str, list[_Entry]] = {}  # first word literal, second absent or a wildcard
+        self.scan: list[_Entry] = []  # empty content or a wildcard first word: tried for every segment
         self.typed: dict[str, Pattern] = {}  # action_type -> first `Label()` pattern
         self.loose = loose
         self.patterns: list[Pattern] = []
@@ -56,42 +60,68 @@ class CompiledList:
             if p.action_type != "terminal":
                 self.typed.setdefault(p.action_type, p)
                 continue
-            if not p.words:
+            words = p.words
+            exact = None if any(pre for _, pre in words) else tuple(w for w, _ in words)
+            entry: _Entry = (p, exact)
+            if not words:
                 self.typed.setdefault("terminal", p)  # `Terminal()` matches every command (R3.2)
-                self.scan.append(p)
-            elif p.words[0][1]:
-                self.scan.append(p)
+                self.scan.append(entry)
+            elif words[0][1]:
+                self.scan.append(entry)
+            elif len(words) >= 2 and not words[1][1]:
+                self.by_two.setdefault((words[0][0], words[1][0]), []).append(entry)
             else:
-                self.by_verb.setdefault(p.words[0][0], []).append(p)
+                self.by_one.setdefault(words[0][0], []).append(entry)
 
     def match_words(self, words: tuple[str, ...]) -> Pattern | None:
         if not words:
             return None
         loose = self.loose
-        for p in self.by_verb.get(words[0], ()):
-            if pattern_matches(p, words, loose):
+        if len(words) >= 2 and self.by_two:
+            for p, exact in self.by_two.get((words[0], words[1]), ()):
+                if exact is not None:
+                    if words[: len(exact)] == exact:
+                        return p
+                elif pattern_matches(p, words, loose):
+                    return p
+        for p, exact in self.by_one.get(words[0], ()):
+            if exact is not None:
+                if words[: len(exact)] == exact:
+                    return p
+            elif pattern_matches(p, words, loose):
                 return p
-        for p in self.scan:
+        for p, _ in self.scan:
             if pattern_matches(p, words, loose):
                 return p
         return None
 
-    def match_any_view(self, words: tuple[str, ...]) -> Pattern | None:
+    @property
+    def empty(self) -> bool:
+        return not self.by_one and not self.by_two and not self.scan
+
+    def match_views(self, all_views: Sequence[tuple[str, ...]]) -> Pattern | None:
         """Deny/ask: the segment as written or any view of it (R4.8)."""
-        if not self.by_verb and not self.scan:
-            return None
-        for view in views(words):
+        for view in all_views:
             hit = self.match_words(view)
             if hit is not None:
                 return hit
         return None
+
+    def match_any_view(self, words: tuple[str, ...]) -> Pattern | None:
+        if self.empty:
+            return None
+        return self.match_views(views(words))
 
     def match_as_written(self, words: tuple[str, ...]) -> Pattern | None:
         """Allow: the segment exactly as written; a prefix never covers a program-running segment (R4.8)."""
         hit = self.match_words(words)
         if hit is None:
             return None
-        if runs_other_programs(words) and not _exact(hit, words):
+        if (
+            (words[0] == "find" or words[0] == "git")
+            and runs_other_programs(words)
+            and not _exact(hit, words)
+        ):
             return None
         return hit
 

@@ -13,7 +13,7 @@ character-class run used to skip ordinary characters (a DFA-equivalent ``[^...]+
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["DISPLAY_LIMIT", "MAX_NESTING", "ParsedCommand", "Segment", "parse_command", "split_words"]
 
@@ -27,7 +27,12 @@ DISPLAY_LIMIT = 1000
 # Characters with shell meaning. Everything else is skipped in one regex step (a plain character class,
 # which cannot backtrack).
 _SPECIAL = " \t\n\r'\"\\$`()|&;<>{}#~"
-_RUN = re.compile("[^" + re.escape(_SPECIAL) + "]+")
+_PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
+# A run of plain words separated by single spaces: disjoint classes, so it is linear (no backtracking).
+_RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
+# Any character with shell meaning other than a space: when absent, the command is one simple command.
+_ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
+_EMPTY: frozenset[int] = frozenset()
 
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
 # Grammar words that introduce a command rather than being one (stripped from a segment's start).
@@ -38,8 +43,7 @@ _CLOSING_KEYWORDS = frozenset({"fi", "done", "esac", "}", "{"})
 _FRAME_TOP, _FRAME_SUB, _FRAME_TICK, _FRAME_PAREN = 0, 1, 2, 3
 
 
-@dataclass(frozen=True, slots=True)
-class Segment:
+class Segment(NamedTuple):
     """One simple command: its words (quotes removed, variables literal) and redirect targets."""
 
     words: tuple[str, ...]
@@ -50,8 +54,7 @@ class Segment:
     hidden: bool = False  # found inside a substitution, subshell, group or `sh -c` script
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedCommand:
+class ParsedCommand(NamedTuple):
     segments: tuple[Segment, ...]
     unparseable: bool
     problem: str | None = None  # what could not be parsed, for the sentence people read
@@ -122,7 +125,11 @@ class _Scanner:
                 src = self.src
                 stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
                 seg = Segment(
-                    tuple(words), src[b.start : stop].strip(), tuple(b.redirects), frozenset(dyn), b.hidden
+                    tuple(words),
+                    src[b.start : stop].strip(),
+                    tuple(b.redirects) if b.redirects else (),
+                    frozenset(dyn) if dyn else _EMPTY,
+                    b.hidden,
                 )
                 self.segments.append((b.start, seg))
                 if self.scripts and words:
@@ -134,6 +141,15 @@ class _Scanner:
 
     def _script(self, seg: Segment, start: int) -> None:
         """R4.7: the script of `bash -c` / `sh -c` / `eval` is judged as commands too."""
+        first = seg.words[0]
+        if (
+            first not in _SHELLS
+            and first != "eval"
+            and "/" not in first
+            and "=" not in first
+            and first not in WRAPPERS
+        ):
+            return
         view = look_through(seg.words)
         if not view:
             return
@@ -270,9 +286,27 @@ class _Scanner:
             else:
                 m = run_match(src, i)
                 if m is not None:
-                    buf.append(m.group())
-                    in_word = True
+                    run = m.group()
                     i = m.end()
+                    if " " in run:
+                        # Several plain words at once: the first may continue a word in progress (`a"b" c`),
+                        # the middle ones are whole words, the last may continue (`c"d"`).
+                        parts = run.split()
+                        buf.append(parts[0])
+                        in_word = True
+                        end_word()
+                        if len(parts) > 2:
+                            if b.pending != _R_NONE:
+                                buf.append(parts[1])
+                                in_word = True
+                                end_word()
+                                b.words.extend(parts[2:-1])
+                            else:
+                                b.words.extend(parts[1:-1])
+                        buf.append(parts[-1])
+                    else:
+                        buf.append(run)
+                    in_word = True
                     if i >= n:
                         break
                 c = src[i]
@@ -517,6 +551,24 @@ def _first(item: tuple[int, Segment]) -> int:
 
 def parse_command(command: str) -> ParsedCommand:
     """Split ``command`` into the simple commands it would run (R4.4, R4.5, R4.7)."""
+    if _ANY_SPECIAL.search(command) is None:
+        # No quotes, expansions, operators or newlines: one simple command, words split on spaces.
+        words = tuple(command.split())
+        if not words:
+            return ParsedCommand((), False, None)
+        first = words[0]
+        if (
+            first not in _LEADING_KEYWORDS
+            and first not in _CLOSING_KEYWORDS
+            and first not in _HEADERS
+            and first not in _SHELLS
+            and first != "eval"
+            and "/" not in first
+            and "=" not in first
+            and first not in WRAPPERS
+        ):
+            text = command.strip() if len(command) <= DISPLAY_LIMIT else command[:DISPLAY_LIMIT].strip()
+            return ParsedCommand((Segment(words, text, (), _EMPTY, False),), False, None)
     return _scan(command, 0, True)
 
 
@@ -536,4 +588,4 @@ def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
 
 
 # Imported last: matching.look_through is pure and does not import this module's names at load time.
-from permissions.wrappers import look_through
+from permissions.wrappers import WRAPPERS, look_through
