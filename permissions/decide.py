@@ -20,8 +20,8 @@ from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import CompiledPermissions
 from permissions.messages import sentence
 from permissions.scope import Scope, scope_for
-from permissions.shell import ParsedCommand, parse_command
-from permissions.wrappers import views
+from permissions.shell import ParsedCommand, Segment, parse_command
+from permissions.wrappers import WRAPPERS, views
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -234,48 +234,44 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         asked: str | None = None
         allowed_reason: str | None = None
         uncovered = 0
-        deny_list, ask_list, allow_list = comp.deny, comp.ask, comp.allow
-        check_deny = not deny_list.empty
-        check_ask = not ask_list.empty
+        check_deny = not comp.deny.empty
+        check_ask = not comp.ask.empty
+        # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
+        # input repeats itself, so identical segments are judged once.
+        memo: dict[tuple[tuple[str, ...], frozenset[int]], tuple[str, str | None, str | None]] | None = (
+            {} if len(parsed.segments) > MAX_SEGMENTS else None
+        )
         for seg in parsed.segments:
             words = seg.words
-            vs = views(words)
+            first = words[0] if words else ""
+            if "=" in first or "/" in first or first in WRAPPERS:
+                vs = views(words)
+            else:
+                vs = [words]
             seg_views.append(vs)
-            hit = floor_denies_views(vs) if words else None
-            if hit is not None:
-                out.append(SegmentVerdict(seg.text, DENY, hit))
-                if denied is None:
-                    denied = ("builtin_deny", hit)
-                continue
-            p = deny_list.match_views(vs) if check_deny else None
-            if p is not None:
-                out.append(SegmentVerdict(seg.text, DENY, p.text))
-                if denied is None:
-                    denied = ("deny_rule", p.text)
-                continue
-            p = ask_list.match_views(vs) if check_ask else None
-            if p is not None:
-                out.append(SegmentVerdict(seg.text, REQUIRE_APPROVAL, p.text))
-                if asked is None:
-                    asked = p.text
-                continue
-            p = allow_list.match_as_written(words) if words else None
-            if p is not None:
-                out.append(SegmentVerdict(seg.text, AUTO_APPROVE, p.text))
-                allowed_reason = "allow_rule"
-                continue
-            if words and words[0] == "cd":
-                if scope is None:
+            if memo is not None and not seg.redirects:
+                key = (words, seg.dynamic)
+                known = memo.get(key)
+                if known is None:
+                    known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
+            else:
+                if first == "cd" and scope is None:
                     scope = scope_for(
                         project.execution_mode, project.container_running, project.root, req.cwd
                     )
-                if scope.cd_inside(seg):
-                    out.append(SegmentVerdict(seg.text, AUTO_APPROVE, None))
-                    if allowed_reason is None:
-                        allowed_reason = "scope_cd"
-                    continue
-            out.append(SegmentVerdict(seg.text, NO_RULE, None))
-            uncovered += 1
+                known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
+            verdict, pattern, kind = known
+            out.append(SegmentVerdict(seg.text, verdict, pattern))
+            if kind is None:
+                uncovered += 1
+            elif verdict == DENY:
+                if denied is None:
+                    denied = (kind, pattern or "")
+            elif kind == "ask_rule":
+                if asked is None:
+                    asked = pattern
+            elif kind == "allow_rule" or allowed_reason is None:
+                allowed_reason = kind
         segs = tuple(out)
         if denied is not None:
             st.opinion(DENY, denied[0], denied[1])
@@ -332,6 +328,38 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             elif never_auto is not None:
                 st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
     return _verdict(req, st, segs, auto_mode)
+
+
+def _judge_segment(
+    seg: Segment,
+    vs: list[tuple[str, ...]],
+    comp: CompiledPermissions,
+    check_deny: bool,
+    check_ask: bool,
+    scope: Scope | None,
+) -> tuple[str, str | None, str | None]:
+    """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks)."""
+    words = seg.words
+    if not words:
+        return NO_RULE, None, None
+    if words[0] == "rm" or len(vs) > 1:
+        hit = floor_denies_views(vs)
+        if hit is not None:
+            return DENY, hit, "builtin_deny"
+    if check_deny:
+        p = comp.deny.match_views(vs)
+        if p is not None:
+            return DENY, p.text, "deny_rule"
+    if check_ask:
+        p = comp.ask.match_views(vs)
+        if p is not None:
+            return REQUIRE_APPROVAL, p.text, "ask_rule"
+    p = comp.allow.match_as_written(words)
+    if p is not None:
+        return AUTO_APPROVE, p.text, "allow_rule"
+    if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
+        return AUTO_APPROVE, None, "scope_cd"
+    return NO_RULE, None, None
 
 
 def _terminal_cap(

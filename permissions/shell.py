@@ -33,6 +33,15 @@ _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
+# Fast path (see _fast): any special character other than space and the separators & | ;
+_NOT_FAST = re.compile(
+    "[" + re.escape(_SPECIAL.replace(" ", "").replace("&", "").replace("|", "").replace(";", "")) + "]"
+)
+# Separators between simple commands: literal alternatives only, so the split is linear.
+_OPEN_RUN = re.compile(r"\(+")
+_SUB_RUN = re.compile(r"(?:\$\()+")
+_CLOSE_RUN = re.compile(r"\)+")
+_SEPARATOR = re.compile(r"&&|\|\||[|;&]")
 
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
 # Grammar words that introduce a command rather than being one (stripped from a segment's start).
@@ -364,10 +373,20 @@ class _Scanner:
                     arith = i + 2 < n and src[i + 2] == "("
                     if len(stack) >= MAX_NESTING:
                         self.fail("substitutions are nested too deeply")
-                        flat += 1
                         end_word()
                         self.finish(b, i + 2)
-                        i += 2
+                        # Past the limit, a run of `$(` is consumed in one step: each level's command would
+                        # be the same `$(…)` segment, and one is enough for judging it.
+                        j = _SUB_RUN.match(src, i).end()  # type: ignore[union-attr]
+                        levels = (j - i) // 2
+                        flat += levels
+                        if levels > 1:
+                            buf.append("$(…)")
+                            in_word = True
+                            word_dyn = True
+                            end_word()
+                            self.finish(b, j)
+                        i = j
                     elif arith:
                         open_frame(_FRAME_ARITH, i + 3, True)
                         i += 3
@@ -435,16 +454,21 @@ class _Scanner:
                 self.finish(b, i)
                 if len(stack) >= MAX_NESTING:
                     self.fail("parentheses are nested too deeply")
-                    flat += 1
-                else:
-                    open_frame(_FRAME_PAREN, i + 1, b.discard)
+                    # A run of openers past the limit is consumed in one linear step.
+                    j = _OPEN_RUN.match(src, i).end()  # type: ignore[union-attr]
+                    flat += j - i
+                    i = j
+                    continue
+                open_frame(_FRAME_PAREN, i + 1, b.discard)
                 i += 1
             elif c == ")":
                 if flat:
-                    flat -= 1
                     end_word()
                     self.finish(b, i + 1)
-                    i += 1
+                    j = _CLOSE_RUN.match(src, i).end()  # type: ignore[union-attr]
+                    closed = min(j - i, flat)
+                    flat -= closed
+                    i += closed
                 elif b.kind == _FRAME_SUB or b.kind == _FRAME_PAREN:
                     kind = close_frame(i)
                     i += 1
@@ -549,26 +573,49 @@ def _first(item: tuple[int, Segment]) -> int:
     return item[0]
 
 
+def _plain_verb(first: str) -> bool:
+    """A first word that needs none of the scanner's segment post-processing."""
+    return not (
+        first in _LEADING_KEYWORDS
+        or first in _CLOSING_KEYWORDS
+        or first in _HEADERS
+        or first in _SHELLS
+        or first == "eval"
+        or "/" in first
+        or "=" in first
+        or first in WRAPPERS
+    )
+
+
+def _fast(command: str) -> ParsedCommand | None:
+    """The common shapes, without the state machine: plain words, optionally joined by `&& || | ; &`.
+
+    Returns None whenever anything else appears (quotes, expansions, redirections, grouping, keywords,
+    wrappers, inline scripts); the full scanner then decides. A differential test holds both equal.
+    """
+    if _ANY_SPECIAL.search(command) is None:
+        pieces = [command]
+    elif _NOT_FAST.search(command) is None:
+        pieces = _SEPARATOR.split(command)
+    else:
+        return None
+    segments: list[Segment] = []
+    for piece in pieces:
+        words = tuple(piece.split())
+        if not words:
+            continue
+        if not _plain_verb(words[0]):
+            return None
+        text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
+        segments.append(Segment(words, text, (), _EMPTY, False))
+    return ParsedCommand(tuple(segments), False, None)
+
+
 def parse_command(command: str) -> ParsedCommand:
     """Split ``command`` into the simple commands it would run (R4.4, R4.5, R4.7)."""
-    if _ANY_SPECIAL.search(command) is None:
-        # No quotes, expansions, operators or newlines: one simple command, words split on spaces.
-        words = tuple(command.split())
-        if not words:
-            return ParsedCommand((), False, None)
-        first = words[0]
-        if (
-            first not in _LEADING_KEYWORDS
-            and first not in _CLOSING_KEYWORDS
-            and first not in _HEADERS
-            and first not in _SHELLS
-            and first != "eval"
-            and "/" not in first
-            and "=" not in first
-            and first not in WRAPPERS
-        ):
-            text = command.strip() if len(command) <= DISPLAY_LIMIT else command[:DISPLAY_LIMIT].strip()
-            return ParsedCommand((Segment(words, text, (), _EMPTY, False),), False, None)
+    fast = _fast(command)
+    if fast is not None:
+        return fast
     return _scan(command, 0, True)
 
 
