@@ -216,3 +216,17 @@ def test_decisions_are_deterministic(command, project, autonomy, allow):
 def test_r4_7_unparseable_is_never_auto_approved(command, project, autonomy, allow):
     if parse_command(command).unparseable:
         assert terminal(command, allow=allow, project=project, autonomy=autonomy).decision != "auto_approve"
+
+
+FAST_ALPHABET = st.text(alphabet=st.sampled_from(list("abcxyz-._ &|;")), max_size=60)
+
+
+@SETTINGS
+@given(command=FAST_ALPHABET)
+def test_r4_4_fast_path_agrees_with_the_full_scanner(command):
+    # R4.4: the shortcut for plain commands and separators must split exactly like the state machine
+    from permissions.shell import _fast, _scan
+
+    fast = _fast(command)
+    if fast is not None:
+        assert fast == _scan(command, 0, True)
