@@ -87,6 +87,10 @@ _EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 
+# Verbs any cap can start with: a segment whose views start with none of these is never capped.
+CAP_VERBS: frozenset[str] = frozenset(_EXTERNAL) | PRIVILEGED
+
+
 def _positionals(view: tuple[str, ...], limit: int = 3) -> list[str]:
     """The first non-option words after the verb, skipping global options and their values."""
     value_opts = _VALUE_OPTS.get(view[0], frozenset())

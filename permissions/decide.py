@@ -13,15 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
-from permissions.autonomy import resolve_autonomy
-from permissions.caps import external_effect_views, privileged_views
+from permissions.autonomy import Resolution, resolve_autonomy
+from permissions.caps import CAP_VERBS as _CAP_VERBS
+from permissions.caps import external_effect_views
 from permissions.floor import floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
-from permissions.matching import CompiledPermissions
+from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.scope import Scope, scope_for
 from permissions.shell import ParsedCommand, Segment, parse_command
-from permissions.wrappers import WRAPPERS, views
+from permissions.wrappers import PRIVILEGED, WRAPPERS, views
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -65,7 +66,8 @@ REASON_CODES: tuple[str, ...] = (
 MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
-NO_RULE = "no_rule"  # a segment verdict: no pattern speaks for it
+NO_RULE = "no_rule"
+_NO_AUTONOMY = Resolution(None, None, None)  # a segment verdict: no pattern speaks for it
 
 _TYPE_CAPS: dict[str, str] = {
     "instruction_patch": "cap_instruction_patch",
@@ -201,7 +203,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         st = _State(REQUIRE_APPROVAL, "default")
 
     # 3. Autonomy (ADR 0189 §2).
-    res = resolve_autonomy(req.autonomy, req.action_type)
+    res = resolve_autonomy(req.autonomy, req.action_type) if req.autonomy else _NO_AUTONOMY
     auto_mode = res.auto_mode
     if res.mode is not None:
         if res.mode == DENY:
@@ -346,6 +348,18 @@ def _judge_segment(
         hit = floor_denies_views(vs)
         if hit is not None:
             return DENY, hit, "builtin_deny"
+    if len(vs) == 1:
+        ranked = comp.judge_as_written(words)
+        if ranked is not None:
+            rank, pat = ranked
+            if rank == DENY_RANK:
+                return DENY, pat.text, "deny_rule"
+            if rank == ASK_RANK:
+                return REQUIRE_APPROVAL, pat.text, "ask_rule"
+            return AUTO_APPROVE, pat.text, "allow_rule"
+        if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
+            return AUTO_APPROVE, None, "scope_cd"
+        return NO_RULE, None, None
     if check_deny:
         p = comp.deny.match_views(vs)
         if p is not None:
@@ -369,12 +383,19 @@ def _terminal_cap(
     if parsed is None:
         return None
     segments = parsed.segments
+    privileged_at: str | None = None
     for seg, vs in zip(segments, seg_views):
-        if external_effect_views(vs):
-            return "cap_external_effect", seg.text
-    for seg, vs in zip(segments, seg_views):
-        if privileged_views(vs):
-            return "cap_privileged", seg.text
+        for view in vs:
+            if not view:
+                continue
+            verb = view[0]
+            if verb in _CAP_VERBS:
+                if external_effect_views((view,)):
+                    return "cap_external_effect", seg.text
+                if privileged_at is None and verb in PRIVILEGED:
+                    privileged_at = seg.text
+    if privileged_at is not None:
+        return "cap_privileged", privileged_at
     if not auto_mode and scope is not None:
         outside = scope.outside_paths(segments)
         if outside:

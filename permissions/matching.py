@@ -141,13 +141,56 @@ def compile_list(entries: Iterable[str], loose: bool) -> CompiledList:
     return CompiledList(out, loose)
 
 
+DENY_RANK, ASK_RANK, ALLOW_RANK = 0, 1, 2
+_Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
+
+
 class CompiledPermissions:
-    __slots__ = ("allow", "ask", "deny")
+    """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
+
+    __slots__ = ("_one", "_scan", "_two", "allow", "ask", "deny")
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
         self.allow = compile_list(allow, loose=False)
         self.deny = compile_list(deny, loose=True)
         self.ask = compile_list(ask, loose=True)
+        self._two: dict[tuple[str, str], list[_Ranked]] = {}
+        self._one: dict[str, list[_Ranked]] = {}
+        self._scan: list[_Ranked] = []
+        for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask), (ALLOW_RANK, self.allow)):
+            for key2, entries in lst.by_two.items():
+                self._two.setdefault(key2, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
+            for key1, entries in lst.by_one.items():
+                self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
+            self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
+
+    def judge_as_written(self, words: tuple[str, ...]) -> tuple[int, Pattern] | None:
+        """deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4)."""
+        best_rank = 3
+        best: Pattern | None = None
+        two = self._two.get((words[0], words[1])) if len(words) >= 2 else None
+        for candidates in (two, self._one.get(words[0]), self._scan):
+            if not candidates:
+                continue
+            for rank, p, exact, loose in candidates:
+                if rank >= best_rank:
+                    continue
+                if exact is not None:
+                    if words[: len(exact)] != exact:
+                        continue
+                elif not pattern_matches(p, words, loose):
+                    continue
+                if (
+                    rank == ALLOW_RANK
+                    and (words[0] == "find" or words[0] == "git")
+                    and runs_other_programs(words)
+                    and not _exact(p, words)
+                ):
+                    continue  # R4.8: a prefix never covers a program-running segment
+                if rank == DENY_RANK:
+                    return DENY_RANK, p
+                best_rank, best = rank, p
+        return None if best is None else (best_rank, best)
 
 
 # R4.8: options that make a program run other programs or delete by itself.

@@ -102,9 +102,14 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             for k, w in enumerate(words):
-                self._check(w, k in dyn, cwd, out)
+                if dyn and k in dyn:
+                    self._check(w, True, cwd, out)
+                    continue
+                # Cheap rejection first: most words are neither absolute, nor `..`, nor `x=/path`.
+                if w[:1] == "/" or ".." in w:
+                    self._check(w, False, cwd, out)
                 eq = w.find("=")
-                if eq > 0 and k not in dyn:
+                if eq > 0:
                     self._check(w[eq + 1 :], False, cwd, out)
             for target in seg.redirects:
                 self._check(target, "$" in target or target.startswith("~"), cwd, out)
@@ -144,8 +149,21 @@ class Scope:
         return self.contains(normalize(target, cwd or self.cwd))
 
 
+_SCOPES: dict[tuple[str, bool, str, str | None], Scope] = {}
+
+
 def scope_for(execution_mode: str, container_running: bool, root: str, cwd: str | None) -> Scope:
-    """R6.1: the roots and the cwd commands are compared against."""
+    """R6.1: the roots and the cwd commands are compared against (memoised: pure and called per decision)."""
+    key = (execution_mode, container_running, root, cwd)
+    hit = _SCOPES.get(key)
+    if hit is None:
+        if len(_SCOPES) >= 1024:
+            _SCOPES.clear()
+        hit = _SCOPES[key] = _scope_for(execution_mode, container_running, root, cwd)
+    return hit
+
+
+def _scope_for(execution_mode: str, container_running: bool, root: str, cwd: str | None) -> Scope:
     host_root = normalize(root) if root.startswith("/") else ""
     if execution_mode == "local" and not valid_local_root(root):
         host_root = ""  # R1.4: an invalid typed root is no scope at all -- fail closed

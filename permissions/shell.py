@@ -34,9 +34,7 @@ _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
 # Fast path (see _fast): any special character other than space and the separators & | ;
-_NOT_FAST = re.compile(
-    "[" + re.escape(_SPECIAL.replace(" ", "").replace("&", "").replace("|", "").replace(";", "")) + "]"
-)
+_NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 _OPEN_RUN = re.compile(r"\(+")
 _SUB_RUN = re.compile(r"(?:\$\()+")
@@ -587,27 +585,87 @@ def _plain_verb(first: str) -> bool:
     )
 
 
-def _fast(command: str) -> ParsedCommand | None:
-    """The common shapes, without the state machine: plain words, optionally joined by `&& || | ; &`.
+def _is_expansion_start(c: str) -> bool:
+    return c.isalnum() or c == "_" or c in "@*#?$!-"
 
-    Returns None whenever anything else appears (quotes, expansions, redirections, grouping, keywords,
-    wrappers, inline scripts); the full scanner then decides. A differential test holds both equal.
+
+def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[int]] | None:
+    """Words, redirect targets and dynamic indexes of one plain piece, or None to defer to the scanner."""
+    tokens = piece.split()
+    if "$" not in piece and "~" not in piece and ">" not in piece and "<" not in piece:
+        return tuple(tokens), (), _EMPTY
+    words: list[str] = []
+    redirects: list[str] = []
+    dyn: list[int] = []
+    k = 0
+    n = len(tokens)
+    while k < n:
+        t = tokens[k]
+        k += 1
+        gt = t.find(">")
+        lt = t.find("<")
+        op = gt if lt < 0 else lt if gt < 0 else min(gt, lt)
+        if op < 0:
+            if t[0] == "~":
+                dyn.append(len(words))
+            else:
+                at = t.find("$")
+                while at >= 0:
+                    if at + 1 < len(t) and _is_expansion_start(t[at + 1]):
+                        dyn.append(len(words))
+                        break
+                    at = t.find("$", at + 1)
+            words.append(t)
+            continue
+        # R4.5: `>`, `>>`, `<`, optionally after a descriptor number, with the target attached or next.
+        fd = t[:op]
+        if fd and not fd.isdigit():
+            return None
+        end = op + 1
+        if t[op] == ">" and t[end : end + 1] == ">":
+            end += 1
+        target = t[end:]
+        if not target:
+            if k >= n:
+                return None
+            target = tokens[k]
+            k += 1
+        if "<" in target or ">" in target or "$" in target or target[0] == "~":
+            return None
+        redirects.append(target)
+    return tuple(words), tuple(redirects), frozenset(dyn) if dyn else _EMPTY
+
+
+def _fast(command: str) -> ParsedCommand | None:
+    """The common shapes, without the state machine: plain words and simple redirections, optionally
+    joined by `&& || | ; &`.
+
+    Returns None whenever anything else appears (quotes, substitutions, here-documents, descriptor
+    duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
+    differential property test holds both equal wherever this path answers.
     """
     if _ANY_SPECIAL.search(command) is None:
         pieces = [command]
     elif _NOT_FAST.search(command) is None:
+        if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
+            return None
         pieces = _SEPARATOR.split(command)
     else:
         return None
     segments: list[Segment] = []
     for piece in pieces:
-        words = tuple(piece.split())
+        parts = _fast_words(piece)
+        if parts is None:
+            return None
+        words, redirects, dyn = parts
         if not words:
+            if redirects:
+                return None
             continue
         if not _plain_verb(words[0]):
             return None
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        segments.append(Segment(words, text, (), _EMPTY, False))
+        segments.append(Segment(words, text, redirects, dyn, False))
     return ParsedCommand(tuple(segments), False, None)
 
 
