@@ -90,7 +90,10 @@ class Scope:
     cwd: str  # normalized, translated into the container when commands run there
 
     def contains(self, path: str) -> bool:
-        return any(within(path, r) for r in self.roots)
+        for r in self.roots:
+            if within(path, r):
+                return True
+        return False
 
     def outside_paths(self, segments: tuple[Segment, ...]) -> list[str]:
         """Every checked word that resolves outside the roots (R6.2), following `cd` lexically."""
@@ -98,21 +101,24 @@ class Scope:
         if not self.contains(self.cwd):
             out.append(self.cwd)
         cwd = self.cwd
+        check = self._check
         for seg in segments:
             words = seg.words
             dyn = seg.dynamic
             for k, w in enumerate(words):
                 if dyn and k in dyn:
-                    self._check(w, True, cwd, out)
+                    check(w, True, cwd, out)
                     continue
-                # Cheap rejection first: most words are neither absolute, nor `..`, nor `x=/path`.
-                if w[:1] == "/" or ".." in w:
-                    self._check(w, False, cwd, out)
+                # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
+                if "/" not in w and ".." not in w:
+                    continue
+                if w[0] == "/" or ".." in w:
+                    check(w, False, cwd, out)
                 eq = w.find("=")
                 if eq > 0:
-                    self._check(w[eq + 1 :], False, cwd, out)
+                    check(w[eq + 1 :], False, cwd, out)
             for target in seg.redirects:
-                self._check(target, "$" in target or target.startswith("~"), cwd, out)
+                check(target, "$" in target or target.startswith("~"), cwd, out)
             if len(words) == 2 and words[0] == "cd" and 1 not in dyn:
                 cwd = normalize(words[1], cwd)
         return out
