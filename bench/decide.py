@@ -120,11 +120,14 @@ def bench_hostile(perms: Permissions) -> list[tuple[str, float, str]]:
     depth = 20_000
     cases = {
         "100 KB of '('": "(" * 100_000,
+        "100 KB of nested '$('": "$(" * 25_000 + "ls" + ")" * 25_000,
+        "100 KB of unclosed '$('": "$(" * 50_000,
         "10,000 segments": " && ".join(["ls -la"] * 10_000),
         "10,000 segments + rm -rf /": " && ".join(["ls"] * 10_000) + " && rm -rf /",
-        f"$( nested {depth} deep": "echo " + "$(echo " * depth + "x" + ")" * depth,
         "100 KB of unclosed '\"'": '"' * 100_000,
+        "100 KB of '`'": "`" * 100_000,
         "100 KB of '/'": "cat " + "/" * 100_000,
+        f"'echo $(' nested {depth} deep (140 KB)": "echo " + "$(echo " * depth + "x" + ")" * depth,
     }
     out = []
     for name, cmd in cases.items():
@@ -176,7 +179,7 @@ def main() -> None:
             )
     print("hostile inputs (best of 3, one decision each):")
     for name, ms, outcome in bench_hostile(perms):
-        print(f"  {name:<32} {ms:8.1f} ms   {outcome}")
+        print(f"  {name:<40} {ms:8.1f} ms   {outcome}")
 
 
 if __name__ == "__main__":

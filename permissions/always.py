@@ -17,7 +17,7 @@ from permissions.matching import runs_other_programs
 from permissions.shell import Segment, parse_command
 from permissions.wrappers import WRAPPERS, is_assignment
 
-__all__ = ["AlwaysResult", "derive_always", "quote_word", "typed_pattern"]
+__all__ = ["AlwaysResult", "derive_always", "quote_word", "typed_pattern", "writes_autonomy_row"]
 
 # R7.3 [beyond]: verbs that run code given as arguments stay exact.
 CODE_RUNNERS = frozenset(
@@ -73,6 +73,11 @@ class AlwaysResult:
     patterns: tuple[str, ...]  # full `Terminal(...)` strings, one per segment, deduplicated, order kept
     external: bool  # True: approve this instance, write no pattern (R7.2)
     skipped: tuple[str, ...] = ()  # segments that produce no pattern, and why
+
+
+def writes_autonomy_row(agent_name: str) -> bool:
+    """R7.4 / RN-509: a ``dev-<module>`` agent's click writes its autonomy row instead of patterns."""
+    return agent_name.startswith("dev-") and agent_name != "dev-lead" and len(agent_name) > len("dev-")
 
 
 def typed_pattern(action_type: str) -> str:

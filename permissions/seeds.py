@@ -76,6 +76,6 @@ DEV_TERMINAL_ALLOW_PATTERNS: tuple[str, ...] = READ_WORKTREE + READ_GIT + BUILD_
 
 def dev_agent_autonomy(agent_name: str) -> tuple[tuple[str, str], ...]:
     """RN-689: ``(action_type, mode)`` rows seeded for an agent; only ``dev-<module>`` agents get any."""
-    if agent_name.startswith("dev-") and agent_name != "dev-lead" and len(agent_name) > 4:
-        return (("git_commit", AUTO_APPROVE),)
-    return ()
+    from permissions.always import writes_autonomy_row
+
+    return (("git_commit", AUTO_APPROVE),) if writes_autonomy_row(agent_name) else ()

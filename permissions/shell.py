@@ -37,6 +37,7 @@ _EMPTY: frozenset[int] = frozenset()
 _NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 _OPEN_RUN = re.compile(r"\(+")
+_TICK_RUN = re.compile("`+")
 _SUB_RUN = re.compile(r"(?:\$\()+")
 _CLOSE_RUN = re.compile(r"\)+")
 _SEPARATOR = re.compile(r"&&|\|\||[|;&]")
@@ -444,8 +445,12 @@ class _Scanner:
                     buf.append("`…`")
                     in_word = True
                     word_dyn = True
-                    open_frame(_FRAME_TICK, i + 1, False)
-                    i += 1
+                    # A run of backticks is a row of empty substitutions (``), plus one opener when odd.
+                    j = _TICK_RUN.match(src, i).end()  # type: ignore[union-attr]
+                    i += (j - i) // 2 * 2
+                    if i < j:
+                        open_frame(_FRAME_TICK, i + 1, False)
+                        i += 1
             elif c == "(":
                 # A subshell, an arithmetic group or a function definition's `()` (R4.7).
                 end_word()

@@ -112,3 +112,12 @@ def test_r7_1_refused_list_is_exactly_the_spec_list():
         "parallelize",
         "raise_max_parallel",
     }
+
+
+def test_r7_4_dev_module_agents_write_autonomy_rows_instead_of_patterns():
+    from permissions.always import writes_autonomy_row
+
+    assert writes_autonomy_row("dev-billing")
+    assert not writes_autonomy_row("dev-lead")
+    assert not writes_autonomy_row("dev-")
+    assert not writes_autonomy_row("infra")
