@@ -184,6 +184,9 @@ class PolicyHookRunner:
                 raise self._fault(f"the answer has id {reply.get('id')!r}, expected {call_id}")
             body = reply.get("data")
             if not isinstance(body, dict):
+                error = reply.get("error")
+                if isinstance(error, str) and error:
+                    raise HookFailure(f"the worker reported an error: {error[:200]}")
                 raise HookFailure("the answer has no data object")
             decision = body.get("decision")  # R11.2: only `decision` is taken
             if not isinstance(decision, str) or decision not in _FROM_WIRE:
