@@ -246,7 +246,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         for seg in parsed.segments:
             words = seg.words
             first = words[0] if words else ""
-            if "=" in first or "/" in first or first in WRAPPERS:
+            if "=" in first or "/" in first or first in WRAPPERS or first == "git":
                 vs = views(words)
             else:
                 vs = [words]

@@ -15,6 +15,12 @@ __all__ = ["PRIVILEGED", "WRAPPERS", "is_assignment", "look_through", "views"]
 PRIVILEGED = frozenset({"sudo", "doas"})
 
 
+# git's global options that take a separate value (`git -C dir`, `git -c k=v`).
+_GIT_VALUE_OPTS = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path"}
+)
+
+
 def is_assignment(word: str) -> bool:
     """``NAME=value`` (or ``NAME+=value``) before a command."""
     eq = word.find("=")
@@ -131,7 +137,7 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     if not words:
         return out
     first = words[0]
-    if "=" not in first and "/" not in first and first not in WRAPPERS:
+    if "=" not in first and "/" not in first and first not in WRAPPERS and first != "git":
         return out  # the common case: nothing to look through
     cur = words
     for _ in range(32):  # a wrapper chain longer than this is absurd; the last view stands
@@ -147,11 +153,25 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             slash = verb.rfind("/")
             if slash >= 0 and slash + 1 < len(verb):
                 cur = (verb[slash + 1 :],) + cur[1:]
+            elif verb == "git" and len(cur) > 1 and cur[1].startswith("-"):
+                # Deny matches more (R4.8): `git -C dir push` is also seen as `git push`.
+                k = 1
+                while k < len(cur) and cur[k].startswith("-"):
+                    k += 2 if cur[k] in _GIT_VALUE_OPTS else 1
+                if k >= len(cur):
+                    break
+                out.append(("git", *cur[k:]))
+                break
             else:
                 skip = WRAPPERS.get(verb)
                 if skip is None:
                     break
-                cur = cur[skip(cur) :]
+                at = skip(cur)
+                if verb == "env" and at >= 2 and cur[at - 1] in ("-S", "--split-string") and at < len(cur):
+                    # `env -S 'curl x'` splits its argument into the command line.
+                    cur = tuple(cur[at].split()) + cur[at + 1 :]
+                else:
+                    cur = cur[at:]
         if cur:
             out.append(cur)
     return out

@@ -134,3 +134,14 @@ def test_r4_8_plain_find_is_covered_by_prefix():
 def test_r3_2_empty_terminal_pattern_matches_every_command():
     # R3.2: Label() matches every action of that type
     assert pattern_matches(parse_pattern("Terminal()"), ("anything", "at", "all"))
+
+
+def test_r4_8_deny_looks_through_git_global_options():
+    # R4.8: deny matches more -- `git -C dir push` is `git push` for a deny rule too
+    assert deny_matches("Terminal(git push)", "git -C /tmp push origin main")
+    assert deny_matches("Terminal(git push)", "git -c a=b --no-pager push")
+    assert not allow_matches("Terminal(git push)", "git -C /tmp push")
+
+
+def test_r4_8_env_split_string_is_looked_through():
+    assert deny_matches("Terminal(curl)", "env -S 'curl -s x'")
