@@ -576,18 +576,17 @@ def _first(item: tuple[int, Segment]) -> int:
     return item[0]
 
 
-def _plain_verb(first: str) -> bool:
-    """A first word that needs none of the scanner's segment post-processing."""
-    return not (
-        first in _LEADING_KEYWORDS
-        or first in _CLOSING_KEYWORDS
-        or first in _HEADERS
-        or first in _SHELLS
-        or first == "eval"
-        or "/" in first
-        or "=" in first
-        or first in WRAPPERS
-    )
+def _plain_verb(words: tuple[str, ...]) -> bool:
+    """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
+    first = words[0]
+    if first in _LEADING_KEYWORDS or first in _CLOSING_KEYWORDS or first in _HEADERS:
+        return False
+    if first in _SHELLS or first == "eval":
+        return False
+    if "/" in first or "=" in first or first in WRAPPERS:
+        view = look_through(words)
+        return not view or (view[0] not in _SHELLS and view[0] != "eval")
+    return True
 
 
 def _is_expansion_start(c: str) -> bool:
@@ -667,7 +666,7 @@ def _fast(command: str) -> ParsedCommand | None:
             if redirects:
                 return None
             continue
-        if not _plain_verb(words[0]):
+        if not _plain_verb(words):
             return None
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
         segments.append(Segment(words, text, redirects, dyn, False))

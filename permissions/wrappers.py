@@ -167,7 +167,7 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
                 if skip is None:
                     break
                 at = skip(cur)
-                if verb == "env" and at >= 2 and cur[at - 1] in ("-S", "--split-string") and at < len(cur):
+                if verb == "env" and 2 <= at < len(cur) and cur[at - 1] in ("-S", "--split-string"):
                     # `env -S 'curl x'` splits its argument into the command line.
                     cur = tuple(cur[at].split()) + cur[at + 1 :]
                 else:

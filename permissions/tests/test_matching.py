@@ -145,3 +145,9 @@ def test_r4_8_deny_looks_through_git_global_options():
 
 def test_r4_8_env_split_string_is_looked_through():
     assert deny_matches("Terminal(curl)", "env -S 'curl -s x'")
+
+
+def test_wrappers_with_a_missing_option_value_do_not_crash():
+    # found by the differential property test: `env -C` without its directory
+    for command in ("env -C", "env -S", "timeout", "nice -n", "sudo -u", "xargs -I", "git -C", "env -u"):
+        assert deny_matches("Terminal(curl)", command) is False

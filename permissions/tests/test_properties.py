@@ -230,3 +230,128 @@ def test_r4_4_fast_path_agrees_with_the_full_scanner(command):
     fast = _fast(command)
     if fast is not None:
         assert fast == _scan(command, 0, True)
+
+
+FAST_WORDS = st.lists(
+    st.sampled_from(
+        [
+            "ls",
+            "env",
+            "xargs",
+            "sh",
+            "bash",
+            "-c",
+            "eval",
+            "FOO=1",
+            "/bin/ls",
+            "nice",
+            "-n",
+            "5",
+            "timeout",
+            "if",
+            "then",
+            "fi",
+            "for",
+            "x",
+            "in",
+            "do",
+            "done",
+            "{",
+            "}",
+            "sudo",
+            "git",
+            "-C",
+            "push",
+            "2>/dev/null",
+            ">",
+            "out",
+            "&&",
+            "||",
+            "|",
+            ";",
+            "&",
+            "$HOME",
+            "~/x",
+            "a$",
+            "<",
+            "in.txt",
+            ">>log",
+            "2>",
+            "!",
+        ]
+    ),
+    max_size=14,
+).map(" ".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(command=FAST_WORDS)
+def test_r4_7_fast_path_agrees_with_the_scanner_on_wrappers_keywords_and_scripts(command):
+    from permissions.shell import _fast, _scan
+
+    fast = _fast(command)
+    if fast is not None:
+        assert fast == _scan(command, 0, True)
+
+
+WORD_SOUP = st.lists(
+    st.sampled_from(
+        [
+            "ls",
+            "env",
+            "-C",
+            "-S",
+            "-u",
+            "xargs",
+            "-I",
+            "sh",
+            "-c",
+            "eval",
+            "A=1",
+            "/bin/rm",
+            "rm",
+            "-rf",
+            "/",
+            "nice",
+            "timeout",
+            "sudo",
+            "git",
+            "push",
+            "curl",
+            "'a b'",
+            '"$(ls)"',
+            "(",
+            ")",
+            "`",
+            "{",
+            "}",
+            "&&",
+            "|",
+            ";",
+            ">",
+            "2>&1",
+            "<<",
+            "EOF",
+            "\n",
+            "find",
+            "-exec",
+            "-delete",
+            "cd",
+            "..",
+            "~",
+            "$X",
+            "${y@P}",
+        ]
+    ),
+    max_size=20,
+).map(" ".join)
+
+
+@SETTINGS
+@given(command=WORD_SOUP, project=PROJECTS, autonomy=AUTONOMY)
+def test_decide_never_raises_on_shell_word_soup(command, project, autonomy):
+    # the `env -C` crash was found this way: wrappers with missing option values
+    v = terminal(
+        command, allow=("Terminal(ls)",), deny=("Terminal(curl)",), project=project, autonomy=autonomy
+    )
+    assert v.decision in ("auto_approve", "require_approval", "deny")
