@@ -1,0 +1,73 @@
+"""R12.2 / R12.3 through the management command itself, as `manage.py policy ...` runs it, in a subprocess.
+
+No database: `policy eval` and `policy lint` must run without one.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BOOT = """
+import sys
+import django
+from django.conf import settings
+settings.configure(INSTALLED_APPS=["permissions"], DATABASES={})
+django.setup()
+from django.core.management import ManagementUtility
+ManagementUtility(["manage.py", "policy", *sys.argv[1:]]).execute()
+"""
+
+
+def manage(*args, stdin=""):
+    return subprocess.run(
+        [sys.executable, "-c", BOOT, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_r12_2_policy_eval_command_streams_ndjson(tmp_path):
+    perms = tmp_path / "permissions.json"
+    perms.write_text('{"allow": ["Terminal(pnpm test)"], "deny": ["Terminal(curl)"], "ask": []}')
+    project = tmp_path / "project.json"
+    project.write_text(json.dumps({"execution_mode": "runner", "root": "/srv/ws/app"}))
+    lines = [
+        {"action_type": "terminal", "role": "developer", "command": "pnpm test"},
+        "not json",
+        {"action_type": "terminal", "role": "developer", "command": "curl x"},
+    ]
+    stdin = "".join((x if isinstance(x, str) else json.dumps(x)) + "\n" for x in lines)
+    proc = manage("eval", "--permissions", str(perms), "--project-json", str(project), stdin=stdin)
+    assert proc.returncode == 0, proc.stderr
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert [o.get("decision") for o in out] == ["auto_approve", None, "deny"]
+    assert "error" in out[1]
+
+
+def test_r12_2_policy_eval_with_a_malformed_permissions_file_is_a_clear_error(tmp_path):
+    perms = tmp_path / "permissions.json"
+    perms.write_text('{"allow": ["Terminal(ls"]}')
+    proc = manage("eval", "--permissions", str(perms))
+    assert proc.returncode == 2
+    assert "unbalanced" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_r12_3_policy_lint_command(tmp_path):
+    f = tmp_path / "permissions.json"
+    f.write_text('{"allow": ["GitPush(x)"]}')
+    proc = manage("lint", str(f))
+    assert proc.returncode == 1
+    assert "can never match" in proc.stdout
+
+
+def test_r12_3_policy_check_without_the_projects_app_is_a_one_line_error():
+    proc = manage("check", "--project", "app", "--", "ls")
+    assert proc.returncode == 2
+    assert "policy check needs the projects app" in proc.stderr
+    assert "Traceback" not in proc.stderr
