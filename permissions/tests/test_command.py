@@ -64,10 +64,3 @@ def test_r12_3_policy_lint_command(tmp_path):
     proc = manage("lint", str(f))
     assert proc.returncode == 1
     assert "can never match" in proc.stdout
-
-
-def test_r12_3_policy_check_without_the_projects_app_is_a_one_line_error():
-    proc = manage("check", "--project", "app", "--", "ls")
-    assert proc.returncode == 2
-    assert "policy check needs the projects app" in proc.stderr
-    assert "Traceback" not in proc.stderr

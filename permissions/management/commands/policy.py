@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from permissions.cli import RequestError, explain, load_json_file, parse_project, run_eval, run_lint
 from permissions.files import PermissionsFileError, load_permissions
@@ -79,6 +80,8 @@ class Command(BaseCommand):
             req, hooks = decision_request_for(opts["project"], opts.get("agent"), command)
         except (LookupError, ValueError, PermissionsFileError) as exc:
             self._fail(f"policy check: {exc}")
+        except DatabaseError as exc:
+            self._fail(f"policy check: the database is not ready ({exc}); run `manage.py migrate` first")
         verdict = decide(req, hooks)
         if opts.get("json"):
             self.stdout.write(json.dumps(verdict.to_dict(), ensure_ascii=False))
