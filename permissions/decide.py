@@ -67,7 +67,13 @@ MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
 NO_RULE = "no_rule"
-_NO_AUTONOMY = Resolution(None, None, None)  # a segment verdict: no pattern speaks for it
+_NO_AUTONOMY = Resolution(None, None, None)
+_UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+_RANKED: dict[int, tuple[str, str]] = {
+    0: (DENY, "deny_rule"),
+    1: (REQUIRE_APPROVAL, "ask_rule"),
+    2: (AUTO_APPROVE, "allow_rule"),
+}  # a segment verdict: no pattern speaks for it
 
 _TYPE_CAPS: dict[str, str] = {
     "instruction_patch": "cap_instruction_patch",
@@ -256,6 +262,14 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 known = memo.get(key)
                 if known is None:
                     known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
+            elif len(vs) == 1 and first and first != "rm" and first != "cd":
+                # The common case inlined: nothing to look through, no floor verb, no scope declaration.
+                ranked = comp.judge_as_written(words)
+                if ranked is None:
+                    known = _UNCOVERED
+                else:
+                    verdict, kind = _RANKED[ranked[0]]
+                    known = (verdict, ranked[1].text, kind)
             else:
                 if first == "cd" and scope is None:
                     scope = scope_for(
