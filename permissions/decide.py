@@ -268,8 +268,8 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 if ranked is None:
                     known = _UNCOVERED
                 else:
-                    verdict, kind = _RANKED[ranked[0]]
-                    known = (verdict, ranked[1].text, kind)
+                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                    known = (ranked_verdict, ranked[1].text, ranked_kind)
             else:
                 if first == "cd" and scope is None:
                     scope = scope_for(
