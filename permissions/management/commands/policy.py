@@ -30,7 +30,9 @@ class Command(BaseCommand):
         ck.add_argument("--project", required=True, help="project slug")
         ck.add_argument("--agent", help="agent name (its autonomy applies)")
         ck.add_argument("--json", action="store_true", help="print the R12.2 verdict as JSON")
-        ck.add_argument("words", nargs="+", help="the command, after --")
+        ck.add_argument(
+            "words", nargs="+", help="the command after --; quote it as one argument to keep its own quoting"
+        )
         li = sub.add_parser("lint", help="report malformed and never-matching entries")
         li.add_argument("file")
 
