@@ -19,8 +19,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from permissions.caps import external_effect, privileged
 from permissions.decide import Permissions
-from permissions.grammar import PatternError, parse_pattern
+from permissions.grammar import Pattern, PatternError, parse_pattern
 
 __all__ = [
     "KEYS",
@@ -145,11 +146,36 @@ def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[
                         entry,
                     )
                 )
+            elif key == "allow" and _always_capped(pattern):
+                issues.append(
+                    LintIssue(
+                        "warning",
+                        f'"allow": {entry} can never auto-approve: a cap always sends it to a person (SPEC §5 '
+                        'step 6); move it to "ask" or remove it',
+                        line,
+                        entry,
+                    )
+                )
             if entry in entries:
                 issues.append(LintIssue("warning", f'"{key}": {entry} is listed twice', line, entry))
             entries.append(entry)
         lists[key] = entries
     return lists, issues
+
+
+_CAPPED_TYPES = frozenset(
+    {"git_push", "pr_open", "instruction_patch", "parallelize", "raise_max_parallel", "container_remove"}
+)
+
+
+def _always_capped(pattern: Pattern) -> bool:
+    """An allow entry that §5 step 6 always overrides, so it can never take effect."""
+    if pattern.action_type != "terminal":
+        return pattern.action_type in _CAPPED_TYPES
+    words = tuple(w for w, _ in pattern.words)
+    if not words or any(pre for _, pre in pattern.words):
+        return False
+    return privileged(words) or external_effect(words)
 
 
 def parse_permissions_text(text: str) -> Permissions:

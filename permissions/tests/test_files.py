@@ -168,3 +168,11 @@ def test_unreadable_file_fails_closed(tmp_path):
         f.chmod(0)
         with pytest.raises(PermissionsFileError):
             load_permissions(f)
+
+
+def test_r12_3_lint_warns_about_allow_entries_a_cap_always_overrides():
+    text = json.dumps(
+        {"allow": ["Terminal(git push)", "Terminal(sudo)", "GitPush()", "Terminal(git status)"]}
+    )
+    flagged = [i.entry for i in lint_permissions(text) if "can never auto-approve" in i.message]
+    assert flagged == ["Terminal(git push)", "Terminal(sudo)", "GitPush()"]
