@@ -69,6 +69,7 @@ MAX_SEGMENTS = 50
 NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
 _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+_LOOK_THROUGH = frozenset(WRAPPERS) | {"git"}  # verbs whose segment has more than one view
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -145,6 +146,22 @@ class Verdict:
                 {"command": s.command, "verdict": s.verdict, "pattern": s.pattern} for s in self.segments
             ],
         }
+
+
+# The hot path builds one SegmentVerdict per segment and one Verdict per decision. Frozen dataclasses set
+# each field through object.__setattr__; filling the instance dict directly is the same object (equality,
+# hash, repr, immutability to callers are unchanged: test_decide checks both constructions are equal)
+# at about half the cost.
+_new = object.__new__
+
+
+def _segment_verdict(command: str, verdict: str, pattern: str | None) -> SegmentVerdict:
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = command
+    d["verdict"] = verdict
+    d["pattern"] = pattern
+    return sv
 
 
 # -- compiled permissions, cached by object identity -------------------------------------------------------
@@ -252,7 +269,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         for seg in parsed.segments:
             words = seg.words
             first = words[0] if words else ""
-            if "=" in first or "/" in first or first in WRAPPERS or first == "git":
+            if first in _LOOK_THROUGH or "=" in first or "/" in first:
                 vs = views(words)
             else:
                 vs = [words]
@@ -277,7 +294,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                     )
                 known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
             verdict, pattern, kind = known
-            out.append(SegmentVerdict(seg.text, verdict, pattern))
+            out.append(_segment_verdict(seg.text, verdict, pattern))
             if kind is None:
                 uncovered += 1
             elif verdict == DENY:

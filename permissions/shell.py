@@ -561,6 +561,8 @@ class _Scanner:
 
 
 _HEADERS = frozenset({"for", "select", "case", "function"})
+# First words that always need the full scanner's segment post-processing.
+_NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | {"eval"}
 
 
 def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
@@ -579,9 +581,7 @@ def _first(item: tuple[int, Segment]) -> int:
 def _plain_verb(words: tuple[str, ...]) -> bool:
     """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
     first = words[0]
-    if first in _LEADING_KEYWORDS or first in _CLOSING_KEYWORDS or first in _HEADERS:
-        return False
-    if first in _SHELLS or first == "eval":
+    if first in _NOT_PLAIN_FIRST:
         return False
     if "/" in first or "=" in first or first in WRAPPERS:
         view = look_through(words)
@@ -657,11 +657,17 @@ def _fast(command: str) -> ParsedCommand | None:
     else:
         return None
     segments: list[Segment] = []
+    plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     for piece in pieces:
-        parts = _fast_words(piece)
-        if parts is None:
-            return None
-        words, redirects, dyn = parts
+        if plain:
+            words: tuple[str, ...] = tuple(piece.split())
+            redirects: tuple[str, ...] = ()
+            dyn = _EMPTY
+        else:
+            parts = _fast_words(piece)
+            if parts is None:
+                return None
+            words, redirects, dyn = parts
         if not words:
             if redirects:
                 return None
