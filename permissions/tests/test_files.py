@@ -176,3 +176,15 @@ def test_r12_3_lint_warns_about_allow_entries_a_cap_always_overrides():
     )
     flagged = [i.entry for i in lint_permissions(text) if "can never auto-approve" in i.message]
     assert flagged == ["Terminal(git push)", "Terminal(sudo)", "GitPush()"]
+
+
+def test_r3_4_seed_read_anchors_leave_mutating_siblings_to_a_person():
+    # seed 000: git branch -D/-d/-m/-M, git remote add/remove/set-url, git worktree add/remove/prune and
+    # git config <key> <value> (no --get) still need approval
+    from .helpers import term
+
+    for cmd in ("git branch -D nome", "git branch nome-nova", "git branch -m a b", "git remote remove origin",
+                "git worktree add ../x", "git worktree prune", "git config user.name x"):
+        assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "require_approval", cmd
+    for cmd in ("git branch -a", "git remote -v", "git worktree list", "git config --get user.name", "ls -la"):
+        assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "auto_approve", cmd
