@@ -199,9 +199,15 @@ def _verdict(
     req: DecisionRequest, st: _State, segments: tuple[SegmentVerdict, ...], auto_mode: bool
 ) -> Verdict:
     root_id = req.project.scope_root_id
-    return Verdict(
-        st.decision, st.reason, sentence(st.reason, root_id, st.detail), segments, root_id, auto_mode
-    )
+    v = _new(Verdict)  # see _segment_verdict
+    d = v.__dict__
+    d["decision"] = st.decision
+    d["reason"] = st.reason
+    d["message"] = sentence(st.reason, root_id, st.detail)
+    d["segments"] = segments
+    d["scope_root"] = root_id
+    d["auto_mode"] = auto_mode
+    return v
 
 
 def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:

@@ -166,31 +166,47 @@ class CompiledPermissions:
 
     def judge_as_written(self, words: tuple[str, ...]) -> tuple[int, Pattern] | None:
         """deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4)."""
-        best_rank = 3
-        best: Pattern | None = None
-        two = self._two.get((words[0], words[1])) if len(words) >= 2 else None
-        for candidates in (two, self._one.get(words[0]), self._scan):
-            if not candidates:
+        best: tuple[int, Pattern] | None = None
+        if len(words) >= 2:
+            candidates = self._two.get((words[0], words[1]))
+            if candidates:
+                best = self._walk(candidates, words, best)
+                if best is not None and best[0] == DENY_RANK:
+                    return best
+        candidates = self._one.get(words[0])
+        if candidates:
+            best = self._walk(candidates, words, best)
+            if best is not None and best[0] == DENY_RANK:
+                return best
+        if self._scan:
+            best = self._walk(self._scan, words, best)
+        return best
+
+    @staticmethod
+    def _walk(
+        candidates: list[_Ranked], words: tuple[str, ...], best: tuple[int, Pattern] | None
+    ) -> tuple[int, Pattern] | None:
+        best_rank = 3 if best is None else best[0]
+        for rank, p, exact, loose in candidates:
+            if rank >= best_rank:
                 continue
-            for rank, p, exact, loose in candidates:
-                if rank >= best_rank:
+            if exact is not None:
+                if words[: len(exact)] != exact:
                     continue
-                if exact is not None:
-                    if words[: len(exact)] != exact:
-                        continue
-                elif not pattern_matches(p, words, loose):
-                    continue
-                if (
-                    rank == ALLOW_RANK
-                    and (words[0] == "find" or words[0] == "git")
-                    and runs_other_programs(words)
-                    and not _exact(p, words)
-                ):
-                    continue  # R4.8: a prefix never covers a program-running segment
-                if rank == DENY_RANK:
-                    return DENY_RANK, p
-                best_rank, best = rank, p
-        return None if best is None else (best_rank, best)
+            elif not pattern_matches(p, words, loose):
+                continue
+            if (
+                rank == ALLOW_RANK
+                and (words[0] == "find" or words[0] == "git")
+                and runs_other_programs(words)
+                and not _exact(p, words)
+            ):
+                continue  # R4.8: a prefix never covers a program-running segment
+            best_rank = rank
+            best = (rank, p)
+            if rank == DENY_RANK:
+                break
+        return best
 
 
 # R4.8: options that make a program run other programs or delete by itself.

@@ -378,3 +378,11 @@ def test_fast_segment_verdict_construction_is_the_same_object():
 
     with pytest.raises(dataclasses.FrozenInstanceError):
         fast.verdict = "deny"  # type: ignore[misc]
+
+
+def test_fast_verdict_construction_is_the_same_object():
+    from permissions.decide import Verdict
+
+    v = term("ls", allow=("Terminal(ls)",))
+    same = Verdict(v.decision, v.reason, v.message, v.segments, v.scope_root, v.auto_mode)
+    assert v == same and hash(v) == hash(same) and repr(v) == repr(same)

@@ -183,8 +183,21 @@ def test_r3_4_seed_read_anchors_leave_mutating_siblings_to_a_person():
     # git config <key> <value> (no --get) still need approval
     from .helpers import term
 
-    for cmd in ("git branch -D nome", "git branch nome-nova", "git branch -m a b", "git remote remove origin",
-                "git worktree add ../x", "git worktree prune", "git config user.name x"):
+    for cmd in (
+        "git branch -D nome",
+        "git branch nome-nova",
+        "git branch -m a b",
+        "git remote remove origin",
+        "git worktree add ../x",
+        "git worktree prune",
+        "git config user.name x",
+    ):
         assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "require_approval", cmd
-    for cmd in ("git branch -a", "git remote -v", "git worktree list", "git config --get user.name", "ls -la"):
+    for cmd in (
+        "git branch -a",
+        "git remote -v",
+        "git worktree list",
+        "git config --get user.name",
+        "ls -la",
+    ):
         assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "auto_approve", cmd

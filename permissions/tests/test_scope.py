@@ -161,7 +161,10 @@ def test_seed_000_allowed_cat_of_platform_code_is_stopped_by_the_scope():
 def test_adr0189_3_specific_terminal_auto_in_running_container_passes_work_and_tmp():
     # ADR 0189 后果: a specific terminal: auto_approve no longer asks for /work/... and /tmp ...
     specific = (AutonomyRow("terminal", "auto_approve"),)
-    assert term("cat /work/src/x.ts /tmp/y", project=CONTAINER_RUNNING, autonomy=specific).decision == "auto_approve"
+    assert (
+        term("cat /work/src/x.ts /tmp/y", project=CONTAINER_RUNNING, autonomy=specific).decision
+        == "auto_approve"
+    )
     # ... and starts asking for host paths in the command (they do not exist inside the container)
     v = term(f"cat {ROOT}/src/x.ts", project=CONTAINER_RUNNING, autonomy=specific)
     assert (v.decision, v.reason) == ("require_approval", "cap_path_scope")
