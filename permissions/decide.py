@@ -9,7 +9,7 @@ Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
@@ -116,7 +116,7 @@ class DecisionRequest:
     command: str | None = None
     cwd: str | None = None
     target_branch: str | None = None
-    permissions: Permissions = field(default_factory=Permissions)
+    permissions: Permissions = Permissions()
     autonomy: tuple[AutonomyRow, ...] = ()
 
 
@@ -166,15 +166,25 @@ def _segment_verdict(command: str, verdict: str, pattern: str | None) -> Segment
 
 # -- compiled permissions, cached by object identity -------------------------------------------------------
 _CACHE: dict[int, tuple[Permissions, CompiledPermissions]] = {}
+_BY_VALUE: dict[Permissions, CompiledPermissions] = {}
 _CACHE_MAX = 64
 
 
 def compiled(perms: Permissions) -> CompiledPermissions:
-    """The index for ``perms``, built once per Permissions object."""
+    """The index for ``perms``, built once per rule set.
+
+    Looked up by identity first (free), then by value, so a caller that reloads the same file into a new
+    Permissions object for every decision still compiles it only once.
+    """
     hit = _CACHE.get(id(perms))
     if hit is not None and hit[0] is perms:
         return hit[1]
-    comp = CompiledPermissions(perms.allow, perms.deny, perms.ask)
+    comp = _BY_VALUE.get(perms)
+    if comp is None:
+        comp = CompiledPermissions(perms.allow, perms.deny, perms.ask)
+        if len(_BY_VALUE) >= _CACHE_MAX:
+            _BY_VALUE.clear()
+        _BY_VALUE[perms] = comp
     if len(_CACHE) >= _CACHE_MAX:
         _CACHE.clear()
     _CACHE[id(perms)] = (perms, comp)  # holding perms keeps its id from being reused while cached

@@ -194,8 +194,34 @@ def lint_permissions(text: str) -> list[LintIssue]:
     return _issues(text, stop_at_first=False)[1]
 
 
+_LOADED: dict[tuple[str, int, int, int, int], Permissions] = {}
+
+
 def load_permissions(path: str | os.PathLike[str]) -> Permissions:
-    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error."""
+    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error.
+
+    An unchanged file (same inode, size and mtime; atomic writes always make a new inode) returns the same
+    Permissions object, so decide()'s compiled index is reused across decisions.
+    """
+    p = os.fspath(path)
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        return Permissions()
+    except OSError as exc:
+        raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
+    key = (os.path.abspath(p), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    hit = _LOADED.get(key)
+    if hit is not None:
+        return hit
+    perms = _load_uncached(p)
+    if len(_LOADED) >= 256:
+        _LOADED.clear()
+    _LOADED[key] = perms
+    return perms
+
+
+def _load_uncached(path: str) -> Permissions:
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()

@@ -201,3 +201,15 @@ def test_r3_4_seed_read_anchors_leave_mutating_siblings_to_a_person():
         "ls -la",
     ):
         assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "auto_approve", cmd
+
+
+def test_unchanged_file_loads_as_the_same_object_and_a_rewrite_is_seen(tmp_path):
+    f = tmp_path / "permissions.json"
+    write_permissions(f, Permissions(allow=("Terminal(ls)",)))
+    first = load_permissions(f)
+    assert load_permissions(f) is first
+    merge_into(f, allow=("Terminal(pwd)",))
+    assert load_permissions(f).allow == ("Terminal(ls)", "Terminal(pwd)")
+    f.write_text('{"allow": ["Terminal(ls"]}')
+    with pytest.raises(PermissionsFileError):
+        load_permissions(f)
