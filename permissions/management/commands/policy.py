@@ -64,9 +64,15 @@ class Command(BaseCommand):
         out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", write_through=False)
         try:
             run_eval(stdin, out, perms, project)
-        finally:
             out.flush()
-            out.detach()
+        except BrokenPipeError:
+            # The reader went away (`... | head`): nothing left to answer, and no traceback.
+            sys.stderr.close()
+        finally:
+            try:
+                out.detach()
+            except ValueError:
+                pass
 
     def _check(self, opts: dict[str, Any]) -> None:
         words = [w for w in opts["words"] if w != "--"] if opts["words"][:1] == ["--"] else opts["words"]
