@@ -278,7 +278,8 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         check_deny = not comp.deny.empty
         check_ask = not comp.ask.empty
         # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
-        # input repeats itself, so identical segments are judged once.
+        # input repeats itself, so identical segments are judged once. (The scope declaration is not
+        # evaluated there: `cd` cannot make such a command auto-approved anyway.)
         memo: dict[tuple[tuple[str, ...], frozenset[int]], tuple[str, str | None, str | None]] | None = (
             {} if len(parsed.segments) > MAX_SEGMENTS else None
         )
