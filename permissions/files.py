@@ -194,34 +194,15 @@ def lint_permissions(text: str) -> list[LintIssue]:
     return _issues(text, stop_at_first=False)[1]
 
 
-_LOADED: dict[tuple[str, int, int, int, int], Permissions] = {}
+_PARSED: dict[str, Permissions] = {}
 
 
 def load_permissions(path: str | os.PathLike[str]) -> Permissions:
     """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error.
 
-    An unchanged file (same inode, size and mtime; atomic writes always make a new inode) returns the same
-    Permissions object, so decide()'s compiled index is reused across decisions.
+    The file is read on every call (never a stale rule); parsing is what costs, so identical content
+    returns the same Permissions object, and decide()'s compiled index is reused across decisions.
     """
-    p = os.fspath(path)
-    try:
-        st = os.stat(p)
-    except FileNotFoundError:
-        return Permissions()
-    except OSError as exc:
-        raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
-    key = (os.path.abspath(p), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-    hit = _LOADED.get(key)
-    if hit is not None:
-        return hit
-    perms = _load_uncached(p)
-    if len(_LOADED) >= 256:
-        _LOADED.clear()
-    _LOADED[key] = perms
-    return perms
-
-
-def _load_uncached(path: str) -> Permissions:
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
@@ -231,7 +212,14 @@ def _load_uncached(path: str) -> Permissions:
         raise PermissionsFileError("is not UTF-8 text; save it as UTF-8") from None
     except OSError as exc:
         raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
-    return parse_permissions_text(text)
+    hit = _PARSED.get(text)
+    if hit is not None:
+        return hit
+    perms = parse_permissions_text(text)  # raises on a malformed file: nothing is cached for it
+    if len(_PARSED) >= 256:
+        _PARSED.clear()
+    _PARSED[text] = perms
+    return perms
 
 
 def render_permissions(perms: Permissions) -> str:

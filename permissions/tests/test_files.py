@@ -213,3 +213,12 @@ def test_unchanged_file_loads_as_the_same_object_and_a_rewrite_is_seen(tmp_path)
     f.write_text('{"allow": ["Terminal(ls"]}')
     with pytest.raises(PermissionsFileError):
         load_permissions(f)
+
+
+def test_in_place_rewrites_of_the_same_size_are_never_stale(tmp_path):
+    # file timestamps are coarse (a jiffy): the loader must not trust them
+    f = tmp_path / "permissions.json"
+    f.write_text('{"allow": ["Terminal(ls)"]}')
+    assert load_permissions(f).allow == ("Terminal(ls)",)
+    f.write_text('{"allow": ["Terminal(rm)"]}')
+    assert load_permissions(f).allow == ("Terminal(rm)",)
