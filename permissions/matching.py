@@ -211,8 +211,21 @@ class CompiledPermissions:
 
 # R4.8: options that make a program run other programs or delete by itself.
 _FIND_RUNNERS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
+# git global options (before the subcommand) that set config or the helper path: config can name programs.
 _GIT_RUNNING_GLOBALS = frozenset({"-c", "--config-env", "--exec-path"})
-_GIT_RUNNING_PREFIXES = ("--exec", "--upload-pack", "--receive-pack", "--extcmd", "--tool", "--ext-diff")
+_GIT_GLOBAL_VALUE = frozenset({"-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix"})
+# Options anywhere after the subcommand that name a program to run.
+_GIT_RUNNING_PREFIXES = (
+    "--exec",
+    "--upload-pack",
+    "--receive-pack",
+    "--extcmd",
+    "--tool",
+    "--ext-diff",
+    "--open-files-in-pager",
+)
+# Subcommands that exist to run commands (or tools) given to them.
+_GIT_RUNNING_SUBCOMMANDS = frozenset({"filter-branch", "difftool", "mergetool"})
 
 
 def runs_other_programs(words: tuple[str, ...]) -> bool:
@@ -220,13 +233,27 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     verb = words[0] if words else ""
     if verb == "find":
         return any(w in _FIND_RUNNERS for w in words)
-    if verb == "git":
-        for k, w in enumerate(words):
-            if k and (w in _GIT_RUNNING_GLOBALS or w.startswith(_GIT_RUNNING_PREFIXES)):
-                return True
-            if w.startswith(("--config-env=", "--exec-path=")):
-                return True
-        if len(words) > 2 and words[1] in ("rebase",) and "-x" in words:
+    if verb != "git":
+        return False
+    n = len(words)
+    k = 1
+    while k < n and words[k].startswith("-"):
+        w = words[k]
+        if w in _GIT_RUNNING_GLOBALS or w.startswith(("--config-env=", "--exec-path=")):
             return True
-        return len(words) > 2 and words[1] == "bisect" and words[2] == "run"
-    return False
+        k += 2 if w in _GIT_GLOBAL_VALUE else 1
+    if k >= n:
+        return False
+    sub = words[k]
+    rest = words[k + 1 :]
+    if sub in _GIT_RUNNING_SUBCOMMANDS:
+        return True
+    if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
+        return True
+    if sub == "rebase" and "-x" in rest:
+        return True
+    if sub == "grep" and "-O" in rest:
+        return True
+    if sub == "submodule" and "foreach" in rest:
+        return True
+    return sub == "bisect" and rest[:1] == ("run",)
