@@ -69,7 +69,7 @@ MAX_SEGMENTS = 50
 NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
 _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
-_LOOK_THROUGH = frozenset(WRAPPERS) | {"git"}  # verbs whose segment has more than one view
+_LOOK_THROUGH = frozenset(WRAPPERS) | {"git", "find"}  # verbs whose segment has more than one view
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),

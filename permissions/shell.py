@@ -158,6 +158,7 @@ class _Scanner:
         if (
             first not in _SHELLS
             and first != "eval"
+            and first != "find"
             and "/" not in first
             and "=" not in first
             and first not in WRAPPERS
@@ -595,7 +596,7 @@ def _plain_verb(words: tuple[str, ...]) -> bool:
     first = words[0]
     if first in _NOT_PLAIN_FIRST:
         return False
-    if "/" in first or "=" in first or first in WRAPPERS:
+    if "/" in first or "=" in first or first in WRAPPERS or first == "find":
         view = look_through(words)
         return not view or (view[0] not in _SHELLS and view[0] != "eval")
     return True

@@ -172,3 +172,9 @@ def test_r4_8_more_git_forms_that_run_programs(command):
 def test_r4_8_git_dash_c_after_the_subcommand_is_not_config(command):
     # `-c` only sets config before the subcommand; `git commit -c <commit>` reuses a message
     assert not runs_other_programs(parse_command(command).segments[0].words)
+
+
+def test_r4_8_deny_sees_the_command_find_executes():
+    assert deny_matches("Terminal(curl)", "find . -name '*.sh' -exec curl -T {} x ;")
+    assert deny_matches("Terminal(rm)", "find . -execdir rm {} +")
+    assert not deny_matches("Terminal(rm)", "find . -name rm")
