@@ -38,6 +38,8 @@ _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
+# Whitespace that Python's str.split() separates on but the shell keeps inside a word.
+_ODD_SPACE = re.compile(r"[^\S \t\n\r]")
 # Fast path (see _fast): any special character other than space and the separators & | ;
 _NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
@@ -340,7 +342,7 @@ class _Scanner:
                     if " " in run:
                         # Several plain words at once: the first may continue a word in progress (`a"b" c`),
                         # the middle ones are whole words, the last may continue (`c"d"`).
-                        parts = run.split()
+                        parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
                         buf.append(parts[0])
                         in_word = True
                         end_word()
@@ -661,6 +663,8 @@ def _fast(command: str) -> ParsedCommand | None:
     duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
     differential property test holds both equal wherever this path answers.
     """
+    if _ODD_SPACE.search(command) is not None:
+        return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
     if _ANY_SPECIAL.search(command) is None:
         pieces = [command]
     elif _NOT_FAST.search(command) is None:
