@@ -44,6 +44,7 @@ def bench_ours(commands: list[str], perms: Permissions, rounds: int) -> dict[str
     counts: dict[str, int] = {}
     clock = time.perf_counter_ns
     gc.disable()
+    cpu0 = time.process_time()
     t0 = time.perf_counter()
     for k in range(rounds):
         for r in reqs:
@@ -53,6 +54,7 @@ def bench_ours(commands: list[str], perms: Permissions, rounds: int) -> dict[str
             if k == 0:
                 counts[v.decision] = counts.get(v.decision, 0) + 1
     total = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
     gc.enable()
     times.sort()
     return {
@@ -61,6 +63,7 @@ def bench_ours(commands: list[str], perms: Permissions, rounds: int) -> dict[str
         "p99_us": percentile(times, 99),
         "mean_us": sum(times) / len(times),
         "decisions_per_s": len(times) / total,
+        "cpu_us_per_decision": cpu / len(times) * 1e6,
         "decisions_by_kind": counts,  # type: ignore[dict-item]
     }
 
@@ -160,7 +163,8 @@ def main() -> None:
     ours = bench_ours(commands, perms, args.rounds)
     print(
         f"brabo decide():  {ours['decisions_per_s']:>10,.0f} decisions/s   p50 {ours['p50_us']:6.1f} µs   "
-        f"p99 {ours['p99_us']:6.1f} µs   mean {ours['mean_us']:6.1f} µs   ({ours['decisions']} decisions; "
+        f"p99 {ours['p99_us']:6.1f} µs   mean {ours['mean_us']:6.1f} µs   cpu {ours['cpu_us_per_decision']:6.1f} µs   "
+        f"({ours['decisions']} decisions; "
         f"{ours['decisions_by_kind']})"
     )
     if not args.no_gemini:
@@ -170,12 +174,14 @@ def main() -> None:
         else:
             print(
                 f"gemini-cli-core: {theirs['decisions_per_s']:>10,.0f} decisions/s   p50 {theirs['p50_us']:6.1f} µs   "
-                f"p99 {theirs['p99_us']:6.1f} µs   mean {theirs['mean_us']:6.1f} µs   ({theirs['decisions']} "
+                f"p99 {theirs['p99_us']:6.1f} µs   mean {theirs['mean_us']:6.1f} µs   "
+                f"cpu {theirs['cpu_us_per_decision']:6.1f} µs   ({theirs['decisions']} "
                 f"decisions; {theirs['decisions_by_kind']})"
             )
             print(
                 f"ratio (gemini / brabo): mean {theirs['mean_us'] / ours['mean_us']:.1f}x, "
-                f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x"
+                f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x, "
+                f"cpu per decision {theirs['cpu_us_per_decision'] / ours['cpu_us_per_decision']:.1f}x"
             )
     print("hostile inputs (best of 3, one decision each):")
     for name, ms, outcome in bench_hostile(perms):

@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from permissions.wrappers import PRIVILEGED, views
 
-__all__ = ["cap_prefix_length", "external_effect", "privileged"]
+__all__ = [
+    "CAP_VERBS",
+    "external_effect",
+    "external_effect_views",
+    "is_cap_prefix",
+    "privileged",
+    "privileged_views",
+]
 
 # Global options that take a separate value, per tool, so the value is not read as the subcommand.
 _VALUE_OPTS: dict[str, frozenset[str]] = {
@@ -140,25 +147,6 @@ def privileged(words: tuple[str, ...]) -> bool:
 
 def privileged_views(all_views: Sequence[tuple[str, ...]]) -> bool:
     return any(view and view[0] in PRIVILEGED for view in all_views)
-
-
-def cap_prefix_length(words: tuple[str, ...]) -> int | None:
-    """For approve-always (R7.3): how many leading words make a cap command, if the segment is one.
-
-    ``git remote add x`` -> 3; ``gh pr create`` -> 3; ``sudo ls`` -> 1; not a cap -> None.
-    """
-    if not words:
-        return None
-    if words[0] in PRIVILEGED:
-        return 1
-    forms = _EXTERNAL.get(words[0])
-    if forms is None:
-        return None
-    pos = _positionals(words)
-    for form in forms:
-        if tuple(pos[: len(form)]) == form:
-            return 1 + len(form)
-    return None
 
 
 def is_cap_prefix(words: tuple[str, ...]) -> bool:

@@ -19,8 +19,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from permissions.caps import external_effect, privileged
 from permissions.decide import Permissions
-from permissions.grammar import PatternError, parse_pattern
+from permissions.grammar import Pattern, PatternError, parse_pattern
 
 __all__ = [
     "KEYS",
@@ -145,11 +146,36 @@ def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[
                         entry,
                     )
                 )
+            elif key == "allow" and _always_capped(pattern):
+                issues.append(
+                    LintIssue(
+                        "warning",
+                        f'"allow": {entry} can never auto-approve: a cap always sends it to a person (SPEC §5 '
+                        'step 6); move it to "ask" or remove it',
+                        line,
+                        entry,
+                    )
+                )
             if entry in entries:
                 issues.append(LintIssue("warning", f'"{key}": {entry} is listed twice', line, entry))
             entries.append(entry)
         lists[key] = entries
     return lists, issues
+
+
+_CAPPED_TYPES = frozenset(
+    {"git_push", "pr_open", "instruction_patch", "parallelize", "raise_max_parallel", "container_remove"}
+)
+
+
+def _always_capped(pattern: Pattern) -> bool:
+    """An allow entry that §5 step 6 always overrides, so it can never take effect."""
+    if pattern.action_type != "terminal":
+        return pattern.action_type in _CAPPED_TYPES
+    words = tuple(w for w, _ in pattern.words)
+    if not words or any(pre for _, pre in pattern.words):
+        return False
+    return privileged(words) or external_effect(words)
 
 
 def parse_permissions_text(text: str) -> Permissions:
@@ -168,8 +194,15 @@ def lint_permissions(text: str) -> list[LintIssue]:
     return _issues(text, stop_at_first=False)[1]
 
 
+_PARSED: dict[str, Permissions] = {}
+
+
 def load_permissions(path: str | os.PathLike[str]) -> Permissions:
-    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error."""
+    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error.
+
+    The file is read on every call (never a stale rule); parsing is what costs, so identical content
+    returns the same Permissions object, and decide()'s compiled index is reused across decisions.
+    """
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
@@ -179,7 +212,14 @@ def load_permissions(path: str | os.PathLike[str]) -> Permissions:
         raise PermissionsFileError("is not UTF-8 text; save it as UTF-8") from None
     except OSError as exc:
         raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
-    return parse_permissions_text(text)
+    hit = _PARSED.get(text)
+    if hit is not None:
+        return hit
+    perms = parse_permissions_text(text)  # raises on a malformed file: nothing is cached for it
+    if len(_PARSED) >= 256:
+        _PARSED.clear()
+    _PARSED[text] = perms
+    return perms
 
 
 def render_permissions(perms: Permissions) -> str:

@@ -166,37 +166,66 @@ class CompiledPermissions:
 
     def judge_as_written(self, words: tuple[str, ...]) -> tuple[int, Pattern] | None:
         """deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4)."""
-        best_rank = 3
-        best: Pattern | None = None
-        two = self._two.get((words[0], words[1])) if len(words) >= 2 else None
-        for candidates in (two, self._one.get(words[0]), self._scan):
-            if not candidates:
+        best: tuple[int, Pattern] | None = None
+        if len(words) >= 2:
+            candidates = self._two.get((words[0], words[1]))
+            if candidates:
+                best = self._walk(candidates, words, best)
+                if best is not None and best[0] == DENY_RANK:
+                    return best
+        candidates = self._one.get(words[0])
+        if candidates:
+            best = self._walk(candidates, words, best)
+            if best is not None and best[0] == DENY_RANK:
+                return best
+        if self._scan:
+            best = self._walk(self._scan, words, best)
+        return best
+
+    @staticmethod
+    def _walk(
+        candidates: list[_Ranked], words: tuple[str, ...], best: tuple[int, Pattern] | None
+    ) -> tuple[int, Pattern] | None:
+        best_rank = 3 if best is None else best[0]
+        for rank, p, exact, loose in candidates:
+            if rank >= best_rank:
                 continue
-            for rank, p, exact, loose in candidates:
-                if rank >= best_rank:
+            if exact is not None:
+                if words[: len(exact)] != exact:
                     continue
-                if exact is not None:
-                    if words[: len(exact)] != exact:
-                        continue
-                elif not pattern_matches(p, words, loose):
-                    continue
-                if (
-                    rank == ALLOW_RANK
-                    and (words[0] == "find" or words[0] == "git")
-                    and runs_other_programs(words)
-                    and not _exact(p, words)
-                ):
-                    continue  # R4.8: a prefix never covers a program-running segment
-                if rank == DENY_RANK:
-                    return DENY_RANK, p
-                best_rank, best = rank, p
-        return None if best is None else (best_rank, best)
+            elif not pattern_matches(p, words, loose):
+                continue
+            if (
+                rank == ALLOW_RANK
+                and (words[0] == "find" or words[0] == "git")
+                and runs_other_programs(words)
+                and not _exact(p, words)
+            ):
+                continue  # R4.8: a prefix never covers a program-running segment
+            best_rank = rank
+            best = (rank, p)
+            if rank == DENY_RANK:
+                break
+        return best
 
 
 # R4.8: options that make a program run other programs or delete by itself.
 _FIND_RUNNERS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
+# git global options (before the subcommand) that set config or the helper path: config can name programs.
 _GIT_RUNNING_GLOBALS = frozenset({"-c", "--config-env", "--exec-path"})
-_GIT_RUNNING_PREFIXES = ("--exec", "--upload-pack", "--receive-pack", "--extcmd", "--tool", "--ext-diff")
+_GIT_GLOBAL_VALUE = frozenset({"-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix"})
+# Options anywhere after the subcommand that name a program to run.
+_GIT_RUNNING_PREFIXES = (
+    "--exec",
+    "--upload-pack",
+    "--receive-pack",
+    "--extcmd",
+    "--tool",
+    "--ext-diff",
+    "--open-files-in-pager",
+)
+# Subcommands that exist to run commands (or tools) given to them.
+_GIT_RUNNING_SUBCOMMANDS = frozenset({"filter-branch", "difftool", "mergetool"})
 
 
 def runs_other_programs(words: tuple[str, ...]) -> bool:
@@ -204,13 +233,27 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     verb = words[0] if words else ""
     if verb == "find":
         return any(w in _FIND_RUNNERS for w in words)
-    if verb == "git":
-        for k, w in enumerate(words):
-            if k and (w in _GIT_RUNNING_GLOBALS or w.startswith(_GIT_RUNNING_PREFIXES)):
-                return True
-            if w.startswith(("--config-env=", "--exec-path=")):
-                return True
-        if len(words) > 2 and words[1] in ("rebase",) and "-x" in words:
+    if verb != "git":
+        return False
+    n = len(words)
+    k = 1
+    while k < n and words[k].startswith("-"):
+        w = words[k]
+        if w in _GIT_RUNNING_GLOBALS or w.startswith(("--config-env=", "--exec-path=")):
             return True
-        return len(words) > 2 and words[1] == "bisect" and words[2] == "run"
-    return False
+        k += 2 if w in _GIT_GLOBAL_VALUE else 1
+    if k >= n:
+        return False
+    sub = words[k]
+    rest = words[k + 1 :]
+    if sub in _GIT_RUNNING_SUBCOMMANDS:
+        return True
+    if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
+        return True
+    if sub == "rebase" and "-x" in rest:
+        return True
+    if sub == "grep" and "-O" in rest:
+        return True
+    if sub == "submodule" and "foreach" in rest:
+        return True
+    return sub == "bisect" and rest[:1] == ("run",)

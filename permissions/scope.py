@@ -12,6 +12,7 @@ never deny (R6.4).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from permissions.shell import Segment
@@ -20,6 +21,7 @@ __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_roo
 
 # R4.5: these carry or discard output; they are nobody's files. Exactly these, not all of /dev.
 NOT_USER_PATHS = frozenset({"/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr"})
+_NO_INDEX = itertools.repeat(-1)
 CONTAINER_ROOT = "/work"
 CONTAINER_TMP = "/tmp"
 _SYSTEM_ROOTS = frozenset(
@@ -89,6 +91,10 @@ class Scope:
     roots: tuple[str, ...]  # normalized; empty = nothing is inside (fail closed)
     cwd: str  # normalized, translated into the container when commands run there
 
+    @property
+    def cwd_inside(self) -> bool:
+        return self.contains(self.cwd)
+
     def contains(self, path: str) -> bool:
         for r in self.roots:
             if within(path, r):
@@ -98,14 +104,14 @@ class Scope:
     def outside_paths(self, segments: tuple[Segment, ...]) -> list[str]:
         """Every checked word that resolves outside the roots (R6.2), following `cd` lexically."""
         out: list[str] = []
-        if not self.contains(self.cwd):
+        if not self.cwd_inside:
             out.append(self.cwd)
         cwd = self.cwd
         check = self._check
         for seg in segments:
             words = seg.words
             dyn = seg.dynamic
-            for k, w in enumerate(words):
+            for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if dyn and k in dyn:
                     check(w, True, cwd, out)
                     continue

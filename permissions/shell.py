@@ -6,8 +6,13 @@ word by word? Every command found -- top level, inside ``$(...)``, backticks, ``
 a :class:`Segment`. What cannot be parsed (unbalanced quotes or parentheses, prompt expansion) sets
 ``unparseable`` while every recognisable piece is still reported, so deny checks never stop.
 
-Linear time, no recursion on input nesting, no backtracking regex: the only regex is a single
-character-class run used to skip ordinary characters (a DFA-equivalent ``[^...]+`` match).
+Two paths, one answer. Plain commands -- words, ``&& || | ; &`` and simple redirections, the bulk of
+what agents send -- are split directly (``_fast``); everything else goes through a hand-written state
+machine (``_Scanner``). A differential property test holds both equal wherever the shortcut answers.
+
+Linear time and no recursion on input nesting (frames live on an explicit stack; past ``MAX_NESTING``
+the rest is judged flat). The regexes used are character classes, runs of them, and alternatives that
+begin with distinct characters, so none can backtrack; they only skip or split, never interpret.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import NamedTuple
 
 __all__ = ["DISPLAY_LIMIT", "MAX_NESTING", "ParsedCommand", "Segment", "parse_command", "split_words"]
 
-# Nesting beyond this stops opening frames; the text is still scanned flat, the command is unparseable.
+# Nesting beyond this stops the state machine; the rest is judged flat and the command is unparseable.
 MAX_NESTING = 128
 # `sh -c` scripts inside `sh -c` scripts are parsed up to this depth, then the command is unparseable.
 MAX_SCRIPT_DEPTH = 8
@@ -33,13 +38,15 @@ _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
+# Whitespace that Python's str.split() separates on but the shell keeps inside a word.
+_ODD_SPACE = re.compile(r"[^\S \t\n\r]")
 # Fast path (see _fast): any special character other than space and the separators & | ;
 _NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
-_OPEN_RUN = re.compile(r"\(+")
+# Past MAX_NESTING: every operator (and run of them) separates commands. Alternatives start with distinct
+# characters, so the split is linear.
+_FLAT_SPLIT = re.compile(r"(?:\$\(|[<>]\(|[()`;&|\n{}])+")
 _TICK_RUN = re.compile("`+")
-_SUB_RUN = re.compile(r"(?:\$\()+")
-_CLOSE_RUN = re.compile(r"\)+")
 _SEPARATOR = re.compile(r"&&|\|\||[|;&]")
 
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
@@ -153,6 +160,7 @@ class _Scanner:
         if (
             first not in _SHELLS
             and first != "eval"
+            and first != "find"
             and "/" not in first
             and "=" not in first
             and first not in WRAPPERS
@@ -186,6 +194,42 @@ class _Scanner:
             self.segments.append((start, Segment(s.words, s.text, s.redirects, s.dynamic, True)))
         if inner.unparseable:
             self.fail(inner.problem or "the inline script cannot be parsed")
+
+    def too_deep(self, stack: list[_Builder], at: int) -> None:
+        """Nesting past MAX_NESTING: close what is open and judge the rest flat (R4.7).
+
+        The command is unparseable, so it is never auto-approved; what matters is that every command-like
+        run of words in the rest is still a segment for the deny checks. The rest is split at every
+        operator, quotes are dropped (a quoted `rm -rf /` then reads as a command: over-matching is the
+        safe side for deny), and identical segments -- the shape of hostile nesting -- are kept once.
+        """
+        self.fail("commands are nested too deeply to parse")
+        for frame in reversed(stack):
+            self.finish(frame, at)
+        seen: set[tuple[str, ...]] = set()
+        for piece in _FLAT_SPLIT.split(self.src[at:]):
+            if not piece or piece.isspace():
+                continue
+            words = tuple(piece.replace("'", " ").replace('"', " ").replace("\\", " ").split())
+            cut = 0
+            while cut < len(words) and (words[cut] in _LEADING_KEYWORDS or words[cut] in _CLOSING_KEYWORDS):
+                cut += 1
+            words = words[cut:]
+            if not words or words in seen:
+                continue
+            seen.add(words)
+            text = piece.strip()[:DISPLAY_LIMIT]
+            self.segments.append((at, Segment(words, text, (), _EMPTY, True)))
+            # An inline script's words follow `-c` (shells) or `eval`: judge them as a command too.
+            view = look_through(words)
+            if view and (view[0] in _SHELLS or view[0] == "eval"):
+                k = 1
+                while k < len(view) and view[k].startswith("-"):
+                    k += 1
+                rest = view[k:]
+                if rest and rest not in seen:
+                    seen.add(rest)
+                    self.segments.append((at, Segment(rest, text, (), _EMPTY, True)))
 
     def skip_heredocs(self, i: int) -> int:
         """At the newline ending a line with `<<DELIM`, skip the bodies; return the index after them."""
@@ -222,7 +266,6 @@ class _Scanner:
         in_word = False
         word_dyn = False
         in_dq = False
-        flat = 0  # openers past MAX_NESTING: scanned flat, command is unparseable
         i = 0
 
         def end_word() -> None:
@@ -299,7 +342,7 @@ class _Scanner:
                     if " " in run:
                         # Several plain words at once: the first may continue a word in progress (`a"b" c`),
                         # the middle ones are whole words, the last may continue (`c"d"`).
-                        parts = run.split()
+                        parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
                         buf.append(parts[0])
                         in_word = True
                         end_word()
@@ -371,21 +414,9 @@ class _Scanner:
                     word_dyn = True
                     arith = i + 2 < n and src[i + 2] == "("
                     if len(stack) >= MAX_NESTING:
-                        self.fail("substitutions are nested too deeply")
                         end_word()
-                        self.finish(b, i + 2)
-                        # Past the limit, a run of `$(` is consumed in one step: each level's command would
-                        # be the same `$(…)` segment, and one is enough for judging it.
-                        j = _SUB_RUN.match(src, i).end()  # type: ignore[union-attr]
-                        levels = (j - i) // 2
-                        flat += levels
-                        if levels > 1:
-                            buf.append("$(…)")
-                            in_word = True
-                            word_dyn = True
-                            end_word()
-                            self.finish(b, j)
-                        i = j
+                        self.too_deep(stack, i)
+                        return
                     elif arith:
                         open_frame(_FRAME_ARITH, i + 3, True)
                         i += 3
@@ -437,10 +468,9 @@ class _Scanner:
                     close_frame(i)
                     i += 1
                 elif len(stack) >= MAX_NESTING:
-                    self.fail("substitutions are nested too deeply")
                     end_word()
-                    self.finish(b, i + 1)
-                    i += 1
+                    self.too_deep(stack, i)
+                    return
                 else:
                     buf.append("`…`")
                     in_word = True
@@ -456,23 +486,12 @@ class _Scanner:
                 end_word()
                 self.finish(b, i)
                 if len(stack) >= MAX_NESTING:
-                    self.fail("parentheses are nested too deeply")
-                    # A run of openers past the limit is consumed in one linear step.
-                    j = _OPEN_RUN.match(src, i).end()  # type: ignore[union-attr]
-                    flat += j - i
-                    i = j
-                    continue
+                    self.too_deep(stack, i)
+                    return
                 open_frame(_FRAME_PAREN, i + 1, b.discard)
                 i += 1
             elif c == ")":
-                if flat:
-                    end_word()
-                    self.finish(b, i + 1)
-                    j = _CLOSE_RUN.match(src, i).end()  # type: ignore[union-attr]
-                    closed = min(j - i, flat)
-                    flat -= closed
-                    i += closed
-                elif b.kind == _FRAME_SUB or b.kind == _FRAME_PAREN:
+                if b.kind == _FRAME_SUB or b.kind == _FRAME_PAREN:
                     kind = close_frame(i)
                     i += 1
                     if kind == _FRAME_PAREN:
@@ -508,12 +527,10 @@ class _Scanner:
                     in_word = True
                     word_dyn = True
                     if len(stack) >= MAX_NESTING:
-                        self.fail("substitutions are nested too deeply")
-                        flat += 1
                         end_word()
-                        self.finish(b, i + 2)
-                    else:
-                        open_frame(_FRAME_SUB, i + 2, False)
+                        self.too_deep(stack, i)
+                        return
+                    open_frame(_FRAME_SUB, i + 2, False)
                     i += 2
                     continue
                 # A redirection (R4.5) does not split: `2>` drops the fd, the next word is the target.
@@ -552,8 +569,6 @@ class _Scanner:
         while len(stack) > 1:
             self.fail("a '(', '$(' or '`' is not closed")
             close_frame(n)
-        if flat:
-            self.fail("a '(' is not closed")
         end_word()
         if self.heredocs:
             self.fail("a here-document has no body")
@@ -561,6 +576,8 @@ class _Scanner:
 
 
 _HEADERS = frozenset({"for", "select", "case", "function"})
+# First words that always need the full scanner's segment post-processing.
+_NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | {"eval"}
 
 
 def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
@@ -579,11 +596,9 @@ def _first(item: tuple[int, Segment]) -> int:
 def _plain_verb(words: tuple[str, ...]) -> bool:
     """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
     first = words[0]
-    if first in _LEADING_KEYWORDS or first in _CLOSING_KEYWORDS or first in _HEADERS:
+    if first in _NOT_PLAIN_FIRST:
         return False
-    if first in _SHELLS or first == "eval":
-        return False
-    if "/" in first or "=" in first or first in WRAPPERS:
+    if "/" in first or "=" in first or first in WRAPPERS or first == "find":
         view = look_through(words)
         return not view or (view[0] not in _SHELLS and view[0] != "eval")
     return True
@@ -648,6 +663,8 @@ def _fast(command: str) -> ParsedCommand | None:
     duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
     differential property test holds both equal wherever this path answers.
     """
+    if _ODD_SPACE.search(command) is not None:
+        return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
     if _ANY_SPECIAL.search(command) is None:
         pieces = [command]
     elif _NOT_FAST.search(command) is None:
@@ -657,11 +674,17 @@ def _fast(command: str) -> ParsedCommand | None:
     else:
         return None
     segments: list[Segment] = []
+    plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     for piece in pieces:
-        parts = _fast_words(piece)
-        if parts is None:
-            return None
-        words, redirects, dyn = parts
+        if plain:
+            words: tuple[str, ...] = tuple(piece.split())
+            redirects: tuple[str, ...] = ()
+            dyn = _EMPTY
+        else:
+            parts = _fast_words(piece)
+            if parts is None:
+                return None
+            words, redirects, dyn = parts
         if not words:
             if redirects:
                 return None

@@ -15,6 +15,7 @@ __all__ = ["PRIVILEGED", "WRAPPERS", "is_assignment", "look_through", "views"]
 PRIVILEGED = frozenset({"sudo", "doas"})
 
 
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
 # git's global options that take a separate value (`git -C dir`, `git -c k=v`).
 _GIT_VALUE_OPTS = frozenset(
     {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path"}
@@ -137,7 +138,7 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     if not words:
         return out
     first = words[0]
-    if "=" not in first and "/" not in first and first not in WRAPPERS and first != "git":
+    if "=" not in first and "/" not in first and first not in WRAPPERS and first != "git" and first != "find":
         return out  # the common case: nothing to look through
     cur = words
     for _ in range(32):  # a wrapper chain longer than this is absurd; the last view stands
@@ -153,6 +154,19 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             slash = verb.rfind("/")
             if slash >= 0 and slash + 1 < len(verb):
                 cur = (verb[slash + 1 :],) + cur[1:]
+            elif verb == "find":
+                # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
+                start = next((k for k, w in enumerate(cur) if w in _FIND_EXEC), -1)
+                if start < 0:
+                    break
+                end = start + 1
+                while end < len(cur) and cur[end] not in (";", "+"):
+                    end += 1
+                cur = cur[start + 1 : end]
+                if not cur:
+                    break
+                out.append(cur)
+                continue
             elif verb == "git" and len(cur) > 1 and cur[1].startswith("-"):
                 # Deny matches more (R4.8): `git -C dir push` is also seen as `git push`.
                 k = 1

@@ -364,3 +364,25 @@ def test_empty_command_is_silent():
 def test_malformed_pattern_in_permissions_never_crashes_decide():
     # the loader refuses such files; decide() still must not raise if handed one
     assert term("ls", allow=("Terminal(ls",)).decision == "require_approval"
+
+
+def test_fast_segment_verdict_construction_is_the_same_object():
+    from permissions.decide import SegmentVerdict, _segment_verdict
+
+    fast = _segment_verdict("ls", "auto_approve", "Terminal(ls)")
+    slow = SegmentVerdict("ls", "auto_approve", "Terminal(ls)")
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    import dataclasses
+
+    import pytest
+
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.verdict = "deny"  # type: ignore[misc]
+
+
+def test_fast_verdict_construction_is_the_same_object():
+    from permissions.decide import Verdict
+
+    v = term("ls", allow=("Terminal(ls)",))
+    same = Verdict(v.decision, v.reason, v.message, v.segments, v.scope_root, v.auto_mode)
+    assert v == same and hash(v) == hash(same) and repr(v) == repr(same)

@@ -168,3 +168,57 @@ def test_unreadable_file_fails_closed(tmp_path):
         f.chmod(0)
         with pytest.raises(PermissionsFileError):
             load_permissions(f)
+
+
+def test_r12_3_lint_warns_about_allow_entries_a_cap_always_overrides():
+    text = json.dumps(
+        {"allow": ["Terminal(git push)", "Terminal(sudo)", "GitPush()", "Terminal(git status)"]}
+    )
+    flagged = [i.entry for i in lint_permissions(text) if "can never auto-approve" in i.message]
+    assert flagged == ["Terminal(git push)", "Terminal(sudo)", "GitPush()"]
+
+
+def test_r3_4_seed_read_anchors_leave_mutating_siblings_to_a_person():
+    # seed 000: git branch -D/-d/-m/-M, git remote add/remove/set-url, git worktree add/remove/prune and
+    # git config <key> <value> (no --get) still need approval
+    from .helpers import term
+
+    for cmd in (
+        "git branch -D nome",
+        "git branch nome-nova",
+        "git branch -m a b",
+        "git remote remove origin",
+        "git worktree add ../x",
+        "git worktree prune",
+        "git config user.name x",
+    ):
+        assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "require_approval", cmd
+    for cmd in (
+        "git branch -a",
+        "git remote -v",
+        "git worktree list",
+        "git config --get user.name",
+        "ls -la",
+    ):
+        assert term(cmd, allow=DEV_TERMINAL_ALLOW_PATTERNS).decision == "auto_approve", cmd
+
+
+def test_unchanged_file_loads_as_the_same_object_and_a_rewrite_is_seen(tmp_path):
+    f = tmp_path / "permissions.json"
+    write_permissions(f, Permissions(allow=("Terminal(ls)",)))
+    first = load_permissions(f)
+    assert load_permissions(f) is first
+    merge_into(f, allow=("Terminal(pwd)",))
+    assert load_permissions(f).allow == ("Terminal(ls)", "Terminal(pwd)")
+    f.write_text('{"allow": ["Terminal(ls"]}')
+    with pytest.raises(PermissionsFileError):
+        load_permissions(f)
+
+
+def test_in_place_rewrites_of_the_same_size_are_never_stale(tmp_path):
+    # file timestamps are coarse (a jiffy): the loader must not trust them
+    f = tmp_path / "permissions.json"
+    f.write_text('{"allow": ["Terminal(ls)"]}')
+    assert load_permissions(f).allow == ("Terminal(ls)",)
+    f.write_text('{"allow": ["Terminal(rm)"]}')
+    assert load_permissions(f).allow == ("Terminal(rm)",)

@@ -60,3 +60,7 @@ def test_r4_6_seed_ls_and_rm_root_is_denied():
     # seed 000: "ls && rm -rf / 不会因为 ls 而通过"
     v = term("ls && rm -rf /", allow=("Terminal(ls)",))
     assert v.decision == "deny"
+
+
+def test_r4_6_floor_sees_through_find_exec():
+    assert term("find / -maxdepth 0 -exec rm -rf / ;").decision == "deny"

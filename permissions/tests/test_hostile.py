@@ -51,3 +51,28 @@ def test_unclosed_quotes_and_backslashes_at_scale():
         assert term(cmd, project=CONTAINER_RUNNING, autonomy=AUTO_MODE).decision != "auto_approve" or not (
             parse_command(cmd).unparseable
         )
+
+
+def test_r4_7_past_the_nesting_limit_every_command_is_still_deny_checked():
+    # R4.7: no limit past which deny checks stop
+    deep = "(" * 500
+    for tail in (
+        "rm -rf /",
+        "ls; rm -rf /",
+        "if true; then rm -rf /; fi",
+        "bash -c 'rm -rf /'",
+        "echo `rm -rf /`",
+    ):
+        assert term(deep + tail, autonomy=AUTO_MODE).reason == "builtin_deny", tail
+    assert term(deep + "curl x", deny=("Terminal(curl)",)).decision == "deny"
+
+
+def test_r4_7_past_the_nesting_limit_commands_before_it_are_judged_too():
+    cmd = "curl x && echo " + "$(" * 500 + "ls"
+    assert term(cmd, deny=("Terminal(curl)",)).decision == "deny"
+
+
+def test_r4_7_past_the_nesting_limit_repeated_segments_are_listed_once():
+    v = term("(" * 300 + "ls;" * 1000, allow=("Terminal(ls)",))
+    assert v.decision == "require_approval"
+    assert sum(1 for s in v.segments if s.command.startswith("ls")) <= 2

@@ -151,3 +151,30 @@ def test_wrappers_with_a_missing_option_value_do_not_crash():
     # found by the differential property test: `env -C` without its directory
     for command in ("env -C", "env -S", "timeout", "nice -n", "sudo -u", "xargs -I", "git -C", "env -u"):
         assert deny_matches("Terminal(curl)", command) is False
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git submodule foreach 'rm -rf x'",
+        "git filter-branch --tree-filter x",
+        "git difftool",
+        "git grep -O foo",
+        "git -C repo -c core.editor=x commit",
+        "git bisect run make",
+    ],
+)
+def test_r4_8_more_git_forms_that_run_programs(command):
+    assert runs_other_programs(parse_command(command).segments[0].words)
+
+
+@pytest.mark.parametrize("command", ["git commit -c HEAD", "git log -c", "git -C repo status", "git status"])
+def test_r4_8_git_dash_c_after_the_subcommand_is_not_config(command):
+    # `-c` only sets config before the subcommand; `git commit -c <commit>` reuses a message
+    assert not runs_other_programs(parse_command(command).segments[0].words)
+
+
+def test_r4_8_deny_sees_the_command_find_executes():
+    assert deny_matches("Terminal(curl)", "find . -name '*.sh' -exec curl -T {} x ;")
+    assert deny_matches("Terminal(rm)", "find . -execdir rm {} +")
+    assert not deny_matches("Terminal(rm)", "find . -name rm")

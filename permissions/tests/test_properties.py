@@ -218,7 +218,7 @@ def test_r4_7_unparseable_is_never_auto_approved(command, project, autonomy, all
         assert terminal(command, allow=allow, project=project, autonomy=autonomy).decision != "auto_approve"
 
 
-FAST_ALPHABET = st.text(alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129")), max_size=60)
+FAST_ALPHABET = st.text(alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\x0b\x0c\xa0")), max_size=60)
 
 
 @settings(max_examples=1000, deadline=None)

@@ -150,3 +150,29 @@ def test_r5_4_cd_outside_the_scope_is_not_scope_cd():
 def test_no_root_means_nothing_is_inside():
     p = ProjectState(execution_mode="runner", root="")
     assert term("cat /x", project=p, allow=("Terminal(cat)",)).decision == "require_approval"
+
+
+def test_seed_000_allowed_cat_of_platform_code_is_stopped_by_the_scope():
+    # seed 000: "一个被允许的 Terminal(cat) 会自动执行 cat /workspace/apps/engine/lib/engine/actions/git_executor.ex"
+    v = term("cat /workspace/apps/engine/lib/engine/actions/git_executor.ex", allow=("Terminal(cat)",))
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope")
+
+
+def test_adr0189_3_specific_terminal_auto_in_running_container_passes_work_and_tmp():
+    # ADR 0189 后果: a specific terminal: auto_approve no longer asks for /work/... and /tmp ...
+    specific = (AutonomyRow("terminal", "auto_approve"),)
+    assert (
+        term("cat /work/src/x.ts /tmp/y", project=CONTAINER_RUNNING, autonomy=specific).decision
+        == "auto_approve"
+    )
+    # ... and starts asking for host paths in the command (they do not exist inside the container)
+    v = term(f"cat {ROOT}/src/x.ts", project=CONTAINER_RUNNING, autonomy=specific)
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope")
+
+
+def test_adr0189_3_mounted_with_running_container_uses_work_too():
+    mounted = ProjectState(execution_mode="mounted", container_running=True, root=ROOT)
+    specific = (AutonomyRow("terminal", "auto_approve"),)
+    assert term("cat /work/x", project=mounted, autonomy=specific).decision == "auto_approve"
+    # the container floor stays container-mode only (ADR 0189 §3)
+    assert term("make", project=mounted).decision == "require_approval"

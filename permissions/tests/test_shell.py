@@ -128,3 +128,14 @@ def test_arithmetic_is_not_a_command():
 def test_segments_keep_reading_order():
     texts = [s.text for s in parse_command("pnpm test $(curl x) && ls").segments]
     assert texts == ["pnpm test $(curl x)", "curl x", "ls"]
+
+
+def test_r4_7_script_run_by_find_exec_is_a_segment():
+    # R4.7 + R4.8: `find -exec sh -c '...'` hides a script like `bash -c` does
+    assert ("rm", "-rf", "/") in words("find . -exec sh -c 'rm -rf /' \\;")
+
+
+def test_r4_1_only_blanks_separate_words_not_every_unicode_space():
+    # the shell keeps a vertical tab, form feed or no-break space inside a word; str.split() would not
+    assert words("a\x0bb c") == [("a\x0bb", "c")]
+    assert words("x\xa0y && z") == [("x\xa0y",), ("z",)]

@@ -31,7 +31,9 @@ class Command(BaseCommand):
         ck.add_argument("--project", required=True, help="project slug")
         ck.add_argument("--agent", help="agent name (its autonomy applies)")
         ck.add_argument("--json", action="store_true", help="print the R12.2 verdict as JSON")
-        ck.add_argument("words", nargs="+", help="the command, after --")
+        ck.add_argument(
+            "words", nargs="+", help="the command after --; quote it as one argument to keep its own quoting"
+        )
         li = sub.add_parser("lint", help="report malformed and never-matching entries")
         li.add_argument("file")
 
@@ -63,9 +65,15 @@ class Command(BaseCommand):
         out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", write_through=False)
         try:
             run_eval(stdin, out, perms, project)
-        finally:
             out.flush()
-            out.detach()
+        except BrokenPipeError:
+            # The reader went away (`... | head`): nothing left to answer, and no traceback.
+            sys.stderr.close()
+        finally:
+            try:
+                out.detach()
+            except ValueError:
+                pass
 
     def _check(self, opts: dict[str, Any]) -> None:
         words = [w for w in opts["words"] if w != "--"] if opts["words"][:1] == ["--"] else opts["words"]
