@@ -198,3 +198,11 @@ class TaskSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = ["status", "blocked_reason", "blocked_source", "updated_at"]
+
+
+class PermissionsSerializer(serializers.Serializer):
+    """permissions.json (R3.1). Validation is the engine's own parser, in services.replace_permissions."""
+
+    allow = serializers.ListField(child=serializers.CharField(), required=False)
+    deny = serializers.ListField(child=serializers.CharField(), required=False)
+    ask = serializers.ListField(child=serializers.CharField(), required=False)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from permissions.action_types import ROLE_RANK, ROLES, WILDCARD
+from permissions.decide import Permissions
 
 from .access import can_grant
 from .crypto import encrypt
@@ -178,6 +179,8 @@ def create_agent(
     agent = Agent.objects.create(
         project=project, name=name, kind=kind or "custom", principal=principal, key_hash=key_hash
     )
+    if project.execution_active:
+        _seed_agent_autonomy(agent)  # R3.4 — agents added after activation get the same seed
     return agent, key
 
 
@@ -216,3 +219,53 @@ def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRul
 
 def is_auto_mode(agent: Agent) -> bool:
     return AutonomyRule.objects.filter(agent=agent, action_type=WILDCARD, mode="auto_approve").exists()
+
+
+# -- permissions.json and activation (R3.1, R3.3, R3.4) ------------------------------------------------
+
+
+def replace_permissions(*, project: Project, data) -> Permissions:
+    """Validate ``{allow, deny, ask}`` with the engine's own parser, then write the file atomically."""
+    import json
+
+    from permissions.files import PermissionsFileError, parse_permissions_text, write_permissions
+
+    if not isinstance(data, dict):
+        raise DomainError(
+            'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.', field="permissions"
+        )
+    try:
+        perms = parse_permissions_text(json.dumps(data, indent=2))
+    except PermissionsFileError as exc:
+        raise DomainError(str(exc), field=exc.entry or "permissions") from None
+    write_permissions(project.permissions_path, perms)
+    return perms
+
+
+def _seed_agent_autonomy(agent: Agent) -> None:
+    from permissions.seeds import dev_agent_autonomy
+
+    for action_type, mode in dev_agent_autonomy(agent.name):
+        # A row a maintainer already set (say, git_commit: deny) is theirs; the seed never overrides it.
+        AutonomyRule.objects.get_or_create(agent=agent, action_type=action_type, defaults={"mode": mode})
+
+
+def activate_execution(*, project: Project) -> Permissions:
+    """R3.4 — merge the dev-terminal families into ``allow`` (no duplicates, order kept) and seed
+    ``git_commit: auto_approve`` for every ``dev-<module>`` agent. Idempotent."""
+    from permissions.files import PermissionsFileError, merge_into
+    from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+
+    project.permissions_path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        perms = merge_into(project.permissions_path, allow=DEV_TERMINAL_ALLOW_PATTERNS)
+    except PermissionsFileError as exc:
+        raise DomainError(
+            f"permissions.json does not load, so nothing was seeded: {exc}", field="permissions", status=409
+        ) from None
+    with transaction.atomic():
+        for agent in Agent.objects.filter(project=project):
+            _seed_agent_autonomy(agent)
+        Project.objects.filter(pk=project.pk).update(execution_active=True)
+        project.execution_active = True
+    return perms

@@ -13,7 +13,9 @@ from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
+from brabo.api_errors import ApiError
 from permissions.action_types import MAINTAINER, role_at_least
+from permissions.files import PermissionsFileError, load_permissions
 
 from . import services
 from .access import membership, project_role, set_project_access
@@ -28,6 +30,7 @@ from .serializers import (
     MemberAccessSerializer,
     MemberSerializer,
     MemberWriteSerializer,
+    PermissionsSerializer,
     ProjectSerializer,
     TaskSerializer,
     WorkspaceSerializer,
@@ -183,6 +186,35 @@ class ProjectViewSet(
         data = AgentSerializer(agent).data
         data["key"] = key  # R1.6 — shown this once; only its hash is stored
         return Response(data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PermissionsSerializer, responses=PermissionsSerializer)
+    @action(detail=True, methods=["get", "put"])
+    def permissions(self, request, pk=None):
+        """The project's permissions.json (R3.1): read by members, written by maintainers, atomically."""
+        project = self.get_object()
+        if request.method == "GET":
+            require_project_role(request, project, "developer", "Reading permissions")
+            try:
+                perms = load_permissions(project.permissions_path)
+            except PermissionsFileError as exc:
+                raise ApiError(
+                    f"permissions.json does not load: {exc}. Fix it with PUT; until then nothing is auto-approved.",
+                    status_code=409,
+                    reason="permissions_invalidas",
+                ) from None
+        else:
+            require_project_role(request, project, MAINTAINER, "Changing permissions")
+            perms = services.replace_permissions(project=project, data=request.data)
+        return Response({"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)})
+
+    @extend_schema(request=None, responses=PermissionsSerializer)
+    @action(detail=True, methods=["post"], url_path="activate-execution")
+    def activate_execution(self, request, pk=None):
+        """R3.4 — seed the dev-terminal families and dev-<module> git_commit autonomy."""
+        project = self.get_object()
+        require_project_role(request, project, MAINTAINER, "Activating execution")
+        perms = services.activate_execution(project=project)
+        return Response({"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)})
 
     @extend_schema(request=TaskSerializer, responses=TaskSerializer(many=True))
     @action(detail=True, methods=["get", "post"])

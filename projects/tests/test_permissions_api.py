@@ -1,0 +1,85 @@
+"""permissions.json through the API (R3.1, R3.3) and activation seeding (R3.4)."""
+
+from __future__ import annotations
+
+import json
+
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+
+
+def test_put_writes_a_real_file_and_get_reads_it(team):
+    c = team.world.client(team.maintainer)
+    body = {
+        "allow": ["Terminal(pnpm test)", "GitCommit()"],
+        "deny": ["Terminal(rm -rf)"],
+        "ask": ["Terminal(git push)"],
+    }
+    assert c.put(f"/api/projects/{team.project.id}/permissions/", body, format="json").status_code == 200
+    on_disk = json.loads(team.project.permissions_path.read_text())
+    assert on_disk == body  # R3.1 — a real file at the project folder's root, order kept
+    assert (
+        team.world.client(team.developer).get(f"/api/projects/{team.project.id}/permissions/").json() == body
+    )
+
+
+def test_malformed_entries_are_named_and_nothing_is_written(team):
+    c = team.world.client(team.maintainer)
+    good = {"allow": ["Terminal(ls)"], "deny": [], "ask": []}
+    c.put(f"/api/projects/{team.project.id}/permissions/", good, format="json")
+    for bad, words in (
+        ({"allow": ["Terminal(ls"]}, "unbalanced"),
+        ({"allow": ["Teleport()"]}, "Teleport"),
+        ({"allow": [7]}, "allow"),
+        ({"allow": [], "maybe": []}, "maybe"),
+    ):
+        resp = c.put(f"/api/projects/{team.project.id}/permissions/", bad, format="json")
+        assert resp.status_code == 400, (bad, resp.content)
+        assert words in resp.json()["detail"], resp.json()
+    assert json.loads(team.project.permissions_path.read_text())["allow"] == ["Terminal(ls)"]
+
+
+def test_reading_a_broken_file_is_a_named_409(team):
+    team.project.permissions_path.write_text("{nope")
+    resp = team.world.client(team.developer).get(f"/api/projects/{team.project.id}/permissions/")
+    assert resp.status_code == 409 and resp.json()["reason"] == "permissions_invalidas"
+    assert "nothing is auto-approved" in resp.json()["detail"]
+
+
+def test_activation_merges_the_families_without_duplicates_and_seeds_dev_agents(team):
+    c = team.world.client(team.maintainer)
+    c.put(
+        f"/api/projects/{team.project.id}/permissions/",
+        {"allow": ["Terminal(make)", "Terminal(ls)"], "deny": ["Terminal(curl)"], "ask": []},
+        format="json",
+    )
+    lead, _ = team.world.agent(team.project, team.maintainer, "dev-lead")
+    first = c.post(f"/api/projects/{team.project.id}/activate-execution/").json()
+    second = c.post(f"/api/projects/{team.project.id}/activate-execution/").json()
+    assert first == second  # idempotent
+    assert first["allow"][:2] == ["Terminal(make)", "Terminal(ls)"]  # existing entries and order kept
+    assert first["allow"].count("Terminal(ls)") == 1  # merged, not duplicated
+    assert set(DEV_TERMINAL_ALLOW_PATTERNS) <= set(first["allow"])
+    assert first["deny"] == ["Terminal(curl)"]
+    assert "Terminal(git branch)" not in first["allow"]  # never a bare mutating form
+    assert team.agent.autonomy_rules.get(action_type="git_commit").mode == "auto_approve"  # dev-api
+    assert not lead.autonomy_rules.exists()  # dev-lead is not a dev-<module> agent
+    team.project.refresh_from_db()
+    assert team.project.execution_active
+    # An agent created after activation is seeded too; an explicit row is never overridden.
+    resp = c.post(
+        f"/api/projects/{team.project.id}/agents/", {"name": "dev-web", "principal": "max"}, format="json"
+    )
+    from projects.models import Agent
+
+    web = Agent.objects.get(id=resp.json()["id"])
+    assert web.autonomy_rules.get(action_type="git_commit").mode == "auto_approve"
+    c.put(f"/api/agents/{web.id}/autonomy/", [{"action_type": "git_commit", "mode": "deny"}], format="json")
+    c.post(f"/api/projects/{team.project.id}/activate-execution/")
+    assert web.autonomy_rules.get(action_type="git_commit").mode == "deny"
+
+
+def test_activation_refuses_a_broken_file(team):
+    team.project.permissions_path.write_text('{"allow": [')
+    resp = team.world.client(team.maintainer).post(f"/api/projects/{team.project.id}/activate-execution/")
+    assert resp.status_code == 409 and "nothing was seeded" in resp.json()["detail"]
+    assert team.project.permissions_path.read_text() == '{"allow": ['
