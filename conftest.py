@@ -31,6 +31,8 @@ def _project_dirs(settings, tmp_path):
     settings.BRABO_PROJECTS_BASE = tmp_path / "projects-base"
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
+    # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 class World:
