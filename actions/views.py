@@ -113,7 +113,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             task=task,
         )
         action = decision.action
-        action.refresh_from_db()  # eager execution may already have settled it
+        if action.status == AUTO_APPROVED:
+            action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])  # eager may have run it
         if wait and not action.is_settled and action.status != PENDING:
             action = _wait_until_settled(action, wait)  # R8.4 — the result comes back in the same call
         data = ActionSerializer(action).data
