@@ -114,7 +114,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         )
         action = decision.action
         if action.status == AUTO_APPROVED:
-            action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])  # eager may have run it
+            action.refresh_from_db(
+                fields=["status", "result", "updated_at", "settled_at"]
+            )  # eager may have run it
         if wait and not action.is_settled and action.status != PENDING:
             action = _wait_until_settled(action, wait)  # R8.4 — the result comes back in the same call
         data = ActionSerializer(action).data

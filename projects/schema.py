@@ -8,7 +8,11 @@ class AgentKeyScheme(OpenApiAuthenticationExtension):
     name = "agentKey"
 
     def get_security_definition(self, auto_schema):
-        return {"type": "http", "scheme": "bearer", "description": "An agent's API key: `Bearer <agent key>`."}
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "An agent's API key: `Bearer <agent key>`.",
+        }
 
 
 class PersonalTokenScheme(OpenApiAuthenticationExtension):
