@@ -11,3 +11,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "brabo.settings")
 app = Celery("brabo")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+# R9.1 — the reaper fails actions stuck in `executing` (a worker killed mid-execution). Run with `celery beat`.
+app.conf.beat_schedule = {
+    "reap-stuck-actions": {"task": "actions.tasks.reap_stuck_actions", "schedule": 60.0},
+}
