@@ -225,7 +225,9 @@ def _camel(error: dict) -> dict:
 
 def _summary(result: dict) -> dict:
     """What the event keeps of a result: small facts, never command output (it can be large)."""
-    return {k: v for k, v in result.items() if k not in ("stdout", "stderr") and not isinstance(v, (dict, list))}
+    return {
+        k: v for k, v in result.items() if k not in ("stdout", "stderr", "output") and not isinstance(v, (dict, list))
+    }
 
 
 def _settle_task(action: ProposedAction) -> None:
@@ -250,11 +252,12 @@ def _record_merge(action: ProposedAction, result: dict) -> None:
     """R8.2 / R8.3 — remember the merged PR once, and move its task to ``done`` exactly once."""
     from projects.models import Task
 
+    pr = action.merge_pr or str(result.get("pr", ""))
     try:
         with transaction.atomic():
-            MergedPullRequest.objects.create(project_id=action.project_id, pr=action.merge_pr, action=action)
+            MergedPullRequest.objects.create(project_id=action.project_id, pr=pr, action=action)
     except IntegrityError:
-        log.warning("PR %s of project %s was already recorded as merged", action.merge_pr, action.project_id)
+        log.warning("PR %s of project %s was already recorded as merged", pr, action.project_id)
     if not action.task_id:
         return
     task = Task.objects.select_for_update().filter(id=action.task_id).first()
@@ -273,7 +276,7 @@ def _record_merge(action: ProposedAction, result: dict) -> None:
                 "from": previous,
                 "to": "done",
                 "reason": "pr_merged",
-                "pr": action.merge_pr,
+                "pr": pr,
             },
         )
 

@@ -8,8 +8,10 @@ never in argv, never in a remote URL, never in a file — and is redacted from a
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -17,11 +19,18 @@ from django.conf import settings
 
 from ..execution import ExecutionFailure, TransientFault
 
+log = logging.getLogger(__name__)
 ASKPASS = Path(__file__).with_name("git_askpass.sh")
 # The user names GitHub and GitLab accept with a token as the password over HTTPS.
 TOKEN_USERNAMES = {"github": "x-access-token", "gitlab": "oauth2"}
 # Options that make git ignore what the worktree's own config could make it run or send.
-SAFE_GIT = ["-c", "core.hooksPath=/dev/null", "-c", "credential.helper=", "-c", "protocol.ext.allow=never"]
+SAFE_GIT = [
+    "-c", "core.hooksPath=/dev/null",
+    "-c", "credential.helper=",
+    "-c", "protocol.ext.allow=never",
+    "-c", "core.fsmonitor=false",
+    "-c", "commit.gpgSign=false",
+]  # fmt: skip
 TAIL = 2000  # characters of git's stderr kept in a failure message
 
 
@@ -146,7 +155,16 @@ def write_file(action, ctx) -> dict:
 
 
 def git_commit(action, ctx) -> dict:
-    """Payload ``{message, paths?}``: stages ``paths`` (default: everything) and commits."""
+    """Payload ``{message, paths?}``: stages ``paths`` (default: everything) and commits.
+
+    Staging can run programs the worktree's config names (filter drivers in .gitattributes, fsmonitor),
+    and agents can write that config with terminal commands, so git runs inside the project's bubblewrap
+    sandbox (only /work, no network) whenever bwrap is installed; without it, on the host with hooks,
+    fsmonitor and signing switched off (filter drivers remain the documented residual risk)."""
+    import shlex
+
+    from containers.bwrap import bwrap_path
+
     message = _require_text(action.payload, "message")
     paths = action.payload.get("paths")
     cwd = worktree(action)
@@ -155,20 +173,36 @@ def git_commit(action, ctx) -> dict:
             raise ExecutionFailure("invalid_payload", "paths must be a list of file paths.", "Propose it again.")
         for p in paths:
             inside(cwd, p, what="path")
-        staged = run_git(cwd, "add", "--", *paths)
+    git = "git " + " ".join(shlex.quote(a) for a in SAFE_GIT)
+    add = f"{git} add -- " + " ".join(shlex.quote(p) for p in paths) if paths is not None else f"{git} add -A"
+    script = (
+        "export GIT_AUTHOR_NAME=Brabo GIT_AUTHOR_EMAIL=brabo@localhost GIT_COMMITTER_NAME=Brabo "
+        "GIT_COMMITTER_EMAIL=brabo@localhost GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0\n"
+        f"{add} || exit 4\n"
+        f"{git} diff --cached --quiet --no-ext-diff && exit 3\n"
+        f"{git} commit -q -m {shlex.quote(message)} || exit 5\n"
+        f"{git} rev-parse HEAD && {git} rev-parse --abbrev-ref HEAD\n"
+    )
+    if bwrap_path():
+        from containers.broker import WORKDIR, host_folder
+        from containers.bwrap import run_capped, sandbox_argv
+
+        root = host_folder(action.project)
+        rel = os.path.relpath(cwd, root)
+        inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"
+        done = run_capped(sandbox_argv(root, inner, script), timeout=settings.BRABO_GIT_TIMEOUT, output_cap=65536)
+        code, out, err = done.exit_code, done.stdout, done.stderr
     else:
-        staged = run_git(cwd, "add", "-A")
-    if staged.returncode != 0:
-        raise ExecutionFailure("git_add_failed", f"git add failed: {_tail(staged.stderr)}", "Check the paths.")
-    if run_git(cwd, "diff", "--cached", "--quiet").returncode == 0:
-        raise ExecutionFailure(
-            "nothing_to_commit", "There are no changes to commit.", "Write the changes first, then commit."
-        )
-    done = run_git(cwd, "commit", "-q", "-m", message)
-    if done.returncode != 0:
-        raise ExecutionFailure("git_commit_failed", f"git commit failed: {_tail(done.stderr)}", "Fix and retry.")
-    sha = run_git(cwd, "rev-parse", "HEAD").stdout.strip()
-    branch = run_git(cwd, "rev-parse", "--abbrev-ref", "HEAD").stdout.strip()
+        log.warning("bubblewrap is not installed: git_commit runs on the host for action %s", action.id)
+        ran = subprocess.run(["/bin/sh", "-c", script], cwd=cwd, env=_env(), capture_output=True, text=True,
+                             timeout=settings.BRABO_GIT_TIMEOUT, stdin=subprocess.DEVNULL)  # fmt: skip
+        code, out, err = ran.returncode, ran.stdout, ran.stderr
+    if code == 3:
+        raise ExecutionFailure("nothing_to_commit", "There are no changes to commit.", "Write the changes first.")
+    if code != 0:
+        step = {4: "git add", 5: "git commit"}.get(code, "git")
+        raise ExecutionFailure("git_commit_failed", f"{step} failed: {_tail(err)}", "Read git's message, fix, retry.")
+    sha, branch = (out.strip().splitlines() + ["", ""])[:2]
     return {"sha": sha, "branch": branch}
 
 
@@ -199,11 +233,26 @@ def git_push(action, ctx) -> dict:
         raise ExecutionFailure("invalid_payload", f"{branch!r} is not a valid branch name.", "Propose it again.")
     env = _credential_env(remote_url, ctx)
     ref = f"refs/heads/{branch}"
-    pushed = run_git(cwd, "push", "--porcelain", "--", remote_url, f"{ref}:{ref}", env=env)
-    stderr = ctx.redact(pushed.stderr)
-    if pushed.returncode != 0:
-        _push_failure(stderr, branch)
-    sha = run_git(cwd, "rev-parse", ref).stdout.strip()
+    # The git that holds the token never reads the worktree's own config, which an agent can write (a
+    # terminal command can set http.proxy, sslVerify=false, insteadOf, fsmonitor...): it pushes from a
+    # throwaway bare clone that shares the worktree's objects and has only the config git gave it.
+    with tempfile.TemporaryDirectory(prefix="brabo-push-") as tmp:
+        mirror = Path(tmp) / "push.git"
+        cloned = run_git(
+            Path(tmp), "clone", "-q", "--bare", "--shared", "--no-tags", "--single-branch", "--branch", branch,
+            "--", str(cwd), str(mirror),
+        )  # fmt: skip
+        if cloned.returncode != 0:
+            raise ExecutionFailure(
+                "branch_missing",
+                f"The branch {branch!r} does not exist in the project's worktree: {_tail(cloned.stderr)}",
+                "Create and commit on the branch first, then propose the push again.",
+            )
+        pushed = run_git(mirror, "push", "--porcelain", "--", remote_url, f"{ref}:{ref}", env=env)
+        stderr = ctx.redact(pushed.stderr)
+        if pushed.returncode != 0:
+            _push_failure(stderr, branch)
+        sha = run_git(mirror, "rev-parse", ref).stdout.strip()
     return {"branch": branch, "sha": sha, "output": ctx.redact(_tail(pushed.stdout))}
 
 

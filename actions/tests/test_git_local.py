@@ -81,6 +81,10 @@ def test_push_over_https_uses_the_owners_token_only_through_askpass(
     with GitHttpRemote(served, OWNER_TOKEN) as remote:
         team.project.git_remote_url = remote.url("app.git")
         team.project.save()
+        # What an agent could write into the worktree's config with a terminal command: a proxy of its
+        # own and a rewrite of the remote. The git holding the token must read neither.
+        git(repo, "config", "http.proxy", "http://127.0.0.1:9")
+        git(repo, "config", "url.http://127.0.0.1:9/.insteadOf", remote.url(""))
         with caplog.at_level(logging.DEBUG):
             action = run(make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved"))
 
@@ -172,3 +176,20 @@ def test_write_file_does_not_follow_a_symlink_out(team, repo, tmp_path, make_act
 def test_commit_with_nothing_to_commit(team, repo, make_action):
     action = run(make_action(team.project, "git_commit", {"message": "nothing"}))
     assert action.result["error"]["code"] == "nothing_to_commit"
+
+
+def test_commit_runs_a_filter_driver_from_the_worktree_config_only_inside_the_sandbox(
+    team, repo, tmp_path, make_action
+):
+    from containers.bwrap import bwrap_path
+
+    if bwrap_path() is None and os.environ.get("CI") != "true":
+        pytest.skip("bubblewrap is not installed")
+    pwned = tmp_path / "pwned"
+    git(repo, "config", "filter.evil.clean", f"sh -c 'touch {pwned}; cat'")
+    (repo / ".gitattributes").write_text("* filter=evil\n")
+    (repo / "new.txt").write_text("data\n")
+    action = run(make_action(team.project, "git_commit", {"message": "with attributes"}))
+    assert action.status == "executed", action.result
+    assert not pwned.exists()  # the filter ran where the host's folders do not exist
+    assert git(repo, "show", "HEAD:new.txt") == "data"
