@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
@@ -20,9 +21,29 @@ class RunnerCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=80)
 
 
+class RunnerKeySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    project = serializers.UUIDField()
+    name = serializers.CharField()
+    key = serializers.CharField(help_text="brabo_runner_…, shown once")
+
+
+class WorkSerializer(serializers.Serializer):
+    action_id = serializers.UUIDField()
+    action_type = serializers.CharField()
+    payload = serializers.JSONField()
+    project = serializers.JSONField()
+
+
+class ReportedSerializer(serializers.Serializer):
+    action_id = serializers.UUIDField()
+    status = serializers.CharField()
+
+
 class RunnerRegisterView(APIView):
     """POST /api/runners/ {project, name} — maintainer+ of the project; the key is in this answer only."""
 
+    @extend_schema(request=RunnerCreateSerializer, responses={201: RunnerKeySerializer})
     def post(self, request):
         if request_agent(request) is not None:
             raise PermissionDenied("Agents cannot register runners; a maintainer does.")
@@ -45,6 +66,7 @@ class RunnerView(APIView):
 class RunnerWorkView(RunnerView):
     """GET /api/runner/work/?timeout=N — waits up to N (≤ 30) seconds for work; 204 when there is none."""
 
+    @extend_schema(responses={200: WorkSerializer, 204: None})
     def get(self, request):
         try:
             timeout = float(request.query_params.get("timeout", "0"))
@@ -80,6 +102,7 @@ class ReportSerializer(serializers.Serializer):
 class RunnerResultView(RunnerView):
     """POST /api/runner/work/{action_id}/result/ {outcome, result?, error?} — once per claimed work."""
 
+    @extend_schema(request=ReportSerializer, responses={200: ReportedSerializer})
     def post(self, request, action_id):
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
