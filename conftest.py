@@ -210,3 +210,44 @@ def worker_dirs(celery_worker_proc, settings):
     settings.BRABO_PROJECTS_BASE = celery_worker_proc.projects_base
     celery_worker_proc.route()
     return celery_worker_proc
+
+
+# -- execution fixtures (issue: execution) -----------------------------------------------------------
+
+
+@pytest.fixture
+def make_action():
+    """An action already approved (or in any given status), created directly: execution tests start where
+    an approval ends."""
+
+    def make(project, action_type: str, payload: dict | None = None, *, status: str = "approved", task=None, **kw):
+        from actions.models import ProposedAction, payload_hash
+
+        payload = payload or {}
+        return ProposedAction.objects.create(
+            project=project,
+            action_type=action_type,
+            payload=payload,
+            payload_hash=payload_hash(payload),
+            status=status,
+            reason="default",
+            message="test setup",
+            task=task,
+            merge_pr=str(payload.get("pr", "")) if action_type == "git_merge" else "",
+            **kw,
+        )
+
+    return make
+
+
+@pytest.fixture
+def owner_token(team):
+    """Stores the workspace owner's provider token, encrypted like in production: owner_token(kind, base_url)."""
+    from actions.tests.exec_fixtures import OWNER_TOKEN
+    from projects.services import set_credentials
+
+    def configure(kind: str, base_url: str, token: str = OWNER_TOKEN):
+        set_credentials(workspace=team.ws, provider_kind=kind, provider_base_url=base_url, provider_token=token)
+        return token
+
+    return configure

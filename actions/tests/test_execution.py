@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from actions import events, execution
 from actions.models import ProposedAction
-from actions.tests.conftest import events_of
+from actions.tests.exec_fixtures import events_of
 from projects.models import Task
 
 

@@ -12,7 +12,7 @@ import pytest
 from actions import execution
 from actions.executors.git_local import ASKPASS
 from actions.models import SessionEvent
-from actions.tests.conftest import OWNER_TOKEN, events_of
+from actions.tests.exec_fixtures import OWNER_TOKEN, events_of
 from actions.tests.git_http_server import GitHttpRemote
 
 

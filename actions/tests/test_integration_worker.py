@@ -18,7 +18,7 @@ from django.db import transaction
 from actions import events, execution
 from actions.enqueue import enqueue_execution
 from actions.models import ProposedAction, SessionEvent
-from actions.tests.conftest import OWNER_TOKEN
+from actions.tests.exec_fixtures import OWNER_TOKEN
 from actions.tests.fake_provider import FakeProvider
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

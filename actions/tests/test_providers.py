@@ -8,7 +8,7 @@ import pytest
 
 from actions import events, execution
 from actions.models import MergedPullRequest, SessionEvent
-from actions.tests.conftest import OWNER_TOKEN, events_of
+from actions.tests.exec_fixtures import OWNER_TOKEN, events_of
 from actions.tests.fake_provider import FakeProvider
 from projects.models import Task
 

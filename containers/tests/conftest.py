@@ -24,6 +24,3 @@ def running(team):
 
     ProjectContainer.objects.update_or_create(project=team.project, defaults={"state": "running"})
     return team.project
-
-
-from actions.tests.conftest import make_action, owner_token  # noqa: E402,F401  (shared fixtures)
