@@ -17,7 +17,9 @@ def pytest_configure(config):
         return
     missing = [name for name in ("DATABASE_URL", "CELERY_BROKER_URL") if not os.environ.get(name)]
     if missing:
-        pytest.exit(f"CI=true but {', '.join(missing)} unset: the suite refuses the SQLite/eager fallback.", 3)
+        pytest.exit(
+            f"CI=true but {', '.join(missing)} unset: the suite refuses the SQLite/eager fallback.", 3
+        )
     if not os.environ["DATABASE_URL"].startswith(("postgres://", "postgresql://")):
         pytest.exit("CI=true needs DATABASE_URL to point at PostgreSQL.", 3)
 

@@ -38,7 +38,9 @@ class Actor:
         return cls("system", "", label)
 
 
-def record(type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None) -> SessionEvent:
+def record(
+    type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
+) -> SessionEvent:
     return SessionEvent.objects.create(
         project_id=project_id,
         action=action,

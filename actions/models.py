@@ -34,11 +34,15 @@ def payload_hash(payload: dict) -> str:
 class ProposedAction(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     project = models.ForeignKey("projects.Project", on_delete=models.CASCADE, related_name="actions")
-    agent = models.ForeignKey("projects.Agent", on_delete=models.PROTECT, null=True, blank=True, related_name="actions")
+    agent = models.ForeignKey(
+        "projects.Agent", on_delete=models.PROTECT, null=True, blank=True, related_name="actions"
+    )
     proposed_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    task = models.ForeignKey("projects.Task", on_delete=models.SET_NULL, null=True, blank=True, related_name="actions")
+    task = models.ForeignKey(
+        "projects.Task", on_delete=models.SET_NULL, null=True, blank=True, related_name="actions"
+    )
     action_type = models.CharField(max_length=40, choices=[(t, t) for t in ACTION_TYPES])
     payload = models.JSONField()
     payload_hash = models.CharField(max_length=64, editable=False)
@@ -117,7 +121,9 @@ class SessionEvent(models.Model):
     ACTOR_KINDS = [("agent", "agent"), ("user", "user"), ("system", "system")]
 
     project = models.ForeignKey("projects.Project", on_delete=models.PROTECT, related_name="events")
-    action = models.ForeignKey(ProposedAction, on_delete=models.PROTECT, null=True, blank=True, related_name="events")
+    action = models.ForeignKey(
+        ProposedAction, on_delete=models.PROTECT, null=True, blank=True, related_name="events"
+    )
     type = models.CharField(max_length=60, db_index=True)
     actor_kind = models.CharField(max_length=10, choices=ACTOR_KINDS)
     actor_id = models.CharField(max_length=64, blank=True)

@@ -43,7 +43,8 @@ def _publish_now(action_id: str) -> None:
             _redis().publish(CHANNEL_PREFIX + action_id, b"changed")
         except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
             log.warning(
-                "could not publish the settlement of action %s; waiters will notice at their next check", action_id
+                "could not publish the settlement of action %s; waiters will notice at their next check",
+                action_id,
             )
 
 
@@ -67,7 +68,9 @@ def _wait_local(action_id: str, is_done, deadline: float, recheck: float) -> boo
             return is_done()
         with _local:
             seen = _local_generation.get(action_id, 0)
-            _local.wait_for(lambda s=seen: _local_generation.get(action_id, 0) != s, timeout=min(remaining, recheck))
+            _local.wait_for(
+                lambda s=seen: _local_generation.get(action_id, 0) != s, timeout=min(remaining, recheck)
+            )
         if is_done():
             return True
 

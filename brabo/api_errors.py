@@ -19,7 +19,9 @@ log = logging.getLogger(__name__)
 class ApiError(APIException):
     """An API error with a status, a sentence saying what to do, and an optional stable reason code."""
 
-    def __init__(self, detail: str, *, status_code: int = 400, reason: str | None = None, extra: dict | None = None):
+    def __init__(
+        self, detail: str, *, status_code: int = 400, reason: str | None = None, extra: dict | None = None
+    ):
         super().__init__(detail)
         self.status_code = status_code
         self.reason = reason
@@ -34,9 +36,14 @@ def exception_handler(exc, context):
         exc = ApiError(str(exc), status_code=exc.status, reason=exc.reason or "invalid", extra=extra)
     response = drf_exception_handler(exc, context)
     if response is None:
-        log.exception("unhandled error in %s", context.get("view").__class__.__name__ if context.get("view") else "?")
+        log.exception(
+            "unhandled error in %s", context.get("view").__class__.__name__ if context.get("view") else "?"
+        )
         return Response(
-            {"detail": "Internal error; it was logged. Retry, and report it if it persists.", "reason": "internal"},
+            {
+                "detail": "Internal error; it was logged. Retry, and report it if it persists.",
+                "reason": "internal",
+            },
             status=status.HTTP_500_INTERNAL_SERVER_ERROR,
         )
     if isinstance(exc, ApiError):

@@ -31,7 +31,9 @@ def env_bool(name: str, default: bool = False) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise ImproperlyConfiguredEnv(f"{name}={raw!r} is not a boolean; use one of 1/0, true/false, yes/no, on/off.")
+    raise ImproperlyConfiguredEnv(
+        f"{name}={raw!r} is not a boolean; use one of 1/0, true/false, yes/no, on/off."
+    )
 
 
 def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
@@ -41,7 +43,9 @@ def env_int(name: str, default: int, *, minimum: int | None = None) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise ImproperlyConfiguredEnv(f"{name}={raw!r} is not a whole number; set it to e.g. {default}.") from None
+        raise ImproperlyConfiguredEnv(
+            f"{name}={raw!r} is not a whole number; set it to e.g. {default}."
+        ) from None
     if minimum is not None and value < minimum:
         raise ImproperlyConfiguredEnv(f"{name}={value} is below the minimum {minimum}.")
     return value

@@ -22,7 +22,9 @@ DEBUG = env_bool("BRABO_DEBUG", default=True)
 _DEV_SECRET = "brabo-dev-only-secret-key-do-not-use-in-production"
 SECRET_KEY = env_str("BRABO_SECRET_KEY") or (_DEV_SECRET if DEBUG else "")
 if not SECRET_KEY:
-    raise ImproperlyConfiguredEnv("BRABO_SECRET_KEY is required when BRABO_DEBUG is off; set a long random string.")
+    raise ImproperlyConfiguredEnv(
+        "BRABO_SECRET_KEY is required when BRABO_DEBUG is off; set a long random string."
+    )
 ALLOWED_HOSTS = env_list("BRABO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("BRABO_CSRF_TRUSTED_ORIGINS", [])
 
@@ -82,7 +84,9 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     try:
-        DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("BRABO_DB_CONN_MAX_AGE", 60))}
+        DATABASES = {
+            "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("BRABO_DB_CONN_MAX_AGE", 60))
+        }
     except Exception as exc:  # dj_database_url raises plain ValueError/KeyError on a bad scheme
         raise ImproperlyConfiguredEnv(
             f"DATABASE_URL could not be parsed ({exc}); use postgres://user:password@host:5432/dbname"
@@ -93,7 +97,11 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": VAR_DIR / "db.sqlite3",
-            "OPTIONS": {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"},
+            "OPTIONS": {
+                "timeout": 20,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA journal_mode=WAL;",
+            },
         }
     }
 DATABASES["default"].setdefault("TEST", {})
@@ -153,7 +161,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = env_str("BRABO_CELERY_QUEUE", "brabo")
 # Redis pub/sub for waking waiters (R8.4). Defaults to the broker when it is Redis.
-BRABO_REDIS_URL = env_str("BRABO_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else "")
+BRABO_REDIS_URL = env_str(
+    "BRABO_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""
+)
 
 # R1.3 / R1.4 — where project folders live.
 PROJECT_WORKSPACES_ROOT = env_abs_path("PROJECT_WORKSPACES_ROOT", VAR_DIR / "workspaces")
@@ -196,3 +206,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("BRABO_LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# R8.4 — a pending action's agent that has not been waiting for this long is "vanished": its task blocks.
+BRABO_WAITER_LOST_AFTER = env_int("BRABO_WAITER_LOST_AFTER", 900, minimum=1)

@@ -50,7 +50,9 @@ def visible_projects(user) -> QuerySet[Project]:
     open_ws = Membership.objects.filter(user=user, restricted=False).values("workspace_id")
     restricted_ws = Membership.objects.filter(user=user, restricted=True).values("workspace_id")
     granted = [str(pk) for pk in _granted_project_ids(user)]
-    return Project.objects.filter(Q(workspace_id__in=open_ws) | Q(workspace_id__in=restricted_ws, id__in=granted))
+    return Project.objects.filter(
+        Q(workspace_id__in=open_ws) | Q(workspace_id__in=restricted_ws, id__in=granted)
+    )
 
 
 def membership(user, workspace_id) -> Membership | None:

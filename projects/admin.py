@@ -8,7 +8,16 @@ from __future__ import annotations
 from django.contrib import admin
 
 from .access import visible_projects, visible_workspaces
-from .models import Agent, AutonomyRule, Membership, PersonalToken, Project, Task, Workspace, WorkspaceCredentials
+from .models import (
+    Agent,
+    AutonomyRule,
+    Membership,
+    PersonalToken,
+    Project,
+    Task,
+    Workspace,
+    WorkspaceCredentials,
+)
 
 
 class TenantScopedAdmin(admin.ModelAdmin):

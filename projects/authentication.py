@@ -59,7 +59,9 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
         if agent is None:
             raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
         if agent.revoked_at is not None:
-            raise exceptions.AuthenticationFailed("This agent key was revoked; ask a maintainer for a new one.")
+            raise exceptions.AuthenticationFailed(
+                "This agent key was revoked; ask a maintainer for a new one."
+            )
         return AgentUser(agent), agent
 
     def authenticate_header(self, request):
@@ -73,7 +75,9 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
             return None
         token = PersonalToken.objects.select_related("user").filter(key_hash=Agent.hash_key(key)).first()
         if token is None or token.revoked_at is not None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token; create one with create_user_token.")
+            raise exceptions.AuthenticationFailed(
+                "Invalid or revoked token; create one with create_user_token."
+            )
         return token.user, token
 
     def authenticate_header(self, request):

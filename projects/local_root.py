@@ -15,7 +15,20 @@ _SYSTEM_ROOTS = frozenset(
     "/ /bin /boot /dev /etc /home /lib /lib32 /lib64 /libx32 /media /mnt /opt /proc /root /run /sbin /srv "
     "/sys /tmp /usr /var /var/tmp /var/lib /usr/local".split()
 )
-_SYSTEM_TREES = ("/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/proc", "/run", "/sbin", "/sys", "/usr")
+_SYSTEM_TREES = (
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/proc",
+    "/run",
+    "/sbin",
+    "/sys",
+    "/usr",
+)
 
 
 class LocalRootError(ValueError):
@@ -35,16 +48,24 @@ def _inside(child: str, parent: str) -> bool:
 def validate_local_root(raw: str, install_dirs: Iterable[Path], *, check_disk: bool = True) -> str:
     """Return the normalised root, or raise LocalRootError naming the problem and the fix."""
     if not isinstance(raw, str) or not raw.strip():
-        raise LocalRootError("local_path is required for a local project: type the absolute path of its folder.")
+        raise LocalRootError(
+            "local_path is required for a local project: type the absolute path of its folder."
+        )
     if "\x00" in raw:
         raise LocalRootError("local_path contains a NUL byte; type a plain absolute path.")
     if not raw.startswith("/"):
-        raise LocalRootError(f"local_path {raw!r} is relative; type an absolute path such as /home/you/code/app.")
+        raise LocalRootError(
+            f"local_path {raw!r} is relative; type an absolute path such as /home/you/code/app."
+        )
     if any(part == ".." for part in raw.split("/")):
-        raise LocalRootError(f"local_path {raw!r} contains '..'; type the folder's absolute path without '..'.")
+        raise LocalRootError(
+            f"local_path {raw!r} contains '..'; type the folder's absolute path without '..'."
+        )
     path = normalise(raw)
     if path in _SYSTEM_ROOTS or any(_inside(path, tree) for tree in _SYSTEM_TREES):
-        raise LocalRootError(f"local_path {path!r} is / or a system folder; choose your project's own folder.")
+        raise LocalRootError(
+            f"local_path {path!r} is / or a system folder; choose your project's own folder."
+        )
     for install in install_dirs:
         inst = normalise(str(install))
         if _inside(path, inst) or _inside(inst, path):
@@ -56,5 +77,7 @@ def validate_local_root(raw: str, install_dirs: Iterable[Path], *, check_disk: b
         if not os.path.isdir(path):
             raise LocalRootError(f"local_path {path!r} does not exist or is not a folder; create it first.")
         if not os.access(path, os.W_OK | os.X_OK):
-            raise LocalRootError(f"local_path {path!r} is not writable by the Brabo server; fix its permissions.")
+            raise LocalRootError(
+                f"local_path {path!r} is not writable by the Brabo server; fix its permissions."
+            )
     return path

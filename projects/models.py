@@ -27,7 +27,9 @@ class Workspace(models.Model):
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
     name = models.CharField(max_length=120)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_workspaces")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_workspaces"
+    )
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -201,7 +203,9 @@ class Agent(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["project", "name"], name="agent_name_unique_in_project")]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "name"], name="agent_name_unique_in_project")
+        ]
         ordering = ["name", "id"]
 
     def __str__(self) -> str:
@@ -239,7 +243,9 @@ class AutonomyRule(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["agent", "action_type"], name="one_autonomy_row_per_type")]
+        constraints = [
+            models.UniqueConstraint(fields=["agent", "action_type"], name="one_autonomy_row_per_type")
+        ]
         ordering = ["agent_id", "action_type"]
 
     def __str__(self) -> str:

@@ -6,7 +6,16 @@ from rest_framework import serializers
 
 from permissions.action_types import ACTION_TYPES, MODES, ROLES, WILDCARD
 
-from .models import EXECUTION_MODES, Agent, AutonomyRule, Membership, Project, Task, Workspace, WorkspaceCredentials
+from .models import (
+    EXECUTION_MODES,
+    Agent,
+    AutonomyRule,
+    Membership,
+    Project,
+    Task,
+    Workspace,
+    WorkspaceCredentials,
+)
 
 
 class WorkspaceSerializer(serializers.ModelSerializer):
@@ -37,7 +46,9 @@ class MemberWriteSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150)
     role = serializers.ChoiceField(
         choices=[r for r in ROLES if r != "owner"],
-        error_messages={"invalid_choice": "{input} is not a role you can grant; use developer or maintainer."},
+        error_messages={
+            "invalid_choice": "{input} is not a role you can grant; use developer or maintainer."
+        },
     )
 
 
@@ -76,7 +87,9 @@ class CredentialsStatusSerializer(serializers.ModelSerializer):
 class CredentialsWriteSerializer(serializers.Serializer):
     provider_kind = serializers.ChoiceField(choices=["github", "gitlab"], required=False)
     provider_base_url = serializers.URLField(required=False, allow_blank=True)
-    provider_token = serializers.CharField(required=False, allow_blank=True, write_only=True, trim_whitespace=True)
+    provider_token = serializers.CharField(
+        required=False, allow_blank=True, write_only=True, trim_whitespace=True
+    )
     model_key = serializers.CharField(required=False, allow_blank=True, write_only=True, trim_whitespace=True)
 
 
@@ -86,7 +99,9 @@ class ProjectSerializer(serializers.ModelSerializer):
     execution_mode = serializers.ChoiceField(
         choices=[m for m, _ in EXECUTION_MODES],
         default="container",
-        error_messages={"invalid_choice": "{input} is not an execution mode; use container, mounted, runner or local."},
+        error_messages={
+            "invalid_choice": "{input} is not an execution mode; use container, mounted, runner or local."
+        },
     )
     local_path = serializers.CharField(required=False, allow_blank=True, max_length=4096)
     protected_branches = serializers.ListField(child=serializers.CharField(max_length=200), required=False)
@@ -143,7 +158,9 @@ class AgentSerializer(serializers.ModelSerializer):
 class AgentCreateSerializer(serializers.Serializer):
     name = serializers.RegexField(
         r"^[a-z0-9][a-z0-9-]{0,79}$",
-        error_messages={"invalid": "use lowercase letters, digits and dashes, e.g. dev-api, dev-lead, infra."},
+        error_messages={
+            "invalid": "use lowercase letters, digits and dashes, e.g. dev-api, dev-lead, infra."
+        },
     )
     principal = serializers.CharField(max_length=150, help_text="Username of the member the agent acts for.")
     kind = serializers.CharField(max_length=40, required=False, default="custom")
@@ -155,7 +172,8 @@ class AutonomyRowSerializer(serializers.ModelSerializer):
         error_messages={"invalid_choice": "{input} is not an action type; use one of the 20 types or '*'."},
     )
     mode = serializers.ChoiceField(
-        choices=list(MODES), error_messages={"invalid_choice": "{input} is not a mode; use " + ", ".join(MODES) + "."}
+        choices=list(MODES),
+        error_messages={"invalid_choice": "{input} is not a mode; use " + ", ".join(MODES) + "."},
     )
 
     class Meta:
@@ -169,5 +187,14 @@ class TaskSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Task
-        fields = ["id", "project", "title", "status", "pr_reference", "blocked_reason", "blocked_source", "updated_at"]
+        fields = [
+            "id",
+            "project",
+            "title",
+            "status",
+            "pr_reference",
+            "blocked_reason",
+            "blocked_source",
+            "updated_at",
+        ]
         read_only_fields = ["status", "blocked_reason", "blocked_source", "updated_at"]

@@ -30,7 +30,9 @@ from .models import (
 class DomainError(Exception):
     """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer."""
 
-    def __init__(self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None):
+    def __init__(
+        self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None
+    ):
         super().__init__(message)
         self.field = field
         self.status = status
@@ -69,7 +71,9 @@ def set_member(*, actor_membership: Membership, username: str, role: str) -> tup
         if existing.role == "owner":
             raise DomainError("the owner's role cannot be changed here.", field="username", status=403)
         if ROLE_RANK[existing.role] > ROLE_RANK[actor_membership.role]:
-            raise DomainError("you cannot change the role of a member above you.", field="username", status=403)
+            raise DomainError(
+                "you cannot change the role of a member above you.", field="username", status=403
+            )
         existing.role = role
         existing.save(update_fields=["role"])
         return existing, False
@@ -142,7 +146,9 @@ def create_project(
                 execution_mode=execution_mode,
                 local_path=root,
                 protected_branches=(
-                    list(protected_branches) if protected_branches is not None else default_protected_branches()
+                    list(protected_branches)
+                    if protected_branches is not None
+                    else default_protected_branches()
                 ),
                 module_map=module_map or {},
                 max_parallel=max_parallel,
@@ -157,7 +163,9 @@ def create_project(
 
 
 @transaction.atomic
-def create_agent(*, project: Project, name: str, principal: Membership, kind: str = "custom") -> tuple[Agent, str]:
+def create_agent(
+    *, project: Project, name: str, principal: Membership, kind: str = "custom"
+) -> tuple[Agent, str]:
     """Returns (agent, key). The key is shown once; only its hash is stored (R1.6)."""
     name = (name or "").strip()
     if not name:
@@ -187,7 +195,9 @@ def set_autonomy(*, agent: Agent, rows: list[dict]) -> list[AutonomyRule]:
     seen: set[str] = set()
     for row in rows:
         if row["action_type"] in seen:
-            raise DomainError(f"action_type {row['action_type']!r} appears twice; give one row per type.", field="rows")
+            raise DomainError(
+                f"action_type {row['action_type']!r} appears twice; give one row per type.", field="rows"
+            )
         seen.add(row["action_type"])
     AutonomyRule.objects.filter(agent=agent).delete()
     AutonomyRule.objects.bulk_create(
@@ -198,7 +208,9 @@ def set_autonomy(*, agent: Agent, rows: list[dict]) -> list[AutonomyRule]:
 
 def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRule:
     """Set one row (used by "always allow" for dev-<module> agents, R7.4, and activate-execution, R3.4)."""
-    rule, _ = AutonomyRule.objects.update_or_create(agent=agent, action_type=action_type, defaults={"mode": mode})
+    rule, _ = AutonomyRule.objects.update_or_create(
+        agent=agent, action_type=action_type, defaults={"mode": mode}
+    )
     return rule
 
 

@@ -36,7 +36,9 @@ from .serializers import (
 UUID_RE = r"[0-9a-fA-F-]{32,36}"
 
 
-class WorkspaceViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet):
+class WorkspaceViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet
+):
     queryset = Workspace.objects.select_related("owner")
     serializer_class = WorkspaceSerializer
     scope_to = "workspace"
@@ -45,11 +47,15 @@ class WorkspaceViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
     def get_serializer_context(self):
         ctx = super().get_serializer_context()
         if self.request.user.is_authenticated and not getattr(self.request.user, "is_agent", False):
-            ctx["roles"] = dict(Membership.objects.filter(user=self.request.user).values_list("workspace_id", "role"))
+            ctx["roles"] = dict(
+                Membership.objects.filter(user=self.request.user).values_list("workspace_id", "role")
+            )
         return ctx
 
     def perform_create(self, serializer):
-        serializer.instance = services.create_workspace(actor=self.request.user, name=serializer.validated_data["name"])
+        serializer.instance = services.create_workspace(
+            actor=self.request.user, name=serializer.validated_data["name"]
+        )
         serializer.context.setdefault("roles", {})[serializer.instance.id] = "owner"
 
     def _membership(self, ws: Workspace, minimum: str | None = None, what: str = "") -> Membership:
@@ -82,11 +88,15 @@ class WorkspaceViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
         """Restrict a member to some projects (django-guardian grants), or lift it with ``projects: null``."""
         ws = self.get_object()
         actor = self._membership(ws, MAINTAINER, "Restricting a member's projects")
-        member = Membership.objects.select_related("user").filter(workspace=ws, user__username=username).first()
+        member = (
+            Membership.objects.select_related("user").filter(workspace=ws, user__username=username).first()
+        )
         if member is None:
             raise NotFound("No such member in this workspace.")
         if member.role == "owner" or member.rank > actor.rank:
-            raise PermissionDenied("You can restrict only members at or below your own role, never the owner.")
+            raise PermissionDenied(
+                "You can restrict only members at or below your own role, never the owner."
+            )
         body = MemberAccessSerializer(data=request.data)
         body.is_valid(raise_exception=True)
         ids = body.validated_data["projects"]
@@ -94,7 +104,9 @@ class WorkspaceViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
         if ids is not None:
             projects = list(Project.objects.filter(workspace=ws, id__in=ids))
             if len(projects) != len(set(ids)):
-                raise services.DomainError("some project ids are not projects of this workspace.", field="projects")
+                raise services.DomainError(
+                    "some project ids are not projects of this workspace.", field="projects"
+                )
         set_project_access(member, projects)
         return Response(MemberSerializer(member).data)
 
@@ -115,7 +127,9 @@ class WorkspaceViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.
         return Response(CredentialsStatusSerializer(creds).data)
 
 
-class ProjectViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet):
+class ProjectViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet
+):
     queryset = Project.objects.all()
     serializer_class = ProjectSerializer
     scope_to = "project"
@@ -130,7 +144,9 @@ class ProjectViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cr
         if m is None:
             raise NotFound("No such workspace.")
         if not role_at_least(m.role, MAINTAINER):
-            raise PermissionDenied(f"Creating a project needs the maintainer role or higher; your role is {m.role}.")
+            raise PermissionDenied(
+                f"Creating a project needs the maintainer role or higher; your role is {m.role}."
+            )
         project = services.create_project(workspace=m.workspace, **data)
         return Response(ProjectSerializer(project).data, status=status.HTTP_201_CREATED)
 
@@ -159,7 +175,10 @@ class ProjectViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.Cr
                 "the principal cannot reach this project; grant them access first.", field="principal"
             )
         agent, key = services.create_agent(
-            project=project, name=body.validated_data["name"], principal=principal, kind=body.validated_data["kind"]
+            project=project,
+            name=body.validated_data["name"],
+            principal=principal,
+            kind=body.validated_data["kind"],
         )
         data = AgentSerializer(agent).data
         data["key"] = key  # R1.6 — shown this once; only its hash is stored

@@ -27,7 +27,15 @@ ENDPOINTS = [
         "maintainer",
         200,
     ),
-    ("credentials read", "get", lambda t: f"/api/workspaces/{t.ws.id}/credentials/", None, "maintainer", "owner", 200),
+    (
+        "credentials read",
+        "get",
+        lambda t: f"/api/workspaces/{t.ws.id}/credentials/",
+        None,
+        "maintainer",
+        "owner",
+        200,
+    ),
     (
         "credentials write",
         "put",
@@ -68,7 +76,15 @@ ENDPOINTS = [
         201,
     ),
     ("agent detail", "get", lambda t: f"/api/agents/{t.agent.id}/", None, None, "developer", 200),
-    ("autonomy read", "get", lambda t: f"/api/agents/{t.agent.id}/autonomy/", None, "developer", "maintainer", 200),
+    (
+        "autonomy read",
+        "get",
+        lambda t: f"/api/agents/{t.agent.id}/autonomy/",
+        None,
+        "developer",
+        "maintainer",
+        200,
+    ),
     (
         "autonomy write",
         "put",
@@ -78,7 +94,15 @@ ENDPOINTS = [
         "maintainer",
         200,
     ),
-    ("agent revoke", "post", lambda t: f"/api/agents/{t.agent.id}/revoke/", None, "developer", "maintainer", 200),
+    (
+        "agent revoke",
+        "post",
+        lambda t: f"/api/agents/{t.agent.id}/revoke/",
+        None,
+        "developer",
+        "maintainer",
+        200,
+    ),
 ]
 
 IDS = [e[0] for e in ENDPOINTS]
@@ -89,7 +113,11 @@ def _user_for(team, role):
 
 
 def _call(client, method, url, body):
-    return getattr(client, method)(url, body, format="json") if body is not None else getattr(client, method)(url)
+    return (
+        getattr(client, method)(url, body, format="json")
+        if body is not None
+        else getattr(client, method)(url)
+    )
 
 
 @pytest.mark.parametrize("name,method,url,body,too_low,allowed,ok", ENDPOINTS, ids=IDS)
@@ -106,7 +134,9 @@ def test_outsider_gets_404(team, name, method, url, body, too_low, allowed, ok):
 
 
 @pytest.mark.parametrize(
-    "name,method,url,body,too_low,allowed,ok", [e for e in ENDPOINTS if e[4]], ids=[e[0] for e in ENDPOINTS if e[4]]
+    "name,method,url,body,too_low,allowed,ok",
+    [e for e in ENDPOINTS if e[4]],
+    ids=[e[0] for e in ENDPOINTS if e[4]],
 )
 def test_too_low_role_gets_403(team, name, method, url, body, too_low, allowed, ok):
     resp = _call(team.world.client(_user_for(team, too_low)), method, url(team), body(team) if body else None)
@@ -137,7 +167,9 @@ def test_workspace_list_and_create_need_a_person(team):
 def test_cross_tenant_no_id_of_workspace_a_is_readable_or_writable_from_b(team):
     """R1.1 — every id of workspace A answers 404 to a member of workspace B, for reads and writes."""
     eve = team.world.client(team.outsider)
-    task = team.world.client(team.owner).post(f"/api/projects/{team.project.id}/tasks/", {"title": "t"}, format="json")
+    task = team.world.client(team.owner).post(
+        f"/api/projects/{team.project.id}/tasks/", {"title": "t"}, format="json"
+    )
     a_urls = [
         f"/api/workspaces/{team.ws.id}/",
         f"/api/workspaces/{team.ws.id}/members/",
@@ -160,7 +192,9 @@ def test_cross_tenant_no_id_of_workspace_a_is_readable_or_writable_from_b(team):
     )
     assert (
         eve.post(
-            "/api/projects/", {"workspace": str(team.ws.id), "name": "x", "execution_mode": "container"}, format="json"
+            "/api/projects/",
+            {"workspace": str(team.ws.id), "name": "x", "execution_mode": "container"},
+            format="json",
         ).status_code
         == 404
     )
@@ -181,7 +215,9 @@ def test_restricted_member_reaches_only_granted_projects(team):
     """A maintainer restricts a developer to one project (django-guardian); the other answers 404."""
     second = team.world.project(team.ws, "second")
     maint = team.world.client(team.maintainer)
-    resp = maint.put(f"/api/workspaces/{team.ws.id}/members/dev/access/", {"projects": [str(second.id)]}, format="json")
+    resp = maint.put(
+        f"/api/workspaces/{team.ws.id}/members/dev/access/", {"projects": [str(second.id)]}, format="json"
+    )
     assert resp.status_code == 200 and resp.json()["restricted"] is True
     dev = team.world.client(team.developer)
     assert dev.get(f"/api/projects/{team.project.id}/").status_code == 404

@@ -24,7 +24,9 @@ def test_unknown_role_names_the_field(team):
 def test_nobody_grants_above_their_own_role_or_owner(team):
     team.world.user("newbie")
     maint = team.world.client(team.maintainer)
-    resp = maint.post(f"/api/workspaces/{team.ws.id}/members/", {"username": "newbie", "role": "owner"}, format="json")
+    resp = maint.post(
+        f"/api/workspaces/{team.ws.id}/members/", {"username": "newbie", "role": "owner"}, format="json"
+    )
     assert resp.status_code == 400 and "role" in resp.json()["errors"]
     # A maintainer cannot demote the owner either.
     resp = maint.post(
@@ -93,7 +95,9 @@ def test_a_valid_local_path_is_accepted_and_normalised(team, tmp_path):
 def test_unknown_execution_mode_and_malformed_ids(team):
     resp = _post_project(team, execution_mode="docker")
     assert resp.status_code == 400 and "execution_mode" in resp.json()["errors"]
-    resp = team.world.client(team.maintainer).post("/api/projects/", {"workspace": "nope", "name": "x"}, format="json")
+    resp = team.world.client(team.maintainer).post(
+        "/api/projects/", {"workspace": "nope", "name": "x"}, format="json"
+    )
     assert resp.status_code == 400 and "workspace" in resp.json()["errors"]
     assert team.world.client(team.maintainer).get("/api/projects/not-a-uuid/").status_code == 404
 
@@ -101,10 +105,14 @@ def test_unknown_execution_mode_and_malformed_ids(team):
 def test_unknown_autonomy_type_and_mode(team):
     c = team.world.client(team.maintainer)
     resp = c.put(
-        f"/api/agents/{team.agent.id}/autonomy/", [{"action_type": "rm_rf", "mode": "auto_approve"}], format="json"
+        f"/api/agents/{team.agent.id}/autonomy/",
+        [{"action_type": "rm_rf", "mode": "auto_approve"}],
+        format="json",
     )
     assert resp.status_code == 400 and "rm_rf" in resp.json()["detail"]
-    resp = c.put(f"/api/agents/{team.agent.id}/autonomy/", [{"action_type": "terminal", "mode": "yolo"}], format="json")
+    resp = c.put(
+        f"/api/agents/{team.agent.id}/autonomy/", [{"action_type": "terminal", "mode": "yolo"}], format="json"
+    )
     assert resp.status_code == 400 and "yolo" in resp.json()["detail"]
     resp = c.put(
         f"/api/agents/{team.agent.id}/autonomy/",
@@ -117,11 +125,17 @@ def test_unknown_autonomy_type_and_mode(team):
 
 def test_agent_principal_must_be_a_member(team):
     c = team.world.client(team.maintainer)
-    resp = c.post(f"/api/projects/{team.project.id}/agents/", {"name": "qa", "principal": "eve"}, format="json")
+    resp = c.post(
+        f"/api/projects/{team.project.id}/agents/", {"name": "qa", "principal": "eve"}, format="json"
+    )
     assert resp.status_code == 400 and "principal" in resp.json()["errors"]
-    resp = c.post(f"/api/projects/{team.project.id}/agents/", {"name": "Bad Name!", "principal": "max"}, format="json")
+    resp = c.post(
+        f"/api/projects/{team.project.id}/agents/", {"name": "Bad Name!", "principal": "max"}, format="json"
+    )
     assert resp.status_code == 400 and "name" in resp.json()["errors"]
-    resp = c.post(f"/api/projects/{team.project.id}/agents/", {"name": "dev-api", "principal": "max"}, format="json")
+    resp = c.post(
+        f"/api/projects/{team.project.id}/agents/", {"name": "dev-api", "principal": "max"}, format="json"
+    )
     assert resp.status_code == 400 and "already exists" in resp.json()["detail"]
 
 

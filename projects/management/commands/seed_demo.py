@@ -40,7 +40,9 @@ class Command(BaseCommand):
         agent = Agent.objects.filter(project=project, name="dev-api").first()
         key, key_hash = Agent.new_key()
         if agent is None:
-            agent, key = services.create_agent(project=project, name="dev-api", principal=principal, kind="claude_code")
+            agent, key = services.create_agent(
+                project=project, name="dev-api", principal=principal, kind="claude_code"
+            )
         else:
             Agent.objects.filter(pk=agent.pk).update(key_hash=key_hash, revoked_at=None)
         self.stdout.write(

@@ -1,0 +1,13 @@
+"""Periodic jobs of the actions app that are not executions (registered with Celery beat)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+
+from . import services
+
+
+@shared_task(name="actions.detect_vanished_waiters", ignore_result=True)
+def detect_vanished_waiters() -> int:
+    return services.detect_vanished_waiters(older_than_seconds=settings.BRABO_WAITER_LOST_AFTER)

@@ -1,0 +1,83 @@
+"""Payload shapes per action type (R12.4) — validated before anything is decided or written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from permissions.action_types import ACTION_TYPES
+
+MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (issue 4 acceptance)
+MAX_PAYLOAD_BYTES = 1024 * 1024
+
+# type → {field: (python type(s), required)}
+_STR = (str,)
+_NUM = (int, float)
+SHAPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
+    "terminal": {"command": (_STR, True), "cwd": (_STR, False)},
+    "git_push": {"branch": (_STR, True), "remote": (_STR, False)},
+    "pr_open": {"branch": (_STR, True), "base": (_STR, True), "title": (_STR, True), "body": (_STR, False)},
+    "git_merge": {"pr": ((str, int), True), "target_branch": (_STR, True)},
+    "git_commit": {"message": (_STR, True), "paths": ((list,), False)},
+    "write_file": {"path": (_STR, True), "content": (_STR, True)},
+    "container_start": {"cpu": (_NUM, False), "memory_mb": ((int,), False), "image": (_STR, False)},
+    "spend": {"amount": (_NUM, True), "currency": (_STR, True), "purpose": (_STR, True)},
+    "git_branch_create": {"branch": (_STR, True), "from": (_STR, False)},
+    "git_branch_protect": {"branch": (_STR, True)},
+    "git_repo_create": {"name": (_STR, True), "private": ((bool,), False)},
+    "raise_max_parallel": {"value": ((int,), True)},
+}
+
+
+class PayloadError(ValueError):
+    def __init__(self, message: str, field: str = "payload"):
+        super().__init__(message)
+        self.field = field
+
+
+def validate_payload(action_type: str, payload: Any) -> dict:
+    """Return the payload unchanged when it fits its type's shape; raise PayloadError naming the fault."""
+    if action_type not in ACTION_TYPES:
+        raise PayloadError(
+            f"unknown action_type {action_type!r}; use one of: {', '.join(ACTION_TYPES)}.",
+            field="action_type",
+        )
+    if not isinstance(payload, dict):
+        raise PayloadError("payload must be a JSON object.")
+    import json
+
+    if len(json.dumps(payload)) > MAX_PAYLOAD_BYTES:
+        raise PayloadError("payload is over 1 MB; send less.")
+    for name, (types, required) in SHAPES.get(action_type, {}).items():
+        if name not in payload:
+            if required:
+                raise PayloadError(f"payload.{name} is required for {action_type}.", field=f"payload.{name}")
+            continue
+        value = payload[name]
+        if isinstance(value, bool) and bool not in types:
+            raise PayloadError(
+                f"payload.{name} has the wrong type for {action_type}.", field=f"payload.{name}"
+            )
+        if not isinstance(value, types):
+            wanted = " or ".join(t.__name__ for t in types)
+            raise PayloadError(f"payload.{name} must be a {wanted}.", field=f"payload.{name}")
+        if isinstance(value, str) and required and not value.strip():
+            raise PayloadError(f"payload.{name} must not be empty.", field=f"payload.{name}")
+    if action_type == "terminal":
+        if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
+            raise PayloadError(
+                "payload.command is over 100 KB; split the work into smaller commands.", "payload.command"
+            )
+        if "\x00" in payload["command"]:
+            raise PayloadError("payload.command contains a NUL byte.", "payload.command")
+        cwd = payload.get("cwd")
+        if cwd is not None and not cwd.startswith("/"):
+            raise PayloadError(
+                "payload.cwd must be an absolute path (it defaults to the project root).", "payload.cwd"
+            )
+    if action_type == "git_merge":
+        if str(payload["pr"]).strip() == "":
+            raise PayloadError("payload.pr must name the pull request.", "payload.pr")
+    if action_type == "git_commit" and "paths" in payload:
+        if not all(isinstance(p, str) for p in payload["paths"]):
+            raise PayloadError("payload.paths must be a list of strings.", "payload.paths")
+    return payload

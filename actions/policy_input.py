@@ -1,0 +1,171 @@
+"""Loading a project's real state into the engine's plain input (SPEC §5 "Input").
+
+The engine (``permissions.decide``) knows nothing of Django; this module reads the permissions file on
+disk, the agent's autonomy rows, the container row, the proposer's role and the operator's hooks, and
+hands them over as plain data.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from dataclasses import replace
+
+from django.conf import settings
+
+from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
+from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
+from permissions.files import PermissionsFileError, load_permissions
+from permissions.hooks import HookConfigError, HookFailure, load_hook_config
+from permissions.messages import sentence
+from projects.access import agent_role
+from projects.local_root import LocalRootError
+from projects.models import Agent, AutonomyRule, Project
+
+log = logging.getLogger(__name__)
+
+
+class ProjectRootInvalid(ValueError):
+    """A `local` project's root no longer validates (R1.4); nothing can be decided against it."""
+
+
+def project_state(project: Project) -> ProjectState:
+    from containers.models import RUNNING, ProjectContainer
+
+    try:
+        root = project.root()
+    except LocalRootError as exc:
+        raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
+    running = ProjectContainer.objects.filter(project=project, state=RUNNING).exists()
+    return ProjectState(
+        execution_mode=project.execution_mode,
+        container_running=running,
+        root=root,
+        protected_branches=tuple(project.protected_branches or ()),
+        scope_root_id=project.scope_root_id(),
+    )
+
+
+def autonomy_rows(agent: Agent | None) -> tuple[AutonomyRow, ...]:
+    if agent is None:
+        return ()
+    rules = agent.__dict__.get("_prefetched_objects_cache", {}).get("autonomy_rules")
+    if rules is None:
+        rules = AutonomyRule.objects.filter(agent=agent)
+    return tuple(AutonomyRow(r.action_type, r.mode) for r in rules)
+
+
+# -- operator hooks (R11.1): resident workers, started once per process and reused ----------------------
+_hooks_lock = threading.Lock()
+_hooks_cache: dict[tuple[str, float], list] = {}
+
+
+class _BrokenConfigHook:
+    """Stands for a hook file that does not load: every call fails, so every decision is denied (R11.3)."""
+
+    def __init__(self, why: str):
+        self.why = why
+
+    @property
+    def name(self) -> str:
+        return "hook configuration"
+
+    def applies_to(self, action_type: str) -> bool:
+        return True
+
+    def tool_approval(self, data, workspace: str) -> str:
+        raise HookFailure(self.why)
+
+
+def policy_hooks() -> list:
+    path = settings.BRABO_POLICY_HOOKS_FILE
+    if not path:
+        return []
+    try:
+        key = (path, os.stat(path).st_mtime)
+    except OSError as exc:
+        return [_BrokenConfigHook(f"{path} cannot be read ({exc.strerror})")]
+    with _hooks_lock:
+        if key not in _hooks_cache:
+            for old in _hooks_cache.values():
+                for hook in old:
+                    getattr(hook, "close", lambda: None)()
+            _hooks_cache.clear()
+            try:
+                _hooks_cache[key] = load_hook_config(path)
+            except HookConfigError as exc:
+                return [_BrokenConfigHook(str(exc))]
+        return _hooks_cache[key]
+
+
+def build_request(
+    project: Project, *, action_type: str, payload: dict, role: str | None, agent: Agent | None
+) -> tuple[DecisionRequest, str | None]:
+    """Returns the engine input and, when permissions.json does not load, the error text (fail closed)."""
+    file_error = None
+    try:
+        perms = load_permissions(project.permissions_path)
+    except PermissionsFileError as exc:
+        perms, file_error = Permissions(), str(exc)
+    req = DecisionRequest(
+        action_type=action_type,
+        role=role,
+        project=project_state(project),
+        command=payload.get("command") if action_type == "terminal" else None,
+        cwd=payload.get("cwd") if action_type == "terminal" else None,
+        target_branch=payload.get("target_branch") if action_type == "git_merge" else None,
+        permissions=perms,
+        autonomy=autonomy_rows(agent),
+    )
+    return req, file_error
+
+
+def evaluate(
+    project: Project, *, action_type: str, payload: dict, role: str | None, agent: Agent | None
+) -> Verdict:
+    """decide() with the project's real state. A permissions file that does not load never auto-approves
+    (R3.3): deny rules that cannot be read are replaced by a human look at every action."""
+    req, file_error = build_request(project, action_type=action_type, payload=payload, role=role, agent=agent)
+    verdict = decide(req, policy_hooks())
+    if file_error and verdict.decision != DENY:
+        reason = "default" if verdict.decision == AUTO_APPROVE else verdict.reason
+        verdict = replace(
+            verdict,
+            decision=REQUIRE_APPROVAL,
+            reason=reason,
+            message=sentence(reason, verdict.scope_root, f"permissions.json does not load ({file_error})"),
+        )
+    return verdict
+
+
+def decision_request_for(project_slug: str, agent_name: str | None, command: str):
+    """For ``manage.py policy check`` (R12.3): the engine input for one terminal command against a
+    project's real state. ``project_slug`` may also be the workspace_dir_name or the project id."""
+    project = (
+        Project.objects.filter(workspace_dir_name=project_slug).first()
+        or Project.objects.filter(slug=project_slug).order_by("created_at").first()
+    )
+    if project is None:
+        raise LookupError(f"no project {project_slug!r}; give its slug or workspace_dir_name")
+    agent = None
+    role = "maintainer"
+    if agent_name:
+        agent = (
+            Agent.objects.select_related("principal__user", "project")
+            .filter(project=project, name=agent_name)
+            .first()
+        )
+        if agent is None:
+            raise LookupError(f"project {project_slug!r} has no agent {agent_name!r}")
+        role = agent_role(agent)
+    perms = load_permissions(project.permissions_path)  # a malformed file is reported, not silently emptied
+    req = DecisionRequest(
+        action_type="terminal",
+        role=role,
+        project=project_state(project),
+        command=command,
+        permissions=perms,
+        autonomy=autonomy_rows(agent),
+    )
+    return req, policy_hooks()

@@ -1,0 +1,46 @@
+"""Fixtures for the actions tests: a team whose agent proposes through the real API."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from actions.models import ProposedAction, SessionEvent
+
+
+class Proposer:
+    def __init__(self, team):
+        self.team = team
+        self.client = team.world.client(agent_key=team.agent_key)
+
+    def propose(self, action_type, payload, *, key=None, wait=None, task=None):
+        client = self.team.world.client(agent_key=key) if key else self.client
+        body = {"action_type": action_type, "payload": payload}
+        if task is not None:
+            body["task"] = str(task.id)
+        url = "/api/actions/" + (f"?wait={wait}" if wait is not None else "")
+        return client.post(url, body, format="json")
+
+    def write_permissions(self, allow=(), deny=(), ask=()):
+        path = self.team.project.permissions_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps({"allow": list(allow), "deny": list(deny), "ask": list(ask)}, indent=2))
+        return path
+
+    def events(self, action_id=None):
+        qs = SessionEvent.objects.filter(project=self.team.project).order_by("id")
+        if action_id:
+            qs = qs.filter(action_id=action_id)
+        return list(qs)
+
+    def event_types(self, action_id=None):
+        return [e.type for e in self.events(action_id)]
+
+    def action(self, action_id) -> ProposedAction:
+        return ProposedAction.objects.get(id=action_id)
+
+
+@pytest.fixture
+def agent_api(team):
+    return Proposer(team)

@@ -1,0 +1,55 @@
+"""R12.3 — `manage.py policy check` explains one command against a project's real state."""
+
+from __future__ import annotations
+
+import json
+
+from django.core.management import CommandError, call_command
+
+
+def _check(*args):
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("policy", "check", *args, stdout=out, stderr=err)
+    except CommandError as exc:  # what `manage.py` prints as one line and exits with returncode
+        return exc.returncode, out.getvalue(), str(exc)
+    return 0, out.getvalue(), err.getvalue()
+
+
+def test_policy_check_uses_the_projects_file_and_the_agents_autonomy(team):
+    team.project.permissions_path.write_text(
+        json.dumps({"allow": ["Terminal(pnpm test)"], "deny": [], "ask": []})
+    )
+    code, out, _ = _check("--project", team.project.slug, "--json", "--", "pnpm test && curl x")
+    assert code == 0
+    verdict = json.loads(out)
+    assert (verdict["decision"], verdict["reason"]) == ("require_approval", "compound_uncovered")
+    # The same command for an agent in auto mode: the compound synthesis is dropped (RN-603).
+    from projects.services import upsert_autonomy
+
+    upsert_autonomy(agent=team.agent, action_type="*", mode="auto_approve")
+    code, out, _ = _check(
+        "--project",
+        team.project.workspace_dir_name,
+        "--agent",
+        "dev-api",
+        "--json",
+        "--",
+        "pnpm test && curl x",
+    )
+    assert json.loads(out)["decision"] == "auto_approve"
+
+
+def test_policy_check_names_unknown_projects_and_agents(team):
+    code, _, err = _check("--project", "nope", "--", "ls")
+    assert code == 2 and "no project 'nope'" in err
+    code, _, err = _check("--project", team.project.slug, "--agent", "ghost", "--", "ls")
+    assert code == 2 and "no agent 'ghost'" in err and "Traceback" not in err
+
+
+def test_policy_check_reports_a_malformed_file(team):
+    team.project.permissions_path.write_text('{"allow": ["Terminal(ls"]}')
+    code, _, err = _check("--project", team.project.slug, "--", "ls")
+    assert code == 2 and "policy check:" in err

@@ -1,0 +1,192 @@
+"""Benchmark: Brabo's decide() vs the Gemini CLI policy engine on the same mixed corpus.
+
+    /work/main/.venv/bin/python bench/decide.py [--rounds N] [--no-gemini]
+
+Prints the corpus description, decisions per second and p50/p99 per decision for both engines, and the
+ratio. The Gemini engine (@google/gemini-cli-core, tree-sitter parsing) runs in Node with the same 200
+patterns as run_shell_command commandPrefix rules (deny > ask > allow by priority). If its npm install
+fails, the comparison is skipped with a message. Also times the hostile inputs of the issue (R4.7).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+
+from corpus import ROOT, describe, make_corpus, make_permissions
+
+from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
+
+GEMINI_PACKAGE = "@google/gemini-cli-core@0.61.0"
+
+
+def percentile(sorted_values: list[float], p: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(p / 100 * len(sorted_values)))]
+
+
+def bench_ours(commands: list[str], perms: Permissions, rounds: int) -> dict[str, float]:
+    project = ProjectState(execution_mode="runner", root=ROOT)
+    reqs = [DecisionRequest("terminal", "developer", project, command=c, permissions=perms) for c in commands]
+    for r in reqs:  # warm-up: compiles the permissions index once, as a long-running server would
+        decide(r)
+    times: list[float] = []
+    counts: dict[str, int] = {}
+    clock = time.perf_counter_ns
+    gc.disable()
+    cpu0 = time.process_time()
+    t0 = time.perf_counter()
+    for k in range(rounds):
+        for r in reqs:
+            s = clock()
+            v = decide(r)
+            times.append((clock() - s) / 1000)
+            if k == 0:
+                counts[v.decision] = counts.get(v.decision, 0) + 1
+    total = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    gc.enable()
+    times.sort()
+    return {
+        "decisions": len(times),
+        "p50_us": percentile(times, 50),
+        "p99_us": percentile(times, 99),
+        "mean_us": sum(times) / len(times),
+        "decisions_per_s": len(times) / total,
+        "cpu_us_per_decision": cpu / len(times) * 1e6,
+        "decisions_by_kind": counts,  # type: ignore[dict-item]
+    }
+
+
+def ensure_gemini() -> str | None:
+    """Install the Gemini CLI core into bench/node_modules on demand. Returns why not, or None."""
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if os.path.isdir(os.path.join(HERE, "node_modules", "@google", "gemini-cli-core")):
+        return None
+    if shutil.which("npm") is None:
+        return "npm is not installed"
+    print(f"installing {GEMINI_PACKAGE} into bench/node_modules (one time) ...", flush=True)
+    proc = subprocess.run(
+        ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--silent", GEMINI_PACKAGE],
+        check=False,
+        cwd=HERE,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if proc.returncode != 0:
+        return f"npm install failed: {proc.stderr.strip().splitlines()[-1:] or proc.returncode}"
+    return None
+
+
+def bench_gemini(commands: list[str], perms: dict[str, list[str]], rounds: int) -> dict[str, float] | str:
+    why = ensure_gemini()
+    if why is not None:
+        return why
+    rules = [
+        {"prefix": p[len("Terminal(") : -1], "decision": kind}
+        for kind in ("allow", "deny", "ask")
+        for p in perms[kind]
+    ]
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump({"rules": rules, "commands": commands, "rounds": rounds}, fh)
+        path = fh.name
+    try:
+        proc = subprocess.run(
+            ["node", os.path.join(HERE, "gemini_policy_bench.mjs"), path],
+            check=False,
+            cwd=HERE,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+    finally:
+        os.unlink(path)
+    if proc.returncode != 0:
+        return f"the Gemini benchmark failed: {proc.stderr.strip()[-400:]}"
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def bench_hostile(perms: Permissions) -> list[tuple[str, float, str]]:
+    project = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+    depth = 20_000
+    cases = {
+        "100 KB of '('": "(" * 100_000,
+        "100 KB of nested '$('": "$(" * 25_000 + "ls" + ")" * 25_000,
+        "100 KB of unclosed '$('": "$(" * 50_000,
+        "10,000 segments": " && ".join(["ls -la"] * 10_000),
+        "10,000 segments + rm -rf /": " && ".join(["ls"] * 10_000) + " && rm -rf /",
+        "100 KB of unclosed '\"'": '"' * 100_000,
+        "100 KB of '`'": "`" * 100_000,
+        "100 KB of '/'": "cat " + "/" * 100_000,
+        f"'echo $(' nested {depth} deep (140 KB)": "echo " + "$(echo " * depth + "x" + ")" * depth,
+    }
+    out = []
+    for name, cmd in cases.items():
+        req = DecisionRequest("terminal", "developer", project, command=cmd, permissions=perms)
+        best = float("inf")
+        for _ in range(3):
+            t = time.perf_counter()
+            v = decide(req)
+            best = min(best, time.perf_counter() - t)
+        out.append((name, best * 1000, f"{v.decision}/{v.reason}"))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=20, help="passes over the corpus (default 20)")
+    ap.add_argument("--gemini-rounds", type=int, default=5, help="passes for the slower Gemini engine")
+    ap.add_argument("--no-gemini", action="store_true", help="skip the Gemini CLI comparison")
+    args = ap.parse_args()
+
+    commands, kinds = make_corpus()
+    raw = make_permissions()
+    perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
+    n_patterns = len(perms.allow) + len(perms.deny) + len(perms.ask)
+    print(f"corpus: {describe(commands, kinds)}")
+    print(
+        f"permissions: {n_patterns} patterns ({len(perms.allow)} allow, {len(perms.deny)} deny, {len(perms.ask)} ask)"
+    )
+
+    ours = bench_ours(commands, perms, args.rounds)
+    print(
+        f"brabo decide():  {ours['decisions_per_s']:>10,.0f} decisions/s   p50 {ours['p50_us']:6.1f} µs   "
+        f"p99 {ours['p99_us']:6.1f} µs   mean {ours['mean_us']:6.1f} µs   cpu {ours['cpu_us_per_decision']:6.1f} µs   "
+        f"({ours['decisions']} decisions; "
+        f"{ours['decisions_by_kind']})"
+    )
+    if not args.no_gemini:
+        theirs = bench_gemini(commands, raw, args.gemini_rounds)
+        if isinstance(theirs, str):
+            print(f"gemini-cli-core: skipped -- {theirs}")
+        else:
+            print(
+                f"gemini-cli-core: {theirs['decisions_per_s']:>10,.0f} decisions/s   p50 {theirs['p50_us']:6.1f} µs   "
+                f"p99 {theirs['p99_us']:6.1f} µs   mean {theirs['mean_us']:6.1f} µs   "
+                f"cpu {theirs['cpu_us_per_decision']:6.1f} µs   ({theirs['decisions']} "
+                f"decisions; {theirs['decisions_by_kind']})"
+            )
+            print(
+                f"ratio (gemini / brabo): mean {theirs['mean_us'] / ours['mean_us']:.1f}x, "
+                f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x, "
+                f"cpu per decision {theirs['cpu_us_per_decision'] / ours['cpu_us_per_decision']:.1f}x"
+            )
+    print("hostile inputs (best of 3, one decision each):")
+    for name, ms, outcome in bench_hostile(perms):
+        print(f"  {name:<40} {ms:8.1f} ms   {outcome}")
+
+
+if __name__ == "__main__":
+    main()

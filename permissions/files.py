@@ -1,0 +1,306 @@
+"""permissions.json I/O (SPEC R3.1, R3.3, R3.4).
+
+A real file at the project folder's root, meant for version control. Loading is strict: bad JSON, an
+unknown or repeated top-level key, a non-list, a non-string entry, an unknown label or unbalanced
+parentheses is a :class:`PermissionsFileError` naming the line and entry, and the caller fails closed
+(nothing is auto-approved from a file that does not load). A missing file is no rule at all.
+Writes are atomic (temp file in the same directory, fsync, ``os.replace``), keep every entry and its
+order, and hold an ``flock`` on a sidecar lock file so concurrent merges never lose an entry.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from permissions.caps import external_effect, privileged
+from permissions.decide import Permissions
+from permissions.grammar import Pattern, PatternError, parse_pattern
+
+__all__ = [
+    "KEYS",
+    "LintIssue",
+    "PermissionsFileError",
+    "lint_permissions",
+    "load_permissions",
+    "merge_into",
+    "parse_permissions_text",
+    "render_permissions",
+    "write_permissions",
+]
+
+KEYS: tuple[str, ...] = ("allow", "deny", "ask")
+_FIX = (
+    'Expected {"allow": [...], "deny": [...], "ask": [...]} with pattern strings like "Terminal(pnpm test)".'
+)
+
+
+class PermissionsFileError(ValueError):
+    """permissions.json cannot be used. ``line``/``entry`` point at the problem when known."""
+
+    def __init__(self, message: str, line: int | None = None, entry: str | None = None) -> None:
+        where = f"line {line}: " if line is not None else ""
+        super().__init__(f"permissions.json {where}{message}")
+        self.line = line
+        self.entry = entry
+        self.reason = message
+
+
+@dataclass(frozen=True)
+class LintIssue:
+    severity: str  # "error" (the file does not load) | "warning" (loads, but the entry is useless)
+    message: str
+    line: int | None = None
+    entry: str | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        return f"{where}{self.severity}: {self.message}"
+
+
+def _line_of(text: str, entry: object, start: int = 0) -> int | None:
+    needle = json.dumps(entry, ensure_ascii=False)
+    at = text.find(needle, start)
+    if at < 0:
+        needle = json.dumps(entry)
+        at = text.find(needle, start)
+    return text.count("\n", 0, at) + 1 if at >= 0 else None
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise PermissionsFileError(f'the key "{k}" appears twice; merge the two lists into one')
+        out[k] = v
+    return out
+
+
+def _raw(text: str) -> dict[str, Any]:
+    try:
+        raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except json.JSONDecodeError as exc:
+        raise PermissionsFileError(
+            f"is not valid JSON ({exc.msg}, column {exc.colno}). {_FIX}", exc.lineno
+        ) from None
+    if not isinstance(raw, dict):
+        raise PermissionsFileError(f"must be a JSON object. {_FIX}", 1)
+    for key in raw:
+        if key not in KEYS:
+            raise PermissionsFileError(
+                f'unknown top-level key "{key}"; only "allow", "deny" and "ask" are read',
+                _line_of(text, key),
+                key,
+            )
+    for key in KEYS:
+        if key in raw and not isinstance(raw[key], list):
+            raise PermissionsFileError(f'"{key}" must be a list of pattern strings', _line_of(text, key), key)
+    return raw
+
+
+def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[LintIssue]]:
+    issues: list[LintIssue] = []
+    try:
+        raw = _raw(text)
+    except PermissionsFileError as exc:
+        return {}, [LintIssue("error", exc.reason, exc.line, exc.entry)]
+    lists: dict[str, list[str]] = {}
+    for key in KEYS:
+        entries: list[str] = []
+        key_at = text.find(f'"{key}"')
+        for entry in raw.get(key, []):
+            line = _line_of(text, entry, max(key_at, 0))
+            if not isinstance(entry, str):
+                issues.append(
+                    LintIssue(
+                        "error",
+                        f'"{key}" holds {json.dumps(entry)}: every entry must be a '
+                        'string like "Terminal(pnpm test)"',
+                        line,
+                        None,
+                    )
+                )
+                if stop_at_first:
+                    return lists, issues
+                continue
+            try:
+                pattern = parse_pattern(entry)
+            except PatternError as exc:
+                issues.append(LintIssue("error", f'"{key}": {exc}', line, entry))
+                if stop_at_first:
+                    return lists, issues
+                continue
+            if not pattern.matchable:
+                issues.append(
+                    LintIssue(
+                        "warning",
+                        f'"{key}": {entry} can never match: only Terminal takes content; write {pattern.label}() '
+                        f"to match every {pattern.action_type} action",
+                        line,
+                        entry,
+                    )
+                )
+            elif key == "allow" and _always_capped(pattern):
+                issues.append(
+                    LintIssue(
+                        "warning",
+                        f'"allow": {entry} can never auto-approve: a cap always sends it to a person (SPEC §5 '
+                        'step 6); move it to "ask" or remove it',
+                        line,
+                        entry,
+                    )
+                )
+            if entry in entries:
+                issues.append(LintIssue("warning", f'"{key}": {entry} is listed twice', line, entry))
+            entries.append(entry)
+        lists[key] = entries
+    return lists, issues
+
+
+_CAPPED_TYPES = frozenset(
+    {"git_push", "pr_open", "instruction_patch", "parallelize", "raise_max_parallel", "container_remove"}
+)
+
+
+def _always_capped(pattern: Pattern) -> bool:
+    """An allow entry that §5 step 6 always overrides, so it can never take effect."""
+    if pattern.action_type != "terminal":
+        return pattern.action_type in _CAPPED_TYPES
+    words = tuple(w for w, _ in pattern.words)
+    if not words or any(pre for _, pre in pattern.words):
+        return False
+    return privileged(words) or external_effect(words)
+
+
+def parse_permissions_text(text: str) -> Permissions:
+    """Parse permissions.json content. Raises :class:`PermissionsFileError` on the first problem."""
+    lists, issues = _issues(text, stop_at_first=True)
+    for issue in issues:
+        if issue.severity == "error":
+            raise PermissionsFileError(issue.message, issue.line, issue.entry)
+    return Permissions(
+        tuple(lists.get("allow", ())), tuple(lists.get("deny", ())), tuple(lists.get("ask", ()))
+    )
+
+
+def lint_permissions(text: str) -> list[LintIssue]:
+    """Every malformed entry and every entry that can never match (R12.3)."""
+    return _issues(text, stop_at_first=False)[1]
+
+
+_PARSED: dict[str, Permissions] = {}
+
+
+def load_permissions(path: str | os.PathLike[str]) -> Permissions:
+    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error.
+
+    The file is read on every call (never a stale rule); parsing is what costs, so identical content
+    returns the same Permissions object, and decide()'s compiled index is reused across decisions.
+    """
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except FileNotFoundError:
+        return Permissions()
+    except UnicodeDecodeError:
+        raise PermissionsFileError("is not UTF-8 text; save it as UTF-8") from None
+    except OSError as exc:
+        raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
+    hit = _PARSED.get(text)
+    if hit is not None:
+        return hit
+    perms = parse_permissions_text(text)  # raises on a malformed file: nothing is cached for it
+    if len(_PARSED) >= 256:
+        _PARSED.clear()
+    _PARSED[text] = perms
+    return perms
+
+
+def render_permissions(perms: Permissions) -> str:
+    body = {"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)}
+    return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
+
+
+@contextlib.contextmanager
+def _locked(path: str) -> Iterator[None]:
+    lock_path = path + ".lock"
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
+def _atomic_write(path: str, content: str) -> None:
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".permissions.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(content)
+            fh.flush()
+            os.fsync(fh.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    dfd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+def _validate(perms: Permissions) -> None:
+    for key in KEYS:
+        for entry in getattr(perms, key):
+            try:
+                parse_pattern(entry)
+            except PatternError as exc:
+                raise PermissionsFileError(f'"{key}": {exc}', None, entry) from None
+
+
+def write_permissions(path: str | os.PathLike[str], perms: Permissions) -> None:
+    """Replace the file atomically with ``perms`` (order kept). Refuses to write a malformed pattern."""
+    _validate(perms)
+    p = os.fspath(path)
+    with _locked(p):
+        _atomic_write(p, render_permissions(perms))
+
+
+def _append_missing(existing: tuple[str, ...], new: Sequence[str]) -> tuple[str, ...]:
+    out = list(existing)
+    seen = set(existing)
+    for entry in new:
+        if entry not in seen:
+            seen.add(entry)
+            out.append(entry)
+    return tuple(out)
+
+
+def merge_into(
+    path: str | os.PathLike[str], allow: Sequence[str] = (), deny: Sequence[str] = (), ask: Sequence[str] = ()
+) -> Permissions:
+    """Append only the missing entries, keep the existing ones and their order; atomic and locked (R3.4)."""
+    _validate(Permissions(tuple(allow), tuple(deny), tuple(ask)))
+    p = os.fspath(path)
+    with _locked(p):
+        current = load_permissions(p)  # a malformed file raises: never overwrite what we could not read
+        merged = Permissions(
+            _append_missing(current.allow, allow),
+            _append_missing(current.deny, deny),
+            _append_missing(current.ask, ask),
+        )
+        if merged != current or not os.path.exists(p):
+            _atomic_write(p, render_permissions(merged))
+    return merged

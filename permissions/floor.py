@@ -1,0 +1,63 @@
+"""The built-in deny floor (SPEC R4.6).
+
+``Terminal(rm -rf /)``, ``Terminal(rm -rf /*)`` and ``Terminal(rm -fr /)`` are denied even when absent
+from the file. [beyond] The same act spelled differently is recognised too: split or long flags
+(``rm -r -f /``, ``rm --recursive --force /``), ``//`` or ``/.``, the verb as a path (``/bin/rm``), behind
+wrappers, assignments or ``sudo``. A floor, not a safety list: real protection is that allow is explicit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from permissions.wrappers import views
+
+__all__ = ["BUILTIN_DENY", "floor_denies", "floor_denies_views"]
+
+BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
+
+
+def _is_root(word: str) -> bool:
+    """``/``, ``//``, ``/.``, ``/*``, ``/./*`` ... : the filesystem root or everything directly under it."""
+    if not word.startswith("/"):
+        return False
+    if word.endswith("/*"):
+        word = word[:-1]
+    elif word.endswith("*") and word.rstrip("*") and word.rstrip("*").strip("/.") == "":
+        word = word.rstrip("*")
+    # Linear scan: only slashes and single dots.
+    for part in word.split("/"):
+        if part not in ("", "."):
+            return False
+    return True
+
+
+def _rm_recursive_on_root(words: tuple[str, ...]) -> bool:
+    recursive = False
+    targets: list[str] = []
+    options_done = False
+    for w in words[1:]:
+        if not options_done and w == "--":
+            options_done = True
+        elif not options_done and w.startswith("--"):
+            if w == "--recursive":
+                recursive = True
+        elif not options_done and w.startswith("-") and len(w) > 1:
+            if "r" in w or "R" in w:
+                recursive = True
+        else:
+            targets.append(w)
+    return recursive and any(_is_root(t) for t in targets)
+
+
+def floor_denies(words: tuple[str, ...]) -> str | None:
+    """The built-in pattern this segment falls under, or None."""
+    return floor_denies_views(views(words))
+
+
+def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
+    """As :func:`floor_denies`, for views already computed."""
+    for view in all_views:
+        if view and view[0] == "rm" and _rm_recursive_on_root(view):
+            return BUILTIN_DENY[0]
+    return None

@@ -1,0 +1,97 @@
+"""``manage.py policy eval|check|lint`` -- the engine's dry run and explanations (SPEC R12.2, R12.3).
+
+A thin wrapper: the logic lives in :mod:`permissions.cli`, which needs no database.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
+
+from permissions.cli import RequestError, explain, load_json_file, parse_project, run_eval, run_lint
+from permissions.files import PermissionsFileError, load_permissions
+
+
+class Command(BaseCommand):
+    help = "Evaluate, explain or lint permission policy."
+    requires_system_checks: list[str] = []  # noqa: RUF012 - Django reads this class attribute
+    requires_migrations_checks = False
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        sub = parser.add_subparsers(dest="sub", required=True)
+        ev = sub.add_parser("eval", help="NDJSON requests on stdin, one verdict per line on stdout")
+        ev.add_argument("--permissions", help="permissions.json used for lines without 'permissions'")
+        ev.add_argument("--project-json", help="project object used for lines without 'project'")
+        ck = sub.add_parser("check", help="explain one command against a project's real state")
+        ck.add_argument("--project", required=True, help="project slug")
+        ck.add_argument("--agent", help="agent name (its autonomy applies)")
+        ck.add_argument("--json", action="store_true", help="print the R12.2 verdict as JSON")
+        ck.add_argument(
+            "words", nargs="+", help="the command after --; quote it as one argument to keep its own quoting"
+        )
+        li = sub.add_parser("lint", help="report malformed and never-matching entries")
+        li.add_argument("file")
+
+    def _fail(self, message: str) -> None:
+        raise CommandError(message, returncode=2)
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        sub = opts["sub"]
+        if sub == "eval":
+            self._eval(opts)
+        elif sub == "lint":
+            code = run_lint(opts["file"], self.stdout)
+            if code:
+                sys.exit(code)
+        else:
+            self._check(opts)
+
+    def _eval(self, opts: dict[str, Any]) -> None:
+        perms = None
+        project = None
+        try:
+            if opts.get("permissions"):
+                perms = load_permissions(opts["permissions"])
+            if opts.get("project_json"):
+                project = parse_project(dict(load_json_file(opts["project_json"])))
+        except (PermissionsFileError, RequestError, OSError, ValueError) as exc:
+            self._fail(f"policy eval: {exc}")
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", write_through=False)
+        try:
+            run_eval(stdin, out, perms, project)
+            out.flush()
+        except BrokenPipeError:
+            # The reader went away (`... | head`): nothing left to answer, and no traceback.
+            sys.stderr.close()
+        finally:
+            try:
+                out.detach()
+            except ValueError:
+                pass
+
+    def _check(self, opts: dict[str, Any]) -> None:
+        words = [w for w in opts["words"] if w != "--"] if opts["words"][:1] == ["--"] else opts["words"]
+        command = " ".join(words)
+        try:
+            from actions.policy_input import decision_request_for
+        except ImportError:
+            self._fail("policy check needs the projects app (actions.policy_input is not installed)")
+        from permissions.decide import decide
+
+        try:
+            req, hooks = decision_request_for(opts["project"], opts.get("agent"), command)
+        except (LookupError, ValueError, PermissionsFileError) as exc:
+            self._fail(f"policy check: {exc}")
+        except DatabaseError as exc:
+            self._fail(f"policy check: the database is not ready ({exc}); run `manage.py migrate` first")
+        verdict = decide(req, hooks)
+        if opts.get("json"):
+            self.stdout.write(json.dumps(verdict.to_dict(), ensure_ascii=False))
+        else:
+            self.stdout.write(explain(verdict, command), ending="")

@@ -1,0 +1,259 @@
+"""Word-prefix matching of Terminal patterns, and typed-pattern lookup (SPEC R4.1-R4.3, R4.8).
+
+Permissions are compiled once per :class:`~permissions.decide.Permissions` object into an index keyed by
+the first word, so a decision looks at the few patterns that share the segment's verb instead of all.
+Matching is asymmetric (R4.8): deny and ask are tried against every view of the segment (assignments,
+verb paths and wrappers peeled off) and read ``X:*`` as "X, or X:anything"; allow is tried only against
+the segment as written and never covers, by prefix, a segment that runs other programs or deletes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
+from permissions.wrappers import views
+
+__all__ = ["CompiledList", "CompiledPermissions", "compile_list", "pattern_matches", "runs_other_programs"]
+
+
+def _word_matches(spec: WordSpec, word: str, loose: bool) -> bool:
+    stem, prefix = spec
+    if not prefix:
+        return word == stem
+    if word.startswith(stem):
+        return True
+    # Loose (deny/ask): `curl:*` also names the bare verb `curl` (the familiar `cmd:*` spelling).
+    return loose and len(stem) > 1 and stem[-1] == ":" and word == stem[:-1]
+
+
+def pattern_matches(pattern: Pattern, words: Sequence[str], loose: bool = False) -> bool:
+    """R4.1: the pattern's words are a word prefix of ``words``."""
+    specs = pattern.words
+    if len(specs) > len(words):
+        return False
+    for k, spec in enumerate(specs):
+        if not _word_matches(spec, words[k], loose):
+            return False
+    return True
+
+
+_Entry = tuple[Pattern, "tuple[str, ...] | None"]  # (pattern, its words when none is a wildcard)
+
+
+class CompiledList:
+    """One of allow / deny / ask, indexed by the first one or two words for lookup."""
+
+    __slots__ = ("by_one", "by_two", "loose", "patterns", "scan", "typed")
+
+    def __init__(self, patterns: Iterable[Pattern], loose: bool) -> None:
+        self.by_two: dict[tuple[str, str], list[_Entry]] = {}  # first two words literal
+        self.by_one: dict[str, list[_Entry]] = {}  # first word literal, second absent or a wildcard
+        self.scan: list[_Entry] = []  # empty content or a wildcard first word: tried for every segment
+        self.typed: dict[str, Pattern] = {}  # action_type -> first `Label()` pattern
+        self.loose = loose
+        self.patterns: list[Pattern] = []
+        for p in patterns:
+            self.patterns.append(p)
+            if not p.matchable:
+                continue
+            if p.action_type != "terminal":
+                self.typed.setdefault(p.action_type, p)
+                continue
+            words = p.words
+            exact = None if any(pre for _, pre in words) else tuple(w for w, _ in words)
+            entry: _Entry = (p, exact)
+            if not words:
+                self.typed.setdefault("terminal", p)  # `Terminal()` matches every command (R3.2)
+                self.scan.append(entry)
+            elif words[0][1]:
+                self.scan.append(entry)
+            elif len(words) >= 2 and not words[1][1]:
+                self.by_two.setdefault((words[0][0], words[1][0]), []).append(entry)
+            else:
+                self.by_one.setdefault(words[0][0], []).append(entry)
+
+    def match_words(self, words: tuple[str, ...]) -> Pattern | None:
+        if not words:
+            return None
+        loose = self.loose
+        if len(words) >= 2 and self.by_two:
+            for p, exact in self.by_two.get((words[0], words[1]), ()):
+                if exact is not None:
+                    if words[: len(exact)] == exact:
+                        return p
+                elif pattern_matches(p, words, loose):
+                    return p
+        for p, exact in self.by_one.get(words[0], ()):
+            if exact is not None:
+                if words[: len(exact)] == exact:
+                    return p
+            elif pattern_matches(p, words, loose):
+                return p
+        for p, _ in self.scan:
+            if pattern_matches(p, words, loose):
+                return p
+        return None
+
+    @property
+    def empty(self) -> bool:
+        return not self.by_one and not self.by_two and not self.scan
+
+    def match_views(self, all_views: Sequence[tuple[str, ...]]) -> Pattern | None:
+        """Deny/ask: the segment as written or any view of it (R4.8)."""
+        for view in all_views:
+            hit = self.match_words(view)
+            if hit is not None:
+                return hit
+        return None
+
+    def match_any_view(self, words: tuple[str, ...]) -> Pattern | None:
+        if self.empty:
+            return None
+        return self.match_views(views(words))
+
+    def match_as_written(self, words: tuple[str, ...]) -> Pattern | None:
+        """Allow: the segment exactly as written; a prefix never covers a program-running segment (R4.8)."""
+        hit = self.match_words(words)
+        if hit is None:
+            return None
+        if (
+            (words[0] == "find" or words[0] == "git")
+            and runs_other_programs(words)
+            and not _exact(hit, words)
+        ):
+            return None
+        return hit
+
+
+def _exact(p: Pattern, words: tuple[str, ...]) -> bool:
+    return len(p.words) == len(words) and all(not pre and stem == w for (stem, pre), w in zip(p.words, words))
+
+
+def compile_list(entries: Iterable[str], loose: bool) -> CompiledList:
+    """Compile valid entries; invalid ones are the file loader's business (it refuses the file)."""
+    out: list[Pattern] = []
+    for e in entries:
+        try:
+            out.append(parse_pattern(e))
+        except PatternError:
+            continue
+    return CompiledList(out, loose)
+
+
+DENY_RANK, ASK_RANK, ALLOW_RANK = 0, 1, 2
+_Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
+
+
+class CompiledPermissions:
+    """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
+
+    __slots__ = ("_one", "_scan", "_two", "allow", "ask", "deny")
+
+    def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
+        self.allow = compile_list(allow, loose=False)
+        self.deny = compile_list(deny, loose=True)
+        self.ask = compile_list(ask, loose=True)
+        self._two: dict[tuple[str, str], list[_Ranked]] = {}
+        self._one: dict[str, list[_Ranked]] = {}
+        self._scan: list[_Ranked] = []
+        for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask), (ALLOW_RANK, self.allow)):
+            for key2, entries in lst.by_two.items():
+                self._two.setdefault(key2, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
+            for key1, entries in lst.by_one.items():
+                self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
+            self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
+
+    def judge_as_written(self, words: tuple[str, ...]) -> tuple[int, Pattern] | None:
+        """deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4)."""
+        best: tuple[int, Pattern] | None = None
+        if len(words) >= 2:
+            candidates = self._two.get((words[0], words[1]))
+            if candidates:
+                best = self._walk(candidates, words, best)
+                if best is not None and best[0] == DENY_RANK:
+                    return best
+        candidates = self._one.get(words[0])
+        if candidates:
+            best = self._walk(candidates, words, best)
+            if best is not None and best[0] == DENY_RANK:
+                return best
+        if self._scan:
+            best = self._walk(self._scan, words, best)
+        return best
+
+    @staticmethod
+    def _walk(
+        candidates: list[_Ranked], words: tuple[str, ...], best: tuple[int, Pattern] | None
+    ) -> tuple[int, Pattern] | None:
+        best_rank = 3 if best is None else best[0]
+        for rank, p, exact, loose in candidates:
+            if rank >= best_rank:
+                continue
+            if exact is not None:
+                if words[: len(exact)] != exact:
+                    continue
+            elif not pattern_matches(p, words, loose):
+                continue
+            if (
+                rank == ALLOW_RANK
+                and (words[0] == "find" or words[0] == "git")
+                and runs_other_programs(words)
+                and not _exact(p, words)
+            ):
+                continue  # R4.8: a prefix never covers a program-running segment
+            best_rank = rank
+            best = (rank, p)
+            if rank == DENY_RANK:
+                break
+        return best
+
+
+# R4.8: options that make a program run other programs or delete by itself.
+_FIND_RUNNERS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
+# git global options (before the subcommand) that set config or the helper path: config can name programs.
+_GIT_RUNNING_GLOBALS = frozenset({"-c", "--config-env", "--exec-path"})
+_GIT_GLOBAL_VALUE = frozenset({"-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix"})
+# Options anywhere after the subcommand that name a program to run.
+_GIT_RUNNING_PREFIXES = (
+    "--exec",
+    "--upload-pack",
+    "--receive-pack",
+    "--extcmd",
+    "--tool",
+    "--ext-diff",
+    "--open-files-in-pager",
+)
+# Subcommands that exist to run commands (or tools) given to them.
+_GIT_RUNNING_SUBCOMMANDS = frozenset({"filter-branch", "difftool", "mergetool"})
+
+
+def runs_other_programs(words: tuple[str, ...]) -> bool:
+    """True for `find ... -exec/-delete`, `git -c ...`, `git ... --exec=...` and alike (R4.8)."""
+    verb = words[0] if words else ""
+    if verb == "find":
+        return any(w in _FIND_RUNNERS for w in words)
+    if verb != "git":
+        return False
+    n = len(words)
+    k = 1
+    while k < n and words[k].startswith("-"):
+        w = words[k]
+        if w in _GIT_RUNNING_GLOBALS or w.startswith(("--config-env=", "--exec-path=")):
+            return True
+        k += 2 if w in _GIT_GLOBAL_VALUE else 1
+    if k >= n:
+        return False
+    sub = words[k]
+    rest = words[k + 1 :]
+    if sub in _GIT_RUNNING_SUBCOMMANDS:
+        return True
+    if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
+        return True
+    if sub == "rebase" and "-x" in rest:
+        return True
+    if sub == "grep" and "-O" in rest:
+        return True
+    if sub == "submodule" and "foreach" in rest:
+        return True
+    return sub == "bisect" and rest[:1] == ("run",)

@@ -1,0 +1,47 @@
+"""The one function that turns a decision's reason into the sentence people read (SPEC R10.3).
+
+The API, the admin list and the approval card all call :func:`sentence`, so a reason reads the same
+everywhere. Events written before reasons existed read "not recorded", never "no rule" (R10.2).
+"""
+
+from __future__ import annotations
+
+__all__ = ["NOT_RECORDED", "SENTENCES", "sentence"]
+
+NOT_RECORDED = "not recorded"
+
+SENTENCES: dict[str, str] = {
+    "iam": "the proposer's role is below the minimum for this action type",
+    "builtin_deny": "a built-in rule always denies this command",
+    "deny_rule": "a deny rule in permissions.json matches",
+    "ask_rule": "an ask rule in permissions.json requires a person's approval",
+    "allow_rule": "an allow rule in permissions.json matches",
+    "scope_cd": "scope: cd inside the project folder",
+    "autonomy": "the agent's autonomy setting decides this action type",
+    "container_floor": "container floor: commands run inside the project's running container",
+    "default": "no rule matches; a person decides",
+    "compound_uncovered": "compound command with at least one segment not covered by allow",
+    "unparseable": "the command cannot be parsed safely, so it is never auto-approved",
+    "hook": "a policy hook decided",
+    "cap_protected_merge": "a merge into a protected branch is always a person's decision",
+    "cap_instruction_patch": "changing another agent's instructions needs a person to see the diff",
+    "cap_parallel": "spending on more agents in parallel is always a person's decision",
+    "cap_container_remove": "removing a container forces full re-provisioning; a person decides each time",
+    "cap_typed_push": "pushes and pull requests are never auto-approved",
+    "cap_external_effect": "a command with an external effect (push, PR, merge, deploy, publish) is never "
+    "auto-approved; use the typed git_push, pr_open or git_merge action",
+    "cap_privileged": "a privileged command (sudo/doas) always needs a person's decision",
+    "cap_path_scope": "the command touches a path outside the project folder",
+}
+
+
+def sentence(reason: str | None, scope_root: str | None = None, detail: str | None = None) -> str:
+    """The sentence for ``reason``; ``scope_root`` is the relative scope identifier (R6.4)."""
+    if not reason or reason not in SENTENCES:
+        return NOT_RECORDED
+    text = SENTENCES[reason]
+    if scope_root and reason in ("cap_path_scope", "scope_cd"):
+        text = f"{text} ({scope_root})"
+    if detail:
+        text = f"{text}: {detail}"
+    return text

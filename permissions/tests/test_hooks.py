@@ -1,0 +1,210 @@
+"""R11: policy hooks -- NDJSON resident workers, deadline, fail closed."""
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+from permissions.decide import AutonomyRow, DecisionRequest, decide
+from permissions.hooks import HookConfigError, PolicyHookRunner, load_hook_config
+
+from .helpers import CONTAINER_RUNNING, HOST, perms
+
+WORKER = textwrap.dedent(
+    """
+    import json, sys, time
+    mode = sys.argv[1]
+    log = open(sys.argv[2], "a") if len(sys.argv) > 2 else None
+    for line in sys.stdin:
+        req = json.loads(line)
+        if log:
+            log.write(line); log.flush()
+        if mode == "crash":
+            sys.exit(3)
+        if mode == "sleep":
+            time.sleep(5)
+        if mode == "garbage":
+            print("not json", flush=True); continue
+        reply_id = req["id"] + 1 if mode == "wrong_id" else req["id"]
+        data = dict(req["data"])
+        if mode == "missing":
+            data.pop("decision")
+        elif mode == "echo":
+            pass
+        elif mode == "rename":
+            data["decision"] = "allow"; data["name"] = "spend"; data["arguments"] = {"command": "true"}
+        else:
+            data["decision"] = mode
+        print(json.dumps({"id": reply_id, "data": data}), flush=True)
+    """
+)
+
+
+@pytest.fixture
+def worker(tmp_path):
+    script = tmp_path / "worker.py"
+    script.write_text(WORKER)
+    runners = []
+
+    def make(mode, deadline=5.0, action_types=None, log=None):
+        argv = [sys.executable, str(script), mode] + ([str(log)] if log else [])
+        r = PolicyHookRunner(f"hook-{mode}", argv, action_types=action_types, deadline=deadline)
+        runners.append(r)
+        return r
+
+    yield make
+    for r in runners:
+        r.close()
+
+
+def req(command="make", project=HOST, **kw):
+    return DecisionRequest("terminal", "developer", project, command=command, permissions=perms(**kw))
+
+
+def test_r11_2_request_frame_and_allow(worker, tmp_path):
+    # R11.2: {"id", "event": "tool_approval", "workspace", "data": {name, arguments, external, decision}}
+    log = tmp_path / "log.ndjson"
+    hook = worker("allow", log=log)
+    v = decide(req(), [hook])
+    assert (v.decision, v.reason) == ("auto_approve", "hook")
+    frame = json.loads(log.read_text().splitlines()[0])
+    assert frame["event"] == "tool_approval"
+    assert frame["id"] == 1
+    assert frame["data"] == {
+        "name": "terminal",
+        "arguments": {"command": "make", "cwd": HOST.root},
+        "external": False,
+        "decision": "ask",
+    }
+
+
+def test_r11_2_worker_is_resident_across_calls(worker, tmp_path):
+    log = tmp_path / "log.ndjson"
+    hook = worker("ask", log=log)
+    for _ in range(3):
+        decide(req(), [hook])
+    ids = [json.loads(line)["id"] for line in log.read_text().splitlines()]
+    assert ids == [1, 2, 3]
+
+
+def test_r11_2_hook_deny_returns(worker):
+    v = decide(req(allow=("Terminal(make)",)), [worker("deny"), worker("allow")])
+    assert (v.decision, v.reason) == ("deny", "hook")
+    assert "hook-deny" in v.message
+
+
+def test_r11_2_hook_ask_replaces_auto_approve(worker):
+    v = decide(req(project=CONTAINER_RUNNING), [worker("ask")])
+    assert (v.decision, v.reason) == ("require_approval", "hook")
+
+
+def test_r11_2_hook_that_agrees_leaves_the_reason_to_the_earlier_step(worker):
+    v = decide(req(allow=("Terminal(make)",)), [worker("echo")])
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule")
+
+
+def test_r11_2_only_decision_is_taken(worker, tmp_path):
+    # R11.2: returned name/arguments never replace the real call
+    log = tmp_path / "second.ndjson"
+    v = decide(req(), [worker("rename"), worker("echo", log=log)])
+    frame = json.loads(log.read_text().splitlines()[0])
+    assert frame["data"]["name"] == "terminal" and frame["data"]["arguments"]["command"] == "make"
+    assert frame["data"]["decision"] == "allow"
+    assert v.decision == "auto_approve"
+
+
+@pytest.mark.parametrize(
+    "mode, fault",
+    [
+        ("crash", "exited"),
+        ("wrong_id", "id"),
+        ("garbage", "JSON"),
+        ("missing", "decision"),
+        ("maybe", "decision"),
+    ],
+)
+def test_r11_3_faults_fail_closed(worker, mode, fault):
+    # R11.3: error, wrong id, invalid frame, missing or unknown decision -> deny naming hook and fault
+    v = decide(req(allow=("Terminal(make)",)), [worker(mode)])
+    assert (v.decision, v.reason) == ("deny", "hook")
+    assert f"hook-{mode}" in v.message and fault in v.message
+
+
+def test_r11_3_timeout_fails_closed(worker):
+    v = decide(req(allow=("Terminal(make)",)), [worker("sleep", deadline=0.3)])
+    assert (v.decision, v.reason) == ("deny", "hook")
+    assert "within 0.3 s" in v.message
+
+
+def test_r11_3_start_failure_fails_closed():
+    hook = PolicyHookRunner("missing", ["/nonexistent/worker"])
+    v = decide(req(allow=("Terminal(make)",)), [hook])
+    assert (v.decision, v.reason) == ("deny", "hook")
+    assert "could not start" in v.message
+
+
+def test_r11_3_worker_restarts_after_a_fault_for_the_next_call(worker):
+    hook = worker("sleep", deadline=0.2)
+    assert decide(req(), [hook]).decision == "deny"
+    hook.argv[2] = "allow"
+    assert decide(req(), [hook]).decision == "auto_approve"
+
+
+def test_r11_1_hooks_filtered_by_action_type(worker):
+    hook = worker("deny", action_types=["git_push"])
+    assert decide(req(), [hook]).decision == "require_approval"
+
+
+def test_s5_6_caps_apply_after_a_hook_allow(worker):
+    v = decide(req(command="git push origin main"), [worker("allow")])
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect")
+
+
+def test_s5_hooks_never_see_a_denied_action(worker, tmp_path):
+    log = tmp_path / "log.ndjson"
+    d = DecisionRequest(
+        "terminal", "developer", HOST, command="ls", autonomy=(AutonomyRow("terminal", "deny"),)
+    )
+    assert decide(d, [worker("allow", log=log)]).decision == "deny"
+    assert not log.exists()
+
+
+def test_r11_1_config_file_is_validated(tmp_path):
+    cfg = tmp_path / "hooks.json"
+    cfg.write_text(
+        json.dumps(
+            {
+                "hooks": [
+                    {
+                        "name": "corp",
+                        "exec": [sys.executable, "-c", "pass"],
+                        "events": ["tool_approval"],
+                        "action_types": ["terminal"],
+                    }
+                ]
+            }
+        )
+    )
+    hooks = load_hook_config(str(cfg))
+    assert [h.name for h in hooks] == ["corp"] and hooks[0].applies_to("terminal")
+    assert not hooks[0].applies_to("git_push")
+
+
+@pytest.mark.parametrize(
+    "body, what",
+    [
+        ({"hooks": [{"exec": ["relative/worker"]}]}, "absolute"),
+        ({"hooks": [{"exec": ["/bin/true"], "cwd": "rel"}]}, "cwd"),
+        ({"hooks": [{"exec": ["/bin/true"], "extra": 1}]}, "unknown field"),
+        ({"hooks": [{"exec": ["/bin/true"], "action_types": ["nope"]}]}, "action_types"),
+        ({"hooks": {}}, "list"),
+        ({"plugins": []}, "nothing else"),
+    ],
+)
+def test_r11_1_invalid_config_is_refused(tmp_path, body, what):
+    cfg = tmp_path / "hooks.json"
+    cfg.write_text(json.dumps(body))
+    with pytest.raises(HookConfigError) as exc:
+        load_hook_config(str(cfg))
+    assert what in str(exc.value)
