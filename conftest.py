@@ -112,7 +112,9 @@ def _integration_env_or_skip() -> tuple[str, str]:
     """DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL, or skip (CI=true already refused to start without)."""
     db, broker = os.environ.get("DATABASE_URL", ""), os.environ.get("CELERY_BROKER_URL", "")
     if not broker or not db.startswith(("postgres://", "postgresql://")):
-        pytest.skip("integration: set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis) to run a real worker")
+        pytest.skip(
+            "integration: set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis) to run a real worker"
+        )
     return db, broker
 
 
@@ -147,7 +149,9 @@ class WorkerProcess:
         argv = [sys.executable, "-m", "celery", "-A", "brabo", "worker", "-P", "solo", "-Q", self.queue,
                 "-n", f"{self.name}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]  # fmt: skip
         self._log = open(self.log_path, "wb")  # noqa: SIM115 — closed in stop()
-        self.proc = subprocess.Popen(argv, env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR)
+        self.proc = subprocess.Popen(
+            argv, env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR
+        )
         self.workspaces = base_dir / "workspaces"
         self.projects_base = base_dir / "projects-base"
         self.workspaces.mkdir(exist_ok=True)
@@ -167,7 +171,9 @@ class WorkerProcess:
             if replies:
                 return
         self.stop()
-        raise RuntimeError(f"celery worker did not answer ping in {seconds}s:\n{self.log_path.read_text()[-3000:]}")
+        raise RuntimeError(
+            f"celery worker did not answer ping in {seconds}s:\n{self.log_path.read_text()[-3000:]}"
+        )
 
     def proc_hostname(self) -> str:
         import socket
@@ -222,7 +228,9 @@ def make_action():
     """An action already approved (or in any given status), created directly: execution tests start where
     an approval ends."""
 
-    def make(project, action_type: str, payload: dict | None = None, *, status: str = "approved", task=None, **kw):
+    def make(
+        project, action_type: str, payload: dict | None = None, *, status: str = "approved", task=None, **kw
+    ):
         from actions.models import ProposedAction, payload_hash
 
         payload = payload or {}
@@ -249,7 +257,9 @@ def owner_token(team):
     from projects.services import set_credentials
 
     def configure(kind: str, base_url: str, token: str = OWNER_TOKEN):
-        set_credentials(workspace=team.ws, provider_kind=kind, provider_base_url=base_url, provider_token=token)
+        set_credentials(
+            workspace=team.ws, provider_kind=kind, provider_base_url=base_url, provider_token=token
+        )
         return token
 
     return configure

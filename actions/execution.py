@@ -29,7 +29,16 @@ from django.db.models import F
 from django.utils import timezone
 
 from . import events, waiting
-from .models import APPROVED, AUTO_APPROVED, EXECUTED, EXECUTING, FAILED, RUNNABLE, MergedPullRequest, ProposedAction
+from .models import (
+    APPROVED,
+    AUTO_APPROVED,
+    EXECUTED,
+    EXECUTING,
+    FAILED,
+    RUNNABLE,
+    MergedPullRequest,
+    ProposedAction,
+)
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +169,9 @@ def _release_claim(action: ProposedAction) -> bool:
     # decided_by is NULL for policy decisions (R8.1): such an action was auto-approved at birth.
     runnable = APPROVED if action.decided_by_id else AUTO_APPROVED
     return bool(
-        ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(status=runnable, executing_since=None)
+        ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
+            status=runnable, executing_since=None
+        )
     )
 
 
@@ -174,7 +185,9 @@ def settle_executed(action: ProposedAction, result: dict) -> bool:
         if not ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
             status=EXECUTED, result=result, settled_at=now
         ):
-            log.error("action %s finished but was no longer executing (reaped?); its result is dropped", action.id)
+            log.error(
+                "action %s finished but was no longer executing (reaped?); its result is dropped", action.id
+            )
             return False
         action.status, action.result, action.settled_at = EXECUTED, result, now
         events.record(
@@ -182,7 +195,11 @@ def settle_executed(action: ProposedAction, result: dict) -> bool:
             project_id=action.project_id,
             actor=WORKER,
             action=action,
-            payload={"actionType": action.action_type, "attempts": _attempts(action), "summary": _summary(result)},
+            payload={
+                "actionType": action.action_type,
+                "attempts": _attempts(action),
+                "summary": _summary(result),
+            },
         )
         if action.action_type == "git_merge" and result.get("merged"):
             _record_merge(action, result)
@@ -226,12 +243,14 @@ def _camel(error: dict) -> dict:
 def _summary(result: dict) -> dict:
     """What the event keeps of a result: small facts, never command output (it can be large)."""
     return {
-        k: v for k, v in result.items() if k not in ("stdout", "stderr", "output") and not isinstance(v, (dict, list))
+        k: v
+        for k, v in result.items()
+        if k not in ("stdout", "stderr", "output") and not isinstance(v, (dict, list))
     }
 
 
 def _settle_task(action: ProposedAction) -> None:
-    """R8.4 — the task hears the outcome; a task waiting on this approval goes back to work."""
+    """R8.4 — the task hears the outcome; a task still waiting on this approval goes back to work."""
     if not action.task_id:
         return
     from projects.models import Task
@@ -243,8 +262,20 @@ def _settle_task(action: ProposedAction) -> None:
         action=action,
         payload={"taskId": str(action.task_id), "actionId": str(action.id), "status": action.status},
     )
-    Task.objects.filter(id=action.task_id, status="awaiting_approval").update(
+    if Task.objects.filter(id=action.task_id, status="awaiting_approval").update(
         status="in_progress", updated_at=timezone.now()
+    ):
+        _task_status_changed(action, "in_progress")
+
+
+def _task_status_changed(action: ProposedAction, status: str, **extra) -> None:
+    """One ``backlog.task_status_changed`` per real change, in the shape actions.services writes."""
+    events.record(
+        events.TASK_STATUS_CHANGED,
+        project_id=action.project_id,
+        actor=WORKER,
+        action=action,
+        payload={"taskId": str(action.task_id), "status": status, **extra},
     )
 
 
@@ -263,22 +294,9 @@ def _record_merge(action: ProposedAction, result: dict) -> None:
     task = Task.objects.select_for_update().filter(id=action.task_id).first()
     if task is None or task.status == "done":
         return
-    previous = task.status
     # Status-guarded: of two concurrent settles only one moves the task, so only one event is written.
-    if Task.objects.filter(id=task.id, status=previous).update(status="done", updated_at=timezone.now()):
-        events.record(
-            events.TASK_STATUS_CHANGED,
-            project_id=action.project_id,
-            actor=WORKER,
-            action=action,
-            payload={
-                "taskId": str(task.id),
-                "from": previous,
-                "to": "done",
-                "reason": "pr_merged",
-                "pr": pr,
-            },
-        )
+    if Task.objects.filter(id=task.id, status=task.status).update(status="done", updated_at=timezone.now()):
+        _task_status_changed(action, "done", reason="pr_merged", source="git_merge", pr=pr)
 
 
 # -- the reaper -----------------------------------------------------------------------------------
@@ -291,7 +309,9 @@ def reap_stuck_actions(*, older_than: int | None = None) -> int:
     seconds = older_than if older_than is not None else settings.BRABO_EXECUTION_STUCK_AFTER
     cutoff = timezone.now() - timedelta(seconds=seconds)
     reaped = 0
-    stuck = ProposedAction.objects.filter(status=EXECUTING, executing_since__lt=cutoff).select_related("project")
+    stuck = ProposedAction.objects.filter(status=EXECUTING, executing_since__lt=cutoff).select_related(
+        "project"
+    )
     for action in stuck.iterator():
         if settle_failed(
             action,

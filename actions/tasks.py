@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import execution
+from . import (
+    execution,
+    maintenance,  # noqa: F401  (registers actions.detect_vanished_waiters for the worker and beat)
+)
 
 
 @shared_task(

@@ -105,16 +105,18 @@ def main() -> int:
             # Wait for the settle, then a short pause, so the next approval meets an idle worker (the
             # figure is the latency of one approval, not of a queue behind the previous execution).
             while True:
-                status, claimed = ProposedAction.objects.filter(id=action.id).values_list("status", "executing_since")[
-                    0
-                ]
+                status, claimed = ProposedAction.objects.filter(id=action.id).values_list(
+                    "status", "executing_since"
+                )[0]
                 if status in ("executed", "failed"):
                     break
                 time.sleep(0.002)
             time.sleep(0.02)
             if i >= args.warmup:
                 latencies.append((claimed.timestamp() - start) * 1000)
-        print(f"approval-to-execution-start latency through the real worker (n={len(latencies)}, Redis, PostgreSQL)")
+        print(
+            f"approval-to-execution-start latency through the real worker (n={len(latencies)}, Redis, PostgreSQL)"
+        )
         for label, p in (("p50", 50), ("p90", 90), ("p99", 99)):
             print(f"  {label}: {percentile(latencies, p):7.2f} ms")
         print(

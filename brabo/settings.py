@@ -188,7 +188,9 @@ BRABO_CONTAINER_BROKER = env_str("BRABO_CONTAINER_BROKER", "docker" if BRABO_DOC
 if BRABO_CONTAINER_BROKER not in ("bwrap", "docker"):
     raise ImproperlyConfiguredEnv(f"BRABO_CONTAINER_BROKER={BRABO_CONTAINER_BROKER!r}; use bwrap or docker.")
 if BRABO_CONTAINER_BROKER == "docker" and not BRABO_DOCKER_HOST:
-    raise ImproperlyConfiguredEnv("BRABO_CONTAINER_BROKER=docker needs BRABO_DOCKER_HOST (unix:///run/docker.sock).")
+    raise ImproperlyConfiguredEnv(
+        "BRABO_CONTAINER_BROKER=docker needs BRABO_DOCKER_HOST (unix:///run/docker.sock)."
+    )
 BRABO_CONTAINER_IMAGE = env_str("BRABO_CONTAINER_IMAGE", "debian:bookworm-slim")
 # R9.5 — container resources: defaults (the floor while a module declares nothing) and maximums.
 BRABO_CONTAINER_DEFAULT_CPU = float(env_int("BRABO_CONTAINER_DEFAULT_CPU_MILLI", 1000, minimum=1)) / 1000

@@ -36,7 +36,9 @@ class RunnerKeyAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != b"bearer":
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Malformed Authorization header; use 'Bearer <runner key>'.")
+            raise exceptions.AuthenticationFailed(
+                "Malformed Authorization header; use 'Bearer <runner key>'."
+            )
         try:
             key = header[1].decode()
         except UnicodeError:

@@ -38,7 +38,9 @@ class ContainerSpec:
 class ContainerBroker(Protocol):
     name: str
 
-    def run_command(self, project, command: str, cwd: str, timeout: int, output_cap: int) -> CommandResult: ...
+    def run_command(
+        self, project, command: str, cwd: str, timeout: int, output_cap: int
+    ) -> CommandResult: ...
 
     def start(self, project, spec: ContainerSpec) -> dict: ...
 
@@ -64,7 +66,9 @@ def host_folder(project) -> Path:
     try:
         return Path(project.root())
     except ValueError as exc:  # LocalRootError
-        raise ExecutionFailure("project_root_unusable", str(exc), "A maintainer fixes the project's local path.")
+        raise ExecutionFailure(
+            "project_root_unusable", str(exc), "A maintainer fixes the project's local path."
+        )
 
 
 def container_cwd(project, raw: str | None) -> str:
@@ -80,7 +84,9 @@ def container_cwd(project, raw: str | None) -> str:
         raw = f"{WORKDIR}/{raw}"
     if ".." in raw.split("/"):
         raise ExecutionFailure(
-            "cwd_outside_project", f"cwd {raw!r} contains '..'.", "Propose the command with a cwd inside the project."
+            "cwd_outside_project",
+            f"cwd {raw!r} contains '..'.",
+            "Propose the command with a cwd inside the project.",
         )
     norm = posixpath.normpath(raw)
     if norm != WORKDIR and not norm.startswith(WORKDIR + "/"):

@@ -101,7 +101,9 @@ def resolve_resources(project, payload: dict) -> ContainerSpec:
         chosen[field] = value
     image = payload.get("image") or settings.BRABO_CONTAINER_IMAGE
     if not isinstance(image, str) or len(image) > 300 or any(c.isspace() for c in image):
-        raise ExecutionFailure("invalid_payload", f"image {image!r} is not an image name.", "Propose it again.")
+        raise ExecutionFailure(
+            "invalid_payload", f"image {image!r} is not an image name.", "Propose it again."
+        )
     return ContainerSpec(cpu=float(chosen["cpu"]), memory_mb=int(chosen["memory_mb"]), image=image)
 
 
@@ -117,7 +119,9 @@ def materialise_mounted_folder(project) -> None:
         probe.write_bytes(b"ok")
         probe.unlink()
     except OSError as exc:
-        cause = {13: "permission denied", 30: "read-only file system", 28: "no space left"}.get(exc.errno, exc.strerror)
+        cause = {13: "permission denied", 30: "read-only file system", 28: "no space left"}.get(
+            exc.errno, exc.strerror
+        )
         raise ExecutionFailure(
             "mounted_folder_unavailable",
             f"BRABO_PROJECTS_BASE/{project.mounted_subdir or project.workspace_dir_name} ({path}) could not be "
@@ -126,7 +130,9 @@ def materialise_mounted_folder(project) -> None:
             "The operator sets BRABO_PROJECTS_BASE to a writable folder (or fixes its owner and permissions), "
             "then propose container_start again.",
         ) from None
-    ProjectContainer.objects.update_or_create(project=project, defaults={"workspace_verified_at": timezone.now()})
+    ProjectContainer.objects.update_or_create(
+        project=project, defaults={"workspace_verified_at": timezone.now()}
+    )
 
 
 # -- transitions ------------------------------------------------------------------------------------
@@ -212,7 +218,9 @@ def _stop_or_remove(action, *, to: str) -> dict:
         return hand_off(action)
     broker = get_broker()
     details = broker.stop(project) if to == STOPPED else broker.remove(project)
-    extra = {"cpu": None, "memory_mb": None, "image": "", "workspace_verified_at": None} if to == REMOVED else {}
+    extra = (
+        {"cpu": None, "memory_mb": None, "image": "", "workspace_verified_at": None} if to == REMOVED else {}
+    )
     frm = (PROVISIONING, RUNNING, FAILED) + ((STOPPED,) if to == REMOVED else ())
     _move(project, to=to, frm=frm, last_error="", **extra)
     return {"state": to, **details}
@@ -228,7 +236,11 @@ def after_runner_outcome(action, *, succeeded: bool, error: str = "") -> None:
             _move(project, to=FAILED, frm=(PROVISIONING,), last_error=error[:1000])
     elif action.action_type in ("container_stop", "container_remove") and succeeded:
         to = STOPPED if action.action_type == "container_stop" else REMOVED
-        extra = {"cpu": None, "memory_mb": None, "image": "", "workspace_verified_at": None} if to == REMOVED else {}
+        extra = (
+            {"cpu": None, "memory_mb": None, "image": "", "workspace_verified_at": None}
+            if to == REMOVED
+            else {}
+        )
         _move(project, to=to, frm=(PROVISIONING, RUNNING, FAILED, STOPPED), **extra)
 
 
@@ -253,5 +265,9 @@ def accept_infra_handoff(*, actor, agent) -> None:
         events.PERMISSION_GRANTED,
         project_id=agent.project_id,
         actor=events.Actor.of_user(actor),
-        payload={"agentId": str(agent.id), "actionType": "container_start", "reason": "infra_handoff_accepted"},
+        payload={
+            "agentId": str(agent.id),
+            "actionType": "container_start",
+            "reason": "infra_handoff_accepted",
+        },
     )

@@ -54,7 +54,9 @@ class Runner(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["project", "name"], name="runner_name_unique_in_project")]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "name"], name="runner_name_unique_in_project")
+        ]
         ordering = ["name", "id"]
 
     def __str__(self) -> str:
@@ -79,10 +81,14 @@ class RunnerWork(models.Model):
     """An executing action handed to the project's runners. One row per action: a runner claims it with a
     status-guarded update (queued → claimed) and reports once (claimed → reported)."""
 
-    action = models.OneToOneField("actions.ProposedAction", on_delete=models.CASCADE, related_name="runner_work")
+    action = models.OneToOneField(
+        "actions.ProposedAction", on_delete=models.CASCADE, related_name="runner_work"
+    )
     project = models.ForeignKey("projects.Project", on_delete=models.CASCADE, related_name="+")
     runner = models.ForeignKey(Runner, on_delete=models.SET_NULL, null=True, blank=True, related_name="work")
-    state = models.CharField(max_length=10, choices=[(s, s) for s in (QUEUED, CLAIMED, REPORTED)], default=QUEUED)
+    state = models.CharField(
+        max_length=10, choices=[(s, s) for s in (QUEUED, CLAIMED, REPORTED)], default=QUEUED
+    )
     created_at = models.DateTimeField(default=timezone.now)
     claimed_at = models.DateTimeField(null=True, blank=True)
     reported_at = models.DateTimeField(null=True, blank=True)

@@ -34,7 +34,9 @@ def issue_runner(*, project, name: str, created_by) -> tuple[Runner, str]:
     if not name or len(name) > 80:
         raise DomainError("name is required (at most 80 characters), e.g. laptop-olivia.", field="name")
     if Runner.objects.filter(project=project, name=name).exists():
-        raise DomainError(f"a runner named {name!r} already exists in this project.", field="name", status=409)
+        raise DomainError(
+            f"a runner named {name!r} already exists in this project.", field="name", status=409
+        )
     key, key_hash = Runner.new_key()
     return Runner.objects.create(project=project, name=name, key_hash=key_hash, created_by=created_by), key
 
@@ -131,7 +133,8 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
                 settled = settle_failed(
                     action,
                     "runner_refused",
-                    f"The runner {runner.name} refused to run this action." + (f" It said: {said}" if said else ""),
+                    f"The runner {runner.name} refused to run this action."
+                    + (f" It said: {said}" if said else ""),
                     "Check the runner's own policy and logs on its machine, then propose the action again.",
                 )
             else:
@@ -139,7 +142,8 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
                 settled = settle_failed(
                     action,
                     code,
-                    f"The runner {runner.name} could not complete the action." + (f" It said: {said}" if said else ""),
+                    f"The runner {runner.name} could not complete the action."
+                    + (f" It said: {said}" if said else ""),
                     "Read the runner's message, fix the cause on its machine, then propose the action again.",
                 )
         else:

@@ -51,7 +51,9 @@ class RunnerRegisterView(APIView):
         data.is_valid(raise_exception=True)
         project = visible_project_or_404(request, data.validated_data["project"])
         require_project_role(request, project, "maintainer", "Registering a runner")
-        runner, key = runners.issue_runner(project=project, name=data.validated_data["name"], created_by=request.user)
+        runner, key = runners.issue_runner(
+            project=project, name=data.validated_data["name"], created_by=request.user
+        )
         return Response(
             {"id": str(runner.id), "project": str(project.id), "name": runner.name, "key": key},
             status=status.HTTP_201_CREATED,

@@ -33,7 +33,11 @@ def raise_max_parallel(action, ctx) -> dict:
             "Propose the action again with a valid value.",
         )
     with transaction.atomic():
-        previous = Project.objects.select_for_update().values_list("max_parallel", flat=True).get(id=action.project_id)
+        previous = (
+            Project.objects.select_for_update()
+            .values_list("max_parallel", flat=True)
+            .get(id=action.project_id)
+        )
         if value < previous:
             raise ExecutionFailure(
                 "not_a_raise",

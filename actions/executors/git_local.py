@@ -40,7 +40,9 @@ def worktree(action) -> Path:
     try:
         root = Path(project.root())
     except ValueError as exc:  # LocalRootError: the typed path is no longer usable (R1.4)
-        raise ExecutionFailure("project_root_unusable", str(exc), "A maintainer fixes the project's local path.")
+        raise ExecutionFailure(
+            "project_root_unusable", str(exc), "A maintainer fixes the project's local path."
+        )
     sub = action.payload.get("cwd") or ""
     target = inside(root, str(sub), what="cwd") if sub else root
     if not target.is_dir():
@@ -126,7 +128,9 @@ def _require_text(payload: dict, name: str) -> str:
     value = payload.get(name)
     if not isinstance(value, str) or not value.strip():
         raise ExecutionFailure(
-            "invalid_payload", f"The payload needs a non-empty text field {name!r}.", "Propose the action again."
+            "invalid_payload",
+            f"The payload needs a non-empty text field {name!r}.",
+            "Propose the action again.",
         )
     return value
 
@@ -139,7 +143,9 @@ def write_file(action, ctx) -> dict:
     path = _require_text(action.payload, "path")
     content = action.payload.get("content")
     if not isinstance(content, str):
-        raise ExecutionFailure("invalid_payload", "content must be text.", "Propose the action again with content.")
+        raise ExecutionFailure(
+            "invalid_payload", "content must be text.", "Propose the action again with content."
+        )
     target = inside(worktree(action), path, what="path")
     if target.is_dir():
         raise ExecutionFailure("path_is_a_folder", f"{path!r} is a folder.", "Propose a file path.")
@@ -170,7 +176,9 @@ def git_commit(action, ctx) -> dict:
     cwd = worktree(action)
     if paths is not None:
         if not isinstance(paths, list) or not all(isinstance(p, str) and p for p in paths):
-            raise ExecutionFailure("invalid_payload", "paths must be a list of file paths.", "Propose it again.")
+            raise ExecutionFailure(
+                "invalid_payload", "paths must be a list of file paths.", "Propose it again."
+            )
         for p in paths:
             inside(cwd, p, what="path")
     git = "git " + " ".join(shlex.quote(a) for a in SAFE_GIT)
@@ -190,7 +198,9 @@ def git_commit(action, ctx) -> dict:
         root = host_folder(action.project)
         rel = os.path.relpath(cwd, root)
         inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"
-        done = run_capped(sandbox_argv(root, inner, script), timeout=settings.BRABO_GIT_TIMEOUT, output_cap=65536)
+        done = run_capped(
+            sandbox_argv(root, inner, script), timeout=settings.BRABO_GIT_TIMEOUT, output_cap=65536
+        )
         code, out, err = done.exit_code, done.stdout, done.stderr
     else:
         log.warning("bubblewrap is not installed: git_commit runs on the host for action %s", action.id)
@@ -198,10 +208,14 @@ def git_commit(action, ctx) -> dict:
                              timeout=settings.BRABO_GIT_TIMEOUT, stdin=subprocess.DEVNULL)  # fmt: skip
         code, out, err = ran.returncode, ran.stdout, ran.stderr
     if code == 3:
-        raise ExecutionFailure("nothing_to_commit", "There are no changes to commit.", "Write the changes first.")
+        raise ExecutionFailure(
+            "nothing_to_commit", "There are no changes to commit.", "Write the changes first."
+        )
     if code != 0:
         step = {4: "git add", 5: "git commit"}.get(code, "git")
-        raise ExecutionFailure("git_commit_failed", f"{step} failed: {_tail(err)}", "Read git's message, fix, retry.")
+        raise ExecutionFailure(
+            "git_commit_failed", f"{step} failed: {_tail(err)}", "Read git's message, fix, retry."
+        )
     sha, branch = (out.strip().splitlines() + ["", ""])[:2]
     return {"sha": sha, "branch": branch}
 
@@ -230,7 +244,9 @@ def git_push(action, ctx) -> dict:
         )
     cwd = worktree(action)
     if branch.startswith("-") or run_git(cwd, "check-ref-format", "--branch", branch).returncode != 0:
-        raise ExecutionFailure("invalid_payload", f"{branch!r} is not a valid branch name.", "Propose it again.")
+        raise ExecutionFailure(
+            "invalid_payload", f"{branch!r} is not a valid branch name.", "Propose it again."
+        )
     env = _credential_env(remote_url, ctx)
     ref = f"refs/heads/{branch}"
     # The git that holds the token never reads the worktree's own config, which an agent can write (a
@@ -311,4 +327,6 @@ def _push_failure(stderr: str, branch: str):
             f"The git remote could not be reached: {_tail(stderr)}",
             "Brabo retries on its own; if it persists, check the remote URL and the network.",
         )
-    raise ExecutionFailure("git_push_failed", f"git push failed: {_tail(stderr)}", "Read git's message and retry.")
+    raise ExecutionFailure(
+        "git_push_failed", f"git push failed: {_tail(stderr)}", "Read git's message and retry."
+    )

@@ -124,7 +124,9 @@ def git_repo_create(action, ctx) -> dict:
     (name,) = _require(action.payload, "name")
     private = action.payload.get("private", True)
     if not isinstance(private, bool):
-        raise ExecutionFailure("invalid_payload", "private must be true or false.", "Propose the action again.")
+        raise ExecutionFailure(
+            "invalid_payload", "private must be true or false.", "Propose the action again."
+        )
     provider = _provider(ctx)
     try:
         return provider.create_repo(name, private=private)

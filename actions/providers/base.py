@@ -49,7 +49,9 @@ class HttpAdapter:
     name = "provider"
 
     def __init__(self, base_url: str, headers: dict[str, str], *, timeout: float):
-        self.client = httpx.Client(base_url=base_url, headers=headers, timeout=timeout, follow_redirects=False)
+        self.client = httpx.Client(
+            base_url=base_url, headers=headers, timeout=timeout, follow_redirects=False
+        )
 
     def close(self) -> None:
         self.client.close()
@@ -93,7 +95,11 @@ class HttpAdapter:
         status = response.status_code
         said = self._provider_message(response)
         quoted = f' {self.name} said: "{said}".' if said else ""
-        if status >= 500 or status == 429 or (status == 403 and response.headers.get("x-ratelimit-remaining") == "0"):
+        if (
+            status >= 500
+            or status == 429
+            or (status == 403 and response.headers.get("x-ratelimit-remaining") == "0")
+        ):
             raise TransientFault(
                 "provider_unavailable",
                 f"{self.name} answered {status} while trying to {what}.{quoted}",

@@ -38,7 +38,9 @@ class GitHub(HttpAdapter):
         return PullRequest(number=int(data["number"]), url=data.get("html_url", ""))
 
     def pr_target_branch(self, repo: str, number: int) -> str:
-        r = self.request("GET", f"{self._repo(repo)}/pulls/{number}", what=f"read pull request #{number}", ok=(200,))
+        r = self.request(
+            "GET", f"{self._repo(repo)}/pulls/{number}", what=f"read pull request #{number}", ok=(200,)
+        )
         return r.json()["base"]["ref"]
 
     def merge_pr(self, repo: str, number: int) -> MergeOutcome:
@@ -82,7 +84,11 @@ class GitHub(HttpAdapter):
 
     def create_repo(self, name: str, *, private: bool) -> dict:
         r = self.request(
-            "POST", "/user/repos", what=f"create repository {name}", ok=(201,), json={"name": name, "private": private}
+            "POST",
+            "/user/repos",
+            what=f"create repository {name}",
+            ok=(201,),
+            json={"name": name, "private": private},
         )
         data = r.json()
         return {"repository": data.get("full_name", name), "url": data.get("html_url", "")}

@@ -32,7 +32,10 @@ class GitLab(HttpAdapter):
 
     def pr_target_branch(self, repo: str, number: int) -> str:
         r = self.request(
-            "GET", f"{self._project(repo)}/merge_requests/{number}", what=f"read merge request !{number}", ok=(200,)
+            "GET",
+            f"{self._project(repo)}/merge_requests/{number}",
+            what=f"read merge request !{number}",
+            ok=(200,),
         )
         return r.json()["target_branch"]
 
@@ -44,7 +47,9 @@ class GitLab(HttpAdapter):
             ok=(200,),
         )
         data = r.json()
-        return MergeOutcome(merged=data.get("state") == "merged", sha=data.get("merge_commit_sha") or data.get("sha"))
+        return MergeOutcome(
+            merged=data.get("state") == "merged", sha=data.get("merge_commit_sha") or data.get("sha")
+        )
 
     def create_branch(self, repo: str, name: str, from_ref: str) -> dict:
         r = self.request(
@@ -62,7 +67,11 @@ class GitLab(HttpAdapter):
             f"{self._project(repo)}/protected_branches",
             what=f"protect branch {name}",
             ok=(201, 409),  # 409: already protected — protecting is idempotent (R1.5)
-            json={"name": name, "push_access_level": MAINTAINER_ACCESS, "merge_access_level": MAINTAINER_ACCESS},
+            json={
+                "name": name,
+                "push_access_level": MAINTAINER_ACCESS,
+                "merge_access_level": MAINTAINER_ACCESS,
+            },
         )
         return {"branch": name, "protected": True, "already": r.status_code == 409}
 

@@ -99,11 +99,18 @@ class FakeProvider:
                 header = self.headers.get("Authorization", "")
                 if not header:
                     self._send(
-                        401, {"message": "Requires authentication", "documentation_url": "https://docs.github.com/rest"}
+                        401,
+                        {
+                            "message": "Requires authentication",
+                            "documentation_url": "https://docs.github.com/rest",
+                        },
                     )
                     return False
                 if header not in (f"Bearer {fake.token}", f"token {fake.token}"):
-                    self._send(401, {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"})
+                    self._send(
+                        401,
+                        {"message": "Bad credentials", "documentation_url": "https://docs.github.com/rest"},
+                    )
                     return False
                 return True
 
@@ -192,14 +199,20 @@ class FakeProvider:
         if method == "POST" and path == "/projects":
             name = body.get("name", "")
             self.repos.append(f"octo/{name}")
-            return 201, {"path_with_namespace": f"octo/{name}", "web_url": f"https://gitlab.example/octo/{name}"}
+            return 201, {
+                "path_with_namespace": f"octo/{name}",
+                "web_url": f"https://gitlab.example/octo/{name}",
+            }
         m = re.fullmatch(r"/projects/([^/]+)(/.*)", path)
         # :id is the URL-encoded path: "acme%2Fapp" arrives still encoded as one segment.
         if not m or unquote(m.group(1)) != self.repo:
             return 404, {"message": "404 Project Not Found"}
         rest = m.group(2)
         if method == "POST" and rest == "/merge_requests":
-            if body.get("source_branch") not in self.branches or body.get("target_branch") not in self.branches:
+            if (
+                body.get("source_branch") not in self.branches
+                or body.get("target_branch") not in self.branches
+            ):
                 return 422, {"message": ["Source branch does not exist"]}
             number = max(self.prs, default=0) + 1
             self.add_pr(number, head=body["source_branch"], base=body["target_branch"])

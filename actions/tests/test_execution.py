@@ -30,6 +30,8 @@ def test_an_approved_gate_action_executes_once_and_tells_its_task(team, make_act
     assert settled.payload == {"taskId": str(task.id), "actionId": str(action.id), "status": "executed"}
     task.refresh_from_db()
     assert task.status == "in_progress"
+    (changed,) = events_of(action, events.TASK_STATUS_CHANGED)
+    assert changed.payload == {"taskId": str(task.id), "status": "in_progress"}
 
 
 def test_a_redelivered_task_executes_nothing_the_second_time(team, make_action):

@@ -24,7 +24,9 @@ def git(cwd, *args) -> str:
         "GIT_COMMITTER_NAME": "t",
         "GIT_COMMITTER_EMAIL": "t@t",
     }
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 @pytest.fixture
@@ -93,7 +95,9 @@ def test_push_over_https_uses_the_owners_token_only_through_askpass(
     assert True in remote.auth_seen  # the remote did get the owner's token
     assert remote.argv_leaks == []  # ...never through any process's argv
     assert not hook_out.exists()  # the worktree's hooks never run with the token in the environment
-    stored = str(action.result) + str(list(SessionEvent.objects.values_list("payload", flat=True))) + caplog.text
+    stored = (
+        str(action.result) + str(list(SessionEvent.objects.values_list("payload", flat=True))) + caplog.text
+    )
     assert OWNER_TOKEN not in stored
     assert OWNER_TOKEN not in (repo / ".git" / "config").read_text()
     assert OWNER_TOKEN not in ASKPASS.read_text()

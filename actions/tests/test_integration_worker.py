@@ -50,7 +50,9 @@ def git(cwd, *args) -> str:
         "GIT_COMMITTER_NAME": "t",
         "GIT_COMMITTER_EMAIL": "t@t",
     }
-    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def test_an_approved_terminal_action_runs_sandboxed_and_its_output_comes_back_through_wait(
@@ -73,7 +75,9 @@ def test_an_approved_terminal_action_runs_sandboxed_and_its_output_comes_back_th
     assert [e.type for e in SessionEvent.objects.filter(action=action)] == [events.ACTION_EXECUTED]
 
 
-def test_git_push_through_the_worker_reaches_a_local_bare_repository(worker_dirs, team, make_action, tmp_path):
+def test_git_push_through_the_worker_reaches_a_local_bare_repository(
+    worker_dirs, team, make_action, tmp_path
+):
     root = Path(team.project.root())
     git(root, "init", "-q", "-b", "main")
     (root / "a.txt").write_text("a\n")
@@ -93,7 +97,9 @@ def test_git_push_through_the_worker_reaches_a_local_bare_repository(worker_dirs
 
 
 @pytest.mark.parametrize("kind", ["github", "gitlab"])
-def test_pr_open_and_merge_through_the_worker_with_the_owners_token(worker_dirs, team, make_action, owner_token, kind):
+def test_pr_open_and_merge_through_the_worker_with_the_owners_token(
+    worker_dirs, team, make_action, owner_token, kind
+):
     from projects.models import Task
 
     with FakeProvider(OWNER_TOKEN) as fake:
@@ -101,7 +107,10 @@ def test_pr_open_and_merge_through_the_worker_with_the_owners_token(worker_dirs,
         team.project.repository = "acme/app"
         team.project.save()
         opened = make_action(
-            team.project, "pr_open", {"branch": "dev", "base": "main", "title": "Ship"}, status="auto_approved"
+            team.project,
+            "pr_open",
+            {"branch": "dev", "base": "main", "title": "Ship"},
+            status="auto_approved",
         )
         enqueue(opened)
         opened = wait_settled(opened)
@@ -109,7 +118,9 @@ def test_pr_open_and_merge_through_the_worker_with_the_owners_token(worker_dirs,
         number = opened.result["pr"]
 
         task = Task.objects.create(project=team.project, title="ship", status="awaiting_approval")
-        merge = make_action(team.project, "git_merge", {"pr": str(number), "target_branch": "main"}, task=task)
+        merge = make_action(
+            team.project, "git_merge", {"pr": str(number), "target_branch": "main"}, task=task
+        )
         enqueue(merge)
         merge = wait_settled(merge)
 
@@ -138,7 +149,9 @@ def test_the_same_task_delivered_twice_executes_once(worker_dirs, team, make_act
     assert SessionEvent.objects.filter(action=action, type=events.ACTION_EXECUTED).count() == 1
 
 
-def test_a_worker_killed_mid_execution_leaves_the_action_recoverable(worker_dirs, team, make_action, tmp_path_factory):
+def test_a_worker_killed_mid_execution_leaves_the_action_recoverable(
+    worker_dirs, team, make_action, tmp_path_factory
+):
     """SIGKILL the worker while the command runs; the reaper fails the action `worker_lost`, and a later
     redelivery does not run it again."""
     from actions.tasks import execute_action

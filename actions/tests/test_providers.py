@@ -37,7 +37,10 @@ def run(action):
 def test_pr_open_uses_the_owners_token_even_for_an_auto_approved_action(team, fake, provider, make_action):
     action = run(
         make_action(
-            team.project, "pr_open", {"branch": "dev", "base": "main", "title": "Add x"}, status="auto_approved"
+            team.project,
+            "pr_open",
+            {"branch": "dev", "base": "main", "title": "Add x"},
+            status="auto_approved",
         )
     )
     assert action.status == "executed", action.result
@@ -66,7 +69,7 @@ def test_a_merge_reported_merged_records_the_pr_and_finishes_the_task_once(team,
     task.refresh_from_db()
     assert task.status == "done"
     changed = SessionEvent.objects.filter(project=team.project, type=events.TASK_STATUS_CHANGED)
-    assert [(e.payload["from"], e.payload["to"]) for e in changed] == [("awaiting_approval", "done")]
+    assert [(e.payload["status"], e.payload["reason"]) for e in changed] == [("done", "pr_merged")]
 
     # A second approved merge of the same PR (R8.2 refuses it at creation; here it slipped through):
     # the provider refuses, nothing is recorded twice, the task changes no more.
@@ -100,7 +103,9 @@ def test_repo_create(team, fake, provider, make_action):
     assert action.result["repository"] == "octo/newrepo"
 
 
-def test_a_wrong_token_is_a_named_auth_failure_and_never_leaks(team, fake, provider, owner_token, make_action, caplog):
+def test_a_wrong_token_is_a_named_auth_failure_and_never_leaks(
+    team, fake, provider, owner_token, make_action, caplog
+):
     stale = "glpat-STALEtoken-9876543210"
     owner_token(provider, f"{fake.url}/{provider}" + ("/api/v4" if provider == "gitlab" else ""), stale)
     with caplog.at_level(logging.DEBUG):

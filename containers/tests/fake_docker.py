@@ -38,7 +38,9 @@ class FakeDockerEngine:
         return f"tcp://{host}:{port}"
 
     def _find(self, ref: str) -> dict | None:
-        return self.containers.get(ref) or next((c for c in self.containers.values() if c["Name"] == "/" + ref), None)
+        return self.containers.get(ref) or next(
+            (c for c in self.containers.values() if c["Name"] == "/" + ref), None
+        )
 
     def _handler(self):
         fake = self
@@ -80,7 +82,9 @@ class FakeDockerEngine:
                     if c is None:
                         return self._json(404, {"message": f"No such container: {m.group(1)}"})
                     if m.group(2) == "json":
-                        return self._json(200, {"Id": c["Id"], "Name": c["Name"], "State": c["State"], "Config": {}})
+                        return self._json(
+                            200, {"Id": c["Id"], "Name": c["Name"], "State": c["State"], "Config": {}}
+                        )
                     if m.group(2) == "start":
                         c["State"] = {"Status": "running", "Running": True}
                         return self._json(204)
@@ -88,7 +92,11 @@ class FakeDockerEngine:
                         c["State"] = {"Status": "exited", "Running": False}
                         return self._json(204)
                     eid = f"e{len(fake.execs) + 1}"
-                    fake.execs[eid] = {"container": c["Id"], "Cmd": body["Cmd"], "WorkingDir": body.get("WorkingDir")}
+                    fake.execs[eid] = {
+                        "container": c["Id"],
+                        "Cmd": body["Cmd"],
+                        "WorkingDir": body.get("WorkingDir"),
+                    }
                     return self._json(201, {"Id": eid})
                 if method == "DELETE" and (m := re.fullmatch(r"/containers/([^/]+)", path)):
                     c = fake._find(m.group(1))

@@ -36,9 +36,16 @@ def test_run_command_streams_caps_and_reports_the_exit_code(team, engine):
     broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
     engine.exec_results["make test"] = (b"x" * 5000, b"warn\n", 2)
     result = broker.run_command(team.project, "make test", "/work/src", timeout=30, output_cap=1024)
-    assert (result.exit_code, len(result.stdout), result.stderr, result.truncated) == (2, 1024, "warn\n", True)
+    assert (result.exit_code, len(result.stdout), result.stderr, result.truncated) == (
+        2,
+        1024,
+        "warn\n",
+        True,
+    )
     (ex,) = engine.execs.values()
-    assert ex["Cmd"] == ["timeout", "-k", "5", "30", "sh", "-c", "make test"] and ex["WorkingDir"] == "/work/src"
+    assert (
+        ex["Cmd"] == ["timeout", "-k", "5", "30", "sh", "-c", "make test"] and ex["WorkingDir"] == "/work/src"
+    )
 
 
 def test_the_time_limit_exit_is_reported_as_timed_out(team, engine):
@@ -64,7 +71,9 @@ def test_a_missing_image_and_an_unreachable_engine_are_named(team, engine):
         broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="missing:latest"))
     assert missing.value.code == "container_image_missing"
     with pytest.raises(execution.TransientFault) as down:
-        DockerEngineBroker("tcp://127.0.0.1:9").start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="i"))
+        DockerEngineBroker("tcp://127.0.0.1:9").start(
+            team.project, ContainerSpec(cpu=1, memory_mb=512, image="i")
+        )
     assert down.value.failure.code == "container_engine_unreachable"
 
 

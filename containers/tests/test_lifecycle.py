@@ -25,7 +25,10 @@ def state(project) -> str | None:
         ({}, (1.0, 1024)),
         ({"api": {"cpu": 1.5, "memory_mb": 2048}, "web": {"cpu": 0.5, "memory_mb": 512}}, (2.0, 2560)),
         ({"api": {"cpu": 0.25, "memory_mb": 256}, "web": {"cpu": 0.25, "memory_mb": 256}}, (0.5, 512)),
-        ({"api": {"cpu": 0.25}, "docs": {}}, (1.0, 1024)),  # floored at the defaults: a module declares nothing
+        (
+            {"api": {"cpu": 0.25}, "docs": {}},
+            (1.0, 1024),
+        ),  # floored at the defaults: a module declares nothing
         ({"api": {"cpu": 3, "memory_mb": 4096}, "docs": {}}, (3.0, 4096)),
     ],
 )
@@ -64,7 +67,9 @@ def test_resources_outside_the_limits_fail_before_any_transition(team, make_acti
 def test_a_bad_module_map_is_named(team, make_action):
     team.project.module_map = {"api": {"cpu": "two"}}
     team.project.save()
-    assert run(make_action(team.project, "container_start", {})).result["error"]["code"] == "module_map_invalid"
+    assert (
+        run(make_action(team.project, "container_start", {})).result["error"]["code"] == "module_map_invalid"
+    )
 
 
 def test_stop_then_remove_clears_the_container_for_full_reprovisioning(team, running, make_action):
@@ -81,7 +86,10 @@ def test_stop_then_remove_clears_the_container_for_full_reprovisioning(team, run
 
 def test_a_local_project_has_no_container(world, team, tmp_path, make_action):
     local = world.project(team.ws, "loc", execution_mode="local", local_path=str(tmp_path))
-    assert run(make_action(local, "container_start", {})).result["error"]["code"] == "no_container_for_local_project"
+    assert (
+        run(make_action(local, "container_start", {})).result["error"]["code"]
+        == "no_container_for_local_project"
+    )
 
 
 def test_mounted_start_names_an_unwritable_projects_base_and_does_not_provision(

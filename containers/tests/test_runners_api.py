@@ -65,7 +65,9 @@ def test_a_terminal_in_a_runner_project_goes_to_its_runner_and_back(team, world,
         format="json",
     )
     assert done.status_code == 200 and done.json()["status"] == "executed"
-    again = client.post(f"/api/runner/work/{action.id}/result/", {"outcome": "executed", "result": {}}, format="json")
+    again = client.post(
+        f"/api/runner/work/{action.id}/result/", {"outcome": "executed", "result": {}}, format="json"
+    )
     assert again.status_code == 409
 
 

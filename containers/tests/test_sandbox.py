@@ -89,7 +89,13 @@ def test_a_command_over_its_time_limit_is_killed(team, sandbox):
 
 @pytest.mark.parametrize(
     "raw,expected",
-    [(None, "/work"), ("", "/work"), ("src", "/work/src"), ("/work/src/", "/work/src"), ("ROOT/lib", "/work/lib")],
+    [
+        (None, "/work"),
+        ("", "/work"),
+        ("src", "/work/src"),
+        ("/work/src/", "/work/src"),
+        ("ROOT/lib", "/work/lib"),
+    ],
 )
 def test_cwd_translation(team, raw, expected):
     if raw and raw.startswith("ROOT"):
