@@ -53,3 +53,13 @@ def test_policy_check_reports_a_malformed_file(team):
     team.project.permissions_path.write_text('{"allow": ["Terminal(ls"]}')
     code, _, err = _check("--project", team.project.slug, "--", "ls")
     assert code == 2 and "policy check:" in err
+
+
+def test_policy_check_explains_each_segment_for_people(team):
+    team.project.permissions_path.write_text(
+        json.dumps({"allow": ["Terminal(ls)"], "deny": ["Terminal(curl)"], "ask": []})
+    )
+    code, out, _ = _check("--project", team.project.slug, "--", "ls -la && curl x")
+    assert code == 0
+    assert "decision: deny" in out and "reason:   deny_rule" in out
+    assert "'curl x': deny (Terminal(curl))" in out

@@ -27,6 +27,8 @@ def _in_thread(fn):
 
 @pytest.mark.django_db(transaction=True)
 def test_wait_returns_the_denial_as_soon_as_a_person_decides(team):
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent request threads need a server database (set DATABASE_URL; CI does)")
     agent = team.world.client(agent_key=team.agent_key)
     task = team.world.client(team.owner).post(
         f"/api/projects/{team.project.id}/tasks/", {"title": "t"}, format="json"
@@ -66,6 +68,76 @@ def test_wait_returns_the_denial_as_soon_as_a_person_decides(team):
         SessionEvent.objects.filter(action_id=created["id"]).values_list("type", flat=True).order_by("id")
     )
     assert types == ["proposed_action.created", "proposed_action.denied", "task.action_settled"]
+
+
+def test_wait_for_is_woken_by_a_publish_not_by_its_recheck_interval(settings):
+    """The in-process channel: a publish from another thread wakes the waiter long before its recheck."""
+    from actions import waiting
+
+    settings.BRABO_REDIS_URL = ""
+    state = {"done": False}
+    box = {}
+
+    def waiter():
+        box["result"] = waiting.wait_for("abc", lambda: state["done"], timeout=600, recheck=600)
+
+    t = threading.Thread(target=waiter)
+    t.start()
+    state["done"] = True
+    waiting._publish_now("abc")
+    t.join(timeout=30)  # a liveness bound: without the wake-up it would sleep for the 600 s recheck
+    assert not t.is_alive() and box["result"] is True
+
+
+def test_wait_for_through_redis_pubsub(settings):
+    """The cross-process channel used when Redis is configured (CI): publish wakes a subscribed waiter."""
+    import os
+
+    url = os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis"):
+        pytest.skip("needs Redis (CELERY_BROKER_URL=redis://...; CI sets it)")
+    from actions import waiting
+
+    settings.BRABO_REDIS_URL = url
+    state = {"done": False}
+    box = {}
+    subscribed = threading.Event()
+    real_redis = waiting._redis
+
+    def spying_redis():
+        client = real_redis()
+        real_pubsub = client.pubsub
+
+        def pubsub(**kw):
+            ps = real_pubsub(**kw)
+            real_subscribe = ps.subscribe
+
+            def subscribe(*a, **k):
+                out = real_subscribe(*a, **k)
+                subscribed.set()
+                return out
+
+            ps.subscribe = subscribe
+            return ps
+
+        client.pubsub = pubsub
+        return client
+
+    waiting._redis = spying_redis
+    try:
+        t = threading.Thread(
+            target=lambda: box.update(
+                result=waiting.wait_for("r1", lambda: state["done"], timeout=600, recheck=600)
+            )
+        )
+        t.start()
+        assert subscribed.wait(30)
+        state["done"] = True
+        waiting._publish_now("r1")
+        t.join(timeout=30)
+    finally:
+        waiting._redis = real_redis
+    assert not t.is_alive() and box["result"] is True
 
 
 def test_wait_times_out_with_the_current_state(team):
