@@ -19,11 +19,15 @@ def sandboxed_project(team, worker_dirs):
     if bwrap_path() is None and os.environ.get("CI") != "true":
         pytest.skip("bubblewrap is not installed")
     ProjectContainer.objects.create(project=team.project, state="running")
+    # The project may have been created before worker_dirs pointed the folders at the worker's root.
+    Path(team.project.root()).mkdir(parents=True, exist_ok=True)
     Path(team.project.root(), "hello.txt").write_text("hello from /work\n")
     return team.project
 
 
-def test_a_person_approves_and_the_waiting_agent_gets_the_sandboxed_output(team, sandboxed_project):
+def test_a_person_approves_and_the_waiting_agent_gets_the_sandboxed_output(
+    worker_dirs, team, sandboxed_project
+):
     Path(sandboxed_project.permissions_path).write_text('{"allow": [], "deny": [], "ask": ["Terminal(cat)"]}')
     agent = team.world.client(agent_key=team.agent_key)
     created = agent.post(
@@ -42,7 +46,9 @@ def test_a_person_approves_and_the_waiting_agent_gets_the_sandboxed_output(team,
     assert waited["result"]["exit_code"] == 0
 
 
-def test_an_auto_approved_command_returns_its_result_in_the_proposal_call(team, sandboxed_project):
+def test_an_auto_approved_command_returns_its_result_in_the_proposal_call(
+    worker_dirs, team, sandboxed_project
+):
     agent = team.world.client(agent_key=team.agent_key)
     created = agent.post(
         "/api/actions/?wait=60",
