@@ -38,6 +38,7 @@ test: lint
 ## bench: the benchmarks, printing figures and ratios (not part of the suite)
 bench: $(STAMP)
 	$(PY) bench/decide.py
+	$(PY) bench/execution.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .mypy_cache .ruff_cache

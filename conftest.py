@@ -105,3 +105,163 @@ def team(world):
     t.other_agent, t.other_agent_key = world.agent(t.other_project, t.outsider, "dev-evil")
     t.world = world
     return t
+
+
+# -- a real Celery worker for @pytest.mark.integration tests (issue: execution) -------------------------
+
+
+def _integration_env_or_skip() -> tuple[str, str]:
+    """DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL, or skip (CI=true already refused to start without)."""
+    db, broker = os.environ.get("DATABASE_URL", ""), os.environ.get("CELERY_BROKER_URL", "")
+    if not broker or not db.startswith(("postgres://", "postgresql://")):
+        pytest.skip(
+            "integration: set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis) to run a real worker"
+        )
+    return db, broker
+
+
+class WorkerProcess:
+    """A `celery worker` subprocess on its own queue, against pytest-django's test database."""
+
+    def __init__(self, base_dir, name: str):
+        import subprocess
+        import sys
+        from urllib.parse import urlsplit
+
+        from django.conf import settings
+        from django.db import connection
+
+        db, broker = _integration_env_or_skip()
+        self.name = f"{name}-{os.getpid()}"
+        self.queue = f"brabo-test-{self.name}"
+        self.log_path = base_dir / f"{self.name}.log"
+        parts = urlsplit(db)
+        test_db = parts._replace(path="/" + connection.settings_dict["NAME"]).geturl()
+        env = {
+            **os.environ,
+            "DATABASE_URL": test_db,
+            "CELERY_BROKER_URL": broker,
+            "BRABO_CELERY_QUEUE": self.queue,
+            "PROJECT_WORKSPACES_ROOT": str(base_dir / "workspaces"),
+            "BRABO_PROJECTS_BASE": str(base_dir / "projects-base"),
+            "BRABO_VAR_DIR": str(base_dir / "var"),
+            "BRABO_DB_CONN_MAX_AGE": "0",
+            "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
+        }
+        argv = [sys.executable, "-m", "celery", "-A", "brabo", "worker", "-P", "solo", "-Q", self.queue,
+                "-n", f"{self.name}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]  # fmt: skip
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 — closed in stop()
+        self.proc = subprocess.Popen(
+            argv, env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR
+        )
+        self.workspaces = base_dir / "workspaces"
+        self.projects_base = base_dir / "projects-base"
+        self.workspaces.mkdir(exist_ok=True)
+        self.projects_base.mkdir(exist_ok=True)
+        self._wait_ready()
+
+    def _wait_ready(self, seconds: float = 60) -> None:
+        import time
+
+        from brabo.celery import app
+
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"celery worker exited early:\n{self.log_path.read_text()[-3000:]}")
+            replies = app.control.ping(destination=[self.proc_hostname()], timeout=0.5)
+            if replies:
+                return
+        self.stop()
+        raise RuntimeError(
+            f"celery worker did not answer ping in {seconds}s:\n{self.log_path.read_text()[-3000:]}"
+        )
+
+    def proc_hostname(self) -> str:
+        import socket
+
+        return f"{self.name}@{socket.gethostname()}"
+
+    def route(self):
+        """Send this process's enqueued tasks to this worker's queue."""
+        from brabo.celery import app
+
+        app.conf.task_default_queue = self.queue
+
+    def log_text(self) -> str:
+        self._log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except Exception:
+                self.proc.kill()
+                self.proc.wait()
+        self._log.close()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_proc(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One real worker for the session (started after the test database exists, stopped before it is
+    dropped). Tests using it are `@pytest.mark.integration` with `transactional_db` and the
+    `worker_dirs` fixture, so the worker and the test see the same project folders."""
+    _integration_env_or_skip()
+    worker = WorkerProcess(tmp_path_factory.mktemp("celery"), "brabo-worker")
+    yield worker
+    worker.stop()
+
+
+@pytest.fixture
+def worker_dirs(celery_worker_proc, settings):
+    settings.PROJECT_WORKSPACES_ROOT = celery_worker_proc.workspaces
+    settings.BRABO_PROJECTS_BASE = celery_worker_proc.projects_base
+    celery_worker_proc.route()
+    return celery_worker_proc
+
+
+# -- execution fixtures (issue: execution) -----------------------------------------------------------
+
+
+@pytest.fixture
+def make_action():
+    """An action already approved (or in any given status), created directly: execution tests start where
+    an approval ends."""
+
+    def make(
+        project, action_type: str, payload: dict | None = None, *, status: str = "approved", task=None, **kw
+    ):
+        from actions.models import ProposedAction, payload_hash
+
+        payload = payload or {}
+        return ProposedAction.objects.create(
+            project=project,
+            action_type=action_type,
+            payload=payload,
+            payload_hash=payload_hash(payload),
+            status=status,
+            reason="default",
+            message="test setup",
+            task=task,
+            merge_pr=str(payload.get("pr", "")) if action_type == "git_merge" else "",
+            **kw,
+        )
+
+    return make
+
+
+@pytest.fixture
+def owner_token(team):
+    """Stores the workspace owner's provider token, encrypted like in production: owner_token(kind, base_url)."""
+    from actions.tests.exec_fixtures import OWNER_TOKEN
+    from projects.services import set_credentials
+
+    def configure(kind: str, base_url: str, token: str = OWNER_TOKEN):
+        set_credentials(
+            workspace=team.ws, provider_kind=kind, provider_base_url=base_url, provider_token=token
+        )
+        return token
+
+    return configure

@@ -173,6 +173,33 @@ BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTAL
 # R11.1 — operator-configured policy hooks (a server-side JSON file); unset = no hooks.
 BRABO_POLICY_HOOKS_FILE = env_str("BRABO_POLICY_HOOKS_FILE")
 
+# Execution (SPEC §9). Seconds unless named otherwise.
+# An action `executing` longer than this is taken as lost (worker killed) and failed by the reaper; keep it
+# above the terminal time limit so a slow command is never reaped while it still runs.
+BRABO_EXECUTION_STUCK_AFTER = env_int("BRABO_EXECUTION_STUCK_AFTER", 900, minimum=1)
+BRABO_TERMINAL_TIMEOUT = env_int("BRABO_TERMINAL_TIMEOUT", 600, minimum=1)
+BRABO_TERMINAL_OUTPUT_CAP = env_int("BRABO_TERMINAL_OUTPUT_CAP", 256 * 1024, minimum=1024)  # bytes per stream
+BRABO_PROVIDER_TIMEOUT = env_int("BRABO_PROVIDER_TIMEOUT", 30, minimum=1)
+BRABO_GIT_TIMEOUT = env_int("BRABO_GIT_TIMEOUT", 300, minimum=1)
+# The container broker (R9.3): "bwrap" (a bubblewrap sandbox on this host, the default) or "docker"
+# (Docker Engine API, also Podman's compatible socket, at BRABO_DOCKER_HOST, e.g. unix:///run/docker.sock).
+BRABO_DOCKER_HOST = env_str("BRABO_DOCKER_HOST")
+BRABO_CONTAINER_BROKER = env_str("BRABO_CONTAINER_BROKER", "docker" if BRABO_DOCKER_HOST else "bwrap")
+if BRABO_CONTAINER_BROKER not in ("bwrap", "docker"):
+    raise ImproperlyConfiguredEnv(f"BRABO_CONTAINER_BROKER={BRABO_CONTAINER_BROKER!r}; use bwrap or docker.")
+if BRABO_CONTAINER_BROKER == "docker" and not BRABO_DOCKER_HOST:
+    raise ImproperlyConfiguredEnv(
+        "BRABO_CONTAINER_BROKER=docker needs BRABO_DOCKER_HOST (unix:///run/docker.sock)."
+    )
+BRABO_CONTAINER_IMAGE = env_str("BRABO_CONTAINER_IMAGE", "debian:bookworm-slim")
+# R9.5 — container resources: defaults (the floor while a module declares nothing) and maximums.
+BRABO_CONTAINER_DEFAULT_CPU = float(env_int("BRABO_CONTAINER_DEFAULT_CPU_MILLI", 1000, minimum=1)) / 1000
+BRABO_CONTAINER_DEFAULT_MEMORY_MB = env_int("BRABO_CONTAINER_DEFAULT_MEMORY_MB", 1024, minimum=16)
+BRABO_CONTAINER_MAX_CPU = float(env_int("BRABO_CONTAINER_MAX_CPU_MILLI", 8000, minimum=1)) / 1000
+BRABO_CONTAINER_MAX_MEMORY_MB = env_int("BRABO_CONTAINER_MAX_MEMORY_MB", 16384, minimum=16)
+# R9.3 — a runner that has not polled for this long is not "connected".
+BRABO_RUNNER_STALE_AFTER = env_int("BRABO_RUNNER_STALE_AFTER", 90, minimum=1)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

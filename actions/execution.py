@@ -1,0 +1,324 @@
+"""Executing an approved action, exactly once, with a named outcome (SPEC §9, R8.3, R8.5).
+
+``execute(action_id)`` is the whole life of one execution inside a worker:
+
+1. **claim** — a status-guarded UPDATE moves the action from approved/auto_approved to ``executing``; zero
+   rows means another delivery already claimed it (or it is settled) and this call does nothing. That is
+   what makes a redelivered Celery task harmless (STYLE.md practice 3).
+2. **run** — the executor registered for the action type does the work and returns a JSON result, raises
+   :class:`ExecutionFailure` (a named, terminal failure) or :class:`TransientFault` (worth a retry).
+3. **settle** — one transaction: status, result, ``settled_at``, the ``action.executed`` / ``action.failed``
+   event, the task's ``task.action_settled`` (and for a merged PR the task's ``done``, R8.3), and the
+   wake-up for waiters (R8.4). The settle is itself status-guarded: it only applies to a row still
+   ``executing``, so a reaper and a late worker can never both settle one action.
+
+Secrets: executors get the owner's provider token only through :class:`ExecutionContext`, which remembers
+it and redacts it from everything stored or logged (R1.2, R9.2).
+"""
+
+from __future__ import annotations
+
+import logging
+import traceback
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from . import events, waiting
+from .models import (
+    APPROVED,
+    AUTO_APPROVED,
+    EXECUTED,
+    EXECUTING,
+    FAILED,
+    RUNNABLE,
+    MergedPullRequest,
+    ProposedAction,
+)
+
+log = logging.getLogger(__name__)
+
+WORKER = events.Actor.system("worker")
+REDACTED = "[REDACTED]"
+
+# Returned by an executor that handed the action to someone else who will settle it later (a runner, R9.3).
+DEFERRED = object()
+
+
+class ExecutionFailure(Exception):
+    """A terminal, named failure: what failed, and what a person should do next (STYLE.md practice 12)."""
+
+    def __init__(self, code: str, message: str, next_step: str):
+        super().__init__(message)
+        self.code, self.message, self.next_step = code, message, next_step
+
+    def as_error(self) -> dict[str, str]:
+        return {"code": self.code, "message": self.message, "next_step": self.next_step}
+
+
+class TransientFault(Exception):
+    """A fault worth retrying (a provider 5xx, a connection reset). After the last retry it becomes the
+    named failure it carries."""
+
+    def __init__(self, code: str, message: str, next_step: str):
+        super().__init__(message)
+        self.failure = ExecutionFailure(code, message, next_step)
+
+
+class ExecutionContext:
+    """What an executor may use besides the action: the owner's token (decrypted here, in the worker, only
+    when asked for) and redaction of every secret it handed out."""
+
+    def __init__(self, action: ProposedAction):
+        self.action = action
+        self.project = action.project
+        self._secrets: list[str] = []
+
+    def owner_credentials(self):
+        """(provider_kind, base_url, token) of the workspace owner — whoever approved the action (R9.2)."""
+        from projects.crypto import SecretUnreadable
+        from projects.models import WorkspaceCredentials
+
+        creds = WorkspaceCredentials.objects.filter(workspace_id=self.project.workspace_id).first()
+        try:
+            token = creds.provider_token() if creds else None
+        except SecretUnreadable:
+            raise ExecutionFailure(
+                "credentials_unreadable",
+                "The workspace owner's provider token cannot be decrypted with the configured keys.",
+                "Restore the previous BRABO_ENCRYPTION_KEYS entry, or have the workspace owner set the token again.",
+            ) from None
+        if not token:
+            raise ExecutionFailure(
+                "credentials_missing",
+                "The workspace owner has not set a GitHub/GitLab token, so Brabo cannot act on the repository.",
+                "The workspace owner sets the provider token in the workspace settings; then propose the action again.",
+            )
+        self.add_secret(token)
+        return creds.provider_kind, creds.provider_base_url, token
+
+    def add_secret(self, secret: str) -> None:
+        if secret and secret not in self._secrets:
+            self._secrets.append(secret)
+
+    def redact(self, value: Any) -> Any:
+        """Replace every secret this context handed out, in strings nested anywhere in ``value``."""
+        if not self._secrets:
+            return value
+        if isinstance(value, str):
+            for secret in self._secrets:
+                value = value.replace(secret, REDACTED)
+            return value
+        if isinstance(value, dict):
+            return {self.redact(k): self.redact(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.redact(v) for v in value]
+        return value
+
+
+# -- the entry point ------------------------------------------------------------------------------
+
+
+def execute(action_id, *, may_retry: bool = False) -> None:
+    """Claim, run and settle one action. Never raises for a failure of the action itself; raises
+    :class:`TransientFault` only when ``may_retry`` and the claim was released for the retry."""
+    claimed = ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
+        status=EXECUTING, executing_since=timezone.now(), attempts=F("attempts") + 1
+    )
+    if not claimed:
+        log.info("action %s is not runnable (already claimed, settled or unknown); nothing to do", action_id)
+        return
+    action = ProposedAction.objects.select_related("project__workspace", "task").get(id=action_id)
+    ctx = ExecutionContext(action)
+    from .executors import executor_for
+
+    try:
+        executor = executor_for(action.action_type)
+        result = executor(action, ctx)
+    except ExecutionFailure as failure:
+        settle_failed(action, failure.code, ctx.redact(failure.message), ctx.redact(failure.next_step))
+        return
+    except TransientFault as fault:
+        if may_retry and _release_claim(action):
+            log.warning("action %s: transient fault %s; will retry", action.id, fault.failure.code)
+            raise
+        f = fault.failure
+        settle_failed(action, f.code, ctx.redact(f.message), ctx.redact(f.next_step))
+        return
+    except Exception as exc:  # anything unexpected: logged with its traceback here, a named code for people
+        tb = ctx.redact("".join(traceback.format_exception(exc)))
+        log.error("action %s (%s) failed unexpectedly:\n%s", action.id, action.action_type, tb)
+        settle_failed(
+            action,
+            "internal_error",
+            "The execution failed because of an internal error; it was logged with the action id.",
+            "Retry by proposing the action again; if it fails again, report the action id to your Brabo operator.",
+        )
+        return
+    if result is DEFERRED:
+        return
+    settle_executed(action, ctx.redact(result))
+
+
+def _release_claim(action: ProposedAction) -> bool:
+    """Hand a transiently failed action back to its runnable state so the retry can claim it again."""
+    # decided_by is NULL for policy decisions (R8.1): such an action was auto-approved at birth.
+    runnable = APPROVED if action.decided_by_id else AUTO_APPROVED
+    return bool(
+        ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
+            status=runnable, executing_since=None
+        )
+    )
+
+
+# -- settling -------------------------------------------------------------------------------------
+
+
+def settle_executed(action: ProposedAction, result: dict) -> bool:
+    """Record success. Returns False when the action was no longer ``executing`` (already settled)."""
+    with transaction.atomic():
+        now = timezone.now()
+        if not ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
+            status=EXECUTED, result=result, settled_at=now
+        ):
+            log.error(
+                "action %s finished but was no longer executing (reaped?); its result is dropped", action.id
+            )
+            return False
+        action.status, action.result, action.settled_at = EXECUTED, result, now
+        events.record(
+            events.ACTION_EXECUTED,
+            project_id=action.project_id,
+            actor=WORKER,
+            action=action,
+            payload={
+                "actionType": action.action_type,
+                "attempts": _attempts(action),
+                "summary": _summary(result),
+            },
+        )
+        if action.action_type == "git_merge" and result.get("merged"):
+            _record_merge(action, result)
+        _settle_task(action)
+        waiting.publish(action.id)
+    return True
+
+
+def settle_failed(action: ProposedAction, code: str, message: str, next_step: str) -> bool:
+    """Record a named failure (R9.1). Returns False when the action was no longer ``executing``."""
+    error = {"code": code, "message": message, "next_step": next_step}
+    with transaction.atomic():
+        now = timezone.now()
+        if not ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
+            status=FAILED, result={"error": error}, settled_at=now
+        ):
+            log.warning("action %s failure %s not recorded: it was no longer executing", action.id, code)
+            return False
+        action.status, action.result, action.settled_at = FAILED, {"error": error}, now
+        events.record(
+            events.ACTION_FAILED,
+            project_id=action.project_id,
+            actor=WORKER,
+            action=action,
+            payload={"actionType": action.action_type, "attempts": _attempts(action), **_camel(error)},
+        )
+        _settle_task(action)
+        waiting.publish(action.id)
+    log.info("action %s failed: %s", action.id, code)
+    return True
+
+
+def _attempts(action: ProposedAction) -> int:
+    return ProposedAction.objects.filter(id=action.id).values_list("attempts", flat=True).first() or 0
+
+
+def _camel(error: dict) -> dict:
+    return {"code": error["code"], "message": error["message"], "nextStep": error["next_step"]}
+
+
+def _summary(result: dict) -> dict:
+    """What the event keeps of a result: small facts, never command output (it can be large)."""
+    return {
+        k: v
+        for k, v in result.items()
+        if k not in ("stdout", "stderr", "output") and not isinstance(v, (dict, list))
+    }
+
+
+def _settle_task(action: ProposedAction) -> None:
+    """R8.4 — the task hears the outcome; a task still waiting on this approval goes back to work."""
+    if not action.task_id:
+        return
+    from projects.models import Task
+
+    events.record(
+        events.TASK_ACTION_SETTLED,
+        project_id=action.project_id,
+        actor=WORKER,
+        action=action,
+        payload={"taskId": str(action.task_id), "actionId": str(action.id), "status": action.status},
+    )
+    if Task.objects.filter(id=action.task_id, status="awaiting_approval").update(
+        status="in_progress", updated_at=timezone.now()
+    ):
+        _task_status_changed(action, "in_progress")
+
+
+def _task_status_changed(action: ProposedAction, status: str, **extra) -> None:
+    """One ``backlog.task_status_changed`` per real change, in the shape actions.services writes."""
+    events.record(
+        events.TASK_STATUS_CHANGED,
+        project_id=action.project_id,
+        actor=WORKER,
+        action=action,
+        payload={"taskId": str(action.task_id), "status": status, **extra},
+    )
+
+
+def _record_merge(action: ProposedAction, result: dict) -> None:
+    """R8.2 / R8.3 — remember the merged PR once, and move its task to ``done`` exactly once."""
+    from projects.models import Task
+
+    pr = action.merge_pr or str(result.get("pr", ""))
+    try:
+        with transaction.atomic():
+            MergedPullRequest.objects.create(project_id=action.project_id, pr=pr, action=action)
+    except IntegrityError:
+        log.warning("PR %s of project %s was already recorded as merged", pr, action.project_id)
+    if not action.task_id:
+        return
+    task = Task.objects.select_for_update().filter(id=action.task_id).first()
+    if task is None or task.status == "done":
+        return
+    # Status-guarded: of two concurrent settles only one moves the task, so only one event is written.
+    if Task.objects.filter(id=task.id, status=task.status).update(status="done", updated_at=timezone.now()):
+        _task_status_changed(action, "done", reason="pr_merged", source="git_merge", pr=pr)
+
+
+# -- the reaper -----------------------------------------------------------------------------------
+
+
+def reap_stuck_actions(*, older_than: int | None = None) -> int:
+    """Fail actions ``executing`` for longer than BRABO_EXECUTION_STUCK_AFTER seconds: their worker died
+    (SIGKILL, OOM, host lost) without settling. Returns how many were failed. A later redelivery of their
+    task finds them settled and does nothing, so they are never executed twice."""
+    seconds = older_than if older_than is not None else settings.BRABO_EXECUTION_STUCK_AFTER
+    cutoff = timezone.now() - timedelta(seconds=seconds)
+    reaped = 0
+    stuck = ProposedAction.objects.filter(status=EXECUTING, executing_since__lt=cutoff).select_related(
+        "project"
+    )
+    for action in stuck.iterator():
+        if settle_failed(
+            action,
+            "worker_lost",
+            f"The worker executing this action stopped without reporting a result for over {seconds} seconds "
+            "(it was killed or its host was lost). The action may or may not have taken effect.",
+            "Check the repository or container for the effect, then propose the action again if it is missing.",
+        ):
+            reaped += 1
+    return reaped

@@ -1,0 +1,332 @@
+"""git_commit, write_file and git_push in the project's worktree (the project root, R1.3/R1.4).
+
+Git runs with the repository's hooks disabled and no credential helper, so nothing the agent wrote into
+the worktree runs with the worker's environment. Pushing over HTTPS authenticates with the workspace
+owner's token (R9.2) through ``git_askpass.sh``: the token is in that one git process's environment —
+never in argv, never in a remote URL, never in a file — and is redacted from anything captured.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+from ..execution import ExecutionFailure, TransientFault
+
+log = logging.getLogger(__name__)
+ASKPASS = Path(__file__).with_name("git_askpass.sh")
+# The user names GitHub and GitLab accept with a token as the password over HTTPS.
+TOKEN_USERNAMES = {"github": "x-access-token", "gitlab": "oauth2"}
+# Options that make git ignore what the worktree's own config could make it run or send.
+SAFE_GIT = [
+    "-c", "core.hooksPath=/dev/null",
+    "-c", "credential.helper=",
+    "-c", "protocol.ext.allow=never",
+    "-c", "core.fsmonitor=false",
+    "-c", "commit.gpgSign=false",
+]  # fmt: skip
+TAIL = 2000  # characters of git's stderr kept in a failure message
+
+
+def worktree(action) -> Path:
+    """The folder git runs in: the project root, or ``payload.cwd`` inside it (an agent worktree)."""
+    project = action.project
+    try:
+        root = Path(project.root())
+    except ValueError as exc:  # LocalRootError: the typed path is no longer usable (R1.4)
+        raise ExecutionFailure(
+            "project_root_unusable", str(exc), "A maintainer fixes the project's local path."
+        )
+    sub = action.payload.get("cwd") or ""
+    target = inside(root, str(sub), what="cwd") if sub else root
+    if not target.is_dir():
+        raise ExecutionFailure(
+            "worktree_missing",
+            f"The project folder {project.scope_root_id()}/{sub} does not exist on the execution host.",
+            "Check out the repository into the project folder (or start the project's container), then retry.",
+        )
+    return target
+
+
+def inside(root: Path, raw: str, *, what: str) -> Path:
+    """``raw`` (relative to ``root``, or absolute under it) as a real path under root. Refuses ``..``,
+    ``.git`` and anything that resolves outside through a symlink."""
+    rel = raw
+    if raw.startswith("/"):
+        if not (raw == str(root) or raw.startswith(str(root).rstrip("/") + "/")):
+            raise ExecutionFailure(
+                "path_outside_project",
+                f"{what} {raw!r} is outside the project folder.",
+                f"Propose the action again with a {what} inside the project.",
+            )
+        rel = raw[len(str(root)) :].lstrip("/")
+    parts = [p for p in rel.split("/") if p not in ("", ".")]
+    if any(p == ".." for p in parts) or any(p == ".git" for p in parts):
+        raise ExecutionFailure(
+            "path_outside_project",
+            f"{what} {raw!r} climbs out of the project folder or into .git, which Brabo does not write.",
+            f"Propose the action again with a plain {what} inside the project.",
+        )
+    candidate = root.joinpath(*parts)
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(candidate)
+    if real != real_root and not real.startswith(real_root.rstrip("/") + "/"):
+        raise ExecutionFailure(
+            "path_outside_project",
+            f"{what} {raw!r} leads outside the project folder through a symbolic link.",
+            "Remove the link or use a path that stays inside the project.",
+        )
+    return candidate
+
+
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", "/tmp"),
+        "LANG": "C.UTF-8",
+        "GIT_TERMINAL_PROMPT": "0",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Brabo",
+        "GIT_AUTHOR_EMAIL": "brabo@localhost",
+        "GIT_COMMITTER_NAME": "Brabo",
+        "GIT_COMMITTER_EMAIL": "brabo@localhost",
+    }
+    env.update(extra or {})
+    return env
+
+
+def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(
+            ["git", *SAFE_GIT, *args],
+            cwd=cwd,
+            env=_env(env),
+            capture_output=True,
+            text=True,
+            timeout=settings.BRABO_GIT_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        raise ExecutionFailure(
+            "git_timeout",
+            f"git {args[0]} did not finish within {settings.BRABO_GIT_TIMEOUT} seconds and was stopped.",
+            "Check the remote and the repository size, then propose the action again.",
+        ) from None
+
+
+def _tail(text: str) -> str:
+    return text.strip()[-TAIL:]
+
+
+def _require_text(payload: dict, name: str) -> str:
+    value = payload.get(name)
+    if not isinstance(value, str) or not value.strip():
+        raise ExecutionFailure(
+            "invalid_payload",
+            f"The payload needs a non-empty text field {name!r}.",
+            "Propose the action again.",
+        )
+    return value
+
+
+# -- write_file -----------------------------------------------------------------------------------
+
+
+def write_file(action, ctx) -> dict:
+    """Payload ``{path, content}``: written atomically (temp file + rename) inside the project."""
+    path = _require_text(action.payload, "path")
+    content = action.payload.get("content")
+    if not isinstance(content, str):
+        raise ExecutionFailure(
+            "invalid_payload", "content must be text.", "Propose the action again with content."
+        )
+    target = inside(worktree(action), path, what="path")
+    if target.is_dir():
+        raise ExecutionFailure("path_is_a_folder", f"{path!r} is a folder.", "Propose a file path.")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_name(f".{target.name}.brabo-tmp")
+    data = content.encode()
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
+    return {"path": path, "bytes": len(data)}
+
+
+# -- git_commit -----------------------------------------------------------------------------------
+
+
+def git_commit(action, ctx) -> dict:
+    """Payload ``{message, paths?}``: stages ``paths`` (default: everything) and commits.
+
+    Staging can run programs the worktree's config names (filter drivers in .gitattributes, fsmonitor),
+    and agents can write that config with terminal commands, so git runs inside the project's bubblewrap
+    sandbox (only /work, no network) whenever bwrap is installed; without it, on the host with hooks,
+    fsmonitor and signing switched off (filter drivers remain the documented residual risk)."""
+    import shlex
+
+    from containers.bwrap import bwrap_path
+
+    message = _require_text(action.payload, "message")
+    paths = action.payload.get("paths")
+    cwd = worktree(action)
+    if paths is not None:
+        if not isinstance(paths, list) or not all(isinstance(p, str) and p for p in paths):
+            raise ExecutionFailure(
+                "invalid_payload", "paths must be a list of file paths.", "Propose it again."
+            )
+        for p in paths:
+            inside(cwd, p, what="path")
+    git = "git " + " ".join(shlex.quote(a) for a in SAFE_GIT)
+    add = f"{git} add -- " + " ".join(shlex.quote(p) for p in paths) if paths is not None else f"{git} add -A"
+    script = (
+        "export GIT_AUTHOR_NAME=Brabo GIT_AUTHOR_EMAIL=brabo@localhost GIT_COMMITTER_NAME=Brabo "
+        "GIT_COMMITTER_EMAIL=brabo@localhost GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0\n"
+        f"{add} || exit 4\n"
+        f"{git} diff --cached --quiet --no-ext-diff && exit 3\n"
+        f"{git} commit -q -m {shlex.quote(message)} || exit 5\n"
+        f"{git} rev-parse HEAD && {git} rev-parse --abbrev-ref HEAD\n"
+    )
+    if bwrap_path():
+        from containers.broker import WORKDIR, host_folder
+        from containers.bwrap import run_capped, sandbox_argv
+
+        root = host_folder(action.project)
+        rel = os.path.relpath(cwd, root)
+        inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"
+        done = run_capped(
+            sandbox_argv(root, inner, script), timeout=settings.BRABO_GIT_TIMEOUT, output_cap=65536
+        )
+        code, out, err = done.exit_code, done.stdout, done.stderr
+    else:
+        log.warning("bubblewrap is not installed: git_commit runs on the host for action %s", action.id)
+        ran = subprocess.run(["/bin/sh", "-c", script], cwd=cwd, env=_env(), capture_output=True, text=True,
+                             timeout=settings.BRABO_GIT_TIMEOUT, stdin=subprocess.DEVNULL)  # fmt: skip
+        code, out, err = ran.returncode, ran.stdout, ran.stderr
+    if code == 3:
+        raise ExecutionFailure(
+            "nothing_to_commit", "There are no changes to commit.", "Write the changes first."
+        )
+    if code != 0:
+        step = {4: "git add", 5: "git commit"}.get(code, "git")
+        raise ExecutionFailure(
+            "git_commit_failed", f"{step} failed: {_tail(err)}", "Read git's message, fix, retry."
+        )
+    sha, branch = (out.strip().splitlines() + ["", ""])[:2]
+    return {"sha": sha, "branch": branch}
+
+
+# -- git_push -------------------------------------------------------------------------------------
+
+
+def git_push(action, ctx) -> dict:
+    """Payload ``{branch, remote?}``. Pushes the branch to the project's configured remote only: the
+    owner's token must never go to a remote an agent chose (``remote`` may only name that one)."""
+    project = action.project
+    branch = _require_text(action.payload, "branch").strip()
+    remote_url = project.git_remote_url.strip()
+    if not remote_url:
+        raise ExecutionFailure(
+            "remote_not_set",
+            "The project has no git remote URL, so Brabo does not know where to push.",
+            "A maintainer sets the project's git remote URL, then proposes the push again.",
+        )
+    remote = action.payload.get("remote")
+    if remote not in (None, "", "origin", remote_url):
+        raise ExecutionFailure(
+            "remote_not_allowed",
+            f"Brabo pushes only to the project's configured remote, not to {remote!r}.",
+            "Propose the push without 'remote' (or with 'origin').",
+        )
+    cwd = worktree(action)
+    if branch.startswith("-") or run_git(cwd, "check-ref-format", "--branch", branch).returncode != 0:
+        raise ExecutionFailure(
+            "invalid_payload", f"{branch!r} is not a valid branch name.", "Propose it again."
+        )
+    env = _credential_env(remote_url, ctx)
+    ref = f"refs/heads/{branch}"
+    # The git that holds the token never reads the worktree's own config, which an agent can write (a
+    # terminal command can set http.proxy, sslVerify=false, insteadOf, fsmonitor...): it pushes from a
+    # throwaway bare clone that shares the worktree's objects and has only the config git gave it.
+    with tempfile.TemporaryDirectory(prefix="brabo-push-") as tmp:
+        mirror = Path(tmp) / "push.git"
+        cloned = run_git(
+            Path(tmp), "clone", "-q", "--bare", "--shared", "--no-tags", "--single-branch", "--branch", branch,
+            "--", str(cwd), str(mirror),
+        )  # fmt: skip
+        if cloned.returncode != 0:
+            raise ExecutionFailure(
+                "branch_missing",
+                f"The branch {branch!r} does not exist in the project's worktree: {_tail(cloned.stderr)}",
+                "Create and commit on the branch first, then propose the push again.",
+            )
+        pushed = run_git(mirror, "push", "--porcelain", "--", remote_url, f"{ref}:{ref}", env=env)
+        stderr = ctx.redact(pushed.stderr)
+        if pushed.returncode != 0:
+            _push_failure(stderr, branch)
+        sha = run_git(mirror, "rev-parse", ref).stdout.strip()
+    return {"branch": branch, "sha": sha, "output": ctx.redact(_tail(pushed.stdout))}
+
+
+def _credential_env(remote_url: str, ctx) -> dict[str, str]:
+    """The askpass wiring for an HTTP(S) remote; nothing for a local path (no credential involved)."""
+    parts = urlsplit(remote_url)
+    if parts.scheme in ("", "file"):
+        return {}
+    if parts.scheme not in ("https", "http"):
+        raise ExecutionFailure(
+            "remote_scheme_unsupported",
+            f"The project's remote uses {parts.scheme}://; Brabo pushes over HTTPS with the workspace owner's token.",
+            "A maintainer sets an https:// remote URL for the project.",
+        )
+    if parts.username or parts.password:
+        raise ExecutionFailure(
+            "remote_has_credentials",
+            "The project's remote URL contains a user name or password; Brabo refuses to use or store it.",
+            "A maintainer sets the remote URL without credentials; Brabo adds the owner's token itself.",
+        )
+    kind, _, token = ctx.owner_credentials()
+    origin = f"{parts.scheme}://{parts.netloc}"
+    username = TOKEN_USERNAMES.get(kind, "x-access-token")
+    return {
+        "GIT_ASKPASS": str(ASKPASS),
+        "SSH_ASKPASS": str(ASKPASS),
+        "BRABO_GIT_USERNAME": username,
+        "BRABO_GIT_TOKEN": token,
+        "BRABO_GIT_USER_PROMPT": f"Username for '{origin}': ",
+        "BRABO_GIT_PASS_PROMPT": f"Password for '{parts.scheme}://{username}@{parts.netloc}': ",
+    }
+
+
+def _push_failure(stderr: str, branch: str):
+    low = stderr.lower()
+    if "authentication failed" in low or "could not read username" in low or "returned error: 40" in low:
+        raise ExecutionFailure(
+            "git_auth_failed",
+            "The remote refused the workspace owner's credentials for this push.",
+            "The workspace owner checks that their provider token can push to the repository, then retry.",
+        )
+    if "rejected" in low or "non-fast-forward" in low or "fetch first" in low:
+        raise ExecutionFailure(
+            "push_rejected",
+            f"The remote rejected the push of {branch}: {_tail(stderr)}",
+            "Update the branch with the remote's changes (pull and rebase or merge), commit, then push again.",
+        )
+    if (
+        "could not resolve host" in low
+        or "connection refused" in low
+        or "timed out" in low
+        or "unable to access" in low
+    ):
+        raise TransientFault(
+            "git_remote_unreachable",
+            f"The git remote could not be reached: {_tail(stderr)}",
+            "Brabo retries on its own; if it persists, check the remote URL and the network.",
+        )
+    raise ExecutionFailure(
+        "git_push_failed", f"git push failed: {_tail(stderr)}", "Read git's message and retry."
+    )

@@ -1,0 +1,31 @@
+"""Git provider port (GitHub, GitLab) used by provider executors with the workspace owner's token (R9.2)."""
+
+from __future__ import annotations
+
+from .base import GitProvider, MergeOutcome, PullRequest
+
+DEFAULT_BASE_URLS = {"github": "https://api.github.com", "gitlab": "https://gitlab.com/api/v4"}
+
+
+def provider_for(kind: str, base_url: str, token: str, *, timeout: float = 30.0) -> GitProvider:
+    from ..execution import ExecutionFailure
+
+    base = (base_url or DEFAULT_BASE_URLS.get(kind, "")).rstrip("/")
+    if kind == "github":
+        from .github import GitHub
+
+        return GitHub(base, token, timeout=timeout)
+    if kind == "gitlab":
+        from .gitlab import GitLab
+
+        if not base.endswith("/api/v4"):
+            base += "/api/v4"
+        return GitLab(base, token, timeout=timeout)
+    raise ExecutionFailure(
+        "provider_not_configured",
+        f"The workspace's git provider is {kind or 'not set'}; Brabo speaks github and gitlab.",
+        "The workspace owner sets the provider (github or gitlab) and its token in the workspace settings.",
+    )
+
+
+__all__ = ["GitProvider", "MergeOutcome", "PullRequest", "provider_for"]

@@ -1,0 +1,176 @@
+"""Provider actions against a local fake speaking GitHub's and GitLab's documented endpoints (R9.2, R8.3)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from actions import events, execution
+from actions.models import MergedPullRequest, SessionEvent
+from actions.tests.exec_fixtures import OWNER_TOKEN, events_of
+from actions.tests.fake_provider import FakeProvider
+from projects.models import Task
+
+
+@pytest.fixture
+def fake():
+    with FakeProvider(OWNER_TOKEN) as server:
+        yield server
+
+
+@pytest.fixture(params=["github", "gitlab"])
+def provider(request, team, fake, owner_token):
+    kind = request.param
+    owner_token(kind, f"{fake.url}/{kind}" + ("/api/v4" if kind == "gitlab" else ""))
+    team.project.repository = "acme/app"
+    team.project.save()
+    return kind
+
+
+def run(action):
+    execution.execute(action.id)
+    action.refresh_from_db()
+    return action
+
+
+def test_pr_open_uses_the_owners_token_even_for_an_auto_approved_action(team, fake, provider, make_action):
+    action = run(
+        make_action(
+            team.project,
+            "pr_open",
+            {"branch": "dev", "base": "main", "title": "Add x"},
+            status="auto_approved",
+        )
+    )
+    assert action.status == "executed", action.result
+    assert action.result["pr"] == 1 and action.result["url"]
+    (call,) = fake.requests
+    if provider == "github":
+        assert call["path"] == "/github/repos/acme/app/pulls"
+        assert call["headers"]["Authorization"] == f"Bearer {OWNER_TOKEN}"
+        assert call["headers"]["Accept"] == "application/vnd.github+json"
+        assert call["headers"]["X-GitHub-Api-Version"] == "2022-11-28"
+        assert call["json"] == {"title": "Add x", "head": "dev", "base": "main", "body": ""}
+    else:
+        assert call["path"] == "/gitlab/api/v4/projects/acme%2Fapp/merge_requests"
+        assert call["headers"]["PRIVATE-TOKEN"] == OWNER_TOKEN
+        assert call["json"]["source_branch"] == "dev" and call["json"]["target_branch"] == "main"
+
+
+def test_a_merge_reported_merged_records_the_pr_and_finishes_the_task_once(team, fake, provider, make_action):
+    fake.add_pr(7, base="main")
+    task = Task.objects.create(project=team.project, title="feature", status="awaiting_approval")
+    action = run(make_action(team.project, "git_merge", {"pr": "7", "target_branch": "main"}, task=task))
+
+    assert action.status == "executed", action.result
+    assert action.result["merged"] is True and action.result["sha"]
+    assert MergedPullRequest.objects.filter(project=team.project, pr="7", action=action).count() == 1
+    task.refresh_from_db()
+    assert task.status == "done"
+    changed = SessionEvent.objects.filter(project=team.project, type=events.TASK_STATUS_CHANGED)
+    assert [(e.payload["status"], e.payload["reason"]) for e in changed] == [("done", "pr_merged")]
+
+    # A second approved merge of the same PR (R8.2 refuses it at creation; here it slipped through):
+    # the provider refuses, nothing is recorded twice, the task changes no more.
+    again = run(make_action(team.project, "git_merge", {"pr": "7", "target_branch": "main"}, task=task))
+    assert again.status == "failed" and again.result["error"]["code"] == "provider_conflict"
+    assert MergedPullRequest.objects.filter(project=team.project, pr="7").count() == 1
+    assert SessionEvent.objects.filter(project=team.project, type=events.TASK_STATUS_CHANGED).count() == 1
+
+
+def test_a_merge_into_another_branch_than_the_approved_one_is_refused(team, fake, provider, make_action):
+    fake.add_pr(3, base="main")
+    action = run(make_action(team.project, "git_merge", {"pr": "#3", "target_branch": "feature-x"}))
+    assert action.status == "failed"
+    assert action.result["error"]["code"] == "target_branch_mismatch"
+    assert fake.prs[3]["merged"] is False
+    assert not MergedPullRequest.objects.exists()
+
+
+def test_branch_create_and_protect(team, fake, provider, make_action):
+    created = run(make_action(team.project, "git_branch_create", {"branch": "release", "from": "dev"}))
+    assert created.status == "executed", created.result
+    assert fake.branches["release"] == fake.branches["dev"]
+    protected = run(make_action(team.project, "git_branch_protect", {"branch": "release"}))
+    assert protected.status == "executed", protected.result
+    assert "release" in fake.protected
+
+
+def test_repo_create(team, fake, provider, make_action):
+    action = run(make_action(team.project, "git_repo_create", {"name": "newrepo"}))
+    assert action.status == "executed", action.result
+    assert action.result["repository"] == "octo/newrepo"
+
+
+def test_a_wrong_token_is_a_named_auth_failure_and_never_leaks(
+    team, fake, provider, owner_token, make_action, caplog
+):
+    stale = "glpat-STALEtoken-9876543210"
+    owner_token(provider, f"{fake.url}/{provider}" + ("/api/v4" if provider == "gitlab" else ""), stale)
+    with caplog.at_level(logging.DEBUG):
+        action = run(make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"}))
+    assert action.status == "failed"
+    assert action.result["error"]["code"] == "provider_auth_failed"
+    dumped = str(action.result) + str([e.payload for e in events_of(action)]) + caplog.text
+    assert stale not in dumped
+
+
+def test_missing_credentials_are_a_named_failure(team, make_action):
+    team.project.repository = "acme/app"
+    team.project.save()
+    action = run(make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"}))
+    assert action.result["error"]["code"] == "credentials_missing"
+
+
+def test_calls_without_the_token_are_rejected_with_the_providers_shape(fake):
+    import httpx
+
+    gh = httpx.get(f"{fake.url}/github/repos/acme/app/pulls/1")
+    gl = httpx.get(f"{fake.url}/gitlab/api/v4/projects/acme%2Fapp/merge_requests/1")
+    assert (gh.status_code, gh.json()["message"]) == (401, "Requires authentication")
+    assert (gl.status_code, gl.json()["message"]) == (401, "401 Unauthorized")
+
+
+def test_a_provider_5xx_is_transient_then_a_named_failure(team, fake, provider, make_action):
+    fake.fail_next = [502, 503]
+    action = make_action(team.project, "pr_open", {"branch": "dev", "base": "main", "title": "x"})
+    with pytest.raises(execution.TransientFault):
+        execution.execute(action.id, may_retry=True)
+    execution.execute(action.id, may_retry=False)
+    action.refresh_from_db()
+    assert action.status == "failed" and action.result["error"]["code"] == "provider_unavailable"
+
+
+def test_an_unreachable_provider_is_transient(team, owner_token, make_action):
+    owner_token("github", "http://127.0.0.1:9")  # discard port: connection refused
+    team.project.repository = "acme/app"
+    team.project.save()
+    action = run(make_action(team.project, "git_branch_protect", {"branch": "main"}))
+    assert action.result["error"]["code"] == "provider_unreachable"
+
+
+@pytest.mark.parametrize(
+    "ref,number",
+    [
+        (12, 12),
+        ("12", 12),
+        ("#12", 12),
+        ("!12", 12),
+        ("https://gh/x/y/pull/12", 12),
+        ("https://gl/x/-/merge_requests/12/", 12),
+    ],
+)
+def test_pr_references(ref, number):
+    from actions.executors.provider import pr_number
+
+    assert pr_number(ref) == number
+
+
+@pytest.mark.parametrize("ref", ["", "main", "12abc", None, True, "../12x"])
+def test_bad_pr_references_are_invalid_payload(ref):
+    from actions.executors.provider import pr_number
+
+    with pytest.raises(execution.ExecutionFailure) as exc:
+        pr_number(ref)
+    assert exc.value.code == "invalid_payload"

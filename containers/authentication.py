@@ -1,0 +1,61 @@
+"""Runner authentication: ``Authorization: Bearer brabo_runner_…`` (R9.3). Used only by the runner views."""
+
+from __future__ import annotations
+
+from rest_framework import authentication, exceptions, permissions
+
+from .models import Runner
+
+
+class RunnerPrincipal:
+    """request.user of a runner call: authenticated, never a person, never an agent."""
+
+    is_authenticated = True
+    is_anonymous = False
+    is_active = True
+    is_staff = False
+    is_superuser = False
+    is_agent = False
+    is_runner = True
+
+    def __init__(self, runner: Runner):
+        self.runner = runner
+        self.pk = self.id = None
+        self.username = f"runner:{runner.name}"
+
+    def __str__(self) -> str:
+        return self.username
+
+    def has_perm(self, *args, **kwargs) -> bool:
+        return False
+
+
+class RunnerKeyAuthentication(authentication.BaseAuthentication):
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != b"bearer":
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(
+                "Malformed Authorization header; use 'Bearer <runner key>'."
+            )
+        try:
+            key = header[1].decode()
+        except UnicodeError:
+            raise exceptions.AuthenticationFailed("The key contains invalid characters.") from None
+        if not key.startswith(Runner.KEY_PREFIX):
+            raise exceptions.AuthenticationFailed("This endpoint takes a runner key (brabo_runner_…).")
+        runner = Runner.objects.select_related("project").filter(key_hash=Runner.hash_key(key)).first()
+        if runner is None or runner.revoked_at is not None:
+            raise exceptions.AuthenticationFailed(
+                "Unknown or revoked runner key; ask a maintainer to register it again."
+            )
+        return RunnerPrincipal(runner), runner
+
+    def authenticate_header(self, request):
+        return "Bearer"
+
+
+class IsRunner(permissions.BasePermission):
+    def has_permission(self, request, view) -> bool:
+        return isinstance(request.auth, Runner)

@@ -1,0 +1,144 @@
+"""The Docker Engine adapter (docker SDK). Also works against Podman's Docker-compatible socket.
+
+One long-lived container per project, named ``brabo-<workspace_dir_name>``, the project folder bind-mounted
+at /work, no network (like the bubblewrap sandbox), ``no-new-privileges``, and the resources resolved by
+container_start (R9.5). Commands run with ``docker exec`` under ``timeout``; output is read as a stream
+and capped. Images are never pulled from here: an image missing on the engine is a named failure.
+"""
+
+from __future__ import annotations
+
+from actions.execution import ExecutionFailure, TransientFault
+
+from .broker import WORKDIR, CommandResult, ContainerSpec, host_folder
+
+API_VERSION = "1.43"  # fixed, so no version round-trip; Docker ≥ 24 and Podman ≥ 4 speak it
+TIMED_OUT = 124  # coreutils timeout's exit status when the limit was hit
+KILL_GRACE = 5
+
+
+def container_name(project) -> str:
+    return f"brabo-{project.workspace_dir_name}"
+
+
+class DockerEngineBroker:
+    name = "docker"
+
+    def __init__(self, base_url: str):
+        import docker
+
+        self._errors = docker.errors
+        try:
+            self.client = docker.DockerClient(base_url=base_url, version=API_VERSION, timeout=60)
+        except docker.errors.DockerException as exc:
+            raise TransientFault(
+                "container_engine_unreachable",
+                f"The container engine at BRABO_DOCKER_HOST could not be reached ({type(exc).__name__}).",
+                "Check that the Docker/Podman service runs and BRABO_DOCKER_HOST points at its socket.",
+            ) from None
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def _call(self, what: str, fn, *args, **kwargs):
+        import requests
+
+        try:
+            return fn(*args, **kwargs)
+        except self._errors.ImageNotFound:
+            raise ExecutionFailure(
+                "container_image_missing",
+                f"The image is not on the container engine, so Brabo could not {what}.",
+                "The operator pulls the image on the engine host (docker pull <image>), then retry.",
+            ) from None
+        except self._errors.NotFound:
+            raise
+        except self._errors.APIError as exc:
+            if exc.status_code and exc.status_code >= 500:
+                raise TransientFault(
+                    "container_engine_error",
+                    f"The container engine failed to {what}: {exc.explanation}",
+                    "Brabo retries on its own; if it persists, check the engine's logs.",
+                ) from None
+            raise ExecutionFailure(
+                "container_engine_refused",
+                f"The container engine refused to {what}: {exc.explanation}",
+                "Check the container's configuration (image, resources) and propose the action again.",
+            ) from None
+        except (requests.exceptions.ConnectionError, self._errors.DockerException) as exc:
+            raise TransientFault(
+                "container_engine_unreachable",
+                f"The container engine could not be reached to {what} ({type(exc).__name__}).",
+                "Check that the Docker/Podman service runs and BRABO_DOCKER_HOST points at its socket.",
+            ) from None
+
+    def _get(self, project):
+        try:
+            return self._call("find the container", self.client.containers.get, container_name(project))
+        except self._errors.NotFound:
+            return None
+
+    # -- the port ---------------------------------------------------------------------------------
+    def start(self, project, spec: ContainerSpec) -> dict:
+        existing = self._get(project)
+        if existing is not None:
+            if existing.status != "running":
+                self._call("start the container", existing.start)
+            return {"broker": self.name, "container": existing.id}
+        container = self._call(
+            "create the container",
+            self.client.containers.create,  # create, not run: run would pull a missing image
+            spec.image,
+            command=["sleep", "infinity"],
+            name=container_name(project),
+            working_dir=WORKDIR,
+            volumes={str(host_folder(project)): {"bind": WORKDIR, "mode": "rw"}},
+            network_mode="none",
+            nano_cpus=int(spec.cpu * 1_000_000_000),
+            mem_limit=f"{spec.memory_mb}m",
+            security_opt=["no-new-privileges"],
+            labels={"brabo.project": str(project.id)},
+        )
+        self._call("start the container", container.start)
+        return {"broker": self.name, "container": container.id}
+
+    def run_command(self, project, command: str, cwd: str, timeout: int, output_cap: int) -> CommandResult:
+        container = self._get(project)
+        if container is None or container.status != "running":
+            raise ExecutionFailure(
+                "container_not_running",
+                "The project's container is not running on the container engine.",
+                "Start the container (container_start), then propose the command again.",
+            )
+        api = self.client.api
+        argv = ["timeout", "-k", str(KILL_GRACE), str(timeout), "sh", "-c", command]
+        exec_id = self._call("run the command", api.exec_create, container.id, argv, workdir=cwd)["Id"]
+        stream = self._call("run the command", api.exec_start, exec_id, stream=True, demux=True)
+        kept = {"out": bytearray(), "err": bytearray()}
+        truncated = False
+        for out, err in stream:
+            for key, chunk in (("out", out), ("err", err)):
+                if not chunk:
+                    continue
+                room = output_cap - len(kept[key])
+                kept[key] += chunk[: max(room, 0)]
+                truncated |= len(chunk) > room
+        code = self._call("read the command's exit status", api.exec_inspect, exec_id).get("ExitCode")
+        timed_out = code == TIMED_OUT
+        return CommandResult(
+            exit_code=None if timed_out else code,
+            stdout=kept["out"].decode(errors="replace"),
+            stderr=kept["err"].decode(errors="replace"),
+            truncated=truncated,
+            timed_out=timed_out,
+        )
+
+    def stop(self, project) -> dict:
+        container = self._get(project)
+        if container is not None and container.status == "running":
+            self._call("stop the container", container.stop, timeout=10)
+        return {"broker": self.name}
+
+    def remove(self, project) -> dict:
+        container = self._get(project)
+        if container is not None:
+            self._call("remove the container", container.remove, force=True)
+        return {"broker": self.name}

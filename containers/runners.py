@@ -1,0 +1,161 @@
+"""Runners (R9.3): the machine-side executors of ``mounted`` and ``runner`` projects.
+
+A maintainer registers a runner for a project and gets its key once. The runner long-polls for work
+(``GET /api/runner/work/``): an action the worker handed off (:func:`hand_off`), claimed with a
+status-guarded update so two runners never take the same one. It reports the outcome once, which settles
+the action like any other execution. "No connected runner" (none polled recently) and "the runner
+refused" are named failures.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from actions.execution import DEFERRED, ExecutionFailure, settle_executed, settle_failed
+from actions.models import EXECUTING, ProposedAction
+
+from .models import CLAIMED, QUEUED, REPORTED, Runner, RunnerWork
+
+MAX_POLL_SECONDS = 30
+POLL_INTERVAL = 0.25
+MAX_RESULT_CHARS = 1_000_000
+
+
+def issue_runner(*, project, name: str, created_by) -> tuple[Runner, str]:
+    """Register a runner; returns (runner, key). The key is shown once."""
+    from projects.services import DomainError
+
+    name = (name or "").strip()
+    if not name or len(name) > 80:
+        raise DomainError("name is required (at most 80 characters), e.g. laptop-olivia.", field="name")
+    if Runner.objects.filter(project=project, name=name).exists():
+        raise DomainError(
+            f"a runner named {name!r} already exists in this project.", field="name", status=409
+        )
+    key, key_hash = Runner.new_key()
+    return Runner.objects.create(project=project, name=name, key_hash=key_hash, created_by=created_by), key
+
+
+def connected_runners(project):
+    cutoff = timezone.now() - timedelta(seconds=settings.BRABO_RUNNER_STALE_AFTER)
+    return Runner.objects.filter(project=project, revoked_at__isnull=True, last_seen_at__gte=cutoff)
+
+
+def require_connected_runner(project) -> None:
+    if not connected_runners(project).exists():
+        raise ExecutionFailure(
+            "no_connected_runner",
+            f"No runner of this project has connected in the last {settings.BRABO_RUNNER_STALE_AFTER} seconds, "
+            f"so the {project.execution_mode} project's work cannot run.",
+            "Start the Brabo runner on the machine that holds the project (or register one), then propose again.",
+        )
+
+
+def hand_off(action) -> object:
+    """Queue an executing action for the project's runners; the runner's report settles it later."""
+    require_connected_runner(action.project)
+    RunnerWork.objects.update_or_create(
+        action=action,
+        defaults={"project_id": action.project_id, "state": QUEUED, "runner": None, "claimed_at": None},
+    )
+    return DEFERRED
+
+
+def _touch(runner: Runner) -> None:
+    Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now())
+
+
+def claim_work(runner: Runner, *, timeout: float) -> RunnerWork | None:
+    """Long-poll: the oldest queued work of the runner's project, claimed by this runner, or None."""
+    deadline = time.monotonic() + max(0.0, min(timeout, MAX_POLL_SECONDS))
+    while True:
+        _touch(runner)
+        with transaction.atomic():
+            work = (
+                RunnerWork.objects.select_for_update(skip_locked=True)
+                .select_related("action")
+                .filter(project_id=runner.project_id, state=QUEUED, action__status=EXECUTING)
+                .order_by("created_at", "id")
+                .first()
+            )
+            if work is not None:
+                work.state, work.runner, work.claimed_at = CLAIMED, runner, timezone.now()
+                work.save(update_fields=["state", "runner", "claimed_at"])
+                return work
+        if time.monotonic() >= deadline:
+            return None
+        time.sleep(POLL_INTERVAL)
+
+
+class ReportRefused(Exception):
+    """The report does not apply (not this runner's claimed work, or already reported)."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) -> ProposedAction:
+    """Settle the action from the runner's report: ``executed`` (with ``result``), ``failed`` (with
+    ``error {code, message}``) or ``refused`` (the runner would not run it)."""
+    import json
+
+    _touch(runner)
+    with transaction.atomic():
+        work = (
+            RunnerWork.objects.select_for_update()
+            .select_related("action__project")
+            .filter(action_id=action_id, project_id=runner.project_id)
+            .first()
+        )
+        if work is None or work.runner_id != runner.id:
+            raise ReportRefused("No work with this id is claimed by this runner.", 404)
+        if work.state != CLAIMED:
+            raise ReportRefused("This work was already reported.", 409)
+        action = work.action
+        if outcome == "executed":
+            if not isinstance(result, dict) or len(json.dumps(result)) > MAX_RESULT_CHARS:
+                raise ReportRefused("result must be a JSON object of at most 1 MB.", 400)
+            from .lifecycle import after_runner_outcome
+
+            after_runner_outcome(action, succeeded=True)
+            settled = settle_executed(action, result)
+        elif outcome in ("failed", "refused"):
+            error = error if isinstance(error, dict) else {}
+            said = str(error.get("message") or "")[:1000]
+            after_runner_outcome_failed(action, said)
+            if outcome == "refused":
+                settled = settle_failed(
+                    action,
+                    "runner_refused",
+                    f"The runner {runner.name} refused to run this action."
+                    + (f" It said: {said}" if said else ""),
+                    "Check the runner's own policy and logs on its machine, then propose the action again.",
+                )
+            else:
+                code = str(error.get("code") or "runner_failed")[:60]
+                settled = settle_failed(
+                    action,
+                    code,
+                    f"The runner {runner.name} could not complete the action."
+                    + (f" It said: {said}" if said else ""),
+                    "Read the runner's message, fix the cause on its machine, then propose the action again.",
+                )
+        else:
+            raise ReportRefused("outcome must be executed, failed or refused.", 400)
+        if not settled:
+            raise ReportRefused("The action was already settled (for example failed as worker_lost).", 409)
+        RunnerWork.objects.filter(id=work.id).update(state=REPORTED, reported_at=timezone.now())
+    action.refresh_from_db()
+    return action
+
+
+def after_runner_outcome_failed(action, said: str) -> None:
+    from .lifecycle import after_runner_outcome
+
+    after_runner_outcome(action, succeeded=False, error=said)

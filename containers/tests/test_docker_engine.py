@@ -1,0 +1,91 @@
+"""The Docker Engine adapter through the real docker SDK against a local fake engine (no Docker here)."""
+
+from __future__ import annotations
+
+import pytest
+
+from actions import execution
+from containers.broker import ContainerSpec
+from containers.docker_engine import DockerEngineBroker, container_name
+from containers.tests.fake_docker import FakeDockerEngine
+
+
+@pytest.fixture
+def engine():
+    with FakeDockerEngine() as fake:
+        yield fake
+
+
+def test_start_creates_a_networkless_container_with_the_folder_at_work_and_the_resources(team, engine):
+    broker = DockerEngineBroker(engine.base_url)
+    out = broker.start(team.project, ContainerSpec(cpu=1.5, memory_mb=2048, image="debian:bookworm-slim"))
+    (created,) = [r for r in engine.requests if r[1] == "/containers/create"]
+    body, query = created[2]["body"], created[2]["query"]
+    assert query["name"] == container_name(team.project)
+    assert body["Image"] == "debian:bookworm-slim" and body["WorkingDir"] == "/work"
+    host = body["HostConfig"]
+    assert host["Binds"] == [f"{team.project.root()}:/work:rw"]
+    assert host["NetworkMode"] == "none"
+    assert host["NanoCpus"] == 1_500_000_000 and host["Memory"] == 2048 * 1024 * 1024
+    assert host["SecurityOpt"] == ["no-new-privileges"]
+    assert engine.containers[out["container"]]["State"]["Status"] == "running"
+
+
+def test_run_command_streams_caps_and_reports_the_exit_code(team, engine):
+    broker = DockerEngineBroker(engine.base_url)
+    broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    engine.exec_results["make test"] = (b"x" * 5000, b"warn\n", 2)
+    result = broker.run_command(team.project, "make test", "/work/src", timeout=30, output_cap=1024)
+    assert (result.exit_code, len(result.stdout), result.stderr, result.truncated) == (
+        2,
+        1024,
+        "warn\n",
+        True,
+    )
+    (ex,) = engine.execs.values()
+    assert (
+        ex["Cmd"] == ["timeout", "-k", "5", "30", "sh", "-c", "make test"] and ex["WorkingDir"] == "/work/src"
+    )
+
+
+def test_the_time_limit_exit_is_reported_as_timed_out(team, engine):
+    broker = DockerEngineBroker(engine.base_url)
+    broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))
+    engine.exec_results["sleep 999"] = (b"", b"", 124)
+    assert broker.run_command(team.project, "sleep 999", "/work", timeout=1, output_cap=1024).timed_out
+
+
+def test_stop_and_remove(team, engine):
+    broker = DockerEngineBroker(engine.base_url)
+    cid = broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="img"))["container"]
+    broker.stop(team.project)
+    assert engine.containers[cid]["State"]["Status"] == "exited"
+    broker.remove(team.project)
+    assert engine.containers == {}
+    assert broker.remove(team.project) == {"broker": "docker"}  # removing what is gone is a no-op
+
+
+def test_a_missing_image_and_an_unreachable_engine_are_named(team, engine):
+    broker = DockerEngineBroker(engine.base_url)
+    with pytest.raises(execution.ExecutionFailure) as missing:
+        broker.start(team.project, ContainerSpec(cpu=1, memory_mb=512, image="missing:latest"))
+    assert missing.value.code == "container_image_missing"
+    with pytest.raises(execution.TransientFault) as down:
+        DockerEngineBroker("tcp://127.0.0.1:9").start(
+            team.project, ContainerSpec(cpu=1, memory_mb=512, image="i")
+        )
+    assert down.value.failure.code == "container_engine_unreachable"
+
+
+def test_container_start_action_through_the_docker_broker(team, engine, settings, make_action):
+    settings.BRABO_CONTAINER_BROKER = "docker"
+    settings.BRABO_DOCKER_HOST = engine.base_url
+    action = make_action(team.project, "container_start", {"image": "debian:bookworm-slim"})
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "executed" and action.result["broker"] == "docker"
+    engine.exec_results["echo hi"] = (b"hi\n", b"", 0)
+    term = make_action(team.project, "terminal", {"command": "echo hi"})
+    execution.execute(term.id)
+    term.refresh_from_db()
+    assert term.result == {"exit_code": 0, "stdout": "hi\n", "stderr": "", "truncated": False}
