@@ -26,3 +26,11 @@ class PersonalTokenScheme(OpenApiAuthenticationExtension):
             "name": "Authorization",
             "description": "A person's token from `manage.py create_user_token`: `Token <key>`.",
         }
+
+
+class RunnerKeyScheme(OpenApiAuthenticationExtension):
+    target_class = "containers.authentication.RunnerKeyAuthentication"
+    name = "runnerKey"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "http", "scheme": "bearer", "description": "A runner's key: `Bearer brabo_runner_…`."}
