@@ -252,6 +252,8 @@ def accept_infra_handoff(*, actor, agent) -> None:
     """Accepting the Infra agent's handoff presets its ``container_start`` to auto_approve (R9.6).
     ``container_stop`` is never preset, and ``container_remove`` can never be auto-approved (the policy's
     cap), so nothing else is written. Needs the container_start minimum role (maintainer)."""
+    from django.db import transaction
+
     from actions import events
     from permissions.action_types import ACTION_TYPES, role_at_least
     from projects.access import project_role
@@ -260,6 +262,13 @@ def accept_infra_handoff(*, actor, agent) -> None:
     role = project_role(actor, agent.project)
     if not role_at_least(role, ACTION_TYPES["container_start"].min_role):
         raise DomainError("accepting the Infra handoff needs the maintainer role or higher.", status=403)
+    if agent.name != "infra" and not agent.name.startswith("infra-"):
+        raise DomainError(f"{agent.name} is not an Infra agent; only the Infra agent hands off containers.")
+    with transaction.atomic():
+        _grant_container_start(agent, actor, events, upsert_autonomy)
+
+
+def _grant_container_start(agent, actor, events, upsert_autonomy) -> None:
     upsert_autonomy(agent=agent, action_type="container_start", mode="auto_approve")
     events.record(
         events.PERMISSION_GRANTED,

@@ -83,3 +83,18 @@ def test_activation_refuses_a_broken_file(team):
     resp = team.world.client(team.maintainer).post(f"/api/projects/{team.project.id}/activate-execution/")
     assert resp.status_code == 409 and "nothing was seeded" in resp.json()["detail"]
     assert team.project.permissions_path.read_text() == '{"allow": ['
+
+
+def test_accepting_the_infra_handoff_through_the_api(team):
+    """R9.6 — a maintainer accepts; container_start becomes auto_approve; nothing else is preset."""
+    infra, _ = team.world.agent(team.project, team.maintainer, "infra")
+    url = f"/api/agents/{infra.id}/accept-handoff/"
+    assert team.world.client(team.developer).post(url).status_code == 403
+    assert team.world.client(team.outsider).post(url).status_code == 404
+    resp = team.world.client(team.maintainer).post(url)
+    assert resp.status_code == 200 and resp.json() == [
+        {"action_type": "container_start", "mode": "auto_approve"}
+    ]
+    not_infra = team.world.client(team.maintainer).post(f"/api/agents/{team.agent.id}/accept-handoff/")
+    assert not_infra.status_code == 400 and "not an Infra agent" in not_infra.json()["detail"]
+    assert not team.agent.autonomy_rules.exists()
