@@ -74,6 +74,7 @@ def install(site: admin.AdminSite) -> None:
     site.has_permission = MethodType(_has_permission, site)
     site.index = MethodType(index, site)
     site.login_form = MemberAuthenticationForm
+    site.site_url = None  # there is no public site to "view"
     site.site_header = "Brabo"
     site.site_title = "Brabo console"
     site.index_title = "Administration"

@@ -118,6 +118,16 @@ class Row:
         )
 
     @property
+    def age(self) -> str:
+        seconds = max(0, int((timezone.now() - self.action.created_at).total_seconds()))
+        if seconds < 60:
+            return "just now"
+        for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+            if seconds >= size:
+                return f"{seconds // size} {unit} ago"
+        return "just now"
+
+    @property
     def preview(self) -> dict:
         return services.preview_always(self.action)
 
