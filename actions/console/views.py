@@ -7,6 +7,7 @@ scopes what it reads through ``projects.access``: a resource of another workspac
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 from datetime import datetime, time, timedelta
 
@@ -193,16 +194,20 @@ def queue(request):
             types=list(ACTION_TYPES),
             selected={k: request.GET.get(k, "") for k in ("project", "agent", "type")},
             state_url=reverse("admin:console-queue-state"),
+            state=_state(request.user),
             section="queue",
         ),
     )
 
 
+def _state(user) -> dict:
+    agg = _pending(user).aggregate(n=Count("id"), latest=Max("created_at"))
+    return {"count": agg["n"], "latest": agg["latest"].isoformat() if agg["latest"] else None}
+
+
 def queue_state(request):
-    """A small document the queue polls: ``count`` of pending and ``latest`` change marker."""
-    agg = _pending(request.user).aggregate(n=Count("id"), latest=Max("created_at"))
-    latest = agg["latest"].isoformat() if agg["latest"] else None
-    return JsonResponse({"count": agg["n"], "latest": latest})
+    """A small document the queue polls: ``count`` of pending and ``latest`` (newest pending's time)."""
+    return JsonResponse(_state(request.user))
 
 
 def action_detail(request, action_id):
@@ -403,7 +408,7 @@ def permissions_editor(request, project_id):
                 )
             )
             if request.POST.get("step") == "save":
-                if request.POST.get("base") != current:
+                if request.POST.get("base") != _digest(current):
                     messages.error(
                         request, "permissions.json changed since you opened it; review the new diff."
                     )
@@ -423,7 +428,7 @@ def permissions_editor(request, project_id):
             f"permissions.json · {project.name}",
             project=project,
             text=text,
-            current=current,
+            base=_digest(current),
             issues=issues,
             has_errors=any(i.severity == "error" for i in issues),
             diff=diff,
@@ -432,6 +437,12 @@ def permissions_editor(request, project_id):
             section="projects",
         ),
     )
+
+
+def _digest(text: str) -> str:
+    """What the editor was opened on, so a save over someone else's change is caught (not their text:
+    form posts rewrite newlines)."""
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _render(text: str) -> str:
@@ -502,7 +513,8 @@ def _chart(buckets: list[dict]) -> dict:
         for i, b in enumerate(buckets)
         if len(buckets) <= 14 or i % 3 == 0
     ]
-    ticks = [{"y": round(pad_t + plot_h - plot_h * f, 1), "value": round(peak * f)} for f in (0, 0.5, 1)]
+    values = sorted({0, peak // 2, peak}) if peak > 4 else list(range(peak + 1))
+    ticks = [{"y": round(pad_t + plot_h - plot_h * v / peak, 1), "value": v} for v in values]
     return {
         "width": width,
         "height": height,

@@ -102,3 +102,47 @@ def test_autopilot_switch_shows_the_lists(page, team, shot):
     dialog.get_by_role("button", name="Turn on autopilot").click()
     page.get_by_text("Autopilot is on for dev-api").wait_for()
     assert team.agent.autonomy_rules.get(action_type="*").mode == "auto_approve"
+
+
+UNLABELLED = """() => [...document.querySelectorAll('#content select, #content textarea, #content input:not([type=hidden])')]
+  .filter(el => !(el.labels && el.labels.length) && !el.getAttribute('aria-label')).map(el => el.outerHTML)"""
+NAMELESS_BUTTONS = """() => [...document.querySelectorAll('#content button, #content summary')]
+  .filter(el => !el.innerText.trim() && !el.getAttribute('aria-label')).map(el => el.outerHTML)"""
+
+
+def test_every_console_page_has_labelled_controls(page, team, shot):
+    from containers.models import ProjectContainer
+
+    ProjectContainer.objects.create(
+        project=team.project, state="running", cpu=2, memory_mb=2048, image="node:22"
+    )
+    agent = Proposer(team)
+    agent.write_permissions(allow=["Terminal(npm test)"], ask=["Terminal(rm)"])
+    agent.propose("terminal", {"command": "npm test"})
+    agent.propose("terminal", {"command": "cat src/app.ts && ls -la"})
+    login(page, "olivia")
+    pages = {
+        "agent-card": f"/admin/console/agents/{team.agent.id}/",
+        "agents": "/admin/console/agents/",
+        "projects": "/admin/console/projects/",
+        "permissions": f"/admin/console/projects/{team.project.id}/permissions/",
+        "containers": "/admin/console/containers/",
+        "stats": f"/admin/console/projects/{team.project.id}/stats/",
+    }
+    for name, url in pages.items():
+        page.goto(url)
+        assert page.evaluate(UNLABELLED) == [], name
+        assert page.evaluate(NAMELESS_BUTTONS) == [], name
+        shot(page, name)
+    # The editor: a lint error shows inline, next to the text it is about.
+    page.goto(pages["permissions"])
+    page.get_by_label("permissions.json").fill('{"allow": ["Terminal(npm test"], "deny": [], "ask": []}')
+    page.get_by_role("button", name="Check and preview").click()
+    assert page.locator(".issue-error").count() >= 1
+    page.get_by_label("permissions.json").fill('{"allow": ["Terminal(npm test)", "Terminal(npm run lint)"]}')
+    page.get_by_role("button", name="Check and preview").click()
+    page.locator("[data-diff]").wait_for()
+    shot(page, "permissions-diff")
+    page.get_by_role("button", name="Save permissions.json").click()
+    page.get_by_text("Saved permissions.json").wait_for()
+    assert "Terminal(npm run lint)" in team.project.permissions_path.read_text()

@@ -6,7 +6,7 @@
   if (!region) return;
   var stateUrl = region.getAttribute("data-state-url");
   var fragmentUrl = region.getAttribute("data-fragment-url");
-  var last = null;
+  var last = region.getAttribute("data-state"); // the state this page was rendered from
   var stale = false;
 
   function busy() {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 
@@ -239,11 +240,16 @@ def test_permissions_editor_shows_lint_errors_inline_and_writes_after_review(tea
     review = c.post(url, {"text": good, "step": "review", "base": ""}).content.decode()
     assert "data-diff" in review and "+    &quot;Terminal(npm test)&quot;" in review
     assert not team.project.permissions_path.exists()
-    c.post(url, {"text": good, "step": "save", "base": ""})
+    c.post(url, {"text": good, "step": "save", "base": hashlib.sha256(b"").hexdigest()})
     assert "Terminal(npm test)" in team.project.permissions_path.read_text()
     dev = login(team.developer)
     dev.post(
-        url, {"text": '{"allow": []}', "step": "save", "base": team.project.permissions_path.read_text()}
+        url,
+        {
+            "text": '{"allow": []}',
+            "step": "save",
+            "base": hashlib.sha256(team.project.permissions_path.read_bytes()).hexdigest(),
+        },
     )
     assert "Terminal(npm test)" in team.project.permissions_path.read_text()
 
@@ -286,3 +292,14 @@ def test_model_admins_are_read_only(team, admin_client):
 )
 def test_every_page_renders_for_a_member(team, login, path):
     assert login(team.developer).get(QUEUE + path).status_code == 200
+
+
+def test_permissions_editor_refuses_to_save_over_a_change_made_meanwhile(team, login, agent_api):
+    url = f"/admin/console/projects/{team.project.id}/permissions/"
+    agent_api.write_permissions(allow=["Terminal(make)"])
+    stale = hashlib.sha256(b"").hexdigest()  # opened before the file existed
+    r = login(team.owner).post(
+        url, {"text": '{"allow": ["Terminal(npm test)"]}', "step": "save", "base": stale}
+    )
+    assert "changed since you opened it" in r.content.decode()
+    assert "Terminal(make)" in team.project.permissions_path.read_text()
