@@ -26,10 +26,6 @@ ARGS = [
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 VIEWPORT = {"width": 1280, "height": 800}
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make between page
-# steps are still plain synchronous code.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 
 def _in_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
@@ -48,10 +44,20 @@ def browser():
         pytest.skip(reason)
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+    # Playwright's sync API keeps an event loop in this thread; the ORM calls the tests make between page
+    # steps are still plain synchronous code, so Django's async guard is lifted for these tests only.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as pw:
+            b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            yield b
+            b.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture

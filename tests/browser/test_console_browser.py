@@ -48,12 +48,13 @@ def test_pending_action_appears_is_approved_leaves_the_queue_and_its_events_show
     assert "max" in timeline.locator('[data-event-type="proposed_action.approved"]').inner_text()
 
 
-def test_deny_with_a_reason(page, team):
+def test_deny_with_a_reason(page, team, shot):
     action_id = Proposer(team).propose("terminal", {"command": "cat /etc/passwd"}).json()["id"]
     login(page, "dev")
     row = _row(page, action_id)
     row.get_by_text("Deny…").click()
     row.get_by_label("Reason the agent will read").fill("secrets stay secret")
+    shot(page, "queue-deny")
     row.get_by_role("button", name="Deny", exact=True).click()
     page.get_by_text("Denied: terminal").wait_for()
     assert _row(page, action_id).count() == 0

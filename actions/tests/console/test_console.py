@@ -303,3 +303,29 @@ def test_permissions_editor_refuses_to_save_over_a_change_made_meanwhile(team, l
     )
     assert "changed since you opened it" in r.content.decode()
     assert "Terminal(make)" in team.project.permissions_path.read_text()
+
+
+def test_another_workspace_gets_404_on_every_write(team, login):
+    (a,) = _pending(team)
+    eve = login(team.outsider)
+    for verb in ("approve", "deny", "always"):
+        assert eve.post(f"/admin/console/actions/{a.id}/{verb}/").status_code == 404
+    assert eve.post(f"/admin/console/agents/{team.agent.id}/autopilot/", {"mode": "auto"}).status_code == 404
+    assert eve.get(f"/admin/console/projects/{team.project.id}/permissions/").status_code == 404
+    assert eve.post(f"/admin/console/containers/{team.project.id}/stop/").status_code == 404
+    assert ProposedAction.objects.get(id=a.id).status == PENDING
+
+
+def test_the_autopilot_list_is_rendered_in_its_three_places(team, login):
+    """ADR 0189 §4 — queue help, the action card, and the agent card's switch show the same one list."""
+    (a,) = _pending(team)
+    c = login(team.maintainer)
+    places = [
+        QUEUE,
+        f"/admin/console/actions/{a.id}/",
+        f"/admin/console/agents/{team.agent.id}/",
+        f"/admin/console/agents/{team.agent.id}/?confirm=auto",
+    ]
+    for url in places:
+        page = html.unescape(c.get(url).content.decode())
+        assert all(item in page for item in AUTOPILOT.releases + AUTOPILOT.never_releases), url
