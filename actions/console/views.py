@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from actions import services
+from actions.console.stats import per_day
 from actions.models import PENDING, ProposedAction
 from actions.views import approval_stats
 from containers.models import ProjectContainer
@@ -460,12 +461,8 @@ def stats(request, project_id):
     days = RANGES.get(request.GET.get("days", "14"), 14)
     today = timezone.localdate()
     start = timezone.make_aware(datetime.combine(today - timedelta(days=days - 1), time.min))
-    buckets = []
-    for i in range(days):
-        since = start + timedelta(days=i)
-        s = approval_stats(project, since, since + timedelta(days=1))  # one definition of what counts
-        buckets.append({"day": since.date(), "human": s["human_approvals"], "policy": s["policy_approvals"]})
-    total = approval_stats(project, start, None)
+    buckets = per_day(project, start, days)
+    total = approval_stats(project, start, None)  # the API's numbers; the series is checked against them
     top = sorted(total["policy_approvals_by_reason"].items(), key=lambda kv: -kv[1])[:8]
     top_rules = [{"reason": r, "sentence": sentence(r), "count": n} for r, n in top]
     return render(

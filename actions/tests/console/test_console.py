@@ -329,3 +329,24 @@ def test_the_autopilot_list_is_rendered_in_its_three_places(team, login):
     for url in places:
         page = html.unescape(c.get(url).content.decode())
         assert all(item in page for item in AUTOPILOT.releases + AUTOPILOT.never_releases), url
+
+
+def test_the_daily_series_adds_up_to_the_api_statistics(team, agent_api, login):
+    """The chart's one-query series and approval_stats (the API) count the same events (R10.2)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from actions.console.stats import per_day
+    from actions.views import approval_stats
+
+    agent_api.write_permissions(allow=["Terminal(npm test)"])
+    for _ in range(3):
+        agent_api.propose("terminal", {"command": "npm test"})
+    for a in _pending(team, n=2):
+        login(team.owner).post(f"/admin/console/actions/{a.id}/approve/")
+    start = timezone.now() - timedelta(days=2)
+    series = per_day(team.project, start, 3)
+    api = approval_stats(team.project, start, start + timedelta(days=3))
+    assert sum(b["human"] for b in series) == api["human_approvals"] == 2
+    assert sum(b["policy"] for b in series) == api["policy_approvals"] == 3
