@@ -1,0 +1,47 @@
+"""Admin for proposed actions and events, and the approval console mounted at /admin/console/.
+
+Both models are read-only here: decisions go through the console's buttons, which call
+``actions.services`` (the same functions as the API). Events are append-only (R10.1): no add, change or
+delete anywhere.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from projects.admin import TenantScopedAdmin
+
+from .console.site import install
+from .models import ProposedAction, SessionEvent
+
+install(admin.site)
+
+
+class ReadOnlyAdmin(TenantScopedAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(ProposedAction)
+class ProposedActionAdmin(ReadOnlyAdmin):
+    scope_path = "project"
+    list_display = ["created_at", "action_type", "status", "project", "agent", "reason"]
+    list_filter = ["status", "action_type"]
+    list_select_related = ["project", "agent"]
+    search_fields = ["id", "payload"]
+    date_hierarchy = "created_at"
+
+
+@admin.register(SessionEvent)
+class SessionEventAdmin(ReadOnlyAdmin):
+    scope_path = "project"
+    list_display = ["created_at", "type", "actor_kind", "actor_label", "project", "action"]
+    list_filter = ["type", "actor_kind"]
+    list_select_related = ["project", "action"]
+    actions = None

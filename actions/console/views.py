@@ -1,0 +1,569 @@
+"""The approval console's pages (issue 6). Every decision calls ``actions.services`` — no rule lives here.
+
+Each view is wrapped by ``admin.site.admin_view`` (login + ``has_permission``) in ``actions.admin`` and
+scopes what it reads through ``projects.access``: a resource of another workspace is a 404 (R1.1).
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+from datetime import datetime, time, timedelta
+
+from django.contrib import admin, messages
+from django.core.paginator import Paginator
+from django.db.models import Count, Max, Q
+from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
+
+from actions import services
+from actions.console.stats import per_day
+from actions.models import PENDING, ProposedAction
+from actions.views import approval_stats
+from containers.models import ProjectContainer
+from permissions.action_types import (
+    ACTION_TYPES,
+    ALWAYS_ALLOW_REFUSED,
+    AUTO_APPROVE,
+    MAINTAINER,
+    WILDCARD,
+    role_at_least,
+)
+from permissions.autopilot import AUTOPILOT
+from permissions.files import lint_permissions, parse_permissions_text, write_permissions
+from permissions.messages import sentence
+from projects.access import visible_projects
+from projects.models import Agent, AutonomyRule, Membership, Project
+from projects.services import DomainError, set_autonomy
+
+PAGE_SIZE = 50
+STATUS_TONE = {
+    "pending": "warn",
+    "approved": "ok",
+    "auto_approved": "ok",
+    "executing": "info",
+    "executed": "ok",
+    "denied": "bad",
+    "failed": "bad",
+}
+
+
+# -- scoping ---------------------------------------------------------------------------------------------
+
+
+def _roles(user) -> dict:
+    """workspace id → the user's role: one query per page, however many rows (R2.2 per row)."""
+    return dict(Membership.objects.filter(user=user).values_list("workspace_id", "role"))
+
+
+def _project_or_404(request, project_id) -> Project:
+    return get_object_or_404(visible_projects(request.user).select_related("workspace"), id=project_id)
+
+
+def _action_or_404(request, action_id) -> ProposedAction:
+    qs = ProposedAction.objects.select_related(
+        "project__workspace", "agent", "task", "decided_by", "proposed_by_user"
+    )
+    return get_object_or_404(qs, id=action_id, project__in=visible_projects(request.user))
+
+
+def _pending(user):
+    return ProposedAction.objects.filter(status=PENDING, project__in=visible_projects(user))
+
+
+def _base_context(request, title: str, **extra) -> dict:
+    ctx = admin.site.each_context(request)
+    ctx.update(
+        title=title,
+        pending_count=_pending(request.user).count(),
+        autopilot=AUTOPILOT,
+        always_refused=sorted(ALWAYS_ALLOW_REFUSED),
+    )
+    ctx.update(extra)
+    return ctx
+
+
+def _back(request, default: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return target
+    return default
+
+
+# -- rows ------------------------------------------------------------------------------------------------
+
+
+def summary(action: ProposedAction) -> str:
+    """The one line a person reads: the command for terminal, the payload's main fields otherwise."""
+    if action.action_type == "terminal":
+        return action.payload.get("command", "")
+    return ", ".join(f"{k}: {v}" for k, v in action.payload.items() if k not in ("content", "body"))[:300]
+
+
+class Row:
+    """An action as the console shows it, with what this viewer may do to it."""
+
+    def __init__(self, action: ProposedAction, role: str | None):
+        self.action = action
+        self.summary = summary(action)
+        self.sentence = sentence(action.reason, action.scope_root)
+        self.min_role = ACTION_TYPES[action.action_type].min_role
+        self.can_decide = role_at_least(role, self.min_role)
+        self.tone = STATUS_TONE.get(action.status, "info")
+        self.proposer = (
+            action.agent.name if action.agent_id else getattr(action.proposed_by_user, "username", "")
+        )
+
+    @property
+    def age(self) -> str:
+        seconds = max(0, int((timezone.now() - self.action.created_at).total_seconds()))
+        if seconds < 60:
+            return "just now"
+        for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+            if seconds >= size:
+                return f"{seconds // size} {unit} ago"
+        return "just now"
+
+    @property
+    def preview(self) -> dict:
+        return services.preview_always(self.action)
+
+
+def _queue_rows(request):
+    qs = (
+        _pending(request.user)
+        .select_related("project", "agent", "task", "proposed_by_user")
+        .order_by("-created_at", "id")
+    )
+    params = request.GET
+    if params.get("project"):
+        qs = qs.filter(project_id=params["project"])
+    if params.get("agent"):
+        qs = qs.filter(agent_id=params["agent"])
+    if params.get("type") in ACTION_TYPES:
+        qs = qs.filter(action_type=params["type"])
+    page = Paginator(qs, PAGE_SIZE).get_page(params.get("page"))
+    roles = _roles(request.user)
+    rows = [Row(a, roles.get(a.project.workspace_id)) for a in page.object_list]
+    return page, rows
+
+
+def _valid_uuid_filters(request) -> None:
+    import uuid
+
+    for key in ("project", "agent"):
+        if request.GET.get(key):
+            try:
+                uuid.UUID(request.GET[key])
+            except ValueError:
+                raise Http404(f"{key} must be an id") from None
+
+
+def queue(request):
+    """The approvals queue: pending actions of the user's workspaces, newest first (the landing page)."""
+    _valid_uuid_filters(request)
+    page, rows = _queue_rows(request)
+    params = request.GET.copy()
+    params.pop("fragment", None)
+    here = reverse("admin:console-queue") + (f"?{params.urlencode()}" if params else "")
+    params.pop("page", None)
+    ctx = {
+        "page": page,
+        "rows": rows,
+        "query": params.urlencode(),
+        "next_url": here,
+        "always_refused": ALWAYS_ALLOW_REFUSED,
+    }
+    if request.GET.get("fragment") == "1":
+        return render(request, "console/_queue_list.html", ctx)
+    projects = list(visible_projects(request.user).order_by("name"))
+    agents = list(Agent.objects.filter(project__in=projects).select_related("project").order_by("name"))
+    return render(
+        request,
+        "console/queue.html",
+        _base_context(
+            request,
+            "Approvals",
+            **ctx,
+            projects=projects,
+            agents=agents,
+            types=list(ACTION_TYPES),
+            selected={k: request.GET.get(k, "") for k in ("project", "agent", "type")},
+            state_url=reverse("admin:console-queue-state"),
+            state=_state(request.user),
+            section="queue",
+        ),
+    )
+
+
+def _state(user) -> dict:
+    agg = _pending(user).aggregate(n=Count("id"), latest=Max("created_at"))
+    return {"count": agg["n"], "latest": agg["latest"].isoformat() if agg["latest"] else None}
+
+
+def queue_state(request):
+    """A small document the queue polls: ``count`` of pending and ``latest`` (newest pending's time)."""
+    return JsonResponse(_state(request.user))
+
+
+def action_detail(request, action_id):
+    action = _action_or_404(request, action_id)
+    role = _roles(request.user).get(action.project.workspace_id)
+    row = Row(action, role)
+    events = list(action.events.order_by("id"))
+    return render(
+        request,
+        "console/action_detail.html",
+        _base_context(
+            request,
+            f"{action.action_type} · {str(action.id)[:8]}",
+            row=row,
+            action=action,
+            preview=row.preview,
+            events=events,
+            payload_json=json.dumps(action.payload, indent=2, ensure_ascii=False),
+            result_json=json.dumps(action.result, indent=2, ensure_ascii=False) if action.result else "",
+            section="queue",
+        ),
+    )
+
+
+# -- decisions (POST, then redirect back with a message: PRG) --------------------------------------------
+
+OUTCOME_TEXT = {
+    services.OUTCOME_APPROVED: "Approved",
+    services.OUTCOME_ALREADY: "Already approved — nothing changed",
+    services.OUTCOME_DENIED: "Denied",
+}
+
+
+def _decide(request, action_id, fn, **kwargs):
+    action = _action_or_404(request, action_id)
+    back = _back(request, reverse("admin:console-queue"))
+    label = f"{action.action_type} “{summary(action)[:80]}”"
+    try:
+        decision = fn(action_id=action.id, actor=request.user, **kwargs)
+    except DomainError as exc:
+        messages.error(request, f"Not done: {exc}")
+        return HttpResponseRedirect(back)
+    text = f"{OUTCOME_TEXT.get(decision.outcome, decision.outcome)}: {label}."
+    if decision.patterns:
+        text += f" Always allowed — wrote {', '.join(decision.patterns)} to permissions.json."
+    elif decision.autonomy_row:
+        text += f" Always allowed — {action.agent.name} now auto-approves {action.action_type}."
+    elif fn is services.approve_always:
+        text += " This instance only: it has an external effect, so no pattern was written (R7.2)."
+    messages.success(request, text)
+    return HttpResponseRedirect(back)
+
+
+@require_POST
+def approve(request, action_id):
+    return _decide(request, action_id, services.approve_action)
+
+
+@require_POST
+def deny(request, action_id):
+    return _decide(request, action_id, services.deny_action, reason=request.POST.get("reason", ""))
+
+
+@require_POST
+def approve_always(request, action_id):
+    return _decide(request, action_id, services.approve_always)
+
+
+# -- agents and autopilot (ADR 0189 §4) ------------------------------------------------------------------
+
+
+def _agent_or_404(request, agent_id) -> Agent:
+    qs = Agent.objects.select_related("project__workspace", "principal__user")
+    return get_object_or_404(qs, id=agent_id, project__in=visible_projects(request.user))
+
+
+def agents(request):
+    projects = visible_projects(request.user)
+    items = list(
+        Agent.objects.filter(project__in=projects)
+        .select_related("project", "principal__user")
+        .annotate(
+            auto=Count(
+                "autonomy_rules",
+                filter=Q(autonomy_rules__action_type=WILDCARD, autonomy_rules__mode=AUTO_APPROVE),
+            ),
+            pending=Count("actions", filter=Q(actions__status=PENDING)),
+        )
+        .order_by("project__name", "name")
+    )
+    return render(
+        request, "console/agents.html", _base_context(request, "Agents", items=items, section="agents")
+    )
+
+
+def agent_card(request, agent_id):
+    agent = _agent_or_404(request, agent_id)
+    role = _roles(request.user).get(agent.project.workspace_id)
+    rules = list(agent.autonomy_rules.order_by("action_type"))
+    auto = any(r.action_type == WILDCARD and r.mode == AUTO_APPROVE for r in rules)
+    confirm = request.GET.get("confirm") in ("auto", "manual")
+    return render(
+        request,
+        "console/agent_card.html",
+        _base_context(
+            request,
+            f"Agent {agent.name}",
+            agent=agent,
+            rules=rules,
+            auto=auto,
+            can_switch=role_at_least(role, MAINTAINER),
+            confirm=request.GET.get("confirm") if confirm else "",
+            section="agents",
+        ),
+    )
+
+
+@require_POST
+def agent_autopilot(request, agent_id):
+    """The manual/auto switch: the wildcard row ``"*": auto_approve`` on or off. Maintainers only."""
+    agent = _agent_or_404(request, agent_id)
+    card = reverse("admin:console-agent", args=[agent.id])
+    role = _roles(request.user).get(agent.project.workspace_id)
+    if not role_at_least(role, MAINTAINER):
+        messages.error(
+            request, f"Switching autopilot needs the maintainer role or higher; your role is {role}."
+        )
+        return redirect(card)
+    mode = request.POST.get("mode")
+    if mode not in ("auto", "manual"):
+        messages.error(request, "Choose auto or manual.")
+        return redirect(card)
+    rows = [
+        {"action_type": r.action_type, "mode": r.mode}
+        for r in AutonomyRule.objects.filter(agent=agent).exclude(action_type=WILDCARD)
+    ]
+    if mode == "auto":
+        rows.append({"action_type": WILDCARD, "mode": AUTO_APPROVE})
+    set_autonomy(agent=agent, rows=rows)
+    if mode == "auto":
+        messages.success(
+            request, f"Autopilot is on for {agent.name}: it approves everything except the caps."
+        )
+    else:
+        messages.success(request, f"{agent.name} is manual again: its own rows and permissions.json decide.")
+    return redirect(card)
+
+
+# -- projects: permissions.json editor and approval statistics -------------------------------------------
+
+
+def projects(request):
+    items = list(
+        visible_projects(request.user)
+        .select_related("workspace", "container")
+        .annotate(pending=Count("actions", filter=Q(actions__status=PENDING)))
+        .order_by("name")
+    )
+    return render(
+        request, "console/projects.html", _base_context(request, "Projects", items=items, section="projects")
+    )
+
+
+def _read_text(path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return ""
+
+
+def permissions_editor(request, project_id):
+    """permissions.json: linted with the engine's own lint, previewed as a diff, written atomically."""
+    project = _project_or_404(request, project_id)
+    role = _roles(request.user).get(project.workspace_id)
+    can_edit = role_at_least(role, MAINTAINER)
+    path = project.permissions_path
+    current = _read_text(path)
+    text = current or '{\n  "allow": [],\n  "deny": [],\n  "ask": []\n}\n'
+    issues, diff, step = [], [], "edit"
+    if request.method == "POST":
+        if not can_edit:
+            messages.error(
+                request, f"Editing permissions.json needs the maintainer role; your role is {role}."
+            )
+            return redirect(reverse("admin:console-permissions", args=[project.id]))
+        text = request.POST.get("text", "").replace("\r\n", "\n")
+        issues = lint_permissions(text)
+        errors = [i for i in issues if i.severity == "error"]
+        if not errors:
+            rendered = _render(text)
+            diff = list(
+                difflib.unified_diff(
+                    current.splitlines(),
+                    rendered.splitlines(),
+                    "permissions.json (now)",
+                    "after saving",
+                    lineterm="",
+                )
+            )
+            if request.POST.get("step") == "save":
+                if request.POST.get("base") != _digest(current):
+                    messages.error(
+                        request, "permissions.json changed since you opened it; review the new diff."
+                    )
+                    step = "review"
+                else:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    write_permissions(path, parse_permissions_text(text))
+                    messages.success(request, f"Saved permissions.json of {project.name}.")
+                    return redirect(reverse("admin:console-permissions", args=[project.id]))
+            else:
+                step = "review"
+    return render(
+        request,
+        "console/permissions.html",
+        _base_context(
+            request,
+            f"permissions.json · {project.name}",
+            project=project,
+            text=text,
+            base=_digest(current),
+            issues=issues,
+            has_errors=any(i.severity == "error" for i in issues),
+            diff=diff,
+            step=step,
+            can_edit=can_edit,
+            section="projects",
+        ),
+    )
+
+
+def _digest(text: str) -> str:
+    """What the editor was opened on, so a save over someone else's change is caught (not their text:
+    form posts rewrite newlines)."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _render(text: str) -> str:
+    from permissions.files import render_permissions
+
+    return render_permissions(parse_permissions_text(text))
+
+
+RANGES = {"7": 7, "14": 14, "30": 30}
+
+
+def stats(request, project_id):
+    """R10.2 — human vs policy approvals per day, and the rules that auto-approved the rest."""
+    project = _project_or_404(request, project_id)
+    days = RANGES.get(request.GET.get("days", "14"), 14)
+    today = timezone.localdate()
+    start = timezone.make_aware(datetime.combine(today - timedelta(days=days - 1), time.min))
+    buckets = per_day(project, start, days)
+    total = approval_stats(project, start, None)  # the API's numbers; the series is checked against them
+    top = sorted(total["policy_approvals_by_reason"].items(), key=lambda kv: -kv[1])[:8]
+    top_rules = [{"reason": r, "sentence": sentence(r), "count": n} for r, n in top]
+    return render(
+        request,
+        "console/stats.html",
+        _base_context(
+            request,
+            f"Approval statistics · {project.name}",
+            project=project,
+            days=days,
+            ranges=list(RANGES),
+            total=total,
+            top_rules=top_rules,
+            chart=_chart(buckets),
+            buckets=buckets,
+            section="projects",
+        ),
+    )
+
+
+def _chart(buckets: list[dict]) -> dict:
+    """Geometry for a grouped bar chart drawn as inline SVG (no JS, no CDN)."""
+    width, height, pad_l, pad_b, pad_t = 760, 220, 36, 28, 12
+    peak = max([1] + [max(b["human"], b["policy"]) for b in buckets])
+    plot_h = height - pad_b - pad_t
+    slot = (width - pad_l) / max(1, len(buckets))
+    bar = max(3.0, slot * 0.34)
+    bars = []
+    for i, b in enumerate(buckets):
+        x = pad_l + i * slot + slot * 0.14
+        for j, key in enumerate(("human", "policy")):
+            h = plot_h * b[key] / peak
+            bars.append(
+                {
+                    "x": round(x + j * bar, 1),
+                    "y": round(pad_t + plot_h - h, 1),
+                    "w": round(bar, 1),
+                    "h": round(h, 1),
+                    "kind": key,
+                    "title": f"{b['day']:%b %d}: {b[key]} {key}",
+                }
+            )
+    labels = [
+        {"x": round(pad_l + i * slot + slot / 2, 1), "text": f"{b['day']:%d %b}"}
+        for i, b in enumerate(buckets)
+        if len(buckets) <= 14 or i % 3 == 0
+    ]
+    values = sorted({0, peak // 2, peak}) if peak > 4 else list(range(peak + 1))
+    ticks = [{"y": round(pad_t + plot_h - plot_h * v / peak, 1), "value": v} for v in values]
+    return {
+        "width": width,
+        "height": height,
+        "bars": bars,
+        "labels": labels,
+        "ticks": ticks,
+        "base": pad_t + plot_h,
+        "pad_l": pad_l,
+    }
+
+
+# -- containers (R2.3: stop/remove are proposed by a person) ---------------------------------------------
+
+
+def containers(request):
+    roles = _roles(request.user)
+    items = []
+    for project in visible_projects(request.user).select_related("workspace").order_by("name"):
+        items.append(
+            {"project": project, "can_act": role_at_least(roles.get(project.workspace_id), MAINTAINER)}
+        )
+    by_project = {
+        c.project_id: c for c in ProjectContainer.objects.filter(project__in=[i["project"] for i in items])
+    }
+    for item in items:
+        item["container"] = by_project.get(item["project"].id)
+    return render(
+        request,
+        "console/containers.html",
+        _base_context(request, "Containers", items=items, section="containers"),
+    )
+
+
+@require_POST
+def container_propose(request, project_id, kind):
+    project = _project_or_404(request, project_id)
+    back = reverse("admin:console-containers")
+    action_type = {"stop": "container_stop", "remove": "container_remove"}.get(kind)
+    if action_type is None:
+        raise Http404("unknown container action")
+    try:
+        decision = services.propose_action(
+            project=project, action_type=action_type, payload={}, user=request.user
+        )
+    except DomainError as exc:
+        messages.error(request, f"Not proposed: {exc}")
+        return redirect(back)
+    action = decision.action
+    verdict = {
+        "pending": "waiting for a decision in the queue",
+        "auto_approved": "auto-approved and sent to execution",
+        "denied": f"denied — {sentence(action.reason, action.scope_root)}",
+    }.get(action.status, action.status)
+    messages.success(request, f"Proposed {action_type} for {project.name}: {verdict}.")
+    return redirect(back)
