@@ -69,14 +69,6 @@ def page(browser, live_server):
     context.close()
 
 
-@pytest.fixture(autouse=True)
-def _no_worker_yet(monkeypatch):
-    """Execution tasks live in another branch; until ``actions.tasks`` exists, enqueueing is a no-op here
-    so an approval's on_commit hook does not fail. With the module present the real path runs."""
-    if importlib.util.find_spec("actions.tasks") is None:
-        monkeypatch.setattr("actions.services.enqueue_execution", lambda action_id: None)
-
-
 @pytest.fixture
 def shot():
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
