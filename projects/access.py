@@ -80,11 +80,16 @@ def project_role(user, project: Project) -> str | None:
 
 
 def agent_role(agent: Agent) -> str | None:
-    """R2.1 — an agent acts with its principal's role, provided the principal still reaches the project."""
-    principal = agent.principal
+    """R2.1 — an agent acts with its principal's role, provided the principal still reaches the project.
+
+    The principal *is* the membership row (loaded with the agent), so only a restricted principal costs
+    a query: the guardian grant on this project."""
+    principal = agent.principal  # loaded with the agent by the authentication (select_related)
     if principal.workspace_id != agent.project.workspace_id:
         return None
-    return project_role(principal.user, agent.project)
+    if principal.restricted:
+        return project_role(principal.user, agent.project)
+    return principal.role
 
 
 def can_grant(granter_role: str, role: str) -> bool:

@@ -243,3 +243,15 @@ def test_a_saved_event_cannot_be_changed_or_deleted(agent_api):
     with pytest.raises(TypeError):
         ev.delete()
     assert SessionEvent.objects.get().type == "proposed_action.created"
+
+
+def test_an_agent_whose_principal_lost_the_project_is_denied_by_iam(agent_api, team):
+    """R2.1 — the agent acts with its principal's reach: a principal restricted away from the project
+    leaves the agent no role, so IAM denies."""
+    from projects.access import set_project_access
+    from projects.models import Membership
+
+    other = team.world.project(team.ws, "other")
+    set_project_access(Membership.objects.get(workspace=team.ws, user=team.maintainer), [other])
+    resp = agent_api.propose("terminal", {"command": "git status"})
+    assert (resp.json()["status"], resp.json()["reason"]) == ("denied", "iam")
