@@ -9,23 +9,12 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from projects.admin import TenantScopedAdmin
+from projects.admin import ReadOnlyAdmin
 
 from .console.site import install
 from .models import ProposedAction, SessionEvent
 
 install(admin.site)
-
-
-class ReadOnlyAdmin(TenantScopedAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(ProposedAction)

@@ -8,23 +8,14 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from projects.admin import TenantScopedAdmin
+from projects.admin import ReadOnlyAdmin
 
 from .models import ProjectContainer
 
 
 @admin.register(ProjectContainer)
-class ProjectContainerAdmin(TenantScopedAdmin):
+class ProjectContainerAdmin(ReadOnlyAdmin):
     scope_path = "project"
     list_display = ["project", "state", "cpu", "memory_mb", "image", "updated_at"]
     list_filter = ["state"]
     list_select_related = ["project"]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework import authentication, exceptions, permissions
 
+from projects.authentication import read_key
+
 from .models import Runner
 
 
@@ -32,17 +34,9 @@ class RunnerPrincipal:
 
 class RunnerKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
-        header = authentication.get_authorization_header(request).split()
-        if not header or header[0].lower() != b"bearer":
+        key = read_key(request, "Bearer", "runner key")
+        if key is None:
             return None
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed(
-                "Malformed Authorization header; use 'Bearer <runner key>'."
-            )
-        try:
-            key = header[1].decode()
-        except UnicodeError:
-            raise exceptions.AuthenticationFailed("The key contains invalid characters.") from None
         if not key.startswith(Runner.KEY_PREFIX):
             raise exceptions.AuthenticationFailed("This endpoint takes a runner key (brabo_runner_…).")
         runner = Runner.objects.select_related("project").filter(key_hash=Runner.hash_key(key)).first()

@@ -45,6 +45,19 @@ class TenantScopedAdmin(admin.ModelAdmin):
         return request.user.is_active and request.user.is_staff
 
 
+class ReadOnlyAdmin(TenantScopedAdmin):
+    """Scoped and read-only: rows that change only through service functions (actions, events, state)."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0

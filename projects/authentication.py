@@ -34,12 +34,13 @@ class AgentUser:
         return False
 
 
-def _read_header(request, scheme: str) -> str | None:
+def read_key(request, scheme: str, what: str = "key") -> str | None:
+    """The key of an ``Authorization: <scheme> <key>`` header; None when the header is another scheme."""
     header = authentication.get_authorization_header(request).split()
     if not header or header[0].lower() != scheme.lower().encode():
         return None
     if len(header) != 2:
-        raise exceptions.AuthenticationFailed(f"Malformed Authorization header; use '{scheme} <key>'.")
+        raise exceptions.AuthenticationFailed(f"Malformed Authorization header; use '{scheme} <{what}>'.")
     try:
         return header[1].decode()
     except UnicodeError:
@@ -48,7 +49,7 @@ def _read_header(request, scheme: str) -> str | None:
 
 class AgentKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
-        key = _read_header(request, "Bearer")
+        key = read_key(request, "Bearer", "agent key")
         if key is None:
             return None
         agent = (
@@ -70,7 +71,7 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
 
 class PersonalTokenAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
-        key = _read_header(request, "Token")
+        key = read_key(request, "Token", "personal token")
         if key is None:
             return None
         token = PersonalToken.objects.select_related("user").filter(key_hash=Agent.hash_key(key)).first()
