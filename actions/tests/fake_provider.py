@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import re
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from tests.loopback import LoopbackServer
 
-class FakeProvider:
+
+class FakeProvider(LoopbackServer):
     def __init__(self, token: str, *, repo: str = "acme/app"):
         self.token = token
         self.repo = repo
@@ -26,22 +28,12 @@ class FakeProvider:
         self.prs: dict[int, dict] = {}
         self.repos: list[str] = [repo]
         self.lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._serve()
 
     # -- lifecycle --------------------------------------------------------------------------------
-    def __enter__(self) -> FakeProvider:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-
     @property
     def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
+        return f"http://{self.address}"
 
     def add_pr(self, number: int, *, head: str = "feature", base: str = "main") -> None:
         self.prs[number] = {"head": head, "base": base, "merged": False}

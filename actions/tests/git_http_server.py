@@ -10,10 +10,11 @@ from __future__ import annotations
 import base64
 import os
 import subprocess
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from tests.loopback import LoopbackServer
 
 
 def scan_cmdlines(secret: str) -> list[str]:
@@ -30,27 +31,17 @@ def scan_cmdlines(secret: str) -> list[str]:
     return hits
 
 
-class GitHttpRemote:
+class GitHttpRemote(LoopbackServer):
     def __init__(self, root: Path, token: str, *, username: str = "x-access-token"):
         self.root = root
         self.token = token
         self.username = username
         self.auth_seen: list[bool] = []
         self.argv_leaks: list[str] = []
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def __enter__(self) -> GitHttpRemote:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        self._serve()
 
     def url(self, repo: str) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}/{repo}"
+        return f"http://{self.address}/{repo}"
 
     def _handler(self):
         remote = self

@@ -9,33 +9,24 @@ from __future__ import annotations
 import json
 import re
 import struct
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
+from tests.loopback import LoopbackServer
 
-class FakeDockerEngine:
+
+class FakeDockerEngine(LoopbackServer):
     def __init__(self):
         self.requests: list[tuple[str, str, dict]] = []
         self.containers: dict[str, dict] = {}
         self.execs: dict[str, dict] = {}
         self.exec_results: dict[str, tuple[bytes, bytes, int]] = {}
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    def __enter__(self) -> FakeDockerEngine:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._server.shutdown()
-        self._server.server_close()
+        self._serve()
 
     @property
     def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"tcp://{host}:{port}"
+        return f"tcp://{self.address}"
 
     def _find(self, ref: str) -> dict | None:
         return self.containers.get(ref) or next(
