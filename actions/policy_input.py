@@ -37,7 +37,11 @@ def project_state(project: Project) -> ProjectState:
         root = project.root()
     except LocalRootError as exc:
         raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
-    running = ProjectContainer.objects.filter(project=project, state=RUNNING).exists()
+    if Project.container.is_cached(project):  # joined in by the agent's authentication
+        container = getattr(project, "container", None)
+        running = container is not None and container.state == RUNNING
+    else:
+        running = ProjectContainer.objects.filter(project=project, state=RUNNING).exists()
     return ProjectState(
         execution_mode=project.execution_mode,
         container_running=running,

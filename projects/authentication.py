@@ -52,10 +52,15 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
         key = read_key(request, "Bearer", "agent key")
         if key is None:
             return None
-        agent = (
-            Agent.objects.select_related("project__workspace", "principal__user")
-            .filter(key_hash=Agent.hash_key(key))
-            .first()
+        # One query loads what a proposal needs: the agent, its project (and container row, for the
+        # policy's container floor) and its principal membership; the user and workspace load lazily.
+        agent = next(
+            iter(
+                Agent.objects.select_related("project", "project__container", "principal").filter(
+                    key_hash=Agent.hash_key(key)
+                )[:1]
+            ),
+            None,
         )
         if agent is None:
             raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")

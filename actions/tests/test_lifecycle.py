@@ -255,3 +255,19 @@ def test_an_agent_whose_principal_lost_the_project_is_denied_by_iam(agent_api, t
     set_project_access(Membership.objects.get(workspace=team.ws, user=team.maintainer), [other])
     resp = agent_api.propose("terminal", {"command": "git status"})
     assert (resp.json()["status"], resp.json()["reason"]) == ("denied", "iam")
+
+
+def test_container_floor_reads_the_registered_container_state(agent_api, team):
+    """§5 step 2 — a terminal action in a container project whose container is registered running starts
+    from auto_approve; stopped, it does not."""
+    from containers.models import ProjectContainer
+
+    row = ProjectContainer.objects.create(project=team.project, state="stopped")
+    assert agent_api.propose("terminal", {"command": "make x"}).json()["status"] == "pending"
+    row.state = "running"
+    row.save()
+    body = agent_api.propose("terminal", {"command": "make x"}).json()
+    assert (body["status"], body["reason"]) == ("auto_approved", "container_floor")
+    assert (
+        agent_api.propose("terminal", {"command": "git push origin x"}).json()["status"] == "pending"
+    )  # a cap
