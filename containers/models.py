@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import uuid
 
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
+
+from projects.models import HashedKey
 
 PROVISIONING = "provisioning"
 RUNNING = "running"
@@ -34,7 +34,7 @@ class ProjectContainer(models.Model):
         return f"container of {self.project_id}: {self.state}"
 
 
-class Runner(models.Model):
+class Runner(HashedKey, models.Model):
     """A runner on a user's machine that executes a ``mounted``/``runner`` project's approved work (R9.3).
 
     It authenticates with its own key (``brabo_runner_…``), shown once and stored as its SHA-256 like agent keys.
@@ -61,15 +61,6 @@ class Runner(models.Model):
 
     def __str__(self) -> str:
         return f"runner {self.name} of {self.project_id}"
-
-    @classmethod
-    def new_key(cls) -> tuple[str, str]:
-        key = cls.KEY_PREFIX + secrets.token_urlsafe(32)
-        return key, cls.hash_key(key)
-
-    @staticmethod
-    def hash_key(key: str) -> str:
-        return hashlib.sha256(key.encode()).hexdigest()
 
 
 QUEUED = "queued"

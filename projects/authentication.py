@@ -79,7 +79,9 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
         key = read_key(request, "Token", "personal token")
         if key is None:
             return None
-        token = PersonalToken.objects.select_related("user").filter(key_hash=Agent.hash_key(key)).first()
+        token = (
+            PersonalToken.objects.select_related("user").filter(key_hash=PersonalToken.hash_key(key)).first()
+        )
         if token is None or token.revoked_at is not None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(
                 "Invalid or revoked token; create one with create_user_token."

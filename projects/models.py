@@ -184,11 +184,24 @@ class Project(models.Model):
         return self.folder / "permissions.json"
 
 
-def _hash_key(key: str) -> str:
-    return hashlib.sha256(key.encode()).hexdigest()
+class HashedKey:
+    """Mint and hash the random keys of agents, runners and personal tokens (R1.6): shown once, stored as
+    SHA-256. The keys carry 256 random bits, so an unsalted fast hash is safe to store and look up by."""
+
+    KEY_PREFIX = ""
+
+    @classmethod
+    def new_key(cls) -> tuple[str, str]:
+        """Return (key, key_hash)."""
+        key = cls.KEY_PREFIX + secrets.token_urlsafe(32)
+        return key, cls.hash_key(key)
+
+    @staticmethod
+    def hash_key(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
 
 
-class Agent(models.Model):
+class Agent(HashedKey, models.Model):
     """An agent of a project (R1.6). Its key is shown once; only its SHA-256 is stored."""
 
     KEY_PREFIX = "brabo_agent_"
@@ -210,16 +223,6 @@ class Agent(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @classmethod
-    def new_key(cls) -> tuple[str, str]:
-        """Return (key, key_hash). The key is random (256 bits), so an unsalted fast hash is safe to store."""
-        key = cls.KEY_PREFIX + secrets.token_urlsafe(32)
-        return key, _hash_key(key)
-
-    @classmethod
-    def hash_key(cls, key: str) -> str:
-        return _hash_key(key)
 
     @property
     def is_dev_module(self) -> bool:
@@ -281,10 +284,10 @@ class Task(models.Model):
         return self.title
 
 
-class PersonalToken(models.Model):
+class PersonalToken(HashedKey, models.Model):
     """A person's API token (``Authorization: Token <key>``), stored hashed like agent keys."""
 
-    PREFIX = "brabo_user_"
+    KEY_PREFIX = "brabo_user_"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="brabo_tokens")
     name = models.CharField(max_length=80, default="cli")
@@ -297,5 +300,5 @@ class PersonalToken(models.Model):
 
     @classmethod
     def issue(cls, user, name: str = "cli") -> tuple[PersonalToken, str]:
-        key = cls.PREFIX + secrets.token_urlsafe(32)
-        return cls.objects.create(user=user, name=name, key_hash=_hash_key(key)), key
+        key, key_hash = cls.new_key()
+        return cls.objects.create(user=user, name=name, key_hash=key_hash), key

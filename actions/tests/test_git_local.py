@@ -12,21 +12,8 @@ import pytest
 from actions import execution
 from actions.executors.git_local import ASKPASS
 from actions.models import SessionEvent
-from actions.tests.exec_fixtures import OWNER_TOKEN, events_of
+from actions.tests.exec_fixtures import OWNER_TOKEN, events_of, git
 from actions.tests.git_http_server import GitHttpRemote
-
-
-def git(cwd, *args) -> str:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@t",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@t",
-    }
-    return subprocess.run(
-        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
-    ).stdout.strip()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import time
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from django.db import transaction
 from actions import events, execution
 from actions.enqueue import enqueue_execution
 from actions.models import ProposedAction, SessionEvent
-from actions.tests.exec_fixtures import OWNER_TOKEN
+from actions.tests.exec_fixtures import OWNER_TOKEN, git
 from actions.tests.fake_provider import FakeProvider
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -40,19 +39,6 @@ def wait_settled(action) -> ProposedAction:
     assert wait_for(str(action.id), settled, WAIT), f"action {action.id} did not settle"
     action.refresh_from_db()
     return action
-
-
-def git(cwd, *args) -> str:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@t",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@t",
-    }
-    return subprocess.run(
-        ["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True
-    ).stdout.strip()
 
 
 def test_an_approved_terminal_action_runs_sandboxed_and_its_output_comes_back_through_wait(
