@@ -104,13 +104,22 @@ def policy_hooks() -> list:
 
 
 def build_request(
-    project: Project, *, action_type: str, payload: dict, role: str | None, agent: Agent | None
+    project: Project,
+    *,
+    action_type: str,
+    payload: dict,
+    role: str | None,
+    agent: Agent | None,
+    strict: bool = False,
 ) -> tuple[DecisionRequest, str | None]:
-    """Returns the engine input and, when permissions.json does not load, the error text (fail closed)."""
+    """Returns the engine input and, when permissions.json does not load, the error text (fail closed).
+    ``strict`` raises the file's PermissionsFileError instead (for `policy check`, which reports it)."""
     file_error = None
     try:
         perms = load_permissions(project.permissions_path)
     except PermissionsFileError as exc:
+        if strict:
+            raise
         perms, file_error = Permissions(), str(exc)
     req = DecisionRequest(
         action_type=action_type,
@@ -145,7 +154,7 @@ def evaluate(
 
 def decision_request_for(project_slug: str, agent_name: str | None, command: str):
     """For ``manage.py policy check`` (R12.3): the engine input for one terminal command against a
-    project's real state. ``project_slug`` may also be the workspace_dir_name or the project id."""
+    project's real state. ``project_slug`` may also be the project's workspace_dir_name."""
     project = (
         Project.objects.filter(workspace_dir_name=project_slug).first()
         or Project.objects.filter(slug=project_slug).order_by("created_at").first()
@@ -163,13 +172,8 @@ def decision_request_for(project_slug: str, agent_name: str | None, command: str
         if agent is None:
             raise LookupError(f"project {project_slug!r} has no agent {agent_name!r}")
         role = agent_role(agent)
-    perms = load_permissions(project.permissions_path)  # a malformed file is reported, not silently emptied
-    req = DecisionRequest(
-        action_type="terminal",
-        role=role,
-        project=project_state(project),
-        command=command,
-        permissions=perms,
-        autonomy=autonomy_rows(agent),
+    # strict: a malformed file is reported, not silently emptied
+    req, _ = build_request(
+        project, action_type="terminal", payload={"command": command}, role=role, agent=agent, strict=True
     )
     return req, policy_hooks()
