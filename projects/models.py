@@ -224,11 +224,6 @@ class Agent(HashedKey, models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @property
-    def is_dev_module(self) -> bool:
-        """R3.4 / R7.4 — `dev-<module>` agents get autonomy rows rather than patterns; `dev-lead` is not one."""
-        return self.name.startswith("dev-") and self.name != "dev-lead" and len(self.name) > 4
-
 
 def validate_autonomy_action_type(value: str) -> None:
     if value != WILDCARD and value not in ACTION_TYPES:

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from permissions.action_types import ROLE_RANK, ROLES, WILDCARD
+from permissions.action_types import ROLE_RANK, ROLES
 from permissions.decide import Permissions
 
 from .access import can_grant
@@ -215,10 +215,6 @@ def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRul
         agent=agent, action_type=action_type, defaults={"mode": mode}
     )
     return rule
-
-
-def is_auto_mode(agent: Agent) -> bool:
-    return AutonomyRule.objects.filter(agent=agent, action_type=WILDCARD, mode="auto_approve").exists()
 
 
 # -- permissions.json and activation (R3.1, R3.3, R3.4) ------------------------------------------------
