@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from brabo import sql
+
 from .models import SessionEvent
 
 # R10.1 — the event types, as the public contract names them.
@@ -41,7 +43,7 @@ class Actor:
 def record(
     type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
 ) -> SessionEvent:
-    return SessionEvent.objects.create(
+    event = SessionEvent(
         project_id=project_id,
         action=action,
         type=type,
@@ -50,3 +52,4 @@ def record(
         actor_label=actor.label,
         payload=payload or {},
     )
+    return sql.insert(event)  # every transition writes one; brabo.sql spares the ORM's per-call compile

@@ -54,6 +54,9 @@ def project_state(project: Project) -> ProjectState:
 def autonomy_rows(agent: Agent | None) -> tuple[AutonomyRow, ...]:
     if agent is None:
         return ()
+    loaded = getattr(agent, "autonomy_at_auth", None)  # read with the agent by its authentication
+    if loaded is not None:
+        return tuple(AutonomyRow(action_type, mode) for action_type, mode in loaded)
     rules = agent.__dict__.get("_prefetched_objects_cache", {}).get("autonomy_rules")
     if rules is None:
         rules = AutonomyRule.objects.filter(agent=agent)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from brabo import sql
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -134,28 +135,30 @@ def propose_action(
     now = timezone.now()
     try:
         with transaction.atomic():
-            action = ProposedAction.objects.create(
-                project=project,
-                agent=agent,
-                proposed_by_user=user,
-                task=task,
-                action_type=action_type,
-                payload=payload,
-                payload_hash=payload_hash(payload),
-                status=status,
-                reason=verdict.reason,
-                message=verdict.message,
-                segments=[
-                    {"command": s.command, "verdict": s.verdict, "pattern": s.pattern}
-                    for s in verdict.segments
-                ],
-                scope_root=verdict.scope_root
-                or (project.scope_root_id() if action_type == "terminal" else ""),
-                auto_mode=verdict.auto_mode,
-                merge_pr=merge_pr,
-                result={"denied": True, "reason": verdict.message} if status == DENIED else None,
-                settled_at=now if status == DENIED else None,
-                waiter_seen_at=now if agent is not None else None,
+            action = sql.insert(  # the hot path: brabo.sql writes what .objects.create() would
+                ProposedAction(
+                    project=project,
+                    agent=agent,
+                    proposed_by_user=user,
+                    task=task,
+                    action_type=action_type,
+                    payload=payload,
+                    payload_hash=payload_hash(payload),
+                    status=status,
+                    reason=verdict.reason,
+                    message=verdict.message,
+                    segments=[
+                        {"command": s.command, "verdict": s.verdict, "pattern": s.pattern}
+                        for s in verdict.segments
+                    ],
+                    scope_root=verdict.scope_root
+                    or (project.scope_root_id() if action_type == "terminal" else ""),
+                    auto_mode=verdict.auto_mode,
+                    merge_pr=merge_pr,
+                    result={"denied": True, "reason": verdict.message} if status == DENIED else None,
+                    settled_at=now if status == DENIED else None,
+                    waiter_seen_at=now if agent is not None else None,
+                )
             )
             body = {
                 "status": status,

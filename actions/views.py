@@ -8,6 +8,7 @@ from __future__ import annotations
 import uuid
 from datetime import datetime
 
+from django.conf import settings
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -113,10 +114,10 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             task=task,
         )
         action = decision.action
-        if action.status == AUTO_APPROVED:
-            action.refresh_from_db(
-                fields=["status", "result", "updated_at", "settled_at"]
-            )  # eager may have run it
+        if action.status == AUTO_APPROVED and settings.CELERY_TASK_ALWAYS_EAGER:
+            # Without a broker the execution ran inside the commit: show its outcome. With one, the worker
+            # runs later and the answer is the decision (?wait=N returns the result).
+            action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])
         if wait and not action.is_settled and action.status != PENDING:
             action = _wait_until_settled(action, wait)  # R8.4 — the result comes back in the same call
         data = ActionSerializer(action).data

@@ -6,9 +6,14 @@ An authenticated agent is represented by :class:`AgentUser` as ``request.user`` 
 
 from __future__ import annotations
 
+import functools
+
+from django.db import connections
 from rest_framework import authentication, exceptions
 
-from .models import Agent, PersonalToken
+from brabo.sql import Projection
+
+from .models import Agent, AutonomyRule, Membership, PersonalToken, Project
 
 
 class AgentUser:
@@ -47,21 +52,85 @@ def read_key(request, scheme: str, what: str = "key") -> str | None:
         raise exceptions.AuthenticationFailed("The key contains invalid characters.") from None
 
 
+class _AgentLookup:
+    """One statement loads everything a proposal needs about the caller: the agent, its project, the project's
+    container row (the policy's container floor), the principal membership (the agent's role) and the agent's
+    autonomy rows. Hand-built (``brabo.sql``) because it runs on every agent call; the user and workspace
+    still load lazily through the ORM when something asks for them."""
+
+    def __init__(self):
+        from containers.models import ProjectContainer
+
+        self.agent = Projection(Agent, "a")
+        self.project = Projection(Project, "p")
+        self.container = Projection(ProjectContainer, "c")
+        self.principal = Projection(Membership, "m")
+        self.parts = (self.agent, self.project, self.container, self.principal)
+        self._sql: dict[str, str] = {}
+
+    def sql(self, connection) -> str:
+        if connection.alias not in self._sql:
+            from containers.models import ProjectContainer
+
+            qn = connection.ops.quote_name
+            a, p, c, m = (qn(x.alias) for x in self.parts)
+
+            def col(model, name: str) -> str:
+                return qn(model._meta.get_field(name).column)
+
+            rule = AutonomyRule._meta
+            self._sql[connection.alias] = (
+                f"SELECT {', '.join(part.select_list(connection) for part in self.parts)}, "
+                f"r.{col(AutonomyRule, 'action_type')}, r.{col(AutonomyRule, 'mode')} "
+                f"FROM {qn(Agent._meta.db_table)} {a} "
+                f"JOIN {qn(Project._meta.db_table)} {p} ON {p}.{col(Project, 'id')} = {a}.{col(Agent, 'project')} "
+                f"JOIN {qn(Membership._meta.db_table)} {m} "
+                f"ON {m}.{col(Membership, 'id')} = {a}.{col(Agent, 'principal')} "
+                f"LEFT JOIN {qn(ProjectContainer._meta.db_table)} {c} "
+                f"ON {c}.{col(ProjectContainer, 'project')} = {p}.{col(Project, 'id')} "
+                f"LEFT JOIN {qn(rule.db_table)} r ON r.{col(AutonomyRule, 'agent')} = {a}.{col(Agent, 'id')} "
+                f"WHERE {a}.{col(Agent, 'key_hash')} = %s"
+            )
+        return self._sql[connection.alias]
+
+    def __call__(self, key_hash: str, using: str = "default") -> Agent | None:
+        connection = connections[using]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql(connection), [key_hash])
+            rows = cursor.fetchall()
+        if not rows:
+            return None
+        row, at = rows[0], 0
+        loaded = []
+        for part in self.parts:
+            loaded.append(part.load(row, at, connection))
+            at += part.width
+        agent, project, container, principal = loaded
+        Agent._meta.get_field("project").set_cached_value(agent, project)
+        Agent._meta.get_field("principal").set_cached_value(agent, principal)
+        Project._meta.get_field("container").set_cached_value(project, container)
+        if container is not None:
+            type(container)._meta.get_field("project").set_cached_value(container, project)
+        agent.autonomy_at_auth = tuple((r[at], r[at + 1]) for r in rows if r[at] is not None)
+        return agent
+
+
+@functools.cache
+def _agent_lookup() -> _AgentLookup:
+    return _AgentLookup()  # built on first use, once the app registry is ready
+
+
+def agent_for_key(key: str) -> Agent | None:
+    """The agent holding this key (revoked or not), loaded for a proposal; None for an unknown key."""
+    return _agent_lookup()(Agent.hash_key(key))
+
+
 class AgentKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
         key = read_key(request, "Bearer", "agent key")
         if key is None:
             return None
-        # One query loads what a proposal needs: the agent, its project (and container row, for the
-        # policy's container floor) and its principal membership; the user and workspace load lazily.
-        agent = next(
-            iter(
-                Agent.objects.select_related("project", "project__container", "principal").filter(
-                    key_hash=Agent.hash_key(key)
-                )[:1]
-            ),
-            None,
-        )
+        agent = agent_for_key(key)
         if agent is None:
             raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
         if agent.revoked_at is not None:

@@ -1,0 +1,142 @@
+"""``brabo.sql`` reads and writes exactly what the ORM reads and writes, on whichever database runs the suite."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.db import connection, models, transaction
+from django.test.utils import isolate_apps
+from django.utils import timezone
+
+from actions.events import Actor, record
+from actions.models import ProposedAction, SessionEvent
+from brabo import sql
+from containers.models import ProjectContainer
+from projects.authentication import agent_for_key
+from projects.models import Agent, AutonomyRule, Project
+from projects.services import revoke_agent, set_autonomy
+
+
+def _values(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in type(obj)._meta.concrete_fields}
+
+
+def test_agent_lookup_loads_the_rows_the_orm_loads(team):
+    ProjectContainer.objects.create(project=team.project, state="running", cpu=1.5, memory_mb=512)
+    Project.objects.filter(pk=team.project.pk).update(
+        protected_branches=["main", "rc"], module_map={"api": {}}
+    )
+    set_autonomy(
+        agent=team.agent,
+        rows=[
+            {"action_type": "terminal", "mode": "auto_approve"},
+            {"action_type": "git_push", "mode": "deny"},
+        ],
+    )
+
+    agent = agent_for_key(team.agent_key)
+
+    reference = Agent.objects.select_related("project", "project__container", "principal").get(
+        pk=team.agent.pk
+    )
+    assert _values(agent) == _values(reference)
+    assert _values(agent.project) == _values(reference.project)
+    assert _values(agent.project.container) == _values(reference.project.container)
+    assert _values(agent.principal) == _values(reference.principal)
+    assert agent.project.protected_branches == ["main", "rc"]  # JSON decoded, not text
+    assert isinstance(agent.created_at, dt.datetime) and timezone.is_aware(agent.created_at)
+    assert sorted(agent.autonomy_at_auth) == [("git_push", "deny"), ("terminal", "auto_approve")]
+    # the joined rows cost no further query, and the agent is a loaded row like any the ORM returns
+    with CaptureQueries() as q:
+        assert agent.project.container.state == "running" and agent.principal.role == "maintainer"
+    assert q.count == 0
+    assert not agent._state.adding and agent._state.db == "default"
+    agent.name = "renamed"
+    agent.save(update_fields=["name"])
+    assert Agent.objects.get(pk=agent.pk).name == "renamed"
+
+
+def test_agent_lookup_without_container_autonomy_or_with_a_revoked_key(team):
+    agent = agent_for_key(team.agent_key)
+    assert agent.autonomy_at_auth == ()
+    with pytest.raises(ProjectContainer.DoesNotExist):
+        agent.project.container  # noqa: B018 — the cached "no row" answers without a query
+    assert agent_for_key("brabo_agent_not-a-key") is None
+    revoke_agent(agent=team.agent)
+    assert agent_for_key(team.agent_key).revoked_at is not None  # authentication refuses it, not the lookup
+
+
+def test_insert_writes_what_objects_create_writes(team):
+    when = timezone.now() - dt.timedelta(minutes=5)
+    kwargs = dict(
+        project=team.project,
+        agent=team.agent,
+        action_type="terminal",
+        payload={"command": "git status", "n": [1, 2, {"ü": None}]},
+        payload_hash="h" * 64,
+        status="pending",
+        reason="default",
+        message="Needs approval.",
+        segments=[{"command": "git status", "verdict": "allow", "pattern": None}],
+        scope_root="app-1234",
+        auto_mode=True,
+        result=None,
+        waiter_seen_at=when,
+    )
+    fast = sql.insert(ProposedAction(**kwargs))
+    slow = ProposedAction.objects.create(**kwargs)
+    a, b = (_values(ProposedAction.objects.get(pk=x.pk)) for x in (fast, slow))
+    assert a.pop("id") != b.pop("id")
+    assert abs(a.pop("updated_at") - b.pop("updated_at")) < dt.timedelta(seconds=5)  # auto_now ran
+    assert abs(a.pop("created_at") - b.pop("created_at")) < dt.timedelta(seconds=5)
+    assert a == b
+    assert not fast._state.adding
+
+
+def test_insert_fills_an_auto_primary_key_and_joins_the_callers_transaction(team):
+    event = record(
+        "proposed_action.created", project_id=team.project.id, actor=Actor.system(), payload={"k": 1}
+    )
+    assert isinstance(event.pk, int) and SessionEvent.objects.get(pk=event.pk).payload == {"k": 1}
+    before = SessionEvent.objects.count()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        record("proposed_action.created", project_id=team.project.id, actor=Actor.system())
+        raise RuntimeError("roll back")
+    assert SessionEvent.objects.count() == before
+
+
+@isolate_apps("projects")
+def test_insert_refuses_a_model_it_cannot_write_faithfully():
+    class WithDbDefault(models.Model):
+        n = models.IntegerField(db_default=1)
+
+        class Meta:
+            app_label = "projects"
+            managed = False
+
+    with pytest.raises(TypeError, match="db_default"):
+        sql.insert(WithDbDefault())
+
+
+class CaptureQueries:
+    def __enter__(self):
+        from django.test.utils import CaptureQueriesContext
+
+        self._ctx = CaptureQueriesContext(connection)
+        self._ctx.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self._ctx.__exit__(*exc)
+        self.count = len(self._ctx.captured_queries)
+
+
+def test_autonomy_rows_come_from_the_authentication_lookup(team):
+    AutonomyRule.objects.create(agent=team.agent, action_type="terminal", mode="auto_approve")
+    agent = agent_for_key(team.agent_key)
+    from actions.policy_input import autonomy_rows
+
+    with CaptureQueries() as q:
+        rows = autonomy_rows(agent)
+    assert q.count == 0 and [(r.action_type, r.mode) for r in rows] == [("terminal", "auto_approve")]
