@@ -40,10 +40,11 @@ class Actor:
         return cls("system", "", label)
 
 
-def record(
+def build(
     type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
 ) -> SessionEvent:
-    event = SessionEvent(
+    """The unsaved event; ``record`` writes it, or the caller inserts it together with its action."""
+    return SessionEvent(
         project_id=project_id,
         action=action,
         type=type,
@@ -52,4 +53,10 @@ def record(
         actor_label=actor.label,
         payload=payload or {},
     )
-    return sql.insert(event)  # every transition writes one; brabo.sql spares the ORM's per-call compile
+
+
+def record(
+    type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
+) -> SessionEvent:
+    """Write the event in the caller's transaction (brabo.sql: every transition writes one)."""
+    return sql.insert(build(type, project_id=project_id, actor=actor, action=action, payload=payload))

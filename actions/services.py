@@ -133,48 +133,44 @@ def propose_action(
         )
     status = _STATUS_OF.get(verdict.decision, PENDING)
     now = timezone.now()
+    action = ProposedAction(
+        project=project,
+        agent=agent,
+        proposed_by_user=user,
+        task=task,
+        action_type=action_type,
+        payload=payload,
+        payload_hash=payload_hash(payload),
+        status=status,
+        reason=verdict.reason,
+        message=verdict.message,
+        segments=[
+            {"command": s.command, "verdict": s.verdict, "pattern": s.pattern} for s in verdict.segments
+        ],
+        scope_root=verdict.scope_root or (project.scope_root_id() if action_type == "terminal" else ""),
+        auto_mode=verdict.auto_mode,
+        merge_pr=merge_pr,
+        result={"denied": True, "reason": verdict.message} if status == DENIED else None,
+        settled_at=now if status == DENIED else None,
+        waiter_seen_at=now if agent is not None else None,
+    )
+    body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
+    if action_type == "terminal":
+        body["scopeRoot"] = action.scope_root  # R6.4 — relative, never absolute
+    created = events.build(
+        events.ACTION_CREATED, project_id=project.id, actor=actor, action=action, payload=body
+    )
     try:
-        with transaction.atomic():
-            action = sql.insert(  # the hot path: brabo.sql writes what .objects.create() would
-                ProposedAction(
-                    project=project,
-                    agent=agent,
-                    proposed_by_user=user,
-                    task=task,
-                    action_type=action_type,
-                    payload=payload,
-                    payload_hash=payload_hash(payload),
-                    status=status,
-                    reason=verdict.reason,
-                    message=verdict.message,
-                    segments=[
-                        {"command": s.command, "verdict": s.verdict, "pattern": s.pattern}
-                        for s in verdict.segments
-                    ],
-                    scope_root=verdict.scope_root
-                    or (project.scope_root_id() if action_type == "terminal" else ""),
-                    auto_mode=verdict.auto_mode,
-                    merge_pr=merge_pr,
-                    result={"denied": True, "reason": verdict.message} if status == DENIED else None,
-                    settled_at=now if status == DENIED else None,
-                    waiter_seen_at=now if agent is not None else None,
-                )
-            )
-            body = {
-                "status": status,
-                "reason": verdict.reason,
-                "actionType": action_type,
-                "message": verdict.message,
-            }
-            if action_type == "terminal":
-                body["scopeRoot"] = action.scope_root  # R6.4 — relative, never absolute
-            events.record(
-                events.ACTION_CREATED, project_id=project.id, actor=actor, action=action, payload=body
-            )
-            if task is not None and status == PENDING:
+        if task is not None and status == PENDING:
+            with transaction.atomic():
+                sql.insert_together(action, created)
                 _set_task_status(task, "awaiting_approval", actor)
-            if status == AUTO_APPROVED:
-                enqueue_execution(action.id)
+        else:
+            # The action and its event, all or nothing; on PostgreSQL one statement with no BEGIN/COMMIT
+            # round trips (brabo.sql) — every agent call runs it.
+            sql.insert_together(action, created)
+        if status == AUTO_APPROVED:
+            enqueue_execution(action.id)  # on commit: at once when nothing encloses this call
     except IntegrityError:
         # R8.5 — the database's one-live-merge-per-PR constraint caught a concurrent twin.
         raise DomainError(

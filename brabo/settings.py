@@ -91,6 +91,13 @@ if DATABASE_URL:
         raise ImproperlyConfiguredEnv(
             f"DATABASE_URL could not be parsed ({exc}); use postgres://user:password@host:5432/dbname"
         ) from None
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool(
+        "BRABO_DB_PREPARED_STATEMENTS", True
+    ):
+        # Server-side parameters, and psycopg preparing a statement the fifth time it runs on a connection:
+        # PostgreSQL stops re-planning the hot ones (authentication's join took 0.55 ms to plan and 0.09 ms
+        # to run). Turn it off behind a PgBouncer in transaction mode.
+        DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded default lives in ./var
     DATABASES = {
