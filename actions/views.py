@@ -31,7 +31,13 @@ from projects.services import DomainError
 from . import services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED
 from .models import AUTO_APPROVED, PENDING, STATUSES, ProposedAction, SessionEvent
-from .serializers import ActionSerializer, DenySerializer, EventSerializer, ProposeSerializer
+from .serializers import (
+    ActionSerializer,
+    DenySerializer,
+    EventSerializer,
+    ProposeSerializer,
+    read_proposal,
+)
 
 MAX_WAIT_SECONDS = 600
 
@@ -99,18 +105,17 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         if agent is None:
             raise PermissionDenied("Only agents propose actions here (Authorization: Bearer <agent key>).")
         wait = _seconds(request.query_params.get("wait"), "wait")
-        body = ProposeSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
+        body = read_proposal(request.data)
         task = None
-        if body.validated_data.get("task"):
-            task = Task.objects.filter(id=body.validated_data["task"], project_id=agent.project_id).first()
+        if body.get("task"):
+            task = Task.objects.filter(id=body["task"], project_id=agent.project_id).first()
             if task is None:
                 raise DomainError("task is not a task of this agent's project.", field="task")
         decision = services.propose_action(
             project=agent.project,
             agent=agent,
-            action_type=body.validated_data["action_type"],
-            payload=body.validated_data["payload"],
+            action_type=body["action_type"],
+            payload=body["payload"],
             task=task,
         )
         action = decision.action

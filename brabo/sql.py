@@ -80,10 +80,10 @@ class _InsertPlan:
         self.fields = [f for f in meta.concrete_fields if not (self.auto_pk and f is pk)]
         columns = ", ".join(_qn(connection, f.column) for f in self.fields)
         placeholders = ", ".join(["%s"] * len(self.fields))
-        self.sql = f"INSERT INTO {_qn(connection, meta.db_table)} ({columns}) VALUES ({placeholders})"
+        self.pk_column = _qn(connection, pk.column)
+        self.insert_sql = f"INSERT INTO {_qn(connection, meta.db_table)} ({columns}) VALUES ({placeholders})"
         self.returning = self.auto_pk and connection.features.can_return_columns_from_insert
-        if self.returning:
-            self.sql += f" RETURNING {_qn(connection, pk.column)}"
+        self.sql = self.insert_sql + (f" RETURNING {self.pk_column}" if self.returning else "")
 
 
 _plans: dict[tuple[type[models.Model], str], _InsertPlan] = {}
@@ -129,13 +129,14 @@ def insert(instance: models.Model, *, using: str = "default") -> models.Model:
 
 
 def insert_together(*instances: models.Model, using: str = "default") -> None:
-    """INSERT new rows (same rules as ``insert``) so that they are all written or none is.
+    """INSERT new rows (same rules as ``insert``) so that they are all written or none is; fills their
+    auto-increment primary keys.
 
-    On PostgreSQL they go as one statement of data-modifying CTEs: atomic by itself, so outside a
-    transaction block it costs one round trip instead of BEGIN, one INSERT per row and COMMIT. Rows may
-    reference each other by primary keys set before the call (foreign keys are checked at the statement's
-    end). Elsewhere, or for an auto-increment key the caller must know first, the rows are inserted one
-    by one inside ``atomic()``.
+    On PostgreSQL they go as one statement of data-modifying CTEs, atomic by itself: outside a transaction
+    it costs one round trip instead of BEGIN, one INSERT per row and COMMIT. A row may reference another by
+    a primary key set before the call (a UUID), since foreign keys are checked at the statement's end, not
+    by an auto-increment key (it is not known yet). Elsewhere the rows are inserted one by one in
+    ``atomic()``.
     """
     connection = connections[using]
     if connection.vendor != "postgresql":
@@ -143,14 +144,22 @@ def insert_together(*instances: models.Model, using: str = "default") -> None:
             for instance in instances:
                 insert(instance, using=using)
         return
-    qn = connection.ops.quote_name
+    if connection.in_atomic_block:
+        # Inside the caller's transaction a failed statement would abort all of it: keep a savepoint, as
+        # atomic() would, so a refusal (e.g. a unique constraint) leaves the caller's transaction usable.
+        with transaction.atomic(using=using):
+            _insert_as_one_statement(instances, connection)
+    else:
+        _insert_as_one_statement(instances, connection)
+
+
+def _insert_as_one_statement(instances, connection) -> None:
     parts, params, returned = [], [], []
     for i, instance in enumerate(instances):
         plan = _plan(type(instance), connection)
-        pk_column = qn(type(instance)._meta.pk.column)
-        parts.append(f"i{i} AS ({plan.sql.split(' RETURNING ')[0]} RETURNING {pk_column})")
+        parts.append(f"i{i} AS ({plan.insert_sql} RETURNING {plan.pk_column})")
         params += _params(instance, plan, connection)
-        returned.append(f"(SELECT {pk_column} FROM i{i})")
+        returned.append(f"(SELECT {plan.pk_column} FROM i{i})")
     with connection.cursor() as cursor:
         cursor.execute(f"WITH {', '.join(parts)} SELECT {', '.join(returned)}", params)
         pks = cursor.fetchone()

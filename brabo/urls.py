@@ -9,19 +9,19 @@ from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
 
 router = DefaultRouter()
+router.register("actions", ActionViewSet, basename="action")  # first: every agent proposal resolves it
 router.register("workspaces", WorkspaceViewSet, basename="workspace")
 router.register("projects", ProjectViewSet, basename="project")
 router.register("agents", AgentViewSet, basename="agent")
-router.register("actions", ActionViewSet, basename="action")
 
 urlpatterns = [
+    path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),
     path(
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
-    path("api/", include(router.urls)),
     path("api/", include("containers.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.test.utils import isolate_apps
 from django.utils import timezone
 
@@ -140,3 +140,50 @@ def test_autonomy_rows_come_from_the_authentication_lookup(team):
     with CaptureQueries() as q:
         rows = autonomy_rows(agent)
     assert q.count == 0 and [(r.action_type, r.mode) for r in rows] == [("terminal", "auto_approve")]
+
+
+def _merge(team, pr: str) -> ProposedAction:
+    return ProposedAction(
+        project=team.project,
+        agent=team.agent,
+        action_type="git_merge",
+        payload={"pr": pr, "target_branch": "dev"},
+        payload_hash="h" * 64,
+        status="pending",
+        reason="default",
+        message="m",
+        merge_pr=pr,
+    )
+
+
+def _created(action) -> SessionEvent:
+    from actions.events import build
+
+    return build("proposed_action.created", project_id=action.project_id, actor=Actor.system(), action=action)
+
+
+def test_insert_together_writes_all_rows_and_fills_their_keys(team):
+    action = _merge(team, "7")
+    event = _created(action)
+    sql.insert_together(action, event)
+    assert isinstance(event.pk, int) and not action._state.adding and not event._state.adding
+    assert SessionEvent.objects.get(pk=event.pk).action_id == action.pk
+    assert ProposedAction.objects.get(pk=action.pk).merge_pr == "7"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_insert_together_writes_no_row_when_one_is_refused(team):
+    first = _merge(team, "8")
+    sql.insert_together(first, _created(first))
+    events_before = SessionEvent.objects.count()
+    twin = _merge(team, "8")  # a second live merge of PR 8: the one_live_merge_per_pr index refuses it
+    with pytest.raises(IntegrityError):
+        sql.insert_together(twin, _created(twin))
+    assert SessionEvent.objects.count() == events_before
+    assert not ProposedAction.objects.filter(pk=twin.pk).exists()
+    # inside a caller's transaction the refusal is contained: the transaction goes on
+    with transaction.atomic():
+        with pytest.raises(IntegrityError):
+            sql.insert_together(twin, _created(twin))
+        record("proposed_action.created", project_id=team.project.id, actor=Actor.system())
+    assert SessionEvent.objects.count() == events_before + 1

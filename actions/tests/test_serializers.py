@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
 from django.utils import timezone
 from rest_framework import serializers
 
 from actions.models import ProposedAction
-from actions.serializers import ActionSerializer, action_data
+from actions.serializers import ActionSerializer, ProposeSerializer, action_data, read_proposal
 from actions.services import approve_action, deny_action, propose_action
 from projects.models import Task
 
@@ -51,3 +52,44 @@ def test_action_data_matches_the_declared_serializer_in_every_state(team):
     )
     assert action_data(ProposedAction.objects.get(pk=by_person.pk))["agent"] is None
     assert timezone.is_aware(ProposedAction.objects.get(pk=denied.pk).settled_at)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"action_type": "terminal", "payload": {"command": "git status"}},
+        {"action_type": "git_merge", "payload": {"pr": 3, "target_branch": "dev"}, "task": None},
+        {"action_type": "terminal", "payload": {"command": "ls"}, "extra": "ignored"},
+        {
+            "action_type": "terminal",
+            "payload": {"command": "ls"},
+            "task": "1b4e28ba-2fa1-11d2-883f-0016d3cca427",
+        },
+    ],
+)
+def test_read_proposal_reads_a_body_as_the_serializer_does(body):
+    reference = ProposeSerializer(data=body)
+    assert reference.is_valid(), reference.errors
+    assert {k: v for k, v in read_proposal(body).items() if v is not None} == {
+        k: v for k, v in reference.validated_data.items() if v is not None
+    }
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"action_type": "teleport", "payload": {}},
+        {"action_type": 7, "payload": {}},
+        {"action_type": "terminal"},
+        {"action_type": "terminal", "payload": None},
+        {"action_type": "terminal", "payload": {}, "task": "not-a-uuid"},
+        ["action_type", "terminal"],
+    ],
+)
+def test_read_proposal_refuses_a_body_with_the_serializers_errors(body):
+    reference = ProposeSerializer(data=body)
+    assert not reference.is_valid()
+    with pytest.raises(serializers.ValidationError) as refused:
+        read_proposal(body)
+    assert refused.value.detail == reference.errors
