@@ -33,7 +33,10 @@ def payload_hash(payload: dict) -> str:
 
 class ProposedAction(models.Model):
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    project = models.ForeignKey("projects.Project", on_delete=models.CASCADE, related_name="actions")
+    # project_id lookups use action_queue_idx (it leads with project); a second index would only slow inserts
+    project = models.ForeignKey(
+        "projects.Project", on_delete=models.CASCADE, related_name="actions", db_index=False
+    )
     agent = models.ForeignKey(
         "projects.Agent", on_delete=models.PROTECT, null=True, blank=True, related_name="actions"
     )
@@ -46,7 +49,7 @@ class ProposedAction(models.Model):
     action_type = models.CharField(max_length=40, choices=[(t, t) for t in ACTION_TYPES])
     payload = models.JSONField()
     payload_hash = models.CharField(max_length=64, editable=False)
-    status = models.CharField(max_length=16, choices=[(s, s) for s in STATUSES], db_index=True)
+    status = models.CharField(max_length=16, choices=[(s, s) for s in STATUSES])  # indexed in Meta
     # The policy's verdict at birth (R12.2 reason code + the sentence people read, R10.3).
     reason = models.CharField(max_length=40)
     message = models.TextField()
@@ -73,7 +76,11 @@ class ProposedAction(models.Model):
 
     class Meta:
         ordering = ["-created_at", "id"]
-        indexes = [models.Index(fields=["project", "status", "-created_at"], name="action_queue_idx")]
+        indexes = [
+            models.Index(fields=["project", "status", "-created_at"], name="action_queue_idx"),
+            # equality only: no second (LIKE) index as db_index=True would make on PostgreSQL
+            models.Index(fields=["status"], name="action_status_idx"),
+        ]
         constraints = [
             # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.
             models.UniqueConstraint(
@@ -120,11 +127,14 @@ class SessionEvent(models.Model):
 
     ACTOR_KINDS = [("agent", "agent"), ("user", "user"), ("system", "system")]
 
-    project = models.ForeignKey("projects.Project", on_delete=models.PROTECT, related_name="events")
+    # project_id lookups use event_project_idx (it leads with project)
+    project = models.ForeignKey(
+        "projects.Project", on_delete=models.PROTECT, related_name="events", db_index=False
+    )
     action = models.ForeignKey(
         ProposedAction, on_delete=models.PROTECT, null=True, blank=True, related_name="events"
     )
-    type = models.CharField(max_length=60, db_index=True)
+    type = models.CharField(max_length=60)  # indexed in Meta (equality only, no LIKE index)
     actor_kind = models.CharField(max_length=10, choices=ACTOR_KINDS)
     actor_id = models.CharField(max_length=64, blank=True)
     actor_label = models.CharField(max_length=150, blank=True)
@@ -135,7 +145,10 @@ class SessionEvent(models.Model):
 
     class Meta:
         ordering = ["id"]
-        indexes = [models.Index(fields=["project", "id"], name="event_project_idx")]
+        indexes = [
+            models.Index(fields=["project", "id"], name="event_project_idx"),
+            models.Index(fields=["type"], name="event_type_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.type} by {self.actor_kind}:{self.actor_label}"

@@ -70,9 +70,9 @@ def ensure_database(url: str) -> None:
             conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def setup_world(env: dict) -> tuple[str, str]:
+def setup_world(env: dict, checkout: Path) -> tuple[str, str]:
     """Migrate, then create a workspace/project/agent with a 200-pattern file; returns (agent key, root)."""
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=checkout, env=env, check=True)
     script = """
 import json, os, time, django
 django.setup()
@@ -90,7 +90,7 @@ print(json.dumps({"key": key, "root": p.root()}))
     rules = json.dumps({"allow": ALLOW, "deny": DENY, "ask": []})
     out = subprocess.run(
         [sys.executable, "-c", script],
-        cwd=ROOT,
+        cwd=checkout,
         env={**env, "BENCH_RULES": rules},
         capture_output=True,
         text=True,
@@ -200,6 +200,13 @@ def main() -> int:
     ap.add_argument("--seconds", type=int, default=12, help="wrk: length of one round")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--python-client", action="store_true", help="use the Python client even when wrk exists")
+    ap.add_argument(
+        "--checkout",
+        type=Path,
+        default=ROOT,
+        help="serve this checkout of Brabo instead of this one (e.g. a `git worktree` of an older commit), "
+        "to compare two commits side by side on one machine",
+    )
     args = ap.parse_args()
 
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/brabo_bench")
@@ -219,7 +226,7 @@ def main() -> int:
         "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
         "BRABO_LOG_LEVEL": "WARNING",
     }
-    key, root = setup_world(env)
+    key, root = setup_world(env, args.checkout)
 
     server = subprocess.Popen(
         [
@@ -238,7 +245,7 @@ def main() -> int:
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=args.checkout,
         env=env,
     )
     use_wrk = shutil.which("wrk") is not None and not args.python_client
@@ -294,6 +301,7 @@ def main() -> int:
         f"corpus: {len(COMMANDS)} terminal commands (allowed, compound, denied, capped) against a "
         f"{len(ALLOW) + len(DENY)}-pattern permissions.json; gunicorn {args.workers} {args.worker_class} "
         f"workers, PostgreSQL, Redis broker; client: {client}"
+        + ("" if args.checkout == ROOT else f"; serving {args.checkout}")
     )
     for i, r in enumerate(rounds, 1):
         print(
