@@ -30,8 +30,6 @@ def run_periodic_jobs(names=None) -> dict[str, object]:
         except Exception as exc:  # keep the dev server up; say what failed
             results[entry] = exc
             sys.stderr.write(f"periodic job {entry} failed: {exc}\n")
-        finally:
-            close_old_connections()
     return results
 
 
@@ -40,7 +38,10 @@ def _in_process_beat(stop: threading.Event) -> None:
 
     period = min(float(spec["schedule"]) for spec in app.conf.beat_schedule.values())
     while not stop.wait(period):
-        run_periodic_jobs()
+        try:
+            run_periodic_jobs()
+        finally:
+            close_old_connections()  # this thread's connection, as a request's end would
 
 
 class Command(BaseCommand):
