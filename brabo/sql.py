@@ -1,12 +1,12 @@
 """Hand-built statements for the proposal hot path, typed by the models' own fields.
 
-Every agent proposal runs the same three statements: authentication's lookup of the agent with its
-project, container, principal and autonomy rows, and the inserts of the action and its event. Through the
-ORM, building and compiling those queries costs several times running them (``bench/README.md``: about
-2.7 ms of CPU for the four-table lookup against 0.2 ms for the statement). The helpers here build the SQL
+Every agent proposal runs the same statements: authentication's lookup of the agent with its project,
+container, principal and autonomy rows, and the insert of the action with its event. Through the ORM,
+building and compiling those queries cost several times running them (``bench/README.md``: about 2.7 ms
+of CPU for the four-table lookup against 0.2 ms for the statement). The helpers here build the SQL
 text once from the models' metadata and pass every value through the conversions the ORM itself applies
 (``get_db_converters`` on the way in, ``pre_save`` and ``get_db_prep_save`` on the way out), so the rows
-read and written are the ones the ORM would read and write; ``brabo/tests/test_sql.py`` compares them
+read and written are the ones the ORM would read and write; ``tests/test_sql.py`` compares them
 field by field on both databases.
 
 Use them only where a benchmark shows the ORM's own cost matters; everywhere else the ORM is clearer.
@@ -37,6 +37,7 @@ class Projection:
         self.fields = list(model._meta.concrete_fields)
         self.attnames = [f.attname for f in self.fields]
         self.width = len(self.fields)
+        self.pk_index = self.attnames.index(model._meta.pk.attname)
         self._converters: dict[str, list[tuple[int, list, Any]]] = {}
 
     def select_list(self, connection) -> str:
@@ -57,7 +58,7 @@ class Projection:
     def load(self, row, start: int, connection) -> models.Model | None:
         """The instance in ``row[start:start + width]``; None when its primary key is NULL (an outer join)."""
         values = list(row[start : start + self.width])
-        if values[self.attnames.index(self.model._meta.pk.attname)] is None:
+        if values[self.pk_index] is None:
             return None
         for i, convs, col in self._converters_for(connection):
             value = values[i]
@@ -74,7 +75,10 @@ class _InsertPlan:
         meta = model._meta
         for field in meta.concrete_fields:
             if getattr(field, "db_default", NOT_PROVIDED) is not NOT_PROVIDED or field.generated:
-                raise TypeError(f"brabo.sql.insert does not handle {meta.label}.{field.name} (db_default)")
+                raise TypeError(
+                    f"brabo.sql.insert does not handle {meta.label}.{field.name}: its value comes from the "
+                    "database (db_default or a generated column); use the ORM for this model"
+                )
         pk = meta.pk
         self.auto_pk = getattr(pk, "db_returning", False)
         self.fields = [f for f in meta.concrete_fields if not (self.auto_pk and f is pk)]

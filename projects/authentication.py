@@ -78,7 +78,6 @@ class _AgentLookup:
             def col(model, name: str) -> str:
                 return qn(model._meta.get_field(name).column)
 
-            rule = AutonomyRule._meta
             self._sql[connection.alias] = (
                 f"SELECT {', '.join(part.select_list(connection) for part in self.parts)}, "
                 f"r.{col(AutonomyRule, 'action_type')}, r.{col(AutonomyRule, 'mode')} "
@@ -88,7 +87,7 @@ class _AgentLookup:
                 f"ON {m}.{col(Membership, 'id')} = {a}.{col(Agent, 'principal')} "
                 f"LEFT JOIN {qn(ProjectContainer._meta.db_table)} {c} "
                 f"ON {c}.{col(ProjectContainer, 'project')} = {p}.{col(Project, 'id')} "
-                f"LEFT JOIN {qn(rule.db_table)} r ON r.{col(AutonomyRule, 'agent')} = {a}.{col(Agent, 'id')} "
+                f"LEFT JOIN {qn(AutonomyRule._meta.db_table)} r ON r.{col(AutonomyRule, 'agent')} = {a}.{col(Agent, 'id')} "
                 f"WHERE {a}.{col(Agent, 'key_hash')} = %s"
             )
         return self._sql[connection.alias]
