@@ -170,7 +170,7 @@ def _release_claim(action: ProposedAction) -> bool:
     runnable = APPROVED if action.decided_by_id else AUTO_APPROVED
     return bool(
         ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
-            status=runnable, executing_since=None
+            status=runnable, executing_since=None, updated_at=timezone.now()
         )
     )
 
@@ -322,3 +322,27 @@ def reap_stuck_actions(*, older_than: int | None = None) -> int:
         ):
             reaped += 1
     return reaped
+
+
+def redispatch_unclaimed(*, older_than: int | None = None, limit: int = 500) -> int:
+    """Send again the actions runnable (approved or auto-approved) for longer than BRABO_DISPATCH_LOST_AFTER
+    seconds: their message was lost (the broker was down when the approval or a retry published it, or it
+    was purged), so no worker will ever claim them. A duplicate of a message still queued is harmless: the
+    claim is status-guarded. Each action sent is stamped, so a slow queue gets one extra message per
+    period, not one a minute. Returns how many were sent."""
+    from .enqueue import enqueue_execution
+
+    seconds = older_than if older_than is not None else settings.BRABO_DISPATCH_LOST_AFTER
+    now = timezone.now()
+    lost = ProposedAction.objects.filter(status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds))
+    sent = 0
+    for action_id in list(lost.values_list("id", flat=True)[:limit]):
+        if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(updated_at=now):
+            log.warning(
+                "action %s runnable for over %s s without a worker claiming it; sending it again",
+                action_id,
+                seconds,
+            )
+            enqueue_execution(action_id)
+            sent += 1
+    return sent

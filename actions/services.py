@@ -251,7 +251,10 @@ def _refuse_if_merged_elsewhere(action: ProposedAction) -> None:
 def _move_to_approved(action: ProposedAction, actor) -> None:
     now = timezone.now()
     ProposedAction.objects.filter(pk=action.pk, status=PENDING).update(
-        status=APPROVED, decided_by=actor, decided_at=now
+        status=APPROVED,
+        decided_by=actor,
+        decided_at=now,
+        updated_at=now,  # the redispatch watch reads it
     )
     action.status, action.decided_by, action.decided_at = APPROVED, actor, now
     events.record(

@@ -29,3 +29,9 @@ def execute_action(self, action_id: str) -> None:
 def reap_stuck_actions() -> int:
     """Periodic (brabo/celery.py beat schedule): fail actions whose worker died mid-execution."""
     return execution.reap_stuck_actions()
+
+
+@shared_task
+def redispatch_unclaimed() -> int:
+    """Periodic (brabo/celery.py beat schedule): send again approved actions whose message was lost."""
+    return execution.redispatch_unclaimed()

@@ -184,6 +184,9 @@ BRABO_POLICY_HOOKS_FILE = env_str("BRABO_POLICY_HOOKS_FILE")
 # An action `executing` longer than this is taken as lost (worker killed) and failed by the reaper; keep it
 # above the terminal time limit so a slow command is never reaped while it still runs.
 BRABO_EXECUTION_STUCK_AFTER = env_int("BRABO_EXECUTION_STUCK_AFTER", 900, minimum=1)
+# Seconds an action may stay approved/auto-approved unclaimed before its message counts as lost and it is
+# sent again (a duplicate is harmless: the claim is status-guarded).
+BRABO_DISPATCH_LOST_AFTER = env_int("BRABO_DISPATCH_LOST_AFTER", 300, minimum=30)
 BRABO_TERMINAL_TIMEOUT = env_int("BRABO_TERMINAL_TIMEOUT", 600, minimum=1)
 BRABO_TERMINAL_OUTPUT_CAP = env_int("BRABO_TERMINAL_OUTPUT_CAP", 256 * 1024, minimum=1024)  # bytes per stream
 BRABO_PROVIDER_TIMEOUT = env_int("BRABO_PROVIDER_TIMEOUT", 30, minimum=1)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import signal
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,17 @@ def test_a_worker_killed_mid_execution_leaves_the_action_recoverable(
     action.refresh_from_db()
     assert action.status == "failed" and action.attempts == 1
     assert SessionEvent.objects.filter(action=action, type=events.ACTION_EXECUTED).count() == 0
+
+
+def test_an_approved_action_whose_message_was_lost_is_sent_again_and_runs_once(
+    worker_dirs, team, make_action
+):
+    # approved, but its message never reached the broker (e.g. it was down when the approval published)
+    action = make_action(team.project, "spend", {"amount": 1, "currency": "EUR", "purpose": "x"})
+    ProposedAction.objects.filter(id=action.id).update(updated_at=action.updated_at - timedelta(minutes=10))
+
+    assert execution.redispatch_unclaimed(older_than=300) == 1
+    action = wait_settled(action)
+
+    assert action.status == "executed" and action.attempts == 1
+    assert execution.redispatch_unclaimed(older_than=300) == 0  # settled: nothing more to send

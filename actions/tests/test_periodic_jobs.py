@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from actions import execution
 from actions.models import ProposedAction
 from projects.management.commands.serve import run_periodic_jobs
 from projects.models import Task
@@ -30,9 +31,50 @@ def test_the_schedule_runs_in_process_the_reaper_and_the_waiter_watch(team, make
 
     results = run_periodic_jobs()
 
-    assert results == {"reap-stuck-actions": 1, "detect-vanished-waiters": 1}
+    assert results == {"reap-stuck-actions": 1, "redispatch-unclaimed": 0, "detect-vanished-waiters": 1}
     stuck.refresh_from_db()
     task.refresh_from_db()
     assert stuck.status == "failed" and stuck.result["error"]["code"] == "worker_lost"
     assert (task.status, task.blocked_source) == ("blocked", "infra")
     assert run_periodic_jobs(["reap-stuck-actions"]) == {"reap-stuck-actions": 0}  # once
+
+
+def test_the_redispatch_watch_sends_only_actions_left_runnable_too_long_and_once_a_period(
+    team, make_action, settings, django_capture_on_commit_callbacks
+):
+    settings.BRABO_DISPATCH_LOST_AFTER = 300
+    old = timezone.now() - timedelta(minutes=10)
+    lost = make_action(team.project, "spend", {}, status="approved")
+    lost_auto = make_action(team.project, "spend", {}, status="auto_approved")
+    fresh = make_action(team.project, "spend", {}, status="approved")
+    waiting_for_a_person = make_action(team.project, "spend", {}, status="pending")
+    running = make_action(team.project, "spend", {}, status="executing")
+    ProposedAction.objects.exclude(id=fresh.id).update(updated_at=old)
+
+    with django_capture_on_commit_callbacks() as sent:
+        assert execution.redispatch_unclaimed() == 2
+    assert len(sent) == 2  # one enqueue each, after commit
+    stamped = set(ProposedAction.objects.filter(updated_at__gt=old).values_list("id", flat=True))
+    assert {lost.id, lost_auto.id} <= stamped and not {waiting_for_a_person.id, running.id} & stamped
+
+    with django_capture_on_commit_callbacks() as again:
+        assert execution.redispatch_unclaimed() == 0  # stamped: not again before another period
+    assert again == []
+
+
+def test_approving_and_releasing_for_a_retry_restart_the_redispatch_clock(team, make_action):
+    from actions.services import approve_action, propose_action
+
+    long_ago = timezone.now() - timedelta(hours=1)
+    pending = propose_action(
+        project=team.project, agent=team.agent, action_type="terminal", payload={"command": "make build"}
+    ).action
+    ProposedAction.objects.filter(id=pending.id).update(updated_at=long_ago)
+    approve_action(action_id=pending.id, actor=team.owner)
+    assert ProposedAction.objects.get(id=pending.id).updated_at > long_ago
+
+    claimed = make_action(team.project, "spend", {}, status="executing")
+    ProposedAction.objects.filter(id=claimed.id).update(updated_at=long_ago)
+    assert execution._release_claim(claimed)
+    released = ProposedAction.objects.get(id=claimed.id)
+    assert released.status == "auto_approved" and released.updated_at > long_ago  # no decider: policy
