@@ -73,3 +73,27 @@ def test_schema_and_docs_are_served(client, db):
     assert client.get("/api/schema/").status_code == 200
     assert client.get("/api/docs/").status_code == 200
     assert client.get("/admin/login/").status_code == 200
+
+
+def _database_options(tmp_path, **env) -> str:
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("BRABO_", "DATABASE_URL"))}
+    clean.update(BRABO_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="brabo.settings", **env)
+    probe = "from django.conf import settings; print(sorted(settings.DATABASES['default'].get('OPTIONS', {}).items()))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=root, env=clean, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout.strip()
+
+
+def test_postgresql_prepares_repeated_statements_unless_turned_off(tmp_path):
+    url = "postgres://u@127.0.0.1:5432/d"
+    assert _database_options(tmp_path, DATABASE_URL=url) == str(
+        [("prepare_threshold", 5), ("server_side_binding", True)]
+    )
+    assert _database_options(tmp_path, DATABASE_URL=url, BRABO_DB_PREPARED_STATEMENTS="false") == "[]"
+    assert "server_side_binding" not in _database_options(tmp_path)  # SQLite: not a PostgreSQL option
