@@ -1,9 +1,10 @@
-"""Waking agents that wait on an action's outcome (R8.4).
+"""Waking agents that wait on an action's outcome (R8.4), and runners that wait for work (R9.3).
 
-A settled action is announced on a notification channel: Redis pub/sub when BRABO_REDIS_URL is set,
-otherwise an in-process condition (the embedded single-process setup of `make run`). Waiters re-read
-the row from the database after every wake-up, so a lost notification costs at most one poll interval,
-never a wrong answer, and state survives server restarts.
+A change is announced on a notification channel named by a key (an action's id, or
+``runner_work_key(project_id)`` for work handed to a project's runners): Redis pub/sub when
+BRABO_REDIS_URL is set, otherwise an in-process condition (the embedded single-process setup of
+`make run`). Waiters re-read the database after every wake-up, so a lost notification costs at most one
+re-check interval, never a wrong answer, and state survives server restarts.
 """
 
 from __future__ import annotations
@@ -29,9 +30,14 @@ def _redis():
     return redis.Redis.from_url(settings.BRABO_REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
 
 
-def publish(action_id) -> None:
-    """Announce that ``action_id`` changed state. Call inside a transaction: it fires after commit."""
-    transaction.on_commit(lambda: _publish_now(str(action_id)))
+def runner_work_key(project_id) -> str:
+    return f"runner-work:{project_id}"
+
+
+def publish(key) -> None:
+    """Announce a change under ``key`` (an action id, or a runner-work key). It fires after the current
+    transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: _publish_now(str(key)))
 
 
 def _publish_now(action_id: str) -> None:
@@ -50,6 +56,7 @@ def _publish_now(action_id: str) -> None:
 
 def wait_for(action_id: str, is_done: Callable[[], bool], timeout: float, *, recheck: float = 2.0) -> bool:
     """Block until ``is_done()`` is true or ``timeout`` seconds passed. Returns is_done()'s last value.
+    ``action_id`` is the key announcements are published under (see ``publish``).
 
     Woken by the notification channel; re-checks at most every ``recheck`` seconds as a safety net.
     """

@@ -16,13 +16,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from actions import waiting
 from actions.execution import DEFERRED, ExecutionFailure, settle_executed, settle_failed
 from actions.models import EXECUTING, ProposedAction
 
 from .models import CLAIMED, QUEUED, REPORTED, Runner, RunnerWork
 
 MAX_POLL_SECONDS = 30
-POLL_INTERVAL = 0.25
 MAX_RESULT_CHARS = 1_000_000
 
 
@@ -63,6 +63,7 @@ def hand_off(action) -> object:
         action=action,
         defaults={"project_id": action.project_id, "state": QUEUED, "runner": None, "claimed_at": None},
     )
+    waiting.publish(waiting.runner_work_key(action.project_id))  # wakes the runners' long-polls
     return DEFERRED
 
 
@@ -70,16 +71,23 @@ def _touch(runner: Runner) -> None:
     Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now())
 
 
+def _queued(project_id):
+    return RunnerWork.objects.filter(project_id=project_id, state=QUEUED, action__status=EXECUTING)
+
+
 def claim_work(runner: Runner, *, timeout: float) -> RunnerWork | None:
-    """Long-poll: the oldest queued work of the runner's project, claimed by this runner, or None."""
+    """Long-poll: the oldest queued work of the runner's project, claimed by this runner, or None.
+
+    Between attempts it sleeps on the project's runner-work channel (``actions.waiting``), woken when
+    work is handed off, with a re-check every few seconds as a safety net; not a database poll loop."""
     deadline = time.monotonic() + max(0.0, min(timeout, MAX_POLL_SECONDS))
     while True:
         _touch(runner)
         with transaction.atomic():
             work = (
-                RunnerWork.objects.select_for_update(skip_locked=True)
+                _queued(runner.project_id)
+                .select_for_update(skip_locked=True)
                 .select_related("action")
-                .filter(project_id=runner.project_id, state=QUEUED, action__status=EXECUTING)
                 .order_by("created_at", "id")
                 .first()
             )
@@ -87,9 +95,13 @@ def claim_work(runner: Runner, *, timeout: float) -> RunnerWork | None:
                 work.state, work.runner, work.claimed_at = CLAIMED, runner, timezone.now()
                 work.save(update_fields=["state", "runner", "claimed_at"])
                 return work
-        if time.monotonic() >= deadline:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
             return None
-        time.sleep(POLL_INTERVAL)
+        # another runner may claim what woke us: then the loop sleeps again until the deadline
+        waiting.wait_for(
+            waiting.runner_work_key(runner.project_id), _queued(runner.project_id).exists, remaining
+        )
 
 
 class ReportRefused(Exception):

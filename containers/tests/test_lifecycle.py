@@ -151,3 +151,47 @@ def test_mounted_start_is_handed_to_the_runner_and_settles_from_its_report(world
     assert settled.status == "executed" and settled.result == {"container": "abc"}
     assert state(mounted) == "running"
     assert RunnerWork.objects.get(action=action).state == "reported"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_runners_long_poll_sleeps_until_work_is_handed_off(world, team, make_action):
+    """The long-poll is woken by the hand-off's announcement; while nothing comes it re-checks the
+    database every couple of seconds at most, not in a tight loop (R9.3)."""
+    import threading
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from containers.models import Runner
+    from containers.runners import claim_work, issue_runner
+
+    mounted = world.project(team.ws, "mnt", execution_mode="mounted")
+    runner, _ = issue_runner(project=mounted, name="laptop", created_by=team.maintainer)
+    Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now())
+
+    with CaptureQueriesContext(connection) as idle:
+        assert claim_work(runner, timeout=3) is None
+    # two claim attempts (each: touch, BEGIN, select, COMMIT) and the channel's checks: a 0.25 s poll
+    # loop made twelve attempts in those three seconds
+    attempts = sum(1 for q in idle.captured_queries if "FOR UPDATE" in q["sql"])
+    assert attempts <= 3, attempts
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the woken-by-hand-off half needs two connections at once (PostgreSQL)")
+    box = {}
+
+    def poll():
+        from django.db import connection as thread_connection
+
+        try:
+            box["work"] = claim_work(runner, timeout=30)
+        finally:
+            thread_connection.close()
+
+    poller = threading.Thread(target=poll)
+    poller.start()
+    action = run(make_action(mounted, "container_start", {}))  # the worker hands it off
+    poller.join(timeout=60)
+    assert not poller.is_alive()
+    assert box["work"].action_id == action.id and box["work"].runner_id == runner.id
