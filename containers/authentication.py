@@ -4,32 +4,19 @@ from __future__ import annotations
 
 from rest_framework import authentication, exceptions, permissions
 
-from projects.authentication import read_key
+from projects.authentication import KeyPrincipal, read_key
 
 from .models import Runner
 
 
-class RunnerPrincipal:
-    """request.user of a runner call: authenticated, never a person, never an agent."""
+class RunnerPrincipal(KeyPrincipal):
+    """request.user of a runner call: never a person, never an agent."""
 
-    is_authenticated = True
-    is_anonymous = False
-    is_active = True
-    is_staff = False
-    is_superuser = False
-    is_agent = False
     is_runner = True
 
     def __init__(self, runner: Runner):
+        super().__init__("runner", runner.name)
         self.runner = runner
-        self.pk = self.id = None
-        self.username = f"runner:{runner.name}"
-
-    def __str__(self) -> str:
-        return self.username
-
-    def has_perm(self, *args, **kwargs) -> bool:
-        return False
 
 
 class RunnerKeyAuthentication(authentication.BaseAuthentication):

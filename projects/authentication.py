@@ -16,27 +16,37 @@ from brabo.sql import Projection
 from .models import Agent, AutonomyRule, Membership, PersonalToken, Project
 
 
-class AgentUser:
-    """The request.user of an agent call: authenticated, never staff, never a person."""
+class KeyPrincipal:
+    """The request.user of a call made with a machine's key (an agent's or a runner's): authenticated,
+    never staff, never a person, holding no Django permission."""
 
     is_authenticated = True
     is_anonymous = False
     is_active = True
     is_staff = False
     is_superuser = False
-    is_agent = True
+    is_agent = False
+    is_runner = False
+    pk = id = None
 
-    def __init__(self, agent: Agent):
-        self.agent = agent
-        self.pk = None
-        self.id = None
-        self.username = f"agent:{agent.name}"
+    def __init__(self, kind: str, name: str):
+        self.username = f"{kind}:{name}"
 
     def __str__(self) -> str:
         return self.username
 
     def has_perm(self, *args, **kwargs) -> bool:
         return False
+
+
+class AgentUser(KeyPrincipal):
+    """The request.user of an agent call."""
+
+    is_agent = True
+
+    def __init__(self, agent: Agent):
+        super().__init__("agent", agent.name)
+        self.agent = agent
 
 
 def read_key(request, scheme: str, what: str = "key") -> str | None:
