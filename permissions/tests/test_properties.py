@@ -9,7 +9,8 @@ from permissions.decide import AutonomyRow, DecisionRequest, Permissions, Projec
 from permissions.grammar import PatternError, parse_pattern
 from permissions.shell import parse_command
 
-HOST_PROJECT = ProjectState(root="/srv/ws/app-1")
+from .helpers import term
+
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 SHELLISH = st.text(
@@ -31,27 +32,6 @@ AUTONOMY = st.lists(
 ).map(tuple)
 ALLOW = st.lists(SIMPLE_CMD.map(lambda c: f"Terminal({c})"), max_size=5).map(tuple)
 ROLES = st.sampled_from(["developer", "maintainer", "owner", None])
-
-
-def terminal(
-    command,
-    allow=(),
-    deny=(),
-    ask=(),
-    project=HOST_PROJECT,
-    autonomy=(),
-    role="developer",
-):
-    return decide(
-        DecisionRequest(
-            "terminal",
-            role,
-            project,
-            command=command,
-            permissions=Permissions(allow, deny, ask),
-            autonomy=autonomy,
-        )
-    )
 
 
 @SETTINGS
@@ -107,7 +87,7 @@ def test_r4_4_a_denied_segment_always_denies(prefix, suffix, sep, project, auton
     # R4.4 / R4.6: any segment denied -> the whole command is deny
     command = sep.join([*prefix, "curl http://x", *suffix])
     assert (
-        terminal(
+        term(
             command,
             allow=allow + ("Terminal(curl)",),
             deny=("Terminal(curl)",),
@@ -117,7 +97,7 @@ def test_r4_4_a_denied_segment_always_denies(prefix, suffix, sep, project, auton
         == "deny"
     )
     floor = sep.join([*prefix, "rm -rf /", *suffix])
-    assert terminal(floor, allow=allow, project=project, autonomy=autonomy).decision == "deny"
+    assert term(floor, allow=allow, project=project, autonomy=autonomy).decision == "deny"
 
 
 @SETTINGS
@@ -126,7 +106,7 @@ def test_r4_4_appending_an_uncovered_segment_never_auto_approves_outside_auto_mo
     command, project, autonomy, allow
 ):
     # R4.4: `<x> && <uncovered>` is never auto-approved unless auto mode drops compound_uncovered
-    v = terminal(f"{command} && zzuncovered --now", allow=allow, project=project, autonomy=autonomy)
+    v = term(f"{command} && zzuncovered --now", allow=allow, project=project, autonomy=autonomy)
     if not v.auto_mode:
         assert v.decision != "auto_approve"
 
@@ -154,7 +134,7 @@ def test_s5_6_a_cap_never_yields_auto_approve(prefix, cap, project, autonomy):
     # §5 step 6: whatever the origin, auto mode included
     command = " && ".join([*prefix, cap])
     allow = tuple(f"Terminal({c})" for c in [*prefix, cap])
-    v = terminal(command, allow=allow, project=project, autonomy=autonomy)
+    v = term(command, allow=allow, project=project, autonomy=autonomy)
     assert v.decision != "auto_approve"
 
 
@@ -193,7 +173,7 @@ def test_s5_a_deny_is_never_changed_by_a_later_step(command, project, autonomy, 
     except PatternError:
         assume(False)
     assume(spec == ((first, False),))
-    v = terminal(
+    v = term(
         command,
         allow=allow + (pattern,),
         deny=(pattern,),
@@ -206,8 +186,8 @@ def test_s5_a_deny_is_never_changed_by_a_later_step(command, project, autonomy, 
 @SETTINGS
 @given(command=ANY_TEXT, project=PROJECTS, autonomy=AUTONOMY, allow=ALLOW)
 def test_decisions_are_deterministic(command, project, autonomy, allow):
-    a = terminal(command, allow=allow, project=project, autonomy=autonomy)
-    b = terminal(command, allow=tuple(allow), project=project, autonomy=tuple(autonomy))
+    a = term(command, allow=allow, project=project, autonomy=autonomy)
+    b = term(command, allow=tuple(allow), project=project, autonomy=tuple(autonomy))
     assert a == b
 
 
@@ -215,7 +195,7 @@ def test_decisions_are_deterministic(command, project, autonomy, allow):
 @given(command=ANY_TEXT, project=PROJECTS, autonomy=AUTONOMY, allow=ALLOW)
 def test_r4_7_unparseable_is_never_auto_approved(command, project, autonomy, allow):
     if parse_command(command).unparseable:
-        assert terminal(command, allow=allow, project=project, autonomy=autonomy).decision != "auto_approve"
+        assert term(command, allow=allow, project=project, autonomy=autonomy).decision != "auto_approve"
 
 
 FAST_ALPHABET = st.text(alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\x0b\x0c\xa0")), max_size=60)
@@ -351,7 +331,5 @@ WORD_SOUP = st.lists(
 @given(command=WORD_SOUP, project=PROJECTS, autonomy=AUTONOMY)
 def test_decide_never_raises_on_shell_word_soup(command, project, autonomy):
     # the `env -C` crash was found this way: wrappers with missing option values
-    v = terminal(
-        command, allow=("Terminal(ls)",), deny=("Terminal(curl)",), project=project, autonomy=autonomy
-    )
+    v = term(command, allow=("Terminal(ls)",), deny=("Terminal(curl)",), project=project, autonomy=autonomy)
     assert v.decision in ("auto_approve", "require_approval", "deny")
