@@ -76,18 +76,10 @@ def test_schema_and_docs_are_served(client, db):
 
 
 def _database_options(tmp_path, **env) -> str:
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
+    from .probe import run_probe
 
-    root = Path(__file__).resolve().parent.parent
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("BRABO_", "DATABASE_URL"))}
-    clean.update(BRABO_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="brabo.settings", **env)
     probe = "from django.conf import settings; print(sorted(settings.DATABASES['default'].get('OPTIONS', {}).items()))"
-    out = subprocess.run([sys.executable, "-c", probe], cwd=root, env=clean, capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr[-2000:]
-    return out.stdout.strip()
+    return run_probe(probe, tmp_path, **env)
 
 
 def test_postgresql_prepares_repeated_statements_unless_turned_off(tmp_path):
