@@ -40,23 +40,23 @@ def publish(key) -> None:
     transaction.on_commit(lambda: _publish_now(str(key)))
 
 
-def _publish_now(action_id: str) -> None:
+def _publish_now(key: str) -> None:
     with _local:
-        _local_generation[action_id] = _local_generation.get(action_id, 0) + 1
+        _local_generation[key] = _local_generation.get(key, 0) + 1
         _local.notify_all()
     if settings.BRABO_REDIS_URL:
         try:
-            _redis().publish(CHANNEL_PREFIX + action_id, b"changed")
+            _redis().publish(CHANNEL_PREFIX + key, b"changed")
         except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
             log.warning(
-                "could not publish the settlement of action %s; waiters will notice at their next check",
-                action_id,
+                "could not announce a change of %s; its waiters will notice at their next check",
+                key,
             )
 
 
-def wait_for(action_id: str, is_done: Callable[[], bool], timeout: float, *, recheck: float = 2.0) -> bool:
+def wait_for(key: str, is_done: Callable[[], bool], timeout: float, *, recheck: float = 2.0) -> bool:
     """Block until ``is_done()`` is true or ``timeout`` seconds passed. Returns is_done()'s last value.
-    ``action_id`` is the key announcements are published under (see ``publish``).
+    ``key`` is what announcements are published under (see ``publish``).
 
     Woken by the notification channel; re-checks at most every ``recheck`` seconds as a safety net.
     """
@@ -64,29 +64,29 @@ def wait_for(action_id: str, is_done: Callable[[], bool], timeout: float, *, rec
     if is_done():
         return True
     if settings.BRABO_REDIS_URL:
-        return _wait_redis(action_id, is_done, deadline, recheck)
-    return _wait_local(action_id, is_done, deadline, recheck)
+        return _wait_redis(key, is_done, deadline, recheck)
+    return _wait_local(key, is_done, deadline, recheck)
 
 
-def _wait_local(action_id: str, is_done, deadline: float, recheck: float) -> bool:
+def _wait_local(key: str, is_done, deadline: float, recheck: float) -> bool:
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return is_done()
         with _local:
-            seen = _local_generation.get(action_id, 0)
+            seen = _local_generation.get(key, 0)
             _local.wait_for(
-                lambda s=seen: _local_generation.get(action_id, 0) != s, timeout=min(remaining, recheck)
+                lambda s=seen: _local_generation.get(key, 0) != s, timeout=min(remaining, recheck)
             )
         if is_done():
             return True
 
 
-def _wait_redis(action_id: str, is_done, deadline: float, recheck: float) -> bool:
+def _wait_redis(key: str, is_done, deadline: float, recheck: float) -> bool:
     client = _redis()
     pubsub = client.pubsub(ignore_subscribe_messages=True)
     try:
-        pubsub.subscribe(CHANNEL_PREFIX + action_id)
+        pubsub.subscribe(CHANNEL_PREFIX + key)
         if is_done():  # settled between the first check and the subscription
             return True
         while True:
