@@ -14,13 +14,15 @@ from guardian.models import UserObjectPermission
 
 from permissions.action_types import ROLE_RANK
 
+from .authentication import KeyPrincipal
 from .models import Agent, Membership, Project, Workspace
 
 ACCESS_PERM = "access_project"
 
 
 def _is_person(user) -> bool:
-    return bool(user and user.is_authenticated and not getattr(user, "is_agent", False))
+    """A signed-in human. A machine's key (an agent's or a runner's) is never one, whatever its flags say."""
+    return bool(user and user.is_authenticated and not isinstance(user, KeyPrincipal))
 
 
 def visible_workspaces(user) -> QuerySet[Workspace]:

@@ -287,3 +287,18 @@ def test_personal_token_authenticates_a_person(team):
     assert c.get(f"/api/projects/{team.project.id}/").status_code == 200
     c.credentials(HTTP_AUTHORIZATION="Token nope")
     assert c.get(f"/api/projects/{team.project.id}/").status_code == 401
+
+
+def test_a_machine_key_is_never_a_person_even_without_the_agent_flag(team):
+    """A runner's request.user (or any key principal) sees no workspace, project or membership."""
+    from containers.authentication import RunnerPrincipal
+    from containers.models import Runner
+    from projects.access import membership, project_role, visible_projects, visible_workspaces
+
+    runner = Runner.objects.create(project=team.project, name="laptop", key_hash="r" * 64)
+    principal = RunnerPrincipal(runner)
+    assert principal.is_authenticated and not principal.is_agent
+    assert list(visible_workspaces(principal)) == []
+    assert list(visible_projects(principal)) == []
+    assert membership(principal, team.ws.id) is None
+    assert project_role(principal, team.project) is None
