@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
+from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
 
 router = DefaultRouter()
@@ -13,6 +14,7 @@ router.register("actions", ActionViewSet, basename="action")  # first: every age
 router.register("workspaces", WorkspaceViewSet, basename="workspace")
 router.register("projects", ProjectViewSet, basename="project")
 router.register("agents", AgentViewSet, basename="agent")
+router.register("runners", RunnerViewSet, basename="runner")
 
 urlpatterns = [
     path("api/", include(router.urls)),

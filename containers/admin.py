@@ -6,11 +6,14 @@ Stop and remove are never edits of this row: they are proposals made on the cons
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 
+from permissions.action_types import MAINTAINER, role_at_least
+from projects.access import project_role
 from projects.admin import ReadOnlyAdmin
 
-from .models import ProjectContainer
+from . import runners
+from .models import ProjectContainer, Runner
 
 
 @admin.register(ProjectContainer)
@@ -19,3 +22,39 @@ class ProjectContainerAdmin(ReadOnlyAdmin):
     list_display = ["project", "state", "cpu", "memory_mb", "image", "updated_at"]
     list_filter = ["state"]
     list_select_related = ["project"]
+
+
+@admin.register(Runner)
+class RunnerAdmin(ReadOnlyAdmin):
+    """Runners are registered through the API (their key is shown once there); a maintainer of the runner's
+    project revokes one here or with POST /api/runners/{id}/revoke/."""
+
+    scope_path = "project"
+    list_display = ["name", "project", "created_by", "created_at", "last_seen_at", "revoked_at"]
+    list_select_related = ["project", "created_by"]  # no project list_filter: it would list every tenant's
+    exclude = ["key_hash"]
+    actions = ["revoke_selected"]
+
+    @admin.action(description="Revoke the selected runners' keys")
+    def revoke_selected(self, request, queryset):
+        revoked, failed, refused = 0, 0, []
+        for runner in queryset.select_related("project"):
+            role = project_role(request.user, runner.project)
+            if not request.user.is_superuser and not role_at_least(role, MAINTAINER):
+                refused.append(runner.name)
+                continue
+            failed += runners.revoke_runner(runner)
+            revoked += 1
+        if revoked:
+            self.message_user(
+                request,
+                f"Revoked {revoked} runner(s); {failed} action(s) they held unreported failed as runner_revoked.",
+                messages.SUCCESS,
+            )
+        if refused:
+            self.message_user(
+                request,
+                "Revoking a runner needs the maintainer role on its project; not revoked: "
+                + ", ".join(refused),
+                messages.ERROR,
+            )

@@ -41,9 +41,57 @@ def issue_runner(*, project, name: str, created_by) -> tuple[Runner, str]:
     return Runner.objects.create(project=project, name=name, key_hash=key_hash, created_by=created_by), key
 
 
+def revoke_runner(runner: Runner) -> int:
+    """Revoke a runner's key at once: it answers 401 from then on. Work it had claimed and not reported can
+    no longer be reported, so it fails now as ``runner_revoked`` instead of waiting for the reaper; work
+    still queued stays for the project's other runners. Returns how many actions were failed. Idempotent."""
+    from .lifecycle import after_runner_outcome
+
+    failed = 0
+    with transaction.atomic():
+        locked = Runner.objects.select_for_update().get(id=runner.id)
+        if locked.revoked_at is None:
+            locked.revoked_at = timezone.now()
+            locked.save(update_fields=["revoked_at"])
+        runner.revoked_at = locked.revoked_at
+        claimed = (
+            RunnerWork.objects.select_for_update()
+            .select_related("action__project")
+            .filter(runner_id=runner.id, state=CLAIMED)
+        )
+        for work in claimed:
+            message = (
+                f"The runner {runner.name} was revoked while it held this action, so its report can no longer "
+                "be accepted. The action may or may not have taken effect on the runner's machine."
+            )
+            if work.action.status == EXECUTING:
+                after_runner_outcome(work.action, succeeded=False, error=message)
+            if settle_failed(
+                work.action,
+                "runner_revoked",
+                message,
+                "Check the runner's machine for the effect, then propose the action again if it is missing.",
+            ):
+                failed += 1
+            RunnerWork.objects.filter(id=work.id).update(state=REPORTED, reported_at=timezone.now())
+    return failed
+
+
+def _connected_since():
+    return timezone.now() - timedelta(seconds=settings.BRABO_RUNNER_STALE_AFTER)
+
+
 def connected_runners(project):
-    cutoff = timezone.now() - timedelta(seconds=settings.BRABO_RUNNER_STALE_AFTER)
-    return Runner.objects.filter(project=project, revoked_at__isnull=True, last_seen_at__gte=cutoff)
+    return Runner.objects.filter(
+        project=project, revoked_at__isnull=True, last_seen_at__gte=_connected_since()
+    )
+
+
+def is_connected(runner: Runner) -> bool:
+    """The row-level twin of :func:`connected_runners`."""
+    return bool(
+        runner.revoked_at is None and runner.last_seen_at and runner.last_seen_at >= _connected_since()
+    )
 
 
 def require_connected_runner(project) -> None:

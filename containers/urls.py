@@ -2,10 +2,11 @@
 
 from django.urls import path
 
-from .views import RunnerRegisterView, RunnerResultView, RunnerWorkView
+from .views import ProjectRunnersView, RunnerResultView, RunnerWorkView
 
+# /api/runners/ (register, read, revoke) is RunnerViewSet, registered on the API router in brabo/urls.py.
 urlpatterns = [
-    path("runners/", RunnerRegisterView.as_view(), name="runner-register"),
+    path("projects/<uuid:project_id>/runners/", ProjectRunnersView.as_view(), name="project-runners"),
     path("runner/work/", RunnerWorkView.as_view(), name="runner-work"),
     path("runner/work/<uuid:action_id>/result/", RunnerResultView.as_view(), name="runner-result"),
 ]

@@ -1,19 +1,25 @@
-"""Runner API (R9.3): registration by a maintainer, long-poll for work and result reports by the runner."""
+"""Runner API (R9.3): registration, listing and revocation by people; long-poll for work and result reports
+by the runner."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import mixins, serializers, status
+from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
-from projects.api_base import require_project_role, visible_project_or_404
+from permissions.action_types import MAINTAINER
+from projects.api_base import TenantScopedViewSet, require_project_role, visible_project_or_404
 from projects.authentication import request_agent
 
 from . import runners
 from .authentication import IsRunner, RunnerKeyAuthentication
+from .models import Runner
+
+UUID_RE = r"[0-9a-fA-F-]{32,36}"
 
 
 class RunnerCreateSerializer(serializers.Serializer):
@@ -40,17 +46,64 @@ class ReportedSerializer(serializers.Serializer):
     status = serializers.CharField()
 
 
-class RunnerRegisterView(APIView):
-    """POST /api/runners/ {project, name} — maintainer+ of the project; the key is in this answer only."""
+class RunnerSerializer(serializers.ModelSerializer):
+    """A runner as its project's people see it; the key is never here (only its SHA-256 is stored)."""
+
+    id = serializers.CharField(read_only=True)
+    project = serializers.CharField(source="project_id", read_only=True)
+    created_by = serializers.CharField(source="created_by.username", read_only=True, allow_null=True)
+    connected = serializers.SerializerMethodField(
+        help_text="polled for work in the last BRABO_RUNNER_STALE_AFTER seconds and not revoked"
+    )
+    revoked = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Runner
+        fields = [
+            "id",
+            "project",
+            "name",
+            "created_by",
+            "created_at",
+            "last_seen_at",
+            "connected",
+            "revoked",
+            "revoked_at",
+        ]
+
+    def get_connected(self, r) -> bool:
+        return runners.is_connected(r)
+
+    def get_revoked(self, r) -> bool:
+        return r.revoked_at is not None
+
+
+class RevokedRunnerSerializer(RunnerSerializer):
+    failed_actions = serializers.IntegerField(
+        read_only=True, help_text="actions it held unreported, failed now as runner_revoked"
+    )
+
+    class Meta(RunnerSerializer.Meta):
+        fields = RunnerSerializer.Meta.fields + ["failed_actions"]
+
+
+class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
+    """Runners are registered, read and revoked by people: ``POST /api/runners/`` {project, name}
+    (maintainer+; the key is in this answer only), ``GET /api/runners/{id}/`` (developer+) and
+    ``POST /api/runners/{id}/revoke/`` (maintainer+). A project's list is ``GET /api/projects/{id}/runners/``."""
+
+    queryset = Runner.objects.select_related("project", "created_by")
+    serializer_class = RunnerSerializer
+    scope_to = "project"
+    scope_path = "project"
+    lookup_value_regex = UUID_RE
 
     @extend_schema(request=RunnerCreateSerializer, responses={201: RunnerKeySerializer})
-    def post(self, request):
-        if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot register runners; a maintainer does.")
+    def create(self, request):
         data = RunnerCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         project = visible_project_or_404(request, data.validated_data["project"])
-        require_project_role(request, project, "maintainer", "Registering a runner")
+        require_project_role(request, project, MAINTAINER, "Registering a runner")
         runner, key = runners.issue_runner(
             project=project, name=data.validated_data["name"], created_by=request.user
         )
@@ -58,6 +111,34 @@ class RunnerRegisterView(APIView):
             {"id": str(runner.id), "project": str(project.id), "name": runner.name, "key": key},
             status=status.HTTP_201_CREATED,
         )
+
+    def retrieve(self, request, *args, **kwargs):
+        runner = self.get_object()
+        require_project_role(request, runner.project, "developer", "Reading a runner")
+        return Response(RunnerSerializer(runner).data)
+
+    @extend_schema(request=None, responses=RevokedRunnerSerializer)
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, pk=None):
+        """Revoke the runner's key at once; it answers 401 from then on. Work it claimed and had not
+        reported fails as ``runner_revoked``; queued work stays for the project's other runners."""
+        runner = self.get_object()
+        require_project_role(request, runner.project, MAINTAINER, "Revoking a runner")
+        failed = runners.revoke_runner(runner)
+        return Response({**RunnerSerializer(runner).data, "failed_actions": failed})
+
+
+class ProjectRunnersView(APIView):
+    """GET /api/projects/{id}/runners/ — the project's runners, revoked ones included (developer+)."""
+
+    @extend_schema(responses=RunnerSerializer(many=True))
+    def get(self, request, project_id):
+        if request_agent(request) is not None:
+            raise PermissionDenied("Agents cannot call this endpoint; it is for people.")
+        project = visible_project_or_404(request, project_id)
+        require_project_role(request, project, "developer", "Listing runners")
+        rows = Runner.objects.filter(project=project).select_related("created_by")
+        return Response(RunnerSerializer(rows, many=True).data)
 
 
 class RunnerView(APIView):

@@ -105,3 +105,127 @@ def test_a_refusal_is_a_named_failure_and_another_projects_runner_cannot_report(
     action.refresh_from_db()
     assert action.result["error"]["code"] == "runner_refused"
     assert "not on my machine" in action.result["error"]["message"]
+
+
+# -- people list, read and revoke runners ---------------------------------------------------------------
+
+
+def test_a_projects_runners_are_listed_and_read_by_its_developers_never_with_their_key(
+    team, world, runner_project
+):
+    created = register(world.client(team.maintainer), runner_project).json()
+    runner_client(created["key"]).get("/api/runner/work/?timeout=0")  # polls: connected
+    register(world.client(team.maintainer), runner_project, name="desktop")  # never polled
+
+    url = f"/api/projects/{runner_project.id}/runners/"
+    assert APIClient().get(url).status_code == 401
+    assert world.client(team.outsider).get(url).status_code == 404
+    assert world.client(agent_key=team.agent_key).get(url).status_code == 403
+    listed = world.client(team.developer).get(url)
+    assert listed.status_code == 200
+    rows = {r["name"]: r for r in listed.json()}
+    assert set(rows) == {"desktop", "laptop"}
+    assert rows["laptop"]["connected"] is True and rows["desktop"]["connected"] is False
+    assert rows["laptop"]["created_by"] == team.maintainer.username
+    assert all("key" not in r and "key_hash" not in r for r in rows.values())
+
+    detail = f"/api/runners/{created['id']}/"
+    assert world.client(team.outsider).get(detail).status_code == 404
+    assert world.client(team.developer).get(detail).json() == rows["laptop"]
+    assert world.client(team.developer).get("/api/runners/").status_code == 405  # a list is per project
+
+
+def test_revoking_a_runner_needs_a_maintainer_and_shuts_its_key_out_at_once(team, world, runner_project):
+    created = register(world.client(team.maintainer), runner_project).json()
+    client = runner_client(created["key"])
+    assert client.get("/api/runner/work/?timeout=0").status_code == 204
+    url = f"/api/runners/{created['id']}/revoke/"
+
+    assert world.client(team.outsider).post(url).status_code == 404
+    assert world.client(team.developer).post(url).status_code == 403
+    assert world.client(agent_key=team.agent_key).post(url).status_code == 403
+    assert client.get("/api/runner/work/?timeout=0").status_code == 204  # refusals changed nothing
+
+    revoked = world.client(team.maintainer).post(url)
+    assert revoked.status_code == 200
+    assert revoked.json()["revoked"] is True and revoked.json()["connected"] is False
+    assert revoked.json()["failed_actions"] == 0
+    refused = client.get("/api/runner/work/?timeout=0")
+    assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
+    first_revoked_at = Runner.objects.get(id=created["id"]).revoked_at
+    again = world.client(team.maintainer).post(url)
+    assert again.status_code == 200 and again.json()["failed_actions"] == 0
+    assert Runner.objects.get(id=created["id"]).revoked_at == first_revoked_at  # idempotent
+
+
+def test_revoking_fails_the_work_it_held_and_leaves_queued_work_to_the_other_runners(
+    team, world, runner_project, make_action
+):
+    from actions.models import SessionEvent
+
+    maintainer = world.client(team.maintainer)
+    held_by = register(maintainer, runner_project, name="laptop").json()
+    other = register(maintainer, runner_project, name="desktop").json()
+    laptop, desktop = runner_client(held_by["key"]), runner_client(other["key"])
+    laptop.get("/api/runner/work/?timeout=0")
+    desktop.get("/api/runner/work/?timeout=0")
+
+    held = make_action(runner_project, "terminal", {"command": "make build"})
+    execution.execute(held.id)
+    assert laptop.get("/api/runner/work/?timeout=0").json()["action_id"] == str(held.id)
+    queued = make_action(runner_project, "terminal", {"command": "make test"})
+    execution.execute(queued.id)
+
+    revoked = maintainer.post(f"/api/runners/{held_by['id']}/revoke/")
+    assert revoked.json()["failed_actions"] == 1
+    held.refresh_from_db()
+    assert held.status == "failed" and held.result["error"]["code"] == "runner_revoked"
+    failed_events = SessionEvent.objects.filter(type="action.failed", action_id=held.id)
+    assert [e.payload["code"] for e in failed_events] == ["runner_revoked"]
+    report = laptop.post(
+        f"/api/runner/work/{held.id}/result/", {"outcome": "executed", "result": {}}, format="json"
+    )
+    assert report.status_code == 401
+
+    queued.refresh_from_db()
+    assert queued.status == "executing"
+    assert desktop.get("/api/runner/work/?timeout=0").json()["action_id"] == str(queued.id)
+
+
+def test_a_maintainer_revokes_runners_in_the_admin_and_a_developer_cannot(team, world, runner_project):
+    from django.test import Client
+
+    ids = [
+        register(world.client(team.maintainer), runner_project, name=n).json()["id"]
+        for n in ("runner-alpha", "runner-beta")
+    ]
+    for user in (team.maintainer, team.developer):
+        user.is_staff = True
+        user.save()
+
+    def revoke_in_admin(user):
+        c = Client()
+        c.force_login(user)
+        page = c.get("/admin/containers/runner/")
+        assert page.status_code == 200 and "Revoke the selected runners" in page.content.decode()
+        return c.post(
+            "/admin/containers/runner/",
+            {"action": "revoke_selected", "_selected_action": ids, "index": 0},
+            follow=True,
+        )
+
+    refused = revoke_in_admin(team.developer)
+    assert "needs the maintainer role" in refused.content.decode()
+    assert not Runner.objects.filter(id__in=ids, revoked_at__isnull=False).exists()
+
+    done = revoke_in_admin(team.maintainer)
+    assert "Revoked 2 runner(s)" in done.content.decode()
+    assert Runner.objects.filter(id__in=ids, revoked_at__isnull=False).count() == 2
+
+    outsider = Client()
+    team.outsider.is_staff = True
+    team.outsider.save()
+    outsider.force_login(team.outsider)
+    theirs = outsider.get("/admin/containers/runner/").content.decode()
+    assert "runner-alpha" not in theirs and runner_project.name not in theirs
+    assert outsider.get(f"/admin/containers/runner/{ids[0]}/change/").status_code in (302, 404)
