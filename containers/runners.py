@@ -115,8 +115,16 @@ def hand_off(action) -> object:
     return DEFERRED
 
 
-def _touch(runner: Runner) -> None:
-    Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now())
+class RunnerRevoked(Exception):
+    """The runner was revoked after its request was authenticated (during a long-poll, say)."""
+
+
+def _touch_unless_revoked(runner: Runner) -> None:
+    """Mark the runner seen, or raise RunnerRevoked. Inside a transaction the UPDATE holds the runner's row,
+    so a claim or report is ordered against :func:`revoke_runner`, which takes the same row first: a revoked
+    runner never claims or reports anything after its revocation commits."""
+    if not Runner.objects.filter(id=runner.id, revoked_at__isnull=True).update(last_seen_at=timezone.now()):
+        raise RunnerRevoked(f"The runner {runner.name} was revoked; ask a maintainer to register it again.")
 
 
 def _queued(project_id):
@@ -130,8 +138,8 @@ def claim_work(runner: Runner, *, timeout: float) -> RunnerWork | None:
     work is handed off, with a re-check every few seconds as a safety net; not a database poll loop."""
     deadline = time.monotonic() + max(0.0, min(timeout, MAX_POLL_SECONDS))
     while True:
-        _touch(runner)
         with transaction.atomic():
+            _touch_unless_revoked(runner)
             work = (
                 _queued(runner.project_id)
                 .select_for_update(skip_locked=True)
@@ -165,8 +173,8 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
     ``error {code, message}``) or ``refused`` (the runner would not run it)."""
     import json
 
-    _touch(runner)
     with transaction.atomic():
+        _touch_unless_revoked(runner)
         work = (
             RunnerWork.objects.select_for_update()
             .select_related("action__project")

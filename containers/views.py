@@ -6,7 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import AuthenticationFailed, PermissionDenied
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -157,7 +157,10 @@ class RunnerWorkView(RunnerView):
             raise ApiError("timeout must be a number of seconds (0 to 30).", reason="invalid") from None
         if not 0 <= timeout <= runners.MAX_POLL_SECONDS:
             raise ApiError("timeout must be between 0 and 30 seconds.", reason="invalid")
-        work = runners.claim_work(request.auth, timeout=timeout)
+        try:
+            work = runners.claim_work(request.auth, timeout=timeout)
+        except runners.RunnerRevoked as revoked:
+            raise AuthenticationFailed(str(revoked)) from None
         if work is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
         action = work.action
@@ -191,6 +194,8 @@ class RunnerResultView(RunnerView):
         data.is_valid(raise_exception=True)
         try:
             action = runners.report(request.auth, action_id, **data.validated_data)
+        except runners.RunnerRevoked as revoked:
+            raise AuthenticationFailed(str(revoked)) from None
         except runners.ReportRefused as refused:
             reason = {404: None, 409: "already_reported", 400: "invalid"}[refused.status]
             raise ApiError(str(refused), status_code=refused.status, reason=reason) from None

@@ -229,3 +229,30 @@ def test_a_maintainer_revokes_runners_in_the_admin_and_a_developer_cannot(team, 
     theirs = outsider.get("/admin/containers/runner/").content.decode()
     assert "runner-alpha" not in theirs and runner_project.name not in theirs
     assert outsider.get(f"/admin/containers/runner/{ids[0]}/change/").status_code in (302, 404)
+
+
+def test_a_runner_revoked_after_it_authenticated_claims_and_reports_nothing(
+    team, world, runner_project, make_action
+):
+    """A long-poll (or a report) that passed authentication before the revocation committed still stops:
+    the claim and the report re-check the runner's row under its lock."""
+    from containers import runners
+
+    maintainer = world.client(team.maintainer)
+    created = register(maintainer, runner_project).json()
+    runner_client(created["key"]).get("/api/runner/work/?timeout=0")
+    authenticated = Runner.objects.get(id=created["id"])  # what the request holds, loaded before the revoke
+    held = make_action(runner_project, "terminal", {"command": "make build"})
+    execution.execute(held.id)
+    assert runners.claim_work(authenticated, timeout=0).action_id == held.id
+    queued = make_action(runner_project, "terminal", {"command": "make test"})
+    execution.execute(queued.id)
+
+    assert maintainer.post(f"/api/runners/{created['id']}/revoke/").json()["failed_actions"] == 1
+    assert authenticated.revoked_at is None
+    with pytest.raises(runners.RunnerRevoked):
+        runners.claim_work(authenticated, timeout=0)
+    with pytest.raises(runners.RunnerRevoked):
+        runners.report(authenticated, held.id, outcome="executed", result={})
+    queued.refresh_from_db()
+    assert queued.status == "executing" and queued.runner_work.state == "queued"
