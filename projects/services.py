@@ -192,9 +192,22 @@ def revoke_agent(*, agent: Agent) -> Agent:
     return agent
 
 
+def _record_grant(*, project_id, actor, payload: dict) -> None:
+    """``permission.granted`` (R10.1) for a grant made outside an approval: the person who widened what
+    auto-approves is on record, as for "always allow". Called inside the change's transaction."""
+    from actions import events
+
+    events.record(
+        events.PERMISSION_GRANTED, project_id=project_id, actor=events.Actor.of_user(actor), payload=payload
+    )
+
+
 @transaction.atomic
-def set_autonomy(*, agent: Agent, rows: list[dict]) -> list[AutonomyRule]:
-    """Replace the agent's autonomy rows with ``rows`` (the PUT semantics of R12.4)."""
+def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]:
+    """Replace the agent's autonomy rows with ``rows`` (the PUT semantics of R12.4). Each type that becomes
+    ``auto_approve`` (``"*"`` is autopilot) is a ``permission.granted`` event by ``actor``."""
+    from permissions.action_types import AUTO_APPROVE
+
     seen: set[str] = set()
     for row in rows:
         if row["action_type"] in seen:
@@ -202,10 +215,24 @@ def set_autonomy(*, agent: Agent, rows: list[dict]) -> list[AutonomyRule]:
                 f"action_type {row['action_type']!r} appears twice; give one row per type.", field="rows"
             )
         seen.add(row["action_type"])
+    before = dict(
+        AutonomyRule.objects.select_for_update().filter(agent=agent).values_list("action_type", "mode")
+    )
     AutonomyRule.objects.filter(agent=agent).delete()
     AutonomyRule.objects.bulk_create(
         [AutonomyRule(agent=agent, action_type=r["action_type"], mode=r["mode"]) for r in rows]
     )
+    for row in rows:
+        if row["mode"] == AUTO_APPROVE and before.get(row["action_type"]) != AUTO_APPROVE:
+            _record_grant(
+                project_id=agent.project_id,
+                actor=actor,
+                payload={
+                    "agentId": str(agent.id),
+                    "actionType": row["action_type"],
+                    "reason": "autonomy_set",
+                },
+            )
     return list(AutonomyRule.objects.filter(agent=agent))
 
 
@@ -220,11 +247,11 @@ def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRul
 # -- permissions.json and activation (R3.1, R3.3, R3.4) ------------------------------------------------
 
 
-def replace_permissions(*, project: Project, data) -> Permissions:
+def replace_permissions(*, project: Project, data, actor) -> Permissions:
     """Validate ``{allow, deny, ask}`` with the engine's own parser, then write the file atomically."""
     import json
 
-    from permissions.files import PermissionsFileError, parse_permissions_text, write_permissions
+    from permissions.files import PermissionsFileError, parse_permissions_text
 
     if not isinstance(data, dict):
         raise DomainError(
@@ -234,34 +261,104 @@ def replace_permissions(*, project: Project, data) -> Permissions:
         perms = parse_permissions_text(json.dumps(data, indent=2))
     except PermissionsFileError as exc:
         raise DomainError(str(exc), field=exc.entry or "permissions") from None
-    write_permissions(project.permissions_path, perms)
+    save_permissions(project=project, perms=perms, actor=actor)
     return perms
 
 
-def _seed_agent_autonomy(agent: Agent) -> None:
+def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
+    """Write the project's permissions.json atomically (the API's PUT and the console's editor). The
+    ``allow`` entries it adds (``patterns`` and ``pattern``, as for "always allow") and the ``deny``/``ask``
+    entries it takes away (``liftedDeny``, ``liftedAsk``) are one ``permission.granted`` event by ``actor``;
+    the event is written first, so a failed file write leaves none."""
+    from permissions.files import PermissionsFileError, load_permissions, write_permissions
+
+    path = project.permissions_path
+    try:
+        before = load_permissions(path)
+    except PermissionsFileError:
+        before = Permissions((), (), ())  # the file did not load, so it auto-approved nothing
+    added = [p for p in dict.fromkeys(perms.allow) if p not in set(before.allow)]
+    # A deny or ask entry taken away can let an allow entry auto-approve what it held back: a grant too.
+    lifted = {
+        "liftedDeny": [p for p in dict.fromkeys(before.deny) if p not in set(perms.deny)],
+        "liftedAsk": [p for p in dict.fromkeys(before.ask) if p not in set(perms.ask)],
+    }
+    with transaction.atomic():
+        if added or any(lifted.values()):
+            _record_grant(
+                project_id=project.id,
+                actor=actor,
+                payload={
+                    "patterns": added,
+                    "pattern": ", ".join(added),
+                    "reason": "permissions_saved",
+                    **{k: v for k, v in lifted.items() if v},
+                },
+            )
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_permissions(path, perms)
+        except OSError as exc:
+            raise DomainError(
+                f"permissions.json could not be written ({exc}); nothing was saved — check the project "
+                "folder's disk and permissions, then save again.",
+                field="permissions",
+                status=500,
+                reason="escrita_do_padrao_falhou",
+            ) from None
+
+
+def _seed_agent_autonomy(agent: Agent) -> list[str]:
+    """Seed the agent's R3.4 rows; returns the action types it newly set to auto_approve."""
+    from permissions.action_types import AUTO_APPROVE
     from permissions.seeds import dev_agent_autonomy
 
+    granted = []
     for action_type, mode in dev_agent_autonomy(agent.name):
         # A row a maintainer already set (say, git_commit: deny) is theirs; the seed never overrides it.
-        AutonomyRule.objects.get_or_create(agent=agent, action_type=action_type, defaults={"mode": mode})
+        _, created = AutonomyRule.objects.get_or_create(
+            agent=agent, action_type=action_type, defaults={"mode": mode}
+        )
+        if created and mode == AUTO_APPROVE:
+            granted.append(action_type)
+    return granted
 
 
-def activate_execution(*, project: Project) -> Permissions:
+def activate_execution(*, project: Project, actor) -> Permissions:
     """R3.4 — merge the dev-terminal families into ``allow`` (no duplicates, order kept) and seed
-    ``git_commit: auto_approve`` for every ``dev-<module>`` agent. Idempotent."""
-    from permissions.files import PermissionsFileError, merge_into
+    ``git_commit: auto_approve`` for every ``dev-<module>`` agent. Idempotent. What it adds is recorded as
+    ``permission.granted`` by ``actor``, written before the file so a failed write leaves no event."""
+    from permissions.files import PermissionsFileError, load_permissions, merge_into
     from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
 
-    project.permissions_path.parent.mkdir(parents=True, exist_ok=True)
+    path = project.permissions_path
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        perms = merge_into(project.permissions_path, allow=DEV_TERMINAL_ALLOW_PATTERNS)
+        with transaction.atomic():
+            before = set(load_permissions(path).allow)
+            added = [p for p in DEV_TERMINAL_ALLOW_PATTERNS if p not in before]
+            if added:
+                _record_grant(
+                    project_id=project.id,
+                    actor=actor,
+                    payload={"patterns": added, "pattern": ", ".join(added), "reason": "execution_activated"},
+                )
+            for agent in Agent.objects.filter(project=project):
+                for action_type in _seed_agent_autonomy(agent):
+                    _record_grant(
+                        project_id=project.id,
+                        actor=actor,
+                        payload={
+                            "agentId": str(agent.id),
+                            "actionType": action_type,
+                            "reason": "execution_activated",
+                        },
+                    )
+            Project.objects.filter(pk=project.pk).update(execution_active=True)
+            perms = merge_into(path, allow=DEV_TERMINAL_ALLOW_PATTERNS)
     except PermissionsFileError as exc:
         raise DomainError(
             f"permissions.json does not load, so nothing was seeded: {exc}", field="permissions", status=409
         ) from None
-    with transaction.atomic():
-        for agent in Agent.objects.filter(project=project):
-            _seed_agent_autonomy(agent)
-        Project.objects.filter(pk=project.pk).update(execution_active=True)
-        project.execution_active = True
+    project.execution_active = True
     return perms

@@ -204,7 +204,7 @@ class ProjectViewSet(
                 ) from None
         else:
             require_project_role(request, project, MAINTAINER, "Changing permissions")
-            perms = services.replace_permissions(project=project, data=request.data)
+            perms = services.replace_permissions(project=project, data=request.data, actor=request.user)
         return Response({"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)})
 
     @extend_schema(request=None, responses=PermissionsSerializer)
@@ -213,7 +213,7 @@ class ProjectViewSet(
         """R3.4 — seed the dev-terminal families and dev-<module> git_commit autonomy."""
         project = self.get_object()
         require_project_role(request, project, MAINTAINER, "Activating execution")
-        perms = services.activate_execution(project=project)
+        perms = services.activate_execution(project=project, actor=request.user)
         return Response({"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)})
 
     @extend_schema(request=TaskSerializer, responses=TaskSerializer(many=True))
@@ -249,7 +249,7 @@ class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         if request.method == "PUT":
             body = AutonomyRowSerializer(data=request.data, many=True)
             body.is_valid(raise_exception=True)
-            rows = services.set_autonomy(agent=agent, rows=body.validated_data)
+            rows = services.set_autonomy(agent=agent, rows=body.validated_data, actor=request.user)
         else:
             rows = list(agent.autonomy_rules.all())
         return Response(AutonomyRowSerializer(rows, many=True).data)

@@ -33,6 +33,7 @@ def test_agent_lookup_loads_the_rows_the_orm_loads(team):
             {"action_type": "terminal", "mode": "auto_approve"},
             {"action_type": "git_push", "mode": "deny"},
         ],
+        actor=team.maintainer,
     )
 
     agent = agent_for_key(team.agent_key)

@@ -35,11 +35,11 @@ from permissions.action_types import (
     role_at_least,
 )
 from permissions.autopilot import AUTOPILOT
-from permissions.files import lint_permissions, parse_permissions_text, write_permissions
+from permissions.files import lint_permissions, parse_permissions_text
 from permissions.messages import sentence
 from projects.access import visible_projects
 from projects.models import Agent, AutonomyRule, Membership, Project
-from projects.services import DomainError, set_autonomy
+from projects.services import DomainError, save_permissions, set_autonomy
 
 PAGE_SIZE = 50
 STATUS_TONE = {
@@ -347,7 +347,7 @@ def agent_autopilot(request, agent_id):
     ]
     if mode == "auto":
         rows.append({"action_type": WILDCARD, "mode": AUTO_APPROVE})
-    set_autonomy(agent=agent, rows=rows)
+    set_autonomy(agent=agent, rows=rows, actor=request.user)
     if mode == "auto":
         messages.success(
             request, f"Autopilot is on for {agent.name}: it approves everything except the caps."
@@ -415,10 +415,16 @@ def permissions_editor(request, project_id):
                     )
                     step = "review"
                 else:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    write_permissions(path, parse_permissions_text(text))
-                    messages.success(request, f"Saved permissions.json of {project.name}.")
-                    return redirect(reverse("admin:console-permissions", args=[project.id]))
+                    try:
+                        save_permissions(
+                            project=project, perms=parse_permissions_text(text), actor=request.user
+                        )
+                    except DomainError as exc:
+                        messages.error(request, str(exc))
+                        step = "review"
+                    else:
+                        messages.success(request, f"Saved permissions.json of {project.name}.")
+                        return redirect(reverse("admin:console-permissions", args=[project.id]))
             else:
                 step = "review"
     return render(

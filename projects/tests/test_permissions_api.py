@@ -98,3 +98,131 @@ def test_accepting_the_infra_handoff_through_the_api(team):
     not_infra = team.world.client(team.maintainer).post(f"/api/agents/{team.agent.id}/accept-handoff/")
     assert not_infra.status_code == 400 and "not an Infra agent" in not_infra.json()["detail"]
     assert not team.agent.autonomy_rules.exists()
+
+
+# -- grants made outside an approval are on record (R10.1 permission.granted) ----------------------------
+
+
+def _grants(project):
+    from actions.models import SessionEvent
+
+    return [
+        (e.actor_label, {k: v for k, v in e.payload.items() if k != "agentId"}, e.payload.get("agentId"))
+        for e in SessionEvent.objects.filter(project=project, type="permission.granted").order_by(
+            "created_at", "id"
+        )
+    ]
+
+
+def test_what_a_put_lets_auto_approve_is_a_permission_granted_event_by_the_person(team):
+    c = team.world.client(team.maintainer)
+    url = f"/api/projects/{team.project.id}/permissions/"
+
+    def put(allow=(), deny=(), ask=()):
+        body = {"allow": list(allow), "deny": list(deny), "ask": list(ask)}
+        assert c.put(url, body, format="json").status_code == 200
+
+    put(allow=["Terminal(ls)"])
+    put(allow=["Terminal(ls)"], deny=["Terminal(curl)"])  # narrows: no grant
+    put(allow=["Terminal(ls)", "Terminal(make)", "GitCommit()"])  # adds two, lifts the deny
+    put(ask=["Terminal(make)"])  # narrows: no grant
+    put(allow=["Terminal(make)"])  # adds one, lifts the ask
+    saved = {"reason": "permissions_saved"}
+    assert _grants(team.project) == [
+        ("max", {"patterns": ["Terminal(ls)"], "pattern": "Terminal(ls)", **saved}, None),
+        (
+            "max",
+            {
+                "patterns": ["Terminal(make)", "GitCommit()"],
+                "pattern": "Terminal(make), GitCommit()",
+                **saved,
+                "liftedDeny": ["Terminal(curl)"],
+            },
+            None,
+        ),
+        (
+            "max",
+            {
+                "patterns": ["Terminal(make)"],
+                "pattern": "Terminal(make)",
+                **saved,
+                "liftedAsk": ["Terminal(make)"],
+            },
+            None,
+        ),
+    ]
+    events = team.world.client(team.developer).get(f"/api/projects/{team.project.id}/events/").json()
+    rows = events["results"] if isinstance(events, dict) else events
+    assert [e["type"] for e in rows].count("permission.granted") == 3  # visible to the project's members
+
+
+def test_a_failed_file_write_saves_nothing_and_records_no_grant(team, monkeypatch):
+    import permissions.files
+
+    def broken(path, perms):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(permissions.files, "write_permissions", broken)
+    resp = team.world.client(team.maintainer).put(
+        f"/api/projects/{team.project.id}/permissions/", {"allow": ["Terminal(ls)"]}, format="json"
+    )
+    assert resp.status_code == 500
+    assert "could not be written" in resp.json()["detail"] and "No space left" in resp.json()["detail"]
+    assert _grants(team.project) == [] and not team.project.permissions_path.exists()
+
+
+def test_autonomy_rows_set_to_auto_approve_are_grants_and_others_are_not(team):
+    c = team.world.client(team.maintainer)
+    url = f"/api/agents/{team.agent.id}/autonomy/"
+    c.put(
+        url,
+        [{"action_type": "terminal", "mode": "auto_approve"}, {"action_type": "git_push", "mode": "deny"}],
+        format="json",
+    )
+    c.put(url, [{"action_type": "terminal", "mode": "auto_approve"}], format="json")  # unchanged: no event
+    c.put(url, [{"action_type": "terminal", "mode": "require_approval"}], format="json")
+    c.put(
+        url,
+        [{"action_type": "terminal", "mode": "auto_approve"}, {"action_type": "*", "mode": "auto_approve"}],
+        format="json",
+    )
+    agent_id = str(team.agent.id)
+    assert _grants(team.project) == [
+        ("max", {"actionType": "terminal", "reason": "autonomy_set"}, agent_id),
+        ("max", {"actionType": "terminal", "reason": "autonomy_set"}, agent_id),
+        ("max", {"actionType": "*", "reason": "autonomy_set"}, agent_id),
+    ]
+
+
+def test_activation_records_what_it_granted_once(team):
+    c = team.world.client(team.maintainer)
+    c.put(f"/api/projects/{team.project.id}/permissions/", {"allow": ["Terminal(ls)"]}, format="json")
+    c.post(f"/api/projects/{team.project.id}/activate-execution/")
+    c.post(f"/api/projects/{team.project.id}/activate-execution/")  # idempotent: nothing new, no event
+    grants = _grants(team.project)
+    assert len(grants) == 3
+    added = [p for p in DEV_TERMINAL_ALLOW_PATTERNS if p != "Terminal(ls)"]
+    assert grants[1] == (
+        "max",
+        {"patterns": added, "pattern": ", ".join(added), "reason": "execution_activated"},
+        None,
+    )
+    assert grants[2] == (
+        "max",
+        {"actionType": "git_commit", "reason": "execution_activated"},
+        str(team.agent.id),
+    )
+
+
+def test_activation_whose_file_write_fails_seeds_nothing_and_records_nothing(team, monkeypatch):
+    import permissions.files
+
+    def broken(path, allow=(), deny=(), ask=()):
+        raise permissions.files.PermissionsFileError("simulated: the file changed under us")
+
+    monkeypatch.setattr(permissions.files, "merge_into", broken)
+    resp = team.world.client(team.maintainer).post(f"/api/projects/{team.project.id}/activate-execution/")
+    assert resp.status_code == 409
+    assert _grants(team.project) == [] and not team.agent.autonomy_rules.exists()
+    team.project.refresh_from_db()
+    assert not team.project.execution_active

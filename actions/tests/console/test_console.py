@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 
 from actions.console.views import Row
-from actions.models import PENDING, ProposedAction, payload_hash
+from actions.models import PENDING, ProposedAction, SessionEvent, payload_hash
 from permissions.action_types import ACTION_TYPES, ALWAYS_ALLOW_REFUSED
 from permissions.autopilot import AUTOPILOT
 from permissions.messages import sentence
@@ -229,6 +229,11 @@ def test_autopilot_switch_is_for_maintainers_and_shows_the_one_list(team, login)
     assert team.agent.autonomy_rules.get(action_type="*").mode == "auto_approve"
     m.post(url + "autopilot/", {"mode": "manual"})
     assert not team.agent.autonomy_rules.filter(action_type="*").exists()
+    switched_on = SessionEvent.objects.get(project=team.project, type="permission.granted")
+    assert (
+        switched_on.actor_label == team.maintainer.username
+    )  # switching on is on record; off grants nothing
+    assert switched_on.payload == {"agentId": str(team.agent.id), "actionType": "*", "reason": "autonomy_set"}
 
 
 def test_permissions_editor_shows_lint_errors_inline_and_writes_after_review(team, login):
@@ -242,6 +247,10 @@ def test_permissions_editor_shows_lint_errors_inline_and_writes_after_review(tea
     assert not team.project.permissions_path.exists()
     c.post(url, {"text": good, "step": "save", "base": hashlib.sha256(b"").hexdigest()})
     assert "Terminal(npm test)" in team.project.permissions_path.read_text()
+    saved = SessionEvent.objects.get(project=team.project, type="permission.granted")
+    assert saved.actor_label == team.maintainer.username and saved.payload["patterns"] == [
+        "Terminal(npm test)"
+    ]
     dev = login(team.developer)
     dev.post(
         url,
