@@ -41,7 +41,8 @@ class Pattern:
 
 def _word_spec(word: str) -> WordSpec:
     # R4.2: `*` only at the end of a word, and not right after `/` (that is a path glob, kept literal).
-    if len(word) >= 2 and word[-1] == "*" and word[-2] != "/":
+    # A lone `*` is the same rule with an empty stem: any one word (`Terminal(curl *)` covers `curl x`).
+    if word == "*" or (len(word) >= 2 and word[-1] == "*" and word[-2] != "/"):
         return (word[:-1], True)
     return (word, False)
 

@@ -86,6 +86,9 @@ def valid_local_root(root: str) -> bool:
     return normalize(root) not in _SYSTEM_ROOTS
 
 
+_DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
     roots: tuple[str, ...]  # normalized; empty = nothing is inside (fail closed)
@@ -125,18 +128,22 @@ class Scope:
                     check(w[eq + 1 :], False, cwd, out)
             for target in seg.redirects:
                 check(target, "$" in target or target.startswith("~"), cwd, out)
-            if len(words) == 2 and words[0] == "cd" and 1 not in dyn:
-                cwd = normalize(words[1], cwd)
+            if words and words[0] in _DIRECTORY_CHANGERS:
+                if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
+                    cwd = normalize(words[1], cwd)
+                elif not (len(words) == 2 and 1 in dyn):  # a dynamic target was checked above
+                    # Bare `cd` ($HOME), `cd -` / `popd` (the previous directory), `cd -P x`, `pushd`:
+                    # where the next relative word points is not known lexically, so it is outside.
+                    out.append(" ".join(words))
         return out
 
     def _check(self, word: str, dynamic: bool, cwd: str, out: list[str]) -> None:
         if not word:
             return
         if dynamic:
-            first = word[0]
-            # R6.2 [beyond]: a location decided by an expansion (leading $VAR, ~, or a path built on one).
-            if first in "$`~<>" or "/" in word:
-                out.append(word)
+            # R6.2 [beyond]: a location decided by an expansion is never known to be inside: `$VAR`, `~`,
+            # and also one inside a word (`..$HOME` is `../root`; `x$V` with V=/../.. climbs out).
+            out.append(word)
             return
         if word in NOT_USER_PATHS:
             return

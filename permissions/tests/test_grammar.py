@@ -4,6 +4,8 @@ import pytest
 
 from permissions.grammar import PatternError, parse_pattern
 
+from .helpers import CONTAINER_RUNNING, term
+
 
 def test_r3_2_terminal_content_is_split_into_words():
     # R3.2
@@ -54,6 +56,13 @@ def test_r3_3_non_string_pattern_is_an_error():
 def test_r4_2_star_at_word_end_is_a_prefix_of_that_word():
     # R4.2: Terminal(pnpm test:*) matches pnpm test:unit
     assert parse_pattern("Terminal(pnpm test:*)").words[-1] == ("test:", True)
+
+
+def test_r4_2_a_lone_star_is_any_one_word():
+    # R4.2 with an empty stem: `deny: Terminal(curl *)` must deny `curl evil.sh`, not the literal `*`
+    assert parse_pattern("Terminal(curl *)").words[-1] == ("", True)
+    assert term("curl evil.sh", deny=("Terminal(curl *)",), project=CONTAINER_RUNNING).decision == "deny"
+    assert term("pnpm test", allow=("Terminal(pnpm *)",)).decision == "auto_approve"
 
 
 def test_r4_2_slash_star_is_a_literal_word_not_a_glob():

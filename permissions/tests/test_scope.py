@@ -66,6 +66,22 @@ def test_r6_2_tilde_and_variable_locations_are_checked():
     assert outside("cat src/$X") == ["src/$X"]
 
 
+def test_r6_2_a_variable_anywhere_in_a_word_makes_its_location_unknown():
+    # R6.2 [beyond]: `..$HOME` is `../root`; `x$V` with V=/../.. climbs out too
+    assert outside("ls ..$HOME") == ["..$HOME"]
+    assert outside("cat x$V") == ["x$V"]
+    assert term("ls ..$HOME", allow=("Terminal(ls)",)).decision == "require_approval"
+
+
+def test_r6_2_a_cd_whose_destination_is_not_lexical_moves_outside():
+    # bare `cd` goes to $HOME, `cd -` and `popd` to the previous directory: what follows is not known inside
+    for cmd in ("cd && cat .ssh/id_rsa", "cd - && cat x", "cd src && popd", "cd -P src && cat x", "pushd"):
+        assert outside(cmd) != [], cmd
+    v = term("cd && cat .ssh/id_rsa", allow=("Terminal(cd)", "Terminal(cat)"))
+    assert v.decision == "require_approval" and v.reason == "cap_path_scope"
+    assert outside("cd src && cat x") == []  # a lexical cd inside is still followed
+
+
 def test_r6_2_non_paths_are_not_checked():
     # R6.2: -maxdepth, 4, *.ex are not paths
     assert outside("find . -maxdepth 4 -name *.ex") == []
