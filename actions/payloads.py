@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from permissions.action_types import ACTION_TYPES
@@ -26,6 +27,23 @@ SHAPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "git_repo_create": {"name": (_STR, True), "private": ((bool,), False)},
     "raise_max_parallel": {"value": ((int,), True)},
 }
+
+
+_PR_NUMBER = re.compile(r"(?:^#?|/(?:pull|pulls|merge_requests)/)(\d{1,10})/?$")
+
+
+def pr_number_of(ref: Any) -> int | None:
+    """The number a PR/MR reference names: 12, "12", "#12", "!12", "0012" or a URL ending in /pull/12 or
+    /merge_requests/12 are all PR 12 — one canonical form for the conflict rules (R8.2) and the executor.
+    None when it names no PR."""
+    if isinstance(ref, bool):
+        return None
+    if isinstance(ref, int):
+        return ref if ref > 0 else None
+    match = _PR_NUMBER.search(str(ref or "").strip().lstrip("!"))
+    if not match or int(match.group(1)) == 0:
+        return None
+    return int(match.group(1))
 
 
 class PayloadError(ValueError):
@@ -75,8 +93,19 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 "payload.cwd must be an absolute path (it defaults to the project root).", "payload.cwd"
             )
     if action_type == "git_merge":
-        if str(payload["pr"]).strip() == "":
-            raise PayloadError("payload.pr must name the pull request.", "payload.pr")
+        if pr_number_of(payload["pr"]) is None:
+            raise PayloadError(
+                f'payload.pr {payload["pr"]!r} is not a pull request reference; use its number (12, "#12", '
+                '"!12") or its URL (…/pull/12, …/merge_requests/12).',
+                "payload.pr",
+            )
+        branch = payload["target_branch"]
+        if branch != branch.strip() or any(ch.isspace() or ord(ch) < 32 for ch in branch):
+            raise PayloadError(
+                f"payload.target_branch {branch!r} has whitespace or control characters; send the branch name "
+                "exactly, e.g. main.",
+                "payload.target_branch",
+            )
     if action_type == "git_commit" and "paths" in payload:
         if not all(isinstance(p, str) for p in payload["paths"]):
             raise PayloadError("payload.paths must be a list of strings.", "payload.paths")

@@ -117,9 +117,14 @@ def build_request(
 ) -> tuple[DecisionRequest, str | None]:
     """Returns the engine input and, when permissions.json does not load, the error text (fail closed).
     ``strict`` raises the file's PermissionsFileError instead (for `policy check`, which reports it)."""
+    state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
     file_error = None
     try:
-        perms = load_permissions(project.permissions_path)
+        path = project.permissions_path
+    except LocalRootError as exc:  # the root vanished since project_state() looked
+        raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
+    try:
+        perms = load_permissions(path)
     except PermissionsFileError as exc:
         if strict:
             raise
@@ -127,7 +132,7 @@ def build_request(
     req = DecisionRequest(
         action_type=action_type,
         role=role,
-        project=project_state(project),
+        project=state,
         command=payload.get("command") if action_type == "terminal" else None,
         cwd=payload.get("cwd") if action_type == "terminal" else None,
         target_branch=payload.get("target_branch") if action_type == "git_merge" else None,

@@ -41,7 +41,7 @@ from .models import (
     ProposedAction,
     payload_hash,
 )
-from .payloads import PayloadError, validate_payload
+from .payloads import PayloadError, pr_number_of, validate_payload
 from .policy_input import ProjectRootInvalid, evaluate
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,7 @@ def propose_action(
     merge_pr = ""
     hints: list[str] = []
     if action_type == "git_merge":
-        merge_pr = str(payload["pr"]).strip().lstrip("#")  # "#12", "12" and 12 name one PR
+        merge_pr = str(pr_number_of(payload["pr"]))  # 12, "#12", "!12", "0012" and a PR URL name one PR
         if MergedPullRequest.objects.filter(project=project, pr=merge_pr).exists():
             raise DomainError(
                 f"PR {merge_pr} was already merged by an earlier action.", status=409, reason="pr_ja_mergeado"

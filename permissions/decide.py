@@ -220,6 +220,15 @@ def _verdict(
     return v
 
 
+def canonical_branch(name: str | None) -> str:
+    """The branch a merge target names, as git and the provider will read it: surrounding whitespace and a
+    ``refs/heads/`` prefix do not make ``main`` another branch (the protected-branch cap compares this)."""
+    branch = (name or "").strip()
+    if branch.startswith("refs/heads/"):
+        branch = branch[len("refs/heads/") :]
+    return branch
+
+
 def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     """Decide one proposed action (SPEC §5). Never raises on any input."""
     atype = ACTION_TYPES.get(req.action_type)
@@ -364,7 +373,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     if st.decision == AUTO_APPROVE:
         at = req.action_type
         if at == "git_merge":
-            branch = req.target_branch
+            branch = canonical_branch(req.target_branch)
             if not branch or branch in project.protected_branches:
                 st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", branch or "no target branch given")
         elif at in _TYPE_CAPS:

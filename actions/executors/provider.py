@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 
 from ..execution import ExecutionFailure
+from ..payloads import pr_number_of
 from ..providers import provider_for
 
 
@@ -40,22 +39,16 @@ def _require(payload: dict, *names: str) -> list[str]:
     return values
 
 
-_PR_NUMBER = re.compile(r"(?:^#?|/(?:pull|pulls|merge_requests)/)(\d{1,10})/?$")
-
-
 def pr_number(ref) -> int:
     """A PR/MR reference: 12, "12", "#12", "!12" or a URL ending in /pull/12 or /merge_requests/12."""
-    if isinstance(ref, int) and not isinstance(ref, bool) and ref > 0:
-        return ref
-    text = str(ref or "").strip().lstrip("!")
-    match = _PR_NUMBER.search(text)
-    if not match:
+    number = pr_number_of(ref)
+    if number is None:
         raise ExecutionFailure(
             "invalid_payload",
             f"{ref!r} is not a pull request reference; use its number (12, #12) or its URL.",
             "Propose the merge again with the PR's number.",
         )
-    return int(match.group(1))
+    return number
 
 
 def pr_open(action, ctx) -> dict:

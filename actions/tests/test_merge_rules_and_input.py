@@ -152,3 +152,57 @@ def test_bad_wait_values(agent_api):
         "/api/actions/?wait=forever", {"action_type": "terminal", "payload": {"command": "ls"}}, format="json"
     )
     assert resp.status_code == 400
+
+
+@pytest.mark.parametrize("spelling", ["!12", "0012", "#12", "https://github.com/acme/app/pull/12", " 12 "])
+def test_r8_2_one_pr_spelled_another_way_is_still_the_same_pr(agent_api, spelling):
+    assert _merge(agent_api, pr=12).status_code == 201
+    again = _merge(agent_api, pr=spelling)
+    assert again.status_code == 409 and again.json()["reason"] == "merge_ja_proposto"
+    assert ProposedAction.objects.count() == 1
+
+
+@pytest.mark.parametrize("pr", ["abc", "0", "12/files", True, -3])
+def test_a_pr_reference_that_names_no_pr_is_a_clear_400(agent_api, pr):
+    resp = _merge(agent_api, pr=pr)
+    assert resp.status_code == 400 and "payload.pr" in str(resp.json()), resp.json()
+    assert ProposedAction.objects.count() == 0
+
+
+@pytest.mark.parametrize("target", ["main ", " main", "main\n", "ma in"])
+def test_a_target_branch_with_whitespace_is_refused_not_merged_past_the_cap(agent_api, team, target):
+    """The executor strips the branch; the cap compared it raw, so `main ` slipped past in auto mode."""
+    team.world.client(team.maintainer).put(
+        f"/api/agents/{team.agent.id}/autonomy/",
+        [{"action_type": "*", "mode": "auto_approve"}],
+        format="json",
+    )
+    resp = _merge(agent_api, pr=60, target=target)
+    assert resp.status_code == 400 and "target_branch" in str(resp.json())
+    assert ProposedAction.objects.count() == 0
+
+
+def test_the_protected_merge_cap_reads_the_branch_as_git_does():
+    from permissions.tests.helpers import AUTO_MODE, typed
+
+    for target in ("main", " main", "main\t", "refs/heads/main"):
+        v = typed("git_merge", autonomy=AUTO_MODE, target_branch=target)
+        assert (v.decision, v.reason) == ("require_approval", "cap_protected_merge"), target
+    assert typed("git_merge", autonomy=AUTO_MODE, target_branch="feature/x").decision == "auto_approve"
+
+
+def test_a_local_project_whose_folder_vanished_is_a_named_409_not_a_crash(team, tmp_path):
+    """R1.4: the typed root is re-validated on every decision; one that is gone refuses, naming the fix."""
+    import shutil
+
+    root = tmp_path / "checkout"
+    root.mkdir()
+    project = team.world.project(team.ws, "local-app", execution_mode="local", local_path=str(root))
+    _, key = team.world.agent(project, team.maintainer, "dev-local")
+    shutil.rmtree(root)
+    resp = team.world.client(agent_key=key).post(
+        "/api/actions/", {"action_type": "terminal", "payload": {"command": "ls"}}, format="json"
+    )
+    assert resp.status_code == 409 and resp.json()["reason"] == "raiz_invalida", resp.content
+    assert "local_path" in resp.json()["detail"]
+    assert not ProposedAction.objects.filter(project=project).exists()
