@@ -257,13 +257,14 @@ def accept_infra_handoff(*, actor, agent) -> None:
     from actions import events
     from permissions.action_types import ACTION_TYPES, role_at_least
     from projects.access import project_role
-    from projects.services import DomainError, upsert_autonomy
+    from projects.services import DomainError, require_can_act_for, upsert_autonomy
 
     role = project_role(actor, agent.project)
     if not role_at_least(role, ACTION_TYPES["container_start"].min_role):
         raise DomainError("accepting the Infra handoff needs the maintainer role or higher.", status=403)
     if agent.name != "infra" and not agent.name.startswith("infra-"):
         raise DomainError(f"{agent.name} is not an Infra agent; only the Infra agent hands off containers.")
+    require_can_act_for(actor, agent, "Accepting the handoff")
     with transaction.atomic():
         _grant_container_start(agent, actor, events, upsert_autonomy)
 

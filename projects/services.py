@@ -192,6 +192,21 @@ def revoke_agent(*, agent: Agent) -> Agent:
     return agent
 
 
+def require_can_act_for(actor, agent: Agent, what: str) -> None:
+    """R2.1: an agent carries its principal's role, so whoever creates or configures it must hold at least
+    that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""
+    from .access import project_role
+
+    mine = ROLE_RANK.get(project_role(actor, agent.project) or "", 0)
+    theirs = ROLE_RANK.get(agent.principal.role, 99)
+    if mine < theirs:
+        raise DomainError(
+            f"{what} of {agent.name} needs at least its principal's role ({agent.principal.role}); "
+            "ask them, or give the agent a principal at or below your own role.",
+            status=403,
+        )
+
+
 def _record_grant(*, project_id, actor, payload: dict) -> None:
     """``permission.granted`` (R10.1) for a grant made outside an approval: the person who widened what
     auto-approves is on record, as for "always allow". Called inside the change's transaction."""
@@ -205,8 +220,11 @@ def _record_grant(*, project_id, actor, payload: dict) -> None:
 @transaction.atomic
 def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]:
     """Replace the agent's autonomy rows with ``rows`` (the PUT semantics of R12.4). Each type that becomes
-    ``auto_approve`` (``"*"`` is autopilot) is a ``permission.granted`` event by ``actor``."""
+    ``auto_approve`` (``"*"`` is autopilot) is a ``permission.granted`` event by ``actor``, who needs at
+    least the agent's principal's role."""
     from permissions.action_types import AUTO_APPROVE
+
+    require_can_act_for(actor, agent, "Changing the autonomy")
 
     seen: set[str] = set()
     for row in rows:

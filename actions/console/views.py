@@ -347,7 +347,11 @@ def agent_autopilot(request, agent_id):
     ]
     if mode == "auto":
         rows.append({"action_type": WILDCARD, "mode": AUTO_APPROVE})
-    set_autonomy(agent=agent, rows=rows, actor=request.user)
+    try:
+        set_autonomy(agent=agent, rows=rows, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return redirect(card)
     if mode == "auto":
         messages.success(
             request, f"Autopilot is on for {agent.name}: it approves everything except the caps."

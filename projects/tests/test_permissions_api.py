@@ -226,3 +226,45 @@ def test_activation_whose_file_write_fails_seeds_nothing_and_records_nothing(tea
     assert _grants(team.project) == [] and not team.agent.autonomy_rules.exists()
     team.project.refresh_from_db()
     assert not team.project.execution_active
+
+
+# -- R2.1: nobody delegates above their own role through an agent ----------------------------------------
+
+
+def test_a_maintainer_cannot_create_or_configure_an_agent_that_acts_as_the_owner(team):
+    maintainer, owner = team.world.client(team.maintainer), team.world.client(team.owner)
+    url = f"/api/projects/{team.project.id}/agents/"
+    refused = maintainer.post(url, {"name": "dev-pay", "principal": team.owner.username}, format="json")
+    assert refused.status_code == 403 and "principal" in str(refused.json()), refused.json()
+    created = owner.post(url, {"name": "dev-pay", "principal": team.owner.username}, format="json")
+    assert created.status_code == 201
+
+    autonomy = f"/api/agents/{created.json()['id']}/autonomy/"
+    spend_auto = [{"action_type": "spend", "mode": "auto_approve"}]
+    denied = maintainer.put(autonomy, spend_auto, format="json")
+    assert denied.status_code == 403 and "principal's role (owner)" in denied.json()["detail"]
+    assert (
+        maintainer.put(f"/api/agents/{team.agent.id}/autonomy/", spend_auto, format="json").status_code == 200
+    )
+    from projects.models import AutonomyRule
+
+    assert not AutonomyRule.objects.filter(agent_id=created.json()["id"]).exists()
+    assert _grants(team.project) == [
+        ("max", {"actionType": "spend", "reason": "autonomy_set"}, str(team.agent.id))
+    ]
+
+    # the owner's own agent, configured by the owner, is what it was before
+    assert owner.put(autonomy, spend_auto, format="json").status_code == 200
+    spend = team.world.client(agent_key=created.json()["key"]).post(
+        "/api/actions/",
+        {"action_type": "spend", "payload": {"amount": 5, "currency": "EUR", "purpose": "ci"}},
+        format="json",
+    )
+    assert spend.json()["status"] == "auto_approved"
+    # the maintainer-principal agent with the same row is still denied by IAM
+    low = team.world.client(agent_key=team.agent_key).post(
+        "/api/actions/",
+        {"action_type": "spend", "payload": {"amount": 5, "currency": "EUR", "purpose": "ci"}},
+        format="json",
+    )
+    assert (low.json()["status"], low.json()["reason"]) == ("denied", "iam")

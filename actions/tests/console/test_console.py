@@ -236,6 +236,19 @@ def test_autopilot_switch_is_for_maintainers_and_shows_the_one_list(team, login)
     assert switched_on.payload == {"agentId": str(team.agent.id), "actionType": "*", "reason": "autonomy_set"}
 
 
+def test_the_autopilot_switch_of_an_owners_agent_is_the_owners(team, login):
+    owners_agent, _ = team.world.agent(team.project, team.owner, "dev-owner")
+    url = f"/admin/console/agents/{owners_agent.id}/"
+    page = login(team.maintainer).post(url + "autopilot/", {"mode": "auto"}, follow=True)
+    assert (
+        "principal&#x27;s role (owner)" in page.content.decode()
+        or "principal's role (owner)" in page.content.decode()
+    )
+    assert not owners_agent.autonomy_rules.exists()
+    login(team.owner).post(url + "autopilot/", {"mode": "auto"})
+    assert owners_agent.autonomy_rules.get(action_type="*").mode == "auto_approve"
+
+
 def test_permissions_editor_shows_lint_errors_inline_and_writes_after_review(team, login):
     url = f"/admin/console/projects/{team.project.id}/permissions/"
     c = login(team.maintainer)
