@@ -58,8 +58,60 @@ CODE_RUNNERS = frozenset(
         "npx",
     }
 )
-# `npx` runs arbitrary packages, but `npx vitest` is the seed's own example of verb + subcommand.
+# Other names of the same interpreters: versioned (`python3.11`, `node20`, `ruby3.2`) and alternatives.
+_MORE_RUNNERS = frozenset(
+    {"pypy", "pypy3", "ipython", "ipython3", "nodejs", "tsx", "ts-node", "luajit", "wish", "bunx", "uvx"}
+)
+_VERSIONED = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "tclsh", "julia", "bash", "zsh", "ksh")
+# `npx` runs arbitrary packages, but `npx vitest` is the seed's own example of verb + subcommand; only
+# then does it generalise (`npx @scope/pkg`, `make build/out.o` stay exact, never the bare verb).
 _SUBCOMMAND_OK = frozenset({"npx", "make"})
+# verb + subcommand pairs that run whatever follows (`uv run X`): the unit would cover any program.
+_RUNS_WHAT_FOLLOWS = frozenset(
+    {
+        ("uv", "run"),
+        ("uv", "tool"),
+        ("poetry", "run"),
+        ("pipenv", "run"),
+        ("pdm", "run"),
+        ("hatch", "run"),
+        ("conda", "run"),
+        ("npm", "exec"),
+        ("pnpm", "exec"),
+        ("pnpm", "dlx"),
+        ("yarn", "dlx"),
+        ("yarn", "exec"),
+        ("bun", "x"),
+        ("bun", "run"),
+        ("deno", "run"),
+        ("deno", "eval"),
+        ("go", "run"),
+        ("bundle", "exec"),
+        ("mix", "run"),
+        ("nix", "run"),
+        ("nix", "shell"),
+        ("docker", "run"),
+        ("docker", "exec"),
+        ("kubectl", "exec"),
+        ("cargo", "run"),
+        ("dotnet", "run"),
+        ("git", "bisect"),
+    }
+)
+
+
+def _runs_code(verb: str) -> bool:
+    """R7.3 [beyond]: a code-running verb under any of its names (``python3.11``, ``nodejs``)."""
+    if verb in CODE_RUNNERS or verb in _MORE_RUNNERS:
+        return True
+    for family in _VERSIONED:
+        if verb.startswith(family):
+            rest = verb[len(family) :].lstrip("-")
+            if rest and rest[0].isdigit() and all(c.isdigit() or c == "." for c in rest):
+                return True
+    return False
+
+
 # R3.4's lesson applied to R7.3 [beyond]: these git subcommands have mutating siblings behind the same
 # verb + subcommand (`git branch -a` vs `git branch -D x`), so a click keeps the exact, read-anchored form.
 _GIT_MUTATING_SIBLINGS = frozenset(
@@ -100,7 +152,8 @@ def _is_plain_word(word: str) -> bool:
 
 
 def _reads_as_wildcard(word: str) -> bool:
-    return len(word) >= 2 and word[-1] == "*" and word[-2] != "/"
+    # the grammar's own rule (R4.2): a lone `*` is a wildcard too
+    return word == "*" or (len(word) >= 2 and word[-1] == "*" and word[-2] != "/")
 
 
 def _unit(seg: Segment) -> tuple[str, ...] | str:
@@ -113,7 +166,8 @@ def _unit(seg: Segment) -> tuple[str, ...] | str:
         is_assignment(verb)
         or verb in WRAPPERS
         or "/" in verb
-        or (verb in CODE_RUNNERS and verb not in _SUBCOMMAND_OK)
+        or (_runs_code(verb) and verb not in _SUBCOMMAND_OK)
+        or (len(words) > 1 and (verb, words[1]) in _RUNS_WHAT_FOLLOWS)
         or runs_other_programs(words)
         or bool(seg.dynamic)
         or bool(seg.redirects)
@@ -123,6 +177,8 @@ def _unit(seg: Segment) -> tuple[str, ...] | str:
         unit = words
     elif _is_plain_word(words[1]):
         unit = words[:2]
+    elif verb in _SUBCOMMAND_OK:
+        unit = words  # not a subcommand: the bare verb would run any package or makefile target
     else:
         unit = words[:1]
     if unit != words and is_cap_prefix(unit):

@@ -50,6 +50,18 @@ def test_r7_3_seed_follow_up_runs_without_asking():
         ("xargs ls", "Terminal(xargs ls)"),
         ("eval ls", "Terminal(eval ls)"),
         ("find . -exec ls {} ;", None),  # `;` splits: the find segment itself stays exact
+        # found by an audit: other names of interpreters, and package runners given a non-word, used to
+        # write the bare verb (`npx @vitest/ui` wrote Terminal(npx), which then ran any package)
+        ("python3.11 tools/check.py", "Terminal(python3.11 tools/check.py)"),
+        ("nodejs app.js", "Terminal(nodejs app.js)"),
+        ("pypy3 x.py", "Terminal(pypy3 x.py)"),
+        ("ts-node x.ts", "Terminal(ts-node x.ts)"),
+        ("npx @vitest/ui", "Terminal(npx @vitest/ui)"),
+        ("make build/out.o", "Terminal(make build/out.o)"),
+        ("uv run pytest", "Terminal(uv run pytest)"),
+        ("poetry run pytest -q", "Terminal(poetry run pytest -q)"),
+        ("pnpm exec vitest", "Terminal(pnpm exec vitest)"),
+        ("go run ./cmd/tool", "Terminal(go run ./cmd/tool)"),
     ],
 )
 def test_r7_3_code_running_verbs_stay_exact(command, first):
@@ -121,3 +133,16 @@ def test_r7_4_dev_module_agents_write_autonomy_rows_instead_of_patterns():
     assert not writes_autonomy_row("dev-lead")
     assert not writes_autonomy_row("dev-")
     assert not writes_autonomy_row("infra")
+
+
+def test_r7_3_a_click_on_a_code_runner_never_covers_another_program():
+    for clicked, other in (
+        ("npx @vitest/ui", "npx some-unvetted-package"),
+        ("make build/out.o", "make -f /dev/stdin"),
+        ("python3.11 tools/check.py", "python3.11 -c 'import os'"),
+        ("nodejs app.js", "nodejs -e 'require(1)'"),
+        ("uv run pytest", "uv run rm -rf src"),
+    ):
+        allow = derive_always(clicked).patterns
+        assert term(clicked, allow=allow).decision == "auto_approve", clicked
+        assert term(other, allow=allow).decision != "auto_approve", (clicked, other)
