@@ -1,13 +1,20 @@
 """The built-in approval policy as a resident NDJSON worker (SPEC R11.4, seed 002).
 
     python -m permissions.approval_worker [--config approval.json] [--mode-file /abs/mode.json]
+                                          [--yolo | --dangerously-skip-permissions]
+    python -m permissions.approval_worker --mode-file /abs/mode.json --set-mode ask   # "/mode ask"
 
 It speaks the R11.2 protocol on stdin/stdout, so an operator can register it as a policy hook like any
 replacement. Rules: an incoming ``deny`` stays ``deny``; a tool in ``deny_tools`` is denied; otherwise the
 mode decides -- the mode file (re-read on every call, at most 4096 bytes) over the config's ``mode`` --
-``ask`` answers ask, ``auto`` answers allow, no mode keeps the incoming decision. A missing, corrupt or
+``ask`` answers ask, ``auto`` answers allow (a policy's own deny still stands). A missing, corrupt or
 unknown mode file fails that call (an error frame, which the hook runner turns into deny): never a
 stale ``auto``. ``approval.json`` with unknown fields, wrong types or modes is refused at start.
+
+R11.5: the default mode is ``ask``. ``--yolo`` and its synonym ``--dangerously-skip-permissions`` start in
+``auto`` (with a mode file, by writing ``{"mode": "auto"}`` to it at start); ``--set-mode ask`` is the
+``/mode ask`` switch: it rewrites the mode file atomically and exits, so only later calls see it — an ask
+already answered stays asked.
 """
 
 from __future__ import annotations
@@ -101,12 +108,8 @@ def builtin_decision(data: Mapping[str, Any], config: ApprovalConfig, mode_file:
         return "deny"  # the built-in policy keeps an existing deny
     if data.get("name") in config.deny_tools:
         return "deny"
-    mode = read_mode_file(mode_file) if mode_file is not None else config.mode
-    if mode == "ask":
-        return "ask"
-    if mode == "auto":
-        return "allow"
-    return str(incoming)
+    mode = read_mode_file(mode_file) if mode_file is not None else (config.mode or "ask")  # R11.5
+    return "allow" if mode == "auto" else "ask"
 
 
 def serve(config: ApprovalConfig, mode_file: str | None, stdin: IO[str], stdout: IO[str]) -> None:
@@ -126,16 +129,63 @@ def serve(config: ApprovalConfig, mode_file: str | None, stdin: IO[str], stdout:
         stdout.flush()
 
 
+def write_mode_file(path: str, mode: str) -> None:
+    """Switch the mode for later calls: the file is replaced atomically, never seen half-written."""
+    import os
+    import tempfile
+
+    if mode not in MODES:
+        raise ApprovalError(f'the mode must be "ask" or "auto", not {mode!r}')
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".mode-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps({"mode": mode}) + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Brabo's built-in approval policy worker (NDJSON on stdio).")
     ap.add_argument("--config", help="approval.json")
     ap.add_argument("--mode-file", help="absolute path of the console's mode file, re-read on every call")
+    ap.add_argument(
+        "--yolo",
+        "--dangerously-skip-permissions",
+        dest="yolo",
+        action="store_true",
+        help="start in auto mode (R11.5); a policy can still answer ask or deny",
+    )
+    ap.add_argument(
+        "--set-mode",
+        choices=MODES,
+        help="the /mode switch: rewrite --mode-file to this mode and exit (later calls see it)",
+    )
     args = ap.parse_args(argv)
+    if args.set_mode is not None or (args.yolo and args.mode_file):
+        if not args.mode_file:
+            print(
+                "approval worker: --set-mode needs --mode-file, the file the workers re-read", file=sys.stderr
+            )
+            return 2
+        try:
+            write_mode_file(args.mode_file, args.set_mode or "auto")
+        except (ApprovalError, OSError) as exc:
+            print(f"approval worker: the mode file cannot be written: {exc}", file=sys.stderr)
+            return 2
+        if args.set_mode is not None:
+            print(f"mode: {args.set_mode} (from the next call on)")
+            return 0
     try:
         config = load_config(args.config)
     except ApprovalError as exc:
         print(f"approval worker: {exc}", file=sys.stderr)
         return 2
+    if args.yolo and not args.mode_file:
+        config = ApprovalConfig("auto", config.deny_tools)
     serve(config, args.mode_file, sys.stdin, sys.stdout)
     return 0
 

@@ -40,9 +40,48 @@ def test_r11_4_mode_file_beats_config_mode_and_is_reread_every_call(tmp_path):
     assert builtin_decision(data("allow"), cfg, str(mode)) == "ask"
 
 
-def test_r11_4_no_mode_keeps_the_incoming_decision():
-    assert builtin_decision(data("allow"), ApprovalConfig(), None) == "allow"
+def test_r11_5_the_default_mode_is_ask():
+    assert builtin_decision(data("allow"), ApprovalConfig(), None) == "ask"
     assert builtin_decision(data("ask"), ApprovalConfig(), None) == "ask"
+    assert builtin_decision(data("deny"), ApprovalConfig(), None) == "deny"
+
+
+@pytest.mark.parametrize("flag", ["--yolo", "--dangerously-skip-permissions"])
+def test_r11_5_yolo_and_its_synonym_start_in_auto_and_set_mode_ask_switches_back(tmp_path, flag):
+    import subprocess
+
+    mode = tmp_path / "mode.json"
+    frame = json.dumps({"id": 7, "event": "tool_approval", "data": data("allow")}) + "\n"
+
+    def ask_worker(*args):
+        out = subprocess.run(
+            [sys.executable, "-m", "permissions.approval_worker", *args],
+            input=frame,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        return json.loads(out.stdout)["data"]["decision"]
+
+    assert ask_worker() == "ask"  # no flag, no file: ask
+    assert ask_worker(flag) == "allow"  # starts in auto, without a mode file
+    assert ask_worker("--mode-file", str(mode), flag) == "allow"
+    assert json.loads(mode.read_text()) == {"mode": "auto"}  # the file says so, for the other workers
+    switched = subprocess.run(
+        [sys.executable, "-m", "permissions.approval_worker", "--mode-file", str(mode), "--set-mode", "ask"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert switched.returncode == 0 and json.loads(mode.read_text()) == {"mode": "ask"}
+    assert builtin_decision(data("allow"), ApprovalConfig(), str(mode)) == "ask"  # later calls see it
+    bad = subprocess.run(
+        [sys.executable, "-m", "permissions.approval_worker", "--set-mode", "ask"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert bad.returncode == 2 and "--mode-file" in bad.stderr
 
 
 @pytest.mark.parametrize("content", [None, "{", '{"mode": "yolo"}', '{"mode": "auto", "x": 1}', " " * 5000])
