@@ -136,8 +136,12 @@ def run_eval(
     out_stream: IO[str],
     default_permissions: Permissions | None = None,
     default_project: ProjectState | None = None,
+    flush_each: bool = False,
 ) -> int:
-    """R12.2. Returns the number of lines answered with an error (the stream always completes)."""
+    """R12.2. Returns the number of lines answered with an error (the stream always completes).
+
+    ``flush_each``: answer every line as soon as it is decided, for a caller that writes one request and
+    waits for its verdict (a pipe); otherwise verdicts are written in batches (a file on stdin)."""
     errors = 0
     dumps = json.dumps
     loads = json.loads
@@ -156,9 +160,11 @@ def run_eval(
         except Exception as exc:  # noqa: BLE001 - a bad line must never end the stream
             errors += 1
             buf.append(dumps({"error": f"internal error: {type(exc).__name__}"}))
-        if len(buf) >= 512:
+        if flush_each or len(buf) >= 512:
             out_stream.write("\n".join(buf) + "\n")
             buf.clear()
+            if flush_each:
+                out_stream.flush()
     if buf:
         out_stream.write("\n".join(buf) + "\n")
     out_stream.flush()

@@ -64,3 +64,40 @@ def test_r12_3_policy_lint_command(tmp_path):
     proc = manage("lint", str(f))
     assert proc.returncode == 1
     assert "can never match" in proc.stdout
+
+
+def test_r12_2_policy_eval_with_a_permissions_file_that_is_not_there_is_a_clear_error(tmp_path):
+    proc = manage("eval", "--permissions", str(tmp_path / "missing.json"), stdin="{}\n")
+    assert proc.returncode == 2
+    assert "missing.json: no such file" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stdout == ""  # nothing was judged against an empty rule set
+
+
+def test_r12_2_a_program_that_waits_for_each_verdict_gets_it_while_stdin_stays_open():
+    import queue
+    import threading
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", BOOT, "eval"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+    try:
+        for command in ("rm -rf /", "ls"):
+            proc.stdin.write(
+                json.dumps({"action_type": "terminal", "role": "developer", "command": command}) + "\n"
+            )
+            proc.stdin.flush()
+            verdict = json.loads(lines.get(timeout=30))  # answered before the next line is written
+            assert verdict["decision"] == ("deny" if command == "rm -rf /" else "require_approval")
+    finally:
+        proc.stdin.close()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
+    assert proc.returncode == 0

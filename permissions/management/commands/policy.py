@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import stat
 import sys
 from typing import Any
 
@@ -56,6 +58,10 @@ class Command(BaseCommand):
         project = None
         try:
             if opts.get("permissions"):
+                if not os.path.isfile(opts["permissions"]):
+                    # A project's missing file means "no rules"; a file named here that is not there is a
+                    # typo, and running without its deny rules would answer wrongly without a word.
+                    raise RequestError(f"--permissions {opts['permissions']}: no such file")
                 perms = load_permissions(opts["permissions"])
             if opts.get("project_json"):
                 project = parse_project(dict(load_json_file(opts["project_json"])))
@@ -63,8 +69,11 @@ class Command(BaseCommand):
             self._fail(f"policy eval: {exc}")
         stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
         out = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", write_through=False)
+        # A regular file on stdin cannot be waiting for our answers: batch them. Anything else (a pipe, a
+        # terminal) may be a program that writes one request and waits for its verdict.
+        flush_each = not stat.S_ISREG(os.fstat(sys.stdin.fileno()).st_mode)
         try:
-            run_eval(stdin, out, perms, project)
+            run_eval(stdin, out, perms, project, flush_each=flush_each)
             out.flush()
         except BrokenPipeError:
             # The reader went away (`... | head`): nothing left to answer, and no traceback.
