@@ -33,7 +33,9 @@ def exception_handler(exc, context):
 
     if isinstance(exc, DomainError):
         extra = {"errors": {exc.field: [str(exc)]}} if exc.field else {}
-        exc = ApiError(str(exc), status_code=exc.status, reason=exc.reason or "invalid", extra=extra)
+        # "invalid" is the 400 code (R12.4); a refusal with another status names its own reason, or none
+        reason = exc.reason or ("invalid" if exc.status == 400 else None)
+        exc = ApiError(str(exc), status_code=exc.status, reason=reason, extra=extra)
     response = drf_exception_handler(exc, context)
     if response is None:
         log.exception(

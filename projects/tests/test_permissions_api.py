@@ -154,6 +154,7 @@ def test_what_a_put_lets_auto_approve_is_a_permission_granted_event_by_the_perso
     events = team.world.client(team.developer).get(f"/api/projects/{team.project.id}/events/").json()
     rows = events["results"] if isinstance(events, dict) else events
     assert [e["type"] for e in rows].count("permission.granted") == 3  # visible to the project's members
+    assert all(isinstance(e["id"], str) for e in rows)  # R12.4: ids are opaque strings
 
 
 def test_a_failed_file_write_saves_nothing_and_records_no_grant(team, monkeypatch):
@@ -236,6 +237,7 @@ def test_a_maintainer_cannot_create_or_configure_an_agent_that_acts_as_the_owner
     url = f"/api/projects/{team.project.id}/agents/"
     refused = maintainer.post(url, {"name": "dev-pay", "principal": team.owner.username}, format="json")
     assert refused.status_code == 403 and "principal" in str(refused.json()), refused.json()
+    assert refused.json().get("reason") != "invalid"  # R12.4: "invalid" is the 400 code
     created = owner.post(url, {"name": "dev-pay", "principal": team.owner.username}, format="json")
     assert created.status_code == 201
 
