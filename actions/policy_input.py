@@ -48,6 +48,7 @@ def project_state(project: Project) -> ProjectState:
         root=root,
         protected_branches=tuple(project.protected_branches or ()),
         scope_root_id=project.scope_root_id(),
+        workspace_dir_name=project.workspace_dir_name,
     )
 
 
@@ -138,6 +139,7 @@ def build_request(
         target_branch=payload.get("target_branch") if action_type == "git_merge" else None,
         permissions=perms,
         autonomy=autonomy_rows(agent),
+        payload=payload,
     )
     return req, file_error
 

@@ -8,8 +8,8 @@ Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
@@ -106,6 +106,7 @@ class ProjectState:
     root: str = ""
     protected_branches: tuple[str, ...] = ("dev", "qa", "rc", "main")
     scope_root_id: str | None = None  # relative identifier for events (R6.4), never an absolute path
+    workspace_dir_name: str | None = None  # the project's frozen folder name (R1.3), what hooks are told
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,9 @@ class DecisionRequest:
     target_branch: str | None = None
     permissions: Permissions = Permissions()
     autonomy: tuple[AutonomyRow, ...] = ()
+    # The action's whole payload, for policy hooks (R11.2 `arguments`); the engine itself reads the fields
+    # above. Not hashed: compare=False keeps the request usable as a value.
+    payload: Mapping[str, Any] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

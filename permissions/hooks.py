@@ -195,11 +195,12 @@ class PolicyHookRunner:
 
 
 def _hook_data(req: DecisionRequest, decision: str, external: bool) -> dict[str, Any]:
-    arguments: dict[str, Any] = {}
+    # R11.2: the call's real arguments, so a hook can judge a spend's amount or a push's branch.
+    arguments: dict[str, Any] = dict(req.payload or {})
     if req.action_type == "terminal":
-        arguments = {"command": req.command or "", "cwd": req.cwd or req.project.root}
+        arguments.update(command=req.command or "", cwd=req.cwd or req.project.root)
     elif req.action_type == "git_merge":
-        arguments = {"target_branch": req.target_branch}
+        arguments["target_branch"] = req.target_branch
     return {
         "name": req.action_type,
         "arguments": arguments,
@@ -214,7 +215,7 @@ def run_hooks(
     """Step 5: chain the hooks in order. Returns (decision, detail) when a hook changed the verdict."""
     current = decision
     changed_by: str | None = None
-    workspace = req.project.scope_root_id or ""
+    workspace = req.project.workspace_dir_name or req.project.scope_root_id or ""  # R11.2
     for hook in hooks:
         try:
             if not hook.applies_to(req.action_type):

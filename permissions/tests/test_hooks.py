@@ -208,3 +208,31 @@ def test_r11_1_invalid_config_is_refused(tmp_path, body, what):
     with pytest.raises(HookConfigError) as exc:
         load_hook_config(str(cfg))
     assert what in str(exc.value)
+
+
+def test_r11_2_typed_actions_carry_their_arguments_and_the_workspace_is_the_folder_name(worker, tmp_path):
+    """A hook must be able to judge a spend's amount or a merge's PR; `workspace` is workspace_dir_name
+    even for a mounted project whose scope identifier is its mount folder."""
+    from dataclasses import replace
+
+    log = tmp_path / "log.ndjson"
+    hook = worker("ask", log=log)
+    mounted = replace(
+        HOST, execution_mode="mounted", scope_root_id="shared/mnt", workspace_dir_name="app-1a2b3c4d"
+    )
+    spend = {"amount": 120, "currency": "EUR", "purpose": "GPU hours"}
+    decide(DecisionRequest("spend", "owner", mounted, payload=spend), [hook])
+    decide(
+        DecisionRequest(
+            "git_merge",
+            "owner",
+            mounted,
+            target_branch="feature/x",
+            payload={"pr": 7, "target_branch": "feature/x"},
+        ),
+        [hook],
+    )
+    frames = [json.loads(x) for x in log.read_text().splitlines()]
+    assert [f["workspace"] for f in frames] == ["app-1a2b3c4d", "app-1a2b3c4d"]
+    assert frames[0]["data"]["arguments"] == spend
+    assert frames[1]["data"]["arguments"] == {"pr": 7, "target_branch": "feature/x"}
