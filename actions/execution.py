@@ -268,15 +268,51 @@ def _settle_task(action: ProposedAction) -> None:
         _task_status_changed(action, "in_progress")
 
 
-def _task_status_changed(action: ProposedAction, status: str, **extra) -> None:
+def _task_status_changed(action: ProposedAction, status: str, *, task_id=None, **extra) -> None:
     """One ``backlog.task_status_changed`` per real change, in the shape actions.services writes."""
     events.record(
         events.TASK_STATUS_CHANGED,
         project_id=action.project_id,
         actor=WORKER,
         action=action,
-        payload={"taskId": str(action.task_id), "status": status, **extra},
+        payload={"taskId": str(task_id or action.task_id), "status": status, **extra},
     )
+
+
+_PR_OPENING = ("pr_open", "open_adr_pr", "open_infra_pr")
+
+
+def _task_the_pr_came_from(action: ProposedAction, pr: str):
+    """R8.3: the task of the executed action that opened this PR; else a task whose pr_reference names it;
+    else the merge's own task (a merge proposed for a PR Brabo did not open)."""
+    from projects.models import Task
+
+    from .payloads import pr_number_of
+
+    number = pr_number_of(pr)
+    if number is not None:
+        opened = (
+            ProposedAction.objects.filter(
+                project_id=action.project_id,
+                action_type__in=_PR_OPENING,
+                status=EXECUTED,
+                result__pr=number,
+                task__isnull=False,
+            )
+            .order_by("-settled_at")
+            .values_list("task_id", flat=True)
+            .first()
+        )
+        if opened:
+            return opened
+        for task_id, ref in (
+            Task.objects.filter(project_id=action.project_id)
+            .exclude(pr_reference="")
+            .values_list("id", "pr_reference")
+        ):
+            if pr_number_of(ref) == number:
+                return task_id
+    return action.task_id
 
 
 def _record_merge(action: ProposedAction, result: dict) -> None:
@@ -289,14 +325,15 @@ def _record_merge(action: ProposedAction, result: dict) -> None:
             MergedPullRequest.objects.create(project_id=action.project_id, pr=pr, action=action)
     except IntegrityError:
         log.warning("PR %s of project %s was already recorded as merged", pr, action.project_id)
-    if not action.task_id:
+    task_id = _task_the_pr_came_from(action, pr)
+    if not task_id:
         return
-    task = Task.objects.select_for_update().filter(id=action.task_id).first()
+    task = Task.objects.select_for_update().filter(id=task_id).first()
     if task is None or task.status == "done":
         return
     # Status-guarded: of two concurrent settles only one moves the task, so only one event is written.
     if Task.objects.filter(id=task.id, status=task.status).update(status="done", updated_at=timezone.now()):
-        _task_status_changed(action, "done", reason="pr_merged", source="git_merge", pr=pr)
+        _task_status_changed(action, "done", task_id=task.id, reason="pr_merged", source="git_merge", pr=pr)
 
 
 # -- the reaper -----------------------------------------------------------------------------------

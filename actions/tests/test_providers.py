@@ -34,6 +34,42 @@ def run(action):
     return action
 
 
+def test_r8_3_the_task_the_pr_came_from_is_done_when_a_merge_without_a_task_merges_it(
+    team, fake, provider, make_action
+):
+    feature = Task.objects.create(project=team.project, title="feature", status="in_progress")
+    lead = Task.objects.create(project=team.project, title="lead's task", status="in_progress")
+    opened = run(
+        make_action(
+            team.project, "pr_open", {"branch": "dev", "base": "main", "title": "Add x"}, task=feature
+        )
+    )
+    number = opened.result["pr"]
+    merge = run(
+        make_action(team.project, "git_merge", {"pr": f"#{number}", "target_branch": "main"}, task=lead)
+    )
+    assert merge.status == "executed", merge.result
+    feature.refresh_from_db()
+    lead.refresh_from_db()
+    assert (feature.status, lead.status) == ("done", "in_progress")  # the PR's task, not the merger's
+    (changed,) = SessionEvent.objects.filter(project=team.project, type=events.TASK_STATUS_CHANGED)
+    assert changed.payload["taskId"] == str(feature.id) and changed.payload["status"] == "done"
+
+
+def test_r8_3_a_task_naming_the_pr_in_pr_reference_is_the_one_done(team, fake, provider, make_action):
+    fake.add_pr(9, base="main")
+    task = Task.objects.create(
+        project=team.project,
+        title="x",
+        status="in_progress",
+        pr_reference="https://github.com/acme/app/pull/9",
+    )
+    merge = run(make_action(team.project, "git_merge", {"pr": 9, "target_branch": "main"}))
+    assert merge.status == "executed", merge.result
+    task.refresh_from_db()
+    assert task.status == "done"
+
+
 def test_pr_open_uses_the_owners_token_even_for_an_auto_approved_action(team, fake, provider, make_action):
     action = run(
         make_action(
