@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from brabo.storable import json_problem
 from permissions.action_types import ACTION_TYPES
 
 MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (issue 4 acceptance)
@@ -39,7 +40,7 @@ def pr_number_of(ref: Any) -> int | None:
     if isinstance(ref, bool):
         return None
     if isinstance(ref, int):
-        return ref if ref > 0 else None
+        return ref if 0 < ref < 10**10 else None  # the same ten digits a text reference may have
     match = _PR_NUMBER.search(str(ref or "").strip().lstrip("!"))
     if not match or int(match.group(1)) == 0:
         return None
@@ -80,6 +81,9 @@ def validate_payload(action_type: str, payload: Any) -> dict:
             raise PayloadError(f"payload.{name} must be a {wanted}.", field=f"payload.{name}")
         if isinstance(value, str) and required and not value.strip():
             raise PayloadError(f"payload.{name} must not be empty.", field=f"payload.{name}")
+    problem = json_problem(payload, "payload")
+    if problem:
+        raise PayloadError(f"{problem}; send UTF-8 text and finite numbers only.")
     if action_type == "terminal":
         if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
             raise PayloadError(
@@ -105,6 +109,13 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 f"payload.target_branch {branch!r} has whitespace or control characters; send the branch name "
                 "exactly, e.g. main.",
                 "payload.target_branch",
+            )
+    if action_type == "write_file":
+        parts = payload["path"].split("/")
+        if len(payload["path"].encode()) > 4096 or any(len(p.encode()) > 255 for p in parts):
+            raise PayloadError(
+                "payload.path is longer than a file system allows (255 bytes a name, 4096 in all).",
+                "payload.path",
             )
     if action_type == "git_commit" and "paths" in payload:
         if not all(isinstance(p, str) for p in payload["paths"]):

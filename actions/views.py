@@ -197,10 +197,18 @@ class ProjectEventsView(ListAPIView):
 def _parse_time(raw: str | None, name: str) -> datetime | None:
     if not raw:
         return None
-    value = parse_datetime(raw)
+    try:
+        value = parse_datetime(raw)  # well-formed but impossible (Feb 30, hour 25) raises ValueError
+        if value is not None and not value.tzinfo:
+            value = timezone.make_aware(value)
+    except ValueError:
+        value = None
     if value is None:
-        raise ApiError(f"{name} must be an ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z.", reason="invalid")
-    return value if value.tzinfo else timezone.make_aware(value)
+        raise ApiError(
+            f"{name} must be a real ISO 8601 date-time, e.g. 2026-11-01T00:00:00Z; got {raw[:40]!r}.",
+            reason="invalid",
+        )
+    return value
 
 
 class ApprovalStatsView(APIView):

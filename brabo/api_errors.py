@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import logging
 
-from rest_framework import status
-from rest_framework.exceptions import APIException, ValidationError
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
+from django.http import JsonResponse
+from rest_framework import parsers, status
+from rest_framework.exceptions import APIException, ParseError, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -31,6 +34,18 @@ class ApiError(APIException):
 def exception_handler(exc, context):
     from projects.services import DomainError  # the domain's refusals carry their own status and field
 
+    if isinstance(exc, RequestDataTooBig):
+        exc = ApiError(
+            f"The request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024} KB; send less.",
+            status_code=413,
+            reason="too_large",
+        )
+    elif isinstance(exc, TooManyFieldsSent):
+        exc = ApiError(
+            f"The request has more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields or query parameters; "
+            "send fewer.",
+            reason="invalid",
+        )
     if isinstance(exc, DomainError):
         extra = {"errors": {exc.field: [str(exc)]}} if exc.field else {}
         # "invalid" is the 400 code (R12.4); a refusal with another status names its own reason, or none
@@ -71,3 +86,43 @@ def _flatten(errors) -> str:
     if isinstance(errors, list):
         return " ".join(_flatten(e) for e in errors)
     return str(errors)
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's parser, but JSON nested past Python's recursion limit is a 400, not a RecursionError."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError("JSON parse error - the body is nested too deeply.") from None
+
+
+def api_not_found(request, exception=None):
+    """handler404: under /api/ a JSON answer (an id that is not an id, a path without its slash), naming the
+    likely fix; elsewhere Django's own page."""
+    if not request.path.startswith("/api/"):
+        from django.views.defaults import page_not_found
+
+        return page_not_found(request, exception)
+    detail = f"No API route {request.path[:200]}."
+    if not request.path.endswith("/"):
+        detail += f" API paths end with a slash: {request.path[:200]}/"
+    else:
+        detail += " Ids are UUIDs; see /api/docs/ for the routes."
+    return JsonResponse({"detail": detail, "reason": "not_found"}, status=404)
+
+
+def api_server_error(request):
+    """handler500: an error outside DRF's handling still answers JSON under /api/."""
+    if not request.path.startswith("/api/"):
+        from django.views.defaults import server_error
+
+        return server_error(request)
+    return JsonResponse(
+        {
+            "detail": "Internal error; it was logged. Retry, and report it if it persists.",
+            "reason": "internal",
+        },
+        status=500,
+    )

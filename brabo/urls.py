@@ -16,6 +16,9 @@ router.register("projects", ProjectViewSet, basename="project")
 router.register("agents", AgentViewSet, basename="agent")
 router.register("runners", RunnerViewSet, basename="runner")
 
+handler404 = "brabo.api_errors.api_not_found"
+handler500 = "brabo.api_errors.api_server_error"
+
 urlpatterns = [
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -19,6 +19,7 @@ from django.utils import timezone
 from actions import waiting
 from actions.execution import DEFERRED, ExecutionFailure, settle_executed, settle_failed
 from actions.models import EXECUTING, ProposedAction
+from brabo.storable import json_problem
 
 from .models import CLAIMED, QUEUED, REPORTED, Runner, RunnerWork
 
@@ -189,6 +190,9 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
         if outcome == "executed":
             if not isinstance(result, dict) or len(json.dumps(result)) > MAX_RESULT_CHARS:
                 raise ReportRefused("result must be a JSON object of at most 1 MB.", 400)
+            problem = json_problem(result, "result")
+            if problem:
+                raise ReportRefused(f"{problem}; send UTF-8 text and finite numbers only.", 400)
             from .lifecycle import after_runner_outcome
 
             after_runner_outcome(action, succeeded=True)
@@ -196,6 +200,8 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
         elif outcome in ("failed", "refused"):
             error = error if isinstance(error, dict) else {}
             said = str(error.get("message") or "")[:1000]
+            if json_problem(error, "error"):
+                raise ReportRefused("error must hold UTF-8 text only (no NUL, no lone surrogate).", 400)
             after_runner_outcome_failed(action, said)
             if outcome == "refused":
                 settled = settle_failed(

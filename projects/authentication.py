@@ -141,6 +141,11 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
             return None
         agent = agent_for_key(key)
         if agent is None:
+            if key.startswith("brabo_runner_"):
+                raise exceptions.AuthenticationFailed(
+                    "This is a runner key: it works only on /api/runner/work/. Use an agent key (Bearer) or a "
+                    "person's token (Token) here."
+                )
             raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
         if agent.revoked_at is not None:
             raise exceptions.AuthenticationFailed(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from brabo.storable import json_problem
 from permissions.action_types import ACTION_TYPES, MODES, ROLES, WILDCARD
 
 from .models import (
@@ -86,11 +87,28 @@ class CredentialsStatusSerializer(serializers.ModelSerializer):
 
 class CredentialsWriteSerializer(serializers.Serializer):
     provider_kind = serializers.ChoiceField(choices=["github", "gitlab"], required=False)
-    provider_base_url = serializers.URLField(required=False, allow_blank=True)
+    provider_base_url = serializers.URLField(required=False, allow_blank=True, max_length=200)
     provider_token = serializers.CharField(
-        required=False, allow_blank=True, write_only=True, trim_whitespace=True
+        required=False, allow_blank=True, write_only=True, trim_whitespace=True, max_length=4096
     )
-    model_key = serializers.CharField(required=False, allow_blank=True, write_only=True, trim_whitespace=True)
+    model_key = serializers.CharField(
+        required=False, allow_blank=True, write_only=True, trim_whitespace=True, max_length=4096
+    )
+
+    def _secret(self, value: str, name: str) -> str:
+        # It travels in an HTTP header: anything but visible ASCII would fail every later call, not this one.
+        if value and not all(33 <= ord(c) <= 126 for c in value):
+            raise serializers.ValidationError(
+                f"{name} must be visible ASCII characters only, as the provider issued it; check for a stray "
+                "character from copying."
+            )
+        return value
+
+    def validate_provider_token(self, value: str) -> str:
+        return self._secret(value, "the provider token")
+
+    def validate_model_key(self, value: str) -> str:
+        return self._secret(value, "the model key")
 
 
 class ProjectSerializer(serializers.ModelSerializer):
@@ -128,6 +146,9 @@ class ProjectSerializer(serializers.ModelSerializer):
         extra_kwargs = {"name": {"validators": []}}
 
     def validate_module_map(self, value):
+        problem = json_problem(value, "module_map")
+        if problem:
+            raise serializers.ValidationError(f"{problem}; send UTF-8 text and finite numbers only.")
         for module, decl in value.items():
             if not isinstance(decl, dict):
                 raise serializers.ValidationError(f"module {module!r} must map to {{cpu?, memory_mb?}}.")

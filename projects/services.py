@@ -275,6 +275,11 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
         raise DomainError(
             'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.', field="permissions"
         )
+    from brabo.storable import json_problem
+
+    problem = json_problem(data, "permissions")
+    if problem:
+        raise DomainError(f"{problem}; patterns are UTF-8 text.", field="permissions")
     try:
         perms = parse_permissions_text(json.dumps(data, indent=2))
     except PermissionsFileError as exc:

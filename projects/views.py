@@ -92,7 +92,11 @@ class WorkspaceViewSet(
         ws = self.get_object()
         actor = self._membership(ws, MAINTAINER, "Restricting a member's projects")
         member = (
-            Membership.objects.select_related("user").filter(workspace=ws, user__username=username).first()
+            None
+            if "\x00" in username  # PostgreSQL cannot even compare text holding NUL
+            else Membership.objects.select_related("user")
+            .filter(workspace=ws, user__username=username)
+            .first()
         )
         if member is None:
             raise NotFound("No such member in this workspace.")

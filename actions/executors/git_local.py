@@ -8,6 +8,7 @@ never in argv, never in a remote URL, never in a file — and is redacted from a
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import subprocess
@@ -149,11 +150,20 @@ def write_file(action, ctx) -> dict:
     target = inside(worktree(action), path, what="path")
     if target.is_dir():
         raise ExecutionFailure("path_is_a_folder", f"{path!r} is a folder.", "Propose a file path.")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_name(f".{target.name}.brabo-tmp")
     data = content.encode()
-    tmp.write_bytes(data)
-    os.replace(tmp, target)
+    tmp = target.with_name(f".{target.name[:200]}.brabo-tmp")  # stays a legal name for a 255-byte target
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+        raise ExecutionFailure(
+            "write_failed",
+            f"{path!r} could not be written: {exc.strerror or exc}.",
+            "Check the path (a folder in the way, a name too long, a full disk), then propose the action again.",
+        ) from None
     return {"path": path, "bytes": len(data)}
 
 

@@ -1,0 +1,20 @@
+"""Limit/offset pagination with bounds: a huge ``limit`` or ``offset`` overflowed PostgreSQL's bigint (a 500)."""
+
+from __future__ import annotations
+
+from rest_framework import pagination
+
+from .api_errors import ApiError
+
+MAX_LIMIT = 1000
+MAX_OFFSET = 10**12
+
+
+class LimitOffsetPagination(pagination.LimitOffsetPagination):
+    max_limit = MAX_LIMIT  # DRF clamps a larger limit to this
+
+    def get_offset(self, request):
+        offset = super().get_offset(request)
+        if offset > MAX_OFFSET:
+            raise ApiError(f"offset must be at most {MAX_OFFSET}.", reason="invalid")
+        return offset
