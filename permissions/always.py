@@ -100,6 +100,14 @@ _RUNS_WHAT_FOLLOWS = frozenset(
 )
 
 
+def _covers_any_program(unit: tuple[str, ...]) -> bool:
+    """`Terminal(env)`, `Terminal(python)` or `Terminal(uv run)` would match the verb with anything after
+    it (R4.1 is a word prefix): a click on a bare `env` or `make` must not become "run anything"."""
+    if len(unit) == 1:
+        return _runs_code(unit[0]) or unit[0] in WRAPPERS
+    return len(unit) == 2 and (unit[0], unit[1]) in _RUNS_WHAT_FOLLOWS
+
+
 def _runs_code(verb: str) -> bool:
     """R7.3 [beyond]: a code-running verb under any of its names (``python3.11``, ``nodejs``)."""
     if verb in CODE_RUNNERS or verb in _MORE_RUNNERS:
@@ -183,6 +191,8 @@ def _unit(seg: Segment) -> tuple[str, ...] | str:
         unit = words[:1]
     if unit != words and is_cap_prefix(unit):
         unit = words
+    if _covers_any_program(unit):
+        return "a code runner or wrapper with nothing after it would cover any program it is given"
     if is_cap_prefix(unit):
         return "even the exact command is the start of a command that is never auto-approved"
     if any(_reads_as_wildcard(w) for w in unit):

@@ -146,3 +146,11 @@ def test_r7_3_a_click_on_a_code_runner_never_covers_another_program():
         allow = derive_always(clicked).patterns
         assert term(clicked, allow=allow).decision == "auto_approve", clicked
         assert term(other, allow=allow).decision != "auto_approve", (clicked, other)
+
+
+@pytest.mark.parametrize("command", ["env", "make", "python", "python3.11", "npx", "xargs", "uv run", "nice"])
+def test_r7_3_a_bare_code_runner_writes_nothing(command):
+    """Found by fuzzing: a click on a bare `env` wrote Terminal(env), which then auto-approved
+    `env X=1 make deploy` (a pattern is a word prefix)."""
+    result = derive_always(command)
+    assert result.patterns == () and result.skipped, result
