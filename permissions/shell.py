@@ -10,14 +10,22 @@ Two paths, one answer. Plain commands -- words, ``&& || | ; &`` and simple redir
 what agents send -- are split directly (``_fast``); everything else goes through a hand-written state
 machine (``_Scanner``). A differential property test holds both equal wherever the shortcut answers.
 
+Words are the words bash builds (R4.1): ANSI-C quoting ``$'\\x72m'`` is decoded, an unquoted ``{a,b}`` /
+``{x..y}`` is brace-expanded, ``>&file`` names a file, and the script of ``bash -o pipefail -c '...'`` is
+found by reading the shell's options as the shell does. Whatever is not certain (a locale-dependent
+escape, an option the shell table does not know, an expansion past its budget) makes the command
+unparseable rather than guessed (R4.7, R4.8).
+
 Linear time and no recursion on input nesting (frames live on an explicit stack; past ``MAX_NESTING``
-the rest is judged flat). The regexes used are character classes, runs of them, and alternatives that
+the rest is judged flat; brace nesting is capped at ``_MAX_BRACE_NESTING`` and expansion work at a budget
+proportional to the input). The regexes used are character classes, runs of them, and alternatives that
 begin with distinct characters, so none can backtrack; they only skip or split, never interpret.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 __all__ = ["DISPLAY_LIMIT", "MAX_NESTING", "ParsedCommand", "Segment", "parse_command", "split_words"]
@@ -59,7 +67,8 @@ _FRAME_TOP, _FRAME_SUB, _FRAME_TICK, _FRAME_PAREN = 0, 1, 2, 3
 
 
 class Segment(NamedTuple):
-    """One simple command: its words (quotes removed, variables literal) and redirect targets."""
+    """One simple command: its words (quotes removed, braces expanded, variables literal) and redirect
+    targets."""
 
     words: tuple[str, ...]
     text: str
@@ -76,14 +85,26 @@ class ParsedCommand(NamedTuple):
 
 
 _FRAME_ARITH = 4
-# What the word after a redirection operator is.
-_R_NONE, _R_PATH, _R_HEREDOC, _R_STRING = 0, 1, 2, 3
+# What the word after a redirection operator is. _R_DUP: after `>&` / `<&`, a descriptor when the word is
+# digits, else a file (bash: `>&file` is `&>file`) -- R4.5.
+_R_NONE, _R_PATH, _R_HEREDOC, _R_STRING, _R_DUP = 0, 1, 2, 3, 4
 
 
 class _Builder:
     """The simple command being assembled in one frame (top level or one nesting)."""
 
-    __slots__ = ("discard", "dyn", "hidden", "kind", "pending", "redirects", "saved", "start", "words")
+    __slots__ = (
+        "discard",
+        "dyn",
+        "hidden",
+        "kind",
+        "lead",
+        "pending",
+        "redirects",
+        "saved",
+        "start",
+        "words",
+    )
 
     def __init__(self, start: int, kind: int, hidden: bool, discard: bool = False) -> None:
         self.words: list[str] = []
@@ -94,15 +115,17 @@ class _Builder:
         self.kind = kind
         self.hidden = hidden
         self.discard = discard  # arithmetic: words are numbers, not commands
-        # The enclosing frame's word-in-progress and quote state, restored when this frame closes.
-        self.saved: tuple[list[str], bool, bool, bool] = ([], False, False, False)
+        self.lead = 0  # how many leading words are known to be assignments (`A=1 B=2 cmd`)
+        # The enclosing frame's word-in-progress, quote and brace state, restored when this frame closes.
+        self.saved: tuple[list[str], bool, bool, bool, bool] = ([], False, False, False, False)
 
 
 class _Scanner:
-    __slots__ = ("depth", "heredocs", "problem", "scripts", "segments", "src")
+    __slots__ = ("braces", "depth", "heredocs", "problem", "scripts", "segments", "src")
 
     def __init__(self, src: str, depth: int, scripts: bool) -> None:
         self.src = src
+        self.braces = _BraceState(_BRACE_BUDGET + _BRACE_BUDGET_PER_CHAR * len(src))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
         self.problem: str | None = None
@@ -152,6 +175,7 @@ class _Scanner:
         b.words = []
         b.dyn = []
         b.redirects = []
+        b.lead = 0
         b.start = end
 
     def _script(self, seg: Segment, start: int) -> None:
@@ -170,30 +194,53 @@ class _Scanner:
         if not view:
             return
         verb = view[0]
-        script: str | None = None
+        scripts: list[str] = []
         if verb in _SHELLS:
-            for k in range(1, len(view)):
-                w = view[k]
-                if not w.startswith("-"):
-                    break  # `bash script.sh`: a file, not inline code
-                if not w.startswith("--") and "c" in w:
-                    if k + 1 < len(view):
-                        script = view[k + 1]
-                    else:
-                        self.fail(f"'{verb} -c' has no script")
-                    break
+            at, problem = _inline_script(view)
+            if at is not None:
+                scripts.append(view[at])
+            elif problem is not None:
+                self.fail(problem)
+                if problem is not _NO_SCRIPT:
+                    # R4.8: the script word is not known for certain, so every word that could be it is
+                    # judged (deny matches more); the command is unparseable, never auto-approved.
+                    scripts.extend(w for w in view[1:] if w[:1] != "-" and w[:1] != "+")
         elif verb == "eval":
-            script = " ".join(view[1:])
-        if script is None:
-            return
+            scripts.append(" ".join(view[1:]))
+        if not scripts:
+            return  # `bash script.sh`: a file, not inline code
         if self.depth + 1 > MAX_SCRIPT_DEPTH:
             self.fail("inline shell scripts are nested too deeply")
             return
-        inner = _scan(script, self.depth + 1, True)
-        for s in inner.segments:
-            self.segments.append((start, Segment(s.words, s.text, s.redirects, s.dynamic, True)))
-        if inner.unparseable:
-            self.fail(inner.problem or "the inline script cannot be parsed")
+        for script in scripts:
+            inner = _scan(script, self.depth + 1, True)
+            for s in inner.segments:
+                self.segments.append((start, Segment(s.words, s.text, s.redirects, s.dynamic, True)))
+            if inner.unparseable:
+                self.fail(inner.problem or "the inline script cannot be parsed")
+
+    def expand_braces(self, pieces: list[str]) -> list[tuple[str, bool]]:
+        """R4.8: the words bash makes of one word holding an unquoted ``{``, each with whether it starts
+        with a tilde the shell expands. Past the budget the words found so far are kept (they are the
+        exact start of bash's list, so deny still judges them) and the command is unparseable."""
+        st = self.braces
+        enc = _brace_encode(pieces)
+        found: list[str] = []
+        if st.left > 0:
+            try:
+                for w in _expand(enc, 0, len(enc), 0, st):
+                    found.append(w)
+            except _TooBig:
+                st.unsure("a brace expansion is too large to judge")
+        else:
+            st.unsure("a brace expansion is too large to judge")
+        if not found:
+            found.append(enc)  # nothing expanded within the budget: the word as written
+        if st.problem is not None:
+            self.fail(st.problem)
+            st.problem = None
+        # bash drops a result that is empty and unquoted (`{,}` is no word at all).
+        return [(_brace_decode(w), w[0] == "~") for w in found if w]
 
     def too_deep(self, stack: list[_Builder], at: int) -> None:
         """Nesting past MAX_NESTING: close what is open and judge the rest flat (R4.7).
@@ -210,26 +257,34 @@ class _Scanner:
         for piece in _FLAT_SPLIT.split(self.src[at:]):
             if not piece or piece.isspace():
                 continue
-            words = tuple(piece.replace("'", " ").replace('"', " ").replace("\\", " ").split())
-            cut = 0
-            while cut < len(words) and (words[cut] in _LEADING_KEYWORDS or words[cut] in _CLOSING_KEYWORDS):
-                cut += 1
-            words = words[cut:]
-            if not words or words in seen:
-                continue
-            seen.add(words)
-            text = piece.strip()[:DISPLAY_LIMIT]
-            self.segments.append((at, Segment(words, text, (), _EMPTY, True)))
-            # An inline script's words follow `-c` (shells) or `eval`: judge them as a command too.
-            view = look_through(words)
-            if view and (view[0] in _SHELLS or view[0] == "eval"):
-                k = 1
-                while k < len(view) and view[k].startswith("-"):
-                    k += 1
-                rest = view[k:]
-                if rest and rest not in seen:
-                    seen.add(rest)
-                    self.segments.append((at, Segment(rest, text, (), _EMPTY, True)))
+            flat = piece.replace("'", " ").replace('"', " ").replace("\\", " ")
+            # Braces split pieces already; `{rm,-rf,/}` also reads as `rm -rf /` (over-matching is safe).
+            variants = (flat, flat.replace(",", " ")) if "," in flat else (flat,)
+            for variant in variants:
+                words = tuple(variant.split())
+                cut = 0
+                while cut < len(words) and (
+                    words[cut] in _LEADING_KEYWORDS or words[cut] in _CLOSING_KEYWORDS
+                ):
+                    cut += 1
+                words = words[cut:]
+                if not words or words in seen:
+                    continue
+                seen.add(words)
+                text = piece.strip()[:DISPLAY_LIMIT]
+                self.segments.append((at, Segment(words, text, (), _EMPTY, True)))
+                # An inline script's words follow `-c` (shells) or `eval`: judge them as a command too.
+                view = look_through(words)
+                if view and (view[0] in _SHELLS or view[0] == "eval"):
+                    k = _inline_script(view)[0] if view[0] in _SHELLS else None
+                    if k is None:
+                        k = 1
+                        while k < len(view) and view[k][:1] in ("-", "+"):
+                            k += 1
+                    rest = view[k:]
+                    if rest and rest not in seen:
+                        seen.add(rest)
+                        self.segments.append((at, Segment(rest, text, (), _EMPTY, True)))
 
     def skip_heredocs(self, i: int) -> int:
         """At the newline ending a line with `<<DELIM`, skip the bodies; return the index after them."""
@@ -266,20 +321,45 @@ class _Scanner:
         in_word = False
         word_dyn = False
         in_dq = False
+        # An unquoted `{` is in the word: from then on its unquoted text is kept as _Raw pieces, so brace
+        # expansion (R4.8) can tell `{a,b}` from `'{a,b}'`.
+        brace_on = False
         i = 0
 
         def end_word() -> None:
-            nonlocal in_word, word_dyn, buf
+            nonlocal in_word, word_dyn, buf, brace_on
             if not in_word:
                 return
-            w = "".join(buf)
             pending = b.pending
+            if brace_on:
+                brace_on = False
+                # Brace expansion applies to command words and redirect targets, not to here-document
+                # delimiters, here-strings or assignments before the command (bash).
+                if pending == _R_PATH or (pending == _R_NONE and not _assigns(b, buf)):
+                    expanded = self.expand_braces(buf)
+                    if pending == _R_PATH:
+                        b.pending = _R_NONE
+                        b.redirects.extend(w for w, _ in expanded)
+                    else:
+                        for w, tilde in expanded:
+                            if word_dyn or tilde:
+                                b.dyn.append(len(b.words))
+                            b.words.append(w)
+                    buf = []
+                    in_word = False
+                    word_dyn = False
+                    return
+            w = "".join(buf)
             if pending != _R_NONE:
                 b.pending = _R_NONE
                 if pending == _R_PATH:
                     b.redirects.append(w)
                 elif pending == _R_HEREDOC:
                     self.heredocs.append((w, heredoc_tabs))
+                elif pending == _R_DUP and not (_is_fd(w) and not word_dyn):
+                    # R4.5: `>&file` / `1>&file` write a file; only `>&N` duplicates a descriptor. A
+                    # variable (`>&$fd`) may be either, so it is checked as a location (R6.2).
+                    b.redirects.append(w)
             else:
                 if word_dyn:
                     b.dyn.append(len(b.words))
@@ -289,20 +369,20 @@ class _Scanner:
             word_dyn = False
 
         def open_frame(kind: int, start: int, discard: bool) -> None:
-            nonlocal b, buf, in_word, word_dyn, in_dq
+            nonlocal b, buf, in_word, word_dyn, in_dq, brace_on
             nb = _Builder(start, kind, True, discard)
-            nb.saved = (buf, in_word, word_dyn, in_dq)
+            nb.saved = (buf, in_word, word_dyn, in_dq, brace_on)
             stack.append(nb)
             b = nb
-            buf, in_word, word_dyn, in_dq = [], False, False, False
+            buf, in_word, word_dyn, in_dq, brace_on = [], False, False, False, False
 
         def close_frame(at: int) -> int:
-            nonlocal b, buf, in_word, word_dyn, in_dq
+            nonlocal b, buf, in_word, word_dyn, in_dq, brace_on
             end_word()
             self.finish(b, at)
             closed = stack.pop()
             b = stack[-1]
-            buf, in_word, word_dyn, in_dq = closed.saved
+            buf, in_word, word_dyn, in_dq, brace_on = closed.saved
             return closed.kind
 
         heredoc_tabs = False
@@ -343,7 +423,7 @@ class _Scanner:
                         # Several plain words at once: the first may continue a word in progress (`a"b" c`),
                         # the middle ones are whole words, the last may continue (`c"d"`).
                         parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
-                        buf.append(parts[0])
+                        buf.append(_Raw(parts[0]) if brace_on else parts[0])
                         in_word = True
                         end_word()
                         if len(parts) > 2:
@@ -356,7 +436,7 @@ class _Scanner:
                                 b.words.extend(parts[1:-1])
                         buf.append(parts[-1])
                     else:
-                        buf.append(run)
+                        buf.append(_Raw(run) if brace_on else run)
                     in_word = True
                     if i >= n:
                         break
@@ -383,19 +463,24 @@ class _Scanner:
             elif c == '"':
                 in_dq = True
                 in_word = True
+                buf.append("")  # `""` is a quoted empty word, kept through brace expansion
                 i += 1
             elif c == "\\":
                 if i + 1 < n and src[i + 1] != "\n":
                     buf.append(src[i + 1])
                     in_word = True
                 i += 2
-            elif c == "#" and not in_word:
-                j = src.find("\n", i)
-                i = n if j < 0 else j
+            elif c == "#":
+                if in_word:
+                    buf.append("#")  # only a word's first character starts a comment (`a#b` is a word)
+                    i += 1
+                else:
+                    j = src.find("\n", i)
+                    i = n if j < 0 else j
             elif c == "~":
                 if not in_word:
                     word_dyn = True  # R6.2: a leading ~ is a home directory
-                buf.append("~")
+                buf.append(_Raw("~") if brace_on else "~")  # `{~,x}` expands to a home directory too
                 in_word = True
                 i += 1
             elif c == "{" or c == "}":
@@ -403,7 +488,9 @@ class _Scanner:
                 if not in_word and not b.words and (i + 1 >= n or src[i + 1] in " \t\n;&|)"):
                     self.finish(b, i + 1)
                 else:
-                    buf.append(c)
+                    if c == "{":
+                        brace_on = True
+                    buf.append(_Raw(c) if brace_on else c)
                     in_word = True
                 i += 1
             elif c == "$":
@@ -439,13 +526,20 @@ class _Scanner:
                     word_dyn = True
                     i = j + 1
                 elif nxt == "'" and not in_dq:
-                    j = src.find("'", i + 2)
-                    if j < 0:
-                        self.fail("a $' quote is not closed")
-                        j = n
-                    buf.append(src[i + 2 : j])
+                    # R4.1: ANSI-C quoting is decoded the way bash does (`$'\x72m'` is `rm`).
+                    text, i, problem = _ansi_c(src, i + 2)
+                    if problem is not None:
+                        self.fail(problem)
+                    buf.append(text)
                     in_word = True
-                    i = j + 1
+                elif nxt == '"' and not in_dq:
+                    # `$"..."` is translated through the locale's message catalogue: judged as its text,
+                    # but what runs is not certain, so never auto-approved (R4.7).
+                    self.fail('a $"..." string is translated by the locale and cannot be judged')
+                    in_dq = True
+                    in_word = True
+                    buf.append("")
+                    i += 2
                 elif nxt.isalpha() or nxt == "_":
                     j = i + 2
                     while j < n and (src[j].isalnum() or src[j] == "_"):
@@ -534,7 +628,7 @@ class _Scanner:
                     i += 2
                     continue
                 # A redirection (R4.5) does not split: `2>` drops the fd, the next word is the target.
-                if in_word and not word_dyn and "".join(buf).isdigit():
+                if in_word and not word_dyn and _is_fd("".join(buf)):
                     buf = []
                     in_word = False
                 else:
@@ -557,8 +651,9 @@ class _Scanner:
                 elif nxt in (">", "&"):
                     j += 1
                 if src[j - 1] == "&":
-                    # >&2 / <&0 duplicate a descriptor; >&- closes one. Not paths.
-                    kind = _R_STRING
+                    # >&2 / <&0 duplicate a descriptor; >&- closes one (bash reads the `-` alone, so
+                    # `>&-x` closes and `x` is a word). Anything else after `>&` is a file (see _R_DUP).
+                    kind = _R_DUP
                     if j < n and src[j] == "-":
                         j += 1
                         kind = _R_NONE
@@ -573,6 +668,582 @@ class _Scanner:
         if self.heredocs:
             self.fail("a here-document has no body")
         self.finish(b, n)
+
+
+def _is_fd(word: str) -> bool:
+    """A file descriptor number as bash reads one (ASCII digits only: `²>x` is a word and a redirect)."""
+    return word.isascii() and word.isdigit()
+
+
+def _assigns(b: _Builder, pieces: list[str]) -> bool:
+    """Whether the word in ``pieces`` is an assignment before the command (`A={x,y} cmd`), which bash
+    does not brace-expand. Leading assignments are counted once per command, so this stays linear."""
+    words = b.words
+    k = b.lead
+    while k < len(words) and is_assignment(words[k]):
+        k += 1
+    b.lead = k
+    return k == len(words) and is_assignment("".join(pieces))
+
+
+# -- ANSI-C quoting (R4.1) ---------------------------------------------------------------------------------
+# The body of $'...': backslash pairs and other characters, up to the closing quote. The alternatives begin
+# with distinct characters and nothing follows the repetition, so the match never backtracks.
+_ANSI_BODY = re.compile(r"(?:[^\\']+|\\[\s\S])*")
+_ANSI_SIMPLE = {
+    "a": 7,
+    "b": 8,
+    "e": 27,
+    "E": 27,
+    "f": 12,
+    "n": 10,
+    "r": 13,
+    "t": 9,
+    "v": 11,
+    "\\": 92,
+    "'": 39,
+    '"': 34,
+    "?": 63,
+}
+_OCTAL = "01234567"
+_HEX = "0123456789abcdefABCDEF"
+_ANSI_UNSURE = "a $'...' escape cannot be decoded with certainty"
+
+
+def _hex_run(body: str, k: int, most: int) -> int:
+    """The end of the run of at most ``most`` hex digits starting at ``k``."""
+    end = k
+    stop = min(len(body), k + most)
+    while end < stop and body[end] in _HEX:
+        end += 1
+    return end
+
+
+def _ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
+    """Decode ``$'...'`` whose body starts at ``start``: (text, index after the closing quote, problem).
+
+    A port of bash's ansicstr (lib/sh/strtrans.c, flags=2): \\a \\b \\e \\E \\f \\n \\r \\t \\v \\\\ \\' \\" \\?,
+    \\nnn (one to three octal digits), \\xHH and \\x{H...}, \\uHHHH, \\UHHHHHHHH, \\cX; any other escape keeps
+    its backslash. A NUL ends the string as bash sees it. Bytes are decoded as UTF-8; a byte sequence that
+    is not UTF-8, a non-ASCII \\u / \\U (its bytes depend on the locale) and \\c before a non-ASCII character
+    are not certain: the text is the best reading and the problem is set (R4.7).
+    """
+    m = _ANSI_BODY.match(src, start)
+    end = m.end() if m is not None else start
+    problem: str | None = None
+    if end < len(src) and src[end] == "'":
+        after = end + 1
+    else:
+        problem = "a $' quote is not closed"
+        end = after = len(src)
+    body = src[start:end]
+    if "\\" not in body:
+        return body, after, problem
+    out: list[str] = []
+    pending = bytearray()  # bytes >= 0x80 waiting to form UTF-8 characters
+
+    def flush() -> None:
+        nonlocal problem
+        if pending:
+            try:
+                out.append(pending.decode("utf-8"))
+            except UnicodeDecodeError:
+                out.append(pending.decode("utf-8", "replace"))
+                problem = problem or _ANSI_UNSURE
+            pending.clear()
+
+    i = 0
+    n = len(body)
+    while i < n:
+        j = body.find("\\", i)
+        if j < 0:
+            j = n
+        if j > i:
+            flush()
+            out.append(body[i:j])
+        if j + 1 >= n:
+            if j < n:  # a lone trailing backslash (only when the quote is not closed)
+                flush()
+                out.append("\\")
+            break
+        e = body[j + 1]
+        k = j + 2
+        code = -1  # the byte (or ASCII character) this escape stands for; -1: `text` instead
+        text = ""
+        if e in _ANSI_SIMPLE:
+            code = _ANSI_SIMPLE[e]
+        elif e in _OCTAL:
+            code = int(e)
+            stop = min(n, k + 2)
+            while k < stop and body[k] in _OCTAL:
+                code = code * 8 + int(body[k])
+                k += 1
+            code &= 0xFF
+        elif e == "x":
+            if k < n and body[k] == "{":
+                # `\x{H...}`: every hex digit up to `}`, the low byte kept (a missing digit is NUL).
+                stop = _hex_run(body, k + 1, n)
+                code = int(body[k + 1 : stop], 16) & 0xFF if stop > k + 1 else 0
+                k = stop + 1 if stop < n and body[stop] == "}" else stop
+            else:
+                stop = _hex_run(body, k, 2)
+                if stop == k:
+                    text = "\\x"
+                else:
+                    code = int(body[k:stop], 16)
+                    k = stop
+        elif e == "u" or e == "U":
+            stop = _hex_run(body, k, 4 if e == "u" else 8)
+            if stop == k:
+                text = "\\" + e
+            else:
+                value = int(body[k:stop], 16)
+                k = stop
+                if value <= 0x7F:
+                    code = value
+                else:
+                    problem = problem or _ANSI_UNSURE  # converted through the locale's charset
+                    text = chr(value) if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
+        elif e == "c":
+            if k >= n:
+                text = "\\c"  # `\c` at the end passes through
+            else:
+                ch = body[k]
+                k += 1
+                if ch == "\\" and k < n and body[k] == "\\":
+                    k += 1  # POSIX: `\c\\` is one control-backslash
+                if ch.isascii():
+                    code = 0x7F if ch == "?" else ord(ch.upper()) & 0x1F
+                else:
+                    problem = problem or _ANSI_UNSURE  # bash takes the first byte of the character
+                    text = "\ufffd"
+        else:
+            text = "\\" + e
+        if code == 0:
+            flush()
+            return "".join(out), after, problem  # the C string ends here (`$'r\0x'm` is `rm`)
+        if code >= 0x80:
+            pending.append(code)
+        else:
+            flush()
+            out.append(chr(code) if code > 0 else text)
+        i = k
+    flush()
+    return "".join(out), after, problem
+
+
+# -- brace expansion (R4.8) --------------------------------------------------------------------------------
+# Brace expansion is modelled rather than refused: deny, the caps and the path scope see the words bash
+# really runs (`{rm,-rf,/}` is `rm -rf /`), and legitimate `cp x.{js,map} dist/` keeps working. It is a port
+# of bash's braces.c (brace_expand, expand_amble, expand_seqterm, mkseq), made safe for hostile input:
+# expansions are produced lazily in bash's order, every character scanned or produced is charged to a
+# budget linear in the command's length, and nesting is capped. Past the budget the words produced so
+# far -- the exact start of bash's list, so the command word and its first arguments -- are still judged
+# and the command is unparseable (never auto-approved; R4.7).
+_BRACE_BUDGET = 200_000
+_BRACE_BUDGET_PER_CHAR = 4
+_MAX_BRACE_NESTING = 32
+_INTMAX = 2**63 - 1
+_INTMIN = -(2**63)
+_INT32 = 2**31
+_SEQ_INT = re.compile(r"[+-]?[0-9]+")
+_BRACE_UNESCAPE = re.compile(r"\\([\s\S])|''")
+_BRACE_SPACE = " \t\n"
+
+
+class _Raw(str):
+    """Unquoted text of a word: its `{`, `,`, `}`, `..` and leading `~` mean what bash makes them mean."""
+
+    __slots__ = ()
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _BraceState:
+    __slots__ = ("left", "problem")
+
+    def __init__(self, budget: int) -> None:
+        self.left = budget
+        self.problem: str | None = None
+
+    def spend(self, cost: int) -> None:
+        self.left -= cost
+        if self.left < 0:
+            raise _TooBig
+
+    def unsure(self, why: str) -> None:
+        if self.problem is None:
+            self.problem = why
+
+
+def _brace_encode(pieces: list[str]) -> str:
+    """The word as bash's brace expansion reads it: unquoted text as is, quoted text one backslash-escaped
+    character at a time, an empty quoted part as ``''`` (so a quoted empty result is not dropped)."""
+    out: list[str] = []
+    for p in pieces:
+        if type(p) is _Raw:
+            out.append(p)
+        elif p:
+            out.append("\\" + "\\".join(p))
+        else:
+            out.append("''")
+    return "".join(out)
+
+
+def _brace_decode(word: str) -> str:
+    if "\\" not in word and "'" not in word:
+        return word
+    return _BRACE_UNESCAPE.sub(_unescape_one, word)
+
+
+def _unescape_one(m: re.Match[str]) -> str:
+    return m.group(1) or ""
+
+
+def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: _BraceState) -> int:
+    """bash's brace_gobbler on ``text[base:hi]`` from ``i``: the index of ``satisfy`` or -1.
+
+    For ``}``, only a brace at nesting level 0 after a level-0 comma or ``..`` counts; an opening brace
+    with blanks (or the word's edge) on both sides, or followed by ``}``, is not one.
+    """
+    start = i
+    level = 0
+    commas = 0 if satisfy == "}" else 1
+    while i < hi:
+        c = text[i]
+        if c == "\\" or c == "'":
+            i += 2  # an escaped character, or the marker of an empty quoted part
+            continue
+        if c == satisfy and level == 0 and commas > 0:
+            if c == "{" and (i == base or text[i - 1] in _BRACE_SPACE):
+                if i + 1 >= hi or text[i + 1] in _BRACE_SPACE or text[i + 1] == "}":
+                    if i > base:
+                        # bash sees the quote character before an escaped blank, or the blank itself.
+                        st.unsure("a brace after a quoted blank cannot be judged")
+                    i += 1
+                    continue
+            st.spend(i - start + 1)
+            return i
+        if c == "{":
+            level += 1
+        elif c == "}":
+            if level:
+                level -= 1
+        elif satisfy == "}" and level == 0:
+            if c == ",":
+                commas += 1
+            elif c == "." and i + 1 < hi and text[i + 1] == "." and (i + 2 >= hi or text[i + 2] != "}"):
+                commas += 1
+        i += 1
+    st.spend(hi - start + 1)
+    return -1
+
+
+def _has_comma(text: str, lo: int, hi: int) -> bool:
+    """An unescaped comma anywhere in the amble (bash does not look at nesting here)."""
+    i = lo
+    while i < hi:
+        c = text[i]
+        if c == ",":
+            return True
+        i += 2 if c == "\\" else 1
+    return False
+
+
+def _seq_items(first: int, last: int, incr: int, kind: int, width: int, st: _BraceState) -> Iterator[str]:
+    n = first
+    while True:
+        item = chr(n) if kind == 2 else f"{n:0{width}d}" if kind == 1 else str(n)
+        st.spend(len(item) + 1)
+        yield item
+        if not _INTMIN <= n + incr <= _INTMAX:
+            return
+        n += incr
+        if (incr < 0 and n < last) or (incr > 0 and n > last):
+            return
+
+
+def _seqterm(amble: str, st: _BraceState) -> Iterator[str] | None:
+    """bash's expand_seqterm + mkseq: ``x..y[..incr]`` of integers or of single letters, else None."""
+    t = amble.find("..")
+    if t < 0:
+        return None
+    lhs, rhs = amble[:t], amble[t + 2 :]
+    if not lhs or not rhs:
+        return None
+    if "\v" in amble or "\f" in amble:
+        st.unsure("a brace sequence with blanks cannot be judged")  # strtoimax skips them
+        return None
+    int_t, char_t = 1, 2
+    lhs_t = 0
+    lhs_v = 0
+    if _SEQ_INT.fullmatch(lhs):
+        lhs_v = int(lhs)
+        lhs_t = int_t if _INTMIN <= lhs_v <= _INTMAX else 0
+    elif len(lhs) == 1 and lhs.isascii() and lhs.isalpha():
+        lhs_t = char_t
+    rhs_t = 0
+    rhs_v = 0
+    ep = 0
+    r0 = rhs[0]
+    if "0" <= r0 <= "9" or (r0 in "+-" and len(rhs) > 1 and "0" <= rhs[1] <= "9"):
+        m = _SEQ_INT.match(rhs)
+        assert m is not None
+        rhs_v = int(m.group())
+        ep = m.end()
+        if _INTMIN <= rhs_v <= _INTMAX and (ep == len(rhs) or rhs[ep] == "."):
+            rhs_t = int_t
+    elif r0.isascii() and r0.isalpha() and (len(rhs) == 1 or rhs[1] == "."):
+        rhs_t = char_t
+        ep = 1
+    incr = 1
+    rhs_len = ep
+    if rhs_t:
+        if rhs.startswith("..", ep) and len(rhs) > ep + 2:
+            m = _SEQ_INT.match(rhs, ep + 2)
+            if m is None:
+                return None
+            incr = int(m.group())
+            ep = m.end()
+            if not _INTMIN <= incr <= _INTMAX:
+                return None
+        if ep != len(rhs):
+            return None
+    if lhs_t != rhs_t or not lhs_t:
+        return None
+    kind, width = 0, 0
+    if lhs_t == char_t:
+        lhs_v, rhs_v, kind, width = ord(lhs), ord(r0), 2, 1
+        if lhs.isupper() != r0.isupper():
+            st.unsure("a brace sequence across non-letters cannot be judged")  # bash quotes them oddly
+    else:
+        lhs_len = len(lhs)
+        if (lhs_len > 1 and lhs[0] == "0") or (lhs_len > 2 and lhs[:2] == "-0"):
+            width, kind = lhs_len, 1
+        if ((rhs_len > 1 and rhs[0] == "0") or (rhs_len > 2 and rhs[:2] == "-0")) and width < rhs_len:
+            width, kind = rhs_len, 1
+        if kind == 1:
+            width = max(width, lhs_len, rhs_len)
+    # mkseq: the sign of the step follows the direction; overflowing ranges are left as written.
+    if incr == 0:
+        incr = 1
+    if lhs_v > rhs_v and incr > 0:
+        incr = -incr
+    elif lhs_v < rhs_v and incr < 0:
+        if incr == _INTMIN:
+            return None
+        incr = -incr
+    if incr == _INTMIN:
+        st.unsure("a brace sequence step cannot be judged")
+        return None
+    span = rhs_v - lhs_v
+    if span < _INTMIN + 3 or span > _INTMAX - 2 or abs(span) // abs(incr) > _INT32 - 4:
+        return None
+    if kind == 1 and not (-_INT32 <= lhs_v < _INT32 and -_INT32 <= rhs_v < _INT32):
+        st.unsure("a zero-padded brace sequence out of range cannot be judged")  # bash prints it as int
+    return _seq_items(lhs_v, rhs_v, incr, kind, width, st)
+
+
+def _alternatives(text: str, spans: list[tuple[int, int]], depth: int, st: _BraceState) -> Iterator[str]:
+    for lo, hi in spans:
+        yield from _expand(text, lo, hi, depth + 1, st)
+
+
+def _expand(text: str, lo: int, hi: int, depth: int, st: _BraceState) -> Iterator[str]:
+    """bash's brace_expand of ``text[lo:hi]``, lazily and in bash's order.
+
+    The word is cut into parts -- literal text, a brace's alternatives, a sequence -- the way bash finds
+    preamble, amble and postamble again and again, and the parts' product is produced with the last part
+    varying fastest (bash's array_concat).
+    """
+    if depth > _MAX_BRACE_NESTING:
+        st.unsure("braces are nested too deeply to judge")
+        yield text[lo:hi]
+        return
+    parts: list[str | Iterator[str]] = []
+    pos = lo
+    while pos < hi:
+        # The first brace that opens a valid expansion: bash moves past any that does not.
+        i = pos
+        close = -1
+        while True:
+            i = _gobble(text, i, hi, "{", pos, st)
+            if i < 0:
+                break
+            close = _gobble(text, i + 1, hi, "}", pos, st)
+            if close >= 0:
+                break
+            i += 1
+        if i < 0:
+            parts.append(text[pos:hi])
+            break
+        if i > pos:
+            parts.append(text[pos:i])
+        if _has_comma(text, i + 1, close):
+            spans: list[tuple[int, int]] = []
+            k = i + 1
+            while True:
+                comma = _gobble(text, k, close, ",", k, st)
+                if comma < 0:
+                    spans.append((k, close))
+                    break
+                spans.append((k, comma))
+                k = comma + 1
+            parts.append(_alternatives(text, spans, depth, st))
+        else:
+            amble = text[i + 1 : close]
+            if "," in amble:
+                # Only a quoted comma can be here; bash's comma test skips backslashes but not quotes, so
+                # `{1..2","}` and `{1..2\,}` differ and the two cannot be told apart once decoded.
+                st.unsure("a quoted comma inside braces cannot be judged")
+            seq = _seqterm(amble, st)
+            parts.append(text[i : close + 1] if seq is None else seq)  # not a sequence: literal
+        pos = close + 1
+    yield from _product(parts, st)
+
+
+def _product(parts: list[str | Iterator[str]], st: _BraceState) -> Iterator[str]:
+    """Every choice of one value per part, joined, the last part varying fastest. Each part's values are
+    pulled only when needed and kept for the next round."""
+    n = len(parts)
+    if n == 0:
+        yield ""
+        return
+    values: list[list[str]] = []
+    sources: list[Iterator[str] | None] = []
+    for p in parts:
+        if isinstance(p, str):
+            values.append([p])
+            sources.append(None)
+        else:
+            first = next(p, None)  # every part has at least one value; an empty one reads as ""
+            values.append(["" if first is None else first])
+            sources.append(p)
+    if n == 1 and sources[0] is None:
+        yield values[0][0]
+        return
+    idx = [0] * n
+    while True:
+        out = "".join([values[k][idx[k]] for k in range(n)])
+        st.spend(len(out) + n)
+        yield out
+        k = n - 1
+        while k >= 0:
+            j = idx[k] + 1
+            if j < len(values[k]):
+                idx[k] = j
+                break
+            source = sources[k]
+            if source is not None:
+                value = next(source, None)
+                if value is not None:
+                    values[k].append(value)
+                    idx[k] = j
+                    break
+                sources[k] = None
+            idx[k] = 0
+            k -= 1
+        if k < 0:
+            return
+
+
+# -- the script of `sh -c` (R4.7) --------------------------------------------------------------------------
+class _ShellOptions(NamedTuple):
+    flags: str  # single-letter options that take no value (`c` included: it only marks the script)
+    valued: str  # single-letter options that take the next word (`-o pipefail`)
+    long: bool  # bash's long options (`--rcfile FILE`, also spelled `-rcfile FILE`)
+    attached: bool  # zsh: `-oerrexit` carries its value in the same word
+
+
+# Read from the shells' own parsers: bash shell.c (parse_long_options, parse_shell_options), dash
+# options.c, zsh init.c. `sh` is read as bash: where dash differs it rejects the option and runs nothing.
+# A letter not listed is not guessed: the command is unparseable (R4.7).
+_BASH_OPTIONS = _ShellOptions("abcefhiklmnprstuvxBCDEHPT", "oO", True, False)
+_SHELL_OPTIONS: dict[str, _ShellOptions] = {
+    "bash": _BASH_OPTIONS,
+    "sh": _BASH_OPTIONS,
+    "dash": _ShellOptions("abcefilmnpsuvxCEIV", "o", False, False),
+    "ash": _ShellOptions("abcefilmnpsuvxCEIV", "o", False, False),
+    "ksh": _ShellOptions("cefilnsuvx", "o", False, False),
+    "mksh": _ShellOptions("cefilnsuvx", "o", False, False),
+    "zsh": _ShellOptions("cefilnsuvx", "o", False, True),
+}
+_BASH_LONG_FLAGS = frozenset(
+    {"debug", "dump-po-strings", "dump-strings", "help", "login", "noediting", "noprofile", "norc", "posix"}
+    | {"restricted", "verbose", "version"}
+)
+_BASH_LONG_VALUED = frozenset({"rcfile", "init-file"})
+# Long options some bash versions lack: spelled with one dash, they would then read as letters.
+_BASH_LONG_VERSIONED = frozenset({"debugger", "pretty-print", "protected", "wordexp"})
+_NO_SCRIPT = "the shell's -c option has no script"
+
+
+def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
+    """For a shell invocation (``words[0]`` in _SHELLS): the index of the script given with ``-c``, or
+    None when the shell runs a file or its input; and why the options cannot be judged, if they cannot.
+
+    As the shells read them: options come first, each word starting with ``-`` or ``+``; letters cluster
+    (``-ec``); ``-o`` / ``-O`` take the next word even inside a cluster (``-oc pipefail``); ``-`` or ``--``
+    ends them; ``-c`` (or ``+c``) makes the first word after all options the script.
+    """
+    verb = words[0]
+    n = len(words)
+    k = 1
+    if verb == "fish":
+        # fish reads its options differently (`-c` takes its own value, `-C` runs code too).
+        if n > 2 and words[1] == "-c" and all(w[:1] != "-" for w in words[3:]):
+            return 2, None
+        if any(w[:1] == "-" for w in words[1:]):
+            return None, "fish options cannot be judged"
+        return None, None
+    opts = _SHELL_OPTIONS[verb]
+    if opts.long:
+        while k < n and words[k][:1] == "-":
+            w = words[k]
+            double = len(w) > 2 and w[1] == "-"
+            name = w[2:] if double else w[1:]
+            if name in _BASH_LONG_VALUED:
+                k += 2
+            elif name in _BASH_LONG_FLAGS:
+                k += 1
+            elif double or name in _BASH_LONG_VERSIONED:
+                return None, f"the option '{w}' of '{verb}' cannot be judged"
+            else:
+                break
+    script = False
+    while k < n:
+        w = words[k]
+        if w[:1] != "-" and w[:1] != "+":
+            break
+        if w == "-" or w == "--":
+            k += 1
+            break
+        after = k + 1
+        if w[1:2] == "-" and verb == "zsh":
+            # zsh: `--name` sets an option by name; only `--emulate` takes a value.
+            if w == "--emulate":
+                after += 1
+            k = after
+            continue
+        letters = w[1:]
+        for p, ch in enumerate(letters):
+            if ch == "c":
+                script = True
+            elif ch in opts.valued:
+                if opts.attached and p + 1 < len(letters):
+                    break  # zsh: the rest of the word is the value
+                if after < n:
+                    after += 1
+            elif ch not in opts.flags:
+                return None, f"the option '{w}' of '{verb}' cannot be judged"
+        k = after
+    if not script:
+        return None, None
+    if k >= n:
+        return None, _NO_SCRIPT
+    return k, None
 
 
 _HEADERS = frozenset({"for", "select", "case", "function"})
@@ -720,4 +1391,4 @@ def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
 
 
 # Imported last: matching.look_through is pure and does not import this module's names at load time.
-from permissions.wrappers import WRAPPERS, look_through
+from permissions.wrappers import WRAPPERS, is_assignment, look_through
