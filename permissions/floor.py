@@ -2,8 +2,9 @@
 
 ``Terminal(rm -rf /)``, ``Terminal(rm -rf /*)`` and ``Terminal(rm -fr /)`` are denied even when absent
 from the file. [beyond] The same act spelled differently is recognised too: split or long flags
-(``rm -r -f /``, ``rm --recursive --force /``), ``//`` or ``/.``, the verb as a path (``/bin/rm``), behind
-wrappers, assignments or ``sudo``. A floor, not a safety list: real protection is that allow is explicit.
+(``rm -r -f /``, ``rm --recursive --force /``, and the abbreviations GNU getopt accepts: ``rm --recur /``),
+``//``, ``/.`` or ``/..``, the verb as a path (``/bin/rm``), behind wrappers, assignments or ``sudo``. A
+floor, not a safety list: real protection is that allow is explicit.
 """
 
 from __future__ import annotations
@@ -18,18 +19,33 @@ BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "T
 
 
 def _is_root(word: str) -> bool:
-    """``/``, ``//``, ``/.``, ``/*``, ``/./*`` ... : the filesystem root or everything directly under it."""
+    """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it."""
     if not word.startswith("/"):
         return False
     if word.endswith("/*"):
         word = word[:-1]
     elif word.endswith("*") and word.rstrip("*") and word.rstrip("*").strip("/.") == "":
         word = word.rstrip("*")
-    # Linear scan: only slashes and single dots.
+    # Lexical, one linear scan (R6.3): `..` climbs, and climbing above the root stays at the root.
+    depth = 0
     for part in word.split("/"):
-        if part not in ("", "."):
-            return False
-    return True
+        if part == "..":
+            depth = max(depth - 1, 0)
+        elif part not in ("", "."):
+            depth += 1
+    return depth == 0
+
+
+def _long_recursive(word: str) -> bool:
+    """``--recursive`` or any abbreviation of it (``--recur``, ``--r``).
+
+    GNU getopt_long takes any unambiguous prefix of a long option. None of rm's other long options
+    (--force, --interactive, --one-file-system, --no-preserve-root, --preserve-root, --dir, --verbose,
+    --help, --version) starts with ``r``, so every prefix of ``recursive`` is it; ``--recursive=x`` is
+    refused by rm and read as recursive all the same (when unsure, deny more).
+    """
+    name = word[2:].partition("=")[0]
+    return bool(name) and "recursive".startswith(name)
 
 
 def _rm_recursive_on_root(words: tuple[str, ...]) -> bool:
@@ -40,7 +56,7 @@ def _rm_recursive_on_root(words: tuple[str, ...]) -> bool:
         if not options_done and w == "--":
             options_done = True
         elif not options_done and w.startswith("--"):
-            if w == "--recursive":
+            if _long_recursive(w):
                 recursive = True
         elif not options_done and w.startswith("-") and len(w) > 1:
             if "r" in w or "R" in w:
