@@ -82,6 +82,9 @@ class ParsedCommand(NamedTuple):
     segments: tuple[Segment, ...]
     unparseable: bool
     problem: str | None = None  # what could not be parsed, for the sentence people read
+    # Parsed, but something in it runs commands no rule can see (`curl x | sh`): never auto-approved, and
+    # not a parse failure, so the verdict's reason stays the step's own (R4.4's compound_uncovered, say).
+    unseen: str | None = None
 
 
 _FRAME_ARITH = 4
@@ -121,7 +124,7 @@ class _Builder:
 
 
 class _Scanner:
-    __slots__ = ("braces", "depth", "heredocs", "problem", "scripts", "segments", "src")
+    __slots__ = ("braces", "depth", "heredocs", "problem", "scripts", "segments", "src", "unseen")
 
     def __init__(self, src: str, depth: int, scripts: bool) -> None:
         self.src = src
@@ -129,6 +132,7 @@ class _Scanner:
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
         self.problem: str | None = None
+        self.unseen: str | None = None
         self.depth = depth
         self.scripts = scripts
         self.heredocs: list[tuple[str, bool]] = []
@@ -188,6 +192,7 @@ class _Scanner:
             and "/" not in first
             and "=" not in first
             and first not in WRAPPERS
+            and first not in _COMMAND_CARRIERS
         ):
             return
         view = look_through(seg.words)
@@ -199,12 +204,17 @@ class _Scanner:
             at, problem = _inline_script(view)
             if at is not None:
                 scripts.append(view[at])
+            elif problem is _FROM_INPUT:
+                self.unseen = self.unseen or problem
             elif problem is not None:
                 self.fail(problem)
                 if problem is not _NO_SCRIPT:
                     # R4.8: the script word is not known for certain, so every word that could be it is
                     # judged (deny matches more); the command is unparseable, never auto-approved.
                     scripts.extend(w for w in view[1:] if w[:1] != "-" and w[:1] != "+")
+        elif verb in _COMMAND_CARRIERS:
+            # `su -c '…'`, `script -qc '…'`, `flock f -c '…'`, `sg grp -c '…'`: a shell runs the string.
+            scripts.extend(_carried_commands(view))
         elif verb == "eval":
             scripts.append(" ".join(view[1:]))
         if not scripts:
@@ -1178,6 +1188,27 @@ _BASH_LONG_VALUED = frozenset({"rcfile", "init-file"})
 # Long options some bash versions lack: spelled with one dash, they would then read as letters.
 _BASH_LONG_VERSIONED = frozenset({"debugger", "pretty-print", "protected", "wordexp"})
 _NO_SCRIPT = "the shell's -c option has no script"
+_FROM_INPUT = "the shell reads its commands from its input (a pipe, a here-document), which cannot be judged"
+# Programs that hand a string to a shell with `-c` / `--command` (R4.7: hidden commands are segments too).
+_COMMAND_CARRIERS = frozenset({"su", "runuser", "script", "flock", "sg"})
+
+
+def _carried_commands(words: tuple[str, ...]) -> list[str]:
+    """The strings a command carrier gives to a shell: the word after ``-c`` (also clustered, ``-qc``) or
+    ``--command``, or the value of ``--command=…``. Every such word is judged, wherever it stands."""
+    out: list[str] = []
+    k = 1
+    n = len(words)
+    while k < n:
+        w = words[k]
+        if w.startswith("--command="):
+            out.append(w[len("--command=") :])
+        elif w == "--command" or (w[:1] == "-" and w[1:2] != "-" and w.endswith("c") and len(w) > 1):
+            if k + 1 < n:
+                out.append(words[k + 1])
+                k += 1
+        k += 1
+    return out
 
 
 def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
@@ -1197,7 +1228,7 @@ def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
             return 2, None
         if any(w[:1] == "-" for w in words[1:]):
             return None, "fish options cannot be judged"
-        return None, None
+        return (None, _FROM_INPUT) if n == 1 else (None, None)
     opts = _SHELL_OPTIONS[verb]
     if opts.long:
         while k < n and words[k][:1] == "-":
@@ -1213,6 +1244,7 @@ def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
             else:
                 break
     script = False
+    reads_stdin = ""  # "s" once `-s` (commands from the input, operands as parameters) is seen
     while k < n:
         w = words[k]
         if w[:1] != "-" and w[:1] != "+":
@@ -1231,6 +1263,8 @@ def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
         for p, ch in enumerate(letters):
             if ch == "c":
                 script = True
+            elif ch == "s" and w[:1] == "-":
+                reads_stdin = "s"
             elif ch in opts.valued:
                 if opts.attached and p + 1 < len(letters):
                     break  # zsh: the rest of the word is the value
@@ -1240,7 +1274,9 @@ def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
                 return None, f"the option '{w}' of '{verb}' cannot be judged"
         k = after
     if not script:
-        return None, None
+        # No -c and no script file: the shell runs what arrives on its input (`curl x | sh`, `sh <<EOF`),
+        # which no rule can see.
+        return (None, _FROM_INPUT) if k >= n or "s" in reads_stdin else (None, None)
     if k >= n:
         return None, _NO_SCRIPT
     return k, None
@@ -1248,7 +1284,7 @@ def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
 
 _HEADERS = frozenset({"for", "select", "case", "function"})
 # First words that always need the full scanner's segment post-processing.
-_NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | {"eval"}
+_NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
 
 def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
@@ -1257,7 +1293,7 @@ def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
     found = sc.segments
     if len(found) > 1:
         found.sort(key=_first)
-    return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem)
+    return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem, sc.unseen)
 
 
 def _first(item: tuple[int, Segment]) -> int:
@@ -1271,7 +1307,7 @@ def _plain_verb(words: tuple[str, ...]) -> bool:
         return False
     if "/" in first or "=" in first or first in WRAPPERS or first == "find":
         view = look_through(words)
-        return not view or (view[0] not in _SHELLS and view[0] != "eval")
+        return not view or (view[0] not in _SHELLS and view[0] not in _COMMAND_CARRIERS and view[0] != "eval")
     return True
 
 

@@ -243,6 +243,51 @@ WRAPPERS: dict[str, _Syntax] = {
         },
     ),
     "doas": _Syntax("Lns", "aCu"),
+    # Found by an audit: these run the command that follows them too (R4.8 looks through wrappers).
+    "busybox": _Syntax(long={"list": _NONE, "list-full": _NONE, "install": _NONE, **_HELP}),
+    "taskset": _Syntax(
+        "acpV h", long={"all-tasks": _NONE, "cpu-list": _NONE, "pid": _NONE, **_HELP}, operands=1
+    ),
+    "chroot": _Syntax(
+        long={"userspec": _REQUIRED, "groups": _REQUIRED, "skip-chdir": _NONE, **_HELP}, operands=1
+    ),
+    "unshare": _Syntax(
+        "fhrcV",
+        "SGRwl",
+        "muinpUCT",
+        long={
+            "mount": _OPTIONAL,
+            "uts": _OPTIONAL,
+            "ipc": _OPTIONAL,
+            "net": _OPTIONAL,
+            "pid": _OPTIONAL,
+            "user": _OPTIONAL,
+            "cgroup": _OPTIONAL,
+            "time": _OPTIONAL,
+            "fork": _NONE,
+            "map-root-user": _NONE,
+            "map-current-user": _NONE,
+            "map-user": _REQUIRED,
+            "map-group": _REQUIRED,
+            "map-users": _REQUIRED,
+            "map-groups": _REQUIRED,
+            "map-auto": _NONE,
+            "kill-child": _OPTIONAL,
+            "keep-caps": _NONE,
+            "mount-proc": _OPTIONAL,
+            "mount-binfmt": _OPTIONAL,
+            "propagation": _REQUIRED,
+            "setgroups": _REQUIRED,
+            "setuid": _REQUIRED,
+            "setgid": _REQUIRED,
+            "root": _REQUIRED,
+            "wd": _REQUIRED,
+            "monotonic": _REQUIRED,
+            "boottime": _REQUIRED,
+            "load-interp": _REQUIRED,
+            **_HELP,
+        },
+    ),
 }
 
 
