@@ -102,12 +102,15 @@ def _merge_one(path: str, k: int) -> None:
 
 def test_r3_3_concurrent_merges_lose_no_entry(tmp_path):
     f = str(tmp_path / "permissions.json")
-    ctx = multiprocessing.get_context("fork")
+    # spawn, not fork: forking the test process while another thread (a Celery client, a waiter) holds a
+    # lock leaves the child blocked on it forever -- a hang seen in CI.
+    ctx = multiprocessing.get_context("spawn")
     procs = [ctx.Process(target=_merge_one, args=(f, k)) for k in range(12)]
     for p in procs:
         p.start()
     for p in procs:
-        p.join()
+        p.join(timeout=120)
+    assert [p.exitcode for p in procs] == [0] * 12
     assert sorted(load_permissions(f).allow) == sorted(f"Terminal(tool{k})" for k in range(12))
 
 
