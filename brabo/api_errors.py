@@ -11,8 +11,8 @@ import logging
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import JsonResponse
-from rest_framework import parsers, status
-from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework import status
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -86,16 +86,6 @@ def _flatten(errors) -> str:
     if isinstance(errors, list):
         return " ".join(_flatten(e) for e in errors)
     return str(errors)
-
-
-class JSONParser(parsers.JSONParser):
-    """DRF's parser, but JSON nested past Python's recursion limit is a 400, not a RecursionError."""
-
-    def parse(self, stream, media_type=None, parser_context=None):
-        try:
-            return super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from None
 
 
 def api_not_found(request, exception=None):

@@ -144,7 +144,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "brabo.pagination.LimitOffsetPagination",
     "DEFAULT_PARSER_CLASSES": [
-        "brabo.api_errors.JSONParser",
+        "brabo.parsers.JSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
