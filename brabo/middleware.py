@@ -1,8 +1,8 @@
 """Django's CommonMiddleware, without the trailing-slash redirect under /api/.
 
 A redirect loses a POST body (and with DEBUG raises an error page), so ``POST /api/actions`` answers the
-JSON 404 of ``brabo.api_errors.api_not_found``, which names the path with its slash. The admin keeps the
-redirect.
+JSON 404 of ``brabo.api_errors.api_not_found``, which names the path with its slash -- also with DEBUG on,
+when Django would otherwise render its HTML page. The admin keeps the redirect.
 """
 
 from __future__ import annotations
@@ -15,3 +15,16 @@ class CommonMiddleware(common.CommonMiddleware):
         if request.path_info.startswith("/api/"):
             return False
         return super().should_redirect_with_slash(request)
+
+    def process_response(self, request, response):
+        # handler404 is skipped when DEBUG is on (the default of `make run`): Django's HTML page would
+        # answer an API client, so an HTML 404 under /api/ becomes the same JSON answer.
+        if (
+            response.status_code == 404
+            and request.path_info.startswith("/api/")
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            from .api_errors import api_not_found
+
+            return api_not_found(request)
+        return super().process_response(request, response)

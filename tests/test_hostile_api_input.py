@@ -124,6 +124,18 @@ def test_every_api_404_is_json_and_a_missing_slash_is_named(team):
     assert APIClient().get("/admin").status_code == 301  # the admin keeps Django's slash redirect
 
 
+def test_api_404s_are_json_with_debug_on_too(team, settings):
+    """`make run` serves with DEBUG on, where Django skips handler404 for its own HTML page."""
+    settings.DEBUG = True
+    resp = agent(team).post("/api/actions", {"action_type": "terminal", "payload": {}}, format="json")
+    assert resp.status_code == 404 and resp["Content-Type"] == "application/json"
+    assert "/api/actions/" in resp.json()["detail"]
+    assert (
+        team.world.client(team.maintainer).get("/api/actions/not-a-uuid/")["Content-Type"]
+        == "application/json"
+    )
+
+
 def test_a_runner_key_on_a_people_endpoint_says_what_it_is(team):
     c = APIClient()
     c.credentials(HTTP_AUTHORIZATION="Bearer brabo_runner_abc")
