@@ -92,21 +92,58 @@ _GLOBALS: dict[str, _Globals] = {
 }
 
 # Word sequences (after the verb and its options) that are an external effect.
+# SPEC's list first on each line; after `# [beyond]`, more of the same acts (publishing, changing a remote,
+# a cluster or shared state) -- a cap only ever asks a person, so a longer list fails closed.
 _EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
-    "git": (("push",), ("remote", "add"), ("remote", "set-url"), ("merge",)),
+    "git": (("push",), ("remote", "add"), ("remote", "set-url"), ("merge",))
+    # [beyond]
+    + (("lfs", "push"), ("subtree", "push"), ("send-email",), ("svn", "dcommit")),
     # gh: `pr new` is `pr create`'s alias; glab: `mr new`, `mr accept` are `mr create`, `mr merge`.
-    "gh": (("pr", "create"), ("pr", "new"), ("pr", "merge"), ("release",), ("workflow", "run")),
-    "glab": (("mr", "create"), ("mr", "new"), ("mr", "merge"), ("mr", "accept"), ("release",)),
-    "kubectl": (("apply",), ("create",), ("replace",), ("patch",), ("delete",)),
-    "helm": (("install",), ("upgrade",)),
-    "terraform": (("apply",), ("destroy",)),
-    "docker": (("push",), ("image", "push")),
-    "npm": (("publish",),),
+    "gh": (("pr", "create"), ("pr", "new"), ("pr", "merge"), ("release",), ("workflow", "run"))
+    # [beyond]; `gh api` only when it writes (see _API_WRITES)
+    + (("pr", "close"), ("pr", "comment"), ("pr", "edit"), ("pr", "review"), ("pr", "ready"))
+    + (("issue", "create"), ("issue", "comment"), ("issue", "close"), ("issue", "edit"), ("issue", "delete"))
+    + (("repo", "create"), ("repo", "delete"), ("repo", "edit"), ("repo", "fork"), ("repo", "archive"))
+    + (("secret", "set"), ("secret", "delete"), ("variable", "set"), ("variable", "delete"))
+    + (("run", "rerun"), ("run", "cancel"), ("gist", "create"), ("api",)),
+    "glab": (("mr", "create"), ("mr", "new"), ("mr", "merge"), ("mr", "accept"), ("release",))
+    # [beyond]
+    + (("mr", "close"), ("mr", "note"), ("mr", "approve"), ("issue", "create"), ("issue", "close"))
+    + (
+        ("repo", "create"),
+        ("repo", "delete"),
+        ("repo", "fork"),
+        ("variable", "set"),
+        ("ci", "run"),
+        ("api",),
+    ),
+    "kubectl": (("apply",), ("create",), ("replace",), ("patch",), ("delete",))
+    # [beyond]
+    + (("scale",), ("edit",), ("set",), ("label",), ("annotate",), ("drain",), ("cordon",), ("uncordon",))
+    + (("taint",), ("expose",), ("autoscale",), ("run",), ("exec",), ("cp",))
+    + (("rollout", "restart"), ("rollout", "undo"), ("rollout", "pause"), ("rollout", "resume")),
+    "helm": (("install",), ("upgrade",))
+    # [beyond]
+    + (("uninstall",), ("delete",), ("rollback",), ("push",)),
+    "terraform": (("apply",), ("destroy",))
+    # [beyond]
+    + (("import",), ("taint",), ("untaint",), ("force-unlock",), ("state", "rm"), ("state", "mv"))
+    + (("state", "push"), ("state", "replace-provider")),
+    "docker": (("push",), ("image", "push"))
+    # [beyond]
+    + (("compose", "push"), ("manifest", "push"), ("trust", "sign")),
+    "npm": (("publish",),)
+    # [beyond]
+    + (("unpublish",), ("deprecate",), ("dist-tag",), ("owner",), ("access",)),
     "pnpm": (("publish",),),
     "yarn": (("publish",), ("npm", "publish")),
     "twine": (("upload",),),
-    "cargo": (("publish",),),
+    "cargo": (("publish",),)
+    # [beyond]
+    + (("yank",), ("owner",)),
 }
+# `gh api` / `glab api` read unless a method or a field makes the request write.
+_API_WRITES = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field", "--input"})
 # The proper prefixes of those forms: a reading stays interesting only while it is one of these.
 _STARTS: dict[str, frozenset[tuple[str, ...]]] = {
     verb: frozenset(form[:k] for form in forms for k in range(len(form))) for verb, forms in _EXTERNAL.items()
@@ -210,9 +247,29 @@ def _external_view(view: tuple[str, ...]) -> bool:
             continue
         nxt = (*got, _subcommand_word(verb, got, w))
         if nxt in forms:
+            if nxt == ("api",):
+                if _api_writes(view[k + 1 :]):
+                    return True
+                continue
             return True
         if nxt in starts:
             todo.append((k + 1, nxt))
+    return False
+
+
+def _api_writes(args: tuple[str, ...]) -> bool:
+    """`gh api` / `glab api` with a method other than GET or HEAD, or with fields (which make it a POST)."""
+    for k, w in enumerate(args):
+        name, eq, value = w.partition("=")
+        if w.startswith("-X") and len(w) > 2 and w[2] != "=":
+            name, eq, value = "-X", "=", w[2:]  # `-XPOST`
+        if name not in _API_WRITES:
+            continue
+        if name in ("-X", "--method"):
+            method = value if eq else (args[k + 1] if k + 1 < len(args) else "")
+            if method.upper() in ("GET", "HEAD"):
+                continue
+        return True
     return False
 
 

@@ -88,3 +88,47 @@ def test_s5_caps_privileged_verbs(command):
 
 def test_s5_caps_sudo_as_argument_is_not_privileged():
     assert not privileged(w("echo sudo"))
+
+
+# [beyond] more of the same acts than SPEC's list names; a cap only asks a person, so listing more fails closed.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git lfs push origin main",
+        "gh repo delete acme/app --yes",
+        "gh secret set TOKEN",
+        "gh api -X DELETE repos/acme/app",
+        "gh api repos/acme/app/issues -f title=x",
+        "gh api --method=POST repos/acme/app/forks",
+        "glab api -XPUT projects/1",
+        "kubectl scale deploy/web --replicas=0",
+        "kubectl rollout restart deploy/web",
+        "kubectl exec -it web -- sh",
+        "helm uninstall web",
+        "terraform state rm aws_instance.web",
+        "docker compose push",
+        "npm unpublish pkg@1.0.0",
+        "cargo yank --version 1.0.0",
+    ],
+)
+def test_more_external_effects_are_capped(command):
+    assert external_effect(parse_command(command).segments[0].words), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh api repos/acme/app",
+        "gh api -X GET repos/acme/app/pulls",
+        "kubectl get pods",
+        "kubectl rollout status deploy/web",
+        "helm list",
+        "terraform plan",
+        "terraform state list",
+        "docker compose up -d",
+        "npm view pkg",
+        "cargo build",
+    ],
+)
+def test_reading_with_the_same_tools_is_not_capped(command):
+    assert not external_effect(parse_command(command).segments[0].words), command
