@@ -10,7 +10,7 @@ import logging
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from rest_framework import status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
@@ -34,6 +34,10 @@ class ApiError(APIException):
 def exception_handler(exc, context):
     from projects.services import DomainError  # the domain's refusals carry their own status and field
 
+    if isinstance(exc, Http404) and str(exc).endswith("matches the given query."):
+        # Django's get_object_or_404 names the model class ("No ProposedAction matches ..."); R1.1 answers
+        # the same 404 for what does not exist and for what is another workspace's.
+        exc = ApiError("Not found: it does not exist, or it is not yours to see.", status_code=404)
     if isinstance(exc, RequestDataTooBig):
         exc = ApiError(
             f"The request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024} KB; send less.",

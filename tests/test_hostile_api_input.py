@@ -124,6 +124,14 @@ def test_every_api_404_is_json_and_a_missing_slash_is_named(team):
     assert APIClient().get("/admin").status_code == 301  # the admin keeps Django's slash redirect
 
 
+def test_a_404_does_not_name_model_classes(team):
+    missing = "00000000-0000-0000-0000-000000000000"
+    for url in (f"/api/actions/{missing}/", f"/api/agents/{missing}/", f"/api/runners/{missing}/"):
+        resp = team.world.client(team.maintainer).get(url)
+        assert resp.status_code == 404 and "matches the given query" not in resp.json()["detail"], url
+        assert "not yours" in resp.json()["detail"]
+
+
 def test_api_404s_are_json_with_debug_on_too(team, settings):
     """`make run` serves with DEBUG on, where Django skips handler404 for its own HTML page."""
     settings.DEBUG = True
