@@ -17,7 +17,7 @@ escape, an option the shell table does not know, an expansion past its budget) m
 unparseable rather than guessed (R4.7, R4.8).
 
 Linear time and no recursion on input nesting (frames live on an explicit stack; past ``MAX_NESTING``
-the rest is judged flat; brace nesting is capped at ``_MAX_BRACE_NESTING`` and expansion work at a budget
+the rest is judged flat; brace nesting is capped at ``expansions.MAX_BRACE_NESTING`` and expansion work at a budget
 proportional to the input). The regexes used are character classes, runs of them, and alternatives that
 begin with distinct characters, so none can backtrack; they only skip or split, never interpret.
 """
@@ -25,8 +25,19 @@ begin with distinct characters, so none can backtrack; they only skip or split, 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import NamedTuple
+
+from permissions.expansions import (
+    BRACE_BUDGET,
+    BRACE_BUDGET_PER_CHAR,
+    BraceState,
+    Raw,
+    TooBig,
+    brace_decode,
+    brace_encode,
+    decode_ansi_c,
+    expand,
+)
 
 __all__ = ["DISPLAY_LIMIT", "MAX_NESTING", "ParsedCommand", "Segment", "parse_command", "split_words"]
 
@@ -128,7 +139,7 @@ class _Scanner:
 
     def __init__(self, src: str, depth: int, scripts: bool) -> None:
         self.src = src
-        self.braces = _BraceState(_BRACE_BUDGET + _BRACE_BUDGET_PER_CHAR * len(src))
+        self.braces = BraceState(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
         self.problem: str | None = None
@@ -234,13 +245,13 @@ class _Scanner:
         with a tilde the shell expands. Past the budget the words found so far are kept (they are the
         exact start of bash's list, so deny still judges them) and the command is unparseable."""
         st = self.braces
-        enc = _brace_encode(pieces)
+        enc = brace_encode(pieces)
         found: list[str] = []
         if st.left > 0:
             try:
-                for w in _expand(enc, 0, len(enc), 0, st):
+                for w in expand(enc, 0, len(enc), 0, st):
                     found.append(w)
-            except _TooBig:
+            except TooBig:
                 st.unsure("a brace expansion is too large to judge")
         else:
             st.unsure("a brace expansion is too large to judge")
@@ -250,7 +261,7 @@ class _Scanner:
             self.fail(st.problem)
             st.problem = None
         # bash drops a result that is empty and unquoted (`{,}` is no word at all).
-        return [(_brace_decode(w), w[0] == "~") for w in found if w]
+        return [(brace_decode(w), w[0] == "~") for w in found if w]
 
     def too_deep(self, stack: list[_Builder], at: int) -> None:
         """Nesting past MAX_NESTING: close what is open and judge the rest flat (R4.7).
@@ -331,7 +342,7 @@ class _Scanner:
         in_word = False
         word_dyn = False
         in_dq = False
-        # An unquoted `{` is in the word: from then on its unquoted text is kept as _Raw pieces, so brace
+        # An unquoted `{` is in the word: from then on its unquoted text is kept as Raw pieces, so brace
         # expansion (R4.8) can tell `{a,b}` from `'{a,b}'`.
         brace_on = False
         i = 0
@@ -433,7 +444,7 @@ class _Scanner:
                         # Several plain words at once: the first may continue a word in progress (`a"b" c`),
                         # the middle ones are whole words, the last may continue (`c"d"`).
                         parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
-                        buf.append(_Raw(parts[0]) if brace_on else parts[0])
+                        buf.append(Raw(parts[0]) if brace_on else parts[0])
                         in_word = True
                         end_word()
                         if len(parts) > 2:
@@ -446,7 +457,7 @@ class _Scanner:
                                 b.words.extend(parts[1:-1])
                         buf.append(parts[-1])
                     else:
-                        buf.append(_Raw(run) if brace_on else run)
+                        buf.append(Raw(run) if brace_on else run)
                     in_word = True
                     if i >= n:
                         break
@@ -490,7 +501,7 @@ class _Scanner:
             elif c == "~":
                 if not in_word:
                     word_dyn = True  # R6.2: a leading ~ is a home directory
-                buf.append(_Raw("~") if brace_on else "~")  # `{~,x}` expands to a home directory too
+                buf.append(Raw("~") if brace_on else "~")  # `{~,x}` expands to a home directory too
                 in_word = True
                 i += 1
             elif c == "{" or c == "}":
@@ -500,7 +511,7 @@ class _Scanner:
                 else:
                     if c == "{":
                         brace_on = True
-                    buf.append(_Raw(c) if brace_on else c)
+                    buf.append(Raw(c) if brace_on else c)
                     in_word = True
                 i += 1
             elif c == "$":
@@ -537,7 +548,7 @@ class _Scanner:
                     i = j + 1
                 elif nxt == "'" and not in_dq:
                     # R4.1: ANSI-C quoting is decoded the way bash does (`$'\x72m'` is `rm`).
-                    text, i, problem = _ansi_c(src, i + 2)
+                    text, i, problem = decode_ansi_c(src, i + 2)
                     if problem is not None:
                         self.fail(problem)
                     buf.append(text)
@@ -694,469 +705,6 @@ def _assigns(b: _Builder, pieces: list[str]) -> bool:
         k += 1
     b.lead = k
     return k == len(words) and is_assignment("".join(pieces))
-
-
-# -- ANSI-C quoting (R4.1) ---------------------------------------------------------------------------------
-# The body of $'...': backslash pairs and other characters, up to the closing quote. The alternatives begin
-# with distinct characters and nothing follows the repetition, so the match never backtracks.
-_ANSI_BODY = re.compile(r"(?:[^\\']+|\\[\s\S])*")
-_ANSI_SIMPLE = {
-    "a": 7,
-    "b": 8,
-    "e": 27,
-    "E": 27,
-    "f": 12,
-    "n": 10,
-    "r": 13,
-    "t": 9,
-    "v": 11,
-    "\\": 92,
-    "'": 39,
-    '"': 34,
-    "?": 63,
-}
-_OCTAL = "01234567"
-_HEX = "0123456789abcdefABCDEF"
-_ANSI_UNSURE = "a $'...' escape cannot be decoded with certainty"
-
-
-def _hex_run(body: str, k: int, most: int) -> int:
-    """The end of the run of at most ``most`` hex digits starting at ``k``."""
-    end = k
-    stop = min(len(body), k + most)
-    while end < stop and body[end] in _HEX:
-        end += 1
-    return end
-
-
-def _ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
-    """Decode ``$'...'`` whose body starts at ``start``: (text, index after the closing quote, problem).
-
-    A port of bash's ansicstr (lib/sh/strtrans.c, flags=2): \\a \\b \\e \\E \\f \\n \\r \\t \\v \\\\ \\' \\" \\?,
-    \\nnn (one to three octal digits), \\xHH and \\x{H...}, \\uHHHH, \\UHHHHHHHH, \\cX; any other escape keeps
-    its backslash. A NUL ends the string as bash sees it. Bytes are decoded as UTF-8; a byte sequence that
-    is not UTF-8, a non-ASCII \\u / \\U (its bytes depend on the locale) and \\c before a non-ASCII character
-    are not certain: the text is the best reading and the problem is set (R4.7).
-    """
-    m = _ANSI_BODY.match(src, start)
-    end = m.end() if m is not None else start
-    problem: str | None = None
-    if end < len(src) and src[end] == "'":
-        after = end + 1
-    else:
-        problem = "a $' quote is not closed"
-        end = after = len(src)
-    body = src[start:end]
-    if "\\" not in body:
-        return body, after, problem
-    out: list[str] = []
-    pending = bytearray()  # bytes >= 0x80 waiting to form UTF-8 characters
-
-    def flush() -> None:
-        nonlocal problem
-        if pending:
-            try:
-                out.append(pending.decode("utf-8"))
-            except UnicodeDecodeError:
-                out.append(pending.decode("utf-8", "replace"))
-                problem = problem or _ANSI_UNSURE
-            pending.clear()
-
-    i = 0
-    n = len(body)
-    while i < n:
-        j = body.find("\\", i)
-        if j < 0:
-            j = n
-        if j > i:
-            flush()
-            out.append(body[i:j])
-        if j + 1 >= n:
-            if j < n:  # a lone trailing backslash (only when the quote is not closed)
-                flush()
-                out.append("\\")
-            break
-        e = body[j + 1]
-        k = j + 2
-        code = -1  # the byte (or ASCII character) this escape stands for; -1: `text` instead
-        text = ""
-        if e in _ANSI_SIMPLE:
-            code = _ANSI_SIMPLE[e]
-        elif e in _OCTAL:
-            code = int(e)
-            stop = min(n, k + 2)
-            while k < stop and body[k] in _OCTAL:
-                code = code * 8 + int(body[k])
-                k += 1
-            code &= 0xFF
-        elif e == "x":
-            if k < n and body[k] == "{":
-                # `\x{H...}`: every hex digit up to `}`, the low byte kept (a missing digit is NUL).
-                stop = _hex_run(body, k + 1, n)
-                code = int(body[k + 1 : stop], 16) & 0xFF if stop > k + 1 else 0
-                k = stop + 1 if stop < n and body[stop] == "}" else stop
-            else:
-                stop = _hex_run(body, k, 2)
-                if stop == k:
-                    text = "\\x"
-                else:
-                    code = int(body[k:stop], 16)
-                    k = stop
-        elif e == "u" or e == "U":
-            stop = _hex_run(body, k, 4 if e == "u" else 8)
-            if stop == k:
-                text = "\\" + e
-            else:
-                value = int(body[k:stop], 16)
-                k = stop
-                if value <= 0x7F:
-                    code = value
-                else:
-                    problem = problem or _ANSI_UNSURE  # converted through the locale's charset
-                    text = chr(value) if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
-        elif e == "c":
-            if k >= n:
-                text = "\\c"  # `\c` at the end passes through
-            else:
-                ch = body[k]
-                k += 1
-                if ch == "\\" and k < n and body[k] == "\\":
-                    k += 1  # POSIX: `\c\\` is one control-backslash
-                if ch.isascii():
-                    code = 0x7F if ch == "?" else ord(ch.upper()) & 0x1F
-                else:
-                    problem = problem or _ANSI_UNSURE  # bash takes the first byte of the character
-                    text = "\ufffd"
-        else:
-            text = "\\" + e
-        if code == 0:
-            flush()
-            return "".join(out), after, problem  # the C string ends here (`$'r\0x'm` is `rm`)
-        if code >= 0x80:
-            pending.append(code)
-        else:
-            flush()
-            out.append(chr(code) if code > 0 else text)
-        i = k
-    flush()
-    return "".join(out), after, problem
-
-
-# -- brace expansion (R4.8) --------------------------------------------------------------------------------
-# Brace expansion is modelled rather than refused: deny, the caps and the path scope see the words bash
-# really runs (`{rm,-rf,/}` is `rm -rf /`), and legitimate `cp x.{js,map} dist/` keeps working. It is a port
-# of bash's braces.c (brace_expand, expand_amble, expand_seqterm, mkseq), made safe for hostile input:
-# expansions are produced lazily in bash's order, every character scanned or produced is charged to a
-# budget linear in the command's length, and nesting is capped. Past the budget the words produced so
-# far -- the exact start of bash's list, so the command word and its first arguments -- are still judged
-# and the command is unparseable (never auto-approved; R4.7).
-_BRACE_BUDGET = 200_000
-_BRACE_BUDGET_PER_CHAR = 4
-_MAX_BRACE_NESTING = 32
-_INTMAX = 2**63 - 1
-_INTMIN = -(2**63)
-_INT32 = 2**31
-_SEQ_INT = re.compile(r"[+-]?[0-9]+")
-_BRACE_UNESCAPE = re.compile(r"\\([\s\S])|''")
-_BRACE_SPACE = " \t\n"
-
-
-class _Raw(str):
-    """Unquoted text of a word: its `{`, `,`, `}`, `..` and leading `~` mean what bash makes them mean."""
-
-    __slots__ = ()
-
-
-class _TooBig(Exception):
-    pass
-
-
-class _BraceState:
-    __slots__ = ("left", "problem")
-
-    def __init__(self, budget: int) -> None:
-        self.left = budget
-        self.problem: str | None = None
-
-    def spend(self, cost: int) -> None:
-        self.left -= cost
-        if self.left < 0:
-            raise _TooBig
-
-    def unsure(self, why: str) -> None:
-        if self.problem is None:
-            self.problem = why
-
-
-def _brace_encode(pieces: list[str]) -> str:
-    """The word as bash's brace expansion reads it: unquoted text as is, quoted text one backslash-escaped
-    character at a time, an empty quoted part as ``''`` (so a quoted empty result is not dropped)."""
-    out: list[str] = []
-    for p in pieces:
-        if type(p) is _Raw:
-            out.append(p)
-        elif p:
-            out.append("\\" + "\\".join(p))
-        else:
-            out.append("''")
-    return "".join(out)
-
-
-def _brace_decode(word: str) -> str:
-    if "\\" not in word and "'" not in word:
-        return word
-    return _BRACE_UNESCAPE.sub(_unescape_one, word)
-
-
-def _unescape_one(m: re.Match[str]) -> str:
-    return m.group(1) or ""
-
-
-def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: _BraceState) -> int:
-    """bash's brace_gobbler on ``text[base:hi]`` from ``i``: the index of ``satisfy`` or -1.
-
-    For ``}``, only a brace at nesting level 0 after a level-0 comma or ``..`` counts; an opening brace
-    with blanks (or the word's edge) on both sides, or followed by ``}``, is not one.
-    """
-    start = i
-    level = 0
-    commas = 0 if satisfy == "}" else 1
-    while i < hi:
-        c = text[i]
-        if c == "\\" or c == "'":
-            i += 2  # an escaped character, or the marker of an empty quoted part
-            continue
-        if c == satisfy and level == 0 and commas > 0:
-            if c == "{" and (i == base or text[i - 1] in _BRACE_SPACE):
-                if i + 1 >= hi or text[i + 1] in _BRACE_SPACE or text[i + 1] == "}":
-                    if i > base:
-                        # bash sees the quote character before an escaped blank, or the blank itself.
-                        st.unsure("a brace after a quoted blank cannot be judged")
-                    i += 1
-                    continue
-            st.spend(i - start + 1)
-            return i
-        if c == "{":
-            level += 1
-        elif c == "}":
-            if level:
-                level -= 1
-        elif satisfy == "}" and level == 0:
-            if c == ",":
-                commas += 1
-            elif c == "." and i + 1 < hi and text[i + 1] == "." and (i + 2 >= hi or text[i + 2] != "}"):
-                commas += 1
-        i += 1
-    st.spend(hi - start + 1)
-    return -1
-
-
-def _has_comma(text: str, lo: int, hi: int) -> bool:
-    """An unescaped comma anywhere in the amble (bash does not look at nesting here)."""
-    i = lo
-    while i < hi:
-        c = text[i]
-        if c == ",":
-            return True
-        i += 2 if c == "\\" else 1
-    return False
-
-
-def _seq_items(first: int, last: int, incr: int, kind: int, width: int, st: _BraceState) -> Iterator[str]:
-    n = first
-    while True:
-        item = chr(n) if kind == 2 else f"{n:0{width}d}" if kind == 1 else str(n)
-        st.spend(len(item) + 1)
-        yield item
-        if not _INTMIN <= n + incr <= _INTMAX:
-            return
-        n += incr
-        if (incr < 0 and n < last) or (incr > 0 and n > last):
-            return
-
-
-def _seqterm(amble: str, st: _BraceState) -> Iterator[str] | None:
-    """bash's expand_seqterm + mkseq: ``x..y[..incr]`` of integers or of single letters, else None."""
-    t = amble.find("..")
-    if t < 0:
-        return None
-    lhs, rhs = amble[:t], amble[t + 2 :]
-    if not lhs or not rhs:
-        return None
-    if "\v" in amble or "\f" in amble:
-        st.unsure("a brace sequence with blanks cannot be judged")  # strtoimax skips them
-        return None
-    int_t, char_t = 1, 2
-    lhs_t = 0
-    lhs_v = 0
-    if _SEQ_INT.fullmatch(lhs):
-        lhs_v = int(lhs)
-        lhs_t = int_t if _INTMIN <= lhs_v <= _INTMAX else 0
-    elif len(lhs) == 1 and lhs.isascii() and lhs.isalpha():
-        lhs_t = char_t
-    rhs_t = 0
-    rhs_v = 0
-    ep = 0
-    r0 = rhs[0]
-    if "0" <= r0 <= "9" or (r0 in "+-" and len(rhs) > 1 and "0" <= rhs[1] <= "9"):
-        m = _SEQ_INT.match(rhs)
-        assert m is not None
-        rhs_v = int(m.group())
-        ep = m.end()
-        if _INTMIN <= rhs_v <= _INTMAX and (ep == len(rhs) or rhs[ep] == "."):
-            rhs_t = int_t
-    elif r0.isascii() and r0.isalpha() and (len(rhs) == 1 or rhs[1] == "."):
-        rhs_t = char_t
-        ep = 1
-    incr = 1
-    rhs_len = ep
-    if rhs_t:
-        if rhs.startswith("..", ep) and len(rhs) > ep + 2:
-            m = _SEQ_INT.match(rhs, ep + 2)
-            if m is None:
-                return None
-            incr = int(m.group())
-            ep = m.end()
-            if not _INTMIN <= incr <= _INTMAX:
-                return None
-        if ep != len(rhs):
-            return None
-    if lhs_t != rhs_t or not lhs_t:
-        return None
-    kind, width = 0, 0
-    if lhs_t == char_t:
-        lhs_v, rhs_v, kind, width = ord(lhs), ord(r0), 2, 1
-        if lhs.isupper() != r0.isupper():
-            st.unsure("a brace sequence across non-letters cannot be judged")  # bash quotes them oddly
-    else:
-        lhs_len = len(lhs)
-        if (lhs_len > 1 and lhs[0] == "0") or (lhs_len > 2 and lhs[:2] == "-0"):
-            width, kind = lhs_len, 1
-        if ((rhs_len > 1 and rhs[0] == "0") or (rhs_len > 2 and rhs[:2] == "-0")) and width < rhs_len:
-            width, kind = rhs_len, 1
-        if kind == 1:
-            width = max(width, lhs_len, rhs_len)
-    # mkseq: the sign of the step follows the direction; overflowing ranges are left as written.
-    if incr == 0:
-        incr = 1
-    if lhs_v > rhs_v and incr > 0:
-        incr = -incr
-    elif lhs_v < rhs_v and incr < 0:
-        if incr == _INTMIN:
-            return None
-        incr = -incr
-    if incr == _INTMIN:
-        st.unsure("a brace sequence step cannot be judged")
-        return None
-    span = rhs_v - lhs_v
-    if span < _INTMIN + 3 or span > _INTMAX - 2 or abs(span) // abs(incr) > _INT32 - 4:
-        return None
-    if kind == 1 and not (-_INT32 <= lhs_v < _INT32 and -_INT32 <= rhs_v < _INT32):
-        st.unsure("a zero-padded brace sequence out of range cannot be judged")  # bash prints it as int
-    return _seq_items(lhs_v, rhs_v, incr, kind, width, st)
-
-
-def _alternatives(text: str, spans: list[tuple[int, int]], depth: int, st: _BraceState) -> Iterator[str]:
-    for lo, hi in spans:
-        yield from _expand(text, lo, hi, depth + 1, st)
-
-
-def _expand(text: str, lo: int, hi: int, depth: int, st: _BraceState) -> Iterator[str]:
-    """bash's brace_expand of ``text[lo:hi]``, lazily and in bash's order.
-
-    The word is cut into parts -- literal text, a brace's alternatives, a sequence -- the way bash finds
-    preamble, amble and postamble again and again, and the parts' product is produced with the last part
-    varying fastest (bash's array_concat).
-    """
-    if depth > _MAX_BRACE_NESTING:
-        st.unsure("braces are nested too deeply to judge")
-        yield text[lo:hi]
-        return
-    parts: list[str | Iterator[str]] = []
-    pos = lo
-    while pos < hi:
-        # The first brace that opens a valid expansion: bash moves past any that does not.
-        i = pos
-        close = -1
-        while True:
-            i = _gobble(text, i, hi, "{", pos, st)
-            if i < 0:
-                break
-            close = _gobble(text, i + 1, hi, "}", pos, st)
-            if close >= 0:
-                break
-            i += 1
-        if i < 0:
-            parts.append(text[pos:hi])
-            break
-        if i > pos:
-            parts.append(text[pos:i])
-        if _has_comma(text, i + 1, close):
-            spans: list[tuple[int, int]] = []
-            k = i + 1
-            while True:
-                comma = _gobble(text, k, close, ",", k, st)
-                if comma < 0:
-                    spans.append((k, close))
-                    break
-                spans.append((k, comma))
-                k = comma + 1
-            parts.append(_alternatives(text, spans, depth, st))
-        else:
-            amble = text[i + 1 : close]
-            if "," in amble:
-                # Only a quoted comma can be here; bash's comma test skips backslashes but not quotes, so
-                # `{1..2","}` and `{1..2\,}` differ and the two cannot be told apart once decoded.
-                st.unsure("a quoted comma inside braces cannot be judged")
-            seq = _seqterm(amble, st)
-            parts.append(text[i : close + 1] if seq is None else seq)  # not a sequence: literal
-        pos = close + 1
-    yield from _product(parts, st)
-
-
-def _product(parts: list[str | Iterator[str]], st: _BraceState) -> Iterator[str]:
-    """Every choice of one value per part, joined, the last part varying fastest. Each part's values are
-    pulled only when needed and kept for the next round."""
-    n = len(parts)
-    if n == 0:
-        yield ""
-        return
-    values: list[list[str]] = []
-    sources: list[Iterator[str] | None] = []
-    for p in parts:
-        if isinstance(p, str):
-            values.append([p])
-            sources.append(None)
-        else:
-            first = next(p, None)  # every part has at least one value; an empty one reads as ""
-            values.append(["" if first is None else first])
-            sources.append(p)
-    if n == 1 and sources[0] is None:
-        yield values[0][0]
-        return
-    idx = [0] * n
-    while True:
-        out = "".join([values[k][idx[k]] for k in range(n)])
-        st.spend(len(out) + n)
-        yield out
-        k = n - 1
-        while k >= 0:
-            j = idx[k] + 1
-            if j < len(values[k]):
-                idx[k] = j
-                break
-            source = sources[k]
-            if source is not None:
-                value = next(source, None)
-                if value is not None:
-                    values[k].append(value)
-                    idx[k] = j
-                    break
-                sources[k] = None
-            idx[k] = 0
-            k -= 1
-        if k < 0:
-            return
 
 
 # -- the script of `sh -c` (R4.7) --------------------------------------------------------------------------
