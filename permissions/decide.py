@@ -266,7 +266,6 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     comp = compiled(req.permissions)
     segs: tuple[SegmentVerdict, ...] = ()
     never_auto: str | None = None  # why this command can never be auto-approved
-    unseen: str | None = None  # it feeds commands to a shell no rule sees: applied last, with the caps
     parsed: ParsedCommand | None = None
     seg_views: list[list[tuple[str, ...]]] = []
     scope: Scope | None = None
@@ -346,8 +345,6 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             never_auto = f"the command is longer than {MAX_COMMAND_CHARS} characters"
         elif len(parsed.segments) > MAX_SEGMENTS:
             never_auto = f"the command has more than {MAX_SEGMENTS} segments"
-        if never_auto is None and parsed.unseen is not None:
-            unseen = parsed.unseen  # held for the caps step: it never lowers another step's reason
         if asked is not None:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
         elif never_auto is not None:
@@ -393,8 +390,9 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
                 st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
-            elif unseen is not None:
-                st.opinion(REQUIRE_APPROVAL, "unparseable", unseen)
+            elif parsed.unseen is not None:
+                # a shell fed commands no rule sees: applied last, so it never replaces another step's reason
+                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen)
     return _verdict(req, st, segs, auto_mode)
 
 
