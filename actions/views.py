@@ -71,7 +71,6 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     scope_to = "project"
     scope_path = "project"
     people_only = False
-    lookup_value_regex = r"[0-9a-fA-F-]{32,36}"
 
     def base_queryset(self):
         qs = self.queryset.all()

@@ -19,8 +19,6 @@ from . import runners
 from .authentication import IsRunner, RunnerKeyAuthentication
 from .models import Runner
 
-UUID_RE = r"[0-9a-fA-F-]{32,36}"
-
 
 class RunnerCreateSerializer(serializers.Serializer):
     project = serializers.UUIDField()
@@ -96,7 +94,6 @@ class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
     serializer_class = RunnerSerializer
     scope_to = "project"
     scope_path = "project"
-    lookup_value_regex = UUID_RE
 
     @extend_schema(request=RunnerCreateSerializer, responses={201: RunnerKeySerializer})
     def create(self, request):

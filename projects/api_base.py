@@ -24,6 +24,7 @@ class TenantScopedViewSet(viewsets.GenericViewSet):
 
     scope_to: str = "project"
     scope_path: str = ""
+    lookup_value_regex = r"[0-9a-fA-F-]{32,36}"  # every API id is a UUID; anything else is a 404 route
     tenant_scope_escape_hatch: str | None = None
     people_only: bool = True
 

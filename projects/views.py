@@ -36,8 +36,6 @@ from .serializers import (
     WorkspaceSerializer,
 )
 
-UUID_RE = r"[0-9a-fA-F-]{32,36}"
-
 
 class WorkspaceViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet
@@ -45,7 +43,6 @@ class WorkspaceViewSet(
     queryset = Workspace.objects.select_related("owner")
     serializer_class = WorkspaceSerializer
     scope_to = "workspace"
-    lookup_value_regex = UUID_RE
 
     def get_serializer_context(self):
         ctx = super().get_serializer_context()
@@ -140,7 +137,6 @@ class ProjectViewSet(
     queryset = Project.objects.all()
     serializer_class = ProjectSerializer
     scope_to = "project"
-    lookup_value_regex = UUID_RE
 
     def create(self, request, *args, **kwargs):
         body = ProjectSerializer(data=request.data)
@@ -245,7 +241,6 @@ class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
     serializer_class = AgentSerializer
     scope_to = "project"
     scope_path = "project"
-    lookup_value_regex = UUID_RE
 
     def base_queryset(self):
         return self.queryset.prefetch_related(
