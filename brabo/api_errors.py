@@ -31,12 +31,20 @@ class ApiError(APIException):
         self.extra = extra or {}
 
 
+# The body of every 500 under /api/, from DRF's views and from Django's handler500 alike.
+INTERNAL_ERROR = {
+    "detail": "Internal error; it was logged. Retry, and report it if it persists.",
+    "reason": "internal",
+}
+
+
 def exception_handler(exc, context):
     from projects.services import DomainError  # the domain's refusals carry their own status and field
 
-    if isinstance(exc, Http404) and str(exc).endswith("matches the given query."):
-        # Django's get_object_or_404 names the model class ("No ProposedAction matches ..."); R1.1 answers
-        # the same 404 for what does not exist and for what is another workspace's.
+    if isinstance(exc, Http404):
+        # Django's Http404 only comes from get_object_or_404 here (views raise DRF's NotFound with their own
+        # words), and it names the model class ("No ProposedAction matches ..."). R1.1 answers the same 404
+        # for what does not exist and for what is another workspace's.
         exc = ApiError("Not found: it does not exist, or it is not yours to see.", status_code=404)
     if isinstance(exc, RequestDataTooBig):
         exc = ApiError(
@@ -60,13 +68,7 @@ def exception_handler(exc, context):
         log.exception(
             "unhandled error in %s", context.get("view").__class__.__name__ if context.get("view") else "?"
         )
-        return Response(
-            {
-                "detail": "Internal error; it was logged. Retry, and report it if it persists.",
-                "reason": "internal",
-            },
-            status=status.HTTP_500_INTERNAL_SERVER_ERROR,
-        )
+        return Response(dict(INTERNAL_ERROR), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
     if isinstance(exc, ApiError):
         body = {"detail": str(exc.detail)}
         if exc.reason:
@@ -92,13 +94,9 @@ def _flatten(errors) -> str:
     return str(errors)
 
 
-def api_not_found(request, exception=None):
-    """handler404: under /api/ a JSON answer (an id that is not an id, a path without its slash), naming the
-    likely fix; elsewhere Django's own page."""
-    if not request.path.startswith("/api/"):
-        from django.views.defaults import page_not_found
-
-        return page_not_found(request, exception)
+def api_not_found(request):
+    """The JSON answer brabo.middleware gives for any HTML 404 under /api/ (an id that is not an id, a path
+    without its slash), naming the likely fix."""
     detail = f"No API route {request.path[:200]}."
     if not request.path.endswith("/"):
         detail += f" API paths end with a slash: {request.path[:200]}/"
@@ -113,10 +111,4 @@ def api_server_error(request):
         from django.views.defaults import server_error
 
         return server_error(request)
-    return JsonResponse(
-        {
-            "detail": "Internal error; it was logged. Retry, and report it if it persists.",
-            "reason": "internal",
-        },
-        status=500,
-    )
+    return JsonResponse(dict(INTERNAL_ERROR), status=500)

@@ -17,8 +17,8 @@ class CommonMiddleware(common.CommonMiddleware):
         return super().should_redirect_with_slash(request)
 
     def process_response(self, request, response):
-        # handler404 is skipped when DEBUG is on (the default of `make run`): Django's HTML page would
-        # answer an API client, so an HTML 404 under /api/ becomes the same JSON answer.
+        # Django answers a 404 outside DRF (no route, an id that is not a UUID) with an HTML page -- its debug
+        # page when DEBUG is on, as under `make run`. Under /api/ that becomes the JSON answer instead.
         if (
             response.status_code == 404
             and request.path_info.startswith("/api/")

@@ -16,7 +16,6 @@ router.register("projects", ProjectViewSet, basename="project")
 router.register("agents", AgentViewSet, basename="agent")
 router.register("runners", RunnerViewSet, basename="runner")
 
-handler404 = "brabo.api_errors.api_not_found"
 handler500 = "brabo.api_errors.api_server_error"
 
 urlpatterns = [
