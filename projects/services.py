@@ -192,29 +192,45 @@ def revoke_agent(*, agent: Agent) -> Agent:
     return agent
 
 
-def require_can_act_for(actor, agent: Agent, what: str) -> None:
-    """R2.1: an agent carries its principal's role, so whoever creates or configures it must hold at least
+def require_can_act_for(
+    actor, project: Project, principal: Membership, what: str, *, field: str | None = None
+) -> None:
+    """R2.1: an agent carries its principal's role, so whoever creates or configures one must hold at least
     that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""
     from .access import project_role
 
-    mine = ROLE_RANK.get(project_role(actor, agent.project) or "", 0)
-    theirs = ROLE_RANK.get(agent.principal.role, 99)
-    if mine < theirs:
+    mine = ROLE_RANK.get(project_role(actor, project) or "", 0)
+    if mine < ROLE_RANK.get(principal.role, 99):
         raise DomainError(
-            f"{what} of {agent.name} needs at least its principal's role ({agent.principal.role}); "
-            "ask them, or give the agent a principal at or below your own role.",
+            f"{what} needs at least the principal's role ({principal.role}): an agent acts with its "
+            "principal's role. Ask them, or choose a principal at or below your own role.",
+            field=field,
             status=403,
         )
 
 
-def _record_grant(*, project_id, actor, payload: dict) -> None:
-    """``permission.granted`` (R10.1) for a grant made outside an approval: the person who widened what
-    auto-approves is on record, as for "always allow". Called inside the change's transaction."""
+def _record_grant(project_id, actor, payload: dict) -> None:
     from actions import events
 
     events.record(
         events.PERMISSION_GRANTED, project_id=project_id, actor=events.Actor.of_user(actor), payload=payload
     )
+
+
+# ``permission.granted`` (R10.1) for a grant made outside an approval: the person who widened what
+# auto-approves is on record, as for "always allow". Called inside the change's transaction.
+
+
+def record_pattern_grant(project_id, actor, patterns: list[str], reason: str, **extra) -> None:
+    """Patterns added to permissions.json: ``patterns`` and ``pattern`` joined by ", " (R10.1)."""
+    _record_grant(
+        project_id, actor, {"patterns": patterns, "pattern": ", ".join(patterns), "reason": reason, **extra}
+    )
+
+
+def record_autonomy_grant(project_id, actor, agent_id, action_type: str, reason: str) -> None:
+    """An autonomy row set to auto_approve: ``agentId`` and ``actionType`` (R10.1)."""
+    _record_grant(project_id, actor, {"agentId": str(agent_id), "actionType": action_type, "reason": reason})
 
 
 @transaction.atomic
@@ -224,7 +240,7 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     least the agent's principal's role."""
     from permissions.action_types import AUTO_APPROVE
 
-    require_can_act_for(actor, agent, "Changing the autonomy")
+    require_can_act_for(actor, agent.project, agent.principal, f"Changing the autonomy of {agent.name}")
 
     seen: set[str] = set()
     for row in rows:
@@ -242,15 +258,7 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     )
     for row in rows:
         if row["mode"] == AUTO_APPROVE and before.get(row["action_type"]) != AUTO_APPROVE:
-            _record_grant(
-                project_id=agent.project_id,
-                actor=actor,
-                payload={
-                    "agentId": str(agent.id),
-                    "actionType": row["action_type"],
-                    "reason": "autonomy_set",
-                },
-            )
+            record_autonomy_grant(agent.project_id, actor, agent.id, row["action_type"], "autonomy_set")
     return list(AutonomyRule.objects.filter(agent=agent))
 
 
@@ -288,6 +296,12 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
     return perms
 
 
+def _missing_from(entries, other) -> list[str]:
+    """``entries`` not in ``other``, each once, in order."""
+    present = set(other)
+    return [p for p in dict.fromkeys(entries) if p not in present]
+
+
 def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     """Write the project's permissions.json atomically (the API's PUT and the console's editor). The
     ``allow`` entries it adds (``patterns`` and ``pattern``, as for "always allow") and the ``deny``/``ask``
@@ -300,23 +314,16 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
         before = load_permissions(path)
     except PermissionsFileError:
         before = Permissions((), (), ())  # the file did not load, so it auto-approved nothing
-    added = [p for p in dict.fromkeys(perms.allow) if p not in set(before.allow)]
+    added = _missing_from(perms.allow, before.allow)
     # A deny or ask entry taken away can let an allow entry auto-approve what it held back: a grant too.
     lifted = {
-        "liftedDeny": [p for p in dict.fromkeys(before.deny) if p not in set(perms.deny)],
-        "liftedAsk": [p for p in dict.fromkeys(before.ask) if p not in set(perms.ask)],
+        "liftedDeny": _missing_from(before.deny, perms.deny),
+        "liftedAsk": _missing_from(before.ask, perms.ask),
     }
     with transaction.atomic():
         if added or any(lifted.values()):
-            _record_grant(
-                project_id=project.id,
-                actor=actor,
-                payload={
-                    "patterns": added,
-                    "pattern": ", ".join(added),
-                    "reason": "permissions_saved",
-                    **{k: v for k, v in lifted.items() if v},
-                },
+            record_pattern_grant(
+                project.id, actor, added, "permissions_saved", **{k: v for k, v in lifted.items() if v}
             )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -358,25 +365,12 @@ def activate_execution(*, project: Project, actor) -> Permissions:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with transaction.atomic():
-            before = set(load_permissions(path).allow)
-            added = [p for p in DEV_TERMINAL_ALLOW_PATTERNS if p not in before]
+            added = _missing_from(DEV_TERMINAL_ALLOW_PATTERNS, load_permissions(path).allow)
             if added:
-                _record_grant(
-                    project_id=project.id,
-                    actor=actor,
-                    payload={"patterns": added, "pattern": ", ".join(added), "reason": "execution_activated"},
-                )
+                record_pattern_grant(project.id, actor, added, "execution_activated")
             for agent in Agent.objects.filter(project=project):
                 for action_type in _seed_agent_autonomy(agent):
-                    _record_grant(
-                        project_id=project.id,
-                        actor=actor,
-                        payload={
-                            "agentId": str(agent.id),
-                            "actionType": action_type,
-                            "reason": "execution_activated",
-                        },
-                    )
+                    record_autonomy_grant(project.id, actor, agent.id, action_type, "execution_activated")
             Project.objects.filter(pk=project.pk).update(execution_active=True)
             perms = merge_into(path, allow=DEV_TERMINAL_ALLOW_PATTERNS)
     except PermissionsFileError as exc:

@@ -14,7 +14,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
-from permissions.action_types import MAINTAINER, ROLE_RANK, role_at_least
+from permissions.action_types import MAINTAINER, role_at_least
 from permissions.files import PermissionsFileError, load_permissions
 
 from . import services
@@ -177,13 +177,13 @@ class ProjectViewSet(
             raise services.DomainError(
                 "the principal cannot reach this project; grant them access first.", field="principal"
             )
-        if principal.rank > ROLE_RANK.get(project_role(request.user, project) or "", 0):
-            raise services.DomainError(
-                f"the principal's role ({principal.role}) is above yours; an agent acts with its principal's "
-                "role (R2.1), so choose a principal at or below your own role, or ask them to create it.",
-                field="principal",
-                status=403,
-            )
+        services.require_can_act_for(
+            request.user,
+            project,
+            principal,
+            f"Creating an agent for {principal.user.username}",
+            field="principal",
+        )
         agent, key = services.create_agent(
             project=project,
             name=body.validated_data["name"],
