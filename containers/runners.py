@@ -60,11 +60,11 @@ def revoke_runner(runner: Runner) -> int:
             .select_related("action__project")
             .filter(runner_id=runner.id, state=CLAIMED)
         )
+        message = (
+            f"The runner {runner.name} was revoked while it held this action, so its report can no longer "
+            "be accepted. The action may or may not have taken effect on the runner's machine."
+        )
         for work in claimed:
-            message = (
-                f"The runner {runner.name} was revoked while it held this action, so its report can no longer "
-                "be accepted. The action may or may not have taken effect on the runner's machine."
-            )
             if work.action.status == EXECUTING:
                 after_runner_outcome(work.action, succeeded=False, error=message)
             if settle_failed(
