@@ -131,21 +131,11 @@ def serve(config: ApprovalConfig, mode_file: str | None, stdin: IO[str], stdout:
 
 def write_mode_file(path: str, mode: str) -> None:
     """Switch the mode for later calls: the file is replaced atomically, never seen half-written."""
-    import os
-    import tempfile
+    from permissions.files import atomic_write
 
     if mode not in MODES:
         raise ApprovalError(f'the mode must be "ask" or "auto", not {mode!r}')
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".mode-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps({"mode": mode}) + "\n")
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    atomic_write(path, json.dumps({"mode": mode}) + "\n", prefix=".mode-")
 
 
 def main(argv: list[str] | None = None) -> int:

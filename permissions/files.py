@@ -26,6 +26,7 @@ from permissions.grammar import Pattern, PatternError, parse_pattern
 __all__ = [
     "KEYS",
     "LintIssue",
+    "atomic_write",
     "PermissionsFileError",
     "lint_permissions",
     "load_permissions",
@@ -239,9 +240,11 @@ def _locked(path: str) -> Iterator[None]:
         os.close(fd)
 
 
-def _atomic_write(path: str, content: str) -> None:
+def atomic_write(path: str, content: str, *, prefix: str = ".permissions.") -> None:
+    """Replace ``path`` with ``content`` so no reader ever sees it half-written: a temp file beside it,
+    fsync'd, renamed over it, and the folder fsync'd (R3.3)."""
     directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".permissions.", suffix=".tmp", dir=directory)
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(content)
@@ -275,7 +278,7 @@ def write_permissions(path: str | os.PathLike[str], perms: Permissions) -> None:
     _validate(perms)
     p = os.fspath(path)
     with _locked(p):
-        _atomic_write(p, render_permissions(perms))
+        atomic_write(p, render_permissions(perms))
 
 
 def _append_missing(existing: tuple[str, ...], new: Sequence[str]) -> tuple[str, ...]:
@@ -302,5 +305,5 @@ def merge_into(
             _append_missing(current.ask, ask),
         )
         if merged != current or not os.path.exists(p):
-            _atomic_write(p, render_permissions(merged))
+            atomic_write(p, render_permissions(merged))
     return merged
