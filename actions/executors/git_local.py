@@ -8,7 +8,6 @@ never in argv, never in a remote URL, never in a file — and is redacted from a
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import subprocess
@@ -17,6 +16,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from django.conf import settings
+
+from permissions.files import atomic_write
 
 from ..execution import ExecutionFailure, TransientFault
 
@@ -150,21 +151,16 @@ def write_file(action, ctx) -> dict:
     target = inside(worktree(action), path, what="path")
     if target.is_dir():
         raise ExecutionFailure("path_is_a_folder", f"{path!r} is a folder.", "Propose a file path.")
-    data = content.encode()
-    tmp = target.with_name(f".{target.name[:200]}.brabo-tmp")  # stays a legal name for a 255-byte target
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(data)
-        os.replace(tmp, target)
+        atomic_write(str(target), content, prefix=".brabo-")  # the temp name stays short and legal
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink(missing_ok=True)
         raise ExecutionFailure(
             "write_failed",
             f"{path!r} could not be written: {exc.strerror or exc}.",
             "Check the path (a folder in the way, a name too long, a full disk), then propose the action again.",
         ) from None
-    return {"path": path, "bytes": len(data)}
+    return {"path": path, "bytes": len(content.encode())}
 
 
 # -- git_commit -----------------------------------------------------------------------------------
