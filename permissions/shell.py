@@ -25,7 +25,7 @@ begin with distinct characters, so none can backtrack; they only skip or split, 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
 from permissions.expansions import (
@@ -71,7 +71,7 @@ _SEPARATOR = re.compile(r"&&|\|\||[|;&]")
 
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
 # Grammar words that introduce a command rather than being one (stripped from a segment's start).
-_LEADING_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!"})
+_LEADING_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "coproc"})
 # Grammar words that end a block and run nothing.
 _CLOSING_KEYWORDS = frozenset({"fi", "done", "esac", "}", "{"})
 
@@ -104,6 +104,63 @@ class ParsedCommand(NamedTuple):
 
 
 _FRAME_ARITH = 4
+# Inside arithmetic these are operators (`<<` a shift, `&&` a logical and, `#` a base), not syntax.
+_ARITH_PLAIN = frozenset("<>&|;{}#~")
+# Special parameters that expand to numbers or option letters, never to a path (issue 11 class 11).
+_SPECIAL_PARAMS = frozenset("?#$!-")
+# An unquoted glob character: `*`, `?`, or `[` closed later by `]` (a lone `[` is the test command).
+_GLOB_CHAR = re.compile(r"[*?\[]")
+_NOT_BLANK = re.compile(r"[^ \t]")
+_NAMED_FD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
+# In `${...}`: what makes even the expansion's end uncertain (quotes, escapes, nesting, substitutions).
+_PARAM_UNSURE = re.compile(r"""['"\\`{]|\$\(""")
+# The body of a backtick substitution: escaped pairs and other characters, up to the closing backtick.
+_TICK_BODY = re.compile(r"(?:[^\\`]+|\\[\s\S])*")
+_TICK_ESCAPE = re.compile(r"\\([\\`$])")
+# Builtins that evaluate an array subscript in a name they are given (issue 11 class 1).
+_SUBSCRIPT_BUILTINS = frozenset(
+    {"let", "declare", "typeset", "local", "export", "readonly", "unset", "read", "printf", "mapfile"}
+    | {"readarray", "test", "[", "wait", "getopts"}
+)
+
+
+def _is_glob(text: str) -> bool:
+    if "*" in text or "?" in text:
+        return True
+    at = text.find("[")
+    return at >= 0 and text.find("]", at + 1) > 0
+
+
+def _unescape_one_tick(m: re.Match[str]) -> str:
+    return m.group(1)
+
+
+def _compound_prefix(words: Sequence[str], dyn: Collection[int]) -> str | None:
+    """Issue 11 class 2: ``""`` when ``words`` are only reserved words that may stand before a compound
+    command (`!`, `time`, `time -p`, `coproc`, `coproc NAME`, `if`, `then`, `do`, ...), the function's
+    name for `function NAME`, None when they are a command's words."""
+    if not words:
+        return ""
+    if dyn:
+        return None
+    n = len(words)
+    if n == 2 and words[0] == "function":
+        return words[1]
+    k = 0
+    while k < n:
+        w = words[k]
+        if w == "coproc":
+            k += 2 if k + 2 == n and _NAME.fullmatch(words[k + 1]) is not None else 1
+        elif w in _LEADING_KEYWORDS:
+            k += 1
+        elif w == "time":
+            k += 2 if k + 1 < n and words[k + 1] == "-p" else 1
+        else:
+            return None
+    return ""
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # What the word after a redirection operator is. _R_DUP: after `>&` / `<&`, a descriptor when the word is
 # digits, else a file (bash: `>&file` is `&>file`) -- R4.5.
 _R_NONE, _R_PATH, _R_HEREDOC, _R_STRING, _R_DUP = 0, 1, 2, 3, 4
@@ -113,14 +170,20 @@ class _Builder:
     """The simple command being assembled in one frame (top level or one nesting)."""
 
     __slots__ = (
+        "arith",
+        "bracket",
         "discard",
         "dyn",
+        "expands",
+        "glob",
         "hidden",
         "kind",
         "lead",
         "pending",
         "redirects",
         "saved",
+        "special",
+        "stash",
         "start",
         "words",
     )
@@ -134,13 +197,55 @@ class _Builder:
         self.kind = kind
         self.hidden = hidden
         self.discard = discard  # arithmetic: words are numbers, not commands
+        # Issue 11 class 1: the arithmetic frame this frame is part of (itself for `((` / `$((`), or None.
+        # Words read inside arithmetic are kept aside in the arithmetic frame's ``stash``: dropped when the
+        # frame closes with `))`, judged as commands when a single `)` shows it was a subshell after all.
+        self.arith: _Builder | None = None
+        self.stash: list[tuple[int, Segment]] = []
+        self.bracket = False  # arithmetic: an array subscript `[` was seen
+        self.expands = False  # arithmetic: a `$` or backtick was seen
+        # Indexes of words with an unquoted glob character (`/???/rm`), and of words whose only expansions
+        # are special parameters (`$?`, `$#`, `$$`, `$!`, `$-`: numbers and flags, never paths).
+        self.glob: list[int] = []
+        self.special: list[int] = []
         self.lead = 0  # how many leading words are known to be assignments (`A=1 B=2 cmd`)
         # The enclosing frame's word-in-progress, quote and brace state, restored when this frame closes.
-        self.saved: tuple[list[str], bool, bool, bool, bool] = ([], False, False, False, False)
+        self.saved: tuple[list[str], bool, bool, bool, bool, bool, bool] = (
+            [],
+            False,
+            False,
+            False,
+            False,
+            False,
+            False,
+        )
 
 
 class _Scanner:
-    __slots__ = ("braces", "depth", "heredocs", "problem", "scripts", "segments", "src", "unseen")
+    __slots__ = (
+        "b",
+        "brace_on",
+        "braces",
+        "buf",
+        "defined",
+        "depth",
+        "heredoc_tabs",
+        "heredocs",
+        "i",
+        "in_dq",
+        "in_word",
+        "problem",
+        "scripts",
+        "segments",
+        "src",
+        "stack",
+        "stopped",
+        "unseen",
+        "wdyn",
+        "wglob",
+        "wquoted",
+        "wspecial",
+    )
 
     def __init__(self, src: str, depth: int, scripts: bool) -> None:
         self.src = src
@@ -151,7 +256,23 @@ class _Scanner:
         self.unseen: str | None = None
         self.depth = depth
         self.scripts = scripts
-        self.heredocs: list[tuple[str, bool]] = []
+        # (delimiter, strip leading tabs, delimiter quoted: the body is data)
+        self.heredocs: list[tuple[str, bool, bool]] = []
+        # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
+        self.defined: set[str] = set()
+        # Reading state: the frames (top level, then one per open nesting), the position, and the word
+        # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special
+        # parameters (wspecial), has an unquoted glob character (wglob) or any quoting (wquoted).
+        self.b = _Builder(0, _FRAME_TOP, depth > 0)
+        self.stack: list[_Builder] = [self.b]
+        self.i = 0
+        self.stopped = False
+        self.buf: list[str] = []
+        self.in_word = self.wdyn = self.wspecial = self.wglob = self.wquoted = False
+        # Inside double quotes; an unquoted `{` is in the word (its unquoted text is then kept as Raw
+        # pieces, so brace expansion (R4.8) can tell `{a,b}` from `'{a,b}'`).
+        self.in_dq = self.brace_on = False
+        self.heredoc_tabs = False
 
     def fail(self, why: str) -> None:
         if self.problem is None:
@@ -163,7 +284,7 @@ class _Scanner:
         if b.pending != _R_NONE:
             self.fail("a redirection has no target")
             b.pending = _R_NONE
-        if (words or b.redirects) and not b.discard:
+        if words or b.redirects:
             # Grammar keywords (`if cmd; then ...`) introduce the command that is judged.
             cut = 0
             while cut < len(words) and words[cut] in _LEADING_KEYWORDS and cut not in dyn:
@@ -173,12 +294,19 @@ class _Scanner:
             if cut:
                 words = words[cut:]
                 dyn = [k - cut for k in dyn if k >= cut]
+            marks = dyn
+            if b.glob or b.special:
+                # R4.9: a glob or a special parameter in the command word makes it opaque too.
+                marks = [k - cut for k in (*b.dyn, *b.glob, *b.special) if k >= cut]
             if words and words[0] in _HEADERS and 0 not in dyn:
-                # Loop headers are grammar; their substitutions were captured already. `case` arms and
-                # function bodies are not modelled: fail closed.
-                if words[0] in ("case", "function"):
+                # Loop headers are grammar; their substitutions were captured already. `case` arms,
+                # `select` menus and a `function` keyword whose body is not on its line are not read:
+                # fail closed (R4.9).
+                if words[0] != "for":
                     self.fail(f"'{words[0]}' blocks are not supported")
                 words = []
+            if words and 0 not in dyn and b.arith is None:
+                self.refuse(words)
             if words or b.redirects:
                 src = self.src
                 stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
@@ -188,16 +316,60 @@ class _Scanner:
                     tuple(b.redirects) if b.redirects else (),
                     frozenset(dyn) if dyn else _EMPTY,
                     b.hidden,
-                    _opaque(words, dyn) if dyn else None,
+                    _opaque(words, marks) if marks else None,
                 )
-                self.segments.append((b.start, seg))
-                if self.scripts and words:
-                    self._script(seg, b.start)
+                if b.arith is not None:
+                    b.arith.stash.append((b.start, seg))
+                else:
+                    self.emit(b.start, seg)
         b.words = []
         b.dyn = []
         b.redirects = []
+        if b.glob:
+            b.glob = []
+        if b.special:
+            b.special = []
         b.lead = 0
         b.start = end
+
+    def emit(self, start: int, seg: Segment) -> None:
+        self.segments.append((start, seg))
+        if self.scripts and seg.words:
+            if seg.words[0] == "alias":
+                self.aliases(seg.words, start)
+            self._script(seg, start)
+
+    def refuse(self, words: list[str]) -> None:
+        """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
+        verb = words[0]
+        if verb == "[[":
+            self.fail("'[[ ... ]]' conditionals are not read")
+        elif verb in _SUBSCRIPT_BUILTINS and len(words) > 1:
+            # Issue 11 class 1: these builtins evaluate an array subscript in a name they are given, and
+            # the subscript's `$(...)` runs (`unset 'a[$(rm -rf ~)]'`, `let 'a[$(cmd)]'`).
+            if verb != "printf" or "-v" in words:
+                for w in words[1:]:
+                    at = w.find("[")
+                    if at >= 0 and ("$" in w[at:] or "`" in w[at:]):
+                        self.fail(f"an array subscript given to '{verb}' can run commands")
+                        break
+
+    def aliases(self, words: tuple[str, ...], start: int) -> None:
+        """Issue 11 class 2: `alias name=value` defines a name whose calls are opaque, and its value is
+        code (judged like the script of `sh -c`)."""
+        for w in words[1:]:
+            name, eq, value = w.partition("=")
+            if not eq:
+                continue
+            self.defined.add(name)
+            if value and self.depth + 1 <= MAX_SCRIPT_DEPTH:
+                inner = _scan(value, self.depth + 1, True)
+                for s in inner.segments:
+                    self.segments.append((start, s._replace(hidden=True)))
+                if inner.unparseable:
+                    self.fail(inner.problem or "an alias's value cannot be parsed")
+            elif value:
+                self.fail("inline shell scripts are nested too deeply")
 
     def _script(self, seg: Segment, start: int) -> None:
         """R4.7: the script of `bash -c` / `sh -c` / `eval` is judged as commands too."""
@@ -270,16 +442,23 @@ class _Scanner:
         return [(brace_decode(w), w[0] == "~") for w in found if w]
 
     def too_deep(self, stack: list[_Builder], at: int) -> None:
-        """Nesting past MAX_NESTING: close what is open and judge the rest flat (R4.7).
+        """Nesting past MAX_NESTING: close what is open and judge the rest flat (R4.7)."""
+        self.flat(at, "commands are nested too deeply to parse")
+
+    def flat(self, at: int, why: str) -> None:
+        """Close what is open and judge the rest flat (R4.7): nesting past MAX_NESTING, or a construct
+        whose very end cannot be told (`${x:-"}"}`), so nothing after it can be read with certainty.
 
         The command is unparseable, so it is never auto-approved; what matters is that every command-like
         run of words in the rest is still a segment for the deny checks. The rest is split at every
         operator, quotes are dropped (a quoted `rm -rf /` then reads as a command: over-matching is the
         safe side for deny), and identical segments -- the shape of hostile nesting -- are kept once.
         """
-        self.fail("commands are nested too deeply to parse")
-        for frame in reversed(stack):
+        self.fail(why)
+        for frame in reversed(self.stack):
             self.finish(frame, at)
+            if frame.kind == _FRAME_ARITH:
+                self.release(frame)
         seen: set[tuple[str, ...]] = set()
         for piece in _FLAT_SPLIT.split(self.src[at:]):
             if not piece or piece.isspace():
@@ -318,7 +497,7 @@ class _Scanner:
         src = self.src
         n = len(src)
         pos = i + 1
-        for delim, strip_tabs in self.heredocs:
+        for delim, strip_tabs, quoted in self.heredocs:
             while True:
                 if pos >= n:
                     self.fail(f"the here-document '{delim}' is not closed")
@@ -332,369 +511,628 @@ class _Scanner:
                 pos = line_end + 1
                 if line == delim:
                     break
-                if "$(" in line or "`" in line:
-                    # The body of an unquoted here-document runs substitutions: fail closed.
+                if not quoted and _expands_code(line):
+                    # The body of an unquoted here-document runs substitutions: fail closed. A quoted
+                    # delimiter (`<<'EOF'`) makes the body data (issue 11 class 11).
                     self.fail("a here-document contains a command substitution")
         self.heredocs = []
         return pos - 1  # the caller steps over the newline
 
+    # -- reading, one step per construct (see CONSTRUCTS) ------------------------------------------------
+    # The state of the word being read lives on the scanner; a frame saves it when it opens (`$(` inside
+    # a word) and restores it when it closes.
+
     def run(self) -> None:
         src = self.src
         n = len(src)
-        run_match = _RUN.match
-        stack: list[_Builder] = [_Builder(0, _FRAME_TOP, self.depth > 0)]
-        b = stack[0]
-        buf: list[str] = []  # the word being built
-        in_word = False
-        word_dyn = False
-        in_dq = False
-        # An unquoted `{` is in the word: from then on its unquoted text is kept as Raw pieces, so brace
-        # expansion (R4.8) can tell `{a,b}` from `'{a,b}'`.
-        brace_on = False
-        i = 0
-
-        def end_word() -> None:
-            nonlocal in_word, word_dyn, buf, brace_on
-            if not in_word:
-                return
-            pending = b.pending
-            if brace_on:
-                brace_on = False
-                # Brace expansion applies to command words and redirect targets, not to here-document
-                # delimiters, here-strings or assignments before the command (bash).
-                if pending == _R_PATH or (pending == _R_NONE and not _assigns(b, buf)):
-                    expanded = self.expand_braces(buf)
-                    if pending == _R_PATH:
-                        b.pending = _R_NONE
-                        b.redirects.extend(w for w, _ in expanded)
-                    else:
-                        for w, tilde in expanded:
-                            if word_dyn or tilde:
-                                b.dyn.append(len(b.words))
-                            b.words.append(w)
-                    buf = []
-                    in_word = False
-                    word_dyn = False
-                    return
-            w = "".join(buf)
-            if pending != _R_NONE:
-                b.pending = _R_NONE
-                if pending == _R_PATH:
-                    b.redirects.append(w)
-                elif pending == _R_HEREDOC:
-                    self.heredocs.append((w, heredoc_tabs))
-                elif pending == _R_DUP and not (_is_fd(w) and not word_dyn):
-                    # R4.5: `>&file` / `1>&file` write a file; only `>&N` duplicates a descriptor. A
-                    # variable (`>&$fd`) may be either, so it is checked as a location (R6.2).
-                    b.redirects.append(w)
+        handlers = _HANDLERS
+        while self.i < n and not self.stopped:
+            if self.in_dq:
+                if self.read_quoted():
+                    continue
+                c = src[self.i]
             else:
-                if word_dyn:
-                    b.dyn.append(len(b.words))
-                b.words.append(w)
-            buf = []
-            in_word = False
-            word_dyn = False
-
-        def open_frame(kind: int, start: int, discard: bool) -> None:
-            nonlocal b, buf, in_word, word_dyn, in_dq, brace_on
-            nb = _Builder(start, kind, True, discard)
-            nb.saved = (buf, in_word, word_dyn, in_dq, brace_on)
-            stack.append(nb)
-            b = nb
-            buf, in_word, word_dyn, in_dq, brace_on = [], False, False, False, False
-
-        def close_frame(at: int) -> int:
-            nonlocal b, buf, in_word, word_dyn, in_dq, brace_on
-            end_word()
-            self.finish(b, at)
-            closed = stack.pop()
-            b = stack[-1]
-            buf, in_word, word_dyn, in_dq, brace_on = closed.saved
-            return closed.kind
-
-        heredoc_tabs = False
-        while i < n:
-            if in_dq:
-                # Inside double quotes only \ $ ` and the closing quote matter.
-                j = i
-                while j < n:
-                    c = src[j]
-                    if c == '"' or c == "\\" or c == "$" or c == "`":
-                        break
-                    j += 1
-                if j > i:
-                    buf.append(src[i:j])
-                in_word = True
-                i = j
-                if i >= n:
+                c = self.read_plain()
+                if not c:
                     break
-                c = src[i]
-                if c == '"':
-                    in_dq = False
-                    i += 1
-                    continue
-                if c == "\\":
-                    nxt = src[i + 1] if i + 1 < n else ""
-                    if nxt in ('"', "\\", "$", "`"):
-                        buf.append(nxt)
-                    elif nxt and nxt != "\n":
-                        buf.append("\\" + nxt)
-                    i += 2
-                    continue
-            else:
-                m = run_match(src, i)
-                if m is not None:
-                    run = m.group()
-                    i = m.end()
-                    if " " in run:
-                        # Several plain words at once: the first may continue a word in progress (`a"b" c`),
-                        # the middle ones are whole words, the last may continue (`c"d"`).
-                        parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
-                        buf.append(Raw(parts[0]) if brace_on else parts[0])
-                        in_word = True
-                        end_word()
-                        if len(parts) > 2:
-                            if b.pending != _R_NONE:
-                                buf.append(parts[1])
-                                in_word = True
-                                end_word()
-                                b.words.extend(parts[2:-1])
-                            else:
-                                b.words.extend(parts[1:-1])
-                        buf.append(parts[-1])
-                    else:
-                        buf.append(Raw(run) if brace_on else run)
-                    in_word = True
-                    if i >= n:
-                        break
-                c = src[i]
+            if self.b.arith is not None and c in _ARITH_PLAIN:
+                # Issue 11 class 1: inside `(( ))` / `$(( ))` these are operators (`<<` is a shift, `&&`
+                # a logical and), never redirections, separators or comments.
+                self.buf.append(c)
+                self.in_word = True
+                self.i += 1
+                continue
+            handlers[c](self)
+        if self.stopped:
+            return
+        self.end_input()
 
-            if c == " " or c == "\t" or c == "\r":
-                end_word()
-                i += 1
-            elif c == "\n":
-                end_word()
-                self.finish(b, i)
-                if self.heredocs:
-                    i = self.skip_heredocs(i)
-                i += 1
-                b.start = i
-            elif c == "'":
-                j = src.find("'", i + 1)
-                if j < 0:
-                    self.fail("a single quote is not closed")
-                    j = n
-                buf.append(src[i + 1 : j])
-                in_word = True
-                i = j + 1
-            elif c == '"':
-                in_dq = True
-                in_word = True
-                buf.append("")  # `""` is a quoted empty word, kept through brace expansion
-                i += 1
-            elif c == "\\":
-                if i + 1 < n and src[i + 1] != "\n":
-                    buf.append(src[i + 1])
-                    in_word = True
-                i += 2
-            elif c == "#":
-                if in_word:
-                    buf.append("#")  # only a word's first character starts a comment (`a#b` is a word)
-                    i += 1
-                else:
-                    j = src.find("\n", i)
-                    i = n if j < 0 else j
-            elif c == "~":
-                if not in_word:
-                    word_dyn = True  # R6.2: a leading ~ is a home directory
-                buf.append(Raw("~") if brace_on else "~")  # `{~,x}` expands to a home directory too
-                in_word = True
-                i += 1
-            elif c == "{" or c == "}":
-                # A lone `{` / `}` is group syntax (R4.7): the commands inside are ordinary segments.
-                if not in_word and not b.words and (i + 1 >= n or src[i + 1] in " \t\n;&|)"):
-                    self.finish(b, i + 1)
-                else:
-                    if c == "{":
-                        brace_on = True
-                    buf.append(Raw(c) if brace_on else c)
-                    in_word = True
-                i += 1
-            elif c == "$":
-                nxt = src[i + 1] if i + 1 < n else ""
-                if nxt == "(":
-                    buf.append("$(…)")
-                    in_word = True
-                    word_dyn = True
-                    arith = i + 2 < n and src[i + 2] == "("
-                    if len(stack) >= MAX_NESTING:
-                        end_word()
-                        self.too_deep(stack, i)
-                        return
-                    elif arith:
-                        open_frame(_FRAME_ARITH, i + 3, True)
-                        i += 3
+    def read_quoted(self) -> bool:
+        """Inside double quotes only \\ $ ` and the closing quote matter. True when the step is done."""
+        src = self.src
+        n = len(src)
+        i = self.i
+        j = i
+        while j < n:
+            c = src[j]
+            if c == '"' or c == "\\" or c == "$" or c == "`":
+                break
+            j += 1
+        if j > i:
+            self.buf.append(src[i:j])
+        self.in_word = True
+        self.i = j
+        if j >= n:
+            return True
+        c = src[j]
+        if c == '"':
+            self.in_dq = False
+            self.i = j + 1
+            return True
+        if c == "\\":
+            nxt = src[j + 1] if j + 1 < n else ""
+            if nxt in ('"', "\\", "$", "`"):
+                self.buf.append(nxt)
+            elif nxt and nxt != "\n":
+                self.buf.append("\\" + nxt)
+            self.i = j + 2
+            return True
+        return False  # `$` or a backtick: read as outside quotes
+
+    def read_plain(self) -> str:
+        """Consume a run of plain words; return the special character that follows ('' at the end)."""
+        src = self.src
+        m = _RUN.match(src, self.i)
+        if m is not None:
+            run = m.group()
+            self.i = m.end()
+            b = self.b
+            globs = b.arith is None and _GLOB_CHAR.search(run) is not None
+            if b.arith is not None and "[" in run:
+                b.arith.bracket = True
+            brace_on = self.brace_on
+            buf = self.buf
+            if " " in run:
+                # Several plain words at once: the first may continue a word in progress (`a"b" c`), the
+                # middle ones are whole words, the last may continue (`c"d"`).
+                parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
+                buf.append(Raw(parts[0]) if brace_on else parts[0])
+                self.in_word = True
+                if globs and _is_glob(parts[0]):
+                    self.wglob = True
+                self.end_word()
+                if len(parts) > 2:
+                    middle = parts[1:-1]
+                    if b.pending != _R_NONE:
+                        self.buf.append(middle[0])
+                        self.in_word = True
+                        self.end_word()
+                        middle = middle[1:]
+                    if globs:
+                        for p in middle:
+                            if _is_glob(p):
+                                b.glob.append(len(b.words))
+                            b.words.append(p)
                     else:
-                        open_frame(_FRAME_SUB, i + 2, False)
-                        i += 2
-                elif nxt == "{":
-                    j = src.find("}", i + 2)
-                    if j < 0:
-                        self.fail("a '${' is not closed")
-                        j = n - 1
-                    body = src[i + 2 : j]
-                    at = body.find("@")
-                    if at >= 0 and at + 1 < len(body) and body[at + 1] in "PEAKQaku":
-                        self.fail("a '${...@...}' transformation cannot be judged")
-                    if "$(" in body or "`" in body:
-                        self.fail("a command inside '${...}' cannot be judged")
-                    buf.append(src[i : j + 1])
-                    in_word = True
-                    word_dyn = True
-                    i = j + 1
-                elif nxt == "'" and not in_dq:
-                    # R4.1: ANSI-C quoting is decoded the way bash does (`$'\x72m'` is `rm`).
-                    text, i, problem = decode_ansi_c(src, i + 2)
-                    if problem is not None:
-                        self.fail(problem)
-                    buf.append(text)
-                    in_word = True
-                elif nxt == '"' and not in_dq:
-                    # `$"..."` is translated through the locale's message catalogue: judged as its text,
-                    # but what runs is not certain, so never auto-approved (R4.7).
-                    self.fail('a $"..." string is translated by the locale and cannot be judged')
-                    in_dq = True
-                    in_word = True
-                    buf.append("")
-                    i += 2
-                elif nxt.isalpha() or nxt == "_":
-                    j = i + 2
-                    while j < n and (src[j].isalnum() or src[j] == "_"):
-                        j += 1
-                    buf.append(src[i:j])  # R4.3: variables stay literal
-                    in_word = True
-                    word_dyn = True
-                    i = j
-                elif nxt and (nxt.isdigit() or nxt in "@*#?$!-"):
-                    buf.append(src[i : i + 2])
-                    in_word = True
-                    word_dyn = True
-                    i += 2
+                        b.words.extend(middle)
+                self.buf.append(parts[-1])
+                if globs and _is_glob(parts[-1]):
+                    self.wglob = True
+            else:
+                buf.append(Raw(run) if brace_on else run)
+                if globs and _is_glob(run):
+                    self.wglob = True
+            self.in_word = True
+            if self.i >= len(src):
+                return ""
+        return src[self.i]
+
+    def end_word(self) -> None:
+        if not self.in_word:
+            return
+        b = self.b
+        pending = b.pending
+        buf = self.buf
+        if self.brace_on:
+            self.brace_on = False
+            # Brace expansion applies to command words and redirect targets, not to here-document
+            # delimiters, here-strings or assignments before the command (bash).
+            if pending == _R_PATH or (pending == _R_NONE and not _assigns(b, buf)):
+                expanded = self.expand_braces(buf)
+                if pending == _R_PATH:
+                    b.pending = _R_NONE
+                    b.redirects.extend(w for w, _ in expanded)
                 else:
-                    buf.append("$")
-                    in_word = True
-                    i += 1
-            elif c == "`":
-                if b.kind == _FRAME_TICK:
-                    close_frame(i)
-                    i += 1
-                elif len(stack) >= MAX_NESTING:
-                    end_word()
-                    self.too_deep(stack, i)
-                    return
-                else:
-                    buf.append("`…`")
-                    in_word = True
-                    word_dyn = True
-                    # A run of backticks is a row of empty substitutions (``), plus one opener when odd.
-                    j = _TICK_RUN.match(src, i).end()  # type: ignore[union-attr]
-                    i += (j - i) // 2 * 2
-                    if i < j:
-                        open_frame(_FRAME_TICK, i + 1, False)
-                        i += 1
-            elif c == "(":
-                # A subshell, an arithmetic group or a function definition's `()` (R4.7).
-                end_word()
-                self.finish(b, i)
-                if len(stack) >= MAX_NESTING:
-                    self.too_deep(stack, i)
-                    return
-                open_frame(_FRAME_PAREN, i + 1, b.discard)
-                i += 1
-            elif c == ")":
-                if b.kind == _FRAME_SUB or b.kind == _FRAME_PAREN:
-                    kind = close_frame(i)
-                    i += 1
-                    if kind == _FRAME_PAREN:
-                        b.start = i
-                elif b.kind == _FRAME_ARITH:
-                    close_frame(i)
-                    i += 2 if i + 1 < n and src[i + 1] == ")" else 1
-                else:
-                    self.fail("a ')' has no matching '('")
-                    end_word()
-                    self.finish(b, i + 1)
-                    i += 1
-            elif c == ";" or c == "|":
-                end_word()
-                self.finish(b, i)
-                i += 2 if i + 1 < n and src[i + 1] in (";&" if c == ";" else "|&") else 1
-                b.start = i
-            elif c == "&":
-                end_word()
-                if i + 1 < n and src[i + 1] == ">":
-                    # &> and &>> redirect both streams: not a separator (R4.5).
-                    i += 3 if i + 2 < n and src[i + 2] == ">" else 2
-                    b.pending = _R_PATH
-                else:
-                    self.finish(b, i)
-                    i += 2 if i + 1 < n and src[i + 1] == "&" else 1
-                    b.start = i
-            else:  # "<" or ">"
-                nxt = src[i + 1] if i + 1 < n else ""
-                if nxt == "(" and not in_word:
-                    # <( ... ) / >( ... ) process substitution: a hidden command (R4.7).
-                    buf.append(c + "(…)")
-                    in_word = True
-                    word_dyn = True
-                    if len(stack) >= MAX_NESTING:
-                        end_word()
-                        self.too_deep(stack, i)
-                        return
-                    open_frame(_FRAME_SUB, i + 2, False)
-                    i += 2
-                    continue
-                # A redirection (R4.5) does not split: `2>` drops the fd, the next word is the target.
-                if in_word and not word_dyn and _is_fd("".join(buf)):
-                    buf = []
-                    in_word = False
-                else:
-                    end_word()
-                j = i + 1
-                kind = _R_PATH
-                if c == ">":
-                    if nxt in (">", "|", "&"):
-                        j += 1
-                elif nxt == "<":
-                    j += 1
-                    kind = _R_HEREDOC
-                    heredoc_tabs = False
-                    if j < n and src[j] == "<":
-                        j += 1
-                        kind = _R_STRING
-                    elif j < n and src[j] == "-":
-                        j += 1
-                        heredoc_tabs = True
-                elif nxt in (">", "&"):
-                    j += 1
-                if src[j - 1] == "&":
-                    # >&2 / <&0 duplicate a descriptor; >&- closes one (bash reads the `-` alone, so
-                    # `>&-x` closes and `x` is a word). Anything else after `>&` is a file (see _R_DUP).
-                    kind = _R_DUP
-                    if j < n and src[j] == "-":
-                        j += 1
-                        kind = _R_NONE
-                b.pending = kind
-                i = j
-        if in_dq:
+                    dyn = self.wdyn or self.wspecial
+                    for w, tilde in expanded:
+                        if dyn or tilde:
+                            b.dyn.append(len(b.words))
+                        if self.wglob:
+                            b.glob.append(len(b.words))
+                        b.words.append(w)
+                self.reset_word()
+                return
+        w = "".join(buf)
+        if pending != _R_NONE:
+            b.pending = _R_NONE
+            if pending == _R_PATH:
+                b.redirects.append(w)
+            elif pending == _R_HEREDOC:
+                self.heredocs.append((w, self.heredoc_tabs, self.wquoted))
+            elif pending == _R_DUP and not (_is_fd(w) and not self.wdyn and not self.wspecial):
+                # R4.5: `>&file` / `1>&file` write a file; only `>&N` duplicates a descriptor. A variable
+                # (`>&$fd`) may be either, so it is checked as a location (R6.2).
+                b.redirects.append(w)
+        else:
+            k = len(b.words)
+            if self.wdyn or (self.wspecial and "/" in w):
+                b.dyn.append(k)
+            elif self.wspecial:
+                # Issue 11 class 11: `$?`, `$#`, `$$`, `$!`, `$-` are numbers and flags, not locations.
+                b.special.append(k)
+            if self.wglob:
+                b.glob.append(k)
+            b.words.append(w)
+        self.reset_word()
+
+    def reset_word(self) -> None:
+        self.buf = []
+        self.in_word = False
+        self.wdyn = False
+        self.wspecial = False
+        self.wglob = False
+        self.wquoted = False
+
+    def open_frame(self, kind: int, start: int, arith: _Builder | None) -> _Builder:
+        nb = _Builder(start, kind, True, arith is not None)
+        nb.arith = nb if kind == _FRAME_ARITH else arith
+        nb.saved = (self.buf, self.in_word, self.wdyn, self.in_dq, self.brace_on, self.wglob, self.wquoted)
+        self.stack.append(nb)
+        self.b = nb
+        self.buf = []
+        self.in_word = self.wdyn = self.in_dq = self.brace_on = self.wglob = self.wquoted = False
+        self.wspecial = False
+        return nb
+
+    def close_frame(self, at: int) -> _Builder:
+        self.end_word()
+        self.finish(self.b, at)
+        closed = self.stack.pop()
+        self.b = self.stack[-1]
+        self.buf, self.in_word, self.wdyn, self.in_dq, self.brace_on, self.wglob, self.wquoted = closed.saved
+        if closed.kind == _FRAME_ARITH and closed.stash and closed.arith is closed and at >= len(self.src):
+            self.release(closed)  # never closed: bash reads it as far as it can, so judge what it held
+        return closed
+
+    def release(self, arith: _Builder) -> None:
+        """The words held by an arithmetic frame are commands after all: judge them (R4.7)."""
+        for start, seg in arith.stash:
+            self.emit(start, seg._replace(hidden=True))
+        arith.stash = []
+
+    def nest(self) -> bool:
+        """Whether another frame may open; past MAX_NESTING the rest is judged flat."""
+        if len(self.stack) < MAX_NESTING:
+            return True
+        self.end_word()
+        self.too_deep(self.stack, self.i)
+        self.stopped = True
+        return False
+
+    def on_blank(self) -> None:
+        self.end_word()
+        self.i += 1
+
+    def on_newline(self) -> None:
+        self.end_word()
+        self.finish(self.b, self.i)
+        if self.heredocs:
+            self.i = self.skip_heredocs(self.i)
+        self.i += 1
+        self.b.start = self.i
+
+    def on_single_quote(self) -> None:
+        src = self.src
+        j = src.find("'", self.i + 1)
+        if j < 0:
+            self.fail("a single quote is not closed")
+            j = len(src)
+        self.buf.append(src[self.i + 1 : j])
+        self.in_word = self.wquoted = True
+        self.i = j + 1
+
+    def on_double_quote(self) -> None:
+        self.in_dq = self.in_word = self.wquoted = True
+        self.buf.append("")  # `""` is a quoted empty word, kept through brace expansion
+        self.i += 1
+
+    def on_backslash(self) -> None:
+        src = self.src
+        i = self.i
+        if i + 1 < len(src) and src[i + 1] != "\n":
+            self.buf.append(src[i + 1])
+            self.in_word = self.wquoted = True
+        self.i = i + 2
+
+    def on_hash(self) -> None:
+        if self.in_word:
+            self.buf.append("#")  # only a word's first character starts a comment (`a#b` is a word)
+            self.i += 1
+        else:
+            j = self.src.find("\n", self.i)
+            self.i = len(self.src) if j < 0 else j
+
+    def on_tilde(self) -> None:
+        if not self.in_word:
+            self.wdyn = True  # R6.2: a leading ~ is a home directory
+        self.buf.append(Raw("~") if self.brace_on else "~")  # `{~,x}` expands to a home directory too
+        self.in_word = True
+        self.i += 1
+
+    def on_brace(self) -> None:
+        src = self.src
+        i = self.i
+        c = src[i]
+        b = self.b
+        if not self.in_word and (i + 1 >= len(src) or src[i + 1] in " \t\n;&|)"):
+            # A lone `{` / `}` at a command's start is group syntax (R4.7): the commands inside are
+            # ordinary segments. Issue 11 class 2: reserved words that take a compound command (`time`,
+            # `time -p`, `!`, `coproc [NAME]`, `function NAME`) do not hide the group that follows.
+            prefix = _compound_prefix(b.words, b.dyn) if c == "{" else ("" if not b.words else None)
+            if prefix is not None:
+                if prefix:
+                    self.defined.add(prefix)
+                self.clear_words(b)
+                self.finish(b, i + 1)
+                self.i = i + 1
+                return
+        if c == "{":
+            self.brace_on = True
+        self.buf.append(Raw(c) if self.brace_on else c)
+        self.in_word = True
+        self.i = i + 1
+
+    def clear_words(self, b: _Builder) -> None:
+        """Drop words that were grammar (reserved words, a function's name), not a command."""
+        b.words = []
+        b.dyn = []
+        b.glob = []
+        b.special = []
+        b.lead = 0
+
+    def on_dollar(self) -> None:
+        src = self.src
+        n = len(src)
+        i = self.i
+        nxt = src[i + 1] if i + 1 < n else ""
+        b = self.b
+        if b.arith is not None:
+            b.arith.expands = True
+        if nxt == "(":
+            self.buf.append("$(…)")
+            self.in_word = self.wdyn = True
+            if not self.nest():
+                return
+            if i + 2 < n and src[i + 2] == "(":
+                self.open_frame(_FRAME_ARITH, i + 3, None)
+                self.i = i + 3
+            else:
+                self.open_frame(_FRAME_SUB, i + 2, None)
+                self.i = i + 2
+        elif nxt == "{":
+            self.read_parameter()
+        elif nxt == "[":
+            # `$[ ... ]` is the old arithmetic syntax, whose subscripts can run commands: not read (R4.9).
+            self.fail("a '$[...]' arithmetic expansion is not read")
+            self.buf.append("$")
+            self.in_word = self.wdyn = True
+            self.i = i + 1
+        elif nxt == "'" and not self.in_dq:
+            # R4.1: ANSI-C quoting is decoded the way bash does (`$'\x72m'` is `rm`).
+            text, self.i, problem = decode_ansi_c(src, i + 2)
+            if problem is not None:
+                self.fail(problem)
+            self.buf.append(text)
+            self.in_word = self.wquoted = True
+        elif nxt == '"' and not self.in_dq:
+            # `$"..."` is translated through the locale's message catalogue: judged as its text, but what
+            # runs is not certain, so never auto-approved (R4.7).
+            self.fail('a $"..." string is translated by the locale and cannot be judged')
+            self.in_dq = self.in_word = self.wquoted = True
+            self.buf.append("")
+            self.i = i + 2
+        elif nxt.isalpha() or nxt == "_":
+            j = i + 2
+            while j < n and (src[j].isalnum() or src[j] == "_"):
+                j += 1
+            self.buf.append(src[i:j])  # R4.3: variables stay literal
+            self.in_word = self.wdyn = True
+            self.i = j
+        elif nxt and nxt in _SPECIAL_PARAMS:
+            self.buf.append(src[i : i + 2])
+            self.in_word = self.wspecial = True
+            self.i = i + 2
+        elif nxt and (nxt.isdigit() or nxt in "@*"):
+            self.buf.append(src[i : i + 2])
+            self.in_word = self.wdyn = True
+            self.i = i + 2
+        else:
+            self.buf.append("$")
+            self.in_word = True
+            self.i = i + 1
+
+    def read_parameter(self) -> None:
+        """``${...}``: a name, an optional operator and plain text, or the command is unparseable. When
+        quotes, backslashes or substitutions inside make even its end uncertain, the rest is judged flat,
+        so every command-like run of words in it is still checked for deny (R4.7, R4.9)."""
+        src = self.src
+        i = self.i
+        j = src.find("}", i + 2)
+        if j < 0:
+            self.fail("a '${' is not closed")
+            j = len(src) - 1
+        body = src[i + 2 : j]
+        if _PARAM_UNSURE.search(body) is not None:
+            self.end_word()
+            self.flat(self.i, "a '${...}' holding quotes, braces or commands is not read")
+            self.stopped = True
+            return
+        at = body.find("@")
+        if body[:1] == "!":
+            self.fail("a '${!...}' indirection cannot be judged")
+        elif at >= 0 and at + 1 < len(body) and body[at + 1] in "PEAKQaku":
+            self.fail("a '${...@...}' transformation cannot be judged")
+        else:
+            sub = body.find("[")
+            if sub >= 0 and "$" in body[sub:]:
+                self.fail("an array subscript with an expansion can run commands")
+        self.buf.append(src[i : j + 1])
+        self.in_word = self.wdyn = True
+        self.i = j + 1
+
+    def on_backtick(self) -> None:
+        src = self.src
+        i = self.i
+        if self.b.kind == _FRAME_TICK:
+            self.close_frame(i)
+            self.i = i + 1
+            return
+        if self.b.arith is not None:
+            self.b.arith.expands = True
+        if not self.nest():
+            return
+        self.buf.append("`…`")
+        self.in_word = self.wdyn = True
+        # A run of backticks is a row of empty substitutions (``), plus one opener when odd.
+        j = _TICK_RUN.match(src, i).end()  # type: ignore[union-attr]
+        i += (j - i) // 2 * 2
+        self.i = i
+        if i >= j:
+            return
+        end = _TICK_BODY.match(src, i + 1).end()  # type: ignore[union-attr]
+        if end < len(src) and src.find("\\", i + 1, end) >= 0:
+            # Issue 11 class 3: inside backticks `\``, `\\` and `\$` stand for `` ` ``, `\` and `$`; the
+            # body is read again with them unescaped, so nested substitutions are opened too.
+            body = _TICK_ESCAPE.sub(_unescape_one_tick, src[i + 1 : end])
+            if self.in_dq and '\\"' in body:
+                self.fail("a backtick inside double quotes with an escaped quote cannot be judged")
+            self.inline(body, i)
+            self.i = end + 1
+            return
+        self.open_frame(_FRAME_TICK, i + 1, None)
+        self.i = i + 1
+
+    def inline(self, script: str, start: int) -> None:
+        """Judge ``script`` as commands found at ``start`` (a backtick body read again)."""
+        if self.depth + 1 > MAX_SCRIPT_DEPTH:
+            self.fail("substitutions are nested too deeply")
+            return
+        inner = _scan(script, self.depth + 1, self.scripts)
+        for s in inner.segments:
+            self.segments.append((start, s._replace(hidden=True)))
+        if inner.unparseable:
+            self.fail(inner.problem or "a substitution cannot be parsed")
+        if inner.unseen is not None:
+            self.unseen = self.unseen or inner.unseen
+
+    def on_open_paren(self) -> None:
+        """A subshell, an arithmetic command, a function definition's `()`, or grouping in arithmetic."""
+        src = self.src
+        i = self.i
+        self.end_word()
+        b = self.b
+        if b.arith is not None:
+            if self.nest():
+                self.open_frame(_FRAME_PAREN, i + 1, b.arith)
+                self.i = i + 1
+            return
+        dparen = i + 1 < len(src) and src[i + 1] == "("
+        words = b.words
+        if words:
+            after = _NOT_BLANK.search(src, i + 1)
+            empty = after is not None and after.group() == ")"
+            named = None
+            if empty and len(words) == 1 and not b.dyn and not b.glob:
+                named = words[0]  # `f () { ...; }`
+            elif empty and len(words) == 2 and words[0] == "function" and not b.dyn:
+                named = words[1]  # `function f () { ...; }`
+            if named is not None:
+                # Issue 11 class 2: a definition runs nothing now; its body is read as code and a
+                # later call to the name is opaque.
+                self.defined.add(named)
+                self.clear_words(b)
+                self.i = after.end() if after is not None else i + 1
+                return
+            if _compound_prefix(words, b.dyn) == "" or (dparen and words == ["for"]):
+                self.clear_words(b)  # `time ( ... )`, `! ( ... )`, `for (( ... ))`
+            else:
+                # `echo (x)`, `a=(1 2)`, extglob `@(a|b)`: not read (R4.9).
+                self.fail("a '(' after a command's words is not read")
+        self.finish(b, i)
+        if not self.nest():
+            return
+        if dparen:
+            # Issue 11 class 1: `(( ... ))` is arithmetic; its `$(...)` still run.
+            self.open_frame(_FRAME_ARITH, i + 2, None)
+            self.i = i + 2
+        else:
+            self.open_frame(_FRAME_PAREN, i + 1, None)
+            self.i = i + 1
+
+    def on_close_paren(self) -> None:
+        src = self.src
+        n = len(src)
+        i = self.i
+        b = self.b
+        if b.kind == _FRAME_ARITH:
+            self.close_frame(i)
+            if i + 1 < n and src[i + 1] == ")":
+                if b.bracket and b.expands:
+                    # Issue 11 class 1: `a[$x]` in arithmetic expands `$x` and evaluates it again, so a
+                    # subscript can run commands no rule sees.
+                    self.fail("an array subscript in arithmetic can run commands")
+                b.stash = []
+                self.i = i + 2
+            else:
+                # `$((cmd) )` / `((cmd) )`: bash reads a subshell here, so its words are commands.
+                self.fail("a '((' is closed by a single ')'")
+                self.release(b)
+                self.i = i + 1
+        elif b.kind == _FRAME_SUB or b.kind == _FRAME_PAREN:
+            kind = self.close_frame(i).kind
+            self.i = i + 1
+            if kind == _FRAME_PAREN and self.b.arith is None:
+                self.b.start = self.i
+        else:
+            self.fail("a ')' has no matching '('")
+            self.end_word()
+            self.finish(b, i + 1)
+            self.i = i + 1
+
+    def on_separator(self) -> None:
+        """`;` and `|` (also `;;`, `;&`, `||`, `|&`) end a simple command (R4.4)."""
+        src = self.src
+        i = self.i
+        c = src[i]
+        self.end_word()
+        self.finish(self.b, i)
+        i += 2 if i + 1 < len(src) and src[i + 1] in (";&" if c == ";" else "|&") else 1
+        self.i = i
+        self.b.start = i
+
+    def on_amp(self) -> None:
+        src = self.src
+        n = len(src)
+        i = self.i
+        self.end_word()
+        if i + 1 < n and src[i + 1] == ">":
+            # &> and &>> redirect both streams: not a separator (R4.5).
+            self.i = i + (3 if i + 2 < n and src[i + 2] == ">" else 2)
+            self.b.pending = _R_PATH
+        else:
+            self.finish(self.b, i)
+            self.i = i + (2 if i + 1 < n and src[i + 1] == "&" else 1)
+            self.b.start = self.i
+
+    def on_angle(self) -> None:
+        src = self.src
+        n = len(src)
+        i = self.i
+        c = src[i]
+        b = self.b
+        nxt = src[i + 1] if i + 1 < n else ""
+        if nxt == "(" and not self.in_word:
+            # <( ... ) / >( ... ) process substitution: a hidden command (R4.7).
+            self.buf.append(c + "(…)")
+            self.in_word = self.wdyn = True
+            if self.nest():
+                self.open_frame(_FRAME_SUB, i + 2, None)
+                self.i = i + 2
+            return
+        # A redirection (R4.5) does not split: `2>` drops the fd, the next word is the target.
+        if self.in_word and not self.wdyn and not self.wspecial and _is_fd("".join(self.buf)):
+            self.reset_word()
+        else:
+            if self.in_word and _NAMED_FD.fullmatch("".join(self.buf)) is not None:
+                self.fail("a '{name}>' descriptor redirection is not read")
+            self.end_word()
+        j = i + 1
+        kind = _R_PATH
+        if c == ">":
+            if nxt in (">", "|", "&"):
+                j += 1
+        elif nxt == "<":
+            j += 1
+            kind = _R_HEREDOC
+            self.heredoc_tabs = False
+            if j < n and src[j] == "<":
+                j += 1
+                kind = _R_STRING
+            elif j < n and src[j] == "-":
+                j += 1
+                self.heredoc_tabs = True
+        elif nxt in (">", "&"):
+            j += 1
+        if src[j - 1] == "&":
+            # >&2 / <&0 duplicate a descriptor; >&- closes one (bash reads the `-` alone, so `>&-x`
+            # closes and `x` is a word). Anything else after `>&` is a file (see _R_DUP).
+            kind = _R_DUP
+            if j < n and src[j] == "-":
+                j += 1
+                kind = _R_NONE
+        b.pending = kind
+        self.i = j
+
+    def end_input(self) -> None:
+        n = len(self.src)
+        if self.in_dq:
             self.fail("a double quote is not closed")
-        while len(stack) > 1:
+        while len(self.stack) > 1:
             self.fail("a '(', '$(' or '`' is not closed")
-            close_frame(n)
-        end_word()
+            self.close_frame(n)
+        self.end_word()
         if self.heredocs:
             self.fail("a here-document has no body")
-        self.finish(b, n)
+        self.finish(self.b, n)
+
+
+_HANDLERS: dict[str, Callable[[_Scanner], None]] = {
+    " ": _Scanner.on_blank,
+    "\t": _Scanner.on_blank,
+    "\r": _Scanner.on_blank,
+    "\n": _Scanner.on_newline,
+    "'": _Scanner.on_single_quote,
+    '"': _Scanner.on_double_quote,
+    "\\": _Scanner.on_backslash,
+    "#": _Scanner.on_hash,
+    "~": _Scanner.on_tilde,
+    "{": _Scanner.on_brace,
+    "}": _Scanner.on_brace,
+    "$": _Scanner.on_dollar,
+    "`": _Scanner.on_backtick,
+    "(": _Scanner.on_open_paren,
+    ")": _Scanner.on_close_paren,
+    ";": _Scanner.on_separator,
+    "|": _Scanner.on_separator,
+    "&": _Scanner.on_amp,
+    "<": _Scanner.on_angle,
+    ">": _Scanner.on_angle,
+}
+
+
+def _expands_code(text: str) -> bool:
+    """Whether unquoted here-document text holds an expansion that can run commands or is not read:
+    `$(`, a backtick, `$[`, or a `${...}` with indirection, a transformation or a nested expansion."""
+    if "$(" in text or "`" in text or "$[" in text:
+        return True
+    at = text.find("${")
+    while at >= 0:
+        end = text.find("}", at)
+        body = text[at + 2 : end if end >= 0 else len(text)]
+        if end < 0 or "!" in body or "@" in body or "$" in body or "[" in body:
+            return True
+        at = text.find("${", end)
+    return False
 
 
 def _is_fd(word: str) -> bool:
@@ -845,19 +1283,46 @@ def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
     sc = _Scanner(src, depth, scripts)
     sc.run()
     found = sc.segments
+    if sc.defined:
+        _calls_opaque(found, sc.defined)
     if len(found) > 1:
         found.sort(key=_first)
     return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem, sc.unseen)
 
 
 def _opaque(words: Sequence[str], dyn: Collection[int]) -> str | None:
-    """R4.9: the command word (the first after leading assignments) depends on an expansion."""
-    k = 0
-    while k < len(words) and is_assignment(words[k]):
-        k += 1
+    """R4.9: the command word (the first after leading assignments) depends on an expansion, a glob or a
+    special parameter (``dyn`` holds those words' indexes)."""
+    k = _command_index(words)
     if k < len(words) and k in dyn:
         return f"the command word {words[k]!r} is not literal"
     return None
+
+
+def _command_index(words: Sequence[str]) -> int:
+    k = 0
+    while k < len(words) and is_assignment(words[k]):
+        k += 1
+    return k
+
+
+def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
+    """Issue 11 class 2: a call to a function or alias defined in the same command runs code that its
+    words do not show (its body, judged separately): opaque, wherever the call stands."""
+    for idx, (start, seg) in enumerate(found):
+        words = seg.words
+        if seg.opaque is not None or not words:
+            continue
+        k = _command_index(words)
+        view = look_through(words)
+        name = words[k] if k < len(words) and words[k] in defined else None
+        if name is None and view and view[0] in defined:
+            name = view[0]
+        if name is not None:
+            found[idx] = (
+                start,
+                seg._replace(opaque=f"{name!r} is a function or alias defined in this command"),
+            )
 
 
 def _first(item: tuple[int, Segment]) -> int:
@@ -926,6 +1391,10 @@ def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset
     return tuple(words), tuple(redirects), frozenset(dyn) if dyn else _EMPTY
 
 
+_FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
+_FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
+
+
 def _fast(command: str) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
     joined by `&& || | ; &`.
@@ -944,6 +1413,8 @@ def _fast(command: str) -> ParsedCommand | None:
         pieces = _SEPARATOR.split(command)
     else:
         return None
+    if "$" in command and _FAST_DEFER.search(command) is not None:
+        return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     for piece in pieces:
@@ -962,6 +1433,9 @@ def _fast(command: str) -> ParsedCommand | None:
             continue
         if not _plain_verb(words):
             return None
+        k = _command_index(words)
+        if k < len(words) and (_is_glob(words[k]) or words[k] in _FAST_REFUSED):
+            return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
         segments.append(Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
     return ParsedCommand(tuple(segments), False, None)
