@@ -153,6 +153,8 @@ def _compound_prefix(words: Sequence[str], dyn: Collection[int]) -> str | None:
             k += 2 if k + 2 == n and _NAME.fullmatch(words[k + 1]) is not None else 1
         elif w in _LEADING_KEYWORDS:
             k += 1
+        elif w == "for" and k + 2 < n and words[k + 2] == "do":
+            k += 3  # `for NAME do { ...; }`
         elif w == "time":
             k += 2 if k + 1 < n and words[k + 1] == "-p" else 1
         else:
@@ -285,10 +287,16 @@ class _Scanner:
             self.fail("a redirection has no target")
             b.pending = _R_NONE
         if words or b.redirects:
-            # Grammar keywords (`if cmd; then ...`) introduce the command that is judged.
+            # Grammar keywords (`if cmd; then ...`) introduce the command that is judged. `for NAME do cmd`
+            # (no `in` list) puts the first command of the body on the header's line.
             cut = 0
-            while cut < len(words) and words[cut] in _LEADING_KEYWORDS and cut not in dyn:
-                cut += 1
+            while cut < len(words):
+                if words[cut] in _LEADING_KEYWORDS and cut not in dyn:
+                    cut += 1
+                elif words[cut] == "for" and cut + 3 < len(words) and words[cut + 2] == "do":
+                    cut += 3
+                else:
+                    break
             if words[cut : cut + 1] and words[cut] in _CLOSING_KEYWORDS and cut not in dyn:
                 cut += 1
             if cut:
@@ -737,7 +745,13 @@ class _Scanner:
         if j < 0:
             self.fail("a single quote is not closed")
             j = len(src)
-        self.buf.append(src[self.i + 1 : j])
+        text = src[self.i + 1 : j]
+        if self.b.arith is not None and ("$" in text or "`" in text):
+            # Issue 11 class 1: in arithmetic, single quotes bound the text but do not quote it: bash
+            # expands `'$(cmd)'` as in double quotes, and the command runs. Judged, and never auto.
+            self.fail("a quoted substitution in arithmetic runs")
+            self.inline(text, self.i)
+        self.buf.append(text)
         self.in_word = self.wquoted = True
         self.i = j + 1
 
@@ -809,11 +823,17 @@ class _Scanner:
         if b.arith is not None:
             b.arith.expands = True
         if nxt == "(":
-            self.buf.append("$(…)")
-            self.in_word = self.wdyn = True
+            arith = i + 2 < n and src[i + 2] == "("
+            if arith:
+                # An integer: like a special parameter, never a location (issue 11 class 11).
+                self.buf.append("$((…))")
+                self.in_word = self.wspecial = True
+            else:
+                self.buf.append("$(…)")
+                self.in_word = self.wdyn = True
             if not self.nest():
                 return
-            if i + 2 < n and src[i + 2] == "(":
+            if arith:
                 self.open_frame(_FRAME_ARITH, i + 3, None)
                 self.i = i + 3
             else:
