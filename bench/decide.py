@@ -118,29 +118,65 @@ def bench_gemini(commands: list[str], perms: dict[str, list[str]], rounds: int) 
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def bench_hostile(perms: Permissions) -> list[tuple[str, float, str]]:
-    project = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+def hostile_cases() -> dict[str, str]:
+    """Inputs shaped to make a reader slow (R4.7, issue 11 class 12): every one must decide in <= 50 ms."""
     depth = 20_000
-    cases = {
+    return {
         "100 KB of '('": "(" * 100_000,
+        "200 KB of ')'": ")" * 200_000,
         "100 KB of nested '$('": "$(" * 25_000 + "ls" + ")" * 25_000,
         "100 KB of unclosed '$('": "$(" * 50_000,
         "10,000 segments": " && ".join(["ls -la"] * 10_000),
         "10,000 segments + rm -rf /": " && ".join(["ls"] * 10_000) + " && rm -rf /",
+        "5,000 ';' segments": ";".join(["echo a"] * 5_000),
+        "20,000 bare ';'": ";" * 20_000,
         "100 KB of unclosed '\"'": '"' * 100_000,
         "100 KB of '`'": "`" * 100_000,
         "100 KB of '/'": "cat " + "/" * 100_000,
         f"'echo $(' nested {depth} deep (140 KB)": "echo " + "$(echo " * depth + "x" + ")" * depth,
+        "20,000 '$((' nested": "$((" * 20_000 + "1" + "))" * 20_000,
+        "30,000 '((' unclosed": "((" * 30_000,
+        "50,000 '${'": "${" * 50_000,
+        "10,000 '${x}' in one word": "echo " + "${x}" * 10_000,
+        "nested escaped backticks x8 (128 KB)": _nested_ticks(8, 500),
+        "16,000 '`a\\`b`'": "`a\\`b`" * 16_000,
+        "brace list of 20,000": "echo {" + ",".join(["a"] * 20_000) + "}",
+        "brace product 2^20": "echo " + "{a,b}" * 20,
+        "nested braces 5,000 deep": "echo " + "{a," * 5_000 + "b" + "}" * 5_000,
+        "2,000 here-documents": "cat <<E\n" * 2_000 + "x\nE\n" * 2_000,
+        "5,000 quoted here-documents": "".join(f"cat <<'E{k}'\n$(rm)\nE{k}\n" for k in range(5_000)),
+        "one 200 KB word": "echo " + "a" * 200_000,
+        "one 200 KB quoted word": "echo '" + "a b" * 66_000 + "'",
+        "4,000 function definitions and calls": "".join(f"f{k}() {{ ls; }}; f{k}; " for k in range(4_000)),
+        "6,500 'sh -c' scripts": "sh -c 'ls -l'; " * 6_500,
+        "5,000 aliases": "".join(f"alias a{k}='ls -l'; " for k in range(5_000)),
+        "5,000 aliases, each its own value": "".join(f"alias a{k}='ls {k}'; " for k in range(5_000)),
+        "10,000 'time {'": "time { " * 10_000 + "ls" + "; }" * 10_000,
+        "20,000 '/???/' globs": "/???/" * 20_000 + "rm",
+        "100 KB of '<<'": "cat " + "<<" * 50_000,
+        "100 KB of '$[' and '${!'": "$[${!" * 20_000,
     }
+
+
+def _nested_ticks(levels: int, width: int) -> str:
+    body = "ls " * width
+    for k in range(levels):
+        esc = "\\" * (2**k - 1)
+        body = f"echo {esc}`{body}{esc}` " * 2
+    return body
+
+
+def bench_hostile(perms: Permissions) -> list[tuple[str, int, float, str]]:
+    project = ProjectState(execution_mode="container", container_running=True, root=ROOT)
     out = []
-    for name, cmd in cases.items():
+    for name, cmd in hostile_cases().items():
         req = DecisionRequest("terminal", "developer", project, command=cmd, permissions=perms)
         best = float("inf")
         for _ in range(3):
             t = time.perf_counter()
             v = decide(req)
             best = min(best, time.perf_counter() - t)
-        out.append((name, best * 1000, f"{v.decision}/{v.reason}"))
+        out.append((name, len(cmd), best * 1000, f"{v.decision}/{v.reason}"))
     return out
 
 
@@ -183,9 +219,13 @@ def main() -> None:
                 f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x, "
                 f"cpu per decision {theirs['cpu_us_per_decision'] / ours['cpu_us_per_decision']:.1f}x"
             )
-    print("hostile inputs (best of 3, one decision each):")
-    for name, ms, outcome in bench_hostile(perms):
-        print(f"  {name:<40} {ms:8.1f} ms   {outcome}")
+    print("hostile inputs (best of 3, one decision each; goal <= 50 ms each):")
+    worst = 0.0
+    for name, size, ms, outcome in bench_hostile(perms):
+        worst = max(worst, ms)
+        flag = "" if ms <= 50 else "   OVER 50 ms"
+        print(f"  {name:<42} {size:>9,} chars {ms:8.1f} ms   {outcome}{flag}")
+    print(f"  slowest hostile input: {worst:.1f} ms")
 
 
 if __name__ == "__main__":

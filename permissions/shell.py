@@ -46,6 +46,8 @@ __all__ = ["DISPLAY_LIMIT", "MAX_NESTING", "ParsedCommand", "Segment", "parse_co
 MAX_NESTING = 128
 # `sh -c` scripts inside `sh -c` scripts are parsed up to this depth, then the command is unparseable.
 MAX_SCRIPT_DEPTH = 8
+# Nested backtick bodies and alias values read again per command, past which they are judged flat.
+MAX_REREADS = 256
 # A segment's display text is cut here so hostile input stays linear.
 DISPLAY_LIMIT = 1000
 
@@ -67,6 +69,7 @@ _NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
 # characters, so the split is linear.
 _FLAT_SPLIT = re.compile(r"(?:\$\(|[<>]\(|[()`;&|\n{}])+")
 _TICK_RUN = re.compile("`+")
+_CLOSE_RUN = re.compile(r"\)+")
 _SEPARATOR = re.compile(r"&&|\|\||[|;&]")
 
 _SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
@@ -228,8 +231,10 @@ class _Scanner:
         "b",
         "brace_on",
         "braces",
+        "budget",
         "buf",
         "defined",
+        "defined_values",
         "depth",
         "heredoc_tabs",
         "heredocs",
@@ -237,6 +242,7 @@ class _Scanner:
         "in_dq",
         "in_word",
         "problem",
+        "scripted",
         "scripts",
         "segments",
         "src",
@@ -249,8 +255,10 @@ class _Scanner:
         "wspecial",
     )
 
-    def __init__(self, src: str, depth: int, scripts: bool) -> None:
+    def __init__(self, src: str, depth: int, scripts: bool, budget: list[int] | None = None) -> None:
         self.src = src
+        # How many more bodies this command may have read again (shared by the nested readers).
+        self.budget = budget if budget is not None else [MAX_REREADS]
         self.braces = BraceState(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
@@ -262,6 +270,8 @@ class _Scanner:
         self.heredocs: list[tuple[str, bool, bool]] = []
         # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
         self.defined: set[str] = set()
+        self.defined_values: set[str] = set()  # alias values judged already
+        self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
         # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special
         # parameters (wspecial), has an unquoted glob character (wglob) or any quoting (wquoted).
@@ -342,9 +352,13 @@ class _Scanner:
 
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
-        if self.scripts and seg.words:
-            if seg.words[0] == "alias":
-                self.aliases(seg.words, start)
+        words = seg.words
+        if self.scripts and words and words not in self.scripted:
+            # A command repeated word for word carries the same script: its commands were judged once
+            # (the verdict depends on words only), so hostile repetition stays cheap.
+            self.scripted.add(words)
+            if words[0] == "alias":
+                self.aliases(words, start)
             self._script(seg, start)
 
     def refuse(self, words: list[str]) -> None:
@@ -370,14 +384,19 @@ class _Scanner:
             if not eq:
                 continue
             self.defined.add(name)
-            if value and self.depth + 1 <= MAX_SCRIPT_DEPTH:
-                inner = _scan(value, self.depth + 1, True)
+            if value in self.defined_values:
+                continue  # the same code was judged already
+            self.defined_values.add(value)
+            if not value:
+                continue
+            if self.reread():
+                inner = _scan(value, self.depth + 1, True, self.budget)
                 for s in inner.segments:
                     self.segments.append((start, s._replace(hidden=True)))
                 if inner.unparseable:
                     self.fail(inner.problem or "an alias's value cannot be parsed")
-            elif value:
-                self.fail("inline shell scripts are nested too deeply")
+            else:
+                self.flat_text(value, start)
 
     def _script(self, seg: Segment, start: int) -> None:
         """R4.7: the script of `bash -c` / `sh -c` / `eval` is judged as commands too."""
@@ -467,8 +486,12 @@ class _Scanner:
             self.finish(frame, at)
             if frame.kind == _FRAME_ARITH:
                 self.release(frame)
+        self.flat_text(self.src[at:], at)
+
+    def flat_text(self, text: str, at: int) -> None:
+        """Every command-like run of words in ``text`` becomes a segment (see flat)."""
         seen: set[tuple[str, ...]] = set()
-        for piece in _FLAT_SPLIT.split(self.src[at:]):
+        for piece in _FLAT_SPLIT.split(text):
             if not piece or piece.isspace():
                 continue
             flat = piece.replace("'", " ").replace('"', " ").replace("\\", " ")
@@ -933,6 +956,11 @@ class _Scanner:
         if end < len(src) and src.find("\\", i + 1, end) >= 0:
             # Issue 11 class 3: inside backticks `\``, `\\` and `\$` stand for `` ` ``, `\` and `$`; the
             # body is read again with them unescaped, so nested substitutions are opened too.
+            if not self.reread():
+                self.end_word()
+                self.flat(i, "substitutions are nested too deeply or too many to read")
+                self.stopped = True
+                return
             body = _TICK_ESCAPE.sub(_unescape_one_tick, src[i + 1 : end])
             if self.in_dq and '\\"' in body:
                 self.fail("a backtick inside double quotes with an escaped quote cannot be judged")
@@ -942,12 +970,21 @@ class _Scanner:
         self.open_frame(_FRAME_TICK, i + 1, None)
         self.i = i + 1
 
+    def reread(self) -> bool:
+        """Whether another body may be read again as commands (a nested backtick body, an alias's
+        value): each command has a budget of re-reads, shared by its nested readers, so hostile input
+        stays linear. Past it or past MAX_SCRIPT_DEPTH the caller judges the text flat (R4.7: deny still
+        sees its commands; the command is unparseable)."""
+        budget = self.budget
+        if self.depth + 1 <= MAX_SCRIPT_DEPTH and budget[0] > 0:
+            budget[0] -= 1
+            return True
+        self.fail("substitutions are nested too deeply or too many to read")
+        return False
+
     def inline(self, script: str, start: int) -> None:
         """Judge ``script`` as commands found at ``start`` (a backtick body read again)."""
-        if self.depth + 1 > MAX_SCRIPT_DEPTH:
-            self.fail("substitutions are nested too deeply")
-            return
-        inner = _scan(script, self.depth + 1, self.scripts)
+        inner = _scan(script, self.depth + 1, self.scripts, self.budget)
         for s in inner.segments:
             self.segments.append((start, s._replace(hidden=True)))
         if inner.unparseable:
@@ -1024,10 +1061,12 @@ class _Scanner:
             if kind == _FRAME_PAREN and self.b.arith is None:
                 self.b.start = self.i
         else:
+            # A run of unmatched `)` is one syntax error (read at once: hostile input stays linear).
+            end = _CLOSE_RUN.match(src, i).end()  # type: ignore[union-attr]
             self.fail("a ')' has no matching '('")
             self.end_word()
-            self.finish(b, i + 1)
-            self.i = i + 1
+            self.finish(b, end)
+            self.i = end
 
     def on_separator(self) -> None:
         """`;` and `|` (also `;;`, `;&`, `||`, `|&`) end a simple command (R4.4)."""
@@ -1299,8 +1338,14 @@ _HEADERS = frozenset({"for", "select", "case", "function"})
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
 
-def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
-    sc = _Scanner(src, depth, scripts)
+def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) -> ParsedCommand:
+    if depth > 0 and scripts:
+        # A nested script (`sh -c '...'`, a backtick body, an alias's value) is often plain: the fast path
+        # answers as the scanner would (a differential property test holds them equal), for less.
+        fast = _fast(src)
+        if fast is not None:
+            return fast
+    sc = _Scanner(src, depth, scripts, budget)
     sc.run()
     found = sc.segments
     if sc.defined:
@@ -1334,10 +1379,11 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
         if seg.opaque is not None or not words:
             continue
         k = _command_index(words)
-        view = look_through(words)
         name = words[k] if k < len(words) and words[k] in defined else None
-        if name is None and view and view[0] in defined:
-            name = view[0]
+        if name is None and k < len(words) and (words[k] in WRAPPERS or "/" in words[k]):
+            view = look_through(words)  # `env f`, `nice f`: the call through a wrapper
+            if view and view[0] in defined:
+                name = view[0]
         if name is not None:
             found[idx] = (
                 start,
