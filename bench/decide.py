@@ -138,7 +138,7 @@ def hostile_cases() -> dict[str, str]:
         "30,000 '((' unclosed": "((" * 30_000,
         "50,000 '${'": "${" * 50_000,
         "10,000 '${x}' in one word": "echo " + "${x}" * 10_000,
-        "nested escaped backticks x8 (128 KB)": _nested_ticks(8, 500),
+        "escaped backticks nested 8 deep": _nested_ticks(8, 125),
         "16,000 '`a\\`b`'": "`a\\`b`" * 16_000,
         "brace list of 20,000": "echo {" + ",".join(["a"] * 20_000) + "}",
         "brace product 2^20": "echo " + "{a,b}" * 20,

@@ -240,6 +240,7 @@ class _Scanner:
         "heredocs",
         "i",
         "in_dq",
+        "late",
         "in_word",
         "problem",
         "scripted",
@@ -272,6 +273,7 @@ class _Scanner:
         self.defined: set[str] = set()
         self.defined_values: set[str] = set()  # alias values judged already
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
+        self.late: list[str] = []  # alias values past the re-read budget
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
         # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special
         # parameters (wspecial), has an unquoted glob character (wglob) or any quoting (wquoted).
@@ -293,6 +295,9 @@ class _Scanner:
     def finish(self, b: _Builder, end: int) -> None:
         """Close the simple command being built in ``b`` at ``end``."""
         words, dyn = b.words, b.dyn
+        if not words and not b.redirects and b.pending == _R_NONE:
+            b.start = end  # nothing was built (`; ;`, `}` then `;`)
+            return
         if b.pending != _R_NONE:
             self.fail("a redirection has no target")
             b.pending = _R_NONE
@@ -396,7 +401,7 @@ class _Scanner:
                 if inner.unparseable:
                     self.fail(inner.problem or "an alias's value cannot be parsed")
             else:
-                self.flat_text(value, start)
+                self.late.append(value)  # judged flat at the end, all at once (see _scan)
 
     def _script(self, seg: Segment, start: int) -> None:
         """R4.7: the script of `bash -c` / `sh -c` / `eval` is judged as commands too."""
@@ -566,7 +571,7 @@ class _Scanner:
                 c = self.read_plain()
                 if not c:
                     break
-            if self.b.arith is not None and c in _ARITH_PLAIN:
+            if c in _ARITH_PLAIN and self.b.arith is not None:
                 # Issue 11 class 1: inside `(( ))` / `$(( ))` these are operators (`<<` is a shift, `&&`
                 # a logical and), never redirections, separators or comments.
                 self.buf.append(c)
@@ -1347,6 +1352,8 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
             return fast
     sc = _Scanner(src, depth, scripts, budget)
     sc.run()
+    if sc.late:
+        sc.flat_text("\n".join(sc.late), 0)
     found = sc.segments
     if sc.defined:
         _calls_opaque(found, sc.defined)
