@@ -12,7 +12,9 @@ Readings chosen where SPEC is silent (stricter where unsure):
   segments. Inside it `<<`, `&&`, `;`, `#` are operators. An array subscript together with any expansion in
   arithmetic (`$((a[$x]))`), and a subscript holding `$` or a backtick given to a builtin that evaluates it
   (`let`, `unset`, `declare`, `read`, `printf -v`, `test`, ...) is refused: bash expands the subscript again
-  and runs what it holds. A `((` closed by a single `)` is a subshell in bash: its words are judged as
+  and runs what it holds. So is an assignment whose quoted value holds a subscript with a substitution
+  (`x='a[$(cmd)]'`: arithmetic on `x` runs `cmd`). Single quotes inside arithmetic do not quote (bash runs
+  `'$(cmd)'` there): such a command is judged and refused. A `((` closed by a single `)` is a subshell in bash: its words are judged as
   commands and the command is unparseable.
 - `time`, `time -p`, `!`, `coproc`, `coproc NAME` before `{ ...; }` / `( ... )` are grammar: the group's
   commands are segments. `coproc cmd` runs `cmd`.

@@ -1,4 +1,8 @@
-"""A shell-aware command scanner for the policy engine (SPEC R4.1, R4.4, R4.5, R4.7).
+"""A shell-aware command scanner for the policy engine (SPEC R4.1, R4.4, R4.5, R4.7, R4.9).
+
+Closed world (R4.9): the constructs it reads, and how, are listed in :mod:`permissions.constructs`, with the
+readings chosen where SPEC is silent; anything else makes the command unparseable. Bash itself checks the
+reading of generated commands (permissions/tests/shell_grammar.py, bench/fuzz_shell.py).
 
 It does not run or expand anything. It answers one question: which commands would this string run,
 word by word? Every command found -- top level, inside ``$(...)``, backticks, ``<(...)``, ``>(...)``,
@@ -16,8 +20,12 @@ found by reading the shell's options as the shell does. Whatever is not certain 
 escape, an option the shell table does not know, an expansion past its budget) makes the command
 unparseable rather than guessed (R4.7, R4.8).
 
+The state machine has one step per construct (``_Scanner.on_*``, dispatched on the character), the word
+being read lives on the scanner, and a frame saves and restores it around each nesting.
+
 Linear time and no recursion on input nesting (frames live on an explicit stack; past ``MAX_NESTING``
-the rest is judged flat; brace nesting is capped at ``expansions.MAX_BRACE_NESTING`` and expansion work at a budget
+the rest is judged flat; bodies read again -- escaped backticks, alias values -- share a budget of
+``MAX_REREADS`` per command; brace nesting is capped at ``expansions.MAX_BRACE_NESTING`` and expansion work at a budget
 proportional to the input). The regexes used are character classes, runs of them, and alternatives that
 begin with distinct characters, so none can backtrack; they only skip or split, never interpret.
 """
@@ -369,6 +377,17 @@ class _Scanner:
     def refuse(self, words: list[str]) -> None:
         """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
         verb = words[0]
+        if "=" in verb and ("`" in verb or "$(" in verb) and "[" in verb:
+            # Issue 11 class 1: `x='a[$(cmd)]'; echo $((x))` -- arithmetic evaluates the value of `x`, and
+            # the subscript's command runs. A value holding a subscript and a substitution is not read.
+            k = 0
+            while k < len(words) and is_assignment(words[k]):
+                w = words[k]
+                at = w.find("[", w.find("="))
+                if at >= 0 and ("`" in w[at:] or "$(" in w[at:]):
+                    self.fail("a variable is given an array subscript that runs a command")
+                    break
+                k += 1
         if verb == "[[":
             self.fail("'[[ ... ]]' conditionals are not read")
         elif verb in _SUBSCRIPT_BUILTINS and len(words) > 1:

@@ -285,3 +285,9 @@ def test_issue11_class2_for_without_a_list_runs_its_body_on_the_header_line():
 def test_issue11_class1_single_quotes_do_not_quote_in_arithmetic(cmd):
     # Found by the bash oracle: bash runs the substitution inside '...' in arithmetic (checked: it does).
     assert floor(cmd, deny=DENY_CURL) == ("deny", "deny_rule")
+
+
+@pytest.mark.parametrize("cmd", ["x='a[$(curl x)]'; echo $((x))", "x='a[`curl x`]' y=1; (( x ))"])
+def test_issue11_class1_a_variable_holding_a_subscript_command_is_unparseable(cmd):
+    # Arithmetic evaluates the variable's value, subscript and all: bash runs `curl x` (checked).
+    assert floor(cmd, allow=("Terminal(echo)",)) == ("require_approval", "unparseable")
