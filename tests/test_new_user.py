@@ -120,7 +120,7 @@ def test_a_fresh_clone_make_run_and_the_readme_calls_as_written(fresh_clone, tmp
         )
         assert ran.returncode == 0, ran.stdout + ran.stderr
         last = {}
-        for line in ran.stdout.splitlines():
+        for line in (ran.stdout + "\n" + ran.stderr).splitlines():  # `tee /dev/stderr` shows one on stderr
             line = line.strip()
             if line.startswith("{"):
                 answer = json.loads(line)
