@@ -134,7 +134,8 @@ class Command(BaseCommand):
         work.mkdir(parents=True, exist_ok=True)
         if not (work / ".git").exists():
             _git(work, "init", "-q", f"--initial-branch={project.default_branch}")
-            (work / ".gitignore").write_text("permissions.json\npermissions.json.lock\n")  # Brabo's rules file, not the project's
+            # Brabo's rules file (and its lock) live in the folder but are not the project's
+            (work / ".gitignore").write_text("permissions.json\npermissions.json.lock\n")
             (work / "README.md").write_text("# demo-app\n\nThe Brabo demo project.\n")
             _git(work, "add", "-A")
             _git(work, "commit", "-q", "-m", "First commit")
