@@ -84,7 +84,8 @@ def test_a_fresh_clone_make_run_and_the_readme_calls_as_written(fresh_clone, tmp
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("BRABO_", "DATABASE_", "CELERY_", "DJANGO_")) and k not in ("CI", "VIRTUAL_ENV")
+        if not k.startswith(("BRABO_", "DATABASE_", "CELERY_", "DJANGO_"))
+        and k not in ("CI", "VIRTUAL_ENV", "MAKEFLAGS", "MAKELEVEL", "MFLAGS")
     }
     env["PORT"] = str(port)
     log_path = tmp_path / "make-run.log"
