@@ -327,3 +327,47 @@ def test_the_runner_reports_json_the_server_accepts(root):
     assert body["outcome"] == "executed"
     assert set(body["result"]) == {"exit_code", "stdout", "stderr", "truncated", "sandbox"}
     json.dumps(body)
+
+
+def test_an_ask_already_shown_must_still_be_answered_after_mode_auto(tmp_path):
+    """R11.5: switching to auto affects later work only; the question on screen still needs its answer."""
+    import io
+    import threading
+
+    out = io.StringIO()
+    console = rp.Console(mode="ask", mode_file=None, interactive=True, out=out)
+    answer = {}
+    asking = threading.Thread(target=lambda: answer.setdefault("yes", console.confirm("$ rm -rf build", 30)))
+    asking.start()
+    wait_until(lambda: "Run it?" in out.getvalue(), 10, "the question")
+    console.read_terminal(io.StringIO("/mode auto\nn\n"))
+    asking.join(10)
+    assert answer == {"yes": False}
+    assert console.mode() == "auto"
+
+
+class FlakyApi:
+    """The server is down for the first ``down`` report attempts, then takes the report."""
+
+    server = "http://brabo.test"
+
+    def __init__(self, down: int):
+        self.down = down
+        self.bodies = []
+
+    def report(self, action_id, body):
+        self.bodies.append(body)
+        if len(self.bodies) <= self.down:
+            raise rp.ServerUnavailable("connection refused")
+        return 200, {"status": "executed"}
+
+
+def test_a_finished_result_is_resent_until_the_server_takes_it():
+    api = FlakyApi(down=3)
+    console = rp.Console(mode="auto", mode_file=None, interactive=False, out=open(os.devnull, "w"))  # noqa: SIM115
+    stop = rp.Stopping()
+    backoff = rp.Backoff(0.01, lambda s: None)
+    body = {"outcome": "executed", "result": {"exit_code": 0}}
+    assert rp.send_report(api, "a", body, console, backoff, stop) is None
+    assert api.bodies == [body] * 4
+    assert backoff.failures == 0
