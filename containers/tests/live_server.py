@@ -21,14 +21,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def wait_until(check, seconds: float = 60, what: str = "the condition") -> None:
-    """Poll ``check`` until true; a bounded wait for another process, not a timing assertion."""
+def wait_until(check, seconds: float = 60, what="the condition") -> None:
+    """Poll ``check`` until true; a bounded wait for another process, not a timing assertion. ``what`` may
+    be a callable, read only on failure (say, the other process's log)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if check():
             return
         time.sleep(0.1)
-    raise AssertionError(f"{what} did not happen within {seconds} s")
+    raise AssertionError(f"{what() if callable(what) else what} did not happen within {seconds} s")
 
 
 class ServerProcess:

@@ -253,10 +253,21 @@ def test_the_runner_executes_an_approved_command_and_survives_a_server_restart(l
     assert done.result["stdout"].startswith("from the user's machine\n")
     assert done.result["exit_code"] == 0
 
+    # The report is committed before its answer reaches the runner: wait for the runner to have it, so the
+    # kill lands while the runner is waiting for work (a kill mid-report is the re-send test's case).
+    wait_until(lambda: f"work {done.id}: executed -> executed" in log_text(live), 60, "the report's answer")
     live.server.kill()
-    wait_until(lambda: "cannot reach" in log_text(live), 60, "the runner noticing the server is gone")
+    wait_until(
+        lambda: "cannot reach" in log_text(live),
+        60,
+        lambda: "noticing the server is gone:\n" + log_text(live),
+    )
     live.server.start()
-    wait_until(lambda: "connected to" in log_text(live) and "again" in log_text(live), 60, "reconnection")
+    wait_until(
+        lambda: "connected to" in log_text(live) and "again" in log_text(live),
+        60,
+        lambda: "reconnection:\n" + log_text(live),
+    )
 
     again = run_through_runner(live.project, make_action, {"command": "echo after the restart > after.txt"})
     assert again.status == "executed", again.result
