@@ -407,6 +407,40 @@ def projects(request):
     )
 
 
+def project_git(request, project_id):
+    """Where the code lives (repository, push remote, default branch): the same service as the API's PATCH."""
+    from projects.git_settings import workspace_git_root
+    from projects.services import set_project_git
+
+    project = _project_or_404(request, project_id)
+    role = _roles(request.user).get(project.workspace_id)
+    can_edit = role_at_least(role, MAINTAINER)
+    fields = ("repository", "git_remote_url", "default_branch")
+    values = {f: getattr(project, f) for f in fields}
+    if request.method == "POST":
+        values = {f: request.POST.get(f, "") for f in fields}
+        try:
+            set_project_git(project=project, actor=request.user, **values)
+        except DomainError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Saved where the code of {project.name} lives.")
+            return redirect(reverse("admin:console-project-git", args=[project.id]))
+    return render(
+        request,
+        "console/project_git.html",
+        _base_context(
+            request,
+            f"Repository · {project.name}",
+            project=project,
+            values=values,
+            can_edit=can_edit,
+            local_root=workspace_git_root(project.workspace_id),
+            section="projects",
+        ),
+    )
+
+
 def _read_text(path) -> str:
     try:
         return path.read_text(encoding="utf-8")
