@@ -13,56 +13,14 @@ from dataclasses import dataclass
 
 from permissions.action_types import ACTION_TYPES
 from permissions.caps import external_effect, is_cap_prefix, privileged
+from permissions.commands.interpreters import CODE_RUNNERS, MORE_RUNNERS, VERSIONED
+from permissions.commands.wrappers import WRAPPERS
 from permissions.matching import runs_other_programs
 from permissions.shell import Segment, parse_command
-from permissions.wrappers import WRAPPERS, is_assignment
+from permissions.wrappers import is_assignment
 
 __all__ = ["AlwaysResult", "derive_always", "quote_word", "typed_pattern", "writes_autonomy_row"]
 
-# R7.3 [beyond]: verbs that run code given as arguments stay exact.
-CODE_RUNNERS = frozenset(
-    {
-        "python",
-        "python2",
-        "python3",
-        "node",
-        "deno",
-        "bun",
-        "bash",
-        "sh",
-        "zsh",
-        "dash",
-        "ksh",
-        "fish",
-        "ruby",
-        "perl",
-        "php",
-        "lua",
-        "eval",
-        "source",
-        ".",
-        "xargs",
-        "awk",
-        "gawk",
-        "sed",
-        "exec",
-        "env",
-        "osascript",
-        "pwsh",
-        "powershell",
-        "Rscript",
-        "julia",
-        "tclsh",
-        "expect",
-        "make",
-        "npx",
-    }
-)
-# Other names of the same interpreters: versioned (`python3.11`, `node20`, `ruby3.2`) and alternatives.
-_MORE_RUNNERS = frozenset(
-    {"pypy", "pypy3", "ipython", "ipython3", "nodejs", "tsx", "ts-node", "luajit", "wish", "bunx", "uvx"}
-)
-_VERSIONED = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "tclsh", "julia", "bash", "zsh", "ksh")
 # `npx` runs arbitrary packages, but `npx vitest` is the seed's own example of verb + subcommand; only
 # then does it generalise (`npx @scope/pkg`, `make build/out.o` stay exact, never the bare verb).
 _SUBCOMMAND_OK = frozenset({"npx", "make"})
@@ -110,9 +68,9 @@ def _covers_any_program(unit: tuple[str, ...]) -> bool:
 
 def _runs_code(verb: str) -> bool:
     """R7.3 [beyond]: a code-running verb under any of its names (``python3.11``, ``nodejs``)."""
-    if verb in CODE_RUNNERS or verb in _MORE_RUNNERS:
+    if verb in CODE_RUNNERS or verb in MORE_RUNNERS:
         return True
-    for family in _VERSIONED:
+    for family in VERSIONED:
         if verb.startswith(family):
             rest = verb[len(family) :].lstrip("-")
             if rest and rest[0].isdigit() and all(c.isdigit() or c == "." for c in rest):

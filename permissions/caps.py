@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from permissions.wrappers import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, PRIVILEGED, views
+from permissions.commands.git import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS
+from permissions.commands.privilege import PRIVILEGE_VERBS, PRIVILEGED, privileged_view
+from permissions.commands.views import views
 
 __all__ = [
     "CAP_VERBS",
@@ -153,7 +155,7 @@ _MAX_READINGS = 256
 
 
 # Verbs any cap can start with: a segment whose views start with none of these is never capped.
-CAP_VERBS: frozenset[str] = frozenset(_EXTERNAL) | PRIVILEGED
+CAP_VERBS: frozenset[str] = frozenset(_EXTERNAL) | PRIVILEGE_VERBS
 
 
 def _steps(glob: _Globals, word: str) -> tuple[int, ...]:
@@ -286,12 +288,13 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
 
 
 def privileged(words: tuple[str, ...]) -> bool:
-    """RN-418: `sudo` or `doas` is the verb of the segment or of any view of it."""
+    """RN-418: `sudo`, `doas` or another sudo-like (permissions.commands.privilege) is the verb of the
+    segment or of any view of it."""
     return privileged_views(views(words))
 
 
 def privileged_views(all_views: Sequence[tuple[str, ...]]) -> bool:
-    return any(view and view[0] in PRIVILEGED for view in all_views)
+    return any(privileged_view(view) for view in all_views)
 
 
 def is_cap_prefix(words: tuple[str, ...]) -> bool:

@@ -11,29 +11,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from permissions.wrappers import views
+from permissions.commands.views import views
 
 __all__ = ["BUILTIN_DENY", "floor_denies", "floor_denies_views"]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
 
 
+_GLOB = frozenset("*?[")
+
+
 def _is_root(word: str) -> bool:
-    """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it."""
+    """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it.
+
+    [beyond] issue 11 class 9: a glob over the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
+    ``/[a-z]*``, ``/u*``, ``/*/*``): any path whose first component is a pattern. A literal child
+    (``/etc``, also from ``/{bin,usr}``) is not the floor's: R4.6 is a floor, not a safety list. Words
+    reach here with quotes removed, so a quoted ``'/*'`` counts too (when unsure, deny more).
+    """
     if not word.startswith("/"):
         return False
-    if word.endswith("/*"):
-        word = word[:-1]
-    elif word.endswith("*") and word.rstrip("*") and word.rstrip("*").strip("/.") == "":
-        word = word.rstrip("*")
     # Lexical, one linear scan (R6.3): `..` climbs, and climbing above the root stays at the root.
-    depth = 0
+    parts: list[str] = []
     for part in word.split("/"):
         if part == "..":
-            depth = max(depth - 1, 0)
+            if parts:
+                parts.pop()
         elif part not in ("", "."):
-            depth += 1
-    return depth == 0
+            parts.append(part)
+    if not parts:
+        return True
+    first = parts[0]
+    return any(c in _GLOB for c in first)  # a pattern over the root's children
 
 
 def _long_recursive(word: str) -> bool:

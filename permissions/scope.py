@@ -121,11 +121,16 @@ class Scope:
                 # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
                 if "/" not in w and ".." not in w:
                     continue
-                if w[0] == "/" or ".." in w:
+                if w[0] == "/" or (".." in w and w[0] != "-"):
                     check(w, False, cwd, out)
                 eq = w.find("=")
                 if eq > 0:
-                    check(w[eq + 1 :], False, cwd, out)
+                    value = w[eq + 1 :]
+                    check(value, value[:1] == "~", cwd, out)
+                elif w[0] == "-" and w[1:2] != "-":
+                    glued = _glued_path(w)
+                    if glued is not None:
+                        check(glued, glued[0] == "~", cwd, out)
             for target in seg.redirects:
                 check(target, "$" in target or target.startswith("~"), cwd, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
@@ -166,6 +171,24 @@ class Scope:
         if target == "-" or target.startswith("~"):
             return False
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# Options whose glued value is a one-character separator, not a location (`cut -d/`, `awk -F/`, `sort -t/`).
+_SEPARATOR_LETTERS = frozenset("dFt")
+
+
+def _glued_path(word: str) -> str | None:
+    """issue 11 class 10: the location glued to a short option (`-f/etc/x`, `-C/etc`, `-I../../x`,
+    `-o~/x`), or None. The value starts at the first `/`, `~` or `..` after the option letter."""
+    n = len(word)
+    for j in range(2, n):
+        c = word[j]
+        if c == "/" or c == "~" or (c == "." and word[j : j + 2] == ".."):
+            value = word[j:]
+            if value == "/" and word[1] in _SEPARATOR_LETTERS and j == 2:
+                return None
+            return value
+    return None
 
 
 _SCOPES: dict[tuple[str, bool, str, str | None], Scope] = {}
