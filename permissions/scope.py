@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from permissions.commands.textproc import AWKS, SEDS, program_words
 from permissions.shell import Segment
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
@@ -86,6 +87,7 @@ def valid_local_root(root: str) -> bool:
     return normalize(root) not in _SYSTEM_ROOTS
 
 
+_PROGRAM_VERBS = AWKS | SEDS
 _DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 
 
@@ -114,6 +116,11 @@ class Scope:
         for seg in segments:
             words = seg.words
             dyn = seg.dynamic
+            if words and words[0] in _PROGRAM_VERBS:
+                # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
+                skip = program_words(words)
+                if skip:
+                    words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if dyn and k in dyn:
                     check(w, True, cwd, out)
@@ -179,9 +186,11 @@ _SEPARATOR_LETTERS = frozenset("dFt")
 
 def _glued_path(word: str) -> str | None:
     """issue 11 class 10: the location glued to a short option (`-f/etc/x`, `-C/etc`, `-I../../x`,
-    `-o~/x`), or None. The value starts at the first `/`, `~` or `..` after the option letter."""
+    `-xf/etc/x`, `-o~/x`), or None: the value starts with `/`, `~` or `..` right after the option letters."""
     n = len(word)
     for j in range(2, n):
+        if not word[j - 1].isalnum():
+            return None  # past the option letters (`-t./out` is relative)
         c = word[j]
         if c == "/" or c == "~" or (c == "." and word[j : j + 2] == ".."):
             value = word[j:]

@@ -89,6 +89,28 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]]) -> str | None:
 
 
 _NOTHING = Carried()
+_FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
+
+
+def _placeholder(view: tuple[str, ...]) -> str | None:
+    """The string ``xargs -I``/``-i``/``--replace``, ``find -exec`` or ``parallel`` replaces with input."""
+    verb = view[0]
+    if verb == "find" or verb == "parallel" or verb == "sem":
+        return "{"
+    if verb != "xargs":
+        return None
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        if w == "-I" or w == "--replace":
+            return view[k + 1] if k + 1 < len(view) and w == "-I" else "{}"
+        if w.startswith("-I"):
+            return w[2:]
+        if w.startswith("--replace="):
+            return w[len("--replace=") :] or "{}"
+        if w.startswith("-i"):
+            return w[2:] or "{}"
+    return None
 
 
 def carried_scripts(words: tuple[str, ...]) -> Carried:
@@ -100,13 +122,20 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
     scripts: list[str] = []
     problem: str | None = None
     unseen: str | None = None
+    holes: list[str] = []  # replace-strings an outer xargs / find -exec / parallel fills from the input
     for view in views(words):
         got = carried(view)
         for s in got.scripts:
+            if any(h in s for h in holes):
+                # `find . -exec sh -c 'x {}' ;`, `xargs -I% sh -c %`: the input becomes code.
+                unseen = unseen or _FROM_INPUT_LINE
             if s not in scripts:
                 scripts.append(s)
         problem = problem or got.problem
         unseen = unseen or got.unseen
+        hole = _placeholder(view)
+        if hole:
+            holes.append(hole)
     if not scripts and problem is None and unseen is None:
         return _NOTHING
     return Carried(tuple(scripts), problem, unseen)

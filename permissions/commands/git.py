@@ -384,6 +384,9 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
     if section in ("include", "includeif") and name == "path":
         return None, "git reads more configuration from a file"
     if section == "pager" or name in _COMMAND_KEYS:
+        value = value.strip()
+        if value.startswith("!"):
+            value = value[1:]  # credential.helper=!cmd: a shell line
         return (value, None) if value.strip() else (None, None)
     return None, None
 

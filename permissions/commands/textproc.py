@@ -14,7 +14,7 @@ from __future__ import annotations
 from permissions.commands.interpreters import is_stream
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, long_option
 
-__all__ = ["AWKS", "SEDS", "awk_opaque", "sed_opaque"]
+__all__ = ["AWKS", "SEDS", "awk_opaque", "program_words", "sed_opaque"]
 
 AWKS = frozenset({"awk", "gawk", "mawk", "nawk", "busybox-awk", "original-awk"})
 SEDS = frozenset({"sed", "gsed"})
@@ -356,3 +356,39 @@ def sed_opaque(view: tuple[str, ...]) -> str | None:
         if _sed_script_runs(script):
             return _SED_CODE
     return None
+
+
+def program_words(words: tuple[str, ...]) -> tuple[int, ...]:
+    """Indexes of the words of an awk or sed segment that are its program, not a location (R6.2:
+    ``sed '/^$/d' f`` names no path ``/^$/d``). Empty when the program is given with -e/-f/--source
+    (the operands are then all files) or the segment is not awk/sed."""
+    verb = words[0] if words else ""
+    if verb not in AWKS and verb not in SEDS:
+        return ()
+    out: list[int] = []
+    sed = verb in SEDS
+    k = 1
+    n = len(words)
+    while k < n:
+        w = words[k]
+        if w == "--":
+            k += 1
+            break
+        if len(w) < 2 or w[0] != "-":
+            break
+        if w.startswith(("--expression", "--source", "--file", "-e", "-f")) or (
+            not sed and w.startswith("-E")
+        ):
+            if w in ("-e", "-f", "--expression", "--source", "--file") or (not sed and w == "-E"):
+                if w in ("-e", "--expression", "--source"):
+                    out.append(k + 1)
+                k += 1
+            elif w.startswith(("-e", "--expression=", "--source=")):
+                pass  # the program is inside this word, after the option
+            return tuple(out)  # the program is given by option: every operand is a file
+        if not sed and w in ("-v", "-F", "--assign", "--field-separator"):
+            k += 1
+        k += 1
+    if k < n:
+        out.append(k)
+    return tuple(out)
