@@ -89,6 +89,7 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]]) -> str | None:
 
 
 _NOTHING = Carried()
+_REBUILDS = frozenset({"env", "capsh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
 
@@ -117,8 +118,14 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
     """Every command line some view of the segment ``words`` runs (R4.7, R4.9), with whether one cannot be
     read (problem) or runs commands no rule can see (unseen)."""
     first = words[0] if words else ""
-    if first not in CARRIER_VERBS and first not in PEELED_VERBS and "/" not in first and "=" not in first:
-        return _NOTHING
+    if first not in CARRIER_VERBS:
+        if first not in PEELED_VERBS and "/" not in first and "=" not in first:
+            return _NOTHING
+        if first not in _REBUILDS and not any(w in CARRIER_VERBS or "/" in w for w in words[1:]):
+            # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones):
+            # none of them can carry a command line.
+            if "=" not in first:
+                return _NOTHING
     scripts: list[str] = []
     problem: str | None = None
     unseen: str | None = None
