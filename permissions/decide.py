@@ -19,7 +19,7 @@ from permissions.caps import external_effect_views
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
-from permissions.commands.wrappers import PEELED_VERBS
+from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
 from permissions.floor import floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
@@ -73,7 +73,9 @@ MAX_SEGMENTS = 50
 NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
 _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
-_LOOK_THROUGH = PEELED_VERBS  # verbs whose segment may have more than one view
+# Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -292,10 +294,16 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         memo: dict[tuple[tuple[str, ...], frozenset[int]], tuple[str, str | None, str | None]] | None = (
             {} if len(parsed.segments) > MAX_SEGMENTS else None
         )
+        opaque_memo: dict[tuple[str, ...], str | None] = {}
         for seg in parsed.segments:
             words = seg.words
             first = words[0] if words else ""
-            if first in _LOOK_THROUGH or "=" in first or "/" in first:
+            if (
+                first in _LOOK_THROUGH
+                or "=" in first
+                or "/" in first
+                or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
+            ):
                 vs = views(words)
             else:
                 vs = [words]
@@ -325,7 +333,13 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first
             ):
                 # R4.9: inline code, a program read from the input, code loaded through the environment.
-                seg_opaque = opaque_reason(vs)
+                if memo is not None:
+                    if words in opaque_memo:
+                        seg_opaque = opaque_memo[words]
+                    else:
+                        seg_opaque = opaque_memo[words] = opaque_reason(vs)
+                else:
+                    seg_opaque = opaque_reason(vs)
             if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
                 # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
                 verdict, pattern, kind = _UNCOVERED

@@ -721,8 +721,11 @@ def _first(item: tuple[int, Segment]) -> int:
 
 def _plain_verb(words: tuple[str, ...]) -> bool:
     """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
-    if words[0] in _NOT_PLAIN_FIRST:
+    first = words[0]
+    if first in _NOT_PLAIN_FIRST:
         return False
+    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
+        return True  # the common case: nothing in it can carry a command line
     return not carries_commands(words)
 
 
@@ -842,5 +845,5 @@ def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
 
 
 # Imported last: matching.look_through is pure and does not import this module's names at load time.
-from permissions.commands import carried_scripts, carries_commands
+from permissions.commands import MAY_CARRY_FIRST, carried_scripts, carries_commands
 from permissions.wrappers import is_assignment, look_through

@@ -57,7 +57,14 @@ from permissions.commands.textproc import AWKS, SEDS, awk_opaque, sed_opaque
 from permissions.commands.views import views
 from permissions.commands.wrappers import PEELED_VERBS
 
-__all__ = ["OPAQUE_VERBS", "Carried", "carried_scripts", "carries_commands", "opaque_reason"]
+__all__ = [
+    "MAY_CARRY_FIRST",
+    "OPAQUE_VERBS",
+    "Carried",
+    "carried_scripts",
+    "carries_commands",
+    "opaque_reason",
+]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
 OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS
@@ -89,6 +96,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]]) -> str | None:
 
 
 _NOTHING = Carried()
+# First words a segment that carries a command line can start with (besides paths and assignments).
+MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _REBUILDS = frozenset({"env", "capsh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
@@ -114,18 +123,35 @@ def _placeholder(view: tuple[str, ...]) -> str | None:
     return None
 
 
+def _may_carry(words: tuple[str, ...]) -> bool:
+    first = words[0] if words else ""
+    if first in CARRIER_VERBS:
+        return True
+    if first not in PEELED_VERBS and "/" not in first and "=" not in first:
+        return False
+    # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
+    return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
+
+
+# Hostile input repeats itself (10,000 copies of one segment): answers are kept for identical words.
+_CACHE: dict[tuple[str, ...], Carried] = {}
+_CACHE_MAX = 4096
+
+
 def carried_scripts(words: tuple[str, ...]) -> Carried:
     """Every command line some view of the segment ``words`` runs (R4.7, R4.9), with whether one cannot be
     read (problem) or runs commands no rule can see (unseen)."""
-    first = words[0] if words else ""
-    if first not in CARRIER_VERBS:
-        if first not in PEELED_VERBS and "/" not in first and "=" not in first:
-            return _NOTHING
-        if first not in _REBUILDS and not any(w in CARRIER_VERBS or "/" in w for w in words[1:]):
-            # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones):
-            # none of them can carry a command line.
-            if "=" not in first:
-                return _NOTHING
+    if not _may_carry(words):
+        return _NOTHING
+    hit = _CACHE.get(words)
+    if hit is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        hit = _CACHE[words] = _carried_scripts(words)
+    return hit
+
+
+def _carried_scripts(words: tuple[str, ...]) -> Carried:
     scripts: list[str] = []
     problem: str | None = None
     unseen: str | None = None
@@ -150,5 +176,7 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
 
 def carries_commands(words: tuple[str, ...]) -> bool:
     """Whether the shell reader must look inside this segment's words for command lines."""
+    if not _may_carry(words):
+        return False
     found = carried_scripts(words)
     return bool(found.scripts) or found.problem is not None or found.unseen is not None
