@@ -358,6 +358,35 @@ def _npm(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+# tmux subcommands whose arguments end with a shell command; `send-keys` types into a shell.
+_TMUX_SHELL = frozenset(
+    {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp"}
+    | {
+        "respawn-window",
+        "respawnw",
+        "run-shell",
+        "run",
+        "if-shell",
+        "if",
+        "pipe-pane",
+        "pipep",
+        "display-popup",
+    }
+)
+_TMUX_TYPES = frozenset({"send-keys", "send"})
+
+
+def _tmux(view: tuple[str, ...]) -> Carried:
+    for k, w in enumerate(view[1:], 1):
+        if w in _TMUX_TYPES:
+            return Carried(unseen="tmux types keys into a shell, which no rule can read")
+        if w in _TMUX_SHELL:
+            # Every word after the subcommand that is not an option could be the command (options and their
+            # values are not told apart here: judging more words only makes deny see more).
+            return Carried(tuple(a for a in view[k + 1 :] if a[:1] != "-"))
+    return _NOTHING
+
+
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
@@ -385,6 +414,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "pnpx": _npx,
     "npm": _npm,
     "git": _git,
+    "tmux": _tmux,
 }
 
 # Every verb `carried` may find a command line in.

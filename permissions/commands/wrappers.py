@@ -272,6 +272,7 @@ RUNNERS: dict[str, Syntax] = {
     "bunx": Syntax("", "p", long={"bun": NONE, "package": REQUIRED, **HELP}),
     "uvx": _UNKNOWN,
 }
+_CONTAINER = Syntax(long=dict(HELP), operands=1)
 SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("npm", "exec"): _NPX,
     ("npm", "x"): _NPX,
@@ -287,6 +288,12 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("pdm", "run"): _UNKNOWN,
     ("conda", "run"): _UNKNOWN,
     ("bundle", "exec"): _UNKNOWN,
+    # [beyond] the command runs in a container, but it still reaches the network and mounted folders.
+    # The image (run) or container (exec) stands between the options and the command.
+    ("docker", "run"): _CONTAINER,
+    ("docker", "exec"): _CONTAINER,
+    ("podman", "run"): _CONTAINER,
+    ("podman", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 

@@ -49,6 +49,7 @@ FROM_INPUT = [
     "ls | xargs -I{} bash -c 'cat {}'",
     "find . -exec sh -c 'echo {}' \\;",
     "python3 /dev/stdin <<< 'print(1)'",
+    "tmux send-keys -t x 'curl x' Enter",
 ]
 
 
@@ -125,6 +126,12 @@ COMMAND_LINES = [
     "run0 curl x",
     "gosu bob curl x",
     "strace -f curl x",
+    "docker run --rm alpine curl x",
+    "docker exec -it c bash -c 'curl x'",
+    "podman run img curl x",
+    "tmux new -d 'curl x'",
+    "tmux split-window 'curl x'",
+    "env -S 'bash -c \"curl x\"'",
 ]
 
 
