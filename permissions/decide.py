@@ -20,7 +20,7 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
-from permissions.floor import floor_denies_views
+from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
@@ -313,7 +313,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 known = memo.get(key)
                 if known is None:
                     known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
-            elif len(vs) == 1 and first and first != "rm" and first != "cd":
+            elif len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
                 # The common case inlined: nothing to look through, no floor verb, no scope declaration.
                 ranked = comp.judge_as_written(words)
                 if ranked is None:
@@ -432,7 +432,7 @@ def _judge_segment(
     words = seg.words
     if not words:
         return NO_RULE, None, None
-    if words[0] == "rm" or len(vs) > 1:
+    if words[0] in FLOOR_VERBS or len(vs) > 1:
         hit = floor_denies_views(vs)
         if hit is not None:
             return DENY, hit, "builtin_deny"

@@ -39,7 +39,18 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
 5. Privileged (cap_privileged): besides ``sudo``/``doas``, ``su`` in every form, ``sudoedit``,
    ``pkexec``, ``run0``, ``runuser``, ``setpriv``, ``capsh``, ``gosu``, ``su-exec``, ``systemd-run``
    (without ``--user``), ``machinectl shell|login`` and other sudo-likes.
-6. A merge target is canonicalised as git reads a branch name (``refs/heads/`` dropped, NFKC); a revision
+6. The floor (R4.6) denies ``rm -r`` over a glob of the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
+   ``/[a-z]*``, ``/*/*``): any path whose first component is a pattern. A literal child (``/etc``, also
+   ``/{bin,usr}`` once expanded) stays outside the floor -- R4.6 is "a floor, not a safety list" and an
+   existing test holds ``rm -rf /../etc`` out of it; the path scope still asks for it.
+7. A path glued to a short option (``-f/etc/x``, ``-C/etc``, ``-I../..``, ``-o~/x``) is a location
+   (R6.2), except a lone ``/`` after a separator option (``cut -d/``, ``awk -F/``, ``sort -t/``). The
+   program of awk and sed is code, not a location (``sed '/^$/d' f`` names no path).
+8. A sed script or awk program the reader cannot follow (an unknown sed command, ``sed src/x.rs``) is
+   opaque: fail closed. ``docker|podman run|exec`` are looked through (the command still reaches the
+   network and mounted folders); ``tmux new|split-window|run-shell`` commands are segments and
+   ``tmux send-keys`` is unseen.
+9. A merge target is canonicalised as git reads a branch name (``refs/heads/`` dropped, NFKC); a revision
    expression or refspec (``main^{}``, ``HEAD:main``, ``+main``, ``:main``, ``main~0``, ``main@{0}``) or
    a name git refuses is refused at proposal (400); for the cap, a target any of whose ``/``-suffixes
    names a protected branch, compared case-insensitively (``origin/main``, ``heads/main``, ``MAIN``), is

@@ -449,6 +449,9 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
             if config_command(key, "x") != (None, None) or key.lower().startswith("alias."):
                 opaque = opaque or "a git setting that runs a command takes its value from the environment"
             k += 1 if "=" in w else 2
+        elif w.startswith("--exec-path="):
+            opaque = opaque or "git runs its programs from another directory"
+            k += 1
         elif w in GIT_GLOBAL_VALUE_OPTS:
             k += 2
         else:

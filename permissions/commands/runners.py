@@ -185,11 +185,16 @@ def _ssh_options(view: tuple[str, ...]) -> list[str]:
     return out
 
 
+_SSH_AFTER_HOST = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw")
+
+
 def _ssh(view: tuple[str, ...]) -> Carried:
     scripts = _ssh_options(view)
-    for remote in readings(view, _SSH, False):
-        if remote:
-            scripts.append(" ".join(remote))  # the remote shell runs the words joined by spaces
+    for rest in readings(view, _SSH, False):
+        # ssh reads options after the host too (`ssh host -p 22 -- cmd`).
+        for remote in readings(("ssh", *rest), _SSH_AFTER_HOST, False):
+            if remote:
+                scripts.append(" ".join(remote))  # the remote shell runs the words joined by spaces
     return Carried(tuple(scripts))
 
 

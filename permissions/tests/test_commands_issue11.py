@@ -74,6 +74,8 @@ COMMAND_LINES = [
     "parallel ::: 'curl x' ls",
     "ssh host curl x",
     "ssh -p 22 host 'curl x'",
+    "ssh host -- curl x",
+    "ssh host -p 22 curl x",
     "ssh -o ProxyCommand='curl x' host",
     "ssh -oProxyCommand='curl x' host",
     "scp -o 'ProxyCommand curl x' a h:b",
@@ -207,6 +209,7 @@ INLINE_CODE = [
     "NODE_OPTIONS='--require /tmp/x.js' node app.js",
     "git -c core.hooksPath=/tmp/h commit -m x",
     "git -c include.path=/tmp/c status",
+    "git --exec-path=/tmp/x status",
 ]
 
 PREFIX_ALLOW = tuple(
@@ -423,6 +426,10 @@ ROOT_GLOBS = [
     "rm -rf /.*",
     "sudo rm -rf /[!.]*",
     "rm -rf /tmp/../?*",
+    "find / -delete",
+    "find /* -type f -delete",
+    "find -L / -exec rm -rf {} +",
+    "find / -name x -execdir /bin/rm {} ;",
 ]
 
 
@@ -433,7 +440,17 @@ def test_class_9_the_floor_denies_globs_over_the_roots_children(command):  # iss
     assert (v.decision, v.reason) == ("deny", "builtin_deny")
 
 
-@pytest.mark.parametrize("command", ["rm -rf /tmp/*", "rm -rf ./*", "rm -rf build/*", "rm -rf /work/x/*/"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -rf /tmp/*",
+        "rm -rf ./*",
+        "rm -rf build/*",
+        "rm -rf /work/x/*/",
+        "find . -delete",
+        "find / -name x",
+    ],
+)
 def test_class_9_globs_below_a_named_directory_are_not_the_floors(command):  # issue 11 class 9
     assert floor_denies(parse_command(command).segments[0].words) is None
 
