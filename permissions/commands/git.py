@@ -15,6 +15,7 @@ from permissions.commands.find import FIND_RUNNERS
 __all__ = [
     "GIT_GLOBAL_FLAGS",
     "GIT_GLOBAL_VALUE_OPTS",
+    "GIT_MUTATING_SIBLINGS",
     "canonical_branch",
     "git_carried",
     "git_changes_state",
@@ -51,6 +52,12 @@ GIT_GLOBAL_FLAGS = frozenset(
         "-h",
         "--help",
     }
+)
+
+# R3.4's lesson applied to R7.3 [beyond]: these subcommands have mutating siblings behind the same verb +
+# subcommand (`git branch -a` vs `git branch -D x`), so an approve-always click keeps the exact form.
+GIT_MUTATING_SIBLINGS = frozenset(
+    {"branch", "remote", "worktree", "config", "tag", "stash", "submodule", "notes"}
 )
 
 # git global options (before the subcommand) that set config or the helper path: config can name programs.

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 
-__all__ = ["PEELED_VERBS", "RUNNERS", "SUBCOMMAND_RUNNERS", "WRAPPERS"]
+__all__ = ["PEELED_VERBS", "RUNNERS", "RUNS_WHAT_FOLLOWS", "SUBCOMMAND_RUNNERS", "WRAPPERS"]
 
 _ENV = Syntax(
     "iv0",
@@ -296,6 +296,40 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("podman", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+
+# R7.3 [beyond]: verb + subcommand pairs that run whatever follows (`uv run X`): an approve-always unit
+# of these would cover any program.
+RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | frozenset(
+    {
+        ("uv", "run"),
+        ("uv", "tool"),
+        ("poetry", "run"),
+        ("pipenv", "run"),
+        ("pdm", "run"),
+        ("hatch", "run"),
+        ("conda", "run"),
+        ("npm", "exec"),
+        ("pnpm", "exec"),
+        ("pnpm", "dlx"),
+        ("yarn", "dlx"),
+        ("yarn", "exec"),
+        ("bun", "x"),
+        ("bun", "run"),
+        ("deno", "run"),
+        ("deno", "eval"),
+        ("go", "run"),
+        ("bundle", "exec"),
+        ("mix", "run"),
+        ("nix", "run"),
+        ("nix", "shell"),
+        ("docker", "run"),
+        ("docker", "exec"),
+        ("kubectl", "exec"),
+        ("cargo", "run"),
+        ("dotnet", "run"),
+        ("git", "bisect"),
+    }
+)
 
 # Every verb whose segment may have more than one view.
 PEELED_VERBS: frozenset[str] = (
