@@ -486,3 +486,20 @@ def test_class_10_a_path_glued_to_an_option_is_a_location(command):  # issue 11 
 def test_class_10_separators_and_paths_inside_stay_allowed(command):  # issue 11 class 10
     verb = command.split()[0]
     assert term(command, allow=(f"Terminal({verb})",), project=HOST).decision == "auto_approve", command
+
+
+# -- the tables are the knowledge: every entry is read (STYLE 16) ---------------------------------------------
+def _table_cases():
+    from permissions.commands.wrappers import RUNNERS, SUBCOMMAND_RUNNERS, WRAPPERS
+
+    for verb, syntax in sorted(WRAPPERS.items()):
+        yield " ".join([verb, *(["x"] * syntax.operands), "curl", "y"])
+    for verb, syntax in sorted(RUNNERS.items()):
+        yield " ".join([verb, *(["x"] * syntax.operands), "curl", "y"])
+    for (verb, sub), syntax in sorted(SUBCOMMAND_RUNNERS.items()):
+        yield " ".join([verb, sub, *(["x"] * syntax.operands), "curl", "y"])
+
+
+@pytest.mark.parametrize("command", list(_table_cases()))
+def test_every_wrapper_and_runner_in_the_tables_is_looked_through(command):  # issue 11 class 6, R4.8
+    assert term(command, deny=DENY_CURL, autonomy=AUTO_MODE).decision == "deny", command
