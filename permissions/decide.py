@@ -294,7 +294,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         memo: dict[tuple[tuple[str, ...], frozenset[int]], tuple[str, str | None, str | None]] | None = (
             {} if len(parsed.segments) > MAX_SEGMENTS else None
         )
-        opaque_memo: dict[tuple[str, ...], str | None] = {}
+        opaque_memo: dict[tuple[tuple[str, ...], frozenset[int]], str | None] = {}
         for seg in parsed.segments:
             words = seg.words
             first = words[0] if words else ""
@@ -334,12 +334,13 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             ):
                 # R4.9: inline code, a program read from the input, code loaded through the environment.
                 if memo is not None:
-                    if words in opaque_memo:
-                        seg_opaque = opaque_memo[words]
+                    okey = (words, seg.dynamic)
+                    if okey in opaque_memo:
+                        seg_opaque = opaque_memo[okey]
                     else:
-                        seg_opaque = opaque_memo[words] = opaque_reason(vs)
+                        seg_opaque = opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
                 else:
-                    seg_opaque = opaque_reason(vs)
+                    seg_opaque = opaque_reason(vs, seg.dynamic)
             if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
                 # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
                 verdict, pattern, kind = _UNCOVERED

@@ -21,12 +21,17 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    ``awk`` with ``system()``/``getline``/pipes/``print >``, ``sed`` with ``e``/``w``/``r``, ``vim -c``,
    ``emacs --eval``, ``gdb -ex``, ``make --eval``) and a program read from the input or from another
    command's output (``python3`` with no script, ``bash /dev/stdin``, ``source <(curl …)``,
-   ``make -f -``) are opaque (R4.9). A script file or a module (``python3 -m pytest``) is not.
+   ``make -f -``) are opaque (R4.9). A script file or a module (``python3 -m pytest``) is not, except the
+   modules that run code from their arguments (``python3 -m timeit 'stmt'``, ``-m code``, ``-m pdb``).
+   So are SQL given to a client that has shell escapes (``psql -c``, ``mysql -e``, ``sqlite3 db '.shell'``),
+   a pager's start-up shell command (``less '+!cmd'``), commands scheduled for later (``at``, ``batch``,
+   ``crontab FILE``) and an awk/sed program that comes from an expansion (``sed "s/a/$X/"``: the
+   variable could add an ``e`` command).
    ``gawk --sandbox`` and ``sed --sandbox`` are read as safe: they refuse exactly what makes the program
    opaque.
 2. A command line a program runs through a shell (``watch``, ``ssh host CMD``, ``parallel``, ``rsync -e``,
    ``tar --to-command``/``-I``/``--checkpoint-action=exec=``, ``sort --compress-program``, ``trap``,
-   ``mapfile -C``, ``npx -c``, ``git -c`` keys that name programs, ``git config`` setting them,
+   ``mapfile -C``, ``npx -c``, ``man -P``, ``git -c`` keys that name programs, ``git config`` setting them,
    ``git rebase --exec``, ``git submodule foreach``, ``GIT_SSH_COMMAND=`` and alike) is read as segments,
    like ``sh -c`` (R4.7): deny sees them, and an allow must cover them too. Remote commands (``ssh``,
    ``rsync --rsync-path``) are judged as if local: a rule cannot know the other host.
@@ -59,12 +64,12 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from permissions.commands.environment import assignment_carried
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
 from permissions.commands.runners import CARRIER_VERBS, Carried, carried
-from permissions.commands.textproc import AWKS, SEDS, awk_opaque, sed_opaque
+from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import views
 from permissions.commands.wrappers import PEELED_VERBS
 
@@ -83,9 +88,12 @@ OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS
 _FROM_INPUT_WORD = "the command word comes from the input"
 
 
-def opaque_reason(all_views: Sequence[tuple[str, ...]]) -> str | None:
+def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int] = ()) -> str | None:
     """R4.9: why some view of a segment runs code no rule can read (inline code, a program from the input,
-    code loaded through the environment), or None."""
+    code loaded through the environment, an awk/sed program taken from a variable), or None. ``dynamic``:
+    the indexes of the words of the first view (the segment as written) that depend on an expansion."""
+    if dynamic and all_views and any(k in dynamic for k in program_words(all_views[0])):
+        return "the program comes from an expansion, which no rule can read"
     for view in all_views:
         if not view:
             continue

@@ -166,6 +166,10 @@ _INTERPRETERS: dict[str, _Interp] = {
     "tclsh": _Interp(),
     "wish": _Interp(),
 }
+# Modules that run code given in their arguments or read it from the input (`python -m timeit 'stmt'`).
+_CODE_MODULES = frozenset(
+    {"timeit", "code", "pdb", "IPython", "ptpython", "asyncio", "idlelib", "cProfile", "profile", "trace"}
+)
 # Names of the same interpreters with a version (`python3.11`, `perl5.36`, `node20`).
 _FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "ipython")
 
@@ -173,6 +177,11 @@ _FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "i
 _VI = frozenset({"vi", "vim", "nvim", "gvim", "view", "rvim", "evim", "vimdiff", "ex"})
 _EMACS = frozenset({"emacs", "emacsclient"})
 _DEBUGGERS = frozenset({"gdb", "lldb"})
+_PAGERS = frozenset({"less", "more", "most"})
+# SQL clients: the statements are another language, and each has a shell escape (`\\!`, `.shell`).
+_SQL_CODE = {"psql": ("-c", "--command"), "mysql": ("-e", "--execute"), "mariadb": ("-e", "--execute")}
+# Programs that keep commands to run later: what they read is code no rule sees now.
+_SCHEDULERS = frozenset({"at", "batch", "crontab"})
 _SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"})
 
 # Every verb code_opaque may answer for (decide's quick filter).
@@ -182,7 +191,10 @@ INLINE_CODE: frozenset[str] = (
     | _EMACS
     | _DEBUGGERS
     | _SHELL_SOURCES
-    | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake"}
+    | _PAGERS
+    | _SCHEDULERS
+    | frozenset(_SQL_CODE)
+    | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
 )
 
 
@@ -249,6 +261,9 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
             if c in spec.code_short:
                 return INLINE
             if c in spec.ends:
+                module = w[j + 1 :] or (view[k + 1] if k + 1 < n else "")
+                if module.split(".")[0] in _CODE_MODULES:
+                    return INLINE  # `python -m timeit 'code'`, `python -m code`: code in the arguments
                 return None  # `python -m module`: a module by name, not inline code
             if c in spec.value_short:
                 value = w[j + 1 :]
@@ -334,6 +349,32 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         return None
     if verb in _VI:
         return _vi(view)
+    if verb in _PAGERS:
+        # `less '+!curl x' f`: a start-up command that runs a shell (or pipes into one).
+        if any(w[:1] == "+" and ("!" in w or "|" in w) for w in view[1:]):
+            return INLINE
+        return None
+    if verb in _SQL_CODE:
+        short, long = _SQL_CODE[verb]
+        for w in view[1:]:
+            if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
+                return INLINE
+        return None
+    if verb == "sqlite3":
+        operands = [w for w in view[1:] if w[:1] != "-"]
+        if len(operands) > 1 or "-cmd" in view:
+            return INLINE  # `sqlite3 db '.shell curl x'`: statements and dot-commands after the database
+        return None
+    if verb in _SCHEDULERS:
+        if verb == "crontab":
+            if any(w[:1] != "-" or w == "-" for w in view[1:]):
+                return "installs commands to run later, which no rule can read"
+            return None  # `crontab -l`, `crontab -r`
+        if "-f" in view or any(w.startswith("-f") for w in view[1:]):
+            return "runs a file of commands later, which no rule can read"
+        if any(w in ("-l", "-c", "-d", "-r") for w in view[1:]) or view[0] == "atq":
+            return None
+        return FROM_INPUT
     if verb in _EMACS:
         if any(
             w in ("--eval", "-eval", "--execute", "-execute", "-f", "--funcall", "-funcall")

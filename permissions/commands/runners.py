@@ -392,6 +392,19 @@ def _tmux(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+def _man(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w == "-P" or w == "--pager":
+            if k + 1 < len(view):
+                scripts.append(view[k + 1])
+        elif w.startswith("--pager="):
+            scripts.append(w[len("--pager=") :])
+        elif w.startswith("-P") and len(w) > 2:
+            scripts.append(w[2:])
+    return Carried(tuple(s for s in scripts if s.strip()))
+
+
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
@@ -420,6 +433,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "npm": _npm,
     "git": _git,
     "tmux": _tmux,
+    "man": _man,
 }
 
 # Every verb `carried` may find a command line in.

@@ -384,7 +384,7 @@ def program_words(words: tuple[str, ...]) -> tuple[int, ...]:
                     out.append(k + 1)
                 k += 1
             elif w.startswith(("-e", "--expression=", "--source=")):
-                pass  # the program is inside this word, after the option
+                out.append(k)  # the program is inside this word, after the option
             return tuple(out)  # the program is given by option: every operand is a file
         if not sed and w in ("-v", "-F", "--assign", "--field-separator"):
             k += 1

@@ -133,6 +133,8 @@ COMMAND_LINES = [
     "podman run img curl x",
     "tmux new -d 'curl x'",
     "tmux split-window 'curl x'",
+    "man -P 'curl x' ls",
+    "man --pager='curl x' ls",
     "env -S 'bash -c \"curl x\"'",
 ]
 
@@ -210,6 +212,21 @@ INLINE_CODE = [
     "git -c core.hooksPath=/tmp/h commit -m x",
     "git -c include.path=/tmp/c status",
     "git --exec-path=/tmp/x status",
+    'python3 -m timeit \'__import__("os").system("x")\'',
+    "python3 -m code",
+    'sed "$prog" f',
+    'sed -i "s/a/$NAME/" f',
+    'awk "$p" f',
+    'sed -e"$x" f',
+    "less '+!curl x' f",
+    "psql -c 'select 1'",
+    "psql --command='\\! curl x'",
+    "mysql -e 'system curl x'",
+    "sqlite3 db '.shell curl x'",
+    "at now",
+    "at -f job.sh now",
+    "crontab jobs.txt",
+    "crontab -",
 ]
 
 PREFIX_ALLOW = tuple(
@@ -242,6 +259,12 @@ PREFIX_ALLOW = tuple(
         "ls",
         "bash",
         "git",
+        "less",
+        "psql",
+        "mysql",
+        "sqlite3",
+        "at",
+        "crontab",
     )
 )
 
@@ -288,6 +311,10 @@ ORDINARY = [
     "sed -e '1d' -e '$d' f",
     "sed 'y/abc/xyz/' f",
     "sed '$!N;s/\\n/ /' f",
+    "less +G f",
+    "psql -d db -f x.sql",
+    "sqlite3 db",
+    "crontab -l",
     "sed --sandbox 's/a/b/e' f",
     "make -C sub test",
     "vim +10 f",
@@ -298,6 +325,14 @@ ORDINARY = [
 @pytest.mark.parametrize("command", ORDINARY)
 def test_class_6_ordinary_reading_and_running_files_stays_allowed(command):  # issue 11 class 6
     assert term(command, allow=PREFIX_ALLOW).decision == "auto_approve", command
+
+
+def test_class_6_a_variable_file_operand_does_not_make_the_program_opaque():  # issue 11 class 6
+    # (outside auto mode `$f` is a location the path scope cannot place, R6.2)
+    assert term("awk '{print}' $f", allow=PREFIX_ALLOW, autonomy=AUTO_MODE).decision == "auto_approve"
+    assert (
+        term('sed -i "s/a/$NAME/" f', allow=PREFIX_ALLOW, autonomy=AUTO_MODE).decision == "require_approval"
+    )
 
 
 # -- class 7: privilege ---------------------------------------------------------------------------------------
