@@ -71,7 +71,7 @@ from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_
 from permissions.commands.runners import CARRIER_VERBS, Carried, carried
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import views
-from permissions.commands.wrappers import PEELED_VERBS
+from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
 
 __all__ = [
     "MAY_CARRY_FIRST",
@@ -117,6 +117,7 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
 _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
 _REBUILDS = frozenset({"env", "capsh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
@@ -148,6 +149,8 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         return True
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         return False
+    if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
+        return False  # `npm test`, `uv sync`: nothing is peeled
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
     return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
 
