@@ -24,9 +24,6 @@ Exit codes (``brabo run``; ``policy check`` and ``hook`` document theirs in thei
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import importlib.util
 import sys
 
 EX_USAGE, EX_UNAVAILABLE, EX_FAILED, EX_TIMEOUT, EX_DENIED, EX_REFUSED = 64, 69, 70, 75, 77, 78
@@ -41,13 +38,9 @@ SUBCOMMANDS = {
 }
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # usage errors exit 64, never argparse's 2 (2 means "blocked" to hooks)
-        self.print_usage(sys.stderr)
-        self.exit(EX_USAGE, f"brabo: {message}\n")
-
-
 def available() -> dict[str, str]:
+    import importlib.util
+
     return {
         name: mod
         for name, mod in SUBCOMMANDS.items()
@@ -55,8 +48,16 @@ def available() -> dict[str, str]:
     }
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser; with ``only``, just that subcommand's module is imported (the fast path)."""
+def build_parser(only: str | None = None):
+    """The parser; with ``only``, just that subcommand's module is imported."""
+    import argparse
+    import importlib
+
+    class _Parser(argparse.ArgumentParser):
+        def error(self, message: str):  # usage errors exit 64, never argparse's 2 (2 is "blocked" to hooks)
+            self.print_usage(sys.stderr)
+            self.exit(EX_USAGE, f"brabo: {message}\n")
+
     parser = _Parser(prog="brabo", description="Brabo client: propose, wait, check policy, agent hooks.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module in available().items():
@@ -69,6 +70,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["hook"]:  # the hot path: an agent starts this on every tool call
+        from . import hook
+
+        fast = hook.fast_args(argv[1:])
+        if fast is not None:
+            return hook.main(fast)
     first = next((a for a in argv if not a.startswith("-")), None)
     modules = available()
     parser = build_parser(first if first in modules else None)
@@ -76,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.command:
         parser.print_help(sys.stderr)
         return EX_USAGE
+    import importlib
+
     return int(importlib.import_module(modules[args.command]).main(args) or 0)
 
 

@@ -61,6 +61,52 @@ def _is_deny(answer) -> tuple[bool, str]:
     return False, ""
 
 
+class _Args:
+    def __init__(self, **kw):
+        self.__dict__.update(kw)
+
+
+_FLAGS = {"--timeout": float, "--pending": ("wait", "ask"), "--other": ("ask", "deny", "allow")}
+
+
+def fast_args(argv: list[str]):
+    """The hook's arguments without argparse (which costs more to import than a local decision takes);
+    None for anything unusual (``--help``, a bad value), which then goes through argparse and its errors."""
+    opts: dict = {
+        "timeout": 50.0,
+        "pending": "wait",
+        "other": "ask",
+        "root": None,
+        "url": None,
+        "agent": None,
+    }
+    it = iter(argv)
+    for arg in it:
+        name, eq, value = arg.partition("=")
+        if name in ("--timeout", "--pending", "--other", "--root", "--url"):
+            if not eq:
+                value = next(it, None)
+                if value is None:
+                    return None
+            kind = _FLAGS.get(name)
+            if kind is float:
+                try:
+                    opts["timeout"] = float(value)
+                except ValueError:
+                    return None
+            elif isinstance(kind, tuple):
+                if value not in kind:
+                    return None
+                opts[name[2:]] = value
+            else:
+                opts[name[2:]] = value
+        elif arg in AGENTS and opts["agent"] is None:
+            opts["agent"] = arg
+        else:
+            return None
+    return _Args(**opts) if opts["agent"] else None
+
+
 def main(args) -> int:
     agent = args.agent
     try:

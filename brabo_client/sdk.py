@@ -1,6 +1,7 @@
 """A typed client for Brabo's agent API (README "Using it"): ``propose``, ``get``, ``wait``, ``run_terminal``.
 
-Standard library only (``http.client``), because ``brabo`` starts on every tool call of a coding agent.
+Standard library only, and light: ``brabo hook`` starts as a new process on every tool call of a coding
+agent, so the transport is ``brabo_client._http`` (a socket) rather than ``http.client``/``urllib``.
 
 Reliability: every request retries connection faults, 429 and 5xx with exponential backoff and jitter
 (``retries`` attempts after the first). Every POST carries an ``Idempotency-Key`` header — one key per
@@ -12,16 +13,17 @@ Configuration: ``BRABO_URL`` (default ``http://127.0.0.1:8000``) and ``BRABO_AGE
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
-import random
 import time
-import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
-from urllib.parse import quote, urlencode, urlsplit
+
+from . import _http
+from ._http import quote, urlencode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing and collections cost milliseconds to import; only type checkers need them
+    from collections.abc import Callable
+    from typing import Any
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 SERVER_WAIT_MAX = 600.0  # the API's longest single wait (actions/views.py MAX_WAIT_SECONDS)
@@ -40,37 +42,45 @@ class Unavailable(BraboError):
     """Brabo could not be reached, or kept answering 5xx, after every retry."""
 
 
-@dataclass
 class Action:
-    """An action as the API shows it (``GET /api/actions/{id}/``)."""
+    """An action as the API shows it (``GET /api/actions/{id}/``); ``raw`` is the whole JSON object.
+    (A plain class, not a dataclass: importing ``dataclasses`` costs more than a hook's decision.)"""
 
-    id: str
-    status: str
-    action_type: str
-    reason: str = ""
-    message: str = ""
-    payload: dict = field(default_factory=dict)
-    result: Any = None
-    settled: bool = False
-    decided_by: str | None = None
-    segments: list = field(default_factory=list)
-    raw: dict = field(default_factory=dict)
+    __slots__ = (
+        "id",
+        "status",
+        "action_type",
+        "reason",
+        "message",
+        "payload",
+        "result",
+        "settled",
+        "decided_by",
+        "segments",
+        "raw",
+    )
+
+    def __init__(self, data: dict):
+        self.id: str = str(data.get("id", ""))
+        self.status: str = str(data.get("status", ""))
+        self.action_type: str = str(data.get("action_type", ""))
+        self.reason: str = str(data.get("reason") or "")
+        self.message: str = str(data.get("message") or "")
+        self.payload: dict = data.get("payload") or {}
+        self.result: Any = data.get("result")
+        self.settled: bool = bool(data.get("settled"))
+        self.decided_by: str | None = data.get("decided_by")
+        self.segments: list = data.get("segments") or []
+        self.raw: dict = data
 
     @classmethod
-    def from_api(cls, data: dict) -> Action:
-        return cls(
-            id=str(data.get("id", "")),
-            status=str(data.get("status", "")),
-            action_type=str(data.get("action_type", "")),
-            reason=str(data.get("reason") or ""),
-            message=str(data.get("message") or ""),
-            payload=data.get("payload") or {},
-            result=data.get("result"),
-            settled=bool(data.get("settled")),
-            decided_by=data.get("decided_by"),
-            segments=data.get("segments") or [],
-            raw=data,
-        )
+    def from_api(cls, data: Any) -> Action:
+        if not isinstance(data, dict):
+            raise BraboError(502, f"Brabo answered something that is not an action: {str(data)[:200]}")
+        return cls(data)
+
+    def __repr__(self) -> str:
+        return f"Action(id={self.id!r}, status={self.status!r}, action_type={self.action_type!r})"
 
     @property
     def pending(self) -> bool:
@@ -90,31 +100,15 @@ class Client:
     ):
         self.url = (url or os.environ.get("BRABO_URL") or DEFAULT_URL).rstrip("/")
         self.key = key if key is not None else os.environ.get("BRABO_AGENT_KEY", "")
-        parts = urlsplit(self.url)
-        if parts.scheme not in ("http", "https") or not parts.hostname:
-            raise ValueError(f"BRABO_URL must be an http(s) URL such as {DEFAULT_URL}; got {self.url!r}")
-        self._scheme, self._host, self._port = parts.scheme, parts.hostname, parts.port
-        self._base_path = parts.path.rstrip("/")
+        try:
+            self._scheme, self._host, self._port, self._base_path = _http.split_url(self.url)
+        except ValueError:
+            raise ValueError(
+                f"BRABO_URL must be an http(s) URL such as {DEFAULT_URL}; got {self.url!r}"
+            ) from None
         self.timeout, self.retries, self.backoff, self._sleep = timeout, retries, backoff, sleep
-        self._conn: http.client.HTTPConnection | None = None
 
     # -- transport --------------------------------------------------------------------------------------
-
-    def _connection(self, timeout: float) -> http.client.HTTPConnection:
-        if self._conn is None:
-            if self._scheme == "https":
-                self._conn = http.client.HTTPSConnection(self._host, self._port, timeout=timeout)
-            else:
-                self._conn = http.client.HTTPConnection(self._host, self._port, timeout=timeout)
-        self._conn.timeout = timeout
-        if self._conn.sock is not None:
-            self._conn.sock.settimeout(timeout)
-        return self._conn
-
-    def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
 
     def request(
         self,
@@ -136,19 +130,17 @@ class Client:
         if data is not None:
             head["Content-Type"] = "application/json"
         if method == "POST":
-            head["Idempotency-Key"] = idempotency_key or str(uuid.uuid4())  # same key on every retry
+            head["Idempotency-Key"] = idempotency_key or os.urandom(16).hex()  # same key on every retry
         last = ""
         for attempt in range(self.retries + 1):
-            if attempt:
-                self._sleep(self.backoff * (2 ** (attempt - 1)) * (0.5 + random.random()))
+            if attempt:  # exponential backoff with jitter, so retrying clients do not arrive together
+                jitter = 0.5 + int.from_bytes(os.urandom(2), "big") / 65535
+                self._sleep(self.backoff * (2 ** (attempt - 1)) * jitter)
             try:
-                conn = self._connection(timeout or self.timeout)
-                conn.request(method, target, body=data, headers=head)
-                resp = conn.getresponse()
-                raw = resp.read()
-                status = resp.status
-            except (OSError, http.client.HTTPException) as exc:
-                self.close()  # a broken keep-alive connection is replaced on the retry
+                status, raw = _http.request(
+                    self._scheme, self._host, self._port, method, target, data, head, timeout or self.timeout
+                )
+            except OSError as exc:  # refused, reset, timed out, or not HTTP
                 last = f"cannot reach Brabo at {self.url}: {exc}"
                 continue
             if status == 429 or status >= 500:

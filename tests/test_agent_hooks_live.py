@@ -9,12 +9,13 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from django.conf import settings
 
-from actions import services
-from actions.models import ProposedAction
+from actions import execution, services
+from actions.models import RUNNABLE, ProposedAction
 from actions.tests.conftest import Proposer
 from brabo_client.sdk import Client
 
@@ -80,7 +81,20 @@ def hooked(team, live_server):
             out = proc.stdout.decode()
             return proc.returncode, (json.loads(out) if out.strip() else None), proc.stderr.decode()
 
-    return Hooked()
+    yield Hooked()
+    _settle_gates()
+
+
+def _settle_gates():
+    """Settle the allowed gates here, so a Celery worker another test routed to (CI runs one) is not still
+    writing them while the test database is flushed. The claim is status-guarded: whoever comes second
+    does nothing."""
+    for action_id in ProposedAction.objects.filter(status__in=RUNNABLE).values_list("id", flat=True):
+        execution.execute(action_id)
+    for _ in range(400):
+        if not ProposedAction.objects.filter(status="executing").exists():
+            return
+        time.sleep(0.05)
 
 
 # -- Claude Code, HTTP hook -------------------------------------------------------------------------------
