@@ -58,7 +58,7 @@ def request(
     timeout: float,
 ) -> tuple[int, bytes]:
     """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults."""
-    sock = socket.create_connection((host, port), timeout=timeout)
+    sock = _connect(host, port, timeout)
     try:
         if scheme == "https":
             import ssl
@@ -73,6 +73,25 @@ def request(
         return _read_response(sock)
     finally:
         sock.close()
+
+
+def _connect(host: str, port: int, timeout: float) -> socket.socket:
+    """An IP literal is connected to directly: the name lookup create_connection does first loads the
+    system's resolver modules, which costs a new process more than the request itself."""
+    for family in (socket.AF_INET, socket.AF_INET6):
+        try:
+            socket.inet_pton(family, host)
+        except OSError:
+            continue
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.settimeout(timeout)
+        try:
+            sock.connect((host, port))
+        except BaseException:
+            sock.close()
+            raise
+        return sock
+    return socket.create_connection((host, port), timeout=timeout)
 
 
 def _read_response(sock) -> tuple[int, bytes]:
