@@ -59,8 +59,8 @@ class Mapped:
 
     tool: str
     proposals: list[Proposal] = field(default_factory=list)
-    # When no proposal can be made: "unmapped" (a tool Brabo has no action type for) or "outside" (a
-    # path or cwd outside the project root, or no root known).
+    # When no proposal can be made: "unmapped" (a tool Brabo has no action type for), "outside" (a path
+    # or cwd outside the project root, or no root known) or "agent_settings" (the agent's hook settings).
     refusal: str = ""
     why: str = ""
 
@@ -121,11 +121,22 @@ def terminal(tool: str, command: str, cwd: str | None, root: str | None) -> Mapp
     return Mapped(tool=tool, proposals=[Proposal("terminal", payload, cwd_in_root=rel)])
 
 
+# The agents' own settings folders, where their hooks are configured: an agent that could write there
+# through a hooked tool could switch its own governance off, so such a write is never proposed.
+AGENT_SETTINGS_DIRS = frozenset({".claude", ".gemini", ".codex"})
+
+
 def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) -> Mapped:
     path = _text(path, "tool_input.file_path")
     rel = resolve_path(path, cwd, root)
     if rel is None:
         return _outside(tool, f"the file {path!r}", root)
+    if AGENT_SETTINGS_DIRS.intersection(rel.split("/")):
+        why = (
+            f"{rel} is in a coding agent's settings folder, where its hooks live; an agent does not change "
+            "its own hooks — a person edits that file."
+        )
+        return Mapped(tool=tool, refusal="agent_settings", why=why)
     payload = {"path": rel, "content": _text(content, "the new content"), **extra, **RUNS_IN_AGENT}
     return Mapped(tool=tool, proposals=[Proposal("write_file", payload)])
 

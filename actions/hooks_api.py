@@ -100,7 +100,12 @@ class AgentHookView(APIView):
         decision, reason = self._decide(caller, mapped, timeout, pending, other, request)
         if decision == ASK and not (proto.can_ask and pending == "ask"):
             decision = DENY
-            reason += " Nobody at the terminal may approve it here (pending=wait), so it is refused for now."
+            why = (
+                "nobody at the terminal may decide (pending=wait)"
+                if proto.can_ask
+                else (f"{agent} has no documented 'ask' answer")
+            )
+            reason += f" It needs a person, and {why}, so it is refused for now."
         return Response(proto.answer(decision, reason))
 
     def handle_exception(self, exc):

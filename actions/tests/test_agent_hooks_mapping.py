@@ -102,6 +102,15 @@ def test_a_write_outside_the_root_is_refused_never_proposed():
         assert m.refusal == "outside" and not m.proposals, path
 
 
+def test_an_agent_never_gets_to_write_its_own_hook_settings():
+    for path in (".claude/settings.json", ROOT + "/.claude/settings.local.json", "sub/.gemini/settings.json"):
+        m = claude.map(cc("Write", {"file_path": path, "content": "{}"}), ROOT)
+        assert m.refusal == "agent_settings" and not m.proposals, path
+    patch = "*** Begin Patch\n*** Update File: .codex/hooks.json\n@@\n-x\n+y\n*** End Patch\n"
+    assert codex.map(cc("apply_patch", {"command": patch}), ROOT).refusal == "agent_settings"
+    assert claude.map(cc("Write", {"file_path": "claude/notes.md", "content": "x"}), ROOT).proposals
+
+
 def test_unknown_tools_are_unmapped():
     assert claude.map(cc("WebFetch", {"url": "https://x"}), ROOT).refusal == "unmapped"
     assert gemini.map(cc("google_web_search", {"query": "x"}), ROOT).refusal == "unmapped"
