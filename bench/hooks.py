@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api import ensure_database, percentile, setup_world  # noqa: I001  (bench/api.py, same harness)
+from api import _children, _cpu_seconds, ensure_database, percentile, setup_world  # noqa: I001
 
 from brabo_client import _http
 
@@ -58,6 +58,42 @@ def timed(fn, n: int) -> list[float]:
     return out
 
 
+def _server_pids(server_pid: int, dbname: str) -> list[int]:
+    """The gunicorn workers and the PostgreSQL backends serving this bench's database (the machine's
+    PostgreSQL is shared: other databases' backends are not this benchmark's cost)."""
+    pids = _children(server_pid)
+    needle = f" {dbname} ".encode()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if cmd.startswith(b"postgres: ") and needle in cmd:
+                pids.append(int(entry.name))
+    return pids
+
+
+def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    return {pid: _cpu_seconds([pid]) for pid in pids}
+
+
+def measured(fn, n: int, server_pid: int, dbname: str) -> tuple[list[float], float, float]:
+    """Latencies (ms), and the CPU one call costs (ms): on the server side (gunicorn workers + this
+    database's PostgreSQL backends, from /proc) and in the client's child processes (the command hook's
+    own process). CPU time is what a loaded machine does not inflate the way it inflates latency."""
+    import resource
+
+    before = _cpu_by_pid(_server_pids(server_pid, dbname))
+    kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    values = timed(fn, n)
+    after = _cpu_by_pid(_server_pids(server_pid, dbname))
+    kids1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server = sum(max(0.0, cpu - before.get(pid, 0.0)) for pid, cpu in after.items())
+    client = (kids1.ru_utime + kids1.ru_stime) - (kids0.ru_utime + kids0.ru_stime)
+    return values, server / n * 1e3, client / n * 1e3
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--calls", type=int, default=300, help="HTTP calls per measurement")
@@ -72,6 +108,7 @@ def main() -> int:
         return 2
     broker = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13")
     ensure_database(url)
+    dbname = url.rsplit("/", 1)[1].split("?")[0]
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "brabo.settings",
@@ -84,6 +121,7 @@ def main() -> int:
         "BRABO_LOG_LEVEL": "WARNING",
     }
     key, _ = setup_world(env, ROOT)
+    load_before = f"{os.getloadavg()[0]:.1f}"
     server = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "brabo.wsgi", "-b", f"127.0.0.1:{args.port}",
          "-w", str(args.workers), "--log-level", "warning"],
@@ -132,10 +170,12 @@ def main() -> int:
         timed(http_hook, 30)
         timed(command_hook, 5)
         results = {
-            "bare API call (POST /api/actions/)": timed(bare, args.calls),
-            "Claude Code HTTP hook": timed(http_hook, args.calls),
-            "command hook (brabo hook claude-code)": timed(command_hook, args.processes),
-            "python -c pass (interpreter alone)": timed(interpreter, args.processes),
+            "bare API call (POST /api/actions/)": measured(bare, args.calls, server.pid, dbname),
+            "Claude Code HTTP hook": measured(http_hook, args.calls, server.pid, dbname),
+            "command hook (brabo hook claude-code)": measured(
+                command_hook, args.processes, server.pid, dbname
+            ),
+            "python -c pass (interpreter alone)": measured(interpreter, args.processes, server.pid, dbname),
         }
     finally:
         server.terminate()
@@ -151,15 +191,18 @@ def main() -> int:
         f"one auto-approved Bash tool call ('git status', 200-pattern permissions.json); gunicorn "
         f"{args.workers} sync workers, PostgreSQL, Redis broker; sequential calls"
     )
-    print(f"{'':40} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8}")
-    for name, values in results.items():
+    print(f"load average before/after: {load_before} / {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"{'':40} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'server CPU ms':>14} {'client CPU ms':>14}"
+    )
+    for name, (values, server_cpu, client_cpu) in results.items():
         print(
             f"{name:40} {len(values):5d} {percentile(values, 0.5):8.2f} {percentile(values, 0.99):8.2f} "
-            f"{statistics.mean(values):8.2f}"
+            f"{statistics.mean(values):8.2f} {server_cpu:14.2f} {client_cpu:14.2f}"
         )
-    bare_p50 = percentile(results["bare API call (POST /api/actions/)"], 0.5)
-    http_p50 = percentile(results["Claude Code HTTP hook"], 0.5)
-    cmd_p50 = percentile(results["command hook (brabo hook claude-code)"], 0.5)
+    bare_p50 = percentile(results["bare API call (POST /api/actions/)"][0], 0.5)
+    http_p50 = percentile(results["Claude Code HTTP hook"][0], 0.5)
+    cmd_p50 = percentile(results["command hook (brabo hook claude-code)"][0], 0.5)
     print(f"HTTP hook / bare API call p50: {http_p50 / bare_p50:.2f}x   (goal: HTTP hook p50 <= 10 ms)")
     print(f"command hook / bare API call p50: {cmd_p50 / bare_p50:.2f}x   (goal: command hook p50 <= 60 ms)")
     met = http_p50 <= 10 and cmd_p50 <= 60

@@ -24,6 +24,7 @@ Exit codes (``brabo run``; ``policy check`` and ``hook`` document theirs in thei
 
 from __future__ import annotations
 
+import os
 import sys
 
 EX_USAGE, EX_UNAVAILABLE, EX_FAILED, EX_TIMEOUT, EX_DENIED, EX_REFUSED = 64, 69, 70, 75, 77, 78
@@ -69,13 +70,20 @@ def build_parser(only: str | None = None):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run ``brabo``; ``argv`` None means this is the program itself (the console script, ``-m``)."""
+    as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["hook"]:  # the hot path: an agent starts this on every tool call
         from . import hook
 
         fast = hook.fast_args(argv[1:])
         if fast is not None:
-            return hook.main(fast)
+            code = hook.main(fast)
+            if as_program:  # a process of its own: nothing to clean up, so skip the interpreter's teardown
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)  # tearing down the interpreter cost more than the decision (bench/hooks.py)
+            return code
     first = next((a for a in argv if not a.startswith("-")), None)
     modules = available()
     parser = build_parser(first if first in modules else None)
