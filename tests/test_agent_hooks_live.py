@@ -282,3 +282,104 @@ def test_command_hook_codex(hooked):
     )
     assert code == 0 and answer is None
     assert ProposedAction.objects.filter(action_type="write_file", payload__path="notes.txt").exists()
+
+
+# -- every adapter, the same cases, each agent's documented input shapes -----------------------------------
+
+SHAPES = {
+    "claude-code": {
+        "event": "PreToolUse",
+        "shell": ("Bash", lambda c: {"command": c}),
+        "write": ("Write", {"file_path": ROOT + "/docs/a.md", "content": "# A\n"}),
+        "edit": ("Edit", {"file_path": ROOT + "/src/b.py", "old_string": "x = 1", "new_string": "x = 2"}),
+        "unknown": ("WebFetch", {"url": "https://example.com", "prompt": "read"}),
+    },
+    "gemini-cli": {
+        "event": "BeforeTool",
+        "shell": ("run_shell_command", lambda c: {"command": c, "description": "run"}),
+        "write": ("write_file", {"file_path": ROOT + "/docs/a.md", "content": "# A\n"}),
+        "edit": ("replace", {"file_path": ROOT + "/src/b.py", "old_string": "x = 1", "new_string": "x = 2"}),
+        "unknown": ("google_web_search", {"query": "brabo"}),
+    },
+    "codex": {
+        "event": "PreToolUse",
+        "shell": ("Bash", lambda c: {"command": c}),
+        "write": (
+            "apply_patch",
+            {"command": "*** Begin Patch\n*** Add File: docs/a.md\n+# A\n*** End Patch\n"},
+        ),
+        "edit": (
+            "apply_patch",
+            {"command": "*** Begin Patch\n*** Update File: src/b.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n"},
+        ),
+        "unknown": ("mcp__fs__read_file", {"path": "/etc/hosts"}),
+    },
+}
+
+
+def agent_input(agent, tool, tool_input):
+    return {
+        "session_id": f"{agent}-s",
+        "cwd": ROOT,
+        "hook_event_name": SHAPES[agent]["event"],
+        "timestamp": "2026-11-30T12:00:00Z",
+        "tool_name": tool,
+        "tool_input": tool_input,
+        "tool_use_id": "call-1",
+    }
+
+
+def verdict(agent, code, answer):
+    """allow / deny / ask as each agent would read the hook's answer."""
+    if agent == "claude-code":
+        assert code == 0
+        return answer["hookSpecificOutput"]["permissionDecision"]
+    if agent == "gemini-cli":
+        assert code == 0 and answer["reason"]
+        return answer["decision"]
+    if answer is None:
+        assert code == 0
+        return "allow"
+    assert code == 2 and answer["hookSpecificOutput"]["permissionDecisionReason"]
+    return answer["hookSpecificOutput"]["permissionDecision"]
+
+
+@pytest.mark.parametrize("agent", list(SHAPES))
+def test_each_adapter_allow_deny_unknown_and_timeout(hooked, agent):
+    s = SHAPES[agent]
+    shell_tool, shell_input = s["shell"]
+
+    def run(tool, tool_input, *args):
+        return verdict(agent, *hooked.command(agent, agent_input(agent, tool, tool_input), *args)[:2])
+
+    assert run(shell_tool, shell_input("git status")) == "allow"
+    assert run(shell_tool, shell_input("curl https://x")) == "deny"
+    assert run(*s["write"]) == "allow"
+    assert run(*s["edit"]) == "allow"
+    assert run(*s["unknown"]) == "deny"  # other=ask, and nobody at the terminal may answer
+    assert run(shell_tool, shell_input("make deploy"), "--timeout", "0") == "deny"
+    expected_ask = "ask" if agent == "claude-code" else "deny"  # only Claude Code documents "ask"
+    assert run(shell_tool, shell_input("make deploy"), "--pending", "ask") == expected_ask
+    paths = set(
+        ProposedAction.objects.filter(action_type="write_file").values_list("payload__path", flat=True)
+    )
+    assert paths == {"docs/a.md", "src/b.py"}
+
+
+@pytest.mark.parametrize("agent", list(SHAPES))
+def test_each_adapter_pending_then_approved(hooked, team, agent):
+    shell_tool, shell_input = SHAPES[agent]["shell"]
+    results = []
+    body = agent_input(agent, shell_tool, shell_input("npm publish"))
+    worker = threading.Thread(target=lambda: results.append(hooked.command(agent, body, "--timeout", "60")))
+    worker.start()
+    action = None
+    for _ in range(1200):
+        action = ProposedAction.objects.filter(status="pending").first()
+        if action:
+            break
+        worker.join(0.05)
+    assert action is not None, "the hook never proposed"
+    services.approve_action(action_id=action.id, actor=team.maintainer)
+    worker.join(60)
+    assert verdict(agent, *results[0][:2]) == "allow"
