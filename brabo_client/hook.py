@@ -10,6 +10,10 @@ ask|deny|allow`` for tools Brabo has no action type for, ``--root`` the project 
 ``$BRABO_PROJECT_ROOT``, then ``$CLAUDE_PROJECT_DIR`` / ``$GEMINI_PROJECT_DIR`` that the agents set).
 ``BRABO_URL`` and ``BRABO_AGENT_KEY`` as for every ``brabo`` command.
 
+Paths are resolved here, on the agent's machine, before they are sent: the project root, the working
+directory and a file tool's path go through ``os.path.realpath``, so a symlink inside the project that
+points outside it is judged by where it leads (the server sees only the text and cannot follow links).
+
 Fails closed: if Brabo cannot be reached or the input cannot be read, the answer is a deny in the agent's
 format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its documented block signal.
 """
@@ -107,6 +111,36 @@ def fast_args(argv: list[str]):
     return _Args(**opts) if opts["agent"] else None
 
 
+# The tool_input fields that name a file or a directory, across the three agents' documented tools.
+PATH_FIELDS = ("file_path", "notebook_path", "dir_path", "directory", "workdir")
+
+
+def resolve_links(body, root: str | None) -> tuple[object, str | None]:
+    """The hook input with the cwd and file paths resolved through symlinks, and the resolved root.
+    Only absolute results are substituted; anything unusual is left for the server to judge."""
+    if not isinstance(body, dict):
+        return body, root
+    real = os.path.realpath
+    root = real(root) if root and os.path.isabs(root) else root
+    cwd = body.get("cwd")
+    out = dict(body)
+    if isinstance(cwd, str) and os.path.isabs(cwd):
+        out["cwd"] = real(cwd)
+    tool_input = body.get("tool_input")
+    if isinstance(tool_input, dict):
+        ti = dict(tool_input)
+        base = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else None
+        for name in PATH_FIELDS:
+            value = ti.get(name)
+            if isinstance(value, str) and value and "\x00" not in value:
+                if os.path.isabs(value):
+                    ti[name] = real(value)
+                elif base and name in ("file_path", "notebook_path"):
+                    ti[name] = real(os.path.join(base, value))
+        out["tool_input"] = ti
+    return out, root
+
+
 def main(args) -> int:
     agent = args.agent
     try:
@@ -119,6 +153,7 @@ def main(args) -> int:
         if not client.key:
             raise ValueError("BRABO_AGENT_KEY is not set; the hook needs the agent's key")
         params = {"timeout": f"{args.timeout:g}", "pending": args.pending, "other": args.other}
+        body, root = resolve_links(body, root)
         answer = client.hook(agent, body, root=root, params=params, timeout=args.timeout + 15)
     except (ValueError, BraboError) as exc:
         answer = deny(agent, f"Brabo could not decide this tool call, so it is refused: {exc}")

@@ -383,3 +383,24 @@ def test_each_adapter_pending_then_approved(hooked, team, agent):
     services.approve_action(action_id=action.id, actor=team.maintainer)
     worker.join(60)
     assert verdict(agent, *results[0][:2]) == "allow"
+
+
+def test_command_hook_judges_a_symlink_by_where_it_leads(hooked, tmp_path):
+    """On the agent's machine the command hook resolves links: app/link -> ../outside is outside."""
+    app, outside = tmp_path / "app", tmp_path / "outside"
+    app.mkdir()
+    outside.mkdir()
+    (app / "link").symlink_to(outside)
+    (tmp_path / "app-alias").symlink_to(app)  # a root given through a link still works
+
+    def write(path, root):
+        body = {**claude_tool("Write", {"file_path": str(path), "content": "x"}), "cwd": str(app)}
+        return decision_of(hooked.command("claude-code", body, root=str(root))[1])
+
+    assert write(app / "link" / "evil.txt", app) == "deny"
+    assert write(app / "real.txt", app) == "allow"
+    assert write(app / "real2.txt", tmp_path / "app-alias") == "allow"
+    assert list(ProposedAction.objects.values_list("payload__path", flat=True).order_by("created_at")) == [
+        "real.txt",
+        "real2.txt",
+    ]
