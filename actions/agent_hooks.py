@@ -9,8 +9,9 @@ The protocols, as their current documentation describes them:
   tool_use_id, …}``; ``tool_input.file_path`` is absolute. Answer
   ``{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"|"deny"|"ask",
   "permissionDecisionReason": …}}``; the reason of an ``ask`` is shown to the person, of a ``deny`` to
-  Claude. An HTTP hook's non-2xx answer or timeout is a *non-blocking* error (the tool runs), so the
-  endpoint answers every failure as a 200 deny.
+  Claude. "Error handling differs from command hooks: non-2xx responses, connection failures, and timeouts
+  all produce non-blocking errors that allow execution to continue" — so the endpoint answers every
+  failure as a 200 deny.
   https://code.claude.com/docs/en/hooks (PreToolUse input, "PreToolUse decision control", "HTTP hooks")
 * **Gemini CLI** — ``BeforeTool`` command hooks. Input ``{session_id, cwd, hook_event_name, timestamp,
   tool_name, tool_input}``; answer ``{"decision": "allow"|"deny", "reason": …}`` (``reason`` is sent to
