@@ -84,6 +84,12 @@ def main(argv: list[str] | None = None) -> int:
                 sys.stderr.flush()
                 os._exit(code)  # tearing down the interpreter cost more than the decision (bench/hooks.py)
             return code
+        agent = next((a for a in argv[1:] if a in hook.AGENTS), None)
+        if agent and not {"-h", "--help"} & set(argv):
+            # A hook that exits with a usage error is a non-blocking error to the agent: the tool would run.
+            return hook.refuse(
+                agent, f"brabo hook: bad arguments {' '.join(argv[1:])!r}; see brabo hook --help"
+            )
     first = next((a for a in argv if not a.startswith("-")), None)
     modules = available()
     parser = build_parser(first if first in modules else None)

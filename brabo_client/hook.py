@@ -54,6 +54,16 @@ def deny(agent: str, reason: str) -> dict:
     }
 
 
+def refuse(agent: str, reason: str) -> int:
+    """Answer a deny in the agent's format (when the hook cannot even start its work)."""
+    sys.stdout.write(json.dumps(deny(agent, reason)) + "\n")
+    sys.stdout.flush()
+    if agent == "codex":
+        sys.stderr.write(reason + "\n")
+        return 2
+    return 0
+
+
 def _is_deny(answer) -> tuple[bool, str]:
     if not isinstance(answer, dict):
         return True, "Brabo's answer was not a JSON object"

@@ -404,3 +404,12 @@ def test_command_hook_judges_a_symlink_by_where_it_leads(hooked, tmp_path):
         "real.txt",
         "real2.txt",
     ]
+
+
+def test_command_hook_with_bad_arguments_denies_instead_of_failing_open(hooked):
+    """A hook that exits with a usage error is a non-blocking error to the agent: the tool would run."""
+    code, answer, _ = hooked.command("claude-code", bash("git status"), "--pending", "maybe")
+    assert code == 0 and decision_of(answer) == "deny"
+    code, answer, err = hooked.command("codex", bash("git status"), "--timeout")
+    assert code == 2 and "bad arguments" in err
+    assert not ProposedAction.objects.exists()
