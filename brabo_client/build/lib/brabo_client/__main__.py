@@ -1,5 +1,0 @@
-import sys
-
-from brabo_client.cli import main
-
-sys.exit(main())
