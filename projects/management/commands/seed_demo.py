@@ -34,14 +34,14 @@ class Command(BaseCommand):
             actor=user, name="Demo"
         )
         project = Project.objects.filter(workspace=ws, name="demo-app").first() or services.create_project(
-            workspace=ws, name="demo-app", execution_mode="container"
+            actor=user, workspace=ws, name="demo-app", execution_mode="container"
         )
         principal = Membership.objects.get(workspace=ws, user=user)
         agent = Agent.objects.filter(project=project, name="dev-api").first()
         key, key_hash = Agent.new_key()
         if agent is None:
             agent, key = services.create_agent(
-                project=project, name="dev-api", principal=principal, kind="claude_code"
+                actor=user, project=project, name="dev-api", principal=principal, kind="claude_code"
             )
         else:
             Agent.objects.filter(pk=agent.pk).update(key_hash=key_hash, revoked_at=None)
