@@ -43,6 +43,7 @@ from .models import (
 )
 from .payloads import PayloadError, pr_number_of, validate_payload
 from .policy_input import ProjectRootInvalid, evaluate
+from .proposal_paths import check_paths
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,7 @@ def propose_action(
             status=403,
             reason="somente_pessoas",
         )
+    check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
     if task is not None and task.project_id != project.id:
         raise DomainError("task belongs to another project; pass a task of this project.", field="task")
     role = agent_role(agent) if agent is not None else project_role(user, project)

@@ -168,7 +168,7 @@ class Project(models.Model):
         if self.execution_mode == "local":
             from .local_root import validate_local_root
 
-            return validate_local_root(self.local_path, settings.BRABO_INSTALL_DIRS)
+            return validate_local_root(self.local_path)  # R1.4: every Brabo folder, re-read each time
         if self.execution_mode == "mounted":
             return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))
         return str(self.folder)

@@ -5,7 +5,6 @@ Views, the admin and management commands call these; none of them holds these ru
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -193,6 +192,26 @@ def set_credentials(
     return creds
 
 
+def _refuse_overlapping_projects(root: str) -> None:
+    """A `local` root never overlaps another project's root, in either direction (issue 12): its agents
+    would reach that project's files and its permissions.json. Managed and mounted folders lie under
+    PROJECT_WORKSPACES_ROOT / BRABO_PROJECTS_BASE, which validate_local_root already keeps apart."""
+    from .local_root import _inside, normalise
+
+    for other in (
+        Project.objects.filter(execution_mode="local")
+        .exclude(local_path="")
+        .values_list("local_path", flat=True)
+    ):
+        theirs = normalise(other)
+        if _inside(root, theirs) or _inside(theirs, root):
+            raise DomainError(
+                f"local_path {root!r} overlaps another project's folder; give each project its own folder, "
+                "neither inside the other.",
+                field="local_path",
+            )
+
+
 def create_project(
     *,
     actor,
@@ -221,9 +240,10 @@ def create_project(
     root = ""
     if execution_mode == "local":
         try:
-            root = validate_local_root(local_path, settings.BRABO_INSTALL_DIRS)
+            root = validate_local_root(local_path)
         except LocalRootError as exc:
             raise DomainError(str(exc), field="local_path") from None
+        _refuse_overlapping_projects(root)
     elif local_path:
         raise DomainError("local_path is only for execution_mode 'local'; leave it out.", field="local_path")
     try:

@@ -85,7 +85,8 @@ def test_stop_then_remove_clears_the_container_for_full_reprovisioning(team, run
 
 
 def test_a_local_project_has_no_container(world, team, tmp_path, make_action):
-    local = world.project(team.ws, "loc", execution_mode="local", local_path=str(tmp_path))
+    (tmp_path / "loc").mkdir()
+    local = world.project(team.ws, "loc", execution_mode="local", local_path=str(tmp_path / "loc"))
     assert (
         run(make_action(local, "container_start", {})).result["error"]["code"]
         == "no_container_for_local_project"
