@@ -85,7 +85,7 @@ ws = services.create_workspace(actor=u, name=f"bench {time.time()}")
 p = services.create_project(actor=u, workspace=ws, name="bench-app")
 p.permissions_path.write_text(json.dumps(rules))
 from projects.policy_store import record_accepted
-record_accepted(p, json.dumps(rules), actor=u, source="bench")
+record_accepted(p, json.dumps(rules), by=u, source="bench")
 a, key = services.create_agent(actor=u, project=p, name="dev-bench", principal=Membership.objects.get(workspace=ws, user=u))
 print(json.dumps({"key": key, "root": p.root()}))
 """

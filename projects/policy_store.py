@@ -59,15 +59,16 @@ def accepted_permissions(project: Project) -> Permissions:
         return Permissions()
 
 
-def record_accepted(project: Project, text: str | None, *, actor, source: str) -> None:
-    """Record ``text`` as the policy in force (in the caller's transaction)."""
+def record_accepted(project: Project, text: str | None, *, by, source: str) -> None:
+    """Record ``text`` as the policy in force (in the caller's transaction). ``by`` is the person the
+    calling service already checked (None: nobody, e.g. the upgrade's recording)."""
     digest = sha256_text(text)
     AcceptedPolicy.objects.update_or_create(
         project_id=project.pk,
         defaults={
             "content": text,
             "sha256": digest,
-            "accepted_by": actor if getattr(actor, "pk", None) else None,
+            "accepted_by": by if getattr(by, "pk", None) else None,
             "accepted_at": timezone.now(),
             "source": source,
         },

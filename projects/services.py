@@ -477,7 +477,7 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
         write_permissions(path, perms)
     except OSError as exc:
         raise _write_failed(exc) from None
-    record_accepted(project, render_permissions(perms), actor=actor, source="permissions_saved")
+    record_accepted(project, render_permissions(perms), by=actor, source="permissions_saved")
 
 
 def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
@@ -490,8 +490,12 @@ def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
 
     from .policy_store import accepted_permissions, file_base, record_accepted
 
+    # The door's own check (R2.2 for "always allow", maintainer for activation) came first; this one keeps
+    # every write of the policy within the writer's reach and under the role ceiling (R3.6).
+    role = require_project_role(actor, project, "developer", "Writing to permissions.json")
     _lock_project(project)
     before = accepted_permissions(project)
+    _refuse_above_ceiling(before, Permissions(before.allow + tuple(allow), before.deny, before.ask), role)
     added = [p for p in dict.fromkeys(allow) if p not in set(before.allow)]
     path = project.permissions_path
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -499,11 +503,11 @@ def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
     merge_into(path, allow=list(allow))
     if in_sync:
         record_accepted(
-            project, read_permissions_text(path, base=file_base(project)), actor=actor, source=source
+            project, read_permissions_text(path, base=file_base(project)), by=actor, source=source
         )
     elif added:
         merged = Permissions(before.allow + tuple(added), before.deny, before.ask)
-        record_accepted(project, render_permissions(merged), actor=actor, source=source)
+        record_accepted(project, render_permissions(merged), by=actor, source=source)
     return added
 
 
@@ -543,7 +547,7 @@ def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | Non
         record_pattern_grant(
             project.id, actor, added, "policy_accepted_from_disk", **{k: v for k, v in lifted.items() if v}
         )
-    record_accepted(project, text, actor=actor, source="accepted_from_disk")
+    record_accepted(project, text, by=actor, source="accepted_from_disk")
     return perms
 
 
@@ -570,7 +574,7 @@ def restore_policy(*, project: Project, actor) -> Permissions:
     if text is None:  # the empty policy is now a real file: record exactly that text, so both agree
         from .policy_store import record_accepted
 
-        record_accepted(project, EMPTY_POLICY_TEXT, actor=actor, source="restored")
+        record_accepted(project, EMPTY_POLICY_TEXT, by=actor, source="restored")
     return accepted_permissions(project)
 
 

@@ -13,7 +13,7 @@ def accept_as_is(project, text):
     """Record ``text`` as the accepted policy (R3.5), as a maintainer's save would, without its event."""
     from projects.policy_store import record_accepted
 
-    record_accepted(project, text, actor=None, source="test")
+    record_accepted(project, text, by=None, source="test")
 
 
 class Proposer:
