@@ -45,9 +45,8 @@ def read_disk(project: Project) -> str | None:
 
 
 def accepted_text(project: Project) -> str | None:
-    """The accepted version's text; None is the empty policy (no file was ever accepted)."""
-    if not project.policy_sha256:
-        return None
+    """The accepted version's text; None is the empty policy (no file was ever accepted). Read from its row,
+    not trusted from a project instance that may be older than the last acceptance."""
     row = AcceptedPolicy.objects.filter(project_id=project.pk).values_list("content", flat=True).first()
     return row
 
@@ -111,11 +110,7 @@ class PolicyState:
 
 
 def policy_state(project: Project) -> PolicyState:
-    row = (
-        AcceptedPolicy.objects.select_related("accepted_by").filter(project_id=project.pk).first()
-        if project.policy_sha256
-        else None
-    )
+    row = AcceptedPolicy.objects.select_related("accepted_by").filter(project_id=project.pk).first()
     accepted = row.content if row else None
     try:
         disk, error = read_disk(project), None
