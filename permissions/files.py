@@ -376,14 +376,33 @@ def render_permissions(perms: Permissions) -> str:
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
+def _open_lock(lock_path: str) -> int:
+    """The sidecar sits where an agent may write: never follow a link, never block on a FIFO (R3.5). A link
+    or FIFO put there is removed (only the name: unlink never follows) and a plain file made instead, so a
+    planted sidecar cannot stop a maintainer's save or restore."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    for attempt in (1, 2):
+        try:
+            fd = os.open(lock_path, flags, 0o644)
+        except OSError:
+            if attempt == 2 or not os.path.islink(lock_path):
+                raise
+            os.unlink(lock_path)
+            continue
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+        os.close(fd)
+        if attempt == 2:
+            break
+        os.unlink(lock_path)
+    raise UnsafeFileError(os.path.basename(lock_path), "not a regular file", "delete it")
+
+
 @contextlib.contextmanager
 def _locked(path: str) -> Iterator[None]:
     lock_path = path + ".lock"
-    # The sidecar sits where an agent may write: never follow a link, never block on a FIFO (R3.5).
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    fd = _open_lock(lock_path)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UnsafeFileError(os.path.basename(lock_path), "not a regular file", "delete it")
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:

@@ -399,6 +399,7 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
 
     from permissions.files import PermissionsFileError, parse_permissions_text
 
+    require_project_role(actor, project, "maintainer", "Changing permissions")  # before judging the body
     if not isinstance(data, dict):
         raise DomainError(
             'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.', field="permissions"

@@ -62,9 +62,12 @@ def test_more_than_a_mebibyte_is_refused(tmp_path):
         load_permissions(path)
 
 
-def test_writes_never_follow_a_lock_file_link(tmp_path):
+@pytest.mark.parametrize("plant", ["symlink", "fifo"])
+def test_a_planted_lock_file_is_never_followed_nor_blocks_a_write(tmp_path, plant):
     target = tmp_path / "victim"
-    os.symlink(target, tmp_path / "permissions.json.lock")
-    with pytest.raises(OSError):
-        merge_into(tmp_path / "permissions.json", allow=["Terminal(ls)"])
-    assert not target.exists()
+    lock = tmp_path / "permissions.json.lock"
+    os.symlink(target, lock) if plant == "symlink" else os.mkfifo(lock)
+    merge_into(tmp_path / "permissions.json", allow=["Terminal(ls)"])
+    assert not target.exists()  # the link was removed, not followed
+    assert lock.is_file() and not lock.is_symlink()
+    assert load_permissions(tmp_path / "permissions.json").allow == ("Terminal(ls)",)
