@@ -15,13 +15,15 @@ from dataclasses import replace
 from django.conf import settings
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
+from permissions.ceiling import stricter
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
-from permissions.files import PermissionsFileError
+from permissions.files import PermissionsFileError, parse_cached, read_permissions_text, sha256_text
 from permissions.hooks import HookConfigError, HookFailure, load_hook_config
 from permissions.messages import sentence
 from projects.access import agent_role
 from projects.local_root import LocalRootError
 from projects.models import Agent, AutonomyRule, Project
+from projects.policy_store import accepted_permissions, file_base
 
 log = logging.getLogger(__name__)
 
@@ -110,9 +112,6 @@ def policy_hooks() -> list:
 def _read_policy(project: Project) -> tuple[str | None, str, Permissions, PermissionsFileError | None]:
     """The file on disk, read as hostile (R3.5): (text, sha256, permissions, error). A file that does not
     load gives the empty permissions and its error (the caller fails closed)."""
-    from permissions.files import parse_cached, read_permissions_text, sha256_text
-    from projects.policy_store import file_base
-
     try:
         path = project.permissions_path
         base = file_base(project)
@@ -189,8 +188,6 @@ def decide_against_both(
     """R3.5 — the verdict against the accepted policy and against the file on disk, the stricter of the two
     (deny > require_approval > auto_approve): an outside change can only tighten. On a tie the accepted
     policy's verdict (and its reason) stands."""
-    from permissions.ceiling import stricter
-
     in_force = decide(replace(request, permissions=accepted), hooks)
     outside = _fail_closed(decide(replace(request, permissions=on_disk), hooks), disk_error)
     chosen = stricter(in_force, outside)
@@ -207,8 +204,6 @@ def evaluate(
     """decide() with the project's real state. The policy in force is the one a person accepted (R3.5):
     when the file on disk is that version (the hashes agree: the common path, no extra query or decision),
     one decision; otherwise one against each and the stricter wins."""
-    from projects.policy_store import accepted_permissions
-
     state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
     _, disk_sha, on_disk, file_error = _read_policy(project)
     request = _request(state, on_disk, action_type=action_type, payload=payload, role=role, agent=agent)
