@@ -84,7 +84,8 @@ def protected_policy_file(folder: Path) -> Path | None:
 
     path = folder / POLICY_FILE
     try:
-        mode = os.lstat(path).st_mode
+        st = os.lstat(path)
+        mode = st.st_mode
     except FileNotFoundError:
         return None
     except OSError as exc:
@@ -101,6 +102,12 @@ def protected_policy_file(folder: Path) -> Path | None:
             "policy_file_unsafe",
             f"{POLICY_FILE} is {kind}, so no command runs beside it.",
             "A maintainer restores it in the console (permissions editor → Restore).",
+        )
+    if st.st_nlink > 1:  # another name for the same file would stay writable beside the read-only bind
+        raise ExecutionFailure(
+            "policy_file_unsafe",
+            f"{POLICY_FILE} has other hard links in the project, through which it could still be written.",
+            "A maintainer restores it in the console (permissions editor → Restore), which gives it one name.",
         )
     return path
 

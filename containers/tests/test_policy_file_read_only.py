@@ -35,20 +35,23 @@ def test_in_the_sandbox_the_policy_file_reads_but_never_writes(team, sandbox):
     assert not (folder / "x.json").exists() and not (folder / "hard.json").exists()
 
 
-@pytest.mark.parametrize("kind", ["symlink", "fifo", "folder"])
-def test_a_policy_file_that_is_not_a_regular_file_runs_nothing(team, sandbox, tmp_path, kind):
+@pytest.mark.parametrize("kind", ["symlink", "fifo", "folder", "hardlink"])
+def test_a_policy_file_that_is_not_one_regular_file_runs_nothing(team, sandbox, tmp_path, kind):
     folder = Path(team.project.root())
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "permissions.json"
-    {
+    (folder / "mine.json").write_text("{}")
+    make = {
         "symlink": lambda: os.symlink("/etc/hostname", path),
         "fifo": lambda: os.mkfifo(path),
         "folder": path.mkdir,
-    }[kind]()
+        "hardlink": lambda: os.link(folder / "mine.json", path),  # an agent's writable alias
+    }
+    make[kind]()
     with pytest.raises(ExecutionFailure) as failed:
         sh(team.project, "echo hi")
     assert failed.value.code == "policy_file_unsafe"
-    assert "permissions.json is a" in failed.value.message
+    assert failed.value.message.startswith("permissions.json ")
 
 
 def test_the_docker_adapter_mounts_the_policy_file_read_only(team):
