@@ -383,7 +383,9 @@ def approve_always(*, action_id, actor) -> Decision:
             action_type=action.action_type, mode=AUTO_APPROVE
         ).exists()
         if was_pending or not existing:
-            upsert_autonomy(agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE)
+            upsert_autonomy(
+                actor=actor, agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE
+            )
             events.record(
                 events.PERMISSION_GRANTED, project_id=action.project_id, actor=who, action=action, payload=row
             )

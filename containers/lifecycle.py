@@ -269,5 +269,5 @@ def accept_infra_handoff(*, actor, agent) -> None:
         raise DomainError(f"{agent.name} is not an Infra agent; only the Infra agent hands off containers.")
     require_can_act_for(actor, agent.project, agent.principal, f"Accepting the handoff of {agent.name}")
     with transaction.atomic():
-        upsert_autonomy(agent=agent, action_type="container_start", mode="auto_approve")
+        upsert_autonomy(actor=actor, agent=agent, action_type="container_start", mode="auto_approve")
         record_autonomy_grant(agent.project_id, actor, agent.id, "container_start", "infra_handoff_accepted")

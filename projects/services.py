@@ -382,8 +382,14 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     return list(AutonomyRule.objects.filter(agent=agent))
 
 
-def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRule:
-    """Set one row (used by "always allow" for dev-<module> agents, R7.4, and activate-execution, R3.4)."""
+def upsert_autonomy(*, actor, agent: Agent, action_type: str, mode: str) -> AutonomyRule:
+    """Set one row (used by "always allow" for dev-<module> agents, R7.4, and the Infra handoff, R9.6). The
+    actor reaches the project with at least the action type's minimum role (R2.2; ``*`` needs maintainer);
+    the door's own rule (the decider's click, the handoff) is checked by its caller."""
+    from permissions.action_types import ACTION_TYPES
+
+    minimum = ACTION_TYPES[action_type].min_role if action_type in ACTION_TYPES else "maintainer"
+    require_project_role(actor, agent.project, minimum, f"Setting {agent.name}'s {action_type} autonomy")
     rule, _ = AutonomyRule.objects.update_or_create(
         agent=agent, action_type=action_type, defaults={"mode": mode}
     )

@@ -160,6 +160,13 @@ TABLE: dict[str, Row] = {
     "projects.services.activate_execution": Row(
         "project", "maintainer", lambda c, a: _ps("activate_execution")(actor=a, project=c.team.project)
     ),
+    "projects.services.upsert_autonomy": Row(
+        "project",
+        "developer",
+        lambda c, a: _ps("upsert_autonomy")(
+            actor=a, agent=c.team.agent, action_type="terminal", mode="auto_approve"
+        ),
+    ),
     "actions.services.approve_action": Row(
         "project", "developer", lambda c, a: _as("approve_action")(actor=a, action_id=c.pending.id)
     ),
