@@ -5,6 +5,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 
 .PHONY: run test lint bench clean
 
@@ -16,11 +17,12 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
-## run: install, migrate, seed the demo workspace and serve the API + admin on 127.0.0.1:8000
+## run: install, migrate, seed the demo workspace and serve the API + admin on 127.0.0.1:$(PORT) (PORT=8000)
 run: $(STAMP)
+	@sh scripts/ensure-bubblewrap.sh
 	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py seed_demo
-	$(PY) manage.py serve --addr 127.0.0.1:8000
+	$(PY) manage.py seed_demo --base-url http://127.0.0.1:$(PORT)
+	$(PY) manage.py serve --addr 127.0.0.1:$(PORT)
 
 ## lint: ruff, Django's system checks and the migrations gate
 lint: $(STAMP)

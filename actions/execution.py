@@ -84,6 +84,11 @@ class ExecutionContext:
         from projects.models import WorkspaceCredentials
 
         creds = WorkspaceCredentials.objects.filter(workspace_id=self.project.workspace_id).first()
+        if creds is not None and creds.provider_kind == "local":
+            # Bare repositories on this host: no token, and only this workspace's own folder.
+            from projects.git_settings import workspace_git_root
+
+            return "local", str(workspace_git_root(self.project.workspace_id)), ""
         try:
             token = creds.provider_token() if creds else None
         except SecretUnreadable:

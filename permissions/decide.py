@@ -288,6 +288,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         asked: str | None = None
         allowed_reason: str | None = None
         uncovered = 0
+        opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
         check_deny = not comp.deny.empty
         check_ask = not comp.ask.empty
         # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
@@ -324,6 +325,11 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                     )
                 known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
             verdict, pattern, kind = known
+            if seg.opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+                # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+                verdict, pattern, kind = _UNCOVERED
+            if seg.opaque is not None and kind is None and opaque is None:
+                opaque = seg.opaque
             out.append(_segment_verdict(seg.text, verdict, pattern))
             if kind is None:
                 uncovered += 1
@@ -390,9 +396,11 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
                 st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
-            elif parsed.unseen is not None:
-                # a shell fed commands no rule sees: applied last, so it never replaces another step's reason
-                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen)
+            elif parsed.unseen is not None or opaque is not None:
+                # A shell fed commands no rule sees, or an opaque segment no exact allow covers (R4.9):
+                # applied last, so it never replaces another step's reason -- but autonomy, auto mode and
+                # the container floor never auto-approve it.
+                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen or opaque)
     return _verdict(req, st, segs, auto_mode)
 
 

@@ -134,6 +134,16 @@ class CompiledList:
             return None
         return hit
 
+    def match_exactly(self, words: tuple[str, ...]) -> Pattern | None:
+        """R4.9: an allow pattern written for exactly these words (no wildcard, no word left over)."""
+        if not words:
+            return None
+        first = self.by_two.get((words[0], words[1]), ()) if len(words) >= 2 else ()
+        for p, exact in (*first, *self.by_one.get(words[0], ())):
+            if exact == words:
+                return p
+        return None
+
 
 def _exact(p: Pattern, words: tuple[str, ...]) -> bool:
     return len(p.words) == len(words) and all(not pre and stem == w for (stem, pre), w in zip(p.words, words))

@@ -25,6 +25,7 @@ begin with distinct characters, so none can backtrack; they only skip or split, 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
 from permissions.expansions import (
@@ -87,6 +88,10 @@ class Segment(NamedTuple):
     # Indexes of words whose value depends on an expansion ($VAR, ${..}, $(..), `..`, leading ~).
     dynamic: frozenset[int] = frozenset()
     hidden: bool = False  # found inside a substitution, subshell, group or `sh -c` script
+    # R4.9: why this segment's meaning cannot be read from its words (a command word that is not literal,
+    # ...), or None. An opaque segment is still checked for deny and ask, but only an allow pattern written
+    # for exactly these words covers it; autonomy, auto mode and the container floor never approve it.
+    opaque: str | None = None
 
 
 class ParsedCommand(NamedTuple):
@@ -183,6 +188,7 @@ class _Scanner:
                     tuple(b.redirects) if b.redirects else (),
                     frozenset(dyn) if dyn else _EMPTY,
                     b.hidden,
+                    _opaque(words, dyn) if dyn else None,
                 )
                 self.segments.append((b.start, seg))
                 if self.scripts and words:
@@ -236,7 +242,7 @@ class _Scanner:
         for script in scripts:
             inner = _scan(script, self.depth + 1, True)
             for s in inner.segments:
-                self.segments.append((start, Segment(s.words, s.text, s.redirects, s.dynamic, True)))
+                self.segments.append((start, s._replace(hidden=True)))
             if inner.unparseable:
                 self.fail(inner.problem or "the inline script cannot be parsed")
 
@@ -844,6 +850,16 @@ def _scan(src: str, depth: int, scripts: bool) -> ParsedCommand:
     return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem, sc.unseen)
 
 
+def _opaque(words: Sequence[str], dyn: Collection[int]) -> str | None:
+    """R4.9: the command word (the first after leading assignments) depends on an expansion."""
+    k = 0
+    while k < len(words) and is_assignment(words[k]):
+        k += 1
+    if k < len(words) and k in dyn:
+        return f"the command word {words[k]!r} is not literal"
+    return None
+
+
 def _first(item: tuple[int, Segment]) -> int:
     return item[0]
 
@@ -947,7 +963,7 @@ def _fast(command: str) -> ParsedCommand | None:
         if not _plain_verb(words):
             return None
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        segments.append(Segment(words, text, redirects, dyn, False))
+        segments.append(Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
     return ParsedCommand(tuple(segments), False, None)
 
 

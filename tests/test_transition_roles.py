@@ -160,6 +160,11 @@ TABLE: dict[str, Row] = {
     "projects.services.activate_execution": Row(
         "project", "maintainer", lambda c, a: _ps("activate_execution")(actor=a, project=c.team.project)
     ),
+    "projects.services.set_project_git": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _ps("set_project_git")(actor=a, project=c.team.project, default_branch="trunk"),
+    ),
     "projects.services.upsert_autonomy": Row(
         "project",
         "developer",

@@ -153,7 +153,7 @@ def test_the_upgrade_records_the_file_on_disk_as_accepted_by_nobody(team, tmp_pa
 
     from django.apps import apps
 
-    migration = importlib.import_module("projects.migrations.0003_record_accepted_policy")
+    migration = importlib.import_module("projects.migrations.0004_record_accepted_policy")
     team.project.folder.mkdir(parents=True, exist_ok=True)
     path = team.project.permissions_path
     if kind == "file":

@@ -45,7 +45,7 @@ def record_files_on_disk(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("projects", "0002_project_default_branch_project_git_remote_url_and_more"),
+        ("projects", "0003_local_git_provider"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
