@@ -31,7 +31,7 @@ lint: $(STAMP)
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run -v1
 	$(PY) manage.py spectacular --fail-on-warn --validate --file /dev/null
-	$(VENV)/bin/mypy permissions/grammar.py permissions/shell.py permissions/decide.py permissions/action_types.py permissions/expansions.py
+	$(VENV)/bin/mypy permissions/grammar.py permissions/shell.py permissions/decide.py permissions/action_types.py permissions/expansions.py permissions/commands
 
 ## test: the whole suite (lint gates first)
 test: lint
