@@ -60,6 +60,7 @@ class World:
     def project(self, workspace, name: str = "app", **kw):
         from projects.services import create_project
 
+        kw.setdefault("actor", workspace.owner)
         return create_project(workspace=workspace, name=name, **kw)
 
     def agent(self, project, principal_user, name: str = "dev-api"):
@@ -67,7 +68,7 @@ class World:
         from projects.services import create_agent
 
         principal = Membership.objects.get(workspace_id=project.workspace_id, user=principal_user)
-        return create_agent(project=project, name=name, principal=principal)
+        return create_agent(actor=project.workspace.owner, project=project, name=name, principal=principal)
 
     def client(self, user=None, *, agent_key: str | None = None) -> APIClient:
         c = APIClient()
@@ -264,7 +265,11 @@ def owner_token(team):
 
     def configure(kind: str, base_url: str, token: str = OWNER_TOKEN):
         set_credentials(
-            workspace=team.ws, provider_kind=kind, provider_base_url=base_url, provider_token=token
+            actor=team.owner,
+            workspace=team.ws,
+            provider_kind=kind,
+            provider_base_url=base_url,
+            provider_token=token,
         )
         return token
 

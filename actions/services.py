@@ -23,10 +23,10 @@ from permissions.action_types import (
     role_at_least,
 )
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
-from permissions.files import PermissionsFileError, merge_into
+from permissions.files import PermissionsFileError
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
-from projects.services import DomainError, upsert_autonomy
+from projects.services import DomainError, merge_accepted, upsert_autonomy
 
 from . import events, waiting
 from .enqueue import enqueue_execution
@@ -43,6 +43,7 @@ from .models import (
 )
 from .payloads import PayloadError, pr_number_of, validate_payload
 from .policy_input import ProjectRootInvalid, evaluate
+from .proposal_paths import check_paths
 
 log = logging.getLogger(__name__)
 
@@ -104,9 +105,12 @@ def propose_action(
             status=403,
             reason="somente_pessoas",
         )
+    check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
     if task is not None and task.project_id != project.id:
         raise DomainError("task belongs to another project; pass a task of this project.", field="task")
     role = agent_role(agent) if agent is not None else project_role(user, project)
+    if agent is None and role is None:  # STYLE 13: a person proposes only in a project they reach (R1.1)
+        raise DomainError("No such project.", status=404, reason="not_found")
     actor = Actor.of_agent(agent) if agent is not None else Actor.of_user(user)
 
     merge_pr = ""
@@ -379,7 +383,9 @@ def approve_always(*, action_id, actor) -> Decision:
             action_type=action.action_type, mode=AUTO_APPROVE
         ).exists()
         if was_pending or not existing:
-            upsert_autonomy(agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE)
+            upsert_autonomy(
+                actor=actor, agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE
+            )
             events.record(
                 events.PERMISSION_GRANTED, project_id=action.project_id, actor=who, action=action, payload=row
             )
@@ -389,11 +395,8 @@ def approve_always(*, action_id, actor) -> Decision:
     if not patterns:
         return decision  # R7.2 — external or privileged: this instance only, no pattern
     try:
-        from permissions.files import load_permissions
-
-        path = action.project.permissions_path
-        before = set(load_permissions(path).allow)
-        merge_into(path, allow=patterns)
+        # R3.5: the patterns join the accepted policy (and the file); an outside change stays outside.
+        written = merge_accepted(project=action.project, allow=patterns, actor=actor, source="always_allow")
     except (OSError, PermissionsFileError) as exc:
         log.warning("approve-always of %s: pattern write failed: %s", action.id, exc)
         raise DomainError(
@@ -402,7 +405,6 @@ def approve_always(*, action_id, actor) -> Decision:
             status=409 if isinstance(exc, PermissionsFileError) else 500,
             reason="escrita_do_padrao_falhou",
         ) from None
-    written = [p for p in patterns if p not in before]
     if was_pending or written:
         granted = patterns if was_pending else written
         events.record(

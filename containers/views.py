@@ -102,7 +102,7 @@ class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         project = visible_project_or_404(request, data.validated_data["project"])
         require_project_role(request, project, MAINTAINER, "Registering a runner")
         runner, key = runners.issue_runner(
-            project=project, name=data.validated_data["name"], created_by=request.user
+            actor=request.user, project=project, name=data.validated_data["name"]
         )
         return Response(
             {"id": str(runner.id), "project": str(project.id), "name": runner.name, "key": key},
@@ -121,7 +121,7 @@ class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         reported fails as ``runner_revoked``; queued work stays for the project's other runners."""
         runner = self.get_object()
         require_project_role(request, runner.project, MAINTAINER, "Revoking a runner")
-        failed = runners.revoke_runner(runner)
+        failed = runners.revoke_runner(runner, actor=request.user)
         return Response({**RunnerSerializer(runner).data, "failed_actions": failed})
 
 

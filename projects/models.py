@@ -137,6 +137,9 @@ class Project(models.Model):
     git_remote_url = models.CharField(max_length=1000, blank=True)
     default_branch = models.CharField(max_length=200, default="main")
     execution_active = models.BooleanField(default=False)
+    # R3.5: the SHA-256 of the permissions.json a person last accepted ("" = no file, the empty policy).
+    # Kept on the row every proposal already loads, so comparing it with the file on disk costs no query.
+    policy_sha256 = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -169,7 +172,7 @@ class Project(models.Model):
         if self.execution_mode == "local":
             from .local_root import validate_local_root
 
-            return validate_local_root(self.local_path, settings.BRABO_INSTALL_DIRS)
+            return validate_local_root(self.local_path)  # R1.4: every Brabo folder, re-read each time
         if self.execution_mode == "mounted":
             return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))
         return str(self.folder)
@@ -186,6 +189,27 @@ class Project(models.Model):
         if self.execution_mode == "local" and self.local_path:
             return Path(self.root()) / "permissions.json"
         return self.folder / "permissions.json"
+
+
+class AcceptedPolicy(models.Model):
+    """R3.5 — the last permissions.json a person accepted: the policy in force. The file on disk is what is
+    under version control; when it differs from this (an agent, a git pull, a hand edit), every decision is
+    made against both and the stricter verdict wins, until a maintainer+ accepts the file or restores this."""
+
+    project = models.OneToOneField(
+        Project, on_delete=models.CASCADE, primary_key=True, related_name="accepted_policy"
+    )
+    content = models.TextField(null=True, blank=True, help_text="NULL: no file, the empty policy.")
+    sha256 = models.CharField(max_length=64, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(default=timezone.now)
+    # how it was accepted: permissions_saved, execution_activated, always_allow, accepted_from_disk, upgrade
+    source = models.CharField(max_length=40)
+
+    def __str__(self) -> str:
+        return f"accepted policy of {self.project_id}"
 
 
 class HashedKey:

@@ -259,3 +259,33 @@ class PermissionsSerializer(serializers.Serializer):
     allow = serializers.ListField(child=serializers.CharField(), required=False)
     deny = serializers.ListField(child=serializers.CharField(), required=False)
     ask = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class PolicyAcceptSerializer(serializers.Serializer):
+    """The version reviewed: accepting refuses with 409 when the file changed since (R3.5)."""
+
+    sha256 = serializers.RegexField(r"^[0-9a-f]{64}$|^$", required=False)
+
+
+class _PolicyVersionSerializer(serializers.Serializer):
+    content = serializers.CharField(allow_null=True)
+    sha256 = serializers.CharField()
+
+
+class _AcceptedVersionSerializer(_PolicyVersionSerializer):
+    accepted_by = serializers.CharField(allow_null=True)
+    accepted_at = serializers.DateTimeField(allow_null=True)
+    source = serializers.CharField(allow_null=True)
+
+
+class _DiskVersionSerializer(_PolicyVersionSerializer):
+    error = serializers.CharField(allow_null=True)
+
+
+class PolicyStatusSerializer(serializers.Serializer):
+    """R3.5 — the accepted policy (in force), the file on disk, and their diff when they differ."""
+
+    changed_outside_brabo = serializers.BooleanField()
+    accepted = _AcceptedVersionSerializer()
+    on_disk = _DiskVersionSerializer()
+    diff = serializers.ListField(child=serializers.CharField())

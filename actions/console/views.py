@@ -39,7 +39,14 @@ from permissions.files import lint_permissions, parse_permissions_text
 from permissions.messages import sentence
 from projects.access import visible_projects
 from projects.models import Agent, AutonomyRule, Membership, Project
-from projects.services import DomainError, save_permissions, set_autonomy
+from projects.policy_store import policy_state
+from projects.services import (
+    DomainError,
+    accept_policy_on_disk,
+    restore_policy,
+    save_permissions,
+    set_autonomy,
+)
 
 PAGE_SIZE = 50
 STATUS_TONE = {
@@ -441,22 +448,32 @@ def project_git(request, project_id):
     )
 
 
-def _read_text(path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return ""
-
-
 def permissions_editor(request, project_id):
-    """permissions.json: linted with the engine's own lint, previewed as a diff, written atomically."""
+    """permissions.json: linted with the engine's own lint, previewed as a diff, written atomically. When
+    the file on disk is not the version a person accepted (R3.5), the page says so with the diff, and a
+    maintainer+ accepts it or restores the accepted version."""
     project = _project_or_404(request, project_id)
     role = _roles(request.user).get(project.workspace_id)
     can_edit = role_at_least(role, MAINTAINER)
-    path = project.permissions_path
-    current = _read_text(path)
-    text = current or '{\n  "allow": [],\n  "deny": [],\n  "ask": []\n}\n'
+    state = policy_state(project)  # the file read as hostile: never through a link, never a FIFO (R3.5)
+    current = state.disk_text or ""
+    text = current or (state.accepted_text or "") or '{\n  "allow": [],\n  "deny": [],\n  "ask": []\n}\n'
     issues, diff, step = [], [], "edit"
+    if request.method == "POST" and request.POST.get("step") in ("accept", "restore"):
+        try:
+            if request.POST["step"] == "accept":
+                accept_policy_on_disk(
+                    project=project, actor=request.user, expected_sha256=request.POST.get("disk")
+                )
+                messages.success(
+                    request, "Accepted permissions.json as it is on disk; it is the policy in force."
+                )
+            else:
+                restore_policy(project=project, actor=request.user)
+                messages.success(request, "Restored permissions.json to the accepted version.")
+        except DomainError as exc:
+            messages.error(request, str(exc))
+        return redirect(reverse("admin:console-permissions", args=[project.id]))
     if request.method == "POST":
         if not can_edit:
             messages.error(
@@ -506,6 +523,7 @@ def permissions_editor(request, project_id):
             text=text,
             base=_digest(current),
             issues=issues,
+            policy=state,
             has_errors=any(i.severity == "error" for i in issues),
             diff=diff,
             step=step,

@@ -24,7 +24,7 @@ def run(action):
 def local(team, make_action):
     """The workspace on the local provider, a repository acme/app created by git_repo_create, and the
     project's worktree pushed to it (main, and a feature branch one commit ahead)."""
-    set_credentials(workspace=team.ws, provider_kind="local")
+    set_credentials(actor=team.owner, workspace=team.ws, provider_kind="local")
     created = run(make_action(team.project, "git_repo_create", {"name": "acme/app"}))
     assert created.status == "executed", created.result
     bare = Path(created.result["url"])
@@ -107,7 +107,7 @@ def test_branches_are_created_and_protected(team, local, make_action):
 
 @pytest.mark.parametrize("repo", ["../other/app", "acme/../../x", "acme", "a/b/c", "acme/.hidden", "/abs/x"])
 def test_a_repository_name_cannot_leave_the_workspace_folder(team, make_action, repo):
-    set_credentials(workspace=team.ws, provider_kind="local")
+    set_credentials(actor=team.owner, workspace=team.ws, provider_kind="local")
     team.project.repository = repo
     team.project.save()
     opened = run(make_action(team.project, "pr_open", {"branch": "a", "base": "main", "title": "t"}))
@@ -116,10 +116,10 @@ def test_a_repository_name_cannot_leave_the_workspace_folder(team, make_action, 
 
 
 def test_another_workspaces_repository_with_the_same_name_is_not_reachable(team, world, make_action):
-    set_credentials(workspace=team.other_ws, provider_kind="local")
+    set_credentials(actor=team.outsider, workspace=team.other_ws, provider_kind="local")
     theirs = run(make_action(team.other_project, "git_repo_create", {"name": "acme/app"}))
     assert theirs.status == "executed"
-    set_credentials(workspace=team.ws, provider_kind="local")
+    set_credentials(actor=team.owner, workspace=team.ws, provider_kind="local")
     team.project.repository = "acme/app"
     team.project.save()
     mine = run(make_action(team.project, "git_branch_create", {"branch": "x", "from": "main"}))
@@ -170,7 +170,7 @@ def test_a_maintainer_sets_the_repository_and_a_local_remote(team, world):
 def test_a_remote_that_could_misdirect_the_owners_token_or_reach_other_folders_is_refused(
     team, world, remote
 ):
-    set_credentials(workspace=team.ws, provider_kind="github", provider_token="ghp_x")
+    set_credentials(actor=team.owner, workspace=team.ws, provider_kind="github", provider_token="ghp_x")
     remote = remote.format(other=workspace_git_root(team.other_ws.id), mine=workspace_git_root(team.ws.id))
     answer = patch(world.client(team.maintainer), team.project, {"git_remote_url": remote})
     assert answer.status_code == 400, answer.json()
@@ -180,7 +180,7 @@ def test_a_remote_that_could_misdirect_the_owners_token_or_reach_other_folders_i
 
 
 def test_a_maintainer_may_use_the_providers_host_and_only_the_owner_another(team, world):
-    set_credentials(workspace=team.ws, provider_kind="github", provider_token="ghp_x")
+    set_credentials(actor=team.owner, workspace=team.ws, provider_kind="github", provider_token="ghp_x")
     ok = patch(
         world.client(team.maintainer), team.project, {"git_remote_url": "https://github.com/acme/app.git"}
     )

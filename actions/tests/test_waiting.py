@@ -181,9 +181,11 @@ def test_a_vanished_waiter_blocks_the_task_and_reattaching_undoes_it(team):
 def test_approval_stats_count_human_clicks_and_policy_rules(team):
     import json as _json
 
-    team.project.permissions_path.write_text(
-        _json.dumps({"allow": ["Terminal(git status)"], "deny": [], "ask": []})
-    )
+    from actions.tests.conftest import accept_as_is
+
+    text = _json.dumps({"allow": ["Terminal(git status)"], "deny": [], "ask": []})
+    team.project.permissions_path.write_text(text)
+    accept_as_is(team.project, text)  # a person's accepted policy (R3.5), not an outside edit
     agent = team.world.client(agent_key=team.agent_key)
     for _ in range(3):
         agent.post(

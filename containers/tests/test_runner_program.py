@@ -185,7 +185,7 @@ def live(tmp_path, team, world, settings):
     if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
         pytest.skip("needs DATABASE_URL (PostgreSQL) shared with the server process")
     project = world.project(team.ws, "on-laptop", execution_mode="runner")
-    runner, key = issue_runner(project=project, name="laptop", created_by=team.maintainer)
+    runner, key = issue_runner(actor=team.maintainer, project=project, name="laptop")
     server = ServerProcess(tmp_path).start()
     procs = []
 

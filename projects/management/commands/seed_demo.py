@@ -84,18 +84,18 @@ class Command(BaseCommand):
             actor=user, name="Demo"
         )
         project = Project.objects.filter(workspace=ws, name="demo-app").first() or services.create_project(
-            workspace=ws, name="demo-app", execution_mode="container"
+            actor=user, workspace=ws, name="demo-app", execution_mode="container"
         )
         agent = Agent.objects.filter(project=project, name="dev-api").first()
         if agent is None:
             principal = Membership.objects.get(workspace=ws, user=user)
             agent, key = services.create_agent(
-                project=project, name="dev-api", principal=principal, kind="claude_code"
+                actor=user, project=project, name="dev-api", principal=principal, kind="claude_code"
             )
             self._write_key(key)
         creds = WorkspaceCredentials.objects.filter(workspace=ws).first()
         if creds is None or not creds.provider_kind:
-            services.set_credentials(workspace=ws, provider_kind="local")  # no account needed
+            services.set_credentials(actor=user, workspace=ws, provider_kind="local")  # no account needed
         return user, created, ws, project, agent
 
     def _write_key(self, key: str) -> None:
