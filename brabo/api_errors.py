@@ -38,8 +38,38 @@ INTERNAL_ERROR = {
 }
 
 
+# The body of a 503 when the database cannot be reached or every pooled connection stays busy (issue 13):
+# the request did nothing, so the client may safely retry it.
+DATABASE_UNAVAILABLE = {
+    "detail": "The database is unavailable or overloaded; nothing was changed. Retry in a few seconds.",
+    "reason": "database_unavailable",
+}
+
+
+def database_unavailable(exc) -> bool:
+    """True for "cannot reach or cannot get a connection" errors (connection refused, reset, pool timeout),
+    which a retry cures; not for a constraint or a bad query."""
+    from django.db import InterfaceError, OperationalError
+
+    return isinstance(exc, (OperationalError, InterfaceError))
+
+
+def unavailable_response(exc):
+    log.warning("database unavailable: %s", exc)
+    response = JsonResponse(dict(DATABASE_UNAVAILABLE), status=503)
+    response["Retry-After"] = "5"
+    return response
+
+
 def exception_handler(exc, context):
     from projects.services import DomainError  # the domain's refusals carry their own status and field
+
+    if database_unavailable(exc):
+        _discard_broken_connection()
+        response = Response(dict(DATABASE_UNAVAILABLE), status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = "5"
+        log.warning("database unavailable: %s", exc)
+        return response
 
     if isinstance(exc, Http404):
         # Django's Http404 only comes from get_object_or_404 here (views raise DRF's NotFound with their own
@@ -112,3 +142,15 @@ def api_server_error(request):
 
         return server_error(request)
     return JsonResponse(dict(INTERNAL_ERROR), status=500)
+
+
+def _discard_broken_connection() -> None:
+    """A connection that failed mid-request is not reused by the next one (Django drops unusable connections
+    at the request's end; outside a transaction do it now)."""
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        try:
+            connection.close()
+        except Exception:
+            pass
