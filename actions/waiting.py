@@ -83,19 +83,27 @@ def _wait_local(key: str, is_done, deadline: float, recheck: float) -> bool:
 
 
 def _wait_redis(key: str, is_done, deadline: float, recheck: float) -> bool:
+    import redis
+
     client = _redis()
     pubsub = client.pubsub(ignore_subscribe_messages=True)
     try:
-        pubsub.subscribe(CHANNEL_PREFIX + key)
-        if is_done():  # settled between the first check and the subscription
-            return True
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return is_done()
-            pubsub.get_message(timeout=min(remaining, recheck))
-            if is_done():
+        try:
+            pubsub.subscribe(CHANNEL_PREFIX + key)
+            if is_done():  # settled between the first check and the subscription
                 return True
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return is_done()
+                pubsub.get_message(timeout=min(remaining, recheck))
+                if is_done():
+                    return True
+        except redis.RedisError as exc:
+            # Redis down or restarted mid-wait (issue 13): the database is the truth, so keep waiting by
+            # re-reading it every `recheck` seconds; the agent gets its answer, only a little later.
+            log.warning("wake-ups for %s unavailable (%s); waiting by re-checking", key, type(exc).__name__)
+            return _wait_local(key, is_done, deadline, recheck)
     finally:
         try:
             pubsub.close()
