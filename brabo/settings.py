@@ -167,11 +167,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "brabo.pagination.LimitOffsetPagination",
-    "DEFAULT_PARSER_CLASSES": [
-        "brabo.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON only: any other body (a form, multipart) is a 415 naming what to send, never a
+    # half-parsed QueryDict that a service cannot serialise (issue 13: multipart on PUT .../permissions/ gave
+    # a 500). The admin and the console are Django views with their own form handling.
+    "DEFAULT_PARSER_CLASSES": ["brabo.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "brabo.api_errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
