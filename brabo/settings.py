@@ -109,6 +109,9 @@ if DATABASE_URL:
         # can hold one at once: gunicorn's --threads per web process (BRABO_WEB_THREADS), plus one for the
         # in-process beat thread. Django's pool needs CONN_MAX_AGE=0 (the pool does the reuse).
         DATABASES["default"]["CONN_MAX_AGE"] = 0
+        # The pool checks a connection before lending it (a round trip of ~0.1 ms): after PostgreSQL restarts,
+        # requests get fresh connections instead of the dead ones still pooled.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": env_int("BRABO_DB_POOL_MIN_SIZE", 1, minimum=0),
             "max_size": env_int(

@@ -81,7 +81,8 @@ class Process:
         return self.proc.pid
 
     def log_text(self) -> str:
-        self._log.flush()
+        if not self._log.closed:
+            self._log.flush()
         return self.log_path.read_text(errors="replace")
 
     def stop(self, sig=signal.SIGTERM, timeout: float = 20) -> None:

@@ -26,6 +26,10 @@ class FakeProvider(LoopbackServer):
         # A provider that quotes the request back in its error (some proxies and gateways do): the credential
         # lands past a 300-character prefix, where a cut-then-redact leaves a slice of it (issue 13).
         self.echo_credentials = False
+        # Set ``hold`` to keep every request waiting until it is set again (``arrived`` says one came in):
+        # a worker can be killed while its call is in flight.
+        self.hold: threading.Event | None = None
+        self.arrived = threading.Event()
         self.branches: dict[str, str] = {"main": "a" * 40, "dev": "b" * 40}
         self.protected: set[str] = set()
         self.prs: dict[int, dict] = {}
@@ -73,6 +77,9 @@ class FakeProvider(LoopbackServer):
                         {"method": method, "path": parts.path, "headers": dict(self.headers), "json": body}
                     )
                     injected = fake.fail_next.pop(0) if fake.fail_next else None
+                fake.arrived.set()
+                if fake.hold is not None:
+                    fake.hold.wait(120)
                 if parts.path.startswith("/github/"):
                     if not self._github_auth():
                         return
