@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -157,6 +158,8 @@ STATIC_ROOT = VAR_DIR / "static"
 # WhiteNoise serves the apps' static files where they are: no collectstatic step, neither for `make run` nor
 # for the production image.
 WHITENOISE_USE_FINDERS = True
+# ...so STATIC_ROOT need not exist; WhiteNoise would warn about it in every process.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "admin:login"
