@@ -41,7 +41,7 @@ def _broker() -> str | None:
     from brabo.celery import app
 
     try:
-        with app.connection_for_write() as conn:
+        with app.connection_for_write(settings.CELERY_BROKER_URL) as conn:
             conn.ensure_connection(max_retries=0, timeout=2)
         return None
     except Exception as exc:
