@@ -54,6 +54,9 @@ class ExecutionFailure(Exception):
     """A terminal, named failure: what failed, and what a person should do next (STYLE.md practice 12)."""
 
     def __init__(self, code: str, message: str, next_step: str):
+        # A fault's text never carries a credential, even before a log filter sees it (issue 13): it is
+        # stored, shown, and Celery logs its repr when it retries.
+        message, next_step = redact_text(message), redact_text(next_step)
         super().__init__(message)
         self.code, self.message, self.next_step = code, message, next_step
 
@@ -66,8 +69,8 @@ class TransientFault(Exception):
     named failure it carries."""
 
     def __init__(self, code: str, message: str, next_step: str):
-        super().__init__(message)
         self.failure = ExecutionFailure(code, message, next_step)
+        super().__init__(self.failure.message)
 
 
 class ExecutionContext:

@@ -97,3 +97,14 @@ def test_celerys_worker_handlers_get_the_filter():
         assert any(isinstance(f, RedactSecrets) for f in handler.filters)
     finally:
         root.removeHandler(handler)
+
+
+def test_fault_exceptions_carry_no_credential_in_their_text():
+    from actions.execution import ExecutionFailure, TransientFault
+
+    remember_secret("ownerTOKENvalue-9f8e7d")
+    fault = TransientFault("provider_unavailable", "echo: ownerTOKENvalue-9f8e7d Bearer abc.def.ghi", "retry")
+    assert "ownerTOKENvalue" not in repr(fault) and "abc.def.ghi" not in repr(fault)
+    assert "ownerTOKENvalue" not in fault.failure.message
+    failure = ExecutionFailure("x", "said token=zzz123zzz", "next")
+    assert "zzz123zzz" not in str(failure) and "zzz123zzz" not in failure.message
