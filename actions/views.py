@@ -101,7 +101,14 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         parameters=[
             OpenApiParameter(
                 "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
-            )
+            ),
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                location=OpenApiParameter.HEADER,
+                description="a unique string per proposal: a retry with the same key and body within 24 h "
+                "returns the first answer and creates nothing (any POST/PUT/PATCH/DELETE accepts it)",
+            ),
         ],
     )
     def create(self, request):

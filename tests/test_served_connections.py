@@ -50,7 +50,7 @@ def test_connections_stay_bounded_under_load_and_return_when_idle(team, tmp_path
 
         def call(i: int) -> int:
             # long-polls and reads, 40 at a time: more than the server's threads and its pool
-            path = f"/api/actions/{action.id}/wait/?timeout=1" if i % 2 else f"/api/actions/{action.id}/"
+            path = f"/api/actions/{action.id}/wait/?timeout=0.3" if i % 2 else f"/api/actions/{action.id}/"
             return httpx.get(server.url + path, headers=headers, timeout=60).status_code
 
         peak = 0
