@@ -123,8 +123,6 @@ def main() -> int:
         "BRABO_WEB_WORKERS": str(args.web_workers),
         "BRABO_WEB_THREADS": str(args.web_threads),
         "SOAK_AGENTS": str(args.agents),
-        # idle connections above the pool's minimum close after this long; the "idle after" figure waits it out
-        "BRABO_DB_POOL_MAX_IDLE": "10",
     }
     (var / "workspaces").mkdir(parents=True, exist_ok=True)
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
@@ -235,8 +233,15 @@ def main() -> int:
             t.join(timeout=90)
         wall = time.perf_counter() - started
         load_during = os.getloadavg()[0]
-        time.sleep(25)  # > 2 x BRABO_DB_POOL_MAX_IDLE: the pools shrink back to their minimum
-        idle_after = _connections(url), _rss_mb(server.pid)
+        # idle: each process's pool closes one connection per max_idle (10 s) down to its minimum (1)
+        processes = len(_tree(server.pid)) - 1  # the serve command itself holds none
+        idle_series = []
+        for _ in range(30):
+            time.sleep(5)
+            idle_series.append(_connections(url))
+            if idle_series[-1] <= processes:
+                break
+        idle_after = idle_series[-1], _rss_mb(server.pid)
     finally:
         stop.set()
         os.killpg(server.pid, 15)
@@ -266,10 +271,10 @@ def main() -> int:
         f"machine load average (1 min, {os.cpu_count()} cores): {load_before:.1f} before, {load_during:.1f} at the end"
     )
     print(
-        f"PostgreSQL connections of the stack (web + worker): idle before {idle_before[0]}, during {[c for _, c, _ in samples]}, idle 25 s after {idle_after[0]}"
+        f"PostgreSQL connections of the stack (web + worker): idle before {idle_before[0]}, during {[c for _, c, _ in samples]}, then idle every 5 s {idle_series} ({len(idle_series) * 5} s; {processes} processes)"
     )
     print(
-        f"RSS of the stack, MB: idle before {idle_before[1]:.0f}, during {[round(r) for _, _, r in samples]}, idle 25 s after {idle_after[1]:.0f}"
+        f"RSS of the stack, MB: idle before {idle_before[1]:.0f}, during {[round(r) for _, _, r in samples]}, idle after {idle_after[1]:.0f}"
     )
     return 0
 

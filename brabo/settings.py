@@ -118,7 +118,9 @@ if DATABASE_URL:
             "max_size": env_int(
                 "BRABO_DB_POOL_MAX_SIZE", env_int("BRABO_WEB_THREADS", 8, minimum=1) + 1, minimum=1
             ),
-            "max_idle": env_int("BRABO_DB_POOL_MAX_IDLE", 60, minimum=1),
+            # psycopg closes ONE idle connection above min_size per max_idle seconds, so after a burst of n a
+            # process is back to min_size in about n x max_idle: 10 s keeps that to minutes, not an hour
+            "max_idle": env_int("BRABO_DB_POOL_MAX_IDLE", 10, minimum=1),
             # a request that finds every connection busy waits this long, then answers 503 (not a hang)
             "timeout": env_int("BRABO_DB_POOL_TIMEOUT", 10, minimum=1),
         }
