@@ -29,6 +29,7 @@ def _project_dirs(settings, tmp_path):
     """Every test gets its own project folders, so nothing leaks between tests or into ./var."""
     settings.PROJECT_WORKSPACES_ROOT = tmp_path / "workspaces"
     settings.BRABO_PROJECTS_BASE = tmp_path / "projects-base"
+    settings.BRABO_LOCAL_GIT_ROOT = tmp_path / "git"
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
     # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
@@ -144,6 +145,7 @@ class WorkerProcess:
             "BRABO_CELERY_QUEUE": self.queue,
             "PROJECT_WORKSPACES_ROOT": str(base_dir / "workspaces"),
             "BRABO_PROJECTS_BASE": str(base_dir / "projects-base"),
+            "BRABO_LOCAL_GIT_ROOT": str(base_dir / "git"),
             "BRABO_VAR_DIR": str(base_dir / "var"),
             "BRABO_DB_CONN_MAX_AGE": "0",
             "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
@@ -156,6 +158,7 @@ class WorkerProcess:
         )
         self.workspaces = base_dir / "workspaces"
         self.projects_base = base_dir / "projects-base"
+        self.local_git = base_dir / "git"
         self.workspaces.mkdir(exist_ok=True)
         self.projects_base.mkdir(exist_ok=True)
         self._wait_ready()
@@ -218,6 +221,7 @@ def celery_worker_proc(django_db_setup, django_db_blocker, tmp_path_factory):
 def worker_dirs(celery_worker_proc, settings):
     settings.PROJECT_WORKSPACES_ROOT = celery_worker_proc.workspaces
     settings.BRABO_PROJECTS_BASE = celery_worker_proc.projects_base
+    settings.BRABO_LOCAL_GIT_ROOT = celery_worker_proc.local_git
     celery_worker_proc.route()
     return celery_worker_proc
 

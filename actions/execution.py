@@ -88,6 +88,11 @@ class ExecutionContext:
         from projects.models import WorkspaceCredentials
 
         creds = WorkspaceCredentials.objects.filter(workspace_id=self.project.workspace_id).first()
+        if creds is not None and creds.provider_kind == "local":
+            # Bare repositories on this host: no token, and only this workspace's own folder.
+            from projects.git_settings import workspace_git_root
+
+            return "local", str(workspace_git_root(self.project.workspace_id)), ""
         try:
             token = creds.provider_token() if creds else None
         except SecretUnreadable:
@@ -136,9 +141,11 @@ def execute(action_id, *, may_retry: bool = False) -> None:
     action = ProposedAction.objects.select_related("project__workspace", "task").get(id=action_id)
     ctx = ExecutionContext(action)
     from .executors import executor_for
+    from .executors.approval_only import agent_runs_it, runs_in_agent
 
     try:
-        executor = executor_for(action.action_type)
+        # A coding agent's hook proposal is a gate: the agent runs the tool itself (actions.agent_hooks).
+        executor = agent_runs_it if runs_in_agent(action) else executor_for(action.action_type)
         result = executor(action, ctx)
     except ExecutionFailure as failure:
         settle_failed(action, failure.code, ctx.redact(failure.message), ctx.redact(failure.next_step))

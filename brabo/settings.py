@@ -222,6 +222,8 @@ BRABO_REDIS_URL = env_str(
 # R1.3 / R1.4 — where project folders live.
 PROJECT_WORKSPACES_ROOT = env_abs_path("PROJECT_WORKSPACES_ROOT", VAR_DIR / "workspaces")
 BRABO_PROJECTS_BASE = env_abs_path("BRABO_PROJECTS_BASE", VAR_DIR / "projects-base")
+# The local git provider's bare repositories, one folder per workspace (actions/providers/local.py).
+BRABO_LOCAL_GIT_ROOT = env_abs_path("BRABO_LOCAL_GIT_ROOT", VAR_DIR / "git")
 # R1.4 — local project roots must never overlap Brabo's own checkout or install directory.
 BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTALL_DIRS", [])]
 # R11.1 — operator-configured policy hooks (a server-side JSON file); unset = no hooks.

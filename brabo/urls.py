@@ -30,5 +30,6 @@ urlpatterns = [
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
     path("api/", include("containers.urls")),
+    path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)
     path("admin/", admin.site.urls),
 ]

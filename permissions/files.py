@@ -83,7 +83,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _raw(text: str) -> dict[str, Any]:
+def _raw(text: str, found: list[LintIssue] | None = None) -> dict[str, Any]:
+    """The file's JSON object. Structural problems raise -- or, when ``found`` collects them (lint), each
+    unknown key and each non-list value is one issue and the rest of the file is still read."""
     try:
         raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
@@ -92,23 +94,30 @@ def _raw(text: str) -> dict[str, Any]:
         ) from None
     if not isinstance(raw, dict):
         raise PermissionsFileError(f"must be a JSON object. {_FIX}", 1)
-    for key in raw:
-        if key not in KEYS:
-            raise PermissionsFileError(
-                f'unknown top-level key "{key}"; only "allow", "deny" and "ask" are read',
-                _line_of(text, key),
-                key,
-            )
-    for key in KEYS:
-        if key in raw and not isinstance(raw[key], list):
-            raise PermissionsFileError(f'"{key}" must be a list of pattern strings', _line_of(text, key), key)
-    return raw
+    problems = [
+        PermissionsFileError(
+            f'unknown top-level key "{key}"; only "allow", "deny" and "ask" are read',
+            _line_of(text, key),
+            key,
+        )
+        for key in raw
+        if key not in KEYS
+    ] + [
+        PermissionsFileError(f'"{key}" must be a list of pattern strings', _line_of(text, key), key)
+        for key in KEYS
+        if key in raw and not isinstance(raw[key], list)
+    ]
+    if problems:
+        if found is None:
+            raise problems[0]
+        found.extend(LintIssue("error", exc.reason, exc.line, exc.entry) for exc in problems)
+    return {key: value for key, value in raw.items() if key in KEYS and isinstance(value, list)}
 
 
 def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[LintIssue]]:
     issues: list[LintIssue] = []
     try:
-        raw = _raw(text)
+        raw = _raw(text, None if stop_at_first else issues)
     except PermissionsFileError as exc:
         return {}, [LintIssue("error", exc.reason, exc.line, exc.entry)]
     lists: dict[str, list[str]] = {}

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
-from permissions.wrappers import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, views
+from permissions.wrappers import views
 
 __all__ = [
     "CompiledList",
@@ -134,6 +135,16 @@ class CompiledList:
             return None
         return hit
 
+    def match_exactly(self, words: tuple[str, ...]) -> Pattern | None:
+        """R4.9: an allow pattern written for exactly these words (no wildcard, no word left over)."""
+        if not words:
+            return None
+        first = self.by_two.get((words[0], words[1]), ()) if len(words) >= 2 else ()
+        for p, exact in (*first, *self.by_one.get(words[0], ())):
+            if exact == words:
+                return p
+        return None
+
 
 def _exact(p: Pattern, words: tuple[str, ...]) -> bool:
     return len(p.words) == len(words) and all(not pre and stem == w for (stem, pre), w in zip(p.words, words))
@@ -215,261 +226,6 @@ class CompiledPermissions:
             if rank == DENY_RANK:
                 break
         return best
-
-
-# R4.8: options that make a program run other programs or delete by itself.
-_FIND_RUNNERS = frozenset({"-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprintf", "-fls"})
-# git global options (before the subcommand) that set config or the helper path: config can name programs.
-_GIT_RUNNING_GLOBALS = frozenset({"-c", "--config-env", "--exec-path"})
-# Long options that name a program to run, after any subcommand (matched as written and as `--opt=...`).
-_GIT_RUNNING_PREFIXES = (
-    "--exec",
-    "--upload-pack",
-    "--receive-pack",
-    "--extcmd",
-    "--tool",
-    "--ext-diff",
-    "--open-files-in-pager",
-)
-# Per subcommand, the options that make git run a program (given in the command, or configured): long
-# names, matched exactly, as `--name=...` and as any abbreviation git's parse-options would take
-# (`--exe=cmd`); and short letters, matched alone, with the value attached (`-xcmd`) or inside a cluster
-# (`-ix cmd`). A letter that is really part of another option's value (`-Xours`) only makes allow match less.
-_DIFF_RUNNERS = (("ext-diff", "textconv"), "")
-_GIT_RUNNING_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
-    "rebase": (("exec",), "x"),
-    "grep": (("open-files-in-pager", "textconv"), "O"),
-    "clone": (("upload-pack", "template", "config"), "uc"),  # -c/--config: core.sshCommand for the fetch
-    "fetch": (("upload-pack",), ""),  # fetch's -u is --update-head-ok
-    "pull": (("upload-pack",), ""),
-    "ls-remote": (("upload-pack",), "u"),
-    "fetch-pack": (("upload-pack", "exec"), ""),
-    "archive": (("exec",), ""),
-    "push": (("receive-pack", "exec"), ""),  # push's -u is --set-upstream
-    "send-pack": (("receive-pack", "exec"), ""),
-    "send-email": (("to-cmd", "cc-cmd", "header-cmd", "sendmail-cmd", "smtp-server"), ""),
-    "diff": _DIFF_RUNNERS,
-    "diff-tree": _DIFF_RUNNERS,
-    "diff-index": _DIFF_RUNNERS,
-    "diff-files": _DIFF_RUNNERS,
-    "log": _DIFF_RUNNERS,
-    "show": _DIFF_RUNNERS,
-    "whatchanged": _DIFF_RUNNERS,
-    "format-patch": _DIFF_RUNNERS,
-    "stash": _DIFF_RUNNERS,
-    "blame": (("textconv",), ""),
-    "annotate": (("textconv",), ""),
-    "cat-file": (("textconv", "filters"), ""),
-}
-# Real options that are also abbreviations of a runner: git takes the exact name first.
-_GIT_NOT_ABBREVIATIONS = frozenset({"text"})
-# Subcommands that exist to run commands (or tools) given to them.
-_GIT_RUNNING_SUBCOMMANDS = frozenset({"filter-branch", "difftool", "mergetool", "instaweb"})
-
-
-def _git_subcommand(words: tuple[str, ...]) -> int:
-    """Index of the subcommand of ``git <globals> <subcommand>``; -1 when a global option may run a
-    program (`-c`, `--config-env`, `--exec-path=`) or its arity is not known, so the subcommand is a guess."""
-    n = len(words)
-    k = 1
-    while k < n and words[k].startswith("-"):
-        w = words[k]
-        if w in _GIT_RUNNING_GLOBALS or w.startswith(("--config-env=", "--exec-path=")):
-            return -1
-        if w in GIT_GLOBAL_VALUE_OPTS:
-            k += 2
-        elif w in GIT_GLOBAL_FLAGS or (w.startswith("--") and "=" in w):
-            k += 1
-        else:
-            return -1  # git refuses an option it does not know; allow does not guess past it
-    return k
-
-
-def _carries_runner(rest: tuple[str, ...], longs: tuple[str, ...], letters: str) -> bool:
-    for w in rest:
-        if w == "--":
-            return False
-        if len(w) < 2 or w[0] != "-":
-            continue
-        if w[1] == "-":
-            name = w[2:].partition("=")[0]
-            if name and name not in _GIT_NOT_ABBREVIATIONS and any(o.startswith(name) for o in longs):
-                return True
-        elif letters and any(c in letters for c in w[1:]):
-            return True
-    return False
-
-
-def runs_other_programs(words: tuple[str, ...]) -> bool:
-    """True for `find ... -exec/-delete`, `git -c ...`, `git ... --exec=...` and alike (R4.8)."""
-    verb = words[0] if words else ""
-    if verb == "find":
-        return any(w in _FIND_RUNNERS for w in words)
-    if verb != "git":
-        return False
-    k = _git_subcommand(words)
-    if k < 0:
-        return True
-    if k >= len(words):
-        return False
-    sub = words[k]
-    rest = words[k + 1 :]
-    if sub in _GIT_RUNNING_SUBCOMMANDS:
-        return True
-    if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
-        return True
-    runners = _GIT_RUNNING_OPTIONS.get(sub)
-    if runners is not None and _carries_runner(rest, *runners):
-        return True
-    if sub == "submodule" and "foreach" in rest:
-        return True
-    return sub == "bisect" and rest[:1] == ("run",)
-
-
-# -- git subcommands whose bare or read-anchored forms list, and whose other forms change state ---------------
-# The seeds allow reading through read-anchored prefixes (R3.4: `git branch -v`, `git remote -v`,
-# `git config --get` ...). Word-prefix matching would let such a pattern cover `git branch -v -D main`, so a
-# prefix allow never covers a segment that, read the way git reads it, changes branches, tags, remotes,
-# worktrees or config. Unknown options and abbreviations that could name a write count as writes.
-_WRITE = "\0write"
-
-
-def _long_name(name: str, reads: frozenset[str], writes: tuple[str, ...]) -> str:
-    """The read option ``name`` stands for (parse-options: exact, else an unambiguous prefix), or _WRITE."""
-    if name in reads:
-        return name
-    if not name or any(o.startswith(name) for o in writes):
-        return _WRITE  # a write, an abbreviation of one, or ambiguous with one
-    hits = [o for o in reads if o.startswith(name)]
-    return hits[0] if len(hits) == 1 else _WRITE
-
-
-class _Reads:
-    """What one subcommand may carry and still only read."""
-
-    __slots__ = ("listing", "longs", "short", "short_listing", "short_values", "values", "writes")
-
-    def __init__(
-        self,
-        listing: str,
-        longs: str,
-        values: str,
-        writes: str,
-        short: str,
-        short_listing: str,
-        short_values: str = "",
-    ) -> None:
-        self.listing = frozenset(listing.split())  # long options that put it in list (or read) mode
-        self.longs = frozenset(longs.split()) | self.listing  # every read-only long option
-        self.values = frozenset(values.split())  # read options that take the next word as their value
-        self.writes = tuple(writes.split())  # long options that write (or may: `--no-track`, `--comment`)
-        self.short = short + short_listing + short_values  # read-only letters
-        self.short_listing = short_listing  # letters that put it in list (or read) mode
-        self.short_values = short_values  # read-only letters that take a value (attached, else the next word)
-
-
-# git branch: list mode if -l/--list, or a filter (--contains, --merged, --points-at ...); otherwise a
-# positional creates a branch, even after -v/-q/--sort/--format (checked against git 2.39).
-_BRANCH = _Reads(
-    "list contains no-contains merged no-merged points-at show-current",
-    "all remotes verbose quiet ignore-case sort format color no-color column no-column abbrev no-abbrev"
-    " omit-empty",
-    "contains no-contains merged no-merged points-at sort format",
-    "delete move copy force set-upstream-to unset-upstream edit-description track no-track set-upstream"
-    " create-reflog recurse-submodules",
-    "arvqi",
-    "l",
-)
-# git tag: list mode if -l/--list, -n<num>, or a filter; -v verifies; otherwise a positional creates a tag.
-_TAG = _Reads(
-    "list contains no-contains merged no-merged points-at verify",
-    "sort format color column no-column ignore-case omit-empty",
-    "contains no-contains merged no-merged points-at sort format",
-    "annotate sign local-user force delete message file edit no-edit cleanup create-reflog trailer",
-    "i0123456789",
-    "lnv",
-)
-# git config: a read action (--get ...), or one key, only reads; two positionals set a value.
-_CONFIG = _Reads(
-    "get get-all get-regexp get-urlmatch get-color get-colorbool list",
-    "global system local worktree file blob type bool int bool-or-int path expiry-date no-type null"
-    " name-only includes no-includes show-origin show-scope default fixed-value",
-    "file blob type default",
-    "add replace-all unset unset-all rename-section remove-section edit comment",
-    "z",
-    "l",
-    "f",
-)
-_REMOTE_READ_VERBS = frozenset({"show", "get-url"})
-
-
-def _read_options(rest: tuple[str, ...], reads: _Reads) -> tuple[list[str], bool] | None:
-    """The positionals of ``rest`` and whether list mode is on; None when an option may write."""
-    positionals: list[str] = []
-    listing = False
-    k = 0
-    n = len(rest)
-    while k < n:
-        w = rest[k]
-        k += 1
-        if w == "--":
-            positionals.extend(rest[k:])
-            break
-        if len(w) < 2 or w[0] != "-":
-            positionals.append(w)
-            continue
-        if w[1] == "-":
-            name, eq, _ = w[2:].partition("=")
-            full = _long_name(name, reads.longs, reads.writes)
-            if full == _WRITE:
-                return None
-            listing = listing or full in reads.listing
-            if full in reads.values and not eq:
-                k += 1  # `--sort key`, `--contains HEAD`: the value is not a positional
-            continue
-        for j in range(1, len(w)):
-            c = w[j]
-            if c in reads.short_values:
-                if j + 1 == len(w):
-                    k += 1
-                break
-            if c not in reads.short:
-                return None
-            listing = listing or c in reads.short_listing
-    return positionals, listing
-
-
-def git_changes_state(words: tuple[str, ...]) -> bool:
-    """True when a `git branch|tag|remote|worktree|config` segment may create, delete, rename or set."""
-    if len(words) < 2 or words[0] != "git":
-        return False
-    k = _git_subcommand(words)
-    if k < 0 or k >= len(words):
-        return k < 0
-    sub = words[k]
-    rest = words[k + 1 :]
-    if sub == "remote" or sub == "worktree":
-        # Their top-level options take no value, so the first positional is the sub-verb.
-        verb = next((w for w in rest if not w.startswith("-")), None)
-        if verb is None:
-            return False  # `git remote [-v]` lists; a bare `git worktree` prints its usage
-        return verb not in _REMOTE_READ_VERBS if sub == "remote" else verb != "list"
-    reads = _BRANCH if sub == "branch" else _TAG if sub == "tag" else _CONFIG if sub == "config" else None
-    if reads is None:
-        return False
-    parsed = _read_options(rest, reads)
-    if parsed is None:
-        return True
-    positionals, listing = parsed
-    if listing:
-        return False
-    if reads is _CONFIG:
-        # `git config k v` sets; so do git 2.46's `set`, `unset`, `rename-section`, `remove-section`,
-        # `edit` (`get k` and `list` read).
-        return positionals[:1] == ["edit"] or (
-            len(positionals) >= 2 and positionals[0] not in ("get", "list")
-        )
-    return bool(positionals)  # `git branch -v foo`, `git tag -i t`: a positional outside list mode creates
 
 
 def _prefix_never_covers(words: tuple[str, ...]) -> bool:

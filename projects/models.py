@@ -46,7 +46,11 @@ class WorkspaceCredentials(models.Model):
     ciphertext by accident.
     """
 
-    PROVIDERS = [("github", "GitHub"), ("gitlab", "GitLab")]
+    PROVIDERS = [
+        ("github", "GitHub"),
+        ("gitlab", "GitLab"),
+        ("local", "Local bare repositories (no account)"),
+    ]
 
     workspace = models.OneToOneField(Workspace, on_delete=models.CASCADE, related_name="credentials")
     provider_kind = models.CharField(max_length=16, choices=PROVIDERS, blank=True)

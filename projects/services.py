@@ -379,3 +379,49 @@ def activate_execution(*, project: Project, actor) -> Permissions:
         ) from None
     project.execution_active = True
     return perms
+
+
+# -- where the code lives (repository, push remote) -------------------------------------------------
+
+
+@transaction.atomic
+def set_project_git(
+    *,
+    project: Project,
+    actor,
+    repository: str | None = None,
+    git_remote_url: str | None = None,
+    default_branch: str | None = None,
+) -> Project:
+    """Set the project's provider repository, push remote and default branch (maintainer+). None leaves a
+    field as it is, ``""`` clears it. The remote is validated in :mod:`projects.git_settings`: it receives the
+    workspace owner's token, so only the owner may point it at a host other than the provider's."""
+    from permissions.action_types import MAINTAINER, role_at_least
+
+    from .access import project_role
+    from .git_settings import GitSettingError, clean_branch, clean_remote_url, clean_repository
+
+    role = project_role(actor, project)
+    if not role_at_least(role, MAINTAINER):
+        raise DomainError(
+            f"Changing the project's repository or remote needs the maintainer role or higher; your role is {role}.",
+            status=403,
+        )
+    changed = []
+    try:
+        if repository is not None:
+            project.repository = clean_repository(repository)
+            changed.append("repository")
+        if git_remote_url is not None:
+            project.git_remote_url = clean_remote_url(
+                git_remote_url, workspace=project.workspace, actor_is_owner=role == "owner"
+            )
+            changed.append("git_remote_url")
+        if default_branch is not None:
+            project.default_branch = clean_branch(default_branch)
+            changed.append("default_branch")
+    except GitSettingError as exc:
+        raise DomainError(str(exc), field=exc.field) from None
+    if changed:
+        project.save(update_fields=changed)
+    return project

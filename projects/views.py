@@ -6,6 +6,7 @@ Business rules live in ``projects.services``; views parse, check the caller's ro
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status
@@ -31,6 +32,7 @@ from .serializers import (
     MemberSerializer,
     MemberWriteSerializer,
     PermissionsSerializer,
+    ProjectGitSerializer,
     ProjectSerializer,
     TaskSerializer,
     WorkspaceSerializer,
@@ -143,6 +145,7 @@ class ProjectViewSet(
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)
         ws_id = data.pop("workspace_id")
+        git = {k: data.pop(k) for k in ("repository", "git_remote_url", "default_branch") if k in data}
         m = membership(request.user, ws_id)
         if m is None:
             raise NotFound("No such workspace.")
@@ -150,8 +153,22 @@ class ProjectViewSet(
             raise PermissionDenied(
                 f"Creating a project needs the maintainer role or higher; your role is {m.role}."
             )
-        project = services.create_project(workspace=m.workspace, **data)
+        with transaction.atomic():  # a refused remote leaves no project behind
+            project = services.create_project(workspace=m.workspace, **data)
+            if git:
+                services.set_project_git(project=project, actor=request.user, **git)
         return Response(ProjectSerializer(project).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ProjectGitSerializer, responses=ProjectSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        """Set where the code lives: ``repository``, ``git_remote_url``, ``default_branch`` (maintainer+;
+        a remote off the provider's host only by the workspace owner, whose token it receives)."""
+        project = self.get_object()
+        require_project_role(request, project, MAINTAINER, "Changing the project's repository or remote")
+        body = ProjectGitSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.set_project_git(project=project, actor=request.user, **body.validated_data)
+        return Response(ProjectSerializer(project).data)
 
     @extend_schema(request=AgentCreateSerializer, responses=AgentSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
