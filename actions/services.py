@@ -157,6 +157,7 @@ def propose_action(
         result={"denied": True, "reason": verdict.message} if status == DENIED else None,
         settled_at=now if status == DENIED else None,
         waiter_seen_at=now if agent is not None else None,
+        dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
     )
     body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
     if action_type == "terminal":
@@ -174,7 +175,7 @@ def propose_action(
             # round trips (brabo.sql) — every agent call runs it.
             sql.insert_together(action, created)
         if status == AUTO_APPROVED:
-            enqueue_execution(action.id)  # on commit: at once when nothing encloses this call
+            enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:
         # R8.5 — the database's one-live-merge-per-PR constraint caught a concurrent twin.
         raise DomainError(
@@ -259,6 +260,7 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
         decided_by=actor,
         decided_at=now,
         updated_at=now,  # the redispatch watch reads it
+        dispatch_due=True,  # the outbox: committed with the approval, relayed after it (actions.enqueue)
     )
     action.status, action.decided_by, action.decided_at = APPROVED, actor, now
     events.record(
@@ -268,7 +270,7 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
         action=action,
         payload={"actionType": action.action_type},
     )
-    enqueue_execution(action.id)
+    enqueue_execution(action.id, marked=True)
     waiting.publish(action.id)
 
 

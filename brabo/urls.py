@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
+from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
 
@@ -19,6 +20,8 @@ router.register("runners", RunnerViewSet, basename="runner")
 handler500 = "brabo.api_errors.api_server_error"
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("api/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),

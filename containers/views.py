@@ -14,6 +14,7 @@ from brabo.api_errors import ApiError
 from permissions.action_types import MAINTAINER
 from projects.api_base import TenantScopedViewSet, require_project_role, visible_project_or_404
 from projects.authentication import request_agent
+from projects.idempotency import IdempotentMixin
 
 from . import runners
 from .authentication import IsRunner, RunnerKeyAuthentication
@@ -138,7 +139,7 @@ class ProjectRunnersView(APIView):
         return Response(RunnerSerializer(rows, many=True).data)
 
 
-class RunnerView(APIView):
+class RunnerView(IdempotentMixin, APIView):
     authentication_classes = [RunnerKeyAuthentication]
     permission_classes = [IsRunner]
 

@@ -15,10 +15,11 @@ from permissions.action_types import role_at_least
 
 from .access import project_role, visible_projects, visible_workspaces
 from .authentication import request_agent
+from .idempotency import IdempotentMixin
 from .models import Project
 
 
-class TenantScopedViewSet(viewsets.GenericViewSet):
+class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
     """Set ``scope_to`` to ``"workspace"`` or ``"project"`` and ``scope_path`` to the ORM path from the
     model to that object (``""`` when the model *is* it)."""
 

@@ -325,3 +325,24 @@ class PersonalToken(HashedKey, models.Model):
     def issue(cls, user, name: str = "cli") -> tuple[PersonalToken, str]:
         key, key_hash = cls.new_key()
         return cls.objects.create(user=user, name=name, key_hash=key_hash), key
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a POST sent with an ``Idempotency-Key`` (issue 13; projects.idempotency): a retry
+    with the same key and body within 24 h gets this answer again instead of acting twice. ``status_code``
+    is NULL while the first request is still running."""
+
+    scope = models.CharField(max_length=80)  # the caller: "agent:<id>", "user:<pk>", "runner:<id>"
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)  # sha256 of method, path, query and body
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="one_answer_per_idempotency_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

@@ -104,7 +104,8 @@ def test_http_allow_records_a_gate_the_agent_runs(hooked):
     answer = hooked.http(bash("git status"))
     assert decision_of(answer) == "allow"
     action = ProposedAction.objects.get()
-    assert action.action_type == "terminal" and action.status in ("auto_approved", "executed")
+    # a Celery worker (CI runs one) may be settling the gate right now: "executing" is that moment
+    assert action.action_type == "terminal" and action.status in ("auto_approved", "executing", "executed")
     assert action.payload == {"command": "git status", "runs_in": "agent"}
 
 

@@ -84,8 +84,28 @@ def _database_options(tmp_path, **env) -> str:
 
 def test_postgresql_prepares_repeated_statements_unless_turned_off(tmp_path):
     url = "postgres://u@127.0.0.1:5432/d"
-    assert _database_options(tmp_path, DATABASE_URL=url) == str(
+    assert _database_options(tmp_path, DATABASE_URL=url, BRABO_DB_POOL="false") == str(
         [("prepare_threshold", 5), ("server_side_binding", True)]
     )
-    assert _database_options(tmp_path, DATABASE_URL=url, BRABO_DB_PREPARED_STATEMENTS="false") == "[]"
+    assert (
+        _database_options(
+            tmp_path, DATABASE_URL=url, BRABO_DB_PREPARED_STATEMENTS="false", BRABO_DB_POOL="false"
+        )
+        == "[]"
+    )
     assert "server_side_binding" not in _database_options(tmp_path)  # SQLite: not a PostgreSQL option
+
+
+def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_path):
+    # issue 13: connections held by a process are bounded by the pool; Django's pool needs CONN_MAX_AGE=0
+    from .probe import run_probe
+
+    probe = (
+        "from django.conf import settings; d = settings.DATABASES['default'];"
+        "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'], d['OPTIONS']['pool']['min_size'])"
+    )
+    url = "postgres://u@127.0.0.1:5432/d"
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="4") == "0 5 1"
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_CONN_MAX_AGE="60") == "0 9 1"
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_POOL_MAX_SIZE="3") == "0 3 1"
+    assert "pool" not in _database_options(tmp_path)  # SQLite: no pool

@@ -224,3 +224,29 @@ def test_approval_stats_count_human_clicks_and_policy_rules(team):
         team.world.client(team.outsider).get(f"/api/projects/{team.project.id}/approval-stats/").status_code
         == 404
     )
+
+
+def test_a_publish_landing_between_the_check_and_the_wait_is_not_lost(settings):
+    """The in-process channel, with the race forced deterministically: the decision commits and publishes
+    just after the waiter's check said "not yet" (issue 13: this is what made the wake-up test flaky)."""
+    from actions import waiting
+
+    settings.BRABO_REDIS_URL = ""
+    state = {"done": False, "checks": 0}
+
+    def is_done():
+        state["checks"] += 1
+        answer = state["done"]
+        if state["checks"] == 1:
+            state["done"] = True
+            waiting._publish_now("race")  # lands after this check read "not done"
+        return answer
+
+    box = {}
+    t = threading.Thread(
+        target=lambda: box.update(result=waiting.wait_for("race", is_done, timeout=600, recheck=600)),
+        daemon=True,
+    )
+    t.start()
+    t.join(timeout=30)  # a liveness bound: a lost wake-up sleeps for the 600 s recheck
+    assert not t.is_alive() and box["result"] is True
