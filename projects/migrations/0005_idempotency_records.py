@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('projects', '0003_local_git_provider'),
+        ('projects', '0004_record_accepted_policy'),
     ]
 
     operations = [
