@@ -44,11 +44,11 @@ from projects.models import AutonomyRule, Membership, PersonalToken
 n = int(os.environ["SOAK_AGENTS"])
 u, _ = get_user_model().objects.get_or_create(username="soak-owner")
 ws = services.create_workspace(actor=u, name=f"soak {time.time()}")
-p = services.create_project(workspace=ws, name="soak-app")
+p = services.create_project(actor=u, workspace=ws, name="soak-app")
 principal = Membership.objects.get(workspace=ws, user=u)
 keys = []
 for i in range(n):
-    a, key = services.create_agent(project=p, name=f"dev-soak-{i}", principal=principal)
+    a, key = services.create_agent(actor=u, project=p, name=f"dev-soak-{i}", principal=principal)
     AutonomyRule.objects.create(agent=a, action_type="propose_execution_plan", mode="auto_approve")
     keys.append(key)
 _, token = PersonalToken.issue(u, "soak")

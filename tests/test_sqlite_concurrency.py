@@ -18,8 +18,8 @@ from projects.models import Membership
 from projects.services import create_agent, create_project, create_workspace
 owner = get_user_model().objects.create_user("owner", password="x")
 ws = create_workspace(actor=owner, name="Lite")
-project = create_project(workspace=ws, name="app")
-agent, key = create_agent(project=project, name="dev-lite", principal=Membership.objects.get(workspace=ws, user=owner))
+project = create_project(actor=owner, workspace=ws, name="app")
+agent, key = create_agent(actor=owner, project=project, name="dev-lite", principal=Membership.objects.get(workspace=ws, user=owner))
 print("KEY=" + key)
 """
 
