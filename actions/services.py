@@ -104,6 +104,14 @@ def propose_action(
             status=403,
             reason="somente_pessoas",
         )
+    if agent is not None and agent.suspended_at is not None:
+        raise DomainError(
+            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
+            f"reassigns its principal (console Members page, or POST /api/agents/{agent.id}/reassign-principal/ "
+            '{"principal": USERNAME}); until then it cannot propose.',
+            status=403,
+            reason="agent_suspended",
+        )
     if task is not None and task.project_id != project.id:
         raise DomainError("task belongs to another project; pass a task of this project.", field="task")
     role = agent_role(agent) if agent is not None else project_role(user, project)

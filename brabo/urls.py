@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from actions.console.team import invitation_page
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
 from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
@@ -27,5 +28,7 @@ urlpatterns = [
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
     path("api/", include("containers.urls")),
+    path("api/", include("projects.team_urls")),
+    path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("admin/", admin.site.urls),
 ]
