@@ -22,7 +22,7 @@ def rotate_runner_key(*, actor, runner, overlap_minutes=0):
     """As :func:`rotate_agent_key`, for a runner (maintainer+ on its project). Returns (runner, key)."""
     keys.require_project_maintainer(actor, runner.project, "Rotating a runner's key")
     minutes = keys.overlap(overlap_minutes)
-    locked = Runner.objects.select_for_update().select_related("project").get(pk=runner.pk)
+    locked = Runner.objects.select_for_update(of=("self",)).select_related("project").get(pk=runner.pk)
     if locked.revoked_at is not None:
         raise DomainError(
             "this runner was revoked; register a new one instead.", status=409, reason="runner_revoked"

@@ -94,7 +94,8 @@ class _AgentLookup:
                 f"r.{col(AutonomyRule, 'action_type')}, r.{col(AutonomyRule, 'mode')} "
                 f"FROM {qn(Agent._meta.db_table)} {a} "
                 f"JOIN {qn(Project._meta.db_table)} {p} ON {p}.{col(Project, 'id')} = {a}.{col(Agent, 'project')} "
-                f"JOIN {qn(Membership._meta.db_table)} {m} "
+                # LEFT: a suspended agent has no principal and must still be recognised (403, not 401)
+                f"LEFT JOIN {qn(Membership._meta.db_table)} {m} "
                 f"ON {m}.{col(Membership, 'id')} = {a}.{col(Agent, 'principal')} "
                 f"LEFT JOIN {qn(ProjectContainer._meta.db_table)} {c} "
                 f"ON {c}.{col(ProjectContainer, 'project')} = {p}.{col(Project, 'id')} "

@@ -109,7 +109,7 @@ def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, 
 
     require_project_maintainer(actor, agent.project, "Rotating an agent's key")
     minutes = overlap(overlap_minutes)
-    locked = Agent.objects.select_for_update().select_related("project", "principal").get(pk=agent.pk)
+    locked = Agent.objects.select_for_update(of=("self",)).select_related("project", "principal").get(pk=agent.pk)
     if locked.revoked_at is not None:
         raise DomainError(
             "this agent was revoked; create a new agent instead.", status=409, reason="agent_revoked"

@@ -343,7 +343,7 @@ def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
     now = timezone.now()
     name = member.user.get_username()
     reason = f"its principal {name} was removed from the workspace"
-    agents = list(Agent.objects.select_for_update().filter(principal=member).select_related("project"))
+    agents = list(Agent.objects.select_for_update(of=("self",)).filter(principal=member).select_related("project"))
     for agent in agents:
         agent.principal = None
         agent.suspended_at = now
@@ -420,7 +420,7 @@ def reassign_principal(*, actor, agent: Agent, username: str) -> Agent:
             status=403,
             reason="role_too_low",
         )
-    locked = Agent.objects.select_for_update().select_related("project").get(pk=agent.pk)
+    locked = Agent.objects.select_for_update(of=("self",)).select_related("project").get(pk=agent.pk)
     if locked.revoked_at is not None:
         raise DomainError(
             "this agent was revoked; create a new agent instead.", status=409, reason="agent_revoked"
