@@ -125,7 +125,7 @@ def member_role(request, workspace_id, username):
     _run(
         request,
         teams.change_member_role,
-        f"{username} is now {role}.",
+        f"Role of {username} is now {role}.",
         workspace=ws,
         username=username,
         role=role,
@@ -139,7 +139,7 @@ def member_remove(request, workspace_id, username):
     agents = _run(request, teams.remove_member, workspace=ws, username=username)
     if agents is not None:
         suspended = f" Suspended agents: {', '.join(a.name for a in agents)}." if agents else ""
-        messages.success(request, f"{username} was removed from {ws.name}.{suspended}")
+        messages.success(request, f"Removed {username} from {ws.name}.{suspended}")
         if username == request.user.get_username():
             return redirect(reverse("admin:index"))
     return redirect(_members_page())
@@ -182,7 +182,7 @@ def agent_reassign(request, agent_id):
     _run(
         request,
         teams.reassign_principal,
-        f"{agent.name} now acts for {username}.",
+        f"Agent {agent.name} now acts for {username}.",
         agent=agent,
         username=username,
     )
