@@ -20,7 +20,7 @@ from .access import project_role
 from .models import Agent, PersonalToken
 from .services import DomainError, require_can_act_for
 from .team_models import RetiredKey
-from .teams import record, require_person
+from .teams import clean_text, record, require_person
 
 MAX_OVERLAP_MINUTES = 24 * 60
 
@@ -76,8 +76,8 @@ def personal_tokens(*, actor):
 @transaction.atomic
 def create_personal_token(*, actor, name: str) -> tuple[PersonalToken, str]:
     require_person(actor, "Creating a personal token")
-    name = (name or "").strip()
-    if not name or len(name) > 80:
+    name = clean_text(name, "name", 80)
+    if not name:
         raise DomainError("name is required (at most 80 characters), e.g. laptop or ci.", field="name")
     token, key = PersonalToken.issue(actor, name=name)
     record(None, TOKEN_CREATED, actor=actor, payload={"tokenId": token.pk, "name": name})
@@ -109,7 +109,9 @@ def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, 
 
     require_project_maintainer(actor, agent.project, "Rotating an agent's key")
     minutes = overlap(overlap_minutes)
-    locked = Agent.objects.select_for_update(of=("self",)).select_related("project", "principal").get(pk=agent.pk)
+    locked = (
+        Agent.objects.select_for_update(of=("self",)).select_related("project", "principal").get(pk=agent.pk)
+    )
     if locked.revoked_at is not None:
         raise DomainError(
             "this agent was revoked; create a new agent instead.", status=409, reason="agent_revoked"

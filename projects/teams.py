@@ -11,6 +11,8 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from guardian.models import UserObjectPermission
@@ -42,6 +44,15 @@ AGENT_PRINCIPAL_REASSIGNED = "agent.principal_reassigned"
 
 
 # -- who is calling ------------------------------------------------------------------------------------
+
+
+def clean_text(value, field: str, max_length: int) -> str:
+    """Text a person typed (console forms reach the services unvalidated): stripped, bounded, no NUL —
+    PostgreSQL cannot store or even compare text holding one."""
+    value = (value or "").strip() if isinstance(value, str) else ""
+    if "\x00" in value or len(value) > max_length:
+        raise DomainError(f"{field} must be at most {max_length} characters, without NUL.", field=field)
+    return value
 
 
 def require_person(actor, what: str) -> None:
@@ -141,9 +152,14 @@ def invite_member(
 
     actor_m = require_member(actor, workspace.pk, MAINTAINER, "Inviting members")
     _role_to_grant(actor_m, role)
-    username, email = (username or "").strip(), (email or "").strip().lower()
+    username, email = clean_text(username, "username", 150), clean_text(email, "email", 254).lower()
     if bool(username) == bool(email):
         raise DomainError("name the invitee by exactly one of username or email.", field="username")
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise DomainError(f"{email!r} is not an e-mail address.", field="email") from None
     invitee = _user_named(username) if username else None
     if username and invitee is None:
         raise DomainError(
@@ -343,7 +359,9 @@ def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
     now = timezone.now()
     name = member.user.get_username()
     reason = f"its principal {name} was removed from the workspace"
-    agents = list(Agent.objects.select_for_update(of=("self",)).filter(principal=member).select_related("project"))
+    agents = list(
+        Agent.objects.select_for_update(of=("self",)).filter(principal=member).select_related("project")
+    )
     for agent in agents:
         agent.principal = None
         agent.suspended_at = now

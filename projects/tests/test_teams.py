@@ -186,6 +186,10 @@ def test_removal_ends_access_and_suspends_the_principals_agents(team):
     listed = team.world.client(team.owner).get(f"/api/workspaces/{team.ws.id}/suspended-agents/").json()
     assert [a["name"] for a in listed] == ["dev-api"]
     assert [p["id"] for p in listed[0]["pending_actions"]] == [pending_id]
+    # while suspended, its pending work is denied, never approved (it would run for nobody)
+    for verb in ("approve", "approve-always"):
+        r = team.world.client(team.owner).post(f"/api/actions/{pending_id}/{verb}/")
+        assert r.status_code == 409 and r.json()["reason"] == "agent_suspended", r.content
     r = team.world.client(team.owner).post(
         f"/api/actions/{pending_id}/deny/", {"reason": "left"}, format="json"
     )
@@ -300,3 +304,32 @@ def test_an_offer_is_withdrawn_declined_or_goes_stale(team):
 def test_the_database_refuses_a_second_owner(team):
     with pytest.raises(IntegrityError), transaction.atomic():
         Membership.objects.filter(workspace=team.ws, user=team.maintainer).update(role="owner")
+
+
+@pytest.mark.parametrize(
+    "fn, kwargs",
+    [
+        ("invite", {"email": "a\x00@example.com", "role": "developer"}),
+        ("invite", {"email": "not-an-address", "role": "developer"}),
+        ("invite", {"username": "x" * 151, "role": "developer"}),
+        ("invite", {"username": "bob\x00", "role": "developer"}),
+        ("invite", {"username": "bob", "role": "own\x00er"}),
+        ("token", {"name": "lap\x00top"}),
+        ("remove", {"username": "dev\x00"}),
+        ("offer", {"username": "max\x00"}),
+    ],
+)
+def test_console_typed_text_the_database_cannot_store_is_a_clear_refusal(team, fn, kwargs):
+    """The console hands raw form text to the services: NUL, overlong or malformed text is a DomainError
+    naming the field, never a database error."""
+    from projects import keys
+
+    call = {
+        "invite": lambda: teams.invite_member(actor=team.maintainer, workspace=team.ws, **kwargs),
+        "token": lambda: keys.create_personal_token(actor=team.maintainer, **kwargs),
+        "remove": lambda: teams.remove_member(actor=team.owner, workspace=team.ws, **kwargs),
+        "offer": lambda: teams.offer_ownership(actor=team.owner, workspace=team.ws, **kwargs),
+    }[fn]
+    with pytest.raises(DomainError) as exc:
+        call()
+    assert exc.value.status in (400, 404)
