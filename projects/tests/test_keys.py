@@ -15,7 +15,6 @@ from rest_framework.test import APIClient
 
 from actions.models import SessionEvent
 from containers.models import Runner
-from containers.runners import issue_runner
 from projects.models import Agent, PersonalToken, RetiredKey, WorkspaceEvent
 
 
@@ -79,7 +78,12 @@ def test_rotation_bounds_and_who(team):
 
 def test_a_rotated_runner_key_fails_at_once_or_after_the_overlap(team):
     project = team.world.project(team.ws, "on-laptop", execution_mode="runner")
-    runner, old = issue_runner(project=project, name="laptop", created_by=team.maintainer)
+    made = (
+        team.world.client(team.maintainer)
+        .post("/api/runners/", {"project": str(project.id), "name": "laptop"}, format="json")
+        .json()
+    )
+    runner, old = Runner.objects.get(pk=made["id"]), made["key"]
 
     def works(key):
         return _bearer(key).get("/api/runner/work/?timeout=0").status_code

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 from rest_framework.test import APIClient
 
-from containers.runners import issue_runner
+from containers.models import Runner
 from projects import keys, teams
 from projects.models import PersonalToken
 
@@ -108,7 +108,10 @@ def _setup(team):
     inv, token = teams.invite_member(
         actor=team.maintainer, workspace=team.ws, role="developer", username="newbie2"
     )
-    runner, _ = issue_runner(project=team.project, name="laptop", created_by=team.maintainer)
+    made = world.client(team.maintainer).post(
+        "/api/runners/", {"project": str(team.project.id), "name": "laptop"}, format="json"
+    )
+    runner = Runner.objects.get(pk=made.json()["id"])
     token_row, _ = PersonalToken.issue(team.maintainer, name="ci")
     # an offer to the maintainer, for the cases that read, cancel or accept it
     teams.offer_ownership(actor=team.owner, workspace=team.ws, username="max")
