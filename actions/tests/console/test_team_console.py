@@ -67,6 +67,10 @@ def test_removing_from_the_console_suspends_and_reassigning_lifts_it(team, login
     r = owner.post(f"/admin/console/members/{team.ws.id}/members/max/remove/", follow=True)
     assert "Suspended agents: dev-api" in r.content.decode()
     assert 'data-suspended-agent="dev-api"' in r.content.decode()
+    # the agents list and card say it is suspended and where to fix it
+    assert "suspended" in owner.get("/admin/console/agents/").content.decode()
+    card = owner.get(f"/admin/console/agents/{team.agent.id}/").content.decode()
+    assert "max was removed" in card and "reassign its principal" in card
     r = owner.post(
         f"/admin/console/members/agents/{team.agent.id}/reassign/", {"principal": "dev"}, follow=True
     )
