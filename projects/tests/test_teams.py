@@ -333,3 +333,45 @@ def test_console_typed_text_the_database_cannot_store_is_a_clear_refusal(team, f
     with pytest.raises(DomainError) as exc:
         call()
     assert exc.value.status in (400, 404)
+
+
+def test_suspended_agents_list_costs_the_same_queries_however_many(team):
+    """STYLE 9: the list is one query for agents and one for their pending actions, not one per row."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from actions.tests.conftest import Proposer
+
+    owner = team.world.client(team.owner)
+    url = f"/api/workspaces/{team.ws.id}/suspended-agents/"
+
+    def suspend_more(names):
+        leaver = team.world.user(f"leaver-{names[0]}")
+        team.world.member(team.ws, leaver, "maintainer")
+        for name in names:
+            _, key = team.world.agent(team.project, leaver, name)
+            Proposer(team).propose("terminal", {"command": "cat a"}, key=key)
+        owner.delete(f"/api/workspaces/{team.ws.id}/members/{leaver.username}/")
+
+    suspend_more(["qa"])
+    with CaptureQueriesContext(connection) as one:
+        assert len(owner.get(url).json()) == 1
+    suspend_more(["infra", "secops", "dev-web"])
+    with CaptureQueriesContext(connection) as four:
+        body = owner.get(url).json()
+    assert len(body) == 4 and all(len(a["pending_actions"]) == 1 for a in body)
+    assert len(four.captured_queries) == len(one.captured_queries)
+
+
+def test_team_events_are_append_only(team):
+    teams.invite_member(actor=team.maintainer, workspace=team.ws, role="developer", email="x@example.com")
+    ev = WorkspaceEvent.objects.get(workspace=team.ws, type="member.invited")
+    assert ev.actor_kind == "user" and ev.actor_label == "max"
+    for attempt in (
+        lambda: WorkspaceEvent.objects.filter(pk=ev.pk).update(type="x"),
+        lambda: WorkspaceEvent.objects.filter(pk=ev.pk).delete(),
+        ev.delete,
+        ev.save,
+    ):
+        with pytest.raises(TypeError, match="append-only"):
+            attempt()
