@@ -144,3 +144,15 @@ def test_offers_and_accepts_racing_keep_exactly_one_owner(team):
         workspace=team.ws, type="workspace.ownership_transferred"
     ).count()
     assert transferred == changes
+
+
+def test_an_invitation_link_clicked_twice_at_once_joins_once(team):
+    nina = team.world.user("nina")
+    _, token = teams.invite_member(
+        actor=team.maintainer, workspace=team.ws, role="developer", username="nina"
+    )
+    outcomes = _race([partial(teams.accept_invitation, actor=nina, token=token)] * 4)
+    assert sorted(o[0] for o in outcomes) == ["ok", "refused", "refused", "refused"]
+    assert {o[1] for o in outcomes if o[0] == "refused"} == {"invitation_used"}
+    assert Membership.objects.filter(workspace=team.ws, user=nina).count() == 1
+    assert WorkspaceEvent.objects.filter(workspace=team.ws, type="member.joined").count() == 1
