@@ -20,7 +20,7 @@ from guardian.models import UserObjectPermission
 from permissions.action_types import MAINTAINER, OWNER, ROLES, role_at_least
 
 from .access import ACCESS_PERM, _is_person, can_grant, membership, project_role
-from .models import Agent, Membership, Project, Workspace
+from .models import Agent, HashedKey, Membership, Project, Workspace
 from .services import DomainError, require_can_act_for, set_member
 from .team_events import (
     INVITATION_REVOKED,
@@ -87,8 +87,9 @@ def _project_event(project_id, type: str, *, actor, payload: dict) -> None:
 
 
 def _lock_workspace(workspace_id) -> Workspace:
-    """Every team transition that reads the owner or a role locks the workspace row first (fixed order:
-    workspace, then memberships by pk), so two of them never interleave."""
+    """Accepting an invitation, removal and the ownership steps lock the workspace row first (fixed order: workspace,
+    offer, then memberships by pk), so two of them never interleave. ``services.set_member`` locks only the
+    member's row; an accept racing it re-reads that row under its own lock and refuses a changed role."""
     ws = Workspace.objects.select_for_update().filter(pk=workspace_id).first()
     if ws is None:
         raise DomainError("Not found: no such workspace, or it is not yours.", status=404, reason="not_found")
@@ -116,6 +117,7 @@ def _member_named(workspace_id, username: str, *, lock: bool = False) -> Members
     return m
 
 
+@transaction.atomic
 def change_member_role(*, actor, workspace: Workspace, username: str, role: str) -> Membership:
     """The console's role change: the R12.4 members call (``services.set_member``) for an existing member,
     never above the actor's own role, never the owner's (both checked by ``set_member``)."""
@@ -148,8 +150,6 @@ def invite_member(
 ) -> tuple[Invitation, str]:
     """A maintainer+ invites a person by username or e-mail with a role at most their own. Returns the
     invitation and its token, shown once (only its SHA-256 is stored); the link is single use, 7 days."""
-    from .models import HashedKey
-
     actor_m = require_member(actor, workspace.pk, MAINTAINER, "Inviting members")
     _role_to_grant(actor_m, role)
     username, email = clean_text(username, "username", 150), clean_text(email, "email", 254).lower()
@@ -243,8 +243,6 @@ def revoke_invitation(*, actor, invitation: Invitation) -> Invitation:
 
 def invitation_for_token(token: str) -> Invitation | None:
     """The invitation a link names (any state), or None. Reads only; accepting is ``accept_invitation``."""
-    from .models import HashedKey
-
     if not token or len(token) > 200:
         return None
     return (
