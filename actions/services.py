@@ -93,6 +93,14 @@ def propose_action(
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
+    if agent is not None and agent.suspended_at is not None:
+        raise DomainError(
+            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
+            f"reassigns its principal (console Members page, or POST /api/agents/{agent.id}/reassign-principal/ "
+            '{"principal": USERNAME}); until then it cannot propose.',
+            status=403,
+            reason="agent_suspended",
+        )
     try:
         payload = validate_payload(action_type, payload)
     except PayloadError as exc:
@@ -103,14 +111,6 @@ def propose_action(
             field="action_type",
             status=403,
             reason="somente_pessoas",
-        )
-    if agent is not None and agent.suspended_at is not None:
-        raise DomainError(
-            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
-            f"reassigns its principal (console Members page, or POST /api/agents/{agent.id}/reassign-principal/ "
-            '{"principal": USERNAME}); until then it cannot propose.',
-            status=403,
-            reason="agent_suspended",
         )
     if task is not None and task.project_id != project.id:
         raise DomainError("task belongs to another project; pass a task of this project.", field="task")

@@ -21,6 +21,8 @@ handler500 = "brabo.api_errors.api_server_error"
 
 urlpatterns = [
     path("api/", include(router.urls)),
+    path("api/", include("projects.team_urls")),  # teams over time (issue 17); no route overlaps the router's
+    path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),
@@ -28,7 +30,5 @@ urlpatterns = [
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
     path("api/", include("containers.urls")),
-    path("api/", include("projects.team_urls")),
-    path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("admin/", admin.site.urls),
 ]

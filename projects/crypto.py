@@ -29,14 +29,3 @@ def decrypt(ciphertext: str) -> str:
             "a stored credential cannot be decrypted with BRABO_ENCRYPTION_KEYS; restore the old key "
             "or have the owner set the credential again"
         ) from None
-
-
-def reencrypt(ciphertext: str) -> str:
-    """The same secret encrypted under the first key of BRABO_ENCRYPTION_KEYS (``rotate_encryption_key``)."""
-    try:
-        return _fernet(tuple(settings.ENCRYPTION_KEYS)).rotate(ciphertext.encode()).decode()
-    except InvalidToken:
-        raise SecretUnreadable(
-            "a stored credential cannot be decrypted with BRABO_ENCRYPTION_KEYS; keep the old key in the "
-            "list (after the new first key) until every credential is re-encrypted"
-        ) from None

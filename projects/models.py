@@ -15,6 +15,10 @@ from django.utils.text import slugify
 
 from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILDCARD
 
+# Teams over time (invitations, ownership offers, rotated keys, team events) live in their own module; it
+# names this module's models by string, so importing it first is safe and registers them with the app.
+from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
+
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
 
 
@@ -313,7 +317,3 @@ class PersonalToken(HashedKey, models.Model):
     def issue(cls, user, name: str = "cli") -> tuple[PersonalToken, str]:
         key, key_hash = cls.new_key()
         return cls.objects.create(user=user, name=name, key_hash=key_hash), key
-
-
-# Teams over time (invitations, ownership offers, rotated keys, workspace events) live in their own module.
-from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: E402, F401

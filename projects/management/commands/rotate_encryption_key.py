@@ -6,10 +6,11 @@ credential set meanwhile is never overwritten with an older value. A credential 
 it is and reported; the command then exits non-zero.
 """
 
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
-from projects.crypto import SecretUnreadable, reencrypt
 from projects.models import WorkspaceCredentials, WorkspaceEvent
 
 SECRETS = ("provider_token_encrypted", "model_key_encrypted")
@@ -19,6 +20,12 @@ class Command(BaseCommand):
     help = "Re-encrypt every workspace credential under the first key of BRABO_ENCRYPTION_KEYS."
 
     def handle(self, *args, **options):
+        # MultiFernet.rotate: decrypt with any configured key, encrypt with the first
+        keys = MultiFernet([Fernet(k.encode()) for k in settings.ENCRYPTION_KEYS])
+
+        def reencrypt(ciphertext: str) -> str:
+            return keys.rotate(ciphertext.encode()).decode()
+
         done, unreadable = 0, []
         for pk in WorkspaceCredentials.objects.order_by("pk").values_list("pk", flat=True):
             with transaction.atomic():
@@ -29,7 +36,7 @@ class Command(BaseCommand):
                         if getattr(creds, field):
                             setattr(creds, field, reencrypt(getattr(creds, field)))
                             changed.append(field)
-                except SecretUnreadable:
+                except InvalidToken:
                     unreadable.append(str(creds.workspace_id))
                     continue
                 if changed:
