@@ -94,6 +94,14 @@ def propose_action(
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
+    if agent is not None and agent.suspended_at is not None:
+        raise DomainError(
+            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
+            f"reassigns its principal (console Members page, or POST /api/agents/{agent.id}/reassign-principal/ "
+            '{"principal": USERNAME}); until then it cannot propose.',
+            status=403,
+            reason="agent_suspended",
+        )
     try:
         payload = validate_payload(action_type, payload)
     except PayloadError as exc:
@@ -238,6 +246,18 @@ def _check_decider(action: ProposedAction, actor) -> None:
         )
 
 
+def _refuse_if_agent_suspended(action: ProposedAction) -> None:
+    """An agent whose principal left acts for nobody: its pending actions are denied, or wait until a
+    maintainer reassigns it; approving one would execute work on behalf of no member."""
+    if action.agent is not None and action.agent.suspended_at is not None:
+        raise DomainError(
+            f"agent {action.agent.name} is suspended ({action.agent.suspended_reason}); deny this action, or "
+            "reassign the agent's principal first and then approve it.",
+            status=409,
+            reason="agent_suspended",
+        )
+
+
 def _refuse_if_merged_elsewhere(action: ProposedAction) -> None:
     if (
         action.action_type == "git_merge"
@@ -280,6 +300,7 @@ def approve_action(*, action_id, actor) -> Decision:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     if action.status != PENDING:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
+    _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
     _move_to_approved(action, actor)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
@@ -370,6 +391,7 @@ def approve_always(*, action_id, actor) -> Decision:
         )
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
+    _refuse_if_agent_suspended(action)
     plan = preview_always(action)
     was_pending = action.status == PENDING
     if was_pending:

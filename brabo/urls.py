@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from actions.console.team import invitation_page
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
 from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
@@ -20,6 +21,8 @@ handler500 = "brabo.api_errors.api_server_error"
 
 urlpatterns = [
     path("api/", include(router.urls)),
+    path("api/", include("projects.team_urls")),  # teams over time (issue 17); no route overlaps the router's
+    path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),

@@ -25,6 +25,7 @@ from .models import (
     WorkspaceCredentials,
     default_protected_branches,
 )
+from .team_events import record_member_set
 
 
 class DomainError(Exception):
@@ -127,10 +128,13 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
             raise DomainError(
                 "you cannot change the role of a member above you.", field="username", status=403
             )
-        existing.role = role
+        before, existing.role = existing.role, role
         existing.save(update_fields=["role"])
+        record_member_set(actor_membership.user, existing, False, before)
         return existing, False
-    return Membership.objects.create(workspace_id=ws_id, user=user, role=role), True
+    created = Membership.objects.create(workspace_id=ws_id, user=user, role=role)
+    record_member_set(actor_membership.user, created, True, None)
+    return created, True
 
 
 @transaction.atomic
@@ -318,6 +322,14 @@ def require_can_act_for(
     that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""
     from .access import project_role
 
+    if principal is None:
+        raise DomainError(
+            "this agent is suspended (its principal left the workspace); a maintainer reassigns its "
+            "principal first.",
+            field=field,
+            status=409,
+            reason="agent_suspended",
+        )
     mine = ROLE_RANK.get(project_role(actor, project) or "", 0)
     if mine < ROLE_RANK.get(principal.role, 99):
         raise DomainError(
