@@ -121,9 +121,9 @@ def _member_named(workspace_id, username: str, *, lock: bool = False) -> Members
 def change_member_role(*, actor, workspace: Workspace, username: str, role: str) -> Membership:
     """The console's role change: the R12.4 members call (``services.set_member``) for an existing member,
     never above the actor's own role, never the owner's (both checked by ``set_member``)."""
-    actor_m = require_member(actor, workspace.pk, MAINTAINER, "Changing a member's role")
+    require_member(actor, workspace.pk, MAINTAINER, "Changing a member's role")
     _member_named(workspace.pk, username)  # a role change never adds anyone
-    member, _ = set_member(actor_membership=actor_m, username=username, role=role)
+    member, _ = set_member(actor=actor, workspace=workspace, username=username, role=role)
     return member
 
 

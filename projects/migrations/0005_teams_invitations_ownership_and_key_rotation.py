@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('projects', '0002_project_default_branch_project_git_remote_url_and_more'),
+        ('projects', '0004_record_accepted_policy'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
