@@ -8,8 +8,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from actions import events
+from permissions.action_types import MAINTAINER
 from projects import keys
-from projects.services import DomainError
+from projects.services import DomainError, require_project_role
 from projects.team_api import OverlapSerializer, RotatedKeySerializer, parse_body
 
 from .models import Runner
@@ -20,7 +21,7 @@ RUNNER_KEY_ROTATED = "runner.key_rotated"
 @transaction.atomic
 def rotate_runner_key(*, actor, runner, overlap_minutes=0):
     """As :func:`rotate_agent_key`, for a runner (maintainer+ on its project). Returns (runner, key)."""
-    keys.require_project_maintainer(actor, runner.project, "Rotating a runner's key")
+    require_project_role(actor, runner.project, MAINTAINER, "Rotating a runner's key", noun="runner")
     minutes = keys.overlap(overlap_minutes)
     locked = Runner.objects.select_for_update(of=("self",)).select_related("project").get(pk=runner.pk)
     if locked.revoked_at is not None:
@@ -52,7 +53,10 @@ class RunnerKeyRotateView(APIView):
             raise DomainError(
                 "Not found: it does not exist, or it is not yours.", status=404, reason="not_found"
             )
-        keys.require_project_maintainer(request.user, runner.project, "Rotating a runner's key")
+        # 404 for another workspace's runner before the body is judged (R1.1); the service checks again
+        require_project_role(
+            request.user, runner.project, MAINTAINER, "Rotating a runner's key", noun="runner"
+        )
         minutes = parse_body(OverlapSerializer, request)["overlap_minutes"]
         runner, key = rotate_runner_key(actor=request.user, runner=runner, overlap_minutes=minutes)
         return Response({"id": str(runner.id), "name": runner.name, "key": key, "overlap_minutes": minutes})

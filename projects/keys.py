@@ -14,13 +14,12 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from permissions.action_types import MAINTAINER, role_at_least
+from permissions.action_types import MAINTAINER
 
-from .access import project_role
 from .models import Agent, PersonalToken
-from .services import DomainError, require_can_act_for
+from .services import DomainError, require_can_act_for, require_person, require_project_role
 from .team_models import RetiredKey
-from .teams import clean_text, record, require_person
+from .teams import clean_text, record
 
 MAX_OVERLAP_MINUTES = 24 * 60
 
@@ -49,19 +48,6 @@ def retire(kind: str, holder_id, old_hash: str, minutes: int):
     until = now + timedelta(minutes=minutes)
     RetiredKey.objects.create(key_hash=old_hash, holder_kind=kind, holder_id=holder_id, valid_until=until)
     return until
-
-
-def require_project_maintainer(actor, project, what: str) -> None:
-    require_person(actor, what)
-    role = project_role(actor, project)
-    if role is None:
-        raise DomainError("Not found: it does not exist, or it is not yours.", status=404, reason="not_found")
-    if not role_at_least(role, MAINTAINER):
-        raise DomainError(
-            f"{what} needs the maintainer role or higher; your role is {role}.",
-            status=403,
-            reason="role_too_low",
-        )
 
 
 # -- personal tokens -----------------------------------------------------------------------------------
@@ -107,7 +93,7 @@ def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, 
     least the principal's role: whoever holds the key acts with the principal's role (R2.1)."""
     from actions import events
 
-    require_project_maintainer(actor, agent.project, "Rotating an agent's key")
+    require_project_role(actor, agent.project, MAINTAINER, "Rotating an agent's key", noun="agent")
     minutes = overlap(overlap_minutes)
     locked = (
         Agent.objects.select_for_update(of=("self",)).select_related("project", "principal").get(pk=agent.pk)

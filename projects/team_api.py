@@ -12,9 +12,11 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from permissions.action_types import MAINTAINER
+
 from . import keys, teams
 from .models import Agent, PersonalToken, Workspace
-from .services import DomainError
+from .services import DomainError, require_person, require_project_role, require_workspace_role
 from .team_models import Invitation, OwnershipOffer, WorkspaceEvent
 
 
@@ -161,7 +163,7 @@ class InvitationsView(APIView):
     @extend_schema(request=InvitationCreateSerializer, responses={201: InvitationCreatedSerializer})
     def post(self, request, workspace_id):
         ws = _workspace(workspace_id)
-        teams.require_member(request.user, ws.pk, None, "Inviting members")  # 404 before validating a body
+        require_workspace_role(request.user, ws.pk, None, "Inviting members")  # 404 before validating a body
         inv, token = teams.invite_member(
             actor=request.user, workspace=ws, **parse_body(InvitationCreateSerializer, request)
         )
@@ -261,7 +263,7 @@ class OwnershipOfferView(APIView):
     @extend_schema(responses=OfferSerializer)
     def get(self, request, workspace_id):
         ws = _workspace(workspace_id)
-        teams.require_member(request.user, ws.pk, None, "Reading the ownership offer")
+        require_workspace_role(request.user, ws.pk, None, "Reading the ownership offer")
         offer = teams.open_offer(ws.pk)
         if offer is None:
             raise DomainError("there is no open ownership offer.", status=404, reason="no_open_offer")
@@ -270,7 +272,7 @@ class OwnershipOfferView(APIView):
     @extend_schema(request=UsernameSerializer, responses={201: OfferSerializer})
     def post(self, request, workspace_id):
         ws = _workspace(workspace_id)
-        teams.require_member(request.user, ws.pk, None, "Offering ownership")
+        require_workspace_role(request.user, ws.pk, None, "Offering ownership")
         offer = teams.offer_ownership(
             actor=request.user, workspace=ws, **parse_body(UsernameSerializer, request)
         )
@@ -302,7 +304,7 @@ class WorkspaceEventsView(APIView):
     @extend_schema(responses=WorkspaceEventSerializer(many=True))
     def get(self, request, workspace_id):
         ws = _workspace(workspace_id)
-        teams.require_member(request.user, ws.pk, None, "Reading the workspace's events")
+        require_workspace_role(request.user, ws.pk, None, "Reading the workspace's events")
         rows = WorkspaceEvent.objects.filter(workspace=ws).order_by("id")[:1000]
         return Response(WorkspaceEventSerializer(rows, many=True).data)
 
@@ -320,7 +322,7 @@ class PersonalTokensView(APIView):
 
     @extend_schema(request=TokenCreateSerializer, responses={201: PersonalTokenSerializer})
     def post(self, request):
-        teams.require_person(request.user, "Creating a personal token")
+        require_person(request.user, "Creating a personal token")
         token, key = keys.create_personal_token(
             actor=request.user, **parse_body(TokenCreateSerializer, request)
         )
@@ -339,7 +341,7 @@ class AgentKeyRotateView(APIView):
     @extend_schema(request=OverlapSerializer, responses=RotatedKeySerializer)
     def post(self, request, agent_id):
         agent = _agent(agent_id)
-        keys.require_project_maintainer(request.user, agent.project, "Rotating an agent's key")
+        require_project_role(request.user, agent.project, MAINTAINER, "Rotating an agent's key", noun="agent")
         minutes = parse_body(OverlapSerializer, request)["overlap_minutes"]
         agent, key = keys.rotate_agent_key(actor=request.user, agent=agent, overlap_minutes=minutes)
         return Response({"id": str(agent.id), "name": agent.name, "key": key, "overlap_minutes": minutes})

@@ -17,11 +17,18 @@ from django.db import transaction
 from django.utils import timezone
 from guardian.models import UserObjectPermission
 
-from permissions.action_types import MAINTAINER, OWNER, ROLES, role_at_least
+from permissions.action_types import MAINTAINER, OWNER, ROLES
 
-from .access import ACCESS_PERM, _is_person, can_grant, membership, project_role
+from .access import ACCESS_PERM, can_grant, membership, project_role
 from .models import Agent, HashedKey, Membership, Project, Workspace
-from .services import DomainError, require_can_act_for, set_member
+from .services import (
+    DomainError,
+    require_can_act_for,
+    require_person,
+    require_project_role,
+    require_workspace_role,
+    set_member,
+)
 from .team_events import (
     INVITATION_REVOKED,
     MEMBER_INVITED,
@@ -53,31 +60,6 @@ def clean_text(value, field: str, max_length: int) -> str:
     if "\x00" in value or len(value) > max_length:
         raise DomainError(f"{field} must be at most {max_length} characters, without NUL.", field=field)
     return value
-
-
-def require_person(actor, what: str) -> None:
-    """Agents and runners (machine keys) never change a team; nor does an anonymous caller."""
-    if not _is_person(actor):
-        raise DomainError(
-            f"{what} is a person's decision; sign in (session or personal token).",
-            status=403,
-            reason="people_only",
-        )
-
-
-def require_member(actor, workspace_id, minimum: str | None, what: str) -> Membership:
-    """The actor's membership. Not a member → 404 (R1.1: it does not exist for you); below ``minimum`` → 403."""
-    require_person(actor, what)
-    m = membership(actor, workspace_id)
-    if m is None:
-        raise DomainError("Not found: no such workspace, or it is not yours.", status=404, reason="not_found")
-    if minimum and not role_at_least(m.role, minimum):
-        raise DomainError(
-            f"{what} needs the {minimum} role or higher; your role is {m.role}.",
-            status=403,
-            reason="role_too_low",
-        )
-    return m
 
 
 def _project_event(project_id, type: str, *, actor, payload: dict) -> None:
@@ -121,7 +103,7 @@ def _member_named(workspace_id, username: str, *, lock: bool = False) -> Members
 def change_member_role(*, actor, workspace: Workspace, username: str, role: str) -> Membership:
     """The console's role change: the R12.4 members call (``services.set_member``) for an existing member,
     never above the actor's own role, never the owner's (both checked by ``set_member``)."""
-    require_member(actor, workspace.pk, MAINTAINER, "Changing a member's role")
+    require_workspace_role(actor, workspace.pk, MAINTAINER, "Changing a member's role")
     _member_named(workspace.pk, username)  # a role change never adds anyone
     member, _ = set_member(actor=actor, workspace=workspace, username=username, role=role)
     return member
@@ -150,7 +132,7 @@ def invite_member(
 ) -> tuple[Invitation, str]:
     """A maintainer+ invites a person by username or e-mail with a role at most their own. Returns the
     invitation and its token, shown once (only its SHA-256 is stored); the link is single use, 7 days."""
-    actor_m = require_member(actor, workspace.pk, MAINTAINER, "Inviting members")
+    actor_m = require_workspace_role(actor, workspace.pk, MAINTAINER, "Inviting members")
     _role_to_grant(actor_m, role)
     username, email = clean_text(username, "username", 150), clean_text(email, "email", 254).lower()
     if bool(username) == bool(email):
@@ -207,7 +189,7 @@ def invite_member(
 
 def pending_invitations(*, actor, workspace: Workspace):
     """The workspace's invitations not yet accepted, revoked or expired (maintainer+)."""
-    require_member(actor, workspace.pk, MAINTAINER, "Listing invitations")
+    require_workspace_role(actor, workspace.pk, MAINTAINER, "Listing invitations")
     return (
         Invitation.objects.filter(
             workspace=workspace,
@@ -222,7 +204,7 @@ def pending_invitations(*, actor, workspace: Workspace):
 
 @transaction.atomic
 def revoke_invitation(*, actor, invitation: Invitation) -> Invitation:
-    require_member(actor, invitation.workspace_id, MAINTAINER, "Revoking an invitation")
+    require_workspace_role(actor, invitation.workspace_id, MAINTAINER, "Revoking an invitation")
     inv = Invitation.objects.select_for_update().get(pk=invitation.pk)
     if not inv.is_pending():
         raise DomainError(
@@ -338,7 +320,9 @@ def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
     require_person(actor, "Removing a member")
     _lock_workspace(workspace.pk)
     leaving = username == actor.get_username()
-    actor_m = require_member(actor, workspace.pk, None if leaving else MAINTAINER, "Removing a member")
+    actor_m = require_workspace_role(
+        actor, workspace.pk, None if leaving else MAINTAINER, "Removing a member"
+    )
     member = _member_named(workspace.pk, username, lock=True)
     if member.role == OWNER:
         raise DomainError(
@@ -405,7 +389,7 @@ def suspended_agents(*, actor, workspace: Workspace):
 
     from actions.models import PENDING, ProposedAction
 
-    require_member(actor, workspace.pk, MAINTAINER, "Listing suspended agents")
+    require_workspace_role(actor, workspace.pk, MAINTAINER, "Listing suspended agents")
     return (
         Agent.objects.filter(
             project__workspace=workspace, suspended_at__isnull=False, revoked_at__isnull=True
@@ -426,16 +410,7 @@ def suspended_agents(*, actor, workspace: Workspace):
 def reassign_principal(*, actor, agent: Agent, username: str) -> Agent:
     """Give an agent a new principal (a member who reaches its project) and lift its suspension. The actor
     needs maintainer+ and at least the new principal's role (an agent acts with its principal's role)."""
-    require_person(actor, "Reassigning an agent's principal")
-    role = project_role(actor, agent.project)
-    if role is None:
-        raise DomainError("Not found: no such agent, or it is not yours.", status=404, reason="not_found")
-    if not role_at_least(role, MAINTAINER):
-        raise DomainError(
-            f"Reassigning an agent's principal needs the maintainer role or higher; your role is {role}.",
-            status=403,
-            reason="role_too_low",
-        )
+    require_project_role(actor, agent.project, MAINTAINER, "Reassigning an agent's principal", noun="agent")
     locked = Agent.objects.select_for_update(of=("self",)).select_related("project").get(pk=agent.pk)
     if locked.revoked_at is not None:
         raise DomainError(
@@ -479,7 +454,7 @@ def open_offer(workspace_id) -> OwnershipOffer | None:
 @transaction.atomic
 def offer_ownership(*, actor, workspace: Workspace, username: str) -> OwnershipOffer:
     """Step one: the owner offers the workspace to a maintainer. A new offer replaces an open one."""
-    require_member(actor, workspace.pk, None, "Offering ownership")
+    require_workspace_role(actor, workspace.pk, None, "Offering ownership")
     ws = _lock_workspace(workspace.pk)
     if ws.owner_id != actor.pk:
         raise DomainError("only the workspace owner can offer ownership.", status=403, reason="owner_only")
@@ -516,7 +491,7 @@ def offer_ownership(*, actor, workspace: Workspace, username: str) -> OwnershipO
 @transaction.atomic
 def cancel_ownership_offer(*, actor, workspace: Workspace) -> OwnershipOffer:
     """The owner withdraws the open offer, or the person it was offered to declines it."""
-    require_member(actor, workspace.pk, None, "Cancelling an ownership offer")
+    require_workspace_role(actor, workspace.pk, None, "Cancelling an ownership offer")
     ws = _lock_workspace(workspace.pk)
     offer = open_offer(ws.pk)
     if offer is None:
@@ -545,7 +520,7 @@ def accept_ownership(*, actor, workspace: Workspace) -> Workspace:
     maintainer; the credentials stay with the workspace. Under the workspace row lock the old owner is
     demoted before the new one is promoted, so there is exactly one owner at every moment (R1.1; the
     ``one_owner_per_workspace`` constraint holds the database to it)."""
-    require_member(actor, workspace.pk, None, "Accepting ownership")
+    require_workspace_role(actor, workspace.pk, None, "Accepting ownership")
     ws = _lock_workspace(workspace.pk)
     offer = (
         OwnershipOffer.objects.select_for_update()
