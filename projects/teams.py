@@ -409,7 +409,8 @@ def suspended_agents(*, actor, workspace: Workspace):
 @transaction.atomic
 def reassign_principal(*, actor, agent: Agent, username: str) -> Agent:
     """Give an agent a new principal (a member who reaches its project) and lift its suspension. The actor
-    needs maintainer+ and at least the new principal's role (an agent acts with its principal's role)."""
+    needs maintainer+ and at least the new principal's role (an agent acts with its principal's role), and
+    at least the current principal's role while the agent is not suspended."""
     require_project_role(actor, agent.project, MAINTAINER, "Reassigning an agent's principal", noun="agent")
     locked = Agent.objects.select_for_update(of=("self",)).select_related("project").get(pk=agent.pk)
     if locked.revoked_at is not None:
@@ -426,7 +427,13 @@ def reassign_principal(*, actor, agent: Agent, username: str) -> Agent:
     )
     before = None
     if locked.principal_id:
-        before = Membership.objects.select_related("user").get(pk=locked.principal_id).user.get_username()
+        current = Membership.objects.select_related("user").get(pk=locked.principal_id)
+        before = current.user.get_username()
+        # The agent still acts for someone: taking it from them is configuring their agent, which needs at
+        # least their role (R2.1), as changing its autonomy or rotating its key does.
+        require_can_act_for(
+            actor, locked.project, current, f"Taking {locked.name} from its principal {before}"
+        )
     locked.principal = principal
     locked.suspended_at = None
     locked.suspended_reason = ""
