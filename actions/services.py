@@ -20,7 +20,6 @@ from permissions.action_types import (
     AUTO_APPROVE,
     DENY,
     PERSON_ONLY_TYPES,
-    role_at_least,
 )
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
 from permissions.files import PermissionsFileError
@@ -232,18 +231,14 @@ def _lock(action_id) -> ProposedAction:
 
 
 def _check_decider(action: ProposedAction, actor) -> None:
-    """R2.2 — a member whose role meets the type's minimum; agents never decide. Not visible → 404."""
-    if getattr(actor, "is_agent", False):
-        raise DomainError("Agents cannot decide actions; a person must.", status=403)
-    role = project_role(actor, action.project)
-    if role is None:
-        raise DomainError("No such action.", status=404)
+    """R2.2 — a member whose role meets the type's minimum; agents and runners never decide (people_only).
+    Not visible → 404 (R1.1). The services' project guard, so the reason codes match every transition's."""
+    from projects.services import require_project_role
+
     minimum = ACTION_TYPES[action.action_type].min_role
-    if not role_at_least(role, minimum):
-        raise DomainError(
-            f"Deciding a {action.action_type} action needs the {minimum} role or higher; your role is {role}.",
-            status=403,
-        )
+    require_project_role(
+        actor, action.project, minimum, f"Deciding a {action.action_type} action", noun="action"
+    )
 
 
 def _refuse_if_agent_suspended(action: ProposedAction) -> None:

@@ -3,8 +3,9 @@ the actor's role and tenancy itself, whichever door calls it.
 
 The table below has one row per transition (or several, ``name#variant``, where one call cannot show the
 rule): its scope (workspace or project), the minimum role, and how to call it. The expected outcome for
-each role is generated from that row — allowed at or above the minimum, 403 below it, 404 for whoever
-cannot see the workspace or project (R1.1), refused for agents and runners. Transitions whose rule is not
+each role is generated from that row — allowed at or above the minimum, 403 ``role_too_low`` below it,
+404 ``not_found`` for whoever cannot see the workspace or project (R1.1), 403 ``people_only`` for agents
+and runners (status and reason code both asserted). Transitions whose rule is not
 "a minimum role" (only the invitee, only the person offered ownership, one's own tokens, removing oneself)
 state their expectation for every role in ``expect``, with the refusal's reason code.
 
@@ -361,7 +362,11 @@ TABLE: dict[str, Row] = {
         lambda c, a: _teams("offer_ownership")(
             actor=a, workspace=c.team.ws, username=c.team.maintainer.username
         ),
-        expect={"maintainer": (403, "owner_only"), "developer": (403, "owner_only")},
+        expect={
+            "maintainer": (403, "owner_only"),
+            "developer": (403, "owner_only"),
+            "restricted_developer": (403, "owner_only"),
+        },
     ),
     # The owner withdraws the offer; the maintainer it was offered to declines it; nobody else touches it.
     "projects.teams.cancel_ownership_offer": Row(
@@ -493,17 +498,18 @@ def test_custom_rows_state_every_role():
 
 
 def expected(row: Row, role: str) -> Expect:
-    """None: allowed. Otherwise the refusal's HTTP status, or (status, reason code)."""
+    """None: allowed. Otherwise the refusal's (HTTP status, reason code): the same codes whichever
+    transition refuses (projects.services' guards)."""
     if role in row.expect:
         return row.expect[role]
     if role in ("agent", "runner"):
-        return 403  # a machine key never governs (agents: "cannot decide"; both: people_only)
+        return (403, "people_only")  # a machine key never governs, whatever door it reaches
     if row.scope == "none":
         return None
     if role == "outsider" or (role == "restricted_developer" and row.scope == "project"):
-        return 404  # R1.1: not theirs to see
+        return (404, "not_found")  # R1.1: not theirs to see
     rank = ROLE_RANK["developer" if role == "restricted_developer" else role]
-    return None if rank >= ROLE_RANK[row.minimum] else 403
+    return None if rank >= ROLE_RANK[row.minimum] else (403, "role_too_low")
 
 
 class _Rollback(Exception):
@@ -527,15 +533,10 @@ def _outcome(row: Row, case: Case, actor) -> tuple[int, str | None] | None:
     return got
 
 
-def _matches(want: Expect, got: tuple[int, str | None] | None, role: str) -> bool:
+def _matches(want: Expect, got: tuple[int, str | None] | None) -> bool:
     if want is None or got is None:
         return want is None and got is None
-    if isinstance(want, tuple):
-        return got == want
-    status = got[0]
-    if role == "runner" and status == 404:
-        status = 403  # a runner reaches no project at all; either refusal is closed
-    return status == want
+    return got == want if isinstance(want, tuple) else got[0] == want
 
 
 @pytest.mark.parametrize("transition", sorted(TABLE), ids=lambda t: t.split(".")[-1])
@@ -545,6 +546,6 @@ def test_transition_checks_its_own_caller(team, transition):
     wrong = []
     for role in ROLES:
         want, got = expected(row, role), _outcome(row, case, case.actors[role])
-        if not _matches(want, got, role):
+        if not _matches(want, got):
             wrong.append(f"{role}: expected {want or 'allowed'}, got {got or 'allowed'}")
     assert not wrong, f"{transition}: " + "; ".join(wrong)
