@@ -20,7 +20,6 @@ from permissions.action_types import (
     AUTO_APPROVE,
     DENY,
     PERSON_ONLY_TYPES,
-    role_at_least,
 )
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
 from permissions.files import PermissionsFileError
@@ -94,6 +93,14 @@ def propose_action(
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
+    if agent is not None and agent.suspended_at is not None:
+        raise DomainError(
+            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
+            f"reassigns its principal (console Members page, or POST /api/agents/{agent.id}/reassign-principal/ "
+            '{"principal": USERNAME}); until then it cannot propose.',
+            status=403,
+            reason="agent_suspended",
+        )
     try:
         payload = validate_payload(action_type, payload)
     except PayloadError as exc:
@@ -225,17 +232,25 @@ def _lock(action_id) -> ProposedAction:
 
 
 def _check_decider(action: ProposedAction, actor) -> None:
-    """R2.2 — a member whose role meets the type's minimum; agents never decide. Not visible → 404."""
-    if getattr(actor, "is_agent", False):
-        raise DomainError("Agents cannot decide actions; a person must.", status=403)
-    role = project_role(actor, action.project)
-    if role is None:
-        raise DomainError("No such action.", status=404)
+    """R2.2 — a member whose role meets the type's minimum; agents and runners never decide (people_only).
+    Not visible → 404 (R1.1). The services' project guard, so the reason codes match every transition's."""
+    from projects.services import require_project_role
+
     minimum = ACTION_TYPES[action.action_type].min_role
-    if not role_at_least(role, minimum):
+    require_project_role(
+        actor, action.project, minimum, f"Deciding a {action.action_type} action", noun="action"
+    )
+
+
+def _refuse_if_agent_suspended(action: ProposedAction) -> None:
+    """An agent whose principal left acts for nobody: its pending actions are denied, or wait until a
+    maintainer reassigns it; approving one would execute work on behalf of no member."""
+    if action.agent is not None and action.agent.suspended_at is not None:
         raise DomainError(
-            f"Deciding a {action.action_type} action needs the {minimum} role or higher; your role is {role}.",
-            status=403,
+            f"agent {action.agent.name} is suspended ({action.agent.suspended_reason}); deny this action, or "
+            "reassign the agent's principal first and then approve it.",
+            status=409,
+            reason="agent_suspended",
         )
 
 
@@ -282,6 +297,7 @@ def approve_action(*, action_id, actor) -> Decision:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     if action.status != PENDING:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
+    _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
     _move_to_approved(action, actor)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
@@ -372,6 +388,7 @@ def approve_always(*, action_id, actor) -> Decision:
         )
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
+    _refuse_if_agent_suspended(action)
     plan = preview_always(action)
     was_pending = action.status == PENDING
     if was_pending:

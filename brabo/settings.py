@@ -33,6 +33,22 @@ CSRF_TRUSTED_ORIGINS = env_list("BRABO_CSRF_TRUSTED_ORIGINS", [])
 # list of Fernet keys (first encrypts, all decrypt: rotation). Unset, a key is derived from SECRET_KEY,
 # which is fine for development and documented as not for production.
 _enc = env_list("BRABO_ENCRYPTION_KEYS", [])
+if not _enc and not DEBUG:
+    # Production never encrypts with a key derived from SECRET_KEY: rotating one would lose the other.
+    raise ImproperlyConfiguredEnv(
+        "BRABO_ENCRYPTION_KEYS is required when BRABO_DEBUG is off: a comma-separated list of Fernet keys "
+        '(the first encrypts, all decrypt). Generate one with: python -c "from cryptography.fernet import '
+        'Fernet; print(Fernet.generate_key().decode())"'
+    )
+for _key in _enc:
+    try:
+        if len(base64.urlsafe_b64decode(_key.encode())) != 32:
+            raise ValueError
+    except ValueError:
+        raise ImproperlyConfiguredEnv(
+            "BRABO_ENCRYPTION_KEYS holds a value that is not a Fernet key (32 url-safe base64-encoded bytes); "
+            "generate one with Fernet.generate_key()."
+        ) from None
 ENCRYPTION_KEYS = _enc or [
     base64.urlsafe_b64encode(hashlib.sha256(("brabo-encryption:" + SECRET_KEY).encode()).digest()).decode()
 ]

@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from actions.console.team import invitation_page
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
@@ -23,6 +24,8 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
     path("api/", include(router.urls)),
+    path("api/", include("projects.team_urls")),  # teams over time (issue 17); no route overlaps the router's
+    path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),

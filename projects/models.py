@@ -15,6 +15,10 @@ from django.utils.text import slugify
 
 from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILDCARD
 
+# Teams over time (invitations, ownership offers, rotated keys, team events) live in their own module; it
+# names this module's models by string, so importing it first is safe and registers them with the app.
+from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
+
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
 
 
@@ -90,7 +94,14 @@ class Membership(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["workspace", "user"], name="one_membership_per_user")]
+        constraints = [
+            models.UniqueConstraint(fields=["workspace", "user"], name="one_membership_per_user"),
+            # R1.1 — exactly one owner: the database itself refuses a second owner membership, whatever
+            # the path (an ownership transfer demotes the old owner before it promotes the new one).
+            models.UniqueConstraint(
+                fields=["workspace"], condition=models.Q(role="owner"), name="one_owner_per_workspace"
+            ),
+        ]
         ordering = ["workspace_id", "id"]
 
     def __str__(self) -> str:
@@ -238,9 +249,17 @@ class Agent(HashedKey, models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="agents")
     name = models.CharField(max_length=80)
     kind = models.CharField(max_length=40, default="custom")
-    principal = models.ForeignKey(Membership, on_delete=models.PROTECT, related_name="agents")
+    # NULL only while suspended: removing a member clears the principal of their agents and suspends them
+    # (PROTECT keeps any other deletion path from silently orphaning an agent).
+    principal = models.ForeignKey(
+        Membership, on_delete=models.PROTECT, related_name="agents", null=True, blank=True
+    )
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # A suspended agent's proposals answer 403 until a maintainer reassigns its principal.
+    suspended_at = models.DateTimeField(null=True, blank=True)
+    suspended_reason = models.CharField(max_length=300, blank=True)
+    key_last_used_at = models.DateTimeField(null=True, blank=True)  # written at most once a minute
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -317,6 +336,7 @@ class PersonalToken(HashedKey, models.Model):
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)  # written at most once a minute
 
     def __str__(self) -> str:
         return f"{self.name} token of {self.user}"

@@ -25,6 +25,7 @@ from .models import (
     WorkspaceCredentials,
     default_protected_branches,
 )
+from .team_events import record_member_set
 
 
 class DomainError(Exception):
@@ -39,30 +40,33 @@ class DomainError(Exception):
         self.reason = reason
 
 
-def _person_or_refuse(actor, what: str) -> None:
-    """Agents and runners (machine keys) never change tenancy or governance; nor does nobody."""
+def require_person(actor, what: str) -> None:
+    """Agents and runners (machine keys) never change tenancy, governance or a team; nor does an anonymous
+    caller. The one people-only guard: every transition and view that needs a person calls this."""
     from .access import _is_person
 
     if not _is_person(actor):
         raise DomainError(
-            f"{what} is a person's decision; agents and runners cannot make it.",
+            f"{what} is a person's decision; agents and runners cannot make it. Sign in as a person "
+            "(session or personal token).",
             status=403,
             reason="people_only",
         )
 
 
-def require_workspace_role(actor, workspace_id, minimum: str, what: str) -> Membership:
+def require_workspace_role(actor, workspace_id, minimum: str | None, what: str) -> Membership:
     """STYLE 13: the transition checks its own caller, whichever door it came through. Not a member → 404
-    (R1.1: another workspace's resources do not exist for you); below ``minimum`` → 403."""
+    (R1.1: another workspace's resources do not exist for you); below ``minimum`` → 403. ``minimum=None``:
+    any member (the transition then applies its own rule, e.g. owner-only or "only the invitee")."""
     from permissions.action_types import role_at_least
 
     from .access import membership
 
-    _person_or_refuse(actor, what)
+    require_person(actor, what)
     m = membership(actor, workspace_id)
     if m is None:
-        raise DomainError("No such workspace.", status=404, reason="not_found")
-    if not role_at_least(m.role, minimum):
+        raise DomainError("Not found: no such workspace, or it is not yours.", status=404, reason="not_found")
+    if minimum is not None and not role_at_least(m.role, minimum):
         raise DomainError(
             f"{what} needs the {minimum} role or higher; your role is {m.role}.",
             status=403,
@@ -71,16 +75,17 @@ def require_workspace_role(actor, workspace_id, minimum: str, what: str) -> Memb
     return m
 
 
-def require_project_role(actor, project: Project, minimum: str, what: str) -> str:
-    """As :func:`require_workspace_role`, for a project (a restricted member reaches only granted ones)."""
+def require_project_role(actor, project: Project, minimum: str, what: str, *, noun: str = "project") -> str:
+    """As :func:`require_workspace_role`, for a project (a restricted member reaches only granted ones).
+    ``noun`` names what the caller asked for in the 404 (an agent, a runner: what lives in the project)."""
     from permissions.action_types import role_at_least
 
     from .access import project_role
 
-    _person_or_refuse(actor, what)
+    require_person(actor, what)
     role = project_role(actor, project)
     if role is None:
-        raise DomainError("No such project.", status=404, reason="not_found")
+        raise DomainError(f"Not found: no such {noun}, or it is not yours.", status=404, reason="not_found")
     if not role_at_least(role, minimum):
         raise DomainError(
             f"{what} needs the {minimum} role or higher; your role is {role}.",
@@ -92,7 +97,7 @@ def require_project_role(actor, project: Project, minimum: str, what: str) -> st
 
 @transaction.atomic
 def create_workspace(*, actor, name: str) -> Workspace:
-    _person_or_refuse(actor, "Creating a workspace")
+    require_person(actor, "Creating a workspace")
     name = (name or "").strip()
     if not name:
         raise DomainError("name is required: give the workspace a name.", field="name")
@@ -114,6 +119,7 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
             "a workspace has exactly one owner.",
             field="role",
             status=403,
+            reason="role_above_own",
         )
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
@@ -122,15 +128,26 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
     existing = Membership.objects.select_for_update().filter(workspace_id=ws_id, user=user).first()
     if existing is not None:
         if existing.role == "owner":
-            raise DomainError("the owner's role cannot be changed here.", field="username", status=403)
+            raise DomainError(
+                "the owner's role cannot be changed here; the owner transfers ownership to a maintainer.",
+                field="username",
+                status=403,
+                reason="owner_cannot_be_changed",
+            )
         if ROLE_RANK[existing.role] > ROLE_RANK[actor_membership.role]:
             raise DomainError(
-                "you cannot change the role of a member above you.", field="username", status=403
+                "you cannot change the role of a member above you.",
+                field="username",
+                status=403,
+                reason="role_too_low",
             )
-        existing.role = role
+        before, existing.role = existing.role, role
         existing.save(update_fields=["role"])
+        record_member_set(actor_membership.user, existing, False, before)
         return existing, False
-    return Membership.objects.create(workspace_id=ws_id, user=user, role=role), True
+    created = Membership.objects.create(workspace_id=ws_id, user=user, role=role)
+    record_member_set(actor_membership.user, created, True, None)
+    return created, True
 
 
 @transaction.atomic
@@ -318,6 +335,14 @@ def require_can_act_for(
     that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""
     from .access import project_role
 
+    if principal is None:
+        raise DomainError(
+            "this agent is suspended (its principal left the workspace); a maintainer reassigns its "
+            "principal first.",
+            field=field,
+            status=409,
+            reason="agent_suspended",
+        )
     mine = ROLE_RANK.get(project_role(actor, project) or "", 0)
     if mine < ROLE_RANK.get(principal.role, 99):
         raise DomainError(
@@ -325,6 +350,7 @@ def require_can_act_for(
             "principal's role. Ask them, or choose a principal at or below your own role.",
             field=field,
             status=403,
+            reason="below_principal_role",
         )
 
 

@@ -38,7 +38,7 @@ def test_env_list_and_path(monkeypatch, tmp_path):
 
 def test_create_user_token_creates_the_user_and_prints_a_working_token(db, capsys):
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    from django.core.management import CommandError, call_command
     from rest_framework.test import APIClient
 
     call_command("create_user_token", "scripter")
@@ -48,6 +48,12 @@ def test_create_user_token_creates_the_user_and_prints_a_working_token(db, capsy
     c = APIClient()
     c.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert c.get("/api/workspaces/").status_code == 200
+    from projects.models import WorkspaceEvent
+
+    # through the service: the token is on the audit log like one made in the console (issue 17)
+    assert WorkspaceEvent.objects.filter(type="token.created", actor_label="scripter").count() == 1
+    with pytest.raises(CommandError, match="name is required"):
+        call_command("create_user_token", "scripter", "--name", "  ")
 
 
 def test_seed_demo_is_idempotent_and_prints_a_working_agent_key(db, capsys):

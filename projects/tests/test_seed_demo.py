@@ -71,6 +71,11 @@ def test_a_lost_or_revoked_key_is_replaced(var):
     seed()
     replaced = (var / "demo-agent-key").read_text().strip()
     assert replaced != key
+    # replaced through the rotation service: on the project's timeline, by the demo's person
+    from actions.models import SessionEvent
+
+    rotated = SessionEvent.objects.filter(project__name="demo-app", type="agent.key_rotated")
+    assert [e.actor_label for e in rotated] == ["admin"]
     agent = Agent.objects.get(name="dev-api", project__name="demo-app")
     Agent.objects.filter(pk=agent.pk).update(revoked_at="2026-01-01T00:00:00Z")
     seed()

@@ -64,7 +64,7 @@ class Command(BaseCommand):
         base_url = base_url.rstrip("/")
         with transaction.atomic():
             user, created, ws, project, agent = self._tenancy()
-        key = self._stable_key(agent)
+        key = self._stable_key(user, agent)
         self._repository(user, ws, project)
         if not project.execution_active:
             services.activate_execution(project=project, actor=user)
@@ -108,9 +108,12 @@ class Command(BaseCommand):
         os.chmod(tmp, 0o600)
         os.replace(tmp, path)
 
-    def _stable_key(self, agent: Agent) -> str:
+    def _stable_key(self, user, agent: Agent) -> str:
         """The key in var/demo-agent-key while it still opens the agent; otherwise a fresh one (stored hashed,
-        so a lost file cannot be recovered, only replaced)."""
+        so a lost file cannot be recovered, only replaced) through ``keys.rotate_agent_key``, so the
+        replacement is an ``agent.key_rotated`` event like any other rotation."""
+        from projects.keys import rotate_agent_key
+
         path = key_file()
         try:
             key = path.read_text().strip()
@@ -119,8 +122,13 @@ class Command(BaseCommand):
         if key and Agent.hash_key(key) == agent.key_hash and agent.revoked_at is None:
             os.chmod(path, 0o600)
             return key
-        key, key_hash = Agent.new_key()
-        Agent.objects.filter(pk=agent.pk).update(key_hash=key_hash, revoked_at=None)
+        if agent.revoked_at is not None:
+            # The demo brings its one agent back (a revoked agent keeps its name, so no new dev-api can be
+            # made); the fresh key below is what it answers to from now on.
+            Agent.objects.filter(pk=agent.pk).update(revoked_at=None)
+            agent.refresh_from_db()
+        with transaction.atomic():
+            _, key = rotate_agent_key(actor=user, agent=agent)
         self._write_key(key)
         return key
 
