@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('projects', '0004_record_accepted_policy'),
+        ('projects', '0005_idempotency_records'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
