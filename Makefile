@@ -5,6 +5,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PORT ?= 8000
 
 .PHONY: run test lint bench clean
 
@@ -16,11 +17,12 @@ $(STAMP): $(PY) requirements.txt requirements-dev.txt
 	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $(STAMP)
 
-## run: install, migrate, seed the demo workspace and serve the API + admin on 127.0.0.1:8000
+## run: install, migrate, seed the demo workspace and serve the API + admin on 127.0.0.1:$(PORT) (PORT=8000)
 run: $(STAMP)
+	@sh scripts/ensure-bubblewrap.sh
 	$(PY) manage.py migrate --noinput -v0
-	$(PY) manage.py seed_demo
-	$(PY) manage.py serve --addr 127.0.0.1:8000
+	$(PY) manage.py seed_demo --base-url http://127.0.0.1:$(PORT)
+	$(PY) manage.py serve --addr 127.0.0.1:$(PORT)
 
 ## lint: ruff, Django's system checks and the migrations gate
 lint: $(STAMP)
@@ -29,7 +31,7 @@ lint: $(STAMP)
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run -v1
 	$(PY) manage.py spectacular --fail-on-warn --validate --file /dev/null
-	$(VENV)/bin/mypy permissions/grammar.py permissions/shell.py permissions/decide.py permissions/action_types.py permissions/expansions.py permissions/constructs.py permissions/tests/shell_grammar.py
+	$(VENV)/bin/mypy permissions/grammar.py permissions/shell.py permissions/decide.py permissions/action_types.py permissions/expansions.py permissions/commands permissions/constructs.py permissions/tests/shell_grammar.py
 
 ## test: the whole suite (lint gates first)
 test: lint

@@ -29,6 +29,7 @@ def _project_dirs(settings, tmp_path):
     """Every test gets its own project folders, so nothing leaks between tests or into ./var."""
     settings.PROJECT_WORKSPACES_ROOT = tmp_path / "workspaces"
     settings.BRABO_PROJECTS_BASE = tmp_path / "projects-base"
+    settings.BRABO_LOCAL_GIT_ROOT = tmp_path / "git"
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
     # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
@@ -59,6 +60,7 @@ class World:
     def project(self, workspace, name: str = "app", **kw):
         from projects.services import create_project
 
+        kw.setdefault("actor", workspace.owner)
         return create_project(workspace=workspace, name=name, **kw)
 
     def agent(self, project, principal_user, name: str = "dev-api"):
@@ -66,7 +68,7 @@ class World:
         from projects.services import create_agent
 
         principal = Membership.objects.get(workspace_id=project.workspace_id, user=principal_user)
-        return create_agent(project=project, name=name, principal=principal)
+        return create_agent(actor=project.workspace.owner, project=project, name=name, principal=principal)
 
     def client(self, user=None, *, agent_key: str | None = None) -> APIClient:
         c = APIClient()
@@ -144,6 +146,7 @@ class WorkerProcess:
             "BRABO_CELERY_QUEUE": self.queue,
             "PROJECT_WORKSPACES_ROOT": str(base_dir / "workspaces"),
             "BRABO_PROJECTS_BASE": str(base_dir / "projects-base"),
+            "BRABO_LOCAL_GIT_ROOT": str(base_dir / "git"),
             "BRABO_VAR_DIR": str(base_dir / "var"),
             "BRABO_DB_CONN_MAX_AGE": "0",
             "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
@@ -156,6 +159,7 @@ class WorkerProcess:
         )
         self.workspaces = base_dir / "workspaces"
         self.projects_base = base_dir / "projects-base"
+        self.local_git = base_dir / "git"
         self.workspaces.mkdir(exist_ok=True)
         self.projects_base.mkdir(exist_ok=True)
         self._wait_ready()
@@ -218,6 +222,7 @@ def celery_worker_proc(django_db_setup, django_db_blocker, tmp_path_factory):
 def worker_dirs(celery_worker_proc, settings):
     settings.PROJECT_WORKSPACES_ROOT = celery_worker_proc.workspaces
     settings.BRABO_PROJECTS_BASE = celery_worker_proc.projects_base
+    settings.BRABO_LOCAL_GIT_ROOT = celery_worker_proc.local_git
     celery_worker_proc.route()
     return celery_worker_proc
 
@@ -260,7 +265,11 @@ def owner_token(team):
 
     def configure(kind: str, base_url: str, token: str = OWNER_TOKEN):
         set_credentials(
-            workspace=team.ws, provider_kind=kind, provider_base_url=base_url, provider_token=token
+            actor=team.owner,
+            workspace=team.ws,
+            provider_kind=kind,
+            provider_base_url=base_url,
+            provider_token=token,
         )
         return token
 

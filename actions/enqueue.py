@@ -1,14 +1,62 @@
-"""The one way to schedule an execution: after the transaction commits (R9.1, STYLE.md practice 2)."""
+"""The one way to schedule an execution: a transactional outbox (R9.1, STYLE.md practice 2, issue 13).
+
+The row itself is the outbox: ``dispatch_due`` is set in the same transaction that makes the action runnable,
+so "this must be sent" commits together with the approval. After the commit a relay sends the Celery
+message and clears the flag; when the broker is down the send fails quietly, the answer to the person or the
+agent is still the normal one (the approval did commit), and the beat sweep ``relay_due`` sends it once the
+broker is back. Delivery is at-least-once (the relay and the sweep can both send); the status-guarded claim in
+``actions.execution`` makes the execution itself exactly-once.
+"""
 
 from __future__ import annotations
 
+import logging
+
 from django.db import transaction
 
+from .models import RUNNABLE, ProposedAction
 
-def enqueue_execution(action_id) -> None:
-    def _send():
-        from .tasks import execute_action
+log = logging.getLogger(__name__)
 
-        execute_action.delay(str(action_id))
 
-    transaction.on_commit(_send)
+def enqueue_execution(action_id, *, marked: bool = False) -> None:
+    """Mark ``action_id`` due for dispatch in the caller's transaction (unless the caller's own write already
+    set ``dispatch_due``) and relay it once that transaction commits."""
+    if not marked:
+        ProposedAction.objects.filter(id=action_id).update(dispatch_due=True)
+    transaction.on_commit(lambda: relay([action_id]))
+
+
+def relay(action_ids) -> int:
+    """Send one execution message per id; clear the flag of those sent. Never raises: what could not be sent
+    stays due for the sweep. Returns how many were sent."""
+    from .tasks import execute_action
+
+    sent = 0
+    for action_id in action_ids:
+        try:
+            execute_action.delay(str(action_id))
+        except Exception as exc:  # broker down or unreachable: the row stays due; the sweep sends it later
+            log.warning(
+                "could not send action %s to the broker (%s); it stays due and is sent when the broker is back",
+                action_id,
+                type(exc).__name__,
+            )
+            continue
+        ProposedAction.objects.filter(id=action_id, dispatch_due=True).update(dispatch_due=False)
+        sent += 1
+    return sent
+
+
+def relay_due(limit: int = 500) -> int:
+    """Periodic (beat): send every runnable action still due (its relay failed or its process died between
+    the commit and the send). Returns how many were sent."""
+    ProposedAction.objects.filter(dispatch_due=True).exclude(status__in=RUNNABLE).update(dispatch_due=False)
+    due = list(
+        ProposedAction.objects.filter(dispatch_due=True, status__in=RUNNABLE)
+        .order_by("updated_at")
+        .values_list("id", flat=True)[:limit]
+    )
+    if due:
+        log.info("relaying %d action(s) whose dispatch is still due", len(due))
+    return relay(due)

@@ -28,6 +28,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from brabo.redaction import redact_text, remember_secret
+
 from . import events, waiting
 from .models import (
     APPROVED,
@@ -43,7 +45,6 @@ from .models import (
 log = logging.getLogger(__name__)
 
 WORKER = events.Actor.system("worker")
-REDACTED = "[REDACTED]"
 
 # Returned by an executor that handed the action to someone else who will settle it later (a runner, R9.3).
 DEFERRED = object()
@@ -53,6 +54,9 @@ class ExecutionFailure(Exception):
     """A terminal, named failure: what failed, and what a person should do next (STYLE.md practice 12)."""
 
     def __init__(self, code: str, message: str, next_step: str):
+        # A fault's text never carries a credential, even before a log filter sees it (issue 13): it is
+        # stored, shown, and Celery logs its repr when it retries.
+        message, next_step = redact_text(message), redact_text(next_step)
         super().__init__(message)
         self.code, self.message, self.next_step = code, message, next_step
 
@@ -65,8 +69,8 @@ class TransientFault(Exception):
     named failure it carries."""
 
     def __init__(self, code: str, message: str, next_step: str):
-        super().__init__(message)
         self.failure = ExecutionFailure(code, message, next_step)
+        super().__init__(self.failure.message)
 
 
 class ExecutionContext:
@@ -84,6 +88,11 @@ class ExecutionContext:
         from projects.models import WorkspaceCredentials
 
         creds = WorkspaceCredentials.objects.filter(workspace_id=self.project.workspace_id).first()
+        if creds is not None and creds.provider_kind == "local":
+            # Bare repositories on this host: no token, and only this workspace's own folder.
+            from projects.git_settings import workspace_git_root
+
+            return "local", str(workspace_git_root(self.project.workspace_id)), ""
         try:
             token = creds.provider_token() if creds else None
         except SecretUnreadable:
@@ -104,15 +113,12 @@ class ExecutionContext:
     def add_secret(self, secret: str) -> None:
         if secret and secret not in self._secrets:
             self._secrets.append(secret)
+            remember_secret(secret)  # and from this process's logs (brabo.redaction)
 
     def redact(self, value: Any) -> Any:
         """Replace every secret this context handed out, in strings nested anywhere in ``value``."""
-        if not self._secrets:
-            return value
         if isinstance(value, str):
-            for secret in self._secrets:
-                value = value.replace(secret, REDACTED)
-            return value
+            return redact_text(value, self._secrets)
         if isinstance(value, dict):
             return {self.redact(k): self.redact(v) for k, v in value.items()}
         if isinstance(value, (list, tuple)):
@@ -127,7 +133,7 @@ def execute(action_id, *, may_retry: bool = False) -> None:
     """Claim, run and settle one action. Never raises for a failure of the action itself; raises
     :class:`TransientFault` only when ``may_retry`` and the claim was released for the retry."""
     claimed = ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
-        status=EXECUTING, executing_since=timezone.now(), attempts=F("attempts") + 1
+        status=EXECUTING, executing_since=timezone.now(), attempts=F("attempts") + 1, dispatch_due=False
     )
     if not claimed:
         log.info("action %s is not runnable (already claimed, settled or unknown); nothing to do", action_id)
@@ -135,9 +141,11 @@ def execute(action_id, *, may_retry: bool = False) -> None:
     action = ProposedAction.objects.select_related("project__workspace", "task").get(id=action_id)
     ctx = ExecutionContext(action)
     from .executors import executor_for
+    from .executors.approval_only import agent_runs_it, runs_in_agent
 
     try:
-        executor = executor_for(action.action_type)
+        # A coding agent's hook proposal is a gate: the agent runs the tool itself (actions.agent_hooks).
+        executor = agent_runs_it if runs_in_agent(action) else executor_for(action.action_type)
         result = executor(action, ctx)
     except ExecutionFailure as failure:
         settle_failed(action, failure.code, ctx.redact(failure.message), ctx.redact(failure.next_step))
@@ -374,12 +382,14 @@ def redispatch_unclaimed(*, older_than: int | None = None, limit: int = 500) -> 
     lost = ProposedAction.objects.filter(status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds))
     sent = 0
     for action_id in list(lost.values_list("id", flat=True)[:limit]):
-        if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(updated_at=now):
+        if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
+            updated_at=now, dispatch_due=True
+        ):
             log.warning(
                 "action %s runnable for over %s s without a worker claiming it; sending it again",
                 action_id,
                 seconds,
             )
-            enqueue_execution(action_id)
+            enqueue_execution(action_id, marked=True)
             sent += 1
     return sent

@@ -67,6 +67,9 @@ class ProposedAction(models.Model):
     # Execution.
     result = models.JSONField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
+    # The transactional outbox (actions.enqueue): set with the move to runnable, cleared once the execution
+    # message reached the broker (or the action was claimed). True = "still to be sent".
+    dispatch_due = models.BooleanField(default=False)
     executing_since = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
     # Waiting (R8.4): last time an agent was attached to this action's outcome.
@@ -80,6 +83,10 @@ class ProposedAction(models.Model):
             models.Index(fields=["project", "status", "-created_at"], name="action_queue_idx"),
             # equality only: no second (LIKE) index as db_index=True would make on PostgreSQL
             models.Index(fields=["status"], name="action_status_idx"),
+            # the outbox sweep reads only the few rows still due
+            models.Index(
+                fields=["updated_at"], condition=Q(dispatch_due=True), name="action_dispatch_due_idx"
+            ),
         ]
         constraints = [
             # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.

@@ -7,6 +7,7 @@ from typing import Any
 
 from brabo.storable import json_problem
 from permissions.action_types import ACTION_TYPES
+from permissions.commands.git import canonical_branch
 
 MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (issue 4 acceptance)
 MAX_PAYLOAD_BYTES = 1024 * 1024
@@ -108,6 +109,14 @@ def validate_payload(action_type: str, payload: Any) -> dict:
             raise PayloadError(
                 f"payload.target_branch {branch!r} has whitespace or control characters; send the branch name "
                 "exactly, e.g. main.",
+                "payload.target_branch",
+            )
+        # issue 11 class 8: the engine's one canonicaliser; a revision expression or refspec (`main^{}`,
+        # `HEAD:main`, `+main`, `main@{0}`) or a name git refuses is not a branch to merge into.
+        if canonical_branch(branch) is None:
+            raise PayloadError(
+                f"payload.target_branch {branch!r} is not a branch name git accepts (no revision syntax such as "
+                "^ ~ : @{ or a leading +, no refs other than refs/heads/...); send the branch name, e.g. main.",
                 "payload.target_branch",
             )
     if action_type == "write_file":

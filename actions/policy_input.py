@@ -15,13 +15,15 @@ from dataclasses import replace
 from django.conf import settings
 
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
+from permissions.ceiling import stricter
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
-from permissions.files import PermissionsFileError, load_permissions
+from permissions.files import PermissionsFileError, parse_cached, read_permissions_text, sha256_text
 from permissions.hooks import HookConfigError, HookFailure, load_hook_config
 from permissions.messages import sentence
 from projects.access import agent_role
 from projects.local_root import LocalRootError
 from projects.models import Agent, AutonomyRule, Project
+from projects.policy_store import accepted_permissions, file_base
 
 log = logging.getLogger(__name__)
 
@@ -107,6 +109,21 @@ def policy_hooks() -> list:
         return _hooks_cache[key]
 
 
+def _read_policy(project: Project) -> tuple[str | None, str, Permissions, PermissionsFileError | None]:
+    """The file on disk, read as hostile (R3.5): (text, sha256, permissions, error). A file that does not
+    load gives the empty permissions and its error (the caller fails closed)."""
+    try:
+        path = project.permissions_path
+        base = file_base(project)
+    except LocalRootError as exc:  # the root vanished since project_state() looked
+        raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
+    try:
+        text = read_permissions_text(path, base=base)
+        return text, sha256_text(text), parse_cached(text), None
+    except PermissionsFileError as exc:
+        return None, "!unreadable", Permissions(), exc
+
+
 def build_request(
     project: Project,
     *,
@@ -116,21 +133,19 @@ def build_request(
     agent: Agent | None,
     strict: bool = False,
 ) -> tuple[DecisionRequest, str | None]:
-    """Returns the engine input and, when permissions.json does not load, the error text (fail closed).
-    ``strict`` raises the file's PermissionsFileError instead (for `policy check`, which reports it)."""
+    """Returns the engine input (against the file on disk) and, when permissions.json does not load, the
+    error text (fail closed). ``strict`` raises the file's PermissionsFileError instead (for `policy
+    check`, which reports it)."""
     state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
-    file_error = None
-    try:
-        path = project.permissions_path
-    except LocalRootError as exc:  # the root vanished since project_state() looked
-        raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
-    try:
-        perms = load_permissions(path)
-    except PermissionsFileError as exc:
-        if strict:
-            raise
-        perms, file_error = Permissions(), str(exc)
-    req = DecisionRequest(
+    _, _, perms, file_error = _read_policy(project)
+    if file_error is not None and strict:
+        raise file_error
+    request = _request(state, perms, action_type=action_type, payload=payload, role=role, agent=agent)
+    return request, str(file_error) if file_error is not None else None
+
+
+def _request(state, perms, *, action_type, payload, role, agent) -> DecisionRequest:
+    return DecisionRequest(
         action_type=action_type,
         role=role,
         project=state,
@@ -141,25 +156,64 @@ def build_request(
         autonomy=autonomy_rows(agent),
         payload=payload,
     )
-    return req, file_error
+
+
+def _fail_closed(verdict: Verdict, file_error: str | None) -> Verdict:
+    """A permissions file that does not load never auto-approves (R3.3): deny rules that cannot be read
+    are replaced by a human look at every action."""
+    if not file_error or verdict.decision == DENY:
+        return verdict
+    reason = "default" if verdict.decision == AUTO_APPROVE else verdict.reason
+    return replace(
+        verdict,
+        decision=REQUIRE_APPROVAL,
+        reason=reason,
+        message=sentence(reason, verdict.scope_root, f"permissions.json does not load ({file_error})"),
+    )
+
+
+OUTSIDE_NOTE = (
+    "permissions.json was changed outside Brabo and is stricter here; a maintainer accepts or restores it "
+    "in the console"
+)
+
+
+def decide_against_both(
+    request: DecisionRequest,
+    accepted: Permissions,
+    on_disk: Permissions,
+    disk_error: str | None,
+    hooks: list,
+) -> Verdict:
+    """R3.5 — the verdict against the accepted policy and against the file on disk, the stricter of the two
+    (deny > require_approval > auto_approve): an outside change can only tighten. On a tie the accepted
+    policy's verdict (and its reason) stands."""
+    in_force = decide(replace(request, permissions=accepted), hooks)
+    outside = _fail_closed(decide(replace(request, permissions=on_disk), hooks), disk_error)
+    chosen = stricter(in_force, outside)
+    if chosen is outside:
+        return replace(chosen, message=f"{chosen.message} ({OUTSIDE_NOTE})")
+    if disk_error and outside.decision == chosen.decision:
+        return outside  # same verdict; its message names why the file does not load, so say that
+    return chosen
 
 
 def evaluate(
     project: Project, *, action_type: str, payload: dict, role: str | None, agent: Agent | None
 ) -> Verdict:
-    """decide() with the project's real state. A permissions file that does not load never auto-approves
-    (R3.3): deny rules that cannot be read are replaced by a human look at every action."""
-    req, file_error = build_request(project, action_type=action_type, payload=payload, role=role, agent=agent)
-    verdict = decide(req, policy_hooks())
-    if file_error and verdict.decision != DENY:
-        reason = "default" if verdict.decision == AUTO_APPROVE else verdict.reason
-        verdict = replace(
-            verdict,
-            decision=REQUIRE_APPROVAL,
-            reason=reason,
-            message=sentence(reason, verdict.scope_root, f"permissions.json does not load ({file_error})"),
-        )
-    return verdict
+    """decide() with the project's real state. The policy in force is the one a person accepted (R3.5):
+    when the file on disk is that version (the hashes agree: the common path, no extra query or decision),
+    one decision; otherwise one against each and the stricter wins."""
+    state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
+    _, disk_sha, on_disk, file_error = _read_policy(project)
+    request = _request(state, on_disk, action_type=action_type, payload=payload, role=role, agent=agent)
+    if file_error is None and disk_sha == project.policy_sha256:
+        return decide(request, policy_hooks())
+    accepted = accepted_permissions(project)
+    if file_error is None and accepted == on_disk:  # only the formatting differs: one decision
+        return decide(request, policy_hooks())
+    error = str(file_error) if file_error is not None else None
+    return decide_against_both(request, accepted, on_disk, error, policy_hooks())
 
 
 def decision_request_for(project_slug: str, agent_name: str | None, command: str):

@@ -20,13 +20,12 @@ from permissions.action_types import (
     AUTO_APPROVE,
     DENY,
     PERSON_ONLY_TYPES,
-    role_at_least,
 )
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
-from permissions.files import PermissionsFileError, merge_into
+from permissions.files import PermissionsFileError
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
-from projects.services import DomainError, upsert_autonomy
+from projects.services import DomainError, merge_accepted, upsert_autonomy
 
 from . import events, waiting
 from .enqueue import enqueue_execution
@@ -43,6 +42,7 @@ from .models import (
 )
 from .payloads import PayloadError, pr_number_of, validate_payload
 from .policy_input import ProjectRootInvalid, evaluate
+from .proposal_paths import check_paths
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +93,14 @@ def propose_action(
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
+    if agent is not None and agent.suspended_at is not None:
+        raise DomainError(
+            f"agent {agent.name} is suspended: {agent.suspended_reason or 'its principal left'}. A maintainer "
+            f"reassigns its principal (console Members page, or POST /api/agents/{agent.id}/reassign-principal/ "
+            '{"principal": USERNAME}); until then it cannot propose.',
+            status=403,
+            reason="agent_suspended",
+        )
     try:
         payload = validate_payload(action_type, payload)
     except PayloadError as exc:
@@ -104,9 +112,12 @@ def propose_action(
             status=403,
             reason="somente_pessoas",
         )
+    check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
     if task is not None and task.project_id != project.id:
         raise DomainError("task belongs to another project; pass a task of this project.", field="task")
     role = agent_role(agent) if agent is not None else project_role(user, project)
+    if agent is None and role is None:  # STYLE 13: a person proposes only in a project they reach (R1.1)
+        raise DomainError("No such project.", status=404, reason="not_found")
     actor = Actor.of_agent(agent) if agent is not None else Actor.of_user(user)
 
     merge_pr = ""
@@ -153,6 +164,7 @@ def propose_action(
         result={"denied": True, "reason": verdict.message} if status == DENIED else None,
         settled_at=now if status == DENIED else None,
         waiter_seen_at=now if agent is not None else None,
+        dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
     )
     body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
     if action_type == "terminal":
@@ -170,7 +182,7 @@ def propose_action(
             # round trips (brabo.sql) — every agent call runs it.
             sql.insert_together(action, created)
         if status == AUTO_APPROVED:
-            enqueue_execution(action.id)  # on commit: at once when nothing encloses this call
+            enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:
         # R8.5 — the database's one-live-merge-per-PR constraint caught a concurrent twin.
         raise DomainError(
@@ -220,17 +232,25 @@ def _lock(action_id) -> ProposedAction:
 
 
 def _check_decider(action: ProposedAction, actor) -> None:
-    """R2.2 — a member whose role meets the type's minimum; agents never decide. Not visible → 404."""
-    if getattr(actor, "is_agent", False):
-        raise DomainError("Agents cannot decide actions; a person must.", status=403)
-    role = project_role(actor, action.project)
-    if role is None:
-        raise DomainError("No such action.", status=404)
+    """R2.2 — a member whose role meets the type's minimum; agents and runners never decide (people_only).
+    Not visible → 404 (R1.1). The services' project guard, so the reason codes match every transition's."""
+    from projects.services import require_project_role
+
     minimum = ACTION_TYPES[action.action_type].min_role
-    if not role_at_least(role, minimum):
+    require_project_role(
+        actor, action.project, minimum, f"Deciding a {action.action_type} action", noun="action"
+    )
+
+
+def _refuse_if_agent_suspended(action: ProposedAction) -> None:
+    """An agent whose principal left acts for nobody: its pending actions are denied, or wait until a
+    maintainer reassigns it; approving one would execute work on behalf of no member."""
+    if action.agent is not None and action.agent.suspended_at is not None:
         raise DomainError(
-            f"Deciding a {action.action_type} action needs the {minimum} role or higher; your role is {role}.",
-            status=403,
+            f"agent {action.agent.name} is suspended ({action.agent.suspended_reason}); deny this action, or "
+            "reassign the agent's principal first and then approve it.",
+            status=409,
+            reason="agent_suspended",
         )
 
 
@@ -255,6 +275,7 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
         decided_by=actor,
         decided_at=now,
         updated_at=now,  # the redispatch watch reads it
+        dispatch_due=True,  # the outbox: committed with the approval, relayed after it (actions.enqueue)
     )
     action.status, action.decided_by, action.decided_at = APPROVED, actor, now
     events.record(
@@ -264,7 +285,7 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
         action=action,
         payload={"actionType": action.action_type},
     )
-    enqueue_execution(action.id)
+    enqueue_execution(action.id, marked=True)
     waiting.publish(action.id)
 
 
@@ -276,6 +297,7 @@ def approve_action(*, action_id, actor) -> Decision:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     if action.status != PENDING:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
+    _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
     _move_to_approved(action, actor)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
@@ -366,6 +388,7 @@ def approve_always(*, action_id, actor) -> Decision:
         )
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
+    _refuse_if_agent_suspended(action)
     plan = preview_always(action)
     was_pending = action.status == PENDING
     if was_pending:
@@ -379,7 +402,9 @@ def approve_always(*, action_id, actor) -> Decision:
             action_type=action.action_type, mode=AUTO_APPROVE
         ).exists()
         if was_pending or not existing:
-            upsert_autonomy(agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE)
+            upsert_autonomy(
+                actor=actor, agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE
+            )
             events.record(
                 events.PERMISSION_GRANTED, project_id=action.project_id, actor=who, action=action, payload=row
             )
@@ -389,11 +414,8 @@ def approve_always(*, action_id, actor) -> Decision:
     if not patterns:
         return decision  # R7.2 — external or privileged: this instance only, no pattern
     try:
-        from permissions.files import load_permissions
-
-        path = action.project.permissions_path
-        before = set(load_permissions(path).allow)
-        merge_into(path, allow=patterns)
+        # R3.5: the patterns join the accepted policy (and the file); an outside change stays outside.
+        written = merge_accepted(project=action.project, allow=patterns, actor=actor, source="always_allow")
     except (OSError, PermissionsFileError) as exc:
         log.warning("approve-always of %s: pattern write failed: %s", action.id, exc)
         raise DomainError(
@@ -402,7 +424,6 @@ def approve_always(*, action_id, actor) -> Decision:
             status=409 if isinstance(exc, PermissionsFileError) else 500,
             reason="escrita_do_padrao_falhou",
         ) from None
-    written = [p for p in patterns if p not in before]
     if was_pending or written:
         granted = patterns if was_pending else written
         events.record(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from . import (
+    enqueue,
     execution,
     maintenance,  # noqa: F401  (registers actions.detect_vanished_waiters for the worker and beat)
 )
@@ -35,3 +36,9 @@ def reap_stuck_actions() -> int:
 def redispatch_unclaimed() -> int:
     """Periodic (brabo/celery.py beat schedule): send again approved actions whose message was lost."""
     return execution.redispatch_unclaimed()
+
+
+@shared_task
+def relay_due_dispatches() -> int:
+    """Periodic (brabo/celery.py beat schedule): the outbox sweep — send what the on-commit relay could not."""
+    return enqueue.relay_due()

@@ -9,6 +9,7 @@ import uuid
 from datetime import datetime
 
 from django.conf import settings
+from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -59,6 +60,10 @@ def _seconds(raw, name: str) -> float:
 def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedAction:
     def settled() -> bool:
         action.refresh_from_db()
+        if not connection.in_atomic_block:
+            # A long-poll holds a thread, not a database connection: give it back to the pool between
+            # checks (issue 13), so 50 waiting agents do not pin 50 connections.
+            connection.close()
         return action.is_settled
 
     waiting.wait_for(str(action.id), settled, timeout)
@@ -96,7 +101,14 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         parameters=[
             OpenApiParameter(
                 "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
-            )
+            ),
+            OpenApiParameter(
+                "Idempotency-Key",
+                OpenApiTypes.STR,
+                location=OpenApiParameter.HEADER,
+                description="a unique string per proposal: a retry with the same key and body within 24 h "
+                "returns the first answer and creates nothing (any POST/PUT/PATCH/DELETE accepts it)",
+            ),
         ],
     )
     def create(self, request):

@@ -61,41 +61,52 @@ def wait_for(key: str, is_done: Callable[[], bool], timeout: float, *, recheck: 
     Woken by the notification channel; re-checks at most every ``recheck`` seconds as a safety net.
     """
     deadline = time.monotonic() + max(0.0, timeout)
+    if not settings.BRABO_REDIS_URL:
+        return _wait_local(key, is_done, deadline, recheck)
     if is_done():
         return True
-    if settings.BRABO_REDIS_URL:
-        return _wait_redis(key, is_done, deadline, recheck)
-    return _wait_local(key, is_done, deadline, recheck)
+    return _wait_redis(key, is_done, deadline, recheck)
 
 
 def _wait_local(key: str, is_done, deadline: float, recheck: float) -> bool:
     while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return is_done()
+        # The generation is read BEFORE the check: a publish that lands between the check and the wait
+        # changes it, so the wait returns at once instead of sleeping through a wake-up already sent.
         with _local:
             seen = _local_generation.get(key, 0)
+        if is_done():
+            return True
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False
+        with _local:
             _local.wait_for(
                 lambda s=seen: _local_generation.get(key, 0) != s, timeout=min(remaining, recheck)
             )
-        if is_done():
-            return True
 
 
 def _wait_redis(key: str, is_done, deadline: float, recheck: float) -> bool:
+    import redis
+
     client = _redis()
     pubsub = client.pubsub(ignore_subscribe_messages=True)
     try:
-        pubsub.subscribe(CHANNEL_PREFIX + key)
-        if is_done():  # settled between the first check and the subscription
-            return True
-        while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return is_done()
-            pubsub.get_message(timeout=min(remaining, recheck))
-            if is_done():
+        try:
+            pubsub.subscribe(CHANNEL_PREFIX + key)
+            if is_done():  # settled between the first check and the subscription
                 return True
+            while True:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return is_done()
+                pubsub.get_message(timeout=min(remaining, recheck))
+                if is_done():
+                    return True
+        except redis.RedisError as exc:
+            # Redis down or restarted mid-wait (issue 13): the database is the truth, so keep waiting by
+            # re-reading it every `recheck` seconds; the agent gets its answer, only a little later.
+            log.warning("wake-ups for %s unavailable (%s); waiting by re-checking", key, type(exc).__name__)
+            return _wait_local(key, is_done, deadline, recheck)
     finally:
         try:
             pubsub.close()

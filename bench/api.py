@@ -82,9 +82,11 @@ from projects.models import Membership
 rules = json.loads(os.environ["BENCH_RULES"])
 u, _ = get_user_model().objects.get_or_create(username="bench-owner")
 ws = services.create_workspace(actor=u, name=f"bench {time.time()}")
-p = services.create_project(workspace=ws, name="bench-app")
+p = services.create_project(actor=u, workspace=ws, name="bench-app")
 p.permissions_path.write_text(json.dumps(rules))
-a, key = services.create_agent(project=p, name="dev-bench", principal=Membership.objects.get(workspace=ws, user=u))
+from projects.policy_store import record_accepted
+record_accepted(p, json.dumps(rules), by=u, source="bench")
+a, key = services.create_agent(actor=u, project=p, name="dev-bench", principal=Membership.objects.get(workspace=ws, user=u))
 print(json.dumps({"key": key, "root": p.root()}))
 """
     rules = json.dumps({"allow": ALLOW, "deny": DENY, "ask": []})

@@ -68,6 +68,31 @@ def bench_ours(commands: list[str], perms: Permissions, rounds: int) -> dict[str
     }
 
 
+def bench_eval(commands: list[str], perms: Permissions, rounds: int) -> dict[str, float]:
+    """`policy eval` (R12.2) on the same corpus, in process: one JSON request line in, one JSON verdict line
+    out, through permissions.cli.run_eval (the code behind `manage.py policy eval`), rules given once."""
+    import io
+
+    from permissions.cli import parse_project, run_eval
+
+    project = parse_project({"execution_mode": "runner", "root": ROOT})
+    lines = [
+        json.dumps({"action_type": "terminal", "role": "developer", "command": c}) + "\n" for c in commands
+    ]
+    run_eval(lines, io.StringIO(), perms, project)  # warm-up, as a long-running stream would be
+    gc.disable()
+    cpu0 = time.process_time()
+    t0 = time.perf_counter()
+    for _ in range(rounds):
+        out = io.StringIO()
+        run_eval(lines, out, perms, project)
+    total = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    gc.enable()
+    n = len(lines) * rounds
+    return {"requests": n, "mean_us": total / n * 1e6, "cpu_us_per_request": cpu / n * 1e6}
+
+
 def ensure_gemini() -> str | None:
     """Install the Gemini CLI core into bench/node_modules on demand. Returns why not, or None."""
     if shutil.which("node") is None:
@@ -203,6 +228,11 @@ def main() -> None:
         f"({ours['decisions']} decisions; "
         f"{ours['decisions_by_kind']})"
     )
+    evals = bench_eval(commands, perms, args.rounds)
+    print(
+        f"brabo policy eval (JSON in and out, in process): mean {evals['mean_us']:6.1f} µs   "
+        f"cpu {evals['cpu_us_per_request']:6.1f} µs per request   ({evals['requests']} requests)"
+    )
     if not args.no_gemini:
         theirs = bench_gemini(commands, raw, args.gemini_rounds)
         if isinstance(theirs, str):
@@ -218,6 +248,14 @@ def main() -> None:
                 f"ratio (gemini / brabo): mean {theirs['mean_us'] / ours['mean_us']:.1f}x, "
                 f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x, "
                 f"cpu per decision {theirs['cpu_us_per_decision'] / ours['cpu_us_per_decision']:.1f}x"
+            )
+            # issue 11 acceptance, same run and corpus: decide() >= 20x, policy eval >= 5x the bare check.
+            decide_ratio = theirs["cpu_us_per_decision"] / ours["cpu_us_per_decision"]
+            eval_ratio = theirs["cpu_us_per_decision"] / evals["cpu_us_per_request"]
+            print(
+                f"goal check (CPU per decision, gemini PolicyEngine.check() / brabo): decide() {decide_ratio:.1f}x "
+                f"(goal >= 20x {'met' if decide_ratio >= 20 else 'NOT met'}), policy eval {eval_ratio:.1f}x "
+                f"(goal >= 5x {'met' if eval_ratio >= 5 else 'NOT met'})"
             )
     print("hostile inputs (best of 3, one decision each; goal <= 50 ms each):")
     worst = 0.0

@@ -77,7 +77,7 @@ def main() -> int:
 
     user, _ = django.contrib.auth.get_user_model().objects.get_or_create(username="bench")
     workspace = create_workspace(actor=user, name=f"bench {time.strftime('%Y%m%d-%H%M%S')} {os.getpid()}")
-    project: Project = create_project(workspace=workspace, name="bench")
+    project: Project = create_project(actor=user, workspace=workspace, name="bench")
 
     worker_name = f"bench-{os.getpid()}@{socket.gethostname()}"
     log = open(work / "worker.log", "wb")  # noqa: SIM115

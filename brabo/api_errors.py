@@ -12,7 +12,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import Http404, JsonResponse
 from rest_framework import status
-from rest_framework.exceptions import APIException, ValidationError
+from rest_framework.exceptions import APIException, UnsupportedMediaType, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -38,8 +38,56 @@ INTERNAL_ERROR = {
 }
 
 
+# The body of a 503 when the database cannot be reached or every pooled connection stays busy (issue 13):
+# the request did nothing, so the client may safely retry it.
+DATABASE_UNAVAILABLE = {
+    "detail": "The database is unavailable or overloaded; nothing was changed. Retry in a few seconds.",
+    "reason": "database_unavailable",
+}
+
+
+def database_unavailable(exc) -> bool:
+    """True for "cannot reach or cannot get a connection" errors (connection refused, reset, pool timeout),
+    which a retry cures; not for a constraint or a bad query."""
+    from django.db import InterfaceError, OperationalError
+
+    return isinstance(exc, (OperationalError, InterfaceError))
+
+
+def unavailable_response(exc):
+    log.warning("database unavailable: %s", exc)
+    response = JsonResponse(dict(DATABASE_UNAVAILABLE), status=503)
+    response["Retry-After"] = "5"
+    return response
+
+
 def exception_handler(exc, context):
     from projects.services import DomainError  # the domain's refusals carry their own status and field
+
+    if isinstance(exc, UnsupportedMediaType):
+        sent = context["request"].content_type.split(";")[0][:80] if context.get("request") else ""
+        exc = ApiError(
+            f"The API reads JSON bodies only; got {sent or 'another media type'}. "
+            "Send the body as JSON with Content-Type: application/json.",
+            status_code=415,
+            reason="unsupported_media_type",
+        )
+    constraint = _lost_race(exc)
+    if constraint is not None:
+        log.info("write conflict on %s: %s", constraint, exc)
+        exc = ApiError(
+            "A concurrent request changed the same thing at the same moment"
+            + (f" ({constraint})" if constraint else "")
+            + "; nothing was changed by this one. Read the current state and retry if still needed.",
+            status_code=409,
+            reason="write_conflict",
+        )
+    if database_unavailable(exc):
+        _discard_broken_connection()
+        response = Response(dict(DATABASE_UNAVAILABLE), status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        response["Retry-After"] = "5"
+        log.warning("database unavailable: %s", exc)
+        return response
 
     if isinstance(exc, Http404):
         # Django's Http404 only comes from get_object_or_404 here (views raise DRF's NotFound with their own
@@ -112,3 +160,34 @@ def api_server_error(request):
 
         return server_error(request)
     return JsonResponse(dict(INTERNAL_ERROR), status=500)
+
+
+def _discard_broken_connection() -> None:
+    """A connection that failed mid-request is not reused by the next one (Django drops unusable connections
+    at the request's end; outside a transaction do it now)."""
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        try:
+            connection.close()
+        except Exception:
+            pass
+
+
+def _lost_race(exc) -> str | None:
+    """For a unique or foreign-key violation — two requests writing the same row at once, or a parent deleted
+    under a child (issue 13: 10 parallel autonomy PUTs gave 4x500) — the constraint's name ("" when the
+    database does not say); None for anything else (a NOT NULL violation is a bug and stays a 500)."""
+    from django.db import IntegrityError
+
+    if not isinstance(exc, IntegrityError):
+        return None
+    cause = exc.__cause__
+    sqlstate = getattr(cause, "sqlstate", None)
+    if sqlstate in ("23505", "23503"):  # PostgreSQL unique_violation, foreign_key_violation
+        diag = getattr(cause, "diag", None)
+        return getattr(diag, "constraint_name", None) or ""
+    text = str(exc)
+    if "UNIQUE constraint failed" in text or "FOREIGN KEY constraint failed" in text:  # SQLite
+        return text.split(":", 1)[-1].strip()[:120]
+    return None

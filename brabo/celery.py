@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 
 from celery import Celery
+from celery.signals import after_setup_logger, after_setup_task_logger
+
+from brabo.redaction import install_everywhere
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "brabo.settings")
 
@@ -16,7 +19,18 @@ app.autodiscover_tasks()
 # killed mid-execution, R9.1); approved actions whose message was lost are sent again (R9.1); vanished
 # waiters block their task (R8.4).
 app.conf.beat_schedule = {
+    # the transactional outbox's sweep (actions.enqueue): an approval that committed while the broker was
+    # down is sent within this period of the broker's return
+    "relay-due-dispatches": {"task": "actions.tasks.relay_due_dispatches", "schedule": 10.0},
     "reap-stuck-actions": {"task": "actions.tasks.reap_stuck_actions", "schedule": 60.0},
     "redispatch-unclaimed": {"task": "actions.tasks.redispatch_unclaimed", "schedule": 60.0},
     "detect-vanished-waiters": {"task": "actions.detect_vanished_waiters", "schedule": 60.0},
+    "purge-idempotency-keys": {"task": "projects.purge_idempotency_keys", "schedule": 3600.0},
 }
+
+
+@after_setup_logger.connect
+@after_setup_task_logger.connect
+def _redact_secrets_in_worker_logs(**_kwargs) -> None:
+    """The worker replaces the root logger's handlers with its own; each gets the secret filter (issue 13)."""
+    install_everywhere()

@@ -28,3 +28,21 @@ class CommonMiddleware(common.CommonMiddleware):
 
             return api_not_found(request)
         return super().process_response(request, response)
+
+
+class DatabaseUnavailableMiddleware:
+    """Outside DRF (the admin, the console) a lost database answers 503 "retry", not a 500 page (issue 13);
+    DRF's views get the same from brabo.api_errors.exception_handler."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        from .api_errors import database_unavailable, unavailable_response
+
+        if database_unavailable(exception):
+            return unavailable_response(exception)
+        return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -32,6 +33,22 @@ CSRF_TRUSTED_ORIGINS = env_list("BRABO_CSRF_TRUSTED_ORIGINS", [])
 # list of Fernet keys (first encrypts, all decrypt: rotation). Unset, a key is derived from SECRET_KEY,
 # which is fine for development and documented as not for production.
 _enc = env_list("BRABO_ENCRYPTION_KEYS", [])
+if not _enc and not DEBUG:
+    # Production never encrypts with a key derived from SECRET_KEY: rotating one would lose the other.
+    raise ImproperlyConfiguredEnv(
+        "BRABO_ENCRYPTION_KEYS is required when BRABO_DEBUG is off: a comma-separated list of Fernet keys "
+        '(the first encrypts, all decrypt). Generate one with: python -c "from cryptography.fernet import '
+        'Fernet; print(Fernet.generate_key().decode())"'
+    )
+for _key in _enc:
+    try:
+        if len(base64.urlsafe_b64decode(_key.encode())) != 32:
+            raise ValueError
+    except ValueError:
+        raise ImproperlyConfiguredEnv(
+            "BRABO_ENCRYPTION_KEYS holds a value that is not a Fernet key (32 url-safe base64-encoded bytes); "
+            "generate one with Fernet.generate_key()."
+        ) from None
 ENCRYPTION_KEYS = _enc or [
     base64.urlsafe_b64encode(hashlib.sha256(("brabo-encryption:" + SECRET_KEY).encode()).digest()).decode()
 ]
@@ -55,6 +72,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # static files (the admin's, the console's) from the application server itself, also under gunicorn
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "brabo.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "brabo.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -85,7 +105,7 @@ DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
     try:
         DATABASES = {
-            "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("BRABO_DB_CONN_MAX_AGE", 60))
+            "default": dj_database_url.parse(DATABASE_URL, conn_max_age=env_int("BRABO_DB_CONN_MAX_AGE", 0))
         }
     except Exception as exc:  # dj_database_url raises plain ValueError/KeyError on a bad scheme
         raise ImproperlyConfiguredEnv(
@@ -98,6 +118,28 @@ if DATABASE_URL:
         # PostgreSQL stops re-planning the hot ones (authentication's join took 0.55 ms to plan and 0.09 ms
         # to run). Turn it off behind a PgBouncer in transaction mode.
         DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("BRABO_DB_POOL", True):
+        # Connections come from psycopg's pool, one pool per process: a request borrows one and gives it
+        # back at its end, so the connections a process holds are bounded by max_size whatever the load,
+        # and idle ones above min_size are closed after max_idle seconds (issue 13: the threaded dev server
+        # kept one per thread and exhausted PostgreSQL's max_connections). max_size follows the threads that
+        # can hold one at once: gunicorn's --threads per web process (BRABO_WEB_THREADS), plus one for the
+        # in-process beat thread. Django's pool needs CONN_MAX_AGE=0 (the pool does the reuse).
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        # The pool checks a connection before lending it (a round trip of ~0.1 ms): after PostgreSQL restarts,
+        # requests get fresh connections instead of the dead ones still pooled.
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": env_int("BRABO_DB_POOL_MIN_SIZE", 1, minimum=0),
+            "max_size": env_int(
+                "BRABO_DB_POOL_MAX_SIZE", env_int("BRABO_WEB_THREADS", 8, minimum=1) + 1, minimum=1
+            ),
+            # psycopg closes ONE idle connection above min_size per max_idle seconds, so after a burst of n a
+            # process is back to min_size in about n x max_idle: 10 s keeps that to minutes, not an hour
+            "max_idle": env_int("BRABO_DB_POOL_MAX_IDLE", 10, minimum=1),
+            # a request that finds every connection busy waits this long, then answers 503 (not a hang)
+            "timeout": env_int("BRABO_DB_POOL_TIMEOUT", 10, minimum=1),
+        }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded default lives in ./var
     DATABASES = {
@@ -131,6 +173,12 @@ USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# WhiteNoise serves the apps' static files where they are: no collectstatic step, neither for `make run` nor
+# for the production image.
+WHITENOISE_USE_FINDERS = True
+# ...so STATIC_ROOT need not exist; WhiteNoise would warn about it in every process.
+warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
+WHITENOISE_AUTOREFRESH = DEBUG
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_URL = "admin:login"
 
@@ -143,11 +191,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "brabo.pagination.LimitOffsetPagination",
-    "DEFAULT_PARSER_CLASSES": [
-        "brabo.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON only: any other body (a form, multipart) is a 415 naming what to send, never a
+    # half-parsed QueryDict that a service cannot serialise (issue 13: multipart on PUT .../permissions/ gave
+    # a 500). The admin and the console are Django views with their own form handling.
+    "DEFAULT_PARSER_CLASSES": ["brabo.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "brabo.api_errors.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -171,6 +219,16 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = False  # enabled per task, only on idempotent ones (STYLE.md practice 3)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A publish while the broker is down gives up within about a second (issue 13): the outbox (actions.enqueue)
+# keeps the message due and the beat sweep sends it later, so no request waits on a dead broker.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.5,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2}
 CELERY_TASK_DEFAULT_QUEUE = env_str("BRABO_CELERY_QUEUE", "brabo")
 # Redis pub/sub for waking waiters (R8.4). Defaults to the broker when it is Redis.
 BRABO_REDIS_URL = env_str(
@@ -180,6 +238,8 @@ BRABO_REDIS_URL = env_str(
 # R1.3 / R1.4 — where project folders live.
 PROJECT_WORKSPACES_ROOT = env_abs_path("PROJECT_WORKSPACES_ROOT", VAR_DIR / "workspaces")
 BRABO_PROJECTS_BASE = env_abs_path("BRABO_PROJECTS_BASE", VAR_DIR / "projects-base")
+# The local git provider's bare repositories, one folder per workspace (actions/providers/local.py).
+BRABO_LOCAL_GIT_ROOT = env_abs_path("BRABO_LOCAL_GIT_ROOT", VAR_DIR / "git")
 # R1.4 — local project roots must never overlap Brabo's own checkout or install directory.
 BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTALL_DIRS", [])]
 # R11.1 — operator-configured policy hooks (a server-side JSON file); unset = no hooks.
@@ -219,9 +279,19 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # Issue 13: every handler removes credentials (brabo.redaction); Celery's and gunicorn's get the same
+    # filter (brabo/celery.py, brabo/gunicorn_conf.py). Django's own "django" / "django.server" handlers are
+    # replaced by this one so none is left without it.
+    "filters": {"redact_secrets": {"()": "brabo.redaction.RedactSecrets"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["redact_secrets"]}
+    },
     "root": {"handlers": ["console"], "level": env_str("BRABO_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.db.backends": {"level": "WARNING"},
+    },
 }
 
 # R8.4 — a pending action's agent that has not been waiting for this long is "vanished": its task blocks.

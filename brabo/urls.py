@@ -5,7 +5,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from actions.console.team import invitation_page
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
+from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
 
@@ -19,7 +21,11 @@ router.register("runners", RunnerViewSet, basename="runner")
 handler500 = "brabo.api_errors.api_server_error"
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("api/", include(router.urls)),
+    path("api/", include("projects.team_urls")),  # teams over time (issue 17); no route overlaps the router's
+    path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),
@@ -27,5 +33,6 @@ urlpatterns = [
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
     path("api/", include("containers.urls")),
+    path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)
     path("admin/", admin.site.urls),
 ]

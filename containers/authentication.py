@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import authentication, exceptions, permissions
 
 from projects.authentication import KeyPrincipal, read_key
+from projects.key_use import retired_holder
 
 from .models import Runner
 
@@ -26,7 +27,11 @@ class RunnerKeyAuthentication(authentication.BaseAuthentication):
             return None
         if not key.startswith(Runner.KEY_PREFIX):
             raise exceptions.AuthenticationFailed("This endpoint takes a runner key (brabo_runner_…).")
-        runner = Runner.objects.select_related("project").filter(key_hash=Runner.hash_key(key)).first()
+        key_hash = Runner.hash_key(key)
+        runner = Runner.objects.select_related("project").filter(key_hash=key_hash).first()
+        if runner is None:  # a rotated-out key works while its overlap window lasts
+            holder = retired_holder("runner", key_hash)
+            runner = Runner.objects.select_related("project").filter(pk=holder).first() if holder else None
         if runner is None or runner.revoked_at is not None:
             raise exceptions.AuthenticationFailed(
                 "Unknown or revoked runner key; ask a maintainer to register it again."

@@ -71,6 +71,47 @@ def host_folder(project) -> Path:
         )
 
 
+POLICY_FILE = "permissions.json"
+
+
+def protected_policy_file(folder: Path) -> Path | None:
+    """R3.5 — the policy file at the root of the folder a sandbox or container gets, to bind read-only over
+    itself: its path when it is a regular file, None when there is none. Anything else (a symbolic link, a
+    FIFO, a folder) is a named failure: binding it would follow the link onto the host, so nothing runs
+    until a maintainer restores it."""
+    import os
+    import stat
+
+    path = folder / POLICY_FILE
+    try:
+        st = os.lstat(path)
+        mode = st.st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise ExecutionFailure(
+            "policy_file_unsafe",
+            f"{POLICY_FILE} cannot be inspected ({exc.strerror}).",
+            "A maintainer restores it in the console (permissions editor → Restore).",
+        ) from None
+    if not stat.S_ISREG(mode):
+        from permissions.files import _KIND
+
+        kind = _KIND.get(stat.S_IFMT(mode), "not a regular file")
+        raise ExecutionFailure(
+            "policy_file_unsafe",
+            f"{POLICY_FILE} is {kind}, so no command runs beside it.",
+            "A maintainer restores it in the console (permissions editor → Restore).",
+        )
+    if st.st_nlink > 1:  # another name for the same file would stay writable beside the read-only bind
+        raise ExecutionFailure(
+            "policy_file_unsafe",
+            f"{POLICY_FILE} has other hard links in the project, through which it could still be written.",
+            "A maintainer restores it in the console (permissions editor → Restore), which gives it one name.",
+        )
+    return path
+
+
 def container_cwd(project, raw: str | None) -> str:
     """The command's working directory as seen inside the container (R6.1): host paths under the root are
     translated to /work/..., relative paths are taken under /work; anything else is refused. Lexical."""

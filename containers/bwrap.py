@@ -1,6 +1,6 @@
 """The bubblewrap adapter: each command runs in a fresh sandbox on this host.
 
-Only the project folder is visible (read-write at /work); the system is read-only and minimal (/usr, the
+Only the project folder is visible (read-write at /work, its permissions.json read-only, R3.5); the system is read-only and minimal (/usr, the
 loader's links, a short list of /etc files); /tmp is private; there is no network (a new, empty network
 namespace) and every other namespace is new as well. The sandbox dies with its parent; at the time limit
 the whole process group is killed. There is no long-lived container: start/stop/remove only keep the
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from actions.execution import ExecutionFailure
 
-from .broker import WORKDIR, CommandResult, ContainerSpec, host_folder
+from .broker import POLICY_FILE, WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
 
 ETC_FILES = (
     "/etc/alternatives",
@@ -68,8 +68,11 @@ def sandbox_argv(folder: Path, cwd: str, command: str) -> list[str]:
             argv += ["--ro-bind", top, top]
     for path in ETC_FILES:
         argv += ["--ro-bind-try", path, path]
+    argv += ["--bind", str(folder), WORKDIR]
+    policy = protected_policy_file(folder)
+    if policy is not None:  # R3.5: the rules are not the governed's to rewrite — read-only over itself
+        argv += ["--ro-bind", str(policy), f"{WORKDIR}/{POLICY_FILE}"]
     argv += [
-        "--bind", str(folder), WORKDIR,
         "--tmpfs", "/tmp",
         "--proc", "/proc",
         "--dev", "/dev",

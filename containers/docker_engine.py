@@ -10,11 +10,20 @@ from __future__ import annotations
 
 from actions.execution import ExecutionFailure, TransientFault
 
-from .broker import WORKDIR, CommandResult, ContainerSpec, host_folder
+from .broker import POLICY_FILE, WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
 
 API_VERSION = "1.43"  # fixed, so no version round-trip; Docker ≥ 24 and Podman ≥ 4 speak it
 TIMED_OUT = 124  # coreutils timeout's exit status when the limit was hit
 KILL_GRACE = 5
+
+
+def _volumes(folder) -> dict:
+    """The project folder at /work, and its permissions.json read-only over itself (R3.5)."""
+    volumes = {str(folder): {"bind": WORKDIR, "mode": "rw"}}
+    policy = protected_policy_file(folder)
+    if policy is not None:
+        volumes[str(policy)] = {"bind": f"{WORKDIR}/{POLICY_FILE}", "mode": "ro"}
+    return volumes
 
 
 def container_name(project) -> str:
@@ -90,7 +99,7 @@ class DockerEngineBroker:
             command=["sleep", "infinity"],
             name=container_name(project),
             working_dir=WORKDIR,
-            volumes={str(host_folder(project)): {"bind": WORKDIR, "mode": "rw"}},
+            volumes=_volumes(host_folder(project)),
             network_mode="none",
             nano_cpus=int(spec.cpu * 1_000_000_000),
             mem_limit=f"{spec.memory_mb}m",

@@ -254,16 +254,20 @@ def accept_infra_handoff(*, actor, agent) -> None:
     cap), so nothing else is written. Needs the container_start minimum role (maintainer)."""
     from django.db import transaction
 
-    from permissions.action_types import ACTION_TYPES, role_at_least
-    from projects.access import project_role
-    from projects.services import DomainError, record_autonomy_grant, require_can_act_for, upsert_autonomy
+    from permissions.action_types import ACTION_TYPES
+    from projects.services import (
+        DomainError,
+        record_autonomy_grant,
+        require_can_act_for,
+        require_project_role,
+        upsert_autonomy,
+    )
 
-    role = project_role(actor, agent.project)
-    if not role_at_least(role, ACTION_TYPES["container_start"].min_role):
-        raise DomainError("accepting the Infra handoff needs the maintainer role or higher.", status=403)
+    minimum = ACTION_TYPES["container_start"].min_role
+    require_project_role(actor, agent.project, minimum, "Accepting the Infra handoff")
     if agent.name != "infra" and not agent.name.startswith("infra-"):
         raise DomainError(f"{agent.name} is not an Infra agent; only the Infra agent hands off containers.")
     require_can_act_for(actor, agent.project, agent.principal, f"Accepting the handoff of {agent.name}")
     with transaction.atomic():
-        upsert_autonomy(agent=agent, action_type="container_start", mode="auto_approve")
+        upsert_autonomy(actor=actor, agent=agent, action_type="container_start", mode="auto_approve")
         record_autonomy_grant(agent.project_id, actor, agent.id, "container_start", "infra_handoff_accepted")

@@ -27,9 +27,11 @@ MAX_POLL_SECONDS = 30
 MAX_RESULT_CHARS = 1_000_000
 
 
-def issue_runner(*, project, name: str, created_by) -> tuple[Runner, str]:
-    """Register a runner; returns (runner, key). The key is shown once."""
-    from projects.services import DomainError
+def issue_runner(*, actor, project, name: str) -> tuple[Runner, str]:
+    """Register a runner (maintainer+); returns (runner, key). The key is shown once."""
+    from projects.services import DomainError, require_project_role
+
+    require_project_role(actor, project, "maintainer", "Registering a runner")
 
     name = (name or "").strip()
     if not name or len(name) > 80:
@@ -39,15 +41,18 @@ def issue_runner(*, project, name: str, created_by) -> tuple[Runner, str]:
             f"a runner named {name!r} already exists in this project.", field="name", status=409
         )
     key, key_hash = Runner.new_key()
-    return Runner.objects.create(project=project, name=name, key_hash=key_hash, created_by=created_by), key
+    return Runner.objects.create(project=project, name=name, key_hash=key_hash, created_by=actor), key
 
 
-def revoke_runner(runner: Runner) -> int:
+def revoke_runner(runner: Runner, *, actor) -> int:
     """Revoke a runner's key at once: it answers 401 from then on. Work it had claimed and not reported can
     no longer be reported, so it fails now as ``runner_revoked`` instead of waiting for the reaper; work
     still queued stays for the project's other runners. Returns how many actions were failed. Idempotent."""
+    from projects.services import require_project_role
+
     from .lifecycle import after_runner_outcome
 
+    require_project_role(actor, runner.project, "maintainer", "Revoking a runner")  # STYLE 13
     failed = 0
     with transaction.atomic():
         locked = Runner.objects.select_for_update().get(id=runner.id)

@@ -2,11 +2,13 @@
 
 from django.urls import path
 
+from .runner_keys import RunnerKeyRotateView
 from .views import ProjectRunnersView, RunnerResultView, RunnerWorkView
 
 # /api/runners/ (register, read, revoke) is RunnerViewSet, registered on the API router in brabo/urls.py.
 urlpatterns = [
     path("projects/<uuid:project_id>/runners/", ProjectRunnersView.as_view(), name="project-runners"),
+    path("runners/<uuid:runner_id>/rotate-key/", RunnerKeyRotateView.as_view(), name="runner-rotate-key"),
     path("runner/work/", RunnerWorkView.as_view(), name="runner-work"),
     path("runner/work/<uuid:action_id>/result/", RunnerResultView.as_view(), name="runner-result"),
 ]

@@ -14,6 +14,7 @@ from brabo.api_errors import ApiError
 from permissions.action_types import MAINTAINER
 from projects.api_base import TenantScopedViewSet, require_project_role, visible_project_or_404
 from projects.authentication import request_agent
+from projects.idempotency import IdempotentMixin
 
 from . import runners
 from .authentication import IsRunner, RunnerKeyAuthentication
@@ -102,7 +103,7 @@ class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         project = visible_project_or_404(request, data.validated_data["project"])
         require_project_role(request, project, MAINTAINER, "Registering a runner")
         runner, key = runners.issue_runner(
-            project=project, name=data.validated_data["name"], created_by=request.user
+            actor=request.user, project=project, name=data.validated_data["name"]
         )
         return Response(
             {"id": str(runner.id), "project": str(project.id), "name": runner.name, "key": key},
@@ -121,7 +122,7 @@ class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         reported fails as ``runner_revoked``; queued work stays for the project's other runners."""
         runner = self.get_object()
         require_project_role(request, runner.project, MAINTAINER, "Revoking a runner")
-        failed = runners.revoke_runner(runner)
+        failed = runners.revoke_runner(runner, actor=request.user)
         return Response({**RunnerSerializer(runner).data, "failed_actions": failed})
 
 
@@ -138,7 +139,7 @@ class ProjectRunnersView(APIView):
         return Response(RunnerSerializer(rows, many=True).data)
 
 
-class RunnerView(APIView):
+class RunnerView(IdempotentMixin, APIView):
     authentication_classes = [RunnerKeyAuthentication]
     permission_classes = [IsRunner]
 

@@ -13,91 +13,18 @@ from dataclasses import dataclass
 
 from permissions.action_types import ACTION_TYPES
 from permissions.caps import external_effect, is_cap_prefix, privileged
+from permissions.commands.git import GIT_MUTATING_SIBLINGS
+from permissions.commands.interpreters import CODE_RUNNERS, MORE_RUNNERS, VERSIONED
+from permissions.commands.wrappers import RUNS_WHAT_FOLLOWS, WRAPPERS
 from permissions.matching import runs_other_programs
 from permissions.shell import Segment, parse_command
-from permissions.wrappers import WRAPPERS, is_assignment
+from permissions.wrappers import is_assignment
 
 __all__ = ["AlwaysResult", "derive_always", "quote_word", "typed_pattern", "writes_autonomy_row"]
 
-# R7.3 [beyond]: verbs that run code given as arguments stay exact.
-CODE_RUNNERS = frozenset(
-    {
-        "python",
-        "python2",
-        "python3",
-        "node",
-        "deno",
-        "bun",
-        "bash",
-        "sh",
-        "zsh",
-        "dash",
-        "ksh",
-        "fish",
-        "ruby",
-        "perl",
-        "php",
-        "lua",
-        "eval",
-        "source",
-        ".",
-        "xargs",
-        "awk",
-        "gawk",
-        "sed",
-        "exec",
-        "env",
-        "osascript",
-        "pwsh",
-        "powershell",
-        "Rscript",
-        "julia",
-        "tclsh",
-        "expect",
-        "make",
-        "npx",
-    }
-)
-# Other names of the same interpreters: versioned (`python3.11`, `node20`, `ruby3.2`) and alternatives.
-_MORE_RUNNERS = frozenset(
-    {"pypy", "pypy3", "ipython", "ipython3", "nodejs", "tsx", "ts-node", "luajit", "wish", "bunx", "uvx"}
-)
-_VERSIONED = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "tclsh", "julia", "bash", "zsh", "ksh")
 # `npx` runs arbitrary packages, but `npx vitest` is the seed's own example of verb + subcommand; only
 # then does it generalise (`npx @scope/pkg`, `make build/out.o` stay exact, never the bare verb).
 _SUBCOMMAND_OK = frozenset({"npx", "make"})
-# verb + subcommand pairs that run whatever follows (`uv run X`): the unit would cover any program.
-_RUNS_WHAT_FOLLOWS = frozenset(
-    {
-        ("uv", "run"),
-        ("uv", "tool"),
-        ("poetry", "run"),
-        ("pipenv", "run"),
-        ("pdm", "run"),
-        ("hatch", "run"),
-        ("conda", "run"),
-        ("npm", "exec"),
-        ("pnpm", "exec"),
-        ("pnpm", "dlx"),
-        ("yarn", "dlx"),
-        ("yarn", "exec"),
-        ("bun", "x"),
-        ("bun", "run"),
-        ("deno", "run"),
-        ("deno", "eval"),
-        ("go", "run"),
-        ("bundle", "exec"),
-        ("mix", "run"),
-        ("nix", "run"),
-        ("nix", "shell"),
-        ("docker", "run"),
-        ("docker", "exec"),
-        ("kubectl", "exec"),
-        ("cargo", "run"),
-        ("dotnet", "run"),
-        ("git", "bisect"),
-    }
-)
 
 
 def _covers_any_program(unit: tuple[str, ...]) -> bool:
@@ -105,14 +32,14 @@ def _covers_any_program(unit: tuple[str, ...]) -> bool:
     it (R4.1 is a word prefix): a click on a bare `env` or `make` must not become "run anything"."""
     if len(unit) == 1:
         return _runs_code(unit[0]) or unit[0] in WRAPPERS
-    return len(unit) == 2 and (unit[0], unit[1]) in _RUNS_WHAT_FOLLOWS
+    return len(unit) == 2 and (unit[0], unit[1]) in RUNS_WHAT_FOLLOWS
 
 
 def _runs_code(verb: str) -> bool:
     """R7.3 [beyond]: a code-running verb under any of its names (``python3.11``, ``nodejs``)."""
-    if verb in CODE_RUNNERS or verb in _MORE_RUNNERS:
+    if verb in CODE_RUNNERS or verb in MORE_RUNNERS:
         return True
-    for family in _VERSIONED:
+    for family in VERSIONED:
         if verb.startswith(family):
             rest = verb[len(family) :].lstrip("-")
             if rest and rest[0].isdigit() and all(c.isdigit() or c == "." for c in rest):
@@ -120,11 +47,6 @@ def _runs_code(verb: str) -> bool:
     return False
 
 
-# R3.4's lesson applied to R7.3 [beyond]: these git subcommands have mutating siblings behind the same
-# verb + subcommand (`git branch -a` vs `git branch -D x`), so a click keeps the exact, read-anchored form.
-_GIT_MUTATING_SIBLINGS = frozenset(
-    {"branch", "remote", "worktree", "config", "tag", "stash", "submodule", "notes"}
-)
 _SAFE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=:,./@%^")
 
 
@@ -175,11 +97,11 @@ def _unit(seg: Segment) -> tuple[str, ...] | str:
         or verb in WRAPPERS
         or "/" in verb
         or (_runs_code(verb) and verb not in _SUBCOMMAND_OK)
-        or (len(words) > 1 and (verb, words[1]) in _RUNS_WHAT_FOLLOWS)
+        or (len(words) > 1 and (verb, words[1]) in RUNS_WHAT_FOLLOWS)
         or runs_other_programs(words)
         or bool(seg.dynamic)
         or bool(seg.redirects)
-        or (verb == "git" and len(words) > 1 and words[1] in _GIT_MUTATING_SIBLINGS)
+        or (verb == "git" and len(words) > 1 and words[1] in GIT_MUTATING_SIBLINGS)
     )
     if exact_only or len(words) == 1 or words[1].startswith("-"):
         unit = words

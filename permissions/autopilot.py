@@ -37,8 +37,8 @@ AUTOPILOT = Autopilot(
     ),
     releases=(
         "Terminal commands without an external effect — tests, builds, linters, file edits through the shell",
-        "Compound commands (a && b, pipes) even when a segment has no allow rule (RN-603)",
-        "Paths outside the project folder: commands run inside the project's container (RN-603)",
+        "Compound commands (a && b, pipes) even when a segment has no allow rule",
+        "Paths outside the project folder: commands run inside the project's container",
         "git commit and local branches (git checkout -b, git switch -c, git branch)",
         "Typed actions without a cap: git_commit, write_file, git_branch_create, container_start, …",
     ),

@@ -16,13 +16,17 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views
-from permissions.floor import floor_denies_views
+from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands.git import canonical_branch, names_protected_branch
+from permissions.commands.privilege import privileged_view
+from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
+from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.scope import Scope, scope_for
 from permissions.shell import ParsedCommand, Segment, parse_command
-from permissions.wrappers import PRIVILEGED, WRAPPERS, views
+from permissions.wrappers import views
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -69,7 +73,9 @@ MAX_SEGMENTS = 50
 NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
 _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
-_LOOK_THROUGH = frozenset(WRAPPERS) | {"git", "find"}  # verbs whose segment has more than one view
+# Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -224,15 +230,6 @@ def _verdict(
     return v
 
 
-def canonical_branch(name: str | None) -> str:
-    """The branch a merge target names, as git and the provider will read it: surrounding whitespace and a
-    ``refs/heads/`` prefix do not make ``main`` another branch (the protected-branch cap compares this)."""
-    branch = (name or "").strip()
-    if branch.startswith("refs/heads/"):
-        branch = branch[len("refs/heads/") :]
-    return branch
-
-
 def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     """Decide one proposed action (SPEC §5). Never raises on any input."""
     atype = ACTION_TYPES.get(req.action_type)
@@ -297,10 +294,16 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         memo: dict[tuple[tuple[str, ...], frozenset[int]], tuple[str, str | None, str | None]] | None = (
             {} if len(parsed.segments) > MAX_SEGMENTS else None
         )
+        opaque_memo: dict[tuple[tuple[str, ...], frozenset[int]], str | None] = {}
         for seg in parsed.segments:
             words = seg.words
             first = words[0] if words else ""
-            if first in _LOOK_THROUGH or "=" in first or "/" in first:
+            if (
+                first in _LOOK_THROUGH
+                or "=" in first
+                or "/" in first
+                or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
+            ):
                 vs = views(words)
             else:
                 vs = [words]
@@ -310,7 +313,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 known = memo.get(key)
                 if known is None:
                     known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
-            elif len(vs) == 1 and first and first != "rm" and first != "cd":
+            elif len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
                 # The common case inlined: nothing to look through, no floor verb, no scope declaration.
                 ranked = comp.judge_as_written(words)
                 if ranked is None:
@@ -325,11 +328,24 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                     )
                 known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
             verdict, pattern, kind = known
-            if seg.opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+            seg_opaque = seg.opaque
+            if seg_opaque is None and (
+                len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first
+            ):
+                # R4.9: inline code, a program read from the input, code loaded through the environment.
+                if memo is not None:
+                    okey = (words, seg.dynamic)
+                    if okey in opaque_memo:
+                        seg_opaque = opaque_memo[okey]
+                    else:
+                        seg_opaque = opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
+                else:
+                    seg_opaque = opaque_reason(vs, seg.dynamic)
+            if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
                 # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
                 verdict, pattern, kind = _UNCOVERED
-            if seg.opaque is not None and kind is None and opaque is None:
-                opaque = seg.opaque
+            if seg_opaque is not None and kind is None and opaque is None:
+                opaque = seg_opaque
             out.append(_segment_verdict(seg.text, verdict, pattern))
             if kind is None:
                 uncovered += 1
@@ -383,9 +399,10 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     if st.decision == AUTO_APPROVE:
         at = req.action_type
         if at == "git_merge":
-            branch = canonical_branch(req.target_branch)
-            if not branch or branch in project.protected_branches:
-                st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", branch or "no target branch given")
+            # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
+            if names_protected_branch(req.target_branch, project.protected_branches):
+                named = canonical_branch(req.target_branch) or (req.target_branch or "").strip()
+                st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", named or "no target branch given")
         elif at in _TYPE_CAPS:
             st.opinion(REQUIRE_APPROVAL, _TYPE_CAPS[at])
         elif terminal and parsed is not None:
@@ -416,7 +433,7 @@ def _judge_segment(
     words = seg.words
     if not words:
         return NO_RULE, None, None
-    if words[0] == "rm" or len(vs) > 1:
+    if words[0] in FLOOR_VERBS or len(vs) > 1:
         hit = floor_denies_views(vs)
         if hit is not None:
             return DENY, hit, "builtin_deny"
@@ -464,7 +481,7 @@ def _terminal_cap(
             if verb in _CAP_VERBS:
                 if external_effect_views((view,)):
                     return "cap_external_effect", seg.text
-                if privileged_at is None and verb in PRIVILEGED:
+                if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
     if privileged_at is not None:
         return "cap_privileged", privileged_at

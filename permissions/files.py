@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -32,7 +34,11 @@ __all__ = [
     "load_permissions",
     "merge_into",
     "parse_permissions_text",
+    "read_permissions_text",
+    "read_regular_file",
     "render_permissions",
+    "sha256_text",
+    "UnsafeFileError",
     "write_permissions",
 ]
 
@@ -83,7 +89,9 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _raw(text: str) -> dict[str, Any]:
+def _raw(text: str, found: list[LintIssue] | None = None) -> dict[str, Any]:
+    """The file's JSON object. Structural problems raise -- or, when ``found`` collects them (lint), each
+    unknown key and each non-list value is one issue and the rest of the file is still read."""
     try:
         raw = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except json.JSONDecodeError as exc:
@@ -92,23 +100,30 @@ def _raw(text: str) -> dict[str, Any]:
         ) from None
     if not isinstance(raw, dict):
         raise PermissionsFileError(f"must be a JSON object. {_FIX}", 1)
-    for key in raw:
-        if key not in KEYS:
-            raise PermissionsFileError(
-                f'unknown top-level key "{key}"; only "allow", "deny" and "ask" are read',
-                _line_of(text, key),
-                key,
-            )
-    for key in KEYS:
-        if key in raw and not isinstance(raw[key], list):
-            raise PermissionsFileError(f'"{key}" must be a list of pattern strings', _line_of(text, key), key)
-    return raw
+    problems = [
+        PermissionsFileError(
+            f'unknown top-level key "{key}"; only "allow", "deny" and "ask" are read',
+            _line_of(text, key),
+            key,
+        )
+        for key in raw
+        if key not in KEYS
+    ] + [
+        PermissionsFileError(f'"{key}" must be a list of pattern strings', _line_of(text, key), key)
+        for key in KEYS
+        if key in raw and not isinstance(raw[key], list)
+    ]
+    if problems:
+        if found is None:
+            raise problems[0]
+        found.extend(LintIssue("error", exc.reason, exc.line, exc.entry) for exc in problems)
+    return {key: value for key, value in raw.items() if key in KEYS and isinstance(value, list)}
 
 
 def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[LintIssue]]:
     issues: list[LintIssue] = []
     try:
-        raw = _raw(text)
+        raw = _raw(text, None if stop_at_first else issues)
     except PermissionsFileError as exc:
         return {}, [LintIssue("error", exc.reason, exc.line, exc.entry)]
     lists: dict[str, list[str]] = {}
@@ -195,24 +210,157 @@ def lint_permissions(text: str) -> list[LintIssue]:
     return _issues(text, stop_at_first=False)[1]
 
 
+MAX_PERMISSIONS_BYTES = 1024 * 1024  # R3.5: the policy file is at most 1 MiB
+
+_KIND = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFDIR: "a folder",
+    stat.S_IFLNK: "a symbolic link",
+}
+
+
+class UnsafeFileError(PermissionsFileError):
+    """A file in a project folder that the server refuses to read (R3.5, STYLE 17): a symbolic link in any
+    component, a FIFO, a device, a folder, or too large. ``kind`` names what it is."""
+
+    def __init__(self, name: str, kind: str, next_step: str):
+        ValueError.__init__(self, f"{name} is {kind}; {next_step}")
+        self.line = None
+        self.entry = None
+        self.reason = f"is {kind}; {next_step}"
+        self.kind = kind
+
+
+def _components(path: str, base: str | None) -> tuple[str, list[str]]:
+    """Split ``path`` into the trusted ``base`` (opened normally: the operator's or the user's typed folder)
+    and the components below it, each walked without following a symbolic link."""
+    path = os.path.abspath(path)
+    base = os.path.abspath(base) if base else os.path.dirname(path)
+    rel = os.path.relpath(path, base)
+    parts = rel.split(os.sep)
+    if rel.startswith("..") or ".." in parts or rel == ".":
+        raise ValueError(f"{path} is not below {base}")
+    return base, parts
+
+
+def read_regular_file(
+    path: str | os.PathLike[str],
+    *,
+    base: str | os.PathLike[str] | None = None,
+    max_bytes: int = MAX_PERMISSIONS_BYTES,
+    name: str | None = None,
+    restore_hint: str = "restore it in the console",
+) -> bytes | None:
+    """Read a file others can write (an agent, a git pull) as if it were hostile (R3.5, STYLE 17).
+
+    Every component below ``base`` (default: the file's folder) is opened with O_NOFOLLOW, the file itself
+    first with O_PATH so a FIFO or a device is never opened for reading, then O_NONBLOCK, and it must be a
+    regular file of at most ``max_bytes``. Missing -> None. Anything else raises :class:`UnsafeFileError`
+    naming what the file is, so the caller fails closed without blocking a request thread."""
+    p = os.fspath(path)
+    label = name or os.path.basename(p)
+    top, parts = _components(p, os.fspath(base) if base is not None else None)
+    flags_dir = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+    try:
+        dfd = os.open(top, flags_dir)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise PermissionsFileError(
+            f"cannot be read ({exc.strerror}); check the folder's permissions"
+        ) from None
+    fd = -1
+    try:
+        for i, part in enumerate(parts[:-1]):
+            try:
+                nfd = os.open(part, flags_dir | os.O_NOFOLLOW, dir_fd=dfd)
+            except FileNotFoundError:
+                return None
+            except OSError:
+                try:
+                    kind = _KIND.get(stat.S_IFMT(os.lstat(part, dir_fd=dfd).st_mode), "not a folder")
+                except OSError:
+                    kind = "not readable"
+                raise UnsafeFileError(
+                    "/".join(parts[: i + 1]), kind, f"{label} is not read through it; {restore_hint}"
+                ) from None
+            os.close(dfd)
+            dfd = nfd
+        last = parts[-1]
+        try:
+            probe = os.open(last, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dfd)
+        except FileNotFoundError:
+            return None
+        try:
+            st = os.fstat(probe)
+        finally:
+            os.close(probe)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafeFileError(
+                label, _KIND.get(stat.S_IFMT(st.st_mode), "not a regular file"), restore_hint
+            )
+        if st.st_size > max_bytes:
+            raise UnsafeFileError(
+                label, f"larger than {max_bytes // 1024} KiB ({st.st_size} bytes)", restore_hint
+            )
+        try:
+            fd = os.open(
+                last, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC, dir_fd=dfd
+            )
+        except FileNotFoundError:
+            return None
+        st2 = os.fstat(fd)  # swapped between the two opens: judge what was really opened
+        if not stat.S_ISREG(st2.st_mode) or (st2.st_dev, st2.st_ino) != (st.st_dev, st.st_ino):
+            raise UnsafeFileError(label, "changing while it is read", "try again, or " + restore_hint)
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > max_bytes:
+                raise UnsafeFileError(label, f"larger than {max_bytes // 1024} KiB", restore_hint)
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except UnsafeFileError:
+        raise
+    except OSError as exc:
+        raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+        os.close(dfd)
+
+
+def read_permissions_text(
+    path: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None
+) -> str | None:
+    """The policy file's text, read safely (R3.5); None when there is no file."""
+    raw = read_regular_file(path, base=base, name="permissions.json")
+    if raw is None:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PermissionsFileError("is not UTF-8 text; save it as UTF-8") from None
+
+
+def sha256_text(text: str | None) -> str:
+    """The identity of a policy version; "" for no file (which is the empty policy)."""
+    return "" if text is None else hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 _PARSED: dict[str, Permissions] = {}
 
 
-def load_permissions(path: str | os.PathLike[str]) -> Permissions:
-    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed -> error.
-
-    The file is read on every call (never a stale rule); parsing is what costs, so identical content
-    returns the same Permissions object, and decide()'s compiled index is reused across decisions.
-    """
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except FileNotFoundError:
+def parse_cached(text: str | None) -> Permissions:
+    """Parse ``text`` (None: no file, the empty policy); identical content returns the same Permissions
+    object, so decide()'s compiled index is reused across decisions."""
+    if text is None:
         return Permissions()
-    except UnicodeDecodeError:
-        raise PermissionsFileError("is not UTF-8 text; save it as UTF-8") from None
-    except OSError as exc:
-        raise PermissionsFileError(f"cannot be read ({exc.strerror}); check the file's permissions") from None
     hit = _PARSED.get(text)
     if hit is not None:
         return hit
@@ -223,15 +371,46 @@ def load_permissions(path: str | os.PathLike[str]) -> Permissions:
     return perms
 
 
+def load_permissions(
+    path: str | os.PathLike[str], *, base: str | os.PathLike[str] | None = None
+) -> Permissions:
+    """Load a project's file. Missing -> empty (no rule: actions stay pending); malformed or unsafe -> error.
+
+    The file is read on every call (never a stale rule), without following symbolic links (R3.5)."""
+    return parse_cached(read_permissions_text(path, base=base))
+
+
 def render_permissions(perms: Permissions) -> str:
     body = {"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)}
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
+def _open_lock(lock_path: str) -> int:
+    """The sidecar sits where an agent may write: never follow a link, never block on a FIFO (R3.5). A link
+    or FIFO put there is removed (only the name: unlink never follows) and a plain file made instead, so a
+    planted sidecar cannot stop a maintainer's save or restore."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    for attempt in (1, 2):
+        try:
+            fd = os.open(lock_path, flags, 0o644)
+        except OSError:
+            if attempt == 2 or not os.path.islink(lock_path):
+                raise
+            os.unlink(lock_path)
+            continue
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+        os.close(fd)
+        if attempt == 2:
+            break
+        os.unlink(lock_path)
+    raise UnsafeFileError(os.path.basename(lock_path), "not a regular file", "delete it")
+
+
 @contextlib.contextmanager
 def _locked(path: str) -> Iterator[None]:
     lock_path = path + ".lock"
-    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = _open_lock(lock_path)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         yield

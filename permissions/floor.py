@@ -3,37 +3,50 @@
 ``Terminal(rm -rf /)``, ``Terminal(rm -rf /*)`` and ``Terminal(rm -fr /)`` are denied even when absent
 from the file. [beyond] The same act spelled differently is recognised too: split or long flags
 (``rm -r -f /``, ``rm --recursive --force /``, and the abbreviations GNU getopt accepts: ``rm --recur /``),
-``//``, ``/.`` or ``/..``, the verb as a path (``/bin/rm``), behind wrappers, assignments or ``sudo``. A
-floor, not a safety list: real protection is that allow is explicit.
+``//``, ``/.`` or ``/..``, the verb as a path (``/bin/rm``), behind wrappers, assignments or ``sudo``;
+globs over the root's children (``/*/``, ``/?*``, issue 11 class 9); ``find / -delete`` and
+``find / -exec rm``. A floor, not a safety list: real protection is that allow is explicit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from permissions.wrappers import views
+from permissions.commands.find import FIND_EXEC
+from permissions.commands.views import views
 
-__all__ = ["BUILTIN_DENY", "floor_denies", "floor_denies_views"]
+__all__ = ["BUILTIN_DENY", "FLOOR_VERBS", "floor_denies", "floor_denies_views"]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
+# Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
+FLOOR_VERBS = frozenset({"rm", "find"})
+
+
+_GLOB = frozenset("*?[")
 
 
 def _is_root(word: str) -> bool:
-    """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it."""
+    """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it.
+
+    [beyond] issue 11 class 9: a glob over the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
+    ``/[a-z]*``, ``/u*``, ``/*/*``): any path whose first component is a pattern. A literal child
+    (``/etc``, also from ``/{bin,usr}``) is not the floor's: R4.6 is a floor, not a safety list. Words
+    reach here with quotes removed, so a quoted ``'/*'`` counts too (when unsure, deny more).
+    """
     if not word.startswith("/"):
         return False
-    if word.endswith("/*"):
-        word = word[:-1]
-    elif word.endswith("*") and word.rstrip("*") and word.rstrip("*").strip("/.") == "":
-        word = word.rstrip("*")
     # Lexical, one linear scan (R6.3): `..` climbs, and climbing above the root stays at the root.
-    depth = 0
+    parts: list[str] = []
     for part in word.split("/"):
         if part == "..":
-            depth = max(depth - 1, 0)
+            if parts:
+                parts.pop()
         elif part not in ("", "."):
-            depth += 1
-    return depth == 0
+            parts.append(part)
+    if not parts:
+        return True
+    first = parts[0]
+    return any(c in _GLOB for c in first)  # a pattern over the root's children
 
 
 def _long_recursive(word: str) -> bool:
@@ -71,9 +84,33 @@ def floor_denies(words: tuple[str, ...]) -> str | None:
     return floor_denies_views(views(words))
 
 
+def _find_deletes_root(words: tuple[str, ...]) -> bool:
+    """[beyond] ``find / -delete``, ``find /* -exec rm {} +``: the same act as ``rm -rf /`` (R4.6)."""
+    starts: list[str] = []
+    for k, w in enumerate(words[1:], 1):
+        if w[:1] in ("-", "(", "!") and w not in ("-H", "-L", "-P") and not w.startswith(("-D", "-O")):
+            rest = words[k:]
+            break
+        starts.append(w)
+    else:
+        return False
+    if not any(_is_root(p) for p in starts):
+        return False
+    if "-delete" in rest:
+        return True
+    return any(
+        w in FIND_EXEC and k + 1 < len(rest) and rest[k + 1].rpartition("/")[2] == "rm"
+        for k, w in enumerate(rest)
+    )
+
+
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
     """As :func:`floor_denies`, for views already computed."""
     for view in all_views:
-        if view and view[0] == "rm" and _rm_recursive_on_root(view):
+        if not view:
+            continue
+        if view[0] == "rm" and _rm_recursive_on_root(view):
+            return BUILTIN_DENY[0]
+        if view[0] == "find" and _find_deletes_root(view):
             return BUILTIN_DENY[0]
     return None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from permissions.commands.textproc import AWKS, SEDS, program_words
 from permissions.shell import Segment
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
@@ -86,6 +87,7 @@ def valid_local_root(root: str) -> bool:
     return normalize(root) not in _SYSTEM_ROOTS
 
 
+_PROGRAM_VERBS = AWKS | SEDS
 _DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 
 
@@ -114,6 +116,11 @@ class Scope:
         for seg in segments:
             words = seg.words
             dyn = seg.dynamic
+            if words and words[0] in _PROGRAM_VERBS:
+                # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
+                skip = program_words(words)
+                if skip:
+                    words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if dyn and k in dyn:
                     check(w, True, cwd, out)
@@ -121,11 +128,16 @@ class Scope:
                 # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
                 if "/" not in w and ".." not in w:
                     continue
-                if w[0] == "/" or ".." in w:
+                if w[0] == "/" or (".." in w and w[0] != "-"):
                     check(w, False, cwd, out)
                 eq = w.find("=")
                 if eq > 0:
-                    check(w[eq + 1 :], False, cwd, out)
+                    value = w[eq + 1 :]
+                    check(value, value[:1] == "~", cwd, out)
+                elif w[0] == "-" and w[1:2] != "-":
+                    glued = _glued_path(w)
+                    if glued is not None:
+                        check(glued, glued[0] == "~", cwd, out)
             for target in seg.redirects:
                 check(target, "$" in target or target.startswith("~"), cwd, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
@@ -166,6 +178,26 @@ class Scope:
         if target == "-" or target.startswith("~"):
             return False
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# Options whose glued value is a one-character separator, not a location (`cut -d/`, `awk -F/`, `sort -t/`).
+_SEPARATOR_LETTERS = frozenset("dFt")
+
+
+def _glued_path(word: str) -> str | None:
+    """issue 11 class 10: the location glued to a short option (`-f/etc/x`, `-C/etc`, `-I../../x`,
+    `-xf/etc/x`, `-o~/x`), or None: the value starts with `/`, `~` or `..` right after the option letters."""
+    n = len(word)
+    for j in range(2, n):
+        if not word[j - 1].isalnum():
+            return None  # past the option letters (`-t./out` is relative)
+        c = word[j]
+        if c == "/" or c == "~" or (c == "." and word[j : j + 2] == ".."):
+            value = word[j:]
+            if value == "/" and word[1] in _SEPARATOR_LETTERS and j == 2:
+                return None
+            return value
+    return None
 
 
 _SCOPES: dict[tuple[str, bool, str, str | None], Scope] = {}

@@ -36,6 +36,9 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from typing import NamedTuple
 
+from permissions.commands.shells import COMMAND_CARRIERS as _COMMAND_CARRIERS
+from permissions.commands.shells import SHELLS as _SHELLS
+from permissions.commands.shells import inline_script as _inline_script
 from permissions.expansions import (
     BRACE_BUDGET,
     BRACE_BUDGET_PER_CHAR,
@@ -80,7 +83,6 @@ _TICK_RUN = re.compile("`+")
 _CLOSE_RUN = re.compile(r"\)+")
 _SEPARATOR = re.compile(r"&&|\|\||[|;&]")
 
-_SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
 # Grammar words that introduce a command rather than being one (stripped from a segment's start).
 _LEADING_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "coproc"})
 # Grammar words that end a block and run nothing.
@@ -423,51 +425,27 @@ class _Scanner:
                 self.late.append(value)  # judged flat at the end, all at once (see _scan)
 
     def _script(self, seg: Segment, start: int) -> None:
-        """R4.7: the script of `bash -c` / `sh -c` / `eval` is judged as commands too."""
-        first = seg.words[0]
-        if (
-            first not in _SHELLS
-            and first != "eval"
-            and first != "find"
-            and "/" not in first
-            and "=" not in first
-            and first not in WRAPPERS
-            and first not in _COMMAND_CARRIERS
-        ):
-            return
-        view = look_through(seg.words)
-        if not view:
-            return
-        verb = view[0]
-        scripts: list[str] = []
-        if verb in _SHELLS:
-            at, problem = _inline_script(view)
-            if at is not None:
-                scripts.append(view[at])
-            elif problem is _FROM_INPUT:
-                self.unseen = self.unseen or problem
-            elif problem is not None:
-                self.fail(problem)
-                if problem is not _NO_SCRIPT:
-                    # R4.8: the script word is not known for certain, so every word that could be it is
-                    # judged (deny matches more); the command is unparseable, never auto-approved.
-                    scripts.extend(w for w in view[1:] if w[:1] != "-" and w[:1] != "+")
-        elif verb in _COMMAND_CARRIERS:
-            # `su -c '…'`, `script -qc '…'`, `flock f -c '…'`, `sg grp -c '…'`: a shell runs the string.
-            scripts.extend(_carried_commands(view))
-        elif verb == "eval":
-            scripts.append(" ".join(view[1:]))
-        if not scripts:
+        """R4.7, R4.9: the command lines a segment runs -- the script of `bash -c` / `sh -c` / `eval`, and
+        those of the programs in permissions.commands (`watch`, `ssh host CMD`, `git -c core.pager=…` ...)
+        -- are judged as commands too."""
+        found = carried_scripts(seg.words)
+        if found.unseen is not None:
+            self.unseen = self.unseen or found.unseen
+        if found.problem is not None:
+            self.fail(found.problem)
+        if not found.scripts:
             return  # `bash script.sh`: a file, not inline code
         if self.depth + 1 > MAX_SCRIPT_DEPTH:
             self.fail("inline shell scripts are nested too deeply")
             return
-        for script in scripts:
+        for script in found.scripts:
             inner = _scan(script, self.depth + 1, True)
             for s in inner.segments:
                 self.segments.append((start, s._replace(hidden=True)))
             if inner.unparseable:
                 self.fail(inner.problem or "the inline script cannot be parsed")
+            if inner.unseen is not None:
+                self.unseen = self.unseen or inner.unseen
 
     def expand_braces(self, pieces: list[str]) -> list[tuple[str, bool]]:
         """R4.8: the words bash makes of one word holding an unquoted ``{``, each with whether it starts
@@ -1234,129 +1212,6 @@ def _assigns(b: _Builder, pieces: list[str]) -> bool:
     return k == len(words) and is_assignment("".join(pieces))
 
 
-# -- the script of `sh -c` (R4.7) --------------------------------------------------------------------------
-class _ShellOptions(NamedTuple):
-    flags: str  # single-letter options that take no value (`c` included: it only marks the script)
-    valued: str  # single-letter options that take the next word (`-o pipefail`)
-    long: bool  # bash's long options (`--rcfile FILE`, also spelled `-rcfile FILE`)
-    attached: bool  # zsh: `-oerrexit` carries its value in the same word
-
-
-# Read from the shells' own parsers: bash shell.c (parse_long_options, parse_shell_options), dash
-# options.c, zsh init.c. `sh` is read as bash: where dash differs it rejects the option and runs nothing.
-# A letter not listed is not guessed: the command is unparseable (R4.7).
-_BASH_OPTIONS = _ShellOptions("abcefhiklmnprstuvxBCDEHPT", "oO", True, False)
-_SHELL_OPTIONS: dict[str, _ShellOptions] = {
-    "bash": _BASH_OPTIONS,
-    "sh": _BASH_OPTIONS,
-    "dash": _ShellOptions("abcefilmnpsuvxCEIV", "o", False, False),
-    "ash": _ShellOptions("abcefilmnpsuvxCEIV", "o", False, False),
-    "ksh": _ShellOptions("cefilnsuvx", "o", False, False),
-    "mksh": _ShellOptions("cefilnsuvx", "o", False, False),
-    "zsh": _ShellOptions("cefilnsuvx", "o", False, True),
-}
-_BASH_LONG_FLAGS = frozenset(
-    {"debug", "dump-po-strings", "dump-strings", "help", "login", "noediting", "noprofile", "norc", "posix"}
-    | {"restricted", "verbose", "version"}
-)
-_BASH_LONG_VALUED = frozenset({"rcfile", "init-file"})
-# Long options some bash versions lack: spelled with one dash, they would then read as letters.
-_BASH_LONG_VERSIONED = frozenset({"debugger", "pretty-print", "protected", "wordexp"})
-_NO_SCRIPT = "the shell's -c option has no script"
-_FROM_INPUT = "the shell reads its commands from its input (a pipe, a here-document), which cannot be judged"
-# Programs that hand a string to a shell with `-c` / `--command` (R4.7: hidden commands are segments too).
-_COMMAND_CARRIERS = frozenset({"su", "runuser", "script", "flock", "sg"})
-
-
-def _carried_commands(words: tuple[str, ...]) -> list[str]:
-    """The strings a command carrier gives to a shell: the word after ``-c`` (also clustered, ``-qc``) or
-    ``--command``, or the value of ``--command=…``. Every such word is judged, wherever it stands."""
-    out: list[str] = []
-    k = 1
-    n = len(words)
-    while k < n:
-        w = words[k]
-        if w.startswith("--command="):
-            out.append(w[len("--command=") :])
-        elif w == "--command" or (w[:1] == "-" and w[1:2] != "-" and w.endswith("c") and len(w) > 1):
-            if k + 1 < n:
-                out.append(words[k + 1])
-                k += 1
-        k += 1
-    return out
-
-
-def _inline_script(words: tuple[str, ...]) -> tuple[int | None, str | None]:
-    """For a shell invocation (``words[0]`` in _SHELLS): the index of the script given with ``-c``, or
-    None when the shell runs a file or its input; and why the options cannot be judged, if they cannot.
-
-    As the shells read them: options come first, each word starting with ``-`` or ``+``; letters cluster
-    (``-ec``); ``-o`` / ``-O`` take the next word even inside a cluster (``-oc pipefail``); ``-`` or ``--``
-    ends them; ``-c`` (or ``+c``) makes the first word after all options the script.
-    """
-    verb = words[0]
-    n = len(words)
-    k = 1
-    if verb == "fish":
-        # fish reads its options differently (`-c` takes its own value, `-C` runs code too).
-        if n > 2 and words[1] == "-c" and all(w[:1] != "-" for w in words[3:]):
-            return 2, None
-        if any(w[:1] == "-" for w in words[1:]):
-            return None, "fish options cannot be judged"
-        return (None, _FROM_INPUT) if n == 1 else (None, None)
-    opts = _SHELL_OPTIONS[verb]
-    if opts.long:
-        while k < n and words[k][:1] == "-":
-            w = words[k]
-            double = len(w) > 2 and w[1] == "-"
-            name = w[2:] if double else w[1:]
-            if name in _BASH_LONG_VALUED:
-                k += 2
-            elif name in _BASH_LONG_FLAGS:
-                k += 1
-            elif double or name in _BASH_LONG_VERSIONED:
-                return None, f"the option '{w}' of '{verb}' cannot be judged"
-            else:
-                break
-    script = False
-    reads_stdin = ""  # "s" once `-s` (commands from the input, operands as parameters) is seen
-    while k < n:
-        w = words[k]
-        if w[:1] != "-" and w[:1] != "+":
-            break
-        if w == "-" or w == "--":
-            k += 1
-            break
-        after = k + 1
-        if w[1:2] == "-" and verb == "zsh":
-            # zsh: `--name` sets an option by name; only `--emulate` takes a value.
-            if w == "--emulate":
-                after += 1
-            k = after
-            continue
-        letters = w[1:]
-        for p, ch in enumerate(letters):
-            if ch == "c":
-                script = True
-            elif ch == "s" and w[:1] == "-":
-                reads_stdin = "s"
-            elif ch in opts.valued:
-                if opts.attached and p + 1 < len(letters):
-                    break  # zsh: the rest of the word is the value
-                if after < n:
-                    after += 1
-            elif ch not in opts.flags:
-                return None, f"the option '{w}' of '{verb}' cannot be judged"
-        k = after
-    if not script:
-        # No -c and no script file: the shell runs what arrives on its input (`curl x | sh`, `sh <<EOF`),
-        # which no rule can see.
-        return (None, _FROM_INPUT) if k >= n or "s" in reads_stdin else (None, None)
-    if k >= n:
-        return None, _NO_SCRIPT
-    return k, None
-
-
 _HEADERS = frozenset({"for", "select", "case", "function"})
 # First words that always need the full scanner's segment post-processing.
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
@@ -1406,7 +1261,7 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
             continue
         k = _command_index(words)
         name = words[k] if k < len(words) and words[k] in defined else None
-        if name is None and k < len(words) and (words[k] in WRAPPERS or "/" in words[k]):
+        if name is None and k < len(words) and (words[k] in MAY_CARRY_FIRST or "/" in words[k]):
             view = look_through(words)  # `env f`, `nice f`: the call through a wrapper
             if view and view[0] in defined:
                 name = view[0]
@@ -1426,10 +1281,9 @@ def _plain_verb(words: tuple[str, ...]) -> bool:
     first = words[0]
     if first in _NOT_PLAIN_FIRST:
         return False
-    if "/" in first or "=" in first or first in WRAPPERS or first == "find":
-        view = look_through(words)
-        return not view or (view[0] not in _SHELLS and view[0] not in _COMMAND_CARRIERS and view[0] != "eval")
-    return True
+    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
+        return True  # the common case: nothing in it can carry a command line
+    return not carries_commands(words)
 
 
 def _is_expansion_start(c: str) -> bool:
@@ -1557,4 +1411,5 @@ def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
 
 
 # Imported last: matching.look_through is pure and does not import this module's names at load time.
-from permissions.wrappers import WRAPPERS, is_assignment, look_through
+from permissions.commands import MAY_CARRY_FIRST, carried_scripts, carries_commands
+from permissions.wrappers import is_assignment, look_through

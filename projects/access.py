@@ -87,6 +87,8 @@ def agent_role(agent: Agent) -> str | None:
     The principal *is* the membership row (loaded with the agent), so only a restricted principal costs
     a query: the guardian grant on this project."""
     principal = agent.principal  # loaded with the agent by the authentication (select_related)
+    if principal is None:  # suspended: its principal left the workspace; it acts with no role at all
+        return None
     if principal.workspace_id != agent.project.workspace_id:
         return None
     if principal.restricted:

@@ -1,5 +1,8 @@
-"""Admin for the tenancy models, scoped to the staff user's workspaces (superusers see all).
+"""Admin for the tenancy models: read-only, scoped to the staff user's workspaces — superusers included.
 
+Issue 12: a raw model form is a side door around the service functions (their role and tenancy checks,
+their ``permission.granted`` events). So every page here only shows; memberships, autonomy, agents,
+credentials, projects and permissions change through the API and the console, which call the services.
 Owner credentials are never rendered: the credentials admin shows only whether each secret is set.
 """
 
@@ -9,6 +12,7 @@ from django.contrib import admin
 
 from .access import visible_projects, visible_workspaces
 from .models import (
+    AcceptedPolicy,
     Agent,
     AutonomyRule,
     Membership,
@@ -21,10 +25,10 @@ from .models import (
 
 
 class TenantScopedAdmin(admin.ModelAdmin):
-    """Filters every changelist and object lookup by the staff user's workspaces.
+    """Filters every changelist and object lookup by the staff user's workspaces (R1.1), and never writes.
 
-    ``scope_to`` is "workspace" or "project"; ``scope_path`` the ORM path from the model to it.
-    A staff member may view what their workspaces hold; changing still needs Django's model permission.
+    ``scope_to`` is "workspace" or "project"; ``scope_path`` the ORM path from the model to it. Being a
+    superuser widens nothing: a workspace's rows are its members' to see, and changes go through services.
     """
 
     scope_to = "project"
@@ -32,8 +36,6 @@ class TenantScopedAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request):
         qs = super().get_queryset(request)
-        if request.user.is_superuser:
-            return qs
         visible = (visible_workspaces if self.scope_to == "workspace" else visible_projects)(request.user)
         field = f"{self.scope_path}__id__in" if self.scope_path else "id__in"
         return qs.filter(**{field: visible.values("id")})
@@ -43,6 +45,16 @@ class TenantScopedAdmin(admin.ModelAdmin):
 
     def has_view_permission(self, request, obj=None):
         return request.user.is_active and request.user.is_staff
+
+    # No side doors (issue 12): these rows change only through service functions.
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 class ReadOnlyAdmin(TenantScopedAdmin):
@@ -58,10 +70,21 @@ class ReadOnlyAdmin(TenantScopedAdmin):
         return False
 
 
-class MembershipInline(admin.TabularInline):
-    model = Membership
+class _ReadOnlyInline(admin.TabularInline):
     extra = 0
-    autocomplete_fields = ["user"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class MembershipInline(_ReadOnlyInline):
+    model = Membership
 
 
 @admin.register(Workspace)
@@ -117,9 +140,8 @@ class ProjectAdmin(TenantScopedAdmin):
     search_fields = ["name", "workspace_dir_name"]
 
 
-class AutonomyInline(admin.TabularInline):
+class AutonomyInline(_ReadOnlyInline):
     model = AutonomyRule
-    extra = 0
 
 
 @admin.register(Agent)
@@ -148,9 +170,28 @@ class TaskAdmin(TenantScopedAdmin):
 
 @admin.register(PersonalToken)
 class PersonalTokenAdmin(admin.ModelAdmin):
+    """Each person sees their own tokens; tokens are issued by ``manage.py create_user_token``."""
+
     list_display = ["user", "name", "created_at", "revoked_at"]
     exclude = ["key_hash"]
 
     def get_queryset(self, request):
-        qs = super().get_queryset(request).select_related("user")
-        return qs if request.user.is_superuser else qs.filter(user=request.user)
+        return super().get_queryset(request).select_related("user").filter(user=request.user)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(AcceptedPolicy)
+class AcceptedPolicyAdmin(ReadOnlyAdmin):
+    """R3.5 — the policy in force per project; accepted or restored in the console's permissions editor."""
+
+    scope_path = "project"
+    list_display = ["project", "accepted_by", "accepted_at", "source", "sha256"]
+    list_select_related = ["project", "accepted_by"]

@@ -11,14 +11,13 @@ from django.db.models import QuerySet
 from rest_framework import viewsets
 from rest_framework.exceptions import NotFound, PermissionDenied
 
-from permissions.action_types import role_at_least
-
-from .access import project_role, visible_projects, visible_workspaces
+from .access import visible_projects, visible_workspaces
 from .authentication import request_agent
+from .idempotency import IdempotentMixin
 from .models import Project
 
 
-class TenantScopedViewSet(viewsets.GenericViewSet):
+class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
     """Set ``scope_to`` to ``"workspace"`` or ``"project"`` and ``scope_path`` to the ORM path from the
     model to that object (``""`` when the model *is* it)."""
 
@@ -56,13 +55,12 @@ class TenantScopedViewSet(viewsets.GenericViewSet):
 
 
 def require_project_role(request, project: Project, minimum: str, what: str) -> str:
-    """Raise 404 when the project is not the caller's, 403 when their role is below ``minimum``."""
-    role = project_role(request.user, project)
-    if role is None:
-        raise NotFound()
-    if not role_at_least(role, minimum):
-        raise PermissionDenied(f"{what} needs the {minimum} role or higher; your role is {role}.")
-    return role
+    """The view's early check (before a body is judged): the services' own guard, so a view refuses with
+    the same status, reason code and sentence as the transition it calls (404 not_found, 403
+    role_too_low / people_only)."""
+    from .services import require_project_role as guard
+
+    return guard(request.user, project, minimum, what)
 
 
 def visible_project_or_404(request, project_id) -> Project:

@@ -13,6 +13,7 @@ from rest_framework import authentication, exceptions
 
 from brabo.sql import Projection
 
+from .key_use import retired_holder, touch_last_used
 from .models import Agent, AutonomyRule, Membership, PersonalToken, Project
 
 
@@ -93,7 +94,8 @@ class _AgentLookup:
                 f"r.{col(AutonomyRule, 'action_type')}, r.{col(AutonomyRule, 'mode')} "
                 f"FROM {qn(Agent._meta.db_table)} {a} "
                 f"JOIN {qn(Project._meta.db_table)} {p} ON {p}.{col(Project, 'id')} = {a}.{col(Agent, 'project')} "
-                f"JOIN {qn(Membership._meta.db_table)} {m} "
+                # LEFT: a suspended agent has no principal and must still be recognised (403, not 401)
+                f"LEFT JOIN {qn(Membership._meta.db_table)} {m} "
                 f"ON {m}.{col(Membership, 'id')} = {a}.{col(Agent, 'principal')} "
                 f"LEFT JOIN {qn(ProjectContainer._meta.db_table)} {c} "
                 f"ON {c}.{col(ProjectContainer, 'project')} = {p}.{col(Project, 'id')} "
@@ -130,8 +132,19 @@ def _agent_lookup() -> _AgentLookup:
 
 
 def agent_for_key(key: str) -> Agent | None:
-    """The agent holding this key (revoked or not), loaded for a proposal; None for an unknown key."""
-    return _agent_lookup()(Agent.hash_key(key))
+    """The agent holding this key (revoked or not), loaded for a proposal; None for an unknown key.
+
+    A key rotated out is still the agent's while its overlap window lasts; that lookup runs only for a key
+    that matches no current key, so the hot path is unchanged."""
+    key_hash = Agent.hash_key(key)
+    agent = _agent_lookup()(key_hash)
+    if agent is None:
+        holder = retired_holder("agent", key_hash)
+        current = (
+            Agent.objects.filter(pk=holder).values_list("key_hash", flat=True).first() if holder else None
+        )
+        agent = _agent_lookup()(current) if current else None
+    return agent
 
 
 class AgentKeyAuthentication(authentication.BaseAuthentication):
@@ -151,6 +164,7 @@ class AgentKeyAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(
                 "This agent key was revoked; ask a maintainer for a new one."
             )
+        touch_last_used(Agent, agent.pk, agent.key_last_used_at, "key_last_used_at")
         return AgentUser(agent), agent
 
     def authenticate_header(self, request):
@@ -169,6 +183,7 @@ class PersonalTokenAuthentication(authentication.BaseAuthentication):
             raise exceptions.AuthenticationFailed(
                 "Invalid or revoked token; create one with create_user_token."
             )
+        touch_last_used(PersonalToken, token.pk, token.last_used_at, "last_used_at")
         return token.user, token
 
     def authenticate_header(self, request):

@@ -45,8 +45,30 @@ def _inside(child: str, parent: str) -> bool:
     return child == parent or child.startswith(parent.rstrip("/") + "/")
 
 
-def validate_local_root(raw: str, install_dirs: Iterable[Path], *, check_disk: bool = True) -> str:
-    """Return the normalised root, or raise LocalRootError naming the problem and the fix."""
+def brabo_dirs() -> list[tuple[str, Path]]:
+    """The folders a `local` root may never overlap, in either direction (issue 12): Brabo's checkout and
+    install directories, where it keeps every project's folder (PROJECT_WORKSPACES_ROOT), the mounted
+    projects (BRABO_PROJECTS_BASE) and its own state (BRABO_VAR_DIR). A root holding one of them would give
+    one project's agents every other project's files, permissions.json included. Read from settings on
+    every call, so a changed setting is re-checked whenever the root is derived."""
+    from django.conf import settings
+
+    dirs = [("Brabo's own install directory", Path(d)) for d in settings.BRABO_INSTALL_DIRS]
+    dirs += [
+        ("PROJECT_WORKSPACES_ROOT", Path(settings.PROJECT_WORKSPACES_ROOT)),
+        ("BRABO_PROJECTS_BASE", Path(settings.BRABO_PROJECTS_BASE)),
+        ("BRABO_VAR_DIR", Path(settings.VAR_DIR)),
+    ]
+    return dirs
+
+
+def validate_local_root(
+    raw: str, install_dirs: Iterable[Path | tuple[str, Path]] | None = None, *, check_disk: bool = True
+) -> str:
+    """Return the normalised root, or raise LocalRootError naming the problem and the fix. Without
+    ``install_dirs``, every folder of :func:`brabo_dirs` is checked."""
+    if install_dirs is None:
+        install_dirs = brabo_dirs()
     if not isinstance(raw, str) or not raw.strip():
         raise LocalRootError(
             "local_path is required for a local project: type the absolute path of its folder."
@@ -66,11 +88,12 @@ def validate_local_root(raw: str, install_dirs: Iterable[Path], *, check_disk: b
         raise LocalRootError(
             f"local_path {path!r} is / or a system folder; choose your project's own folder."
         )
-    for install in install_dirs:
+    for entry in install_dirs:
+        label, install = entry if isinstance(entry, tuple) else ("Brabo's own install directory", entry)
         inst = normalise(str(install))
         if _inside(path, inst) or _inside(inst, path):
             raise LocalRootError(
-                f"local_path {path!r} overlaps Brabo's own install directory {inst!r}; "
+                f"local_path {path!r} overlaps {label} {inst!r}; "
                 "choose a folder outside it that does not contain it."
             )
     if check_disk:

@@ -15,6 +15,10 @@ from django.utils.text import slugify
 
 from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILDCARD
 
+# Teams over time (invitations, ownership offers, rotated keys, team events) live in their own module; it
+# names this module's models by string, so importing it first is safe and registers them with the app.
+from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
+
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
 
 
@@ -46,7 +50,11 @@ class WorkspaceCredentials(models.Model):
     ciphertext by accident.
     """
 
-    PROVIDERS = [("github", "GitHub"), ("gitlab", "GitLab")]
+    PROVIDERS = [
+        ("github", "GitHub"),
+        ("gitlab", "GitLab"),
+        ("local", "Local bare repositories (no account)"),
+    ]
 
     workspace = models.OneToOneField(Workspace, on_delete=models.CASCADE, related_name="credentials")
     provider_kind = models.CharField(max_length=16, choices=PROVIDERS, blank=True)
@@ -86,7 +94,14 @@ class Membership(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["workspace", "user"], name="one_membership_per_user")]
+        constraints = [
+            models.UniqueConstraint(fields=["workspace", "user"], name="one_membership_per_user"),
+            # R1.1 — exactly one owner: the database itself refuses a second owner membership, whatever
+            # the path (an ownership transfer demotes the old owner before it promotes the new one).
+            models.UniqueConstraint(
+                fields=["workspace"], condition=models.Q(role="owner"), name="one_owner_per_workspace"
+            ),
+        ]
         ordering = ["workspace_id", "id"]
 
     def __str__(self) -> str:
@@ -133,6 +148,9 @@ class Project(models.Model):
     git_remote_url = models.CharField(max_length=1000, blank=True)
     default_branch = models.CharField(max_length=200, default="main")
     execution_active = models.BooleanField(default=False)
+    # R3.5: the SHA-256 of the permissions.json a person last accepted ("" = no file, the empty policy).
+    # Kept on the row every proposal already loads, so comparing it with the file on disk costs no query.
+    policy_sha256 = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -165,7 +183,7 @@ class Project(models.Model):
         if self.execution_mode == "local":
             from .local_root import validate_local_root
 
-            return validate_local_root(self.local_path, settings.BRABO_INSTALL_DIRS)
+            return validate_local_root(self.local_path)  # R1.4: every Brabo folder, re-read each time
         if self.execution_mode == "mounted":
             return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))
         return str(self.folder)
@@ -182,6 +200,27 @@ class Project(models.Model):
         if self.execution_mode == "local" and self.local_path:
             return Path(self.root()) / "permissions.json"
         return self.folder / "permissions.json"
+
+
+class AcceptedPolicy(models.Model):
+    """R3.5 — the last permissions.json a person accepted: the policy in force. The file on disk is what is
+    under version control; when it differs from this (an agent, a git pull, a hand edit), every decision is
+    made against both and the stricter verdict wins, until a maintainer+ accepts the file or restores this."""
+
+    project = models.OneToOneField(
+        Project, on_delete=models.CASCADE, primary_key=True, related_name="accepted_policy"
+    )
+    content = models.TextField(null=True, blank=True, help_text="NULL: no file, the empty policy.")
+    sha256 = models.CharField(max_length=64, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(default=timezone.now)
+    # how it was accepted: permissions_saved, execution_activated, always_allow, accepted_from_disk, upgrade
+    source = models.CharField(max_length=40)
+
+    def __str__(self) -> str:
+        return f"accepted policy of {self.project_id}"
 
 
 class HashedKey:
@@ -210,9 +249,17 @@ class Agent(HashedKey, models.Model):
     project = models.ForeignKey(Project, on_delete=models.CASCADE, related_name="agents")
     name = models.CharField(max_length=80)
     kind = models.CharField(max_length=40, default="custom")
-    principal = models.ForeignKey(Membership, on_delete=models.PROTECT, related_name="agents")
+    # NULL only while suspended: removing a member clears the principal of their agents and suspends them
+    # (PROTECT keeps any other deletion path from silently orphaning an agent).
+    principal = models.ForeignKey(
+        Membership, on_delete=models.PROTECT, related_name="agents", null=True, blank=True
+    )
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    # A suspended agent's proposals answer 403 until a maintainer reassigns its principal.
+    suspended_at = models.DateTimeField(null=True, blank=True)
+    suspended_reason = models.CharField(max_length=300, blank=True)
+    key_last_used_at = models.DateTimeField(null=True, blank=True)  # written at most once a minute
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
@@ -289,6 +336,7 @@ class PersonalToken(HashedKey, models.Model):
     key_hash = models.CharField(max_length=64, unique=True, editable=False)
     created_at = models.DateTimeField(default=timezone.now)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)  # written at most once a minute
 
     def __str__(self) -> str:
         return f"{self.name} token of {self.user}"
@@ -297,3 +345,24 @@ class PersonalToken(HashedKey, models.Model):
     def issue(cls, user, name: str = "cli") -> tuple[PersonalToken, str]:
         key, key_hash = cls.new_key()
         return cls.objects.create(user=user, name=name, key_hash=key_hash), key
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a POST sent with an ``Idempotency-Key`` (issue 13; projects.idempotency): a retry
+    with the same key and body within 24 h gets this answer again instead of acting twice. ``status_code``
+    is NULL while the first request is still running."""
+
+    scope = models.CharField(max_length=80)  # the caller: "agent:<id>", "user:<pk>", "runner:<id>"
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)  # sha256 of method, path, query and body
+    status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    response_body = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="one_answer_per_idempotency_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

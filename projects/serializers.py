@@ -86,7 +86,7 @@ class CredentialsStatusSerializer(serializers.ModelSerializer):
 
 
 class CredentialsWriteSerializer(serializers.Serializer):
-    provider_kind = serializers.ChoiceField(choices=["github", "gitlab"], required=False)
+    provider_kind = serializers.ChoiceField(choices=["github", "gitlab", "local"], required=False)
     provider_base_url = serializers.URLField(required=False, allow_blank=True, max_length=200)
     provider_token = serializers.CharField(
         required=False, allow_blank=True, write_only=True, trim_whitespace=True, max_length=4096
@@ -125,6 +125,17 @@ class ProjectSerializer(serializers.ModelSerializer):
     protected_branches = serializers.ListField(child=serializers.CharField(max_length=200), required=False)
     module_map = serializers.DictField(required=False)
     max_parallel = serializers.IntegerField(required=False, min_value=1, max_value=64)
+    repository = serializers.CharField(
+        required=False, allow_blank=True, max_length=300, help_text="owner/name on the provider"
+    )
+    git_remote_url = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=1000,
+        help_text="where git_push pushes: https://host/owner/name.git, or a bare repository in the "
+        "workspace's local git folder",
+    )
+    default_branch = serializers.CharField(required=False, max_length=200)
 
     class Meta:
         model = Project
@@ -139,6 +150,9 @@ class ProjectSerializer(serializers.ModelSerializer):
             "protected_branches",
             "module_map",
             "max_parallel",
+            "repository",
+            "git_remote_url",
+            "default_branch",
             "execution_active",
             "created_at",
         ]
@@ -160,6 +174,24 @@ class ProjectSerializer(serializers.ModelSerializer):
                 if not isinstance(amount, (int, float)) or isinstance(amount, bool) or amount <= 0:
                     raise serializers.ValidationError(f"module {module!r}: {key} must be a positive number.")
         return value
+
+
+class ProjectGitSerializer(serializers.Serializer):
+    """PATCH /api/projects/{id}/: where the code lives. Validated by ``projects.git_settings``."""
+
+    repository = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    git_remote_url = serializers.CharField(required=False, allow_blank=True, max_length=1000)
+    default_branch = serializers.CharField(required=False, max_length=200)
+
+    def validate(self, attrs):
+        unknown = (
+            sorted(set(self.initial_data) - set(self.fields)) if isinstance(self.initial_data, dict) else []
+        )
+        if unknown:
+            raise serializers.ValidationError(
+                f"only repository, git_remote_url and default_branch can be changed here, not {', '.join(unknown)}."
+            )
+        return attrs
 
 
 class AgentSerializer(serializers.ModelSerializer):
@@ -227,3 +259,33 @@ class PermissionsSerializer(serializers.Serializer):
     allow = serializers.ListField(child=serializers.CharField(), required=False)
     deny = serializers.ListField(child=serializers.CharField(), required=False)
     ask = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class PolicyAcceptSerializer(serializers.Serializer):
+    """The version reviewed: accepting refuses with 409 when the file changed since (R3.5)."""
+
+    sha256 = serializers.RegexField(r"^[0-9a-f]{64}$|^$", required=False)
+
+
+class _PolicyVersionSerializer(serializers.Serializer):
+    content = serializers.CharField(allow_null=True)
+    sha256 = serializers.CharField()
+
+
+class _AcceptedVersionSerializer(_PolicyVersionSerializer):
+    accepted_by = serializers.CharField(allow_null=True)
+    accepted_at = serializers.DateTimeField(allow_null=True)
+    source = serializers.CharField(allow_null=True)
+
+
+class _DiskVersionSerializer(_PolicyVersionSerializer):
+    error = serializers.CharField(allow_null=True)
+
+
+class PolicyStatusSerializer(serializers.Serializer):
+    """R3.5 — the accepted policy (in force), the file on disk, and their diff when they differ."""
+
+    changed_outside_brabo = serializers.BooleanField()
+    accepted = _AcceptedVersionSerializer()
+    on_disk = _DiskVersionSerializer()
+    diff = serializers.ListField(child=serializers.CharField())

@@ -5,7 +5,6 @@ Views, the admin and management commands call these; none of them holds these ru
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -26,6 +25,7 @@ from .models import (
     WorkspaceCredentials,
     default_protected_branches,
 )
+from .team_events import record_member_set
 
 
 class DomainError(Exception):
@@ -40,8 +40,64 @@ class DomainError(Exception):
         self.reason = reason
 
 
+def require_person(actor, what: str) -> None:
+    """Agents and runners (machine keys) never change tenancy, governance or a team; nor does an anonymous
+    caller. The one people-only guard: every transition and view that needs a person calls this."""
+    from .access import _is_person
+
+    if not _is_person(actor):
+        raise DomainError(
+            f"{what} is a person's decision; agents and runners cannot make it. Sign in as a person "
+            "(session or personal token).",
+            status=403,
+            reason="people_only",
+        )
+
+
+def require_workspace_role(actor, workspace_id, minimum: str | None, what: str) -> Membership:
+    """STYLE 13: the transition checks its own caller, whichever door it came through. Not a member → 404
+    (R1.1: another workspace's resources do not exist for you); below ``minimum`` → 403. ``minimum=None``:
+    any member (the transition then applies its own rule, e.g. owner-only or "only the invitee")."""
+    from permissions.action_types import role_at_least
+
+    from .access import membership
+
+    require_person(actor, what)
+    m = membership(actor, workspace_id)
+    if m is None:
+        raise DomainError("Not found: no such workspace, or it is not yours.", status=404, reason="not_found")
+    if minimum is not None and not role_at_least(m.role, minimum):
+        raise DomainError(
+            f"{what} needs the {minimum} role or higher; your role is {m.role}.",
+            status=403,
+            reason="role_too_low",
+        )
+    return m
+
+
+def require_project_role(actor, project: Project, minimum: str, what: str, *, noun: str = "project") -> str:
+    """As :func:`require_workspace_role`, for a project (a restricted member reaches only granted ones).
+    ``noun`` names what the caller asked for in the 404 (an agent, a runner: what lives in the project)."""
+    from permissions.action_types import role_at_least
+
+    from .access import project_role
+
+    require_person(actor, what)
+    role = project_role(actor, project)
+    if role is None:
+        raise DomainError(f"Not found: no such {noun}, or it is not yours.", status=404, reason="not_found")
+    if not role_at_least(role, minimum):
+        raise DomainError(
+            f"{what} needs the {minimum} role or higher; your role is {role}.",
+            status=403,
+            reason="role_too_low",
+        )
+    return role
+
+
 @transaction.atomic
 def create_workspace(*, actor, name: str) -> Workspace:
+    require_person(actor, "Creating a workspace")
     name = (name or "").strip()
     if not name:
         raise DomainError("name is required: give the workspace a name.", field="name")
@@ -52,8 +108,9 @@ def create_workspace(*, actor, name: str) -> Workspace:
 
 
 @transaction.atomic
-def set_member(*, actor_membership: Membership, username: str, role: str) -> tuple[Membership, bool]:
+def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tuple[Membership, bool]:
     """Add a member or change a member's role. Nobody grants above their own role or grants ``owner``."""
+    actor_membership = require_workspace_role(actor, workspace.pk, "maintainer", "Adding or changing members")
     if role not in ROLES:
         raise DomainError(f"role {role!r} is unknown; use developer or maintainer.", field="role")
     if not can_grant(actor_membership.role, role):
@@ -62,6 +119,7 @@ def set_member(*, actor_membership: Membership, username: str, role: str) -> tup
             "a workspace has exactly one owner.",
             field="role",
             status=403,
+            reason="role_above_own",
         )
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
@@ -70,27 +128,71 @@ def set_member(*, actor_membership: Membership, username: str, role: str) -> tup
     existing = Membership.objects.select_for_update().filter(workspace_id=ws_id, user=user).first()
     if existing is not None:
         if existing.role == "owner":
-            raise DomainError("the owner's role cannot be changed here.", field="username", status=403)
+            raise DomainError(
+                "the owner's role cannot be changed here; the owner transfers ownership to a maintainer.",
+                field="username",
+                status=403,
+                reason="owner_cannot_be_changed",
+            )
         if ROLE_RANK[existing.role] > ROLE_RANK[actor_membership.role]:
             raise DomainError(
-                "you cannot change the role of a member above you.", field="username", status=403
+                "you cannot change the role of a member above you.",
+                field="username",
+                status=403,
+                reason="role_too_low",
             )
-        existing.role = role
+        before, existing.role = existing.role, role
         existing.save(update_fields=["role"])
+        record_member_set(actor_membership.user, existing, False, before)
         return existing, False
-    return Membership.objects.create(workspace_id=ws_id, user=user, role=role), True
+    created = Membership.objects.create(workspace_id=ws_id, user=user, role=role)
+    record_member_set(actor_membership.user, created, True, None)
+    return created, True
+
+
+@transaction.atomic
+def set_member_access(*, actor, workspace: Workspace, username: str, project_ids) -> Membership:
+    """Restrict a member to some projects (django-guardian grants), or lift it with ``project_ids=None``.
+    Only for members at or below the actor's own role, never the owner."""
+    from .access import set_project_access
+
+    actor_m = require_workspace_role(actor, workspace.pk, "maintainer", "Restricting a member's projects")
+    member = (
+        None
+        if "\x00" in username  # PostgreSQL cannot even compare text holding NUL
+        else Membership.objects.select_related("user")
+        .filter(workspace=workspace, user__username=username)
+        .first()
+    )
+    if member is None:
+        raise DomainError("No such member in this workspace.", status=404, reason="not_found")
+    if member.role == "owner" or member.rank > actor_m.rank:
+        raise DomainError(
+            "You can restrict only members at or below your own role, never the owner.",
+            status=403,
+            reason="role_too_low",
+        )
+    projects = None
+    if project_ids is not None:
+        projects = list(Project.objects.filter(workspace=workspace, id__in=project_ids))
+        if len(projects) != len(set(project_ids)):
+            raise DomainError("some project ids are not projects of this workspace.", field="projects")
+    set_project_access(member, projects)
+    return member
 
 
 @transaction.atomic
 def set_credentials(
     *,
+    actor,
     workspace: Workspace,
     provider_kind: str | None = None,
     provider_base_url: str | None = None,
     provider_token: str | None = None,
     model_key: str | None = None,
 ) -> WorkspaceCredentials:
-    """R1.2 — write-only. ``""`` clears a secret; None leaves it as it is."""
+    """R1.2 — write-only, the owner's alone. ``""`` clears a secret; None leaves it as it is."""
+    require_workspace_role(actor, workspace.pk, "owner", "Managing the provider token and model key")
     creds, _ = WorkspaceCredentials.objects.select_for_update().get_or_create(workspace=workspace)
     now = timezone.now()
     if provider_kind is not None:
@@ -107,8 +209,29 @@ def set_credentials(
     return creds
 
 
+def _refuse_overlapping_projects(root: str) -> None:
+    """A `local` root never overlaps another project's root, in either direction (issue 12): its agents
+    would reach that project's files and its permissions.json. Managed and mounted folders lie under
+    PROJECT_WORKSPACES_ROOT / BRABO_PROJECTS_BASE, which validate_local_root already keeps apart."""
+    from .local_root import _inside, normalise
+
+    for other in (
+        Project.objects.filter(execution_mode="local")
+        .exclude(local_path="")
+        .values_list("local_path", flat=True)
+    ):
+        theirs = normalise(other)
+        if _inside(root, theirs) or _inside(theirs, root):
+            raise DomainError(
+                f"local_path {root!r} overlaps another project's folder; give each project its own folder, "
+                "neither inside the other.",
+                field="local_path",
+            )
+
+
 def create_project(
     *,
+    actor,
     workspace: Workspace,
     name: str,
     execution_mode: str = "container",
@@ -117,6 +240,7 @@ def create_project(
     module_map: dict | None = None,
     max_parallel: int = 2,
 ) -> Project:
+    require_workspace_role(actor, workspace.pk, "maintainer", "Creating a project")
     name = (name or "").strip()
     if not name:
         raise DomainError("name is required: give the project a name.", field="name")
@@ -133,9 +257,10 @@ def create_project(
     root = ""
     if execution_mode == "local":
         try:
-            root = validate_local_root(local_path, settings.BRABO_INSTALL_DIRS)
+            root = validate_local_root(local_path)
         except LocalRootError as exc:
             raise DomainError(str(exc), field="local_path") from None
+        _refuse_overlapping_projects(root)
     elif local_path:
         raise DomainError("local_path is only for execution_mode 'local'; leave it out.", field="local_path")
     try:
@@ -165,14 +290,24 @@ def create_project(
 
 @transaction.atomic
 def create_agent(
-    *, project: Project, name: str, principal: Membership, kind: str = "custom"
+    *, actor, project: Project, name: str, principal: Membership, kind: str = "custom"
 ) -> tuple[Agent, str]:
     """Returns (agent, key). The key is shown once; only its hash is stored (R1.6)."""
+    from .access import project_role
+
+    require_project_role(actor, project, "maintainer", "Creating an agent")
     name = (name or "").strip()
     if not name:
         raise DomainError("name is required, e.g. dev-api, dev-lead, infra, qa, secops.", field="name")
     if principal.workspace_id != project.workspace_id:
         raise DomainError("the principal must be a member of the project's workspace.", field="principal")
+    if project_role(principal.user, project) is None:
+        raise DomainError(
+            "the principal cannot reach this project; grant them access first.", field="principal"
+        )
+    require_can_act_for(
+        actor, project, principal, f"Creating an agent for {principal.user.get_username()}", field="principal"
+    )
     if Agent.objects.filter(project=project, name=name).exists():
         raise DomainError(f"an agent named {name!r} already exists in this project.", field="name")
     key, key_hash = Agent.new_key()
@@ -185,7 +320,8 @@ def create_agent(
 
 
 @transaction.atomic
-def revoke_agent(*, agent: Agent) -> Agent:
+def revoke_agent(*, actor, agent: Agent) -> Agent:
+    require_project_role(actor, agent.project, "maintainer", "Revoking an agent")
     if agent.revoked_at is None:
         agent.revoked_at = timezone.now()
         agent.save(update_fields=["revoked_at"])
@@ -199,6 +335,14 @@ def require_can_act_for(
     that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""
     from .access import project_role
 
+    if principal is None:
+        raise DomainError(
+            "this agent is suspended (its principal left the workspace); a maintainer reassigns its "
+            "principal first.",
+            field=field,
+            status=409,
+            reason="agent_suspended",
+        )
     mine = ROLE_RANK.get(project_role(actor, project) or "", 0)
     if mine < ROLE_RANK.get(principal.role, 99):
         raise DomainError(
@@ -206,6 +350,7 @@ def require_can_act_for(
             "principal's role. Ask them, or choose a principal at or below your own role.",
             field=field,
             status=403,
+            reason="below_principal_role",
         )
 
 
@@ -240,6 +385,7 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     least the agent's principal's role."""
     from permissions.action_types import AUTO_APPROVE
 
+    require_project_role(actor, agent.project, "maintainer", "Changing an agent's autonomy")
     require_can_act_for(actor, agent.project, agent.principal, f"Changing the autonomy of {agent.name}")
 
     seen: set[str] = set()
@@ -262,8 +408,14 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     return list(AutonomyRule.objects.filter(agent=agent))
 
 
-def upsert_autonomy(*, agent: Agent, action_type: str, mode: str) -> AutonomyRule:
-    """Set one row (used by "always allow" for dev-<module> agents, R7.4, and activate-execution, R3.4)."""
+def upsert_autonomy(*, actor, agent: Agent, action_type: str, mode: str) -> AutonomyRule:
+    """Set one row (used by "always allow" for dev-<module> agents, R7.4, and the Infra handoff, R9.6). The
+    actor reaches the project with at least the action type's minimum role (R2.2; ``*`` needs maintainer);
+    the door's own rule (the decider's click, the handoff) is checked by its caller."""
+    from permissions.action_types import ACTION_TYPES
+
+    minimum = ACTION_TYPES[action_type].min_role if action_type in ACTION_TYPES else "maintainer"
+    require_project_role(actor, agent.project, minimum, f"Setting {agent.name}'s {action_type} autonomy")
     rule, _ = AutonomyRule.objects.update_or_create(
         agent=agent, action_type=action_type, defaults={"mode": mode}
     )
@@ -279,6 +431,7 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
 
     from permissions.files import PermissionsFileError, parse_permissions_text
 
+    require_project_role(actor, project, "maintainer", "Changing permissions")  # before judging the body
     if not isinstance(data, dict):
         raise DomainError(
             'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.', field="permissions"
@@ -296,46 +449,166 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
     return perms
 
 
-def _missing_from(entries, other) -> list[str]:
-    """``entries`` not in ``other``, each once, in order."""
-    present = set(other)
-    return [p for p in dict.fromkeys(entries) if p not in present]
+def _lock_project(project: Project) -> None:
+    """Serialise changes of one project's accepted policy (R3.5): one writer at a time, by pk."""
+    Project.objects.select_for_update().filter(pk=project.pk).values_list("pk").first()
+    fresh = Project.objects.filter(pk=project.pk).values_list("policy_sha256", flat=True).first()
+    project.policy_sha256 = fresh or ""
 
 
+def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | None) -> None:
+    """R3.6 — nobody allows, or lifts a deny/ask on, an action type above their own role."""
+    from permissions.ceiling import above_role
+
+    over = above_role(before, after, role)
+    if over:
+        raise DomainError(
+            f"your role ({role}) cannot grant {', '.join(over)}: these action types need a higher role to "
+            "allow (Spend() is the owner's). Nothing was saved; ask the owner, or leave those entries as "
+            "they were.",
+            field="permissions",
+            status=403,
+            reason="role_ceiling",
+        )
+
+
+def _write_failed(exc: OSError) -> DomainError:
+    return DomainError(
+        f"permissions.json could not be written ({exc}); nothing was saved — check the project "
+        "folder's disk and permissions, then save again.",
+        field="permissions",
+        status=500,
+        reason="escrita_do_padrao_falhou",
+    )
+
+
+@transaction.atomic
 def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
-    """Write the project's permissions.json atomically (the API's PUT and the console's editor). The
-    ``allow`` entries it adds (``patterns`` and ``pattern``, as for "always allow") and the ``deny``/``ask``
-    entries it takes away (``liftedDeny``, ``liftedAsk``) are one ``permission.granted`` event by ``actor``;
-    the event is written first, so a failed file write leaves none."""
-    from permissions.files import PermissionsFileError, load_permissions, write_permissions
+    """Write the project's permissions.json atomically and record it as the accepted policy (R3.5) — the
+    API's PUT and the console's editor. Maintainer+ only, within the role ceiling (R3.6). The ``allow``
+    entries it adds to the accepted policy (``patterns`` and ``pattern``, as for "always allow") and the
+    ``deny``/``ask`` entries it takes away (``liftedDeny``, ``liftedAsk``) are one ``permission.granted``
+    event by ``actor``; the event is written first, so a failed file write leaves none."""
+    from permissions.ceiling import added_and_lifted
+    from permissions.files import render_permissions, write_permissions
 
+    from .policy_store import accepted_permissions, record_accepted
+
+    role = require_project_role(actor, project, "maintainer", "Changing permissions")
+    _lock_project(project)
+    before = accepted_permissions(project)
+    _refuse_above_ceiling(before, perms, role)
+    added, lifted_deny, lifted_ask = added_and_lifted(before, perms)
+    lifted = {"liftedDeny": lifted_deny, "liftedAsk": lifted_ask}
+    if added or any(lifted.values()):
+        record_pattern_grant(
+            project.id, actor, added, "permissions_saved", **{k: v for k, v in lifted.items() if v}
+        )
     path = project.permissions_path
     try:
-        before = load_permissions(path)
-    except PermissionsFileError:
-        before = Permissions((), (), ())  # the file did not load, so it auto-approved nothing
-    added = _missing_from(perms.allow, before.allow)
-    # A deny or ask entry taken away can let an allow entry auto-approve what it held back: a grant too.
-    lifted = {
-        "liftedDeny": _missing_from(before.deny, perms.deny),
-        "liftedAsk": _missing_from(before.ask, perms.ask),
-    }
-    with transaction.atomic():
-        if added or any(lifted.values()):
-            record_pattern_grant(
-                project.id, actor, added, "permissions_saved", **{k: v for k, v in lifted.items() if v}
-            )
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_permissions(path, perms)
-        except OSError as exc:
-            raise DomainError(
-                f"permissions.json could not be written ({exc}); nothing was saved — check the project "
-                "folder's disk and permissions, then save again.",
-                field="permissions",
-                status=500,
-                reason="escrita_do_padrao_falhou",
-            ) from None
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_permissions(path, perms)
+    except OSError as exc:
+        raise _write_failed(exc) from None
+    record_accepted(project, render_permissions(perms), by=actor, source="permissions_saved")
+
+
+def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
+    """Add ``allow`` entries to the accepted policy and to the file on disk (activation, "always allow"),
+    in the caller's transaction. Returns the entries the accepted policy did not have. When the file on
+    disk differs from the accepted version, both get the entries and the outside change stays outside:
+    adding a pattern never accepts what an agent or a git pull changed (R3.5). Raises PermissionsFileError
+    when the file does not load (nothing is written over what could not be read)."""
+    from permissions.files import merge_into, read_permissions_text, render_permissions, sha256_text
+
+    from .policy_store import accepted_permissions, file_base, record_accepted
+
+    # The door's own check (R2.2 for "always allow", maintainer for activation) came first; this one keeps
+    # every write of the policy within the writer's reach and under the role ceiling (R3.6).
+    role = require_project_role(actor, project, "developer", "Writing to permissions.json")
+    _lock_project(project)
+    before = accepted_permissions(project)
+    _refuse_above_ceiling(before, Permissions(before.allow + tuple(allow), before.deny, before.ask), role)
+    added = [p for p in dict.fromkeys(allow) if p not in set(before.allow)]
+    path = project.permissions_path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    in_sync = sha256_text(read_permissions_text(path, base=file_base(project))) == project.policy_sha256
+    merge_into(path, allow=list(allow))
+    if in_sync:
+        record_accepted(
+            project, read_permissions_text(path, base=file_base(project)), by=actor, source=source
+        )
+    elif added:
+        merged = Permissions(before.allow + tuple(added), before.deny, before.ask)
+        record_accepted(project, render_permissions(merged), by=actor, source=source)
+    return added
+
+
+@transaction.atomic
+def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | None = None) -> Permissions:
+    """R3.5 — a maintainer+ accepts the file as it is on disk: it becomes the policy in force. What it adds
+    or lifts against the accepted version is a ``permission.granted`` event, within the role ceiling (R3.6).
+    ``expected_sha256`` (what the person reviewed) refuses with 409 if the file changed since."""
+    from permissions.ceiling import added_and_lifted
+    from permissions.files import PermissionsFileError, parse_permissions_text, sha256_text
+
+    from .policy_store import accepted_permissions, read_disk, record_accepted
+
+    role = require_project_role(actor, project, "maintainer", "Accepting permissions.json")
+    _lock_project(project)
+    try:
+        text = read_disk(project)
+        perms = parse_permissions_text(text) if text is not None else Permissions()
+    except PermissionsFileError as exc:
+        raise DomainError(
+            f"{exc}. A file that does not load cannot be accepted: restore the accepted version or fix it.",
+            field="permissions",
+            status=409,
+            reason="permissions_invalidas",
+        ) from None
+    if expected_sha256 is not None and expected_sha256 != sha256_text(text):
+        raise DomainError(
+            "permissions.json changed on disk since you reviewed it; review the new diff and accept again.",
+            status=409,
+            reason="policy_changed_since_review",
+        )
+    before = accepted_permissions(project)
+    _refuse_above_ceiling(before, perms, role)
+    added, lifted_deny, lifted_ask = added_and_lifted(before, perms)
+    lifted = {"liftedDeny": lifted_deny, "liftedAsk": lifted_ask}
+    if added or any(lifted.values()):
+        record_pattern_grant(
+            project.id, actor, added, "policy_accepted_from_disk", **{k: v for k, v in lifted.items() if v}
+        )
+    record_accepted(project, text, by=actor, source="accepted_from_disk")
+    return perms
+
+
+@transaction.atomic
+def restore_policy(*, project: Project, actor) -> Permissions:
+    """R3.5 — rewrite permissions.json to the accepted version, atomically (the outside change is dropped;
+    it never was in force beyond what the accepted version allowed, so this grants nothing)."""
+    import os
+
+    from permissions.files import _locked, atomic_write
+
+    from .policy_store import EMPTY_POLICY_TEXT, accepted_permissions, accepted_text
+
+    require_project_role(actor, project, "maintainer", "Restoring permissions.json")
+    _lock_project(project)
+    text = accepted_text(project)
+    path = os.fspath(project.permissions_path)
+    try:
+        project.permissions_path.parent.mkdir(parents=True, exist_ok=True)
+        with _locked(path):
+            atomic_write(path, text if text is not None else EMPTY_POLICY_TEXT)
+    except OSError as exc:
+        raise _write_failed(exc) from None
+    if text is None:  # the empty policy is now a real file: record exactly that text, so both agree
+        from .policy_store import record_accepted
+
+        record_accepted(project, EMPTY_POLICY_TEXT, by=actor, source="restored")
+    return accepted_permissions(project)
 
 
 def _seed_agent_autonomy(agent: Agent) -> list[str]:
@@ -357,25 +630,73 @@ def _seed_agent_autonomy(agent: Agent) -> list[str]:
 def activate_execution(*, project: Project, actor) -> Permissions:
     """R3.4 — merge the dev-terminal families into ``allow`` (no duplicates, order kept) and seed
     ``git_commit: auto_approve`` for every ``dev-<module>`` agent. Idempotent. What it adds is recorded as
-    ``permission.granted`` by ``actor``, written before the file so a failed write leaves no event."""
-    from permissions.files import PermissionsFileError, load_permissions, merge_into
+    ``permission.granted`` by ``actor``, written before the file so a failed write leaves no event; the
+    merged policy becomes the accepted one (R3.5)."""
+    from permissions.files import PermissionsFileError
     from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
 
-    path = project.permissions_path
-    path.parent.mkdir(parents=True, exist_ok=True)
+    from .policy_store import accepted_permissions
+
+    role = require_project_role(actor, project, "maintainer", "Activating execution")
     try:
         with transaction.atomic():
-            added = _missing_from(DEV_TERMINAL_ALLOW_PATTERNS, load_permissions(path).allow)
+            _lock_project(project)
+            before = accepted_permissions(project)
+            seeded = Permissions(before.allow + tuple(DEV_TERMINAL_ALLOW_PATTERNS), before.deny, before.ask)
+            _refuse_above_ceiling(before, seeded, role)
+            added = [p for p in dict.fromkeys(DEV_TERMINAL_ALLOW_PATTERNS) if p not in set(before.allow)]
             if added:
                 record_pattern_grant(project.id, actor, added, "execution_activated")
             for agent in Agent.objects.filter(project=project):
                 for action_type in _seed_agent_autonomy(agent):
                     record_autonomy_grant(project.id, actor, agent.id, action_type, "execution_activated")
             Project.objects.filter(pk=project.pk).update(execution_active=True)
-            perms = merge_into(path, allow=DEV_TERMINAL_ALLOW_PATTERNS)
+            merge_accepted(
+                project=project, allow=DEV_TERMINAL_ALLOW_PATTERNS, actor=actor, source="execution_activated"
+            )
     except PermissionsFileError as exc:
         raise DomainError(
             f"permissions.json does not load, so nothing was seeded: {exc}", field="permissions", status=409
         ) from None
+    except OSError as exc:
+        raise _write_failed(exc) from None
     project.execution_active = True
-    return perms
+    return accepted_permissions(project)
+
+
+# -- where the code lives (repository, push remote) -------------------------------------------------
+
+
+@transaction.atomic
+def set_project_git(
+    *,
+    project: Project,
+    actor,
+    repository: str | None = None,
+    git_remote_url: str | None = None,
+    default_branch: str | None = None,
+) -> Project:
+    """Set the project's provider repository, push remote and default branch (maintainer+). None leaves a
+    field as it is, ``""`` clears it. The remote is validated in :mod:`projects.git_settings`: it receives the
+    workspace owner's token, so only the owner may point it at a host other than the provider's."""
+    from .git_settings import GitSettingError, clean_branch, clean_remote_url, clean_repository
+
+    role = require_project_role(actor, project, "maintainer", "Changing the project's repository or remote")
+    changed = []
+    try:
+        if repository is not None:
+            project.repository = clean_repository(repository)
+            changed.append("repository")
+        if git_remote_url is not None:
+            project.git_remote_url = clean_remote_url(
+                git_remote_url, workspace=project.workspace, actor_is_owner=role == "owner"
+            )
+            changed.append("git_remote_url")
+        if default_branch is not None:
+            project.default_branch = clean_branch(default_branch)
+            changed.append("default_branch")
+    except GitSettingError as exc:
+        raise DomainError(str(exc), field=exc.field) from None
+    if changed:
+        project.save(update_fields=changed)
+    return project

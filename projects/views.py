@@ -6,6 +6,7 @@ Business rules live in ``projects.services``; views parse, check the caller's ro
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status
@@ -15,12 +16,13 @@ from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
 from permissions.action_types import MAINTAINER, role_at_least
-from permissions.files import PermissionsFileError, load_permissions
+from permissions.files import PermissionsFileError, parse_permissions_text
 
 from . import services
-from .access import membership, project_role, set_project_access
+from .access import membership
 from .api_base import TenantScopedViewSet, require_project_role
 from .models import Agent, AutonomyRule, Membership, Project, Task, Workspace, WorkspaceCredentials
+from .policy_store import policy_state, read_disk
 from .serializers import (
     AgentCreateSerializer,
     AgentSerializer,
@@ -31,6 +33,9 @@ from .serializers import (
     MemberSerializer,
     MemberWriteSerializer,
     PermissionsSerializer,
+    PolicyAcceptSerializer,
+    PolicyStatusSerializer,
+    ProjectGitSerializer,
     ProjectSerializer,
     TaskSerializer,
     WorkspaceSerializer,
@@ -74,10 +79,10 @@ class WorkspaceViewSet(
             self._membership(ws)
             rows = Membership.objects.filter(workspace=ws).select_related("user").order_by("id")
             return Response(MemberSerializer(rows, many=True).data)
-        actor = self._membership(ws, MAINTAINER, "Adding or changing members")
+        self._membership(ws, MAINTAINER, "Adding or changing members")
         body = MemberWriteSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        member, created = services.set_member(actor_membership=actor, **body.validated_data)
+        member, created = services.set_member(actor=request.user, workspace=ws, **body.validated_data)
         return Response(
             MemberSerializer(member).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
         )
@@ -87,31 +92,12 @@ class WorkspaceViewSet(
     def member_access(self, request, pk=None, username=None):
         """Restrict a member to some projects (django-guardian grants), or lift it with ``projects: null``."""
         ws = self.get_object()
-        actor = self._membership(ws, MAINTAINER, "Restricting a member's projects")
-        member = (
-            None
-            if "\x00" in username  # PostgreSQL cannot even compare text holding NUL
-            else Membership.objects.select_related("user")
-            .filter(workspace=ws, user__username=username)
-            .first()
-        )
-        if member is None:
-            raise NotFound("No such member in this workspace.")
-        if member.role == "owner" or member.rank > actor.rank:
-            raise PermissionDenied(
-                "You can restrict only members at or below your own role, never the owner."
-            )
+        self._membership(ws, MAINTAINER, "Restricting a member's projects")
         body = MemberAccessSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        ids = body.validated_data["projects"]
-        projects = None
-        if ids is not None:
-            projects = list(Project.objects.filter(workspace=ws, id__in=ids))
-            if len(projects) != len(set(ids)):
-                raise services.DomainError(
-                    "some project ids are not projects of this workspace.", field="projects"
-                )
-        set_project_access(member, projects)
+        member = services.set_member_access(
+            actor=request.user, workspace=ws, username=username, project_ids=body.validated_data["projects"]
+        )
         return Response(MemberSerializer(member).data)
 
     @extend_schema(request=CredentialsWriteSerializer, responses=CredentialsStatusSerializer)
@@ -125,7 +111,7 @@ class WorkspaceViewSet(
         if request.method == "PUT":
             body = CredentialsWriteSerializer(data=request.data)
             body.is_valid(raise_exception=True)
-            creds = services.set_credentials(workspace=ws, **body.validated_data)
+            creds = services.set_credentials(actor=request.user, workspace=ws, **body.validated_data)
         else:
             creds, _ = WorkspaceCredentials.objects.get_or_create(workspace=ws)
         return Response(CredentialsStatusSerializer(creds).data)
@@ -143,6 +129,7 @@ class ProjectViewSet(
         body.is_valid(raise_exception=True)
         data = dict(body.validated_data)
         ws_id = data.pop("workspace_id")
+        git = {k: data.pop(k) for k in ("repository", "git_remote_url", "default_branch") if k in data}
         m = membership(request.user, ws_id)
         if m is None:
             raise NotFound("No such workspace.")
@@ -150,8 +137,22 @@ class ProjectViewSet(
             raise PermissionDenied(
                 f"Creating a project needs the maintainer role or higher; your role is {m.role}."
             )
-        project = services.create_project(workspace=m.workspace, **data)
+        with transaction.atomic():  # a refused remote leaves no project behind
+            project = services.create_project(actor=request.user, workspace=m.workspace, **data)
+            if git:
+                services.set_project_git(project=project, actor=request.user, **git)
         return Response(ProjectSerializer(project).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ProjectGitSerializer, responses=ProjectSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        """Set where the code lives: ``repository``, ``git_remote_url``, ``default_branch`` (maintainer+;
+        a remote off the provider's host only by the workspace owner, whose token it receives)."""
+        project = self.get_object()
+        require_project_role(request, project, MAINTAINER, "Changing the project's repository or remote")
+        body = ProjectGitSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.set_project_git(project=project, actor=request.user, **body.validated_data)
+        return Response(ProjectSerializer(project).data)
 
     @extend_schema(request=AgentCreateSerializer, responses=AgentSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
@@ -173,18 +174,8 @@ class ProjectViewSet(
             raise services.DomainError(
                 "principal must be the username of a member of this workspace.", field="principal"
             )
-        if project_role(principal.user, project) is None:
-            raise services.DomainError(
-                "the principal cannot reach this project; grant them access first.", field="principal"
-            )
-        services.require_can_act_for(
-            request.user,
-            project,
-            principal,
-            f"Creating an agent for {principal.user.username}",
-            field="principal",
-        )
         agent, key = services.create_agent(
+            actor=request.user,
             project=project,
             name=body.validated_data["name"],
             principal=principal,
@@ -197,12 +188,13 @@ class ProjectViewSet(
     @extend_schema(request=PermissionsSerializer, responses=PermissionsSerializer)
     @action(detail=True, methods=["get", "put"])
     def permissions(self, request, pk=None):
-        """The project's permissions.json (R3.1): read by members, written by maintainers, atomically."""
+        """The project's permissions.json (R3.1): read by members, written by maintainers, atomically. Whether
+        the file is the version a person accepted (R3.5) is ``permissions/status/``."""
         project = self.get_object()
         if request.method == "GET":
             require_project_role(request, project, "developer", "Reading permissions")
             try:
-                perms = load_permissions(project.permissions_path)
+                perms = parse_permissions_text(read_disk(project) or "{}")
             except PermissionsFileError as exc:
                 raise ApiError(
                     f"permissions.json does not load: {exc}. Fix it with PUT; until then nothing is auto-approved.",
@@ -213,6 +205,35 @@ class ProjectViewSet(
             require_project_role(request, project, MAINTAINER, "Changing permissions")
             perms = services.replace_permissions(project=project, data=request.data, actor=request.user)
         return Response({"allow": list(perms.allow), "deny": list(perms.deny), "ask": list(perms.ask)})
+
+    @extend_schema(request=None, responses=PolicyStatusSerializer)
+    @action(detail=True, methods=["get"], url_path="permissions/status")
+    def permissions_status(self, request, pk=None):
+        """R3.5 — the accepted policy (in force), the file on disk, and the diff when they differ."""
+        project = self.get_object()
+        require_project_role(request, project, "developer", "Reading permissions")
+        return Response(policy_state(project).as_dict())
+
+    @extend_schema(request=PolicyAcceptSerializer, responses=PolicyStatusSerializer)
+    @action(detail=True, methods=["post"], url_path="permissions/accept")
+    def permissions_accept(self, request, pk=None):
+        """R3.5 — accept the file on disk as the policy in force (maintainer+, within the R3.6 ceiling).
+        Send the ``sha256`` of the version you reviewed (from permissions/status/)."""
+        project = self.get_object()
+        body = PolicyAcceptSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.accept_policy_on_disk(
+            project=project, actor=request.user, expected_sha256=body.validated_data.get("sha256")
+        )
+        return Response(policy_state(project).as_dict())
+
+    @extend_schema(request=None, responses=PolicyStatusSerializer)
+    @action(detail=True, methods=["post"], url_path="permissions/restore")
+    def permissions_restore(self, request, pk=None):
+        """R3.5 — rewrite permissions.json to the accepted version, atomically (maintainer+)."""
+        project = self.get_object()
+        services.restore_policy(project=project, actor=request.user)
+        return Response(policy_state(project).as_dict())
 
     @extend_schema(request=None, responses=PermissionsSerializer)
     @action(detail=True, methods=["post"], url_path="activate-execution")
@@ -276,5 +297,5 @@ class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         """Revoke the agent's key at once; it answers 401 from then on."""
         agent = self.get_object()
         require_project_role(request, agent.project, MAINTAINER, "Revoking an agent")
-        services.revoke_agent(agent=agent)
+        services.revoke_agent(actor=request.user, agent=agent)
         return Response(AgentSerializer(agent).data)

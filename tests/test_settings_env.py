@@ -38,7 +38,7 @@ def test_env_list_and_path(monkeypatch, tmp_path):
 
 def test_create_user_token_creates_the_user_and_prints_a_working_token(db, capsys):
     from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    from django.core.management import CommandError, call_command
     from rest_framework.test import APIClient
 
     call_command("create_user_token", "scripter")
@@ -48,6 +48,12 @@ def test_create_user_token_creates_the_user_and_prints_a_working_token(db, capsy
     c = APIClient()
     c.credentials(HTTP_AUTHORIZATION=f"Token {key}")
     assert c.get("/api/workspaces/").status_code == 200
+    from projects.models import WorkspaceEvent
+
+    # through the service: the token is on the audit log like one made in the console (issue 17)
+    assert WorkspaceEvent.objects.filter(type="token.created", actor_label="scripter").count() == 1
+    with pytest.raises(CommandError, match="name is required"):
+        call_command("create_user_token", "scripter", "--name", "  ")
 
 
 def test_seed_demo_is_idempotent_and_prints_a_working_agent_key(db, capsys):
@@ -84,8 +90,28 @@ def _database_options(tmp_path, **env) -> str:
 
 def test_postgresql_prepares_repeated_statements_unless_turned_off(tmp_path):
     url = "postgres://u@127.0.0.1:5432/d"
-    assert _database_options(tmp_path, DATABASE_URL=url) == str(
+    assert _database_options(tmp_path, DATABASE_URL=url, BRABO_DB_POOL="false") == str(
         [("prepare_threshold", 5), ("server_side_binding", True)]
     )
-    assert _database_options(tmp_path, DATABASE_URL=url, BRABO_DB_PREPARED_STATEMENTS="false") == "[]"
+    assert (
+        _database_options(
+            tmp_path, DATABASE_URL=url, BRABO_DB_PREPARED_STATEMENTS="false", BRABO_DB_POOL="false"
+        )
+        == "[]"
+    )
     assert "server_side_binding" not in _database_options(tmp_path)  # SQLite: not a PostgreSQL option
+
+
+def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_path):
+    # issue 13: connections held by a process are bounded by the pool; Django's pool needs CONN_MAX_AGE=0
+    from .probe import run_probe
+
+    probe = (
+        "from django.conf import settings; d = settings.DATABASES['default'];"
+        "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'], d['OPTIONS']['pool']['min_size'])"
+    )
+    url = "postgres://u@127.0.0.1:5432/d"
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="4") == "0 5 1"
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_CONN_MAX_AGE="60") == "0 9 1"
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_POOL_MAX_SIZE="3") == "0 3 1"
+    assert "pool" not in _database_options(tmp_path)  # SQLite: no pool

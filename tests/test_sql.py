@@ -64,7 +64,7 @@ def test_agent_lookup_without_container_autonomy_or_with_a_revoked_key(team):
     with pytest.raises(ProjectContainer.DoesNotExist):
         agent.project.container  # noqa: B018 — the cached "no row" answers without a query
     assert agent_for_key("brabo_agent_not-a-key") is None
-    revoke_agent(agent=team.agent)
+    revoke_agent(actor=team.owner, agent=team.agent)
     assert agent_for_key(team.agent_key).revoked_at is not None  # authentication refuses it, not the lookup
 
 

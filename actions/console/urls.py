@@ -4,7 +4,28 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import views
+from . import team, views
+
+
+def team_urls(p) -> list:
+    """Members and keys (issue 17): every change goes through ``projects.teams`` / ``projects.keys``."""
+    ws = "members/<uuid:workspace_id>"
+    return [
+        p("members/", team.members, "members"),
+        p(f"{ws}/invite/", team.member_invite, "member-invite"),
+        p(f"{ws}/invitations/<uuid:invitation_id>/revoke/", team.invitation_revoke, "invitation-revoke"),
+        p(f"{ws}/members/<str:username>/role/", team.member_role, "member-role"),
+        p(f"{ws}/members/<str:username>/remove/", team.member_remove, "member-remove"),
+        p(f"{ws}/ownership/offer/", team.ownership_offer, "ownership-offer"),
+        p(f"{ws}/ownership/accept/", team.ownership_accept, "ownership-accept"),
+        p(f"{ws}/ownership/cancel/", team.ownership_cancel, "ownership-cancel"),
+        p("members/agents/<uuid:agent_id>/reassign/", team.agent_reassign, "agent-reassign"),
+        p("keys/", team.keys_page, "keys"),
+        p("keys/tokens/", team.token_create, "token-create"),
+        p("keys/tokens/<int:token_id>/revoke/", team.token_revoke, "token-revoke"),
+        p("keys/agents/<uuid:agent_id>/rotate/", team.agent_rotate, "agent-rotate"),
+        p("keys/runners/<uuid:runner_id>/rotate/", team.runner_rotate, "runner-rotate"),
+    ]
 
 
 def console_urls(wrap) -> list:
@@ -24,6 +45,8 @@ def console_urls(wrap) -> list:
         p("projects/", views.projects, "projects"),
         p("projects/<uuid:project_id>/permissions/", views.permissions_editor, "permissions"),
         p("projects/<uuid:project_id>/stats/", views.stats, "stats"),
+        p("projects/<uuid:project_id>/git/", views.project_git, "project-git"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
+        *team_urls(p),
     ]

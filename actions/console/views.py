@@ -39,7 +39,14 @@ from permissions.files import lint_permissions, parse_permissions_text
 from permissions.messages import sentence
 from projects.access import visible_projects
 from projects.models import Agent, AutonomyRule, Membership, Project
-from projects.services import DomainError, save_permissions, set_autonomy
+from projects.policy_store import policy_state
+from projects.services import (
+    DomainError,
+    accept_policy_on_disk,
+    restore_policy,
+    save_permissions,
+    set_autonomy,
+)
 
 PAGE_SIZE = 50
 STATUS_TONE = {
@@ -225,6 +232,7 @@ def action_detail(request, action_id):
             row=row,
             action=action,
             preview=row.preview,
+            confirm_always=request.GET.get("confirm") == "always" and action.status == PENDING,
             events=events,
             payload_json=json.dumps(action.payload, indent=2, ensure_ascii=False),
             result_json=json.dumps(action.result, indent=2, ensure_ascii=False) if action.result else "",
@@ -242,10 +250,32 @@ OUTCOME_TEXT = {
 }
 
 
+def _label(action: ProposedAction) -> str:
+    line = summary(action)[:80]
+    return f"{action.action_type} “{line}”" if line else action.action_type
+
+
+def _execution_text(action: ProposedAction) -> str:
+    """What became of an approved action by the time the page answers: with the in-process worker it has
+    run already; with a real worker it is usually still queued."""
+    action.refresh_from_db(fields=["status", "result"])
+    result = action.result if isinstance(action.result, dict) else {}
+    if action.status == "executed":
+        return " It ran and succeeded."
+    if action.status == "failed":
+        code = result.get("code") or "failed"
+        detail = result.get("message") or ""
+        step = result.get("next_step") or ""
+        return f" It ran and failed ({code}): {detail} {step}".rstrip()
+    if action.status in ("approved", "executing"):
+        return " Sent to execution; its page shows the result when it finishes."
+    return ""
+
+
 def _decide(request, action_id, fn, **kwargs):
     action = _action_or_404(request, action_id)
     back = _back(request, reverse("admin:console-queue"))
-    label = f"{action.action_type} “{summary(action)[:80]}”"
+    label = _label(action)
     try:
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
     except DomainError as exc:
@@ -255,10 +285,12 @@ def _decide(request, action_id, fn, **kwargs):
     if decision.patterns:
         text += f" Always allowed — wrote {', '.join(decision.patterns)} to permissions.json."
     elif decision.autonomy_row:
-        text += f" Always allowed — {action.agent.name} now auto-approves {action.action_type}."
+        text += f" Always allowed — {action.agent.name} now auto-approves every {action.action_type} action."
     elif fn is services.approve_always:
-        text += " This instance only: it has an external effect, so no pattern was written (R7.2)."
-    messages.success(request, text)
+        text += " This instance only: it has an external effect, so no pattern was written."
+    if decision.outcome != services.OUTCOME_DENIED:
+        text += _execution_text(action)
+    (messages.warning if action.status == "failed" else messages.success)(request, text)
     return HttpResponseRedirect(back)
 
 
@@ -274,6 +306,11 @@ def deny(request, action_id):
 
 @require_POST
 def approve_always(request, action_id):
+    action = _action_or_404(request, action_id)
+    if request.POST.get("confirm") != "yes" and services.preview_always(action).get("autonomy_row"):
+        # R7.4 grants the agent every action of this type (for terminal: every command the caps let
+        # through). That is never one click: the action's page says what it grants and asks first.
+        return redirect(reverse("admin:console-action", args=[action.id]) + "?confirm=always")
     return _decide(request, action_id, services.approve_always)
 
 
@@ -295,7 +332,8 @@ def agents(request):
                 "autonomy_rules",
                 filter=Q(autonomy_rules__action_type=WILDCARD, autonomy_rules__mode=AUTO_APPROVE),
             ),
-            pending=Count("actions", filter=Q(actions__status=PENDING)),
+            # distinct: the two counts join two tables, and without it each multiplies the other
+            pending=Count("actions", filter=Q(actions__status=PENDING), distinct=True),
         )
         .order_by("project__name", "name")
     )
@@ -376,22 +414,66 @@ def projects(request):
     )
 
 
-def _read_text(path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return ""
+def project_git(request, project_id):
+    """Where the code lives (repository, push remote, default branch): the same service as the API's PATCH."""
+    from projects.git_settings import workspace_git_root
+    from projects.services import set_project_git
 
-
-def permissions_editor(request, project_id):
-    """permissions.json: linted with the engine's own lint, previewed as a diff, written atomically."""
     project = _project_or_404(request, project_id)
     role = _roles(request.user).get(project.workspace_id)
     can_edit = role_at_least(role, MAINTAINER)
-    path = project.permissions_path
-    current = _read_text(path)
-    text = current or '{\n  "allow": [],\n  "deny": [],\n  "ask": []\n}\n'
+    fields = ("repository", "git_remote_url", "default_branch")
+    values = {f: getattr(project, f) for f in fields}
+    if request.method == "POST":
+        values = {f: request.POST.get(f, "") for f in fields}
+        try:
+            set_project_git(project=project, actor=request.user, **values)
+        except DomainError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, f"Saved where the code of {project.name} lives.")
+            return redirect(reverse("admin:console-project-git", args=[project.id]))
+    return render(
+        request,
+        "console/project_git.html",
+        _base_context(
+            request,
+            f"Repository · {project.name}",
+            project=project,
+            values=values,
+            can_edit=can_edit,
+            local_root=workspace_git_root(project.workspace_id),
+            section="projects",
+        ),
+    )
+
+
+def permissions_editor(request, project_id):
+    """permissions.json: linted with the engine's own lint, previewed as a diff, written atomically. When
+    the file on disk is not the version a person accepted (R3.5), the page says so with the diff, and a
+    maintainer+ accepts it or restores the accepted version."""
+    project = _project_or_404(request, project_id)
+    role = _roles(request.user).get(project.workspace_id)
+    can_edit = role_at_least(role, MAINTAINER)
+    state = policy_state(project)  # the file read as hostile: never through a link, never a FIFO (R3.5)
+    current = state.disk_text or ""
+    text = current or (state.accepted_text or "") or '{\n  "allow": [],\n  "deny": [],\n  "ask": []\n}\n'
     issues, diff, step = [], [], "edit"
+    if request.method == "POST" and request.POST.get("step") in ("accept", "restore"):
+        try:
+            if request.POST["step"] == "accept":
+                accept_policy_on_disk(
+                    project=project, actor=request.user, expected_sha256=request.POST.get("disk")
+                )
+                messages.success(
+                    request, "Accepted permissions.json as it is on disk; it is the policy in force."
+                )
+            else:
+                restore_policy(project=project, actor=request.user)
+                messages.success(request, "Restored permissions.json to the accepted version.")
+        except DomainError as exc:
+            messages.error(request, str(exc))
+        return redirect(reverse("admin:console-permissions", args=[project.id]))
     if request.method == "POST":
         if not can_edit:
             messages.error(
@@ -441,6 +523,7 @@ def permissions_editor(request, project_id):
             text=text,
             base=_digest(current),
             issues=issues,
+            policy=state,
             has_errors=any(i.severity == "error" for i in issues),
             diff=diff,
             step=step,

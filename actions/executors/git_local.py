@@ -275,7 +275,7 @@ def git_push(action, ctx) -> dict:
         if pushed.returncode != 0:
             _push_failure(stderr, branch)
         sha = run_git(mirror, "rev-parse", ref).stdout.strip()
-    return {"branch": branch, "sha": sha, "output": ctx.redact(_tail(pushed.stdout))}
+    return {"branch": branch, "sha": sha, "output": _tail(ctx.redact(pushed.stdout))}  # redact, then cut
 
 
 def _credential_env(remote_url: str, ctx) -> dict[str, str]:

@@ -1,4 +1,4 @@
-"""Git provider port (GitHub, GitLab) used by provider executors with the workspace owner's token (R9.2)."""
+"""Git provider port (GitHub, GitLab, local bare repositories) used by provider executors with the workspace owner's token (R9.2)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,12 @@ def provider_for(kind: str, base_url: str, token: str, *, timeout: float = 30.0)
         from .github import GitHub
 
         return GitHub(base, token, timeout=timeout)
+    if kind == "local":
+        from pathlib import Path
+
+        from .local import LocalGit
+
+        return LocalGit(Path(base_url))  # the workspace's own folder (ExecutionContext.owner_credentials)
     if kind == "gitlab":
         from .gitlab import GitLab
 
@@ -23,8 +29,8 @@ def provider_for(kind: str, base_url: str, token: str, *, timeout: float = 30.0)
         return GitLab(base, token, timeout=timeout)
     raise ExecutionFailure(
         "provider_not_configured",
-        f"The workspace's git provider is {kind or 'not set'}; Brabo speaks github and gitlab.",
-        "The workspace owner sets the provider (github or gitlab) and its token in the workspace settings.",
+        f"The workspace's git provider is {kind or 'not set'}; Brabo speaks github, gitlab and local.",
+        "The workspace owner sets the provider (github, gitlab or local) and its token in the workspace settings.",
     )
 
 

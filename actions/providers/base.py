@@ -12,6 +12,8 @@ from typing import Protocol
 
 import httpx
 
+from brabo.redaction import redact_text
+
 from ..execution import ExecutionFailure, TransientFault
 
 
@@ -76,10 +78,24 @@ class HttpAdapter:
         return response
 
     def _provider_message(self, response: httpx.Response) -> str:
+        """What the provider said, redacted and then cut to 300 characters: a provider that echoes the
+        request quotes the token, and cutting first would leave a slice of it behind (issue 13)."""
+        return redact_text(self._provider_said(response), self._secret_headers)[:300]
+
+    @property
+    def _secret_headers(self) -> list[str]:
+        values = []
+        for name, value in self.client.headers.items():
+            if name.lower() in ("authorization", "private-token", "x-api-key"):
+                values.append(value)
+                values.extend(value.split(None, 1)[1:])  # "Bearer <token>": the token alone too
+        return values
+
+    def _provider_said(self, response: httpx.Response) -> str:
         try:
             body = response.json()
         except ValueError:
-            return response.text[:300]
+            return response.text[:4000]
         if isinstance(body, dict):
             msg = body.get("message") or body.get("error") or body.get("error_description") or ""
             if isinstance(msg, (dict, list)):
@@ -88,8 +104,8 @@ class HttpAdapter:
             if errors and isinstance(errors, list):
                 details = [e.get("message", "") if isinstance(e, dict) else str(e) for e in errors]
                 msg = f"{msg} ({'; '.join(d for d in details if d)})" if any(details) else msg
-            return str(msg)[:300]
-        return str(body)[:300]
+            return str(msg)
+        return str(body)[:4000]
 
     def _fail(self, response: httpx.Response, what: str):
         status = response.status_code

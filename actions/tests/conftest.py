@@ -9,6 +9,13 @@ import pytest
 from actions.models import ProposedAction, SessionEvent
 
 
+def accept_as_is(project, text):
+    """Record ``text`` as the accepted policy (R3.5), as a maintainer's save would, without its event."""
+    from projects.policy_store import record_accepted
+
+    record_accepted(project, text, by=None, source="test")
+
+
 class Proposer:
     def __init__(self, team):
         self.team = team
@@ -25,7 +32,9 @@ class Proposer:
     def write_permissions(self, allow=(), deny=(), ask=()):
         path = self.team.project.permissions_path
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps({"allow": list(allow), "deny": list(deny), "ask": list(ask)}, indent=2))
+        text = json.dumps({"allow": list(allow), "deny": list(deny), "ask": list(ask)}, indent=2)
+        path.write_text(text)
+        accept_as_is(self.team.project, text)  # as a maintainer's save would (R3.5)
         return path
 
     def events(self, action_id=None):

@@ -23,6 +23,13 @@ class FakeProvider(LoopbackServer):
         self.repo = repo
         self.requests: list[dict] = []
         self.fail_next: list[int] = []
+        # A provider that quotes the request back in its error (some proxies and gateways do): the credential
+        # lands past a 300-character prefix, where a cut-then-redact leaves a slice of it (issue 13).
+        self.echo_credentials = False
+        # Set ``hold`` to keep every request waiting until it is set again (``arrived`` says one came in):
+        # a worker can be killed while its call is in flight.
+        self.hold: threading.Event | None = None
+        self.arrived = threading.Event()
         self.branches: dict[str, str] = {"main": "a" * 40, "dev": "b" * 40}
         self.protected: set[str] = set()
         self.prs: dict[int, dict] = {}
@@ -70,22 +77,35 @@ class FakeProvider(LoopbackServer):
                         {"method": method, "path": parts.path, "headers": dict(self.headers), "json": body}
                     )
                     injected = fake.fail_next.pop(0) if fake.fail_next else None
+                fake.arrived.set()
+                if fake.hold is not None:
+                    fake.hold.wait(120)
                 if parts.path.startswith("/github/"):
                     if not self._github_auth():
                         return
                     if injected:
-                        return self._send(injected, {"message": "Server Error"})
+                        return self._send(injected, {"message": self._error_text("Server Error")})
                     status, answer = fake._github(method, parts.path[len("/github") :], body)
                 elif parts.path.startswith("/gitlab/api/v4/"):
                     if not self._gitlab_auth():
                         return
                     if injected:
-                        return self._send(injected, {"message": "500 Internal Server Error"})
+                        return self._send(
+                            injected, {"message": self._error_text("500 Internal Server Error")}
+                        )
                     query = {k: v[0] for k, v in parse_qs(parts.query).items()}
                     status, answer = fake._gitlab(method, parts.path[len("/gitlab/api/v4") :], body | query)
                 else:
                     status, answer = 404, {"message": "Not Found"}
                 self._send(status, answer)
+
+            def _error_text(self, text: str) -> str:
+                if not fake.echo_credentials:
+                    return text
+                auth = self.headers.get("Authorization") or self.headers.get("PRIVATE-TOKEN") or ""
+                raw = auth.split()[-1] if auth else ""
+                echoed = f" while handling {self.command} {self.path}; request authorization: {auth}"
+                return (text + " " + "." * 300)[: 300 - len(echoed) + 12] + echoed + f" (credential {raw})"
 
             def _github_auth(self) -> bool:
                 header = self.headers.get("Authorization", "")

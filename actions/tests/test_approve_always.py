@@ -150,7 +150,7 @@ def test_r7_5_a_failed_pattern_write_leaves_the_action_pending(team, lead, monke
     def broken_merge(*args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("actions.services.merge_into", broken_merge)
+    monkeypatch.setattr("permissions.files.merge_into", broken_merge)
     resp = _always(team, action_id)
     assert resp.status_code == 500 and resp.json()["reason"] == "escrita_do_padrao_falhou"
     assert "No space left" in resp.json()["detail"]

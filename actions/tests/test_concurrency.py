@@ -52,7 +52,7 @@ def test_20_simultaneous_approvals_give_one_approval_one_event_one_execution(tea
     counter_lock = threading.Lock()
 
     def counting_enqueue(
-        action_id,
+        action_id, **_
     ):  # counts what would be sent to the worker; the claim is tested in execution
         with counter_lock:
             executions.append(str(action_id))

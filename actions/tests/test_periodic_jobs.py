@@ -31,7 +31,13 @@ def test_the_schedule_runs_in_process_the_reaper_and_the_waiter_watch(team, make
 
     results = run_periodic_jobs()
 
-    assert results == {"reap-stuck-actions": 1, "redispatch-unclaimed": 0, "detect-vanished-waiters": 1}
+    assert results == {
+        "relay-due-dispatches": 0,
+        "reap-stuck-actions": 1,
+        "redispatch-unclaimed": 0,
+        "detect-vanished-waiters": 1,
+        "purge-idempotency-keys": 0,
+    }
     stuck.refresh_from_db()
     task.refresh_from_db()
     assert stuck.status == "failed" and stuck.result["error"]["code"] == "worker_lost"

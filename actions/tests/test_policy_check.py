@@ -29,7 +29,7 @@ def test_policy_check_uses_the_projects_file_and_the_agents_autonomy(team):
     # The same command for an agent in auto mode: the compound synthesis is dropped (RN-603).
     from projects.services import upsert_autonomy
 
-    upsert_autonomy(agent=team.agent, action_type="*", mode="auto_approve")
+    upsert_autonomy(actor=team.owner, agent=team.agent, action_type="*", mode="auto_approve")
     code, out, _ = _check(
         "--project",
         team.project.workspace_dir_name,

@@ -181,9 +181,11 @@ def test_a_vanished_waiter_blocks_the_task_and_reattaching_undoes_it(team):
 def test_approval_stats_count_human_clicks_and_policy_rules(team):
     import json as _json
 
-    team.project.permissions_path.write_text(
-        _json.dumps({"allow": ["Terminal(git status)"], "deny": [], "ask": []})
-    )
+    from actions.tests.conftest import accept_as_is
+
+    text = _json.dumps({"allow": ["Terminal(git status)"], "deny": [], "ask": []})
+    team.project.permissions_path.write_text(text)
+    accept_as_is(team.project, text)  # a person's accepted policy (R3.5), not an outside edit
     agent = team.world.client(agent_key=team.agent_key)
     for _ in range(3):
         agent.post(
@@ -222,3 +224,29 @@ def test_approval_stats_count_human_clicks_and_policy_rules(team):
         team.world.client(team.outsider).get(f"/api/projects/{team.project.id}/approval-stats/").status_code
         == 404
     )
+
+
+def test_a_publish_landing_between_the_check_and_the_wait_is_not_lost(settings):
+    """The in-process channel, with the race forced deterministically: the decision commits and publishes
+    just after the waiter's check said "not yet" (issue 13: this is what made the wake-up test flaky)."""
+    from actions import waiting
+
+    settings.BRABO_REDIS_URL = ""
+    state = {"done": False, "checks": 0}
+
+    def is_done():
+        state["checks"] += 1
+        answer = state["done"]
+        if state["checks"] == 1:
+            state["done"] = True
+            waiting._publish_now("race")  # lands after this check read "not done"
+        return answer
+
+    box = {}
+    t = threading.Thread(
+        target=lambda: box.update(result=waiting.wait_for("race", is_done, timeout=600, recheck=600)),
+        daemon=True,
+    )
+    t.start()
+    t.join(timeout=30)  # a liveness bound: a lost wake-up sleeps for the 600 s recheck
+    assert not t.is_alive() and box["result"] is True

@@ -85,7 +85,8 @@ def test_stop_then_remove_clears_the_container_for_full_reprovisioning(team, run
 
 
 def test_a_local_project_has_no_container(world, team, tmp_path, make_action):
-    local = world.project(team.ws, "loc", execution_mode="local", local_path=str(tmp_path))
+    (tmp_path / "loc").mkdir()
+    local = world.project(team.ws, "loc", execution_mode="local", local_path=str(tmp_path / "loc"))
     assert (
         run(make_action(local, "container_start", {})).result["error"]["code"]
         == "no_container_for_local_project"
@@ -138,7 +139,7 @@ def test_mounted_start_is_handed_to_the_runner_and_settles_from_its_report(world
     from containers.runners import claim_work, issue_runner, report
 
     mounted = world.project(team.ws, "mnt", execution_mode="mounted")
-    runner, _ = issue_runner(project=mounted, name="laptop", created_by=team.maintainer)
+    runner, _ = issue_runner(actor=team.maintainer, project=mounted, name="laptop")
     Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now())
     action = run(make_action(mounted, "container_start", {}))
     assert action.status == "executing"
@@ -167,7 +168,7 @@ def test_a_runners_long_poll_sleeps_until_work_is_handed_off(world, team, make_a
     from containers.runners import claim_work, issue_runner
 
     mounted = world.project(team.ws, "mnt", execution_mode="mounted")
-    runner, _ = issue_runner(project=mounted, name="laptop", created_by=team.maintainer)
+    runner, _ = issue_runner(actor=team.maintainer, project=mounted, name="laptop")
     Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now())
 
     with CaptureQueriesContext(connection) as idle:

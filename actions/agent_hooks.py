@@ -1,0 +1,307 @@
+"""The coding agents' pre-tool hook protocols: what each agent sends before a tool runs, which Brabo action
+it is, and how each agent wants the answer written. Plain Python, no Django: ``actions.hooks_api`` serves
+it over HTTP and ``brabo hook <agent>`` forwards to that endpoint.
+
+The protocols, as their current documentation describes them:
+
+* **Claude Code** — ``PreToolUse`` hooks, ``"type": "command"`` (JSON on stdin) or ``"type": "http"``
+  (the same JSON as the POST body). Input ``{session_id, cwd, hook_event_name, tool_name, tool_input,
+  tool_use_id, …}``; ``tool_input.file_path`` is absolute. Answer
+  ``{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow"|"deny"|"ask",
+  "permissionDecisionReason": …}}``; the reason of an ``ask`` is shown to the person, of a ``deny`` to
+  Claude. "Error handling differs from command hooks: non-2xx responses, connection failures, and timeouts
+  all produce non-blocking errors that allow execution to continue" — so the endpoint answers every
+  failure as a 200 deny.
+  https://code.claude.com/docs/en/hooks (PreToolUse input, "PreToolUse decision control", "HTTP hooks")
+* **Gemini CLI** — ``BeforeTool`` command hooks. Input ``{session_id, cwd, hook_event_name, timestamp,
+  tool_name, tool_input}``; answer ``{"decision": "allow"|"deny", "reason": …}`` (``reason`` is sent to
+  the agent when denied). There is no documented "ask" answer, and no HTTP hook type.
+  https://geminicli.com/docs/hooks/reference (and google-gemini/gemini-cli docs/hooks/reference.md)
+* **Codex** — ``PreToolUse`` command hooks in ``hooks.json`` / ``config.toml``. Input like Claude Code's,
+  with ``tool_name`` ``Bash`` (``tool_input.command``) or ``apply_patch`` (``tool_input.command`` is the
+  patch). Only ``permissionDecision: "deny"`` is honoured ("allow" and "ask" are not supported, a hook
+  cannot grant what Codex's own approval policy would ask), and there is no HTTP hook type.
+  https://developers.openai.com/codex/hooks
+
+The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
+``write_file`` with the path relative to the project root; anything else → the configured default.
+Every proposal carries ``runs_in: "agent"``: Brabo decides and records, the agent runs the tool itself
+after an allow (``actions.executors.approval_only.agent_runs_it``) — never both.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+from dataclasses import dataclass, field
+
+ALLOW, DENY, ASK = "allow", "deny", "ask"
+RUNS_IN_AGENT = {"runs_in": "agent"}
+# What an edit proposal's ``content`` holds: Brabo never reads the agent's disk, so it cannot compute
+# the file an Edit produces; the person approving sees the exact change instead (old → new).
+EDIT_CONTENT_NOTE = "[brabo] an edit of the existing file; the replacements follow.\n"
+
+
+class HookInputError(ValueError):
+    """The hook input is not what the agent documents; the message says which field."""
+
+
+@dataclass(frozen=True)
+class Proposal:
+    action_type: str
+    payload: dict
+    cwd_in_root: str = ""  # terminal: the working directory relative to the root ("" is the root)
+
+
+@dataclass(frozen=True)
+class Mapped:
+    """What one tool call becomes: proposals to decide, or a verdict reached without one."""
+
+    tool: str
+    proposals: list[Proposal] = field(default_factory=list)
+    # When no proposal can be made: "unmapped" (a tool Brabo has no action type for), "outside" (a path
+    # or cwd outside the project root, or no root known) or "agent_settings" (the agent's hook settings).
+    refusal: str = ""
+    why: str = ""
+
+
+def _text(value, where: str) -> str:
+    if not isinstance(value, str):
+        raise HookInputError(f"{where} must be a string")
+    return value
+
+
+def resolve_path(path: str, cwd: str | None, root: str | None) -> str | None:
+    """``path`` relative to ``root`` (``"."`` never: a file's path names a file), or None when it is
+    outside the root, or the root is unknown. Lexical only — Brabo cannot see the agent's disk."""
+    if not root or not posixpath.isabs(root) or "\x00" in path:
+        return None
+    if not posixpath.isabs(path):
+        if not cwd or not posixpath.isabs(cwd):
+            return None
+        path = posixpath.join(cwd, path)
+    root = posixpath.normpath(root)
+    full = posixpath.normpath(path)
+    prefix = root if root.endswith("/") else root + "/"
+    if not full.startswith(prefix):
+        return None
+    rel = full[len(prefix) :]
+    return rel or None
+
+
+def resolve_dir(cwd: str | None, root: str | None) -> str | None:
+    """A working directory relative to the root: ``""`` for the root itself, None when outside."""
+    if not root or not posixpath.isabs(root) or not cwd or not posixpath.isabs(cwd):
+        return None
+    root, full = posixpath.normpath(root), posixpath.normpath(cwd)
+    if full == root:
+        return ""
+    prefix = root if root.endswith("/") else root + "/"
+    return full[len(prefix) :] if full.startswith(prefix) else None
+
+
+def _outside(tool: str, what: str, root: str | None) -> Mapped:
+    if not root:
+        why = (
+            "Brabo does not know this project's root, so it cannot tell whether the tool stays inside it; "
+            "set BRABO_PROJECT_ROOT (or the X-Brabo-Project-Root header)."
+        )
+    else:
+        why = f"{what} is outside the project root; Brabo governs only the project's own folder."
+    return Mapped(tool=tool, refusal="outside", why=why)
+
+
+def terminal(tool: str, command: str, cwd: str | None, root: str | None) -> Mapped:
+    if not command.strip():
+        raise HookInputError("tool_input.command is empty")
+    rel = resolve_dir(cwd, root)
+    if rel is None:
+        return _outside(tool, f"the working directory {cwd!r}", root)
+    payload = {"command": command, **RUNS_IN_AGENT}
+    return Mapped(tool=tool, proposals=[Proposal("terminal", payload, cwd_in_root=rel)])
+
+
+# The agents' own settings folders, where their hooks are configured: an agent that could write there
+# through a hooked tool could switch its own governance off, so such a write is never proposed.
+AGENT_SETTINGS_DIRS = frozenset({".claude", ".gemini", ".codex"})
+
+
+def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) -> Mapped:
+    path = _text(path, "tool_input.file_path")
+    rel = resolve_path(path, cwd, root)
+    if rel is None:
+        return _outside(tool, f"the file {path!r}", root)
+    if AGENT_SETTINGS_DIRS.intersection(rel.split("/")):
+        why = (
+            f"{rel} is in a coding agent's settings folder, where its hooks live; an agent does not change "
+            "its own hooks — a person edits that file."
+        )
+        return Mapped(tool=tool, refusal="agent_settings", why=why)
+    payload = {"path": rel, "content": _text(content, "the new content"), **extra, **RUNS_IN_AGENT}
+    return Mapped(tool=tool, proposals=[Proposal("write_file", payload)])
+
+
+def describe_edits(edits: list[dict]) -> str:
+    parts = [EDIT_CONTENT_NOTE]
+    for n, e in enumerate(edits, 1):
+        every = " (every occurrence)" if e.get("replace_all") else ""
+        parts.append(f"--- replacement {n}{every}: old\n{e['old_string']}\n+++ new\n{e['new_string']}\n")
+    return "".join(parts)
+
+
+def _edits(raw: list, where: str) -> list[dict]:
+    if not isinstance(raw, list) or not raw:
+        raise HookInputError(f"{where} must be a non-empty list")
+    out = []
+    for k, e in enumerate(raw):
+        if not isinstance(e, dict):
+            raise HookInputError(f"{where}[{k}] must be an object")
+        out.append(
+            {
+                "old_string": _text(e.get("old_string"), f"{where}[{k}].old_string"),
+                "new_string": _text(e.get("new_string"), f"{where}[{k}].new_string"),
+                "replace_all": bool(e.get("replace_all", False)),
+            }
+        )
+    return out
+
+
+def edit(tool: str, path, edits: list[dict], cwd, root) -> Mapped:
+    return write(tool, path, describe_edits(edits), cwd, root, change="edit", edits=edits)
+
+
+# -- the three agents -------------------------------------------------------------------------------------
+
+
+class AgentProtocol:
+    name = ""
+    http_hooks = False  # whether the agent itself can call an HTTP hook
+    can_ask = False  # whether the agent documents an "ask" answer
+
+    def parse(self, body) -> tuple[str, dict, str | None]:
+        if not isinstance(body, dict):
+            raise HookInputError("the hook input must be a JSON object")
+        tool = _text(body.get("tool_name"), "tool_name")
+        tool_input = body.get("tool_input")
+        if not isinstance(tool_input, dict):
+            raise HookInputError("tool_input must be an object")
+        cwd = body.get("cwd")
+        return tool, tool_input, cwd if isinstance(cwd, str) else None
+
+    def map(self, body, root: str | None) -> Mapped:
+        raise NotImplementedError
+
+    def answer(self, decision: str, reason: str) -> dict:
+        raise NotImplementedError
+
+
+class ClaudeCode(AgentProtocol):
+    name = "claude-code"
+    http_hooks = True
+    can_ask = True
+
+    def map(self, body, root):
+        tool, ti, cwd = self.parse(body)
+        if tool == "Bash":
+            return terminal(tool, _text(ti.get("command"), "tool_input.command"), cwd, root)
+        if tool == "Write":
+            return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
+        if tool == "Edit":
+            return edit(tool, ti.get("file_path"), _edits([ti], "tool_input"), cwd, root)
+        if tool == "MultiEdit":
+            return edit(tool, ti.get("file_path"), _edits(ti.get("edits"), "tool_input.edits"), cwd, root)
+        if tool == "NotebookEdit":
+            source = ti.get("new_source", "")
+            extra = {
+                "change": "notebook_edit",
+                "cell_id": str(ti.get("cell_id") or ""),
+                "edit_mode": str(ti.get("edit_mode") or "replace"),
+            }
+            return write(tool, ti.get("notebook_path"), source, cwd, root, **extra)
+        return Mapped(tool=tool, refusal="unmapped")
+
+    def answer(self, decision, reason):
+        return {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": decision,
+                "permissionDecisionReason": reason,
+            }
+        }
+
+
+class GeminiCli(AgentProtocol):
+    name = "gemini-cli"
+
+    def map(self, body, root):
+        tool, ti, cwd = self.parse(body)
+        if tool == "run_shell_command":
+            command = _text(ti.get("command"), "tool_input.command")
+            # The tool's optional directory is relative to the project root (older releases: "directory").
+            sub = ti.get("dir_path") or ti.get("directory")
+            if isinstance(sub, str) and sub:
+                cwd = sub if posixpath.isabs(sub) else (posixpath.join(root, sub) if root else None)
+            return terminal(tool, command, cwd, root)
+        if tool == "write_file":
+            return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
+        if tool == "replace":
+            expected = ti.get("expected_replacements")
+            one = {
+                "old_string": ti.get("old_string"),
+                "new_string": ti.get("new_string"),
+                "replace_all": isinstance(expected, int) and expected > 1,
+            }
+            return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
+        return Mapped(tool=tool, refusal="unmapped")
+
+    def answer(self, decision, reason):
+        # No "ask" in BeforeTool: the person must approve in Brabo, so the tool is refused for now.
+        if decision == ALLOW:
+            return {"decision": "allow", "reason": reason}
+        return {"decision": "deny", "reason": reason, "systemMessage": reason}
+
+
+_PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
+
+
+class Codex(AgentProtocol):
+    name = "codex"
+
+    def map(self, body, root):
+        tool, ti, cwd = self.parse(body)
+        if tool in ("Bash", "shell", "local_shell", "exec_command"):
+            command = ti.get("command", ti.get("cmd"))
+            if isinstance(command, list) and all(isinstance(c, str) for c in command):
+                command = shlex.join(command)
+            workdir = ti.get("workdir")
+            if isinstance(workdir, str) and workdir:
+                cwd = workdir if posixpath.isabs(workdir) else (posixpath.join(cwd, workdir) if cwd else None)
+            return terminal(tool, _text(command, "tool_input.command"), cwd, root)
+        if tool == "apply_patch":
+            patch = _text(ti.get("command", ti.get("input")), "tool_input.command")
+            paths = [m.group(2).strip() for m in _PATCH_FILE.finditer(patch)]
+            if not paths:
+                raise HookInputError("the patch names no file (*** Add/Update/Delete File: …)")
+            proposals = []
+            for p in dict.fromkeys(paths):  # one write_file per file the patch touches
+                one = write(tool, p, patch, cwd, root, change="patch")
+                if one.refusal:
+                    return one
+                proposals.extend(one.proposals)
+            return Mapped(tool=tool, proposals=proposals)
+        return Mapped(tool=tool, refusal="unmapped")
+
+    def answer(self, decision, reason):
+        if decision == ALLOW:
+            return {}  # Codex does not take "allow" from a hook; its own approval policy still applies
+        return {
+            "hookSpecificOutput": {
+                "hookEventName": "PreToolUse",
+                "permissionDecision": "deny",
+                "permissionDecisionReason": reason,
+            }
+        }
+
+
+PROTOCOLS: dict[str, AgentProtocol] = {p.name: p for p in (ClaudeCode(), GeminiCli(), Codex())}

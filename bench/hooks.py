@@ -1,0 +1,214 @@
+"""Benchmark: one auto-approved coding-agent tool call through Brabo's hooks (issue 14).
+
+Round trip of a Claude Code ``Bash`` tool call that Brabo's policy auto-approves (``git status`` against a
+200-pattern permissions.json), sequential, one at a time as an agent makes them, through:
+
+* the bare API call, ``POST /api/actions/`` (the floor: the same proposal without a hook),
+* Claude Code's HTTP hook, ``POST /api/hooks/claude-code/`` (goal p50 <= 10 ms),
+* the command hook, ``brabo hook claude-code`` as a new process per call, interpreter start included
+  (goal p50 <= 60 ms) — beside a bare ``python -c pass`` to show what the interpreter alone costs.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/13 \
+        .venv/bin/python bench/hooks.py [--calls 300] [--processes 100] [--port 8541]
+
+Server: gunicorn (2 sync workers) on the checkout, PostgreSQL, the Redis broker; the gates the hooks
+propose are sent to their own queue (``brabo-bench-hooks``), which nothing consumes and which is deleted
+at the end — so the figure is the decision path, as an agent waits on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from api import _children, _cpu_seconds, ensure_database, percentile, setup_world  # noqa: I001
+
+from brabo_client import _http
+
+QUEUE = "brabo-bench-hooks"
+AGENT_ROOT = "/home/bench/app"
+HOOK_INPUT = {
+    "session_id": "bench",
+    "transcript_path": "/home/bench/.claude/t.jsonl",
+    "cwd": AGENT_ROOT,
+    "permission_mode": "default",
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Bash",
+    "tool_input": {"command": "git status", "description": "status"},
+    "tool_use_id": "toolu_bench",
+}
+
+
+def timed(fn, n: int) -> list[float]:
+    out = []
+    for _ in range(n):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1e3)
+    return out
+
+
+def _server_pids(server_pid: int, dbname: str) -> list[int]:
+    """The gunicorn workers and the PostgreSQL backends serving this bench's database (the machine's
+    PostgreSQL is shared: other databases' backends are not this benchmark's cost)."""
+    pids = _children(server_pid)
+    needle = f" {dbname} ".encode()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmd = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if cmd.startswith(b"postgres: ") and needle in cmd:
+                pids.append(int(entry.name))
+    return pids
+
+
+def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    return {pid: _cpu_seconds([pid]) for pid in pids}
+
+
+def measured(fn, n: int, server_pid: int, dbname: str) -> tuple[list[float], float, float]:
+    """Latencies (ms), and the CPU one call costs (ms): on the server side (gunicorn workers + this
+    database's PostgreSQL backends, from /proc) and in the client's child processes (the command hook's
+    own process). CPU time is what a loaded machine does not inflate the way it inflates latency."""
+    import resource
+
+    before = _cpu_by_pid(_server_pids(server_pid, dbname))
+    kids0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    values = timed(fn, n)
+    after = _cpu_by_pid(_server_pids(server_pid, dbname))
+    kids1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server = sum(max(0.0, cpu - before.get(pid, 0.0)) for pid, cpu in after.items())
+    client = (kids1.ru_utime + kids1.ru_stime) - (kids0.ru_utime + kids0.ru_stime)
+    return values, server / n * 1e3, client / n * 1e3
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--calls", type=int, default=300, help="HTTP calls per measurement")
+    ap.add_argument("--processes", type=int, default=100, help="command-hook processes")
+    ap.add_argument("--port", type=int, default=8541)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args()
+
+    url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/brabo_bench")
+    if not url.startswith(("postgres://", "postgresql://")):
+        print("bench/hooks.py measures PostgreSQL: set DATABASE_URL=postgres://...", file=sys.stderr)
+        return 2
+    broker = os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13")
+    ensure_database(url)
+    dbname = url.rsplit("/", 1)[1].split("?")[0]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "brabo.settings",
+        "DATABASE_URL": url,
+        "CELERY_BROKER_URL": broker,
+        "BRABO_CELERY_QUEUE": QUEUE,
+        "BRABO_VAR_DIR": "/tmp/brabo-bench-hooks-var",
+        "BRABO_DEBUG": "false",
+        "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
+        "BRABO_LOG_LEVEL": "WARNING",
+    }
+    key, _ = setup_world(env, ROOT)
+    load_before = f"{os.getloadavg()[0]:.1f}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "brabo.wsgi", "-b", f"127.0.0.1:{args.port}",
+         "-w", str(args.workers), "--log-level", "warning"],
+        cwd=ROOT,
+        env=env,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{args.port}"
+    auth = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+    propose_body = json.dumps({"action_type": "terminal", "payload": {"command": "git status"}}).encode()
+    hook_body = json.dumps(HOOK_INPUT).encode()
+    hook_headers = {**auth, "X-Brabo-Project-Root": AGENT_ROOT}
+
+    def post(path: str, body: bytes, headers: dict) -> dict:
+        status, raw = _http.request("http", "127.0.0.1", args.port, "POST", path, body, headers, 30)
+        if status >= 300:
+            raise SystemExit(f"{path} answered {status}: {raw[:300]!r}")
+        return json.loads(raw)
+
+    def bare():
+        assert post("/api/actions/", propose_body, auth)["status"] == "auto_approved"
+
+    def http_hook():
+        answer = post("/api/hooks/claude-code/?timeout=5", hook_body, hook_headers)
+        assert answer["hookSpecificOutput"]["permissionDecision"] == "allow", answer
+
+    hook_env = {**os.environ, "BRABO_URL": base, "BRABO_AGENT_KEY": key, "BRABO_PROJECT_ROOT": AGENT_ROOT}
+    # What pip's `brabo` console script runs (python -m would add runpy's imports, which `brabo` has not).
+    entry = "import sys; from brabo_client.cli import main; sys.exit(main())"
+    argv = [sys.executable, "-c", entry, "hook", "claude-code", "--timeout", "5"]
+
+    def command_hook():
+        out = subprocess.run(argv, input=hook_body, capture_output=True, env=hook_env, cwd=ROOT, check=True)
+        assert b'"allow"' in out.stdout, out
+
+    def interpreter():
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+
+    try:
+        for _ in range(100):
+            try:
+                _http.request("http", "127.0.0.1", args.port, "GET", "/api/schema/", None, {}, 2)
+                break
+            except OSError:
+                time.sleep(0.2)
+        timed(bare, 30)  # warm-up: imports, connections, prepared statements in every worker
+        timed(http_hook, 30)
+        timed(command_hook, 5)
+        results = {
+            "bare API call (POST /api/actions/)": measured(bare, args.calls, server.pid, dbname),
+            "Claude Code HTTP hook": measured(http_hook, args.calls, server.pid, dbname),
+            "command hook (brabo hook claude-code)": measured(
+                command_hook, args.processes, server.pid, dbname
+            ),
+            "python -c pass (interpreter alone)": measured(interpreter, args.processes, server.pid, dbname),
+        }
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+        try:
+            import redis
+
+            redis.Redis.from_url(broker).delete(QUEUE)  # only this bench's queue, never the whole db
+        except Exception as exc:
+            print(f"(could not delete the bench queue {QUEUE}: {exc})")
+
+    print(
+        f"one auto-approved Bash tool call ('git status', 200-pattern permissions.json); gunicorn "
+        f"{args.workers} sync workers, PostgreSQL, Redis broker; sequential calls"
+    )
+    print(f"load average before/after: {load_before} / {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"{'':40} {'n':>5} {'p50 ms':>8} {'p99 ms':>8} {'mean ms':>8} {'server CPU ms':>14} {'client CPU ms':>14}"
+    )
+    for name, (values, server_cpu, client_cpu) in results.items():
+        print(
+            f"{name:40} {len(values):5d} {percentile(values, 0.5):8.2f} {percentile(values, 0.99):8.2f} "
+            f"{statistics.mean(values):8.2f} {server_cpu:14.2f} {client_cpu:14.2f}"
+        )
+    bare_p50 = percentile(results["bare API call (POST /api/actions/)"][0], 0.5)
+    http_p50 = percentile(results["Claude Code HTTP hook"][0], 0.5)
+    cmd_p50 = percentile(results["command hook (brabo hook claude-code)"][0], 0.5)
+    print(f"HTTP hook / bare API call p50: {http_p50 / bare_p50:.2f}x   (goal: HTTP hook p50 <= 10 ms)")
+    print(f"command hook / bare API call p50: {cmd_p50 / bare_p50:.2f}x   (goal: command hook p50 <= 60 ms)")
+    met = http_p50 <= 10 and cmd_p50 <= 60
+    print("goals met" if met else "goals NOT met on this run")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""gunicorn settings shared by `manage.py serve` (so `make run`) and production (`gunicorn -c brabo/gunicorn_conf.py
+brabo.wsgi`, see compose.yaml). Read from the environment like the rest of the settings (STYLE.md practice 8).
+
+Threaded workers (gthread): an agent's long-poll (`/wait`, `?wait=`) holds a thread, not a process, and gives its
+database connection back to the pool between checks. Each process's PostgreSQL pool is sized from
+BRABO_WEB_THREADS (brabo/settings.py), so the connections one web process holds stay below threads + 1.
+"""
+
+from __future__ import annotations
+
+import os
+
+from brabo.env import env_int, env_str
+
+bind = env_str("BRABO_WEB_BIND", "127.0.0.1:8000")
+workers = env_int("BRABO_WEB_WORKERS", 2, minimum=1)
+threads = env_int("BRABO_WEB_THREADS", 8, minimum=1)
+worker_class = "gthread"
+# The worker heartbeat, not a request limit: a gthread worker's main loop keeps beating while its threads wait.
+timeout = 60
+graceful_timeout = 30
+keepalive = 5
+# Recycle processes now and then so slow growth (fragmentation) cannot accumulate; jitter staggers restarts.
+max_requests = env_int("BRABO_WEB_MAX_REQUESTS", 10000, minimum=0)
+max_requests_jitter = max_requests // 10
+accesslog = (
+    "-" if os.environ.get("BRABO_WEB_ACCESS_LOG", "true").lower() in ("1", "true", "yes", "on") else None
+)
+errorlog = "-"
+loglevel = env_str("BRABO_LOG_LEVEL", "INFO").lower()
+# Every gunicorn handler gets brabo.redaction's secret filter, like Django's and Celery's.
+logger_class = "brabo.redaction.GunicornLogger"
+# gunicorn 27's control socket has one default path per user: two servers on a host would fight over it.
+control_socket_disable = True

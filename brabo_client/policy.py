@@ -1,0 +1,128 @@
+"""``brabo policy check --permissions FILE [--role R] [--cwd DIR] [--root DIR] -- CMD...``: the policy
+engine's verdict on one terminal command, offline, with one line per segment of a compound command.
+
+The engine is Brabo's own ``permissions`` package (plain Python, no Django), the one the server decides
+with — never a copy that could drift. It is found, in order: already importable; ``$BRABO_HOME`` (a Brabo
+checkout); the checkout this client was installed from (editable); the current directory and its
+parents. A client installed on its own has no engine: the command says so and exits 69.
+
+Exit codes: 0 auto_approve, 1 require_approval, 77 deny, 64 usage or unreadable file, 69 no engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+EXIT_FOR = {"auto_approve": 0, "require_approval": 1, "deny": 77}
+EX_USAGE, EX_NO_ENGINE = 64, 69
+
+
+def register(sub) -> None:
+    import argparse
+
+    p = sub.add_parser("policy", help="the policy engine, offline")
+    psub = p.add_subparsers(dest="policy_command", metavar="SUBCOMMAND", required=True)
+    ck = psub.add_parser("check", help="explain one terminal command against a permissions.json")
+    ck.add_argument("--permissions", required=True, help="the project's permissions.json")
+    ck.add_argument("--role", default="developer", help="the agent's role (default developer)")
+    ck.add_argument("--root", default="/work", help="the project root the command runs in (default /work)")
+    ck.add_argument("--cwd", help="the working directory (default the root)")
+    ck.add_argument(
+        "--mode",
+        default="container",
+        choices=("container", "mounted", "runner", "local"),
+        help="the project's execution mode",
+    )
+    ck.add_argument("--container-running", action="store_true", help="the project's container is up")
+    ck.add_argument("--json", action="store_true", help="print the verdict as JSON (R12.2's shape)")
+    ck.add_argument("cmd", nargs=argparse.REMAINDER, help="the command, after --")
+
+
+class EngineMissing(RuntimeError):
+    pass
+
+
+def _has_engine(base: Path) -> bool:
+    return (base / "permissions" / "decide.py").is_file() and (base / "permissions" / "cli.py").is_file()
+
+
+def load_engine():
+    """``permissions.cli`` and ``permissions.files`` from Brabo's source, or EngineMissing saying how."""
+    candidates: list[Path] = []
+    if os.environ.get("BRABO_HOME"):
+        candidates.append(Path(os.environ["BRABO_HOME"]))
+    candidates.append(Path(__file__).resolve().parents[1])
+    here = Path.cwd().resolve()
+    candidates.extend([here, *here.parents])
+    try:
+        import permissions.cli as engine_cli
+        import permissions.files as engine_files
+
+        return engine_cli, engine_files
+    except ImportError:
+        pass
+    for base in candidates:
+        if _has_engine(base):
+            sys.path.insert(0, str(base))
+            for name in [m for m in sys.modules if m == "permissions" or m.startswith("permissions.")]:
+                del sys.modules[name]  # an unrelated "permissions" module must not shadow Brabo's
+            import permissions.cli as engine_cli
+            import permissions.files as engine_files
+
+            return engine_cli, engine_files
+    raise EngineMissing(
+        "the Brabo policy engine is not importable here. It is the `permissions` package of a Brabo "
+        "checkout: run this from the checkout, or set BRABO_HOME=/path/to/brabo. (Without a checkout, ask "
+        "the server instead: `python manage.py policy check --project SLUG -- CMD` on the Brabo host.)"
+    )
+
+
+def main(args) -> int:
+    cmd = list(args.cmd)
+    if cmd and cmd[0] == "--":
+        cmd = cmd[1:]
+    if not cmd:
+        print(
+            "brabo policy check: no command; use brabo policy check --permissions FILE -- CMD",
+            file=sys.stderr,
+        )
+        return EX_USAGE
+    try:
+        engine_cli, engine_files = load_engine()
+    except EngineMissing as exc:
+        print(f"brabo policy check: {exc}", file=sys.stderr)
+        return EX_NO_ENGINE
+    import shlex
+
+    command = cmd[0] if len(cmd) == 1 else shlex.join(cmd)
+    if not os.path.isfile(args.permissions):
+        print(f"brabo policy check: --permissions {args.permissions}: no such file", file=sys.stderr)
+        return EX_USAGE
+    try:
+        perms = engine_files.load_permissions(args.permissions)
+    except engine_files.PermissionsFileError as exc:
+        print(f"brabo policy check: {args.permissions}: {exc}", file=sys.stderr)
+        return EX_USAGE
+    try:
+        project = engine_cli.parse_project(
+            {"execution_mode": args.mode, "container_running": args.container_running, "root": args.root}
+        )
+        req = engine_cli.parse_request(
+            {"action_type": "terminal", "command": command, "cwd": args.cwd, "role": args.role},
+            perms,
+            project,
+        )
+    except engine_cli.RequestError as exc:
+        print(f"brabo policy check: {exc}", file=sys.stderr)
+        return EX_USAGE
+    from permissions.decide import decide
+
+    verdict = decide(req)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
+    else:
+        print(engine_cli.explain(verdict, command))
+    return EXIT_FOR.get(verdict.decision, 1)

@@ -1,0 +1,245 @@
+"""A typed client for Brabo's agent API (README "Using it"): ``propose``, ``get``, ``wait``, ``run_terminal``.
+
+Standard library only, and light: ``brabo hook`` starts as a new process on every tool call of a coding
+agent, so the transport is ``brabo_client._http`` (a socket) rather than ``http.client``/``urllib``.
+
+Reliability: every request retries connection faults, 429 and 5xx with exponential backoff and jitter
+(``retries`` attempts after the first). Every POST carries an ``Idempotency-Key`` header — one key per
+logical call, the same on each retry — so a server that honours the header never records a retried
+proposal twice (a server that ignores it may, if a response was lost after the proposal was made).
+
+Configuration: ``BRABO_URL`` (default ``http://127.0.0.1:8000``) and ``BRABO_AGENT_KEY``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from . import _http
+from ._http import quote, urlencode
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing and collections cost milliseconds to import; only type checkers need them
+    from collections.abc import Callable
+    from typing import Any
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+SERVER_WAIT_MAX = 600.0  # the API's longest single wait (actions/views.py MAX_WAIT_SECONDS)
+SETTLED = ("executed", "failed", "denied")
+
+
+class BraboError(Exception):
+    """The API refused the call (4xx): ``status``, the stable ``reason`` code and the ``detail`` sentence."""
+
+    def __init__(self, status: int, detail: str, reason: str | None = None):
+        super().__init__(f"{detail} (HTTP {status}{', ' + reason if reason else ''})")
+        self.status, self.detail, self.reason = status, detail, reason
+
+
+class Unavailable(BraboError):
+    """Brabo could not be reached, or kept answering 5xx, after every retry."""
+
+
+class Action:
+    """An action as the API shows it (``GET /api/actions/{id}/``); ``raw`` is the whole JSON object.
+    (A plain class, not a dataclass: importing ``dataclasses`` costs more than a hook's decision.)"""
+
+    __slots__ = (
+        "id",
+        "status",
+        "action_type",
+        "reason",
+        "message",
+        "payload",
+        "result",
+        "settled",
+        "decided_by",
+        "segments",
+        "raw",
+    )
+
+    def __init__(self, data: dict):
+        self.id: str = str(data.get("id", ""))
+        self.status: str = str(data.get("status", ""))
+        self.action_type: str = str(data.get("action_type", ""))
+        self.reason: str = str(data.get("reason") or "")
+        self.message: str = str(data.get("message") or "")
+        self.payload: dict = data.get("payload") or {}
+        self.result: Any = data.get("result")
+        self.settled: bool = bool(data.get("settled"))
+        self.decided_by: str | None = data.get("decided_by")
+        self.segments: list = data.get("segments") or []
+        self.raw: dict = data
+
+    @classmethod
+    def from_api(cls, data: Any) -> Action:
+        if not isinstance(data, dict):
+            raise BraboError(502, f"Brabo answered something that is not an action: {str(data)[:200]}")
+        return cls(data)
+
+    def __repr__(self) -> str:
+        return f"Action(id={self.id!r}, status={self.status!r}, action_type={self.action_type!r})"
+
+    @property
+    def pending(self) -> bool:
+        return self.status == "pending"
+
+
+class Client:
+    def __init__(
+        self,
+        url: str | None = None,
+        key: str | None = None,
+        *,
+        timeout: float = 30.0,
+        retries: int = 4,
+        backoff: float = 0.25,
+        sleep: Callable[[float], None] = time.sleep,
+    ):
+        self.url = (url or os.environ.get("BRABO_URL") or DEFAULT_URL).rstrip("/")
+        self.key = key if key is not None else os.environ.get("BRABO_AGENT_KEY", "")
+        try:
+            self._scheme, self._host, self._port, self._base_path = _http.split_url(self.url)
+        except ValueError:
+            raise ValueError(
+                f"BRABO_URL must be an http(s) URL such as {DEFAULT_URL}; got {self.url!r}"
+            ) from None
+        self.timeout, self.retries, self.backoff, self._sleep = timeout, retries, backoff, sleep
+
+    # -- transport --------------------------------------------------------------------------------------
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: Any = None,
+        *,
+        query: dict | None = None,
+        headers: dict | None = None,
+        timeout: float | None = None,
+        idempotency_key: str | None = None,
+    ) -> Any:
+        """One API call with retries; returns the decoded JSON body. Raises BraboError / Unavailable."""
+        target = self._base_path + path + ("?" + urlencode(query) if query else "")
+        data = None if body is None else json.dumps(body).encode()
+        head = {"Accept": "application/json", **(headers or {})}
+        if self.key:
+            head["Authorization"] = f"Bearer {self.key}"
+        if data is not None:
+            head["Content-Type"] = "application/json"
+        if method == "POST":
+            head["Idempotency-Key"] = idempotency_key or os.urandom(16).hex()  # same key on every retry
+        last = ""
+        for attempt in range(self.retries + 1):
+            if attempt:  # exponential backoff with jitter, so retrying clients do not arrive together
+                jitter = 0.5 + int.from_bytes(os.urandom(2), "big") / 65535
+                self._sleep(self.backoff * (2 ** (attempt - 1)) * jitter)
+            try:
+                status, raw = _http.request(
+                    self._scheme, self._host, self._port, method, target, data, head, timeout or self.timeout
+                )
+            except OSError as exc:  # refused, reset, timed out, or not HTTP
+                last = f"cannot reach Brabo at {self.url}: {exc}"
+                continue
+            if status == 429 or status >= 500:
+                last = f"Brabo answered HTTP {status} at {path}"
+                continue
+            try:
+                decoded = json.loads(raw) if raw else None
+            except ValueError:
+                decoded = None
+            if status >= 400:
+                if isinstance(decoded, dict):
+                    raise BraboError(status, str(decoded.get("detail", decoded)), decoded.get("reason"))
+                raise BraboError(status, raw[:300].decode(errors="replace") or f"HTTP {status}")
+            return decoded
+        raise Unavailable(503, f"{last} (after {self.retries + 1} attempts)", "unavailable")
+
+    # -- the API ----------------------------------------------------------------------------------------
+
+    def propose(
+        self,
+        action_type: str,
+        payload: dict,
+        *,
+        wait: float | None = None,
+        task: str | None = None,
+        idempotency_key: str | None = None,
+    ) -> Action:
+        """``POST /api/actions/`` — the decision at once; with ``wait`` an auto-approved action's result."""
+        body: dict = {"action_type": action_type, "payload": payload}
+        if task:
+            body["task"] = task
+        query = {"wait": f"{wait:g}"} if wait else None
+        data = self.request(
+            "POST",
+            "/api/actions/",
+            body,
+            query=query,
+            timeout=self.timeout + (wait or 0),
+            idempotency_key=idempotency_key,
+        )
+        return Action.from_api(data)
+
+    def get(self, action_id: str) -> Action:
+        return Action.from_api(self.request("GET", f"/api/actions/{quote(action_id, safe='')}/"))
+
+    def wait(
+        self,
+        action_id: str,
+        timeout: float,
+        *,
+        slice_seconds: float = SERVER_WAIT_MAX,
+        on_tick: Callable[[Action], None] | None = None,
+    ) -> Action:
+        """Until the action is settled (executed, failed, denied) or ``timeout`` seconds passed; returns its
+        last state. ``on_tick`` sees the state after each server wait of at most ``slice_seconds``."""
+        deadline = time.monotonic() + max(0.0, timeout)
+        path = f"/api/actions/{quote(action_id, safe='')}/wait/"
+        while True:
+            remaining = deadline - time.monotonic()
+            step = max(0.0, min(remaining, slice_seconds, SERVER_WAIT_MAX))
+            action = Action.from_api(
+                self.request("GET", path, query={"timeout": f"{step:.1f}"}, timeout=self.timeout + step)
+            )
+            if on_tick is not None:
+                on_tick(action)
+            if action.settled or action.status in SETTLED or deadline - time.monotonic() <= 0:
+                return action
+
+    def run_terminal(
+        self,
+        command: str,
+        *,
+        cwd: str | None = None,
+        timeout: float = 600.0,
+        on_tick: Callable[[Action], None] | None = None,
+    ) -> Action:
+        """Propose a terminal command and wait (up to ``timeout`` s) for its outcome."""
+        payload: dict = {"command": command}
+        if cwd:
+            payload["cwd"] = cwd
+        action = self.propose("terminal", payload, wait=min(timeout, 30.0) if timeout else None)
+        if on_tick is not None:
+            on_tick(action)
+        if action.settled or action.status in SETTLED:
+            return action
+        return self.wait(action.id, timeout, slice_seconds=2.0, on_tick=on_tick)
+
+    def hook(self, agent: str, body: Any, *, root: str | None, params: dict, timeout: float) -> Any:
+        """``POST /api/hooks/<agent>/`` — the agent's hook input in, the agent's hook output back."""
+        headers = {"X-Brabo-Project-Root": root} if root else {}
+        key = None
+        if isinstance(body, dict) and isinstance(body.get("tool_use_id"), str):
+            key = f"hook:{agent}:{body.get('session_id', '')}:{body['tool_use_id']}"[:200]
+        return self.request(
+            "POST",
+            f"/api/hooks/{agent}/",
+            body,
+            query=params,
+            headers=headers,
+            timeout=timeout,
+            idempotency_key=key,
+        )

@@ -1,0 +1,204 @@
+"""What programs do with their arguments: the engine's command knowledge, one module per family (STYLE 16).
+
+- ``syntax``: how a program's parser reads its options (getopt / getopt_long), as data.
+- ``wrappers``: programs that exec the command after their options (``env``, ``nice``, ``timeout``,
+  ``sudo``, ``chronic``, ``pkexec`` ...) and package runners (``npx``, ``npm exec``, ``uv run`` ...).
+- ``views``: peeling those off, every reading of uncertain options (R4.8).
+- ``shells``: ``sh -c`` and the programs that hand a string to a shell (``su -c``, ``flock -c`` ...).
+- ``runners``: programs that run a command line given in their arguments (``watch``, ``ssh host CMD``,
+  ``parallel``, ``rsync -e``, ``tar --to-command``, ``trap``, ``mapfile -C``, ``git -c core.pager`` ...).
+- ``environment``: variables that carry a command line or load code.
+- ``interpreters``: inline code in another language; ``textproc``: awk and sed programs.
+- ``git``, ``find``: their runners, state-changing forms, config keys and branch names.
+- ``privilege``: programs that run as another user (cap_privileged).
+
+The next program is one entry in its family's table. decide(), the shell reader, matching, caps, the floor
+and approve-always read from here.
+
+SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
+
+1. Inline code in another language (``python -c``, ``perl -e``, ``node -e``, ``ruby -e``, ``php -r``,
+   ``awk`` with ``system()``/``getline``/pipes/``print >``, ``sed`` with ``e``/``w``/``r``, ``vim -c``,
+   ``emacs --eval``, ``gdb -ex``, ``make --eval``) and a program read from the input or from another
+   command's output (``python3`` with no script, ``bash /dev/stdin``, ``source <(curl …)``,
+   ``make -f -``) are opaque (R4.9). A script file or a module (``python3 -m pytest``) is not, except the
+   modules that run code from their arguments (``python3 -m timeit 'stmt'``, ``-m code``, ``-m pdb``).
+   So are SQL given to a client that has shell escapes (``psql -c``, ``mysql -e``, ``sqlite3 db '.shell'``),
+   a pager's start-up shell command (``less '+!cmd'``), commands scheduled for later (``at``, ``batch``,
+   ``crontab FILE``) and an awk/sed program that comes from an expansion (``sed "s/a/$X/"``: the
+   variable could add an ``e`` command).
+   ``gawk --sandbox`` and ``sed --sandbox`` are read as safe: they refuse exactly what makes the program
+   opaque.
+2. A command line a program runs through a shell (``watch``, ``ssh host CMD``, ``parallel``, ``rsync -e``,
+   ``tar --to-command``/``-I``/``--checkpoint-action=exec=``, ``sort --compress-program``, ``trap``,
+   ``mapfile -C``, ``npx -c``, ``man -P``, ``git -c`` keys that name programs, ``git config`` setting them,
+   ``git rebase --exec``, ``git submodule foreach``, ``GIT_SSH_COMMAND=`` and alike) is read as segments,
+   like ``sh -c`` (R4.7): deny sees them, and an allow must cover them too. Remote commands (``ssh``,
+   ``rsync --rsync-path``) are judged as if local: a rule cannot know the other host.
+3. Programs that exec argv (``chronic``, ``pkexec``, ``run0``, ``gosu``, ``strace``, ``npx pkg``,
+   ``npm exec``, ``uv run``) are transparent wrappers (R4.8 views): deny, ask, the floor and the caps see
+   the command inside; allow judges the command as written, so ``Terminal(npx vitest)`` keeps working.
+4. Settings that load code no rule can read -- ``LD_PRELOAD``, ``BASH_ENV``, ``NODE_OPTIONS``,
+   ``git -c core.hooksPath``/``include.path``, ``--config-env`` for a program-valued key -- make the
+   segment opaque; a command word taken from the input (``xargs -I{} {}``, ``find -exec {} ;``) too.
+5. Privileged (cap_privileged): besides ``sudo``/``doas``, ``su`` in every form, ``sudoedit``,
+   ``pkexec``, ``run0``, ``runuser``, ``setpriv``, ``capsh``, ``gosu``, ``su-exec``, ``systemd-run``
+   (without ``--user``), ``machinectl shell|login`` and other sudo-likes.
+6. The floor (R4.6) denies ``rm -r`` over a glob of the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
+   ``/[a-z]*``, ``/*/*``): any path whose first component is a pattern. A literal child (``/etc``, also
+   ``/{bin,usr}`` once expanded) stays outside the floor -- R4.6 is "a floor, not a safety list" and an
+   existing test holds ``rm -rf /../etc`` out of it; the path scope still asks for it.
+7. A path glued to a short option (``-f/etc/x``, ``-C/etc``, ``-I../..``, ``-o~/x``) is a location
+   (R6.2), except a lone ``/`` after a separator option (``cut -d/``, ``awk -F/``, ``sort -t/``). The
+   program of awk and sed is code, not a location (``sed '/^$/d' f`` names no path).
+8. A sed script or awk program the reader cannot follow (an unknown sed command, ``sed src/x.rs``) is
+   opaque: fail closed. ``docker|podman run|exec`` are looked through (the command still reaches the
+   network and mounted folders); ``tmux new|split-window|run-shell`` commands are segments and
+   ``tmux send-keys`` is unseen.
+9. A merge target is canonicalised as git reads a branch name (``refs/heads/`` dropped, NFKC); a revision
+   expression or refspec (``main^{}``, ``HEAD:main``, ``+main``, ``:main``, ``main~0``, ``main@{0}``) or
+   a name git refuses is refused at proposal (400); for the cap, a target any of whose ``/``-suffixes
+   names a protected branch, compared case-insensitively (``origin/main``, ``heads/main``, ``MAIN``), is
+   protected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from permissions.commands.environment import assignment_carried
+from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
+from permissions.commands.runners import CARRIER_VERBS, Carried, carried
+from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
+from permissions.commands.views import views
+from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
+
+__all__ = [
+    "MAY_CARRY_FIRST",
+    "OPAQUE_VERBS",
+    "Carried",
+    "carried_scripts",
+    "carries_commands",
+    "opaque_reason",
+]
+
+# First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS
+
+_FROM_INPUT_WORD = "the command word comes from the input"
+
+
+def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int] = ()) -> str | None:
+    """R4.9: why some view of a segment runs code no rule can read (inline code, a program from the input,
+    code loaded through the environment, an awk/sed program taken from a variable), or None. ``dynamic``:
+    the indexes of the words of the first view (the segment as written) that depend on an expansion."""
+    if dynamic and all_views and any(k in dynamic for k in program_words(all_views[0])):
+        return "the program comes from an expansion, which no rule can read"
+    for view in all_views:
+        if not view:
+            continue
+        verb = view[0]
+        why: str | None = None
+        if is_code_verb(verb):
+            why = code_opaque(view)
+        elif verb in AWKS:
+            why = awk_opaque(view)
+        elif verb in SEDS:
+            why = sed_opaque(view)
+        elif "{}" in verb:
+            why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
+        if why is None and ("=" in verb or verb == "env"):
+            why = assignment_carried(view)[1]
+        if why is not None:
+            return why
+    return None
+
+
+_NOTHING = Carried()
+# First words a segment that carries a command line can start with (besides paths and assignments).
+MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
+_REBUILDS = frozenset({"env", "capsh"})  # wrappers whose views hold words the segment does not
+_FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
+
+
+def _placeholder(view: tuple[str, ...]) -> str | None:
+    """The string ``xargs -I``/``-i``/``--replace``, ``find -exec`` or ``parallel`` replaces with input."""
+    verb = view[0]
+    if verb == "find" or verb == "parallel" or verb == "sem":
+        return "{"
+    if verb != "xargs":
+        return None
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        if w == "-I" or w == "--replace":
+            return view[k + 1] if k + 1 < len(view) and w == "-I" else "{}"
+        if w.startswith("-I"):
+            return w[2:]
+        if w.startswith("--replace="):
+            return w[len("--replace=") :] or "{}"
+        if w.startswith("-i"):
+            return w[2:] or "{}"
+    return None
+
+
+def _may_carry(words: tuple[str, ...]) -> bool:
+    first = words[0] if words else ""
+    if first in CARRIER_VERBS:
+        return True
+    if first not in PEELED_VERBS and "/" not in first and "=" not in first:
+        return False
+    if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
+        return False  # `npm test`, `uv sync`: nothing is peeled
+    # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
+    return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
+
+
+# Hostile input repeats itself (10,000 copies of one segment): answers are kept for identical words.
+_CACHE: dict[tuple[str, ...], Carried] = {}
+_CACHE_MAX = 4096
+
+
+def carried_scripts(words: tuple[str, ...]) -> Carried:
+    """Every command line some view of the segment ``words`` runs (R4.7, R4.9), with whether one cannot be
+    read (problem) or runs commands no rule can see (unseen)."""
+    if not _may_carry(words):
+        return _NOTHING
+    hit = _CACHE.get(words)
+    if hit is None:
+        if len(_CACHE) >= _CACHE_MAX:
+            _CACHE.clear()
+        hit = _CACHE[words] = _carried_scripts(words)
+    return hit
+
+
+def _carried_scripts(words: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    problem: str | None = None
+    unseen: str | None = None
+    holes: list[str] = []  # replace-strings an outer xargs / find -exec / parallel fills from the input
+    for view in views(words):
+        got = carried(view)
+        for s in got.scripts:
+            if any(h in s for h in holes):
+                # `find . -exec sh -c 'x {}' ;`, `xargs -I% sh -c %`: the input becomes code.
+                unseen = unseen or _FROM_INPUT_LINE
+            if s not in scripts:
+                scripts.append(s)
+        problem = problem or got.problem
+        unseen = unseen or got.unseen
+        hole = _placeholder(view)
+        if hole:
+            holes.append(hole)
+    if not scripts and problem is None and unseen is None:
+        return _NOTHING
+    return Carried(tuple(scripts), problem, unseen)
+
+
+def carries_commands(words: tuple[str, ...]) -> bool:
+    """Whether the shell reader must look inside this segment's words for command lines."""
+    if not _may_carry(words):
+        return False
+    found = carried_scripts(words)
+    return bool(found.scripts) or found.problem is not None or found.unseen is not None

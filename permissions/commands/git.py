@@ -1,0 +1,553 @@
+"""git: what its options and subcommands do with their arguments (SPEC R4.8, R5 step 6, R7.3).
+
+Global options before the subcommand (git.c handle_options), the options and subcommands that make git run
+a program (R4.8: a prefix allow never covers them), the forms of ``branch``/``tag``/``remote``/``worktree``/
+``config`` that change state, the config keys whose value is a command line (issue 11 class 6: read as a
+segment) and the one canonicaliser of branch names (issue 11 class 8).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from permissions.commands.find import FIND_RUNNERS
+
+__all__ = [
+    "GIT_GLOBAL_FLAGS",
+    "GIT_GLOBAL_VALUE_OPTS",
+    "GIT_MUTATING_SIBLINGS",
+    "canonical_branch",
+    "git_carried",
+    "git_changes_state",
+    "names_protected_branch",
+    "runs_other_programs",
+]
+
+# git's global options (git.c handle_options: exact words, no abbreviations, no clusters). These take the
+# next word as their value (`git -C dir`, `git -c k=v`); `--opt=value` is one word.
+GIT_GLOBAL_VALUE_OPTS = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--attr-source"}
+)
+# ... and these take none. Anything else before the subcommand has no certain arity.
+GIT_GLOBAL_FLAGS = frozenset(
+    {
+        "-p",
+        "--paginate",
+        "-P",
+        "--no-pager",
+        "--bare",
+        "--no-replace-objects",
+        "--no-lazy-fetch",
+        "--no-advice",
+        "--literal-pathspecs",
+        "--glob-pathspecs",
+        "--noglob-pathspecs",
+        "--icase-pathspecs",
+        "--no-optional-locks",
+        "--html-path",
+        "--man-path",
+        "--info-path",
+        "-v",
+        "--version",
+        "-h",
+        "--help",
+    }
+)
+
+# R3.4's lesson applied to R7.3 [beyond]: these subcommands have mutating siblings behind the same verb +
+# subcommand (`git branch -a` vs `git branch -D x`), so an approve-always click keeps the exact form.
+GIT_MUTATING_SIBLINGS = frozenset(
+    {"branch", "remote", "worktree", "config", "tag", "stash", "submodule", "notes"}
+)
+
+# git global options (before the subcommand) that set config or the helper path: config can name programs.
+_GIT_RUNNING_GLOBALS = frozenset({"-c", "--config-env", "--exec-path"})
+# Long options that name a program to run, after any subcommand (matched as written and as `--opt=...`).
+_GIT_RUNNING_PREFIXES = (
+    "--exec",
+    "--upload-pack",
+    "--receive-pack",
+    "--extcmd",
+    "--tool",
+    "--ext-diff",
+    "--open-files-in-pager",
+)
+# Per subcommand, the options that make git run a program (given in the command, or configured): long
+# names, matched exactly, as `--name=...` and as any abbreviation git's parse-options would take
+# (`--exe=cmd`); and short letters, matched alone, with the value attached (`-xcmd`) or inside a cluster
+# (`-ix cmd`). A letter that is really part of another option's value (`-Xours`) only makes allow match less.
+_DIFF_RUNNERS = (("ext-diff", "textconv"), "")
+_GIT_RUNNING_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "rebase": (("exec",), "x"),
+    "grep": (("open-files-in-pager", "textconv"), "O"),
+    "clone": (("upload-pack", "template", "config"), "uc"),  # -c/--config: core.sshCommand for the fetch
+    "fetch": (("upload-pack",), ""),  # fetch's -u is --update-head-ok
+    "pull": (("upload-pack",), ""),
+    "ls-remote": (("upload-pack",), "u"),
+    "fetch-pack": (("upload-pack", "exec"), ""),
+    "archive": (("exec",), ""),
+    "push": (("receive-pack", "exec"), ""),  # push's -u is --set-upstream
+    "send-pack": (("receive-pack", "exec"), ""),
+    "send-email": (("to-cmd", "cc-cmd", "header-cmd", "sendmail-cmd", "smtp-server"), ""),
+    "diff": _DIFF_RUNNERS,
+    "diff-tree": _DIFF_RUNNERS,
+    "diff-index": _DIFF_RUNNERS,
+    "diff-files": _DIFF_RUNNERS,
+    "log": _DIFF_RUNNERS,
+    "show": _DIFF_RUNNERS,
+    "whatchanged": _DIFF_RUNNERS,
+    "format-patch": _DIFF_RUNNERS,
+    "stash": _DIFF_RUNNERS,
+    "blame": (("textconv",), ""),
+    "annotate": (("textconv",), ""),
+    "cat-file": (("textconv", "filters"), ""),
+}
+# Real options that are also abbreviations of a runner: git takes the exact name first.
+_GIT_NOT_ABBREVIATIONS = frozenset({"text"})
+# Subcommands that exist to run commands (or tools) given to them.
+_GIT_RUNNING_SUBCOMMANDS = frozenset({"filter-branch", "difftool", "mergetool", "instaweb"})
+
+
+def _git_subcommand(words: tuple[str, ...]) -> int:
+    """Index of the subcommand of ``git <globals> <subcommand>``; -1 when a global option may run a
+    program (`-c`, `--config-env`, `--exec-path=`) or its arity is not known, so the subcommand is a guess."""
+    n = len(words)
+    k = 1
+    while k < n and words[k].startswith("-"):
+        w = words[k]
+        if w in _GIT_RUNNING_GLOBALS or w.startswith(("--config-env=", "--exec-path=")):
+            return -1
+        if w in GIT_GLOBAL_VALUE_OPTS:
+            k += 2
+        elif w in GIT_GLOBAL_FLAGS or (w.startswith("--") and "=" in w):
+            k += 1
+        else:
+            return -1  # git refuses an option it does not know; allow does not guess past it
+    return k
+
+
+def _carries_runner(rest: tuple[str, ...], longs: tuple[str, ...], letters: str) -> bool:
+    for w in rest:
+        if w == "--":
+            return False
+        if len(w) < 2 or w[0] != "-":
+            continue
+        if w[1] == "-":
+            name = w[2:].partition("=")[0]
+            if name and name not in _GIT_NOT_ABBREVIATIONS and any(o.startswith(name) for o in longs):
+                return True
+        elif letters and any(c in letters for c in w[1:]):
+            return True
+    return False
+
+
+def runs_other_programs(words: tuple[str, ...]) -> bool:
+    """True for `find ... -exec/-delete`, `git -c ...`, `git ... --exec=...` and alike (R4.8)."""
+    verb = words[0] if words else ""
+    if verb == "find":
+        return any(w in FIND_RUNNERS for w in words)
+    if verb != "git":
+        return False
+    k = _git_subcommand(words)
+    if k < 0:
+        return True
+    if k >= len(words):
+        return False
+    sub = words[k]
+    rest = words[k + 1 :]
+    if sub in _GIT_RUNNING_SUBCOMMANDS:
+        return True
+    if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
+        return True
+    runners = _GIT_RUNNING_OPTIONS.get(sub)
+    if runners is not None and _carries_runner(rest, *runners):
+        return True
+    if sub == "submodule" and "foreach" in rest:
+        return True
+    return sub == "bisect" and rest[:1] == ("run",)
+
+
+# -- git subcommands whose bare or read-anchored forms list, and whose other forms change state ---------------
+# The seeds allow reading through read-anchored prefixes (R3.4: `git branch -v`, `git remote -v`,
+# `git config --get` ...). Word-prefix matching would let such a pattern cover `git branch -v -D main`, so a
+# prefix allow never covers a segment that, read the way git reads it, changes branches, tags, remotes,
+# worktrees or config. Unknown options and abbreviations that could name a write count as writes.
+_WRITE = "\0write"
+
+
+def _long_name(name: str, reads: frozenset[str], writes: tuple[str, ...]) -> str:
+    """The read option ``name`` stands for (parse-options: exact, else an unambiguous prefix), or _WRITE."""
+    if name in reads:
+        return name
+    if not name or any(o.startswith(name) for o in writes):
+        return _WRITE  # a write, an abbreviation of one, or ambiguous with one
+    hits = [o for o in reads if o.startswith(name)]
+    return hits[0] if len(hits) == 1 else _WRITE
+
+
+class _Reads:
+    """What one subcommand may carry and still only read."""
+
+    __slots__ = ("listing", "longs", "short", "short_listing", "short_values", "values", "writes")
+
+    def __init__(
+        self,
+        listing: str,
+        longs: str,
+        values: str,
+        writes: str,
+        short: str,
+        short_listing: str,
+        short_values: str = "",
+    ) -> None:
+        self.listing = frozenset(listing.split())  # long options that put it in list (or read) mode
+        self.longs = frozenset(longs.split()) | self.listing  # every read-only long option
+        self.values = frozenset(values.split())  # read options that take the next word as their value
+        self.writes = tuple(writes.split())  # long options that write (or may: `--no-track`, `--comment`)
+        self.short = short + short_listing + short_values  # read-only letters
+        self.short_listing = short_listing  # letters that put it in list (or read) mode
+        self.short_values = short_values  # read-only letters that take a value (attached, else the next word)
+
+
+# git branch: list mode if -l/--list, or a filter (--contains, --merged, --points-at ...); otherwise a
+# positional creates a branch, even after -v/-q/--sort/--format (checked against git 2.39).
+_BRANCH = _Reads(
+    "list contains no-contains merged no-merged points-at show-current",
+    "all remotes verbose quiet ignore-case sort format color no-color column no-column abbrev no-abbrev"
+    " omit-empty",
+    "contains no-contains merged no-merged points-at sort format",
+    "delete move copy force set-upstream-to unset-upstream edit-description track no-track set-upstream"
+    " create-reflog recurse-submodules",
+    "arvqi",
+    "l",
+)
+# git tag: list mode if -l/--list, -n<num>, or a filter; -v verifies; otherwise a positional creates a tag.
+_TAG = _Reads(
+    "list contains no-contains merged no-merged points-at verify",
+    "sort format color column no-column ignore-case omit-empty",
+    "contains no-contains merged no-merged points-at sort format",
+    "annotate sign local-user force delete message file edit no-edit cleanup create-reflog trailer",
+    "i0123456789",
+    "lnv",
+)
+# git config: a read action (--get ...), or one key, only reads; two positionals set a value.
+_CONFIG = _Reads(
+    "get get-all get-regexp get-urlmatch get-color get-colorbool list",
+    "global system local worktree file blob type bool int bool-or-int path expiry-date no-type null"
+    " name-only includes no-includes show-origin show-scope default fixed-value",
+    "file blob type default",
+    "add replace-all unset unset-all rename-section remove-section edit comment",
+    "z",
+    "l",
+    "f",
+)
+_REMOTE_READ_VERBS = frozenset({"show", "get-url"})
+
+
+def _read_options(rest: tuple[str, ...], reads: _Reads) -> tuple[list[str], bool] | None:
+    """The positionals of ``rest`` and whether list mode is on; None when an option may write."""
+    positionals: list[str] = []
+    listing = False
+    k = 0
+    n = len(rest)
+    while k < n:
+        w = rest[k]
+        k += 1
+        if w == "--":
+            positionals.extend(rest[k:])
+            break
+        if len(w) < 2 or w[0] != "-":
+            positionals.append(w)
+            continue
+        if w[1] == "-":
+            name, eq, _ = w[2:].partition("=")
+            full = _long_name(name, reads.longs, reads.writes)
+            if full == _WRITE:
+                return None
+            listing = listing or full in reads.listing
+            if full in reads.values and not eq:
+                k += 1  # `--sort key`, `--contains HEAD`: the value is not a positional
+            continue
+        for j in range(1, len(w)):
+            c = w[j]
+            if c in reads.short_values:
+                if j + 1 == len(w):
+                    k += 1
+                break
+            if c not in reads.short:
+                return None
+            listing = listing or c in reads.short_listing
+    return positionals, listing
+
+
+def git_changes_state(words: tuple[str, ...]) -> bool:
+    """True when a `git branch|tag|remote|worktree|config` segment may create, delete, rename or set."""
+    if len(words) < 2 or words[0] != "git":
+        return False
+    k = _git_subcommand(words)
+    if k < 0 or k >= len(words):
+        return k < 0
+    sub = words[k]
+    rest = words[k + 1 :]
+    if sub == "remote" or sub == "worktree":
+        # Their top-level options take no value, so the first positional is the sub-verb.
+        verb = next((w for w in rest if not w.startswith("-")), None)
+        if verb is None:
+            return False  # `git remote [-v]` lists; a bare `git worktree` prints its usage
+        return verb not in _REMOTE_READ_VERBS if sub == "remote" else verb != "list"
+    reads = _BRANCH if sub == "branch" else _TAG if sub == "tag" else _CONFIG if sub == "config" else None
+    if reads is None:
+        return False
+    parsed = _read_options(rest, reads)
+    if parsed is None:
+        return True
+    positionals, listing = parsed
+    if listing:
+        return False
+    if reads is _CONFIG:
+        # `git config k v` sets; so do git 2.46's `set`, `unset`, `rename-section`, `remove-section`,
+        # `edit` (`get k` and `list` read).
+        return positionals[:1] == ["edit"] or (
+            len(positionals) >= 2 and positionals[0] not in ("get", "list")
+        )
+    return bool(positionals)  # `git branch -v foo`, `git tag -i t`: a positional outside list mode creates
+
+
+# -- commands git runs that are written in its arguments (issue 11 class 6, SPEC R4.9) -------------------
+# The last part of a config key (case-insensitive) whose value is a command line git hands to a shell:
+# core.pager/sshCommand/editor/fsmonitor/askPass/gitProxy, sequence.editor, diff.external,
+# diff.<driver>.textconv/command, merge.<driver>.driver, filter.<driver>.clean/smudge/process,
+# credential.helper, gpg.program, interactive.diffFilter, uploadpack.packObjectsHook,
+# remote.<name>.uploadpack/receivepack, difftool/mergetool/man/browser.<tool>.cmd, sendemail.*cmd.
+_COMMAND_KEYS = frozenset(
+    {
+        "sshcommand",
+        "pager",
+        "editor",
+        "fsmonitor",
+        "askpass",
+        "gitproxy",
+        "external",
+        "textconv",
+        "command",
+        "driver",
+        "clean",
+        "smudge",
+        "process",
+        "helper",
+        "program",
+        "cmd",
+        "difffilter",
+        "packobjectshook",
+        "uploadpack",
+        "receivepack",
+        "sendmailcmd",
+        "tocmd",
+        "cccmd",
+        "headercmd",
+        "smtpserver",
+    }
+)
+_FILTER_BRANCH_FILTERS = (
+    "--env-filter",
+    "--tree-filter",
+    "--index-filter",
+    "--parent-filter",
+    "--msg-filter",
+    "--commit-filter",
+    "--tag-name-filter",
+)
+# Per subcommand, options whose value is a command line (long names as `--x CMD` or `--x=CMD`; letters
+# as `-x CMD` or `-xCMD`).
+_COMMAND_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
+    "rebase": (("--exec",), "x"),
+    "difftool": (("--extcmd",), "x"),
+    "clone": (("--upload-pack",), "u"),
+    "fetch": (("--upload-pack",), ""),
+    "pull": (("--upload-pack",), ""),
+    "ls-remote": (("--upload-pack",), "u"),
+    "fetch-pack": (("--upload-pack", "--exec"), ""),
+    "archive": (("--exec",), ""),
+    "push": (("--receive-pack", "--exec"), ""),
+    "send-pack": (("--receive-pack", "--exec"), ""),
+    "filter-branch": (_FILTER_BRANCH_FILTERS, ""),
+}
+
+
+def config_command(key: str, value: str) -> tuple[str | None, str | None]:
+    """For ``git -c key=value`` / ``git config key value``: (the command line the value is, why the
+    setting loads code no rule can read) -- each None when it does not."""
+    parts = key.split(".")
+    if len(parts) < 2:
+        return None, None
+    section = parts[0].strip().lower()
+    name = parts[-1].strip().lower()
+    if section == "alias":
+        v = value.lstrip()
+        # `!cmd` is a shell line; otherwise the alias is git words, which the caps treat as external.
+        return (v[1:], None) if v.startswith("!") else (None, None)
+    if section == "core" and name == "hookspath":
+        return None, "git runs its hooks from another directory"
+    if section in ("include", "includeif") and name == "path":
+        return None, "git reads more configuration from a file"
+    if section == "pager" or name in _COMMAND_KEYS:
+        value = value.strip()
+        if value.startswith("!"):
+            value = value[1:]  # credential.helper=!cmd: a shell line
+        return (value, None) if value.strip() else (None, None)
+    return None, None
+
+
+def _option_values(rest: tuple[str, ...], longs: tuple[str, ...], letters: str) -> list[str]:
+    out: list[str] = []
+    k = 0
+    n = len(rest)
+    while k < n:
+        w = rest[k]
+        k += 1
+        if w == "--":
+            break
+        if w.startswith("--"):
+            name, eq, value = w.partition("=")
+            # parse-options takes unambiguous abbreviations (`--exe=cmd`): any prefix of a command option.
+            if len(name) > 3 and any(o.startswith(name) for o in longs):
+                if eq:
+                    out.append(value)
+                elif k < n:
+                    out.append(rest[k])
+                    k += 1
+        elif len(w) > 1 and w[0] == "-" and letters:
+            for j in range(1, len(w)):
+                if w[j] in letters:
+                    if j + 1 < len(w):
+                        out.append(w[j + 1 :])
+                    elif k < n:
+                        out.append(rest[k])
+                        k += 1
+                    break
+    return out
+
+
+def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
+    """The command lines a ``git`` segment hands to a shell (read as segments, R4.9), and why it runs
+    code no rule can read, if it does."""
+    scripts: list[str] = []
+    opaque: str | None = None
+    n = len(view)
+    k = 1
+
+    def setting(key: str, value: str) -> None:
+        nonlocal opaque
+        script, why = config_command(key, value)
+        if script is not None:
+            scripts.append(script)
+        if why is not None and opaque is None:
+            opaque = why
+
+    while k < n and view[k].startswith("-") and view[k] != "-":
+        w = view[k]
+        if w == "-c":
+            key, _, value = (view[k + 1] if k + 1 < n else "").partition("=")
+            setting(key, value)
+            k += 2
+        elif w == "--config-env" or w.startswith("--config-env="):
+            spec = w[len("--config-env=") :] if "=" in w else (view[k + 1] if k + 1 < n else "")
+            key = spec.partition("=")[0]
+            if config_command(key, "x") != (None, None) or key.lower().startswith("alias."):
+                opaque = opaque or "a git setting that runs a command takes its value from the environment"
+            k += 1 if "=" in w else 2
+        elif w.startswith("--exec-path="):
+            opaque = opaque or "git runs its programs from another directory"
+            k += 1
+        elif w in GIT_GLOBAL_VALUE_OPTS:
+            k += 2
+        else:
+            k += 1
+    if k >= n:
+        return scripts, opaque
+    sub = view[k]
+    rest = view[k + 1 :]
+    if sub == "config":
+        positionals: list[str] = []
+        j = 0
+        while j < len(rest):
+            w = rest[j]
+            j += 1
+            if w in ("-f", "--file", "--blob", "--type", "--default", "--comment", "--value"):
+                j += 1
+            elif not w.startswith("-"):
+                positionals.append(w)
+        if positionals[:1] == ["set"]:
+            positionals = positionals[1:]
+        if len(positionals) >= 2:
+            setting(positionals[0], positionals[1])
+    elif sub == "clone":
+        for j, w in enumerate(rest):
+            if w in ("-c", "--config") and j + 1 < len(rest):
+                key, _, value = rest[j + 1].partition("=")
+                setting(key, value)
+            elif w.startswith("--config="):
+                key, _, value = w[len("--config=") :].partition("=")
+                setting(key, value)
+    elif sub == "submodule" and "foreach" in rest:
+        tail = rest[rest.index("foreach") + 1 :]
+        while tail and tail[0] in ("--recursive", "-q", "--quiet"):
+            tail = tail[1:]
+        if tail:
+            scripts.append(" ".join(tail))  # git runs the words through a shell
+    elif sub == "bisect" and rest[:1] == ("run",) and len(rest) > 1:
+        scripts.append(" ".join(_quote(w) for w in rest[1:]))
+    runners = _COMMAND_OPTIONS.get(sub)
+    if runners is not None:
+        scripts.extend(_option_values(rest, *runners))
+    return scripts, opaque
+
+
+def _quote(word: str) -> str:
+    """A word as one shell word (argv handed on without a shell)."""
+    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+# -- branch names (issue 11 class 8, RN-006) ----------------------------------------------------------------
+_BAD_BRANCH_CHARS = frozenset(" ~^:?*[\\\x7f")
+
+
+def canonical_branch(name: str | None) -> str | None:
+    """The branch a merge target names, as git reads a branch name; None when it is not one.
+
+    Surrounding whitespace and a ``refs/heads/`` prefix do not make ``main`` another branch. A revision
+    expression or refspec (``main^{}``, ``HEAD:main``, ``+main``, ``:main``, ``main~0``, ``main@{0}``), a
+    ref outside ``refs/heads/``, or a name ``git check-ref-format --branch`` refuses is not a branch name:
+    None. Compatibility forms (NFKC: full-width letters) are folded so they cannot pose as another name.
+    """
+    if name is None:
+        return None
+    branch = unicodedata.normalize("NFKC", name).strip()
+    if branch.startswith("refs/heads/"):
+        branch = branch[len("refs/heads/") :]
+    elif branch.startswith("refs/"):
+        return None
+    if not branch or branch == "@" or branch == "HEAD" or branch[0] in "-/+" or branch[-1] in "/.":
+        return None
+    if ".." in branch or "@{" in branch or "//" in branch or branch.endswith(".lock"):
+        return None
+    for c in branch:
+        if c in _BAD_BRANCH_CHARS or unicodedata.category(c)[0] in "CZ":
+            return None  # control and format characters (zero-width), spaces, revision syntax
+    if any(part.startswith(".") or part.endswith(".lock") for part in branch.split("/")):
+        return None
+    return branch
+
+
+def names_protected_branch(name: str | None, protected: tuple[str, ...] | frozenset[str]) -> bool:
+    """RN-006, fail closed: True when ``name`` is not a plain branch name, or when any way git or a
+    provider could read it (``heads/main``, ``origin/main``, ``MAIN`` on a case-insensitive file system)
+    names a protected branch."""
+    branch = canonical_branch(name)
+    if branch is None:
+        return True
+    parts = branch.casefold().split("/")
+    readings = {"/".join(parts[k:]) for k in range(len(parts))}
+    return any(p.casefold() in readings for p in protected)

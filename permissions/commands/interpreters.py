@@ -1,0 +1,410 @@
+"""Interpreters: programs that run code written in another language (SPEC R4.9, R7.3).
+
+Inline code (``python -c``, ``perl -e``, ``node -e``, ``ruby -e``, ``php -r``, ``lua -e``, ``Rscript -e``,
+``julia -e``, ``osascript -e``, ``pwsh -Command``, ``deno eval``, ``bun -e``, ``expect -c``, ``vim -c``,
+``emacs --eval``, ``gdb -ex``, ``make --eval``) and a program read from the input (``python3`` with no
+script, ``python3 -``, ``python3 /dev/stdin``, ``node <(curl …)``) are *opaque*: what they do cannot be
+read from their words, so only an allow pattern written for exactly that invocation covers them, and
+autonomy, auto mode and the container floor never approve them (issue 11 class 6). A script file
+(``python3 tool.py``) or a module (``python3 -m pytest``) is not inline code. Options are read as the
+interpreter's own parser reads them; an option whose arity is not known makes every later word that could
+be an inline-code option count (fail closed).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+__all__ = ["CODE_RUNNERS", "INLINE_CODE", "code_opaque", "is_code_verb", "is_stream"]
+
+# R7.3 [beyond]: verbs that run code given as arguments stay exact for approve-always.
+CODE_RUNNERS = frozenset(
+    {
+        "python",
+        "python2",
+        "python3",
+        "node",
+        "deno",
+        "bun",
+        "bash",
+        "sh",
+        "zsh",
+        "dash",
+        "ksh",
+        "fish",
+        "ruby",
+        "perl",
+        "php",
+        "lua",
+        "eval",
+        "source",
+        ".",
+        "xargs",
+        "awk",
+        "gawk",
+        "sed",
+        "exec",
+        "env",
+        "osascript",
+        "pwsh",
+        "powershell",
+        "Rscript",
+        "julia",
+        "tclsh",
+        "expect",
+        "make",
+        "npx",
+    }
+)
+# Other names of the same interpreters: versioned (`python3.11`, `node20`, `ruby3.2`) and alternatives.
+MORE_RUNNERS = frozenset(
+    {"pypy", "pypy3", "ipython", "ipython3", "nodejs", "tsx", "ts-node", "luajit", "wish", "bunx", "uvx"}
+)
+VERSIONED = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "tclsh", "julia", "bash", "zsh", "ksh")
+
+FROM_INPUT = "reads its program from its input, which no rule can read"
+INLINE = "runs inline code in another language, which no rule can read"
+
+
+class _Interp(NamedTuple):
+    code_short: str = ""  # letters whose value is code (`-c`, `-e`)
+    code_long: tuple[str, ...] = ()  # long options whose value is code (`--eval`)
+    value_short: str = ""  # letters that take a value (the rest of the word, else the next word)
+    rest_short: str = ""  # letters whose optional value is the rest of the word (`perl -i.bak`)
+    flag_short: str = ""  # letters that take nothing
+    value_long: tuple[str, ...] = ()  # long options that take the next word unless `--x=v`
+    flag_long: tuple[str, ...] = ()
+    ends: str = ""  # letters that run a module by name and end the options (`python -m pytest`)
+    info: tuple[str, ...] = ("--version", "--help", "-V", "-h")  # print and exit: run nothing
+    stdin: bool = True  # with no program operand, it reads the program from its input
+
+
+_PYTHON = _Interp(
+    "c", (), "WXQ", "", "bBdEhiIOPqsSuvVx", ("--check-hash-based-pycs",), ("--help-all", "--help-env"), "m"
+)
+_PERL = _Interp(
+    "eE", (), "IF", "0CdDilmMx", "acnpsStTuUvwWX", (), (), "", ("-v", "-V", "--version", "--help")
+)
+_NODE = _Interp(
+    "ep",
+    ("--eval", "--print"),
+    "rC",
+    "",
+    "ci",
+    ("--require", "--import", "--loader", "--experimental-loader", "--input-type", "--conditions", "--title"),
+    ("--test", "--watch", "--check", "--interactive", "--inspect", "--inspect-brk", "--enable-source-maps"),
+    "",
+    ("-v", "--version", "-h", "--help"),
+)
+_RUBY = _Interp(
+    "e",
+    (),
+    "IrCEF",
+    "0ilTxWK",
+    "acdhlnpsSvwy",
+    (),
+    ("--jit", "--yjit", "--verbose"),
+    "",
+    ("-v", "--version", "-h", "--help"),
+)
+_PHP = _Interp(
+    "rBRE", (), "cdfzFt", "", "aChHilmnqsSvw", (), (), "", ("-v", "--version", "-h", "--help", "-m", "-i")
+)
+_E_ONLY = _Interp("e", ("--eval",), "lLJtp", "", "ivEW", (), ())
+
+_INTERPRETERS: dict[str, _Interp] = {
+    "python": _PYTHON,
+    "pypy": _PYTHON,
+    "ipython": _Interp("c", (), "m", "", "i", (), (), "", ("--version", "--help", "-h"), False),
+    "perl": _PERL,
+    "node": _NODE,
+    "nodejs": _NODE,
+    "bun": _Interp(
+        "ep",
+        ("--eval", "--print"),
+        "r",
+        "",
+        "",
+        ("--preload", "--cwd", "--env-file"),
+        (),
+        "",
+        ("-v", "--version", "-h", "--help"),
+        False,
+    ),
+    "ruby": _RUBY,
+    "php": _PHP,
+    "lua": _E_ONLY,
+    "luajit": _E_ONLY,
+    "Rscript": _Interp(
+        "e",
+        (),
+        "",
+        "",
+        "",
+        (),
+        ("--vanilla", "--verbose", "--default-packages"),
+        "",
+        ("--version", "--help"),
+        False,
+    ),
+    "R": _Interp(
+        "e",
+        (),
+        "f",
+        "",
+        "q",
+        (),
+        ("--vanilla", "--no-save", "--slave", "--quiet", "--silent"),
+        "",
+        ("--version", "--help"),
+    ),
+    "julia": _Interp(
+        "eE", ("--eval", "--print"), "LJtpC", "", "hvqiO", (), (), "", ("-v", "--version", "-h", "--help")
+    ),
+    "osascript": _Interp("e", (), "lis", "", "", (), ()),
+    "expect": _Interp("c", (), "f", "", "bdDinNv", (), (), "", ("-v",)),
+    "tclsh": _Interp(),
+    "wish": _Interp(),
+}
+# Modules that run code given in their arguments or read it from the input (`python -m timeit 'stmt'`).
+_CODE_MODULES = frozenset(
+    {"timeit", "code", "pdb", "IPython", "ptpython", "asyncio", "idlelib", "cProfile", "profile", "trace"}
+)
+# Names of the same interpreters with a version (`python3.11`, `perl5.36`, `node20`).
+_FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "ipython")
+
+# Programs that are not interpreters but run code given in their arguments.
+_VI = frozenset({"vi", "vim", "nvim", "gvim", "view", "rvim", "evim", "vimdiff", "ex"})
+_EMACS = frozenset({"emacs", "emacsclient"})
+_DEBUGGERS = frozenset({"gdb", "lldb"})
+_PAGERS = frozenset({"less", "more", "most"})
+# SQL clients: the statements are another language, and each has a shell escape (`\\!`, `.shell`).
+_SQL_CODE = {"psql": ("-c", "--command"), "mysql": ("-e", "--execute"), "mariadb": ("-e", "--execute")}
+# Programs that keep commands to run later: what they read is code no rule sees now.
+_SCHEDULERS = frozenset({"at", "batch", "crontab"})
+_SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"})
+
+# Every verb code_opaque may answer for (decide's quick filter).
+INLINE_CODE: frozenset[str] = (
+    frozenset(_INTERPRETERS)
+    | _VI
+    | _EMACS
+    | _DEBUGGERS
+    | _SHELL_SOURCES
+    | _PAGERS
+    | _SCHEDULERS
+    | frozenset(_SQL_CODE)
+    | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
+)
+
+
+def is_stream(word: str) -> bool:
+    """A program file that is really the input or another command's output (`/dev/stdin`, `<(curl x)`)."""
+    return (
+        word in ("-", "/dev/stdin", "/dev/fd/0")
+        or word.startswith(("/dev/fd/", "<(", ">("))
+        or (word.startswith("/proc/") and "/fd/" in word)
+    )
+
+
+def _family(verb: str) -> str | None:
+    """`python3.11` -> python, `perl5.36` -> perl, `node20` -> node; None when not versioned."""
+    if verb in _INTERPRETERS:
+        return verb
+    for family in _FAMILIES:
+        if verb.startswith(family):
+            rest = verb[len(family) :].lstrip("-")
+            if rest and rest[0].isdigit() and all(c.isdigit() or c == "." for c in rest):
+                return family
+    return None
+
+
+def is_code_verb(verb: str) -> bool:
+    """Whether code_opaque may have something to say about a segment whose verb is ``verb``."""
+    return verb in INLINE_CODE or (verb[-1:].isdigit() and _family(verb) is not None)
+
+
+def _perl_module(value: str) -> bool:
+    """`perl -MFoo::Bar=x,y` loads a module; anything else after -M/-m is code (`-M'X;system(...)'`)."""
+    return all(c.isalnum() or c in "_:=,-" for c in value)
+
+
+def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
+    n = len(view)
+    k = 1
+    unsure = False
+    while k < n:
+        w = view[k]
+        if w == "--":
+            k += 1
+            break
+        if w == "-":
+            return FROM_INPUT
+        if len(w) < 2 or w[0] != "-":
+            break
+        if w in spec.info and k == 1:
+            return None
+        if w[1] == "-":
+            name, eq, _ = w.partition("=")
+            if name in spec.code_long:
+                return INLINE
+            if name in spec.value_long and not eq:
+                k += 2
+                continue
+            if name not in spec.flag_long and not eq:
+                unsure = True
+            k += 1
+            continue
+        step = 1
+        for j in range(1, len(w)):
+            c = w[j]
+            if c in spec.code_short:
+                return INLINE
+            if c in spec.ends:
+                module = w[j + 1 :] or (view[k + 1] if k + 1 < n else "")
+                if module.split(".")[0] in _CODE_MODULES:
+                    return INLINE  # `python -m timeit 'code'`, `python -m code`: code in the arguments
+                return None  # `python -m module`: a module by name, not inline code
+            if c in spec.value_short:
+                value = w[j + 1 :]
+                if not value:
+                    step = 2
+                    value = view[k + 1] if k + 1 < n else ""
+                break
+            if c in spec.rest_short:
+                if perl and c in "mM" and not _perl_module(w[j + 1 :]):
+                    return INLINE
+                break
+            if c not in spec.flag_short:
+                unsure = True
+        k += step
+    if unsure and any(_names_code(w, spec) for w in view[k:]):
+        return INLINE  # an option of unknown arity: a later `-e` may still be the interpreter's
+    if k >= n:
+        return FROM_INPUT if spec.stdin else None
+    return FROM_INPUT if is_stream(view[k]) else None
+
+
+def _names_code(word: str, spec: _Interp) -> bool:
+    if word.startswith("--"):
+        return word.partition("=")[0] in spec.code_long
+    return len(word) > 1 and word[0] == "-" and any(c in spec.code_short for c in word[1:])
+
+
+def _vi(view: tuple[str, ...]) -> str | None:
+    if view[0] == "ex":
+        return "ex reads editor commands, which can run programs"
+    for w in view[1:]:
+        if w in ("-c", "--cmd", "-s", "-e", "-E", "-es", "-Es", "-S") or w.startswith("-c"):
+            return "the editor runs commands given to it, which can run programs"
+        if w.startswith("+") and len(w) > 1 and not w[1:].isdigit() and w[1] != "/":
+            return "the editor runs commands given to it, which can run programs"
+    return None
+
+
+def code_opaque(view: tuple[str, ...]) -> str | None:
+    """Why one view runs code no rule can read (R4.9), or None."""
+    if not view:
+        return None
+    verb = view[0]
+    family = _family(verb)
+    if family is not None:
+        return _interp(view, _INTERPRETERS[family], family == "perl")
+    if verb in _SHELL_SOURCES:
+        # `source /dev/stdin`, `. <(curl x)`, `bash /dev/fd/3`: the script is another command's output.
+        if any(is_stream(w) for w in view[1:] if w != "-"):
+            return FROM_INPUT
+        return None
+    if verb == "deno":
+        if len(view) > 1 and view[1] == "eval":
+            return INLINE
+        return None
+    if verb in ("pwsh", "powershell"):
+        for w in view[1:]:
+            name = w.lower().lstrip("-/")
+            if (
+                w[:1] in "-/"
+                and name
+                and (
+                    "command".startswith(name)
+                    or "encodedcommand".startswith(name)
+                    or name in ("ec", "cwa", "commandwithargs")
+                )
+            ):
+                return INLINE
+        return None
+    if verb in ("make", "gmake"):
+        for k, w in enumerate(view[1:], 1):
+            if (
+                w in ("-E", "--eval")
+                or w.startswith(("--eval=", "-E"))
+                and w != "-E"
+                or w.startswith("--eval")
+            ):
+                return INLINE
+            if w in ("-f", "--file", "--makefile") and k + 1 < len(view) and is_stream(view[k + 1]):
+                return FROM_INPUT
+            if w.startswith(("--file=", "--makefile=", "-f")) and is_stream(w.partition("=")[2] or w[2:]):
+                return FROM_INPUT
+        return None
+    if verb in _VI:
+        return _vi(view)
+    if verb in _PAGERS:
+        # `less '+!curl x' f`: a start-up command that runs a shell (or pipes into one).
+        if any(w[:1] == "+" and ("!" in w or "|" in w) for w in view[1:]):
+            return INLINE
+        return None
+    if verb in _SQL_CODE:
+        short, long = _SQL_CODE[verb]
+        for w in view[1:]:
+            if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
+                return INLINE
+        return None
+    if verb == "sqlite3":
+        operands = [w for w in view[1:] if w[:1] != "-"]
+        if len(operands) > 1 or "-cmd" in view:
+            return INLINE  # `sqlite3 db '.shell curl x'`: statements and dot-commands after the database
+        return None
+    if verb in _SCHEDULERS:
+        if verb == "crontab":
+            if any(w[:1] != "-" or w == "-" for w in view[1:]):
+                return "installs commands to run later, which no rule can read"
+            return None  # `crontab -l`, `crontab -r`
+        if "-f" in view or any(w.startswith("-f") for w in view[1:]):
+            return "runs a file of commands later, which no rule can read"
+        if any(w in ("-l", "-c", "-d", "-r") for w in view[1:]) or view[0] == "atq":
+            return None
+        return FROM_INPUT
+    if verb in _EMACS:
+        if any(
+            w in ("--eval", "-eval", "--execute", "-execute", "-f", "--funcall", "-funcall")
+            or w.startswith("--eval=")
+            for w in view[1:]
+        ):
+            return INLINE
+        return None
+    if verb in _DEBUGGERS:
+        if any(
+            w
+            in (
+                "-ex",
+                "--ex",
+                "-iex",
+                "--iex",
+                "-eval-command",
+                "--eval-command",
+                "-init-eval-command",
+                "--init-eval-command",
+                "-o",
+                "--one-line",
+                "-O",
+                "--one-line-before-file",
+                "-k",
+                "--batch",
+            )
+            or w.startswith(("--eval-command=", "-eval-command="))
+            for w in view[1:]
+        ):
+            return INLINE
+        return None
+    return None

@@ -1,0 +1,453 @@
+"""Programs that run a command line they are given (SPEC R4.7, R4.9: wrappers whose command is a segment).
+
+Each entry says where in its arguments a program finds a command line and how it runs it: through a shell
+(the words joined, as ``sh -c`` gets them) or directly (argv, quoted back into one line). The command line
+is then read like any other and its commands are segments: ``watch 'curl x | sh'``, ``ssh host rm -rf /``,
+``parallel rm ::: a b``, ``rsync -e 'sh -c …'``, ``tar --to-command=…``, ``sort --compress-program=…``,
+``trap '…' EXIT``, ``mapfile -C '…'``, ``npx -c '…'``, ``git -c core.pager=…``. Where the commands come from
+the input instead (``parallel`` with no command, ``xargs sh``), nothing can be read: ``unseen``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from permissions.commands.environment import assignment_carried
+from permissions.commands.git import git_carried
+from permissions.commands.shells import (
+    COMMAND_CARRIERS,
+    FROM_INPUT,
+    NO_SCRIPT,
+    SHELLS,
+    carried_commands,
+    inline_script,
+)
+from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
+from permissions.commands.views import readings
+
+__all__ = ["CARRIER_VERBS", "Carried", "carried"]
+
+
+class Carried(NamedTuple):
+    scripts: tuple[str, ...] = ()  # command lines read as segments (R4.7)
+    problem: str | None = None  # the command cannot be read for certain: unparseable
+    unseen: str | None = None  # it runs commands no rule can see: never auto-approved
+
+
+_NOTHING = Carried()
+
+
+def quote(word: str) -> str:
+    """A word as one shell word (argv handed on without a shell)."""
+    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _argv(words: tuple[str, ...]) -> str:
+    return " ".join(quote(w) for w in words)
+
+
+def _shell(view: tuple[str, ...]) -> Carried:
+    at, problem = inline_script(view)
+    if at is not None:
+        return Carried((view[at],))
+    if problem is FROM_INPUT:
+        return Carried(unseen=problem)
+    if problem is not None:
+        # R4.8: the script word is not known for certain, so every word that could be it is judged (deny
+        # matches more); the command is unparseable, never auto-approved.
+        more = () if problem is NO_SCRIPT else tuple(w for w in view[1:] if w[:1] != "-" and w[:1] != "+")
+        return Carried(more, problem)
+    return _NOTHING
+
+
+def _su(view: tuple[str, ...]) -> Carried:
+    scripts = tuple(carried_commands(view))
+    if scripts or view[0] != "su":
+        return Carried(scripts)
+    # `su`, `su -`, `su - user` start a login shell that runs whatever arrives on its input.
+    return Carried(unseen="su starts a shell that reads its commands from its input")
+
+
+def _eval(view: tuple[str, ...]) -> Carried:
+    return Carried((" ".join(view[1:]),)) if len(view) > 1 else _NOTHING
+
+
+_WATCH = Syntax(
+    "bcCeghprtwx",
+    "nq",
+    "d",
+    long={
+        "beep": NONE,
+        "color": NONE,
+        "no-color": NONE,
+        "differences": OPTIONAL,
+        "errexit": NONE,
+        "chgexit": NONE,
+        "equexit": REQUIRED,
+        "interval": REQUIRED,
+        "precise": NONE,
+        "no-rerun": NONE,
+        "no-title": NONE,
+        "no-wrap": NONE,
+        "no-linewrap": NONE,
+        "exec": NONE,
+        "shotsdir": REQUIRED,
+        **HELP,
+    },
+)
+
+
+def _watch(view: tuple[str, ...]) -> Carried:
+    # watch hands its words, joined by spaces, to `sh -c` (with -x/--exec it runs them as argv).
+    direct = any(
+        w == "-x" or w == "--exec" or (w[:1] == "-" and w[1:2] != "-" and "x" in w) for w in view[1:]
+    )
+    lines = tuple(_argv(r) if direct else " ".join(r) for r in readings(view, _WATCH, False))
+    return Carried(lines)
+
+
+_PARALLEL = Syntax(
+    "0eEgkqrtuvX",
+    "aCdIjlLmnNPsS",
+    long={
+        "null": NONE,
+        "arg-file": REQUIRED,
+        "colsep": REQUIRED,
+        "delimiter": REQUIRED,
+        "jobs": REQUIRED,
+        "keep-order": NONE,
+        "max-args": REQUIRED,
+        "max-replace-args": REQUIRED,
+        "sshlogin": REQUIRED,
+        "tag": NONE,
+        "verbose": NONE,
+        "dry-run": NONE,
+        "halt": REQUIRED,
+        "joblog": REQUIRED,
+        "results": REQUIRED,
+        "bar": NONE,
+        "eta": NONE,
+        "progress": NONE,
+        "line-buffer": NONE,
+        "group": NONE,
+        "ungroup": NONE,
+        "pipe": NONE,
+        "block": REQUIRED,
+        "delay": REQUIRED,
+        "timeout": REQUIRED,
+        "retries": REQUIRED,
+        "will-cite": NONE,
+        "quote": NONE,
+        "no-run-if-empty": NONE,
+        "shuf": NONE,
+        "xargs": NONE,
+        **HELP,
+    },
+)
+_ARG_SEPARATORS = frozenset({":::", "::::", ":::+", "::::+"})
+
+
+def _parallel(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    unseen: str | None = None
+    found = readings(view, _PARALLEL, False)
+    if not found:
+        found = [()]
+    for words in found:
+        cut = next((k for k, w in enumerate(words) if w in _ARG_SEPARATORS), len(words))
+        command = words[:cut]
+        if command:
+            scripts.append(" ".join(command))  # parallel runs the template through a shell
+        elif cut < len(words):
+            # No command: every argument is a command line of its own.
+            scripts.extend(w for w in words[cut + 1 :] if w not in _ARG_SEPARATORS)
+        else:
+            unseen = "parallel runs command lines read from its input"
+    return Carried(tuple(scripts), None, unseen)
+
+
+_SSH = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw", operands=1)
+_SSH_COMMAND_OPTIONS = ("proxycommand", "localcommand", "knownhostscommand", "remotecommand")
+
+
+def _ssh_options(view: tuple[str, ...]) -> list[str]:
+    """`-o ProxyCommand=…` (also `-oProxyCommand …`, any case, `=` or a space) run locally by a shell."""
+    out: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w.startswith("-o"):
+            value = w[2:] or (view[k + 1] if k + 1 < len(view) else "")
+            name, _, rest = value.replace("=", " ", 1).partition(" ")
+            if name.lower() in _SSH_COMMAND_OPTIONS and rest.strip():
+                out.append(rest.strip())
+    return out
+
+
+_SSH_AFTER_HOST = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw")
+
+
+def _ssh(view: tuple[str, ...]) -> Carried:
+    scripts = _ssh_options(view)
+    for rest in readings(view, _SSH, False):
+        # ssh reads options after the host too (`ssh host -p 22 -- cmd`).
+        for remote in readings(("ssh", *rest), _SSH_AFTER_HOST, False):
+            if remote:
+                scripts.append(" ".join(remote))  # the remote shell runs the words joined by spaces
+    return Carried(tuple(scripts))
+
+
+def _scp(view: tuple[str, ...]) -> Carried:
+    scripts = _ssh_options(view)
+    for k, w in enumerate(view[1:], 1):
+        if w == "-S" and k + 1 < len(view):
+            scripts.append(view[k + 1])  # the program that opens the connection
+    return Carried(tuple(scripts))
+
+
+def _rsync(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    n = len(view)
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w.startswith("--"):
+            name, eq, value = w[2:].partition("=")
+            if len(name) >= 4 and ("rsh".startswith(name) or "rsync-path".startswith(name)) or name == "rsh":
+                if not eq:
+                    value = view[k] if k < n else ""
+                    k += 1
+                scripts.append(value)
+        elif w.startswith("-") and len(w) > 1:
+            for j in range(1, len(w)):
+                if w[j] == "e":
+                    value = w[j + 1 :]
+                    if not value:
+                        value = view[k] if k < n else ""
+                        k += 1
+                    scripts.append(value)
+                    break
+                if w[j] in "BfMT@":
+                    if j + 1 == len(w):
+                        k += 1
+                    break
+    return Carried(tuple(s for s in scripts if s.strip()))
+
+
+_TAR_COMMAND_OPTIONS = (
+    "to-command",
+    "use-compress-program",
+    "info-script",
+    "new-volume-script",
+    "rsh-command",
+    "rmt-command",
+)
+_TAR_VALUE_LETTERS = "fbCgHIKLNTVXF"
+
+
+def _tar(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    n = len(view)
+    k = 1
+    if n > 1 and view[1][:1] != "-":
+        # Old style (`tar cfI out.tar zstd`): the letters' values follow in order.
+        k = 2
+        for c in view[1]:
+            if c in _TAR_VALUE_LETTERS:
+                value = view[k] if k < n else ""
+                k += 1
+                if c in "IF":
+                    scripts.append(value)
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w.startswith("--"):
+            name, eq, value = w[2:].partition("=")
+            if name.startswith("checkpoint-a"):
+                if value.startswith("exec="):
+                    scripts.append(value[len("exec=") :])
+                continue
+            if len(name) >= 4 and any(o.startswith(name) for o in _TAR_COMMAND_OPTIONS):
+                if not eq:
+                    value = view[k] if k < n else ""
+                    k += 1
+                scripts.append(value)
+        elif w.startswith("-") and len(w) > 1:
+            for j in range(1, len(w)):
+                c = w[j]
+                if c in _TAR_VALUE_LETTERS:
+                    value = w[j + 1 :]
+                    if not value:
+                        value = view[k] if k < n else ""
+                        k += 1
+                    if c in "IF":
+                        scripts.append(value)
+                    break
+    return Carried(tuple(s for s in scripts if s.strip()))
+
+
+def _sort(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if len(name) >= 4 and "--compress-program".startswith(name):
+            if not eq:
+                value = view[k + 1] if k + 1 < len(view) else ""
+            if value.strip():
+                scripts.append(quote(value))  # exec'd as a program name (and with -d to decompress)
+    return Carried(tuple(scripts))
+
+
+def _trap(view: tuple[str, ...]) -> Carried:
+    ops = [w for w in view[1:] if w not in ("--",)]
+    if any(w in ("-p", "-l", "-P") for w in ops[:1]):
+        return _NOTHING
+    if not ops:
+        return _NOTHING
+    action = ops[0]
+    if action == "-" or not action.strip():
+        return _NOTHING
+    if len(ops) == 1 and (action.isdigit() or action.upper().lstrip("SIG").isalpha() and action.isupper()):
+        return _NOTHING  # `trap INT`: resets a signal
+    return Carried((action,))  # the string is a script bash runs later (R4.9)
+
+
+def _mapfile(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    n = len(view)
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--" or w[:1] != "-" or len(w) < 2:
+            break
+        for j in range(1, len(w)):
+            c = w[j]
+            if c in "dnOsuCc":
+                value = w[j + 1 :]
+                if not value:
+                    value = view[k] if k < n else ""
+                    k += 1
+                if c == "C":
+                    scripts.append(value)  # the callback is evaluated as shell code
+                break
+    return Carried(tuple(s for s in scripts if s.strip()))
+
+
+_NPX_CALL = ("-c", "--call")
+
+
+def _npx(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        if w in _NPX_CALL and k + 1 < len(view):
+            scripts.append(view[k + 1])
+        elif w.startswith("--call="):
+            scripts.append(w[len("--call=") :])
+    return Carried(tuple(scripts))
+
+
+def _npm(view: tuple[str, ...]) -> Carried:
+    if len(view) > 2 and view[1] in ("exec", "x"):
+        return _npx(view[1:])
+    return _NOTHING
+
+
+# tmux subcommands whose arguments end with a shell command; `send-keys` types into a shell.
+_TMUX_SHELL = frozenset(
+    {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp"}
+    | {
+        "respawn-window",
+        "respawnw",
+        "run-shell",
+        "run",
+        "if-shell",
+        "if",
+        "pipe-pane",
+        "pipep",
+        "display-popup",
+    }
+)
+_TMUX_TYPES = frozenset({"send-keys", "send"})
+
+
+def _tmux(view: tuple[str, ...]) -> Carried:
+    for k, w in enumerate(view[1:], 1):
+        if w in _TMUX_TYPES:
+            return Carried(unseen="tmux types keys into a shell, which no rule can read")
+        if w in _TMUX_SHELL:
+            # Every word after the subcommand that is not an option could be the command (options and their
+            # values are not told apart here: judging more words only makes deny see more).
+            return Carried(tuple(a for a in view[k + 1 :] if a[:1] != "-"))
+    return _NOTHING
+
+
+def _man(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w == "-P" or w == "--pager":
+            if k + 1 < len(view):
+                scripts.append(view[k + 1])
+        elif w.startswith("--pager="):
+            scripts.append(w[len("--pager=") :])
+        elif w.startswith("-P") and len(w) > 2:
+            scripts.append(w[2:])
+    return Carried(tuple(s for s in scripts if s.strip()))
+
+
+def _git(view: tuple[str, ...]) -> Carried:
+    scripts, opaque = git_carried(view)
+    return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
+
+
+_CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
+    **{verb: _shell for verb in SHELLS},
+    **{verb: _su for verb in COMMAND_CARRIERS},
+    "eval": _eval,
+    "watch": _watch,
+    "parallel": _parallel,
+    "sem": _parallel,
+    "ssh": _ssh,
+    "scp": _scp,
+    "sftp": _scp,
+    "rsync": _rsync,
+    "tar": _tar,
+    "gtar": _tar,
+    "bsdtar": _tar,
+    "sort": _sort,
+    "trap": _trap,
+    "mapfile": _mapfile,
+    "readarray": _mapfile,
+    "npx": _npx,
+    "pnpx": _npx,
+    "npm": _npm,
+    "git": _git,
+    "tmux": _tmux,
+    "man": _man,
+}
+
+# Every verb `carried` may find a command line in.
+CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
+
+
+def carried(view: tuple[str, ...]) -> Carried:
+    """The command lines one view of a segment runs, as written in its words."""
+    if not view:
+        return _NOTHING
+    found = _CARRIERS.get(view[0])
+    out = found(view) if found is not None else _NOTHING
+    if "=" in view[0] or view[0] == "env":
+        scripts, opaque = assignment_carried(view)
+        if scripts or opaque:
+            out = Carried(out.scripts + tuple(scripts), out.problem, out.unseen or opaque)
+    return out

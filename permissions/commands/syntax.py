@@ -1,0 +1,58 @@
+"""How a program's own parser reads its options (getopt / getopt_long), as data.
+
+A :class:`Syntax` says which short letters take no value, a required value (attached or the next word) or
+an optional value (attached only), which long options exist and what they take, and what stands between
+the options and the command a wrapper runs. ``long_option`` resolves an abbreviation the way getopt_long
+does. Every family module describes its programs with these.
+"""
+
+from __future__ import annotations
+
+__all__ = ["HELP", "NONE", "OPTIONAL", "REQUIRED", "Syntax", "long_option"]
+
+NONE, REQUIRED, OPTIONAL = 0, 1, 2
+
+HELP = {"help": NONE, "version": NONE}
+
+
+class Syntax:
+    """How one wrapper's parser reads its options, up to the command it runs."""
+
+    __slots__ = ("assignments", "dash_is_flag", "long", "numeric", "operands", "short")
+
+    def __init__(
+        self,
+        short: str = "",
+        short_arg: str = "",
+        short_opt: str = "",
+        long: dict[str, int] | None = None,
+        *,
+        operands: int = 0,
+        assignments: bool = False,
+        numeric: bool = False,
+        dash_is_flag: bool = False,
+    ) -> None:
+        self.short: dict[str, int] = {c: NONE for c in short}
+        self.short.update({c: REQUIRED for c in short_arg})
+        self.short.update({c: OPTIONAL for c in short_opt})  # optional values are attached only
+        self.long = long or {}
+        self.operands = operands  # words between the options and the command (`timeout DURATION`)
+        self.assignments = assignments  # `env A=b cmd`
+        self.numeric = numeric  # `nice -10 cmd`
+        self.dash_is_flag = dash_is_flag  # `env - cmd` is `env -i cmd`
+
+
+def long_option(name: str, table: dict[str, int]) -> tuple[str, int] | None:
+    """getopt_long: an exact name, or an unambiguous prefix of one. None when unknown or ambiguous."""
+    kind = table.get(name)
+    if kind is not None:
+        return name, kind
+    if not name:
+        return None
+    hit: tuple[str, int] | None = None
+    for full, k in table.items():
+        if full.startswith(name):
+            if hit is not None:
+                return None
+            hit = (full, k)
+    return hit

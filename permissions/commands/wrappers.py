@@ -1,0 +1,337 @@
+"""Transparent wrappers: programs that run the command that follows their own options (SPEC R4.8).
+
+``env``, ``nice``, ``timeout`` ... and the programs found since that do the same with argv (no shell in
+between): ``chronic``, ``pkexec``, ``run0``, ``gosu``, ``strace`` ... Each entry is how the program's own
+parser reads its options; an option not listed has no certain arity, and both readings are judged. The next
+wrapper is one entry here. Deny, ask, the floor and the caps judge every view (the command as written, then
+with each wrapper peeled off); allow judges the command as written.
+
+``RUNNERS`` are programs that fetch and run a package's command (``npx pkg args``): peeled the same way, but
+not wrappers for approve-always (R7.3: ``npx vitest`` is verb + subcommand). ``SUBCOMMAND_RUNNERS`` do it
+behind a subcommand (``npm exec``, ``pnpm dlx``, ``yarn dlx``, ``bun x``, ``uv run``, ``poetry run`` ...).
+"""
+
+from __future__ import annotations
+
+from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
+
+__all__ = ["PEELED_VERBS", "RUNNERS", "RUNS_WHAT_FOLLOWS", "SUBCOMMAND_RUNNERS", "WRAPPERS"]
+
+_ENV = Syntax(
+    "iv0",
+    "uCS",
+    long={
+        "ignore-environment": NONE,
+        "null": NONE,
+        "unset": REQUIRED,
+        "chdir": REQUIRED,
+        "debug": NONE,
+        "split-string": REQUIRED,
+        "block-signal": OPTIONAL,
+        "default-signal": OPTIONAL,
+        "ignore-signal": OPTIONAL,
+        "list-signal-handling": NONE,
+        **HELP,
+    },
+    assignments=True,
+    dash_is_flag=True,
+)
+
+WRAPPERS: dict[str, Syntax] = {
+    "env": _ENV,
+    "command": Syntax("pVv"),
+    "builtin": Syntax(),
+    "nice": Syntax("", "n", long={"adjustment": REQUIRED, **HELP}, numeric=True),
+    "nohup": Syntax(long=dict(HELP)),
+    "time": Syntax(
+        "apqvV",
+        "fo",
+        long={
+            "append": NONE,
+            "format": REQUIRED,
+            "output": REQUIRED,
+            "portability": NONE,
+            "quiet": NONE,
+            "verbose": NONE,
+            **HELP,
+        },
+    ),
+    "timeout": Syntax(
+        "v",
+        "ks",
+        long={
+            "foreground": NONE,
+            "kill-after": REQUIRED,
+            "preserve-status": NONE,
+            "signal": REQUIRED,
+            "verbose": NONE,
+            **HELP,
+        },
+        operands=1,
+    ),
+    "stdbuf": Syntax("", "ioe", long={"input": REQUIRED, "output": REQUIRED, "error": REQUIRED, **HELP}),
+    "exec": Syntax("cl", "a"),
+    "xargs": Syntax(
+        "0prtx",
+        "aEILnsPd",
+        "eil",
+        long={
+            "null": NONE,
+            "arg-file": REQUIRED,
+            "delimiter": REQUIRED,
+            "eof": OPTIONAL,
+            "replace": OPTIONAL,
+            "max-lines": OPTIONAL,
+            "max-args": REQUIRED,
+            "interactive": NONE,
+            "no-run-if-empty": NONE,
+            "max-chars": REQUIRED,
+            "verbose": NONE,
+            "exit": NONE,
+            "max-procs": REQUIRED,
+            "process-slot-var": REQUIRED,
+            "open-tty": NONE,
+            "show-limits": NONE,
+            **HELP,
+        },
+    ),
+    "setsid": Syntax("cfwhV", long={"ctty": NONE, "fork": NONE, "wait": NONE, **HELP}),
+    "ionice": Syntax(
+        "thV",
+        "cnpPu",
+        long={
+            "class": REQUIRED,
+            "classdata": REQUIRED,
+            "pid": REQUIRED,
+            "pgid": REQUIRED,
+            "ignore": NONE,
+            "uid": REQUIRED,
+            **HELP,
+        },
+    ),
+    # `sudo -h host cmd`: -h takes the next word as a host when it does not start with '-' (and is help
+    # otherwise, which runs nothing), so it reads as taking a value.
+    "sudo": Syntax(
+        "ABbEeHiKklNnSsVv",
+        "aCcDghpRrTtUu",
+        long={
+            "askpass": NONE,
+            "auth-type": REQUIRED,
+            "background": NONE,
+            "bell": NONE,
+            "close-from": REQUIRED,
+            "login-class": REQUIRED,
+            "chdir": REQUIRED,
+            "preserve-env": OPTIONAL,
+            "edit": NONE,
+            "group": REQUIRED,
+            "set-home": NONE,
+            "host": REQUIRED,
+            "login": NONE,
+            "remove-timestamp": NONE,
+            "reset-timestamp": NONE,
+            "list": NONE,
+            "non-interactive": NONE,
+            "preserve-groups": NONE,
+            "prompt": REQUIRED,
+            "chroot": REQUIRED,
+            "role": REQUIRED,
+            "stdin": NONE,
+            "shell": NONE,
+            "type": REQUIRED,
+            "command-timeout": REQUIRED,
+            "other-user": REQUIRED,
+            "user": REQUIRED,
+            "validate": NONE,
+            **HELP,
+        },
+    ),
+    "doas": Syntax("Lns", "aCu"),
+    # Found by an audit: these run the command that follows them too (R4.8 looks through wrappers).
+    "busybox": Syntax(long={"list": NONE, "list-full": NONE, "install": NONE, **HELP}),
+    "taskset": Syntax("acpV h", long={"all-tasks": NONE, "cpu-list": NONE, "pid": NONE, **HELP}, operands=1),
+    "chroot": Syntax(long={"userspec": REQUIRED, "groups": REQUIRED, "skip-chdir": NONE, **HELP}, operands=1),
+    "unshare": Syntax(
+        "fhrcV",
+        "SGRwl",
+        "muinpUCT",
+        long={
+            "mount": OPTIONAL,
+            "uts": OPTIONAL,
+            "ipc": OPTIONAL,
+            "net": OPTIONAL,
+            "pid": OPTIONAL,
+            "user": OPTIONAL,
+            "cgroup": OPTIONAL,
+            "time": OPTIONAL,
+            "fork": NONE,
+            "map-root-user": NONE,
+            "map-current-user": NONE,
+            "map-user": REQUIRED,
+            "map-group": REQUIRED,
+            "map-users": REQUIRED,
+            "map-groups": REQUIRED,
+            "map-auto": NONE,
+            "kill-child": OPTIONAL,
+            "keep-caps": NONE,
+            "mount-proc": OPTIONAL,
+            "mount-binfmt": OPTIONAL,
+            "propagation": REQUIRED,
+            "setgroups": REQUIRED,
+            "setuid": REQUIRED,
+            "setgid": REQUIRED,
+            "root": REQUIRED,
+            "wd": REQUIRED,
+            "monotonic": REQUIRED,
+            "boottime": REQUIRED,
+            "load-interp": REQUIRED,
+            **HELP,
+        },
+    ),
+}
+
+
+# [beyond] issue 11 class 6/7: more programs that exec the command after their options. Options not
+# listed are read both ways (may or may not take the next word), which only makes deny see more.
+_UNKNOWN = Syntax(long=dict(HELP))
+WRAPPERS.update(
+    {
+        "chronic": Syntax("ev"),
+        "pkexec": Syntax(long={"user": REQUIRED, "disable-internal-agent": NONE, "keep-cwd": NONE, **HELP}),
+        "run0": Syntax(
+            "hV",
+            "ugD",
+            long={
+                "user": REQUIRED,
+                "group": REQUIRED,
+                "nice": REQUIRED,
+                "chdir": REQUIRED,
+                "setenv": REQUIRED,
+                "property": REQUIRED,
+                "description": REQUIRED,
+                "slice": REQUIRED,
+                "unit": REQUIRED,
+                "machine": REQUIRED,
+                "background": REQUIRED,
+                "no-ask-password": NONE,
+                **HELP,
+            },
+        ),
+        "gosu": Syntax(long=dict(HELP), operands=1),
+        "su-exec": Syntax(operands=1),
+        "setpriv": _UNKNOWN,
+        "systemd-run": Syntax("qGPSh", "upE", long={"user": NONE, "system": NONE, "scope": NONE, **HELP}),
+        "nsenter": _UNKNOWN,
+        "firejail": _UNKNOWN,
+        "strace": Syntax("fFhiqrtTvVwxyzCcDkn", "abeEIoOpPsSuUX"),
+        "ltrace": Syntax("fhiCrStTV", "aAeEIlnopsuDxX"),
+        "valgrind": _UNKNOWN,
+        "torsocks": _UNKNOWN,
+        "proxychains": Syntax("q", "f"),
+        "proxychains4": Syntax("q", "f"),
+        "fakeroot": Syntax(
+            "u", "ifs", long={"lib": REQUIRED, "faked": REQUIRED, "unknown-is-real": NONE, **HELP}
+        ),
+        "unbuffer": Syntax("p"),
+        "dbus-run-session": Syntax(long={"config-file": REQUIRED, "dbus-daemon": REQUIRED, **HELP}),
+        "xvfb-run": Syntax("as", "efnpw", long={"auto-servernum": NONE, "server-args": REQUIRED, **HELP}),
+        "flatpak-spawn": _UNKNOWN,
+        "numactl": _UNKNOWN,
+        "chrt": Syntax("abdefiomprRhvV", "TPD", operands=1),
+        "prlimit": _UNKNOWN,
+        "cgexec": Syntax("", "g", long={"sticky": NONE}),
+        "caffeinate": Syntax("dimsu", "tw"),
+        "entr": Syntax("acdnprsz"),
+        "tini": _UNKNOWN,
+        "dumb-init": _UNKNOWN,
+        "faketime": Syntax("", "fm", operands=1),
+        "catchsegv": Syntax(),
+    }
+)
+
+# Run a package's command: `npx [opts] pkg args` (the `-c` string is a shell line: see runners.py).
+_NPX = Syntax(
+    "yq",
+    "pcw",
+    long={
+        "yes": NONE,
+        "no": NONE,
+        "package": REQUIRED,
+        "call": REQUIRED,
+        "workspace": REQUIRED,
+        "workspaces": NONE,
+        "include-workspace-root": NONE,
+        "quiet": NONE,
+        "ignore-existing": NONE,
+        **HELP,
+    },
+)
+RUNNERS: dict[str, Syntax] = {
+    "npx": _NPX,
+    "pnpx": _NPX,
+    "bunx": Syntax("", "p", long={"bun": NONE, "package": REQUIRED, **HELP}),
+    "uvx": _UNKNOWN,
+}
+_CONTAINER = Syntax(long=dict(HELP), operands=1)
+SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
+    ("npm", "exec"): _NPX,
+    ("npm", "x"): _NPX,
+    ("pnpm", "exec"): _UNKNOWN,
+    ("pnpm", "dlx"): _UNKNOWN,
+    ("yarn", "dlx"): _UNKNOWN,
+    ("yarn", "exec"): _UNKNOWN,
+    ("bun", "x"): _UNKNOWN,
+    ("uv", "run"): _UNKNOWN,
+    ("pipx", "run"): _UNKNOWN,
+    ("poetry", "run"): _UNKNOWN,
+    ("pipenv", "run"): _UNKNOWN,
+    ("pdm", "run"): _UNKNOWN,
+    ("conda", "run"): _UNKNOWN,
+    ("bundle", "exec"): _UNKNOWN,
+    # [beyond] the command runs in a container, but it still reaches the network and mounted folders.
+    # The image (run) or container (exec) stands between the options and the command.
+    ("docker", "run"): _CONTAINER,
+    ("docker", "exec"): _CONTAINER,
+    ("podman", "run"): _CONTAINER,
+    ("podman", "exec"): _CONTAINER,
+}
+_SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+
+# R7.3 [beyond]: verb + subcommand pairs that run whatever follows (`uv run X`): an approve-always unit
+# of these would cover any program.
+RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | frozenset(
+    {
+        ("uv", "run"),
+        ("uv", "tool"),
+        ("poetry", "run"),
+        ("pipenv", "run"),
+        ("pdm", "run"),
+        ("hatch", "run"),
+        ("conda", "run"),
+        ("npm", "exec"),
+        ("pnpm", "exec"),
+        ("pnpm", "dlx"),
+        ("yarn", "dlx"),
+        ("yarn", "exec"),
+        ("bun", "x"),
+        ("bun", "run"),
+        ("deno", "run"),
+        ("deno", "eval"),
+        ("go", "run"),
+        ("bundle", "exec"),
+        ("mix", "run"),
+        ("nix", "run"),
+        ("nix", "shell"),
+        ("docker", "run"),
+        ("docker", "exec"),
+        ("kubectl", "exec"),
+        ("cargo", "run"),
+        ("dotnet", "run"),
+        ("git", "bisect"),
+    }
+)
+
+# Every verb whose segment may have more than one view.
+PEELED_VERBS: frozenset[str] = (
+    frozenset(WRAPPERS) | frozenset(RUNNERS) | _SUB_VERBS | {"git", "find", "capsh"}
+)

@@ -1,0 +1,139 @@
+"""The accepted policy (SPEC R3.5): what a person last accepted, and the file on disk beside it.
+
+``permissions.json`` stays the real file in the project folder, meant for version control. Brabo records
+the version a person accepted (content, hash, who, when) whenever it writes the file on someone's behalf
+(a maintainer+'s save, activation, "always allow"); the hash sits on the project row, so a proposal compares
+it with the file's hash at no extra query. When they differ (an agent, a git pull, a hand edit), decisions
+are made against both and the stricter wins (``actions.policy_input``), until a maintainer+ accepts the
+file or restores the accepted version (``projects.services.accept_policy_on_disk`` / ``restore_policy``).
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import timezone
+
+from permissions.decide import Permissions
+from permissions.files import (
+    PermissionsFileError,
+    parse_cached,
+    read_permissions_text,
+    render_permissions,
+    sha256_text,
+)
+
+from .models import AcceptedPolicy, Project
+
+EMPTY_POLICY_TEXT = render_permissions(Permissions())
+
+
+def file_base(project: Project) -> Path:
+    """The trusted folder the policy file is read below, without following any link under it: the typed
+    root of a `local` project (validated, R1.4), else PROJECT_WORKSPACES_ROOT (the operator's)."""
+    if project.execution_mode == "local" and project.local_path:
+        return Path(project.root())
+    return Path(settings.PROJECT_WORKSPACES_ROOT)
+
+
+def read_disk(project: Project) -> str | None:
+    """The file's text, read as hostile (R3.5): None when missing; PermissionsFileError when unsafe."""
+    return read_permissions_text(project.permissions_path, base=file_base(project))
+
+
+def accepted_text(project: Project) -> str | None:
+    """The accepted version's text; None is the empty policy (no file was ever accepted). Read from its row,
+    not trusted from a project instance that may be older than the last acceptance."""
+    row = AcceptedPolicy.objects.filter(project_id=project.pk).values_list("content", flat=True).first()
+    return row
+
+
+def accepted_permissions(project: Project) -> Permissions:
+    try:
+        return parse_cached(accepted_text(project))
+    except PermissionsFileError:  # never recorded so; if it were, the accepted policy grants nothing
+        return Permissions()
+
+
+def record_accepted(project: Project, text: str | None, *, by, source: str) -> None:
+    """Record ``text`` as the policy in force (in the caller's transaction). ``by`` is the person the
+    calling service already checked (None: nobody, e.g. the upgrade's recording)."""
+    digest = sha256_text(text)
+    AcceptedPolicy.objects.update_or_create(
+        project_id=project.pk,
+        defaults={
+            "content": text,
+            "sha256": digest,
+            "accepted_by": by if getattr(by, "pk", None) else None,
+            "accepted_at": timezone.now(),
+            "source": source,
+        },
+    )
+    Project.objects.filter(pk=project.pk).update(policy_sha256=digest)
+    project.policy_sha256 = digest
+
+
+@dataclass
+class PolicyState:
+    """What the console and ``GET …/permissions/status/`` show."""
+
+    accepted_text: str | None
+    accepted_sha256: str
+    disk_text: str | None
+    disk_sha256: str
+    disk_error: str | None
+    accepted_by: str | None = None
+    accepted_at: str | None = None
+    source: str | None = None
+    diff: list[str] = field(default_factory=list)
+
+    @property
+    def changed_outside(self) -> bool:
+        return self.disk_error is not None or self.disk_sha256 != self.accepted_sha256
+
+    def as_dict(self) -> dict:
+        return {
+            "changed_outside_brabo": self.changed_outside,
+            "accepted": {
+                "content": self.accepted_text,
+                "sha256": self.accepted_sha256,
+                "accepted_by": self.accepted_by,
+                "accepted_at": self.accepted_at,
+                "source": self.source,
+            },
+            "on_disk": {"content": self.disk_text, "sha256": self.disk_sha256, "error": self.disk_error},
+            "diff": self.diff,
+        }
+
+
+def policy_state(project: Project) -> PolicyState:
+    row = AcceptedPolicy.objects.select_related("accepted_by").filter(project_id=project.pk).first()
+    accepted = row.content if row else None
+    try:
+        disk, error = read_disk(project), None
+    except PermissionsFileError as exc:
+        disk, error = None, str(exc)
+    state = PolicyState(
+        accepted_text=accepted,
+        accepted_sha256=sha256_text(accepted),
+        disk_text=disk,
+        disk_sha256="" if error else sha256_text(disk),
+        disk_error=error,
+        accepted_by=row.accepted_by.get_username() if row and row.accepted_by else None,
+        accepted_at=row.accepted_at.isoformat() if row else None,
+        source=row.source if row else None,
+    )
+    if state.changed_outside and error is None:
+        state.diff = list(
+            difflib.unified_diff(
+                (accepted if accepted is not None else "").splitlines(),
+                (disk if disk is not None else "").splitlines(),
+                "permissions.json (accepted)",
+                "permissions.json (on disk)",
+                lineterm="",
+            )
+        )
+    return state

@@ -1,0 +1,51 @@
+"""The team's own append-only log (``WorkspaceEvent``): event types and the one writer.
+
+Below ``projects.services`` and ``projects.teams`` (it imports only the model), so both record through it.
+"""
+
+from __future__ import annotations
+
+from .models import Membership
+from .team_models import WorkspaceEvent
+
+# Event types of the team's own log (WorkspaceEvent), dotted like R10.1's.
+MEMBER_ADDED = "member.added"
+MEMBER_ROLE_CHANGED = "member.role_changed"
+MEMBER_INVITED = "member.invited"
+INVITATION_REVOKED = "member.invitation_revoked"
+MEMBER_JOINED = "member.joined"
+MEMBER_REMOVED = "member.removed"
+OWNERSHIP_OFFERED = "workspace.ownership_offered"
+OWNERSHIP_OFFER_CANCELLED = "workspace.ownership_offer_cancelled"
+OWNERSHIP_OFFER_DECLINED = "workspace.ownership_offer_declined"
+OWNERSHIP_TRANSFERRED = "workspace.ownership_transferred"
+
+
+def record(workspace_id, type: str, *, actor, payload: dict) -> WorkspaceEvent:
+    """Write a team event in the caller's transaction (append-only, with the real actor)."""
+    return WorkspaceEvent.objects.create(
+        workspace_id=workspace_id,
+        type=type,
+        actor_kind="user",
+        actor_id=str(actor.pk),
+        actor_label=actor.get_username(),
+        payload=payload,
+    )
+
+
+def record_member_set(actor, member: Membership, created: bool, before: str | None) -> None:
+    """``member.added`` / ``member.role_changed`` for ``services.set_member`` (the R12.4 members call)."""
+    if created:
+        record(
+            member.workspace_id,
+            MEMBER_ADDED,
+            actor=actor,
+            payload={"username": member.user.get_username(), "role": member.role},
+        )
+    elif before != member.role:
+        record(
+            member.workspace_id,
+            MEMBER_ROLE_CHANGED,
+            actor=actor,
+            payload={"username": member.user.get_username(), "from": before, "to": member.role},
+        )

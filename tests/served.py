@@ -1,0 +1,238 @@
+"""Test support: Brabo served for real — `manage.py serve` (gunicorn), a Celery worker, and private Redis and
+PostgreSQL instances a test may stop, kill or restart without touching the shared ones (issue 13).
+
+Ports: an ephemeral one by default; set BRABO_TEST_PORTS=8400-8499 to keep every server in a range.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A port nothing listens on, from BRABO_TEST_PORTS (LOW-HIGH) when set, else an ephemeral one."""
+    span = os.environ.get("BRABO_TEST_PORTS", "")
+    candidates = range(int(span.split("-")[0]), int(span.split("-")[1]) + 1) if span else [0]
+    start = os.getpid() % max(len(candidates), 1)  # parallel test processes start at different ports
+    for port in list(candidates[start:]) + list(candidates[:start]):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return s.getsockname()[1]
+    raise RuntimeError(f"no free port in {span}")
+
+
+def wait_until(condition, *, seconds: float = 60, every: float = 0.1, what: str = "condition"):
+    """Poll ``condition`` until it returns a truthy value (returned) or fail after ``seconds`` (a safety net
+    for a hung test, not a speed assertion)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what} after {seconds} s")
+        time.sleep(every)
+
+
+def base_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BRABO_", "DATABASE_URL", "CELERY_"))}
+    env.update({k: v for k, v in extra.items() if v is not None})
+    return env
+
+
+def database_url_for_tests(application_name: str | None = None) -> str:
+    """The URL of pytest-django's test database (what the test itself uses), optionally tagged so
+    pg_stat_activity can tell this server's connections apart."""
+    from django.db import connection
+
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    url = parts._replace(path="/" + connection.settings_dict["NAME"], query="").geturl()
+    return url + (f"?application_name={application_name}" if application_name else "")
+
+
+class Process:
+    """A subprocess with its output in a log file."""
+
+    def __init__(self, argv, *, env, log_path: Path, cwd=ROOT):
+        self.log_path = log_path
+        self._log = open(log_path, "ab")  # noqa: SIM115 — closed in stop()
+        self.proc = subprocess.Popen(
+            argv, env=env, cwd=cwd, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def log_text(self) -> str:
+        if not self._log.closed:
+            self._log.flush()
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, sig=signal.SIGTERM, timeout: float = 20) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, sig)  # its own session: the server and its gunicorn workers
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        if not self._log.closed:
+            self._log.close()
+
+
+class Server(Process):
+    """`manage.py serve --addr 127.0.0.1:PORT` (gunicorn) with the given environment."""
+
+    def __init__(self, tmp: Path, *, env: dict[str, str], name: str = "server"):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        (tmp / "var").mkdir(exist_ok=True)
+        env = {"BRABO_VAR_DIR": str(tmp / "var"), "BRABO_WEB_ACCESS_LOG": "false", **env}
+        argv = [sys.executable, "manage.py", "serve", "--addr", f"127.0.0.1:{self.port}"]
+        super().__init__(argv, env=env, log_path=tmp / f"{name}.log")
+        wait_until(self._answers, seconds=90, what=f"the server on {self.url}")
+
+    def _answers(self) -> bool:
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"the server exited:\n{self.log_text()[-3000:]}")
+        try:
+            httpx.get(self.url + "/healthz", timeout=2)  # any answer: it listens
+            return True
+        except httpx.HTTPError:
+            return False
+
+    def worker_pids(self) -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(self.pid)], capture_output=True, text=True).stdout
+        return [int(p) for p in out.split()]
+
+
+class PrivateRedis:
+    """A redis-server of its own on 127.0.0.1, which a test may stop and start again (same port)."""
+
+    def __init__(self, tmp: Path):
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.dir = tmp
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ]
+            + ["--dir", str(self.dir)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_until(self.ping, seconds=30, what="the private redis")
+
+    def ping(self) -> bool:
+        import redis
+
+        try:
+            return bool(redis.Redis(port=self.port, socket_connect_timeout=1).ping())
+        except redis.RedisError:
+            return False
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=20)
+        self.proc = None
+
+
+class PrivatePostgres:
+    """A PostgreSQL cluster of its own (initdb in a temp dir, pg_ctl), run as the postgres user when the
+    test runs as root (initdb refuses root). Stop and start it at will; data survives a restart."""
+
+    def __init__(self):
+        bindir = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+        if not bindir and not shutil.which("initdb"):
+            raise RuntimeError("PostgreSQL server binaries (initdb, pg_ctl) not found")
+        self.bin = bindir[-1] if bindir else Path(shutil.which("initdb")).parent
+        self.port = free_port()
+        # its own directory under /tmp: pytest's tmp_path is private to root, where postgres cannot enter
+        self.root = Path(tempfile.mkdtemp(prefix="brabo-pg-"))
+        self.dir = self.root / "pgdata"
+        self.sock = self.root / "sock"
+        self.sock.mkdir()
+        self._as_postgres = os.geteuid() == 0
+        if self._as_postgres:
+            shutil.chown(self.root, "postgres")
+            shutil.chown(self.sock, "postgres")
+        self._run(
+            [str(self.bin / "initdb"), "-D", str(self.dir), "-U", "postgres", "-A", "trust", "--no-sync"]
+        )
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/postgres"
+        self.start()
+
+    def _run(self, argv) -> None:
+        if self._as_postgres:
+            argv = ["runuser", "-u", "postgres", "--"] + argv
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+        if out.returncode != 0:
+            raise RuntimeError(f"{' '.join(argv)} failed: {out.stdout[-1500:]} {out.stderr[-1500:]}")
+
+    def start(self) -> None:
+        opts = (
+            f"-p {self.port} -k {self.sock} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60"
+        )
+        self._run(
+            [
+                str(self.bin / "pg_ctl"),
+                "-D",
+                str(self.dir),
+                "-o",
+                opts,
+                "-l",
+                str(self.dir / "log"),
+                "-w",
+                "start",
+            ]
+        )
+
+    def stop(self, mode: str = "fast") -> None:
+        self._run([str(self.bin / "pg_ctl"), "-D", str(self.dir), "-m", mode, "-w", "stop"])
+
+    def destroy(self) -> None:
+        try:
+            self.stop("immediate")
+        except RuntimeError:
+            pass  # already stopped
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def create_database(self, name: str) -> str:
+        import psycopg
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            conn.execute(f'CREATE DATABASE "{name}"')
+        return self.url.rsplit("/", 1)[0] + "/" + name

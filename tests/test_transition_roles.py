@@ -1,0 +1,551 @@
+"""Every transition × every role (issue 12, STYLE 13): each service function that takes an ``actor`` checks
+the actor's role and tenancy itself, whichever door calls it.
+
+The table below has one row per transition (or several, ``name#variant``, where one call cannot show the
+rule): its scope (workspace or project), the minimum role, and how to call it. The expected outcome for
+each role is generated from that row — allowed at or above the minimum, 403 ``role_too_low`` below it,
+404 ``not_found`` for whoever cannot see the workspace or project (R1.1), 403 ``people_only`` for agents
+and runners (status and reason code both asserted). Transitions whose rule is not
+"a minimum role" (only the invitee, only the person offered ownership, one's own tokens, removing oneself)
+state their expectation for every role in ``expect``, with the refusal's reason code.
+
+:func:`test_every_service_function_with_an_actor_has_a_row` finds the transitions by introspection — every
+module of the apps, every function (or method) with a keyword-only ``actor`` — so a new transition without
+a row fails the suite, in whatever module it is written. Guards take ``actor`` positionally; the few
+keyword-only ``actor`` functions that are not transitions are named in :data:`NOT_TRANSITIONS` with why.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pytest
+
+from permissions.action_types import ROLE_RANK
+from projects.services import DomainError
+
+APPS = ("projects", "actions", "containers", "permissions", "brabo")
+# Test code and migrations are not doors into the model; management commands are, so they are scanned.
+SKIPPED_PACKAGES = ("tests", "migrations")
+ROLES = ("owner", "maintainer", "developer", "restricted_developer", "outsider", "agent", "runner")
+
+# Functions with a keyword-only ``actor`` that are not transitions, each with the reason.
+NOT_TRANSITIONS = {
+    "actions.events.build": "builds an event naming who acted; the transition calling it checked the actor",
+    "actions.events.record": "records who acted on a project's timeline, inside an already checked transition",
+    "projects.team_events.record": "records who acted on a workspace's timeline, inside a checked transition",
+}
+
+# An expectation: None (allowed), a status, or (status, reason code).
+Expect = int | tuple[int, str] | None
+
+
+@dataclass(frozen=True)
+class Row:
+    scope: str  # "workspace" | "project" | "none" (anyone who is a person) | "custom" (all in ``expect``)
+    minimum: str | None
+    call: Callable  # (case, actor) -> None
+    expect: dict[str, Expect] = field(default_factory=dict)  # per role, over the generated expectation
+
+
+class Case:
+    """The world one call runs in: the ``team`` (owner olivia, maintainer max, developer dev, an outsider
+    owning another workspace) plus a restricted developer, a pending action, an infra agent and a runner."""
+
+    def __init__(self, team):
+        from actions.services import propose_action
+        from containers.runners import issue_runner
+        from projects.authentication import AgentUser
+        from projects.models import Membership
+        from projects.policy_store import record_accepted
+
+        self.team = team
+        self.restricted = team.world.user("rita")
+        Membership.objects.create(workspace=team.ws, user=self.restricted, role="developer", restricted=True)
+        self.infra, _ = team.world.agent(team.project, team.maintainer, "infra")
+        self.pending = propose_action(
+            project=team.project, action_type="terminal", payload={"command": "make build"}, agent=team.agent
+        ).action
+        assert self.pending.status == "pending"
+        self.runner, _ = issue_runner(actor=team.owner, project=team.project, name="laptop")
+        team.project.folder.mkdir(parents=True, exist_ok=True)
+        team.project.permissions_path.write_text('{"allow": ["Terminal(ls)"], "deny": [], "ask": []}\n')
+        record_accepted(team.project, None, by=None, source="test")  # the file on disk differs: acceptable
+        team.world.user("newbie")
+        self._teams_over_time(team)
+        from containers.authentication import RunnerPrincipal
+
+        self.actors = {
+            "owner": team.owner,
+            "maintainer": team.maintainer,
+            "developer": team.developer,
+            "restricted_developer": self.restricted,
+            "outsider": team.outsider,
+            "agent": AgentUser(team.agent),
+            "runner": RunnerPrincipal(self.runner),
+        }
+
+    def _teams_over_time(self, team):
+        """Issue 17's world: a second developer (dana) to change or remove; an agent whose principal left
+        (suspended); the owner's own agent; pending invitations for eve (the outsider: only she may accept)
+        and for newbie; an open ownership offer to max; a personal token of dev's."""
+        from projects import teams
+        from projects.models import Membership, PersonalToken
+
+        world = team.world
+        self.dana = world.user("dana")
+        Membership.objects.create(workspace=team.ws, user=self.dana, role="developer")
+        leaver = world.user("leaver")
+        Membership.objects.create(workspace=team.ws, user=leaver, role="developer")
+        self.orphan, _ = world.agent(team.project, leaver, "dev-orphan")
+        teams.remove_member(actor=team.owner, workspace=team.ws, username="leaver")
+        self.orphan.refresh_from_db()
+        assert self.orphan.principal_id is None and self.orphan.suspended_at is not None
+        self.owners_agent, _ = world.agent(team.project, team.owner, "dev-boss")
+        _, self.eve_invite_token = teams.invite_member(
+            actor=team.maintainer, workspace=team.ws, role="developer", username=team.outsider.username
+        )
+        self.newbie_invitation, _ = teams.invite_member(
+            actor=team.maintainer, workspace=team.ws, role="developer", username="newbie"
+        )
+        teams.offer_ownership(actor=team.owner, workspace=team.ws, username=team.maintainer.username)
+        self.dev_token, _ = PersonalToken.issue(team.developer, name="laptop")
+
+    def principal(self, user):
+        from projects.models import Membership
+
+        return Membership.objects.get(workspace=self.team.ws, user=user)
+
+
+def _ps(name):
+    return importlib.import_module("projects.services").__dict__[name]
+
+
+def _as(name):
+    return importlib.import_module("actions.services").__dict__[name]
+
+
+def _cs(module, name):
+    return importlib.import_module(f"containers.{module}").__dict__[name]
+
+
+def _teams(name):
+    return importlib.import_module("projects.teams").__dict__[name]
+
+
+def _keys(name):
+    return importlib.import_module("projects.keys").__dict__[name]
+
+
+def _username(actor) -> str:
+    return getattr(actor, "username", "") or "a-machine"  # agents and runners are refused before it matters
+
+
+MACHINES_REFUSED: dict[str, Expect] = {"agent": (403, "people_only"), "runner": (403, "people_only")}
+NOT_FOUND: Expect = (404, "not_found")
+
+
+TERMINAL_ROW = [{"action_type": "terminal", "mode": "auto_approve"}]
+
+TABLE: dict[str, Row] = {
+    "projects.services.create_workspace": Row(
+        "none", None, lambda c, a: _ps("create_workspace")(actor=a, name="Mine")
+    ),
+    "projects.services.set_member": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _ps("set_member")(actor=a, workspace=c.team.ws, username="newbie", role="developer"),
+    ),
+    "projects.services.set_member_access": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _ps("set_member_access")(
+            actor=a, workspace=c.team.ws, username="dev", project_ids=[c.team.project.id]
+        ),
+    ),
+    "projects.services.set_credentials": Row(
+        "workspace",
+        "owner",
+        lambda c, a: _ps("set_credentials")(actor=a, workspace=c.team.ws, provider_kind="github"),
+    ),
+    "projects.services.create_project": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _ps("create_project")(actor=a, workspace=c.team.ws, name="new-app"),
+    ),
+    "projects.services.create_agent": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _ps("create_agent")(
+            actor=a, project=c.team.project, name="dev-new", principal=c.principal(c.team.developer)
+        ),
+    ),
+    "projects.services.revoke_agent": Row(
+        "project", "maintainer", lambda c, a: _ps("revoke_agent")(actor=a, agent=c.team.agent)
+    ),
+    "projects.services.set_autonomy": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _ps("set_autonomy")(actor=a, agent=c.team.agent, rows=TERMINAL_ROW),
+    ),
+    "projects.services.replace_permissions": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _ps("replace_permissions")(
+            actor=a, project=c.team.project, data={"allow": ["Terminal(ls)"]}
+        ),
+    ),
+    "projects.services.save_permissions": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _ps("save_permissions")(
+            actor=a,
+            project=c.team.project,
+            perms=__import__("permissions.decide").decide.Permissions(("Terminal(ls)",)),
+        ),
+    ),
+    "projects.services.merge_accepted": Row(
+        "project",
+        "developer",
+        lambda c, a: _ps("merge_accepted")(
+            actor=a, project=c.team.project, allow=["Terminal(ls)"], source="test"
+        ),
+    ),
+    "projects.services.accept_policy_on_disk": Row(
+        "project", "maintainer", lambda c, a: _ps("accept_policy_on_disk")(actor=a, project=c.team.project)
+    ),
+    "projects.services.restore_policy": Row(
+        "project", "maintainer", lambda c, a: _ps("restore_policy")(actor=a, project=c.team.project)
+    ),
+    "projects.services.activate_execution": Row(
+        "project", "maintainer", lambda c, a: _ps("activate_execution")(actor=a, project=c.team.project)
+    ),
+    "projects.services.set_project_git": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _ps("set_project_git")(actor=a, project=c.team.project, default_branch="trunk"),
+    ),
+    "projects.services.upsert_autonomy": Row(
+        "project",
+        "developer",
+        lambda c, a: _ps("upsert_autonomy")(
+            actor=a, agent=c.team.agent, action_type="terminal", mode="auto_approve"
+        ),
+    ),
+    "actions.services.approve_action": Row(
+        "project", "developer", lambda c, a: _as("approve_action")(actor=a, action_id=c.pending.id)
+    ),
+    "actions.services.deny_action": Row(
+        "project", "developer", lambda c, a: _as("deny_action")(actor=a, action_id=c.pending.id)
+    ),
+    "actions.services.approve_always": Row(
+        "project", "developer", lambda c, a: _as("approve_always")(actor=a, action_id=c.pending.id)
+    ),
+    "containers.lifecycle.accept_infra_handoff": Row(
+        "project", "maintainer", lambda c, a: _cs("lifecycle", "accept_infra_handoff")(actor=a, agent=c.infra)
+    ),
+    "containers.runners.issue_runner": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _cs("runners", "issue_runner")(actor=a, project=c.team.project, name="desk"),
+    ),
+    "containers.runners.revoke_runner": Row(
+        "project", "maintainer", lambda c, a: _cs("runners", "revoke_runner")(c.runner, actor=a)
+    ),
+    # -- issue 17: teams over time ---------------------------------------------------------------------
+    "projects.teams.change_member_role": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _teams("change_member_role")(
+            actor=a, workspace=c.team.ws, username="dana", role="maintainer"
+        ),
+    ),
+    "projects.teams.invite_member": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _teams("invite_member")(
+            actor=a, workspace=c.team.ws, role="developer", email="newbie2@example.com"
+        ),
+    ),
+    "projects.teams.pending_invitations": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: list(_teams("pending_invitations")(actor=a, workspace=c.team.ws)),
+    ),
+    "projects.teams.revoke_invitation": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _teams("revoke_invitation")(actor=a, invitation=c.newbie_invitation),
+    ),
+    # Only the person named in the invitation joins (eve, who owns another workspace); holding the link
+    # is not enough.
+    "projects.teams.accept_invitation": Row(
+        "custom",
+        None,
+        lambda c, a: _teams("accept_invitation")(actor=a, token=c.eve_invite_token),
+        expect={
+            "owner": (403, "invitation_not_for_you"),
+            "maintainer": (403, "invitation_not_for_you"),
+            "developer": (403, "invitation_not_for_you"),
+            "restricted_developer": (403, "invitation_not_for_you"),
+            "outsider": None,
+            **MACHINES_REFUSED,
+        },
+    ),
+    # Maintainer+ removes members at or below their own role ...
+    "projects.teams.remove_member#a_developer": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _teams("remove_member")(actor=a, workspace=c.team.ws, username="dana"),
+    ),
+    # ... anyone but the owner may leave ...
+    "projects.teams.remove_member#oneself": Row(
+        "custom",
+        None,
+        lambda c, a: _teams("remove_member")(actor=a, workspace=c.team.ws, username=_username(a)),
+        expect={
+            "owner": (403, "owner_cannot_be_removed"),
+            "maintainer": None,
+            "developer": None,
+            "restricted_developer": None,
+            "outsider": NOT_FOUND,
+            **MACHINES_REFUSED,
+        },
+    ),
+    # ... and nobody removes the owner.
+    "projects.teams.remove_member#the_owner": Row(
+        "custom",
+        None,
+        lambda c, a: _teams("remove_member")(actor=a, workspace=c.team.ws, username=c.team.owner.username),
+        expect={
+            "owner": (403, "owner_cannot_be_removed"),
+            "maintainer": (403, "owner_cannot_be_removed"),
+            "developer": (403, "role_too_low"),
+            "restricted_developer": (403, "role_too_low"),
+            "outsider": NOT_FOUND,
+            **MACHINES_REFUSED,
+        },
+    ),
+    "projects.teams.suspended_agents": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: list(_teams("suspended_agents")(actor=a, workspace=c.team.ws)),
+    ),
+    # Maintainer+ on the project, and at least the new principal's role (an agent acts with it, R2.1) ...
+    "projects.teams.reassign_principal#to_a_developer": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _teams("reassign_principal")(actor=a, agent=c.orphan, username="dev"),
+    ),
+    "projects.teams.reassign_principal#to_the_owner": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _teams("reassign_principal")(actor=a, agent=c.orphan, username=c.team.owner.username),
+        expect={"maintainer": (403, "below_principal_role")},
+    ),
+    # ... and at least the current principal's role: a maintainer does not take the owner's agent.
+    "projects.teams.reassign_principal#from_the_owner": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _teams("reassign_principal")(
+            actor=a, agent=c.owners_agent, username=c.team.maintainer.username
+        ),
+        expect={"maintainer": (403, "below_principal_role")},
+    ),
+    "projects.teams.offer_ownership": Row(
+        "workspace",
+        "owner",
+        lambda c, a: _teams("offer_ownership")(
+            actor=a, workspace=c.team.ws, username=c.team.maintainer.username
+        ),
+        expect={
+            "maintainer": (403, "owner_only"),
+            "developer": (403, "owner_only"),
+            "restricted_developer": (403, "owner_only"),
+        },
+    ),
+    # The owner withdraws the offer; the maintainer it was offered to declines it; nobody else touches it.
+    "projects.teams.cancel_ownership_offer": Row(
+        "custom",
+        None,
+        lambda c, a: _teams("cancel_ownership_offer")(actor=a, workspace=c.team.ws),
+        expect={
+            "owner": None,
+            "maintainer": None,
+            "developer": (403, "owner_only"),
+            "restricted_developer": (403, "owner_only"),
+            "outsider": NOT_FOUND,
+            **MACHINES_REFUSED,
+        },
+    ),
+    # Only the maintainer offered the workspace takes it; for anyone else there is no offer to accept.
+    "projects.teams.accept_ownership": Row(
+        "custom",
+        None,
+        lambda c, a: _teams("accept_ownership")(actor=a, workspace=c.team.ws),
+        expect={
+            "owner": (409, "no_open_offer"),
+            "maintainer": None,
+            "developer": (409, "no_open_offer"),
+            "restricted_developer": (409, "no_open_offer"),
+            "outsider": NOT_FOUND,
+            **MACHINES_REFUSED,
+        },
+    ),
+    # -- issue 17: keys --------------------------------------------------------------------------------
+    "projects.keys.personal_tokens": Row("none", None, lambda c, a: list(_keys("personal_tokens")(actor=a))),
+    "projects.keys.create_personal_token": Row(
+        "none", None, lambda c, a: _keys("create_personal_token")(actor=a, name="ci")
+    ),
+    # Any person revokes their own tokens; someone else's does not exist for them.
+    "projects.keys.revoke_personal_token": Row(
+        "custom",
+        None,
+        lambda c, a: _keys("revoke_personal_token")(actor=a, token_id=c.dev_token.pk),
+        expect={
+            "owner": NOT_FOUND,
+            "maintainer": NOT_FOUND,
+            "developer": None,
+            "restricted_developer": NOT_FOUND,
+            "outsider": NOT_FOUND,
+            **MACHINES_REFUSED,
+        },
+    ),
+    # Maintainer+ and at least the principal's role: whoever holds the key acts with it (R2.1).
+    "projects.keys.rotate_agent_key#a_maintainers_agent": Row(
+        "project", "maintainer", lambda c, a: _keys("rotate_agent_key")(actor=a, agent=c.team.agent)
+    ),
+    "projects.keys.rotate_agent_key#the_owners_agent": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _keys("rotate_agent_key")(actor=a, agent=c.owners_agent),
+        expect={"maintainer": (403, "below_principal_role")},
+    ),
+    "containers.runner_keys.rotate_runner_key": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _cs("runner_keys", "rotate_runner_key")(actor=a, runner=c.runner),
+    ),
+}
+
+
+def _modules(package: str):
+    """Every module of ``package``, recursively, but for test code and migrations."""
+    module = importlib.import_module(package)
+    yield module
+    for info in pkgutil.iter_modules(getattr(module, "__path__", [])):
+        if info.name in SKIPPED_PACKAGES:
+            continue
+        name = f"{package}.{info.name}"
+        if info.ispkg:
+            yield from _modules(name)
+        else:
+            yield importlib.import_module(name)
+
+
+def _takes_keyword_actor(fn) -> bool:
+    param = inspect.signature(fn).parameters.get("actor")
+    return param is not None and param.kind is inspect.Parameter.KEYWORD_ONLY
+
+
+def _transitions() -> list[str]:
+    """Public functions and methods, defined in the apps, with a keyword-only ``actor``."""
+    found = set()
+    for app in APPS:
+        for module in _modules(app):
+            for name, obj in vars(module).items():
+                if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+                    continue
+                if inspect.isfunction(obj) and _takes_keyword_actor(obj):
+                    found.add(f"{module.__name__}.{name}")
+                elif inspect.isclass(obj):
+                    for attr, fn in vars(obj).items():
+                        if not attr.startswith("_") and inspect.isfunction(fn) and _takes_keyword_actor(fn):
+                            found.add(f"{module.__name__}.{name}.{attr}")
+    return sorted(found - set(NOT_TRANSITIONS))
+
+
+def test_every_service_function_with_an_actor_has_a_row():
+    found = _transitions()
+    # the scan reaches every module, not just the ones a list named (issue 17's modules included)
+    assert {"projects.teams.accept_invitation", "projects.keys.rotate_agent_key"} <= set(found)
+    assert "containers.runner_keys.rotate_runner_key" in found
+    rows = {key.split("#", 1)[0] for key in TABLE}
+    missing = [t for t in found if t not in rows]
+    assert not missing, f"transitions without a row in the role table: {missing}"
+    stale = sorted(rows - set(found))
+    assert not stale, f"rows for transitions that no longer exist or are listed as not transitions: {stale}"
+
+
+def test_every_exception_to_the_scan_exists_and_says_why():
+    for name, reason in NOT_TRANSITIONS.items():
+        module, _, attr = name.rpartition(".")
+        fn = vars(importlib.import_module(module)).get(attr)
+        assert fn is not None and _takes_keyword_actor(fn), f"{name} is no longer an actor function"
+        assert len(reason) > 20, f"{name}: say why it is not a transition"
+
+
+def test_custom_rows_state_every_role():
+    for key, row in TABLE.items():
+        unknown = set(row.expect) - set(ROLES)
+        assert not unknown, f"{key}: unknown roles {unknown}"
+        if row.scope == "custom":
+            assert set(row.expect) == set(ROLES), f"{key}: a custom row states every role"
+
+
+def expected(row: Row, role: str) -> Expect:
+    """None: allowed. Otherwise the refusal's (HTTP status, reason code): the same codes whichever
+    transition refuses (projects.services' guards)."""
+    if role in row.expect:
+        return row.expect[role]
+    if role in ("agent", "runner"):
+        return (403, "people_only")  # a machine key never governs, whatever door it reaches
+    if row.scope == "none":
+        return None
+    if role == "outsider" or (role == "restricted_developer" and row.scope == "project"):
+        return (404, "not_found")  # R1.1: not theirs to see
+    rank = ROLE_RANK["developer" if role == "restricted_developer" else role]
+    return None if rank >= ROLE_RANK[row.minimum] else (403, "role_too_low")
+
+
+class _Rollback(Exception):
+    pass
+
+
+def _outcome(row: Row, case: Case, actor) -> tuple[int, str | None] | None:
+    """Run one call in a savepoint that is always rolled back, so every role meets the same world."""
+    from django.db import transaction
+
+    got: tuple[int, str | None] | None = None
+    try:
+        with transaction.atomic():
+            try:
+                row.call(case, actor)
+            except DomainError as exc:
+                got = (exc.status, exc.reason)
+            raise _Rollback
+    except _Rollback:
+        pass
+    return got
+
+
+def _matches(want: Expect, got: tuple[int, str | None] | None) -> bool:
+    if want is None or got is None:
+        return want is None and got is None
+    return got == want if isinstance(want, tuple) else got[0] == want
+
+
+@pytest.mark.parametrize("transition", sorted(TABLE), ids=lambda t: t.split(".")[-1])
+def test_transition_checks_its_own_caller(team, transition):
+    row = TABLE[transition]
+    case = Case(team)
+    wrong = []
+    for role in ROLES:
+        want, got = expected(row, role), _outcome(row, case, case.actors[role])
+        if not _matches(want, got):
+            wrong.append(f"{role}: expected {want or 'allowed'}, got {got or 'allowed'}")
+    assert not wrong, f"{transition}: " + "; ".join(wrong)
