@@ -33,6 +33,8 @@ import threading
 import time
 from pathlib import Path
 
+from cryptography.fernet import Fernet
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -53,6 +55,10 @@ COMMANDS = [
 ALLOW = ["Terminal(git status)", "Terminal(git diff)", "Terminal(pnpm test)", "Terminal(ls)", "Terminal(cat)"]
 ALLOW += [f"Terminal(tool{i} run)" for i in range(195)]  # a 200-pattern file, like the engine bench
 DENY = ["Terminal(curl)"]
+
+
+# Production settings (BRABO_DEBUG=false) refuse to start without encryption keys: one for this run.
+ENCRYPTION_KEY = os.environ.get("BRABO_ENCRYPTION_KEYS") or Fernet.generate_key().decode()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -226,6 +232,7 @@ def main() -> int:
         "BRABO_VAR_DIR": str(var),
         "BRABO_DEBUG": "false",
         "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
+        "BRABO_ENCRYPTION_KEYS": ENCRYPTION_KEY,
         "BRABO_LOG_LEVEL": "WARNING",
     }
     key, root = setup_world(env, args.checkout)

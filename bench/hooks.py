@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api import _children, _cpu_seconds, ensure_database, percentile, setup_world  # noqa: I001
+from api import ENCRYPTION_KEY, _children, _cpu_seconds, ensure_database, percentile, setup_world  # noqa: I001
 
 from brabo_client import _http
 
@@ -118,6 +118,7 @@ def main() -> int:
         "BRABO_VAR_DIR": "/tmp/brabo-bench-hooks-var",
         "BRABO_DEBUG": "false",
         "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
+        "BRABO_ENCRYPTION_KEYS": ENCRYPTION_KEY,
         "BRABO_LOG_LEVEL": "WARNING",
     }
     key, _ = setup_world(env, ROOT)

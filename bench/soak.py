@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.api import ensure_database, percentile  # noqa: E402
+from bench.api import ENCRYPTION_KEY, ensure_database, percentile  # noqa: E402
 
 TAG = "brabo-soak"
 
@@ -95,7 +95,7 @@ def main() -> int:
     ap.add_argument("--seconds", type=int, default=60)
     ap.add_argument("--port", type=int, default=8766)
     ap.add_argument("--web-workers", type=int, default=2)
-    ap.add_argument("--web-threads", type=int, default=16)
+    ap.add_argument("--web-threads", type=int, default=32)
     args = ap.parse_args()
 
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/brabo_soak")
@@ -118,6 +118,7 @@ def main() -> int:
         "PROJECT_WORKSPACES_ROOT": str(var / "workspaces"),
         "BRABO_DEBUG": "false",
         "BRABO_SECRET_KEY": "soak-secret-" + "x" * 40,
+        "BRABO_ENCRYPTION_KEYS": ENCRYPTION_KEY,
         "BRABO_LOG_LEVEL": "WARNING",
         "BRABO_WEB_ACCESS_LOG": "false",
         "BRABO_WEB_WORKERS": str(args.web_workers),

@@ -14,7 +14,11 @@ from brabo.env import env_int, env_str
 
 bind = env_str("BRABO_WEB_BIND", "127.0.0.1:8000")
 workers = env_int("BRABO_WEB_WORKERS", 2, minimum=1)
-threads = env_int("BRABO_WEB_THREADS", 8, minimum=1)
+# Every agent waiting on a decision (`/wait`, `?wait=`, a hook, a runner's work poll) holds one thread for up to
+# its timeout; the soak benchmark showed 50 waiting agents on 2 x 16 threads queueing everything else behind
+# them, the console included (p50 9 s). Threads are cheap and a waiting thread holds no database connection,
+# so the default leaves room for dozens of waiting agents per process.
+threads = env_int("BRABO_WEB_THREADS", 32, minimum=1)
 worker_class = "gthread"
 # The worker heartbeat, not a request limit: a gthread worker's main loop keeps beating while its threads wait.
 timeout = 60

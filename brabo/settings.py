@@ -131,8 +131,11 @@ if DATABASE_URL:
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": env_int("BRABO_DB_POOL_MIN_SIZE", 1, minimum=0),
+            # Waiting threads give their connection back between checks, so the pool need not follow a large
+            # thread count: at most 20 per process by default (2 web processes stay far below PostgreSQL's
+            # default max_connections of 100).
             "max_size": env_int(
-                "BRABO_DB_POOL_MAX_SIZE", env_int("BRABO_WEB_THREADS", 8, minimum=1) + 1, minimum=1
+                "BRABO_DB_POOL_MAX_SIZE", min(env_int("BRABO_WEB_THREADS", 32, minimum=1) + 1, 20), minimum=1
             ),
             # psycopg closes ONE idle connection above min_size per max_idle seconds, so after a burst of n a
             # process is back to min_size in about n x max_idle: 10 s keeps that to minutes, not an hour
