@@ -7,7 +7,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from actions import events
 from permissions.action_types import MAINTAINER
 from projects import keys
 from projects.services import DomainError, require_project_role
@@ -28,21 +27,9 @@ def rotate_runner_key(*, actor, runner, overlap_minutes=0):
         raise DomainError(
             "this runner was revoked; register a new one instead.", status=409, reason="runner_revoked"
         )
-    until = keys.retire("runner", locked.pk, locked.key_hash, minutes)
-    key, locked.key_hash = Runner.new_key()
-    locked.save(update_fields=["key_hash"])
-    events.record(
-        RUNNER_KEY_ROTATED,
-        project_id=locked.project_id,
-        actor=events.Actor.of_user(actor),
-        payload={
-            "runnerId": str(locked.pk),
-            "runner": locked.name,
-            "overlapMinutes": minutes,
-            "oldKeyValidUntil": until.isoformat() if until else None,
-        },
+    return locked, keys.swap_key(
+        "runner", locked, actor=actor, minutes=minutes, event_type=RUNNER_KEY_ROTATED
     )
-    return locked, key
 
 
 class RunnerKeyRotateView(APIView):

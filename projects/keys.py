@@ -91,8 +91,6 @@ def revoke_personal_token(*, actor, token_id) -> PersonalToken:
 def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, str]:
     """Mint a new key for the agent; the old one keeps working for ``overlap_minutes``. Maintainer+ with at
     least the principal's role: whoever holds the key acts with the principal's role (R2.1)."""
-    from actions import events
-
     require_project_role(actor, agent.project, MAINTAINER, "Rotating an agent's key", noun="agent")
     minutes = overlap(overlap_minutes)
     locked = (
@@ -110,18 +108,26 @@ def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, 
             reason="agent_suspended",
         )
     require_can_act_for(actor, locked.project, locked.principal, f"Rotating the key of {locked.name}")
-    until = retire("agent", locked.pk, locked.key_hash, minutes)
-    key, locked.key_hash = Agent.new_key()
+    return locked, swap_key("agent", locked, actor=actor, minutes=minutes, event_type=AGENT_KEY_ROTATED)
+
+
+def swap_key(kind: str, locked, *, actor, minutes: int, event_type: str) -> str:
+    """Give ``locked`` (an agent or runner row the caller locked and checked) a new key, keep the old one
+    valid for ``minutes``, and record the rotation on the project's timeline. Returns the new key."""
+    from actions import events
+
+    until = retire(kind, locked.pk, locked.key_hash, minutes)
+    key, locked.key_hash = type(locked).new_key()
     locked.save(update_fields=["key_hash"])
     events.record(
-        AGENT_KEY_ROTATED,
+        event_type,
         project_id=locked.project_id,
         actor=events.Actor.of_user(actor),
         payload={
-            "agentId": str(locked.pk),
-            "agent": locked.name,
+            f"{kind}Id": str(locked.pk),
+            kind: locked.name,
             "overlapMinutes": minutes,
             "oldKeyValidUntil": until.isoformat() if until else None,
         },
     )
-    return locked, key
+    return key
