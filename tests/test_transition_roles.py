@@ -38,6 +38,7 @@ NOT_TRANSITIONS = {
     "actions.events.build": "builds an event naming who acted; the transition calling it checked the actor",
     "actions.events.record": "records who acted on a project's timeline, inside an already checked transition",
     "projects.team_events.record": "records who acted on a workspace's timeline, inside a checked transition",
+    "projects.keys.swap_key": "the key swap inside rotate_agent_key / rotate_runner_key, which checked the actor",
 }
 
 # An expectation: None (allowed), a status, or (status, reason code).
