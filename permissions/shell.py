@@ -188,8 +188,10 @@ class _Builder:
         "arith",
         "bracket",
         "discard",
+        "docs",
         "dyn",
         "expands",
+        "feeds",
         "glob",
         "hidden",
         "kind",
@@ -224,6 +226,10 @@ class _Builder:
         self.glob: list[int] = []
         self.special: list[int] = []
         self.lead = 0  # how many leading words are known to be assignments (`A=1 B=2 cmd`)
+        # Issue 11: text fed to the command's input -- here-strings (`<<< 'x'`), and one holder per
+        # here-document, filled once the command is known (see _Scanner.feed_input).
+        self.feeds: list[str] = []
+        self.docs: list[list[int]] = []
         # The enclosing frame's word-in-progress, quote and brace state, restored when this frame closes.
         self.saved: tuple[list[str], bool, bool, bool, bool, bool, bool] = (
             [],
@@ -239,6 +245,7 @@ class _Builder:
 class _Scanner:
     __slots__ = (
         "b",
+        "body",
         "brace_on",
         "braces",
         "budget",
@@ -277,8 +284,12 @@ class _Scanner:
         self.unseen: str | None = None
         self.depth = depth
         self.scripts = scripts
-        # (delimiter, strip leading tabs, delimiter quoted: the body is data)
-        self.heredocs: list[tuple[str, bool, bool]] = []
+        # (delimiter, strip leading tabs, delimiter quoted: the body is data, holder: [start offset of a
+        # command that runs its input as shell commands] or [] -- see feed_input)
+        self.heredocs: list[tuple[str, bool, bool, list[int]]] = []
+        # Reading the body of an unquoted here-document (issue 11): the text is data, as inside double
+        # quotes except that `"` is literal; only its substitutions are commands.
+        self.body = False
         # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
         self.defined: set[str] = set()
         self.defined_values: set[str] = set()  # alias values judged already
@@ -311,6 +322,9 @@ class _Scanner:
         if b.pending != _R_NONE:
             self.fail("a redirection has no target")
             b.pending = _R_NONE
+        if self.body and b.kind == _FRAME_TOP:
+            words = []  # a here-document body's text: data (its substitutions were read in frames)
+            b.redirects = []
         if words or b.redirects:
             # Grammar keywords (`if cmd; then ...`) introduce the command that is judged. `for NAME do cmd`
             # (no `in` list) puts the first command of the body on the header's line.
@@ -355,6 +369,12 @@ class _Scanner:
                     b.arith.stash.append((b.start, seg))
                 else:
                     self.emit(b.start, seg)
+                    if b.feeds or b.docs:
+                        self.feed_input(seg, b)
+        if b.feeds:
+            b.feeds = []
+        if b.docs:
+            b.docs = []
         b.words = []
         b.dyn = []
         b.redirects = []
@@ -375,6 +395,35 @@ class _Scanner:
             if words[0] == "alias":
                 self.aliases(words, start)
             self._script(seg, start)
+
+    def feed_input(self, seg: Segment, b: _Builder) -> None:
+        """Issue 11, R4.7: a here-string or here-document given to a program that runs its input as shell
+        commands (`sh <<< 'x'`, `bash -s <<EOF`, `source /dev/stdin`, `ssh host`) is that program's
+        script: its commands are segments, like the script of `bash -c`. A command word that is not
+        literal (`$SH <<< 'x'`) may be such a program: read too (deny matches more, R4.8). The program
+        stays never auto-approved (it reads its input: Carried.unseen / opaque)."""
+        words = seg.words
+        if feeds_a_program(words):
+            self.unseen = self.unseen or FED_PROGRAM  # `python3 <<< 'code'`: even an exact allow
+        if not (seg.opaque is not None or feeds_a_script(words)):
+            return
+        for text in b.feeds:
+            self.input_script(text, b.start)
+        for holder in b.docs:
+            holder.append(b.start)  # the body is read when skip_heredocs reaches it
+
+    def input_script(self, script: str, start: int) -> None:
+        """The text a shell reads on its input, judged as its commands (see feed_input)."""
+        if self.depth + 1 > MAX_SCRIPT_DEPTH:
+            self.fail("inline shell scripts are nested too deeply")
+            return
+        inner = _scan(script, self.depth + 1, True)
+        for s in inner.segments:
+            self.segments.append((start, s._replace(hidden=True)))
+        if inner.unparseable:
+            self.fail(inner.problem or "the script given on the input cannot be parsed")
+        if inner.unseen is not None:
+            self.unseen = self.unseen or inner.unseen
 
     def refuse(self, words: list[str]) -> None:
         """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
@@ -530,7 +579,10 @@ class _Scanner:
         src = self.src
         n = len(src)
         pos = i + 1
-        for delim, strip_tabs, quoted in self.heredocs:
+        for delim, strip_tabs, quoted, holder in self.heredocs:
+            begin = pos
+            lines: list[str] = []
+            code = False
             while True:
                 if pos >= n:
                     self.fail(f"the here-document '{delim}' is not closed")
@@ -544,12 +596,36 @@ class _Scanner:
                 pos = line_end + 1
                 if line == delim:
                     break
+                lines.append(line)
                 if not quoted and _expands_code(line):
                     # The body of an unquoted here-document runs substitutions: fail closed. A quoted
                     # delimiter (`<<'EOF'`) makes the body data (issue 11 class 11).
                     self.fail("a here-document contains a command substitution")
+                    code = True
+            if code or holder:
+                body = "\n".join(lines)
+                if code:
+                    self.body_substitutions(body, begin)
+                if holder:
+                    self.input_script(body, holder[0])  # fed to a shell: its script (see feed_input)
         self.heredocs = []
         return pos - 1  # the caller steps over the newline
+
+    def body_substitutions(self, body: str, at: int) -> None:
+        """Issue 11, R4.7: bash runs the substitutions in an unquoted here-document's body, so their
+        commands are segments (deny and ask see them), although the command stays unparseable."""
+        if self.depth + 1 > MAX_SCRIPT_DEPTH:
+            self.fail("here-documents are nested too deeply")
+            return
+        sc = _Scanner(body, self.depth + 1, True, self.budget)
+        sc.body = sc.in_dq = True
+        sc.run()
+        for start, s in sc.segments:
+            self.segments.append((at + start, s._replace(hidden=True)))
+        if sc.problem is not None:
+            self.fail(sc.problem)
+        if sc.unseen is not None:
+            self.unseen = self.unseen or sc.unseen
 
     # -- reading, one step per construct (see CONSTRUCTS) ------------------------------------------------
     # The state of the word being read lives on the scanner; a frame saves it when it opens (`$(` inside
@@ -586,8 +662,12 @@ class _Scanner:
         n = len(src)
         i = self.i
         j = i
+        literal_quote = self.body and len(self.stack) == 1  # a here-document body: `"` is text
         while j < n:
             c = src[j]
+            if c == '"' and literal_quote:
+                j += 1
+                continue
             if c == '"' or c == "\\" or c == "$" or c == "`":
                 break
             j += 1
@@ -691,7 +771,11 @@ class _Scanner:
             if pending == _R_PATH:
                 b.redirects.append(w)
             elif pending == _R_HEREDOC:
-                self.heredocs.append((w, self.heredoc_tabs, self.wquoted))
+                holder: list[int] = []
+                b.docs.append(holder)
+                self.heredocs.append((w, self.heredoc_tabs, self.wquoted, holder))
+            elif pending == _R_STRING:
+                b.feeds.append(w)  # issue 11: the command's input (see feed_input)
             elif pending == _R_DUP and not (_is_fd(w) and not self.wdyn and not self.wspecial):
                 # R4.5: `>&file` / `1>&file` write a file; only `>&N` duplicates a descriptor. A variable
                 # (`>&$fd`) may be either, so it is checked as a location (R6.2).
@@ -1146,7 +1230,7 @@ class _Scanner:
 
     def end_input(self) -> None:
         n = len(self.src)
-        if self.in_dq:
+        if self.in_dq and not self.body:
             self.fail("a double quote is not closed")
         while len(self.stack) > 1:
             self.fail("a '(', '$(' or '`' is not closed")
@@ -1411,5 +1495,12 @@ def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
 
 
 # Imported last: matching.look_through is pure and does not import this module's names at load time.
-from permissions.commands import MAY_CARRY_FIRST, carried_scripts, carries_commands
+from permissions.commands import (
+    FED_PROGRAM,
+    MAY_CARRY_FIRST,
+    carried_scripts,
+    carries_commands,
+    feeds_a_program,
+    feeds_a_script,
+)
 from permissions.wrappers import is_assignment, look_through
