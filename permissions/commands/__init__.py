@@ -60,6 +60,15 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    a name git refuses is refused at proposal (400); for the cap, a target any of whose ``/``-suffixes
    names a protected branch, compared case-insensitively (``origin/main``, ``heads/main``, ``MAIN``), is
    protected.
+10. [beyond SPEC] A redirection to ``/dev/tcp/HOST/PORT`` or ``/dev/udp/HOST/PORT`` (``exec 3<>/dev/tcp/h/80``,
+   ``echo x >/dev/udp/h/53``, ``cat </dev/tcp/h/80``) is bash opening a network connection: an external
+   effect (``cap_external_effect``), so autonomy, auto mode and the container floor never approve it. A
+   ``/dev/`` target built from an expansion (``>/dev/$p/h/80``) may be one and is capped too.
+11. A here-string or here-document given to a program that runs its input as shell commands (``sh``,
+   ``bash -s``, ``source /dev/stdin``, ``su``, ``at``, ``ssh host``) is its script: read as segments
+   (R4.7), the program staying never auto-approved as before. Framework shells that run code given as an
+   argument or on their input (``manage.py shell``, ``django-admin shell``, ``rails runner``,
+   ``rails console``, ``php artisan tinker``, ``mix run -e``, ``flask shell``) are inline code (R4.9).
 """
 
 from __future__ import annotations

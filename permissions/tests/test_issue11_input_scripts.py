@@ -184,3 +184,41 @@ def test_a_deeply_nested_input_script_is_unparseable_not_a_crash():  # issue 11:
         command = f"cat <<E{k}\n$({command}\nE{k}\n)\nE{k}"
     v = term(command, deny=DENY_CURL)
     assert v.decision in ("deny", "require_approval")
+
+
+# -- 3. /dev/tcp and /dev/udp redirections open network connections [beyond SPEC] ------------------------------
+NETWORK_REDIRECTS = [
+    "exec 3<>/dev/tcp/1.2.3.4/80",
+    "echo x > /dev/tcp/h/80",
+    "echo x >>/dev/udp/h/53",
+    "cat < /dev/udp/h/53",
+    "cat </dev/tcp/h/80 > out.txt",
+    'echo x > "/dev/tcp/h/80"',
+    "echo x >$'/dev/tcp/h/80'",
+    "echo x >/dev/{tcp,udp}/h/80",
+    "echo x &>/dev/tcp/h/80",
+    "echo x >&/dev/tcp/h/80",
+    "echo x 2>/dev/tcp/h/80",
+    "echo x >/dev/$proto/h/80",  # may be one: fail closed
+    "ls && (echo x >/dev/tcp/h/80)",
+    "echo $(cat </dev/tcp/h/80)",
+    "bash -c 'echo x >/dev/tcp/h/80'",
+    "sh <<< 'echo x >/dev/tcp/h/80'",
+]
+
+
+@pytest.mark.parametrize("command", NETWORK_REDIRECTS)
+def test_a_dev_tcp_redirection_is_an_external_effect(command):  # issue 11 [beyond SPEC], §5 step 6
+    allow = ("Terminal(exec)", "Terminal(echo)", "Terminal(cat)", "Terminal(ls)", "Terminal(bash)")
+    v = term(command, allow=allow, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
+    assert v.decision == "require_approval", (command, v)
+    if "<<<" not in command:
+        assert v.reason == "cap_external_effect", (command, v)
+    assert term(command, allow=allow, project=CONTAINER_RUNNING).decision == "require_approval"
+
+
+def test_other_dev_redirections_and_tcp_words_are_not_network():  # issue 11: no over-capping
+    allow = ("Terminal(echo)", "Terminal(cat)", "Terminal(ls)")
+    for command in ("echo x >/dev/null", "cat x 2>/dev/stderr", "ls /dev/tcp", "echo /dev/tcp/h/80"):
+        v = term(command, allow=allow, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
+        assert v.decision == "auto_approve", (command, v)
