@@ -222,3 +222,76 @@ def test_other_dev_redirections_and_tcp_words_are_not_network():  # issue 11: no
     for command in ("echo x >/dev/null", "cat x 2>/dev/stderr", "ls /dev/tcp", "echo /dev/tcp/h/80"):
         v = term(command, allow=allow, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
         assert v.decision == "auto_approve", (command, v)
+
+
+# -- 4. framework shells and runners that run code given to them are inline code (R4.9) ------------------------
+FRAMEWORK_CODE = [
+    ("python3 manage.py shell -c 'import os'", "Terminal(python3 manage.py)"),
+    ("python3 manage.py shell --command='import os'", "Terminal(python3 manage.py)"),
+    ("python3 manage.py shell --command 'import os'", "Terminal(python3 manage.py)"),
+    ("python3 -W ignore manage.py shell -c 'x'", "Terminal(python3)"),
+    ("python3.12 manage.py shell -c 'x'", "Terminal(python3.12 manage.py)"),
+    ("./manage.py shell -c 'x'", "Terminal(./manage.py)"),
+    ("python manage.py shell_plus -c 'x'", "Terminal(python manage.py)"),
+    ("python manage.py dbshell -- -c 'select 1'", "Terminal(python manage.py)"),
+    ("python manage.py shell", "Terminal(python manage.py)"),  # reads its code from the input
+    ("python3 -m django shell -c 'x'", "Terminal(python3 -m django)"),
+    ("django-admin shell -c 'x'", "Terminal(django-admin)"),
+    ("django-admin --settings=a.b shell -c 'x'", "Terminal(django-admin)"),
+    ("rails runner 'x'", "Terminal(rails)"),
+    ("rails r 'x'", "Terminal(rails)"),
+    ("bin/rails runner 'x'", "Terminal(bin/rails)"),
+    ("ruby bin/rails runner 'x'", "Terminal(ruby bin/rails)"),
+    ("bundle exec rails runner 'x'", "Terminal(bundle exec)"),
+    ("rails console", "Terminal(rails)"),
+    ("php artisan tinker --execute='x'", "Terminal(php artisan)"),
+    ("php artisan tinker", "Terminal(php artisan)"),
+    ("./artisan tinker --execute 'x'", "Terminal(./artisan)"),
+    ("mix run -e 'x'", "Terminal(mix run)"),
+    ("mix run --eval 'x'", "Terminal(mix)"),
+    ("elixir -e 'x'", "Terminal(elixir)"),
+    ("iex -S mix", "Terminal(iex)"),
+    ("rake -e 'x'", "Terminal(rake)"),
+    ("rake --execute='x'", "Terminal(rake)"),
+    ("flask shell", "Terminal(flask)"),
+    ("flask --app web shell", "Terminal(flask)"),
+    ("bundle exec ruby -e 'x'", "Terminal(bundle exec)"),
+    ("poetry run python -c 'x'", "Terminal(poetry run)"),
+    ("uv run python -c 'x'", "Terminal(uv run)"),
+    ("pipenv run python -c 'x'", "Terminal(pipenv run)"),
+    ("poetry run python manage.py shell -c 'x'", "Terminal(poetry run)"),
+    ("uv run ./manage.py shell -c 'x'", "Terminal(uv run)"),
+]
+
+
+@pytest.mark.parametrize(("command", "prefix"), FRAMEWORK_CODE)
+def test_a_framework_shell_running_given_code_is_opaque(command, prefix):  # issue 11, R4.9
+    # A prefix allow does not cover it, and neither auto mode nor the container floor approves it.
+    v = term(command, allow=(prefix,), autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
+    assert v.decision == "require_approval" and v.reason == "unparseable", (command, v)
+    assert term(command, project=CONTAINER_RUNNING).decision == "require_approval"
+    # Only an allow written for exactly that invocation covers it (R4.9).
+    exact = "Terminal(" + " ".join(parse_command(command).segments[0].words) + ")"
+    if "'" not in command:
+        assert term(command, allow=(exact,)).decision == "auto_approve", command
+
+
+FRAMEWORK_ORDINARY = [
+    ("python3 manage.py test", "Terminal(python3 manage.py)"),
+    ("python3 manage.py migrate", "Terminal(python3 manage.py)"),
+    ("python3 manage.py makemigrations --check", "Terminal(python3 manage.py)"),
+    ("python3 -m django test", "Terminal(python3 -m django)"),
+    ("bin/rails test", "Terminal(bin/rails test)"),
+    ("rails db:migrate", "Terminal(rails db:migrate)"),
+    ("php artisan migrate", "Terminal(php artisan)"),
+    ("mix test", "Terminal(mix test)"),
+    ("mix run priv/repo/seeds.exs", "Terminal(mix run)"),
+    ("rake test", "Terminal(rake)"),
+    ("flask run", "Terminal(flask run)"),
+]
+
+
+@pytest.mark.parametrize(("command", "prefix"), FRAMEWORK_ORDINARY)
+def test_ordinary_framework_commands_stay_covered_by_a_prefix(command, prefix):  # issue 11: no over-reach
+    v = term(command, allow=(prefix,), autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
+    assert v.decision == "auto_approve", (command, v)
