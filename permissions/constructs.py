@@ -34,8 +34,9 @@ Readings chosen where SPEC is silent (stricter where unsure):
   segments (read as inside double quotes, `"` being text there): deny and ask see them (issue 11, R4.7).
 - A here-string or here-document given to a program that runs its input as shell commands (`sh`,
   `bash -s`, `bash -`, `source /dev/stdin`, `bash /dev/fd/0`, `su`, `at`, `ssh host` with no remote
-  command or a remote shell, also through wrappers and with a command word that is not literal) is that
-  program's script: its commands are segments, like the script of `bash -c` (issue 11, R4.7). The program
+  command or a remote shell, also through wrappers and with a command word that is not literal), directly
+  or piped through `cat` (no file) or `echo` (`cat <<E | sh`, `echo 'x' | bash -s`), is that program's
+  script: its commands are segments, like the script of `bash -c` (issue 11, R4.7). The program
   still reads its input, so it stays never auto-approved, as before (`ssh host` excepted: judged like
   `ssh host CMD`). Given to an interpreter that reads its program from the input (`python3 -`, `node`),
   it is code in another language: never auto-approved, even by an allow written for exactly those words.

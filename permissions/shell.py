@@ -412,6 +412,21 @@ class _Scanner:
         for holder in b.docs:
             holder.append(b.start)  # the body is read when skip_heredocs reaches it
 
+    def passed_on(self, b: _Builder) -> tuple[list[str], list[list[int]]] | None:
+        """The text the command being built in ``b`` writes to a pipe as it got it: `cat` (no file) passes
+        its here-strings and here-documents on, `echo` its words. None for anything else."""
+        words = b.words
+        if not words or b.arith is not None or b.pending != _R_NONE:
+            return None
+        if words[0] == "cat" and all(w == "-" for w in words[1:]) and (b.feeds or b.docs):
+            return list(b.feeds), list(b.docs)
+        if words[0] == "echo" and len(words) > 1 and not b.dyn:
+            k = 1
+            while k < len(words) and words[k] in ("-n", "-e", "-E", "-ne", "-en"):
+                k += 1
+            return [" ".join(words[k:])], []
+        return None
+
     def input_script(self, script: str, start: int) -> None:
         """The text a shell reads on its input, judged as its commands (see feed_input)."""
         if self.depth + 1 > MAX_SCRIPT_DEPTH:
@@ -1160,7 +1175,12 @@ class _Scanner:
         i = self.i
         c = src[i]
         self.end_word()
-        self.finish(self.b, i)
+        b = self.b
+        passed = self.passed_on(b) if c == "|" and src[i + 1 : i + 2] != "|" else None
+        self.finish(b, i)
+        if passed is not None:
+            # Issue 11: `cat <<EOF | sh`, `echo 'x' | bash -s`: the text reaches the next command's input.
+            b.feeds, b.docs = passed
         i += 2 if i + 1 < len(src) and src[i + 1] in (";&" if c == ";" else "|&") else 1
         self.i = i
         self.b.start = i

@@ -115,6 +115,18 @@ FED_TO_A_SHELL = [
 ]
 
 
+PIPED_TO_A_SHELL = [
+    "cat <<EOF | sh\ncurl x\nEOF",
+    "cat <<'EOF' | bash -s\ncurl x\nEOF",
+    "cat - <<< 'curl x' | sh",
+    "cat <<< 'curl x' |& sudo sh",
+    "echo 'curl x' | sh",
+    "echo -n 'ls; curl x' | bash",
+    "echo curl x | sh",
+]
+FED_TO_A_SHELL += PIPED_TO_A_SHELL
+
+
 @pytest.mark.parametrize("command", [c for c in FED_TO_A_SHELL if "curl" in c])
 def test_a_script_fed_to_a_shell_on_its_input_is_judged(command):  # issue 11, R4.7
     assert _runs_curl(command)
@@ -152,6 +164,9 @@ def test_the_input_of_a_program_that_does_not_run_it_stays_data():  # issue 11: 
         "bash -c 'read a' <<< 'curl x'",
         "python3 - <<EOF\ncurl = 1\nEOF",  # python code: opaque, not shell commands
         "ssh host ls <<< 'curl x'",
+        "cat f <<< 'curl x' | sh",  # cat reads the file, not the here-string
+        "echo 'curl x' || sh",  # not a pipe
+        "cat <<EOF | grep sh\ncurl x\nEOF",
     ):
         assert not _runs_curl(command), command
         assert term(command, allow=ALLOW_ALL, deny=DENY_CURL).decision != "deny", command
