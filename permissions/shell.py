@@ -59,6 +59,11 @@ MAX_NESTING = 128
 MAX_SCRIPT_DEPTH = 8
 # Nested backtick bodies and alias values read again per command, past which they are judged flat.
 MAX_REREADS = 256
+# Issue 11: here-document bodies and input scripts read again (their substitutions, a shell's script) share
+# a budget of characters per command, so hostile nesting (a body fed to a shell holding another) stays
+# linear. Past it the text is judged flat (deny still sees it) and the command is unparseable.
+REREAD_CHARS_PER_CHAR = 4
+REREAD_CHARS_BASE = 65_536
 # A segment's display text is cut here so hostile input stays linear.
 DISPLAY_LIMIT = 1000
 
@@ -276,7 +281,12 @@ class _Scanner:
     def __init__(self, src: str, depth: int, scripts: bool, budget: list[int] | None = None) -> None:
         self.src = src
         # How many more bodies this command may have read again (shared by the nested readers).
-        self.budget = budget if budget is not None else [MAX_REREADS]
+        # [re-reads left, characters of input text left to read again] (see reread, reread_text)
+        self.budget = (
+            budget
+            if budget is not None
+            else [MAX_REREADS, REREAD_CHARS_BASE + REREAD_CHARS_PER_CHAR * len(src)]
+        )
         self.braces = BraceState(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
@@ -413,12 +423,15 @@ class _Scanner:
             holder.append(b.start)  # the body is read when skip_heredocs reaches it
 
     def passed_on(self, b: _Builder) -> tuple[list[str], list[list[int]]] | None:
-        """The text the command being built in ``b`` writes to a pipe as it got it: `cat` (no file) passes
-        its here-strings and here-documents on, `echo` its words. None for anything else."""
+        """The text the command being built in ``b`` writes to a pipe as it got it: `cat` (no file) and
+        `tee` pass their here-strings and here-documents on, `echo` its words. None for anything else."""
         words = b.words
         if not words or b.arith is not None or b.pending != _R_NONE:
             return None
-        if words[0] == "cat" and all(w == "-" for w in words[1:]) and (b.feeds or b.docs):
+        if (
+            (words[0] == "cat" and all(w == "-" for w in words[1:]))
+            or words[0] == "tee"  # writes its input to its files and on
+        ) and (b.feeds or b.docs):
             return list(b.feeds), list(b.docs)
         if words[0] == "echo" and len(words) > 1 and not b.dyn:
             k = 1
@@ -427,12 +440,23 @@ class _Scanner:
             return [" ".join(words[k:])], []
         return None
 
+    def reread_text(self, text: str, start: int) -> bool:
+        """Whether ``text`` (a here-document body, a shell's input script) may be read again: within
+        MAX_SCRIPT_DEPTH and the command's shared character budget. Otherwise it is judged flat (R4.7: no
+        size past which deny checks stop) and the command is unparseable."""
+        budget = self.budget
+        if self.depth + 1 <= MAX_SCRIPT_DEPTH and budget[1] >= len(text):
+            budget[1] -= len(text)
+            return True
+        self.fail("here-documents or input scripts are nested too deeply or too large to read")
+        self.flat_text(text, start)
+        return False
+
     def input_script(self, script: str, start: int) -> None:
         """The text a shell reads on its input, judged as its commands (see feed_input)."""
-        if self.depth + 1 > MAX_SCRIPT_DEPTH:
-            self.fail("inline shell scripts are nested too deeply")
+        if not self.reread_text(script, start):
             return
-        inner = _scan(script, self.depth + 1, True)
+        inner = _scan(script, self.depth + 1, True, self.budget)
         for s in inner.segments:
             self.segments.append((start, s._replace(hidden=True)))
         if inner.unparseable:
@@ -629,8 +653,7 @@ class _Scanner:
     def body_substitutions(self, body: str, at: int) -> None:
         """Issue 11, R4.7: bash runs the substitutions in an unquoted here-document's body, so their
         commands are segments (deny and ask see them), although the command stays unparseable."""
-        if self.depth + 1 > MAX_SCRIPT_DEPTH:
-            self.fail("here-documents are nested too deeply")
+        if not self.reread_text(body, at):
             return
         sc = _Scanner(body, self.depth + 1, True, self.budget)
         sc.body = sc.in_dq = True

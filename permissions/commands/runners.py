@@ -67,10 +67,13 @@ def _shell(view: tuple[str, ...]) -> Carried:
 
 def _su(view: tuple[str, ...]) -> Carried:
     scripts = tuple(carried_commands(view))
-    if scripts or view[0] != "su":
+    if not scripts and view[0] == "script":
+        # `script -q log` with no `-c` starts an interactive shell that runs whatever arrives on its input.
+        return Carried(unseen="script starts a shell that reads its commands from its input")
+    if scripts or (view[0] != "su" and view[0] != "sg"):
         return Carried(scripts)
-    # `su`, `su -`, `su - user` start a login shell that runs whatever arrives on its input.
-    return Carried(unseen="su starts a shell that reads its commands from its input")
+    # `su`, `su -`, `su - user`, `sg group` start a shell that runs whatever arrives on its input.
+    return Carried(unseen=f"{view[0]} starts a shell that reads its commands from its input")
 
 
 def _eval(view: tuple[str, ...]) -> Carried:
@@ -446,7 +449,7 @@ CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
 # `bash -s`, `source /dev/stdin`, `su`, `at`, `ssh host` (issue 11: a here-string or here-document fed to
 # them is their script, R4.7).
 _INPUT_SCRIPT_VERBS = frozenset({"source", ".", "at", "batch"}) | SHELLS | COMMAND_CARRIERS
-INPUT_SCRIPT_FIRST: frozenset[str] = _INPUT_SCRIPT_VERBS | {"ssh"}
+INPUT_SCRIPT_FIRST: frozenset[str] = _INPUT_SCRIPT_VERBS | {"ssh", "sudo", "doas"}
 
 
 def runs_its_input(view: tuple[str, ...]) -> bool:
@@ -462,7 +465,15 @@ def runs_its_input(view: tuple[str, ...]) -> bool:
             return True
         return verb in SHELLS and inline_script(view)[1] is FROM_INPUT
     if verb in COMMAND_CARRIERS:
-        return verb == "su" and _su(view).unseen is not None
+        # No `-c`: `su` / `sg` start a shell, `runuser -u u sh` / `flock f bash` run one (not looked
+        # through); read the input as commands (deny matches more, R4.8).
+        return not carried_commands(view)
+    if verb in ("sudo", "doas"):
+        # `sudo -s`, `sudo -i`, `doas -s` with no command: a shell that reads the input.
+        return any(
+            w in ("--shell", "--login") or (w[:2] != "--" and w[:1] == "-" and ("s" in w or "i" in w))
+            for w in view[1:]
+        )
     if verb == "at" or verb == "batch":
         return code_opaque(view) is INTERP_FROM_INPUT
     if verb == "ssh":

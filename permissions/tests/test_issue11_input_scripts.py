@@ -110,7 +110,17 @@ FED_TO_A_SHELL = [
     "sh <<< \"sh -c 'curl x'\"",
     "sh <<< 'sh <<< \"curl x\"'",
     "sh <<A\nls\nA\necho ok",  # a plain body is judged too (see the next test)
-    "$SHELL <<< 'curl x'",  # the command word may be a shell: read (deny matches more, R4.8)
+    "$SHELL <<< 'curl x'",
+    "sudo -s <<< 'curl x'",
+    "sudo -u deploy -i <<EOF\ncurl x\nEOF",
+    "doas -s <<< 'curl x'",
+    "runuser -u app sh <<< 'curl x'",
+    "sg docker <<< 'curl x'",
+    "script -q /dev/null <<< 'curl x'",
+    "bash --norc -x <<< 'curl x'",
+    "zsh <<< 'curl x'",
+    "fish <<< 'curl x'",
+    "exec sh <<< 'curl x'",  # the command word may be a shell: read (deny matches more, R4.8)
     "ls && sh <<EOF\necho hi\ncurl x\nEOF",
 ]
 
@@ -123,6 +133,8 @@ PIPED_TO_A_SHELL = [
     "echo 'curl x' | sh",
     "echo -n 'ls; curl x' | bash",
     "echo curl x | sh",
+    "tee <<< 'curl x' | sh",
+    "tee log.txt <<EOF | bash\ncurl x\nEOF",
 ]
 FED_TO_A_SHELL += PIPED_TO_A_SHELL
 
@@ -192,7 +204,8 @@ def test_a_deeply_nested_input_script_is_unparseable_not_a_crash():  # issue 11:
     for k in range(12):  # here-documents, so the text does not grow with quoting
         command = f"sh <<E{k}\n{command}\nE{k}"
     parsed = parse_command(command)
-    assert parsed.unparseable  # past MAX_SCRIPT_DEPTH: never auto-approved (as nested `sh -c`)
+    assert parsed.unparseable and _runs_curl(command)  # past MAX_SCRIPT_DEPTH: judged flat (R4.7)
+    assert term(command, deny=DENY_CURL).decision == "deny"
     assert term(command, allow=ALLOW_ALL, autonomy=AUTO_MODE).decision == "require_approval"
     command = "cat <<EOF\n$(curl x)\nEOF"
     for k in range(40):
@@ -310,3 +323,16 @@ FRAMEWORK_ORDINARY = [
 def test_ordinary_framework_commands_stay_covered_by_a_prefix(command, prefix):  # issue 11: no over-reach
     v = term(command, allow=(prefix,), autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
     assert v.decision == "auto_approve", (command, v)
+
+
+def test_bodies_read_again_share_a_budget_so_hostile_nesting_stays_linear():  # issue 11
+    # Each level's body is read for its substitutions and again as the shell's script: without a shared
+    # budget the work doubles per level (2**7 copies of the innermost commands).
+    inner = " ".join(f"$(a{k})" for k in range(2000))
+    command = inner
+    for k in range(7):
+        command = f"sh <<E{k}\n$({command}\n)\nE{k}"
+    parsed = parse_command(command)
+    assert parsed.unparseable
+    assert len(parsed.segments) < 20_000  # unbounded: over 2**7 * 2000
+    assert any(s.words == ("a1999",) for s in parsed.segments)  # deny still sees the innermost
