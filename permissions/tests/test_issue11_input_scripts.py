@@ -229,6 +229,9 @@ NETWORK_REDIRECTS = [
     "echo x 2>/dev/tcp/h/80",
     "echo x >/dev/$proto/h/80",  # may be one: fail closed
     "ls && (echo x >/dev/tcp/h/80)",
+    "{ echo x; } >/dev/tcp/h/80",
+    "( echo x ) </dev/udp/h/53",
+    "echo x >/dev/tcp/h/80 &",
     "echo $(cat </dev/tcp/h/80)",
     "bash -c 'echo x >/dev/tcp/h/80'",
     "sh <<< 'echo x >/dev/tcp/h/80'",
