@@ -178,6 +178,7 @@ _FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "i
 _FRAMEWORK_SHELLS: dict[str, frozenset[str]] = {
     "manage.py": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
     "django-admin": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
+    "django-admin.py": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
     "rails": frozenset({"runner", "r", "console", "c", "dbconsole", "db"}),
     "artisan": frozenset({"tinker", "db"}),
     "flask": frozenset({"shell"}),
@@ -190,6 +191,7 @@ _FRAMEWORK_CODE_OPTIONS: dict[str, tuple[str, ...]] = {
     "elixir": ("-e", "--eval", "--rpc-eval"),
     "iex": ("-e", "--eval", "--rpc-eval", "--remsh"),
 }
+_FRAMEWORK_MODULES = {"django": "django-admin", "flask": "flask"}  # `python -m django`
 FRAMEWORK_VERBS = frozenset(_FRAMEWORK_SHELLS) | frozenset(_FRAMEWORK_CODE_OPTIONS)
 FRAMEWORK = "runs code given to a framework's shell or runner, which no rule can read"
 
@@ -203,8 +205,6 @@ def _framework_code(words: tuple[str, ...]) -> str | None:
     if not words:
         return None
     name = words[0].rsplit("/", 1)[-1]
-    if name.startswith("django-admin"):
-        name = "django-admin"  # `django-admin.py`
     shells = _FRAMEWORK_SHELLS.get(name)
     code_options = _FRAMEWORK_CODE_OPTIONS.get(name)
     if shells is None and code_options is None:
@@ -315,8 +315,9 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
                 module = w[j + 1 :] or (view[k + 1] if k + 1 < n else "")
                 if module.split(".")[0] in _CODE_MODULES:
                     return INLINE  # `python -m timeit 'code'`, `python -m code`: code in the arguments
-                if module == "django":  # `python -m django shell -c …` is django-admin
-                    return _framework_code(("django-admin", *view[k + (1 if w[j + 1 :] else 2) :]))
+                if module in _FRAMEWORK_MODULES:  # `python -m django shell -c …` is django-admin
+                    rest = view[k + (1 if w[j + 1 :] else 2) :]
+                    return _framework_code((_FRAMEWORK_MODULES[module], *rest))
                 return None  # `python -m module`: a module by name, not inline code
             if c in spec.value_short:
                 value = w[j + 1 :]

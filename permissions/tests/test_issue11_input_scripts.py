@@ -268,6 +268,9 @@ FRAMEWORK_CODE = [
     ("python manage.py shell", "Terminal(python manage.py)"),  # reads its code from the input
     ("python3 -m django shell -c 'x'", "Terminal(python3 -m django)"),
     ("django-admin shell -c 'x'", "Terminal(django-admin)"),
+    ("django-admin.py shell -c 'x'", "Terminal(django-admin.py)"),
+    ("python3 -m flask shell", "Terminal(python3 -m flask)"),
+    ("bundle exec rake -e 'x'", "Terminal(bundle exec rake)"),
     ("django-admin --settings=a.b shell -c 'x'", "Terminal(django-admin)"),
     ("rails runner 'x'", "Terminal(rails)"),
     ("rails r 'x'", "Terminal(rails)"),
@@ -319,6 +322,8 @@ FRAMEWORK_ORDINARY = [
     ("mix run priv/repo/seeds.exs", "Terminal(mix run)"),
     ("rake test", "Terminal(rake)"),
     ("flask run", "Terminal(flask run)"),
+    ("python3 -m flask run", "Terminal(python3 -m flask)"),
+    ("django-admin.py check", "Terminal(django-admin.py)"),
 ]
 
 
