@@ -26,6 +26,7 @@ __all__ = [
     "external_effect",
     "external_effect_views",
     "is_cap_prefix",
+    "network_redirect",
     "privileged",
     "privileged_views",
 ]
@@ -121,6 +122,19 @@ def external_effect(words: tuple[str, ...]) -> bool:
 def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
     for view in all_views:
         if view and view[0] in EXTERNAL and _external_view(view):
+            return True
+    return False
+
+
+_NETWORK_FILES = ("/dev/tcp/", "/dev/udp/")
+
+
+def network_redirect(targets: Sequence[str]) -> bool:
+    """Issue 11 [beyond SPEC]: a redirection to ``/dev/tcp/HOST/PORT`` or ``/dev/udp/...`` is bash
+    opening a network connection (``exec 3<>/dev/tcp/h/80``, ``echo x >/dev/udp/h/53``): an external
+    effect. A ``/dev/`` target built from an expansion (``>/dev/$p/h/80``) may be one: fail closed."""
+    for t in targets:
+        if t.startswith(_NETWORK_FILES) or (t.startswith("/dev/") and ("$" in t or "`" in t)):
             return True
     return False
 

@@ -30,7 +30,16 @@ Readings chosen where SPEC is silent (stricter where unsure):
   `'*'` is literal.
 - A here-document whose delimiter is quoted in any way (`<<'E'`, `<<"E"`, `<<\\E`, `<<E"x"`) is data: its
   body makes no segments and no problems. An unquoted body holding `$(`, a backtick, `$[` or a `${...}`
-  with `!`, `@`, `$` or `[` is refused.
+  with `!`, `@`, `$` or `[` is refused -- but bash runs its substitutions, so their commands are still
+  segments (read as inside double quotes, `"` being text there): deny and ask see them (issue 11, R4.7).
+- A here-string or here-document given to a program that runs its input as shell commands (`sh`,
+  `bash -s`, `bash -`, `source /dev/stdin`, `bash /dev/fd/0`, `su`, `at`, `ssh host` with no remote
+  command or a remote shell, also through wrappers and with a command word that is not literal), directly
+  or piped through `cat` (no file) or `echo` (`cat <<E | sh`, `echo 'x' | bash -s`), is that program's
+  script: its commands are segments, like the script of `bash -c` (issue 11, R4.7). The program
+  still reads its input, so it stays never auto-approved, as before (`ssh host` excepted: judged like
+  `ssh host CMD`). Given to an interpreter that reads its program from the input (`python3 -`, `node`),
+  it is code in another language: never auto-approved, even by an allow written for exactly those words.
 - Special parameters `$?`, `$#`, `$$`, `$!`, `$-` expand to numbers and option letters: a word made only
   of them and other text without `/` is not a location for the path scope. `$0`, `$1`..., `$@`, `$*` can be
   anything and stay locations.
@@ -87,7 +96,10 @@ CONSTRUCTS: tuple[Construct, ...] = (
     Construct("here-string", "cat <<< 'x'", READ, "data for the input"),
     Construct("here-document", "cat <<E\ntext\nE", READ, "body is data"),
     Construct("quoted here-document", "cat <<'E'\n$(x)\nE", READ, "body is data, whatever it holds"),
-    Construct("here-document running code", "cat <<E\n$(x)\nE", REFUSED, "its substitutions are not read"),
+    Construct(
+        "here-document running code", "cat <<E\n$(x)\nE", REFUSED, "refused; its substitutions are segments"
+    ),
+    Construct("script on a shell's input", "sh <<< 'a; b'", READ, "the text is the script: segments"),
     Construct("named descriptor", "exec {fd}>x", REFUSED, "not modelled"),
     # -- nesting ------------------------------------------------------------------------------------------
     Construct("command substitution", "echo $(date)", READ, "its commands are segments (R4.7)"),

@@ -15,7 +15,7 @@ from typing import Any
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
-from permissions.caps import external_effect_views
+from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
@@ -474,6 +474,8 @@ def _terminal_cap(
     segments = parsed.segments
     privileged_at: str | None = None
     for seg, vs in zip(segments, seg_views):
+        if seg.redirects and network_redirect(seg.redirects):
+            return "cap_external_effect", seg.text  # issue 11: bash opens a network connection
         for view in vs:
             if not view:
                 continue

@@ -59,6 +59,11 @@ MAX_NESTING = 128
 MAX_SCRIPT_DEPTH = 8
 # Nested backtick bodies and alias values read again per command, past which they are judged flat.
 MAX_REREADS = 256
+# Issue 11: here-document bodies and input scripts read again (their substitutions, a shell's script) share
+# a budget of characters per command, so hostile nesting (a body fed to a shell holding another) stays
+# linear. Past it the text is judged flat (deny still sees it) and the command is unparseable.
+REREAD_CHARS_PER_CHAR = 4
+REREAD_CHARS_BASE = 65_536
 # A segment's display text is cut here so hostile input stays linear.
 DISPLAY_LIMIT = 1000
 
@@ -188,8 +193,10 @@ class _Builder:
         "arith",
         "bracket",
         "discard",
+        "docs",
         "dyn",
         "expands",
+        "feeds",
         "glob",
         "hidden",
         "kind",
@@ -224,6 +231,10 @@ class _Builder:
         self.glob: list[int] = []
         self.special: list[int] = []
         self.lead = 0  # how many leading words are known to be assignments (`A=1 B=2 cmd`)
+        # Issue 11: text fed to the command's input -- here-strings (`<<< 'x'`), and one holder per
+        # here-document, filled once the command is known (see _Scanner.feed_input).
+        self.feeds: list[str] = []
+        self.docs: list[list[int]] = []
         # The enclosing frame's word-in-progress, quote and brace state, restored when this frame closes.
         self.saved: tuple[list[str], bool, bool, bool, bool, bool, bool] = (
             [],
@@ -239,6 +250,7 @@ class _Builder:
 class _Scanner:
     __slots__ = (
         "b",
+        "body",
         "brace_on",
         "braces",
         "budget",
@@ -269,7 +281,12 @@ class _Scanner:
     def __init__(self, src: str, depth: int, scripts: bool, budget: list[int] | None = None) -> None:
         self.src = src
         # How many more bodies this command may have read again (shared by the nested readers).
-        self.budget = budget if budget is not None else [MAX_REREADS]
+        # [re-reads left, characters of input text left to read again] (see reread, reread_text)
+        self.budget = (
+            budget
+            if budget is not None
+            else [MAX_REREADS, REREAD_CHARS_BASE + REREAD_CHARS_PER_CHAR * len(src)]
+        )
         self.braces = BraceState(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
@@ -277,8 +294,12 @@ class _Scanner:
         self.unseen: str | None = None
         self.depth = depth
         self.scripts = scripts
-        # (delimiter, strip leading tabs, delimiter quoted: the body is data)
-        self.heredocs: list[tuple[str, bool, bool]] = []
+        # (delimiter, strip leading tabs, delimiter quoted: the body is data, holder: [start offset of a
+        # command that runs its input as shell commands] or [] -- see feed_input)
+        self.heredocs: list[tuple[str, bool, bool, list[int]]] = []
+        # Reading the body of an unquoted here-document (issue 11): the text is data, as inside double
+        # quotes except that `"` is literal; only its substitutions are commands.
+        self.body = False
         # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
         self.defined: set[str] = set()
         self.defined_values: set[str] = set()  # alias values judged already
@@ -311,6 +332,9 @@ class _Scanner:
         if b.pending != _R_NONE:
             self.fail("a redirection has no target")
             b.pending = _R_NONE
+        if self.body and b.kind == _FRAME_TOP:
+            words = []  # a here-document body's text: data (its substitutions were read in frames)
+            b.redirects = []
         if words or b.redirects:
             # Grammar keywords (`if cmd; then ...`) introduce the command that is judged. `for NAME do cmd`
             # (no `in` list) puts the first command of the body on the header's line.
@@ -355,6 +379,12 @@ class _Scanner:
                     b.arith.stash.append((b.start, seg))
                 else:
                     self.emit(b.start, seg)
+                    if b.feeds or b.docs:
+                        self.feed_input(seg, b)
+        if b.feeds:
+            b.feeds = []
+        if b.docs:
+            b.docs = []
         b.words = []
         b.dyn = []
         b.redirects = []
@@ -375,6 +405,64 @@ class _Scanner:
             if words[0] == "alias":
                 self.aliases(words, start)
             self._script(seg, start)
+
+    def feed_input(self, seg: Segment, b: _Builder) -> None:
+        """Issue 11, R4.7: a here-string or here-document given to a program that runs its input as shell
+        commands (`sh <<< 'x'`, `bash -s <<EOF`, `source /dev/stdin`, `ssh host`) is that program's
+        script: its commands are segments, like the script of `bash -c`. A command word that is not
+        literal (`$SH <<< 'x'`) may be such a program: read too (deny matches more, R4.8). The program
+        stays never auto-approved (it reads its input: Carried.unseen / opaque)."""
+        words = seg.words
+        if feeds_a_program(words):
+            self.unseen = self.unseen or FED_PROGRAM  # `python3 <<< 'code'`: even an exact allow
+        if not (seg.opaque is not None or feeds_a_script(words)):
+            return
+        for text in b.feeds:
+            self.input_script(text, b.start)
+        for holder in b.docs:
+            holder.append(b.start)  # the body is read when skip_heredocs reaches it
+
+    def passed_on(self, b: _Builder) -> tuple[list[str], list[list[int]]] | None:
+        """The text the command being built in ``b`` writes to a pipe as it got it: `cat` (no file) and
+        `tee` pass their here-strings and here-documents on, `echo` its words. None for anything else."""
+        words = b.words
+        if not words or b.arith is not None or b.pending != _R_NONE:
+            return None
+        if (
+            (words[0] == "cat" and all(w == "-" for w in words[1:]))
+            or words[0] == "tee"  # writes its input to its files and on
+        ) and (b.feeds or b.docs):
+            return list(b.feeds), list(b.docs)
+        if words[0] == "echo" and len(words) > 1 and not b.dyn:
+            k = 1
+            while k < len(words) and words[k] in ("-n", "-e", "-E", "-ne", "-en"):
+                k += 1
+            return [" ".join(words[k:])], []
+        return None
+
+    def reread_text(self, text: str, start: int) -> bool:
+        """Whether ``text`` (a here-document body, a shell's input script) may be read again: within
+        MAX_SCRIPT_DEPTH and the command's shared character budget. Otherwise it is judged flat (R4.7: no
+        size past which deny checks stop) and the command is unparseable."""
+        budget = self.budget
+        if self.depth + 1 <= MAX_SCRIPT_DEPTH and budget[1] >= len(text):
+            budget[1] -= len(text)
+            return True
+        self.fail("here-documents or input scripts are nested too deeply or too large to read")
+        self.flat_text(text, start)
+        return False
+
+    def input_script(self, script: str, start: int) -> None:
+        """The text a shell reads on its input, judged as its commands (see feed_input)."""
+        if not self.reread_text(script, start):
+            return
+        inner = _scan(script, self.depth + 1, True, self.budget)
+        for s in inner.segments:
+            self.segments.append((start, s._replace(hidden=True)))
+        if inner.unparseable:
+            self.fail(inner.problem or "the script given on the input cannot be parsed")
+        if inner.unseen is not None:
+            self.unseen = self.unseen or inner.unseen
 
     def refuse(self, words: list[str]) -> None:
         """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
@@ -530,7 +618,10 @@ class _Scanner:
         src = self.src
         n = len(src)
         pos = i + 1
-        for delim, strip_tabs, quoted in self.heredocs:
+        for delim, strip_tabs, quoted, holder in self.heredocs:
+            begin = pos
+            lines: list[str] = []
+            code = False
             while True:
                 if pos >= n:
                     self.fail(f"the here-document '{delim}' is not closed")
@@ -544,12 +635,35 @@ class _Scanner:
                 pos = line_end + 1
                 if line == delim:
                     break
+                lines.append(line)
                 if not quoted and _expands_code(line):
                     # The body of an unquoted here-document runs substitutions: fail closed. A quoted
                     # delimiter (`<<'EOF'`) makes the body data (issue 11 class 11).
                     self.fail("a here-document contains a command substitution")
+                    code = True
+            if code or holder:
+                body = "\n".join(lines)
+                if code:
+                    self.body_substitutions(body, begin)
+                if holder:
+                    self.input_script(body, holder[0])  # fed to a shell: its script (see feed_input)
         self.heredocs = []
         return pos - 1  # the caller steps over the newline
+
+    def body_substitutions(self, body: str, at: int) -> None:
+        """Issue 11, R4.7: bash runs the substitutions in an unquoted here-document's body, so their
+        commands are segments (deny and ask see them), although the command stays unparseable."""
+        if not self.reread_text(body, at):
+            return
+        sc = _Scanner(body, self.depth + 1, True, self.budget)
+        sc.body = sc.in_dq = True
+        sc.run()
+        for start, s in sc.segments:
+            self.segments.append((at + start, s._replace(hidden=True)))
+        if sc.problem is not None:
+            self.fail(sc.problem)
+        if sc.unseen is not None:
+            self.unseen = self.unseen or sc.unseen
 
     # -- reading, one step per construct (see CONSTRUCTS) ------------------------------------------------
     # The state of the word being read lives on the scanner; a frame saves it when it opens (`$(` inside
@@ -586,8 +700,12 @@ class _Scanner:
         n = len(src)
         i = self.i
         j = i
+        literal_quote = self.body and len(self.stack) == 1  # a here-document body: `"` is text
         while j < n:
             c = src[j]
+            if c == '"' and literal_quote:
+                j += 1
+                continue
             if c == '"' or c == "\\" or c == "$" or c == "`":
                 break
             j += 1
@@ -691,7 +809,11 @@ class _Scanner:
             if pending == _R_PATH:
                 b.redirects.append(w)
             elif pending == _R_HEREDOC:
-                self.heredocs.append((w, self.heredoc_tabs, self.wquoted))
+                holder: list[int] = []
+                b.docs.append(holder)
+                self.heredocs.append((w, self.heredoc_tabs, self.wquoted, holder))
+            elif pending == _R_STRING:
+                b.feeds.append(w)  # issue 11: the command's input (see feed_input)
             elif pending == _R_DUP and not (_is_fd(w) and not self.wdyn and not self.wspecial):
                 # R4.5: `>&file` / `1>&file` write a file; only `>&N` duplicates a descriptor. A variable
                 # (`>&$fd`) may be either, so it is checked as a location (R6.2).
@@ -1076,7 +1198,12 @@ class _Scanner:
         i = self.i
         c = src[i]
         self.end_word()
-        self.finish(self.b, i)
+        b = self.b
+        passed = self.passed_on(b) if c == "|" and src[i + 1 : i + 2] != "|" else None
+        self.finish(b, i)
+        if passed is not None:
+            # Issue 11: `cat <<EOF | sh`, `echo 'x' | bash -s`: the text reaches the next command's input.
+            b.feeds, b.docs = passed
         i += 2 if i + 1 < len(src) and src[i + 1] in (";&" if c == ";" else "|&") else 1
         self.i = i
         self.b.start = i
@@ -1146,7 +1273,7 @@ class _Scanner:
 
     def end_input(self) -> None:
         n = len(self.src)
-        if self.in_dq:
+        if self.in_dq and not self.body:
             self.fail("a double quote is not closed")
         while len(self.stack) > 1:
             self.fail("a '(', '$(' or '`' is not closed")
@@ -1411,5 +1538,12 @@ def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
 
 
 # Imported last: matching.look_through is pure and does not import this module's names at load time.
-from permissions.commands import MAY_CARRY_FIRST, carried_scripts, carries_commands
+from permissions.commands import (
+    FED_PROGRAM,
+    MAY_CARRY_FIRST,
+    carried_scripts,
+    carries_commands,
+    feeds_a_program,
+    feeds_a_script,
+)
 from permissions.wrappers import is_assignment, look_through

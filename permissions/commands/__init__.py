@@ -60,6 +60,15 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    a name git refuses is refused at proposal (400); for the cap, a target any of whose ``/``-suffixes
    names a protected branch, compared case-insensitively (``origin/main``, ``heads/main``, ``MAIN``), is
    protected.
+10. [beyond SPEC] A redirection to ``/dev/tcp/HOST/PORT`` or ``/dev/udp/HOST/PORT`` (``exec 3<>/dev/tcp/h/80``,
+   ``echo x >/dev/udp/h/53``, ``cat </dev/tcp/h/80``) is bash opening a network connection: an external
+   effect (``cap_external_effect``), so autonomy, auto mode and the container floor never approve it. A
+   ``/dev/`` target built from an expansion (``>/dev/$p/h/80``) may be one and is capped too.
+11. A here-string or here-document given to a program that runs its input as shell commands (``sh``,
+   ``bash -s``, ``source /dev/stdin``, ``su``, ``at``, ``ssh host``) is its script: read as segments
+   (R4.7), the program staying never auto-approved as before. Framework shells that run code given as an
+   argument or on their input (``manage.py shell``, ``django-admin shell``, ``rails runner``,
+   ``rails console``, ``php artisan tinker``, ``mix run -e``, ``flask shell``) are inline code (R4.9).
 """
 
 from __future__ import annotations
@@ -67,18 +76,22 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from permissions.commands.environment import assignment_carried
+from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
-from permissions.commands.runners import CARRIER_VERBS, Carried, carried
+from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import views
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
 
 __all__ = [
+    "FED_PROGRAM",
     "MAY_CARRY_FIRST",
     "OPAQUE_VERBS",
     "Carried",
     "carried_scripts",
     "carries_commands",
+    "feeds_a_program",
+    "feeds_a_script",
     "opaque_reason",
 ]
 
@@ -202,3 +215,25 @@ def carries_commands(words: tuple[str, ...]) -> bool:
         return False
     found = carried_scripts(words)
     return bool(found.scripts) or found.problem is not None or found.unseen is not None
+
+
+def feeds_a_script(words: tuple[str, ...]) -> bool:
+    """Issue 11: whether some view of the segment runs what arrives on its input as shell commands, so a
+    here-string or here-document given to it is a script whose commands are segments (R4.7)."""
+    if not words:
+        return False
+    if words[0] not in INPUT_SCRIPT_FIRST and not _may_carry(words):
+        return False
+    return any(runs_its_input(view) for view in views(words))
+
+
+FED_PROGRAM = (
+    "a program is given its code on the input (a here-string or here-document), which no rule can read"
+)
+
+
+def feeds_a_program(words: tuple[str, ...]) -> bool:
+    """Issue 11, R4.9: whether some view of the segment reads its program from its input (`python3 -`,
+    `node`, `perl /dev/stdin`): a here-string or here-document given to it is code in another language,
+    which no allow pattern -- even one written for exactly these words -- can read."""
+    return any(v and is_code_verb(v[0]) and code_opaque(v) is PROGRAM_FROM_INPUT for v in views(words))

@@ -173,6 +173,56 @@ _CODE_MODULES = frozenset(
 # Names of the same interpreters with a version (`python3.11`, `perl5.36`, `node20`).
 _FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "ipython")
 
+# Issue 11: framework commands that run code given as an argument or read it from the input (a shell on
+# the application), by the script or program that takes them and the subcommand (its first operand).
+_FRAMEWORK_SHELLS: dict[str, frozenset[str]] = {
+    "manage.py": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
+    "django-admin": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
+    "django-admin.py": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
+    "rails": frozenset({"runner", "r", "console", "c", "dbconsole", "db"}),
+    "artisan": frozenset({"tinker", "db"}),
+    "flask": frozenset({"shell"}),
+    "iex": frozenset(),  # the Elixir shell: code from the input (and -e)
+}
+# Options whose value is code, per framework program (`rake -e`, `mix run --eval`, `elixir -e`).
+_FRAMEWORK_CODE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "rake": ("-e", "--execute", "-p", "--execute-print", "-E", "--execute-continue"),
+    "mix": ("-e", "--eval"),
+    "elixir": ("-e", "--eval", "--rpc-eval"),
+    "iex": ("-e", "--eval", "--rpc-eval", "--remsh"),
+}
+_FRAMEWORK_MODULES = {"django": "django-admin", "flask": "flask"}  # `python -m django`
+FRAMEWORK_VERBS = frozenset(_FRAMEWORK_SHELLS) | frozenset(_FRAMEWORK_CODE_OPTIONS)
+FRAMEWORK = "runs code given to a framework's shell or runner, which no rule can read"
+
+
+def _framework_code(words: tuple[str, ...]) -> str | None:
+    """Issue 11, R4.9: ``words`` is a program and its arguments (``manage.py shell -c …``, ``rails
+    runner …``, ``artisan tinker``, ``mix run -e …``); why it runs code no rule can read, or None.
+
+    The subcommand is taken as any operand (not only the first) and a code option anywhere, so an option
+    of unknown arity before the subcommand cannot hide it (fail closed)."""
+    if not words:
+        return None
+    name = words[0].rsplit("/", 1)[-1]
+    shells = _FRAMEWORK_SHELLS.get(name)
+    code_options = _FRAMEWORK_CODE_OPTIONS.get(name)
+    if shells is None and code_options is None:
+        return None
+    if name == "iex":
+        return FRAMEWORK  # an interactive shell: code from the input, or -e
+    rest = words[1:]
+    if shells and any(w in shells for w in rest if w[:1] != "-"):
+        return FRAMEWORK
+    if code_options:
+        for w in rest:
+            if w in code_options or w.startswith(tuple(o + "=" for o in code_options if o[:2] == "--")):
+                return FRAMEWORK
+            if w[:1] == "-" and w[1:2] != "-" and len(w) > 2 and any(o == w[:2] for o in code_options):
+                return FRAMEWORK  # `-e'code'` glued
+    return None
+
+
 # Programs that are not interpreters but run code given in their arguments.
 _VI = frozenset({"vi", "vim", "nvim", "gvim", "view", "rvim", "evim", "vimdiff", "ex"})
 _EMACS = frozenset({"emacs", "emacsclient"})
@@ -187,6 +237,7 @@ _SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "
 # Every verb code_opaque may answer for (decide's quick filter).
 INLINE_CODE: frozenset[str] = (
     frozenset(_INTERPRETERS)
+    | FRAMEWORK_VERBS
     | _VI
     | _EMACS
     | _DEBUGGERS
@@ -264,6 +315,9 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
                 module = w[j + 1 :] or (view[k + 1] if k + 1 < n else "")
                 if module.split(".")[0] in _CODE_MODULES:
                     return INLINE  # `python -m timeit 'code'`, `python -m code`: code in the arguments
+                if module in _FRAMEWORK_MODULES:  # `python -m django shell -c …` is django-admin
+                    rest = view[k + (1 if w[j + 1 :] else 2) :]
+                    return _framework_code((_FRAMEWORK_MODULES[module], *rest))
                 return None  # `python -m module`: a module by name, not inline code
             if c in spec.value_short:
                 value = w[j + 1 :]
@@ -282,7 +336,9 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
         return INLINE  # an option of unknown arity: a later `-e` may still be the interpreter's
     if k >= n:
         return FROM_INPUT if spec.stdin else None
-    return FROM_INPUT if is_stream(view[k]) else None
+    if is_stream(view[k]):
+        return FROM_INPUT
+    return _framework_code(view[k:])  # `python3 manage.py shell -c …`, `php artisan tinker`
 
 
 def _names_code(word: str, spec: _Interp) -> bool:
@@ -310,6 +366,8 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
     family = _family(verb)
     if family is not None:
         return _interp(view, _INTERPRETERS[family], family == "perl")
+    if verb in FRAMEWORK_VERBS:
+        return _framework_code(view)
     if verb in _SHELL_SOURCES:
         # `source /dev/stdin`, `. <(curl x)`, `bash /dev/fd/3`: the script is another command's output.
         if any(is_stream(w) for w in view[1:] if w != "-"):

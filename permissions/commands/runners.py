@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 from permissions.commands.environment import assignment_carried
 from permissions.commands.git import git_carried
+from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
+from permissions.commands.interpreters import code_opaque, is_stream
 from permissions.commands.shells import (
     COMMAND_CARRIERS,
     FROM_INPUT,
@@ -26,7 +28,7 @@ from permissions.commands.shells import (
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 from permissions.commands.views import readings
 
-__all__ = ["CARRIER_VERBS", "Carried", "carried"]
+__all__ = ["CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
 
 
 class Carried(NamedTuple):
@@ -65,10 +67,13 @@ def _shell(view: tuple[str, ...]) -> Carried:
 
 def _su(view: tuple[str, ...]) -> Carried:
     scripts = tuple(carried_commands(view))
-    if scripts or view[0] != "su":
+    if not scripts and view[0] == "script":
+        # `script -q log` with no `-c` starts an interactive shell that runs whatever arrives on its input.
+        return Carried(unseen="script starts a shell that reads its commands from its input")
+    if scripts or (view[0] != "su" and view[0] != "sg"):
         return Carried(scripts)
-    # `su`, `su -`, `su - user` start a login shell that runs whatever arrives on its input.
-    return Carried(unseen="su starts a shell that reads its commands from its input")
+    # `su`, `su -`, `su - user`, `sg group` start a shell that runs whatever arrives on its input.
+    return Carried(unseen=f"{view[0]} starts a shell that reads its commands from its input")
 
 
 def _eval(view: tuple[str, ...]) -> Carried:
@@ -438,6 +443,48 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 
 # Every verb `carried` may find a command line in.
 CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
+
+
+# Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,
+# `bash -s`, `source /dev/stdin`, `su`, `at`, `ssh host` (issue 11: a here-string or here-document fed to
+# them is their script, R4.7).
+_INPUT_SCRIPT_VERBS = frozenset({"source", ".", "at", "batch"}) | SHELLS | COMMAND_CARRIERS
+INPUT_SCRIPT_FIRST: frozenset[str] = _INPUT_SCRIPT_VERBS | {"ssh", "sudo", "doas"}
+
+
+def runs_its_input(view: tuple[str, ...]) -> bool:
+    """Whether one view of a segment runs what arrives on its input as shell commands (issue 11): a
+    shell with no script (`sh`, `bash -s`, `bash -`), a shell or `source` given the input as a file
+    (`bash /dev/stdin`, `. /dev/fd/0`), `su` with no `-c`, `at` / `batch`, `ssh host` with no remote
+    command or with a remote shell (`ssh host bash`)."""
+    if not view:
+        return False
+    verb = view[0]
+    if verb in SHELLS or verb == "source" or verb == ".":
+        if any(is_stream(w) for w in view[1:] if w != "-"):
+            return True
+        return verb in SHELLS and inline_script(view)[1] is FROM_INPUT
+    if verb in COMMAND_CARRIERS:
+        # No `-c`: `su` / `sg` start a shell, `runuser -u u sh` / `flock f bash` run one (not looked
+        # through); read the input as commands (deny matches more, R4.8).
+        return not carried_commands(view)
+    if verb in ("sudo", "doas"):
+        # `sudo -s`, `sudo -i`, `doas -s` with no command: a shell that reads the input.
+        return any(
+            w in ("--shell", "--login") or (w[:2] != "--" and w[:1] == "-" and ("s" in w or "i" in w))
+            for w in view[1:]
+        )
+    if verb == "at" or verb == "batch":
+        return code_opaque(view) is INTERP_FROM_INPUT
+    if verb == "ssh":
+        rests = readings(view, _SSH, False)
+        if not rests:
+            return True  # `ssh host`: a login shell reads the input
+        for rest in rests:
+            for remote in readings(("ssh", *rest), _SSH_AFTER_HOST, False):
+                if not remote or remote[0] in SHELLS:
+                    return True
+    return False
 
 
 def carried(view: tuple[str, ...]) -> Carried:
