@@ -64,6 +64,10 @@ class WorkspaceCredentials(models.Model):
     model_key_encrypted = models.TextField(blank=True)
     model_key_set_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        verbose_name = "workspace credentials"
+        verbose_name_plural = "workspace credentials"  # not Django's default "credentialss"
+
     def __str__(self) -> str:
         return f"credentials of {self.workspace_id}"
 
