@@ -73,6 +73,9 @@ _SPECIAL = " \t\n\r'\"\\$`()|&;<>{}#~"
 _PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
 # A run of plain words separated by single spaces: disjoint classes, so it is linear (no backtracking).
 _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
+# Blanks: each ends the word in progress (see _Scanner.read_plain).
+_BLANKS = frozenset(" \t\r")
+_BLANK_RUN = re.compile(r"[ \t\r]+")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
@@ -398,7 +401,12 @@ class _Scanner:
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
         words = seg.words
-        if self.scripts and words and words not in self.scripted:
+        if not words:
+            return
+        first = words[0]
+        if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first and first != "alias":
+            return  # carries no command line (carried_scripts answers nothing) and defines no alias
+        if self.scripts and words not in self.scripted:
             # A command repeated word for word carries the same script: its commands were judged once
             # (the verdict depends on words only), so hostile repetition stays cheap.
             self.scripted.add(words)
@@ -673,15 +681,18 @@ class _Scanner:
         src = self.src
         n = len(src)
         handlers = _HANDLERS
+        direct = _DIRECT
         while self.i < n and not self.stopped:
             if self.in_dq:
                 if self.read_quoted():
                     continue
                 c = src[self.i]
             else:
-                c = self.read_plain()
-                if not c:
-                    break
+                c = src[self.i]
+                if c not in direct:  # a blank or a plain character: read the run (most steps)
+                    c = self.read_plain()
+                    if not c:
+                        break
             if c in _ARITH_PLAIN and self.b.arith is not None:
                 # Issue 11 class 1: inside `(( ))` / `$(( ))` these are operators (`<<` is a shift, `&&`
                 # a logical and), never redirections, separators or comments.
@@ -731,14 +742,23 @@ class _Scanner:
         return False  # `$` or a backtick: read as outside quotes
 
     def read_plain(self) -> str:
-        """Consume a run of plain words; return the special character that follows ('' at the end)."""
+        """Consume runs of plain words and the blanks between them; return the special character that
+        follows ('' at the end). A blank only ends the word in progress (as on_blank does): reading blanks
+        here instead of dispatching each saves a handler call per word on long inputs."""
         src = self.src
-        m = _RUN.match(src, self.i)
-        if m is not None:
+        n = len(src)
+        i = self.i
+        while True:
+            if i < n and src[i] in _BLANKS:
+                self.end_word()
+                i = _BLANK_RUN.match(src, i).end()  # type: ignore[union-attr]
+            m = _RUN.match(src, i)
+            if m is None:
+                break
             run = m.group()
-            self.i = m.end()
+            i = self.i = m.end()
             b = self.b
-            globs = b.arith is None and _GLOB_CHAR.search(run) is not None
+            globs = b.arith is None and ("*" in run or "?" in run or "[" in run)
             if b.arith is not None and "[" in run:
                 b.arith.bracket = True
             brace_on = self.brace_on
@@ -774,9 +794,10 @@ class _Scanner:
                 if globs and _is_glob(run):
                     self.wglob = True
             self.in_word = True
-            if self.i >= len(src):
-                return ""
-        return src[self.i]
+            if i >= n or src[i] not in _BLANKS:
+                break
+        self.i = i
+        return src[i] if i < n else ""
 
     def end_word(self) -> None:
         if not self.in_word:
@@ -1197,10 +1218,12 @@ class _Scanner:
         src = self.src
         i = self.i
         c = src[i]
-        self.end_word()
+        if self.in_word:
+            self.end_word()
         b = self.b
         passed = self.passed_on(b) if c == "|" and src[i + 1 : i + 2] != "|" else None
-        self.finish(b, i)
+        if b.words or b.redirects or b.pending != _R_NONE:
+            self.finish(b, i)
         if passed is not None:
             # Issue 11: `cat <<EOF | sh`, `echo 'x' | bash -s`: the text reaches the next command's input.
             b.feeds, b.docs = passed
@@ -1308,6 +1331,10 @@ _HANDLERS: dict[str, Callable[[_Scanner], None]] = {
 }
 
 
+# Characters whose handler is called directly by run(), without trying a run of plain words first.
+_DIRECT = frozenset(_HANDLERS) - _BLANKS
+
+
 def _expands_code(text: str) -> bool:
     """Whether unquoted here-document text holds an expansion that can run commands or is not read:
     `$(`, a backtick, `$[`, or a `${...}` with indirection, a transformation or a nested expansion."""
@@ -1386,6 +1413,9 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
         words = seg.words
         if seg.opaque is not None or not words:
             continue
+        first = words[0]
+        if first not in defined and first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
+            continue  # the common case: a plain verb that is not a defined name (no assignment before it)
         k = _command_index(words)
         name = words[k] if k < len(words) and words[k] in defined else None
         if name is None and k < len(words) and (words[k] in MAY_CARRY_FIRST or "/" in words[k]):
