@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from permissions.commands.shells import COMMAND_CARRIERS as _COMMAND_CARRIERS
@@ -75,7 +76,8 @@ _PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
 _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
 # Blanks: each ends the word in progress (see _Scanner.read_plain).
 _BLANKS = frozenset(" \t\r")
-_BLANK_RUN = re.compile(r"[ \t\r]+")
+# Blanks (group 1), then a run of plain words (group 2, None when none): disjoint classes, so linear.
+_STEP = re.compile(r"([ \t\r]*)(" + _RUN.pattern + ")?")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
@@ -331,6 +333,35 @@ class _Scanner:
         words, dyn = b.words, b.dyn
         if not words and not b.redirects and b.pending == _R_NONE:
             b.start = end  # nothing was built (`; ;`, `}` then `;`)
+            return
+        if (
+            words
+            and words[0] not in _FINISH_SLOW
+            and "=" not in words[0]
+            and not (dyn or b.redirects or b.pending or b.glob or b.special or b.feeds or b.docs or self.body)
+            and b.arith is None
+        ):
+            # The common case, without the general path's steps that cannot apply: literal words with no
+            # keyword to cut, nothing for refuse() to look at, no redirection, no input fed to it.
+            start = b.start
+            self.emit(
+                start,
+                _new_segment(
+                    (
+                        tuple(words),
+                        self.src[
+                            start : end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
+                        ].strip(),
+                        (),
+                        _EMPTY,
+                        b.hidden,
+                        None,
+                    )
+                ),
+            )
+            b.words = []
+            b.lead = 0
+            b.start = end
             return
         if b.pending != _R_NONE:
             self.fail("a redirection has no target")
@@ -748,20 +779,33 @@ class _Scanner:
         src = self.src
         n = len(src)
         i = self.i
+        step = _STEP.match
         while True:
-            if i < n and src[i] in _BLANKS:
+            m = step(src, i)  # blanks, then a run of plain words: both optional, so it always matches
+            run = m.group(2)  # type: ignore[union-attr]
+            if m.end(1) > i and self.in_word:  # type: ignore[union-attr]
                 self.end_word()
-                i = _BLANK_RUN.match(src, i).end()  # type: ignore[union-attr]
-            m = _RUN.match(src, i)
-            if m is None:
+            i = self.i = m.end()  # type: ignore[union-attr]
+            if not run:
                 break
-            run = m.group()
-            i = self.i = m.end()
             b = self.b
             globs = b.arith is None and ("*" in run or "?" in run or "[" in run)
             if b.arith is not None and "[" in run:
                 b.arith.bracket = True
             brace_on = self.brace_on
+            ends = i < n and src[i] in _BLANKS  # the run's last word is complete
+            if not self.in_word and not globs and not brace_on and b.pending == _R_NONE:
+                # The common case, batched: whole plain words starting a word, no redirection waiting for
+                # its target, no glob or brace -- what end_word would do for each is to append it.
+                parts = [p for p in run.split(" ") if p] if " " in run else [run]
+                if ends:
+                    b.words.extend(parts)
+                    continue
+                if len(parts) > 1:
+                    b.words.extend(parts[:-1])
+                self.buf.append(parts[-1])  # may go on (`c"d"`)
+                self.in_word = True
+                break
             buf = self.buf
             if " " in run:
                 # Several plain words at once: the first may continue a word in progress (`a"b" c`), the
@@ -794,7 +838,7 @@ class _Scanner:
                 if globs and _is_glob(run):
                     self.wglob = True
             self.in_word = True
-            if i >= n or src[i] not in _BLANKS:
+            if not ends:
                 break
         self.i = i
         return src[i] if i < n else ""
@@ -960,6 +1004,9 @@ class _Scanner:
             # A lone `{` / `}` at a command's start is group syntax (R4.7): the commands inside are
             # ordinary segments. Issue 11 class 2: reserved words that take a compound command (`time`,
             # `time -p`, `!`, `coproc [NAME]`, `function NAME`) do not hide the group that follows.
+            if not b.words and not b.redirects and b.pending == _R_NONE:
+                b.start = self.i = i + 1  # what the steps below come to when nothing was built
+                return
             prefix = _compound_prefix(b.words, b.dyn) if c == "{" else ("" if not b.words else None)
             if prefix is not None:
                 if prefix:
@@ -1141,7 +1188,8 @@ class _Scanner:
         """A subshell, an arithmetic command, a function definition's `()`, or grouping in arithmetic."""
         src = self.src
         i = self.i
-        self.end_word()
+        if self.in_word:
+            self.end_word()
         b = self.b
         if b.arith is not None:
             if self.nest():
@@ -1367,6 +1415,10 @@ def _assigns(b: _Builder, pieces: list[str]) -> bool:
 
 
 _HEADERS = frozenset({"for", "select", "case", "function"})
+# First words for which finish() takes its general path (keywords it cuts, headers, refuse()'s verbs).
+_FINISH_SLOW = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SUBSCRIPT_BUILTINS | {"[["}
+# Builds a Segment from its six fields without NamedTuple's Python-level __new__ (same object).
+_new_segment = partial(tuple.__new__, Segment)
 # First words that always need the full scanner's segment post-processing.
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
@@ -1423,10 +1475,8 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
             if view and view[0] in defined:
                 name = view[0]
         if name is not None:
-            found[idx] = (
-                start,
-                seg._replace(opaque=f"{name!r} is a function or alias defined in this command"),
-            )
+            why = f"{name!r} is a function or alias defined in this command"
+            found[idx] = (start, _new_segment((*seg[:5], why)))
 
 
 def _first(item: tuple[int, Segment]) -> int:
