@@ -76,6 +76,9 @@ _PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
 _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
 # Blanks: each ends the word in progress (see _Scanner.read_plain).
 _BLANKS = frozenset(" \t\r")
+# Characters whose handler ends the word in progress before anything else (outside arithmetic, where
+# `;`, `|` and `&` are operators inside a word). Not `<`/`>`: a word of digits before them is a descriptor.
+_ENDS_WORD = frozenset(";|&\n()")
 # Blanks (group 1), then a run of plain words (group 2, None when none): disjoint classes, so linear.
 _STEP = re.compile(r"([ \t\r]*)(" + _RUN.pattern + ")?")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
@@ -638,7 +641,7 @@ class _Scanner:
                     continue
                 seen.add(words)
                 text = piece.strip()[:DISPLAY_LIMIT]
-                self.segments.append((at, Segment(words, text, (), _EMPTY, True)))
+                self.segments.append((at, _new_segment((words, text, (), _EMPTY, True, None))))
                 # An inline script's words follow `-c` (shells) or `eval`: judge them as a command too.
                 view = look_through(words)
                 if view and (view[0] in _SHELLS or view[0] == "eval"):
@@ -650,7 +653,7 @@ class _Scanner:
                     rest = view[k:]
                     if rest and rest not in seen:
                         seen.add(rest)
-                        self.segments.append((at, Segment(rest, text, (), _EMPTY, True)))
+                        self.segments.append((at, _new_segment((rest, text, (), _EMPTY, True, None))))
 
     def skip_heredocs(self, i: int) -> int:
         """At the newline ending a line with `<<DELIM`, skip the bodies; return the index after them."""
@@ -801,6 +804,11 @@ class _Scanner:
                 if ends:
                     b.words.extend(parts)
                     continue
+                if b.arith is None and (i >= n or src[i] in _ENDS_WORD):
+                    # The next step ends the word first thing (on_separator, on_amp, on_newline,
+                    # on_open_paren, on_close_paren, end_input): complete already.
+                    b.words.extend(parts)
+                    break
                 if len(parts) > 1:
                     b.words.extend(parts[:-1])
                 self.buf.append(parts[-1])  # may go on (`c"d"`)
