@@ -800,7 +800,7 @@ class _Scanner:
             if not self.in_word and not globs and not brace_on and b.pending == _R_NONE:
                 # The common case, batched: whole plain words starting a word, no redirection waiting for
                 # its target, no glob or brace -- what end_word would do for each is to append it.
-                parts = [p for p in run.split(" ") if p] if " " in run else [run]
+                parts = _split_run(run) if " " in run else [run]
                 if ends:
                     b.words.extend(parts)
                     continue
@@ -818,7 +818,7 @@ class _Scanner:
             if " " in run:
                 # Several plain words at once: the first may continue a word in progress (`a"b" c`), the
                 # middle ones are whole words, the last may continue (`c"d"`).
-                parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
+                parts = _split_run(run)
                 buf.append(Raw(parts[0]) if brace_on else parts[0])
                 self.in_word = True
                 if globs and _is_glob(parts[0]):
@@ -1389,6 +1389,13 @@ _HANDLERS: dict[str, Callable[[_Scanner], None]] = {
 
 # Characters whose handler is called directly by run(), without trying a run of plain words first.
 _DIRECT = frozenset(_HANDLERS) - _BLANKS
+
+
+def _split_run(run: str) -> list[str]:
+    """The words of a run of plain words: only spaces separate (bash; str.split() would also split at
+    characters the shell keeps in a word). A run neither starts nor ends with a space (see _RUN)."""
+    parts = run.split(" ")
+    return [p for p in parts if p] if "  " in run else parts
 
 
 def _expands_code(text: str) -> bool:
