@@ -808,6 +808,12 @@ class _Scanner:
                     # The next step ends the word first thing (on_separator, on_amp, on_newline,
                     # on_open_paren, on_close_paren, end_input): complete already.
                     b.words.extend(parts)
+                    if i + 1 < n and src[i] == ";" and src[i + 1] not in ";&":
+                        # A plain `;` (not `;;` / `;&`): on_separator's step, taken here (R4.4).
+                        self.finish(b, i)
+                        i += 1
+                        b.start = i
+                        continue
                     break
                 if len(parts) > 1:
                     b.words.extend(parts[:-1])
