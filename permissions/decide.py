@@ -295,6 +295,9 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             {} if len(parsed.segments) > MAX_SEGMENTS else None
         )
         opaque_memo: dict[tuple[tuple[str, ...], frozenset[int]], str | None] = {}
+        written_memo: dict[tuple[str, ...], tuple[str, str | None, str | None]] | None = (
+            {} if memo is not None else None
+        )
         for seg in parsed.segments:
             words = seg.words
             first = words[0] if words else ""
@@ -308,19 +311,25 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             else:
                 vs = [words]
             seg_views.append(vs)
-            if memo is not None and not seg.redirects:
+            if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
+                # The common case inlined: nothing to look through, no floor verb, no scope declaration.
+                # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
+                # MAX_SEGMENTS it is memoised by the words: no key to build, no redirect exclusion.
+                known = written_memo.get(words) if written_memo is not None else None
+                if known is None:
+                    ranked = comp.judge_as_written(words)
+                    if ranked is None:
+                        known = _UNCOVERED
+                    else:
+                        ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                        known = (ranked_verdict, ranked[1].text, ranked_kind)
+                    if written_memo is not None:
+                        written_memo[words] = known
+            elif memo is not None and not seg.redirects:
                 key = (words, seg.dynamic)
                 known = memo.get(key)
                 if known is None:
                     known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
-            elif len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
-                # The common case inlined: nothing to look through, no floor verb, no scope declaration.
-                ranked = comp.judge_as_written(words)
-                if ranked is None:
-                    known = _UNCOVERED
-                else:
-                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                    known = (ranked_verdict, ranked[1].text, ranked_kind)
             else:
                 if first == "cd" and scope is None:
                     scope = scope_for(

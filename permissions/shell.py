@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Collection, Sequence
+from functools import partial
 from typing import NamedTuple
 
 from permissions.commands.shells import COMMAND_CARRIERS as _COMMAND_CARRIERS
@@ -73,6 +74,13 @@ _SPECIAL = " \t\n\r'\"\\$`()|&;<>{}#~"
 _PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
 # A run of plain words separated by single spaces: disjoint classes, so it is linear (no backtracking).
 _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
+# Blanks: each ends the word in progress (see _Scanner.read_plain).
+_BLANKS = frozenset(" \t\r")
+# Characters whose handler ends the word in progress before anything else (outside arithmetic, where
+# `;`, `|` and `&` are operators inside a word). Not `<`/`>`: a word of digits before them is a descriptor.
+_ENDS_WORD = frozenset(";|&\n()")
+# Blanks (group 1), then a run of plain words (group 2, None when none): disjoint classes, so linear.
+_STEP = re.compile(r"([ \t\r]*)(" + _RUN.pattern + ")?")
 # Any character with shell meaning other than a space: when absent, the command is one simple command.
 _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
@@ -329,6 +337,35 @@ class _Scanner:
         if not words and not b.redirects and b.pending == _R_NONE:
             b.start = end  # nothing was built (`; ;`, `}` then `;`)
             return
+        if (
+            words
+            and words[0] not in _FINISH_SLOW
+            and "=" not in words[0]
+            and not (dyn or b.redirects or b.pending or b.glob or b.special or b.feeds or b.docs or self.body)
+            and b.arith is None
+        ):
+            # The common case, without the general path's steps that cannot apply: literal words with no
+            # keyword to cut, nothing for refuse() to look at, no redirection, no input fed to it.
+            start = b.start
+            self.emit(
+                start,
+                _new_segment(
+                    (
+                        tuple(words),
+                        self.src[
+                            start : end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
+                        ].strip(),
+                        (),
+                        _EMPTY,
+                        b.hidden,
+                        None,
+                    )
+                ),
+            )
+            b.words = []
+            b.lead = 0
+            b.start = end
+            return
         if b.pending != _R_NONE:
             self.fail("a redirection has no target")
             b.pending = _R_NONE
@@ -398,7 +435,12 @@ class _Scanner:
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
         words = seg.words
-        if self.scripts and words and words not in self.scripted:
+        if not words:
+            return
+        first = words[0]
+        if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first and first != "alias":
+            return  # carries no command line (carried_scripts answers nothing) and defines no alias
+        if self.scripts and words not in self.scripted:
             # A command repeated word for word carries the same script: its commands were judged once
             # (the verdict depends on words only), so hostile repetition stays cheap.
             self.scripted.add(words)
@@ -599,7 +641,7 @@ class _Scanner:
                     continue
                 seen.add(words)
                 text = piece.strip()[:DISPLAY_LIMIT]
-                self.segments.append((at, Segment(words, text, (), _EMPTY, True)))
+                self.segments.append((at, _new_segment((words, text, (), _EMPTY, True, None))))
                 # An inline script's words follow `-c` (shells) or `eval`: judge them as a command too.
                 view = look_through(words)
                 if view and (view[0] in _SHELLS or view[0] == "eval"):
@@ -611,7 +653,7 @@ class _Scanner:
                     rest = view[k:]
                     if rest and rest not in seen:
                         seen.add(rest)
-                        self.segments.append((at, Segment(rest, text, (), _EMPTY, True)))
+                        self.segments.append((at, _new_segment((rest, text, (), _EMPTY, True, None))))
 
     def skip_heredocs(self, i: int) -> int:
         """At the newline ending a line with `<<DELIM`, skip the bodies; return the index after them."""
@@ -673,15 +715,18 @@ class _Scanner:
         src = self.src
         n = len(src)
         handlers = _HANDLERS
+        direct = _DIRECT
         while self.i < n and not self.stopped:
             if self.in_dq:
                 if self.read_quoted():
                     continue
                 c = src[self.i]
             else:
-                c = self.read_plain()
-                if not c:
-                    break
+                c = src[self.i]
+                if c not in direct:  # a blank or a plain character: read the run (most steps)
+                    c = self.read_plain()
+                    if not c:
+                        break
             if c in _ARITH_PLAIN and self.b.arith is not None:
                 # Issue 11 class 1: inside `(( ))` / `$(( ))` these are operators (`<<` is a shift, `&&`
                 # a logical and), never redirections, separators or comments.
@@ -731,22 +776,55 @@ class _Scanner:
         return False  # `$` or a backtick: read as outside quotes
 
     def read_plain(self) -> str:
-        """Consume a run of plain words; return the special character that follows ('' at the end)."""
+        """Consume runs of plain words and the blanks between them; return the special character that
+        follows ('' at the end). A blank only ends the word in progress (as on_blank does): reading blanks
+        here instead of dispatching each saves a handler call per word on long inputs."""
         src = self.src
-        m = _RUN.match(src, self.i)
-        if m is not None:
-            run = m.group()
-            self.i = m.end()
+        n = len(src)
+        i = self.i
+        step = _STEP.match
+        while True:
+            m = step(src, i)  # blanks, then a run of plain words: both optional, so it always matches
+            run = m.group(2)  # type: ignore[union-attr]
+            if m.end(1) > i and self.in_word:  # type: ignore[union-attr]
+                self.end_word()
+            i = self.i = m.end()  # type: ignore[union-attr]
+            if not run:
+                break
             b = self.b
-            globs = b.arith is None and _GLOB_CHAR.search(run) is not None
+            globs = b.arith is None and ("*" in run or "?" in run or "[" in run)
             if b.arith is not None and "[" in run:
                 b.arith.bracket = True
             brace_on = self.brace_on
+            ends = i < n and src[i] in _BLANKS  # the run's last word is complete
+            if not self.in_word and not globs and not brace_on and b.pending == _R_NONE:
+                # The common case, batched: whole plain words starting a word, no redirection waiting for
+                # its target, no glob or brace -- what end_word would do for each is to append it.
+                parts = _split_run(run) if " " in run else [run]
+                if ends:
+                    b.words.extend(parts)
+                    continue
+                if b.arith is None and (i >= n or src[i] in _ENDS_WORD):
+                    # The next step ends the word first thing (on_separator, on_amp, on_newline,
+                    # on_open_paren, on_close_paren, end_input): complete already.
+                    b.words.extend(parts)
+                    if i + 1 < n and src[i] == ";" and src[i + 1] not in ";&":
+                        # A plain `;` (not `;;` / `;&`): on_separator's step, taken here (R4.4).
+                        self.finish(b, i)
+                        i += 1
+                        b.start = i
+                        continue
+                    break
+                if len(parts) > 1:
+                    b.words.extend(parts[:-1])
+                self.buf.append(parts[-1])  # may go on (`c"d"`)
+                self.in_word = True
+                break
             buf = self.buf
             if " " in run:
                 # Several plain words at once: the first may continue a word in progress (`a"b" c`), the
                 # middle ones are whole words, the last may continue (`c"d"`).
-                parts = [p for p in run.split(" ") if p]  # only spaces separate (bash)
+                parts = _split_run(run)
                 buf.append(Raw(parts[0]) if brace_on else parts[0])
                 self.in_word = True
                 if globs and _is_glob(parts[0]):
@@ -774,9 +852,10 @@ class _Scanner:
                 if globs and _is_glob(run):
                     self.wglob = True
             self.in_word = True
-            if self.i >= len(src):
-                return ""
-        return src[self.i]
+            if not ends:
+                break
+        self.i = i
+        return src[i] if i < n else ""
 
     def end_word(self) -> None:
         if not self.in_word:
@@ -939,6 +1018,9 @@ class _Scanner:
             # A lone `{` / `}` at a command's start is group syntax (R4.7): the commands inside are
             # ordinary segments. Issue 11 class 2: reserved words that take a compound command (`time`,
             # `time -p`, `!`, `coproc [NAME]`, `function NAME`) do not hide the group that follows.
+            if not b.words and not b.redirects and b.pending == _R_NONE:
+                b.start = self.i = i + 1  # what the steps below come to when nothing was built
+                return
             prefix = _compound_prefix(b.words, b.dyn) if c == "{" else ("" if not b.words else None)
             if prefix is not None:
                 if prefix:
@@ -1120,7 +1202,8 @@ class _Scanner:
         """A subshell, an arithmetic command, a function definition's `()`, or grouping in arithmetic."""
         src = self.src
         i = self.i
-        self.end_word()
+        if self.in_word:
+            self.end_word()
         b = self.b
         if b.arith is not None:
             if self.nest():
@@ -1197,10 +1280,12 @@ class _Scanner:
         src = self.src
         i = self.i
         c = src[i]
-        self.end_word()
+        if self.in_word:
+            self.end_word()
         b = self.b
         passed = self.passed_on(b) if c == "|" and src[i + 1 : i + 2] != "|" else None
-        self.finish(b, i)
+        if b.words or b.redirects or b.pending != _R_NONE:
+            self.finish(b, i)
         if passed is not None:
             # Issue 11: `cat <<EOF | sh`, `echo 'x' | bash -s`: the text reaches the next command's input.
             b.feeds, b.docs = passed
@@ -1308,6 +1393,17 @@ _HANDLERS: dict[str, Callable[[_Scanner], None]] = {
 }
 
 
+# Characters whose handler is called directly by run(), without trying a run of plain words first.
+_DIRECT = frozenset(_HANDLERS) - _BLANKS
+
+
+def _split_run(run: str) -> list[str]:
+    """The words of a run of plain words: only spaces separate (bash; str.split() would also split at
+    characters the shell keeps in a word). A run neither starts nor ends with a space (see _RUN)."""
+    parts = run.split(" ")
+    return [p for p in parts if p] if "  " in run else parts
+
+
 def _expands_code(text: str) -> bool:
     """Whether unquoted here-document text holds an expansion that can run commands or is not read:
     `$(`, a backtick, `$[`, or a `${...}` with indirection, a transformation or a nested expansion."""
@@ -1340,6 +1436,10 @@ def _assigns(b: _Builder, pieces: list[str]) -> bool:
 
 
 _HEADERS = frozenset({"for", "select", "case", "function"})
+# First words for which finish() takes its general path (keywords it cuts, headers, refuse()'s verbs).
+_FINISH_SLOW = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SUBSCRIPT_BUILTINS | {"[["}
+# Builds a Segment from its six fields without NamedTuple's Python-level __new__ (same object).
+_new_segment = partial(tuple.__new__, Segment)
 # First words that always need the full scanner's segment post-processing.
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
@@ -1386,6 +1486,9 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
         words = seg.words
         if seg.opaque is not None or not words:
             continue
+        first = words[0]
+        if first not in defined and first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
+            continue  # the common case: a plain verb that is not a defined name (no assignment before it)
         k = _command_index(words)
         name = words[k] if k < len(words) and words[k] in defined else None
         if name is None and k < len(words) and (words[k] in MAY_CARRY_FIRST or "/" in words[k]):
@@ -1393,10 +1496,8 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
             if view and view[0] in defined:
                 name = view[0]
         if name is not None:
-            found[idx] = (
-                start,
-                seg._replace(opaque=f"{name!r} is a function or alias defined in this command"),
-            )
+            why = f"{name!r} is a function or alias defined in this command"
+            found[idx] = (start, _new_segment((*seg[:5], why)))
 
 
 def _first(item: tuple[int, Segment]) -> int:

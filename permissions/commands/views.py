@@ -264,6 +264,10 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 def look_through(words: tuple[str, ...]) -> tuple[str, ...]:
     """The innermost view of the most likely reading: the command that really runs."""
+    if words:
+        first = words[0]
+        if "=" not in first and "/" not in first and first not in PEELED_VERBS:
+            return words  # the common case: nothing to look through (as in views)
     cur = words
     for _ in range(_MAX_VIEWS):
         if not cur:
