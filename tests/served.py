@@ -56,6 +56,37 @@ def base_env(**extra: str) -> dict[str, str]:
     return env
 
 
+_SEED = """
+from django.contrib.auth import get_user_model
+from projects.models import Membership
+from projects.services import create_agent, create_project, create_workspace
+owner = get_user_model().objects.create_user("owner", password="x")
+ws = create_workspace(actor=owner, name={workspace!r})
+project = create_project(actor=owner, workspace=ws, name="app")
+principal = Membership.objects.get(workspace=ws, user=owner)
+agent, key = create_agent(actor=owner, project=project, name={agent!r}, principal=principal)
+print("KEY=" + key)
+"""
+
+
+def migrate_and_seed(env: dict[str, str], *, workspace: str, agent: str) -> str:
+    """Migrate the database ``env`` names and create an owner, a workspace, a project ``app`` and an agent
+    through the real services, in a separate process (as a served Brabo would see them). Returns the agent's
+    key."""
+    seed = _SEED.format(workspace=workspace, agent=agent)
+    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", seed]):
+        out = subprocess.run(
+            [sys.executable, "manage.py", *argv],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout.split("KEY=")[1].strip()
+
+
 def database_url_for_tests(application_name: str | None = None) -> str:
     """The URL of pytest-django's test database (what the test itself uses), optionally tagged so
     pg_stat_activity can tell this server's connections apart."""

@@ -4,24 +4,11 @@ gunicorn process, eight threads, twenty agents proposing at once."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
-from .served import ROOT, Server, base_env
-
-SEED = """
-from django.contrib.auth import get_user_model
-from projects.models import Membership
-from projects.services import create_agent, create_project, create_workspace
-owner = get_user_model().objects.create_user("owner", password="x")
-ws = create_workspace(actor=owner, name="Lite")
-project = create_project(actor=owner, workspace=ws, name="app")
-agent, key = create_agent(actor=owner, project=project, name="dev-lite", principal=Membership.objects.get(workspace=ws, user=owner))
-print("KEY=" + key)
-"""
+from .served import Server, base_env, migrate_and_seed
 
 
 def test_concurrent_writers_on_sqlite_wait_instead_of_failing(tmp_path):
@@ -31,17 +18,7 @@ def test_concurrent_writers_on_sqlite_wait_instead_of_failing(tmp_path):
         BRABO_PROJECTS_BASE=str(tmp_path / "projects-base"),
         BRABO_WEB_THREADS="8",
     )
-    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", SEED]):
-        out = subprocess.run(
-            [sys.executable, "manage.py", *argv],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert out.returncode == 0, out.stderr[-3000:]
-    key = out.stdout.split("KEY=")[1].strip()
+    key = migrate_and_seed(env, workspace="Lite", agent="dev-lite")
     server = Server(tmp_path, env=env)
     try:
 

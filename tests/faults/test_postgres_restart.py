@@ -5,8 +5,6 @@ exists exactly once. Against `manage.py serve` (gunicorn, pooled connections) on
 from __future__ import annotations
 
 import collections
-import subprocess
-import sys
 import threading
 import uuid
 
@@ -14,20 +12,9 @@ import httpx
 import psycopg
 import pytest
 
-from tests.served import ROOT, PrivatePostgres, Server, base_env, wait_until
+from tests.served import PrivatePostgres, Server, base_env, migrate_and_seed, wait_until
 
 pytestmark = [pytest.mark.integration]
-
-SEED = """
-from django.contrib.auth import get_user_model
-from projects.models import Membership
-from projects.services import create_agent, create_project, create_workspace
-owner = get_user_model().objects.create_user("owner", password="x")
-ws = create_workspace(actor=owner, name="Fault")
-project = create_project(actor=owner, workspace=ws, name="app")
-agent, key = create_agent(actor=owner, project=project, name="dev-fault", principal=Membership.objects.get(workspace=ws, user=owner))
-print("KEY=" + key)
-"""
 
 
 @pytest.fixture
@@ -53,17 +40,7 @@ def test_postgres_restart_under_load_gives_clear_503s_and_loses_nothing(private_
     )
     (tmp_path / "workspaces").mkdir(exist_ok=True)  # the suite's autouse fixture may have made them
     (tmp_path / "projects-base").mkdir(exist_ok=True)
-    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", SEED]):
-        out = subprocess.run(
-            [sys.executable, "manage.py", *argv],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert out.returncode == 0, out.stderr[-3000:]
-    key = out.stdout.split("KEY=")[1].strip()
+    key = migrate_and_seed(env, workspace="Fault", agent="dev-fault")
     server = Server(tmp_path, env=env)
     statuses: collections.Counter = collections.Counter()
     answered: dict[str, str] = {}  # idempotency key -> action id, for every proposal answered 201
