@@ -294,14 +294,14 @@ def _currency_refusal(budget: WorkspaceBudget, currency: str, status: int) -> Do
 def gate_spend(project: Project, agent: Agent | None, payload: dict, verdict):
     """The budget's word on a spend the engine already judged (issue 16). Call inside the transaction that
     inserts the action: the workspace's budget row stays locked until it commits, with its ledger entry."""
+    if verdict.decision == DENY:
+        return verdict  # denied whatever the budget says, and recorded as such
     budget = lock_budget(project.workspace_id)
     if budget is None:
         return verdict  # no budget settings: the policy decides alone (the owner approves each spend)
     currency = payload["currency"]
     if currency != budget.currency:
         raise _currency_refusal(budget, currency, 400)
-    if verdict.decision == DENY:
-        return verdict
     amount = Decimal(payload["amount"])
     scopes, threshold = _scopes(budget, project.pk, agent.pk if agent else None, period_of())
     over = [s for s in (scope.sentence_over(amount, currency) for scope in scopes) if s]

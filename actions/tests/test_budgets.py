@@ -300,3 +300,37 @@ def test_overview_has_month_to_date_and_the_forecast(pay):
     ]
     with pytest.raises(DomainError):
         budgets.budget_overview(actor=pay.developer, workspace=pay.ws)
+
+
+def test_a_denied_spend_is_denied_and_recorded_even_in_another_currency(pay):
+    set_budget(pay, auto_approve_up_to="100")
+    replace_permissions(actor=pay.owner, project=pay.project, data={"deny": ["Spend()"]})
+    r = propose(pay, "1", currency="USD")
+    assert r.status_code == 201 and r.json()["status"] == "denied"
+
+
+def test_an_owners_allow_rule_without_budgets_still_writes_the_ledger(pay):
+    replace_permissions(actor=pay.owner, project=pay.project, data={"allow": ["Spend()"]})
+    r = propose(pay, "2500", currency="JPY").json()
+    assert r["status"] == "auto_approved" and r["reason"] == "allow_rule"
+    entry = SpendEntry.objects.get()
+    assert (entry.amount, entry.currency, entry.period) == (Decimal("2500"), "JPY", budgets.period_of())
+
+
+def test_an_explicit_require_approval_autonomy_row_beats_the_threshold(pay):
+    set_budget(pay, auto_approve_up_to="100")
+    set_autonomy(
+        actor=pay.owner, agent=pay.payer, rows=[{"action_type": "spend", "mode": "require_approval"}]
+    )
+    r = propose(pay, "1").json()
+    assert r["status"] == "pending" and r["reason"] == "autonomy"
+
+
+def test_a_projects_own_threshold_replaces_the_workspaces(pay):
+    set_budget(pay, auto_approve_up_to="100")
+    r = pay.owner_client.put(
+        f"/api/projects/{pay.project.id}/budget/", {"auto_approve_up_to": "5"}, format="json"
+    )
+    assert r.status_code == 200 and r.json()["project"]["auto_approve_up_to"] == "5.00"
+    assert propose(pay, "6").json()["status"] == "pending"
+    assert propose(pay, "5").json()["status"] == "auto_approved"
