@@ -128,8 +128,8 @@ def _as_decimal(value: Any, field: str) -> Decimal:
     if not _PLAIN_DECIMAL.match(text):
         # no exponents, signs, separators, NaN or Infinity: one spelling per amount
         raise MoneyError(
-            f'{field} {text[:40]!r} is not a plain decimal; write digits with an optional "." and decimals, '
-            'e.g. "12.50" (no exponent, sign, spaces or thousands separators).',
+            f'{field} must be a plain decimal: digits with an optional "." and decimals, e.g. "12.50" (no '
+            f"exponent, sign, spaces or thousands separators); got {text[:40]!r}.",
             field=field,
             reason="invalid_amount",
         )
