@@ -12,7 +12,7 @@ from django.contrib import admin
 from projects.admin import ReadOnlyAdmin
 
 from .console.site import install
-from .models import ProposedAction, SessionEvent
+from .models import ProposedAction, SessionEvent, SpendEntry
 
 install(admin.site)
 
@@ -33,4 +33,24 @@ class SessionEventAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "type", "actor_kind", "actor_label", "project", "action"]
     list_filter = ["type", "actor_kind"]
     list_select_related = ["project", "action"]
+    actions = None
+
+
+@admin.register(SpendEntry)
+class SpendEntryAdmin(ReadOnlyAdmin):
+    """The spend ledger (issue 16): append-only, written only by ``actions.budgets``."""
+
+    scope_path = "project"
+    list_display = [
+        "recorded_at",
+        "period",
+        "amount",
+        "currency",
+        "project",
+        "agent",
+        "approved_by",
+        "purpose",
+    ]
+    list_filter = ["period", "currency"]
+    list_select_related = ["project", "agent", "approved_by"]
     actions = None

@@ -76,3 +76,22 @@ def test_another_workspaces_budget_forms_are_not_found(team, login):
     r = outsider.post(f"{BUDGET}projects/{team.project.id}/", {"monthly_amount": "1"}, follow=True)
     assert "Not found" in r.content.decode()
     assert not WorkspaceBudget.objects.filter(workspace=team.ws).exists()
+
+
+def test_staff_see_the_ledger_and_budgets_read_only_and_scoped(team, login, payer):
+    WorkspaceBudget.objects.create(workspace=team.ws, currency="EUR", auto_approve_up_to=Decimal("10"))
+    services.propose_action(
+        project=team.project,
+        agent=payer,
+        action_type="spend",
+        payload={"amount": "7.25", "currency": "EUR", "purpose": "tokens"},
+    )
+    for user in (team.owner, team.outsider):
+        user.is_staff = True
+        user.save(update_fields=["is_staff"])
+    owner = login(team.owner)
+    for path, shown in (("/admin/actions/spendentry/", "7.25"), ("/admin/projects/workspacebudget/", "EUR")):
+        page = owner.get(path)
+        assert page.status_code == 200 and shown in page.content.decode()
+    assert "7.25" not in login(team.outsider).get("/admin/actions/spendentry/").content.decode()
+    assert owner.get("/admin/actions/spendentry/add/").status_code == 403
