@@ -54,6 +54,7 @@ LEDGER = Actor.system("ledger")
 
 REASON_EXCEEDED = "budget_exceeded"
 REASON_THRESHOLD = "spend_threshold"
+BUDGET_REASONS = (REASON_EXCEEDED, REASON_THRESHOLD)
 
 
 def period_of(when: datetime | None = None) -> str:

@@ -95,3 +95,20 @@ def test_staff_see_the_ledger_and_budgets_read_only_and_scoped(team, login, paye
         assert page.status_code == 200 and shown in page.content.decode()
     assert "7.25" not in login(team.outsider).get("/admin/actions/spendentry/").content.decode()
     assert owner.get("/admin/actions/spendentry/add/").status_code == 403
+
+
+def test_approving_an_over_budget_spend_in_the_console_says_why_and_approves_nothing(team, login, payer):
+    WorkspaceBudget.objects.create(workspace=team.ws, currency="EUR", monthly_amount=Decimal("50"))
+    action = services.propose_action(
+        project=team.project,
+        agent=payer,
+        action_type="spend",
+        payload={"amount": "60", "currency": "EUR", "purpose": "tokens"},
+    ).action
+    assert action.status == "pending" and "by 10.00 EUR" in action.message
+    page = login(team.owner).get(f"/admin/console/actions/{action.id}/").content.decode()
+    assert "would exceed the workspace budget of 50.00 EUR by 10.00 EUR" in page
+    r = login(team.owner).post(f"/admin/console/actions/{action.id}/approve/", follow=True)
+    assert "Not done: approving this spend would exceed the workspace budget" in r.content.decode()
+    action.refresh_from_db()
+    assert action.status == "pending"
