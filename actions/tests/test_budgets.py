@@ -334,3 +334,22 @@ def test_a_projects_own_threshold_replaces_the_workspaces(pay):
     assert r.status_code == 200 and r.json()["project"]["auto_approve_up_to"] == "5.00"
     assert propose(pay, "6").json()["status"] == "pending"
     assert propose(pay, "5").json()["status"] == "auto_approved"
+
+
+@pytest.mark.parametrize(
+    "body,reason",
+    [
+        ([], "invalid"),
+        ({"currency": None}, "invalid_currency"),
+        ({"currency": ["EUR"]}, "invalid_currency"),
+        ({"currency": "EUR", "monthly_amount": {"v": 1}}, "invalid_amount"),
+        ({"currency": "EUR", "monthly_amount": "1e400"}, "invalid_amount"),
+        ({"currency": "EUR", "auto_approve_up_to": "-1"}, "invalid_amount"),
+        ({"currency": "EUR", "monthly_amount": "9" * 5000}, "invalid_amount"),
+        ({"monthly_amount": "5"}, "invalid"),
+    ],
+)
+def test_hostile_budget_bodies_are_400_with_a_reason(pay, body, reason):
+    r = pay.owner_client.put(f"/api/workspaces/{pay.ws.id}/budget/", body, format="json")
+    assert r.status_code == 400, r.content
+    assert r.json()["reason"] == reason
