@@ -12,7 +12,7 @@ def account(action_ids, *, label: str, expect_status: str | None = None) -> dict
     from actions.models import ProposedAction, SessionEvent
 
     ids = [uuid.UUID(str(i)) for i in action_ids]
-    rows = {str(a.id): a for a in ProposedAction.objects.filter(id__in=ids)}
+    rows = {a.id: a for a in ProposedAction.objects.filter(id__in=ids)}
     settled = Counter(
         str(a)
         for a in SessionEvent.objects.filter(
