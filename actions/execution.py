@@ -46,8 +46,17 @@ log = logging.getLogger(__name__)
 
 WORKER = events.Actor.system("worker")
 
-# Returned by an executor that handed the action to someone else who will settle it later (a runner, R9.3).
-DEFERRED = object()
+
+class Deferred:
+    """Returned by an executor that handed the action to someone else who will settle it later (a runner,
+    R9.3). There is one instance, ``DEFERRED``."""
+
+    __slots__ = ()
+
+
+DEFERRED = Deferred()
+# What an executor returns: the JSON result, or DEFERRED.
+ExecutorResult = dict | Deferred
 
 
 class ExecutionFailure(Exception):

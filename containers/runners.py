@@ -17,7 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from actions import waiting
-from actions.execution import DEFERRED, ExecutionFailure, settle_executed, settle_failed
+from actions.execution import DEFERRED, Deferred, ExecutionFailure, settle_executed, settle_failed
 from actions.models import EXECUTING, ProposedAction
 from brabo.storable import json_problem
 
@@ -110,7 +110,7 @@ def require_connected_runner(project) -> None:
         )
 
 
-def hand_off(action) -> object:
+def hand_off(action) -> Deferred:
     """Queue an executing action for the project's runners; the runner's report settles it later."""
     require_connected_runner(action.project)
     RunnerWork.objects.update_or_create(
