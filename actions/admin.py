@@ -11,10 +11,7 @@ from django.contrib import admin
 
 from projects.admin import ReadOnlyAdmin
 
-from .console.site import install
 from .models import ProposedAction, SessionEvent, SpendEntry
-
-install(admin.site)
 
 
 @admin.register(ProposedAction)

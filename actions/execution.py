@@ -46,8 +46,17 @@ log = logging.getLogger(__name__)
 
 WORKER = events.Actor.system("worker")
 
-# Returned by an executor that handed the action to someone else who will settle it later (a runner, R9.3).
-DEFERRED = object()
+
+class Deferred:
+    """Returned by an executor that handed the action to someone else who will settle it later (a runner,
+    R9.3). There is one instance, ``DEFERRED``."""
+
+    __slots__ = ()
+
+
+DEFERRED = Deferred()
+# What an executor returns: the JSON result, or DEFERRED.
+ExecutorResult = dict | Deferred
 
 
 class ExecutionFailure(Exception):
@@ -138,7 +147,11 @@ def execute(action_id, *, may_retry: bool = False) -> None:
     if not claimed:
         log.info("action %s is not runnable (already claimed, settled or unknown); nothing to do", action_id)
         return
-    action = ProposedAction.objects.select_related("project__workspace", "task").get(id=action_id)
+    action = ProposedAction.objects.select_related("project__workspace", "task", "agent").get(id=action_id)
+    stopped = agent_stopped(action)
+    if stopped is not None:
+        settle_failed(action, *stopped)
+        return
     ctx = ExecutionContext(action)
     from .executors import executor_for
     from .executors.approval_only import agent_runs_it, runs_in_agent
@@ -170,6 +183,29 @@ def execute(action_id, *, may_retry: bool = False) -> None:
     if result is DEFERRED:
         return
     settle_executed(action, ctx.redact(result))
+
+
+def agent_stopped(action: ProposedAction) -> tuple[str, str, str] | None:
+    """An action of an agent that was suspended (its principal left the workspace) or revoked after the
+    action was approved does not run: the approval was given for an agent that no longer acts. Checked after
+    the claim, so an approval racing a removal is caught whichever commits first."""
+    agent = action.agent
+    if agent is None:
+        return None
+    if agent.revoked_at is not None:
+        return (
+            "agent_revoked",
+            f"The agent {agent.name} was revoked after this action was approved, so it was not run.",
+            "Propose the action again from an active agent if it is still wanted.",
+        )
+    if agent.suspended_at is not None:
+        return (
+            "agent_suspended",
+            f"The agent {agent.name} was suspended after this action was approved "
+            f"({agent.suspended_reason or 'its principal left the workspace'}), so it was not run.",
+            "A maintainer reassigns the agent to a current member; then propose the action again.",
+        )
+    return None
 
 
 def _release_claim(action: ProposedAction) -> bool:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import logging
 import posixpath
 import time
+from functools import partial
 
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
@@ -145,7 +146,7 @@ class AgentHookView(APIView):
             for a in actions:
                 remaining = deadline - time.monotonic()
                 if a.status == PENDING and remaining > 0:
-                    waiting.wait_for(str(a.id), lambda a=a: _status(a) != PENDING, remaining)
+                    waiting.wait_for(str(a.id), partial(_decided, a), remaining)
         return _verdict(actions, console, pending)
 
 
@@ -154,8 +155,13 @@ def _status(action: ProposedAction) -> str:
     return action.status
 
 
+def _decided(action: ProposedAction) -> bool:
+    return _status(action) != PENDING
+
+
 def _who(action: ProposedAction) -> str:
-    return action.decided_by.get_username() if action.decided_by_id else "Brabo's policy"
+    person = action.decided_by if action.decided_by_id else None
+    return person.get_username() if person else "Brabo's policy"
 
 
 def _verdict(actions: list[ProposedAction], console: str, pending: str) -> tuple[str, str]:

@@ -226,7 +226,7 @@ def decision_request_for(project_slug: str, agent_name: str | None, command: str
     if project is None:
         raise LookupError(f"no project {project_slug!r}; give its slug or workspace_dir_name")
     agent = None
-    role = "maintainer"
+    role: str | None = "maintainer"
     if agent_name:
         agent = (
             Agent.objects.select_related("principal__user", "project")

@@ -49,7 +49,7 @@ def action_data(a: ProposedAction) -> dict:
     return {
         "id": str(a.id),
         "project": str(a.project_id),
-        "agent": a.agent.name if a.agent_id else None,
+        "agent": a.agent.name if a.agent_id and a.agent else None,
         "task": str(a.task_id) if a.task_id else None,
         "action_type": a.action_type,
         "payload": a.payload,
@@ -58,7 +58,7 @@ def action_data(a: ProposedAction) -> dict:
         "message": a.message,
         "scopeRoot": a.scope_root,
         "segments": a.segments,
-        "decided_by": a.decided_by.get_username() if a.decided_by_id else None,
+        "decided_by": a.decided_by.get_username() if a.decided_by_id and a.decided_by else None,
         "decided_at": _datetime.to_representation(a.decided_at) if a.decided_at else None,
         "result": a.result,
         "settled": a.is_settled,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -75,7 +76,10 @@ def _live_merge_exists(project: Project, pr: str) -> bool:
 def _merge_hints(project: Project) -> list[str]:
     """R8.2 — a pending QA/SecOps gate is a hint in the response, never a refusal (RN-663)."""
     gates = ProposedAction.objects.filter(project=project, status=PENDING, agent__name__in=("qa", "secops"))
-    return [f"{a.agent.name} gate pending: {a.action_type} {a.id}" for a in gates.select_related("agent")[:5]]
+    return [
+        f"{a.agent.name if a.agent else 'a gate'} gate pending: {a.action_type} {a.id}"
+        for a in gates.select_related("agent")[:5]
+    ]
 
 
 def propose_action(
@@ -209,8 +213,13 @@ def _insert_proposal(
     return Decision(action=action, outcome=status, hints=hints)
 
 
-def _set_task_status(task: Task, status: str, actor: Actor, *, reason: str = "", source: str = "") -> bool:
-    """Move a task with a status-guarded update; one ``backlog.task_status_changed`` event per real change."""
+def _set_task_status(
+    task: Task | None, status: str, actor: Actor, *, reason: str = "", source: str = ""
+) -> bool:
+    """Move a task with a status-guarded update; one ``backlog.task_status_changed`` event per real change.
+    No task (an action proposed outside one): nothing moves."""
+    if task is None:
+        return False
     updated = (
         Task.objects.filter(pk=task.pk)
         .exclude(status=status)
@@ -416,15 +425,12 @@ def approve_always(*, action_id, actor) -> Decision:
         _move_to_approved(action, actor)
     who = Actor.of_user(actor)
     decision = Decision(action=action, outcome=OUTCOME_APPROVED if was_pending else OUTCOME_ALREADY)
-    if plan.get("autonomy_row"):
+    agent = action.agent
+    if plan.get("autonomy_row") and agent is not None:
         row = plan["autonomy_row"]
-        existing = action.agent.autonomy_rules.filter(
-            action_type=action.action_type, mode=AUTO_APPROVE
-        ).exists()
+        existing = agent.autonomy_rules.filter(action_type=action.action_type, mode=AUTO_APPROVE).exists()
         if was_pending or not existing:
-            upsert_autonomy(
-                actor=actor, agent=action.agent, action_type=action.action_type, mode=AUTO_APPROVE
-            )
+            upsert_autonomy(actor=actor, agent=agent, action_type=action.action_type, mode=AUTO_APPROVE)
             events.record(
                 events.PERMISSION_GRANTED, project_id=action.project_id, actor=who, action=action, payload=row
             )
@@ -477,7 +483,7 @@ def waiter_attached(action: ProposedAction) -> None:
 def detect_vanished_waiters(*, older_than_seconds: int) -> int:
     """Periodic: a pending action whose agent stopped waiting longer ago than the threshold blocks its task
     with source ``infra`` (R8.4). Returns how many tasks moved. Re-attaching undoes it."""
-    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     stale = ProposedAction.objects.filter(
         status=PENDING, agent__isnull=False, task__status="awaiting_approval", waiter_seen_at__lt=cutoff
     ).select_related("task")

@@ -13,6 +13,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -54,6 +55,10 @@ def _publish_now(key: str) -> None:
             )
 
 
+def _changed_since(key: str, seen: int) -> bool:
+    return _local_generation.get(key, 0) != seen
+
+
 def wait_for(key: str, is_done: Callable[[], bool], timeout: float, *, recheck: float = 2.0) -> bool:
     """Block until ``is_done()`` is true or ``timeout`` seconds passed. Returns is_done()'s last value.
     ``key`` is what announcements are published under (see ``publish``).
@@ -80,9 +85,7 @@ def _wait_local(key: str, is_done, deadline: float, recheck: float) -> bool:
         if remaining <= 0:
             return False
         with _local:
-            _local.wait_for(
-                lambda s=seen: _local_generation.get(key, 0) != s, timeout=min(remaining, recheck)
-            )
+            _local.wait_for(partial(_changed_since, key, seen), timeout=min(remaining, recheck))
 
 
 def _wait_redis(key: str, is_done, deadline: float, recheck: float) -> bool:

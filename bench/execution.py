@@ -69,13 +69,15 @@ def main() -> int:
     from django.db import transaction
 
     call_command("migrate", verbosity=0)
+    from django.contrib.auth import get_user_model
+
     from actions.enqueue import enqueue_execution
     from actions.models import ProposedAction
     from brabo.celery import app
     from projects.models import Project
     from projects.services import create_project, create_workspace
 
-    user, _ = django.contrib.auth.get_user_model().objects.get_or_create(username="bench")
+    user, _ = get_user_model().objects.get_or_create(username="bench")
     workspace = create_workspace(actor=user, name=f"bench {time.strftime('%Y%m%d-%H%M%S')} {os.getpid()}")
     project: Project = create_project(actor=user, workspace=workspace, name="bench")
 

@@ -30,8 +30,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from bench.api import ENCRYPTION_KEY, ensure_database, percentile  # noqa: E402
+from api import ENCRYPTION_KEY, ensure_database, percentile  # noqa: E402
 
 TAG = "brabo-soak"
 
@@ -84,9 +85,10 @@ def _connections(url: str) -> int:
     import psycopg
 
     with psycopg.connect(url) as conn:
-        return conn.execute(
+        row = conn.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", (TAG,)
-        ).fetchone()[0]
+        ).fetchone()
+        return row[0] if row else 0
 
 
 def main() -> int:

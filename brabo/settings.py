@@ -54,7 +54,7 @@ ENCRYPTION_KEYS = _enc or [
 ]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "brabo.apps.ConsoleAdminConfig",  # django.contrib.admin, its site being the approval console
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -148,7 +148,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": VAR_DIR / "db.sqlite3",
+            "NAME": str(VAR_DIR / "db.sqlite3"),
             "OPTIONS": {
                 "timeout": 20,
                 "transaction_mode": "IMMEDIATE",

@@ -14,13 +14,17 @@ Use them only where a benchmark shows the ORM's own cost matters; everywhere els
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import connections, models, transaction
 from django.db.models import NOT_PROVIDED
 
+M = TypeVar("M", bound=models.Model)
 
-def _qn(connection, name: str) -> str:
+
+def _qn(connection, name: str | None) -> str:
+    if name is None:  # only concrete columns get here; a field without a column is a programming error
+        raise ValueError("brabo.sql needs concrete columns; got a field without one")
     return connection.ops.quote_name(name)
 
 
@@ -111,7 +115,7 @@ def _saved(instance: models.Model, connection, pk=None) -> None:
     instance._state.db = connection.alias
 
 
-def insert(instance: models.Model, *, using: str = "default") -> models.Model:
+def insert(instance: M, *, using: str = "default") -> M:
     """INSERT one new row with exactly the values ``instance.save()`` would write, then mark it saved.
 
     For models whose ``save()`` adds nothing on creation and that nothing listens to (no signals are sent).
@@ -127,7 +131,9 @@ def insert(instance: models.Model, *, using: str = "default") -> models.Model:
             if plan.returning:
                 pk = cursor.fetchone()[0]
             else:
-                pk = connection.ops.last_insert_id(cursor, model._meta.db_table, model._meta.pk.column)
+                pk = connection.ops.last_insert_id(
+                    cursor, model._meta.db_table, model._meta.pk.column or "id"
+                )
     _saved(instance, connection, pk)
     return instance
 

@@ -99,9 +99,10 @@ def fast_args(argv: list[str]):
         name, eq, value = arg.partition("=")
         if name in ("--timeout", "--pending", "--other", "--root", "--url"):
             if not eq:
-                value = next(it, None)
-                if value is None:
+                following = next(it, None)
+                if following is None:
                     return None
+                value = following
             kind = _FLAGS.get(name)
             if kind is float:
                 try:

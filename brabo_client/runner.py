@@ -355,7 +355,7 @@ class Runner:
 
     def _run(self, work: dict) -> dict:
         kind = work.get("action_type")
-        payload = work.get("payload") if isinstance(work.get("payload"), dict) else {}
+        payload: dict = work["payload"] if isinstance(work.get("payload"), dict) else {}
         if kind in CONTAINER_TYPES:
             return self._container(kind)
         if kind not in ASKED_TYPES:
@@ -504,7 +504,7 @@ class Api:
 class Backoff:
     """Exponential with jitter: 0.5 s, 1 s, 2 s ... up to ``cap``; reset by a successful call."""
 
-    def __init__(self, cap: float, sleep: Callable[[float], None]):
+    def __init__(self, cap: float, sleep: Callable[[float], object]):
         self.cap = cap
         self.failures = 0
         self.sleep = sleep

@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from actions.execution import ExecutionFailure
+from actions.execution import ExecutionFailure, ExecutorResult
 
 from .broker import ContainerSpec, get_broker
 from .models import FAILED, PROVISIONING, REMOVED, RUNNING, STOPPED, ProjectContainer
@@ -119,9 +119,8 @@ def materialise_mounted_folder(project) -> None:
         probe.write_bytes(b"ok")
         probe.unlink()
     except OSError as exc:
-        cause = {13: "permission denied", 30: "read-only file system", 28: "no space left"}.get(
-            exc.errno, exc.strerror
-        )
+        causes = {13: "permission denied", 30: "read-only file system", 28: "no space left"}
+        cause = causes.get(exc.errno or 0) or exc.strerror or "unknown error"
         raise ExecutionFailure(
             "mounted_folder_unavailable",
             f"BRABO_PROJECTS_BASE/{project.mounted_subdir or project.workspace_dir_name} ({path}) could not be "
@@ -160,7 +159,7 @@ def _no_container(project) -> ExecutionFailure:
     )
 
 
-def container_start(action, ctx) -> dict:
+def container_start(action, ctx) -> ExecutorResult:
     project = action.project
     if project.execution_mode == "local":
         raise _no_container(project)
@@ -196,16 +195,16 @@ def container_start(action, ctx) -> dict:
     return {"state": RUNNING, "cpu": spec.cpu, "memory_mb": spec.memory_mb, "image": spec.image, **details}
 
 
-def container_stop(action, ctx) -> dict:
+def container_stop(action, ctx) -> ExecutorResult:
     return _stop_or_remove(action, to=STOPPED)
 
 
-def container_remove(action, ctx) -> dict:
+def container_remove(action, ctx) -> ExecutorResult:
     """Discards the container and forces full re-provisioning (R9.3): resources and folder stamp are cleared."""
     return _stop_or_remove(action, to=REMOVED)
 
 
-def _stop_or_remove(action, *, to: str) -> dict:
+def _stop_or_remove(action, *, to: str) -> ExecutorResult:
     project = action.project
     if project.execution_mode == "local":
         raise _no_container(project)

@@ -17,7 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from actions import waiting
-from actions.execution import DEFERRED, ExecutionFailure, settle_executed, settle_failed
+from actions.execution import (
+    DEFERRED,
+    Deferred,
+    ExecutionFailure,
+    agent_stopped,
+    settle_executed,
+    settle_failed,
+)
 from actions.models import EXECUTING, ProposedAction
 from brabo.storable import json_problem
 
@@ -110,7 +117,7 @@ def require_connected_runner(project) -> None:
         )
 
 
-def hand_off(action) -> object:
+def hand_off(action) -> Deferred:
     """Queue an executing action for the project's runners; the runner's report settles it later."""
     require_connected_runner(action.project)
     RunnerWork.objects.update_or_create(
@@ -148,12 +155,17 @@ def claim_work(runner: Runner, *, timeout: float) -> RunnerWork | None:
             _touch_unless_revoked(runner)
             work = (
                 _queued(runner.project_id)
-                .select_for_update(skip_locked=True)
-                .select_related("action")
+                .select_for_update(skip_locked=True, of=("self",))
+                .select_related("action__agent")
                 .order_by("created_at", "id")
                 .first()
             )
             if work is not None:
+                stopped = agent_stopped(work.action)
+                if stopped is not None:  # handed off before its agent was suspended or revoked: not run
+                    settle_failed(work.action, *stopped)
+                    RunnerWork.objects.filter(id=work.id).update(state=REPORTED, reported_at=timezone.now())
+                    continue
                 work.state, work.runner, work.claimed_at = CLAIMED, runner, timezone.now()
                 work.save(update_fields=["state", "runner", "claimed_at"])
                 return work

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from permissions.action_types import MODES
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
@@ -171,7 +171,11 @@ def run_eval(
     return errors
 
 
-def run_lint(path: str, out: IO[str]) -> int:
+class Writer(Protocol):
+    def write(self, text: str, /) -> object: ...
+
+
+def run_lint(path: str, out: Writer) -> int:
     """R12.3: 0 clean, 1 problems found, 2 the file cannot be read."""
     try:
         with open(path, encoding="utf-8") as fh:

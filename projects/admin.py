@@ -105,8 +105,13 @@ class WorkspaceCredentialsAdmin(TenantScopedAdmin):
     scope_to = "workspace"
     scope_path = "workspace"
     list_display = ["workspace", "provider_kind", "provider_token_is_set", "model_key_is_set"]
-    fields = ["workspace", "provider_kind", "provider_base_url", "provider_token_set_at", "model_key_set_at"]
-    readonly_fields = fields
+    fields = readonly_fields = (
+        "workspace",
+        "provider_kind",
+        "provider_base_url",
+        "provider_token_set_at",
+        "model_key_set_at",
+    )
 
     @admin.display(boolean=True, description="provider token set")
     def provider_token_is_set(self, obj):

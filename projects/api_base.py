@@ -41,15 +41,14 @@ class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
             raise PermissionDenied("Agents cannot call this endpoint; it is for people.")
 
     def base_queryset(self) -> QuerySet:
-        return self.queryset.all()
+        return viewsets.GenericViewSet.get_queryset(self)  # a fresh copy of ``queryset``, unscoped
 
     def get_queryset(self) -> QuerySet:
         qs = self.base_queryset()
         user = self.request.user
-        if self.scope_to == "workspace":
-            visible = visible_workspaces(user).values("id")
-        else:
-            visible = visible_projects(user).values("id")
+        visible: QuerySet = (
+            visible_workspaces(user) if self.scope_to == "workspace" else visible_projects(user)
+        ).values("id")
         field = f"{self.scope_path}__id__in" if self.scope_path else "id__in"
         return qs.filter(**{field: visible})
 

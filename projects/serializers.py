@@ -157,7 +157,7 @@ class ProjectSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["slug", "workspace_dir_name", "execution_active", "created_at"]
-        extra_kwargs = {"name": {"validators": []}}
+        extra_kwargs: dict[str, dict] = {"name": {"validators": []}}
 
     def validate_module_map(self, value):
         problem = json_problem(value, "module_map")
@@ -275,7 +275,8 @@ class _PolicyVersionSerializer(serializers.Serializer):
 class _AcceptedVersionSerializer(_PolicyVersionSerializer):
     accepted_by = serializers.CharField(allow_null=True)
     accepted_at = serializers.DateTimeField(allow_null=True)
-    source = serializers.CharField(allow_null=True)
+    # a declared field, not Field.source: the serializer metaclass moves it into _declared_fields
+    source = serializers.CharField(allow_null=True)  # type: ignore[assignment]
 
 
 class _DiskVersionSerializer(_PolicyVersionSerializer):

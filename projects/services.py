@@ -329,7 +329,7 @@ def revoke_agent(*, actor, agent: Agent) -> Agent:
 
 
 def require_can_act_for(
-    actor, project: Project, principal: Membership, what: str, *, field: str | None = None
+    actor, project: Project, principal: Membership | None, what: str, *, field: str | None = None
 ) -> None:
     """R2.1: an agent carries its principal's role, so whoever creates or configures one must hold at least
     that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""

@@ -30,4 +30,4 @@ class LoopbackServer:
     @property
     def address(self) -> str:
         host, port = self._server.server_address[:2]
-        return f"{host}:{port}"
+        return f"{host!s}:{port}"

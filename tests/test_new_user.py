@@ -34,14 +34,19 @@ def demo_calls(readme: str) -> str:
     return match.group(1)
 
 
+def _code(cell: str) -> str:
+    found = re.match(r"`(\w+)`", cell)
+    assert found, f"expected a `code` cell in the README's table, got {cell!r}"
+    return found.group(1)
+
+
 def end_states(readme: str) -> dict[str, str]:
     """action type -> documented end state, from the table after ``<!-- demo-end-states -->``."""
     table = readme.split("<!-- demo-end-states -->", 1)[1].strip().split("\n\n", 1)[0]
     states = {}
     for row in table.splitlines()[2:]:
         cells = [c.strip() for c in row.strip("|").split("|")]
-        action = re.match(r"`(\w+)`", cells[0]).group(1)
-        states[action] = re.match(r"`(\w+)`", cells[2]).group(1)
+        states[_code(cells[0])] = _code(cells[2])
     return states
 
 

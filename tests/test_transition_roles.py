@@ -547,6 +547,7 @@ def expected(row: Row, role: str) -> Expect:
     if role == "outsider" or (role == "restricted_developer" and row.scope == "project"):
         return (404, "not_found")  # R1.1: not theirs to see
     rank = ROLE_RANK["developer" if role == "restricted_developer" else role]
+    assert row.minimum is not None, f"{row}: a scoped transition names its minimum role"
     return None if rank >= ROLE_RANK[row.minimum] else (403, "role_too_low")
 
 

@@ -1,15 +1,13 @@
 """How workspace members reach the admin, and where they land.
 
 Django's admin admits only ``is_staff`` users. Brabo's people are workspace members, not Django staff, so
-the one ``admin.site`` (other apps register on it) is taught that an active user with at least one
+the one ``admin.site`` (other apps register on it) is a ``ConsoleSite``: an active user with at least one
 membership may enter; superusers keep their access. What a member then sees is scoped by
 ``projects.access`` everywhere, and model admins still ask for ``is_staff`` before listing raw tables.
 Members land on the approval queue instead of the model index.
 """
 
 from __future__ import annotations
-
-from types import MethodType
 
 from django import forms
 from django.contrib import admin
@@ -45,37 +43,30 @@ class MemberAuthenticationForm(AdminAuthenticationForm):
             )
 
 
-def _has_permission(self, request):
-    return may_enter(request.user)
+class ConsoleSite(admin.AdminSite):
+    """Django's admin site, admitting workspace members and landing them on the queue.
 
+    It is the project's default admin site (``brabo.apps.ConsoleAdminConfig``), so ``admin.site`` is this
+    class and every app registers on it as usual."""
 
-def install(site: admin.AdminSite) -> None:
-    """Teach ``site`` to admit members and to land them on the queue (idempotent)."""
-    if getattr(site, "_brabo_console", False):
-        return
-    original_index = site.index
+    login_form = MemberAuthenticationForm
+    site_url = None  # there is no public site to "view"
+    site_header = "Brabo"
+    site_title = "Brabo console"
+    index_title = "Administration"
+
+    def has_permission(self, request):
+        return may_enter(request.user)
 
     def index(self, request, extra_context=None):
         # ?models=1 keeps the classic model index reachable for staff.
         if request.GET.get("models") != "1" and is_member(request.user):
             return redirect(reverse("admin:console-queue"))
-        return original_index(request, extra_context)
-
-    original_get_urls = site.get_urls
+        return super().index(request, extra_context)
 
     def get_urls(self):
         from .urls import console_urls
 
         # /admin/console/... (names admin:console-*), wrapped by the admin's login and permission check,
         # placed before the admin's final catch-all.
-        return console_urls(self.admin_view) + original_get_urls()
-
-    site.get_urls = MethodType(get_urls, site)
-    site.has_permission = MethodType(_has_permission, site)
-    site.index = MethodType(index, site)
-    site.login_form = MemberAuthenticationForm
-    site.site_url = None  # there is no public site to "view"
-    site.site_header = "Brabo"
-    site.site_title = "Brabo console"
-    site.index_title = "Administration"
-    site._brabo_console = True
+        return console_urls(self.admin_view) + super().get_urls()

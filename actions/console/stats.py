@@ -35,6 +35,6 @@ def per_day(project, start: datetime, days: int) -> list[dict]:
     out = []
     for i in range(days):
         day = (start + timedelta(days=i)).date()
-        hit = by_day.get(day, {})
-        out.append({"day": day, "human": hit.get("human", 0), "policy": hit.get("policy", 0)})
+        hit = by_day.get(day)
+        out.append({"day": day, "human": hit["human"] if hit else 0, "policy": hit["policy"] if hit else 0})
     return out

@@ -127,7 +127,9 @@ class Row:
         self.can_decide = role_at_least(role, self.min_role)
         self.tone = STATUS_TONE.get(action.status, "info")
         self.proposer = (
-            action.agent.name if action.agent_id else getattr(action.proposed_by_user, "username", "")
+            action.agent.name
+            if action.agent_id and action.agent
+            else getattr(action.proposed_by_user, "username", "")
         )
 
     @property

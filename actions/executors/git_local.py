@@ -218,7 +218,7 @@ def git_commit(action, ctx) -> dict:
             "nothing_to_commit", "There are no changes to commit.", "Write the changes first."
         )
     if code != 0:
-        step = {4: "git add", 5: "git commit"}.get(code, "git")
+        step = {4: "git add", 5: "git commit"}.get(code or 0, "git")  # None: timed out
         raise ExecutionFailure(
             "git_commit_failed", f"{step} failed: {_tail(err)}", "Read git's message, fix, retry."
         )

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from ..execution import ExecutionFailure
+from ..execution import ExecutionFailure, ExecutorResult
 
 
-def run_terminal(action, ctx) -> dict:
+def run_terminal(action, ctx) -> ExecutorResult:
     from containers.broker import container_cwd, get_broker
     from containers.models import RUNNING, ProjectContainer
 

@@ -250,7 +250,7 @@ class FakeProvider(LoopbackServer):
                 pr["merged"] = True
                 return 200, {"iid": int(mm.group(1)), "state": "merged", "merge_commit_sha": "d" * 40}
         if method == "POST" and rest == "/repository/branches":
-            name, ref = body.get("branch"), body.get("ref")
+            name, ref = str(body.get("branch")), str(body.get("ref"))
             if ref not in self.branches:
                 return 400, {"message": "Invalid reference name"}
             if name in self.branches:
@@ -258,7 +258,7 @@ class FakeProvider(LoopbackServer):
             self.branches[name] = self.branches[ref]
             return 201, {"name": name, "commit": {"id": self.branches[ref]}}
         if method == "POST" and rest == "/protected_branches":
-            name = body.get("name")
+            name = str(body.get("name"))
             if name in self.protected:
                 return 409, {"message": f"Protected branch '{name}' already exists"}
             self.protected.add(name)

@@ -11,6 +11,7 @@ import re
 import struct
 import time
 from http.server import BaseHTTPRequestHandler
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from tests.loopback import LoopbackServer
@@ -55,7 +56,7 @@ class FakeDockerEngine(LoopbackServer):
                 path = re.sub(r"^/v[0-9.]+", "", parts.path)
                 query = {k: v[0] for k, v in parse_qs(parts.query).items()}
                 length = int(self.headers.get("Content-Length") or 0)
-                body = json.loads(self.rfile.read(length) or b"null") if length else None
+                body: Any = json.loads(self.rfile.read(length) or b"null") if length else None
                 fake.requests.append((method, path, {"query": query, "body": body}))
                 if method == "POST" and path == "/containers/create":
                     if body.get("Image") == "missing:latest":

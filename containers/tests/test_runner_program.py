@@ -364,7 +364,7 @@ class FlakyApi:
 
     def __init__(self, down: int):
         self.down = down
-        self.bodies = []
+        self.bodies: list[dict] = []
 
     def report(self, action_id, body):
         self.bodies.append(body)

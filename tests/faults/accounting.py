@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
 
 
@@ -10,8 +11,8 @@ def account(action_ids, *, label: str, expect_status: str | None = None) -> dict
     ledger line and return the counts."""
     from actions.models import ProposedAction, SessionEvent
 
-    ids = [str(i) for i in action_ids]
-    rows = {str(a.id): a for a in ProposedAction.objects.filter(id__in=ids)}
+    ids = [uuid.UUID(str(i)) for i in action_ids]
+    rows = {a.id: a for a in ProposedAction.objects.filter(id__in=ids)}
     settled = Counter(
         str(a)
         for a in SessionEvent.objects.filter(
