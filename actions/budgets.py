@@ -358,7 +358,7 @@ def record_spend(action: ProposedAction, *, approved_by=None) -> SpendEntry:
     period = period_of()
     workspace_id = Project.objects.filter(pk=action.project_id).values_list("workspace_id", flat=True).get()
     budget = WorkspaceBudget.objects.filter(workspace_id=workspace_id).first()  # locked by the caller
-    scopes = []
+    scopes: list[Scope] = []
     if budget is not None and budget.currency == currency:
         scopes, _ = _scopes(budget, action.project_id, action.agent_id, period)
     entry = SpendEntry.objects.create(
@@ -406,7 +406,7 @@ def _threshold_events(
         ).exists()
         if already:  # once per scope, threshold and period; the budget lock makes this check race-free
             continue
-        project_id = action.project_id
+        project_id: Any = action.project_id
         if scope.kind == "project":
             project_id = scope.id
         elif scope.kind == "agent":
@@ -482,13 +482,13 @@ def budget_overview(*, actor, workspace: Workspace, now: datetime | None = None)
         "currency": currency,
         "days_elapsed": now.day,
         "days_in_month": calendar.monthrange(now.year, now.month)[1],
-        "auto_approve_up_to": _money_or_none(budget.auto_approve_up_to, currency) if budget else None,
+        "auto_approve_up_to": _money_or_none(budget.auto_approve_up_to, budget.currency) if budget else None,
         "other_currencies": other_currencies,
         "total": None,
         "projects": [],
         "agents": [],
     }
-    if not currency:
+    if budget is None or currency is None:
         return result
     total = sum(by_project.values(), zero)
     result["total"] = _line(
@@ -501,11 +501,11 @@ def budget_overview(*, actor, workspace: Workspace, now: datetime | None = None)
             project.pk,
             project.name,
             by_project.get(project.pk, zero),
-            lim and lim.monthly_amount,
+            lim.monthly_amount if lim else None,
             currency,
             now,
         )
-        line["auto_approve_up_to"] = _money_or_none(lim and lim.auto_approve_up_to, currency)
+        line["auto_approve_up_to"] = _money_or_none(lim.auto_approve_up_to if lim else None, currency)
         result["projects"].append(line)
     agents = (
         Agent.objects.filter(project__workspace=workspace)
@@ -521,7 +521,7 @@ def budget_overview(*, actor, workspace: Workspace, now: datetime | None = None)
             agent.pk,
             agent.name,
             by_agent.get(agent.pk, zero),
-            lim and lim.monthly_amount,
+            lim.monthly_amount if lim else None,
             currency,
             now,
         )

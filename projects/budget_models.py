@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 # Money columns: 18 digits, 4 of them decimals (ISO 4217's largest minor unit; actions.money caps amounts).
-MONEY = {"max_digits": 18, "decimal_places": 4}
+MONEY_DIGITS, MONEY_PLACES = 18, 4
 
 
 class WorkspaceBudget(models.Model):
@@ -25,8 +25,12 @@ class WorkspaceBudget(models.Model):
         "projects.Workspace", on_delete=models.CASCADE, primary_key=True, related_name="budget"
     )
     currency = models.CharField(max_length=3)
-    monthly_amount = models.DecimalField(**MONEY, null=True, blank=True)
-    auto_approve_up_to = models.DecimalField(**MONEY, null=True, blank=True)
+    monthly_amount = models.DecimalField(
+        max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES, null=True, blank=True
+    )
+    auto_approve_up_to = models.DecimalField(
+        max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES, null=True, blank=True
+    )
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -47,8 +51,12 @@ class SpendLimit(models.Model):
     agent = models.ForeignKey(
         "projects.Agent", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
-    monthly_amount = models.DecimalField(**MONEY, null=True, blank=True)
-    auto_approve_up_to = models.DecimalField(**MONEY, null=True, blank=True)
+    monthly_amount = models.DecimalField(
+        max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES, null=True, blank=True
+    )
+    auto_approve_up_to = models.DecimalField(
+        max_digits=MONEY_DIGITS, decimal_places=MONEY_PLACES, null=True, blank=True
+    )
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
