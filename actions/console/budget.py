@@ -87,7 +87,8 @@ def _agents_with_limits(ws: Workspace) -> list[Agent]:
     )
     for agent in agents:
         amount = limits.get(agent.pk)
-        agent.budget_limit = format_money  # type: ignore[attr-defined]  # shown by the form(amount, budget.currency) if amount is not None and budget else ""
+        shown = format_money(amount, budget.currency) if amount is not None and budget else ""
+        agent.budget_limit = shown  # type: ignore[attr-defined]  # the form's current value
     return agents
 
 

@@ -48,6 +48,8 @@ def test_owner_sets_budgets_in_the_console_and_sees_month_to_date(team, login, p
     assert "90.50 EUR" in body  # spent this month
     assert 'data-scope="agent" data-name="dev-pay"' in body and "90.50 / 120.00 EUR" in body
     assert 'data-form="workspace"' in body
+    agent_form = body[body.index('data-form="agent-dev-pay"') :]
+    assert 'value="120.00"' in agent_form[: agent_form.index("</form>")]  # the form shows the limit in force
 
 
 def test_a_bad_amount_is_a_message_not_a_500(team, login):
