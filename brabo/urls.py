@@ -6,7 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
 from actions.console.team import invitation_page
-from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
+from actions.views import ActionViewSet, ApprovalRulesView, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
@@ -31,6 +31,10 @@ urlpatterns = [
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),
     path(
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
+    ),
+    # issue 16: two-person rules and the pending-action expiry of a project
+    path(
+        "api/projects/<uuid:project_id>/approval-rules/", ApprovalRulesView.as_view(), name="approval-rules"
     ),
     path("api/", include("containers.urls")),
     path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)

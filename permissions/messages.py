@@ -32,6 +32,8 @@ SENTENCES: dict[str, str] = {
     "auto-approved; use the typed git_push, pr_open or git_merge action",
     "cap_privileged": "a privileged command (sudo/doas) always needs a person's decision",
     "cap_path_scope": "the command touches a path outside the project folder",
+    # issue 16: a two-person rule governs it, so the policy never auto-approves it
+    "quorum_rule": "a two-person rule of this project needs several people's approval",
 }
 
 
