@@ -148,6 +148,9 @@ class ActionApproval(models.Model):
     action = models.ForeignKey(ProposedAction, on_delete=models.CASCADE, related_name="approvals")
     approver = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(default=timezone.now)
+    # False once the approval that met the count found this one no longer counting (the approver left,
+    # lost the role, or became the proposer's principal); kept as history either way.
+    counted = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["created_at", "id"]

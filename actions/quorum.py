@@ -169,13 +169,14 @@ def approvals_view(action: ProposedAction) -> dict | None:
     if req is None and not rows:
         return None
     if req is None:
+        rows = [a for a in rows if a.counted]
         return {
             "count": len(rows),
             "required": 1,
             "min_role": None,
             "approvers": [a.approver.get_username() for a in rows],
         }
-    good = counted(action, req) if action.status == "pending" else rows
+    good = counted(action, req) if action.status == "pending" else [a for a in rows if a.counted]
     return {
         "count": len(good),
         "required": req.required,

@@ -351,6 +351,8 @@ def approve_action(*, action_id, actor) -> Decision:
             )
             waiting.publish(action.id)  # the console's live view; waiters re-check and keep waiting
             return Decision(action=action, outcome=OUTCOME_APPROVAL_RECORDED)
+        # The count is met: freeze who counted (history keeps the others, marked as not counting).
+        action.approvals.exclude(pk__in=[a.pk for a in good]).update(counted=False)
     _move_to_approved(action, actor)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
 

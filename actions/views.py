@@ -234,15 +234,19 @@ class ApprovalRulesView(APIView):
     def put(self, request, project_id):
         project = self._project(request, project_id)
         data = request.data
-        if not isinstance(data, dict) or not ({"rules", "pending_expiry_seconds"} & set(data)):
-            raise ApiError(
-                "send an object with rules (a list) and/or pending_expiry_seconds (seconds).",
-                reason="invalid",
-            )
-        unknown = sorted(set(data) - {"rules", "pending_expiry_seconds", "project"})
+        unknown = (
+            sorted(set(data) - {"rules", "pending_expiry_seconds", "project"})
+            if isinstance(data, dict)
+            else []
+        )
         if unknown:
             raise ApiError(
                 f"unknown fields {', '.join(unknown)}; send rules and/or pending_expiry_seconds.",
+                reason="invalid",
+            )
+        if not isinstance(data, dict) or not ({"rules", "pending_expiry_seconds"} & set(data)):
+            raise ApiError(
+                "send an object with rules (a list) and/or pending_expiry_seconds (seconds).",
                 reason="invalid",
             )
         with transaction.atomic():
