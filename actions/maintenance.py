@@ -14,6 +14,7 @@ def detect_vanished_waiters() -> int:
 
 
 @shared_task(name="actions.sweep_expired_actions", ignore_result=True)
-def sweep_expired_actions() -> dict:
-    """Issue 16: expire pending actions past their project's time; warn once for those about to."""
-    return expiry.sweep()
+def sweep_expired_actions() -> int:
+    """Issue 16: expire pending actions past their project's time (returns how many); warn once for those
+    about to."""
+    return expiry.sweep()["expired"]
