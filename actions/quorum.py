@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
 
-from permissions.action_types import ACTION_TYPES, MAINTAINER, ROLE_RANK, ROLES, role_at_least
+from permissions.action_types import ACTION_TYPES, MAINTAINER, ROLES, role_at_least
 from permissions.commands.git import names_protected_branch
 from projects.access import project_role
 from projects.models import Project
@@ -90,16 +90,27 @@ def rule_for(project: Project, action_type: str, payload: dict) -> ApprovalRule 
 
 @dataclass(frozen=True)
 class Requirement:
-    """What an action's approval needs right now: ``required`` distinct people of ``min_role`` or above."""
+    """What an action's approval needs right now: ``required`` distinct people of ``min_role`` or above,
+    at least one of whom has ``decider_role`` — the type's own minimum (R2.2: a rule adds approvers, it
+    never lowers who decides; "the owner and a maintainer" for a spend)."""
 
     required: int
     min_role: str
     no_self_approval: bool
+    decider_role: str
 
     def describe(self) -> str:
         who = "person" if self.required == 1 else "different people"
         text = f"{self.required} {who} with the {self.min_role} role or higher"
+        if not role_at_least(self.min_role, self.decider_role):
+            text += f", at least one of them {self.decider_role}"
         return text + (", not the proposer" if self.no_self_approval else "")
+
+    def met(self, good: list[ActionApproval]) -> bool:
+        return len(good) >= self.required and self.decider_among(good)
+
+    def decider_among(self, good: list[ActionApproval]) -> bool:
+        return any(role_at_least(getattr(a, "role_now", None), self.decider_role) for a in good)
 
 
 def requirement(action: ProposedAction) -> Requirement | None:
@@ -107,9 +118,9 @@ def requirement(action: ProposedAction) -> Requirement | None:
     rule = rule_for(action.project, action.action_type, action.payload)
     if rule is None:
         return None
-    type_min = ACTION_TYPES[action.action_type].min_role
-    min_role = max(rule.min_role, type_min, key=ROLE_RANK.__getitem__)  # R2.2 holds whatever a rule says
-    return Requirement(rule.approvals, min_role, rule.no_self_approval)
+    return Requirement(
+        rule.approvals, rule.min_role, rule.no_self_approval, ACTION_TYPES[action.action_type].min_role
+    )
 
 
 def proposer_user_id(action: ProposedAction):
@@ -122,21 +133,18 @@ def proposer_user_id(action: ProposedAction):
 
 
 def refuse_approver(action: ProposedAction, req: Requirement, actor) -> None:
-    """The approver's own checks, beyond R2.2: the rule's minimum role and "no self-approval"."""
+    """The approver's checks under a rule (in place of R2.2's, which the count keeps): a person who reaches
+    the project (404 otherwise, R1.1) with the rule's minimum role, and not the proposer where the rule says
+    "no self-approval"."""
+    require_project_role(
+        actor, action.project, req.min_role, f"Approving a {action.action_type} action", noun="action"
+    )
     if req.no_self_approval and actor.pk == proposer_user_id(action):
         raise DomainError(
             "you proposed this action (or its agent acts on your behalf), and its two-person rule refuses "
             f"self-approval; it needs {req.describe()}.",
             status=403,
             reason="self_approval_refused",
-        )
-    role = project_role(actor, action.project)
-    if not role_at_least(role, req.min_role):
-        raise DomainError(
-            f"this action's two-person rule needs approvers with the {req.min_role} role or higher; your "
-            f"role is {role}.",
-            status=403,
-            reason="role_too_low",
         )
 
 
@@ -145,13 +153,14 @@ def counted(action: ProposedAction, req: Requirement) -> list[ActionApproval]:
     not the proposer where the rule says so. Roles are read again at every click (a removed member's or a
     demoted member's earlier approval no longer counts)."""
     proposer = proposer_user_id(action)
-    rows = _rows(action)
-    return [
-        a
-        for a in rows
-        if role_at_least(project_role(a.approver, action.project), req.min_role)
-        and not (req.no_self_approval and a.approver_id == proposer)
-    ]
+    good = []
+    for a in _rows(action):
+        a.role_now = project_role(a.approver, action.project)
+        if role_at_least(a.role_now, req.min_role) and not (
+            req.no_self_approval and a.approver_id == proposer
+        ):
+            good.append(a)
+    return good
 
 
 def _rows(action: ProposedAction) -> list[ActionApproval]:
@@ -182,6 +191,9 @@ def approvals_view(action: ProposedAction) -> dict | None:
         "required": req.required,
         "min_role": req.min_role,
         "no_self_approval": req.no_self_approval,
+        # R2.2: at least one approver has the type's own minimum role (e.g. the owner for a spend)
+        "decider_role": req.decider_role,
+        "decider_approved": action.status != "pending" or req.decider_among(good),
         "approvers": [a.approver.get_username() for a in good],
     }
 
@@ -230,18 +242,22 @@ def _read_rule(i: int, raw) -> dict:
     min_role = raw.get("min_role", type_min)
     if min_role not in ROLES:
         raise _bad(f"{where}.min_role must be one of: {', '.join(ROLES)}.", f"{where}.min_role")
-    if not role_at_least(min_role, type_min):
-        raise _bad(
-            f"{where}.min_role {min_role} is below {action_type}'s own minimum ({type_min}); use {type_min} "
-            "or higher.",
-            f"{where}.min_role",
-        )
     flags = {}
-    for name, default in (("no_self_approval", True), ("protected_branches_only", False)):
+    # A spend is always proposed on the owner's behalf (R2.1: its agent's principal is the owner) and
+    # decided by the owner (R2.2), so "no self-approval" would leave nobody to decide it.
+    self_default = action_type != "spend"
+    for name, default in (("no_self_approval", self_default), ("protected_branches_only", False)):
         value = raw.get(name, default)
         if not isinstance(value, bool):
             raise _bad(f"{where}.{name} must be true or false.", f"{where}.{name}")
         flags[name] = value
+    if flags["no_self_approval"] and action_type == "spend":
+        raise _bad(
+            f"{where}.no_self_approval cannot hold for spend: a spend is always proposed on the owner's behalf "
+            "and decided by the owner, so nobody could approve it. Leave it false: the owner approves, with "
+            "approvals - 1 co-approvers of min_role.",
+            f"{where}.no_self_approval",
+        )
     if flags["protected_branches_only"] and action_type != "git_merge":
         raise _bad(
             f"{where}.protected_branches_only is a git_merge condition only.",

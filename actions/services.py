@@ -326,7 +326,11 @@ def approve_action(*, action_id, actor) -> Decision:
     count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
     so concurrent clicks count each person once and approve once."""
     action = _lock(action_id)
-    _check_decider(action, actor)
+    req = quorum.requirement(action) if action.status == PENDING else None
+    if req is None:
+        _check_decider(action, actor)
+    else:
+        quorum.refuse_approver(action, req, actor)  # the rule's role; R2.2's is kept by the count
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     _refuse_if_expired(action)
@@ -334,12 +338,10 @@ def approve_action(*, action_id, actor) -> Decision:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
     _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
-    req = quorum.requirement(action)
     if req is not None:
-        quorum.refuse_approver(action, req, actor)
         _, created = ActionApproval.objects.get_or_create(action=action, approver=actor)
         good = quorum.counted(action, req)
-        if len(good) < req.required:
+        if not req.met(good):
             if not created:
                 return Decision(action=action, outcome=OUTCOME_APPROVAL_ALREADY_RECORDED)
             events.record(

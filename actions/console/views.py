@@ -122,7 +122,7 @@ class Row:
         self.summary = summary(action)
         self.sentence = sentence(action.reason, action.scope_root)
         self.min_role = ACTION_TYPES[action.action_type].min_role
-        self.can_decide = role_at_least(role, self.min_role)
+        self.can_decide = self.can_deny = role_at_least(role, self.min_role)
         self.tone = STATUS_TONE.get(action.status, "info")
         self.proposer = (
             action.agent.name if action.agent_id else getattr(action.proposed_by_user, "username", "")
@@ -130,6 +130,9 @@ class Row:
         # issue 16: "1 of 2 approvals" under a two-person rule (None when one click decides)
         self.approvals = quorum.approvals_view(action)
         self.quorum_governed = action.status == PENDING and self.approvals is not None
+        if self.quorum_governed:  # a rule's co-approvers may be below the type's minimum (who decides)
+            self.min_role = self.approvals["min_role"]
+            self.can_decide = role_at_least(role, self.min_role)
         self.expires_at = expires_at(action) if action.status == PENDING else None
 
     @property

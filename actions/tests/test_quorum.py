@@ -137,6 +137,8 @@ def test_the_policy_never_auto_approves_what_a_rule_governs(agent_api, team):
         "required": 2,
         "min_role": "developer",
         "no_self_approval": True,
+        "decider_role": "developer",
+        "decider_approved": False,
         "approvers": [],
     }
 
@@ -173,6 +175,48 @@ def test_a_protected_branch_condition_governs_only_merges_into_protected_branche
     assert feature["approvals"] is None
     assert _approve(team, mia, feature["id"]).json()["outcome"] == "aprovada"  # one click, as always
     assert _approve(team, mia, into_main["id"]).json()["outcome"] == "approval_recorded"
+
+
+def test_a_spend_rule_adds_co_approvers_but_the_owner_still_decides(agent_api, team, mia):
+    """Spend's minimum is the owner, and a workspace has one: "2 of maintainer+" means the owner and a
+    maintainer. Maintainers co-approve; without the owner's approval the count is not met."""
+    quorum.set_approval_rules(
+        actor=team.owner,
+        project=team.project,
+        rules=[{"action_type": "spend", "approvals": 2, "min_role": "maintainer"}],
+    )
+    ada = team.world.user("ada")
+    team.world.member(team.ws, ada, "maintainer")
+    _, key = team.world.agent(team.project, team.owner, "dev-pay")  # spend is proposed for the owner (R2.1)
+    body = {"amount": 250, "currency": "EUR", "purpose": "GPU hours"}
+    action_id = agent_api.propose("spend", body, key=key).json()["id"]
+    assert _approve(team, mia, action_id).json()["outcome"] == "approval_recorded"
+    two = _approve(team, ada, action_id).json()
+    assert two["outcome"] == "approval_recorded" and two["status"] == "pending"
+    assert two["approvals"]["count"] == 2 and two["approvals"]["decider_approved"] is False
+    assert two["approvals"]["decider_role"] == "owner"
+    # a maintainer still cannot decide a spend on their own: denying it is the owner's (R2.2)
+    deny = team.world.client(mia).post(f"/api/actions/{action_id}/deny/", {"reason": "no"}, format="json")
+    assert deny.status_code == 403 and deny.json()["reason"] == "role_too_low"
+    developer = _approve(team, team.developer, action_id)
+    assert developer.status_code == 403 and developer.json()["reason"] == "role_too_low"
+    final = _approve(team, team.owner, action_id).json()
+    assert final["outcome"] == "aprovada" and final["status"] == "approved"
+    assert final["approvals"]["approvers"] == ["mia", "ada", "olivia"]
+    assert _types(action_id, APPROVED) == 1
+
+
+def test_an_outsider_cannot_approve_a_governed_action(agent_api, team):
+    _rule(team)
+    action_id = agent_api.propose("instruction_patch", {}).json()["id"]
+    resp = _approve(team, team.outsider, action_id)
+    assert resp.status_code == 404
+    from actions.services import approve_action
+    from projects.services import DomainError
+
+    with pytest.raises(DomainError) as refused:
+        approve_action(action_id=action_id, actor=team.outsider)
+    assert (refused.value.status, refused.value.reason) == (404, "not_found")
 
 
 @pytest.mark.parametrize(
@@ -274,8 +318,8 @@ def test_a_spend_rule_is_the_owners(team):
         ({"rules": [{"action_type": "git_merge", "approvals": 7, "min_role": "maintainer"}]}, "approvals"),
         ({"rules": [{"action_type": "git_merge", "approvals": 0, "min_role": "maintainer"}]}, "approvals"),
         ({"rules": [{"action_type": "git_merge", "approvals": True, "min_role": "owner"}]}, "approvals"),
-        ({"rules": [{"action_type": "git_merge", "approvals": 2, "min_role": "developer"}]}, "min_role"),
         ({"rules": [{"action_type": "git_merge", "approvals": 2, "min_role": "boss"}]}, "min_role"),
+        ({"rules": [{"action_type": "spend", "approvals": 2, "no_self_approval": True}]}, "nobody could"),
         ({"rules": [{"action_type": "nope", "approvals": 2}]}, "action_type"),
         ({"rules": [{"action_type": "terminal", "approvals": 2, "colour": "red"}]}, "colour"),
         (
