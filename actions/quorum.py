@@ -63,7 +63,7 @@ def applies(rule: ApprovalRule, payload: dict, protected_branches) -> bool:
     return True
 
 
-def _rules_of(project: Project) -> dict[str, ApprovalRule]:
+def rules_of(project: Project) -> dict[str, ApprovalRule]:
     """The project's rules by action type: read fresh, unless ``attach`` loaded a page's at once."""
     cached = getattr(project, "_approval_rules", None)
     if cached is None:
@@ -81,8 +81,8 @@ def attach(actions) -> None:
         a.project._approval_rules = by_project[a.project_id]
 
 
-def rule_for(project: Project, action_type: str, payload: dict) -> ApprovalRule | None:
-    rule = _rules_of(project).get(action_type)
+def rule_for(project: Project, action_type: str, payload: dict, rules=None) -> ApprovalRule | None:
+    rule = (rules if rules is not None else rules_of(project)).get(action_type)
     if rule is None or not applies(rule, payload, project.protected_branches):
         return None
     return rule
@@ -115,7 +115,9 @@ class Requirement:
 
 def requirement(action: ProposedAction) -> Requirement | None:
     """The requirement of the rule in force for ``action`` (None: one click of R2.2 decides, as always)."""
-    rule = rule_for(action.project, action.action_type, action.payload)
+    # a proposal carries the rules it was judged with, so its own answer costs no second read
+    rules = getattr(action, "_approval_rules", None)
+    rule = rule_for(action.project, action.action_type, action.payload, rules)
     if rule is None:
         return None
     return Requirement(

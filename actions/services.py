@@ -150,10 +150,11 @@ def propose_action(
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="raiz_invalida"
         )
+    rules = quorum.rules_of(project)
     if verdict.decision == AUTO_APPROVE:
         # Issue 16: nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
         # autopilot — or the rule would be bypassed by the very policy it guards against.
-        rule = quorum.rule_for(project, action_type, payload)
+        rule = quorum.rule_for(project, action_type, payload, rules)
         if rule is not None:
             detail = f"{rule.approvals} approval(s) of {rule.min_role} or higher"
             verdict = replace(
@@ -186,6 +187,8 @@ def propose_action(
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
     )
+    action._approval_rules = rules  # issue 16: its answer's `approvals` reads no rule or approval again
+    action._prefetched_objects_cache = {"approvals": []}
     body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
     if action_type == "terminal":
         body["scopeRoot"] = action.scope_root  # R6.4 — relative, never absolute

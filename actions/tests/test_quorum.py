@@ -353,3 +353,27 @@ def test_bad_rules_are_a_clear_400(team, body, field):
     assert resp.status_code == 400, resp.json()
     assert resp.json()["reason"] == "invalid" and field in resp.json()["detail"]
     assert not ApprovalRule.objects.exists()
+
+
+def test_an_expired_action_is_settled_everywhere_the_agent_looks(agent_api, team):
+    """The API shows why; deciding it is 409 action_expired; a coding agent's hook answers deny."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from actions import expiry
+    from actions.hooks_api import _verdict
+    from actions.models import ProposedAction
+
+    action_id = agent_api.propose("terminal", {"command": "make ship"}).json()["id"]
+    assert agent_api.client.get(f"/api/actions/{action_id}/").json()["expires_at"].endswith("Z")
+    assert expiry.expire(action_id, now=timezone.now() + timedelta(days=1, seconds=1))
+    seen = agent_api.client.get(f"/api/actions/{action_id}/").json()
+    assert seen["status"] == "expired" and seen["settled"] is True and seen["expires_at"] is None
+    assert seen["result"]["reason"] == "approval_expired"
+    late = _approve(team, team.owner, action_id)
+    assert late.status_code == 409 and late.json()["reason"] == "action_expired"
+    decision, why = _verdict([ProposedAction.objects.get(id=action_id)], "http://console/", "wait")
+    assert decision == "deny" and "expired" in why
+    listed = team.world.client(team.owner).get(f"/api/actions/?project={team.project.id}&status=expired")
+    assert [a["id"] for a in listed.json()["results"]] == [action_id]

@@ -284,3 +284,25 @@ def test_the_beat_schedule_runs_the_sweep():
     entry = [e for e in app.conf.beat_schedule.values() if e["task"] == "actions.sweep_expired_actions"]
     assert entry and entry[0]["schedule"] <= 60
     assert "actions.sweep_expired_actions" in app.tasks
+
+
+def test_an_approval_racing_the_sweep_leaves_one_outcome(team, monkeypatch):
+    monkeypatch.setattr(services, "enqueue_execution", lambda *a, **k: None)
+    later = timezone.now() + timedelta(days=1, minutes=1)
+    actions = [_pending(team, f"make race{i}") for i in range(5)]
+
+    def run(i):
+        a = actions[i // 2]
+        if i % 2:
+            return expiry.expire(a.id, now=later)
+        try:
+            return services.approve_action(action_id=a.id, actor=team.owner).outcome
+        except DomainError as exc:
+            return exc.reason
+
+    _race(10, run)
+    for a in actions:
+        a.refresh_from_db()
+        approved, expired = _count(a, "proposed_action.approved"), _count(a, "proposed_action.expired")
+        assert (approved, expired) == ((1, 0) if a.status == "approved" else (0, 1)), a.status
+        assert a.status in ("approved", "expired")
