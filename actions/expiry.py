@@ -40,7 +40,7 @@ def warn_before(expiry_seconds: int) -> float:
 def _candidates(now) -> list[tuple[object, bool]]:
     """(action id, project's expiry, expired?) for pending actions past their time or within the warning
     window. One query per project that has pending actions; a project's expiry is its own column."""
-    out = []
+    out: list[tuple[object, bool]] = []
     projects = (
         Project.objects.filter(actions__status=PENDING).distinct().values_list("pk", "pending_expiry_seconds")
     )

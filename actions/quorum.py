@@ -129,8 +129,9 @@ def proposer_user_id(action: ProposedAction):
     """The person behind the proposal: the proposing person, or the proposing agent's principal (R1.6)."""
     if action.proposed_by_user_id:
         return action.proposed_by_user_id
-    if action.agent_id and action.agent.principal_id:
-        return action.agent.principal.user_id
+    agent = action.agent if action.agent_id else None
+    if agent is not None and agent.principal is not None:
+        return agent.principal.user_id
     return None
 
 
@@ -157,10 +158,9 @@ def counted(action: ProposedAction, req: Requirement) -> list[ActionApproval]:
     proposer = proposer_user_id(action)
     good = []
     for a in _rows(action):
-        a.role_now = project_role(a.approver, action.project)
-        if role_at_least(a.role_now, req.min_role) and not (
-            req.no_self_approval and a.approver_id == proposer
-        ):
+        role = project_role(a.approver, action.project)
+        a.role_now = role  # type: ignore[attr-defined]  # read by Requirement.met: the role at this click
+        if role_at_least(role, req.min_role) and not (req.no_self_approval and a.approver_id == proposer):
             good.append(a)
     return good
 

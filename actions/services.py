@@ -187,8 +187,9 @@ def propose_action(
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
     )
-    action._approval_rules = rules  # issue 16: its answer's `approvals` reads no rule or approval again
-    action._prefetched_objects_cache = {"approvals": []}
+    # issue 16: the answer's `approvals` reads no rule or approval row again
+    action._approval_rules = rules  # type: ignore[attr-defined]
+    action._prefetched_objects_cache = {"approvals": []}  # type: ignore[attr-defined]
     body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
     if action_type == "terminal":
         body["scopeRoot"] = action.scope_root  # R6.4 — relative, never absolute

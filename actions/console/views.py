@@ -128,10 +128,10 @@ class Row:
             action.agent.name if action.agent_id else getattr(action.proposed_by_user, "username", "")
         )
         # issue 16: "1 of 2 approvals" under a two-person rule (None when one click decides)
-        self.approvals = quorum.approvals_view(action)
-        self.quorum_governed = action.status == PENDING and self.approvals is not None
-        if self.quorum_governed:  # a rule's co-approvers may be below the type's minimum (who decides)
-            self.min_role = self.approvals["min_role"]
+        self.approvals = approvals = quorum.approvals_view(action)
+        self.quorum_governed = action.status == PENDING and approvals is not None
+        if self.quorum_governed and approvals is not None and approvals["min_role"]:
+            self.min_role = approvals["min_role"]  # a rule's co-approvers may be below the type's minimum
             self.can_decide = role_at_least(role, self.min_role)
         self.expires_at = expires_at(action) if action.status == PENDING else None
 
