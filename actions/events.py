@@ -12,6 +12,10 @@ from .models import SessionEvent
 ACTION_CREATED = "proposed_action.created"
 ACTION_APPROVED = "proposed_action.approved"
 ACTION_DENIED = "proposed_action.denied"
+# issue 16: one non-final approval under a two-person rule; expiry of an undecided action, and its warning
+ACTION_APPROVAL_ADDED = "proposed_action.approval_added"
+ACTION_EXPIRED = "proposed_action.expired"
+ACTION_EXPIRING_SOON = "proposed_action.expiring_soon"
 PERMISSION_GRANTED = "permission.granted"
 ACTION_EXECUTED = "action.executed"
 ACTION_FAILED = "action.failed"

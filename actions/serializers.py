@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from rest_framework import serializers
 
 from permissions.action_types import ACTION_TYPES
 
-from .models import ProposedAction, SessionEvent
+from . import quorum
+from .models import PENDING, ProposedAction, SessionEvent
 
 
 def read_proposal(data) -> dict:
@@ -64,7 +67,16 @@ def action_data(a: ProposedAction) -> dict:
         "settled": a.is_settled,
         "created_at": _datetime.to_representation(a.created_at),
         "updated_at": _datetime.to_representation(a.updated_at),
+        "approvals": quorum.approvals_view(a),
+        "expires_at": _expires_at(a),
     }
+
+
+def _expires_at(a: ProposedAction) -> str | None:
+    """When a pending action expires (issue 16); None once it is decided."""
+    if a.status != PENDING:
+        return None
+    return _datetime.to_representation(a.created_at + timedelta(seconds=a.project.pending_expiry_seconds))
 
 
 class ActionSerializer(serializers.ModelSerializer):
@@ -78,6 +90,13 @@ class ActionSerializer(serializers.ModelSerializer):
     scopeRoot = serializers.CharField(source="scope_root")
     decided_by = serializers.CharField(source="decided_by.get_username", allow_null=True)
     settled = serializers.BooleanField(source="is_settled")
+    approvals = serializers.SerializerMethodField(
+        help_text="under a two-person rule: {count, required, min_role, no_self_approval, approvers}; null "
+        "when one approval decides"
+    )
+    expires_at = serializers.SerializerMethodField(
+        help_text="when a pending action expires; null once decided"
+    )
 
     class Meta:
         model = ProposedAction
@@ -99,7 +118,15 @@ class ActionSerializer(serializers.ModelSerializer):
             "settled",
             "created_at",
             "updated_at",
+            "approvals",
+            "expires_at",
         ]
+
+    def get_approvals(self, a) -> dict | None:
+        return quorum.approvals_view(a)
+
+    def get_expires_at(self, a) -> str | None:
+        return _expires_at(a)
 
     def to_representation(self, instance):
         return action_data(instance)

@@ -9,8 +9,8 @@ import uuid
 from datetime import datetime
 
 from django.conf import settings
-from django.db import connection
-from django.db.models import Count
+from django.db import connection, transaction
+from django.db.models import Count, Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
@@ -29,9 +29,9 @@ from projects.authentication import request_agent
 from projects.models import Task
 from projects.services import DomainError
 
-from . import services, waiting
+from . import quorum, services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED
-from .models import AUTO_APPROVED, PENDING, STATUSES, ProposedAction, SessionEvent
+from .models import AUTO_APPROVED, PENDING, STATUSES, ActionApproval, ProposedAction, SessionEvent
 from .serializers import (
     ActionSerializer,
     DenySerializer,
@@ -71,7 +71,9 @@ def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedActio
 
 
 class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScopedViewSet):
-    queryset = ProposedAction.objects.select_related("agent", "decided_by")
+    queryset = ProposedAction.objects.select_related(
+        "agent__principal", "decided_by", "project"
+    ).prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
     serializer_class = ActionSerializer
     scope_to = "project"
     scope_path = "project"
@@ -94,6 +96,14 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
                     raise ApiError(f"status must be one of {', '.join(STATUSES)}.", reason="invalid")
                 qs = qs.filter(status=params["status"])
         return qs
+
+    def list(self, request, *args, **kwargs):
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        rows = list(page if page is not None else queryset)
+        quorum.attach(rows)  # the page's two-person rules in one query, not one per row
+        data = ActionSerializer(rows, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
 
     @extend_schema(
         request=ProposeSerializer,
@@ -151,7 +161,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     )
     @route(detail=True, methods=["get"])
     def wait(self, request, pk=None):
-        """Return when the action is settled (executed, failed or denied) or at the timeout (R8.4)."""
+        """Return when the action is settled (executed, failed, denied or expired) or at the timeout (R8.4).
+        An expired action's ``result`` says why (reason ``approval_expired``)."""
         action = self.get_object()
         timeout = _seconds(request.query_params.get("timeout"), "timeout")
         if request_agent(request) is not None:
@@ -190,6 +201,63 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     @route(detail=True, methods=["post"], url_path="approve-always")
     def approve_always(self, request, pk=None):
         return self._decide(request, services.approve_always)
+
+
+class ApprovalRulesView(APIView):
+    """Issue 16 — a project's two-person rules and its pending-action expiry. Read: members; write:
+    maintainer+ (a rule for a type above the writer's role, e.g. ``spend``, stays the owner's)."""
+
+    def _project(self, request, project_id):
+        if request_agent(request) is not None:
+            raise PermissionDenied("Agents cannot read or set approval rules; they are for people.")
+        return visible_project_or_404(request, project_id)
+
+    @staticmethod
+    def _body(project) -> dict:
+        return {
+            "project": str(project.id),
+            "pending_expiry_seconds": project.pending_expiry_seconds,
+            "rules": [quorum.rule_data(r) for r in project.approval_rules.order_by("action_type")],
+        }
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, project_id):
+        return Response(self._body(self._project(request, project_id)))
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses=OpenApiTypes.OBJECT,
+        description='Body: {"pending_expiry_seconds": 86400, "rules": [{"action_type": "git_merge", '
+        '"approvals": 2, "min_role": "maintainer", "no_self_approval": true, "protected_branches_only": true}]}. '
+        "Either key may be left out; rules replaces the whole list.",
+    )
+    def put(self, request, project_id):
+        project = self._project(request, project_id)
+        data = request.data
+        unknown = (
+            sorted(set(data) - {"rules", "pending_expiry_seconds", "project"})
+            if isinstance(data, dict)
+            else []
+        )
+        if unknown:
+            raise ApiError(
+                f"unknown fields {', '.join(unknown)}; send rules and/or pending_expiry_seconds.",
+                reason="invalid",
+            )
+        if not isinstance(data, dict) or not ({"rules", "pending_expiry_seconds"} & set(data)):
+            raise ApiError(
+                "send an object with rules (a list) and/or pending_expiry_seconds (seconds).",
+                reason="invalid",
+            )
+        with transaction.atomic():
+            if "pending_expiry_seconds" in data:
+                quorum.set_pending_expiry(
+                    actor=request.user, project=project, seconds=data["pending_expiry_seconds"]
+                )
+            if "rules" in data:
+                quorum.set_approval_rules(actor=request.user, project=project, rules=data["rules"])
+        project.refresh_from_db()
+        return Response(self._body(project))
 
 
 class ProjectEventsView(ListAPIView):
