@@ -17,6 +17,16 @@ ACTION_EXECUTED = "action.executed"
 ACTION_FAILED = "action.failed"
 TASK_STATUS_CHANGED = "backlog.task_status_changed"
 TASK_ACTION_SETTLED = "task.action_settled"
+EVENT_TYPES: tuple[str, ...] = (
+    ACTION_CREATED,
+    ACTION_APPROVED,
+    ACTION_DENIED,
+    PERMISSION_GRANTED,
+    ACTION_EXECUTED,
+    ACTION_FAILED,
+    TASK_STATUS_CHANGED,
+    TASK_ACTION_SETTLED,
+)
 
 
 class Actor:
