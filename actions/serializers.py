@@ -59,7 +59,7 @@ def action_data(a: ProposedAction) -> dict:
         "status": a.status,
         "reason": a.reason,
         "message": a.message,
-        "scopeRoot": a.scope_root,
+        "scope_root": a.scope_root,
         "segments": a.segments,
         "decided_by": a.decided_by.get_username() if a.decided_by_id and a.decided_by else None,
         "decided_at": _datetime.to_representation(a.decided_at) if a.decided_at else None,
@@ -87,7 +87,6 @@ class ActionSerializer(serializers.ModelSerializer):
     project = serializers.CharField(source="project_id")
     agent = serializers.CharField(source="agent.name", allow_null=True)
     task = serializers.CharField(source="task_id", allow_null=True)
-    scopeRoot = serializers.CharField(source="scope_root")
     decided_by = serializers.CharField(source="decided_by.get_username", allow_null=True)
     settled = serializers.BooleanField(source="is_settled")
     approvals = serializers.SerializerMethodField(
@@ -110,7 +109,7 @@ class ActionSerializer(serializers.ModelSerializer):
             "status",
             "reason",
             "message",
-            "scopeRoot",
+            "scope_root",
             "segments",
             "decided_by",
             "decided_at",
@@ -144,6 +143,12 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = SessionEvent
         fields = ["id", "type", "actor", "action", "payload", "created_at"]
+        extra_kwargs = {
+            "payload": {
+                "help_text": "The event's own data, in the field names the event contract fixes (scopeRoot, "
+                "agentId, actionType, …): an event keeps the shape it was written with."
+            }
+        }
 
     def get_action(self, e) -> str | None:
         return str(e.action_id) if e.action_id else None

@@ -453,7 +453,7 @@ def preview_always(action: ProposedAction) -> dict:
         return {
             "refused": False,
             "patterns": [],
-            "autonomy_row": {"agentId": str(action.agent_id), "actionType": action.action_type},
+            "autonomy_row": {"agent_id": str(action.agent_id), "action_type": action.action_type},
         }
     if action.action_type == "terminal":
         result = derive_always(action.payload["command"])
@@ -503,8 +503,13 @@ def approve_always(*, action_id, actor) -> Decision:
         existing = agent.autonomy_rules.filter(action_type=action.action_type, mode=AUTO_APPROVE).exists()
         if was_pending or not existing:
             upsert_autonomy(actor=actor, agent=agent, action_type=action.action_type, mode=AUTO_APPROVE)
+            # R10.1 fixes the event's own field names (agentId/actionType); the API answers in snake_case
             events.record(
-                events.PERMISSION_GRANTED, project_id=action.project_id, actor=who, action=action, payload=row
+                events.PERMISSION_GRANTED,
+                project_id=action.project_id,
+                actor=who,
+                action=action,
+                payload={"agentId": row["agent_id"], "actionType": row["action_type"]},
             )
         decision.autonomy_row = row
         return decision

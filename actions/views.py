@@ -5,7 +5,6 @@ Views parse input, pick the caller, and call ``actions.services`` — no rule li
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 
 from django.conf import settings
@@ -14,7 +13,7 @@ from django.db.models import Count, Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status
 from rest_framework.decorators import action as route
 from rest_framework.exceptions import PermissionDenied
@@ -24,21 +23,19 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
+from brabo.openapi import error_responses
+from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
+from permissions.action_types import ACTION_TYPES
 from projects.api_base import TenantScopedViewSet, visible_project_or_404
 from projects.authentication import request_agent
 from projects.models import Task
 from projects.services import DomainError
 
 from . import quorum, services, waiting
-from .events import ACTION_APPROVED, ACTION_CREATED
+from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
 from .models import AUTO_APPROVED, PENDING, STATUSES, ActionApproval, ProposedAction, SessionEvent
-from .serializers import (
-    ActionSerializer,
-    DenySerializer,
-    EventSerializer,
-    ProposeSerializer,
-    read_proposal,
-)
+from .schema import action_union, proposal_union
+from .serializers import ActionSerializer, DenySerializer, EventSerializer, read_proposal
 
 MAX_WAIT_SECONDS = 600
 
@@ -70,6 +67,27 @@ def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedActio
     return action
 
 
+# R12.4 — the queue's filters (GET /api/actions/?project=&status=&…)
+ACTION_FILTERS = (
+    QueryFilter("project", "project_id", "Only this project's actions.", id_of="a project id"),
+    QueryFilter("status", "status", "Only actions in this status.", choices=tuple(STATUSES)),
+    QueryFilter("action_type", "action_type", "Only actions of this type.", choices=tuple(ACTION_TYPES)),
+    QueryFilter("agent", "agent__name", "Only actions proposed by the agent of this name."),
+    QueryFilter("task", "task_id", "Only actions of this task.", id_of="a task id"),
+)
+
+EVENT_FILTERS = (
+    # any text: the project log holds more than the lifecycle's types (team, key and settings events), and
+    # an enum here would make a generated client refuse the ones it does not list
+    QueryFilter("type", "type", f"Only events of this type, e.g. {', '.join(EVENT_TYPES)}."),
+    QueryFilter("action", "action_id", "Only the events of this action.", id_of="an action id"),
+)
+
+
+@extend_schema_view(
+    list=extend_schema(responses=action_union(many=True), parameters=filter_parameters(ACTION_FILTERS)),
+    retrieve=extend_schema(responses=action_union()),
+)
 class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScopedViewSet):
     queryset = ProposedAction.objects.select_related(
         "agent__principal", "decided_by", "project"
@@ -85,16 +103,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         if agent is not None:
             qs = qs.filter(agent=agent)  # an agent reads only what it proposed
         if self.action == "list":
-            params = self.request.query_params
-            if params.get("project"):
-                try:
-                    qs = qs.filter(project_id=uuid.UUID(params["project"]))
-                except ValueError:
-                    raise ApiError("project must be a project id.", reason="invalid") from None
-            if params.get("status"):
-                if params["status"] not in STATUSES:
-                    raise ApiError(f"status must be one of {', '.join(STATUSES)}.", reason="invalid")
-                qs = qs.filter(status=params["status"])
+            qs = apply_filters(qs, self.request.query_params, ACTION_FILTERS)
         return qs
 
     def list(self, request, *args, **kwargs):
@@ -106,8 +115,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         return self.get_paginated_response(data) if page is not None else Response(data)
 
     @extend_schema(
-        request=ProposeSerializer,
-        responses=ActionSerializer,
+        request=proposal_union(),
+        responses={201: action_union(), **error_responses(404)},
         parameters=[
             OpenApiParameter(
                 "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
@@ -152,7 +161,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        responses=ActionSerializer,
+        responses=action_union(),
         parameters=[
             OpenApiParameter(
                 "timeout", OpenApiTypes.NUMBER, description=f"seconds, at most {MAX_WAIT_SECONDS}"
@@ -185,19 +194,19 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             data["autonomy_row"] = decision.autonomy_row
         return Response(data)
 
-    @extend_schema(request=None, responses=ActionSerializer)
+    @extend_schema(request=None, responses=action_union())
     @route(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         return self._decide(request, services.approve_action)
 
-    @extend_schema(request=DenySerializer, responses=ActionSerializer)
+    @extend_schema(request=DenySerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def deny(self, request, pk=None):
         body = DenySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         return self._decide(request, services.deny_action, reason=body.validated_data.get("reason", ""))
 
-    @extend_schema(request=None, responses=ActionSerializer)
+    @extend_schema(request=None, responses=action_union())
     @route(detail=True, methods=["post"], url_path="approve-always")
     def approve_always(self, request, pk=None):
         return self._decide(request, services.approve_always)
@@ -260,6 +269,7 @@ class ApprovalRulesView(APIView):
         return Response(self._body(project))
 
 
+@extend_schema_view(get=extend_schema(parameters=filter_parameters(EVENT_FILTERS)))
 class ProjectEventsView(ListAPIView):
     """R10 — a project's events, oldest first, paginated. Members only."""
 
@@ -270,7 +280,8 @@ class ProjectEventsView(ListAPIView):
         if request_agent(self.request) is not None:
             raise PermissionDenied("Agents cannot read the event log; it is for people.")
         project = visible_project_or_404(self.request, self.kwargs["project_id"])
-        return SessionEvent.objects.filter(project=project).order_by("id")
+        events = SessionEvent.objects.filter(project=project).order_by("id")
+        return apply_filters(events, self.request.query_params, EVENT_FILTERS)
 
 
 def _parse_time(raw: str | None, name: str) -> datetime | None:
