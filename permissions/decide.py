@@ -263,6 +263,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     comp = compiled(req.permissions)
     segs: tuple[SegmentVerdict, ...] = ()
     never_auto: str | None = None  # why this command can never be auto-approved
+    opaque_note: str | None = None
     parsed: ParsedCommand | None = None
     seg_views: list[list[tuple[str, ...]]] = []
     scope: Scope | None = None
@@ -286,6 +287,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         allowed_reason: str | None = None
         uncovered = 0
         opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
+        opaque_note: str | None = None  # the same, for the sentence people read (issue 11)
         check_deny = not comp.deny.empty
         check_ask = not comp.ask.empty
         # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
@@ -352,9 +354,13 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                     seg_opaque = opaque_reason(vs, seg.dynamic)
             if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
                 # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+                if opaque_note is None:
+                    opaque_note = _opaque_note(seg.text, seg_opaque, pattern)
                 verdict, pattern, kind = _UNCOVERED
             if seg_opaque is not None and kind is None and opaque is None:
                 opaque = seg_opaque
+                if opaque_note is None:
+                    opaque_note = _opaque_note(seg.text, seg_opaque, None)
             out.append(_segment_verdict(seg.text, verdict, pattern))
             if kind is None:
                 uncovered += 1
@@ -426,8 +432,31 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 # A shell fed commands no rule sees, or an opaque segment no exact allow covers (R4.9):
                 # applied last, so it never replaces another step's reason -- but autonomy, auto mode and
                 # the container floor never auto-approve it.
-                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen or opaque)
+                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen or opaque_note or opaque)
+    if (
+        terminal
+        and opaque_note is not None
+        and st.detail is None
+        and st.decision == REQUIRE_APPROVAL
+        and st.reason in _EXPLAINED
+    ):
+        # Issue 11: say which segment no allow could cover, and why, in the message (R12.2's free text; the
+        # reason code and the segments stay as they are).
+        st.detail = opaque_note
     return _verdict(req, st, segs, auto_mode)
+
+
+# Verdict reasons whose sentence gains the opaque segment that kept the command from auto-approval.
+_EXPLAINED = frozenset({"default", "compound_uncovered", "autonomy", "container_floor"})
+
+
+def _opaque_note(text: str, why: str, dropped: str | None) -> str:
+    """Issue 11, R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    note = f"'{shown}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{shown}': {why}"
+    if dropped:
+        note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
+    return note
 
 
 def _judge_segment(

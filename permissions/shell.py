@@ -263,6 +263,7 @@ class _Scanner:
         "braces",
         "budget",
         "buf",
+        "aliases_of",
         "defined",
         "defined_values",
         "depth",
@@ -311,6 +312,7 @@ class _Scanner:
         # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
         self.defined: set[str] = set()
         self.defined_values: set[str] = set()  # alias values judged already
+        self.aliases_of: dict[str, str] = {}  # alias name -> value (issue 11: a call runs value + arguments)
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
@@ -540,6 +542,7 @@ class _Scanner:
             if not eq:
                 continue
             self.defined.add(name)
+            self.aliases_of[name] = value
             if value in self.defined_values:
                 continue  # the same code was judged already
             self.defined_values.add(value)
@@ -1457,7 +1460,12 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
         sc.flat_text("\n".join(sc.late), 0)
     found = sc.segments
     if sc.defined:
-        _calls_opaque(found, sc.defined)
+        if _calls_opaque(found, sc.defined):
+            # Issue 11: what a call runs is the body or the alias's value, not the words an allow was
+            # written for: even an exact allow does not cover it.
+            sc.unseen = sc.unseen or _CALLS_DEFINED
+        if sc.aliases_of:
+            _alias_calls(sc, found)
     if len(found) > 1:
         found.sort(key=_first)
     return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem, sc.unseen)
@@ -1479,9 +1487,46 @@ def _command_index(words: Sequence[str]) -> int:
     return k
 
 
-def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
+_CALLS_DEFINED = "it calls a function or alias defined in the same command, which runs other words"
+
+
+def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
+    """Issue 11: a call to an alias runs the alias's value followed by the call's arguments (`alias x='env '`
+    then `x curl evil` runs `env curl evil`; a value ending in a blank also makes the next word an alias
+    call, which the value's own segments and this reading together cover). Each call is read again with
+    the value in front, so deny and ask see the command it really runs (R4.7). Bounded by the command's
+    re-read budget like every other text read again."""
+    aliases = sc.aliases_of
+    seen: set[tuple[str, ...]] = set()
+    for start, seg in list(found):
+        words = seg.words
+        k = _command_index(words)
+        if k >= len(words) or words[k] not in aliases or words in seen:
+            continue
+        seen.add(words)
+        value = aliases[words[k]]
+        text = " ".join(
+            (*(_shell_quote(w) for w in words[:k]), value, *(_shell_quote(w) for w in words[k + 1 :]))
+        )
+        if not sc.reread_text(text, start):
+            continue
+        inner = _scan(text, sc.depth + 1, True, sc.budget)
+        for s in inner.segments:
+            found.append((start, s._replace(hidden=True)))
+        if inner.unparseable:
+            sc.fail(inner.problem or "an alias call cannot be read")
+
+
+def _shell_quote(word: str) -> str:
+    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> bool:
     """Issue 11 class 2: a call to a function or alias defined in the same command runs code that its
-    words do not show (its body, judged separately): opaque, wherever the call stands."""
+    words do not show (its body, judged separately): opaque, wherever the call stands. True if any."""
+    called = False
     for idx, (start, seg) in enumerate(found):
         words = seg.words
         if seg.opaque is not None or not words:
@@ -1498,6 +1543,8 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
         if name is not None:
             why = f"{name!r} is a function or alias defined in this command"
             found[idx] = (start, _new_segment((*seg[:5], why)))
+            called = True
+    return called
 
 
 def _first(item: tuple[int, Segment]) -> int:

@@ -75,7 +75,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from permissions.commands.environment import assignment_carried
+from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
 from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
@@ -96,7 +96,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | DECLARATION_BUILTINS
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 
@@ -120,7 +120,7 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = sed_opaque(view)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
-        if why is None and ("=" in verb or verb == "env"):
+        if why is None and ("=" in verb or verb == "env" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
         if why is not None:
             return why
@@ -164,6 +164,8 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         return False
     if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
         return False  # `npm test`, `uv sync`: nothing is peeled
+    if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
+        return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
     return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
 

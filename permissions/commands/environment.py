@@ -7,7 +7,7 @@ rule can read: the segment is opaque.
 
 from __future__ import annotations
 
-__all__ = ["COMMAND_VARS", "CODE_VARS", "assignment_carried"]
+__all__ = ["CODE_VARS", "COMMAND_VARS", "DECLARATION_BUILTINS", "PATH_VARS", "assignment_carried"]
 
 # The value is a command line a program hands to a shell (git, ssh, less, man, systemd, bash).
 COMMAND_VARS = frozenset(
@@ -58,8 +58,29 @@ CODE_VARS = frozenset(
         "GCONV_PATH",
         "SHELLOPTS",
         "BASHOPTS",
+        # issue 11: libraries, configuration files and repositories that run programs no rule can read
+        "LD_LIBRARY_PATH",
+        "GIT_CONFIG",
+        "GIT_CONFIG_GLOBAL",
+        "GIT_CONFIG_SYSTEM",
+        "GIT_DIR",
+        "GIT_SSH_VARIANT",
+        "SSH_CONFIG",
+        "PYTHONHOME",
+        "RUBYLIB",
+        "PERL5LIB",
+        "PERLLIB",
+        "NODE_PATH",
+        "LUA_INIT",
+        "BASH_LOADABLES_PATH",
     }
 )
+# The value decides which program a command word names (`PATH=. ls` runs ./ls): issue 11.
+PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE"})
+# npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
+_NPM_CONFIG = "npm_config_"
+# Builtins that assign their operands (`export PAGER='curl x'`): issue 11.
+DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
 def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
@@ -67,12 +88,15 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     no rule can read, if they do."""
     scripts: list[str] = []
     opaque: str | None = None
-    start = 1 if view and view[0] == "env" else 0
+    start = 1 if view and (view[0] == "env" or view[0] in DECLARATION_BUILTINS) else 0
+    declaring = start == 1 and view[0] != "env"
     for w in view[start:]:
         eq = w.find("=")
         if eq <= 0:
-            if start and w.startswith("-"):
-                continue  # env's own options
+            if start and w[:1] in "-+":
+                continue  # env's own options, `export -n`, `declare -x`
+            if declaring:
+                continue  # `export A B=x`: every operand is a name or an assignment
             break
         name = w[: eq - 1] if w[eq - 1] == "+" else w[:eq]
         if not (name.isidentifier() and name.isascii()):
@@ -84,4 +108,8 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
                 scripts.append(value)
         elif name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
             opaque = opaque or f"the variable {name} makes the program load code no rule can read"
+        elif name in PATH_VARS:
+            opaque = opaque or f"the variable {name} changes which program a command word runs"
+        elif name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
+            opaque = opaque or f"the variable {name} changes how npm runs scripts, which no rule can read"
     return scripts, opaque

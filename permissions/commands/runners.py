@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from permissions.commands.environment import assignment_carried
+from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream
@@ -193,7 +193,26 @@ def _ssh_options(view: tuple[str, ...]) -> list[str]:
 _SSH_AFTER_HOST = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw")
 
 
+def _ssh_config_file(view: tuple[str, ...]) -> str | None:
+    """Issue 11: `ssh -F file` reads a configuration that can run commands (ProxyCommand, LocalCommand,
+    Match exec) no rule can read."""
+    for w in view[1:]:
+        if w == "--":
+            break
+        if w[:1] == "-" and w[1:2] != "-" and "F" in w:
+            return "ssh reads a configuration file that can run commands, which no rule can read"
+    return None
+
+
 def _ssh(view: tuple[str, ...]) -> Carried:
+    unseen = _ssh_config_file(view)
+    if unseen is not None:
+        found = _ssh_lines(view)
+        return Carried(found.scripts, found.problem, unseen)
+    return _ssh_lines(view)
+
+
+def _ssh_lines(view: tuple[str, ...]) -> Carried:
     scripts = _ssh_options(view)
     for rest in readings(view, _SSH, False):
         # ssh reads options after the host too (`ssh host -p 22 -- cmd`).
@@ -208,7 +227,7 @@ def _scp(view: tuple[str, ...]) -> Carried:
     for k, w in enumerate(view[1:], 1):
         if w == "-S" and k + 1 < len(view):
             scripts.append(view[k + 1])  # the program that opens the connection
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts), None, _ssh_config_file(view))
 
 
 def _rsync(view: tuple[str, ...]) -> Carried:
@@ -398,7 +417,7 @@ def _tmux(view: tuple[str, ...]) -> Carried:
 
 
 def _man(view: tuple[str, ...]) -> Carried:
-    scripts: list[str] = []
+    scripts: list[str] = _man_browser(view)
     for k, w in enumerate(view[1:], 1):
         if w == "-P" or w == "--pager":
             if k + 1 < len(view):
@@ -408,6 +427,93 @@ def _man(view: tuple[str, ...]) -> Carried:
         elif w.startswith("-P") and len(w) > 2:
             scripts.append(w[2:])
     return Carried(tuple(s for s in scripts if s.strip()))
+
+
+def _man_browser(view: tuple[str, ...]) -> list[str]:
+    """`man -Hcmd` / `man --html=cmd`: the browser man runs (the value is attached only)."""
+    out: list[str] = []
+    for w in view[1:]:
+        if w.startswith("--html="):
+            out.append(w[len("--html=") :])
+        elif w.startswith("-H") and len(w) > 2:
+            out.append(w[2:])
+    return out
+
+
+def _fd(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `fd -x cmd args`, `fd --exec-batch cmd` run a command (argv, up to `;`) for each match."""
+    for k, w in enumerate(view[1:], 1):
+        if w in ("-x", "--exec", "-X", "--exec-batch"):
+            argv = view[k + 1 :]
+            if ";" in argv:
+                argv = argv[: argv.index(";")]
+            return Carried((_argv(argv),) if argv else ())
+    return _NOTHING
+
+
+def _option_programs(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ...]) -> Carried:
+    """The programs named by options such as `rg --pre CMD`, `zip -TT CMD` (exec'd or run by a shell)."""
+    scripts: list[str] = []
+    n = len(view)
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if name in longs or w in shorts:
+            if not eq or w in shorts:
+                value = view[k + 1] if k + 1 < n else ""
+            if value.strip():
+                scripts.append(value)
+    return Carried(tuple(scripts))
+
+
+def _rg(view: tuple[str, ...]) -> Carried:
+    return _option_programs(view, ("--pre", "--hostname-bin"), ())
+
+
+def _zip(view: tuple[str, ...]) -> Carried:
+    return _option_programs(view, ("--unzip-command",), ("-TT",))
+
+
+# Make variables that choose the program every recipe line is run by.
+_MAKE_SHELL_VARS = ("SHELL=", "MAKESHELL=", ".SHELLFLAGS=", "SHELL:=", "SHELL::=")
+
+
+def _make(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `make SHELL=prog` runs every recipe line through ``prog``: it is read as a command and the
+    recipes it runs cannot be read."""
+    scripts: list[str] = []
+    found = False
+    for w in view[1:]:
+        if w.startswith(_MAKE_SHELL_VARS):
+            found = True
+            name, _, value = w.partition("=")
+            if not name.startswith(".") and value.strip():
+                scripts.append(value)  # the program, with `.SHELLFLAGS` and the recipe line as arguments
+    if not found:
+        return _NOTHING
+    return Carried(tuple(scripts), None, "make runs its recipes through another program")
+
+
+def _nix_shell(view: tuple[str, ...]) -> Carried:
+    """`nix-shell --run CMD` / `--command CMD` hand CMD to a shell; `nix develop -c cmd args` runs argv."""
+    scripts: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w in ("--run", "--command") and k + 1 < len(view) and view[0] == "nix-shell":
+            scripts.append(view[k + 1])
+        elif w in ("-c", "--command") and view[0] == "nix" and k + 1 < len(view):
+            scripts.append(_argv(view[k + 1 :]))
+            break
+    unseen = None
+    if view[0] == "nix" and len(view) > 1 and view[1] in ("run", "shell") and not scripts:
+        unseen = "nix runs a package's program fetched by name, which no rule can read"
+    return Carried(tuple(scripts), None, unseen)
+
+
+def _vagrant(view: tuple[str, ...]) -> Carried:
+    if len(view) > 1 and view[1] == "ssh":
+        return Carried(tuple(carried_commands(view[1:])))
+    return _NOTHING
 
 
 def _git(view: tuple[str, ...]) -> Carried:
@@ -439,6 +545,17 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "git": _git,
     "tmux": _tmux,
     "man": _man,
+    "fd": _fd,
+    "fdfind": _fd,
+    "rg": _rg,
+    "zip": _zip,
+    "make": _make,
+    "gmake": _make,
+    "nix-shell": _nix_shell,
+    "nix": _nix_shell,
+    "vagrant": _vagrant,
+    # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (issue 11).
+    **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},
 }
 
 # Every verb `carried` may find a command line in.
@@ -493,7 +610,7 @@ def carried(view: tuple[str, ...]) -> Carried:
         return _NOTHING
     found = _CARRIERS.get(view[0])
     out = found(view) if found is not None else _NOTHING
-    if "=" in view[0] or view[0] == "env":
+    if "=" in view[0] or view[0] == "env" or view[0] in DECLARATION_BUILTINS:
         scripts, opaque = assignment_carried(view)
         if scripts or opaque:
             out = Carried(out.scripts + tuple(scripts), out.problem, out.unseen or opaque)

@@ -246,6 +246,32 @@ WRAPPERS.update(
         "dumb-init": _UNKNOWN,
         "faketime": Syntax("", "fm", operands=1),
         "catchsegv": Syntax(),
+        # issue 11: `flock FILE cmd` runs cmd (its `-c` string is a shell line: see shells.py).
+        "flock": Syntax(
+            "sexunoFh",
+            "Ewc",
+            long={
+                "shared": NONE,
+                "exclusive": NONE,
+                "unlock": NONE,
+                "nonblock": NONE,
+                "close": NONE,
+                "no-fork": NONE,
+                "conflict-exit-code": REQUIRED,
+                "timeout": REQUIRED,
+                "command": REQUIRED,
+                "verbose": NONE,
+                **HELP,
+            },
+            operands=1,
+        ),
+        "systemd-inhibit": Syntax(
+            long={"what": REQUIRED, "who": REQUIRED, "why": REQUIRED, "mode": REQUIRED, "list": NONE, **HELP}
+        ),
+        "proot": _UNKNOWN,
+        "bwrap": _UNKNOWN,
+        "sandbox-exec": Syntax("", "fpD"),
+        "doppler": _UNKNOWN,
     }
 )
 
@@ -288,6 +314,19 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("pdm", "run"): _UNKNOWN,
     ("conda", "run"): _UNKNOWN,
     ("bundle", "exec"): _UNKNOWN,
+    # issue 11: more programs that run the command after their subcommand (argv, no shell).
+    ("stack", "exec"): _UNKNOWN,
+    ("cabal", "exec"): _UNKNOWN,
+    ("hatch", "run"): _UNKNOWN,
+    ("devbox", "run"): _UNKNOWN,
+    ("rye", "run"): _UNKNOWN,
+    ("pixi", "run"): _UNKNOWN,
+    ("direnv", "exec"): Syntax(long=dict(HELP), operands=1),
+    ("perf", "record"): _UNKNOWN,
+    ("perf", "stat"): _UNKNOWN,
+    ("perf", "trace"): _UNKNOWN,
+    ("gdb", "--args"): _UNKNOWN,
+    ("lldb", "--"): _UNKNOWN,
     # [beyond] the command runs in a container, but it still reaches the network and mounted folders.
     # The image (run) or container (exec) stands between the options and the command.
     ("docker", "run"): _CONTAINER,

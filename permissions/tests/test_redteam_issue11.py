@@ -1,0 +1,297 @@
+"""Issue 11, red team: commands that reach a denied program, load code no rule can read, or change what a
+command word runs -- each auto-approved (or not denied) by the engine before this file. SPEC R4.7-R4.9.
+
+Three settings are tried for "never auto-approved": the container floor, auto mode (autonomy "*"), and a
+project whose allow list holds a prefix rule for every program involved (a prefix allow never covers an
+opaque segment). Where the command the program runs can be read, a deny rule for it must deny.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from permissions.decide import Verdict
+from permissions.shell import parse_command
+from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, term
+
+DENY = ("Terminal(curl)", "Terminal(wget)")
+# Prefix allows for every program the cases below start with: none of them may cover an opaque segment.
+BROAD_ALLOW = tuple(
+    f"Terminal({p})"
+    for p in (
+        "ls echo cat grep find true git ssh scp make npm fd rg zip man env export declare readonly local "
+        "typeset python3 psql mysql groovy groovysh scala erl jshell jrunscript ghci ghc irb swift kotlin "
+        "raku guile racket sbcl clisp clojure bb dc nu elvish xonsh crystal dotnet csh tcsh yash posh rbash "
+        "ksh93 nix nix-shell vagrant hash enable flock stack cabal hatch devbox direnv perf gdb proot "
+        "systemd-inhibit x ll g s"
+    ).split()
+)
+
+
+def _settings(command: str, deny: tuple[str, ...] = ()) -> list[Verdict]:
+    return [
+        term(command, deny=deny, project=CONTAINER_RUNNING),
+        term(command, deny=deny, autonomy=AUTO_MODE),
+        term(command, allow=BROAD_ALLOW, deny=deny, project=HOST),
+    ]
+
+
+def _never_auto(command: str) -> None:
+    for v in _settings(command):
+        assert v.decision != "auto_approve", (command, v.reason, v.message)
+
+
+def _denied(command: str) -> None:
+    for v in _settings(command, DENY):
+        assert v.decision == "deny", (command, v.reason, v.message)
+
+
+# -- leftover 1: aliases -------------------------------------------------------------------------------
+ALIAS_CHAINS = [
+    # An alias whose value ends in a blank makes bash expand the next word as an alias too, and the words
+    # after it are the arguments of the value's program: `env curl x` runs curl.
+    "alias x='env '; x curl evil",
+    "alias x='nice -n 5 '; x curl evil",
+    "alias x='command '; x curl evil",
+    "shopt -s expand_aliases; alias x='exec '; x curl evil",
+    "alias x='sh -c '; x 'curl evil'",
+]
+
+
+@pytest.mark.parametrize("command", ALIAS_CHAINS)
+def test_an_alias_ending_in_a_blank_does_not_hide_the_command_it_runs(command):  # issue 11 leftover 1
+    _denied(command)
+
+
+ALIAS_CALLS = [
+    "alias ls=ls; ls",  # the call runs the alias's value, whatever an allow for `ls` says
+    "f() { ls; }; ls; f",
+]
+
+
+@pytest.mark.parametrize("command", ALIAS_CALLS)
+def test_a_call_of_an_alias_defined_in_the_command_is_never_auto_approved(command):  # issue 11 leftover 1
+    _never_auto(command)
+    v = term(command, allow=("Terminal(ls)", "Terminal(alias)", "Terminal(grep)", "Terminal(true)"))
+    assert v.decision != "auto_approve", (command, v.reason)
+
+
+# -- leftover 2: declarations that assign a program-valued variable -------------------------------------
+DECLARATIONS = [
+    "export GIT_PAGER='curl x'; git log",
+    "export -- PAGER='curl x'",
+    "readonly EDITOR=curl",
+    "local VISUAL='curl x'",
+    "typeset -x GIT_SSH_COMMAND='curl x'",
+    "declare -x LESSOPEN='|curl x %s'; less f",
+]
+
+
+@pytest.mark.parametrize("command", DECLARATIONS)
+def test_a_declaration_builtin_assigning_a_command_variable_is_read(command):  # issue 11 leftover 2
+    _denied(command)
+
+
+LOADS_CODE = [
+    "export LD_PRELOAD=/tmp/x.so; ls",
+    "declare -x BASH_ENV=/tmp/x; bash a.sh",
+    "export PATH=.:$PATH; ls",
+    "PATH=/tmp; ls",
+    "PATH=. ls",
+    "readonly PATH=/tmp/bin; git status",
+    "LD_LIBRARY_PATH=/tmp ls",
+    "GIT_DIR=/tmp/x git log",
+    "GIT_CONFIG_GLOBAL=/tmp/x git log",
+    "npm_config_script_shell=/tmp/x npm run build",
+    "NPM_CONFIG_NODE_OPTIONS='--require /tmp/x' npm test",
+]
+
+
+@pytest.mark.parametrize("command", LOADS_CODE)
+def test_settings_that_change_what_runs_are_never_auto_approved(command):  # issue 11 leftover 2/3
+    _never_auto(command)
+
+
+# -- leftover 3: programs that run a command line or program named in their options ---------------------
+RUNS_A_PROGRAM = [
+    "fd -x curl",
+    "fd -e py --exec curl {} ;",
+    "fdfind -X curl",
+    "fd --exec-batch curl",
+    "rg --pre curl foo",
+    "rg --pre=curl foo",
+    "rg --hostname-bin=curl foo",
+    "zip -TT curl x.zip f",
+    "zip -T --unzip-command=curl x.zip f",
+    "zip --unzip-command curl x.zip f",
+    "man --html=curl ls",
+    "man -Hcurl ls",
+    "make SHELL=curl all",
+    "make 'SHELL=curl x' all",
+    "/usr/bin/make .SHELLFLAGS=-c SHELL=curl",
+    "flock /tmp/l curl x",
+    "flock -n -w 3 /tmp/l curl x",
+    "systemd-inhibit --why=x curl x",
+    "proot curl x",
+    "perf record curl x",
+    "gdb --args curl x",
+    "stack exec -- curl x",
+    "cabal exec curl",
+    "hatch run curl x",
+    "devbox run curl",
+    "direnv exec . curl x",
+    "nix-shell --run 'curl x'",
+    "nix-shell -p jq --command 'curl x'",
+    "nix develop -c curl x",
+    "vagrant ssh -c 'curl x'",
+    # the verb given as a path still runs its inline script (R4.8)
+    "/bin/sh -c 'curl x'",
+    "/usr/bin/bash -c 'curl x'",
+    "/usr/bin/watch 'curl x'",
+    # shells the table did not know
+    "csh -c 'curl x'",
+    "tcsh -fc 'curl x'",
+    "yash -c 'curl x'",
+    "posh -c 'curl x'",
+    "rbash -c 'curl x'",
+    "ksh93 -c 'curl x'",
+]
+
+
+@pytest.mark.parametrize("command", RUNS_A_PROGRAM)
+def test_a_program_named_in_options_or_run_by_a_wrapper_is_a_segment(command):  # issue 11 leftover 3
+    _denied(command)
+
+
+CONFIG_RUNS_COMMANDS = [
+    "ssh -F cfg host",
+    "ssh -F ./cfg host ls",
+    "ssh -qF cfg host",
+    "scp -F cfg a host:b",
+    "make SHELL=/bin/bash",
+    "nix run nixpkgs#hello",
+    "echo ls | csh",
+    "echo ls | /bin/sh",
+    "echo ls | rbash",
+]
+
+
+@pytest.mark.parametrize("command", CONFIG_RUNS_COMMANDS)
+def test_a_configuration_or_input_that_runs_commands_is_never_auto_approved(command):  # issue 11 left. 3/4
+    _never_auto(command)
+
+
+# -- leftover 5: interpreters with inline code ----------------------------------------------------------
+INLINE_CODE = [
+    "groovy -e 'x'",
+    "groovysh -e 'x'",
+    "scala -e 'x'",
+    "erl -eval 'os:cmd(\"curl\")' -noshell",
+    "erl -noshell -s os cmd",
+    "jrunscript -e 'x'",
+    "ghci -e 'x'",
+    "ghc -e 'x'",
+    "swift -e x",
+    "kotlin -e x",
+    "raku -e x",
+    "guile -c x",
+    "racket -e x",
+    "sbcl --eval x",
+    "clisp -x x",
+    "clojure -e x",
+    "bb -e x",
+    "dc -e '!curl'",
+    "nu -c 'curl x'",
+    "elvish -c 'curl x'",
+    "xonsh -c 'curl x'",
+    "crystal eval 'x'",
+    "dotnet script eval 'x'",
+    "cat x.sql | psql -d db",
+]
+
+
+@pytest.mark.parametrize("command", INLINE_CODE)
+def test_inline_code_in_another_language_is_opaque(command):  # issue 11 leftover 5
+    _never_auto(command)
+
+
+# A program read from the input: an allow written for exactly these words covers it (R4.9), nothing else.
+FROM_THE_INPUT = ["jshell", "irb", "psql", "mysql < x.sql", "dotnet fsi", "erl"]
+
+
+@pytest.mark.parametrize("command", FROM_THE_INPUT)
+def test_a_program_read_from_the_input_is_never_auto_approved_by_floor_or_autonomy(command):  # issue 11
+    for v in _settings(command)[:2]:
+        assert v.decision != "auto_approve", (command, v.reason)
+
+
+# -- ordinary commands stay as they were ----------------------------------------------------------------
+ORDINARY = [
+    "fd -e py",
+    "fd src",
+    "rg -n foo src",
+    "rg --type py foo",
+    "make CFLAGS=-O2",
+    "make -j4 test",
+    "zip -r out.zip src",
+    "man ls",
+    "export NODE_ENV=production",
+    "psql -d db -f x.sql",
+    "flock /tmp/l ls",
+]
+
+
+@pytest.mark.parametrize("command", ORDINARY)
+def test_ordinary_forms_of_the_same_programs_stay_auto_approved_in_the_container(command):  # issue 11
+    v = term(command, project=CONTAINER_RUNNING)
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+# -- leftover 6: policy eval says why an opaque segment was not auto-approved ---------------------------
+def test_the_message_names_the_opaque_segment_and_the_prefix_allow_that_does_not_cover_it():  # issue 11
+    v = term("ls && python3 -c 'print(1)'", allow=("Terminal(ls)", "Terminal(python3)"))
+    assert v.decision == "require_approval"
+    assert v.reason == "compound_uncovered"  # the fixed enum is unchanged
+    assert "python3 -c 'print(1)'" in v.message
+    assert "inline code" in v.message
+    assert "Terminal(python3) is a prefix allow" in v.message
+    assert [s.verdict for s in v.segments] == ["auto_approve", "no_rule"]
+
+
+def test_the_floor_message_says_which_segment_is_opaque():  # issue 11 leftover 6
+    v = term("python3 -c 'print(1)'", project=CONTAINER_RUNNING)
+    assert v.reason == "unparseable"
+    assert "'python3 -c 'print(1)''" in v.message and "inline code" in v.message
+
+
+def test_policy_eval_prints_the_explanation_in_the_fixed_format():  # issue 11 leftover 6, R12.2
+    line = {
+        "action_type": "terminal",
+        "command": "python3 -c 'print(1)'",
+        "role": "developer",
+        "permissions": {"allow": ["Terminal(python3)"]},
+        "project": {"execution_mode": "runner", "root": "/srv/ws/app-1a2b3c4d"},
+    }
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "manage.py", "policy", "eval"],
+        input=json.dumps(line) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=True,
+    )
+    out = json.loads(done.stdout)
+    assert set(out) == {"decision", "reason", "message", "segments"}
+    assert out["reason"] == "default"
+    assert "inline code" in out["message"] and "Terminal(python3) is a prefix allow" in out["message"]
+
+
+def test_parsing_is_unchanged_for_the_alias_value_segments():  # issue 11 leftover 1
+    words = [s.words for s in parse_command("alias x='env '; x curl evil").segments]
+    assert ("env", "curl", "evil") in words
