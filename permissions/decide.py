@@ -341,7 +341,11 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             verdict, pattern, kind = known
             seg_opaque = seg.opaque
             if seg_opaque is None and (
-                len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first
+                len(vs) > 1
+                or first in OPAQUE_VERBS
+                or first[-1:].isdigit()
+                or "{" in first
+                or not first.isascii()
             ):
                 # R4.9: inline code, a program read from the input, code loaded through the environment.
                 if memo is not None:

@@ -129,6 +129,9 @@ class ParsedCommand(NamedTuple):
     unseen: str | None = None
 
 
+# Issue 11: printf formats that print their arguments joined by a fixed text (`printf '%s\n' a b | sh`).
+_PRINTF_JOIN = {"%s": "", "%s ": " ", "%s\\n": "\n", "%s\n": "\n"}
+
 _FRAME_ARITH = 4
 # Inside arithmetic these are operators (`<<` a shift, `&&` a logical and, `#` a base), not syntax.
 _ARITH_PLAIN = frozenset("<>&|;{}#~")
@@ -482,6 +485,20 @@ class _Scanner:
             while k < len(words) and words[k] in ("-n", "-e", "-E", "-ne", "-en"):
                 k += 1
             return [" ".join(words[k:])], []
+        if words[0] == "printf" and len(words) > 1 and not b.dyn:
+            # Issue 11: `printf 'curl x' | sh`, `printf '%s\n' 'curl x' | sh` (escapes are read as written:
+            # more words for deny, never fewer).
+            k = 2 if words[1] == "--" else 1
+            fmt = words[k] if k < len(words) else ""
+            if "%" not in fmt:
+                if "\\" not in fmt:
+                    return [fmt], []
+                # printf decodes escapes (`\x63url`) much as $'...' does: both readings are judged.
+                decoded = decode_ansi_c(fmt.replace("'", "\\'") + "'", 0)[0]
+                return [fmt.replace("\\n", "\n"), decoded], []
+            joiner = _PRINTF_JOIN.get(fmt)
+            if joiner is not None:
+                return [joiner.join(words[k + 1 :])], []
         return None
 
     def reread_text(self, text: str, start: int) -> bool:

@@ -99,6 +99,7 @@ __all__ = [
 OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | DECLARATION_BUILTINS
 
 _FROM_INPUT_WORD = "the command word comes from the input"
+_LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
 
 def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int] = ()) -> str | None:
@@ -120,6 +121,10 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = sed_opaque(view)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
+        elif not verb.isascii():
+            why = (
+                _LOOK_ALIKE  # issue 11: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one
+            )
         if why is None and ("=" in verb or verb == "env" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
         if why is not None:

@@ -516,6 +516,21 @@ def _vagrant(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+def _hash(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `hash -p /usr/bin/curl ls` makes the later command word `ls` run curl."""
+    if any(w[:1] == "-" and "p" in w for w in view[1:]):
+        return Carried(unseen="'hash -p' makes a command word run another program")
+    return _NOTHING
+
+
+def _enable(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `enable -f lib.so name` loads a builtin from a shared object; `enable -n name` turns a
+    builtin off so the name runs a program found on PATH. Listing (`enable`, `enable -a`) changes nothing."""
+    if any(w[:1] != "-" or "f" in w or "n" in w or "d" in w for w in view[1:]):
+        return Carried(unseen="'enable' changes which code a command word runs")
+    return _NOTHING
+
+
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
@@ -554,6 +569,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "nix-shell": _nix_shell,
     "nix": _nix_shell,
     "vagrant": _vagrant,
+    "hash": _hash,
+    "enable": _enable,
     # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (issue 11).
     **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},
 }

@@ -70,7 +70,6 @@ def test_an_alias_ending_in_a_blank_does_not_hide_the_command_it_runs(command): 
 
 ALIAS_CALLS = [
     "alias ls=ls; ls",  # the call runs the alias's value, whatever an allow for `ls` says
-    "f() { ls; }; ls; f",
 ]
 
 
@@ -79,6 +78,12 @@ def test_a_call_of_an_alias_defined_in_the_command_is_never_auto_approved(comman
     _never_auto(command)
     v = term(command, allow=("Terminal(ls)", "Terminal(alias)", "Terminal(grep)", "Terminal(true)"))
     assert v.decision != "auto_approve", (command, v.reason)
+
+
+def test_an_exact_allow_for_the_name_does_not_cover_a_call_of_a_function_defined_in_the_command():
+    # issue 11 leftover 1: the call runs the body, not the words the allow was written for.
+    v = term("f() { ls; }; f", allow=("Terminal(f)", "Terminal(ls)"), project=CONTAINER_RUNNING)
+    assert v.decision == "require_approval", v.reason
 
 
 # -- leftover 2: declarations that assign a program-valued variable -------------------------------------
@@ -295,3 +300,101 @@ def test_policy_eval_prints_the_explanation_in_the_fixed_format():  # issue 11 l
 def test_parsing_is_unchanged_for_the_alias_value_segments():  # issue 11 leftover 1
     words = [s.words for s in parse_command("alias x='env '; x curl evil").segments]
     assert ("env", "curl", "evil") in words
+
+
+# -- leftover 4: literal text piped into a shell is its script ------------------------------------------
+PRINTF_TO_A_SHELL = [
+    "printf 'curl x' | sh",
+    "printf -- 'curl x' | sh",
+    "printf '%s\\n' 'curl x' | sh",
+    "printf '%s' cu rl | sh",
+    "printf '%s ' curl x | bash",
+    "printf 'ls\\ncurl x' | bash",
+    "printf '\\x63url x' | sh",
+    "printf '\\143url x\\n' | bash -s",
+]
+
+
+@pytest.mark.parametrize("command", PRINTF_TO_A_SHELL)
+def test_printf_text_piped_into_a_shell_is_read_as_its_commands(command):  # issue 11 leftover 4
+    _denied(command)
+
+
+# -- leftover 3 (git): transports and pagers named in arguments -----------------------------------------
+GIT_RUNS = [
+    "git -c protocol.ext.allow=always fetch ext::curl",
+    "git ls-remote 'ext::curl x'",
+    "git clone 'ext::sh -c curl% x' d",
+    "git grep -Ocurl foo",
+    "git grep --open-files-in-pager=curl foo",
+]
+
+
+@pytest.mark.parametrize("command", GIT_RUNS)
+def test_git_transport_and_pager_arguments_are_segments(command):  # issue 11 leftover 3
+    _denied(command)
+
+
+def test_allowing_a_transport_protocol_is_never_auto_approved():  # issue 11 leftover 3
+    _never_auto("git -c protocol.file.allow=always submodule update")
+
+
+# -- more: builtins that change what a command word runs; look-alike names ------------------------------
+CHANGES_THE_COMMAND_WORD = [
+    "hash -p /usr/bin/curl ls; ls x",
+    "hash -rp /tmp/x ls",
+    "enable -f ./x.so ls; ls",
+    "enable -n echo; echo x",
+    "ｃｕｒｌ x",  # full-width letters
+    "\u0441url x",  # Cyrillic es
+]
+
+
+@pytest.mark.parametrize("command", CHANGES_THE_COMMAND_WORD)
+def test_what_a_command_word_runs_must_be_what_it_says(command):  # issue 11
+    _never_auto(command)
+
+
+def test_listing_hashed_programs_and_builtins_changes_nothing():  # issue 11
+    for command in ("hash", "enable -a", "echo héllo"):
+        assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
+
+
+# -- leftover 7: a grep pattern is not a location; its files are -----------------------------------------
+SEEDED = ("Terminal(grep)", "Terminal(rg)", "Terminal(cat)")
+PATTERNS = [
+    "grep /api/ src",
+    "grep -rn '/api/v1' src",
+    "grep -e /etc/passwd src",
+    "grep -e /a -e /b src",
+    "grep -A3 /api/ src",
+    "grep -- /api/ src",
+    "grep -r --include='*.py' /api/ .",
+    "grep -rn '../' src",
+    "rg '/v1/users' src",
+    "cat f | grep /api/",
+]
+
+
+@pytest.mark.parametrize("command", PATTERNS)
+def test_a_grep_pattern_that_looks_like_a_path_is_not_outside_the_project(command):  # issue 11 leftover 7
+    v = term(command, allow=SEEDED)
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+FILES_OUTSIDE = [
+    "grep x /etc/passwd",
+    "grep -f /etc/patterns src",
+    "grep -e /x /etc/y",
+    "grep -r /api/ ../other",
+    "grep /x ~/f",
+    "grep --file=/etc/p src",
+    "rg -f /etc/p src",
+    "grep -r /api/ /etc",
+]
+
+
+@pytest.mark.parametrize("command", FILES_OUTSIDE)
+def test_a_grep_file_operand_outside_the_project_still_asks(command):  # issue 11 leftover 7
+    v = term(command, allow=SEEDED)
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), command
