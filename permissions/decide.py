@@ -17,6 +17,7 @@ from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
@@ -386,6 +387,8 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             never_auto = f"the command is longer than {MAX_COMMAND_CHARS} characters"
         elif len(parsed.segments) > MAX_SEGMENTS:
             never_auto = f"the command has more than {MAX_SEGMENTS} segments"
+        else:
+            never_auto = arithmetic_on_input(command, parsed.segments)  # issue 11 class 1
         if asked is not None:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
         elif never_auto is not None:

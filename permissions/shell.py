@@ -1512,19 +1512,31 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
     then `x curl evil` runs `env curl evil`; a value ending in a blank also makes the next word an alias
     call, which the value's own segments and this reading together cover). Each call is read again with
     the value in front, so deny and ask see the command it really runs (R4.7). Bounded by the command's
-    re-read budget like every other text read again."""
+    re-read budget like every other text read again; past _ALIAS_CALLS_ONE_BY_ONE calls the rest are read
+    in one pass, one call a line (hostile input stays linear)."""
     aliases = sc.aliases_of
     seen: set[tuple[str, ...]] = set()
-    for start, seg in list(found):
+    calls: list[tuple[int, str]] = []
+    for start, seg in found:
         words = seg.words
         k = _command_index(words)
         if k >= len(words) or words[k] not in aliases or words in seen:
             continue
         seen.add(words)
         value = aliases[words[k]]
-        text = " ".join(
-            (*(_shell_quote(w) for w in words[:k]), value, *(_shell_quote(w) for w in words[k + 1 :]))
+        calls.append(
+            (
+                start,
+                " ".join(
+                    (*(_shell_quote(w) for w in words[:k]), value, *(_shell_quote(w) for w in words[k + 1 :]))
+                ),
+            )
         )
+    if len(calls) > _ALIAS_CALLS_ONE_BY_ONE:
+        rest = calls[_ALIAS_CALLS_ONE_BY_ONE:]
+        calls = calls[:_ALIAS_CALLS_ONE_BY_ONE]
+        calls.append((rest[0][0], "\n".join(text for _, text in rest)))
+    for start, text in calls:
         if not sc.reread_text(text, start):
             continue
         inner = _scan(text, sc.depth + 1, True, sc.budget)
@@ -1532,6 +1544,9 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
             found.append((start, s._replace(hidden=True)))
         if inner.unparseable:
             sc.fail(inner.problem or "an alias call cannot be read")
+
+
+_ALIAS_CALLS_ONE_BY_ONE = 64
 
 
 def _shell_quote(word: str) -> str:

@@ -398,3 +398,49 @@ FILES_OUTSIDE = [
 def test_a_grep_file_operand_outside_the_project_still_asks(command):  # issue 11 leftover 7
     v = term(command, allow=SEEDED)
     assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), command
+
+
+# -- class 1, further: arithmetic over a value read at run time (checked against bash: each runs the
+# subscript's command) ------------------------------------------------------------------------------------
+ARITHMETIC_ON_INPUT = [
+    "read -r n <<< 'a[$(curl x)]'; echo $((n))",
+    "read n; (( n > 1 ))",
+    "declare -i n; read n < f",
+    "x=$(cat f); echo $(( x + 1 ))",
+    "for n in $(cat f); do echo $((n)); done",
+    "mapfile -t a < f; echo ${b[a]}",
+    "read n < f; s=abc; echo ${s:n}",
+    "read n < f; let n+1",
+]
+
+
+@pytest.mark.parametrize("command", ARITHMETIC_ON_INPUT)
+def test_arithmetic_over_a_value_read_at_run_time_is_never_auto_approved(command):  # issue 11 class 1
+    _never_auto(command)
+    assert term(command, project=CONTAINER_RUNNING).reason == "unparseable"
+
+
+ARITHMETIC_ON_LITERALS = [
+    "echo $((1+2))",
+    "for i in 1 2 3; do echo $((i*2)); done",
+    "x=5; echo $((x+1))",
+    "read -p 'name' name; echo ${name:-anon}",
+    "printf '%d' 'a[$(echo x)]'",  # printf does not evaluate arithmetic
+]
+
+
+@pytest.mark.parametrize("command", ARITHMETIC_ON_LITERALS)
+def test_arithmetic_over_literals_keeps_its_verdict(command):  # issue 11 class 1
+    from permissions.commands.arithmetic import arithmetic_on_input
+
+    assert arithmetic_on_input(command, parse_command(command).segments) is None
+
+
+def test_a_long_for_list_is_read_in_linear_time_and_fails_closed():  # issue 11 class 12
+    command = "for x in " * 20_000 + "; (( 1 ))"
+    assert term(command, project=CONTAINER_RUNNING).decision == "require_approval"
+
+
+def test_many_alias_calls_are_all_read_with_their_values():  # issue 11 leftover 1, R4.7
+    command = "".join(f"alias a{k}='env '; a{k} ls {k}; " for k in range(200)) + "alias z='env '; z curl x"
+    assert term(command, deny=DENY, project=CONTAINER_RUNNING).decision == "deny"
