@@ -346,7 +346,24 @@ _COMMAND_KEYS = frozenset(
         "cccmd",
         "headercmd",
         "smtpserver",
+        # issue 11
+        "alternaterefscommand",
+        "proccommand",
+        "path",  # browser.<tool>.path, man.<tool>.path, mergetool.<tool>.path: the program run
     }
+)
+# `git filter-repo --commit-callback '...'`: Python code given as an argument (issue 11).
+_FILTER_REPO_CODE = (
+    "--filename-callback",
+    "--message-callback",
+    "--name-callback",
+    "--email-callback",
+    "--refname-callback",
+    "--blob-callback",
+    "--commit-callback",
+    "--tag-callback",
+    "--reset-callback",
+    "--file-info-callback",
 )
 _FILTER_BRANCH_FILTERS = (
     "--env-filter",
@@ -506,6 +523,8 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     runners = _COMMAND_OPTIONS.get(sub)
     if runners is not None:
         scripts.extend(_option_values(rest, *runners))
+    if sub == "filter-repo" and any(w.partition("=")[0] in _FILTER_REPO_CODE for w in rest):
+        opaque = opaque or "git filter-repo runs Python code given as an argument"
     for w in rest:
         if w.startswith("ext::"):
             # Issue 11: the `ext::` transport runs the command in the address (`%` escapes a space).

@@ -44,8 +44,12 @@ _SYSTEMD_RUN = "systemd-run"
 _MACHINECTL = "machinectl"
 _MACHINECTL_PRIVILEGED = frozenset({"shell", "login"})
 
+# Issue 11: `ssh root@localhost cmd` runs cmd as root on this very machine; any login as root over ssh or
+# its relatives is read as privileged (the host cannot be told apart from this one by its name).
+_REMOTE_LOGIN = frozenset({"ssh", "slogin", "scp", "sftp", "rsync", "mosh"})
+
 # Every verb privileged_view can answer True for (the caps' quick filter).
-PRIVILEGE_VERBS: frozenset[str] = PRIVILEGED | {_SYSTEMD_RUN, _MACHINECTL}
+PRIVILEGE_VERBS: frozenset[str] = PRIVILEGED | {_SYSTEMD_RUN, _MACHINECTL} | _REMOTE_LOGIN
 
 
 def privileged_view(view: tuple[str, ...]) -> bool:
@@ -59,4 +63,23 @@ def privileged_view(view: tuple[str, ...]) -> bool:
         return "--user" not in view
     if verb == _MACHINECTL:
         return any(w in _MACHINECTL_PRIVILEGED for w in view[1:])
+    if verb in _REMOTE_LOGIN:
+        return _root_login(view)
+    return False
+
+
+def _root_login(view: tuple[str, ...]) -> bool:
+    """`ssh root@host`, `ssh -l root host`, `ssh -lroot host`, `ssh -o User=root host`, `scp f root@h:x`."""
+    for k, w in enumerate(view[1:], 1):
+        if w.startswith("root@") or "://root@" in w:
+            return True
+        if w == "-l" and k + 1 < len(view) and view[k + 1] == "root":
+            return True
+        if w == "-lroot":
+            return True
+        if w.startswith("-o") or (k > 1 and view[k - 1] == "-o"):
+            option = w[2:] if w.startswith("-o") else w
+            name, _, value = option.replace("=", " ", 1).partition(" ")
+            if name.lower() == "user" and value.strip() == "root":
+                return True
     return False

@@ -381,10 +381,41 @@ def _npx(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts))
 
 
+# npm/pnpm/yarn options that choose the program scripts run through or code node loads (issue 11).
+_NPM_CODE_OPTIONS = ("--script-shell", "--node-options", "--shell")
+
+
 def _npm(view: tuple[str, ...]) -> Carried:
     if len(view) > 2 and view[1] in ("exec", "x"):
         return _npx(view[1:])
-    return _NOTHING
+    scripts: list[str] = []
+    unseen: str | None = None
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if name in _NPM_CODE_OPTIONS:
+            if not eq:
+                value = view[k + 1] if k + 1 < len(view) else ""
+            if name != "--node-options" and value.strip():
+                scripts.append(value)
+            unseen = f"'{name}' changes how npm runs scripts, which no rule can read"
+    # Issue 11: the subcommand after global options (`npm --prefix x exec curl`), and `npm explore pkg --
+    # cmd` (run through a shell in the package's folder).
+    for k, w in enumerate(view[1:], 1):
+        if w in ("exec", "x") and k > 1:
+            argv = [a for a in view[k + 1 :] if a != "--"]
+            while argv and argv[0][:1] == "-":
+                argv = argv[1:]
+            if argv:
+                scripts.append(_argv(tuple(argv)))
+            break
+        if w == "explore" and "--" in view[k:]:
+            tail = view[view.index("--", k) + 1 :]
+            if tail:
+                scripts.append(" ".join(tail))
+            break
+    return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
 
 
 # tmux subcommands whose arguments end with a shell command; `send-keys` types into a shell.
@@ -557,6 +588,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "npx": _npx,
     "pnpx": _npx,
     "npm": _npm,
+    "pnpm": _npm,
+    "yarn": _npm,
     "git": _git,
     "tmux": _tmux,
     "man": _man,

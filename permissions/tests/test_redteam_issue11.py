@@ -444,3 +444,45 @@ def test_a_long_for_list_is_read_in_linear_time_and_fails_closed():  # issue 11 
 def test_many_alias_calls_are_all_read_with_their_values():  # issue 11 leftover 1, R4.7
     command = "".join(f"alias a{k}='env '; a{k} ls {k}; " for k in range(200)) + "alias z='env '; z curl x"
     assert term(command, deny=DENY, project=CONTAINER_RUNNING).decision == "deny"
+
+
+# -- class 6/7, further ------------------------------------------------------------------------------------
+NPM_AND_GIT_RUN = [
+    "npm test --script-shell=/bin/curl",
+    "npm --script-shell curl run x",
+    "npm explore x -- curl x",
+    "npm --prefix x exec curl",
+    "npm --prefix x exec -- curl y",
+    "git -c core.alternateRefsCommand=curl fetch",
+    "git -c browser.x.path=curl help -w x",
+]
+
+
+@pytest.mark.parametrize("command", NPM_AND_GIT_RUN)
+def test_npm_and_git_options_that_name_a_program_are_segments(command):  # issue 11 class 6
+    _denied(command)
+
+
+def test_python_given_to_git_filter_repo_is_opaque():  # issue 11 class 6
+    _never_auto("git filter-repo --commit-callback 'x'")
+    _never_auto("pnpm --node-options=--require=x test")
+
+
+ROOT_LOGINS = [
+    "ssh root@localhost ls",
+    "ssh -l root localhost ls",
+    "ssh -o User=root 127.0.0.1 ls",
+    "scp f root@h:/x",
+    "rsync -a f root@h:/x",
+]
+
+
+@pytest.mark.parametrize("command", ROOT_LOGINS)
+def test_a_login_as_root_is_privileged(command):  # issue 11 class 7
+    v = term(command, allow=BROAD_ALLOW + ("Terminal(rsync)",), autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_privileged"), command
+
+
+def test_a_login_as_another_user_is_not_privileged():  # issue 11 class 7
+    v = term("ssh deploy@host uptime", allow=("Terminal(ssh)", "Terminal(uptime)"))
+    assert v.decision == "auto_approve", v.reason
