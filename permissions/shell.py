@@ -132,6 +132,9 @@ class ParsedCommand(NamedTuple):
 # Issue 11: printf formats that print their arguments joined by a fixed text (`printf '%s\n' a b | sh`).
 _PRINTF_JOIN = {"%s": "", "%s ": " ", "%s\\n": "\n", "%s\n": "\n"}
 
+# `${` then one of these opens a bash 5.3 command substitution run in the current shell (`${ cmd; }`).
+_FUNSUB_OPENERS = frozenset(" \t\n|")
+
 _FRAME_ARITH = 4
 # Inside arithmetic these are operators (`<<` a shift, `&&` a logical and, `#` a base), not syntax.
 _ARITH_PLAIN = frozenset("<>&|;{}#~")
@@ -1141,6 +1144,13 @@ class _Scanner:
             self.fail("a '${' is not closed")
             j = len(src) - 1
         body = src[i + 2 : j]
+        if body[:1] in _FUNSUB_OPENERS:
+            # Issue 11: bash 5.3 runs `${ cmd; }` and `${| cmd; }` as commands in the current shell. Not read:
+            # the rest is judged flat, so deny still sees the commands (R4.7).
+            self.end_word()
+            self.flat(self.i, "a '${ ...; }' command substitution is not read")
+            self.stopped = True
+            return
         if _PARAM_UNSURE.search(body) is not None:
             self.end_word()
             self.flat(self.i, "a '${...}' holding quotes, braces or commands is not read")

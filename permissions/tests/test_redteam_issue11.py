@@ -486,3 +486,19 @@ def test_a_login_as_root_is_privileged(command):  # issue 11 class 7
 def test_a_login_as_another_user_is_not_privileged():  # issue 11 class 7
     v = term("ssh deploy@host uptime", allow=("Terminal(ssh)", "Terminal(uptime)"))
     assert v.decision == "auto_approve", v.reason
+
+
+# -- bash 5.3: `${ cmd; }` runs cmd in the current shell ----------------------------------------------------
+FUNSUBS = [
+    "echo ${ curl x; }",
+    "echo ${| curl x; }",
+    'echo "${ curl x;}"',
+    "x=${ curl x; }",
+    "echo ${\tcurl x;}",
+]
+
+
+@pytest.mark.parametrize("command", FUNSUBS)
+def test_a_command_substitution_in_the_current_shell_is_refused_and_deny_still_sees_it(command):  # issue 11
+    assert parse_command(command).unparseable
+    _denied(command)
