@@ -16,7 +16,7 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
-from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands import FILE_WRITERS, OPAQUE_VERBS, opaque_reason, runs_a_written_file
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
@@ -389,6 +389,12 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             never_auto = f"the command has more than {MAX_SEGMENTS} segments"
         else:
             never_auto = arithmetic_on_input(command, parsed.segments)  # issue 11 class 1
+            if (
+                never_auto is None
+                and len(parsed.segments) > 1
+                and any(s.redirects or s.words[:1] and s.words[0] in FILE_WRITERS for s in parsed.segments)
+            ):
+                never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
         if asked is not None:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
         elif never_auto is not None:

@@ -85,6 +85,7 @@ from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
 
 __all__ = [
     "FED_PROGRAM",
+    "FILE_WRITERS",
     "MAY_CARRY_FIRST",
     "OPAQUE_VERBS",
     "Carried",
@@ -93,6 +94,7 @@ __all__ = [
     "feeds_a_program",
     "feeds_a_script",
     "opaque_reason",
+    "runs_a_written_file",
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
@@ -244,3 +246,40 @@ def feeds_a_program(words: tuple[str, ...]) -> bool:
     `node`, `perl /dev/stdin`): a here-string or here-document given to it is code in another language,
     which no allow pattern -- even one written for exactly these words -- can read."""
     return any(v and is_code_verb(v[0]) and code_opaque(v) is PROGRAM_FROM_INPUT for v in views(words))
+
+
+WRITTEN_THEN_RUN = "it runs a file the same command writes, whose content no rule can read"
+FILE_WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "dd", "curl", "wget"})
+
+
+def _file_key(word: str) -> str:
+    while word.startswith("./"):
+        word = word[2:]
+    return word
+
+
+def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
+    """Issue 11: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
+    a command that writes a file and then runs it as a program or a script runs what no rule read.
+    ``segments``: each segment's words and redirection targets, in order."""
+    written: set[str] = set()
+    for words, redirects in segments:
+        if written and words:
+            for view in views(words):
+                if not view:
+                    continue
+                verb = view[0]
+                if _file_key(verb) in written:
+                    return WRITTEN_THEN_RUN
+                if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
+                    if any(_file_key(w) in written for w in view[1:]):
+                        return WRITTEN_THEN_RUN
+        for target in redirects:
+            written.add(_file_key(target))
+        if words and words[0] in FILE_WRITERS:
+            for w in words[1:]:
+                if w[:1] != "-":
+                    written.add(_file_key(w))
+                elif w.startswith(("of=", "-o", "--output=")):
+                    written.add(_file_key(w.partition("=")[2] or w[2:]))
+    return None

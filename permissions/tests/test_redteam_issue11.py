@@ -502,3 +502,44 @@ FUNSUBS = [
 def test_a_command_substitution_in_the_current_shell_is_refused_and_deny_still_sees_it(command):  # issue 11
     assert parse_command(command).unparseable
     _denied(command)
+
+
+# -- a file written and then run by the same command -------------------------------------------------------
+WRITTEN_THEN_RUN = [
+    "echo curl x > a.sh; sh a.sh",
+    "echo curl x > a.sh && bash ./a.sh",
+    "echo curl x > ./a.sh; . a.sh",
+    "echo curl x > a.sh; chmod +x a.sh; ./a.sh",
+    "echo 'import os' > t.py; python3 t.py",
+    "printf x | tee t.py; python3 t.py",
+    "cp /tmp/x run.sh; sh run.sh",
+    "echo 's/a/b/e' > s.sed; sed -f s.sed f",
+]
+
+
+@pytest.mark.parametrize("command", WRITTEN_THEN_RUN)
+def test_a_file_the_command_writes_and_then_runs_is_never_auto_approved(command):  # issue 11
+    _never_auto(command)
+    v = term(
+        command, allow=BROAD_ALLOW + ("Terminal(chmod)", "Terminal(./a.sh)", "Terminal(cp)", "Terminal(sh)")
+    )
+    assert v.decision != "auto_approve"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["echo x > out.txt; cat out.txt", "ls > files.txt; wc -l files.txt", "make > b.log 2>&1; tail b.log"],
+)
+def test_a_file_written_and_then_read_keeps_its_verdict(command):  # issue 11
+    v = term(
+        command,
+        allow=(
+            "Terminal(echo)",
+            "Terminal(cat)",
+            "Terminal(ls)",
+            "Terminal(wc)",
+            "Terminal(make)",
+            "Terminal(tail)",
+        ),
+    )
+    assert v.decision == "auto_approve", v.reason
