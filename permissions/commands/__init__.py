@@ -69,6 +69,38 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    (R4.7), the program staying never auto-approved as before. Framework shells that run code given as an
    argument or on their input (``manage.py shell``, ``django-admin shell``, ``rails runner``,
    ``rails console``, ``php artisan tinker``, ``mix run -e``, ``flask shell``) are inline code (R4.9).
+12. [red team, issue 11] A call of an alias defined in the command is read with the alias's value in front
+   of its arguments (`alias x='env '; x curl` runs `env curl`), and a call of a function or alias defined
+   in the command is never auto-approved, not even by an allow written for the call's exact words.
+13. Declaration builtins (``export``, ``declare``, ``typeset``, ``readonly``, ``local``) assign like leading
+   assignments: a command-valued variable (``export PAGER='curl x'``) is read as segments, a code-loading
+   one is opaque. Setting ``PATH`` (also standalone, ``PATH=/tmp; ls``), ``LD_LIBRARY_PATH``, ``GIT_DIR``,
+   ``GIT_CONFIG*`` or any ``npm_config_*`` makes the segment opaque. ``hash -p`` and ``enable`` with
+   operands make the whole command never auto-approved. A command word holding non-ASCII characters
+   (``ｃｕｒｌ``) is opaque.
+14. Programs named in options are segments: ``fd -x/-X``, ``rg --pre``/``--hostname-bin``, ``zip -TT``/
+   ``--unzip-command``, ``man --html=``/``-H…``, ``make SHELL=`` (its recipes stay unseen), ``git grep -O``,
+   ``git`` ``ext::`` addresses, ``npm --script-shell``, ``npm explore … -- cmd``; ``ssh -F`` /
+   ``scp -F`` (a config file that can run commands), ``git -c protocol.*.allow``, ``git filter-repo``
+   callbacks and ``nix run`` are never auto-approved. ``flock FILE cmd``, ``systemd-inhibit``,
+   ``proot``, ``bwrap``, ``perf record|stat|trace``, ``gdb --args``, ``stack|cabal exec``,
+   ``hatch|devbox|rye|pixi run``, ``direnv exec DIR`` are wrappers. The verb given as a path
+   (``/bin/sh -c``) carries its script like the bare name.
+15. More shells (``csh``, ``tcsh``, ``yash``, ``posh``, ``rbash``, ``ksh93``, ...) run ``-c`` scripts
+   and read their input; more languages have inline code (``groovy``, ``scala``, ``erl``, ``jshell``,
+   ``jrunscript``, ``ghci``, ``irb``, ``swift``, ``kotlin``, ``raku``, ``guile``, ``racket``, ``sbcl``,
+   ``clisp``, ``clojure``, ``bb``, ``dc``, ``nu``, ``elvish``, ``xonsh``, ``crystal eval``,
+   ``dotnet script eval``/``fsi``); ``psql``/``mysql`` with no ``-c``/``-f`` read SQL (with ``\\!``
+   shell escapes) from the input. ``sqlite3 db`` alone stays an interactive session (kept ordinary).
+16. Text piped into a shell from ``printf`` is its script (as from ``echo``): plain formats, ``%s`` joined,
+   escapes read both as written and decoded.
+17. Arithmetic (``$((n))``, ``((n))``, ``let``, ``declare -i``, ``${a[n]}``, ``${s:n}``) in a command that
+   also reads a value at run time (``read``, ``mapfile``, ``n=$(...)``, ``for n in $(...)``) is never
+   auto-approved: bash evaluates the value, and a subscript in it runs commands (permissions.commands.
+   arithmetic). A file the command writes (redirection, ``tee``, ``cp`` ...) and then runs as a program or
+   script is never auto-approved. ``ssh``/``scp``/``rsync`` as ``root`` are privileged (cap_privileged).
+18. A grep-like's pattern (``grep``, ``rg``, ``ag``, ``ack``: the first operand, or ``-e``'s value) is
+   text, not a location for the path scope; its file operands and ``-f`` files still are.
 """
 
 from __future__ import annotations
