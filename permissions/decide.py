@@ -264,7 +264,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     comp = compiled(req.permissions)
     segs: tuple[SegmentVerdict, ...] = ()
     never_auto: str | None = None  # why this command can never be auto-approved
-    opaque_note: str | None = None
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
     parsed: ParsedCommand | None = None
     seg_views: list[list[tuple[str, ...]]] = []
     scope: Scope | None = None
@@ -288,7 +288,6 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         allowed_reason: str | None = None
         uncovered = 0
         opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
-        opaque_note: str | None = None  # the same, for the sentence people read (issue 11)
         check_deny = not comp.deny.empty
         check_ask = not comp.ask.empty
         # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile

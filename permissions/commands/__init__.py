@@ -107,7 +107,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
+from permissions.commands.environment import (
+    DECLARATION_BUILTINS,
+    NAME_ASSIGNERS,
+    assignment_carried,
+    assigns_by_name,
+)
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
 from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
@@ -130,7 +135,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | DECLARATION_BUILTINS
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -161,6 +166,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             )
         if why is None and ("=" in verb or verb == "env" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
+        if why is None and verb in NAME_ASSIGNERS:
+            why = assigns_by_name(view, dynamic if view is all_views[0] else ())  # issue 11
         if why is not None:
             return why
     return None

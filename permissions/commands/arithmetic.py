@@ -30,9 +30,11 @@ _FOR_MAX = 64
 
 
 class _Segment(Protocol):
-    words: tuple[str, ...]
-    text: str
-    dynamic: frozenset[int]
+    @property
+    def words(self) -> tuple[str, ...]: ...
+
+    @property
+    def dynamic(self) -> frozenset[int]: ...
 
 
 def _uses_arithmetic(command: str, segments: Sequence[_Segment]) -> bool:

@@ -7,7 +7,17 @@ rule can read: the segment is opaque.
 
 from __future__ import annotations
 
-__all__ = ["CODE_VARS", "COMMAND_VARS", "DECLARATION_BUILTINS", "PATH_VARS", "assignment_carried"]
+from collections.abc import Collection
+
+__all__ = [
+    "CODE_VARS",
+    "COMMAND_VARS",
+    "DECLARATION_BUILTINS",
+    "NAME_ASSIGNERS",
+    "PATH_VARS",
+    "assignment_carried",
+    "assigns_by_name",
+]
 
 # The value is a command line a program hands to a shell (git, ssh, less, man, systemd, bash).
 COMMAND_VARS = frozenset(
@@ -113,3 +123,61 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
         elif name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
             opaque = opaque or f"the variable {name} changes how npm runs scripts, which no rule can read"
     return scripts, opaque
+
+
+# Builtins that assign a variable named in their operands with a value no rule can read (issue 11):
+# `read PATH`, `mapfile -t PATH`, `printf -v GIT_PAGER 'curl x'`, `getopts o PATH`, `declare -n r=PATH`.
+NAME_ASSIGNERS = frozenset({"read", "mapfile", "readarray", "printf", "getopts"}) | DECLARATION_BUILTINS
+
+
+def _special(name: str) -> bool:
+    return (
+        name in COMMAND_VARS
+        or name in CODE_VARS
+        or name in PATH_VARS
+        or name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG
+        or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_"))
+    )
+
+
+def assigns_by_name(view: tuple[str, ...], dynamic: Collection[int] = ()) -> str | None:
+    """Why a builtin that assigns variables by name sets one that carries a command line, loads code or
+    chooses programs (its value read at run time or through a nameref), or a name no rule can read."""
+    verb = view[0] if view else ""
+    if verb not in NAME_ASSIGNERS:
+        return None
+    if verb in DECLARATION_BUILTINS:
+        nameref = any(w[:1] == "-" and "n" in w[1:] for w in view[1:] if w != "--")
+        for k, w in enumerate(view[1:], 1):
+            name = w.partition("=")[0]
+            if k in dynamic and w[:1] != "-" and not (name.isidentifier() and name.isascii()):
+                return f"'{verb}' assigns a variable whose name is not known until it runs"
+            if nameref and "=" in w and _special(w.partition("=")[2]):
+                return f"'{verb} -n' makes a name refer to {w.partition('=')[2]}, which chooses what runs"
+        return None
+    if verb == "printf":
+        for k, w in enumerate(view[1:], 1):
+            if w == "-v" and k + 1 < len(view):
+                target = view[k + 1]
+            elif w.startswith("-v") and len(w) > 2:
+                target = w[2:]
+            else:
+                continue
+            if k + (1 if w == "-v" else 0) in dynamic or _special(target.partition("[")[0]):
+                return f"'printf -v' sets {target}, which chooses what runs"
+        return None
+    skip = False
+    for k, w in enumerate(view[1:], 1):
+        if skip:
+            skip = False
+            continue
+        if w[:1] == "-":
+            # `read -p PROMPT`, `-d DELIM`, `-t SECS` ...; `mapfile -d/-n/-O/-s/-u/-C/-c` take values too.
+            skip = len(w) == 2 and w[1] in _READ_VALUED.get(verb, "")
+            continue
+        if k in dynamic or _special(w.partition("[")[0]):
+            return f"'{verb}' sets {w} from its input, which chooses what runs"
+    return None
+
+
+_READ_VALUED = {"read": "dinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc"}

@@ -543,3 +543,44 @@ def test_a_file_written_and_then_read_keeps_its_verdict(command):  # issue 11
         ),
     )
     assert v.decision == "auto_approve", v.reason
+
+
+# -- leftover 2: builtins that assign a variable by name (read, mapfile, printf -v, getopts, declare -n) ----
+ASSIGNS_BY_NAME = [
+    "declare -n r=PATH; r=.; ls",
+    "printf -v PATH /tmp; ls",
+    "read PATH <<< /tmp; ls",
+    "read -r PATH < f; git status",
+    "mapfile -t PATH < f; ls",
+    "declare -n r=GIT_PAGER; r='curl x'; export GIT_PAGER; git log",
+    "read GIT_PAGER <<< 'curl x'; export GIT_PAGER; git log",
+    "printf -v GIT_PAGER 'curl x'; export GIT_PAGER; git log",
+    "read -r LD_PRELOAD < f; export LD_PRELOAD; ls",
+    "getopts x PATH; ls",
+    "export $(cat env); ls",
+    'declare "$x"; ls',
+    "x=PATH; export $x=/tmp; ls",
+    "IFS=: read -r PAGER rest <<< 'curl x:y'; export PAGER; man ls",
+]
+
+
+@pytest.mark.parametrize("command", ASSIGNS_BY_NAME)
+def test_a_variable_that_chooses_what_runs_set_by_name_is_never_auto_approved(command):  # issue 11 leftover 2
+    _never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "export FOO=$(pwd); ls",
+        'read -p "$P" name; echo $name',
+        "printf -v out '%s' x; echo $out",
+        "read -r line < f",
+    ],
+)
+def test_ordinary_assignments_by_name_are_not_opaque(command):  # issue 11 leftover 2
+    from permissions.commands import opaque_reason
+    from permissions.commands.views import views
+
+    for seg in parse_command(command).segments:
+        assert opaque_reason(views(seg.words), seg.dynamic) is None, seg.words
