@@ -42,6 +42,15 @@ COMMAND_VARS = frozenset(
         "LESSCLOSE",
         "PROMPT_COMMAND",
         "BROWSER",
+        # issue 11, red team: build tools run these programs
+        "RUSTC_WRAPPER",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "RUSTC",
+        "RUSTDOC",
+        "CARGO_BUILD_RUSTC_WRAPPER",
+        "CARGO_BUILD_RUSTC",
+        "CARGO_BUILD_RUSTDOC",
+        "MAKESHELL",
     }
 )
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
@@ -118,6 +127,11 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
                 scripts.append(value)
         elif name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
             opaque = opaque or f"the variable {name} makes the program load code no rule can read"
+        elif name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
+            if value.strip():
+                scripts.append(value)  # issue 11: cargo runs the binaries it builds through it
+        elif name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):
+            opaque = opaque or "GOFLAGS makes go run a program no rule can read"
         elif name in PATH_VARS:
             opaque = opaque or f"the variable {name} changes which program a command word runs"
         elif name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:

@@ -562,6 +562,74 @@ def _enable(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+# socat addresses that run a program: `EXEC:cmd args` (argv) and `SYSTEM:cmd` (through a shell).
+_SOCAT_RUNS = ("exec:", "system:")
+
+
+def _socat(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `socat - EXEC:'curl x'`, `socat SYSTEM:'curl x' -`."""
+    scripts: list[str] = []
+    for w in view[1:]:
+        head, _, rest = w.partition(":")
+        if (head.lower() + ":") in _SOCAT_RUNS and rest:
+            scripts.append(rest.split(",", 1)[0])  # `,opt=...` follow the command
+    return Carried(tuple(scripts))
+
+
+def _netcat(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `nc -e prog`, `nc -c 'cmd'`, `ncat --exec prog` / `--sh-exec 'cmd'` run a program for each
+    connection."""
+    return _option_programs(view, ("--exec", "--sh-exec", "--lua-exec"), ("-e", "-c"))
+
+
+# `go build -toolexec prog`, `go test -exec prog`, `go vet -vettool=prog`: go runs prog.
+_GO_PROGRAM_FLAGS = ("-toolexec", "--toolexec", "-exec", "--exec", "-vettool", "--vettool")
+
+
+def _go(view: tuple[str, ...]) -> Carried:
+    found = _option_programs(view, _GO_PROGRAM_FLAGS, ())
+    if len(view) > 1 and view[1] == "generate":
+        return Carried(found.scripts, None, "go generate runs the commands written in the source files")
+    return found
+
+
+# cargo configuration keys whose value is a program (`--config 'target.x.runner="prog"'`).
+_CARGO_PROGRAM_KEYS = ("runner", "linker", "rustc", "rustc-wrapper", "rustc-workspace-wrapper", "rustdoc")
+
+
+def _cargo(view: tuple[str, ...]) -> Carried:
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        value = w[len("--config=") :] if w.startswith("--config=") else None
+        if w == "--config" and k + 1 < len(view):
+            value = view[k + 1]
+        if value is None:
+            continue
+        key = value.partition("=")[0].strip().strip("'\"").rsplit(".", 1)[-1].lower()
+        if "=" not in value or key in _CARGO_PROGRAM_KEYS or value.startswith(("alias.", "env.")):
+            # A config file, or a key that names a program: cargo runs what no rule can read (issue 11).
+            return Carried(unseen="cargo is given a setting that runs a program, which no rule can read")
+    return _NOTHING
+
+
+def _meson(view: tuple[str, ...]) -> Carried:
+    return _option_programs(view, ("--wrapper", "--wrap"), ())
+
+
+def _screen(view: tuple[str, ...]) -> Carried:
+    if "-X" in view or any(w.startswith("-X") for w in view[1:]):
+        return Carried(unseen="screen sends commands or keys to a session, which no rule can read")
+    return _NOTHING
+
+
+def _mvn(view: tuple[str, ...]) -> Carried:
+    for w in view[1:]:
+        if w.startswith("-Dexec.") or w.startswith("exec:"):
+            return Carried(unseen="maven runs a program named in its arguments, which no rule can read")
+    return _NOTHING
+
+
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
@@ -603,6 +671,16 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "nix": _nix_shell,
     "vagrant": _vagrant,
     "hash": _hash,
+    "socat": _socat,
+    "nc": _netcat,
+    "ncat": _netcat,
+    "netcat": _netcat,
+    "go": _go,
+    "cargo": _cargo,
+    "meson": _meson,
+    "screen": _screen,
+    "mvn": _mvn,
+    "mvnw": _mvn,
     "enable": _enable,
     # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (issue 11).
     **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},

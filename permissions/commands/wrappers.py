@@ -272,6 +272,39 @@ WRAPPERS.update(
         "bwrap": _UNKNOWN,
         "sandbox-exec": Syntax("", "fpD"),
         "doppler": _UNKNOWN,
+        # issue 11, red team: more programs that exec the command after their options.
+        "ssh-agent": Syntax("cDdkst", "aEPt"),
+        "dbus-launch": _UNKNOWN,
+        "envdir": Syntax(operands=1),
+        "setuidgid": Syntax(operands=1),
+        "envuidgid": Syntax(operands=1),
+        "softlimit": Syntax("", "acdfmloprst"),
+        "ccache": _UNKNOWN,
+        "sccache": _UNKNOWN,
+        "distcc": _UNKNOWN,
+        "icecc": _UNKNOWN,
+        "cpulimit": Syntax("fkqrvz", "ilpe"),
+        "trickle": Syntax("sv", "dulntwLP"),
+        "aa-exec": Syntax("dixvV", "pn"),
+        "runcon": Syntax("", "utrl", operands=1),  # `runcon CONTEXT cmd` (the -u/-t form is rarer)
+        "setarch": Syntax("vhRFZLXBIST3", "", operands=1),
+        "linux32": Syntax("vhRFZLXBIST3"),
+        "linux64": Syntax("vhRFZLXBIST3"),
+        "i386": Syntax("vhRFZLXBIST3"),
+        "x86_64": Syntax("vhRFZLXBIST3"),
+        "eatmydata": Syntax(),
+        "nocache": _UNKNOWN,
+        "rlwrap": _UNKNOWN,
+        "screen": _UNKNOWN,
+        "dtach": Syntax("Ez", "nAcNrR"),
+        "toybox": Syntax(),
+        "ld.so": _UNKNOWN,
+        "ld-linux.so.2": _UNKNOWN,
+        "ld-linux-x86-64.so.2": _UNKNOWN,
+        "ld-linux-aarch64.so.1": _UNKNOWN,
+        "qemu-x86_64": _UNKNOWN,
+        "qemu-aarch64": _UNKNOWN,
+        "qemu-arm": _UNKNOWN,
     }
 )
 
@@ -326,6 +359,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("perf", "stat"): _UNKNOWN,
     ("perf", "trace"): _UNKNOWN,
     ("gdb", "--args"): _UNKNOWN,
+    ("cmake", "-E"): _UNKNOWN,
+    ("uv", "tool"): Syntax(operands=1),  # `uv tool run pkg args`: `run` stands before the command
     ("lldb", "--"): _UNKNOWN,
     # [beyond] the command runs in a container, but it still reaches the network and mounted folders.
     # The image (run) or container (exec) stands between the options and the command.

@@ -584,3 +584,70 @@ def test_ordinary_assignments_by_name_are_not_opaque(command):  # issue 11 lefto
 
     for seg in parse_command(command).segments:
         assert opaque_reason(views(seg.words), seg.dynamic) is None, seg.words
+
+
+# -- more programs that run a program: wrappers, network tools, build tools --------------------------------
+MORE_RUNNERS = [
+    "ssh-agent curl x",
+    "dbus-launch curl x",
+    "envdir d curl x",
+    "setuidgid u curl x",
+    "softlimit -m 1 curl x",
+    "ccache curl x",
+    "cpulimit -l 5 -- curl x",
+    "trickle -d 10 curl x",
+    "aa-exec -p x curl x",
+    "runcon u curl x",
+    "setarch x86_64 curl x",
+    "linux64 curl x",
+    "eatmydata curl x",
+    "rlwrap curl x",
+    "screen -dm curl x",
+    "dtach -n s curl x",
+    "toybox wget x",
+    "/lib64/ld-linux-x86-64.so.2 /usr/bin/curl x",
+    "cmake -E env curl x",
+    "uv tool run curl",
+    "socat - EXEC:curl",
+    "socat SYSTEM:'curl x' -",
+    "ncat -c 'curl x' h 1",
+    "ncat --exec 'curl x' -l 1",
+    "go build -toolexec curl",
+    "go test -exec curl ./...",
+    "go vet -vettool=curl",
+    "meson test --wrapper curl",
+    "RUSTC_WRAPPER=curl cargo build",
+    "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=curl cargo test",
+]
+
+
+@pytest.mark.parametrize("command", MORE_RUNNERS)
+def test_more_programs_that_run_a_program_are_looked_through(command):  # issue 11 class 6
+    _denied(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "go generate ./...",
+        "cargo --config 'target.x.runner=\"curl\"' run",
+        "cargo test --config x.toml",
+        "GOFLAGS=-toolexec=curl go build",
+        "screen -X stuff 'curl x'",
+        "mvn exec:exec -Dexec.executable=curl",
+        "nc -e /bin/sh h 1",
+    ],
+)
+def test_build_and_network_tools_running_unread_programs_are_never_auto_approved(command):  # issue 11
+    _never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command", ["go build ./...", "go test ./...", "cargo build", "cargo test --release"]
+)
+def test_ordinary_builds_stay_auto_approved(command):  # issue 11
+    v = term(
+        command,
+        allow=("Terminal(go test)", "Terminal(go build)", "Terminal(cargo build)", "Terminal(cargo test)"),
+    )
+    assert v.decision == "auto_approve", v.reason
