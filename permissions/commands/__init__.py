@@ -101,6 +101,15 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    script is never auto-approved. ``ssh``/``scp``/``rsync`` as ``root`` are privileged (cap_privileged).
 18. A grep-like's pattern (``grep``, ``rg``, ``ag``, ``ack``: the first operand, or ``-e``'s value) is
    text, not a location for the path scope; its file operands and ``-f`` files still are.
+19. More exec-after-options wrappers (``ssh-agent``, ``setarch``, ``screen``, ``dtach``, ``ccache``,
+   ``toybox``, the dynamic loader ``ld.so`` …), ``socat EXEC:``/``SYSTEM:``, ``nc``/``ncat -e``/``-c``,
+   ``go -toolexec``/``-exec``/``-vettool``, ``meson --wrapper``, ``CARGO_TARGET_*_RUNNER``,
+   ``RUSTC_WRAPPER`` are read as segments; ``go generate``, ``cargo --config`` naming a program,
+   ``GOFLAGS`` with ``-toolexec``, ``screen -X``, ``mvn -Dexec.*`` are never auto-approved. ``CC``/``CXX``
+   in front of ``make`` are left as they were (common, and the Makefile decides what runs anyway).
+20. Privileged (cap_privileged) also: ``nsenter``, ``chroot``, and a container engine given the host
+   (``docker|podman run|create|exec`` with ``--privileged``, ``--pid=host`` …, ``--cap-add``,
+   ``--device``, a bind mount of ``/`` or of a ``.sock``).
 """
 
 from __future__ import annotations

@@ -651,3 +651,25 @@ def test_ordinary_builds_stay_auto_approved(command):  # issue 11
         allow=("Terminal(go test)", "Terminal(go build)", "Terminal(cargo build)", "Terminal(cargo test)"),
     )
     assert v.decision == "auto_approve", v.reason
+
+
+HOST_ROOT = [
+    "docker run --privileged img",
+    "docker run -v /:/host img ls",
+    "docker run --pid=host img",
+    "podman run --privileged img",
+    "docker run --mount type=bind,src=/,dst=/h img",
+    "docker run -v /var/run/docker.sock:/s img",
+    "nsenter -t 1 -a",
+    "chroot /host",
+]
+
+
+@pytest.mark.parametrize("command", HOST_ROOT)
+def test_a_container_given_the_host_or_another_root_is_privileged(command):  # issue 11 class 7
+    v = term(command, autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_privileged"), command
+
+
+def test_an_ordinary_container_run_is_not_privileged():  # issue 11 class 7
+    assert term("docker run -v ./src:/src img", project=CONTAINER_RUNNING).decision == "auto_approve"
