@@ -95,7 +95,7 @@ CODE_VARS = frozenset(
     }
 )
 # The value decides which program a command word names (`PATH=. ls` runs ./ls): issue 11.
-PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE"})
+PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
 _NPM_CONFIG = "npm_config_"
 # Builtins that assign their operands (`export PAGER='curl x'`): issue 11.
