@@ -630,6 +630,27 @@ def _mvn(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+def _complete(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `compgen -C 'cmd'` runs cmd to list completions (checked against bash); `complete -C`
+    keeps it for later."""
+    return _option_programs(view, (), ("-C",))
+
+
+def _fc(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `fc -e 'cmd'` runs cmd as the editor, and `fc` re-runs commands from the history, which no
+    rule can read. `fc -l` only lists."""
+    found = _option_programs(view, (), ("-e",))
+    if all(w[:1] == "-" and "l" in w for w in view[1:2]) and len(view) > 1:
+        return found
+    return Carried(found.scripts, None, "fc runs commands from the shell's history, which no rule can read")
+
+
+def _bind(view: tuple[str, ...]) -> Carried:
+    if any(w[:1] == "-" and "x" in w for w in view[1:]):
+        return Carried(unseen="bind -x makes a key run a command, which no rule can read")
+    return _NOTHING
+
+
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
@@ -672,6 +693,10 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "vagrant": _vagrant,
     "hash": _hash,
     "socat": _socat,
+    "compgen": _complete,
+    "complete": _complete,
+    "fc": _fc,
+    "bind": _bind,
     "nc": _netcat,
     "ncat": _netcat,
     "netcat": _netcat,

@@ -675,3 +675,22 @@ def test_a_container_given_the_host_or_another_root_is_privileged(command):  # i
 
 def test_an_ordinary_container_run_is_not_privileged():  # issue 11 class 7
     assert term("docker run -v ./src:/src img", project=CONTAINER_RUNNING).decision == "auto_approve"
+
+
+# -- builtins that run a command given to them (checked against bash: compgen -C and fc -e run it) --------
+@pytest.mark.parametrize(
+    "command", ["compgen -C 'curl x'", "complete -C 'curl x' ls", "fc -e curl", "fc -e 'curl x'"]
+)
+def test_builtins_given_a_command_run_it(command):  # issue 11 class 5
+    _denied(command)
+
+
+@pytest.mark.parametrize(
+    "command", ["fc -s", "history -s 'curl x'; fc -s", "set -o emacs; bind -x '\"a\":curl'"]
+)
+def test_commands_from_the_history_or_key_bindings_are_never_auto_approved(command):  # issue 11 class 5
+    _never_auto(command)
+
+
+def test_listing_the_history_is_ordinary():  # issue 11 class 5
+    assert term("fc -l", project=CONTAINER_RUNNING).decision == "auto_approve"
