@@ -25,6 +25,8 @@ from projects.local_root import LocalRootError
 from projects.models import Agent, AutonomyRule, Project
 from projects.policy_store import accepted_permissions, file_base
 
+from . import ports
+
 log = logging.getLogger(__name__)
 
 
@@ -33,20 +35,13 @@ class ProjectRootInvalid(ValueError):
 
 
 def project_state(project: Project) -> ProjectState:
-    from containers.models import RUNNING, ProjectContainer
-
     try:
         root = project.root()
     except LocalRootError as exc:
         raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
-    if Project.container.is_cached(project):  # joined in by the agent's authentication
-        container = getattr(project, "container", None)
-        running = container is not None and container.state == RUNNING
-    else:
-        running = ProjectContainer.objects.filter(project=project, state=RUNNING).exists()
     return ProjectState(
         execution_mode=project.execution_mode,
-        container_running=running,
+        container_running=ports.container_running(project),
         root=root,
         protected_branches=tuple(project.protected_branches or ()),
         scope_root_id=project.scope_root_id(),

@@ -26,7 +26,7 @@ from permissions.always import derive_always, typed_pattern, writes_autonomy_row
 from permissions.files import PermissionsFileError
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
-from projects.services import merge_accepted, upsert_autonomy
+from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
 from . import events, waiting
 from .enqueue import enqueue_execution
@@ -235,8 +235,6 @@ def _lock(action_id) -> ProposedAction:
 def _check_decider(action: ProposedAction, actor) -> None:
     """R2.2 — a member whose role meets the type's minimum; agents and runners never decide (people_only).
     Not visible → 404 (R1.1). The services' project guard, so the reason codes match every transition's."""
-    from projects.services import require_project_role
-
     minimum = ACTION_TYPES[action.action_type].min_role
     require_project_role(
         actor, action.project, minimum, f"Deciding a {action.action_type} action", noun="action"

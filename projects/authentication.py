@@ -63,6 +63,12 @@ def read_key(request, scheme: str, what: str = "key") -> str | None:
         raise exceptions.AuthenticationFailed("The key contains invalid characters.") from None
 
 
+def _container_model():
+    """The project's container row, reached through the reverse relation the containers app declares on
+    ``Project`` (``Project.container``): projects does not import the app above it (issue 15)."""
+    return Project.container.related.related_model
+
+
 class _AgentLookup:
     """One statement loads everything a proposal needs about the caller: the agent, its project, the project's
     container row (the policy's container floor), the principal membership (the agent's role) and the agent's
@@ -70,19 +76,16 @@ class _AgentLookup:
     still load lazily through the ORM when something asks for them."""
 
     def __init__(self):
-        from containers.models import ProjectContainer
-
         self.agent = Projection(Agent, "a")
         self.project = Projection(Project, "p")
-        self.container = Projection(ProjectContainer, "c")
+        self.container = Projection(_container_model(), "c")
         self.principal = Projection(Membership, "m")
         self.parts = (self.agent, self.project, self.container, self.principal)
         self._sql: dict[str, str] = {}
 
     def sql(self, connection) -> str:
         if connection.alias not in self._sql:
-            from containers.models import ProjectContainer
-
+            ProjectContainer = _container_model()
             qn = connection.ops.quote_name
             a, p, c, m = (qn(x.alias) for x in self.parts)
 

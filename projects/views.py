@@ -282,17 +282,6 @@ class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
             rows = list(agent.autonomy_rules.all())
         return Response(AutonomyRowSerializer(rows, many=True).data)
 
-    @extend_schema(request=None, responses=AutonomyRowSerializer(many=True))
-    @action(detail=True, methods=["post"], url_path="accept-handoff")
-    def accept_handoff(self, request, pk=None):
-        """R9.6 — accepting the Infra agent's handoff presets its container_start to auto_approve."""
-        from containers.lifecycle import accept_infra_handoff
-
-        agent = self.get_object()
-        require_project_role(request, agent.project, MAINTAINER, "Accepting the Infra handoff")
-        accept_infra_handoff(actor=request.user, agent=agent)
-        return Response(AutonomyRowSerializer(agent.autonomy_rules.order_by("action_type"), many=True).data)
-
     @action(detail=True, methods=["post"])
     def revoke(self, request, pk=None):
         """Revoke the agent's key at once; it answers 401 from then on."""

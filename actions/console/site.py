@@ -20,6 +20,8 @@ from django.urls import reverse
 
 from projects.models import Membership
 
+from .urls import console_urls
+
 
 def is_member(user) -> bool:
     return bool(
@@ -64,8 +66,6 @@ def install(site: admin.AdminSite) -> None:
     original_get_urls = site.get_urls
 
     def get_urls(self):
-        from .urls import console_urls
-
         # /admin/console/... (names admin:console-*), wrapped by the admin's login and permission check,
         # placed before the admin's final catch-all.
         return console_urls(self.admin_view) + original_get_urls()

@@ -15,7 +15,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
+from actions.policy_input import decision_request_for
 from permissions.cli import RequestError, explain, load_json_file, parse_project, run_eval, run_lint
+from permissions.decide import decide
 from permissions.files import PermissionsFileError, load_permissions
 
 
@@ -87,12 +89,6 @@ class Command(BaseCommand):
     def _check(self, opts: dict[str, Any]) -> None:
         words = [w for w in opts["words"] if w != "--"] if opts["words"][:1] == ["--"] else opts["words"]
         command = " ".join(words)
-        try:
-            from actions.policy_input import decision_request_for
-        except ImportError:
-            self._fail("policy check needs the projects app (actions.policy_input is not installed)")
-        from permissions.decide import decide
-
         try:
             req, hooks = decision_request_for(opts["project"], opts.get("agent"), command)
         except (LookupError, ValueError, PermissionsFileError) as exc:
