@@ -33,7 +33,7 @@ from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
 from projects.models import Task, WorkspaceCredentials
 
-from . import events, executors, waiting
+from . import events, executors, task_states, waiting
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -276,21 +276,7 @@ def _settle_task(action: ProposedAction) -> None:
         action=action,
         payload={"taskId": str(action.task_id), "actionId": str(action.id), "status": action.status},
     )
-    if Task.objects.filter(id=action.task_id, status="awaiting_approval").update(
-        status="in_progress", updated_at=timezone.now()
-    ):
-        _task_status_changed(action, "in_progress")
-
-
-def _task_status_changed(action: ProposedAction, status: str, *, task_id=None, **extra) -> None:
-    """One ``backlog.task_status_changed`` per real change, in the shape actions.services writes."""
-    events.record(
-        events.TASK_STATUS_CHANGED,
-        project_id=action.project_id,
-        actor=WORKER,
-        action=action,
-        payload={"taskId": str(task_id or action.task_id), "status": status, **extra},
-    )
+    task_states.move_task(action.task_id, task_states.ACTION_SETTLED, actor=WORKER, action=action)
 
 
 _PR_OPENING = ("pr_open", "open_adr_pr", "open_infra_pr")
@@ -336,12 +322,14 @@ def _record_merge(action: ProposedAction, result: dict) -> None:
     task_id = _task_the_pr_came_from(action, pr)
     if not task_id:
         return
-    task = Task.objects.select_for_update().filter(id=task_id).first()
-    if task is None or task.status == "done":
-        return
     # Status-guarded: of two concurrent settles only one moves the task, so only one event is written.
-    if Task.objects.filter(id=task.id, status=task.status).update(status="done", updated_at=timezone.now()):
-        _task_status_changed(action, "done", task_id=task.id, reason="pr_merged", source="git_merge", pr=pr)
+    task_states.move_task(
+        task_id,
+        task_states.PR_MERGED,
+        actor=WORKER,
+        action=action,
+        event={"reason": "pr_merged", "source": "git_merge", "pr": pr},
+    )
 
 
 # -- the reaper -----------------------------------------------------------------------------------

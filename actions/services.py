@@ -28,7 +28,7 @@ from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
 from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
-from . import events, waiting
+from . import events, task_states, waiting
 from .enqueue import enqueue_execution
 from .events import Actor
 from .models import (
@@ -44,6 +44,7 @@ from .models import (
 from .payloads import PayloadError, pr_number_of, validate_payload
 from .policy_input import ProjectRootInvalid, evaluate
 from .proposal_paths import check_paths
+from .task_states import move_task
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +178,7 @@ def propose_action(
         if task is not None and status == PENDING:
             with transaction.atomic():
                 sql.insert_together(action, created)
-                _set_task_status(task, "awaiting_approval", actor)
+                move_task(task, task_states.ACTION_PENDING, actor=actor)
         else:
             # The action and its event, all or nothing; on PostgreSQL one statement with no BEGIN/COMMIT
             # round trips (brabo.sql) — every agent call runs it.
@@ -192,29 +193,6 @@ def propose_action(
             reason="merge_ja_proposto",
         ) from None
     return Decision(action=action, outcome=status, hints=hints)
-
-
-def _set_task_status(task: Task, status: str, actor: Actor, *, reason: str = "", source: str = "") -> bool:
-    """Move a task with a status-guarded update; one ``backlog.task_status_changed`` event per real change."""
-    updated = (
-        Task.objects.filter(pk=task.pk)
-        .exclude(status=status)
-        .exclude(status="done")
-        .update(status=status, blocked_reason=reason, blocked_source=source, updated_at=timezone.now())
-    )
-    if updated:
-        events.record(
-            events.TASK_STATUS_CHANGED,
-            project_id=task.project_id,
-            actor=actor,
-            payload={
-                "taskId": str(task.pk),
-                "status": status,
-                **({"reason": reason, "source": source} if reason else {}),
-            },
-        )
-        task.status = status
-    return bool(updated)
 
 
 # -- deciding --------------------------------------------------------------------------------------------
@@ -347,7 +325,7 @@ def deny_action(*, action_id, actor, reason: str = "") -> Decision:
             action=action,
             payload={"taskId": str(action.task_id), "status": DENIED},
         )
-        _set_task_status(action.task, "in_progress", who)
+        move_task(action.task, task_states.ACTION_DENIED, actor=who)
     waiting.publish(action.id)
     return Decision(action=action, outcome=OUTCOME_DENIED)
 
@@ -446,10 +424,10 @@ def waiter_attached(action: ProposedAction) -> None:
         task = Task.objects.filter(pk=action.task_id, status="blocked", blocked_source="infra").first()
         if task is not None:
             with transaction.atomic():
-                _set_task_status(
+                move_task(
                     task,
-                    "awaiting_approval",
-                    Actor.of_agent(action.agent) if action.agent else Actor.system(),
+                    task_states.WAITER_BACK,
+                    actor=Actor.of_agent(action.agent) if action.agent else Actor.system(),
                 )
 
 
@@ -463,10 +441,10 @@ def detect_vanished_waiters(*, older_than_seconds: int) -> int:
     moved = 0
     for action in stale:
         with transaction.atomic():
-            moved += _set_task_status(
+            moved += move_task(
                 action.task,
-                "blocked",
-                Actor.system("waiter-watch"),
+                task_states.WAITER_VANISHED,
+                actor=Actor.system("waiter-watch"),
                 reason=f"the agent stopped waiting for action {action.id} (no waiter since {action.waiter_seen_at:%Y-%m-%d %H:%M:%S} UTC)",
                 source="infra",
             )
