@@ -39,37 +39,9 @@ class ProposeSerializer(serializers.Serializer):
         return value
 
 
-_datetime = serializers.DateTimeField()  # DRF's own date-time rendering (ISO 8601, UTC as "Z")
-
-
-def action_data(a: ProposedAction) -> dict:
-    """An action as the API shows it: exactly what ``ActionSerializer`` declares, built without DRF's
-    per-call field construction, which cost more than the rest of the proposal's serialization together
-    (``test_serializers.py`` holds the two to the same output)."""
-    return {
-        "id": str(a.id),
-        "project": str(a.project_id),
-        "agent": a.agent.name if a.agent_id else None,
-        "task": str(a.task_id) if a.task_id else None,
-        "action_type": a.action_type,
-        "payload": a.payload,
-        "status": a.status,
-        "reason": a.reason,
-        "message": a.message,
-        "scopeRoot": a.scope_root,
-        "segments": a.segments,
-        "decided_by": a.decided_by.get_username() if a.decided_by_id else None,
-        "decided_at": _datetime.to_representation(a.decided_at) if a.decided_at else None,
-        "result": a.result,
-        "settled": a.is_settled,
-        "created_at": _datetime.to_representation(a.created_at),
-        "updated_at": _datetime.to_representation(a.updated_at),
-    }
-
-
 class ActionSerializer(serializers.ModelSerializer):
-    """The declared shape: the OpenAPI schema is drawn from it and DRF's generic rendering of it is the
-    reference ``action_data`` is tested against; responses are rendered by ``action_data``."""
+    """The one source of an action's shape (issue 15): the OpenAPI schema is drawn from it and every response
+    is DRF's own rendering of it, through :func:`action_data`."""
 
     id = serializers.CharField(read_only=True)
     project = serializers.CharField(source="project_id")
@@ -103,6 +75,21 @@ class ActionSerializer(serializers.ModelSerializer):
 
     def to_representation(self, instance):
         return action_data(instance)
+
+
+_shared: ActionSerializer | None = None
+
+
+def action_data(a: ProposedAction) -> dict:
+    """An action as the API shows it: ``ActionSerializer``'s declared fields, rendered by DRF. The fields are
+    bound once per process on one shared instance — DRF copies every declared field each time a serializer
+    builds its fields, which cost more than the rest of a proposal's serialization together — and rendering
+    only reads them, so the instance is safe to share between threads."""
+    global _shared
+    if _shared is None:
+        _shared = ActionSerializer()
+        _shared.fields  # noqa: B018 — bind them now, once
+    return dict(serializers.ModelSerializer.to_representation(_shared, a))
 
 
 class DenySerializer(serializers.Serializer):

@@ -1,4 +1,4 @@
-"""``action_data`` renders exactly what ``ActionSerializer`` declares (DRF's generic rendering is the reference)."""
+"""``action_data`` is DRF's own rendering of ``ActionSerializer`` (one source, issue 15), in every state."""
 
 from __future__ import annotations
 
