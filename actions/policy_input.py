@@ -48,15 +48,12 @@ def project_state(project: Project) -> ProjectState:
 
 
 def autonomy_rows(agent: Agent | None) -> tuple[AutonomyRow, ...]:
+    """The agent's autonomy rows as engine input: read here, once per decision, and nowhere else (issue 15:
+    authentication stashed them on the agent and this re-read them three ways)."""
     if agent is None:
         return ()
-    loaded = getattr(agent, "autonomy_at_auth", None)  # read with the agent by its authentication
-    if loaded is not None:
-        return tuple(AutonomyRow(action_type, mode) for action_type, mode in loaded)
-    rules = agent.__dict__.get("_prefetched_objects_cache", {}).get("autonomy_rules")
-    if rules is None:
-        rules = AutonomyRule.objects.filter(agent=agent)
-    return tuple(AutonomyRow(r.action_type, r.mode) for r in rules)
+    rows = AutonomyRule.objects.filter(agent_id=agent.pk).values_list("action_type", "mode")
+    return tuple(AutonomyRow(action_type, mode) for action_type, mode in rows)
 
 
 # -- operator hooks (R11.1): resident workers, started once per process and reused ----------------------
