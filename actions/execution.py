@@ -285,7 +285,7 @@ _PR_OPENING = ("pr_open", "open_adr_pr", "open_infra_pr")
 def _task_the_pr_came_from(action: ProposedAction, pr: str):
     """R8.3: the task of the executed action that opened this PR; else a task whose pr_reference names it;
     else the merge's own task (a merge proposed for a PR Brabo did not open)."""
-    number = pr_number_of(pr)
+    number = int(pr) if pr.isdigit() else None  # merge_pr, or the provider's own number: canonical already
     if number is not None:
         opened = (
             ProposedAction.objects.filter(

@@ -56,6 +56,14 @@ class PayloadError(ValueError):
 
 def validate_payload(action_type: str, payload: Any) -> dict:
     """Return the payload unchanged when it fits its type's shape; raise PayloadError naming the fault."""
+    return read_payload(action_type, payload)[0]
+
+
+def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
+    """The payload checked against its type's shape, and for git_merge the PR it names in canonical form
+    (its number as text: what ``ProposedAction.merge_pr`` stores, and what the conflict rules and the
+    executor read — the reference is parsed here, once; issue 15). Raises PayloadError naming the fault."""
+    merge_pr = ""
     if action_type not in ACTION_TYPES:
         raise PayloadError(
             f"unknown action_type {action_type!r}; use one of: {', '.join(ACTION_TYPES)}.",
@@ -98,7 +106,8 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 "payload.cwd must be an absolute path (it defaults to the project root).", "payload.cwd"
             )
     if action_type == "git_merge":
-        if pr_number_of(payload["pr"]) is None:
+        number = pr_number_of(payload["pr"])
+        if number is None:
             raise PayloadError(
                 f'payload.pr {payload["pr"]!r} is not a pull request reference; use its number (12, "#12", '
                 '"!12") or its URL (…/pull/12, …/merge_requests/12).',
@@ -119,6 +128,7 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 "^ ~ : @{ or a leading +, no refs other than refs/heads/...); send the branch name, e.g. main.",
                 "payload.target_branch",
             )
+        merge_pr = str(number)
     if action_type == "write_file":
         parts = payload["path"].split("/")
         if len(payload["path"].encode()) > 4096 or any(len(p.encode()) > 255 for p in parts):
@@ -129,4 +139,4 @@ def validate_payload(action_type: str, payload: Any) -> dict:
     if action_type == "git_commit" and "paths" in payload:
         if not all(isinstance(p, str) for p in payload["paths"]):
             raise PayloadError("payload.paths must be a list of strings.", "payload.paths")
-    return payload
+    return payload, merge_pr

@@ -41,7 +41,7 @@ from .models import (
     ProposedAction,
     payload_hash,
 )
-from .payloads import PayloadError, pr_number_of, validate_payload
+from .payloads import PayloadError, read_payload
 from .policy_input import ProjectRootInvalid, evaluate
 from .proposal_paths import check_paths
 from .task_states import move_task
@@ -104,7 +104,7 @@ def propose_action(
             reason="agent_suspended",
         )
     try:
-        payload = validate_payload(action_type, payload)
+        payload, merge_pr = read_payload(action_type, payload)
     except PayloadError as exc:
         raise DomainError(str(exc), field=exc.field) from None
     if agent is not None and action_type in PERSON_ONLY_TYPES:
@@ -122,10 +122,8 @@ def propose_action(
         raise DomainError("No such project.", status=404, reason="not_found")
     actor = Actor.of_agent(agent) if agent is not None else Actor.of_user(user)
 
-    merge_pr = ""
     hints: list[str] = []
-    if action_type == "git_merge":
-        merge_pr = str(pr_number_of(payload["pr"]))  # 12, "#12", "!12", "0012" and a PR URL name one PR
+    if action_type == "git_merge":  # merge_pr: 12, "#12", "!12", "0012" and a PR URL name one PR
         if MergedPullRequest.objects.filter(project=project, pr=merge_pr).exists():
             raise DomainError(
                 f"PR {merge_pr} was already merged by an earlier action.", status=409, reason="pr_ja_mergeado"
