@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from permissions.action_types import ACTION_TYPES
-
 from .models import ProposedAction, SessionEvent
 
 
 def read_proposal(data) -> dict:
-    """A proposal body as ``ProposeSerializer`` validates it. The usual body (a known ``action_type``, a
+    """A proposal body as ``ProposeSerializer`` reads it. The usual body (a text ``action_type``, a
     ``payload``, no ``task``) is read directly — the serializer's per-call field copies were a tenth of a
-    proposal's CPU; any other body goes through the serializer, so every error reads as it always did."""
+    proposal's CPU; any other body goes through the serializer, so every error reads as it always did.
+    Whether the type exists is the proposal's one check (``actions.payloads.read_payload``, issue 15)."""
     if (
         isinstance(data, dict)
         and type(data.get("action_type")) is str
-        and data["action_type"] in ACTION_TYPES
         and data.get("payload") is not None
         and data.get("task") is None
     ):
@@ -30,13 +28,6 @@ class ProposeSerializer(serializers.Serializer):
     action_type = serializers.CharField(max_length=40)
     payload = serializers.JSONField()
     task = serializers.UUIDField(required=False, allow_null=True)
-
-    def validate_action_type(self, value):
-        if value not in ACTION_TYPES:
-            raise serializers.ValidationError(
-                f"unknown action_type {value!r}; use one of: {', '.join(ACTION_TYPES)}."
-            )
-        return value
 
 
 class ActionSerializer(serializers.ModelSerializer):
