@@ -37,6 +37,12 @@ LAZY_ALLOWED = {
         "actions/apps.py",
         "actions.models",
     ): "AppConfig.ready: models import only after the app registry is ready",
+    ("actions/apps.py", "actions.policy_input"): "AppConfig.ready: installs `policy check`'s project loader "
+    "(it imports models) into permissions.cli's port",
+    (
+        "actions/apps.py",
+        "permissions.cli",
+    ): "AppConfig.ready: the port's setter, called once the registry is ready",
     ("containers/apps.py", "actions.ports"): "AppConfig.ready: containers fills actions' ports at start",
     ("containers/apps.py", "actions.executors"): "AppConfig.ready: containers registers its executors on "
     "actions' executor port",
