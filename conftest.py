@@ -239,6 +239,7 @@ def make_action():
         project, action_type: str, payload: dict | None = None, *, status: str = "approved", task=None, **kw
     ):
         from actions.models import ProposedAction, payload_hash
+        from actions.payloads import pr_number_of
 
         payload = payload or {}
         return ProposedAction.objects.create(
@@ -250,7 +251,8 @@ def make_action():
             reason="default",
             message="test setup",
             task=task,
-            merge_pr=str(payload.get("pr", "")) if action_type == "git_merge" else "",
+            # as a proposal stores it (actions.payloads.read_payload): the PR's number, or "" for no PR
+            merge_pr=str(pr_number_of(payload.get("pr")) or "") if action_type == "git_merge" else "",
             **kw,
         )
 

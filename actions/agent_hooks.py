@@ -26,7 +26,7 @@ The protocols, as their current documentation describes them:
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
 ``write_file`` with the path relative to the project root; anything else → the configured default.
 Every proposal carries ``runs_in: "agent"``: Brabo decides and records, the agent runs the tool itself
-after an allow (``actions.executors.approval_only.agent_runs_it``) — never both.
+after an allow (``actions.executors.agent_runs_it``) — never both.
 """
 
 from __future__ import annotations

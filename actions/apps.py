@@ -6,4 +6,13 @@ class ActionsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self):
-        from . import maintenance  # noqa: F401 — registers the periodic task with Celery
+        # App-registry timing: models and the Celery app exist only once the registry is ready.
+        from brabo.domain import install_event_log
+        from permissions.cli import install_project_loader
+
+        from . import enqueue, maintenance  # noqa: F401 — register their periodic tasks with Celery
+        from .models import SessionEvent
+        from .policy_input import decision_request_for
+
+        install_event_log(SessionEvent)  # the kernel's event-log port (brabo.domain)
+        install_project_loader(decision_request_for)  # `manage.py policy check` (permissions.cli's port)

@@ -11,10 +11,15 @@ broker is back. Delivery is at-least-once (the relay and the sweep can both send
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
+from celery import shared_task
+from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from .models import RUNNABLE, ProposedAction
+from .tasks import execute_action
 
 log = logging.getLogger(__name__)
 
@@ -30,8 +35,6 @@ def enqueue_execution(action_id, *, marked: bool = False) -> None:
 def relay(action_ids) -> int:
     """Send one execution message per id; clear the flag of those sent. Never raises: what could not be sent
     stays due for the sweep. Returns how many were sent."""
-    from .tasks import execute_action
-
     sent = 0
     for action_id in action_ids:
         try:
@@ -60,3 +63,41 @@ def relay_due(limit: int = 500) -> int:
     if due:
         log.info("relaying %d action(s) whose dispatch is still due", len(due))
     return relay(due)
+
+
+def redispatch_unclaimed(*, older_than: int | None = None, limit: int = 500) -> int:
+    """Send again the actions runnable (approved or auto-approved) for longer than BRABO_DISPATCH_LOST_AFTER
+    seconds: their message was lost (the broker was down when the approval or a retry published it, or it
+    was purged), so no worker will ever claim them. A duplicate of a message still queued is harmless: the
+    claim is status-guarded. Each action sent is stamped, so a slow queue gets one extra message per
+    period, not one a minute. Returns how many were sent."""
+    seconds = older_than if older_than is not None else settings.BRABO_DISPATCH_LOST_AFTER
+    now = timezone.now()
+    lost = ProposedAction.objects.filter(status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds))
+    sent = 0
+    for action_id in list(lost.values_list("id", flat=True)[:limit]):
+        if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
+            updated_at=now, dispatch_due=True
+        ):
+            log.warning(
+                "action %s runnable for over %s s without a worker claiming it; sending it again",
+                action_id,
+                seconds,
+            )
+            enqueue_execution(action_id, marked=True)
+            sent += 1
+    return sent
+
+
+# The outbox's periodic jobs (brabo/celery.py beat schedule), named as they were when they lived in
+# actions.tasks: the task module cannot import the outbox that sends its messages.
+@shared_task(name="actions.tasks.redispatch_unclaimed")
+def redispatch_unclaimed_task() -> int:
+    """Periodic: send again approved actions whose message was lost."""
+    return redispatch_unclaimed()
+
+
+@shared_task(name="actions.tasks.relay_due_dispatches")
+def relay_due_dispatches() -> int:
+    """Periodic: the outbox sweep — send what the on-commit relay could not."""
+    return relay_due()

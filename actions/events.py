@@ -1,26 +1,27 @@
-"""Writing domain events (R10.1). Callers pass the real actor; the row is written in the caller's transaction."""
+"""Writing domain events (R10.1). The types, :class:`Actor` and the writers live in the shared kernel
+(``brabo.domain``, issue 15) so every app records through one writer; actions names them here for its own
+modules. Callers pass the real actor; the row is written in the caller's transaction."""
 
 from __future__ import annotations
 
-from typing import Any
+from brabo.domain import (
+    ACTION_APPROVED,
+    ACTION_CREATED,
+    ACTION_DENIED,
+    ACTION_EXECUTED,
+    ACTION_FAILED,
+    PERMISSION_GRANTED,
+    TASK_ACTION_SETTLED,
+    TASK_STATUS_CHANGED,
+    Actor,
+    build,
+    record,
+)
 
-from brabo import sql
-
-from .models import SessionEvent
-
-# R10.1 — the event types, as the public contract names them.
-ACTION_CREATED = "proposed_action.created"
-ACTION_APPROVED = "proposed_action.approved"
-ACTION_DENIED = "proposed_action.denied"
 # issue 16: one non-final approval under a two-person rule; expiry of an undecided action, and its warning
 ACTION_APPROVAL_ADDED = "proposed_action.approval_added"
 ACTION_EXPIRED = "proposed_action.expired"
 ACTION_EXPIRING_SOON = "proposed_action.expiring_soon"
-PERMISSION_GRANTED = "permission.granted"
-ACTION_EXECUTED = "action.executed"
-ACTION_FAILED = "action.failed"
-TASK_STATUS_CHANGED = "backlog.task_status_changed"
-TASK_ACTION_SETTLED = "task.action_settled"
 # Issue 16: budgets for spend (actions.budgets).
 SPEND_RECORDED = "spend.recorded"
 BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
@@ -41,45 +42,16 @@ EVENT_TYPES: tuple[str, ...] = (
     BUDGET_THRESHOLD_CROSSED,
 )
 
-
-class Actor:
-    """Who did it: an agent, a person, or the system (policy, workers)."""
-
-    __slots__ = ("kind", "id", "label")
-
-    def __init__(self, kind: str, id: str = "", label: str = ""):
-        self.kind, self.id, self.label = kind, id, label
-
-    @classmethod
-    def of_agent(cls, agent) -> Actor:
-        return cls("agent", str(agent.id), agent.name)
-
-    @classmethod
-    def of_user(cls, user) -> Actor:
-        return cls("user", str(user.pk), user.get_username())
-
-    @classmethod
-    def system(cls, label: str = "brabo") -> Actor:
-        return cls("system", "", label)
-
-
-def build(
-    type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
-) -> SessionEvent:
-    """The unsaved event; ``record`` writes it, or the caller inserts it together with its action."""
-    return SessionEvent(
-        project_id=project_id,
-        action=action,
-        type=type,
-        actor_kind=actor.kind,
-        actor_id=actor.id,
-        actor_label=actor.label,
-        payload=payload or {},
-    )
-
-
-def record(
-    type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
-) -> SessionEvent:
-    """Write the event in the caller's transaction (brabo.sql: every transition writes one)."""
-    return sql.insert(build(type, project_id=project_id, actor=actor, action=action, payload=payload))
+__all__ = [
+    "ACTION_APPROVED",
+    "ACTION_CREATED",
+    "ACTION_DENIED",
+    "ACTION_EXECUTED",
+    "ACTION_FAILED",
+    "PERMISSION_GRANTED",
+    "TASK_ACTION_SETTLED",
+    "TASK_STATUS_CHANGED",
+    "Actor",
+    "build",
+    "record",
+]

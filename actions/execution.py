@@ -29,8 +29,11 @@ from django.db.models import F
 from django.utils import timezone
 
 from brabo.redaction import redact_text, remember_secret
+from projects.crypto import SecretUnreadable
+from projects.git_settings import workspace_git_root
+from projects.models import Task, WorkspaceCredentials
 
-from . import events, waiting
+from . import events, executors, task_states, waiting
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -41,6 +44,7 @@ from .models import (
     MergedPullRequest,
     ProposedAction,
 )
+from .payloads import pr_number_of
 
 log = logging.getLogger(__name__)
 
@@ -93,13 +97,9 @@ class ExecutionContext:
 
     def owner_credentials(self):
         """(provider_kind, base_url, token) of the workspace owner — whoever approved the action (R9.2)."""
-        from projects.crypto import SecretUnreadable
-        from projects.models import WorkspaceCredentials
-
         creds = WorkspaceCredentials.objects.filter(workspace_id=self.project.workspace_id).first()
         if creds is not None and creds.provider_kind == "local":
             # Bare repositories on this host: no token, and only this workspace's own folder.
-            from projects.git_settings import workspace_git_root
 
             return "local", str(workspace_git_root(self.project.workspace_id)), ""
         try:
@@ -153,12 +153,19 @@ def execute(action_id, *, may_retry: bool = False) -> None:
         settle_failed(action, *stopped)
         return
     ctx = ExecutionContext(action)
-    from .executors import executor_for
-    from .executors.approval_only import agent_runs_it, runs_in_agent
-
     try:
         # A coding agent's hook proposal is a gate: the agent runs the tool itself (actions.agent_hooks).
-        executor = agent_runs_it if runs_in_agent(action) else executor_for(action.action_type)
+        executor = (
+            executors.agent_runs_it
+            if executors.runs_in_agent(action)
+            else executors.executor_for(action.action_type)
+        )
+        if executor is None:
+            raise ExecutionFailure(
+                "unknown_action_type",
+                f"Brabo has no executor for action type {action.action_type!r}.",
+                "Propose one of the documented action types.",
+            )
         result = executor(action, ctx)
     except ExecutionFailure as failure:
         settle_failed(action, failure.code, ctx.redact(failure.message), ctx.redact(failure.next_step))
@@ -297,7 +304,6 @@ def _settle_task(action: ProposedAction) -> None:
     """R8.4 — the task hears the outcome; a task still waiting on this approval goes back to work."""
     if not action.task_id:
         return
-    from projects.models import Task
 
     events.record(
         events.TASK_ACTION_SETTLED,
@@ -306,21 +312,7 @@ def _settle_task(action: ProposedAction) -> None:
         action=action,
         payload={"taskId": str(action.task_id), "actionId": str(action.id), "status": action.status},
     )
-    if Task.objects.filter(id=action.task_id, status="awaiting_approval").update(
-        status="in_progress", updated_at=timezone.now()
-    ):
-        _task_status_changed(action, "in_progress")
-
-
-def _task_status_changed(action: ProposedAction, status: str, *, task_id=None, **extra) -> None:
-    """One ``backlog.task_status_changed`` per real change, in the shape actions.services writes."""
-    events.record(
-        events.TASK_STATUS_CHANGED,
-        project_id=action.project_id,
-        actor=WORKER,
-        action=action,
-        payload={"taskId": str(task_id or action.task_id), "status": status, **extra},
-    )
+    task_states.move_task(action.task_id, task_states.ACTION_SETTLED, actor=WORKER, action=action)
 
 
 _PR_OPENING = ("pr_open", "open_adr_pr", "open_infra_pr")
@@ -329,11 +321,7 @@ _PR_OPENING = ("pr_open", "open_adr_pr", "open_infra_pr")
 def _task_the_pr_came_from(action: ProposedAction, pr: str):
     """R8.3: the task of the executed action that opened this PR; else a task whose pr_reference names it;
     else the merge's own task (a merge proposed for a PR Brabo did not open)."""
-    from projects.models import Task
-
-    from .payloads import pr_number_of
-
-    number = pr_number_of(pr)
+    number = int(pr) if pr.isdigit() else None  # merge_pr, or the provider's own number: canonical already
     if number is not None:
         opened = (
             ProposedAction.objects.filter(
@@ -361,8 +349,6 @@ def _task_the_pr_came_from(action: ProposedAction, pr: str):
 
 def _record_merge(action: ProposedAction, result: dict) -> None:
     """R8.2 / R8.3 — remember the merged PR once, and move its task to ``done`` exactly once."""
-    from projects.models import Task
-
     pr = action.merge_pr or str(result.get("pr", ""))
     try:
         with transaction.atomic():
@@ -372,12 +358,14 @@ def _record_merge(action: ProposedAction, result: dict) -> None:
     task_id = _task_the_pr_came_from(action, pr)
     if not task_id:
         return
-    task = Task.objects.select_for_update().filter(id=task_id).first()
-    if task is None or task.status == "done":
-        return
     # Status-guarded: of two concurrent settles only one moves the task, so only one event is written.
-    if Task.objects.filter(id=task.id, status=task.status).update(status="done", updated_at=timezone.now()):
-        _task_status_changed(action, "done", task_id=task.id, reason="pr_merged", source="git_merge", pr=pr)
+    task_states.move_task(
+        task_id,
+        task_states.PR_MERGED,
+        actor=WORKER,
+        action=action,
+        event={"reason": "pr_merged", "source": "git_merge", "pr": pr},
+    )
 
 
 # -- the reaper -----------------------------------------------------------------------------------
@@ -403,29 +391,3 @@ def reap_stuck_actions(*, older_than: int | None = None) -> int:
         ):
             reaped += 1
     return reaped
-
-
-def redispatch_unclaimed(*, older_than: int | None = None, limit: int = 500) -> int:
-    """Send again the actions runnable (approved or auto-approved) for longer than BRABO_DISPATCH_LOST_AFTER
-    seconds: their message was lost (the broker was down when the approval or a retry published it, or it
-    was purged), so no worker will ever claim them. A duplicate of a message still queued is harmless: the
-    claim is status-guarded. Each action sent is stamped, so a slow queue gets one extra message per
-    period, not one a minute. Returns how many were sent."""
-    from .enqueue import enqueue_execution
-
-    seconds = older_than if older_than is not None else settings.BRABO_DISPATCH_LOST_AFTER
-    now = timezone.now()
-    lost = ProposedAction.objects.filter(status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds))
-    sent = 0
-    for action_id in list(lost.values_list("id", flat=True)[:limit]):
-        if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
-            updated_at=now, dispatch_due=True
-        ):
-            log.warning(
-                "action %s runnable for over %s s without a worker claiming it; sending it again",
-                action_id,
-                seconds,
-            )
-            enqueue_execution(action_id, marked=True)
-            sent += 1
-    return sent

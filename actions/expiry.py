@@ -17,10 +17,9 @@ from django.utils import timezone
 
 from projects.models import Project
 
-from . import events, waiting
+from . import events, task_states, waiting
 from .events import Actor
 from .models import EXPIRED, PENDING, ProposedAction
-from .services import _set_task_status
 
 REASON = "approval_expired"
 SWEEPER = "expiry-sweep"
@@ -109,7 +108,8 @@ def expire(action_id, *, now=None) -> bool:
             action=action,
             payload={"taskId": str(action.task_id), "status": EXPIRED},
         )
-        _set_task_status(action.task, "in_progress", who)  # as a denial does: the agent's turn again
+        # as a denial does: the agent's turn again
+        task_states.move_task(action.task_id, task_states.ACTION_EXPIRED, actor=who, action=action)
     waiting.publish(action.id)
     return True
 

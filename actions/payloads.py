@@ -141,6 +141,14 @@ class PayloadError(ValueError):
 
 def validate_payload(action_type: str, payload: Any) -> dict:
     """Return the payload unchanged when it fits its type's shape; raise PayloadError naming the fault."""
+    return read_payload(action_type, payload)[0]
+
+
+def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
+    """The payload checked against its type's shape, and for git_merge the PR it names in canonical form
+    (its number as text: what ``ProposedAction.merge_pr`` stores, and what the conflict rules and the
+    executor read — the reference is parsed here, once; issue 15). Raises PayloadError naming the fault."""
+    merge_pr = ""
     if action_type not in ACTION_TYPES:
         raise PayloadError(
             f"unknown action_type {action_type!r}; use one of: {', '.join(ACTION_TYPES)}.",
@@ -175,7 +183,7 @@ def validate_payload(action_type: str, payload: Any) -> dict:
         raise PayloadError(f"{problem}; send UTF-8 text and finite numbers only.")
     if action_type == "spend":
         try:
-            return parse_spend(payload).payload()  # issue 16: the amount stored as exact text ("12.50")
+            return parse_spend(payload).payload(), ""  # issue 16: the amount stored as exact text ("12.50")
         except MoneyError as exc:
             raise PayloadError(str(exc), exc.field, exc.reason) from None
     if action_type == "terminal":
@@ -186,7 +194,8 @@ def validate_payload(action_type: str, payload: Any) -> dict:
         if "\x00" in payload["command"]:
             raise PayloadError("payload.command contains a NUL byte.", "payload.command")
     if action_type == "git_merge":
-        if pr_number_of(payload["pr"]) is None:
+        number = pr_number_of(payload["pr"])
+        if number is None:
             raise PayloadError(
                 f'payload.pr {payload["pr"]!r} is not a pull request reference; use its number (12, "#12", '
                 '"!12") or its URL (…/pull/12, …/merge_requests/12).',
@@ -207,6 +216,7 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 "^ ~ : @{ or a leading +, no refs other than refs/heads/...); send the branch name, e.g. main.",
                 "payload.target_branch",
             )
+        merge_pr = str(number)
     if action_type == "write_file":
         parts = payload["path"].split("/")
         if len(payload["path"].encode()) > 4096 or any(len(p.encode()) > 255 for p in parts):
@@ -214,4 +224,4 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 "payload.path is longer than a file system allows (255 bytes a name, 4096 in all).",
                 "payload.path",
             )
-    return payload
+    return payload, merge_pr

@@ -14,16 +14,16 @@ from dataclasses import replace
 
 from django.conf import settings
 
-from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.ceiling import stricter
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
 from permissions.files import PermissionsFileError, parse_cached, read_permissions_text, sha256_text
 from permissions.hooks import HookConfigError, HookFailure, load_hook_config
-from permissions.messages import sentence
 from projects.access import agent_role
 from projects.local_root import LocalRootError
 from projects.models import Agent, AutonomyRule, Project
 from projects.policy_store import accepted_permissions, file_base
+
+from . import ports
 
 log = logging.getLogger(__name__)
 
@@ -33,20 +33,13 @@ class ProjectRootInvalid(ValueError):
 
 
 def project_state(project: Project) -> ProjectState:
-    from containers.models import RUNNING, ProjectContainer
-
     try:
         root = project.root()
     except LocalRootError as exc:
         raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
-    if Project.container.is_cached(project):  # joined in by the agent's authentication
-        container = getattr(project, "container", None)
-        running = container is not None and container.state == RUNNING
-    else:
-        running = ProjectContainer.objects.filter(project=project, state=RUNNING).exists()
     return ProjectState(
         execution_mode=project.execution_mode,
-        container_running=running,
+        container_running=ports.container_running(project),
         root=root,
         protected_branches=tuple(project.protected_branches or ()),
         scope_root_id=project.scope_root_id(),
@@ -55,15 +48,12 @@ def project_state(project: Project) -> ProjectState:
 
 
 def autonomy_rows(agent: Agent | None) -> tuple[AutonomyRow, ...]:
+    """The agent's autonomy rows as engine input: read here, once per decision, and nowhere else (issue 15:
+    authentication stashed them on the agent and this re-read them three ways)."""
     if agent is None:
         return ()
-    loaded = getattr(agent, "autonomy_at_auth", None)  # read with the agent by its authentication
-    if loaded is not None:
-        return tuple(AutonomyRow(action_type, mode) for action_type, mode in loaded)
-    rules = agent.__dict__.get("_prefetched_objects_cache", {}).get("autonomy_rules")
-    if rules is None:
-        rules = AutonomyRule.objects.filter(agent=agent)
-    return tuple(AutonomyRow(r.action_type, r.mode) for r in rules)
+    rows = AutonomyRule.objects.filter(agent_id=agent.pk).values_list("action_type", "mode")
+    return tuple(AutonomyRow(action_type, mode) for action_type, mode in rows)
 
 
 # -- operator hooks (R11.1): resident workers, started once per process and reused ----------------------
@@ -132,19 +122,20 @@ def build_request(
     role: str | None,
     agent: Agent | None,
     strict: bool = False,
-) -> tuple[DecisionRequest, str | None]:
-    """Returns the engine input (against the file on disk) and, when permissions.json does not load, the
-    error text (fail closed). ``strict`` raises the file's PermissionsFileError instead (for `policy
-    check`, which reports it)."""
+) -> DecisionRequest:
+    """The engine input against the file on disk; when permissions.json does not load, the request carries
+    its error and the engine fails closed. ``strict`` raises the file's PermissionsFileError instead (for
+    `policy check`, which reports it)."""
     state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
     _, _, perms, file_error = _read_policy(project)
     if file_error is not None and strict:
         raise file_error
-    request = _request(state, perms, action_type=action_type, payload=payload, role=role, agent=agent)
-    return request, str(file_error) if file_error is not None else None
+    return _request(
+        state, perms, action_type=action_type, payload=payload, role=role, agent=agent, error=file_error
+    )
 
 
-def _request(state, perms, *, action_type, payload, role, agent) -> DecisionRequest:
+def _request(state, perms, *, action_type, payload, role, agent, error=None) -> DecisionRequest:
     return DecisionRequest(
         action_type=action_type,
         role=role,
@@ -155,20 +146,7 @@ def _request(state, perms, *, action_type, payload, role, agent) -> DecisionRequ
         permissions=perms,
         autonomy=autonomy_rows(agent),
         payload=payload,
-    )
-
-
-def _fail_closed(verdict: Verdict, file_error: str | None) -> Verdict:
-    """A permissions file that does not load never auto-approves (R3.3): deny rules that cannot be read
-    are replaced by a human look at every action."""
-    if not file_error or verdict.decision == DENY:
-        return verdict
-    reason = "default" if verdict.decision == AUTO_APPROVE else verdict.reason
-    return replace(
-        verdict,
-        decision=REQUIRE_APPROVAL,
-        reason=reason,
-        message=sentence(reason, verdict.scope_root, f"permissions.json does not load ({file_error})"),
+        permissions_error=str(error) if error is not None else None,
     )
 
 
@@ -188,8 +166,8 @@ def decide_against_both(
     """R3.5 — the verdict against the accepted policy and against the file on disk, the stricter of the two
     (deny > require_approval > auto_approve): an outside change can only tighten. On a tie the accepted
     policy's verdict (and its reason) stands."""
-    in_force = decide(replace(request, permissions=accepted), hooks)
-    outside = _fail_closed(decide(replace(request, permissions=on_disk), hooks), disk_error)
+    in_force = decide(replace(request, permissions=accepted, permissions_error=None), hooks)
+    outside = decide(replace(request, permissions=on_disk, permissions_error=disk_error), hooks)
     chosen = stricter(in_force, outside)
     if chosen is outside:
         return replace(chosen, message=f"{chosen.message} ({OUTSIDE_NOTE})")
@@ -206,14 +184,15 @@ def evaluate(
     one decision; otherwise one against each and the stricter wins."""
     state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
     _, disk_sha, on_disk, file_error = _read_policy(project)
-    request = _request(state, on_disk, action_type=action_type, payload=payload, role=role, agent=agent)
+    request = _request(
+        state, on_disk, action_type=action_type, payload=payload, role=role, agent=agent, error=file_error
+    )
     if file_error is None and disk_sha == project.policy_sha256:
         return decide(request, policy_hooks())
     accepted = accepted_permissions(project)
     if file_error is None and accepted == on_disk:  # only the formatting differs: one decision
         return decide(request, policy_hooks())
-    error = str(file_error) if file_error is not None else None
-    return decide_against_both(request, accepted, on_disk, error, policy_hooks())
+    return decide_against_both(request, accepted, on_disk, request.permissions_error, policy_hooks())
 
 
 def decision_request_for(project_slug: str, agent_name: str | None, command: str):
@@ -237,7 +216,7 @@ def decision_request_for(project_slug: str, agent_name: str | None, command: str
             raise LookupError(f"project {project_slug!r} has no agent {agent_name!r}")
         role = agent_role(agent)
     # strict: a malformed file is reported, not silently emptied
-    req, _ = build_request(
+    req = build_request(
         project, action_type="terminal", payload={"command": command}, role=role, agent=agent, strict=True
     )
     return req, policy_hooks()

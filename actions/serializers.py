@@ -6,20 +6,18 @@ from datetime import timedelta
 
 from rest_framework import serializers
 
-from permissions.action_types import ACTION_TYPES
-
 from . import quorum
 from .models import PENDING, ProposedAction, SessionEvent
 
 
 def read_proposal(data) -> dict:
-    """A proposal body as ``ProposeSerializer`` validates it. The usual body (a known ``action_type``, a
+    """A proposal body as ``ProposeSerializer`` reads it. The usual body (a text ``action_type``, a
     ``payload``, no ``task``) is read directly — the serializer's per-call field copies were a tenth of a
-    proposal's CPU; any other body goes through the serializer, so every error reads as it always did."""
+    proposal's CPU; any other body goes through the serializer, so every error reads as it always did.
+    Whether the type exists is the proposal's one check (``actions.payloads.read_payload``, issue 15)."""
     if (
         isinstance(data, dict)
         and type(data.get("action_type")) is str
-        and data["action_type"] in ACTION_TYPES
         and data.get("payload") is not None
         and data.get("task") is None
     ):
@@ -34,42 +32,8 @@ class ProposeSerializer(serializers.Serializer):
     payload = serializers.JSONField()
     task = serializers.UUIDField(required=False, allow_null=True)
 
-    def validate_action_type(self, value):
-        if value not in ACTION_TYPES:
-            raise serializers.ValidationError(
-                f"unknown action_type {value!r}; use one of: {', '.join(ACTION_TYPES)}."
-            )
-        return value
-
 
 _datetime = serializers.DateTimeField()  # DRF's own date-time rendering (ISO 8601, UTC as "Z")
-
-
-def action_data(a: ProposedAction) -> dict:
-    """An action as the API shows it: exactly what ``ActionSerializer`` declares, built without DRF's
-    per-call field construction, which cost more than the rest of the proposal's serialization together
-    (``test_serializers.py`` holds the two to the same output)."""
-    return {
-        "id": str(a.id),
-        "project": str(a.project_id),
-        "agent": a.agent.name if a.agent_id and a.agent else None,
-        "task": str(a.task_id) if a.task_id else None,
-        "action_type": a.action_type,
-        "payload": a.payload,
-        "status": a.status,
-        "reason": a.reason,
-        "message": a.message,
-        "scope_root": a.scope_root,
-        "segments": a.segments,
-        "decided_by": a.decided_by.get_username() if a.decided_by_id and a.decided_by else None,
-        "decided_at": _datetime.to_representation(a.decided_at) if a.decided_at else None,
-        "result": a.result,
-        "settled": a.is_settled,
-        "created_at": _datetime.to_representation(a.created_at),
-        "updated_at": _datetime.to_representation(a.updated_at),
-        "approvals": quorum.approvals_view(a),
-        "expires_at": _expires_at(a),
-    }
 
 
 def _expires_at(a: ProposedAction) -> str | None:
@@ -80,8 +44,8 @@ def _expires_at(a: ProposedAction) -> str | None:
 
 
 class ActionSerializer(serializers.ModelSerializer):
-    """The declared shape: the OpenAPI schema is drawn from it and DRF's generic rendering of it is the
-    reference ``action_data`` is tested against; responses are rendered by ``action_data``."""
+    """The one source of an action's shape (issue 15): the OpenAPI schema is drawn from it and every response
+    is DRF's own rendering of it, through :func:`action_data`."""
 
     id = serializers.CharField(read_only=True)
     project = serializers.CharField(source="project_id")
@@ -129,6 +93,21 @@ class ActionSerializer(serializers.ModelSerializer):
 
     def to_representation(self, instance):
         return action_data(instance)
+
+
+_shared: ActionSerializer | None = None
+
+
+def action_data(a: ProposedAction) -> dict:
+    """An action as the API shows it: ``ActionSerializer``'s declared fields, rendered by DRF. The fields are
+    bound once per process on one shared instance — DRF copies every declared field each time a serializer
+    builds its fields, which cost more than the rest of a proposal's serialization together — and rendering
+    only reads them, so the instance is safe to share between threads."""
+    global _shared
+    if _shared is None:
+        _shared = ActionSerializer()
+        _shared.fields  # noqa: B018 — bind them now, once
+    return dict(serializers.ModelSerializer.to_representation(_shared, a))
 
 
 class DenySerializer(serializers.Serializer):

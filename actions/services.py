@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo import sql
+from brabo.errors import DomainError
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -28,9 +29,9 @@ from permissions.files import PermissionsFileError
 from permissions.messages import sentence
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
-from projects.services import DomainError, merge_accepted, upsert_autonomy
+from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
-from . import budgets, events, quorum, waiting
+from . import budgets, events, quorum, task_states, waiting
 from .enqueue import enqueue_execution
 from .events import Actor
 from .models import (
@@ -45,9 +46,10 @@ from .models import (
     ProposedAction,
     payload_hash,
 )
-from .payloads import PayloadError, pr_number_of, validate_payload
+from .payloads import PayloadError, read_payload
 from .policy_input import ProjectRootInvalid, evaluate
 from .proposal_paths import check_paths
+from .task_states import move_task
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +116,7 @@ def propose_action(
             reason="agent_suspended",
         )
     try:
-        payload = validate_payload(action_type, payload)
+        payload, merge_pr = read_payload(action_type, payload)
     except PayloadError as exc:
         raise DomainError(str(exc), field=exc.field, reason=exc.reason) from None
     if agent is not None and action_type in PERSON_ONLY_TYPES:
@@ -132,10 +134,8 @@ def propose_action(
         raise DomainError("No such project.", status=404, reason="not_found")
     actor = Actor.of_agent(agent) if agent is not None else Actor.of_user(user)
 
-    merge_pr = ""
     hints: list[str] = []
-    if action_type == "git_merge":
-        merge_pr = str(pr_number_of(payload["pr"]))  # 12, "#12", "!12", "0012" and a PR URL name one PR
+    if action_type == "git_merge":  # merge_pr: 12, "#12", "!12", "0012" and a PR URL name one PR
         if MergedPullRequest.objects.filter(project=project, pr=merge_pr).exists():
             raise DomainError(
                 f"PR {merge_pr} was already merged by an earlier action.", status=409, reason="pr_ja_mergeado"
@@ -218,7 +218,7 @@ def _insert_proposal(
         if task is not None and status == PENDING:
             with transaction.atomic():
                 sql.insert_together(action, created)
-                _set_task_status(task, "awaiting_approval", actor)
+                move_task(task, task_states.ACTION_PENDING, actor=actor)
         else:
             # The action and its event, all or nothing; on PostgreSQL one statement with no BEGIN/COMMIT
             # round trips (brabo.sql) — every agent call runs it.
@@ -235,34 +235,6 @@ def _insert_proposal(
             reason="merge_ja_proposto",
         ) from None
     return Decision(action=action, outcome=status, hints=hints)
-
-
-def _set_task_status(
-    task: Task | None, status: str, actor: Actor, *, reason: str = "", source: str = ""
-) -> bool:
-    """Move a task with a status-guarded update; one ``backlog.task_status_changed`` event per real change.
-    No task (an action proposed outside one): nothing moves."""
-    if task is None:
-        return False
-    updated = (
-        Task.objects.filter(pk=task.pk)
-        .exclude(status=status)
-        .exclude(status="done")
-        .update(status=status, blocked_reason=reason, blocked_source=source, updated_at=timezone.now())
-    )
-    if updated:
-        events.record(
-            events.TASK_STATUS_CHANGED,
-            project_id=task.project_id,
-            actor=actor,
-            payload={
-                "taskId": str(task.pk),
-                "status": status,
-                **({"reason": reason, "source": source} if reason else {}),
-            },
-        )
-        task.status = status
-    return bool(updated)
 
 
 # -- deciding --------------------------------------------------------------------------------------------
@@ -283,8 +255,6 @@ def _lock(action_id) -> ProposedAction:
 def _check_decider(action: ProposedAction, actor) -> None:
     """R2.2 — a member whose role meets the type's minimum; agents and runners never decide (people_only).
     Not visible → 404 (R1.1). The services' project guard, so the reason codes match every transition's."""
-    from projects.services import require_project_role
-
     minimum = ACTION_TYPES[action.action_type].min_role
     require_project_role(
         actor, action.project, minimum, f"Deciding a {action.action_type} action", noun="action"
@@ -438,7 +408,7 @@ def deny_action(*, action_id, actor, reason: str = "") -> Decision:
             action=action,
             payload={"taskId": str(action.task_id), "status": DENIED},
         )
-        _set_task_status(action.task, "in_progress", who)
+        move_task(action.task, task_states.ACTION_DENIED, actor=who)
     waiting.publish(action.id)
     return Decision(action=action, outcome=OUTCOME_DENIED)
 
@@ -550,10 +520,10 @@ def waiter_attached(action: ProposedAction) -> None:
         task = Task.objects.filter(pk=action.task_id, status="blocked", blocked_source="infra").first()
         if task is not None:
             with transaction.atomic():
-                _set_task_status(
+                move_task(
                     task,
-                    "awaiting_approval",
-                    Actor.of_agent(action.agent) if action.agent else Actor.system(),
+                    task_states.WAITER_BACK,
+                    actor=Actor.of_agent(action.agent) if action.agent else Actor.system(),
                 )
 
 
@@ -567,10 +537,10 @@ def detect_vanished_waiters(*, older_than_seconds: int) -> int:
     moved = 0
     for action in stale:
         with transaction.atomic():
-            moved += _set_task_status(
+            moved += move_task(
                 action.task,
-                "blocked",
-                Actor.system("waiter-watch"),
+                task_states.WAITER_VANISHED,
+                actor=Actor.system("waiter-watch"),
                 reason=f"the agent stopped waiting for action {action.id} (no waiter since {action.waiter_seen_at:%Y-%m-%d %H:%M:%S} UTC)",
                 source="infra",
             )

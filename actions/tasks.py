@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from . import (
-    enqueue,
-    execution,
-    maintenance,  # noqa: F401  (registers actions.detect_vanished_waiters for the worker and beat)
-)
+from . import execution
+
+# The outbox's periodic jobs live in actions.enqueue and the waiter sweep in actions.maintenance; both are
+# registered by actions.apps.ActionsConfig.ready, which every process (web, worker, beat) runs.
 
 
 @shared_task(
@@ -30,15 +29,3 @@ def execute_action(self, action_id: str) -> None:
 def reap_stuck_actions() -> int:
     """Periodic (brabo/celery.py beat schedule): fail actions whose worker died mid-execution."""
     return execution.reap_stuck_actions()
-
-
-@shared_task
-def redispatch_unclaimed() -> int:
-    """Periodic (brabo/celery.py beat schedule): send again approved actions whose message was lost."""
-    return execution.redispatch_unclaimed()
-
-
-@shared_task
-def relay_due_dispatches() -> int:
-    """Periodic (brabo/celery.py beat schedule): the outbox sweep — send what the on-commit relay could not."""
-    return enqueue.relay_due()

@@ -23,13 +23,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
+from brabo.errors import DomainError
 from brabo.openapi import error_responses
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES
 from projects.api_base import TenantScopedViewSet, visible_project_or_404
 from projects.authentication import request_agent
 from projects.models import Task
-from projects.services import DomainError
 
 from . import quorum, services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES

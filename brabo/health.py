@@ -14,6 +14,8 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from .celery import app
+
 log = logging.getLogger(__name__)
 
 
@@ -38,7 +40,6 @@ def _database() -> str | None:
 def _broker() -> str | None:
     if not settings.CELERY_BROKER_URL:
         return None  # eager: tasks run in-process, there is no broker to reach
-    from brabo.celery import app
 
     try:
         with app.connection_for_write(settings.CELERY_BROKER_URL) as conn:

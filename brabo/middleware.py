@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from django.middleware import common
 
+from .api_errors import api_not_found, database_unavailable, unavailable_response
+
 
 class CommonMiddleware(common.CommonMiddleware):
     def should_redirect_with_slash(self, request):
@@ -24,8 +26,6 @@ class CommonMiddleware(common.CommonMiddleware):
             and request.path_info.startswith("/api/")
             and not response.get("Content-Type", "").startswith("application/json")
         ):
-            from .api_errors import api_not_found
-
             return api_not_found(request)
         return super().process_response(request, response)
 
@@ -41,8 +41,6 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        from .api_errors import database_unavailable, unavailable_response
-
         if database_unavailable(exception):
             return unavailable_response(exception)
         return None

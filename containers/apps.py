@@ -1,6 +1,30 @@
 from django.apps import AppConfig
 
+# What runs on a host, in a sandbox or in a container: offered to actions' executor port (issue 15).
+EXECUTORS = {
+    "terminal": "containers.terminal:run_terminal",
+    "git_commit": "containers.git_local:git_commit",
+    "write_file": "containers.git_local:write_file",
+    "git_push": "containers.git_local:git_push",
+    "container_start": "containers.lifecycle:container_start",
+    "container_stop": "containers.lifecycle:container_stop",
+    "container_remove": "containers.lifecycle:container_remove",
+}
+
 
 class ContainersConfig(AppConfig):
     name = "containers"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # App-registry timing: actions' modules import models, so they load once the registry is ready.
+        from actions import ports
+        from actions.console.urls import add_page
+        from actions.executors import register
+
+        from . import console, lifecycle
+
+        for action_type, target in EXECUTORS.items():
+            register(action_type, target)
+        ports.install_container_running(lifecycle.container_running)
+        add_page("keys/runners/<uuid:runner_id>/rotate/", console.runner_rotate, "runner-rotate")

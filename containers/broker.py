@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from django.conf import settings
-
 from actions.execution import ExecutionFailure
+from permissions.files import _KIND
 
 WORKDIR = "/work"
 
@@ -47,17 +46,6 @@ class ContainerBroker(Protocol):
     def stop(self, project) -> dict: ...
 
     def remove(self, project) -> dict: ...
-
-
-def get_broker(name: str | None = None) -> ContainerBroker:
-    name = name or settings.BRABO_CONTAINER_BROKER
-    if name == "docker":
-        from .docker_engine import DockerEngineBroker
-
-        return DockerEngineBroker(settings.BRABO_DOCKER_HOST)
-    from .bwrap import BwrapBroker
-
-    return BwrapBroker()
 
 
 def host_folder(project) -> Path:
@@ -95,8 +83,6 @@ def protected_policy_file(folder: Path) -> Path | None:
             "A maintainer restores it in the console (permissions editor → Restore).",
         ) from None
     if not stat.S_ISREG(mode):
-        from permissions.files import _KIND
-
         kind = _KIND.get(stat.S_IFMT(mode), "not a regular file")
         raise ExecutionFailure(
             "policy_file_unsafe",

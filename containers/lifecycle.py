@@ -17,8 +17,19 @@ from django.db import transaction
 from django.utils import timezone
 
 from actions.execution import ExecutionFailure, ExecutorResult
+from brabo.errors import DomainError
+from permissions.action_types import ACTION_TYPES
+from projects.models import Project
+from projects.services import (
+    record_autonomy_grant,
+    require_can_act_for,
+    require_project_role,
+    upsert_autonomy,
+)
 
-from .broker import ContainerSpec, get_broker
+from .broker import ContainerSpec
+from .brokers import get_broker
+from .handoff import hand_off, require_connected_runner
 from .models import FAILED, PROVISIONING, REMOVED, RUNNING, STOPPED, ProjectContainer
 
 RUNNER_MODES = ("mounted", "runner")
@@ -170,8 +181,6 @@ def container_start(action, ctx) -> ExecutorResult:
     if row.state == RUNNING:
         return {"state": RUNNING, "already_running": True}
     if project.execution_mode in RUNNER_MODES:
-        from .runners import hand_off, require_connected_runner
-
         require_connected_runner(project)
     if not _move(project, to=PROVISIONING, frm=(STOPPED, REMOVED, FAILED), last_error=""):
         raise ExecutionFailure(
@@ -212,8 +221,6 @@ def _stop_or_remove(action, *, to: str) -> ExecutorResult:
     if row.state == to or (to == STOPPED and row.state == REMOVED):
         return {"state": row.state, "already": True}
     if project.execution_mode in RUNNER_MODES:
-        from .runners import hand_off
-
         return hand_off(action)
     broker = get_broker()
     details = broker.stop(project) if to == STOPPED else broker.remove(project)
@@ -251,17 +258,6 @@ def accept_infra_handoff(*, actor, agent) -> None:
     """Accepting the Infra agent's handoff presets its ``container_start`` to auto_approve (R9.6).
     ``container_stop`` is never preset, and ``container_remove`` can never be auto-approved (the policy's
     cap), so nothing else is written. Needs the container_start minimum role (maintainer)."""
-    from django.db import transaction
-
-    from permissions.action_types import ACTION_TYPES
-    from projects.services import (
-        DomainError,
-        record_autonomy_grant,
-        require_can_act_for,
-        require_project_role,
-        upsert_autonomy,
-    )
-
     minimum = ACTION_TYPES["container_start"].min_role
     require_project_role(actor, agent.project, minimum, "Accepting the Infra handoff")
     if agent.name != "infra" and not agent.name.startswith("infra-"):
@@ -270,3 +266,12 @@ def accept_infra_handoff(*, actor, agent) -> None:
     with transaction.atomic():
         upsert_autonomy(actor=actor, agent=agent, action_type="container_start", mode="auto_approve")
         record_autonomy_grant(agent.project_id, actor, agent.id, "container_start", "infra_handoff_accepted")
+
+
+def container_running(project) -> bool:
+    """actions' ``container_running`` port (the policy's container floor): the row the agent's
+    authentication joined in when it did, else one query."""
+    if Project.container.is_cached(project):
+        container = getattr(project, "container", None)
+        return container is not None and container.state == RUNNING
+    return ProjectContainer.objects.filter(project=project, state=RUNNING).exists()

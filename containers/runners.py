@@ -10,24 +10,18 @@ refused" are named failures.
 from __future__ import annotations
 
 import time
-from datetime import timedelta
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from actions import waiting
-from actions.execution import (
-    DEFERRED,
-    Deferred,
-    ExecutionFailure,
-    agent_stopped,
-    settle_executed,
-    settle_failed,
-)
+from actions.execution import agent_stopped, settle_executed, settle_failed
 from actions.models import EXECUTING, ProposedAction
+from brabo.errors import DomainError
 from brabo.storable import json_problem
+from projects.services import require_project_role
 
+from .lifecycle import after_runner_outcome
 from .models import CLAIMED, QUEUED, REPORTED, Runner, RunnerWork
 
 MAX_POLL_SECONDS = 30
@@ -36,8 +30,6 @@ MAX_RESULT_CHARS = 1_000_000
 
 def issue_runner(*, actor, project, name: str) -> tuple[Runner, str]:
     """Register a runner (maintainer+); returns (runner, key). The key is shown once."""
-    from projects.services import DomainError, require_project_role
-
     require_project_role(actor, project, "maintainer", "Registering a runner")
 
     name = (name or "").strip()
@@ -55,10 +47,6 @@ def revoke_runner(runner: Runner, *, actor) -> int:
     """Revoke a runner's key at once: it answers 401 from then on. Work it had claimed and not reported can
     no longer be reported, so it fails now as ``runner_revoked`` instead of waiting for the reaper; work
     still queued stays for the project's other runners. Returns how many actions were failed. Idempotent."""
-    from projects.services import require_project_role
-
-    from .lifecycle import after_runner_outcome
-
     require_project_role(actor, runner.project, "maintainer", "Revoking a runner")  # STYLE 13
     failed = 0
     with transaction.atomic():
@@ -88,44 +76,6 @@ def revoke_runner(runner: Runner, *, actor) -> int:
                 failed += 1
             RunnerWork.objects.filter(id=work.id).update(state=REPORTED, reported_at=timezone.now())
     return failed
-
-
-def _connected_since():
-    return timezone.now() - timedelta(seconds=settings.BRABO_RUNNER_STALE_AFTER)
-
-
-def connected_runners(project):
-    return Runner.objects.filter(
-        project=project, revoked_at__isnull=True, last_seen_at__gte=_connected_since()
-    )
-
-
-def is_connected(runner: Runner) -> bool:
-    """The row-level twin of :func:`connected_runners`."""
-    return bool(
-        runner.revoked_at is None and runner.last_seen_at and runner.last_seen_at >= _connected_since()
-    )
-
-
-def require_connected_runner(project) -> None:
-    if not connected_runners(project).exists():
-        raise ExecutionFailure(
-            "no_connected_runner",
-            f"No runner of this project has connected in the last {settings.BRABO_RUNNER_STALE_AFTER} seconds, "
-            f"so the {project.execution_mode} project's work cannot run.",
-            "Start the Brabo runner on the machine that holds the project (or register one), then propose again.",
-        )
-
-
-def hand_off(action) -> Deferred:
-    """Queue an executing action for the project's runners; the runner's report settles it later."""
-    require_connected_runner(action.project)
-    RunnerWork.objects.update_or_create(
-        action=action,
-        defaults={"project_id": action.project_id, "state": QUEUED, "runner": None, "claimed_at": None},
-    )
-    waiting.publish(waiting.runner_work_key(action.project_id))  # wakes the runners' long-polls
-    return DEFERRED
 
 
 class RunnerRevoked(Exception):
@@ -210,7 +160,6 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
             problem = json_problem(result, "result")
             if problem:
                 raise ReportRefused(f"{problem}; send UTF-8 text and finite numbers only.", 400)
-            from .lifecycle import after_runner_outcome
 
             after_runner_outcome(action, succeeded=True)
             settled = settle_executed(action, result)
@@ -247,6 +196,4 @@ def report(runner: Runner, action_id, *, outcome: str, result=None, error=None) 
 
 
 def after_runner_outcome_failed(action, said: str) -> None:
-    from .lifecycle import after_runner_outcome
-
     after_runner_outcome(action, succeeded=False, error=said)

@@ -15,9 +15,12 @@ from permissions.action_types import MAINTAINER
 from projects.api_base import TenantScopedViewSet, require_project_role, visible_project_or_404
 from projects.authentication import request_agent
 from projects.idempotency import IdempotentMixin
+from projects.models import Agent
+from projects.serializers import AutonomyRowSerializer
 
-from . import runners
+from . import handoff, runners
 from .authentication import IsRunner, RunnerKeyAuthentication
+from .lifecycle import accept_infra_handoff
 from .models import Runner
 
 
@@ -71,7 +74,7 @@ class RunnerSerializer(serializers.ModelSerializer):
         ]
 
     def get_connected(self, r) -> bool:
-        return runners.is_connected(r)
+        return handoff.is_connected(r)
 
     def get_revoked(self, r) -> bool:
         return r.revoked_at is not None
@@ -198,3 +201,21 @@ class RunnerResultView(RunnerView):
             reason = {404: None, 409: "already_reported", 400: "invalid"}[refused.status]
             raise ApiError(str(refused), status_code=refused.status, reason=reason) from None
         return Response({"action_id": str(action.id), "status": action.status})
+
+
+class AgentHandoffViewSet(TenantScopedViewSet):
+    """``POST /api/agents/{id}/accept-handoff/``: the containers' own route on an agent (issue 15 — it lived
+    on projects' AgentViewSet, which imported containers back up)."""
+
+    queryset = Agent.objects.select_related("principal__user", "project")
+    scope_to = "project"
+    scope_path = "project"
+
+    @extend_schema(request=None, responses=AutonomyRowSerializer(many=True))
+    @action(detail=True, methods=["post"], url_path="accept-handoff")
+    def accept_handoff(self, request, pk=None):
+        """R9.6 — accepting the Infra agent's handoff presets its container_start to auto_approve."""
+        agent = self.get_object()
+        require_project_role(request, agent.project, MAINTAINER, "Accepting the Infra handoff")
+        accept_infra_handoff(actor=request.user, agent=agent)
+        return Response(AutonomyRowSerializer(agent.autonomy_rules.order_by("action_type"), many=True).data)

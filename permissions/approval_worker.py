@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO, Any
 
+from .files import atomic_write
+
 __all__ = [
     "ApprovalConfig",
     "ApprovalError",
@@ -131,8 +133,6 @@ def serve(config: ApprovalConfig, mode_file: str | None, stdin: IO[str], stdout:
 
 def write_mode_file(path: str, mode: str) -> None:
     """Switch the mode for later calls: the file is replaced atomically, never seen half-written."""
-    from permissions.files import atomic_write
-
     if mode not in MODES:
         raise ApprovalError(f'the mode must be "ask" or "auto", not {mode!r}')
     atomic_write(path, json.dumps({"mode": mode}) + "\n", prefix=".mode-")

@@ -8,14 +8,39 @@ and ``--project-json`` let a long stream skip repeating a large rule set.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, Protocol
 
 from permissions.action_types import MODES
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
 from permissions.files import PermissionsFileError, lint_permissions, parse_permissions_text
 
-__all__ = ["RequestError", "explain", "parse_project", "parse_request", "run_eval", "run_lint"]
+__all__ = [
+    "RequestError",
+    "explain",
+    "install_project_loader",
+    "parse_project",
+    "parse_request",
+    "project_loader",
+    "run_eval",
+    "run_lint",
+]
+
+# `policy check` decides against a project's real state, which only the apps above the engine can read:
+# actions installs its loader at start (actions.apps.ActionsConfig.ready; issue 15 — the engine's command
+# does not import it). With the engine alone (`eval` and `lint` need no database) there is none.
+_project_loader: Callable[..., Any] | None = None
+
+
+def install_project_loader(loader: Callable[..., Any]) -> None:
+    global _project_loader
+    _project_loader = loader
+
+
+def project_loader() -> Callable[..., Any] | None:
+    """``(project_slug, agent_name, command) -> (DecisionRequest, hooks)``, or None without the apps."""
+    return _project_loader
+
 
 EXECUTION_MODES = ("container", "mounted", "runner", "local")
 _REQUEST_KEYS = frozenset(

@@ -9,7 +9,7 @@ Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
@@ -129,6 +129,8 @@ class DecisionRequest:
     # The action's whole payload, for policy hooks (R11.2 `arguments`); the engine itself reads the fields
     # above. Not hashed: compare=False keeps the request usable as a value.
     payload: Mapping[str, Any] | None = field(default=None, compare=False)
+    # Why the permissions file did not load (``permissions`` is then empty): the request fails closed.
+    permissions_error: str | None = None
 
 
 @dataclass(frozen=True)
@@ -232,7 +234,25 @@ def _verdict(
 
 
 def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
-    """Decide one proposed action (SPEC §5). Never raises on any input."""
+    """Decide one proposed action (SPEC §5). Never raises on any input.
+
+    A permissions file that does not load (``req.permissions_error``) never auto-approves (R3.3): the deny
+    rules that cannot be read are replaced by a person's look at every action that is not denied anyway."""
+    verdict = _decide(req, hooks)
+    if not req.permissions_error or verdict.decision == DENY:
+        return verdict
+    reason = "default" if verdict.decision == AUTO_APPROVE else verdict.reason
+    return replace(
+        verdict,
+        decision=REQUIRE_APPROVAL,
+        reason=reason,
+        message=sentence(
+            reason, verdict.scope_root, f"permissions.json does not load ({req.permissions_error})"
+        ),
+    )
+
+
+def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     atype = ACTION_TYPES.get(req.action_type)
     # 1. IAM (R2.1). An unknown type has no minimum anyone meets.
     if atype is None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from permissions.action_types import AUTO_APPROVE
 
+from .always import writes_autonomy_row
+
 __all__ = ["BUILD_AND_TEST", "DEV_TERMINAL_ALLOW_PATTERNS", "READ_GIT", "READ_WORKTREE", "dev_agent_autonomy"]
 
 READ_WORKTREE: tuple[str, ...] = tuple(
@@ -76,6 +78,4 @@ DEV_TERMINAL_ALLOW_PATTERNS: tuple[str, ...] = READ_WORKTREE + READ_GIT + BUILD_
 
 def dev_agent_autonomy(agent_name: str) -> tuple[tuple[str, str], ...]:
     """RN-689: ``(action_type, mode)`` rows seeded for an agent; only ``dev-<module>`` agents get any."""
-    from permissions.always import writes_autonomy_row
-
     return (("git_commit", AUTO_APPROVE),) if writes_autonomy_row(agent_name) else ()

@@ -15,6 +15,7 @@ from .access import visible_projects, visible_workspaces
 from .authentication import request_agent
 from .idempotency import IdempotentMixin
 from .models import Project
+from .services import require_project_role as guard
 
 
 class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
@@ -57,8 +58,6 @@ def require_project_role(request, project: Project, minimum: str, what: str) -> 
     """The view's early check (before a body is judged): the services' own guard, so a view refuses with
     the same status, reason code and sentence as the transition it calls (404 not_found, 403
     role_too_low / people_only)."""
-    from .services import require_project_role as guard
-
     return guard(request.user, project, minimum, what)
 
 

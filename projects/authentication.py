@@ -14,7 +14,7 @@ from rest_framework import authentication, exceptions
 from brabo.sql import Projection
 
 from .key_use import retired_holder, touch_last_used
-from .models import Agent, AutonomyRule, Membership, PersonalToken, Project
+from .models import Agent, Membership, PersonalToken, Project
 
 
 class KeyPrincipal:
@@ -64,42 +64,34 @@ def read_key(request, scheme: str, what: str = "key") -> str | None:
 
 
 class _AgentLookup:
-    """One statement loads everything a proposal needs about the caller: the agent, its project, the project's
-    container row (the policy's container floor), the principal membership (the agent's role) and the agent's
-    autonomy rows. Hand-built (``brabo.sql``) because it runs on every agent call; the user and workspace
-    still load lazily through the ORM when something asks for them."""
+    """One statement loads who the caller is: the agent, its project and its principal membership (the
+    agent's role; a suspended agent has none). Hand-built (``brabo.sql``) because it runs on every agent
+    call; the user and workspace still load lazily through the ORM when something asks for them. What a
+    proposal decides against (autonomy rows, the container) is the proposal loader's to read
+    (``actions.policy_input``, issue 15): authentication only authenticates."""
 
     def __init__(self):
-        from containers.models import ProjectContainer
-
         self.agent = Projection(Agent, "a")
         self.project = Projection(Project, "p")
-        self.container = Projection(ProjectContainer, "c")
         self.principal = Projection(Membership, "m")
-        self.parts = (self.agent, self.project, self.container, self.principal)
+        self.parts = (self.agent, self.project, self.principal)
         self._sql: dict[str, str] = {}
 
     def sql(self, connection) -> str:
         if connection.alias not in self._sql:
-            from containers.models import ProjectContainer
-
             qn = connection.ops.quote_name
-            a, p, c, m = (qn(x.alias) for x in self.parts)
+            a, p, m = (qn(x.alias) for x in self.parts)
 
             def col(model, name: str) -> str:
                 return qn(model._meta.get_field(name).column)
 
             self._sql[connection.alias] = (
-                f"SELECT {', '.join(part.select_list(connection) for part in self.parts)}, "
-                f"r.{col(AutonomyRule, 'action_type')}, r.{col(AutonomyRule, 'mode')} "
+                f"SELECT {', '.join(part.select_list(connection) for part in self.parts)} "
                 f"FROM {qn(Agent._meta.db_table)} {a} "
                 f"JOIN {qn(Project._meta.db_table)} {p} ON {p}.{col(Project, 'id')} = {a}.{col(Agent, 'project')} "
                 # LEFT: a suspended agent has no principal and must still be recognised (403, not 401)
                 f"LEFT JOIN {qn(Membership._meta.db_table)} {m} "
                 f"ON {m}.{col(Membership, 'id')} = {a}.{col(Agent, 'principal')} "
-                f"LEFT JOIN {qn(ProjectContainer._meta.db_table)} {c} "
-                f"ON {c}.{col(ProjectContainer, 'project')} = {p}.{col(Project, 'id')} "
-                f"LEFT JOIN {qn(AutonomyRule._meta.db_table)} r ON r.{col(AutonomyRule, 'agent')} = {a}.{col(Agent, 'id')} "
                 f"WHERE {a}.{col(Agent, 'key_hash')} = %s"
             )
         return self._sql[connection.alias]
@@ -108,21 +100,17 @@ class _AgentLookup:
         connection = connections[using]
         with connection.cursor() as cursor:
             cursor.execute(self.sql(connection), [key_hash])
-            rows = cursor.fetchall()
-        if not rows:
+            row = cursor.fetchone()
+        if row is None:
             return None
-        row, at = rows[0], 0
+        at = 0
         loaded = []
         for part in self.parts:
             loaded.append(part.load(row, at, connection))
             at += part.width
-        agent, project, container, principal = loaded
+        agent, project, principal = loaded
         Agent._meta.get_field("project").set_cached_value(agent, project)
         Agent._meta.get_field("principal").set_cached_value(agent, principal)
-        Project._meta.get_field("container").set_cached_value(project, container)
-        if container is not None:
-            type(container)._meta.get_field("project").set_cached_value(container, project)
-        agent.autonomy_at_auth = tuple((r[at], r[at + 1]) for r in rows if r[at] is not None)
         return agent
 
 

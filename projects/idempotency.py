@@ -26,7 +26,7 @@ from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
 
-from .models import IdempotencyRecord
+from .models import Agent, IdempotencyRecord
 
 HEADER = "Idempotency-Key"
 TTL = timedelta(hours=24)
@@ -42,8 +42,6 @@ class Replay(Exception):
 
 
 def _scope(request) -> str | None:
-    from .models import Agent
-
     auth = request.auth
     if isinstance(auth, Agent):
         return f"agent:{auth.pk}"

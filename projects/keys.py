@@ -14,10 +14,12 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from brabo import domain
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER
 
 from .models import Agent, PersonalToken
-from .services import DomainError, require_can_act_for, require_person, require_project_role
+from .services import require_can_act_for, require_person, require_project_role
 from .team_models import RetiredKey
 from .teams import clean_text, record
 
@@ -114,15 +116,13 @@ def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, 
 def swap_key(kind: str, locked, *, actor, minutes: int, event_type: str) -> str:
     """Give ``locked`` (an agent or runner row the caller locked and checked) a new key, keep the old one
     valid for ``minutes``, and record the rotation on the project's timeline. Returns the new key."""
-    from actions import events
-
     until = retire(kind, locked.pk, locked.key_hash, minutes)
     key, locked.key_hash = type(locked).new_key()
     locked.save(update_fields=["key_hash"])
-    events.record(
+    domain.record(
         event_type,
         project_id=locked.project_id,
-        actor=events.Actor.of_user(actor),
+        actor=domain.Actor.of_user(actor),
         payload={
             f"{kind}Id": str(locked.pk),
             kind: locked.name,

@@ -19,6 +19,8 @@ from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILD
 # live in their own modules; they name this module's models by string, so importing them first is safe and
 # registers them with the app.
 from .budget_models import SpendLimit, WorkspaceBudget  # noqa: F401
+from .crypto import decrypt
+from .local_root import validate_local_root
 from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
 
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
@@ -75,13 +77,9 @@ class WorkspaceCredentials(models.Model):
 
     def provider_token(self) -> str | None:
         """Decrypt the token. Only execution code (the worker) calls this."""
-        from .crypto import decrypt
-
         return decrypt(self.provider_token_encrypted) if self.provider_token_encrypted else None
 
     def model_key(self) -> str | None:
-        from .crypto import decrypt
-
         return decrypt(self.model_key_encrypted) if self.model_key_encrypted else None
 
 
@@ -189,8 +187,6 @@ class Project(models.Model):
     def root(self) -> str:
         """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call."""
         if self.execution_mode == "local":
-            from .local_root import validate_local_root
-
             return validate_local_root(self.local_path)  # R1.4: every Brabo folder, re-read each time
         if self.execution_mode == "mounted":
             return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))

@@ -10,12 +10,28 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from permissions.action_types import ROLE_RANK, ROLES
+from brabo import domain
+from brabo.errors import DomainError
+from brabo.storable import json_problem
+from permissions import files
+from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, ROLE_RANK, ROLES, role_at_least
+from permissions.ceiling import above_role, added_and_lifted
 from permissions.decide import Permissions
+from permissions.files import (
+    PermissionsFileError,
+    _locked,
+    atomic_write,
+    parse_permissions_text,
+    read_permissions_text,
+    render_permissions,
+    sha256_text,
+)
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS, dev_agent_autonomy
 
-from .access import can_grant
+from .access import _is_person, can_grant, membership, project_role, set_project_access
 from .crypto import encrypt
-from .local_root import LocalRootError, validate_local_root
+from .git_settings import GitSettingError, clean_branch, clean_remote_url, clean_repository
+from .local_root import LocalRootError, _inside, normalise, validate_local_root
 from .models import (
     Agent,
     AutonomyRule,
@@ -25,26 +41,20 @@ from .models import (
     WorkspaceCredentials,
     default_protected_branches,
 )
+from .policy_store import (
+    EMPTY_POLICY_TEXT,
+    accepted_permissions,
+    accepted_text,
+    file_base,
+    read_disk,
+    record_accepted,
+)
 from .team_events import record_member_set
-
-
-class DomainError(Exception):
-    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer."""
-
-    def __init__(
-        self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None
-    ):
-        super().__init__(message)
-        self.field = field
-        self.status = status
-        self.reason = reason
 
 
 def require_person(actor, what: str) -> None:
     """Agents and runners (machine keys) never change tenancy, governance or a team; nor does an anonymous
     caller. The one people-only guard: every transition and view that needs a person calls this."""
-    from .access import _is_person
-
     if not _is_person(actor):
         raise DomainError(
             f"{what} is a person's decision; agents and runners cannot make it. Sign in as a person "
@@ -58,10 +68,6 @@ def require_workspace_role(actor, workspace_id, minimum: str | None, what: str) 
     """STYLE 13: the transition checks its own caller, whichever door it came through. Not a member → 404
     (R1.1: another workspace's resources do not exist for you); below ``minimum`` → 403. ``minimum=None``:
     any member (the transition then applies its own rule, e.g. owner-only or "only the invitee")."""
-    from permissions.action_types import role_at_least
-
-    from .access import membership
-
     require_person(actor, what)
     m = membership(actor, workspace_id)
     if m is None:
@@ -78,10 +84,6 @@ def require_workspace_role(actor, workspace_id, minimum: str | None, what: str) 
 def require_project_role(actor, project: Project, minimum: str, what: str, *, noun: str = "project") -> str:
     """As :func:`require_workspace_role`, for a project (a restricted member reaches only granted ones).
     ``noun`` names what the caller asked for in the 404 (an agent, a runner: what lives in the project)."""
-    from permissions.action_types import role_at_least
-
-    from .access import project_role
-
     require_person(actor, what)
     role = project_role(actor, project)
     if role is None:
@@ -154,8 +156,6 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
 def set_member_access(*, actor, workspace: Workspace, username: str, project_ids) -> Membership:
     """Restrict a member to some projects (django-guardian grants), or lift it with ``project_ids=None``.
     Only for members at or below the actor's own role, never the owner."""
-    from .access import set_project_access
-
     actor_m = require_workspace_role(actor, workspace.pk, "maintainer", "Restricting a member's projects")
     member = (
         None
@@ -213,8 +213,6 @@ def _refuse_overlapping_projects(root: str) -> None:
     """A `local` root never overlaps another project's root, in either direction (issue 12): its agents
     would reach that project's files and its permissions.json. Managed and mounted folders lie under
     PROJECT_WORKSPACES_ROOT / BRABO_PROJECTS_BASE, which validate_local_root already keeps apart."""
-    from .local_root import _inside, normalise
-
     for other in (
         Project.objects.filter(execution_mode="local")
         .exclude(local_path="")
@@ -293,8 +291,6 @@ def create_agent(
     *, actor, project: Project, name: str, principal: Membership, kind: str = "custom"
 ) -> tuple[Agent, str]:
     """Returns (agent, key). The key is shown once; only its hash is stored (R1.6)."""
-    from .access import project_role
-
     require_project_role(actor, project, "maintainer", "Creating an agent")
     name = (name or "").strip()
     if not name:
@@ -333,8 +329,6 @@ def require_can_act_for(
 ) -> None:
     """R2.1: an agent carries its principal's role, so whoever creates or configures one must hold at least
     that role on the project — a maintainer cannot make an owner's agent auto-approve ``spend``."""
-    from .access import project_role
-
     if principal is None:
         raise DomainError(
             "this agent is suspended (its principal left the workspace); a maintainer reassigns its "
@@ -355,10 +349,8 @@ def require_can_act_for(
 
 
 def _record_grant(project_id, actor, payload: dict) -> None:
-    from actions import events
-
-    events.record(
-        events.PERMISSION_GRANTED, project_id=project_id, actor=events.Actor.of_user(actor), payload=payload
+    domain.record(
+        domain.PERMISSION_GRANTED, project_id=project_id, actor=domain.Actor.of_user(actor), payload=payload
     )
 
 
@@ -383,8 +375,6 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     """Replace the agent's autonomy rows with ``rows`` (the PUT semantics of R12.4). Each type that becomes
     ``auto_approve`` (``"*"`` is autopilot) is a ``permission.granted`` event by ``actor``, who needs at
     least the agent's principal's role."""
-    from permissions.action_types import AUTO_APPROVE
-
     require_project_role(actor, agent.project, "maintainer", "Changing an agent's autonomy")
     require_can_act_for(actor, agent.project, agent.principal, f"Changing the autonomy of {agent.name}")
 
@@ -412,8 +402,6 @@ def upsert_autonomy(*, actor, agent: Agent, action_type: str, mode: str) -> Auto
     """Set one row (used by "always allow" for dev-<module> agents, R7.4, and the Infra handoff, R9.6). The
     actor reaches the project with at least the action type's minimum role (R2.2; ``*`` needs maintainer);
     the door's own rule (the decider's click, the handoff) is checked by its caller."""
-    from permissions.action_types import ACTION_TYPES
-
     minimum = ACTION_TYPES[action_type].min_role if action_type in ACTION_TYPES else "maintainer"
     require_project_role(actor, agent.project, minimum, f"Setting {agent.name}'s {action_type} autonomy")
     rule, _ = AutonomyRule.objects.update_or_create(
@@ -429,14 +417,11 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
     """Validate ``{allow, deny, ask}`` with the engine's own parser, then write the file atomically."""
     import json
 
-    from permissions.files import PermissionsFileError, parse_permissions_text
-
     require_project_role(actor, project, "maintainer", "Changing permissions")  # before judging the body
     if not isinstance(data, dict):
         raise DomainError(
             'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.', field="permissions"
         )
-    from brabo.storable import json_problem
 
     problem = json_problem(data, "permissions")
     if problem:
@@ -458,8 +443,6 @@ def _lock_project(project: Project) -> None:
 
 def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | None) -> None:
     """R3.6 — nobody allows, or lifts a deny/ask on, an action type above their own role."""
-    from permissions.ceiling import above_role
-
     over = above_role(before, after, role)
     if over:
         raise DomainError(
@@ -489,11 +472,6 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     entries it adds to the accepted policy (``patterns`` and ``pattern``, as for "always allow") and the
     ``deny``/``ask`` entries it takes away (``liftedDeny``, ``liftedAsk``) are one ``permission.granted``
     event by ``actor``; the event is written first, so a failed file write leaves none."""
-    from permissions.ceiling import added_and_lifted
-    from permissions.files import render_permissions, write_permissions
-
-    from .policy_store import accepted_permissions, record_accepted
-
     role = require_project_role(actor, project, "maintainer", "Changing permissions")
     _lock_project(project)
     before = accepted_permissions(project)
@@ -507,7 +485,7 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     path = project.permissions_path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_permissions(path, perms)
+        files.write_permissions(path, perms)
     except OSError as exc:
         raise _write_failed(exc) from None
     record_accepted(project, render_permissions(perms), by=actor, source="permissions_saved")
@@ -519,10 +497,6 @@ def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
     disk differs from the accepted version, both get the entries and the outside change stays outside:
     adding a pattern never accepts what an agent or a git pull changed (R3.5). Raises PermissionsFileError
     when the file does not load (nothing is written over what could not be read)."""
-    from permissions.files import merge_into, read_permissions_text, render_permissions, sha256_text
-
-    from .policy_store import accepted_permissions, file_base, record_accepted
-
     # The door's own check (R2.2 for "always allow", maintainer for activation) came first; this one keeps
     # every write of the policy within the writer's reach and under the role ceiling (R3.6).
     role = require_project_role(actor, project, "developer", "Writing to permissions.json")
@@ -533,7 +507,7 @@ def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
     path = project.permissions_path
     path.parent.mkdir(parents=True, exist_ok=True)
     in_sync = sha256_text(read_permissions_text(path, base=file_base(project))) == project.policy_sha256
-    merge_into(path, allow=list(allow))
+    files.merge_into(path, allow=list(allow))
     if in_sync:
         record_accepted(
             project, read_permissions_text(path, base=file_base(project)), by=actor, source=source
@@ -549,11 +523,6 @@ def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | Non
     """R3.5 — a maintainer+ accepts the file as it is on disk: it becomes the policy in force. What it adds
     or lifts against the accepted version is a ``permission.granted`` event, within the role ceiling (R3.6).
     ``expected_sha256`` (what the person reviewed) refuses with 409 if the file changed since."""
-    from permissions.ceiling import added_and_lifted
-    from permissions.files import PermissionsFileError, parse_permissions_text, sha256_text
-
-    from .policy_store import accepted_permissions, read_disk, record_accepted
-
     role = require_project_role(actor, project, "maintainer", "Accepting permissions.json")
     _lock_project(project)
     try:
@@ -590,10 +559,6 @@ def restore_policy(*, project: Project, actor) -> Permissions:
     it never was in force beyond what the accepted version allowed, so this grants nothing)."""
     import os
 
-    from permissions.files import _locked, atomic_write
-
-    from .policy_store import EMPTY_POLICY_TEXT, accepted_permissions, accepted_text
-
     require_project_role(actor, project, "maintainer", "Restoring permissions.json")
     _lock_project(project)
     text = accepted_text(project)
@@ -605,17 +570,12 @@ def restore_policy(*, project: Project, actor) -> Permissions:
     except OSError as exc:
         raise _write_failed(exc) from None
     if text is None:  # the empty policy is now a real file: record exactly that text, so both agree
-        from .policy_store import record_accepted
-
         record_accepted(project, EMPTY_POLICY_TEXT, by=actor, source="restored")
     return accepted_permissions(project)
 
 
 def _seed_agent_autonomy(agent: Agent) -> list[str]:
     """Seed the agent's R3.4 rows; returns the action types it newly set to auto_approve."""
-    from permissions.action_types import AUTO_APPROVE
-    from permissions.seeds import dev_agent_autonomy
-
     granted = []
     for action_type, mode in dev_agent_autonomy(agent.name):
         # A row a maintainer already set (say, git_commit: deny) is theirs; the seed never overrides it.
@@ -632,11 +592,6 @@ def activate_execution(*, project: Project, actor) -> Permissions:
     ``git_commit: auto_approve`` for every ``dev-<module>`` agent. Idempotent. What it adds is recorded as
     ``permission.granted`` by ``actor``, written before the file so a failed write leaves no event; the
     merged policy becomes the accepted one (R3.5)."""
-    from permissions.files import PermissionsFileError
-    from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
-
-    from .policy_store import accepted_permissions
-
     role = require_project_role(actor, project, "maintainer", "Activating execution")
     try:
         with transaction.atomic():
@@ -679,8 +634,6 @@ def set_project_git(
     """Set the project's provider repository, push remote and default branch (maintainer+). None leaves a
     field as it is, ``""`` clears it. The remote is validated in :mod:`projects.git_settings`: it receives the
     workspace owner's token, so only the owner may point it at a host other than the provider's."""
-    from .git_settings import GitSettingError, clean_branch, clean_remote_url, clean_repository
-
     role = require_project_role(actor, project, "maintainer", "Changing the project's repository or remote")
     changed = []
     try:

@@ -14,15 +14,17 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 from guardian.models import UserObjectPermission
 
+from brabo import domain
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLES
 
 from .access import ACCESS_PERM, can_grant, membership, project_role
 from .models import Agent, HashedKey, Membership, Project, Workspace
 from .services import (
-    DomainError,
     require_can_act_for,
     require_person,
     require_project_role,
@@ -63,9 +65,7 @@ def clean_text(value, field: str, max_length: int) -> str:
 
 
 def _project_event(project_id, type: str, *, actor, payload: dict) -> None:
-    from actions import events
-
-    events.record(type, project_id=project_id, actor=events.Actor.of_user(actor), payload=payload)
+    domain.record(type, project_id=project_id, actor=domain.Actor.of_user(actor), payload=payload)
 
 
 def _lock_workspace(workspace_id) -> Workspace:
@@ -385,10 +385,6 @@ def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
 def suspended_agents(*, actor, workspace: Workspace):
     """Agents of the workspace waiting for a new principal, with their pending actions (maintainer+): a
     person denies those actions or reassigns the agent."""
-    from django.db.models import Prefetch
-
-    from actions.models import PENDING, ProposedAction
-
     require_workspace_role(actor, workspace.pk, MAINTAINER, "Listing suspended agents")
     return (
         Agent.objects.filter(
@@ -398,7 +394,10 @@ def suspended_agents(*, actor, workspace: Workspace):
         .prefetch_related(
             Prefetch(
                 "actions",
-                queryset=ProposedAction.objects.filter(status=PENDING).order_by("created_at"),
+                # the actions app's rows, through the reverse relation it declares on Agent (issue 15)
+                queryset=Agent.actions.rel.related_model._default_manager.filter(status="pending").order_by(
+                    "created_at"
+                ),
                 to_attr="pending_actions",
             )
         )

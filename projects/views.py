@@ -15,6 +15,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, role_at_least
 from permissions.files import PermissionsFileError, parse_permissions_text
 
@@ -171,7 +172,7 @@ class ProjectViewSet(
             .first()
         )
         if principal is None:
-            raise services.DomainError(
+            raise DomainError(
                 "principal must be the username of a member of this workspace.", field="principal"
             )
         agent, key = services.create_agent(
@@ -280,17 +281,6 @@ class AgentViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         else:
             rows = list(agent.autonomy_rules.all())
         return Response(AutonomyRowSerializer(rows, many=True).data)
-
-    @extend_schema(request=None, responses=AutonomyRowSerializer(many=True))
-    @action(detail=True, methods=["post"], url_path="accept-handoff")
-    def accept_handoff(self, request, pk=None):
-        """R9.6 — accepting the Infra agent's handoff presets its container_start to auto_approve."""
-        from containers.lifecycle import accept_infra_handoff
-
-        agent = self.get_object()
-        require_project_role(request, agent.project, MAINTAINER, "Accepting the Infra handoff")
-        accept_infra_handoff(actor=request.user, agent=agent)
-        return Response(AutonomyRowSerializer(agent.autonomy_rules.order_by("action_type"), many=True).data)
 
     @action(detail=True, methods=["post"])
     def revoke(self, request, pk=None):

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from brabo.errors import DomainError
 from permissions.action_types import ROLE_RANK
-from projects.services import DomainError
 
 APPS = ("projects", "actions", "containers", "permissions", "brabo")
 # Test code and migrations are not doors into the model; management commands are, so they are scanned.
@@ -35,8 +35,10 @@ ROLES = ("owner", "maintainer", "developer", "restricted_developer", "outsider",
 
 # Functions with a keyword-only ``actor`` that are not transitions, each with the reason.
 NOT_TRANSITIONS = {
-    "actions.events.build": "builds an event naming who acted; the transition calling it checked the actor",
-    "actions.events.record": "records who acted on a project's timeline, inside an already checked transition",
+    "brabo.domain.build": "builds an event naming who acted; the transition calling it checked the actor",
+    "brabo.domain.record": "records who acted on a project's timeline, inside an already checked transition",
+    "actions.task_states.move_task": "moves a task on its action's behalf, inside the proposal, decision, "
+    "waiter or worker step that checked (or is) the actor",
     "projects.team_events.record": "records who acted on a workspace's timeline, inside a checked transition",
     "projects.keys.swap_key": "the key swap inside rotate_agent_key / rotate_runner_key, which checked the actor",
 }

@@ -18,6 +18,8 @@ from django.urls import reverse
 
 from projects.models import Membership
 
+from .urls import console_urls
+
 
 def is_member(user) -> bool:
     return bool(
@@ -65,8 +67,6 @@ class ConsoleSite(admin.AdminSite):
         return super().index(request, extra_context)
 
     def get_urls(self):
-        from .urls import console_urls
-
         # /admin/console/... (names admin:console-*), wrapped by the admin's login and permission check,
         # placed before the admin's final catch-all.
         return console_urls(self.admin_view) + super().get_urls()

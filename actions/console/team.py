@@ -17,13 +17,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from containers.models import Runner
-from containers.runner_keys import rotate_runner_key
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLE_RANK, role_at_least
 from projects import keys, teams
 from projects.access import visible_projects
 from projects.models import Agent, Membership, Project, Workspace
-from projects.services import DomainError
 from projects.team_models import Invitation
 
 from .views import _base_context, _roles
@@ -203,7 +201,7 @@ def keys_page(request, new_key=None):
         Project.objects.filter(pk__in=[p.pk for p in projects])
         .prefetch_related(
             Prefetch("agents", queryset=Agent.objects.select_related("principal__user").order_by("name")),
-            Prefetch("runners", queryset=Runner.objects.order_by("name")),
+            "runners",  # the containers app's rows, in their own order (name, id)
         )
         .order_by("name", "id")
     )
@@ -247,17 +245,6 @@ def agent_rotate(request, agent_id):
     if made is None:
         return redirect(reverse("admin:console-keys"))
     return keys_page(request, new_key={"what": f"agent {agent.name}", "key": made[1]})
-
-
-@require_POST
-def runner_rotate(request, runner_id):
-    runner = Runner.objects.select_related("project").filter(pk=runner_id).first()
-    if runner is None:
-        raise Http404
-    made = _run(request, rotate_runner_key, runner=runner, overlap_minutes=_overlap(request))
-    if made is None:
-        return redirect(reverse("admin:console-keys"))
-    return keys_page(request, new_key={"what": f"runner {runner.name}", "key": made[1]})
 
 
 # -- the invitation link (outside the admin: the invitee may belong to no workspace yet) ----------------

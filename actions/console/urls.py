@@ -24,8 +24,17 @@ def team_urls(p) -> list:
         p("keys/tokens/", team.token_create, "token-create"),
         p("keys/tokens/<int:token_id>/revoke/", team.token_revoke, "token-revoke"),
         p("keys/agents/<uuid:agent_id>/rotate/", team.agent_rotate, "agent-rotate"),
-        p("keys/runners/<uuid:runner_id>/rotate/", team.runner_rotate, "runner-rotate"),
     ]
+
+
+# Pages the apps above actions add to the console (issue 15): (route, view, name), set at start.
+_ADDED: list[tuple[str, object, str]] = []
+
+
+def add_page(route: str, view, name: str) -> None:
+    """The console's page port: ``containers`` adds its runner pages without actions importing it."""
+    if not any(n == name for _, _, n in _ADDED):
+        _ADDED.append((route, view, name))
 
 
 def console_urls(wrap) -> list:
@@ -54,4 +63,5 @@ def console_urls(wrap) -> list:
         p("budget/<uuid:workspace_id>/", budget.budget_workspace, "budget-workspace"),
         p("budget/projects/<uuid:project_id>/", budget.budget_project, "budget-project"),
         p("budget/agents/<uuid:agent_id>/", budget.budget_agent, "budget-agent"),
+        *(p(route, view, name) for route, view, name in _ADDED),
     ]

@@ -27,7 +27,7 @@ from actions.console.stats import per_day
 from actions.expiry import expires_at
 from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction
 from actions.views import approval_stats
-from containers.models import ProjectContainer
+from brabo.errors import DomainError
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -37,17 +37,18 @@ from permissions.action_types import (
     role_at_least,
 )
 from permissions.autopilot import AUTOPILOT
-from permissions.files import lint_permissions, parse_permissions_text
+from permissions.files import lint_permissions, parse_permissions_text, render_permissions
 from permissions.messages import sentence
 from projects.access import visible_projects
+from projects.git_settings import workspace_git_root
 from projects.models import Agent, AutonomyRule, Membership, Project
 from projects.policy_store import policy_state
 from projects.services import (
-    DomainError,
     accept_policy_on_disk,
     restore_policy,
     save_permissions,
     set_autonomy,
+    set_project_git,
 )
 
 PAGE_SIZE = 50
@@ -445,9 +446,6 @@ def projects(request):
 
 def project_git(request, project_id):
     """Where the code lives (repository, push remote, default branch): the same service as the API's PATCH."""
-    from projects.git_settings import workspace_git_root
-    from projects.services import set_project_git
-
     project = _project_or_404(request, project_id)
     role = _roles(request.user).get(project.workspace_id)
     can_edit = role_at_least(role, MAINTAINER)
@@ -632,8 +630,6 @@ def _digest(text: str) -> str:
 
 
 def _render(text: str) -> str:
-    from permissions.files import render_permissions
-
     return render_permissions(parse_permissions_text(text))
 
 
@@ -714,15 +710,15 @@ def _chart(buckets: list[dict]) -> dict:
 def containers(request):
     roles = _roles(request.user)
     items = []
-    for project in visible_projects(request.user).select_related("workspace").order_by("name"):
+    # The container row comes through the project's reverse relation (containers sits above actions).
+    for project in visible_projects(request.user).select_related("workspace", "container").order_by("name"):
         items.append(
-            {"project": project, "can_act": role_at_least(roles.get(project.workspace_id), MAINTAINER)}
+            {
+                "project": project,
+                "can_act": role_at_least(roles.get(project.workspace_id), MAINTAINER),
+                "container": getattr(project, "container", None),
+            }
         )
-    by_project = {
-        c.project_id: c for c in ProjectContainer.objects.filter(project__in=[i["project"] for i in items])
-    }
-    for item in items:
-        item["container"] = by_project.get(item["project"].id)
     return render(
         request,
         "console/containers.html",

@@ -1,19 +1,18 @@
-"""The registry: action_type → executor. An executor is ``fn(action, ctx) -> dict`` (the JSON result),
-raises ``ExecutionFailure`` / ``TransientFault``, or returns ``DEFERRED`` when someone else (a runner) will
-settle the action. One module per concept; imports are lazy so a worker loads only what it runs."""
+"""The registry: action_type → executor — the port through which execution reaches the apps above actions
+(issue 15). An executor is ``fn(action, ctx) -> dict`` (the JSON result), raises ``ExecutionFailure`` /
+``TransientFault``, or returns ``DEFERRED`` when someone else (a runner) will settle the action; outcomes
+flow back through ``actions.execution.settle_executed`` / ``settle_failed``.
+
+Actions registers its own executors here; the containers app registers the ones that run on a host, a
+sandbox or a container (``containers.apps.ContainersConfig.ready``) — actions never imports them. Targets are
+"module:function" strings, imported on first use, so a worker loads only what it runs."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
 
-from ..execution import ExecutionFailure
-
 _REGISTRY: dict[str, str] = {
-    "terminal": "actions.executors.terminal:run_terminal",
-    "git_commit": "actions.executors.git_local:git_commit",
-    "write_file": "actions.executors.git_local:write_file",
-    "git_push": "actions.executors.git_local:git_push",
     "pr_open": "actions.executors.provider:pr_open",
     "open_adr_pr": "actions.executors.provider:pr_open",
     "open_infra_pr": "actions.executors.provider:pr_open",
@@ -27,20 +26,37 @@ _REGISTRY: dict[str, str] = {
     "instruction_patch": "actions.executors.approval_only:approved",
     "spend": "actions.executors.approval_only:approved",
     "raise_max_parallel": "actions.executors.approval_only:raise_max_parallel",
-    "container_start": "containers.lifecycle:container_start",
-    "container_stop": "containers.lifecycle:container_stop",
-    "container_remove": "containers.lifecycle:container_remove",
 }
 
 
-def executor_for(action_type: str) -> Callable:
+# Types a coding agent's hook may propose for the agent itself to run (``actions.agent_hooks``).
+AGENT_RUN_TYPES = frozenset({"terminal", "write_file"})
+
+
+def runs_in_agent(action) -> bool:
+    """A hook's proposal (``payload.runs_in == "agent"``): the agent runs the tool after the allow, so
+    Brabo executing it too would run it twice."""
+    return action.action_type in AGENT_RUN_TYPES and action.payload.get("runs_in") == "agent"
+
+
+def agent_runs_it(action, ctx) -> dict:
+    """The decision was the gate; the agent runs the tool on its own machine after the hook's allow."""
+    return {"approved": True, "runs_in": "agent"}
+
+
+def register(action_type: str, target: str) -> None:
+    """An app above actions offers the executor of ``action_type`` ("module:function"). One executor per
+    type: registering a type twice with another target is a wiring error, refused at start."""
+    if _REGISTRY.get(action_type, target) != target:
+        raise ValueError(f"{action_type!r} already runs through {_REGISTRY[action_type]}, not {target}")
+    _REGISTRY[action_type] = target
+
+
+def executor_for(action_type: str) -> Callable | None:
+    """The executor of ``action_type``; None when no app offers one (the caller fails it by name)."""
     target = _REGISTRY.get(action_type)
     if target is None:
-        raise ExecutionFailure(
-            "unknown_action_type",
-            f"Brabo has no executor for action type {action_type!r}.",
-            "Propose one of the documented action types.",
-        )
+        return None
     module, name = target.split(":")
     return getattr(import_module(module), name)
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from projects.models import Project
+
 from ..execution import ExecutionFailure
 
 MAX_PARALLEL_CEILING = 64
@@ -20,25 +22,8 @@ def approved(action, ctx) -> dict:
     return {"approved": True}
 
 
-# Types a coding agent's hook may propose for the agent itself to run (``actions.agent_hooks``).
-AGENT_RUN_TYPES = frozenset({"terminal", "write_file"})
-
-
-def runs_in_agent(action) -> bool:
-    """A hook's proposal (``payload.runs_in == "agent"``): the agent runs the tool after the allow, so
-    Brabo executing it too would run it twice."""
-    return action.action_type in AGENT_RUN_TYPES and action.payload.get("runs_in") == "agent"
-
-
-def agent_runs_it(action, ctx) -> dict:
-    """The decision was the gate; the agent runs the tool on its own machine after the hook's allow."""
-    return {"approved": True, "runs_in": "agent"}
-
-
 def raise_max_parallel(action, ctx) -> dict:
     """Payload ``{"value": N}``: the project's new max_parallel (a raise, 1..64)."""
-    from projects.models import Project
-
     value = action.payload.get("value")
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_PARALLEL_CEILING:
         raise ExecutionFailure(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from django.conf import settings
 
 from ..execution import ExecutionFailure
-from ..payloads import pr_number_of
 from ..providers import provider_for
 
 
@@ -39,16 +38,16 @@ def _require(payload: dict, *names: str) -> list[str]:
     return values
 
 
-def pr_number(ref) -> int:
-    """A PR/MR reference: 12, "12", "#12", "!12" or a URL ending in /pull/12 or /merge_requests/12."""
-    number = pr_number_of(ref)
-    if number is None:
+def pr_number(action) -> int:
+    """The PR the merge names: ``merge_pr``, the number the proposal parsed from the payload's reference
+    (actions.payloads.read_payload) — not parsed again here."""
+    if not action.merge_pr.isdigit():
         raise ExecutionFailure(
             "invalid_payload",
-            f"{ref!r} is not a pull request reference; use its number (12, #12) or its URL.",
+            f"{action.payload.get('pr')!r} is not a pull request reference; use its number (12, #12) or its URL.",
             "Propose the merge again with the PR's number.",
         )
-    return number
+    return int(action.merge_pr)
 
 
 def pr_open(action, ctx) -> dict:
@@ -68,7 +67,7 @@ def git_merge(action, ctx) -> dict:
     proposed ``target_branch`` (protected-branch cap, R8.3), so merging into any other branch would act
     on a decision nobody made."""
     (target,) = _require(action.payload, "target_branch")
-    number = pr_number(action.payload.get("pr") or action.merge_pr)
+    number = pr_number(action)
     repo = _repo(action)
     provider = _provider(ctx)
     try:

@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
+from ..execution import ExecutionFailure
 from .base import GitProvider, MergeOutcome, PullRequest
+from .github import GitHub
+from .gitlab import GitLab
+from .local import LocalGit
 
 DEFAULT_BASE_URLS = {"github": "https://api.github.com", "gitlab": "https://gitlab.com/api/v4"}
 
 
 def provider_for(kind: str, base_url: str, token: str, *, timeout: float = 30.0) -> GitProvider:
-    from ..execution import ExecutionFailure
-
     base = (base_url or DEFAULT_BASE_URLS.get(kind, "")).rstrip("/")
     if kind == "github":
-        from .github import GitHub
-
         return GitHub(base, token, timeout=timeout)
     if kind == "local":
         from pathlib import Path
 
-        from .local import LocalGit
-
         return LocalGit(Path(base_url))  # the workspace's own folder (ExecutionContext.owner_credentials)
     if kind == "gitlab":
-        from .gitlab import GitLab
-
         if not base.endswith("/api/v4"):
             base += "/api/v4"
         return GitLab(base, token, timeout=timeout)

@@ -21,6 +21,8 @@ from pathlib import Path
 
 from django.conf import settings
 
+from permissions.files import atomic_write
+
 from ..execution import ExecutionFailure
 from .base import MergeOutcome, PullRequest
 
@@ -125,8 +127,6 @@ class LocalGit:
             before = json.dumps(data, sort_keys=True)
             yield data
             if json.dumps(data, sort_keys=True) != before:
-                from permissions.files import atomic_write
-
                 atomic_write(str(store), json.dumps(data, indent=2), prefix=".pulls-")
 
     def _pull(self, data: dict, number: int, repo: str) -> dict:

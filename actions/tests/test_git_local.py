@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from actions import execution
-from actions.executors.git_local import ASKPASS
 from actions.models import SessionEvent
 from actions.tests.exec_fixtures import OWNER_TOKEN, events_of, git
 from actions.tests.git_http_server import GitHttpRemote
+from containers.git_local import ASKPASS
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import pytest
 from django.db import transaction
 
 from actions import events, execution
-from actions.enqueue import enqueue_execution
+from actions.enqueue import enqueue_execution, redispatch_unclaimed
 from actions.models import ProposedAction, SessionEvent
 from actions.tests.exec_fixtures import OWNER_TOKEN, git
 from actions.tests.fake_provider import FakeProvider
@@ -184,8 +184,8 @@ def test_an_approved_action_whose_message_was_lost_is_sent_again_and_runs_once(
     action = make_action(team.project, "spend", {"amount": 1, "currency": "EUR", "purpose": "x"})
     ProposedAction.objects.filter(id=action.id).update(updated_at=action.updated_at - timedelta(minutes=10))
 
-    assert execution.redispatch_unclaimed(older_than=300) == 1
+    assert redispatch_unclaimed(older_than=300) == 1
     action = wait_settled(action)
 
     assert action.status == "executed" and action.attempts == 1
-    assert execution.redispatch_unclaimed(older_than=300) == 0  # settled: nothing more to send
+    assert redispatch_unclaimed(older_than=300) == 0  # settled: nothing more to send

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from actions import execution
+from actions import enqueue, execution
 from actions.models import ProposedAction
 from projects.management.commands.serve import run_periodic_jobs
 from projects.models import Task
@@ -59,13 +59,13 @@ def test_the_redispatch_watch_sends_only_actions_left_runnable_too_long_and_once
     ProposedAction.objects.exclude(id=fresh.id).update(updated_at=old)
 
     with django_capture_on_commit_callbacks() as sent:
-        assert execution.redispatch_unclaimed() == 2
+        assert enqueue.redispatch_unclaimed() == 2
     assert len(sent) == 2  # one enqueue each, after commit
     stamped = set(ProposedAction.objects.filter(updated_at__gt=old).values_list("id", flat=True))
     assert {lost.id, lost_auto.id} <= stamped and not {waiting_for_a_person.id, running.id} & stamped
 
     with django_capture_on_commit_callbacks() as again:
-        assert execution.redispatch_unclaimed() == 0  # stamped: not again before another period
+        assert enqueue.redispatch_unclaimed() == 0  # stamped: not again before another period
     assert again == []
 
 

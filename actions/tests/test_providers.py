@@ -198,15 +198,26 @@ def test_an_unreachable_provider_is_transient(team, owner_token, make_action):
     ],
 )
 def test_pr_references(ref, number):
-    from actions.executors.provider import pr_number
+    """Parsed once, at the proposal (issue 15): the canonical number is what merge_pr stores."""
+    from actions.payloads import read_payload
 
-    assert pr_number(ref) == number
+    assert read_payload("git_merge", {"pr": ref, "target_branch": "main"})[1] == str(number)
 
 
 @pytest.mark.parametrize("ref", ["", "main", "12abc", None, True, "../12x"])
-def test_bad_pr_references_are_invalid_payload(ref):
+def test_bad_pr_references_are_refused_at_the_proposal(ref):
+    from actions.payloads import PayloadError, read_payload
+
+    with pytest.raises(PayloadError) as exc:
+        read_payload("git_merge", {"pr": ref, "target_branch": "main"})
+    assert exc.value.field in ("payload.pr", "payload")
+
+
+def test_a_merge_without_a_parsed_pr_fails_as_invalid_payload(team, make_action):
     from actions.executors.provider import pr_number
 
+    action = make_action(team.project, "git_merge", {"pr": "main", "target_branch": "main"})
+    assert action.merge_pr == ""
     with pytest.raises(execution.ExecutionFailure) as exc:
-        pr_number(ref)
+        pr_number(action)
     assert exc.value.code == "invalid_payload"

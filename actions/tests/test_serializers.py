@@ -1,4 +1,4 @@
-"""``action_data`` renders exactly what ``ActionSerializer`` declares (DRF's generic rendering is the reference)."""
+"""``action_data`` is DRF's own rendering of ``ActionSerializer`` (one source, issue 15), in every state."""
 
 from __future__ import annotations
 
@@ -79,8 +79,6 @@ def test_read_proposal_reads_a_body_as_the_serializer_does(body):
     "body",
     [
         {},
-        {"action_type": "teleport", "payload": {}},
-        {"action_type": 7, "payload": {}},
         {"action_type": "terminal"},
         {"action_type": "terminal", "payload": None},
         {"action_type": "terminal", "payload": {}, "task": "not-a-uuid"},
@@ -93,3 +91,16 @@ def test_read_proposal_refuses_a_body_with_the_serializers_errors(body):
     with pytest.raises(serializers.ValidationError) as refused:
         read_proposal(body)
     assert refused.value.detail == reference.errors
+
+
+@pytest.mark.parametrize(
+    "body", [{"action_type": "teleport", "payload": {}}, {"action_type": 7, "payload": {}}]
+)
+def test_an_unknown_action_type_is_refused_once_by_the_proposal_not_by_the_body_reader(body):
+    """Issue 15: the type is checked in one place (actions.payloads.read_payload), with its field named."""
+    from actions.payloads import PayloadError, read_payload
+
+    read = read_proposal(body)
+    with pytest.raises(PayloadError) as refused:
+        read_payload(read["action_type"], read["payload"])
+    assert refused.value.field == "action_type" and "unknown action_type" in str(refused.value)

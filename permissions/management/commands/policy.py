@@ -10,12 +10,21 @@ import json
 import os
 import stat
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from permissions.cli import RequestError, explain, load_json_file, parse_project, run_eval, run_lint
+from permissions.cli import (
+    RequestError,
+    explain,
+    load_json_file,
+    parse_project,
+    project_loader,
+    run_eval,
+    run_lint,
+)
+from permissions.decide import decide
 from permissions.files import PermissionsFileError, load_permissions
 
 
@@ -39,7 +48,7 @@ class Command(BaseCommand):
         li = sub.add_parser("lint", help="report malformed and never-matching entries")
         li.add_argument("file")
 
-    def _fail(self, message: str) -> None:
+    def _fail(self, message: str) -> NoReturn:
         raise CommandError(message, returncode=2)
 
     def handle(self, *args: Any, **opts: Any) -> None:
@@ -87,14 +96,11 @@ class Command(BaseCommand):
     def _check(self, opts: dict[str, Any]) -> None:
         words = [w for w in opts["words"] if w != "--"] if opts["words"][:1] == ["--"] else opts["words"]
         command = " ".join(words)
-        try:
-            from actions.policy_input import decision_request_for
-        except ImportError:
+        loader = project_loader()
+        if loader is None:
             self._fail("policy check needs the projects app (actions.policy_input is not installed)")
-        from permissions.decide import decide
-
         try:
-            req, hooks = decision_request_for(opts["project"], opts.get("agent"), command)
+            req, hooks = loader(opts["project"], opts.get("agent"), command)
         except (LookupError, ValueError, PermissionsFileError) as exc:
             self._fail(f"policy check: {exc}")
         except DatabaseError as exc:

@@ -17,12 +17,13 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connections
 
+from brabo import gunicorn_conf
+from brabo.celery import app
+
 
 def run_periodic_jobs(names=None) -> dict[str, object]:
     """Run the beat schedule's tasks once, here (eager); returns each task's result. A failing job is
     reported and does not stop the others."""
-    from brabo.celery import app
-
     app.loader.import_default_modules()  # autodiscovery: register the apps' tasks, as a worker does
     results = {}
     for entry, spec in app.conf.beat_schedule.items():
@@ -37,8 +38,6 @@ def run_periodic_jobs(names=None) -> dict[str, object]:
 
 
 def _in_process_beat(stop: threading.Event) -> None:
-    from brabo.celery import app
-
     period = min(float(spec["schedule"]) for spec in app.conf.beat_schedule.values())
     while not stop.wait(period):
         try:
@@ -61,8 +60,6 @@ def _gunicorn(addr: str, *, eager: bool, stop: threading.Event):
 
     class Server(BaseApplication):
         def load_config(self):
-            from brabo import gunicorn_conf
-
             for key in dir(gunicorn_conf):
                 if key in self.cfg.settings and getattr(gunicorn_conf, key) is not None:
                     self.cfg.set(key, getattr(gunicorn_conf, key))
@@ -72,7 +69,7 @@ def _gunicorn(addr: str, *, eager: bool, stop: threading.Event):
                 self.cfg.set("post_worker_init", _start_beat_thread)
 
         def load(self):
-            from brabo.wsgi import application
+            from brabo.wsgi import application  # built in gunicorn's worker, after the fork
 
             return application
 

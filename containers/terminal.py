@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from ..execution import ExecutionFailure, ExecutorResult
+from actions.execution import ExecutionFailure, ExecutorResult
+
+from .broker import container_cwd
+from .brokers import get_broker
+from .handoff import hand_off
+from .models import RUNNING, ProjectContainer
 
 
 def run_terminal(action, ctx) -> ExecutorResult:
-    from containers.broker import container_cwd, get_broker
-    from containers.models import RUNNING, ProjectContainer
-
     command = action.payload.get("command")
     if not isinstance(command, str) or not command.strip():
         raise ExecutionFailure("invalid_payload", "terminal needs a non-empty command.", "Propose it again.")
     project = action.project
     if project.execution_mode in ("mounted", "runner"):
-        from containers.runners import hand_off
-
         return hand_off(action)
     if project.execution_mode == "container":
         state = ProjectContainer.objects.filter(project=project).values_list("state", flat=True).first()

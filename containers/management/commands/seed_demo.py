@@ -25,8 +25,14 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from actions import execution
+from actions import services as actions_services
+from actions.models import ProposedAction
+from actions.providers.local import init_bare, repository_path
+from containers.models import RUNNING, ProjectContainer
 from projects import services
 from projects.git_settings import workspace_git_root
+from projects.keys import rotate_agent_key
 from projects.models import Agent, Membership, Project, Workspace, WorkspaceCredentials
 
 DEMO_USER = "admin"
@@ -112,8 +118,6 @@ class Command(BaseCommand):
         """The key in var/demo-agent-key while it still opens the agent; otherwise a fresh one (stored hashed,
         so a lost file cannot be recovered, only replaced) through ``keys.rotate_agent_key``, so the
         replacement is an ``agent.key_rotated`` event like any other rotation."""
-        from projects.keys import rotate_agent_key
-
         path = key_file()
         try:
             key = path.read_text().strip()
@@ -134,8 +138,6 @@ class Command(BaseCommand):
 
     # -- the repository: a worktree, its bare remote, the local provider ---------------------------------
     def _repository(self, user, ws, project: Project) -> None:
-        from actions.providers.local import init_bare, repository_path
-
         bare = repository_path(workspace_git_root(ws.id), DEMO_REPOSITORY)
         init_bare(bare, project.default_branch)
         work = Path(project.root())
@@ -158,11 +160,6 @@ class Command(BaseCommand):
     def _container(self, user, project: Project) -> str:
         """Start the project's container the way a person does: propose container_start, approve it, and
         execute it here (the worker, if one runs later, finds it already claimed)."""
-        from actions import execution
-        from actions import services as actions_services
-        from actions.models import ProposedAction
-        from containers.models import RUNNING, ProjectContainer
-
         if ProjectContainer.objects.filter(project=project, state=RUNNING).exists():
             return "running"
         with transaction.atomic():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shlex
 import subprocess
 import tempfile
 from pathlib import Path
@@ -17,9 +18,11 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 
+from actions.execution import ExecutionFailure, TransientFault
 from permissions.files import atomic_write
 
-from ..execution import ExecutionFailure, TransientFault
+from .broker import WORKDIR, host_folder
+from .bwrap import bwrap_path, run_capped, sandbox_argv
 
 log = logging.getLogger(__name__)
 ASKPASS = Path(__file__).with_name("git_askpass.sh")
@@ -173,10 +176,6 @@ def git_commit(action, ctx) -> dict:
     and agents can write that config with terminal commands, so git runs inside the project's bubblewrap
     sandbox (only /work, no network) whenever bwrap is installed; without it, on the host with hooks,
     fsmonitor and signing switched off (filter drivers remain the documented residual risk)."""
-    import shlex
-
-    from containers.bwrap import bwrap_path
-
     message = _require_text(action.payload, "message")
     paths = action.payload.get("paths")
     cwd = worktree(action)
@@ -198,9 +197,6 @@ def git_commit(action, ctx) -> dict:
         f"{git} rev-parse HEAD && {git} rev-parse --abbrev-ref HEAD\n"
     )
     if bwrap_path():
-        from containers.broker import WORKDIR, host_folder
-        from containers.bwrap import run_capped, sandbox_argv
-
         root = host_folder(action.project)
         rel = os.path.relpath(cwd, root)
         inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"

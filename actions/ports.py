@@ -1,0 +1,23 @@
+"""Ports: what actions asks of the apps above it, without importing them (issue 15).
+
+The containers app fills these in at start (``containers.apps.ContainersConfig.ready``), as it registers
+its executors on ``actions.executors``. Until filled, each port answers the fail-closed way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+_container_running: Callable[[Any], bool] | None = None
+
+
+def install_container_running(fn: Callable[[Any], bool]) -> None:
+    global _container_running
+    _container_running = fn
+
+
+def container_running(project) -> bool:
+    """Is the project's container registered ``running`` (the policy's container floor, R1.4)? With no
+    containers app installed: no, so nothing that needs a running container is allowed."""
+    return bool(_container_running and _container_running(project))
