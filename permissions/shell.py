@@ -1591,7 +1591,15 @@ def _fast(command: str) -> ParsedCommand | None:
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
+    # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
+    # is read once and its Segment object reused (decide() then finds it by identity).
+    made: dict[str, Segment | None] = {}
     for piece in pieces:
+        if piece in made:
+            known = made[piece]
+            if known is not None:
+                segments.append(known)
+            continue
         if plain:
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
@@ -1604,6 +1612,7 @@ def _fast(command: str) -> ParsedCommand | None:
         if not words:
             if redirects:
                 return None
+            made[piece] = None
             continue
         if not _plain_verb(words):
             return None
@@ -1611,7 +1620,9 @@ def _fast(command: str) -> ParsedCommand | None:
         if k < len(words) and (_is_glob(words[k]) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        segments.append(Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
+        seg = Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None)
+        made[piece] = seg
+        segments.append(seg)
     return ParsedCommand(tuple(segments), False, None)
 
 
