@@ -491,15 +491,15 @@ def _product(parts: list[str | Iterator[str]], st: BraceState) -> Iterator[str]:
     if n == 1:
         # One part: its values as they come (what the general loop below does for n == 1, for less).
         first_value = values[0][0]
-        source = sources[0]
-        if source is None:
+        single = sources[0]
+        if single is None:
             yield first_value
             return
         st.spend(len(first_value) + 1)
         yield first_value
-        for value in source:
-            st.spend(len(value) + 1)
-            yield value
+        for item in single:
+            st.spend(len(item) + 1)
+            yield item
         return
     varying = [k for k in range(n) if sources[k] is not None]
     if len(varying) == 1:
@@ -508,12 +508,13 @@ def _product(parts: list[str | Iterator[str]], st: BraceState) -> Iterator[str]:
         k = varying[0]
         before = "".join([values[j][0] for j in range(k)])
         after = "".join([values[j][0] for j in range(k + 1, n)])
-        source = sources[k]
+        only = sources[k]
+        assert only is not None
         out = before + values[k][0] + after
         st.spend(len(out) + n)
         yield out
-        for value in source:  # type: ignore[union-attr]
-            out = before + value + after
+        for item in only:
+            out = before + item + after
             st.spend(len(out) + n)
             yield out
         return
