@@ -298,16 +298,15 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         written_memo: dict[tuple[str, ...], tuple[str, str | None, str | None]] | None = (
             {} if memo is not None else None
         )
-        # Past MAX_SEGMENTS, a segment seen before (same words, text, redirects ...: same answer) takes
-        # its first occurrence's verdict whole, the same SegmentVerdict object included.
+        # Past MAX_SEGMENTS, a Segment object met again (the reader hands out one object for a piece
+        # repeated word for word) takes its first occurrence's verdict whole, the same SegmentVerdict
+        # object included. Keyed by identity: hashing every distinct segment costs more than it saves.
         seen: (
-            dict[
-                Segment, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]
-            ]
+            dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
             | None
         ) = {} if memo is not None else None
         for seg in parsed.segments:
-            hit = seen.get(seg) if seen is not None else None
+            hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
                 sv, vs, verdict, pattern, kind, seg_opaque = hit
                 seg_views.append(vs)
@@ -372,7 +371,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                     verdict, pattern, kind = _UNCOVERED
                 sv = _segment_verdict(seg.text, verdict, pattern)
                 if seen is not None:
-                    seen[seg] = (sv, vs, verdict, pattern, kind, seg_opaque)
+                    seen[id(seg)] = (sv, vs, verdict, pattern, kind, seg_opaque)
             if seg_opaque is not None and kind is None and opaque is None:
                 opaque = seg_opaque
             out.append(sv)

@@ -243,14 +243,6 @@ def _unescape_one(m: re.Match[str]) -> str:
     return m.group(1) or ""
 
 
-# The characters _gobble acts on, per character sought (a class: the search cannot backtrack).
-_GOBBLE_STOPS = {
-    "{": re.compile(r"[\\'{}]").search,
-    ",": re.compile(r"[\\'{},]").search,
-    "}": re.compile(r"[\\'{},.]").search,
-}
-
-
 def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: BraceState) -> int:
     """bash's brace_gobbler on ``text[base:hi]`` from ``i``: the index of ``satisfy`` or -1.
 
@@ -260,12 +252,7 @@ def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: BraceState)
     start = i
     level = 0
     commas = 0 if satisfy == "}" else 1
-    stop = _GOBBLE_STOPS[satisfy]  # jumps over characters that cannot change the answer
-    while True:
-        m = stop(text, i, hi)
-        if m is None:
-            break
-        i = m.start()
+    while i < hi:
         c = text[i]
         if c == "\\" or c == "'":
             i += 2  # an escaped character, or the marker of an empty quoted part
