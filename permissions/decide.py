@@ -300,11 +300,12 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
         )
         # Past MAX_SEGMENTS, a Segment object met again (the reader hands out one object for a piece
         # repeated word for word) takes its first occurrence's verdict whole, the same SegmentVerdict
-        # object included. Keyed by identity: hashing every distinct segment costs more than it saves.
+        # object included. Keyed by identity: hashing every distinct segment costs more than it saves,
+        # and only when some object does repeat: holding a verdict per distinct segment costs too.
         seen: (
             dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
             | None
-        ) = {} if memo is not None else None
+        ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
         for seg in parsed.segments:
             hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
