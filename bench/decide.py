@@ -180,6 +180,28 @@ def hostile_cases() -> dict[str, str]:
         "20,000 '/???/' globs": "/???/" * 20_000 + "rm",
         "100 KB of '<<'": "cat " + "<<" * 50_000,
         "100 KB of '$[' and '${!'": "$[${!" * 20_000,
+        # What an attacker tries next: many distinct segments of each kind the reader builds (no two alike,
+        # so nothing is judged once for all), definitions that refer to each other, bodies holding the
+        # large shapes above.
+        "16,000 distinct 'aK;' commands": ";".join(f"a{k}" for k in range(16_000)),
+        "16,000 distinct lines": "\n".join(f"a{k}" for k in range(16_000)),
+        "16,000-stage pipeline": "|".join(f"a{k}" for k in range(16_000)),
+        "50,000 'a;'": "a;" * 50_000,
+        "10,000 distinct '$(aK)' siblings": "echo " + " ".join(f"$(a{k})" for k in range(10_000)),
+        "12,000 distinct backticks": "echo " + " ".join(f"`a{k}`" for k in range(12_000)),
+        "12,000 distinct '(aK)' subshells": ";".join(f"(a{k})" for k in range(12_000)),
+        "9,000 distinct '{ aK; }' groups": " ".join(f"{{ a{k}; }}" for k in range(9_000)),
+        "8,000 'x=K aK' assignments": ";".join(f"x={k} a{k}" for k in range(8_000)),
+        "8,000 distinct redirections": ";".join(f"a{k} >f{k}" for k in range(8_000)),
+        "8,000 distinct 'sh -c' scripts": ";".join(f"sh -c 'a{k}'" for k in range(8_000)),
+        "5,000 distinct here-documents": "".join(f"cat <<E{k}\nx{k}\nE{k}\n" for k in range(5_000)),
+        "5,000 nested function definitions": "".join(f"f{k}() {{ " for k in range(5_000))
+        + "ls"
+        + "; }" * 5_000,
+        "5,000 aliases calling each other": "".join(f"alias a{k}='a{k + 1} x'; " for k in range(5_000)),
+        "brace list of 20,000 in a function": "f() { echo {" + ",".join(["a"] * 20_000) + "}; }; f",
+        "brace list of 20,000 inside a word": "echo x{" + ",".join(["a"] * 20_000) + "}y",
+        "brace list of 16,000 distinct items": "echo {" + ",".join(f"a{k}" for k in range(16_000)) + "}",
     }
 
 

@@ -320,72 +320,92 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
         written_memo: dict[tuple[str, ...], tuple[str, str | None, str | None]] | None = (
             {} if memo is not None else None
         )
+        # Past MAX_SEGMENTS, a Segment object met again (the reader hands out one object for a piece
+        # repeated word for word) takes its first occurrence's verdict whole, the same SegmentVerdict
+        # object included. Keyed by identity: hashing every distinct segment costs more than it saves,
+        # and only when some object does repeat: holding a verdict per distinct segment costs too.
+        seen: (
+            dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
+            | None
+        ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
         for seg in parsed.segments:
-            words = seg.words
-            first = words[0] if words else ""
-            if (
-                first in _LOOK_THROUGH
-                or "=" in first
-                or "/" in first
-                or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
-            ):
-                vs = views(words)
+            hit = seen.get(id(seg)) if seen is not None else None
+            if hit is not None:
+                sv, vs, verdict, pattern, kind, seg_opaque = hit
+                seg_views.append(vs)
             else:
-                vs = [words]
-            seg_views.append(vs)
-            if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
-                # The common case inlined: nothing to look through, no floor verb, no scope declaration.
-                # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
-                # MAX_SEGMENTS it is memoised by the words: no key to build, no redirect exclusion.
-                known = written_memo.get(words) if written_memo is not None else None
-                if known is None:
-                    ranked = comp.judge_as_written(words)
-                    if ranked is None:
-                        known = _UNCOVERED
-                    else:
-                        ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                        known = (ranked_verdict, ranked[1].text, ranked_kind)
-                    if written_memo is not None:
-                        written_memo[words] = known
-            elif memo is not None and not seg.redirects:
-                key = (words, seg.dynamic)
-                known = memo.get(key)
-                if known is None:
-                    known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
-            else:
-                if first == "cd" and scope is None:
-                    scope = scope_for(
-                        project.execution_mode, project.container_running, project.root, req.cwd
-                    )
-                known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
-            verdict, pattern, kind = known
-            seg_opaque = seg.opaque
-            if seg_opaque is None and (
-                len(vs) > 1
-                or first in OPAQUE_VERBS
-                or first[-1:].isdigit()
-                or "{" in first
-                or not first.isascii()
-            ):
-                # R4.9: inline code, a program read from the input, code loaded through the environment.
-                if memo is not None:
-                    okey = (words, seg.dynamic)
-                    if okey in opaque_memo:
-                        seg_opaque = opaque_memo[okey]
-                    else:
-                        seg_opaque = opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
+                words = seg.words
+                first = words[0] if words else ""
+                if (
+                    first in _LOOK_THROUGH
+                    or "=" in first
+                    or "/" in first
+                    or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
+                ):
+                    vs = views(words)
                 else:
-                    seg_opaque = opaque_reason(vs, seg.dynamic)
-            if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
-                # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
-                if opaque_note is None:
-                    opaque_note = _opaque_note(seg.text, seg_opaque, pattern)
-                verdict, pattern, kind = _UNCOVERED
+                    vs = [words]
+                seg_views.append(vs)
+                if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
+                    # The common case inlined: nothing to look through, no floor verb, no scope declaration.
+                    # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
+                    # MAX_SEGMENTS it is memoised by the words: no key to build, no redirect exclusion.
+                    known = written_memo.get(words) if written_memo is not None else None
+                    if known is None:
+                        ranked = comp.judge_as_written(words)
+                        if ranked is None:
+                            known = _UNCOVERED
+                        else:
+                            ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                            known = (ranked_verdict, ranked[1].text, ranked_kind)
+                        if written_memo is not None:
+                            written_memo[words] = known
+                elif memo is not None and not seg.redirects:
+                    key = (words, seg.dynamic)
+                    known = memo.get(key)
+                    if known is None:
+                        known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
+                else:
+                    if first == "cd" and scope is None:
+                        scope = scope_for(
+                            project.execution_mode, project.container_running, project.root, req.cwd
+                        )
+                    known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
+                verdict, pattern, kind = known
+                seg_opaque = seg.opaque
+                if seg_opaque is None and (
+                    len(vs) > 1
+                    or first in OPAQUE_VERBS
+                    or first[-1:].isdigit()
+                    or "{" in first
+                    or not first.isascii()
+                ):
+                    # R4.9: inline code, a program read from the input, code loaded through the environment.
+                    if memo is not None:
+                        okey = (words, seg.dynamic)
+                        if okey in opaque_memo:
+                            seg_opaque = opaque_memo[okey]
+                        else:
+                            seg_opaque = opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
+                    else:
+                        seg_opaque = opaque_reason(vs, seg.dynamic)
+                if (
+                    seg_opaque is not None
+                    and verdict == AUTO_APPROVE
+                    and comp.allow.match_exactly(words) is None
+                ):
+                    # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+                    if opaque_note is None:
+                        opaque_note = _opaque_note(seg.text, seg_opaque, pattern)
+                    verdict, pattern, kind = _UNCOVERED
+                sv = _segment_verdict(seg.text, verdict, pattern)
+                if seen is not None:
+                    seen[id(seg)] = (sv, vs, verdict, pattern, kind, seg_opaque)
             if seg_opaque is not None and kind is None and opaque is None:
                 opaque = seg_opaque
                 if opaque_note is None:
                     opaque_note = _opaque_note(seg.text, seg_opaque, None)
-            out.append(_segment_verdict(seg.text, verdict, pattern))
+            out.append(sv)
             if kind is None:
                 uncovered += 1
             elif verdict == DENY:

@@ -284,6 +284,10 @@ def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: BraceState)
 
 def _has_comma(text: str, lo: int, hi: int) -> bool:
     """An unescaped comma anywhere in the amble (bash does not look at nesting here)."""
+    if text.find(",", lo, hi) < 0:
+        return False
+    if text.find("\\", lo, hi) < 0:
+        return True
     i = lo
     while i < hi:
         c = text[i]
@@ -389,7 +393,16 @@ def _seqterm(amble: str, st: BraceState) -> Iterator[str] | None:
 
 def _alternatives(text: str, spans: list[tuple[int, int]], depth: int, st: BraceState) -> Iterator[str]:
     for lo, hi in spans:
-        yield from expand(text, lo, hi, depth + 1, st)
+        if text.find("{", lo, hi) < 0 and depth + 1 <= MAX_BRACE_NESTING:
+            # No brace in this alternative: expand() would charge one scan of it and yield it as written
+            # (a long brace list is mostly these; same charge, same word, no generator per item).
+            if lo < hi:
+                st.spend(hi - lo + 1)
+                yield text[lo:hi]
+            else:
+                yield ""
+        else:
+            yield from expand(text, lo, hi, depth + 1, st)
 
 
 def expand(text: str, lo: int, hi: int, depth: int, st: BraceState) -> Iterator[str]:
@@ -462,8 +475,35 @@ def _product(parts: list[str | Iterator[str]], st: BraceState) -> Iterator[str]:
             first = next(p, None)  # every part has at least one value; an empty one reads as ""
             values.append(["" if first is None else first])
             sources.append(p)
-    if n == 1 and sources[0] is None:
-        yield values[0][0]
+    if n == 1:
+        # One part: its values as they come (what the general loop below does for n == 1, for less).
+        first_value = values[0][0]
+        single = sources[0]
+        if single is None:
+            yield first_value
+            return
+        st.spend(len(first_value) + 1)
+        yield first_value
+        for item in single:
+            st.spend(len(item) + 1)
+            yield item
+        return
+    varying = [k for k in range(n) if sources[k] is not None]
+    if len(varying) == 1:
+        # `pre{a,b,...}post`: one part varies, the others hold one value each -- its values in order, each
+        # between the same text (what the general loop below produces, for less).
+        k = varying[0]
+        before = "".join([values[j][0] for j in range(k)])
+        after = "".join([values[j][0] for j in range(k + 1, n)])
+        only = sources[k]
+        assert only is not None
+        out = before + values[k][0] + after
+        st.spend(len(out) + n)
+        yield out
+        for item in only:
+            out = before + item + after
+            st.spend(len(out) + n)
+            yield out
         return
     idx = [0] * n
     while True:

@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection, Sequence
 from functools import partial
+from operator import itemgetter
 from typing import NamedTuple
 
 from permissions.commands.shells import COMMAND_CARRIERS as _COMMAND_CARRIERS
@@ -522,7 +523,7 @@ class _Scanner:
             return
         inner = _scan(script, self.depth + 1, True, self.budget)
         for s in inner.segments:
-            self.segments.append((start, s._replace(hidden=True)))
+            self.segments.append((start, _hidden(s)))
         if inner.unparseable:
             self.fail(inner.problem or "the script given on the input cannot be parsed")
         if inner.unseen is not None:
@@ -571,7 +572,7 @@ class _Scanner:
             if self.reread():
                 inner = _scan(value, self.depth + 1, True, self.budget)
                 for s in inner.segments:
-                    self.segments.append((start, s._replace(hidden=True)))
+                    self.segments.append((start, _hidden(s)))
                 if inner.unparseable:
                     self.fail(inner.problem or "an alias's value cannot be parsed")
             else:
@@ -594,7 +595,7 @@ class _Scanner:
         for script in found.scripts:
             inner = _scan(script, self.depth + 1, True)
             for s in inner.segments:
-                self.segments.append((start, s._replace(hidden=True)))
+                self.segments.append((start, _hidden(s)))
             if inner.unparseable:
                 self.fail(inner.problem or "the inline script cannot be parsed")
             if inner.unseen is not None:
@@ -724,7 +725,7 @@ class _Scanner:
         sc.body = sc.in_dq = True
         sc.run()
         for start, s in sc.segments:
-            self.segments.append((at + start, s._replace(hidden=True)))
+            self.segments.append((at + start, _hidden(s)))
         if sc.problem is not None:
             self.fail(sc.problem)
         if sc.unseen is not None:
@@ -964,7 +965,7 @@ class _Scanner:
     def release(self, arith: _Builder) -> None:
         """The words held by an arithmetic frame are commands after all: judge them (R4.7)."""
         for start, seg in arith.stash:
-            self.emit(start, seg._replace(hidden=True))
+            self.emit(start, _hidden(seg))
         arith.stash = []
 
     def nest(self) -> bool:
@@ -1222,7 +1223,7 @@ class _Scanner:
         """Judge ``script`` as commands found at ``start`` (a backtick body read again)."""
         inner = _scan(script, self.depth + 1, self.scripts, self.budget)
         for s in inner.segments:
-            self.segments.append((start, s._replace(hidden=True)))
+            self.segments.append((start, _hidden(s)))
         if inner.unparseable:
             self.fail(inner.problem or "a substitution cannot be parsed")
         if inner.unseen is not None:
@@ -1255,7 +1256,15 @@ class _Scanner:
                 # later call to the name is opaque.
                 self.defined.add(named)
                 self.clear_words(b)
-                self.i = after.end() if after is not None else i + 1
+                j = after.end() if after is not None else i + 1
+                body = _NOT_BLANK.search(src, j)
+                if body is not None and body.group() == "{" and not b.redirects and b.pending == _R_NONE:
+                    k = body.end()
+                    if k >= len(src) or src[k] in " \t\n;&|)":
+                        # `f() { ...`: the body's group opens here, as on_brace opens it (one step less).
+                        b.start = self.i = k
+                        return
+                self.i = j
                 return
             if _compound_prefix(words, b.dyn) == "" or (dparen and words == ["for"]):
                 self.clear_words(b)  # `time ( ... )`, `! ( ... )`, `for (( ... ))`
@@ -1494,8 +1503,8 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
         if sc.aliases_of:
             _alias_calls(sc, found)
     if len(found) > 1:
-        found.sort(key=_first)
-    return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem, sc.unseen)
+        found.sort(key=_START)
+    return ParsedCommand(tuple(map(_SEGMENT, found)), sc.problem is not None, sc.problem, sc.unseen)
 
 
 def _opaque(words: Sequence[str], dyn: Collection[int]) -> str | None:
@@ -1589,8 +1598,16 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> bool:
     return called
 
 
-def _first(item: tuple[int, Segment]) -> int:
-    return item[0]
+def _hidden(seg: Segment) -> Segment:
+    """``seg`` found inside another command (``seg._replace(hidden=True)``, without its per-call cost)."""
+    if seg[4]:
+        return seg
+    return _new_segment((seg[0], seg[1], seg[2], seg[3], True, seg[5]))
+
+
+# (start offset, segment) pairs: the key that sorts them into reading order, and the segment.
+_START = itemgetter(0)
+_SEGMENT = itemgetter(1)
 
 
 def _plain_verb(words: tuple[str, ...]) -> bool:
@@ -1680,7 +1697,15 @@ def _fast(command: str) -> ParsedCommand | None:
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
+    # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
+    # is read once and its Segment object reused (decide() then finds it by identity).
+    made: dict[str, Segment | None] | None = {} if len(pieces) > 8 else None
     for piece in pieces:
+        if made is not None and piece in made:
+            known = made[piece]
+            if known is not None:
+                segments.append(known)
+            continue
         if plain:
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
@@ -1693,6 +1718,8 @@ def _fast(command: str) -> ParsedCommand | None:
         if not words:
             if redirects:
                 return None
+            if made is not None:
+                made[piece] = None
             continue
         if not _plain_verb(words):
             return None
@@ -1700,7 +1727,10 @@ def _fast(command: str) -> ParsedCommand | None:
         if k < len(words) and (_is_glob(words[k]) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        segments.append(Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
+        seg = Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None)
+        if made is not None:
+            made[piece] = seg
+        segments.append(seg)
     return ParsedCommand(tuple(segments), False, None)
 
 

@@ -196,6 +196,7 @@ _CODE_MODULES = frozenset(
 )
 # Names of the same interpreters with a version (`python3.11`, `perl5.36`, `node20`).
 _FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "ipython")
+_FAMILY_STARTS = frozenset(family[:3] for family in _FAMILIES)
 
 # Issue 11: framework commands that run code given as an argument or read it from the input (a shell on
 # the application), by the script or program that takes them and the subcommand (its first operand).
@@ -292,6 +293,8 @@ def _family(verb: str) -> str | None:
     """`python3.11` -> python, `perl5.36` -> perl, `node20` -> node; None when not versioned."""
     if verb in _INTERPRETERS:
         return verb
+    if verb[:3] not in _FAMILY_STARTS:
+        return None  # most verbs: no family starts like this (hostile input: thousands of `aK` names)
     for family in _FAMILIES:
         if verb.startswith(family):
             rest = verb[len(family) :].lstrip("-")
