@@ -37,8 +37,8 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from brabo.errors import DomainError
 from projects.authentication import request_agent
-from projects.services import DomainError
 
 from . import services, waiting
 from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, HookInputError, Mapped

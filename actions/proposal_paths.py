@@ -13,8 +13,8 @@ import os
 import stat
 from pathlib import Path
 
+from brabo.errors import DomainError
 from projects.local_root import LocalRootError
-from projects.services import DomainError
 
 from .payloads import PayloadError
 

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo import sql
+from brabo.errors import DomainError
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -26,7 +27,7 @@ from permissions.always import derive_always, typed_pattern, writes_autonomy_row
 from permissions.files import PermissionsFileError
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
-from projects.services import DomainError, merge_accepted, upsert_autonomy
+from projects.services import merge_accepted, upsert_autonomy
 
 from . import events, waiting
 from .enqueue import enqueue_execution

@@ -24,10 +24,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
+from brabo.errors import DomainError
 from projects.api_base import TenantScopedViewSet, visible_project_or_404
 from projects.authentication import request_agent
 from projects.models import Task
-from projects.services import DomainError
 
 from . import services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED

@@ -16,6 +16,8 @@ from rest_framework.exceptions import APIException, UnsupportedMediaType, Valida
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from brabo.errors import DomainError
+
 log = logging.getLogger(__name__)
 
 
@@ -62,8 +64,6 @@ def unavailable_response(exc):
 
 
 def exception_handler(exc, context):
-    from projects.services import DomainError  # the domain's refusals carry their own status and field
-
     if isinstance(exc, UnsupportedMediaType):
         sent = context["request"].content_type.split(";")[0][:80] if context.get("request") else ""
         exc = ApiError(

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
+from brabo.errors import DomainError
 from projects.admin import ReadOnlyAdmin
-from projects.services import DomainError
 
 from . import runners
 from .models import ProjectContainer, Runner

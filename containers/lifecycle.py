@@ -253,9 +253,9 @@ def accept_infra_handoff(*, actor, agent) -> None:
     cap), so nothing else is written. Needs the container_start minimum role (maintainer)."""
     from django.db import transaction
 
+    from brabo.errors import DomainError
     from permissions.action_types import ACTION_TYPES
     from projects.services import (
-        DomainError,
         record_autonomy_grant,
         require_can_act_for,
         require_project_role,

@@ -7,9 +7,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER
 from projects import keys
-from projects.services import DomainError, require_project_role
+from projects.services import require_project_role
 from projects.team_api import OverlapSerializer, RotatedKeySerializer, parse_body
 
 from .models import Runner

@@ -36,7 +36,8 @@ MAX_RESULT_CHARS = 1_000_000
 
 def issue_runner(*, actor, project, name: str) -> tuple[Runner, str]:
     """Register a runner (maintainer+); returns (runner, key). The key is shown once."""
-    from projects.services import DomainError, require_project_role
+    from brabo.errors import DomainError
+    from projects.services import require_project_role
 
     require_project_role(actor, project, "maintainer", "Registering a runner")
 

@@ -14,10 +14,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER
 
 from .models import Agent, PersonalToken
-from .services import DomainError, require_can_act_for, require_person, require_project_role
+from .services import require_can_act_for, require_person, require_project_role
 from .team_models import RetiredKey
 from .teams import clean_text, record
 

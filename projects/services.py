@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from brabo.errors import DomainError
 from permissions.action_types import ROLE_RANK, ROLES
 from permissions.decide import Permissions
 
@@ -26,18 +27,6 @@ from .models import (
     default_protected_branches,
 )
 from .team_events import record_member_set
-
-
-class DomainError(Exception):
-    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer."""
-
-    def __init__(
-        self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None
-    ):
-        super().__init__(message)
-        self.field = field
-        self.status = status
-        self.reason = reason
 
 
 def require_person(actor, what: str) -> None:

@@ -12,11 +12,12 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER
 
 from . import keys, teams
 from .models import Agent, PersonalToken, Workspace
-from .services import DomainError, require_person, require_project_role, require_workspace_role
+from .services import require_person, require_project_role, require_workspace_role
 from .team_models import Invitation, OwnershipOffer, WorkspaceEvent
 
 

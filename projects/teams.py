@@ -17,12 +17,12 @@ from django.db import transaction
 from django.utils import timezone
 from guardian.models import UserObjectPermission
 
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLES
 
 from .access import ACCESS_PERM, can_grant, membership, project_role
 from .models import Agent, HashedKey, Membership, Project, Workspace
 from .services import (
-    DomainError,
     require_can_act_for,
     require_person,
     require_project_role,

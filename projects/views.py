@@ -15,6 +15,7 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
+from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, role_at_least
 from permissions.files import PermissionsFileError, parse_permissions_text
 
@@ -171,7 +172,7 @@ class ProjectViewSet(
             .first()
         )
         if principal is None:
-            raise services.DomainError(
+            raise DomainError(
                 "principal must be the username of a member of this workspace.", field="principal"
             )
         agent, key = services.create_agent(

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from brabo.errors import DomainError
 from permissions.action_types import ROLE_RANK
-from projects.services import DomainError
 
 APPS = ("projects", "actions", "containers", "permissions", "brabo")
 # Test code and migrations are not doors into the model; management commands are, so they are scanned.

@@ -17,13 +17,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from brabo.errors import DomainError
 from containers.models import Runner
 from containers.runner_keys import rotate_runner_key
 from permissions.action_types import MAINTAINER, OWNER, ROLE_RANK, role_at_least
 from projects import keys, teams
 from projects.access import visible_projects
 from projects.models import Agent, Membership, Project, Workspace
-from projects.services import DomainError
 from projects.team_models import Invitation
 
 from .views import _base_context, _roles

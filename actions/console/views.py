@@ -25,6 +25,7 @@ from actions import services
 from actions.console.stats import per_day
 from actions.models import PENDING, ProposedAction
 from actions.views import approval_stats
+from brabo.errors import DomainError
 from containers.models import ProjectContainer
 from permissions.action_types import (
     ACTION_TYPES,
@@ -41,7 +42,6 @@ from projects.access import visible_projects
 from projects.models import Agent, AutonomyRule, Membership, Project
 from projects.policy_store import policy_state
 from projects.services import (
-    DomainError,
     accept_policy_on_disk,
     restore_policy,
     save_permissions,

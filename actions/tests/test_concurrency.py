@@ -70,7 +70,7 @@ def test_20_simultaneous_approvals_give_one_approval_one_event_one_execution(tea
 
 def test_10_simultaneous_merge_proposals_for_one_pr_create_one(team):
     from actions import services
-    from projects.services import DomainError
+    from brabo.errors import DomainError
 
     def propose(i):
         try:

@@ -119,8 +119,8 @@ def test_mounted_start_without_a_connected_runner(world, team, make_action, sett
 
 def test_accepting_the_infra_handoff_presets_only_container_start(team, world):
     from actions.models import SessionEvent
+    from brabo.errors import DomainError
     from projects.models import AutonomyRule
-    from projects.services import DomainError
 
     infra, _ = world.agent(team.project, team.maintainer, "infra")
     with pytest.raises(DomainError):

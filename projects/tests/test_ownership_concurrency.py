@@ -9,9 +9,9 @@ from functools import partial
 import pytest
 from django.db import connection
 
+from brabo.errors import DomainError
 from projects import teams
 from projects.models import Membership, Workspace, WorkspaceEvent
-from projects.services import DomainError
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,9 +10,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from actions.models import SessionEvent
+from brabo.errors import DomainError
 from projects import teams
 from projects.models import Agent, Invitation, Membership, WorkspaceEvent
-from projects.services import DomainError
 
 
 def _types(ws):

@@ -191,7 +191,7 @@ def test_another_workspaces_invitation_id_is_404_even_for_its_maintainer(team):
 
 def test_services_refuse_the_same_way_whatever_door(team):
     """STYLE 13: the transition checks its caller — a direct call by a developer is refused like the API."""
-    from projects.services import DomainError
+    from brabo.errors import DomainError
 
     with pytest.raises(DomainError) as exc:
         teams.invite_member(actor=team.developer, workspace=team.ws, role="developer", username="eve")

@@ -22,7 +22,8 @@ import django
 django.setup()
 from django.contrib.auth import get_user_model
 from projects.models import Project
-from projects.services import DomainError, replace_permissions
+from brabo.errors import DomainError
+from projects.services import replace_permissions
 project = Project.objects.get(id=sys.argv[1])
 actor = get_user_model().objects.get(username=sys.argv[2])
 data = json.loads(sys.argv[3])

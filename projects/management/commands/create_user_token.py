@@ -3,8 +3,8 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from brabo.errors import DomainError
 from projects.keys import create_personal_token
-from projects.services import DomainError
 
 
 class Command(BaseCommand):
