@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from brabo.errors import DomainError
+from brabo.errors import DomainError, disk_full
 from permissions.action_types import ROLE_RANK, ROLES
 from permissions.decide import Permissions
 
@@ -462,12 +462,20 @@ def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | N
 
 
 def _write_failed(exc: OSError) -> DomainError:
+    if disk_full(exc):  # 507: the server cannot store it; freeing space cures it, not a retry
+        return DomainError(
+            f"permissions.json could not be written: the disk is full ({exc}); nothing was saved — free "
+            "space on the project folder's disk, then save again.",
+            field="permissions",
+            status=507,
+            reason="disk_full",
+        )
     return DomainError(
         f"permissions.json could not be written ({exc}); nothing was saved — check the project "
         "folder's disk and permissions, then save again.",
         field="permissions",
         status=500,
-        reason="escrita_do_padrao_falhou",
+        reason="policy_write_failed",
     )
 
 
@@ -553,7 +561,7 @@ def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | Non
             f"{exc}. A file that does not load cannot be accepted: restore the accepted version or fix it.",
             field="permissions",
             status=409,
-            reason="permissions_invalidas",
+            reason="permissions_invalid",
         ) from None
     if expected_sha256 is not None and expected_sha256 != sha256_text(text):
         raise DomainError(
@@ -645,7 +653,10 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             )
     except PermissionsFileError as exc:
         raise DomainError(
-            f"permissions.json does not load, so nothing was seeded: {exc}", field="permissions", status=409
+            f"permissions.json does not load, so nothing was seeded: {exc}",
+            field="permissions",
+            status=409,
+            reason="permissions_invalid",
         ) from None
     except OSError as exc:
         raise _write_failed(exc) from None
