@@ -19,19 +19,25 @@ from rest_framework.exceptions import APIException, UnsupportedMediaType, Valida
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from brabo.errors import CATALOGUE, DomainError, reason_for
+from brabo.errors import CATALOGUE, DomainError, reason_for, status_of
 
 log = logging.getLogger(__name__)
 
 
 class ApiError(APIException):
-    """An API error with a status, a sentence saying what to do, and an optional stable reason code."""
+    """An API error with a status, a sentence saying what to do, and a stable reason code from the
+    catalogue; the status defaults to the catalogue's for the reason (else 400)."""
 
     def __init__(
-        self, detail: str, *, status_code: int = 400, reason: str | None = None, extra: dict | None = None
+        self,
+        detail: str,
+        *,
+        status_code: int | None = None,
+        reason: str | None = None,
+        extra: dict | None = None,
     ):
         super().__init__(detail)
-        self.status_code = status_code
+        self.status_code = status_code if status_code is not None else status_of(reason)
         self.reason = reason
         self.extra = extra or {}
 

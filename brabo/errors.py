@@ -20,14 +20,15 @@ from permissions.messages import SENTENCES as _DECISION_SENTENCES
 
 
 class DomainError(Exception):
-    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer."""
+    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer
+    (by default the catalogue's status for ``reason``, else 400)."""
 
     def __init__(
-        self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None
+        self, message: str, *, field: str | None = None, status: int | None = None, reason: str | None = None
     ):
         super().__init__(message)
         self.field = field
-        self.status = status
+        self.status = status if status is not None else status_of(reason)
         self.reason = reason
 
 
@@ -758,3 +759,15 @@ def codes_by_status(kind: str | None = ERROR) -> dict[int, list[str]]:
 def disk_full(exc: OSError) -> bool:
     """A write failed for want of space (a full disk, a quota, a file-size limit): 507 ``disk_full``, not 500."""
     return exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def status_of(code: str | None, default: int = 400) -> int:
+    """The HTTP status the catalogue gives ``code``; ``default`` for none or a code without a status."""
+    found = CATALOGUE.get(code) if code else None
+    return found.status if found is not None and found.status is not None else default
+
+
+def next_step_of(code: str) -> str:
+    """The catalogue's next step for ``code`` ("" for a code it does not know, such as a runner's own)."""
+    found = CATALOGUE.get(code)
+    return found.next_step if found is not None else ""
