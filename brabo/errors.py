@@ -690,6 +690,18 @@ _ENTRIES: tuple[Code, ...] = (
         "{path} could not be written: {error}.",
         "Check the path (a folder in the way, a name too long, a full disk), then propose the action again.",
     ),
+    # -- reported by a runner (brabo_client.runner) for work it could not complete --------------------------
+    _run(
+        "project_root_missing",
+        "The runner's root {root} is not a writable folder any more.",
+        "Restore the folder on the runner's machine (or start the runner with the right root), then propose "
+        "the action again.",
+    ),
+    _run(
+        "runner_result_rejected",
+        "The server refused the runner's result (too large, or not storable): {detail}",
+        "Make the work's output smaller (redirect long output to a file), then propose the action again.",
+    ),
     _run(
         "runner_failed",
         "The runner {name} could not complete the action.",

@@ -82,6 +82,28 @@ def _literal(node) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _runner_codes() -> dict[str, list[str]]:
+    """The codes the runner (brabo_client.runner) reports for failed work: the server stores them as the
+    action's failure code, so they are public too. Refused work (``refused=True``) is ``runner_refused``."""
+    rel = "brabo_client/runner.py"
+    tree = ast.parse((ROOT / rel).read_text(), rel)
+    found: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) == "Failure" and node.args:
+            refused = any(k.arg == "refused" and getattr(k.value, "value", False) for k in node.keywords)
+            if _literal(node.args[0]) and not refused:
+                found.setdefault(_literal(node.args[0]), []).append(f"{rel}:{node.lineno}")
+        if isinstance(node, ast.Call):  # resolve_inside(..., code="...")
+            for k in node.keywords:
+                if k.arg == "code" and _literal(k.value):
+                    found.setdefault(_literal(k.value), []).append(f"{rel}:{node.lineno}")
+        if isinstance(node, ast.Dict):
+            for k, v in zip(node.keys, node.values, strict=True):
+                if k is not None and _literal(k) == "code" and _literal(v):
+                    found.setdefault(_literal(v), []).append(f"{rel}:{node.lineno}")
+    return found
+
+
 def _scan():
     """(raised: code → [(where, status or None)], non-literal: {(file, expr)}, messages: [(where, text)],
     strings: every string constant outside brabo/errors.py)."""
@@ -129,10 +151,16 @@ def _scan():
                     n.value for n in ast.walk(msg) if isinstance(n, ast.Constant) and isinstance(n.value, str)
                 )
                 messages.append((where, text))
+    for code, sites in _runner_codes().items():
+        raised.setdefault(code, []).extend((where, None) for where in sites)
     return raised, dynamic, messages, strings
 
 
 SCAN = _scan()
+
+
+def test_the_runners_failure_codes_are_found():
+    assert {"project_root_missing", "runner_result_rejected", "cwd_missing"} <= set(_runner_codes())
 
 
 def test_every_code_raised_anywhere_is_in_the_catalogue_with_its_status():
