@@ -133,6 +133,12 @@ _ENTRIES: tuple[Code, ...] = (
         "Send Accept: application/json (or no Accept header).",
     ),
     _err(
+        "conflict",
+        409,
+        "The request conflicts with the current state: {detail}",
+        "Read the current state, then retry or change the request.",
+    ),
+    _err(
         "write_conflict",
         409,
         "A concurrent request changed the same thing at the same moment; nothing was changed by this one.",
@@ -737,7 +743,7 @@ DEFAULT_REASON = {
     404: "not_found",
     405: "method_not_allowed",
     406: "not_acceptable",
-    409: "write_conflict",
+    409: "conflict",
     413: "too_large",
     415: "unsupported_media_type",
     429: "throttled",

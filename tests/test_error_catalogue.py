@@ -88,19 +88,24 @@ def _runner_codes() -> dict[str, list[str]]:
     rel = "brabo_client/runner.py"
     tree = ast.parse((ROOT / rel).read_text(), rel)
     found: dict[str, list[str]] = {}
+
+    def add(code: str | None, node: ast.AST) -> None:
+        if code:
+            found.setdefault(code, []).append(f"{rel}:{getattr(node, 'lineno', 0)}")
+
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and _name(node.func) == "Failure" and node.args:
-            refused = any(k.arg == "refused" and getattr(k.value, "value", False) for k in node.keywords)
-            if _literal(node.args[0]) and not refused:
-                found.setdefault(_literal(node.args[0]), []).append(f"{rel}:{node.lineno}")
+            refused = any(kw.arg == "refused" and getattr(kw.value, "value", False) for kw in node.keywords)
+            if not refused:
+                add(_literal(node.args[0]), node)
         if isinstance(node, ast.Call):  # resolve_inside(..., code="...")
-            for k in node.keywords:
-                if k.arg == "code" and _literal(k.value):
-                    found.setdefault(_literal(k.value), []).append(f"{rel}:{node.lineno}")
+            for kw in node.keywords:
+                if kw.arg == "code":
+                    add(_literal(kw.value), node)
         if isinstance(node, ast.Dict):
-            for k, v in zip(node.keys, node.values, strict=True):
-                if k is not None and _literal(k) == "code" and _literal(v):
-                    found.setdefault(_literal(v), []).append(f"{rel}:{node.lineno}")
+            for key, value in zip(node.keys, node.values, strict=True):
+                if key is not None and _literal(key) == "code":
+                    add(_literal(value), node)
     return found
 
 
@@ -319,6 +324,8 @@ def test_every_4xx_of_the_api_carries_a_catalogue_reason(team):
     bad = APIClient()
     bad.credentials(HTTP_AUTHORIZATION="Bearer not-a-key")
     _assert_catalogued(bad.get("/api/actions/"), 401, "authentication_failed")
+    # 406: an answer in a format the API does not speak
+    _assert_catalogued(owner.get("/api/actions/", HTTP_ACCEPT="application/xml"), 406, "not_acceptable")
     # 405: a method the route does not have
     _assert_catalogued(owner.delete("/api/actions/"), 405, "method_not_allowed")
     # 400: a body that is not JSON, and one that is JSON but invalid
