@@ -11,7 +11,7 @@ from django.contrib import admin
 
 from projects.admin import ReadOnlyAdmin
 
-from .models import ProposedAction, SessionEvent
+from .models import ProposedAction, SessionEvent, SpendEntry
 
 
 @admin.register(ProposedAction)
@@ -30,4 +30,24 @@ class SessionEventAdmin(ReadOnlyAdmin):
     list_display = ["created_at", "type", "actor_kind", "actor_label", "project", "action"]
     list_filter = ["type", "actor_kind"]
     list_select_related = ["project", "action"]
+    actions = None
+
+
+@admin.register(SpendEntry)
+class SpendEntryAdmin(ReadOnlyAdmin):
+    """The spend ledger (issue 16): append-only, written only by ``actions.budgets``."""
+
+    scope_path = "project"
+    list_display = [
+        "recorded_at",
+        "period",
+        "amount",
+        "currency",
+        "project",
+        "agent",
+        "approved_by",
+        "purpose",
+    ]
+    list_filter = ["period", "currency"]
+    list_select_related = ["project", "agent", "approved_by"]
     actions = None

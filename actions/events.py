@@ -17,6 +17,9 @@ ACTION_EXECUTED = "action.executed"
 ACTION_FAILED = "action.failed"
 TASK_STATUS_CHANGED = "backlog.task_status_changed"
 TASK_ACTION_SETTLED = "task.action_settled"
+# Issue 16: budgets for spend (actions.budgets).
+SPEND_RECORDED = "spend.recorded"
+BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
 
 
 class Actor:

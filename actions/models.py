@@ -167,3 +167,50 @@ class SessionEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("SessionEvent is append-only: events are never deleted.")
+
+
+class LedgerQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("The spend ledger is append-only: entries are never edited.")
+
+    def delete(self):
+        raise TypeError("The spend ledger is append-only: entries are never deleted.")
+
+
+class SpendEntry(models.Model):
+    """One approved or auto-approved spend (issue 16): the ledger budgets are checked against. Written in
+    the same locked transaction as the check and as its ``spend.recorded`` event, which carries the same
+    figures; never edited, never deleted. One entry per action, enforced by the database."""
+
+    action = models.OneToOneField(ProposedAction, on_delete=models.PROTECT, related_name="spend_entry")
+    workspace = models.ForeignKey("projects.Workspace", on_delete=models.PROTECT, related_name="+")
+    project = models.ForeignKey("projects.Project", on_delete=models.PROTECT, related_name="+")
+    agent = models.ForeignKey(
+        "projects.Agent", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    amount = models.DecimalField(max_digits=18, decimal_places=4)
+    currency = models.CharField(max_length=3)
+    period = models.CharField(max_length=7)  # "YYYY-MM", the calendar month (UTC) it counts against
+    purpose = models.TextField()
+    # NULL: auto-approved (a threshold or a rule decided); otherwise the person who approved it.
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(default=timezone.now)
+
+    objects = LedgerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [models.Index(fields=["workspace", "period", "currency"], name="spend_ledger_period_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.amount} {self.currency} ({self.period}) for {self.action_id}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None and not self._state.adding:
+            raise TypeError("The spend ledger is append-only: entries are never edited.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("The spend ledger is append-only: entries are never deleted.")

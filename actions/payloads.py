@@ -9,6 +9,8 @@ from brabo.storable import json_problem
 from permissions.action_types import ACTION_TYPES
 from permissions.commands.git import canonical_branch
 
+from .money import MoneyError, parse_spend
+
 MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (issue 4 acceptance)
 MAX_PAYLOAD_BYTES = 1024 * 1024
 
@@ -23,7 +25,7 @@ SHAPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "git_commit": {"message": (_STR, True), "paths": ((list,), False)},
     "write_file": {"path": (_STR, True), "content": (_STR, True)},
     "container_start": {"cpu": (_NUM, False), "memory_mb": ((int,), False), "image": (_STR, False)},
-    "spend": {"amount": (_NUM, True), "currency": (_STR, True), "purpose": (_STR, True)},
+    # spend: read by actions.money (exact Decimal amounts, ISO 4217 currencies), not by this table
     "git_branch_create": {"branch": (_STR, True), "from": (_STR, False)},
     "git_branch_protect": {"branch": (_STR, True)},
     "git_repo_create": {"name": (_STR, True), "private": ((bool,), False)},
@@ -49,9 +51,10 @@ def pr_number_of(ref: Any) -> int | None:
 
 
 class PayloadError(ValueError):
-    def __init__(self, message: str, field: str = "payload"):
+    def __init__(self, message: str, field: str = "payload", reason: str | None = None):
         super().__init__(message)
         self.field = field
+        self.reason = reason
 
 
 def validate_payload(action_type: str, payload: Any) -> dict:
@@ -85,6 +88,11 @@ def validate_payload(action_type: str, payload: Any) -> dict:
     problem = json_problem(payload, "payload")
     if problem:
         raise PayloadError(f"{problem}; send UTF-8 text and finite numbers only.")
+    if action_type == "spend":
+        try:
+            return parse_spend(payload).payload()  # issue 16: the amount stored as exact text ("12.50")
+        except MoneyError as exc:
+            raise PayloadError(str(exc), exc.field, exc.reason) from None
     if action_type == "terminal":
         if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
             raise PayloadError(

@@ -29,7 +29,7 @@ from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
 from projects.services import merge_accepted, upsert_autonomy
 
-from . import events, waiting
+from . import budgets, events, waiting
 from .enqueue import enqueue_execution
 from .events import Actor
 from .models import (
@@ -109,7 +109,7 @@ def propose_action(
     try:
         payload = validate_payload(action_type, payload)
     except PayloadError as exc:
-        raise DomainError(str(exc), field=exc.field) from None
+        raise DomainError(str(exc), field=exc.field, reason=exc.reason) from None
     if agent is not None and action_type in PERSON_ONLY_TYPES:
         raise DomainError(
             f"{action_type} is proposed by people from the containers page, never by agents.",
@@ -147,6 +147,20 @@ def propose_action(
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
         )
+    if action_type == "spend":
+        # Issue 16: the budget check, the action and its ledger entry in one transaction holding the
+        # workspace budget's row lock, so concurrent spends at a budget's edge never overspend it.
+        with transaction.atomic():
+            verdict = budgets.gate_spend(project, agent, payload, verdict)
+            return _insert_proposal(
+                project, agent, user, task, action_type, payload, verdict, actor, "", hints
+            )
+    return _insert_proposal(project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints)
+
+
+def _insert_proposal(
+    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints
+) -> Decision:
     status = _STATUS_OF.get(verdict.decision, PENDING)
     now = timezone.now()
     action = ProposedAction(
@@ -186,6 +200,8 @@ def propose_action(
             # The action and its event, all or nothing; on PostgreSQL one statement with no BEGIN/COMMIT
             # round trips (brabo.sql) — every agent call runs it.
             sql.insert_together(action, created)
+        if status == AUTO_APPROVED and action_type == "spend":
+            budgets.record_spend(action)  # the ledger entry, in gate_spend's locked transaction
         if status == AUTO_APPROVED:
             enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:
@@ -279,6 +295,8 @@ def _refuse_if_merged_elsewhere(action: ProposedAction) -> None:
 
 
 def _move_to_approved(action: ProposedAction, actor) -> None:
+    if action.action_type == "spend":
+        budgets.approve_gate(action)  # issue 16: re-checked under the budget lock; crossing one is a 409
     now = timezone.now()
     ProposedAction.objects.filter(pk=action.pk, status=PENDING).update(
         status=APPROVED,
@@ -295,6 +313,8 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
         action=action,
         payload={"actionType": action.action_type},
     )
+    if action.action_type == "spend":
+        budgets.record_spend(action, approved_by=actor)
     enqueue_execution(action.id, marked=True)
     waiting.publish(action.id)
 

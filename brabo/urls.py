@@ -5,6 +5,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
+from actions.budget_api import AgentBudgetView, ProjectBudgetView, WorkspaceBudgetView
 from actions.console.team import invitation_page
 from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
@@ -33,6 +34,12 @@ urlpatterns = [
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
     path("api/", include("containers.urls")),
+    # issue 16: budgets for spend (reading maintainer+, setting the owner's)
+    path(
+        "api/workspaces/<uuid:workspace_id>/budget/", WorkspaceBudgetView.as_view(), name="workspace-budget"
+    ),
+    path("api/projects/<uuid:project_id>/budget/", ProjectBudgetView.as_view(), name="project-budget"),
+    path("api/agents/<uuid:agent_id>/budget/", AgentBudgetView.as_view(), name="agent-budget"),
     path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)
     path("admin/", admin.site.urls),
 ]

@@ -32,6 +32,9 @@ SENTENCES: dict[str, str] = {
     "auto-approved; use the typed git_push, pr_open or git_merge action",
     "cap_privileged": "a privileged command (sudo/doas) always needs a person's decision",
     "cap_path_scope": "the command touches a path outside the project folder",
+    # issue 16: budgets for spend (actions.budgets)
+    "budget_exceeded": "this spend would cross a budget, so the owner decides",
+    "spend_threshold": "a spend up to the owner's auto-approve threshold",
 }
 
 

@@ -18,8 +18,10 @@ from .models import (
     Membership,
     PersonalToken,
     Project,
+    SpendLimit,
     Task,
     Workspace,
+    WorkspaceBudget,
     WorkspaceCredentials,
 )
 
@@ -200,3 +202,27 @@ class AcceptedPolicyAdmin(ReadOnlyAdmin):
     scope_path = "project"
     list_display = ["project", "accepted_by", "accepted_at", "source", "sha256"]
     list_select_related = ["project", "accepted_by"]
+
+
+@admin.register(WorkspaceBudget)
+class WorkspaceBudgetAdmin(TenantScopedAdmin):
+    """Budgets for spend (issue 16): set by the owner on the Budget page or the API, shown here."""
+
+    scope_to = "workspace"
+    scope_path = "workspace"
+    list_display = [
+        "workspace",
+        "currency",
+        "monthly_amount",
+        "auto_approve_up_to",
+        "updated_by",
+        "updated_at",
+    ]
+
+
+@admin.register(SpendLimit)
+class SpendLimitAdmin(TenantScopedAdmin):
+    scope_to = "workspace"
+    scope_path = "workspace"
+    list_display = ["workspace", "project", "agent", "monthly_amount", "auto_approve_up_to", "updated_at"]
+    list_select_related = ["workspace", "project", "agent"]

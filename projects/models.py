@@ -15,8 +15,10 @@ from django.utils.text import slugify
 
 from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILDCARD
 
-# Teams over time (invitations, ownership offers, rotated keys, team events) live in their own module; it
-# names this module's models by string, so importing it first is safe and registers them with the app.
+# Teams over time (invitations, ownership offers, rotated keys, team events) and budgets for spend (issue 16)
+# live in their own modules; they name this module's models by string, so importing them first is safe and
+# registers them with the app.
+from .budget_models import SpendLimit, WorkspaceBudget  # noqa: F401
 from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
 
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5

@@ -142,6 +142,18 @@ def _keys(name):
     return importlib.import_module("projects.keys").__dict__[name]
 
 
+def _budgets(name):
+    return importlib.import_module("actions.budgets").__dict__[name]
+
+
+def _with_eur_budget(case):
+    """Project and agent limits live in the workspace budget's currency: the row they need."""
+    from projects.models import WorkspaceBudget
+
+    WorkspaceBudget.objects.get_or_create(workspace=case.team.ws, defaults={"currency": "EUR"})
+    return case
+
+
 def _username(actor) -> str:
     return getattr(actor, "username", "") or "a-machine"  # agents and runners are refused before it matters
 
@@ -425,6 +437,31 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _keys("rotate_agent_key")(actor=a, agent=c.owners_agent),
         expect={"maintainer": (403, "below_principal_role")},
+    ),
+    # -- issue 16: budgets for spend (the owner sets them; maintainer+ reads them) ---------------------
+    "actions.budgets.set_workspace_budget": Row(
+        "workspace",
+        "owner",
+        lambda c, a: _budgets("set_workspace_budget")(
+            actor=a, workspace=c.team.ws, currency="EUR", monthly_amount="500", auto_approve_up_to="50"
+        ),
+    ),
+    "actions.budgets.set_project_budget": Row(
+        "project",
+        "owner",
+        lambda c, a: _budgets("set_project_budget")(
+            actor=a, project=_with_eur_budget(c).team.project, monthly_amount="100", auto_approve_up_to="10"
+        ),
+    ),
+    "actions.budgets.set_agent_budget": Row(
+        "project",
+        "owner",
+        lambda c, a: _budgets("set_agent_budget")(
+            actor=a, agent=_with_eur_budget(c).team.agent, monthly_amount="5"
+        ),
+    ),
+    "actions.budgets.budget_overview": Row(
+        "workspace", "maintainer", lambda c, a: _budgets("budget_overview")(actor=a, workspace=c.team.ws)
     ),
     "containers.runner_keys.rotate_runner_key": Row(
         "project",

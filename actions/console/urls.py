@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import team, views
+from . import budget, team, views
 
 
 def team_urls(p) -> list:
@@ -49,4 +49,8 @@ def console_urls(wrap) -> list:
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
         *team_urls(p),
+        p("budget/", budget.budget_page, "budget"),  # issue 16
+        p("budget/<uuid:workspace_id>/", budget.budget_workspace, "budget-workspace"),
+        p("budget/projects/<uuid:project_id>/", budget.budget_project, "budget-project"),
+        p("budget/agents/<uuid:agent_id>/", budget.budget_agent, "budget-agent"),
     ]

@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from actions import services
+from actions.budgets import BUDGET_REASONS
 from actions.console.stats import per_day
 from actions.models import PENDING, ProposedAction
 from actions.views import approval_stats
@@ -119,6 +120,9 @@ class Row:
         self.action = action
         self.summary = summary(action)
         self.sentence = sentence(action.reason, action.scope_root)
+        if action.reason in BUDGET_REASONS:
+            # the budget's sentence carries its figures ("… by 42.10 EUR"), built by sentence() at birth
+            self.sentence = action.message
         self.min_role = ACTION_TYPES[action.action_type].min_role
         self.can_decide = role_at_least(role, self.min_role)
         self.tone = STATUS_TONE.get(action.status, "info")
