@@ -376,6 +376,50 @@ _ENTRIES: tuple[Code, ...] = (
         "PR {pr} was already merged by an earlier action.",
         "Deny this one; nothing is left to merge.",
     ),
+    # -- spend and budgets (issue 16) ------------------------------------------------------------------
+    _err(
+        "invalid_amount",
+        400,
+        "{field} is not a usable amount: {detail}",
+        'Send a positive plain decimal such as "12.50" (no exponent, sign or separators).',
+    ),
+    _err(
+        "amount_too_large",
+        400,
+        "{field} is over the maximum of {maximum} {currency}.",
+        "Split it, or check the amount.",
+    ),
+    _err(
+        "too_many_decimals",
+        400,
+        "{field} has more decimals than {currency} has minor units.",
+        "Round the amount to the currency's minor unit.",
+    ),
+    _err(
+        "invalid_currency",
+        400,
+        "{field} must be an ISO 4217 currency code such as EUR, USD or JPY.",
+        "Send the three-letter code.",
+    ),
+    _err(
+        "unknown_currency",
+        400,
+        "{field} {currency} is not an ISO 4217 currency Brabo knows.",
+        "Use the three-letter code of a currency with minor units (e.g. EUR, USD, JPY).",
+    ),
+    _err(
+        "currency_mismatch",
+        409,
+        "This workspace budgets in {currency}; amounts are never converted.",
+        "Propose the spend in the budget's currency; the budget's currency can change from next month.",
+        other_statuses=(400,),  # a spend proposed in another currency is a bad payload (400)
+    ),
+    _err(
+        "no_workspace_budget",
+        409,
+        "The workspace has no budget currency yet.",
+        "The owner sets the workspace budget first (PUT /api/workspaces/{id}/budget/ with a currency).",
+    ),
     # -- deciding ---------------------------------------------------------------------------------------
     _err(
         "acao_ja_recusada",
@@ -719,15 +763,21 @@ _ENTRIES: tuple[Code, ...] = (
 def _decision_next_step(code: str) -> str:
     if code in ("deny_rule", "builtin_deny", "cap_path_scope", "iam"):
         return "Propose something the policy allows, or ask a maintainer to change permissions.json."
-    if code in ("allow_rule", "autonomy", "scope_cd", "container_floor"):
+    if code == "budget_exceeded":
+        return "The owner raises the budget and approves again, or denies the action."
+    if code in ("allow_rule", "autonomy", "scope_cd", "container_floor", "spend_threshold"):
         return "Nothing to do: the action was decided by the project's own settings."
     return "A person decides in the console; 'Always allow' can make it automatic where that is offered."
 
 
-# The policy engine's reasons (SPEC R12.2): their sentences live with the engine (permissions.messages),
-# which every surface shares; the catalogue lists them so one place names every public code.
+# The policy engine's reasons (SPEC R12.2's enum, plus the budget gate's budget_exceeded and
+# spend_threshold): their sentences live with the engine (permissions.messages), which every surface
+# shares; the catalogue lists them so one place names every public code.
+# A decision reason that also refuses a transition over HTTP: approving a spend that would now cross a budget.
+_DECISION_STATUS = {"budget_exceeded": 409}
+
 DECISION_REASONS: tuple[Code, ...] = tuple(
-    Code(code, DECISION, None, sentence, _decision_next_step(code))
+    Code(code, DECISION, _DECISION_STATUS.get(code), sentence, _decision_next_step(code))
     for code, sentence in _DECISION_SENTENCES.items()
 )
 

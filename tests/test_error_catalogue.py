@@ -32,6 +32,8 @@ RAISERS = {
     "TransientFault": ("code", 0, None),
     "settle_failed": ("code", 1, None),
     "_refuse": ("reason", 1, "status"),  # actions.proposal_paths
+    "MoneyError": ("reason", None, None),  # actions.money: becomes a DomainError with the catalogue's status
+    "PayloadError": ("reason", 2, None),
 }
 # Message argument position per raiser (a message must not cite rule ids).
 MESSAGE_ARG = {"DomainError": 0, "ApiError": 0, "ExecutionFailure": 1, "TransientFault": 1, "_refuse": 0}
@@ -46,10 +48,12 @@ FORWARDING = {
     ("containers/views.py", "reason"),  # a literal table just above it (scanned as strings below)
     ("containers/runners.py", "code"),  # the runner's own failure code, "runner_failed" when it names none
     ("containers/runners.py", "*stopped"),
-    (
-        "actions/services.py",
-        "reason",
-    ),  # approve-always picks permissions_invalid / disk_full / policy_write_failed
+    # approve-always picks permissions_invalid / disk_full / policy_write_failed
+    ("actions/services.py", "reason"),
+    ("actions/services.py", "exc.reason"),  # a PayloadError's code, raised literally where it is made
+    ("actions/budgets.py", "exc.reason"),  # a MoneyError's code, likewise
+    ("actions/payloads.py", "exc.reason"),
+    ("actions/budgets.py", "REASON_EXCEEDED"),  # "budget_exceeded", the decision reason, also a 409
     ("actions/execution.py", "*stopped"),
 }
 # Raised by DRF or Django themselves (the handler maps them by their default_code), not by our source.
@@ -196,9 +200,9 @@ def test_non_literal_codes_are_only_the_known_forwarding_sites():
 def test_every_catalogue_code_is_raised_somewhere_or_reserved():
     raised, _, _, strings = SCAN
     from actions import services
-    from permissions.decide import REASON_CODES
+    from permissions.messages import SENTENCES
 
-    used = set(raised) | FRAMEWORK | set(errors.DEFAULT_REASON.values()) | set(REASON_CODES)
+    used = set(raised) | FRAMEWORK | set(errors.DEFAULT_REASON.values()) | set(SENTENCES)
     used |= {services.OUTCOME_APPROVED, services.OUTCOME_ALREADY, services.OUTCOME_DENIED}
     used |= {code for code in CATALOGUE if code in strings}  # e.g. a table of codes, a default code
     idle = sorted(code for code, c in CATALOGUE.items() if code not in used and not c.reserved)
@@ -210,9 +214,10 @@ def test_every_catalogue_code_is_raised_somewhere_or_reserved():
 
 def test_the_engine_reasons_are_the_catalogue_decisions():
     from permissions.decide import REASON_CODES
+    from permissions.messages import SENTENCES
 
     decisions = {code for code, c in CATALOGUE.items() if c.kind == DECISION}
-    assert decisions == set(REASON_CODES)
+    assert set(REASON_CODES) <= decisions == set(SENTENCES)
 
 
 def test_statuses_fit_each_kind():
@@ -223,10 +228,13 @@ def test_statuses_fit_each_kind():
             assert c.status not in c.other_statuses, code
         elif c.kind == OUTCOME:
             assert c.status == 200, code
+        elif c.kind == DECISION:  # carried in a 201 body; a few also refuse a transition (budget_exceeded)
+            assert c.status is None or 400 <= c.status <= 599, code
         else:
-            assert c.kind in (EXECUTION, DECISION) and c.status is None and not c.other_statuses, code
+            assert c.kind == EXECUTION and c.status is None and not c.other_statuses, code
     by_status = errors.codes_by_status()
     assert set(by_status) == {s for c in CATALOGUE.values() if c.kind == ERROR for s in c.statuses}
+    assert "budget_exceeded" in errors.codes_by_status(kind=None)[409]
     assert "not_found" in by_status[404] and "acao_ja_recusada" in by_status[409]
     assert all(400 <= s <= 599 for s in by_status)
 
