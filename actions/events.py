@@ -12,6 +12,10 @@ from .models import SessionEvent
 ACTION_CREATED = "proposed_action.created"
 ACTION_APPROVED = "proposed_action.approved"
 ACTION_DENIED = "proposed_action.denied"
+# issue 16: one non-final approval under a two-person rule; expiry of an undecided action, and its warning
+ACTION_APPROVAL_ADDED = "proposed_action.approval_added"
+ACTION_EXPIRED = "proposed_action.expired"
+ACTION_EXPIRING_SOON = "proposed_action.expiring_soon"
 PERMISSION_GRANTED = "permission.granted"
 ACTION_EXECUTED = "action.executed"
 ACTION_FAILED = "action.failed"
@@ -20,6 +24,22 @@ TASK_ACTION_SETTLED = "task.action_settled"
 # Issue 16: budgets for spend (actions.budgets).
 SPEND_RECORDED = "spend.recorded"
 BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
+# The action lifecycle's event types (the project log also holds team, key and settings events).
+EVENT_TYPES: tuple[str, ...] = (
+    ACTION_CREATED,
+    ACTION_APPROVED,
+    ACTION_DENIED,
+    ACTION_APPROVAL_ADDED,
+    ACTION_EXPIRED,
+    ACTION_EXPIRING_SOON,
+    PERMISSION_GRANTED,
+    ACTION_EXECUTED,
+    ACTION_FAILED,
+    TASK_STATUS_CHANGED,
+    TASK_ACTION_SETTLED,
+    SPEND_RECORDED,
+    BUDGET_THRESHOLD_CROSSED,
+)
 
 
 class Actor:

@@ -42,7 +42,17 @@ from projects.authentication import request_agent
 
 from . import services, waiting
 from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, HookInputError, Mapped
-from .models import APPROVED, AUTO_APPROVED, DENIED, EXECUTED, EXECUTING, FAILED, PENDING, ProposedAction
+from .models import (
+    APPROVED,
+    AUTO_APPROVED,
+    DENIED,
+    EXECUTED,
+    EXECUTING,
+    EXPIRED,
+    FAILED,
+    PENDING,
+    ProposedAction,
+)
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +179,8 @@ def _verdict(actions: list[ProposedAction], console: str, pending: str) -> tuple
         if a.status == DENIED:
             why = a.denial_reason if a.decided_by_id else a.message
             return DENY, f"Brabo: {_who(a)} denied this ({a.action_type}, action {a.id}): {why}"
+        if a.status == EXPIRED:
+            return DENY, f"Brabo: nobody decided action {a.id} in time; it expired (approval_expired)."
         if a.status == FAILED:
             return DENY, f"Brabo: action {a.id} failed before the agent could run it: {a.result}"
     still = [a for a in actions if a.status not in ALLOWED_STATES]

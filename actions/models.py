@@ -11,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from permissions.action_types import ACTION_TYPES
+from permissions.action_types import ACTION_TYPES, ROLES
 
 # R8.1 — lifecycle states.
 PENDING = "pending"
@@ -21,9 +21,10 @@ AUTO_APPROVED = "auto_approved"
 EXECUTING = "executing"
 EXECUTED = "executed"
 FAILED = "failed"
-STATUSES = [PENDING, APPROVED, DENIED, AUTO_APPROVED, EXECUTING, EXECUTED, FAILED]
+EXPIRED = "expired"  # issue 16: pending past its project's expiry time; nobody decided in time
+STATUSES = [PENDING, APPROVED, DENIED, AUTO_APPROVED, EXECUTING, EXECUTED, FAILED, EXPIRED]
 RUNNABLE = (APPROVED, AUTO_APPROVED)  # may be claimed by a worker
-SETTLED = (DENIED, EXECUTED, FAILED)  # nothing more will happen
+SETTLED = (DENIED, EXECUTED, FAILED, EXPIRED)  # nothing more will happen
 LIVE_MERGE = (PENDING, APPROVED, AUTO_APPROVED, EXECUTING)  # R8.2 — blocks another merge proposal of the PR
 
 
@@ -107,6 +108,56 @@ class ProposedAction(models.Model):
     @property
     def is_settled(self) -> bool:
         return self.status in SETTLED
+
+
+class ApprovalRule(models.Model):
+    """A two-person rule (issue 16): actions of ``action_type`` in ``project`` need ``approvals`` distinct
+    people of at least ``min_role`` (and of the type's own minimum, R2.2). ``no_self_approval``: the
+    proposer — the person, or the principal of the proposing agent — is never one of them. An optional
+    condition narrows it: a ``git_merge`` into a protected branch only; a ``spend`` over an amount only."""
+
+    project = models.ForeignKey("projects.Project", on_delete=models.CASCADE, related_name="approval_rules")
+    action_type = models.CharField(max_length=40, choices=[(t, t) for t in ACTION_TYPES])
+    approvals = models.PositiveSmallIntegerField(default=2)
+    min_role = models.CharField(max_length=16, choices=[(r, r) for r in ROLES])
+    no_self_approval = models.BooleanField(default=True)
+    # git_merge only: the rule applies only to merges into a protected branch (R1.5, the engine's reading)
+    protected_branches_only = models.BooleanField(default=False)
+    # spend only: the rule applies only above this amount, in this currency (another currency: it applies)
+    amount_over = models.CharField(max_length=40, blank=True)
+    currency = models.CharField(max_length=3, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["project_id", "action_type"]
+        constraints = [
+            models.UniqueConstraint(fields=["project", "action_type"], name="one_approval_rule_per_type"),
+            models.CheckConstraint(
+                condition=Q(approvals__gte=1, approvals__lte=6), name="approval_rule_count_1_to_6"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.action_type}: {self.approvals} of {self.min_role}+"
+
+
+class ActionApproval(models.Model):
+    """One person's approval of a pending action under a two-person rule (issue 16). A person counts once:
+    the database refuses a second row for the same (action, approver)."""
+
+    action = models.ForeignKey(ProposedAction, on_delete=models.CASCADE, related_name="approvals")
+    approver = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    # False once the approval that met the count found this one no longer counting (the approver left,
+    # lost the role, or became the proposer's principal); kept as history either way.
+    counted = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["action", "approver"], name="one_approval_per_person")]
+
+    def __str__(self) -> str:
+        return f"{self.approver_id} approved {self.action_id}"
 
 
 class MergedPullRequest(models.Model):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from brabo.storable import json_problem
@@ -14,22 +16,102 @@ from .money import MoneyError, parse_spend
 MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (issue 4 acceptance)
 MAX_PAYLOAD_BYTES = 1024 * 1024
 
-# type → {field: (python type(s), required)}
-_STR = (str,)
-_NUM = (int, float)
-SHAPES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "terminal": {"command": (_STR, True), "cwd": (_STR, False)},
-    "git_push": {"branch": (_STR, True), "remote": (_STR, False)},
-    "pr_open": {"branch": (_STR, True), "base": (_STR, True), "title": (_STR, True), "body": (_STR, False)},
-    "git_merge": {"pr": ((str, int), True), "target_branch": (_STR, True)},
-    "git_commit": {"message": (_STR, True), "paths": ((list,), False)},
-    "write_file": {"path": (_STR, True), "content": (_STR, True)},
-    "container_start": {"cpu": (_NUM, False), "memory_mb": ((int,), False), "image": (_STR, False)},
-    # spend: read by actions.money (exact Decimal amounts, ISO 4217 currencies), not by this table
-    "git_branch_create": {"branch": (_STR, True), "from": (_STR, False)},
-    "git_branch_protect": {"branch": (_STR, True)},
-    "git_repo_create": {"name": (_STR, True), "private": ((bool,), False)},
-    "raise_max_parallel": {"value": ((int,), True)},
+
+@dataclass(frozen=True)
+class Field:
+    """One payload field: the JSON type(s) it takes, whether it is required, and what it means. The proposal
+    validator below and the OpenAPI schema (``actions.schema``) are both drawn from this table."""
+
+    kind: str  # "string" | "number" | "integer" | "boolean" | "string_list" | "pr_reference" | "decimal"
+    required: bool
+    doc: str
+    pattern: str | None = None  # a regular expression the text must match (also published in the schema)
+    pattern_hint: str = ""  # what the refusal says when it does not match
+
+
+_PYTHON_TYPES: dict[str, tuple[type, ...]] = {
+    "string": (str,),
+    "number": (int, float),
+    "integer": (int,),
+    "boolean": (bool,),
+    "string_list": (list,),
+    "pr_reference": (str, int),
+    "decimal": (str, int, float),
+}
+
+# R12.4 — the payload shape of each action type. A type absent here takes any JSON object ("{}" plus what its
+# execution needs); unknown extra fields are kept and ignored by the checks.
+SHAPES: dict[str, dict[str, Field]] = {
+    "terminal": {
+        "command": Field("string", True, "The shell command; at most 100 KB, no NUL byte."),
+        "cwd": Field(
+            "string",
+            False,
+            "Absolute working directory; defaults to the project root.",
+            pattern="^/",
+            pattern_hint="must be an absolute path (it defaults to the project root).",
+        ),
+    },
+    "git_push": {
+        "branch": Field("string", True, "The branch to push."),
+        "remote": Field("string", False, "The remote to push to; defaults to the project's remote."),
+    },
+    "pr_open": {
+        "branch": Field("string", True, "The branch the pull request brings in."),
+        "base": Field("string", True, "The branch it targets."),
+        "title": Field("string", True, "The pull request's title."),
+        "body": Field("string", False, "The pull request's description."),
+    },
+    "git_merge": {
+        "pr": Field(
+            "pr_reference",
+            True,
+            'The pull request: its number (12, "#12", "!12") or its URL (…/pull/12, …/merge_requests/12).',
+        ),
+        "target_branch": Field(
+            "string", True, "The branch merged into, spelled exactly (e.g. main); no revision syntax."
+        ),
+    },
+    "git_commit": {
+        "message": Field("string", True, "The commit message."),
+        "paths": Field("string_list", False, "The paths to commit; all changes when omitted."),
+    },
+    "write_file": {
+        "path": Field("string", True, "The file's path (255 bytes a name, 4096 in all)."),
+        "content": Field("string", True, "The file's whole new text."),
+    },
+    "container_start": {
+        "cpu": Field("number", False, "CPUs; defaults to the minimum the project's module map derives."),
+        "memory_mb": Field(
+            "integer", False, "Memory in MB; defaults to the minimum the project's module map derives."
+        ),
+        "image": Field("string", False, "The container image; defaults to the server's image."),
+    },
+    # spend: the table checks the JSON types; actions.money then reads the amount exactly (Decimal, the
+    # currency's minor units, ISO 4217) and stores it as text ("12.50")
+    "spend": {
+        "amount": Field(
+            "decimal",
+            True,
+            'How much, as a plain decimal ("12.50" or 12.5), at most the currency\'s minor units of decimals.',
+        ),
+        "currency": Field("string", True, "The ISO 4217 currency code, e.g. EUR."),
+        "purpose": Field("string", True, "What the money is for."),
+    },
+    "git_branch_create": {
+        "branch": Field("string", True, "The new branch."),
+        "from": Field(
+            "string", False, "The branch it starts from; defaults to the project's default branch."
+        ),
+    },
+    "git_branch_protect": {"branch": Field("string", True, "The branch to protect.")},
+    "git_repo_create": {
+        "name": Field("string", True, "The new repository's name."),
+        "private": Field("boolean", False, "Whether it is private; defaults to true."),
+    },
+    "raise_max_parallel": {
+        "value": Field("integer", True, "The project's new max_parallel (a raise, 1 to 64).")
+    },
 }
 
 
@@ -66,16 +148,15 @@ def validate_payload(action_type: str, payload: Any) -> dict:
         )
     if not isinstance(payload, dict):
         raise PayloadError("payload must be a JSON object.")
-    import json
-
     if len(json.dumps(payload)) > MAX_PAYLOAD_BYTES:
         raise PayloadError("payload is over 1 MB; send less.")
-    for name, (types, required) in SHAPES.get(action_type, {}).items():
+    for name, field in SHAPES.get(action_type, {}).items():
         if name not in payload:
-            if required:
+            if field.required:
                 raise PayloadError(f"payload.{name} is required for {action_type}.", field=f"payload.{name}")
             continue
         value = payload[name]
+        types = _PYTHON_TYPES[field.kind]
         if isinstance(value, bool) and bool not in types:
             raise PayloadError(
                 f"payload.{name} has the wrong type for {action_type}.", field=f"payload.{name}"
@@ -83,8 +164,12 @@ def validate_payload(action_type: str, payload: Any) -> dict:
         if not isinstance(value, types):
             wanted = " or ".join(t.__name__ for t in types)
             raise PayloadError(f"payload.{name} must be a {wanted}.", field=f"payload.{name}")
-        if isinstance(value, str) and required and not value.strip():
+        if isinstance(value, str) and field.required and not value.strip():
             raise PayloadError(f"payload.{name} must not be empty.", field=f"payload.{name}")
+        if isinstance(value, list) and not all(isinstance(p, str) for p in value):
+            raise PayloadError(f"payload.{name} must be a list of strings.", f"payload.{name}")
+        if field.pattern and isinstance(value, str) and not re.search(field.pattern, value):
+            raise PayloadError(f"payload.{name} {field.pattern_hint}", f"payload.{name}")
     problem = json_problem(payload, "payload")
     if problem:
         raise PayloadError(f"{problem}; send UTF-8 text and finite numbers only.")
@@ -100,11 +185,6 @@ def validate_payload(action_type: str, payload: Any) -> dict:
             )
         if "\x00" in payload["command"]:
             raise PayloadError("payload.command contains a NUL byte.", "payload.command")
-        cwd = payload.get("cwd")
-        if cwd is not None and not cwd.startswith("/"):
-            raise PayloadError(
-                "payload.cwd must be an absolute path (it defaults to the project root).", "payload.cwd"
-            )
     if action_type == "git_merge":
         if pr_number_of(payload["pr"]) is None:
             raise PayloadError(
@@ -134,7 +214,4 @@ def validate_payload(action_type: str, payload: Any) -> dict:
                 "payload.path is longer than a file system allows (255 bytes a name, 4096 in all).",
                 "payload.path",
             )
-    if action_type == "git_commit" and "paths" in payload:
-        if not all(isinstance(p, str) for p in payload["paths"]):
-            raise PayloadError("payload.paths must be a list of strings.", "payload.paths")
     return payload

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from rest_framework import serializers
 
 from permissions.action_types import ACTION_TYPES
 
-from .models import ProposedAction, SessionEvent
+from . import quorum
+from .models import PENDING, ProposedAction, SessionEvent
 
 
 def read_proposal(data) -> dict:
@@ -56,7 +59,7 @@ def action_data(a: ProposedAction) -> dict:
         "status": a.status,
         "reason": a.reason,
         "message": a.message,
-        "scopeRoot": a.scope_root,
+        "scope_root": a.scope_root,
         "segments": a.segments,
         "decided_by": a.decided_by.get_username() if a.decided_by_id and a.decided_by else None,
         "decided_at": _datetime.to_representation(a.decided_at) if a.decided_at else None,
@@ -64,7 +67,16 @@ def action_data(a: ProposedAction) -> dict:
         "settled": a.is_settled,
         "created_at": _datetime.to_representation(a.created_at),
         "updated_at": _datetime.to_representation(a.updated_at),
+        "approvals": quorum.approvals_view(a),
+        "expires_at": _expires_at(a),
     }
+
+
+def _expires_at(a: ProposedAction) -> str | None:
+    """When a pending action expires (issue 16); None once it is decided."""
+    if a.status != PENDING:
+        return None
+    return _datetime.to_representation(a.created_at + timedelta(seconds=a.project.pending_expiry_seconds))
 
 
 class ActionSerializer(serializers.ModelSerializer):
@@ -75,9 +87,15 @@ class ActionSerializer(serializers.ModelSerializer):
     project = serializers.CharField(source="project_id")
     agent = serializers.CharField(source="agent.name", allow_null=True)
     task = serializers.CharField(source="task_id", allow_null=True)
-    scopeRoot = serializers.CharField(source="scope_root")
     decided_by = serializers.CharField(source="decided_by.get_username", allow_null=True)
     settled = serializers.BooleanField(source="is_settled")
+    approvals = serializers.SerializerMethodField(
+        help_text="under a two-person rule: {count, required, min_role, no_self_approval, approvers}; null "
+        "when one approval decides"
+    )
+    expires_at = serializers.SerializerMethodField(
+        help_text="when a pending action expires; null once decided"
+    )
 
     class Meta:
         model = ProposedAction
@@ -91,7 +109,7 @@ class ActionSerializer(serializers.ModelSerializer):
             "status",
             "reason",
             "message",
-            "scopeRoot",
+            "scope_root",
             "segments",
             "decided_by",
             "decided_at",
@@ -99,7 +117,15 @@ class ActionSerializer(serializers.ModelSerializer):
             "settled",
             "created_at",
             "updated_at",
+            "approvals",
+            "expires_at",
         ]
+
+    def get_approvals(self, a) -> dict | None:
+        return quorum.approvals_view(a)
+
+    def get_expires_at(self, a) -> str | None:
+        return _expires_at(a)
 
     def to_representation(self, instance):
         return action_data(instance)
@@ -117,6 +143,12 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = SessionEvent
         fields = ["id", "type", "actor", "action", "payload", "created_at"]
+        extra_kwargs = {
+            "payload": {
+                "help_text": "The event's own data, in the field names the event contract fixes (scopeRoot, "
+                "agentId, actionType, …): an event keeps the shape it was written with."
+            }
+        }
 
     def get_action(self, e) -> str | None:
         return str(e.action_id) if e.action_id else None

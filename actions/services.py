@@ -8,7 +8,7 @@ console and management commands all call these — none of them holds a rule of 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -22,22 +22,26 @@ from permissions.action_types import (
     AUTO_APPROVE,
     DENY,
     PERSON_ONLY_TYPES,
+    REQUIRE_APPROVAL,
 )
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
 from permissions.files import PermissionsFileError
+from permissions.messages import sentence
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
 from projects.services import merge_accepted, upsert_autonomy
 
-from . import budgets, events, waiting
+from . import budgets, events, quorum, waiting
 from .enqueue import enqueue_execution
 from .events import Actor
 from .models import (
     APPROVED,
     AUTO_APPROVED,
     DENIED,
+    EXPIRED,
     LIVE_MERGE,
     PENDING,
+    ActionApproval,
     MergedPullRequest,
     ProposedAction,
     payload_hash,
@@ -54,6 +58,10 @@ _STATUS_OF = {AUTO_APPROVE: AUTO_APPROVED, DENY: DENIED}  # anything else is pen
 OUTCOME_APPROVED = "approved"
 OUTCOME_ALREADY = "ja_aprovada"
 OUTCOME_DENIED = "denied"
+# Under a two-person rule (issue 16): an approval that does not yet meet the count, and a second click of
+# the same person (an idempotent success: a person counts once).
+OUTCOME_APPROVAL_RECORDED = "approval_recorded"
+OUTCOME_APPROVAL_ALREADY_RECORDED = "approval_already_recorded"
 
 
 @dataclass
@@ -161,6 +169,19 @@ def propose_action(
 def _insert_proposal(
     project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints
 ) -> Decision:
+    rules = quorum.rules_of(project)
+    if verdict.decision == AUTO_APPROVE:
+        # Issue 16: nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
+        # autopilot — or the rule would be bypassed by the very policy it guards against.
+        rule = quorum.rule_for(project, action_type, payload, rules)
+        if rule is not None:
+            detail = f"{rule.approvals} approval(s) of {rule.min_role} or higher"
+            verdict = replace(
+                verdict,
+                decision=REQUIRE_APPROVAL,
+                reason="quorum_rule",
+                message=sentence("quorum_rule", None, detail),
+            )
     status = _STATUS_OF.get(verdict.decision, PENDING)
     now = timezone.now()
     action = ProposedAction(
@@ -185,6 +206,9 @@ def _insert_proposal(
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
     )
+    # issue 16: the answer's `approvals` reads no rule or approval row again
+    action._approval_rules = rules  # type: ignore[attr-defined]
+    action._prefetched_objects_cache = {"approvals": []}  # type: ignore[attr-defined]
     body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
     if action_type == "terminal":
         body["scopeRoot"] = action.scope_root  # R6.4 — relative, never absolute
@@ -319,16 +343,52 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
     waiting.publish(action.id)
 
 
+def _refuse_if_expired(action: ProposedAction) -> None:
+    if action.status == EXPIRED:
+        raise DomainError(
+            "This action expired: nobody decided it within the project's approval time. The agent was told; "
+            "it proposes again if the work is still wanted.",
+            status=409,
+            reason="action_expired",
+        )
+
+
 @transaction.atomic
 def approve_action(*, action_id, actor) -> Decision:
+    """R2.2, R8.5 — one click approves, unless a two-person rule governs the action (issue 16): then each
+    click records one person's approval (``proposed_action.approval_added``) and the click that meets the
+    count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
+    so concurrent clicks count each person once and approve once."""
     action = _lock(action_id)
-    _check_decider(action, actor)
+    req = quorum.requirement(action) if action.status == PENDING else None
+    if req is None:
+        _check_decider(action, actor)
+    else:
+        quorum.refuse_approver(action, req, actor)  # the rule's role; R2.2's is kept by the count
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
+    _refuse_if_expired(action)
     if action.status != PENDING:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
     _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
+    if req is not None:
+        _, created = ActionApproval.objects.get_or_create(action=action, approver=actor)
+        good = quorum.counted(action, req)
+        if not req.met(good):
+            if not created:
+                return Decision(action=action, outcome=OUTCOME_APPROVAL_ALREADY_RECORDED)
+            events.record(
+                events.ACTION_APPROVAL_ADDED,
+                project_id=action.project_id,
+                actor=Actor.of_user(actor),
+                action=action,
+                payload={"approvals": len(good), "required": req.required},
+            )
+            waiting.publish(action.id)  # the console's live view; waiters re-check and keep waiting
+            return Decision(action=action, outcome=OUTCOME_APPROVAL_RECORDED)
+        # The count is met: freeze who counted (history keeps the others, marked as not counting).
+        action.approvals.exclude(pk__in=[a.pk for a in good]).update(counted=False)
     _move_to_approved(action, actor)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
 
@@ -339,6 +399,7 @@ def deny_action(*, action_id, actor, reason: str = "") -> Decision:
     _check_decider(action, actor)
     if action.status == DENIED:
         return Decision(action=action, outcome=OUTCOME_DENIED)
+    _refuse_if_expired(action)
     if action.status != PENDING:
         raise DomainError(
             "This action was already approved; it can no longer be denied.",
@@ -393,7 +454,7 @@ def preview_always(action: ProposedAction) -> dict:
         return {
             "refused": False,
             "patterns": [],
-            "autonomy_row": {"agentId": str(action.agent_id), "actionType": action.action_type},
+            "autonomy_row": {"agent_id": str(action.agent_id), "action_type": action.action_type},
         }
     if action.action_type == "terminal":
         result = derive_always(action.payload["command"])
@@ -418,6 +479,17 @@ def approve_always(*, action_id, actor) -> Decision:
         )
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
+    _refuse_if_expired(action)
+    req = quorum.requirement(action)
+    if req is not None:
+        # Issue 16: "Always allow" would turn a click into a rule that outlives the two-person rule's
+        # count; under such a rule only Approve is offered (each person once).
+        raise DomainError(
+            f"a two-person rule governs this action (it needs {req.describe()}); 'Always allow' is not "
+            "offered under it — use Approve.",
+            status=409,
+            reason="quorum_rule_applies",
+        )
     _refuse_if_agent_suspended(action)
     plan = preview_always(action)
     was_pending = action.status == PENDING
@@ -432,8 +504,13 @@ def approve_always(*, action_id, actor) -> Decision:
         existing = agent.autonomy_rules.filter(action_type=action.action_type, mode=AUTO_APPROVE).exists()
         if was_pending or not existing:
             upsert_autonomy(actor=actor, agent=agent, action_type=action.action_type, mode=AUTO_APPROVE)
+            # R10.1 fixes the event's own field names (agentId/actionType); the API answers in snake_case
             events.record(
-                events.PERMISSION_GRANTED, project_id=action.project_id, actor=who, action=action, payload=row
+                events.PERMISSION_GRANTED,
+                project_id=action.project_id,
+                actor=who,
+                action=action,
+                payload={"agentId": row["agent_id"], "actionType": row["action_type"]},
             )
         decision.autonomy_row = row
         return decision

@@ -5,16 +5,15 @@ Views parse input, pick the caller, and call ``actions.services`` — no rule li
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 
 from django.conf import settings
-from django.db import connection
-from django.db.models import Count
+from django.db import connection, transaction
+from django.db.models import Count, Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status
 from rest_framework.decorators import action as route
 from rest_framework.exceptions import PermissionDenied
@@ -25,20 +24,18 @@ from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
 from brabo.errors import DomainError
+from brabo.openapi import error_responses
+from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
+from permissions.action_types import ACTION_TYPES
 from projects.api_base import TenantScopedViewSet, visible_project_or_404
 from projects.authentication import request_agent
 from projects.models import Task
 
-from . import services, waiting
-from .events import ACTION_APPROVED, ACTION_CREATED
-from .models import AUTO_APPROVED, PENDING, STATUSES, ProposedAction, SessionEvent
-from .serializers import (
-    ActionSerializer,
-    DenySerializer,
-    EventSerializer,
-    ProposeSerializer,
-    read_proposal,
-)
+from . import quorum, services, waiting
+from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
+from .models import AUTO_APPROVED, PENDING, STATUSES, ActionApproval, ProposedAction, SessionEvent
+from .schema import action_union, proposal_union
+from .serializers import ActionSerializer, DenySerializer, EventSerializer, read_proposal
 
 MAX_WAIT_SECONDS = 600
 
@@ -70,8 +67,31 @@ def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedActio
     return action
 
 
+# R12.4 — the queue's filters (GET /api/actions/?project=&status=&…)
+ACTION_FILTERS = (
+    QueryFilter("project", "project_id", "Only this project's actions.", id_of="a project id"),
+    QueryFilter("status", "status", "Only actions in this status.", choices=tuple(STATUSES)),
+    QueryFilter("action_type", "action_type", "Only actions of this type.", choices=tuple(ACTION_TYPES)),
+    QueryFilter("agent", "agent__name", "Only actions proposed by the agent of this name."),
+    QueryFilter("task", "task_id", "Only actions of this task.", id_of="a task id"),
+)
+
+EVENT_FILTERS = (
+    # any text: the project log holds more than the lifecycle's types (team, key and settings events), and
+    # an enum here would make a generated client refuse the ones it does not list
+    QueryFilter("type", "type", f"Only events of this type, e.g. {', '.join(EVENT_TYPES)}."),
+    QueryFilter("action", "action_id", "Only the events of this action.", id_of="an action id"),
+)
+
+
+@extend_schema_view(
+    list=extend_schema(responses=action_union(many=True), parameters=filter_parameters(ACTION_FILTERS)),
+    retrieve=extend_schema(responses=action_union()),
+)
 class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScopedViewSet):
-    queryset = ProposedAction.objects.select_related("agent", "decided_by")
+    queryset = ProposedAction.objects.select_related(
+        "agent__principal", "decided_by", "project"
+    ).prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
     serializer_class = ActionSerializer
     scope_to = "project"
     scope_path = "project"
@@ -83,21 +103,20 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         if agent is not None:
             qs = qs.filter(agent=agent)  # an agent reads only what it proposed
         if self.action == "list":
-            params = self.request.query_params
-            if params.get("project"):
-                try:
-                    qs = qs.filter(project_id=uuid.UUID(params["project"]))
-                except ValueError:
-                    raise ApiError("project must be a project id.", reason="invalid") from None
-            if params.get("status"):
-                if params["status"] not in STATUSES:
-                    raise ApiError(f"status must be one of {', '.join(STATUSES)}.", reason="invalid")
-                qs = qs.filter(status=params["status"])
+            qs = apply_filters(qs, self.request.query_params, ACTION_FILTERS)
         return qs
 
+    def list(self, request, *args, **kwargs):
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        rows = list(page if page is not None else queryset)
+        quorum.attach(rows)  # the page's two-person rules in one query, not one per row
+        data = ActionSerializer(rows, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
     @extend_schema(
-        request=ProposeSerializer,
-        responses=ActionSerializer,
+        request=proposal_union(),
+        responses={201: action_union(), **error_responses(404)},
         parameters=[
             OpenApiParameter(
                 "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
@@ -142,7 +161,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         return Response(data, status=status.HTTP_201_CREATED)
 
     @extend_schema(
-        responses=ActionSerializer,
+        responses=action_union(),
         parameters=[
             OpenApiParameter(
                 "timeout", OpenApiTypes.NUMBER, description=f"seconds, at most {MAX_WAIT_SECONDS}"
@@ -151,7 +170,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     )
     @route(detail=True, methods=["get"])
     def wait(self, request, pk=None):
-        """Return when the action is settled (executed, failed or denied) or at the timeout (R8.4)."""
+        """Return when the action is settled (executed, failed, denied or expired) or at the timeout (R8.4).
+        An expired action's ``result`` says why (reason ``approval_expired``)."""
         action = self.get_object()
         timeout = _seconds(request.query_params.get("timeout"), "timeout")
         if request_agent(request) is not None:
@@ -174,24 +194,82 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             data["autonomy_row"] = decision.autonomy_row
         return Response(data)
 
-    @extend_schema(request=None, responses=ActionSerializer)
+    @extend_schema(request=None, responses=action_union())
     @route(detail=True, methods=["post"])
     def approve(self, request, pk=None):
         return self._decide(request, services.approve_action)
 
-    @extend_schema(request=DenySerializer, responses=ActionSerializer)
+    @extend_schema(request=DenySerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def deny(self, request, pk=None):
         body = DenySerializer(data=request.data)
         body.is_valid(raise_exception=True)
         return self._decide(request, services.deny_action, reason=body.validated_data.get("reason", ""))
 
-    @extend_schema(request=None, responses=ActionSerializer)
+    @extend_schema(request=None, responses=action_union())
     @route(detail=True, methods=["post"], url_path="approve-always")
     def approve_always(self, request, pk=None):
         return self._decide(request, services.approve_always)
 
 
+class ApprovalRulesView(APIView):
+    """Issue 16 — a project's two-person rules and its pending-action expiry. Read: members; write:
+    maintainer+ (a rule for a type above the writer's role, e.g. ``spend``, stays the owner's)."""
+
+    def _project(self, request, project_id):
+        if request_agent(request) is not None:
+            raise PermissionDenied("Agents cannot read or set approval rules; they are for people.")
+        return visible_project_or_404(request, project_id)
+
+    @staticmethod
+    def _body(project) -> dict:
+        return {
+            "project": str(project.id),
+            "pending_expiry_seconds": project.pending_expiry_seconds,
+            "rules": [quorum.rule_data(r) for r in project.approval_rules.order_by("action_type")],
+        }
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, project_id):
+        return Response(self._body(self._project(request, project_id)))
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses=OpenApiTypes.OBJECT,
+        description='Body: {"pending_expiry_seconds": 86400, "rules": [{"action_type": "git_merge", '
+        '"approvals": 2, "min_role": "maintainer", "no_self_approval": true, "protected_branches_only": true}]}. '
+        "Either key may be left out; rules replaces the whole list.",
+    )
+    def put(self, request, project_id):
+        project = self._project(request, project_id)
+        data = request.data
+        unknown = (
+            sorted(set(data) - {"rules", "pending_expiry_seconds", "project"})
+            if isinstance(data, dict)
+            else []
+        )
+        if unknown:
+            raise ApiError(
+                f"unknown fields {', '.join(unknown)}; send rules and/or pending_expiry_seconds.",
+                reason="invalid",
+            )
+        if not isinstance(data, dict) or not ({"rules", "pending_expiry_seconds"} & set(data)):
+            raise ApiError(
+                "send an object with rules (a list) and/or pending_expiry_seconds (seconds).",
+                reason="invalid",
+            )
+        with transaction.atomic():
+            if "pending_expiry_seconds" in data:
+                quorum.set_pending_expiry(
+                    actor=request.user, project=project, seconds=data["pending_expiry_seconds"]
+                )
+            if "rules" in data:
+                quorum.set_approval_rules(actor=request.user, project=project, rules=data["rules"])
+        project.refresh_from_db()
+        return Response(self._body(project))
+
+
+@extend_schema_view(get=extend_schema(parameters=filter_parameters(EVENT_FILTERS)))
 class ProjectEventsView(ListAPIView):
     """R10 — a project's events, oldest first, paginated. Members only."""
 
@@ -202,7 +280,8 @@ class ProjectEventsView(ListAPIView):
         if request_agent(self.request) is not None:
             raise PermissionDenied("Agents cannot read the event log; it is for people.")
         project = visible_project_or_404(self.request, self.kwargs["project_id"])
-        return SessionEvent.objects.filter(project=project).order_by("id")
+        events = SessionEvent.objects.filter(project=project).order_by("id")
+        return apply_filters(events, self.request.query_params, EVENT_FILTERS)
 
 
 def _parse_time(raw: str | None, name: str) -> datetime | None:

@@ -439,6 +439,24 @@ _ENTRIES: tuple[Code, ...] = (
         "'Always allow' is never offered for {action_type}.",
         "Approve this one instance instead.",
     ),
+    _err(
+        "action_expired",
+        409,
+        "This action expired: nobody decided it within the project's approval time.",
+        "The agent proposes it again if the work is still wanted.",
+    ),
+    _err(
+        "quorum_rule_applies",
+        409,
+        "A two-person rule governs this action; 'Always allow' is not offered under it.",
+        "Use Approve; each person's approval counts once.",
+    ),
+    _err(
+        "self_approval_refused",
+        403,
+        "You proposed this action (or its agent acts for you), and its two-person rule refuses self-approval.",
+        "Another member with the needed role approves it.",
+    ),
     # -- the project's permissions.json ---------------------------------------------------------------
     _err(
         "permissions_invalid",
@@ -468,6 +486,26 @@ _ENTRIES: tuple[Code, ...] = (
     Code("approved", OUTCOME, 200, "Approved.", "Wait for the result (GET /api/actions/{id}/wait/)."),
     Code("ja_aprovada", OUTCOME, 200, "Already approved; nothing changed.", "Wait for the result."),
     Code("denied", OUTCOME, 200, "Denied.", "The agent reads the reason in the action's result."),
+    Code(
+        "approval_recorded",
+        OUTCOME,
+        200,
+        "Your approval is recorded; the two-person rule needs more approvals.",
+        "Another member with the needed role approves it too.",
+    ),
+    Code(
+        "approval_already_recorded",
+        OUTCOME,
+        200,
+        "You already approved this; your approval counts once.",
+        "Another member with the needed role approves it.",
+    ),
+    # -- the reason of an action that settled without running (``result.reason``) --------------------------
+    _run(
+        "approval_expired",
+        "Nobody approved or denied this action within {span}, so it expired.",
+        "Propose it again if the work is still wanted.",
+    ),
     # -- failures of an executed action (``result.error.code``) -------------------------------------------
     _run(
         "branch_missing",

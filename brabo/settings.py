@@ -192,7 +192,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "brabo.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "brabo.pagination.LimitOffsetPagination",
     # The API speaks JSON only: any other body (a form, multipart) is a 415 naming what to send, never a
     # half-parsed QueryDict that a service cannot serialise (issue 13: multipart on PUT .../permissions/ gave
@@ -212,6 +212,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # one name for the action status enum the twenty per-type action components share
+    "ENUM_NAME_OVERRIDES": {"ActionStatusEnum": "actions.models.STATUSES"},
 }
 
 # Celery. Unset broker → tasks run in-process at enqueue time (eager), which `make run` uses.

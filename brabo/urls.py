@@ -7,7 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from actions.budget_api import AgentBudgetView, ProjectBudgetView, WorkspaceBudgetView
 from actions.console.team import invitation_page
-from actions.views import ActionViewSet, ApprovalStatsView, ProjectEventsView
+from actions.views import ActionViewSet, ApprovalRulesView, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
 from projects.views import AgentViewSet, ProjectViewSet, WorkspaceViewSet
@@ -32,6 +32,10 @@ urlpatterns = [
     path("api/projects/<uuid:project_id>/events/", ProjectEventsView.as_view(), name="project-events"),
     path(
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
+    ),
+    # issue 16: two-person rules and the pending-action expiry of a project
+    path(
+        "api/projects/<uuid:project_id>/approval-rules/", ApprovalRulesView.as_view(), name="approval-rules"
     ),
     path("api/", include("containers.urls")),
     # issue 16: budgets for spend (reading maintainer+, setting the owner's)

@@ -57,6 +57,7 @@ class Action:
         "settled",
         "decided_by",
         "segments",
+        "scope_root",
         "raw",
     )
 
@@ -71,6 +72,7 @@ class Action:
         self.settled: bool = bool(data.get("settled"))
         self.decided_by: str | None = data.get("decided_by")
         self.segments: list = data.get("segments") or []
+        self.scope_root: str = str(data.get("scope_root") or "")  # the terminal command's scope (R6.4)
         self.raw: dict = data
 
     @classmethod

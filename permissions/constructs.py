@@ -82,6 +82,12 @@ CONSTRUCTS: tuple[Construct, ...] = (
     Construct("indirection", "echo ${!x}", REFUSED, "the name is data"),
     Construct("transformation", "echo ${x@P}", REFUSED, "prompt expansion can run commands"),
     Construct("subscript with expansion", "echo ${a[$i]}", REFUSED, "the subscript is evaluated again"),
+    Construct(
+        "command substitution in the current shell",
+        "echo ${ date; } ${| date; }",
+        REFUSED,
+        "bash 5.3 runs it: not read, the rest is judged flat (deny still sees it)",
+    ),
     Construct("tilde", "ls ~/src", READ, "a home directory: the word is dynamic"),
     Construct("brace expansion", "cp x.{js,map} dist/", READ, "expanded as bash does (R4.8)"),
     Construct("glob in an argument", "ls *.py", READ, "the word as written"),

@@ -16,7 +16,8 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
-from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands import FILE_WRITERS, OPAQUE_VERBS, opaque_reason, runs_a_written_file
+from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
@@ -263,6 +264,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     comp = compiled(req.permissions)
     segs: tuple[SegmentVerdict, ...] = ()
     never_auto: str | None = None  # why this command can never be auto-approved
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
     parsed: ParsedCommand | None = None
     seg_views: list[list[tuple[str, ...]]] = []
     scope: Scope | None = None
@@ -339,7 +341,11 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             verdict, pattern, kind = known
             seg_opaque = seg.opaque
             if seg_opaque is None and (
-                len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first
+                len(vs) > 1
+                or first in OPAQUE_VERBS
+                or first[-1:].isdigit()
+                or "{" in first
+                or not first.isascii()
             ):
                 # R4.9: inline code, a program read from the input, code loaded through the environment.
                 if memo is not None:
@@ -352,9 +358,13 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                     seg_opaque = opaque_reason(vs, seg.dynamic)
             if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
                 # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+                if opaque_note is None:
+                    opaque_note = _opaque_note(seg.text, seg_opaque, pattern)
                 verdict, pattern, kind = _UNCOVERED
             if seg_opaque is not None and kind is None and opaque is None:
                 opaque = seg_opaque
+                if opaque_note is None:
+                    opaque_note = _opaque_note(seg.text, seg_opaque, None)
             out.append(_segment_verdict(seg.text, verdict, pattern))
             if kind is None:
                 uncovered += 1
@@ -376,6 +386,14 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
             never_auto = f"the command is longer than {MAX_COMMAND_CHARS} characters"
         elif len(parsed.segments) > MAX_SEGMENTS:
             never_auto = f"the command has more than {MAX_SEGMENTS} segments"
+        else:
+            never_auto = arithmetic_on_input(command, parsed.segments)  # issue 11 class 1
+            if (
+                never_auto is None
+                and len(parsed.segments) > 1
+                and any(s.redirects or s.words[:1] and s.words[0] in FILE_WRITERS for s in parsed.segments)
+            ):
+                never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
         if asked is not None:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
         elif never_auto is not None:
@@ -426,8 +444,31 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
                 # A shell fed commands no rule sees, or an opaque segment no exact allow covers (R4.9):
                 # applied last, so it never replaces another step's reason -- but autonomy, auto mode and
                 # the container floor never auto-approve it.
-                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen or opaque)
+                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen or opaque_note or opaque)
+    if (
+        terminal
+        and opaque_note is not None
+        and st.detail is None
+        and st.decision == REQUIRE_APPROVAL
+        and st.reason in _EXPLAINED
+    ):
+        # Issue 11: say which segment no allow could cover, and why, in the message (R12.2's free text; the
+        # reason code and the segments stay as they are).
+        st.detail = opaque_note
     return _verdict(req, st, segs, auto_mode)
+
+
+# Verdict reasons whose sentence gains the opaque segment that kept the command from auto-approval.
+_EXPLAINED = frozenset({"default", "compound_uncovered", "autonomy", "container_floor"})
+
+
+def _opaque_note(text: str, why: str, dropped: str | None) -> str:
+    """Issue 11, R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    note = f"'{shown}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{shown}': {why}"
+    if dropped:
+        note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
+    return note
 
 
 def _judge_segment(

@@ -35,6 +35,8 @@ SENTENCES: dict[str, str] = {
     # issue 16: budgets for spend (actions.budgets)
     "budget_exceeded": "this spend would cross a budget, so the owner decides",
     "spend_threshold": "a spend up to the owner's auto-approve threshold",
+    # issue 16: a two-person rule governs it, so the policy never auto-approves it
+    "quorum_rule": "a two-person rule of this project needs several people's approval",
 }
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from permissions.commands.textproc import AWKS, SEDS, program_words
+from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.shell import Segment
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
@@ -87,7 +87,7 @@ def valid_local_root(root: str) -> bool:
     return normalize(root) not in _SYSTEM_ROOTS
 
 
-_PROGRAM_VERBS = AWKS | SEDS
+_PROGRAM_VERBS = AWKS | SEDS | GREPS
 _DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 
 
@@ -118,7 +118,7 @@ class Scope:
             dyn = seg.dynamic
             if words and words[0] in _PROGRAM_VERBS:
                 # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
-                skip = program_words(words)
+                skip = program_words(words) or pattern_words(words)  # issue 11: `grep '/api/' src`
                 if skip:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):

@@ -129,6 +129,12 @@ class ParsedCommand(NamedTuple):
     unseen: str | None = None
 
 
+# Issue 11: printf formats that print their arguments joined by a fixed text (`printf '%s\n' a b | sh`).
+_PRINTF_JOIN = {"%s": "", "%s ": " ", "%s\\n": "\n", "%s\n": "\n"}
+
+# `${` then one of these opens a bash 5.3 command substitution run in the current shell (`${ cmd; }`).
+_FUNSUB_OPENERS = frozenset(" \t\n|")
+
 _FRAME_ARITH = 4
 # Inside arithmetic these are operators (`<<` a shift, `&&` a logical and, `#` a base), not syntax.
 _ARITH_PLAIN = frozenset("<>&|;{}#~")
@@ -263,6 +269,7 @@ class _Scanner:
         "braces",
         "budget",
         "buf",
+        "aliases_of",
         "defined",
         "defined_values",
         "depth",
@@ -311,6 +318,7 @@ class _Scanner:
         # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
         self.defined: set[str] = set()
         self.defined_values: set[str] = set()  # alias values judged already
+        self.aliases_of: dict[str, str] = {}  # alias name -> value (issue 11: a call runs value + arguments)
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
@@ -480,6 +488,20 @@ class _Scanner:
             while k < len(words) and words[k] in ("-n", "-e", "-E", "-ne", "-en"):
                 k += 1
             return [" ".join(words[k:])], []
+        if words[0] == "printf" and len(words) > 1 and not b.dyn:
+            # Issue 11: `printf 'curl x' | sh`, `printf '%s\n' 'curl x' | sh` (escapes are read as written:
+            # more words for deny, never fewer).
+            k = 2 if words[1] == "--" else 1
+            fmt = words[k] if k < len(words) else ""
+            if "%" not in fmt:
+                if "\\" not in fmt:
+                    return [fmt], []
+                # printf decodes escapes (`\x63url`) much as $'...' does: both readings are judged.
+                decoded = decode_ansi_c(fmt.replace("'", "\\'") + "'", 0)[0]
+                return [fmt.replace("\\n", "\n"), decoded], []
+            joiner = _PRINTF_JOIN.get(fmt)
+            if joiner is not None:
+                return [joiner.join(words[k + 1 :])], []
         return None
 
     def reread_text(self, text: str, start: int) -> bool:
@@ -540,6 +562,7 @@ class _Scanner:
             if not eq:
                 continue
             self.defined.add(name)
+            self.aliases_of[name] = value
             if value in self.defined_values:
                 continue  # the same code was judged already
             self.defined_values.add(value)
@@ -1121,6 +1144,13 @@ class _Scanner:
             self.fail("a '${' is not closed")
             j = len(src) - 1
         body = src[i + 2 : j]
+        if body[:1] in _FUNSUB_OPENERS:
+            # Issue 11: bash 5.3 runs `${ cmd; }` and `${| cmd; }` as commands in the current shell. Not read:
+            # the rest is judged flat, so deny still sees the commands (R4.7).
+            self.end_word()
+            self.flat(self.i, "a '${ ...; }' command substitution is not read")
+            self.stopped = True
+            return
         if _PARAM_UNSURE.search(body) is not None:
             self.end_word()
             self.flat(self.i, "a '${...}' holding quotes, braces or commands is not read")
@@ -1457,7 +1487,12 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
         sc.flat_text("\n".join(sc.late), 0)
     found = sc.segments
     if sc.defined:
-        _calls_opaque(found, sc.defined)
+        if _calls_opaque(found, sc.defined):
+            # Issue 11: what a call runs is the body or the alias's value, not the words an allow was
+            # written for: even an exact allow does not cover it.
+            sc.unseen = sc.unseen or _CALLS_DEFINED
+        if sc.aliases_of:
+            _alias_calls(sc, found)
     if len(found) > 1:
         found.sort(key=_first)
     return ParsedCommand(tuple(seg for _, seg in found), sc.problem is not None, sc.problem, sc.unseen)
@@ -1479,9 +1514,61 @@ def _command_index(words: Sequence[str]) -> int:
     return k
 
 
-def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
+_CALLS_DEFINED = "it calls a function or alias defined in the same command, which runs other words"
+
+
+def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
+    """Issue 11: a call to an alias runs the alias's value followed by the call's arguments (`alias x='env '`
+    then `x curl evil` runs `env curl evil`; a value ending in a blank also makes the next word an alias
+    call, which the value's own segments and this reading together cover). Each call is read again with
+    the value in front, so deny and ask see the command it really runs (R4.7). Bounded by the command's
+    re-read budget like every other text read again; past _ALIAS_CALLS_ONE_BY_ONE calls the rest are read
+    in one pass, one call a line (hostile input stays linear)."""
+    aliases = sc.aliases_of
+    seen: set[tuple[str, ...]] = set()
+    calls: list[tuple[int, str]] = []
+    for start, seg in found:
+        words = seg.words
+        k = _command_index(words)
+        if k >= len(words) or words[k] not in aliases or words in seen:
+            continue
+        seen.add(words)
+        value = aliases[words[k]]
+        calls.append(
+            (
+                start,
+                " ".join(
+                    (*(_shell_quote(w) for w in words[:k]), value, *(_shell_quote(w) for w in words[k + 1 :]))
+                ),
+            )
+        )
+    if len(calls) > _ALIAS_CALLS_ONE_BY_ONE:
+        rest = calls[_ALIAS_CALLS_ONE_BY_ONE:]
+        calls = calls[:_ALIAS_CALLS_ONE_BY_ONE]
+        calls.append((rest[0][0], "\n".join(text for _, text in rest)))
+    for start, text in calls:
+        if not sc.reread_text(text, start):
+            continue
+        inner = _scan(text, sc.depth + 1, True, sc.budget)
+        for s in inner.segments:
+            found.append((start, s._replace(hidden=True)))
+        if inner.unparseable:
+            sc.fail(inner.problem or "an alias call cannot be read")
+
+
+_ALIAS_CALLS_ONE_BY_ONE = 64
+
+
+def _shell_quote(word: str) -> str:
+    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> bool:
     """Issue 11 class 2: a call to a function or alias defined in the same command runs code that its
-    words do not show (its body, judged separately): opaque, wherever the call stands."""
+    words do not show (its body, judged separately): opaque, wherever the call stands. True if any."""
+    called = False
     for idx, (start, seg) in enumerate(found):
         words = seg.words
         if seg.opaque is not None or not words:
@@ -1498,6 +1585,8 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> None:
         if name is not None:
             why = f"{name!r} is a function or alias defined in this command"
             found[idx] = (start, _new_segment((*seg[:5], why)))
+            called = True
+    return called
 
 
 def _first(item: tuple[int, Segment]) -> int:

@@ -154,6 +154,8 @@ class Project(models.Model):
     git_remote_url = models.CharField(max_length=1000, blank=True)
     default_branch = models.CharField(max_length=200, default="main")
     execution_active = models.BooleanField(default=False)
+    # issue 16: a pending action nobody decided within this many seconds expires (actions.expiry)
+    pending_expiry_seconds = models.PositiveIntegerField(default=24 * 3600)
     # R3.5: the SHA-256 of the permissions.json a person last accepted ("" = no file, the empty policy).
     # Kept on the row every proposal already loads, so comparing it with the file on disk costs no query.
     policy_sha256 = models.CharField(max_length=64, blank=True, default="", editable=False)

@@ -130,6 +130,10 @@ def _as(name):
     return importlib.import_module("actions.services").__dict__[name]
 
 
+def _q(name):
+    return importlib.import_module("actions.quorum").__dict__[name]
+
+
 def _cs(module, name):
     return importlib.import_module(f"containers.{module}").__dict__[name]
 
@@ -268,6 +272,30 @@ TABLE: dict[str, Row] = {
     ),
     "containers.runners.revoke_runner": Row(
         "project", "maintainer", lambda c, a: _cs("runners", "revoke_runner")(c.runner, actor=a)
+    ),
+    # -- issue 16: two-person rules and expiry (maintainer+; a spend rule is the owner's, spend's minimum) ---
+    "actions.quorum.set_approval_rules": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _q("set_approval_rules")(
+            actor=a,
+            project=c.team.project,
+            rules=[{"action_type": "git_merge", "approvals": 2, "min_role": "maintainer"}],
+        ),
+    ),
+    "actions.quorum.set_approval_rules#spend": Row(
+        "project",
+        "owner",
+        lambda c, a: _q("set_approval_rules")(
+            actor=a,
+            project=c.team.project,
+            rules=[{"action_type": "spend", "approvals": 2, "min_role": "owner"}],
+        ),
+    ),
+    "actions.quorum.set_pending_expiry": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _q("set_pending_expiry")(actor=a, project=c.team.project, seconds=3600),
     ),
     # -- issue 17: teams over time ---------------------------------------------------------------------
     "projects.teams.change_member_role": Row(

@@ -46,6 +46,7 @@ def console_urls(wrap) -> list:
         p("projects/<uuid:project_id>/permissions/", views.permissions_editor, "permissions"),
         p("projects/<uuid:project_id>/stats/", views.stats, "stats"),
         p("projects/<uuid:project_id>/git/", views.project_git, "project-git"),
+        p("projects/<uuid:project_id>/approvals/", views.approval_rules, "approval-rules"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
         *team_urls(p),

@@ -13,7 +13,7 @@ from datetime import datetime, time, timedelta
 
 from django.contrib import admin, messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Max, Q
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -21,10 +21,11 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from actions import services
+from actions import quorum, services
 from actions.budgets import BUDGET_REASONS
 from actions.console.stats import per_day
-from actions.models import PENDING, ProposedAction
+from actions.expiry import expires_at
+from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction
 from actions.views import approval_stats
 from brabo.errors import DomainError
 from containers.models import ProjectContainer
@@ -58,6 +59,7 @@ STATUS_TONE = {
     "executed": "ok",
     "denied": "bad",
     "failed": "bad",
+    "expired": "muted",
 }
 
 
@@ -124,13 +126,20 @@ class Row:
             # the budget's sentence carries its figures ("… by 42.10 EUR"), built by sentence() at birth
             self.sentence = action.message
         self.min_role = ACTION_TYPES[action.action_type].min_role
-        self.can_decide = role_at_least(role, self.min_role)
+        self.can_decide = self.can_deny = role_at_least(role, self.min_role)
         self.tone = STATUS_TONE.get(action.status, "info")
         self.proposer = (
             action.agent.name
             if action.agent_id and action.agent
             else getattr(action.proposed_by_user, "username", "")
         )
+        # issue 16: "1 of 2 approvals" under a two-person rule (None when one click decides)
+        self.approvals = approvals = quorum.approvals_view(action)
+        self.quorum_governed = action.status == PENDING and approvals is not None
+        if self.quorum_governed and approvals is not None and approvals["min_role"]:
+            self.min_role = approvals["min_role"]  # a rule's co-approvers may be below the type's minimum
+            self.can_decide = role_at_least(role, self.min_role)
+        self.expires_at = expires_at(action) if action.status == PENDING else None
 
     @property
     def age(self) -> str:
@@ -150,7 +159,8 @@ class Row:
 def _queue_rows(request):
     qs = (
         _pending(request.user)
-        .select_related("project", "agent", "task", "proposed_by_user")
+        .select_related("project", "agent__principal", "task", "proposed_by_user")
+        .prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
         .order_by("-created_at", "id")
     )
     params = request.GET
@@ -162,7 +172,9 @@ def _queue_rows(request):
         qs = qs.filter(action_type=params["type"])
     page = Paginator(qs, PAGE_SIZE).get_page(params.get("page"))
     roles = _roles(request.user)
-    rows = [Row(a, roles.get(a.project.workspace_id)) for a in page.object_list]
+    actions = list(page.object_list)
+    quorum.attach(actions)  # the page's two-person rules in one query
+    rows = [Row(a, roles.get(a.project.workspace_id)) for a in actions]
     return page, rows
 
 
@@ -253,6 +265,8 @@ OUTCOME_TEXT = {
     services.OUTCOME_APPROVED: "Approved",
     services.OUTCOME_ALREADY: "Already approved — nothing changed",
     services.OUTCOME_DENIED: "Denied",
+    services.OUTCOME_APPROVAL_RECORDED: "Your approval is recorded",
+    services.OUTCOME_APPROVAL_ALREADY_RECORDED: "You already approved this — your approval counts once",
 }
 
 
@@ -288,6 +302,11 @@ def _decide(request, action_id, fn, **kwargs):
         messages.error(request, f"Not done: {exc}")
         return HttpResponseRedirect(back)
     text = f"{OUTCOME_TEXT.get(decision.outcome, decision.outcome)}: {label}."
+    if decision.outcome in (services.OUTCOME_APPROVAL_RECORDED, services.OUTCOME_APPROVAL_ALREADY_RECORDED):
+        view = quorum.approvals_view(decision.action) or {}
+        text += f" {view.get('count', 0)} of {view.get('required', 0)} approvals; it waits for the others."
+        messages.success(request, text)
+        return HttpResponseRedirect(back)
     if decision.patterns:
         text += f" Always allowed — wrote {', '.join(decision.patterns)} to permissions.json."
     elif decision.autonomy_row:
@@ -313,7 +332,11 @@ def deny(request, action_id):
 @require_POST
 def approve_always(request, action_id):
     action = _action_or_404(request, action_id)
-    if request.POST.get("confirm") != "yes" and services.preview_always(action).get("autonomy_row"):
+    if (
+        request.POST.get("confirm") != "yes"
+        and services.preview_always(action).get("autonomy_row")
+        and quorum.requirement(action) is None  # under a two-person rule the service refuses at once
+    ):
         # R7.4 grants the agent every action of this type (for terminal: every command the caps let
         # through). That is never one click: the action's page says what it grants and asks first.
         return redirect(reverse("admin:console-action", args=[action.id]) + "?confirm=always")
@@ -452,6 +475,69 @@ def project_git(request, project_id):
             section="projects",
         ),
     )
+
+
+def approval_rules(request, project_id):
+    """Issue 16: the project's two-person rules and its pending-action expiry, set through the same services
+    as the API (maintainer+; a rule for spend is the owner's)."""
+    project = _project_or_404(request, project_id)
+    role = _roles(request.user).get(project.workspace_id)
+    rules = [
+        quorum.rule_data(r) for r in ApprovalRule.objects.filter(project=project).order_by("action_type")
+    ]
+    if request.method == "POST":
+        try:
+            _save_rules(request, project, rules)
+        except DomainError as exc:
+            messages.error(request, f"Not saved: {exc}")
+        else:
+            messages.success(request, f"Saved the approval rules of {project.name}.")
+            return redirect(reverse("admin:console-approval-rules", args=[project.id]))
+    return render(
+        request,
+        "console/approval_rules.html",
+        _base_context(
+            request,
+            f"Approval rules · {project.name}",
+            project=project,
+            rules=rules,
+            can_edit=role_at_least(role, MAINTAINER),
+            types=list(ACTION_TYPES),
+            roles=["developer", "maintainer", "owner"],
+            expiry_minutes=project.pending_expiry_seconds // 60,
+            section="projects",
+        ),
+    )
+
+
+def _save_rules(request, project, rules: list[dict]) -> None:
+    post = request.POST
+    what = post.get("do")
+    if what == "expiry":
+        raw = post.get("expiry_minutes", "").strip()
+        if not raw.isdigit():
+            raise DomainError("the expiry is a whole number of minutes (5 to 43200).", field="expiry_minutes")
+        quorum.set_pending_expiry(actor=request.user, project=project, seconds=int(raw) * 60)
+    elif what == "remove":
+        kept = [r for r in rules if r["action_type"] != post.get("action_type")]
+        quorum.set_approval_rules(actor=request.user, project=project, rules=kept)
+    elif what == "save":
+        raw = post.get("approvals", "").strip()
+        rule: dict = {
+            "action_type": post.get("action_type", ""),
+            "approvals": int(raw) if raw.isdigit() else raw,
+            "min_role": post.get("min_role", ""),
+            "no_self_approval": post.get("no_self_approval") == "on",
+        }
+        if rule["action_type"] == "git_merge":
+            rule["protected_branches_only"] = post.get("protected_branches_only") == "on"
+        if rule["action_type"] == "spend" and post.get("amount_over", "").strip():
+            rule["amount_over"] = post.get("amount_over", "").strip()
+            rule["currency"] = post.get("currency", "").strip().upper()
+        others = [r for r in rules if r["action_type"] != rule["action_type"]]
+        quorum.set_approval_rules(actor=request.user, project=project, rules=[*others, rule])
+    else:
+        raise DomainError("unknown form; reload the page and try again.")
 
 
 def permissions_editor(request, project_id):

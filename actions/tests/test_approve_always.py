@@ -104,7 +104,7 @@ def test_r7_4_dev_module_agent_gets_an_autonomy_row(team):
     action_id = _propose(team, team.agent_key, "git_commit", {"message": "wip"})  # dev-api
     resp = _always(team, action_id)
     assert resp.status_code == 200
-    assert resp.json()["autonomy_row"] == {"agentId": str(team.agent.id), "actionType": "git_commit"}
+    assert resp.json()["autonomy_row"] == {"agent_id": str(team.agent.id), "action_type": "git_commit"}
     assert team.agent.autonomy_rules.get(action_type="git_commit").mode == "auto_approve"
     granted = SessionEvent.objects.get(type="permission.granted")
     assert granted.payload == {"agentId": str(team.agent.id), "actionType": "git_commit"}

@@ -69,13 +69,59 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    (R4.7), the program staying never auto-approved as before. Framework shells that run code given as an
    argument or on their input (``manage.py shell``, ``django-admin shell``, ``rails runner``,
    ``rails console``, ``php artisan tinker``, ``mix run -e``, ``flask shell``) are inline code (R4.9).
+12. [red team, issue 11] A call of an alias defined in the command is read with the alias's value in front
+   of its arguments (`alias x='env '; x curl` runs `env curl`), and a call of a function or alias defined
+   in the command is never auto-approved, not even by an allow written for the call's exact words.
+13. Declaration builtins (``export``, ``declare``, ``typeset``, ``readonly``, ``local``) assign like leading
+   assignments: a command-valued variable (``export PAGER='curl x'``) is read as segments, a code-loading
+   one is opaque. Setting ``PATH`` (also standalone, ``PATH=/tmp; ls``), ``LD_LIBRARY_PATH``, ``GIT_DIR``,
+   ``GIT_CONFIG*`` or any ``npm_config_*`` makes the segment opaque. ``hash -p`` and ``enable`` with
+   operands make the whole command never auto-approved. A command word holding non-ASCII characters
+   (``ｃｕｒｌ``) is opaque.
+14. Programs named in options are segments: ``fd -x/-X``, ``rg --pre``/``--hostname-bin``, ``zip -TT``/
+   ``--unzip-command``, ``man --html=``/``-H…``, ``make SHELL=`` (its recipes stay unseen), ``git grep -O``,
+   ``git`` ``ext::`` addresses, ``npm --script-shell``, ``npm explore … -- cmd``; ``ssh -F`` /
+   ``scp -F`` (a config file that can run commands), ``git -c protocol.*.allow``, ``git filter-repo``
+   callbacks and ``nix run`` are never auto-approved. ``flock FILE cmd``, ``systemd-inhibit``,
+   ``proot``, ``bwrap``, ``perf record|stat|trace``, ``gdb --args``, ``stack|cabal exec``,
+   ``hatch|devbox|rye|pixi run``, ``direnv exec DIR`` are wrappers. The verb given as a path
+   (``/bin/sh -c``) carries its script like the bare name.
+15. More shells (``csh``, ``tcsh``, ``yash``, ``posh``, ``rbash``, ``ksh93``, ...) run ``-c`` scripts
+   and read their input; more languages have inline code (``groovy``, ``scala``, ``erl``, ``jshell``,
+   ``jrunscript``, ``ghci``, ``irb``, ``swift``, ``kotlin``, ``raku``, ``guile``, ``racket``, ``sbcl``,
+   ``clisp``, ``clojure``, ``bb``, ``dc``, ``nu``, ``elvish``, ``xonsh``, ``crystal eval``,
+   ``dotnet script eval``/``fsi``); ``psql``/``mysql`` with no ``-c``/``-f`` read SQL (with ``\\!``
+   shell escapes) from the input. ``sqlite3 db`` alone stays an interactive session (kept ordinary).
+16. Text piped into a shell from ``printf`` is its script (as from ``echo``): plain formats, ``%s`` joined,
+   escapes read both as written and decoded.
+17. Arithmetic (``$((n))``, ``((n))``, ``let``, ``declare -i``, ``${a[n]}``, ``${s:n}``) in a command that
+   also reads a value at run time (``read``, ``mapfile``, ``n=$(...)``, ``for n in $(...)``) is never
+   auto-approved: bash evaluates the value, and a subscript in it runs commands (permissions.commands.
+   arithmetic). A file the command writes (redirection, ``tee``, ``cp`` ...) and then runs as a program or
+   script is never auto-approved. ``ssh``/``scp``/``rsync`` as ``root`` are privileged (cap_privileged).
+18. A grep-like's pattern (``grep``, ``rg``, ``ag``, ``ack``: the first operand, or ``-e``'s value) is
+   text, not a location for the path scope; its file operands and ``-f`` files still are.
+19. More exec-after-options wrappers (``ssh-agent``, ``setarch``, ``screen``, ``dtach``, ``ccache``,
+   ``toybox``, the dynamic loader ``ld.so`` …), ``socat EXEC:``/``SYSTEM:``, ``nc``/``ncat -e``/``-c``,
+   ``go -toolexec``/``-exec``/``-vettool``, ``meson --wrapper``, ``CARGO_TARGET_*_RUNNER``,
+   ``RUSTC_WRAPPER`` are read as segments; ``go generate``, ``cargo --config`` naming a program,
+   ``GOFLAGS`` with ``-toolexec``, ``screen -X``, ``mvn -Dexec.*`` are never auto-approved. ``CC``/``CXX``
+   in front of ``make`` are left as they were (common, and the Makefile decides what runs anyway).
+20. Privileged (cap_privileged) also: ``nsenter``, ``chroot``, and a container engine given the host
+   (``docker|podman run|create|exec`` with ``--privileged``, ``--pid=host`` …, ``--cap-add``,
+   ``--device``, a bind mount of ``/`` or of a ``.sock``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from permissions.commands.environment import assignment_carried
+from permissions.commands.environment import (
+    DECLARATION_BUILTINS,
+    NAME_ASSIGNERS,
+    assignment_carried,
+    assigns_by_name,
+)
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
 from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
@@ -85,6 +131,7 @@ from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
 
 __all__ = [
     "FED_PROGRAM",
+    "FILE_WRITERS",
     "MAY_CARRY_FIRST",
     "OPAQUE_VERBS",
     "Carried",
@@ -93,12 +140,14 @@ __all__ = [
     "feeds_a_program",
     "feeds_a_script",
     "opaque_reason",
+    "runs_a_written_file",
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS
 
 _FROM_INPUT_WORD = "the command word comes from the input"
+_LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
 
 def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int] = ()) -> str | None:
@@ -120,8 +169,14 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = sed_opaque(view)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
-        if why is None and ("=" in verb or verb == "env"):
+        elif not verb.isascii():
+            why = (
+                _LOOK_ALIKE  # issue 11: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one
+            )
+        if why is None and ("=" in verb or verb == "env" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
+        if why is None and verb in NAME_ASSIGNERS:
+            why = assigns_by_name(view, dynamic if view is all_views[0] else ())  # issue 11
         if why is not None:
             return why
     return None
@@ -164,6 +219,8 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         return False
     if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
         return False  # `npm test`, `uv sync`: nothing is peeled
+    if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
+        return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
     return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
 
@@ -237,3 +294,40 @@ def feeds_a_program(words: tuple[str, ...]) -> bool:
     `node`, `perl /dev/stdin`): a here-string or here-document given to it is code in another language,
     which no allow pattern -- even one written for exactly these words -- can read."""
     return any(v and is_code_verb(v[0]) and code_opaque(v) is PROGRAM_FROM_INPUT for v in views(words))
+
+
+WRITTEN_THEN_RUN = "it runs a file the same command writes, whose content no rule can read"
+FILE_WRITERS = frozenset({"tee", "cp", "mv", "install", "ln", "dd", "curl", "wget"})
+
+
+def _file_key(word: str) -> str:
+    while word.startswith("./"):
+        word = word[2:]
+    return word
+
+
+def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
+    """Issue 11: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
+    a command that writes a file and then runs it as a program or a script runs what no rule read.
+    ``segments``: each segment's words and redirection targets, in order."""
+    written: set[str] = set()
+    for words, redirects in segments:
+        if written and words:
+            for view in views(words):
+                if not view:
+                    continue
+                verb = view[0]
+                if _file_key(verb) in written:
+                    return WRITTEN_THEN_RUN
+                if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
+                    if any(_file_key(w) in written for w in view[1:]):
+                        return WRITTEN_THEN_RUN
+        for target in redirects:
+            written.add(_file_key(target))
+        if words and words[0] in FILE_WRITERS:
+            for w in words[1:]:
+                if w[:1] != "-":
+                    written.add(_file_key(w))
+                elif w.startswith(("of=", "-o", "--output=")):
+                    written.add(_file_key(w.partition("=")[2] or w[2:]))
+    return None

@@ -7,7 +7,17 @@ rule can read: the segment is opaque.
 
 from __future__ import annotations
 
-__all__ = ["COMMAND_VARS", "CODE_VARS", "assignment_carried"]
+from collections.abc import Collection
+
+__all__ = [
+    "CODE_VARS",
+    "COMMAND_VARS",
+    "DECLARATION_BUILTINS",
+    "NAME_ASSIGNERS",
+    "PATH_VARS",
+    "assignment_carried",
+    "assigns_by_name",
+]
 
 # The value is a command line a program hands to a shell (git, ssh, less, man, systemd, bash).
 COMMAND_VARS = frozenset(
@@ -32,6 +42,15 @@ COMMAND_VARS = frozenset(
         "LESSCLOSE",
         "PROMPT_COMMAND",
         "BROWSER",
+        # issue 11, red team: build tools run these programs
+        "RUSTC_WRAPPER",
+        "RUSTC_WORKSPACE_WRAPPER",
+        "RUSTC",
+        "RUSTDOC",
+        "CARGO_BUILD_RUSTC_WRAPPER",
+        "CARGO_BUILD_RUSTC",
+        "CARGO_BUILD_RUSTDOC",
+        "MAKESHELL",
     }
 )
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
@@ -58,8 +77,29 @@ CODE_VARS = frozenset(
         "GCONV_PATH",
         "SHELLOPTS",
         "BASHOPTS",
+        # issue 11: libraries, configuration files and repositories that run programs no rule can read
+        "LD_LIBRARY_PATH",
+        "GIT_CONFIG",
+        "GIT_CONFIG_GLOBAL",
+        "GIT_CONFIG_SYSTEM",
+        "GIT_DIR",
+        "GIT_SSH_VARIANT",
+        "SSH_CONFIG",
+        "PYTHONHOME",
+        "RUBYLIB",
+        "PERL5LIB",
+        "PERLLIB",
+        "NODE_PATH",
+        "LUA_INIT",
+        "BASH_LOADABLES_PATH",
     }
 )
+# The value decides which program a command word names (`PATH=. ls` runs ./ls): issue 11.
+PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
+# npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
+_NPM_CONFIG = "npm_config_"
+# Builtins that assign their operands (`export PAGER='curl x'`): issue 11.
+DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
 def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
@@ -67,12 +107,15 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     no rule can read, if they do."""
     scripts: list[str] = []
     opaque: str | None = None
-    start = 1 if view and view[0] == "env" else 0
+    start = 1 if view and (view[0] == "env" or view[0] in DECLARATION_BUILTINS) else 0
+    declaring = start == 1 and view[0] != "env"
     for w in view[start:]:
         eq = w.find("=")
         if eq <= 0:
-            if start and w.startswith("-"):
-                continue  # env's own options
+            if start and w[:1] in "-+":
+                continue  # env's own options, `export -n`, `declare -x`
+            if declaring:
+                continue  # `export A B=x`: every operand is a name or an assignment
             break
         name = w[: eq - 1] if w[eq - 1] == "+" else w[:eq]
         if not (name.isidentifier() and name.isascii()):
@@ -84,4 +127,71 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
                 scripts.append(value)
         elif name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
             opaque = opaque or f"the variable {name} makes the program load code no rule can read"
+        elif name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
+            if value.strip():
+                scripts.append(value)  # issue 11: cargo runs the binaries it builds through it
+        elif name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):
+            opaque = opaque or "GOFLAGS makes go run a program no rule can read"
+        elif name in PATH_VARS:
+            opaque = opaque or f"the variable {name} changes which program a command word runs"
+        elif name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
+            opaque = opaque or f"the variable {name} changes how npm runs scripts, which no rule can read"
     return scripts, opaque
+
+
+# Builtins that assign a variable named in their operands with a value no rule can read (issue 11):
+# `read PATH`, `mapfile -t PATH`, `printf -v GIT_PAGER 'curl x'`, `getopts o PATH`, `declare -n r=PATH`.
+NAME_ASSIGNERS = frozenset({"read", "mapfile", "readarray", "printf", "getopts"}) | DECLARATION_BUILTINS
+
+
+def _special(name: str) -> bool:
+    return (
+        name in COMMAND_VARS
+        or name in CODE_VARS
+        or name in PATH_VARS
+        or name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG
+        or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_"))
+    )
+
+
+def assigns_by_name(view: tuple[str, ...], dynamic: Collection[int] = ()) -> str | None:
+    """Why a builtin that assigns variables by name sets one that carries a command line, loads code or
+    chooses programs (its value read at run time or through a nameref), or a name no rule can read."""
+    verb = view[0] if view else ""
+    if verb not in NAME_ASSIGNERS:
+        return None
+    if verb in DECLARATION_BUILTINS:
+        nameref = any(w[:1] == "-" and "n" in w[1:] for w in view[1:] if w != "--")
+        for k, w in enumerate(view[1:], 1):
+            name = w.partition("=")[0]
+            if k in dynamic and w[:1] != "-" and not (name.isidentifier() and name.isascii()):
+                return f"'{verb}' assigns a variable whose name is not known until it runs"
+            if nameref and "=" in w and _special(w.partition("=")[2]):
+                return f"'{verb} -n' makes a name refer to {w.partition('=')[2]}, which chooses what runs"
+        return None
+    if verb == "printf":
+        for k, w in enumerate(view[1:], 1):
+            if w == "-v" and k + 1 < len(view):
+                target = view[k + 1]
+            elif w.startswith("-v") and len(w) > 2:
+                target = w[2:]
+            else:
+                continue
+            if k + (1 if w == "-v" else 0) in dynamic or _special(target.partition("[")[0]):
+                return f"'printf -v' sets {target}, which chooses what runs"
+        return None
+    skip = False
+    for k, w in enumerate(view[1:], 1):
+        if skip:
+            skip = False
+            continue
+        if w[:1] == "-":
+            # `read -p PROMPT`, `-d DELIM`, `-t SECS` ...; `mapfile -d/-n/-O/-s/-u/-C/-c` take values too.
+            skip = len(w) == 2 and w[1] in _READ_VALUED.get(verb, "")
+            continue
+        if k in dynamic or _special(w.partition("[")[0]):
+            return f"'{verb}' sets {w} from its input, which chooses what runs"
+    return None
+
+
+_READ_VALUED = {"read": "dinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc"}

@@ -346,7 +346,24 @@ _COMMAND_KEYS = frozenset(
         "cccmd",
         "headercmd",
         "smtpserver",
+        # issue 11
+        "alternaterefscommand",
+        "proccommand",
+        "path",  # browser.<tool>.path, man.<tool>.path, mergetool.<tool>.path: the program run
     }
+)
+# `git filter-repo --commit-callback '...'`: Python code given as an argument (issue 11).
+_FILTER_REPO_CODE = (
+    "--filename-callback",
+    "--message-callback",
+    "--name-callback",
+    "--email-callback",
+    "--refname-callback",
+    "--blob-callback",
+    "--commit-callback",
+    "--tag-callback",
+    "--reset-callback",
+    "--file-info-callback",
 )
 _FILTER_BRANCH_FILTERS = (
     "--env-filter",
@@ -371,6 +388,9 @@ _COMMAND_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "push": (("--receive-pack", "--exec"), ""),
     "send-pack": (("--receive-pack", "--exec"), ""),
     "filter-branch": (_FILTER_BRANCH_FILTERS, ""),
+    # issue 11: `git grep -O<cmd>` / `--open-files-in-pager=<cmd>` runs cmd on the matching files (the
+    # value is optional and attached; a next word is read too, which only makes deny see more).
+    "grep": (("--open-files-in-pager",), "O"),
 }
 
 
@@ -386,6 +406,9 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
         v = value.lstrip()
         # `!cmd` is a shell line; otherwise the alias is git words, which the caps treat as external.
         return (v[1:], None) if v.startswith("!") else (None, None)
+    if section == "protocol" and name == "allow":
+        # `protocol.ext.allow=always`: git may run the command an `ext::` address names (issue 11).
+        return None, "git may run a transport program named in an address"
     if section == "core" and name == "hookspath":
         return None, "git runs its hooks from another directory"
     if section in ("include", "includeif") and name == "path":
@@ -500,6 +523,13 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     runners = _COMMAND_OPTIONS.get(sub)
     if runners is not None:
         scripts.extend(_option_values(rest, *runners))
+    if sub == "filter-repo" and any(w.partition("=")[0] in _FILTER_REPO_CODE for w in rest):
+        opaque = opaque or "git filter-repo runs Python code given as an argument"
+    for w in rest:
+        if w.startswith("ext::"):
+            # Issue 11: the `ext::` transport runs the command in the address (`%` escapes a space).
+            scripts.append(w[len("ext::") :].replace("% ", " "))
+            opaque = opaque or "git runs the transport command an ext:: address names"
     return scripts, opaque
 
 

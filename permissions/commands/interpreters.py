@@ -165,6 +165,30 @@ _INTERPRETERS: dict[str, _Interp] = {
     "expect": _Interp("c", (), "f", "", "bdDinNv", (), (), "", ("-v",)),
     "tclsh": _Interp(),
     "wish": _Interp(),
+    # issue 11: more interpreters with an inline-code option; with no program they read it from the input
+    # (stdin=True), except where they start an interactive prompt only (stdin=False keeps them plain).
+    "groovy": _Interp("e", (), "acDlp", "", "dhv", ("--classpath", "-cp"), (), "", ("-v", "--version", "-h")),
+    "groovysh": _Interp("e", ("--evaluate",), "", "", "", (), (), "", ("-V", "--version", "-h", "--help")),
+    "scala": _Interp("e", (), "", "", "", ("-classpath", "-cp"), (), "", ("-version", "-help")),
+    "jshell": _Interp("", (), "RJ", "", "qsv", ("--class-path", "--module-path"), (), "", ("--version",)),
+    "jrunscript": _Interp("e", (), "f", "", "", ("-cp", "-classpath"), (), "", ("-help",)),
+    "ghci": _Interp("e", (), "", "", "", (), (), "", ("--version", "--help"), False),
+    "ghc": _Interp("e", (), "o", "", "c", (), (), "", ("--version", "--help"), False),
+    "irb": _Interp("", (), "rI", "", "dfUvw", (), (), "", ("-v", "--version", "-h", "--help")),
+    "swift": _Interp("e", (), "", "", "", (), (), "", ("--version", "-help"), False),
+    "kotlin": _Interp("e", ("-expression",), "", "", "", ("-cp", "-classpath"), (), "", ("-version",), False),
+    "raku": _Interp("e", (), "IM", "", "cnpv", (), (), "", ("-v", "--version", "-h", "--help")),
+    "guile": _Interp("c", (), "Lls", "", "q", (), (), "", ("-v", "--version", "-h", "--help"), False),
+    "racket": _Interp("e", ("--eval",), "lrt", "", "ivn", (), (), "", ("-v", "--version", "-h"), False),
+    "sbcl": _Interp("", ("--eval",), "", "", "", ("--load", "--script", "--core"), (), "", ("--version",)),
+    "clisp": _Interp("x", (), "iM", "", "q", (), (), "", ("--version", "-h"), False),
+    "clojure": _Interp("e", ("--eval",), "im", "", "", (), (), "", ("--version", "-h", "--help"), False),
+    "bb": _Interp("e", ("--eval",), "", "", "", (), (), "", ("--version", "-h", "--help")),
+    "dc": _Interp("e", ("--expression",), "f", "", "", ("--file",), (), "", ("-V", "--version", "-h")),
+    # Other shell languages: their scripts are not bash; read only as opaque code.
+    "nu": _Interp("c", ("--commands",), "", "", "", (), (), "", ("-v", "--version", "-h", "--help")),
+    "elvish": _Interp("c", (), "", "", "", (), (), "", ("-version", "-help")),
+    "xonsh": _Interp("c", (), "", "", "i", (), (), "", ("-V", "--version", "-h", "--help")),
 }
 # Modules that run code given in their arguments or read it from the input (`python -m timeit 'stmt'`).
 _CODE_MODULES = frozenset(
@@ -230,9 +254,14 @@ _DEBUGGERS = frozenset({"gdb", "lldb"})
 _PAGERS = frozenset({"less", "more", "most"})
 # SQL clients: the statements are another language, and each has a shell escape (`\\!`, `.shell`).
 _SQL_CODE = {"psql": ("-c", "--command"), "mysql": ("-e", "--execute"), "mariadb": ("-e", "--execute")}
+# SQL client options after which it reads no statements from its input (a file, a listing, a version).
+_SQL_NO_INPUT = ("-f", "--file", "-l", "--list", "-V", "--version", "-?", "--help")
+_SQL_NO_INPUT_GLUED = ("--file=", "-f")
 # Programs that keep commands to run later: what they read is code no rule sees now.
 _SCHEDULERS = frozenset({"at", "batch", "crontab"})
-_SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"})
+_SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "ash", "mksh", "fish"}) | (
+    frozenset({"rbash", "ksh93", "pdksh", "oksh", "lksh", "yash", "posh", "bsh", "csh", "tcsh"})
+)
 
 # Every verb code_opaque may answer for (decide's quick filter).
 INLINE_CODE: frozenset[str] = (
@@ -246,6 +275,7 @@ INLINE_CODE: frozenset[str] = (
     | _SCHEDULERS
     | frozenset(_SQL_CODE)
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
+    | {"crystal", "dotnet", "erl"}
 )
 
 
@@ -373,9 +403,22 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         if any(is_stream(w) for w in view[1:] if w != "-"):
             return FROM_INPUT
         return None
-    if verb == "deno":
+    if verb == "deno" or verb == "crystal":
         if len(view) > 1 and view[1] == "eval":
             return INLINE
+        return None
+    if verb == "erl":
+        # Erlang's options are one dash and a word; `-eval`, `-s M F`, `-run M F` call code, and with none
+        # of them the shell reads expressions from its input (issue 11).
+        if any(w in ("-version", "+V") for w in view[1:]):
+            return None
+        return INLINE
+    if verb == "dotnet":
+        # `dotnet script eval '…'`, `dotnet fsi` reading its input (issue 11).
+        if len(view) > 2 and view[1] == "script" and view[2] == "eval":
+            return INLINE
+        if view[1:] == ("fsi",) or view[1:] == ("script",):
+            return FROM_INPUT
         return None
     if verb in ("pwsh", "powershell"):
         for w in view[1:]:
@@ -417,12 +460,14 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         for w in view[1:]:
             if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
                 return INLINE
+        if not any(w in _SQL_NO_INPUT or w.startswith(_SQL_NO_INPUT_GLUED) for w in view[1:]):
+            return FROM_INPUT  # issue 11: statements (and `\!` shell escapes) read from the input
         return None
     if verb == "sqlite3":
         operands = [w for w in view[1:] if w[:1] != "-"]
         if len(operands) > 1 or "-cmd" in view:
             return INLINE  # `sqlite3 db '.shell curl x'`: statements and dot-commands after the database
-        return None
+        return None  # `sqlite3 db`: an interactive session (kept ordinary; see test_commands_issue11)
     if verb in _SCHEDULERS:
         if verb == "crontab":
             if any(w[:1] != "-" or w == "-" for w in view[1:]):

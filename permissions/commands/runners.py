@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from permissions.commands.environment import assignment_carried
+from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream
@@ -193,7 +193,26 @@ def _ssh_options(view: tuple[str, ...]) -> list[str]:
 _SSH_AFTER_HOST = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw")
 
 
+def _ssh_config_file(view: tuple[str, ...]) -> str | None:
+    """Issue 11: `ssh -F file` reads a configuration that can run commands (ProxyCommand, LocalCommand,
+    Match exec) no rule can read."""
+    for w in view[1:]:
+        if w == "--":
+            break
+        if w[:1] == "-" and w[1:2] != "-" and "F" in w:
+            return "ssh reads a configuration file that can run commands, which no rule can read"
+    return None
+
+
 def _ssh(view: tuple[str, ...]) -> Carried:
+    unseen = _ssh_config_file(view)
+    if unseen is not None:
+        found = _ssh_lines(view)
+        return Carried(found.scripts, found.problem, unseen)
+    return _ssh_lines(view)
+
+
+def _ssh_lines(view: tuple[str, ...]) -> Carried:
     scripts = _ssh_options(view)
     for rest in readings(view, _SSH, False):
         # ssh reads options after the host too (`ssh host -p 22 -- cmd`).
@@ -208,7 +227,7 @@ def _scp(view: tuple[str, ...]) -> Carried:
     for k, w in enumerate(view[1:], 1):
         if w == "-S" and k + 1 < len(view):
             scripts.append(view[k + 1])  # the program that opens the connection
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts), None, _ssh_config_file(view))
 
 
 def _rsync(view: tuple[str, ...]) -> Carried:
@@ -362,10 +381,41 @@ def _npx(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts))
 
 
+# npm/pnpm/yarn options that choose the program scripts run through or code node loads (issue 11).
+_NPM_CODE_OPTIONS = ("--script-shell", "--node-options", "--shell")
+
+
 def _npm(view: tuple[str, ...]) -> Carried:
     if len(view) > 2 and view[1] in ("exec", "x"):
         return _npx(view[1:])
-    return _NOTHING
+    scripts: list[str] = []
+    unseen: str | None = None
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if name in _NPM_CODE_OPTIONS:
+            if not eq:
+                value = view[k + 1] if k + 1 < len(view) else ""
+            if name != "--node-options" and value.strip():
+                scripts.append(value)
+            unseen = f"'{name}' changes how npm runs scripts, which no rule can read"
+    # Issue 11: the subcommand after global options (`npm --prefix x exec curl`), and `npm explore pkg --
+    # cmd` (run through a shell in the package's folder).
+    for k, w in enumerate(view[1:], 1):
+        if w in ("exec", "x") and k > 1:
+            argv = [a for a in view[k + 1 :] if a != "--"]
+            while argv and argv[0][:1] == "-":
+                argv = argv[1:]
+            if argv:
+                scripts.append(_argv(tuple(argv)))
+            break
+        if w == "explore" and "--" in view[k:]:
+            tail = view[view.index("--", k) + 1 :]
+            if tail:
+                scripts.append(" ".join(tail))
+            break
+    return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
 
 
 # tmux subcommands whose arguments end with a shell command; `send-keys` types into a shell.
@@ -398,7 +448,7 @@ def _tmux(view: tuple[str, ...]) -> Carried:
 
 
 def _man(view: tuple[str, ...]) -> Carried:
-    scripts: list[str] = []
+    scripts: list[str] = _man_browser(view)
     for k, w in enumerate(view[1:], 1):
         if w == "-P" or w == "--pager":
             if k + 1 < len(view):
@@ -408,6 +458,197 @@ def _man(view: tuple[str, ...]) -> Carried:
         elif w.startswith("-P") and len(w) > 2:
             scripts.append(w[2:])
     return Carried(tuple(s for s in scripts if s.strip()))
+
+
+def _man_browser(view: tuple[str, ...]) -> list[str]:
+    """`man -Hcmd` / `man --html=cmd`: the browser man runs (the value is attached only)."""
+    out: list[str] = []
+    for w in view[1:]:
+        if w.startswith("--html="):
+            out.append(w[len("--html=") :])
+        elif w.startswith("-H") and len(w) > 2:
+            out.append(w[2:])
+    return out
+
+
+def _fd(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `fd -x cmd args`, `fd --exec-batch cmd` run a command (argv, up to `;`) for each match."""
+    for k, w in enumerate(view[1:], 1):
+        if w in ("-x", "--exec", "-X", "--exec-batch"):
+            argv = view[k + 1 :]
+            if ";" in argv:
+                argv = argv[: argv.index(";")]
+            return Carried((_argv(argv),) if argv else ())
+    return _NOTHING
+
+
+def _option_programs(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ...]) -> Carried:
+    """The programs named by options such as `rg --pre CMD`, `zip -TT CMD` (exec'd or run by a shell)."""
+    scripts: list[str] = []
+    n = len(view)
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if name in longs or w in shorts:
+            if not eq or w in shorts:
+                value = view[k + 1] if k + 1 < n else ""
+            if value.strip():
+                scripts.append(value)
+    return Carried(tuple(scripts))
+
+
+def _rg(view: tuple[str, ...]) -> Carried:
+    return _option_programs(view, ("--pre", "--hostname-bin"), ())
+
+
+def _zip(view: tuple[str, ...]) -> Carried:
+    return _option_programs(view, ("--unzip-command",), ("-TT",))
+
+
+# Make variables that choose the program every recipe line is run by.
+_MAKE_SHELL_VARS = ("SHELL=", "MAKESHELL=", ".SHELLFLAGS=", "SHELL:=", "SHELL::=")
+
+
+def _make(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `make SHELL=prog` runs every recipe line through ``prog``: it is read as a command and the
+    recipes it runs cannot be read."""
+    scripts: list[str] = []
+    found = False
+    for w in view[1:]:
+        if w.startswith(_MAKE_SHELL_VARS):
+            found = True
+            name, _, value = w.partition("=")
+            if not name.startswith(".") and value.strip():
+                scripts.append(value)  # the program, with `.SHELLFLAGS` and the recipe line as arguments
+    if not found:
+        return _NOTHING
+    return Carried(tuple(scripts), None, "make runs its recipes through another program")
+
+
+def _nix_shell(view: tuple[str, ...]) -> Carried:
+    """`nix-shell --run CMD` / `--command CMD` hand CMD to a shell; `nix develop -c cmd args` runs argv."""
+    scripts: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w in ("--run", "--command") and k + 1 < len(view) and view[0] == "nix-shell":
+            scripts.append(view[k + 1])
+        elif w in ("-c", "--command") and view[0] == "nix" and k + 1 < len(view):
+            scripts.append(_argv(view[k + 1 :]))
+            break
+    unseen = None
+    if view[0] == "nix" and len(view) > 1 and view[1] in ("run", "shell") and not scripts:
+        unseen = "nix runs a package's program fetched by name, which no rule can read"
+    return Carried(tuple(scripts), None, unseen)
+
+
+def _vagrant(view: tuple[str, ...]) -> Carried:
+    if len(view) > 1 and view[1] == "ssh":
+        return Carried(tuple(carried_commands(view[1:])))
+    return _NOTHING
+
+
+def _hash(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `hash -p /usr/bin/curl ls` makes the later command word `ls` run curl."""
+    if any(w[:1] == "-" and "p" in w for w in view[1:]):
+        return Carried(unseen="'hash -p' makes a command word run another program")
+    return _NOTHING
+
+
+def _enable(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `enable -f lib.so name` loads a builtin from a shared object; `enable -n name` turns a
+    builtin off so the name runs a program found on PATH. Listing (`enable`, `enable -a`) changes nothing."""
+    if any(w[:1] != "-" or "f" in w or "n" in w or "d" in w for w in view[1:]):
+        return Carried(unseen="'enable' changes which code a command word runs")
+    return _NOTHING
+
+
+# socat addresses that run a program: `EXEC:cmd args` (argv) and `SYSTEM:cmd` (through a shell).
+_SOCAT_RUNS = ("exec:", "system:")
+
+
+def _socat(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `socat - EXEC:'curl x'`, `socat SYSTEM:'curl x' -`."""
+    scripts: list[str] = []
+    for w in view[1:]:
+        head, _, rest = w.partition(":")
+        if (head.lower() + ":") in _SOCAT_RUNS and rest:
+            scripts.append(rest.split(",", 1)[0])  # `,opt=...` follow the command
+    return Carried(tuple(scripts))
+
+
+def _netcat(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `nc -e prog`, `nc -c 'cmd'`, `ncat --exec prog` / `--sh-exec 'cmd'` run a program for each
+    connection."""
+    return _option_programs(view, ("--exec", "--sh-exec", "--lua-exec"), ("-e", "-c"))
+
+
+# `go build -toolexec prog`, `go test -exec prog`, `go vet -vettool=prog`: go runs prog.
+_GO_PROGRAM_FLAGS = ("-toolexec", "--toolexec", "-exec", "--exec", "-vettool", "--vettool")
+
+
+def _go(view: tuple[str, ...]) -> Carried:
+    found = _option_programs(view, _GO_PROGRAM_FLAGS, ())
+    if len(view) > 1 and view[1] == "generate":
+        return Carried(found.scripts, None, "go generate runs the commands written in the source files")
+    return found
+
+
+# cargo configuration keys whose value is a program (`--config 'target.x.runner="prog"'`).
+_CARGO_PROGRAM_KEYS = ("runner", "linker", "rustc", "rustc-wrapper", "rustc-workspace-wrapper", "rustdoc")
+
+
+def _cargo(view: tuple[str, ...]) -> Carried:
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        value = w[len("--config=") :] if w.startswith("--config=") else None
+        if w == "--config" and k + 1 < len(view):
+            value = view[k + 1]
+        if value is None:
+            continue
+        key = value.partition("=")[0].strip().strip("'\"").rsplit(".", 1)[-1].lower()
+        if "=" not in value or key in _CARGO_PROGRAM_KEYS or value.startswith(("alias.", "env.")):
+            # A config file, or a key that names a program: cargo runs what no rule can read (issue 11).
+            return Carried(unseen="cargo is given a setting that runs a program, which no rule can read")
+    return _NOTHING
+
+
+def _meson(view: tuple[str, ...]) -> Carried:
+    return _option_programs(view, ("--wrapper", "--wrap"), ())
+
+
+def _screen(view: tuple[str, ...]) -> Carried:
+    if "-X" in view or any(w.startswith("-X") for w in view[1:]):
+        return Carried(unseen="screen sends commands or keys to a session, which no rule can read")
+    return _NOTHING
+
+
+def _mvn(view: tuple[str, ...]) -> Carried:
+    for w in view[1:]:
+        if w.startswith("-Dexec.") or w.startswith("exec:"):
+            return Carried(unseen="maven runs a program named in its arguments, which no rule can read")
+    return _NOTHING
+
+
+def _complete(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `compgen -C 'cmd'` runs cmd to list completions (checked against bash); `complete -C`
+    keeps it for later."""
+    return _option_programs(view, (), ("-C",))
+
+
+def _fc(view: tuple[str, ...]) -> Carried:
+    """Issue 11: `fc -e 'cmd'` runs cmd as the editor, and `fc` re-runs commands from the history, which no
+    rule can read. `fc -l` only lists."""
+    found = _option_programs(view, (), ("-e",))
+    if all(w[:1] == "-" and "l" in w for w in view[1:2]) and len(view) > 1:
+        return found
+    return Carried(found.scripts, None, "fc runs commands from the shell's history, which no rule can read")
+
+
+def _bind(view: tuple[str, ...]) -> Carried:
+    if any(w[:1] == "-" and "x" in w for w in view[1:]):
+        return Carried(unseen="bind -x makes a key run a command, which no rule can read")
+    return _NOTHING
 
 
 def _git(view: tuple[str, ...]) -> Carried:
@@ -436,9 +677,38 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "npx": _npx,
     "pnpx": _npx,
     "npm": _npm,
+    "pnpm": _npm,
+    "yarn": _npm,
     "git": _git,
     "tmux": _tmux,
     "man": _man,
+    "fd": _fd,
+    "fdfind": _fd,
+    "rg": _rg,
+    "zip": _zip,
+    "make": _make,
+    "gmake": _make,
+    "nix-shell": _nix_shell,
+    "nix": _nix_shell,
+    "vagrant": _vagrant,
+    "hash": _hash,
+    "socat": _socat,
+    "compgen": _complete,
+    "complete": _complete,
+    "fc": _fc,
+    "bind": _bind,
+    "nc": _netcat,
+    "ncat": _netcat,
+    "netcat": _netcat,
+    "go": _go,
+    "cargo": _cargo,
+    "meson": _meson,
+    "screen": _screen,
+    "mvn": _mvn,
+    "mvnw": _mvn,
+    "enable": _enable,
+    # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (issue 11).
+    **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},
 }
 
 # Every verb `carried` may find a command line in.
@@ -493,7 +763,7 @@ def carried(view: tuple[str, ...]) -> Carried:
         return _NOTHING
     found = _CARRIERS.get(view[0])
     out = found(view) if found is not None else _NOTHING
-    if "=" in view[0] or view[0] == "env":
+    if "=" in view[0] or view[0] == "env" or view[0] in DECLARATION_BUILTINS:
         scripts, opaque = assignment_carried(view)
         if scripts or opaque:
             out = Carried(out.scripts + tuple(scripts), out.problem, out.unseen or opaque)

@@ -19,7 +19,11 @@ __all__ = [
     "inline_script",
 ]
 
-SHELLS = frozenset({"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"})
+SHELLS = frozenset(
+    {"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"}
+    # issue 11: more POSIX-like shells and the C shells; each runs `-c`'s script and reads its input.
+    | {"rbash", "ksh93", "pdksh", "oksh", "lksh", "yash", "posh", "bsh", "csh", "tcsh"}
+)
 
 
 class ShellOptions(NamedTuple):
@@ -41,6 +45,17 @@ _SHELL_OPTIONS: dict[str, ShellOptions] = {
     "ksh": ShellOptions("cefilnsuvx", "o", False, False),
     "mksh": ShellOptions("cefilnsuvx", "o", False, False),
     "zsh": ShellOptions("cefilnsuvx", "o", False, True),
+    "rbash": _BASH_OPTIONS,
+    "ksh93": ShellOptions("cefilnsuvx", "o", False, False),
+    "pdksh": ShellOptions("cefilnsuvx", "o", False, False),
+    "oksh": ShellOptions("cefilnsuvx", "o", False, False),
+    "lksh": ShellOptions("cefilnsuvx", "o", False, False),
+    "yash": ShellOptions("abcefilmnsuvxCV", "o", False, False),
+    "posh": ShellOptions("abcefilmnsuvxCEIV", "o", False, False),
+    "bsh": ShellOptions("cefilnsuvx", "o", False, False),
+    # csh/tcsh (csh(1)): `-c` makes the first operand the commands; no option takes a value.
+    "csh": ShellOptions("bcdefFilmnqstvVxX", "", False, False),
+    "tcsh": ShellOptions("bcdefFilmnqstvVxX", "", False, False),
 }
 _BASH_LONG_FLAGS = frozenset(
     {"debug", "dump-po-strings", "dump-strings", "help", "login", "noediting", "noprofile", "norc", "posix"}

@@ -392,3 +392,85 @@ def program_words(words: tuple[str, ...]) -> tuple[int, ...]:
     if k < n:
         out.append(k)
     return tuple(out)
+
+
+# grep-likes (issue 11): the pattern is text to look for, not a location (`grep '/api/' src`); files stay.
+GREPS = frozenset({"grep", "egrep", "fgrep", "rgrep", "zgrep", "rg", "ag", "ack"})
+# Short options that take a value (attached or the next word), per program; `e` is the pattern, `f` a file.
+_GREP_VALUED = {"rg": "ABCefgjmMrtTEd", "ag": "ABCGgmp", "ack": "ABCgm"}
+_GREP_VALUED_DEFAULT = "ABCefmdD"
+_GREP_LONG_PATTERN = ("--regexp",)
+# Long options whose value is the next word when not attached (the file and glob ones are locations).
+_GREP_LONG_VALUED = (
+    "--regexp",
+    "--file",
+    "--after-context",
+    "--before-context",
+    "--context",
+    "--max-count",
+    "--glob",
+    "--iglob",
+    "--type",
+    "--type-not",
+    "--replace",
+    "--max-depth",
+    "--threads",
+    "--encoding",
+    "--label",
+    "--binary-files",
+    "--devices",
+    "--directories",
+    "--exclude-from",
+    "--sort",
+    "--sortr",
+)
+
+
+def pattern_words(words: tuple[str, ...]) -> tuple[int, ...]:
+    """Indexes of the words of a grep-like segment that are its patterns (R6.2: a pattern names no
+    location). The first operand is the pattern unless -e/-f/--regexp/--file gave one; -e's value is a
+    pattern, -f's a file (a location, still checked). Empty for other programs."""
+    verb = words[0] if words else ""
+    if verb not in GREPS:
+        return ()
+    valued = _GREP_VALUED.get(verb, _GREP_VALUED_DEFAULT)
+    out: list[int] = []
+    given = False  # a pattern came from -e / -f: every operand is a file
+    first_operand: int | None = None
+    k = 1
+    n = len(words)
+    while k < n:
+        w = words[k]
+        if w == "--":
+            if k + 1 < n and first_operand is None:
+                first_operand = k + 1
+            break
+        if len(w) < 2 or w[0] != "-":
+            if first_operand is None:
+                first_operand = k
+            k += 1
+            continue
+        if w.startswith("--"):
+            name, eq, _ = w.partition("=")
+            if name in ("--regexp", "--file"):
+                given = True
+                if name == "--regexp":
+                    out.append(k if eq else k + 1)
+            if not eq and name in _GREP_LONG_VALUED:
+                k += 1
+            k += 1
+            continue
+        for j in range(1, len(w)):
+            c = w[j]
+            if c in valued:
+                if c in "ef" and verb not in ("ag", "ack"):
+                    given = True
+                    if c == "e":
+                        out.append(k if j + 1 < len(w) else k + 1)
+                if j + 1 == len(w):
+                    k += 1
+                break
+        k += 1
+    if not given and first_operand is not None:
+        out.append(first_operand)
+    return tuple(out)

@@ -37,4 +37,4 @@ def test_r6_4_scope_root_is_a_relative_identifier_never_a_path(team, settings, t
     created = team.world.client(agent_key=key).post(
         "/api/actions/", {"action_type": "terminal", "payload": {"command": "ls"}}, format="json"
     )
-    assert created.json()["scopeRoot"] == container.workspace_dir_name
+    assert created.json()["scope_root"] == container.workspace_dir_name

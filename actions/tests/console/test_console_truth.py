@@ -65,13 +65,15 @@ def test_approve_says_what_became_of_the_action(team, agent_api, login):
     page = _text(login(team.maintainer).post(f"/admin/console/actions/{action_id}/approve/", follow=True))
     action = ProposedAction.objects.get(id=action_id)
     assert "Approved: container_start." in page  # no empty quotes for a payload with nothing to show
-    expected = {
-        "failed": f"It ran and failed ({(action.result or {}).get('code')})",
-        "executed": "It ran and succeeded.",
-        "approved": "Sent to execution; its page shows the result when it finishes.",
-        "executing": "Sent to execution; its page shows the result when it finishes.",
+    sent = "Sent to execution; its page shows the result when it finishes."
+    # the worker may settle the action after the page was rendered: the page told a state it was in then
+    possible = {
+        "failed": [sent, f"It ran and failed ({(action.result or {}).get('code')})"],
+        "executed": [sent, "It ran and succeeded."],
+        "approved": [sent],
+        "executing": [sent],
     }[action.status]
-    assert expected in page
+    assert any(message in page for message in possible), page
 
 
 def test_the_always_allow_preview_shows_only_while_the_action_is_pending(team, agent_api, login):

@@ -1,0 +1,149 @@
+"""Expiry of undecided actions (issue 16): a pending action nobody decided within its project's
+``pending_expiry_seconds`` becomes ``expired`` (settled, reason ``approval_expired``).
+
+The beat sweep (``actions.sweep_expired_actions``, brabo/celery.py) calls :func:`sweep`; it can be called
+directly too. Each action moves in its own transaction holding its row lock, re-checked under the lock, so
+concurrent sweeps, an approval racing the sweep, and a repeated sweep each move it at most once: an action
+that was approved, denied or executed in the meantime never expires. Like a denial (R8.4), the expiry wakes
+the agent waiting on it with the reason as its result, and moves its task back to ``in_progress``.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from projects.models import Project
+
+from . import events, waiting
+from .events import Actor
+from .models import EXPIRED, PENDING, ProposedAction
+from .services import _set_task_status
+
+REASON = "approval_expired"
+SWEEPER = "expiry-sweep"
+SOON_SHARE = 0.2  # warn when less than a fifth of the time is left ...
+SOON_CAP = 3600  # ... or an hour, whichever is smaller
+
+
+def expires_at(action: ProposedAction):
+    return action.created_at + timedelta(seconds=action.project.pending_expiry_seconds)
+
+
+def warn_before(expiry_seconds: int) -> float:
+    """How long before its expiry an action is "expiring soon"."""
+    return min(expiry_seconds * SOON_SHARE, SOON_CAP)
+
+
+def _candidates(now) -> list[tuple[object, bool]]:
+    """(action id, project's expiry, expired?) for pending actions past their time or within the warning
+    window. One query per project that has pending actions; a project's expiry is its own column."""
+    out: list[tuple[object, bool]] = []
+    projects = (
+        Project.objects.filter(actions__status=PENDING).distinct().values_list("pk", "pending_expiry_seconds")
+    )
+    for project_id, seconds in projects:
+        due = now - timedelta(seconds=seconds)
+        soon = due + timedelta(seconds=warn_before(seconds))
+        rows = ProposedAction.objects.filter(project_id=project_id, status=PENDING, created_at__lt=soon)
+        for action_id, created_at in rows.values_list("id", "created_at"):
+            out.append((action_id, created_at < due))
+    return out
+
+
+def sweep(now=None) -> dict:
+    """Expire every pending action past its project's time; warn once for those about to. Returns counts."""
+    now = now or timezone.now()
+    expired = warned = 0
+    for action_id, past in _candidates(now):
+        if past:
+            expired += expire(action_id, now=now)
+        else:
+            warned += warn_expiring(action_id, now=now)
+    return {"expired": expired, "expiring_soon": warned}
+
+
+def _lock_pending(action_id):
+    return (
+        ProposedAction.objects.select_for_update(of=("self",))
+        .select_related("project", "task")
+        .filter(id=action_id, status=PENDING)
+        .first()
+    )
+
+
+@transaction.atomic
+def expire(action_id, *, now=None) -> bool:
+    """Move one action from pending to expired, if it is still pending and past its time. True if it moved."""
+    now = now or timezone.now()
+    action = _lock_pending(action_id)
+    if action is None or expires_at(action) > now:
+        return False  # decided meanwhile, or its project's time was lengthened
+    seconds = action.project.pending_expiry_seconds
+    message = (
+        f"nobody approved or denied this action within {_span(seconds)}, so it expired; propose it again "
+        "if the work is still wanted"
+    )
+    action.status, action.settled_at = EXPIRED, now
+    action.result = {
+        "expired": True,
+        "reason": REASON,
+        "message": message,
+    }  # R8.4: the answer the agent reads
+    action.save(update_fields=["status", "settled_at", "result", "updated_at"])
+    who = Actor.system(SWEEPER)
+    events.record(
+        events.ACTION_EXPIRED,
+        project_id=action.project_id,
+        actor=who,
+        action=action,
+        payload={"reason": REASON, "expired_after_seconds": seconds},
+    )
+    if action.task_id:
+        events.record(
+            events.TASK_ACTION_SETTLED,
+            project_id=action.project_id,
+            actor=who,
+            action=action,
+            payload={"taskId": str(action.task_id), "status": EXPIRED},
+        )
+        _set_task_status(action.task, "in_progress", who)  # as a denial does: the agent's turn again
+    waiting.publish(action.id)
+    return True
+
+
+@transaction.atomic
+def warn_expiring(action_id, *, now=None) -> bool:
+    """Record ``proposed_action.expiring_soon`` once for a pending action close to its expiry."""
+    now = now or timezone.now()
+    action = _lock_pending(action_id)
+    if action is None:
+        return False
+    ends = expires_at(action)
+    left = (ends - now).total_seconds()
+    if left <= 0 or left >= warn_before(action.project.pending_expiry_seconds):
+        return False
+    if action.events.filter(type=events.ACTION_EXPIRING_SOON).exists():  # once per action, under the lock
+        return False
+    events.record(
+        events.ACTION_EXPIRING_SOON,
+        project_id=action.project_id,
+        actor=Actor.system(SWEEPER),
+        action=action,
+        payload={"expires_at": ends.isoformat(), "seconds_left": int(left)},
+    )
+    return True
+
+
+def _span(seconds: int) -> str:
+    if seconds % 86400 == 0:
+        n, unit = seconds // 86400, "day"
+    elif seconds % 3600 == 0:
+        n, unit = seconds // 3600, "hour"
+    elif seconds % 60 == 0:
+        n, unit = seconds // 60, "minute"
+    else:
+        n, unit = seconds, "second"
+    return f"{n} {unit}{'' if n == 1 else 's'}"

@@ -1,0 +1,379 @@
+"""Two-person rules (issue 16): which pending actions need several distinct approvers, and who counts.
+
+A project has at most one :class:`~actions.models.ApprovalRule` per action type. The rule read is the one in
+force when a person clicks (a rule added while an action waits applies to it; one removed no longer does).
+Every click re-checks every earlier approver: a member who left, lost the role, or became the proposer's
+principal no longer counts. The transitions themselves (the approval that meets the count, the deny) live in
+``actions.services``; this module answers the questions and sets the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+
+from permissions.action_types import ACTION_TYPES, MAINTAINER, ROLES, role_at_least
+from permissions.commands.git import names_protected_branch
+from projects.access import project_role
+from projects.models import Project
+from projects.services import DomainError, require_project_role
+
+from . import events
+from .events import Actor
+from .models import ActionApproval, ApprovalRule, ProposedAction
+
+MAX_APPROVALS = 6  # GitHub Environments' required reviewers go up to six as well
+EXPIRY_DEFAULT = 24 * 3600
+EXPIRY_MIN = 5 * 60
+EXPIRY_MAX = 30 * 24 * 3600
+_CURRENCY = re.compile(r"^[A-Z]{3}$")
+
+RULES_CHANGED = "approval_rules.changed"
+EXPIRY_CHANGED = "approval_expiry.changed"
+
+
+def spend_amount(value) -> Decimal | None:
+    """A spend's amount as an exact Decimal (a number or its text, "12.50"); None when it is not one.
+    Floats go through their shortest text, so 0.1 reads 0.1, not its binary expansion."""
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        return None
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        return None
+    return amount if amount.is_finite() else None
+
+
+# -- which rule applies ----------------------------------------------------------------------------------
+
+
+def applies(rule: ApprovalRule, payload: dict, protected_branches) -> bool:
+    """True when ``rule`` governs an action with ``payload``. Fail closed: a condition that cannot be read
+    (a branch that is not a plain name, an amount in another currency or not a number) applies the rule."""
+    if rule.action_type == "git_merge" and rule.protected_branches_only:
+        return names_protected_branch(payload.get("target_branch"), tuple(protected_branches or ()))
+    if rule.action_type == "spend" and rule.amount_over:
+        amount = spend_amount(payload.get("amount"))
+        if amount is None or payload.get("currency") != rule.currency:
+            return True  # not comparable: mixed currencies are refused, never converted
+        return amount > Decimal(rule.amount_over)
+    return True
+
+
+def rules_of(project: Project) -> dict[str, ApprovalRule]:
+    """The project's rules by action type: read fresh, unless ``attach`` loaded a page's at once."""
+    cached = getattr(project, "_approval_rules", None)
+    if cached is None:
+        return {r.action_type: r for r in ApprovalRule.objects.filter(project_id=project.pk)}
+    return cached
+
+
+def attach(actions) -> None:
+    """Load the rules of a page of actions' projects in one query (no query per row)."""
+    ids = {a.project_id for a in actions}
+    by_project: dict = {pid: {} for pid in ids}
+    for r in ApprovalRule.objects.filter(project_id__in=ids):
+        by_project[r.project_id][r.action_type] = r
+    for a in actions:
+        a.project._approval_rules = by_project[a.project_id]
+
+
+def rule_for(project: Project, action_type: str, payload: dict, rules=None) -> ApprovalRule | None:
+    rule = (rules if rules is not None else rules_of(project)).get(action_type)
+    if rule is None or not applies(rule, payload, project.protected_branches):
+        return None
+    return rule
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """What an action's approval needs right now: ``required`` distinct people of ``min_role`` or above,
+    at least one of whom has ``decider_role`` — the type's own minimum (R2.2: a rule adds approvers, it
+    never lowers who decides; "the owner and a maintainer" for a spend)."""
+
+    required: int
+    min_role: str
+    no_self_approval: bool
+    decider_role: str
+
+    def describe(self) -> str:
+        who = "person" if self.required == 1 else "different people"
+        text = f"{self.required} {who} with the {self.min_role} role or higher"
+        if not role_at_least(self.min_role, self.decider_role):
+            text += f", at least one of them {self.decider_role}"
+        return text + (", not the proposer" if self.no_self_approval else "")
+
+    def met(self, good: list[ActionApproval]) -> bool:
+        return len(good) >= self.required and self.decider_among(good)
+
+    def decider_among(self, good: list[ActionApproval]) -> bool:
+        return any(role_at_least(getattr(a, "role_now", None), self.decider_role) for a in good)
+
+
+def requirement(action: ProposedAction) -> Requirement | None:
+    """The requirement of the rule in force for ``action`` (None: one click of R2.2 decides, as always)."""
+    # a proposal carries the rules it was judged with, so its own answer costs no second read
+    rules = getattr(action, "_approval_rules", None)
+    rule = rule_for(action.project, action.action_type, action.payload, rules)
+    if rule is None:
+        return None
+    return Requirement(
+        rule.approvals, rule.min_role, rule.no_self_approval, ACTION_TYPES[action.action_type].min_role
+    )
+
+
+def proposer_user_id(action: ProposedAction):
+    """The person behind the proposal: the proposing person, or the proposing agent's principal (R1.6)."""
+    if action.proposed_by_user_id:
+        return action.proposed_by_user_id
+    agent = action.agent if action.agent_id else None
+    if agent is not None and agent.principal is not None:
+        return agent.principal.user_id
+    return None
+
+
+def refuse_approver(action: ProposedAction, req: Requirement, actor) -> None:
+    """The approver's checks under a rule (in place of R2.2's, which the count keeps): a person who reaches
+    the project (404 otherwise, R1.1) with the rule's minimum role, and not the proposer where the rule says
+    "no self-approval"."""
+    require_project_role(
+        actor, action.project, req.min_role, f"Approving a {action.action_type} action", noun="action"
+    )
+    if req.no_self_approval and actor.pk == proposer_user_id(action):
+        raise DomainError(
+            "you proposed this action (or its agent acts on your behalf), and its two-person rule refuses "
+            f"self-approval; it needs {req.describe()}.",
+            status=403,
+            reason="self_approval_refused",
+        )
+
+
+def counted(action: ProposedAction, req: Requirement) -> list[ActionApproval]:
+    """The approvals that count now: each approver still reaches the project with the rule's role and is
+    not the proposer where the rule says so. Roles are read again at every click (a removed member's or a
+    demoted member's earlier approval no longer counts)."""
+    proposer = proposer_user_id(action)
+    good = []
+    for a in _rows(action):
+        role = project_role(a.approver, action.project)
+        a.role_now = role  # type: ignore[attr-defined]  # read by Requirement.met: the role at this click
+        if role_at_least(role, req.min_role) and not (req.no_self_approval and a.approver_id == proposer):
+            good.append(a)
+    return good
+
+
+def _rows(action: ProposedAction) -> list[ActionApproval]:
+    """The action's approval rows, oldest first (from a page's prefetch when there is one)."""
+    prefetched = getattr(action, "_prefetched_objects_cache", {}).get("approvals")
+    rows = prefetched if prefetched is not None else action.approvals.select_related("approver")
+    return sorted(rows, key=lambda a: (a.created_at, a.pk))
+
+
+def approvals_view(action: ProposedAction) -> dict | None:
+    """The API's and the console's ``approvals``: {count, required, approvers}, or None without a rule.
+    For a settled action it lists who approved (the rows are history) against the rule now in force."""
+    req = requirement(action)
+    rows = _rows(action)
+    if req is None and not rows:
+        return None
+    if req is None:
+        rows = [a for a in rows if a.counted]
+        return {
+            "count": len(rows),
+            "required": 1,
+            "min_role": None,
+            "approvers": [a.approver.get_username() for a in rows],
+        }
+    good = counted(action, req) if action.status == "pending" else [a for a in rows if a.counted]
+    return {
+        "count": len(good),
+        "required": req.required,
+        "min_role": req.min_role,
+        "no_self_approval": req.no_self_approval,
+        # R2.2: at least one approver has the type's own minimum role (e.g. the owner for a spend)
+        "decider_role": req.decider_role,
+        "decider_approved": action.status != "pending" or req.decider_among(good),
+        "approvers": [a.approver.get_username() for a in good],
+    }
+
+
+# -- setting the rules (maintainer+; a type's rule needs that type's minimum role too) ---------------------
+
+
+def rule_data(rule: ApprovalRule) -> dict:
+    data = {
+        "action_type": rule.action_type,
+        "approvals": rule.approvals,
+        "min_role": rule.min_role,
+        "no_self_approval": rule.no_self_approval,
+    }
+    if rule.action_type == "git_merge":
+        data["protected_branches_only"] = rule.protected_branches_only
+    if rule.action_type == "spend":
+        data["amount_over"] = rule.amount_over or None
+        data["currency"] = rule.currency or None
+    return data
+
+
+def _bad(message: str, field: str) -> DomainError:
+    return DomainError(message, field=field, reason="invalid")
+
+
+def _read_rule(i: int, raw) -> dict:
+    where = f"rules[{i}]"
+    if not isinstance(raw, dict):
+        raise _bad(f"{where} must be an object with action_type, approvals and min_role.", where)
+    known = {"action_type", "approvals", "min_role", "no_self_approval", "protected_branches_only"}
+    known |= {"amount_over", "currency"}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise _bad(f"{where} has unknown fields {', '.join(unknown)}; use {', '.join(sorted(known))}.", where)
+    action_type = raw.get("action_type")
+    if action_type not in ACTION_TYPES:
+        raise _bad(f"{where}.action_type must be one of: {', '.join(ACTION_TYPES)}.", f"{where}.action_type")
+    approvals = raw.get("approvals")
+    if isinstance(approvals, bool) or not isinstance(approvals, int) or not 1 <= approvals <= MAX_APPROVALS:
+        raise _bad(
+            f"{where}.approvals must be a whole number of distinct approvers from 1 to {MAX_APPROVALS}.",
+            f"{where}.approvals",
+        )
+    type_min = ACTION_TYPES[action_type].min_role
+    min_role = raw.get("min_role", type_min)
+    if min_role not in ROLES:
+        raise _bad(f"{where}.min_role must be one of: {', '.join(ROLES)}.", f"{where}.min_role")
+    flags = {}
+    # A spend is always proposed on the owner's behalf (R2.1: its agent's principal is the owner) and
+    # decided by the owner (R2.2), so "no self-approval" would leave nobody to decide it.
+    self_default = action_type != "spend"
+    for name, default in (("no_self_approval", self_default), ("protected_branches_only", False)):
+        value = raw.get(name, default)
+        if not isinstance(value, bool):
+            raise _bad(f"{where}.{name} must be true or false.", f"{where}.{name}")
+        flags[name] = value
+    if flags["no_self_approval"] and action_type == "spend":
+        raise _bad(
+            f"{where}.no_self_approval cannot hold for spend: a spend is always proposed on the owner's behalf "
+            "and decided by the owner, so nobody could approve it. Leave it false: the owner approves, with "
+            "approvals - 1 co-approvers of min_role.",
+            f"{where}.no_self_approval",
+        )
+    if flags["protected_branches_only"] and action_type != "git_merge":
+        raise _bad(
+            f"{where}.protected_branches_only is a git_merge condition only.",
+            f"{where}.protected_branches_only",
+        )
+    amount_over, currency = raw.get("amount_over"), raw.get("currency")
+    if (amount_over is not None or currency is not None) and action_type != "spend":
+        raise _bad(f"{where}.amount_over and currency are a spend condition only.", f"{where}.amount_over")
+    text = ""
+    if amount_over is not None:
+        amount = spend_amount(amount_over)
+        if amount is None or amount < 0:
+            raise _bad(
+                f'{where}.amount_over must be a non-negative amount such as "100.00"; got {amount_over!r}.',
+                f"{where}.amount_over",
+            )
+        if not isinstance(currency, str) or not _CURRENCY.match(currency):
+            raise _bad(
+                f"{where}.currency must be the ISO 4217 code of amount_over (three capital letters, e.g. EUR).",
+                f"{where}.currency",
+            )
+        text = str(amount)
+    elif currency is not None:
+        raise _bad(f"{where}.currency goes with amount_over; give both or neither.", f"{where}.currency")
+    return {
+        "action_type": action_type,
+        "approvals": approvals,
+        "min_role": min_role,
+        **flags,
+        "amount_over": text,
+        "currency": currency if text else "",
+    }
+
+
+@transaction.atomic
+def set_approval_rules(*, actor, project: Project, rules) -> list[ApprovalRule]:
+    """Replace the project's two-person rules with ``rules`` (a list, at most one per action type).
+    Maintainer+; a rule for a type whose minimum role is above the actor's (``spend`` is the owner's) is
+    neither added, changed nor removed by them. One ``approval_rules.changed`` event when anything changed."""
+    role = require_project_role(actor, project, MAINTAINER, "Setting approval rules")
+    if not isinstance(rules, list):
+        raise _bad("rules must be a list of rules (an empty list removes them all).", "rules")
+    wanted = [_read_rule(i, raw) for i, raw in enumerate(rules)]
+    seen: set[str] = set()
+    for i, w in enumerate(wanted):
+        if w["action_type"] in seen:
+            raise _bad(
+                f"rules[{i}]: a second rule for {w['action_type']}; one rule per action type.", f"rules[{i}]"
+            )
+        seen.add(w["action_type"])
+    Project.objects.select_for_update().filter(pk=project.pk).first()  # one writer at a time
+    current = {r.action_type: r for r in ApprovalRule.objects.filter(project=project)}
+    now = {w["action_type"]: w for w in wanted}
+    changed = sorted(
+        t
+        for t in set(current) | set(now)
+        if t not in current or t not in now or _stored(current[t]) != now[t]
+    )
+    for t in changed:
+        if not role_at_least(role, ACTION_TYPES[t].min_role):
+            raise DomainError(
+                f"the rule for {t} is the {ACTION_TYPES[t].min_role}'s to set (it decides {t} actions); your "
+                f"role is {role}. Leave that rule as it is.",
+                field="rules",
+                status=403,
+                reason="role_too_low",
+            )
+    if not changed:
+        return list(ApprovalRule.objects.filter(project=project))
+    ApprovalRule.objects.filter(project=project).exclude(action_type__in=list(now)).delete()
+    for t in changed:
+        if t in now:
+            ApprovalRule.objects.update_or_create(project=project, action_type=t, defaults=now[t])
+    result = list(ApprovalRule.objects.filter(project=project))
+    events.record(
+        RULES_CHANGED,
+        project_id=project.pk,
+        actor=Actor.of_user(actor),
+        payload={"changed": changed, "rules": [rule_data(r) for r in result]},
+    )
+    return result
+
+
+def _stored(rule: ApprovalRule) -> dict:
+    return {
+        "action_type": rule.action_type,
+        "approvals": rule.approvals,
+        "min_role": rule.min_role,
+        "no_self_approval": rule.no_self_approval,
+        "protected_branches_only": rule.protected_branches_only,
+        "amount_over": rule.amount_over,
+        "currency": rule.currency,
+    }
+
+
+@transaction.atomic
+def set_pending_expiry(*, actor, project: Project, seconds) -> Project:
+    """How long a pending action waits for its decision before it expires (maintainer+)."""
+    require_project_role(actor, project, MAINTAINER, "Setting the approval expiry")
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not EXPIRY_MIN <= seconds <= EXPIRY_MAX:
+        raise _bad(
+            f"pending_expiry_seconds must be a whole number of seconds from {EXPIRY_MIN} (5 minutes) to "
+            f"{EXPIRY_MAX} (30 days); got {seconds!r}.",
+            "pending_expiry_seconds",
+        )
+    locked = Project.objects.select_for_update().get(pk=project.pk)
+    if locked.pending_expiry_seconds != seconds:
+        before = locked.pending_expiry_seconds
+        Project.objects.filter(pk=project.pk).update(pending_expiry_seconds=seconds)
+        events.record(
+            EXPIRY_CHANGED,
+            project_id=project.pk,
+            actor=Actor.of_user(actor),
+            payload={"pending_expiry_seconds": seconds, "before": before},
+        )
+    project.pending_expiry_seconds = seconds
+    return project
