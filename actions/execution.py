@@ -28,6 +28,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from brabo.errors import next_step_of
 from brabo.redaction import redact_text, remember_secret
 from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
@@ -66,9 +67,11 @@ ExecutorResult = dict | Deferred
 class ExecutionFailure(Exception):
     """A terminal, named failure: what failed, and what a person should do next (STYLE.md practice 12)."""
 
-    def __init__(self, code: str, message: str, next_step: str):
-        # A fault's text never carries a credential, even before a log filter sees it (issue 13): it is
-        # stored, shown, and Celery logs its repr when it retries.
+    def __init__(self, code: str, message: str, next_step: str = ""):
+        # The code is one of the catalogue's (brabo.errors); without a next step of its own it says the
+        # catalogue's. A fault's text never carries a credential, even before a log filter sees it (issue
+        # 13): it is stored, shown, and Celery logs its repr when it retries.
+        next_step = next_step or next_step_of(code)
         message, next_step = redact_text(message), redact_text(next_step)
         super().__init__(message)
         self.code, self.message, self.next_step = code, message, next_step
@@ -81,7 +84,7 @@ class TransientFault(Exception):
     """A fault worth retrying (a provider 5xx, a connection reset). After the last retry it becomes the
     named failure it carries."""
 
-    def __init__(self, code: str, message: str, next_step: str):
+    def __init__(self, code: str, message: str, next_step: str = ""):
         self.failure = ExecutionFailure(code, message, next_step)
         super().__init__(self.failure.message)
 

@@ -84,7 +84,7 @@ def check_paths(project, action_type: str, payload: dict) -> None:
         root = Path(project.root())
         policy = project.permissions_path
     except LocalRootError:
-        return  # evaluate() refuses the proposal with its own named reason (raiz_invalida)
+        return  # evaluate() refuses the proposal with its own named reason (project_root_invalid)
     cwd = payload.get("cwd") or ""
     if not isinstance(cwd, str):
         raise PayloadError("payload.cwd must be a string.", "payload.cwd")
@@ -100,7 +100,7 @@ def check_paths(project, action_type: str, payload: dict) -> None:
         if target == policy or (len(parts) == 1 and parts[0] in POLICY_NAMES):
             raise _refuse(
                 f"{field} {raw!r} names the project's permissions.json. The rules are changed by a maintainer "
-                "in the console or with PUT /api/projects/{id}/permissions/, never by an action (R3.5).",
+                "in the console or with PUT /api/projects/{id}/permissions/, never by an action.",
                 "policy_file_protected",
                 field,
                 status=403,

@@ -115,7 +115,7 @@ class DenySerializer(serializers.Serializer):
 
 
 class EventSerializer(serializers.ModelSerializer):
-    id = serializers.CharField(read_only=True, help_text="opaque, like every id of the API (R12.4)")
+    id = serializers.CharField(read_only=True, help_text="opaque, like every id of the API")
     action = serializers.SerializerMethodField()
     actor = serializers.SerializerMethodField()
 

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo import sql
-from brabo.errors import DomainError
+from brabo.errors import DomainError, disk_full
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -56,9 +56,9 @@ log = logging.getLogger(__name__)
 _STATUS_OF = {AUTO_APPROVE: AUTO_APPROVED, DENY: DENIED}  # anything else is pending
 
 # Outcomes of a click (R7.5).
-OUTCOME_APPROVED = "aprovada"
+OUTCOME_APPROVED = "approved"
 OUTCOME_ALREADY = "ja_aprovada"
-OUTCOME_DENIED = "recusada"
+OUTCOME_DENIED = "denied"
 # Under a two-person rule (issue 16): an approval that does not yet meet the count, and a second click of
 # the same person (an idempotent success: a person counts once).
 OUTCOME_APPROVAL_RECORDED = "approval_recorded"
@@ -121,10 +121,10 @@ def propose_action(
         raise DomainError(str(exc), field=exc.field, reason=exc.reason) from None
     if agent is not None and action_type in PERSON_ONLY_TYPES:
         raise DomainError(
-            f"{action_type} is proposed by people from the containers page, never by agents (R2.3).",
+            f"{action_type} is proposed by people from the containers page, never by agents.",
             field="action_type",
             status=403,
-            reason="somente_pessoas",
+            reason="people_only",
         )
     check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
     if task is not None and task.project_id != project.id:
@@ -152,7 +152,7 @@ def propose_action(
         verdict = evaluate(project, action_type=action_type, payload=payload, role=role, agent=agent)
     except ProjectRootInvalid as exc:
         raise DomainError(
-            f"{exc}; fix the folder or the project's local_path.", status=409, reason="raiz_invalida"
+            f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
         )
     if action_type == "spend":
         # Issue 16: the budget check, the action and its ledger entry in one transaction holding the
@@ -248,7 +248,7 @@ def _lock(action_id) -> ProposedAction:
         .first()
     )
     if action is None:
-        raise DomainError("No such action.", status=404)
+        raise DomainError("No such action.", status=404, reason="not_found")
     return action
 
 
@@ -373,7 +373,7 @@ def deny_action(*, action_id, actor, reason: str = "") -> Decision:
         raise DomainError(
             "This action was already approved; it can no longer be denied.",
             status=409,
-            reason="acao_ja_aprovada",
+            reason="action_already_approved",
         )
     reason = (reason or "").strip()[:2000] or "denied without a reason"
     now = timezone.now()
@@ -491,11 +491,18 @@ def approve_always(*, action_id, actor) -> Decision:
         written = merge_accepted(project=action.project, allow=patterns, actor=actor, source="always_allow")
     except (OSError, PermissionsFileError) as exc:
         log.warning("approve-always of %s: pattern write failed: %s", action.id, exc)
+        if isinstance(exc, PermissionsFileError):
+            status, reason = 409, "permissions_invalid"
+        elif disk_full(exc):
+            status, reason = 507, "disk_full"
+        else:
+            status, reason = 500, "policy_write_failed"
         raise DomainError(
             f"the pattern could not be written to permissions.json ({exc}); nothing was approved — "
-            "fix the file and click again.",
-            status=409 if isinstance(exc, PermissionsFileError) else 500,
-            reason="escrita_do_padrao_falhou",
+            + ("free space on the disk" if reason == "disk_full" else "fix the file")
+            + " and click again.",
+            status=status,
+            reason=reason,
         ) from None
     if was_pending or written:
         granted = patterns if was_pending else written

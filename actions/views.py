@@ -183,7 +183,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     def _decide(self, request, fn, **kwargs):
         if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot decide actions; a person must (R2.2).")
+            raise PermissionDenied("Agents cannot decide actions; a person must.")
         action = self.get_object()
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
         data = ActionSerializer(decision.action).data

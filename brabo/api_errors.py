@@ -1,7 +1,10 @@
-"""One error shape for the whole API: ``{"detail": ..., "reason": CODE?}`` (R12.4).
+"""One error shape for the whole API: ``{"detail": ..., "reason": CODE}`` (R12.4, R12.5).
 
-Views raise :class:`ApiError` with a stable reason code; DRF's own exceptions keep their status and
-get the same shape. Anything unexpected becomes a named 500 body instead of a traceback page.
+Views raise :class:`ApiError` with a stable reason code from the catalogue (:mod:`brabo.errors`); DRF's own
+exceptions keep their status and get the same shape, with DRF's code as the reason (``not_authenticated``,
+``permission_denied``, ``method_not_allowed``, ``parse_error``...). Every 4xx carries a reason: one the
+raiser names, else the catalogue's generic code for the status. Anything unexpected becomes a named 500
+body instead of a traceback page.
 """
 
 from __future__ import annotations
@@ -16,19 +19,25 @@ from rest_framework.exceptions import APIException, UnsupportedMediaType, Valida
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from brabo.errors import DomainError
+from brabo.errors import CATALOGUE, DomainError, reason_for, status_of
 
 log = logging.getLogger(__name__)
 
 
 class ApiError(APIException):
-    """An API error with a status, a sentence saying what to do, and an optional stable reason code."""
+    """An API error with a status, a sentence saying what to do, and a stable reason code from the
+    catalogue; the status defaults to the catalogue's for the reason (else 400)."""
 
     def __init__(
-        self, detail: str, *, status_code: int = 400, reason: str | None = None, extra: dict | None = None
+        self,
+        detail: str,
+        *,
+        status_code: int | None = None,
+        reason: str | None = None,
+        extra: dict | None = None,
     ):
         super().__init__(detail)
-        self.status_code = status_code
+        self.status_code = status_code if status_code is not None else status_of(reason)
         self.reason = reason
         self.extra = extra or {}
 
@@ -93,7 +102,9 @@ def exception_handler(exc, context):
         # Django's Http404 only comes from get_object_or_404 here (views raise DRF's NotFound with their own
         # words), and it names the model class ("No ProposedAction matches ..."). R1.1 answers the same 404
         # for what does not exist and for what is another workspace's.
-        exc = ApiError("Not found: it does not exist, or it is not yours to see.", status_code=404)
+        exc = ApiError(
+            "Not found: it does not exist, or it is not yours to see.", status_code=404, reason="not_found"
+        )
     if isinstance(exc, RequestDataTooBig):
         exc = ApiError(
             f"The request body is over {settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024} KB; send less.",
@@ -108,9 +119,9 @@ def exception_handler(exc, context):
         )
     if isinstance(exc, DomainError):
         extra = {"errors": {exc.field: [str(exc)]}} if exc.field else {}
-        # "invalid" is the 400 code (R12.4); a refusal with another status names its own reason, or none
-        reason = exc.reason or ("invalid" if exc.status == 400 else None)
-        exc = ApiError(str(exc), status_code=exc.status, reason=reason, extra=extra)
+        exc = ApiError(
+            str(exc), status_code=exc.status, reason=reason_for(exc.status, exc.reason), extra=extra
+        )
     response = drf_exception_handler(exc, context)
     if response is None:
         log.exception(
@@ -119,14 +130,22 @@ def exception_handler(exc, context):
         return Response(dict(INTERNAL_ERROR), status=status.HTTP_500_INTERNAL_SERVER_ERROR)
     if isinstance(exc, ApiError):
         body = {"detail": str(exc.detail)}
-        if exc.reason:
-            body["reason"] = exc.reason
+        reason = reason_for(response.status_code, exc.reason)
+        if reason:
+            body["reason"] = reason
         body.update(exc.extra)
         response.data = body
     elif isinstance(exc, ValidationError):
         # Field errors stay available under "errors"; "detail" is one readable sentence naming the fields.
         errors = response.data
         response.data = {"detail": _flatten(errors), "reason": "invalid", "errors": errors}
+    elif isinstance(exc, APIException) and isinstance(response.data, dict):
+        # DRF's own (NotAuthenticated, PermissionDenied, NotFound, MethodNotAllowed, ParseError, Throttled...):
+        # DRF's code is the reason when the catalogue knows it, else the status's generic code.
+        code = exc.default_code if exc.default_code in CATALOGUE else None
+        reason = reason_for(response.status_code, code)
+        if reason:
+            response.data = {**response.data, "reason": reason}
     return response
 
 

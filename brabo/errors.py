@@ -1,15 +1,885 @@
-"""The domain's refusal, shared by every app (issue 15: it lived in projects/services.py and every app used it)."""
+"""The domain's refusal and the one catalogue of public reason codes (issue 15, SPEC R12.5).
+
+Every code a client can meet is here once, with its HTTP status, an English message template and the next
+step: the refusals of the API (``DomainError`` and ``ApiError`` raise by code, the exception handler fills a
+missing reason from the status), the failure codes of an executed action (``ExecutionFailure``, in an
+action's ``result.error.code``), the outcomes of an approval click, and the policy engine's decision reasons
+(the stable enum of ``manage.py policy eval``). SPEC's own codes keep their Portuguese names; every other
+code is English snake_case. Messages never cite rule ids; the sentence a client reads names what failed and
+what to do. ``tests/test_error_catalogue.py`` scans the source so a new code cannot be raised without an
+entry here.
+"""
 
 from __future__ import annotations
 
+import errno
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 
 class DomainError(Exception):
-    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer."""
+    """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer
+    (by default the catalogue's status for ``reason``, else 400)."""
 
     def __init__(
-        self, message: str, *, field: str | None = None, status: int = 400, reason: str | None = None
+        self, message: str, *, field: str | None = None, status: int | None = None, reason: str | None = None
     ):
         super().__init__(message)
         self.field = field
-        self.status = status
+        self.status = status if status is not None else status_of(reason)
         self.reason = reason
+
+
+# What a code is (``kind``):
+ERROR = "error"  # an HTTP 4xx/5xx answer of the API
+EXECUTION = "execution"  # the code of a failed action, in its result (no HTTP status: the action failed)
+OUTCOME = "outcome"  # the outcome of an approve / deny click (HTTP 200)
+DECISION = "decision"  # the policy engine's reason for a verdict (SPEC R12.2 enum, on every action)
+
+
+@dataclass(frozen=True)
+class Code:
+    """One public code. ``status`` is the HTTP status it answers with (None for execution failures and
+    decision reasons, which are carried inside a 200/201 body); ``other_statuses`` lists the few codes that
+    one situation answers with a second status (documented beside the entry). ``message`` is an English
+    template (``{name}`` placeholders); ``next_step`` says what to do. ``reserved``: in the contract but not
+    raised by this code base (yet)."""
+
+    code: str
+    kind: str
+    status: int | None
+    message: str
+    next_step: str
+    other_statuses: tuple[int, ...] = ()
+    reserved: bool = False
+    retried: bool = False  # an execution fault Brabo retries on its own before it becomes the failure
+
+    @property
+    def statuses(self) -> tuple[int, ...]:
+        return ((self.status,) if self.status is not None else ()) + self.other_statuses
+
+
+def _err(code: str, status: int, message: str, next_step: str, **extra) -> Code:
+    return Code(code, ERROR, status, message, next_step, **extra)
+
+
+def _run(code: str, message: str, next_step: str, **extra) -> Code:
+    return Code(code, EXECUTION, None, message, next_step, **extra)
+
+
+# SPEC's own codes: public, kept exactly as SPEC writes them (Portuguese).
+SPEC_CODES = frozenset(
+    {"merge_ja_proposto", "pr_ja_mergeado", "teto_do_sempre_permitir", "acao_ja_recusada", "ja_aprovada"}
+)
+
+# Renamed codes (issue 15): the old name → the new one, as the README's changelog lists them.
+RENAMED = {
+    "somente_pessoas": "people_only",
+    "raiz_invalida": "project_root_invalid",
+    "acao_ja_aprovada": "action_already_approved",
+    "escrita_do_padrao_falhou": "policy_write_failed",
+    "permissions_invalidas": "permissions_invalid",
+    "aprovada": "approved",
+    "recusada": "denied",
+}
+
+_ENTRIES: tuple[Code, ...] = (
+    # -- generic answers of the API, one per status ---------------------------------------------------
+    _err("invalid", 400, "The request is not valid: {detail}", "Fix the named fields and send it again."),
+    _err(
+        "parse_error",
+        400,
+        "The body is not valid JSON: {detail}",
+        "Send a well-formed JSON body with Content-Type: application/json.",
+    ),
+    _err(
+        "not_authenticated",
+        401,
+        "Authentication credentials were not provided.",
+        "Send Authorization: Bearer <agent key>, Authorization: Token <personal token>, or sign in.",
+        other_statuses=(403,),  # DRF answers 403 when the session authenticator is the one that is asked
+    ),
+    _err(
+        "authentication_failed",
+        401,
+        "The credentials were not accepted: {detail}",
+        "Check the key or token (a revoked or rotated key stops working at once) and send it again.",
+        other_statuses=(403,),
+    ),
+    _err(
+        "permission_denied",
+        403,
+        "You may not do this: {detail}",
+        "Sign in as someone with the needed role, or ask a maintainer.",
+    ),
+    _err(
+        "not_found",
+        404,
+        "Not found: it does not exist, or it is not yours to see.",
+        "Check the id (ids are opaque strings) and that you are a member of its workspace.",
+    ),
+    _err(
+        "method_not_allowed",
+        405,
+        'Method "{method}" not allowed.',
+        "Use one of the methods in the Allow header; see /api/docs/.",
+    ),
+    _err(
+        "not_acceptable",
+        406,
+        "The API answers JSON only.",
+        "Send Accept: application/json (or no Accept header).",
+    ),
+    _err(
+        "conflict",
+        409,
+        "The request conflicts with the current state: {detail}",
+        "Read the current state, then retry or change the request.",
+    ),
+    _err(
+        "write_conflict",
+        409,
+        "A concurrent request changed the same thing at the same moment; nothing was changed by this one.",
+        "Read the current state and retry if still needed.",
+    ),
+    _err("too_large", 413, "The request body is over {limit} KB.", "Send a smaller body."),
+    _err(
+        "unsupported_media_type",
+        415,
+        "The API reads JSON bodies only; got {media_type}.",
+        "Send the body as JSON with Content-Type: application/json.",
+    ),
+    _err(
+        "throttled",
+        429,
+        "Too many requests: {detail}",
+        "Wait for the number of seconds in the Retry-After header, then retry.",
+        reserved=True,  # no throttle is configured; DRF's Throttled is mapped should one be added
+    ),
+    _err("internal", 500, "Internal error; it was logged.", "Retry, and report it if it persists."),
+    _err(
+        "database_unavailable",
+        503,
+        "The database is unavailable or overloaded; nothing was changed.",
+        "Retry in a few seconds (Retry-After).",
+    ),
+    _err(
+        "not_ready",
+        503,
+        "Brabo is not ready: {detail}",
+        "Wait for the database and the broker to come up; the readiness probe turns 200 when they do.",
+    ),
+    # -- idempotency --------------------------------------------------------------------------------------
+    _err(
+        "idempotency_key_invalid",
+        400,
+        "The Idempotency-Key header must be 1 to 255 printable ASCII characters.",
+        "Send a UUID as the key.",
+    ),
+    _err(
+        "idempotency_key_reused",
+        422,
+        "The Idempotency-Key {key} was already used with a different request.",
+        "Use a new key for a new request, or resend exactly the first one.",
+    ),
+    _err(
+        "idempotency_request_in_flight",
+        409,
+        "The Idempotency-Key {key} is contended: the first request with it is still running.",
+        "Retry in a moment; the stored answer is replayed once it finishes.",
+    ),
+    # -- who may act --------------------------------------------------------------------------------------
+    _err(
+        "people_only",
+        403,
+        "{what} is a person's decision; agents and runners cannot make it.",
+        "Sign in as a person (session or personal token).",
+    ),
+    _err(
+        "role_too_low",
+        403,
+        "{what} needs the {minimum} role or higher; your role is {role}.",
+        "Ask a member with that role, or ask a maintainer to raise yours.",
+    ),
+    _err(
+        "role_above_own",
+        403,
+        "You cannot grant {role}: members grant at most their own role and a workspace has one owner.",
+        "Grant a role at or below your own, or ask the owner.",
+    ),
+    _err(
+        "role_ceiling",
+        403,
+        "Your role ({role}) cannot grant {types}: these action types need a higher role to allow.",
+        "Ask the owner, or leave those entries as they were.",
+    ),
+    _err(
+        "below_principal_role",
+        403,
+        "{what} needs at least the principal's role ({role}): an agent acts with its principal's role.",
+        "Ask the principal, or choose a principal at or below your own role.",
+    ),
+    _err(
+        "owner_only",
+        403,
+        "Only the workspace owner can {what}.",
+        "Ask the workspace owner.",
+    ),
+    _err(
+        "owner_cannot_be_changed",
+        403,
+        "The owner's role cannot be changed here.",
+        "The owner transfers ownership to a maintainer.",
+    ),
+    _err(
+        "owner_cannot_be_removed",
+        403,
+        "The owner cannot be removed.",
+        "The owner transfers ownership to a maintainer first.",
+    ),
+    _err(
+        "new_owner_must_be_maintainer",
+        409,
+        "{username} is a {role}; ownership goes to a maintainer.",
+        "Make them a maintainer first.",
+    ),
+    _err(
+        "no_open_offer",
+        409,
+        "There is no open ownership offer.",
+        "Ask the owner to offer ownership.",
+        other_statuses=(404,),  # reading the offer (GET) answers 404 when there is none
+    ),
+    _err(
+        "offer_no_longer_valid",
+        409,
+        "This ownership offer is no longer valid (expired, or the owner changed).",
+        "Ask the owner to offer again.",
+    ),
+    # -- members and invitations ----------------------------------------------------------------------
+    _err(
+        "already_member",
+        409,
+        "{who} is already a member.",
+        "Change their role on the members page instead.",
+    ),
+    _err(
+        "invitation_pending",
+        409,
+        "{who} already has a pending invitation.",
+        "Revoke it first to send a new one.",
+    ),
+    _err(
+        "invitation_not_pending",
+        409,
+        "This invitation is no longer pending (accepted, revoked or expired).",
+        "Nothing to revoke.",
+    ),
+    _err("invitation_revoked", 409, "This invitation was revoked.", "Ask a maintainer for a new one."),
+    _err("invitation_used", 409, "This invitation was already used.", "Ask a maintainer for a new one."),
+    _err("invitation_expired", 409, "This invitation expired.", "Ask a maintainer for a new one."),
+    _err(
+        "invitation_not_for_you",
+        403,
+        "This invitation is for {invitee}, not for you.",
+        "Sign in as that person.",
+    ),
+    _err(
+        "invitation_no_longer_valid",
+        409,
+        "The inviter can no longer grant {role} in this workspace.",
+        "Ask a maintainer for a new invitation.",
+    ),
+    # -- agents and runners -----------------------------------------------------------------------------
+    _err(
+        "agent_suspended",
+        409,
+        "Agent {name} is suspended: its principal left the workspace.",
+        "A maintainer reassigns its principal (console Members page, or POST "
+        "/api/agents/{id}/reassign-principal/); until then its work is not run and it cannot propose.",
+        # proposing as a suspended agent answers 403 (the agent may not act); deciding its work, 409
+        other_statuses=(403,),
+    ),
+    _err(
+        "agent_revoked",
+        409,
+        "This agent was revoked; its work is not run.",
+        "Create a new agent and propose again from it.",
+    ),
+    _err(
+        "runner_revoked",
+        409,
+        "This runner was revoked; its reports are no longer accepted.",
+        "Register a new runner; check the runner's machine for the effect of the work it held.",
+    ),
+    _err(
+        "runner_name_taken",
+        409,
+        "A runner named {name} already exists in this project.",
+        "Choose another name, or revoke the old runner first.",
+    ),
+    _err(
+        "already_reported",
+        409,
+        "The action was already settled.",
+        "Nothing to report; read the action's result.",
+    ),
+    # -- proposing ------------------------------------------------------------------------------------------
+    _err(
+        "path_absolute",
+        400,
+        "{field} {path} is absolute.",
+        "Give a path relative to the project root, e.g. src/app.py.",
+    ),
+    _err("path_invalid", 400, "{field} is not a usable path: {detail}", "Send a plain relative path."),
+    _err(
+        "path_into_git",
+        400,
+        "{field} {path} goes into .git, which Brabo does not write.",
+        "Propose a path outside .git.",
+    ),
+    _err(
+        "path_outside_project",
+        400,
+        "{what} {path} climbs out of the project folder or into .git, which Brabo does not write.",
+        "Propose the action again with a plain path inside the project.",
+    ),
+    _err(
+        "path_through_symlink",
+        400,
+        "{field} {path} goes through the symbolic link {link}; a link can lead outside the project.",
+        "Use the real path.",
+    ),
+    _err(
+        "policy_file_protected",
+        403,
+        "{field} {path} names the project's permissions.json, which no action writes.",
+        "A maintainer changes the rules in the console or with PUT /api/projects/{id}/permissions/.",
+    ),
+    _err(
+        "project_root_invalid",
+        409,
+        "The project folder cannot be used: {detail}.",
+        "Fix the folder or the project's local_path.",
+    ),
+    _err(
+        "merge_ja_proposto",
+        409,
+        "A merge of PR {pr} is already proposed and not settled.",
+        "Wait for it or deny it first.",
+    ),
+    _err(
+        "pr_ja_mergeado",
+        409,
+        "PR {pr} was already merged by an earlier action.",
+        "Deny this one; nothing is left to merge.",
+    ),
+    # -- spend and budgets (issue 16) ------------------------------------------------------------------
+    _err(
+        "invalid_amount",
+        400,
+        "{field} is not a usable amount: {detail}",
+        'Send a positive plain decimal such as "12.50" (no exponent, sign or separators).',
+    ),
+    _err(
+        "amount_too_large",
+        400,
+        "{field} is over the maximum of {maximum} {currency}.",
+        "Split it, or check the amount.",
+    ),
+    _err(
+        "too_many_decimals",
+        400,
+        "{field} has more decimals than {currency} has minor units.",
+        "Round the amount to the currency's minor unit.",
+    ),
+    _err(
+        "invalid_currency",
+        400,
+        "{field} must be an ISO 4217 currency code such as EUR, USD or JPY.",
+        "Send the three-letter code.",
+    ),
+    _err(
+        "unknown_currency",
+        400,
+        "{field} {currency} is not an ISO 4217 currency Brabo knows.",
+        "Use the three-letter code of a currency with minor units (e.g. EUR, USD, JPY).",
+    ),
+    _err(
+        "currency_mismatch",
+        409,
+        "This workspace budgets in {currency}; amounts are never converted.",
+        "Propose the spend in the budget's currency; the budget's currency can change from next month.",
+        other_statuses=(400,),  # a spend proposed in another currency is a bad payload (400)
+    ),
+    _err(
+        "no_workspace_budget",
+        409,
+        "The workspace has no budget currency yet.",
+        "The owner sets the workspace budget first (PUT /api/workspaces/{id}/budget/ with a currency).",
+    ),
+    # -- deciding ---------------------------------------------------------------------------------------
+    _err(
+        "acao_ja_recusada",
+        409,
+        "This action was already denied.",
+        "Nothing to approve; ask the agent to propose it again if it is still wanted.",
+    ),
+    _err(
+        "action_already_approved",
+        409,
+        "This action was already approved; it can no longer be denied.",
+        "Nothing to deny; read its result.",
+    ),
+    _err(
+        "teto_do_sempre_permitir",
+        400,
+        "'Always allow' is never offered for {action_type}.",
+        "Approve this one instance instead.",
+    ),
+    _err(
+        "action_expired",
+        409,
+        "This action expired: nobody decided it within the project's approval time.",
+        "The agent proposes it again if the work is still wanted.",
+    ),
+    _err(
+        "quorum_rule_applies",
+        409,
+        "A two-person rule governs this action; 'Always allow' is not offered under it.",
+        "Use Approve; each person's approval counts once.",
+    ),
+    _err(
+        "self_approval_refused",
+        403,
+        "You proposed this action (or its agent acts for you), and its two-person rule refuses self-approval.",
+        "Another member with the needed role approves it.",
+    ),
+    # -- the project's permissions.json ---------------------------------------------------------------
+    _err(
+        "permissions_invalid",
+        409,
+        "permissions.json does not load: {detail}.",
+        "Restore the accepted version or fix the file, then try again.",
+    ),
+    _err(
+        "policy_changed_since_review",
+        409,
+        "permissions.json changed on disk since you reviewed it.",
+        "Review the new diff and accept again.",
+    ),
+    _err(
+        "policy_write_failed",
+        500,
+        "permissions.json could not be written ({error}); nothing was saved.",
+        "Check the project folder's permissions, then save again.",
+    ),
+    _err(
+        "disk_full",
+        507,
+        "permissions.json could not be written: the disk is full; nothing was saved.",
+        "Free space on the project folder's disk, then save again.",
+    ),
+    # -- the outcome of an approval click (HTTP 200, ``outcome``) -----------------------------------------
+    Code("approved", OUTCOME, 200, "Approved.", "Wait for the result (GET /api/actions/{id}/wait/)."),
+    Code("ja_aprovada", OUTCOME, 200, "Already approved; nothing changed.", "Wait for the result."),
+    Code("denied", OUTCOME, 200, "Denied.", "The agent reads the reason in the action's result."),
+    Code(
+        "approval_recorded",
+        OUTCOME,
+        200,
+        "Your approval is recorded; the two-person rule needs more approvals.",
+        "Another member with the needed role approves it too.",
+    ),
+    Code(
+        "approval_already_recorded",
+        OUTCOME,
+        200,
+        "You already approved this; your approval counts once.",
+        "Another member with the needed role approves it.",
+    ),
+    # -- the reason of an action that settled without running (``result.reason``) --------------------------
+    _run(
+        "approval_expired",
+        "Nobody approved or denied this action within {span}, so it expired.",
+        "Propose it again if the work is still wanted.",
+    ),
+    # -- failures of an executed action (``result.error.code``) -------------------------------------------
+    _run(
+        "branch_missing",
+        "The branch {branch} does not exist in the project's worktree: {detail}",
+        "Create and commit on the branch first, then propose the push again.",
+    ),
+    _run(
+        "command_timeout",
+        "The command did not finish within {BRABO_TERMINAL_TIMEOUT} seconds and was stopped.",
+        "Split the work into shorter commands, or run long jobs in the background of a build tool.",
+    ),
+    _run(
+        "container_busy",
+        "The project's container is {state}; another lifecycle change is in progress.",
+        "Wait for it to finish, then propose container_start again if it is not running.",
+    ),
+    _run(
+        "container_engine_error",
+        "The container engine failed to {what}: {explanation}",
+        "Brabo retries on its own; if it persists, check the engine's logs.",
+        retried=True,
+    ),
+    _run(
+        "container_engine_refused",
+        "The container engine refused to {what}: {explanation}",
+        "Check the container's configuration (image, resources) and propose the action again.",
+    ),
+    _run(
+        "container_engine_unreachable",
+        "The container engine at BRABO_DOCKER_HOST could not be reached ({error}).",
+        "Check that the Docker/Podman service runs and BRABO_DOCKER_HOST points at its socket.",
+        retried=True,
+    ),
+    _run(
+        "container_image_missing",
+        "The image is not on the container engine, so Brabo could not {what}.",
+        "The operator pulls the image on the engine host (docker pull <image>), then retry.",
+    ),
+    _run(
+        "container_not_running",
+        "The project's container is {state}, so the command cannot run.",
+        "Start the container (container_start), then propose the command again.",
+    ),
+    _run(
+        "credentials_missing",
+        "The workspace owner has not set a GitHub/GitLab token, so Brabo cannot act on the repository.",
+        "The workspace owner sets the provider token in the workspace settings; then propose the action again.",
+    ),
+    _run(
+        "credentials_unreadable",
+        "The workspace owner's provider token cannot be decrypted with the configured keys.",
+        "Restore the previous BRABO_ENCRYPTION_KEYS entry, or have the workspace owner set the token again.",
+    ),
+    _run(
+        "cwd_missing",
+        "The folder {cwd} does not exist in the project.",
+        "Propose the command with an existing cwd (or create the folder first).",
+    ),
+    _run(
+        "cwd_outside_project",
+        "cwd {cwd} leaves the project folder.",
+        "Propose the command with a cwd inside the project.",
+    ),
+    _run(
+        "git_auth_failed",
+        "The remote refused the workspace owner's credentials for this push.",
+        "The workspace owner checks that their provider token can push to the repository, then retry.",
+    ),
+    _run("git_commit_failed", "{step} failed: {detail}", "Read git's message, fix, retry."),
+    _run("git_push_failed", "git push failed: {detail}", "Read git's message and retry."),
+    _run(
+        "git_remote_unreachable",
+        "The git remote could not be reached: {detail}",
+        "Brabo retries on its own; if it persists, check the remote URL and the network.",
+        retried=True,
+    ),
+    _run(
+        "git_timeout",
+        "git {args} did not finish within {BRABO_GIT_TIMEOUT} seconds and was stopped.",
+        "Check the remote and the repository size, then propose the action again.",
+    ),
+    _run(
+        "internal_error",
+        "The execution failed because of an internal error; it was logged with the action id.",
+        "Retry by proposing the action again; if it fails again, report the action id to your Brabo operator.",
+    ),
+    _run(
+        "invalid_payload",
+        "The payload cannot be executed: {detail}.",
+        "Propose the action again with a valid payload.",
+    ),
+    _run(
+        "local_git_failed",
+        "git {args} failed in the local repository: {detail}",
+        "Read git's message; fix the repository or the names in the payload, then propose again.",
+    ),
+    _run(
+        "module_map_invalid",
+        "The project's module map cannot be read for container resources: {why}.",
+        'A maintainer fixes the module map ({"module": {"cpu": 1.0, "memory_mb": 512}}), then retry.',
+    ),
+    _run(
+        "mounted_folder_unavailable",
+        "BRABO_PROJECTS_BASE/{folder} could not be created or written: {detail}.",
+        "The operator sets BRABO_PROJECTS_BASE to a writable folder (or fixes its owner and permissions), then propose container_start again.",
+    ),
+    _run(
+        "no_connected_runner",
+        "No runner of this project has connected in the last {BRABO_RUNNER_STALE_AFTER} seconds, so the {execution_mode} project's work cannot run.",
+        "Start the Brabo runner on the machine that holds the project (or register one), then propose again.",
+    ),
+    _run(
+        "no_container_for_local_project",
+        "A local project runs in the folder its user typed; it has no container to start, stop or remove.",
+        "Use a container, mounted or runner project to manage a container.",
+    ),
+    _run(
+        "not_a_raise",
+        "max_parallel is already {previous}; {value} would lower it, which this action does not do.",
+        "Propose a value above the current limit, or ask a maintainer to lower it in the project settings.",
+    ),
+    _run("nothing_to_commit", "There are no changes to commit.", "Write the changes first."),
+    _run("path_is_a_folder", "{path} is a folder.", "Propose a file path."),
+    _run(
+        "policy_file_unsafe",
+        "{POLICY_FILE} is {kind}, so no command runs beside it.",
+        "A maintainer restores it in the console (permissions editor → Restore).",
+    ),
+    _run(
+        "pr_not_merged",
+        "{name} accepted the request but did not report PR {number} as merged.",
+        "Look at the PR on the provider (checks, approvals, merge queue) and propose the merge again.",
+    ),
+    _run(
+        "project_folder_missing",
+        "The project folder {scope_root_id} does not exist on the execution host.",
+        "Create the project again or restore its folder, then start the container.",
+    ),
+    _run("project_root_unusable", "{detail}", "A maintainer fixes the project's local path."),
+    _run(
+        "provider_auth_failed",
+        "{name} rejected the workspace owner's token (401) while trying to {what}.{quoted}",
+        "The workspace owner renews the provider token in the workspace settings; then propose the action again.",
+    ),
+    _run(
+        "provider_conflict",
+        "{name} refused to {what} ({status}): the target is not in a state that allows it.{quoted}",
+        "Resolve the conflict on the provider (for a merge: update the branch, wait for checks), then retry.",
+    ),
+    _run(
+        "provider_error",
+        "{name} answered {status} while trying to {what}.{quoted}",
+        "Check the provider's message and the project's repository settings, then propose the action again.",
+    ),
+    _run(
+        "provider_forbidden",
+        "The workspace owner's token may not {what} (403).{quoted}",
+        "Give the token the needed scope (repo / api) or the owner access to the repository, then retry.",
+    ),
+    _run(
+        "provider_not_configured",
+        "The workspace's git provider is {kind}; Brabo speaks github, gitlab and local.",
+        "The workspace owner sets the provider (github, gitlab or local) and its token in the workspace settings.",
+    ),
+    _run(
+        "provider_not_found",
+        "{name} found nothing to {what} (404): the repository, branch or PR does not exist, or the owner's token cannot see it.{quoted}",
+        "Check the project's repository setting and the names in the payload, then propose the action again.",
+    ),
+    _run(
+        "provider_rejected",
+        "{name} rejected the request to {what} ({status}).{quoted}",
+        "Fix the payload (names, branches) according to the provider's message and propose the action again.",
+    ),
+    _run(
+        "provider_timeout",
+        "{name} did not answer in time while trying to {what}.",
+        "Check {name}'s status page; Brabo retries on its own, then propose the action again.",
+        retried=True,
+    ),
+    _run(
+        "provider_unavailable",
+        "{name} answered {status} while trying to {what}.{quoted}",
+        "Brabo retries on its own; if it keeps failing, check the provider's status and propose the action again.",
+        retried=True,
+    ),
+    _run(
+        "provider_unreachable",
+        "Could not reach {name} at {base_url} to {what} ({error}).",
+        "Check the provider base URL in the workspace settings and the network; Brabo retries on its own.",
+        retried=True,
+    ),
+    _run(
+        "push_rejected",
+        "The remote rejected the push of {branch}: {detail}",
+        "Update the branch with the remote's changes (pull and rebase or merge), commit, then push again.",
+    ),
+    _run(
+        "remote_has_credentials",
+        "The project's remote URL contains a user name or password; Brabo refuses to use or store it.",
+        "A maintainer sets the remote URL without credentials; Brabo adds the owner's token itself.",
+    ),
+    _run(
+        "remote_not_allowed",
+        "Brabo pushes only to the project's configured remote, not to {remote}.",
+        "Propose the push without 'remote' (or with 'origin').",
+    ),
+    _run(
+        "remote_not_set",
+        "The project has no git remote URL, so Brabo does not know where to push.",
+        "A maintainer sets the project's git remote URL, then proposes the push again.",
+    ),
+    _run(
+        "remote_scheme_unsupported",
+        "The project's remote uses {scheme}://; Brabo pushes over HTTPS with the workspace owner's token.",
+        "A maintainer sets an https:// remote URL for the project.",
+    ),
+    _run(
+        "repository_invalid",
+        "{repo} is not a local repository name; use owner/name (letters, digits, '.', '_', '-').",
+        "A maintainer sets the project's repository to owner/name, then proposes the action again.",
+    ),
+    _run(
+        "repository_not_set",
+        "The project has no provider repository set (owner/name on GitHub, the project path on GitLab).",
+        "A maintainer sets the project's repository, then proposes the action again.",
+    ),
+    _run(
+        "resources_above_maximum",
+        "{field}={value} is above the maximum {high} this Brabo allows.",
+        "Propose container_start with {field} of at most {high}.",
+    ),
+    _run(
+        "resources_below_minimum",
+        "{field}={value} is below the minimum {low} that the project's modules declare together.",
+        "Propose container_start with {field} of at least {low}, or leave it out to get exactly that.",
+    ),
+    _run(
+        "runner_refused",
+        "The runner {name} refused to run this action.",
+        "Check the runner's own policy and logs on its machine, then propose the action again.",
+    ),
+    _run(
+        "sandbox_unavailable",
+        "bubblewrap (bwrap) is not installed on the execution host, so commands cannot run sandboxed.",
+        "The operator installs the Debian package bubblewrap, or configures BRABO_DOCKER_HOST.",
+    ),
+    _run(
+        "target_branch_mismatch",
+        "PR {number} targets {actual}, but the approved merge was into {target}; nothing was merged.",
+        "Propose the merge again with target_branch {actual} so it is decided for that branch.",
+    ),
+    _run(
+        "unknown_action_type",
+        "Brabo has no executor for action type {action_type}.",
+        "Propose one of the documented action types.",
+    ),
+    _run(
+        "worker_lost",
+        "The worker executing this action stopped without reporting a result for over {seconds} seconds; the action may or may not have taken effect.",
+        "Check the repository or container for the effect, then propose the action again if it is missing.",
+    ),
+    _run(
+        "worktree_missing",
+        "The project folder {scope_root_id}/{sub} does not exist on the execution host.",
+        "Check out the repository into the project folder (or start the project's container), then retry.",
+    ),
+    _run(
+        "write_failed",
+        "{path} could not be written: {error}.",
+        "Check the path (a folder in the way, a name too long, a full disk), then propose the action again.",
+    ),
+    # -- reported by a runner (brabo_client.runner) for work it could not complete --------------------------
+    _run(
+        "project_root_missing",
+        "The runner's root {root} is not a writable folder any more.",
+        "Restore the folder on the runner's machine (or start the runner with the right root), then propose "
+        "the action again.",
+    ),
+    _run(
+        "runner_result_rejected",
+        "The server refused the runner's result (too large, or not storable): {detail}",
+        "Make the work's output smaller (redirect long output to a file), then propose the action again.",
+    ),
+    _run(
+        "runner_failed",
+        "The runner {name} could not complete the action.",
+        "Read the runner's message, fix the cause on its machine, then propose the action again.",
+    ),
+)
+
+
+def _decision_next_step(code: str) -> str:
+    if code in ("deny_rule", "builtin_deny", "cap_path_scope", "iam"):
+        return "Propose something the policy allows, or ask a maintainer to change permissions.json."
+    if code == "budget_exceeded":
+        return "The owner raises the budget and approves again, or denies the action."
+    if code in ("allow_rule", "autonomy", "scope_cd", "container_floor", "spend_threshold"):
+        return "Nothing to do: the action was decided by the project's own settings."
+    return "A person decides in the console; 'Always allow' can make it automatic where that is offered."
+
+
+# The policy engine's reasons (SPEC R12.2's enum, plus the budget gate's budget_exceeded and
+# spend_threshold): their sentences live with the engine (permissions.messages), which every surface
+# shares. The kernel imports no app, so the engine's app registers them here when Django starts
+# (permissions.apps), and the catalogue then names every public code in one place.
+# A decision reason that also refuses a transition over HTTP: approving a spend that would now cross a budget.
+_DECISION_STATUS = {"budget_exceeded": 409}
+
+CATALOGUE: dict[str, Code] = {c.code: c for c in _ENTRIES}
+if len(CATALOGUE) != len(_ENTRIES):  # pragma: no cover - guards an edit
+    raise RuntimeError("a code is listed twice in brabo.errors")
+
+
+def register_decision_reasons(sentences: Mapping[str, str]) -> None:
+    """Add the policy engine's decision reasons (code → the sentence people read) to the catalogue."""
+    for code, sentence in sentences.items():
+        known = CATALOGUE.get(code)
+        if known is not None and known.kind != DECISION:
+            raise RuntimeError(f"decision reason {code!r} is already a {known.kind} code in brabo.errors")
+        CATALOGUE[code] = Code(
+            code, DECISION, _DECISION_STATUS.get(code), sentence, _decision_next_step(code)
+        )
+
+
+# The reason an answer carries when its raiser names none: one generic code per status.
+DEFAULT_REASON = {
+    400: "invalid",
+    401: "not_authenticated",
+    403: "permission_denied",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    429: "throttled",
+    500: "internal",
+    503: "database_unavailable",
+}
+
+
+def entry(code: str) -> Code:
+    """The catalogue's entry for ``code``; KeyError for a code that is not public."""
+    return CATALOGUE[code]
+
+
+def reason_for(status: int, reason: str | None = None) -> str | None:
+    """The code an error answer carries: its own when it names one, else the status's generic code."""
+    return reason or DEFAULT_REASON.get(status)
+
+
+def codes_by_status(kind: str | None = ERROR) -> dict[int, list[str]]:
+    """Every code an HTTP answer can carry, by status (sorted), for documentation (the OpenAPI error
+    responses). ``kind=None`` includes every kind that has a status."""
+    out: dict[int, list[str]] = {}
+    for c in CATALOGUE.values():
+        if kind is not None and c.kind != kind:
+            continue
+        for status in c.statuses:
+            out.setdefault(status, []).append(c.code)
+    return {status: sorted(codes) for status, codes in sorted(out.items())}
+
+
+def disk_full(exc: OSError) -> bool:
+    """A write failed for want of space (a full disk, a quota, a file-size limit): 507 ``disk_full``, not 500."""
+    return exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def status_of(code: str | None, default: int = 400) -> int:
+    """The HTTP status the catalogue gives ``code``; ``default`` for none or a code without a status."""
+    found = CATALOGUE.get(code) if code else None
+    return found.status if found is not None and found.status is not None else default
+
+
+def next_step_of(code: str) -> str:
+    """The catalogue's next step for ``code`` ("" for a code it does not know, such as a runner's own)."""
+    found = CATALOGUE.get(code)
+    return found.next_step if found is not None else ""

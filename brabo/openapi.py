@@ -1,7 +1,7 @@
 """The API's OpenAPI schema machinery (R12.1, R12.4): documented error responses and typed enums.
 
 Every operation documents the errors it can answer, each as ``{"detail": ..., "reason": CODE, "errors"?}``
-with the reason codes that status carries. :func:`reasons_for` is the one place those codes come from;
+with the reason codes that status carries. :func:`reasons_for` reads them from the error catalogue (:mod:`brabo.errors`);
 :func:`error_responses` gives the documented responses for ``@extend_schema(responses=...)``, and
 :class:`AutoSchema` (``DEFAULT_SCHEMA_CLASS``) adds the statuses every operation of its kind can answer.
 """
@@ -17,6 +17,8 @@ from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 
+from brabo.errors import codes_by_status
+
 # status → (component name, what the status means to a client)
 ERROR_STATUSES: dict[int, tuple[str, str]] = {
     400: ("InvalidRequestError", "Invalid input: the detail names what was wrong and what to send."),
@@ -30,77 +32,11 @@ ERROR_STATUSES: dict[int, tuple[str, str]] = {
     503: ("UnavailableError", "The database is unavailable or overloaded; nothing was changed, retry."),
 }
 
-# The reason codes each status carries, as raised in the code today (``brabo/tests/test_openapi.py`` scans the
-# source and fails on a code missing here). The error catalogue takes this table's place: only
-# ``reasons_for`` reads it.
-_REASONS_IN_CODE: dict[int, tuple[str, ...]] = {
-    400: (
-        "amount_too_large",
-        "currency_mismatch",
-        "idempotency_key_invalid",
-        "invalid",
-        "invalid_amount",
-        "invalid_currency",
-        "teto_do_sempre_permitir",
-        "too_many_decimals",
-        "unknown_currency",
-    ),
-    401: (),
-    403: (
-        "agent_suspended",
-        "below_principal_role",
-        "invitation_not_for_you",
-        "owner_cannot_be_changed",
-        "owner_cannot_be_removed",
-        "owner_only",
-        "people_only",
-        "role_above_own",
-        "role_ceiling",
-        "role_too_low",
-        "self_approval_refused",
-        "somente_pessoas",
-    ),
-    404: ("no_open_offer", "not_found"),
-    409: (
-        "acao_ja_aprovada",
-        "acao_ja_recusada",
-        "action_expired",
-        "agent_revoked",
-        "agent_suspended",
-        "already_member",
-        "budget_exceeded",
-        "currency_mismatch",
-        "escrita_do_padrao_falhou",
-        "idempotency_request_in_flight",
-        "invitation_expired",
-        "invitation_no_longer_valid",
-        "invitation_not_pending",
-        "invitation_pending",
-        "invitation_revoked",
-        "invitation_used",
-        "merge_ja_proposto",
-        "new_owner_must_be_maintainer",
-        "no_open_offer",
-        "no_workspace_budget",
-        "offer_no_longer_valid",
-        "permissions_invalidas",
-        "policy_changed_since_review",
-        "pr_ja_mergeado",
-        "quorum_rule_applies",
-        "raiz_invalida",
-        "runner_revoked",
-        "write_conflict",
-    ),
-    413: ("too_large",),
-    415: ("unsupported_media_type",),
-    422: ("idempotency_key_reused",),
-    503: ("database_unavailable",),
-}
-
 
 def reasons_for(status: int) -> list[str]:
-    """The reason codes an error of ``status`` can carry, sorted; empty when none is named yet."""
-    return sorted(set(_REASONS_IN_CODE.get(status, ())))
+    """The reason codes an error of ``status`` can carry, sorted: the error catalogue's (brabo.errors), which
+    ``tests/test_error_catalogue.py`` keeps equal to what the code raises."""
+    return codes_by_status(kind=None).get(status, [])
 
 
 class EnumField(serializers.CharField):

@@ -37,7 +37,9 @@ def register(sub) -> None:
         help="the project's execution mode",
     )
     ck.add_argument("--container-running", action="store_true", help="the project's container is up")
-    ck.add_argument("--json", action="store_true", help="print the verdict as JSON (R12.2's shape)")
+    ck.add_argument(
+        "--json", action="store_true", help="print the verdict as JSON (the shape of manage.py policy eval)"
+    )
     ck.add_argument("cmd", nargs=argparse.REMAINDER, help="the command, after --")
 
 

@@ -611,7 +611,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--key-file", help="a file holding the runner key (default: $BRABO_RUNNER_KEY)")
     p.add_argument("--root", default=".", help="the project root on this machine (default: here)")
     p.add_argument("--yolo", "--dangerously-skip-permissions", dest="yolo", action="store_true",
-                   help="start in auto mode: approved work runs without asking here (R11.5)")  # fmt: skip
+                   help="start in auto mode: approved work runs without asking here")  # fmt: skip
     p.add_argument("--mode-file", help="keep the mode in this file, re-read for every piece of work")
     p.add_argument("--set-mode", choices=MODES, help="with --mode-file: switch the mode (/mode) and exit")
     p.add_argument("--share-net", action="store_true", help="give sandboxed commands the network")

@@ -37,7 +37,10 @@ def issue_runner(*, actor, project, name: str) -> tuple[Runner, str]:
         raise DomainError("name is required (at most 80 characters), e.g. laptop-olivia.", field="name")
     if Runner.objects.filter(project=project, name=name).exists():
         raise DomainError(
-            f"a runner named {name!r} already exists in this project.", field="name", status=409
+            f"a runner named {name!r} already exists in this project.",
+            field="name",
+            status=409,
+            reason="runner_name_taken",
         )
     key, key_hash = Runner.new_key()
     return Runner.objects.create(project=project, name=name, key_hash=key_hash, created_by=actor), key

@@ -198,7 +198,7 @@ class RunnerResultView(RunnerView):
         except runners.RunnerRevoked as revoked:
             raise AuthenticationFailed(str(revoked)) from None
         except runners.ReportRefused as refused:
-            reason = {404: None, 409: "already_reported", 400: "invalid"}[refused.status]
+            reason = {404: "not_found", 409: "already_reported", 400: "invalid"}[refused.status]
             raise ApiError(str(refused), status_code=refused.status, reason=reason) from None
         return Response({"action_id": str(action.id), "status": action.status})
 

@@ -147,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         "--dangerously-skip-permissions",
         dest="yolo",
         action="store_true",
-        help="start in auto mode (R11.5); a policy can still answer ask or deny",
+        help="start in auto mode; a policy can still answer ask or deny",
     )
     ap.add_argument(
         "--set-mode",

@@ -166,8 +166,8 @@ def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[
                 issues.append(
                     LintIssue(
                         "warning",
-                        f'"allow": {entry} can never auto-approve: a cap always sends it to a person (SPEC §5 '
-                        'step 6); move it to "ask" or remove it',
+                        f'"allow": {entry} can never auto-approve: a cap always sends it to a person; '
+                        'move it to "ask" or remove it',
                         line,
                         entry,
                     )

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from brabo import domain
-from brabo.errors import DomainError
+from brabo.errors import DomainError, disk_full
 from brabo.storable import json_problem
 from permissions import files
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, ROLE_RANK, ROLES, role_at_least
@@ -456,12 +456,20 @@ def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | N
 
 
 def _write_failed(exc: OSError) -> DomainError:
+    if disk_full(exc):  # 507: the server cannot store it; freeing space cures it, not a retry
+        return DomainError(
+            f"permissions.json could not be written: the disk is full ({exc}); nothing was saved — free "
+            "space on the project folder's disk, then save again.",
+            field="permissions",
+            status=507,
+            reason="disk_full",
+        )
     return DomainError(
         f"permissions.json could not be written ({exc}); nothing was saved — check the project "
         "folder's disk and permissions, then save again.",
         field="permissions",
         status=500,
-        reason="escrita_do_padrao_falhou",
+        reason="policy_write_failed",
     )
 
 
@@ -533,7 +541,7 @@ def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | Non
             f"{exc}. A file that does not load cannot be accepted: restore the accepted version or fix it.",
             field="permissions",
             status=409,
-            reason="permissions_invalidas",
+            reason="permissions_invalid",
         ) from None
     if expected_sha256 is not None and expected_sha256 != sha256_text(text):
         raise DomainError(
@@ -611,7 +619,10 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             )
     except PermissionsFileError as exc:
         raise DomainError(
-            f"permissions.json does not load, so nothing was seeded: {exc}", field="permissions", status=409
+            f"permissions.json does not load, so nothing was seeded: {exc}",
+            field="permissions",
+            status=409,
+            reason="permissions_invalid",
         ) from None
     except OSError as exc:
         raise _write_failed(exc) from None

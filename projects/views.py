@@ -200,7 +200,7 @@ class ProjectViewSet(
                 raise ApiError(
                     f"permissions.json does not load: {exc}. Fix it with PUT; until then nothing is auto-approved.",
                     status_code=409,
-                    reason="permissions_invalidas",
+                    reason="permissions_invalid",
                 ) from None
         else:
             require_project_role(request, project, MAINTAINER, "Changing permissions")

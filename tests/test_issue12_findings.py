@@ -138,7 +138,7 @@ def test_2_a_local_root_is_rechecked_when_a_setting_moves_under_it(team, setting
     project = team.world.project(team.ws, "mine", execution_mode="local", local_path=str(root))
     settings.PROJECT_WORKSPACES_ROOT = root / "workspaces"  # the operator moved Brabo's folders inside it
     resp = _propose(team, "terminal", {"command": "ls"}, key=team.world.agent(project, team.maintainer)[1])
-    assert resp.status_code == 409 and resp.json()["reason"] == "raiz_invalida"
+    assert resp.status_code == 409 and resp.json()["reason"] == "project_root_invalid"
 
 
 # -- finding 3: a symlinked permissions.json ------------------------------------------------------------

@@ -159,7 +159,7 @@ def test_every_reason_code_raised_in_the_code_is_documented_under_its_status():
     raised = _raised_codes()
     assert len(raised) > 30  # the scan sees the code base
     missing = sorted((code, status) for code, status in raised if code not in reasons_for(status))
-    assert not missing, f"reason codes raised but not in brabo.openapi's table: {missing}"
+    assert not missing, f"reason codes raised but not in the error catalogue under that status: {missing}"
 
 
 def test_list_filters_are_documented_with_their_types(schema):

@@ -58,7 +58,7 @@ def test_r7_3_writes_one_unit_per_segment(team, lead):
     action_id = _propose(team, key, "terminal", {"command": "npm test && cat src/x.ts && ls -la src"})
     resp = _always(team, action_id)
     assert resp.status_code == 200, resp.content
-    assert resp.json()["outcome"] == "aprovada"
+    assert resp.json()["outcome"] == "approved"
     expected = ["Terminal(npm test)", "Terminal(cat)", "Terminal(ls -la src)"]
     assert resp.json()["patterns"] == expected
     assert list(load_permissions(team.project.permissions_path).allow) == expected
@@ -142,18 +142,27 @@ def test_r7_5_denied_action_is_409(team, lead):
     assert resp.status_code == 409 and resp.json()["reason"] == "acao_ja_recusada"
 
 
-def test_r7_5_a_failed_pattern_write_leaves_the_action_pending(team, lead, monkeypatch):
+@pytest.mark.parametrize(
+    "errno_, text, status, reason",
+    [
+        (28, "No space left on device", 507, "disk_full"),  # ENOSPC: the server cannot store it
+        (13, "Permission denied", 500, "policy_write_failed"),  # EACCES: anything else is ours to fix
+    ],
+)
+def test_r7_5_a_failed_pattern_write_leaves_the_action_pending(
+    team, lead, monkeypatch, errno_, text, status, reason
+):
     """A failure injected in the pattern write: the approval is undone, no permission.granted event."""
     _, key = lead
     action_id = _propose(team, key, "terminal", {"command": "git status"})
 
     def broken_merge(*args, **kwargs):
-        raise OSError(28, "No space left on device")
+        raise OSError(errno_, text)
 
     monkeypatch.setattr("permissions.files.merge_into", broken_merge)
     resp = _always(team, action_id)
-    assert resp.status_code == 500 and resp.json()["reason"] == "escrita_do_padrao_falhou"
-    assert "No space left" in resp.json()["detail"]
+    assert resp.status_code == status and resp.json()["reason"] == reason
+    assert text in resp.json()["detail"]
     action = ProposedAction.objects.get(id=action_id)
     assert action.status == "pending" and action.decided_by is None
     types = set(SessionEvent.objects.values_list("type", flat=True))

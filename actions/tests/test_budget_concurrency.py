@@ -84,7 +84,7 @@ def test_20_concurrent_owner_approvals_at_the_edge_never_overspend(team, payer):
             return f"{exc.status} {exc.reason}"
 
     outcomes = _race(20, approve)
-    assert sorted(outcomes) == ["409 budget_exceeded"] * 6 + ["aprovada"] * 14
+    assert sorted(outcomes) == ["409 budget_exceeded"] * 6 + ["approved"] * 14
     assert _spent(team) == Decimal("98.00")
     assert SpendEntry.objects.filter(approved_by=team.owner).count() == 14
     assert ProposedAction.objects.filter(action_type="spend", status="pending").count() == 6

@@ -61,7 +61,7 @@ def test_20_simultaneous_approvals_give_one_approval_one_event_one_execution(tea
     outcomes = _race(
         20, lambda i: services.approve_action(action_id=action.id, actor=team.maintainer).outcome
     )
-    assert sorted(outcomes) == ["aprovada"] + ["ja_aprovada"] * 19
+    assert sorted(outcomes) == ["approved"] + ["ja_aprovada"] * 19
     assert SessionEvent.objects.filter(action=action, type="proposed_action.approved").count() == 1
     assert executions == [str(action.id)]
     action.refresh_from_db()

@@ -42,7 +42,7 @@ def test_an_agent_proposes_each_of_the_20_types(agent_api, action_type):
     resp = agent_api.propose(action_type, MINIMAL_PAYLOADS[action_type])
     if action_type in PERSON_ONLY_TYPES:
         assert resp.status_code == 403, resp.content
-        assert resp.json()["reason"] == "somente_pessoas"
+        assert resp.json()["reason"] == "people_only"
         assert not ProposedAction.objects.exists()
         return
     assert resp.status_code == 201, resp.content
@@ -93,7 +93,7 @@ def test_pending_then_approved(agent_api, team):
     maint = team.world.client(team.maintainer)
     out = maint.post(f"/api/actions/{resp.json()['id']}/approve/")
     assert (
-        out.status_code == 200 and out.json()["outcome"] == "aprovada" and out.json()["status"] == "approved"
+        out.status_code == 200 and out.json()["outcome"] == "approved" and out.json()["status"] == "approved"
     )
     assert agent_api.event_types(resp.json()["id"]) == ["proposed_action.created", "proposed_action.approved"]
     approved = agent_api.events(resp.json()["id"])[1]

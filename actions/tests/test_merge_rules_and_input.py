@@ -203,6 +203,6 @@ def test_a_local_project_whose_folder_vanished_is_a_named_409_not_a_crash(team, 
     resp = team.world.client(agent_key=key).post(
         "/api/actions/", {"action_type": "terminal", "payload": {"command": "ls"}}, format="json"
     )
-    assert resp.status_code == 409 and resp.json()["reason"] == "raiz_invalida", resp.content
+    assert resp.status_code == 409 and resp.json()["reason"] == "project_root_invalid", resp.content
     assert "local_path" in resp.json()["detail"]
     assert not ProposedAction.objects.filter(project=project).exists()

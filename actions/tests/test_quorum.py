@@ -56,7 +56,7 @@ def test_two_of_two_needs_two_distinct_people(agent_api, team, mia):
     assert _types(action_id, ADDED) == 1 and ActionApproval.objects.filter(action_id=action_id).count() == 1
 
     final = _approve(team, team.owner, action_id)
-    assert final.status_code == 200 and final.json()["outcome"] == "aprovada"
+    assert final.status_code == 200 and final.json()["outcome"] == "approved"
     assert final.json()["status"] == "approved"
     assert final.json()["approvals"]["approvers"] == ["mia", "olivia"]
     # R10.2: one human decision per action — the approval that met the count — never more
@@ -173,7 +173,7 @@ def test_a_protected_branch_condition_governs_only_merges_into_protected_branche
     assert spelled["approvals"]["required"] == 2  # the engine's canonical reading of the branch
     feature = agent_api.propose("git_merge", {"pr": 3, "target_branch": "feature/x"}).json()
     assert feature["approvals"] is None
-    assert _approve(team, mia, feature["id"]).json()["outcome"] == "aprovada"  # one click, as always
+    assert _approve(team, mia, feature["id"]).json()["outcome"] == "approved"  # one click, as always
     assert _approve(team, mia, into_main["id"]).json()["outcome"] == "approval_recorded"
 
 
@@ -201,7 +201,7 @@ def test_a_spend_rule_adds_co_approvers_but_the_owner_still_decides(agent_api, t
     developer = _approve(team, team.developer, action_id)
     assert developer.status_code == 403 and developer.json()["reason"] == "role_too_low"
     final = _approve(team, team.owner, action_id).json()
-    assert final["outcome"] == "aprovada" and final["status"] == "approved"
+    assert final["outcome"] == "approved" and final["status"] == "approved"
     assert final["approvals"]["approvers"] == ["mia", "ada", "olivia"]
     assert _types(action_id, APPROVED) == 1
 

@@ -83,9 +83,9 @@ def test_concurrent_approvals_count_each_person_once_and_approve_once(team, monk
     # 3 people × 4 clicks each, all at once
     outcomes = _race(12, lambda i: services.approve_action(action_id=action.id, actor=people[i % 3]).outcome)
 
-    assert outcomes.count("aprovada") == 1
+    assert outcomes.count("approved") == 1
     assert outcomes.count("approval_recorded") == 2
-    assert set(outcomes) <= {"aprovada", "approval_recorded", "approval_already_recorded", "ja_aprovada"}
+    assert set(outcomes) <= {"approved", "approval_recorded", "approval_already_recorded", "ja_aprovada"}
     assert ActionApproval.objects.filter(action=action).count() == 3
     assert _count(action, "proposed_action.approved") == 1
     assert _count(action, "proposed_action.approval_added") == 2
@@ -117,8 +117,8 @@ def test_a_deny_racing_the_final_approval_leaves_one_outcome(team):
     outcomes = sorted(_race(2, click))
     action.refresh_from_db()
     # whichever committed first wins; the other sees the settled state
-    assert outcomes in (["acao_ja_aprovada", "aprovada"], ["acao_ja_recusada", "recusada"])
-    assert (action.status == "denied") == ("recusada" in outcomes)
+    assert outcomes in (["action_already_approved", "approved"], ["acao_ja_recusada", "denied"])
+    assert (action.status == "denied") == ("denied" in outcomes)
     assert _count(action, "proposed_action.approved") + _count(action, "proposed_action.denied") == 1
 
 

@@ -72,7 +72,7 @@ def test_a_file_that_does_not_load_cannot_be_accepted_only_restored(team):
     accepted = team.project.permissions_path.read_text()
     team.project.permissions_path.write_text('{"allow": [')
     refused = c.post(_url(team, "accept/"))
-    assert refused.status_code == 409 and refused.json()["reason"] == "permissions_invalidas"
+    assert refused.status_code == 409 and refused.json()["reason"] == "permissions_invalid"
     restored = c.post(_url(team, "restore/"))
     assert restored.status_code == 200 and restored.json()["changed_outside_brabo"] is False
     assert team.project.permissions_path.read_text() == accepted

@@ -78,7 +78,7 @@ def test_decisions_replay_too(team):
     first = _post(person, None, "approve-1", path=f"/api/actions/{action.id}/approve/")
     again = _post(person, None, "approve-1", path=f"/api/actions/{action.id}/approve/")
     assert first.status_code == again.status_code == 200
-    assert again.json() == first.json() and first.json()["outcome"] == "aprovada"
+    assert again.json() == first.json() and first.json()["outcome"] == "approved"
 
 
 @pytest.mark.parametrize("key", ["", "x" * 256, "caf\u00e9", "a\tb"])

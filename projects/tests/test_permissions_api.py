@@ -41,7 +41,7 @@ def test_malformed_entries_are_named_and_nothing_is_written(team):
 def test_reading_a_broken_file_is_a_named_409(team):
     team.project.permissions_path.write_text("{nope")
     resp = team.world.client(team.developer).get(f"/api/projects/{team.project.id}/permissions/")
-    assert resp.status_code == 409 and resp.json()["reason"] == "permissions_invalidas"
+    assert resp.status_code == 409 and resp.json()["reason"] == "permissions_invalid"
     assert "nothing is auto-approved" in resp.json()["detail"]
 
 
@@ -167,7 +167,7 @@ def test_a_failed_file_write_saves_nothing_and_records_no_grant(team, monkeypatc
     resp = team.world.client(team.maintainer).put(
         f"/api/projects/{team.project.id}/permissions/", {"allow": ["Terminal(ls)"]}, format="json"
     )
-    assert resp.status_code == 500
+    assert resp.status_code == 507 and resp.json()["reason"] == "disk_full"
     assert "could not be written" in resp.json()["detail"] and "No space left" in resp.json()["detail"]
     assert _grants(team.project) == [] and not team.project.permissions_path.exists()
 

@@ -73,7 +73,7 @@ def test_a_full_disk_on_the_policy_write_leaves_the_old_file_intact(team, settin
     )
     print(f"[fault:disk] {out.stdout.strip()}")
     assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.startswith("REFUSED 500 escrita_do_padrao_falhou"), out.stdout
+    assert out.stdout.startswith("REFUSED 507 disk_full"), out.stdout
     assert path.read_text() == old_text  # the old policy, whole
     assert sorted(p.name for p in path.parent.iterdir() if p.name.startswith(".permissions.")) == []
     assert SessionEvent.objects.filter(type="permission.granted").count() == events_before

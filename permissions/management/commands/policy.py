@@ -41,7 +41,7 @@ class Command(BaseCommand):
         ck = sub.add_parser("check", help="explain one command against a project's real state")
         ck.add_argument("--project", required=True, help="project slug")
         ck.add_argument("--agent", help="agent name (its autonomy applies)")
-        ck.add_argument("--json", action="store_true", help="print the R12.2 verdict as JSON")
+        ck.add_argument("--json", action="store_true", help="print the verdict as JSON")
         ck.add_argument(
             "words", nargs="+", help="the command after --; quote it as one argument to keep its own quoting"
         )
