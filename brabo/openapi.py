@@ -8,6 +8,7 @@ with the reason codes that status carries. :func:`reasons_for` reads them from t
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from drf_spectacular import openapi
@@ -123,3 +124,37 @@ class AutoSchema(openapi.AutoSchema):
                 str(status), self._get_response_for_code(response, str(status), None, direction)
             )
         return dict(sorted(responses.items()))
+
+
+# The views' docstrings become the schema's descriptions; they cite SPEC's rule ids (R8.4, RN-603, ADR 0086)
+# for maintainers. The published schema is read by API users, so the ids are taken out of it (SPEC R12.5).
+_RULE_ID = r"(?:R\d+(?:\.\d+)+|RN-\d+|ADR[ -]?\d+)"
+_RULE_CITATIONS = (
+    re.compile(rf"\s*\({_RULE_ID}(?:\s*(?:,|;|/|and)\s*{_RULE_ID})*\)"),  # " (R3.1)", " (R3.5, R3.6)"
+    re.compile(rf"^{_RULE_ID}(?:\s*(?:,|/)\s*{_RULE_ID})*\s*[—:-]+\s*"),  # "R3.5 — accept ..."
+    re.compile(rf"\s?\b{_RULE_ID}\b"),  # "within the R3.6 ceiling"
+)
+
+
+def without_rule_ids(text: str) -> str:
+    for pattern in _RULE_CITATIONS:
+        text = pattern.sub("", text)
+    return text[:1].upper() + text[1:]
+
+
+def strip_rule_ids(result, generator, request, public):
+    """drf-spectacular postprocessing hook: no description or summary of the schema cites a rule id."""
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in ("description", "summary") and isinstance(value, str):
+                    node[key] = without_rule_ids(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(result)
+    return result

@@ -214,6 +214,11 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # one name for the action status enum the twenty per-type action components share
     "ENUM_NAME_OVERRIDES": {"ActionStatusEnum": "actions.models.STATUSES"},
+    # the enum names drf-spectacular's default hook gives, then: no description cites a rule id
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "brabo.openapi.strip_rule_ids",
+    ],
 }
 
 # Celery. Unset broker → tasks run in-process at enqueue time (eager), which `make run` uses.

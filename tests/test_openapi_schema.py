@@ -231,3 +231,33 @@ def test_the_list_filters_filter(team):
     # any text: the log holds team, key and settings events beside the lifecycle's; an unknown type is none
     nope = client.get(f"/api/projects/{team.project.id}/events/?type=nope")
     assert nope.status_code == 200 and nope.json()["results"] == []
+
+
+def test_no_description_of_the_published_schema_cites_a_rule_id(schema):
+    """The views' docstrings cite SPEC's rule ids for maintainers; the schema API users read does not."""
+    import json
+
+    text = json.dumps(schema)
+    assert not re.findall(r"\bR\d+\.\d+\b|\bRN-\d+\b|\bADR[ -]?\d+\b", text)
+
+
+@pytest.mark.parametrize(
+    "docstring, published",
+    [
+        ("Return when settled or at the timeout (R8.4).", "Return when settled or at the timeout."),
+        (
+            "The project's permissions.json (R3.1): read by members",
+            "The project's permissions.json: read by members",
+        ),
+        ("R3.5 — accept the file (within the R3.6 ceiling).", "Accept the file (within the ceiling)."),
+        ("Gate actions (ADR 0086, RN-603) suspend the turn.", "Gate actions suspend the turn."),
+        (
+            "Nothing to take out: R is a letter, 3.5 a number.",
+            "Nothing to take out: R is a letter, 3.5 a number.",
+        ),
+    ],
+)
+def test_rule_ids_are_taken_out_of_descriptions(docstring, published):
+    from brabo.openapi import without_rule_ids
+
+    assert without_rule_ids(docstring) == published
