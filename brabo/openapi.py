@@ -75,9 +75,10 @@ def error_serializer(status: int) -> type[serializers.Serializer]:
         "__module__": __name__,
         "detail": serializers.CharField(help_text="A sentence saying what failed and what to do."),
         "reason": (
-            EnumField(f"{name.removesuffix('Error')}Reason", reasons, required=False, help_text=reason_help)
+            # every error answer carries a reason (the handler fills a generic one per status, brabo.errors)
+            EnumField(f"{name.removesuffix('Error')}Reason", reasons, required=True, help_text=reason_help)
             if reasons
-            else serializers.CharField(required=False, help_text=reason_help)
+            else serializers.CharField(required=True, help_text=reason_help)
         ),
         "errors": serializers.DictField(
             child=serializers.ListField(child=serializers.CharField()),

@@ -116,7 +116,9 @@ def test_each_endpoint_documents_its_error_statuses_with_their_reason_codes(sche
                 assert name == ERROR_STATUSES[int(code)][0]
     for status, (name, _) in ERROR_STATUSES.items():
         body = components[name]
-        assert body["required"] == ["detail"] and {"detail", "reason", "errors"} == set(body["properties"])
+        assert body["required"] == ["detail", "reason"] and {"detail", "reason", "errors"} == set(
+            body["properties"]
+        )
         if reasons_for(status):
             enum = body["properties"]["reason"]["allOf"][0]["$ref"].rsplit("/", 1)[-1]
             assert components[enum]["enum"] == reasons_for(status)
