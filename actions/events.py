@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from brabo import sql
 
 from .models import SessionEvent
@@ -17,6 +19,10 @@ ACTION_EXECUTED = "action.executed"
 ACTION_FAILED = "action.failed"
 TASK_STATUS_CHANGED = "backlog.task_status_changed"
 TASK_ACTION_SETTLED = "task.action_settled"
+# Issue 16 — recorded by the expiry sweep and the budget ledger; notifications subscribe to them by name.
+ACTION_EXPIRING_SOON = "proposed_action.expiring_soon"
+ACTION_EXPIRED = "proposed_action.expired"
+BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
 
 
 class Actor:
@@ -59,4 +65,20 @@ def record(
     type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None
 ) -> SessionEvent:
     """Write the event in the caller's transaction (brabo.sql: every transition writes one)."""
-    return sql.insert(build(type, project_id=project_id, actor=actor, action=action, payload=payload))
+    return announce(
+        sql.insert(build(type, project_id=project_id, actor=actor, action=action, payload=payload))
+    )
+
+
+def announce(event: SessionEvent) -> SessionEvent:
+    """What follows a written event once its transaction commits (issue 16): the project's live streams are
+    woken, and an event of a notifying type is handed to the notifications worker. Callers that insert a
+    built event themselves (the proposal path) call this right after the insert. Nothing here can fail the
+    caller: both steps run after the commit and swallow a broker or Redis outage (the notifications sweep
+    sends what could not be enqueued)."""
+    from . import notifications, waiting
+
+    waiting.publish(waiting.project_events_key(event.project_id))
+    if notifications.notifies(event):
+        transaction.on_commit(lambda: notifications.enqueue(event.pk))
+    return event

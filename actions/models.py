@@ -167,3 +167,12 @@ class SessionEvent(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("SessionEvent is append-only: events are never deleted.")
+
+
+# Issue 16 — notifications; their module names this one's models by string, so importing it last is safe.
+from .notification_models import (  # noqa: E402, F401
+    EventNotification,
+    NotificationSubscription,
+    WebhookDelivery,
+    WebhookEndpoint,
+)

@@ -185,6 +185,7 @@ def propose_action(
             # The action and its event, all or nothing; on PostgreSQL one statement with no BEGIN/COMMIT
             # round trips (brabo.sql) — every agent call runs it.
             sql.insert_together(action, created)
+        events.announce(created)  # live streams and notifications, after the commit (issue 16)
         if status == AUTO_APPROVED:
             enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:

@@ -8,6 +8,7 @@ from . import (
     enqueue,
     execution,
     maintenance,  # noqa: F401  (registers actions.detect_vanished_waiters for the worker and beat)
+    notifications,
 )
 
 
@@ -42,3 +43,23 @@ def redispatch_unclaimed() -> int:
 def relay_due_dispatches() -> int:
     """Periodic (brabo/celery.py beat schedule): the outbox sweep — send what the on-commit relay could not."""
     return enqueue.relay_due()
+
+
+@shared_task(name="actions.notify_event")
+def notify_event(event_id: int) -> None:
+    """Issue 16: e-mail and webhook deliveries of one event (claimed once; a redelivery is a no-op)."""
+    notifications.process(event_id)
+
+
+@shared_task(name="actions.deliver_webhook")
+def deliver_webhook(delivery_id: str) -> None:
+    """Issue 16: one attempt of a webhook delivery; a retryable failure schedules the next with backoff."""
+    wait = notifications.attempt_delivery(delivery_id)
+    if wait is not None:
+        notifications.send_delivery(delivery_id, countdown=max(0.0, wait))
+
+
+@shared_task(name="actions.sweep_notifications")
+def sweep_notifications() -> int:
+    """Periodic (beat): events and webhook retries whose message was lost."""
+    return notifications.sweep()

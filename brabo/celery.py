@@ -25,6 +25,7 @@ app.conf.beat_schedule = {
     "reap-stuck-actions": {"task": "actions.tasks.reap_stuck_actions", "schedule": 60.0},
     "redispatch-unclaimed": {"task": "actions.tasks.redispatch_unclaimed", "schedule": 60.0},
     "detect-vanished-waiters": {"task": "actions.detect_vanished_waiters", "schedule": 60.0},
+    "sweep-notifications": {"task": "actions.sweep_notifications", "schedule": 30.0},  # issue 16
     "purge-idempotency-keys": {"task": "projects.purge_idempotency_keys", "schedule": 3600.0},
 }
 
