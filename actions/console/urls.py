@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import team, views
+from actions import live
+
+from . import notifications, team, views
 
 
 def team_urls(p) -> list:
@@ -48,5 +50,18 @@ def console_urls(wrap) -> list:
         p("projects/<uuid:project_id>/git/", views.project_git, "project-git"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
+        p("events/stream/", live.stream, "events-stream"),  # live updates (issue 16)
+        p("notifications/", notifications.page, "notifications"),
+        p("notifications/<uuid:workspace_id>/webhooks/", notifications.webhook_create, "webhook-create"),
+        p(
+            "notifications/webhooks/<uuid:endpoint_id>/disable/",
+            notifications.webhook_disable,
+            "webhook-disable",
+        ),
+        p(
+            "notifications/subscriptions/<uuid:project_id>/",
+            notifications.subscription_save,
+            "subscription-save",
+        ),
         *team_urls(p),
     ]
