@@ -23,8 +23,13 @@
     document.dispatchEvent(new CustomEvent("brabo:action", { detail: change }));
   });
 
-  // The action page: reload when this action changed, unless someone is typing (then on leaving the field).
+  // The action page: reload when this action changed, unless someone is typing (then on leaving the field)
+  // or the page is already leaving (this person's own decision is being submitted: its answer shows it).
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
+  window.addEventListener("pagehide", function () { leaving = true; source.close(); });
   document.addEventListener("brabo:action", function (e) {
+    if (leaving) return;
     var el = document.querySelector("[data-live-action]");
     if (!el || el.getAttribute("data-live-action") !== e.detail.id) return;
     if (el.getAttribute("data-live-status") === e.detail.status) return;
