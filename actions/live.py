@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from django.conf import settings
 from django.db import connection
@@ -92,7 +92,7 @@ def _frame(change: dict) -> str:
     return f"id: {sse_id}\nevent: action\ndata: {json.dumps(change, separators=(',', ':'))}\n\n"
 
 
-def events(user, after: int, *, max_seconds: float, heartbeat: float) -> Iterator[str]:
+def events(user, after: int, *, max_seconds: float, heartbeat: float) -> Generator[str, None, None]:
     deadline = time.monotonic() + max_seconds
     yield "retry: 2000\n\n"
     try:
@@ -126,7 +126,7 @@ class _Stream:
     """The body iterator; ``close`` (called by the server when the response ends, the client left, or it
     was never iterated) frees the person's stream slot exactly once."""
 
-    def __init__(self, gen: Iterator[str], release):
+    def __init__(self, gen: Generator[str, None, None], release):
         self._gen, self._release, self._released = gen, release, False
 
     def __iter__(self):
