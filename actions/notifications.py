@@ -89,6 +89,16 @@ PAYLOAD_KEYS = (
 )
 
 
+# The action's status as of the event (a notification sent a moment later must not say "failed" for an
+# approval because the execution already ran); other event types carry the status at sending time.
+STATUS_AT_EVENT = {
+    events.ACTION_APPROVED: "approved",
+    events.ACTION_DENIED: "denied",
+    events.ACTION_EXPIRING_SOON: "pending",
+    events.ACTION_EXPIRED: "expired",
+}
+
+
 class WebhookRefused(ValueError):
     """A webhook URL Brabo will not call (wrong scheme, or a private address while those are not allowed)."""
 
@@ -199,7 +209,7 @@ def document(event, delivery_id: str = "") -> dict:
         body["action"] = {
             "id": str(action.id),
             "action_type": action.action_type,
-            "status": action.status,
+            "status": STATUS_AT_EVENT.get(event.type) or (event.payload or {}).get("status") or action.status,
             "reason": action.reason,
             "summary": summary(action),
         }

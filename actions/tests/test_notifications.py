@@ -418,3 +418,28 @@ def test_the_sweep_hands_out_events_nobody_claimed(team, make_action, monkeypatc
     assert sent == [event.pk]
     assert SessionEvent.objects.filter(pk=event.pk).exists()
     assert NotificationSubscription.objects.count() == 0
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_an_approval_reaches_the_receiver_through_the_real_worker(worker_dirs, team, make_action):
+    """End to end: the event commits, announce enqueues, the Celery worker signs and posts."""
+    import time
+
+    from actions import services
+
+    with Receiver() as receiver:
+        _, receiver.secret = _endpoint(team, receiver.url, kinds=["decided"])
+        action = make_action(team.project, "echo ok")
+        services.approve_action(action_id=action.id, actor=team.owner)
+        deadline = time.monotonic() + 60
+        delivered = WebhookDelivery.objects.filter(status="delivered")
+        while not delivered.exists() and time.monotonic() < deadline:
+            time.sleep(0.1)
+    assert receiver.requests, worker_dirs.log_text()[-3000:]
+    request = receiver.requests[0]
+    assert request["valid"] and request["headers"]["X-Brabo-Event"] == "proposed_action.approved"
+    assert json.loads(request["body"])["action"]["status"] == "approved"
+    delivery = WebhookDelivery.objects.get()
+    assert delivery.status == "delivered" and delivery.attempts == 1
+    assert EventNotification.objects.filter(event_id=delivery.event_id).exists()
