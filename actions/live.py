@@ -110,7 +110,10 @@ def events(user, after: int, *, max_seconds: float, heartbeat: float) -> Generat
             found: list[bool] = []
 
             def changed(ids=project_ids, since=after, found=found) -> bool:
-                hit = SessionEvent.objects.filter(project_id__in=ids, id__gt=since).exists()
+                # the same filter as _changes: an event without an action must not wake the loop for nothing
+                hit = SessionEvent.objects.filter(
+                    project_id__in=ids, id__gt=since, action__isnull=False
+                ).exists()
                 _release_connection()
                 found.append(hit)
                 return hit

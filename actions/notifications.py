@@ -498,7 +498,22 @@ def may_configure(user, workspace) -> bool:
     from projects.access import membership
 
     m = membership(user, workspace.id)
-    return m is not None and role_at_least(m.role, MAINTAINER)
+    # A webhook hears of every project of the workspace: a member restricted to some projects may not add one.
+    return m is not None and not m.restricted and role_at_least(m.role, MAINTAINER)
+
+
+def _require_configurer(actor, workspace) -> None:
+    from permissions.action_types import MAINTAINER
+    from projects.services import DomainError, require_workspace_role
+
+    m = require_workspace_role(actor, workspace.id, MAINTAINER, "Configuring webhooks")
+    if m.restricted:
+        raise DomainError(
+            "a webhook hears of every project of the workspace; a member restricted to some projects cannot "
+            "configure one. Ask the owner.",
+            status=403,
+            reason="restricted_member",
+        )
 
 
 def create_endpoint(
@@ -510,9 +525,7 @@ def create_endpoint(
 
     from .notification_models import FORMATS, KINDS
 
-    if not may_configure(actor, workspace):
-        raise DomainError("only the workspace's owner or a maintainer configures webhooks.", status=403,
-                          reason="forbidden")  # fmt: skip
+    _require_configurer(actor, workspace)
     name = (name or "").strip()
     if not name or len(name) > 80:
         raise DomainError("give the webhook a name of 1 to 80 characters.", status=400, reason="invalid")
@@ -542,11 +555,8 @@ def create_endpoint(
 
 
 def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
-    from projects.services import DomainError
 
-    if not may_configure(actor, endpoint.workspace):
-        raise DomainError("only the workspace's owner or a maintainer configures webhooks.", status=403,
-                          reason="forbidden")  # fmt: skip
+    _require_configurer(actor, endpoint.workspace)
     endpoint.active = False  # its delivery log stays readable; it sends nothing more
     endpoint.save(update_fields=["active"])
 

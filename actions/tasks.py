@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
 from . import (
     enqueue,
@@ -53,9 +54,10 @@ def notify_event(event_id: int) -> None:
 
 @shared_task(name="actions.deliver_webhook")
 def deliver_webhook(delivery_id: str) -> None:
-    """Issue 16: one attempt of a webhook delivery; a retryable failure schedules the next with backoff."""
+    """Issue 16: one attempt of a webhook delivery; a retryable failure schedules the next with backoff.
+    Without a broker (eager, the embedded `make run`) there is no later: one attempt, the log shows it."""
     wait = notifications.attempt_delivery(delivery_id)
-    if wait is not None:
+    if wait is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         notifications.send_delivery(delivery_id, countdown=max(0.0, wait))
 
 

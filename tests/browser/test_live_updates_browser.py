@@ -90,3 +90,32 @@ def test_a_person_of_another_workspace_sees_nothing_move(two_pages, team):
     eve.wait_for_function("window.__seen.length >= 1")
     # ... and it is the only one: Acme's never reached her browser
     assert eve.evaluate("window.__seen") == [str(team.other_project.id)]
+
+
+def test_notifications_page_adds_a_webhook_shows_the_secret_once_and_the_delivery_log(page, team, shot):
+    from django.utils import timezone
+
+    from actions import events
+    from actions.events import Actor
+    from actions.models import WebhookDelivery, WebhookEndpoint
+
+    login(page, "olivia")
+    page.get_by_role("link", name="Notifications").click()
+    page.get_by_label("Name").fill("ops channel")
+    page.get_by_label("URL").fill("https://hooks.slack.example/services/T0/B0/x")
+    page.get_by_label("Body").select_option("slack")
+    page.get_by_role("button", name="Add webhook").click()
+    secret = page.locator("[data-secret]").inner_text()
+    assert secret.startswith("whsec_")
+    endpoint = WebhookEndpoint.objects.get()
+    for code, status, attempts in ((200, "delivered", 1), (503, "pending", 2), (404, "failed", 1)):
+        event = events.record(events.ACTION_DENIED if code == 404 else events.ACTION_APPROVED,
+                              project_id=team.project.id, actor=Actor.of_user(team.owner))  # fmt: skip
+        WebhookDelivery.objects.create(
+            endpoint=endpoint, event=event, event_type=event.type, status=status, attempts=attempts,
+            last_status_code=code, next_attempt_at=timezone.now() if status == "pending" else None,
+        )  # fmt: skip
+    page.goto("/admin/console/notifications/")
+    assert page.locator("[data-secret]").count() == 0 and secret not in page.content()
+    assert page.locator("tr[data-delivery]").count() == 3
+    shot(page, "notifications")

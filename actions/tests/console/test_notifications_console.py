@@ -91,3 +91,16 @@ def test_a_person_saves_their_subscriptions(team, login):
         client.post(f"/admin/console/notifications/subscriptions/{team.other_project.id}/", {}).status_code
         == 404
     )
+
+
+def test_a_maintainer_restricted_to_some_projects_cannot_add_a_webhook(team, login):
+    """A webhook hears of every project of the workspace: that would leak the projects not granted."""
+    from projects.models import Membership
+
+    Membership.objects.filter(user=team.maintainer).update(restricted=True)
+    client = login(team.maintainer)
+    answer = _create(client, team.ws)
+    assert WebhookEndpoint.objects.count() == 0
+    page = client.get(PAGE).content.decode()
+    assert answer.status_code == 302, answer.status_code
+    assert "a member restricted to some projects cannot configure one" in page
