@@ -33,6 +33,9 @@
     var el = document.querySelector("[data-live-action]");
     if (!el || el.getAttribute("data-live-action") !== e.detail.id) return;
     if (el.getAttribute("data-live-status") === e.detail.status) return;
+    // Show the new status at once; the reload that follows brings the rest (events, result, buttons).
+    el.setAttribute("data-live-status", e.detail.status);
+    el.textContent = e.detail.status.replace("_", " ");
     var active = document.activeElement;
     if (active && (active.tagName === "TEXTAREA" || active.tagName === "INPUT")) {
       active.addEventListener("blur", function () { window.location.reload(); }, { once: true });
