@@ -150,6 +150,8 @@ class WorkerProcess:
             "BRABO_VAR_DIR": str(base_dir / "var"),
             "BRABO_DB_CONN_MAX_AGE": "0",
             "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
+            # the notification tests' webhook receiver listens on 127.0.0.1 (issue 16)
+            "BRABO_WEBHOOK_ALLOW_PRIVATE": "true",
         }
         argv = [sys.executable, "-m", "celery", "-A", "brabo", "worker", "-P", "solo", "-Q", self.queue,
                 "-n", f"{self.name}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]  # fmt: skip

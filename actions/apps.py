@@ -11,8 +11,9 @@ class ActionsConfig(AppConfig):
         from permissions.cli import install_project_loader
 
         from . import enqueue, maintenance  # noqa: F401 — register their periodic tasks with Celery
+        from .announce import announce
         from .models import SessionEvent
         from .policy_input import decision_request_for
 
-        install_event_log(SessionEvent)  # the kernel's event-log port (brabo.domain)
+        install_event_log(SessionEvent, announce)  # the kernel's event-log port (brabo.domain)
         install_project_loader(decision_request_for)  # `manage.py policy check` (permissions.cli's port)

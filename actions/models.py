@@ -265,3 +265,12 @@ class SpendEntry(models.Model):
 
     def delete(self, *args, **kwargs):
         raise TypeError("The spend ledger is append-only: entries are never deleted.")
+
+
+# Issue 16 — notifications; their module names this one's models by string, so importing it last is safe.
+from .notification_models import (  # noqa: E402, F401
+    EventNotification,
+    NotificationSubscription,
+    WebhookDelivery,
+    WebhookEndpoint,
+)

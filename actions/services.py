@@ -32,6 +32,7 @@ from projects.models import Agent, Project, Task
 from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
 from . import budgets, events, quorum, task_states, waiting
+from .announce import announce
 from .enqueue import enqueue_execution
 from .events import Actor
 from .models import (
@@ -225,6 +226,7 @@ def _insert_proposal(
             sql.insert_together(action, created)
         if status == AUTO_APPROVED and action_type == "spend":
             budgets.record_spend(action)  # the ledger entry, in gate_spend's locked transaction
+        announce(created)  # live streams and notifications, after the commit (issue 16)
         if status == AUTO_APPROVED:
             enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:

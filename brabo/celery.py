@@ -27,6 +27,7 @@ app.conf.beat_schedule = {
     "detect-vanished-waiters": {"task": "actions.detect_vanished_waiters", "schedule": 60.0},
     # issue 16: undecided actions expire after their project's time (default 24 h)
     "sweep-expired-actions": {"task": "actions.sweep_expired_actions", "schedule": 60.0},
+    "sweep-notifications": {"task": "actions.sweep_notifications", "schedule": 30.0},  # issue 16
     "purge-idempotency-keys": {"task": "projects.purge_idempotency_keys", "schedule": 3600.0},
 }
 

@@ -42,14 +42,18 @@ class Actor:
         return cls("system", "", label)
 
 
-# The event log's model, installed by the app that owns it (``install_event_log``).
+# The event log's model, installed by the app that owns it (``install_event_log``), and what follows each
+# written event (live updates and notifications, issue 16).
 _event_log: Any = None
+_on_recorded: Any = None
 
 
-def install_event_log(model) -> None:
-    """The port's one setter: ``actions`` hands over its ``SessionEvent`` model when the app registry is ready."""
-    global _event_log
+def install_event_log(model, on_recorded=None) -> None:
+    """The port's one setter: ``actions`` hands over its ``SessionEvent`` model when the app registry is
+    ready, and the function every written event is passed to (``actions.announce``)."""
+    global _event_log, _on_recorded
     _event_log = model
+    _on_recorded = on_recorded
 
 
 def _model():
@@ -73,4 +77,7 @@ def build(type: str, *, project_id, actor: Actor, action=None, payload: dict[str
 
 def record(type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None):
     """Write the event in the caller's transaction (brabo.sql: every transition writes one)."""
-    return sql.insert(build(type, project_id=project_id, actor=actor, action=action, payload=payload))
+    event = sql.insert(build(type, project_id=project_id, actor=actor, action=action, payload=payload))
+    if _on_recorded is not None:
+        _on_recorded(event)
+    return event

@@ -312,6 +312,26 @@ _ENTRIES: tuple[Code, ...] = (
         "This runner was revoked; its reports are no longer accepted.",
         "Register a new runner; check the runner's machine for the effect of the work it held.",
     ),
+    # -- notifications and live updates (issue 16) --------------------------------------------------------
+    _err(
+        "restricted_member",
+        403,
+        "A webhook hears of every project of the workspace; a member restricted to some projects cannot "
+        "configure one.",
+        "Ask the workspace owner, or a maintainer with access to every project.",
+    ),
+    _err(
+        "invalid_webhook_url",
+        400,
+        "The webhook URL is refused: {detail}",
+        "Give a public http(s) URL without credentials in it.",
+    ),
+    _err(
+        "too_many_streams",
+        429,
+        "Too many live streams are open for this person.",
+        "Close a console tab; the others keep updating.",
+    ),
     _err(
         "runner_name_taken",
         409,

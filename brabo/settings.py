@@ -306,3 +306,25 @@ LOGGING = {
 
 # R8.4 — a pending action's agent that has not been waiting for this long is "vanished": its task blocks.
 BRABO_WAITER_LOST_AFTER = env_int("BRABO_WAITER_LOST_AFTER", 900, minimum=1)
+
+# Issue 16 — notifications. E-mail goes through Django's mail backend (tests use locmem); outgoing webhooks
+# refuse private, loopback and link-local addresses unless BRABO_WEBHOOK_ALLOW_PRIVATE is set (a receiver on
+# the same host or network, as the tests' local receiver is): a webhook URL is typed by a workspace's
+# maintainers, and Brabo's workers must not become a way to reach the internal network (SSRF).
+EMAIL_BACKEND = env_str("BRABO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env_str("BRABO_EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("BRABO_EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("BRABO_EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("BRABO_EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("BRABO_EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = env_int("BRABO_EMAIL_TIMEOUT", 10, minimum=1)
+DEFAULT_FROM_EMAIL = env_str("BRABO_EMAIL_FROM", "brabo@localhost")
+BRABO_PUBLIC_URL = env_str("BRABO_PUBLIC_URL").rstrip("/")  # links in notifications; none when unset
+BRABO_WEBHOOK_ALLOW_PRIVATE = env_bool("BRABO_WEBHOOK_ALLOW_PRIVATE", False)
+BRABO_WEBHOOK_TIMEOUT = env_int("BRABO_WEBHOOK_TIMEOUT", 10, minimum=1)
+# Live updates (server-sent events): a stream holds one gunicorn thread, so it ends after this many seconds
+# (the browser reconnects with Last-Event-ID and misses nothing), beats every BRABO_SSE_HEARTBEAT seconds,
+# and one person holds at most BRABO_SSE_MAX_STREAMS at once per process.
+BRABO_SSE_MAX_SECONDS = env_int("BRABO_SSE_MAX_SECONDS", 300, minimum=1)
+BRABO_SSE_HEARTBEAT = env_int("BRABO_SSE_HEARTBEAT", 15, minimum=1)
+BRABO_SSE_MAX_STREAMS = env_int("BRABO_SSE_MAX_STREAMS", 4, minimum=1)

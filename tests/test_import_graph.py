@@ -33,6 +33,9 @@ LAZY_ALLOWED = {
     "(the module imports models)",
     ("actions/apps.py", "actions.maintenance"): "AppConfig.ready: registers the waiter sweep's Celery task "
     "(the module imports models)",
+    ("actions/apps.py", "actions.announce"): "AppConfig.ready: installs what follows every written event "
+    "(live updates, notifications; it imports models) into the kernel's event-log port, and registers the "
+    "notifications' Celery tasks",
     (
         "actions/apps.py",
         "actions.models",

@@ -118,6 +118,15 @@ class Case:
         teams.offer_ownership(actor=team.owner, workspace=team.ws, username=team.maintainer.username)
         self.dev_token, _ = PersonalToken.issue(team.developer, name="laptop")
 
+    def webhook(self):
+        from actions.notifications import create_endpoint
+
+        endpoint, _ = create_endpoint(
+            actor=self.team.owner, workspace=self.team.ws, name="hook", url="https://example.com/h",
+            format="generic", kinds=["pending"],
+        )  # fmt: skip
+        return endpoint
+
     def principal(self, user):
         from projects.models import Membership
 
@@ -126,6 +135,10 @@ class Case:
 
 def _ps(name):
     return importlib.import_module("projects.services").__dict__[name]
+
+
+def _an(name):
+    return importlib.import_module("actions.notifications").__dict__[name]
 
 
 def _as(name):
@@ -497,6 +510,24 @@ TABLE: dict[str, Row] = {
         "project",
         "maintainer",
         lambda c, a: _cs("runner_keys", "rotate_runner_key")(actor=a, runner=c.runner),
+    ),
+    # issue 16: a workspace's webhooks
+    "actions.notifications.create_endpoint": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _an("create_endpoint")(
+            actor=a,
+            workspace=c.team.ws,
+            name="ops",
+            url="https://example.com/h",
+            format="generic",
+            kinds=["pending"],
+        ),  # fmt: skip
+    ),
+    "actions.notifications.delete_endpoint": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _an("delete_endpoint")(actor=a, endpoint=c.webhook()),
     ),
 }
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import budget, team, views
+from actions import live
+
+from . import budget, notifications, team, views
 
 
 def team_urls(p) -> list:
@@ -58,6 +60,19 @@ def console_urls(wrap) -> list:
         p("projects/<uuid:project_id>/approvals/", views.approval_rules, "approval-rules"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
+        p("events/stream/", live.stream, "events-stream"),  # live updates (issue 16)
+        p("notifications/", notifications.page, "notifications"),
+        p("notifications/<uuid:workspace_id>/webhooks/", notifications.webhook_create, "webhook-create"),
+        p(
+            "notifications/webhooks/<uuid:endpoint_id>/disable/",
+            notifications.webhook_disable,
+            "webhook-disable",
+        ),
+        p(
+            "notifications/subscriptions/<uuid:project_id>/",
+            notifications.subscription_save,
+            "subscription-save",
+        ),
         *team_urls(p),
         p("budget/", budget.budget_page, "budget"),  # issue 16
         p("budget/<uuid:workspace_id>/", budget.budget_workspace, "budget-workspace"),

@@ -1,4 +1,6 @@
-// The queue refreshes itself: poll a small state document; when it changes, reload the list fragment.
+// The queue refreshes itself: live updates (live.js, server-sent events) reload the list fragment at once;
+// a small state document is polled as well — every 3 s when the live stream is down, every 30 s while it
+// is up (a safety net). window.BRABO_POLL_MS overrides the fallback period (tests slow it to prove SSE).
 (function () {
   "use strict";
   var region = document.getElementById("queue-region");
@@ -8,6 +10,9 @@
   var fragmentUrl = region.getAttribute("data-fragment-url");
   var last = region.getAttribute("data-state"); // the state this page was rendered from
   var stale = false;
+  var FALLBACK_MS = window.BRABO_POLL_MS || 3000;
+  var LIVE_MS = Math.max(FALLBACK_MS, 30000);
+  var timer = null;
 
   function busy() {
     // Never swap the list under someone typing a deny reason or holding focus on a button.
@@ -24,7 +29,7 @@
       .catch(function () { /* keep the current list; the next poll retries */ });
   }
 
-  function poll() {
+  function poll(force) {
     fetch(stateUrl, { credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (s) {
@@ -34,13 +39,20 @@
           badge.setAttribute("aria-label", s.count + " pending");
           badge.classList.toggle("badge-zero", s.count === 0);
         }
-        if (last !== null && key !== last) reload();
-        else if (stale) reload();
+        if (force || (last !== null && key !== last) || stale) reload();
         last = key;
       })
       .catch(function () {});
   }
 
+  function schedule() {
+    if (timer) clearInterval(timer);
+    timer = setInterval(poll, window.braboLive && window.braboLive.connected ? LIVE_MS : FALLBACK_MS);
+  }
+
+  document.addEventListener("brabo:action", function () { poll(true); });
+  document.addEventListener("brabo:live", schedule);
+  region.addEventListener("focusout", function () { if (stale) setTimeout(reload, 0); });
   poll();
-  setInterval(poll, 3000);
+  schedule();
 })();

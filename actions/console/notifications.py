@@ -1,0 +1,107 @@
+"""Console page for notifications (issue 16): a workspace's webhooks and their delivery log (owners and
+maintainers), and each person's subscriptions per project. Changes call ``actions.notifications``."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from actions import notifications
+from actions.notification_models import FORMATS, KIND_LABELS, KINDS, WebhookDelivery, WebhookEndpoint
+from projects.access import visible_projects
+from projects.models import Workspace
+from projects.services import DomainError
+
+from .views import _base_context, _roles
+
+LOG_ROWS = 50
+
+
+def page(request, new_secret=None):
+    roles = _roles(request.user)
+    cards = []
+    for ws in Workspace.objects.filter(id__in=list(roles)).order_by("name", "id"):
+        manage = notifications.may_configure(request.user, ws)
+        card = {"ws": ws, "role": roles[ws.id], "manage": manage, "endpoints": [], "deliveries": []}
+        if manage:
+            card["endpoints"] = list(WebhookEndpoint.objects.filter(workspace=ws).order_by("-active", "name"))
+            card["deliveries"] = list(
+                WebhookDelivery.objects.filter(endpoint__workspace=ws)
+                .select_related("endpoint")
+                .order_by("-created_at")[:LOG_ROWS]
+            )
+        cards.append(card)
+    projects = []
+    for project in visible_projects(request.user).select_related("workspace").order_by("name"):
+        chosen = notifications.subscribed_kinds(request.user, project, roles.get(project.workspace_id))
+        projects.append({"project": project, "kinds": [(k, KIND_LABELS[k], k in chosen) for k in KINDS]})
+    return render(
+        request,
+        "console/notifications.html",
+        _base_context(
+            request,
+            "Notifications",
+            cards=cards,
+            projects=projects,
+            kinds=[(k, KIND_LABELS[k]) for k in KINDS],
+            formats=FORMATS,
+            new_secret=new_secret,
+            has_email=bool(request.user.email),
+            section="notifications",
+        ),
+    )
+
+
+def _back():
+    return redirect(reverse("admin:console-notifications"))
+
+
+@require_POST
+def webhook_create(request, workspace_id):
+    ws = Workspace.objects.filter(pk=workspace_id, memberships__user=request.user).first()
+    if ws is None:
+        raise Http404
+    try:
+        endpoint, secret = notifications.create_endpoint(
+            actor=request.user,
+            workspace=ws,
+            name=request.POST.get("name", ""),
+            url=request.POST.get("url", ""),
+            format=request.POST.get("format", "generic"),
+            kinds=request.POST.getlist("kinds"),
+        )
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return _back()
+    return page(request, new_secret={"name": endpoint.name, "secret": secret})
+
+
+@require_POST
+def webhook_disable(request, endpoint_id):
+    endpoint = (
+        WebhookEndpoint.objects.select_related("workspace")
+        .filter(pk=endpoint_id, workspace__memberships__user=request.user)
+        .first()
+    )
+    if endpoint is None:
+        raise Http404
+    try:
+        notifications.delete_endpoint(actor=request.user, endpoint=endpoint)
+    except DomainError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Webhook {endpoint.name} disabled: it sends nothing more.")
+    return _back()
+
+
+@require_POST
+def subscription_save(request, project_id):
+    project = visible_projects(request.user).filter(pk=project_id).first()
+    if project is None:
+        raise Http404
+    notifications.set_subscription(user=request.user, project=project, kinds=request.POST.getlist("kinds"))
+    messages.success(request, f"Notifications for {project.name} saved.")
+    return _back()

@@ -1,0 +1,582 @@
+"""Notifications (issue 16): signed webhooks per workspace and e-mail to subscribed people.
+
+Flow: ``actions.announce`` hands an event of a notifying type (``NOTIFYING``) to ``enqueue`` after its
+transaction committed; the Celery task ``actions.notify_event`` calls ``process``, which claims the event once
+(``EventNotification``), e-mails the people subscribed to its kind who can still see the project (tenancy is
+re-checked here, at send time), and creates one ``WebhookDelivery`` per matching endpoint of the project's
+workspace. Each delivery is sent by ``attempt_delivery`` (task ``actions.deliver_webhook``) and retried with
+exponential backoff. A broker outage never fails the transition: the beat sweep ``sweep`` hands out events
+nobody claimed and deliveries whose retry message was lost.
+
+What a notification carries: the action's id, type, status, policy reason and a one-line summary — the
+command cut to ``SUMMARY_CHARS`` after the redaction filter (brabo.redaction) removed secrets — never the
+payload's contents, never the result's output. The webhook secret is decrypted only to sign.
+
+Signing (documented for receivers): ``X-Brabo-Signature: sha256=<hex>`` where ``<hex>`` is
+HMAC-SHA256(secret, ``"<X-Brabo-Timestamp>." + raw body bytes``); ``X-Brabo-Timestamp`` is Unix seconds.
+Receivers should refuse a timestamp older than a few minutes (replay) and compare in constant time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import json
+import logging
+import secrets
+import socket
+import time
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from brabo.errors import DomainError
+from brabo.redaction import redact_text
+from permissions.action_types import MAINTAINER, role_at_least
+from projects.access import membership, visible_projects
+from projects.crypto import SecretUnreadable, decrypt, encrypt
+from projects.models import Membership
+from projects.services import require_workspace_role
+
+from . import events
+from .models import SessionEvent
+from .notification_models import (
+    DEFAULT_KINDS,
+    DELIVERY_DELIVERED,
+    DELIVERY_FAILED,
+    DELIVERY_PENDING,
+    FORMAT_SLACK,
+    FORMATS,
+    KIND_BUDGET,
+    KIND_DECIDED,
+    KIND_EXPIRED,
+    KIND_EXPIRING,
+    KIND_PENDING,
+    KINDS,
+    EventNotification,
+    NotificationSubscription,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+
+log = logging.getLogger(__name__)
+
+NOTIFYING = {
+    events.ACTION_CREATED: KIND_PENDING,  # only when the action is pending (see ``notifies``)
+    events.ACTION_APPROVED: KIND_DECIDED,
+    events.ACTION_DENIED: KIND_DECIDED,
+    events.ACTION_EXPIRING_SOON: KIND_EXPIRING,
+    events.ACTION_EXPIRED: KIND_EXPIRED,
+    events.BUDGET_THRESHOLD_CROSSED: KIND_BUDGET,
+}
+SUMMARY_CHARS = 200
+MAX_ATTEMPTS = 5
+BACKOFF_BASE = 10  # seconds before the 2nd attempt; doubles each time
+BACKOFF_CAP = 600
+RETRYABLE_CODES = {408, 429}
+SWEEP_AFTER = timedelta(seconds=60)  # an event not claimed by then lost its message
+SWEEP_WINDOW = timedelta(days=1)  # older events are not notified any more
+# Event payload keys a notification may repeat (budget figures, quorum counts, expiry): nothing else.
+PAYLOAD_KEYS = (
+    "approvals",
+    "required",
+    "reason",
+    "expired_after_seconds",
+    "expires_at",
+    "scope",
+    "scope_id",
+    "threshold_percent",
+    "period",
+    "spent",
+    "limit",
+    "currency",
+)
+
+
+# The action's status as of the event (a notification sent a moment later must not say "failed" for an
+# approval because the execution already ran); other event types carry the status at sending time.
+STATUS_AT_EVENT = {
+    events.ACTION_APPROVED: "approved",
+    events.ACTION_DENIED: "denied",
+    events.ACTION_EXPIRING_SOON: "pending",
+    events.ACTION_EXPIRED: "expired",
+}
+
+
+class WebhookRefused(ValueError):
+    """A webhook URL Brabo will not call (wrong scheme, or a private address while those are not allowed)."""
+
+
+# -- which events notify -----------------------------------------------------------------------------------
+
+
+def notifies(event) -> bool:
+    if event.type not in NOTIFYING:
+        return False
+    if event.type == events.ACTION_CREATED:
+        return (event.payload or {}).get("status") == "pending"
+    return True
+
+
+def enqueue(event_id) -> None:
+    """Send the notify task; never raises (the sweep sends what could not be sent)."""
+    try:
+        notify_event.delay(event_id)
+    except Exception as exc:
+        log.warning("could not enqueue notifications of event %s (%s); the sweep sends them", event_id, exc)
+
+
+# -- secrets and URLs --------------------------------------------------------------------------------------
+
+
+def new_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(32)
+
+
+def check_url(url: str, *, resolve: bool = False) -> None:
+    """Refuse what Brabo will not call. ``resolve`` also refuses a host whose addresses are private,
+    loopback, link-local or reserved, unless BRABO_WEBHOOK_ALLOW_PRIVATE is set."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        raise WebhookRefused("the URL is not a URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise WebhookRefused("the URL must start with http:// or https:// and name a host")
+    if parts.username or parts.password:
+        raise WebhookRefused("the URL must not carry a user name or password; the signature authenticates")
+    if not resolve or settings.BRABO_WEBHOOK_ALLOW_PRIVATE:
+        return
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, type=socket.SOCK_STREAM)
+    except OSError:
+        raise WebhookRefused(f"the host {parts.hostname} does not resolve") from None
+    for info in infos:
+        address = ipaddress.ip_address(info[4][0])
+        if not address.is_global or address.is_multicast:
+            raise WebhookRefused(
+                f"the host {parts.hostname} resolves to a private or local address ({address}); "
+                "set BRABO_WEBHOOK_ALLOW_PRIVATE to allow it"
+            )
+
+
+def sign(secret: str, timestamp: str, body: bytes) -> str:
+    """The documented signature: ``sha256=`` + hex HMAC-SHA256 over ``"<timestamp>." + body``."""
+    digest = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
+    return "sha256=" + digest
+
+
+# -- what a notification says ------------------------------------------------------------------------------
+
+
+def clean(text: str, limit: int = SUMMARY_CHARS) -> str:
+    """Secrets removed first (whole), then cut: no slice of a secret survives the cut."""
+    text = redact_text(str(text or "")).replace("\r", " ").replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def summary(action) -> str:
+    if action.action_type == "terminal":
+        return clean(action.payload.get("command", ""))
+    fields = ", ".join(
+        f"{k}: {v}" for k, v in action.payload.items() if k not in ("content", "body", "diff", "patch")
+    )
+    return clean(fields)
+
+
+def _console_link(action) -> str:
+    if not settings.BRABO_PUBLIC_URL or action is None:
+        return ""
+    return f"{settings.BRABO_PUBLIC_URL}/admin/console/actions/{action.id}/"
+
+
+def document(event, delivery_id: str = "") -> dict:
+    """The generic JSON body (also what the e-mail and the Slack body are written from)."""
+    project = event.project
+    action = event.action
+    data = {k: event.payload[k] for k in PAYLOAD_KEYS if k in (event.payload or {})}
+    if "reason" in data:
+        data["reason"] = clean(data["reason"])
+    body: dict = {
+        "id": delivery_id or str(event.pk),
+        "event_id": event.pk,
+        "type": event.type,
+        "occurred_at": event.created_at.isoformat(),
+        "workspace": {"id": str(project.workspace_id), "name": project.workspace.name},
+        "project": {"id": str(project.id), "name": project.name},
+        "actor": {"kind": event.actor_kind, "label": event.actor_label},
+        "action": None,
+        "data": data,
+    }
+    if action is not None:
+        body["action"] = {
+            "id": str(action.id),
+            "action_type": action.action_type,
+            "status": STATUS_AT_EVENT.get(event.type) or (event.payload or {}).get("status") or action.status,
+            "reason": action.reason,
+            "summary": summary(action),
+        }
+        if action.denial_reason:
+            body["action"]["denial_reason"] = clean(action.denial_reason)
+        link = _console_link(action)
+        if link:
+            body["url"] = link
+    return body
+
+
+def headline(doc: dict) -> str:
+    project = doc["project"]["name"]
+    action = doc["action"]
+    data = doc["data"]
+    what = f"{action['action_type']} `{action['summary']}`" if action else ""
+    kind = doc["type"]
+    if kind == events.ACTION_CREATED:
+        return f"[{project}] waiting for approval: {what}"
+    if kind == events.ACTION_APPROVED:
+        return f"[{project}] approved by {doc['actor']['label']}: {what}"
+    if kind == events.ACTION_DENIED:
+        return f"[{project}] denied by {doc['actor']['label']}: {what}"
+    if kind == events.ACTION_EXPIRING_SOON:
+        return f"[{project}] expires soon unless decided: {what}"
+    if kind == events.ACTION_EXPIRED:
+        return f"[{project}] expired without a decision: {what}"
+    if kind == events.BUDGET_THRESHOLD_CROSSED:
+        return (
+            f"[{project}] {data.get('scope', 'budget')} budget crossed {data.get('threshold_percent')} %: "
+            f"{data.get('spent')} of {data.get('limit')} {data.get('currency', '')} in {data.get('period')}"
+        )
+    return f"[{project}] {kind}"
+
+
+def _slack_escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def slack_body(doc: dict) -> dict:
+    """A Slack incoming-webhook body: ``text`` (the fallback) and ``blocks``."""
+    text = _slack_escape(headline(doc))
+    context = [f"*{_slack_escape(doc['workspace']['name'])}* / {_slack_escape(doc['project']['name'])}"]
+    if doc["action"]:
+        context.append(f"status: {doc['action']['status']}")
+    if doc.get("url"):
+        text += f"\n<{doc['url']}|Open in the Brabo console>"
+    return {
+        "text": text,
+        "blocks": [
+            {"type": "section", "text": {"type": "mrkdwn", "text": text}},
+            {"type": "context", "elements": [{"type": "mrkdwn", "text": c} for c in context]},
+        ],
+    }
+
+
+def body_bytes(endpoint: WebhookEndpoint, event, delivery_id: str) -> bytes:
+    doc = document(event, delivery_id)
+    payload = slack_body(doc) if endpoint.format == FORMAT_SLACK else doc
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+# -- who hears of it ---------------------------------------------------------------------------------------
+
+
+def recipients(event, kind: str) -> list:
+    """People who can see the event's project now and are subscribed to ``kind`` (a row, or their role's
+    default), with an e-mail address."""
+
+    chosen = {
+        s.user_id: s.kinds for s in NotificationSubscription.objects.filter(project_id=event.project_id)
+    }
+    people = []
+    memberships = Membership.objects.filter(workspace_id=event.project.workspace_id).select_related("user")
+    for m in memberships:
+        user = m.user
+        kinds = chosen.get(user.pk, DEFAULT_KINDS.get(m.role, []))
+        if kind not in kinds or not user.is_active or not user.email:
+            continue
+        if not visible_projects(user).filter(id=event.project_id).exists():
+            continue  # restricted to other projects of the workspace
+        people.append(user)
+    return people
+
+
+def subscribed_kinds(user, project, role: str | None) -> list[str]:
+    row = NotificationSubscription.objects.filter(user=user, project=project).first()
+    return list(row.kinds) if row else list(DEFAULT_KINDS.get(role or "", []))
+
+
+# -- handing an event out ----------------------------------------------------------------------------------
+
+
+def process(event_id) -> EventNotification | None:
+    """Claim the event once, e-mail its subscribers, create its webhook deliveries and send them.
+    Returns the claim, or None when another process already handled the event."""
+    event = SessionEvent.objects.select_related("project__workspace", "action").filter(pk=event_id).first()
+    if event is None or not notifies(event):
+        return None
+    try:
+        with transaction.atomic():
+            claim = EventNotification.objects.create(event=event)
+    except IntegrityError:
+        return None  # handled already (the task and the sweep can both send it)
+    kind = NOTIFYING[event.type]
+    doc = document(event)
+    subject = headline(doc)[:180]
+    text = _email_text(doc)
+    sent = 0
+    for person in recipients(event, kind):
+        try:
+            sent += send_mail(subject, text, settings.DEFAULT_FROM_EMAIL, [person.email])
+        except Exception as exc:
+            log.warning("could not e-mail %s about event %s (%s)", person.pk, event.pk, type(exc).__name__)
+    endpoints = [
+        e
+        for e in WebhookEndpoint.objects.filter(workspace_id=event.project.workspace_id, active=True)
+        if kind in (e.kinds or [])
+    ]
+    deliveries = []
+    for endpoint in endpoints:
+        delivery, _ = WebhookDelivery.objects.get_or_create(
+            endpoint=endpoint,
+            event=event,
+            defaults={"event_type": event.type, "next_attempt_at": timezone.now()},
+        )
+        deliveries.append(delivery)
+    EventNotification.objects.filter(pk=claim.pk).update(emails_sent=sent, webhooks=len(deliveries))
+    for delivery in deliveries:
+        send_delivery(delivery.id)
+    return claim
+
+
+def _email_text(doc: dict) -> str:
+    lines = [headline(doc), ""]
+    if doc["action"]:
+        a = doc["action"]
+        lines += [
+            f"Action: {a['action_type']} ({a['id']})",
+            f"Status: {a['status']}",
+            f"Summary: {a['summary']}",
+        ]
+        if a.get("denial_reason"):
+            lines.append(f"Reason: {a['denial_reason']}")
+    for key, value in doc["data"].items():
+        lines.append(f"{key.replace('_', ' ').capitalize()}: {value}")
+    if doc.get("url"):
+        lines += ["", doc["url"]]
+    lines += ["", "You receive this because of your Brabo notification settings for this project."]
+    return "\n".join(lines)
+
+
+def send_delivery(delivery_id, countdown: float = 0) -> None:
+    """Hand one delivery attempt to the worker; never raises (the sweep sends a lost one)."""
+    try:
+        deliver_webhook.apply_async((str(delivery_id),), countdown=countdown)
+    except Exception as exc:
+        log.warning("could not enqueue webhook delivery %s (%s); the sweep sends it", delivery_id, exc)
+
+
+def backoff(attempts: int) -> int:
+    """Seconds before the next attempt after ``attempts`` failed ones: 10, 20, 40, 80 … capped."""
+    return min(BACKOFF_BASE * 2 ** max(0, attempts - 1), BACKOFF_CAP)
+
+
+def attempt_delivery(delivery_id, *, now=None) -> float | None:
+    """Make one attempt if the delivery is due. Returns the seconds until the next attempt when it must be
+    retried, else None (delivered, given up, not due, or gone)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        delivery = (
+            WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related("endpoint", "event__project__workspace", "event__action")
+            .filter(id=delivery_id, status=DELIVERY_PENDING)
+            .first()
+        )
+        if delivery is None:
+            return None
+        if delivery.next_attempt_at and delivery.next_attempt_at > now:
+            return (delivery.next_attempt_at - now).total_seconds()
+        endpoint = delivery.endpoint
+        delivery.attempts += 1
+        delivery.last_attempt_at = now
+        code, error, retry = None, "", False
+        if not endpoint.active:
+            error = "the endpoint was disabled"
+        else:
+            try:
+                check_url(endpoint.url, resolve=True)
+                secret = decrypt(endpoint.secret_encrypted)
+                code, error, retry = _post(endpoint, delivery, secret)
+            except WebhookRefused as exc:
+                error = str(exc)
+            except SecretUnreadable as exc:
+                error = str(exc)
+        delivery.last_status_code = code
+        delivery.last_error = clean(error, 300)
+        if code is not None and 200 <= code < 300:
+            delivery.status, delivery.delivered_at, delivery.next_attempt_at = DELIVERY_DELIVERED, now, None
+            delivery.last_error = ""
+        elif retry and delivery.attempts < MAX_ATTEMPTS:
+            delivery.next_attempt_at = now + timedelta(seconds=backoff(delivery.attempts))
+        else:
+            delivery.status, delivery.next_attempt_at = DELIVERY_FAILED, None
+        delivery.save()
+    if delivery.status == DELIVERY_PENDING and delivery.next_attempt_at:
+        return (delivery.next_attempt_at - now).total_seconds()
+    return None
+
+
+def _post(endpoint: WebhookEndpoint, delivery: WebhookDelivery, secret: str) -> tuple[int | None, str, bool]:
+    """(status code, error, retry?) of one POST. Redirects are not followed (a redirect is refused)."""
+    import httpx
+
+    body = body_bytes(endpoint, delivery.event, str(delivery.id))
+    timestamp = str(int(time.time()))
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "Brabo-Webhooks/1",
+        "X-Brabo-Event": delivery.event_type,
+        "X-Brabo-Delivery": str(delivery.id),
+        "X-Brabo-Timestamp": timestamp,
+        "X-Brabo-Signature": sign(secret, timestamp, body),
+    }
+    try:
+        response = httpx.post(
+            endpoint.url,
+            content=body,
+            headers=headers,
+            timeout=settings.BRABO_WEBHOOK_TIMEOUT,
+            follow_redirects=False,
+        )
+    except httpx.HTTPError as exc:
+        return None, f"{type(exc).__name__}: the receiver could not be reached", True
+    code = response.status_code
+    if 200 <= code < 300:
+        return code, "", False
+    if 300 <= code < 400:
+        return code, "the receiver answered with a redirect; Brabo does not follow redirects", False
+    if code in RETRYABLE_CODES or code >= 500:
+        return code, f"the receiver answered {code}", True
+    return code, f"the receiver answered {code}; not retried", False
+
+
+def sweep(*, now=None, limit: int = 200) -> int:
+    """Periodic (beat): hand out notifying events nobody claimed (their message was lost) and send the
+    deliveries whose retry is overdue. Returns how many were sent."""
+    now = now or timezone.now()
+    candidates = list(
+        SessionEvent.objects.filter(
+            type__in=list(NOTIFYING),
+            created_at__gte=now - SWEEP_WINDOW,
+            created_at__lte=now - SWEEP_AFTER,
+        )
+        .exclude(id__in=EventNotification.objects.values("event_id"))
+        .order_by("id")
+        .values_list("id", flat=True)[:limit]
+    )
+    for event_id in candidates:
+        enqueue(event_id)
+    overdue = list(
+        WebhookDelivery.objects.filter(status=DELIVERY_PENDING, next_attempt_at__lte=now - SWEEP_AFTER)
+        .order_by("next_attempt_at")
+        .values_list("id", flat=True)[:limit]
+    )
+    for delivery_id in overdue:
+        send_delivery(delivery_id)
+    return len(candidates) + len(overdue)
+
+
+# -- configuration (console) -------------------------------------------------------------------------------
+
+
+def may_configure(user, workspace) -> bool:
+
+    m = membership(user, workspace.id)
+    # A webhook hears of every project of the workspace: a member restricted to some projects may not add one.
+    return m is not None and not m.restricted and role_at_least(m.role, MAINTAINER)
+
+
+def _require_configurer(actor, workspace) -> None:
+
+    m = require_workspace_role(actor, workspace.id, MAINTAINER, "Configuring webhooks")
+    if m.restricted:
+        raise DomainError(
+            "a webhook hears of every project of the workspace; a member restricted to some projects cannot "
+            "configure one. Ask the owner.",
+            status=403,
+            reason="restricted_member",
+        )
+
+
+def create_endpoint(
+    *, actor, workspace, name: str, url: str, format: str, kinds
+) -> tuple[WebhookEndpoint, str]:
+    """A new endpoint and its secret, which the caller shows once; only the encrypted secret is stored."""
+    _require_configurer(actor, workspace)
+    name = (name or "").strip()
+    if not name or len(name) > 80:
+        raise DomainError("give the webhook a name of 1 to 80 characters.", status=400, reason="invalid")
+    url = (url or "").strip()
+    if len(url) > 500:
+        raise DomainError("the URL is longer than 500 characters.", status=400, reason="invalid")
+    try:
+        check_url(url)
+    except WebhookRefused as exc:
+        raise DomainError(f"{exc}.", status=400, reason="invalid_webhook_url") from None
+    if format not in FORMATS:
+        raise DomainError(f"format must be one of: {', '.join(FORMATS)}.", status=400, reason="invalid")
+    kinds = [k for k in KINDS if k in set(kinds or [])]
+    if not kinds:
+        raise DomainError("choose at least one kind of event to send.", status=400, reason="invalid")
+    secret = new_secret()
+    endpoint = WebhookEndpoint.objects.create(
+        workspace=workspace,
+        name=name,
+        url=url,
+        format=format,
+        kinds=kinds,
+        secret_encrypted=encrypt(secret),
+        created_by=actor,
+    )
+    return endpoint, secret
+
+
+def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
+
+    _require_configurer(actor, endpoint.workspace)
+    endpoint.active = False  # its delivery log stays readable; it sends nothing more
+    endpoint.save(update_fields=["active"])
+
+
+def set_subscription(*, user, project, kinds) -> NotificationSubscription:
+    chosen = [k for k in KINDS if k in set(kinds or [])]
+    row, _ = NotificationSubscription.objects.update_or_create(
+        user=user, project=project, defaults={"kinds": chosen}
+    )
+    return row
+
+
+# -- Celery tasks (registered by actions.apps.ActionsConfig.ready) -------------------------------------------
+
+
+@shared_task(name="actions.notify_event")
+def notify_event(event_id: int) -> None:
+    """Issue 16: e-mail and webhook deliveries of one event (claimed once; a redelivery is a no-op)."""
+    process(event_id)
+
+
+@shared_task(name="actions.deliver_webhook")
+def deliver_webhook(delivery_id: str) -> None:
+    """Issue 16: one attempt of a webhook delivery; a retryable failure schedules the next with backoff.
+    Without a broker (eager, the embedded `make run`) there is no later: one attempt, the log shows it."""
+    wait = attempt_delivery(delivery_id)
+    if wait is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        send_delivery(delivery_id, countdown=max(0.0, wait))
+
+
+@shared_task(name="actions.sweep_notifications")
+def sweep_notifications() -> int:
+    """Periodic (beat): events and webhook retries whose message was lost."""
+    return sweep()

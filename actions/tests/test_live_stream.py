@@ -1,0 +1,141 @@
+"""Live updates (issue 16): the console's server-sent-events stream over real HTTP (pytest-django's live
+server), scoped by tenancy, resumable with Last-Event-ID, capped per person, woken by actions.waiting."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import httpx
+import pytest
+from django.test import Client
+
+from actions import events
+from actions.events import Actor
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+URL = "/admin/console/events/stream/"
+
+
+@pytest.fixture
+def short_streams(settings):
+    settings.BRABO_SSE_MAX_SECONDS = 3  # each stream ends by itself: the reads below are bounded
+    settings.BRABO_SSE_HEARTBEAT = 1
+
+
+def _cookies(user) -> dict:
+    c = Client()
+    c.force_login(user)
+    return {"sessionid": c.cookies["sessionid"].value}
+
+
+class Reader:
+    """Reads one stream to its end in a thread; ``ready`` is set once the server sent its first line (the
+    cursor is fixed by then)."""
+
+    def __init__(self, base, user, headers=None):
+        self.frames: list[dict] = []
+        self.comments = 0
+        self.status = None
+        self.ready = threading.Event()
+        self._thread = threading.Thread(target=self._run, args=(base, user, headers or {}), daemon=True)
+        self._thread.start()
+
+    def _run(self, base, user, headers):
+        try:
+            with httpx.Client(base_url=base, cookies=_cookies(user), timeout=30) as client:
+                with client.stream("GET", URL, headers=headers) as response:
+                    self.status = response.status_code
+                    frame: dict = {}
+                    for line in response.iter_lines():
+                        self.ready.set()
+                        if line.startswith(":"):
+                            self.comments += 1
+                        elif line.startswith("id: "):
+                            frame["sse_id"] = int(line[4:])
+                        elif line.startswith("data: "):
+                            frame.update(json.loads(line[6:]))
+                        elif line == "" and frame:
+                            self.frames.append(frame)
+                            frame = {}
+        finally:
+            self.ready.set()
+
+    def join(self):
+        self._thread.join(30)
+        assert not self._thread.is_alive()
+
+
+def _make_action(project, status="pending"):
+    from actions.models import ProposedAction, payload_hash
+
+    payload = {"command": "echo hi"}
+    return ProposedAction.objects.create(
+        project=project, action_type="terminal", payload=payload, payload_hash=payload_hash(payload),
+        status=status, reason="default", message="t",
+    )  # fmt: skip
+
+
+def _approve(project, action, user):
+    action.status = "approved"
+    action.save()
+    return events.record(
+        events.ACTION_APPROVED, project_id=project.id, actor=Actor.of_user(user), action=action
+    )
+
+
+def test_each_person_hears_only_of_projects_they_can_see(live_server, team, short_streams):
+    ours, theirs = _make_action(team.project), _make_action(team.other_project)
+    max_reader = Reader(live_server.url, team.maintainer)
+    eve_reader = Reader(live_server.url, team.outsider)
+    assert max_reader.ready.wait(20) and eve_reader.ready.wait(20)
+    ours_event = _approve(team.project, ours, team.owner)
+    _approve(team.other_project, theirs, team.outsider)
+    max_reader.join()
+    eve_reader.join()
+    assert max_reader.status == eve_reader.status == 200
+    assert max_reader.frames == [
+        {
+            "sse_id": ours_event.pk,
+            "id": str(ours.id),
+            "project": str(team.project.id),
+            "status": "approved",
+            "event": "proposed_action.approved",
+        }
+    ]
+    assert [f["id"] for f in eve_reader.frames] == [str(theirs.id)]
+    assert max_reader.comments >= 1  # heartbeats while nothing changed
+
+
+def test_last_event_id_resumes_without_a_gap(live_server, team, short_streams):
+    action = _make_action(team.project)
+    first = events.record("action.executed", project_id=team.project.id, actor=Actor.system(), action=action)
+    second = _approve(team.project, action, team.owner)
+    reader = Reader(live_server.url, team.owner, {"Last-Event-ID": str(first.pk - 1)})
+    reader.join()
+    assert [f["sse_id"] for f in reader.frames] == [first.pk, second.pk]
+
+
+def test_streams_per_person_are_capped_and_freed(live_server, team, short_streams, settings):
+    settings.BRABO_SSE_MAX_STREAMS = 1
+    holder = Reader(live_server.url, team.owner)
+    assert holder.ready.wait(20)
+    with httpx.Client(base_url=live_server.url, cookies=_cookies(team.owner), timeout=30) as client:
+        refused = client.get(URL)
+        assert refused.status_code == 429 and refused.json()["reason"] == "too_many_streams"
+        other = Reader(live_server.url, team.maintainer)  # another person is not counted against the owner
+        holder.join()
+        other.join()
+        assert other.status == 200
+        again = Reader(live_server.url, team.owner)  # the slot came back when the first stream ended
+        again.join()
+        assert again.status == 200
+
+
+def test_bad_last_event_id_and_anonymous(live_server, team):
+    with httpx.Client(base_url=live_server.url, cookies=_cookies(team.owner), timeout=30) as client:
+        bad = client.get(URL, headers={"Last-Event-ID": "yesterday"})
+        assert bad.status_code == 400 and bad.json()["reason"] == "invalid"
+    anonymous = httpx.get(live_server.url + URL, follow_redirects=False, timeout=30)
+    assert anonymous.status_code == 302 and "/admin/login/" in anonymous.headers["location"]
