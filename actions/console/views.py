@@ -119,7 +119,7 @@ def summary(action: ProposedAction) -> str:
 class Row:
     """An action as the console shows it, with what this viewer may do to it."""
 
-    def __init__(self, action: ProposedAction, role: str | None):
+    def __init__(self, action: ProposedAction, role: str | None, viewer=None):
         self.action = action
         self.summary = summary(action)
         self.sentence = sentence(action.reason, action.scope_root)
@@ -140,6 +140,13 @@ class Row:
         if self.quorum_governed and approvals is not None and approvals["min_role"]:
             self.min_role = approvals["min_role"]  # a rule's co-approvers may be below the type's minimum
             self.can_decide = role_at_least(role, self.min_role)
+        # the viewer's approval already counts: a second click changes nothing, so no Approve button for them
+        self.approved_by_viewer = bool(
+            self.quorum_governed
+            and approvals is not None
+            and viewer is not None
+            and viewer.get_username() in approvals["approvers"]
+        )
         self.expires_at = expires_at(action) if action.status == PENDING else None
 
     @property
@@ -175,7 +182,7 @@ def _queue_rows(request):
     roles = _roles(request.user)
     actions = list(page.object_list)
     quorum.attach(actions)  # the page's two-person rules in one query
-    rows = [Row(a, roles.get(a.project.workspace_id)) for a in actions]
+    rows = [Row(a, roles.get(a.project.workspace_id), request.user) for a in actions]
     return page, rows
 
 
@@ -240,7 +247,7 @@ def queue_state(request):
 def action_detail(request, action_id):
     action = _action_or_404(request, action_id)
     role = _roles(request.user).get(action.project.workspace_id)
-    row = Row(action, role)
+    row = Row(action, role, request.user)
     events = list(action.events.order_by("id"))
     return render(
         request,

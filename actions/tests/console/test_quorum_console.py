@@ -41,7 +41,10 @@ def test_the_approve_button_records_one_approval_and_the_pages_show_the_count(te
     assert ProposedAction.objects.get(id=governed).status == "pending"
 
     queue = console.get("/admin/console/").content.decode()
-    assert 'data-quorum="1/2"' in queue and "Approve (1 of 2)" in queue
+    # mia's approval counts already: she is told so instead of offered a second click; the owner is offered it
+    assert 'data-quorum="1/2"' in queue and "Approve (1 of 2)" not in queue
+    assert "Your approval is counted; another person decides next." in queue
+    assert "Approve (1 of 2)" in login(team.owner).get("/admin/console/").content.decode()
 
     again = console.post(f"/admin/console/actions/{governed}/approve/", {"next": detail}, follow=True)
     assert "your approval counts once" in again.content.decode()
