@@ -7,21 +7,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
 from django.db.models import Sum
 
 from actions.models import ProposedAction, SessionEvent, SpendEntry
-from actions.tests.test_concurrency import _race
+from tests.races import postgres_only, race  # noqa: F401 — postgres_only is an autouse fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "row locks and concurrent transactions are proven on PostgreSQL (set DATABASE_URL; CI does)"
-        )
 
 
 @pytest.fixture
@@ -55,7 +46,7 @@ def test_20_concurrent_auto_approvals_at_the_edge_never_overspend(team, payer):
     budgets.set_workspace_budget(
         actor=team.owner, workspace=team.ws, currency="EUR", monthly_amount="100.00", auto_approve_up_to="10"
     )
-    statuses = _race(20, lambda i: _spend(payer).status)
+    statuses = race(20, lambda i: _spend(payer).status)
     # 14 × 7.00 = 98.00 fits; a 15th would make 105.00
     assert sorted(statuses) == ["auto_approved"] * 14 + ["pending"] * 6
     assert _spent(team) == Decimal("98.00")
@@ -83,7 +74,7 @@ def test_20_concurrent_owner_approvals_at_the_edge_never_overspend(team, payer):
         except DomainError as exc:
             return f"{exc.status} {exc.reason}"
 
-    outcomes = _race(20, approve)
+    outcomes = race(20, approve)
     assert sorted(outcomes) == ["409 budget_exceeded"] * 6 + ["approved"] * 14
     assert _spent(team) == Decimal("98.00")
     assert SpendEntry.objects.filter(approved_by=team.owner).count() == 14

@@ -5,41 +5,11 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.db import connection
 
 from actions.models import ProposedAction, SessionEvent
+from tests.races import postgres_only, race  # noqa: F401 — postgres_only is an autouse fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "row locks and concurrent transactions are proven on PostgreSQL (set DATABASE_URL; CI does)"
-        )
-
-
-def _race(n, fn):
-    barrier = threading.Barrier(n)
-    results, errors = [], []
-
-    def run(i):
-        try:
-            barrier.wait()
-            results.append(fn(i))
-        except Exception as exc:  # collected and asserted on below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not errors, errors
-    return results
 
 
 def test_20_simultaneous_approvals_give_one_approval_one_event_one_execution(team, monkeypatch):
@@ -58,9 +28,7 @@ def test_20_simultaneous_approvals_give_one_approval_one_event_one_execution(tea
             executions.append(str(action_id))
 
     monkeypatch.setattr(services, "enqueue_execution", counting_enqueue)
-    outcomes = _race(
-        20, lambda i: services.approve_action(action_id=action.id, actor=team.maintainer).outcome
-    )
+    outcomes = race(20, lambda i: services.approve_action(action_id=action.id, actor=team.maintainer).outcome)
     assert sorted(outcomes) == ["approved"] + ["ja_aprovada"] * 19
     assert SessionEvent.objects.filter(action=action, type="proposed_action.approved").count() == 1
     assert executions == [str(action.id)]
@@ -84,7 +52,7 @@ def test_10_simultaneous_merge_proposals_for_one_pr_create_one(team):
         except DomainError as exc:
             return f"{exc.status} {exc.reason}"
 
-    outcomes = _race(10, propose)
+    outcomes = race(10, propose)
     assert sorted(outcomes) == ["409 merge_ja_proposto"] * 9 + ["created"]
     assert ProposedAction.objects.filter(action_type="git_merge", merge_pr="99").count() == 1
     assert SessionEvent.objects.filter(type="proposed_action.created").count() == 1

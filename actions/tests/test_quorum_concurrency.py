@@ -14,40 +14,11 @@ from django.utils import timezone
 from actions import expiry, quorum, services
 from actions.models import ActionApproval, ProposedAction, SessionEvent
 from projects.services import DomainError
+from tests.races import postgres_only, race  # noqa: F401 — postgres_only is an autouse fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WAIT = 60  # seconds: an upper bound for a stuck worker or thread, never a performance assertion
-
-
-@pytest.fixture(autouse=True)
-def _postgres_only():
-    if connection.vendor != "postgresql":
-        pytest.skip(
-            "row locks and concurrent transactions are proven on PostgreSQL (set DATABASE_URL; CI does)"
-        )
-
-
-def _race(n, fn):
-    barrier = threading.Barrier(n)
-    results, errors = [], []
-
-    def run(i):
-        try:
-            barrier.wait()
-            results.append(fn(i))
-        except Exception as exc:  # collected and asserted on below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    assert not errors, errors
-    return results
 
 
 def _people(team, n):
@@ -81,7 +52,7 @@ def test_concurrent_approvals_count_each_person_once_and_approve_once(team, monk
 
     monkeypatch.setattr(services, "enqueue_execution", counting_enqueue)
     # 3 people × 4 clicks each, all at once
-    outcomes = _race(12, lambda i: services.approve_action(action_id=action.id, actor=people[i % 3]).outcome)
+    outcomes = race(12, lambda i: services.approve_action(action_id=action.id, actor=people[i % 3]).outcome)
 
     assert outcomes.count("approved") == 1
     assert outcomes.count("approval_recorded") == 2
@@ -114,7 +85,7 @@ def test_a_deny_racing_the_final_approval_leaves_one_outcome(team):
         except DomainError as exc:
             return exc.reason
 
-    outcomes = sorted(_race(2, click))
+    outcomes = sorted(race(2, click))
     action.refresh_from_db()
     # whichever committed first wins; the other sees the settled state
     assert outcomes in (["action_already_approved", "approved"], ["acao_ja_recusada", "denied"])
@@ -136,7 +107,7 @@ def test_two_of_two_executes_once_through_the_real_worker(worker_dirs, team):
         project=team.project, agent=team.agent, action_type="instruction_patch", payload={}
     ).action
     # each of the two people clicks three times, all at once
-    _race(6, lambda i: services.approve_action(action_id=action.id, actor=people[i % 2]).outcome)
+    race(6, lambda i: services.approve_action(action_id=action.id, actor=people[i % 2]).outcome)
 
     def settled():
         return ProposedAction.objects.filter(id=action.id, status__in=("executed", "failed")).exists()
@@ -194,7 +165,7 @@ def test_concurrent_sweeps_expire_only_pending_ones_and_record_events_once(team)
     soon = _pending(team, "make soon")
     ProposedAction.objects.filter(pk=soon.pk).update(created_at=later - timedelta(hours=23, minutes=50))
 
-    results = _race(6, lambda i: expiry.sweep(now=later))
+    results = race(6, lambda i: expiry.sweep(now=later))
 
     assert sum(r["expired"] for r in results) == 3
     assert sum(r["expiring_soon"] for r in results) == 1
@@ -300,7 +271,7 @@ def test_an_approval_racing_the_sweep_leaves_one_outcome(team, monkeypatch):
         except DomainError as exc:
             return exc.reason
 
-    _race(10, run)
+    race(10, run)
     for a in actions:
         a.refresh_from_db()
         approved, expired = _count(a, "proposed_action.approved"), _count(a, "proposed_action.expired")
