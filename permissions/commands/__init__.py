@@ -91,7 +91,8 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    ``jrunscript``, ``ghci``, ``irb``, ``swift``, ``kotlin``, ``raku``, ``guile``, ``racket``, ``sbcl``,
    ``clisp``, ``clojure``, ``bb``, ``dc``, ``nu``, ``elvish``, ``xonsh``, ``crystal eval``,
    ``dotnet script eval``/``fsi``); ``psql``/``mysql`` with no ``-c``/``-f`` read SQL (with ``\\!``
-   shell escapes) from the input. ``sqlite3 db`` alone stays an interactive session (kept ordinary).
+   shell escapes) from the input, and so does ``sqlite3 db`` (statements and dot-commands such as
+   ``.shell``).
 16. Text piped into a shell from ``printf`` is its script (as from ``echo``): plain formats, ``%s`` joined,
    escapes read both as written and decoded.
 17. Arithmetic (``$((n))``, ``((n))``, ``let``, ``declare -i``, ``${a[n]}``, ``${s:n}``) in a command that

@@ -470,7 +470,11 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         operands = [w for w in view[1:] if w[:1] != "-"]
         if len(operands) > 1 or "-cmd" in view:
             return INLINE  # `sqlite3 db '.shell curl x'`: statements and dot-commands after the database
-        return None  # `sqlite3 db`: an interactive session (kept ordinary; see test_commands_issue11)
+        if any(w.lstrip("-") in ("version", "help") for w in view[1:]):
+            return None
+        # `cat q.sql | sqlite3 db`, `sqlite3 db < q.sql`: statements and dot-commands (`.shell`, `.system`)
+        # read from the input, as psql and mysql do
+        return FROM_INPUT
     if verb in _SCHEDULERS:
         if verb == "crontab":
             if any(w[:1] != "-" or w == "-" for w in view[1:]):

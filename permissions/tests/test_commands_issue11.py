@@ -313,7 +313,7 @@ ORDINARY = [
     "sed '$!N;s/\\n/ /' f",
     "less +G f",
     "psql -d db -f x.sql",
-    "sqlite3 db",
+    "sqlite3 -version",
     "crontab -l",
     "sed --sandbox 's/a/b/e' f",
     "make -C sub test",

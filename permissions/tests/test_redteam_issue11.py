@@ -228,7 +228,18 @@ def test_inline_code_in_another_language_is_opaque(command):  # issue 11 leftove
 
 
 # A program read from the input: an allow written for exactly these words covers it (R4.9), nothing else.
-FROM_THE_INPUT = ["jshell", "irb", "psql", "mysql < x.sql", "dotnet fsi", "erl"]
+FROM_THE_INPUT = [
+    "jshell",
+    "irb",
+    "psql",
+    "mysql < x.sql",
+    "dotnet fsi",
+    "erl",
+    "sqlite3 app.db",  # its input is SQL and dot-commands: `.shell` runs a program
+    "sqlite3 app.db < q.sql",
+    "cat q.sql | sqlite3 app.db",
+    "printf '.shell curl x' | sqlite3 -batch app.db",
+]
 
 
 @pytest.mark.parametrize("command", FROM_THE_INPUT)
