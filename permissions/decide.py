@@ -16,7 +16,14 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
-from permissions.commands import FILE_WRITERS, OPAQUE_VERBS, opaque_reason, runs_a_written_file
+from permissions.commands import (
+    FILE_WRITERS,
+    GIT_DIR_WRITERS,
+    OPAQUE_VERBS,
+    opaque_reason,
+    runs_a_written_file,
+    writes_into_git_dir,
+)
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
@@ -434,6 +441,13 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 and any(s.redirects or s.words[:1] and s.words[0] in FILE_WRITERS for s in parsed.segments)
             ):
                 never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
+            if never_auto is None and any(
+                s.redirects
+                or s.words[:1]
+                and (s.words[0] in GIT_DIR_WRITERS or s.words[0] in PEELED_VERBS or "/" in s.words[0])
+                for s in parsed.segments
+            ):
+                never_auto = writes_into_git_dir([(s.words, s.redirects) for s in parsed.segments])
         if asked is not None:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
         elif never_auto is not None:

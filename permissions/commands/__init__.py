@@ -307,6 +307,52 @@ def _file_key(word: str) -> str:
     return word
 
 
+# Writers whose operands (or destination) may be a file in the repository's .git folder.
+_DEST_LAST = frozenset({"cp", "mv", "install", "ln"})
+_ALL_OPERANDS = frozenset({"tee", "chmod", "touch", "truncate"})
+_IN_PLACE = frozenset({"sed", "gsed", "perl"})
+GIT_DIR_WRITERS = _DEST_LAST | _ALL_OPERANDS | _IN_PLACE | {"dd"}
+GIT_DIR_WRITE = "it writes into the repository's .git folder, whose hooks and config git runs later, where no rule sees them"
+
+
+def _in_git_dir(path: str) -> bool:
+    return ".git" in path.split("/")[:-1] or path == ".git" or path.endswith("/.git")
+
+
+def _written_paths(view: Sequence[str]) -> list[str]:
+    verb = view[0].rsplit("/", 1)[-1]
+    operands = [w for w in view[1:] if w[:1] != "-"]
+    if verb in _ALL_OPERANDS:
+        return operands
+    if verb in _DEST_LAST:
+        into = [w.partition("=")[2] for w in view[1:] if w.startswith("--target-directory=")]
+        into += [view[i + 1] for i, w in enumerate(view[:-1]) if w == "-t"]
+        return into + operands[-1:]
+    if verb == "dd":
+        return [w[3:] for w in view[1:] if w.startswith("of=")]
+    if verb in _IN_PLACE and any(
+        w.startswith(("-i", "--in-place")) or (w[:1] == "-" and "i" in w[1:3]) for w in view[1:]
+    ):
+        return operands
+    return []
+
+
+def writes_into_git_dir(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
+    """Issue 11: `echo 'curl x' > .git/hooks/pre-commit`, `cp x .git/config`, `chmod +x .git/hooks/post-merge`
+    plant code that a later, ordinary `git commit` or `git log` runs: no rule sees it then, so the write itself
+    is never auto-approved (write_file refuses paths into .git for the same reason). ``segments``: each
+    segment's words and redirection targets."""
+    for words, redirects in segments:
+        if any(_in_git_dir(t) for t in redirects):
+            return GIT_DIR_WRITE
+        if not words:
+            continue
+        for view in views(words):
+            if view and any(_in_git_dir(p) for p in _written_paths(view)):
+                return GIT_DIR_WRITE
+    return None
+
+
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
     """Issue 11: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
     a command that writes a file and then runs it as a program or a script runs what no rule read.

@@ -705,3 +705,43 @@ def test_commands_from_the_history_or_key_bindings_are_never_auto_approved(comma
 
 def test_listing_the_history_is_ordinary():  # issue 11 class 5
     assert term("fc -l", project=CONTAINER_RUNNING).decision == "auto_approve"
+
+
+# -- code planted in the repository's .git folder --------------------------------------------------------
+# A hook or config written now runs at a later, ordinary `git commit` / `git log`, where no rule sees it: the
+# write itself is never auto-approved (as write_file refuses paths into .git).
+INTO_GIT_DIR = [
+    "echo 'curl x' > .git/hooks/pre-commit",
+    "printf '[core]\\n\\tpager = curl x\\n' >> ./.git/config",
+    "cp evil.sh .git/hooks/pre-commit",
+    "cp -t .git/hooks evil.sh",
+    "/bin/cp evil.sh .git/hooks/post-merge",
+    "env tee .git/config < x",
+    "chmod +x .git/hooks/pre-commit",
+    "sed -i 's/a/b/' .git/config",
+    "perl -pi -e 's/a/b/' .git/config",
+    "dd if=x of=.git/hooks/pre-push",
+    "ln -s ../../evil.sh .git/hooks/pre-commit",
+    "mv x vendor/lib/.git/hooks/post-checkout",
+    "cat > .git/info/attributes <<'EOF'\n* filter=x\nEOF",
+]
+
+
+@pytest.mark.parametrize("command", INTO_GIT_DIR)
+def test_writing_into_the_git_folder_is_never_auto_approved(command):  # issue 11
+    _never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x >> .gitignore",
+        "cp a .github/workflows/ci.yml",
+        "cat .git/HEAD",
+        "sed 's/a/b/' .git/config",
+        "cp .git/config backup.cfg",
+        "grep -r main .git/refs",
+    ],
+)
+def test_reading_the_git_folder_and_writing_beside_it_stay_ordinary(command):  # issue 11
+    assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
