@@ -84,6 +84,7 @@ _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+_WRITES = FILE_WRITERS | GIT_DIR_WRITERS  # verbs that may write a file a later segment runs
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -438,7 +439,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             if (
                 never_auto is None
                 and len(parsed.segments) > 1
-                and any(s.redirects or s.words[:1] and s.words[0] in FILE_WRITERS for s in parsed.segments)
+                and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in parsed.segments)
             ):
                 never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
             if never_auto is None and any(

@@ -353,6 +353,82 @@ def writes_into_git_dir(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
     return None
 
 
+# Files a project's own runner reads and obeys (targets, scripts, hooks, plugins): written and then run in one
+# command, they run what no rule read (`printf 'all:\n\tcurl x' > Makefile && make`).
+_RUNNER_FILES = frozenset(
+    {
+        "Makefile",
+        "makefile",
+        "GNUmakefile",
+        "package.json",
+        ".npmrc",
+        ".yarnrc",
+        ".yarnrc.yml",
+        "setup.py",
+        "setup.cfg",
+        "pyproject.toml",
+        "conftest.py",
+        "pytest.ini",
+        "tox.ini",
+        "noxfile.py",
+        "Cargo.toml",
+        "build.rs",
+        ".cargo/config.toml",
+        "CMakeLists.txt",
+        "build.gradle",
+        "build.gradle.kts",
+        "pom.xml",
+        "Rakefile",
+        "Gemfile",
+        "justfile",
+        "Justfile",
+        "Taskfile.yml",
+        ".envrc",
+    }
+)
+_PROJECT_RUNNERS = frozenset(
+    {
+        "make",
+        "gmake",
+        "npm",
+        "npx",
+        "yarn",
+        "pnpm",
+        "bun",
+        "pip",
+        "pip3",
+        "uv",
+        "poetry",
+        "pytest",
+        "py.test",
+        "tox",
+        "nox",
+        "cargo",
+        "cmake",
+        "ctest",
+        "gradle",
+        "gradlew",
+        "mvn",
+        "mvnw",
+        "rake",
+        "bundle",
+        "just",
+        "task",
+        "direnv",
+        "go",
+    }
+)
+
+
+def _runner_file(key: str) -> bool:
+    name = key.rsplit("/", 1)[-1]
+    return (
+        name in _RUNNER_FILES
+        or key.endswith(".cargo/config.toml")
+        or (name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")))
+    )
+
+
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
     """Issue 11: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
     a command that writes a file and then runs it as a program or a script runs what no rule read.
@@ -366,6 +442,8 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
                 verb = view[0]
                 if _file_key(verb) in written:
                     return WRITTEN_THEN_RUN
+                if verb.rsplit("/", 1)[-1] in _PROJECT_RUNNERS and any(_runner_file(k) for k in written):
+                    return WRITTEN_THEN_RUN
                 if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
                     if any(_file_key(w) in written for w in view[1:]):
                         return WRITTEN_THEN_RUN
@@ -377,4 +455,7 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
                     written.add(_file_key(w))
                 elif w.startswith(("of=", "-o", "--output=")):
                     written.add(_file_key(w.partition("=")[2] or w[2:]))
+        if words and words[0] in _IN_PLACE:
+            for view in views(words):
+                written.update(_file_key(p) for p in (_written_paths(view) if view else ()))
     return None

@@ -745,3 +745,28 @@ def test_writing_into_the_git_folder_is_never_auto_approved(command):  # issue 1
 )
 def test_reading_the_git_folder_and_writing_beside_it_stay_ordinary(command):  # issue 11
     assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
+
+
+# -- a runner's own file written and then run in one command ------------------------------------------------
+WRITTEN_THEN_RUN_BY_ITS_RUNNER = [
+    'echo \'{"scripts":{"x":"curl x"}}\' > package.json; npm run x',
+    "printf 'all:\\n\\tcurl x\\n' > Makefile && make",
+    "sed -i 's/echo/curl/' Makefile && make build",
+    "echo 'import os; os.system(\"curl x\")' > tests/test_x.py && pytest",
+    "cat > conftest.py <<'EOF'\nimport os\nEOF\npytest -q",
+    "tee build.rs < x && cargo build",
+    "cp /tmp/evil.toml pyproject.toml && pip install -e .",
+]
+
+
+@pytest.mark.parametrize("command", WRITTEN_THEN_RUN_BY_ITS_RUNNER)
+def test_a_runner_file_written_and_run_in_one_command_is_never_auto_approved(command):  # issue 11
+    _never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["npm test > log.txt 2>&1; cat log.txt", "make > build.log && npm test", "echo x > notes.txt && make"],
+)
+def test_writing_other_files_before_a_runner_stays_as_it_was(command):  # issue 11
+    assert term(command, autonomy=AUTO_MODE).decision == "auto_approve", command
