@@ -69,9 +69,15 @@ def _release_connection() -> None:
         connection.close()  # a stream holds a thread, not a database connection (as the wait endpoint)
 
 
+def _action_events(project_ids: list, after: int):
+    """The events a stream reports: an action's, of the person's projects, after the cursor. An event without
+    an action (team, settings) neither reaches the page nor wakes the loop."""
+    return SessionEvent.objects.filter(project_id__in=project_ids, id__gt=after, action__isnull=False)
+
+
 def _changes(user, project_ids: list, after: int) -> list[dict]:
     rows = (
-        SessionEvent.objects.filter(project_id__in=project_ids, id__gt=after, action__isnull=False)
+        _action_events(project_ids, after)
         .order_by("id")
         .values("id", "action_id", "project_id", "type", "action__status")[:BATCH]
     )
@@ -107,15 +113,10 @@ def events(user, after: int, *, max_seconds: float, heartbeat: float) -> Generat
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return
-            found: list[bool] = []
 
-            def changed(ids=project_ids, since=after, found=found) -> bool:
-                # the same filter as _changes: an event without an action must not wake the loop for nothing
-                hit = SessionEvent.objects.filter(
-                    project_id__in=ids, id__gt=since, action__isnull=False
-                ).exists()
+            def changed(ids=project_ids, since=after) -> bool:
+                hit = _action_events(ids, since).exists()
                 _release_connection()
-                found.append(hit)
                 return hit
 
             keys = [waiting.project_events_key(pid) for pid in project_ids]

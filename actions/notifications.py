@@ -492,14 +492,12 @@ def sweep(*, now=None, limit: int = 200) -> int:
 
 
 def may_configure(user, workspace) -> bool:
-
     m = membership(user, workspace.id)
     # A webhook hears of every project of the workspace: a member restricted to some projects may not add one.
     return m is not None and not m.restricted and role_at_least(m.role, MAINTAINER)
 
 
 def _require_configurer(actor, workspace) -> None:
-
     m = require_workspace_role(actor, workspace.id, MAINTAINER, "Configuring webhooks")
     if m.restricted:
         raise DomainError(
@@ -544,7 +542,6 @@ def create_endpoint(
 
 
 def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
-
     _require_configurer(actor, endpoint.workspace)
     endpoint.active = False  # its delivery log stays readable; it sends nothing more
     endpoint.save(update_fields=["active"])
