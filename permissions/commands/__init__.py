@@ -316,7 +316,7 @@ GIT_DIR_WRITE = "it writes into the repository's .git folder, whose hooks and co
 
 
 def _in_git_dir(path: str) -> bool:
-    return ".git" in path.split("/")[:-1] or path == ".git" or path.endswith("/.git")
+    return ".git" in path.split("/")
 
 
 def _written_paths(view: Sequence[str]) -> list[str]:
