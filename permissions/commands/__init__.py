@@ -111,6 +111,12 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
 20. Privileged (cap_privileged) also: ``nsenter``, ``chroot``, and a container engine given the host
    (``docker|podman run|create|exec`` with ``--privileged``, ``--pid=host`` …, ``--cap-add``,
    ``--device``, a bind mount of ``/`` or of a ``.sock``).
+21. [issue 11 class 6] A ``git`` subcommand that is not one of git's own commands (``git st``, ``git lfs``:
+   an alias from git's configuration, whose ``!`` form is a shell line, or a ``git-<word>`` program on the
+   PATH) is opaque (R4.9): never auto-approved by a prefix allow, autonomy, auto mode or the container
+   floor; an allow written for exactly those words covers it, and deny and ask see it as before. git's own
+   commands are those of every release from 2.39 to 2.47 that a default install has
+   (permissions.commands.git.GIT_COMMANDS).
 """
 
 from __future__ import annotations
@@ -123,6 +129,7 @@ from permissions.commands.environment import (
     assignment_carried,
     assigns_by_name,
 )
+from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
 from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
@@ -145,7 +152,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git"}
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -168,6 +175,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = awk_opaque(view)
         elif verb in SEDS:
             why = sed_opaque(view)
+        elif verb == "git":
+            why = unknown_git_command(view)  # issue 11 class 6: an alias or a git-<word> program
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():

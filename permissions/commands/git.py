@@ -1,9 +1,10 @@
 """git: what its options and subcommands do with their arguments (SPEC R4.8, R5 step 6, R7.3).
 
-Global options before the subcommand (git.c handle_options), the options and subcommands that make git run
-a program (R4.8: a prefix allow never covers them), the forms of ``branch``/``tag``/``remote``/``worktree``/
-``config`` that change state, the config keys whose value is a command line (issue 11 class 6: read as a
-segment) and the one canonicaliser of branch names (issue 11 class 8).
+Global options before the subcommand (git.c handle_options), git's own commands (any other subcommand is an
+alias or a program on the PATH: issue 11 class 6), the options and subcommands that make git run a program
+(R4.8: a prefix allow never covers them), the forms of ``branch``/``tag``/``remote``/``worktree``/``config``
+that change state, the config keys whose value is a command line (issue 11 class 6: read as a segment), the
+commands of ``hub`` (GitHub's git wrapper) and the one canonicaliser of branch names (issue 11 class 8).
 """
 
 from __future__ import annotations
@@ -13,14 +14,17 @@ import unicodedata
 from permissions.commands.find import FIND_RUNNERS
 
 __all__ = [
+    "GIT_COMMANDS",
     "GIT_GLOBAL_FLAGS",
     "GIT_GLOBAL_VALUE_OPTS",
     "GIT_MUTATING_SIBLINGS",
     "canonical_branch",
     "git_carried",
     "git_changes_state",
+    "hub_runs_git",
     "names_protected_branch",
     "runs_other_programs",
+    "unknown_git_command",
 ]
 
 # git's global options (git.c handle_options: exact words, no abbreviations, no clusters). These take the
@@ -52,6 +56,42 @@ GIT_GLOBAL_FLAGS = frozenset(
         "-h",
         "--help",
     }
+)
+
+# git's own commands (issue 11 class 6, closed world): the builtins and the programs git installs in its
+# exec-path, in every release from 2.39 to 2.47 (command-list.txt, `git --list-cmds=main`). For any other
+# word git runs an alias from its configuration (`alias.st = !curl …` is a shell line) or a `git-<word>`
+# program found on the PATH: no rule can read either, so such a segment is opaque (R4.9). Left out on purpose
+# (when unsure, allow matches less, R4.8): commands added after 2.39 (`replay`, `refs`: an alias there) or
+# removed before 2.47 (`bisect--helper`, `add--interactive`, `env--helper`), and those distributions ship in
+# separate packages, absent by default, so the name falls through to an alias or the PATH (`svn`,
+# `send-email`, `p4`, `gui`, `citool`, `cvsimport`, `cvsexportcommit`, `cvsserver`, `archimport`,
+# contrib's `subtree`), and extensions such as `lfs` (a `git-lfs` program on the PATH).
+GIT_COMMANDS = frozenset(
+    """
+    add am annotate apply archive bisect blame branch bugreport bundle cat-file check-attr check-ignore
+    check-mailmap check-ref-format checkout checkout--worker checkout-index cherry cherry-pick clean clone
+    column commit commit-graph commit-tree config count-objects credential credential-cache
+    credential-cache--daemon credential-store daemon describe diagnose diff diff-files diff-index diff-tree
+    difftool difftool--helper fast-export fast-import fetch fetch-pack filter-branch fmt-merge-msg
+    for-each-ref for-each-repo format-patch fsck fsck-objects fsmonitor--daemon gc get-tar-commit-id grep
+    hash-object help hook http-backend http-fetch http-push imap-send index-pack init init-db instaweb
+    interpret-trailers log ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base
+    merge-file merge-index merge-octopus merge-one-file merge-ours merge-recursive merge-recursive-ours
+    merge-recursive-theirs merge-resolve merge-subtree merge-tree mergetool mergetool--lib mktag mktree
+    multi-pack-index mv name-rev notes pack-objects pack-redundant pack-refs patch-id pickaxe prune
+    prune-packed pull push quiltimport range-diff read-tree rebase receive-pack reflog remote remote-ext
+    remote-fd remote-ftp remote-ftps remote-http remote-https repack replace request-pull rerere reset
+    restore rev-list rev-parse revert rm send-pack sh-i18n sh-i18n--envsubst sh-setup shell shortlog show
+    show-branch show-index show-ref sparse-checkout stage stash status stripspace submodule
+    submodule--helper switch symbolic-ref tag unpack-file unpack-objects update-index update-ref
+    update-server-info upload-archive upload-archive--writer upload-pack var verify-commit verify-pack
+    verify-tag version web--browse whatchanged worktree write-tree
+    """.split()
+)
+UNKNOWN_GIT_COMMAND = (
+    "runs an alias from git's configuration or a git-{0} program found on the PATH, which no rule can read"
+    " ('{0}' is not one of git's own commands)"
 )
 
 # R3.4's lesson applied to R7.3 [beyond]: these subcommands have mutating siblings behind the same verb +
@@ -155,8 +195,8 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
         return False
     sub = words[k]
     rest = words[k + 1 :]
-    if sub in _GIT_RUNNING_SUBCOMMANDS:
-        return True
+    if sub in _GIT_RUNNING_SUBCOMMANDS or sub not in GIT_COMMANDS:
+        return True  # issue 11 class 6: a word outside git's own commands is an alias or a git-<word> program
     if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
         return True
     runners = _GIT_RUNNING_OPTIONS.get(sub)
@@ -165,6 +205,32 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     if sub == "submodule" and "foreach" in rest:
         return True
     return sub == "bisect" and rest[:1] == ("run",)
+
+
+def unknown_git_command(view: tuple[str, ...]) -> str | None:
+    """Issue 11 class 6, R4.9: why a ``git`` view runs what no rule can read because its subcommand is not
+    one of git's own commands (an alias, or a ``git-<word>`` program), or None. A view whose global options
+    leave the subcommand uncertain is judged through its readings (permissions.commands.views)."""
+    k = _git_subcommand(view)
+    if k < 1 or k >= len(view):
+        return None
+    sub = view[k]
+    if sub in GIT_COMMANDS:
+        return None
+    return UNKNOWN_GIT_COMMAND.format(sub)
+
+
+# hub (GitHub's git wrapper, hub 2.x): its own commands; any other subcommand, and the git commands it
+# extends (`push`, `merge`, `clone`, `checkout` ...), hub hands to git, so that segment is also read as git.
+HUB_COMMANDS = frozenset(
+    "alias api browse ci-status compare create delete fork gist issue pr pull-request release sync".split()
+)
+
+
+def hub_runs_git(view: tuple[str, ...]) -> bool:
+    """Whether ``hub ...`` hands its words to git (the segment is then also read as ``git ...``): every
+    form but hub's own commands. Global options first (`hub -C dir push`): read as git reads them."""
+    return len(view) > 1 and (view[1].startswith("-") or view[1] not in HUB_COMMANDS)
 
 
 # -- git subcommands whose bare or read-anchored forms list, and whose other forms change state ---------------

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from permissions.always import derive_always
 from permissions.decide import Verdict
 from permissions.shell import parse_command
 from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, term
@@ -770,3 +771,70 @@ def test_a_runner_file_written_and_run_in_one_command_is_never_auto_approved(com
 )
 def test_writing_other_files_before_a_runner_stays_as_it_was(command):  # issue 11
     assert term(command, autonomy=AUTO_MODE).decision == "auto_approve", command
+
+
+# -- class 6: a git subcommand that is not one of git's own commands ---------------------------------------
+# `git st` runs `alias.st` from .git/config or ~/.gitconfig (`st = !curl x | sh` is a shell line) or a
+# `git-st` program on the PATH: no rule reads either, so nothing but an allow for those exact words covers it.
+GIT_ALIAS_CALLS = [
+    "git st",
+    "git st -sb",
+    "git lg --oneline",
+    "git -C src st",
+    "git --no-pager co main",
+    "git -c color.ui=never st",
+    "git lfs pull",  # a git-lfs program on the PATH, or an alias where it is not installed
+    "git svn log",  # a separate package, absent by default: the name falls through to an alias
+    "git replay --onto main topic",  # git 2.44: an alias for git 2.39
+    "git log --oneline && git st",
+]
+
+
+@pytest.mark.parametrize("command", GIT_ALIAS_CALLS)
+def test_a_git_alias_or_git_program_is_never_auto_approved(command):  # issue 11 class 6
+    _never_auto(command)
+    v = term(command, allow=("Terminal(git)", "Terminal(git lfs)", "Terminal(git -C)", "Terminal(git svn)"))
+    assert v.decision != "auto_approve", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git status",
+        "git log --oneline",
+        "git diff",
+        "git -C src status",
+        "git --no-pager log -5",
+        "git show HEAD:src/app.py",
+        "git rev-parse --abbrev-ref HEAD",
+        "git ls-files",
+        "git cat-file -p HEAD",
+        "git stash list",
+        "git reflog",
+        "git describe --tags",
+        "git shortlog -sn",
+        "git worktree list",
+    ],
+)
+def test_git_s_own_commands_keep_their_verdict(command):  # issue 11 class 6
+    assert term(command, allow=("Terminal(git)",)).decision == "auto_approve", command
+    assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
+    assert term(command, autonomy=AUTO_MODE).decision == "auto_approve", command
+
+
+def test_an_allow_written_for_the_exact_alias_call_covers_it():  # issue 11 class 6, R4.9
+    assert term("git st", allow=("Terminal(git st)",)).decision == "auto_approve"
+    assert term("git st -sb", allow=("Terminal(git st)",)).decision != "auto_approve"
+    assert derive_always("git st -sb").patterns == ("Terminal(git st -sb)",)
+
+
+@pytest.mark.parametrize("command", ["git st", "git -C src st", "git st --force"])
+def test_deny_rules_still_deny_a_git_alias_call(command):  # issue 11 class 6
+    for deny in (("Terminal(git st)",), ("Terminal(git)",)):
+        v = term(command, allow=("Terminal(git)",), deny=deny)
+        assert v.decision == "deny", (command, deny, v.reason)
+
+
+def test_the_message_says_git_runs_an_alias_or_a_program():  # issue 11 class 6
+    v = term("git st", allow=("Terminal(git)",))
+    assert "git-st program" in v.message and "not one of git's own commands" in v.message, v.message
