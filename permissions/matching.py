@@ -127,11 +127,7 @@ class CompiledList:
         hit = self.match_words(words)
         if hit is None:
             return None
-        if (
-            (words[0] == "find" or words[0] == "git")
-            and _prefix_never_covers(words)
-            and not _exact(hit, words)
-        ):
+        if words[0] in _GUARDED and _prefix_never_covers(words) and not _exact(hit, words):
             return None
         return hit
 
@@ -216,7 +212,7 @@ class CompiledPermissions:
                     continue
             elif not pattern_matches(p, words, loose):
                 continue
-            if rank == ALLOW_RANK and (words[0] == "find" or words[0] == "git") and not _exact(p, words):
+            if rank == ALLOW_RANK and words[0] in _GUARDED and not _exact(p, words):
                 if guarded is None:
                     guarded = _prefix_never_covers(words)
                 if guarded:
@@ -228,6 +224,10 @@ class CompiledPermissions:
         return best
 
 
+# Verbs whose segment a prefix allow may not cover (runs_other_programs, git_changes_state).
+_GUARDED = frozenset({"find", "git", "hub"})
+
+
 def _prefix_never_covers(words: tuple[str, ...]) -> bool:
-    """R4.8: an allow pattern covers this `find`/`git` segment only when it spells the whole segment."""
+    """R4.8: an allow pattern covers this `find`/`git`/`hub` segment only when it spells the whole segment."""
     return runs_other_programs(words) or git_changes_state(words)

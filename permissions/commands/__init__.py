@@ -116,7 +116,10 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    PATH) is opaque (R4.9): never auto-approved by a prefix allow, autonomy, auto mode or the container
    floor; an allow written for exactly those words covers it, and deny and ask see it as before. git's own
    commands are those of every release from 2.39 to 2.47 that a default install has
-   (permissions.commands.git.GIT_COMMANDS).
+   (permissions.commands.git.GIT_COMMANDS). ``hub`` (GitHub's git wrapper) with any subcommand but its own
+   is read as git too (a view: deny, ask, the caps, the prefix-allow guard and the alias reading above see
+   ``hub push`` as ``git push``); hub's own publishing commands (``pull-request``, ``release``, ``create``,
+   ``fork``, ``delete``, ``api`` when it writes ...) are external effects, like ``gh``'s.
 """
 
 from __future__ import annotations
@@ -196,7 +199,7 @@ _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
-_REBUILDS = frozenset({"env", "capsh"})  # wrappers whose views hold words the segment does not
+_REBUILDS = frozenset({"env", "capsh", "hub"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
 

@@ -47,6 +47,8 @@ GLOBALS: dict[str, Globals] = {
     # git.c handle_options: exact words only, no clusters.
     "git": Globals(" ".join(GIT_GLOBAL_VALUE_OPTS), " ".join(GIT_GLOBAL_FLAGS)),
     "gh": Globals("-R --repo --hostname", "-h --help --version", "R", "h"),
+    # hub hands git's global options to git; its git forms are capped through the git view of the segment.
+    "hub": Globals(" ".join(GIT_GLOBAL_VALUE_OPTS), " ".join(GIT_GLOBAL_FLAGS)),
     "glab": Globals("-R --repo", "-h --help --version", "R", "h"),
     "kubectl": Globals(_KUBE_VALUES, _KUBE_FLAGS, "nsv", "h"),
     "helm": Globals(
@@ -92,6 +94,9 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
     + (("repo", "create"), ("repo", "delete"), ("repo", "edit"), ("repo", "fork"), ("repo", "archive"))
     + (("secret", "set"), ("secret", "delete"), ("variable", "set"), ("variable", "delete"))
     + (("run", "rerun"), ("run", "cancel"), ("gist", "create"), ("api",)),
+    # [beyond] hub's own commands that publish (`hub push`, `hub merge URL` are read as git: see views).
+    "hub": (("pull-request",), ("release",), ("api",), ("create",), ("delete",), ("fork",))
+    + (("gist", "create"), ("issue", "create"), ("issue", "update"), ("issue", "transfer")),
     "glab": (("mr", "create"), ("mr", "new"), ("mr", "merge"), ("mr", "accept"), ("release",))
     # [beyond]
     + (("mr", "close"), ("mr", "note"), ("mr", "approve"), ("issue", "create"), ("issue", "close"))

@@ -182,10 +182,13 @@ def _carries_runner(rest: tuple[str, ...], longs: tuple[str, ...], letters: str)
 
 
 def runs_other_programs(words: tuple[str, ...]) -> bool:
-    """True for `find ... -exec/-delete`, `git -c ...`, `git ... --exec=...` and alike (R4.8)."""
+    """True for `find ... -exec/-delete`, `git -c ...`, `git ... --exec=...`, `git <alias>` and alike (R4.8);
+    `hub` handing its words to git as git would be."""
     verb = words[0] if words else ""
     if verb == "find":
         return any(w in FIND_RUNNERS for w in words)
+    if verb == "hub":
+        return hub_runs_git(words) and runs_other_programs(("git", *words[1:]))
     if verb != "git":
         return False
     k = _git_subcommand(words)
@@ -347,7 +350,10 @@ def _read_options(rest: tuple[str, ...], reads: _Reads) -> tuple[list[str], bool
 
 
 def git_changes_state(words: tuple[str, ...]) -> bool:
-    """True when a `git branch|tag|remote|worktree|config` segment may create, delete, rename or set."""
+    """True when a `git branch|tag|remote|worktree|config` segment may create, delete, rename or set (also
+    through `hub`)."""
+    if len(words) >= 2 and words[0] == "hub" and hub_runs_git(words):
+        words = ("git", *words[1:])
     if len(words) < 2 or words[0] != "git":
         return False
     k = _git_subcommand(words)

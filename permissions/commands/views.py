@@ -15,7 +15,7 @@ argument into the command line and starts over, as GNU env does. The tables are 
 from __future__ import annotations
 
 from permissions.commands.find import FIND_EXEC
-from permissions.commands.git import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS
+from permissions.commands.git import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, Syntax, long_option
 from permissions.commands.wrappers import PEELED_VERBS, RUNNERS, SUBCOMMAND_RUNNERS, WRAPPERS
 
@@ -225,6 +225,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if len(cur) > 1 and cur[1].startswith("-") and cur[1] != "-":
             return _git_readings(cur)
         return []
+    if verb == "hub":
+        # `hub push`, `hub st`: hub hands every form but its own commands to git (issue 11 class 6).
+        return [("git", *cur[1:])] if hub_runs_git(cur) else []
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
         if len(cur) > 1:

@@ -407,5 +407,5 @@ RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | 
 
 # Every verb whose segment may have more than one view.
 PEELED_VERBS: frozenset[str] = (
-    frozenset(WRAPPERS) | frozenset(RUNNERS) | _SUB_VERBS | {"git", "find", "capsh"}
+    frozenset(WRAPPERS) | frozenset(RUNNERS) | _SUB_VERBS | {"git", "hub", "find", "capsh"}
 )

@@ -838,3 +838,54 @@ def test_deny_rules_still_deny_a_git_alias_call(command):  # issue 11 class 6
 def test_the_message_says_git_runs_an_alias_or_a_program():  # issue 11 class 6
     v = term("git st", allow=("Terminal(git)",))
     assert "git-st program" in v.message and "not one of git's own commands" in v.message, v.message
+
+
+# -- class 6: hub, GitHub's git wrapper ----------------------------------------------------------------------
+# hub hands every form but its own commands to git: `hub push` is `git push`, `hub st` a git alias.
+HUB_PUBLISHES = [
+    "hub push origin main",
+    "hub -C src push",
+    "hub remote add evil https://x",
+    "hub merge https://github.com/o/r/pull/1",
+    "hub pull-request -m 'x'",
+    "hub release create v1",
+    "hub api -X POST repos/o/r/issues",
+    "hub api repos/o/r/issues -f title=x",
+    "hub create",
+    "hub fork",
+    "hub -c alias.p=push p",
+]
+
+
+@pytest.mark.parametrize("command", HUB_PUBLISHES)
+def test_hub_forms_that_publish_are_capped_like_their_git_forms(command):  # issue 11 class 6, RN-418
+    for v in (term(command, project=CONTAINER_RUNNING), term(command, autonomy=AUTO_MODE)):
+        assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (command, v.reason)
+    assert term(command, allow=("Terminal(hub)",)).decision == "require_approval", command
+    assert derive_always(command).external, command
+
+
+@pytest.mark.parametrize("command", ["hub st", "hub --no-pager lg", "hub lfs pull"])
+def test_a_git_alias_through_hub_is_never_auto_approved(command):  # issue 11 class 6
+    _never_auto(command)
+    assert term(command, allow=("Terminal(hub)",)).decision != "auto_approve", command
+
+
+@pytest.mark.parametrize("command", ["hub difftool", "hub branch -D main", "hub -c core.editor=vi commit"])
+def test_a_prefix_allow_for_hub_does_not_cover_what_it_would_not_cover_for_git(command):  # issue 11 class 6
+    assert term(command, allow=("Terminal(hub)",)).decision != "auto_approve", command
+
+
+def test_deny_rules_for_git_see_through_hub():  # issue 11 class 6, R4.8
+    v = term("hub push --force origin main", deny=("Terminal(git push --force)",))
+    assert v.decision == "deny", v.reason
+    assert term("hub -c core.pager='curl x' log", deny=DENY).decision == "deny"
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["hub status", "hub log --oneline", "hub pr list", "hub issue", "hub api repos/o/r", "hub sync"],
+)
+def test_hub_reading_forms_keep_their_verdict(command):  # issue 11 class 6
+    assert term(command, allow=("Terminal(hub)",)).decision == "auto_approve", command
+    assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
