@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from permissions.action_types import ACTION_TYPES
 from permissions.caps import external_effect, is_cap_prefix, privileged
+from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.git import GIT_MUTATING_SIBLINGS
 from permissions.commands.interpreters import CODE_RUNNERS, MORE_RUNNERS, VERSIONED
 from permissions.commands.wrappers import RUNS_WHAT_FOLLOWS, WRAPPERS
@@ -99,6 +100,7 @@ def _unit(seg: Segment) -> tuple[str, ...] | str:
         or (_runs_code(verb) and verb not in _SUBCOMMAND_OK)
         or (len(words) > 1 and (verb, words[1]) in RUNS_WHAT_FOLLOWS)
         or runs_other_programs(words)
+        or (verb == "cargo" and unknown_cargo_command(words) is not None)  # issue 11 class 6: an alias
         or bool(seg.dynamic)
         or bool(seg.redirects)
         or (verb == "git" and len(words) > 1 and words[1] in GIT_MUTATING_SIBLINGS)

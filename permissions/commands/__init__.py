@@ -9,6 +9,7 @@
   ``parallel``, ``rsync -e``, ``tar --to-command``, ``trap``, ``mapfile -C``, ``git -c core.pager`` ...).
 - ``environment``: variables that carry a command line or load code.
 - ``interpreters``: inline code in another language; ``textproc``: awk and sed programs.
+- ``cargo``: its own commands (any other subcommand is an alias or a ``cargo-<word>`` program).
 - ``git``, ``find``: their runners, state-changing forms, config keys and branch names.
 - ``privilege``: programs that run as another user (cap_privileged).
 
@@ -119,13 +120,17 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    (permissions.commands.git.GIT_COMMANDS). ``hub`` (GitHub's git wrapper) with any subcommand but its own
    is read as git too (a view: deny, ask, the caps, the prefix-allow guard and the alias reading above see
    ``hub push`` as ``git push``); hub's own publishing commands (``pull-request``, ``release``, ``create``,
-   ``fork``, ``delete``, ``api`` when it writes ...) are external effects, like ``gh``'s.
+   ``fork``, ``delete``, ``api`` when it writes ...) are external effects, like ``gh``'s. Likewise a
+   ``cargo`` subcommand outside cargo's built-in commands and aliases and rustup's ``clippy``/``fmt``
+   (``cargo xtask``, ``cargo nextest``: an ``[alias]`` of a ``.cargo/config.toml`` the repository may carry,
+   or a ``cargo-<word>`` program) is opaque (permissions.commands.cargo).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.environment import (
     DECLARATION_BUILTINS,
     NAME_ASSIGNERS,
@@ -155,7 +160,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git"}
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo"}
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -180,6 +185,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = sed_opaque(view)
         elif verb == "git":
             why = unknown_git_command(view)  # issue 11 class 6: an alias or a git-<word> program
+        elif verb == "cargo":
+            why = unknown_cargo_command(view)  # issue 11 class 6: an alias or a cargo-<word> program
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():

@@ -889,3 +889,51 @@ def test_deny_rules_for_git_see_through_hub():  # issue 11 class 6, R4.8
 def test_hub_reading_forms_keep_their_verdict(command):  # issue 11 class 6
     assert term(command, allow=("Terminal(hub)",)).decision == "auto_approve", command
     assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
+
+
+# -- class 6: a cargo subcommand that is not one of cargo's own -----------------------------------------------
+# `cargo x` runs `[alias] x = ...` from a .cargo/config.toml the repository carries, or a cargo-x program.
+CARGO_ALIAS_CALLS = [
+    "cargo x",
+    "cargo nextest run",
+    "cargo +nightly xtask dist",
+    "cargo --locked xtask",
+    "cargo -Z unstable-options xtask",
+    "cargo check && cargo xtask",
+]
+
+
+@pytest.mark.parametrize("command", CARGO_ALIAS_CALLS)
+def test_a_cargo_alias_or_cargo_program_is_never_auto_approved(command):  # issue 11 class 6
+    _never_auto(command)
+    assert term(command, allow=("Terminal(cargo)", "Terminal(cargo check)")).decision != "auto_approve"
+
+
+def test_an_allow_written_for_the_exact_cargo_alias_call_covers_it():  # issue 11 class 6, R4.9
+    assert term("cargo nextest run", allow=("Terminal(cargo nextest run)",)).decision == "auto_approve"
+    assert term("cargo nextest run", allow=("Terminal(cargo nextest)",)).decision != "auto_approve"
+    assert derive_always("cargo nextest run").patterns == ("Terminal(cargo nextest run)",)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cargo test",
+        "cargo build --release",
+        "cargo +nightly check",
+        "cargo -vv test",
+        "cargo clippy -- -D warnings",
+        "cargo fmt --check",
+        "cargo t",
+        "cargo doc --no-deps",
+        "cargo tree",
+        "cargo metadata --format-version 1",
+    ],
+)
+def test_cargo_s_own_commands_keep_their_verdict(command):  # issue 11 class 6
+    assert term(command, allow=("Terminal(cargo)",)).decision == "auto_approve", command
+    assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
+
+
+def test_deny_rules_still_deny_a_cargo_alias_call():  # issue 11 class 6
+    assert term("cargo xtask", allow=("Terminal(cargo)",), deny=("Terminal(cargo xtask)",)).decision == "deny"
