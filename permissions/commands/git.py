@@ -145,7 +145,33 @@ _GIT_RUNNING_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
 # Real options that are also abbreviations of a runner: git takes the exact name first.
 _GIT_NOT_ABBREVIATIONS = frozenset({"text"})
 # Subcommands that exist to run commands (or tools) given to them.
-_GIT_RUNNING_SUBCOMMANDS = frozenset({"filter-branch", "difftool", "mergetool", "instaweb"})
+# git's own commands that run a program by their nature: configured tools, hooks (`git hook run`), credential
+# helpers, a browser, a server, a command named in a remote URL (`remote-ext`), shell-library plumbing.
+_GIT_RUNNING_SUBCOMMANDS = frozenset(
+    {
+        "filter-branch",
+        "difftool",
+        "difftool--helper",
+        "mergetool",
+        "mergetool--lib",
+        "instaweb",
+        "hook",
+        "web--browse",
+        "credential",
+        "credential-cache",
+        "credential-cache--daemon",
+        "credential-store",
+        "daemon",
+        "http-backend",
+        "shell",
+        "remote-ext",
+        "remote-fd",
+        "fsmonitor--daemon",
+        "sh-setup",
+        "sh-i18n",
+        "merge-one-file",
+    }
+)
 
 
 def _git_subcommand(words: tuple[str, ...]) -> int:

@@ -937,3 +937,21 @@ def test_cargo_s_own_commands_keep_their_verdict(command):  # issue 11 class 6
 
 def test_deny_rules_still_deny_a_cargo_alias_call():  # issue 11 class 6
     assert term("cargo xtask", allow=("Terminal(cargo)",), deny=("Terminal(cargo xtask)",)).decision == "deny"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git hook run pre-commit",
+        "git web--browse http://x",
+        "git credential fill",
+        "git daemon --export-all",
+        "git remote-ext origin 'curl x'",
+        "git shell -c 'git-upload-pack x'",
+        "git -C src hook run pre-push",
+    ],
+)
+def test_issue11_class6_git_commands_that_run_programs_by_nature_are_not_prefix_allowed(command):
+    # Issue 11 class 6: hooks, credential helpers, a browser, a daemon, a command in a remote URL.
+    v = term(command, allow=("Terminal(git)",))
+    assert v.decision == "require_approval", v
