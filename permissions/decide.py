@@ -570,14 +570,12 @@ def _judge_segment(
         if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
             return AUTO_APPROVE, None, "scope_cd"
         return NO_RULE, None, None
-    if check_deny:
-        p = comp.deny.match_views(vs)
-        if p is not None:
-            return DENY, p.text, "deny_rule"
-    if check_ask:
-        p = comp.ask.match_views(vs)
-        if p is not None:
-            return REQUIRE_APPROVAL, p.text, "ask_rule"
+    if check_deny or check_ask:
+        ranked = comp.deny_or_ask(vs)
+        if ranked is not None:
+            if ranked[0] == DENY_RANK:
+                return DENY, ranked[1].text, "deny_rule"
+            return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
     p = comp.allow.match_as_written(words)
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
