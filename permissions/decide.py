@@ -318,6 +318,12 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
         opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
         check_deny = not comp.deny.empty
         check_ask = not comp.ask.empty
+        # A command that cannot be auto-approved whatever its segments say (R4.7: unparseable, or past
+        # MAX_COMMAND_CHARS / MAX_SEGMENTS). Its every segment is still judged, but two things only an
+        # auto-approval needs are skipped on hostile-sized input: the views list kept for the caps (built
+        # again below if a hook asks), and the opaque reading of a segment no rule allowed (it can only turn an
+        # allow into "no rule", and its sentence is never shown: the reason is "unparseable", with its own).
+        doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or len(parsed.segments) > MAX_SEGMENTS
         # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
         # input repeats itself, so identical segments are judged once. (The scope declaration is not
         # evaluated there: `cd` cannot make such a command auto-approved anyway.)
@@ -340,20 +346,14 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
                 sv, vs, verdict, pattern, kind, seg_opaque = hit
-                seg_views.append(vs)
+                if not doomed:
+                    seg_views.append(vs)
             else:
                 words = seg.words
                 first = words[0] if words else ""
-                if (
-                    first in _LOOK_THROUGH
-                    or "=" in first
-                    or "/" in first
-                    or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
-                ):
-                    vs = views(words)
-                else:
-                    vs = [words]
-                seg_views.append(vs)
+                vs = _views_of(words)
+                if not doomed:
+                    seg_views.append(vs)
                 if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
                     # The common case inlined: nothing to look through, no floor verb, no scope declaration.
                     # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
@@ -381,7 +381,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
                 verdict, pattern, kind = known
                 seg_opaque = seg.opaque
-                if seg_opaque is None and (
+                if seg_opaque is None and (not doomed or verdict == AUTO_APPROVE) and (
                     len(vs) > 1
                     or first in OPAQUE_VERBS
                     or first[-1:].isdigit()
@@ -466,6 +466,8 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
 
     # 5. Policy hooks (seed 002, R11).
     if hooks:
+        if terminal and parsed is not None and len(seg_views) < len(parsed.segments):
+            seg_views = [_views_of(s.words) for s in parsed.segments]  # skipped above (doomed)
         if terminal:
             external = _terminal_cap(seg_views, parsed, None, auto_mode=True) is not None
         else:
@@ -526,6 +528,20 @@ def _opaque_note(text: str, why: str, dropped: str | None) -> str:
     return note
 
 
+def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
+    through, which this tells without calling views()."""
+    first = words[0] if words else ""
+    if (
+        first in _LOOK_THROUGH
+        or "=" in first
+        or "/" in first
+        or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
+    ):
+        return views(words)
+    return [words]
+
+
 def _judge_segment(
     seg: Segment,
     vs: list[tuple[str, ...]],
@@ -554,14 +570,12 @@ def _judge_segment(
         if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
             return AUTO_APPROVE, None, "scope_cd"
         return NO_RULE, None, None
-    if check_deny:
-        p = comp.deny.match_views(vs)
-        if p is not None:
-            return DENY, p.text, "deny_rule"
-    if check_ask:
-        p = comp.ask.match_views(vs)
-        if p is not None:
-            return REQUIRE_APPROVAL, p.text, "ask_rule"
+    if check_deny or check_ask:
+        ranked = comp.deny_or_ask(vs)
+        if ranked is not None:
+            if ranked[0] == DENY_RANK:
+                return DENY, ranked[1].text, "deny_rule"
+            return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
     p = comp.allow.match_as_written(words)
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"

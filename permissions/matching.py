@@ -182,27 +182,43 @@ class CompiledPermissions:
 
     def judge_as_written(self, words: tuple[str, ...]) -> tuple[int, Pattern] | None:
         """deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4)."""
+        return self._judge(words, None, 3)
+
+    def deny_or_ask(self, all_views: Sequence[tuple[str, ...]]) -> tuple[int, Pattern] | None:
+        """What ``deny.match_views`` then ``ask.match_views`` answer (R4.8: any view), in one index walk per
+        view: the first view's first deny pattern, else the first view's first ask pattern."""
         best: tuple[int, Pattern] | None = None
+        for view in all_views:
+            if view:
+                best = self._judge(view, best, ALLOW_RANK)
+                if best is not None and best[0] == DENY_RANK:
+                    return best
+        return best
+
+    def _judge(
+        self, words: tuple[str, ...], best: tuple[int, Pattern] | None, limit: int
+    ) -> tuple[int, Pattern] | None:
+        """The best of ``best`` and the patterns ranked below ``limit`` that match ``words``."""
         if len(words) >= 2:
             candidates = self._two.get((words[0], words[1]))
             if candidates:
-                best = self._walk(candidates, words, best)
+                best = self._walk(candidates, words, best, limit)
                 if best is not None and best[0] == DENY_RANK:
                     return best
         candidates = self._one.get(words[0])
         if candidates:
-            best = self._walk(candidates, words, best)
+            best = self._walk(candidates, words, best, limit)
             if best is not None and best[0] == DENY_RANK:
                 return best
         if self._scan:
-            best = self._walk(self._scan, words, best)
+            best = self._walk(self._scan, words, best, limit)
         return best
 
     @staticmethod
     def _walk(
-        candidates: list[_Ranked], words: tuple[str, ...], best: tuple[int, Pattern] | None
+        candidates: list[_Ranked], words: tuple[str, ...], best: tuple[int, Pattern] | None, limit: int
     ) -> tuple[int, Pattern] | None:
-        best_rank = 3 if best is None else best[0]
+        best_rank = limit if best is None else best[0]
         guarded: bool | None = None  # _prefix_never_covers(words), computed at most once
         for rank, p, exact, loose in candidates:
             if rank >= best_rank:

@@ -259,6 +259,9 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     while stack and len(out) <= _MAX_VIEWS:
         cur = stack.pop()
         out.append(cur)
+        inner = cur[0] if cur else "="
+        if "=" not in inner and "/" not in inner and inner not in PEELED_VERBS:
+            continue  # nothing further to look through (what _peel would find): `x=1 make` -> `make`
         more = _peel(cur)
         more.reverse()
         stack.extend(more)

@@ -239,3 +239,13 @@ def test_r11_2_typed_actions_carry_their_arguments_and_the_workspace_is_the_fold
     assert [f["workspace"] for f in frames] == ["app-1a2b3c4d", "app-1a2b3c4d"]
     assert frames[0]["data"]["arguments"] == spend
     assert frames[1]["data"]["arguments"] == {"pr": 7, "target_branch": "feature/x"}
+
+
+def test_r4_7_a_long_command_still_tells_the_hook_it_reaches_out_and_keeps_its_caps(worker, tmp_path):
+    # R4.7 + R11.2: past MAX_SEGMENTS decide() skips what only an auto-approval needs; a hook still hears
+    # that one of the segments reaches out, and a hook's allow still meets the caps.
+    log = tmp_path / "log.ndjson"
+    command = "; ".join(["ls"] * 60 + ["git push origin main"])
+    v = decide(req(command=command, allow=("Terminal(ls)", "Terminal(git push)")), [worker("allow", log=log)])
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect")
+    assert json.loads(log.read_text().splitlines()[0])["data"]["external"] is True

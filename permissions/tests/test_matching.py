@@ -178,3 +178,38 @@ def test_r4_8_deny_sees_the_command_find_executes():
     assert deny_matches("Terminal(curl)", "find . -name '*.sh' -exec curl -T {} x ;")
     assert deny_matches("Terminal(rm)", "find . -execdir rm {} +")
     assert not deny_matches("Terminal(rm)", "find . -name rm")
+
+
+_WORDS = ["git", "push", "-C", "x", "env", "curl", "rm", "-rf", "/", "sudo", "ls", "a=1"]
+_PATTERNS = [
+    "Terminal(git push)",
+    "Terminal(git)",
+    "Terminal(curl)",
+    "Terminal(rm -rf)",
+    "Terminal(env)",
+    "Terminal(git push:*)",
+    "Terminal(*)",
+    "Terminal(ls x)",
+    "Terminal(sudo)",
+    "Terminal(x)",
+]
+
+
+def test_r4_8_one_walk_for_deny_and_ask_answers_as_the_two_lists_do():
+    # R4.8: deny, then ask, over every view; CompiledPermissions.deny_or_ask walks the merged index once per
+    # view and must name the same pattern the two lists name one after the other.
+    import random
+
+    from permissions.matching import DENY_RANK, CompiledPermissions
+    from permissions.wrappers import views
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        deny = rng.sample(_PATTERNS, rng.randint(0, 3))
+        ask = rng.sample(_PATTERNS, rng.randint(0, 3))
+        comp = CompiledPermissions((), deny, ask)
+        words = tuple(rng.choice(_WORDS) for _ in range(rng.randint(1, 6)))
+        vs = views(words)
+        d, a = comp.deny.match_views(vs), comp.ask.match_views(vs)
+        expected = (DENY_RANK, d) if d is not None else (1, a) if a is not None else None
+        assert comp.deny_or_ask(vs) == expected, (words, deny, ask)
