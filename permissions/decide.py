@@ -84,6 +84,7 @@ _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+_VIEWS_FIRST = _LOOK_THROUGH | _SUB_FIRST  # a first word _views_of may look through (with '=' or '/')
 _WRITES = FILE_WRITERS | GIT_DIR_WRITERS  # verbs that may write a file a later segment runs
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
@@ -176,15 +177,6 @@ class Verdict:
 _new = object.__new__
 
 
-def _segment_verdict(command: str, verdict: str, pattern: str | None) -> SegmentVerdict:
-    sv = _new(SegmentVerdict)
-    d = sv.__dict__
-    d["command"] = command
-    d["verdict"] = verdict
-    d["pattern"] = pattern
-    return sv
-
-
 # -- compiled permissions, cached by object identity -------------------------------------------------------
 _CACHE: dict[int, tuple[Permissions, CompiledPermissions]] = {}
 _BY_VALUE: dict[Permissions, CompiledPermissions] = {}
@@ -230,7 +222,7 @@ def _verdict(
     req: DecisionRequest, st: _State, segments: tuple[SegmentVerdict, ...], auto_mode: bool
 ) -> Verdict:
     root_id = req.project.scope_root_id
-    v = _new(Verdict)  # see _segment_verdict
+    v = _new(Verdict)  # see the note above _new
     d = v.__dict__
     d["decision"] = st.decision
     d["reason"] = st.reason
@@ -351,7 +343,8 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             else:
                 words = seg.words
                 first = words[0] if words else ""
-                vs = _views_of(words)
+                # _views_of's own first test, taken here first: most segments have nothing to look through.
+                vs = _views_of(words) if first in _VIEWS_FIRST or "=" in first or "/" in first else [words]
                 if not doomed:
                     seg_views.append(vs)
                 if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
@@ -381,12 +374,16 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
                 verdict, pattern, kind = known
                 seg_opaque = seg.opaque
-                if seg_opaque is None and (not doomed or verdict == AUTO_APPROVE) and (
-                    len(vs) > 1
-                    or first in OPAQUE_VERBS
-                    or first[-1:].isdigit()
-                    or "{" in first
-                    or not first.isascii()
+                if (
+                    seg_opaque is None
+                    and (not doomed or verdict == AUTO_APPROVE)
+                    and (
+                        len(vs) > 1
+                        or first in OPAQUE_VERBS
+                        or first[-1:].isdigit()
+                        or "{" in first
+                        or not first.isascii()
+                    )
                 ):
                     # R4.9: inline code, a program read from the input, code loaded through the environment.
                     if memo is not None:
@@ -406,7 +403,11 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     if opaque_note is None:
                         opaque_note = _opaque_note(seg.text, seg_opaque, pattern)
                     verdict, pattern, kind = _UNCOVERED
-                sv = _segment_verdict(seg.text, verdict, pattern)
+                sv = _new(SegmentVerdict)  # see the note above _new (inlined: once per segment)
+                d = sv.__dict__
+                d["command"] = seg.text
+                d["verdict"] = verdict
+                d["pattern"] = pattern
                 if seen is not None:
                     seen[id(seg)] = (sv, vs, verdict, pattern, kind, seg_opaque)
             if seg_opaque is not None and kind is None and opaque is None:

@@ -180,10 +180,6 @@ class CompiledPermissions:
                 self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
             self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
 
-    def judge_as_written(self, words: tuple[str, ...]) -> tuple[int, Pattern] | None:
-        """deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4)."""
-        return self._judge(words, None, 3)
-
     def deny_or_ask(self, all_views: Sequence[tuple[str, ...]]) -> tuple[int, Pattern] | None:
         """What ``deny.match_views`` then ``ask.match_views`` answer (R4.8: any view), in one index walk per
         view: the first view's first deny pattern, else the first view's first ask pattern."""
@@ -196,7 +192,7 @@ class CompiledPermissions:
         return best
 
     def _judge(
-        self, words: tuple[str, ...], best: tuple[int, Pattern] | None, limit: int
+        self, words: tuple[str, ...], best: tuple[int, Pattern] | None = None, limit: int = 3
     ) -> tuple[int, Pattern] | None:
         """The best of ``best`` and the patterns ranked below ``limit`` that match ``words``."""
         if len(words) >= 2:
@@ -213,6 +209,10 @@ class CompiledPermissions:
         if self._scan:
             best = self._walk(self._scan, words, best, limit)
         return best
+
+    # deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4); called
+    # once per segment on hostile-sized input, so it is _judge itself rather than a method calling it.
+    judge_as_written = _judge
 
     @staticmethod
     def _walk(

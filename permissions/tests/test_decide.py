@@ -367,9 +367,10 @@ def test_malformed_pattern_in_permissions_never_crashes_decide():
 
 
 def test_fast_segment_verdict_construction_is_the_same_object():
-    from permissions.decide import SegmentVerdict, _segment_verdict
+    from permissions.decide import SegmentVerdict
 
-    fast = _segment_verdict("ls", "auto_approve", "Terminal(ls)")
+    # decide() builds each segment's verdict as one from the hot loop (filling the instance dict)
+    fast = term("ls", allow=("Terminal(ls)",)).segments[0]
     slow = SegmentVerdict("ls", "auto_approve", "Terminal(ls)")
     assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
     import dataclasses
