@@ -202,6 +202,11 @@ def hostile_cases() -> dict[str, str]:
         "brace list of 20,000 in a function": "f() { echo {" + ",".join(["a"] * 20_000) + "}; }; f",
         "brace list of 20,000 inside a word": "echo x{" + ",".join(["a"] * 20_000) + "}y",
         "brace list of 16,000 distinct items": "echo {" + ",".join(f"a{k}" for k in range(16_000)) + "}",
+        # Brace work bounded by time, not only by characters: each expansion costs more than a character.
+        "nested braces 25,000 deep (100 KB)": "echo " + "{a," * 25_000 + "b" + "}" * 25_000,
+        "16,000 '{a,b}' alternatives in one list": "echo {" + "{a,b}," * 16_000 + "x}",
+        "16,000 '{a,b}' words": " ".join(["{a,b}"] * 16_000),
+        "12,000 '{1..3}' sequences in one list": "echo {" + ",".join(["{1..3}"] * 12_000) + "}",
     }
 
 
