@@ -123,7 +123,15 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    ``fork``, ``delete``, ``api`` when it writes ...) are external effects, like ``gh``'s. Likewise a
    ``cargo`` subcommand outside cargo's built-in commands and aliases and rustup's ``clippy``/``fmt``
    (``cargo xtask``, ``cargo nextest``: an ``[alias]`` of a ``.cargo/config.toml`` the repository may carry,
-   or a ``cargo-<word>`` program) is opaque (permissions.commands.cargo).
+   or a ``cargo-<word>`` program) is opaque (permissions.commands.cargo). git's own commands that run a
+   program by their nature (``hook run``, credential helpers, ``web--browse``, ``daemon``, ``remote-ext``,
+   ``shell`` ...) are never covered by a prefix allow.
+22. [issue 11 class 12] R4.7 keeps every segment read and deny-checked at any size, so hostile sizes are
+   met by cost, not by a limit: a command that can never be auto-approved (unparseable, or past 10,000
+   characters or 50 segments) skips the work only an auto-approval needs (the opaque reading of segments
+   no rule allowed, the caps' views). Brace expansion's budget is counted in time-like units (a character
+   scanned or produced, plus a fixed charge per expansion): a brace word past it makes the command
+   unparseable, with the words produced so far still judged -- stricter than expanding on, never laxer.
 """
 
 from __future__ import annotations
