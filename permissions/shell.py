@@ -87,15 +87,17 @@ _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
 # Whitespace that Python's str.split() separates on but the shell keeps inside a word.
 _ODD_SPACE = re.compile(r"[^\S \t\n\r]")
-# Fast path (see _fast): any special character other than space and the separators & | ;
-_NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
+# Fast path (see _fast): any special character other than space and the separators & | ; and newline
+# (A newline is not among them: between plain commands it ends one, as `;` does -- here-documents, the
+# one construct that reads past it, start with `<<`, which the fast path refuses.)
+_NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`(){}#") + "]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 # Past MAX_NESTING: every operator (and run of them) separates commands. Alternatives start with distinct
 # characters, so the split is linear.
 _FLAT_SPLIT = re.compile(r"(?:\$\(|[<>]\(|[()`;&|\n{}])+")
 _TICK_RUN = re.compile("`+")
 _CLOSE_RUN = re.compile(r"\)+")
-_SEPARATOR = re.compile(r"&&|\|\||[|;&]")
+_SEPARATOR = re.compile(r"&&|\|\||[|;&\n]")
 
 # Grammar words that introduce a command rather than being one (stripped from a segment's start).
 _LEADING_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "coproc"})
@@ -1677,7 +1679,7 @@ _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 def _fast(command: str) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
-    joined by `&& || | ; &`.
+    joined by `&& || | ; &` and newlines.
 
     Returns None whenever anything else appears (quotes, substitutions, here-documents, descriptor
     duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
@@ -1696,6 +1698,7 @@ def _fast(command: str) -> ParsedCommand | None:
     if "$" in command and _FAST_DEFER.search(command) is not None:
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
+    globs = "*" in command or "?" in command or "[" in command  # else no word can be a glob
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
     # is read once and its Segment object reused (decide() then finds it by identity).
@@ -1723,11 +1726,12 @@ def _fast(command: str) -> ParsedCommand | None:
             continue
         if not _plain_verb(words):
             return None
-        k = _command_index(words)
-        if k < len(words) and (_is_glob(words[k]) or words[k] in _FAST_REFUSED):
+        # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
+        k = _command_index(words) if "=" in words[0] else 0
+        if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        seg = Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None)
+        seg = _new_segment((words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
         if made is not None:
             made[piece] = seg
         segments.append(seg)

@@ -198,7 +198,9 @@ def test_r4_7_unparseable_is_never_auto_approved(command, project, autonomy, all
         assert term(command, allow=allow, project=project, autonomy=autonomy).decision != "auto_approve"
 
 
-FAST_ALPHABET = st.text(alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\x0b\x0c\xa0")), max_size=60)
+FAST_ALPHABET = st.text(
+    alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\n=*?[]\x0b\x0c\xa0")), max_size=60
+)
 
 
 @settings(max_examples=1000, deadline=None)
@@ -258,6 +260,11 @@ FAST_WORDS = st.lists(
             ">>log",
             "2>",
             "!",
+            "\n",
+            "x=1",
+            "a*",
+            "[[",
+            "alias",
         ]
     ),
     max_size=14,
