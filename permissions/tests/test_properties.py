@@ -281,6 +281,54 @@ def test_r4_7_fast_path_agrees_with_the_scanner_on_wrappers_keywords_and_scripts
         assert fast == _scan(command, 0, True)
 
 
+ASSIGNED_WORDS = st.tuples(
+    st.lists(
+        st.sampled_from(
+            ["x=1", "a+=1", "x=", "=x", "1=2", "--x=/bin/sh", "x=/bin/sh", "PAGER=sh", "GIT_PAGER=curl x"]
+            + ["PATH=.", "LD_PRELOAD=x", "BASH_ENV=x", "npm_config_x=1", "LESSOPEN=|x", "GOFLAGS=-toolexec=x"]
+            + ["CARGO_TARGET_X_RUNNER=sh"]
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    st.lists(
+        st.sampled_from(
+            [
+                "a1",
+                "ls",
+                "sh",
+                "bash",
+                "-c",
+                "-s",
+                "curl x",
+                "env",
+                "nice",
+                "sudo",
+                "doas",
+                "su",
+                "ssh",
+                "host",
+            ]
+            + ["source", ".", "at", "find", "-exec", ";", "git", "-C", "/bin/sh", "./x", "eval", "export"]
+            + ["xargs", "-I{}", "timeout", "5", "npm", "exec", "--", "/dev/stdin", "PAGER=sh", "x=1"]
+        ),
+        max_size=4,
+    ),
+).map(lambda t: tuple(t[0] + t[1]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(words=ASSIGNED_WORDS)
+def test_r4_7_the_assignment_shortcut_agrees_with_peeling(words):
+    # `x=1 cmd` is answered without peeling when `cmd` is a plain verb: it must agree with the full reading
+    from permissions.commands import _NOTHING, _carried_scripts, _may_carry, feeds_a_script, views
+    from permissions.commands.runners import runs_its_input
+
+    if not _may_carry(words):
+        assert _carried_scripts(words) == _NOTHING
+    assert feeds_a_script(words) == any(runs_its_input(v) for v in views(words))
+
+
 WORD_SOUP = st.lists(
     st.sampled_from(
         [
