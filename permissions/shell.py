@@ -75,6 +75,10 @@ _SPECIAL = " \t\n\r'\"\\$`()|&;<>{}#~"
 _PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
 # A run of plain words separated by single spaces: disjoint classes, so it is linear (no backtracking).
 _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
+# A body that is one plain command (see _Scanner.plain_body): blanks, plain words without a glob character
+# separated by single spaces (group 1), blanks. Disjoint classes, so linear.
+_PLAIN_NO_GLOB = "[^" + re.escape(_SPECIAL + "*?[") + "]+"
+_PLAIN_BODY = re.compile(r"[ \t\r]*(" + _PLAIN_NO_GLOB + "(?: +" + _PLAIN_NO_GLOB + ")*)[ \t\r]*")
 # Blanks: each ends the word in progress (see _Scanner.read_plain).
 _BLANKS = frozenset(" \t\r")
 # Characters whose handler ends the word in progress before anything else (outside arithmetic, where
@@ -357,22 +361,7 @@ class _Scanner:
         ):
             # The common case, without the general path's steps that cannot apply: literal words with no
             # keyword to cut, nothing for refuse() to look at, no redirection, no input fed to it.
-            start = b.start
-            self.emit(
-                start,
-                _new_segment(
-                    (
-                        tuple(words),
-                        self.src[
-                            start : end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
-                        ].strip(),
-                        (),
-                        _EMPTY,
-                        b.hidden,
-                        None,
-                    )
-                ),
-            )
+            self.emit_plain(tuple(words), b.start, end, b.hidden)
             b.words = []
             b.lead = 0
             b.start = end
@@ -442,6 +431,36 @@ class _Scanner:
             b.special = []
         b.lead = 0
         b.start = end
+
+    def emit_plain(self, words: tuple[str, ...], start: int, end: int, hidden: bool) -> None:
+        """Emit the segment of literal ``words`` read from ``start`` to ``end``: no keyword to cut, no
+        redirection, nothing for refuse() to look at (finish's common case, and plain_body's)."""
+        stop = end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
+        self.emit(start, _new_segment((words, self.src[start:stop].strip(), (), _EMPTY, hidden, None)))
+
+    def plain_body(self, start: int, closer: str) -> int:
+        """A substitution or subshell whose body, from ``start``, is one plain command (`$(ls -l)`,
+        `` `ls` ``, `(ls)`; issue 11: hostile input sends thousands of them): its segment is emitted as
+        opening a frame, reading the words and closing the frame at ``closer`` would emit it, without the
+        frame. Returns the index of ``closer``, or -1 (nothing done: the caller opens the frame).
+
+        The frame's path would take finish's common case (emit_plain), so the same conditions apply: a
+        run of plain words without a glob character, a first word that finish takes no general step for,
+        not in a here-document body. A differential property test holds both paths equal."""
+        src = self.src
+        m = _PLAIN_BODY.match(src, start)
+        if m is None or self.body:
+            return -1
+        end = m.end()
+        if end >= len(src) or src[end] != closer:
+            return -1
+        run = m.group(1)
+        words = _split_run(run) if " " in run else [run]
+        if words[0] in _FINISH_SLOW or "=" in words[0]:
+            return -1
+        self.emit_plain(tuple(words), start, end, True)
+        self.wspecial = False  # as open_frame leaves it (close_frame restores the rest of the word state)
+        return end
 
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
@@ -1092,6 +1111,10 @@ class _Scanner:
                 self.open_frame(_FRAME_ARITH, i + 3, None)
                 self.i = i + 3
             else:
+                end = self.plain_body(i + 2, ")")
+                if end >= 0:
+                    self.i = end + 1  # as on_close_paren steps over the `)`
+                    return
                 self.open_frame(_FRAME_SUB, i + 2, None)
                 self.i = i + 2
         elif nxt == "{":
@@ -1206,6 +1229,10 @@ class _Scanner:
             self.inline(body, i)
             self.i = end + 1
             return
+        close = self.plain_body(i + 1, "`")
+        if close >= 0:
+            self.i = close + 1  # as the closing backtick's step does
+            return
         self.open_frame(_FRAME_TICK, i + 1, None)
         self.i = i + 1
 
@@ -1281,6 +1308,10 @@ class _Scanner:
             self.open_frame(_FRAME_ARITH, i + 2, None)
             self.i = i + 2
         else:
+            end = self.plain_body(i + 1, ")")
+            if end >= 0:
+                self.b.start = self.i = end + 1  # as on_close_paren closes a subshell
+                return
             self.open_frame(_FRAME_PAREN, i + 1, None)
             self.i = i + 1
 

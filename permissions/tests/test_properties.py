@@ -329,6 +329,45 @@ def test_r4_7_the_assignment_shortcut_agrees_with_peeling(words):
     assert feeds_a_script(words) == any(runs_its_input(v) for v in views(words))
 
 
+PLAIN_BODY = st.lists(
+    st.tuples(
+        st.sampled_from(["", "echo ", "x", "$?", "a=", ";", " | ", "{", "time ", "f", "cat <<E "]),
+        st.sampled_from(
+            [("$(", ")"), ("`", "`"), ("(", ")"), ('"$(', ')"'), ('"`', '`"'), ("$((", "))"), ("((", "))")]
+        ),
+        st.sampled_from(["", " ", "\t"]),
+        st.lists(
+            st.sampled_from(
+                ["a1", "b", "ls", "x=1", "sh -c", "env", "$?", "*", "if", "{", "alias", "eval", ""]
+            ),
+            min_size=1,
+            max_size=3,
+        ).map(" ".join),
+        st.sampled_from(["", " ", "  "]),
+        st.sampled_from(["", " ", ";", "x", " && ", "\n", "$?", "\nE\n"]),
+    ).map(lambda t: t[0] + t[1][0] + t[2] + t[3] + t[4] + t[1][1] + t[5]),
+    min_size=1,
+    max_size=6,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(command=PLAIN_BODY)
+def test_r4_7_a_plain_body_reads_as_its_frame_would(command):
+    # `$(ls)`, `ls` in backticks and `(ls)` skip the frame when the body is one plain command: same answer
+    from permissions.shell import _scan, _Scanner
+
+    shortcut = _Scanner.plain_body
+    for depth, scripts in ((0, True), (0, False), (2, True)):
+        taken = _scan(command, depth, scripts)
+        try:
+            _Scanner.plain_body = lambda self, start, closer: -1  # type: ignore[method-assign]
+            framed = _scan(command, depth, scripts)
+        finally:
+            _Scanner.plain_body = shortcut  # type: ignore[method-assign]
+        assert taken == framed
+
+
 WORD_SOUP = st.lists(
     st.sampled_from(
         [
