@@ -274,7 +274,7 @@ def _carried_scripts(words: tuple[str, ...]) -> Carried:
     for view in views(words):
         got = carried(view)
         for s in got.scripts:
-            if any(h in s for h in holes):
+            if holes and any(h in s for h in holes):
                 # `find . -exec sh -c 'x {}' ;`, `xargs -I% sh -c %`: the input becomes code.
                 unseen = unseen or _FROM_INPUT_LINE
             if s not in scripts:
