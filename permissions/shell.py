@@ -94,7 +94,10 @@ _ODD_SPACE = re.compile(r"[^\S \t\n\r]")
 # Fast path (see _fast): any special character other than space and the separators & | ; and newline
 # (A newline is not among them: between plain commands it ends one, as `;` does -- here-documents, the
 # one construct that reads past it, start with `<<`, which the fast path refuses.)
-_NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`(){}#") + "]")
+_NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`()#") + "]")
+# Fast path: the `{` and `}` that open and close groups at a command's start, each followed by a blank or
+# the command's end (on_brace's test; tabs are not fast). Any other brace makes the command not fast.
+_GROUP_MARKS = re.compile(r" *(?:[{}](?: +|\Z))*")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 # Past MAX_NESTING: every operator (and run of them) separates commands. Alternatives start with distinct
 # characters, so the split is linear.
@@ -1214,6 +1217,11 @@ class _Scanner:
         self.i = i
         if i >= j:
             return
+        # A plain body holds no backslash, so the escape reading below would not apply: tried first.
+        close = self.plain_body(i + 1, "`")
+        if close >= 0:
+            self.i = close + 1  # as the closing backtick's step does
+            return
         end = _TICK_BODY.match(src, i + 1).end()  # type: ignore[union-attr]
         if end < len(src) and src.find("\\", i + 1, end) >= 0:
             # Issue 11 class 3: inside backticks `\``, `\\` and `\$` stand for `` ` ``, `\` and `$`; the
@@ -1228,10 +1236,6 @@ class _Scanner:
                 self.fail("a backtick inside double quotes with an escaped quote cannot be judged")
             self.inline(body, i)
             self.i = end + 1
-            return
-        close = self.plain_body(i + 1, "`")
-        if close >= 0:
-            self.i = close + 1  # as the closing backtick's step does
             return
         self.open_frame(_FRAME_TICK, i + 1, None)
         self.i = i + 1
@@ -1510,8 +1514,10 @@ def _assigns(b: _Builder, pieces: list[str]) -> bool:
 _HEADERS = frozenset({"for", "select", "case", "function"})
 # First words for which finish() takes its general path (keywords it cuts, headers, refuse()'s verbs).
 _FINISH_SLOW = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SUBSCRIPT_BUILTINS | {"[["}
-# Builds a Segment from its six fields without NamedTuple's Python-level __new__ (same object).
+# Build a Segment / ParsedCommand from all their fields without NamedTuple's Python-level __new__ (the
+# same object; nested scripts make one ParsedCommand each, hostile input thousands).
 _new_segment = partial(tuple.__new__, Segment)
+_new_parsed = partial(tuple.__new__, ParsedCommand)
 # First words that always need the full scanner's segment post-processing.
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
@@ -1537,7 +1543,7 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
             _alias_calls(sc, found)
     if len(found) > 1:
         found.sort(key=_START)
-    return ParsedCommand(tuple(map(_SEGMENT, found)), sc.problem is not None, sc.problem, sc.unseen)
+    return _new_parsed((tuple(map(_SEGMENT, found)), sc.problem is not None, sc.problem, sc.unseen))
 
 
 def _opaque(words: Sequence[str], dyn: Collection[int]) -> str | None:
@@ -1710,7 +1716,7 @@ _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 def _fast(command: str) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
-    joined by `&& || | ; &` and newlines.
+    joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
 
     Returns None whenever anything else appears (quotes, substitutions, here-documents, descriptor
     duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
@@ -1729,6 +1735,7 @@ def _fast(command: str) -> ParsedCommand | None:
     if "$" in command and _FAST_DEFER.search(command) is not None:
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
+    braces = "{" in command or "}" in command
     globs = "*" in command or "?" in command or "[" in command  # else no word can be a glob
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
@@ -1740,6 +1747,15 @@ def _fast(command: str) -> ParsedCommand | None:
             if known is not None:
                 segments.append(known)
             continue
+        key = piece
+        if braces:
+            # `{ a; }`: a group's braces are syntax and its commands ordinary segments, read from after
+            # the brace (as on_brace starts the command there).
+            marks = _GROUP_MARKS.match(piece).end()  # type: ignore[union-attr]
+            if marks:
+                piece = piece[marks:]
+            if "{" in piece or "}" in piece:
+                return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
         if plain:
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
@@ -1753,7 +1769,7 @@ def _fast(command: str) -> ParsedCommand | None:
             if redirects:
                 return None
             if made is not None:
-                made[piece] = None
+                made[key] = None
             continue
         if not _plain_verb(words):
             return None
@@ -1764,9 +1780,9 @@ def _fast(command: str) -> ParsedCommand | None:
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
         seg = _new_segment((words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
         if made is not None:
-            made[piece] = seg
+            made[key] = seg
         segments.append(seg)
-    return ParsedCommand(tuple(segments), False, None)
+    return _new_parsed((tuple(segments), False, None, None))
 
 
 def parse_command(command: str) -> ParsedCommand:

@@ -199,7 +199,7 @@ def test_r4_7_unparseable_is_never_auto_approved(command, project, autonomy, all
 
 
 FAST_ALPHABET = st.text(
-    alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\n=*?[]\x0b\x0c\xa0")), max_size=60
+    alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\n=*?[]{}\x0b\x0c\xa0")), max_size=60
 )
 
 
@@ -265,6 +265,10 @@ FAST_WORDS = st.lists(
             "a*",
             "[[",
             "alias",
+            "{ x",
+            "x }",
+            "}x",
+            "${x}",
         ]
     ),
     max_size=14,
