@@ -1526,7 +1526,8 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
     if depth > 0 and scripts:
         # A nested script (`sh -c '...'`, a backtick body, an alias's value) is often plain: the fast path
         # answers as the scanner would (a differential property test holds them equal), for less.
-        fast = _fast(src)
+        # Its segments are hidden, as the scanner makes them at this depth (the callers' _hidden keeps them).
+        fast = _fast(src, True)
         if fast is not None:
             return fast
     sc = _Scanner(src, depth, scripts, budget)
@@ -1577,7 +1578,7 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
     calls: list[tuple[int, str]] = []
     for start, seg in found:
         words = seg.words
-        k = _command_index(words)
+        k = _command_index(words) if words and "=" in words[0] else 0  # only an assignment moves it
         if k >= len(words) or words[k] not in aliases or words in seen:
             continue
         seen.add(words)
@@ -1599,7 +1600,7 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
             continue
         inner = _scan(text, sc.depth + 1, True, sc.budget)
         for s in inner.segments:
-            found.append((start, s._replace(hidden=True)))
+            found.append((start, _hidden(s)))
         if inner.unparseable:
             sc.fail(inner.problem or "an alias call cannot be read")
 
@@ -1607,8 +1608,12 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
 _ALIAS_CALLS_ONE_BY_ONE = 64
 
 
+# A word the shell reads as itself: alphanumerics (str.isalnum(), which \w adds `_` to) and -_./=:,+@%
+_SAFE_WORD = re.compile(r"[-\w./=:,+@%]+")
+
+
 def _shell_quote(word: str) -> str:
-    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+    if _SAFE_WORD.fullmatch(word) is not None:
         return word
     return "'" + word.replace("'", "'\\''") + "'"
 
@@ -1714,13 +1719,14 @@ _FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
 _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 
-def _fast(command: str) -> ParsedCommand | None:
+def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
     joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
 
     Returns None whenever anything else appears (quotes, substitutions, here-documents, descriptor
-    duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
-    differential property test holds both equal wherever this path answers.
+    duplication, subshells, keywords, wrappers, inline scripts); the full scanner then decides. A
+    differential property test holds both equal wherever this path answers. ``hidden``: the commands are
+    found inside another (a nested script), as the scanner marks them at depth > 0.
     """
     if _ODD_SPACE.search(command) is not None:
         return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
@@ -1778,7 +1784,7 @@ def _fast(command: str) -> ParsedCommand | None:
         if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        seg = _new_segment((words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None))
+        seg = _new_segment((words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None))
         if made is not None:
             made[key] = seg
         segments.append(seg)

@@ -125,7 +125,14 @@ from permissions.commands.environment import (
 )
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
-from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
+from permissions.commands.runners import (
+    CARRIER_VERBS,
+    INPUT_SCRIPT_FIRST,
+    Carried,
+    carried,
+    new_carried,
+    runs_its_input,
+)
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import is_assignment, views
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
@@ -286,7 +293,7 @@ def _carried_scripts(words: tuple[str, ...]) -> Carried:
             holes.append(hole)
     if not scripts and problem is None and unseen is None:
         return _NOTHING
-    return Carried(tuple(scripts), problem, unseen)
+    return new_carried((tuple(scripts), problem, unseen))
 
 
 def carries_commands(words: tuple[str, ...]) -> bool:
