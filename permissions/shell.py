@@ -407,13 +407,15 @@ class _Scanner:
             if words or b.redirects:
                 src = self.src
                 stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
-                seg = Segment(
-                    tuple(words),
-                    src[b.start : stop].strip(),
-                    tuple(b.redirects) if b.redirects else (),
-                    frozenset(dyn) if dyn else _EMPTY,
-                    b.hidden,
-                    _opaque(words, marks) if marks else None,
+                seg = _new_segment(
+                    (
+                        tuple(words),
+                        src[b.start : stop].strip(),
+                        tuple(b.redirects) if b.redirects else (),
+                        frozenset(dyn) if dyn else _EMPTY,
+                        b.hidden,
+                        _opaque(words, marks) if marks else None,
+                    )
                 )
                 if b.arith is not None:
                     b.arith.stash.append((b.start, seg))
