@@ -431,3 +431,48 @@ def test_decide_never_raises_on_shell_word_soup(command, project, autonomy):
     # the `env -C` crash was found this way: wrappers with missing option values
     v = term(command, allow=("Terminal(ls)",), deny=("Terminal(curl)",), project=project, autonomy=autonomy)
     assert v.decision in ("auto_approve", "require_approval", "deny")
+
+
+BRACE_TEXT = st.tuples(
+    st.text(alphabet=st.sampled_from(list("a,,}}}...{\\'")), max_size=30),
+    st.one_of(st.just(0), st.integers(0, 30)),
+    st.one_of(st.just(30), st.integers(0, 30)),
+    st.sampled_from([1000, 0, 3, 8, 20]),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(case=BRACE_TEXT)
+def test_r4_8_flat_brace_lists_are_split_as_bash_gobbles_them(case):
+    # Issue 11: a brace list without nesting or escapes is split with str.find, not character by character:
+    # the same spans, closing brace and budget charged as _gobble's own loop (forced by a pattern that
+    # matches everywhere).
+    import re
+
+    import permissions.expansions as ex
+
+    text, a, b, budget = case
+    lo, hi = sorted((min(a, len(text)), min(b, len(text))))
+
+    def outcome() -> tuple:
+        found = []
+        for run in (
+            lambda st: ex._comma_spans(text, lo, hi, st),
+            lambda st: ex._gobble(text, lo, hi, "}", lo, st),
+        ):
+            st_ = ex.BraceState(budget)
+            got: object
+            try:
+                got = run(st_)
+            except ex.TooBig:
+                got = "too big"
+            found.append((got, st_.left, st_.problem))
+        return tuple(found)
+
+    shortcut = outcome()
+    saved = ex._GOBBLE_STOPS, ex._OPENS_OR_ESCAPES
+    try:
+        ex._GOBBLE_STOPS = ex._OPENS_OR_ESCAPES = re.compile("")
+        assert outcome() == shortcut
+    finally:
+        ex._GOBBLE_STOPS, ex._OPENS_OR_ESCAPES = saved
