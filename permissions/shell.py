@@ -98,6 +98,10 @@ _NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`()#") + "]")
 # Fast path: the `{` and `}` that open and close groups at a command's start, each followed by a blank or
 # the command's end (on_brace's test; tabs are not fast). Any other brace makes the command not fast.
 _GROUP_MARKS = re.compile(r" *(?:[{}](?: +|\Z))*")
+# Fast path: a brace that cannot be one of those (after a word, or before a character other than a blank
+# or separator: `${x}`, `{a,b}`, `time {`), found before anything else is done. Linear: a brace or a
+# character of the first class starts each try, and the blanks between are one run.
+_NOT_GROUP_BRACE = re.compile(r"[^ ;&|\n{}] *[{}]|[{}][^ ;&|\n]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 # Past MAX_NESTING: every operator (and run of them) separates commands. Alternatives start with distinct
 # characters, so the split is linear.
@@ -1718,6 +1722,11 @@ def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset
 
 
 _FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
+# _KNOWN_GAPS: where _fast answers differently from the scanner (kept: changing them changes readings).
+# 1. `echo X | cmd` / `printf X | cmd`: the scanner hands X to cmd's input (passed_on, feed_input), so
+#    `echo a | python3` is unseen and `echo rm -rf x | $X` also has the segment `rm -rf x`; _fast has
+#    neither. 2. A piece longer than DISPLAY_LIMIT with blanks at its start: the scanner cuts its text and
+#    then strips it, _fast strips and then cuts.
 _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 
@@ -1734,6 +1743,8 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
         return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
     if _ANY_SPECIAL.search(command) is None:
         pieces = [command]
+    elif ("{" in command or "}" in command) and _NOT_GROUP_BRACE.search(command) is not None:
+        return None  # brace expansion, `${`, a brace after a word (the piece loop below would refuse too)
     elif _NOT_FAST.search(command) is None:
         if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
             return None
@@ -1744,6 +1755,12 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
     braces = "{" in command or "}" in command
+    # Where this path and the scanner are known to differ, commands with a newline or a group's braces
+    # (shapes this path took over from the scanner) are left to the scanner, so their reading stays
+    # exactly the scanner's. Commands without them keep this path's answer, as before (see _KNOWN_GAPS).
+    exact = "\n" in command or braces
+    if exact and "|" in command and ("echo" in command or "printf" in command):
+        return None
     globs = "*" in command or "?" in command or "[" in command  # else no word can be a glob
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
@@ -1761,7 +1778,8 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
             # the brace (as on_brace starts the command there).
             marks = _GROUP_MARKS.match(piece).end()  # type: ignore[union-attr]
             if marks:
-                piece = piece[marks:]
+                # From just after the last brace, blanks included: the text on_brace's command starts at.
+                piece = piece[max(piece.rfind("{", 0, marks), piece.rfind("}", 0, marks)) + 1 :]
             if "{" in piece or "}" in piece:
                 return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
         if plain:
@@ -1785,7 +1803,12 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
         k = _command_index(words) if "=" in words[0] else 0
         if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
-        text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
+        if len(piece) <= DISPLAY_LIMIT:
+            text = piece.strip()
+        elif exact:
+            return None
+        else:
+            text = piece.strip()[:DISPLAY_LIMIT]
         seg = _new_segment((words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None))
         if made is not None:
             made[key] = seg

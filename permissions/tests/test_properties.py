@@ -372,6 +372,45 @@ def test_r4_7_a_plain_body_reads_as_its_frame_would(command):
         assert taken == framed
 
 
+NEWLINE_AND_GROUPS = st.tuples(
+    st.sampled_from(["{ ", "\n", "ls\n", "{ ls; }; ", "} ", ""]),
+    st.lists(
+        st.sampled_from(
+            ["{ ", " }", "{", "}", "\n", " ", ";", " | ", "|", " && ", "ls", "a1", "echo a", "printf x"]
+            + [
+                "python3",
+                "$X",
+                "~/x",
+                "x=1",
+                ">f",
+                "sh",
+                "cat",
+                "a*",
+                " " * 600,
+                "a" * 600,
+                "echo a | python3",
+                "echo a |\n$X",
+                "printf x | ~/x",
+            ]
+        ),
+        max_size=10,
+    ),
+).map(lambda t: t[0] + "".join(t[1]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(command=NEWLINE_AND_GROUPS)
+def test_r4_4_fast_path_agrees_with_the_scanner_on_lines_and_groups(command):
+    # Lines and `{ ...; }` groups: the fast path answers exactly as the scanner, text of long pieces and
+    # `echo x | cmd` (the scanner feeds x to cmd) included
+    from permissions.shell import _fast, _scan
+
+    assume("\n" in command or "{" in command or "}" in command)
+    fast = _fast(command)
+    if fast is not None:
+        assert fast == _scan(command, 0, True)
+
+
 WORD_SOUP = st.lists(
     st.sampled_from(
         [
