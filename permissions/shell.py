@@ -97,11 +97,12 @@ _ODD_SPACE = re.compile(r"[^\S \t\n\r]")
 _NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`()#") + "]")
 # Fast path: the `{` and `}` that open and close groups at a command's start, each followed by a blank or
 # the command's end (on_brace's test; tabs are not fast). Any other brace makes the command not fast.
-_GROUP_MARKS = re.compile(r" *(?:[{}](?: +|\Z))*")
-# Fast path: a brace that cannot be one of those (after a word, or before a character other than a blank
-# or separator: `${x}`, `{a,b}`, `time {`), found before anything else is done. Linear: a brace or a
-# character of the first class starts each try, and the blanks between are one run.
-_NOT_GROUP_BRACE = re.compile(r"[^ ;&|\n{}] *[{}]|[{}][^ ;&|\n]")
+# Matched at a piece's start, it ends right after the last of them (where on_brace starts the command).
+_GROUP_MARKS = re.compile(r"(?: *[{}](?= |\Z))*")
+# Fast path: a brace before a character other than a blank or separator (`${x}`, `{a,b}`, `a{b`) cannot be
+# one of those: found before anything else is done. (A brace after a word, `time {`, the piece loop
+# refuses.)
+_NOT_GROUP_BRACE = re.compile(r"[{}][^ ;&|\n]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 # Past MAX_NESTING: every operator (and run of them) separates commands. Alternatives start with distinct
 # characters, so the split is linear.
@@ -1730,6 +1731,17 @@ _FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
 _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 
+def _after_a_word(command: str) -> bool:
+    """Whether the first brace in ``command`` follows a word (`time {`, `echo }`): not a group's mark. Only
+    the first is looked at -- the piece loop in _fast refuses the others -- so a long `time { time { ...`
+    is refused before it is split."""
+    opening, closing = command.find("{"), command.find("}")
+    j = (opening if closing < 0 or 0 <= opening < closing else closing) - 1
+    while j >= 0 and command[j] == " ":
+        j -= 1
+    return j >= 0 and command[j] not in ";&|\n"
+
+
 def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
     joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
@@ -1743,8 +1755,10 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
         return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
     if _ANY_SPECIAL.search(command) is None:
         pieces = [command]
-    elif ("{" in command or "}" in command) and _NOT_GROUP_BRACE.search(command) is not None:
-        return None  # brace expansion, `${`, a brace after a word (the piece loop below would refuse too)
+    elif ("{" in command or "}" in command) and (
+        _NOT_GROUP_BRACE.search(command) is not None or _after_a_word(command)
+    ):
+        return None  # brace expansion, `${`, a brace inside a word (the piece loop below would refuse too)
     elif _NOT_FAST.search(command) is None:
         if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
             return None
@@ -1778,8 +1792,7 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
             # the brace (as on_brace starts the command there).
             marks = _GROUP_MARKS.match(piece).end()  # type: ignore[union-attr]
             if marks:
-                # From just after the last brace, blanks included: the text on_brace's command starts at.
-                piece = piece[max(piece.rfind("{", 0, marks), piece.rfind("}", 0, marks)) + 1 :]
+                piece = piece[marks:]  # the blanks after the brace included, as on_brace's command has them
             if "{" in piece or "}" in piece:
                 return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
         if plain:
