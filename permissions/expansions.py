@@ -254,6 +254,8 @@ def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: BraceState)
     For ``}``, only a brace at nesting level 0 after a level-0 comma or ``..`` counts; an opening brace
     with blanks (or the word's edge) on both sides, or followed by ``}``, is not one.
     """
+    if satisfy == "}" and _OPENS_OR_ESCAPES.search(text, i, hi) is None:
+        return _flat_close(text, i, hi, st)
     start = i
     level = 0
     commas = 0 if satisfy == "}" else 1
@@ -287,14 +289,59 @@ def _gobble(text: str, i: int, hi: int, satisfy: str, base: int, st: BraceState)
     return -1
 
 
-def _flat_amble(text: str, lo: int, hi: int) -> bool:
-    """No brace, backslash or empty-quote marker in ``text[lo:hi]``: its commas are all at level 0."""
-    return (
-        text.find("{", lo, hi) < 0
-        and text.find("}", lo, hi) < 0
-        and text.find("\\", lo, hi) < 0
-        and text.find("'", lo, hi) < 0
-    )
+# What makes _gobble do more than find the next comma: nesting, escapes and quoted-empty markers.
+_GOBBLE_STOPS = re.compile(r"[{}\\']")
+# What makes _gobble do more than find the first closing brace that counts (see _flat_close).
+_OPENS_OR_ESCAPES = re.compile(r"[{\\']")
+
+
+def _comma_spans(text: str, lo: int, hi: int, st: BraceState) -> list[tuple[int, int]]:
+    """The alternatives of the amble ``text[lo:hi]``: the spans between its level-0 commas."""
+    if _GOBBLE_STOPS.search(text, lo, hi) is not None:
+        return _gobbled_spans(text, lo, hi, st)
+    # Issue 11: a flat list (`{a,b,c,...}`, hostile input sends 20,000 items): every comma is at level 0,
+    # so _gobble would stop at each in turn -- found with str.find, charged exactly as _gobble charges.
+    spans: list[tuple[int, int]] = []
+    k = lo
+    comma = text.find(",", k, hi)
+    while comma >= 0:
+        st.spend(comma - k + 1)
+        spans.append((k, comma))
+        k = comma + 1
+        comma = text.find(",", k, hi)
+    st.spend(hi - k + 1)
+    spans.append((k, hi))
+    return spans
+
+
+def _gobbled_spans(text: str, lo: int, hi: int, st: BraceState) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    k = lo
+    while True:
+        comma = _gobble(text, k, hi, ",", k, st)
+        if comma < 0:
+            spans.append((k, hi))
+            return spans
+        spans.append((k, comma))
+        k = comma + 1
+
+
+def _flat_close(text: str, i: int, hi: int, st: BraceState) -> int:
+    """_gobble for ``}`` over text holding no ``{``, backslash or quote marker (issue 11: a 20,000-item brace
+    list would be read character by character): the level stays 0, so the answer is the first ``}`` with
+    a comma, or a ``..`` not right before that ``}``, ahead of it. Charged as _gobble charges."""
+    start = seen = i
+    close = text.find("}", i, hi)
+    while close >= 0:
+        # `..` at p counts when text[p + 2] is not `}`: p <= close - 3, as `}` at close is the first. (An
+        # end below 0 would count from the text's end: no `..` fits before close - 1 <= seen anyway.)
+        if text.find(",", seen, close) >= 0 or (close - 1 > seen and text.find("..", seen, close - 1) >= 0):
+            st.spend(close - start + 1)
+            return close
+        seen = close + 1
+        close = text.find("}", seen, hi)
+    st.spend(hi - start + 1)
+    return -1
 
 
 def _has_comma(text: str, lo: int, hi: int) -> bool:
@@ -452,28 +499,7 @@ def expand(text: str, lo: int, hi: int, depth: int, st: BraceState) -> Iterator[
         if i > pos:
             parts.append(text[pos:i])
         if _has_comma(text, i + 1, close):
-            spans: list[tuple[int, int]] = []
-            k = i + 1
-            if _flat_amble(text, k, close):
-                # No brace, escape or quote marker inside: every comma splits at level 0. The spans and the
-                # charge (each character scanned once) are what the _gobble loop below finds, found with
-                # str.find: a long brace list is hostile input's shape.
-                st.spend(close - k + 1)
-                comma = text.find(",", k, close)
-                while comma >= 0:
-                    spans.append((k, comma))
-                    k = comma + 1
-                    comma = text.find(",", k, close)
-                spans.append((k, close))
-            else:
-                while True:
-                    comma = _gobble(text, k, close, ",", k, st)
-                    if comma < 0:
-                        spans.append((k, close))
-                        break
-                    spans.append((k, comma))
-                    k = comma + 1
-            parts.append(_alternatives(text, spans, depth, st))
+            parts.append(_alternatives(text, _comma_spans(text, i + 1, close, st), depth, st))
         else:
             amble = text[i + 1 : close]
             if "," in amble:

@@ -75,6 +75,10 @@ _SPECIAL = " \t\n\r'\"\\$`()|&;<>{}#~"
 _PLAIN = "[^" + re.escape(_SPECIAL) + "]+"
 # A run of plain words separated by single spaces: disjoint classes, so it is linear (no backtracking).
 _RUN = re.compile(_PLAIN + "(?: +" + _PLAIN + ")*")
+# A body that is one plain command (see _Scanner.plain_body): blanks, plain words without a glob character
+# separated by single spaces (group 1), blanks. Disjoint classes, so linear.
+_PLAIN_NO_GLOB = "[^" + re.escape(_SPECIAL + "*?[") + "]+"
+_PLAIN_BODY = re.compile(r"[ \t\r]*(" + _PLAIN_NO_GLOB + "(?: +" + _PLAIN_NO_GLOB + ")*)[ \t\r]*")
 # Blanks: each ends the word in progress (see _Scanner.read_plain).
 _BLANKS = frozenset(" \t\r")
 # Characters whose handler ends the word in progress before anything else (outside arithmetic, where
@@ -87,15 +91,25 @@ _ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
 _EMPTY: frozenset[int] = frozenset()
 # Whitespace that Python's str.split() separates on but the shell keeps inside a word.
 _ODD_SPACE = re.compile(r"[^\S \t\n\r]")
-# Fast path (see _fast): any special character other than space and the separators & | ;
-_NOT_FAST = re.compile("[" + re.escape("\t\n\r'\"\\`(){}#") + "]")
+# Fast path (see _fast): any special character other than space and the separators & | ; and newline
+# (A newline is not among them: between plain commands it ends one, as `;` does -- here-documents, the
+# one construct that reads past it, start with `<<`, which the fast path refuses.)
+_NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`()#") + "]")
+# Fast path: the `{` and `}` that open and close groups at a command's start, each followed by a blank or
+# the command's end (on_brace's test; tabs are not fast). Any other brace makes the command not fast.
+# Matched at a piece's start, it ends right after the last of them (where on_brace starts the command).
+_GROUP_MARKS = re.compile(r"(?: *[{}](?= |\Z))*")
+# Fast path: a brace before a character other than a blank or separator (`${x}`, `{a,b}`, `a{b`) cannot be
+# one of those: found before anything else is done. (A brace after a word, `time {`, the piece loop
+# refuses.)
+_NOT_GROUP_BRACE = re.compile(r"[{}][^ ;&|\n]")
 # Separators between simple commands: literal alternatives only, so the split is linear.
 # Past MAX_NESTING: every operator (and run of them) separates commands. Alternatives start with distinct
 # characters, so the split is linear.
 _FLAT_SPLIT = re.compile(r"(?:\$\(|[<>]\(|[()`;&|\n{}])+")
 _TICK_RUN = re.compile("`+")
 _CLOSE_RUN = re.compile(r"\)+")
-_SEPARATOR = re.compile(r"&&|\|\||[|;&]")
+_SEPARATOR = re.compile(r"&&|\|\||[|;&\n]")
 
 # Grammar words that introduce a command rather than being one (stripped from a segment's start).
 _LEADING_KEYWORDS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "!", "coproc"})
@@ -355,22 +369,7 @@ class _Scanner:
         ):
             # The common case, without the general path's steps that cannot apply: literal words with no
             # keyword to cut, nothing for refuse() to look at, no redirection, no input fed to it.
-            start = b.start
-            self.emit(
-                start,
-                _new_segment(
-                    (
-                        tuple(words),
-                        self.src[
-                            start : end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
-                        ].strip(),
-                        (),
-                        _EMPTY,
-                        b.hidden,
-                        None,
-                    )
-                ),
-            )
+            self.emit_plain(tuple(words), b.start, end, b.hidden)
             b.words = []
             b.lead = 0
             b.start = end
@@ -413,13 +412,15 @@ class _Scanner:
             if words or b.redirects:
                 src = self.src
                 stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
-                seg = Segment(
-                    tuple(words),
-                    src[b.start : stop].strip(),
-                    tuple(b.redirects) if b.redirects else (),
-                    frozenset(dyn) if dyn else _EMPTY,
-                    b.hidden,
-                    _opaque(words, marks) if marks else None,
+                seg = _new_segment(
+                    (
+                        tuple(words),
+                        src[b.start : stop].strip(),
+                        tuple(b.redirects) if b.redirects else (),
+                        frozenset(dyn) if dyn else _EMPTY,
+                        b.hidden,
+                        _opaque(words, marks) if marks else None,
+                    )
                 )
                 if b.arith is not None:
                     b.arith.stash.append((b.start, seg))
@@ -440,6 +441,36 @@ class _Scanner:
             b.special = []
         b.lead = 0
         b.start = end
+
+    def emit_plain(self, words: tuple[str, ...], start: int, end: int, hidden: bool) -> None:
+        """Emit the segment of literal ``words`` read from ``start`` to ``end``: no keyword to cut, no
+        redirection, nothing for refuse() to look at (finish's common case, and plain_body's)."""
+        stop = end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
+        self.emit(start, _new_segment((words, self.src[start:stop].strip(), (), _EMPTY, hidden, None)))
+
+    def plain_body(self, start: int, closer: str) -> int:
+        """A substitution or subshell whose body, from ``start``, is one plain command (`$(ls -l)`,
+        `` `ls` ``, `(ls)`; issue 11: hostile input sends thousands of them): its segment is emitted as
+        opening a frame, reading the words and closing the frame at ``closer`` would emit it, without the
+        frame. Returns the index of ``closer``, or -1 (nothing done: the caller opens the frame).
+
+        The frame's path would take finish's common case (emit_plain), so the same conditions apply: a
+        run of plain words without a glob character, a first word that finish takes no general step for,
+        not in a here-document body. A differential property test holds both paths equal."""
+        src = self.src
+        m = _PLAIN_BODY.match(src, start)
+        if m is None or self.body:
+            return -1
+        end = m.end()
+        if end >= len(src) or src[end] != closer:
+            return -1
+        run = m.group(1)
+        words = _split_run(run) if " " in run else [run]
+        if words[0] in _FINISH_SLOW or "=" in words[0]:
+            return -1
+        self.emit_plain(tuple(words), start, end, True)
+        self.wspecial = False  # as open_frame leaves it (close_frame restores the rest of the word state)
+        return end
 
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
@@ -1090,6 +1121,10 @@ class _Scanner:
                 self.open_frame(_FRAME_ARITH, i + 3, None)
                 self.i = i + 3
             else:
+                end = self.plain_body(i + 2, ")")
+                if end >= 0:
+                    self.i = end + 1  # as on_close_paren steps over the `)`
+                    return
                 self.open_frame(_FRAME_SUB, i + 2, None)
                 self.i = i + 2
         elif nxt == "{":
@@ -1189,6 +1224,11 @@ class _Scanner:
         self.i = i
         if i >= j:
             return
+        # A plain body holds no backslash, so the escape reading below would not apply: tried first.
+        close = self.plain_body(i + 1, "`")
+        if close >= 0:
+            self.i = close + 1  # as the closing backtick's step does
+            return
         end = _TICK_BODY.match(src, i + 1).end()  # type: ignore[union-attr]
         if end < len(src) and src.find("\\", i + 1, end) >= 0:
             # Issue 11 class 3: inside backticks `\``, `\\` and `\$` stand for `` ` ``, `\` and `$`; the
@@ -1279,6 +1319,10 @@ class _Scanner:
             self.open_frame(_FRAME_ARITH, i + 2, None)
             self.i = i + 2
         else:
+            end = self.plain_body(i + 1, ")")
+            if end >= 0:
+                self.b.start = self.i = end + 1  # as on_close_paren closes a subshell
+                return
             self.open_frame(_FRAME_PAREN, i + 1, None)
             self.i = i + 1
 
@@ -1477,8 +1521,10 @@ def _assigns(b: _Builder, pieces: list[str]) -> bool:
 _HEADERS = frozenset({"for", "select", "case", "function"})
 # First words for which finish() takes its general path (keywords it cuts, headers, refuse()'s verbs).
 _FINISH_SLOW = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SUBSCRIPT_BUILTINS | {"[["}
-# Builds a Segment from its six fields without NamedTuple's Python-level __new__ (same object).
+# Build a Segment / ParsedCommand from all their fields without NamedTuple's Python-level __new__ (the
+# same object; nested scripts make one ParsedCommand each, hostile input thousands).
 _new_segment = partial(tuple.__new__, Segment)
+_new_parsed = partial(tuple.__new__, ParsedCommand)
 # First words that always need the full scanner's segment post-processing.
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
@@ -1487,7 +1533,8 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
     if depth > 0 and scripts:
         # A nested script (`sh -c '...'`, a backtick body, an alias's value) is often plain: the fast path
         # answers as the scanner would (a differential property test holds them equal), for less.
-        fast = _fast(src)
+        # Its segments are hidden, as the scanner makes them at this depth (the callers' _hidden keeps them).
+        fast = _fast(src, True)
         if fast is not None:
             return fast
     sc = _Scanner(src, depth, scripts, budget)
@@ -1504,7 +1551,7 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
             _alias_calls(sc, found)
     if len(found) > 1:
         found.sort(key=_START)
-    return ParsedCommand(tuple(map(_SEGMENT, found)), sc.problem is not None, sc.problem, sc.unseen)
+    return _new_parsed((tuple(map(_SEGMENT, found)), sc.problem is not None, sc.problem, sc.unseen))
 
 
 def _opaque(words: Sequence[str], dyn: Collection[int]) -> str | None:
@@ -1538,7 +1585,7 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
     calls: list[tuple[int, str]] = []
     for start, seg in found:
         words = seg.words
-        k = _command_index(words)
+        k = _command_index(words) if words and "=" in words[0] else 0  # only an assignment moves it
         if k >= len(words) or words[k] not in aliases or words in seen:
             continue
         seen.add(words)
@@ -1560,7 +1607,7 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
             continue
         inner = _scan(text, sc.depth + 1, True, sc.budget)
         for s in inner.segments:
-            found.append((start, s._replace(hidden=True)))
+            found.append((start, _hidden(s)))
         if inner.unparseable:
             sc.fail(inner.problem or "an alias call cannot be read")
 
@@ -1568,8 +1615,12 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
 _ALIAS_CALLS_ONE_BY_ONE = 64
 
 
+# A word the shell reads as itself: alphanumerics (str.isalnum(), which \w adds `_` to) and -_./=:,+@%
+_SAFE_WORD = re.compile(r"[-\w./=:,+@%]+")
+
+
 def _shell_quote(word: str) -> str:
-    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+    if _SAFE_WORD.fullmatch(word) is not None:
         return word
     return "'" + word.replace("'", "'\\''") + "'"
 
@@ -1672,21 +1723,42 @@ def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset
 
 
 _FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
+# _KNOWN_GAPS: where _fast answers differently from the scanner (kept: changing them changes readings).
+# 1. `echo X | cmd` / `printf X | cmd`: the scanner hands X to cmd's input (passed_on, feed_input), so
+#    `echo a | python3` is unseen and `echo rm -rf x | $X` also has the segment `rm -rf x`; _fast has
+#    neither. 2. A piece longer than DISPLAY_LIMIT with blanks at its start: the scanner cuts its text and
+#    then strips it, _fast strips and then cuts.
 _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 
-def _fast(command: str) -> ParsedCommand | None:
+def _after_a_word(command: str) -> bool:
+    """Whether the first brace in ``command`` follows a word (`time {`, `echo }`): not a group's mark. Only
+    the first is looked at -- the piece loop in _fast refuses the others -- so a long `time { time { ...`
+    is refused before it is split."""
+    opening, closing = command.find("{"), command.find("}")
+    j = (opening if closing < 0 or 0 <= opening < closing else closing) - 1
+    while j >= 0 and command[j] == " ":
+        j -= 1
+    return j >= 0 and command[j] not in ";&|\n"
+
+
+def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
-    joined by `&& || | ; &`.
+    joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
 
     Returns None whenever anything else appears (quotes, substitutions, here-documents, descriptor
-    duplication, grouping, keywords, wrappers, inline scripts); the full scanner then decides. A
-    differential property test holds both equal wherever this path answers.
+    duplication, subshells, keywords, wrappers, inline scripts); the full scanner then decides. A
+    differential property test holds both equal wherever this path answers. ``hidden``: the commands are
+    found inside another (a nested script), as the scanner marks them at depth > 0.
     """
     if _ODD_SPACE.search(command) is not None:
         return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
     if _ANY_SPECIAL.search(command) is None:
         pieces = [command]
+    elif ("{" in command or "}" in command) and (
+        _NOT_GROUP_BRACE.search(command) is not None or _after_a_word(command)
+    ):
+        return None  # brace expansion, `${`, a brace inside a word (the piece loop below would refuse too)
     elif _NOT_FAST.search(command) is None:
         if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
             return None
@@ -1696,6 +1768,14 @@ def _fast(command: str) -> ParsedCommand | None:
     if "$" in command and _FAST_DEFER.search(command) is not None:
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
+    braces = "{" in command or "}" in command
+    # Where this path and the scanner are known to differ, commands with a newline or a group's braces
+    # (shapes this path took over from the scanner) are left to the scanner, so their reading stays
+    # exactly the scanner's. Commands without them keep this path's answer, as before (see _KNOWN_GAPS).
+    exact = "\n" in command or braces
+    if exact and "|" in command and ("echo" in command or "printf" in command):
+        return None
+    globs = "*" in command or "?" in command or "[" in command  # else no word can be a glob
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
     # is read once and its Segment object reused (decide() then finds it by identity).
@@ -1706,6 +1786,15 @@ def _fast(command: str) -> ParsedCommand | None:
             if known is not None:
                 segments.append(known)
             continue
+        key = piece
+        if braces:
+            # `{ a; }`: a group's braces are syntax and its commands ordinary segments, read from after
+            # the brace (as on_brace starts the command there).
+            marks = _GROUP_MARKS.match(piece).end()  # type: ignore[union-attr]
+            if marks:
+                piece = piece[marks:]  # the blanks after the brace included, as on_brace's command has them
+            if "{" in piece or "}" in piece:
+                return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
         if plain:
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
@@ -1719,19 +1808,25 @@ def _fast(command: str) -> ParsedCommand | None:
             if redirects:
                 return None
             if made is not None:
-                made[piece] = None
+                made[key] = None
             continue
         if not _plain_verb(words):
             return None
-        k = _command_index(words)
-        if k < len(words) and (_is_glob(words[k]) or words[k] in _FAST_REFUSED):
+        # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
+        k = _command_index(words) if "=" in words[0] else 0
+        if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
-        text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece.strip()[:DISPLAY_LIMIT]
-        seg = Segment(words, text, redirects, dyn, False, _opaque(words, dyn) if dyn else None)
+        if len(piece) <= DISPLAY_LIMIT:
+            text = piece.strip()
+        elif exact:
+            return None
+        else:
+            text = piece.strip()[:DISPLAY_LIMIT]
+        seg = _new_segment((words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None))
         if made is not None:
-            made[piece] = seg
+            made[key] = seg
         segments.append(seg)
-    return ParsedCommand(tuple(segments), False, None)
+    return _new_parsed((tuple(segments), False, None, None))
 
 
 def parse_command(command: str) -> ParsedCommand:

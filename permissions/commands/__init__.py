@@ -148,9 +148,16 @@ from permissions.commands.environment import (
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
-from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST, Carried, carried, runs_its_input
+from permissions.commands.runners import (
+    CARRIER_VERBS,
+    INPUT_SCRIPT_FIRST,
+    Carried,
+    carried,
+    new_carried,
+    runs_its_input,
+)
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
-from permissions.commands.views import views
+from permissions.commands.views import is_assignment, views
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
 
 __all__ = [
@@ -245,12 +252,34 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         return True
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         return False
+    if "=" in first:
+        # `x=1 cmd ...` (issue 11: hostile input sends thousands): when `cmd` is a plain verb, the views are
+        # the segment and `cmd ...` alone, which carries nothing, so what is carried is what the assignments
+        # carry -- answered here without peeling. Otherwise (`x=1 sh -c ...`) the full reading decides.
+        k = 1 if is_assignment(first) else 0
+        while 0 < k < len(words) and is_assignment(words[k]):
+            k += 1
+        if k and (k == len(words) or _plain_first(words[k])):
+            scripts, opaque = assignment_carried(words)
+            return bool(scripts) or opaque is not None
     if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
         return False  # `npm test`, `uv sync`: nothing is peeled
     if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
         return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
     return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
+
+
+def _plain_first(verb: str) -> bool:
+    """A verb whose segment has one view (nothing to peel, see views) that carries nothing (see carried)
+    and does not run its input (see runs_its_input: feeds_a_script takes _may_carry as its filter too)."""
+    return (
+        verb not in CARRIER_VERBS
+        and verb not in PEELED_VERBS
+        and verb not in INPUT_SCRIPT_FIRST
+        and "/" not in verb
+        and "=" not in verb
+    )
 
 
 # Hostile input repeats itself (10,000 copies of one segment): answers are kept for identical words.
@@ -279,7 +308,7 @@ def _carried_scripts(words: tuple[str, ...]) -> Carried:
     for view in views(words):
         got = carried(view)
         for s in got.scripts:
-            if any(h in s for h in holes):
+            if holes and any(h in s for h in holes):
                 # `find . -exec sh -c 'x {}' ;`, `xargs -I% sh -c %`: the input becomes code.
                 unseen = unseen or _FROM_INPUT_LINE
             if s not in scripts:
@@ -291,7 +320,7 @@ def _carried_scripts(words: tuple[str, ...]) -> Carried:
             holes.append(hole)
     if not scripts and problem is None and unseen is None:
         return _NOTHING
-    return Carried(tuple(scripts), problem, unseen)
+    return new_carried((tuple(scripts), problem, unseen))
 
 
 def carries_commands(words: tuple[str, ...]) -> bool:

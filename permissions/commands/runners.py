@@ -11,6 +11,7 @@ the input instead (``parallel`` with no command, ``xargs sh``), nothing can be r
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
@@ -38,6 +39,9 @@ class Carried(NamedTuple):
 
 
 _NOTHING = Carried()
+# Builds a Carried from all three fields without NamedTuple's Python-level __new__ (the same object): one
+# is made per `sh -c` script, and hostile input sends thousands.
+new_carried = partial(tuple.__new__, Carried)
 
 
 def quote(word: str) -> str:
@@ -54,7 +58,7 @@ def _argv(words: tuple[str, ...]) -> str:
 def _shell(view: tuple[str, ...]) -> Carried:
     at, problem = inline_script(view)
     if at is not None:
-        return Carried((view[at],))
+        return new_carried(((view[at],), None, None))
     if problem is FROM_INPUT:
         return Carried(unseen=problem)
     if problem is not None:

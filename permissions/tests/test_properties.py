@@ -198,7 +198,9 @@ def test_r4_7_unparseable_is_never_auto_approved(command, project, autonomy, all
         assert term(command, allow=allow, project=project, autonomy=autonomy).decision != "auto_approve"
 
 
-FAST_ALPHABET = st.text(alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\x0b\x0c\xa0")), max_size=60)
+FAST_ALPHABET = st.text(
+    alphabet=st.sampled_from(list("abcxyz-._/ &|;<>~$0129\n=*?[]{}\x0b\x0c\xa0")), max_size=60
+)
 
 
 @settings(max_examples=1000, deadline=None)
@@ -258,6 +260,15 @@ FAST_WORDS = st.lists(
             ">>log",
             "2>",
             "!",
+            "\n",
+            "x=1",
+            "a*",
+            "[[",
+            "alias",
+            "{ x",
+            "x }",
+            "}x",
+            "${x}",
         ]
     ),
     max_size=14,
@@ -269,6 +280,132 @@ FAST_WORDS = st.lists(
 def test_r4_7_fast_path_agrees_with_the_scanner_on_wrappers_keywords_and_scripts(command):
     from permissions.shell import _fast, _scan
 
+    fast = _fast(command)
+    if fast is not None:
+        assert fast == _scan(command, 0, True)
+
+
+ASSIGNED_WORDS = st.tuples(
+    st.lists(
+        st.sampled_from(
+            ["x=1", "a+=1", "x=", "=x", "1=2", "--x=/bin/sh", "x=/bin/sh", "PAGER=sh", "GIT_PAGER=curl x"]
+            + ["PATH=.", "LD_PRELOAD=x", "BASH_ENV=x", "npm_config_x=1", "LESSOPEN=|x", "GOFLAGS=-toolexec=x"]
+            + ["CARGO_TARGET_X_RUNNER=sh"]
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    st.lists(
+        st.sampled_from(
+            [
+                "a1",
+                "ls",
+                "sh",
+                "bash",
+                "-c",
+                "-s",
+                "curl x",
+                "env",
+                "nice",
+                "sudo",
+                "doas",
+                "su",
+                "ssh",
+                "host",
+            ]
+            + ["source", ".", "at", "find", "-exec", ";", "git", "-C", "/bin/sh", "./x", "eval", "export"]
+            + ["xargs", "-I{}", "timeout", "5", "npm", "exec", "--", "/dev/stdin", "PAGER=sh", "x=1"]
+        ),
+        max_size=4,
+    ),
+).map(lambda t: tuple(t[0] + t[1]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(words=ASSIGNED_WORDS)
+def test_r4_7_the_assignment_shortcut_agrees_with_peeling(words):
+    # `x=1 cmd` is answered without peeling when `cmd` is a plain verb: it must agree with the full reading
+    from permissions.commands import _NOTHING, _carried_scripts, _may_carry, feeds_a_script, views
+    from permissions.commands.runners import runs_its_input
+
+    if not _may_carry(words):
+        assert _carried_scripts(words) == _NOTHING
+    assert feeds_a_script(words) == any(runs_its_input(v) for v in views(words))
+
+
+PLAIN_BODY = st.lists(
+    st.tuples(
+        st.sampled_from(["", "echo ", "x", "$?", "a=", ";", " | ", "{", "time ", "f", "cat <<E "]),
+        st.sampled_from(
+            [("$(", ")"), ("`", "`"), ("(", ")"), ('"$(', ')"'), ('"`', '`"'), ("$((", "))"), ("((", "))")]
+        ),
+        st.sampled_from(["", " ", "\t"]),
+        st.lists(
+            st.sampled_from(
+                ["a1", "b", "ls", "x=1", "sh -c", "env", "$?", "*", "if", "{", "alias", "eval", ""]
+            ),
+            min_size=1,
+            max_size=3,
+        ).map(" ".join),
+        st.sampled_from(["", " ", "  "]),
+        st.sampled_from(["", " ", ";", "x", " && ", "\n", "$?", "\nE\n"]),
+    ).map(lambda t: t[0] + t[1][0] + t[2] + t[3] + t[4] + t[1][1] + t[5]),
+    min_size=1,
+    max_size=6,
+).map("".join)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(command=PLAIN_BODY)
+def test_r4_7_a_plain_body_reads_as_its_frame_would(command):
+    # `$(ls)`, `ls` in backticks and `(ls)` skip the frame when the body is one plain command: same answer
+    from permissions.shell import _scan, _Scanner
+
+    shortcut = _Scanner.plain_body
+    for depth, scripts in ((0, True), (0, False), (2, True)):
+        taken = _scan(command, depth, scripts)
+        try:
+            _Scanner.plain_body = lambda self, start, closer: -1  # type: ignore[method-assign]
+            framed = _scan(command, depth, scripts)
+        finally:
+            _Scanner.plain_body = shortcut  # type: ignore[method-assign]
+        assert taken == framed
+
+
+NEWLINE_AND_GROUPS = st.tuples(
+    st.sampled_from(["{ ", "\n", "ls\n", "{ ls; }; ", "} ", ""]),
+    st.lists(
+        st.sampled_from(
+            ["{ ", " }", "{", "}", "\n", " ", ";", " | ", "|", " && ", "ls", "a1", "echo a", "printf x"]
+            + [
+                "python3",
+                "$X",
+                "~/x",
+                "x=1",
+                ">f",
+                "sh",
+                "cat",
+                "a*",
+                " " * 600,
+                "a" * 600,
+                "echo a | python3",
+                "echo a |\n$X",
+                "printf x | ~/x",
+            ]
+        ),
+        max_size=10,
+    ),
+).map(lambda t: t[0] + "".join(t[1]))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(command=NEWLINE_AND_GROUPS)
+def test_r4_4_fast_path_agrees_with_the_scanner_on_lines_and_groups(command):
+    # Lines and `{ ...; }` groups: the fast path answers exactly as the scanner, text of long pieces and
+    # `echo x | cmd` (the scanner feeds x to cmd) included
+    from permissions.shell import _fast, _scan
+
+    assume("\n" in command or "{" in command or "}" in command)
     fast = _fast(command)
     if fast is not None:
         assert fast == _scan(command, 0, True)
@@ -333,3 +470,48 @@ def test_decide_never_raises_on_shell_word_soup(command, project, autonomy):
     # the `env -C` crash was found this way: wrappers with missing option values
     v = term(command, allow=("Terminal(ls)",), deny=("Terminal(curl)",), project=project, autonomy=autonomy)
     assert v.decision in ("auto_approve", "require_approval", "deny")
+
+
+BRACE_TEXT = st.tuples(
+    st.text(alphabet=st.sampled_from(list("a,,}}}...{\\'")), max_size=30),
+    st.one_of(st.just(0), st.integers(0, 30)),
+    st.one_of(st.just(30), st.integers(0, 30)),
+    st.sampled_from([1000, 0, 3, 8, 20]),
+)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(case=BRACE_TEXT)
+def test_r4_8_flat_brace_lists_are_split_as_bash_gobbles_them(case):
+    # Issue 11: a brace list without nesting or escapes is split with str.find, not character by character:
+    # the same spans, closing brace and budget charged as _gobble's own loop (forced by a pattern that
+    # matches everywhere).
+    import re
+
+    import permissions.expansions as ex
+
+    text, a, b, budget = case
+    lo, hi = sorted((min(a, len(text)), min(b, len(text))))
+
+    def outcome() -> tuple:
+        found = []
+        for run in (
+            lambda st: ex._comma_spans(text, lo, hi, st),
+            lambda st: ex._gobble(text, lo, hi, "}", lo, st),
+        ):
+            st_ = ex.BraceState(budget)
+            got: object
+            try:
+                got = run(st_)
+            except ex.TooBig:
+                got = "too big"
+            found.append((got, st_.left, st_.problem))
+        return tuple(found)
+
+    shortcut = outcome()
+    saved = ex._GOBBLE_STOPS, ex._OPENS_OR_ESCAPES
+    try:
+        ex._GOBBLE_STOPS = ex._OPENS_OR_ESCAPES = re.compile("")
+        assert outcome() == shortcut
+    finally:
+        ex._GOBBLE_STOPS, ex._OPENS_OR_ESCAPES = saved
