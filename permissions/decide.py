@@ -33,7 +33,7 @@ from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.scope import Scope, scope_for
-from permissions.shell import ParsedCommand, Segment, parse_command
+from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.wrappers import views
 
 __all__ = [
@@ -426,6 +426,17 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             elif kind == "allow_rule" or allowed_reason is None:
                 allowed_reason = kind
         segs = tuple(out)
+        if denied is None and parsed.problem == TOO_COMPLEX:
+            # Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so
+            # deny checks the whole text for a program the floor or a deny rule names (R4.7, over-matching).
+            mention = comp.denied_mention(command, FLOOR_VERBS)
+            if mention is not None:
+                word, pat = mention
+                named = f"'{word}', which " if word else ""
+                if pat is None:
+                    denied = ("builtin_deny", f"{TOO_COMPLEX}; it names {named}a built-in rule denies")
+                else:
+                    denied = ("deny_rule", f"{TOO_COMPLEX}; it names {named}{pat.text} denies")
         if denied is not None:
             st.opinion(DENY, denied[0], denied[1])
             return _verdict(req, st, segs, auto_mode)

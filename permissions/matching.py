@@ -11,6 +11,7 @@ git segment that changes branches, tags, remotes, worktrees or config (a read-an
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from permissions.commands.git import git_changes_state, runs_other_programs
@@ -164,7 +165,7 @@ _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern,
 class CompiledPermissions:
     """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
 
-    __slots__ = ("_one", "_scan", "_two", "allow", "ask", "deny")
+    __slots__ = ("_mentions", "_one", "_scan", "_two", "allow", "ask", "deny")
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
         self.allow = compile_list(allow, loose=False)
@@ -179,6 +180,30 @@ class CompiledPermissions:
             for key1, entries in lst.by_one.items():
                 self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
             self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
+        self._mentions: re.Pattern[str] | None = None
+
+    def denied_mention(self, text: str, floor_verbs: Iterable[str]) -> tuple[str, Pattern | None] | None:
+        """A program the floor (``floor_verbs``) or a deny pattern names, standing as a word anywhere in
+        ``text`` once quotes and backslashes are dropped: (that word, the deny pattern or None for the floor).
+        Over-matches on purpose (R4.8: when unsure, deny matches more): a command too complex to read in
+        full (issue 11 class 12) is denied on what it mentions. A deny pattern with no literal first word
+        (`Terminal()`, `Terminal(*)`) names every command: the answer is then its first word ``""``."""
+        for p, _ in self.deny.scan:
+            return "", p
+        if self._mentions is None:
+            words = sorted({*floor_verbs, *self.deny.by_one, *(a for a, _ in self.deny.by_two)}, key=len)
+            alternatives = "|".join(re.escape(w) for w in reversed(words))
+            self._mentions = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
+        m = self._mentions.search(text.replace("'", "").replace('"', "").replace("\\", ""))
+        if m is None:
+            return None
+        word = m.group()
+        for p, _ in (
+            *self.deny.by_one.get(word, ()),
+            *(e for k, es in self.deny.by_two.items() if k[0] == word for e in es),
+        ):
+            return word, p
+        return word, None
 
     def deny_or_ask(self, all_views: Sequence[tuple[str, ...]]) -> tuple[int, Pattern] | None:
         """What ``deny.match_views`` then ``ask.match_views`` answer (R4.8: any view), in one index walk per

@@ -53,7 +53,15 @@ from permissions.expansions import (
     expand,
 )
 
-__all__ = ["DISPLAY_LIMIT", "MAX_NESTING", "ParsedCommand", "Segment", "parse_command", "split_words"]
+__all__ = [
+    "DISPLAY_LIMIT",
+    "MAX_NESTING",
+    "TOO_COMPLEX",
+    "ParsedCommand",
+    "Segment",
+    "parse_command",
+    "split_words",
+]
 
 # Nesting beyond this stops the state machine; the rest is judged flat and the command is unparseable.
 MAX_NESTING = 128
@@ -68,6 +76,17 @@ REREAD_CHARS_PER_CHAR = 4
 REREAD_CHARS_BASE = 65_536
 # A segment's display text is cut here so hostile input stays linear.
 DISPLAY_LIMIT = 1000
+# Issue 11 class 12 (every input decides in <= 50 ms) under R4.7 (no size past which deny checks stop):
+# the scanner has a budget of steps per command (a turn of its loop, a nested script, a piece read flat),
+# shared by its nested readers. Plain input never reaches it (the fast path reads 100 KB of distinct
+# plain commands within it). Past it reading stops, the command is unparseable with TOO_COMPLEX as its
+# problem, and decide() checks the whole text for any program a deny rule or the floor names (see
+# permissions.decide): deny still sees every segment, by over-matching, at the speed of one regex.
+MAX_READ_STEPS = 12_000
+_STEPS_PER_SEGMENT = 3  # a segment costs a few turns: built, checked for carried scripts, judged
+_STEPS_PER_SCAN = 6  # a nested reader (a script, a body read again) costs its set-up
+_STEPS_PER_BRACE_WORD = 2  # a word holding braces: encoded, expanded (its own budget), decoded
+TOO_COMPLEX = "the command is too long and complex to read in full; split it into smaller commands"
 
 # Characters with shell meaning. Everything else is skipped in one regex step (a plain character class,
 # which cannot backtrack).
@@ -283,6 +302,7 @@ class _Scanner:
         "brace_on",
         "braces",
         "budget",
+        "steps",
         "buf",
         "aliases_of",
         "defined",
@@ -308,7 +328,14 @@ class _Scanner:
         "wspecial",
     )
 
-    def __init__(self, src: str, depth: int, scripts: bool, budget: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        src: str,
+        depth: int,
+        scripts: bool,
+        budget: list[int] | None = None,
+        steps: list[int] | None = None,
+    ) -> None:
         self.src = src
         # How many more bodies this command may have read again (shared by the nested readers).
         # [re-reads left, characters of input text left to read again] (see reread, reread_text)
@@ -317,6 +344,8 @@ class _Scanner:
             if budget is not None
             else [MAX_REREADS, REREAD_CHARS_BASE + REREAD_CHARS_PER_CHAR * len(src)]
         )
+        # Read steps left for the whole command, shared by every nested reader, scripts included.
+        self.steps = steps if steps is not None else [MAX_READ_STEPS]
         self.braces = BraceState(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
@@ -474,6 +503,12 @@ class _Scanner:
 
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
+        steps = self.steps
+        steps[0] -= _STEPS_PER_SEGMENT  # building it, and decide() judging it (MAX_READ_STEPS)
+        if steps[0] < 0:
+            self.fail(TOO_COMPLEX)
+            self.stopped = True
+            return
         words = seg.words
         if not words:
             return
@@ -552,7 +587,7 @@ class _Scanner:
         """The text a shell reads on its input, judged as its commands (see feed_input)."""
         if not self.reread_text(script, start):
             return
-        inner = _scan(script, self.depth + 1, True, self.budget)
+        inner = _scan(script, self.depth + 1, True, self.budget, self.steps)
         for s in inner.segments:
             self.segments.append((start, _hidden(s)))
         if inner.unparseable:
@@ -601,7 +636,7 @@ class _Scanner:
             if not value:
                 continue
             if self.reread():
-                inner = _scan(value, self.depth + 1, True, self.budget)
+                inner = _scan(value, self.depth + 1, True, self.budget, self.steps)
                 for s in inner.segments:
                     self.segments.append((start, _hidden(s)))
                 if inner.unparseable:
@@ -624,7 +659,7 @@ class _Scanner:
             self.fail("inline shell scripts are nested too deeply")
             return
         for script in found.scripts:
-            inner = _scan(script, self.depth + 1, True)
+            inner = _scan(script, self.depth + 1, True, None, self.steps)
             for s in inner.segments:
                 self.segments.append((start, _hidden(s)))
             if inner.unparseable:
@@ -637,6 +672,7 @@ class _Scanner:
         with a tilde the shell expands. Past the budget the words found so far are kept (they are the
         exact start of bash's list, so deny still judges them) and the command is unparseable."""
         st = self.braces
+        self.steps[0] -= _STEPS_PER_BRACE_WORD  # its own budget bounds the expansion; this, the set-up
         enc = brace_encode(pieces)
         found: list[str] = []
         if st.left > 0:
@@ -678,9 +714,14 @@ class _Scanner:
     def flat_text(self, text: str, at: int) -> None:
         """Every command-like run of words in ``text`` becomes a segment (see flat)."""
         seen: set[tuple[str, ...]] = set()
+        steps = self.steps
         for piece in _FLAT_SPLIT.split(text):
             if not piece or piece.isspace():
                 continue
+            steps[0] -= 1
+            if steps[0] < 0:
+                self.fail(TOO_COMPLEX)
+                return
             flat = piece.replace("'", " ").replace('"', " ").replace("\\", " ")
             # Braces split pieces already; `{rm,-rf,/}` also reads as `rm -rf /` (over-matching is safe).
             variants = (flat, flat.replace(",", " ")) if "," in flat else (flat,)
@@ -752,7 +793,7 @@ class _Scanner:
         commands are segments (deny and ask see them), although the command stays unparseable."""
         if not self.reread_text(body, at):
             return
-        sc = _Scanner(body, self.depth + 1, True, self.budget)
+        sc = _Scanner(body, self.depth + 1, True, self.budget, self.steps)
         sc.body = sc.in_dq = True
         sc.run()
         for start, s in sc.segments:
@@ -771,7 +812,12 @@ class _Scanner:
         n = len(src)
         handlers = _HANDLERS
         direct = _DIRECT
+        steps = self.steps
         while self.i < n and not self.stopped:
+            steps[0] -= 1
+            if steps[0] < 0:
+                self.fail(TOO_COMPLEX)  # see MAX_READ_STEPS; nested readers stop on their next step too
+                return
             if self.in_dq:
                 if self.read_quoted():
                     continue
@@ -868,6 +914,9 @@ class _Scanner:
                         self.finish(b, i)
                         i += 1
                         b.start = i
+                        if self.stopped:
+                            self.i = i
+                            return ""  # out of read steps (MAX_READ_STEPS): run() stops
                         continue
                     break
                 if len(parts) > 1:
@@ -973,6 +1022,7 @@ class _Scanner:
         self.wquoted = False
 
     def open_frame(self, kind: int, start: int, arith: _Builder | None) -> _Builder:
+        self.steps[0] -= 1  # a frame costs a turn more than the character that opens it (MAX_READ_STEPS)
         nb = _Builder(start, kind, True, arith is not None)
         nb.arith = nb if kind == _FRAME_ARITH else arith
         nb.saved = (self.buf, self.in_word, self.wdyn, self.in_dq, self.brace_on, self.wglob, self.wquoted)
@@ -1261,7 +1311,7 @@ class _Scanner:
 
     def inline(self, script: str, start: int) -> None:
         """Judge ``script`` as commands found at ``start`` (a backtick body read again)."""
-        inner = _scan(script, self.depth + 1, self.scripts, self.budget)
+        inner = _scan(script, self.depth + 1, self.scripts, self.budget, self.steps)
         for s in inner.segments:
             self.segments.append((start, _hidden(s)))
         if inner.unparseable:
@@ -1529,15 +1579,23 @@ _new_parsed = partial(tuple.__new__, ParsedCommand)
 _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | _COMMAND_CARRIERS | {"eval"}
 
 
-def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) -> ParsedCommand:
+def _scan(
+    src: str, depth: int, scripts: bool, budget: list[int] | None = None, steps: list[int] | None = None
+) -> ParsedCommand:
+    if steps is not None and steps[0] < 0:
+        return _new_parsed(((), True, TOO_COMPLEX, None))  # out of read steps: nothing more is read
     if depth > 0 and scripts:
         # A nested script (`sh -c '...'`, a backtick body, an alias's value) is often plain: the fast path
         # answers as the scanner would (a differential property test holds them equal), for less.
+        if steps is not None:
+            steps[0] -= _STEPS_PER_SCAN  # see MAX_READ_STEPS
         # Its segments are hidden, as the scanner makes them at this depth (the callers' _hidden keeps them).
-        fast = _fast(src, True)
+        fast = _fast(src, True, steps)
         if fast is not None:
             return fast
-    sc = _Scanner(src, depth, scripts, budget)
+    elif steps is not None:
+        steps[0] -= _STEPS_PER_SCAN
+    sc = _Scanner(src, depth, scripts, budget, steps)
     sc.run()
     if sc.late:
         sc.flat_text("\n".join(sc.late), 0)
@@ -1551,6 +1609,8 @@ def _scan(src: str, depth: int, scripts: bool, budget: list[int] | None = None) 
             _alias_calls(sc, found)
     if len(found) > 1:
         found.sort(key=_START)
+    if sc.steps[0] < 0:
+        sc.problem = TOO_COMPLEX  # whatever else went wrong first: decide() reads this one (MAX_READ_STEPS)
     return _new_parsed((tuple(map(_SEGMENT, found)), sc.problem is not None, sc.problem, sc.unseen))
 
 
@@ -1605,7 +1665,7 @@ def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
     for start, text in calls:
         if not sc.reread_text(text, start):
             continue
-        inner = _scan(text, sc.depth + 1, True, sc.budget)
+        inner = _scan(text, sc.depth + 1, True, sc.budget, sc.steps)
         for s in inner.segments:
             found.append((start, _hidden(s)))
         if inner.unparseable:
@@ -1742,7 +1802,7 @@ def _after_a_word(command: str) -> bool:
     return j >= 0 and command[j] not in ";&|\n"
 
 
-def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
+def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
     joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
 
@@ -1750,6 +1810,9 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
     duplication, subshells, keywords, wrappers, inline scripts); the full scanner then decides. A
     differential property test holds both equal wherever this path answers. ``hidden``: the commands are
     found inside another (a nested script), as the scanner marks them at depth > 0.
+
+    ``steps``: the command's read steps (MAX_READ_STEPS), charged once per distinct piece when this path
+    answers; when they run out it answers with the segments read so far, unparseable (TOO_COMPLEX).
     """
     if _ODD_SPACE.search(command) is not None:
         return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
@@ -1780,6 +1843,7 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
     # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
     # is read once and its Segment object reused (decide() then finds it by identity).
     made: dict[str, Segment | None] | None = {} if len(pieces) > 8 else None
+    left = steps[0] if steps is not None else MAX_READ_STEPS
     for piece in pieces:
         if made is not None and piece in made:
             known = made[piece]
@@ -1812,8 +1876,17 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
             continue
         if not _plain_verb(words):
             return None
+        first = words[0]
+        # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
+        # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
+        # the index walk).
+        left -= 1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else 4
+        if left < 0:
+            if steps is not None:
+                steps[0] = -1
+            return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
         # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
-        k = _command_index(words) if "=" in words[0] else 0
+        k = _command_index(words) if "=" in first else 0
         if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         if len(piece) <= DISPLAY_LIMIT:
@@ -1826,15 +1899,18 @@ def _fast(command: str, hidden: bool = False) -> ParsedCommand | None:
         if made is not None:
             made[key] = seg
         segments.append(seg)
+    if steps is not None:
+        steps[0] = left
     return _new_parsed((tuple(segments), False, None, None))
 
 
 def parse_command(command: str) -> ParsedCommand:
     """Split ``command`` into the simple commands it would run (R4.4, R4.5, R4.7)."""
-    fast = _fast(command)
+    steps = [MAX_READ_STEPS]
+    fast = _fast(command, False, steps)
     if fast is not None:
         return fast
-    return _scan(command, 0, True)
+    return _scan(command, 0, True, None, steps)
 
 
 def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
@@ -1861,4 +1937,7 @@ from permissions.commands import (
     feeds_a_program,
     feeds_a_script,
 )
+from permissions.floor import FLOOR_VERBS
 from permissions.wrappers import is_assignment, look_through
+
+_COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's reader more (MAX_READ_STEPS)
