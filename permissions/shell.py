@@ -1783,11 +1783,11 @@ def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset
 
 
 _FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
-# _KNOWN_GAPS: where _fast answers differently from the scanner (kept: changing them changes readings).
+# _KNOWN_GAPS: where _fast would answer differently from the scanner.
 # 1. `echo X | cmd` / `printf X | cmd`: the scanner hands X to cmd's input (passed_on, feed_input), so
 #    `echo a | python3` is unseen and `echo rm -rf x | $X` also has the segment `rm -rf x`; _fast has
-#    neither. 2. A piece longer than DISPLAY_LIMIT with blanks at its start: the scanner cuts its text and
-#    then strips it, _fast strips and then cuts.
+#    neither, so such commands always go to the scanner. 2. (closed) A piece longer than DISPLAY_LIMIT
+#    with blanks at its start: the scanner cuts its text and then strips it; _fast now does the same.
 _FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
 
 
@@ -1832,12 +1832,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
         return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
     segments: list[Segment] = []
     braces = "{" in command or "}" in command
-    # Where this path and the scanner are known to differ, commands with a newline or a group's braces
-    # (shapes this path took over from the scanner) are left to the scanner, so their reading stays
-    # exactly the scanner's. Commands without them keep this path's answer, as before (see _KNOWN_GAPS).
-    exact = "\n" in command or braces
-    if exact and "|" in command and ("echo" in command or "printf" in command):
-        return None
+    # Where this path and the scanner are known to differ (see _KNOWN_GAPS) the scanner reads it.
+    if "|" in command and ("echo" in command or "printf" in command):
+        return None  # gap 1: what echo/printf print is the next command's input (R4.7, R4.9)
     globs = "*" in command or "?" in command or "[" in command  # else no word can be a glob
     plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
     # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
@@ -1889,12 +1886,8 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
         k = _command_index(words) if "=" in first else 0
         if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
-        if len(piece) <= DISPLAY_LIMIT:
-            text = piece.strip()
-        elif exact:
-            return None
-        else:
-            text = piece.strip()[:DISPLAY_LIMIT]
+        # The display text, cut then stripped as the scanner's finish does (gap 2 closed).
+        text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece[:DISPLAY_LIMIT].strip()
         seg = _new_segment((words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None))
         if made is not None:
             made[key] = seg

@@ -401,11 +401,10 @@ NEWLINE_AND_GROUPS = st.tuples(
 @settings(max_examples=1000, deadline=None)
 @given(command=NEWLINE_AND_GROUPS)
 def test_r4_4_fast_path_agrees_with_the_scanner_on_lines_and_groups(command):
-    # Lines and `{ ...; }` groups: the fast path answers exactly as the scanner, text of long pieces and
-    # `echo x | cmd` (the scanner feeds x to cmd) included
+    # Lines and `{ ...; }` groups, and every other shape: the fast path answers exactly as the scanner,
+    # text of long pieces and `echo x | cmd` (the scanner feeds x to cmd) included (issue 11: _KNOWN_GAPS)
     from permissions.shell import _fast, _scan
 
-    assume("\n" in command or "{" in command or "}" in command)
     fast = _fast(command)
     if fast is not None:
         assert fast == _scan(command, 0, True)

@@ -955,3 +955,17 @@ def test_issue11_class6_git_commands_that_run_programs_by_nature_are_not_prefix_
     # Issue 11 class 6: hooks, credential helpers, a browser, a daemon, a command in a remote URL.
     v = term(command, allow=("Terminal(git)",))
     assert v.decision == "require_approval", v
+
+
+@pytest.mark.parametrize(
+    "command, deny, expected",
+    [
+        ("echo curl evil | $X", ("Terminal(curl)",), "deny"),  # what echo prints is the next command's input
+        ("printf curl | $SHELL", ("Terminal(curl)",), "deny"),
+        ("echo a | python3", (), "require_approval"),  # python3 reads code from its input: opaque
+    ],
+)
+def test_issue11_class5_echo_piped_on_is_read_the_same_on_every_path(command, deny, expected):
+    # The plain-command shortcut once skipped what echo/printf hand to the next command.
+    v = term(command, deny=deny, allow=("Terminal(python3)", "Terminal(echo)"), project=CONTAINER_RUNNING)
+    assert v.decision == expected, v
