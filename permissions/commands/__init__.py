@@ -266,8 +266,13 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         return False  # `npm test`, `uv sync`: nothing is peeled
     if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
         return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
-    # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones).
-    return first in _REBUILDS or "=" in first or any(w in CARRIER_VERBS or "/" in w for w in words[1:])
+    # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,
+    # a verb path, or an assignment a wrapper passes on (`linux64 PAGER='curl x' git log`).
+    return (
+        first in _REBUILDS
+        or "=" in first
+        or any(w in CARRIER_VERBS or "/" in w or "=" in w for w in words[1:])
+    )
 
 
 def _plain_first(verb: str) -> bool:

@@ -261,3 +261,24 @@ def test_a_merge_target_is_protected_unless_it_is_plainly_another_branch(name): 
         assert branch.casefold() not in protected
         assert all(part.casefold() not in protected for part in branch.split("/")[-1:])
         assert v.decision == "auto_approve"
+
+
+def _pre_filter_words():
+    from permissions.commands import CARRIER_VERBS
+    from permissions.commands.wrappers import PEELED_VERBS
+
+    extra = ["PAGER=x", "BASH_ENV=x", "CARGO_TARGET_X_RUNNER=sh", "GIT_PAGER=y", "a=1", "-u", "x", "-n", "5"]
+    extra += ["--", "git", "log", "cargo", "run", "ls", "-c", "curl x", "-S", "sh -c y", "/bin/sh"]
+    return sorted(PEELED_VERBS) + sorted(CARRIER_VERBS) + extra
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(words=st.lists(st.sampled_from(_pre_filter_words()), min_size=1, max_size=6).map(tuple))
+def test_issue11_the_carry_pre_filter_never_skips_a_segment_that_carries_a_command(words):
+    # The shell reader skips segments _may_carry rules out; it must never rule out one that carries a
+    # command line, loads code, or cannot be read (issue 11 class 6: `linux64 PAGER='curl x' git log`).
+    from permissions.commands import _NOTHING, _carried_scripts, _may_carry
+
+    if not _may_carry(words):
+        found = _carried_scripts(words)
+        assert found is _NOTHING or not (found.scripts or found.problem or found.unseen), (words, found)

@@ -969,3 +969,15 @@ def test_issue11_class5_echo_piped_on_is_read_the_same_on_every_path(command, de
     # The plain-command shortcut once skipped what echo/printf hand to the next command.
     v = term(command, deny=deny, allow=("Terminal(python3)", "Terminal(echo)"), project=CONTAINER_RUNNING)
     assert v.decision == expected, v
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["nice GIT_PAGER=curl tig", "linux64 PAGER=curl", "setarch x86_64 PAGER=curl"],
+)
+def test_issue11_class6_an_assignment_a_wrapper_passes_on_is_read(command):
+    # A wrapper passes its assignments to the program it runs: a command-valued one is a segment.
+    v = term(command, deny=("Terminal(curl)",), project=CONTAINER_RUNNING, autonomy=AUTO_MODE)
+    assert v.decision != "auto_approve", v
+    if "curl" in command:
+        assert v.decision == "deny", v
