@@ -207,6 +207,37 @@ def hostile_cases() -> dict[str, str]:
         "16,000 '{a,b}' alternatives in one list": "echo {" + "{a,b}," * 16_000 + "x}",
         "16,000 '{a,b}' words": " ".join(["{a,b}"] * 16_000),
         "12,000 '{1..3}' sequences in one list": "echo {" + ",".join(["{1..3}"] * 12_000) + "}",
+        # Every other construct by the thousand, distinct, cut at the API's 100 KB (issue 11 class 12: the
+        # read budget of permissions.shell.MAX_READ_STEPS bounds them all).
+        **{name: cmd[:100_000] for name, cmd in _constructs_by_the_thousand(8_000).items()},
+    }
+
+
+def _constructs_by_the_thousand(n: int) -> dict[str, str]:
+    r = range(n)
+    return {
+        "'\"$(aK)\"' quoted substitutions": "echo " + " ".join(f'"$(a{k})"' for k in r),
+        "'${x:-$(aK)}' defaults": "echo " + " ".join(f"${{x:-$(a{k})}}" for k in r),
+        "'$((aK+1))' arithmetic": "echo " + " ".join(f"$((a{k}+1))" for k in r),
+        "'[[ aK ]]' tests": ";".join(f"[[ a{k} ]]" for k in r),
+        "'for' loops": ";".join(f"for i in a{k}; do b{k}; done" for k in range(5_000)),
+        "'if' blocks": ";".join(f"if a{k}; then b{k}; fi" for k in range(5_000)),
+        "'aK <<< bK' here-strings": ";".join(f"a{k} <<< b{k}" for k in r),
+        "'<(aK)' process substitutions": "cat " + " ".join(f"<(a{k})" for k in r),
+        "'eval aK'": ";".join(f"eval a{k}" for k in range(2 * n)),
+        "'bash -c \"aK\"'": ";".join(f'bash -c "a{k}"' for k in r),
+        "'env aK' wrappers": ";".join(f"env a{k}" for k in r),
+        "'sudo aK'": ";".join(f"sudo a{k}" for k in r),
+        "'find -exec aK'": ";".join(f"find . -exec a{k} {{}} \\;" for k in range(5_000)),
+        "'git -c a.b=c log aK'": ";".join(f"git -c a.b=c log a{k}" for k in r),
+        "'python3 -c'": ";".join(f"python3 -c 'a{k}'" for k in r),
+        "'aK | bK' pipelines": " && ".join(f"a{k} | b{k}" for k in r),
+        "'xK=$(aK)' assignments": ";".join(f"x{k}=$(a{k})" for k in r),
+        "'alias aK=...; aK' calls": ";".join(f"alias a{k}='b{k}'; a{k}" for k in range(4_000)),
+        "'case' blocks": ";".join(f"case a{k} in x) b;; esac" for k in r),
+        "'$'...'' ANSI strings": ";".join(f"a{k} $'\\x41{k}'" for k in r),
+        "'rm -rf dK' (floor verb)": ";".join(f"rm -rf d{k}" for k in r),
+        "'$(a $(bK))' nested": "echo " + " ".join(f"$(a $(b{k}))" for k in r),
     }
 
 
