@@ -8,6 +8,7 @@ Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -86,6 +87,9 @@ _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _VIEWS_FIRST = _LOOK_THROUGH | _SUB_FIRST  # a first word _views_of may look through (with '=' or '/')
 _WRITES = FILE_WRITERS | GIT_DIR_WRITERS  # verbs that may write a file a later segment runs
+# A word or target reads `.git` only if the text says `.git` or quotes, escapes or braces build it (`.g'i't`,
+# `.gi\t`, `.{g,x}it`): otherwise no write can land in the .git folder, and writes_into_git_dir is skipped.
+_MAY_NAME_GIT_DIR = re.compile(r"\.git|['\"\\\\{]")
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -454,11 +458,15 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in parsed.segments)
             ):
                 never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
-            if never_auto is None and any(
-                s.redirects
-                or s.words[:1]
-                and (s.words[0] in GIT_DIR_WRITERS or s.words[0] in PEELED_VERBS or "/" in s.words[0])
-                for s in parsed.segments
+            if (
+                never_auto is None
+                and _MAY_NAME_GIT_DIR.search(command) is not None
+                and any(
+                    s.redirects
+                    or s.words[:1]
+                    and (s.words[0] in GIT_DIR_WRITERS or s.words[0] in PEELED_VERBS or "/" in s.words[0])
+                    for s in parsed.segments
+                )
             ):
                 never_auto = writes_into_git_dir([(s.words, s.redirects) for s in parsed.segments])
         if asked is not None:

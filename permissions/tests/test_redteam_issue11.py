@@ -981,3 +981,15 @@ def test_issue11_class6_an_assignment_a_wrapper_passes_on_is_read(command):
     assert v.decision != "auto_approve", v
     if "curl" in command:
         assert v.decision == "deny", v
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["echo x > .g'i't/hooks/pre-commit", 'echo x | tee .g"it"/config', "echo x > .gi\\t/hooks/post-merge"],
+)
+def test_issue11_a_write_into_git_spelled_with_quotes_or_escapes_is_never_auto_approved(command):
+    # decide() skips the .git check when the text cannot name .git; quotes and escapes can build it
+    v = term(
+        command, allow=("Terminal(echo)", "Terminal(tee)"), project=CONTAINER_RUNNING, autonomy=AUTO_MODE
+    )
+    assert v.decision == "require_approval", v
