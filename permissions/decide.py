@@ -89,6 +89,11 @@ _VIEWS_FIRST = _LOOK_THROUGH | _SUB_FIRST  # a first word _views_of may look thr
 _WRITES = FILE_WRITERS | GIT_DIR_WRITERS  # verbs that may write a file a later segment runs
 # A word or target reads `.git` only if the text says `.git` or quotes, escapes or braces build it (`.g'i't`,
 # `.gi\t`, `.{g,x}it`): otherwise no write can land in the .git folder, and writes_into_git_dir is skipped.
+# Issue 11 class 12: past the read budget, constructs that build a word the text does not spell: ANSI-C
+# quoting (`$'\x63url'`) and a brace list glued to a word (`{x,cu}rl`, `c{u,}rl`). A list standing alone
+# (`{curl,x}`, hostile `{a,{a,...}}`) spells its alternatives, which the name search sees.
+_HIDES_WORDS = re.compile(r"\$'|\w\{[^{}\s]*,|,[^{}\s]*\}\w")
+_HIDDEN_WORDS = "it builds words with ANSI-C quoting or brace expansion, where a denied program could hide"
 _MAY_NAME_GIT_DIR = re.compile(r"\.git|['\"\\\\{]")
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
@@ -441,6 +446,10 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     denied = ("builtin_deny", f"{TOO_COMPLEX}; it names {named}a built-in rule denies")
                 else:
                     denied = ("deny_rule", f"{TOO_COMPLEX}; it names {named}{pat.text} denies")
+            elif _HIDES_WORDS.search(command) is not None:
+                # Words the name search cannot see, which a full reading decodes and deny-checks:
+                # `$'\x63url'`, `{c,}url`. Denied rather than left to a person (R4.7: deny sees every segment).
+                denied = ("builtin_deny", f"{TOO_COMPLEX}; {_HIDDEN_WORDS}")
         if denied is not None:
             st.opinion(DENY, denied[0], denied[1])
             return _verdict(req, st, segs, auto_mode)

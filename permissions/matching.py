@@ -194,7 +194,10 @@ class CompiledPermissions:
             words = sorted({*floor_verbs, *self.deny.by_one, *(a for a, _ in self.deny.by_two)}, key=len)
             alternatives = "|".join(re.escape(w) for w in reversed(words))
             self._mentions = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
-        m = self._mentions.search(text.replace("'", "").replace('"', "").replace("\\", ""))
+        # A backslash-newline joins two lines into one word (`cu\<newline>rl`); quotes and escapes only split
+        # a word into pieces (`c''url`, `\curl`).
+        plain = text.replace("\\\n", "").replace("'", "").replace('"', "").replace("\\", "")
+        m = self._mentions.search(plain)
         if m is None:
             return None
         word = m.group()

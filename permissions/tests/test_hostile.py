@@ -101,6 +101,11 @@ def test_issue11_class12_a_command_past_the_read_budget_is_unparseable_and_never
         ("; /usr/bin/curl x", ("Terminal(curl)",), "deny_rule"),
         ("; echo ${x:-curl}", ("Terminal(curl)",), "deny_rule"),  # named anywhere: over-matching is safe
         ("; git push --force", ("Terminal(git push --force)",), "deny_rule"),
+        ("; cu\\\nrl x", ("Terminal(curl)",), "deny_rule"),  # a backslash-newline joins the word
+        ("; $'\\x63url' x", ("Terminal(curl)",), "builtin_deny"),  # words the text does not spell ...
+        ("; {c,}url x", ("Terminal(curl)",), "builtin_deny"),  # ... which a full reading would decode
+        ("; {x,cu}rl y", ("Terminal(curl)",), "builtin_deny"),
+        ("; echo {a,curl}", ("Terminal(curl)",), "deny_rule"),  # a list standing alone spells its words
     ],
 )
 def test_issue11_class12_past_the_read_budget_deny_sees_every_program_the_text_names(tail, deny, reason):
