@@ -437,10 +437,10 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
         segs = tuple(out)
         if denied is None and parsed.problem == TOO_COMPLEX:
             # Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so
-            # deny checks the whole text for a program the floor or a deny rule names (R4.7, over-matching).
-            mention = comp.denied_mention(command, FLOOR_VERBS)
-            if mention is not None:
-                word, pat = mention
+            # deny (then ask) checks the whole text for a program a rule or the floor names (R4.7, R4.8).
+            mention = comp.mention(command, FLOOR_VERBS)
+            if mention is not None and mention[0] == DENY_RANK:
+                _, word, pat = mention
                 named = f"'{word}', which " if word else ""
                 if pat is None:
                     denied = ("builtin_deny", f"{TOO_COMPLEX}; it names {named}a built-in rule denies")
@@ -450,6 +450,8 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 # Words the name search cannot see, which a full reading decodes and deny-checks:
                 # `$'\x63url'`, `{c,}url`. Denied rather than left to a person (R4.7: deny sees every segment).
                 denied = ("builtin_deny", f"{TOO_COMPLEX}; {_HIDDEN_WORDS}")
+            elif mention is not None and asked is None and mention[2] is not None:
+                asked = mention[2].text  # an ask rule speaks for the unread part too
         if denied is not None:
             st.opinion(DENY, denied[0], denied[1])
             return _verdict(req, st, segs, auto_mode)

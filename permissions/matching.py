@@ -55,9 +55,10 @@ _Entry = tuple[Pattern, "tuple[str, ...] | None"]  # (pattern, its words when no
 class CompiledList:
     """One of allow / deny / ask, indexed by the first one or two words for lookup."""
 
-    __slots__ = ("by_one", "by_two", "loose", "patterns", "scan", "typed")
+    __slots__ = ("_mentions", "by_one", "by_two", "loose", "patterns", "scan", "typed")
 
     def __init__(self, patterns: Iterable[Pattern], loose: bool) -> None:
+        self._mentions: dict[frozenset[str], re.Pattern[str]] = {}
         self.by_two: dict[tuple[str, str], list[_Entry]] = {}  # first two words literal
         self.by_one: dict[str, list[_Entry]] = {}  # first word literal, second absent or a wildcard
         self.scan: list[_Entry] = []  # empty content or a wildcard first word: tried for every segment
@@ -105,6 +106,31 @@ class CompiledList:
             if pattern_matches(p, words, loose):
                 return p
         return None
+
+    def mentioned(self, plain: str, also: frozenset[str] = frozenset()) -> tuple[str, Pattern | None] | None:
+        """The first program a pattern of this list (or ``also``) names, standing as a word anywhere in
+        ``plain``: (that word, its pattern, or None for a word of ``also``). A pattern with no literal first
+        word (`Terminal()`, `Terminal(*)`) names every command: the word is then ``""``. Over-matches on
+        purpose (R4.8), for a command too complex to read in full (issue 11 class 12)."""
+        for p, _ in self.scan:
+            return "", p
+        rx = self._mentions.get(also)
+        if rx is None:
+            words = sorted({*also, *self.by_one, *(a for a, _ in self.by_two)}, key=len, reverse=True)
+            if not words:
+                return None
+            alternatives = "|".join(re.escape(w) for w in words)
+            rx = self._mentions[also] = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
+        m = rx.search(plain)
+        if m is None:
+            return None
+        word = m.group()
+        for p, _ in (
+            *self.by_one.get(word, ()),
+            *(e for k, es in self.by_two.items() if k[0] == word for e in es),
+        ):
+            return word, p
+        return word, None
 
     @property
     def empty(self) -> bool:
@@ -165,7 +191,7 @@ _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern,
 class CompiledPermissions:
     """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
 
-    __slots__ = ("_mentions", "_one", "_scan", "_two", "allow", "ask", "deny")
+    __slots__ = ("_one", "_scan", "_two", "allow", "ask", "deny")
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
         self.allow = compile_list(allow, loose=False)
@@ -180,33 +206,20 @@ class CompiledPermissions:
             for key1, entries in lst.by_one.items():
                 self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
             self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
-        self._mentions: re.Pattern[str] | None = None
 
-    def denied_mention(self, text: str, floor_verbs: Iterable[str]) -> tuple[str, Pattern | None] | None:
-        """A program the floor (``floor_verbs``) or a deny pattern names, standing as a word anywhere in
-        ``text`` once quotes and backslashes are dropped: (that word, the deny pattern or None for the floor).
-        Over-matches on purpose (R4.8: when unsure, deny matches more): a command too complex to read in
-        full (issue 11 class 12) is denied on what it mentions. A deny pattern with no literal first word
-        (`Terminal()`, `Terminal(*)`) names every command: the answer is then its first word ``""``."""
-        for p, _ in self.deny.scan:
-            return "", p
-        if self._mentions is None:
-            words = sorted({*floor_verbs, *self.deny.by_one, *(a for a, _ in self.deny.by_two)}, key=len)
-            alternatives = "|".join(re.escape(w) for w in reversed(words))
-            self._mentions = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
-        # A backslash-newline joins two lines into one word (`cu\<newline>rl`); quotes and escapes only split
-        # a word into pieces (`c''url`, `\curl`).
+    def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
+        """For a command too complex to read in full (issue 11 class 12): the first program the floor
+        (``floor_verbs``) or a deny pattern names anywhere in ``text``, else the first an ask pattern names, as
+        (rank, word, pattern or None for the floor). Quotes and escapes only split a word into pieces
+        (`c''url`, `\\curl`) and a backslash-newline joins two lines into one, so they are dropped first."""
         plain = text.replace("\\\n", "").replace("'", "").replace('"', "").replace("\\", "")
-        m = self._mentions.search(plain)
-        if m is None:
-            return None
-        word = m.group()
-        for p, _ in (
-            *self.deny.by_one.get(word, ()),
-            *(e for k, es in self.deny.by_two.items() if k[0] == word for e in es),
-        ):
-            return word, p
-        return word, None
+        hit = self.deny.mentioned(plain, floor_verbs)
+        if hit is not None:
+            return DENY_RANK, hit[0], hit[1]
+        hit = self.ask.mentioned(plain)
+        if hit is not None:
+            return ASK_RANK, hit[0], hit[1]
+        return None
 
     def deny_or_ask(self, all_views: Sequence[tuple[str, ...]]) -> tuple[int, Pattern] | None:
         """What ``deny.match_views`` then ``ask.match_views`` answer (R4.8: any view), in one index walk per

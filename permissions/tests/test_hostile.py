@@ -148,3 +148,14 @@ def test_issue11_class12_past_the_read_budget_the_verdict_is_what_reading_in_ful
     assert parse_command(many).problem == TOO_COMPLEX
     assert term(many, allow=("Terminal(ls)",)).reason == "unparseable"
     assert (term(many + "; rm -rf /").decision, term(many + "; rm -rf /").reason) == ("deny", "builtin_deny")
+
+
+def test_issue11_class12_past_the_read_budget_an_ask_rule_still_speaks():
+    # R4.8: ask matches more when unsure; the reason is the step that set the verdict (ask_rule), as a full
+    # reading of the unread part would have made it
+    v = term(_COMPLEX + "; npm publish", ask=("Terminal(npm publish)",), project=CONTAINER_RUNNING)
+    assert (v.decision, v.reason) == ("require_approval", "ask_rule")
+    v = term(_COMPLEX + "; npm publish", ask=("Terminal(npm publish)",), deny=("Terminal(rm)",))
+    assert v.reason == "ask_rule"
+    v = term(_COMPLEX + "; rm x; npm publish", ask=("Terminal(npm publish)",), deny=("Terminal(rm)",))
+    assert (v.decision, v.reason) == ("deny", "deny_rule")  # deny before ask
