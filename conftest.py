@@ -194,6 +194,23 @@ class WorkerProcess:
 
         app.conf.task_default_queue = self.queue
 
+    def wait_idle(self, seconds: float = 30) -> bool:
+        """Until the worker has no task running, reserved or scheduled (a solo worker answers between
+        tasks only), so no task of this test touches the database while the next one flushes it: a
+        TRUNCATE meeting the worker's foreign-key lock is a deadlock. False when it stayed busy."""
+        import time
+
+        from brabo.celery import app
+
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            inspect = app.control.inspect(destination=[self.proc_hostname()], timeout=0.5)
+            replies = [inspect.active(), inspect.reserved(), inspect.scheduled()]
+            busy = any(tasks for reply in replies if reply for tasks in reply.values())
+            if None not in replies and not busy:
+                return True
+        return False
+
     def log_text(self) -> str:
         self._log.flush()
         return self.log_path.read_text(errors="replace")
@@ -222,11 +239,19 @@ def celery_worker_proc(django_db_setup, django_db_blocker, tmp_path_factory):
 
 @pytest.fixture
 def worker_dirs(celery_worker_proc, settings):
+    """Route this test's tasks to the real worker, and only this test's: afterwards the tasks of tests that
+    do not ask for the worker (notifications of their events) go to the default queue, which no worker
+    reads, instead of racing their database teardown."""
+    from brabo.celery import app
+
     settings.PROJECT_WORKSPACES_ROOT = celery_worker_proc.workspaces
     settings.BRABO_PROJECTS_BASE = celery_worker_proc.projects_base
     settings.BRABO_LOCAL_GIT_ROOT = celery_worker_proc.local_git
+    previous = app.conf.task_default_queue
     celery_worker_proc.route()
-    return celery_worker_proc
+    yield celery_worker_proc
+    celery_worker_proc.wait_idle()
+    app.conf.task_default_queue = previous
 
 
 # -- execution fixtures (issue: execution) -----------------------------------------------------------
