@@ -85,15 +85,14 @@ _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
-_VIEWS_FIRST = _LOOK_THROUGH | _SUB_FIRST  # a first word _views_of may look through (with '=' or '/')
 _WRITES = FILE_WRITERS | GIT_DIR_WRITERS  # verbs that may write a file a later segment runs
-# A word or target reads `.git` only if the text says `.git` or quotes, escapes or braces build it (`.g'i't`,
-# `.gi\t`, `.{g,x}it`): otherwise no write can land in the .git folder, and writes_into_git_dir is skipped.
 # Issue 11 class 12: past the read budget, constructs that build a word the text does not spell: ANSI-C
 # quoting (`$'\x63url'`) and a brace list glued to a word (`{x,cu}rl`, `c{u,}rl`). A list standing alone
 # (`{curl,x}`, hostile `{a,{a,...}}`) spells its alternatives, which the name search sees.
 _HIDES_WORDS = re.compile(r"\$'|\w\{[^{}\s]*,|,[^{}\s]*\}\w")
 _HIDDEN_WORDS = "it builds words with ANSI-C quoting or brace expansion, where a denied program could hide"
+# A word or target reads `.git` only if the text says `.git` or quotes, escapes or braces build it (`.g'i't`,
+# `.gi\t`, `.{g,x}it`): otherwise no write can land in the .git folder, and writes_into_git_dir is skipped.
 _MAY_NAME_GIT_DIR = re.compile(r"\.git|['\"\\\\{]")
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
@@ -352,8 +351,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             else:
                 words = seg.words
                 first = words[0] if words else ""
-                # _views_of's own first test, taken here first: most segments have nothing to look through.
-                vs = _views_of(words) if first in _VIEWS_FIRST or "=" in first or "/" in first else [words]
+                vs = _views_of(words)
                 if not doomed:
                     seg_views.append(vs)
                 if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":

@@ -112,8 +112,8 @@ class CompiledList:
         ``plain``: (that word, its pattern, or None for a word of ``also``). A pattern with no literal first
         word (`Terminal()`, `Terminal(*)`) names every command: the word is then ``""``. Over-matches on
         purpose (R4.8), for a command too complex to read in full (issue 11 class 12)."""
-        for p, _ in self.scan:
-            return "", p
+        if self.scan:
+            return "", self.scan[0][0]
         rx = self._mentions.get(also)
         if rx is None:
             words = sorted({*also, *self.by_one, *(a for a, _ in self.by_two)}, key=len, reverse=True)

@@ -472,6 +472,17 @@ class _Scanner:
         b.lead = 0
         b.start = end
 
+    def out_of_steps(self, cost: int) -> bool:
+        """Charge ``cost`` read steps (MAX_READ_STEPS); past the budget the command is TOO_COMPLEX and this
+        reader stops (the others stop at their next step: the budget is shared)."""
+        steps = self.steps
+        steps[0] -= cost
+        if steps[0] >= 0:
+            return False
+        self.fail(TOO_COMPLEX)
+        self.stopped = True
+        return True
+
     def emit_plain(self, words: tuple[str, ...], start: int, end: int, hidden: bool) -> None:
         """Emit the segment of literal ``words`` read from ``start`` to ``end``: no keyword to cut, no
         redirection, nothing for refuse() to look at (finish's common case, and plain_body's)."""
@@ -504,11 +515,7 @@ class _Scanner:
 
     def emit(self, start: int, seg: Segment) -> None:
         self.segments.append((start, seg))
-        steps = self.steps
-        steps[0] -= _STEPS_PER_SEGMENT  # building it, and decide() judging it (MAX_READ_STEPS)
-        if steps[0] < 0:
-            self.fail(TOO_COMPLEX)
-            self.stopped = True
+        if self.out_of_steps(_STEPS_PER_SEGMENT):  # building it, and decide() judging it
             return
         words = seg.words
         if not words:
@@ -715,13 +722,10 @@ class _Scanner:
     def flat_text(self, text: str, at: int) -> None:
         """Every command-like run of words in ``text`` becomes a segment (see flat)."""
         seen: set[tuple[str, ...]] = set()
-        steps = self.steps
         for piece in _FLAT_SPLIT.split(text):
             if not piece or piece.isspace():
                 continue
-            steps[0] -= 1
-            if steps[0] < 0:
-                self.fail(TOO_COMPLEX)
+            if self.out_of_steps(1):
                 return
             flat = piece.replace("'", " ").replace('"', " ").replace("\\", " ")
             # Braces split pieces already; `{rm,-rf,/}` also reads as `rm -rf /` (over-matching is safe).
@@ -1583,19 +1587,17 @@ _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | 
 def _scan(
     src: str, depth: int, scripts: bool, budget: list[int] | None = None, steps: list[int] | None = None
 ) -> ParsedCommand:
-    if steps is not None and steps[0] < 0:
-        return _new_parsed(((), True, TOO_COMPLEX, None))  # out of read steps: nothing more is read
+    if steps is not None:
+        if steps[0] < 0:
+            return _new_parsed(((), True, TOO_COMPLEX, None))  # out of read steps: nothing more is read
+        steps[0] -= _STEPS_PER_SCAN  # see MAX_READ_STEPS
     if depth > 0 and scripts:
         # A nested script (`sh -c '...'`, a backtick body, an alias's value) is often plain: the fast path
         # answers as the scanner would (a differential property test holds them equal), for less.
-        if steps is not None:
-            steps[0] -= _STEPS_PER_SCAN  # see MAX_READ_STEPS
         # Its segments are hidden, as the scanner makes them at this depth (the callers' _hidden keeps them).
         fast = _fast(src, True, steps)
         if fast is not None:
             return fast
-    elif steps is not None:
-        steps[0] -= _STEPS_PER_SCAN
     sc = _Scanner(src, depth, scripts, budget, steps)
     sc.run()
     if sc.late:

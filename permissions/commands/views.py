@@ -242,6 +242,12 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return readings(cur, syntax, verb == "env")
 
 
+def _peels(verb: str) -> bool:
+    """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
+    wrapper); False is what _peel would answer, without the work."""
+    return "=" in verb or "/" in verb or verb in PEELED_VERBS
+
+
 def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The segment as written, then after each layer peeled off (assignments, verb path, wrapper).
 
@@ -251,17 +257,15 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     out = [words]
     if not words:
         return out
-    first = words[0]
-    if "=" not in first and "/" not in first and first not in PEELED_VERBS:
+    if not _peels(words[0]):
         return out  # the common case: nothing to look through
     stack = _peel(words)
     stack.reverse()
     while stack and len(out) <= _MAX_VIEWS:
         cur = stack.pop()
         out.append(cur)
-        inner = cur[0] if cur else "="
-        if "=" not in inner and "/" not in inner and inner not in PEELED_VERBS:
-            continue  # nothing further to look through (what _peel would find): `x=1 make` -> `make`
+        if cur and not _peels(cur[0]):
+            continue  # nothing further to look through: `x=1 make` -> `make`
         more = _peel(cur)
         more.reverse()
         stack.extend(more)
@@ -270,10 +274,8 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 def look_through(words: tuple[str, ...]) -> tuple[str, ...]:
     """The innermost view of the most likely reading: the command that really runs."""
-    if words:
-        first = words[0]
-        if "=" not in first and "/" not in first and first not in PEELED_VERBS:
-            return words  # the common case: nothing to look through (as in views)
+    if words and not _peels(words[0]):
+        return words  # the common case: nothing to look through (as in views)
     cur = words
     for _ in range(_MAX_VIEWS):
         if not cur:
