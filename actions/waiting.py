@@ -15,21 +15,40 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
+
+if TYPE_CHECKING:
+    import redis
 
 log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "brabo:action:"
 _local = threading.Condition()
 _local_generation: dict[str, int] = {}
+_clients: dict[str, redis.Redis] = {}
+_clients_lock = threading.Lock()
 
 
-def _redis():
-    import redis
+def _redis() -> redis.Redis:
+    """The process's Redis client for BRABO_REDIS_URL: one connection pool per process and URL, reused by
+    every publish and wait (issue 24: a client per publish opened a TCP connection and re-read the library's
+    version for its handshake on every proposal). redis-py's pool is thread-safe and resets itself in a
+    forked child, so a gunicorn or Celery fork never shares a socket with its parent."""
+    url = settings.BRABO_REDIS_URL
+    client = _clients.get(url)
+    if client is None:
+        import redis
 
-    return redis.Redis.from_url(settings.BRABO_REDIS_URL, socket_timeout=5, socket_connect_timeout=5)
+        with _clients_lock:
+            client = _clients.get(url)
+            if client is None:
+                client = _clients[url] = redis.Redis.from_url(
+                    url, socket_timeout=5, socket_connect_timeout=5, health_check_interval=30
+                )
+    return client
 
 
 def runner_work_key(project_id) -> str:
@@ -132,7 +151,6 @@ def _wait_redis(key: str | Sequence[str], is_done, deadline: float, recheck: flo
             return _wait_local(key, is_done, deadline, recheck)
     finally:
         try:
-            pubsub.close()
-            client.close()
+            pubsub.close()  # gives its connection back to the shared pool; the client itself stays open
         except Exception:
             pass
