@@ -35,8 +35,11 @@ lint: $(STAMP)
 	cd bench && PYTHONPATH=.. ../$(VENV)/bin/mypy --config-file ../pyproject.toml *.py
 
 ## test: the whole suite (lint gates first)
+# The suite runs with its own BRABO_VAR_DIR: a `make run` serving from ./var at the same time keeps its database,
+# its demo key and its files (issue 25).
 test: lint
-	$(PY) -m pytest $(PYTEST_ARGS)
+	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/brabo-test-var.XXXXXX") && \
+	  BRABO_VAR_DIR=$$tmp $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; rm -rf "$$tmp"; exit $$rc
 
 ## bench: the benchmarks, printing figures and ratios (not part of the suite)
 bench: $(STAMP)

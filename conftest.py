@@ -30,6 +30,10 @@ def _project_dirs(settings, tmp_path):
     settings.PROJECT_WORKSPACES_ROOT = tmp_path / "workspaces"
     settings.BRABO_PROJECTS_BASE = tmp_path / "projects-base"
     settings.BRABO_LOCAL_GIT_ROOT = tmp_path / "git"
+    # Issue 25: runtime files (the demo agent's key, beat's schedule) go to the test's own folder, never the
+    # checkout's var/ that a running `make run` is using.
+    settings.VAR_DIR = tmp_path / "var"
+    settings.VAR_DIR.mkdir()
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
     # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.

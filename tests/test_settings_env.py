@@ -117,3 +117,18 @@ def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="64") == "0 20 1"
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_POOL_MAX_SIZE="3") == "0 3 1"
     assert "pool" not in _database_options(tmp_path)  # SQLite: no pool
+
+
+def test_the_suite_never_writes_the_checkouts_var(db, settings):
+    """Issue 25: a test that seeds the demo writes the key into its own folder; the checkout's
+    var/demo-agent-key, which a running `make run` hands out, stays exactly as it was."""
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    checkout_key = Path(__file__).resolve().parent.parent / "var" / "demo-agent-key"
+    before = checkout_key.read_bytes() if checkout_key.exists() else None
+    call_command("seed_demo")
+    assert (Path(settings.VAR_DIR) / "demo-agent-key").is_file()
+    assert Path(settings.VAR_DIR).resolve() != checkout_key.parent.resolve()
+    assert (checkout_key.read_bytes() if checkout_key.exists() else None) == before
