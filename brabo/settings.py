@@ -145,17 +145,15 @@ if DATABASE_URL:
         }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded default lives in ./var
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": str(VAR_DIR / "db.sqlite3"),
-            "OPTIONS": {
-                "timeout": 20,
-                "transaction_mode": "IMMEDIATE",
-                "init_command": "PRAGMA journal_mode=WAL;",
-            },
-        }
-    }
+    DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": str(VAR_DIR / "db.sqlite3")}}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded default's settings, also for DATABASE_URL=sqlite:///… (issue 25: without them 20 concurrent
+    # writes gave 13 × "database is locked"): WAL so readers never block the writer, transactions that take the
+    # write lock when they begin (no deadlocking upgrade from a read), and a busy wait instead of an error.
+    _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _sqlite_options.setdefault("timeout", 20)
+    _sqlite_options.setdefault("transaction_mode", "IMMEDIATE")
+    _sqlite_options.setdefault("init_command", "PRAGMA journal_mode=WAL;")
 DATABASES["default"].setdefault("TEST", {})
 
 AUTHENTICATION_BACKENDS = [

@@ -119,6 +119,14 @@ def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_
     assert "pool" not in _database_options(tmp_path)  # SQLite: no pool
 
 
+def test_a_sqlite_database_url_gets_the_embedded_defaults_settings(tmp_path):
+    # issue 25: DATABASE_URL=sqlite:///… lost WAL, immediate transactions and the busy wait
+    embedded = _database_options(tmp_path)
+    assert "('transaction_mode', 'IMMEDIATE')" in embedded and "journal_mode=WAL" in embedded
+    from_url = _database_options(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'other.sqlite3'}")
+    assert from_url == embedded
+
+
 def test_the_suite_never_writes_the_checkouts_var(db, settings):
     """Issue 25: a test that seeds the demo writes the key into its own folder; the checkout's
     var/demo-agent-key, which a running `make run` hands out, stays exactly as it was."""
