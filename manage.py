@@ -5,12 +5,21 @@ import os
 import sys
 
 
-def main() -> None:
+def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "brabo.settings")
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(sys.argv)
+    from brabo.env import ImproperlyConfiguredEnv
+
+    try:
+        execute_from_command_line(sys.argv)
+    except ImproperlyConfiguredEnv as exc:
+        # A bad environment value is the operator's to fix: one line naming the variable and the fix, not a
+        # traceback whose last line holds the message (issue 25).
+        sys.stderr.write(f"brabo: configuration error: {exc}\n")
+        return 2
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

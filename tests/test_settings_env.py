@@ -140,3 +140,26 @@ def test_the_suite_never_writes_the_checkouts_var(db, settings):
     assert (Path(settings.VAR_DIR) / "demo-agent-key").is_file()
     assert Path(settings.VAR_DIR).resolve() != checkout_key.parent.resolve()
     assert (checkout_key.read_bytes() if checkout_key.exists() else None) == before
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("BRABO_DEBUG", "maybe"), ("BRABO_SSE_MAX_STREAMS", "many"), ("DATABASE_URL", "mysql+x://nope")],
+)
+def test_a_bad_environment_value_stops_manage_py_with_one_line_not_a_traceback(tmp_path, name, value):
+    # issue 25: start-up ended with a traceback whose last line held the message
+    import os
+    import subprocess
+    import sys
+
+    from .probe import ROOT
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BRABO_", "DATABASE_URL", "CELERY_"))}
+    env.update(BRABO_VAR_DIR=str(tmp_path / "var"), **{name: value})
+    out = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert out.stderr.startswith("brabo: configuration error: ") and name in out.stderr
+    assert out.stderr.count("\n") == 1
