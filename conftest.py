@@ -24,6 +24,19 @@ def pytest_configure(config):
         pytest.exit("CI=true needs DATABASE_URL to point at PostgreSQL.", 3)
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite tests use a database file in the session's temporary folder with the embedded default's
+    settings (WAL, immediate transactions, a busy wait), never Django's in-memory database: its shared cache
+    locks whole tables and answers "database table is locked" at once instead of waiting (issue 25: race
+    tests failed with 503 on a busy machine)."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3" and not db.get("TEST", {}).get("NAME"):
+        db.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("sqlite") / "test.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def _project_dirs(settings, tmp_path):
     """Every test gets its own project folders, so nothing leaks between tests or into ./var."""

@@ -103,7 +103,7 @@ def test_13_write_file_escaping_the_root_is_refused_at_proposal(team, tmp_path, 
 @pytest.mark.parametrize("where", ["workspaces", "workspaces_parent", "base", "base_child", "var", "other"])
 def test_2_a_local_root_never_overlaps_brabos_folders_or_another_project(team, settings, tmp_path, where):
     settings.VAR_DIR = tmp_path / "var"
-    settings.VAR_DIR.mkdir()
+    settings.VAR_DIR.mkdir(exist_ok=True)
     other = tmp_path / "other-project"
     other.mkdir()
     team.world.project(team.other_ws, "theirs", execution_mode="local", local_path=str(other))

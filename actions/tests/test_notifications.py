@@ -97,6 +97,18 @@ def make_action():
     return make
 
 
+@pytest.fixture
+def queued(monkeypatch):
+    """The delivery attempts handed to the worker queue, held there so the test makes each attempt itself
+    with its own clock. Without a broker the in-process worker made the first attempt inside ``process()``
+    at the real time, so a backoff read against the test's clock came out 9.85 s instead of 10 (issue 25)."""
+    handed: list = []
+    monkeypatch.setattr(
+        notifications, "send_delivery", lambda delivery_id, countdown=0: handed.append(delivery_id)
+    )
+    return handed
+
+
 def _pending_event(project, action):
     return events.record(
         events.ACTION_CREATED,
@@ -177,12 +189,13 @@ def test_slack_body(team, make_action, allow_local):
 
 
 def test_failing_twice_then_succeeding_takes_three_attempts_with_backoff_in_the_log(
-    team, make_action, allow_local
+    team, make_action, allow_local, queued
 ):
     with Receiver(script=[503, 500]) as receiver:
         _, receiver.secret = _endpoint(team, receiver.url)
         notifications.process(_pending_event(team.project, make_action(team.project)).pk)
         delivery = WebhookDelivery.objects.get()
+        assert queued == [delivery.id] and receiver.requests == []  # handed to the worker, not yet sent
         t0 = timezone.now()
 
         assert notifications.attempt_delivery(delivery.id, now=t0) == 10
@@ -209,7 +222,7 @@ def test_failing_twice_then_succeeding_takes_three_attempts_with_backoff_in_the_
     assert len({r["headers"]["X-Brabo-Delivery"] for r in receiver.requests}) == 1
 
 
-def test_a_4xx_gives_up_at_once_but_429_is_retried(team, make_action, allow_local):
+def test_a_4xx_gives_up_at_once_but_429_is_retried(team, make_action, allow_local, queued):
     with Receiver(script=[429, 404]) as receiver:
         _, receiver.secret = _endpoint(team, receiver.url)
         notifications.process(_pending_event(team.project, make_action(team.project)).pk)
@@ -221,12 +234,13 @@ def test_a_4xx_gives_up_at_once_but_429_is_retried(team, make_action, allow_loca
     assert (delivery.status, delivery.attempts, delivery.last_status_code) == ("failed", 2, 404)
 
 
-def test_an_unreachable_receiver_is_given_up_after_five_attempts(team, make_action, allow_local):
+def test_an_unreachable_receiver_is_given_up_after_five_attempts(team, make_action, allow_local, queued):
     with Receiver() as receiver:
         url = receiver.url
     _endpoint(team, url)  # the server is gone: connection refused
     notifications.process(_pending_event(team.project, make_action(team.project)).pk)
     delivery = WebhookDelivery.objects.get()
+    assert queued == [delivery.id]
     now = timezone.now()
     waits = []
     for _ in range(5):

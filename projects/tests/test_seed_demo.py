@@ -25,7 +25,7 @@ def var(settings, tmp_path):
             pytest.fail(reason)
         pytest.skip(reason)
     settings.VAR_DIR = tmp_path / "var"
-    settings.VAR_DIR.mkdir()
+    settings.VAR_DIR.mkdir(exist_ok=True)
     return settings.VAR_DIR
 
 
