@@ -386,13 +386,20 @@ class Launcher:
 
 # Runs inside a sandbox launched exactly as commands are. Each line is key=value; the verdict is Python's.
 _PROBE = r"""
-grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs|Uid):' /proc/self/status | tr -d ' \t' | sed 's/:/=/'
-if mount -o remount,bind,rw /usr >/dev/null 2>&1; then echo remount=yes; else echo remount=no; fi
-if umount /work/permissions.json >/dev/null 2>&1; then echo umount=yes; else echo umount=no; fi
+grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs|Uid):' /proc/self/status | sed -e 's/:[[:space:]]*/=/' -e 's/[[:space:]][[:space:]]*/ /g'
+if (echo x > /usr/.brabo-sandbox-probe) 2>/dev/null; then echo usr=yes; rm -f /usr/.brabo-sandbox-probe; else echo usr=no; fi
 if (echo changed > /work/permissions.json) 2>/dev/null; then echo policy=yes; else echo policy=no; fi
 if (chmod 666 /work/permissions.json) 2>/dev/null; then echo policychmod=yes; else echo policychmod=no; fi
-if (echo x > /usr/.brabo-sandbox-probe) 2>/dev/null; then echo usr=yes; rm -f /usr/.brabo-sandbox-probe; else echo usr=no; fi
 if (echo x > /work/.brabo-probe) 2>/dev/null; then echo work=yes; else echo work=no; fi
+if mount -o remount,bind,rw /usr >/dev/null 2>&1; then echo remount=yes; else echo remount=no; fi
+if umount /work/permissions.json >/dev/null 2>&1; then echo umount=yes; else echo umount=no; fi
+if command -v python3 >/dev/null 2>&1; then python3 -I -S -c '
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+remount = libc.mount(None, b"/usr", None, ctypes.c_ulong(0x20 | 0x1000), None)  # MS_REMOUNT | MS_BIND, rw
+print("sysremount=" + ("yes" if remount == 0 else "no"))
+print("sysumount=" + ("yes" if libc.umount2(b"/work/permissions.json", 2) == 0 else "no"))  # MNT_DETACH
+'; fi
 """
 
 
@@ -426,11 +433,15 @@ def judge(facts: dict[str, str]) -> list[str]:
         wrong.append("the command runs as uid 0 inside")
     for key, what in (
         ("remount", "remounted /usr read-write"),
+        ("sysremount", "remounted /usr read-write (mount(2))"),
+        ("sysumount", "unmounted the read-only permissions.json (umount2(2))"),
         ("umount", "unmounted the read-only permissions.json"),
         ("policy", "wrote permissions.json"),
         ("policychmod", "changed the mode of permissions.json"),
         ("usr", "wrote to /usr"),
     ):
+        if key.startswith("sys") and key not in facts:
+            continue  # no python3 in the sandbox: the shell's mount/umount and the capability sets stand
         if facts.get(key) != "no":
             wrong.append(f"it {what}" if facts.get(key) == "yes" else f"the {key} check did not run")
     return wrong
