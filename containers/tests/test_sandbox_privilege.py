@@ -21,6 +21,8 @@ from brabo_client import sandbox as sb
 from containers import bwrap
 from containers.bwrap import BwrapBroker
 
+from .privileged import PrivilegedLauncher
+
 ROOT = os.geteuid() == 0
 HAS_PY = Path("/usr/bin/python3").exists()
 SYSCALLS = """
@@ -56,22 +58,6 @@ def lines(result) -> dict[str, str]:
         if sep:
             found[key] = value
     return found
-
-
-class PrivilegedLauncher(sb.Launcher):
-    """The sandbox as it was before issue 23: the launcher's own uid inside (root, here) and every capability
-    kept — no --cap-drop, no --disable-userns. It must never pass the probe."""
-
-    def argv(self, folder, policy, cwd, command):
-        argv = sb.bwrap_argv(
-            self.bwrap, str(folder), None if policy is None else str(policy), cwd, command, share_net=False
-        )
-        argv.remove("--disable-userns")
-        at = argv.index("--cap-drop")
-        del argv[at : at + 2]
-        argv[argv.index("--uid") + 1] = "0"
-        argv[argv.index("--gid") + 1] = "0"
-        return argv
 
 
 @pytest.fixture(autouse=True)
