@@ -264,8 +264,10 @@ def grant_write(folder_fd: int, uid: int) -> None:
         ) from None
 
 
-def _grant_tree(dir_fd: int, uid: int, *, top: bool = True) -> None:
-    _grant(dir_fd, os.fstat(dir_fd), uid)
+def _grant_tree(dir_fd: int, uid: int, *, top: bool = True, device: int | None = None) -> None:
+    here = os.fstat(dir_fd)
+    device = here.st_dev if device is None else device
+    _grant(dir_fd, here, uid)
     for name in os.listdir(dir_fd):
         if top and name == POLICY_FILE:
             continue
@@ -275,13 +277,17 @@ def _grant_tree(dir_fd: int, uid: int, *, top: bool = True) -> None:
             continue
         try:
             st = os.fstat(fd)
+            if st.st_dev != device:
+                continue  # another filesystem mounted inside (the root helper binds the folder alone anyway)
             if stat.S_ISDIR(st.st_mode):
                 sub = os.open(f"/proc/self/fd/{fd}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
                 try:
-                    _grant_tree(sub, uid, top=False)
+                    _grant_tree(sub, uid, top=False, device=device)
                 finally:
                     os.close(sub)
-            elif stat.S_ISREG(st.st_mode):
+            elif stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
+                # a file with other names may be the same inode as one outside the folder (git's local
+                # clones hard-link their objects to the source repository): never opened to the sandbox
                 _grant(fd, st, uid)
         finally:
             os.close(fd)

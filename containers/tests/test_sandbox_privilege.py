@@ -319,3 +319,13 @@ def test_the_policy_file_bind_is_checked_on_the_file_itself(team, sandbox, folde
         sh(team.project, "true")
     assert failed.value.code == "policy_file_unsafe"
     assert stat.S_ISREG(os.lstat(folder / "permissions.json").st_mode)
+
+
+@pytest.mark.skipif(not ROOT, reason="a root worker opens the folder to the sandbox user; this is its limit")
+def test_a_hard_link_into_the_project_does_not_open_its_other_name(team, sandbox, folder, tmp_path):
+    outside = tmp_path / "outside.txt"  # e.g. a git object shared with the local provider's bare repository
+    outside.write_text("kept\n")
+    os.link(outside, folder / "linked.txt")
+    result = sh(team.project, "echo x >> linked.txt && echo WROTE; chmod 666 linked.txt && echo CHMOD; true")
+    assert "WROTE" not in result.stdout and "CHMOD" not in result.stdout
+    assert outside.read_text() == "kept\n" and outside.stat().st_mode & 0o777 == 0o644
