@@ -13,9 +13,12 @@ Brabo's server code is not installed.
 
 What it runs, and how:
 - ``terminal`` ``{command, cwd?}``: inside a bubblewrap sandbox when ``bwrap`` works here (the root at
-  ``/work``, read-only system, private ``/tmp``, no network unless ``--share-net``, a clean environment) --
-  the same shape as the server's own sandbox; otherwise directly in the root, with a warning at start and
-  ``"sandbox": "none"`` in every result. The runner's key is never in a command's environment.
+  ``/work``, its permissions.json read-only, read-only system, private ``/tmp``, no network unless
+  ``--share-net``, a clean environment, no privilege whoever runs the runner) -- the server's own sandbox
+  (brabo_client/sandbox.py); otherwise directly in the root, with a warning at start and ``"sandbox":
+  "none"`` in every result -- but never with privilege: when the probe finds the sandbox privileged, or the
+  runner is root without a working sandbox, terminal work is refused ``sandbox_privileged`` (R9.7). The
+  runner's key is never in a command's environment.
 - ``write_file`` ``{path, content}``: written atomically inside the root.
 - ``container_start`` / ``container_stop`` / ``container_remove``: the runner's "container" is this sandbox,
   so start proves the root is usable and the sandbox starts; stop and remove have nothing to tear down.
