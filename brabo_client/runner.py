@@ -393,7 +393,11 @@ class Runner:
             inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"
             argv = sandbox_argv(self.bwrap, self.root, inner, command, share_net=self.args.share_net)
             done = run_capped(
-                argv, cwd=None, env=None, timeout=self.args.command_timeout, cap=self.args.output_cap
+                argv,
+                cwd="/",
+                env=dict(sandbox.LAUNCH_ENV),
+                timeout=self.args.command_timeout,
+                cap=self.args.output_cap,
             )
         else:
             shell = "/bin/bash" if os.path.exists("/bin/bash") else "/bin/sh"

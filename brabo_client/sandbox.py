@@ -50,6 +50,10 @@ ETC_FILES = (
     "/etc/gitconfig", "/etc/mime.types",
 )  # fmt: skip
 NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
+# The environment bubblewrap (and the root helper) are started with. Not the launcher's: bubblewrap's own
+# process stays the sandbox's pid 1, and a sandboxed command can read /proc/1/environ -- the worker's
+# secrets (database URL, encryption keys) or the runner's key must not be there.
+LAUNCH_ENV = {"PATH": SANDBOX_PATH, "LANG": "C.UTF-8"}
 PRIVILEGED_NEXT_STEP = (
     "Run the worker (or runner) as an unprivileged user — the Docker image's `brabo` user — or, when it must "
     "run as root, keep BRABO_SANDBOX_UID at an unprivileged uid (default 65534) on a filesystem with POSIX "
@@ -385,7 +389,8 @@ class Launcher:
     def run(
         self, folder: Path, policy: Path | None, cwd: str, command: str, *, timeout: float, cap: int
     ) -> dict:
-        return run_capped(self.argv(folder, policy, cwd, command), timeout=timeout, cap=cap, cwd="/")
+        argv = self.argv(folder, policy, cwd, command)
+        return run_capped(argv, timeout=timeout, cap=cap, cwd="/", env=dict(LAUNCH_ENV))
 
 
 # -- the probe -------------------------------------------------------------------------------------------

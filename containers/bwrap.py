@@ -105,7 +105,7 @@ def sandbox_argv(folder: Path, cwd: str, command: str) -> list[str]:
 def run_capped(argv: list[str], *, timeout: int, output_cap: int) -> CommandResult:
     """Run ``argv`` in its own process group; keep at most ``output_cap`` bytes per stream (draining the
     rest so the process never blocks on a full pipe); kill the group at ``timeout`` seconds."""
-    done = sandbox.run_capped(argv, timeout=timeout, cap=output_cap, cwd="/")
+    done = sandbox.run_capped(argv, timeout=timeout, cap=output_cap, cwd="/", env=dict(sandbox.LAUNCH_ENV))
     return CommandResult(
         exit_code=done["exit_code"],
         stdout=done["stdout"],

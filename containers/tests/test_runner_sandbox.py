@@ -94,3 +94,13 @@ def test_a_policy_file_that_is_not_one_regular_file_runs_nothing(sandbox, root, 
     body = terminal(make_runner(root), "touch ran")
     assert body["error"]["code"] == "policy_file_unsafe"
     assert not (root / "ran").exists()
+
+
+def test_the_runner_key_is_in_no_process_of_the_sandbox(sandbox, root, monkeypatch):
+    monkeypatch.setenv("BRABO_RUNNER_KEY", "brabo_runner_secret_value")
+    body = terminal(
+        make_runner(root),
+        "for p in /proc/[0-9]*; do cat $p/environ 2>/dev/null | tr '\\0' '\\n'; done; echo scanned",
+    )
+    assert body["result"]["stdout"].rstrip().endswith("scanned") and "PATH=" in body["result"]["stdout"]
+    assert "brabo_runner_secret_value" not in body["result"]["stdout"]

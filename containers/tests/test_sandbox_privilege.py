@@ -329,3 +329,15 @@ def test_a_hard_link_into_the_project_does_not_open_its_other_name(team, sandbox
     result = sh(team.project, "echo x >> linked.txt && echo WROTE; chmod 666 linked.txt && echo CHMOD; true")
     assert "WROTE" not in result.stdout and "CHMOD" not in result.stdout
     assert outside.read_text() == "kept\n" and outside.stat().st_mode & 0o777 == 0o644
+
+
+def test_no_process_in_the_sandbox_carries_the_workers_environment(team, sandbox, folder, monkeypatch):
+    # bubblewrap's own process is the sandbox's pid 1: its environment must not be the worker's secrets
+    monkeypatch.setenv("BRABO_ENCRYPTION_KEYS", "worker-secret-key-value")
+    result = sh(
+        team.project,
+        "for p in /proc/[0-9]*; do cat $p/environ $p/cmdline 2>/dev/null | tr '\\0' '\\n'; done; echo scanned",
+    )
+    assert result.stdout.rstrip().endswith("scanned")
+    assert "PATH=" in result.stdout  # the scan did read environments
+    assert "worker-secret-key-value" not in result.stdout
