@@ -54,9 +54,12 @@ def sandbox_guarantee() -> Verdict:
             bwrap = bwrap_path()
             if bwrap is None:
                 return Verdict(False, "bubblewrap (bwrap) is not installed", "sandbox_unavailable")
-            _verdict = sandbox.probe(LAUNCHER(bwrap))
-            if not _verdict.ok:
-                log.error("sandboxed work is refused in this process: %s", _verdict.why)
+            verdict = sandbox.probe(LAUNCHER(bwrap))
+            if not verdict.ok:
+                log.error("sandboxed work is refused (%s): %s", verdict.code, verdict.why)
+            if verdict.code == "sandbox_unavailable" and not verdict.ok:
+                return verdict  # may pass once the host recovers (a full /tmp, a slow start): probe again
+            _verdict = verdict
         return _verdict
 
 
