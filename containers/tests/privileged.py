@@ -7,7 +7,7 @@ from brabo_client import sandbox as sb
 
 class PrivilegedLauncher(sb.Launcher):
     """The sandbox as it was before issue 23: the launcher's own uid inside (root, here) and every capability
-    kept — no --cap-drop, no --disable-userns. It must never pass the probe."""
+    kept (--cap-add ALL, no --disable-userns). It must never pass the probe."""
 
     def argv(self, folder, policy, cwd, command):
         argv = sb.bwrap_argv(
@@ -15,7 +15,7 @@ class PrivilegedLauncher(sb.Launcher):
         )
         argv.remove("--disable-userns")
         at = argv.index("--cap-drop")
-        del argv[at : at + 2]
+        argv[at : at + 2] = ["--cap-add", "ALL"]  # root inside, and root's capabilities kept
         argv[argv.index("--uid") + 1] = "0"
         argv[argv.index("--gid") + 1] = "0"
         return argv
