@@ -94,7 +94,9 @@ class Command(BaseCommand):
         if bwrap_path() is None:
             return
         verdict = sandbox_guarantee()
-        if not verdict.ok:
+        if verdict.ok:
+            self.stdout.write("sandbox probe: a sandboxed command holds no privilege here")
+        else:
             self.stderr.write(f"*** sandboxed commands are refused ({verdict.code}): {verdict.why}")
 
     def handle(self, *args, addr, **options):
