@@ -341,3 +341,21 @@ def test_no_process_in_the_sandbox_carries_the_workers_environment(team, sandbox
     assert result.stdout.rstrip().endswith("scanned")
     assert "PATH=" in result.stdout  # the scan did read environments
     assert "worker-secret-key-value" not in result.stdout
+
+
+def test_no_setuid_program_gives_privilege_back(team, sandbox, folder):
+    setuid = [p for p in ("/usr/bin/su", "/usr/bin/newgrp", "/usr/bin/mount") if os.stat(p).st_mode & 0o4000]
+    if not setuid:
+        pytest.skip("no setuid-root program on this host to try")
+    result = sh(
+        team.project,
+        "sed 's/^/MI /' /proc/self/mountinfo; "
+        + "; ".join(
+            f"{p} --help >/dev/null 2>&1; {p} -c 'grep CapEff /proc/self/status' 2>&1" for p in setuid
+        )
+        + "; /usr/bin/newgrp root </dev/null 2>&1; echo done",
+    )
+    mounts = [ln[3:] for ln in result.stdout.splitlines() if ln.startswith("MI ")]
+    assert mounts and all("nosuid" in ln.split(" - ")[0].split()[5].split(",") for ln in mounts), mounts
+    assert "CapEff:\t000001" not in result.stdout
+    assert result.stdout.rstrip().endswith("done")
