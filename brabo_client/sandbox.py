@@ -13,14 +13,15 @@ A sandboxed command holds no privilege, whatever user launches it (R9.7):
   change of owner: root's own git keeps working), so the sandbox can write the project and nothing else.
   As uid 0 without capabilities the sandbox would still own every root-owned file it can reach — sysctls
   under /proc, bound device nodes, the setuid bit of files it creates — which is why root is never used;
-- ``permissions.json`` is bound read-only over itself (R3.5), through a file descriptor opened without
-  following links and checked to be one regular file;
+- ``permissions.json`` is bound read-only over itself (R3.5); the caller checks it is one regular file, and
+  a root launcher's helper binds it from a descriptor opened without following links and checked again;
 - every mount is ``nosuid``; the system is read-only; ``/tmp`` is private; the network is a new, empty
   namespace unless the caller shares it (the runner's ``--share-net``).
 
 ``probe()`` proves the guarantee where it matters — a real sandbox launched exactly as commands are, that
-reads its own capabilities and uid map and tries to remount ``/usr``, unmount and rewrite the policy file
-and write ``/usr`` — and a caller refuses sandboxed work with the probe's reason when it fails
+reads its own capability sets, uid and ``no_new_privs``, tries to remount ``/usr``, unmount and rewrite the
+policy file and write ``/usr`` (with the shell's tools and the raw system calls), while the host checks who
+owns the file it wrote — and a caller refuses sandboxed work with the probe's reason when it fails
 (``sandbox_privileged``), never falling back to an unsandboxed or privileged run.
 """
 
@@ -134,9 +135,9 @@ def bwrap_argv(
 
 
 # The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace
-# it mounts a small tmpfs over /tmp, binds the project folder (and the policy file) there from the
-# descriptors it inherited — so the unprivileged user can reach them whatever the modes of the folders above
-# — then drops every group, the gid and the uid (which empties its capability sets) and executes bubblewrap.
+# it mounts a small tmpfs over /tmp (after opening the project folder and its policy file), binds them there
+# — so the unprivileged user can reach them whatever the modes of the folders above — then drops every
+# group, the gid and the uid (which empties its capability sets) and executes bubblewrap.
 # argv: uid gid folder has-policy(0/1) bwrap-argv...
 STAGED_WORK = "/tmp/work"
 STAGED_POLICY = "/tmp/policy"
@@ -247,9 +248,10 @@ def _grant(fd: int, st: os.stat_result, uid: int) -> None:
 
 
 def grant_write(folder_fd: int, uid: int) -> None:
-    """Give ``uid`` read-write access to the project folder's directories and regular files (an ACL entry,
-    never a change of owner or mode bits), without following a symbolic link or leaving the folder; the
-    policy file at its root is left alone (it is bound read-only anyway). Raises SandboxError when the
+    """Give ``uid`` read-write access to the project folder's directories and regular files: an ACL entry,
+    never a change of owner (``ls -l`` then shows the ACL mask as the group bits). No symbolic link is
+    followed, no other filesystem entered, no file with other names (a hard link may lead outside) opened;
+    the policy file at the root is left alone (it is bound read-only anyway). Raises SandboxError when the
     filesystem has no POSIX ACLs."""
     try:
         _grant_tree(folder_fd, uid)
