@@ -287,17 +287,33 @@ def test_a_root_worker_never_runs_the_sandbox_as_root(team, sandbox, folder, mon
 
 @pytest.mark.skipif(not ROOT, reason="needs root to start a process as another, unprivileged user")
 def test_an_unprivileged_launcher_gets_the_same_guarantee(tmp_path):
-    """The worker as the Docker image runs it (a plain user): the probe passes, and its files are its own."""
+    """The worker as the Docker image runs it (a plain user): the probe passes, an attack changes nothing on
+    the host, and the sandbox's files are that user's own."""
     repo = Path(__file__).resolve().parents[2]
     python = "/usr/bin/python3"  # the client is standard library only; the venv may live under /root
     if not Path(python).exists():
         pytest.skip("no system python3 to run as another user")
-    code = (
-        "import os, sys; from pathlib import Path; from brabo_client import sandbox as s; "
-        "v = s.probe(s.Launcher(s.bwrap_path())); print('ok' if v.ok else v.why)"
-    )
+    code = """
+import os, tempfile
+from pathlib import Path
+from brabo_client import sandbox as s
+launcher = s.Launcher(s.bwrap_path())
+verdict = s.probe(launcher)
+print("probe=" + ("ok" if verdict.ok else verdict.why))
+with tempfile.TemporaryDirectory() as tmp:
+    folder = Path(tmp)
+    (folder / "permissions.json").write_text("{}")
+    done = launcher.run(folder, folder / "permissions.json", "/work", (
+        "mount -o remount,bind,rw /usr; umount /work/permissions.json; echo x > permissions.json; "
+        "chmod 666 permissions.json; echo x > /usr/escape; echo made > made; "
+        "grep CapEff /proc/self/status"), timeout=60, cap=65536)
+    print("policy=" + (folder / "permissions.json").read_text())
+    print("mode=%o" % ((folder / "permissions.json").stat().st_mode & 0o777))
+    print("owner=%d" % (folder / "made").stat().st_uid)
+    print("capeff=" + done["stdout"].split()[-1])
+"""
     done = subprocess.run(
-        [python, "-I", "-c", f"import sys; sys.path.insert(0, {str(repo)!r}); {code}"],
+        [python, "-I", "-c", f"import sys; sys.path.insert(0, {str(repo)!r})\n{code}"],
         user=65534,
         group=65534,
         extra_groups=[],
@@ -309,7 +325,15 @@ def test_an_unprivileged_launcher_gets_the_same_guarantee(tmp_path):
     )
     if "Permission denied" in done.stderr and "brabo_client" in done.stderr:
         pytest.skip("the checkout is not readable by uid 65534 here")
-    assert done.stdout.strip() == "ok", done.stderr
+    found = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
+    assert found == {
+        "probe": "ok",
+        "policy": "{}",
+        "mode": "644",
+        "owner": "65534",
+        "capeff": "0000000000000000",
+    }, (done.stdout, done.stderr)
+    assert not Path("/usr/escape").exists()
 
 
 def test_the_policy_file_bind_is_checked_on_the_file_itself(team, sandbox, folder):
