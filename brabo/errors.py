@@ -771,6 +771,13 @@ _ENTRIES: tuple[Code, ...] = (
         "bubblewrap (bwrap) is not installed on the execution host, so commands cannot run sandboxed.",
         "The operator installs the Debian package bubblewrap, or configures BRABO_DOCKER_HOST.",
     ),
+    # -- issue 23 / R9.7: a sandbox that would hold privilege is refused, never run -------------------------
+    _run(
+        "sandbox_privileged",
+        "The worker refuses to run sandboxed commands: a sandboxed command would hold privilege here ({why}).",
+        "Run the worker (or runner) as an unprivileged user, or keep BRABO_SANDBOX_UID at an unprivileged uid on "
+        "a filesystem with POSIX ACLs; then restart it.",
+    ),
     _run(
         "target_branch_mismatch",
         "PR {number} targets {actual}, but the approved merge was into {target}; nothing was merged.",

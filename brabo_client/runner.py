@@ -13,9 +13,12 @@ Brabo's server code is not installed.
 
 What it runs, and how:
 - ``terminal`` ``{command, cwd?}``: inside a bubblewrap sandbox when ``bwrap`` works here (the root at
-  ``/work``, read-only system, private ``/tmp``, no network unless ``--share-net``, a clean environment) --
-  the same shape as the server's own sandbox; otherwise directly in the root, with a warning at start and
-  ``"sandbox": "none"`` in every result. The runner's key is never in a command's environment.
+  ``/work``, its permissions.json read-only, read-only system, private ``/tmp``, no network unless
+  ``--share-net``, a clean environment, no privilege whoever runs the runner) -- the server's own sandbox
+  (brabo_client/sandbox.py); otherwise directly in the root, with a warning at start and ``"sandbox":
+  "none"`` in every result -- but never with privilege: when the probe finds the sandbox privileged, or the
+  runner is root without a working sandbox, terminal work is refused ``sandbox_privileged`` (R9.7). The
+  runner's key is never in a command's environment.
 - ``write_file`` ``{path, content}``: written atomically inside the root.
 - ``container_start`` / ``container_stop`` / ``container_remove``: the runner's "container" is this sandbox,
   so start proves the root is usable and the sandbox starts; stop and remove have nothing to tear down.
@@ -49,7 +52,7 @@ import queue
 import random
 import shutil
 import signal
-import subprocess
+import stat
 import sys
 import tempfile
 import threading
@@ -58,6 +61,8 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+
+from brabo_client import sandbox
 
 __all__ = ["main", "register"]
 
@@ -68,12 +73,6 @@ MAX_POLL = 30  # the server's long-poll ceiling
 EXIT_OK, EXIT_USAGE, EXIT_KEY_REJECTED = 0, 2, 3
 ASKED_TYPES = ("terminal", "write_file")
 CONTAINER_TYPES = ("container_start", "container_stop", "container_remove")
-SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-ETC_FILES = (
-    "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/passwd",
-    "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/ssl", "/etc/ca-certificates",
-    "/etc/gitconfig", "/etc/mime.types",
-)  # fmt: skip
 
 
 class Failure(Exception):
@@ -133,85 +132,50 @@ def resolve_inside(root: Path, raw: str, *, what: str, code: str, allow_git: boo
 
 
 def sandbox_argv(bwrap: str, root: Path, cwd: str, command: str, *, share_net: bool) -> list[str]:
-    """The same sandbox as the server's bubblewrap broker (containers/bwrap.py): root at /work."""
-    argv = [bwrap, "--unshare-all"] + (["--share-net"] if share_net else [])
-    argv += [
-        "--die-with-parent", "--new-session", "--clearenv",
-        "--setenv", "PATH", SANDBOX_PATH, "--setenv", "HOME", "/tmp",
-        "--setenv", "LANG", "C.UTF-8", "--setenv", "TERM", "dumb",
-        "--ro-bind", "/usr", "/usr",
-    ]  # fmt: skip
-    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
-        if os.path.islink(top):
-            argv += ["--symlink", os.readlink(top), top]
-        elif os.path.isdir(top):
-            argv += ["--ro-bind", top, top]
-    for path in ETC_FILES + (("/etc/resolv.conf", "/etc/hosts") if share_net else ()):
-        argv += ["--ro-bind-try", path, path]
-    argv += ["--bind", str(root), WORKDIR, "--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev"]
-    argv += ["--chdir", cwd]
-    shell = "/bin/bash" if os.path.exists("/bin/bash") or os.path.exists("/usr/bin/bash") else "/bin/sh"
-    return [*argv, "--", shell, "-c", command]
+    """The same sandbox as the server's bubblewrap broker (brabo_client/sandbox.py): the root at /work, its
+    permissions.json read-only (R3.5), no privilege whoever runs the runner (R9.7)."""
+    try:
+        return sandbox.command_argv(bwrap, root, policy_file(root), cwd, command, share_net=share_net)
+    except sandbox.SandboxError as exc:
+        raise Failure(exc.code, f"{exc.message} {exc.next_step}") from None
+
+
+def policy_file(root: Path) -> Path | None:
+    """R3.5 — the root's permissions.json when it is one regular file (bound read-only), None when absent;
+    a link, folder, FIFO or a file with other names runs nothing."""
+    path = root / sandbox.POLICY_FILE
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise Failure(
+            "policy_file_unsafe", f"permissions.json cannot be inspected ({exc.strerror})."
+        ) from None
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
+        raise Failure(
+            "policy_file_unsafe", "permissions.json is not one regular file, so no command runs beside it."
+        )
+    return path
 
 
 def run_capped(argv: list[str], *, cwd: str | None, env: dict | None, timeout: float, cap: int) -> dict:
-    """Run ``argv`` in its own process group; keep at most ``cap`` bytes of each stream (draining the rest);
-    kill the whole group at ``timeout``."""
-    proc = subprocess.Popen(
-        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        start_new_session=True,
-    )  # fmt: skip
-    kept = {"out": bytearray(), "err": bytearray()}
-    dropped = {"out": 0, "err": 0}
-
-    def drain(stream, key):
-        while chunk := stream.read(65536):
-            room = cap - len(kept[key])
-            if room > 0:
-                kept[key] += chunk[:room]
-            dropped[key] += max(0, len(chunk) - max(room, 0))
-        stream.close()
-
-    readers = [threading.Thread(target=drain, args=(s, k), daemon=True) for s, k in
-               ((proc.stdout, "out"), (proc.stderr, "err"))]  # fmt: skip
-    for r in readers:
-        r.start()
-    timed_out = False
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.wait()
-    for r in readers:
-        r.join(timeout=5)
-    return {
-        "exit_code": None if timed_out else proc.returncode,
-        "stdout": kept["out"].decode(errors="replace"),
-        "stderr": kept["err"].decode(errors="replace"),
-        "truncated": bool(dropped["out"] or dropped["err"]),
-        "timed_out": timed_out,
-    }
+    """Run ``argv`` in its own process group with capped output, killed at ``timeout`` (brabo_client/sandbox)."""
+    return sandbox.run_capped(argv, cwd=cwd, env=env, timeout=timeout, cap=cap)
 
 
-def probe_sandbox(root: Path, *, share_net: bool) -> tuple[str | None, str]:
-    """(bwrap path, "") when the sandbox starts here; (None, why) otherwise."""
+def probe_sandbox(root: Path, *, share_net: bool) -> tuple[str | None, str, bool]:
+    """(bwrap path, "", False) when the sandbox starts here and holds no privilege (R9.7: the probe tries to
+    remount, unmount and write the policy file); (None, why, refused) otherwise. ``refused``: no command
+    may run at all -- the sandbox would hold privilege, or the runner is root and a plain run would be too."""
     bwrap = shutil.which("bwrap")
     if bwrap is None:
-        return None, "bubblewrap (bwrap) is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
-    try:
-        done = run_capped(
-            sandbox_argv(bwrap, root, WORKDIR, "true", share_net=share_net),
-            cwd=None, env=None, timeout=30, cap=4096,
-        )  # fmt: skip
-    except OSError as exc:
-        return None, f"bwrap cannot start: {exc}"
-    if done["exit_code"] != 0:
-        return None, f"bwrap does not start a sandbox here: {done['stderr'].strip()[:300]}"
-    return bwrap, ""
+        why = "bubblewrap (bwrap) is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+        return None, why, os.geteuid() == 0
+    verdict = sandbox.probe(sandbox.Launcher(bwrap, share_net=share_net))
+    if verdict.ok:
+        return bwrap, "", False
+    return None, verdict.why, verdict.code == "sandbox_privileged" or os.geteuid() == 0
 
 
 def plain_env() -> dict[str, str]:
@@ -341,7 +305,21 @@ class Runner:
         self.args = args
         self.console = console
         self.root = root
-        self.bwrap, self.no_sandbox_why = probe_sandbox(root, share_net=args.share_net)
+        self.bwrap, self.no_sandbox_why, self.refused = probe_sandbox(root, share_net=args.share_net)
+
+    def refuse_if_privileged(self) -> None:
+        """R9.7: never a privileged run -- not a sandbox with privilege, not a plain run as root."""
+        if self.refused:
+            raise Failure(
+                "sandbox_privileged",
+                f"this runner refuses to run commands: {self.no_sandbox_why}"
+                + (
+                    " (and it runs as root, so an unsandboxed run would be privileged)"
+                    if os.geteuid() == 0
+                    else ""
+                )
+                + ". Run it as an unprivileged user with a working bubblewrap, then restart it.",
+            )
 
     def sandbox_name(self) -> str:
         return "bubblewrap" if self.bwrap else "none"
@@ -379,6 +357,7 @@ class Runner:
             )
             if not cwd.is_dir():
                 raise Failure("cwd_missing", f"the folder {payload.get('cwd')!r} does not exist in the root.")
+            self.refuse_if_privileged()
             self._consent(f"$ {command}   (in {cwd})")
             return self._terminal(command, cwd)
         path, content = payload.get("path"), payload.get("content")
@@ -414,7 +393,11 @@ class Runner:
             inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"
             argv = sandbox_argv(self.bwrap, self.root, inner, command, share_net=self.args.share_net)
             done = run_capped(
-                argv, cwd=None, env=None, timeout=self.args.command_timeout, cap=self.args.output_cap
+                argv,
+                cwd="/",
+                env=dict(sandbox.LAUNCH_ENV),
+                timeout=self.args.command_timeout,
+                cap=self.args.output_cap,
             )
         else:
             shell = "/bin/bash" if os.path.exists("/bin/bash") else "/bin/sh"
@@ -451,7 +434,10 @@ class Runner:
             }
         if not self.root.is_dir() or not os.access(self.root, os.W_OK):
             raise Failure("project_root_missing", f"the runner's root {self.root} is not a writable folder.")
-        self.bwrap, self.no_sandbox_why = probe_sandbox(self.root, share_net=self.args.share_net)
+        self.bwrap, self.no_sandbox_why, self.refused = probe_sandbox(
+            self.root, share_net=self.args.share_net
+        )
+        self.refuse_if_privileged()
         return {"state": "running", "sandbox": self.sandbox_name()}
 
 
@@ -678,7 +664,10 @@ def main(args: argparse.Namespace) -> int:
             console.say(f"the mode file cannot be written: {exc}")
             return EXIT_USAGE
     runner = Runner(args, console, root)
-    if runner.bwrap is None:
+    if runner.refused:
+        console.say(f"WARNING: {runner.no_sandbox_why}. Commands will be REFUSED (sandbox_privileged) until the "
+                    "runner runs as an unprivileged user with a working bubblewrap.")  # fmt: skip
+    elif runner.bwrap is None:
         console.say(
             f"WARNING: {runner.no_sandbox_why}. Commands will run WITHOUT a sandbox, directly in {root}, "
             "with your user's rights and network. Install bubblewrap to confine them."

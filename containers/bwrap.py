@@ -1,128 +1,120 @@
 """The bubblewrap adapter: each command runs in a fresh sandbox on this host.
 
-Only the project folder is visible (read-write at /work, its permissions.json read-only, R3.5); the system is read-only and minimal (/usr, the
-loader's links, a short list of /etc files); /tmp is private; there is no network (a new, empty network
-namespace) and every other namespace is new as well. The sandbox dies with its parent; at the time limit
-the whole process group is killed. There is no long-lived container: start/stop/remove only keep the
-registered state, and ``remove`` has nothing to discard but that state.
+Only the project folder is visible (read-write at /work, its permissions.json read-only, R3.5); the system is
+read-only and minimal (/usr, the loader's links, a short list of /etc files); /tmp is private; there is no
+network (a new, empty network namespace) and every other namespace is new as well. The sandbox dies with its
+parent; at the time limit the whole process group is killed. There is no long-lived container:
+start/stop/remove only keep the registered state, and ``remove`` has nothing to discard but that state.
+
+R9.7: the sandbox holds no privilege whatever user the worker runs as -- no capability in any namespace, an
+unprivileged uid inside and outside (a root worker runs it as ``BRABO_SANDBOX_UID``). The sandbox itself is
+``brabo_client.sandbox``, shared with the runner program. Before the first sandboxed command of a process
+(and at worker start) a probe launches a real sandbox that tries to remount, unmount and write where it
+must not; when it succeeds at any of it, or holds a capability, every sandboxed command is refused
+``sandbox_privileged`` with the probe's finding -- never run unsandboxed or privileged instead.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import signal
-import subprocess
+import logging
 import threading
 from pathlib import Path
 
 from actions.execution import ExecutionFailure
+from brabo_client import sandbox
+from brabo_client.sandbox import Launcher, Verdict, bwrap_path
 
-from .broker import POLICY_FILE, WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
+from .broker import WORKDIR, CommandResult, ContainerSpec, host_folder, protected_policy_file
 
-ETC_FILES = (
-    "/etc/alternatives",
-    "/etc/ld.so.cache",
-    "/etc/ld.so.conf",
-    "/etc/ld.so.conf.d",
-    "/etc/passwd",
-    "/etc/group",
-    "/etc/nsswitch.conf",
-    "/etc/localtime",
-    "/etc/ssl",
-    "/etc/ca-certificates",
-    "/etc/gitconfig",
-    "/etc/mime.types",
-)
-SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+__all__ = ["BwrapBroker", "bwrap_path", "check_guarantee", "run_capped", "sandbox_argv", "sandbox_guarantee"]
+
+log = logging.getLogger(__name__)
+
+# How sandboxes are launched here; the probe launches its own exactly the same way. (The tests swap in a
+# deliberately privileged launcher to see the probe refuse it.)
+LAUNCHER: type[Launcher] = Launcher
+
+_verdict: Verdict | None = None
+_verdict_lock = threading.Lock()
 
 
-def bwrap_path() -> str | None:
-    return shutil.which("bwrap")
+def _unavailable() -> ExecutionFailure:
+    return ExecutionFailure(
+        "sandbox_unavailable",
+        "bubblewrap (bwrap) is not installed on the execution host, so commands cannot run sandboxed.",
+        "The operator installs the Debian package bubblewrap, or configures BRABO_DOCKER_HOST.",
+    )
+
+
+def sandbox_guarantee() -> Verdict:
+    """R9.7 — the probe's verdict for this process, probed once (at worker start, or at first use)."""
+    global _verdict
+    with _verdict_lock:
+        if _verdict is None:
+            bwrap = bwrap_path()
+            if bwrap is None:
+                return Verdict(False, "bubblewrap (bwrap) is not installed", "sandbox_unavailable")
+            verdict = sandbox.probe(LAUNCHER(bwrap))
+            if not verdict.ok:
+                log.error("sandboxed work is refused (%s): %s", verdict.code, verdict.why)
+            if verdict.code == "sandbox_unavailable" and not verdict.ok:
+                return verdict  # may pass once the host recovers (a full /tmp, a slow start): probe again
+            _verdict = verdict
+        return _verdict
+
+
+def forget_guarantee() -> None:
+    """Probe again at the next use (after the launcher or the host changed)."""
+    global _verdict
+    with _verdict_lock:
+        _verdict = None
+
+
+def check_guarantee() -> None:
+    """Raise the named failure when this host cannot run a sandbox without privilege."""
+    verdict = sandbox_guarantee()
+    if verdict.ok:
+        return
+    if verdict.code == "sandbox_privileged":
+        raise ExecutionFailure(
+            "sandbox_privileged",
+            f"The worker refuses to run sandboxed commands: {verdict.why}",
+            sandbox.PRIVILEGED_NEXT_STEP,
+        )
+    raise ExecutionFailure(
+        "sandbox_unavailable",
+        f"The bubblewrap sandbox does not work on this host: {verdict.why}",
+        "The operator installs bubblewrap and allows user namespaces, or configures BRABO_DOCKER_HOST; then "
+        "restarts the worker.",
+    )
 
 
 def sandbox_argv(folder: Path, cwd: str, command: str) -> list[str]:
+    """The argv of ``command`` run at ``cwd`` (a path under /work) in a sandbox over ``folder``; raises
+    ExecutionFailure when the sandbox is missing or would hold privilege, or the policy file is unsafe."""
     bwrap = bwrap_path()
     if bwrap is None:
-        raise ExecutionFailure(
-            "sandbox_unavailable",
-            "bubblewrap (bwrap) is not installed on the execution host, so commands cannot run sandboxed.",
-            "The operator installs the Debian package bubblewrap, or configures BRABO_DOCKER_HOST.",
-        )
-    argv = [
-        bwrap,
-        "--unshare-all",  # user, ipc, pid, net (no network), uts, cgroup
-        "--die-with-parent",
-        "--new-session",
-        "--clearenv",
-        "--setenv", "PATH", SANDBOX_PATH,
-        "--setenv", "HOME", "/tmp",
-        "--setenv", "LANG", "C.UTF-8",
-        "--setenv", "TERM", "dumb",
-        "--ro-bind", "/usr", "/usr",
-    ]  # fmt: skip
-    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
-        if os.path.islink(top):
-            argv += ["--symlink", os.readlink(top), top]
-        elif os.path.isdir(top):
-            argv += ["--ro-bind", top, top]
-    for path in ETC_FILES:
-        argv += ["--ro-bind-try", path, path]
-    argv += ["--bind", str(folder), WORKDIR]
+        raise _unavailable()
+    check_guarantee()
     policy = protected_policy_file(folder)
-    if policy is not None:  # R3.5: the rules are not the governed's to rewrite — read-only over itself
-        argv += ["--ro-bind", str(policy), f"{WORKDIR}/{POLICY_FILE}"]
-    argv += [
-        "--tmpfs", "/tmp",
-        "--proc", "/proc",
-        "--dev", "/dev",
-        "--chdir", cwd,
-    ]  # fmt: skip
-    shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
-    return [*argv, "--", shell, "-c", command]
+    try:
+        return LAUNCHER(bwrap).argv(folder, policy, cwd, command)
+    except sandbox.SandboxError as exc:
+        if exc.code == "sandbox_privileged":
+            raise ExecutionFailure("sandbox_privileged", exc.message, exc.next_step) from None
+        raise ExecutionFailure("sandbox_unavailable", exc.message, exc.next_step) from None
 
 
 def run_capped(argv: list[str], *, timeout: int, output_cap: int) -> CommandResult:
     """Run ``argv`` in its own process group; keep at most ``output_cap`` bytes per stream (draining the
     rest so the process never blocks on a full pipe); kill the group at ``timeout`` seconds."""
-    proc = subprocess.Popen(
-        argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
-    )
-    kept: dict[str, bytearray] = {"out": bytearray(), "err": bytearray()}
-    dropped = {"out": 0, "err": 0}
-
-    def drain(stream, key):
-        while chunk := stream.read(65536):
-            room = output_cap - len(kept[key])
-            if room > 0:
-                kept[key] += chunk[:room]
-            dropped[key] += max(0, len(chunk) - max(room, 0))
-        stream.close()
-
-    readers = [
-        threading.Thread(target=drain, args=(proc.stdout, "out"), daemon=True),
-        threading.Thread(target=drain, args=(proc.stderr, "err"), daemon=True),
-    ]
-    for r in readers:
-        r.start()
-    timed_out = False
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        proc.wait()
-    for r in readers:
-        r.join(timeout=5)
+    done = sandbox.run_capped(argv, timeout=timeout, cap=output_cap, cwd="/", env=dict(sandbox.LAUNCH_ENV))
     return CommandResult(
-        exit_code=None if timed_out else proc.returncode,
-        stdout=kept["out"].decode(errors="replace"),
-        stderr=kept["err"].decode(errors="replace"),
-        truncated=bool(dropped["out"] or dropped["err"]),
-        timed_out=timed_out,
+        exit_code=done["exit_code"],
+        stdout=done["stdout"],
+        stderr=done["stderr"],
+        truncated=done["truncated"],
+        timed_out=done["timed_out"],
     )
 
 
@@ -148,14 +140,13 @@ class BwrapBroker:
                 f"The project folder {project.scope_root_id()} does not exist on the execution host.",
                 "Create the project again or restore its folder, then start the container.",
             )
-        # Prove the sandbox works here (bwrap installed, user namespaces allowed) before saying "running".
+        # Prove the sandbox works here, without privilege (R9.7), and over this folder, before "running".
         probe = run_capped(sandbox_argv(folder, WORKDIR, "true"), timeout=30, output_cap=4096)
         if probe.exit_code != 0:
             raise ExecutionFailure(
                 "sandbox_unavailable",
                 f"The bubblewrap sandbox does not start on this host: {probe.stderr.strip()[:300]}",
-                "The operator allows unprivileged user namespaces (or runs the worker as root), or configures "
-                "BRABO_DOCKER_HOST.",
+                "The operator installs bubblewrap and allows user namespaces, or configures BRABO_DOCKER_HOST.",
             )
         return {"broker": self.name, "sandbox": "bubblewrap"}
 

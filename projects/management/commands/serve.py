@@ -88,6 +88,17 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--addr", default="127.0.0.1:8000", help="HOST:PORT to listen on")
 
+    def _probe_sandbox(self) -> None:
+        from containers.bwrap import bwrap_path, sandbox_guarantee
+
+        if bwrap_path() is None:
+            return
+        verdict = sandbox_guarantee()
+        if verdict.ok:
+            self.stdout.write("sandbox probe: a sandboxed command holds no privilege here")
+        else:
+            self.stderr.write(f"*** sandboxed commands are refused ({verdict.code}): {verdict.why}")
+
     def handle(self, *args, addr, **options):
         worker = None
         stop = threading.Event()
@@ -102,6 +113,7 @@ class Command(BaseCommand):
             )
         else:
             self.stdout.write("no CELERY_BROKER_URL: approved actions and periodic jobs run in-process")
+            self._probe_sandbox()  # R9.7: this process is the worker
         self.stdout.write(f"serving on http://{addr}/ (gunicorn)")
         self.stdout.flush()
         _close_database_connections()

@@ -1,0 +1,493 @@
+"""The bubblewrap sandbox of the server's worker and of the runner program: one implementation (SPEC R9.7,
+R3.5, R6.1). Standard library only: the runner runs on a machine where Brabo's server code is not installed.
+
+A sandboxed command holds no privilege, whatever user launches it (R9.7):
+- it runs in a new user namespace as uid/gid 65534 inside, with every capability dropped (effective,
+  permitted, inheritable, ambient and the bounding set), ``no_new_privs`` set, no further user namespaces,
+  a new session, and it dies with its launcher;
+- outside, that uid is never root. bubblewrap maps the inside uid onto the uid that launches it, so a root
+  worker does not launch it as root: it launches it as ``BRABO_SANDBOX_UID`` (default 65534, ``nobody``)
+  through a small helper that first stages the project folder in a private mount namespace (bubblewrap
+  resolves its sources as the inside user, who may not be able to walk to them) and then gives up root.
+  Files a root worker owns in the project folder are opened to that uid with a POSIX ACL entry (never a
+  change of owner: root's own git keeps working), so the sandbox can write the project and nothing else.
+  As uid 0 without capabilities the sandbox would still own every root-owned file it can reach — sysctls
+  under /proc, bound device nodes, the setuid bit of files it creates — which is why root is never used;
+- ``permissions.json`` is bound read-only over itself (R3.5); the caller checks it is one regular file, and
+  a root launcher's helper binds it from a descriptor opened without following links and checked again;
+- every mount is ``nosuid``; the system is read-only; ``/tmp`` is private; the network is a new, empty
+  namespace unless the caller shares it (the runner's ``--share-net``).
+
+``probe()`` proves the guarantee where it matters — a real sandbox launched exactly as commands are, that
+reads its own capability sets, uid and ``no_new_privs``, tries to remount ``/usr``, unmount and rewrite the
+policy file and write ``/usr`` (with the shell's tools and the raw system calls), while the host checks who
+owns the file it wrote — and a caller refuses sandboxed work with the probe's reason when it fails
+(``sandbox_privileged``), never falling back to an unsandboxed or privileged run.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import signal
+import stat
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+WORKDIR = "/work"
+POLICY_FILE = "permissions.json"
+INSIDE_ID = 65534  # the sandbox's uid and gid as seen inside (nobody)
+DEFAULT_SANDBOX_ID = 65534  # the host uid/gid a root launcher runs the sandbox as
+SANDBOX_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+ETC_FILES = (
+    "/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/passwd",
+    "/etc/group", "/etc/nsswitch.conf", "/etc/localtime", "/etc/ssl", "/etc/ca-certificates",
+    "/etc/gitconfig", "/etc/mime.types",
+)  # fmt: skip
+NET_ETC_FILES = ("/etc/resolv.conf", "/etc/hosts")
+# The environment bubblewrap (and the root helper) are started with. Not the launcher's: bubblewrap's own
+# process stays the sandbox's pid 1, and a sandboxed command can read /proc/1/environ -- the worker's
+# secrets (database URL, encryption keys) or the runner's key must not be there.
+LAUNCH_ENV = {"PATH": SANDBOX_PATH, "LANG": "C.UTF-8"}
+PRIVILEGED_NEXT_STEP = (
+    "Run the worker (or runner) as an unprivileged user — the Docker image's `brabo` user — or, when it must "
+    "run as root, keep BRABO_SANDBOX_UID at an unprivileged uid (default 65534) on a filesystem with POSIX "
+    "ACLs and a kernel that allows user namespaces; then restart it."
+)
+
+
+class SandboxError(Exception):
+    """The sandbox cannot run this command here: ``code`` names why (``sandbox_unavailable`` — no working
+    bubblewrap; ``sandbox_privileged`` — it would hold privilege; ``policy_file_unsafe``)."""
+
+    def __init__(self, code: str, message: str, next_step: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.next_step = next_step
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+def sandbox_ids() -> tuple[int, int]:
+    """The host uid and gid a root launcher runs the sandbox as (``BRABO_SANDBOX_UID``/``_GID``)."""
+    ids = []
+    for name in ("BRABO_SANDBOX_UID", "BRABO_SANDBOX_GID"):
+        raw = os.environ.get(name, "").strip() or str(DEFAULT_SANDBOX_ID)
+        if not raw.isdigit() or int(raw) == 0 or int(raw) >= 2**32 - 1:
+            raise SandboxError(
+                "sandbox_privileged",
+                f"{name}={raw!r} is not an unprivileged numeric id, so a root worker has no one to run the "
+                "sandbox as.",
+                f"Set {name} to an unused uid/gid above 0 (default {DEFAULT_SANDBOX_ID}), then restart.",
+            )
+        ids.append(int(raw))
+    return ids[0], ids[1]
+
+
+# -- the command line ------------------------------------------------------------------------------------
+
+
+def bwrap_argv(
+    bwrap: str, work: str, policy: str | None, cwd: str, command: str, *, share_net: bool
+) -> list[str]:
+    """The bubblewrap command line of one sandboxed command: ``work`` bound at /work, ``policy`` (when
+    there is one) read-only over its permissions.json. Every flag R9.7 needs is here."""
+    argv = [
+        bwrap,
+        "--unshare-all",  # ipc, pid, net (a new, empty network), uts, cgroup ...
+        "--unshare-user",  # ... and always a user namespace (never "-try"): the uid inside is not the launcher's
+        "--disable-userns",  # no further user namespace inside: no way back to a full capability set
+        "--uid", str(INSIDE_ID), "--gid", str(INSIDE_ID),
+        "--cap-drop", "ALL",  # effective, permitted, inheritable, ambient and bounding sets all empty
+        "--die-with-parent",
+        "--new-session",  # no TIOCSTI into the launcher's terminal
+        "--clearenv",
+        "--setenv", "PATH", SANDBOX_PATH,
+        "--setenv", "HOME", "/tmp",
+        "--setenv", "LANG", "C.UTF-8",
+        "--setenv", "TERM", "dumb",
+        "--ro-bind", "/usr", "/usr",
+    ]  # fmt: skip
+    if share_net:
+        argv.insert(2, "--share-net")
+    for top in ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            argv += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            argv += ["--ro-bind", top, top]
+    for path in ETC_FILES + (NET_ETC_FILES if share_net else ()):
+        argv += ["--ro-bind-try", path, path]
+    argv += ["--bind", work, WORKDIR]
+    if policy is not None:  # R3.5: the rules are not the governed's to rewrite — read-only over itself
+        argv += ["--ro-bind", policy, f"{WORKDIR}/{POLICY_FILE}"]
+    argv += ["--tmpfs", "/tmp", "--proc", "/proc", "--dev", "/dev", "--chdir", cwd]
+    shell = "/bin/bash" if os.path.exists("/usr/bin/bash") or os.path.exists("/bin/bash") else "/bin/sh"
+    return [*argv, "--", shell, "-c", command]
+
+
+# The helper a root launcher runs bubblewrap through (with ``python -I -S -c``): in a private mount namespace
+# it mounts a small tmpfs over /tmp (after opening the project folder and its policy file), binds them there
+# — so the unprivileged user can reach them whatever the modes of the folders above — then drops every
+# group, the gid and the uid (which empties its capability sets) and executes bubblewrap.
+# argv: uid gid folder has-policy(0/1) bwrap-argv...
+STAGED_WORK = "/tmp/work"
+STAGED_POLICY = "/tmp/policy"
+_HELPER = r"""
+import ctypes, os, stat, sys
+libc = ctypes.CDLL(None, use_errno=True)
+def fail(what, err=None):
+    err = ctypes.get_errno() if err is None else err
+    sys.stderr.write("brabo sandbox: %s failed: %s\n" % (what, os.strerror(err)))
+    sys.exit(125)
+def mount(src, dst, fstype, flags, data):
+    enc = lambda s: None if s is None else s.encode()
+    if libc.mount(enc(src), enc(dst), enc(fstype), ctypes.c_ulong(flags), enc(data)) != 0:
+        fail("mount " + dst)
+uid, gid, folder, has_policy = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
+argv = sys.argv[5:]
+if uid == 0 or gid == 0:
+    fail("drop", 1)
+if libc.unshare(0x00020000) != 0:  # CLONE_NEWNS
+    fail("unshare")
+mount(None, "/", None, 0x40000 | 0x4000, None)  # MS_PRIVATE | MS_REC: nothing leaks back to the host
+work = os.open(folder, os.O_PATH | os.O_DIRECTORY | os.O_CLOEXEC)
+policy = -1
+if has_policy:  # R3.5: bound from the very file checked here -- one regular file, never a link
+    try:
+        policy = os.open("permissions.json", os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=work)
+    except OSError as exc:
+        fail("permissions.json", exc.errno)
+    st = os.fstat(policy)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1:
+        sys.stderr.write("brabo sandbox: permissions.json is not one regular file\n")
+        sys.exit(125)
+mount("brabo-stage", "/tmp", "tmpfs", 0x2 | 0x4 | 0x8, "mode=0755,size=64k")  # nosuid,nodev,noexec
+os.mkdir("/tmp/work")
+mount("/proc/self/fd/%d" % work, "/tmp/work", None, 0x1000, None)  # MS_BIND
+if policy >= 0:
+    os.close(os.open("/tmp/policy", os.O_CREAT | os.O_WRONLY, 0o644))
+    mount("/proc/self/fd/%d" % policy, "/tmp/policy", None, 0x1000, None)
+    os.close(policy)
+os.close(work)
+os.setgroups([])
+os.setresgid(gid, gid, gid)
+os.setresuid(uid, uid, uid)
+if 0 in os.getresuid() or 0 in os.getresgid():
+    fail("drop", 1)
+os.execv(argv[0], argv)
+"""
+
+
+# -- write access for the sandbox user (a root launcher only) ---------------------------------------------
+
+_ACL_ACCESS = "system.posix_acl_access"
+_ACL_DEFAULT = "system.posix_acl_default"
+_USER_OBJ, _USER, _GROUP_OBJ, _GROUP, _MASK, _OTHER = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
+_NO_ID = 0xFFFFFFFF
+
+
+def _acl_entries(blob: bytes | None, mode: int) -> list[tuple[int, int, int]]:
+    if not blob:
+        return [
+            (_USER_OBJ, (mode >> 6) & 7, _NO_ID),
+            (_GROUP_OBJ, (mode >> 3) & 7, _NO_ID),
+            (_OTHER, mode & 7, _NO_ID),
+        ]
+    (version,) = struct.unpack_from("<I", blob)
+    if version != 2 or (len(blob) - 4) % 8:
+        raise OSError("unreadable ACL")
+    return [struct.unpack_from("<HHI", blob, 4 + 8 * i) for i in range((len(blob) - 4) // 8)]
+
+
+def _acl_granting(blob: bytes | None, mode: int, uid: int, perm: int) -> bytes | None:
+    """The ACL ``blob`` (or the one ``mode`` implies) with ``uid`` given ``perm``; None when it already has."""
+    entries = _acl_entries(blob, mode)
+    users = {i: p for t, p, i in entries if t == _USER}
+    mask = next((p for t, p, _ in entries if t == _MASK), None)
+    if users.get(uid, 0) & perm == perm and (mask is None or mask & perm == perm):
+        return None
+    users[uid] = users.get(uid, 0) | perm
+    single = {t: p for t, p, _ in entries if t in (_USER_OBJ, _GROUP_OBJ, _OTHER)}
+    groups = sorted((i, p) for t, p, i in entries if t == _GROUP)
+    union = single[_GROUP_OBJ] | perm
+    for p in list(users.values()) + [p for _, p in groups]:
+        union |= p
+    out = [(_USER_OBJ, single[_USER_OBJ], _NO_ID)]
+    out += [(_USER, users[i], i) for i in sorted(users)]
+    out += [(_GROUP_OBJ, single[_GROUP_OBJ], _NO_ID)] + [(_GROUP, p, i) for i, p in groups]
+    out += [(_MASK, union | (mask or 0), _NO_ID), (_OTHER, single[_OTHER], _NO_ID)]
+    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", t, p, i) for t, p, i in out)
+
+
+def _grant(fd: int, st: os.stat_result, uid: int) -> None:
+    path = f"/proc/self/fd/{fd}"  # the inode this descriptor holds: a path swapped meanwhile is not followed
+    is_dir = stat.S_ISDIR(st.st_mode)
+    perm = 7 if is_dir else 6 | (1 if st.st_mode & 0o100 else 0)
+    for name, wanted in ((_ACL_ACCESS, perm),) + (((_ACL_DEFAULT, 7),) if is_dir else ()):
+        try:
+            blob = os.getxattr(path, name)
+        except OSError as exc:
+            if exc.errno != errno.ENODATA:
+                raise
+            blob = None
+        if name == _ACL_DEFAULT and blob is None:
+            new: bytes | None = _acl_granting(None, 0o700 | (st.st_mode & 0o077), uid, wanted)
+        else:
+            new = _acl_granting(blob, st.st_mode, uid, wanted)
+        if new is not None:
+            os.setxattr(path, name, new)
+
+
+def grant_write(folder_fd: int, uid: int) -> None:
+    """Give ``uid`` read-write access to the project folder's directories and regular files: an ACL entry,
+    never a change of owner (``ls -l`` then shows the ACL mask as the group bits). No symbolic link is
+    followed, no other filesystem entered, no file with other names (a hard link may lead outside) opened;
+    the policy file at the root is left alone (it is bound read-only anyway). Raises SandboxError when the
+    filesystem has no POSIX ACLs."""
+    try:
+        _grant_tree(folder_fd, uid)
+    except RecursionError:
+        raise SandboxError(
+            "sandbox_unavailable",
+            "The project folder is nested too deeply to open to the sandbox user.",
+            "Remove the deeply nested folders, then propose the command again.",
+        ) from None
+    except OSError as exc:
+        raise SandboxError(
+            "sandbox_privileged",
+            f"The worker runs as root and cannot open the project folder to the unprivileged sandbox user "
+            f"({exc.strerror or exc}); a sandbox running as root is refused.",
+            PRIVILEGED_NEXT_STEP,
+        ) from None
+
+
+def _grant_tree(dir_fd: int, uid: int, *, top: bool = True, device: int | None = None) -> None:
+    here = os.fstat(dir_fd)
+    device = here.st_dev if device is None else device
+    _grant(dir_fd, here, uid)
+    for name in os.listdir(dir_fd):
+        if top and name == POLICY_FILE:
+            continue
+        try:
+            fd = os.open(name, os.O_PATH | os.O_NOFOLLOW | os.O_CLOEXEC, dir_fd=dir_fd)
+        except FileNotFoundError:
+            continue
+        try:
+            st = os.fstat(fd)
+            if st.st_dev != device:
+                continue  # another filesystem mounted inside (the root helper binds the folder alone anyway)
+            if stat.S_ISDIR(st.st_mode):
+                sub = os.open(f"/proc/self/fd/{fd}", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+                try:
+                    _grant_tree(sub, uid, top=False, device=device)
+                finally:
+                    os.close(sub)
+            elif stat.S_ISREG(st.st_mode) and st.st_nlink == 1:
+                # a file with other names may be the same inode as one outside the folder (git's local
+                # clones hard-link their objects to the source repository): never opened to the sandbox
+                _grant(fd, st, uid)
+        finally:
+            os.close(fd)
+
+
+# -- running ---------------------------------------------------------------------------------------------
+
+
+def run_capped(
+    argv: list[str], *, timeout: float, cap: int, cwd: str | None = None, env: dict | None = None
+) -> dict:
+    """Run ``argv`` in its own process group; keep at most ``cap`` bytes of each stream (draining the rest
+    so the process never blocks on a full pipe); kill the whole group at ``timeout`` seconds."""
+    proc = subprocess.Popen(
+        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        start_new_session=True,
+    )  # fmt: skip
+    kept = {"out": bytearray(), "err": bytearray()}
+    dropped = {"out": 0, "err": 0}
+
+    def drain(stream, key):
+        while chunk := stream.read(65536):
+            room = cap - len(kept[key])
+            if room > 0:
+                kept[key] += chunk[:room]
+            dropped[key] += max(0, len(chunk) - max(room, 0))
+        stream.close()
+
+    readers = [
+        threading.Thread(target=drain, args=(s, k), daemon=True)
+        for s, k in ((proc.stdout, "out"), (proc.stderr, "err"))
+    ]
+    for r in readers:
+        r.start()
+    timed_out = False
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+    for r in readers:
+        r.join(timeout=5)
+    return {
+        "exit_code": None if timed_out else proc.returncode,
+        "stdout": kept["out"].decode(errors="replace"),
+        "stderr": kept["err"].decode(errors="replace"),
+        "truncated": bool(dropped["out"] or dropped["err"]),
+        "timed_out": timed_out,
+    }
+
+
+def command_argv(bwrap: str, folder: Path, policy: Path | None, cwd: str, command: str, *,
+                 share_net: bool = False) -> list[str]:  # fmt: skip
+    """The argv that runs ``command`` at ``cwd`` in a sandbox with ``folder`` at /work and ``policy`` (the
+    caller checked it is one regular file, or None) read-only over its permissions.json.
+
+    Not root: bubblewrap itself, its uid inside mapped onto the launcher's own, unprivileged uid. Root (R9.7):
+    the project folder is opened to the sandbox user (an ACL entry), and the helper stages it and drops to
+    that user before bubblewrap starts -- so the sandbox is never root on the host."""
+    if os.geteuid() != 0:
+        return bwrap_argv(bwrap, str(folder), None if policy is None else str(policy), cwd, command,
+                          share_net=share_net)  # fmt: skip
+    uid, gid = sandbox_ids()
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        raise SandboxError("sandbox_unavailable", f"The project folder cannot be opened ({exc.strerror}).",
+                           "Restore the project folder, then propose the command again.") from None  # fmt: skip
+    try:
+        grant_write(fd, uid)
+    finally:
+        os.close(fd)
+    inner = bwrap_argv(bwrap, STAGED_WORK, None if policy is None else STAGED_POLICY, cwd, command,
+                       share_net=share_net)  # fmt: skip
+    helper = [sys.executable, "-I", "-S", "-c", _HELPER, str(uid), str(gid), str(folder)]
+    return [*helper, "1" if policy is not None else "0", *inner]
+
+
+@dataclass
+class Launcher:
+    """How a sandboxed command is started on this host: ``bwrap`` is bubblewrap's path; ``share_net`` keeps
+    the host's network (the runner's ``--share-net``). A subclass may build its argv differently (the tests'
+    deliberately privileged launcher, which the probe must refuse)."""
+
+    bwrap: str
+    share_net: bool = False
+
+    def argv(self, folder: Path, policy: Path | None, cwd: str, command: str) -> list[str]:
+        return command_argv(self.bwrap, folder, policy, cwd, command, share_net=self.share_net)
+
+    def run(
+        self, folder: Path, policy: Path | None, cwd: str, command: str, *, timeout: float, cap: int
+    ) -> dict:
+        argv = self.argv(folder, policy, cwd, command)
+        return run_capped(argv, timeout=timeout, cap=cap, cwd="/", env=dict(LAUNCH_ENV))
+
+
+# -- the probe -------------------------------------------------------------------------------------------
+
+# Runs inside a sandbox launched exactly as commands are. Each line is key=value; the verdict is Python's.
+_PROBE = r"""
+grep -E '^(Cap(Inh|Prm|Eff|Bnd|Amb)|NoNewPrivs|Uid):' /proc/self/status | sed -e 's/:[[:space:]]*/=/' -e 's/[[:space:]][[:space:]]*/ /g'
+if (echo x > /usr/.brabo-sandbox-probe) 2>/dev/null; then echo usr=yes; rm -f /usr/.brabo-sandbox-probe; else echo usr=no; fi
+if (echo changed > /work/permissions.json) 2>/dev/null; then echo policy=yes; else echo policy=no; fi
+if (chmod 666 /work/permissions.json) 2>/dev/null; then echo policychmod=yes; else echo policychmod=no; fi
+if (echo x > /work/.brabo-probe) 2>/dev/null; then echo work=yes; else echo work=no; fi
+if mount -o remount,bind,rw /usr >/dev/null 2>&1; then echo remount=yes; else echo remount=no; fi
+if umount /work/permissions.json >/dev/null 2>&1; then echo umount=yes; else echo umount=no; fi
+if command -v python3 >/dev/null 2>&1; then python3 -I -S -c '
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+remount = libc.mount(None, b"/usr", None, ctypes.c_ulong(0x20 | 0x1000), None)  # MS_REMOUNT | MS_BIND, rw
+print("sysremount=" + ("yes" if remount == 0 else "no"))
+print("sysumount=" + ("yes" if libc.umount2(b"/work/permissions.json", 2) == 0 else "no"))  # MNT_DETACH
+'; fi
+"""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    why: str  # empty when ok; else what the probe found, in one sentence
+    code: str = "sandbox_privileged"
+
+
+def _read_probe(stdout: str) -> dict[str, str]:
+    facts = {}
+    for line in stdout.splitlines():
+        key, sep, value = line.partition("=")
+        if sep:
+            facts[key.strip()] = value.strip()
+    return facts
+
+
+def judge(facts: dict[str, str]) -> list[str]:
+    """What the probe's facts show to be privileged (empty: none)."""
+    wrong = []
+    for cap in ("CapEff", "CapPrm", "CapBnd", "CapAmb", "CapInh"):
+        value = facts.get(cap)
+        if value is None or value.strip("0") != "":
+            wrong.append(f"{cap} is {value or 'unknown'} (must be 0)")
+    if facts.get("NoNewPrivs") != "1":
+        wrong.append("no_new_privs is not set")
+    uids = facts.get("Uid", "").split()
+    if not uids or any(u == "0" for u in uids):
+        wrong.append("the command runs as uid 0 inside")
+    for key, what in (
+        ("remount", "remounted /usr read-write"),
+        ("sysremount", "remounted /usr read-write (mount(2))"),
+        ("sysumount", "unmounted the read-only permissions.json (umount2(2))"),
+        ("umount", "unmounted the read-only permissions.json"),
+        ("policy", "wrote permissions.json"),
+        ("policychmod", "changed the mode of permissions.json"),
+        ("usr", "wrote to /usr"),
+    ):
+        if key.startswith("sys") and key not in facts:
+            continue  # no python3 in the sandbox: the shell's mount/umount and the capability sets stand
+        if facts.get(key) != "no":
+            wrong.append(f"it {what}" if facts.get(key) == "yes" else f"the {key} check did not run")
+    return wrong
+
+
+def probe(launcher: Launcher, *, timeout: float = 60) -> Verdict:
+    """Launch the probe in a real sandbox on a private, throw-away project folder and judge what it saw."""
+    with tempfile.TemporaryDirectory(prefix="brabo-sandbox-probe-") as tmp:
+        folder = Path(tmp) / "project"
+        folder.mkdir()
+        (folder / POLICY_FILE).write_text('{"probe": true}\n')
+        try:
+            done = launcher.run(folder, folder / POLICY_FILE, WORKDIR, _PROBE, timeout=timeout, cap=16384)
+        except SandboxError as exc:
+            return Verdict(False, exc.message, exc.code)
+        except OSError as exc:
+            return Verdict(False, f"bubblewrap cannot start: {exc}", "sandbox_unavailable")
+        facts = _read_probe(done["stdout"])
+        if done["exit_code"] != 0 or "CapEff" not in facts:
+            detail = (done["stderr"].strip() or f"exit code {done['exit_code']}")[:300]
+            return Verdict(
+                False, f"the bubblewrap sandbox does not start here: {detail}", "sandbox_unavailable"
+            )
+        wrong = judge(facts)
+        made = folder / ".brabo-probe"
+        # the uid inside says nothing of the uid outside: what the host sees as the owner of a file the
+        # sandbox wrote does (uid 0 there owns every root-owned file the sandbox can reach, caps or not)
+        if made.exists() and made.stat().st_uid == 0:
+            wrong.append("it writes files as root on the host")
+        if (folder / POLICY_FILE).read_text() != '{"probe": true}\n':
+            wrong.append("permissions.json changed on the host")
+        if facts.get("work") != "yes":
+            return Verdict(False, "the sandbox cannot write its project folder", "sandbox_unavailable")
+        if wrong:
+            return Verdict(False, "a sandboxed command would hold privilege here: " + "; ".join(wrong) + ".")
+        return Verdict(True, "")
