@@ -476,8 +476,9 @@ GIT_LOCATION_VARS = frozenset(
     }
 )  # fmt: skip
 # What git_commit runs (in the sandbox when there is one): exit 3 nothing staged, 4 add failed, 5 commit failed.
+# Named paths are literal: no pathspec magic (":(glob)", ":!", ":/") reinterprets what was approved.
 COMMIT_SCRIPT = """export GIT_AUTHOR_NAME=Brabo GIT_AUTHOR_EMAIL=brabo@localhost GIT_COMMITTER_NAME=Brabo \\
-  GIT_COMMITTER_EMAIL=brabo@localhost GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0
+  GIT_COMMITTER_EMAIL=brabo@localhost GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0 GIT_LITERAL_PATHSPECS=1
 {git} add {add} || exit 4
 {git} diff --cached --quiet --no-ext-diff && exit 3
 {git} commit -q -m {message} || exit 5

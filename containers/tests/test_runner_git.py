@@ -258,3 +258,13 @@ def test_an_unexpected_fault_of_the_runner_is_reported_not_raised(repos, monkeyp
     body = runner.handle(work("write_file", {"path": "x.txt", "content": "x"}))
     assert body["outcome"] == "failed" and body["error"]["code"] == "runner_error"
     assert "disk on fire" in body["error"]["message"]
+
+
+def test_named_paths_are_literal_never_pathspec_magic(repos):
+    """':(glob)*' or ':!x' would stage other files than the ones the person approved."""
+    _, checkout = repos
+    (checkout / "a.txt").write_text("a\n")
+    (checkout / "secret.env").write_text("KEY=1\n")
+    body = make_runner(checkout).handle(work("git_commit", {"message": "m", "paths": [":(glob)*"]}))
+    assert body["outcome"] == "failed" and body["error"]["code"] == "git_commit_failed", body
+    assert "secret.env" not in git(checkout, "show", "--name-only", "--format=", "HEAD")
