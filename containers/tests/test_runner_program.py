@@ -183,6 +183,18 @@ def test_a_write_relative_to_a_cwd_lands_in_that_folder(root):
     assert out["error"]["code"] == "cwd_outside_project" and not (root.parent / "outside" / "n.txt").exists()
 
 
+def test_a_file_in_the_way_of_a_folder_is_a_named_failure(root):
+    body = make_runner(root).handle(
+        {
+            "action_id": "a",
+            "action_type": "write_file",
+            "payload": {"path": "hello.txt/x.txt", "content": "x"},
+        }
+    )
+    assert body["error"]["code"] == "write_failed" and "not a folder" in body["error"]["message"]
+    assert (root / "hello.txt").read_text() == "hello\n"
+
+
 def test_a_folder_at_the_path_is_a_named_failure(root):
     body = make_runner(root).handle(
         {"action_id": "a", "action_type": "write_file", "payload": {"path": "sub", "content": "x"}}
