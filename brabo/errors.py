@@ -820,6 +820,29 @@ _ENTRIES: tuple[Code, ...] = (
         "The runner {name} could not complete the action.",
         "Read the runner's message, fix the cause on its machine, then propose the action again.",
     ),
+    # issue 22: git work on the runner's machine, and the runner's own faults
+    _run(
+        "runner_error",
+        "The runner failed unexpectedly while handling the work: {detail}",
+        "Read the runner's log on its machine; the work may or may not have taken effect there.",
+    ),
+    _run(
+        "runner_git_auth_failed",
+        "The remote refused the runner machine's own git credentials for the push of {branch}.",
+        "On the runner's machine, set up git credentials that can push to the checkout's origin (a "
+        "credential helper or an ssh key), then propose the push again.",
+    ),
+    _run(
+        "runner_remote_changed",
+        "The checkout's origin on the runner is now {now}, not {pinned} as when the runner started.",
+        "If the new origin is right, restart the runner so it pins it; otherwise restore the origin.",
+    ),
+    _run(
+        "runner_remote_missing",
+        "The runner's checkout had no origin remote when the runner started, so it does not know where to push.",
+        "On the runner's machine run git remote add origin URL in the root, restart the runner, then propose "
+        "the push again.",
+    ),
 )
 
 

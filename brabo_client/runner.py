@@ -19,17 +19,25 @@ What it runs, and how:
   "none"`` in every result -- but never with privilege: when the probe finds the sandbox privileged, or the
   runner is root without a working sandbox, terminal work is refused ``sandbox_privileged`` (R9.7). The
   runner's key is never in a command's environment.
-- ``write_file`` ``{path, content}``: written atomically inside the root.
+- ``write_file`` ``{path, content, cwd?}``: written atomically inside the root. The path is relative (to the
+  root, or to ``cwd``); every folder on the way is opened without following symbolic links (O_NOFOLLOW, one
+  folder at a time), so no link, old or raced in, can lead the write outside the root.
+- ``git_commit`` ``{message, paths?, cwd?}``: staged and committed inside the sandbox when there is one (the
+  checkout's config can name programs that staging runs); hooks, fsmonitor and signing off.
+- ``git_push`` ``{branch, remote?}``: pushed from a throwaway bare clone that shares the checkout's objects
+  and reads none of its config, to the checkout's ``origin`` as it was when the runner started (a changed
+  origin is refused: an agent's command can rewrite .git/config), with this machine's own git credentials
+  (the user's credential helper or ssh keys). The workspace owner's token never comes to a runner.
 - ``container_start`` / ``container_stop`` / ``container_remove``: the runner's "container" is this sandbox,
   so start proves the root is usable and the sandbox starts; stop and remove have nothing to tear down.
 - Anything else is refused (the server records ``runner_refused``).
-A ``cwd`` or path outside the root -- ``..``, an absolute path elsewhere, a symbolic link leading out, or
-``.git`` for writes -- is reported as a named failure (``cwd_outside_project`` / ``path_outside_project``)
-and never executed.
+A ``cwd`` or path outside the root -- ``..``, an absolute path elsewhere (an absolute file path at all), a
+symbolic link leading out, or ``.git`` in any spelling for writes -- is reported as a named failure
+(``cwd_outside_project`` / ``path_outside_project``) and never executed.
 
 Console modes (R11.4/R11.5), our reading for a runner: the server already decided the action (policy or a
 person); the runner's console mode is a second, local consent by the person at the machine that will run it.
-In ``ask`` (the default) every piece of work with an effect on the machine (``terminal``, ``write_file``) is
+In ``ask`` (the default) every piece of work with an effect on the machine (all but container lifecycle) is
 shown at the runner's terminal and runs only on an explicit ``y``; with no terminal to ask (stdin is not a
 TTY) or no answer within ``--ask-timeout`` it is refused, never run. ``--yolo`` (synonym
 ``--dangerously-skip-permissions``) starts in ``auto``: approved work runs without asking -- auto is not
@@ -50,14 +58,17 @@ import json
 import os
 import queue
 import random
+import shlex
 import shutil
 import signal
 import stat
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -71,7 +82,7 @@ MODES = ("ask", "auto")
 MODE_FILE_LIMIT = 4096  # R11.4
 MAX_POLL = 30  # the server's long-poll ceiling
 EXIT_OK, EXIT_USAGE, EXIT_KEY_REJECTED = 0, 2, 3
-ASKED_TYPES = ("terminal", "write_file")
+ASKED_TYPES = ("terminal", "write_file", "git_commit", "git_push")
 CONTAINER_TYPES = ("container_start", "container_stop", "container_remove")
 
 
@@ -117,15 +128,129 @@ def resolve_inside(root: Path, raw: str, *, what: str, code: str, allow_git: boo
         if not _under(rel, root_s):
             raise Failure(code, f"{what} {raw!r} is outside the project root this runner serves.")
         rel = rel[len(root_s) :]
+    if "\x00" in rel:
+        raise Failure(code, f"{what} {raw!r} contains a NUL character.")
     parts = [p for p in rel.split("/") if p not in ("", ".")]
     if ".." in parts:
         raise Failure(code, f"{what} {raw!r} climbs out of the project root with '..'.")
-    if not allow_git and ".git" in parts:
+    if not allow_git and any(names_git_folder(p) for p in parts):
         raise Failure(code, f"{what} {raw!r} is inside .git, which the runner does not write.")
     candidate = root.joinpath(*parts)
     if not _under(os.path.realpath(candidate), os.path.realpath(root)):
         raise Failure(code, f"{what} {raw!r} leads outside the project root through a symbolic link.")
     return candidate
+
+
+# Characters HFS+ (macOS) ignores in a name, so ".g\u200cit" opens .git there (git's own core.protectHFS).
+_IGNORED_IN_NAMES = dict.fromkeys(
+    map(ord, "\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+             "\u206a\u206b\u206c\u206d\u206e\u206f\ufeff")
+)  # fmt: skip
+
+
+def names_git_folder(part: str) -> bool:
+    """Whether a path component opens the repository's .git on some filesystem this runner may serve:
+    any case (macOS and Windows folders ignore it), HFS+'s ignored characters, NTFS's trailing dots and
+    spaces and its short name ``git~1`` -- the same names git itself refuses in a tree."""
+    name = part.translate(_IGNORED_IN_NAMES).lower().rstrip(" .")
+    return name in (".git", "git~1")
+
+
+def relative_parts(raw: str, *, what: str) -> list[str]:
+    """A file path of write work as its components under the folder it is relative to. Only relative
+    paths: an absolute one (the server's view, or any other) names no file on this machine. ``..``, NUL and
+    .git are refused (``path_outside_project``); symbolic links are met by :func:`write_inside`."""
+    if not raw.strip() or raw.startswith("/") or "\x00" in raw:
+        raise Failure(
+            "path_outside_project",
+            f"{what} {raw!r} must be a path relative to the project root (no leading '/', no NUL).",
+        )
+    parts = [p for p in raw.split("/") if p not in ("", ".")]
+    if not parts:
+        raise Failure("path_outside_project", f"{what} {raw!r} names the folder itself, not a file.")
+    if ".." in parts:
+        raise Failure("path_outside_project", f"{what} {raw!r} climbs out of the project root with '..'.")
+    if any(names_git_folder(p) for p in parts):
+        raise Failure(
+            "path_outside_project", f"{what} {raw!r} is inside .git, which the runner does not write."
+        )
+    return parts
+
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_folder(parent: int, name: str, shown: str) -> int:
+    """Open (creating it when missing) the folder ``name`` in the open folder ``parent``, never following
+    a symbolic link: a link is refused here, so a path cannot be bent outside the root between a check and
+    the write (there is no check apart from the open itself)."""
+    for _ in range(2):
+        try:
+            return os.open(name, _DIR_FLAGS, dir_fd=parent)
+        except FileNotFoundError:
+            try:
+                os.mkdir(name, 0o777, dir_fd=parent)
+            except FileExistsError:
+                pass  # made meanwhile: open it (still without following a link)
+        except OSError:
+            # ELOOP (Linux, macOS), EMLINK (FreeBSD) or ENOTDIR: ask the name itself what it is
+            try:
+                found = os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+            except OSError:
+                raise Failure(
+                    "write_failed", f"{shown!r} could not be written: {name!r} cannot be opened."
+                ) from None
+            if stat.S_ISLNK(found):
+                raise Failure(
+                    "path_outside_project",
+                    f"{shown!r} passes through the symbolic link {name!r}; the runner never follows a link "
+                    "when it writes, so a path cannot lead outside the root.",
+                ) from None
+            raise Failure(
+                "write_failed", f"{shown!r} could not be written: {name!r} is in the way and is not a folder."
+            ) from None
+    raise Failure("write_failed", f"{shown!r} could not be written: the folder {name!r} keeps disappearing.")
+
+
+def write_inside(root: Path, parts: list[str], content: str, shown: str) -> None:
+    """Write ``content`` to ``root/parts...`` atomically (a temporary file renamed over the target), each
+    folder opened relative to the one before with O_NOFOLLOW, missing folders created. A symbolic link at
+    the file's own name is replaced by the file, never followed; an existing file keeps its mode."""
+    try:
+        data = content.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Failure(
+            "invalid_payload", f"the content for {shown!r} is not valid text (a lone surrogate)."
+        ) from None
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        for name in parts[:-1]:
+            inner = _open_folder(fd, name, shown)
+            os.close(fd)
+            fd = inner
+        name = parts[-1]
+        try:
+            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+        except FileNotFoundError:
+            st = None
+        if st is not None and stat.S_ISDIR(st.st_mode):
+            raise Failure("path_is_a_folder", f"{shown!r} is a folder.")
+        tmp = f".brabo-{os.getpid()}-{random.getrandbits(48):012x}"
+        flags = (
+            os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        )
+        out = os.open(tmp, flags, 0o666, dir_fd=fd)
+        try:
+            with os.fdopen(out, "wb") as fh:
+                fh.write(data)
+                if st is not None and stat.S_ISREG(st.st_mode):
+                    os.fchmod(fh.fileno(), stat.S_IMODE(st.st_mode))
+            os.rename(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            with_suppressed(lambda: os.unlink(tmp, dir_fd=fd))
+            raise
+    finally:
+        os.close(fd)
 
 
 # -- the sandbox ----------------------------------------------------------------------------------
@@ -297,6 +422,97 @@ class Console:
             self.say("answer y or n")
 
 
+# -- git on this machine --------------------------------------------------------------------------------
+
+# Options that make git ignore what the checkout's own config could make it run (an agent's terminal work can
+# write .git/config and hooks): no hooks, no fsmonitor, no ext:: transport, no signing program.
+SAFE_GIT = (
+    "-c", "core.hooksPath=/dev/null",
+    "-c", "core.fsmonitor=false",
+    "-c", "protocol.ext.allow=never",
+    "-c", "commit.gpgSign=false",
+)  # fmt: skip
+# Variables of the user's shell that would make git work on another repository than the one named.
+GIT_LOCATION_VARS = frozenset(
+    {
+        "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_CEILING_DIRECTORIES",
+    }
+)  # fmt: skip
+# What git_commit runs (in the sandbox when there is one): exit 3 nothing staged, 4 add failed, 5 commit failed.
+# Named paths are literal: no pathspec magic (":(glob)", ":!", ":/") reinterprets what was approved.
+COMMIT_SCRIPT = """export GIT_AUTHOR_NAME=Brabo GIT_AUTHOR_EMAIL=brabo@localhost GIT_COMMITTER_NAME=Brabo \\
+  GIT_COMMITTER_EMAIL=brabo@localhost GIT_CONFIG_NOSYSTEM=1 GIT_TERMINAL_PROMPT=0 GIT_LITERAL_PATHSPECS=1
+{git} add {add} || exit 4
+{git} diff --cached --quiet --no-ext-diff && exit 3
+{git} commit -q -m {message} || exit 5
+{git} rev-parse HEAD && {git} rev-parse --abbrev-ref HEAD
+"""
+TAIL = 2000  # characters of git's output kept in a message
+
+
+def git_env(root: Path) -> dict[str, str]:
+    """The environment of git run on this machine, outside the sandbox: the user's own (so their
+    credential helpers and ssh keys push), minus Brabo's variables (the runner key) and any that point git
+    at another repository; git never looks for a repository above the root and never prompts."""
+    env = {k: v for k, v in plain_env().items() if k not in GIT_LOCATION_VARS}
+    env.update(GIT_TERMINAL_PROMPT="0", GIT_CEILING_DIRECTORIES=str(root.parent))
+    return env
+
+
+def read_origin(folder: Path, root: Path) -> str | None:
+    """The checkout's ``remote.origin.url`` as its own config says it (no rewriting), or None."""
+    try:
+        done = subprocess.run(
+            ["git", *SAFE_GIT, "config", "--get", "remote.origin.url"], cwd=folder,
+            env={**git_env(root), "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull},
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    url = done.stdout.strip()
+    return url if done.returncode == 0 and url else None
+
+
+def shown_url(url: str) -> str:
+    """``url`` fit to show and to report to the server: without a user name or password in it."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme and (parts.username or parts.password) and parts.hostname:
+        host = parts.hostname + (f":{parts.port}" if parts.port else "")
+        return urllib.parse.urlunsplit(parts._replace(netloc=host))
+    return url
+
+
+def scrub(text: str, url: str) -> str:
+    """Git's output with the remote's credentials (if its URL carries any) taken out, then its tail."""
+    safe = shown_url(url)
+    if safe != url:
+        text = text.replace(url, safe)
+        password = urllib.parse.urlsplit(url).password
+        if password:
+            text = text.replace(password, "***")
+    return text.strip()[-TAIL:]
+
+
+def push_failure(stderr: str, branch: str) -> Failure:
+    low = stderr.lower()
+    if "rejected" in low or "non-fast-forward" in low or "fetch first" in low:
+        return Failure("push_rejected", f"the remote rejected the push of {branch}: {stderr}")
+    if (
+        "authentication failed" in low
+        or "could not read username" in low
+        or "permission denied" in low
+        or "returned error: 40" in low
+    ):
+        return Failure(
+            "runner_git_auth_failed",
+            f"the remote refused this machine's git credentials for the push of {branch}: {stderr}",
+        )
+    if "could not resolve host" in low or "connection refused" in low or "timed out" in low:
+        return Failure("git_remote_unreachable", f"the git remote could not be reached: {stderr}")
+    return Failure("git_push_failed", f"git push failed: {stderr}")
+
+
 # -- the work ---------------------------------------------------------------------------------------
 
 
@@ -306,6 +522,9 @@ class Runner:
         self.console = console
         self.root = root
         self.bwrap, self.no_sandbox_why, self.refused = probe_sandbox(root, share_net=args.share_net)
+        # git_push goes only where the checkout's origin pointed when the person started the runner: an
+        # agent's terminal work can rewrite .git/config, so a later origin is not trusted (changed: refused).
+        self.push_url = read_origin(root, root)
 
     def refuse_if_privileged(self) -> None:
         """R9.7: never a privileged run -- not a sandbox with privilege, not a plain run as root."""
@@ -330,6 +549,10 @@ class Runner:
             return {"outcome": "executed", "result": self._run(work)}
         except Failure as failure:
             return failure.report()
+        except Exception as exc:  # a fault of this program: reported, so the server does not wait for it
+            return Failure(
+                "runner_error", f"the runner failed unexpectedly: {type(exc).__name__}: {exc}"[:900]
+            ).report()
 
     def _run(self, work: dict) -> dict:
         kind = work.get("action_type")
@@ -339,7 +562,8 @@ class Runner:
         if kind not in ASKED_TYPES:
             raise Failure(
                 "unsupported_action_type",
-                f"this runner runs terminal, write_file and container lifecycle work, not {kind!r}.",
+                f"this runner runs terminal, write_file, git_commit, git_push and container lifecycle work, "
+                f"not {kind!r}.",
                 refused=True,
             )
         if not self.root.is_dir():
@@ -348,26 +572,143 @@ class Runner:
             command = payload.get("command")
             if not isinstance(command, str) or not command.strip():
                 raise Failure("invalid_payload", "terminal work needs a non-empty command.")
-            cwd = resolve_inside(
-                self.root,
-                str(payload.get("cwd") or ""),
-                what="cwd",
-                code="cwd_outside_project",
-                allow_git=True,
-            )
-            if not cwd.is_dir():
-                raise Failure("cwd_missing", f"the folder {payload.get('cwd')!r} does not exist in the root.")
+            cwd = self._cwd(payload, allow_git=True)
             self.refuse_if_privileged()
             self._consent(f"$ {command}   (in {cwd})")
             return self._terminal(command, cwd)
+        if kind == "write_file":
+            return self._write_file(payload)
+        if kind == "git_commit":
+            return self._git_commit(payload)
+        return self._git_push(payload)
+
+    def _cwd(self, payload: dict, *, allow_git: bool) -> Path:
+        raw = payload.get("cwd")
+        if raw is not None and not isinstance(raw, str):
+            raise Failure("invalid_payload", "cwd must be text: a folder inside the project root.")
+        cwd = resolve_inside(
+            self.root, raw or "", what="cwd", code="cwd_outside_project", allow_git=allow_git
+        )
+        if not cwd.is_dir():
+            raise Failure("cwd_missing", f"the folder {raw!r} does not exist in the root.")
+        return cwd
+
+    def _write_file(self, payload: dict) -> dict:
         path, content = payload.get("path"), payload.get("content")
         if not isinstance(path, str) or not path.strip() or not isinstance(content, str):
             raise Failure("invalid_payload", "write_file work needs a text path and text content.")
-        target = resolve_inside(self.root, path, what="path", code="path_outside_project", allow_git=False)
-        if target.is_dir():
-            raise Failure("path_is_a_folder", f"{path!r} is a folder.")
-        self._consent(f"write {len(content.encode())} bytes to {target}")
-        return self._write(target, path, content)
+        parts = relative_parts(path, what="path")
+        # an agent worktree's cwd is a lexical prefix; the write then opens every folder without following links
+        base = self._cwd(payload, allow_git=False) if payload.get("cwd") else self.root
+        where = list(base.relative_to(self.root).parts) + parts
+        self._consent(f"write {len(content.encode(errors='replace'))} bytes to {self.root.joinpath(*where)}")
+        try:
+            write_inside(self.root, where, content, path)
+        except OSError as exc:
+            raise Failure("write_failed", f"{path!r} could not be written: {exc.strerror or exc}.") from None
+        return {"path": path, "bytes": len(content.encode())}
+
+    def _git_commit(self, payload: dict) -> dict:
+        """Stage ``paths`` (default: everything) and commit, in the sandbox when there is one: staging can
+        run programs the checkout's config names (filter drivers), which an agent's work can write."""
+        message = payload.get("message")
+        if not isinstance(message, str) or not message.strip():
+            raise Failure("invalid_payload", "git_commit work needs a non-empty text message.")
+        paths = payload.get("paths")
+        if paths is not None and not (isinstance(paths, list) and all(isinstance(p, str) for p in paths)):
+            raise Failure("invalid_payload", "paths must be a list of file paths.")
+        cwd = self._cwd(payload, allow_git=False)
+        for p in paths or ():
+            relative_parts(p, what="path")
+        git = "git " + " ".join(shlex.quote(a) for a in SAFE_GIT)
+        add = "-A" if paths is None else "-- " + " ".join(shlex.quote(p) for p in paths)
+        script = COMMIT_SCRIPT.format(git=git, add=add, message=shlex.quote(message))
+        self._consent(f"git commit -m {message!r}" + (f" -- {' '.join(paths)}" if paths else " (all changes)")
+                      + f"   (in {cwd})")  # fmt: skip
+        if self.bwrap:
+            rel = os.path.relpath(cwd, self.root)
+            inner = WORKDIR if rel == "." else f"{WORKDIR}/{rel}"
+            argv = sandbox_argv(self.bwrap, self.root, inner, script, share_net=False)
+            done = run_capped(
+                argv, cwd="/", env=dict(sandbox.LAUNCH_ENV), timeout=self.args.command_timeout, cap=65536
+            )
+        else:
+            self.refuse_if_privileged()  # R9.7: staging runs the checkout's filter programs
+            done = run_capped(["/bin/sh", "-c", script], cwd=str(cwd), env=git_env(self.root),
+                              timeout=self.args.command_timeout, cap=65536)  # fmt: skip
+        if done["timed_out"]:
+            raise Failure("git_timeout", f"git did not finish within {self.args.command_timeout} seconds.")
+        code = done["exit_code"]
+        if code == 3:
+            raise Failure("nothing_to_commit", "there are no changes to commit.")
+        if code != 0:
+            step = {4: "git add", 5: "git commit"}.get(code, "git")
+            raise Failure("git_commit_failed", f"{step} failed: {done['stderr'].strip()[-TAIL:]}")
+        sha, branch = (done["stdout"].strip().splitlines() + ["", ""])[:2]
+        return {"sha": sha, "branch": branch, "sandbox": self.sandbox_name()}
+
+    def _git_push(self, payload: dict) -> dict:
+        """Push the branch to the origin pinned at start, from a throwaway bare clone that shares the
+        checkout's objects and reads none of its config, with this machine's own git credentials (the
+        user's credential helper or ssh keys): the workspace owner's token never comes to a runner."""
+        branch = payload.get("branch")
+        if not isinstance(branch, str) or not branch.strip():
+            raise Failure("invalid_payload", "git_push work needs a text branch.")
+        branch = branch.strip()
+        if payload.get("remote") not in (None, "", "origin"):
+            raise Failure(
+                "remote_not_allowed",
+                f"the runner pushes only to its checkout's origin, not to {payload.get('remote')!r}.",
+            )
+        cwd = self._cwd(payload, allow_git=False)
+        if self.push_url is None:
+            raise Failure(
+                "runner_remote_missing",
+                f"the checkout at {self.root} had no origin remote when this runner started, so it does not "
+                "know where to push; set one (git remote add origin URL) and restart the runner.",
+            )
+        now = read_origin(cwd, self.root)
+        if now != self.push_url:
+            raise Failure(
+                "runner_remote_changed",
+                f"the checkout's origin is now {shown_url(now) if now else 'unset'}, not "
+                f"{shown_url(self.push_url)} as when this runner started; the runner pushes only where "
+                "the person who started it agreed. Restart the runner to accept the new origin.",
+            )
+        env = git_env(self.root)
+        timeout = self.args.command_timeout
+        checked = run_capped(["git", "check-ref-format", "--branch", branch], cwd=tempfile.gettempdir(),
+                             env=env, timeout=timeout, cap=4096)  # fmt: skip
+        if branch.startswith("-") or checked["exit_code"] != 0:
+            raise Failure("invalid_payload", f"{branch!r} is not a valid branch name.")
+        url = self.push_url
+        self._consent(f"git push {branch} to {shown_url(url)}   (from {cwd})")
+        ref = f"refs/heads/{branch}"
+        with tempfile.TemporaryDirectory(prefix="brabo-push-") as tmp:
+            mirror = os.path.join(tmp, "push.git")
+            cloned = run_capped(
+                ["git", *SAFE_GIT, "clone", "-q", "--bare", "--shared", "--no-tags", "--single-branch",
+                 "--branch", branch, "--", str(cwd), mirror],
+                cwd=tmp, env=env, timeout=timeout, cap=65536,
+            )  # fmt: skip
+            if cloned["exit_code"] != 0:
+                raise Failure(
+                    "branch_missing",
+                    f"the branch {branch!r} does not exist in the checkout: {cloned['stderr'].strip()[-TAIL:]}",
+                )
+            pushed = run_capped(["git", *SAFE_GIT, "push", "--porcelain", "--", url, f"{ref}:{ref}"],
+                                cwd=mirror, env=env, timeout=timeout, cap=65536)  # fmt: skip
+            if pushed["timed_out"]:
+                raise Failure("git_timeout", f"git push did not finish within {timeout} seconds.")
+            if pushed["exit_code"] != 0:
+                raise push_failure(scrub(pushed["stderr"], url), branch)
+            sha = run_capped(["git", "rev-parse", ref], cwd=mirror, env=env, timeout=timeout, cap=4096)
+        return {
+            "branch": branch,
+            "sha": sha["stdout"].strip(),
+            "remote": shown_url(url),
+            "output": scrub(pushed["stdout"], url),
+        }
 
     def _consent(self, summary: str) -> None:
         """R11.5: ``auto`` runs; ``ask`` needs the person at the terminal; an unusable mode file refuses."""
@@ -409,21 +750,6 @@ class Runner:
                 f"the command did not finish within {self.args.command_timeout} seconds and was stopped.",
             )
         return {**done, "sandbox": self.sandbox_name()}
-
-    def _write(self, target: Path, path: str, content: str) -> dict:
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".brabo-", dir=target.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    fh.write(content)
-                os.replace(tmp, target)
-            except BaseException:
-                with_suppressed(os.unlink, tmp)
-                raise
-        except OSError as exc:
-            raise Failure("write_failed", f"{path!r} could not be written: {exc.strerror or exc}.") from None
-        return {"path": path, "bytes": len(content.encode())}
 
     def _container(self, kind: str) -> dict:
         if kind != "container_start":
@@ -679,6 +1005,11 @@ def main(args: argparse.Namespace) -> int:
     console.say(
         f"serving {root} for {args.server} (sandbox: {runner.sandbox_name()}, mode: {mode}"
         + ("; type /mode ask or /mode auto to switch)" if interactive else ")")
+    )
+    console.say(
+        f"git_push goes to {shown_url(runner.push_url)}, the root's origin now (a changed origin is refused)"
+        if runner.push_url
+        else "the root has no origin remote: git_push work will fail until one is set and the runner restarted"
     )
     if interactive:
         threading.Thread(target=console.read_terminal, args=(sys.stdin,), daemon=True).start()

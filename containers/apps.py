@@ -3,9 +3,10 @@ from django.apps import AppConfig
 # What runs on a host, in a sandbox or in a container: offered to actions' executor port (issue 15).
 EXECUTORS = {
     "terminal": "containers.terminal:run_terminal",
-    "git_commit": "containers.git_local:git_commit",
-    "write_file": "containers.git_local:write_file",
-    "git_push": "containers.git_local:git_push",
+    # on the runner's machine in a runner project, here otherwise (containers/repo_work.py)
+    "git_commit": "containers.repo_work:git_commit",
+    "write_file": "containers.repo_work:write_file",
+    "git_push": "containers.repo_work:git_push",
     "container_start": "containers.lifecycle:container_start",
     "container_stop": "containers.lifecycle:container_stop",
     "container_remove": "containers.lifecycle:container_remove",

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from actions import quorum, services
 from actions.budgets import BUDGET_REASONS
 from actions.console.stats import per_day
+from actions.executors import runs_in_agent
 from actions.expiry import expires_at
 from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction
 from actions.views import approval_stats
@@ -109,11 +110,48 @@ def _back(request, default: str) -> str:
 # -- rows ------------------------------------------------------------------------------------------------
 
 
+# Payload fields the one-line summary leaves out: long text, and what the agent-run box shows instead.
+SUMMARY_OMITS = ("content", "body", "edits", "runs_in")
+
+
 def summary(action: ProposedAction) -> str:
     """The one line a person reads: the command for terminal, the payload's main fields otherwise."""
     if action.action_type == "terminal":
         return action.payload.get("command", "")
-    return ", ".join(f"{k}: {v}" for k, v in action.payload.items() if k not in ("content", "body"))[:300]
+    return ", ".join(f"{k}: {v}" for k, v in action.payload.items() if k not in SUMMARY_OMITS)[:300]
+
+
+class AgentRun:
+    """A coding agent's hook proposal (payload ``runs_in: "agent"``, ``actions.agent_hooks``): Brabo decides
+    and records it, and the agent runs the tool itself, on its own machine, outside Brabo's sandbox. This is
+    what the console says approving lets run there: the command and its folder, or the file and its new
+    content, edits or patch."""
+
+    def __init__(self, action: ProposedAction):
+        payload = action.payload
+        self.is_command = action.action_type == "terminal"
+        self.command = str(payload.get("command") or "")
+        self.folder = _folder_in_root(action) if self.is_command else ""
+        self.path = str(payload.get("path") or "")
+        self.change = str(payload.get("change") or "write")  # write | edit | patch | notebook_edit
+        edits = payload.get("edits")
+        self.edits = [e for e in edits if isinstance(e, dict)] if isinstance(edits, list) else []
+        self.content = "" if self.edits else str(payload.get("content") or "")
+
+
+def _folder_in_root(action: ProposedAction) -> str:
+    """The command's folder relative to the project root ("" for the root itself). The hook stores it under
+    the project root; a path that is not under it is shown as it is."""
+    cwd = action.payload.get("cwd")
+    if not isinstance(cwd, str) or not cwd:
+        return ""
+    try:
+        root = action.project.root().rstrip("/")
+    except ValueError:  # a local root that no longer validates: show the stored path
+        return cwd
+    if cwd.rstrip("/") == root:
+        return ""
+    return cwd[len(root) + 1 :] if cwd.startswith(root + "/") else cwd
 
 
 class Row:
@@ -148,6 +186,7 @@ class Row:
             and viewer.get_username() in approvals["approvers"]
         )
         self.expires_at = expires_at(action) if action.status == PENDING else None
+        self.agent_run = AgentRun(action) if runs_in_agent(action) else None
 
     @property
     def age(self) -> str:
@@ -288,6 +327,9 @@ def _execution_text(action: ProposedAction) -> str:
     run already; with a real worker it is usually still queued."""
     action.refresh_from_db(fields=["status", "result"])
     result = action.result if isinstance(action.result, dict) else {}
+    if runs_in_agent(action) and action.status in ("approved", "executing", "executed"):
+        # Brabo runs nothing for a hook's proposal: "it ran and succeeded" would be untrue
+        return " Brabo does not run it: the agent may run it once when it retries, on its own machine."
     if action.status == "executed":
         return " It ran and succeeded."
     if action.status == "failed":

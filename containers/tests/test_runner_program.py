@@ -68,18 +68,138 @@ def test_the_root_given_as_an_absolute_path_or_as_work_is_inside(root):
         assert str(path).startswith(str(root))
 
 
-@pytest.mark.parametrize(
-    "path", ["../x.txt", "/etc/passwd", "escape/x.txt", ".git/config", "sub/.git/hooks/x"]
-)
+WRITE_ESCAPES = [
+    "../x.txt", "sub/../../x.txt", "/etc/passwd", "/work/x.txt", "/x.txt", "escape/x.txt", "sub/escape/x.txt",
+    ".git/config", "sub/.git/hooks/x", ".GIT/config", ".Git/hooks/pre-commit", ".git./config", ".git /config",
+    ".g\u200cit/config", "\ufeff.git/config", "GIT~1/config", "a\x00b", ".", "./", "",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("path", WRITE_ESCAPES)
 def test_a_write_outside_the_root_or_into_git_is_a_named_failure(root, path):
+    """Absolute paths (the server's view, /work, anything), '..', symbolic links on the way, .git in any
+    spelling a filesystem folds onto it (case, HFS+ ignored characters, NTFS trailing dots and short name)."""
+    (root / "sub" / "escape").symlink_to(root.parent / "outside")
+    before = sorted(str(p) for p in root.parent.rglob("*"))
     body = make_runner(root).handle(
         {"action_id": "a", "action_type": "write_file", "payload": {"path": path, "content": "x"}}
     )
     assert body == {
         "outcome": "failed",
-        "error": {"code": "path_outside_project", "message": body["error"]["message"]},
+        "error": {"code": body["error"]["code"], "message": body["error"]["message"]},
     }
-    assert not (root.parent / "x.txt").exists() and not (root.parent / "outside" / "x.txt").exists()
+    assert body["error"]["code"] in ("path_outside_project", "invalid_payload"), body
+    assert sorted(str(p) for p in root.parent.rglob("*")) == before  # nothing written, no folder made
+
+
+def test_the_root_itself_given_absolutely_is_refused_for_writes(root):
+    body = make_runner(root).handle(
+        {
+            "action_id": "a",
+            "action_type": "write_file",
+            "payload": {"path": str(root / "x.txt"), "content": "x"},
+        }
+    )
+    assert body["error"]["code"] == "path_outside_project" and not (root / "x.txt").exists()
+
+
+def test_a_link_to_a_folder_inside_the_root_is_not_followed_either(root):
+    """O_NOFOLLOW on every folder: the runner does not tell a harmless link from one swapped in later."""
+    (root / "inner").symlink_to(root / "sub")
+    body = make_runner(root).handle(
+        {"action_id": "a", "action_type": "write_file", "payload": {"path": "inner/x.txt", "content": "x"}}
+    )
+    assert (
+        body["error"]["code"] == "path_outside_project"
+        and "symbolic link 'inner'" in body["error"]["message"]
+    )
+    assert not (root / "sub" / "x.txt").exists()
+
+
+def test_a_folder_swapped_for_a_link_after_any_check_still_cannot_lead_out(root):
+    """The state a race leaves: a folder of the path is a link to outside when the write opens it. The write
+    opens folder by folder without following links, so it fails instead of writing outside."""
+    runner = make_runner(root)
+    (root / "deep").mkdir()
+    (root / "deep").rmdir()
+    (root / "deep").symlink_to(root.parent / "outside")
+    with pytest.raises(rp.Failure) as refused:
+        rp.write_inside(root, ["deep", "x.txt"], "x", "deep/x.txt")
+    assert refused.value.code == "path_outside_project"
+    assert list((root.parent / "outside").iterdir()) == []
+    assert (
+        runner.handle(
+            {"action_id": "a", "action_type": "write_file", "payload": {"path": "deep/x.txt", "content": "x"}}
+        )["outcome"]
+        == "failed"
+    )
+
+
+def test_a_link_at_the_file_itself_is_replaced_never_written_through(root):
+    target = root.parent / "outside" / "secret.txt"
+    target.write_text("keep\n")
+    (root / "notes.txt").symlink_to(target)
+    body = make_runner(root).handle(
+        {"action_id": "a", "action_type": "write_file", "payload": {"path": "notes.txt", "content": "new\n"}}
+    )
+    assert body["outcome"] == "executed"
+    assert target.read_text() == "keep\n"
+    assert not (root / "notes.txt").is_symlink() and (root / "notes.txt").read_text() == "new\n"
+
+
+def test_a_write_keeps_an_existing_files_mode_and_makes_missing_folders(root):
+    script = root / "run.sh"
+    script.write_text("old\n")
+    script.chmod(0o750)
+    runner = make_runner(root)
+    body = runner.handle(
+        {"action_id": "a", "action_type": "write_file", "payload": {"path": "run.sh", "content": "new\n"}}
+    )
+    assert body["outcome"] == "executed" and script.read_text() == "new\n"
+    assert script.stat().st_mode & 0o777 == 0o750
+    made = runner.handle(
+        {"action_id": "b", "action_type": "write_file", "payload": {"path": "a/b/c.txt", "content": ""}}
+    )
+    assert made["outcome"] == "executed" and (root / "a" / "b" / "c.txt").read_text() == ""
+    assert not [p for p in root.rglob(".brabo-*")]  # no temporary file left behind
+
+
+def test_a_write_relative_to_a_cwd_lands_in_that_folder(root):
+    body = make_runner(root).handle(
+        {
+            "action_id": "a",
+            "action_type": "write_file",
+            "payload": {"cwd": "sub", "path": "n.txt", "content": "1"},
+        }
+    )
+    assert body["outcome"] == "executed" and (root / "sub" / "n.txt").read_text() == "1"
+    out = make_runner(root).handle(
+        {
+            "action_id": "a",
+            "action_type": "write_file",
+            "payload": {"cwd": "escape", "path": "n.txt", "content": "1"},
+        }
+    )
+    assert out["error"]["code"] == "cwd_outside_project" and not (root.parent / "outside" / "n.txt").exists()
+
+
+def test_a_file_in_the_way_of_a_folder_is_a_named_failure(root):
+    body = make_runner(root).handle(
+        {
+            "action_id": "a",
+            "action_type": "write_file",
+            "payload": {"path": "hello.txt/x.txt", "content": "x"},
+        }
+    )
+    assert body["error"]["code"] == "write_failed" and "not a folder" in body["error"]["message"]
+    assert (root / "hello.txt").read_text() == "hello\n"
+
+
+def test_a_folder_at_the_path_is_a_named_failure(root):
+    body = make_runner(root).handle(
+        {"action_id": "a", "action_type": "write_file", "payload": {"path": "sub", "content": "x"}}
+    )
+    assert body["error"]["code"] == "path_is_a_folder" and (root / "sub").is_dir()
 
 
 def test_write_file_inside_the_root_is_written(root):
@@ -91,7 +211,7 @@ def test_write_file_inside_the_root_is_written(root):
 
 
 def test_other_action_types_are_refused(root):
-    body = make_runner(root).handle({"action_id": "a", "action_type": "git_push", "payload": {"branch": "x"}})
+    body = make_runner(root).handle({"action_id": "a", "action_type": "git_merge", "payload": {"pr": 1}})
     assert body["outcome"] == "refused" and body["error"]["code"] == "unsupported_action_type"
 
 
@@ -382,3 +502,116 @@ def test_a_finished_result_is_resent_until_the_server_takes_it():
     assert rp.send_report(api, "a", body, console, backoff, stop) is None
     assert api.bodies == [body] * 4
     assert backoff.failures == 0
+
+
+# -- issue 22: file and git work of a runner project runs on the runner, through the real server -----------
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "Person",
+        "GIT_AUTHOR_EMAIL": "person@example.test",
+        "GIT_COMMITTER_NAME": "Person",
+        "GIT_COMMITTER_EMAIL": "person@example.test",
+    }
+    return subprocess.run(
+        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def _checkout_with_origin(live, tmp_path) -> Path:
+    """The runner's root as a checkout whose origin is a local bare repository, with one commit on main."""
+    bare = tmp_path / "remote.git"
+    _git(tmp_path, "init", "-q", "--bare", "-b", "main", str(bare))
+    live.root.rmdir()
+    _git(tmp_path, "clone", "-q", str(bare), str(live.root))
+    _git(live.root, "checkout", "-q", "-b", "main")
+    (live.root / "README.md").write_text("hello\n")
+    _git(live.root, "add", "README.md")
+    _git(live.root, "commit", "-q", "-m", "first")
+    _git(live.root, "push", "-q", "origin", "main")
+    return bare
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_write_commit_and_push_of_a_runner_project_happen_on_the_runner(live, make_action, tmp_path):
+    bare = _checkout_with_origin(live, tmp_path)
+    server_folder = live.project.folder
+    server_before = sorted(p.name for p in server_folder.rglob("*")) if server_folder.exists() else []
+    live.start_runner("--yolo")
+
+    wrote = run_through_runner(
+        live.project, make_action, {"path": "src/app.py", "content": "print('on the laptop')\n"},
+        action_type="write_file",
+    )  # fmt: skip
+    assert wrote.status == "executed", wrote.result
+    assert (live.root / "src" / "app.py").read_text() == "print('on the laptop')\n"
+    assert wrote.result == {"path": "src/app.py", "bytes": len("print('on the laptop')\n")}
+
+    committed = run_through_runner(
+        live.project, make_action, {"message": "Add app.py"}, action_type="git_commit"
+    )
+    assert committed.status == "executed", committed.result
+    assert committed.result["sha"] == _git(live.root, "rev-parse", "HEAD")
+    assert _git(live.root, "log", "-1", "--format=%s") == "Add app.py"
+
+    pushed = run_through_runner(live.project, make_action, {"branch": "main"}, action_type="git_push")
+    assert pushed.status == "executed", pushed.result
+    assert _git(bare, "rev-parse", "main") == committed.result["sha"]
+    assert pushed.result["remote"] == str(bare)
+
+    # the server's own folder for the project got none of it
+    after = sorted(p.name for p in server_folder.rglob("*")) if server_folder.exists() else []
+    assert after == server_before and "app.py" not in after
+    from actions.models import SessionEvent
+
+    executed = SessionEvent.objects.filter(
+        type="action.executed", action_id__in=[wrote.id, committed.id, pushed.id]
+    )
+    assert executed.count() == 3
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_runner_that_fails_the_work_fails_the_action_with_its_message(live, make_action, tmp_path):
+    _checkout_with_origin(live, tmp_path)
+    live.start_runner("--yolo")
+    nothing = run_through_runner(live.project, make_action, {"message": "empty"}, action_type="git_commit")
+    assert nothing.status == "failed"
+    assert nothing.result["error"]["code"] == "nothing_to_commit"
+    assert "there are no changes to commit" in nothing.result["error"]["message"]
+
+    outside = run_through_runner(
+        live.project, make_action, {"path": "../escaped.txt", "content": "x"}, action_type="write_file"
+    )
+    assert outside.status == "failed" and outside.result["error"]["code"] == "path_outside_project"
+    assert not (live.root.parent / "escaped.txt").exists()
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_runner_that_went_away_leaves_file_work_failed_by_name_never_executed(live, make_action, settings):
+    """The runner's program stopped: past BRABO_RUNNER_STALE_AFTER it is not connected, and a write is not
+    executed anywhere, neither on its machine nor in the server's folder."""
+    from actions import execution
+
+    proc = live.start_runner("--yolo")
+    first = run_through_runner(
+        live.project, make_action, {"path": "x.txt", "content": "1"}, action_type="write_file"
+    )
+    assert first.status == "executed" and (live.root / "x.txt").read_text() == "1"
+    proc.kill()
+    proc.wait()
+    settings.BRABO_RUNNER_STALE_AFTER = (
+        0  # its last poll is now older than the window (the test process decides)
+    )
+
+    action = make_action(live.project, "write_file", {"path": "y.txt", "content": "2"})
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "failed" and action.result["error"]["code"] == "no_connected_runner"
+    assert not (live.root / "y.txt").exists()
+    assert not (live.project.folder / "y.txt").exists() and not (live.project.folder / "x.txt").exists()

@@ -256,3 +256,142 @@ def test_a_runner_revoked_after_it_authenticated_claims_and_reports_nothing(
         runners.report(authenticated, held.id, outcome="executed", result={})
     queued.refresh_from_db()
     assert queued.status == "executing" and queued.runner_work.state == "queued"
+
+
+# -- write_file, git_commit, git_push of a runner project go to its runner (issue 22) ---------------------
+
+FILE_AND_GIT = [
+    ("write_file", {"path": "src/new.py", "content": "print('hi')\n"}),
+    ("git_commit", {"message": "Add new.py"}),
+    ("git_push", {"branch": "feature"}),
+]
+
+
+def _server_files(project) -> set[str]:
+    folder = project.folder
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")} if folder.exists() else set()
+
+
+@pytest.mark.parametrize(("action_type", "payload"), FILE_AND_GIT)
+def test_file_and_git_work_of_a_runner_project_goes_to_its_runner_and_settles_on_its_report(
+    team, world, runner_project, make_action, action_type, payload
+):
+    """The server neither writes nor commits in its own folder, and the action is not executed until the
+    runner says so; the runner's result is what the action keeps."""
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    client = runner_client(key)
+    client.get("/api/runner/work/?timeout=0")
+    before = _server_files(runner_project)
+
+    action = make_action(runner_project, action_type, payload)
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "executing" and action.result is None
+    assert _server_files(runner_project) == before
+
+    work = client.get("/api/runner/work/?timeout=0").json()
+    assert work["action_type"] == action_type and work["payload"] == payload
+    assert "token" not in str(work).lower()  # nothing of the owner's credentials travels with the work
+    result = {"sha": "0" * 40, "branch": "feature"} if action_type != "write_file" else {"path": "src/new.py"}
+    done = client.post(
+        f"/api/runner/work/{action.id}/result/", {"outcome": "executed", "result": result}, format="json"
+    )
+    assert done.json()["status"] == "executed"
+    action.refresh_from_db()
+    assert action.result == result
+    assert _server_files(runner_project) == before
+
+
+def test_a_push_never_carries_the_owners_token_to_a_runner(
+    team, world, runner_project, make_action, owner_token
+):
+    owner_token("github", "")
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    client = runner_client(key)
+    client.get("/api/runner/work/?timeout=0")
+    from projects.models import WorkspaceCredentials
+
+    token = WorkspaceCredentials.objects.get(workspace=team.ws).provider_token()
+    assert token
+    action = make_action(runner_project, "git_push", {"branch": "feature"})
+    execution.execute(action.id)
+    work = client.get("/api/runner/work/?timeout=0")
+    assert work.status_code == 200 and token not in work.content.decode()
+
+
+@pytest.mark.parametrize(("action_type", "payload"), FILE_AND_GIT)
+def test_without_a_connected_runner_file_and_git_work_fails_by_name_and_nothing_runs_here(
+    team, runner_project, make_action, action_type, payload
+):
+    stale = Runner.objects.create(project=runner_project, name="old", key_hash="y" * 64)
+    Runner.objects.filter(id=stale.id).update(last_seen_at=timezone.now() - timezone.timedelta(hours=1))
+    before = _server_files(runner_project)
+    action = make_action(runner_project, action_type, payload)
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "failed" and action.result["error"]["code"] == "no_connected_runner"
+    assert _server_files(runner_project) == before
+
+
+def test_the_runners_failure_is_the_actions_failure_with_its_message(
+    team, world, runner_project, make_action
+):
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    client = runner_client(key)
+    client.get("/api/runner/work/?timeout=0")
+    action = make_action(runner_project, "git_commit", {"message": "m"})
+    execution.execute(action.id)
+    client.get("/api/runner/work/?timeout=0")
+    client.post(
+        f"/api/runner/work/{action.id}/result/",
+        {
+            "outcome": "failed",
+            "error": {"code": "nothing_to_commit", "message": "there are no changes to commit."},
+        },
+        format="json",
+    )
+    action.refresh_from_db()
+    assert action.status == "failed"
+    assert action.result["error"]["code"] == "nothing_to_commit"
+    assert "laptop" in action.result["error"]["message"]
+    assert "there are no changes to commit." in action.result["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("action_type", "payload", "code"),
+    [
+        ("git_push", {"branch": "feature", "remote": "https://evil.example/x.git"}, "remote_not_allowed"),
+        ("git_push", {"branch": ""}, "invalid_payload"),
+        ("git_commit", {}, "invalid_payload"),
+        ("write_file", {"path": "x.txt"}, "invalid_payload"),
+        ("write_file", {"path": "", "content": "x"}, "invalid_payload"),
+    ],
+)
+def test_work_the_runner_could_never_do_fails_before_it_leaves_the_server(
+    team, world, runner_project, make_action, action_type, payload, code
+):
+    from containers.models import RunnerWork
+
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    runner_client(key).get("/api/runner/work/?timeout=0")
+    action = make_action(runner_project, action_type, payload)
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "failed" and action.result["error"]["code"] == code
+    assert not RunnerWork.objects.filter(action=action).exists()
+
+
+def test_a_hook_born_write_in_a_runner_project_is_the_agents_to_run_not_the_runners(
+    team, world, runner_project, make_action
+):
+    """runs_in: agent — the coding agent writes the file itself after the allow; handing it to the runner
+    too would write it twice (on two machines)."""
+    from containers.models import RunnerWork
+
+    key = register(world.client(team.maintainer), runner_project).json()["key"]
+    runner_client(key).get("/api/runner/work/?timeout=0")
+    action = make_action(runner_project, "write_file", {"path": "a.txt", "content": "1", "runs_in": "agent"})
+    execution.execute(action.id)
+    action.refresh_from_db()
+    assert action.status == "executed" and action.result == {"approved": True, "runs_in": "agent"}
+    assert not RunnerWork.objects.filter(action=action).exists()
