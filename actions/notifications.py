@@ -39,7 +39,7 @@ from django.utils import timezone
 from brabo.errors import DomainError
 from brabo.redaction import redact_text
 from permissions.action_types import MAINTAINER, role_at_least
-from projects.access import membership, visible_projects
+from projects.access import membership, project_role, visible_projects
 from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.models import Membership
 from projects.services import require_workspace_role
@@ -57,6 +57,7 @@ from .notification_models import (
     KIND_DECIDED,
     KIND_EXPIRED,
     KIND_EXPIRING,
+    KIND_MIN_ROLE,
     KIND_PENDING,
     KINDS,
     EventNotification,
@@ -283,9 +284,19 @@ def body_bytes(endpoint: WebhookEndpoint, event, delivery_id: str) -> bytes:
 # -- who hears of it ---------------------------------------------------------------------------------------
 
 
+def kind_allowed(kind: str, role: str | None) -> bool:
+    """Whether a member with ``role`` on the project may hear of ``kind`` (issue 23: what they may read)."""
+    return role is not None and role_at_least(role, KIND_MIN_ROLE.get(kind, "developer"))
+
+
+def kinds_for_role(role: str | None) -> list[str]:
+    return [k for k in KINDS if kind_allowed(k, role)]
+
+
 def recipients(event, kind: str) -> list:
-    """People who can see the event's project now and are subscribed to ``kind`` (a row, or their role's
-    default), with an e-mail address."""
+    """People who can see the event's project now, whose role on it may read ``kind``, and who are
+    subscribed to it (a row, or their role's default), with an e-mail address. Role and reach are read now,
+    at send time: a subscription made before a demotion or a restriction gives nothing."""
 
     chosen = {
         s.user_id: s.kinds for s in NotificationSubscription.objects.filter(project_id=event.project_id)
@@ -297,6 +308,8 @@ def recipients(event, kind: str) -> list:
         kinds = chosen.get(user.pk, DEFAULT_KINDS.get(m.role, []))
         if kind not in kinds or not user.is_active or not user.email:
             continue
+        if not kind_allowed(kind, m.role):
+            continue  # e.g. a developer's old budget subscription from when they were a maintainer
         if not visible_projects(user).filter(id=event.project_id).exists():
             continue  # restricted to other projects of the workspace
         people.append(user)
@@ -304,8 +317,11 @@ def recipients(event, kind: str) -> list:
 
 
 def subscribed_kinds(user, project, role: str | None) -> list[str]:
+    """What the person hears of on this project now: their row (or their role's default), less the kinds
+    their role may not read."""
     row = NotificationSubscription.objects.filter(user=user, project=project).first()
-    return list(row.kinds) if row else list(DEFAULT_KINDS.get(role or "", []))
+    kinds = list(row.kinds) if row else list(DEFAULT_KINDS.get(role or "", []))
+    return [k for k in kinds if kind_allowed(k, role)]
 
 
 # -- handing an event out ----------------------------------------------------------------------------------
@@ -548,7 +564,22 @@ def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
 
 
 def set_subscription(*, user, project, kinds) -> NotificationSubscription:
-    chosen = [k for k in KINDS if k in set(kinds or [])]
+    """A person's own subscriptions on a project they reach: none their role on the project may not read in
+    the API (a developer does not subscribe to budgets)."""
+    role = project_role(user, project)
+    if role is None:
+        raise DomainError("Not found: no such project, or it is not yours.", status=404, reason="not_found")
+    asked = set(kinds or [])  # names that are no kind are dropped, as before
+    above = [k for k in KINDS if k in asked and not kind_allowed(k, role)]
+    if above:
+        raise DomainError(
+            f"your role on this project ({role}) may not receive {', '.join(above)} notifications: "
+            f"{', '.join(f'{k} needs {KIND_MIN_ROLE[k]}' for k in above)}.",
+            field="kinds",
+            status=403,
+            reason="notification_kind_above_role",
+        )
+    chosen = [k for k in KINDS if k in asked]
     row, _ = NotificationSubscription.objects.update_or_create(
         user=user, project=project, defaults={"kinds": chosen}
     )

@@ -36,8 +36,10 @@ def page(request, new_secret=None):
         cards.append(card)
     projects = []
     for project in visible_projects(request.user).select_related("workspace").order_by("name"):
-        chosen = notifications.subscribed_kinds(request.user, project, roles.get(project.workspace_id))
-        projects.append({"project": project, "kinds": [(k, KIND_LABELS[k], k in chosen) for k in KINDS]})
+        role = roles.get(project.workspace_id)
+        chosen = notifications.subscribed_kinds(request.user, project, role)
+        allowed = notifications.kinds_for_role(role)  # a developer is not offered budgets (issue 23)
+        projects.append({"project": project, "kinds": [(k, KIND_LABELS[k], k in chosen) for k in allowed]})
     return render(
         request,
         "console/notifications.html",
@@ -102,6 +104,12 @@ def subscription_save(request, project_id):
     project = visible_projects(request.user).filter(pk=project_id).first()
     if project is None:
         raise Http404
-    notifications.set_subscription(user=request.user, project=project, kinds=request.POST.getlist("kinds"))
-    messages.success(request, f"Notifications for {project.name} saved.")
+    try:
+        notifications.set_subscription(
+            user=request.user, project=project, kinds=request.POST.getlist("kinds")
+        )
+    except DomainError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Notifications for {project.name} saved.")
     return _back()
