@@ -28,6 +28,7 @@ import secrets
 import socket
 import time
 from datetime import timedelta
+from typing import Any
 from urllib.parse import urlsplit
 
 from celery import shared_task
@@ -43,6 +44,15 @@ from projects.access import membership, project_role, visible_projects
 from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.models import Membership
 from projects.services import require_workspace_role
+from projects.team_events import (
+    WEBHOOK_CREATED,
+    WEBHOOK_DELETED,
+    WEBHOOK_DISABLED,
+    WEBHOOK_ENABLED,
+    WEBHOOK_SECRET_ROTATED,
+    WEBHOOK_UPDATED,
+)
+from projects.team_events import record as record_team_event
 
 from . import events
 from .models import SessionEvent
@@ -524,11 +534,7 @@ def _require_configurer(actor, workspace) -> None:
         )
 
 
-def create_endpoint(
-    *, actor, workspace, name: str, url: str, format: str, kinds
-) -> tuple[WebhookEndpoint, str]:
-    """A new endpoint and its secret, which the caller shows once; only the encrypted secret is stored."""
-    _require_configurer(actor, workspace)
+def _clean_endpoint_fields(name, url, format, kinds) -> tuple[str, str, str, list[str]]:
     name = (name or "").strip()
     if not name or len(name) > 80:
         raise DomainError("give the webhook a name of 1 to 80 characters.", status=400, reason="invalid")
@@ -544,6 +550,23 @@ def create_endpoint(
     kinds = [k for k in KINDS if k in set(kinds or [])]
     if not kinds:
         raise DomainError("choose at least one kind of event to send.", status=400, reason="invalid")
+    return name, url, format, kinds
+
+
+def _audit(endpoint: WebhookEndpoint, type: str, *, actor, **extra) -> None:
+    """Issue 23: a webhook change on the workspace's own log, with the real actor. The URL's host only: the
+    log is read by every member, and a Slack-style URL carries its secret in its path."""
+    payload = {"webhookId": str(endpoint.id), "name": endpoint.name, "host": urlsplit(endpoint.url).hostname}
+    record_team_event(endpoint.workspace_id, type, actor=actor, payload={**payload, **extra})
+
+
+@transaction.atomic
+def create_endpoint(
+    *, actor, workspace, name: str, url: str, format: str, kinds
+) -> tuple[WebhookEndpoint, str]:
+    """A new endpoint and its secret, which the caller shows once; only the encrypted secret is stored."""
+    _require_configurer(actor, workspace)
+    name, url, format, kinds = _clean_endpoint_fields(name, url, format, kinds)
     secret = new_secret()
     endpoint = WebhookEndpoint.objects.create(
         workspace=workspace,
@@ -554,13 +577,86 @@ def create_endpoint(
         secret_encrypted=encrypt(secret),
         created_by=actor,
     )
+    _audit(endpoint, WEBHOOK_CREATED, actor=actor, format=format, kinds=kinds)
     return endpoint, secret
 
 
-def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
+def _locked(endpoint: WebhookEndpoint) -> WebhookEndpoint:
+    return WebhookEndpoint.objects.select_for_update().select_related("workspace").get(pk=endpoint.pk)
+
+
+@transaction.atomic
+def update_endpoint(*, actor, endpoint: WebhookEndpoint, name=None, url=None, format=None, kinds=None):
+    """Change a webhook's name, URL, body format or kinds (None keeps a field). A new URL keeps the secret:
+    rotate it too when the receiver changed hands."""
     _require_configurer(actor, endpoint.workspace)
-    endpoint.active = False  # its delivery log stays readable; it sends nothing more
-    endpoint.save(update_fields=["active"])
+    locked = _locked(endpoint)
+    before: dict[str, Any] = {
+        "name": locked.name,
+        "url": locked.url,
+        "format": locked.format,
+        "kinds": list(locked.kinds),
+    }
+    new_name, new_url, new_format, new_kinds = _clean_endpoint_fields(
+        locked.name if name is None else name,
+        locked.url if url is None else url,
+        locked.format if format is None else format,
+        locked.kinds if kinds is None else kinds,
+    )
+    after = {"name": new_name, "url": new_url, "format": new_format, "kinds": new_kinds}
+    changed = [field for field in before if before[field] != after[field]]
+    if not changed:
+        return locked
+    for field in changed:
+        setattr(locked, field, after[field])
+    locked.save(update_fields=changed)
+    extra: dict = {"changed": changed}
+    if "url" in changed:
+        extra["fromHost"] = urlsplit(str(before["url"])).hostname
+    if "kinds" in changed:
+        extra["kinds"] = new_kinds
+    if "format" in changed:
+        extra["format"] = new_format
+    _audit(locked, WEBHOOK_UPDATED, actor=actor, **extra)
+    return locked
+
+
+@transaction.atomic
+def set_endpoint_active(*, actor, endpoint: WebhookEndpoint, active: bool) -> WebhookEndpoint:
+    """Disable a webhook (it sends nothing more; its delivery log stays readable) or enable it again."""
+    _require_configurer(actor, endpoint.workspace)
+    locked = _locked(endpoint)
+    if locked.active != active:
+        locked.active = active
+        locked.save(update_fields=["active"])
+        _audit(locked, WEBHOOK_ENABLED if active else WEBHOOK_DISABLED, actor=actor)
+    return locked
+
+
+def disable_endpoint(*, actor, endpoint: WebhookEndpoint) -> WebhookEndpoint:
+    return set_endpoint_active(actor=actor, endpoint=endpoint, active=False)
+
+
+@transaction.atomic
+def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
+    """Delete a webhook and its delivery log; the ``webhook.deleted`` event stays on the workspace's log."""
+    _require_configurer(actor, endpoint.workspace)
+    locked = _locked(endpoint)
+    _audit(locked, WEBHOOK_DELETED, actor=actor)
+    locked.delete()
+
+
+@transaction.atomic
+def rotate_endpoint_secret(*, actor, endpoint: WebhookEndpoint) -> tuple[WebhookEndpoint, str]:
+    """A new signing secret, shown once; the old one stops signing at once (deliveries still due are signed
+    with the new one)."""
+    _require_configurer(actor, endpoint.workspace)
+    locked = _locked(endpoint)
+    secret = new_secret()
+    locked.secret_encrypted = encrypt(secret)
+    locked.save(update_fields=["secret_encrypted"])
+    _audit(locked, WEBHOOK_SECRET_ROTATED, actor=actor)
+    return locked, secret
 
 
 def set_subscription(*, user, project, kinds) -> NotificationSubscription:

@@ -350,7 +350,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "brabo.login_throttle.lockout_response"
 # failures and lock-outs are logged (WARNING); not a banner on every manage.py command nor a line per attempt
-LOGGING["loggers"]["axes"] = {"level": "WARNING"}
+LOGGING["loggers"]["axes"] = {"level": "WARNING"}  # type: ignore[index]
 # The client address is REMOTE_ADDR unless the operator says how many proxies it passed (their
 # X-Forwarded-For entries are then trusted from the right): a header a client sets is never believed alone.
 _proxies = env_int("BRABO_TRUSTED_PROXY_COUNT", 0, minimum=0)
