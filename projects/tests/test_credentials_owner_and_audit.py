@@ -248,3 +248,36 @@ def test_the_migration_attributes_old_secrets_to_the_owner_unless_ownership_move
     )
     migration.attribute_existing_secrets(apps, None)
     assert creds.get().provider_token_set_by_id is None
+
+
+def test_a_push_with_the_previous_owners_token_waits_too(team, tmp_path, owner_token, make_action):
+    # git_push reads the token where provider calls do (ExecutionContext.owner_credentials): same rule
+    from pathlib import Path
+
+    from actions.tests.exec_fixtures import git
+    from actions.tests.git_http_server import GitHttpRemote
+
+    root = Path(team.project.root())
+    git(root, "init", "-q", "-b", "main")
+    (root / "README.md").write_text("hello\n")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "initial")
+    served = tmp_path / "served"
+    served.mkdir()
+    git(served, "init", "-q", "--bare", "app.git")
+    owner_token("github", "https://api.github.example")
+    with GitHttpRemote(served, OWNER_TOKEN) as remote:
+        team.project.git_remote_url = remote.url("app.git")
+        team.project.save()
+        _transfer(team)
+        push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
+        execution.execute(push.id)
+        push.refresh_from_db()
+        assert push.status == "failed" and push.result["error"]["code"] == "owner_token_stale"
+        assert True not in remote.auth_seen  # the token was never offered to the remote
+        services.confirm_provider_token(actor=team.maintainer, workspace=team.ws)
+        push = make_action(team.project, "git_push", {"branch": "main"}, status="auto_approved")
+        execution.execute(push.id)
+        push.refresh_from_db()
+    assert push.status == "executed", push.result
+    assert True in remote.auth_seen
