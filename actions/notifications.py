@@ -43,7 +43,7 @@ from permissions.action_types import MAINTAINER, role_at_least
 from projects.access import membership, project_role, visible_projects
 from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.models import Membership
-from projects.services import require_workspace_role
+from projects.services import require_person, require_workspace_role
 from projects.team_events import (
     WEBHOOK_CREATED,
     WEBHOOK_DELETED,
@@ -662,6 +662,7 @@ def rotate_endpoint_secret(*, actor, endpoint: WebhookEndpoint) -> tuple[Webhook
 def set_subscription(*, user, project, kinds) -> NotificationSubscription:
     """A person's own subscriptions on a project they reach: none their role on the project may not read in
     the API (a developer does not subscribe to budgets)."""
+    require_person(user, "Choosing notifications")
     role = project_role(user, project)
     if role is None:
         raise DomainError("Not found: no such project, or it is not yours.", status=404, reason="not_found")

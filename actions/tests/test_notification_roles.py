@@ -118,3 +118,31 @@ def test_the_console_does_not_offer_budgets_to_a_developer_and_refuses_a_forged_
     assert not NotificationSubscription.objects.filter(user=team.developer).exists()
     client.force_login(team.maintainer)
     assert 'value="budget"' in client.get("/admin/console/notifications/").content.decode()
+
+
+def test_the_api_offers_and_accepts_only_what_the_role_may_read(team):
+    from rest_framework.test import APIClient
+
+    url = f"/api/projects/{team.project.id}/notifications/"
+    dev = APIClient()
+    dev.force_authenticate(team.developer)
+    body = dev.get(url).json()
+    assert body == {"kinds": [], "available": ["pending", "decided", "expiring_soon", "expired"]}
+    refused = dev.put(url, {"kinds": ["budget"]})
+    assert refused.status_code == 403 and refused.json()["reason"] == "notification_kind_above_role"
+    assert dev.put(url, {"kinds": ["decided"]}).json()["kinds"] == ["decided"]
+    assert dev.put(url, {"kinds": ["everything"]}).status_code == 400
+    maintainer = APIClient()
+    maintainer.force_authenticate(team.maintainer)
+    assert "budget" in maintainer.get(url).json()["available"]
+    assert maintainer.put(url, {"kinds": ["budget"]}).json()["kinds"] == ["budget"]
+    # not theirs: 404; an agent's key: 403 people_only; nobody: 401
+    eve = APIClient()
+    eve.force_authenticate(team.outsider)
+    assert eve.get(url).status_code == 404 and eve.put(url, {"kinds": []}).status_code == 404
+    agent = APIClient()
+    agent.credentials(HTTP_AUTHORIZATION=f"Bearer {team.agent_key}")
+    answer = agent.put(url, {"kinds": ["pending"]})
+    assert answer.status_code == 403 and answer.json()["reason"] == "people_only"
+    assert APIClient().get(url).status_code == 401
+    assert NotificationSubscription.objects.filter(user=team.developer).get().kinds == ["decided"]
