@@ -179,3 +179,21 @@ def test_throttle_settings_come_from_the_environment(tmp_path):
         run_probe(probe, tmp_path, BRABO_LOGIN_FAILURE_LIMIT="3", BRABO_LOGIN_COOLOFF_MINUTES="60")
         == "3 3600.0"
     )
+
+
+def test_hostile_sign_in_requests_are_counted_without_a_server_error(team):
+    # long headers and odd usernames are stored by the throttle: never a 500, and they count all the same
+    client = Client()
+    headers = {"HTTP_USER_AGENT": "A" * 5000, "HTTP_ACCEPT": "text/html," * 400}
+    for username in ["dev"] * (settings.AXES_FAILURE_LIMIT - 1):
+        r = client.post(LOGIN, {"username": username, "password": "x"}, REMOTE_ADDR="10.0.0.1", **headers)
+        assert r.status_code == 200
+    assert (
+        client.post(
+            LOGIN, {"username": "dev", "password": "x"}, REMOTE_ADDR="10.0.0.1", **headers
+        ).status_code
+        == 429
+    )
+    for username in ("d" * 151, "dev\x00", ""):
+        r = client.post(LOGIN, {"username": username, "password": "x"}, REMOTE_ADDR="10.0.0.3", **headers)
+        assert r.status_code == 200  # the form's own error; no attempt reaches the password check
