@@ -326,6 +326,34 @@ _ENTRIES: tuple[Code, ...] = (
         "The webhook URL is refused: {detail}",
         "Give a public http(s) URL without credentials in it.",
     ),
+    # -- issue 23 item 7: limits and audit (one block, for merges) -------------------------------------
+    _err(
+        "login_throttled",
+        429,
+        "Too many failed sign-ins for this username from your address: signing in is refused for a while, "
+        "even with the right password.",
+        "Wait for the cool-off (BRABO_LOGIN_COOLOFF_MINUTES), or ask the operator to run "
+        "manage.py axes_reset_username <username>.",
+    ),
+    _err(
+        "notification_kind_above_role",
+        403,
+        "Your role may not receive {kinds} notifications about this project.",
+        "Choose kinds your role may read (budgets are for maintainers and owners), or ask for a higher role.",
+    ),
+    _err(
+        "provider_token_missing",
+        409,
+        "The workspace has no provider token to confirm.",
+        "Set the provider token with PUT /api/workspaces/{id}/credentials/.",
+    ),
+    _run(
+        "owner_token_stale",
+        "The provider token was set by {name}, who is no longer the workspace owner; Brabo does not act with "
+        "it until the owner replaces it or confirms it.",
+        "The owner sets a new token (PUT /api/workspaces/{id}/credentials/) or confirms this one (POST "
+        "/api/workspaces/{id}/credentials/confirm/), then proposes the action again.",
+    ),
     _err(
         "too_many_streams",
         429,

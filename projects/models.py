@@ -67,6 +67,20 @@ class WorkspaceCredentials(models.Model):
     provider_token_set_at = models.DateTimeField(null=True, blank=True)
     model_key_encrypted = models.TextField(blank=True)
     model_key_set_at = models.DateTimeField(null=True, blank=True)
+    # Issue 23: who set each secret, and who vouches for the provider token now. Git provider actions use
+    # the token only while the workspace's current owner vouches for it (set it, or confirmed it): after an
+    # ownership transfer the previous owner's token waits for the new owner's confirmation
+    # (``owner_token_stale``). A deleted user leaves NULL, which vouches for nothing (fail closed).
+    provider_token_set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    provider_token_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    provider_token_confirmed_at = models.DateTimeField(null=True, blank=True)
+    model_key_set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = "workspace credentials"
@@ -81,6 +95,17 @@ class WorkspaceCredentials(models.Model):
 
     def model_key(self) -> str | None:
         return decrypt(self.model_key_encrypted) if self.model_key_encrypted else None
+
+    @property
+    def provider_token_vouched_by_id(self):
+        """The person answerable for the provider token now: who confirmed it since it was set, else who
+        set it."""
+        return self.provider_token_confirmed_by_id or self.provider_token_set_by_id
+
+    def provider_token_stale(self, owner_id) -> bool:
+        """Issue 23: a token the current owner does not vouch for (set by a previous owner, a removed
+        person, or before Brabo recorded who) is not used until the owner replaces or confirms it."""
+        return bool(self.provider_token_encrypted) and self.provider_token_vouched_by_id != owner_id
 
 
 class Membership(models.Model):

@@ -49,7 +49,8 @@ from .policy_store import (
     read_disk,
     record_accepted,
 )
-from .team_events import record_member_set
+from .team_events import CREDENTIALS_CONFIRMED, CREDENTIALS_UPDATED, record_member_set
+from .team_events import record as record_team_event
 
 
 def require_person(actor, what: str) -> None:
@@ -191,21 +192,65 @@ def set_credentials(
     provider_token: str | None = None,
     model_key: str | None = None,
 ) -> WorkspaceCredentials:
-    """R1.2 — write-only, the owner's alone. ``""`` clears a secret; None leaves it as it is."""
+    """R1.2 — write-only, the owner's alone. ``""`` clears a secret; None leaves it as it is. Who set each
+    secret is kept (the owner vouches for the token they set), and the change is a ``credentials.updated``
+    event on the workspace's log — what changed, never a value (issue 23)."""
     require_workspace_role(actor, workspace.pk, "owner", "Managing the provider token and model key")
     creds, _ = WorkspaceCredentials.objects.select_for_update().get_or_create(workspace=workspace)
     now = timezone.now()
-    if provider_kind is not None:
+    changes: dict[str, object] = {}
+    if provider_kind is not None and provider_kind != creds.provider_kind:
+        changes["provider_kind"] = {"from": creds.provider_kind, "to": provider_kind}
         creds.provider_kind = provider_kind
-    if provider_base_url is not None:
+    if provider_base_url is not None and provider_base_url != creds.provider_base_url:
+        changes["provider_base_url"] = {"from": creds.provider_base_url, "to": provider_base_url}
         creds.provider_base_url = provider_base_url
-    if provider_token is not None:
+    if provider_token is not None and (provider_token or creds.provider_token_encrypted):
+        changes["provider_token"] = _secret_change(creds.provider_token_encrypted, provider_token)
         creds.provider_token_encrypted = encrypt(provider_token) if provider_token else ""
         creds.provider_token_set_at = now if provider_token else None
-    if model_key is not None:
+        creds.provider_token_set_by = actor if provider_token else None
+        creds.provider_token_confirmed_by, creds.provider_token_confirmed_at = None, None
+    if model_key is not None and (model_key or creds.model_key_encrypted):
+        changes["model_key"] = _secret_change(creds.model_key_encrypted, model_key)
         creds.model_key_encrypted = encrypt(model_key) if model_key else ""
         creds.model_key_set_at = now if model_key else None
+        creds.model_key_set_by = actor if model_key else None
     creds.save()
+    if changes:
+        record_team_event(workspace.pk, CREDENTIALS_UPDATED, actor=actor, payload=changes)
+    return creds
+
+
+def _secret_change(before_encrypted: str, value: str) -> str:
+    if not value:
+        return "cleared"
+    return "replaced" if before_encrypted else "set"
+
+
+@transaction.atomic
+def confirm_provider_token(*, actor, workspace: Workspace) -> WorkspaceCredentials:
+    """Issue 23: the owner vouches for a provider token someone else set (a previous owner), so git
+    provider actions use it again. Confirming a token the owner already vouches for changes nothing."""
+    require_workspace_role(actor, workspace.pk, "owner", "Confirming the provider token")
+    creds = WorkspaceCredentials.objects.select_for_update().filter(workspace=workspace).first()
+    if creds is None or not creds.provider_token_encrypted:
+        raise DomainError(
+            "the workspace has no provider token to confirm; set one with PUT /api/workspaces/{id}/credentials/.",
+            status=409,
+            reason="provider_token_missing",
+        )
+    if creds.provider_token_vouched_by_id == actor.pk:
+        return creds
+    set_by = creds.provider_token_set_by
+    creds.provider_token_confirmed_by, creds.provider_token_confirmed_at = actor, timezone.now()
+    creds.save(update_fields=["provider_token_confirmed_by", "provider_token_confirmed_at"])
+    record_team_event(
+        workspace.pk,
+        CREDENTIALS_CONFIRMED,
+        actor=actor,
+        payload={"provider_token_set_by": set_by.get_username() if set_by else None},
+    )
     return creds
 
 
