@@ -32,8 +32,21 @@ def _project_dirs(settings, tmp_path):
     settings.BRABO_LOCAL_GIT_ROOT = tmp_path / "git"
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
+    # As in production with BRABO_LOCAL_ROOTS unset, `local` projects are refused; a test that creates one
+    # asks for the ``local_base`` fixture (issue 23, R1.4).
+    settings.BRABO_LOCAL_ROOTS = []
     # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def local_base(settings, tmp_path):
+    """A folder the operator allows for `local` projects (BRABO_LOCAL_ROOTS), private to the test: create
+    local roots inside it."""
+    base = tmp_path / "local-roots"
+    base.mkdir()
+    settings.BRABO_LOCAL_ROOTS = [base]
+    return base
 
 
 class World:
