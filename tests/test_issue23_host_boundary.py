@@ -233,3 +233,84 @@ def test_b_commands_reach_neither_a_nor_the_host_and_a_token_goes_only_to_the_pr
     assert provider.auth_seen and all(provider.auth_seen[1:])  # the provider got the token...
     assert proxy.seen == [] and evil.seen == []  # ...and nobody else saw a byte
     assert list(host.temp.iterdir()) == []  # the push's private home is gone
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_through_the_real_worker_a_poisoned_worker_home_never_steers_the_owners_push(
+    worker_dirs, team, owner_token
+):
+    """Finding 1 as the attacker ran it, through a real worker process: B's approved command writes git config
+    to the worker's home (the sandbox keeps it out), and even with the home poisoned behind the sandbox's back,
+    A's approved push with the owner's token goes to the provider and nowhere else."""
+    from actions.tests.test_integration_worker import wait_settled
+
+    _require_bwrap()
+    base, home = worker_dirs.local_roots, worker_dirs.home
+    suffix = str(team.ws.id)[:8]
+    a_root, b_root = base / f"a-{suffix}", base / f"b-{suffix}"
+    a_root.mkdir()
+    b_root.mkdir()
+    assert _b_creates(team, b_root).status_code == 201
+    b_project = Project.objects.get(workspace=team.other_ws, name="b-app")
+    _, b_key = team.world.agent(b_project, team.outsider, "dev-b")
+    a_resp = team.world.client(team.owner).post(
+        "/api/projects/",
+        {"workspace": str(team.ws.id), "name": "a-app", "execution_mode": "local", "local_path": str(a_root)},
+        format="json",
+    )
+    assert a_resp.status_code == 201, a_resp.content
+    a_project = Project.objects.get(pk=a_resp.json()["id"])
+    _, a_key = team.world.agent(a_project, team.maintainer, "dev-a")
+    git(a_root, "init", "-q", "-b", "main")
+    (a_root / "secret.txt").write_text(SECRET + "\n")
+    git(a_root, "add", "-A")
+    git(a_root, "commit", "-q", "-m", "A's work")
+    served = base.parent / f"served-{suffix}"
+    served.mkdir()
+    git(served, "init", "-q", "--bare", "app.git")
+    owner_token("github", "https://api.github.example")
+    poison = base.parent / f"poison-{suffix}"
+    poison.mkdir()
+
+    def decided(key, approver, action_type, payload):
+        agent = team.world.client(agent_key=key)
+        made = agent.post("/api/actions/", {"action_type": action_type, "payload": payload}, format="json")
+        assert made.status_code == 201, made.content
+        if made.json()["status"] == "pending":
+            ok = team.world.client(approver).post(f"/api/actions/{made.json()['id']}/approve/")
+            assert ok.status_code == 200, ok.content
+        return wait_settled(ProposedAction.objects.get(pk=made.json()["id"]))
+
+    try:
+        with (
+            GitHttpRemote(served, OWNER_TOKEN) as provider,
+            ConnectionRecorder() as proxy,
+            ConnectionRecorder() as evil,
+        ):
+            a_project.git_remote_url = provider.url("app.git")
+            a_project.save()
+            conf = "[http]\\n\\tproxy = " + proxy.url + "\\n\\tsslVerify = false\\n"
+            attack = (
+                f"printf '{conf}' > {home}/.gitconfig; mkdir -p {home}/.config/git; "
+                f"printf '{conf}' > {home}/.config/git/config; printf '{conf}' > ~/.gitconfig; "
+                f"cat {a_root}/secret.txt; echo done"
+            )
+            attacked = decided(b_key, team.outsider, "terminal", {"command": attack, "cwd": str(b_root)})
+            assert attacked.status == "executed", attacked.result
+            assert SECRET not in json.dumps(attacked.result)
+            assert not (home / ".gitconfig").exists() and not (home / ".config" / "git").exists()
+
+            for config in (home / ".gitconfig", home / ".config" / "git" / "config"):
+                config.parent.mkdir(parents=True, exist_ok=True)
+                poison_config(config, poison, proxy=proxy.url, evil=evil.url, remote_base=provider.url(""))
+            pushed = decided(a_key, team.owner, "git_push", {"branch": "main"})
+            markers = sorted(p.name for p in (poison / "markers").iterdir())
+    finally:
+        for config in (home / ".gitconfig", home / ".config" / "git" / "config"):
+            config.unlink(missing_ok=True)  # the session's worker home is shared with later tests
+
+    assert pushed.status == "executed", pushed.result
+    assert git(served / "app.git", "show", "main:secret.txt") == SECRET
+    assert provider.auth_seen and provider.auth_seen[-1] is True
+    assert proxy.seen == [] and evil.seen == [] and markers == []
