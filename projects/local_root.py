@@ -108,7 +108,7 @@ def local_bases() -> list[str]:
     return [normalise(str(b)) for b in getattr(settings, "BRABO_LOCAL_ROOTS", []) or []]
 
 
-def brabo_dirs() -> list[tuple[str, Path]]:
+def brabo_dirs() -> list[tuple[str, str]]:
     """Brabo's own folders a `local` root may never overlap, in either direction (issues 12 and 23): its
     checkout and install directories (the Python prefix and site-packages included), every project's folder
     (PROJECT_WORKSPACES_ROOT), the mounted projects (BRABO_PROJECTS_BASE), its state (BRABO_VAR_DIR, the
@@ -117,34 +117,37 @@ def brabo_dirs() -> list[tuple[str, Path]]:
     re-checked whenever the root is derived."""
     from django.conf import settings
 
-    dirs = [("Brabo's own install directory", Path(d)) for d in settings.BRABO_INSTALL_DIRS]
+    dirs = [("Brabo's own install directory", str(d)) for d in settings.BRABO_INSTALL_DIRS]
     dirs += [
-        ("PROJECT_WORKSPACES_ROOT", Path(settings.PROJECT_WORKSPACES_ROOT)),
-        ("BRABO_PROJECTS_BASE", Path(settings.BRABO_PROJECTS_BASE)),
-        ("BRABO_VAR_DIR", Path(settings.VAR_DIR)),
-        ("BRABO_LOCAL_GIT_ROOT", Path(settings.BRABO_LOCAL_GIT_ROOT)),
+        ("PROJECT_WORKSPACES_ROOT", str(settings.PROJECT_WORKSPACES_ROOT)),
+        ("BRABO_PROJECTS_BASE", str(settings.BRABO_PROJECTS_BASE)),
+        ("BRABO_VAR_DIR", str(settings.VAR_DIR)),
+        ("BRABO_LOCAL_GIT_ROOT", str(settings.BRABO_LOCAL_GIT_ROOT)),
     ]
     if getattr(settings, "STATIC_ROOT", None):
-        dirs.append(("STATIC_ROOT", Path(settings.STATIC_ROOT)))
+        dirs.append(("STATIC_ROOT", str(settings.STATIC_ROOT)))
     db = settings.DATABASES.get("default", {})
     if "sqlite" in db.get("ENGINE", "") and str(db.get("NAME", "")).startswith("/"):
-        dirs.append(("the SQLite database's folder", Path(str(db["NAME"])).parent))
+        dirs.append(("the SQLite database's folder", os.path.dirname(str(db["NAME"]))))
     hooks = getattr(settings, "BRABO_POLICY_HOOKS_FILE", "")
     if hooks and hooks.startswith("/"):
-        dirs.append(("BRABO_POLICY_HOOKS_FILE's folder", Path(hooks).parent))
-    for prefix in {sys.prefix, sys.base_prefix, sys.exec_prefix}:
-        dirs.append(("the Python installation Brabo runs on", Path(prefix)))
-    for packages in _site_packages():
-        dirs.append(("the Python installation Brabo runs on", Path(packages)))
+        dirs.append(("BRABO_POLICY_HOOKS_FILE's folder", os.path.dirname(hooks)))
+    dirs += [("the Python installation Brabo runs on", p) for p in _python_dirs()]
     return dirs
 
 
 @functools.lru_cache(maxsize=1)
-def _site_packages() -> tuple[str, ...]:
+def _python_dirs() -> tuple[str, ...]:
+    found = {sys.prefix, sys.base_prefix, sys.exec_prefix}
     try:
-        return tuple(site.getsitepackages())
+        found.update(site.getsitepackages())
     except AttributeError:  # some embedded interpreters lack it
-        return ()
+        pass
+    return tuple(sorted(found))
+
+
+_USER_VARIABLES = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
+                   "XDG_RUNTIME_DIR", "GNUPGHOME", "CARGO_HOME", "GOPATH", "PYTHONUSERBASE")  # fmt: skip
 
 
 def service_user_dirs() -> list[tuple[str, str]]:
@@ -152,21 +155,22 @@ def service_user_dirs() -> list[tuple[str, str]]:
     the worker may run as different users, and each re-checks with its own), plus every system account's
     home (a service's state: /var/lib/postgresql, /var/spool/...)."""
     found = [("the service user's home", os.path.expanduser("~"))]
-    try:
-        found.append(("the service user's home", pwd.getpwuid(os.geteuid()).pw_dir))
-    except KeyError:
-        pass
-    for name in ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME",
-                 "XDG_RUNTIME_DIR", "GNUPGHOME", "CARGO_HOME", "GOPATH", "PYTHONUSERBASE"):  # fmt: skip
-        value = os.environ.get(name, "")
-        if value.startswith("/"):
-            found.append((f"the service user's ${name}", value))
+    found += [("the service user's home", home) for home in _passwd_home(os.geteuid())]
+    for name in _USER_VARIABLES:
+        found.append((f"the service user's ${name}", os.environ.get(name, "")))
     for name in ("XDG_CONFIG_DIRS", "XDG_DATA_DIRS"):
-        for value in os.environ.get(name, "").split(":"):
-            if value.startswith("/"):
-                found.append((f"the service user's ${name}", value))
+        found += [(f"the service user's ${name}", v) for v in os.environ.get(name, "").split(":")]
     found += [("a system account's home", home) for home in _system_homes()]
-    return [(label, normalise(p)) for label, p in found if p and p.startswith("/")]
+    return found
+
+
+@functools.lru_cache(maxsize=4)
+def _passwd_home(uid: int) -> tuple[str, ...]:
+    """The passwd database's home for ``uid`` (read once per process: the proposal path derives roots)."""
+    try:
+        return (pwd.getpwuid(uid).pw_dir,)
+    except KeyError:
+        return ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -175,33 +179,60 @@ def _system_homes() -> tuple[str, ...]:
         entries = pwd.getpwall()
     except OSError:  # pragma: no cover - no passwd database
         return ()
-    return tuple(
-        e.pw_dir
-        for e in entries
-        if e.pw_uid < _FIRST_PERSON_UID and e.pw_dir.startswith("/") and normalise(e.pw_dir) != "/"
-    )
+    return tuple(e.pw_dir for e in entries if e.pw_uid < _FIRST_PERSON_UID)
 
 
-def forbidden_places(install_dirs: Iterable[Path | tuple[str, Path]] | None = None) -> list[tuple[str, str]]:
-    """(label, normalised path) of every place a root may neither lie in nor hold. Labels are for the
-    operator's log only: the tenant's message never names which place was hit."""
+@dataclass(frozen=True, eq=False)
+class Places:
+    """Every place a root may neither lie in nor hold, normalised; ``by_path`` maps each to a label for the
+    operator's log (the tenant's message never names which place was hit)."""
+
+    by_path: dict[str, str]
+
+    def hit(self, path: str) -> str | None:
+        for above in ancestors(path):  # a place that is the path or holds it
+            if above in self.by_path:
+                return self.by_path[above]
+        prefix = path.rstrip("/") + "/"
+        for place, label in self.by_path.items():  # a place the path holds
+            if place.startswith(prefix):
+                return label
+        return None
+
+
+def forbidden_places(install_dirs: Iterable[Path | tuple[str, Path | str]] | None = None) -> Places:
+    """The places for this call's settings and environment (compiled once per distinct set)."""
     if install_dirs is None:
-        install_dirs = brabo_dirs()
-    places = [("a system folder", tree) for tree in _SYSTEM_TREES]
-    for entry in install_dirs:
-        label, path = entry if isinstance(entry, tuple) else ("Brabo's own install directory", entry)
-        places.append((label, normalise(str(path))))
-    places += service_user_dirs()
-    return places
+        entries: list[tuple[str, str]] = brabo_dirs()
+    else:
+        entries = [
+            (e[0], str(e[1])) if isinstance(e, tuple) else ("Brabo's own install directory", str(e))
+            for e in install_dirs
+        ]
+    entries += service_user_dirs()
+    return _compile(tuple(entries))
 
 
-def _hit(path: str, places: Iterable[tuple[str, str]]) -> str | None:
-    for label, place in places:
-        if place == "/":
-            continue
-        if _inside(path, place) or _inside(place, path):
-            return label
-    return None
+@functools.lru_cache(maxsize=64)
+def _compile(entries: tuple[tuple[str, str], ...]) -> Places:
+    by_path = {tree: "a system folder" for tree in _SYSTEM_TREES}
+    for label, raw in entries:
+        if raw.startswith("/") and "\x00" not in raw:
+            path = normalise(raw)
+            if path != "/":
+                by_path.setdefault(path, label)
+    return Places(by_path)
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved(places: Places) -> Places:
+    """The places as they resolve too (a home reached through a link). Cached: these are the operator's and
+    the system's folders, which do not move under a running process."""
+    by_path = dict(places.by_path)
+    for path, label in places.by_path.items():
+        by_path.setdefault(_real(path), label)
+    by_path.pop("/", None)
+    return Places(by_path)
 
 
 def _holds_tempdir(path: str) -> bool:
@@ -233,7 +264,7 @@ def _bases_text(bases: list[str]) -> str:
 
 
 def check_local_root(
-    raw: str, install_dirs: Iterable[Path | tuple[str, Path]] | None = None, *, check_disk: bool = True
+    raw: str, install_dirs: Iterable[Path | tuple[str, Path | str]] | None = None, *, check_disk: bool = True
 ) -> LocalRoot:
     """The root, normalised and (with ``check_disk``) resolved, or LocalRootError naming the problem and the
     fix. Without ``install_dirs``, every folder of :func:`brabo_dirs` is checked. Another project's root is
@@ -270,7 +301,7 @@ def check_local_root(
             NOT_ALLOWED,
         )
     places = forbidden_places(install_dirs)
-    hit = _hit(path, places) or ("a temporary folder" if _holds_tempdir(path) else None)
+    hit = places.hit(path) or ("a temporary folder" if _holds_tempdir(path) else None)
     if path in _SYSTEM_ROOTS or hit:
         log.info("local_path %s refused: it overlaps %s", path, hit or "a system folder")
         raise LocalRootError(not_allowed_message(path, bases), NOT_ALLOWED)
@@ -284,8 +315,7 @@ def check_local_root(
     if real != path:
         # A link on the way: where it leads must pass the same checks (as typed and as resolved).
         real_bases = bases + [_real(b) for b in bases]
-        real_places = places + _resolved(tuple(places))
-        hit = _hit(real, real_places) or ("a temporary folder" if _holds_tempdir(real) else None)
+        hit = _resolved(places).hit(real) or ("a temporary folder" if _holds_tempdir(real) else None)
         if not _strictly_inside_a_base(real, real_bases) or real in _SYSTEM_ROOTS or hit:
             log.info("local_path %s refused: it resolves to %s (%s)", path, real, hit or "outside the bases")
             raise LocalRootError(not_allowed_message(path, bases), NOT_ALLOWED)
@@ -296,15 +326,8 @@ def check_local_root(
     return LocalRoot(path, real)
 
 
-@functools.lru_cache(maxsize=16)
-def _resolved(places: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
-    """The forbidden places as they resolve (a home reached through a link). Cached: these are the
-    operator's and the system's folders, which do not move under a running process."""
-    return [(label, _real(p)) for label, p in places]
-
-
 def validate_local_root(
-    raw: str, install_dirs: Iterable[Path | tuple[str, Path]] | None = None, *, check_disk: bool = True
+    raw: str, install_dirs: Iterable[Path | tuple[str, Path | str]] | None = None, *, check_disk: bool = True
 ) -> str:
     """Return the normalised root, or raise LocalRootError (see :func:`check_local_root`)."""
     return check_local_root(raw, install_dirs, check_disk=check_disk).path
