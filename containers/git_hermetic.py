@@ -25,7 +25,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -86,9 +86,18 @@ def hermetic_argv(*args: str, protocol: str | None = None) -> list[str]:
     return argv + list(args)
 
 
-def hermetic_env(home: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The whole environment of a hermetic git: built from nothing, never copied from the worker's."""
-    path = ":".join(p for p in os.environ.get("PATH", "/usr/bin:/bin").split(":") if p.startswith("/"))
+def hermetic_env(
+    home: Path, extra: dict[str, str] | None = None, *, untrusted: Iterable[str | Path] = ()
+) -> dict[str, str]:
+    """The whole environment of a hermetic git: built from nothing, never copied from the worker's. ``PATH``
+    keeps only the worker's absolute entries outside ``untrusted`` (folders tenants can write), so neither
+    ``git`` nor a program it starts can be one a tenant put there."""
+    tops = [str(u).rstrip("/") + "/" for u in untrusted]
+    path = ":".join(
+        p
+        for p in os.environ.get("PATH", "/usr/bin:/bin").split(":")
+        if p.startswith("/") and not any((p.rstrip("/") + "/").startswith(top) for top in tops)
+    )
     env = {
         "PATH": path or "/usr/bin:/bin",
         "HOME": str(home),
@@ -120,12 +129,12 @@ def private_home(prefix: str = "brabo-git-") -> Iterator[Path]:
 
 def run(
     cwd: Path, home: Path, *args: str, protocol: str | None = None, env: dict[str, str] | None = None,
-    timeout: float,
+    timeout: float, untrusted: Iterable[str | Path] = (),
 ) -> subprocess.CompletedProcess:  # fmt: skip
     return subprocess.run(
         hermetic_argv(*args, protocol=protocol),
         cwd=cwd,
-        env=hermetic_env(home, env),
+        env=hermetic_env(home, env, untrusted=untrusted),
         capture_output=True,
         text=True,
         timeout=timeout,

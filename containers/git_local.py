@@ -104,14 +104,16 @@ def run_git(
 ) -> subprocess.CompletedProcess:
     """A hermetic git (containers.git_hermetic) in ``cwd``; ``home`` is the operation's private home (a fresh
     one for this call when omitted), ``protocol`` the one transport it may use."""
+    untrusted = tenant_folders()
+    timeout = settings.BRABO_GIT_TIMEOUT
     try:
         if home is None:
             with git_hermetic.private_home() as fresh:
                 return git_hermetic.run(
-                    cwd, fresh, *args, protocol=protocol, env=env, timeout=settings.BRABO_GIT_TIMEOUT
+                    cwd, fresh, *args, protocol=protocol, env=env, timeout=timeout, untrusted=untrusted
                 )
         return git_hermetic.run(
-            cwd, home, *args, protocol=protocol, env=env, timeout=settings.BRABO_GIT_TIMEOUT
+            cwd, home, *args, protocol=protocol, env=env, timeout=timeout, untrusted=untrusted
         )
     except subprocess.TimeoutExpired:
         raise ExecutionFailure(
@@ -119,6 +121,15 @@ def run_git(
             f"git {args[0]} did not finish within {settings.BRABO_GIT_TIMEOUT} seconds and was stopped.",
             "Check the remote and the repository size, then propose the action again.",
         ) from None
+
+
+def tenant_folders() -> list[str]:
+    """Where tenants' commands and files live: no program is ever taken from there (a PATH entry inside)."""
+    return [
+        *(str(b) for b in settings.BRABO_LOCAL_ROOTS),
+        str(settings.PROJECT_WORKSPACES_ROOT),
+        str(settings.BRABO_PROJECTS_BASE),
+    ]
 
 
 def _tail(text: str) -> str:
@@ -203,9 +214,9 @@ def git_commit(action, ctx) -> dict:
     else:
         log.warning("bubblewrap is not installed: git_commit runs on the host for action %s", action.id)
         with git_hermetic.private_home() as home:
-            ran = subprocess.run(["/bin/sh", "-c", script], cwd=cwd, env=git_hermetic.hermetic_env(home),
-                                 capture_output=True, text=True, timeout=settings.BRABO_GIT_TIMEOUT,
-                                 stdin=subprocess.DEVNULL)  # fmt: skip
+            env = git_hermetic.hermetic_env(home, untrusted=tenant_folders())
+            ran = subprocess.run(["/bin/sh", "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
+                                 timeout=settings.BRABO_GIT_TIMEOUT, stdin=subprocess.DEVNULL)  # fmt: skip
         code, out, err = ran.returncode, ran.stdout, ran.stderr
     if code == 3:
         raise ExecutionFailure(

@@ -155,6 +155,9 @@ def test_the_hermetic_environment_keeps_nothing_of_the_workers(monkeypatch, tmp_
     with git_hermetic.private_home() as home:
         assert oct(home.stat().st_mode & 0o777) == "0o700" and not any(home.iterdir())
     assert not home.exists()
+    # no program is taken from a folder tenants write, however the worker's PATH was set
+    monkeypatch.setenv("PATH", f"{tmp_path}/tenant/bin:relative/bin:/usr/bin:/bin")
+    assert git_hermetic.hermetic_env(tmp_path, untrusted=[tmp_path / "tenant"])["PATH"] == "/usr/bin:/bin"
 
 
 @pytest.mark.parametrize("how", ["alternates", "gitfile"])
