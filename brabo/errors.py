@@ -871,6 +871,44 @@ _ENTRIES: tuple[Code, ...] = (
         "On the runner's machine run git remote add origin URL in the root, restart the runner, then propose "
         "the push again.",
     ),
+    # -- issue 23: `local` roots inside the operator's bases, hermetic git (R1.4, R9.7) -----------------
+    _err(
+        "local_roots_not_configured",
+        400,
+        "local projects are not enabled on this server: the operator has listed no folder for them.",
+        "The operator sets BRABO_LOCAL_ROOTS (comma-separated absolute folders); until then use a container, "
+        "mounted or runner project.",
+    ),
+    _err(
+        "local_path_invalid",
+        400,
+        "local_path {path} is not a plain absolute path: {why}.",
+        "Type the folder's absolute path, without '..'.",
+    ),
+    _err(
+        "local_path_not_allowed",
+        400,
+        "local_path {path} is outside the operator's folders for local projects, or is reserved or already "
+        "in use.",
+        "Choose a new folder of your own inside one of the folders the message names.",
+    ),
+    _err(
+        "local_path_unusable",
+        400,
+        "local_path {path} does not exist, is not a folder or is not writable by the Brabo server.",
+        "Create the folder inside the operator's folder for local projects (or fix its permissions).",
+    ),
+    _run(
+        "git_config_refused",
+        "The repository git would push from carries settings that redirect or weaken the transport or run "
+        "programs ({keys}); Brabo does not hand the owner's token to it.",
+        "Remove those settings from the repository's configuration, then propose the push again.",
+    ),
+    _run(
+        "git_objects_outside_project",
+        "The worktree's git folder or one of its object stores ({what}) lies outside the project folder.",
+        "Keep the repository's .git and its alternates inside the project folder, then propose the push again.",
+    ),
 )
 
 

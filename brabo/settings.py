@@ -15,7 +15,15 @@ from pathlib import Path
 
 import dj_database_url
 
-from .env import ImproperlyConfiguredEnv, env_abs_path, env_bool, env_int, env_list, env_str
+from .env import (
+    ImproperlyConfiguredEnv,
+    env_abs_path,
+    env_abs_path_list,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = env_abs_path("BRABO_VAR_DIR", BASE_DIR / "var")
@@ -251,6 +259,10 @@ BRABO_PROJECTS_BASE = env_abs_path("BRABO_PROJECTS_BASE", VAR_DIR / "projects-ba
 BRABO_LOCAL_GIT_ROOT = env_abs_path("BRABO_LOCAL_GIT_ROOT", VAR_DIR / "git")
 # R1.4 — local project roots must never overlap Brabo's own checkout or install directory.
 BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTALL_DIRS", [])]
+# R1.4 [beyond] (issue 23) — the folders `local` project roots may lie in (comma-separated absolute paths).
+# Unset or empty: `local` projects are refused. A root lies strictly inside one of them and never overlaps a
+# system or service folder, the service user's home, Brabo's folders or another project (projects.local_root).
+BRABO_LOCAL_ROOTS = env_abs_path_list("BRABO_LOCAL_ROOTS")
 # R11.1 — operator-configured policy hooks (a server-side JSON file); unset = no hooks.
 BRABO_POLICY_HOOKS_FILE = env_str("BRABO_POLICY_HOOKS_FILE")
 

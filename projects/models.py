@@ -20,7 +20,14 @@ from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILD
 # registers them with the app.
 from .budget_models import SpendLimit, WorkspaceBudget  # noqa: F401
 from .crypto import decrypt
-from .local_root import validate_local_root
+from .local_root import (
+    NOT_ALLOWED,
+    LocalRootError,
+    ancestors,
+    check_local_root,
+    local_bases,
+    not_allowed_message,
+)
 from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
 
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
@@ -210,9 +217,17 @@ class Project(models.Model):
         return Path(settings.PROJECT_WORKSPACES_ROOT) / self.workspace_dir_name
 
     def root(self) -> str:
-        """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call."""
+        """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call (R1.4):
+        the operator's bases and every reserved folder, re-read each time, and no other project's root."""
         if self.execution_mode == "local":
-            return validate_local_root(self.local_path)  # R1.4: every Brabo folder, re-read each time
+            checked = check_local_root(self.local_path)
+            # Another project's root only changes when a project is created (under a lock, in
+            # services.create_project), so one look per loaded row is enough on the proposal path.
+            if self.__dict__.get("_clash_checked") != checked:
+                if local_root_in_use(checked.forms(), exclude=self.pk):
+                    raise LocalRootError(not_allowed_message(checked.path, local_bases()), NOT_ALLOWED)
+                self.__dict__["_clash_checked"] = checked
+            return checked.path
         if self.execution_mode == "mounted":
             return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))
         return str(self.folder)
@@ -229,6 +244,20 @@ class Project(models.Model):
         if self.execution_mode == "local" and self.local_path:
             return Path(self.root()) / "permissions.json"
         return self.folder / "permissions.json"
+
+
+def local_root_in_use(forms: tuple[str, ...], *, exclude=None) -> bool:
+    """Whether another `local` project's root is, holds or lies in any of ``forms`` (a root as typed and as
+    it resolves) — one indexed query: the roots above each form, and those below it."""
+    above: set[str] = set()
+    below = models.Q()
+    for form in forms:
+        above.update(ancestors(form))
+        below |= models.Q(local_path__startswith=form.rstrip("/") + "/")
+    qs = Project.objects.filter(execution_mode="local").filter(models.Q(local_path__in=above) | below)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude)
+    return qs.exists()
 
 
 class AcceptedPolicy(models.Model):

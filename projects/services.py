@@ -6,7 +6,7 @@ Views, the admin and management commands call these; none of them holds these ru
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -31,7 +31,7 @@ from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS, dev_agent_autonomy
 from .access import _is_person, can_grant, membership, project_role, set_project_access
 from .crypto import encrypt
 from .git_settings import GitSettingError, clean_branch, clean_remote_url, clean_repository
-from .local_root import LocalRootError, _inside, normalise, validate_local_root
+from .local_root import LocalRootError, check_local_root, local_bases, not_allowed_message
 from .models import (
     Agent,
     AutonomyRule,
@@ -40,6 +40,7 @@ from .models import (
     Workspace,
     WorkspaceCredentials,
     default_protected_branches,
+    local_root_in_use,
 )
 from .policy_store import (
     EMPTY_POLICY_TEXT,
@@ -254,22 +255,33 @@ def confirm_provider_token(*, actor, workspace: Workspace) -> WorkspaceCredentia
     return creds
 
 
-def _refuse_overlapping_projects(root: str) -> None:
-    """A `local` root never overlaps another project's root, in either direction (issue 12): its agents
-    would reach that project's files and its permissions.json. Managed and mounted folders lie under
-    PROJECT_WORKSPACES_ROOT / BRABO_PROJECTS_BASE, which validate_local_root already keeps apart."""
-    for other in (
-        Project.objects.filter(execution_mode="local")
-        .exclude(local_path="")
-        .values_list("local_path", flat=True)
-    ):
-        theirs = normalise(other)
-        if _inside(root, theirs) or _inside(theirs, root):
-            raise DomainError(
-                f"local_path {root!r} overlaps another project's folder; give each project its own folder, "
-                "neither inside the other.",
-                field="local_path",
-            )
+def _local_root(local_path: str) -> str:
+    """Validate a typed `local` root (R1.4) and refuse one that overlaps another project's root in either
+    direction (issues 12, 23) — with the same words as every other reserved folder, so the answer never tells
+    one workspace that another has a folder there. Called inside the creating transaction, after
+    :func:`_serialise_local_roots`, so two creations cannot both pass."""
+    try:
+        checked = check_local_root(local_path)
+    except LocalRootError as exc:
+        raise DomainError(str(exc), field="local_path", reason=exc.code) from None
+    if local_root_in_use(checked.forms()):
+        raise DomainError(
+            not_allowed_message(checked.path, local_bases()),
+            field="local_path",
+            reason="local_path_not_allowed",
+        )
+    return checked.path
+
+
+def _serialise_local_roots() -> None:
+    """One `local` project creation at a time, so the overlap check sees every committed root. PostgreSQL:
+    a transaction-scoped advisory lock; SQLite's immediate transactions already serialise writers."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCAL_ROOTS_LOCK])
+
+
+_LOCAL_ROOTS_LOCK = 0x6272616C6F63  # "bralocal": any fixed key no other lock in Brabo uses
 
 
 def create_project(
@@ -297,17 +309,14 @@ def create_project(
         raise DomainError(
             f"a project named {name!r} already exists in this workspace; choose another name.", field="name"
         )
-    root = ""
-    if execution_mode == "local":
-        try:
-            root = validate_local_root(local_path)
-        except LocalRootError as exc:
-            raise DomainError(str(exc), field="local_path") from None
-        _refuse_overlapping_projects(root)
-    elif local_path:
+    if execution_mode != "local" and local_path:
         raise DomainError("local_path is only for execution_mode 'local'; leave it out.", field="local_path")
     try:
         with transaction.atomic():
+            root = ""
+            if execution_mode == "local":
+                _serialise_local_roots()
+                root = _local_root(local_path)
             project = Project.objects.create(
                 workspace=workspace,
                 name=name,

@@ -55,6 +55,7 @@ FORWARDING = {
     ("actions/payloads.py", "exc.reason"),
     ("actions/budgets.py", "REASON_EXCEEDED"),  # "budget_exceeded", the decision reason, also a 409
     ("actions/execution.py", "*stopped"),
+    ("projects/services.py", "exc.code"),  # a LocalRootError's code: projects.local_root's constants
 }
 # Raised by DRF or Django themselves (the handler maps them by their default_code), not by our source.
 FRAMEWORK = {
