@@ -188,6 +188,13 @@ _ENTRIES: tuple[Code, ...] = (
         "The Idempotency-Key {key} is contended: the first request with it is still running.",
         "Retry in a moment; the stored answer is replayed once it finishes.",
     ),
+    # -- issue 23: secrets shown once; the policy file's odd states ----------------------------------------
+    _err(
+        "secret_shown_once",
+        409,
+        "The first answer to this request carried a secret that is shown once and not kept.",
+        "What it created exists; rotate or revoke that key if the first answer was lost.",
+    ),
     # -- who may act --------------------------------------------------------------------------------------
     _err(
         "people_only",
