@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo import sql
-from brabo.errors import DomainError, disk_full
+from brabo.errors import DomainError
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -29,6 +29,7 @@ from permissions.files import PermissionsFileError
 from permissions.messages import sentence
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
+from projects.policy_store import write_refusal
 from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
 from . import budgets, events, expiry, quorum, task_states, waiting
@@ -547,18 +548,12 @@ def _approve_always(action_id, actor) -> Decision:
         written = merge_accepted(project=action.project, allow=patterns, actor=actor, source="always_allow")
     except (OSError, PermissionsFileError) as exc:
         log.warning("approve-always of %s: pattern write failed: %s", action.id, exc)
-        if isinstance(exc, PermissionsFileError):
-            status, reason = 409, "permissions_invalid"
-        elif disk_full(exc):
-            status, reason = 507, "disk_full"
-        else:
-            status, reason = 500, "policy_write_failed"
+        refusal = write_refusal(exc)  # issue 23: a held lock, a folder, … — named, never a server path
         raise DomainError(
-            f"the pattern could not be written to permissions.json ({exc}); nothing was approved — "
-            + ("free space on the disk" if reason == "disk_full" else "fix the file")
-            + " and click again.",
-            status=status,
-            reason=reason,
+            f"the pattern could not be written ({refusal}); nothing was approved — click again once it is "
+            "fixed.",
+            status=refusal.status,
+            reason=refusal.reason,
         ) from None
     if was_pending or written:
         granted = patterns if was_pending else written
