@@ -143,6 +143,19 @@ def test_a_held_lock_is_a_bounded_wait_then_a_named_409(team, where, settings):
             assert resp.status_code == 409 and resp.json()["reason"] == "policy_file_busy", resp.json()
             assert "agent's command may hold it" in resp.json()["detail"]
         assert not where.exists()  # nothing was written while it was held
+        # activation and "always allow" write through the same lock: the same bounded wait, the same 409
+        activated = team.world.client(team.maintainer).post(
+            f"/api/projects/{team.project.id}/activate-execution/"
+        )
+        assert activated.status_code == 409 and activated.json()["reason"] == "policy_file_busy"
+        _, infra_key = team.world.agent(team.project, team.maintainer, "infra")
+        body = {"action_type": "terminal", "payload": {"command": "make x"}}
+        action_id = (
+            team.world.client(agent_key=infra_key).post("/api/actions/", body, format="json").json()["id"]
+        )
+        always = team.world.client(team.maintainer).post(f"/api/actions/{action_id}/approve-always/")
+        assert always.status_code == 409 and always.json()["reason"] == "policy_file_busy"
+        assert ProposedAction.objects.get(id=action_id).status == "pending"
     finally:
         holder.release()
     assert _put(team).status_code == 200 and _is_regular_policy(where)
@@ -238,3 +251,39 @@ def test_odd_things_at_the_lock_sidecar(team, where, settings, tmp_path):
     os.unlink(lock)
     os.mkfifo(lock)
     assert _put(team).status_code == 200 and stat.S_ISREG(os.lstat(lock).st_mode)
+
+
+@pytest.mark.parametrize(
+    "exc, status, reason",
+    [
+        (
+            PermissionError(13, "Permission denied", "/srv/brabo/workspaces/app-1/permissions.json"),
+            409,
+            "policy_file_unwritable",
+        ),
+        (
+            OSError(30, "Read-only file system", "/srv/brabo/workspaces/app-1/.permissions.x.tmp"),
+            409,
+            "policy_file_unwritable",
+        ),
+        (
+            OSError(28, "No space left on device", "/srv/brabo/workspaces/app-1/.permissions.x.tmp"),
+            507,
+            "disk_full",
+        ),
+        (
+            OSError(5, "Input/output error", "/srv/brabo/workspaces/app-1/permissions.json"),
+            500,
+            "policy_write_failed",
+        ),
+    ],
+)
+def test_a_failed_write_is_named_and_never_carries_the_path(exc, status, reason):
+    """What the folder's state explains (an agent's ``chmod a-w .``, a read-only mount) is a 409 with a next
+    step; the exception's file names never reach the answer. (As root the test cannot make the folder refuse
+    its own user, so the mapping is exercised with the errors the write raises.)"""
+    from projects.policy_store import write_refusal
+
+    refusal = write_refusal(exc)
+    assert (refusal.status, refusal.reason) == (status, reason)
+    assert "/srv/brabo" not in str(refusal) and exc.strerror in str(refusal)
