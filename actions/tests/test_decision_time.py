@@ -254,3 +254,24 @@ def test_every_waiting_action_keeps_its_time_and_new_ones_take_the_new_one(team)
     )
     _age(old_id, 24 * 3600 + 5)
     assert _click(team, team.owner, old_id).json()["reason"] == "action_expired"
+
+
+def test_the_migration_freezes_what_pending_actions_proposed_before_it_would_have_recorded(team):
+    import importlib
+
+    from django.apps import apps
+
+    from projects.models import Project
+
+    migration = importlib.import_module("actions.migrations.0007_frozen_proposer_and_expiry")
+    pending_id = _propose(team, "terminal", {"command": "make old"})["id"]
+    settled_id = _propose(team, "terminal", {"command": "make settled"})["id"]
+    _click(team, team.owner, settled_id, "deny")
+    ProposedAction.objects.update(proposer_principal=None, expiry_seconds=86400)  # as before the migration
+    Project.objects.filter(pk=team.project.pk).update(pending_expiry_seconds=600)
+
+    migration.freeze_pending(apps, None)
+    pending = ProposedAction.objects.get(id=pending_id)
+    assert (pending.proposer_principal_id, pending.expiry_seconds) == (team.maintainer.pk, 600)
+    settled = ProposedAction.objects.get(id=settled_id)
+    assert (settled.proposer_principal_id, settled.expiry_seconds) == (None, 86400)  # history untouched
