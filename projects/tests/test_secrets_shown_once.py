@@ -111,3 +111,26 @@ def test_answers_without_a_secret_replay_unchanged(team):
     first = _post(agent, "/api/actions/", body, "p-1")
     again = _post(agent, "/api/actions/", body, "p-1")
     assert first.status_code == again.status_code == 201 and again.json() == first.json()
+
+
+def test_a_webhook_signing_secret_is_shown_once_and_kept_only_encrypted(team):
+    """Webhooks are added in the console (a form, not the API): the page shows the secret once; no
+    idempotency record, and no column but the encrypted one, holds it."""
+    from django.test import Client
+
+    from actions.models import WebhookEndpoint
+    from projects.crypto import decrypt
+
+    console = Client()
+    console.force_login(team.owner)
+    page = console.post(
+        f"/admin/console/notifications/{team.ws.id}/webhooks/",
+        {"name": "ops", "url": "https://hooks.example.com/x", "format": "generic", "kinds": ["pending"]},
+        HTTP_IDEMPOTENCY_KEY="webhook-1",
+    )
+    assert page.status_code == 200
+    endpoint = WebhookEndpoint.objects.get(workspace=team.ws, name="ops")
+    secret = decrypt(endpoint.secret_encrypted)
+    assert secret in page.content.decode()  # shown this once
+    _assert_not_kept(secret)
+    assert secret not in endpoint.secret_encrypted
