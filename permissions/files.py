@@ -419,36 +419,38 @@ def _remove_empty_folder(path: str, name: str, dir_fd: int | None = None) -> Non
         raise UnsafeFileError(name, "a folder with files in it", _REMOVE_FOLDER.format(name=name)) from None
 
 
+def _clear_odd(path: str, name: str) -> None:
+    """Remove what is not a regular file at ``path`` (only the name: unlink and rmdir never follow, and
+    nothing is opened — a device is never touched); an empty folder goes, one with files is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        _remove_empty_folder(path, name)
+    else:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+
+
 def _open_lock(lock_path: str) -> int:
-    """The sidecar sits where an agent may write: never follow a link, never block on a FIFO (R3.5). A link,
-    FIFO, socket or empty folder put there is removed (only the name: unlink and rmdir never follow) and a
-    plain file made instead, so a planted sidecar cannot stop a maintainer's save or restore."""
+    """The sidecar sits where an agent may write: never follow a link, never open a FIFO or a device (R3.5).
+    A link, FIFO, socket, device or empty folder put there is removed first and a plain file made instead,
+    so a planted sidecar cannot stop a maintainer's save or restore; a folder with files in it is refused."""
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
     name = os.path.basename(lock_path)
-    for attempt in (1, 2):
+    for _attempt in (1, 2):
+        _clear_odd(lock_path, name)
         try:
             fd = os.open(lock_path, flags, 0o644)
         except OSError:
-            try:
-                mode = os.lstat(lock_path).st_mode
-            except FileNotFoundError:
-                continue
-            if attempt == 2:
-                raise UnsafeFileError(
-                    name, _KIND.get(stat.S_IFMT(mode), "not a regular file"), "delete it"
-                ) from None
-            if stat.S_ISDIR(mode):
-                _remove_empty_folder(lock_path, name)
-            else:
-                os.unlink(lock_path)
-            continue
+            continue  # swapped for something odd between the check and the open: clear it again
         if stat.S_ISREG(os.fstat(fd).st_mode):
             return fd
         os.close(fd)
-        if attempt == 2:
-            break
-        os.unlink(lock_path)
-    raise UnsafeFileError(name, "not a regular file", "delete it")
+    raise UnsafeFileError(name, "changing while it is opened", "try again, or delete it")
 
 
 @contextlib.contextmanager

@@ -253,6 +253,15 @@ def test_odd_things_at_the_lock_sidecar(team, where, settings, tmp_path):
     assert _put(team).status_code == 200 and stat.S_ISREG(os.lstat(lock).st_mode)
 
 
+def test_a_device_at_the_lock_sidecar_is_removed_unopened(team, where):
+    lock = where.parent / "permissions.json.lock"
+    try:
+        os.mknod(lock, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("creating a device node needs CAP_MKNOD")
+    assert _put(team).status_code == 200 and stat.S_ISREG(os.lstat(lock).st_mode)
+
+
 @pytest.mark.parametrize(
     "exc, status, reason",
     [
