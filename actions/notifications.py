@@ -413,7 +413,9 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
             except WebhookRefused as exc:
                 error = str(exc)
             except SecretUnreadable as exc:
-                error = str(exc)
+                # issue 23: the operator's key configuration, not the receiver: retried with the usual
+                # backoff, so a delivery outlives a rotation's restart or a key put back in time
+                error, retry = str(exc), True
         delivery.last_status_code = code
         delivery.last_error = clean(error, 300)
         if code is not None and 200 <= code < 300:

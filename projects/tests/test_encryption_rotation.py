@@ -137,3 +137,29 @@ def test_every_encrypted_column_is_registered():
             continue
         for target in re.findall(r"(\w+)\s*=\s*encrypt\(", path.read_text()):
             assert target in names, f"{path}: {target} = encrypt(...) is not an EncryptedTextField"
+
+
+def test_a_delivery_whose_secret_no_key_reads_is_retried_and_sent_once_the_key_is_back(team, keys, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    with Receiver() as receiver:
+        endpoint, receiver.secret = _webhook(team, receiver.url)
+        agent = team.world.client(agent_key=team.agent_key)
+        body = {"action_type": "terminal", "payload": {"command": "make ship"}}
+        action_id = agent.post("/api/actions/", body, format="json").json()["id"]
+        settings.ENCRYPTION_KEYS = [keys["new"]]  # the old key dropped before the rotation ran
+        notifications.process(
+            SessionEvent.objects.get(action_id=action_id, type="proposed_action.created").pk
+        )
+        delivery = WebhookDelivery.objects.get(endpoint=endpoint)
+        notifications.attempt_delivery(delivery.id)
+        delivery.refresh_from_db()
+        assert delivery.status == "pending" and delivery.next_attempt_at is not None
+        assert "cannot be decrypted" in delivery.last_error and not receiver.requests
+
+        settings.ENCRYPTION_KEYS = [keys["new"], keys["old"]]  # the operator puts the old key back
+        notifications.attempt_delivery(delivery.id, now=timezone.now() + timedelta(minutes=5))
+    delivery.refresh_from_db()
+    assert delivery.status == "delivered" and [r["valid"] for r in receiver.requests] == [True]
