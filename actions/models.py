@@ -44,6 +44,12 @@ class ProposedAction(models.Model):
     proposed_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # Issue 23: the person the action was proposed on behalf of, frozen at proposal (the proposing person,
+    # or the agent's principal then). A two-person rule's "not the proposer" reads it, so reassigning the
+    # agent afterwards does not turn its proposer into an approver who counts.
+    proposer_principal = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     task = models.ForeignKey(
         "projects.Task", on_delete=models.SET_NULL, null=True, blank=True, related_name="actions"
     )
@@ -73,6 +79,10 @@ class ProposedAction(models.Model):
     dispatch_due = models.BooleanField(default=False)
     executing_since = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
+    # Issue 23: how long this action may wait for a decision, frozen at proposal from its project's
+    # pending_expiry_seconds; a later change of the project's time applies to later proposals only, so nobody
+    # below the role that decides an action can shorten its life (actions.expiry).
+    expiry_seconds = models.PositiveIntegerField(default=24 * 3600)
     # Waiting (R8.4): last time an agent was attached to this action's outcome.
     waiter_seen_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)

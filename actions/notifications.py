@@ -9,7 +9,7 @@ exponential backoff. A broker outage never fails the transition: the beat sweep 
 nobody claimed and deliveries whose retry message was lost.
 
 What a notification carries: the action's id, type, status, policy reason and a one-line summary — the
-command cut to ``SUMMARY_CHARS`` after the redaction filter (brabo.redaction) removed secrets — never the
+command cut to ``SUMMARY_CHARS`` after ``brabo.redaction.redact_outbound`` removed secrets — never the
 payload's contents, never the result's output. The webhook secret is decrypted only to sign.
 
 Signing (documented for receivers): ``X-Brabo-Signature: sha256=<hex>`` where ``<hex>`` is
@@ -38,7 +38,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo.errors import DomainError
-from brabo.redaction import redact_text
+from brabo.redaction import redact_outbound
 from permissions.action_types import MAINTAINER, role_at_least
 from projects.access import membership, project_role, visible_projects
 from projects.crypto import SecretUnreadable, decrypt, encrypt
@@ -186,8 +186,9 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
 
 
 def clean(text: str, limit: int = SUMMARY_CHARS) -> str:
-    """Secrets removed first (whole), then cut: no slice of a secret survives the cut."""
-    text = redact_text(str(text or "")).replace("\r", " ").replace("\n", " ")
+    """Secrets removed first (whole), then cut: no slice of a secret survives the cut. Issue 23: with the
+    notification pass (assignments, options, URL userinfo, detect-secrets' detectors and entropy)."""
+    text = redact_outbound(str(text or "")).replace("\r", " ").replace("\n", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -438,7 +439,9 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
             except WebhookRefused as exc:
                 error = str(exc)
             except SecretUnreadable as exc:
-                error = str(exc)
+                # issue 23: the operator's key configuration, not the receiver: retried with the usual
+                # backoff, so a delivery outlives a rotation's restart or a key put back in time
+                error, retry = str(exc), True
         delivery.last_status_code = code
         delivery.last_error = clean(error, 300)
         if code is not None and 200 <= code < 300:

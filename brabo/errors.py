@@ -188,6 +188,31 @@ _ENTRIES: tuple[Code, ...] = (
         "The Idempotency-Key {key} is contended: the first request with it is still running.",
         "Retry in a moment; the stored answer is replayed once it finishes.",
     ),
+    # -- issue 23: secrets shown once; the policy file's odd states ----------------------------------------
+    _err(
+        "secret_shown_once",
+        409,
+        "The first answer to this request carried a secret that is shown once and not kept.",
+        "What it created exists; rotate or revoke that key if the first answer was lost.",
+    ),
+    _err(
+        "policy_file_busy",
+        409,
+        "permissions.json is locked by another writer; an agent's command may hold its lock.",
+        "Retry in a moment; if it stays busy, stop or deny the command holding permissions.json.lock.",
+    ),
+    _err(
+        "policy_file_not_regular",
+        409,
+        "permissions.json is not a regular file (a folder with files in it, or the lock is not a file).",
+        "Remove what stands at permissions.json in the project folder, then save or restore again.",
+    ),
+    _err(
+        "policy_file_unwritable",
+        409,
+        "permissions.json could not be written ({error}): the project folder refuses the server's user.",
+        "Give the server's user write access to the project folder again, then save or restore.",
+    ),
     # -- who may act --------------------------------------------------------------------------------------
     _err(
         "people_only",

@@ -19,7 +19,7 @@ from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILD
 # live in their own modules; they name this module's models by string, so importing them first is safe and
 # registers them with the app.
 from .budget_models import SpendLimit, WorkspaceBudget  # noqa: F401
-from .crypto import decrypt
+from .crypto import EncryptedTextField, decrypt
 from .local_root import (
     NOT_ALLOWED,
     LocalRootError,
@@ -70,9 +70,9 @@ class WorkspaceCredentials(models.Model):
     workspace = models.OneToOneField(Workspace, on_delete=models.CASCADE, related_name="credentials")
     provider_kind = models.CharField(max_length=16, choices=PROVIDERS, blank=True)
     provider_base_url = models.URLField(blank=True)
-    provider_token_encrypted = models.TextField(blank=True)
+    provider_token_encrypted = EncryptedTextField(blank=True)
     provider_token_set_at = models.DateTimeField(null=True, blank=True)
-    model_key_encrypted = models.TextField(blank=True)
+    model_key_encrypted = EncryptedTextField(blank=True)
     model_key_set_at = models.DateTimeField(null=True, blank=True)
     # Issue 23: who set each secret, and who vouches for the provider token now. Git provider actions use
     # the token only while the workspace's current owner vouches for it (set it, or confirmed it): after an

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from brabo import domain
-from brabo.errors import DomainError, disk_full
+from brabo.errors import DomainError
 from brabo.storable import json_problem
 from permissions import files
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, ROLE_RANK, ROLES, role_at_least
@@ -19,8 +19,8 @@ from permissions.ceiling import above_role, added_and_lifted
 from permissions.decide import Permissions
 from permissions.files import (
     PermissionsFileError,
-    _locked,
-    atomic_write,
+    PolicyFileBusy,
+    UnsafeFileError,
     parse_permissions_text,
     read_permissions_text,
     render_permissions,
@@ -49,6 +49,7 @@ from .policy_store import (
     file_base,
     read_disk,
     record_accepted,
+    write_refusal,
 )
 from .team_events import CREDENTIALS_CONFIRMED, CREDENTIALS_UPDATED, record_member_set
 from .team_events import record as record_team_event
@@ -509,22 +510,8 @@ def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | N
         )
 
 
-def _write_failed(exc: OSError) -> DomainError:
-    if disk_full(exc):  # 507: the server cannot store it; freeing space cures it, not a retry
-        return DomainError(
-            f"permissions.json could not be written: the disk is full ({exc}); nothing was saved — free "
-            "space on the project folder's disk, then save again.",
-            field="permissions",
-            status=507,
-            reason="disk_full",
-        )
-    return DomainError(
-        f"permissions.json could not be written ({exc}); nothing was saved — check the project "
-        "folder's disk and permissions, then save again.",
-        field="permissions",
-        status=500,
-        reason="policy_write_failed",
-    )
+def _write_failed(exc: Exception) -> DomainError:
+    return write_refusal(exc)  # issue 23: named, never a server path (projects.policy_store)
 
 
 @transaction.atomic
@@ -548,7 +535,7 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         files.write_permissions(path, perms)
-    except OSError as exc:
+    except (OSError, PermissionsFileError) as exc:  # issue 23: a folder, a held lock — named, never a 500
         raise _write_failed(exc) from None
     record_accepted(project, render_permissions(perms), by=actor, source="permissions_saved")
 
@@ -627,9 +614,8 @@ def restore_policy(*, project: Project, actor) -> Permissions:
     path = os.fspath(project.permissions_path)
     try:
         project.permissions_path.parent.mkdir(parents=True, exist_ok=True)
-        with _locked(path):
-            atomic_write(path, text if text is not None else EMPTY_POLICY_TEXT)
-    except OSError as exc:
+        files.replace_policy_file(path, text if text is not None else EMPTY_POLICY_TEXT)
+    except (OSError, PermissionsFileError) as exc:  # issue 23: a folder, a held lock — named, never a 500
         raise _write_failed(exc) from None
     if text is None:  # the empty policy is now a real file: record exactly that text, so both agree
         record_accepted(project, EMPTY_POLICY_TEXT, by=actor, source="restored")
@@ -671,6 +657,8 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             merge_accepted(
                 project=project, allow=DEV_TERMINAL_ALLOW_PATTERNS, actor=actor, source="execution_activated"
             )
+    except (PolicyFileBusy, UnsafeFileError, OSError) as exc:  # issue 23: named, never a 500
+        raise _write_failed(exc) from None
     except PermissionsFileError as exc:
         raise DomainError(
             f"permissions.json does not load, so nothing was seeded: {exc}",
@@ -678,8 +666,6 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             status=409,
             reason="permissions_invalid",
         ) from None
-    except OSError as exc:
-        raise _write_failed(exc) from None
     project.execution_active = True
     return accepted_permissions(project)
 

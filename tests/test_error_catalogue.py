@@ -48,8 +48,8 @@ FORWARDING = {
     ("containers/views.py", "reason"),  # a literal table just above it (scanned as strings below)
     ("containers/runners.py", "code"),  # the runner's own failure code, "runner_failed" when it names none
     ("containers/runners.py", "*stopped"),
-    # approve-always picks permissions_invalid / disk_full / policy_write_failed
-    ("actions/services.py", "reason"),
+    # approve-always forwards the write's refusal (projects.policy_store.write_refusal, literal codes there)
+    ("actions/services.py", "refusal.reason"),
     ("actions/services.py", "exc.reason"),  # a PayloadError's code, raised literally where it is made
     ("actions/budgets.py", "exc.reason"),  # a MoneyError's code, likewise
     ("actions/payloads.py", "exc.reason"),
