@@ -230,36 +230,34 @@ def _refuse_if_too_large(tool: str, payload: dict) -> None:
 
 def _attach_or_propose(caller, project, planned) -> list[ProposedAction]:
     """Each planned proposal's action: the pending one an identical call already made, or the one a person
-    decided within RETRY_WINDOW (approval not yet used), else a new proposal — whose fingerprint is kept
-    when it waits for a person. A twin proposed at the same moment by a concurrent identical call loses to
-    the database's one-pending-per-fingerprint constraint, rolls back, and attaches to the winner."""
+    decided within RETRY_WINDOW (approval not yet used), else a new proposal — which keeps its fingerprint
+    when it waits for a person. A twin proposed at the same moment by a concurrent identical call is refused
+    by the database's one-pending-per-fingerprint constraint (nothing written), and attaches to the winner.
+    No transaction: the fast path (an auto-approved call) costs one indexed read more than a bare proposal."""
     prints = [fp for _, _, fp in planned]
     for _ in range(3):
+        since = timezone.now() - RETRY_WINDOW
+        known: dict[str, ProposedAction] = {}
+        for a in (
+            ProposedAction.objects.filter(agent=caller, hook_fingerprint__in=prints)
+            .filter(
+                Q(status=PENDING) | Q(status__in=_DECIDED, decided_by__isnull=False, decided_at__gte=since)
+            )
+            .order_by("created_at")
+        ):
+            known[a.hook_fingerprint] = a  # the newest wins
         try:
-            with transaction.atomic():
-                since = timezone.now() - RETRY_WINDOW
-                known: dict[str, ProposedAction] = {}
-                for a in (
-                    ProposedAction.objects.filter(agent=caller, hook_fingerprint__in=prints)
-                    .filter(
-                        Q(status=PENDING)
-                        | Q(status__in=_DECIDED, decided_by__isnull=False, decided_at__gte=since)
-                    )
-                    .order_by("created_at")
-                ):
-                    known[a.hook_fingerprint] = a  # the newest wins
-                actions = []
-                for action_type, payload, fp in planned:
-                    action = known.get(fp)
-                    if action is None:
-                        action = services.propose_action(
-                            project=project, agent=caller, action_type=action_type, payload=payload
-                        ).action
-                        if action.status == PENDING:
-                            ProposedAction.objects.filter(id=action.id).update(hook_fingerprint=fp)
-                            action.hook_fingerprint = fp
-                    actions.append(action)
-            return actions
+            return [
+                known.get(fp)
+                or services.propose_action(
+                    project=project,
+                    agent=caller,
+                    action_type=action_type,
+                    payload=payload,
+                    hook_fingerprint=fp,
+                ).action
+                for action_type, payload, fp in planned
+            ]
         except IntegrityError:
             continue  # a concurrent identical call's pending action holds the fingerprint: attach to it
     raise HookRefused("too many identical tool calls at once; retry the tool call.")
