@@ -122,6 +122,11 @@ class AgentHookView(APIView):
         responses=OpenApiTypes.OBJECT,
         parameters=[
             OpenApiParameter("timeout", OpenApiTypes.NUMBER, description="seconds to wait for a person"),
+            OpenApiParameter(
+                "agent_timeout",
+                OpenApiTypes.NUMBER,
+                description="the agent's hook timeout in seconds; the wait ends before it",
+            ),
             OpenApiParameter("pending", OpenApiTypes.STR, enum=["wait", "ask"]),
             OpenApiParameter("other", OpenApiTypes.STR, enum=[ASK, DENY, ALLOW]),
         ],
