@@ -139,11 +139,13 @@ def free_port() -> int:
         return s.getsockname()[1]  # closed again: nobody listens there
 
 
-def run_hook(agent: str, url: str, *args: str, agent_timeout: float = AGENT_TIMEOUT):
+def run_hook(
+    agent: str, url: str, *args: str, agent_timeout: float = AGENT_TIMEOUT, key: str = "brabo_agent_x"
+):
     env = {
         **os.environ,
         "BRABO_URL": url,
-        "BRABO_AGENT_KEY": "brabo_agent_test",
+        "BRABO_AGENT_KEY": key,
         "BRABO_PROJECT_ROOT": "/tmp",
     }
     # The agent kills the hook at its timeout: so does this test. Answering in time is the hook's job.
@@ -244,3 +246,55 @@ def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_rea
         proc.stderr.close()
     reason = refusal_of(agent, code, out, err)
     assert "did not answer within" in reason and "retry the same tool call" in reason
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_real_brabo_saturated_by_waiting_hooks_still_gets_a_refusal_in_time(team, tmp_path):
+    """Brabo served for real with two threads, both held by hooks waiting for a person (as the threads
+    ``make run`` starts fill up): the next hook of each agent is refused before its agent's timeout."""
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        pytest.skip("needs PostgreSQL (DATABASE_URL): the served process has its own connections")
+    from .served import Server, base_env, database_url_for_tests
+
+    env = base_env(DATABASE_URL=database_url_for_tests(), BRABO_WEB_WORKERS="1", BRABO_WEB_THREADS="2")
+    server = Server(tmp_path, env=env)
+    waiters: list[threading.Thread] = []
+    try:
+
+        def hold() -> None:  # a hook waiting up to 60 s for a person, on one of the server's two threads
+            body = {**INPUTS["claude-code"], "tool_input": {"command": "make deploy"}}
+            try:
+                _http.request(
+                    "http",
+                    "127.0.0.1",
+                    server.port,
+                    "POST",
+                    "/api/hooks/claude-code/?timeout=60&agent_timeout=600",
+                    json.dumps(body).encode(),
+                    {
+                        "Authorization": f"Bearer {team.agent_key}",
+                        "Content-Type": "application/json",
+                        "X-Brabo-Project-Root": "/tmp",
+                    },
+                    90,
+                )
+            except OSError:
+                pass
+
+        from actions.models import ProposedAction
+
+        for _ in range(2):
+            waiters.append(threading.Thread(target=hold, daemon=True))
+            waiters[-1].start()
+        deadline = time.monotonic() + 60
+        while ProposedAction.objects.filter(status="pending").count() < 1 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the waiting hooks reached the server (re-attached to one pending action)
+        assert ProposedAction.objects.filter(status="pending").exists()
+        for agent in command_hook.AGENTS:
+            reason = refusal_of(agent, *run_hook(agent, server.url, "--timeout", "50", key=team.agent_key))
+            assert "did not answer within" in reason  # the server never got to it: the hook's own deadline
+    finally:
+        server.stop()
+        for w in waiters:
+            w.join(5)
