@@ -325,9 +325,9 @@ def _verdict(actions: list[ProposedAction], console: str, pending: str) -> tuple
             f"Brabo: this needs a person's approval — {a.message} (action {a.id}; also in the console: {console})."
         )
     return DENY, (
-        f"Brabo: this needs a person's approval — {a.message}. Approve action {a.id} in the console "
-        f"({console}), then retry the same tool call; an approval lets that call through once within "
-        f"{RETRY_WINDOW.seconds // 60} minutes."
+        f"Brabo: this needs a person's approval — {a.message}. Approve action {a.id} in the console, then "
+        f"retry the same tool call ({console}; an approval lets that call through once within "
+        f"{RETRY_WINDOW.seconds // 60} minutes)."
     )
 
 

@@ -304,8 +304,8 @@ def main(args, *, hard_deadline: bool = False) -> int:
     console = url.rstrip("/") + "/admin/console/"
     late = (
         f"Brabo did not answer within {deadline - started:.0f} s (this agent kills its hook at "
-        f"{agent_timeout:g} s and would then run the tool), so the tool call is refused. If it waits for "
-        f"approval, approve it in the console ({console}), then retry the same tool call."
+        f"{agent_timeout:g} s and would then run the tool), so the tool call is refused. If it needs a "
+        f"person, approve the action in the console, then retry the same tool call ({console})."
     )
     once = _Once()
     if hard_deadline:

@@ -66,7 +66,7 @@ def test_approve_then_retry_is_allowed_once(hooked, team, agent, form):
     decision, reason = ask(hooked, agent, form, body)
     [action] = pending()
     assert decision == "deny"
-    assert f"Approve action {action.id} in the console" in reason and "retry the same tool call" in reason
+    assert f"Approve action {action.id} in the console, then retry the same tool call" in reason
 
     again, reason = ask(hooked, agent, form, body)  # refused again, and no second pending action
     assert again == "deny" and str(action.id) in reason
