@@ -328,7 +328,13 @@ def main(args, *, hard_deadline: bool = False) -> int:
         body, root = resolve_links(body, root)
         left = deadline - time.monotonic()
         wait = server_wait(args.timeout, left)
-        params = {"timeout": f"{wait:.1f}", "pending": args.pending, "other": args.other}
+        params = {
+            "timeout": f"{wait:.1f}",
+            # the server clamps its wait to this too (at most 600 s, the longest wait it takes)
+            "agent_timeout": f"{min(agent_timeout, 600.0):g}",
+            "pending": args.pending,
+            "other": args.other,
+        }
         answer = client.hook(agent, body, root=root, params=params, timeout=left, deadline=deadline)
     except (ValueError, BraboError) as exc:
         answer = deny(agent, f"Brabo could not decide this tool call, so it is refused: {exc}")

@@ -198,6 +198,7 @@ def test_the_persons_wait_asked_of_the_server_fits_inside_the_agent_timeout(serv
     query = dict(part.split("=", 1) for part in target.split("?", 1)[1].split("&"))
     wait = float(query["timeout"])
     assert 0 < wait <= AGENT_TIMEOUT - command_hook.margin(AGENT_TIMEOUT) - 1
+    assert float(query["agent_timeout"]) == AGENT_TIMEOUT  # so the server's own clamp agrees
 
 
 @pytest.mark.parametrize("server", ["slow-body"], indirect=True)
