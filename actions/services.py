@@ -104,10 +104,14 @@ def propose_action(
     agent: Agent | None = None,
     user=None,
     task: Task | None = None,
+    hook_fingerprint: str = "",
 ) -> Decision:
     """Create a proposed action, decide it at once (SPEC §5) and record ``proposed_action.created``.
 
     Exactly one of ``agent`` (an agent's API call) or ``user`` (a person, e.g. the containers page).
+    ``hook_fingerprint`` (actions.hooks_api, R12.6): kept on the action when it waits for a person; if an
+    identical hook call's action already waits, the database refuses this one and IntegrityError is raised
+    for the caller to attach to that one — nothing is written.
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
@@ -164,9 +168,11 @@ def propose_action(
         with transaction.atomic():
             verdict = budgets.gate_spend(project, agent, payload, verdict)
             return _insert_proposal(
-                project, agent, user, task, action_type, payload, verdict, actor, "", hints
+                project, agent, user, task, action_type, payload, verdict, actor, "", hints, hook_fingerprint
             )
-    return _insert_proposal(project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints)
+    return _insert_proposal(
+        project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, hook_fingerprint
+    )
 
 
 def _principal_user_id(agent: Agent):
@@ -175,7 +181,7 @@ def _principal_user_id(agent: Agent):
 
 
 def _insert_proposal(
-    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints
+    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, hook_fingerprint=""
 ) -> Decision:
     rules = quorum.rules_of(project)
     if verdict.decision == AUTO_APPROVE:
@@ -217,6 +223,7 @@ def _insert_proposal(
         settled_at=now if status == DENIED else None,
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
+        hook_fingerprint=hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
     )
     # issue 16: the answer's `approvals` reads no rule or approval row again
     action._approval_rules = rules  # type: ignore[attr-defined]
@@ -242,6 +249,8 @@ def _insert_proposal(
         if status == AUTO_APPROVED:
             enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:
+        if action.hook_fingerprint:
+            raise  # R12.6 — an identical hook call's action already waits; actions.hooks_api attaches to it
         # R8.5 — the database's one-live-merge-per-PR constraint caught a concurrent twin.
         raise DomainError(
             f"a merge of PR {merge_pr} is already proposed and not settled.",
