@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('actions', '0006_notifications_webhooks_subscriptions'),
+        ('actions', '0007_frozen_proposer_and_expiry'),
         ('projects', '0009_pending_expiry_per_project'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
