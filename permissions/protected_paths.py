@@ -1,0 +1,321 @@
+"""Files that decide what runs later (SPEC R3.7): the one table, and whether a path lands in it.
+
+Writing, moving, deleting or changing the mode of one of these makes a tool run code later, or changes who
+decides: the coding agents' own configuration and hooks, git's folder and attribute filters, CI and hook
+runners, editors' task runners, environment loaders, package-manager settings and ``permissions.json``. Such a
+write is never auto-approved by autonomy, auto mode or the container floor; only an allow pattern written for
+that exact command does (for the typed ``write_file`` no pattern can name a path, so a person approves it).
+
+Every check that protects one of these files reads this table: the engine's shell reading
+(:func:`protected_target`, used by ``permissions.commands.writes`` through decide()), the typed ``write_file``
+(:func:`protected_file`), the coding agents' hook mapping (``actions.agent_hooks.write``) and the proposal
+path checks. Names compare without regard to case (a runner may sit on a case-insensitive file system), at
+any depth (a nested ``.git`` is a repository git uses from inside it; a nested ``.npmrc`` or ``.envrc`` is
+read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``~/.gitconfig``).
+
+Plain Python, no Django, no I/O: lexical, like the path scope (R6.3).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from permissions.commands.writes import TREE, WHOLE, may_write, targets
+from permissions.scope import NOT_USER_PATHS
+from permissions.shell import Segment
+
+__all__ = [
+    "PROTECTED",
+    "Protected",
+    "contains_protected",
+    "protected_file",
+    "protected_parts",
+    "protected_writes",
+    "why_protected",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Protected:
+    """One entry: ``parts`` are the path components (lower case) that name it; a ``folder`` protects
+    everything below it; ``prefix`` matches any name that starts with the last part (``.yarnrc*``)."""
+
+    shown: str  # as people read it
+    parts: tuple[str, ...]
+    folder: bool
+    what: str  # what it decides, for the sentence people read
+    prefix: bool = False
+
+
+def _entry(shown: str, what: str) -> Protected:
+    folder = shown.endswith("/")
+    prefix = shown.endswith("*")
+    parts = tuple(shown.rstrip("/*").lower().split("/"))
+    return Protected(shown, parts, folder, what, prefix)
+
+
+_AGENT = "a coding agent's own configuration and hooks"
+_GIT = "git's configuration and hooks"
+_CI = "a CI or hook runner's configuration"
+_PKG = "a package manager's settings"
+
+# R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
+# folders, ~/.claude.json and ~/.gitconfig are listed for their home-only names.
+PROTECTED: tuple[Protected, ...] = tuple(
+    _entry(shown, what)
+    for shown, what in (
+        (".claude/", _AGENT),
+        (".claude.json", _AGENT),
+        (".gemini/", _AGENT),
+        (".codex/", _AGENT),
+        (".mcp.json", _AGENT),
+        (".git/", _GIT),
+        (".gitmodules", _GIT),
+        (".gitattributes", _GIT),
+        (".gitconfig", _GIT),
+        (".github/workflows/", _CI),
+        (".gitlab-ci.yml", _CI),
+        (".husky/", _CI),
+        (".pre-commit-config.yaml", _CI),
+        (".vscode/tasks.json", "an editor's task runner"),
+        (".envrc", "an environment loader"),
+        (".npmrc", _PKG),
+        (".yarnrc*", _PKG),
+        ("pip.conf", _PKG),
+        ("permissions.json", "the project's policy"),
+        ("permissions.json.lock", "the project's policy"),
+    )
+)
+
+_BY_FIRST: dict[str, tuple[Protected, ...]] = {}
+for _p in PROTECTED:
+    _BY_FIRST[_p.parts[0]] = (*_BY_FIRST.get(_p.parts[0], ()), _p)
+_PREFIXED = tuple(p for p in PROTECTED if p.prefix)
+# The folders that hold a protected entry without being one (`.github` holds `workflows/`): moving or
+# deleting one of them moves or deletes the entry.
+_HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
+_GLOB_CHARS = frozenset("*?[")
+
+
+def _entry_at(parts: list[str], k: int) -> Protected | None:
+    """The entry whose name starts at component ``k`` of ``parts`` (lower case), or None."""
+    name = parts[k]
+    for p in _BY_FIRST.get(name, ()):
+        n = len(p.parts)
+        if tuple(parts[k : k + n]) == p.parts:
+            return p
+    for p in _PREFIXED:
+        if name.startswith(p.parts[-1]):
+            return p
+    return None
+
+
+def protected_parts(parts: list[str], dotglob: bool = False) -> Protected | None:
+    """The entry a path's components (any case, ``..`` already resolved) lie in, or None. A component
+    holding a glob (``.c*``, ``.[c]laude``) counts when it can match an entry's name; one that starts with a
+    wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it)."""
+    low = [c.lower() for c in parts]
+    for k, c in enumerate(low):
+        if _GLOB_CHARS.intersection(c):
+            hit = _glob_entry(low, k, dotglob)
+        else:
+            hit = _entry_at(low, k)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _glob_entry(low: list[str], k: int, dotglob: bool) -> Protected | None:
+    pattern = low[k]
+    hidden_ok = dotglob or pattern.startswith(".")
+    for p in PROTECTED:
+        name = p.parts[0]
+        if name.startswith(".") and not hidden_ok:
+            continue
+        if fnmatch.fnmatchcase(name, pattern) or (p.prefix and fnmatch.fnmatchcase(name + "x", pattern)):
+            if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p.parts[1:]):
+                return p
+    return None
+
+
+def _tail_matches(rest: list[str], want: tuple[str, ...]) -> bool:
+    for c, w in zip(rest, want):
+        if not (fnmatch.fnmatchcase(w, c) if _GLOB_CHARS.intersection(c) else c == w):
+            return False
+    return True
+
+
+def contains_protected(parts: list[str]) -> bool:
+    """Whether a folder with these components (lower or any case) directly holds part of an entry: moving,
+    deleting or changing it recursively reaches the entry (``.github`` holds ``.github/workflows/``)."""
+    return bool(parts) and parts[-1].lower() in _HOLDERS
+
+
+def why_protected(p: Protected) -> str:
+    return f"{p.shown} is {p.what}, which decides what runs later"
+
+
+def protected_file(path: str) -> Protected | None:
+    """R3.7 for a file named by a typed action or a hook (``write_file``): the entry the path lies in, or
+    None. ``path`` may be relative or absolute; ``~`` and ``$HOME`` are the home folder. Lexical: ``.`` and
+    ``..`` are resolved (``a/../.claude/x`` is ``.claude/x``), names compare without regard to case."""
+    parts: list[str] = []
+    for c in path.replace("\\", "/").split("/"):
+        if c in ("", "."):
+            continue
+        if c == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(c)
+    # A backslash is a separator on the other side of a Windows runner; a literal file name never holds one
+    # in a project Brabo writes, so reading it as one only ever finds more.
+    return protected_parts(parts)
+
+
+# -- shell commands (decide() step 4) -----------------------------------------------------------------------
+
+UNKNOWN_PLACE = (
+    "it writes to a location decided only when it runs, which could be one of the files that decide what "
+    "runs later (.claude/, .git/, permissions.json ...)"
+)
+_REWRITES = (
+    "it rewrites the working tree, names unseen, where the files that decide what runs later live "
+    "(.claude/, .git/, permissions.json ...)"
+)
+_HOLDS = "it changes a folder that holds {shown}, which is {what} and decides what runs later"
+_HOLDS_TOP = (
+    "it changes a folder that holds the files that decide what runs later (.claude/, .git/, "
+    "permissions.json ...)"
+)
+_HOME = ("~",)
+
+
+def _norm(base: list[str], rel: str) -> list[str]:
+    parts = list(base)
+    for c in rel.split("/"):
+        if c == "" or c == ".":
+            continue
+        if c == "..":
+            if parts:
+                parts.pop()
+        else:
+            parts.append(c)
+    return parts
+
+
+def _home_relative(word: str) -> str | None:
+    """The rest of a word that starts at the home folder (``~``, ``~user``, ``$HOME``, ``${HOME}``)."""
+    if word.startswith("~"):
+        return word.partition("/")[2] if "/" in word else ""
+    for head in ("$HOME", "${HOME}"):
+        if word == head or word.startswith(head + "/"):
+            return word[len(head) + 1 :]
+    return None
+
+
+def _resolve(word: str, cwd: list[str] | None, start: list[str]) -> list[list[str]] | None:
+    """The component lists a written word may name (the cwd followed through `cd`, and the action's own),
+    or None when its location is decided at run time."""
+    rest = _home_relative(word)
+    if rest is not None:
+        if "$" in rest or "`" in rest:
+            return None
+        return [_norm(list(_HOME), rest)]
+    if "$" in word or "`" in word or "{}" in word:
+        return None
+    if word.startswith("/"):
+        return [_norm([], word)]
+    if cwd is None:
+        return None
+    first = _norm(cwd, word)
+    return [first] if cwd == start else [first, _norm(start, word)]
+
+
+def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -> str | None:
+    hit = protected_parts(parts, dotglob)
+    if hit is not None:
+        return f"it writes {hit.shown}, {hit.what}, which decides what runs later"
+    if kind == TREE or kind == WHOLE:
+        if contains_protected(parts):
+            holder = next(p for p in PROTECTED if len(p.parts) > 1 and p.parts[0] == parts[-1].lower())
+            return _HOLDS.format(shown=holder.shown, what=holder.what)
+        if parts == list(_HOME) or not parts or any(r[: len(parts)] == parts for r in roots):
+            return _HOLDS_TOP
+    return None
+
+
+def protected_writes(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]],
+    cwd: str,
+    roots: Sequence[str],
+    command: str,
+) -> list[tuple[int, bool, str]]:
+    """R3.7 for a shell command: each segment that writes a protected file, as (index, by a redirection,
+    why). ``cwd``: where the command starts (normalized, as the path scope sees it); ``roots``: the project
+    folder(s) the command runs in -- a write that changes a folder holding them (``rm -rf .``,
+    ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`."""
+    dotglob = "dotglob" in command or "GLOBIGNORE" in command
+    start = _norm([], cwd)
+    here: list[str] | None = start
+    root_parts = [_norm([], r) for r in roots if r != "/tmp"]
+    found: list[tuple[int, bool, str]] = []
+    for i, seg in enumerate(segments):
+        words = seg.words
+        why: str | None = None
+        by_redirect = False
+        for t in seg.redirects:
+            if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
+                continue  # a device or a network connection (caps.network_redirect), never a file here
+            why = _check(t, 0, here, start, root_parts, dotglob)
+            if why is not None:
+                by_redirect = True
+                break
+        if why is None and words:
+            views = seg_views[i] if i < len(seg_views) else (words,)
+            for view in views:
+                if not view or not may_write(view[0]):
+                    continue
+                for target, kind in targets(view):
+                    if kind == WHOLE:
+                        why = _REWRITES
+                    else:
+                        why = _check(target, kind, here, start, root_parts, dotglob)
+                    if why is not None:
+                        break
+                if why is not None:
+                    break
+        if why is not None:
+            found.append((i, by_redirect, why))
+        if words and words[0] in ("cd", "pushd", "popd"):
+            here = _moved(seg, here, start)
+    return found
+
+
+def _check(
+    word: str, kind: int, here: list[str] | None, start: list[str], roots: list[list[str]], dotglob: bool
+) -> str | None:
+    if not word:
+        return None
+    places = _resolve(word, here, start)
+    if places is None:
+        return UNKNOWN_PLACE
+    for parts in places:
+        why = _judge(parts, kind, roots, dotglob)
+        if why is not None:
+            return why
+    return None
+
+
+def _moved(seg: Segment, here: list[str] | None, start: list[str]) -> list[str] | None:
+    words = seg.words
+    if words[0] == "cd":
+        if len(words) == 1:
+            return list(_HOME)
+        if len(words) == 2 and 1 not in seg.dynamic and words[1] != "-":
+            places = _resolve(words[1], here, start)
+            return places[0] if places else None
+    return None  # `cd -`, `popd`, `pushd`, a target from an expansion: not known lexically
