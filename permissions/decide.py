@@ -51,6 +51,7 @@ __all__ = [
     "Verdict",
     "compiled",
     "decide",
+    "runs_in_of",
 ]
 
 # R12.2: the stable enum. The reason is the step that set the final verdict.
@@ -245,6 +246,14 @@ def _verdict(
     d["scope_root"] = root_id
     d["auto_mode"] = auto_mode
     return v
+
+
+def runs_in_of(execution_mode: str) -> str:
+    """Where Brabo itself runs a project's actions (SPEC §5): a container, the bubblewrap sandbox of a
+    ``local`` project (never unsandboxed) and a ``mounted`` project's registered container (R6.1) are
+    ``sandbox``; a ``runner`` project runs wherever its runner does -- in a sandbox when bubblewrap works there,
+    directly on the machine otherwise -- which the server cannot know (R6.1), so ``host``."""
+    return "host" if execution_mode == "runner" else SANDBOX
 
 
 def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:

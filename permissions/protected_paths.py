@@ -27,6 +27,9 @@ from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
 
 __all__ = [
+    "AGENT_CONFIG",
+    "GIT_FOLDER",
+    "POLICY_NAMES",
     "PROTECTED",
     "Protected",
     "contains_protected",
@@ -88,6 +91,15 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("permissions.json.lock", "the project's policy"),
     )
 )
+
+# permissions.json and its lock: a typed write_file or git_commit naming them is refused at proposal
+# (actions.proposal_paths, R3.5); GIT_FOLDER likewise (Brabo does not write into .git).
+POLICY_NAMES: frozenset[str] = frozenset(p.shown for p in PROTECTED if p.what == "the project's policy")
+GIT_FOLDER = ".git"
+
+# The agents' own configuration: the hook endpoints refuse a file tool's write there outright
+# (actions.agent_hooks.write), an agent does not change its own hooks.
+AGENT_CONFIG: frozenset[Protected] = frozenset(p for p in PROTECTED if p.what == _AGENT)
 
 _BY_FIRST: dict[str, tuple[Protected, ...]] = {}
 for _p in PROTECTED:
