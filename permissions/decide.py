@@ -485,7 +485,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             ):
                 never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
             if never_auto is None and any(
-                s.redirects or any(v and may_write(v[0]) for v in vs)
+                s.redirects or any(v and may_write(v) for v in vs)
                 for s, vs in zip(parsed.segments, seg_views)
             ):
                 # R3.7: a write into a file that decides what runs later, which only an allow written for that

@@ -22,7 +22,7 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from permissions.commands.writes import TREE, WHOLE, may_write, targets
+from permissions.commands.writes import NAMED, TREE, WHOLE, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
 
@@ -128,7 +128,7 @@ def protected_parts(parts: list[str], dotglob: bool = False) -> Protected | None
     """The entry a path's components (any case, ``..`` already resolved) lie in, or None. A component
     holding a glob (``.c*``, ``.[c]laude``) counts when it can match an entry's name; one that starts with a
     wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it)."""
-    low = [c.lower() for c in parts]
+    low = [c.casefold() for c in parts]
     for k, c in enumerate(low):
         if _GLOB_CHARS.intersection(c):
             hit = _glob_entry(low, k, dotglob)
@@ -162,7 +162,7 @@ def _tail_matches(rest: list[str], want: tuple[str, ...]) -> bool:
 def contains_protected(parts: list[str]) -> bool:
     """Whether a folder with these components (lower or any case) directly holds part of an entry: moving,
     deleting or changing it recursively reaches the entry (``.github`` holds ``.github/workflows/``)."""
-    return bool(parts) and parts[-1].lower() in _HOLDERS
+    return bool(parts) and parts[-1].casefold() in _HOLDERS
 
 
 def why_protected(p: Protected) -> str:
@@ -252,11 +252,31 @@ def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -
         return f"it writes {hit.shown}, {hit.what}, which decides what runs later"
     if kind == TREE or kind == WHOLE:
         if contains_protected(parts):
-            holder = next(p for p in PROTECTED if len(p.parts) > 1 and p.parts[0] == parts[-1].lower())
+            holder = next(p for p in PROTECTED if len(p.parts) > 1 and p.parts[0] == parts[-1].casefold())
             return _HOLDS.format(shown=holder.shown, what=holder.what)
         if parts == list(_HOME) or not parts or any(r[: len(parts)] == parts for r in roots):
             return _HOLDS_TOP
     return None
+
+
+_PLACES: dict[tuple[str, tuple[str, ...]], tuple[list[str], list[list[str]], bool]] = {}
+
+
+def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]], bool]:
+    """The start folder's and the roots' components, and whether the start folder is outside every protected
+    one (memoised: one project has few; never mutated)."""
+    key = (cwd, roots)
+    hit = _PLACES.get(key)
+    if hit is None:
+        if len(_PLACES) >= 1024:
+            _PLACES.clear()
+        start = _norm([], cwd)
+        hit = _PLACES[key] = (
+            start,
+            [_norm([], r) for r in roots if r != "/tmp"],
+            protected_parts(start) is None,
+        )
+    return hit
 
 
 def protected_writes(
@@ -271,9 +291,8 @@ def protected_writes(
     folder(s) the command runs in -- a write that changes a folder holding them (``rm -rf .``,
     ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`."""
     dotglob = "dotglob" in command or "GLOBIGNORE" in command
-    start = _norm([], cwd)
+    start, root_parts, start_clean = _places(cwd, tuple(roots))
     here: list[str] | None = start
-    root_parts = [_norm([], r) for r in roots if r != "/tmp"]
     found: list[tuple[int, bool, str]] = []
     for i, seg in enumerate(segments):
         words = seg.words
@@ -282,20 +301,20 @@ def protected_writes(
         for t in seg.redirects:
             if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
                 continue  # a device or a network connection (caps.network_redirect), never a file here
-            why = _check(t, 0, here, start, root_parts, dotglob)
+            why = _check(t, NAMED, here, start, root_parts, dotglob, start_clean)
             if why is not None:
                 by_redirect = True
                 break
         if why is None and words:
             views = seg_views[i] if i < len(seg_views) else (words,)
             for view in views:
-                if not view or not may_write(view[0]):
+                if not view or not may_write(view):
                     continue
                 for target, kind in targets(view):
                     if kind == WHOLE:
                         why = _REWRITES
                     else:
-                        why = _check(target, kind, here, start, root_parts, dotglob)
+                        why = _check(target, kind, here, start, root_parts, dotglob, start_clean)
                     if why is not None:
                         break
                 if why is not None:
@@ -307,11 +326,35 @@ def protected_writes(
     return found
 
 
+# A word none of whose spellings can name a protected file: no entry's name in it (compared as the table
+# compares), no expansion, glob or home, and -- for a tree -- no way to be a folder above the project.
+_NEEDLES = tuple(sorted({p.parts[0] for p in PROTECTED}))
+_NOT_LITERAL = frozenset("*?[$`~{\\")
+
+
+def _clear(word: str, kind: int) -> bool:
+    low = word.casefold()
+    for n in _NEEDLES:
+        if n in low:
+            return False
+    if not _NOT_LITERAL.isdisjoint(word):
+        return False
+    return kind == NAMED or not (word[0] == "/" or word[0] == "." and (len(word) == 1 or word[1] in "./"))
+
+
 def _check(
-    word: str, kind: int, here: list[str] | None, start: list[str], roots: list[list[str]], dotglob: bool
+    word: str,
+    kind: int,
+    here: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
 ) -> str | None:
     if not word:
         return None
+    if start_clean and here is start and _clear(word, kind):
+        return None  # the common case: a plain name, below a folder that is not protected
     places = _resolve(word, here, start)
     if places is None:
         return UNKNOWN_PLACE

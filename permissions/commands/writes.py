@@ -194,9 +194,6 @@ WRITE_VERBS: frozenset[str] = (
             "direnv",
             "pre-commit",
             "husky",
-            "python",
-            "python3",
-            "pypy3",
             "install",
         }
     )
@@ -554,7 +551,29 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     return []
 
 
-def may_write(verb: str) -> bool:
-    """A cheap filter: whether :func:`targets` can find anything for a view starting with ``verb``."""
-    name = verb.rpartition("/")[2]
-    return name in WRITE_VERBS or name.startswith(_PYTHONS_PREFIX)
+# Words without which a view of these programs writes nothing (the cheap filter below).
+_GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
+                          "submodule", "init", "-o"})  # fmt: skip
+_FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
+                           "-fls"})  # fmt: skip
+_SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
+
+
+def may_write(view: tuple[str, ...]) -> bool:
+    """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
+    verb = view[0]
+    if verb not in WRITE_VERBS:
+        if "/" in verb:
+            verb = verb.rpartition("/")[2]
+            if verb in WRITE_VERBS:
+                return may_write((verb, *view[1:]))
+        return verb.startswith(_PYTHONS_PREFIX) and ("pip" in view or "pip3" in view)
+    if verb == "git":
+        return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
+    if verb == "find":
+        return not _FIND_WRITING.isdisjoint(view)
+    if verb in _SUBCOMMAND_WRITERS:
+        return "config" in view or "set" in view or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
+    if verb in ("direnv", "pre-commit"):
+        return len(view) > 1
+    return True
