@@ -28,12 +28,11 @@ from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
-from permissions.commands.writes import may_write
 from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
-from permissions.protected_paths import protected_file, protected_writes
+from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.wrappers import views
@@ -484,10 +483,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in parsed.segments)
             ):
                 never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
-            if never_auto is None and any(
-                s.redirects or any(v and may_write(v) for v in vs)
-                for s, vs in zip(parsed.segments, seg_views)
-            ):
+            if never_auto is None and may_write_any(parsed.segments, seg_views):
                 # R3.7: a write into a file that decides what runs later, which only an allow written for that
                 # exact segment covers (a redirection cannot be written in a pattern, so nothing covers it).
                 never_auto = _protected_write(req, parsed, seg_views, comp, in_sandbox, command)

@@ -22,7 +22,7 @@ import fnmatch
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from permissions.commands.writes import NAMED, TREE, WHOLE, may_write, targets
+from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
 
@@ -34,6 +34,7 @@ __all__ = [
     "Protected",
     "contains_protected",
     "protected_file",
+    "may_write_any",
     "protected_parts",
     "protected_writes",
     "why_protected",
@@ -277,6 +278,20 @@ def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]
             protected_parts(start) is None,
         )
     return hit
+
+
+def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
+    """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one."""
+    for seg, vs in zip(segments, seg_views):
+        for t in seg.redirects:
+            if t not in NOT_USER_PATHS:
+                return True
+        for v in vs:
+            if v:
+                first = v[0]
+                if (first in WRITE_VERBS or "/" in first or first[:2] == "py") and may_write(v):
+                    return True
+    return False
 
 
 def protected_writes(
