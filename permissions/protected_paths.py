@@ -51,19 +51,21 @@ class Protected:
     folder: bool
     what: str  # what it decides, for the sentence people read
     prefix: bool = False
+    top: bool = False  # only at the project's top folder (the policy file), when the caller knows it
 
 
 def _entry(shown: str, what: str) -> Protected:
     folder = shown.endswith("/")
     prefix = shown.endswith("*")
     parts = tuple(shown.rstrip("/*").lower().split("/"))
-    return Protected(shown, parts, folder, what, prefix)
+    return Protected(shown, parts, folder, what, prefix, top=what == _POLICY)
 
 
 _AGENT = "a coding agent's own configuration and hooks"
 _GIT = "git's configuration and hooks"
 _CI = "a CI or hook runner's configuration"
 _PKG = "a package manager's settings"
+_POLICY = "the project's policy"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
 # folders, ~/.claude.json and ~/.gitconfig are listed for their home-only names.
@@ -88,14 +90,14 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".npmrc", _PKG),
         (".yarnrc*", _PKG),
         ("pip.conf", _PKG),
-        ("permissions.json", "the project's policy"),
-        ("permissions.json.lock", "the project's policy"),
+        ("permissions.json", _POLICY),
+        ("permissions.json.lock", _POLICY),
     )
 )
 
 # permissions.json and its lock: a typed write_file or git_commit naming them is refused at proposal
 # (actions.proposal_paths, R3.5); GIT_FOLDER likewise (Brabo does not write into .git).
-POLICY_NAMES: frozenset[str] = frozenset(p.shown for p in PROTECTED if p.what == "the project's policy")
+POLICY_NAMES: frozenset[str] = frozenset(p.shown for p in PROTECTED if p.top)
 GIT_FOLDER = ".git"
 
 # The agents' own configuration: the hook endpoints refuse a file tool's write there outright
@@ -110,14 +112,19 @@ _PREFIXED = tuple(p for p in PROTECTED if p.prefix)
 # deleting one of them moves or deletes the entry.
 _HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
 _GLOB_CHARS = frozenset("*?[")
+_TOP: list[list[str]] = [[]]
 
 
-def _entry_at(parts: list[str], k: int) -> Protected | None:
+def _at_top(low: list[str], k: int, tops: list[list[str]] | None) -> bool:
+    return tops is None or low[:k] in tops
+
+
+def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protected | None:
     """The entry whose name starts at component ``k`` of ``parts`` (lower case), or None."""
     name = parts[k]
     for p in _BY_FIRST.get(name, ()):
         n = len(p.parts)
-        if tuple(parts[k : k + n]) == p.parts:
+        if tuple(parts[k : k + n]) == p.parts and (not p.top or _at_top(parts, k, tops)):
             return p
     for p in _PREFIXED:
         if name.startswith(p.parts[-1]):
@@ -125,28 +132,37 @@ def _entry_at(parts: list[str], k: int) -> Protected | None:
     return None
 
 
-def protected_parts(parts: list[str], dotglob: bool = False) -> Protected | None:
+def protected_parts(
+    parts: list[str], dotglob: bool = False, tops: list[list[str]] | None = None
+) -> Protected | None:
     """The entry a path's components (any case, ``..`` already resolved) lie in, or None. A component
     holding a glob (``.c*``, ``.[c]laude``) counts when it can match an entry's name; one that starts with a
-    wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it)."""
+    wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it), and a bare
+    wildcard (``build/*``) only the policy file at the top. ``tops``: the project's top folders (casefolded
+    components), where the policy file lives; None when not known (then it counts at any depth)."""
     low = [c.casefold() for c in parts]
     for k, c in enumerate(low):
         if _GLOB_CHARS.intersection(c):
-            hit = _glob_entry(low, k, dotglob)
+            hit = _glob_entry(low, k, dotglob, tops)
         else:
-            hit = _entry_at(low, k)
+            hit = _entry_at(low, k, tops)
         if hit is not None:
             return hit
     return None
 
 
-def _glob_entry(low: list[str], k: int, dotglob: bool) -> Protected | None:
+def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | None) -> Protected | None:
     pattern = low[k]
     hidden_ok = dotglob or pattern.startswith(".")
+    bare = not pattern.strip("*?")
     for p in PROTECTED:
         name = p.parts[0]
         if name.startswith(".") and not hidden_ok:
             continue
+        if p.top and not _at_top(low, k, tops):
+            continue
+        if bare and not p.top and not name.startswith("."):
+            continue  # `rm -rf build/*` is not aimed at a pip.conf that may lie there
         if fnmatch.fnmatchcase(name, pattern) or (p.prefix and fnmatch.fnmatchcase(name + "x", pattern)):
             if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p.parts[1:]):
                 return p
@@ -184,8 +200,8 @@ def protected_file(path: str) -> Protected | None:
             continue
         parts.append(c)
     # A backslash is a separator on the other side of a Windows runner; a literal file name never holds one
-    # in a project Brabo writes, so reading it as one only ever finds more.
-    return protected_parts(parts)
+    # in a project Brabo writes, so reading it as one only ever finds more. A relative path starts at the top.
+    return protected_parts(parts, tops=None if path.startswith(("/", "~", "$")) else _TOP)
 
 
 # -- shell commands (decide() step 4) -----------------------------------------------------------------------
@@ -248,7 +264,7 @@ def _resolve(word: str, cwd: list[str] | None, start: list[str]) -> list[list[st
 
 
 def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -> str | None:
-    hit = protected_parts(parts, dotglob)
+    hit = protected_parts(parts, dotglob, [[c.casefold() for c in r] for r in roots] if roots else None)
     if hit is not None:
         return f"it writes {hit.shown}, {hit.what}, which decides what runs later"
     if kind == TREE or kind == WHOLE:

@@ -92,6 +92,8 @@ SHELL_WRITES = [
     "rm -rf .",
     "rm -rf ./*",
     "rm -f *.json",
+    "rm -rf *",
+    "rm -rf venv/pip.conf",
     "unlink .mcp.json",
     "shred -u .envrc",
     "rmdir .husky",
@@ -231,6 +233,9 @@ def test_a_cwd_inside_a_protected_folder_counts(command):
         "cp a .github/ISSUE_TEMPLATE/bug.md",
         "echo x > claude.md",
         "echo x > .claudeignore",
+        "rm -rf build/*",
+        "cp src/* out/",
+        "rm -f docs/examples/permissions.json",  # not the project's policy file, which lives at the top
     ],
 )
 def test_ordinary_writes_and_reads_stay_ordinary(command):
