@@ -572,6 +572,9 @@ def _opaque_note(text: str, why: str, dropped: str | None) -> str:
     return note
 
 
+_PROTECTED_MEMO: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = {}
+
+
 def _protected_write(
     req: DecisionRequest,
     parsed: ParsedCommand,
@@ -584,7 +587,16 @@ def _protected_write(
     writing segment (a redirection cannot be written in a pattern: nothing covers it), or None."""
     project = req.project
     scope = scope_for(project.execution_mode, project.container_running and in_sandbox, project.root, req.cwd)
-    for i, by_redirect, why in protected_writes(parsed.segments, seg_views, scope.cwd, scope.roots, command):
+    # Agents repeat their commands: the reading depends on the text and where it starts only (memoised).
+    key = (command, scope.cwd, scope.roots)
+    found = _PROTECTED_MEMO.get(key)
+    if found is None:
+        if len(_PROTECTED_MEMO) >= 4096:
+            _PROTECTED_MEMO.clear()
+        found = _PROTECTED_MEMO[key] = tuple(
+            protected_writes(parsed.segments, seg_views, scope.cwd, scope.roots, command)
+        )
+    for i, by_redirect, why in found:
         seg = parsed.segments[i]
         if by_redirect or comp.allow.match_exactly(seg.words) is None:
             shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
