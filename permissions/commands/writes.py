@@ -363,6 +363,10 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         return [(here, WHOLE)]
     if sub == "checkout-index" or (sub == "read-tree" and any(w in ("-u", "--reset") for w in rest)):
         return [(here, WHOLE)]
+    if sub == "config":
+        # `git config --file X k v` writes X; the repository's or the home config otherwise, whose keys that run
+        # programs permissions.commands.git reads.
+        return out + [(_join(base, v), NAMED) for v in _option_values(rest, "f", ("--file",))]
     if sub == "submodule":
         return [(_join(base, ".gitmodules"), NAMED), (_join(base, ".git"), NAMED)]
     if sub == "init":
@@ -553,7 +557,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
 
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
-                          "submodule", "init", "-o"})  # fmt: skip
+                          "submodule", "init", "config", "-o"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

@@ -127,6 +127,8 @@ SHELL_WRITES = [
     "git -C sub checkout -- .claude",
     "git submodule add https://x/y vendor/y",
     "git init",
+    "git config --file .claude/settings.json hooks.x y",
+    "git config -f .gitmodules submodule.x.update '!sh evil'",
     # archives and patches (names the command does not spell)
     "tar xf evil.tar",
     "tar -xzf evil.tgz -C .",
@@ -230,6 +232,7 @@ def test_a_cwd_inside_a_protected_folder_counts(command):
         "sed -i 's/a/b/' src/app.py",
         "git checkout -b feature",
         "git restore src/app.py",
+        "git config --get user.name",
         "cp a .github/ISSUE_TEMPLATE/bug.md",
         "echo x > claude.md",
         "echo x > .claudeignore",
@@ -393,12 +396,17 @@ _WRITERS = [
 _FILES = [p.shown.rstrip("/*") + ("/x" if p.folder else "") for p in PROTECTED]
 
 
+_TOP_ONLY = {p.shown for p in PROTECTED if p.top}  # the policy file: at the project's top only
+
+
 @st.composite
 def _spelled(draw):
     name = draw(st.sampled_from(_FILES))
     cased = "".join(c.upper() if draw(st.booleans()) else c for c in name)
-    lead = draw(st.sampled_from(["", "./", "src/../", "a/b/../../", "~/", "$HOME/", f"{ROOT}/"]))
-    return lead + cased
+    leads = ["", "./", "src/../", "a/b/../../"]
+    if name not in _TOP_ONLY:
+        leads += ["~/", "$HOME/", f"{ROOT}/", "vendor/lib/"]  # home twins, any depth
+    return draw(st.sampled_from(leads)) + cased
 
 
 @settings(max_examples=300, deadline=None)
