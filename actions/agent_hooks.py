@@ -44,6 +44,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from permissions.protected_paths import AGENT_CONFIG, protected_file
+
 ALLOW, DENY, ASK = "allow", "deny", "ask"
 RUNS_IN_AGENT = {"runs_in": "agent"}
 # What an edit proposal's ``content`` holds: Brabo never reads the agent's disk, so it cannot compute
@@ -152,9 +154,10 @@ def terminal(tool: str, command: str, cwd: str | None, root: str | None) -> Mapp
     return Mapped(tool=tool, proposals=[Proposal("terminal", payload, cwd_in_root=rel)])
 
 
-# The agents' own settings folders, where their hooks are configured: an agent that could write there
-# through a hooked tool could switch its own governance off, so such a write is never proposed.
-AGENT_SETTINGS_DIRS = frozenset({".claude", ".gemini", ".codex"})
+# The agents' own configuration, where their hooks and MCP servers are configured (R3.7's table,
+# permissions.protected_paths): an agent that could write there through a hooked tool could switch its own
+# governance off, so such a write is never proposed. The table's other files (.git/, CI, package settings ...)
+# are proposed, and the policy never auto-approves them (R3.7).
 
 
 def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) -> Mapped:
@@ -162,10 +165,11 @@ def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) 
     rel = resolve_path(path, cwd, root)
     if rel is None:
         return _outside(tool, f"the file {path!r}", root)
-    if AGENT_SETTINGS_DIRS.intersection(rel.split("/")):
+    hit = protected_file(rel)
+    if hit in AGENT_CONFIG:
         why = (
-            f"{rel} is in a coding agent's settings folder, where its hooks live; an agent does not change "
-            "its own hooks — a person edits that file."
+            f"{rel} is in {hit.shown}, a coding agent's own configuration, where its hooks live; an agent does "
+            "not change its own hooks — a person edits that file."
         )
         return Mapped(tool=tool, refusal="agent_settings", why=why)
     payload = {"path": rel, "content": _text(content, "the new content"), **extra, **RUNS_IN_AGENT}
