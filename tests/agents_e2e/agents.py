@@ -47,12 +47,21 @@ SHELL_TOOL = {
     "gemini-cli": lambda command: ToolCall(
         "run_shell_command", {"command": command, "description": "run it"}
     ),
-    # Codex's unified exec tool (what it offers a model without catalogue metadata); its hook sees
-    # tool_name "Bash" with tool_input.command.
+    # Codex's unified exec tool; its hook sees tool_name "Bash" with tool_input.command.
     "codex": lambda command: ToolCall("exec_command", {"cmd": command}),
 }
-# The agent's file-writing tool, for ``path`` (absolute) and ``content``.
+# The agent's file-writing tool, for ``path`` (absolute) and ``content``. Codex writes files with its
+# freeform ``apply_patch`` tool (a Responses "custom" tool; its hook sees ``{"command": <patch>}``).
 WRITE_TOOL = {
+    "codex": lambda path, content: ToolCall(
+        "apply_patch",
+        {},
+        freeform="*** Begin Patch\n*** Add File: "
+        + path
+        + "\n"
+        + "".join("+" + line + "\n" for line in content.splitlines())
+        + "*** End Patch\n",
+    ),
     "claude-code": lambda path, content: ToolCall(
         "Write", {"file_path": path, "content": content}, "toolu_e2e_1"
     ),
@@ -184,7 +193,7 @@ def configure(agent: str, *, project: Path, home: Path, hook: Hook | None, model
         (codex_home / "config.toml").write_text(
             "\n".join(
                 [
-                    'model = "gpt-5.1-codex"',
+                    'model = "gpt-5.5"',  # in Codex's model catalogue: it offers apply_patch
                     'model_provider = "stub"',
                     'approval_policy = "never"',
                     'sandbox_mode = "danger-full-access"',

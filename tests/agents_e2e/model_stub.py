@@ -35,6 +35,7 @@ class ToolCall:
     name: str
     arguments: dict[str, Any]
     call_id: str = "call_brabo_e2e_1"
+    freeform: str | None = None  # a Responses "custom" tool's raw input (Codex's apply_patch), not JSON
 
 
 @dataclass
@@ -176,8 +177,16 @@ def _responses_has_result(body: dict, call: ToolCall) -> bool:
 def _responses_answer(body: dict, call: ToolCall) -> tuple[bytes, str]:
     declared = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
     wants_tool = call.name in declared and not _responses_has_result(body, call)
-    if wants_tool:
+    if wants_tool and call.freeform is not None:
         item: dict = {
+            "type": "custom_tool_call",
+            "id": "ctc_stub",
+            "call_id": call.call_id,
+            "name": call.name,
+            "input": call.freeform,
+        }
+    elif wants_tool:
+        item = {
             "type": "function_call",
             "id": "fc_stub",
             "call_id": call.call_id,

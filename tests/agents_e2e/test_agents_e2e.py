@@ -85,8 +85,8 @@ def test_claude_code_http_hook_allows_and_refuses(agent_clis, brabo, agent_dirs,
 
 @pytest.mark.parametrize("agent", sorted(WRITE_TOOL))
 def test_file_writes_follow_brabo(agent, agent_clis, brabo, agent_dirs):
-    """The agents' file tools (Claude Code ``Write``, Gemini CLI ``write_file``) map to ``write_file``:
-    allowed, the file is written; refused, it is not."""
+    """The agents' file tools (Claude Code ``Write``, Gemini CLI ``write_file``, Codex ``apply_patch``) map
+    to ``write_file``: allowed, the file is written; refused, it is not."""
     project, home = agent_dirs
     brabo.policy(deny=["WriteFile()"])
     target = project / "notes.md"
