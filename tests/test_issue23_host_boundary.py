@@ -47,7 +47,7 @@ def host(settings, monkeypatch, tmp_path, local_base):
     h.temp.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(h.temp))
     settings.VAR_DIR = tmp_path / "var"
-    settings.VAR_DIR.mkdir()
+    settings.VAR_DIR.mkdir(exist_ok=True)
     settings.BRABO_LOCAL_GIT_ROOT = local_base / "git"  # the local provider's folder, inside the base too
     settings.BRABO_LOCAL_GIT_ROOT.mkdir()
     return h
