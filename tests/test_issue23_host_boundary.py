@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from actions.models import ProposedAction
+from actions import execution
+from actions.models import RUNNABLE, ProposedAction
 from actions.tests.exec_fixtures import OWNER_TOKEN, git
 from actions.tests.git_http_server import GitHttpRemote
 from actions.tests.poisoned_git import ConnectionRecorder, poison_config
@@ -150,6 +151,10 @@ def _propose_and_approve(team, key, approver, action_type, payload, capture):
         with capture(execute=True):
             resp = team.world.client(approver).post(f"/api/actions/{action_id}/approve/")
         assert resp.status_code == 200, resp.content
+    # With a broker (CI) the approval hands the work to a worker's queue that this test does not consume:
+    # run it here, as the worker would (a no-op when the in-process worker already did).
+    if ProposedAction.objects.filter(pk=action_id, status__in=RUNNABLE).exists():
+        execution.execute(action_id)
     return ProposedAction.objects.get(pk=action_id)
 
 
