@@ -88,6 +88,8 @@ class ProposedAction(models.Model):
             models.Index(
                 fields=["updated_at"], condition=Q(dispatch_due=True), name="action_dispatch_due_idx"
             ),
+            # issue 24: an agent's pending cap reads at most `cap` rows of this, whatever its history
+            models.Index(fields=["agent"], condition=Q(status="pending"), name="action_agent_pending_idx"),
         ]
         constraints = [
             # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.

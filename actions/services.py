@@ -31,7 +31,7 @@ from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
 from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
-from . import budgets, events, quorum, task_states, waiting
+from . import budgets, events, fairness, quorum, task_states, waiting
 from .announce import announce
 from .enqueue import enqueue_execution
 from .events import Actor
@@ -116,6 +116,7 @@ def propose_action(
             status=403,
             reason="agent_suspended",
         )
+    fairness.check_rate(project, agent=agent, user=user)  # issue 24: cheap, and before any work
     try:
         payload, merge_pr = read_payload(action_type, payload)
     except PayloadError as exc:
@@ -183,6 +184,8 @@ def _insert_proposal(
                 message=sentence("quorum_rule", None, detail),
             )
     status = _STATUS_OF.get(verdict.decision, PENDING)
+    if status == PENDING:
+        fairness.check_pending(project, agent=agent)  # issue 24: only what would wait for a person counts
     now = timezone.now()
     action = ProposedAction(
         project=project,

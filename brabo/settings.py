@@ -326,3 +326,17 @@ BRABO_WEBHOOK_TIMEOUT = env_int("BRABO_WEBHOOK_TIMEOUT", 10, minimum=1)
 BRABO_SSE_MAX_SECONDS = env_int("BRABO_SSE_MAX_SECONDS", 300, minimum=1)
 BRABO_SSE_HEARTBEAT = env_int("BRABO_SSE_HEARTBEAT", 15, minimum=1)
 BRABO_SSE_MAX_STREAMS = env_int("BRABO_SSE_MAX_STREAMS", 4, minimum=1)
+
+# Issue 24 — fair sharing: one agent or one workspace cannot crowd out the others. A proposal past a cap is
+# refused with 429 and Retry-After (reasons too_many_pending_actions / proposal_rate_exceeded). Pending caps
+# count the actions still awaiting a person; rates are token buckets (sustained proposals per second, and the
+# burst allowed on top), shared through BRABO_REDIS_URL when set, per process otherwise. The defaults are far
+# above what an ordinary agent does; 0 turns a cap off.
+BRABO_CAP_PENDING_PER_AGENT = env_int("BRABO_CAP_PENDING_PER_AGENT", 100, minimum=0)
+BRABO_CAP_PENDING_PER_WORKSPACE = env_int("BRABO_CAP_PENDING_PER_WORKSPACE", 1000, minimum=0)
+BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT = env_int("BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT", 20, minimum=0)
+BRABO_CAP_PROPOSAL_BURST_PER_AGENT = env_int("BRABO_CAP_PROPOSAL_BURST_PER_AGENT", 60, minimum=1)
+BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE = env_int(
+    "BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE", 200, minimum=0
+)
+BRABO_CAP_PROPOSAL_BURST_PER_WORKSPACE = env_int("BRABO_CAP_PROPOSAL_BURST_PER_WORKSPACE", 600, minimum=1)
