@@ -28,8 +28,10 @@ import threading
 import time
 
 from django.conf import settings
+from django.db import connections
 
 from brabo.errors import DomainError
+from projects.models import Project
 
 from .models import PENDING, ProposedAction
 
@@ -185,24 +187,46 @@ def check_rate(project, agent=None, user=None) -> None:
     raise _refuse_rate(whose, rate, burst, wait)
 
 
-def _at_least(queryset, count: int) -> bool:
-    """True when ``queryset`` has ``count`` rows or more, reading at most ``count`` of them."""
-    return queryset.order_by()[count - 1 : count].exists()
+_PENDING_SQL: dict[str, str] = {}
+
+
+def _pending_sql(connection) -> str:
+    """One hand-built statement for both counts, each a subquery that stops after ``cap`` rows: the agent's
+    along ``action_agent_pending_idx``, the workspace's along ``action_queue_idx`` per project. Built once
+    per connection vendor (an ORM query here cost more CPU to compile than to run)."""
+    sql = _PENDING_SQL.get(connection.alias)
+    if sql is None:
+        qn = connection.ops.quote_name
+        actions = qn(ProposedAction._meta.db_table)
+        projects = qn(Project._meta.db_table)
+        sql = _PENDING_SQL[connection.alias] = (
+            f"SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM {actions} WHERE agent_id = %s AND status = %s "
+            f"LIMIT %s) AS mine), "
+            f"(SELECT COUNT(*) FROM (SELECT 1 FROM {actions} WHERE status = %s AND project_id IN "
+            f"(SELECT id FROM {projects} WHERE workspace_id = %s) LIMIT %s) AS ours)"
+        )
+    return sql
 
 
 def check_pending(project, agent=None) -> None:
     """R8.4 / issue 24 — refuse a proposal that would be pending past the agent's or workspace's cap."""
-    per_agent = settings.BRABO_CAP_PENDING_PER_AGENT
-    if per_agent and agent is not None:
-        if _at_least(ProposedAction.objects.filter(agent=agent, status=PENDING), per_agent):
-            raise _refuse_pending(f"agent {agent.name} already has {per_agent}", per_agent)
+    per_agent = settings.BRABO_CAP_PENDING_PER_AGENT if agent is not None else 0
     per_ws = settings.BRABO_CAP_PENDING_PER_WORKSPACE
-    if per_ws:
-        in_workspace = ProposedAction.objects.filter(
-            project__workspace_id=project.workspace_id, status=PENDING
-        )
-        if _at_least(in_workspace, per_ws):
-            raise _refuse_pending(f"this workspace already has {per_ws}", per_ws)
+    if not per_agent and not per_ws:
+        return
+    connection = connections[ProposedAction.objects.db]
+    pk = ProposedAction._meta.get_field("agent").target_field
+    agent_id = pk.get_db_prep_value(agent.pk, connection) if agent is not None else None
+    ws_id = Project._meta.get_field("workspace").target_field.get_db_prep_value(
+        project.workspace_id, connection
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(_pending_sql(connection), [agent_id, PENDING, per_agent, PENDING, ws_id, per_ws])
+        mine, ours = cursor.fetchone()
+    if per_agent and mine >= per_agent:
+        raise _refuse_pending(f"agent {agent.name} already has {per_agent}", per_agent)
+    if per_ws and ours >= per_ws:
+        raise _refuse_pending(f"this workspace already has {per_ws}", per_ws)
 
 
 def _refuse_pending(what: str, cap: int) -> DomainError:
