@@ -48,7 +48,7 @@ from .models import (
     payload_hash,
 )
 from .payloads import PayloadError, read_payload
-from .policy_input import ProjectRootInvalid, evaluate
+from .policy_input import ProjectRootInvalid, evaluate, proposal_inputs
 from .proposal_paths import check_paths
 from .task_states import move_task
 
@@ -150,8 +150,17 @@ def propose_action(
             )
         hints = _merge_hints(project)
 
+    # issue 24: the autonomy rows and whether any two-person rule exists, in one statement
+    inputs = proposal_inputs(project, agent)
     try:
-        verdict = evaluate(project, action_type=action_type, payload=payload, role=role, agent=agent)
+        verdict = evaluate(
+            project,
+            action_type=action_type,
+            payload=payload,
+            role=role,
+            agent=agent,
+            autonomy=inputs.autonomy,
+        )
     except ProjectRootInvalid as exc:
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
@@ -162,15 +171,17 @@ def propose_action(
         with transaction.atomic():
             verdict = budgets.gate_spend(project, agent, payload, verdict)
             return _insert_proposal(
-                project, agent, user, task, action_type, payload, verdict, actor, "", hints
+                project, agent, user, task, action_type, payload, verdict, actor, "", hints, inputs
             )
-    return _insert_proposal(project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints)
+    return _insert_proposal(
+        project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, inputs
+    )
 
 
 def _insert_proposal(
-    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints
+    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, inputs
 ) -> Decision:
-    rules = quorum.rules_of(project)
+    rules = quorum.rules_of(project) if inputs.has_approval_rules else {}
     if verdict.decision == AUTO_APPROVE:
         # Issue 16: nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
         # autopilot — or the rule would be bypassed by the very policy it guards against.
