@@ -222,6 +222,10 @@ SPECTACULAR_SETTINGS = {
 # Celery. Unset broker → tasks run in-process at enqueue time (eager), which `make run` uses.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_BROKER_URL.startswith("redis://"):
+    # Issue 24: kombu's Redis transport, publishing through one client per channel instead of a new one per
+    # message (brabo/kombu_redis.py).
+    CELERY_BROKER_TRANSPORT = "brabo.kombu_redis:Transport"
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = False  # enabled per task, only on idempotent ones (STYLE.md practice 3)
