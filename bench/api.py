@@ -185,16 +185,22 @@ def load_with_wrk(
     return int(n), int(errors), float(wall), float(p50_ms), float(p99_ms)
 
 
-def _cpu_seconds(pids) -> float:
-    """utime + stime of these processes, from /proc (Linux); 0 for one that is gone."""
-    total = 0
+def _cpu_by_pid(pids) -> dict[int, float]:
+    """utime + stime of these processes, from /proc (Linux); a process that is gone is left out."""
+    out = {}
     for pid in pids:
         try:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+        out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
+def _cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU used between two snapshots by the processes alive at the second (a backend that exited in between
+    took its count with it: leaving it out keeps the figure from going negative)."""
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in after.items())
 
 
 def _children(pid: int) -> list[int]:
@@ -426,20 +432,20 @@ def measure(side: Served, args, use_wrk: bool) -> dict:
     workers = _children(side.proc.pid)
     database = side.env["DATABASE_URL"].rsplit("/", 1)[1].split("?")[0]
     backends = _postgres_backends(database)
-    cpu_before = _cpu_seconds(workers), _cpu_seconds(backends)
+    cpu_before = _cpu_by_pid(workers), _cpu_by_pid(backends)
     if use_wrk:
         n, errors, wall, p50, p99 = load_with_wrk(side.base, side.key, args.seconds, args.concurrency)
     else:
         n, errors, wall, p50, p99 = load_with_python(side.base, side.key, args.requests, args.concurrency)
     backends = sorted(set(backends) | set(_postgres_backends(database)))
-    cpu_after = _cpu_seconds(workers), _cpu_seconds(backends)
+    cpu_after = _cpu_by_pid(workers), _cpu_by_pid(backends)
     return {
         "rate": n / wall,
         "p50": p50,
         "p99": p99,
         "errors": errors,
-        "server_cpu_ms": (cpu_after[0] - cpu_before[0]) / max(n, 1) * 1e3,
-        "postgres_cpu_ms": (cpu_after[1] - cpu_before[1]) / max(n, 1) * 1e3,
+        "server_cpu_ms": _cpu_spent(cpu_before[0], cpu_after[0]) / max(n, 1) * 1e3,
+        "postgres_cpu_ms": _cpu_spent(cpu_before[1], cpu_after[1]) / max(n, 1) * 1e3,
     }
 
 
