@@ -197,6 +197,11 @@ def _cpu_by_pid(pids) -> dict[int, float]:
     return out
 
 
+def _cpu_seconds(pids) -> float:
+    """utime + stime of these processes together (bench/hooks.py reads one process at a time)."""
+    return sum(_cpu_by_pid(pids).values())
+
+
 def _cpu_spent(before: dict[int, float], after: dict[int, float]) -> float:
     """CPU used between two snapshots by the processes alive at the second (a backend that exited in between
     took its count with it: leaving it out keeps the figure from going negative)."""
@@ -352,8 +357,8 @@ def main() -> int:
     try:
         if args.against != "none":
             base_url = url.split("?")[0] + "_base"
-            old = baseline_checkout(args.against)
-            sides.append(Served(f"baseline {args.against}", old, env_for(base_url), args.port + 1, args))
+            checkout = baseline_checkout(args.against)
+            sides.append(Served(f"baseline {args.against}", checkout, env_for(base_url), args.port + 1, args))
         sides.append(Served("this checkout", args.checkout, env_for(url), args.port, args))
         for side in sides:
             side.wait_ready()
