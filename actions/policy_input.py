@@ -25,6 +25,7 @@ from projects.models import Agent, AutonomyRule, Project
 from projects.policy_store import accepted_permissions, file_base
 
 from . import ports
+from .models import ApprovalRule
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,6 @@ _INPUTS_SQL: dict[str, str] = {}
 def proposal_inputs(project: Project, agent: Agent | None) -> ProposalInputs:
     """Issue 24: one hand-built statement per proposal instead of two ORM queries, whose compilation cost
     more CPU than running them. Rows come in the ORM's order (action_type), as ``autonomy_rows`` reads them."""
-    from .models import ApprovalRule
-
     connection = connections[AutonomyRule.objects.db]
     sql = _INPUTS_SQL.get(connection.alias)
     if sql is None:
