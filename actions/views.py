@@ -117,7 +117,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     @extend_schema(
         request=proposal_union(),
-        responses={201: action_union(), **error_responses(404)},
+        responses={201: action_union(), **error_responses(404, 429)},  # 429: the caps of issue 24
         parameters=[
             OpenApiParameter(
                 "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
