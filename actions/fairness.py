@@ -27,6 +27,7 @@ import math
 import threading
 import time
 
+import redis
 from django.conf import settings
 from django.db import connections
 
@@ -103,7 +104,8 @@ class _LocalBuckets:
             return wait, short
 
     def _forget(self, now: float) -> None:
-        # A bucket idle long enough to be full again is the same as no bucket; past that, the oldest go.
+        # Past the bound, the tenth touched longest ago goes: a bucket idle for long is full again, the same
+        # as no bucket, so forgetting it changes nothing unless it was touched within seconds.
         by_age = sorted(self._state, key=lambda k: self._state[k][1])
         for k in by_age[: max(len(by_age) // 10, 1)]:
             self._state.pop(k, None)
@@ -125,8 +127,6 @@ def _redis_script(url: str):
         with _redis_lock:
             script = _redis_scripts.get(url)
             if script is None:
-                import redis
-
                 # One pool per process and URL: no connection (nor handshake) per proposal.
                 client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
                 script = _redis_scripts[url] = client.register_script(_TAKE)
