@@ -24,15 +24,16 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from brabo.errors import next_step_of
 from brabo.redaction import redact_text, remember_secret
+from brabo.sql import Projection
 from projects.crypto import SecretUnreadable
 from projects.git_settings import workspace_git_root
-from projects.models import Task, WorkspaceCredentials
+from projects.models import Agent, Project, Task, Workspace, WorkspaceCredentials
 
 from . import events, executors, task_states, waiting
 from .models import (
@@ -156,16 +157,13 @@ class ExecutionContext:
 def execute(action_id, *, may_retry: bool = False) -> None:
     """Claim, run and settle one action. Never raises for a failure of the action itself; raises
     :class:`TransientFault` only when ``may_retry`` and the claim was released for the retry."""
-    claimed = ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
-        status=EXECUTING, executing_since=timezone.now(), attempts=F("attempts") + 1, dispatch_due=False
-    )
-    if not claimed:
+    action = _claim(action_id)
+    if action is None:
         log.info("action %s is not runnable (already claimed, settled or unknown); nothing to do", action_id)
         return
-    action = ProposedAction.objects.select_related("project__workspace", "task", "agent").get(id=action_id)
     stopped = agent_stopped(action)
     if stopped is not None:
-        settle_failed(action, *stopped)
+        settle_failed(action, *stopped, attempts=action.attempts)
         return
     ctx = ExecutionContext(action)
     try:
@@ -183,14 +181,22 @@ def execute(action_id, *, may_retry: bool = False) -> None:
             )
         result = executor(action, ctx)
     except ExecutionFailure as failure:
-        settle_failed(action, failure.code, ctx.redact(failure.message), ctx.redact(failure.next_step))
+        settle_failed(
+            action,
+            failure.code,
+            ctx.redact(failure.message),
+            ctx.redact(failure.next_step),
+            attempts=action.attempts,
+        )
         return
     except TransientFault as fault:
         if may_retry and _release_claim(action):
             log.warning("action %s: transient fault %s; will retry", action.id, fault.failure.code)
             raise
         f = fault.failure
-        settle_failed(action, f.code, ctx.redact(f.message), ctx.redact(f.next_step))
+        settle_failed(
+            action, f.code, ctx.redact(f.message), ctx.redact(f.next_step), attempts=action.attempts
+        )
         return
     except Exception as exc:  # anything unexpected: logged with its traceback here, a named code for people
         tb = ctx.redact("".join(traceback.format_exception(exc)))
@@ -204,7 +210,82 @@ def execute(action_id, *, may_retry: bool = False) -> None:
         return
     if result is DEFERRED:
         return
-    settle_executed(action, ctx.redact(result))
+    settle_executed(action, ctx.redact(result), attempts=action.attempts)
+
+
+class _ClaimPlan:
+    """Issue 24: the claim and the load of what the execution reads, in one PostgreSQL statement (a
+    data-modifying CTE: the status-guarded UPDATE ... RETURNING, joined to the project, its workspace, the
+    agent and the task), built once per connection. Through the ORM the UPDATE and the four-table
+    ``select_related`` cost several times running them, on every execution, even one that fails at once."""
+
+    def __init__(self, connection):
+        self.action = Projection(ProposedAction, "a")
+        self.project = Projection(Project, "p")
+        self.workspace = Projection(Workspace, "w")
+        self.agent = Projection(Agent, "g")
+        self.task = Projection(Task, "t")
+        self.parts = (self.action, self.project, self.workspace, self.agent, self.task)
+        qn = connection.ops.quote_name
+
+        def col(model, name: str) -> str:
+            return qn(model._meta.get_field(name).column)
+
+        A = ProposedAction
+        self.sql = (
+            f"WITH c AS (UPDATE {qn(A._meta.db_table)} SET {col(A, 'status')} = %s, "
+            f"{col(A, 'executing_since')} = %s, {col(A, 'attempts')} = {col(A, 'attempts')} + 1, "
+            f"{col(A, 'dispatch_due')} = %s WHERE {col(A, 'id')} = %s AND {col(A, 'status')} IN (%s, %s) "
+            "RETURNING *) "
+            f"SELECT {', '.join(part.select_list(connection) for part in self.parts)} FROM c AS a "
+            f"JOIN {qn(Project._meta.db_table)} p ON p.{col(Project, 'id')} = a.{col(A, 'project')} "
+            f"JOIN {qn(Workspace._meta.db_table)} w ON w.{col(Workspace, 'id')} = p.{col(Project, 'workspace')} "
+            f"LEFT JOIN {qn(Agent._meta.db_table)} g ON g.{col(Agent, 'id')} = a.{col(A, 'agent')} "
+            f"LEFT JOIN {qn(Task._meta.db_table)} t ON t.{col(Task, 'id')} = a.{col(A, 'task')}"
+        )
+
+
+_claim_plans: dict[str, _ClaimPlan] = {}
+
+
+def _claim(action_id) -> ProposedAction | None:
+    """R8.5 / STYLE 3 — claim the action with a status-guarded UPDATE (one worker or nobody) and load it with
+    its project, workspace, agent and task; None when it was not runnable."""
+    connection = connections[ProposedAction.objects.db]
+    if connection.vendor != "postgresql":
+        claimed = ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
+            status=EXECUTING, executing_since=timezone.now(), attempts=F("attempts") + 1, dispatch_due=False
+        )
+        if not claimed:
+            return None
+        return ProposedAction.objects.select_related("project__workspace", "task", "agent").get(id=action_id)
+    plan = _claim_plans.get(connection.alias)
+    if plan is None:
+        plan = _claim_plans[connection.alias] = _ClaimPlan(connection)
+    meta = ProposedAction._meta
+    params = [
+        EXECUTING,
+        meta.get_field("executing_since").get_db_prep_value(timezone.now(), connection),
+        False,
+        meta.pk.get_db_prep_value(action_id, connection),
+        *RUNNABLE,
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(plan.sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    loaded = []
+    at = 0
+    for part in plan.parts:
+        loaded.append(part.load(row, at, connection))
+        at += part.width
+    action, project, workspace, agent, task = loaded
+    type(project)._meta.get_field("workspace").set_cached_value(project, workspace)
+    meta.get_field("project").set_cached_value(action, project)
+    meta.get_field("agent").set_cached_value(action, agent)
+    meta.get_field("task").set_cached_value(action, task)
+    return action  # type: ignore[return-value]
 
 
 def agent_stopped(action: ProposedAction) -> tuple[str, str, str] | None:
@@ -244,8 +325,9 @@ def _release_claim(action: ProposedAction) -> bool:
 # -- settling -------------------------------------------------------------------------------------
 
 
-def settle_executed(action: ProposedAction, result: dict) -> bool:
-    """Record success. Returns False when the action was no longer ``executing`` (already settled)."""
+def settle_executed(action: ProposedAction, result: dict, *, attempts: int | None = None) -> bool:
+    """Record success. Returns False when the action was no longer ``executing`` (already settled).
+    ``attempts``: the count the caller's claim read, when it has one (else it is read again)."""
     with transaction.atomic():
         now = timezone.now()
         if not ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
@@ -263,7 +345,7 @@ def settle_executed(action: ProposedAction, result: dict) -> bool:
             action=action,
             payload={
                 "actionType": action.action_type,
-                "attempts": _attempts(action),
+                "attempts": attempts if attempts is not None else _attempts(action),
                 "summary": _summary(result),
             },
         )
@@ -274,8 +356,11 @@ def settle_executed(action: ProposedAction, result: dict) -> bool:
     return True
 
 
-def settle_failed(action: ProposedAction, code: str, message: str, next_step: str) -> bool:
-    """Record a named failure (R9.1). Returns False when the action was no longer ``executing``."""
+def settle_failed(
+    action: ProposedAction, code: str, message: str, next_step: str, *, attempts: int | None = None
+) -> bool:
+    """Record a named failure (R9.1). Returns False when the action was no longer ``executing``.
+    ``attempts``: the count the caller's claim read, when it has one (else it is read again)."""
     error = {"code": code, "message": message, "next_step": next_step}
     with transaction.atomic():
         now = timezone.now()
@@ -290,7 +375,11 @@ def settle_failed(action: ProposedAction, code: str, message: str, next_step: st
             project_id=action.project_id,
             actor=WORKER,
             action=action,
-            payload={"actionType": action.action_type, "attempts": _attempts(action), **_camel(error)},
+            payload={
+                "actionType": action.action_type,
+                "attempts": attempts if attempts is not None else _attempts(action),
+                **_camel(error),
+            },
         )
         _settle_task(action)
         waiting.publish(action.id)

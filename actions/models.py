@@ -108,6 +108,8 @@ class ProposedAction(models.Model):
                 condition=~Q(hook_fingerprint=""),
                 name="action_hook_call_idx",
             ),
+            # issue 24: an agent's pending cap reads at most `cap` rows of this, whatever its history
+            models.Index(fields=["agent"], condition=Q(status="pending"), name="action_agent_pending_idx"),
         ]
         constraints = [
             # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.

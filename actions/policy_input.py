@@ -10,9 +10,10 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from django.conf import settings
+from django.db import connections
 
 from permissions.ceiling import stricter
 from permissions.decide import (
@@ -33,6 +34,7 @@ from projects.policy_store import accepted_permissions, file_base
 
 from . import ports
 from .executors import AGENT_RUN_TYPES
+from .models import ApprovalRule
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,45 @@ def project_state(project: Project) -> ProjectState:
         protected_branches=tuple(project.protected_branches or ()),
         scope_root_id=project.scope_root_id(),
         workspace_dir_name=project.workspace_dir_name,
+    )
+
+
+@dataclass(frozen=True)
+class ProposalInputs:
+    """What a proposal reads besides the project: the agent's autonomy rows (engine input) and whether the
+    project has any two-person rule (issue 16; almost none do, so the rules themselves load only then)."""
+
+    autonomy: tuple[AutonomyRow, ...]
+    has_approval_rules: bool
+
+
+_INPUTS_SQL: dict[str, str] = {}
+
+
+def proposal_inputs(project: Project, agent: Agent | None) -> ProposalInputs:
+    """Issue 24: one hand-built statement per proposal instead of two ORM queries, whose compilation cost
+    more CPU than running them. Rows come in the ORM's order (action_type), as ``autonomy_rows`` reads them."""
+    connection = connections[AutonomyRule.objects.db]
+    sql = _INPUTS_SQL.get(connection.alias)
+    if sql is None:
+        qn = connection.ops.quote_name
+        sql = _INPUTS_SQL[connection.alias] = (
+            f"SELECT 'a' AS kind, action_type, mode FROM {qn(AutonomyRule._meta.db_table)} WHERE agent_id = %s "
+            f"UNION ALL SELECT 'r' AS kind, action_type, '' FROM {qn(ApprovalRule._meta.db_table)} "
+            "WHERE project_id = %s ORDER BY 1, 2"
+        )
+    agent_id = (
+        AutonomyRule._meta.get_field("agent").target_field.get_db_prep_value(agent.pk, connection)
+        if agent is not None
+        else None
+    )
+    project_id = Project._meta.pk.get_db_prep_value(project.pk, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [agent_id, project_id])
+        rows = cursor.fetchall()
+    return ProposalInputs(
+        autonomy=tuple(AutonomyRow(action_type, mode) for kind, action_type, mode in rows if kind == "a"),
+        has_approval_rules=any(kind == "r" for kind, _, _ in rows),
     )
 
 
@@ -155,7 +196,9 @@ def runs_in_for(state: ProjectState, action_type: str, payload: dict) -> str:
     return runs_in_of(state.execution_mode)
 
 
-def _request(state, perms, *, action_type, payload, role, agent, error=None, runs_in=None) -> DecisionRequest:
+def _request(
+    state, perms, *, action_type, payload, role, agent, error=None, runs_in=None, autonomy=None
+) -> DecisionRequest:
     return DecisionRequest(
         action_type=action_type,
         role=role,
@@ -164,7 +207,7 @@ def _request(state, perms, *, action_type, payload, role, agent, error=None, run
         cwd=payload.get("cwd") if action_type == "terminal" else None,
         target_branch=payload.get("target_branch") if action_type == "git_merge" else None,
         permissions=perms,
-        autonomy=autonomy_rows(agent),
+        autonomy=autonomy_rows(agent) if autonomy is None else autonomy,
         payload=payload,
         permissions_error=str(error) if error is not None else None,
         runs_in=runs_in or runs_in_for(state, action_type, payload),
@@ -205,11 +248,13 @@ def evaluate(
     role: str | None,
     agent: Agent | None,
     runs_in: str | None = None,
+    autonomy: tuple[AutonomyRow, ...] | None = None,
 ) -> Verdict:
     """decide() with the project's real state. The policy in force is the one a person accepted (R3.5):
     when the file on disk is that version (the hashes agree: the common path, no extra query or decision),
     one decision; otherwise one against each and the stricter wins. ``runs_in`` replaces where the action
-    runs (`policy check --runs-in`); by default it is where it will really run (:func:`runs_in_for`)."""
+    runs (`policy check --runs-in`); by default it is where it will really run (:func:`runs_in_for`).
+    ``autonomy``: the agent's rows when the caller already read them (``proposal_inputs``)."""
     state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
     _, disk_sha, on_disk, file_error = _read_policy(project)
     request = _request(
@@ -221,6 +266,7 @@ def evaluate(
         agent=agent,
         error=file_error,
         runs_in=runs_in,
+        autonomy=autonomy,
     )
     if file_error is None and disk_sha == project.policy_sha256:
         return decide(request, policy_hooks())

@@ -32,7 +32,7 @@ from projects.models import Agent, Project, Task
 from projects.policy_store import write_refusal
 from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
-from . import budgets, events, expiry, quorum, task_states, waiting
+from . import budgets, events, expiry, fairness, quorum, task_states, waiting
 from .announce import announce
 from .enqueue import enqueue_execution
 from .events import Actor
@@ -49,7 +49,7 @@ from .models import (
     payload_hash,
 )
 from .payloads import PayloadError, read_payload
-from .policy_input import ProjectRootInvalid, evaluate
+from .policy_input import ProjectRootInvalid, evaluate, proposal_inputs
 from .proposal_paths import check_paths
 from .task_states import move_task
 
@@ -123,6 +123,7 @@ def propose_action(
             status=403,
             reason="agent_suspended",
         )
+    fairness.check_rate(project, agent=agent, user=user)  # issue 24: cheap, and before any work
     try:
         payload, merge_pr = read_payload(action_type, payload)
     except PayloadError as exc:
@@ -156,8 +157,17 @@ def propose_action(
             )
         hints = _merge_hints(project)
 
+    # issue 24: the autonomy rows and whether any two-person rule exists, in one statement
+    inputs = proposal_inputs(project, agent)
     try:
-        verdict = evaluate(project, action_type=action_type, payload=payload, role=role, agent=agent)
+        verdict = evaluate(
+            project,
+            action_type=action_type,
+            payload=payload,
+            role=role,
+            agent=agent,
+            autonomy=inputs.autonomy,
+        )
     except ProjectRootInvalid as exc:
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
@@ -168,10 +178,32 @@ def propose_action(
         with transaction.atomic():
             verdict = budgets.gate_spend(project, agent, payload, verdict)
             return _insert_proposal(
-                project, agent, user, task, action_type, payload, verdict, actor, "", hints, hook_fingerprint
+                project,
+                agent,
+                user,
+                task,
+                action_type,
+                payload,
+                verdict,
+                actor,
+                "",
+                hints,
+                inputs,
+                hook_fingerprint,
             )
     return _insert_proposal(
-        project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, hook_fingerprint
+        project,
+        agent,
+        user,
+        task,
+        action_type,
+        payload,
+        verdict,
+        actor,
+        merge_pr,
+        hints,
+        inputs,
+        hook_fingerprint,
     )
 
 
@@ -181,9 +213,20 @@ def _principal_user_id(agent: Agent):
 
 
 def _insert_proposal(
-    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, hook_fingerprint=""
+    project,
+    agent,
+    user,
+    task,
+    action_type,
+    payload,
+    verdict,
+    actor,
+    merge_pr,
+    hints,
+    inputs,
+    hook_fingerprint="",
 ) -> Decision:
-    rules = quorum.rules_of(project)
+    rules = quorum.rules_of(project) if inputs.has_approval_rules else {}
     if verdict.decision == AUTO_APPROVE:
         # Issue 16: nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
         # autopilot — or the rule would be bypassed by the very policy it guards against.
@@ -197,6 +240,8 @@ def _insert_proposal(
                 message=sentence("quorum_rule", None, detail),
             )
     status = _STATUS_OF.get(verdict.decision, PENDING)
+    if status == PENDING:
+        fairness.check_pending(project, agent=agent)  # issue 24: only what would wait for a person counts
     now = timezone.now()
     action = ProposedAction(
         project=project,

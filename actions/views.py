@@ -18,13 +18,13 @@ from rest_framework import mixins, status
 from rest_framework.decorators import action as route
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.generics import ListAPIView
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
 from brabo.errors import DomainError
 from brabo.openapi import error_responses
+from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES
 from projects.api_base import TenantScopedViewSet, visible_project_or_404
@@ -93,6 +93,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         "agent__principal", "decided_by", "project"
     ).prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
     serializer_class = ActionSerializer
+    pagination_class = ActionPagination  # issue 24: keyset pages, no COUNT over the queue
     scope_to = "project"
     scope_path = "project"
     people_only = False
@@ -116,7 +117,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     @extend_schema(
         request=proposal_union(),
-        responses={201: action_union(), **error_responses(404)},
+        responses={201: action_union(), **error_responses(404, 429)},  # 429: the caps of issue 24
         parameters=[
             OpenApiParameter(
                 "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
@@ -271,16 +272,17 @@ class ApprovalRulesView(APIView):
 
 @extend_schema_view(get=extend_schema(parameters=filter_parameters(EVENT_FILTERS)))
 class ProjectEventsView(ListAPIView):
-    """R10 — a project's events, oldest first, paginated. Members only."""
+    """R10 — a project's events, oldest first, paginated by cursor (issue 24). Members only."""
 
     serializer_class = EventSerializer
-    pagination_class = LimitOffsetPagination
+    pagination_class = EventPagination
 
     def get_queryset(self):
         if request_agent(self.request) is not None:
             raise PermissionDenied("Agents cannot read the event log; it is for people.")
         project = visible_project_or_404(self.request, self.kwargs["project_id"])
-        events = SessionEvent.objects.filter(project=project).order_by("id")
+        # ordered by the paginator along event_project_idx (project, id)
+        events = SessionEvent.objects.filter(project=project)
         return apply_filters(events, self.request.query_params, EVENT_FILTERS)
 
 

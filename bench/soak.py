@@ -206,7 +206,7 @@ def main() -> int:
         ) as c:
             while not stop.is_set():
                 timed(c, "console poll", "GET", f"/api/actions/?project={pid}&limit=20")
-                timed(c, "console poll", "GET", f"/api/projects/{pid}/events/?limit=50&offset=0")
+                timed(c, "console poll", "GET", f"/api/projects/{pid}/events/?limit=50")
                 timed(c, "console poll", "GET", f"/api/projects/{pid}/approval-stats/")
                 stop.wait(0.5)
 

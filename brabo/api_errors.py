@@ -117,12 +117,16 @@ def exception_handler(exc, context):
             "send fewer.",
             reason="invalid",
         )
+    retry_after = None
     if isinstance(exc, DomainError):
         extra = {"errors": {exc.field: [str(exc)]}} if exc.field else {}
+        retry_after = exc.retry_after
         exc = ApiError(
             str(exc), status_code=exc.status, reason=reason_for(exc.status, exc.reason), extra=extra
         )
     response = drf_exception_handler(exc, context)
+    if response is not None and retry_after is not None:
+        response["Retry-After"] = str(retry_after)  # issue 24: a cap says when to come back
     if response is None:
         log.exception(
             "unhandled error in %s", context.get("view").__class__.__name__ if context.get("view") else "?"

@@ -19,15 +19,23 @@ from dataclasses import dataclass
 
 class DomainError(Exception):
     """A refused transition. ``field`` names the input at fault; ``status`` is the HTTP status to answer
-    (by default the catalogue's status for ``reason``, else 400)."""
+    (by default the catalogue's status for ``reason``, else 400); ``retry_after`` (seconds) becomes the
+    ``Retry-After`` header of a 429 or 503."""
 
     def __init__(
-        self, message: str, *, field: str | None = None, status: int | None = None, reason: str | None = None
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        status: int | None = None,
+        reason: str | None = None,
+        retry_after: int | None = None,
     ):
         super().__init__(message)
         self.field = field
         self.status = status if status is not None else status_of(reason)
         self.reason = reason
+        self.retry_after = retry_after
 
 
 # What a code is (``kind``):
@@ -378,6 +386,20 @@ _ENTRIES: tuple[Code, ...] = (
         "it until the owner replaces it or confirms it.",
         "The owner sets a new token (PUT /api/workspaces/{id}/credentials/) or confirms this one (POST "
         "/api/workspaces/{id}/credentials/confirm/), then proposes the action again.",
+    ),
+    # Issue 24 — fair sharing (actions/fairness.py): caps an operator sets (BRABO_CAP_*), answered with
+    # Retry-After.
+    _err(
+        "proposal_rate_exceeded",
+        429,
+        "Proposals from {whose} arrive faster than this server allows ({rate} per second, bursts of {burst}).",
+        "Wait for the number of seconds in the Retry-After header, then retry more slowly; nothing was created.",
+    ),
+    _err(
+        "too_many_pending_actions",
+        429,
+        "The agent or the workspace already has {cap} actions waiting for a person.",
+        "Have a person approve or deny some of them (the console queue), then retry after Retry-After.",
     ),
     _err(
         "too_many_streams",

@@ -30,6 +30,10 @@ ERROR_STATUSES: dict[int, tuple[str, str]] = {
     413: ("TooLargeError", "The request body is too large."),
     415: ("UnsupportedMediaTypeError", "The body is not JSON."),
     422: ("UnprocessableError", "An Idempotency-Key reused with a different request."),
+    429: (
+        "TooManyRequestsError",
+        "Over a cap the operator set; retry after the Retry-After header's seconds.",
+    ),
     503: ("UnavailableError", "The database is unavailable or overloaded; nothing was changed, retry."),
 }
 

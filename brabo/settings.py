@@ -231,6 +231,10 @@ SPECTACULAR_SETTINGS = {
 # Celery. Unset broker → tasks run in-process at enqueue time (eager), which `make run` uses.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
+if CELERY_BROKER_URL.startswith("redis://"):
+    # Issue 24: kombu's Redis transport, publishing through one client per channel instead of a new one per
+    # message (brabo/kombu_redis.py).
+    CELERY_BROKER_TRANSPORT = "brabo.kombu_redis:Transport"
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = False  # enabled per task, only on idempotent ones (STYLE.md practice 3)
@@ -391,3 +395,17 @@ if _proxy_ssl:
             "your TLS proxy adds, e.g. 'X-Forwarded-Proto: https'."
         )
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + _header.strip().upper().replace("-", "_"), _value.strip())
+
+# Issue 24 — fair sharing: one agent or one workspace cannot crowd out the others. A proposal past a cap is
+# refused with 429 and Retry-After (reasons too_many_pending_actions / proposal_rate_exceeded). Pending caps
+# count the actions still awaiting a person; rates are token buckets (sustained proposals per second, and the
+# burst allowed on top), shared through BRABO_REDIS_URL when set, per process otherwise. The defaults are far
+# above what an ordinary agent does; 0 turns a cap off.
+BRABO_CAP_PENDING_PER_AGENT = env_int("BRABO_CAP_PENDING_PER_AGENT", 100, minimum=0)
+BRABO_CAP_PENDING_PER_WORKSPACE = env_int("BRABO_CAP_PENDING_PER_WORKSPACE", 1000, minimum=0)
+BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT = env_int("BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT", 20, minimum=0)
+BRABO_CAP_PROPOSAL_BURST_PER_AGENT = env_int("BRABO_CAP_PROPOSAL_BURST_PER_AGENT", 60, minimum=1)
+BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE = env_int(
+    "BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE", 200, minimum=0
+)
+BRABO_CAP_PROPOSAL_BURST_PER_WORKSPACE = env_int("BRABO_CAP_PROPOSAL_BURST_PER_WORKSPACE", 600, minimum=1)

@@ -9,10 +9,12 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
+from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from brabo.errors import DomainError
+from brabo.pagination import EventPagination
 from permissions.action_types import MAINTAINER
 
 from . import keys, teams
@@ -323,15 +325,17 @@ class OwnershipCancelView(APIView):
         return Response(OfferSerializer(offer).data)
 
 
-class WorkspaceEventsView(APIView):
-    """The team's own events (members, invitations, ownership), oldest first; any member reads them."""
+class WorkspaceEventsView(ListAPIView):
+    """The team's own events (members, invitations, ownership), oldest first, paginated by cursor like a
+    project's events (issue 24: all of them, not the first 1000); any member reads them."""
 
-    @extend_schema(responses=WorkspaceEventSerializer(many=True))
-    def get(self, request, workspace_id):
-        ws = _workspace(workspace_id)
-        require_workspace_role(request.user, ws.pk, None, "Reading the workspace's events")
-        rows = WorkspaceEvent.objects.filter(workspace=ws).order_by("id")[:1000]
-        return Response(WorkspaceEventSerializer(rows, many=True).data)
+    serializer_class = WorkspaceEventSerializer
+    pagination_class = EventPagination
+
+    def get_queryset(self):
+        ws = _workspace(self.kwargs["workspace_id"])
+        require_workspace_role(self.request.user, ws.pk, None, "Reading the workspace's events")
+        return WorkspaceEvent.objects.filter(workspace=ws)  # ordered by id along workspace_event_idx
 
 
 # -- keys ----------------------------------------------------------------------------------------------

@@ -56,9 +56,12 @@ def test_a_huge_limit_is_clamped_and_a_huge_offset_refused(team):
     )
     person = team.world.client(team.maintainer)
     page = person.get(f"/api/actions/?project={team.project.id}&limit=9223372036854775808")
-    assert page.status_code == 200 and page.json()["count"] == 1
+    assert page.status_code == 200 and len(page.json()["results"]) == 1
+    # issue 24: the queue is paged by cursor; an offset is refused by name, never ignored
     far = person.get(f"/api/actions/?project={team.project.id}&offset=99999999999999999999")
     assert far.status_code == 400 and "offset" in far.json()["detail"]
+    events = person.get(f"/api/projects/{team.project.id}/events/?limit=99999999999999999999999")
+    assert events.status_code == 200 and len(events.json()["results"]) == 1
 
 
 def test_module_map_and_permissions_that_cannot_be_stored_are_400s(team):
