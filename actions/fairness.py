@@ -27,7 +27,6 @@ import math
 import threading
 import time
 
-import redis
 from django.conf import settings
 from django.db import connections
 
@@ -127,6 +126,8 @@ def _redis_script(url: str):
         with _redis_lock:
             script = _redis_scripts.get(url)
             if script is None:
+                import redis  # only with BRABO_REDIS_URL: the embedded default never loads it
+
                 # One pool per process and URL: no connection (nor handshake) per proposal.
                 client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
                 script = _redis_scripts[url] = client.register_script(_TAKE)
