@@ -168,11 +168,19 @@ class Client:
             try:
                 decoded = json.loads(raw) if raw else None
             except ValueError:
-                decoded = None
+                # Issue 25: not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
+                # which address answered and how to fix it, never the page itself.
+                raise BraboError(
+                    status,
+                    f"{self.url}{path} answered HTTP {status} with something that is not Brabo's API (not "
+                    f"JSON); set --url / BRABO_URL to the server's base address, e.g. http://127.0.0.1:8000 — "
+                    f"without /admin or /api",
+                    "not_brabo_api",
+                ) from None
             if status >= 400:
                 if isinstance(decoded, dict):
                     raise BraboError(status, str(decoded.get("detail", decoded)), decoded.get("reason"))
-                raise BraboError(status, raw[:300].decode(errors="replace") or f"HTTP {status}")
+                raise BraboError(status, f"HTTP {status}")
             return decoded
         if not attempts:
             last = f"no time left to reach Brabo at {self.url}"

@@ -8,10 +8,12 @@ and ``--project-json`` let a long stream skip repeating a large rule set.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, Protocol
 
-from permissions.action_types import MODES
+from permissions.action_types import ACTION_TYPES, MODES, ROLES
 from permissions.decide import (
     RUNS_IN,
     AutonomyRow,
@@ -22,7 +24,12 @@ from permissions.decide import (
     decide,
     runs_in_of,
 )
-from permissions.files import PermissionsFileError, lint_permissions, parse_permissions_text
+from permissions.files import (
+    MAX_PERMISSIONS_BYTES,
+    PermissionsFileError,
+    lint_permissions,
+    parse_permissions_text,
+)
 
 __all__ = [
     "RequestError",
@@ -138,9 +145,18 @@ def parse_request(
     action_type = raw.get("action_type")
     if not isinstance(action_type, str):
         raise RequestError("action_type is required and must be a string")
+    if action_type not in ACTION_TYPES:
+        # Issue 25: not a verdict (it read as deny/iam): a request that names no known type is a bad line.
+        raise RequestError(f"unknown action_type {action_type!r}; use one of {', '.join(ACTION_TYPES)}")
+    if "role" not in raw:
+        # Issue 25: a line without the proposer's role answered deny/iam, as if it had been refused.
+        raise RequestError(
+            f"role is required: the proposer's role ({', '.join(ROLES)}; an agent's is its principal's), or "
+            "null for a proposer with none (IAM then denies)"
+        )
     role = raw.get("role")
-    if role is not None and not isinstance(role, str):
-        raise RequestError("role must be a string or null")
+    if role is not None and role not in ROLES:
+        raise RequestError(f"role must be one of {', '.join(ROLES)} or null; got {role!r}")
     command = raw.get("command")
     cwd = raw.get("cwd")
     if action_type == "terminal" and not isinstance(command, str):
@@ -235,10 +251,19 @@ class Writer(Protocol):
 
 
 def run_lint(path: str, out: Writer) -> int:
-    """R12.3: 0 clean, 1 problems found, 2 the file cannot be read."""
+    """R12.3: 0 clean, 1 problems found, 2 the file cannot be read. Only a regular file is read (issue 25: a
+    FIFO hung the command), without blocking, and at most the policy file's size limit."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            out.write(f"{path}: cannot be read: not a regular file (a folder, FIFO, socket or device)\n")
+            return 2
+        if st.st_size > MAX_PERMISSIONS_BYTES:
+            out.write(f"{path}: cannot be read: larger than {MAX_PERMISSIONS_BYTES} bytes\n")
+            return 2
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as fh:
+            text = fh.read(MAX_PERMISSIONS_BYTES + 1).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         out.write(f"{path}: cannot be read: {exc}\n")
         return 2

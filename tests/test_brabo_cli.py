@@ -179,3 +179,34 @@ def test_a_named_execution_failure_exits_70_with_its_code(running, team):
         "run", "--timeout", "60", "--cwd", missing, "--", "ls", url=running, key=team.agent_key
     )
     assert code == EX_FAILED and "cwd_missing" in err
+
+
+def test_a_url_that_is_not_brabos_api_is_named_not_printed():
+    # issue 25: `brabo run --url …/admin` printed Django's HTML 403 page
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Html403(BaseHTTPRequestHandler):
+        def do_POST(self):
+            page = b"<!DOCTYPE html><html><body><h1>403 Forbidden</h1><p>CSRF verification failed.</p></body></html>"
+            self.send_response(403)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(page)))
+            self.end_headers()
+            self.wfile.write(page)
+
+        do_GET = do_POST
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Html403)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/admin"
+        code, out, err = brabo("run", "--", "ls", url=url, key="brabo_agent_x")
+    finally:
+        server.shutdown()
+    assert code != 0
+    assert "not Brabo's API" in err and "BRABO_URL" in err and url in err
+    assert "<html" not in (out + err).lower() and "Traceback" not in err

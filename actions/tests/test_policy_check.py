@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 
+import pytest
 from django.core.management import CommandError, call_command
 
 
@@ -63,3 +65,29 @@ def test_policy_check_explains_each_segment_for_people(team):
     assert code == 0
     assert "decision: deny" in out and "reason:   deny_rule" in out
     assert "'curl x': deny (Terminal(curl))" in out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_policy_check_exits_by_decision_from_the_command_line_as_brabo_policy_check_does(team):
+    # issue 25: `manage.py policy check` exited 0 for a deny
+    from brabo_client.policy import EXIT_FOR
+    from permissions.management.commands.policy import Command
+
+    from projects.services import replace_permissions
+
+    assert Command.EXIT_FOR_DECISION == EXIT_FOR  # the server's command and the client agree
+    replace_permissions(
+        project=team.project,
+        data={"allow": ["Terminal(ls)"], "deny": ["Terminal(curl)"], "ask": []},
+        actor=team.owner,
+    )
+    codes = {}
+    for command in ("ls", "make x", "curl x"):
+        try:
+            Command(stdout=io.StringIO()).run_from_argv(
+                ["manage.py", "policy", "check", "--project", team.project.slug, "--", command]
+            )
+            codes[command] = 0
+        except SystemExit as exit_:
+            codes[command] = exit_.code
+    assert codes == {"ls": 0, "make x": 1, "curl x": 77}

@@ -189,7 +189,7 @@ def test_a_runner_project_defaults_to_host_and_keeps_the_path_scope_in_auto_mode
 
 
 def test_runs_in_must_be_one_of_three():
-    base = {"action_type": "terminal", "command": "ls"}
+    base = {"action_type": "terminal", "command": "ls", "role": "developer"}
     answers, errors = evaluate([json.dumps({**base, "runs_in": r}) for r in ("Agent", "", 3, "container")])
     assert errors == 4
     assert all(a == {"error": "runs_in must be one of sandbox, host, agent"} for a in answers)

@@ -44,10 +44,54 @@ def test_r12_2_policy_eval_command_streams_ndjson(tmp_path):
     ]
     stdin = "".join((x if isinstance(x, str) else json.dumps(x)) + "\n" for x in lines)
     proc = manage("eval", "--permissions", str(perms), "--project-json", str(project), stdin=stdin)
-    assert proc.returncode == 0, proc.stderr
+    # issue 25: every line is answered, and the status says one of them was an error
+    assert proc.returncode == 1, proc.stderr
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert [o.get("decision") for o in out] == ["auto_approve", None, "deny"]
     assert "error" in out[1]
+    clean = stdin.replace('"not json"\n', "").replace("not json\n", "")
+    assert (
+        manage("eval", "--permissions", str(perms), "--project-json", str(project), stdin=clean).returncode
+        == 0
+    )
+
+
+def test_policy_eval_names_a_missing_role_and_an_unknown_action_type():
+    # issue 25: both answered deny/iam, as if a rule had refused them
+    lines = [
+        {"action_type": "terminal", "command": "ls"},
+        {"action_type": "teleport", "role": "owner"},
+        {"action_type": "terminal", "command": "ls", "role": "admin"},
+        {"action_type": "terminal", "command": "ls", "role": None},
+    ]
+    proc = manage("eval", stdin="".join(json.dumps(x) + "\n" for x in lines))
+    out = [json.loads(x) for x in proc.stdout.splitlines()]
+    assert proc.returncode == 1
+    assert "role is required" in out[0]["error"] and "maintainer" in out[0]["error"]
+    assert "unknown action_type 'teleport'" in out[1]["error"] and "git_merge" in out[1]["error"]
+    assert "role must be one of" in out[2]["error"]
+    assert (out[3]["decision"], out[3]["reason"]) == ("deny", "iam")  # said explicitly: no role
+
+
+def test_the_readmes_policy_eval_example_runs_as_written():
+    # issue 25: the README's example was not copy-pasteable ("not valid JSON" twice, exit 0)
+    readme = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
+    block = readme.split("### The policy engine from the command line", 1)[1].split("```sh", 1)[1]
+    example = block.split("```", 1)[0]
+    eval_line = next(line for line in example.splitlines() if "policy eval" in line)
+    request = eval_line.split("'", 2)[1]
+    proc = manage("eval", stdin=request + "\n")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    verdict = json.loads(proc.stdout)
+    assert (verdict["decision"], verdict["reason"]) == ("require_approval", "compound_uncovered")
+
+
+def test_policy_lint_refuses_a_fifo_at_once(tmp_path):
+    # issue 25: lint opened a FIFO and waited for a writer forever
+    fifo = tmp_path / "permissions.json"
+    os.mkfifo(fifo)
+    proc = manage("lint", str(fifo))
+    assert proc.returncode == 2 and "not a regular file" in proc.stdout
 
 
 def test_r12_2_policy_eval_with_a_malformed_permissions_file_is_a_clear_error(tmp_path):

@@ -62,6 +62,18 @@ class Command(BaseCommand):
         li = sub.add_parser("lint", help="report malformed and never-matching entries")
         li.add_argument("file")
 
+    # Exit status from the command line (issue 25: `policy check` exited 0 for a deny): `policy check` exits
+    # as `brabo policy check` does, per decision; `policy eval` exits 1 when any line was answered with an
+    # error (the stream still completes, R12.2). call_command() callers read the output, not a status.
+    EXIT_FOR_DECISION = {"auto_approve": 0, "require_approval": 1, "deny": 77}
+    EVAL_LINE_ERRORS = 1
+
+    def run_from_argv(self, argv: list[str]) -> None:
+        self._exit_status = 0
+        super().run_from_argv(argv)
+        if self._exit_status:
+            sys.exit(self._exit_status)
+
     def _fail(self, message: str) -> NoReturn:
         raise CommandError(message, returncode=2)
 
@@ -96,7 +108,8 @@ class Command(BaseCommand):
         # terminal) may be a program that writes one request and waits for its verdict.
         flush_each = not stat.S_ISREG(os.fstat(sys.stdin.fileno()).st_mode)
         try:
-            run_eval(stdin, out, perms, project, flush_each=flush_each)
+            if run_eval(stdin, out, perms, project, flush_each=flush_each):
+                self._exit_status = self.EVAL_LINE_ERRORS
             out.flush()
         except BrokenPipeError:
             # The reader went away (`... | head`): nothing left to answer, and no traceback.
@@ -126,3 +139,4 @@ class Command(BaseCommand):
             self.stdout.write(json.dumps(verdict.to_dict(), ensure_ascii=False))
         else:
             self.stdout.write(explain(verdict, command), ending="")
+        self._exit_status = self.EXIT_FOR_DECISION.get(verdict.decision, 1)
