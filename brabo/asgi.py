@@ -1,8 +1,211 @@
-"""ASGI entry point."""
+"""ASGI entry point (issue 24): what `manage.py serve` and production run under uvicorn.
 
+Two kinds of request share one event loop:
+
+* **Async routes** (``brabo.async_urls``: the wait endpoints, ``POST /api/actions/?wait=N``, the live-update
+  stream, the agent hooks, ``/healthz``, ``/readyz``) go through Django's own ASGI handler and await their
+  wait on ``actions.waiting``'s hub: a waiting agent costs a few kilobytes and no thread. Their pieces of
+  database work borrow a sync slot (``brabo.slots``) one at a time; Django's own small sync steps
+  (its request signals, the middleware's sync halves) run on one shared housekeeping thread, so a waiting
+  request never keeps a thread of its own.
+* **Everything else** is Django's WSGI handler run whole on a sync slot, exactly as under gunicorn's threads
+  (one thread hop per request, the middleware in sync mode): the proposal path pays nothing for the loop.
+  At most BRABO_WEB_THREADS such requests run at once per process; more wait in the loop's queue.
+
+Django's ``request_finished`` closes each request's database connections in the thread that used them, and
+``brabo.slots.run`` does the same after each piece of an async view's work: no connection outlives the
+request or the piece that opened it (CONN_MAX_AGE=0; under psycopg's pool, "closed" means "given back").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
 import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+from asgiref.sync import ThreadSensitiveContext
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "brabo.settings")
-application = get_asgi_application()
+_django_asgi = get_asgi_application()  # sets Django up; imports below need it
+
+from django.conf import settings  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+from django.core.wsgi import get_wsgi_application  # noqa: E402
+from django.urls import Resolver404, get_resolver  # noqa: E402
+
+from brabo import slots  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+ASYNC_URLCONF = "brabo.async_urls"
+# Bytes of a synchronous response gathered on its slot before the loop sends them; a longer (streamed) body
+# is read on, a block at a time, on the same slot.
+_GATHER = 256 * 1024
+
+
+class _AsyncRoutesHandler(ASGIHandler):
+    """Django's ASGI handler, resolving against the async routes' URLconf."""
+
+    def create_request(self, scope, body_file):
+        request, error = super().create_request(scope, body_file)
+        if request is not None:
+            request.urlconf = ASYNC_URLCONF
+        return request, error
+
+
+_async_handler = _AsyncRoutesHandler()
+_wsgi = get_wsgi_application()
+# Django's small sync steps of the async routes (signals, middleware halves): one call at a time, short.
+_housekeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="brabo-async-housekeeping")
+
+
+def async_route(scope) -> bool:
+    """Whether this request is one of the async routes (an async view that is not only conditionally so)."""
+    try:
+        match = get_resolver(ASYNC_URLCONF).resolve(scope["path"])
+    except Resolver404:
+        return False
+    when = getattr(match.func, "serve_async_when", None)
+    if when is None:
+        return asyncio.iscoroutinefunction(match.func)
+    return bool(when(scope))
+
+
+def _environ(scope, body) -> dict[str, Any]:
+    script_name = scope.get("root_path", "").encode("utf8").decode("latin1")
+    path_info = scope["path"].encode("utf8").decode("latin1")
+    if script_name and path_info.startswith(script_name):
+        path_info = path_info[len(script_name) :]
+    server = scope.get("server") or ("localhost", 80)
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": script_name,
+        "PATH_INFO": path_info,
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin1"),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "SERVER_NAME": server[0],
+        "SERVER_PORT": str(server[1] or 80),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if scope.get("client"):
+        environ["REMOTE_ADDR"] = scope["client"][0]
+        environ["REMOTE_PORT"] = str(scope["client"][1])
+    for raw_name, raw_value in scope.get("headers", ()):
+        name = raw_name.decode("latin1").upper().replace("-", "_")
+        value = raw_value.decode("latin1")
+        if name == "CONTENT_LENGTH":
+            key = "CONTENT_LENGTH"
+        elif name == "CONTENT_TYPE":
+            key = "CONTENT_TYPE"
+        else:
+            key = "HTTP_" + name
+        environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
+
+
+async def _read_body(receive) -> tempfile.SpooledTemporaryFile | None:
+    body = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b")
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            body.close()
+            return None
+        body.write(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    body.seek(0)
+    return body
+
+
+class _SyncCall:
+    """One WSGI call on a slot's thread: runs the app, gathers the start of its body."""
+
+    def __init__(self, environ):
+        self.environ = environ
+        self.status = 500
+        self.headers: list[tuple[bytes, bytes]] = []
+        self.result: Any = None
+        self.iterator: Any = None
+
+    def _start_response(self, status, headers, exc_info=None):
+        self.status = int(status.split(" ", 1)[0])
+        self.headers = [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers]
+
+    def start(self) -> tuple[list[bytes], bool]:
+        self.result = _wsgi(self.environ, self._start_response)
+        self.iterator = iter(self.result)
+        return self.more()
+
+    def more(self) -> tuple[list[bytes], bool]:
+        chunks, size = [], 0
+        for chunk in self.iterator:
+            if chunk:
+                chunks.append(chunk)
+                size += len(chunk)
+                if size >= _GATHER:
+                    return chunks, True
+        return chunks, False
+
+    def close(self) -> None:
+        close = getattr(self.result, "close", None)
+        if close is not None:
+            close()  # Django's request_finished: this thread's database connections are given back
+
+
+async def _serve_sync(scope, receive, send) -> None:
+    body = await _read_body(receive)
+    if body is None:
+        return
+    loop = asyncio.get_running_loop()
+    try:
+        async with slots.slots().slot() as executor:
+            call = _SyncCall(_environ(scope, body))
+            try:
+                chunks, more = await loop.run_in_executor(executor, call.start)
+                await send({"type": "http.response.start", "status": call.status, "headers": call.headers})
+                while True:
+                    await send({"type": "http.response.body", "body": b"".join(chunks), "more_body": more})
+                    if not more:
+                        break
+                    chunks, more = await loop.run_in_executor(executor, call.more)
+            finally:
+                await loop.run_in_executor(executor, call.close)
+    finally:
+        body.close()
+
+
+async def _lifespan(receive, send) -> None:
+    from actions import waiting
+
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            slots.slots()
+            waiting.hub()  # the Redis subscriber starts with the process, not with its first waiter
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await waiting.hub().stop()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+async def application(scope, receive, send) -> None:
+    kind = scope["type"]
+    if kind == "lifespan":
+        await _lifespan(receive, send)
+    elif kind == "http" and not async_route(scope):
+        await _serve_sync(scope, receive, send)
+    else:
+        async with ThreadSensitiveContext(executor=_housekeeping):
+            await _async_handler(scope, receive, send)

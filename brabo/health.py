@@ -2,11 +2,17 @@
 
 ``/healthz`` — the process answers (liveness: restart it if not). ``/readyz`` — it can do its work: the
 database and the broker answer (readiness: send it no traffic while not; 503 names what is down).
+
+Both are async views (issue 24): under the ASGI server they never queue behind busy request threads.
+``/healthz`` touches nothing; ``/readyz`` runs its checks on a probe thread of its own, each answer bounded
+by BRABO_READYZ_TIMEOUT seconds (a hung database is "down", not a hung probe).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.db import connection
@@ -19,9 +25,12 @@ from .celery import app
 log = logging.getLogger(__name__)
 
 
+_probe = ThreadPoolExecutor(max_workers=2, thread_name_prefix="brabo-readyz")
+
+
 @never_cache
 @require_GET
-def healthz(request):
+async def healthz(request):
     return JsonResponse({"status": "ok"})
 
 
@@ -49,10 +58,23 @@ def _broker() -> str | None:
         return f"the broker does not answer ({type(exc).__name__})"
 
 
+async def _bounded(check, what: str) -> str | None:
+    loop = asyncio.get_running_loop()
+    try:
+        return await asyncio.wait_for(
+            loop.run_in_executor(_probe, check), timeout=settings.BRABO_READYZ_TIMEOUT
+        )
+    except TimeoutError:
+        return f"{what} does not answer within {settings.BRABO_READYZ_TIMEOUT} s"
+
+
 @never_cache
 @require_GET
-def readyz(request):
-    checks = {"database": _database(), "broker": _broker()}
+async def readyz(request):
+    database, broker = await asyncio.gather(
+        _bounded(_database, "the database"), _bounded(_broker, "the broker")
+    )
+    checks = {"database": database, "broker": broker}
     down = {name: why for name, why in checks.items() if why}
     if down:
         log.warning("not ready: %s", "; ".join(down.values()))

@@ -1,0 +1,21 @@
+"""The async routes (issue 24): what ``brabo.asgi`` serves through Django's ASGI handler, holding no thread
+while it waits. Everything else (and, under a WSGI server, these paths too) is ``brabo.urls``: its patterns
+follow here so that ``reverse()`` works the same in an async view."""
+
+from django.urls import path
+
+from actions import live
+from actions.wait_views import action_wait, actions_collection
+from brabo import urls
+from brabo.health import healthz, readyz
+
+handler500 = urls.handler500
+
+urlpatterns = [
+    path("healthz", healthz),
+    path("readyz", readyz),
+    path("api/actions/<uuid:pk>/wait/", action_wait),
+    path("api/actions/", actions_collection),  # only POST ?wait=N>0 (actions.wait_views._waits)
+    path("admin/console/events/stream/", live.astream),
+    *urls.urlpatterns,
+]
