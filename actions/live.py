@@ -208,13 +208,13 @@ class _Listener:
         self.user = user
         self.projects = projects
         self.stale = False
-        self.frames: list[dict] = []
+        self.frames: list[tuple[str, str]] = []  # (project id, the SSE frame's text)
         self.signal = asyncio.Event()
         self.refreshed_at = now
 
-    def offer(self, change: dict) -> None:
-        if self.stale or change["project"] in self.projects:
-            self.frames.append(change)
+    def offer(self, project: str, frame: str) -> None:
+        if self.stale or project in self.projects:
+            self.frames.append((project, frame))
             self.signal.set()
 
 
@@ -277,15 +277,18 @@ class Feed:
                         for listener in self.listeners:
                             listener.stale = True  # a team or settings change: re-read what each may see
                         continue
-                    change = {
-                        "sse_id": r["id"],
-                        "id": str(r["action_id"]),
-                        "project": str(r["project_id"]),
-                        "status": r["action__status"],
-                        "event": r["type"],
-                    }
+                    project = str(r["project_id"])
+                    frame = _frame(  # formatted once, whatever the number of listeners
+                        {
+                            "sse_id": r["id"],
+                            "id": str(r["action_id"]),
+                            "project": project,
+                            "status": r["action__status"],
+                            "event": r["type"],
+                        }
+                    )
                     for listener in self.listeners:
-                        listener.offer(change)
+                        listener.offer(project, frame)
                 if len(rows) < BATCH * 5:
                     await ticket.sleep(the_hub.recheck_interval())
                     # under a burst, events of the next few milliseconds are read together
@@ -334,9 +337,9 @@ async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: flo
                 listener.refreshed_at = loop.time()
             if listener.frames:
                 frames, listener.frames = listener.frames, []
-                allowed = [c for c in frames if c["project"] in listener.projects]
+                allowed = [frame for project, frame in frames if project in listener.projects]
                 if allowed:
-                    yield "".join(_frame(c) for c in allowed)
+                    yield "".join(allowed)
                 continue
             remaining = deadline - loop.time()
             if remaining <= 0:

@@ -38,9 +38,12 @@ from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.urls import Resolver404, get_resolver  # noqa: E402
 
-from brabo import slots  # noqa: E402
+from actions import live, waiting  # noqa: E402
+from brabo import health, slots  # noqa: E402
 
 log = logging.getLogger(__name__)
+
+health.LOAD_REPORTERS.append(lambda: {"waits": waiting.hub().count(), "streams": len(live.feed().listeners)})
 
 ASYNC_URLCONF = "brabo.async_urls"
 # Bytes of a synchronous response gathered on its slot before the loop sends them; a longer (streamed) body
@@ -186,8 +189,6 @@ async def _serve_sync(scope, receive, send) -> None:
 
 
 async def _lifespan(receive, send) -> None:
-    from actions import waiting
-
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":

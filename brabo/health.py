@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
@@ -20,6 +21,7 @@ from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from . import slots
 from .celery import app
 
 log = logging.getLogger(__name__)
@@ -86,4 +88,18 @@ async def readyz(request):
             },
             status=503,
         )
-    return JsonResponse({"status": "ready", "checks": {name: "ok" for name in checks}})
+    return JsonResponse({"status": "ready", "checks": {name: "ok" for name in checks}, "load": _load()})
+
+
+# What else reports its load here (a port: the ASGI root plugs in the waits and streams of actions.waiting)
+LOAD_REPORTERS: list[Callable[[], dict[str, int]]] = []
+
+
+def _load() -> dict[str, int]:
+    """This process's share of the work (issue 24): async waits and live streams held (no thread each),
+    sync slots busy out of their number. Under a WSGI server the figures are those of the probe's own loop."""
+    current = slots.slots()
+    load = {"sync_slots_busy": current.busy, "sync_slots": current.size}
+    for reporter in LOAD_REPORTERS:
+        load.update(reporter())
+    return load

@@ -73,7 +73,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # static files (the admin's, the console's) from the application server itself, also under gunicorn
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "brabo.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (issue 24)
     "brabo.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "brabo.middleware.CommonMiddleware",

@@ -4,7 +4,8 @@ turned into app → app edges; a cycle between apps, an edge pointing up, or a f
 a function (the old way of dodging a cycle) fails here.
 
 Out of the graph: test modules and migrations (not app code) and ``brabo/urls.py``, the URL root that
-wires every app's views together (``brabo/settings.py`` names apps only as strings). Imports of third-party
+wires every app's views together (with its async twin ``brabo/async_urls.py`` and the ASGI root
+``brabo/asgi.py``, issue 24) (``brabo/settings.py`` names apps only as strings). Imports of third-party
 and standard-library modules inside functions cannot form an app cycle and are not judged here.
 """
 
@@ -18,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # Lowest first: an app may import only the apps before it.
 LAYERS = ("brabo", "permissions", "projects", "actions", "containers")
-WIRING = {"brabo/urls.py"}
+WIRING = {"brabo/urls.py", "brabo/async_urls.py", "brabo/asgi.py"}
 
 # A first-party import inside a function is allowed only here, each for a reason other than a cycle.
 LAZY_ALLOWED = {
@@ -55,8 +56,6 @@ LAZY_ALLOWED = {
     ("containers/apps.py", "containers.lifecycle"): "AppConfig.ready: the lifecycle imports models",
     ("brabo/wsgi.py", "brabo.celery"): "the broker transport loads after get_wsgi_application() configured "
     "Django, and only when a broker is configured (tests/test_wsgi.py)",
-    ("projects/management/commands/serve.py", "brabo.wsgi"): "gunicorn builds the WSGI application in each "
-    "worker after the fork (BaseApplication.load), not in the master",
 }
 
 
