@@ -204,6 +204,12 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--workers", type=int, default=3)
     ap.add_argument("--worker-class", default="sync", help="gunicorn worker class (sync, gthread)")
+    ap.add_argument(
+        "--server",
+        choices=("gunicorn", "uvicorn"),
+        default="gunicorn",
+        help="uvicorn: the ASGI server production runs (python -m brabo.web, issue 24) with --workers processes",
+    )
     ap.add_argument("--threads", type=int, default=1, help="gthread only")
     ap.add_argument("--seconds", type=int, default=12, help="wrk: length of one round")
     ap.add_argument("--rounds", type=int, default=3)
@@ -237,25 +243,31 @@ def main() -> int:
     }
     key, root = setup_world(env, args.checkout)
 
+    gunicorn = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "brabo.wsgi",
+        "-b",
+        f"127.0.0.1:{args.port}",
+        "-w",
+        str(args.workers),
+        "-k",
+        args.worker_class,
+        "--threads",
+        str(args.threads),
+        "--log-level",
+        "warning",
+    ]
+    uvicorn = [sys.executable, "-m", "brabo.web"]
+    server_env = {
+        **env,
+        "BRABO_WEB_BIND": f"127.0.0.1:{args.port}",
+        "BRABO_WEB_WORKERS": str(args.workers),
+        "BRABO_WEB_ACCESS_LOG": "false",
+    }
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "brabo.wsgi",
-            "-b",
-            f"127.0.0.1:{args.port}",
-            "-w",
-            str(args.workers),
-            "-k",
-            args.worker_class,
-            "--threads",
-            str(args.threads),
-            "--log-level",
-            "warning",
-        ],
-        cwd=args.checkout,
-        env=env,
+        uvicorn if args.server == "uvicorn" else gunicorn, cwd=args.checkout, env=server_env
     )
     use_wrk = shutil.which("wrk") is not None and not args.python_client
     rounds: list[dict] = []
@@ -275,7 +287,7 @@ def main() -> int:
         else:
             client = "Python httpx threads (install wrk for a client that does not compete for the CPU)"
         for _ in range(args.rounds):
-            workers = _children(server.pid)
+            workers = _children(server.pid) + ([server.pid] if args.server == "uvicorn" else [])
             backends = _postgres_backends()
             cpu_before = _cpu_seconds(workers), _cpu_seconds(backends)
             if use_wrk:
@@ -308,8 +320,13 @@ def main() -> int:
     eng_p50 = percentile(eng, 0.5) * 1e3
     print(
         f"corpus: {len(COMMANDS)} terminal commands (allowed, compound, denied, capped) against a "
-        f"{len(ALLOW) + len(DENY)}-pattern permissions.json; gunicorn {args.workers} {args.worker_class} "
-        f"workers, PostgreSQL, Redis broker; client: {client}"
+        f"{len(ALLOW) + len(DENY)}-pattern permissions.json; "
+        + (
+            f"uvicorn {args.workers} workers (ASGI)"
+            if args.server == "uvicorn"
+            else f"gunicorn {args.workers} {args.worker_class} workers"
+        )
+        + f", PostgreSQL, Redis broker; client: {client}"
         + ("" if args.checkout == ROOT else f"; serving {args.checkout}")
     )
     for i, r in enumerate(rounds, 1):

@@ -43,7 +43,13 @@ from brabo import health, slots  # noqa: E402
 
 log = logging.getLogger(__name__)
 
-health.LOAD_REPORTERS.append(lambda: {"waits": waiting.hub().count(), "streams": len(live.feed().listeners)})
+health.LOAD_REPORTERS.append(
+    lambda: {
+        "waits": waiting.hub().count(),
+        "streams": len(live.feed().listeners),
+        "feed_reads": live.feed().reads,
+    }
+)
 
 ASYNC_URLCONF = "brabo.async_urls"
 # Bytes of a synchronous response gathered on its slot before the loop sends them; a longer (streamed) body

@@ -284,6 +284,7 @@ def test_the_live_feed_reaches_many_listeners_and_never_another_tenants(tmp_path
         for s in streams_a + streams_b:
             assert s.opened.wait(60) and s.status == 200
         wait_until(lambda: _load(server.url)["streams"] == 30, seconds=60, what="30 listeners of the feed")
+        reads_before = _load(server.url)["feed_reads"]
         action_b = _pending(server.url, b["agent"], "make b-only")
         action_a = _pending(server.url, a["agent"], "make a-only")
         wait_until(
@@ -305,6 +306,8 @@ def test_the_live_feed_reaches_many_listeners_and_never_another_tenants(tmp_path
             seconds=60,
             what="the later actions everywhere",
         )
+        # one feed read per wake-up serves all 30 listeners: a query per listener per event would be >= 120
+        assert _load(server.url)["feed_reads"] - reads_before < 30
         for s in streams_a:
             assert {f["project"] for f in s.frames} == {a["project"]}
         for s in streams_b:
