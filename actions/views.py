@@ -204,8 +204,10 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             services.waiter_attached(action)
 
         def answer() -> dict:
-            if agent is not None:
-                services.waiter_attached(action)
+            if agent is not None and action.status == PENDING:
+                services.waiter_attached(
+                    action
+                )  # still waiting on it (a settled action has no waiter to lose)
             return ActionSerializer(action).data
 
         return _answer_when_settled(request, action, timeout, answer)

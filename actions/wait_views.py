@@ -10,17 +10,19 @@ interval), and the final answer is the view's own serializer's, rendered on a sl
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from contextlib import AbstractContextManager, ExitStack
 from typing import Any
 from urllib.parse import parse_qs
 
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from brabo import slots
 
 from . import waiting
-from .models import ProposedAction
+from .models import SETTLED, ProposedAction
 from .views import ActionViewSet
 
 
@@ -63,7 +65,54 @@ def _settled(action: ProposedAction) -> bool:
     return action.is_settled
 
 
+def _settled_now(action_id: str) -> bool:
+    status = ProposedAction.objects.filter(id=action_id).values_list("status", flat=True).first()
+    return status is None or status in SETTLED  # gone (its project deleted): nothing left to wait for
+
+
+class _SharedChecks:
+    """After a notification, every waiter of the same action asks the same question: one query answers all
+    that woke before it started (a check that began earlier may have read the row before the decision
+    committed, so a waiter never joins one that started before it woke)."""
+
+    def __init__(self) -> None:
+        self.inflight: dict[str, tuple[float, asyncio.Future[bool]]] = {}
+
+    async def settled(self, action_id: str, woke_at: float) -> bool:
+        entry = self.inflight.get(action_id)
+        if entry is None or entry[0] < woke_at:
+            loop = asyncio.get_running_loop()
+            future = asyncio.ensure_future(slots.run(_settled_now, action_id))
+            entry = self.inflight[action_id] = (loop.time(), future)
+
+            def forget(_f, action_id=action_id, entry=entry):
+                if self.inflight.get(action_id) is entry:
+                    del self.inflight[action_id]
+
+            future.add_done_callback(forget)
+        return await asyncio.shield(entry[1])
+
+
+_checks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _SharedChecks] = weakref.WeakKeyDictionary()
+
+
+def _shared_checks() -> _SharedChecks:
+    loop = asyncio.get_running_loop()
+    found = _checks.get(loop)
+    if found is None:
+        found = _checks[loop] = _SharedChecks()
+    return found
+
+
 def _answer(response, plan: DeferredWait) -> HttpResponse:
+    assert plan.action is not None
+    try:
+        plan.action.refresh_from_db()
+    except ProposedAction.DoesNotExist:
+        return JsonResponse(
+            {"detail": "Not found: it does not exist, or it is not yours to see.", "reason": "not_found"},
+            status=404,
+        )
     response.data = plan.finish()
     return _plain(response)
 
@@ -81,8 +130,15 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
         if action is None:
             return response  # answered at once (settled, an error, no wait asked)
 
+        loop = asyncio.get_running_loop()
+        looked = False
+
         async def settled() -> bool:
-            return await slots.run(_settled, action)
+            nonlocal looked
+            if not looked:  # its own look, right after it registered (nothing to share a stale answer with)
+                looked = True
+                return await slots.run(_settled, action)
+            return await _shared_checks().settled(str(action.id), loop.time())
 
         await waiting.wait_async(str(action.id), settled, plan.timeout)
         return await slots.run(_answer, response, plan)
