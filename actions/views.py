@@ -68,7 +68,7 @@ def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedActio
 
 
 def _answer_when_settled(
-    request, action: ProposedAction, timeout: float, finish, code: int = 200
+    request, action: ProposedAction, timeout: float, finish, code: int = 200, *, shareable: bool = False
 ) -> Response:
     """R8.4 — answer ``finish()``'s data once ``action`` is settled or ``timeout`` passed. Under the ASGI
     server the async route (``actions.wait_views``) left a plan on the request: the wait is handed to it and
@@ -81,7 +81,7 @@ def _answer_when_settled(
         )
         plan = getattr(request, "brabo_deferred_wait", None)
         if plan is not None:
-            plan.defer(action, timeout, finish, allowance)
+            plan.defer(action, timeout, finish, allowance, shareable=shareable)
             return Response(None, status=code)  # its data is filled in after the wait
         with allowance:
             _wait_until_settled(action, timeout)
@@ -210,7 +210,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
                 )  # still waiting on it (a settled action has no waiter to lose)
             return ActionSerializer(action).data
 
-        return _answer_when_settled(request, action, timeout, answer)
+        # every waiter gets the same answer for one state of the action (no caller-specific field)
+        return _answer_when_settled(request, action, timeout, answer, shareable=True)
 
     def _decide(self, request, fn, **kwargs):
         if request_agent(request) is not None:

@@ -34,13 +34,22 @@ class DeferredWait:
         self.action: ProposedAction | None = None
         self.timeout = 0.0
         self.finish: Any = None
+        self.shareable = False
         self._held = ExitStack()
 
     def defer(
-        self, action: ProposedAction, timeout: float, finish, allowance: AbstractContextManager
+        self,
+        action: ProposedAction,
+        timeout: float,
+        finish,
+        allowance: AbstractContextManager,
+        *,
+        shareable: bool = False,
     ) -> None:
+        """``shareable``: ``finish()`` answers every caller alike for one state of the action (the wait
+        endpoint), so waiters woken together may share one rendering."""
         self._held.enter_context(allowance)  # a refusal (429) is raised here, inside the DRF view
-        self.action, self.timeout, self.finish = action, timeout, finish
+        self.action, self.timeout, self.finish, self.shareable = action, timeout, finish, shareable
 
     def release(self) -> None:
         self._held.close()
@@ -65,43 +74,49 @@ def _settled(action: ProposedAction) -> bool:
     return action.is_settled
 
 
-def _settled_now(action_id: str) -> bool:
-    status = ProposedAction.objects.filter(id=action_id).values_list("status", flat=True).first()
-    return status is None or status in SETTLED  # gone (its project deleted): nothing left to wait for
+def _state_now(action_id: str) -> tuple[str, object] | None:
+    """(status, updated_at) of the action; None when it is gone (its project deleted)."""
+    return ProposedAction.objects.filter(id=action_id).values_list("status", "updated_at").first()
 
 
-class _SharedChecks:
-    """After a notification, every waiter of the same action asks the same question: one query answers all
-    that woke before it started (a check that began earlier may have read the row before the decision
-    committed, so a waiter never joins one that started before it woke)."""
+class _Shared:
+    """After a notification, every waiter of the same action asks the same question (is it settled? what is
+    the answer?): one computation answers all that woke before it started. A computation that began earlier
+    may have read the row before the decision committed, so a waiter never joins one older than its wake-up."""
 
     def __init__(self) -> None:
-        self.inflight: dict[str, tuple[float, asyncio.Future[bool]]] = {}
+        self.inflight: dict[tuple, tuple[float, asyncio.Future]] = {}
 
-    async def settled(self, action_id: str, woke_at: float) -> bool:
-        entry = self.inflight.get(action_id)
-        if entry is None or entry[0] < woke_at:
-            loop = asyncio.get_running_loop()
-            future = asyncio.ensure_future(slots.run(_settled_now, action_id))
-            entry = self.inflight[action_id] = (loop.time(), future)
+    async def run(self, key: tuple, since: float, fn, *args):
+        entry = self.inflight.get(key)
+        if entry is None or entry[0] < since:
+            future = asyncio.ensure_future(slots.run(fn, *args))
+            entry = self.inflight[key] = (asyncio.get_running_loop().time(), future)
 
-            def forget(_f, action_id=action_id, entry=entry):
-                if self.inflight.get(action_id) is entry:
-                    del self.inflight[action_id]
+            def forget(_f, key=key, entry=entry):
+                if self.inflight.get(key) is entry:
+                    del self.inflight[key]
 
             future.add_done_callback(forget)
         return await asyncio.shield(entry[1])
 
 
-_checks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _SharedChecks] = weakref.WeakKeyDictionary()
+_shares: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Shared] = weakref.WeakKeyDictionary()
 
 
-def _shared_checks() -> _SharedChecks:
+def _shared() -> _Shared:
     loop = asyncio.get_running_loop()
-    found = _checks.get(loop)
+    found = _shares.get(loop)
     if found is None:
-        found = _checks[loop] = _SharedChecks()
+        found = _shares[loop] = _Shared()
     return found
+
+
+def _copy(response: HttpResponse) -> HttpResponse:
+    copy = HttpResponse(response.content, status=response.status_code)
+    for name, value in response.items():
+        copy[name] = value
+    return copy
 
 
 def _answer(response, plan: DeferredWait) -> HttpResponse:
@@ -131,16 +146,25 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
             return response  # answered at once (settled, an error, no wait asked)
 
         loop = asyncio.get_running_loop()
-        looked = False
+        key = str(action.id)
+        state: tuple[str, object] | None = None
+        woke_at = 0.0
 
         async def settled() -> bool:
-            nonlocal looked
-            if not looked:  # its own look, right after it registered (nothing to share a stale answer with)
-                looked = True
+            nonlocal state, woke_at
+            if not woke_at:  # its own look, right after it registered (nothing to share a stale answer with)
+                woke_at = loop.time()
                 return await slots.run(_settled, action)
-            return await _shared_checks().settled(str(action.id), loop.time())
+            woke_at = loop.time()
+            state = await _shared().run(("state", key), woke_at, _state_now, key)
+            return state is None or state[0] in SETTLED
 
-        await waiting.wait_async(str(action.id), settled, plan.timeout)
+        await waiting.wait_async(key, settled, plan.timeout)
+        if plan.shareable and state is not None and state[0] in SETTLED:
+            # the same settled action, the same answer for every waiter that woke with it: rendered once
+            media = getattr(response, "accepted_media_type", "")
+            shared = await _shared().run(("answer", key, *state, media), woke_at, _answer, response, plan)
+            return _copy(shared)
         return await slots.run(_answer, response, plan)
     finally:
         plan.release()
