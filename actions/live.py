@@ -30,10 +30,13 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 from django.db.models import Max
+from django.db.models.signals import post_delete, post_save
 from django.http import JsonResponse, StreamingHttpResponse
+from guardian.models import UserObjectPermission
 
 from brabo import slots
 from projects.access import visible_projects
+from projects.models import Membership
 
 from . import waiting
 from .models import SessionEvent
@@ -198,6 +201,7 @@ def stream(request):
 # filtered by it — fail closed).
 
 FEED_KEY_PREFIX = "project-events:"
+TENANCY_KEY = FEED_KEY_PREFIX + "tenancy"  # announced when a membership or a per-project grant changes
 COALESCE = 0.02  # seconds
 
 
@@ -259,6 +263,17 @@ class Feed:
 
     async def _run(self) -> None:
         the_hub = waiting.hub()
+        watch = _TenancyWatch(self)
+        the_hub.waiters.setdefault(TENANCY_KEY, set()).add(watch)  # type: ignore[arg-type]
+        try:
+            await self._read(the_hub)
+        finally:
+            watchers = the_hub.waiters.get(TENANCY_KEY, set())
+            watchers.discard(watch)  # type: ignore[arg-type]
+            if not watchers:
+                the_hub.waiters.pop(TENANCY_KEY, None)
+
+    async def _read(self, the_hub) -> None:
         with the_hub.prefix_ticket(FEED_KEY_PREFIX) as ticket:
             try:
                 self.cursor = await slots.run(_max_event_id)
@@ -293,6 +308,20 @@ class Feed:
                     await ticket.sleep(the_hub.recheck_interval())
                     # under a burst, events of the next few milliseconds are read together
                     await asyncio.sleep(COALESCE)
+
+
+class _TenancyWatch:
+    """Woken (by the hub, on the loop) when a membership or a project grant changed: from that moment every
+    listener's frames wait until it has re-read what its person may see."""
+
+    __slots__ = ("feed",)
+
+    def __init__(self, feed: Feed):
+        self.feed = feed
+
+    def wake(self) -> None:
+        for listener in self.feed.listeners:
+            listener.stale = True
 
 
 _feeds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Feed] = weakref.WeakKeyDictionary()
@@ -404,3 +433,17 @@ async def astream(request):
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"
     return response
+
+
+def _tenancy_changed(sender, **kwargs) -> None:
+    waiting.publish(TENANCY_KEY)  # after the commit, to every process's feed (Redis) or this one's
+
+
+def connect_tenancy_signals() -> None:
+    """Membership rows and guardian's per-project grants decide what a listener may see: any change of
+    either makes every feed re-read its listeners' projects before their next frame."""
+    for model in (Membership, UserObjectPermission):
+        post_save.connect(_tenancy_changed, sender=model, dispatch_uid=f"live-tenancy-save-{model.__name__}")
+        post_delete.connect(
+            _tenancy_changed, sender=model, dispatch_uid=f"live-tenancy-delete-{model.__name__}"
+        )

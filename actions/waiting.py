@@ -311,7 +311,7 @@ class Hub:
                 ticket.wake()
 
     def count(self) -> int:
-        return len({t for tickets in self.waiters.values() for t in tickets})
+        return len({t for tickets in self.waiters.values() for t in tickets if isinstance(t, _Ticket)})
 
     @contextmanager
     def ticket(self, keys: tuple[str, ...]) -> Iterator[_Ticket]:

@@ -42,7 +42,8 @@ for name in ("a", "b"):
     client = Client()
     client.force_login(owner)
     out[name] = {"agent": key, "agent2": key2, "token": token, "runner": runner_key,
-                 "project": str(project.id), "session": client.cookies["sessionid"].value}
+                 "project": str(project.id), "session": client.cookies["sessionid"].value,
+                 "workspace": str(ws.id)}
 print("SEED=" + json.dumps(out))
 """
 
@@ -315,6 +316,34 @@ def test_the_live_feed_reaches_many_listeners_and_never_another_tenants(tmp_path
     finally:
         for s in streams_a + streams_b:
             s.stop()
+        server.stop()
+
+
+def test_a_member_removed_mid_stream_stops_hearing_of_that_workspace_at_once(tmp_path):
+    """The periodic re-read is set to 10 minutes: only the membership change itself can stop the frames."""
+    env = _env(tmp_path, BRABO_SSE_HEARTBEAT="1", BRABO_SSE_TENANCY_REFRESH="600")
+    seed = _seed(env)
+    a, b = seed["a"], seed["b"]
+    server = Server(tmp_path, env=env)
+    members = f"{server.url}/api/workspaces/{a['workspace']}/members/"
+    r = httpx.post(members, json={"username": "owner-b", "role": "developer"}, headers=_person(a["token"]))
+    assert r.is_success, r.text
+    stream = Stream(server.url, b["session"])
+    try:
+        assert stream.opened.wait(60) and stream.status == 200
+        wait_until(lambda: _load(server.url)["streams"] == 1, seconds=60, what="the listener")
+        seen = _pending(server.url, a["agent"], "make seen")
+        wait_until(
+            lambda: any(f["id"] == seen for f in stream.frames), seconds=60, what="A's action, as a member"
+        )
+        r = httpx.delete(members + "owner-b/", headers=_person(a["token"]))
+        assert r.is_success, r.text
+        hidden = _pending(server.url, a["agent"], "make hidden")
+        marker = _pending(server.url, b["agent"], "make marker")
+        wait_until(lambda: any(f["id"] == marker for f in stream.frames), seconds=60, what="B's own action")
+        assert hidden not in {f["id"] for f in stream.frames}
+    finally:
+        stream.stop()
         server.stop()
 
 

@@ -32,6 +32,8 @@ LAZY_ALLOWED = {
     "which exists only once the app registry is ready",
     ("actions/apps.py", "actions.enqueue"): "AppConfig.ready: registers the outbox's periodic Celery tasks "
     "(the module imports models)",
+    ("actions/apps.py", "actions.live"): "AppConfig.ready: connects the live feed to membership and grant "
+    "changes (the module imports models)",
     ("actions/apps.py", "actions.maintenance"): "AppConfig.ready: registers the waiter sweep's Celery task "
     "(the module imports models)",
     ("actions/apps.py", "actions.announce"): "AppConfig.ready: installs what follows every written event "
