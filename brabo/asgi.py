@@ -27,16 +27,20 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import ThreadSensitiveContext
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "brabo.settings")
 _django_asgi = get_asgi_application()  # sets Django up; imports below need it
 
 from django.conf import settings  # noqa: E402
+from django.contrib.sessions.middleware import SessionMiddleware  # noqa: E402
+from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
+from django.core.handlers import base as handler_base  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.urls import Resolver404, get_resolver  # noqa: E402
+from django.utils.deprecation import MiddlewareMixin  # noqa: E402
 
 from actions import live, waiting  # noqa: E402
 from brabo import health, slots  # noqa: E402
@@ -57,8 +61,50 @@ ASYNC_URLCONF = "brabo.async_urls"
 _GATHER = 256 * 1024
 
 
+def _inline_halves(middleware):
+    """A MiddlewareMixin whose request/response halves run on the loop, not through a thread hop each
+    (Django's default in async mode: with ~8 middleware, 14 hops per request on the one housekeeping thread,
+    which made waking 2,000 waiters take seconds). Those halves do no I/O here (headers, cookies, a lazy
+    user); one that touches the database anyway raises SynchronousOnlyOperation on the loop and is re-run on
+    the housekeeping thread, as Django would have. A session that will be saved is saved there too."""
+    if not (isinstance(middleware, type) and issubclass(middleware, MiddlewareMixin)):
+        return middleware
+
+    async def half(method, *args):
+        try:
+            if isinstance(middleware, type) and issubclass(middleware, SessionMiddleware) and len(args) == 2:
+                request = args[0]
+                session = getattr(request, "session", None)
+                if session is not None and (session.modified or settings.SESSION_SAVE_EVERY_REQUEST):
+                    return await sync_to_async(method)(*args)
+            return method(*args)
+        except SynchronousOnlyOperation:
+            return await sync_to_async(method)(*args)
+
+    class Inline(middleware):  # type: ignore[valid-type, misc]
+        async def __acall__(self, request):
+            response = None
+            if hasattr(self, "process_request"):
+                response = await half(self.process_request, request)
+            response = response or await self.get_response(request)
+            if hasattr(self, "process_response"):
+                response = await half(self.process_response, request, response)
+            return response
+
+    Inline.__name__ = Inline.__qualname__ = f"Inline{middleware.__name__}"
+    return Inline
+
+
 class _AsyncRoutesHandler(ASGIHandler):
-    """Django's ASGI handler, resolving against the async routes' URLconf."""
+    """Django's ASGI handler, resolving against the async routes' URLconf, its middleware's halves inline."""
+
+    def load_middleware(self, is_async=False):
+        original = handler_base.import_string
+        handler_base.import_string = lambda path: _inline_halves(original(path))
+        try:
+            super().load_middleware(is_async=is_async)
+        finally:
+            handler_base.import_string = original
 
     def create_request(self, scope, body_file):
         request, error = super().create_request(scope, body_file)
