@@ -311,7 +311,10 @@ async def run(servers: list[Served], max_waits: int) -> None:
                 continue
             await s.hold(level)
             p50, failed = await s.proposal_p50()
-            if failed or p50 > 2 * s.idle_p50:  # this machine is shared: a noisy sample gets one more look
+            for _ in range(2):  # this machine is shared: a noisy sample gets up to two more looks
+                if not failed and p50 <= 2 * s.idle_p50:
+                    break
+                await asyncio.sleep(3)
                 p50, failed = await s.proposal_p50()
             rss = s.rss()
             ok = failed == 0 and p50 <= 2 * s.idle_p50
