@@ -22,7 +22,7 @@ from django.views.decorators.csrf import csrf_exempt
 from brabo import slots
 
 from . import waiting
-from .models import SETTLED, ProposedAction
+from .models import PENDING, SETTLED, ProposedAction
 from .views import ActionViewSet
 
 
@@ -50,6 +50,29 @@ class DeferredWait:
         endpoint), so waiters woken together may share one rendering."""
         self._held.enter_context(allowance)  # a refusal (429) is raised here, inside the DRF view
         self.action, self.timeout, self.finish, self.shareable = action, timeout, finish, shareable
+
+    # A view whose decision interleaves waits with more work (the agent hooks: propose, wait, use the
+    # approval, maybe again) hands over a generator instead: it yields (action, seconds) where it would wait
+    # for ``action`` to leave ``pending``, and returns the view's answer data; ``on_error`` turns an exception
+    # raised after a wait into answer data (the hooks answer every failure as a deny, never an error).
+    steps: Any = None
+    step: tuple[ProposedAction, float] | None = None
+    on_error: Any = None
+
+    def defer_steps(self, steps, step, finish, allowance: AbstractContextManager, on_error) -> None:
+        self._held.enter_context(allowance)
+        self.steps, self.step, self.finish, self.on_error = steps, step, finish, on_error
+
+    def advance(self, response) -> HttpResponse | None:
+        """On a slot: run the decision on to its next wait (None), or to its answer (the response)."""
+        try:
+            self.step = self.steps.send(None)
+            return None
+        except StopIteration as done:
+            response.data = self.finish(done.value)
+        except Exception as exc:  # noqa: BLE001 — the view's own error answer
+            response.data = self.on_error(exc)
+        return _plain(response)
 
     def release(self) -> None:
         self._held.close()
@@ -138,9 +161,12 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
 
         def first():
             response = view(request, **kwargs)
-            return response if plan.action is not None else _plain(response)
+            deferred = plan.action is not None or plan.steps is not None
+            return response if deferred else _plain(response)
 
         response = await slots.run(first)
+        if plan.steps is not None:
+            return await _serve_steps(plan, response)
         action = plan.action
         if action is None:
             return response  # answered at once (settled, an error, no wait asked)
@@ -168,6 +194,25 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
         return await slots.run(_answer, response, plan)
     finally:
         plan.release()
+
+
+def _decided(action: ProposedAction) -> bool:
+    action.refresh_from_db(fields=["status", "result", "denial_reason", "decided_by", "decided_at"])
+    return action.status != PENDING
+
+
+async def _serve_steps(plan: DeferredWait, response) -> HttpResponse:
+    while plan.step is not None:
+        action, seconds = plan.step
+
+        async def decided(action=action) -> bool:
+            return await slots.run(_decided, action)
+
+        await waiting.wait_async(str(action.id), decided, seconds)
+        answered = await slots.run(plan.advance, response)
+        if answered is not None:
+            return answered
+    raise AssertionError("a stepped decision ended without an answer")  # advance() always answers
 
 
 # DRF's own authentication enforces CSRF where it applies (a session); token callers carry none.

@@ -4,7 +4,8 @@ default today's main, in a `git worktree`), served the way each serves in produc
 For each server (ONE web process, its Celery worker, PostgreSQL, a private Redis each) it prints:
 
 * capacity — the number of concurrent waits (`GET /api/actions/{id}/wait/?timeout=...`, held open) at which an
-  ordinary proposal's p50 first rises past 2x its idle value (or fails); levels go up to --max-waits;
+  ordinary proposal's p50 first rises past 2x its idle value (or fails); levels go up to --max-waits. Each
+  level is paired: the idle p50 is measured just before its waits are opened (this machine is shared);
 * RSS per thousand waits — the web process's resident memory at the highest level held, less idle;
 * wake-up latency p50/p99 at 10, 500 and 2,000 waits — from the decision (a deny by a person, which wakes a
   waiter exactly as an approval does) to the waiting agent's answer: "single" is one action with one waiter
@@ -309,18 +310,21 @@ async def run(servers: list[Served], max_waits: int) -> None:
         for s in servers:  # in turn, level by level
             if s.failed_at is not None:
                 continue
+            # Paired: the idle p50 is measured right before the waits are opened, so the load other users of
+            # this shared machine put on it at that moment weighs on both sides of the comparison.
+            idle, _ = await s.proposal_p50()
             await s.hold(level)
             p50, failed = await s.proposal_p50()
-            for _ in range(2):  # this machine is shared: a noisy sample gets up to two more looks
-                if not failed and p50 <= 2 * s.idle_p50:
+            for _ in range(2):  # a noisy sample gets up to two more looks
+                if not failed and p50 <= 2 * idle:
                     break
                 await asyncio.sleep(3)
                 p50, failed = await s.proposal_p50()
             rss = s.rss()
-            ok = failed == 0 and p50 <= 2 * s.idle_p50
+            ok = failed == 0 and p50 <= 2 * idle
             print(
-                f"{s.name}: {level:5d} waits held: proposal p50 {p50:8.1f} ms ({failed} failed), "
-                f"web RSS {rss / 2**20:.0f} MiB{'' if ok else '  <- past 2x idle'}",
+                f"{s.name}: {level:5d} waits held: proposal p50 {p50:8.1f} ms ({failed} failed), idle just "
+                f"before {idle:.1f} ms, web RSS {rss / 2**20:.0f} MiB{'' if ok else '  <- past 2x idle'}",
                 flush=True,
             )
             if not ok:
@@ -329,9 +333,9 @@ async def run(servers: list[Served], max_waits: int) -> None:
                 continue
             s.capacity = level
             s.rss_per_k = (rss - s.idle_rss) / level * 1000
-            if level in LATENCY_AT:
-                single = await s.single_wakeups()
-                everyone = await s.wake_all()
+            single = await s.single_wakeups() if level in LATENCY_AT else None
+            everyone = await s.wake_all()  # and the next level starts from no wait held
+            if single is not None:
                 s.latency[level] = {"single": single, "all": everyone}
                 print(
                     f"{s.name}: wake-up at {level} waits: single p50 {single[0]:.0f} ms p99 {single[1]:.0f} ms; "
