@@ -39,11 +39,12 @@ from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
 from django.core.handlers import base as handler_base  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.core.wsgi import get_wsgi_application  # noqa: E402
-from django.urls import Resolver404, get_resolver  # noqa: E402
+from django.urls import Resolver404, URLResolver  # noqa: E402
+from django.urls.resolvers import RegexPattern  # noqa: E402
 from django.utils.deprecation import MiddlewareMixin  # noqa: E402
 
 from actions import live, waiting  # noqa: E402
-from brabo import health, slots  # noqa: E402
+from brabo import async_urls, health, slots  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -119,10 +120,13 @@ _wsgi = get_wsgi_application()
 _housekeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="brabo-async-housekeeping")
 
 
+_async_routes = URLResolver(RegexPattern(r"^/"), async_urls.async_patterns)
+
+
 def async_route(scope) -> bool:
     """Whether this request is one of the async routes (an async view that is not only conditionally so)."""
     try:
-        match = get_resolver(ASYNC_URLCONF).resolve(scope["path"])
+        match = _async_routes.resolve(scope["path"])
     except Resolver404:
         return False
     when = getattr(match.func, "serve_async_when", None)

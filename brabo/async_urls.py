@@ -11,11 +11,14 @@ from brabo.health import healthz, readyz
 
 handler500 = urls.handler500
 
-urlpatterns = [
+# The async views themselves: brabo.asgi routes a request here when one of these matches (a short list, so
+# the ordinary requests that match none pay little for asking).
+async_patterns = [
     path("healthz", healthz),
     path("readyz", readyz),
     path("api/actions/<uuid:pk>/wait/", action_wait),
     path("api/actions/", actions_collection),  # only POST ?wait=N>0 (actions.wait_views._waits)
     path("admin/console/events/stream/", live.astream),
-    *urls.urlpatterns,
 ]
+
+urlpatterns = [*async_patterns, *urls.urlpatterns]
