@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?= 8000
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench screenshots clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ lint: $(STAMP)
 test: lint
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/brabo-test-var.XXXXXX") && \
 	  BRABO_VAR_DIR=$$tmp $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; rm -rf "$$tmp"; exit $$rc
+
+## screenshots: refresh the README's console screenshots (the browser tests, writing into artifacts/screenshots)
+screenshots: $(STAMP)
+	BRABO_SCREENSHOTS_DIR=$(CURDIR)/artifacts/screenshots $(PY) -m pytest tests/browser -m browser $(PYTEST_ARGS)
 
 ## bench: the benchmarks, printing figures and ratios (not part of the suite)
 bench: $(STAMP)

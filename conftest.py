@@ -49,8 +49,21 @@ def _project_dirs(settings, tmp_path):
     settings.VAR_DIR.mkdir()
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
+    # As in production with BRABO_LOCAL_ROOTS unset, `local` projects are refused; a test that creates one
+    # asks for the ``local_base`` fixture (issue 23, R1.4).
+    settings.BRABO_LOCAL_ROOTS = []
     # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def local_base(settings, tmp_path):
+    """A folder the operator allows for `local` projects (BRABO_LOCAL_ROOTS), private to the test: create
+    local roots inside it."""
+    base = tmp_path / "local-roots"
+    base.mkdir()
+    settings.BRABO_LOCAL_ROOTS = [base]
+    return base
 
 
 class World:
@@ -165,6 +178,11 @@ class WorkerProcess:
             "BRABO_PROJECTS_BASE": str(base_dir / "projects-base"),
             "BRABO_LOCAL_GIT_ROOT": str(base_dir / "git"),
             "BRABO_VAR_DIR": str(base_dir / "var"),
+            # issue 23: the worker's own home (a test may poison it, as a neighbour would) and the base for
+            # `local` roots, both in the session's folder, apart from each other
+            "HOME": str(base_dir / "worker-home"),
+            "XDG_CONFIG_HOME": str(base_dir / "worker-home" / ".config"),
+            "BRABO_LOCAL_ROOTS": str(base_dir / "local-roots"),
             "BRABO_DB_CONN_MAX_AGE": "0",
             "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
             # the notification tests' webhook receiver listens on 127.0.0.1 (issue 16)
@@ -172,6 +190,10 @@ class WorkerProcess:
         }
         argv = [sys.executable, "-m", "celery", "-A", "brabo", "worker", "-P", "solo", "-Q", self.queue,
                 "-n", f"{self.name}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]  # fmt: skip
+        self.home = base_dir / "worker-home"
+        self.local_roots = base_dir / "local-roots"
+        (self.home / ".config").mkdir(parents=True, exist_ok=True)
+        self.local_roots.mkdir(exist_ok=True)
         self._log = open(self.log_path, "wb")  # noqa: SIM115 — closed in stop()
         self.proc = subprocess.Popen(
             argv, env=env, stdout=self._log, stderr=subprocess.STDOUT, cwd=settings.BASE_DIR
@@ -264,6 +286,7 @@ def worker_dirs(celery_worker_proc, settings):
     settings.PROJECT_WORKSPACES_ROOT = celery_worker_proc.workspaces
     settings.BRABO_PROJECTS_BASE = celery_worker_proc.projects_base
     settings.BRABO_LOCAL_GIT_ROOT = celery_worker_proc.local_git
+    settings.BRABO_LOCAL_ROOTS = [celery_worker_proc.local_roots]
     previous = app.conf.task_default_queue
     celery_worker_proc.route()
     yield celery_worker_proc

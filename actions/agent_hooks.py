@@ -14,14 +14,22 @@ The protocols, as their current documentation describes them:
   failure as a 200 deny.
   https://code.claude.com/docs/en/hooks (PreToolUse input, "PreToolUse decision control", "HTTP hooks")
 * **Gemini CLI** — ``BeforeTool`` command hooks. Input ``{session_id, cwd, hook_event_name, timestamp,
-  tool_name, tool_input}``; answer ``{"decision": "allow"|"deny", "reason": …}`` (``reason`` is sent to
-  the agent when denied). There is no documented "ask" answer, and no HTTP hook type.
+  tool_name, tool_input}``; answer ``{"decision": "allow"|"deny"|"ask", "reason": …}`` (``reason`` is sent
+  to the agent when denied). ``ask`` forces the confirmation prompt since Gemini CLI 0.36
+  (packages/core/src/scheduler/hook-utils.ts and scheduler.ts, "support 'ask' decision for BeforeTool
+  hooks", #21146), showing the answer's ``systemMessage``. No HTTP hook type. A command hook that exits
+  with a code other than 0 or 1 — ``sh: brabo: not found`` is 127 — is a deny (hookRunner.ts
+  ``convertPlainTextToHookOutput``); a timed-out one is not.
   https://geminicli.com/docs/hooks/reference (and google-gemini/gemini-cli docs/hooks/reference.md)
 * **Codex** — ``PreToolUse`` command hooks in ``hooks.json`` / ``config.toml``. Input like Claude Code's,
   with ``tool_name`` ``Bash`` (``tool_input.command``) or ``apply_patch`` (``tool_input.command`` is the
   patch). Only ``permissionDecision: "deny"`` is honoured ("allow" and "ask" are not supported, a hook
   cannot grant what Codex's own approval policy would ask), and there is no HTTP hook type.
   https://developers.openai.com/codex/hooks
+
+Each agent's own hook timeout (R12.6), when its settings name none: ``HOOK_TIMEOUT``. A hook that runs
+past it is killed and the tool runs, for all three agents (Claude Code: "A timed-out command, http, or
+mcp_tool hook doesn't block the tool call"), so every wait here ends before it (``server_wait``).
 
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
 ``write_file`` with the path relative to the project root; anything else → the configured default.
@@ -36,11 +44,35 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from permissions.protected_paths import AGENT_CONFIG, protected_file
+
 ALLOW, DENY, ASK = "allow", "deny", "ask"
 RUNS_IN_AGENT = {"runs_in": "agent"}
 # What an edit proposal's ``content`` holds: Brabo never reads the agent's disk, so it cannot compute
 # the file an Edit produces; the person approving sees the exact change instead (old → new).
 EDIT_CONTENT_NOTE = "[brabo] an edit of the existing file; the replacements follow.\n"
+
+
+# Seconds; brabo_client/hook.py AGENT_TIMEOUT holds the same table for the command form.
+#  * Claude Code: 600 for command and http hooks since 2.1.3 (CHANGELOG "Changed tool hook execution timeout
+#    from 60 seconds to 10 minutes"; hooks reference "Defaults: 600 for command, http, and mcp_tool"), 60
+#    before — assumed 60, the shorter, since a hook cannot tell the version.
+#  * Gemini CLI: 60 (packages/core/src/hooks/hookRunner.ts DEFAULT_HOOK_TIMEOUT = 60000 ms).
+#  * Codex: 600 (codex-rs/hooks/src/engine/discovery.rs ``timeout_sec.unwrap_or(600)``).
+HOOK_TIMEOUT = {"claude-code": 60.0, "gemini-cli": 60.0, "codex": 600.0}
+
+
+def margin(agent_timeout: float) -> float:
+    """How long before the agent's timeout an answer is due (15% of it, 2 to 10 s): the request's trip, a
+    loaded machine and the agent reading the answer come out of it."""
+    return min(10.0, max(2.0, agent_timeout * 0.15))
+
+
+def server_wait(wanted: float, agent_timeout: float) -> float:
+    """The person's wait that still ends before the agent's timeout: ``wanted``, clamped to what is left
+    after the margin and a reserve for the answer's way back (10% of the rest, 1 to 5 s)."""
+    left = agent_timeout - margin(agent_timeout)
+    return max(0.0, min(wanted, left - min(5.0, max(1.0, left * 0.1))))
 
 
 class HookInputError(ValueError):
@@ -122,9 +154,10 @@ def terminal(tool: str, command: str, cwd: str | None, root: str | None) -> Mapp
     return Mapped(tool=tool, proposals=[Proposal("terminal", payload, cwd_in_root=rel)])
 
 
-# The agents' own settings folders, where their hooks are configured: an agent that could write there
-# through a hooked tool could switch its own governance off, so such a write is never proposed.
-AGENT_SETTINGS_DIRS = frozenset({".claude", ".gemini", ".codex"})
+# The agents' own configuration, where their hooks and MCP servers are configured (R3.7's table,
+# permissions.protected_paths): an agent that could write there through a hooked tool could switch its own
+# governance off, so such a write is never proposed. The table's other files (.git/, CI, package settings ...)
+# are proposed, and the policy never auto-approves them (R3.7).
 
 
 def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) -> Mapped:
@@ -132,10 +165,11 @@ def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) 
     rel = resolve_path(path, cwd, root)
     if rel is None:
         return _outside(tool, f"the file {path!r}", root)
-    if AGENT_SETTINGS_DIRS.intersection(rel.split("/")):
+    hit = protected_file(rel)
+    if hit in AGENT_CONFIG:
         why = (
-            f"{rel} is in a coding agent's settings folder, where its hooks live; an agent does not change "
-            "its own hooks — a person edits that file."
+            f"{rel} is in {hit.shown}, a coding agent's own configuration, where its hooks live; an agent does "
+            "not change its own hooks — a person edits that file."
         )
         return Mapped(tool=tool, refusal="agent_settings", why=why)
     payload = {"path": rel, "content": _text(content, "the new content"), **extra, **RUNS_IN_AGENT}
@@ -178,6 +212,7 @@ class AgentProtocol:
     name = ""
     http_hooks = False  # whether the agent itself can call an HTTP hook
     can_ask = False  # whether the agent documents an "ask" answer
+    hook_timeout = 60.0  # the agent's default hook timeout (HOOK_TIMEOUT)
 
     def parse(self, body) -> tuple[str, dict, str | None]:
         if not isinstance(body, dict):
@@ -200,6 +235,7 @@ class ClaudeCode(AgentProtocol):
     name = "claude-code"
     http_hooks = True
     can_ask = True
+    hook_timeout = HOOK_TIMEOUT["claude-code"]
 
     def map(self, body, root):
         tool, ti, cwd = self.parse(body)
@@ -233,6 +269,8 @@ class ClaudeCode(AgentProtocol):
 
 class GeminiCli(AgentProtocol):
     name = "gemini-cli"
+    can_ask = True  # Gemini CLI >= 0.36; an older one treats the unknown decision as no decision
+    hook_timeout = HOOK_TIMEOUT["gemini-cli"]
 
     def map(self, body, root):
         tool, ti, cwd = self.parse(body)
@@ -256,17 +294,24 @@ class GeminiCli(AgentProtocol):
         return Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):
-        # No "ask" in BeforeTool: the person must approve in Brabo, so the tool is refused for now.
         if decision == ALLOW:
             return {"decision": "allow", "reason": reason}
+        if decision == ASK:  # the confirmation prompt shows systemMessage
+            return {"decision": "ask", "reason": reason, "systemMessage": reason}
         return {"decision": "deny", "reason": reason, "systemMessage": reason}
 
 
 _PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
 
 
+# Set by ``brabo hook codex`` (brabo_client/hook.py): each patch path as written → its real path on the
+# agent's machine, where symlinks were followed.
+RESOLVED_FIELD = "brabo_resolved_paths"
+
+
 class Codex(AgentProtocol):
     name = "codex"
+    hook_timeout = HOOK_TIMEOUT["codex"]
 
     def map(self, body, root):
         tool, ti, cwd = self.parse(body)
@@ -283,11 +328,30 @@ class Codex(AgentProtocol):
             paths = [m.group(2).strip() for m in _PATCH_FILE.finditer(patch)]
             if not paths:
                 raise HookInputError("the patch names no file (*** Add/Update/Delete File: …)")
+            resolved = ti.get(RESOLVED_FIELD)
+            if resolved is not None and not (
+                isinstance(resolved, dict) and all(isinstance(v, str) for v in resolved.values())
+            ):
+                raise HookInputError(f"tool_input.{RESOLVED_FIELD} must map each patch path to a string")
             proposals = []
             for p in dict.fromkeys(paths):  # one write_file per file the patch touches
-                one = write(tool, p, patch, cwd, root, change="patch")
+                one = write(tool, p, patch, cwd, root, change="patch")  # the path as written: inside?
                 if one.refusal:
                     return one
+                if resolved is not None:
+                    # The command form resolved the links on the agent's machine: where the file really
+                    # lands must be inside too, and it is what is proposed. A path it did not resolve is
+                    # refused (the text and the resolution must agree on every file).
+                    real = resolved.get(p)
+                    if real is None:
+                        why = (
+                            f"the patch names {p!r}, which the command hook did not resolve on the agent's "
+                            "machine, so where it really lands is unknown."
+                        )
+                        return Mapped(tool=tool, refusal="outside", why=why)
+                    one = write(tool, real, patch, cwd, root, change="patch")
+                    if one.refusal:
+                        return one
                 proposals.extend(one.proposals)
             return Mapped(tool=tool, proposals=proposals)
         return Mapped(tool=tool, refusal="unmapped")

@@ -105,6 +105,18 @@ class ExecutionContext:
             # Bare repositories on this host: no token, and only this workspace's own folder.
 
             return "local", str(workspace_git_root(self.project.workspace_id)), ""
+        if creds is not None and creds.provider_token_stale(self.project.workspace.owner_id):
+            # Issue 23: after an ownership transfer the previous owner's token is not the owner's any more
+            setter = creds.provider_token_set_by
+            name = setter.get_username() if setter else "someone Brabo no longer knows"
+            raise ExecutionFailure(
+                "owner_token_stale",
+                f"The provider token was set by {name}, who is no longer the workspace owner; Brabo does not "
+                "act with it until the owner replaces it or confirms it.",
+                f"The owner sets a new token (PUT /api/workspaces/{self.project.workspace_id}/credentials/) or "
+                f"confirms this one (POST /api/workspaces/{self.project.workspace_id}/credentials/confirm/), "
+                "then proposes the action again.",
+            )
         try:
             token = creds.provider_token() if creds else None
         except SecretUnreadable:

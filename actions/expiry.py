@@ -1,11 +1,18 @@
-"""Expiry of undecided actions (issue 16): a pending action nobody decided within its project's
-``pending_expiry_seconds`` becomes ``expired`` (settled, reason ``approval_expired``).
+"""Expiry of undecided actions (issue 16): a pending action nobody decided within its time becomes
+``expired`` (settled, reason ``approval_expired``).
 
-The beat sweep (``actions.sweep_expired_actions``, brabo/celery.py) calls :func:`sweep`; it can be called
-directly too. Each action moves in its own transaction holding its row lock, re-checked under the lock, so
-concurrent sweeps, an approval racing the sweep, and a repeated sweep each move it at most once: an action
-that was approved, denied or executed in the meantime never expires. Like a denial (R8.4), the expiry wakes
-the agent waiting on it with the reason as its result, and moves its task back to ``in_progress``.
+Issue 23 — decided at decision time. An action's time is frozen at proposal (``expiry_seconds``, from its
+project's ``pending_expiry_seconds`` then): changing the project's time applies to later proposals only, so
+a maintainer shortening it cannot expire the owner's pending ``spend`` they could not deny. And the time is
+checked inside every decision (``actions.services``: approve, deny, approve-always): an action past it is
+settled expired there, under the action's row lock, and the click answers 409 ``action_expired`` — even
+when the beat sweep never ran. The sweep (``actions.sweep_expired_actions``, brabo/celery.py) only tidies:
+it settles what nobody clicked and warns once before.
+
+Each action moves in its own transaction holding its row lock, re-checked under the lock, so concurrent
+sweeps, an approval racing the sweep, and a repeated sweep each move it at most once: an action that was
+approved, denied or executed in the meantime never expires. Like a denial (R8.4), the expiry wakes the agent
+waiting on it with the reason as its result, and moves its task back to ``in_progress``.
 """
 
 from __future__ import annotations
@@ -15,20 +22,24 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from projects.models import Project
-
 from . import events, task_states, waiting
 from .events import Actor
 from .models import EXPIRED, PENDING, ProposedAction
 
 REASON = "approval_expired"
 SWEEPER = "expiry-sweep"
+AT_DECISION = "expiry-check"  # the actor label when a click found the action past its time
 SOON_SHARE = 0.2  # warn when less than a fifth of the time is left ...
 SOON_CAP = 3600  # ... or an hour, whichever is smaller
 
 
 def expires_at(action: ProposedAction):
-    return action.created_at + timedelta(seconds=action.project.pending_expiry_seconds)
+    return action.created_at + timedelta(seconds=action.expiry_seconds)
+
+
+def is_past(action: ProposedAction, now=None) -> bool:
+    """True when a pending action's time is up (at ``now``): no decision may move it any more."""
+    return action.status == PENDING and expires_at(action) <= (now or timezone.now())
 
 
 def warn_before(expiry_seconds: int) -> float:
@@ -37,23 +48,22 @@ def warn_before(expiry_seconds: int) -> float:
 
 
 def _candidates(now) -> list[tuple[object, bool]]:
-    """(action id, project's expiry, expired?) for pending actions past their time or within the warning
-    window. One query per project that has pending actions; a project's expiry is its own column."""
+    """(action id, expired?) for pending actions past their time or within the warning window. One query
+    per distinct expiry time among pending actions (each action carries its own, frozen at proposal)."""
     out: list[tuple[object, bool]] = []
-    projects = (
-        Project.objects.filter(actions__status=PENDING).distinct().values_list("pk", "pending_expiry_seconds")
-    )
-    for project_id, seconds in projects:
+    pending = ProposedAction.objects.filter(status=PENDING)
+    spans = pending.order_by().values_list("expiry_seconds", flat=True).distinct()
+    for seconds in sorted(set(spans)):
         due = now - timedelta(seconds=seconds)
         soon = due + timedelta(seconds=warn_before(seconds))
-        rows = ProposedAction.objects.filter(project_id=project_id, status=PENDING, created_at__lt=soon)
+        rows = pending.filter(expiry_seconds=seconds, created_at__lt=soon)
         for action_id, created_at in rows.values_list("id", "created_at"):
             out.append((action_id, created_at < due))
     return out
 
 
 def sweep(now=None) -> dict:
-    """Expire every pending action past its project's time; warn once for those about to. Returns counts."""
+    """Expire every pending action past its time; warn once for those about to. Returns counts."""
     now = now or timezone.now()
     expired = warned = 0
     for action_id, past in _candidates(now):
@@ -67,7 +77,7 @@ def sweep(now=None) -> dict:
 def _lock_pending(action_id):
     return (
         ProposedAction.objects.select_for_update(of=("self",))
-        .select_related("project", "task")
+        .select_related("task")
         .filter(id=action_id, status=PENDING)
         .first()
     )
@@ -78,9 +88,17 @@ def expire(action_id, *, now=None) -> bool:
     """Move one action from pending to expired, if it is still pending and past its time. True if it moved."""
     now = now or timezone.now()
     action = _lock_pending(action_id)
-    if action is None or expires_at(action) > now:
-        return False  # decided meanwhile, or its project's time was lengthened
-    seconds = action.project.pending_expiry_seconds
+    if action is None or not is_past(action, now):
+        return False  # decided meanwhile
+    settle(action, now=now, by=Actor.system(SWEEPER))
+    return True
+
+
+def settle(action: ProposedAction, *, now, by: Actor) -> None:
+    """Write the expiry of ``action``, which the caller holds locked and found past its time: the status,
+    the result the agent reads (R8.4), the events (their actor ``by``: the system), the task's move, and the
+    wake-up. Not a person's transition: the callers (the sweep, a decision) checked who may trigger it."""
+    seconds = action.expiry_seconds
     message = (
         f"nobody approved or denied this action within {_span(seconds)}, so it expired; propose it again "
         "if the work is still wanted"
@@ -92,11 +110,10 @@ def expire(action_id, *, now=None) -> bool:
         "message": message,
     }  # R8.4: the answer the agent reads
     action.save(update_fields=["status", "settled_at", "result", "updated_at"])
-    who = Actor.system(SWEEPER)
     events.record(
         events.ACTION_EXPIRED,
         project_id=action.project_id,
-        actor=who,
+        actor=by,
         action=action,
         payload={"reason": REASON, "expired_after_seconds": seconds},
     )
@@ -104,14 +121,13 @@ def expire(action_id, *, now=None) -> bool:
         events.record(
             events.TASK_ACTION_SETTLED,
             project_id=action.project_id,
-            actor=who,
+            actor=by,
             action=action,
             payload={"taskId": str(action.task_id), "status": EXPIRED},
         )
         # as a denial does: the agent's turn again
-        task_states.move_task(action.task_id, task_states.ACTION_EXPIRED, actor=who, action=action)
+        task_states.move_task(action.task_id, task_states.ACTION_EXPIRED, actor=by, action=action)
     waiting.publish(action.id)
-    return True
 
 
 @transaction.atomic
@@ -123,7 +139,7 @@ def warn_expiring(action_id, *, now=None) -> bool:
         return False
     ends = expires_at(action)
     left = (ends - now).total_seconds()
-    if left <= 0 or left >= warn_before(action.project.pending_expiry_seconds):
+    if left <= 0 or left >= warn_before(action.expiry_seconds):
         return False
     if action.events.filter(type=events.ACTION_EXPIRING_SOON).exists():  # once per action, under the lock
         return False

@@ -7,14 +7,26 @@ the agent's key (``Authorization: Bearer <agent key>``). Claude Code calls its e
 
 Query parameters (the documented settings of a hook):
 
-* ``timeout`` — seconds to wait for a person's decision (default 50, at most 600). Keep it below the
-  agent's own hook timeout: Claude Code runs the tool when an HTTP hook times out.
+* ``timeout`` — seconds to wait for a person's decision (default 50, at most 600), clamped to end before
+  the agent's own hook timeout (R12.6): the agent runs the tool when its hook times out.
+* ``agent_timeout`` — the hook timeout the agent was configured with (default: the agent's documented
+  default, ``agent_hooks.HOOK_TIMEOUT`` — Claude Code's HTTP hooks: 600 s, assumed 60). The wait ends at
+  ``agent_timeout − margin − reserve`` at the latest (``agent_hooks.server_wait``).
 * ``pending`` — ``wait`` (default): a proposal that needs approval waits for a person in the Brabo console,
   and is denied at the timeout; ``ask``: the person at the agent's terminal decides at once (Claude Code
-  only; the Brabo action stays pending in the console). Use ``ask`` only for an interactive session.
+  and Gemini CLI; the Brabo action stays pending in the console). Use ``ask`` only for an interactive
+  session.
 * ``other`` — ``ask`` (default), ``deny`` or ``allow``: the answer for a tool Brabo has no action type
   for. An ``ask`` becomes a deny where nobody at the terminal may decide (``pending=wait``, or an agent
   without an "ask" answer).
+
+Approve, then retry (R12.6): a hook call that needs a person is remembered by its fingerprint (the agent,
+the hook protocol, the tool and the action it maps to, cwd and path included). The same call again re-attaches
+to that action while it is pending — no second pending action; once a person approves it, the next identical
+call within ``RETRY_WINDOW`` of the approval is allowed, once (the approval is used up by a status-guarded
+UPDATE, so two racing retries cannot both use it); a person's denial answers identical calls with their
+reason for the same window; an expired action, a used approval or one older than the window is proposed
+again.
 
 Header ``X-Brabo-Project-Root``: the project's folder on the agent's machine; tool paths and the shell's
 cwd are made relative to it. Without it, file tools and shell commands are refused ("outside").
@@ -25,12 +37,20 @@ error for Claude Code, which would run the tool — fail closed.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import posixpath
 import time
+from datetime import timedelta
 from functools import partial
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.urls import path
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import APIException
@@ -40,8 +60,8 @@ from rest_framework.views import APIView
 from brabo.errors import DomainError
 from projects.authentication import request_agent
 
-from . import services, waiting
-from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, HookInputError, Mapped
+from . import payloads, services, waiting
+from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, AgentProtocol, HookInputError, Mapped, server_wait
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -60,20 +80,31 @@ DEFAULT_TIMEOUT = 50.0
 MAX_TIMEOUT = 600.0
 ALLOWED_STATES = (AUTO_APPROVED, APPROVED, EXECUTING, EXECUTED)
 ROOT_HEADER = "X-Brabo-Project-Root"
+# R12.6 — how long after a person's decision the same hook call retried gets it: long enough for an agent
+# (or its user) to notice the refusal and retry, short enough that an old approval does not linger.
+RETRY_WINDOW = timedelta(minutes=10)
+_DECIDED = (APPROVED, EXECUTING, EXECUTED, DENIED)  # a person's decision a retry may meet
 
 
 class HookRefused(Exception):
     """The hook call cannot be decided; answered as a deny naming why."""
 
 
-def _settings(params) -> tuple[float, str, str]:
-    raw = params.get("timeout", "")
+def _seconds(params, name: str, default: float) -> float:
+    raw = params.get(name, "")
     try:
-        timeout = DEFAULT_TIMEOUT if raw == "" else float(raw)
+        value = default if raw == "" else float(raw)
     except ValueError:
-        timeout = -1.0
-    if not 0 <= timeout <= MAX_TIMEOUT:
-        raise HookRefused(f"timeout must be a number of seconds from 0 to {MAX_TIMEOUT:.0f}; got {raw!r}.")
+        value = -1.0
+    if not 0 <= value <= MAX_TIMEOUT:
+        raise HookRefused(f"{name} must be a number of seconds from 0 to {MAX_TIMEOUT:.0f}; got {raw!r}.")
+    return value
+
+
+def _settings(params, proto: AgentProtocol) -> tuple[float, str, str]:
+    wanted = _seconds(params, "timeout", DEFAULT_TIMEOUT)
+    # R12.6 — the wait ends before the agent's own hook timeout, which would let the tool run.
+    timeout = server_wait(wanted, _seconds(params, "agent_timeout", proto.hook_timeout))
     pending = params.get("pending", "wait")
     if pending not in ("wait", "ask"):
         raise HookRefused(f"pending must be wait or ask; got {pending!r}.")
@@ -91,6 +122,11 @@ class AgentHookView(APIView):
         responses=OpenApiTypes.OBJECT,
         parameters=[
             OpenApiParameter("timeout", OpenApiTypes.NUMBER, description="seconds to wait for a person"),
+            OpenApiParameter(
+                "agent_timeout",
+                OpenApiTypes.NUMBER,
+                description="the agent's hook timeout in seconds; the wait ends before it",
+            ),
             OpenApiParameter("pending", OpenApiTypes.STR, enum=["wait", "ask"]),
             OpenApiParameter("other", OpenApiTypes.STR, enum=[ASK, DENY, ALLOW]),
         ],
@@ -102,13 +138,13 @@ class AgentHookView(APIView):
         caller = request_agent(request)
         if caller is None:
             raise HookRefused("only an agent's key may call a hook endpoint (Authorization: Bearer <key>).")
-        timeout, pending, other = _settings(request.query_params)
+        timeout, pending, other = _settings(request.query_params, proto)
         root = request.headers.get(ROOT_HEADER) or None
         try:
             mapped = proto.map(request.data, root)
         except HookInputError as exc:
             raise HookRefused(f"the {agent} hook input is not as documented: {exc}.") from None
-        decision, reason = self._decide(caller, mapped, timeout, pending, other, request)
+        decision, reason = self._decide(caller, proto, mapped, timeout, pending, other, request)
         if decision == ASK and not (proto.can_ask and pending == "ask"):
             decision = DENY
             why = (
@@ -121,6 +157,17 @@ class AgentHookView(APIView):
 
     def handle_exception(self, exc):
         proto = PROTOCOLS.get(self.kwargs.get("agent", ""), PROTOCOLS["claude-code"])
+        if isinstance(exc, RequestDataTooBig):
+            size = self.request.META.get("CONTENT_LENGTH") or "?"
+            limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+            return Response(
+                proto.answer(
+                    DENY,
+                    f"Brabo refused this tool call: its hook input is {size} bytes, over the {limit} bytes "
+                    f"({limit / 1048576:.1f} MB) Brabo reads in one request, so nobody can review it. Write "
+                    "the file in smaller parts.",
+                )
+            )
         if isinstance(exc, HookRefused | DomainError | APIException):
             detail = exc.detail if isinstance(exc, APIException) else str(exc)
             return Response(proto.answer(DENY, f"Brabo refused this tool call: {detail}"))
@@ -131,7 +178,7 @@ class AgentHookView(APIView):
 
     # -- deciding ---------------------------------------------------------------------------------------
 
-    def _decide(self, caller, mapped: Mapped, timeout, pending, other, request) -> tuple[str, str]:
+    def _decide(self, caller, proto, mapped: Mapped, timeout, pending, other, request) -> tuple[str, str]:
         if mapped.refusal == "unmapped":
             return (
                 other,
@@ -140,24 +187,107 @@ class AgentHookView(APIView):
         if mapped.refusal:
             return ASK, f"Brabo: {mapped.why}"
         project = caller.project
-        actions = []
+        planned = []
         for p in mapped.proposals:
             payload = dict(p.payload)
             if p.action_type == "terminal" and p.cwd_in_root:
                 payload["cwd"] = posixpath.join(project.root(), p.cwd_in_root)
-            actions.append(
-                services.propose_action(
-                    project=project, agent=caller, action_type=p.action_type, payload=payload
-                ).action
+            if p.action_type == "write_file":
+                _refuse_if_too_large(mapped.tool, payload)
+            planned.append(
+                (p.action_type, payload, fingerprint(caller, proto, mapped.tool, p.action_type, payload))
             )
         console = request.build_absolute_uri("/admin/console/")
-        if pending == "wait":
-            deadline = time.monotonic() + timeout
-            for a in actions:
-                remaining = deadline - time.monotonic()
-                if a.status == PENDING and remaining > 0:
-                    waiting.wait_for(str(a.id), partial(_decided, a), remaining)
-        return _verdict(actions, console, pending)
+        deadline = time.monotonic() + timeout
+        for _ in range(3):
+            actions = _attach_or_propose(caller, project, planned)
+            if pending == "wait":
+                for a in actions:
+                    remaining = deadline - time.monotonic()
+                    if a.status == PENDING and remaining > 0:
+                        waiting.wait_for(str(a.id), partial(_decided, a), remaining)
+            # (statuses as read by the lookup, the proposal or the wait: no second read on the fast path)
+            if any(a.status not in ALLOWED_STATES for a in actions) or _use_approvals(actions, planned):
+                return _verdict(actions, console, pending)
+            # Another identical call used the approval first (R12.6: once): this one asks again.
+        raise HookRefused("identical tool calls keep using each other's approvals; retry the tool call.")
+
+
+def fingerprint(caller, proto: AgentProtocol, tool: str, action_type: str, payload: dict) -> str:
+    """R12.6 — what makes a retried hook call "the same tool call": the agent, its hook protocol, the tool
+    and the action it maps to (payload with cwd and path, as proposed)."""
+    blob = json.dumps(
+        [str(caller.id), proto.name, tool, action_type, payload], sort_keys=True, separators=(",", ":")
+    )
+    return hashlib.sha256(blob.encode()).hexdigest()
+
+
+def _refuse_if_too_large(tool: str, payload: dict) -> None:
+    """A write over the proposal's size limit is refused by name, with its size and the limit."""
+    size = len(json.dumps(payload))  # as actions.payloads measures it
+    if size > payloads.MAX_PAYLOAD_BYTES:
+        raise HookRefused(
+            f"the {tool} of {payload.get('path', 'this file')} is {size} bytes as a proposal, over the "
+            f"{payloads.MAX_PAYLOAD_BYTES} bytes ({payloads.MAX_PAYLOAD_BYTES // 1024} KB) one action may "
+            "carry, so nobody can review it. Write the file in smaller parts."
+        )
+
+
+def _attach_or_propose(caller, project, planned) -> list[ProposedAction]:
+    """Each planned proposal's action: the pending one an identical call already made, or the one a person
+    decided within RETRY_WINDOW (approval not yet used), else a new proposal — which keeps its fingerprint
+    when it waits for a person. A twin proposed at the same moment by a concurrent identical call is refused
+    by the database's one-pending-per-fingerprint constraint (nothing written), and attaches to the winner.
+    No transaction: the fast path (an auto-approved call) costs one indexed read more than a bare proposal."""
+    prints = [fp for _, _, fp in planned]
+    for _ in range(3):
+        since = timezone.now() - RETRY_WINDOW
+        known: dict[str, ProposedAction] = {}
+        for a in (
+            ProposedAction.objects.filter(agent=caller, hook_fingerprint__in=prints)
+            .filter(
+                Q(status=PENDING) | Q(status__in=_DECIDED, decided_by__isnull=False, decided_at__gte=since)
+            )
+            .order_by("created_at")
+        ):
+            known[a.hook_fingerprint] = a  # the newest wins
+        try:
+            return [
+                known.get(fp)
+                or services.propose_action(
+                    project=project,
+                    agent=caller,
+                    action_type=action_type,
+                    payload=payload,
+                    hook_fingerprint=fp,
+                ).action
+                for action_type, payload, fp in planned
+            ]
+        except IntegrityError:
+            continue  # a concurrent identical call's pending action holds the fingerprint: attach to it
+    raise HookRefused("too many identical tool calls at once; retry the tool call.")
+
+
+def _use_approvals(actions: list[ProposedAction], planned) -> bool:
+    """Use up (atomically, all or none) the person's approvals this call is allowed by; False when another
+    call used one first. An approval is used once: the guarded UPDATE clears the fingerprint it is found by."""
+    used = [(a, fp) for a, (_, _, fp) in zip(actions, planned) if a.decided_by_id and a.hook_fingerprint]
+    if not used:
+        return True
+    try:
+        with transaction.atomic():
+            for a, fp in used:
+                if not ProposedAction.objects.filter(id=a.id, hook_fingerprint=fp).update(
+                    hook_fingerprint=""
+                ):
+                    raise _Lost
+    except _Lost:
+        return False
+    return True
+
+
+class _Lost(Exception):
+    """Another identical hook call used the approval first."""
 
 
 def _status(action: ProposedAction) -> str:
@@ -195,8 +325,9 @@ def _verdict(actions: list[ProposedAction], console: str, pending: str) -> tuple
             f"Brabo: this needs a person's approval — {a.message} (action {a.id}; also in the console: {console})."
         )
     return DENY, (
-        f"Brabo: still waiting for a person's approval — {a.message}. Approve action {a.id} in the console "
-        f"({console}), then let the agent try again."
+        f"Brabo: this needs a person's approval — {a.message}. Approve action {a.id} in the console, then "
+        f"retry the same tool call ({console}; an approval lets that call through once within "
+        f"{RETRY_WINDOW.seconds // 60} minutes)."
     )
 
 

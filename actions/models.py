@@ -44,6 +44,12 @@ class ProposedAction(models.Model):
     proposed_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
+    # Issue 23: the person the action was proposed on behalf of, frozen at proposal (the proposing person,
+    # or the agent's principal then). A two-person rule's "not the proposer" reads it, so reassigning the
+    # agent afterwards does not turn its proposer into an approver who counts.
+    proposer_principal = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
     task = models.ForeignKey(
         "projects.Task", on_delete=models.SET_NULL, null=True, blank=True, related_name="actions"
     )
@@ -73,8 +79,16 @@ class ProposedAction(models.Model):
     dispatch_due = models.BooleanField(default=False)
     executing_since = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
+    # Issue 23: how long this action may wait for a decision, frozen at proposal from its project's
+    # pending_expiry_seconds; a later change of the project's time applies to later proposals only, so nobody
+    # below the role that decides an action can shorten its life (actions.expiry).
+    expiry_seconds = models.PositiveIntegerField(default=24 * 3600)
     # Waiting (R8.4): last time an agent was attached to this action's outcome.
     waiter_seen_at = models.DateTimeField(null=True, blank=True)
+    # R12.6 — a coding agent's hook call that needed a person: the digest of (agent, hook protocol, tool,
+    # the proposed action). The same tool call retried re-attaches to this action while it is pending, and
+    # may use a person's approval of it once (actions.hooks_api); using it clears the digest. "" otherwise.
+    hook_fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -88,6 +102,12 @@ class ProposedAction(models.Model):
             models.Index(
                 fields=["updated_at"], condition=Q(dispatch_due=True), name="action_dispatch_due_idx"
             ),
+            # R12.6 — a retried hook call finds its action; only hook calls that needed a person have one
+            models.Index(
+                fields=["agent", "hook_fingerprint"],
+                condition=~Q(hook_fingerprint=""),
+                name="action_hook_call_idx",
+            ),
         ]
         constraints = [
             # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.
@@ -95,7 +115,13 @@ class ProposedAction(models.Model):
                 fields=["project", "merge_pr"],
                 condition=Q(action_type="git_merge", status__in=LIVE_MERGE),
                 name="one_live_merge_per_pr",
-            )
+            ),
+            # R12.6 — identical hook calls of one agent never pile up: one pending action per fingerprint.
+            models.UniqueConstraint(
+                fields=["agent", "hook_fingerprint"],
+                condition=Q(status=PENDING) & ~Q(hook_fingerprint=""),
+                name="one_pending_hook_call",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
+from projects.crypto import EncryptedTextField
+
 # What a person or a webhook can subscribe to; each kind is fed by one or more event types.
 KIND_PENDING = "pending"
 KIND_DECIDED = "decided"
@@ -25,6 +27,10 @@ KIND_LABELS = {
 }
 # Without a subscription row: owners and maintainers hear of pending actions and budgets, developers of nothing.
 DEFAULT_KINDS = {"owner": [KIND_PENDING, KIND_BUDGET], "maintainer": [KIND_PENDING, KIND_BUDGET]}
+# Issue 23: a kind tells what only some roles may read in the API — budgets are read by maintainers and owners
+# (GET .../budget/) — so nobody below that role subscribes to it, nor receives it (checked again when sent).
+# Kinds not listed are about the project's actions, which every member who reaches the project reads.
+KIND_MIN_ROLE = {KIND_BUDGET: "maintainer"}
 
 FORMAT_GENERIC = "generic"
 FORMAT_SLACK = "slack"
@@ -50,7 +56,7 @@ class WebhookEndpoint(models.Model):
     url = models.URLField(max_length=500)
     format = models.CharField(max_length=10, choices=[(f, f) for f in FORMATS], default=FORMAT_GENERIC)
     kinds = models.JSONField(default=all_kinds)
-    secret_encrypted = models.TextField(editable=False)
+    secret_encrypted = EncryptedTextField(editable=False)
     active = models.BooleanField(default=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -15,7 +15,15 @@ from dataclasses import replace
 from django.conf import settings
 
 from permissions.ceiling import stricter
-from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
+from permissions.decide import (
+    AutonomyRow,
+    DecisionRequest,
+    Permissions,
+    ProjectState,
+    Verdict,
+    decide,
+    runs_in_of,
+)
 from permissions.files import PermissionsFileError, parse_cached, read_permissions_text, sha256_text
 from permissions.hooks import HookConfigError, HookFailure, load_hook_config
 from projects.access import agent_role
@@ -24,6 +32,7 @@ from projects.models import Agent, AutonomyRule, Project
 from projects.policy_store import accepted_permissions, file_base
 
 from . import ports
+from .executors import AGENT_RUN_TYPES
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +144,18 @@ def build_request(
     )
 
 
-def _request(state, perms, *, action_type, payload, role, agent, error=None) -> DecisionRequest:
+def runs_in_for(state: ProjectState, action_type: str, payload: dict) -> str:
+    """SPEC §5: where this action will really run, as the executor will run it. A coding agent's hook
+    proposal (``runs_in: "agent"`` on a type the agent runs itself, actions.executors.runs_in_agent) is never
+    executed by Brabo: the agent runs it on its own machine, so it is decided as ``agent`` (no container
+    floor, the host root, the path scope in every mode). Any other claim in a payload is ignored -- Brabo
+    runs the action where the project says, so the project decides."""
+    if action_type in AGENT_RUN_TYPES and payload.get("runs_in") == "agent":
+        return "agent"
+    return runs_in_of(state.execution_mode)
+
+
+def _request(state, perms, *, action_type, payload, role, agent, error=None, runs_in=None) -> DecisionRequest:
     return DecisionRequest(
         action_type=action_type,
         role=role,
@@ -147,6 +167,7 @@ def _request(state, perms, *, action_type, payload, role, agent, error=None) -> 
         autonomy=autonomy_rows(agent),
         payload=payload,
         permissions_error=str(error) if error is not None else None,
+        runs_in=runs_in or runs_in_for(state, action_type, payload),
     )
 
 
@@ -177,15 +198,29 @@ def decide_against_both(
 
 
 def evaluate(
-    project: Project, *, action_type: str, payload: dict, role: str | None, agent: Agent | None
+    project: Project,
+    *,
+    action_type: str,
+    payload: dict,
+    role: str | None,
+    agent: Agent | None,
+    runs_in: str | None = None,
 ) -> Verdict:
     """decide() with the project's real state. The policy in force is the one a person accepted (R3.5):
     when the file on disk is that version (the hashes agree: the common path, no extra query or decision),
-    one decision; otherwise one against each and the stricter wins."""
+    one decision; otherwise one against each and the stricter wins. ``runs_in`` replaces where the action
+    runs (`policy check --runs-in`); by default it is where it will really run (:func:`runs_in_for`)."""
     state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
     _, disk_sha, on_disk, file_error = _read_policy(project)
     request = _request(
-        state, on_disk, action_type=action_type, payload=payload, role=role, agent=agent, error=file_error
+        state,
+        on_disk,
+        action_type=action_type,
+        payload=payload,
+        role=role,
+        agent=agent,
+        error=file_error,
+        runs_in=runs_in,
     )
     if file_error is None and disk_sha == project.policy_sha256:
         return decide(request, policy_hooks())
@@ -195,9 +230,18 @@ def evaluate(
     return decide_against_both(request, accepted, on_disk, request.permissions_error, policy_hooks())
 
 
-def decision_request_for(project_slug: str, agent_name: str | None, command: str):
+def decision_request_for(
+    project_slug: str,
+    agent_name: str | None,
+    command: str,
+    runs_in: str | None = None,
+    cwd: str | None = None,
+) -> tuple[DecisionRequest, Verdict]:
     """For ``manage.py policy check`` (R12.3): the engine input for one terminal command against a
-    project's real state. ``project_slug`` may also be the project's workspace_dir_name."""
+    project's real state, and the verdict the live path gives it -- the same :func:`evaluate` a proposal and
+    an agent's hook call go through (the accepted policy and the file on disk, R3.5; the operator's hooks).
+    ``runs_in="agent"`` is a coding agent's hook call (the payload a hook proposes); ``project_slug`` may also
+    be the project's workspace_dir_name."""
     project = (
         Project.objects.filter(workspace_dir_name=project_slug).first()
         or Project.objects.filter(slug=project_slug).order_by("created_at").first()
@@ -215,8 +259,16 @@ def decision_request_for(project_slug: str, agent_name: str | None, command: str
         if agent is None:
             raise LookupError(f"project {project_slug!r} has no agent {agent_name!r}")
         role = agent_role(agent)
+    payload: dict = {"command": command}
+    if cwd:
+        payload["cwd"] = cwd
+    if runs_in == "agent":
+        payload["runs_in"] = "agent"  # what a hook proposes (actions.agent_hooks)
     # strict: a malformed file is reported, not silently emptied
-    req = build_request(
-        project, action_type="terminal", payload={"command": command}, role=role, agent=agent, strict=True
+    req = build_request(project, action_type="terminal", payload=payload, role=role, agent=agent, strict=True)
+    if runs_in:
+        req = replace(req, runs_in=runs_in)
+    verdict = evaluate(
+        project, action_type="terminal", payload=payload, role=role, agent=agent, runs_in=runs_in
     )
-    return req, policy_hooks()
+    return req, verdict

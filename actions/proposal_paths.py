@@ -14,11 +14,10 @@ import stat
 from pathlib import Path
 
 from brabo.errors import DomainError
+from permissions.protected_paths import GIT_FOLDER, POLICY_NAMES  # R3.7's one table
 from projects.local_root import LocalRootError
 
 from .payloads import PayloadError
-
-POLICY_NAMES = frozenset({"permissions.json", "permissions.json.lock"})
 
 
 def _refuse(message: str, reason: str, field: str, status: int = 400) -> DomainError:
@@ -45,7 +44,7 @@ def _relative_parts(raw: str, field: str) -> list[str]:
             "path_outside_project",
             field,
         )
-    if ".git" in parts:
+    if any(p.lower() == GIT_FOLDER for p in parts):  # R3.7: without regard to case
         raise _refuse(f"{field} {raw!r} goes into .git, which Brabo does not write.", "path_into_git", field)
     return parts
 
@@ -97,7 +96,7 @@ def check_paths(project, action_type: str, payload: dict) -> None:
             raise PayloadError(f"{field} must be a string.", field)
         parts = cwd_parts + _relative_parts(raw, field)
         target = root.joinpath(*parts)
-        if target == policy or (len(parts) == 1 and parts[0] in POLICY_NAMES):
+        if target == policy or (len(parts) == 1 and parts[0].lower() in POLICY_NAMES):
             raise _refuse(
                 f"{field} {raw!r} names the project's permissions.json. The rules are changed by a maintainer "
                 "in the console or with PUT /api/projects/{id}/permissions/, never by an action.",

@@ -3,7 +3,8 @@
 A project has at most one :class:`~actions.models.ApprovalRule` per action type. The rule read is the one in
 force when a person clicks (a rule added while an action waits applies to it; one removed no longer does).
 Every click re-checks every earlier approver: a member who left, lost the role, or became the proposer's
-principal no longer counts. The transitions themselves (the approval that meets the count, the deny) live in
+principal no longer counts; the principal the agent proposed for is frozen on the action (issue 23), so
+reassigning the agent never makes its proposer count. The transitions themselves (the approval that meets the count, the deny) live in
 ``actions.services``; this module answers the questions and sets the rules.
 """
 
@@ -125,14 +126,16 @@ def requirement(action: ProposedAction) -> Requirement | None:
     )
 
 
-def proposer_user_id(action: ProposedAction):
-    """The person behind the proposal: the proposing person, or the proposing agent's principal (R1.6)."""
-    if action.proposed_by_user_id:
-        return action.proposed_by_user_id
+def proposer_user_ids(action: ProposedAction) -> frozenset:
+    """The people behind the proposal (R1.6): the proposing person, or the proposing agent's principal AT
+    PROPOSAL TIME (issue 23: frozen on the action, so reassigning the agent afterwards does not launder its
+    proposer into an approver who counts) — and the agent's principal now as well (a member who became the
+    agent's principal while the action waits acts through it and is no independent second person)."""
+    ids = {action.proposed_by_user_id, action.proposer_principal_id}
     agent = action.agent if action.agent_id else None
     if agent is not None and agent.principal is not None:
-        return agent.principal.user_id
-    return None
+        ids.add(agent.principal.user_id)
+    return frozenset(i for i in ids if i is not None)
 
 
 def refuse_approver(action: ProposedAction, req: Requirement, actor) -> None:
@@ -142,10 +145,10 @@ def refuse_approver(action: ProposedAction, req: Requirement, actor) -> None:
     require_project_role(
         actor, action.project, req.min_role, f"Approving a {action.action_type} action", noun="action"
     )
-    if req.no_self_approval and actor.pk == proposer_user_id(action):
+    if req.no_self_approval and actor.pk in proposer_user_ids(action):
         raise DomainError(
-            "you proposed this action (or its agent acts on your behalf), and its two-person rule refuses "
-            f"self-approval; it needs {req.describe()}.",
+            "you proposed this action (or its agent acted on your behalf when it proposed it, or does now), "
+            f"and its two-person rule refuses self-approval; it needs {req.describe()}.",
             status=403,
             reason="self_approval_refused",
         )
@@ -155,12 +158,12 @@ def counted(action: ProposedAction, req: Requirement) -> list[ActionApproval]:
     """The approvals that count now: each approver still reaches the project with the rule's role and is
     not the proposer where the rule says so. Roles are read again at every click (a removed member's or a
     demoted member's earlier approval no longer counts)."""
-    proposer = proposer_user_id(action)
+    proposers = proposer_user_ids(action) if req.no_self_approval else frozenset()
     good = []
     for a in _rows(action):
         role = project_role(a.approver, action.project)
         a.role_now = role  # type: ignore[attr-defined]  # read by Requirement.met: the role at this click
-        if role_at_least(role, req.min_role) and not (req.no_self_approval and a.approver_id == proposer):
+        if role_at_least(role, req.min_role) and a.approver_id not in proposers:
             good.append(a)
     return good
 
@@ -357,7 +360,10 @@ def _stored(rule: ApprovalRule) -> dict:
 
 @transaction.atomic
 def set_pending_expiry(*, actor, project: Project, seconds) -> Project:
-    """How long a pending action waits for its decision before it expires (maintainer+)."""
+    """How long a pending action waits for its decision before it expires (maintainer+). Issue 23: the
+    time applies to actions proposed from now on; actions already waiting keep the time they were proposed
+    with (``ProposedAction.expiry_seconds``), so a maintainer cannot expire an action they may not decide
+    (the owner's ``spend``) by shortening it — nor does anyone shorten a waiting action's life this way."""
     require_project_role(actor, project, MAINTAINER, "Setting the approval expiry")
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not EXPIRY_MIN <= seconds <= EXPIRY_MAX:
         raise _bad(

@@ -37,10 +37,10 @@ _datetime = serializers.DateTimeField()  # DRF's own date-time rendering (ISO 86
 
 
 def _expires_at(a: ProposedAction) -> str | None:
-    """When a pending action expires (issue 16); None once it is decided."""
+    """When a pending action expires (issue 16; its time frozen at proposal, issue 23); None once decided."""
     if a.status != PENDING:
         return None
-    return _datetime.to_representation(a.created_at + timedelta(seconds=a.project.pending_expiry_seconds))
+    return _datetime.to_representation(a.created_at + timedelta(seconds=a.expiry_seconds))
 
 
 class ActionSerializer(serializers.ModelSerializer):

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo import sql
-from brabo.errors import DomainError, disk_full
+from brabo.errors import DomainError
 from permissions.action_types import (
     ACTION_TYPES,
     ALWAYS_ALLOW_REFUSED,
@@ -29,9 +29,10 @@ from permissions.files import PermissionsFileError
 from permissions.messages import sentence
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
+from projects.policy_store import write_refusal
 from projects.services import merge_accepted, require_project_role, upsert_autonomy
 
-from . import budgets, events, quorum, task_states, waiting
+from . import budgets, events, expiry, quorum, task_states, waiting
 from .announce import announce
 from .enqueue import enqueue_execution
 from .events import Actor
@@ -64,6 +65,8 @@ OUTCOME_DENIED = "denied"
 # the same person (an idempotent success: a person counts once).
 OUTCOME_APPROVAL_RECORDED = "approval_recorded"
 OUTCOME_APPROVAL_ALREADY_RECORDED = "approval_already_recorded"
+# Issue 23: the click found the action past its time and settled it expired (answered as a 409).
+OUTCOME_EXPIRED = "expired"
 
 
 @dataclass
@@ -101,10 +104,14 @@ def propose_action(
     agent: Agent | None = None,
     user=None,
     task: Task | None = None,
+    hook_fingerprint: str = "",
 ) -> Decision:
     """Create a proposed action, decide it at once (SPEC §5) and record ``proposed_action.created``.
 
     Exactly one of ``agent`` (an agent's API call) or ``user`` (a person, e.g. the containers page).
+    ``hook_fingerprint`` (actions.hooks_api, R12.6): kept on the action when it waits for a person; if an
+    identical hook call's action already waits, the database refuses this one and IntegrityError is raised
+    for the caller to attach to that one — nothing is written.
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
@@ -161,13 +168,20 @@ def propose_action(
         with transaction.atomic():
             verdict = budgets.gate_spend(project, agent, payload, verdict)
             return _insert_proposal(
-                project, agent, user, task, action_type, payload, verdict, actor, "", hints
+                project, agent, user, task, action_type, payload, verdict, actor, "", hints, hook_fingerprint
             )
-    return _insert_proposal(project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints)
+    return _insert_proposal(
+        project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, hook_fingerprint
+    )
+
+
+def _principal_user_id(agent: Agent):
+    principal = agent.principal  # loaded with the agent (no query)
+    return principal.user_id if principal is not None else None
 
 
 def _insert_proposal(
-    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints
+    project, agent, user, task, action_type, payload, verdict, actor, merge_pr, hints, hook_fingerprint=""
 ) -> Decision:
     rules = quorum.rules_of(project)
     if verdict.decision == AUTO_APPROVE:
@@ -188,6 +202,10 @@ def _insert_proposal(
         project=project,
         agent=agent,
         proposed_by_user=user,
+        # issue 23: frozen now, so a later reassignment of the agent neither launders a two-person rule
+        # nor a project-wide expiry change shortens this action's life
+        proposer_principal_id=user.pk if user is not None else _principal_user_id(agent),
+        expiry_seconds=project.pending_expiry_seconds,
         task=task,
         action_type=action_type,
         payload=payload,
@@ -205,6 +223,7 @@ def _insert_proposal(
         settled_at=now if status == DENIED else None,
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
+        hook_fingerprint=hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
     )
     # issue 16: the answer's `approvals` reads no rule or approval row again
     action._approval_rules = rules  # type: ignore[attr-defined]
@@ -230,6 +249,8 @@ def _insert_proposal(
         if status == AUTO_APPROVED:
             enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
     except IntegrityError:
+        if action.hook_fingerprint:
+            raise  # R12.6 — an identical hook call's action already waits; actions.hooks_api attaches to it
         # R8.5 — the database's one-live-merge-per-PR constraint caught a concurrent twin.
         raise DomainError(
             f"a merge of PR {merge_pr} is already proposed and not settled.",
@@ -314,22 +335,48 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
     waiting.publish(action.id)
 
 
+def _expired_error() -> DomainError:
+    return DomainError(
+        "This action expired: nobody decided it within its approval time. The agent was told; "
+        "it proposes again if the work is still wanted.",
+        status=409,
+        reason="action_expired",
+    )
+
+
 def _refuse_if_expired(action: ProposedAction) -> None:
     if action.status == EXPIRED:
-        raise DomainError(
-            "This action expired: nobody decided it within the project's approval time. The agent was told; "
-            "it proposes again if the work is still wanted.",
-            status=409,
-            reason="action_expired",
-        )
+        raise _expired_error()
 
 
-@transaction.atomic
+def _settled_expired(action: ProposedAction) -> bool:
+    """Issue 23 — expiry is decided at decision time: a pending action past its time (frozen at proposal)
+    is settled expired here, under the lock the decision holds, whether or not the sweep ran. True when it
+    was; the transition then returns OUTCOME_EXPIRED so the expiry commits before the click's 409."""
+    if not expiry.is_past(action):
+        return False
+    expiry.settle(action, now=timezone.now(), by=Actor.system(expiry.AT_DECISION))
+    return True
+
+
+def _answer(decision: Decision) -> Decision:
+    """The caller's answer, outside the transition's transaction: an expiry found by the click is a 409."""
+    if decision.outcome == OUTCOME_EXPIRED:
+        raise _expired_error()
+    return decision
+
+
 def approve_action(*, action_id, actor) -> Decision:
     """R2.2, R8.5 — one click approves, unless a two-person rule governs the action (issue 16): then each
     click records one person's approval (``proposed_action.approval_added``) and the click that meets the
     count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
-    so concurrent clicks count each person once and approve once."""
+    so concurrent clicks count each person once and approve once. An action past its time is settled
+    expired and the click answers 409 ``action_expired`` (issue 23)."""
+    return _answer(_approve(action_id, actor))
+
+
+@transaction.atomic
+def _approve(action_id, actor) -> Decision:
     action = _lock(action_id)
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is None:
@@ -341,6 +388,8 @@ def approve_action(*, action_id, actor) -> Decision:
     _refuse_if_expired(action)
     if action.status != PENDING:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
+    if _settled_expired(action):
+        return Decision(action=action, outcome=OUTCOME_EXPIRED)
     _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
     if req is not None:
@@ -364,13 +413,21 @@ def approve_action(*, action_id, actor) -> Decision:
     return Decision(action=action, outcome=OUTCOME_APPROVED)
 
 
-@transaction.atomic
 def deny_action(*, action_id, actor, reason: str = "") -> Decision:
+    """R2.2 — a person with the type's minimum role denies a pending action; the reason is its result
+    (R8.4). An action past its time is settled expired instead and the click answers 409 (issue 23)."""
+    return _answer(_deny(action_id, actor, reason))
+
+
+@transaction.atomic
+def _deny(action_id, actor, reason: str) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
     if action.status == DENIED:
         return Decision(action=action, outcome=OUTCOME_DENIED)
     _refuse_if_expired(action)
+    if _settled_expired(action):
+        return Decision(action=action, outcome=OUTCOME_EXPIRED)
     if action.status != PENDING:
         raise DomainError(
             "This action was already approved; it can no longer be denied.",
@@ -435,11 +492,16 @@ def preview_always(action: ProposedAction) -> dict:
     return {"refused": False, "patterns": [typed_pattern(action.action_type)], "autonomy_row": None}
 
 
-@transaction.atomic
 def approve_always(*, action_id, actor) -> Decision:
     """R7 — approve and remember. The refusal list and caps come first, even for approved actions; the
     pattern and ``permission.granted`` are written only after the move out of pending; a failed pattern
-    write rolls the approval back (RN-642)."""
+    write rolls the approval back (RN-642). An action past its time is settled expired and the click
+    answers 409 (issue 23)."""
+    return _answer(_approve_always(action_id, actor))
+
+
+@transaction.atomic
+def _approve_always(action_id, actor) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
     if action.action_type in ALWAYS_ALLOW_REFUSED:
@@ -451,6 +513,8 @@ def approve_always(*, action_id, actor) -> Decision:
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     _refuse_if_expired(action)
+    if _settled_expired(action):
+        return Decision(action=action, outcome=OUTCOME_EXPIRED)
     req = quorum.requirement(action)
     if req is not None:
         # Issue 16: "Always allow" would turn a click into a rule that outlives the two-person rule's
@@ -493,18 +557,12 @@ def approve_always(*, action_id, actor) -> Decision:
         written = merge_accepted(project=action.project, allow=patterns, actor=actor, source="always_allow")
     except (OSError, PermissionsFileError) as exc:
         log.warning("approve-always of %s: pattern write failed: %s", action.id, exc)
-        if isinstance(exc, PermissionsFileError):
-            status, reason = 409, "permissions_invalid"
-        elif disk_full(exc):
-            status, reason = 507, "disk_full"
-        else:
-            status, reason = 500, "policy_write_failed"
+        refusal = write_refusal(exc)  # issue 23: a held lock, a folder, … — named, never a server path
         raise DomainError(
-            f"the pattern could not be written to permissions.json ({exc}); nothing was approved — "
-            + ("free space on the disk" if reason == "disk_full" else "fix the file")
-            + " and click again.",
-            status=status,
-            reason=reason,
+            f"the pattern could not be written ({refusal}); nothing was approved — click again once it is "
+            "fixed.",
+            status=refusal.status,
+            reason=refusal.reason,
         ) from None
     if was_pending or written:
         granted = patterns if was_pending else written

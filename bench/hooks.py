@@ -3,10 +3,16 @@
 Round trip of a Claude Code ``Bash`` tool call that Brabo's policy auto-approves (``git status`` against a
 200-pattern permissions.json), sequential, one at a time as an agent makes them, through:
 
-* the bare API call, ``POST /api/actions/`` (the floor: the same proposal without a hook),
-* Claude Code's HTTP hook, ``POST /api/hooks/claude-code/`` (goal p50 <= 10 ms),
+* a bare authenticated GET, ``GET /api/actions/{id}/`` with the agent's key — the unit the goals are in:
+  what any authenticated call to this server costs in this run, on this machine, under its load,
+* the bare API call, ``POST /api/actions/`` (the same proposal without a hook),
+* Claude Code's HTTP hook, ``POST /api/hooks/claude-code/`` (goal: p50 <= 2x the bare GET's),
 * the command hook, ``brabo hook claude-code`` as a new process per call, interpreter start included
-  (goal p50 <= 60 ms) — beside a bare ``python -c pass`` to show what the interpreter alone costs.
+  (goal: p50 <= 3x the bare GET's) — beside a bare ``python -c pass`` to show what the interpreter alone
+  costs.
+
+Ratios, not milliseconds: the machine is shared, and a ratio to a call measured in the same run, against
+the same server, cancels most of what the load does to both (issue 22).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/13 \
         .venv/bin/python bench/hooks.py [--calls 300] [--processes 100] [--port 8541]
@@ -144,10 +150,18 @@ def main() -> int:
     def bare():
         assert post("/api/actions/", propose_body, auth)["status"] == "auto_approved"
 
+    def bare_get():
+        status, raw = _http.request(
+            "http", "127.0.0.1", args.port, "GET", f"/api/actions/{state['action']}/", None, auth, 30
+        )
+        if status != 200:
+            raise SystemExit(f"GET /api/actions/ answered {status}: {raw[:300]!r}")
+
     def http_hook():
         answer = post("/api/hooks/claude-code/?timeout=5", hook_body, hook_headers)
         assert answer["hookSpecificOutput"]["permissionDecision"] == "allow", answer
 
+    state: dict = {}
     hook_env = {**os.environ, "BRABO_URL": base, "BRABO_AGENT_KEY": key, "BRABO_PROJECT_ROOT": AGENT_ROOT}
     # What pip's `brabo` console script runs (python -m would add runpy's imports, which `brabo` has not).
     entry = "import sys; from brabo_client.cli import main; sys.exit(main())"
@@ -167,10 +181,13 @@ def main() -> int:
                 break
             except OSError:
                 time.sleep(0.2)
+        state["action"] = post("/api/actions/", propose_body, auth)["id"]
         timed(bare, 30)  # warm-up: imports, connections, prepared statements in every worker
+        timed(bare_get, 30)
         timed(http_hook, 30)
         timed(command_hook, 5)
         results = {
+            "bare authenticated GET": measured(bare_get, args.calls, server.pid, dbname),
             "bare API call (POST /api/actions/)": measured(bare, args.calls, server.pid, dbname),
             "Claude Code HTTP hook": measured(http_hook, args.calls, server.pid, dbname),
             "command hook (brabo hook claude-code)": measured(
@@ -178,6 +195,12 @@ def main() -> int:
             ),
             "python -c pass (interpreter alone)": measured(interpreter, args.processes, server.pid, dbname),
         }
+        # The ratios: the three calls taken in turn, round after round, so a load that comes and goes on a
+        # shared machine falls on all of them alike (the blocks above measure each one's CPU).
+        paired: dict[str, list[float]] = {"get": [], "http": [], "command": []}
+        for _ in range(args.processes):
+            for key, fn in (("get", bare_get), ("http", http_hook), ("command", command_hook)):
+                paired[key] += timed(fn, 1)
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -201,12 +224,19 @@ def main() -> int:
             f"{name:40} {len(values):5d} {percentile(values, 0.5):8.2f} {percentile(values, 0.99):8.2f} "
             f"{statistics.mean(values):8.2f} {server_cpu:14.2f} {client_cpu:14.2f}"
         )
-    bare_p50 = percentile(results["bare API call (POST /api/actions/)"][0], 0.5)
-    http_p50 = percentile(results["Claude Code HTTP hook"][0], 0.5)
-    cmd_p50 = percentile(results["command hook (brabo hook claude-code)"][0], 0.5)
-    print(f"HTTP hook / bare API call p50: {http_p50 / bare_p50:.2f}x   (goal: HTTP hook p50 <= 10 ms)")
-    print(f"command hook / bare API call p50: {cmd_p50 / bare_p50:.2f}x   (goal: command hook p50 <= 60 ms)")
-    met = http_p50 <= 10 and cmd_p50 <= 60
+    get = paired["get"]
+    print(
+        f"taken in turn, {len(get)} rounds: bare GET p50 {percentile(get, 0.5):.2f} ms, "
+        f"p99 {percentile(get, 0.99):.2f} ms"
+    )
+    ratios = {}
+    for key, label, goal in (("http", "HTTP hook", 2.0), ("command", "command hook", 3.0)):
+        values = paired[key]
+        p50 = percentile(values, 0.5) / percentile(get, 0.5)
+        p99 = percentile(values, 0.99) / percentile(get, 0.99)
+        ratios[label] = (p50, p99, goal)
+        print(f"{label} / bare GET: p50 {p50:.2f}x, p99 {p99:.2f}x   (goal: p50 <= {goal:g}x)")
+    met = all(p50 <= goal for p50, _, goal in ratios.values())
     print("goals met" if met else "goals NOT met on this run")
     return 0
 

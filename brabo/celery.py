@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import logging
 import os
 
 from celery import Celery
-from celery.signals import after_setup_logger, after_setup_task_logger, worker_ready
+from celery.signals import after_setup_logger, after_setup_task_logger
 
 from brabo.redaction import install_everywhere
 
@@ -38,20 +37,3 @@ app.conf.beat_schedule = {
 def _redact_secrets_in_worker_logs(**_kwargs) -> None:
     """The worker replaces the root logger's handlers with its own; each gets the secret filter (issue 13)."""
     install_everywhere()
-
-
-@worker_ready.connect
-def _probe_the_sandbox(**_kwargs) -> None:
-    """R9.7 — prove at start that a sandboxed command holds no privilege here; when it would, say so now (the
-    worker still serves other work, and every sandboxed command is refused ``sandbox_privileged``)."""
-    from containers.bwrap import bwrap_path, sandbox_guarantee
-
-    if bwrap_path() is None:
-        return  # sandbox_unavailable at first use, as before
-    verdict = sandbox_guarantee()
-    if verdict.ok:
-        logging.getLogger("brabo.sandbox").info("sandbox probe: no privilege inside the sandbox")
-    else:
-        logging.getLogger("brabo.sandbox").error(
-            "sandboxed work is refused (%s): %s", verdict.code, verdict.why
-        )

@@ -68,3 +68,26 @@ def env_abs_path(name: str, default: Path) -> Path:
             f"{name}={raw!r} must be an absolute path (for example /srv/brabo/{name.lower()})."
         )
     return path
+
+
+def env_abs_path_list(name: str) -> list[Path]:
+    """Comma-separated absolute folders (empty or unset: none). Each must be absolute, free of ``..``, and not
+    ``/`` itself: a list meant to narrow where something may live must not name the whole machine."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return []
+    paths = []
+    for item in raw.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if not item.startswith("/") or ".." in item.split("/"):
+            raise ImproperlyConfiguredEnv(
+                f"{name} entry {item!r} must be an absolute path without '..' (e.g. /srv/brabo-local)."
+            )
+        if not item.strip("/"):
+            raise ImproperlyConfiguredEnv(
+                f"{name} entry {item!r} is the whole machine; list the folders meant for it (e.g. /srv/brabo-local)."
+            )
+        paths.append(Path(item))
+    return paths

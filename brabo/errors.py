@@ -188,6 +188,31 @@ _ENTRIES: tuple[Code, ...] = (
         "The Idempotency-Key {key} is contended: the first request with it is still running.",
         "Retry in a moment; the stored answer is replayed once it finishes.",
     ),
+    # -- issue 23: secrets shown once; the policy file's odd states ----------------------------------------
+    _err(
+        "secret_shown_once",
+        409,
+        "The first answer to this request carried a secret that is shown once and not kept.",
+        "What it created exists; rotate or revoke that key if the first answer was lost.",
+    ),
+    _err(
+        "policy_file_busy",
+        409,
+        "permissions.json is locked by another writer; an agent's command may hold its lock.",
+        "Retry in a moment; if it stays busy, stop or deny the command holding permissions.json.lock.",
+    ),
+    _err(
+        "policy_file_not_regular",
+        409,
+        "permissions.json is not a regular file (a folder with files in it, or the lock is not a file).",
+        "Remove what stands at permissions.json in the project folder, then save or restore again.",
+    ),
+    _err(
+        "policy_file_unwritable",
+        409,
+        "permissions.json could not be written ({error}): the project folder refuses the server's user.",
+        "Give the server's user write access to the project folder again, then save or restore.",
+    ),
     # -- who may act --------------------------------------------------------------------------------------
     _err(
         "people_only",
@@ -325,6 +350,34 @@ _ENTRIES: tuple[Code, ...] = (
         400,
         "The webhook URL is refused: {detail}",
         "Give a public http(s) URL without credentials in it.",
+    ),
+    # -- issue 23 item 7: limits and audit (one block, for merges) -------------------------------------
+    _err(
+        "login_throttled",
+        429,
+        "Too many failed sign-ins for this username from your address: signing in is refused for a while, "
+        "even with the right password.",
+        "Wait for the cool-off (BRABO_LOGIN_COOLOFF_MINUTES), or ask the operator to run "
+        "manage.py axes_reset_username <username>.",
+    ),
+    _err(
+        "notification_kind_above_role",
+        403,
+        "Your role may not receive {kinds} notifications about this project.",
+        "Choose kinds your role may read (budgets are for maintainers and owners), or ask for a higher role.",
+    ),
+    _err(
+        "provider_token_missing",
+        409,
+        "The workspace has no provider token to confirm.",
+        "Set the provider token with PUT /api/workspaces/{id}/credentials/.",
+    ),
+    _run(
+        "owner_token_stale",
+        "The provider token was set by {name}, who is no longer the workspace owner; Brabo does not act with "
+        "it until the owner replaces it or confirms it.",
+        "The owner sets a new token (PUT /api/workspaces/{id}/credentials/) or confirms this one (POST "
+        "/api/workspaces/{id}/credentials/confirm/), then proposes the action again.",
     ),
     _err(
         "too_many_streams",
@@ -849,6 +902,44 @@ _ENTRIES: tuple[Code, ...] = (
         "The runner's checkout had no origin remote when the runner started, so it does not know where to push.",
         "On the runner's machine run git remote add origin URL in the root, restart the runner, then propose "
         "the push again.",
+    ),
+    # -- issue 23: `local` roots inside the operator's bases, hermetic git (R1.4, R9.7) -----------------
+    _err(
+        "local_roots_not_configured",
+        400,
+        "local projects are not enabled on this server: the operator has listed no folder for them.",
+        "The operator sets BRABO_LOCAL_ROOTS (comma-separated absolute folders); until then use a container, "
+        "mounted or runner project.",
+    ),
+    _err(
+        "local_path_invalid",
+        400,
+        "local_path {path} is not a plain absolute path: {why}.",
+        "Type the folder's absolute path, without '..'.",
+    ),
+    _err(
+        "local_path_not_allowed",
+        400,
+        "local_path {path} is outside the operator's folders for local projects, or is reserved or already "
+        "in use.",
+        "Choose a new folder of your own inside one of the folders the message names.",
+    ),
+    _err(
+        "local_path_unusable",
+        400,
+        "local_path {path} does not exist, is not a folder or is not writable by the Brabo server.",
+        "Create the folder inside the operator's folder for local projects (or fix its permissions).",
+    ),
+    _run(
+        "git_config_refused",
+        "The repository git would push from carries settings that redirect or weaken the transport or run "
+        "programs ({keys}); Brabo does not hand the owner's token to it.",
+        "Remove those settings from the repository's configuration, then propose the push again.",
+    ),
+    _run(
+        "git_objects_outside_project",
+        "The worktree's git folder or one of its object stores ({what}) lies outside the project folder.",
+        "Keep the repository's .git and its alternates inside the project folder, then propose the push again.",
     ),
 )
 

@@ -10,11 +10,20 @@ from __future__ import annotations
 import base64
 import hashlib
 import warnings
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 
-from .env import ImproperlyConfiguredEnv, env_abs_path, env_bool, env_int, env_list, env_str
+from .env import (
+    ImproperlyConfiguredEnv,
+    env_abs_path,
+    env_abs_path_list,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = env_abs_path("BRABO_VAR_DIR", BASE_DIR / "var")
@@ -250,6 +259,10 @@ BRABO_PROJECTS_BASE = env_abs_path("BRABO_PROJECTS_BASE", VAR_DIR / "projects-ba
 BRABO_LOCAL_GIT_ROOT = env_abs_path("BRABO_LOCAL_GIT_ROOT", VAR_DIR / "git")
 # R1.4 — local project roots must never overlap Brabo's own checkout or install directory.
 BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTALL_DIRS", [])]
+# R1.4 [beyond] (issue 23) — the folders `local` project roots may lie in (comma-separated absolute paths).
+# Unset or empty: `local` projects are refused. A root lies strictly inside one of them and never overlaps a
+# system or service folder, the service user's home, Brabo's folders or another project (projects.local_root).
+BRABO_LOCAL_ROOTS = env_abs_path_list("BRABO_LOCAL_ROOTS")
 # R11.1 — operator-configured policy hooks (a server-side JSON file); unset = no hooks.
 BRABO_POLICY_HOOKS_FILE = env_str("BRABO_POLICY_HOOKS_FILE")
 
@@ -340,3 +353,55 @@ BRABO_MAX_WAITS_PER_AGENT = env_int("BRABO_MAX_WAITS_PER_AGENT", 32, minimum=1)
 BRABO_MAX_WAITS_PER_WORKSPACE = env_int("BRABO_MAX_WAITS_PER_WORKSPACE", 500, minimum=1)
 BRABO_WAIT_RETRY_AFTER = env_int("BRABO_WAIT_RETRY_AFTER", 5, minimum=1)
 BRABO_READYZ_TIMEOUT = env_int("BRABO_READYZ_TIMEOUT", 2, minimum=1)
+
+# -- Issue 23: sign-in throttling and transport security in production ------------------------------------
+# (one block, so other branches' settings edits merge around it)
+
+# Failed sign-ins are throttled by django-axes on every password form (the admin/console login, the
+# invitation page's login): after BRABO_LOGIN_FAILURE_LIMIT failures for one username from one address,
+# further attempts for that pair — the right password included — are refused for BRABO_LOGIN_COOLOFF_MINUTES
+# (a failure during the lock starts the wait again). A successful sign-in resets the count. The operator
+# unlocks with `manage.py axes_reset_username <username>` (or `axes_reset` for everyone). API tokens and agent
+# keys carry no password: they are random 256-bit secrets, compared hashed.
+INSTALLED_APPS.append("axes")
+# The axes backend goes first: it refuses a locked-out pair before any password is checked.
+AUTHENTICATION_BACKENDS.insert(0, "axes.backends.AxesStandaloneBackend")
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")  # last, as django-axes asks
+AXES_ENABLED = env_bool("BRABO_LOGIN_THROTTLE", True)
+AXES_FAILURE_LIMIT = env_int("BRABO_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("BRABO_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "brabo.login_throttle.lockout_response"
+# failures and lock-outs are logged (WARNING); not a banner on every manage.py command nor a line per attempt
+LOGGING["loggers"]["axes"] = {"level": "WARNING"}  # type: ignore[index]
+# The client address is REMOTE_ADDR unless the operator says how many proxies it passed (their
+# X-Forwarded-For entries are then trusted from the right): a header a client sets is never believed alone.
+_proxies = env_int("BRABO_TRUSTED_PROXY_COUNT", 0, minimum=0)
+if _proxies:
+    AXES_IPWARE_PROXY_COUNT = _proxies
+    AXES_IPWARE_PROXY_ORDER = "right-most"
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR")
+
+# Cookies only over HTTPS and HSTS, by default whenever BRABO_DEBUG is off (`make run` serves plain HTTP on
+# 127.0.0.1 with BRABO_DEBUG on). Django sends HSTS only on requests it sees as HTTPS: behind a proxy that
+# ends TLS, set BRABO_SECURE_PROXY_SSL_HEADER to the header the proxy sets (e.g. "X-Forwarded-Proto: https")
+# — only then, since a client could send that header itself to a server reached directly.
+SESSION_COOKIE_SECURE = env_bool("BRABO_SECURE_COOKIES", not DEBUG)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_HSTS_SECONDS = env_int("BRABO_HSTS_SECONDS", 0 if DEBUG else 31536000, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("BRABO_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("BRABO_HSTS_PRELOAD", False)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_SSL_REDIRECT = env_bool("BRABO_SSL_REDIRECT", False)
+# health probes come from the orchestrator over plain HTTP on the pod's own address
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+_proxy_ssl = env_str("BRABO_SECURE_PROXY_SSL_HEADER").strip()
+if _proxy_ssl:
+    _header, _sep, _value = _proxy_ssl.partition(":")
+    if not _sep or not _header.strip() or not _value.strip() or " " in _header.strip():
+        raise ImproperlyConfiguredEnv(
+            f"BRABO_SECURE_PROXY_SSL_HEADER={_proxy_ssl!r} is not 'Header-Name: value'; set it to the header "
+            "your TLS proxy adds, e.g. 'X-Forwarded-Proto: https'."
+        )
+    SECURE_PROXY_SSL_HEADER = ("HTTP_" + _header.strip().upper().replace("-", "_"), _value.strip())

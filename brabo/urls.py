@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from actions.budget_api import AgentBudgetView, ProjectBudgetView, WorkspaceBudgetView
 from actions.console.team import invitation_page
+from actions.notification_api import ProjectNotificationsView
 from actions.views import ActionViewSet, ApprovalRulesView, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
@@ -44,6 +45,12 @@ urlpatterns = [
     ),
     path("api/projects/<uuid:project_id>/budget/", ProjectBudgetView.as_view(), name="project-budget"),
     path("api/agents/<uuid:agent_id>/budget/", AgentBudgetView.as_view(), name="agent-budget"),
+    # issue 23: your own notifications on a project (kinds your role may read)
+    path(
+        "api/projects/<uuid:project_id>/notifications/",
+        ProjectNotificationsView.as_view(),
+        name="project-notifications",
+    ),
     path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)
     path("admin/", admin.site.urls),
 ]

@@ -4,11 +4,17 @@ Why not ``http.client`` or ``urllib``: ``brabo hook`` starts as a new process on
 modules (with ``email`` and ``urllib.parse`` behind them) cost more to import than the whole round trip to
 a local Brabo. This speaks exactly what Brabo's API needs: a request with a body, a response with
 ``Content-Length``, chunked or read-to-close. ``https`` loads ``ssl`` only when used.
+
+Every request has one deadline (``timeout`` seconds from its start, or an explicit monotonic ``deadline``):
+the connection, the send and every read get only what is left of it, so a server that accepts and never
+answers, or sends its headers and then stalls the body one byte at a time, cannot hold a call past it
+(R12.6 — the agent hook must answer before the agent's own timeout).
 """
 
 from __future__ import annotations
 
 import socket
+import time
 
 MAX_RESPONSE = 64 * 1024 * 1024
 _SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
@@ -56,23 +62,55 @@ def request(
     body: bytes | None,
     headers: dict,
     timeout: float,
+    *,
+    deadline: float | None = None,
 ) -> tuple[int, bytes]:
-    """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults."""
-    sock = _connect(host, port, timeout)
+    """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults —
+    ``socket.timeout`` as well when the deadline (monotonic; default ``timeout`` s from now) passes."""
+    clock = _Deadline(time.monotonic() + timeout if deadline is None else deadline)
+    sock = _connect(host, port, clock.left())
     try:
         if scheme == "https":
             import ssl
 
+            sock.settimeout(clock.left())
             sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
         host_header = f"[{host}]" if ":" in host else host
         lines = [f"{method} {target} HTTP/1.1", f"Host: {host_header}:{port}", "Connection: close"]
         lines += [f"{k}: {v}" for k, v in headers.items()]
         if body is not None:
             lines.append(f"Content-Length: {len(body)}")
+        sock.settimeout(clock.left())  # sendall: the whole send within it (Python >= 3.5)
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
-        return _read_response(sock)
+        return _read_response(_Reader(sock, clock))
     finally:
         sock.close()
+
+
+class _Deadline:
+    __slots__ = ("at",)
+
+    def __init__(self, at: float):
+        self.at = at
+
+    def left(self) -> float:
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("no complete answer before the deadline")
+        return left
+
+
+class _Reader:
+    """``recv`` bounded by what is left of the deadline, read by read."""
+
+    __slots__ = ("sock", "clock")
+
+    def __init__(self, sock: socket.socket, clock: _Deadline):
+        self.sock, self.clock = sock, clock
+
+    def recv(self, n: int) -> bytes:
+        self.sock.settimeout(self.clock.left())
+        return self.sock.recv(n)
 
 
 def _connect(host: str, port: int, timeout: float) -> socket.socket:

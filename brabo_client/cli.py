@@ -4,6 +4,7 @@
     brabo policy check --permissions FILE [--role R] -- CMD...  the engine's verdict, offline, per segment
     brabo hook claude-code|gemini-cli|codex [--timeout N] ...    a coding agent's pre-tool command hook
     brabo runner ...                                             (when brabo_client/runner.py is present)
+    brabo --version                                              the client's version
 
 Subcommands live in their own modules, each a ``register(subparsers)`` / ``main(args)`` pair, imported
 only when named, so ``brabo hook`` (run on every tool call) loads nothing it does not use.
@@ -60,6 +61,9 @@ def build_parser(only: str | None = None):
             self.exit(EX_USAGE, f"brabo: {message}\n")
 
     parser = _Parser(prog="brabo", description="Brabo client: propose, wait, check policy, agent hooks.")
+    from . import __version__
+
+    parser.add_argument("-V", "--version", action="version", version=f"brabo {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module in available().items():
         if only is not None and name != only:
@@ -78,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
 
         fast = hook.fast_args(argv[1:])
         if fast is not None:
-            code = hook.main(fast)
+            code = hook.main(fast, hard_deadline=as_program)
             if as_program:  # a process of its own: nothing to clean up, so skip the interpreter's teardown
                 sys.stdout.flush()
                 sys.stderr.flush()
@@ -90,6 +94,11 @@ def main(argv: list[str] | None = None) -> int:
             return hook.refuse(
                 agent, f"brabo hook: bad arguments {' '.join(argv[1:])!r}; see brabo hook --help"
             )
+    if argv in (["--version"], ["-V"]):
+        from . import __version__  # the package's own constant: no importlib.metadata on any path
+
+        sys.stdout.write(f"brabo {__version__}\n")
+        return 0
     first = next((a for a in argv if not a.startswith("-")), None)
     modules = available()
     parser = build_parser(first if first in modules else None)

@@ -4,15 +4,24 @@ Reads the agent's hook input (JSON) on stdin, forwards it to Brabo's ``/api/hook
 tool is mapped to an action, proposed and decided (``actions/agent_hooks.py`` cites each agent's hook
 documentation) — and writes the agent's answer on stdout. It decides nothing itself.
 
-Settings: ``--timeout`` seconds to wait for a person (default 50; keep it below the hook's own timeout),
-``--pending wait|ask`` (ask: the person at the terminal decides; Claude Code only), ``--other
-ask|deny|allow`` for tools Brabo has no action type for, ``--root`` the project folder (default
-``$BRABO_PROJECT_ROOT``, then ``$CLAUDE_PROJECT_DIR`` / ``$GEMINI_PROJECT_DIR`` that the agents set).
-``BRABO_URL`` and ``BRABO_AGENT_KEY`` as for every ``brabo`` command.
+Settings: ``--timeout`` seconds to wait for a person (default 50), ``--agent-timeout`` the hook timeout the
+agent was configured with (default: that agent's documented default, ``AGENT_TIMEOUT``), ``--pending
+wait|ask`` (ask: the person at the terminal decides; Claude Code and Gemini CLI), ``--other ask|deny|allow``
+for tools Brabo has no action type for, ``--root`` the project folder (default ``$BRABO_PROJECT_ROOT``, then
+``$CLAUDE_PROJECT_DIR`` / ``$GEMINI_PROJECT_DIR`` that the agents set), ``--url`` and ``--key-file``.
+``BRABO_URL`` and ``BRABO_AGENT_KEY`` as for every ``brabo`` command; each ``BRABO_*`` variable may also be
+spelled ``GEMINI_CLI_BRABO_*``, the only names Gemini CLI passes to hooks in CI (see ``env``).
+
+Never fails open (R12.6): an agent that kills a slow hook runs the tool, so this answers — with a refusal
+when nothing better is known — before ``agent timeout − margin``, whatever Brabo does: one deadline bounds
+the whole call (reading stdin, connecting, sending, every read of the answer, retries and their backoff),
+the person's wait is clamped to fit inside it, and a watchdog thread writes the refusal and ends the process
+at the deadline even if a call blocks where no socket timeout reaches (a name lookup, a stalled stdin).
 
 Paths are resolved here, on the agent's machine, before they are sent: the project root, the working
-directory and a file tool's path go through ``os.path.realpath``, so a symlink inside the project that
-points outside it is judged by where it leads (the server sees only the text and cannot follow links).
+directory, a file tool's path and every path a Codex patch names go through ``os.path.realpath``, so a
+symlink inside the project that points outside it is judged by where it leads (the server sees only the
+text and cannot follow links).
 
 Fails closed: if Brabo cannot be reached or the input cannot be read, the answer is a deny in the agent's
 format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its documented block signal.
@@ -22,7 +31,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+import time
 
 from .sdk import BraboError, Client
 
@@ -30,15 +41,57 @@ AGENTS = ("claude-code", "gemini-cli", "codex")
 MAX_INPUT = 16 * 1024 * 1024
 ROOT_ENV = {"claude-code": "CLAUDE_PROJECT_DIR", "gemini-cli": "GEMINI_PROJECT_DIR", "codex": ""}
 
+# Each agent's own hook timeout when its settings name none, in seconds (R12.6). Past it the agent kills
+# the hook and — a failed hook being a non-blocking error to all three — runs the tool.
+#  * Claude Code: 600 for command and http hooks since 2.1.3 ("Changed tool hook execution timeout from 60
+#    seconds to 10 minutes", CHANGELOG; https://code.claude.com/docs/en/hooks "Defaults: 600 for command,
+#    http, and mcp_tool"), 60 before it. The hook cannot tell the version, so it assumes the shorter one.
+#  * Gemini CLI: 60 (packages/core/src/hooks/hookRunner.ts, DEFAULT_HOOK_TIMEOUT = 60000 ms).
+#  * Codex: 600 (codex-rs/hooks/src/engine/discovery.rs, ``timeout_sec.unwrap_or(600)``).
+# actions/agent_hooks.py keeps the same table for the HTTP form (tests/test_hook_deadline.py compares them).
+AGENT_TIMEOUT = {"claude-code": 60.0, "gemini-cli": 60.0, "codex": 600.0}
+DEFAULT_WAIT = 50.0
+
+
+def margin(agent_timeout: float) -> float:
+    """How long before the agent's timeout the hook has answered: process start, a loaded machine and the
+    agent reading the answer all come out of it. 15% of the timeout, at least 2 s, at most 10 s."""
+    return min(10.0, max(2.0, agent_timeout * 0.15))
+
+
+def server_wait(wanted: float, left: float) -> float:
+    """The person's wait the server may take when ``left`` seconds remain of the hook's own budget: the
+    server's answer needs time to come back (10% of what is left, 1 to 5 s), and never more than asked."""
+    return max(0.0, min(wanted, left - min(5.0, max(1.0, left * 0.1))))
+
+
+def env(name: str) -> str:
+    """``$NAME``, or ``$GEMINI_CLI_NAME``. Gemini CLI strips hook environments: with redaction on, names
+    containing KEY, TOKEN, SECRET, AUTH, CREDENTIAL, PRIVATE, … are dropped, and in CI (``GITHUB_SHA`` set)
+    every name but a few (PATH, HOME, …) and those starting ``GEMINI_CLI_`` is
+    (packages/core/src/services/environmentSanitization.ts) — ``GEMINI_CLI_BRABO_AGENT_KEY`` survives both."""
+    return os.environ.get(name) or os.environ.get("GEMINI_CLI_" + name) or ""
+
 
 def register(sub) -> None:
     p = sub.add_parser("hook", help="a coding agent's pre-tool hook (JSON on stdin, answer on stdout)")
     p.add_argument("agent", choices=AGENTS)
-    p.add_argument("--timeout", type=float, default=50.0, help="seconds to wait for a person (default 50)")
+    p.add_argument(
+        "--timeout", type=float, default=DEFAULT_WAIT, help="seconds to wait for a person (default 50)"
+    )
+    p.add_argument(
+        "--agent-timeout",
+        type=float,
+        default=None,
+        help="the agent's hook timeout in seconds, as configured (default: the agent's documented default: "
+        + ", ".join(f"{a} {t:g}" for a, t in AGENT_TIMEOUT.items())
+        + "); the hook answers before it",
+    )
     p.add_argument("--pending", choices=("wait", "ask"), default="wait")
     p.add_argument("--other", choices=("ask", "deny", "allow"), default="ask")
     p.add_argument("--root", help="the project folder (default $BRABO_PROJECT_ROOT or the agent's own)")
     p.add_argument("--url", help="Brabo's URL (default $BRABO_URL or http://127.0.0.1:8000)")
+    p.add_argument("--key-file", help="a file holding the agent's key (default $BRABO_AGENT_KEY_FILE)")
 
 
 def deny(agent: str, reason: str) -> dict:
@@ -54,14 +107,54 @@ def deny(agent: str, reason: str) -> dict:
     }
 
 
-def refuse(agent: str, reason: str) -> int:
+def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]:
+    """stdout, stderr and the exit code of an answer (Codex's deny: exit 2, the reason on stderr)."""
+    out = (json.dumps(answer) + "\n").encode() if answer else b""
+    if agent == "codex" and reason is not None:
+        return out, (reason + "\n").encode(), 2
+    return out, b"", 0
+
+
+class _Once:
+    """The answer is written once: by the hook, or by the watchdog at the deadline — whichever comes first.
+    Written with os.write, never through sys.stdout, whose lock a blocked writer could be holding."""
+
+    def __init__(self):
+        import _thread  # builtin: no import cost (threading costs more than a local decision)
+
+        self._lock = _thread.allocate_lock()
+
+    def write(self, out: bytes, err: bytes) -> bool:
+        if not self._lock.acquire(False):
+            return False
+        for fd, data in ((1, out), (2, err)):
+            while data:
+                try:
+                    data = data[os.write(fd, data) :]
+                except OSError:
+                    break
+        return True
+
+
+def refuse(agent: str, reason: str, once: _Once | None = None) -> int:
     """Answer a deny in the agent's format (when the hook cannot even start its work)."""
-    sys.stdout.write(json.dumps(deny(agent, reason)) + "\n")
-    sys.stdout.flush()
-    if agent == "codex":
-        sys.stderr.write(reason + "\n")
-        return 2
-    return 0
+    out, err, code = _encoded(agent, deny(agent, reason), reason)
+    (once or _Once()).write(out, err)
+    return code
+
+
+def watchdog(agent: str, at: float, reason: str, once: _Once) -> None:
+    """At ``at`` (monotonic), answer the refusal and end the process — whatever the hook is blocked in."""
+    import _thread
+
+    def fire() -> None:
+        while (left := at - time.monotonic()) > 0:
+            time.sleep(left)
+        out, err, code = _encoded(agent, deny(agent, reason), reason)
+        if once.write(out, err):
+            os._exit(code)
+
+    _thread.start_new_thread(fire, ())
 
 
 def _is_deny(answer) -> tuple[bool, str]:
@@ -80,41 +173,55 @@ class _Args:
         self.__dict__.update(kw)
 
 
-_FLAGS = {"--timeout": float, "--pending": ("wait", "ask"), "--other": ("ask", "deny", "allow")}
+_FLAGS = {
+    "--timeout": float,
+    "--agent-timeout": float,
+    "--pending": ("wait", "ask"),
+    "--other": ("ask", "deny", "allow"),
+    "--root": str,
+    "--url": str,
+    "--key-file": str,
+}
 
 
 def fast_args(argv: list[str]):
     """The hook's arguments without argparse (which costs more to import than a local decision takes);
     None for anything unusual (``--help``, a bad value), which then goes through argparse and its errors."""
     opts: dict = {
-        "timeout": 50.0,
+        "timeout": DEFAULT_WAIT,
+        "agent_timeout": None,
         "pending": "wait",
         "other": "ask",
         "root": None,
         "url": None,
+        "key_file": None,
         "agent": None,
     }
     it = iter(argv)
     for arg in it:
         name, eq, value = arg.partition("=")
-        if name in ("--timeout", "--pending", "--other", "--root", "--url"):
+        kind = _FLAGS.get(name)
+        if kind is not None:
             if not eq:
                 following = next(it, None)
                 if following is None:
                     return None
                 value = following
-            kind = _FLAGS.get(name)
+            dest = name[2:].replace("-", "_")
             if kind is float:
                 try:
-                    opts["timeout"] = float(value)
+                    number = float(value)
                 except ValueError:
                     return None
+                if not 0 <= number < float("inf"):
+                    return None
+                opts[dest] = number
             elif isinstance(kind, tuple):
                 if value not in kind:
                     return None
-                opts[name[2:]] = value
+                opts[dest] = value
             else:
-                opts[name[2:]] = value
+                opts[dest] = value
         elif arg in AGENTS and opts["agent"] is None:
             opts["agent"] = arg
         else:
@@ -124,11 +231,18 @@ def fast_args(argv: list[str]):
 
 # The tool_input fields that name a file or a directory, across the three agents' documented tools.
 PATH_FIELDS = ("file_path", "notebook_path", "dir_path", "directory", "workdir")
+# The paths a Codex patch names (the same grammar as actions/agent_hooks.py reads).
+PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
+RESOLVED_FIELD = "brabo_resolved_paths"
 
 
 def resolve_links(body, root: str | None) -> tuple[object, str | None]:
     """The hook input with the cwd and file paths resolved through symlinks, and the resolved root.
-    Only absolute results are substituted; anything unusual is left for the server to judge."""
+    Only absolute results are substituted; anything unusual is left for the server to judge.
+
+    A Codex ``apply_patch`` names its files inside the patch text, which is left as the agent wrote it;
+    each path is resolved here and sent as ``tool_input.brabo_resolved_paths`` (path as written → real
+    path), which the server requires to cover every path of the patch and judges as well as the text."""
     if not isinstance(body, dict):
         return body, root
     real = os.path.realpath
@@ -140,6 +254,7 @@ def resolve_links(body, root: str | None) -> tuple[object, str | None]:
     tool_input = body.get("tool_input")
     if isinstance(tool_input, dict):
         ti = dict(tool_input)
+        ti.pop(RESOLVED_FIELD, None)  # only this program writes it
         base = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else None
         for name in PATH_FIELDS:
             value = ti.get(name)
@@ -148,30 +263,87 @@ def resolve_links(body, root: str | None) -> tuple[object, str | None]:
                     ti[name] = real(value)
                 elif base and name in ("file_path", "notebook_path"):
                     ti[name] = real(os.path.join(base, value))
+        patch = ti.get("command", ti.get("input"))
+        if body.get("tool_name") == "apply_patch" and isinstance(patch, str):
+            workdir = ti.get("workdir")
+            if isinstance(workdir, str) and workdir:
+                base = workdir if os.path.isabs(workdir) else (os.path.join(base, workdir) if base else None)
+            resolved = {}
+            for m in PATCH_FILE.finditer(patch):
+                path = m.group(2).strip()
+                if path and "\x00" not in path and (os.path.isabs(path) or base):
+                    resolved[path] = real(path if os.path.isabs(path) else os.path.join(base or "/", path))
+            ti[RESOLVED_FIELD] = resolved
         out["tool_input"] = ti
     return out, root
 
 
-def main(args) -> int:
+def _key(args) -> str:
+    key = env("BRABO_AGENT_KEY")
+    path = args.key_file or env("BRABO_AGENT_KEY_FILE")
+    if key or not path:
+        return key
+    try:
+        with open(os.path.expanduser(path), "rb") as f:
+            text = f.read(4097)
+    except OSError as exc:
+        raise ValueError(f"cannot read the agent key file {path}: {exc.strerror}") from None
+    if len(text) > 4096:
+        raise ValueError(f"the agent key file {path} is over 4 KB; it should hold only the key")
+    return text.decode("utf-8", "replace").strip()
+
+
+def main(args, *, hard_deadline: bool = False) -> int:
+    """Answer one hook call. ``hard_deadline``: this process is the hook itself (the ``brabo`` program),
+    so a watchdog may end it at the deadline; in-process callers (tests) get the soft deadline only."""
+    started = time.monotonic()
     agent = args.agent
+    agent_timeout = args.agent_timeout if args.agent_timeout is not None else AGENT_TIMEOUT[agent]
+    deadline = started + agent_timeout - margin(agent_timeout)
+    url = args.url or env("BRABO_URL") or "http://127.0.0.1:8000"
+    console = url.rstrip("/") + "/admin/console/"
+    late = (
+        f"Brabo did not answer within {deadline - started:.0f} s (this agent kills its hook at "
+        f"{agent_timeout:g} s and would then run the tool), so the tool call is refused. If it needs a "
+        f"person, approve the action in the console, then retry the same tool call ({console})."
+    )
+    once = _Once()
+    if hard_deadline:
+        watchdog(agent, deadline, late, once)
     try:
         raw = sys.stdin.buffer.read(MAX_INPUT + 1)
         if len(raw) > MAX_INPUT:
-            raise ValueError("the hook input is over 16 MB")
+            raise ValueError(
+                f"the hook input is over {MAX_INPUT // (1024 * 1024)} MB, the most this hook reads; "
+                "Brabo cannot review a tool call that large — split it (write the file in parts)"
+            )
         body = json.loads(raw)
-        root = args.root or os.environ.get("BRABO_PROJECT_ROOT") or os.environ.get(ROOT_ENV[agent] or "-")
-        client = Client(args.url, retries=2, backoff=0.1)
+        root = args.root or env("BRABO_PROJECT_ROOT") or os.environ.get(ROOT_ENV[agent] or "-")
+        client = Client(url, _key(args), retries=3, backoff=0.2)
         if not client.key:
-            raise ValueError("BRABO_AGENT_KEY is not set; the hook needs the agent's key")
-        params = {"timeout": f"{args.timeout:g}", "pending": args.pending, "other": args.other}
+            raise ValueError(
+                "BRABO_AGENT_KEY is not set (nor GEMINI_CLI_BRABO_AGENT_KEY, nor --key-file); the hook needs "
+                "the agent's key"
+            )
         body, root = resolve_links(body, root)
-        answer = client.hook(agent, body, root=root, params=params, timeout=args.timeout + 15)
+        left = deadline - time.monotonic()
+        wait = server_wait(args.timeout, left)
+        params = {
+            "timeout": f"{wait:.1f}",
+            # the server clamps its wait to this too (at most 600 s, the longest wait it takes)
+            "agent_timeout": f"{min(agent_timeout, 600.0):g}",
+            "pending": args.pending,
+            "other": args.other,
+        }
+        answer = client.hook(agent, body, root=root, params=params, timeout=left, deadline=deadline)
     except (ValueError, BraboError) as exc:
         answer = deny(agent, f"Brabo could not decide this tool call, so it is refused: {exc}")
+    except Exception as exc:  # noqa: BLE001 — a hook that crashes lets the tool run: refuse instead
+        answer = deny(agent, f"brabo hook failed ({type(exc).__name__}), so the tool call is refused.")
+    if time.monotonic() >= deadline:  # too late to be sure the agent still listens: the refusal stands
+        answer = deny(agent, late)
     denied, reason = _is_deny(answer)
-    if answer:
-        sys.stdout.write(json.dumps(answer) + "\n")
-    if agent == "codex" and denied:
-        sys.stderr.write(reason + "\n")
-        return 2
-    return 0
+    out, err, code = _encoded(agent, answer, reason if denied else None)
+    if not once.write(out, err):  # the watchdog answered first and is ending the process
+        time.sleep(60)
+    return code

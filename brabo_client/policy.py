@@ -1,5 +1,15 @@
-"""``brabo policy check --permissions FILE [--role R] [--cwd DIR] [--root DIR] -- CMD...``: the policy
-engine's verdict on one terminal command, offline, with one line per segment of a compound command.
+"""``brabo policy check --permissions FILE [--runs-in agent|sandbox|host] [--role R] [--cwd DIR] [--root DIR]
+[--autonomy JSON] -- CMD...``: the policy engine's verdict on one terminal command, offline, with one line per
+segment of a compound command.
+
+Where the command runs is part of the input (SPEC §5). The default, ``--runs-in agent``, is a coding agent's
+hook call -- the agent runs the command itself, on its own machine -- and answers as the hook endpoint does
+for the same rules and autonomy: no container floor, the path scope in every mode, whether or not the
+project's container runs. ``--runs-in sandbox`` is a command Brabo runs in its own sandbox (``brabo run``, an
+API proposal), where ``--mode container --container-running`` adds the container floor. Offline, the
+command knows only what it is given: the server's own state (the accepted policy, the agent's autonomy and
+role, the project's root and container) is what ``manage.py policy check --project SLUG --agent NAME
+--runs-in agent -- CMD`` reads on the Brabo host.
 
 The engine is Brabo's own ``permissions`` package (plain Python, no Django), the one the server decides
 with — never a copy that could drift. It is found, in order: already importable; ``$BRABO_HOME`` (a Brabo
@@ -37,6 +47,18 @@ def register(sub) -> None:
         help="the project's execution mode",
     )
     ck.add_argument("--container-running", action="store_true", help="the project's container is up")
+    ck.add_argument(
+        "--runs-in",
+        default="agent",
+        choices=("agent", "sandbox", "host"),
+        help="where the command runs: agent (a coding agent's hook: the default), sandbox (Brabo's own, as "
+        "brabo run) or host",
+    )
+    ck.add_argument(
+        "--autonomy",
+        default="[]",
+        help='the agent\'s autonomy rows as JSON, e.g. \'[{"action_type": "*", "mode": "auto_approve"}]\'',
+    )
     ck.add_argument(
         "--json", action="store_true", help="print the verdict as JSON (the shape of manage.py policy eval)"
     )
@@ -109,11 +131,23 @@ def main(args) -> int:
         print(f"brabo policy check: {args.permissions}: {exc}", file=sys.stderr)
         return EX_USAGE
     try:
+        autonomy = json.loads(args.autonomy)
+    except ValueError as exc:
+        print(f"brabo policy check: --autonomy is not JSON: {exc}", file=sys.stderr)
+        return EX_USAGE
+    try:
         project = engine_cli.parse_project(
             {"execution_mode": args.mode, "container_running": args.container_running, "root": args.root}
         )
         req = engine_cli.parse_request(
-            {"action_type": "terminal", "command": command, "cwd": args.cwd, "role": args.role},
+            {
+                "action_type": "terminal",
+                "command": command,
+                "cwd": args.cwd,
+                "role": args.role,
+                "runs_in": args.runs_in,
+                "autonomy": autonomy,
+            },
             perms,
             project,
         )

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # typing and collections cost milliseconds to import; only ty
 DEFAULT_URL = "http://127.0.0.1:8000"
 SERVER_WAIT_MAX = 600.0  # the API's longest single wait (actions/views.py MAX_WAIT_SECONDS)
 SETTLED = ("executed", "failed", "denied")
+MIN_ATTEMPT = 0.05  # seconds: an attempt with less than this left of its deadline is not started
 
 
 class BraboError(Exception):
@@ -122,8 +123,12 @@ class Client:
         headers: dict | None = None,
         timeout: float | None = None,
         idempotency_key: str | None = None,
+        deadline: float | None = None,
     ) -> Any:
-        """One API call with retries; returns the decoded JSON body. Raises BraboError / Unavailable."""
+        """One API call with retries; returns the decoded JSON body. Raises BraboError / Unavailable.
+
+        ``deadline`` (``time.monotonic()``) bounds the whole call, retries and their backoff included: each
+        attempt gets at most what is left of it, and no attempt starts once it is (nearly) spent."""
         target = self._base_path + path + ("?" + urlencode(query) if query else "")
         data = None if body is None else json.dumps(body).encode()
         head = {"Accept": "application/json", **(headers or {})}
@@ -134,13 +139,25 @@ class Client:
         if method == "POST":
             head["Idempotency-Key"] = idempotency_key or os.urandom(16).hex()  # same key on every retry
         last = ""
+        attempts = 0
         for attempt in range(self.retries + 1):
             if attempt:  # exponential backoff with jitter, so retrying clients do not arrive together
                 jitter = 0.5 + int.from_bytes(os.urandom(2), "big") / 65535
-                self._sleep(self.backoff * (2 ** (attempt - 1)) * jitter)
+                pause = self.backoff * (2 ** (attempt - 1)) * jitter
+                if deadline is not None:
+                    pause = min(pause, deadline - time.monotonic() - MIN_ATTEMPT)
+                    if pause < 0:
+                        break  # no time left for another attempt
+                self._sleep(pause)
+            per_try = timeout or self.timeout
+            if deadline is not None:
+                per_try = min(per_try, deadline - time.monotonic())
+                if per_try < MIN_ATTEMPT:
+                    break
+            attempts += 1
             try:
                 status, raw = _http.request(
-                    self._scheme, self._host, self._port, method, target, data, head, timeout or self.timeout
+                    self._scheme, self._host, self._port, method, target, data, head, per_try
                 )
             except OSError as exc:  # refused, reset, timed out, or not HTTP
                 last = f"cannot reach Brabo at {self.url}: {exc}"
@@ -157,7 +174,11 @@ class Client:
                     raise BraboError(status, str(decoded.get("detail", decoded)), decoded.get("reason"))
                 raise BraboError(status, raw[:300].decode(errors="replace") or f"HTTP {status}")
             return decoded
-        raise Unavailable(503, f"{last} (after {self.retries + 1} attempts)", "unavailable")
+        if not attempts:
+            last = f"no time left to reach Brabo at {self.url}"
+        raise Unavailable(
+            503, f"{last} (after {attempts} attempt{'s' if attempts != 1 else ''})", "unavailable"
+        )
 
     # -- the API ----------------------------------------------------------------------------------------
 
@@ -230,8 +251,18 @@ class Client:
             return action
         return self.wait(action.id, timeout, slice_seconds=2.0, on_tick=on_tick)
 
-    def hook(self, agent: str, body: Any, *, root: str | None, params: dict, timeout: float) -> Any:
-        """``POST /api/hooks/<agent>/`` — the agent's hook input in, the agent's hook output back."""
+    def hook(
+        self,
+        agent: str,
+        body: Any,
+        *,
+        root: str | None,
+        params: dict,
+        timeout: float,
+        deadline: float | None = None,
+    ) -> Any:
+        """``POST /api/hooks/<agent>/`` — the agent's hook input in, the agent's hook output back; the
+        whole call (retries included) ends by ``deadline`` when one is given."""
         headers = {"X-Brabo-Project-Root": root} if root else {}
         key = None
         if isinstance(body, dict) and isinstance(body.get("tool_use_id"), str):
@@ -244,4 +275,5 @@ class Client:
             headers=headers,
             timeout=timeout,
             idempotency_key=key,
+            deadline=deadline,
         )

@@ -1,4 +1,7 @@
+from celery.signals import worker_ready
 from django.apps import AppConfig
+
+from brabo import startup
 
 # What runs on a host, in a sandbox or in a container: offered to actions' executor port (issue 15).
 EXECUTORS = {
@@ -23,9 +26,13 @@ class ContainersConfig(AppConfig):
         from actions.console.urls import add_page
         from actions.executors import register
 
-        from . import console, lifecycle
+        from . import bwrap, console, lifecycle
 
         for action_type, target in EXECUTORS.items():
             register(action_type, target)
         ports.install_container_running(lifecycle.container_running)
+        # R9.7: a worker proves at start that a sandboxed command holds no privilege here (containers know the
+        # sandbox; brabo's Celery app stays below them in the layer order).
+        worker_ready.connect(bwrap.probe_at_worker_start, weak=False, dispatch_uid="brabo-sandbox-probe")
+        startup.register(bwrap.startup_check)
         add_page("keys/runners/<uuid:runner_id>/rotate/", console.runner_rotate, "runner-rotate")

@@ -155,3 +155,23 @@ class BwrapBroker:
 
     def remove(self, project) -> dict:
         return {"broker": self.name}
+
+
+def startup_check() -> tuple[bool, str] | None:
+    """R9.7 — whether a sandboxed command holds no privilege here, said once at start (``brabo.startup``):
+    None without bubblewrap (``sandbox_unavailable`` at first use, as before)."""
+    if bwrap_path() is None:
+        return None
+    verdict = sandbox_guarantee()
+    if verdict.ok:
+        return True, "sandbox probe: a sandboxed command holds no privilege here"
+    return False, f"sandboxed commands are refused ({verdict.code}): {verdict.why}"
+
+
+def probe_at_worker_start(**_kwargs) -> None:
+    """Celery's ``worker_ready`` (connected in ``ContainersConfig.ready``): prove the sandbox at start and log
+    it (the worker still serves other work; every sandboxed command is then refused ``sandbox_privileged``)."""
+    answer = startup_check()
+    if answer is not None:
+        ok, sentence = answer
+        logging.getLogger("brabo.sandbox").log(logging.INFO if ok else logging.ERROR, sentence)

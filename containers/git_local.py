@@ -1,9 +1,13 @@
 """git_commit, write_file and git_push in the project's worktree (the project root, R1.3/R1.4).
 
-Git runs with the repository's hooks disabled and no credential helper, so nothing the agent wrote into
-the worktree runs with the worker's environment. Pushing over HTTPS authenticates with the workspace
-owner's token (R9.2) through ``git_askpass.sh``: the token is in that one git process's environment —
-never in argv, never in a remote URL, never in a file — and is redacted from anything captured.
+Every git Brabo runs on the host is hermetic (``containers.git_hermetic``, R9.7): a private empty home, no
+system or global config, no variable of the worker's environment, and the settings that redirect transport
+or run programs overridden on its command line — so nothing an agent wrote into the worktree, nor anything
+another tenant wrote on the host, runs or steers it. Pushing over HTTPS authenticates with the workspace
+owner's token (R9.2) through ``git_askpass.sh``, which answers only the prompts naming the remote's origin:
+the token is in that one git process's environment — never in argv, never in a remote URL, never in a file
+— and is redacted from anything captured. The git that holds it pushes from a throwaway bare clone whose
+config holds only what ``git clone`` wrote; any other key refuses the push (``git_config_refused``).
 """
 
 from __future__ import annotations
@@ -12,7 +16,6 @@ import logging
 import os
 import shlex
 import subprocess
-import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -21,6 +24,7 @@ from django.conf import settings
 from actions.execution import ExecutionFailure, TransientFault
 from permissions.files import atomic_write
 
+from . import git_hermetic
 from .broker import WORKDIR, host_folder
 from .bwrap import bwrap_path, run_capped, sandbox_argv
 
@@ -28,7 +32,8 @@ log = logging.getLogger(__name__)
 ASKPASS = Path(__file__).with_name("git_askpass.sh")
 # The user names GitHub and GitLab accept with a token as the password over HTTPS.
 TOKEN_USERNAMES = {"github": "x-access-token", "gitlab": "oauth2"}
-# Options that make git ignore what the worktree's own config could make it run or send.
+# Options that make git ignore what the worktree's own config could make it run or send (git_commit's
+# script, inside the sandbox; on the host every git gets git_hermetic's fuller set).
 SAFE_GIT = [
     "-c", "core.hooksPath=/dev/null",
     "-c", "credential.helper=",
@@ -90,32 +95,25 @@ def inside(root: Path, raw: str, *, what: str) -> Path:
     return candidate
 
 
-def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": os.environ.get("HOME", "/tmp"),
-        "LANG": "C.UTF-8",
-        "GIT_TERMINAL_PROMPT": "0",
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "Brabo",
-        "GIT_AUTHOR_EMAIL": "brabo@localhost",
-        "GIT_COMMITTER_NAME": "Brabo",
-        "GIT_COMMITTER_EMAIL": "brabo@localhost",
-    }
-    env.update(extra or {})
-    return env
-
-
-def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+def run_git(
+    cwd: Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    home: Path | None = None,
+    protocol: str | None = None,
+) -> subprocess.CompletedProcess:
+    """A hermetic git (containers.git_hermetic) in ``cwd``; ``home`` is the operation's private home (a fresh
+    one for this call when omitted), ``protocol`` the one transport it may use."""
+    untrusted = tenant_folders()
+    timeout = settings.BRABO_GIT_TIMEOUT
     try:
-        return subprocess.run(
-            ["git", *SAFE_GIT, *args],
-            cwd=cwd,
-            env=_env(env),
-            capture_output=True,
-            text=True,
-            timeout=settings.BRABO_GIT_TIMEOUT,
-            stdin=subprocess.DEVNULL,
+        if home is None:
+            with git_hermetic.private_home() as fresh:
+                return git_hermetic.run(
+                    cwd, fresh, *args, protocol=protocol, env=env, timeout=timeout, untrusted=untrusted
+                )
+        return git_hermetic.run(
+            cwd, home, *args, protocol=protocol, env=env, timeout=timeout, untrusted=untrusted
         )
     except subprocess.TimeoutExpired:
         raise ExecutionFailure(
@@ -123,6 +121,15 @@ def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subproc
             f"git {args[0]} did not finish within {settings.BRABO_GIT_TIMEOUT} seconds and was stopped.",
             "Check the remote and the repository size, then propose the action again.",
         ) from None
+
+
+def tenant_folders() -> list[str]:
+    """Where tenants' commands and files live: no program is ever taken from there (a PATH entry inside)."""
+    return [
+        *(str(b) for b in settings.BRABO_LOCAL_ROOTS),
+        str(settings.PROJECT_WORKSPACES_ROOT),
+        str(settings.BRABO_PROJECTS_BASE),
+    ]
 
 
 def _tail(text: str) -> str:
@@ -206,8 +213,10 @@ def git_commit(action, ctx) -> dict:
         code, out, err = done.exit_code, done.stdout, done.stderr
     else:
         log.warning("bubblewrap is not installed: git_commit runs on the host for action %s", action.id)
-        ran = subprocess.run(["/bin/sh", "-c", script], cwd=cwd, env=_env(), capture_output=True, text=True,
-                             timeout=settings.BRABO_GIT_TIMEOUT, stdin=subprocess.DEVNULL)  # fmt: skip
+        with git_hermetic.private_home() as home:
+            env = git_hermetic.hermetic_env(home, untrusted=tenant_folders())
+            ran = subprocess.run(["/bin/sh", "-c", script], cwd=cwd, env=env, capture_output=True, text=True,
+                                 timeout=settings.BRABO_GIT_TIMEOUT, stdin=subprocess.DEVNULL)  # fmt: skip
         code, out, err = ran.returncode, ran.stdout, ran.stderr
     if code == 3:
         raise ExecutionFailure(
@@ -245,20 +254,26 @@ def git_push(action, ctx) -> dict:
             "Propose the push without 'remote' (or with 'origin').",
         )
     cwd = worktree(action)
-    if branch.startswith("-") or run_git(cwd, "check-ref-format", "--branch", branch).returncode != 0:
-        raise ExecutionFailure(
-            "invalid_payload", f"{branch!r} is not a valid branch name.", "Propose it again."
-        )
+    protocol = _protocol(remote_url)
     env = _credential_env(remote_url, ctx)
     ref = f"refs/heads/{branch}"
-    # The git that holds the token never reads the worktree's own config, which an agent can write (a
-    # terminal command can set http.proxy, sslVerify=false, insteadOf, fsmonitor...): it pushes from a
-    # throwaway bare clone that shares the worktree's objects and has only the config git gave it.
-    with tempfile.TemporaryDirectory(prefix="brabo-push-") as tmp:
-        mirror = Path(tmp) / "push.git"
+    # R9.7: the git that holds the token never reads the worktree's own config, which an agent can write (a
+    # terminal command can set http.proxy, sslVerify=false, insteadOf, fsmonitor...), nor the worker's home
+    # or system config: it pushes from a throwaway bare clone in a private home, holding only the objects of
+    # the worktree (checked to lie inside the project) and the config git wrote for it.
+    with git_hermetic.private_home(prefix="brabo-push-") as home:
+        if (
+            branch.startswith("-")
+            or run_git(home, "check-ref-format", "--branch", branch, home=home).returncode
+        ):
+            raise ExecutionFailure(
+                "invalid_payload", f"{branch!r} is not a valid branch name.", "Propose it again."
+            )
+        _objects_inside_project(cwd, Path(project.root()), home)
+        mirror = home / "push.git"
         cloned = run_git(
-            Path(tmp), "clone", "-q", "--bare", "--shared", "--no-tags", "--single-branch", "--branch", branch,
-            "--", str(cwd), str(mirror),
+            home, "clone", "-q", "--bare", "--shared", "--no-tags", "--single-branch", "--template=",
+            "--branch", branch, "--", str(cwd), str(mirror), home=home, protocol="file",
         )  # fmt: skip
         if cloned.returncode != 0:
             raise ExecutionFailure(
@@ -266,12 +281,60 @@ def git_push(action, ctx) -> dict:
                 f"The branch {branch!r} does not exist in the project's worktree: {_tail(cloned.stderr)}",
                 "Create and commit on the branch first, then propose the push again.",
             )
-        pushed = run_git(mirror, "push", "--porcelain", "--", remote_url, f"{ref}:{ref}", env=env)
+        unexpected = git_hermetic.unexpected_config(mirror, home, timeout=settings.BRABO_GIT_TIMEOUT)
+        if unexpected:
+            raise ExecutionFailure(
+                "git_config_refused",
+                "The repository git would push from carries settings that redirect or weaken the transport or "
+                f"run programs ({', '.join(unexpected)[:300]}); Brabo does not hand the owner's token to it.",
+                "Remove those settings from the repository's configuration, then propose the push again.",
+            )
+        pushed = run_git(
+            mirror, "push", "--porcelain", "--no-verify", "--", remote_url, f"{ref}:{ref}",
+            env=env, home=home, protocol=protocol,
+        )  # fmt: skip
         stderr = ctx.redact(pushed.stderr)
         if pushed.returncode != 0:
             _push_failure(stderr, branch)
-        sha = run_git(mirror, "rev-parse", ref).stdout.strip()
+        sha = run_git(mirror, "rev-parse", ref, home=home).stdout.strip()
     return {"branch": branch, "sha": sha, "output": _tail(ctx.redact(pushed.stdout))}  # redact, then cut
+
+
+def _protocol(remote_url: str) -> str:
+    """The one transport the push may use: the remote's own (https, http; file for a local bare path)."""
+    scheme = urlsplit(remote_url).scheme
+    return scheme if scheme in ("https", "http") else "file"
+
+
+def _objects_inside_project(cwd: Path, root: Path, home: Path) -> None:
+    """The push reads the worktree's objects through the mirror's alternates; so the worktree's git folder
+    and every object store it borrows from (``objects/info/alternates``) must lie inside the project:
+    otherwise a push could carry another project's files (``git_objects_outside_project``)."""
+    found = run_git(
+        cwd, "rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", home=home
+    )  # fmt: skip
+    if found.returncode != 0:
+        raise ExecutionFailure(
+            "worktree_missing",
+            f"The project folder {cwd.name} is not a git repository: {_tail(found.stderr)}",
+            "Check out the repository into the project folder, then retry.",
+        )
+    dirs = [Path(line) for line in found.stdout.splitlines() if line.strip()]
+    stores = [d / "objects" for d in dirs]
+    for what, path in [("the git folder", d) for d in dirs] + [
+        ("an alternate object store", a) for s in stores for a in git_hermetic.alternates(s)
+    ]:
+        if not _within(path, root):
+            raise ExecutionFailure(
+                "git_objects_outside_project",
+                f"The worktree's git folder or one of its object stores ({what}) lies outside the project folder.",
+                "Keep the repository's .git and its alternates inside the project folder, then propose the push again.",
+            )
+
+
+def _within(path: Path, root: Path) -> bool:
+    real, top = os.path.realpath(path), os.path.realpath(root)
+    return real == top or real.startswith(top.rstrip("/") + "/")
 
 
 def _credential_env(remote_url: str, ctx) -> dict[str, str]:
@@ -296,7 +359,6 @@ def _credential_env(remote_url: str, ctx) -> dict[str, str]:
     username = TOKEN_USERNAMES.get(kind, "x-access-token")
     return {
         "GIT_ASKPASS": str(ASKPASS),
-        "SSH_ASKPASS": str(ASKPASS),
         "BRABO_GIT_USERNAME": username,
         "BRABO_GIT_TOKEN": token,
         "BRABO_GIT_USER_PROMPT": f"Username for '{origin}': ",

@@ -12,7 +12,16 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import IO, Any, Protocol
 
 from permissions.action_types import MODES
-from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
+from permissions.decide import (
+    RUNS_IN,
+    AutonomyRow,
+    DecisionRequest,
+    Permissions,
+    ProjectState,
+    Verdict,
+    decide,
+    runs_in_of,
+)
 from permissions.files import PermissionsFileError, lint_permissions, parse_permissions_text
 
 __all__ = [
@@ -38,13 +47,25 @@ def install_project_loader(loader: Callable[..., Any]) -> None:
 
 
 def project_loader() -> Callable[..., Any] | None:
-    """``(project_slug, agent_name, command) -> (DecisionRequest, hooks)``, or None without the apps."""
+    """``(project_slug, agent_name, command, runs_in=None, cwd=None) -> (DecisionRequest, Verdict)``: the
+    verdict exactly as the live path decides it; None without the apps."""
     return _project_loader
 
 
 EXECUTION_MODES = ("container", "mounted", "runner", "local")
 _REQUEST_KEYS = frozenset(
-    {"action_type", "command", "cwd", "target_branch", "role", "permissions", "autonomy", "project"}
+    {
+        "action_type",
+        "command",
+        "cwd",
+        "target_branch",
+        "role",
+        "permissions",
+        "autonomy",
+        "project",
+        "runs_in",
+        "payload",
+    }
 )
 _PROJECT_KEYS = frozenset(
     {"execution_mode", "container_running", "root", "protected_branches", "scope_root_id"}
@@ -153,7 +174,20 @@ def parse_request(
                 f"autonomy[{k}] must be {{action_type, mode}} with mode one of {', '.join(MODES)}"
             )
         rows.append(AutonomyRow(row["action_type"], row["mode"]))
-    return DecisionRequest(action_type, role, project, command, cwd, branch, perms, tuple(rows))
+    runs_in = raw.get("runs_in")
+    if runs_in is None:
+        # SPEC §5: where Brabo runs an API proposal of this project (runs_in_of): the reading that keeps a
+        # stream written before runs_in existed answering as it did, runner projects aside (host: the server
+        # cannot know whether a runner sandboxes, so the path scope holds there in auto mode too).
+        runs_in = runs_in_of(project.execution_mode)
+    elif runs_in not in RUNS_IN:
+        raise RequestError(f"runs_in must be one of {', '.join(RUNS_IN)}")
+    payload = raw.get("payload")
+    if payload is not None and not isinstance(payload, dict):
+        raise RequestError("payload must be an object (write_file: {path, content})")
+    return DecisionRequest(
+        action_type, role, project, command, cwd, branch, perms, tuple(rows), payload=payload, runs_in=runs_in
+    )
 
 
 def run_eval(

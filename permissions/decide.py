@@ -19,11 +19,10 @@ from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import (
     FILE_WRITERS,
-    GIT_DIR_WRITERS,
     OPAQUE_VERBS,
+    PATH_WRITERS,
     opaque_reason,
     runs_a_written_file,
-    writes_into_git_dir,
 )
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
@@ -33,6 +32,7 @@ from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
+from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.wrappers import views
@@ -41,6 +41,7 @@ __all__ = [
     "MAX_COMMAND_CHARS",
     "MAX_SEGMENTS",
     "REASON_CODES",
+    "RUNS_IN",
     "AutonomyRow",
     "DecisionRequest",
     "Permissions",
@@ -49,6 +50,7 @@ __all__ = [
     "Verdict",
     "compiled",
     "decide",
+    "runs_in_of",
 ]
 
 # R12.2: the stable enum. The reason is the step that set the final verdict.
@@ -85,15 +87,16 @@ _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
-_WRITES = FILE_WRITERS | GIT_DIR_WRITERS  # verbs that may write a file a later segment runs
+_WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
+# SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
+# private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
+RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
+SANDBOX = "sandbox"
 # Issue 11 class 12: past the read budget, constructs that build a word the text does not spell: ANSI-C
 # quoting (`$'\x63url'`) and a brace list glued to a word (`{x,cu}rl`, `c{u,}rl`). A list standing alone
 # (`{curl,x}`, hostile `{a,{a,...}}`) spells its alternatives, which the name search sees.
 _HIDES_WORDS = re.compile(r"\$'|\w\{[^{}\s]*,|,[^{}\s]*\}\w")
 _HIDDEN_WORDS = "it builds words with ANSI-C quoting or brace expansion, where a denied program could hide"
-# A word or target reads `.git` only if the text says `.git` or quotes, escapes or braces build it (`.g'i't`,
-# `.gi\t`, `.{g,x}it`): otherwise no write can land in the .git folder, and writes_into_git_dir is skipped.
-_MAY_NAME_GIT_DIR = re.compile(r"\.git|['\"\\\\{]")
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -148,6 +151,9 @@ class DecisionRequest:
     payload: Mapping[str, Any] | None = field(default=None, compare=False)
     # Why the permissions file did not load (``permissions`` is then empty): the request fails closed.
     permissions_error: str | None = None
+    # SPEC §5: where the action runs -- "sandbox" (Brabo's own), "host" (no sandbox) or "agent" (a coding
+    # agent's hook: the agent runs it on its own machine). Anything but "sandbox" is decided as host.
+    runs_in: str = SANDBOX
 
 
 @dataclass(frozen=True)
@@ -241,6 +247,14 @@ def _verdict(
     return v
 
 
+def runs_in_of(execution_mode: str) -> str:
+    """Where Brabo itself runs a project's actions (SPEC §5): a container, the bubblewrap sandbox of a
+    ``local`` project (never unsandboxed) and a ``mounted`` project's registered container (R6.1) are
+    ``sandbox``; a ``runner`` project runs wherever its runner does -- in a sandbox when bubblewrap works there,
+    directly on the machine otherwise -- which the server cannot know (R6.1), so ``host``."""
+    return "host" if execution_mode == "runner" else SANDBOX
+
+
 def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     """Decide one proposed action (SPEC §5). Never raises on any input.
 
@@ -274,8 +288,12 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
 
     terminal = req.action_type == "terminal"
     project = req.project
+    # SPEC §5: the floor, the container roots (R6.1) and a private /tmp exist only in Brabo's own sandbox; any
+    # other (or unknown) runs_in is decided with the host root, a running container changing nothing.
+    in_sandbox = req.runs_in == SANDBOX
+    running = project.container_running and in_sandbox
     # 2. Base, and the container floor (RN-492/493).
-    if terminal and project.execution_mode == "container" and project.container_running:
+    if terminal and running and project.execution_mode == "container":
         st = _State(AUTO_APPROVE, "container_floor")
     else:
         st = _State(REQUIRE_APPROVAL, "default")
@@ -375,9 +393,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                         known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
                 else:
                     if first == "cd" and scope is None:
-                        scope = scope_for(
-                            project.execution_mode, project.container_running, project.root, req.cwd
-                        )
+                        scope = scope_for(project.execution_mode, running, project.root, req.cwd)
                     known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
                 verdict, pattern, kind = known
                 seg_opaque = seg.opaque
@@ -467,17 +483,10 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in parsed.segments)
             ):
                 never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
-            if (
-                never_auto is None
-                and _MAY_NAME_GIT_DIR.search(command) is not None
-                and any(
-                    s.redirects
-                    or s.words[:1]
-                    and (s.words[0] in GIT_DIR_WRITERS or s.words[0] in PEELED_VERBS or "/" in s.words[0])
-                    for s in parsed.segments
-                )
-            ):
-                never_auto = writes_into_git_dir([(s.words, s.redirects) for s in parsed.segments])
+            if never_auto is None and may_write_any(parsed.segments, seg_views):
+                # R3.7: a write into a file that decides what runs later, which only an allow written for that
+                # exact segment covers (a redirection cannot be written in a pattern, so nothing covers it).
+                never_auto = _protected_write(req, parsed, seg_views, comp, in_sandbox, command)
         if asked is not None:
             st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
         elif never_auto is not None:
@@ -518,10 +527,16 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", named or "no target branch given")
         elif at in _TYPE_CAPS:
             st.opinion(REQUIRE_APPROVAL, _TYPE_CAPS[at])
+        elif at == "write_file":
+            # R3.7: no pattern names a path for a typed action (R3.2), so a person approves each such write.
+            why = _protected_file_write(req.payload)
+            if why is not None:
+                st.opinion(REQUIRE_APPROVAL, "unparseable", why)
         elif terminal and parsed is not None:
             if scope is None:
-                scope = scope_for(project.execution_mode, project.container_running, project.root, req.cwd)
-            cap = _terminal_cap(seg_views, parsed, scope, auto_mode)
+                scope = scope_for(project.execution_mode, running, project.root, req.cwd)
+            # RN-603 drops the path scope in auto mode inside Brabo's sandbox only (SPEC §5).
+            cap = _terminal_cap(seg_views, parsed, scope, auto_mode and in_sandbox)
             if cap is not None:
                 st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
@@ -555,6 +570,56 @@ def _opaque_note(text: str, why: str, dropped: str | None) -> str:
     if dropped:
         note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
     return note
+
+
+_PROTECTED_MEMO: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = {}
+
+
+def _protected_write(
+    req: DecisionRequest,
+    parsed: ParsedCommand,
+    seg_views: list[list[tuple[str, ...]]],
+    comp: CompiledPermissions,
+    in_sandbox: bool,
+    command: str,
+) -> str | None:
+    """R3.7 for a terminal command: why it writes a protected file with no allow written for exactly the
+    writing segment (a redirection cannot be written in a pattern: nothing covers it), or None."""
+    project = req.project
+    scope = scope_for(project.execution_mode, project.container_running and in_sandbox, project.root, req.cwd)
+    # Agents repeat their commands: the reading depends on the text and where it starts only (memoised).
+    key = (command, scope.cwd, scope.roots)
+    found = _PROTECTED_MEMO.get(key)
+    if found is None:
+        if len(_PROTECTED_MEMO) >= 4096:
+            _PROTECTED_MEMO.clear()
+        found = _PROTECTED_MEMO[key] = tuple(
+            protected_writes(parsed.segments, seg_views, scope.cwd, scope.roots, command)
+        )
+    for i, by_redirect, why in found:
+        seg = parsed.segments[i]
+        if by_redirect or comp.allow.match_exactly(seg.words) is None:
+            shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
+            return f"'{shown}': {why}; only an allow written for exactly this command covers it"
+    return None
+
+
+def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
+    """R3.7 for write_file: why its path (below its cwd, when the payload names one) is protected."""
+    if not payload:
+        return None
+    path = payload.get("path")
+    if not isinstance(path, str):
+        return None
+    cwd = payload.get("cwd")
+    hit = protected_file(path)
+    if hit is None and isinstance(cwd, str) and cwd:
+        hit = protected_file(cwd.rstrip("/") + "/" + path)
+    if hit is None:
+        return None
+    return (
+        f"{path} is in {hit.shown}, {hit.what}, which decides what runs later; a person approves each write"
+    )
 
 
 def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -17,6 +17,7 @@ import json
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +38,9 @@ __all__ = [
     "read_permissions_text",
     "read_regular_file",
     "render_permissions",
+    "replace_policy_file",
     "sha256_text",
+    "PolicyFileBusy",
     "UnsafeFileError",
     "write_permissions",
 ]
@@ -385,38 +388,121 @@ def render_permissions(perms: Permissions) -> str:
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
+# Issue 23: how long a writer waits for the policy lock. The lock sits in the project folder, where an
+# agent's command can take it too; past this, the save or restore is refused (PolicyFileBusy), never stalled
+# for as long as that command runs.
+LOCK_WAIT_SECONDS = 2.0
+
+_REMOVE_FOLDER = "remove that folder from the project folder (rm -r {name}), then save or restore again"
+
+
+class PolicyFileBusy(PermissionsFileError):
+    """The policy lock (``permissions.json.lock``) stayed held for ``LOCK_WAIT_SECONDS``: another writer,
+    or an agent's command holding ``flock`` on it."""
+
+    def __init__(self, seconds: float):
+        msg = (
+            f"is locked by another writer (permissions.json.lock stayed held for {seconds:g} s; an agent's "
+            "command may hold it); retry in a moment, or stop or deny that command, then save again"
+        )
+        super().__init__(msg)
+
+
+def _remove_empty_folder(path: str, name: str, dir_fd: int | None = None) -> None:
+    """A folder where a file belongs (an agent's ``mkdir``): removed when empty — rmdir never follows a
+    link and never deletes a file — else refused with a named error (Brabo deletes nothing it did not write)."""
+    try:
+        os.rmdir(path, dir_fd=dir_fd)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        raise UnsafeFileError(name, "a folder with files in it", _REMOVE_FOLDER.format(name=name)) from None
+
+
+def _clear_odd(path: str, name: str) -> None:
+    """Remove what is not a regular file at ``path`` (only the name: unlink and rmdir never follow, and
+    nothing is opened — a device is never touched); an empty folder goes, one with files is refused."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        _remove_empty_folder(path, name)
+    else:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+
+
 def _open_lock(lock_path: str) -> int:
-    """The sidecar sits where an agent may write: never follow a link, never block on a FIFO (R3.5). A link
-    or FIFO put there is removed (only the name: unlink never follows) and a plain file made instead, so a
-    planted sidecar cannot stop a maintainer's save or restore."""
+    """The sidecar sits where an agent may write: never follow a link, never open a FIFO or a device (R3.5).
+    A link, FIFO, socket, device or empty folder put there is removed first and a plain file made instead,
+    so a planted sidecar cannot stop a maintainer's save or restore; a folder with files in it is refused."""
     flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
-    for attempt in (1, 2):
+    name = os.path.basename(lock_path)
+    for _attempt in (1, 2):
+        _clear_odd(lock_path, name)
         try:
             fd = os.open(lock_path, flags, 0o644)
         except OSError:
-            if attempt == 2 or not os.path.islink(lock_path):
-                raise
-            os.unlink(lock_path)
-            continue
+            continue  # swapped for something odd between the check and the open: clear it again
         if stat.S_ISREG(os.fstat(fd).st_mode):
             return fd
         os.close(fd)
-        if attempt == 2:
-            break
-        os.unlink(lock_path)
-    raise UnsafeFileError(os.path.basename(lock_path), "not a regular file", "delete it")
+    raise UnsafeFileError(name, "changing while it is opened", "try again, or delete it")
 
 
 @contextlib.contextmanager
-def _locked(path: str) -> Iterator[None]:
-    lock_path = path + ".lock"
-    fd = _open_lock(lock_path)
+def _locked(path: str, wait: float | None = None) -> Iterator[None]:
+    """Hold the policy lock, waiting at most ``wait`` seconds (``LOCK_WAIT_SECONDS``) for it; then
+    :class:`PolicyFileBusy`. The wait polls a non-blocking ``flock``, so a holder never pins a request."""
+    budget = LOCK_WAIT_SECONDS if wait is None else wait
+    fd = _open_lock(path + ".lock")
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
+        deadline = time.monotonic() + budget
+        pause = 0.01
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise PolicyFileBusy(budget) from None
+                time.sleep(min(pause, left))
+                pause = min(pause * 2, 0.2)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+def prepare_target(path: str) -> None:
+    """Make the place of the policy file writable by :func:`atomic_write`, whatever an agent put there
+    (issue 23). A link, FIFO, socket or device is replaced by the rename itself (it renames over the name;
+    nothing is followed or opened); an empty folder is removed; a folder with files in it is refused with a
+    named :class:`UnsafeFileError`."""
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(mode):
+        _remove_empty_folder(path, os.path.basename(path))
+
+
+def replace_policy_file(path: str, content: str) -> None:
+    """Write the policy file at ``path`` under the policy lock (bounded wait), whatever odd thing stands
+    there: see :func:`prepare_target`. A folder recreated between the two steps is refused, not a crash."""
+    with _locked(path):
+        prepare_target(path)
+        try:
+            atomic_write(path, content)
+        except IsADirectoryError:
+            name = os.path.basename(path)
+            raise UnsafeFileError(name, "a folder", _REMOVE_FOLDER.format(name=name)) from None
 
 
 def atomic_write(path: str, content: str, *, prefix: str = ".permissions.") -> None:
@@ -455,9 +541,7 @@ def _validate(perms: Permissions) -> None:
 def write_permissions(path: str | os.PathLike[str], perms: Permissions) -> None:
     """Replace the file atomically with ``perms`` (order kept). Refuses to write a malformed pattern."""
     _validate(perms)
-    p = os.fspath(path)
-    with _locked(p):
-        atomic_write(p, render_permissions(perms))
+    replace_policy_file(os.fspath(path), render_permissions(perms))
 
 
 def _append_missing(existing: tuple[str, ...], new: Sequence[str]) -> tuple[str, ...]:

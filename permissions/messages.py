@@ -21,7 +21,7 @@ SENTENCES: dict[str, str] = {
     "container_floor": "container floor: commands run inside the project's running container",
     "default": "no rule matches; a person decides",
     "compound_uncovered": "compound command with at least one segment not covered by allow",
-    "unparseable": "the command cannot be parsed safely, so it is never auto-approved",
+    "unparseable": "what this runs or changes cannot be checked in full, so it is never auto-approved",
     "hook": "a policy hook decided",
     "cap_protected_merge": "a merge into a protected branch is always a person's decision",
     "cap_instruction_patch": "changing another agent's instructions needs a person to see the diff",

@@ -110,7 +110,11 @@ class WorkspaceCredentialsAdmin(TenantScopedAdmin):
         "provider_kind",
         "provider_base_url",
         "provider_token_set_at",
+        "provider_token_set_by",
+        "provider_token_confirmed_by",
+        "provider_token_confirmed_at",
         "model_key_set_at",
+        "model_key_set_by",
     )
 
     @admin.display(boolean=True, description="provider token set")

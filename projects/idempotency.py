@@ -10,12 +10,19 @@ a person, a runner): two callers can never see each other's answers.
 The unique constraint on (caller, key) decides concurrent duplicates: exactly one insert wins and runs.
 Only answers below 500 are stored; a failure (an exception, a 5xx such as the database being away) drops the
 record so a retry runs again — nothing was committed by it.
+
+Issue 23 — no secret at rest here. An answer that hands out a secret once (an agent's, runner's or personal
+key, an invitation's token or link, a webhook's signing secret) is never stored as it was: the record keeps
+what a replay answers instead — 409 ``secret_shown_once`` with the first answer minus its secrets — so the
+key sits in no table for 24 h and a replay, by whoever holds the caller's credentials, never hands it out
+again. The created object is not created twice; the caller rotates its key if the first answer was lost.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
@@ -34,6 +41,16 @@ TTL = timedelta(hours=24)
 # answer (the longest request is a 600 s wait): a retry may take it over.
 IN_FLIGHT_ABANDONED_AFTER = timedelta(seconds=900)
 UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+
+# Issue 23: the top-level fields in which an answer hands out a secret once (agents' and runners' keys,
+# personal tokens, an invitation's token and link, a webhook's signing secret) ...
+SECRET_FIELDS = frozenset(
+    {"key", "token", "secret", "signing_secret", "accept_url", "password", "api_key", "private_key"}
+)
+# ... and Brabo's own keys wherever they stand in one of those answers' top-level values.
+_OWN_KEY = re.compile(r"brabo_(?:agent|runner|user)_[A-Za-z0-9_-]{16,}")
+WITHHELD = "[shown once; not kept]"
 
 
 class Replay(Exception):
@@ -124,15 +141,48 @@ def begin(request) -> IdempotencyRecord | None:
     )
 
 
+def _withhold(body) -> dict | None:
+    """``body`` without the secrets it hands out once, or None when it hands out none. Only the answer's
+    top level is read (where the key-minting endpoints put it): a proposal echoing its own payload is the
+    action's record, not a secret handed out by this answer, and its replay stays the same answer."""
+    if not isinstance(body, dict):
+        return None
+    kept: dict = {}
+    found = False
+    for name, value in body.items():
+        secret = isinstance(value, str) and value and (name in SECRET_FIELDS or _OWN_KEY.search(value))
+        kept[name] = WITHHELD if secret else value
+        found = found or bool(secret)
+    return kept if found else None
+
+
+def _shown_once(status: int, redacted: dict) -> dict:
+    """What a replay of a secret-handing answer says: it happened, and its secret is not kept."""
+    return {
+        "detail": (
+            "The first answer to this request carried a secret (a key, token or link) that is shown once and "
+            "not kept, so it cannot be sent again. What it created exists (first_answer). If that secret was "
+            "lost, rotate it (POST /api/agents/{id}/rotate-key/, /api/runners/{id}/rotate-key/) or revoke it "
+            "and create a new one."
+        ),
+        "reason": "secret_shown_once",
+        "first_status": status,
+        "first_answer": redacted,
+    }
+
+
 def complete(record: IdempotencyRecord, response) -> None:
-    """Store the answer (below 500), or let go of the key so a retry runs again."""
+    """Store the answer (below 500), or let go of the key so a retry runs again. An answer that hands out a
+    secret is stored as its replay: 409 ``secret_shown_once``, without the secret (issue 23)."""
     if response.status_code >= 500 or not hasattr(response, "data"):
         abandon(record)
         return
     body = json.loads(JSONRenderer().render(response.data) or b"null")
-    IdempotencyRecord.objects.filter(pk=record.pk).update(
-        status_code=response.status_code, response_body=body
-    )
+    status = response.status_code
+    redacted = _withhold(body)
+    if redacted is not None:
+        status, body = 409, _shown_once(status, redacted)
+    IdempotencyRecord.objects.filter(pk=record.pk).update(status_code=status, response_body=body)
 
 
 def abandon(record: IdempotencyRecord) -> None:

@@ -19,8 +19,15 @@ from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILD
 # live in their own modules; they name this module's models by string, so importing them first is safe and
 # registers them with the app.
 from .budget_models import SpendLimit, WorkspaceBudget  # noqa: F401
-from .crypto import decrypt
-from .local_root import validate_local_root
+from .crypto import EncryptedTextField, decrypt
+from .local_root import (
+    NOT_ALLOWED,
+    LocalRootError,
+    ancestors,
+    check_local_root,
+    local_bases,
+    not_allowed_message,
+)
 from .team_models import Invitation, OwnershipOffer, RetiredKey, WorkspaceEvent  # noqa: F401
 
 DEFAULT_PROTECTED_BRANCHES = ["dev", "qa", "rc", "main"]  # R1.5
@@ -63,10 +70,24 @@ class WorkspaceCredentials(models.Model):
     workspace = models.OneToOneField(Workspace, on_delete=models.CASCADE, related_name="credentials")
     provider_kind = models.CharField(max_length=16, choices=PROVIDERS, blank=True)
     provider_base_url = models.URLField(blank=True)
-    provider_token_encrypted = models.TextField(blank=True)
+    provider_token_encrypted = EncryptedTextField(blank=True)
     provider_token_set_at = models.DateTimeField(null=True, blank=True)
-    model_key_encrypted = models.TextField(blank=True)
+    model_key_encrypted = EncryptedTextField(blank=True)
     model_key_set_at = models.DateTimeField(null=True, blank=True)
+    # Issue 23: who set each secret, and who vouches for the provider token now. Git provider actions use
+    # the token only while the workspace's current owner vouches for it (set it, or confirmed it): after an
+    # ownership transfer the previous owner's token waits for the new owner's confirmation
+    # (``owner_token_stale``). A deleted user leaves NULL, which vouches for nothing (fail closed).
+    provider_token_set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    provider_token_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    provider_token_confirmed_at = models.DateTimeField(null=True, blank=True)
+    model_key_set_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         verbose_name = "workspace credentials"
@@ -81,6 +102,17 @@ class WorkspaceCredentials(models.Model):
 
     def model_key(self) -> str | None:
         return decrypt(self.model_key_encrypted) if self.model_key_encrypted else None
+
+    @property
+    def provider_token_vouched_by_id(self):
+        """The person answerable for the provider token now: who confirmed it since it was set, else who
+        set it."""
+        return self.provider_token_confirmed_by_id or self.provider_token_set_by_id
+
+    def provider_token_stale(self, owner_id) -> bool:
+        """Issue 23: a token the current owner does not vouch for (set by a previous owner, a removed
+        person, or before Brabo recorded who) is not used until the owner replaces or confirms it."""
+        return bool(self.provider_token_encrypted) and self.provider_token_vouched_by_id != owner_id
 
 
 class Membership(models.Model):
@@ -185,9 +217,17 @@ class Project(models.Model):
         return Path(settings.PROJECT_WORKSPACES_ROOT) / self.workspace_dir_name
 
     def root(self) -> str:
-        """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call."""
+        """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call (R1.4):
+        the operator's bases and every reserved folder, re-read each time, and no other project's root."""
         if self.execution_mode == "local":
-            return validate_local_root(self.local_path)  # R1.4: every Brabo folder, re-read each time
+            checked = check_local_root(self.local_path)
+            # Another project's root only changes when a project is created (under a lock, in
+            # services.create_project), so one look per loaded row is enough on the proposal path.
+            if self.__dict__.get("_clash_checked") != checked:
+                if local_root_in_use(checked.forms(), exclude=self.pk):
+                    raise LocalRootError(not_allowed_message(checked.path, local_bases()), NOT_ALLOWED)
+                self.__dict__["_clash_checked"] = checked
+            return checked.path
         if self.execution_mode == "mounted":
             return str(Path(settings.BRABO_PROJECTS_BASE) / (self.mounted_subdir or self.workspace_dir_name))
         return str(self.folder)
@@ -204,6 +244,20 @@ class Project(models.Model):
         if self.execution_mode == "local" and self.local_path:
             return Path(self.root()) / "permissions.json"
         return self.folder / "permissions.json"
+
+
+def local_root_in_use(forms: tuple[str, ...], *, exclude=None) -> bool:
+    """Whether another `local` project's root is, holds or lies in any of ``forms`` (a root as typed and as
+    it resolves) — one indexed query: the roots above each form, and those below it."""
+    above: set[str] = set()
+    below = models.Q()
+    for form in forms:
+        above.update(ancestors(form))
+        below |= models.Q(local_path__startswith=form.rstrip("/") + "/")
+    qs = Project.objects.filter(execution_mode="local").filter(models.Q(local_path__in=above) | below)
+    if exclude is not None:
+        qs = qs.exclude(pk=exclude)
+    return qs.exists()
 
 
 class AcceptedPolicy(models.Model):

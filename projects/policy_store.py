@@ -11,15 +11,19 @@ file or restores the accepted version (``projects.services.accept_policy_on_disk
 from __future__ import annotations
 
 import difflib
+import errno
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 from django.utils import timezone
 
+from brabo.errors import DomainError, disk_full
 from permissions.decide import Permissions
 from permissions.files import (
     PermissionsFileError,
+    PolicyFileBusy,
+    UnsafeFileError,
     parse_cached,
     read_permissions_text,
     render_permissions,
@@ -137,3 +141,55 @@ def policy_state(project: Project) -> PolicyState:
             )
         )
     return state
+
+
+# -- refusals of a write (issue 23) ---------------------------------------------------------------------------
+
+# Errors of a write the project folder's state explains (an agent's chmod, a read-only mount), answered as
+# 409 with a next step; anything else is a 500 without a server path.
+_FOLDER_FAULTS = {errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOTDIR, errno.ELOOP, errno.EISDIR}
+
+
+def write_refusal(exc: Exception) -> DomainError:
+    """The named refusal of a failed write of permissions.json (a save, a restore, an activation, "always
+    allow"): never a traceback, never a server path. ``exc`` is what the write raised."""
+    if isinstance(exc, PolicyFileBusy):
+        return DomainError(
+            f"{exc}. Nothing was saved.", field="permissions", status=409, reason="policy_file_busy"
+        )
+    if isinstance(exc, UnsafeFileError):
+        return DomainError(
+            f"{exc}. Nothing was saved.", field="permissions", status=409, reason="policy_file_not_regular"
+        )
+    if isinstance(exc, PermissionsFileError):
+        return DomainError(
+            f"{exc}. Nothing was written over a file that does not load: restore the accepted version or fix it.",
+            field="permissions",
+            status=409,
+            reason="permissions_invalid",
+        )
+    if isinstance(exc, OSError) and disk_full(exc):  # 507: freeing space cures it, not a retry
+        return DomainError(
+            f"permissions.json could not be written: the disk is full ({exc.strerror}); nothing was saved — "
+            "free space on the project folder's disk, then save again.",
+            field="permissions",
+            status=507,
+            reason="disk_full",
+        )
+    why = (exc.strerror if isinstance(exc, OSError) else None) or type(exc).__name__  # never exc's path
+    if isinstance(exc, OSError) and exc.errno in _FOLDER_FAULTS:
+        return DomainError(
+            f"permissions.json could not be written ({why}); nothing was saved — the server's user must be able "
+            "to write the project folder and replace permissions.json in it (an agent's command may have "
+            "changed its mode or put something in the way); fix that, then save or restore again.",
+            field="permissions",
+            status=409,
+            reason="policy_file_unwritable",
+        )
+    return DomainError(
+        f"permissions.json could not be written ({why}); nothing was saved — check the project folder's disk "
+        "and permissions, then save again.",
+        field="permissions",
+        status=500,
+        reason="policy_write_failed",
+    )

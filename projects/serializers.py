@@ -66,6 +66,21 @@ class CredentialsStatusSerializer(serializers.ModelSerializer):
 
     provider_token_set = serializers.SerializerMethodField()
     model_key_set = serializers.SerializerMethodField()
+    # issue 23: who set each secret, and whether the provider token waits for the owner's confirmation
+    provider_token_set_by = serializers.CharField(
+        source="provider_token_set_by.username", read_only=True, default=None, allow_null=True
+    )
+    provider_token_confirmed_by = serializers.CharField(
+        source="provider_token_confirmed_by.username", read_only=True, default=None, allow_null=True
+    )
+    provider_token_needs_confirmation = serializers.SerializerMethodField(
+        help_text="True when the token was set by someone who is not the owner now (a previous owner): git "
+        "provider actions fail with owner_token_stale until the owner replaces it or confirms it "
+        "(POST credentials/confirm/)."
+    )
+    model_key_set_by = serializers.CharField(
+        source="model_key_set_by.username", read_only=True, default=None, allow_null=True
+    )
 
     class Meta:
         model = WorkspaceCredentials
@@ -74,12 +89,20 @@ class CredentialsStatusSerializer(serializers.ModelSerializer):
             "provider_base_url",
             "provider_token_set",
             "provider_token_set_at",
+            "provider_token_set_by",
+            "provider_token_confirmed_by",
+            "provider_token_confirmed_at",
+            "provider_token_needs_confirmation",
             "model_key_set",
             "model_key_set_at",
+            "model_key_set_by",
         ]
 
     def get_provider_token_set(self, c) -> bool:
         return bool(c.provider_token_encrypted)
+
+    def get_provider_token_needs_confirmation(self, c) -> bool:
+        return c.provider_token_stale(c.workspace.owner_id)
 
     def get_model_key_set(self, c) -> bool:
         return bool(c.model_key_encrypted)

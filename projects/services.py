@@ -6,12 +6,12 @@ Views, the admin and management commands call these; none of them holds these ru
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
 from brabo import domain
-from brabo.errors import DomainError, disk_full
+from brabo.errors import DomainError
 from brabo.storable import json_problem
 from permissions import files
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, ROLE_RANK, ROLES, role_at_least
@@ -19,8 +19,8 @@ from permissions.ceiling import above_role, added_and_lifted
 from permissions.decide import Permissions
 from permissions.files import (
     PermissionsFileError,
-    _locked,
-    atomic_write,
+    PolicyFileBusy,
+    UnsafeFileError,
     parse_permissions_text,
     read_permissions_text,
     render_permissions,
@@ -31,7 +31,7 @@ from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS, dev_agent_autonomy
 from .access import _is_person, can_grant, membership, project_role, set_project_access
 from .crypto import encrypt
 from .git_settings import GitSettingError, clean_branch, clean_remote_url, clean_repository
-from .local_root import LocalRootError, _inside, normalise, validate_local_root
+from .local_root import LocalRootError, check_local_root, local_bases, not_allowed_message
 from .models import (
     Agent,
     AutonomyRule,
@@ -40,6 +40,7 @@ from .models import (
     Workspace,
     WorkspaceCredentials,
     default_protected_branches,
+    local_root_in_use,
 )
 from .policy_store import (
     EMPTY_POLICY_TEXT,
@@ -48,8 +49,10 @@ from .policy_store import (
     file_base,
     read_disk,
     record_accepted,
+    write_refusal,
 )
-from .team_events import record_member_set
+from .team_events import CREDENTIALS_CONFIRMED, CREDENTIALS_UPDATED, record_member_set
+from .team_events import record as record_team_event
 
 
 def require_person(actor, what: str) -> None:
@@ -191,40 +194,95 @@ def set_credentials(
     provider_token: str | None = None,
     model_key: str | None = None,
 ) -> WorkspaceCredentials:
-    """R1.2 — write-only, the owner's alone. ``""`` clears a secret; None leaves it as it is."""
+    """R1.2 — write-only, the owner's alone. ``""`` clears a secret; None leaves it as it is. Who set each
+    secret is kept (the owner vouches for the token they set), and the change is a ``credentials.updated``
+    event on the workspace's log — what changed, never a value (issue 23)."""
     require_workspace_role(actor, workspace.pk, "owner", "Managing the provider token and model key")
     creds, _ = WorkspaceCredentials.objects.select_for_update().get_or_create(workspace=workspace)
     now = timezone.now()
-    if provider_kind is not None:
+    changes: dict[str, object] = {}
+    if provider_kind is not None and provider_kind != creds.provider_kind:
+        changes["provider_kind"] = {"from": creds.provider_kind, "to": provider_kind}
         creds.provider_kind = provider_kind
-    if provider_base_url is not None:
+    if provider_base_url is not None and provider_base_url != creds.provider_base_url:
+        changes["provider_base_url"] = {"from": creds.provider_base_url, "to": provider_base_url}
         creds.provider_base_url = provider_base_url
-    if provider_token is not None:
+    if provider_token is not None and (provider_token or creds.provider_token_encrypted):
+        changes["provider_token"] = _secret_change(creds.provider_token_encrypted, provider_token)
         creds.provider_token_encrypted = encrypt(provider_token) if provider_token else ""
         creds.provider_token_set_at = now if provider_token else None
-    if model_key is not None:
+        creds.provider_token_set_by = actor if provider_token else None
+        creds.provider_token_confirmed_by, creds.provider_token_confirmed_at = None, None
+    if model_key is not None and (model_key or creds.model_key_encrypted):
+        changes["model_key"] = _secret_change(creds.model_key_encrypted, model_key)
         creds.model_key_encrypted = encrypt(model_key) if model_key else ""
         creds.model_key_set_at = now if model_key else None
+        creds.model_key_set_by = actor if model_key else None
     creds.save()
+    if changes:
+        record_team_event(workspace.pk, CREDENTIALS_UPDATED, actor=actor, payload=changes)
     return creds
 
 
-def _refuse_overlapping_projects(root: str) -> None:
-    """A `local` root never overlaps another project's root, in either direction (issue 12): its agents
-    would reach that project's files and its permissions.json. Managed and mounted folders lie under
-    PROJECT_WORKSPACES_ROOT / BRABO_PROJECTS_BASE, which validate_local_root already keeps apart."""
-    for other in (
-        Project.objects.filter(execution_mode="local")
-        .exclude(local_path="")
-        .values_list("local_path", flat=True)
-    ):
-        theirs = normalise(other)
-        if _inside(root, theirs) or _inside(theirs, root):
-            raise DomainError(
-                f"local_path {root!r} overlaps another project's folder; give each project its own folder, "
-                "neither inside the other.",
-                field="local_path",
-            )
+def _secret_change(before_encrypted: str, value: str) -> str:
+    if not value:
+        return "cleared"
+    return "replaced" if before_encrypted else "set"
+
+
+@transaction.atomic
+def confirm_provider_token(*, actor, workspace: Workspace) -> WorkspaceCredentials:
+    """Issue 23: the owner vouches for a provider token someone else set (a previous owner), so git
+    provider actions use it again. Confirming a token the owner already vouches for changes nothing."""
+    require_workspace_role(actor, workspace.pk, "owner", "Confirming the provider token")
+    creds = WorkspaceCredentials.objects.select_for_update().filter(workspace=workspace).first()
+    if creds is None or not creds.provider_token_encrypted:
+        raise DomainError(
+            "the workspace has no provider token to confirm; set one with PUT /api/workspaces/{id}/credentials/.",
+            status=409,
+            reason="provider_token_missing",
+        )
+    if creds.provider_token_vouched_by_id == actor.pk:
+        return creds
+    set_by = creds.provider_token_set_by
+    creds.provider_token_confirmed_by, creds.provider_token_confirmed_at = actor, timezone.now()
+    creds.save(update_fields=["provider_token_confirmed_by", "provider_token_confirmed_at"])
+    record_team_event(
+        workspace.pk,
+        CREDENTIALS_CONFIRMED,
+        actor=actor,
+        payload={"provider_token_set_by": set_by.get_username() if set_by else None},
+    )
+    return creds
+
+
+def _local_root(local_path: str) -> str:
+    """Validate a typed `local` root (R1.4) and refuse one that overlaps another project's root in either
+    direction (issues 12, 23) — with the same words as every other reserved folder, so the answer never tells
+    one workspace that another has a folder there. Called inside the creating transaction, after
+    :func:`_serialise_local_roots`, so two creations cannot both pass."""
+    try:
+        checked = check_local_root(local_path)
+    except LocalRootError as exc:
+        raise DomainError(str(exc), field="local_path", reason=exc.code) from None
+    if local_root_in_use(checked.forms()):
+        raise DomainError(
+            not_allowed_message(checked.path, local_bases()),
+            field="local_path",
+            reason="local_path_not_allowed",
+        )
+    return checked.path
+
+
+def _serialise_local_roots() -> None:
+    """One `local` project creation at a time, so the overlap check sees every committed root. PostgreSQL:
+    a transaction-scoped advisory lock; SQLite's immediate transactions already serialise writers."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCAL_ROOTS_LOCK])
+
+
+_LOCAL_ROOTS_LOCK = 0x6272616C6F63  # "bralocal": any fixed key no other lock in Brabo uses
 
 
 def create_project(
@@ -252,17 +310,14 @@ def create_project(
         raise DomainError(
             f"a project named {name!r} already exists in this workspace; choose another name.", field="name"
         )
-    root = ""
-    if execution_mode == "local":
-        try:
-            root = validate_local_root(local_path)
-        except LocalRootError as exc:
-            raise DomainError(str(exc), field="local_path") from None
-        _refuse_overlapping_projects(root)
-    elif local_path:
+    if execution_mode != "local" and local_path:
         raise DomainError("local_path is only for execution_mode 'local'; leave it out.", field="local_path")
     try:
         with transaction.atomic():
+            root = ""
+            if execution_mode == "local":
+                _serialise_local_roots()
+                root = _local_root(local_path)
             project = Project.objects.create(
                 workspace=workspace,
                 name=name,
@@ -455,22 +510,8 @@ def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | N
         )
 
 
-def _write_failed(exc: OSError) -> DomainError:
-    if disk_full(exc):  # 507: the server cannot store it; freeing space cures it, not a retry
-        return DomainError(
-            f"permissions.json could not be written: the disk is full ({exc}); nothing was saved — free "
-            "space on the project folder's disk, then save again.",
-            field="permissions",
-            status=507,
-            reason="disk_full",
-        )
-    return DomainError(
-        f"permissions.json could not be written ({exc}); nothing was saved — check the project "
-        "folder's disk and permissions, then save again.",
-        field="permissions",
-        status=500,
-        reason="policy_write_failed",
-    )
+def _write_failed(exc: Exception) -> DomainError:
+    return write_refusal(exc)  # issue 23: named, never a server path (projects.policy_store)
 
 
 @transaction.atomic
@@ -494,7 +535,7 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         files.write_permissions(path, perms)
-    except OSError as exc:
+    except (OSError, PermissionsFileError) as exc:  # issue 23: a folder, a held lock — named, never a 500
         raise _write_failed(exc) from None
     record_accepted(project, render_permissions(perms), by=actor, source="permissions_saved")
 
@@ -573,9 +614,8 @@ def restore_policy(*, project: Project, actor) -> Permissions:
     path = os.fspath(project.permissions_path)
     try:
         project.permissions_path.parent.mkdir(parents=True, exist_ok=True)
-        with _locked(path):
-            atomic_write(path, text if text is not None else EMPTY_POLICY_TEXT)
-    except OSError as exc:
+        files.replace_policy_file(path, text if text is not None else EMPTY_POLICY_TEXT)
+    except (OSError, PermissionsFileError) as exc:  # issue 23: a folder, a held lock — named, never a 500
         raise _write_failed(exc) from None
     if text is None:  # the empty policy is now a real file: record exactly that text, so both agree
         record_accepted(project, EMPTY_POLICY_TEXT, by=actor, source="restored")
@@ -617,6 +657,8 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             merge_accepted(
                 project=project, allow=DEV_TERMINAL_ALLOW_PATTERNS, actor=actor, source="execution_activated"
             )
+    except (PolicyFileBusy, UnsafeFileError, OSError) as exc:  # issue 23: named, never a 500
+        raise _write_failed(exc) from None
     except PermissionsFileError as exc:
         raise DomainError(
             f"permissions.json does not load, so nothing was seeded: {exc}",
@@ -624,8 +666,6 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             status=409,
             reason="permissions_invalid",
         ) from None
-    except OSError as exc:
-        raise _write_failed(exc) from None
     project.execution_active = True
     return accepted_permissions(project)
 

@@ -281,15 +281,39 @@ class OwnershipOfferView(APIView):
 
 
 class OwnershipAcceptView(APIView):
+    """The offered maintainer becomes the owner. ``credentials`` is null, or tells the new owner that the
+    provider token still belongs to the previous owner and how to replace or confirm it (issue 23)."""
+
     @extend_schema(
         request=None,
         responses=inline_serializer(
-            "OwnerSerializer", {"workspace": serializers.CharField(), "owner": serializers.CharField()}
+            "OwnerSerializer",
+            {
+                "workspace": serializers.CharField(),
+                "owner": serializers.CharField(),
+                "credentials": inline_serializer(
+                    "OwnershipCredentialsNotice",
+                    {
+                        "provider_token_set_by": serializers.CharField(allow_null=True),
+                        "model_key_set_by": serializers.CharField(allow_null=True),
+                        "message": serializers.CharField(),
+                        "replace": serializers.CharField(),
+                        "confirm": serializers.CharField(),
+                    },
+                    allow_null=True,
+                ),
+            },
         ),
     )
     def post(self, request, workspace_id):
         ws = teams.accept_ownership(actor=request.user, workspace=_workspace(workspace_id))
-        return Response({"workspace": str(ws.pk), "owner": ws.owner.get_username()})
+        return Response(
+            {
+                "workspace": str(ws.pk),
+                "owner": ws.owner.get_username(),
+                "credentials": teams.credentials_notice(ws),
+            }
+        )
 
 
 class OwnershipCancelView(APIView):

@@ -19,6 +19,17 @@ OWNERSHIP_OFFERED = "workspace.ownership_offered"
 OWNERSHIP_OFFER_CANCELLED = "workspace.ownership_offer_cancelled"
 OWNERSHIP_OFFER_DECLINED = "workspace.ownership_offer_declined"
 OWNERSHIP_TRANSFERRED = "workspace.ownership_transferred"
+# Issue 23: what changes who or what Brabo talks to on the workspace's behalf. Payloads say what changed and
+# by whom — never a secret's value, and for a webhook only its host (a Slack URL's path is its secret).
+CREDENTIALS_UPDATED = "credentials.updated"
+CREDENTIALS_CONFIRMED = "credentials.confirmed"
+CREDENTIALS_CONFIRMATION_NEEDED = "credentials.confirmation_needed"
+WEBHOOK_CREATED = "webhook.created"
+WEBHOOK_UPDATED = "webhook.updated"
+WEBHOOK_DISABLED = "webhook.disabled"
+WEBHOOK_ENABLED = "webhook.enabled"
+WEBHOOK_DELETED = "webhook.deleted"
+WEBHOOK_SECRET_ROTATED = "webhook.secret_rotated"
 
 
 def record(workspace_id, type: str, *, actor, payload: dict) -> WorkspaceEvent:

@@ -23,7 +23,7 @@ from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLES
 
 from .access import ACCESS_PERM, can_grant, membership, project_role
-from .models import Agent, HashedKey, Membership, Project, Workspace
+from .models import Agent, HashedKey, Membership, Project, Workspace, WorkspaceCredentials
 from .services import (
     require_can_act_for,
     require_person,
@@ -32,6 +32,7 @@ from .services import (
     set_member,
 )
 from .team_events import (
+    CREDENTIALS_CONFIRMATION_NEEDED,
     INVITATION_REVOKED,
     MEMBER_INVITED,
     MEMBER_JOINED,
@@ -568,10 +569,50 @@ def accept_ownership(*, actor, workspace: Workspace) -> Workspace:
     ws.save(update_fields=["owner"])
     offer.accepted_at = now
     offer.save(update_fields=["accepted_at"])
+    notice = credentials_notice(ws)
     record(
         ws.pk,
         OWNERSHIP_TRANSFERRED,
         actor=actor,
-        payload={"offerId": str(offer.id), "from": previous.get_username(), "to": actor.get_username()},
+        payload={
+            "offerId": str(offer.id),
+            "from": previous.get_username(),
+            "to": actor.get_username(),
+            "providerTokenNeedsConfirmation": bool(notice),
+        },
     )
+    if notice:
+        # Issue 23: the token still belongs to the previous owner; git provider actions wait for the new
+        # owner to replace or confirm it (owner_token_stale), and the new owner is told so here and in the
+        # answer.
+        record(ws.pk, CREDENTIALS_CONFIRMATION_NEEDED, actor=actor, payload=notice)
     return ws
+
+
+def credentials_notice(workspace: Workspace) -> dict | None:
+    """What the owner must know about secrets they did not set: None when the provider token (if any) is
+    theirs; else who set it and how to replace or confirm it. Never a value."""
+    creds = (
+        WorkspaceCredentials.objects.select_related("provider_token_set_by", "model_key_set_by")
+        .filter(workspace_id=workspace.pk)
+        .first()
+    )
+    if creds is None or not creds.provider_token_stale(workspace.owner_id):
+        return None
+    setter = creds.provider_token_set_by
+    model_key_setter = creds.model_key_set_by
+    return {
+        "provider_token_set_by": setter.get_username() if setter else None,
+        "model_key_set_by": (
+            model_key_setter.get_username()
+            if model_key_setter and model_key_setter.pk != workspace.owner_id
+            else None
+        ),
+        "message": (
+            f"The provider token was set by {setter.get_username() if setter else 'a previous owner'}, who is "
+            "no longer the owner. Git provider actions fail (owner_token_stale) until you replace it or "
+            "confirm it."
+        ),
+        "replace": f'PUT /api/workspaces/{workspace.pk}/credentials/ {{"provider_token": "..."}}',
+        "confirm": f"POST /api/workspaces/{workspace.pk}/credentials/confirm/",
+    }

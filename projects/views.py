@@ -117,6 +117,15 @@ class WorkspaceViewSet(
             creds, _ = WorkspaceCredentials.objects.get_or_create(workspace=ws)
         return Response(CredentialsStatusSerializer(creds).data)
 
+    @extend_schema(request=None, responses=CredentialsStatusSerializer)
+    @action(detail=True, methods=["post"], url_path="credentials/confirm")
+    def credentials_confirm(self, request, pk=None):
+        """Issue 23 — the owner vouches for a provider token a previous owner set, so git provider actions
+        use it again (or replaces it with PUT credentials/). The token's value is never shown."""
+        ws = self.get_object()
+        creds = services.confirm_provider_token(actor=request.user, workspace=ws)
+        return Response(CredentialsStatusSerializer(creds).data)
+
 
 class ProjectViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin, TenantScopedViewSet

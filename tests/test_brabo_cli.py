@@ -58,6 +58,26 @@ def test_policy_check_offline_per_segment(tmp_path):
     assert brabo("policy", "check", "--permissions", str(perms), "--", "ls")[0] == EX_USAGE
 
 
+def test_policy_check_answers_for_the_agents_machine_by_default(tmp_path):
+    """Issue 22: a hook call is decided as the agent's own machine, so a running container changes nothing;
+    the old default (container floor off, container roots on) disagreed with the server's hook."""
+    perms = tmp_path / "permissions.json"
+    perms.write_text(json.dumps({"allow": ["Terminal(ls)"], "deny": [], "ask": []}))
+    running = ("--mode", "container", "--container-running")
+    check = ("policy", "check", "--permissions", str(perms), "--json", *running)
+    code, out, _ = brabo(*check, "--", "kill -9 1")
+    assert code == 1 and json.loads(out)["reason"] == "default"
+    code, out, _ = brabo(*check, "--runs-in", "sandbox", "--", "kill -9 1")
+    assert code == 0 and json.loads(out)["reason"] == "container_floor"
+    auto = ("--autonomy", '[{"action_type": "*", "mode": "auto_approve"}]')
+    code, out, _ = brabo(*check, *auto, "--", "ls /tmp")
+    assert code == 1 and json.loads(out)["reason"] == "cap_path_scope"
+    code, _, err = brabo(*check, "--autonomy", "{nope", "--", "ls")
+    assert code == EX_USAGE and "--autonomy is not JSON" in err
+    code, _, err = brabo(*check, "--autonomy", '[{"mode": "x"}]', "--", "ls")
+    assert code == EX_USAGE and "autonomy[0]" in err
+
+
 def test_policy_check_says_clearly_when_the_engine_is_not_importable(tmp_path):
     """The client alone (copied out of the checkout, run from elsewhere) has no engine: exit 69, and why."""
     import shutil

@@ -48,13 +48,14 @@ FORWARDING = {
     ("containers/views.py", "reason"),  # a literal table just above it (scanned as strings below)
     ("containers/runners.py", "code"),  # the runner's own failure code, "runner_failed" when it names none
     ("containers/runners.py", "*stopped"),
-    # approve-always picks permissions_invalid / disk_full / policy_write_failed
-    ("actions/services.py", "reason"),
+    # approve-always forwards the write's refusal (projects.policy_store.write_refusal, literal codes there)
+    ("actions/services.py", "refusal.reason"),
     ("actions/services.py", "exc.reason"),  # a PayloadError's code, raised literally where it is made
     ("actions/budgets.py", "exc.reason"),  # a MoneyError's code, likewise
     ("actions/payloads.py", "exc.reason"),
     ("actions/budgets.py", "REASON_EXCEEDED"),  # "budget_exceeded", the decision reason, also a 409
     ("actions/execution.py", "*stopped"),
+    ("projects/services.py", "exc.code"),  # a LocalRootError's code: projects.local_root's constants
 }
 # Raised by DRF or Django themselves (the handler maps them by their default_code), not by our source.
 FRAMEWORK = {

@@ -50,6 +50,9 @@ LAZY_ALLOWED = {
         "permissions.cli",
     ): "AppConfig.ready: the port's setter, called once the registry is ready",
     ("containers/apps.py", "actions.ports"): "AppConfig.ready: containers fills actions' ports at start",
+    ("containers/apps.py", "containers.bwrap"): "AppConfig.ready: the sandbox's start-up probe (it imports "
+    "actions.execution, whose models load only once the registry is ready) plugs into brabo.startup and "
+    "Celery's worker_ready",
     ("containers/apps.py", "actions.executors"): "AppConfig.ready: containers registers its executors on "
     "actions' executor port",
     ("containers/apps.py", "actions.console.urls"): "AppConfig.ready: containers adds its console pages "

@@ -102,6 +102,7 @@ def test_13_write_file_escaping_the_root_is_refused_at_proposal(team, tmp_path, 
 
 @pytest.mark.parametrize("where", ["workspaces", "workspaces_parent", "base", "base_child", "var", "other"])
 def test_2_a_local_root_never_overlaps_brabos_folders_or_another_project(team, settings, tmp_path, where):
+    settings.BRABO_LOCAL_ROOTS = [tmp_path]  # Brabo's folders inside the operator's base: overlap decides
     settings.VAR_DIR = tmp_path / "var"
     settings.VAR_DIR.mkdir(exist_ok=True)
     other = tmp_path / "other-project"
@@ -129,11 +130,12 @@ def test_2_a_local_root_never_overlaps_brabos_folders_or_another_project(team, s
         format="json",
     )
     assert resp.status_code == 400, resp.json()
-    assert "overlaps" in json.dumps(resp.json())
+    assert resp.json()["reason"] == "local_path_not_allowed"  # issue 23: the same words whatever was hit
+    assert "theirs" not in json.dumps(resp.json()) and "Evil" not in json.dumps(resp.json())
 
 
-def test_2_a_local_root_is_rechecked_when_a_setting_moves_under_it(team, settings, tmp_path):
-    root = tmp_path / "mine"
+def test_2_a_local_root_is_rechecked_when_a_setting_moves_under_it(team, settings, local_base):
+    root = local_base / "mine"
     root.mkdir()
     project = team.world.project(team.ws, "mine", execution_mode="local", local_path=str(root))
     settings.PROJECT_WORKSPACES_ROOT = root / "workspaces"  # the operator moved Brabo's folders inside it

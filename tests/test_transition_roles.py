@@ -529,6 +529,35 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _an("delete_endpoint")(actor=a, endpoint=c.webhook()),
     ),
+    # issue 23: webhook changes (each audited) and the owner's confirmation of a previous owner's token
+    "actions.notifications.update_endpoint": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _an("update_endpoint")(actor=a, endpoint=c.webhook(), kinds=["decided"]),
+    ),
+    "actions.notifications.set_endpoint_active": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _an("set_endpoint_active")(actor=a, endpoint=c.webhook(), active=False),
+    ),
+    "actions.notifications.disable_endpoint": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _an("disable_endpoint")(actor=a, endpoint=c.webhook()),
+    ),
+    "actions.notifications.rotate_endpoint_secret": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: _an("rotate_endpoint_secret")(actor=a, endpoint=c.webhook()),
+    ),
+    "projects.services.confirm_provider_token": Row(
+        "workspace",
+        "owner",
+        lambda c, a: (
+            _ps("set_credentials")(actor=c.team.owner, workspace=c.team.ws, provider_token="ghp_" + "t" * 36),
+            _ps("confirm_provider_token")(actor=a, workspace=c.team.ws),
+        ),
+    ),
 }
 
 

@@ -36,8 +36,10 @@ def page(request, new_secret=None):
         cards.append(card)
     projects = []
     for project in visible_projects(request.user).select_related("workspace").order_by("name"):
-        chosen = notifications.subscribed_kinds(request.user, project, roles.get(project.workspace_id))
-        projects.append({"project": project, "kinds": [(k, KIND_LABELS[k], k in chosen) for k in KINDS]})
+        role = roles.get(project.workspace_id)
+        chosen = notifications.subscribed_kinds(request.user, project, role)
+        allowed = notifications.kinds_for_role(role)  # a developer is not offered budgets (issue 23)
+        projects.append({"project": project, "kinds": [(k, KIND_LABELS[k], k in chosen) for k in allowed]})
     return render(
         request,
         "console/notifications.html",
@@ -79,8 +81,7 @@ def webhook_create(request, workspace_id):
     return page(request, new_secret={"name": endpoint.name, "secret": secret})
 
 
-@require_POST
-def webhook_disable(request, endpoint_id):
+def _endpoint_or_404(request, endpoint_id) -> WebhookEndpoint:
     endpoint = (
         WebhookEndpoint.objects.select_related("workspace")
         .filter(pk=endpoint_id, workspace__memberships__user=request.user)
@@ -88,13 +89,78 @@ def webhook_disable(request, endpoint_id):
     )
     if endpoint is None:
         raise Http404
+    return endpoint
+
+
+def _change(request, endpoint_id, fn, success: str, **kwargs):
+    endpoint = _endpoint_or_404(request, endpoint_id)
     try:
-        notifications.delete_endpoint(actor=request.user, endpoint=endpoint)
+        result = fn(actor=request.user, endpoint=endpoint, **kwargs)
     except DomainError as exc:
         messages.error(request, str(exc))
-    else:
-        messages.success(request, f"Webhook {endpoint.name} disabled: it sends nothing more.")
+        return None
+    messages.success(request, success.format(name=endpoint.name))
+    return result if result is not None else True
+
+
+@require_POST
+def webhook_disable(request, endpoint_id):
+    _change(
+        request,
+        endpoint_id,
+        notifications.disable_endpoint,
+        "Webhook {name} disabled: it sends nothing more.",
+    )
     return _back()
+
+
+@require_POST
+def webhook_enable(request, endpoint_id):
+    _change(
+        request,
+        endpoint_id,
+        notifications.set_endpoint_active,
+        "Webhook {name} enabled: it sends new events again.",
+        active=True,
+    )
+    return _back()
+
+
+@require_POST
+def webhook_update(request, endpoint_id):
+    _change(
+        request,
+        endpoint_id,
+        notifications.update_endpoint,
+        "Webhook {name} saved.",
+        name=request.POST.get("name"),
+        url=request.POST.get("url"),
+        format=request.POST.get("format"),
+        kinds=request.POST.getlist("kinds"),  # the form always sends its boxes: none ticked is an error
+    )
+    return _back()
+
+
+@require_POST
+def webhook_delete(request, endpoint_id):
+    _change(
+        request, endpoint_id, notifications.delete_endpoint, "Webhook {name} deleted with its delivery log."
+    )
+    return _back()
+
+
+@require_POST
+def webhook_rotate(request, endpoint_id):
+    made = _change(
+        request,
+        endpoint_id,
+        notifications.rotate_endpoint_secret,
+        "Webhook {name} has a new signing secret; give it to the receiver now.",
+    )
+    if not made:
+        return _back()
+    endpoint, secret = made
+    return page(request, new_secret={"name": endpoint.name, "secret": secret})
 
 
 @require_POST
@@ -102,6 +168,12 @@ def subscription_save(request, project_id):
     project = visible_projects(request.user).filter(pk=project_id).first()
     if project is None:
         raise Http404
-    notifications.set_subscription(user=request.user, project=project, kinds=request.POST.getlist("kinds"))
-    messages.success(request, f"Notifications for {project.name} saved.")
+    try:
+        notifications.set_subscription(
+            user=request.user, project=project, kinds=request.POST.getlist("kinds")
+        )
+    except DomainError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Notifications for {project.name} saved.")
     return _back()

@@ -160,7 +160,14 @@ def ownership_offer(request, workspace_id):
 @require_POST
 def ownership_accept(request, workspace_id):
     ws = _workspace_or_404(request, workspace_id)
-    _run(request, teams.accept_ownership, f"You now own {ws.name}.", workspace=ws)
+    owned = _run(request, teams.accept_ownership, f"You now own {ws.name}.", workspace=ws)
+    if owned is not None:
+        notice = teams.credentials_notice(owned)
+        if notice:  # issue 23: the previous owner's token waits for this owner's word
+            messages.warning(
+                request,
+                f"{notice['message']} Replace it ({notice['replace']}) or confirm it ({notice['confirm']}).",
+            )
     return redirect(_members_page())
 
 

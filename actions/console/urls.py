@@ -68,6 +68,23 @@ def console_urls(wrap) -> list:
             notifications.webhook_disable,
             "webhook-disable",
         ),
+        # issue 23: every webhook change is audited (projects.team_events)
+        p(
+            "notifications/webhooks/<uuid:endpoint_id>/enable/",
+            notifications.webhook_enable,
+            "webhook-enable",
+        ),
+        p("notifications/webhooks/<uuid:endpoint_id>/edit/", notifications.webhook_update, "webhook-update"),
+        p(
+            "notifications/webhooks/<uuid:endpoint_id>/delete/",
+            notifications.webhook_delete,
+            "webhook-delete",
+        ),
+        p(
+            "notifications/webhooks/<uuid:endpoint_id>/rotate/",
+            notifications.webhook_rotate,
+            "webhook-rotate",
+        ),
         p(
             "notifications/subscriptions/<uuid:project_id>/",
             notifications.subscription_save,

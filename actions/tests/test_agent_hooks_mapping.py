@@ -141,7 +141,11 @@ def test_gemini_shapes():
     rp = gemini.map(cc("replace", {"file_path": ROOT + "/y", "old_string": "a", "new_string": "b"}), ROOT)
     assert rp.proposals[0].payload["change"] == "edit"
     assert gemini.answer("allow", "ok") == {"decision": "allow", "reason": "ok"}
-    assert gemini.answer("ask", "needs a person")["decision"] == "deny"  # no documented ask
+    assert gemini.answer("ask", "needs a person") == {  # Gemini CLI >= 0.36 (#21146)
+        "decision": "ask",
+        "reason": "needs a person",
+        "systemMessage": "needs a person",
+    }
 
 
 def test_codex_shell_and_apply_patch():

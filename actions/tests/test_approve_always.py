@@ -146,7 +146,9 @@ def test_r7_5_denied_action_is_409(team, lead):
     "errno_, text, status, reason",
     [
         (28, "No space left on device", 507, "disk_full"),  # ENOSPC: the server cannot store it
-        (13, "Permission denied", 500, "policy_write_failed"),  # EACCES: anything else is ours to fix
+        # EACCES: the project folder refuses the server's user (an agent's chmod can do it) — named 409
+        (13, "Permission denied", 409, "policy_file_unwritable"),
+        (5, "Input/output error", 500, "policy_write_failed"),  # EIO: anything else is ours to fix
     ],
 )
 def test_r7_5_a_failed_pattern_write_leaves_the_action_pending(

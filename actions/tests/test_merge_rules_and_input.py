@@ -191,11 +191,11 @@ def test_the_protected_merge_cap_reads_the_branch_as_git_does():
     assert typed("git_merge", autonomy=AUTO_MODE, target_branch="feature/x").decision == "auto_approve"
 
 
-def test_a_local_project_whose_folder_vanished_is_a_named_409_not_a_crash(team, tmp_path):
+def test_a_local_project_whose_folder_vanished_is_a_named_409_not_a_crash(team, local_base):
     """R1.4: the typed root is re-validated on every decision; one that is gone refuses, naming the fix."""
     import shutil
 
-    root = tmp_path / "checkout"
+    root = local_base / "checkout"
     root.mkdir()
     project = team.world.project(team.ws, "local-app", execution_mode="local", local_path=str(root))
     _, key = team.world.agent(project, team.maintainer, "dev-local")

@@ -84,9 +84,9 @@ def test_stop_then_remove_clears_the_container_for_full_reprovisioning(team, run
     assert (row.state, row.cpu, row.memory_mb, row.image) == ("removed", None, None, "")
 
 
-def test_a_local_project_has_no_container(world, team, tmp_path, make_action):
-    (tmp_path / "loc").mkdir()
-    local = world.project(team.ws, "loc", execution_mode="local", local_path=str(tmp_path / "loc"))
+def test_a_local_project_has_no_container(world, team, local_base, make_action):
+    (local_base / "loc").mkdir()
+    local = world.project(team.ws, "loc", execution_mode="local", local_path=str(local_base / "loc"))
     assert (
         run(make_action(local, "container_start", {})).result["error"]["code"]
         == "no_container_for_local_project"

@@ -133,8 +133,8 @@ def test_a_terminal_over_its_time_limit_is_a_named_failure(team, sandbox, runnin
     assert action.result["error"]["code"] == "command_timeout"
 
 
-def test_a_local_project_runs_sandboxed_in_its_typed_folder(world, team, sandbox, tmp_path, make_action):
-    folder = tmp_path / "typed"
+def test_a_local_project_runs_sandboxed_in_its_typed_folder(world, team, sandbox, local_base, make_action):
+    folder = local_base / "typed"
     folder.mkdir()
     local = world.project(team.ws, "localapp", execution_mode="local", local_path=str(folder))
     action = make_action(local, "terminal", {"command": "pwd; echo x > f", "cwd": str(folder)})

@@ -76,4 +76,4 @@ def test_an_approved_build_script_gains_nothing_from_a_root_worker(team, sandbox
     assert not Path("/usr/brabo-worker-escape").exists()
     assert (folder / "out.txt").read_text() == "built\n"  # the project itself is the sandbox's to write
     assert (folder / "out.txt").stat().st_uid != 0
-    assert "sandbox probe: no privilege inside the sandbox" in worker_dirs.log_text()
+    assert "sandbox probe: a sandboxed command holds no privilege here" in worker_dirs.log_text()

@@ -368,16 +368,12 @@ def _file_key(word: str) -> str:
     return word
 
 
-# Writers whose operands (or destination) may be a file in the repository's .git folder.
+# Writers whose operands (or destination) name the file they write (R3.7's full reading of what a command
+# writes is permissions.commands.writes; this is the narrower one `runs_a_written_file` follows).
 _DEST_LAST = frozenset({"cp", "mv", "install", "ln"})
 _ALL_OPERANDS = frozenset({"tee", "chmod", "touch", "truncate"})
 _IN_PLACE = frozenset({"sed", "gsed", "perl"})
-GIT_DIR_WRITERS = _DEST_LAST | _ALL_OPERANDS | _IN_PLACE | {"dd"}
-GIT_DIR_WRITE = "it writes into the repository's .git folder, whose hooks and config git runs later, where no rule sees them"
-
-
-def _in_git_dir(path: str) -> bool:
-    return ".git" in path.split("/")
+PATH_WRITERS = _DEST_LAST | _ALL_OPERANDS | _IN_PLACE | {"dd"}  # write a path their words name
 
 
 def _written_paths(view: Sequence[str]) -> list[str]:
@@ -396,22 +392,6 @@ def _written_paths(view: Sequence[str]) -> list[str]:
     ):
         return operands
     return []
-
-
-def writes_into_git_dir(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
-    """Issue 11: `echo 'curl x' > .git/hooks/pre-commit`, `cp x .git/config`, `chmod +x .git/hooks/post-merge`
-    plant code that a later, ordinary `git commit` or `git log` runs: no rule sees it then, so the write itself
-    is never auto-approved (write_file refuses paths into .git for the same reason). ``segments``: each
-    segment's words and redirection targets."""
-    for words, redirects in segments:
-        if any(_in_git_dir(t) for t in redirects):
-            return GIT_DIR_WRITE
-        if not words:
-            continue
-        for view in views(words):
-            if view and any(_in_git_dir(p) for p in _written_paths(view)):
-                return GIT_DIR_WRITE
-    return None
 
 
 # Files a project's own runner reads and obeys (targets, scripts, hooks, plugins): written and then run in one

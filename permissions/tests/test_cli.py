@@ -156,3 +156,55 @@ def test_r12_3_lint_missing_file_is_a_clear_error(tmp_path):
     out = io.StringIO()
     assert run_lint(str(tmp_path / "nope.json"), out) == 2
     assert "cannot be read" in out.getvalue()
+
+
+# -- where it runs (SPEC §5, issue 22) ---------------------------------------------------------------------
+
+RUNNING = {"execution_mode": "container", "container_running": True, "root": "/srv/ws/app-1a2b3c4d"}
+
+
+def test_runs_in_defaults_to_where_brabo_runs_an_api_proposal():
+    base = {"action_type": "terminal", "command": "kill -9 1", "role": "developer", "project": RUNNING}
+    [sandbox, agent, host, default], errors = evaluate(
+        [json.dumps({**base, "runs_in": r}) for r in ("sandbox", "agent", "host")] + [json.dumps(base)]
+    )
+    assert errors == 0
+    assert (sandbox["decision"], sandbox["reason"]) == ("auto_approve", "container_floor")
+    assert default == sandbox  # a stream written before runs_in existed answers as it did
+    assert (agent["decision"], agent["reason"]) == ("require_approval", "default")
+    assert host == agent
+
+
+def test_a_runner_project_defaults_to_host_and_keeps_the_path_scope_in_auto_mode():
+    line = {
+        "action_type": "terminal",
+        "command": "ls /etc",
+        "role": "developer",
+        "autonomy": [{"action_type": "*", "mode": "auto_approve"}],
+        "project": {"execution_mode": "runner", "root": "/srv/ws/app-1a2b3c4d"},
+    }
+    [default, sandbox], _ = evaluate([json.dumps(line), json.dumps({**line, "runs_in": "sandbox"})])
+    assert (default["decision"], default["reason"]) == ("require_approval", "cap_path_scope")
+    assert sandbox["decision"] == "auto_approve"  # RN-603, inside a sandbox only
+
+
+def test_runs_in_must_be_one_of_three():
+    base = {"action_type": "terminal", "command": "ls"}
+    answers, errors = evaluate([json.dumps({**base, "runs_in": r}) for r in ("Agent", "", 3, "container")])
+    assert errors == 4
+    assert all(a == {"error": "runs_in must be one of sandbox, host, agent"} for a in answers)
+
+
+def test_a_write_file_payload_is_judged_for_r3_7():
+    line = {"action_type": "write_file", "role": "developer", "permissions": {"allow": ["WriteFile()"]}}
+    answers, errors = evaluate(
+        [
+            json.dumps({**line, "payload": {"path": ".claude/settings.json", "content": "{}"}}),
+            json.dumps({**line, "payload": {"path": "src/app.py", "content": "x"}}),
+            json.dumps({**line, "payload": "x"}),
+        ]
+    )
+    assert errors == 1 and answers[2] == {"error": "payload must be an object (write_file: {path, content})"}
+    assert (answers[0]["decision"], answers[0]["reason"]) == ("require_approval", "unparseable")
+    assert ".claude/" in answers[0]["message"]
+    assert answers[1]["decision"] == "auto_approve"

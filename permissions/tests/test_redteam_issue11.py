@@ -724,6 +724,7 @@ INTO_GIT_DIR = [
     "dd if=x of=.git/hooks/pre-push",
     "ln -s ../../evil.sh .git/hooks/pre-commit",
     "mv x vendor/lib/.git/hooks/post-checkout",
+    "cp a .github/workflows/ci.yml",  # R3.7: a CI runner's configuration
     "cat > .git/info/attributes <<'EOF'\n* filter=x\nEOF",
 ]
 
@@ -737,7 +738,7 @@ def test_writing_into_the_git_folder_is_never_auto_approved(command):  # issue 1
     "command",
     [
         "echo x >> .gitignore",
-        "cp a .github/workflows/ci.yml",
+        "cp a .github/ISSUE_TEMPLATE/bug.md",  # R3.7 protects .github/workflows/, not the rest of .github
         "cat .git/HEAD",
         "sed 's/a/b/' .git/config",
         "cp .git/config backup.cfg",

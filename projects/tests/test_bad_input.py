@@ -57,35 +57,44 @@ def test_duplicate_project_name_in_a_workspace(team):
 
 
 @pytest.mark.parametrize(
-    "path,expected",
+    "path,expected,reason",
     [
-        ("relative/dir", "relative"),
-        ("/tmp/../etc", "'..'"),
-        ("/", "system folder"),
-        ("/etc/app", "system folder"),
-        ("", "required"),
-        ("/definitely/not/there/xyz", "does not exist"),
+        ("relative/dir", "relative", "local_path_invalid"),
+        ("/tmp/../etc", "'..'", "local_path_invalid"),
+        ("", "required", "local_path_invalid"),
+        ("/", "not inside a folder the operator allows", "local_path_not_allowed"),
+        ("/etc/app", "not inside a folder the operator allows", "local_path_not_allowed"),
+        # outside the bases, a path that does not exist reads like one that does (issue 23: no probing)
+        ("/definitely/not/there/xyz", "not inside a folder the operator allows", "local_path_not_allowed"),
     ],
 )
-def test_local_path_errors_name_the_field_and_fix(team, path, expected):
+def test_local_path_errors_name_the_field_and_fix(team, local_base, path, expected, reason):
     resp = _post_project(team, execution_mode="local", local_path=path)
     assert resp.status_code == 400, resp.content
-    assert expected in resp.json()["detail"]
+    assert expected in resp.json()["detail"] and resp.json()["reason"] == reason
     assert "local_path" in resp.json()["errors"]
+
+
+def test_a_missing_folder_inside_the_operators_base_is_named(team, local_base):
+    resp = _post_project(team, execution_mode="local", local_path=str(local_base / "not-yet"))
+    assert resp.status_code == 400 and resp.json()["reason"] == "local_path_unusable"
+    assert "does not exist" in resp.json()["detail"]
 
 
 def test_local_path_overlapping_the_install_directory(team, settings):
     from pathlib import Path
 
     install = Path(settings.BASE_DIR)
-    for path in (str(install), str(install / "projects"), str(install.parent)):
+    settings.BRABO_LOCAL_ROOTS = [install.parent]  # even an operator base holding the checkout
+    for path in (str(install), str(install / "projects")):
         resp = _post_project(team, execution_mode="local", local_path=path)
         assert resp.status_code == 400, path
-        assert "install directory" in resp.json()["detail"] or "system folder" in resp.json()["detail"]
+        assert resp.json()["reason"] == "local_path_not_allowed"
+        assert "reserved or already in use" in resp.json()["detail"]
 
 
-def test_a_valid_local_path_is_accepted_and_normalised(team, tmp_path):
-    root = tmp_path / "code" / "app"
+def test_a_valid_local_path_is_accepted_and_normalised(team, local_base):
+    root = local_base / "code" / "app"
     root.mkdir(parents=True)
     resp = _post_project(team, execution_mode="local", local_path=str(root) + "//")
     assert resp.status_code == 201, resp.content

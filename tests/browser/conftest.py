@@ -6,8 +6,11 @@ missing the tests skip with the reason — except under CI=true, where a missing
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,7 +26,13 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# Screenshots go to a temporary folder of this test run, removed at its end: the suite never writes the
+# checkout (issue 25). `make screenshots` refreshes the README's (BRABO_SCREENSHOTS_DIR=artifacts/screenshots).
+if os.environ.get("BRABO_SCREENSHOTS_DIR"):
+    SCREENSHOTS = Path(os.environ["BRABO_SCREENSHOTS_DIR"]).resolve()
+else:
+    SCREENSHOTS = Path(tempfile.mkdtemp(prefix="brabo-screenshots-"))
+    atexit.register(shutil.rmtree, SCREENSHOTS, True)
 VIEWPORT = {"width": 1280, "height": 800}
 
 

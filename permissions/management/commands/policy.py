@@ -24,7 +24,7 @@ from permissions.cli import (
     run_eval,
     run_lint,
 )
-from permissions.decide import decide
+from permissions.decide import RUNS_IN
 from permissions.files import PermissionsFileError, load_permissions
 
 
@@ -35,13 +35,27 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         sub = parser.add_subparsers(dest="sub", required=True)
-        ev = sub.add_parser("eval", help="NDJSON requests on stdin, one verdict per line on stdout")
+        ev = sub.add_parser(
+            "eval",
+            help="NDJSON requests on stdin, one verdict per line on stdout. A line's runs_in (sandbox, host "
+            "or agent: where the action runs, SPEC §5) defaults to where Brabo runs an API proposal of that "
+            "project: sandbox for container, mounted and local projects, host for runner projects (the server "
+            "cannot know whether a runner sandboxes). A coding agent's hook call is agent.",
+        )
         ev.add_argument("--permissions", help="permissions.json used for lines without 'permissions'")
         ev.add_argument("--project-json", help="project object used for lines without 'project'")
         ck = sub.add_parser("check", help="explain one command against a project's real state")
         ck.add_argument("--project", required=True, help="project slug")
         ck.add_argument("--agent", help="agent name (its autonomy applies)")
         ck.add_argument("--json", action="store_true", help="print the verdict as JSON")
+        ck.add_argument(
+            "--runs-in",
+            choices=RUNS_IN,
+            help="where the command runs (SPEC §5): agent answers as a coding agent's hook call does (the "
+            "agent runs it on its own machine); default: where Brabo runs an API proposal of this project "
+            "(sandbox; host for runner projects)",
+        )
+        ck.add_argument("--cwd", help="the working directory (absolute, on the server; default the root)")
         ck.add_argument(
             "words", nargs="+", help="the command after --; quote it as one argument to keep its own quoting"
         )
@@ -100,12 +114,14 @@ class Command(BaseCommand):
         if loader is None:
             self._fail("policy check needs the projects app (actions.policy_input is not installed)")
         try:
-            req, hooks = loader(opts["project"], opts.get("agent"), command)
+            # The verdict the live path gives: the project's state, both policies (R3.5), the operator's hooks.
+            _, verdict = loader(
+                opts["project"], opts.get("agent"), command, runs_in=opts.get("runs_in"), cwd=opts.get("cwd")
+            )
         except (LookupError, ValueError, PermissionsFileError) as exc:
             self._fail(f"policy check: {exc}")
         except DatabaseError as exc:
             self._fail(f"policy check: the database is not ready ({exc}); run `manage.py migrate` first")
-        verdict = decide(req, hooks)
         if opts.get("json"):
             self.stdout.write(json.dumps(verdict.to_dict(), ensure_ascii=False))
         else:

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connections
 
-from brabo import web
+from brabo import startup, web
 from brabo.celery import app
 
 
@@ -66,15 +66,13 @@ class Command(BaseCommand):
         parser.add_argument("--addr", default="127.0.0.1:8000", help="HOST:PORT to listen on")
 
     def _probe_sandbox(self) -> None:
-        from containers.bwrap import bwrap_path, sandbox_guarantee
-
-        if bwrap_path() is None:
-            return
-        verdict = sandbox_guarantee()
-        if verdict.ok:
-            self.stdout.write("sandbox probe: a sandboxed command holds no privilege here")
-        else:
-            self.stderr.write(f"*** sandboxed commands are refused ({verdict.code}): {verdict.why}")
+        """R9.7: this process is the worker; the checks apps registered (containers: the sandbox) say aloud
+        whether sandboxed work can run here."""
+        for ok, sentence in startup.run():
+            if ok:
+                self.stdout.write(sentence)
+            else:
+                self.stderr.write(f"*** {sentence}")
 
     def handle(self, *args, addr, **options):
         worker = None

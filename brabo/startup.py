@@ -1,0 +1,23 @@
+"""Checks a serving process runs once at start (``manage.py serve``, the `make run` path), and says aloud.
+
+A port: brabo knows nothing of what is checked. Apps above it register their checks in ``AppConfig.ready``
+(containers: the sandbox holds no privilege, R9.7); the serve command runs them and prints each answer.
+A check returns None when it has nothing to say, else ``(ok, sentence)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+StartupCheck = Callable[[], "tuple[bool, str] | None"]
+_CHECKS: list[StartupCheck] = []
+
+
+def register(check: StartupCheck) -> None:
+    if check not in _CHECKS:
+        _CHECKS.append(check)
+
+
+def run() -> list[tuple[bool, str]]:
+    """Every registered check's answer, in registration order; silent checks are left out."""
+    return [answer for answer in (check() for check in _CHECKS) if answer is not None]

@@ -1,0 +1,583 @@
+"""What a shell command writes: the files a program creates, changes, moves, deletes or re-modes, read from
+its words (STYLE 16: one module for the family), for R3.7 (files that decide what runs later).
+
+:func:`targets` answers for one view of a segment (wrappers already peeled, R4.8): a list of
+``(path, kind)``. ``NAMED``: that path is written (a redirect target, ``tee``'s files, a copy's destination).
+``TREE``: that path and everything below it may change (``rm -r``, a moved source, ``chmod -R``, an archive
+extracted into it, ``git checkout -- .``). ``WHOLE``: the whole working tree may change, names unknown
+(``git reset --hard``, ``git stash``, ``git apply``). A word that is not a literal location (``$X``) is
+reported as it is; the caller decides (an unknown location is treated as protected: fail closed).
+
+Over-approximation is deliberate: when unsure whether a word is a written path (an option's value, a sed
+script), it is reported; reporting too much only sends a command to a person.
+
+SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
+
+- Names a command does not spell -- an archive extracted (``tar x``, ``unzip``, ``7z x``, ``cpio -i``,
+  ``ar x``), a patch applied (``patch``, ``git apply``, ``git am``), a folder's contents copied (``cp -r
+  src/. dst``, ``rsync src/ dst``), names fed by ``xargs`` or ``find -exec`` -- land anywhere below their
+  destination, so the destination counts as a ``TREE``.
+- git rewrites of the working tree the agent chooses (``checkout``/``restore`` of paths, ``rm``, ``mv``,
+  ``clean``, ``reset --hard|--merge|--keep``, ``stash``, ``apply``, ``am``, ``checkout -f``,
+  ``checkout-index``, ``read-tree -u``, ``submodule``, ``init``) write; switching to or merging committed
+  history (``checkout BRANCH``, ``switch``, ``pull``, ``merge``, ``rebase``) applies what a commit holds, and
+  is left to the rules that govern those commands.
+- Setting a package manager's or an agent's own configuration through its CLI (``npm config set``,
+  ``yarn config set``, ``pip config set``, ``direnv allow``, ``pre-commit install``, ``husky``,
+  ``claude mcp add``, ``gemini extensions install``, ``codex mcp add``) writes the protected file it keeps.
+- A link whose target is a protected file (``ln -s .claude/settings.json x``, ``cp -l``) is a handle to
+  write it later: the link's source counts as written.
+- Redirections are targets whatever their direction (the reader keeps ``<`` targets among them too):
+  ``cat < .claude/settings.json`` is a person's to approve, ``cat .claude/settings.json`` stays ordinary.
+"""
+
+from __future__ import annotations
+
+NAMED, TREE, WHOLE = 0, 1, 2
+
+__all__ = ["NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
+
+Target = tuple[str, int]
+
+
+def _operands(view: tuple[str, ...], values: frozenset[str] = frozenset()) -> list[str]:
+    """The words that are not options (``--`` ends options); an option in ``values`` takes the next word."""
+    out: list[str] = []
+    done = False
+    skip = False
+    for w in view[1:]:
+        if skip:
+            skip = False
+            continue
+        if done or w[:1] != "-" or w == "-":
+            out.append(w)
+        elif w == "--":
+            done = True
+        elif w in values:
+            skip = True
+    return out
+
+
+def _option_values(view: tuple[str, ...], shorts: str, longs: tuple[str, ...]) -> list[str]:
+    """Values of the options ``-X VALUE`` / ``-XVALUE`` (X in ``shorts``) and ``--long VALUE`` /
+    ``--long=VALUE``, before ``--``."""
+    out: list[str] = []
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
+        if w == "--":
+            break
+        if w.startswith("--"):
+            name, eq, value = w.partition("=")
+            if name in longs:
+                if eq:
+                    out.append(value)
+                elif k + 1 < n:
+                    out.append(view[k + 1])
+        elif w[:1] == "-" and len(w) > 1:
+            for j in range(1, len(w)):
+                if w[j] in shorts:
+                    if j + 1 < len(w):
+                        out.append(w[j + 1 :])
+                    elif k + 1 < n:
+                        out.append(view[k + 1])
+                    break
+                if not w[j].isalpha():
+                    break
+    return out
+
+
+def _has_flag(view: tuple[str, ...], letters: str, longs: tuple[str, ...] = ()) -> bool:
+    for w in view[1:]:
+        if w == "--":
+            return False
+        if w.startswith("--"):
+            if w.partition("=")[0] in longs:
+                return True
+        elif w[:1] == "-" and any(c in letters for c in w[1:]):
+            return True
+    return False
+
+
+def _base(path: str) -> str:
+    return path.rstrip("/").rpartition("/")[2] or path
+
+
+def _join(folder: str, name: str) -> str:
+    return name if folder in ("", ".") else folder.rstrip("/") + "/" + name
+
+
+def _remote(word: str) -> bool:
+    """``host:path`` / ``user@host:path`` (scp, rsync): a location on another machine."""
+    colon = word.find(":")
+    return colon > 0 and "/" not in word[:colon]
+
+
+# -- the families -------------------------------------------------------------------------------------------
+
+# Every operand is written (created, truncated, re-moded, or its tree changed).
+_NAMED_OPERANDS = frozenset({"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "ed", "red", "ex"})
+_TREE_OPERANDS = frozenset(
+    {
+        "rm",
+        "rmdir",
+        "unlink",
+        "shred",
+        "srm",
+        "trash",
+        "trash-put",
+        "chmod",
+        "chown",
+        "chgrp",
+        "chattr",
+        "chflags",
+        "setfacl",
+        "setfattr",
+        "xattr",
+    }
+)
+# The last operand is the destination (or ``-t DIR``); the others are sources.
+_COPIERS = frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link"})
+_IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"})
+_DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
+_COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2"})
+_SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".z", ".Z")
+_EXTRACTORS = frozenset(
+    {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
+)
+_PIP = frozenset({"pip", "pip3"})
+_PYTHONS_PREFIX = ("python", "pypy")
+_AGENT_CLIS = {"claude": ".claude", "gemini": ".gemini", "codex": ".codex"}
+_AGENT_CONFIG_SUBCOMMANDS = frozenset(
+    {"mcp", "config", "plugin", "plugins", "extensions", "extension", "hooks"}
+)
+_PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
+_OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
+_CURL_FILE_OPTIONS = (
+    "--output",
+    "--dump-header",
+    "--cookie-jar",
+    "--trace",
+    "--trace-ascii",
+    "--stderr",
+    "--libcurl",
+    "--etag-save",
+    "--hsts",
+    "--alt-svc",
+    "--output-dir",
+)
+_GIT_WORKTREE = frozenset({"checkout", "restore", "rm", "mv", "clean"})
+
+WRITE_VERBS: frozenset[str] = (
+    _NAMED_OPERANDS
+    | _TREE_OPERANDS
+    | _COPIERS
+    | _IN_PLACE
+    | _DECOMPRESSORS
+    | _COMPRESSORS
+    | _EXTRACTORS
+    | _PIP
+    | frozenset(_AGENT_CLIS)
+    | frozenset(_PKG_CONFIG)
+    | _OUTPUT_VERBS
+    | frozenset(
+        {
+            "dd",
+            "curl",
+            "wget",
+            "uniq",
+            "patch",
+            "git",
+            "find",
+            "xargs",
+            "parallel",
+            "direnv",
+            "pre-commit",
+            "husky",
+            "install",
+        }
+    )
+)
+
+
+# Options of the copiers that take the next word as their value (so it is not read as a source).
+_COPY_VALUES = frozenset({"-t", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"})
+_COPIER_VALUES = {
+    "scp": frozenset({"-S", "-o", "-i", "-P", "-F", "-l", "-c", "-J", "-D", "-X"}),
+    "rsync": frozenset(
+        {
+            "-e",
+            "--rsh",
+            "--rsync-path",
+            "-f",
+            "--filter",
+            "--exclude",
+            "--include",
+            "-T",
+            "--temp-dir",
+            "--partial-dir",
+            "--log-file",
+            "--backup-dir",
+            "--chmod",
+        }
+    ),
+}
+
+
+def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
+    values = _COPIER_VALUES.get(verb, _COPY_VALUES)
+    ops = _operands(view, values)
+    into = _option_values(view, "t" if verb != "scp" else "", ("--target-directory",))
+    out: list[Target] = []
+    if verb in ("install", "ginstall") and _has_flag(view, "d", ("--directory",)):
+        return [(w, NAMED) for w in ops]
+    contents_kind = TREE
+    if into:
+        dests, sources = into, ops
+    elif len(ops) >= 2:
+        dests, sources = ops[-1:], ops[:-1]
+    elif len(ops) == 1 and verb in ("ln", "gln"):
+        dests, sources = ["."], ops  # `ln -s /x/.claude`: a link named .claude here
+    else:
+        dests, sources = [], ops
+    links = verb in ("ln", "gln", "link") or _has_flag(
+        view, "ls" if verb in ("cp", "gcp") else "", ("--link", "--symbolic-link")
+    )
+    for d in dests:
+        if _remote(d):
+            continue
+        out.append((d, NAMED))
+        for s in sources:
+            if _remote(s) and verb == "scp":
+                out.append((_join(d, _base(s.partition(":")[2] or s)), NAMED))
+                continue
+            if (
+                s.endswith("/.")
+                or s == "."
+                or (verb == "rsync" and s.endswith("/"))
+                or _has_flag(
+                    view, "T" if verb in ("cp", "gcp", "mv", "gmv") else "", ("--no-target-directory",)
+                )
+            ):
+                out.append((d, contents_kind))  # a folder's contents: names this command does not spell
+            else:
+                out.append((_join(d, _base(s)), NAMED))
+    if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
+        out.extend((s, TREE) for s in sources if not _remote(s))  # moved away
+    if links:
+        out.extend((s, NAMED) for s in sources)  # a link to a protected file is a handle to write it later
+    return out
+
+
+def _in_place(verb: str, view: tuple[str, ...]) -> list[Target]:
+    for w in view[1:]:
+        if w == "--":
+            break
+        if w.startswith("--in-place") or (w[:1] == "-" and w[1:2] != "-" and "i" in w[1:]):
+            return [(o, NAMED) for o in _operands(view)]
+    return []
+
+
+def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """Archive extraction: the destination folder receives names the command does not spell."""
+    out: list[Target] = [(o, NAMED) for o in _option_values(view, "f", ("--file",))]
+    if verb in ("tar", "gtar", "bsdtar"):
+        first = view[1] if len(view) > 1 else ""
+        extracting = (first[:1] != "-" and "x" in first) or _has_flag(view, "x", ("--extract", "--get"))
+        if extracting:
+            dest = _option_values(view, "C", ("--directory",)) or ["."]
+            out.extend((d, TREE) for d in dest)
+        if first[:1] != "-" and ("c" in first or "r" in first or "u" in first) and len(view) > 2:
+            out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
+        return out
+    if verb == "unzip":
+        if _has_flag(view, "lvtzZpc"):
+            return out
+        dest = _option_values(view, "d", ("--exdir",)) or ["."]
+        return out + [(d, TREE) for d in dest]
+    if verb in ("7z", "7za", "7zz", "7zr", "unrar"):
+        if len(view) > 1 and view[1] in ("x", "e"):
+            dest = [w[2:] for w in view[2:] if w.startswith("-o")] or ["."]
+            return out + [(d, TREE) for d in dest]
+        return out
+    if verb == "cpio":
+        if _has_flag(view, "i", ("--extract",)):
+            dest = _option_values(view, "D", ("--directory",)) or ["."]
+            return out + [(d, TREE) for d in dest]
+        return out
+    if verb == "pax":
+        return out + ([(".", TREE)] if _has_flag(view, "r") else [])
+    if verb in ("ar", "jar"):
+        first = view[1] if len(view) > 1 else ""
+        return out + ([(".", TREE)] if "x" in first else [])
+    return out
+
+
+def _git(view: tuple[str, ...]) -> list[Target]:
+    n = len(view)
+    k = 1
+    base = ""
+    while k < n and view[k].startswith("-"):
+        w = view[k]
+        if w in ("-C", "--work-tree", "--git-dir") and k + 1 < n:
+            if w == "-C":
+                base = _join(base, view[k + 1]) if not view[k + 1].startswith("/") else view[k + 1]
+            else:
+                return [(view[k + 1], TREE)]  # git told where its folder or tree is: `--git-dir=.claude`
+            k += 2
+            continue
+        if w.startswith(("--work-tree=", "--git-dir=")):
+            return [(w.partition("=")[2], TREE)]
+        if w in ("-c", "--namespace", "--super-prefix", "--config-env", "--attr-source"):
+            k += 2
+            continue
+        k += 1
+    if k >= n:
+        return []
+    sub = view[k]
+    rest = view[k:]
+    here = base or "."
+    out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
+    if sub in _GIT_WORKTREE:
+        ops = _operands(
+            rest, frozenset({"-s", "--source", "-b", "-B", "--orphan", "--conflict", "-e", "--exclude"})
+        )
+        if sub == "clean" and not ops:
+            ops = ["."]
+        if sub == "checkout" and _has_flag(rest, "f", ("--force",)):
+            return [(here, WHOLE)]
+        out.extend((_join(base, o) if not o.startswith("/") else o, TREE) for o in ops)
+        return out
+    if sub == "reset" and any(w in ("--hard", "--merge", "--keep") for w in rest):
+        return [(here, WHOLE)]
+    if sub == "stash":
+        action = next((w for w in rest[1:] if w[:1] != "-"), "push")
+        if action in ("list", "show", "drop", "clear", "create", "store"):
+            return out
+        return [(here, WHOLE)]
+    if sub in ("am", "apply"):
+        if sub == "apply" and any(
+            w in ("--cached", "--check", "--stat", "--numstat", "--summary") for w in rest
+        ):
+            return out
+        return [(here, WHOLE)]
+    if sub == "checkout-index" or (sub == "read-tree" and any(w in ("-u", "--reset") for w in rest)):
+        return [(here, WHOLE)]
+    if sub == "config":
+        # `git config --file X k v` writes X; the repository's or the home config otherwise, whose keys that run
+        # programs permissions.commands.git reads.
+        return out + [(_join(base, v), NAMED) for v in _option_values(rest, "f", ("--file",))]
+    if sub == "submodule":
+        return [(_join(base, ".gitmodules"), NAMED), (_join(base, ".git"), NAMED)]
+    if sub == "init":
+        ops = _operands(
+            rest,
+            frozenset(
+                {
+                    "--template",
+                    "--separate-git-dir",
+                    "-b",
+                    "--initial-branch",
+                    "--object-format",
+                    "--ref-format",
+                    "--shared",
+                }
+            ),
+        )
+        return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
+    return out
+
+
+def _curl(view: tuple[str, ...]) -> list[Target]:
+    out: list[Target] = [(v, NAMED) for v in _option_values(view, "oDc", _CURL_FILE_OPTIONS)]
+    if _has_flag(view, "OJ", ("--remote-name", "--remote-name-all", "--remote-header-name")):
+        urls = [w for w in _operands(view) if "://" in w or "." in w]
+        out.extend((_base(u.partition("?")[0]), NAMED) for u in urls)
+        if _has_flag(view, "J", ("--remote-header-name",)):
+            out.append((".", TREE))  # the server names the file
+    return out
+
+
+def _wget(view: tuple[str, ...]) -> list[Target]:
+    out: list[Target] = [
+        (v, NAMED)
+        for v in _option_values(view, "Oao", ("--output-document", "--output-file", "--append-output"))
+    ]
+    prefix = _option_values(view, "P", ("--directory-prefix",))
+    folder = prefix[0] if prefix else "."
+    if _has_flag(view, "rm", ("--recursive", "--mirror", "--content-disposition", "--trust-server-names")):
+        return out + [(folder, TREE)]
+    if not _option_values(view, "O", ("--output-document",)):
+        for u in _operands(view):
+            if "://" in u or "." in u:
+                out.append((_join(folder, _base(u.partition("?")[0]) or "index.html"), NAMED))
+    return out
+
+
+def _find(view: tuple[str, ...]) -> list[Target]:
+    starts: list[str] = []
+    k = 1
+    while k < len(view) and view[k][:1] not in ("-", "(", "!"):
+        starts.append(view[k])
+        k += 1
+    starts = starts or ["."]
+    out: list[Target] = []
+    rest = view[k:]
+    for j, w in enumerate(rest):
+        if w in ("-fprint", "-fprint0", "-fprintf", "-fls") and j + 1 < len(rest):
+            out.append((rest[j + 1], NAMED))
+        elif w == "-delete":
+            out.extend((s, TREE) for s in starts)
+        elif w in ("-exec", "-execdir", "-ok", "-okdir") and j + 1 < len(rest):
+            inner = rest[j + 1 :]
+            end = next((i for i, x in enumerate(inner) if x in (";", "+")), len(inner))
+            cmd = tuple(inner[:end])
+            if cmd and (targets(cmd) or cmd[0].rpartition("/")[2] in WRITE_VERBS):
+                out.extend((s, TREE) for s in starts)  # names found in the tree, written by the command
+    return out
+
+
+def targets(view: tuple[str, ...]) -> list[Target]:
+    """What one view of a segment writes (see the module's docstring). The verb may be given as a path."""
+    if not view:
+        return []
+    verb = view[0].rpartition("/")[2]
+    if verb in _NAMED_OPERANDS:
+        return [
+            (o, NAMED)
+            for o in _operands(view, frozenset({"-s", "--size", "-r", "--reference", "-m", "--mode"}))
+        ]
+    if verb in _TREE_OPERANDS:
+        return [(o, TREE) for o in _operands(view, frozenset({"--reference"}))]
+    if verb in _COPIERS:
+        return _copier(verb, view)
+    if verb in _IN_PLACE:
+        return _in_place(verb, view)
+    if verb == "dd":
+        return [(w[3:], NAMED) for w in view[1:] if w.startswith("of=")]
+    if verb in _EXTRACTORS:
+        return _extract(verb, view)
+    if verb in _DECOMPRESSORS or (
+        verb in _COMPRESSORS and _has_flag(view, "d", ("--decompress", "--uncompress"))
+    ):
+        out: list[Target] = []
+        for o in _operands(view, frozenset({"-S", "--suffix", "-o", "--output"})):
+            stem = next((o[: -len(s)] for s in _SUFFIXES if o.endswith(s) and len(o) > len(s)), o)
+            out.append((stem, NAMED))
+        return out + [(v, NAMED) for v in _option_values(view, "o", ("--output",))]
+    if verb in _COMPRESSORS:
+        return [(o + ".gz", NAMED) for o in _operands(view)] + [(o, TREE) for o in _operands(view)]
+    if verb == "git":
+        return _git(view)
+    if verb == "curl":
+        return _curl(view)
+    if verb == "wget":
+        return _wget(view)
+    if verb in _OUTPUT_VERBS:
+        out = [(v, NAMED) for v in _option_values(view, "o", ("--output", "--prefix"))]
+        if verb in ("split", "csplit"):
+            ops = _operands(view, frozenset({"-b", "-l", "-n", "-C", "-a", "-f", "--prefix"}))
+            out.extend((o, NAMED) for o in ops[1:])
+            out.extend((v, NAMED) for v in _option_values(view, "f", ()))
+        return out
+    if verb == "uniq":
+        ops = _operands(view, frozenset({"-f", "-s", "-w"}))
+        return [(ops[1], NAMED)] if len(ops) > 1 else []
+    if verb == "patch":
+        dest = _option_values(view, "d", ("--directory",)) or ["."]
+        ops = _operands(
+            view,
+            frozenset(
+                {
+                    "-p",
+                    "-i",
+                    "--input",
+                    "-o",
+                    "--output",
+                    "-d",
+                    "--directory",
+                    "-B",
+                    "-r",
+                    "-F",
+                    "-D",
+                    "-V",
+                    "-z",
+                }
+            ),
+        )
+        return (
+            [(d, TREE) for d in dest]
+            + [(o, NAMED) for o in ops[:1]]
+            + [(v, NAMED) for v in _option_values(view, "o", ("--output",))]
+        )
+    if verb == "find":
+        return _find(view)
+    if verb in ("xargs", "parallel"):
+        # The command's operands come from the input: names no word spells, in the working folder.
+        return (
+            [(".", TREE)]
+            if any(w.rpartition("/")[2] in WRITE_VERBS - {"xargs", "parallel"} for w in view[1:])
+            else []
+        )
+    if verb in _PKG_CONFIG:
+        if len(view) > 2 and view[1] == "config" and view[2] in ("set", "delete", "unset", "edit", "fix"):
+            return [(_PKG_CONFIG[verb], NAMED)]
+        if verb == "npm" and len(view) > 1 and view[1] == "set":
+            return [(".npmrc", NAMED)]
+        return []
+    if verb in _PIP or (
+        verb.startswith(_PYTHONS_PREFIX) and len(view) > 3 and view[1] == "-m" and view[2] in _PIP
+    ):
+        rest = view[1:] if verb in _PIP else view[3:]
+        if len(rest) > 1 and rest[0] == "config" and rest[1] in ("set", "unset", "edit"):
+            return [("pip.conf", NAMED)]
+        return []
+    if verb in _AGENT_CLIS:
+        if len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS:
+            return [(_AGENT_CLIS[verb], NAMED)]
+        return []
+    if verb == "direnv":
+        return (
+            [(".envrc", NAMED)] if len(view) > 1 and view[1] in ("allow", "permit", "grant", "edit") else []
+        )
+    if verb == "pre-commit":
+        if len(view) > 1 and view[1] in (
+            "install",
+            "uninstall",
+            "install-hooks",
+            "autoupdate",
+            "migrate-config",
+        ):
+            return [(".git", NAMED), (".pre-commit-config.yaml", NAMED)]
+        return []
+    if verb == "husky":
+        return [(".husky", NAMED)]
+    return []
+
+
+# Words without which a view of these programs writes nothing (the cheap filter below).
+_GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
+                          "submodule", "init", "config", "-o"})  # fmt: skip
+_FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
+                           "-fls"})  # fmt: skip
+_SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
+
+
+def may_write(view: tuple[str, ...]) -> bool:
+    """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
+    verb = view[0]
+    if verb not in WRITE_VERBS:
+        if "/" in verb:
+            verb = verb.rpartition("/")[2]
+            if verb in WRITE_VERBS:
+                return may_write((verb, *view[1:]))
+        return verb.startswith(_PYTHONS_PREFIX) and ("pip" in view or "pip3" in view)
+    if verb == "git":
+        return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
+    if verb == "find":
+        return not _FIND_WRITING.isdisjoint(view)
+    if verb in _SUBCOMMAND_WRITERS:
+        return "config" in view or "set" in view or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
+    if verb in ("direnv", "pre-commit"):
+        return len(view) > 1
+    return True

@@ -1,0 +1,407 @@
+"""Files that decide what runs later (SPEC R3.7): the one table, and whether a path lands in it.
+
+Writing, moving, deleting or changing the mode of one of these makes a tool run code later, or changes who
+decides: the coding agents' own configuration and hooks, git's folder and attribute filters, CI and hook
+runners, editors' task runners, environment loaders, package-manager settings and ``permissions.json``. Such a
+write is never auto-approved by autonomy, auto mode or the container floor; only an allow pattern written for
+that exact command does (for the typed ``write_file`` no pattern can name a path, so a person approves it).
+
+Every check that protects one of these files reads this table: the engine's shell reading
+(:func:`protected_target`, used by ``permissions.commands.writes`` through decide()), the typed ``write_file``
+(:func:`protected_file`), the coding agents' hook mapping (``actions.agent_hooks.write``) and the proposal
+path checks. Names compare without regard to case (a runner may sit on a case-insensitive file system), at
+any depth (a nested ``.git`` is a repository git uses from inside it; a nested ``.npmrc`` or ``.envrc`` is
+read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``~/.gitconfig``).
+
+Plain Python, no Django, no I/O: lexical, like the path scope (R6.3).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
+from permissions.scope import NOT_USER_PATHS
+from permissions.shell import Segment
+
+__all__ = [
+    "AGENT_CONFIG",
+    "GIT_FOLDER",
+    "POLICY_NAMES",
+    "PROTECTED",
+    "Protected",
+    "contains_protected",
+    "protected_file",
+    "may_write_any",
+    "protected_parts",
+    "protected_writes",
+    "why_protected",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Protected:
+    """One entry: ``parts`` are the path components (lower case) that name it; a ``folder`` protects
+    everything below it; ``prefix`` matches any name that starts with the last part (``.yarnrc*``)."""
+
+    shown: str  # as people read it
+    parts: tuple[str, ...]
+    folder: bool
+    what: str  # what it decides, for the sentence people read
+    prefix: bool = False
+    top: bool = False  # only at the project's top folder (the policy file), when the caller knows it
+
+
+def _entry(shown: str, what: str) -> Protected:
+    folder = shown.endswith("/")
+    prefix = shown.endswith("*")
+    parts = tuple(shown.rstrip("/*").lower().split("/"))
+    return Protected(shown, parts, folder, what, prefix, top=what == _POLICY)
+
+
+_AGENT = "a coding agent's own configuration and hooks"
+_GIT = "git's configuration and hooks"
+_CI = "a CI or hook runner's configuration"
+_PKG = "a package manager's settings"
+_POLICY = "the project's policy"
+
+# R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
+# folders, ~/.claude.json and ~/.gitconfig are listed for their home-only names.
+PROTECTED: tuple[Protected, ...] = tuple(
+    _entry(shown, what)
+    for shown, what in (
+        (".claude/", _AGENT),
+        (".claude.json", _AGENT),
+        (".gemini/", _AGENT),
+        (".codex/", _AGENT),
+        (".mcp.json", _AGENT),
+        (".git/", _GIT),
+        (".gitmodules", _GIT),
+        (".gitattributes", _GIT),
+        (".gitconfig", _GIT),
+        (".github/workflows/", _CI),
+        (".gitlab-ci.yml", _CI),
+        (".husky/", _CI),
+        (".pre-commit-config.yaml", _CI),
+        (".vscode/tasks.json", "an editor's task runner"),
+        (".envrc", "an environment loader"),
+        (".npmrc", _PKG),
+        (".yarnrc*", _PKG),
+        ("pip.conf", _PKG),
+        ("permissions.json", _POLICY),
+        ("permissions.json.lock", _POLICY),
+    )
+)
+
+# permissions.json and its lock: a typed write_file or git_commit naming them is refused at proposal
+# (actions.proposal_paths, R3.5); GIT_FOLDER likewise (Brabo does not write into .git).
+POLICY_NAMES: frozenset[str] = frozenset(p.shown for p in PROTECTED if p.top)
+GIT_FOLDER = ".git"
+
+# The agents' own configuration: the hook endpoints refuse a file tool's write there outright
+# (actions.agent_hooks.write), an agent does not change its own hooks.
+AGENT_CONFIG: frozenset[Protected] = frozenset(p for p in PROTECTED if p.what == _AGENT)
+
+_BY_FIRST: dict[str, tuple[Protected, ...]] = {}
+for _p in PROTECTED:
+    _BY_FIRST[_p.parts[0]] = (*_BY_FIRST.get(_p.parts[0], ()), _p)
+_PREFIXED = tuple(p for p in PROTECTED if p.prefix)
+# The folders that hold a protected entry without being one (`.github` holds `workflows/`): moving or
+# deleting one of them moves or deletes the entry.
+_HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
+_GLOB_CHARS = frozenset("*?[")
+_TOP: list[list[str]] = [[]]
+
+
+def _at_top(low: list[str], k: int, tops: list[list[str]] | None) -> bool:
+    return tops is None or low[:k] in tops
+
+
+def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protected | None:
+    """The entry whose name starts at component ``k`` of ``parts`` (lower case), or None."""
+    name = parts[k]
+    for p in _BY_FIRST.get(name, ()):
+        n = len(p.parts)
+        if tuple(parts[k : k + n]) == p.parts and (not p.top or _at_top(parts, k, tops)):
+            return p
+    for p in _PREFIXED:
+        if name.startswith(p.parts[-1]):
+            return p
+    return None
+
+
+def protected_parts(
+    parts: list[str], dotglob: bool = False, tops: list[list[str]] | None = None
+) -> Protected | None:
+    """The entry a path's components (any case, ``..`` already resolved) lie in, or None. A component
+    holding a glob (``.c*``, ``.[c]laude``) counts when it can match an entry's name; one that starts with a
+    wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it), and a bare
+    wildcard (``build/*``) only the policy file at the top. ``tops``: the project's top folders (casefolded
+    components), where the policy file lives; None when not known (then it counts at any depth)."""
+    low = [c.casefold() for c in parts]
+    for k, c in enumerate(low):
+        if _GLOB_CHARS.intersection(c):
+            hit = _glob_entry(low, k, dotglob, tops)
+        else:
+            hit = _entry_at(low, k, tops)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | None) -> Protected | None:
+    pattern = low[k]
+    hidden_ok = dotglob or pattern.startswith(".")
+    bare = not pattern.strip("*?")
+    for p in PROTECTED:
+        name = p.parts[0]
+        if name.startswith(".") and not hidden_ok:
+            continue
+        if p.top and not _at_top(low, k, tops):
+            continue
+        if bare and not p.top and not name.startswith("."):
+            continue  # `rm -rf build/*` is not aimed at a pip.conf that may lie there
+        if fnmatch.fnmatchcase(name, pattern) or (p.prefix and fnmatch.fnmatchcase(name + "x", pattern)):
+            if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p.parts[1:]):
+                return p
+    return None
+
+
+def _tail_matches(rest: list[str], want: tuple[str, ...]) -> bool:
+    for c, w in zip(rest, want):
+        if not (fnmatch.fnmatchcase(w, c) if _GLOB_CHARS.intersection(c) else c == w):
+            return False
+    return True
+
+
+def contains_protected(parts: list[str]) -> bool:
+    """Whether a folder with these components (lower or any case) directly holds part of an entry: moving,
+    deleting or changing it recursively reaches the entry (``.github`` holds ``.github/workflows/``)."""
+    return bool(parts) and parts[-1].casefold() in _HOLDERS
+
+
+def why_protected(p: Protected) -> str:
+    return f"{p.shown} is {p.what}, which decides what runs later"
+
+
+def protected_file(path: str) -> Protected | None:
+    """R3.7 for a file named by a typed action or a hook (``write_file``): the entry the path lies in, or
+    None. ``path`` may be relative or absolute; ``~`` and ``$HOME`` are the home folder. Lexical: ``.`` and
+    ``..`` are resolved (``a/../.claude/x`` is ``.claude/x``), names compare without regard to case."""
+    parts: list[str] = []
+    for c in path.replace("\\", "/").split("/"):
+        if c in ("", "."):
+            continue
+        if c == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(c)
+    # A backslash is a separator on the other side of a Windows runner; a literal file name never holds one
+    # in a project Brabo writes, so reading it as one only ever finds more. A relative path starts at the top.
+    return protected_parts(parts, tops=None if path.startswith(("/", "~", "$")) else _TOP)
+
+
+# -- shell commands (decide() step 4) -----------------------------------------------------------------------
+
+UNKNOWN_PLACE = (
+    "it writes to a location decided only when it runs, which could be one of the files that decide what "
+    "runs later (.claude/, .git/, permissions.json ...)"
+)
+_REWRITES = (
+    "it rewrites the working tree, names unseen, where the files that decide what runs later live "
+    "(.claude/, .git/, permissions.json ...)"
+)
+_HOLDS = "it changes a folder that holds {shown}, which is {what} and decides what runs later"
+_HOLDS_TOP = (
+    "it changes a folder that holds the files that decide what runs later (.claude/, .git/, "
+    "permissions.json ...)"
+)
+_HOME = ("~",)
+
+
+def _norm(base: list[str], rel: str) -> list[str]:
+    parts = list(base)
+    for c in rel.split("/"):
+        if c == "" or c == ".":
+            continue
+        if c == "..":
+            if parts:
+                parts.pop()
+        else:
+            parts.append(c)
+    return parts
+
+
+def _home_relative(word: str) -> str | None:
+    """The rest of a word that starts at the home folder (``~``, ``~user``, ``$HOME``, ``${HOME}``)."""
+    if word.startswith("~"):
+        return word.partition("/")[2] if "/" in word else ""
+    for head in ("$HOME", "${HOME}"):
+        if word == head or word.startswith(head + "/"):
+            return word[len(head) + 1 :]
+    return None
+
+
+def _resolve(word: str, cwd: list[str] | None, start: list[str]) -> list[list[str]] | None:
+    """The component lists a written word may name (the cwd followed through `cd`, and the action's own),
+    or None when its location is decided at run time."""
+    rest = _home_relative(word)
+    if rest is not None:
+        if "$" in rest or "`" in rest:
+            return None
+        return [_norm(list(_HOME), rest)]
+    if "$" in word or "`" in word or "{}" in word:
+        return None
+    if word.startswith("/"):
+        return [_norm([], word)]
+    if cwd is None:
+        return None
+    first = _norm(cwd, word)
+    return [first] if cwd == start else [first, _norm(start, word)]
+
+
+def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -> str | None:
+    hit = protected_parts(parts, dotglob, [[c.casefold() for c in r] for r in roots] if roots else None)
+    if hit is not None:
+        return f"it writes {hit.shown}, {hit.what}, which decides what runs later"
+    if kind == TREE or kind == WHOLE:
+        if contains_protected(parts):
+            holder = next(p for p in PROTECTED if len(p.parts) > 1 and p.parts[0] == parts[-1].casefold())
+            return _HOLDS.format(shown=holder.shown, what=holder.what)
+        if parts == list(_HOME) or not parts or any(r[: len(parts)] == parts for r in roots):
+            return _HOLDS_TOP
+    return None
+
+
+_PLACES: dict[tuple[str, tuple[str, ...]], tuple[list[str], list[list[str]], bool]] = {}
+
+
+def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]], bool]:
+    """The start folder's and the roots' components, and whether the start folder is outside every protected
+    one (memoised: one project has few; never mutated)."""
+    key = (cwd, roots)
+    hit = _PLACES.get(key)
+    if hit is None:
+        if len(_PLACES) >= 1024:
+            _PLACES.clear()
+        start = _norm([], cwd)
+        hit = _PLACES[key] = (
+            start,
+            [_norm([], r) for r in roots if r != "/tmp"],
+            protected_parts(start) is None,
+        )
+    return hit
+
+
+def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
+    """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one."""
+    for seg, vs in zip(segments, seg_views):
+        for t in seg.redirects:
+            if t not in NOT_USER_PATHS:
+                return True
+        for v in vs:
+            if v:
+                first = v[0]
+                if (first in WRITE_VERBS or "/" in first or first[:2] == "py") and may_write(v):
+                    return True
+    return False
+
+
+def protected_writes(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]],
+    cwd: str,
+    roots: Sequence[str],
+    command: str,
+) -> list[tuple[int, bool, str]]:
+    """R3.7 for a shell command: each segment that writes a protected file, as (index, by a redirection,
+    why). ``cwd``: where the command starts (normalized, as the path scope sees it); ``roots``: the project
+    folder(s) the command runs in -- a write that changes a folder holding them (``rm -rf .``,
+    ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`."""
+    dotglob = "dotglob" in command or "GLOBIGNORE" in command
+    start, root_parts, start_clean = _places(cwd, tuple(roots))
+    here: list[str] | None = start
+    found: list[tuple[int, bool, str]] = []
+    for i, seg in enumerate(segments):
+        words = seg.words
+        why: str | None = None
+        by_redirect = False
+        for t in seg.redirects:
+            if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
+                continue  # a device or a network connection (caps.network_redirect), never a file here
+            why = _check(t, NAMED, here, start, root_parts, dotglob, start_clean)
+            if why is not None:
+                by_redirect = True
+                break
+        if why is None and words:
+            views = seg_views[i] if i < len(seg_views) else (words,)
+            for view in views:
+                if not view or not may_write(view):
+                    continue
+                for target, kind in targets(view):
+                    if kind == WHOLE:
+                        why = _REWRITES
+                    else:
+                        why = _check(target, kind, here, start, root_parts, dotglob, start_clean)
+                    if why is not None:
+                        break
+                if why is not None:
+                    break
+        if why is not None:
+            found.append((i, by_redirect, why))
+        if words and words[0] in ("cd", "pushd", "popd"):
+            here = _moved(seg, here, start)
+    return found
+
+
+# A word none of whose spellings can name a protected file: no entry's name in it (compared as the table
+# compares), no expansion, glob or home, and -- for a tree -- no way to be a folder above the project.
+_NEEDLES = tuple(sorted({p.parts[0] for p in PROTECTED}))
+_NOT_LITERAL = frozenset("*?[$`~{\\")
+
+
+def _clear(word: str, kind: int) -> bool:
+    low = word.casefold()
+    for n in _NEEDLES:
+        if n in low:
+            return False
+    if not _NOT_LITERAL.isdisjoint(word):
+        return False
+    return kind == NAMED or not (word[0] == "/" or word[0] == "." and (len(word) == 1 or word[1] in "./"))
+
+
+def _check(
+    word: str,
+    kind: int,
+    here: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> str | None:
+    if not word:
+        return None
+    if start_clean and here is start and _clear(word, kind):
+        return None  # the common case: a plain name, below a folder that is not protected
+    places = _resolve(word, here, start)
+    if places is None:
+        return UNKNOWN_PLACE
+    for parts in places:
+        why = _judge(parts, kind, roots, dotglob)
+        if why is not None:
+            return why
+    return None
+
+
+def _moved(seg: Segment, here: list[str] | None, start: list[str]) -> list[str] | None:
+    words = seg.words
+    if words[0] == "cd":
+        if len(words) == 1:
+            return list(_HOME)
+        if len(words) == 2 and 1 not in seg.dynamic and words[1] != "-":
+            places = _resolve(words[1], here, start)
+            return places[0] if places else None
+    return None  # `cd -`, `popd`, `pushd`, a target from an expansion: not known lexically

@@ -1,0 +1,312 @@
+"""Run one coding agent's real CLI, non-interactively, in a project folder, with its pre-tool hook wired to
+Brabo and its model answered by ``model_stub`` (one scripted tool call, then a final text).
+
+Each agent is set up as a careful user would, so that **without the hook it would run the tool**: Claude
+Code with the tools allowed (``--allowedTools``), Gemini CLI in ``yolo`` approval mode, Codex with
+``approval_policy = "never"`` and no sandbox. Whatever the agent then refuses, Brabo refused.
+
+Hook wiring, per each agent's documentation:
+- Claude Code: ``.claude/settings.json`` ``hooks.PreToolUse`` — ``"type": "command"`` or ``"type": "http"``
+  with ``timeout`` in seconds (https://code.claude.com/docs/en/hooks). Project hooks run in ``-p`` mode.
+- Gemini CLI: ``.gemini/settings.json`` ``hooks.BeforeTool`` — ``"type": "command"``, ``timeout`` in
+  milliseconds (gemini-cli docs/hooks/reference.md "Hook configuration"); the workspace is trusted with
+  ``GEMINI_CLI_TRUST_WORKSPACE=true`` (docs/reference/configuration.md), as a headless run needs.
+- Codex: ``$CODEX_HOME/hooks.json`` ``hooks.PreToolUse`` — ``"type": "command"``, ``timeout`` in seconds
+  (https://developers.openai.com/codex/hooks); ``codex exec`` runs only trusted hooks, so the run passes
+  ``--dangerously-bypass-hook-trust`` (``codex exec --help``: "Run enabled hooks without requiring
+  persisted hook trust for this invocation") in place of the one-time trust a person gives interactively.
+
+Nothing leaves the machine: HOME is a fresh folder, the model is the local stand-in, update checks and
+telemetry are off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .clis import Clis
+from .model_stub import ModelStub, ToolCall
+
+ROOT = Path(__file__).resolve().parent.parent.parent  # the checkout: where brabo_client is importable
+AGENTS = ("claude-code", "gemini-cli", "codex")
+RUN_TIMEOUT = 240  # seconds: a safety net for a hung agent, not a speed assertion
+
+# The agent's shell tool, and the arguments that run ``command``, as the model asks for it.
+SHELL_TOOL = {
+    "claude-code": lambda command: ToolCall(
+        "Bash", {"command": command, "description": "run it"}, "toolu_e2e_1"
+    ),
+    "gemini-cli": lambda command: ToolCall(
+        "run_shell_command", {"command": command, "description": "run it"}
+    ),
+    # Codex's unified exec tool; its hook sees tool_name "Bash" with tool_input.command.
+    "codex": lambda command: ToolCall("exec_command", {"cmd": command}),
+}
+# The agent's file-writing tool, for ``path`` (absolute) and ``content``. Codex writes files with its
+# freeform ``apply_patch`` tool (a Responses "custom" tool; its hook sees ``{"command": <patch>}``).
+WRITE_TOOL = {
+    "codex": lambda path, content: ToolCall(
+        "apply_patch",
+        {},
+        freeform="*** Begin Patch\n*** Add File: "
+        + path
+        + "\n"
+        + "".join("+" + line + "\n" for line in content.splitlines())
+        + "*** End Patch\n",
+    ),
+    "claude-code": lambda path, content: ToolCall(
+        "Write", {"file_path": path, "content": content}, "toolu_e2e_1"
+    ),
+    "gemini-cli": lambda path, content: ToolCall("write_file", {"file_path": path, "content": content}),
+}
+MATCHERS = {
+    "claude-code": "Bash|Write|Edit|MultiEdit|NotebookEdit",
+    "gemini-cli": "run_shell_command|write_file|replace",
+    "codex": "Bash|apply_patch",
+}
+
+
+@dataclass
+class Hook:
+    """How the agent's hook reaches Brabo."""
+
+    url: str  # BRABO_URL
+    key: str  # BRABO_AGENT_KEY
+    form: str = "command"  # "command" (``brabo hook``) or "http" (Claude Code only)
+    agent_timeout: int = 30  # the agent's own hook timeout, seconds
+    args: tuple[str, ...] = ("--timeout", "3")  # flags of ``brabo hook`` / query of the HTTP hook
+    on_failure: str | None = None  # Claude Code's HTTP hook ``onFailure`` ("block": a failed call refuses)
+
+
+@dataclass
+class Run:
+    agent: str
+    project: Path
+    returncode: int
+    stdout: str
+    stderr: str
+    requests: list[Any] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def tool_results(self) -> list[str]:
+        """What the agent told its model about the scripted tool call: its output or its refusal."""
+        return tool_results(self.agent, self.requests)
+
+    def describe(self) -> str:
+        return (
+            f"{self.agent} exit {self.returncode} after {self.seconds:.1f} s\n"
+            f"stdout: {self.stdout[-1500:]}\nstderr: {self.stderr[-2500:]}\n"
+            f"tool results: {self.tool_results()}"
+        )
+
+
+def tool_results(agent: str, bodies: list[Any]) -> list[str]:
+    out: list[str] = []
+    for body in bodies:
+        if not isinstance(body, dict):
+            continue
+        if agent == "claude-code":
+            for message in body.get("messages") or []:
+                for block in message.get("content") if isinstance(message.get("content"), list) else []:
+                    if isinstance(block, dict) and block.get("type") == "tool_result":
+                        content = block.get("content")
+                        out.append(content if isinstance(content, str) else json.dumps(content))
+        elif agent == "gemini-cli":
+            for content in body.get("contents") or []:
+                for part in content.get("parts") or []:
+                    if isinstance(part, dict) and "functionResponse" in part:
+                        out.append(json.dumps(part["functionResponse"]))
+        else:
+            for item in body.get("input") or []:
+                if isinstance(item, dict) and item.get("type", "").endswith("_call_output"):
+                    output = item.get("output")
+                    out.append(output if isinstance(output, str) else json.dumps(output))
+    return list(dict.fromkeys(out))
+
+
+def _hook_command(agent: str, hook: Hook) -> str:
+    argv = [sys.executable, "-m", "brabo_client", "hook", agent, *hook.args]
+    return shlex.join(argv)
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n")
+
+
+def configure(agent: str, *, project: Path, home: Path, hook: Hook | None, model_url: str) -> None:
+    """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in."""
+    if agent == "claude-code":
+        settings: dict = {}
+        if hook:
+            if hook.form == "http":
+                query = "&".join(f"{a.lstrip('-')}={v}" for a, v in zip(hook.args[::2], hook.args[1::2]))
+                handler: dict = {
+                    "type": "http",
+                    "url": f"{hook.url}/api/hooks/claude-code/?{query}",
+                    "timeout": hook.agent_timeout,
+                    "headers": {
+                        "Authorization": "Bearer $BRABO_AGENT_KEY",
+                        "X-Brabo-Project-Root": "$BRABO_PROJECT_ROOT",
+                    },
+                    "allowedEnvVars": ["BRABO_AGENT_KEY", "BRABO_PROJECT_ROOT"],
+                }
+                if hook.on_failure:
+                    handler["onFailure"] = hook.on_failure
+            else:
+                handler = {
+                    "type": "command",
+                    "command": _hook_command(agent, hook),
+                    "timeout": hook.agent_timeout,
+                }
+            settings["hooks"] = {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [handler]}]}
+        _write_json(project / ".claude" / "settings.json", settings)
+    elif agent == "gemini-cli":
+        user = {
+            "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
+            "privacy": {"usageStatisticsEnabled": False},
+            "telemetry": {"enabled": False},
+            "security": {"auth": {"selectedType": "gemini-api-key"}},
+        }
+        _write_json(home / ".gemini" / "settings.json", user)
+        settings = {}
+        if hook:
+            handler = {
+                "name": "brabo",
+                "type": "command",
+                "command": _hook_command(agent, hook),
+                "timeout": hook.agent_timeout * 1000,
+            }
+            settings["hooks"] = {"BeforeTool": [{"matcher": MATCHERS[agent], "hooks": [handler]}]}
+        _write_json(project / ".gemini" / "settings.json", settings)
+    elif agent == "codex":
+        codex_home = home / ".codex"
+        codex_home.mkdir(parents=True, exist_ok=True)
+        (codex_home / "config.toml").write_text(
+            "\n".join(
+                [
+                    'model = "gpt-5.5"',  # in Codex's model catalogue: it offers apply_patch
+                    'model_provider = "stub"',
+                    'approval_policy = "never"',
+                    'sandbox_mode = "danger-full-access"',
+                    "check_for_update_on_startup = false",
+                    "[model_providers.stub]",
+                    'name = "stub"',
+                    f'base_url = "{model_url}/v1"',
+                    'wire_api = "responses"',
+                    'env_key = "STUB_MODEL_API_KEY"',
+                    "request_max_retries = 0",
+                    "stream_max_retries = 0",
+                    "[analytics]",
+                    "enabled = false",
+                    "",
+                ]
+            )
+        )
+        if hook:
+            handler = {
+                "type": "command",
+                "command": _hook_command(agent, hook),
+                "timeout": hook.agent_timeout,
+            }
+            _write_json(
+                codex_home / "hooks.json",
+                {"hooks": {"PreToolUse": [{"matcher": MATCHERS[agent], "hooks": [handler]}]}},
+            )
+    else:
+        raise ValueError(agent)
+
+
+def _argv(agent: str, clis: Clis, prompt: str) -> list[str]:
+    binary = str(clis.path(agent))
+    if agent == "claude-code":
+        return [binary, "-p", prompt, "--model", "claude-sonnet-4-5", "--output-format", "json"] + [
+            "--allowedTools",
+            "Bash",
+            "Write",
+            "Edit",
+        ]
+    if agent == "gemini-cli":
+        # an explicit model: the default "auto" first asks a router model, which the stand-in does not play
+        return [
+            binary,
+            "-p",
+            prompt,
+            "--approval-mode",
+            "yolo",
+            "-m",
+            "gemini-2.5-flash",
+            "--output-format",
+            "json",
+        ]
+    return [binary, "exec", "--skip-git-repo-check", "--json", "--dangerously-bypass-hook-trust", prompt]
+
+
+def _env(agent: str, *, home: Path, project: Path, hook: Hook | None, model_url: str) -> dict[str, str]:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/local/bin:/usr/bin:/bin"),
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "NO_COLOR": "1",
+        "TMPDIR": str(home / "tmp"),
+        "PYTHONPATH": str(ROOT),  # so the hook's ``python -m brabo_client`` imports this checkout's client
+    }
+    (home / "tmp").mkdir(exist_ok=True)
+    if hook:
+        env.update(BRABO_URL=hook.url, BRABO_AGENT_KEY=hook.key, BRABO_PROJECT_ROOT=str(project))
+    if agent == "claude-code":
+        env.update(
+            ANTHROPIC_BASE_URL=model_url,
+            ANTHROPIC_API_KEY="sk-ant-stand-in",
+            DISABLE_AUTOUPDATER="1",
+            DISABLE_TELEMETRY="1",
+            DISABLE_ERROR_REPORTING="1",
+            CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
+        )
+    elif agent == "gemini-cli":
+        env.update(
+            GOOGLE_GEMINI_BASE_URL=model_url,
+            GEMINI_API_KEY="stand-in",
+            GEMINI_CLI_TRUST_WORKSPACE="true",
+            GEMINI_CLI_NO_RELAUNCH="true",  # one node process, not a relaunched child with a bigger heap
+        )
+    else:
+        env.update(CODEX_HOME=str(home / ".codex"), STUB_MODEL_API_KEY="stand-in")
+    return env
+
+
+def run_agent(
+    agent: str,
+    clis: Clis,
+    call: ToolCall,
+    *,
+    project: Path,
+    home: Path,
+    hook: Hook | None,
+    prompt: str = "Do the task.",
+) -> Run:
+    """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call``."""
+    home.mkdir(parents=True, exist_ok=True)
+    with ModelStub(call) as stub:
+        configure(agent, project=project, home=home, hook=hook, model_url=stub.url)
+        started = time.monotonic()
+        proc = subprocess.run(
+            _argv(agent, clis, prompt),
+            cwd=project,
+            env=_env(agent, home=home, project=project, hook=hook, model_url=stub.url),
+            capture_output=True,
+            text=True,
+            timeout=RUN_TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        seconds = time.monotonic() - started
+        bodies = [r.body for r in stub.requests if r.method == "POST"]
+    return Run(agent, project, proc.returncode, proc.stdout, proc.stderr, bodies, seconds)

@@ -1,0 +1,308 @@
+"""A local stand-in for each agent's model API that scripts one tool call, then a final answer.
+
+Turn 1 (no tool result in the conversation yet) answers the scripted tool call; turn 2 (the conversation
+carries the tool's result, or its refusal) answers a final text. Requests without tools (titles, summaries,
+quota probes) get a short text. Every request is recorded, so a test can say what the agent sent.
+
+Wire formats, as each CLI reads them:
+- Anthropic Messages API, streamed (Claude Code, ``ANTHROPIC_BASE_URL``): ``POST /v1/messages`` with
+  ``"stream": true`` answered by ``message_start`` / ``content_block_*`` / ``message_delta`` /
+  ``message_stop`` server-sent events (https://docs.anthropic.com/en/api/messages-streaming).
+- Gemini API (Gemini CLI, ``GOOGLE_GEMINI_BASE_URL``, gemini-cli packages/core/src/core/contentGenerator.ts):
+  ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse`` — each event one ``GenerateContentResponse``
+  — and ``:generateContent`` / ``:countTokens``
+  (https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent).
+- OpenAI Responses API (Codex, a ``model_providers`` entry with ``base_url`` and ``wire_api = "responses"``):
+  ``POST /v1/responses`` answered by ``response.created`` / ``response.output_item.done`` /
+  ``response.completed`` events (https://platform.openai.com/docs/api-reference/responses-streaming).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+FINAL_TEXT = "Done."
+
+
+@dataclass
+class ToolCall:
+    """The one tool call the stand-in model asks for: the agent's own tool name and arguments."""
+
+    name: str
+    arguments: dict[str, Any]
+    call_id: str = "call_brabo_e2e_1"
+    freeform: str | None = None  # a Responses "custom" tool's raw input (Codex's apply_patch), not JSON
+
+
+@dataclass
+class Recorded:
+    method: str
+    path: str
+    body: Any
+
+
+@dataclass
+class _State:
+    call: ToolCall
+    requests: list[Recorded] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def _sse(events: list[tuple[str | None, Any]]) -> bytes:
+    out = []
+    for name, data in events:
+        if name:
+            out.append(f"event: {name}\n")
+        out.append(f"data: {json.dumps(data)}\n\n")
+    return "".join(out).encode()
+
+
+# -- Anthropic Messages ---------------------------------------------------------------------------------
+
+
+def _anthropic_has_result(body: dict, call_id: str) -> bool:
+    for message in body.get("messages") or []:
+        content = message.get("content")
+        if isinstance(content, list):
+            for block in content:
+                if isinstance(block, dict) and block.get("type") == "tool_result":
+                    if block.get("tool_use_id") == call_id:
+                        return True
+    return False
+
+
+def _anthropic_answer(body: dict, call: ToolCall) -> tuple[bytes, str]:
+    model = body.get("model", "claude-stub")
+    wants_tool = bool(body.get("tools")) and not _anthropic_has_result(body, call.call_id)
+    tool_names = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
+    wants_tool = wants_tool and call.name in tool_names
+    start: dict[str, Any] = {
+        "type": "message_start",
+        "message": {
+            "id": "msg_stub",
+            "type": "message",
+            "role": "assistant",
+            "model": model,
+            "content": [],
+            "stop_reason": None,
+            "stop_sequence": None,
+            "usage": {"input_tokens": 10, "output_tokens": 1},
+        },
+    }
+    if wants_tool:
+        block = {"type": "tool_use", "id": call.call_id, "name": call.name, "input": {}}
+        delta = {"type": "input_json_delta", "partial_json": json.dumps(call.arguments)}
+        stop = "tool_use"
+    else:
+        block = {"type": "text", "text": ""}
+        delta = {"type": "text_delta", "text": FINAL_TEXT}
+        stop = "end_turn"
+    events: list[tuple[str | None, Any]] = [
+        ("message_start", start),
+        ("content_block_start", {"type": "content_block_start", "index": 0, "content_block": block}),
+        ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+        ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+        (
+            "message_delta",
+            {
+                "type": "message_delta",
+                "delta": {"stop_reason": stop, "stop_sequence": None},
+                "usage": {"output_tokens": 5},
+            },
+        ),
+        ("message_stop", {"type": "message_stop"}),
+    ]
+    if body.get("stream"):
+        return _sse(events), "text/event-stream"
+    message: dict[str, Any] = dict(start["message"])
+    final_block = dict(block)
+    if wants_tool:
+        final_block["input"] = call.arguments
+    else:
+        final_block["text"] = FINAL_TEXT
+    message.update(content=[final_block], stop_reason=stop, usage={"input_tokens": 10, "output_tokens": 5})
+    return json.dumps(message).encode(), "application/json"
+
+
+# -- Gemini ---------------------------------------------------------------------------------------------
+
+
+def _gemini_has_result(body: dict, call: ToolCall) -> bool:
+    for content in body.get("contents") or []:
+        for part in content.get("parts") or []:
+            if isinstance(part, dict) and "functionResponse" in part:
+                return True
+    return False
+
+
+def _gemini_answer(path: str, body: dict, call: ToolCall) -> tuple[bytes, str]:
+    if ":countTokens" in path:
+        return json.dumps({"totalTokens": 10}).encode(), "application/json"
+    declared = {
+        fd.get("name")
+        for tool in body.get("tools") or []
+        for fd in (tool.get("functionDeclarations") or [])
+        if isinstance(fd, dict)
+    }
+    wants_tool = call.name in declared and not _gemini_has_result(body, call)
+    if wants_tool:
+        part: dict = {"functionCall": {"name": call.name, "args": call.arguments, "id": call.call_id}}
+    else:
+        part = {"text": FINAL_TEXT}
+    response = {
+        "candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+        "modelVersion": "gemini-stub",
+    }
+    if ":streamGenerateContent" in path:
+        return _sse([(None, response)]), "text/event-stream"
+    return json.dumps(response).encode(), "application/json"
+
+
+# -- OpenAI Responses -----------------------------------------------------------------------------------
+
+
+def _responses_has_result(body: dict, call: ToolCall) -> bool:
+    for item in body.get("input") or []:
+        if isinstance(item, dict) and item.get("type", "").endswith("_call_output"):
+            if item.get("call_id") == call.call_id:
+                return True
+    return False
+
+
+def _responses_answer(body: dict, call: ToolCall) -> tuple[bytes, str]:
+    declared = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
+    wants_tool = call.name in declared and not _responses_has_result(body, call)
+    if wants_tool and call.freeform is not None:
+        item: dict = {
+            "type": "custom_tool_call",
+            "id": "ctc_stub",
+            "call_id": call.call_id,
+            "name": call.name,
+            "input": call.freeform,
+        }
+    elif wants_tool:
+        item = {
+            "type": "function_call",
+            "id": "fc_stub",
+            "call_id": call.call_id,
+            "name": call.name,
+            "arguments": json.dumps(call.arguments),
+        }
+    else:
+        item = {
+            "type": "message",
+            "id": "msg_stub",
+            "role": "assistant",
+            "content": [{"type": "output_text", "text": FINAL_TEXT}],
+        }
+    response = {"id": "resp_stub", "object": "response", "status": "in_progress", "output": []}
+    completed = {
+        **response,
+        "status": "completed",
+        "output": [item],
+        "usage": {
+            "input_tokens": 10,
+            "input_tokens_details": {"cached_tokens": 0},
+            "output_tokens": 5,
+            "output_tokens_details": {"reasoning_tokens": 0},
+            "total_tokens": 15,
+        },
+    }
+    events: list[tuple[str | None, Any]] = [
+        ("response.created", {"type": "response.created", "response": response}),
+        ("response.output_item.done", {"type": "response.output_item.done", "output_index": 0, "item": item}),
+        ("response.completed", {"type": "response.completed", "response": completed}),
+    ]
+    return _sse(events), "text/event-stream"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: ModelStub
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):  # noqa: A002 — quiet: the test reads ``requests``
+        pass
+
+    def _body(self) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        try:
+            return json.loads(raw) if raw else None
+        except ValueError:
+            return raw.decode(errors="replace")
+
+    def _send(self, status: int, payload: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(payload)))
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def do_GET(self):  # noqa: N802
+        self.server.record(Recorded("GET", self.path, None))
+        if self.path.rstrip("/").endswith("/models") or "/models?" in self.path:
+            self._send(200, json.dumps({"data": [], "models": []}).encode(), "application/json")
+            return
+        self._send(404, b'{"error": {"message": "not in the stand-in"}}', "application/json")
+
+    def do_HEAD(self):  # noqa: N802
+        self._send(200, b"", "text/plain")
+
+    def do_POST(self):  # noqa: N802
+        body = self._body()
+        self.server.record(Recorded("POST", self.path, body))
+        call = self.server.state.call
+        path = self.path.split("?")[0]
+        if not isinstance(body, dict):
+            self._send(400, b'{"error": {"message": "expected JSON"}}', "application/json")
+        elif path.endswith("/v1/messages/count_tokens"):
+            self._send(200, b'{"input_tokens": 10}', "application/json")
+        elif path.endswith("/v1/messages"):
+            self._send(200, *_anthropic_answer(body, call))
+        elif "/models/" in path and (":generateContent" in path or ":streamGenerateContent" in path):
+            self._send(200, *_gemini_answer(path, body, call))
+        elif "/models/" in path and ":countTokens" in path:
+            self._send(200, *_gemini_answer(path, body, call))
+        elif path.endswith("/responses"):
+            self._send(200, *_responses_answer(body, call))
+        else:
+            self._send(404, b'{"error": {"message": "not in the stand-in"}}', "application/json")
+
+
+class ModelStub(ThreadingHTTPServer):
+    """``with ModelStub(ToolCall(...)) as stub:`` serves on ``stub.url`` in a thread until the block ends."""
+
+    daemon_threads = True
+
+    def __init__(self, call: ToolCall):
+        super().__init__(("127.0.0.1", 0), _Handler)
+        self.state = _State(call=call)
+        self.url = f"http://127.0.0.1:{self.server_address[1]}"
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+
+    def record(self, entry: Recorded) -> None:
+        with self.state.lock:
+            self.state.requests.append(entry)
+
+    @property
+    def requests(self) -> list[Recorded]:
+        with self.state.lock:
+            return list(self.state.requests)
+
+    def tool_results(self) -> list[Any]:
+        """What the agent sent back about the scripted call (its output, or the refusal) — any turn."""
+        return [r.body for r in self.requests if r.method == "POST" and isinstance(r.body, dict)]
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.shutdown()
+        self.server_close()
+        return False
