@@ -22,6 +22,7 @@ from django.views.decorators.csrf import csrf_exempt
 from brabo import slots
 
 from . import waiting
+from .hooks_api import AgentHookView
 from .models import PENDING, SETTLED, ProposedAction
 from .views import ActionViewSet
 
@@ -79,6 +80,7 @@ class DeferredWait:
 
 
 _wait_view = ActionViewSet.as_view({"get": "wait"})
+_hook_view = AgentHookView.as_view()
 _collection_view = ActionViewSet.as_view({"get": "list", "post": "create"})
 
 
@@ -219,6 +221,12 @@ async def _serve_steps(plan: DeferredWait, response) -> HttpResponse:
 @csrf_exempt
 async def action_wait(request, pk):
     return await _serve(request, _wait_view, pk=str(pk))
+
+
+@csrf_exempt
+async def agent_hook(request, agent):
+    """``POST /api/hooks/{agent}/``: a hook call that waits for a person holds no thread (R12.6)."""
+    return await _serve(request, _hook_view, agent=agent)
 
 
 @csrf_exempt

@@ -1,11 +1,11 @@
 """The async routes (issue 24): what ``brabo.asgi`` serves through Django's ASGI handler, holding no thread
-while it waits. Everything else (and, under a WSGI server, these paths too) is ``brabo.urls``: its patterns
+while it waits (the wait endpoints, the agent hooks, the live stream, the probes). Everything else (and, under a WSGI server, these paths too) is ``brabo.urls``: its patterns
 follow here so that ``reverse()`` works the same in an async view."""
 
 from django.urls import path
 
 from actions import live
-from actions.wait_views import action_wait, actions_collection
+from actions.wait_views import action_wait, actions_collection, agent_hook
 from brabo import urls
 from brabo.health import healthz, readyz
 
@@ -19,6 +19,7 @@ async_patterns = [
     path("api/actions/<uuid:pk>/wait/", action_wait),
     path("api/actions/", actions_collection),  # only POST ?wait=N>0 (actions.wait_views._waits)
     path("admin/console/events/stream/", live.astream),
+    path("api/hooks/<str:agent>/", agent_hook),  # an agent hook waiting for a person (R12.6)
 ]
 
 urlpatterns = [*async_patterns, *urls.urlpatterns]

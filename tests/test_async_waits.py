@@ -347,6 +347,49 @@ def test_a_member_removed_mid_stream_stops_hearing_of_that_workspace_at_once(tmp
         server.stop()
 
 
+def test_an_agent_hook_waiting_for_a_person_holds_no_slot_and_answers_the_decision(tmp_path):
+    """R12.6 under the ASGI server: the hook's wait for a person is the hub's, not a thread's; the person's
+    decision reaches it, answered in the agent's own protocol."""
+    env = _env(tmp_path, BRABO_WEB_THREADS="1")
+    a = _seed(env)["a"]
+    server = Server(tmp_path, env=env)
+    box: dict = {}
+    body = {
+        "session_id": "s",
+        "cwd": "/tmp",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "make deploy"},
+        "tool_use_id": "toolu_1",
+    }
+    hook = threading.Thread(
+        target=lambda: box.update(
+            r=httpx.post(
+                server.url + "/api/hooks/claude-code/?timeout=120&agent_timeout=600",
+                json=body,
+                headers={**_bearer(a["agent"]), "X-Brabo-Project-Root": "/tmp"},
+                timeout=180,
+            )
+        )
+    )
+    try:
+        hook.start()
+        wait_until(lambda: _load(server.url)["waits"] == 1, seconds=60, what="the hook waiting")
+        assert _load(server.url)["sync_slots_busy"] == 0  # its one slot is free while it waits
+        queue = httpx.get(
+            server.url + "/api/actions/?status=pending", headers=_person(a["token"]), timeout=30
+        )
+        rows = queue.json()["results"] if isinstance(queue.json(), dict) else queue.json()
+        [pending] = [row["id"] for row in rows]
+        assert "r" not in box
+        assert _deny(server.url, a["token"], pending).status_code == 200
+        hook.join(120)
+        answer = box["r"].json()["hookSpecificOutput"]
+        assert answer["permissionDecision"] == "deny" and "not now" in answer["permissionDecisionReason"]
+    finally:
+        server.stop()
+
+
 @pytest.mark.integration
 def test_a_decision_through_one_process_wakes_a_wait_held_by_another_through_redis(tmp_path):
     """Two servers (two processes, two ports) on one database and one Redis. Re-checks are set to 10 minutes,
