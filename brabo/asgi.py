@@ -38,13 +38,12 @@ from django.contrib.sessions.middleware import SessionMiddleware  # noqa: E402
 from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
 from django.core.handlers import base as handler_base  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
-from django.core.wsgi import get_wsgi_application  # noqa: E402
 from django.urls import Resolver404, URLResolver  # noqa: E402
 from django.urls.resolvers import RegexPattern  # noqa: E402
 from django.utils.deprecation import MiddlewareMixin  # noqa: E402
 
 from actions import live, waiting  # noqa: E402
-from brabo import async_urls, health, slots  # noqa: E402
+from brabo import async_urls, health, slots, wsgi  # noqa: E402
 
 log = logging.getLogger(__name__)
 
@@ -115,7 +114,7 @@ class _AsyncRoutesHandler(ASGIHandler):
 
 
 _async_handler = _AsyncRoutesHandler()
-_wsgi = get_wsgi_application()
+_wsgi = wsgi.application  # brabo.wsgi also loads the broker's transport now, not on the first proposal
 # Django's small sync steps of the async routes (signals, middleware halves): one call at a time, short.
 _housekeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="brabo-async-housekeeping")
 
