@@ -72,7 +72,6 @@ def test_policy_check_exits_by_decision_from_the_command_line_as_brabo_policy_ch
     # issue 25: `manage.py policy check` exited 0 for a deny
     from brabo_client.policy import EXIT_FOR
     from permissions.management.commands.policy import Command
-
     from projects.services import replace_permissions
 
     assert Command.EXIT_FOR_DECISION == EXIT_FOR  # the server's command and the client agree
