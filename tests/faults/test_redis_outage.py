@@ -67,8 +67,10 @@ def test_redis_stops_while_agents_wait_and_during_approval(
             # issue 24: the web process holds ONE pattern subscription for every waiter, and its /readyz
             # counts the waits it holds
             wait_until(
-                lambda: probe.pubsub_numpat() >= 1
-                and http.get("/readyz").json().get("load", {}).get("waits") == len(ids),
+                lambda: (
+                    probe.pubsub_numpat() >= 1
+                    and http.get("/readyz").json().get("load", {}).get("waits") == len(ids)
+                ),
                 what="every agent waiting, and the process subscribed to wake-ups",
             )
             private_redis.stop()
