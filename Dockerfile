@@ -10,4 +10,5 @@ COPY . .
 RUN useradd --create-home --uid 1000 brabo && mkdir -p /var/lib/brabo && chown brabo /var/lib/brabo
 USER brabo
 EXPOSE 8000
-CMD ["gunicorn", "-c", "brabo/gunicorn_conf.py", "brabo.wsgi"]
+# uvicorn serving brabo.asgi (brabo/web.py reads BRABO_WEB_BIND, BRABO_WEB_WORKERS, BRABO_WEB_THREADS)
+CMD ["python", "-m", "brabo.web"]

@@ -144,16 +144,41 @@ class AgentHookView(APIView):
             mapped = proto.map(request.data, root)
         except HookInputError as exc:
             raise HookRefused(f"the {agent} hook input is not as documented: {exc}.") from None
-        decision, reason = self._decide(caller, proto, mapped, timeout, pending, other, request)
-        if decision == ASK and not (proto.can_ask and pending == "ask"):
-            decision = DENY
-            why = (
-                "nobody at the terminal may decide (pending=wait)"
-                if proto.can_ask
-                else (f"{agent} has no documented 'ask' answer")
-            )
-            reason += f" It needs a person, and {why}, so it is refused for now."
-        return Response(proto.answer(decision, reason))
+        steps = self._deciding(caller, proto, mapped, timeout, pending, other, request)
+
+        def answer(verdict: tuple[str, str]) -> dict:
+            decision, reason = verdict
+            if decision == ASK and not (proto.can_ask and pending == "ask"):
+                decision = DENY
+                why = (
+                    "nobody at the terminal may decide (pending=wait)"
+                    if proto.can_ask
+                    else (f"{agent} has no documented 'ask' answer")
+                )
+                reason += f" It needs a person, and {why}, so it is refused for now."
+            return proto.answer(decision, reason)
+
+        try:
+            step = next(steps)  # up to its first wait for a person, or its answer
+        except StopIteration as done:
+            return Response(answer(done.value))
+        # A wait: its place under the caps on concurrent waits (issue 24); at a cap the call is refused as a
+        # deny (handle_exception), never answered with an error the agent would take as "run the tool".
+        allowance = waiting.wait_allowance(agent_id=caller.id, workspace_id=caller.project.workspace_id)
+        plan = getattr(request, "brabo_deferred_wait", None)
+        if plan is not None:
+            # Under the ASGI server the async route waits (actions.wait_views), holding no thread; it resumes
+            # the decision on a sync slot after each wait.
+            plan.defer_steps(steps, step, answer, allowance, lambda exc: self.handle_exception(exc).data)
+            return Response(None)
+        with allowance:
+            while True:
+                action, seconds = step
+                waiting.wait_for(str(action.id), partial(_decided, action), seconds)
+                try:
+                    step = steps.send(None)
+                except StopIteration as done:
+                    return Response(answer(done.value))
 
     def handle_exception(self, exc):
         proto = PROTOCOLS.get(self.kwargs.get("agent", ""), PROTOCOLS["claude-code"])
@@ -178,7 +203,10 @@ class AgentHookView(APIView):
 
     # -- deciding ---------------------------------------------------------------------------------------
 
-    def _decide(self, caller, proto, mapped: Mapped, timeout, pending, other, request) -> tuple[str, str]:
+    def _deciding(self, caller, proto, mapped: Mapped, timeout, pending, other, request):
+        """The decision, as a generator: it yields ``(action, seconds)`` where it waits for a person to decide
+        ``action`` (the caller does the waiting: a blocked thread under WSGI, an awaited hub under ASGI) and
+        returns ``(decision, reason)``."""
         if mapped.refusal == "unmapped":
             return (
                 other,
@@ -205,7 +233,10 @@ class AgentHookView(APIView):
                 for a in actions:
                     remaining = deadline - time.monotonic()
                     if a.status == PENDING and remaining > 0:
-                        waiting.wait_for(str(a.id), partial(_decided, a), remaining)
+                        yield (
+                            a,
+                            remaining,
+                        )  # resumed once it is decided or the time is up (_decided re-read it)
             # (statuses as read by the lookup, the proposal or the wait: no second read on the fast path)
             if any(a.status not in ALLOWED_STATES for a in actions) or _use_approvals(actions, planned):
                 return _verdict(actions, console, pending)

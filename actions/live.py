@@ -9,27 +9,39 @@ BRABO_REDIS_URL is set, an in-process condition otherwise) on each visible proje
 ``actions.announce`` publishes after every recorded event. The stream re-reads the database after each
 wake-up, re-computing what the person may see (a member removed mid-stream stops receiving).
 
-A stream holds one server thread (gunicorn gthread): it ends after BRABO_SSE_MAX_SECONDS (the browser
-reconnects by itself), sends a heartbeat comment every BRABO_SSE_HEARTBEAT seconds, gives its database
-connection back between checks, and one person holds at most BRABO_SSE_MAX_STREAMS per process.
+Under the ASGI server (`make run`, production) a stream is the async ``astream`` below: a listener of the
+process's one Feed, a few kilobytes and no thread (issue 24). Under a WSGI server ``stream`` holds one thread
+and queries per wake-up. Either ends after BRABO_SSE_MAX_SECONDS (the browser reconnects by itself), sends a
+heartbeat comment every BRABO_SSE_HEARTBEAT seconds, and one person holds at most BRABO_SSE_MAX_STREAMS per
+process.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import threading
 import time
+import weakref
 from collections.abc import Generator
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
 from django.db.models import Max
+from django.db.models.signals import post_delete, post_save
 from django.http import JsonResponse, StreamingHttpResponse
+from guardian.models import UserObjectPermission
 
+from brabo import slots
 from projects.access import visible_projects
+from projects.models import Membership
 
 from . import waiting
 from .models import SessionEvent
+
+log = logging.getLogger(__name__)
 
 BATCH = 100
 _open: dict[int, int] = {}
@@ -176,3 +188,262 @@ def stream(request):
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy in front must not buffer the stream
     return response
+
+
+# -- one feed, many listeners (issue 24) ------------------------------------------------------------------------
+#
+# Under the ASGI server a stream is an async view (`astream`): it holds no thread. One Feed per process reads
+# the new events ONCE per wake-up (one query for every listener) and hands each listener the frames of the
+# projects it may see, from the set of its visible projects kept in memory: no query per event per listener.
+# That set is read when the stream opens, again every BRABO_SSE_TENANCY_REFRESH seconds, and at once after any
+# event that is not an action's (team and settings changes are such events): until then a listener whose set
+# is stale receives nothing it was not already allowed (frames wait until the set is re-read, then are
+# filtered by it — fail closed).
+
+FEED_KEY_PREFIX = "project-events:"
+TENANCY_KEY = FEED_KEY_PREFIX + "tenancy"  # announced when a membership or a per-project grant changes
+COALESCE = 0.02  # seconds
+
+
+class _Listener:
+    __slots__ = ("user", "projects", "stale", "frames", "signal", "refreshed_at")
+
+    def __init__(self, user, projects: frozenset[str], now: float):
+        self.user = user
+        self.projects = projects
+        self.stale = False
+        self.frames: list[tuple[str, str]] = []  # (project id, the SSE frame's text)
+        self.signal = asyncio.Event()
+        self.refreshed_at = now
+
+    def offer(self, project: str, frame: str) -> None:
+        if self.stale or project in self.projects:
+            self.frames.append((project, frame))
+            self.signal.set()
+
+
+def _max_event_id() -> int:
+    return SessionEvent.objects.aggregate(m=Max("id"))["m"] or 0
+
+
+def _feed_rows(after: int) -> list[dict[str, Any]]:
+    """Every project's new events after ``after`` (the feed's one query per wake-up)."""
+    rows = (
+        SessionEvent.objects.filter(id__gt=after)
+        .order_by("id")
+        .values("id", "action_id", "project_id", "type", "action__status")[: BATCH * 5]
+    )
+    return [dict(r) for r in rows]
+
+
+class Feed:
+    """This process's reader of new events; started by the first listener, stopped with the last."""
+
+    def __init__(self) -> None:
+        self.listeners: set[_Listener] = set()
+        self.cursor = 0
+        self.reads = 0  # queries made (tests assert one per wake-up, whatever the number of listeners)
+        self._task: asyncio.Task | None = None
+        self._ready: asyncio.Event = asyncio.Event()
+
+    async def join(self, listener: _Listener) -> int:
+        """Add a listener; returns the feed's cursor at that moment (what it delivers comes after it)."""
+        self.listeners.add(listener)
+        if self._task is None or self._task.done():
+            self._ready = asyncio.Event()
+            self._task = asyncio.get_running_loop().create_task(self._run(), name="brabo-live-feed")
+        await self._ready.wait()
+        return self.cursor
+
+    def leave(self, listener: _Listener) -> None:
+        self.listeners.discard(listener)
+        if not self.listeners and self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _run(self) -> None:
+        the_hub = waiting.hub()
+        watch = _TenancyWatch(self)
+        the_hub.waiters.setdefault(TENANCY_KEY, set()).add(watch)  # type: ignore[arg-type]
+        try:
+            await self._read(the_hub)
+        finally:
+            watchers = the_hub.waiters.get(TENANCY_KEY, set())
+            watchers.discard(watch)  # type: ignore[arg-type]
+            if not watchers:
+                the_hub.waiters.pop(TENANCY_KEY, None)
+
+    async def _read(self, the_hub) -> None:
+        with the_hub.prefix_ticket(FEED_KEY_PREFIX) as ticket:
+            try:
+                self.cursor = await slots.run(_max_event_id)
+            finally:
+                self._ready.set()
+            while self.listeners:
+                try:
+                    rows = await slots.run(_feed_rows, self.cursor)
+                    self.reads += 1
+                except Exception as exc:  # the database is down: listeners keep their heartbeats
+                    log.warning("live feed could not read events (%s); retrying", type(exc).__name__)
+                    rows = []
+                for r in rows:
+                    self.cursor = r["id"]
+                    if r["action_id"] is None:
+                        for listener in self.listeners:
+                            listener.stale = True  # a team or settings change: re-read what each may see
+                        continue
+                    project = str(r["project_id"])
+                    frame = _frame(  # formatted once, whatever the number of listeners
+                        {
+                            "sse_id": r["id"],
+                            "id": str(r["action_id"]),
+                            "project": project,
+                            "status": r["action__status"],
+                            "event": r["type"],
+                        }
+                    )
+                    for listener in self.listeners:
+                        listener.offer(project, frame)
+                if len(rows) < BATCH * 5:
+                    await ticket.sleep(the_hub.recheck_interval())
+                    # under a burst, events of the next few milliseconds are read together
+                    await asyncio.sleep(COALESCE)
+
+
+class _TenancyWatch:
+    """Woken (by the hub, on the loop) when a membership or a project grant changed: from that moment every
+    listener's frames wait until it has re-read what its person may see."""
+
+    __slots__ = ("feed",)
+
+    def __init__(self, feed: Feed):
+        self.feed = feed
+
+    def wake(self) -> None:
+        for listener in self.feed.listeners:
+            listener.stale = True
+
+
+_feeds: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Feed] = weakref.WeakKeyDictionary()
+
+
+def feed() -> Feed:
+    loop = asyncio.get_running_loop()
+    found = _feeds.get(loop)
+    if found is None:
+        found = _feeds[loop] = Feed()
+    return found
+
+
+def _visible_ids(user) -> frozenset[str]:
+    return frozenset(str(pk) for pk in visible_projects(user).values_list("id", flat=True))
+
+
+def _backlog(user, project_ids: frozenset[str], after: int, upto: int) -> list[dict]:
+    return [c for c in _changes(user, list(project_ids), after) if c["sse_id"] <= upto]
+
+
+async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: float, release):
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max_seconds
+    the_feed = feed()
+    listener = _Listener(user, await slots.run(_visible_ids, user), loop.time())
+    try:
+        yield "retry: 2000\n\n"
+        upto = await the_feed.join(listener)
+        # A resuming browser (Last-Event-ID) first gets what it missed up to the feed's cursor, read once.
+        while after is not None and after < upto:
+            missed = await slots.run(_backlog, user, listener.projects, after, upto)
+            if not missed:
+                break
+            after = missed[-1]["sse_id"]
+            yield "".join(_frame(c) for c in missed)
+        while True:
+            now = loop.time()
+            if listener.stale or now - listener.refreshed_at >= settings.BRABO_SSE_TENANCY_REFRESH:
+                listener.stale = False  # frames offered from here on are filtered by the set read now
+                listener.projects = await slots.run(_visible_ids, user)
+                listener.refreshed_at = loop.time()
+            if listener.frames:
+                frames, listener.frames = listener.frames, []
+                allowed = [frame for project, frame in frames if project in listener.projects]
+                if allowed:
+                    yield "".join(allowed)
+                continue
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return
+            listener.signal.clear()
+            try:
+                await asyncio.wait_for(listener.signal.wait(), timeout=min(heartbeat, remaining))
+            except TimeoutError:
+                yield ": heartbeat\n\n"
+    finally:
+        the_feed.leave(listener)
+        release()
+
+
+def _open_stream(request):
+    """The sync half of opening a stream: who asks, may they, from where. Returns (response, user, cursor)
+    where a response is a refusal."""
+    from django.contrib import admin
+
+    if not admin.site.has_permission(request):
+        from django.contrib.auth.views import redirect_to_login
+        from django.urls import reverse
+
+        return redirect_to_login(request.get_full_path(), reverse("admin:login")), None, None
+    cursor = _cursor(request)
+    if cursor == -1:
+        return (
+            JsonResponse(
+                {"detail": "Last-Event-ID must be the id of an event received earlier.", "reason": "invalid"},
+                status=400,
+            ),
+            None,
+            None,
+        )
+    user = request.user
+    user.is_authenticated  # noqa: B018 — loaded here, on the slot, never in the loop
+    return None, user, cursor
+
+
+async def astream(request):
+    """``GET /admin/console/events/stream/`` under the ASGI server (see the Feed above)."""
+    refusal, user, cursor = await slots.run(_open_stream, request)
+    if refusal is not None:
+        return refusal
+    if not _acquire(user.pk):
+        return JsonResponse(
+            {
+                "detail": f"at most {settings.BRABO_SSE_MAX_STREAMS} live streams per person are open; "
+                "close a console tab (the others keep updating).",
+                "reason": "too_many_streams",
+            },
+            status=429,
+        )
+    body = aevents(
+        user,
+        cursor,
+        max_seconds=settings.BRABO_SSE_MAX_SECONDS,
+        heartbeat=settings.BRABO_SSE_HEARTBEAT,
+        release=lambda: _release(user.pk),
+    )
+    response = StreamingHttpResponse(body, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _tenancy_changed(sender, **kwargs) -> None:
+    waiting.publish(TENANCY_KEY)  # after the commit, to every process's feed (Redis) or this one's
+
+
+def connect_tenancy_signals() -> None:
+    """Membership rows and guardian's per-project grants decide what a listener may see: any change of
+    either makes every feed re-read its listeners' projects before their next frame."""
+    for model in (Membership, UserObjectPermission):
+        post_save.connect(_tenancy_changed, sender=model, dispatch_uid=f"live-tenancy-save-{model.__name__}")
+        post_delete.connect(
+            _tenancy_changed, sender=model, dispatch_uid=f"live-tenancy-delete-{model.__name__}"
+        )

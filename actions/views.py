@@ -67,6 +67,27 @@ def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedActio
     return action
 
 
+def _answer_when_settled(
+    request, action: ProposedAction, timeout: float, finish, code: int = 200, *, shareable: bool = False
+) -> Response:
+    """R8.4 — answer ``finish()``'s data once ``action`` is settled or ``timeout`` passed. Under the ASGI
+    server the async route (``actions.wait_views``) left a plan on the request: the wait is handed to it and
+    happens after this view returns, holding no thread; otherwise (WSGI, the test client) it blocks here.
+    Either way it counts against the caller's caps on concurrent waits (429 ``too_many_waits``)."""
+    if timeout and not action.is_settled:
+        agent = request_agent(request)
+        allowance = waiting.wait_allowance(
+            agent_id=agent.id if agent is not None else None, workspace_id=action.project.workspace_id
+        )
+        plan = getattr(request, "brabo_deferred_wait", None)
+        if plan is not None:
+            plan.defer(action, timeout, finish, allowance, shareable=shareable)
+            return Response(None, status=code)  # its data is filled in after the wait
+        with allowance:
+            _wait_until_settled(action, timeout)
+    return Response(finish(), status=code)
+
+
 # R12.4 — the queue's filters (GET /api/actions/?project=&status=&…)
 ACTION_FILTERS = (
     QueryFilter("project", "project_id", "Only this project's actions.", id_of="a project id"),
@@ -154,12 +175,16 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             # Without a broker the execution ran inside the commit: show its outcome. With one, the worker
             # runs later and the answer is the decision (?wait=N returns the result).
             action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])
-        if wait and not action.is_settled and action.status != PENDING:
-            action = _wait_until_settled(action, wait)  # R8.4 — the result comes back in the same call
-        data = ActionSerializer(action).data
-        if decision.hints:
-            data["hints"] = decision.hints
-        return Response(data, status=status.HTTP_201_CREATED)
+
+        def answer() -> dict:
+            data = ActionSerializer(action).data
+            if decision.hints:
+                data["hints"] = decision.hints
+            return data
+
+        # R8.4 — the result comes back in the same call
+        wait = wait if action.status != PENDING else 0.0
+        return _answer_when_settled(request, action, wait, answer, status.HTTP_201_CREATED)
 
     @extend_schema(
         responses=action_union(),
@@ -175,12 +200,19 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         An expired action's ``result`` says why (reason ``approval_expired``)."""
         action = self.get_object()
         timeout = _seconds(request.query_params.get("timeout"), "timeout")
-        if request_agent(request) is not None:
+        agent = request_agent(request)
+        if agent is not None:
             services.waiter_attached(action)
-        action = _wait_until_settled(action, timeout)
-        if request_agent(request) is not None:
-            services.waiter_attached(action)
-        return Response(ActionSerializer(action).data)
+
+        def answer() -> dict:
+            if agent is not None and action.status == PENDING:
+                services.waiter_attached(
+                    action
+                )  # still waiting on it (a settled action has no waiter to lose)
+            return ActionSerializer(action).data
+
+        # every waiter gets the same answer for one state of the action (no caller-specific field)
+        return _answer_when_settled(request, action, timeout, answer, shareable=True)
 
     def _decide(self, request, fn, **kwargs):
         if request_agent(request) is not None:

@@ -6,19 +6,38 @@ for every event of a project, which the console's live stream listens to — iss
 BRABO_REDIS_URL is set, otherwise an in-process condition (the embedded single-process setup of
 `make run`). Waiters re-read the database after every wake-up, so a lost notification costs at most one
 re-check interval, never a wrong answer, and state survives server restarts.
+
+Two ways to wait (issue 24): :func:`wait_for` blocks the calling thread (the WSGI server, a runner's poll,
+a management command); :func:`wait_async` is awaited by the async views under the ASGI server and holds no
+thread: one :class:`Hub` per process (per event loop) keeps every waiter as a small object keyed by what it
+listens to, ONE Redis subscriber connection per process (a pattern subscription on ``brabo:action:*``)
+feeds it, and a publish from this process's own threads reaches it directly (``call_soon_threadsafe``).
+While Redis is unreachable the hub reconnects in the background and its waiters re-check every
+BRABO_WAIT_RECHECK seconds; once it listens again every waiter re-checks once (what was published while
+nobody listened is not lost).
+
+Concurrent waits are capped per agent and per workspace in each web process (BRABO_MAX_WAITS_PER_AGENT,
+BRABO_MAX_WAITS_PER_WORKSPACE): past a cap the wait is refused 429 ``too_many_waits`` with Retry-After, so one
+tenant's waiting agents cannot take another's share of the process.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+import weakref
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
+
+from brabo.api_errors import ApiError
 
 if TYPE_CHECKING:
     import redis
@@ -26,6 +45,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "brabo:action:"
+# What this process publishes carries its token: its own subscriber skips those (they were delivered to
+# its waiters directly). Random per process start; a forked child (Celery's pool) gets its own pid in it.
+PROCESS_TOKEN = f"{os.getpid()}-{os.urandom(6).hex()}".encode()
 _local = threading.Condition()
 _local_generation: dict[str, int] = {}
 _clients: dict[str, redis.Redis] = {}
@@ -51,6 +73,19 @@ def _redis() -> redis.Redis:
     return client
 
 
+def _token() -> bytes:
+    """The publishing process's token; re-derived after a fork so a child never passes for its parent."""
+    global PROCESS_TOKEN, _token_pid
+    if _token_pid != os.getpid():
+        _token_pid = os.getpid()
+        PROCESS_TOKEN = f"{_token_pid}-{os.urandom(6).hex()}".encode()
+        _hubs.clear()  # a parent's loops are not this process's
+    return PROCESS_TOKEN
+
+
+_token_pid = os.getpid()
+
+
 def runner_work_key(project_id) -> str:
     return f"runner-work:{project_id}"
 
@@ -70,9 +105,11 @@ def _publish_now(key: str) -> None:
     with _local:
         _local_generation[key] = _local_generation.get(key, 0) + 1
         _local.notify_all()
+    if _hubs:
+        _notify_hubs(key)
     if settings.BRABO_REDIS_URL:
         try:
-            _redis().publish(CHANNEL_PREFIX + key, b"changed")
+            _redis().publish(CHANNEL_PREFIX + key, _token())
         except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
             log.warning(
                 "could not announce a change of %s; its waiters will notice at their next check",
@@ -154,3 +191,260 @@ def _wait_redis(key: str | Sequence[str], is_done, deadline: float, recheck: flo
             pubsub.close()  # gives its connection back to the shared pool; the client itself stays open
         except Exception:
             pass
+
+
+# -- caps on concurrent waits (issue 24) ----------------------------------------------------------------------
+
+_wait_counts: dict[tuple[str, str], int] = {}
+_wait_counts_lock = threading.Lock()
+
+
+class TooManyWaits(ApiError):
+    """A wait refused at a cap: answered 429 ``too_many_waits`` with Retry-After (DRF's exception handler
+    sends ``wait`` as that header)."""
+
+    def __init__(self, detail: str, retry_after: int):
+        super().__init__(detail, status_code=429, reason="too_many_waits")
+        self.wait = retry_after
+
+
+def _caps(agent_id, workspace_id) -> list[tuple[tuple[str, str], int, str]]:
+    caps = []
+    if agent_id is not None:
+        caps.append((("agent", str(agent_id)), settings.BRABO_MAX_WAITS_PER_AGENT, "this agent"))
+    if workspace_id is not None:
+        caps.append(
+            (("workspace", str(workspace_id)), settings.BRABO_MAX_WAITS_PER_WORKSPACE, "this workspace")
+        )
+    return caps
+
+
+@contextmanager
+def wait_allowance(*, agent_id=None, workspace_id=None) -> Iterator[None]:
+    """Count one wait of ``agent_id`` in ``workspace_id`` for as long as the block runs; refuse it with
+    TooManyWaits when either already holds its cap of concurrent waits in this process. A refusal is
+    decided from two counters under a lock: no query, no I/O, so a workspace at its cap costs the others
+    nothing."""
+    caps = _caps(agent_id, workspace_id)
+    with _wait_counts_lock:
+        for key, cap, whom in caps:
+            if _wait_counts.get(key, 0) >= cap:
+                raise TooManyWaits(
+                    f"{whom} already holds {cap} concurrent waits on this server, its cap; retry after "
+                    f"{settings.BRABO_WAIT_RETRY_AFTER} s or wait on fewer actions at once.",
+                    settings.BRABO_WAIT_RETRY_AFTER,
+                )
+        for key, _cap, _whom in caps:
+            _wait_counts[key] = _wait_counts.get(key, 0) + 1
+    try:
+        yield
+    finally:
+        with _wait_counts_lock:
+            for key, _cap, _whom in caps:
+                left = _wait_counts.get(key, 1) - 1
+                if left <= 0:
+                    _wait_counts.pop(key, None)
+                else:
+                    _wait_counts[key] = left
+
+
+def waits_held(*, agent_id=None, workspace_id=None) -> int:
+    key = ("agent", str(agent_id)) if agent_id is not None else ("workspace", str(workspace_id))
+    with _wait_counts_lock:
+        return _wait_counts.get(key, 0)
+
+
+# -- waiting without a thread (issue 24) -----------------------------------------------------------------------
+
+
+class _Ticket:
+    """One async waiter: the keys it listens to and a flag set by any notification since it last looked.
+    A few hundred bytes; the future exists only while it sleeps."""
+
+    __slots__ = ("keys", "notified", "future")
+
+    def __init__(self, keys: tuple[str, ...]):
+        self.keys = keys
+        self.notified = False
+        self.future: asyncio.Future[None] | None = None
+
+    def wake(self) -> None:
+        self.notified = True
+        if self.future is not None and not self.future.done():
+            self.future.set_result(None)
+
+    async def sleep(self, seconds: float) -> None:
+        """Until a notification (or one already received since the last sleep) or ``seconds``."""
+        if not self.notified and seconds > 0:
+            self.future = asyncio.get_running_loop().create_future()
+            try:
+                await asyncio.wait((self.future,), timeout=seconds)
+            finally:
+                self.future = None
+        self.notified = False
+
+
+class Hub:
+    """This process's waiters, by key, and its one Redis subscriber. Lives on one event loop."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.loop = loop
+        self.waiters: dict[str, set[_Ticket]] = {}
+        self.prefix_waiters: dict[str, set[_Ticket]] = {}  # a process-wide reader (the live feed)
+        self.listening = False  # the Redis subscription is up: notifications from other processes arrive
+        self.wakeups = 0
+        self._task: asyncio.Task | None = None
+
+    # notifications, on the loop's thread
+    def notify(self, key: str) -> None:
+        for ticket in tuple(self.waiters.get(key, ())):
+            ticket.wake()
+        for prefix, tickets in self.prefix_waiters.items():
+            if key.startswith(prefix):
+                for ticket in tuple(tickets):
+                    ticket.wake()
+        self.wakeups += 1
+
+    def notify_all(self) -> None:
+        for tickets in (*self.waiters.values(), *self.prefix_waiters.values()):
+            for ticket in tuple(tickets):
+                ticket.wake()
+
+    def count(self) -> int:
+        return len({t for tickets in self.waiters.values() for t in tickets if isinstance(t, _Ticket)})
+
+    @contextmanager
+    def ticket(self, keys: tuple[str, ...]) -> Iterator[_Ticket]:
+        ticket = _Ticket(keys)
+        for key in keys:
+            self.waiters.setdefault(key, set()).add(ticket)
+        try:
+            yield ticket
+        finally:
+            for key in keys:
+                tickets = self.waiters.get(key)
+                if tickets is not None:
+                    tickets.discard(ticket)
+                    if not tickets:
+                        del self.waiters[key]
+
+    @contextmanager
+    def prefix_ticket(self, prefix: str) -> Iterator[_Ticket]:
+        """A ticket woken by every key that starts with ``prefix``."""
+        ticket = _Ticket((prefix,))
+        self.prefix_waiters.setdefault(prefix, set()).add(ticket)
+        try:
+            yield ticket
+        finally:
+            tickets = self.prefix_waiters.get(prefix, set())
+            tickets.discard(ticket)
+            if not tickets:
+                self.prefix_waiters.pop(prefix, None)
+
+    def recheck_interval(self) -> float:
+        """How often a waiter re-reads the database without a notification: rarely while the subscription
+        is up (it is only a safety net), every BRABO_WAIT_RECHECK seconds otherwise."""
+        if self.listening:
+            return float(settings.BRABO_WAIT_RECHECK_SUBSCRIBED)
+        return float(settings.BRABO_WAIT_RECHECK)
+
+    # the Redis subscriber
+    def start(self) -> None:
+        if settings.BRABO_REDIS_URL and self._task is None:
+            self._task = self.loop.create_task(self._listen(settings.BRABO_REDIS_URL), name="brabo-wakeups")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        self.listening = False
+
+    async def _listen(self, url: str) -> None:
+        import redis.asyncio as aredis
+
+        prefix = CHANNEL_PREFIX.encode()
+        backoff = 0.5
+        while True:
+            client = aredis.Redis.from_url(url, socket_connect_timeout=2, health_check_interval=15)
+            pubsub = client.pubsub()
+            try:
+                await pubsub.psubscribe(CHANNEL_PREFIX + "*")
+                while True:
+                    message = await pubsub.get_message(timeout=15.0)
+                    if message is None:
+                        await pubsub.ping()  # a dead connection shows itself here, not in an hour
+                        continue
+                    kind = message["type"]
+                    if kind == "psubscribe":
+                        self.listening, backoff = True, 0.5
+                        # anything published while nobody listened: every waiter looks once
+                        self.notify_all()
+                    elif kind == "pmessage" and message["data"] != PROCESS_TOKEN:
+                        # (this process's own publishes were delivered directly)
+                        self.notify(message["channel"][len(prefix) :].decode())
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self.listening:
+                    log.warning("wake-ups from Redis lost (%s); waiters re-check the database", exc)
+                self.listening = False
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 10.0)
+            finally:
+                self.listening = False
+                try:
+                    await pubsub.aclose()
+                    await client.aclose()
+                except Exception:
+                    pass
+
+
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
+_hubs_lock = threading.Lock()
+
+
+def hub() -> Hub:
+    """The running loop's hub (started on first use)."""
+    loop = asyncio.get_running_loop()
+    found = _hubs.get(loop)
+    if found is None:
+        with _hubs_lock:
+            found = _hubs[loop] = Hub(loop)
+        found.start()
+    return found
+
+
+def _notify_hubs(key: str) -> None:
+    """From any thread: wake this process's async waiters on ``key``."""
+    for loop, found in list(_hubs.items()):
+        if loop.is_closed():
+            continue
+        try:
+            loop.call_soon_threadsafe(found.notify, key)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+
+async def wait_async(
+    key: str | Sequence[str], is_done: Callable[[], Awaitable[bool]], timeout: float
+) -> bool:
+    """Await until ``await is_done()`` is true or ``timeout`` seconds passed; returns its last value.
+    ``is_done`` runs only at the start, after a notification on one of the keys, and at the re-check
+    interval: a waiter costs no thread and no query while nothing happens."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + max(0.0, timeout)
+    the_hub = hub()
+    # Registered BEFORE the first check: a publish landing between the check and the sleep sets the
+    # ticket's flag, and the sleep returns at once.
+    with the_hub.ticket(_keys(key)) as ticket:
+        while True:
+            if await is_done():
+                return True
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                return False
+            await ticket.sleep(min(remaining, the_hub.recheck_interval()))

@@ -1,8 +1,267 @@
-"""ASGI entry point."""
+"""ASGI entry point (issue 24): what `manage.py serve` and production run under uvicorn.
 
+Two kinds of request share one event loop:
+
+* **Async routes** (``brabo.async_urls``: the wait endpoints, ``POST /api/actions/?wait=N``, the live-update
+  stream, the agent hooks, ``/healthz``, ``/readyz``) go through Django's own ASGI handler and await their
+  wait on ``actions.waiting``'s hub: a waiting agent costs a few kilobytes and no thread. Their pieces of
+  database work borrow a sync slot (``brabo.slots``) one at a time; Django's own small sync steps
+  (its request signals, the middleware's sync halves) run on one shared housekeeping thread, so a waiting
+  request never keeps a thread of its own.
+* **Everything else** is Django's WSGI handler run whole on a sync slot, exactly as under gunicorn's threads
+  (one thread hop per request, the middleware in sync mode): the proposal path pays nothing for the loop.
+  At most BRABO_WEB_THREADS such requests run at once per process; more wait in the loop's queue.
+
+Django's ``request_finished`` closes each request's database connections in the thread that used them, and
+``brabo.slots.run`` does the same after each piece of an async view's work: no connection outlives the
+request or the piece that opened it (CONN_MAX_AGE=0; under psycopg's pool, "closed" means "given back").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
 import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "brabo.settings")
-application = get_asgi_application()
+_django_asgi = get_asgi_application()  # sets Django up; imports below need it
+
+from django.conf import settings  # noqa: E402
+from django.contrib.sessions.middleware import SessionMiddleware  # noqa: E402
+from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
+from django.core.handlers import base as handler_base  # noqa: E402
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+from django.urls import Resolver404, URLResolver  # noqa: E402
+from django.urls.resolvers import RegexPattern  # noqa: E402
+from django.utils.deprecation import MiddlewareMixin  # noqa: E402
+
+from actions import live, waiting  # noqa: E402
+from brabo import async_urls, health, slots, wsgi  # noqa: E402
+
+log = logging.getLogger(__name__)
+
+health.LOAD_REPORTERS.append(
+    lambda: {
+        "waits": waiting.hub().count(),
+        "streams": len(live.feed().listeners),
+        "feed_reads": live.feed().reads,
+    }
+)
+
+ASYNC_URLCONF = "brabo.async_urls"
+# Bytes of a synchronous response gathered on its slot before the loop sends them; a longer (streamed) body
+# is read on, a block at a time, on the same slot.
+_GATHER = 256 * 1024
+
+
+def _inline_halves(middleware):
+    """A MiddlewareMixin whose request/response halves run on the loop, not through a thread hop each
+    (Django's default in async mode: with ~8 middleware, 14 hops per request on the one housekeeping thread,
+    which made waking 2,000 waiters take seconds). Those halves do no I/O here (headers, cookies, a lazy
+    user); one that touches the database anyway raises SynchronousOnlyOperation on the loop and is re-run on
+    the housekeeping thread, as Django would have. A session that will be saved is saved there too."""
+    if not (isinstance(middleware, type) and issubclass(middleware, MiddlewareMixin)):
+        return middleware
+
+    async def half(method, *args):
+        try:
+            if isinstance(middleware, type) and issubclass(middleware, SessionMiddleware) and len(args) == 2:
+                request = args[0]
+                session = getattr(request, "session", None)
+                if session is not None and (session.modified or settings.SESSION_SAVE_EVERY_REQUEST):
+                    return await sync_to_async(method)(*args)
+            return method(*args)
+        except SynchronousOnlyOperation:
+            return await sync_to_async(method)(*args)
+
+    class Inline(middleware):  # type: ignore[valid-type, misc]
+        async def __acall__(self, request):
+            response = None
+            if hasattr(self, "process_request"):
+                response = await half(self.process_request, request)
+            response = response or await self.get_response(request)
+            if hasattr(self, "process_response"):
+                response = await half(self.process_response, request, response)
+            return response
+
+    Inline.__name__ = Inline.__qualname__ = f"Inline{middleware.__name__}"
+    return Inline
+
+
+class _AsyncRoutesHandler(ASGIHandler):
+    """Django's ASGI handler, resolving against the async routes' URLconf, its middleware's halves inline."""
+
+    def load_middleware(self, is_async=False):
+        original = handler_base.import_string
+        handler_base.import_string = lambda path: _inline_halves(original(path))
+        try:
+            super().load_middleware(is_async=is_async)
+        finally:
+            handler_base.import_string = original
+
+    def create_request(self, scope, body_file):
+        request, error = super().create_request(scope, body_file)
+        if request is not None:
+            request.urlconf = ASYNC_URLCONF
+        return request, error
+
+
+_async_handler = _AsyncRoutesHandler()
+_wsgi = wsgi.application  # brabo.wsgi also loads the broker's transport now, not on the first proposal
+# Django's small sync steps of the async routes (signals, middleware halves): one call at a time, short.
+_housekeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="brabo-async-housekeeping")
+
+
+_async_routes = URLResolver(RegexPattern(r"^/"), async_urls.async_patterns)
+
+
+def async_route(scope) -> bool:
+    """Whether this request is one of the async routes (an async view that is not only conditionally so)."""
+    try:
+        match = _async_routes.resolve(scope["path"])
+    except Resolver404:
+        return False
+    when = getattr(match.func, "serve_async_when", None)
+    if when is None:
+        return asyncio.iscoroutinefunction(match.func)
+    return bool(when(scope))
+
+
+def _environ(scope, body) -> dict[str, Any]:
+    script_name = scope.get("root_path", "").encode("utf8").decode("latin1")
+    path_info = scope["path"].encode("utf8").decode("latin1")
+    if script_name and path_info.startswith(script_name):
+        path_info = path_info[len(script_name) :]
+    server = scope.get("server") or ("localhost", 80)
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": script_name,
+        "PATH_INFO": path_info,
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin1"),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "SERVER_NAME": server[0],
+        "SERVER_PORT": str(server[1] or 80),
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": body,
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    if scope.get("client"):
+        environ["REMOTE_ADDR"] = scope["client"][0]
+        environ["REMOTE_PORT"] = str(scope["client"][1])
+    for raw_name, raw_value in scope.get("headers", ()):
+        name = raw_name.decode("latin1").upper().replace("-", "_")
+        value = raw_value.decode("latin1")
+        if name == "CONTENT_LENGTH":
+            key = "CONTENT_LENGTH"
+        elif name == "CONTENT_TYPE":
+            key = "CONTENT_TYPE"
+        else:
+            key = "HTTP_" + name
+        environ[key] = f"{environ[key]},{value}" if key in environ else value
+    return environ
+
+
+async def _read_body(receive) -> tempfile.SpooledTemporaryFile | None:
+    body = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b")
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            body.close()
+            return None
+        body.write(message.get("body", b""))
+        if not message.get("more_body", False):
+            break
+    body.seek(0)
+    return body
+
+
+class _SyncCall:
+    """One WSGI call on a slot's thread: runs the app, gathers the start of its body."""
+
+    def __init__(self, environ):
+        self.environ = environ
+        self.status = 500
+        self.headers: list[tuple[bytes, bytes]] = []
+        self.result: Any = None
+        self.iterator: Any = None
+
+    def _start_response(self, status, headers, exc_info=None):
+        self.status = int(status.split(" ", 1)[0])
+        self.headers = [(k.lower().encode("latin1"), v.encode("latin1")) for k, v in headers]
+
+    def start(self) -> tuple[list[bytes], bool]:
+        self.result = _wsgi(self.environ, self._start_response)
+        self.iterator = iter(self.result)
+        return self.more()
+
+    def more(self) -> tuple[list[bytes], bool]:
+        chunks, size = [], 0
+        for chunk in self.iterator:
+            if chunk:
+                chunks.append(chunk)
+                size += len(chunk)
+                if size >= _GATHER:
+                    return chunks, True
+        return chunks, False
+
+    def close(self) -> None:
+        close = getattr(self.result, "close", None)
+        if close is not None:
+            close()  # Django's request_finished: this thread's database connections are given back
+
+
+async def _serve_sync(scope, receive, send) -> None:
+    body = await _read_body(receive)
+    if body is None:
+        return
+    loop = asyncio.get_running_loop()
+    try:
+        async with slots.slots().slot() as executor:
+            call = _SyncCall(_environ(scope, body))
+            try:
+                chunks, more = await loop.run_in_executor(executor, call.start)
+                await send({"type": "http.response.start", "status": call.status, "headers": call.headers})
+                while True:
+                    await send({"type": "http.response.body", "body": b"".join(chunks), "more_body": more})
+                    if not more:
+                        break
+                    chunks, more = await loop.run_in_executor(executor, call.more)
+            finally:
+                await loop.run_in_executor(executor, call.close)
+    finally:
+        body.close()
+
+
+async def _lifespan(receive, send) -> None:
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            slots.slots()
+            waiting.hub()  # the Redis subscriber starts with the process, not with its first waiter
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await waiting.hub().stop()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+
+
+async def application(scope, receive, send) -> None:
+    kind = scope["type"]
+    if kind == "lifespan":
+        await _lifespan(receive, send)
+    elif kind == "http" and not async_route(scope):
+        await _serve_sync(scope, receive, send)
+    else:
+        async with ThreadSensitiveContext(executor=_housekeeping):
+            await _async_handler(scope, receive, send)

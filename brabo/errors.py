@@ -407,6 +407,13 @@ _ENTRIES: tuple[Code, ...] = (
         "Too many live streams are open for this person.",
         "Close a console tab; the others keep updating.",
     ),
+    # issue 24: caps on concurrent waits (per agent, per workspace, in each web process)
+    _err(
+        "too_many_waits",
+        429,
+        "{whom} already holds its cap of concurrent waits on this server.",
+        "Wait for the number of seconds in the Retry-After header, then retry; or wait on fewer actions at once.",
+    ),
     _err(
         "runner_name_taken",
         409,

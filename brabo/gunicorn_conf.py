@@ -1,5 +1,7 @@
-"""gunicorn settings shared by `manage.py serve` (so `make run`) and production (`gunicorn -c brabo/gunicorn_conf.py
-brabo.wsgi`, see compose.yaml). Read from the environment like the rest of the settings (STYLE.md practice 8).
+"""gunicorn settings for serving Brabo through WSGI (`gunicorn -c brabo/gunicorn_conf.py brabo.wsgi`), the
+alternative to the ASGI server that `manage.py serve`, `make run` and production use (brabo/web.py, issue 24).
+Under WSGI every waiting agent and live stream holds a thread, as described below. Read from the environment
+like the rest of the settings (STYLE.md practice 8).
 
 Threaded workers (gthread): an agent's long-poll (`/wait`, `?wait=`) holds a thread, not a process, and gives its
 database connection back to the pool between checks. Each process's PostgreSQL pool is sized from

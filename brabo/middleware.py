@@ -7,7 +7,10 @@ when Django would otherwise render its HTML page. The admin keeps the redirect.
 
 from __future__ import annotations
 
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
 from django.middleware import common
+from django.utils.deprecation import MiddlewareMixin
+from whitenoise.middleware import WhiteNoiseMiddleware
 
 from .api_errors import api_not_found, database_unavailable, unavailable_response
 
@@ -30,17 +33,42 @@ class CommonMiddleware(common.CommonMiddleware):
         return super().process_response(request, response)
 
 
-class DatabaseUnavailableMiddleware:
+class DatabaseUnavailableMiddleware(MiddlewareMixin):
     """Outside DRF (the admin, the console) a lost database answers 503 "retry", not a 500 page (issue 13);
-    DRF's views get the same from brabo.api_errors.exception_handler."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request):
-        return self.get_response(request)
+    DRF's views get the same from brabo.api_errors.exception_handler. Sync and async (issue 24)."""
 
     def process_exception(self, request, exception):
         if database_unavailable(exception):
             return unavailable_response(exception)
         return None
+
+
+class StaticFilesMiddleware(WhiteNoiseMiddleware):
+    """WhiteNoise, able to sit in front of async views (issue 24). WhiteNoise's own middleware is sync only:
+    under the ASGI handler Django would then run everything after it through a thread, and an async wait
+    would hold that thread for its whole length. Static files themselves are served on the sync path
+    (``brabo.asgi``), so the async branch almost always just passes the request on."""
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response=None, settings=None):
+        from django.conf import settings as django_settings
+
+        super().__init__(get_response, settings or django_settings)
+        self._is_async = iscoroutinefunction(get_response)
+        if self._is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if self._is_async:
+            return self.__acall__(request)
+        return super().__call__(request)
+
+    async def __acall__(self, request):
+        static_file = (
+            self.find_file(request.path_info) if self.autorefresh else self.files.get(request.path_info)
+        )
+        if static_file is not None:
+            return await sync_to_async(self.serve)(static_file, request)
+        return await self.get_response(request)

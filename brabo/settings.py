@@ -82,7 +82,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # static files (the admin's, the console's) from the application server itself, also under gunicorn
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "brabo.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (issue 24)
     "brabo.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "brabo.middleware.CommonMiddleware",
@@ -132,8 +132,8 @@ if DATABASE_URL:
         # back at its end, so the connections a process holds are bounded by max_size whatever the load,
         # and idle ones above min_size are closed after max_idle seconds (issue 13: the threaded dev server
         # kept one per thread and exhausted PostgreSQL's max_connections). max_size follows the threads that
-        # can hold one at once: gunicorn's --threads per web process (BRABO_WEB_THREADS), plus one for the
-        # in-process beat thread. Django's pool needs CONN_MAX_AGE=0 (the pool does the reuse).
+        # can hold one at once: the ASGI server's sync slots per web process (BRABO_WEB_THREADS, brabo/slots.py),
+        # plus its housekeeping and readiness-probe threads and the in-process beat thread. Django's pool needs CONN_MAX_AGE=0 (the pool does the reuse).
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         # The pool checks a connection before lending it (a round trip of ~0.1 ms): after PostgreSQL restarts,
         # requests get fresh connections instead of the dead ones still pooled.
@@ -144,7 +144,7 @@ if DATABASE_URL:
             # thread count: at most 20 per process by default (2 web processes stay far below PostgreSQL's
             # default max_connections of 100).
             "max_size": env_int(
-                "BRABO_DB_POOL_MAX_SIZE", min(env_int("BRABO_WEB_THREADS", 32, minimum=1) + 1, 20), minimum=1
+                "BRABO_DB_POOL_MAX_SIZE", min(env_int("BRABO_WEB_THREADS", 16, minimum=1) + 4, 20), minimum=1
             ),
             # psycopg closes ONE idle connection above min_size per max_idle seconds, so after a burst of n a
             # process is back to min_size in about n x max_idle: 10 s keeps that to minutes, not an hour
@@ -337,12 +337,26 @@ DEFAULT_FROM_EMAIL = env_str("BRABO_EMAIL_FROM", "brabo@localhost")
 BRABO_PUBLIC_URL = env_str("BRABO_PUBLIC_URL").rstrip("/")  # links in notifications; none when unset
 BRABO_WEBHOOK_ALLOW_PRIVATE = env_bool("BRABO_WEBHOOK_ALLOW_PRIVATE", False)
 BRABO_WEBHOOK_TIMEOUT = env_int("BRABO_WEBHOOK_TIMEOUT", 10, minimum=1)
-# Live updates (server-sent events): a stream holds one gunicorn thread, so it ends after this many seconds
-# (the browser reconnects with Last-Event-ID and misses nothing), beats every BRABO_SSE_HEARTBEAT seconds,
-# and one person holds at most BRABO_SSE_MAX_STREAMS at once per process.
+# Live updates (server-sent events): a stream ends after this many seconds (the browser reconnects with
+# Last-Event-ID and misses nothing), beats every BRABO_SSE_HEARTBEAT seconds, and one person holds at most
+# BRABO_SSE_MAX_STREAMS at once per process. Under the ASGI server a stream is a listener of one feed (a few
+# kilobytes, no thread: issue 24), so the cap is generous (the console's tabs and reloads tripped 4); what a
+# listener may see is re-read every BRABO_SSE_TENANCY_REFRESH seconds and after every team/settings event.
 BRABO_SSE_MAX_SECONDS = env_int("BRABO_SSE_MAX_SECONDS", 300, minimum=1)
 BRABO_SSE_HEARTBEAT = env_int("BRABO_SSE_HEARTBEAT", 15, minimum=1)
-BRABO_SSE_MAX_STREAMS = env_int("BRABO_SSE_MAX_STREAMS", 4, minimum=1)
+BRABO_SSE_MAX_STREAMS = env_int("BRABO_SSE_MAX_STREAMS", 32, minimum=1)
+BRABO_SSE_TENANCY_REFRESH = env_int("BRABO_SSE_TENANCY_REFRESH", 30, minimum=1)
+# Issue 24 — waiting under the ASGI server (actions.waiting). A waiter re-reads the database after each
+# notification, and without one every BRABO_WAIT_RECHECK seconds while Redis is down or absent, every
+# BRABO_WAIT_RECHECK_SUBSCRIBED seconds while the process's subscription is up (a safety net only).
+BRABO_WAIT_RECHECK = env_int("BRABO_WAIT_RECHECK", 2, minimum=1)
+BRABO_WAIT_RECHECK_SUBSCRIBED = env_int("BRABO_WAIT_RECHECK_SUBSCRIBED", 30, minimum=1)
+# Concurrent waits (wait endpoints, ?wait=, hooks) one agent / one workspace may hold in one web process;
+# past them a wait is refused 429 too_many_waits with Retry-After: BRABO_WAIT_RETRY_AFTER seconds.
+BRABO_MAX_WAITS_PER_AGENT = env_int("BRABO_MAX_WAITS_PER_AGENT", 32, minimum=1)
+BRABO_MAX_WAITS_PER_WORKSPACE = env_int("BRABO_MAX_WAITS_PER_WORKSPACE", 500, minimum=1)
+BRABO_WAIT_RETRY_AFTER = env_int("BRABO_WAIT_RETRY_AFTER", 5, minimum=1)
+BRABO_READYZ_TIMEOUT = env_int("BRABO_READYZ_TIMEOUT", 2, minimum=1)
 
 # -- Issue 23: sign-in throttling and transport security in production ------------------------------------
 # (one block, so other branches' settings edits merge around it)

@@ -1,4 +1,4 @@
-"""Test support: Brabo served for real — `manage.py serve` (gunicorn), a Celery worker, and private Redis and
+"""Test support: Brabo served for real — `manage.py serve` (uvicorn, ASGI), a Celery worker, and private Redis and
 PostgreSQL instances a test may stop, kill or restart without touching the shared ones (issue 13).
 
 Ports: an ephemeral one by default; set BRABO_TEST_PORTS=8400-8499 to keep every server in a range.
@@ -119,7 +119,7 @@ class Process:
     def stop(self, sig=signal.SIGTERM, timeout: float = 20) -> None:
         if self.proc.poll() is None:
             try:
-                os.killpg(self.proc.pid, sig)  # its own session: the server and its gunicorn workers
+                os.killpg(self.proc.pid, sig)  # its own session: the server and its worker processes
             except ProcessLookupError:
                 pass
             try:
@@ -132,7 +132,7 @@ class Process:
 
 
 class Server(Process):
-    """`manage.py serve --addr 127.0.0.1:PORT` (gunicorn) with the given environment."""
+    """`manage.py serve --addr 127.0.0.1:PORT` (uvicorn) with the given environment."""
 
     def __init__(self, tmp: Path, *, env: dict[str, str], name: str = "server"):
         self.port = free_port()

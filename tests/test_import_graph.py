@@ -4,7 +4,8 @@ turned into app → app edges; a cycle between apps, an edge pointing up, or a f
 a function (the old way of dodging a cycle) fails here.
 
 Out of the graph: test modules and migrations (not app code) and ``brabo/urls.py``, the URL root that
-wires every app's views together (``brabo/settings.py`` names apps only as strings). Imports of third-party
+wires every app's views together (with its async twin ``brabo/async_urls.py`` and the ASGI root
+``brabo/asgi.py``, issue 24) (``brabo/settings.py`` names apps only as strings). Imports of third-party
 and standard-library modules inside functions cannot form an app cycle and are not judged here.
 """
 
@@ -18,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # Lowest first: an app may import only the apps before it.
 LAYERS = ("brabo", "permissions", "projects", "actions", "containers")
-WIRING = {"brabo/urls.py"}
+WIRING = {"brabo/urls.py", "brabo/async_urls.py", "brabo/asgi.py"}
 
 # A first-party import inside a function is allowed only here, each for a reason other than a cycle.
 LAZY_ALLOWED = {
@@ -31,6 +32,8 @@ LAZY_ALLOWED = {
     "which exists only once the app registry is ready",
     ("actions/apps.py", "actions.enqueue"): "AppConfig.ready: registers the outbox's periodic Celery tasks "
     "(the module imports models)",
+    ("actions/apps.py", "actions.live"): "AppConfig.ready: connects the live feed to membership and grant "
+    "changes (the module imports models)",
     ("actions/apps.py", "actions.maintenance"): "AppConfig.ready: registers the waiter sweep's Celery task "
     "(the module imports models)",
     ("actions/apps.py", "actions.announce"): "AppConfig.ready: installs what follows every written event "
@@ -58,8 +61,6 @@ LAZY_ALLOWED = {
     ("containers/apps.py", "containers.lifecycle"): "AppConfig.ready: the lifecycle imports models",
     ("brabo/wsgi.py", "brabo.celery"): "the broker transport loads after get_wsgi_application() configured "
     "Django, and only when a broker is configured (tests/test_wsgi.py)",
-    ("projects/management/commands/serve.py", "brabo.wsgi"): "gunicorn builds the WSGI application in each "
-    "worker after the fork (BaseApplication.load), not in the master",
 }
 
 

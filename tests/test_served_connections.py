@@ -15,7 +15,7 @@ from .served import Server, base_env, database_url_for_tests, wait_until
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
-THREADS = 4  # gunicorn threads per process, so the pool's max_size is 5
+THREADS = 4  # sync slots per process (brabo/slots.py): at most this many requests hold a connection at once
 
 
 def _connections(application_name: str) -> int:

@@ -111,8 +111,10 @@ def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_
         "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'], d['OPTIONS']['pool']['min_size'])"
     )
     url = "postgres://u@127.0.0.1:5432/d"
-    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="4") == "0 5 1"
-    # the default 32 threads: capped at 20, since a waiting thread gives its connection back
+    # the sync slots, plus the ASGI server's housekeeping and two readiness-probe threads and the beat thread
+    # (issue 24)
+    assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="4") == "0 8 1"
+    # the default 16 slots: capped at 20 (waiting agents hold no slot and no connection)
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_CONN_MAX_AGE="60") == "0 20 1"
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="64") == "0 20 1"
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_POOL_MAX_SIZE="3") == "0 3 1"

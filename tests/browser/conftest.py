@@ -40,7 +40,10 @@ def _in_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
-@pytest.fixture(scope="session")
+# Package scope, not session: Playwright's sync API keeps an event loop running in the test thread while it
+# lives, and a test after the browser tests that calls an async view through Django's sync test client
+# (/healthz) would meet it ("cannot use AsyncToSync in the same thread as an async event loop").
+@pytest.fixture(scope="package")
 def browser():
     reason = None
     if not os.path.exists(CHROMIUM):

@@ -2,7 +2,7 @@
 
 Waiting agents keep their request and get the outcome; approvals and auto-approved proposals answer their
 normal 200/201 (the outbox keeps the dispatch due); once Redis is back every approved action runs exactly
-once. Against `manage.py serve` (gunicorn + its Celery worker with beat) on a private Redis."""
+once. Against `manage.py serve` (uvicorn + its Celery worker with beat) on a private Redis."""
 
 from __future__ import annotations
 
@@ -64,9 +64,14 @@ def test_redis_stops_while_agents_wait_and_during_approval(
             for t in waiters:
                 t.start()
             probe = redis_lib.Redis(port=private_redis.port)
+            # issue 24: the web process holds ONE pattern subscription for every waiter, and its /readyz
+            # counts the waits it holds
             wait_until(
-                lambda: all(n for _, n in probe.pubsub_numsub(*[f"brabo:action:{i}" for i in ids])),
-                what="every agent subscribed to its action's wake-ups",
+                lambda: (
+                    probe.pubsub_numpat() >= 1
+                    and http.get("/readyz").json().get("load", {}).get("waits") == len(ids)
+                ),
+                what="every agent waiting, and the process subscribed to wake-ups",
             )
             private_redis.stop()
             print(f"[fault:redis] stopped Redis on port {private_redis.port} with {len(ids)} agents waiting")

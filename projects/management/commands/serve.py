@@ -1,11 +1,11 @@
-"""`manage.py serve` — the API and admin through gunicorn, with the periodic jobs (reaper, outbox sweep,
-vanished-waiter watch) running.
+"""`manage.py serve` — the API and admin through the ASGI server (uvicorn, brabo/web.py; issue 24), with the
+periodic jobs (reaper, outbox sweep, vanished-waiter watch) running.
 
-gunicorn's settings are brabo/gunicorn_conf.py, the same file production uses (compose.yaml); ``--addr`` picks
-the address. With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`). Without it
-tasks run in-process (eager) and the server runs ONE gunicorn process: in-process wake-ups of waiting agents
-(actions.waiting) only reach threads of the same process, and a daemon thread in that process runs the beat
-schedule (`brabo/celery.py`).
+The server's settings are brabo/web.py's, the same production uses (compose.yaml); ``--addr`` picks the
+address. With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`), and the server
+runs BRABO_WEB_WORKERS processes woken through Redis. Without it tasks run in-process (eager) and the server
+runs ONE process: in-process wake-ups of waiting agents (actions.waiting's hub) only reach that process, and a
+daemon thread in it runs the beat schedule (`brabo/celery.py`).
 """
 
 import os
@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import close_old_connections, connections
 
-from brabo import gunicorn_conf, startup
+from brabo import startup, web
 from brabo.celery import app
 
 
@@ -47,7 +47,8 @@ def _in_process_beat(stop: threading.Event) -> None:
 
 
 def _close_database_connections() -> None:
-    """Nothing opened here may be inherited by gunicorn's forked workers (a shared socket, a pool's threads)."""
+    """Nothing opened here may be inherited by the server's worker processes (a shared socket, a pool's
+    threads)."""
     for conn in connections.all(initialized_only=True):
         conn.close()
         close_pool = getattr(conn, "close_pool", None)
@@ -55,33 +56,9 @@ def _close_database_connections() -> None:
             close_pool()
 
 
-def _gunicorn(addr: str, *, eager: bool, stop: threading.Event):
-    from gunicorn.app.base import BaseApplication
-
-    class Server(BaseApplication):
-        def load_config(self):
-            for key in dir(gunicorn_conf):
-                if key in self.cfg.settings and getattr(gunicorn_conf, key) is not None:
-                    self.cfg.set(key, getattr(gunicorn_conf, key))
-            self.cfg.set("bind", [addr])
-            if eager:
-                self.cfg.set("workers", 1)
-                self.cfg.set("post_worker_init", _start_beat_thread)
-
-        def load(self):
-            from brabo.wsgi import application  # built in gunicorn's worker, after the fork
-
-            return application
-
-    def _start_beat_thread(worker):
-        threading.Thread(target=_in_process_beat, args=(stop,), name="periodic-jobs", daemon=True).start()
-
-    return Server()
-
-
 class Command(BaseCommand):
     help = (
-        "Serve the API and admin through gunicorn with the periodic jobs; start a Celery worker when "
+        "Serve the API and admin through uvicorn (ASGI) with the periodic jobs; start a Celery worker when "
         "CELERY_BROKER_URL is set."
     )
 
@@ -112,11 +89,18 @@ class Command(BaseCommand):
         else:
             self.stdout.write("no CELERY_BROKER_URL: approved actions and periodic jobs run in-process")
             self._probe_sandbox()  # R9.7: this process is the worker
-        self.stdout.write(f"serving on http://{addr}/ (gunicorn)")
+        self.stdout.write(f"serving on http://{addr}/ (uvicorn, ASGI)")
         self.stdout.flush()
         _close_database_connections()
         try:
-            _gunicorn(addr, eager=eager, stop=stop).run()
+            if eager:
+                # one process, so the beat thread and every waiter share it
+                threading.Thread(
+                    target=_in_process_beat, args=(stop,), name="periodic-jobs", daemon=True
+                ).start()
+                web.serve(addr, workers=1)
+            else:
+                web.serve(addr)
         finally:
             stop.set()
             if worker is not None:
