@@ -25,6 +25,9 @@ ACTION_EXPIRING_SOON = "proposed_action.expiring_soon"
 # Issue 16: budgets for spend (actions.budgets).
 SPEND_RECORDED = "spend.recorded"
 BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
+# Issue 25: undoing what an "Always allow" granted (patterns, or an autonomy row); ``grantEventId`` names the
+# ``permission.granted`` event it takes back.
+PERMISSION_REVOKED = "permission.revoked"
 # The action lifecycle's event types (the project log also holds team, key and settings events).
 EVENT_TYPES: tuple[str, ...] = (
     ACTION_CREATED,
@@ -34,6 +37,7 @@ EVENT_TYPES: tuple[str, ...] = (
     ACTION_EXPIRED,
     ACTION_EXPIRING_SOON,
     PERMISSION_GRANTED,
+    PERMISSION_REVOKED,
     ACTION_EXECUTED,
     ACTION_FAILED,
     TASK_STATUS_CHANGED,

@@ -30,7 +30,13 @@ from permissions.messages import sentence
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
 from projects.policy_store import write_refusal
-from projects.services import merge_accepted, require_project_role, upsert_autonomy
+from projects.services import (
+    merge_accepted,
+    remove_accepted,
+    require_project_role,
+    revert_autonomy,
+    upsert_autonomy,
+)
 
 from . import budgets, events, expiry, fairness, quorum, task_states, waiting
 from .announce import announce
@@ -46,6 +52,7 @@ from .models import (
     ActionApproval,
     MergedPullRequest,
     ProposedAction,
+    SessionEvent,
     payload_hash,
 )
 from .payloads import PayloadError, read_payload
@@ -521,9 +528,14 @@ def preview_always(action: ProposedAction) -> dict:
     """What a click of "Always allow" would write (R7.2–R7.4), without writing it. The console shows this."""
     if action.action_type in ALWAYS_ALLOW_REFUSED:
         return {"refused": True, "patterns": [], "autonomy_row": None}
-    if action.agent is not None and writes_autonomy_row(action.agent.name):
-        if action.action_type == "terminal" and derive_always(action.payload["command"]).external:
-            return {"refused": False, "patterns": [], "autonomy_row": None, "external": True}
+    # R7.4 writes a dev-<module> agent's autonomy row — except for terminal (issue 25): `terminal:
+    # auto_approve` would grant every command the agent ever proposes for one approved command, so its
+    # click writes the narrow R7.3 patterns of what was approved, as for any other agent.
+    if (
+        action.agent is not None
+        and writes_autonomy_row(action.agent.name)
+        and action.action_type != "terminal"
+    ):
         return {
             "refused": False,
             "patterns": [],
@@ -581,16 +593,23 @@ def _approve_always(action_id, actor) -> Decision:
     agent = action.agent
     if plan.get("autonomy_row") and agent is not None:
         row = plan["autonomy_row"]
-        existing = agent.autonomy_rules.filter(action_type=action.action_type, mode=AUTO_APPROVE).exists()
-        if was_pending or not existing:
+        previous = (
+            agent.autonomy_rules.filter(action_type=action.action_type).values_list("mode", flat=True).first()
+        )
+        if previous != AUTO_APPROVE:
             upsert_autonomy(actor=actor, agent=agent, action_type=action.action_type, mode=AUTO_APPROVE)
-            # R10.1 fixes the event's own field names (agentId/actionType); the API answers in snake_case
+            # R10.1 fixes the event's own field names (agentId/actionType); the API answers in snake_case.
+            # previousMode: what Undo puts back (issue 25); only a click that changed the row is a grant.
             events.record(
                 events.PERMISSION_GRANTED,
                 project_id=action.project_id,
                 actor=who,
                 action=action,
-                payload={"agentId": row["agent_id"], "actionType": row["action_type"]},
+                payload={
+                    "agentId": row["agent_id"],
+                    "actionType": row["action_type"],
+                    "previousMode": previous,
+                },
             )
         decision.autonomy_row = row
         return decision
@@ -616,10 +635,122 @@ def _approve_always(action_id, actor) -> Decision:
             project_id=action.project_id,
             actor=who,
             action=action,
-            payload={"patterns": granted, "pattern": ", ".join(granted)},
+            # added: what this click put in the policy, and so all its Undo takes out (issue 25)
+            payload={"patterns": granted, "pattern": ", ".join(granted), "added": written},
         )
     decision.patterns = patterns
     return decision
+
+
+# -- undoing "Always allow" (issue 25) -------------------------------------------------------------------
+
+
+@dataclass
+class Grant:
+    """One ``permission.granted`` an "Always allow" click wrote, as the agent's page lists it."""
+
+    event: SessionEvent
+    patterns: list[str]  # what the click added to permissions.json (and so what Undo takes out)
+    action_type: str | None  # the autonomy row's type, for a dev-<module> agent's click
+    previous_mode: str | None
+    undone_by: SessionEvent | None
+
+    @property
+    def what(self) -> str:
+        if self.action_type:
+            return f"autonomy {self.action_type}: auto_approve"
+        return ", ".join(self.patterns) or "nothing new (the patterns were already there)"
+
+
+def _grant_of(event: SessionEvent, undone: dict) -> Grant:
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    added = payload.get("added", payload.get("patterns"))  # events before issue 25: all its patterns
+    return Grant(
+        event=event,
+        patterns=[p for p in (added or []) if isinstance(p, str)],
+        action_type=payload.get("actionType") if isinstance(payload.get("actionType"), str) else None,
+        previous_mode=payload.get("previousMode") if isinstance(payload.get("previousMode"), str) else None,
+        undone_by=undone.get(event.id),
+    )
+
+
+def always_grants(agent: Agent) -> list[Grant]:
+    """What "Always allow" clicks on ``agent``'s actions granted, newest first, each with its undo if any.
+    Two queries, however many grants."""
+    granted = list(
+        SessionEvent.objects.filter(
+            type=events.PERMISSION_GRANTED, action__agent=agent, project_id=agent.project_id
+        )
+        .select_related("action")
+        .order_by("-id")[:200]
+    )
+    revoked = SessionEvent.objects.filter(
+        type=events.PERMISSION_REVOKED,
+        project_id=agent.project_id,
+        payload__grantEventId__in=[e.id for e in granted],
+    )
+    undone = {r.payload.get("grantEventId"): r for r in revoked}
+    return [_grant_of(e, undone) for e in granted]
+
+
+def undo_always_allow(*, grant_event_id: int, actor) -> SessionEvent:
+    """Take back what one "Always allow" click granted (issue 25): its patterns leave the accepted policy
+    and the file (``projects.services.remove_accepted``, the policy store's own path), its autonomy row goes
+    back to what it was (``revert_autonomy``). One transaction with a ``permission.revoked`` event by
+    ``actor``, who needs the role that could grant it (R2.2: the action type's minimum). Undoing twice is a
+    409 ``grant_already_undone``; a grant of another workspace is a 404."""
+    with transaction.atomic():
+        event = (
+            SessionEvent.objects.select_related("action__agent", "project")
+            .filter(id=grant_event_id, type=events.PERMISSION_GRANTED, action__isnull=False)
+            .first()
+        )
+        if event is None:
+            raise DomainError("No such grant.", status=404, reason="not_found")
+        action = event.action
+        require_project_role(
+            actor,
+            event.project,
+            ACTION_TYPES[action.action_type].min_role,
+            f"Undoing an 'Always allow' of {action.action_type}",
+        )
+        _lock(action.id)  # one undo at a time per action: the check below cannot race
+        already = SessionEvent.objects.filter(
+            type=events.PERMISSION_REVOKED, project_id=event.project_id, payload__grantEventId=event.id
+        ).exists()
+        if already:
+            raise DomainError(
+                "This 'Always allow' was already undone; nothing changed.",
+                status=409,
+                reason="grant_already_undone",
+            )
+        grant = _grant_of(event, {})
+        payload: dict = {"grantEventId": event.id, "reason": "always_allow_undone"}
+        if grant.action_type and action.agent is not None:
+            changed = revert_autonomy(
+                actor=actor,
+                agent=action.agent,
+                action_type=grant.action_type,
+                previous_mode=grant.previous_mode,
+            )
+            payload.update(
+                agentId=str(action.agent_id),
+                actionType=grant.action_type,
+                mode=grant.previous_mode if changed else None,
+                changed=changed,
+            )
+        else:
+            removed = remove_accepted(
+                project=event.project, allow=grant.patterns, actor=actor, source="always_allow_undone"
+            )
+            payload.update(patterns=removed, pattern=", ".join(removed), changed=bool(removed))
+        return events.record(
+            events.PERMISSION_REVOKED,
+            project_id=event.project_id,
+            actor=Actor.of_user(actor),
+            action=action,
+            payload=payload,
+        )
 
 
 # -- waiting (R8.4) --------------------------------------------------------------------------------------

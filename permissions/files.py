@@ -570,3 +570,16 @@ def merge_into(
         if merged != current or not os.path.exists(p):
             atomic_write(p, render_permissions(merged))
     return merged
+
+
+def remove_from(path: str | os.PathLike[str], allow: Sequence[str] = ()) -> Permissions:
+    """Take ``allow`` entries out of the file, keeping every other entry and its order; atomic and locked
+    (undoing an "always allow", issue 25). A file that does not load raises: nothing is written over it."""
+    p = os.fspath(path)
+    gone = set(allow)
+    with _locked(p):
+        current = load_permissions(p)
+        kept = Permissions(tuple(e for e in current.allow if e not in gone), current.deny, current.ask)
+        if kept != current:
+            atomic_write(p, render_permissions(kept))
+    return kept

@@ -567,6 +567,60 @@ def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
     return added
 
 
+def remove_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
+    """Take ``allow`` entries out of the accepted policy and out of the file on disk (undoing an "always
+    allow", issue 25), in the caller's transaction; returns the entries the accepted policy still had. This
+    only tightens: the accepted version alone already governs (R3.5: the stricter of file and accepted wins),
+    so a file that changed outside Brabo keeps its other differences, and one that does not load is left as
+    it is (it already grants nothing). A file in sync that cannot be written refuses, so both stay equal."""
+    require_project_role(actor, project, "developer", "Writing to permissions.json")
+    _lock_project(project)
+    before = accepted_permissions(project)
+    removed = [p for p in dict.fromkeys(allow) if p in set(before.allow)]
+    path = project.permissions_path
+    try:
+        disk = read_permissions_text(path, base=file_base(project))
+    except PermissionsFileError:
+        disk = None  # unreadable: it grants nothing (fails closed); the accepted version is changed alone
+        in_sync = False
+    else:
+        in_sync = sha256_text(disk) == project.policy_sha256
+    if disk is not None:
+        try:
+            files.remove_from(path, allow=list(allow))
+        except (OSError, PermissionsFileError) as exc:
+            if in_sync:
+                raise _write_failed(exc) from None
+            # out of sync and unwritable: the accepted version below still takes the entries away
+    if not removed:
+        return []
+    kept = Permissions(tuple(e for e in before.allow if e not in set(removed)), before.deny, before.ask)
+    if in_sync:
+        record_accepted(
+            project, read_permissions_text(path, base=file_base(project)), by=actor, source=source
+        )
+    else:
+        record_accepted(project, render_permissions(kept), by=actor, source=source)
+    return removed
+
+
+def revert_autonomy(*, actor, agent: Agent, action_type: str, previous_mode: str | None) -> bool:
+    """Undo an autonomy grant (issue 25): the row goes back to ``previous_mode`` (no row when there was
+    none) — only while it still is ``auto_approve``; a row someone changed since is theirs. Returns whether
+    it changed. Same role as setting it (``upsert_autonomy``)."""
+    minimum = ACTION_TYPES[action_type].min_role if action_type in ACTION_TYPES else "maintainer"
+    require_project_role(actor, agent.project, minimum, f"Setting {agent.name}'s {action_type} autonomy")
+    row = AutonomyRule.objects.select_for_update().filter(agent=agent, action_type=action_type).first()
+    if row is None or row.mode != AUTO_APPROVE:
+        return False
+    if previous_mode:
+        row.mode = previous_mode
+        row.save(update_fields=["mode", "updated_at"])
+    else:
+        row.delete()
+    return True
+
+
 @transaction.atomic
 def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | None = None) -> Permissions:
     """R3.5 — a maintainer+ accepts the file as it is on disk: it becomes the policy in force. What it adds

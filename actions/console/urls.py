@@ -53,6 +53,7 @@ def console_urls(wrap) -> list:
         p("agents/", views.agents, "agents"),
         p("agents/<uuid:agent_id>/", views.agent_card, "agent"),
         p("agents/<uuid:agent_id>/autopilot/", views.agent_autopilot, "autopilot"),
+        p("agents/<uuid:agent_id>/grants/<int:event_id>/undo/", views.grant_undo, "grant-undo"),
         p("projects/", views.projects, "projects"),
         p("projects/<uuid:project_id>/permissions/", views.permissions_editor, "permissions"),
         p("projects/<uuid:project_id>/stats/", views.stats, "stats"),

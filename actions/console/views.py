@@ -379,18 +379,39 @@ def deny(request, action_id):
     return _decide(request, action_id, services.deny_action, reason=request.POST.get("reason", ""))
 
 
-@require_POST
 def approve_always(request, action_id):
+    """GET: the confirmation, saying exactly what a click grants and what still stops it (issue 25).
+    POST: the click. A grant of an autonomy row (every action of a type, R7.4) is never one click: it
+    comes here first; a pattern grant is written at once (its button names the patterns)."""
     action = _action_or_404(request, action_id)
+    if request.method == "GET":
+        return _always_confirm(request, action)
+    if request.method != "POST":
+        return HttpResponseRedirect(reverse("admin:console-action", args=[action.id]))
     if (
         request.POST.get("confirm") != "yes"
         and services.preview_always(action).get("autonomy_row")
         and quorum.requirement(action) is None  # under a two-person rule the service refuses at once
     ):
-        # R7.4 grants the agent every action of this type (for terminal: every command the caps let
-        # through). That is never one click: the action's page says what it grants and asks first.
-        return redirect(reverse("admin:console-action", args=[action.id]) + "?confirm=always")
+        return redirect(reverse("admin:console-always", args=[action.id]))
     return _decide(request, action_id, services.approve_always)
+
+
+def _always_confirm(request, action: ProposedAction):
+    role = _roles(request.user).get(action.project.workspace_id)
+    row = Row(action, role, request.user)
+    return render(
+        request,
+        "console/always_confirm.html",
+        _base_context(
+            request,
+            f"Always allow · {action.action_type}",
+            row=row,
+            action=action,
+            preview=row.preview if action.status == PENDING else {},
+            section="queue",
+        ),
+    )
 
 
 # -- agents and autopilot (ADR 0189 §4) ------------------------------------------------------------------
@@ -435,12 +456,40 @@ def agent_card(request, agent_id):
             f"Agent {agent.name}",
             agent=agent,
             rules=rules,
+            grants=services.always_grants(agent),
             auto=auto,
             can_switch=role_at_least(role, MAINTAINER),
             confirm=request.GET.get("confirm") if confirm else "",
             section="agents",
         ),
     )
+
+
+@require_POST
+def grant_undo(request, agent_id, event_id):
+    """Undo one "Always allow" grant listed on the agent's page (issue 25): ``services.undo_always_allow``."""
+    agent = _agent_or_404(request, agent_id)
+    card = reverse("admin:console-agent", args=[agent.id])
+    try:
+        revoked = services.undo_always_allow(grant_event_id=event_id, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, f"Not undone: {exc}")
+        return redirect(card)
+    payload = revoked.payload
+    if payload.get("actionType"):
+        mode = payload.get("mode")
+        after = f"it is {mode} again" if mode else "the row is gone"
+        text = (
+            f"Undone: {agent.name} no longer auto-approves every {payload['actionType']} action ({after})."
+            if payload.get("changed")
+            else f"Nothing to undo: {agent.name}'s {payload['actionType']} row was changed since."
+        )
+    elif payload.get("patterns"):
+        text = f"Undone: removed {payload['pattern']} from permissions.json."
+    else:
+        text = "Nothing to undo: those patterns were no longer in permissions.json."
+    messages.success(request, text)
+    return redirect(card)
 
 
 @require_POST

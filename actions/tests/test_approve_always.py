@@ -63,7 +63,8 @@ def test_r7_3_writes_one_unit_per_segment(team, lead):
     assert resp.json()["patterns"] == expected
     assert list(load_permissions(team.project.permissions_path).allow) == expected
     granted = SessionEvent.objects.get(type="permission.granted")
-    assert granted.payload == {"patterns": expected, "pattern": ", ".join(expected)}
+    # added: what this click put in the policy, and so what its Undo takes out (issue 25)
+    assert granted.payload == {"patterns": expected, "pattern": ", ".join(expected), "added": expected}
     assert granted.actor_label == "max"
     types = list(
         SessionEvent.objects.filter(action_id=action_id).values_list("type", flat=True).order_by("id")
@@ -107,7 +108,12 @@ def test_r7_4_dev_module_agent_gets_an_autonomy_row(team):
     assert resp.json()["autonomy_row"] == {"agent_id": str(team.agent.id), "action_type": "git_commit"}
     assert team.agent.autonomy_rules.get(action_type="git_commit").mode == "auto_approve"
     granted = SessionEvent.objects.get(type="permission.granted")
-    assert granted.payload == {"agentId": str(team.agent.id), "actionType": "git_commit"}
+    # previousMode: what Undo puts back (issue 25) — there was no row
+    assert granted.payload == {
+        "agentId": str(team.agent.id),
+        "actionType": "git_commit",
+        "previousMode": None,
+    }
     assert not team.project.permissions_path.exists()
 
 

@@ -27,25 +27,37 @@ def test_the_agents_page_counts_each_pending_action_once_whatever_the_autonomy_r
     assert re.search(r"\b5\b", row) and not re.search(r"\b(10|15|20)\b", row)
 
 
-def test_always_allow_on_a_dev_module_agent_asks_first_and_says_it_grants_every_command(
+def test_always_allow_on_a_dev_module_agent_asks_first_and_says_exactly_what_it_grants(
     team, agent_api, login
 ):
-    action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
+    action_id = agent_api.propose("write_file", {"path": "notes.txt", "content": "x"}).json()["id"]
     c = login(team.maintainer)
     detail = _text(c.get(f"/admin/console/actions/{action_id}/"))
-    assert "Always allow all terminal…" in detail
+    assert "Always allow all write_file…" in detail
     # One click does not grant: it leads to a page that says what would be granted.
     r = c.post(f"/admin/console/actions/{action_id}/always/")
-    assert r.status_code == 302 and r["Location"].endswith("?confirm=always")
+    assert r.status_code == 302 and r["Location"].endswith(f"/admin/console/actions/{action_id}/always/")
     assert not AutonomyRule.objects.filter(agent=team.agent).exists()
     assert ProposedAction.objects.get(id=action_id).status == "pending"
     confirm = _text(c.get(r["Location"]))
-    assert "every terminal command" in confirm
-    assert "Yes, auto-approve every terminal of dev-api" in confirm
+    assert "write_file: auto_approve" in confirm and "not only this one" in confirm
+    assert "Yes, auto-approve every write_file of dev-api" in confirm
+    assert "dev-api's page" in confirm  # where the Undo is
     # The confirmed click grants it.
     done = _text(c.post(f"/admin/console/actions/{action_id}/always/", {"confirm": "yes"}, follow=True))
-    assert "now auto-approves every terminal action" in done
-    assert AutonomyRule.objects.get(agent=team.agent, action_type="terminal").mode == "auto_approve"
+    assert "now auto-approves every write_file action" in done
+    assert AutonomyRule.objects.get(agent=team.agent, action_type="write_file").mode == "auto_approve"
+
+
+def test_always_allow_on_a_dev_module_agent_never_grants_every_terminal_command(team, agent_api, login):
+    # issue 25: the click writes the narrow pattern of what was approved, not `terminal: auto_approve`
+    action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
+    c = login(team.maintainer)
+    done = _text(c.post(f"/admin/console/actions/{action_id}/always/", follow=True))
+    assert "wrote Terminal(cat) to permissions.json" in done
+    assert not AutonomyRule.objects.filter(agent=team.agent, action_type="terminal").exists()
+    assert agent_api.propose("terminal", {"command": "cat other.txt"}).json()["status"] == "auto_approved"
+    assert agent_api.propose("terminal", {"command": "touch x"}).json()["status"] == "pending"
 
 
 def test_a_pattern_writing_always_allow_needs_no_confirmation(team, agent_api, login, world):
