@@ -6,7 +6,7 @@ from django.urls import path
 
 from actions import live
 
-from . import budget, notifications, team, views
+from . import budget, history, notifications, team, views
 
 
 def team_urls(p) -> list:
@@ -61,7 +61,8 @@ def console_urls(wrap) -> list:
         p("projects/<uuid:project_id>/approvals/", views.approval_rules, "approval-rules"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
-        p("events/stream/", live.stream, "events-stream"),  # live updates (issue 16)
+        p("events/stream/", live.stream, "events-stream"),
+        p("history/", history.page, "history"),  # issue 25  # live updates (issue 16)
         p("notifications/", notifications.page, "notifications"),
         p("notifications/<uuid:workspace_id>/webhooks/", notifications.webhook_create, "webhook-create"),
         p(
