@@ -44,16 +44,86 @@ from .models import SessionEvent
 log = logging.getLogger(__name__)
 
 BATCH = 100
-_open: dict[int, int] = {}
+_open: dict[int, int] = {}  # person → streams open without a tab id
+# Issue 25: person → tab id → (generation, wake). A browser tab names itself (live.js keeps a random id in
+# sessionStorage), so each page it navigates to reuses the tab's one slot: the new stream takes the slot
+# over and the old one (whose page is gone, though the server has not noticed yet) ends at its next
+# wake-up, woken at once where it can be. A tab never trips its own limit however fast a person clicks.
+_tabs: dict[int, dict[str, tuple[int, object]]] = {}
+_generation = 0
 _open_lock = threading.Lock()
+_TAB_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
-def _acquire(user_id: int) -> bool:
+class Slot:
+    """One stream's hold on its person's quota: ``current()`` turns False once the same tab opened a newer
+    stream; ``release()`` frees it (once) unless that newer stream holds it by then."""
+
+    def __init__(self, user_id: int, tab: str | None, generation: int = 0):
+        self.user_id, self.tab, self.generation = user_id, tab, generation
+        self._released = False
+
+    def current(self) -> bool:
+        if self.tab is None:
+            return True
+        with _open_lock:
+            held = _tabs.get(self.user_id, {}).get(self.tab)
+            return held is not None and held[0] == self.generation
+
+    def on_superseded(self, wake) -> None:
+        """``wake`` is called (from the thread that opens the newer stream) when this one is taken over."""
+        if self.tab is None:
+            return
+        with _open_lock:
+            tabs = _tabs.get(self.user_id, {})
+            if self.tab in tabs and tabs[self.tab][0] == self.generation:
+                tabs[self.tab] = (self.generation, wake)
+
+    def release(self) -> None:
+        if self._released:
+            return
+        self._released = True
+        if self.tab is None:
+            _release(self.user_id)
+            return
+        with _open_lock:
+            tabs = _tabs.get(self.user_id, {})
+            if self.tab in tabs and tabs[self.tab][0] == self.generation:
+                del tabs[self.tab]
+                if not tabs:
+                    _tabs.pop(self.user_id, None)
+
+
+def _tab_of(request) -> str | None:
+    raw = request.GET.get("tab") or ""
+    return raw if 8 <= len(raw) <= 64 and all(c in _TAB_CHARS for c in raw) else None
+
+
+def _acquire(user_id: int, tab: str | None = None) -> Slot | None:
+    global _generation
+    wake = None
     with _open_lock:
-        if _open.get(user_id, 0) >= settings.BRABO_SSE_MAX_STREAMS:
-            return False
-        _open[user_id] = _open.get(user_id, 0) + 1
-        return True
+        tabs = _tabs.setdefault(user_id, {})
+        if tab is not None and tab in tabs:
+            wake = tabs[tab][1]  # the tab's earlier stream: taken over, not counted twice
+        elif _open.get(user_id, 0) + len(tabs) >= settings.BRABO_SSE_MAX_STREAMS:
+            if not tabs:
+                _tabs.pop(user_id, None)
+            return None
+        _generation += 1
+        if tab is None:
+            _open[user_id] = _open.get(user_id, 0) + 1
+            if not tabs:
+                _tabs.pop(user_id, None)
+            return Slot(user_id, None)
+        tabs[tab] = (_generation, None)
+        slot = Slot(user_id, tab, _generation)
+    if callable(wake):
+        try:
+            wake()
+        except RuntimeError:  # the old stream's loop is gone: it has ended already
+            pass
+    return slot
 
 
 def _release(user_id: int) -> None:
@@ -110,11 +180,13 @@ def _frame(change: dict) -> str:
     return f"id: {sse_id}\nevent: action\ndata: {json.dumps(change, separators=(',', ':'))}\n\n"
 
 
-def events(user, after: int, *, max_seconds: float, heartbeat: float) -> Generator[str, None, None]:
+def events(
+    user, after: int, *, max_seconds: float, heartbeat: float, current=lambda: True
+) -> Generator[str, None, None]:
     deadline = time.monotonic() + max_seconds
     yield "retry: 2000\n\n"
     try:
-        while True:
+        while current():  # False once the same tab opened a newer stream (issue 25)
             project_ids = list(visible_projects(user).values_list("id", flat=True))
             changes = _changes(user, project_ids, after)
             _release_connection()
@@ -157,6 +229,17 @@ class _Stream:
                 self._release()
 
 
+def _too_many() -> JsonResponse:
+    return JsonResponse(
+        {
+            "detail": f"at most {settings.BRABO_SSE_MAX_STREAMS} live streams per person are open; "
+            "close a console tab (the others keep updating).",
+            "reason": "too_many_streams",
+        },
+        status=429,
+    )
+
+
 def stream(request):
     """``GET /admin/console/events/stream/`` (a signed-in person's session)."""
     cursor = _cursor(request)
@@ -166,23 +249,21 @@ def stream(request):
             status=400,
         )
     user = request.user
-    if not _acquire(user.pk):
-        return JsonResponse(
-            {
-                "detail": f"at most {settings.BRABO_SSE_MAX_STREAMS} live streams per person are open; "
-                "close a console tab (the others keep updating).",
-                "reason": "too_many_streams",
-            },
-            status=429,
-        )
+    slot = _acquire(user.pk, _tab_of(request))
+    if slot is None:
+        return _too_many()
     if cursor is None:  # a first connection: only what changes from now on
         cursor = SessionEvent.objects.aggregate(m=Max("id"))["m"] or 0
 
     body = _Stream(
         events(
-            user, cursor, max_seconds=settings.BRABO_SSE_MAX_SECONDS, heartbeat=settings.BRABO_SSE_HEARTBEAT
+            user,
+            cursor,
+            max_seconds=settings.BRABO_SSE_MAX_SECONDS,
+            heartbeat=settings.BRABO_SSE_HEARTBEAT,
+            current=slot.current,
         ),
-        lambda: _release(user.pk),
+        slot.release,
     )
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
@@ -343,11 +424,14 @@ def _backlog(user, project_ids: frozenset[str], after: int, upto: int) -> list[d
     return [c for c in _changes(user, list(project_ids), after) if c["sse_id"] <= upto]
 
 
-async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: float, release):
+async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: float, release, slot=None):
     loop = asyncio.get_running_loop()
     deadline = loop.time() + max_seconds
     the_feed = feed()
     listener = _Listener(user, await slots.run(_visible_ids, user), loop.time())
+    current = slot.current if slot is not None else (lambda: True)
+    if slot is not None:  # taken over by a newer stream of the same tab: wake up and end (issue 25)
+        slot.on_superseded(lambda: loop.call_soon_threadsafe(listener.signal.set))
     try:
         yield "retry: 2000\n\n"
         upto = await the_feed.join(listener)
@@ -358,7 +442,7 @@ async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: flo
                 break
             after = missed[-1]["sse_id"]
             yield "".join(_frame(c) for c in missed)
-        while True:
+        while current():
             now = loop.time()
             if listener.stale or now - listener.refreshed_at >= settings.BRABO_SSE_TENANCY_REFRESH:
                 listener.stale = False  # frames offered from here on are filtered by the set read now
@@ -413,21 +497,16 @@ async def astream(request):
     refusal, user, cursor = await slots.run(_open_stream, request)
     if refusal is not None:
         return refusal
-    if not _acquire(user.pk):
-        return JsonResponse(
-            {
-                "detail": f"at most {settings.BRABO_SSE_MAX_STREAMS} live streams per person are open; "
-                "close a console tab (the others keep updating).",
-                "reason": "too_many_streams",
-            },
-            status=429,
-        )
+    slot = _acquire(user.pk, _tab_of(request))
+    if slot is None:
+        return _too_many()
     body = aevents(
         user,
         cursor,
         max_seconds=settings.BRABO_SSE_MAX_SECONDS,
         heartbeat=settings.BRABO_SSE_HEARTBEAT,
-        release=lambda: _release(user.pk),
+        release=slot.release,
+        slot=slot,
     )
     response = StreamingHttpResponse(body, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"

@@ -1,0 +1,58 @@
+"""One live stream per browser tab (issue 25): a tab's newer stream takes over its slot, so navigating never
+trips the person's stream limit; other tabs and untabbed clients still count."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from actions import live
+from actions.tests.test_live_stream import URL, _cookies
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_a_tabs_newer_stream_takes_over_its_slot(live_server, team, settings):
+    settings.BRABO_SSE_MAX_STREAMS = 1
+    settings.BRABO_SSE_MAX_SECONDS = 60  # the first stream would hold its slot this long if nothing ended it
+    settings.BRABO_SSE_HEARTBEAT = 1
+    tab = "a1b2c3d4e5f6"
+    with httpx.Client(base_url=live_server.url, cookies=_cookies(team.owner), timeout=30) as client:
+        with client.stream("GET", f"{URL}?tab={tab}") as first:
+            assert first.status_code == 200
+            lines = first.iter_lines()
+            assert next(lines).startswith("retry:")
+            # another tab, and a client without a tab id, are refused: the limit still holds
+            assert client.get(f"{URL}?tab=ffffffffffff").status_code == 429
+            assert client.get(URL).status_code == 429
+            with client.stream("GET", f"{URL}?tab={tab}") as second:  # the same tab, a new page
+                assert second.status_code == 200
+                # the first stream ends by itself (taken over), without waiting for its 60 s
+                rest = list(lines)
+                assert all(line == "" or line.startswith(":") for line in rest)
+                assert next(second.iter_lines()).startswith("retry:")
+    _wait_until_released(team.owner.pk)
+
+
+def _wait_until_released(user_id) -> None:
+    """The server notices a closed client at its next heartbeat; the test ends only when the stream has
+    (its thread reads the database until then)."""
+    import time
+
+    for _ in range(400):
+        if not live._tabs.get(user_id) and not live._open.get(user_id):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the stream never released its slot")
+
+
+def test_a_tab_id_that_is_not_one_counts_as_no_tab(live_server, team, settings):
+    settings.BRABO_SSE_MAX_STREAMS = 1
+    settings.BRABO_SSE_MAX_SECONDS = 3
+    settings.BRABO_SSE_HEARTBEAT = 1
+    with httpx.Client(base_url=live_server.url, cookies=_cookies(team.owner), timeout=30) as client:
+        with client.stream("GET", f"{URL}?tab=x") as first:
+            assert first.status_code == 200
+            next(first.iter_lines())
+            assert client.get(f"{URL}?tab=x").status_code == 429  # too short: not a tab, not a takeover
+    _wait_until_released(team.owner.pk)
