@@ -19,6 +19,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from brabo.errors import DomainError, disk_full
+from permissions.ceiling import added_and_lifted
 from permissions.decide import Permissions
 from permissions.files import (
     PermissionsFileError,
@@ -93,6 +94,14 @@ class PolicyState:
     accepted_at: str | None = None
     source: str | None = None
     diff: list[str] = field(default_factory=list)
+    # Issue 25: the file on disk read as a policy — why it does not load (then it can only be restored), or
+    # what it would grant against the accepted version if accepted ("allow: X", "lifts deny: Y", …).
+    disk_invalid: str | None = None
+    loosens: list[str] = field(default_factory=list)
+
+    @property
+    def unreadable(self) -> bool:
+        return self.disk_error is not None or self.disk_invalid is not None
 
     @property
     def changed_outside(self) -> bool:
@@ -131,6 +140,7 @@ def policy_state(project: Project) -> PolicyState:
         source=row.source if row else None,
     )
     if state.changed_outside and error is None:
+        _judge_disk(state)
         state.diff = list(
             difflib.unified_diff(
                 (accepted if accepted is not None else "").splitlines(),
@@ -141,6 +151,26 @@ def policy_state(project: Project) -> PolicyState:
             )
         )
     return state
+
+
+def _judge_disk(state: PolicyState) -> None:
+    """What accepting the file on disk would change (issue 25): nothing can be accepted from a file that does
+    not load; any allow it adds or deny/ask it lifts is a loosening, which the console leads with Restore on."""
+    try:
+        disk = parse_cached(state.disk_text) if state.disk_text is not None else Permissions()
+    except PermissionsFileError as exc:
+        state.disk_invalid = str(exc)
+        return
+    try:
+        accepted = parse_cached(state.accepted_text) if state.accepted_text is not None else Permissions()
+    except PermissionsFileError:  # never recorded so; if it were, it granted nothing
+        accepted = Permissions()
+    added, lifted_deny, lifted_ask = added_and_lifted(accepted, disk)
+    state.loosens = (
+        [f"allows {e}" for e in added]
+        + [f"lifts the deny on {e}" for e in lifted_deny]
+        + [f"lifts the ask on {e}" for e in lifted_ask]
+    )
 
 
 # -- refusals of a write (issue 23) ---------------------------------------------------------------------------
