@@ -61,8 +61,8 @@ def console_urls(wrap) -> list:
         p("projects/<uuid:project_id>/approvals/", views.approval_rules, "approval-rules"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
-        p("events/stream/", live.stream, "events-stream"),
-        p("history/", history.page, "history"),  # issue 25  # live updates (issue 16)
+        p("events/stream/", live.stream, "events-stream"),  # live updates (issue 16)
+        p("history/", history.page, "history"),  # issue 25
         p("notifications/", notifications.page, "notifications"),
         p("notifications/<uuid:workspace_id>/webhooks/", notifications.webhook_create, "webhook-create"),
         p(
