@@ -282,6 +282,7 @@ class SpendEntry(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["workspace", "period", "currency"], name="spend_ledger_period_idx")]
+        verbose_name_plural = "spend entries"  # not Django's default "entrys" (issue 25)
 
     def __str__(self) -> str:
         return f"{self.amount} {self.currency} ({self.period}) for {self.action_id}"

@@ -277,6 +277,9 @@ class AcceptedPolicy(models.Model):
     # how it was accepted: permissions_saved, execution_activated, always_allow, accepted_from_disk, upgrade
     source = models.CharField(max_length=40)
 
+    class Meta:
+        verbose_name_plural = "accepted policies"  # not Django's default "policys" (issue 25)
+
     def __str__(self) -> str:
         return f"accepted policy of {self.project_id}"
 

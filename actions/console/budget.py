@@ -96,11 +96,28 @@ def _back(ws_id) -> str:
     return f"{reverse('admin:console-budget')}?workspace={ws_id}"
 
 
+# The form's own words for the API's field names (issue 25: "monthly_amount must be …" read as a code).
+FIELD_WORDS = {
+    "monthly_amount": "The monthly budget",
+    "auto_approve_up_to": "The auto-approve amount",
+    "currency": "The currency",
+}
+
+
+def _in_words(exc: DomainError) -> str:
+    text = str(exc)
+    for field, words in FIELD_WORDS.items():
+        if text.startswith(field):
+            return words + text[len(field) :]
+        text = text.replace(field, words.lower())
+    return text
+
+
 def _run(request, fn, **kwargs) -> None:
     try:
         fn(actor=request.user, **kwargs)
     except DomainError as exc:
-        messages.error(request, str(exc))
+        messages.error(request, _in_words(exc))
     else:
         messages.success(request, "Budget saved.")
 
