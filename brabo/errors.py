@@ -311,6 +311,21 @@ _ENTRIES: tuple[Code, ...] = (
     _err("invitation_revoked", 409, "This invitation was revoked.", "Ask a maintainer for a new one."),
     _err("invitation_used", 409, "This invitation was already used.", "Ask a maintainer for a new one."),
     _err("invitation_expired", 409, "This invitation expired.", "Ask a maintainer for a new one."),
+    # issue 25: an account created from an e-mail invitation
+    _err(
+        "account_exists",
+        409,
+        "An account with the invited e-mail address exists already.",
+        "Sign in with that account to accept the invitation.",
+    ),
+    _err("username_taken", 409, "That username is taken.", "Choose another username."),
+    # issue 25: undoing an "Always allow"
+    _err(
+        "grant_already_undone",
+        409,
+        "This 'Always allow' was already undone.",
+        "Nothing to do; the agent's page shows who undid it.",
+    ),
     _err(
         "invitation_not_for_you",
         403,

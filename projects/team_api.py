@@ -18,6 +18,7 @@ from brabo.pagination import EventPagination
 from permissions.action_types import MAINTAINER
 
 from . import keys, teams
+from .invitation_mail import send_invitation
 from .models import Agent, PersonalToken, Workspace
 from .services import require_person, require_project_role, require_workspace_role
 from .team_models import Invitation, OwnershipOffer, WorkspaceEvent
@@ -58,9 +59,15 @@ class InvitationCreateSerializer(serializers.Serializer):
 class InvitationCreatedSerializer(InvitationSerializer):
     token = serializers.CharField(read_only=True, help_text="Shown once; only its SHA-256 is stored.")
     accept_url = serializers.CharField(read_only=True)
+    email_sent = serializers.BooleanField(
+        read_only=True, help_text="Whether the link went to the invitee by e-mail (issue 25)."
+    )
+    email_problem = serializers.CharField(
+        read_only=True, help_text="Why no e-mail went (empty when it did): send accept_url yourself."
+    )
 
     class Meta(InvitationSerializer.Meta):
-        fields = [*InvitationSerializer.Meta.fields, "token", "accept_url"]
+        fields = [*InvitationSerializer.Meta.fields, "token", "accept_url", "email_sent", "email_problem"]
 
 
 class TokenBodySerializer(serializers.Serializer):
@@ -171,7 +178,9 @@ class InvitationsView(APIView):
             actor=request.user, workspace=ws, **parse_body(InvitationCreateSerializer, request)
         )
         data = InvitationSerializer(inv).data
-        data.update(token=token, accept_url=accept_link(request, token))
+        link = accept_link(request, token)
+        mail = send_invitation(inv, link)
+        data.update(token=token, accept_url=link, email_sent=mail.sent, email_problem=mail.problem)
         return Response(data, status=status.HTTP_201_CREATED)
 
 

@@ -308,6 +308,70 @@ def accept_invitation(*, actor, token: str) -> Membership:
     return m
 
 
+def join_with_new_account(*, token: str, username: str, password: str, password_again: str):
+    """Issue 25: a person without an account creates one from an e-mail invitation and joins at once — one
+    transaction, so a refused join leaves no account. Only a pending invitation by e-mail opens this door
+    (a username invitation names an account that exists); the new account gets the invited address, so the
+    invitation is theirs. Returns (user, membership)."""
+    from django.contrib.auth.password_validation import validate_password
+
+    found = invitation_for_token(token)
+    if found is None:
+        raise DomainError(
+            "unknown invitation link; check you copied all of it.", status=404, reason="not_found"
+        )
+    with transaction.atomic():
+        inv = Invitation.objects.select_for_update().get(pk=found.pk)
+        if not inv.is_pending():
+            raise DomainError(
+                "this invitation is no longer valid (used, revoked or expired); ask a maintainer for a new one.",
+                status=409,
+                reason="invitation_not_pending",
+            )
+        if not inv.email:
+            raise DomainError(
+                f"this invitation is for the account {inv.username}; sign in as that person.",
+                status=403,
+                reason="invitation_not_for_you",
+            )
+        User = get_user_model()
+        if User.objects.filter(email__iexact=inv.email).exists():
+            raise DomainError(
+                f"an account with {inv.email} exists already; sign in with it to accept.",
+                field="username",
+                status=409,
+                reason="account_exists",
+            )
+        name = clean_text(username, "username", 150)
+        field = User._meta.get_field("username")
+        try:
+            field.run_validators(name)
+        except ValidationError:
+            raise DomainError(
+                "a username is letters, digits and @ . + - _ only (at most 150).", field="username"
+            ) from None
+        if not name:
+            raise DomainError("choose a username.", field="username")
+        if User.objects.filter(username__iexact=name).exists():
+            raise DomainError(
+                f"the username {name!r} is taken; choose another.",
+                field="username",
+                status=409,
+                reason="username_taken",
+            )
+        if password != password_again:
+            raise DomainError("the two passwords differ; type the same password twice.", field="password")
+        candidate = User(username=name, email=inv.email)
+        try:
+            validate_password(password, candidate)
+        except ValidationError as exc:
+            raise DomainError(" ".join(exc.messages), field="password") from None
+        candidate.set_password(password)
+        candidate.save()
+        m = accept_invitation(actor=candidate, token=token)  # single use, the inviter's role re-checked
+    return candidate, m
+
+
 # -- removal and suspended agents ----------------------------------------------------------------------
 
 

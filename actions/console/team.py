@@ -21,6 +21,7 @@ from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER, OWNER, ROLE_RANK, role_at_least
 from projects import keys, teams
 from projects.access import visible_projects
+from projects.invitation_mail import send_invitation
 from projects.models import Agent, Membership, Project, Workspace
 from projects.team_models import Invitation
 
@@ -103,8 +104,9 @@ def member_invite(request, workspace_id):
         return redirect(_members_page())
     inv, token = made
     link = request.build_absolute_uri(reverse("invitation-accept-page", args=[token]))
+    mail = send_invitation(inv, link)  # issue 25: the page says whether the e-mail went
     # The link is shown on this answer only (never stored in a message cookie or the session).
-    return members(request, new_invitation={"invitation": inv, "link": link})
+    return members(request, new_invitation={"invitation": inv, "link": link, "mail": mail})
 
 
 @require_POST
@@ -263,7 +265,30 @@ def invitation_page(request, token):
         raise Http404("Unknown invitation link.")
     form = AuthenticationForm(request)
     error = None
-    if request.method == "POST" and request.POST.get("step") == "login":
+    signup = {"username": ""}
+    if (
+        request.method == "POST"
+        and request.POST.get("step") == "signup"
+        and not request.user.is_authenticated
+    ):
+        # issue 25: no account yet — create one from this invitation (its address), and join at once
+        signup["username"] = (request.POST.get("new_username") or "").strip()[:150]
+        try:
+            user, m = teams.join_with_new_account(
+                token=token,
+                username=signup["username"],
+                password=request.POST.get("new_password") or "",
+                password_again=request.POST.get("new_password_again") or "",
+            )
+        except DomainError as exc:
+            error = str(exc)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(
+                request, f"Welcome to {inv.workspace.name}, {user.get_username()}: you joined as {m.role}."
+            )
+            return redirect(reverse("admin:console-members"))
+    elif request.method == "POST" and request.POST.get("step") == "login":
         form = AuthenticationForm(request, data=request.POST)
         if form.is_valid():
             login(request, form.get_user())
@@ -279,5 +304,12 @@ def invitation_page(request, token):
     return render(
         request,
         "console/invitation.html",
-        {"inv": inv, "pending": inv.is_pending(), "form": form, "error": error, "title": "Invitation"},
+        {
+            "inv": inv,
+            "pending": inv.is_pending(),
+            "form": form,
+            "error": error,
+            "title": "Invitation",
+            "signup": signup,
+        },
     )
