@@ -172,7 +172,7 @@ def _describe(event) -> str:
             "auto_approved": "approved by a rule",
             "denied": "denied by the policy",
             "pending": "it waits for a person",
-        }.get(p.get("status"), "recorded")
+        }.get(str(p.get("status")), "recorded")
         why = reason_sentence(p.get("reason"), p.get("scopeRoot"))
         return f"{who} proposed {_what(event)} — {verdict}: {why}."
     if t == domain.ACTION_APPROVED:

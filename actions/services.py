@@ -705,9 +705,9 @@ def undo_always_allow(*, grant_event_id: int, actor) -> SessionEvent:
             .filter(id=grant_event_id, type=events.PERMISSION_GRANTED, action__isnull=False)
             .first()
         )
-        if event is None:
+        action = event.action if event is not None else None
+        if event is None or action is None:
             raise DomainError("No such grant.", status=404, reason="not_found")
-        action = event.action
         require_project_role(
             actor,
             event.project,
