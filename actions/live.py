@@ -181,7 +181,7 @@ def _frame(change: dict) -> str:
 
 
 def events(
-    user, after: int, *, max_seconds: float, heartbeat: float, current=lambda: True
+    user, after: int, *, max_seconds: float, heartbeat: float, current=lambda: True, wake_key: str = ""
 ) -> Generator[str, None, None]:
     deadline = time.monotonic() + max_seconds
     yield "retry: 2000\n\n"
@@ -199,11 +199,15 @@ def events(
                 return
 
             def changed(ids=project_ids, since=after) -> bool:
+                if not current():
+                    return True  # taken over: the loop above ends the stream
                 hit = _action_events(ids, since).exists()
                 _release_connection()
                 return hit
 
             keys = [waiting.project_events_key(pid) for pid in project_ids]
+            if wake_key:
+                keys.append(wake_key)
             if not waiting.wait_for(keys, changed, min(heartbeat, remaining), recheck=heartbeat):
                 yield ": heartbeat\n\n"
     finally:
@@ -254,6 +258,9 @@ def stream(request):
         return _too_many()
     if cursor is None:  # a first connection: only what changes from now on
         cursor = SessionEvent.objects.aggregate(m=Max("id"))["m"] or 0
+    wake_key = f"live-slot:{user.pk}:{slot.tab}:{slot.generation}" if slot.tab else ""
+    if wake_key:  # taken over by a newer stream of the same tab: woken at once, not at the next heartbeat
+        slot.on_superseded(lambda: waiting.publish(wake_key))
 
     body = _Stream(
         events(
@@ -262,6 +269,7 @@ def stream(request):
             max_seconds=settings.BRABO_SSE_MAX_SECONDS,
             heartbeat=settings.BRABO_SSE_HEARTBEAT,
             current=slot.current,
+            wake_key=wake_key,
         ),
         slot.release,
     )

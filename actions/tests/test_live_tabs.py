@@ -14,8 +14,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def test_a_tabs_newer_stream_takes_over_its_slot(live_server, team, settings):
     settings.BRABO_SSE_MAX_STREAMS = 1
-    settings.BRABO_SSE_MAX_SECONDS = 60  # the first stream would hold its slot this long if nothing ended it
-    settings.BRABO_SSE_HEARTBEAT = 1
+    # the first stream would hold its slot ten minutes if nothing woke it: it ends because it is taken over
+    settings.BRABO_SSE_MAX_SECONDS = 600
+    settings.BRABO_SSE_HEARTBEAT = 600
     tab = "a1b2c3d4e5f6"
     with httpx.Client(base_url=live_server.url, cookies=_cookies(team.owner), timeout=30) as client:
         with client.stream("GET", f"{URL}?tab={tab}") as first:
@@ -25,12 +26,14 @@ def test_a_tabs_newer_stream_takes_over_its_slot(live_server, team, settings):
             # another tab, and a client without a tab id, are refused: the limit still holds
             assert client.get(f"{URL}?tab=ffffffffffff").status_code == 429
             assert client.get(URL).status_code == 429
+            settings.BRABO_SSE_MAX_SECONDS = 2  # the second ends by itself, so the test leaves nothing open
             with client.stream("GET", f"{URL}?tab={tab}") as second:  # the same tab, a new page
                 assert second.status_code == 200
-                # the first stream ends by itself (taken over), without waiting for its 60 s
-                rest = list(lines)
-                assert all(line == "" or line.startswith(":") for line in rest)
-                assert next(second.iter_lines()).startswith("retry:")
+                # the first stream's body ends now (read timeout 30 s: it would fail, not wait 600 s)
+                assert [line for line in lines if line.strip()] == []
+                rest = second.iter_lines()
+                assert next(rest).startswith("retry:")
+                assert [line for line in rest if line.startswith("data:")] == []  # ends after its 2 s
     _wait_until_released(team.owner.pk)
 
 
