@@ -34,6 +34,13 @@ def demo_calls(readme: str) -> str:
     return match.group(1)
 
 
+def block_after(readme: str, marker: str) -> str:
+    """The sh block that follows ``<!-- marker -->`` (issue 25: every block a test runs is found so)."""
+    match = re.search(rf"<!-- {marker} -->\s*```sh\n(.*?)```", readme, re.S)
+    assert match, f"README.md has no {marker} block"
+    return match.group(1)
+
+
 def _code(cell: str) -> str:
     found = re.match(r"`(\w+)`", cell)
     assert found, f"expected a `code` cell in the README's table, got {cell!r}"
@@ -137,6 +144,8 @@ def test_a_fresh_clone_make_run_and_the_readme_calls_as_written(fresh_clone, tmp
             assert last[action]["status"] == state, (action, last[action])
         assert "On branch hello" in last["terminal"]["result"]["stdout"]
 
+        _the_other_blocks_run_as_written(readme, fresh_clone, env)
+
         bare = next((fresh_clone / "var" / "git").glob("*/demo/demo-app.git"))
         git = ["git", "--git-dir", str(bare)]
         main = subprocess.run([*git, "rev-parse", "main"], capture_output=True, text=True).stdout.strip()
@@ -157,3 +166,25 @@ def test_a_fresh_clone_make_run_and_the_readme_calls_as_written(fresh_clone, tmp
             os.killpg(make.pid, signal.SIGKILL)
             make.wait()
         log.close()
+
+
+def _the_other_blocks_run_as_written(readme: str, clone, env) -> None:
+    """Issue 25: the first-setup and policy command-line blocks, line by line as written, against the demo
+    `make run` left (the README says what each exits with)."""
+
+    def sh(script: str):
+        return subprocess.run(
+            ["bash", "-c", script], cwd=clone, env=env, capture_output=True, text=True, timeout=120
+        )
+
+    made = sh(block_after(readme, "first-token"))
+    assert made.returncode == 0 and json.loads(made.stdout)["name"] == "Acme", made.stdout + made.stderr
+    lines = [line for line in block_after(readme, "policy-cli").splitlines() if line.strip()]
+    assert len(lines) == 3, lines
+    evaluated = sh(lines[0])
+    assert evaluated.returncode == 0, evaluated.stderr
+    assert json.loads(evaluated.stdout)["reason"] == "compound_uncovered"
+    checked = sh(lines[1])  # git push: a cap, so a person decides (exit 1, as the README says)
+    assert checked.returncode == 1 and "require_approval" in checked.stdout, checked.stdout + checked.stderr
+    linted = sh(lines[2])
+    assert linted.returncode == 0, linted.stdout + linted.stderr
