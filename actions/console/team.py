@@ -9,7 +9,7 @@ API's. Views only read what to show and turn a ``DomainError`` into a message.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Prefetch
 from django.http import Http404
@@ -311,5 +311,8 @@ def invitation_page(request, token):
             "error": error,
             "title": "Invitation",
             "signup": signup,
+            # an e-mail invitation to an address no account has: the page offers to create one (issue 25)
+            "can_sign_up": bool(inv.email)
+            and not get_user_model().objects.filter(email__iexact=inv.email).exists(),
         },
     )

@@ -163,5 +163,6 @@ def test_no_signup_for_a_username_invitation_or_an_existing_address(team, world)
     _, r = _signup(by_name, username="impostor")
     assert "sign in as that person" in _visible(r) and not User.objects.filter(username="impostor").exists()
     _, by_mail = _invite_in_console(team, "KNOWN@example.com")
-    _, r = _signup(by_mail, username="twin")
+    assert "Create account" not in _visible(Client().get(by_mail))  # that address has an account: sign in
+    _, r = _signup(by_mail, username="twin")  # posted anyway: refused by the service
     assert "exists already; sign in" in _visible(r) and not User.objects.filter(username="twin").exists()
