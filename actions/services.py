@@ -528,14 +528,13 @@ def preview_always(action: ProposedAction) -> dict:
     """What a click of "Always allow" would write (R7.2–R7.4), without writing it. The console shows this."""
     if action.action_type in ALWAYS_ALLOW_REFUSED:
         return {"refused": True, "patterns": [], "autonomy_row": None}
-    # R7.4 writes a dev-<module> agent's autonomy row — except for terminal (issue 25): `terminal:
-    # auto_approve` would grant every command the agent ever proposes for one approved command, so its
-    # click writes the narrow R7.3 patterns of what was approved, as for any other agent.
-    if (
-        action.agent is not None
-        and writes_autonomy_row(action.agent.name)
-        and action.action_type != "terminal"
-    ):
+    # R7.4 (RN-509): a dev-<module> agent's click writes its autonomy row, terminal included. That grants
+    # every command of its type (floor, caps and deny still apply), so the console never makes it one click:
+    # its confirmation names the row (issue 25) and the agent's page lists it with Undo. A command with an
+    # external effect writes nothing (R7.3).
+    if action.agent is not None and writes_autonomy_row(action.agent.name):
+        if action.action_type == "terminal" and derive_always(action.payload["command"]).external:
+            return {"refused": False, "patterns": [], "autonomy_row": None, "external": True}
         return {
             "refused": False,
             "patterns": [],

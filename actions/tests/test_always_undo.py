@@ -21,18 +21,26 @@ def api(team):
     return Proposer(team)
 
 
+@pytest.fixture
+def qa(team):
+    """An agent whose terminal click writes patterns; dev-api's writes its autonomy row (R7.4)."""
+    return team.world.agent(team.project, team.maintainer, "qa")
+
+
 def _grant(team, action_id) -> SessionEvent:
     resp = team.world.client(team.maintainer).post(f"/api/actions/{action_id}/approve-always/")
     assert resp.status_code == 200, resp.content
     return SessionEvent.objects.filter(type="permission.granted", action_id=action_id).get()
 
 
-def test_undo_takes_the_patterns_out_of_the_file_and_the_accepted_policy(team, api):
+def test_undo_takes_the_patterns_out_of_the_file_and_the_accepted_policy(team, api, qa):
     api.write_permissions(allow=["Terminal(pytest)"], deny=["Terminal(rm)"])
-    action_id = api.propose("terminal", {"command": "cat notes.txt && pytest"}).json()["id"]
+    action_id = api.propose("terminal", {"command": "cat notes.txt && pytest"}, key=qa[1]).json()["id"]
     grant = _grant(team, action_id)
     assert grant.payload["added"] == ["Terminal(cat)"]  # pytest was there already: not this click's
-    assert api.propose("terminal", {"command": "cat other.txt"}).json()["status"] == "auto_approved"
+    assert (
+        api.propose("terminal", {"command": "cat other.txt"}, key=qa[1]).json()["status"] == "auto_approved"
+    )
 
     revoked = services.undo_always_allow(grant_event_id=grant.id, actor=team.maintainer)
 
@@ -42,12 +50,12 @@ def test_undo_takes_the_patterns_out_of_the_file_and_the_accepted_policy(team, a
     assert list(on_disk.allow) == ["Terminal(pytest)"] and list(on_disk.deny) == ["Terminal(rm)"]
     assert list(accepted_permissions(team.project).allow) == ["Terminal(pytest)"]
     assert not policy_state(team.project).changed_outside  # file and accepted version agree
-    assert api.propose("terminal", {"command": "cat other.txt"}).json()["status"] == "pending"
-    assert api.propose("terminal", {"command": "pytest -q"}).json()["status"] == "auto_approved"
+    assert api.propose("terminal", {"command": "cat other.txt"}, key=qa[1]).json()["status"] == "pending"
+    assert api.propose("terminal", {"command": "pytest -q"}, key=qa[1]).json()["status"] == "auto_approved"
 
 
-def test_undo_twice_is_a_409_and_records_nothing_more(team, api):
-    action_id = api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
+def test_undo_twice_is_a_409_and_records_nothing_more(team, api, qa):
+    action_id = api.propose("terminal", {"command": "cat notes.txt"}, key=qa[1]).json()["id"]
     grant = _grant(team, action_id)
     services.undo_always_allow(grant_event_id=grant.id, actor=team.maintainer)
     with pytest.raises(DomainError) as err:
@@ -80,8 +88,8 @@ def test_undo_leaves_a_row_someone_changed_since(team, api):
     assert AutonomyRule.objects.get(agent=team.agent, action_type="write_file").mode == "deny"
 
 
-def test_undo_of_a_file_changed_outside_brabo_only_tightens(team, api):
-    action_id = api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
+def test_undo_of_a_file_changed_outside_brabo_only_tightens(team, api, qa):
+    action_id = api.propose("terminal", {"command": "cat notes.txt"}, key=qa[1]).json()["id"]
     grant = _grant(team, action_id)
     path = team.project.permissions_path
     loosened = json.loads(path.read_text())
@@ -93,8 +101,8 @@ def test_undo_of_a_file_changed_outside_brabo_only_tightens(team, api):
     assert policy_state(team.project).changed_outside
 
 
-def test_undo_of_an_unreadable_file_still_takes_the_grant_out_of_the_policy_in_force(team, api):
-    action_id = api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
+def test_undo_of_an_unreadable_file_still_takes_the_grant_out_of_the_policy_in_force(team, api, qa):
+    action_id = api.propose("terminal", {"command": "cat notes.txt"}, key=qa[1]).json()["id"]
     grant = _grant(team, action_id)
     team.project.permissions_path.write_text("{not json")
     services.undo_always_allow(grant_event_id=grant.id, actor=team.maintainer)
@@ -119,20 +127,20 @@ def test_who_may_undo(team, api, world):
     services.undo_always_allow(grant_event_id=grant.id, actor=team.developer)  # git_commit: developer
 
 
-def test_the_agents_page_lists_each_grant_with_undo(team, api, client):
-    cat = api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
-    commit = api.propose("git_commit", {"message": "wip"}).json()["id"]
+def test_the_agents_page_lists_each_grant_with_undo(team, api, client, qa):
+    cat = api.propose("terminal", {"command": "cat notes.txt"}, key=qa[1]).json()["id"]
+    commit = api.propose("git_commit", {"message": "wip"}, key=qa[1]).json()["id"]
     first, second = _grant(team, cat), _grant(team, commit)
     client.force_login(team.maintainer)
-    page = client.get(f"/admin/console/agents/{team.agent.id}/").content.decode()
-    assert "Terminal(cat)" in page and "autonomy git_commit: auto_approve" in page
+    page = client.get(f"/admin/console/agents/{qa[0].id}/").content.decode()
+    assert "Terminal(cat)" in page and "GitCommit()" in page
     assert page.count('data-action="undo-grant"') == 2
-    done = client.post(f"/admin/console/agents/{team.agent.id}/grants/{first.id}/undo/", follow=True)
+    done = client.post(f"/admin/console/agents/{qa[0].id}/grants/{first.id}/undo/", follow=True)
     text = done.content.decode()
     assert "Undone: removed Terminal(cat) from permissions.json." in text
     assert text.count('data-action="undo-grant"') == 1 and "undone by max" in text
     # a grant id of another agent's page cannot be undone through this one's URL by an outsider
     eve = type(client)()
     eve.force_login(team.outsider)
-    url = f"/admin/console/agents/{team.agent.id}/grants/{second.id}/undo/"
+    url = f"/admin/console/agents/{qa[0].id}/grants/{second.id}/undo/"
     assert eve.post(url).status_code == 404

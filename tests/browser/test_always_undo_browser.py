@@ -16,11 +16,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_always_allow_then_undo(page, team, shot):
     agent = Proposer(team)
-    cat = agent.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
+    qa, qa_key = team.world.agent(team.project, team.maintainer, "qa")  # qa writes patterns (R7.4)
+    cat = agent.propose("terminal", {"command": "cat notes.txt"}, key=qa_key).json()["id"]
     write = agent.propose("write_file", {"path": "notes.txt", "content": "hello"}).json()["id"]
     login(page, "max")
 
-    # A dev agent's terminal click writes only the pattern of what was approved.
+    # A pattern-writing click grants only the pattern of what was approved.
     page.goto(f"/admin/console/actions/{cat}/")
     page.get_by_role("button", name="Always allow", exact=True).click()
     page.get_by_text("wrote Terminal(cat) to permissions.json").wait_for()
@@ -36,20 +37,19 @@ def test_always_allow_then_undo(page, team, shot):
     dialog.get_by_role("button", name="Yes, auto-approve every write_file of dev-api").click()
     page.get_by_text("now auto-approves every write_file action").wait_for()
 
-    # Both grants are on the agent's page, each with Undo.
-    page.goto(f"/admin/console/agents/{team.agent.id}/")
-    grants = page.locator("[data-grants] tbody tr")
-    assert grants.count() == 2
-    shot(page, "agent-grants")
+    # Each grant is on its agent's page with Undo.
+    page.goto(f"/admin/console/agents/{qa.id}/")
     page.locator("tr", has_text="Terminal(cat)").get_by_role("button", name="Undo").click()
     page.get_by_text("Undone: removed Terminal(cat) from permissions.json.").wait_for()
+    page.goto(f"/admin/console/agents/{team.agent.id}/")
+    shot(page, "agent-grants")
     page.locator("tr", has_text="write_file: auto_approve").get_by_role("button", name="Undo").click()
     page.get_by_text("Undone: dev-api no longer auto-approves every write_file action").wait_for()
     assert page.locator('[data-grants] [data-action="undo-grant"]').count() == 0
-    assert page.locator("[data-grants]").get_by_text("undone by max").count() == 2
+    assert page.locator("[data-grants]").get_by_text("undone by max").count() == 1
 
     assert "Terminal(cat)" not in load_permissions(team.project.permissions_path).allow
     assert not AutonomyRule.objects.filter(agent=team.agent, action_type="write_file").exists()
     revoked = SessionEvent.objects.filter(type="permission.revoked").order_by("id")
     assert [e.actor_label for e in revoked] == ["max", "max"]
-    assert agent.propose("terminal", {"command": "cat other.txt"}).json()["status"] == "pending"
+    assert agent.propose("terminal", {"command": "cat other.txt"}, key=qa_key).json()["status"] == "pending"

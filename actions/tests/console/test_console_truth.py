@@ -49,15 +49,21 @@ def test_always_allow_on_a_dev_module_agent_asks_first_and_says_exactly_what_it_
     assert AutonomyRule.objects.get(agent=team.agent, action_type="write_file").mode == "auto_approve"
 
 
-def test_always_allow_on_a_dev_module_agent_never_grants_every_terminal_command(team, agent_api, login):
-    # issue 25: the click writes the narrow pattern of what was approved, not `terminal: auto_approve`
+def test_always_allow_on_a_dev_module_agent_terminal_writes_the_row_only_after_naming_it(
+    team, agent_api, login
+):
+    # R7.4 (RN-509): a dev-<module> agent's click writes `terminal: auto_approve` — every command of the
+    # agent, not only this one — so it is never one click and its confirmation says so (issue 25).
     action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
     c = login(team.maintainer)
-    done = _text(c.post(f"/admin/console/actions/{action_id}/always/", follow=True))
-    assert "wrote Terminal(cat) to permissions.json" in done
-    assert not AutonomyRule.objects.filter(agent=team.agent, action_type="terminal").exists()
-    assert agent_api.propose("terminal", {"command": "cat other.txt"}).json()["status"] == "auto_approved"
-    assert agent_api.propose("terminal", {"command": "touch x"}).json()["status"] == "pending"
+    r = c.post(f"/admin/console/actions/{action_id}/always/")
+    assert r.status_code == 302 and not AutonomyRule.objects.filter(agent=team.agent).exists()
+    confirm = _text(c.get(r["Location"]))
+    assert "terminal: auto_approve" in confirm and "not only this one" in confirm
+    done = _text(c.post(f"/admin/console/actions/{action_id}/always/", {"confirm": "yes"}, follow=True))
+    assert "now auto-approves every terminal action" in done
+    assert AutonomyRule.objects.get(agent=team.agent, action_type="terminal").mode == "auto_approve"
+    assert agent_api.propose("terminal", {"command": "touch x"}).json()["status"] == "auto_approved"
 
 
 def test_a_pattern_writing_always_allow_needs_no_confirmation(team, agent_api, login, world):
