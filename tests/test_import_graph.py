@@ -43,6 +43,10 @@ LAZY_ALLOWED = {
         "actions/apps.py",
         "actions.models",
     ): "AppConfig.ready: models import only after the app registry is ready",
+    ("actions/apps.py", "actions.inprocess"): "AppConfig.ready: registers the in-process worker with the "
+    "serve command's port (issue 25; the module imports models)",
+    ("actions/apps.py", "brabo.startup"): "AppConfig.ready: the serve command's port, filled once the "
+    "registry is ready",
     ("actions/apps.py", "actions.policy_input"): "AppConfig.ready: installs `policy check`'s project loader "
     "(it imports models) into permissions.cli's port",
     (
