@@ -62,6 +62,8 @@ LAZY_ALLOWED = {
     ("containers/apps.py", "actions.console.urls"): "AppConfig.ready: containers adds its console pages "
     "through the console's page port",
     ("containers/apps.py", "containers.console"): "AppConfig.ready: the console views import models",
+    ("containers/apps.py", "containers.git_local"): "AppConfig.ready: fills the approval card's push preview "
+    "port (issue 25; git_local imports settings-bound modules)",
     ("containers/apps.py", "containers.lifecycle"): "AppConfig.ready: the lifecycle imports models",
     ("brabo/wsgi.py", "brabo.celery"): "the broker transport loads after get_wsgi_application() configured "
     "Django, and only when a broker is configured (tests/test_wsgi.py)",
