@@ -426,7 +426,7 @@ def push_preview(action) -> dict:
     if listed.returncode != 0:
         return {"error": f"the branch {branch} does not exist in the project's worktree"}
     commits: list[dict] = []
-    files: dict[str, str] = {}
+    touched: dict[str, list[str]] = {}  # path -> its statuses, newest commit first
     for block in listed.stdout.split("\0")[1:]:
         head, _, rest = block.partition("\n")
         sha, _, tail = head.partition("\t")
@@ -434,10 +434,16 @@ def push_preview(action) -> dict:
         commits.append({"sha": sha, "author": author, "subject": subject})
         for line in rest.splitlines():
             status, _, path = line.partition("\t")
-            if path and path not in files:
-                files[path] = {"A": "added", "D": "deleted"}.get(status[:1], "changed")
+            if path:
+                touched.setdefault(path, []).append(status[:1])
     more = len(commits) > PREVIEW_COMMITS
-    listed_files = [{"path": p, "change": c} for p, c in sorted(files.items())]
+    listed_files = []
+    for path, statuses in sorted(touched.items()):  # the net change over the pushed commits
+        first, last = statuses[-1], statuses[0]
+        if first == "A" and last == "D":
+            continue  # added and deleted again: the push leaves no such file
+        change = "added" if first == "A" else "deleted" if last == "D" else "changed"
+        listed_files.append({"path": path, "change": change})
     return {
         "commits": commits[:PREVIEW_COMMITS],
         "more_commits": more,

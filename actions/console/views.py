@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from actions import quorum, services
 from actions.budgets import BUDGET_REASONS
-from actions.console.preview import Outcome, WhatItDoes, failure_sentence, why_it_waits
+from actions.console.preview import Outcome, WhatItDoes, failure_sentence, mask, why_it_waits
 from actions.console.stats import per_day
 from actions.executors import runs_in_agent
 from actions.expiry import expires_at
@@ -296,6 +296,16 @@ def queue_state(request):
     return JsonResponse(_state(request.user))
 
 
+def _payload_text(action: ProposedAction) -> str:
+    """The payload as the page shows it (issue 25): a file's text is in the card above, masked, so it is
+    not repeated here in full; every other value passes the same secret masks."""
+    payload = dict(action.payload) if isinstance(action.payload, dict) else {"payload": action.payload}
+    for key in ("content", "body"):
+        if isinstance(payload.get(key), str) and len(payload[key]) > 80:
+            payload[key] = f"({len(payload[key])} characters; shown above, secrets masked)"
+    return mask(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
 def action_detail(request, action_id):
     action = _action_or_404(request, action_id)
     role = _roles(request.user).get(action.project.workspace_id)
@@ -312,7 +322,7 @@ def action_detail(request, action_id):
             preview=row.preview,
             confirm_always=request.GET.get("confirm") == "always" and action.status == PENDING,
             events=events,
-            payload_json=json.dumps(action.payload, indent=2, ensure_ascii=False),
+            payload_json=_payload_text(action),
             outcome=Outcome(action, timezone.now()),
             section="queue",
         ),
