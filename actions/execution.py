@@ -170,6 +170,16 @@ def claim(action_id) -> ProposedAction | None:
     return _claim(action_id)
 
 
+def mark_started(action: ProposedAction) -> bool:
+    """A claimed action that waited for a thread starts now (status-guarded): its ``executing_since`` becomes
+    the real start, so the reaper measures the run, not the wait. False when it is no longer ``executing``
+    (the reaper failed it while it waited): then it must not run."""
+    now = timezone.now()
+    started = ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(executing_since=now)
+    action.executing_since = now
+    return bool(started)
+
+
 def release_unstarted(action: ProposedAction) -> bool:
     """Hand back a claimed action that never started (its process is stopping): runnable again, due for
     dispatch, and the attempt not counted."""

@@ -83,6 +83,8 @@ class InProcessWorker:
                 try:
                     if self._stopping:
                         execution.release_unstarted(action)  # the next start sends it (it is due)
+                    elif not execution.mark_started(action):
+                        log.warning("action %s was settled while it waited for a thread; not run", action.id)
                     else:
                         execution.run_claimed(action, may_retry=retries < MAX_RETRIES)
                 except execution.TransientFault:

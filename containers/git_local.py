@@ -424,7 +424,7 @@ def push_preview(action) -> dict:
     except ExecutionFailure as failure:
         return {"error": failure.message}
     if listed.returncode != 0:
-        return {"error": f"the branch {branch} does not exist in the project's worktree"}
+        return {"error": f"git cannot read the branch {branch} in the project's worktree (does it exist?)"}
     commits: list[dict] = []
     touched: dict[str, list[str]] = {}  # path -> its statuses, newest commit first
     for block in listed.stdout.split("\0")[1:]:

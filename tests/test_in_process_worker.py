@@ -87,6 +87,7 @@ def test_a_full_worker_leaves_the_approval_due_and_the_sweep_sends_it(team, loca
     """Bounded: one thread and no backlog. The second approval is answered `approved` (not run on the request
     either); it stays due in the outbox and the periodic sweep hands it over once the thread is free."""
     project, key, root = local_project
+    settings.CELERY_BROKER_URL = ""  # the server without a broker
     worker = inprocess.start(threads=1, backlog=0)
     try:
         first = _propose(team, key, HELD)
@@ -123,3 +124,24 @@ def test_the_worker_is_refused_with_a_broker(settings):
     with pytest.raises(RuntimeError, match="Celery worker runs the actions"):
         inprocess.start()
     assert inprocess.current() is None
+
+
+def test_an_action_reaped_while_it_waited_for_a_thread_is_not_run(team, local_project, sandbox, settings):
+    """One thread busy, the second action claimed and waiting: the reaper fails it meanwhile (its worker looks
+    lost). When the thread frees, it must not run the command the action's page already says failed."""
+    project, key, root = local_project
+    settings.CELERY_BROKER_URL = ""  # the server without a broker
+    worker = inprocess.start(threads=1, backlog=1)
+    try:
+        first = _propose(team, key, HELD)
+        second = _propose(team, key, "touch ran")
+        assert _approve(team, first)["status"] == "executing"
+        assert _approve(team, second)["status"] == "executing"  # claimed, waiting for the thread
+        assert execution.reap_stuck_actions(older_than=-1) == 2  # both look stuck to an impatient reaper
+        (root / "go").touch()
+        assert worker.drain()
+        assert not (root / "ran").exists()
+        assert ProposedAction.objects.get(id=second).result["error"]["code"] == "worker_lost"
+    finally:
+        worker.drain()
+        inprocess.stop()
