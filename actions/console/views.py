@@ -137,8 +137,21 @@ class AgentRun:
         self.path = str(payload.get("path") or "")
         self.change = str(payload.get("change") or "write")  # write | edit | patch | notebook_edit
         edits = payload.get("edits")
-        self.edits = [e for e in edits if isinstance(e, dict)] if isinstance(edits, list) else []
-        self.content = "" if self.edits else str(payload.get("content") or "")
+        # issue 25: what a card shows of a file passes the secret masks (a .env's values are not for the queue)
+        self.edits = (
+            [
+                {
+                    **e,
+                    "old_string": mask(str(e.get("old_string") or "")),
+                    "new_string": mask(str(e.get("new_string") or "")),
+                }
+                for e in edits
+                if isinstance(e, dict)
+            ]
+            if isinstance(edits, list)
+            else []
+        )
+        self.content = "" if self.edits else mask(str(payload.get("content") or ""))
 
 
 def _folder_in_root(action: ProposedAction) -> str:

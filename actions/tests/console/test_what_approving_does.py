@@ -71,3 +71,19 @@ def test_approving_in_the_console_without_a_broker_answers_at_once_that_it_runs(
     assert ProposedAction.objects.get(id=action_id).status == "executed"
     done = _text(login(team.maintainer).get(f"/admin/console/actions/{action_id}/"))
     assert "It ran and succeeded." in done or "It ran and exited" in done
+
+
+def test_a_hook_write_of_a_secret_file_shows_its_content_with_the_secrets_masked(team, make_action, login):
+    secret = "ghp_Zx8Kq2Lm9Pv4Rt7Yw1Bn6Cd3Fg5Hj0KlMnOp"
+    action = make_action(
+        team.project,
+        "write_file",
+        {"path": ".env", "content": f"DEBUG=false\nGITHUB_TOKEN={secret}\n", "runs_in": "agent"},
+        status="pending",
+        agent=team.agent,
+    )
+    c = login(team.maintainer)
+    for url in ("/admin/console/", f"/admin/console/actions/{action.id}/"):
+        page = _text(c.get(url))
+        assert "DEBUG=false" in page and "GITHUB_TOKEN=[REDACTED]" in page, url
+        assert secret not in page, url
