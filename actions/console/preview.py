@@ -148,8 +148,21 @@ class WhatItDoes:
         if action.action_type == "git_push":
             self.push = ports.push_preview(action)
         self.spend = budgets.spend_view(action) if action.action_type == "spend" else None
-        self.blocked = bool(self.spend and self.spend["blocked"])
         self.budget_url = reverse("admin:console-budget") if self.spend else ""
+        # Where approving can only fail, the card offers no Approve: the reason, and the way out, instead.
+        self.blocked = ""
+        self.fix_before = self.fix_url = self.fix_label = self.fix_after = ""
+        agent = action.agent if action.agent_id else None
+        if agent is not None and agent.suspended_at is not None:
+            self.blocked = f"the agent {agent.name} is suspended (its principal left the workspace)."
+            self.fix_before = "A maintainer reassigns its principal on the"
+            self.fix_url, self.fix_label = reverse("admin:console-members"), "Members page"
+            self.fix_after = ", then approves it here; or deny it."
+        elif self.spend and self.spend["blocked"]:
+            self.blocked = "this spend does not fit a budget."
+            self.fix_before = "The owner raises the budget on the"
+            self.fix_url, self.fix_label = self.budget_url, "Budget page"
+            self.fix_after = ", then approves it here; or deny it."
 
 
 # -- after the execution ---------------------------------------------------------------------------------

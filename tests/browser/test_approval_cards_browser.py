@@ -46,7 +46,11 @@ def test_a_write_file_card_shows_the_diff_against_the_worktree_with_secrets_mask
     agent = Proposer(team)
     changed = _pending(
         agent.propose(
-            "write_file", {"path": "config/app.env", "content": f"DEBUG=false\nPORT=8000\nAPI_KEY={SECRET}\n"}
+            "write_file",
+            {
+                "path": "config/app.env",
+                "content": f"DEBUG=false\nPORT=8000\nAPI_KEY={SECRET}\nNOTE={'x' * 300}\n",
+            },
         )
     )
     new = _pending(agent.propose("write_file", {"path": "notes/todo.md", "content": "# To do\n- ship it\n"}))
@@ -67,6 +71,15 @@ def test_a_write_file_card_shows_the_diff_against_the_worktree_with_secrets_mask
     page.goto(f"/admin/console/actions/{changed}/")  # the action's page shows the same, in full
     assert "+DEBUG=false" in page.locator("[data-diff]").inner_text().splitlines()
     assert SECRET not in page.content()
+
+    page.set_viewport_size({"width": 420, "height": 900})  # the diff wraps; the page never scrolls sideways
+    for url in ("/admin/console/", f"/admin/console/actions/{changed}/"):
+        page.goto(url)
+        page.locator("[data-diff]").first.wait_for()
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert overflow <= 0, f"{url} scrolls sideways by {overflow}px at 420 px"
 
 
 def _git(folder: Path, *args: str) -> None:

@@ -12,9 +12,13 @@ from actions.models import ProposedAction
 from permissions.messages import sentence, why_a_person
 
 
-def _text(response) -> str:
+def _text_of(page: str) -> str:
     """The page's text as a person reads it: tags out, entities decoded."""
-    return html.unescape(re.sub(r"<[^>]+>", "", response.content.decode()))
+    return html.unescape(re.sub(r"<[^>]+>", "", page))
+
+
+def _text(response) -> str:
+    return _text_of(response.content.decode())
 
 
 def test_the_caps_read_in_plain_words_and_other_reasons_keep_their_sentence():
@@ -87,3 +91,17 @@ def test_a_hook_write_of_a_secret_file_shows_its_content_with_the_secrets_masked
         page = _text(c.get(url))
         assert "DEBUG=false" in page and "GITHUB_TOKEN=[REDACTED]" in page, url
         assert secret not in page, url
+
+
+def test_an_action_of_a_suspended_agent_offers_no_approve_but_the_way_to_reassign_it(team, agent_api, login):
+    from projects.teams import remove_member
+
+    action_id = agent_api.propose("git_push", {"branch": "feature/x"}).json()["id"]
+    remove_member(actor=team.owner, workspace=team.ws, username="max")  # dev-api's principal leaves
+    page = login(team.owner).get(f"/admin/console/actions/{action_id}/").content.decode()
+    assert 'data-action="approve"' not in page and 'data-action="always"' not in page
+    text = _text_of(page)
+    assert "Approving would fail: the agent dev-api is suspended" in text
+    assert "reassigns its principal on the Members page, then approves it here; or deny it." in text
+    assert 'href="/admin/console/members/"' in page
+    assert 'data-action="deny"' in page  # denying still works
