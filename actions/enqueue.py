@@ -2,8 +2,9 @@
 
 The row itself is the outbox: ``dispatch_due`` is set in the same transaction that makes the action runnable,
 so "this must be sent" commits together with the approval. After the commit a relay sends the Celery
-message (without a broker, in a serving process: hands it to ``actions.inprocess``) and clears the flag; when the broker is down the send fails quietly, the answer to the person or the
-agent is still the normal one (the approval did commit), and the beat sweep ``relay_due`` sends it once the
+message (a broker-less serving process hands the action to its own ``actions.inprocess`` worker instead)
+and clears the flag; when the broker is down the send fails quietly, the answer to the person or the agent
+is still the normal one (the approval did commit), and the beat sweep ``relay_due`` sends it once the
 broker is back. Delivery is at-least-once (the relay and the sweep can both send); the status-guarded claim in
 ``actions.execution`` makes the execution itself exactly-once.
 """

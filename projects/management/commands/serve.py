@@ -3,9 +3,10 @@ periodic jobs (reaper, outbox sweep, vanished-waiter watch) running.
 
 The server's settings are brabo/web.py's, the same production uses (compose.yaml); ``--addr`` picks the
 address. With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`), and the server
-runs BRABO_WEB_WORKERS processes woken through Redis. Without it approved actions run on the process's
-own background threads (actions.inprocess), other tasks in-process (eager), and the server runs ONE process: in-process wake-ups of waiting agents (actions.waiting's hub) only reach that process, and a
-daemon thread in it runs the beat schedule (`brabo/celery.py`).
+runs BRABO_WEB_WORKERS processes woken through Redis. Without it approved actions run on the process's own
+background threads (actions.inprocess, issue 25), other tasks in-process (eager), and the server runs ONE
+process: in-process wake-ups of waiting agents (actions.waiting's hub) only reach that process, and a daemon
+thread in it runs the beat schedule (`brabo/celery.py`).
 """
 
 import os
