@@ -145,3 +145,16 @@ def test_an_action_reaped_while_it_waited_for_a_thread_is_not_run(team, local_pr
     finally:
         worker.drain()
         inprocess.stop()
+
+
+def test_the_serve_command_s_port_starts_and_stops_the_worker(settings):
+    """`manage.py serve` without a broker starts what the apps registered (actions: this worker) and stops it."""
+    from brabo import startup
+
+    settings.CELERY_BROKER_URL = ""
+    startup.start_in_process_services()
+    try:
+        assert inprocess.current() is not None
+    finally:
+        startup.stop_in_process_services()
+    assert inprocess.current() is None
