@@ -343,3 +343,20 @@ def owner_token(team):
         return token
 
     return configure
+
+
+@pytest.fixture
+def in_process_worker(transactional_db, settings):
+    """The broker-less serving process's background worker (actions.inprocess, issue 25), as `manage.py serve`
+    starts it: approvals are claimed on commit and run on its threads. ``drain()`` waits for the event that
+    everything it took has settled (never a duration). Needs committed rows, hence ``transactional_db``."""
+    from actions import inprocess
+
+    # The broker-less path even where the suite has a broker (CI): this process is the server without one.
+    settings.CELERY_BROKER_URL = ""
+    worker = inprocess.start(threads=2, backlog=4)
+    try:
+        yield worker
+    finally:
+        assert worker.drain(timeout=60), "the in-process worker did not finish its actions"
+        inprocess.stop()

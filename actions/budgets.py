@@ -351,6 +351,42 @@ def approve_gate(action: ProposedAction) -> WorkspaceBudget | None:
     return budget
 
 
+def spend_view(action: ProposedAction) -> dict | None:
+    """What approving a pending spend would do to the budgets, as they stand now (issue 25: the card shows
+    it before the click): each budget that applies with what is left of it, and whether approving can only
+    fail (it would cross one: :func:`approve_gate` refuses it). None when the workspace has no budget row or
+    the payload is not a spend this budget reads. Read-only: the approval re-checks under the lock."""
+    budget = WorkspaceBudget.objects.filter(workspace_id=action.project.workspace_id).first()
+    payload = action.payload if isinstance(action.payload, dict) else {}
+    if budget is None or payload.get("currency") != budget.currency:
+        return None
+    try:
+        amount = Decimal(str(payload.get("amount")))
+    except ArithmeticError:
+        return None
+    currency = budget.currency
+    scopes, _ = _scopes(budget, action.project_id, action.agent_id, period_of())
+    names = {"workspace": "workspace", "project": f"project {action.project.name}"}
+    lines = []
+    for scope in scopes:
+        left = scope.limit - scope.spent
+        lines.append(
+            {
+                "name": names.get(scope.kind) or f"agent {scope.name}",
+                "limit": format_money(scope.limit, currency),
+                "left": format_money(max(left, Decimal(0)), currency),
+                "after": format_money(left - amount, currency),
+                "fits": amount <= left,
+            }
+        )
+    return {
+        "amount": format_money(amount, currency),
+        "currency": currency,
+        "budgets": lines,
+        "blocked": any(not line["fits"] for line in lines),
+    }
+
+
 def record_spend(action: ProposedAction, *, approved_by=None) -> SpendEntry:
     """The ledger entry of an approved (``approved_by`` a person) or auto-approved spend, its
     ``spend.recorded`` event and any ``budget.threshold_crossed``. In the caller's locked transaction."""

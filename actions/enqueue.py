@@ -2,8 +2,9 @@
 
 The row itself is the outbox: ``dispatch_due`` is set in the same transaction that makes the action runnable,
 so "this must be sent" commits together with the approval. After the commit a relay sends the Celery
-message and clears the flag; when the broker is down the send fails quietly, the answer to the person or the
-agent is still the normal one (the approval did commit), and the beat sweep ``relay_due`` sends it once the
+message (a broker-less serving process hands the action to its own ``actions.inprocess`` worker instead)
+and clears the flag; when the broker is down the send fails quietly, the answer to the person or the agent
+is still the normal one (the approval did commit), and the beat sweep ``relay_due`` sends it once the
 broker is back. Delivery is at-least-once (the relay and the sweep can both send); the status-guarded claim in
 ``actions.execution`` makes the execution itself exactly-once.
 """
@@ -18,6 +19,7 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
+from . import inprocess
 from .models import RUNNABLE, ProposedAction
 from .tasks import execute_action
 
@@ -36,7 +38,16 @@ def relay(action_ids) -> int:
     """Send one execution message per id; clear the flag of those sent. Never raises: what could not be sent
     stays due for the sweep. Returns how many were sent."""
     sent = 0
+    worker = inprocess.current()
     for action_id in action_ids:
+        if worker is not None:
+            # No broker, and this process serves (issue 25): its own background threads take the action;
+            # the claim clears the due flag. A full pool leaves it due for the sweep.
+            if worker.submit(action_id):
+                sent += 1
+            else:
+                log.warning("the in-process worker is full; action %s stays due and is sent later", action_id)
+            continue
         try:
             execute_action.delay(str(action_id))
         except Exception as exc:  # broker down or unreachable: the row stays due; the sweep sends it later

@@ -157,10 +157,46 @@ class ExecutionContext:
 def execute(action_id, *, may_retry: bool = False) -> None:
     """Claim, run and settle one action. Never raises for a failure of the action itself; raises
     :class:`TransientFault` only when ``may_retry`` and the claim was released for the retry."""
-    action = _claim(action_id)
+    action = claim(action_id)
     if action is None:
         log.info("action %s is not runnable (already claimed, settled or unknown); nothing to do", action_id)
         return
+    run_claimed(action, may_retry=may_retry)
+
+
+def claim(action_id) -> ProposedAction | None:
+    """The claim alone (STYLE 3): the action moved to ``executing`` by this caller, loaded, or None. The
+    in-process worker (actions.inprocess) claims when it accepts the work and runs it on its own thread."""
+    return _claim(action_id)
+
+
+def mark_started(action: ProposedAction) -> bool:
+    """A claimed action that waited for a thread starts now (status-guarded): its ``executing_since`` becomes
+    the real start, so the reaper measures the run, not the wait. False when it is no longer ``executing``
+    (the reaper failed it while it waited): then it must not run."""
+    now = timezone.now()
+    started = ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(executing_since=now)
+    action.executing_since = now
+    return bool(started)
+
+
+def release_unstarted(action: ProposedAction) -> bool:
+    """Hand back a claimed action that never started (its process is stopping): runnable again, due for
+    dispatch, and the attempt not counted."""
+    runnable = APPROVED if action.decided_by_id else AUTO_APPROVED
+    return bool(
+        ProposedAction.objects.filter(id=action.id, status=EXECUTING).update(
+            status=runnable,
+            executing_since=None,
+            attempts=F("attempts") - 1,
+            dispatch_due=True,
+            updated_at=timezone.now(),
+        )
+    )
+
+
+def run_claimed(action: ProposedAction, *, may_retry: bool = False) -> None:
+    """Run and settle an action this caller claimed (see :func:`execute`)."""
     stopped = agent_stopped(action)
     if stopped is not None:
         settle_failed(action, *stopped, attempts=action.attempts)

@@ -21,3 +21,17 @@ def container_running(project) -> bool:
     """Is the project's container registered ``running`` (the policy's container floor, R1.4)? With no
     containers app installed: no, so nothing that needs a running container is allowed."""
     return bool(_container_running and _container_running(project))
+
+
+_push_preview: Callable[[Any], dict] | None = None
+
+
+def install_push_preview(fn: Callable[[Any], dict]) -> None:
+    global _push_preview
+    _push_preview = fn
+
+
+def push_preview(action) -> dict | None:
+    """The commits and files a pending ``git_push`` would carry (``containers.git_local.push_preview``), or
+    None with no containers app to read the worktree."""
+    return _push_preview(action) if _push_preview else None

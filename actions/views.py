@@ -31,9 +31,9 @@ from projects.api_base import TenantScopedViewSet, visible_project_or_404
 from projects.authentication import request_agent
 from projects.models import Task
 
-from . import quorum, services, waiting
+from . import inprocess, quorum, services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
-from .models import AUTO_APPROVED, PENDING, STATUSES, ActionApproval, ProposedAction, SessionEvent
+from .models import AUTO_APPROVED, PENDING, RUNNABLE, STATUSES, ActionApproval, ProposedAction, SessionEvent
 from .schema import action_union, proposal_union
 from .serializers import ActionSerializer, DenySerializer, EventSerializer, read_proposal
 
@@ -219,6 +219,10 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             raise PermissionDenied("Agents cannot decide actions; a person must.")
         action = self.get_object()
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
+        if inprocess.current() is not None and decision.action.status in RUNNABLE:
+            # issue 25: without a broker this process's background worker claimed it on commit; the answer
+            # says so (`executing`), and the caller follows it with /wait/ or the console
+            decision.action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])
         data = ActionSerializer(decision.action).data
         data["outcome"] = decision.outcome
         if decision.patterns:

@@ -278,6 +278,11 @@ BRABO_EXECUTION_STUCK_AFTER = env_int("BRABO_EXECUTION_STUCK_AFTER", 900, minimu
 # sent again (a duplicate is harmless: the claim is status-guarded).
 BRABO_DISPATCH_LOST_AFTER = env_int("BRABO_DISPATCH_LOST_AFTER", 300, minimum=30)
 BRABO_TERMINAL_TIMEOUT = env_int("BRABO_TERMINAL_TIMEOUT", 600, minimum=1)
+# Issue 25: without a broker, approved actions run on the serving process's own small pool of threads
+# (actions.inprocess), never on the request thread: this many at once, and at most this many more claimed
+# and waiting for a thread (past that an approval stays due and the outbox sweep sends it later).
+BRABO_INPROCESS_WORKERS = env_int("BRABO_INPROCESS_WORKERS", 2, minimum=1)
+BRABO_INPROCESS_BACKLOG = env_int("BRABO_INPROCESS_BACKLOG", 50, minimum=0)
 BRABO_TERMINAL_OUTPUT_CAP = env_int("BRABO_TERMINAL_OUTPUT_CAP", 256 * 1024, minimum=1024)  # bytes per stream
 BRABO_PROVIDER_TIMEOUT = env_int("BRABO_PROVIDER_TIMEOUT", 30, minimum=1)
 BRABO_GIT_TIMEOUT = env_int("BRABO_GIT_TIMEOUT", 300, minimum=1)

@@ -26,11 +26,12 @@ class ContainersConfig(AppConfig):
         from actions.console.urls import add_page
         from actions.executors import register
 
-        from . import bwrap, console, lifecycle
+        from . import bwrap, console, git_local, lifecycle
 
         for action_type, target in EXECUTORS.items():
             register(action_type, target)
         ports.install_container_running(lifecycle.container_running)
+        ports.install_push_preview(git_local.push_preview)  # issue 25: the approval card's commits and files
         # R9.7: a worker proves at start that a sandboxed command holds no privilege here (containers know the
         # sandbox; brabo's Celery app stays below them in the layer order).
         worker_ready.connect(bwrap.probe_at_worker_start, weak=False, dispatch_uid="brabo-sandbox-probe")

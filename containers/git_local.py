@@ -394,3 +394,59 @@ def _push_failure(stderr: str, branch: str):
     raise ExecutionFailure(
         "git_push_failed", f"git push failed: {_tail(stderr)}", "Read git's message and retry."
     )
+
+
+# -- what a push would carry (issue 25: the approval card shows it before the click) ----------------------
+
+PREVIEW_COMMITS = 20
+PREVIEW_FILES = 50
+
+
+def push_preview(action) -> dict:
+    """The commits and files a ``git_push`` of ``action`` would carry from the worktree: those of the branch
+    that no remote-tracking branch of the worktree holds (what the remote already has is not known without
+    asking it, so a branch never fetched shows its whole history). Read-only and hermetic like every git
+    here (no hooks, no textconv or external diff, no signature check). ``{"error": sentence}`` when it
+    cannot be read; ``{"elsewhere": True}`` for a runner project (the worktree is on the runner's machine)."""
+    if action.project.execution_mode == "runner":
+        return {"elsewhere": True}
+    branch = action.payload.get("branch")
+    if not isinstance(branch, str) or not branch.strip() or branch.strip().startswith("-"):
+        return {"error": "the payload names no branch"}
+    branch = branch.strip()
+    try:
+        cwd = worktree(action)
+        listed = run_git(
+            cwd, "-c", "log.showSignature=false", "log", "--no-ext-diff", "--no-textconv", "--no-color",
+            "--no-renames", f"--max-count={PREVIEW_COMMITS + 1}", "--format=%x00%h%x09%an%x09%s",
+            "--name-status", f"refs/heads/{branch}", "--not", "--remotes", "--",
+        )  # fmt: skip
+    except ExecutionFailure as failure:
+        return {"error": failure.message}
+    if listed.returncode != 0:
+        return {"error": f"git cannot read the branch {branch} in the project's worktree (does it exist?)"}
+    commits: list[dict] = []
+    touched: dict[str, list[str]] = {}  # path -> its statuses, newest commit first
+    for block in listed.stdout.split("\0")[1:]:
+        head, _, rest = block.partition("\n")
+        sha, _, tail = head.partition("\t")
+        author, _, subject = tail.partition("\t")
+        commits.append({"sha": sha, "author": author, "subject": subject})
+        for line in rest.splitlines():
+            status, _, path = line.partition("\t")
+            if path:
+                touched.setdefault(path, []).append(status[:1])
+    more = len(commits) > PREVIEW_COMMITS
+    listed_files = []
+    for path, statuses in sorted(touched.items()):  # the net change over the pushed commits
+        first, last = statuses[-1], statuses[0]
+        if first == "A" and last == "D":
+            continue  # added and deleted again: the push leaves no such file
+        change = "added" if first == "A" else "deleted" if last == "D" else "changed"
+        listed_files.append({"path": path, "change": change})
+    return {
+        "commits": commits[:PREVIEW_COMMITS],
+        "more_commits": more,
+        "files": listed_files[:PREVIEW_FILES],
+        "more_files": max(0, len(listed_files) - PREVIEW_FILES),
+    }

@@ -6,7 +6,7 @@ everywhere. Events written before reasons existed read "not recorded", never "no
 
 from __future__ import annotations
 
-__all__ = ["NOT_RECORDED", "SENTENCES", "sentence"]
+__all__ = ["NOT_RECORDED", "SENTENCES", "TYPE_CAPS_IN_WORDS", "sentence", "why_a_person"]
 
 NOT_RECORDED = "not recorded"
 
@@ -50,3 +50,45 @@ def sentence(reason: str | None, scope_root: str | None = None, detail: str | No
     if detail:
         text = f"{text}: {detail}"
     return text
+
+
+# Issue 25: the caps a person meets on a card, in plain words. The engine's reason stays what decided the
+# action (often ``default``: nothing would have auto-approved it anyway); the card says the rule that would
+# have stopped it regardless.
+TYPE_CAPS_IN_WORDS: dict[str, str] = {
+    "git_push": "pushes always need a person",
+    "pr_open": "pull requests always need a person",
+    "open_adr_pr": "pull requests always need a person",
+    "open_infra_pr": "pull requests always need a person",
+    "instruction_patch": "changing another agent's instructions always needs a person",
+    "parallelize": "running more agents in parallel always needs a person",
+    "raise_max_parallel": "running more agents in parallel always needs a person",
+    "container_remove": "removing a container always needs a person",
+}
+
+
+def why_a_person(
+    reason: str | None,
+    scope_root: str | None = None,
+    *,
+    action_type: str,
+    branch: str | None = None,
+    protected: bool = False,
+) -> str:
+    """The card's "why it waits": the action type's cap and a protected target branch in plain words,
+    ("pushes always need a person; main is protected"), else :func:`sentence`'s (R10.3) reading of the
+    reason. A reason that is itself a rule (a deny/ask rule, a budget, a two-person rule) keeps its sentence."""
+    words = []
+    if reason in (None, "", "default", "cap_typed_push", "cap_parallel", "cap_instruction_patch",
+                  "cap_container_remove", "cap_protected_merge"):  # fmt: skip
+        if action_type in TYPE_CAPS_IN_WORDS:
+            words.append(TYPE_CAPS_IN_WORDS[action_type])
+        if protected and branch:
+            words.append(
+                f"{branch} is protected: merging into it always needs a person"
+                if action_type == "git_merge"
+                else f"{branch} is protected"
+            )
+    if not words:
+        return sentence(reason, scope_root)
+    return "; ".join(words)

@@ -43,6 +43,10 @@ LAZY_ALLOWED = {
         "actions/apps.py",
         "actions.models",
     ): "AppConfig.ready: models import only after the app registry is ready",
+    ("actions/apps.py", "actions.inprocess"): "AppConfig.ready: registers the in-process worker with the "
+    "serve command's port (issue 25; the module imports models)",
+    ("actions/apps.py", "brabo.startup"): "AppConfig.ready: the serve command's port, filled once the "
+    "registry is ready",
     ("actions/apps.py", "actions.policy_input"): "AppConfig.ready: installs `policy check`'s project loader "
     "(it imports models) into permissions.cli's port",
     (
@@ -58,6 +62,8 @@ LAZY_ALLOWED = {
     ("containers/apps.py", "actions.console.urls"): "AppConfig.ready: containers adds its console pages "
     "through the console's page port",
     ("containers/apps.py", "containers.console"): "AppConfig.ready: the console views import models",
+    ("containers/apps.py", "containers.git_local"): "AppConfig.ready: fills the approval card's push preview "
+    "port (issue 25; git_local imports settings-bound modules)",
     ("containers/apps.py", "containers.lifecycle"): "AppConfig.ready: the lifecycle imports models",
     ("brabo/wsgi.py", "brabo.celery"): "the broker transport loads after get_wsgi_application() configured "
     "Django, and only when a broker is configured (tests/test_wsgi.py)",

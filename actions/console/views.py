@@ -10,6 +10,7 @@ import difflib
 import hashlib
 import json
 from datetime import datetime, time, timedelta
+from functools import cached_property
 
 from django.contrib import admin, messages
 from django.core.paginator import Paginator
@@ -23,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from actions import quorum, services
 from actions.budgets import BUDGET_REASONS
+from actions.console.preview import Outcome, WhatItDoes, failure_sentence, mask, why_it_waits
 from actions.console.stats import per_day
 from actions.executors import runs_in_agent
 from actions.expiry import expires_at
@@ -135,8 +137,21 @@ class AgentRun:
         self.path = str(payload.get("path") or "")
         self.change = str(payload.get("change") or "write")  # write | edit | patch | notebook_edit
         edits = payload.get("edits")
-        self.edits = [e for e in edits if isinstance(e, dict)] if isinstance(edits, list) else []
-        self.content = "" if self.edits else str(payload.get("content") or "")
+        # issue 25: what a card shows of a file passes the secret masks (a .env's values are not for the queue)
+        self.edits = (
+            [
+                {
+                    **e,
+                    "old_string": mask(str(e.get("old_string") or "")),
+                    "new_string": mask(str(e.get("new_string") or "")),
+                }
+                for e in edits
+                if isinstance(e, dict)
+            ]
+            if isinstance(edits, list)
+            else []
+        )
+        self.content = "" if self.edits else mask(str(payload.get("content") or ""))
 
 
 def _folder_in_root(action: ProposedAction) -> str:
@@ -160,7 +175,8 @@ class Row:
     def __init__(self, action: ProposedAction, role: str | None, viewer=None):
         self.action = action
         self.summary = summary(action)
-        self.sentence = sentence(action.reason, action.scope_root)
+        # issue 25: the cap in plain words ("pushes always need a person; main is protected")
+        self.sentence = why_it_waits(action)
         if action.reason in BUDGET_REASONS:
             # the budget's sentence carries its figures ("… by 42.10 EUR"), built by sentence() at birth
             self.sentence = action.message
@@ -201,6 +217,16 @@ class Row:
     @property
     def preview(self) -> dict:
         return services.preview_always(self.action)
+
+    @cached_property
+    def what(self) -> WhatItDoes | None:
+        """What approving will do (issue 25), for a pending action."""
+        return WhatItDoes(self.action) if self.action.status == PENDING else None
+
+    @property
+    def blocked(self) -> bool:
+        """Approving can only fail (a spend that would cross a budget): no Approve, the way out instead."""
+        return bool(self.what and self.what.blocked)
 
 
 def _queue_rows(request):
@@ -283,6 +309,16 @@ def queue_state(request):
     return JsonResponse(_state(request.user))
 
 
+def _payload_text(action: ProposedAction) -> str:
+    """The payload as the page shows it (issue 25): a file's text is in the card above, masked, so it is
+    not repeated here in full; every other value passes the same secret masks."""
+    payload = dict(action.payload) if isinstance(action.payload, dict) else {"payload": action.payload}
+    for key in ("content", "body"):
+        if isinstance(payload.get(key), str) and len(payload[key]) > 80:
+            payload[key] = f"({len(payload[key])} characters; shown above, secrets masked)"
+    return mask(json.dumps(payload, indent=2, ensure_ascii=False))
+
+
 def action_detail(request, action_id):
     action = _action_or_404(request, action_id)
     role = _roles(request.user).get(action.project.workspace_id)
@@ -299,8 +335,8 @@ def action_detail(request, action_id):
             preview=row.preview,
             confirm_always=request.GET.get("confirm") == "always" and action.status == PENDING,
             events=events,
-            payload_json=json.dumps(action.payload, indent=2, ensure_ascii=False),
-            result_json=json.dumps(action.result, indent=2, ensure_ascii=False) if action.result else "",
+            payload_json=_payload_text(action),
+            outcome=Outcome(action, timezone.now()),
             section="queue",
         ),
     )
@@ -325,19 +361,17 @@ def _label(action: ProposedAction) -> str:
 def _execution_text(action: ProposedAction) -> str:
     """What became of an approved action by the time the page answers: with the in-process worker it has
     run already; with a real worker it is usually still queued."""
-    action.refresh_from_db(fields=["status", "result"])
-    result = action.result if isinstance(action.result, dict) else {}
+    action.refresh_from_db(fields=["status", "result", "executing_since"])
     if runs_in_agent(action) and action.status in ("approved", "executing", "executed"):
         # Brabo runs nothing for a hook's proposal: "it ran and succeeded" would be untrue
         return " Brabo does not run it: the agent may run it once when it retries, on its own machine."
     if action.status == "executed":
         return " It ran and succeeded."
     if action.status == "failed":
-        code = result.get("code") or "failed"
-        detail = result.get("message") or ""
-        step = result.get("next_step") or ""
-        return f" It ran and failed ({code}): {detail} {step}".rstrip()
-    if action.status in ("approved", "executing"):
+        return f" It failed: {failure_sentence(action)}"
+    if action.status == "executing":
+        return " It is running now; its page shows the progress, then the output."
+    if action.status == "approved":
         return " Sent to execution; its page shows the result when it finishes."
     return ""
 

@@ -3,9 +3,10 @@ periodic jobs (reaper, outbox sweep, vanished-waiter watch) running.
 
 The server's settings are brabo/web.py's, the same production uses (compose.yaml); ``--addr`` picks the
 address. With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`), and the server
-runs BRABO_WEB_WORKERS processes woken through Redis. Without it tasks run in-process (eager) and the server
-runs ONE process: in-process wake-ups of waiting agents (actions.waiting's hub) only reach that process, and a
-daemon thread in it runs the beat schedule (`brabo/celery.py`).
+runs BRABO_WEB_WORKERS processes woken through Redis. Without it approved actions run on the process's own
+background threads (actions.inprocess, issue 25), other tasks in-process (eager), and the server runs ONE
+process: in-process wake-ups of waiting agents (actions.waiting's hub) only reach that process, and a daemon
+thread in it runs the beat schedule (`brabo/celery.py`).
 """
 
 import os
@@ -87,14 +88,18 @@ class Command(BaseCommand):
                 env=os.environ.copy(),
             )
         else:
-            self.stdout.write("no CELERY_BROKER_URL: approved actions and periodic jobs run in-process")
+            self.stdout.write(
+                "no CELERY_BROKER_URL: approved actions run in this process's background, periodic jobs in-process"
+            )
             self._probe_sandbox()  # R9.7: this process is the worker
         self.stdout.write(f"serving on http://{addr}/ (uvicorn, ASGI)")
         self.stdout.flush()
         _close_database_connections()
         try:
             if eager:
-                # one process, so the beat thread and every waiter share it
+                # one process, so the beat thread, every waiter and the in-process worker share it; approved
+                # actions run on that worker's threads, never on a request's (issue 25)
+                startup.start_in_process_services()
                 threading.Thread(
                     target=_in_process_beat, args=(stop,), name="periodic-jobs", daemon=True
                 ).start()
@@ -103,6 +108,9 @@ class Command(BaseCommand):
                 web.serve(addr)
         finally:
             stop.set()
+            if eager:
+                # what runs may finish; what waits is handed back for the next start
+                startup.stop_in_process_services()
             if worker is not None:
                 worker.terminate()
                 worker.wait(timeout=10)
