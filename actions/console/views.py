@@ -333,7 +333,6 @@ def action_detail(request, action_id):
             row=row,
             action=action,
             preview=row.preview,
-            confirm_always=request.GET.get("confirm") == "always" and action.status == PENDING,
             events=events,
             payload_json=_payload_text(action),
             outcome=Outcome(action, timezone.now()),

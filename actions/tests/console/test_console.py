@@ -198,7 +198,7 @@ def test_detail_shows_preview_segments_and_events(team, agent_api, login, world)
     page = login(team.maintainer).get(f"/admin/console/actions/{action_id}/").content.decode()
     assert "Terminal(cat)" in page and "Terminal(ls -la src)" in page
     assert "Per-segment verdicts" in page
-    assert "proposed_action.created" in page
+    assert '<span class="ev-type">Proposed</span>' in page  # the event in words, not its code (issue 25)
     assert AUTOPILOT.never_releases[0] in page
 
 
