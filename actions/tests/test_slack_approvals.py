@@ -1,0 +1,258 @@
+"""Slack approvals (issue 28), end to end against a local fake Slack server: the pending action's message
+through the notifications worker path, linking a Slack account by a signed click, decisions from Slack with
+the console's role and two-person checks, forged and replayed clicks refused, and the message updated."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from actions import quorum, slack
+from actions.models import ProposedAction, SessionEvent, SlackMemberLink, SlackMessage
+from actions.tests.fake_slack import FakeSlack, click_request
+from projects.team_models import WorkspaceEvent
+
+pytestmark = pytest.mark.django_db
+
+TOKEN = "xoxb-1111-2222-abcdefABCDEF"
+SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+TEAM = "T0ACME"
+URL = "/integrations/slack/interactivity"
+
+
+@pytest.fixture
+def fake(settings):
+    with FakeSlack(TOKEN) as server:
+        settings.BRABO_SLACK_API_URL = server.api_url
+        settings.BRABO_SLACK_RESPONSE_URL_PREFIX = server.respond_prefix
+        yield server
+
+
+@pytest.fixture
+def mia(team):
+    user = team.world.user("mia")
+    team.world.member(team.ws, user, "maintainer")
+    return user
+
+
+@pytest.fixture
+def installed(team, fake):
+    return slack.configure(
+        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=TOKEN,
+        signing_secret=SECRET,
+    )  # fmt: skip
+
+
+class Slack:
+    """Clicks as Slack sends them, through Django's test client (the real URL, view and middleware)."""
+
+    def __init__(self, fake, capture):
+        self.fake, self.capture, self.http = fake, capture, Client()
+
+    def click(self, user_id, action_id, value, *, secret=SECRET, timestamp=None, request=None):
+        body, headers = request or click_request(
+            team_id=TEAM, user_id=user_id, action_id=action_id, value=str(value),
+            response_url=self.fake.respond_prefix, secret=secret, timestamp=timestamp,
+        )  # fmt: skip
+        with self.capture(execute=True):
+            response = self.http.generic(
+                "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
+            )
+        return response
+
+    def link(self, user, workspace, slack_user_id):
+        with self.capture(execute=True):
+            request = slack.start_link(actor=user, workspace=workspace, slack_user_id=slack_user_id)
+        dm = self.fake.of("chat.postMessage")[-1]["args"]
+        assert dm["channel"] == slack_user_id
+        button = dm["blocks"][1]["elements"][0]
+        assert (button["action_id"], button["value"]) == (slack.LINK_CONFIRM, str(request.id))
+        return self.click(slack_user_id, slack.LINK_CONFIRM, button["value"])
+
+
+@pytest.fixture
+def slack_app(fake, django_capture_on_commit_callbacks):
+    return Slack(fake, django_capture_on_commit_callbacks)
+
+
+def _propose(agent_api, capture, action_type="instruction_patch", payload=None):
+    with capture(execute=True):
+        response = agent_api.propose(action_type, payload or {})
+    assert response.status_code in (200, 201, 202), response.content
+    body = response.json()
+    assert body["status"] == "pending", body
+    return body["id"]
+
+
+def _outcome(fake) -> str:
+    """The outcome line of the last chat.update (its context block)."""
+    blocks = fake.of("chat.update")[-1]["args"]["blocks"]
+    return " ".join(e["text"] for b in blocks if b["type"] == "context" for e in b["elements"])
+
+
+def _decision_events(action_id):
+    return list(
+        SessionEvent.objects.filter(
+            action_id=action_id,
+            type__in=["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"],
+        ).order_by("id")
+    )
+
+
+def test_a_pending_action_is_posted_and_a_linked_owner_approves_it_from_slack(
+    team, installed, slack_app, fake, agent_api, django_capture_on_commit_callbacks
+):
+    linked = slack_app.link(team.owner, team.ws, "U0OLIVIA")
+    assert linked.status_code == 200
+    assert SlackMemberLink.objects.get(slack_user_id="U0OLIVIA").user == team.owner
+    assert fake.responses[-1]["body"]["text"].startswith("Linked")
+    assert WorkspaceEvent.objects.filter(type=slack.SLACK_LINKED, actor_label="olivia").exists()
+
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+    posts = [c for c in fake.of("chat.postMessage") if c["args"]["channel"] == "#approvals"]
+    assert len(posts) == 1 and posts[0]["authorized"]
+    message = SlackMessage.objects.get(action_id=action_id)
+    assert message.status == "posted" and message.ts and message.channel == "C0CHANNEL"
+    blocks = posts[0]["args"]["blocks"]
+    section = blocks[0]["text"]["text"]
+    assert "Approving carries out this instruction_patch" in section and "Policy:" in section
+    # dev-api's "Always allow" would grant every instruction_patch (R7.4): the console asks first, so Slack
+    # does not offer it, and a crafted click on it decides nothing
+    assert [b["action_id"] for b in blocks[-1]["elements"]] == [slack.APPROVE, slack.DENY]
+    slack_app.click("U0OLIVIA", slack.ALWAYS, action_id)
+    assert "not offered in Slack" in fake.responses[-1]["body"]["text"]
+    assert _decision_events(action_id) == []
+
+    response = slack_app.click("U0OLIVIA", slack.APPROVE, action_id)
+    assert response.status_code == 200
+    action = ProposedAction.objects.get(id=action_id)
+    assert action.status in ("approved", "executing", "executed", "failed")
+    [approved] = _decision_events(action_id)
+    assert (approved.type, approved.actor_label, approved.actor_id) == (
+        "proposed_action.approved", "olivia", str(team.owner.pk),
+    )  # fmt: skip
+    assert approved.payload["channel"] == "slack"
+    update = fake.of("chat.update")[-1]["args"]
+    assert (update["channel"], update["ts"]) == ("C0CHANNEL", message.ts)
+    assert "Approved by olivia in slack" in _outcome(fake)
+    assert all(b["type"] != "actions" for b in update["blocks"])  # no buttons once decided
+    assert fake.responses[-1]["body"]["text"] == "Approved."
+
+
+def test_forged_stale_and_replayed_clicks_are_refused(team, installed, slack_app, fake, agent_api, mia,
+                                                      django_capture_on_commit_callbacks):  # fmt: skip
+    slack_app.link(mia, team.ws, "U0MIA")
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[{"action_type": "instruction_patch", "approvals": 2, "min_role": "maintainer"}],
+    )  # fmt: skip
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+
+    forged = slack_app.click("U0MIA", slack.APPROVE, action_id, secret="not-the-signing-secret-0000")
+    assert forged.status_code == 401 and "signature" in forged.json()["error"]
+    import time
+
+    stale = slack_app.click("U0MIA", slack.APPROVE, action_id, timestamp=int(time.time()) - 400)
+    assert stale.status_code == 401 and "window" in stale.json()["error"]
+    assert _decision_events(action_id) == []
+
+    request = click_request(
+        team_id=TEAM, user_id="U0MIA", action_id=slack.APPROVE, value=action_id,
+        response_url=fake.respond_prefix, secret=SECRET,
+    )  # fmt: skip
+    first = slack_app.click("U0MIA", slack.APPROVE, action_id, request=request)
+    assert first.status_code == 200
+    replay = slack_app.click("U0MIA", slack.APPROVE, action_id, request=request)
+    assert replay.status_code == 409 and "replay" in replay.json()["error"]
+    [added] = _decision_events(action_id)
+    assert added.type == "proposed_action.approval_added" and added.payload["channel"] == "slack"
+
+    # a signed request naming a team no workspace connected is refused before anything is read
+    body, headers = click_request(
+        team_id="T0OTHER", user_id="U0MIA", action_id=slack.APPROVE, value=action_id,
+        response_url=fake.respond_prefix, secret=SECRET,
+    )  # fmt: skip
+    assert slack_app.click("U0MIA", slack.APPROVE, action_id, request=(body, headers)).status_code == 401
+    garbage = slack_app.click("", "", "", request=(b"payload=%7Bnot-json", headers))
+    assert garbage.status_code == 400
+
+
+def test_an_unlinked_or_too_low_slack_user_decides_nothing(
+    team, installed, slack_app, fake, agent_api, django_capture_on_commit_callbacks
+):
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)  # instruction_patch: maintainer+
+
+    unlinked = slack_app.click("U0STRANGER", slack.APPROVE, action_id)
+    assert unlinked.status_code == 200
+    assert "not linked" in fake.responses[-1]["body"]["text"]
+    assert fake.responses[-1]["body"]["response_type"] == "ephemeral"
+
+    slack_app.link(team.developer, team.ws, "U0DEV")
+    for button in (slack.APPROVE, slack.DENY):
+        slack_app.click("U0DEV", button, action_id)
+        assert "needs the maintainer role" in fake.responses[-1]["body"]["text"]
+    assert ProposedAction.objects.get(id=action_id).status == "pending"
+    assert _decision_events(action_id) == []
+
+    # another member's link request: only the Slack account it names can confirm it
+    with slack_app.capture(execute=True):
+        request = slack.start_link(actor=team.maintainer, workspace=team.ws, slack_user_id="U0MAX")
+    slack_app.click("U0DEV", slack.LINK_CONFIRM, request.id)
+    assert "another Slack account" in fake.responses[-1]["body"]["text"]
+    assert not SlackMemberLink.objects.filter(user=team.maintainer).exists()
+
+
+def test_a_slack_click_counts_like_a_console_click_under_a_two_person_rule(
+    team, installed, slack_app, fake, agent_api, mia, django_capture_on_commit_callbacks
+):
+    slack_app.link(mia, team.ws, "U0MIA")
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project,
+        rules=[{"action_type": "instruction_patch", "approvals": 2, "min_role": "maintainer"}],
+    )  # fmt: skip
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+    post = [c for c in fake.of("chat.postMessage") if c["args"]["channel"] == "#approvals"][0]["args"]
+    assert "It needs 2 different people" in post["blocks"][0]["text"]["text"]
+    assert slack.ALWAYS not in [b["action_id"] for b in post["blocks"][-1]["elements"]]
+
+    slack_app.click("U0MIA", slack.APPROVE, action_id)
+    assert fake.responses[-1]["body"]["text"].startswith("Your approval is recorded")
+    assert "1 of 2 approvals (mia)" in _outcome(fake)
+
+    console = Client()
+    console.force_login(mia)  # the same person in the console: counts once
+    with django_capture_on_commit_callbacks(execute=True):
+        console.post(f"/admin/console/actions/{action_id}/approve/")
+    assert ProposedAction.objects.get(id=action_id).status == "pending"
+
+    owner = Client()
+    owner.force_login(team.owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        owner.post(f"/admin/console/actions/{action_id}/approve/")
+    assert ProposedAction.objects.get(id=action_id).status != "pending"
+    events = _decision_events(action_id)
+    assert [(e.type, e.actor_label, e.payload.get("channel")) for e in events] == [
+        ("proposed_action.approval_added", "mia", "slack"),
+        ("proposed_action.approved", "olivia", None),
+    ]
+    # the console's decision reaches the Slack message too (the notifications worker's refresh)
+    assert "Approved by olivia." in _outcome(fake)
+
+
+def test_a_wrong_bot_token_fails_the_post_and_the_configuration_is_checked(team, fake, agent_api, mia,
+                                                                          django_capture_on_commit_callbacks):  # fmt: skip
+    slack.configure(
+        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token="xoxb-wrong",
+        signing_secret=SECRET,
+    )  # fmt: skip
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+    message = SlackMessage.objects.get(action_id=action_id)
+    assert message.status == "failed" and "invalid_auth" in message.last_error
+    from brabo.errors import DomainError
+
+    with pytest.raises(DomainError) as too_low:
+        slack.configure(actor=team.developer, workspace=team.ws, team_id=TEAM, channel="#x")
+    assert too_low.value.status == 403
+    with pytest.raises(DomainError) as bad:
+        slack.configure(actor=team.owner, workspace=team.ws, team_id="nope", channel="#x")
+    assert bad.value.field == "team_id"
