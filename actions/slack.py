@@ -25,6 +25,7 @@ import json
 import logging
 import re
 import time
+import uuid
 from datetime import timedelta
 from urllib.parse import parse_qs
 
@@ -607,8 +608,6 @@ def _confirm_link(installation: SlackInstallation, slack_user: str, request_id: 
 
 
 def _is_uuid(value: str) -> bool:
-    import uuid
-
     try:
         uuid.UUID(value)
     except ValueError:
