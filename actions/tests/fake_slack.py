@@ -56,7 +56,9 @@ class FakeSlack(LoopbackServer):
                         args["blocks"] = json.loads(args["blocks"])
                 authorized = self.headers.get("Authorization") == f"Bearer {fake.token}"
                 with fake._lock:
-                    fake.calls.append({"method": method, "args": args, "authorized": authorized})
+                    fake.calls.append(
+                        {"method": method, "args": args, "authorized": authorized, "at": time.perf_counter()}
+                    )
                     ts = f"1700000000.{next(fake._ts):06d}"
                 if not authorized:
                     return self._json({"ok": False, "error": "invalid_auth"})
