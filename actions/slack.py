@@ -38,6 +38,13 @@ from brabo.errors import DomainError
 from permissions.messages import sentence
 from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.services import require_workspace_role
+from projects.team_events import (
+    SLACK_CONFIGURED,
+    SLACK_LINK_REQUESTED,
+    SLACK_LINKED,
+    SLACK_REMOVED,
+    SLACK_UNLINKED,
+)
 from projects.team_events import record as record_team_event
 
 from . import notifications, quorum, services
@@ -63,11 +70,6 @@ BUTTONS = (APPROVE, DENY, ALWAYS)
 LINK_TTL = timedelta(minutes=15)
 MAX_BODY = 64 * 1024  # an interactivity request is a few kilobytes
 
-SLACK_CONFIGURED = "slack.configured"
-SLACK_REMOVED = "slack.removed"
-SLACK_LINK_REQUESTED = "slack.link_requested"
-SLACK_LINKED = "slack.member_linked"
-SLACK_UNLINKED = "slack.member_unlinked"
 
 _TEAM = re.compile(r"^[TE][A-Z0-9]{2,30}$")
 _USER = re.compile(r"^[UW][A-Z0-9]{2,30}$")
@@ -545,7 +547,7 @@ def _claim_click(installation: SlackInstallation, payload: dict, clicked: dict) 
     action_ts = str(clicked.get("action_ts") or "")
     if not trigger or not action_ts:
         raise Refused(400, "the click has no trigger_id or action_ts")
-    user = str((payload.get("user") or {}).get("id") or "")
+    user = _field(payload, "user")
     identity = "|".join((installation.team_id, user, trigger, action_ts, str(clicked.get("action_id"))))
     try:
         with transaction.atomic():
@@ -556,21 +558,30 @@ def _claim_click(installation: SlackInstallation, payload: dict, clicked: dict) 
         raise Refused(409, "this click was already handled (a replay)") from None
 
 
+def _field(payload: dict, key: str, inner: str = "id") -> str:
+    """``payload[key][inner]`` as text, "" when any level is missing or not what Slack documents."""
+    value = payload.get(key)
+    return str(value.get(inner) or "") if isinstance(value, dict) else ""
+
+
 def handle_interaction(body: bytes, timestamp: str, signature: str) -> tuple[int, str]:
     """The interactivity endpoint's work: (HTTP status, reason). Anything refused decides nothing."""
     payload = _payload(body)
-    team = str((payload.get("team") or {}).get("id") or "")
+    team = _field(payload, "team")
     installation = SlackInstallation.objects.filter(team_id=team, active=True).first() if team else None
     if installation is None:
         raise Refused(401, "no Brabo workspace is connected to this Slack team")
     _verify(installation, body, timestamp, signature)
-    if payload.get("type") != "block_actions" or not payload.get("actions"):
+    actions = payload.get("actions")
+    if payload.get("type") != "block_actions" or not isinstance(actions, list) or not actions:
         return 200, "ignored: not a button click"
-    clicked = payload["actions"][0] if isinstance(payload["actions"][0], dict) else {}
+    clicked = actions[0] if isinstance(actions[0], dict) else {}
     _claim_click(installation, payload, clicked)
-    slack_user = str((payload.get("user") or {}).get("id") or "")
+    slack_user = _field(payload, "user")
     response_url = str(payload.get("response_url") or "")
-    kind, value = clicked.get("action_id"), str(clicked.get("value") or "")
+    kind, value = str(clicked.get("action_id") or ""), str(clicked.get("value") or "")
+    if not slack_user:
+        raise Refused(400, "the click names no Slack user")
     if kind == LINK_CONFIRM:
         text = _confirm_link(installation, slack_user, value)
     elif kind in BUTTONS:

@@ -23,6 +23,7 @@ class FakeSlack(LoopbackServer):
         self.token = token
         self.calls: list[dict] = []
         self.responses: list[dict] = []
+        self.script: list[int] = []  # HTTP statuses to answer the next Web API calls with (then 200)
         self._ts = itertools.count(1)
         self._lock = threading.Lock()
         self._serve()
@@ -60,6 +61,11 @@ class FakeSlack(LoopbackServer):
                         {"method": method, "args": args, "authorized": authorized, "at": time.perf_counter()}
                     )
                     ts = f"1700000000.{next(fake._ts):06d}"
+                    scripted = fake.script.pop(0) if fake.script else 200
+                if scripted != 200:  # as Slack does when it is down or rate-limits (Retry-After: 1)
+                    return self._json(
+                        {"ok": False, "error": "ratelimited" if scripted == 429 else "fatal_error"}, scripted
+                    )
                 if not authorized:
                     return self._json({"ok": False, "error": "invalid_auth"})
                 if method == "chat.postMessage":

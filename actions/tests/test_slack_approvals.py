@@ -256,3 +256,88 @@ def test_a_wrong_bot_token_fails_the_post_and_the_configuration_is_checked(team,
     with pytest.raises(DomainError) as bad:
         slack.configure(actor=team.owner, workspace=team.ws, team_id="nope", channel="#x")
     assert bad.value.field == "team_id"
+
+
+def test_a_post_slack_refuses_is_retried_with_backoff_and_a_lost_one_is_swept(
+    team, installed, fake, agent_api, monkeypatch, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from actions import notifications
+
+    handed: list = []
+    monkeypatch.setattr(slack, "_enqueue", lambda task, *args, countdown=0: handed.append((task.name, args)))
+    fake.script = [503]
+    action_id = _propose(agent_api, django_capture_on_commit_callbacks)
+    message = SlackMessage.objects.get(action_id=action_id)
+    assert handed == [("actions.slack_post", (str(message.id),))]  # handed to the worker, not posted inline
+    t0 = timezone.now()
+    assert slack.post(message.id, now=t0) == 10.0  # Slack answered 503: the webhooks' backoff
+    message.refresh_from_db()
+    assert (message.status, message.attempts) == ("pending", 1) and "fatal_error" in message.last_error
+    assert slack.post(message.id, now=t0 + timedelta(seconds=5)) == 5.0  # not due yet: nothing sent
+    assert len(fake.of("chat.postMessage")) == 1
+
+    # the retry's message was lost: the notifications' sweep hands the overdue row out again
+    handed.clear()
+    notifications.sweep(now=t0 + timedelta(seconds=10) + notifications.SWEEP_AFTER)
+    assert ("actions.slack_post", (str(message.id),)) in handed
+    assert slack.post(message.id, now=t0 + timedelta(seconds=11)) is None
+    message.refresh_from_db()
+    assert message.status == "posted" and message.attempts == 2 and message.ts
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        '"just a string"',
+        '{"type": "block_actions", "team": "T0ACME"}',
+        '{"type": "block_actions", "team": {"id": "T0ACME"}, "user": "U0X", "actions": ["x"]}',
+        '{"type": "block_actions", "team": {"id": "T0ACME"}, "user": {"id": "U0X"}, "actions": [{}]}',
+    ],
+)
+def test_odd_payloads_are_clear_refusals_never_a_traceback(installed, payload):
+    import hashlib
+    import hmac
+    import time
+    from urllib.parse import urlencode
+
+    body = urlencode({"payload": payload}).encode()
+    ts = str(int(time.time()))
+    signature = "v0=" + hmac.new(SECRET.encode(), f"v0:{ts}:".encode() + body, hashlib.sha256).hexdigest()
+    response = Client().generic(
+        "POST", URL, body, content_type="application/x-www-form-urlencoded",
+        HTTP_X_SLACK_REQUEST_TIMESTAMP=ts, HTTP_X_SLACK_SIGNATURE=signature,
+    )  # fmt: skip
+    assert response.status_code in (400, 401) and response.json()["error"]
+
+
+def test_the_console_sets_slack_up_and_a_member_starts_the_link(
+    team, fake, django_capture_on_commit_callbacks
+):
+    from actions.models import SlackInstallation
+
+    base = "/admin/console/notifications"
+    fields = {"team_id": TEAM, "channel": "#approvals", "bot_token": TOKEN, "signing_secret": SECRET}
+    dev, outsider, owner = Client(), Client(), Client()
+    dev.force_login(team.developer)
+    outsider.force_login(team.outsider)
+    owner.force_login(team.owner)
+    assert outsider.post(f"{base}/{team.ws.id}/slack/", fields).status_code == 404
+    dev.post(f"{base}/{team.ws.id}/slack/", fields)  # too low: refused with a message
+    assert not SlackInstallation.objects.exists()
+    assert owner.post(f"{base}/{team.ws.id}/slack/", fields).status_code == 302
+    installation = SlackInstallation.objects.get()
+    assert (
+        TOKEN not in installation.bot_token_encrypted and SECRET not in installation.signing_secret_encrypted
+    )
+    page = owner.get(f"{base}/").content.decode()
+    assert "Slack for Acme" in page and TOKEN not in page and SECRET not in page
+
+    with django_capture_on_commit_callbacks(execute=True):
+        dev.post(f"{base}/{team.ws.id}/slack/link/", {"slack_user_id": "U0DEV"})
+    assert fake.of("chat.postMessage")[-1]["args"]["channel"] == "U0DEV"
+    assert outsider.post(f"{base}/{team.ws.id}/slack/link/", {"slack_user_id": "U0EVE"}).status_code == 404
+    assert "Link my Slack account" in dev.get(f"{base}/").content.decode()
