@@ -48,6 +48,7 @@ from projects.team_events import (
 from projects.team_events import record as record_team_event
 
 from . import notifications, quorum, services
+from .budgets import BUDGET_REASONS
 from .channel_models import (
     POST_FAILED,
     POST_PENDING,
@@ -97,12 +98,12 @@ def _client(installation: SlackInstallation):
     )
 
 
-def _call(fn, **kwargs) -> tuple[dict | None, str, bool]:
-    """(Slack's answer, error, retry?) of one Web API call."""
+def _call(installation: SlackInstallation, method: str, **kwargs) -> tuple[dict | None, str, bool]:
+    """(Slack's answer, error, retry?) of one Web API call (``chat_postMessage``, ``chat_update``)."""
     from slack_sdk.errors import SlackApiError, SlackRequestError
 
     try:
-        return dict(fn(**kwargs).data), "", False
+        return dict(getattr(_client(installation), method)(**kwargs).data), "", False
     except SlackApiError as exc:
         error = str((exc.response.data or {}).get("error") or "unknown_error")
         retry = exc.response.status_code == 429 or exc.response.status_code >= 500 or error == "ratelimited"
@@ -110,6 +111,7 @@ def _call(fn, **kwargs) -> tuple[dict | None, str, bool]:
     except (SlackRequestError, OSError) as exc:
         return None, f"{type(exc).__name__}: Slack could not be reached", True
     except SecretUnreadable as exc:
+        # the operator's key configuration, not Slack: retried, so a key put back in time still posts
         return None, str(exc), True
 
 
@@ -183,8 +185,8 @@ def blocks(action: ProposedAction, outcome: str = "") -> tuple[str, list[dict]]:
     project = _esc(action.project.name)
     head = f"*[{project}]* {_esc(_who_proposed(action))} asks to run a *{action.action_type}* action."
     why = sentence(action.reason, action.scope_root)
-    if action.reason and action.message and action.reason.startswith("budget"):
-        why = action.message
+    if action.reason in BUDGET_REASONS:
+        why = action.message  # the budget's sentence carries its figures, as the console shows it
     lines = [head, what_approving_does(action), f"Policy: {_esc(notifications.clean(why))}"]
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is not None:
@@ -374,7 +376,8 @@ def send_link_dm(request_id) -> None:
         ]},
     ]  # fmt: skip
     answer, error, _ = _call(
-        _client(request.installation).chat_postMessage,
+        request.installation,
+        "chat_postMessage",
         channel=request.slack_user_id,
         text=f"Link this Slack account to Brabo member {who}?",
         blocks=blocks_,
@@ -442,7 +445,7 @@ def post(message_id, *, now=None) -> float | None:
             outcome = outcome_line(action) if action.status != PENDING else ""
             text, body = blocks(action, outcome)
             answer, error, retry = _call(
-                _client(installation).chat_postMessage, channel=installation.channel, text=text, blocks=body
+                installation, "chat_postMessage", channel=installation.channel, text=text, blocks=body
             )
         message.last_error = notifications.clean(error, 300)
         if answer is not None:
@@ -470,9 +473,13 @@ def refresh(action_id) -> int:
         outcome = outcome_line(message.action)
         text, body = blocks(message.action, outcome)
         answer, error, _ = _call(
-            _client(message.installation).chat_update, channel=message.channel, ts=message.ts, text=text,
+            message.installation,
+            "chat_update",
+            channel=message.channel,
+            ts=message.ts,
+            text=text,
             blocks=body,
-        )  # fmt: skip
+        )
         if answer is None:
             log.warning("chat.update of action %s failed: %s", action_id, error)
             continue
@@ -598,8 +605,10 @@ def _confirm_link(installation: SlackInstallation, slack_user: str, request_id: 
         request = (
             SlackLinkRequest.objects.select_for_update()
             .select_related("user")
-            .filter(id=request_id if _is_uuid(request_id) else None, installation=installation)
+            .filter(id=request_id, installation=installation)
             .first()
+            if _is_uuid(request_id)
+            else None
         )
         if request is None or request.used_at is not None:
             return "This link request is unknown or was already used. Start again in the Brabo console."
