@@ -17,7 +17,7 @@ from django.utils import timezone
 from actions import quorum
 from actions.models import EmailDecisionLink, ProposedAction, SessionEvent
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_worker")]
 
 DECISIONS = ["proposed_action.approved", "proposed_action.denied", "proposed_action.approval_added"]
 

@@ -12,7 +12,7 @@ from actions.models import ProposedAction, SessionEvent, SlackMemberLink, SlackM
 from actions.tests.fake_slack import FakeSlack, click_request
 from projects.team_models import WorkspaceEvent
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_process_worker")]
 
 TOKEN = "xoxb-1111-2222-abcdefABCDEF"
 SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
