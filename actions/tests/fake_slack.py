@@ -17,6 +17,8 @@ from urllib.parse import parse_qs, urlencode
 
 from tests.loopback import LoopbackServer
 
+SESSION_TOKEN = "xoxb-session-worker-0000"  # the bot token of the fake the session's real worker talks to
+
 
 class FakeSlack(LoopbackServer):
     def __init__(self, token: str):

@@ -341,3 +341,60 @@ def test_the_console_sets_slack_up_and_a_member_starts_the_link(
     assert fake.of("chat.postMessage")[-1]["args"]["channel"] == "U0DEV"
     assert outsider.post(f"{base}/{team.ws.id}/slack/link/", {"slack_user_id": "U0EVE"}).status_code == 404
     assert "Link my Slack account" in dev.get(f"{base}/").content.decode()
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_through_the_real_worker_the_message_is_posted_and_updated_after_a_slack_click(
+    worker_dirs, worker_fake_slack, team, agent_api, settings
+):
+    """End to end with the session's Celery worker (PostgreSQL, Redis): the proposal commits, the worker
+    posts the message; a signed click decides as the linked member; the worker updates the message."""
+    from actions.tests.fake_slack import SESSION_TOKEN
+    from tests.served import wait_until
+
+    fake = worker_fake_slack
+    # this process reaches no Slack: whatever the fake receives, the worker sent
+    settings.BRABO_SLACK_API_URL = "http://127.0.0.1:9/api/"
+    slack.configure(
+        actor=team.owner, workspace=team.ws, team_id=TEAM, channel="#approvals", bot_token=SESSION_TOKEN,
+        signing_secret=SECRET,
+    )  # fmt: skip
+    installation = slack.SlackInstallation.objects.get()
+    SlackMemberLink.objects.create(installation=installation, user=team.owner, slack_user_id="U0OLIVIA")
+
+    action_id = agent_api.propose("instruction_patch", {}).json()["id"]
+
+    def posted():
+        return [
+            c for c in fake.of("chat.postMessage")
+            if any(b.get("type") == "actions" and b["elements"][0]["value"] == action_id
+                   for b in c["args"].get("blocks", []))
+        ]  # fmt: skip
+
+    wait_until(posted, seconds=60, what="the worker's chat.postMessage")
+    assert posted()[0]["authorized"]
+    from brabo.celery import app
+
+    assert not app.conf.task_always_eager
+    message = wait_until(
+        lambda: SlackMessage.objects.filter(action_id=action_id, status="posted").first(), seconds=60
+    )
+    body, headers = click_request(
+        team_id=TEAM, user_id="U0OLIVIA", action_id=slack.APPROVE, value=action_id,
+        response_url=fake.respond_prefix, secret=SECRET,
+    )  # fmt: skip
+    response = Client().generic(
+        "POST", URL, body, content_type="application/x-www-form-urlencoded", **headers
+    )
+    assert response.status_code == 200
+    assert ProposedAction.objects.get(id=action_id).status != "pending"
+
+    def updated():
+        return [c for c in fake.of("chat.update") if c["args"]["ts"] == message.ts]
+
+    wait_until(updated, seconds=60, what="the worker's chat.update")
+    text = " ".join(
+        e["text"] for b in updated()[-1]["args"]["blocks"] if b["type"] == "context" for e in b["elements"]
+    )
+    assert "Approved by olivia in slack" in text
