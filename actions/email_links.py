@@ -140,3 +140,10 @@ def confirm(token: str, user, *, reason: str = "") -> tuple[Opened, services.Dec
             channel=services.CHANNEL_EMAIL,
         )
     return opened, decision
+
+
+def prune(*, now=None) -> int:
+    """Periodic (with the notifications' sweep): links a day past their expiry are of no use to anyone."""
+    now = now or timezone.now()
+    deleted, _ = EmailDecisionLink.objects.filter(expires_at__lt=now - timedelta(days=1)).delete()
+    return deleted

@@ -535,6 +535,7 @@ def sweep(*, now=None, limit: int = 200) -> int:
     )
     for delivery_id in overdue:
         send_delivery(delivery_id)
+    email_links.prune(now=now)  # issue 28: spent decision links
     others = sum(channel_sweep(now=now) for _, channel_sweep in _channels if channel_sweep is not None)
     return len(candidates) + len(overdue) + others
 

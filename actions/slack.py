@@ -515,6 +515,11 @@ def sweep(*, now=None, limit: int = 200) -> int:
     )
     for message_id in due:
         _enqueue(slack_post, str(message_id))
+    # the replay guard needs a click only while its timestamp is inside the window (later it is refused by
+    # the timestamp alone); link requests only until they expire
+    window = timedelta(seconds=2 * settings.BRABO_SLACK_MAX_SKEW)
+    SlackInteraction.objects.filter(created_at__lt=now - window).delete()
+    SlackLinkRequest.objects.filter(expires_at__lt=now - timedelta(days=1)).delete()
     return len(due)
 
 

@@ -181,3 +181,14 @@ def test_an_email_confirm_counts_like_a_console_click_under_a_two_person_rule(
     refused = _client(team.maintainer).post(_links(inbox, "max@acme.test")["Approve"])
     assert b"Not done" in refused.content and refused.status_code == 403
     assert ProposedAction.objects.get(id=action_id).status == "pending"
+
+
+def test_links_a_day_past_their_expiry_are_pruned_by_the_sweep(people, inbox, agent_api,
+                                                               django_capture_on_commit_callbacks):  # fmt: skip
+    from actions import notifications
+
+    _propose(agent_api, django_capture_on_commit_callbacks)
+    EmailDecisionLink.objects.filter(user=people.owner).update(expires_at=timezone.now() - timedelta(days=2))
+    notifications.sweep()
+    assert not EmailDecisionLink.objects.filter(user=people.owner).exists()
+    assert EmailDecisionLink.objects.filter(user=people.maintainer).count() == 2  # still valid: kept

@@ -288,6 +288,14 @@ def test_a_post_slack_refuses_is_retried_with_backoff_and_a_lost_one_is_swept(
     message.refresh_from_db()
     assert message.status == "posted" and message.attempts == 2 and message.ts
 
+    # the sweep also forgets clicks older than twice the replay window (they are refused by their timestamp)
+    from actions.models import SlackInteraction
+
+    SlackInteraction.objects.create(installation=installed, key="old", created_at=t0 - timedelta(minutes=11))
+    SlackInteraction.objects.create(installation=installed, key="recent", created_at=t0)
+    slack.sweep(now=t0)
+    assert list(SlackInteraction.objects.values_list("key", flat=True)) == ["recent"]
+
 
 @pytest.mark.parametrize(
     "payload",
