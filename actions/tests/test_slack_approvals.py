@@ -4,6 +4,8 @@ the console's role and two-person checks, forged and replayed clicks refused, an
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -406,3 +408,29 @@ def test_through_the_real_worker_the_message_is_posted_and_updated_after_a_slack
         e["text"] for b in updated()[-1]["args"]["blocks"] if b["type"] == "context" for e in b["elements"]
     )
     assert "Approved by olivia in slack" in text
+
+
+def test_always_allow_from_slack_writes_the_pattern_the_message_announced(
+    team, installed, slack_app, fake, agent_api, django_capture_on_commit_callbacks
+):
+    slack_app.link(team.owner, team.ws, "U0OLIVIA")
+    _, infra_key = team.world.agent(team.project, team.maintainer, "infra")  # not a dev-* agent: patterns
+    with django_capture_on_commit_callbacks(execute=True):
+        body = agent_api.propose("terminal", {"command": "make build"}, key=infra_key).json()
+    assert body["status"] == "pending", body
+    action_id = body["id"]
+    post = [c for c in fake.of("chat.postMessage") if c["args"]["channel"] == "#approvals"][-1]["args"]
+    section = post["blocks"][0]["text"]["text"]
+    assert "Approving runs `make build`." in section
+    announced = re.search(r"Always allow also writes `([^`]+)`", section).group(1)
+    assert [b["action_id"] for b in post["blocks"][-1]["elements"]] == [
+        slack.APPROVE,
+        slack.DENY,
+        slack.ALWAYS,
+    ]
+
+    slack_app.click("U0OLIVIA", slack.ALWAYS, action_id)
+    granted = SessionEvent.objects.get(action_id=action_id, type="permission.granted")
+    assert granted.payload["patterns"] == [announced] and granted.payload["channel"] == "slack"
+    assert granted.actor_label == "olivia"
+    assert announced in team.project.permissions_path.read_text()
