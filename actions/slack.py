@@ -36,6 +36,7 @@ from django.utils import timezone
 
 from brabo.errors import DomainError
 from permissions.messages import sentence
+from projects.access import membership
 from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.services import require_workspace_role
 from projects.team_events import (
@@ -621,6 +622,8 @@ def _confirm_link(installation: SlackInstallation, slack_user: str, request_id: 
             return "This link request expired. Start again in the Brabo console."
         if request.slack_user_id != slack_user:
             return "This link request was made for another Slack account; nothing was linked."
+        if membership(request.user, installation.workspace_id) is None or not request.user.is_active:
+            return "The member who asked for this link is no longer in the workspace; nothing was linked."
         request.used_at = timezone.now()
         request.save(update_fields=["used_at"])
         SlackMemberLink.objects.filter(installation=installation, user=request.user).delete()

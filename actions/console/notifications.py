@@ -239,3 +239,17 @@ def slack_unlink(request, workspace_id):
         return _back()
     messages.success(request, "Your Slack account is unlinked: its clicks decide nothing any more.")
     return _back()
+
+
+@require_POST
+def slack_remove(request, workspace_id):
+    ws = _workspace(request, workspace_id)
+    try:
+        slack.remove(actor=request.user, workspace=ws)
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return _back()
+    messages.success(
+        request, f"Slack is disconnected from {ws.name}; its messages' buttons decide nothing now."
+    )
+    return _back()

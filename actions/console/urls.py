@@ -95,6 +95,7 @@ def console_urls(wrap) -> list:
         p("notifications/<uuid:workspace_id>/slack/", notifications.slack_configure, "slack-configure"),
         p("notifications/<uuid:workspace_id>/slack/link/", notifications.slack_link, "slack-link"),
         p("notifications/<uuid:workspace_id>/slack/unlink/", notifications.slack_unlink, "slack-unlink"),
+        p("notifications/<uuid:workspace_id>/slack/remove/", notifications.slack_remove, "slack-remove"),
         *team_urls(p),
         p("budget/", budget.budget_page, "budget"),  # issue 16
         p("budget/<uuid:workspace_id>/", budget.budget_workspace, "budget-workspace"),

@@ -434,3 +434,20 @@ def test_always_allow_from_slack_writes_the_pattern_the_message_announced(
     assert granted.payload["patterns"] == [announced] and granted.payload["channel"] == "slack"
     assert granted.actor_label == "olivia"
     assert announced in team.project.permissions_path.read_text()
+
+
+def test_a_link_confirmed_after_the_member_left_links_nothing(team, installed, slack_app, fake):
+    from projects import teams
+
+    with slack_app.capture(execute=True):
+        request = slack.start_link(actor=team.developer, workspace=team.ws, slack_user_id="U0DEV")
+    teams.remove_member(actor=team.owner, workspace=team.ws, username=team.developer.username)
+    slack_app.click("U0DEV", slack.LINK_CONFIRM, request.id)
+    assert "no longer in the workspace" in fake.responses[-1]["body"]["text"]
+    assert not SlackMemberLink.objects.exists()
+
+    owner = Client()
+    owner.force_login(team.owner)
+    owner.post(f"/admin/console/notifications/{team.ws.id}/slack/remove/")
+    assert not slack.SlackInstallation.objects.exists()
+    assert WorkspaceEvent.objects.filter(type="slack.removed", actor_label="olivia").exists()
