@@ -124,12 +124,18 @@ def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def what_approving_does(action: ProposedAction) -> str:
-    line = _esc(notifications.summary(action))
+def what_approving_does(action: ProposedAction, *, mrkdwn: bool = True) -> str:
+    """The sentence saying what a click of Approve does: Slack's mrkdwn (escaped, the command as code), or
+    plain text for a page that escapes it itself (the e-mail link's confirm page)."""
+    line = notifications.summary(action)
+    if mrkdwn:
+        line, quoted = _esc(line), f"`{_esc(line)}`"
+    else:
+        quoted = f"“{line}”"
     if action.action_type == "terminal":
-        text = f"Approving runs `{line}`" if line else "Approving runs the command"
+        text = f"Approving runs {quoted}" if line else "Approving runs the command"
         if action.payload.get("runs_in") == "agent":
-            text = f"Approving lets the agent run `{line}` on its own machine, once, when it retries"
+            text = f"Approving lets the agent run {quoted} on its own machine, once, when it retries"
     else:
         text = f"Approving carries out this {action.action_type}" + (f": {line}" if line else "")
     return text + "."

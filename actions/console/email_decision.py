@@ -27,7 +27,7 @@ def _page(request, *, opened, status=200, decided=None, error=""):
         ctx.update(
             link=link,
             row=row,
-            approving=slack.what_approving_does(action),
+            approving=slack.what_approving_does(action, mrkdwn=False),
             why=sentence(action.reason, action.scope_root),
             is_approve=link.decision == DECIDE_APPROVE,
             action_url=reverse("admin:console-action", args=[action.id]),

@@ -107,6 +107,7 @@ def test_opening_decides_nothing_and_the_confirm_decides_once(people, inbox, age
     page = owner.get(links["Approve"])
     assert page.status_code == 200 and b"data-confirm-button" in page.content
     assert b"Opening this link decided nothing" in page.content
+    assert "Approving carries out this instruction_patch." in page.content.decode()
     assert ProposedAction.objects.get(id=action_id).status == "pending" and _decisions(action_id) == []
 
     # the confirm needs the CSRF token of a page the member loaded
