@@ -8,6 +8,10 @@ workspace. Each delivery is sent by ``attempt_delivery`` (task ``actions.deliver
 exponential backoff. A broker outage never fails the transition: the beat sweep ``sweep`` hands out events
 nobody claimed and deliveries whose retry message was lost.
 
+Issue 28: the e-mail about a pending action carries each recipient's own single-use decision links
+(``actions.email_links``), and further channels plug into ``add_channel`` (``actions.slack`` posts the
+action's approval message from here, on the worker, and updates it when the action is decided or expires).
+
 What a notification carries: the action's id, type, status, policy reason and a one-line summary — the
 command cut to ``SUMMARY_CHARS`` after ``brabo.redaction.redact_outbound`` removed secrets — never the
 payload's contents, never the result's output. The webhook secret is decrypted only to sign.
