@@ -155,7 +155,7 @@ def _integration_env_or_skip() -> tuple[str, str]:
 class WorkerProcess:
     """A `celery worker` subprocess on its own queue, against pytest-django's test database."""
 
-    def __init__(self, base_dir, name: str):
+    def __init__(self, base_dir, name: str, extra_env: dict[str, str] | None = None):
         import subprocess
         import sys
         from urllib.parse import urlsplit
@@ -187,6 +187,7 @@ class WorkerProcess:
             "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
             # the notification tests' webhook receiver listens on 127.0.0.1 (issue 16)
             "BRABO_WEBHOOK_ALLOW_PRIVATE": "true",
+            **(extra_env or {}),
         }
         argv = [sys.executable, "-m", "celery", "-A", "brabo", "worker", "-P", "solo", "-Q", self.queue,
                 "-n", f"{self.name}@%h", "--without-gossip", "--without-mingle", "-l", "INFO"]  # fmt: skip
@@ -266,12 +267,29 @@ class WorkerProcess:
 
 
 @pytest.fixture(scope="session")
-def celery_worker_proc(django_db_setup, django_db_blocker, tmp_path_factory):
+def worker_fake_slack():
+    """The local fake Slack the session's real worker talks to (issue 28): its Web API base is in the
+    worker's environment, fixed when the worker starts."""
+    from actions.tests.fake_slack import SESSION_TOKEN, FakeSlack
+
+    with FakeSlack(SESSION_TOKEN) as fake:
+        yield fake
+
+
+@pytest.fixture(scope="session")
+def celery_worker_proc(django_db_setup, django_db_blocker, tmp_path_factory, worker_fake_slack):
     """One real worker for the session (started after the test database exists, stopped before it is
     dropped). Tests using it are `@pytest.mark.integration` with `transactional_db` and the
     `worker_dirs` fixture, so the worker and the test see the same project folders."""
     _integration_env_or_skip()
-    worker = WorkerProcess(tmp_path_factory.mktemp("celery"), "brabo-worker")
+    worker = WorkerProcess(
+        tmp_path_factory.mktemp("celery"),
+        "brabo-worker",
+        extra_env={
+            "BRABO_SLACK_API_URL": worker_fake_slack.api_url,
+            "BRABO_SLACK_RESPONSE_URL_PREFIX": worker_fake_slack.respond_prefix,
+        },
+    )
     yield worker
     worker.stop()
 

@@ -11,12 +11,19 @@ class ActionsConfig(AppConfig):
         from brabo.domain import install_event_log
         from permissions.cli import install_project_loader
 
-        from . import enqueue, inprocess, maintenance  # noqa: F401 — register their periodic tasks with Celery
+        from . import (  # noqa: F401 — register their periodic tasks with Celery
+            enqueue,
+            inprocess,
+            maintenance,
+            notifications,
+            slack,
+        )
         from .announce import announce
         from .live import connect_tenancy_signals
         from .models import SessionEvent
         from .policy_input import decision_request_for
 
+        notifications.add_channel(slack.fanout, slack.sweep)  # issue 28: Slack approval messages
         install_event_log(SessionEvent, announce)  # the kernel's event-log port (brabo.domain)
         install_project_loader(decision_request_for)  # `manage.py policy check` (permissions.cli's port)
         connect_tenancy_signals()  # live streams re-read what each person may see (issue 24)

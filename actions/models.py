@@ -297,6 +297,15 @@ class SpendEntry(models.Model):
 
 
 # Issue 16 — notifications; their module names this one's models by string, so importing it last is safe.
+# Issue 28 — deciding from Slack and e-mail.
+from .channel_models import (  # noqa: E402, F401
+    EmailDecisionLink,
+    SlackInstallation,
+    SlackInteraction,
+    SlackLinkRequest,
+    SlackMemberLink,
+    SlackMessage,
+)
 from .notification_models import (  # noqa: E402, F401
     EventNotification,
     NotificationSubscription,

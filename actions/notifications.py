@@ -8,6 +8,10 @@ workspace. Each delivery is sent by ``attempt_delivery`` (task ``actions.deliver
 exponential backoff. A broker outage never fails the transition: the beat sweep ``sweep`` hands out events
 nobody claimed and deliveries whose retry message was lost.
 
+Issue 28: the e-mail about a pending action carries each recipient's own single-use decision links
+(``actions.email_links``), and further channels plug into ``add_channel`` (``actions.slack`` posts the
+action's approval message from here, on the worker, and updates it when the action is decided or expires).
+
 What a notification carries: the action's id, type, status, policy reason and a one-line summary — the
 command cut to ``SUMMARY_CHARS`` after ``brabo.redaction.redact_outbound`` removed secrets — never the
 payload's contents, never the result's output. The webhook secret is decrypted only to sign.
@@ -54,7 +58,7 @@ from projects.team_events import (
 )
 from projects.team_events import record as record_team_event
 
-from . import events
+from . import email_links, events
 from .models import SessionEvent
 from .notification_models import (
     DEFAULT_KINDS,
@@ -118,6 +122,16 @@ STATUS_AT_EVENT = {
     events.ACTION_EXPIRING_SOON: "pending",
     events.ACTION_EXPIRED: "expired",
 }
+
+
+# Issue 28: further channels plug in here (a port: ``actions.slack`` sits above this module). ``fanout(event,
+# kind)`` runs in ``process`` after the e-mails and webhooks, on the worker; ``sweep(now=)`` with ``sweep``.
+_channels: list[tuple[Any, Any]] = []
+
+
+def add_channel(fanout, sweep=None) -> None:
+    if not any(f is fanout for f, _ in _channels):
+        _channels.append((fanout, sweep))
 
 
 class WebhookRefused(ValueError):
@@ -356,7 +370,10 @@ def process(event_id) -> EventNotification | None:
     sent = 0
     for person in recipients(event, kind):
         try:
-            sent += send_mail(subject, text, settings.DEFAULT_FROM_EMAIL, [person.email])
+            # issue 28: a pending action's e-mail carries this person's own single-use decision links
+            links = email_links.email_lines(event.action, person) if kind == KIND_PENDING else []
+            body = text if not links else text.replace(_FOOTER, "\n".join(links) + "\n\n" + _FOOTER)
+            sent += send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [person.email])
         except Exception as exc:
             log.warning("could not e-mail %s about event %s (%s)", person.pk, event.pk, type(exc).__name__)
     endpoints = [
@@ -375,7 +392,15 @@ def process(event_id) -> EventNotification | None:
     EventNotification.objects.filter(pk=claim.pk).update(emails_sent=sent, webhooks=len(deliveries))
     for delivery in deliveries:
         send_delivery(delivery.id)
+    for fanout, _ in _channels:
+        try:
+            fanout(event, kind)
+        except Exception:
+            log.exception("a notification channel failed on event %s; the others were sent", event.pk)
     return claim
+
+
+_FOOTER = "You receive this because of your Brabo notification settings for this project."
 
 
 def _email_text(doc: dict) -> str:
@@ -393,7 +418,7 @@ def _email_text(doc: dict) -> str:
         lines.append(f"{key.replace('_', ' ').capitalize()}: {value}")
     if doc.get("url"):
         lines += ["", doc["url"]]
-    lines += ["", "You receive this because of your Brabo notification settings for this project."]
+    lines += ["", _FOOTER]
     return "\n".join(lines)
 
 
@@ -514,7 +539,9 @@ def sweep(*, now=None, limit: int = 200) -> int:
     )
     for delivery_id in overdue:
         send_delivery(delivery_id)
-    return len(candidates) + len(overdue)
+    email_links.prune(now=now)  # issue 28: spent decision links
+    others = sum(channel_sweep(now=now) for _, channel_sweep in _channels if channel_sweep is not None)
+    return len(candidates) + len(overdue) + others
 
 
 # -- configuration (console) -------------------------------------------------------------------------------

@@ -75,6 +75,19 @@ OUTCOME_APPROVAL_ALREADY_RECORDED = "approval_already_recorded"
 # Issue 23: the click found the action past its time and settled it expired (answered as a 409).
 OUTCOME_EXPIRED = "expired"
 
+# Issue 28: where a person decided. The console and the API are the default and leave the events as R10.1
+# names them; a decision from Slack or an e-mail link runs the very same transition and its events say so.
+CHANNEL_CONSOLE = "console"
+CHANNEL_SLACK = "slack"
+CHANNEL_EMAIL = "email"
+CHANNELS = (CHANNEL_CONSOLE, CHANNEL_SLACK, CHANNEL_EMAIL)
+
+
+def _via(payload: dict, channel: str) -> dict:
+    if channel not in CHANNELS:
+        raise ValueError(f"unknown decision channel {channel!r}")
+    return payload if channel == CHANNEL_CONSOLE else {**payload, "channel": channel}
+
 
 @dataclass
 class Decision:
@@ -362,7 +375,7 @@ def _refuse_if_merged_elsewhere(action: ProposedAction) -> None:
         )
 
 
-def _move_to_approved(action: ProposedAction, actor) -> None:
+def _move_to_approved(action: ProposedAction, actor, channel: str = CHANNEL_CONSOLE) -> None:
     if action.action_type == "spend":
         budgets.approve_gate(action)  # issue 16: re-checked under the budget lock; crossing one is a 409
     now = timezone.now()
@@ -379,7 +392,7 @@ def _move_to_approved(action: ProposedAction, actor) -> None:
         project_id=action.project_id,
         actor=Actor.of_user(actor),
         action=action,
-        payload={"actionType": action.action_type},
+        payload=_via({"actionType": action.action_type}, channel),
     )
     if action.action_type == "spend":
         budgets.record_spend(action, approved_by=actor)
@@ -418,17 +431,17 @@ def _answer(decision: Decision) -> Decision:
     return decision
 
 
-def approve_action(*, action_id, actor) -> Decision:
+def approve_action(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     """R2.2, R8.5 — one click approves, unless a two-person rule governs the action (issue 16): then each
     click records one person's approval (``proposed_action.approval_added``) and the click that meets the
     count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
     so concurrent clicks count each person once and approve once. An action past its time is settled
     expired and the click answers 409 ``action_expired`` (issue 23)."""
-    return _answer(_approve(action_id, actor))
+    return _answer(_approve(action_id, actor, channel))
 
 
 @transaction.atomic
-def _approve(action_id, actor) -> Decision:
+def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     action = _lock(action_id)
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is None:
@@ -455,24 +468,24 @@ def _approve(action_id, actor) -> Decision:
                 project_id=action.project_id,
                 actor=Actor.of_user(actor),
                 action=action,
-                payload={"approvals": len(good), "required": req.required},
+                payload=_via({"approvals": len(good), "required": req.required}, channel),
             )
             waiting.publish(action.id)  # the console's live view; waiters re-check and keep waiting
             return Decision(action=action, outcome=OUTCOME_APPROVAL_RECORDED)
         # The count is met: freeze who counted (history keeps the others, marked as not counting).
         action.approvals.exclude(pk__in=[a.pk for a in good]).update(counted=False)
-    _move_to_approved(action, actor)
+    _move_to_approved(action, actor, channel)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
 
 
-def deny_action(*, action_id, actor, reason: str = "") -> Decision:
+def deny_action(*, action_id, actor, reason: str = "", channel: str = CHANNEL_CONSOLE) -> Decision:
     """R2.2 — a person with the type's minimum role denies a pending action; the reason is its result
     (R8.4). An action past its time is settled expired instead and the click answers 409 (issue 23)."""
-    return _answer(_deny(action_id, actor, reason))
+    return _answer(_deny(action_id, actor, reason, channel))
 
 
 @transaction.atomic
-def _deny(action_id, actor, reason: str) -> Decision:
+def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
     if action.status == DENIED:
@@ -509,7 +522,7 @@ def _deny(action_id, actor, reason: str) -> Decision:
         project_id=action.project_id,
         actor=who,
         action=action,
-        payload={"reason": reason},
+        payload=_via({"reason": reason}, channel),
     )
     if action.task_id:
         events.record(
@@ -548,16 +561,16 @@ def preview_always(action: ProposedAction) -> dict:
     return {"refused": False, "patterns": [typed_pattern(action.action_type)], "autonomy_row": None}
 
 
-def approve_always(*, action_id, actor) -> Decision:
+def approve_always(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     """R7 — approve and remember. The refusal list and caps come first, even for approved actions; the
     pattern and ``permission.granted`` are written only after the move out of pending; a failed pattern
     write rolls the approval back (RN-642). An action past its time is settled expired and the click
     answers 409 (issue 23)."""
-    return _answer(_approve_always(action_id, actor))
+    return _answer(_approve_always(action_id, actor, channel))
 
 
 @transaction.atomic
-def _approve_always(action_id, actor) -> Decision:
+def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
     if action.action_type in ALWAYS_ALLOW_REFUSED:
@@ -586,7 +599,7 @@ def _approve_always(action_id, actor) -> Decision:
     was_pending = action.status == PENDING
     if was_pending:
         _refuse_if_merged_elsewhere(action)
-        _move_to_approved(action, actor)
+        _move_to_approved(action, actor, channel)
     who = Actor.of_user(actor)
     decision = Decision(action=action, outcome=OUTCOME_APPROVED if was_pending else OUTCOME_ALREADY)
     agent = action.agent
@@ -604,11 +617,10 @@ def _approve_always(action_id, actor) -> Decision:
                 project_id=action.project_id,
                 actor=who,
                 action=action,
-                payload={
-                    "agentId": row["agent_id"],
-                    "actionType": row["action_type"],
-                    "previousMode": previous,
-                },
+                payload=_via(
+                    {"agentId": row["agent_id"], "actionType": row["action_type"], "previousMode": previous},
+                    channel,
+                ),
             )
         decision.autonomy_row = row
         return decision
@@ -635,7 +647,7 @@ def _approve_always(action_id, actor) -> Decision:
             actor=who,
             action=action,
             # added: what this click put in the policy, and so all its Undo takes out (issue 25)
-            payload={"patterns": granted, "pattern": ", ".join(granted), "added": written},
+            payload=_via({"patterns": granted, "pattern": ", ".join(granted), "added": written}, channel),
         )
     decision.patterns = patterns
     return decision

@@ -374,6 +374,26 @@ _ENTRIES: tuple[Code, ...] = (
         "The webhook URL is refused: {detail}",
         "Give a public http(s) URL without credentials in it.",
     ),
+    # -- deciding from Slack and e-mail (issue 28) ---------------------------------------------------------
+    _err(
+        "slack_team_taken",
+        409,
+        "This Slack workspace is already connected to another Brabo workspace.",
+        "Remove it there first, or connect another Slack workspace.",
+    ),
+    _err(
+        "slack_not_configured",
+        409,
+        "This workspace has no Slack app yet.",
+        "A maintainer sets it up on the console's Notifications page (team id, channel, bot token, signing "
+        "secret).",
+    ),
+    _err(
+        "slack_user_taken",
+        409,
+        "This Slack account is linked to another member.",
+        "That member unlinks it on the Notifications page; then link it again.",
+    ),
     # -- issue 23 item 7: limits and audit (one block, for merges) -------------------------------------
     _err(
         "login_throttled",

@@ -342,6 +342,16 @@ DEFAULT_FROM_EMAIL = env_str("BRABO_EMAIL_FROM", "brabo@localhost")
 BRABO_PUBLIC_URL = env_str("BRABO_PUBLIC_URL").rstrip("/")  # links in notifications; none when unset
 BRABO_WEBHOOK_ALLOW_PRIVATE = env_bool("BRABO_WEBHOOK_ALLOW_PRIVATE", False)
 BRABO_WEBHOOK_TIMEOUT = env_int("BRABO_WEBHOOK_TIMEOUT", 10, minimum=1)
+# Issue 28 — deciding from Slack and e-mail. The Slack Web API's base (tests point it at a local fake that
+# speaks the documented methods); the interactivity payload's response_url is called only when it starts with
+# BRABO_SLACK_RESPONSE_URL_PREFIX (it arrives in a signed request, but Brabo still never calls elsewhere).
+# A Slack request older (or newer) than BRABO_SLACK_MAX_SKEW seconds is refused as a replay (Slack: 5 minutes).
+BRABO_SLACK_API_URL = env_str("BRABO_SLACK_API_URL", "https://slack.com/api/")
+BRABO_SLACK_RESPONSE_URL_PREFIX = env_str("BRABO_SLACK_RESPONSE_URL_PREFIX", "https://hooks.slack.com/")
+BRABO_SLACK_MAX_SKEW = env_int("BRABO_SLACK_MAX_SKEW", 300, minimum=1)
+BRABO_SLACK_TIMEOUT = env_int("BRABO_SLACK_TIMEOUT", 10, minimum=1)
+# An e-mail's decision links are single-use and expire after this many seconds.
+BRABO_EMAIL_LINK_TTL = env_int("BRABO_EMAIL_LINK_TTL", 3600, minimum=60)
 # Live updates (server-sent events): a stream ends after this many seconds (the browser reconnects with
 # Last-Event-ID and misses nothing), beats every BRABO_SSE_HEARTBEAT seconds, and one person holds at most
 # BRABO_SSE_MAX_STREAMS at once per process. Under the ASGI server a stream is a listener of one feed (a few

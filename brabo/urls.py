@@ -8,6 +8,7 @@ from rest_framework.routers import DefaultRouter
 from actions.budget_api import AgentBudgetView, ProjectBudgetView, WorkspaceBudgetView
 from actions.console.team import invitation_page
 from actions.notification_api import ProjectNotificationsView
+from actions.slack_views import interactivity as slack_interactivity
 from actions.views import ActionViewSet, ApprovalRulesView, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
 from containers.views import RunnerViewSet
@@ -52,5 +53,7 @@ urlpatterns = [
         name="project-notifications",
     ),
     path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)
+    # issue 28: Slack's interactivity request URL (the app's "Interactivity & Shortcuts" setting)
+    path("integrations/slack/interactivity", slack_interactivity, name="slack-interactivity"),
     path("admin/", admin.site.urls),
 ]

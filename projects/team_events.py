@@ -30,6 +30,12 @@ WEBHOOK_DISABLED = "webhook.disabled"
 WEBHOOK_ENABLED = "webhook.enabled"
 WEBHOOK_DELETED = "webhook.deleted"
 WEBHOOK_SECRET_ROTATED = "webhook.secret_rotated"
+# Issue 28: the workspace's Slack app, and who linked which Slack account (its id only, never a token).
+SLACK_CONFIGURED = "slack.configured"
+SLACK_REMOVED = "slack.removed"
+SLACK_LINK_REQUESTED = "slack.link_requested"
+SLACK_LINKED = "slack.member_linked"
+SLACK_UNLINKED = "slack.member_unlinked"
 
 
 def record(workspace_id, type: str, *, actor, payload: dict) -> WorkspaceEvent:

@@ -47,6 +47,10 @@ LAZY_ALLOWED = {
     "serve command's port (issue 25; the module imports models)",
     ("actions/apps.py", "brabo.startup"): "AppConfig.ready: the serve command's port, filled once the "
     "registry is ready",
+    ("actions/apps.py", "actions.notifications"): "AppConfig.ready: plugs Slack into the notifications' "
+    "channel port (issue 28; the module imports models)",
+    ("actions/apps.py", "actions.slack"): "AppConfig.ready: registers Slack's Celery tasks and its fan-out "
+    "(issue 28; the module imports models)",
     ("actions/apps.py", "actions.policy_input"): "AppConfig.ready: installs `policy check`'s project loader "
     "(it imports models) into permissions.cli's port",
     (

@@ -127,6 +127,14 @@ class Case:
         )  # fmt: skip
         return endpoint
 
+    def slack(self, actor):
+        from actions.slack import configure
+
+        return configure(
+            actor=actor, workspace=self.team.ws, team_id="T0ACME", channel="#approvals",
+            bot_token="xoxb-1-2-3", signing_secret="0123456789abcdef0123",
+        )  # fmt: skip
+
     def principal(self, user):
         from projects.models import Membership
 
@@ -139,6 +147,10 @@ def _ps(name):
 
 def _an(name):
     return importlib.import_module("actions.notifications").__dict__[name]
+
+
+def _slack(name):
+    return importlib.import_module("actions.slack").__dict__[name]
 
 
 def _as(name):
@@ -549,6 +561,24 @@ TABLE: dict[str, Row] = {
         "workspace",
         "maintainer",
         lambda c, a: _an("rotate_endpoint_secret")(actor=a, endpoint=c.webhook()),
+    ),
+    # issue 28: a workspace's Slack app (maintainers) and each member's own Slack link (any member)
+    "actions.slack.configure": Row("workspace", "maintainer", lambda c, a: c.slack(a)),
+    "actions.slack.remove": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: (c.slack(c.team.owner), _slack("remove")(actor=a, workspace=c.team.ws)),
+    ),
+    "actions.slack.start_link": Row(
+        "workspace",
+        "developer",
+        lambda c, a: (
+            c.slack(c.team.owner),
+            _slack("start_link")(actor=a, workspace=c.team.ws, slack_user_id="U0SOMEONE"),
+        ),
+    ),
+    "actions.slack.unlink": Row(
+        "workspace", "developer", lambda c, a: _slack("unlink")(actor=a, workspace=c.team.ws)
     ),
     "projects.services.confirm_provider_token": Row(
         "workspace",

@@ -9,7 +9,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from actions import notifications
+from actions import notifications, slack
+from actions.channel_models import SlackInstallation
 from actions.notification_models import FORMATS, KIND_LABELS, KINDS, WebhookDelivery, WebhookEndpoint
 from projects.access import visible_projects
 from projects.models import Workspace
@@ -26,6 +27,9 @@ def page(request, new_secret=None):
     for ws in Workspace.objects.filter(id__in=list(roles)).order_by("name", "id"):
         manage = notifications.may_configure(request.user, ws)
         card = {"ws": ws, "role": roles[ws.id], "manage": manage, "endpoints": [], "deliveries": []}
+        # issue 28: the workspace's Slack app (maintainers set it) and this person's linked Slack account
+        card["slack"] = SlackInstallation.objects.filter(workspace=ws).first()
+        card["slack_user"] = slack.linked_slack_user(request.user, ws)
         if manage:
             card["endpoints"] = list(WebhookEndpoint.objects.filter(workspace=ws).order_by("-active", "name"))
             card["deliveries"] = list(
@@ -176,4 +180,76 @@ def subscription_save(request, project_id):
         messages.error(request, str(exc))
     else:
         messages.success(request, f"Notifications for {project.name} saved.")
+    return _back()
+
+
+# -- Slack (issue 28) ------------------------------------------------------------------------------------------
+
+
+def _workspace(request, workspace_id) -> Workspace:
+    ws = Workspace.objects.filter(pk=workspace_id, memberships__user=request.user).first()
+    if ws is None:
+        raise Http404
+    return ws
+
+
+@require_POST
+def slack_configure(request, workspace_id):
+    ws = _workspace(request, workspace_id)
+    try:
+        slack.configure(
+            actor=request.user,
+            workspace=ws,
+            team_id=request.POST.get("team_id", ""),
+            channel=request.POST.get("channel", ""),
+            bot_token=request.POST.get("bot_token", ""),
+            signing_secret=request.POST.get("signing_secret", ""),
+        )
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return _back()
+    messages.success(request, f"Slack is set for {ws.name}: pending actions are posted to its channel.")
+    return _back()
+
+
+@require_POST
+def slack_link(request, workspace_id):
+    ws = _workspace(request, workspace_id)
+    try:
+        slack.start_link(
+            actor=request.user, workspace=ws, slack_user_id=request.POST.get("slack_user_id", "")
+        )
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return _back()
+    messages.success(
+        request,
+        "Brabo sent your Slack account a direct message: press its button within 15 minutes to link it.",
+    )
+    return _back()
+
+
+@require_POST
+def slack_unlink(request, workspace_id):
+    ws = _workspace(request, workspace_id)
+    try:
+        slack.unlink(actor=request.user, workspace=ws)
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return _back()
+    messages.success(request, "Your Slack account is unlinked: its clicks decide nothing any more.")
+    return _back()
+
+
+@require_POST
+def slack_remove(request, workspace_id):
+    ws = _workspace(request, workspace_id)
+    try:
+        slack.remove(actor=request.user, workspace=ws)
+    except DomainError as exc:
+        messages.error(request, str(exc))
+        return _back()
+    messages.success(
+        request, f"Slack is disconnected from {ws.name}; its messages' buttons decide nothing now."
+    )
     return _back()

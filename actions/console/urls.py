@@ -6,7 +6,7 @@ from django.urls import path
 
 from actions import live
 
-from . import budget, history, notifications, team, views
+from . import budget, email_decision, history, notifications, team, views
 
 
 def team_urls(p) -> list:
@@ -92,6 +92,12 @@ def console_urls(wrap) -> list:
             notifications.subscription_save,
             "subscription-save",
         ),
+        # issue 28: an e-mail's decision link (GET shows, POST with CSRF decides) and Slack's settings
+        p("email/<str:token>/", email_decision.email_decision, "email-decision"),
+        p("notifications/<uuid:workspace_id>/slack/", notifications.slack_configure, "slack-configure"),
+        p("notifications/<uuid:workspace_id>/slack/link/", notifications.slack_link, "slack-link"),
+        p("notifications/<uuid:workspace_id>/slack/unlink/", notifications.slack_unlink, "slack-unlink"),
+        p("notifications/<uuid:workspace_id>/slack/remove/", notifications.slack_remove, "slack-remove"),
         *team_urls(p),
         p("budget/", budget.budget_page, "budget"),  # issue 16
         p("budget/<uuid:workspace_id>/", budget.budget_workspace, "budget-workspace"),

@@ -26,7 +26,17 @@ def _pages(team, make_action):
         agent=team.agent,
         result={"code": "command_failed", "message": "exit 1", "stderr": LONG_LINE, "stdout": LONG_LINE},
     )
+    # issue 28: an e-mail's decision link for max (who signs in below), and the page with Slack's settings
+    from django.test import override_settings
+
+    from actions import email_links
+    from actions.models import ProposedAction
+
+    with override_settings(BRABO_PUBLIC_URL="https://brabo.example"):
+        link = email_links.make(ProposedAction.objects.get(id=pending.json()["id"]), team.maintainer, "deny")
     return {
+        "email-decision": link.removeprefix("https://brabo.example"),
+        "notifications": "/admin/console/notifications/",
         "queue": "/admin/console/",
         "detail": f"/admin/console/actions/{pending.json()['id']}/",
         "failed-detail": f"/admin/console/actions/{failed.id}/",

@@ -1,0 +1,149 @@
+"""E-mail approvals (issue 28): the signed, single-use, short-lived decision links of a notification e-mail.
+
+A link is ``django.core.signing`` over the id of an ``EmailDecisionLink`` row (salt ``SALT``, max age
+``BRABO_EMAIL_LINK_TTL``): the row says who it was sent to, what it decides and until when, and is marked
+used by a status-guarded UPDATE, so a link decides at most once. Opening a link (GET) never decides — mail
+scanners open links: it shows the action's card and asks the person, logged in, to confirm; the confirm is a
+POST with CSRF by the very member it was sent to, and runs the console's transition (``channel="email"``),
+which checks the role and the two-person rule as for a click in the console.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.utils import timezone
+
+from permissions.action_types import ACTION_TYPES, role_at_least
+from projects.access import project_role
+
+from . import quorum, services
+from .channel_models import DECIDE_APPROVE, DECIDE_DENY, EmailDecisionLink
+from .models import PENDING
+
+SALT = "brabo.actions.email-decision"
+
+# Why a link cannot be used: (page title, what to do next). One place, so every page words it alike.
+INVALID = "invalid"
+EXPIRED = "expired"
+USED = "used"
+OTHER_PERSON = "other_person"
+SETTLED = "settled"
+PROBLEMS = {
+    INVALID: ("This link is not valid", "It was changed or cut. Open the action from the console instead."),
+    EXPIRED: ("This link expired", "Decision links work for a short time. Open the action in the console."),
+    USED: ("This link was already used", "Each link decides once. The action's page shows what happened."),
+    OTHER_PERSON: (
+        "This link was sent to someone else",
+        "Only the person it was e-mailed to may use it. Sign in as them, or decide in the console.",
+    ),
+    SETTLED: ("This action is no longer pending", "Nothing to decide: the action's page shows its outcome."),
+}
+
+
+def _ttl() -> int:
+    return settings.BRABO_EMAIL_LINK_TTL
+
+
+def make(action, user, decision: str) -> str:
+    """A new link row for ``user`` and its absolute URL (empty when BRABO_PUBLIC_URL is unset)."""
+    if not settings.BRABO_PUBLIC_URL:
+        return ""
+    row = EmailDecisionLink.objects.create(
+        action=action, user=user, decision=decision, expires_at=timezone.now() + timedelta(seconds=_ttl())
+    )
+    token = signing.dumps(str(row.id), salt=SALT, compress=False)
+    return f"{settings.BRABO_PUBLIC_URL}/admin/console/email/{token}/"
+
+
+def may_decide(action, user) -> bool:
+    """Whether the person's role could decide the action now (only such people get links; the transition
+    checks again at the confirm)."""
+    role = project_role(user, action.project)
+    req = quorum.requirement(action)
+    minimum = req.min_role if req is not None else ACTION_TYPES[action.action_type].min_role
+    return role_at_least(role, minimum)
+
+
+def email_lines(action, user) -> list[str]:
+    """The e-mail's decision lines for one recipient (none when they may not decide or links are off)."""
+    if action is None or action.status != PENDING or not settings.BRABO_PUBLIC_URL:
+        return []
+    if not may_decide(action, user):
+        return []
+    minutes = max(1, _ttl() // 60)
+    return [
+        "",
+        f"Decide (each link works once, for {minutes} minutes, and asks you to confirm while signed in):",
+        f"Approve: {make(action, user, DECIDE_APPROVE)}",
+        f"Deny: {make(action, user, DECIDE_DENY)}",
+    ]
+
+
+@dataclass
+class Opened:
+    link: EmailDecisionLink | None
+    problem: str = ""
+
+
+def open_link(token: str, user) -> Opened:
+    """Read a link for ``user`` without changing anything (GET)."""
+    try:
+        link_id = signing.loads(token, salt=SALT, max_age=_ttl())
+    except signing.SignatureExpired:
+        return Opened(None, EXPIRED)
+    except signing.BadSignature:
+        return Opened(None, INVALID)
+    link = (
+        EmailDecisionLink.objects.select_related("action__project__workspace", "action__agent", "user")
+        .filter(id=link_id)
+        .first()
+    )
+    if link is None:
+        return Opened(None, INVALID)
+    if link.user_id != user.pk:
+        return Opened(link, OTHER_PERSON)  # checked first: whether it was used is not theirs to learn
+    if link.used_at is not None:
+        return Opened(link, USED)
+    if link.expires_at <= timezone.now():
+        return Opened(link, EXPIRED)
+    if link.action.status != PENDING:
+        return Opened(link, SETTLED)
+    return Opened(link)
+
+
+def confirm(token: str, user, *, reason: str = "") -> tuple[Opened, services.Decision | None]:
+    """The confirm (POST): claim the link once, then run the console's transition as ``user``. The claim
+    commits first: a link whose transition refused (a role too low, an expired action) is spent too."""
+    opened = open_link(token, user)
+    if opened.problem or opened.link is None:
+        return opened, None
+    link = opened.link
+    now = timezone.now()
+    claimed = EmailDecisionLink.objects.filter(
+        pk=link.pk, user=user, used_at__isnull=True, expires_at__gt=now
+    ).update(used_at=now)
+    if claimed != 1:
+        return Opened(link, USED), None  # a concurrent confirm won
+    if link.decision == DECIDE_APPROVE:
+        decision = services.approve_action(
+            action_id=link.action_id, actor=user, channel=services.CHANNEL_EMAIL
+        )
+    else:
+        decision = services.deny_action(
+            action_id=link.action_id,
+            actor=user,
+            reason=reason or "denied from an e-mail link",
+            channel=services.CHANNEL_EMAIL,
+        )
+    return opened, decision
+
+
+def prune(*, now=None) -> int:
+    """Periodic (with the notifications' sweep): links a day past their expiry are of no use to anyone."""
+    now = now or timezone.now()
+    deleted, _ = EmailDecisionLink.objects.filter(expires_at__lt=now - timedelta(days=1)).delete()
+    return deleted

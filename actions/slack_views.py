@@ -1,0 +1,30 @@
+"""Slack's interactivity request URL (issue 28): ``POST /integrations/slack/interactivity``. No session, no
+CSRF token: Slack's signature authenticates the request (``actions.slack.handle_interaction``)."""
+
+from __future__ import annotations
+
+import logging
+
+from django.http import HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from . import slack
+
+log = logging.getLogger(__name__)
+
+
+@csrf_exempt
+@require_POST
+def interactivity(request):
+    try:
+        slack.handle_interaction(
+            request.body,
+            request.headers.get("X-Slack-Request-Timestamp", ""),
+            request.headers.get("X-Slack-Signature", ""),
+        )
+    except slack.Refused as exc:
+        log.warning("a Slack interactivity request was refused (%s): %s", exc.status, exc)
+        return JsonResponse({"error": str(exc)}, status=exc.status)
+    # Slack wants an empty 200 within 3 seconds; what the clicker sees comes by response_url and chat.update
+    return HttpResponse(status=200)

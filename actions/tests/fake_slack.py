@@ -1,0 +1,123 @@
+"""A local fake of Slack at its HTTP boundary (issue 28), speaking the documented Web API shapes:
+``POST /api/chat.postMessage`` and ``/api/chat.update`` (Bearer bot token; JSON or form body; answers
+``{"ok": true, "channel", "ts", …}`` or ``{"ok": false, "error": "invalid_auth"}``), and a ``response_url``
+(``POST /respond/<n>``, JSON, answers ``ok``). It keeps every call, and builds interactivity requests the
+way Slack signs them (v0 HMAC-SHA256 over ``v0:{timestamp}:{body}``)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import itertools
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler
+from urllib.parse import parse_qs, urlencode
+
+from tests.loopback import LoopbackServer
+
+SESSION_TOKEN = "xoxb-session-worker-0000"  # the bot token of the fake the session's real worker talks to
+
+
+class FakeSlack(LoopbackServer):
+    def __init__(self, token: str):
+        self.token = token
+        self.calls: list[dict] = []
+        self.responses: list[dict] = []
+        self.script: list[int] = []  # HTTP statuses to answer the next Web API calls with (then 200)
+        self._ts = itertools.count(1)
+        self._lock = threading.Lock()
+        self._serve()
+
+    @property
+    def api_url(self) -> str:
+        return f"http://{self.address}/api/"
+
+    @property
+    def respond_prefix(self) -> str:
+        return f"http://{self.address}/respond/"
+
+    def of(self, method: str) -> list[dict]:
+        return [c for c in self.calls if c["method"] == method]
+
+    def _handler(self):
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if self.path.startswith("/respond/"):
+                    fake.responses.append({"path": self.path, "body": json.loads(raw)})
+                    return self._answer(200, b"ok", "text/plain")
+                method = self.path.removeprefix("/api/")
+                if "json" in (self.headers.get("Content-Type") or ""):
+                    args = json.loads(raw or b"{}")
+                else:
+                    args = {k: v[0] for k, v in parse_qs(raw.decode()).items()}
+                    if isinstance(args.get("blocks"), str):
+                        args["blocks"] = json.loads(args["blocks"])
+                authorized = self.headers.get("Authorization") == f"Bearer {fake.token}"
+                with fake._lock:
+                    fake.calls.append(
+                        {"method": method, "args": args, "authorized": authorized, "at": time.perf_counter()}
+                    )
+                    ts = f"1700000000.{next(fake._ts):06d}"
+                    scripted = fake.script.pop(0) if fake.script else 200
+                if scripted != 200:  # as Slack does when it is down or rate-limits (Retry-After: 1)
+                    return self._json(
+                        {"ok": False, "error": "ratelimited" if scripted == 429 else "fatal_error"}, scripted
+                    )
+                if not authorized:
+                    return self._json({"ok": False, "error": "invalid_auth"})
+                if method == "chat.postMessage":
+                    channel = args["channel"] if not args["channel"].startswith("#") else "C0CHANNEL"
+                    return self._json(
+                        {"ok": True, "channel": channel, "ts": ts, "message": {"text": args.get("text")}}
+                    )
+                if method == "chat.update":
+                    return self._json(
+                        {"ok": True, "channel": args["channel"], "ts": args["ts"], "text": args.get("text")}
+                    )
+                return self._json({"ok": False, "error": "unknown_method"}, 404)
+
+            def _json(self, body, code=200):
+                self._answer(code, json.dumps(body).encode(), "application/json; charset=utf-8")
+
+            def _answer(self, code, data, ctype):
+                self.send_response(code)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        return Handler
+
+
+_clicks = itertools.count(1)
+
+
+def click_request(*, team_id, user_id, action_id, value, response_url, secret, timestamp=None, trigger=None):
+    """(body, headers) of a block_actions interactivity request as Slack sends it."""
+    n = next(_clicks)
+    payload = {
+        "type": "block_actions",
+        "team": {"id": team_id, "domain": "acme"},
+        "user": {"id": user_id, "username": user_id.lower(), "team_id": team_id},
+        "api_app_id": "A0BRABO",
+        "trigger_id": trigger or f"{n}.1234.abcdef{n}",
+        "container": {"type": "message", "message_ts": "1700000000.000001", "channel_id": "C0CHANNEL"},
+        "channel": {"id": "C0CHANNEL", "name": "approvals"},
+        "response_url": f"{response_url}{n}",
+        "actions": [
+            {"type": "button", "action_id": action_id, "block_id": "brabo_decide", "value": value,
+             "action_ts": f"{int(time.time())}.{n:06d}"}
+        ],
+    }  # fmt: skip
+    body = urlencode({"payload": json.dumps(payload)}).encode()
+    ts = str(int(time.time()) if timestamp is None else timestamp)
+    signature = "v0=" + hmac.new(secret.encode(), f"v0:{ts}:".encode() + body, hashlib.sha256).hexdigest()
+    return body, {"HTTP_X_SLACK_REQUEST_TIMESTAMP": ts, "HTTP_X_SLACK_SIGNATURE": signature}
