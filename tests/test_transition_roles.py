@@ -41,6 +41,10 @@ NOT_TRANSITIONS = {
     "waiter or worker step that checked (or is) the actor",
     "projects.team_events.record": "records who acted on a workspace's timeline, inside a checked transition",
     "projects.keys.swap_key": "the key swap inside rotate_agent_key / rotate_runner_key, which checked the actor",
+    "actions.history.project_filters": "a query filter: its `actor` is the value filtered on (whose events), not "
+    "who acts; it narrows a queryset the console view already scoped to the viewer",
+    "actions.history.team_filters": "a query filter: its `actor` is the value filtered on (whose events), not "
+    "who acts; it narrows a queryset the console view already scoped to the viewer",
 }
 
 # An expectation: None (allowed), a status, or (status, reason code).
@@ -126,6 +130,13 @@ class Case:
             format="generic", kinds=["pending"],
         )  # fmt: skip
         return endpoint
+
+    def grant(self) -> int:
+        """The owner's "Always allow" of the pending action (inside the call's rolled-back savepoint)."""
+        from actions.models import SessionEvent
+
+        _as("approve_always")(actor=self.team.owner, action_id=self.pending.id)
+        return SessionEvent.objects.get(type="permission.granted", action_id=self.pending.id).id
 
     def slack(self, actor):
         from actions.slack import configure
@@ -288,6 +299,23 @@ TABLE: dict[str, Row] = {
     ),
     "actions.services.approve_always": Row(
         "project", "developer", lambda c, a: _as("approve_always")(actor=a, action_id=c.pending.id)
+    ),
+    "actions.services.undo_always_allow": Row(
+        "project", "developer", lambda c, a: _as("undo_always_allow")(actor=a, grant_event_id=c.grant())
+    ),
+    "projects.services.remove_accepted": Row(
+        "project",
+        "developer",
+        lambda c, a: _ps("remove_accepted")(
+            actor=a, project=c.team.project, allow=["Terminal(ls)"], source="test"
+        ),
+    ),
+    "projects.services.revert_autonomy": Row(
+        "project",
+        "developer",
+        lambda c, a: _ps("revert_autonomy")(
+            actor=a, agent=c.team.agent, action_type="terminal", previous_mode=None
+        ),
     ),
     "containers.lifecycle.accept_infra_handoff": Row(
         "project", "maintainer", lambda c, a: _cs("lifecycle", "accept_infra_handoff")(actor=a, agent=c.infra)
