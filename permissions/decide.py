@@ -26,15 +26,17 @@ from permissions.commands import (
 )
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
+from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
-from permissions.floor import FLOOR_VERBS, floor_denies_views
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
+from permissions.where import UNKNOWN, floor_where
 from permissions.wrappers import views
 
 __all__ = [
@@ -84,6 +86,8 @@ MAX_SEGMENTS = 50
 NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
 _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
+_NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
@@ -360,7 +364,8 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
             | None
         ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
-        for seg in parsed.segments:
+        cwds: list[frozenset[str]] | None = None  # the directories each segment runs in, once a `cd` is met
+        for index, seg in enumerate(parsed.segments):
             hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
                 sv, vs, verdict, pattern, kind, seg_opaque = hit
@@ -392,9 +397,16 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     if known is None:
                         known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
                 else:
-                    if first == "cd" and scope is None:
-                        scope = scope_for(project.execution_mode, running, project.root, req.cwd)
-                    known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
+                    dirs = None
+                    if first == "cd":
+                        if scope is None:
+                            scope = scope_for(project.execution_mode, running, project.root, req.cwd)
+                        if cwds is None:
+                            cwds = scope.cwd_sets(parsed.segments, command) or []
+                        dirs = cwds[index] if index < len(cwds) else None  # issue 26: where `cd` moved
+                    known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope, dirs)
+                if known is _UNCOVERED and first in NEUTRAL_FIRST and neutral(words, seg.dynamic):
+                    known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
                 verdict, pattern, kind = known
                 seg_opaque = seg.opaque
                 if (
@@ -446,8 +458,19 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             elif kind == "ask_rule":
                 if asked is None:
                     asked = pattern
+            elif kind == NEUTRAL:
+                pass  # needs no allow, and never auto-approves a command by itself
             elif kind == "allow_rule" or allowed_reason is None:
                 allowed_reason = kind
+        if denied is None:
+            # R4.6 [beyond]: where a deletion lands once `cd`, `..`, `~`, `$HOME`, `/proc/*/root` and operands
+            # piped into xargs are read (permissions.where).
+            if scope is None:
+                scope = scope_for(project.execution_mode, running, project.root, req.cwd)
+            at = floor_where(parsed.segments, None if doomed else seg_views, command, _start(req, scope))
+            if at is not None:
+                denied = ("builtin_deny", BUILTIN_DENY[0])
+                out[at] = SegmentVerdict(parsed.segments[at].text, DENY, BUILTIN_DENY[0])
         segs = tuple(out)
         if denied is None and parsed.problem == TOO_COMPLEX:
             # Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so
@@ -536,7 +559,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             if scope is None:
                 scope = scope_for(project.execution_mode, running, project.root, req.cwd)
             # RN-603 drops the path scope in auto mode inside Brabo's sandbox only (SPEC §5).
-            cap = _terminal_cap(seg_views, parsed, scope, auto_mode and in_sandbox)
+            cap = _terminal_cap(seg_views, parsed, scope, auto_mode and in_sandbox, req.command or "")
             if cap is not None:
                 st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
@@ -622,6 +645,11 @@ def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
     )
 
 
+def _start(req: DecisionRequest, scope: Scope) -> str:
+    """The directory a terminal command starts in, UNKNOWN when neither the request nor the project says."""
+    return scope.cwd if (req.cwd or req.project.root) else UNKNOWN
+
+
 def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
     through, which this tells without calling views()."""
@@ -643,6 +671,7 @@ def _judge_segment(
     check_deny: bool,
     check_ask: bool,
     scope: Scope | None,
+    dirs: frozenset[str] | None = None,
 ) -> tuple[str, str | None, str | None]:
     """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks)."""
     words = seg.words
@@ -661,7 +690,7 @@ def _judge_segment(
             if rank == ASK_RANK:
                 return REQUIRE_APPROVAL, pat.text, "ask_rule"
             return AUTO_APPROVE, pat.text, "allow_rule"
-        if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
+        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
             return AUTO_APPROVE, None, "scope_cd"
         return NO_RULE, None, None
     if check_deny or check_ask:
@@ -673,13 +702,17 @@ def _judge_segment(
     p = comp.allow.match_as_written(words)
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
-    if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
+    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
         return AUTO_APPROVE, None, "scope_cd"
     return NO_RULE, None, None
 
 
 def _terminal_cap(
-    seg_views: list[list[tuple[str, ...]]], parsed: ParsedCommand | None, scope: Scope | None, auto_mode: bool
+    seg_views: list[list[tuple[str, ...]]],
+    parsed: ParsedCommand | None,
+    scope: Scope | None,
+    auto_mode: bool,
+    parsed_command: str = "",
 ) -> tuple[str, str] | None:
     """§5 step 6 for terminal: external effect, then privileged, then (outside auto mode) path scope."""
     if parsed is None:
@@ -701,7 +734,7 @@ def _terminal_cap(
     if privileged_at is not None:
         return "cap_privileged", privileged_at
     if not auto_mode and scope is not None:
-        outside = scope.outside_paths(segments)
+        outside = scope.outside_paths(segments, parsed_command)
         if outside:
             return "cap_path_scope", outside[0]
     return None
