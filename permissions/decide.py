@@ -405,7 +405,11 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                             cwds = scope.cwd_sets(parsed.segments, command) or []
                         dirs = cwds[index] if index < len(cwds) else None  # issue 26: where `cd` moved
                     known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope, dirs)
-                if known is _UNCOVERED and first in NEUTRAL_FIRST and neutral(words, seg.dynamic):
+                if (
+                    known[2] is None
+                    and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+                    and neutral(words, seg.dynamic, seg.text)
+                ):
                     known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
                 verdict, pattern, kind = known
                 seg_opaque = seg.opaque

@@ -205,25 +205,20 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def _printed_only(word: str, data: frozenset[str]) -> bool:
-    """Whether ``word`` is only what commands print: substitutions, or a loop / `read` variable holding
-    their output or relative words (``$f``, ``${f}``, ``$f/x``), with no `..` after it."""
+    """Whether the location ``word`` names is only what commands print: substitutions (`$(…)`, `<(…)`,
+    `` `…` ``) and loop / `read` variables holding their output or relative words, with literal text that
+    neither starts at the root nor climbs (`$(…)/README.md`, `"== $f"`; not `/etc/$(…)`, `$(…)/..`)."""
+    if word[0] in "/~" or ".." in word:
+        return False
     rest = word
     for sub in _SUBSTITUTIONS:
         rest = rest.replace(sub, "")
-    if not rest:
-        return True
-    if not data or word[0] != "$" or ".." in word:
-        return False
-    if word[1:2] == "{":
-        name, close, tail = word[2:].partition("}")
-        if not close:
-            return False
-    else:
-        k = 1
-        while k < len(word) and word[k] in _NAME_CHARS:
-            k += 1
-        name, tail = word[1:k], word[k:]
-    return name in data and (not tail or tail[0] == "/") and "$" not in tail and "~" not in tail
+    if data and "$" in rest:
+        rest = _DATA_REF.sub(lambda m: "" if (m.group(1) or m.group(2)) in data else m.group(0), rest)
+    return "$" not in rest and "`" not in rest and "~" not in rest
+
+
+_DATA_REF = re.compile(r"\$(?:\{([a-z_][a-z0-9_]*)\}|([a-z_][a-z0-9_]*))")
 
 
 _FOR = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do\s")
@@ -266,6 +261,8 @@ _READ_VALUED = frozenset("dnNptuia")
 def read_names(words: tuple[str, ...]) -> list[str]:
     """The variables `read` sets (lower-case names only: `read PATH` is not data, it decides what runs), or
     [] when ``words`` is not such a `read`."""
+    while words and words[0].startswith("IFS="):
+        words = words[1:]  # `IFS= read -r line`
     if not words or words[0] != "read":
         return []
     names: list[str] = []

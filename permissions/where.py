@@ -58,14 +58,27 @@ _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}|([
 
 def joiners(segments: Sequence[Segment], command: str) -> list[str | None]:
     """For each segment, the operator that follows it at the top level (``""`` at the end), or None when
-    the text does not show it plainly (a hidden segment, a text met more than once or cut for display)."""
+    the text does not show it plainly (a hidden segment, a text cut for display, anything but operators
+    and reserved words between two top-level commands -- a subshell's parentheses, say).
+
+    Top-level segments are found in order, each searched from the end of the one before; the text between
+    must be operators, blanks and reserved words only, so an occurrence inside a quote or a subshell is
+    never taken for the command (it would have something else before it)."""
     out: list[str | None] = []
+    pos = 0
     for seg in segments:
         text = seg.text
-        if seg.hidden or not text or command.count(text) != 1:
+        if seg.hidden or not text:
             out.append(None)
             continue
-        end = command.find(text) + len(text)
+        at = command.find(text, pos)
+        if at < 0 or not _plain_gap(command[pos:at]):
+            out.append(None)
+            if at >= 0:
+                pos = at + len(text)
+            continue
+        end = at + len(text)
+        pos = end
         rest = command[end : end + 8].lstrip(" \t\r")
         if not rest:
             out.append("" if not command[end:].strip(" \t\r") else None)
@@ -77,6 +90,16 @@ def joiners(segments: Sequence[Segment], command: str) -> list[str | None]:
         else:
             out.append(None)
     return out
+
+
+_GAP_WORDS = frozenset({"do", "done", "then", "else", "elif", "fi", "if", "while", "until", "{", "}"})
+
+
+def _plain_gap(gap: str) -> bool:
+    """Only operators, blanks and reserved words (no parenthesis, quote or word of a command)."""
+    for c in "&|;\n":
+        gap = gap.replace(c, " ")
+    return all(w in _GAP_WORDS for w in gap.split())
 
 
 def _parts(path: str) -> list[str]:

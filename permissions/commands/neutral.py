@@ -6,7 +6,8 @@ nothing else. Such a segment is *neutral*: it needs no allow of its own, never a
 itself (a command made only of neutral segments keeps the verdict so far), and is still checked for deny,
 ask, the floor and every cap like any other segment. Kept narrow on purpose:
 
-- ``read`` with its own options and lower-case names only (``read PATH`` or ``read IFS`` decide what runs
+- a block's closing word carrying its redirection (``done < list.txt``);
+- ``read`` (after ``IFS=...`` at most) with its own options and lower-case names only (``read PATH`` or ``read IFS`` decide what runs
   next: not neutral; ``read -a`` is not read here);
 - ``true``, ``false``, ``:``, ``break [N]``, ``continue [N]`` with nothing else;
 - ``bash``/``sh``/``zsh``/``dash`` (as written, no path, no assignment before it) whose options are only
@@ -27,17 +28,26 @@ _SETTINGS = frozenset({"pipefail", "errexit", "nounset", "xtrace"})
 _LONG = frozenset({"--login", "--noprofile", "--norc"})
 _NO_ARGS = frozenset({"true", "false", ":"})
 _COUNTED = frozenset({"break", "continue"})
-NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | {"read"}
+NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | {"read", ""}
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
 _READ_FLAGS = frozenset("ers")
 _READ_VALUED = frozenset("dnNptu")
 
 
-def neutral(words: tuple[str, ...], dynamic: Collection[int] = ()) -> bool:
-    """Whether the segment of ``words`` is grammar around other segments (see the module's note)."""
-    if not words or 0 in dynamic:
+def neutral(words: tuple[str, ...], dynamic: Collection[int] = (), text: str = "") -> bool:
+    """Whether the segment of ``words`` (``text`` as written) is grammar around other segments (see the
+    module's note)."""
+    if not words:
+        # `done < list.txt`, `fi > log`: the block's redirection (the scope and R3.7 still judge its target).
+        return text[:4] in ("done", "fi <", "fi >", "fi 2") and text[4:5] in ("", " ", "\t", "<", ">")
+    if 0 in dynamic:
         return False
+    k = 0
+    while k < len(words) - 1 and words[k].startswith("IFS=") and k not in dynamic:
+        k += 1  # `IFS= read -r line`: the separators of this one `read`
+    if k:
+        return words[k] == "read" and _plain_read(words[k:], {j - k for j in dynamic if j >= k})
     first = words[0]
     if first in _NO_ARGS:
         return len(words) == 1
