@@ -8,6 +8,7 @@ Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in 
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -188,6 +189,8 @@ class Verdict:
         }
 
 
+_gc_isenabled, _gc_disable, _gc_enable = gc.isenabled, gc.disable, gc.enable
+
 # The hot path builds one SegmentVerdict per segment and one Verdict per decision. Frozen dataclasses set
 # each field through object.__setattr__; filling the instance dict directly is the same object (equality,
 # hash, repr, immutability to callers are unchanged: test_decide checks both constructions are equal)
@@ -263,7 +266,24 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     """Decide one proposed action (SPEC §5). Never raises on any input.
 
     A permissions file that does not load (``req.permissions_error``) never auto-approves (R3.3): the deny
-    rules that cannot be read are replaced by a person's look at every action that is not denied anyway."""
+    rules that cannot be read are replaced by a person's look at every action that is not denied anyway.
+
+    Issue 26 item 6: the cyclic garbage collector is paused for the decision. A decision makes no lasting
+    cycles (its few short-lived ones are collected at the next run after it), but a long command keeps
+    hundreds of thousands of objects alive while it is read, and a collection of the oldest generation
+    triggered then walks all of them: one decision stalled at the same position of a long stream. Paused,
+    a collection can only run between decisions (``permissions.cli.run_eval`` also freezes what it loaded,
+    so those runs walk little). Nested or concurrent calls leave the collector as they found it."""
+    if not _gc_isenabled():
+        return _decide_once(req, hooks)
+    _gc_disable()
+    try:
+        return _decide_once(req, hooks)
+    finally:
+        _gc_enable()
+
+
+def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     verdict = _decide(req, hooks)
     if not req.permissions_error or verdict.decision == DENY:
         return verdict

@@ -208,6 +208,8 @@ def _printed_only(word: str, data: frozenset[str]) -> bool:
     """Whether the location ``word`` names is only what commands print: substitutions (`$(…)`, `<(…)`,
     `` `…` ``) and loop / `read` variables holding their output or relative words, with literal text that
     neither starts at the root nor climbs (`$(…)/README.md`, `"== $f"`; not `/etc/$(…)`, `$(…)/..`)."""
+    if not word:
+        return True  # nothing to check (as _check reads an empty word)
     if word[0] in "/~" or ".." in word:
         return False
     rest = word
