@@ -122,6 +122,8 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             cwds = tuple(sets[i]) if sets is not None else start
+            # Where `cd` goes decides where every later word points: its target is never skipped as data.
+            moves = bool(words) and words[0] in _DIRECTORY_CHANGERS
             if words and words[0] in _PROGRAM_VERBS:
                 # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
                 skip = program_words(words) or pattern_words(words)  # issue 11: `grep '/api/' src`
@@ -129,7 +131,7 @@ class Scope:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if dyn and k in dyn:
-                    if _printed_only(w, data):
+                    if not moves and _printed_only(w, data):
                         # Issue 26, R4.7: what a substitution prints is not a location the scope can
                         # judge; the commands inside are segments, judged on their own.
                         continue

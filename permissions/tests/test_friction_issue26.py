@@ -14,6 +14,9 @@ from .helpers import AUTO_MODE, CONTAINER_RUNNING, ROOT, term
 TEAM = tuple(
     f"Terminal({c})"
     for c in (
+        "cd",
+        "dirname",
+        "pwd",
         "git status",
         "git diff",
         "git log",
@@ -106,6 +109,9 @@ NOT_LOOSENED = [
     "cd a/b/c & cat ../../../x",
     "! cd a/b/c && cat ../../../x",
     "cd /tmp && cat x",
+    "cd $(dirname $(pwd)) && cat secret",
+    "cd $(git rev-parse --show-toplevel)/.. && cat x",
+    "for d in src/*; do cd $d && cat ../../../../x; done",
     "cd $HOME && cat x",
     "cd ~ && ls",
     "cd - && ls",
