@@ -93,6 +93,7 @@ _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUT
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
+_DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
@@ -385,6 +386,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             | None
         ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
         cwds: list[frozenset[str]] | None = None  # the directories each segment runs in, once a `cd` is met
+        may_delete = doomed
         for index, seg in enumerate(parsed.segments):
             hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
@@ -397,6 +399,8 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 vs = _views_of(words)
                 if not doomed:
                     seg_views.append(vs)
+                if first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs)):
+                    may_delete = True  # the floor reads where it lands, below (permissions.where)
                 if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
                     # The common case inlined: nothing to look through, no floor verb, no scope declaration.
                     # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
@@ -486,7 +490,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 pass  # needs no allow, and never auto-approves a command by itself
             elif kind == "allow_rule" or allowed_reason is None:
                 allowed_reason = kind
-        if denied is None:
+        if denied is None and may_delete:
             # R4.6 [beyond]: where a deletion lands once `cd`, `..`, `~`, `$HOME`, `/proc/*/root` and operands
             # piped into xargs are read (permissions.where).
             if scope is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
@@ -115,15 +116,13 @@ class Scope:
         if not self.cwd_inside:
             out.append(self.cwd)
         check = self._check
-        sets = self.cwd_sets(segments, command)
-        start = (self.cwd,)
-        data = _data_names(segments, command)  # loop and `read` variables holding what commands print
+        sets = cwd_sets(segments, command, self.cwd, floor=False)
+        start: Collection[str] = (self.cwd,)
+        data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
-            cwds = tuple(sets[i]) if sets is not None else start
-            # Where `cd` goes decides where every later word points: its target is never skipped as data.
-            moves = bool(words) and words[0] in _DIRECTORY_CHANGERS
+            cwds = sets[i] if sets is not None else start
             if words and words[0] in _PROGRAM_VERBS:
                 # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
                 skip = program_words(words) or pattern_words(words)  # issue 11: `grep '/api/' src`
@@ -131,7 +130,10 @@ class Scope:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if dyn and k in dyn:
-                    if not moves and _printed_only(w, data):
+                    if data is None:
+                        data = _data_names(segments, command)
+                    # Where `cd` goes decides where every later word points: its target is never data.
+                    if words[0] not in _DIRECTORY_CHANGERS and _printed_only(w, data):
                         # Issue 26, R4.7: what a substitution prints is not a location the scope can
                         # judge; the commands inside are segments, judged on their own.
                         continue
@@ -165,7 +167,7 @@ class Scope:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
         return cwd_sets(segments, command, self.cwd, floor=False)
 
-    def _check(self, word: str, dynamic: bool, cwds: tuple[str, ...], out: list[str]) -> None:
+    def _check(self, word: str, dynamic: bool, cwds: Collection[str], out: list[str]) -> None:
         if not word:
             return
         if dynamic:
@@ -233,6 +235,18 @@ def _data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     words are inside by themselves (relative, no `..`, or substitutions), and the names `read` sets."""
     if ("for" not in command and "read" not in command) or len(command) > _MAX_LOOP_TEXT:
         return _NO_NAMES
+    hit = _NAMES_MEMO.get(command)
+    if hit is None:
+        if len(_NAMES_MEMO) >= 2048:
+            _NAMES_MEMO.clear()
+        hit = _NAMES_MEMO[command] = _read_data_names(segments, command)
+    return hit
+
+
+_NAMES_MEMO: dict[str, frozenset[str]] = {}  # agents repeat their commands (bounded by _MAX_LOOP_TEXT each)
+
+
+def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     names: set[str] = set()
     if "for" in command:
         for m in _FOR.finditer(command):

@@ -26,7 +26,7 @@ Readings chosen where SPEC is silent:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from permissions.shell import Segment
 
@@ -46,6 +46,7 @@ _MAX_READINGS = 64
 
 _CHANGERS = frozenset({"cd", "pushd", "popd", "chdir"})
 _CD_WRAPPERS = frozenset({"builtin", "command"})
+_MAY_CHANGE = _CHANGERS | _CD_WRAPPERS
 # Words that make the command's segments run again or later: a loop, a function, an alias.
 _REPEATS = re.compile(r"(?:^|[\s;&|(`{])(?:for|while|until|select|function|alias)\s|\(\s*\)")
 # The operators bash reads between commands, longest first.
@@ -106,17 +107,22 @@ def _parts(path: str) -> list[str]:
     return [p for p in path.split("/") if p and p != "."]
 
 
-def resolve(word: str, dirs: frozenset[str], home: str = HOME) -> list[list[str]]:
+Values = Mapping[str, frozenset[str]]
+_NO_VALUES: Values = {}
+
+
+def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> list[list[str]]:
     """Every location ``word`` may name, each as its list of components (empty: the root), read from
-    each of ``dirs``: ``~`` and ``$HOME`` are ``home``, ``$PWD`` the directories, another variable or a
-    substitution UNKNOWN, ``/proc/<pid>/root`` the root and ``/proc/self/cwd`` the directories."""
+    each of ``dirs``: ``~`` and ``$HOME`` are HOME, ``$PWD`` the directories, another variable or a
+    substitution UNKNOWN, ``/proc/<pid>/root`` the root and ``/proc/self/cwd`` the directories. ``values``:
+    literal values the command itself gives variables (``d=/``, ``for d in /``, ``HOME=/``), read too."""
     bases: list[list[str]]
     rest = word
     extra: list[list[str]] = []
     if word.startswith("~"):
         slash = word.find("/")
         rest = "" if slash < 0 else word[slash:]
-        bases = [_parts(home)]
+        bases = _var_bases("HOME", dirs, values) if word[1:2] in ("", "/") else [[_HOME_PART]]
     elif word.startswith("$") or word.startswith("`"):
         m = _PARAM.match(word)
         if m is None:
@@ -127,15 +133,10 @@ def resolve(word: str, dirs: frozenset[str], home: str = HOME) -> list[list[str]
         else:
             name = m.group(1) or m.group(4)
             rest = word[m.end() :]
-            if name == "HOME":
-                bases = [_parts(home)]
-            elif name == "PWD":
-                bases = [_parts(d) for d in dirs]
-            else:
-                bases = [[_UNKNOWN_PART]]
+            bases = _var_bases(name, dirs, values)
             op, default = m.group(2), m.group(3)
-            if op and op.lstrip(":") in ("-", "=") and default is not None:
-                extra = resolve(default + rest, dirs, home)  # `${X:-/}`: the default when X is unset
+            if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+                extra = resolve(default + rest, dirs)  # `${X:-/}`: the default when X is unset
     elif word.startswith("/"):
         bases = [[]]
     else:
@@ -146,6 +147,24 @@ def resolve(word: str, dirs: frozenset[str], home: str = HOME) -> list[list[str]
         if len(out) >= _MAX_READINGS:
             break
     return out
+
+
+def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str]]:
+    """Where a variable at a word's start may point: HOME, the directories for PWD, UNKNOWN otherwise, and
+    each literal value the command gives it (one level: a value that is itself an expansion is UNKNOWN)."""
+    if name == "HOME":
+        bases = [[_HOME_PART]]
+    elif name == "PWD":
+        bases = [_parts(d) for d in dirs]
+    else:
+        bases = [[_UNKNOWN_PART]]
+    for value in values.get(name, ()):
+        if value[:1] in ("$", "`", "~"):
+            continue
+        bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
+        if len(bases) >= _MAX_READINGS:
+            break
+    return bases
 
 
 def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[list[str]]) -> None:
@@ -181,9 +200,9 @@ def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[li
     out.append(stack)
 
 
-def lands_on_root(word: str, dirs: frozenset[str]) -> bool:
+def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> bool:
     """Whether some reading of ``word`` from ``dirs`` is the root or a pattern over its children (R4.6)."""
-    for parts in resolve(word, dirs):
+    for parts in resolve(word, dirs, values):
         if not parts:
             return True
         first = parts[0]
@@ -215,14 +234,14 @@ def _change(words: tuple[str, ...]) -> tuple[str, str | None] | None:
 
 
 def _targets(
-    verb: str, target: str | None, dirs: frozenset[str], prev: frozenset[str], cdpath: bool
+    verb: str, target: str | None, dirs: frozenset[str], prev: frozenset[str], cdpath: bool, values: Values
 ) -> frozenset[str]:
     if target is None:
-        return frozenset({HOME})
+        target = "~"
     if target == "-":
         return prev or frozenset({UNKNOWN})
     found: set[str] = set()
-    for parts in resolve(target, dirs):
+    for parts in resolve(target, dirs, values):
         found.add("/" + "/".join(parts))
     if cdpath and target[:1] not in ("/", ".", "~", "$"):
         found.add("/" + "/".join(_parts(target)))  # CDPATH=/ makes `cd usr` go to /usr
@@ -230,25 +249,51 @@ def _targets(
 
 
 def cwd_sets(
-    segments: Sequence[Segment], command: str, start: str, *, floor: bool
+    segments: Sequence[Segment], command: str, start: str, *, floor: bool, values: Values = _NO_VALUES
 ) -> list[frozenset[str]] | None:
     """The directories each segment may run in, or None when no segment changes directory (each runs in
     ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added)."""
-    if not any(seg.words and _change(seg.words) is not None for seg in segments):
-        return None
+    for seg in segments:
+        words = seg.words
+        if words and (words[0] in _MAY_CHANGE or ("=" in words[0] and _change(words) is not None)):
+            break
+    else:
+        return None  # the common case: nothing changes directory
+    key = (command, start, floor)
+    if not values and len(command) <= _MEMO_CHARS:
+        hit = _MEMO.get(key)
+        if hit is not None:
+            return hit
+    found = _cwd_sets(segments, command, start, floor, values)
+    if not values and len(command) <= _MEMO_CHARS:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+# Agents repeat their commands: where each segment runs depends on the text and where it starts only.
+_MEMO: dict[tuple[str, str, bool], list[frozenset[str]]] = {}
+_MEMO_MAX = 2048
+_MEMO_CHARS = 4096
+
+
+def _cwd_sets(
+    segments: Sequence[Segment], command: str, start: str, floor: bool, values: Values
+) -> list[frozenset[str]]:
     joins = joiners(segments, command)
     begin = frozenset({start})
     cdpath = floor and "CDPATH" in command
     if _REPEATS.search(command) is None:
-        return _pass(segments, joins, begin, cdpath, floor)[0]
+        return _pass(segments, joins, begin, cdpath, floor, values)[0]
     passes = max(2, min(_MAX_PASSES, _PASS_BUDGET // max(1, len(segments))))
-    result, end = _pass(segments, joins, begin, cdpath, floor)
+    result, end = _pass(segments, joins, begin, cdpath, floor, values)
     for _ in range(passes):
         grown = begin | end
         if grown == begin:
             break
         begin = _cap(grown, floor)
-        result, end = _pass(segments, joins, begin, cdpath, floor)
+        result, end = _pass(segments, joins, begin, cdpath, floor, values)
     return result
 
 
@@ -265,6 +310,7 @@ def _pass(
     begin: frozenset[str],
     cdpath: bool,
     floor: bool,
+    values: Values,
 ) -> tuple[list[frozenset[str]], frozenset[str]]:
     cur = begin
     seen = set(begin)
@@ -276,7 +322,7 @@ def _pass(
         join = joins[i]
         change = _change(seg.words) if seg.words else None
         if change is not None:
-            new = _targets(change[0], change[1], cur, prev, cdpath)
+            new = _targets(change[0], change[1], cur, prev, cdpath, values)
             narrows = (
                 not seg.hidden
                 and join == "&&"
@@ -376,7 +422,7 @@ def _xargs_replace(words: tuple[str, ...]) -> list[str]:
     return [r for r in found if r]
 
 
-def _chdirs(words: tuple[str, ...], dirs: frozenset[str]) -> frozenset[str]:
+def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> frozenset[str]:
     """Directories a wrapper's option sets for the command it runs (`env -C /`, `sudo --chdir=/`)."""
     extra: set[str] = set()
     for k, w in enumerate(words):
@@ -388,9 +434,68 @@ def _chdirs(words: tuple[str, ...], dirs: frozenset[str]) -> frozenset[str]:
         elif w[:2] in _CHDIR_SHORT and len(w) > 2:
             value = w[2:]
         if value:
-            for parts in resolve(value, dirs):
+            for parts in resolve(value, dirs, values):
                 extra.add("/" + "/".join(parts))
     return frozenset(extra)
+
+
+# `for NAME in LIST; do` (the reader drops the header: its words are read here, for the floor and the scope).
+FOR_HEADER = re.compile(r"(?:^|[\s;&|(])for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do\s")
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
+
+
+def _values(
+    segments: Sequence[Segment], command: str, joins: list[str | None], start: str
+) -> dict[str, frozenset[str]]:
+    """Literal values the command gives variables (deny more: every one counts, wherever it is given):
+    assignments anywhere in a segment (``d=/``, ``export HOME=/``, ``env HOME=/ ...``), the words of a
+    ``for`` list, and what a command piped into ``read`` prints."""
+    found: dict[str, set[str]] = {}
+    single = frozenset({start})
+    for i, seg in enumerate(segments):
+        words = seg.words
+        for w in words:
+            if "=" in w:
+                m = _ASSIGNED.fullmatch(w)
+                if m is not None:
+                    found.setdefault(m.group(1), set()).add(m.group(2))
+        k = 0
+        while k < len(words) and "=" in words[k]:
+            k += 1
+        if k < len(words) and words[k] == "read":
+            names = [w for w in words[k + 1 :] if w.isidentifier()]
+            printed: list[str] = []
+            j = i - 1
+            while j >= 0 and joins[j] in ("|", "|&", None):
+                if segments[j].words:
+                    printed.extend(_printed(segments[j].words, single))
+                if joins[j] is None and not segments[j].hidden:
+                    break
+                j -= 1
+            printed.extend(_here_strings(command))  # given to `read` or to its loop (`done <<< /`)
+            for name in names:
+                found.setdefault(name, set()).update(printed)
+    if "for" in command and len(command) <= _MAX_FOR_TEXT:
+        for m in FOR_HEADER.finditer(command):
+            listed = m.group(2).replace("'", " ").replace('"', " ").split()
+            found.setdefault(m.group(1), set()).update(listed)
+    return {name: frozenset(v) for name, v in found.items() if v}
+
+
+_MAX_FOR_TEXT = 100_000
+
+
+def _here_strings(command: str) -> list[str]:
+    """The words of every here-string in the text (`<<< /`), read loosely (deny more)."""
+    out: list[str] = []
+    at = command.find("<<<")
+    while at >= 0 and len(out) < _MAX_READINGS:
+        text = command[at + 3 : at + 3 + 200]
+        for c in ";|&\n":
+            text = text.partition(c)[0]
+        out.extend(text.replace("'", " ").replace('"', " ").split())
+        at = command.find("<<<", at + 3)
+    return out
 
 
 def floor_where(
@@ -401,32 +506,66 @@ def floor_where(
 ) -> int | None:
     """The index of the first segment whose deletion lands on the root once the working directory, ``..``,
     ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None."""
+    if len(command) > _MEMO_CHARS:
+        return _floor_where(segments, seg_views, command, start)
+    key = (command, start)
+    if key in _FLOOR_MEMO:
+        return _FLOOR_MEMO[key]
+    if len(_FLOOR_MEMO) >= _MEMO_MAX:
+        _FLOOR_MEMO.clear()
+    found = _FLOOR_MEMO[key] = _floor_where(segments, seg_views, command, start)
+    return found
+
+
+_FLOOR_MEMO: dict[tuple[str, str], int | None] = {}
+
+
+def _floor_where(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    command: str,
+    start: str,
+) -> int | None:
+    from permissions.commands.wrappers import PEELED_VERBS
     from permissions.wrappers import views
 
     picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
+    known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
     for i, seg in enumerate(segments):
         words = seg.words
         if not words:
             continue
+        first = words[0]
+        if first in _DELETERS:
+            picked.append((i, [words] if seg_views is None else seg_views[i]))
+            continue
+        if not (first in PEELED_VERBS or "/" in first or "=" in first):
+            continue  # nothing to look through (as views() would answer): the common case
         vs = seg_views[i] if seg_views is not None and i < len(seg_views) else None
         if vs is None:
-            vs = views(words) if words[0] not in _DELETERS else [words]
+            hit = known.get(words)
+            if hit is False:
+                continue
+            vs = views(words)
+            if hit is None:
+                known[words] = any(v and v[0] in _DELETERS for v in vs)
+                if not known[words]:
+                    continue
         if any(v and v[0] in _DELETERS for v in vs):
             picked.append((i, vs))
     if not picked:
         return None
-    sets = cwd_sets(segments, command, start, floor=True)
-    joins: list[str | None] | None = None
+    joins = joiners(segments, command)
+    values = _values(segments, command, joins, start)
+    sets = cwd_sets(segments, command, start, floor=True, values=values)
     single = frozenset({start})
     for i, vs in picked:
         seg = segments[i]
         dirs = sets[i] if sets is not None else single
         if len(vs) > 1 or seg.words[0] == "env":
-            dirs = dirs | _chdirs(seg.words, dirs)
+            dirs = dirs | _chdirs(seg.words, dirs, values)
         fed: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
-            if joins is None:
-                joins = joiners(segments, command)
             k = i - 1
             while k >= 0 and joins[k] in ("|", "|&", None):
                 if segments[k].words:
@@ -434,10 +573,8 @@ def floor_where(
                 if joins[k] is None and not segments[k].hidden:
                     break
                 k -= 1
-            text = seg.text
-            at = text.find("<<<")
-            if at >= 0:
-                fed.extend(text[at + 3 :].replace("'", " ").replace('"', " ").split())
+            if "<<<" in seg.text:
+                fed.extend(_here_strings(seg.text))
             replace = _xargs_replace(seg.words)
         for view in vs:
             if not view:
@@ -457,6 +594,6 @@ def floor_where(
             else:
                 continue
             for t in targets:
-                if lands_on_root(t, dirs):
+                if lands_on_root(t, dirs, values):
                     return i
     return None

@@ -127,6 +127,28 @@ HOME_THEN_UP = [
     "rm -rf ${X:=/}",
 ]
 
+# A variable the command itself points at the root (or the home folder at the root) first.
+ASSIGNED = [
+    "d=/; rm -rf $d",
+    "d=/; rm -rf $d/*",
+    'd=/; rm -rf "$d"',
+    "d=/usr/..; rm -rf ${d}",
+    "export d=/; rm -rf $d",
+    "declare -x d=/ && rm -rf $d",
+    "HOME=/; rm -rf ~/*",
+    "HOME=/ && rm -rf $HOME/*",
+    "export HOME=/; cd && rm -rf *",
+    "d=/; cd $d && rm -rf *",
+    "d=..; rm -rf $d/../../../..",
+    "for d in /; do rm -rf $d; done",
+    'for d in /usr/.. /tmp; do rm -rf "$d"; done',
+    "for d in / ; do cd $d && rm -rf *; done",
+    "echo / | while read d; do rm -rf $d; done",
+    'echo / | while read -r d; do rm -rf "$d"/*; done',
+    "while read d; do rm -rf $d; done <<< /",
+    "PWD=/; rm -rf $PWD/*",
+]
+
 PROC = [
     "rm -rf /proc/self/root",
     "rm -rf /proc/self/root/",
@@ -181,7 +203,7 @@ PIPED = [
 ]
 
 
-@pytest.mark.parametrize("command", MOVED_FIRST + CLIMBED + HOME_THEN_UP + PROC + PIPED)
+@pytest.mark.parametrize("command", MOVED_FIRST + CLIMBED + HOME_THEN_UP + ASSIGNED + PROC + PIPED)
 @pytest.mark.parametrize("project", [HOST, CONTAINER_RUNNING], ids=["host", "container"])
 def test_issue26_floor_denies_where_the_deletion_lands(command, project):
     v = term(command, allow=ALLOW, project=project, cwd=ROOT)
@@ -224,6 +246,10 @@ def test_issue26_floor_holds_in_auto_mode(command):
         "cd / && ls",
         "rm -f *",
         "for d in a b; do rm -rf $d/build; done",
+        "for d in build dist; do rm -rf $d; done",
+        "d=build; rm -rf $d",
+        "HOME=/tmp/h; rm -rf ~/.cache",
+        "git ls-files -o | while read f; do rm -rf $f; done",
     ],
 )
 def test_issue26_floor_leaves_deletions_below_the_root_alone(command):
