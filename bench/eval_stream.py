@@ -92,9 +92,11 @@ def timed():
         wall.append(tw() - w0)
 
 def on_gc(phase, info, t=[0.0]):
-    if phase == "start":
+    if not cpu and phase == "start":
+        t[0] = -1.0  # before the first line was answered (run_eval's set-up): not a stall
+    elif phase == "start":
         t[0] = time.thread_time()
-    else:
+    elif t[0] >= 0:
         runs.append((time.thread_time() - t[0], info["generation"], len(cpu)))
 
 class Sink:

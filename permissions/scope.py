@@ -268,6 +268,8 @@ def _relative_inside(word: str) -> bool:
         rest = rest.replace(sub, "")
     if not rest:
         return True
+    if rest[0] == "." and any(c in rest for c in "*?["):
+        return False  # `.*` matches `..` in bash before 5.2
     return rest[0] not in "/~$-" and ".." not in rest and "$" not in rest and "`" not in rest
 
 

@@ -28,7 +28,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from permissions.commands.find import FIND_EXEC
+from permissions.commands.wrappers import PEELED_VERBS
+from permissions.floor import _long_recursive
 from permissions.shell import Segment
+from permissions.wrappers import views
 
 __all__ = ["HOME", "UNKNOWN", "cwd_sets", "joiners", "lands_on_root", "resolve"]
 
@@ -350,8 +354,6 @@ _PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink
 
 def _rm_targets(view: tuple[str, ...]) -> list[str] | None:
     """rm's operands when it deletes recursively (however its flags are spelled), else None."""
-    from permissions.floor import _long_recursive
-
     recursive = False
     targets: list[str] = []
     done = False
@@ -369,8 +371,6 @@ def _rm_targets(view: tuple[str, ...]) -> list[str] | None:
 
 def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
     """find's starting points, and whether it deletes (``-delete``, or ``-exec``/``-execdir`` rm)."""
-    from permissions.commands.find import FIND_EXEC
-
     starts: list[str] = []
     rest: tuple[str, ...] = ()
     for k, w in enumerate(view[1:], 1):
@@ -526,9 +526,6 @@ def _floor_where(
     command: str,
     start: str,
 ) -> int | None:
-    from permissions.commands.wrappers import PEELED_VERBS
-    from permissions.wrappers import views
-
     picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
     known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
     for i, seg in enumerate(segments):
