@@ -58,6 +58,7 @@ _OPERATORS = ("&&", "||", ";;", ";&", "|&", ";", "|", "&", "\n")
 # `cd`'s own options (bash): -L -P -e -@, then an optional `--`.
 _CD_OPTIONS = frozenset({"-L", "-P", "-e", "-@", "-LP", "-PL", "-Pe", "-eP"})
 _SELF = frozenset({"self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}"})
+_TRIMMED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?:%%?|##?|/|:|\^|,)[^}]*\}")
 _PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
 
 
@@ -129,7 +130,15 @@ def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> lis
         bases = _var_bases("HOME", dirs, values) if word[1:2] in ("", "/") else [[_HOME_PART]]
     elif word.startswith("$") or word.startswith("`"):
         m = _PARAM.match(word)
-        if m is None:
+        trim = _TRIMMED.match(word) if m is None else None
+        if trim is not None:
+            # `${HOME%/*}`, `${PWD%%/*}`: cut from a known place, anything from it up to the root.
+            rest = word[trim.end() :]
+            bases = [[_UNKNOWN_PART]]
+            for known in _var_bases(trim.group(1), dirs, values):
+                if known[:1] != [_UNKNOWN_PART]:
+                    bases.extend(known[:k] for k in range(len(known)))
+        elif m is None:
             # `$(…)`, `` `…` ``, `$1`, `$@`: what it prints is not known.
             slash = word.find("/")
             rest = "" if slash < 0 else word[slash:]

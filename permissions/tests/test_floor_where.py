@@ -125,6 +125,12 @@ HOME_THEN_UP = [
     "rm -rf ${X:-/}*",
     "rm -rf ${TARGET-/}",
     "rm -rf ${X:=/}",
+    'rm -rf "${HOME%/*}/"',
+    "rm -rf ${HOME%/*}/*",
+    "rm -rf ${HOME%%/*}/*",
+    "rm -rf ${PWD%%/*}/",
+    "cd / && rm -rf ${PWD}/*",
+    'cd / && rm -rf -- "$PWD"/*',
 ]
 
 # A variable the command itself points at the root (or the home folder at the root) first.
