@@ -106,6 +106,8 @@ def _inline_shell(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
                 return False
             script = True
             k += 1
+            if k in dynamic:
+                return False  # `sh -c "$(git show x)"`: the script is what a command prints, not read
             break
         k += 1
     return script and k < n
