@@ -386,7 +386,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             | None
         ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
         cwds: list[frozenset[str]] | None = None  # the directories each segment runs in, once a `cd` is met
-        may_delete = doomed
+        may_delete = False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
         for index, seg in enumerate(parsed.segments):
             hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
@@ -399,7 +399,9 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 vs = _views_of(words)
                 if not doomed:
                     seg_views.append(vs)
-                if first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs)):
+                if first in _DELETES or (
+                    len(vs) > 1 and not may_delete and any(v and v[0] in _DELETES for v in vs)
+                ):
                     may_delete = True  # the floor reads where it lands, below (permissions.where)
                 if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
                     # The common case inlined: nothing to look through, no floor verb, no scope declaration.
@@ -431,6 +433,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope, dirs)
                 if (
                     known[2] is None
+                    and not doomed  # neutral only matters to an auto-approval
                     and (first in NEUTRAL_FIRST or first.startswith("IFS="))
                     and neutral(words, seg.dynamic, seg.text)
                 ):
