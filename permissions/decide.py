@@ -498,10 +498,10 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             # piped into xargs are read (permissions.where).
             if scope is None:
                 scope = scope_for(project.execution_mode, running, project.root, req.cwd)
-            at = floor_where(parsed.segments, None if doomed else seg_views, command, _start(req, scope))
-            if at is not None:
+            lands = floor_where(parsed.segments, None if doomed else seg_views, command, _start(req, scope))
+            if lands is not None:
                 denied = ("builtin_deny", BUILTIN_DENY[0])
-                out[at] = SegmentVerdict(parsed.segments[at].text, DENY, BUILTIN_DENY[0])
+                out[lands] = SegmentVerdict(parsed.segments[lands].text, DENY, BUILTIN_DENY[0])
         segs = tuple(out)
         if denied is None and parsed.problem == TOO_COMPLEX:
             # Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so
