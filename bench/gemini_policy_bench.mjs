@@ -1,6 +1,7 @@
 // Times the Gemini CLI policy engine (@google/gemini-cli-core, tree-sitter shell parsing) on the corpus
 // bench/decide.py wrote, with the same rule set expressed as run_shell_command commandPrefix rules.
-// Usage: node gemini_policy_bench.mjs <input.json>   (input: {rules: [{prefix, decision}], commands, rounds})
+// Usage: node gemini_policy_bench.mjs <input.json>   (input: {rules: [{prefix, decision}], commands, rounds,
+// verdicts?}; with verdicts: true it prints {verdicts: [ALLOW|ASK_USER|DENY per command]} instead)
 // Prints one JSON object: {decisions, p50_us, p99_us, mean_us, decisions_per_s, cpu_us_per_decision,
 // decisions_by_kind}. Wall-clock figures are per call; cpu_us_per_decision is process CPU time over the loop,
 // which is steadier when other work shares the machine.
@@ -24,6 +25,15 @@ const engine = new PolicyEngine({
   approvalMode: ApprovalMode.DEFAULT,
 });
 const calls = input.commands.map((command) => ({ name: 'run_shell_command', args: { command } }));
+
+// With `verdicts: true` (bench/friction.py): each command's decision once, in order, and nothing timed.
+if (input.verdicts) {
+  const NAMES = { [PolicyDecision.ALLOW]: 'ALLOW', [PolicyDecision.ASK_USER]: 'ASK_USER', [PolicyDecision.DENY]: 'DENY' };
+  const verdicts = [];
+  for (const call of calls) verdicts.push(NAMES[(await engine.check(call, undefined)).decision] ?? 'OTHER');
+  console.log(JSON.stringify({ verdicts }));
+  process.exit(0);
+}
 
 // Warm-up: loads tree-sitter and JITs the paths.
 for (const call of calls) await engine.check(call, undefined);

@@ -7,6 +7,7 @@ and ``--project-json`` let a long stream skip repeating a large rule set.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import stat
@@ -21,6 +22,7 @@ from permissions.decide import (
     Permissions,
     ProjectState,
     Verdict,
+    compiled,
     decide,
     runs_in_of,
 )
@@ -206,6 +208,10 @@ def parse_request(
     )
 
 
+_BATCH_CHARS = 64 * 1024
+_FROZEN: list[bool] = []
+
+
 def run_eval(
     in_stream: Iterable[str],
     out_stream: IO[str],
@@ -221,6 +227,16 @@ def run_eval(
     dumps = json.dumps
     loads = json.loads
     buf: list[str] = []
+    # Issue 26 item 6: what is loaded by now (modules, their tables, the compiled rule set) lives as long as
+    # the stream; frozen, the collector's runs between decisions no longer walk it (decide() pauses the
+    # collector while it reads, see there).
+    if default_permissions is not None:
+        compiled(default_permissions)
+    if not _FROZEN:
+        _FROZEN.append(True)  # once a process: garbage left then is collected first, not kept for good
+        gc.collect()
+        gc.freeze()
+    size = 0
     for line in in_stream:
         try:
             try:
@@ -228,16 +244,21 @@ def run_eval(
             except ValueError as exc:
                 raise RequestError(f"not valid JSON: {exc}") from None
             req = parse_request(raw, default_permissions, default_project)
-            buf.append(dumps(decide(req).to_dict(), ensure_ascii=False))
+            answer = dumps(decide(req).to_dict(), ensure_ascii=False)
         except RequestError as exc:
             errors += 1
-            buf.append(dumps({"error": str(exc)}))
+            answer = dumps({"error": str(exc)})
         except Exception as exc:  # noqa: BLE001 - a bad line must never end the stream
             errors += 1
-            buf.append(dumps({"error": f"internal error: {type(exc).__name__}"}))
-        if flush_each or len(buf) >= 512:
+            answer = dumps({"error": f"internal error: {type(exc).__name__}"})
+        buf.append(answer)
+        size += len(answer)
+        # Written in batches, bounded by count and by size (issue 26 item 6: a batch holding the answers to
+        # long commands was joined at the 512th line, a stall always at the same position of the stream).
+        if flush_each or len(buf) >= 512 or size >= _BATCH_CHARS:
             out_stream.write("\n".join(buf) + "\n")
             buf.clear()
+            size = 0
             if flush_each:
                 out_stream.flush()
     if buf:

@@ -8,6 +8,7 @@ Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in 
 
 from __future__ import annotations
 
+import gc
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,15 +27,17 @@ from permissions.commands import (
 )
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
+from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
-from permissions.floor import FLOOR_VERBS, floor_denies_views
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
+from permissions.where import UNKNOWN, floor_where
 from permissions.wrappers import views
 
 __all__ = [
@@ -84,10 +87,13 @@ MAX_SEGMENTS = 50
 NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
 _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
+_NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
+_DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
@@ -184,6 +190,8 @@ class Verdict:
         }
 
 
+_gc_isenabled, _gc_disable, _gc_enable = gc.isenabled, gc.disable, gc.enable
+
 # The hot path builds one SegmentVerdict per segment and one Verdict per decision. Frozen dataclasses set
 # each field through object.__setattr__; filling the instance dict directly is the same object (equality,
 # hash, repr, immutability to callers are unchanged: test_decide checks both constructions are equal)
@@ -259,7 +267,24 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     """Decide one proposed action (SPEC §5). Never raises on any input.
 
     A permissions file that does not load (``req.permissions_error``) never auto-approves (R3.3): the deny
-    rules that cannot be read are replaced by a person's look at every action that is not denied anyway."""
+    rules that cannot be read are replaced by a person's look at every action that is not denied anyway.
+
+    Issue 26 item 6: the cyclic garbage collector is paused for the decision. A decision makes no lasting
+    cycles (its few short-lived ones are collected at the next run after it), but a long command keeps
+    hundreds of thousands of objects alive while it is read, and a collection of the oldest generation
+    triggered then walks all of them: one decision stalled at the same position of a long stream. Paused,
+    a collection can only run between decisions (``permissions.cli.run_eval`` also freezes what it loaded,
+    so those runs walk little). Nested or concurrent calls leave the collector as they found it."""
+    if not _gc_isenabled():
+        return _decide_once(req, hooks)
+    _gc_disable()
+    try:
+        return _decide_once(req, hooks)
+    finally:
+        _gc_enable()
+
+
+def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     verdict = _decide(req, hooks)
     if not req.permissions_error or verdict.decision == DENY:
         return verdict
@@ -360,7 +385,9 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
             | None
         ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
-        for seg in parsed.segments:
+        cwds: list[frozenset[str]] | None = None  # the directories each segment runs in, once a `cd` is met
+        may_delete = False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
+        for index, seg in enumerate(parsed.segments):
             hit = seen.get(id(seg)) if seen is not None else None
             if hit is not None:
                 sv, vs, verdict, pattern, kind, seg_opaque = hit
@@ -372,6 +399,10 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 vs = _views_of(words)
                 if not doomed:
                     seg_views.append(vs)
+                if first in _DELETES or (
+                    len(vs) > 1 and not may_delete and any(v and v[0] in _DELETES for v in vs)
+                ):
+                    may_delete = True  # the floor reads where it lands, below (permissions.where)
                 if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
                     # The common case inlined: nothing to look through, no floor verb, no scope declaration.
                     # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
@@ -392,9 +423,21 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                     if known is None:
                         known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
                 else:
-                    if first == "cd" and scope is None:
-                        scope = scope_for(project.execution_mode, running, project.root, req.cwd)
-                    known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope)
+                    dirs = None
+                    if first == "cd":
+                        if scope is None:
+                            scope = scope_for(project.execution_mode, running, project.root, req.cwd)
+                        if cwds is None:
+                            cwds = scope.cwd_sets(parsed.segments, command) or []
+                        dirs = cwds[index] if index < len(cwds) else None  # issue 26: where `cd` moved
+                    known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope, dirs)
+                if (
+                    known[2] is None
+                    and not doomed  # neutral only matters to an auto-approval
+                    and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+                    and neutral(words, seg.dynamic, seg.text)
+                ):
+                    known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
                 verdict, pattern, kind = known
                 seg_opaque = seg.opaque
                 if (
@@ -446,8 +489,19 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             elif kind == "ask_rule":
                 if asked is None:
                     asked = pattern
+            elif kind == NEUTRAL:
+                pass  # needs no allow, and never auto-approves a command by itself
             elif kind == "allow_rule" or allowed_reason is None:
                 allowed_reason = kind
+        if denied is None and may_delete:
+            # R4.6 [beyond]: where a deletion lands once `cd`, `..`, `~`, `$HOME`, `/proc/*/root` and operands
+            # piped into xargs are read (permissions.where).
+            if scope is None:
+                scope = scope_for(project.execution_mode, running, project.root, req.cwd)
+            lands = floor_where(parsed.segments, None if doomed else seg_views, command, _start(req, scope))
+            if lands is not None:
+                denied = ("builtin_deny", BUILTIN_DENY[0])
+                out[lands] = SegmentVerdict(parsed.segments[lands].text, DENY, BUILTIN_DENY[0])
         segs = tuple(out)
         if denied is None and parsed.problem == TOO_COMPLEX:
             # Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so
@@ -536,7 +590,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             if scope is None:
                 scope = scope_for(project.execution_mode, running, project.root, req.cwd)
             # RN-603 drops the path scope in auto mode inside Brabo's sandbox only (SPEC §5).
-            cap = _terminal_cap(seg_views, parsed, scope, auto_mode and in_sandbox)
+            cap = _terminal_cap(seg_views, parsed, scope, auto_mode and in_sandbox, req.command or "")
             if cap is not None:
                 st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
@@ -622,6 +676,11 @@ def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
     )
 
 
+def _start(req: DecisionRequest, scope: Scope) -> str:
+    """The directory a terminal command starts in, UNKNOWN when neither the request nor the project says."""
+    return scope.cwd if (req.cwd or req.project.root) else UNKNOWN
+
+
 def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
     through, which this tells without calling views()."""
@@ -643,6 +702,7 @@ def _judge_segment(
     check_deny: bool,
     check_ask: bool,
     scope: Scope | None,
+    dirs: frozenset[str] | None = None,
 ) -> tuple[str, str | None, str | None]:
     """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks)."""
     words = seg.words
@@ -661,7 +721,7 @@ def _judge_segment(
             if rank == ASK_RANK:
                 return REQUIRE_APPROVAL, pat.text, "ask_rule"
             return AUTO_APPROVE, pat.text, "allow_rule"
-        if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
+        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
             return AUTO_APPROVE, None, "scope_cd"
         return NO_RULE, None, None
     if check_deny or check_ask:
@@ -673,13 +733,17 @@ def _judge_segment(
     p = comp.allow.match_as_written(words)
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
-    if scope is not None and words[0] == "cd" and scope.cd_inside(seg):
+    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
         return AUTO_APPROVE, None, "scope_cd"
     return NO_RULE, None, None
 
 
 def _terminal_cap(
-    seg_views: list[list[tuple[str, ...]]], parsed: ParsedCommand | None, scope: Scope | None, auto_mode: bool
+    seg_views: list[list[tuple[str, ...]]],
+    parsed: ParsedCommand | None,
+    scope: Scope | None,
+    auto_mode: bool,
+    parsed_command: str = "",
 ) -> tuple[str, str] | None:
     """§5 step 6 for terminal: external effect, then privileged, then (outside auto mode) path scope."""
     if parsed is None:
@@ -701,7 +765,7 @@ def _terminal_cap(
     if privileged_at is not None:
         return "cap_privileged", privileged_at
     if not auto_mode and scope is not None:
-        outside = scope.outside_paths(segments)
+        outside = scope.outside_paths(segments, parsed_command)
         if outside:
             return "cap_path_scope", outside[0]
     return None

@@ -13,10 +13,13 @@ never deny (R6.4).
 from __future__ import annotations
 
 import itertools
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
-from permissions.shell import Segment
+from permissions.shell import Segment, parse_command
+from permissions.where import cwd_sets
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
 
@@ -106,16 +109,20 @@ class Scope:
                 return True
         return False
 
-    def outside_paths(self, segments: tuple[Segment, ...]) -> list[str]:
-        """Every checked word that resolves outside the roots (R6.2), following `cd` lexically."""
+    def outside_paths(self, segments: tuple[Segment, ...], command: str = "") -> list[str]:
+        """Every checked word that resolves outside the roots (R6.2), following `cd` lexically (issue 26:
+        where the command itself moves, permissions.where)."""
         out: list[str] = []
         if not self.cwd_inside:
             out.append(self.cwd)
-        cwd = self.cwd
         check = self._check
-        for seg in segments:
+        sets = cwd_sets(segments, command, self.cwd, floor=False)
+        start: Collection[str] = (self.cwd,)
+        data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
+        for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
+            cwds = sets[i] if sets is not None else start
             if words and words[0] in _PROGRAM_VERBS:
                 # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
                 skip = program_words(words) or pattern_words(words)  # issue 11: `grep '/api/' src`
@@ -123,33 +130,44 @@ class Scope:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if dyn and k in dyn:
-                    check(w, True, cwd, out)
+                    if data is None:
+                        data = _data_names(segments, command)
+                    # Where `cd` goes decides where every later word points: its target is never data.
+                    if words[0] not in _DIRECTORY_CHANGERS and _printed_only(w, data):
+                        # Issue 26, R4.7: what a substitution prints is not a location the scope can
+                        # judge; the commands inside are segments, judged on their own.
+                        continue
+                    check(w, True, cwds, out)
                     continue
                 # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
                 if "/" not in w and ".." not in w:
                     continue
                 if w[0] == "/" or (".." in w and w[0] != "-"):
-                    check(w, False, cwd, out)
+                    check(w, False, cwds, out)
                 eq = w.find("=")
                 if eq > 0:
                     value = w[eq + 1 :]
-                    check(value, value[:1] == "~", cwd, out)
+                    check(value, value[:1] == "~", cwds, out)
                 elif w[0] == "-" and w[1:2] != "-":
                     glued = _glued_path(w)
                     if glued is not None:
-                        check(glued, glued[0] == "~", cwd, out)
+                        check(glued, glued[0] == "~", cwds, out)
             for target in seg.redirects:
-                check(target, "$" in target or target.startswith("~"), cwd, out)
+                check(target, "$" in target or target.startswith("~"), cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
-                    cwd = normalize(words[1], cwd)
+                    pass  # its target was checked above; where it leads, permissions.where follows
                 elif not (len(words) == 2 and 1 in dyn):  # a dynamic target was checked above
                     # Bare `cd` ($HOME), `cd -` / `popd` (the previous directory), `cd -P x`, `pushd`:
                     # where the next relative word points is not known lexically, so it is outside.
                     out.append(" ".join(words))
         return out
 
-    def _check(self, word: str, dynamic: bool, cwd: str, out: list[str]) -> None:
+    def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
+        """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
+        return cwd_sets(segments, command, self.cwd, floor=False)
+
+    def _check(self, word: str, dynamic: bool, cwds: Collection[str], out: list[str]) -> None:
         if not word:
             return
         if dynamic:
@@ -162,22 +180,134 @@ class Scope:
         if word[0] == "/":
             if not self.contains(normalize(word)):
                 out.append(word)
-        elif ".." in word and (
-            # R6.2: relative words with `..` are resolved against the cwd -- the one followed through `cd`
-            # and the one the action started in, so a subshell `cd` never hides an escape.
-            not self.contains(normalize(word, cwd)) or not self.contains(normalize(word, self.cwd))
-        ):
-            out.append(word)
+        elif ".." in word:
+            # R6.2: relative words with `..` are resolved against every directory the command may be in at
+            # that point (permissions.where: a subshell's `cd` never hides an escape, and only `cd x && ...`
+            # leaves the directory it started in behind).
+            for cwd in cwds:
+                if not self.contains(normalize(word, cwd)):
+                    out.append(word)
+                    return
 
-    def cd_inside(self, seg: Segment, cwd: str | None = None) -> bool:
-        """R5 step 4: `cd <dir>` whose target stays in the scope is the scope declaration itself."""
+    def cd_inside(self, seg: Segment, cwd: str | frozenset[str] | None = None) -> bool:
+        """R5 step 4: `cd <dir>` whose target stays in the scope is the scope declaration itself (from every
+        directory the command may be in when it runs)."""
         words = seg.words
         if len(words) != 2 or words[0] != "cd" or 1 in seg.dynamic or seg.redirects:
             return False
         target = words[1]
         if target == "-" or target.startswith("~"):
             return False
+        if isinstance(cwd, frozenset):
+            return bool(cwd) and all(self.contains(normalize(target, c)) for c in cwd)
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# Issue 26: words made only of substitutions (`$(…)`, `<(…)`, `` `…` ``), as the reader spells them.
+_SUBSTITUTIONS = ("$(…)", "<(…)", ">(…)", "`…`")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _printed_only(word: str, data: frozenset[str]) -> bool:
+    """Whether the location ``word`` names is only what commands print: substitutions (`$(…)`, `<(…)`,
+    `` `…` ``) and loop / `read` variables holding their output or relative words, with literal text that
+    neither starts at the root nor climbs (`$(…)/README.md`, `"== $f"`; not `/etc/$(…)`, `$(…)/..`)."""
+    if not word:
+        return True  # nothing to check (as _check reads an empty word)
+    if word[0] in "/~" or ".." in word:
+        return False
+    rest = word
+    for sub in _SUBSTITUTIONS:
+        rest = rest.replace(sub, "")
+    if data and "$" in rest:
+        rest = _DATA_REF.sub(lambda m: "" if (m.group(1) or m.group(2)) in data else m.group(0), rest)
+    return "$" not in rest and "`" not in rest and "~" not in rest
+
+
+_DATA_REF = re.compile(r"\$(?:\{([a-z_][a-z0-9_]*)\}|([a-z_][a-z0-9_]*))")
+
+
+_FOR = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do\s")
+
+
+def _data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
+    """Lower-case variables that hold only what commands print or relative words: `for f in LIST` whose
+    words are inside by themselves (relative, no `..`, or substitutions), and the names `read` sets."""
+    if ("for" not in command and "read" not in command) or len(command) > _MAX_LOOP_TEXT:
+        return _NO_NAMES
+    hit = _NAMES_MEMO.get(command)
+    if hit is None:
+        if len(_NAMES_MEMO) >= 2048:
+            _NAMES_MEMO.clear()
+        hit = _NAMES_MEMO[command] = _read_data_names(segments, command)
+    return hit
+
+
+_NAMES_MEMO: dict[str, frozenset[str]] = {}  # agents repeat their commands (bounded by _MAX_LOOP_TEXT each)
+
+
+def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
+    names: set[str] = set()
+    if "for" in command:
+        for m in _FOR.finditer(command):
+            parsed = parse_command(": " + m.group(2))
+            listed = next(
+                (s.words[1:] for s in parsed.segments if s.words[:1] == (":",) and not s.hidden), ()
+            )
+            if listed and not parsed.unparseable and all(_relative_inside(w) for w in listed):
+                names.add(m.group(1))
+    if "read" in command:
+        for seg in segments:
+            names.update(read_names(seg.words))
+    return frozenset(names)
+
+
+def _relative_inside(word: str) -> bool:
+    rest = word
+    for sub in _SUBSTITUTIONS:
+        rest = rest.replace(sub, "")
+    if not rest:
+        return True
+    if rest[0] == "." and any(c in rest for c in "*?["):
+        return False  # `.*` matches `..` in bash before 5.2
+    return rest[0] not in "/~$-" and ".." not in rest and "$" not in rest and "`" not in rest
+
+
+_NO_NAMES: frozenset[str] = frozenset()
+_MAX_LOOP_TEXT = 10_000  # past it nothing is auto-approved anyway (R4.7)
+_READ_VALUED = frozenset("dnNptuia")
+
+
+def read_names(words: tuple[str, ...]) -> list[str]:
+    """The variables `read` sets (lower-case names only: `read PATH` is not data, it decides what runs), or
+    [] when ``words`` is not such a `read`."""
+    while words and words[0].startswith("IFS="):
+        words = words[1:]  # `IFS= read -r line`
+    if not words or words[0] != "read":
+        return []
+    names: list[str] = []
+    k = 1
+    n = len(words)
+    while k < n:
+        w = words[k]
+        if w == "--":
+            k += 1
+            break
+        if not w.startswith("-") or len(w) < 2:
+            break
+        for j, c in enumerate(w[1:], 1):
+            if c in _READ_VALUED:
+                if c == "a":
+                    return []  # an array: `read -a PATH`-style names are not checked here
+                if j == len(w) - 1:
+                    k += 1  # the value is the next word
+                break
+        k += 1
+    for w in words[k:]:
+        if not w or w[0] not in "abcdefghijklmnopqrstuvwxyz_" or any(c not in _NAME_CHARS for c in w):
+            return []
+        names.append(w)
+    return names
 
 
 # Options whose glued value is a one-character separator, not a location (`cut -d/`, `awk -F/`, `sort -t/`).

@@ -292,9 +292,11 @@ def test_a_shell_running_a_file_has_no_inline_script(cmd):
     assert len(parsed.segments) == 1
 
 
-def test_script_with_an_allowed_command_is_judged_as_before():
-    # the `bash -c ...` segment itself has no rule, so the compound is not covered (unchanged)
-    assert floor('bash -c "pnpm test"', allow=("Terminal(pnpm test)",)) == (
+def test_script_with_an_allowed_command_is_judged_by_its_commands():
+    # Issue 26 item 5: the `bash -c ...` segment is grammar around its script (Codex's `bash -lc`); the
+    # script's commands decide, and one without a rule keeps the whole from auto-approval.
+    assert floor('bash -c "pnpm test"', allow=("Terminal(pnpm test)",)) == ("auto_approve", "allow_rule")
+    assert floor('bash -c "pnpm test && curl x"', allow=("Terminal(pnpm test)",)) == (
         "require_approval",
         "compound_uncovered",
     )

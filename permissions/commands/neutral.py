@@ -1,0 +1,113 @@
+"""Segments that are shell grammar around other commands, not acts of their own (issue 26 item 5, R4.7).
+
+``while read -r f; do ...; done``, ``while true; do ...``, ``bash -lc '<command>'`` (Codex's form) and
+``sh -c '<command>'``: the commands inside are segments, judged on their own; the grammar around them runs
+nothing else. Such a segment is *neutral*: it needs no allow of its own, never auto-approves a command by
+itself (a command made only of neutral segments keeps the verdict so far), and is still checked for deny,
+ask, the floor and every cap like any other segment. Kept narrow on purpose:
+
+- a block's closing word carrying its redirection (``done < list.txt``);
+- ``read`` (after ``IFS=...`` at most) with its own options and lower-case names only (``read PATH`` or ``read IFS`` decide what runs
+  next: not neutral; ``read -a`` is not read here);
+- ``true``, ``false``, ``:``, ``break [N]``, ``continue [N]`` with nothing else;
+- ``bash``/``sh``/``zsh``/``dash`` (as written, no path, no assignment before it) whose options are only
+  ``-c`` with login/errexit/nounset/xtrace flags and ``-o pipefail``-style settings, then the script and at
+  most its positional words. ``-i`` (runs an rc file), ``-s``, ``--rcfile`` and anything else keep the
+  segment a command of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+__all__ = ["NEUTRAL_FIRST", "neutral"]
+
+_SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
+_FLAGS = frozenset("lceux")
+_SETTINGS = frozenset({"pipefail", "errexit", "nounset", "xtrace"})
+_LONG = frozenset({"--login", "--noprofile", "--norc"})
+_NO_ARGS = frozenset({"true", "false", ":"})
+_COUNTED = frozenset({"break", "continue"})
+NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | {"read", ""}
+_NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz_")
+_NAME_CHARS = _NAME_START | frozenset("0123456789")
+_READ_FLAGS = frozenset("ers")
+_READ_VALUED = frozenset("dnNptu")
+
+
+def neutral(words: tuple[str, ...], dynamic: Collection[int] = (), text: str = "") -> bool:
+    """Whether the segment of ``words`` (``text`` as written) is grammar around other segments (see the
+    module's note)."""
+    if not words:
+        # `done < list.txt`, `fi > log`: the block's redirection (the scope and R3.7 still judge its target).
+        return text[:4] in ("done", "fi <", "fi >", "fi 2") and text[4:5] in ("", " ", "\t", "<", ">")
+    if 0 in dynamic:
+        return False
+    k = 0
+    while k < len(words) - 1 and words[k].startswith("IFS=") and k not in dynamic:
+        k += 1  # `IFS= read -r line`: the separators of this one `read`
+    if k:
+        return words[k] == "read" and _plain_read(words[k:], {j - k for j in dynamic if j >= k})
+    first = words[0]
+    if first in _NO_ARGS:
+        return len(words) == 1
+    if first in _COUNTED:
+        return len(words) == 1 or (len(words) == 2 and words[1].isdigit() and 1 not in dynamic)
+    if first == "read":
+        return _plain_read(words, dynamic)
+    if first in _SHELLS:
+        return _inline_shell(words, dynamic)
+    return False
+
+
+def _plain_read(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
+    k = 1
+    n = len(words)
+    while k < n and words[k].startswith("-") and len(words[k]) > 1:
+        if k in dynamic:
+            return False
+        w = words[k]
+        if w == "--":
+            k += 1
+            break
+        for j, c in enumerate(w[1:], 1):
+            if c in _READ_VALUED:
+                if j == len(w) - 1:
+                    k += 1  # its value is the next word
+                break
+            if c not in _READ_FLAGS:
+                return False  # `-a` (an array), `-i`, anything unknown
+        k += 1
+    for j in range(k, n):
+        w = words[j]
+        if j in dynamic or not w or w[0] not in _NAME_START or any(c not in _NAME_CHARS for c in w):
+            return False
+    return True
+
+
+def _inline_shell(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
+    k = 1
+    n = len(words)
+    script = False
+    while k < n:
+        if k in dynamic:
+            return False
+        w = words[k]
+        if w in _LONG:
+            k += 1
+            continue
+        if w in ("-o", "+o") and k + 1 < n and words[k + 1] in _SETTINGS:
+            k += 2
+            continue
+        if len(w) < 2 or w[0] != "-" or any(c not in _FLAGS for c in w[1:]):
+            return False
+        if "c" in w:
+            if w.count("c") != 1 or w[-1] != "c":
+                return False
+            script = True
+            k += 1
+            if k in dynamic:
+                return False  # `sh -c "$(git show x)"`: the script is what a command prints, not read
+            break
+        k += 1
+    return script and k < n

@@ -1,0 +1,605 @@
+"""Where a command acts: the working directory as the command itself moves it (SPEC R4.6, R6.2; issue 26).
+
+Two readers share it. The floor (R4.6) asks where a deletion lands -- ``cd / && rm -rf *``, ``rm -rf
+../../../..``, ``rm -rf ~/..``, ``/proc/self/root``, ``echo / | xargs rm -rf`` -- and over-approximates:
+every directory a segment may run in counts. The path scope (R6.2) asks where a relative word points, and
+after ``cd packages/ui && ...`` the next command runs in ``packages/ui`` only (``cd ../..`` comes back to the
+root), which is the one place the set of directories narrows.
+
+Lexical, linear, never realpath (R6.3). A directory is a normalized absolute path or one of two sentinels,
+each one component deep (never inside any scope root): ``HOME`` (``~``, ``$HOME``: ``/root`` for root, so
+one ``..`` above it is the root) and ``UNKNOWN`` (a variable, a substitution, ``cd -`` with no known
+previous directory: somewhere at least one level down).
+
+Readings chosen where SPEC is silent:
+- a ``cd`` anywhere but at the top level (a subshell, a group, a substitution, ``bash -c``) adds its target
+  to the directories every later segment may run in and never removes one (for the floor a subshell's
+  ``cd`` may "leak": deny more; for the scope it never narrows);
+- only ``cd X && next`` (``cd``/``pushd`` as the segment's first word, not after ``||``) narrows the next
+  segment's directories to X; ``;``, ``||``, ``|``, ``&`` and anything the text does not show plainly keep
+  the old ones too (the ``cd`` may fail, or run in a pipeline's subshell);
+- in a command with a loop, a function or an alias, directories flow round until nothing new appears;
+- an unset variable is not read as empty (``rm -rf "$X"/*`` is not the floor's); ``${X:-/}`` reads both;
+- ``CDPATH`` set in the command makes a relative ``cd`` also land under ``/`` (for the floor).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from permissions.commands.find import FIND_EXEC
+from permissions.commands.wrappers import PEELED_VERBS
+from permissions.floor import _long_recursive
+from permissions.shell import Segment
+from permissions.wrappers import views
+
+__all__ = ["HOME", "UNKNOWN", "cwd_sets", "joiners", "lands_on_root", "resolve"]
+
+HOME = "/\x00home"
+UNKNOWN = "/\x00unknown"
+_HOME_PART = HOME[1:]
+_UNKNOWN_PART = UNKNOWN[1:]
+_GLOB = frozenset("*?[")
+# Past these the reading stops growing: more directories than this add the root (deny more), and loops
+# flow round this many times at most (fewer on long commands, so hostile input stays linear).
+_MAX_DIRS = 16
+_MAX_PASSES = 24
+_PASS_BUDGET = 4000
+_MAX_READINGS = 64
+
+_CHANGERS = frozenset({"cd", "pushd", "popd", "chdir"})
+_CD_WRAPPERS = frozenset({"builtin", "command"})
+_MAY_CHANGE = _CHANGERS | _CD_WRAPPERS
+# Words that make the command's segments run again or later: a loop, a function, an alias.
+_REPEATS = re.compile(r"(?:^|[\s;&|(`{])(?:for|while|until|select|function|alias)\s|\(\s*\)")
+# The operators bash reads between commands, longest first.
+_OPERATORS = ("&&", "||", ";;", ";&", "|&", ";", "|", "&", "\n")
+# `cd`'s own options (bash): -L -P -e -@, then an optional `--`.
+_CD_OPTIONS = frozenset({"-L", "-P", "-e", "-@", "-LP", "-PL", "-Pe", "-eP"})
+_SELF = frozenset({"self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}"})
+_TRIMMED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*)(?:%%?|##?|/|:|\^|,)[^}]*\}")
+_PARAM = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))")
+
+
+def joiners(segments: Sequence[Segment], command: str) -> list[str | None]:
+    """For each segment, the operator that follows it at the top level (``""`` at the end), or None when
+    the text does not show it plainly (a hidden segment, a text cut for display, anything but operators
+    and reserved words between two top-level commands -- a subshell's parentheses, say).
+
+    Top-level segments are found in order, each searched from the end of the one before; the text between
+    must be operators, blanks and reserved words only, so an occurrence inside a quote or a subshell is
+    never taken for the command (it would have something else before it)."""
+    out: list[str | None] = []
+    pos = 0
+    for seg in segments:
+        text = seg.text
+        if seg.hidden or not text:
+            out.append(None)
+            continue
+        at = command.find(text, pos)
+        if at < 0 or not _plain_gap(command[pos:at]):
+            out.append(None)
+            if at >= 0:
+                pos = at + len(text)
+            continue
+        end = at + len(text)
+        pos = end
+        rest = command[end : end + 8].lstrip(" \t\r")
+        if not rest:
+            out.append("" if not command[end:].strip(" \t\r") else None)
+            continue
+        for op in _OPERATORS:
+            if rest.startswith(op):
+                out.append(op)
+                break
+        else:
+            out.append(None)
+    return out
+
+
+_GAP_WORDS = frozenset({"do", "done", "then", "else", "elif", "fi", "if", "while", "until", "{", "}"})
+
+
+def _plain_gap(gap: str) -> bool:
+    """Only operators, blanks and reserved words (no parenthesis, quote or word of a command)."""
+    for c in "&|;\n":
+        gap = gap.replace(c, " ")
+    return all(w in _GAP_WORDS for w in gap.split())
+
+
+def _parts(path: str) -> list[str]:
+    return [p for p in path.split("/") if p and p != "."]
+
+
+Values = Mapping[str, frozenset[str]]
+_NO_VALUES: Values = {}
+
+
+def resolve(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> list[list[str]]:
+    """Every location ``word`` may name, each as its list of components (empty: the root), read from
+    each of ``dirs``: ``~`` and ``$HOME`` are HOME, ``$PWD`` the directories, another variable or a
+    substitution UNKNOWN, ``/proc/<pid>/root`` the root and ``/proc/self/cwd`` the directories. ``values``:
+    literal values the command itself gives variables (``d=/``, ``for d in /``, ``HOME=/``), read too."""
+    bases: list[list[str]]
+    rest = word
+    extra: list[list[str]] = []
+    if word.startswith("~"):
+        slash = word.find("/")
+        rest = "" if slash < 0 else word[slash:]
+        bases = _var_bases("HOME", dirs, values) if word[1:2] in ("", "/") else [[_HOME_PART]]
+    elif word.startswith("$") or word.startswith("`"):
+        m = _PARAM.match(word)
+        trim = _TRIMMED.match(word) if m is None else None
+        if trim is not None:
+            # `${HOME%/*}`, `${PWD%%/*}`: cut from a known place, anything from it up to the root.
+            rest = word[trim.end() :]
+            bases = [[_UNKNOWN_PART]]
+            for known in _var_bases(trim.group(1), dirs, values):
+                if known[:1] != [_UNKNOWN_PART]:
+                    bases.extend(known[:k] for k in range(len(known)))
+        elif m is None:
+            # `$(…)`, `` `…` ``, `$1`, `$@`: what it prints is not known.
+            slash = word.find("/")
+            rest = "" if slash < 0 else word[slash:]
+            bases = [[_UNKNOWN_PART]]
+        else:
+            name = m.group(1) or m.group(4)
+            rest = word[m.end() :]
+            bases = _var_bases(name, dirs, values)
+            op, default = m.group(2), m.group(3)
+            if op and op.lstrip(":") in ("-", "=") and default is not None and not default.startswith("$"):
+                extra = resolve(default + rest, dirs)  # `${X:-/}`: the default when X is unset
+    elif word.startswith("/"):
+        bases = [[]]
+    else:
+        bases = [_parts(d) for d in dirs]
+    out: list[list[str]] = extra
+    for base in bases:
+        _walk(list(base), rest.split("/"), dirs, out)
+        if len(out) >= _MAX_READINGS:
+            break
+    return out
+
+
+def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str]]:
+    """Where a variable at a word's start may point: HOME, the directories for PWD, UNKNOWN otherwise, and
+    each literal value the command gives it (one level: a value that is itself an expansion is UNKNOWN)."""
+    if name == "HOME":
+        bases = [[_HOME_PART]]
+    elif name == "PWD":
+        bases = [_parts(d) for d in dirs]
+    else:
+        bases = [[_UNKNOWN_PART]]
+    for value in values.get(name, ()):
+        if value[:1] in ("$", "`", "~"):
+            continue
+        bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
+        if len(bases) >= _MAX_READINGS:
+            break
+    return bases
+
+
+def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[list[str]]) -> None:
+    """Apply ``parts`` to ``stack`` one by one: ``..`` pops (never above the root), ``/proc/<pid>/root``
+    is the root again, ``/proc/<pid>/cwd`` a working directory (for another process, the root or anywhere).
+    Appends each final stack to ``out``."""
+    for k, part in enumerate(parts):
+        if not part or part == ".":
+            continue
+        if part == "..":
+            if stack:
+                stack.pop()
+            continue
+        stack.append(part if "$" not in part and "`" not in part else _UNKNOWN_PART)
+        if stack[0] != "proc" or len(out) >= _MAX_READINGS:
+            continue
+        n = len(stack)
+        leaf = stack[-1]
+        if (n == 3 and leaf in ("root", "cwd")) or (
+            n == 5 and stack[2] == "task" and leaf in ("root", "cwd")
+        ):
+            remaining = parts[k + 1 :]
+            if leaf == "root":
+                stack.clear()
+                continue
+            if stack[1] in _SELF:
+                starts = [_parts(d) for d in dirs]
+            else:
+                starts = [[], [_UNKNOWN_PART]]  # pid 1's cwd is usually the root
+            for start in starts:
+                _walk(start, remaining, dirs, out)
+            return
+    out.append(stack)
+
+
+def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> bool:
+    """Whether some reading of ``word`` from ``dirs`` is the root or a pattern over its children (R4.6)."""
+    for parts in resolve(word, dirs, values):
+        if not parts:
+            return True
+        first = parts[0]
+        if any(c in _GLOB for c in first):
+            return True
+    return False
+
+
+def _change(words: tuple[str, ...]) -> tuple[str, str | None] | None:
+    """(verb, target) when the segment changes the shell's directory; target None for bare ``cd``/``popd``,
+    ``-`` for ``cd -``."""
+    k = 0
+    n = len(words)
+    while k < n and (
+        words[k] in _CD_WRAPPERS or words[k].partition("=")[0].isidentifier() and "=" in words[k]
+    ):
+        k += 1
+    if k >= n or words[k] not in _CHANGERS:
+        return None
+    verb = words[k]
+    args = [w for w in words[k + 1 :] if w not in _CD_OPTIONS]
+    if args and args[0] == "--":
+        args = args[1:]
+    if verb == "popd" or (verb == "pushd" and (not args or args[0][:1] in "+-")):
+        return verb, "-"
+    if not args:
+        return verb, None
+    return verb, args[0]
+
+
+def _targets(
+    verb: str, target: str | None, dirs: frozenset[str], prev: frozenset[str], cdpath: bool, values: Values
+) -> frozenset[str]:
+    if target is None:
+        target = "~"
+    if target == "-":
+        return prev or frozenset({UNKNOWN})
+    found: set[str] = set()
+    for parts in resolve(target, dirs, values):
+        found.add("/" + "/".join(parts))
+    if cdpath and target[:1] not in ("/", ".", "~", "$"):
+        found.add("/" + "/".join(_parts(target)))  # CDPATH=/ makes `cd usr` go to /usr
+    return frozenset(found)
+
+
+def cwd_sets(
+    segments: Sequence[Segment], command: str, start: str, *, floor: bool, values: Values = _NO_VALUES
+) -> list[frozenset[str]] | None:
+    """The directories each segment may run in, or None when no segment changes directory (each runs in
+    ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added)."""
+    for seg in segments:
+        words = seg.words
+        if words and (words[0] in _MAY_CHANGE or ("=" in words[0] and _change(words) is not None)):
+            break
+    else:
+        return None  # the common case: nothing changes directory
+    key = (command, start, floor)
+    if not values and len(command) <= _MEMO_CHARS:
+        hit = _MEMO.get(key)
+        if hit is not None:
+            return hit
+    found = _cwd_sets(segments, command, start, floor, values)
+    if not values and len(command) <= _MEMO_CHARS:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
+
+
+# Agents repeat their commands: where each segment runs depends on the text and where it starts only.
+_MEMO: dict[tuple[str, str, bool], list[frozenset[str]]] = {}
+_MEMO_MAX = 2048
+_MEMO_CHARS = 4096
+
+
+def _cwd_sets(
+    segments: Sequence[Segment], command: str, start: str, floor: bool, values: Values
+) -> list[frozenset[str]]:
+    joins = joiners(segments, command)
+    begin = frozenset({start})
+    cdpath = floor and "CDPATH" in command
+    if _REPEATS.search(command) is None:
+        return _pass(segments, joins, begin, cdpath, floor, values)[0]
+    passes = max(2, min(_MAX_PASSES, _PASS_BUDGET // max(1, len(segments))))
+    result, end = _pass(segments, joins, begin, cdpath, floor, values)
+    for _ in range(passes):
+        grown = begin | end
+        if grown == begin:
+            break
+        begin = _cap(grown, floor)
+        result, end = _pass(segments, joins, begin, cdpath, floor, values)
+    return result
+
+
+def _cap(dirs: frozenset[str], floor: bool) -> frozenset[str]:
+    if len(dirs) <= _MAX_DIRS:
+        return dirs
+    kept = sorted(dirs)[: _MAX_DIRS - 1]
+    return frozenset((*kept, "/" if floor else UNKNOWN))
+
+
+def _pass(
+    segments: Sequence[Segment],
+    joins: list[str | None],
+    begin: frozenset[str],
+    cdpath: bool,
+    floor: bool,
+    values: Values,
+) -> tuple[list[frozenset[str]], frozenset[str]]:
+    cur = begin
+    seen = set(begin)
+    prev: frozenset[str] = frozenset()
+    out: list[frozenset[str]] = []
+    before: str | None = ";"  # the operator before the segment (the start reads as after `;`)
+    for i, seg in enumerate(segments):
+        out.append(cur)
+        join = joins[i]
+        change = _change(seg.words) if seg.words else None
+        if change is not None:
+            new = _targets(change[0], change[1], cur, prev, cdpath, values)
+            narrows = (
+                not seg.hidden
+                and join == "&&"
+                and before in (";", "&&", "&", "\n", ";;", ";&")
+                and seg.text.split(None, 1)[0] in ("cd", "pushd")
+            )
+            prev = cur
+            cur = new if narrows else _cap(cur | new, floor)
+        if not seg.hidden:
+            if join is None or join == "||":
+                cur = _cap(cur | seen, floor)  # the next runs after a failure, or where is not plain
+            before = join
+        seen.update(cur)
+    return out, frozenset(seen)
+
+
+# -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
+_DELETERS = frozenset({"rm", "find", "xargs"})
+# Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
+_CHDIR_SHORT = ("-C", "-D")
+_CHDIR_LONG = "--chdir"
+# What a command prints that xargs then hands on as operands (issue 26: `echo / | xargs rm -rf`).
+_PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
+
+
+def _rm_targets(view: tuple[str, ...]) -> list[str] | None:
+    """rm's operands when it deletes recursively (however its flags are spelled), else None."""
+    recursive = False
+    targets: list[str] = []
+    done = False
+    for w in view[1:]:
+        if not done and w == "--":
+            done = True
+        elif not done and w.startswith("--"):
+            recursive = recursive or _long_recursive(w)
+        elif not done and w.startswith("-") and len(w) > 1:
+            recursive = recursive or "r" in w or "R" in w
+        else:
+            targets.append(w)
+    return targets if recursive else None
+
+
+def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
+    """find's starting points, and whether it deletes (``-delete``, or ``-exec``/``-execdir`` rm)."""
+    starts: list[str] = []
+    rest: tuple[str, ...] = ()
+    for k, w in enumerate(view[1:], 1):
+        if w[:1] in ("-", "(", "!") and w not in ("-H", "-L", "-P") and not w.startswith(("-D", "-O")):
+            rest = view[k:]
+            break
+        starts.append(w)
+    if not starts:
+        starts = ["."]  # GNU find: the working directory
+    deletes = "-delete" in rest or any(
+        w in FIND_EXEC and k + 1 < len(rest) and rest[k + 1].rpartition("/")[2] == "rm"
+        for k, w in enumerate(rest)
+    )
+    return starts, deletes
+
+
+def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
+    """The operands a command prints for the next command's xargs (a literal reading; more is safe)."""
+    verb = words[0].rpartition("/")[2]
+    args = [w for w in words[1:] if not (w.startswith("-") and len(w) > 1)]
+    if verb == "pwd":
+        return [d for d in dirs]
+    if verb == "find":
+        return _find_starts(words)[0]
+    if verb == "ls" and not any(w.startswith("-") and "d" in w for w in words[1:]):
+        return []
+    if verb not in _PRINTS_OPERANDS:
+        return []
+    if verb == "dirname":
+        return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
+    out: list[str] = []
+    for a in args:
+        for sep in ("\\n", "\\0", "\\t", "\\x00", "\n", "\t", "\x00"):
+            a = a.replace(sep, " ")
+        out.extend(a.replace("'", " ").replace('"', " ").split())
+    return out
+
+
+def _xargs_replace(words: tuple[str, ...]) -> list[str]:
+    """xargs's replace strings (`-I R`, `-IR`, `-i`, `--replace[=R]`), `{}` always included."""
+    found = ["{}"]
+    for k, w in enumerate(words):
+        if w == "-I" and k + 1 < len(words):
+            found.append(words[k + 1])
+        elif w.startswith("-I") and len(w) > 2:
+            found.append(w[2:])
+        elif w.startswith("--replace="):
+            found.append(w[len("--replace=") :])
+    return [r for r in found if r]
+
+
+def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> frozenset[str]:
+    """Directories a wrapper's option sets for the command it runs (`env -C /`, `sudo --chdir=/`)."""
+    extra: set[str] = set()
+    for k, w in enumerate(words):
+        value = None
+        if w in _CHDIR_SHORT or w == _CHDIR_LONG:
+            value = words[k + 1] if k + 1 < len(words) else None
+        elif w.startswith(_CHDIR_LONG + "="):
+            value = w[len(_CHDIR_LONG) + 1 :]
+        elif w[:2] in _CHDIR_SHORT and len(w) > 2:
+            value = w[2:]
+        if value:
+            for parts in resolve(value, dirs, values):
+                extra.add("/" + "/".join(parts))
+    return frozenset(extra)
+
+
+# `for NAME in LIST; do` (the reader drops the header: its words are read here, for the floor and the scope).
+FOR_HEADER = re.compile(r"(?:^|[\s;&|(])for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do\s")
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
+
+
+def _values(
+    segments: Sequence[Segment], command: str, joins: list[str | None], start: str
+) -> dict[str, frozenset[str]]:
+    """Literal values the command gives variables (deny more: every one counts, wherever it is given):
+    assignments anywhere in a segment (``d=/``, ``export HOME=/``, ``env HOME=/ ...``), the words of a
+    ``for`` list, and what a command piped into ``read`` prints."""
+    found: dict[str, set[str]] = {}
+    single = frozenset({start})
+    for i, seg in enumerate(segments):
+        words = seg.words
+        for w in words:
+            if "=" in w:
+                m = _ASSIGNED.fullmatch(w)
+                if m is not None:
+                    found.setdefault(m.group(1), set()).add(m.group(2))
+        k = 0
+        while k < len(words) and "=" in words[k]:
+            k += 1
+        if k < len(words) and words[k] == "read":
+            names = [w for w in words[k + 1 :] if w.isidentifier()]
+            printed: list[str] = []
+            j = i - 1
+            while j >= 0 and joins[j] in ("|", "|&", None):
+                if segments[j].words:
+                    printed.extend(_printed(segments[j].words, single))
+                if joins[j] is None and not segments[j].hidden:
+                    break
+                j -= 1
+            printed.extend(_here_strings(command))  # given to `read` or to its loop (`done <<< /`)
+            for name in names:
+                found.setdefault(name, set()).update(printed)
+    if "for" in command and len(command) <= _MAX_FOR_TEXT:
+        for m in FOR_HEADER.finditer(command):
+            listed = m.group(2).replace("'", " ").replace('"', " ").split()
+            found.setdefault(m.group(1), set()).update(listed)
+    return {name: frozenset(v) for name, v in found.items() if v}
+
+
+_MAX_FOR_TEXT = 100_000
+
+
+def _here_strings(command: str) -> list[str]:
+    """The words of every here-string in the text (`<<< /`), read loosely (deny more)."""
+    out: list[str] = []
+    at = command.find("<<<")
+    while at >= 0 and len(out) < _MAX_READINGS:
+        text = command[at + 3 : at + 3 + 200]
+        for c in ";|&\n":
+            text = text.partition(c)[0]
+        out.extend(text.replace("'", " ").replace('"', " ").split())
+        at = command.find("<<<", at + 3)
+    return out
+
+
+def floor_where(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    command: str,
+    start: str,
+) -> int | None:
+    """The index of the first segment whose deletion lands on the root once the working directory, ``..``,
+    ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None."""
+    if len(command) > _MEMO_CHARS:
+        return _floor_where(segments, seg_views, command, start)
+    key = (command, start)
+    if key in _FLOOR_MEMO:
+        return _FLOOR_MEMO[key]
+    if len(_FLOOR_MEMO) >= _MEMO_MAX:
+        _FLOOR_MEMO.clear()
+    found = _FLOOR_MEMO[key] = _floor_where(segments, seg_views, command, start)
+    return found
+
+
+_FLOOR_MEMO: dict[tuple[str, str], int | None] = {}
+
+
+def _floor_where(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    command: str,
+    start: str,
+) -> int | None:
+    picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
+    known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words:
+            continue
+        first = words[0]
+        if first in _DELETERS:
+            picked.append((i, [words] if seg_views is None else seg_views[i]))
+            continue
+        if not (first in PEELED_VERBS or "/" in first or "=" in first):
+            continue  # nothing to look through (as views() would answer): the common case
+        vs = seg_views[i] if seg_views is not None and i < len(seg_views) else None
+        if vs is None:
+            hit = known.get(words)
+            if hit is False:
+                continue
+            vs = views(words)
+            if hit is None:
+                known[words] = any(v and v[0] in _DELETERS for v in vs)
+                if not known[words]:
+                    continue
+        if any(v and v[0] in _DELETERS for v in vs):
+            picked.append((i, vs))
+    if not picked:
+        return None
+    joins = joiners(segments, command)
+    values = _values(segments, command, joins, start)
+    sets = cwd_sets(segments, command, start, floor=True, values=values)
+    single = frozenset({start})
+    for i, vs in picked:
+        seg = segments[i]
+        dirs = sets[i] if sets is not None else single
+        if len(vs) > 1 or seg.words[0] == "env":
+            dirs = dirs | _chdirs(seg.words, dirs, values)
+        fed: list[str] = []
+        if any(v and v[0] == "xargs" for v in vs):
+            k = i - 1
+            while k >= 0 and joins[k] in ("|", "|&", None):
+                if segments[k].words:
+                    fed.extend(_printed(segments[k].words, sets[k] if sets is not None else single))
+                if joins[k] is None and not segments[k].hidden:
+                    break
+                k -= 1
+            if "<<<" in seg.text:
+                fed.extend(_here_strings(seg.text))
+            replace = _xargs_replace(seg.words)
+        for view in vs:
+            if not view:
+                continue
+            verb = view[0]
+            if verb == "rm":
+                targets = _rm_targets(view)
+                if targets is None:
+                    continue
+                if fed:
+                    subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
+                    targets = targets + fed + subst
+            elif verb == "find":
+                targets, deletes = _find_starts(view)
+                if not deletes:
+                    continue
+            else:
+                continue
+            for t in targets:
+                if lands_on_root(t, dirs, values):
+                    return i
+    return None
