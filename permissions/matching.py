@@ -297,8 +297,8 @@ class CompiledPermissions:
         # R4.10: deny and ask read through their program's option table, once, here; allow stays literal.
         self._meant: dict[str, list[_Meant]] = {}
         for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask)):
-            for name, entries in lst.meant.items():
-                self._meant.setdefault(name, []).extend((rank, p, found) for p, found in entries)
+            for name, meant in lst.meant.items():
+                self._meant.setdefault(name, []).extend((rank, p, found) for p, found in meant)
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (issue 11 class 12): the first program the floor

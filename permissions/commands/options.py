@@ -179,9 +179,9 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             if not ended and not operands and cur is prog and w[:1] == "+" and prog is CARGO:
                 continue  # `cargo +nightly publish`: rustup's toolchain selector
             if not ended and not operands and cur.subcommands:
-                hit = cur.sub(w)
-                if hit is not None:
-                    cur, implied = hit
+                entered = cur.sub(w)
+                if entered is not None:
+                    cur, implied = entered
                     path = cur.path
                     keys.update(implied)
                     continue
