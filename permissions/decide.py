@@ -27,7 +27,7 @@ from permissions.commands import (
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.privilege import privileged_view
-from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
@@ -630,7 +630,12 @@ def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         first in _LOOK_THROUGH
         or "=" in first
         or "/" in first
-        or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
+        or (
+            first in _SUB_FIRST
+            and len(words) > 1
+            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
+        )
+        or first.startswith(RESOLVED_PREFIXES)  # R4.10: `git-push`, `python3.12 -m twine`
     ):
         return views(words)
     return [words]

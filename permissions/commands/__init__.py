@@ -145,6 +145,7 @@ from permissions.commands.environment import (
     assignment_carried,
     assigns_by_name,
 )
+from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
@@ -158,7 +159,7 @@ from permissions.commands.runners import (
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import is_assignment, views
-from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS
 
 __all__ = [
     "FED_PROGRAM",
@@ -175,7 +176,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo"}
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh"}
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -200,6 +201,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = sed_opaque(view)
         elif verb == "git":
             why = unknown_git_command(view)  # issue 11 class 6: an alias or a git-<word> program
+        elif verb == "gh":
+            why = unknown_gh_command(view)  # R4.10: a gh alias or extension
         elif verb == "cargo":
             why = unknown_cargo_command(view)  # issue 11 class 6: an alias or a cargo-<word> program
         elif "{}" in verb:
@@ -221,7 +224,7 @@ _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
-_REBUILDS = frozenset({"env", "capsh", "hub"})  # wrappers whose views hold words the segment does not
+_REBUILDS = frozenset({"env", "capsh", "hub", "gh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
 
@@ -262,8 +265,10 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         if k and (k == len(words) or _plain_first(words[k])):
             scripts, opaque = assignment_carried(words)
             return bool(scripts) or opaque is not None
-    if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
-        return False  # `npm test`, `uv sync`: nothing is peeled
+    if first in _SUB_FIRST and (
+        len(words) < 2 or ((first, words[1]) not in RESOLVED_PAIRS and words[1][:1] != "-")
+    ):
+        return False  # `npm test`, `uv sync`: nothing is peeled (`pnpm -r exec …` may be)
     if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
         return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,
