@@ -26,6 +26,7 @@ from permissions.commands import (
 )
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
+from permissions.commands.options import canonical_words
 from permissions.commands.privilege import privileged_view
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
@@ -699,8 +700,8 @@ def _terminal_cap(
                 continue
             verb = view[0]
             if verb in _CAP_VERBS:
-                if external_effect_views((view,)):
-                    return "cap_external_effect", seg.text
+                if external_effect_views((view,)) or external_effect_views(canonical_words(view)):
+                    return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
     if privileged_at is not None:

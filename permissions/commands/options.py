@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 
-__all__ = ["PROGRAMS", "Program", "Reading", "normalise", "program_name", "spellings"]
+__all__ = ["PROGRAMS", "Program", "Reading", "canonical_words", "normalise", "program_name", "spellings"]
 
 # An unknown option: may or may not take the next word.
 _UNKNOWN = -1
@@ -276,6 +276,11 @@ def _valued(keys: set[str], found: tuple[str, ...], value: str) -> None:
             keys.update(implied)
 
 
+def _hooks_skipped(keys: frozenset[str]) -> bool:
+    """`git -c core.hooksPath=/dev/null commit` runs no hook: the act of `--no-verify`."""
+    return any(k.lower().startswith(("c=core.hookspath=", "config-env=core.hookspath=")) for k in keys)
+
+
 def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     """Every reading of ``words`` (a command whose first word is a program's name), or None when no table
     knows the program (it is then matched literally, as before R4.10)."""
@@ -285,9 +290,28 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     if prog is None:
         return None
     first, unsure = _parse(prog, words[1:], False)
-    if not unsure:
-        return (first,)
-    return first, _parse(prog, words[1:], True)[0]
+    found = (first,) if not unsure else (first, _parse(prog, words[1:], True)[0])
+    if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
+        found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
+    return found
+
+
+_CANONICAL: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+
+
+def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The view as its program's table reads it -- subcommands by their own names (`npm unpub x` is
+    `npm unpublish x`, `terraform destroy` is `terraform apply`), operands after -- for the caps, which
+    read subcommand words; () for a program with no table. Options are left out: each reading's option
+    keys are the matcher's business."""
+    hit = _CANONICAL.get(view)
+    if hit is None:
+        readings = normalise(view) or ()
+        hit = tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
+        if len(_CANONICAL) >= 4096:
+            _CANONICAL.clear()
+        _CANONICAL[view] = hit
+    return hit
 
 
 def program_name(word: str) -> str:
