@@ -290,7 +290,7 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     if prog is None:
         return None
     first, unsure = _parse(prog, words[1:], False)
-    found = (first,) if not unsure else (first, _parse(prog, words[1:], True)[0])
+    found: tuple[Reading, ...] = (first,) if not unsure else (first, _parse(prog, words[1:], True)[0])
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
