@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from permissions.commands.git import git_changes_state, runs_other_programs
-from permissions.commands.options import PROGRAMS, Reading, normalise, program_name, spellings
+from permissions.commands.options import PROGRAMS, Reading, gate, normalise, program_name, spellings
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.wrappers import views
 
@@ -56,7 +56,7 @@ _Entry = tuple[Pattern, "tuple[str, ...] | None"]  # (pattern, its words when no
 class CompiledList:
     """One of allow / deny / ask, indexed by the first one or two words for lookup."""
 
-    __slots__ = ("_mentions", "by_one", "by_two", "loose", "meant", "patterns", "scan", "typed")
+    __slots__ = ("_mentions", "by_one", "by_two", "gates", "loose", "meant", "patterns", "scan", "typed")
 
     def __init__(self, patterns: Iterable[Pattern], loose: bool) -> None:
         self._mentions: dict[frozenset[str], re.Pattern[str]] = {}
@@ -68,6 +68,7 @@ class CompiledList:
         self.patterns: list[Pattern] = []
         # R4.10: a loose list (deny, ask) also matches by meaning, keyed by every spelling of the program.
         self.meant: dict[str, list[tuple[Pattern, tuple[Meaning, ...]]]] = {}
+        self.gates: dict[str, frozenset[str] | None] = {}  # see options.gate: words one must see, or None
         for p in patterns:
             self.patterns.append(p)
             if not p.matchable:
@@ -80,6 +81,7 @@ class CompiledList:
                 if found:
                     for name in spellings(program_name(p.words[0][0])):
                         self.meant.setdefault(name, []).append((p, found))
+                        _widen_gate(self.gates, name, found)
             words = p.words
             exact = None if any(pre for _, pre in words) else tuple(w for w, _ in words)
             entry: _Entry = (p, exact)
@@ -114,7 +116,7 @@ class CompiledList:
             if pattern_matches(p, words, loose):
                 return p
         meant = self.meant.get(words[0]) if self.meant else None
-        if meant is not None:
+        if meant is not None and _may_mean(self.gates[words[0]], words):
             readings = _readings(words)
             for p, found in meant:
                 if any(m.matches(r) for m in found for r in readings):
@@ -230,6 +232,25 @@ class Meaning:
         return True
 
 
+def _widen_gate(gates: dict[str, frozenset[str] | None], name: str, found: tuple[Meaning, ...]) -> None:
+    """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
+    if name in gates and gates[name] is None:
+        return
+    words: frozenset[str] = gates.get(name) or frozenset()
+    for m in found:
+        first = m.operands[0] if m.operands else None
+        g = gate(m.path, first[0] if first is not None and not first[1] else None)
+        if g is None:
+            gates[name] = None
+            return
+        words |= g
+    gates[name] = words
+
+
+def _may_mean(g: frozenset[str] | None, words: tuple[str, ...]) -> bool:
+    return g is None or not g.isdisjoint(words)
+
+
 def meanings(p: Pattern) -> tuple[Meaning, ...]:
     """R4.10: the readings of a Terminal pattern whose program has an option table; () when it has none,
     or when a wildcard stands where the table reads an option or a subcommand (the pattern then matches
@@ -279,7 +300,7 @@ _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern,
 class CompiledPermissions:
     """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
 
-    __slots__ = ("_meant", "_one", "_scan", "_two", "allow", "ask", "deny")
+    __slots__ = ("_gates", "_meant", "_one", "_scan", "_two", "allow", "ask", "deny")
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
         self.allow = compile_list(allow, loose=False)
@@ -296,9 +317,12 @@ class CompiledPermissions:
             self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
         # R4.10: deny and ask read through their program's option table, once, here; allow stays literal.
         self._meant: dict[str, list[_Meant]] = {}
+        self._gates: dict[str, frozenset[str] | None] = {}
         for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask)):
             for name, meant in lst.meant.items():
                 self._meant.setdefault(name, []).extend((rank, p, found) for p, found in meant)
+                for _, found in meant:
+                    _widen_gate(self._gates, name, found)
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (issue 11 class 12): the first program the floor
@@ -347,7 +371,9 @@ class CompiledPermissions:
         if self._meant:
             meant = self._meant.get(words[0])
             if meant is not None:
-                best = self._by_meaning(meant, words, best, limit)
+                g = self._gates[words[0]]
+                if g is None or not g.isdisjoint(words):
+                    best = self._by_meaning(meant, words, best, limit)
         return best
 
     @staticmethod

@@ -1880,3 +1880,53 @@ _NAME_ALIASES["pip2"] = "pip"
 def spellings(name: str) -> tuple[str, ...]:
     """Every command word :func:`program_name` reads as the table ``name`` (`pip`, `pip3`, `pip3.12` ...)."""
     return (name, *(alias for alias, target in _NAME_ALIASES.items() if target == name))
+
+
+def _spellings_of_levels() -> dict[int, set[str]]:
+    """For every subcommand level (by identity): the words that enter it from its parent -- its names, the
+    aliases naming it, and the spellings that imply it (`destroy` enters terraform's `apply`)."""
+    found: dict[int, set[str]] = {}
+
+    def walk(level: Program, seen: set[int]) -> None:
+        if id(level) in seen:
+            return
+        seen.add(id(level))
+        for word, sub in level.subcommands.items():
+            found.setdefault(id(sub), set()).add(word)
+        for alias, target in dict.items(level.sub_aliases):
+            sub = level.subcommands.get(target)
+            if sub is not None:
+                found.setdefault(id(sub), set()).add(alias)
+        for word, (target, _) in level.implies.items():
+            found.setdefault(id(level.subcommands[target]), set()).add(word)
+        for sub in level.subcommands.values():
+            walk(sub, seen)
+
+    for prog in PROGRAMS.values():
+        walk(prog, set())
+    return found
+
+
+_ENTERED_BY = _spellings_of_levels()
+
+
+def gate(path: tuple[str, ...], first_operand: str | None = None) -> frozenset[str] | None:
+    """The words of which a command must hold one to read as ``path`` or below it (its deepest subcommand's
+    spellings), or None when any command of the program may (a bare program, or a parser that abbreviates
+    subcommands, npm's). Lets the matcher skip reading a segment no pattern's subcommand can match.
+    ``first_operand``: the pattern's first operand, literal (`git cherry-pick`, a command the table does
+    not list, is read as `git` and that operand, which the segment must then hold too)."""
+    prog = PROGRAMS.get(path[0]) if path else None
+    if prog is None or isinstance(prog.sub_aliases, _AbbrevSubs):
+        return None
+    if len(path) < 2:
+        if first_operand is not None and prog.subcommands:
+            return frozenset((first_operand,))
+        return None
+    level: Program = prog
+    for word in path[1:]:
+        nxt: Program | None = level.subcommands.get(word)
+        if nxt is None:
+            return None
+        level = nxt
+    return frozenset(_ENTERED_BY.get(id(level), ()))

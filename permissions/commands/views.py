@@ -369,7 +369,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         # Deny matches more (R4.8): `git -C dir push` is also seen as `git push`. A reading starts at the
         # subcommand, so it is never peeled again.
         found = _git_readings(cur) if len(cur) > 1 and cur[1].startswith("-") and cur[1] != "-" else []
-        return found + _git_alias_views(cur)
+        if "alias." in "\0".join(cur).lower():
+            found += _git_alias_views(cur)  # R4.10: an alias git is given or told to define
+        return found
     if verb.startswith("git-"):
         # R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands.
         return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
