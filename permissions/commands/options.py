@@ -1894,9 +1894,9 @@ def _spellings_of_levels() -> dict[int, set[str]]:
         for word, sub in level.subcommands.items():
             found.setdefault(id(sub), set()).add(word)
         for alias, target in dict.items(level.sub_aliases):
-            sub = level.subcommands.get(target)
-            if sub is not None:
-                found.setdefault(id(sub), set()).add(alias)
+            named = level.subcommands.get(target)
+            if named is not None:
+                found.setdefault(id(named), set()).add(alias)
         for word, (target, _) in level.implies.items():
             found.setdefault(id(level.subcommands[target]), set()).add(word)
         for sub in level.subcommands.values():
