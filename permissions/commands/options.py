@@ -331,7 +331,7 @@ def _subs(parent: Program | None = None, /, **specs: str | Program) -> dict[str,
             out[name] = spec
             continue
         if "\n" not in spec:
-            spec = "\n".join(spec.split())  # a one-line table: one option per word
+            spec = "\n".join(spec.split(";"))  # a one-line table: options separated by `;`
         out[name] = Program(name, spec, parent=parent, abbrev=True)
     return out
 
@@ -392,7 +392,8 @@ SED = Program(
 # find: expression words are single-dash long names; `-exec … ;` is matched as its own words.
 FIND = Program(
     "find",
-    """
+    "\n".join(
+        """
     --delete
     --exec= --execdir= --ok= --okdir=
     --name= --iname= --path= --ipath= --regex= --iregex= --type= --xtype= --user= --group= --perm=
@@ -404,12 +405,13 @@ FIND = Program(
     -H
     -L
     -P
-    """,
+    """.split()
+    ),
     dash_long=True,
     bundle=False,
 )
 # curl: clustered short flags, long names exact (older releases took unique abbreviations: read as such).
-_CURL_POST = "request=POST"
+_CURL_POST = "request request=POST"
 CURL = Program(
     "curl",
     f"""
@@ -958,13 +960,13 @@ _GIT_SUBS: dict[str, Program] = _subs(
         "-v --verbose",
         abbrev=True,
         subcommands=_subs(
-            add="-t= -m= -f --tags --no-tags --mirror=?",
-            rename="--progress --no-progress",
+            add="-t=; -m=; -f; --tags; --no-tags; --mirror=?",
+            rename="--progress; --no-progress",
             remove="",
-            set_head="-a --auto -d --delete",
+            set_head="-a --auto; -d --delete",
             set_branches="--add",
-            get_url="--push --all",
-            set_url="--push --add --delete",
+            get_url="--push; --all",
+            set_url="--push; --add; --delete",
             show="-n",
             prune="-n --dry-run",
             update="-p --prune",
@@ -976,12 +978,12 @@ _GIT_SUBS: dict[str, Program] = _subs(
         "",
         abbrev=True,
         subcommands=_subs(
-            add="-f --force --detach --checkout --no-checkout --lock --reason= -b= -B= --orphan -q --quiet"
-            " --track --no-track --guess-remote --no-guess-remote",
-            list="--porcelain -v --verbose --expire= -z",
+            add="-f --force; --detach; --checkout; --no-checkout; --lock; --reason=; -b=; -B=; --orphan; -q --quiet;"
+            " --track; --no-track; --guess-remote; --no-guess-remote",
+            list="--porcelain; -v --verbose; --expire=; -z",
             lock="--reason=",
             move="-f --force",
-            prune="-n --dry-run -v --verbose --expire=",
+            prune="-n --dry-run; -v --verbose; --expire=",
             remove="-f --force",
             repair="",
             unlock="",
@@ -1001,8 +1003,8 @@ _STASH = _GIT_SUBS["stash"]
 _STASH.subcommands = _subs(
     _STASH,
     push="",
-    pop="--index -q --quiet",
-    apply="--index -q --quiet",
+    pop="--index; -q --quiet",
+    apply="--index; -q --quiet",
     drop="-q --quiet",
     clear="",
     list="",
@@ -1214,7 +1216,7 @@ def _family(
     for c in commands:
         own = (specs or {}).get(c, "")
         if own and "\n" not in own:
-            own = "\n".join(own.split())
+            own = "\n".join(own.split(";"))
         subs[c] = Program(c, own, abbrev=abbrev, parent=root)
     root.subcommands = subs
     root.sub_aliases = _AbbrevSubs(aliases, commands) if sub_abbrev else aliases
@@ -1425,7 +1427,7 @@ PIP = _family(
         "install": _PIP_INSTALL,
         "download": _PIP_INSTALL,
         "wheel": _PIP_INSTALL,
-        "uninstall": "-r= --requirement= -y --yes --break-system-packages",
+        "uninstall": "-r= --requirement=; -y --yes; --break-system-packages",
     },
 )
 
@@ -1593,7 +1595,7 @@ _DOCKER_BUILD = """
 
 def _docker_level(name: str, spec: str = "", *, intersperse: bool = True, **subs: Program) -> Program:
     if spec and "\n" not in spec:
-        spec = "\n".join(spec.split())
+        spec = "\n".join(spec.split(";"))
     return Program(name, spec, intersperse=intersperse, subcommands=dict(subs) or None)
 
 
