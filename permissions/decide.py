@@ -88,6 +88,7 @@ _UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
@@ -636,7 +637,9 @@ def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             and len(words) > 1
             and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
         )
-        or first.startswith(RESOLVED_PREFIXES)  # R4.10: `git-push`, `python3.12 -m twine`
+        or (
+            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
+        )  # R4.10: `git-push`, `python3.12`
     ):
         return views(words)
     return [words]

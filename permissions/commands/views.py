@@ -379,7 +379,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _gh_alias_views(cur)
     if verb == "corepack":
         return _corepack(cur)
-    if python_family(verb):
+    if verb[:2] == "py" and python_family(verb):
         return _python_module(cur)
     if verb == "yarn" and len(cur) > 2 and cur[1] in ("workspace", "workspaces"):
         return _yarn_workspace(cur)
