@@ -12,6 +12,8 @@
 - ``cargo``: its own commands (any other subcommand is an alias or a ``cargo-<word>`` program).
 - ``git``, ``find``: their runners, state-changing forms, config keys and branch names.
 - ``privilege``: programs that run as another user (cap_privileged).
+- ``options``: each program's option table (R4.10): spellings, arity, abbreviations, clusters, subcommands.
+- ``gh``: GitHub CLI's own commands (any other is an alias or an extension: opaque).
 
 The next program is one entry in its family's table. decide(), the shell reader, matching, caps, the floor
 and approve-always read from here.
@@ -132,6 +134,26 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    no rule allowed, the caps' views). Brace expansion's budget is counted in time-like units (a character
    scanned or produced, plus a fixed charge per expansion): a brace word past it makes the command
    unparseable, with the words produced so far still judged -- stricter than expanding on, never laxer.
+23. [R4.10, issue 26] A deny/ask pattern for a program with an option table (permissions.commands.options)
+   matches a segment when its subcommand path is a prefix of the segment's, its options are among the
+   segment's however spelled, and its operands are a word prefix of the rest. Options count anywhere
+   before ``--`` even for parsers that stop at the first operand (BSD ``rm``, Go's flag package): deny
+   matches more. ``docker run|exec|create`` stop at the image or container (what follows is the command
+   inside, a view of its own). An abbreviation the parser finds ambiguous is read as every option it
+   begins (the program refuses it anyway); an option the table does not know is read both as a flag and
+   as taking the next word. Equivalent acts are one meaning: ``git branch -D`` is ``-d -f`` (``-M``,
+   ``-C`` likewise), ``git checkout -B`` / ``switch -C`` force, ``git push`` with a ``+ref`` refspec,
+   ``--force-with-lease`` or ``--mirror`` forces and with ``:ref`` deletes, ``git -c core.hooksPath=…``
+   is ``--no-verify``, ``terraform destroy`` is ``terraform apply -destroy``, curl's data and form
+   options are ``-X POST``, ``npm --location=global`` is ``-g``; ``grm``/``gsed``/``pip3.12`` are
+   ``rm``/``sed``/``pip``. The caps read a cap verb's segment as its table does too (``npm unpub``).
+   The program that runs is resolved in one place (views): git's helper binaries (``git-push``, under
+   ``git-core/``), ``corepack <pm>``, ``python -m <module>``, a package manager's options before its
+   runner subcommand (``pnpm -r exec``), ``nx exec``, ``lerna exec``, ``yarn workspace(s)``; an alias
+   defined in the command (``git -c alias.p=push p``) or for later (``git config alias.p push``,
+   ``gh alias set m 'pr merge'``) is read as what it stands for, so a deny or a cap of that act refuses
+   or asks for the definition; calling an alias or extension of gh (a word outside gh's own commands) is
+   opaque, like git's. ``turbo run`` runs package scripts by name, not a named tool: not a launcher.
 """
 
 from __future__ import annotations
