@@ -17,6 +17,10 @@ The matcher (permissions.matching) normalises each ``deny`` / ``ask`` pattern on
 loads, and a segment once when read; an ``allow`` pattern stays literal (R4.8: meaning widens only what is
 refused). A pattern matches a reading when its path is a prefix of the reading's, its option keys are all
 among the reading's, and its operands are a word prefix of the reading's remaining words.
+
+A table is one option per line, its spellings separated by spaces (``-r -R --recursive``); ``=`` after a
+spelling: it takes a value, ``=?``: an optional value, attached only; ``-> keys``: what the option means
+when that is more than its own name. A one-line table separates options with ``;``.
 """
 
 from __future__ import annotations
