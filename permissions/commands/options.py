@@ -45,6 +45,7 @@ class Program:
         "implies",
         "intersperse",
         "long",
+        "memo",
         "name",
         "operand_keys",
         "parent",
@@ -70,6 +71,7 @@ class Program:
         operand_keys: Callable[[str], tuple[str, ...]] | None = None,
     ) -> None:
         self.name = name
+        self.memo: dict[str, tuple[tuple[str, ...], int] | None] = {}
         self.path: tuple[str, ...] = (name,)
         self.short: dict[str, tuple[tuple[str, ...], int]] = {}
         self.long: dict[str, tuple[tuple[str, ...], int]] = {}
@@ -119,7 +121,17 @@ class Program:
 
     def long_option(self, name: str) -> tuple[tuple[str, ...], int] | None:
         """An exact long option, else (when the parser abbreviates) every option ``name`` begins: an
-        ambiguous abbreviation, which the parser refuses, is read as all of them (deny matches more)."""
+        ambiguous abbreviation, which the parser refuses, is read as all of them (deny matches more).
+        Answers are kept (hostile input repeats an abbreviation thousands of times)."""
+        memo = self.memo
+        if name in memo:
+            return memo[name]
+        if len(memo) >= 1024:
+            memo.clear()
+        found = memo[name] = self._long_option(name)
+        return found
+
+    def _long_option(self, name: str) -> tuple[tuple[str, ...], int] | None:
         level: Program | None = self
         while level is not None:
             hit = level.long.get(name)
@@ -236,14 +248,16 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             keys.update(whole[0])
             continue
         j = 1
+        unknown_letter = False
         while j < len(w):
             hit = cur.short_option(w[j])
             if hit is None:
-                keys.add("?-" + w[j:])
-                unsure = True
-                if take_unknown and k < n and words[k][:1] != "-":
-                    k += 1
-                break
+                # A letter the table does not know: its arity is unknown. Read on (deny matches more): the
+                # letters after it may be options too; the word after it may be its value (second reading).
+                keys.add("?-" + w[j])
+                unsure = unknown_letter = True
+                j += 1
+                continue
             found, kind = hit
             keys.update(found)
             rest = w[j + 1 :]
@@ -262,6 +276,9 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
                     keys.add("?-" + rest)
                 break
             j += 1
+        else:
+            if unknown_letter and take_unknown and k < n and words[k][:1] != "-":
+                k += 1
     return Reading(path, frozenset(keys), tuple(operands)), unsure
 
 
