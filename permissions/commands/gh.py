@@ -20,12 +20,24 @@ UNKNOWN_GH_COMMAND = (
 )
 
 
+_IMPORTS_ALIASES = "defines gh aliases from a file or the input, which no rule can read"
+_RUNS_EXTENSION = "runs a gh extension, a program no rule can read"
+
+
 def unknown_gh_command(view: tuple[str, ...]) -> str | None:
-    """Why a ``gh`` view runs what no rule can read: its command is not one of gh's own."""
-    for w in view[1:]:
+    """Why a ``gh`` view runs what no rule can read: its command is not one of gh's own, it imports aliases
+    (``gh alias import``), or it runs an extension (``gh extension exec``)."""
+    for k, w in enumerate(view[1:], 1):
         if w.startswith("-"):
             if w in ("--version", "--help", "-h"):
                 return None
             continue
-        return None if w in GH_COMMANDS else UNKNOWN_GH_COMMAND.format(w)
+        if w not in GH_COMMANDS:
+            return UNKNOWN_GH_COMMAND.format(w)
+        nxt = view[k + 1] if k + 1 < len(view) else ""
+        if w == "alias" and nxt == "import":
+            return _IMPORTS_ALIASES
+        if w in ("extension", "ext", "extensions") and nxt == "exec":
+            return _RUNS_EXTENSION
+        return None
     return None

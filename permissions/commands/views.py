@@ -337,6 +337,22 @@ def _yarn_workspace(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
+def _deno_npm(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``deno run -A npm:npm publish`` runs npm's own command line (``npm:pkg@1/bin`` runs bin)."""
+    for k in range(2, len(cur)):
+        w = cur[k]
+        if w.startswith("npm:"):
+            name, _, binary = w[4:].lstrip("@").partition("/")
+            if w[4:].startswith("@"):  # a scoped package `npm:@scope/pkg/bin`
+                scope, _, rest = w[5:].partition("/")
+                name, _, binary = rest.partition("/")
+            name = name.partition("@")[0]
+            return [(binary or name, *cur[k + 1 :])] if (binary or name) else []
+        if not w.startswith("-"):
+            return []
+    return []
+
+
 def program_of(words: tuple[str, ...]) -> tuple[str, ...]:
     """R4.10, R4.8: what is written to the program that runs -- the one resolver caps, the floor, deny and
     ask read through :func:`views` (verb paths, git's helper binaries, launchers, wrappers, a tool's own
@@ -381,6 +397,8 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _corepack(cur)
     if verb[:2] == "py" and python_family(verb):
         return _python_module(cur)
+    if verb == "deno" and len(cur) > 2 and cur[1] in ("run", "x"):
+        return _deno_npm(cur)
     if verb == "yarn" and len(cur) > 2 and cur[1] in ("workspace", "workspaces"):
         return _yarn_workspace(cur)
     if verb == "hub":
