@@ -288,10 +288,10 @@ def test_gh_own_commands_stay_covered_by_a_prefix_allow(command: str) -> None:
 def test_normalise_reads_clusters_values_and_the_end_of_options() -> None:
     from permissions.commands.options import normalise  # the table reader itself (new with R4.10)
 
-    (r,) = normalise(("git", "commit", "-anm", "msg", "--", "-n"))
+    (r,) = normalise(("git", "commit", "-anm", "msg", "--", "-n")) or ()
     assert r.path == ("git", "commit")
     assert {"all", "no-verify", "message=msg"} <= r.keys
     assert r.operands == ("-n",)
-    (r,) = normalise(("sed", "-in", "s/a/b/", "f"))  # GNU getopt: `-in` is `-i` with the suffix `n`
+    (r,) = normalise(("sed", "-in", "s/a/b/", "f")) or ()  # GNU getopt: `-in` is `-i` with the suffix `n`
     assert "in-place=n" in r.keys and "quiet" not in r.keys
     assert normalise(("frob", "-x")) is None
