@@ -261,6 +261,11 @@ def meanings(p: Pattern) -> tuple[Meaning, ...]:
     if any(pre for _, pre in specs[:-1]):
         return ()
     last_stem, last_prefix = specs[-1]
+    if last_prefix and len(last_stem) > 1 and last_stem[-1] == ":":
+        # `Terminal(npm install:*)`, the familiar `cmd:*` spelling of "cmd and anything after": its meaning
+        # is the word `install` (the literal match still takes `install:x` too).
+        last_stem, last_prefix = last_stem[:-1], False
+        specs = (*specs[:-1], (last_stem, False))
     if last_prefix and (last_stem[:1] == "-" or not last_stem):
         return ()
     readings = normalise([stem for stem, _ in specs])

@@ -36,6 +36,8 @@ SPELLED_OTHERWISE = [
     ("npm install -g", "npm", "npm isntall left-pad -g"),
     ("npm install -g", "npm", "npm inst -gD left-pad"),
     ("npm publish", "npm", "npm publ"),
+    ("npm install:*", "npm", "npm i left-pad"),
+    ("git push:*", "git", "git-push origin main"),
     ("pnpm add -g", "pnpm", "pnpm add --global left-pad"),
     ("pnpm add -g", "pnpm", "pnpm -g add left-pad"),
     ("pnpm remove", "pnpm", "pnpm rm left-pad"),
