@@ -397,6 +397,8 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _corepack(cur)
     if verb[:2] == "py" and python_family(verb):
         return _python_module(cur)
+    if verb == "uv" and len(cur) > 2 and cur[1] == "pip":
+        return [("pip", *cur[2:])]  # R4.10: uv's pip interface reads pip's command line
     if verb == "deno" and len(cur) > 2 and cur[1] in ("run", "x"):
         return _deno_npm(cur)
     if verb == "yarn" and len(cur) > 2 and cur[1] in ("workspace", "workspaces"):

@@ -383,11 +383,12 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("podman", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
-# R4.10: verb + subcommand pairs that run another command, read in views: the runners above, and
-# `yarn workspace NAME <yarn command>` / `yarn workspaces foreach … <yarn command>`.
+# R4.10: verb + subcommand pairs read in views as another command line: the runners above,
+# `yarn workspace NAME <yarn command>` / `yarn workspaces foreach … <yarn command>`, and `uv pip`.
 RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
     ("yarn", "workspace"),
     ("yarn", "workspaces"),
+    ("uv", "pip"),  # `uv pip install …` is pip's command line
 }
 
 # R7.3 [beyond]: verb + subcommand pairs that run whatever follows (`uv run X`): an approve-always unit

@@ -228,6 +228,7 @@ ANOTHER_NAME = [
     ("twine upload", "timeout", "timeout 60 python3 -m twine upload dist/x.whl"),
     ("twine upload", "py", "py -3 -m twine upload dist/x.whl"),
     ("pip install", "python3", "python3 -I -m pip install requests"),
+    ("pip install --break-system-packages", "uv", "uv pip install --break-system-packages requests"),
     ("npm publish", "deno", "deno run -A npm:npm publish"),
     ("npm publish", "deno", "deno run npm:npm@10/npm publish"),
     ("gh pr merge", "gh alias", "gh alias set m 'pr merge --admin'"),
