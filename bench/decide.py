@@ -238,6 +238,10 @@ def _constructs_by_the_thousand(n: int) -> dict[str, str]:
         "'$'...'' ANSI strings": ";".join(f"a{k} $'\\x41{k}'" for k in r),
         "'rm -rf dK' (floor verb)": ";".join(f"rm -rf d{k}" for k in r),
         "'$(a $(bK))' nested": "echo " + " ".join(f"$(a $(b{k}))" for k in r),
+        # R4.10: segments a deny/ask pattern must read through its option table (issue 26)
+        "'git reset aK --ha -qp' abbreviations": ";".join(f"git reset a{k} --ha -qp" for k in r),
+        "one 'git reset' of 10,000 options": "git reset " + " ".join(f"--h{k % 7} -q{k}" for k in r),
+        "'npm inst -gD aK' npm aliases": ";".join(f"npm inst -gD a{k}" for k in r),
     }
 
 

@@ -28,8 +28,9 @@ from permissions.commands import (
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
+from permissions.commands.options import canonical_words
 from permissions.commands.privilege import privileged_view
-from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, floor_denies_views
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
@@ -92,6 +93,7 @@ _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUT
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
 _DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
@@ -689,7 +691,14 @@ def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         first in _LOOK_THROUGH
         or "=" in first
         or "/" in first
-        or (first in _SUB_FIRST and len(words) > 1 and (first, words[1]) in SUBCOMMAND_RUNNERS)
+        or (
+            first in _SUB_FIRST
+            and len(words) > 1
+            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
+        )
+        or (
+            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
+        )  # R4.10: `git-push`, `python3.12`
     ):
         return views(words)
     return [words]
@@ -758,8 +767,8 @@ def _terminal_cap(
                 continue
             verb = view[0]
             if verb in _CAP_VERBS:
-                if external_effect_views((view,)):
-                    return "cap_external_effect", seg.text
+                if external_effect_views((view,)) or external_effect_views(canonical_words(view)):
+                    return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
     if privileged_at is not None:

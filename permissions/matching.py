@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from permissions.commands.git import git_changes_state, runs_other_programs
+from permissions.commands.options import PROGRAMS, Reading, gate, normalise, program_name, spellings
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.wrappers import views
 
@@ -55,7 +56,7 @@ _Entry = tuple[Pattern, "tuple[str, ...] | None"]  # (pattern, its words when no
 class CompiledList:
     """One of allow / deny / ask, indexed by the first one or two words for lookup."""
 
-    __slots__ = ("_mentions", "by_one", "by_two", "loose", "patterns", "scan", "typed")
+    __slots__ = ("_mentions", "by_one", "by_two", "gates", "loose", "meant", "patterns", "scan", "typed")
 
     def __init__(self, patterns: Iterable[Pattern], loose: bool) -> None:
         self._mentions: dict[frozenset[str], re.Pattern[str]] = {}
@@ -65,6 +66,9 @@ class CompiledList:
         self.typed: dict[str, Pattern] = {}  # action_type -> first `Label()` pattern
         self.loose = loose
         self.patterns: list[Pattern] = []
+        # R4.10: a loose list (deny, ask) also matches by meaning, keyed by every spelling of the program.
+        self.meant: dict[str, list[tuple[Pattern, tuple[Meaning, ...]]]] = {}
+        self.gates: dict[str, frozenset[str] | None] = {}  # see options.gate: words one must see, or None
         for p in patterns:
             self.patterns.append(p)
             if not p.matchable:
@@ -72,6 +76,12 @@ class CompiledList:
             if p.action_type != "terminal":
                 self.typed.setdefault(p.action_type, p)
                 continue
+            if loose:
+                found = meanings(p)
+                if found:
+                    for name in spellings(program_name(p.words[0][0])):
+                        self.meant.setdefault(name, []).append((p, found))
+                        _widen_gate(self.gates, name, found)
             words = p.words
             exact = None if any(pre for _, pre in words) else tuple(w for w, _ in words)
             entry: _Entry = (p, exact)
@@ -105,6 +115,12 @@ class CompiledList:
         for p, _ in self.scan:
             if pattern_matches(p, words, loose):
                 return p
+        meant = self.meant.get(words[0]) if self.meant else None
+        if meant is not None and _may_mean(self.gates[words[0]], words):
+            readings = _readings(words)
+            for p, found in meant:
+                if any(m.matches(r) for m in found for r in readings):
+                    return p
         return None
 
     def mentioned(self, plain: str, also: frozenset[str] = frozenset()) -> tuple[str, Pattern | None] | None:
@@ -134,7 +150,7 @@ class CompiledList:
 
     @property
     def empty(self) -> bool:
-        return not self.by_one and not self.by_two and not self.scan
+        return not self.by_one and not self.by_two and not self.scan and not self.meant
 
     def match_views(self, all_views: Sequence[tuple[str, ...]]) -> Pattern | None:
         """Deny/ask: the segment as written or any view of it (R4.8)."""
@@ -184,14 +200,112 @@ def compile_list(entries: Iterable[str], loose: bool) -> CompiledList:
     return CompiledList(out, loose)
 
 
+class Meaning:
+    """R4.10: a deny/ask pattern read through its program's option table, once, when the policy loads.
+
+    It matches a reading of a segment (permissions.commands.options.normalise) when its program and
+    subcommand path is a prefix of the segment's, each of its option keys is among the segment's (however
+    spelled there: clustered, long, abbreviated, after the operands), and its operands are a word prefix of
+    what follows the path. The pattern still matches literally too: meaning only widens what it refuses."""
+
+    __slots__ = ("keys", "operands", "path")
+
+    def __init__(self, path: tuple[str, ...], keys: frozenset[str], operands: tuple[WordSpec, ...]) -> None:
+        self.path = path
+        self.keys = keys
+        self.operands = operands
+
+    def matches(self, r: Reading) -> bool:
+        path = self.path
+        n = len(path)
+        if r.path[:n] != path or not self.keys <= r.keys:
+            return False
+        ops = self.operands
+        if not ops:
+            return True
+        rest = r.path[n:] + r.operands if len(r.path) > n else r.operands
+        if len(ops) > len(rest):
+            return False
+        for (stem, prefix), w in zip(ops, rest):
+            if w != stem and not (prefix and w.startswith(stem)):
+                return False
+        return True
+
+
+def _widen_gate(gates: dict[str, frozenset[str] | None], name: str, found: tuple[Meaning, ...]) -> None:
+    """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
+    if name in gates and gates[name] is None:
+        return
+    words: frozenset[str] = gates.get(name) or frozenset()
+    for m in found:
+        first = m.operands[0] if m.operands else None
+        g = gate(m.path, first[0] if first is not None and not first[1] else None)
+        if g is None:
+            gates[name] = None
+            return
+        words |= g
+    gates[name] = words
+
+
+def _may_mean(g: frozenset[str] | None, words: tuple[str, ...]) -> bool:
+    return g is None or not g.isdisjoint(words)
+
+
+def meanings(p: Pattern) -> tuple[Meaning, ...]:
+    """R4.10: the readings of a Terminal pattern whose program has an option table; () when it has none,
+    or when a wildcard stands where the table reads an option or a subcommand (the pattern then matches
+    literally only)."""
+    specs = p.words
+    if not specs or specs[0][1] or PROGRAMS.get(program_name(specs[0][0])) is None:
+        return ()
+    if any(pre for _, pre in specs[:-1]):
+        return ()
+    last_stem, last_prefix = specs[-1]
+    if last_prefix and len(last_stem) > 1 and last_stem[-1] == ":":
+        # `Terminal(npm install:*)`, the familiar `cmd:*` spelling of "cmd and anything after": its meaning
+        # is the word `install` (the literal match still takes `install:x` too).
+        last_stem, last_prefix = last_stem[:-1], False
+        specs = (*specs[:-1], (last_stem, False))
+    if last_prefix and (last_stem[:1] == "-" or not last_stem):
+        return ()
+    readings = normalise([stem for stem, _ in specs])
+    if not readings:
+        return ()
+    out: list[Meaning] = []
+    for r in readings:
+        ops = tuple((w, False) for w in r.operands)
+        if last_prefix:
+            if not ops or ops[-1][0] != last_stem:
+                return ()  # the wildcard word was read as a subcommand or an option's value
+            ops = (*ops[:-1], (last_stem, True))
+        out.append(Meaning(r.path, r.keys, ops))
+    return tuple(out)
+
+
+# A segment's readings, by its words: agents repeat their commands (bounded, cleared when full).
+_READINGS: dict[tuple[str, ...], tuple[Reading, ...]] = {}
+_READINGS_MAX = 4096
+_NO_READINGS: tuple[Reading, ...] = ()
+
+
+def _readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
+    hit = _READINGS.get(words)
+    if hit is None:
+        if len(_READINGS) >= _READINGS_MAX:
+            _READINGS.clear()
+        hit = _READINGS[words] = normalise(words) or _NO_READINGS
+    return hit
+
+
 DENY_RANK, ASK_RANK, ALLOW_RANK = 0, 1, 2
+_Meant = tuple[int, Pattern, tuple[Meaning, ...]]  # (rank, pattern, its meanings)
 _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
 
 
 class CompiledPermissions:
     """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
 
-    __slots__ = ("_one", "_scan", "_two", "allow", "ask", "deny")
+    __slots__ = ("_gates", "_meant", "_one", "_scan", "_two", "allow", "ask", "deny")
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
         self.allow = compile_list(allow, loose=False)
@@ -206,6 +320,14 @@ class CompiledPermissions:
             for key1, entries in lst.by_one.items():
                 self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
             self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
+        # R4.10: deny and ask read through their program's option table, once, here; allow stays literal.
+        self._meant: dict[str, list[_Meant]] = {}
+        self._gates: dict[str, frozenset[str] | None] = {}
+        for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask)):
+            for name, meant in lst.meant.items():
+                self._meant.setdefault(name, []).extend((rank, p, found) for p, found in meant)
+                for _, found in meant:
+                    _widen_gate(self._gates, name, found)
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (issue 11 class 12): the first program the floor
@@ -249,6 +371,35 @@ class CompiledPermissions:
                 return best
         if self._scan:
             best = self._walk(self._scan, words, best, limit)
+            if best is not None and best[0] == DENY_RANK:
+                return best
+        if self._meant:
+            meant = self._meant.get(words[0])
+            if meant is not None:
+                g = self._gates[words[0]]
+                if g is None or not g.isdisjoint(words):
+                    best = self._by_meaning(meant, words, best, limit)
+        return best
+
+    @staticmethod
+    def _by_meaning(
+        meant: list[_Meant], words: tuple[str, ...], best: tuple[int, Pattern] | None, limit: int
+    ) -> tuple[int, Pattern] | None:
+        """R4.10: the deny/ask patterns for this program that match a reading of the segment."""
+        best_rank = limit if best is None else best[0]
+        readings: tuple[Reading, ...] | None = None
+        for rank, p, found in meant:
+            if rank >= best_rank:
+                continue
+            if readings is None:
+                readings = _readings(words)
+                if not readings:
+                    return best
+            if any(m.matches(r) for m in found for r in readings):
+                best_rank = rank
+                best = (rank, p)
+                if rank == DENY_RANK:
+                    break
         return best
 
     # deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4); called

@@ -12,6 +12,8 @@
 - ``cargo``: its own commands (any other subcommand is an alias or a ``cargo-<word>`` program).
 - ``git``, ``find``: their runners, state-changing forms, config keys and branch names.
 - ``privilege``: programs that run as another user (cap_privileged).
+- ``options``: each program's option table (R4.10): spellings, arity, abbreviations, clusters, subcommands.
+- ``gh``: GitHub CLI's own commands (any other is an alias or an extension: opaque).
 
 The next program is one entry in its family's table. decide(), the shell reader, matching, caps, the floor
 and approve-always read from here.
@@ -132,6 +134,26 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    no rule allowed, the caps' views). Brace expansion's budget is counted in time-like units (a character
    scanned or produced, plus a fixed charge per expansion): a brace word past it makes the command
    unparseable, with the words produced so far still judged -- stricter than expanding on, never laxer.
+23. [R4.10, issue 26] A deny/ask pattern for a program with an option table (permissions.commands.options)
+   matches a segment when its subcommand path is a prefix of the segment's, its options are among the
+   segment's however spelled, and its operands are a word prefix of the rest. Options count anywhere
+   before ``--`` even for parsers that stop at the first operand (BSD ``rm``, Go's flag package): deny
+   matches more. ``docker run|exec|create`` stop at the image or container (what follows is the command
+   inside, a view of its own). An abbreviation the parser finds ambiguous is read as every option it
+   begins (the program refuses it anyway); an option the table does not know is read both as a flag and
+   as taking the next word. Equivalent acts are one meaning: ``git branch -D`` is ``-d -f`` (``-M``,
+   ``-C`` likewise), ``git checkout -B`` / ``switch -C`` force, ``git push`` with a ``+ref`` refspec,
+   ``--force-with-lease`` or ``--mirror`` forces and with ``:ref`` deletes, ``git -c core.hooksPath=…``
+   is ``--no-verify``, ``terraform destroy`` is ``terraform apply -destroy``, curl's data and form
+   options are ``-X POST``, ``npm --location=global`` is ``-g``; ``grm``/``gsed``/``pip3.12`` are
+   ``rm``/``sed``/``pip``. The caps read a cap verb's segment as its table does too (``npm unpub``).
+   The program that runs is resolved in one place (views): git's helper binaries (``git-push``, under
+   ``git-core/``), ``corepack <pm>``, ``python -m <module>``, a package manager's options before its
+   runner subcommand (``pnpm -r exec``), ``nx exec``, ``lerna exec``, ``yarn workspace(s)``; an alias
+   defined in the command (``git -c alias.p=push p``) or for later (``git config alias.p push``,
+   ``gh alias set m 'pr merge'``) is read as what it stands for, so a deny or a cap of that act refuses
+   or asks for the definition; calling an alias or extension of gh (a word outside gh's own commands) is
+   opaque, like git's. ``turbo run`` runs package scripts by name, not a named tool: not a launcher.
 """
 
 from __future__ import annotations
@@ -145,6 +167,7 @@ from permissions.commands.environment import (
     assignment_carried,
     assigns_by_name,
 )
+from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
@@ -158,7 +181,7 @@ from permissions.commands.runners import (
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import is_assignment, views
-from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS
 
 __all__ = [
     "FED_PROGRAM",
@@ -175,7 +198,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo"}
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh"}
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -200,6 +223,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = sed_opaque(view)
         elif verb == "git":
             why = unknown_git_command(view)  # issue 11 class 6: an alias or a git-<word> program
+        elif verb == "gh":
+            why = unknown_gh_command(view)  # R4.10: a gh alias or extension
         elif verb == "cargo":
             why = unknown_cargo_command(view)  # issue 11 class 6: an alias or a cargo-<word> program
         elif "{}" in verb:
@@ -221,7 +246,7 @@ _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
-_REBUILDS = frozenset({"env", "capsh", "hub"})  # wrappers whose views hold words the segment does not
+_REBUILDS = frozenset({"env", "capsh", "hub", "gh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
 
@@ -262,8 +287,10 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         if k and (k == len(words) or _plain_first(words[k])):
             scripts, opaque = assignment_carried(words)
             return bool(scripts) or opaque is not None
-    if first in _SUB_FIRST and (len(words) < 2 or (first, words[1]) not in SUBCOMMAND_RUNNERS):
-        return False  # `npm test`, `uv sync`: nothing is peeled
+    if first in _SUB_FIRST and (
+        len(words) < 2 or ((first, words[1]) not in RESOLVED_PAIRS and words[1][:1] != "-")
+    ):
+        return False  # `npm test`, `uv sync`: nothing is peeled (`pnpm -r exec …` may be)
     if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
         return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,

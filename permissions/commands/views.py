@@ -15,11 +15,19 @@ argument into the command line and starts over, as GNU env does. The tables are 
 from __future__ import annotations
 
 from permissions.commands.find import FIND_EXEC
-from permissions.commands.git import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
+from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, Syntax, long_option
-from permissions.commands.wrappers import PEELED_VERBS, RUNNERS, SUBCOMMAND_RUNNERS, WRAPPERS
+from permissions.commands.wrappers import (
+    COREPACK_TOOLS,
+    PEELED_VERBS,
+    RESOLVED_PREFIXES,
+    RUNNERS,
+    SUBCOMMAND_RUNNERS,
+    WRAPPERS,
+    python_family,
+)
 
-__all__ = ["is_assignment", "look_through", "readings", "split_string", "views"]
+__all__ = ["is_assignment", "look_through", "program_of", "readings", "split_string", "views"]
 
 # Peeling stops after this many views (a wrapper chain longer than this is absurd), and one wrapper adds
 # at most this many readings of its options (a real command line has one or two uncertain options).
@@ -198,6 +206,160 @@ def _git_readings(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     return found
 
 
+def _git_alias_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: an alias git defines for itself, read as the git words it stands for. ``git -c alias.p=push p``
+    runs ``git push``; ``git config alias.p push`` defines it for later, which is read as that act (the
+    caps ask for it, a deny of ``git push`` refuses it). A ``!`` alias is a shell line: runners reads it."""
+    n = len(cur)
+    aliases: dict[str, str] = {}
+    k = 1
+    while k < n and cur[k].startswith("-") and cur[k] != "-":
+        w = cur[k]
+        if w == "-c" and k + 1 < n:
+            key, eq, value = cur[k + 1].partition("=")
+            if eq and key.lower().startswith("alias.") and not value.lstrip().startswith("!"):
+                aliases[key[len("alias.") :].lower()] = value
+            k += 2
+        elif w in GIT_GLOBAL_VALUE_OPTS:
+            k += 2
+        else:
+            k += 1
+    if k >= n:
+        return []
+    sub = cur[k]
+    called = aliases.get(sub.lower())
+    if called is not None:
+        return [("git", *split_string(called), *cur[k + 1 :])]
+    if sub != "config":
+        return []
+    positionals: list[str] = []
+    j = k + 1
+    while j < n:
+        w = cur[j]
+        j += 1
+        if w in ("-f", "--file", "--blob", "--type", "--default", "--comment", "--value"):
+            j += 1
+        elif not w.startswith("-"):
+            positionals.append(w)
+    if positionals[:1] == ["set"]:
+        positionals = positionals[1:]
+    if len(positionals) >= 2 and positionals[0].lower().startswith("alias."):
+        value = positionals[1]
+        if not value.lstrip().startswith("!"):
+            return [("git", *split_string(value))]
+    return []
+
+
+def _gh_alias_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``gh alias set NAME 'pr merge'`` defines a gh command for later: read as that command (a
+    ``--shell`` / ``!`` alias as the shell line it is)."""
+    if len(cur) < 4 or cur[1] != "alias" or cur[2] != "set":
+        return []
+    shell = False
+    operands: list[str] = []
+    for w in cur[3:]:
+        if w in ("-s", "--shell"):
+            shell = True
+        elif not w.startswith("-") or w == "-":
+            operands.append(w)
+    if len(operands) < 2:
+        return []
+    expansion = operands[1]
+    if expansion.startswith("!"):
+        shell, expansion = True, expansion[1:]
+    if shell:
+        return [("sh", "-c", expansion)]
+    return [("gh", *split_string(expansion))]
+
+
+def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``python3 -m pip install x`` runs pip, ``python -m twine upload`` twine."""
+    n = len(cur)
+    k = 1
+    while k < n:
+        w = cur[k]
+        if w[:1] != "-" or w == "-" or w == "--":
+            return []
+        if w.startswith("--"):
+            k += 2 if w == "--check-hash-based-pycs" else 1
+            continue
+        step = 1
+        for j in range(1, len(w)):
+            c = w[j]
+            if c == "m":
+                module = w[j + 1 :] or (cur[k + 1] if k + 1 < n else "")
+                rest = cur[k + (1 if w[j + 1 :] else 2) :]
+                return [(module, *rest)] if module else []
+            if c == "c":
+                return []  # inline code (interpreters: opaque)
+            if c in "WXQ":
+                step = 1 if w[j + 1 :] else 2
+                break
+        k += step
+    return []
+
+
+def _corepack(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``corepack pnpm publish``, ``corepack yarn@4 npm publish`` run that package manager."""
+    for k in range(1, len(cur)):
+        w = cur[k]
+        if w.startswith("-"):
+            continue
+        tool = w.partition("@")[0]
+        return [(tool, *cur[k + 1 :])] if tool in COREPACK_TOOLS else []
+    return []
+
+
+def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``pnpm -r exec cmd``, ``pnpm --filter x dlx pkg``, ``npm -w a exec -- cmd``: the runner subcommand
+    after the package manager's own options (each option read as taking a value or not: deny sees more)."""
+    verb = cur[0]
+    for k in range(2, min(len(cur), 16)):
+        w = cur[k]
+        sub = SUBCOMMAND_RUNNERS.get((verb, w))
+        if sub is not None:
+            return readings(cur[k:], sub, False)
+        if not w.startswith("-") and not cur[k - 1].startswith("-"):
+            return []  # an operand that no option takes: the subcommand was before it
+    return []
+
+
+def _yarn_workspace(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``yarn workspace NAME <yarn command>``, ``yarn workspaces foreach [opts] <yarn command>``."""
+    if cur[1] == "workspace":
+        return [("yarn", *cur[3:])] if len(cur) > 3 else []
+    if len(cur) > 3 and cur[2] == "foreach":
+        k = 3
+        while k < len(cur) and cur[k].startswith("-"):
+            w = cur[k]
+            k += 2 if w in ("--include", "--exclude", "--from", "-j", "--jobs", "--since") else 1
+        return [("yarn", *cur[k:])] if k < len(cur) else []
+    return []
+
+
+def _deno_npm(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``deno run -A npm:npm publish`` runs npm's own command line (``npm:pkg@1/bin`` runs bin)."""
+    for k in range(2, len(cur)):
+        w = cur[k]
+        if w.startswith("npm:"):
+            name, _, binary = w[4:].lstrip("@").partition("/")
+            if w[4:].startswith("@"):  # a scoped package `npm:@scope/pkg/bin`
+                scope, _, rest = w[5:].partition("/")
+                name, _, binary = rest.partition("/")
+            name = name.partition("@")[0]
+            return [(binary or name, *cur[k + 1 :])] if (binary or name) else []
+        if not w.startswith("-"):
+            return []
+    return []
+
+
+def program_of(words: tuple[str, ...]) -> tuple[str, ...]:
+    """R4.10, R4.8: what is written to the program that runs -- the one resolver caps, the floor, deny and
+    ask read through :func:`views` (verb paths, git's helper binaries, launchers, wrappers, a tool's own
+    aliases). The most likely reading, innermost."""
+    return look_through(words)
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
@@ -222,9 +384,25 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "git":
         # Deny matches more (R4.8): `git -C dir push` is also seen as `git push`. A reading starts at the
         # subcommand, so it is never peeled again.
-        if len(cur) > 1 and cur[1].startswith("-") and cur[1] != "-":
-            return _git_readings(cur)
-        return []
+        found = _git_readings(cur) if len(cur) > 1 and cur[1].startswith("-") and cur[1] != "-" else []
+        if "alias." in "\0".join(cur).lower():
+            found += _git_alias_views(cur)  # R4.10: an alias git is given or told to define
+        return found
+    if verb.startswith("git-"):
+        # R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands.
+        return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
+    if verb == "gh":
+        return _gh_alias_views(cur)
+    if verb == "corepack":
+        return _corepack(cur)
+    if verb[:2] == "py" and python_family(verb):
+        return _python_module(cur)
+    if verb == "uv" and len(cur) > 2 and cur[1] == "pip":
+        return [("pip", *cur[2:])]  # R4.10: uv's pip interface reads pip's command line
+    if verb == "deno" and len(cur) > 2 and cur[1] in ("run", "x"):
+        return _deno_npm(cur)
+    if verb == "yarn" and len(cur) > 2 and cur[1] in ("workspace", "workspaces"):
+        return _yarn_workspace(cur)
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (issue 11 class 6).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
@@ -235,6 +413,8 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             if sub is not None:
                 # `npm exec -- pkg args`, `pnpm dlx pkg`, `uv run cmd`: read from the subcommand on.
                 return readings(cur[1:], sub, False)
+            if cur[1].startswith("-"):
+                return _runner_after_options(cur)
         if verb == "capsh" and "--" in cur:
             # capsh hands everything after `--` to /bin/bash (`capsh -- -c 'cmd'`).
             return [("bash", *cur[cur.index("--") + 1 :])]
@@ -245,7 +425,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _peels(verb: str) -> bool:
     """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
     wrapper); False is what _peel would answer, without the work."""
-    return "=" in verb or "/" in verb or verb in PEELED_VERBS
+    return "=" in verb or "/" in verb or verb in PEELED_VERBS or verb.startswith(RESOLVED_PREFIXES)
 
 
 def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 
-__all__ = ["PEELED_VERBS", "RUNNERS", "RUNS_WHAT_FOLLOWS", "SUBCOMMAND_RUNNERS", "WRAPPERS"]
+__all__ = [
+    "COREPACK_TOOLS",
+    "PEELED_VERBS",
+    "RESOLVED_PAIRS",
+    "RESOLVED_PREFIXES",
+    "RUNNERS",
+    "RUNS_WHAT_FOLLOWS",
+    "SUBCOMMAND_RUNNERS",
+    "WRAPPERS",
+    "python_family",
+]
 
 _ENV = Syntax(
     "iv0",
@@ -364,12 +374,22 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("lldb", "--"): _UNKNOWN,
     # [beyond] the command runs in a container, but it still reaches the network and mounted folders.
     # The image (run) or container (exec) stands between the options and the command.
+    # R4.10: workspace runners that run a command in each package (`nx exec -- cmd`, `lerna exec cmd`).
+    ("nx", "exec"): _UNKNOWN,
+    ("lerna", "exec"): _UNKNOWN,
     ("docker", "run"): _CONTAINER,
     ("docker", "exec"): _CONTAINER,
     ("podman", "run"): _CONTAINER,
     ("podman", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+# R4.10: verb + subcommand pairs read in views as another command line: the runners above,
+# `yarn workspace NAME <yarn command>` / `yarn workspaces foreach … <yarn command>`, and `uv pip`.
+RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
+    ("yarn", "workspace"),
+    ("yarn", "workspaces"),
+    ("uv", "pip"),  # `uv pip install …` is pip's command line
+}
 
 # R7.3 [beyond]: verb + subcommand pairs that run whatever follows (`uv run X`): an approve-always unit
 # of these would cover any program.
@@ -402,10 +422,30 @@ RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | 
         ("cargo", "run"),
         ("dotnet", "run"),
         ("git", "bisect"),
+        ("yarn", "workspace"),
+        ("yarn", "workspaces"),
     }
 )
 
-# Every verb whose segment may have more than one view.
+# R4.10: the package managers corepack runs (`corepack pnpm publish`).
+COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
+# Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
+# `git-push`, and python's `-m module`).
 PEELED_VERBS: frozenset[str] = (
-    frozenset(WRAPPERS) | frozenset(RUNNERS) | _SUB_VERBS | {"git", "hub", "find", "capsh"}
+    frozenset(WRAPPERS)
+    | frozenset(RUNNERS)
+    | _SUB_VERBS
+    | {"git", "hub", "find", "capsh", "gh", "corepack", "deno", "py", "python", "python3", "pypy", "pypy3"}
 )
+RESOLVED_PREFIXES = ("git-", "python", "pypy")
+
+
+def python_family(verb: str) -> bool:
+    """`python`, `python3`, `python3.12`, `pypy3`, `py`: an interpreter that runs `-m module`."""
+    if verb == "py":
+        return True
+    for family in ("python", "pypy"):
+        if verb.startswith(family):
+            rest = verb[len(family) :]
+            return all(c.isdigit() or c == "." for c in rest)
+    return False
