@@ -65,6 +65,8 @@ _AGENT = "a coding agent's own configuration and hooks"
 _GIT = "git's configuration and hooks"
 _CI = "a CI or hook runner's configuration"
 _PKG = "a package manager's settings"
+_EDITOR = "an editor's task runner or settings"
+_ENV = "an environment loader"
 _POLICY = "the project's policy"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
@@ -85,11 +87,72 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".gitlab-ci.yml", _CI),
         (".husky/", _CI),
         (".pre-commit-config.yaml", _CI),
-        (".vscode/tasks.json", "an editor's task runner"),
-        (".envrc", "an environment loader"),
+        (".vscode/tasks.json", _EDITOR),
+        (".envrc", _ENV),
         (".npmrc", _PKG),
         (".yarnrc*", _PKG),
         ("pip.conf", _PKG),
+        # [beyond] issue 26: more of the same families (R3.7 names examples, the table is the list).
+        # CI: pipelines and the actions/templates they include.
+        (".github/actions/", _CI),
+        (".gitlab/", _CI),
+        (".gitlab-ci*", _CI),
+        (".circleci/", _CI),
+        ("azure-pipelines*", _CI),
+        (".azure-pipelines/", _CI),
+        ("Jenkinsfile*", _CI),
+        (".buildkite/", _CI),
+        (".travis.yml", _CI),
+        ("bitbucket-pipelines.yml", _CI),
+        (".drone.yml", _CI),
+        (".woodpecker.yml", _CI),
+        (".woodpecker/", _CI),
+        ("appveyor.yml", _CI),
+        (".appveyor.yml", _CI),
+        ("cloudbuild.yaml", _CI),
+        ("cloudbuild.yml", _CI),
+        (".cirrus.yml", _CI),
+        (".tekton/", _CI),
+        # git hook managers (the hooks in .git/hooks are under .git/).
+        ("lefthook*", _CI),
+        (".lefthook*", _CI),
+        (".githooks/", _CI),
+        (".overcommit.yml", _CI),
+        (".simple-git-hooks*", _CI),
+        (".pre-commit-hooks.yaml", _CI),
+        # editors' task runners, launch configurations and settings (a terminal's environment, an interpreter).
+        (".vscode/", _EDITOR),
+        (".idea/", _EDITOR),
+        (".devcontainer/", _EDITOR),
+        (".devcontainer.json", _EDITOR),
+        (".zed/", _EDITOR),
+        # environment loaders: direnv, dotenv files (pipenv, uv --env-file, bun, mise, compose), mise/asdf.
+        (".env*", _ENV),
+        (".flaskenv", _ENV),
+        ("mise.toml", _ENV),
+        (".mise.toml", _ENV),
+        ("mise.local.toml", _ENV),
+        (".mise/", _ENV),
+        (".tool-versions", _ENV),
+        # package managers: registries, credentials, install hooks and the binaries they run.
+        ("pip.ini", _PKG),
+        (".pypirc", _PKG),
+        ("uv.toml", _PKG),
+        ("poetry.toml", _PKG),
+        (".condarc", _PKG),
+        (".pnpmfile.cjs", _PKG),
+        (".pnpmfile.mjs", _PKG),
+        ("bunfig.toml", _PKG),
+        (".bunfig.toml", _PKG),
+        (".yarn/releases/", _PKG),
+        (".yarn/plugins/", _PKG),
+        (".cargo/config.toml", _PKG),
+        (".cargo/config", _PKG),
+        (".gemrc", _PKG),
+        (".bundle/config", _PKG),
+        (".mvn/", _PKG),
+        ("gradle/wrapper/", _PKG),
+        (".gradle/init.d/", _PKG),
         ("permissions.json", _POLICY),
         ("permissions.json.lock", _POLICY),
     )
@@ -132,6 +195,18 @@ def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protect
     return None
 
 
+def _fold(name: str) -> str:
+    """A component as a case-insensitive file system may read it: case folded, and -- as Windows reads a
+    name -- without trailing dots and spaces or an ``:stream`` suffix (``.NPMRC.``, ``.envrc::$DATA``).
+    Reading more names as protected only ever sends a write to a person."""
+    low = name.casefold()
+    if ":" in low:
+        low = low.partition(":")[0] or low
+    if low[-1:] in (" ", ".") and low.strip(" ."):
+        low = low.rstrip(" .")
+    return low
+
+
 def protected_parts(
     parts: list[str], dotglob: bool = False, tops: list[list[str]] | None = None
 ) -> Protected | None:
@@ -140,7 +215,7 @@ def protected_parts(
     wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it), and a bare
     wildcard (``build/*``) only the policy file at the top. ``tops``: the project's top folders (casefolded
     components), where the policy file lives; None when not known (then it counts at any depth)."""
-    low = [c.casefold() for c in parts]
+    low = [_fold(c) for c in parts]
     for k, c in enumerate(low):
         if _GLOB_CHARS.intersection(c):
             hit = _glob_entry(low, k, dotglob, tops)

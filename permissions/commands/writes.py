@@ -153,6 +153,19 @@ _AGENT_CONFIG_SUBCOMMANDS = frozenset(
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
+# [beyond] issue 26: CLIs that write a file of R3.7's table when given one of these subcommands (hook managers
+# install into .git/hooks; environment and package-manager CLIs keep their settings in the project).
+_CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "lefthook": (frozenset({"install", "uninstall", "add"}), (".git", "lefthook.yml")),
+    "simple-git-hooks": (frozenset({"", "--uninstall"}), (".git",)),
+    "overcommit": (frozenset({"--install", "--uninstall", "--sign", "-i"}), (".git", ".overcommit.yml")),
+    "mise": (frozenset({"use", "u", "trust", "set", "config", "settings", "unuse", "rm"}), ("mise.toml",)),
+    "asdf": (frozenset({"local", "set"}), (".tool-versions",)),
+    "poetry": (frozenset({"config", "source"}), ("poetry.toml",)),
+    "bundle": (frozenset({"config"}), (".bundle/config",)),
+    "conda": (frozenset({"config"}), (".condarc",)),
+    "dotenv": (frozenset({"set", "unset"}), (".env",)),
+}
 _CURL_FILE_OPTIONS = (
     "--output",
     "--dump-header",
@@ -197,6 +210,7 @@ WRITE_VERBS: frozenset[str] = (
             "install",
         }
     )
+    | frozenset(_CONFIG_WRITERS)
 )
 
 
@@ -552,6 +566,10 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         return []
     if verb == "husky":
         return [(".husky", NAMED)]
+    if verb in _CONFIG_WRITERS:
+        subs, files = _CONFIG_WRITERS[verb]
+        sub = view[1] if len(view) > 1 else ""
+        return [(f, NAMED) for f in files] if sub in subs else []
     return []
 
 
