@@ -325,6 +325,7 @@ _MVN = frozenset({"mvn", "mvnw", "mvnd"})
 _GRADLE = frozenset({"gradle", "gradlew"})
 _ANSIBLE = frozenset({"ansible", "ansible-playbook", "ansible-pull", "ansible-console"})
 _STORAGE = frozenset({"gsutil"})
+_PACKAGE_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
 
 FAMILY_VERBS: frozenset[str] = (
     frozenset(VERB_DECIDED)
@@ -334,6 +335,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _GRADLE
     | _ANSIBLE
     | _STORAGE
+    | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud"})
 )
 
@@ -385,7 +387,7 @@ _AWS_READ_OPS = frozenset({"wait", "help", "scan", "query", "tail", "validate-te
 def _aws_readings(view: tuple[str, ...]) -> list[tuple[str, str, int]]:
     """(service, operation, index after the operation) for every reading of the options before them."""
     out: list[tuple[str, str, int]] = []
-    todo = [(1, ())]
+    todo: list[tuple[int, tuple[str, ...]]] = [(1, ())]
     seen: set[tuple[int, tuple[str, ...]]] = set()
     n = len(view)
     while todo and len(seen) < 64:
@@ -594,6 +596,10 @@ def family_effect(view: tuple[str, ...]) -> bool:
         return _gsutil(view)
     if verb == "git":
         return remote_config_write(view)
+    if verb in _PACKAGE_RUNNERS:
+        # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`, `npm run publish`:
+        # a publish anywhere on a package manager's line (fail closed: a script named so publishes too).
+        return any(w.lower() in ("publish", "unpublish") for w in view[1:])
     return verb in BARE_PUBLISHERS and not any(
         w in ("--dry-run", "-n", "--help", "-h", "--version") for w in view
     )
