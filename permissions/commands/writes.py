@@ -107,6 +107,9 @@ def _join(folder: str, name: str) -> str:
     return name if folder in ("", ".") else folder.rstrip("/") + "/" + name
 
 
+_NETWORK_COPIERS = frozenset({"scp", "rsync"})
+
+
 def _remote(word: str) -> bool:
     """``host:path`` / ``user@host:path`` (scp, rsync): a location on another machine."""
     colon = word.find(":")
@@ -258,8 +261,8 @@ def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
         view, "ls" if verb in ("cp", "gcp") else "", ("--link", "--symbolic-link")
     )
     for d in dests:
-        if _remote(d):
-            continue
+        if _remote(d) and verb in _NETWORK_COPIERS:
+            continue  # issue 26: for `cp`/`mv`/`ln`, `a:b` is a local name (`.npmrc::$DATA`, `x:y`)
         out.append((d, NAMED))
         for s in sources:
             if _remote(s) and verb == "scp":
@@ -277,7 +280,7 @@ def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
             else:
                 out.append((_join(d, _base(s)), NAMED))
     if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
-        out.extend((s, TREE) for s in sources if not _remote(s))  # moved away
+        out.extend((s, TREE) for s in sources if not (_remote(s) and verb in _NETWORK_COPIERS))  # moved away
     if links:
         out.extend((s, NAMED) for s in sources)  # a link to a protected file is a handle to write it later
     return out
