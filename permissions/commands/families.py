@@ -597,9 +597,13 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if verb == "git":
         return remote_config_write(view)
     if verb in _PACKAGE_RUNNERS:
-        # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`, `npm run publish`:
-        # a publish anywhere on a package manager's line (fail closed: a script named so publishes too).
-        return any(w.lower() in ("publish", "unpublish") for w in view[1:])
+        # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`: a publish anywhere
+        # on a package manager's line -- but a project script of that name (`npm run publish`) is the
+        # project's own command, read as before (test_caps).
+        return any(
+            w.lower() in ("publish", "unpublish") and view[k - 1] not in ("run", "run-script")
+            for k, w in enumerate(view[1:], 1)
+        )
     return verb in BARE_PUBLISHERS and not any(
         w in ("--dry-run", "-n", "--help", "-h", "--version") for w in view
     )

@@ -10,6 +10,7 @@ commands of ``hub`` (GitHub's git wrapper) and the one canonicaliser of branch n
 from __future__ import annotations
 
 import fnmatch
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -682,10 +683,9 @@ def names_protected_branch(name: str | None, protected: tuple[str, ...] | frozen
     branch = canonical_branch(name)
     if branch is None:
         return True
-    parts = branch.casefold().split("/")
-    readings = {"/".join(parts[k:]) for k in range(len(parts))}
-    # R1.5 [beyond]: an entry may be a pattern (`release/*`), see branch_pattern_matches.
-    return any(branch_pattern_matches(p, r) for p in protected for r in readings)
+    # R1.5 [beyond]: an entry may be a pattern (`release/*`), see branch_pattern_matches; every `/`-suffix
+    # of the name is a reading of it (`origin/main`, `heads/main`).
+    return any_suffix_protected(branch, protected)
 
 
 # -- issue 26: git configuration that changes where pushes go (an external effect, §5 step 6) ---------------
@@ -785,6 +785,39 @@ def branch_pattern_matches(pattern: str, name: str) -> bool:
     return fnmatch.fnmatchcase(n, p.replace("[^", "[!"))
 
 
+_ENTRY_CACHE: dict[str, tuple[str, re.Pattern[str] | None]] = {}
+
+
+def _entry(pattern: str) -> tuple[str, re.Pattern[str] | None]:
+    """A protected entry as compared: (its folded literal, or the regex of its glob at a reading's start)."""
+    hit = _ENTRY_CACHE.get(pattern)
+    if hit is None:
+        p = unicodedata.normalize("NFKC", pattern).strip().casefold()
+        if p.startswith("refs/heads/"):
+            p = p[len("refs/heads/") :]
+        regex = None
+        if any(c in p for c in "*?["):
+            regex = re.compile("(?:^|/)" + fnmatch.translate(p.replace("[^", "[!")))
+        if len(_ENTRY_CACHE) > 1024:
+            _ENTRY_CACHE.clear()
+        hit = _ENTRY_CACHE[pattern] = (p, regex)
+    return hit
+
+
+def any_suffix_protected(name: str, protected: Sequence[str]) -> bool:
+    """Whether any ``/``-suffix of ``name`` (``origin/main`` -> ``main``) matches a protected entry, compared
+    as :func:`branch_pattern_matches` compares: one pass per entry, however many ``/`` the name has."""
+    n = unicodedata.normalize("NFKC", name).casefold()
+    for pattern in protected:
+        literal, regex = _entry(pattern)
+        if regex is None:
+            if n == literal or n.endswith("/" + literal):
+                return True
+        elif regex.search(n) is not None:
+            return True
+    return False
+
+
 def _protected_name(word: str, protected: Sequence[str]) -> bool:
     """Whether a branch word of a git command (a name, ``refs/heads/NAME``, a refspec's destination) may
     name a protected branch: any ``/``-suffix reading (``heads/main``, ``origin/main``), a name built by an
@@ -801,9 +834,7 @@ def _protected_name(word: str, protected: Sequence[str]) -> bool:
         return "*" in low and low.startswith("refs/*")  # refs/tags/x, refs/remotes/origin/x: no local branch
     if "*" in w:
         return True
-    parts = w.split("/")
-    readings = ["/".join(parts[k:]) for k in range(len(parts))]
-    return any(branch_pattern_matches(p, r) for p in protected for r in readings)
+    return any_suffix_protected(w, protected)
 
 
 _BRANCH_LONGS = (

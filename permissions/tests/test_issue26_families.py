@@ -145,7 +145,6 @@ CLOUD = [
 ]
 
 REGISTRIES = [
-    "npm run publish",
     "yarn workspaces foreach -A npm publish",
     "bun publish",
     "twine register dist/x.whl",
@@ -326,7 +325,7 @@ PAIRS = [
     ("vercel", "vercel env pull"),
     ("netlify deploy", "netlify dev"),
     ("wrangler deploy", "wrangler dev"),
-    ("npm run publish", "npm run build"),
+    ("yarn workspaces foreach -A npm publish", "yarn workspaces foreach -A run build"),
     ("bun publish", "bun install"),
     ("poetry publish", "poetry install"),
     ("uv publish", "uv sync"),
