@@ -384,17 +384,23 @@ _AWS_LOCAL_OPS = frozenset({("eks", "update-kubeconfig"), ("s3", "presign"), ("s
 _AWS_READ_OPS = frozenset({"wait", "help", "scan", "query", "tail", "validate-template", "ls", "presign"})
 
 
-def _aws_readings(view: tuple[str, ...]) -> list[tuple[str, str, int]]:
-    """(service, operation, index after the operation) for every reading of the options before them."""
+_MAX_READINGS = 256
+
+
+def _aws_readings(view: tuple[str, ...]) -> list[tuple[str, str, int]] | None:
+    """(service, operation, index after the operation) for every reading of the options before them; None
+    past _MAX_READINGS readings (the caller fails closed)."""
     out: list[tuple[str, str, int]] = []
     todo: list[tuple[int, tuple[str, ...]]] = [(1, ())]
     seen: set[tuple[int, tuple[str, ...]]] = set()
     n = len(view)
-    while todo and len(seen) < 64:
+    while todo:
         k, got = todo.pop()
         if (k, got) in seen:
             continue
         seen.add((k, got))
+        if len(seen) > _MAX_READINGS:
+            return None
         if k >= n:
             continue
         w = view[k]
@@ -414,7 +420,10 @@ def _aws_readings(view: tuple[str, ...]) -> list[tuple[str, str, int]]:
 
 
 def _aws(view: tuple[str, ...]) -> bool:
-    for service, op, k in _aws_readings(view):
+    readings = _aws_readings(view)
+    if readings is None:
+        return True  # too many ways to read it: fail closed
+    for service, op, k in readings:
         service, op = service.lower(), op.lower()
         if service in _AWS_LOCAL or (service, op) in _AWS_LOCAL_OPS:
             continue

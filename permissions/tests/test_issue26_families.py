@@ -277,6 +277,7 @@ def test_a_host_folder_mounted_into_a_container_is_privileged(command):
         "sh -c 'docker buildx build --push .'",
         "true && aws s3 sync . s3://b",
         "pnpm test; git config remote.origin.pushurl x",
+        "aws " + "--unknown " * 300 + "s3 cp x s3://b/x",  # too many readings of its options: fail closed
     ],
 )
 def test_wrappers_and_compounds_do_not_hide_a_family_act(command):
