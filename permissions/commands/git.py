@@ -12,7 +12,7 @@ from __future__ import annotations
 import fnmatch
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from permissions.commands.find import FIND_RUNNERS
 
@@ -804,7 +804,7 @@ def _entry(pattern: str) -> tuple[str, re.Pattern[str] | None]:
     return hit
 
 
-def any_suffix_protected(name: str, protected: Sequence[str]) -> bool:
+def any_suffix_protected(name: str, protected: Collection[str]) -> bool:
     """Whether any ``/``-suffix of ``name`` (``origin/main`` -> ``main``) matches a protected entry, compared
     as :func:`branch_pattern_matches` compares: one pass per entry, however many ``/`` the name has."""
     n = unicodedata.normalize("NFKC", name).casefold()
