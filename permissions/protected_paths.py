@@ -11,7 +11,19 @@ Every check that protects one of these files reads this table: the engine's shel
 (:func:`protected_file`), the coding agents' hook mapping (``actions.agent_hooks.write``) and the proposal
 path checks. Names compare without regard to case (a runner may sit on a case-insensitive file system), at
 any depth (a nested ``.git`` is a repository git uses from inside it; a nested ``.npmrc`` or ``.envrc`` is
-read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``~/.gitconfig``).
+read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``~/.gitconfig``). A component
+is also read as Windows reads a name: without trailing dots and spaces or an ``:stream`` suffix (``.npmrc.``,
+``.envrc::$DATA``).
+
+[beyond] Issue 26 widened each family R3.7 names by example: CI (``.github/actions/``, ``.gitlab/``,
+``.circleci/``, ``azure-pipelines*``, ``Jenkinsfile*``, ``.buildkite/`` ...), git hook managers
+(``lefthook*``, ``.githooks/`` ...), editors (the whole ``.vscode/``, ``.idea/``, ``.devcontainer/``),
+environment loaders (every ``.env*`` -- a Vite mode or dotenv-flow may load any of them, ``.env.example``
+included --, ``mise.toml``, ``.tool-versions``), package managers (``.pypirc``, ``uv.toml``, ``.pnpmfile.cjs``,
+``bunfig.toml``, ``.yarn/releases/``, ``.cargo/config.toml``, ``.mvn/``, ``gradle/wrapper/`` ...).
+``package.json``, ``pyproject.toml`` and alike stay ordinary: they are the project's own source, edited all
+day, and what their scripts run is decided by the rules that cover running them (and by
+``runs_a_written_file`` when one command writes and runs them).
 
 Plain Python, no Django, no I/O: lexical, like the path scope (R6.3).
 """

@@ -60,6 +60,7 @@ INFRASTRUCTURE: dict[str, Forms] = {
         " state+delete state+move state+unprotect state+edit state+rename state+repair state+upgrade"
     ),
     "cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),
+    "aws-cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),  # `npx aws-cdk`
     "cdktf": _forms("deploy destroy apply"),
     "serverless": _forms("deploy remove rollback invoke"),
     "sls": _forms("deploy remove rollback invoke"),
@@ -297,6 +298,18 @@ VERB_DECIDED: dict[str, Decided] = {
         " login:list",
         "hosting:disable functions:delete firestore:delete database:set database:push database:update"
         " database:remove auth:import",
+        "--project -P --config -c --token",
+    ),
+    # The npm package names `npx` runs them by (the launcher's resolution is permissions.commands.wrappers').
+    "netlify-cli": Decided(
+        "dev build login logout link unlink status open watch init switch logs env:list env:get functions:list"
+        " functions:serve serve",
+        "",
+        "--auth --site --filter",
+    ),
+    "firebase-tools": Decided(
+        "login logout serve emulators:start emulators:exec init use open projects:list apps:list",
+        "",
         "--project -P --config -c --token",
     ),
     "railway": Decided("link unlink login logout whoami status logs open run shell init docs"),
