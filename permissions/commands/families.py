@@ -294,8 +294,7 @@ VERB_DECIDED: dict[str, Decided] = {
         "--config -c --env -e",
     ),
     "firebase": Decided(
-        "login logout serve emulators:start emulators:exec init use open projects:list apps:list setup:emulators"
-        " login:list",
+        "login logout serve emulators:start init use open projects:list apps:list setup:emulators login:list",
         "hosting:disable functions:delete firestore:delete database:set database:push database:update"
         " database:remove auth:import",
         "--project -P --config -c --token",
@@ -308,11 +307,12 @@ VERB_DECIDED: dict[str, Decided] = {
         "--auth --site --filter",
     ),
     "firebase-tools": Decided(
-        "login logout serve emulators:start emulators:exec init use open projects:list apps:list",
+        "login logout serve emulators:start init use open projects:list apps:list",
         "",
         "--project -P --config -c --token",
     ),
-    "railway": Decided("link unlink login logout whoami status logs open run shell init docs"),
+    # `railway run CMD` / `railway shell` run a command with the cloud's secrets: not read as local.
+    "railway": Decided("link unlink login logout whoami status logs open init docs"),
     "supabase": Decided(
         "start stop status init login logout link unlink gen diff dump migration.new migration.list test"
         " bootstrap services",
