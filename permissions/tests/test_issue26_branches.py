@@ -103,6 +103,8 @@ def test_moving_a_protected_branch_is_never_auto_approved(command):
 def test_it_is_the_protected_merge_cap(command):
     v = term(command, allow=_allow(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.reason == "cap_protected_merge", (command, v.reason, v.message)
+    shown = v.message.partition("decision: ")[2]
+    assert "move of one" in v.message and shown and shown in command, v.message  # names the segment
 
 
 # Ordinary branch work beside each move: capped, and the sibling still auto-approved.
