@@ -66,7 +66,7 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "sls": _forms("deploy remove rollback invoke"),
     "sam": _forms("deploy delete sync remote+invoke"),
     "helmfile": _forms("apply sync destroy delete deploy"),
-    "oc": _forms(_KUBECTL),
+    "oc": _forms(_KUBECTL + " new-app new-project start-build import-image tag rollout+latest adm"),
     "kubecolor": _forms(_KUBECTL),
     "skaffold": _forms("run deploy dev apply delete"),
     "tilt": _forms("up down"),
@@ -79,6 +79,11 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "packer": _forms("build"),
     "eksctl": _forms("create delete upgrade scale set unset drain update enable"),
     "copilot": _forms("deploy app+delete env+deploy env+delete svc+deploy svc+delete job+deploy"),
+    "sst": _forms("deploy remove"),
+    "zappa": _forms("deploy update undeploy rollback schedule unschedule invoke manage"),
+    "chalice": _forms("deploy delete"),
+    "kamal": _forms("deploy redeploy setup rollback remove app+exec app+boot app+start app+stop env+push"),
+    "mina": _forms("deploy setup"),
     "vault": _forms(
         "write delete kv+put kv+delete kv+destroy kv+patch kv+rollback kv+undelete kv+metadata"
         " policy+write policy+delete secrets+enable secrets+disable auth+enable auth+disable"
@@ -100,6 +105,8 @@ REGISTRIES: dict[str, Forms] = {
     "dotnet": _forms("nuget+push nuget+delete"),
     "nuget": _forms("push delete"),
     "podman": _forms("push image+push manifest+push"),
+    "docker-compose": _forms("push"),
+    "podman-compose": _forms("push"),
     "buildah": _forms("push manifest+push"),
     "nerdctl": _forms("push image+push"),
     "oras": _forms("push attach copy cp tag manifest+push manifest+delete blob+push blob+delete"),
@@ -326,6 +333,10 @@ VERB_DECIDED: dict[str, Decided] = {
     "scw": Decided("init config"),
     "oci": Decided("setup session"),
     "ibmcloud": Decided("login logout target config plugin"),
+    # Capistrano `cap STAGE deploy`; JFrog `jf rt upload` (`u`), `jf rt dl` reads.
+    "cap": Decided("-T --tasks"),
+    "jf": Decided("dl download search s ping config c login", "u"),
+    "jfrog": Decided("dl download search s ping config c login", "u"),
     "s3cmd": Decided("info du la", "put del sync cp mv setacl setpolicy delpolicy expire signurl"),
     "rclone": Decided("lsd lsl lsf lsjson tree size check md5sum sha1sum config listremotes about cat"),
     "azcopy": Decided("login logout env jobs list", "make remove"),
@@ -333,7 +344,10 @@ VERB_DECIDED: dict[str, Decided] = {
 }
 
 # -- tools whose external acts are options or operands -------------------------------------------------------
-_ENGINES = frozenset({"docker", "podman", "nerdctl", "buildah", "finch", "pack", "earthly"})
+_ENGINES = frozenset(
+    {"docker", "podman", "nerdctl", "buildah", "finch", "pack", "earthly", "buildctl", "docker-compose",
+     "podman-compose"}
+)  # fmt: skip
 _MVN = frozenset({"mvn", "mvnw", "mvnd"})
 _GRADLE = frozenset({"gradle", "gradlew"})
 _ANSIBLE = frozenset({"ansible", "ansible-playbook", "ansible-pull", "ansible-console"})

@@ -70,6 +70,12 @@ INFRASTRUCTURE = [
     "vault kv put secret/x a=1",
     "docker stack deploy -c c.yml app",
     "docker service update --image x svc",
+    "oc new-app x",
+    "oc start-build x",
+    "sst deploy --stage prod",
+    "zappa update prod",
+    "kamal deploy",
+    "cap production deploy",
 ]
 
 CLOUD = [
@@ -192,6 +198,11 @@ REGISTRIES = [
     "dart pub publish",
     "cabal upload x.tar.gz",
     "pod trunk push",
+    "docker-compose push",
+    "docker-compose build --push",
+    "buildctl build --output type=image,name=r/x,push=true",
+    "jf rt upload x.tgz repo/",
+    "jf rt u x.tgz repo/",
 ]
 
 REMOTES = [
@@ -352,6 +363,9 @@ PAIRS = [
     ("git config url.x.insteadOf y", "git config user.name x"),
     ("git remote rename origin up", "git remote -v"),
     ("ansible-playbook site.yml", "ansible-playbook site.yml --syntax-check"),
+    ("docker-compose push", "docker-compose build"),
+    ("jf rt u x repo/", "jf rt dl repo/x"),
+    ("cap production deploy", "cap -T"),
 ]
 
 
