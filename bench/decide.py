@@ -207,6 +207,17 @@ def hostile_cases() -> dict[str, str]:
         "16,000 '{a,b}' alternatives in one list": "echo {" + "{a,b}," * 16_000 + "x}",
         "16,000 '{a,b}' words": " ".join(["{a,b}"] * 16_000),
         "12,000 '{1..3}' sequences in one list": "echo {" + ",".join(["{1..3}"] * 12_000) + "}",
+        # Issue 26: under 10,000 characters and 50 segments, so the caps read them (the container floor
+        # auto-approves): the external-effect families, protected branch moves, host mounts.
+        "git branch -f, a name of 4,000 '/'": "git branch -f " + "a/" * 4_000 + "main x",
+        "48 'git checkout -B bK' segments": " && ".join(
+            f"git checkout -B b{k} && git reset x" for k in range(24)
+        ),
+        "aws, 2,000 unknown options": "aws " + "--o " * 2_000 + "s3 cp a s3://b",
+        "gcloud, 2,400 group words": "gcloud " + "grp " * 2_400 + "list",
+        "git config, 2,400 words": "git config " + "remote.a.url " * 700,
+        "docker run, 1,200 mounts": "docker run " + "-v a:/b " * 1_200 + "img",
+        "gradle, 1,000 tasks": "gradle " + "assemble " * 1_000,
         # Every other construct by the thousand, distinct, cut at the API's 100 KB (issue 11 class 12: the
         # read budget of permissions.shell.MAX_READ_STEPS bounds them all).
         **{name: cmd[:100_000] for name, cmd in _constructs_by_the_thousand(8_000).items()},

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from permissions.commands.effects import EXTERNAL, GLOBALS, Globals, api_writes, runs_alias, subcommand_word
+from permissions.commands.families import FAMILY_VERBS, family_effect
 from permissions.commands.privilege import PRIVILEGE_VERBS, PRIVILEGED, privileged_view
 from permissions.commands.views import views
 
@@ -41,7 +42,7 @@ _MAX_READINGS = 256
 
 
 # Verbs any cap can start with: a segment whose views start with none of these is never capped.
-CAP_VERBS: frozenset[str] = frozenset(EXTERNAL) | PRIVILEGE_VERBS
+CAP_VERBS: frozenset[str] = frozenset(EXTERNAL) | PRIVILEGE_VERBS | FAMILY_VERBS
 
 
 def _steps(glob: Globals, word: str) -> tuple[int, ...]:
@@ -123,6 +124,8 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
     for view in all_views:
         if view and view[0] in EXTERNAL and _external_view(view):
             return True
+        if view and view[0] in FAMILY_VERBS and family_effect(view):
+            return True  # issue 26: verbs decided by their tree, options and operands
     return False
 
 

@@ -26,7 +26,7 @@ from permissions.commands import (
     runs_a_written_file,
 )
 from permissions.commands.arithmetic import arithmetic_on_input
-from permissions.commands.git import canonical_branch, names_protected_branch
+from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.options import canonical_words
 from permissions.commands.privilege import privileged_view
@@ -592,7 +592,14 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
             if scope is None:
                 scope = scope_for(project.execution_mode, running, project.root, req.cwd)
             # RN-603 drops the path scope in auto mode inside Brabo's sandbox only (SPEC §5).
-            cap = _terminal_cap(seg_views, parsed, scope, auto_mode and in_sandbox, req.command or "")
+            cap = _terminal_cap(
+                seg_views,
+                parsed,
+                scope,
+                auto_mode and in_sandbox,
+                req.command or "",
+                project.protected_branches,
+            )
             if cap is not None:
                 st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
             elif never_auto is not None:
@@ -753,8 +760,10 @@ def _terminal_cap(
     scope: Scope | None,
     auto_mode: bool,
     parsed_command: str = "",
+    protected: Sequence[str] = (),
 ) -> tuple[str, str] | None:
-    """§5 step 6 for terminal: external effect, then privileged, then (outside auto mode) path scope."""
+    """§5 step 6 for terminal: external effect, a protected branch moved (R1.5), then privileged, then
+    (outside auto mode) path scope."""
     if parsed is None:
         return None
     segments = parsed.segments
@@ -771,6 +780,10 @@ def _terminal_cap(
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
+    if protected and any(v and v[0] == "git" for vs in seg_views for v in vs):
+        moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
+        if moved is not None:
+            return "cap_protected_merge", segments[moved].text
     if privileged_at is not None:
         return "cap_privileged", privileged_at
     if not auto_mode and scope is not None:

@@ -23,7 +23,8 @@ SENTENCES: dict[str, str] = {
     "compound_uncovered": "compound command with at least one segment not covered by allow",
     "unparseable": "what this runs or changes cannot be checked in full, so it is never auto-approved",
     "hook": "a policy hook decided",
-    "cap_protected_merge": "a merge into a protected branch is always a person's decision",
+    "cap_protected_merge": "a merge into a protected branch, or any other move of one, is always a person's "
+    "decision",
     "cap_instruction_patch": "changing another agent's instructions needs a person to see the diff",
     "cap_parallel": "spending on more agents in parallel is always a person's decision",
     "cap_container_remove": "removing a container forces full re-provisioning; a person decides each time",

@@ -11,7 +11,19 @@ Every check that protects one of these files reads this table: the engine's shel
 (:func:`protected_file`), the coding agents' hook mapping (``actions.agent_hooks.write``) and the proposal
 path checks. Names compare without regard to case (a runner may sit on a case-insensitive file system), at
 any depth (a nested ``.git`` is a repository git uses from inside it; a nested ``.npmrc`` or ``.envrc`` is
-read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``~/.gitconfig``).
+read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``~/.gitconfig``). A component
+is also read as Windows reads a name: without trailing dots and spaces or an ``:stream`` suffix (``.npmrc.``,
+``.envrc::$DATA``).
+
+[beyond] Issue 26 widened each family R3.7 names by example: CI (``.github/actions/``, ``.gitlab/``,
+``.circleci/``, ``azure-pipelines*``, ``Jenkinsfile*``, ``.buildkite/`` ...), git hook managers
+(``lefthook*``, ``.githooks/`` ...), editors (the whole ``.vscode/``, ``.idea/``, ``.devcontainer/``),
+environment loaders (every ``.env*`` -- a Vite mode or dotenv-flow may load any of them, ``.env.example``
+included --, ``mise.toml``, ``.tool-versions``), package managers (``.pypirc``, ``uv.toml``, ``.pnpmfile.cjs``,
+``bunfig.toml``, ``.yarn/releases/``, ``.cargo/config.toml``, ``.mvn/``, ``gradle/wrapper/`` ...).
+``package.json``, ``pyproject.toml`` and alike stay ordinary: they are the project's own source, edited all
+day, and what their scripts run is decided by the rules that cover running them (and by
+``runs_a_written_file`` when one command writes and runs them).
 
 Plain Python, no Django, no I/O: lexical, like the path scope (R6.3).
 """
@@ -65,6 +77,8 @@ _AGENT = "a coding agent's own configuration and hooks"
 _GIT = "git's configuration and hooks"
 _CI = "a CI or hook runner's configuration"
 _PKG = "a package manager's settings"
+_EDITOR = "an editor's task runner or settings"
+_ENV = "an environment loader"
 _POLICY = "the project's policy"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
@@ -85,11 +99,72 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".gitlab-ci.yml", _CI),
         (".husky/", _CI),
         (".pre-commit-config.yaml", _CI),
-        (".vscode/tasks.json", "an editor's task runner"),
-        (".envrc", "an environment loader"),
+        (".vscode/tasks.json", _EDITOR),
+        (".envrc", _ENV),
         (".npmrc", _PKG),
         (".yarnrc*", _PKG),
         ("pip.conf", _PKG),
+        # [beyond] issue 26: more of the same families (R3.7 names examples, the table is the list).
+        # CI: pipelines and the actions/templates they include.
+        (".github/actions/", _CI),
+        (".gitlab/", _CI),
+        (".gitlab-ci*", _CI),
+        (".circleci/", _CI),
+        ("azure-pipelines*", _CI),
+        (".azure-pipelines/", _CI),
+        ("Jenkinsfile*", _CI),
+        (".buildkite/", _CI),
+        (".travis.yml", _CI),
+        ("bitbucket-pipelines.yml", _CI),
+        (".drone.yml", _CI),
+        (".woodpecker.yml", _CI),
+        (".woodpecker/", _CI),
+        ("appveyor.yml", _CI),
+        (".appveyor.yml", _CI),
+        ("cloudbuild.yaml", _CI),
+        ("cloudbuild.yml", _CI),
+        (".cirrus.yml", _CI),
+        (".tekton/", _CI),
+        # git hook managers (the hooks in .git/hooks are under .git/).
+        ("lefthook*", _CI),
+        (".lefthook*", _CI),
+        (".githooks/", _CI),
+        (".overcommit.yml", _CI),
+        (".simple-git-hooks*", _CI),
+        (".pre-commit-hooks.yaml", _CI),
+        # editors' task runners, launch configurations and settings (a terminal's environment, an interpreter).
+        (".vscode/", _EDITOR),
+        (".idea/", _EDITOR),
+        (".devcontainer/", _EDITOR),
+        (".devcontainer.json", _EDITOR),
+        (".zed/", _EDITOR),
+        # environment loaders: direnv, dotenv files (pipenv, uv --env-file, bun, mise, compose), mise/asdf.
+        (".env*", _ENV),
+        (".flaskenv", _ENV),
+        ("mise.toml", _ENV),
+        (".mise.toml", _ENV),
+        ("mise.local.toml", _ENV),
+        (".mise/", _ENV),
+        (".tool-versions", _ENV),
+        # package managers: registries, credentials, install hooks and the binaries they run.
+        ("pip.ini", _PKG),
+        (".pypirc", _PKG),
+        ("uv.toml", _PKG),
+        ("poetry.toml", _PKG),
+        (".condarc", _PKG),
+        (".pnpmfile.cjs", _PKG),
+        (".pnpmfile.mjs", _PKG),
+        ("bunfig.toml", _PKG),
+        (".bunfig.toml", _PKG),
+        (".yarn/releases/", _PKG),
+        (".yarn/plugins/", _PKG),
+        (".cargo/config.toml", _PKG),
+        (".cargo/config", _PKG),
+        (".gemrc", _PKG),
+        (".bundle/config", _PKG),
+        (".mvn/", _PKG),
+        ("gradle/wrapper/", _PKG),
+        (".gradle/init.d/", _PKG),
         ("permissions.json", _POLICY),
         ("permissions.json.lock", _POLICY),
     )
@@ -132,6 +207,18 @@ def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protect
     return None
 
 
+def _fold(name: str) -> str:
+    """A component as a case-insensitive file system may read it: case folded, and -- as Windows reads a
+    name -- without trailing dots and spaces or an ``:stream`` suffix (``.NPMRC.``, ``.envrc::$DATA``).
+    Reading more names as protected only ever sends a write to a person."""
+    low = name.casefold()
+    if ":" in low:
+        low = low.partition(":")[0] or low
+    if low[-1:] in (" ", ".") and low.strip(" ."):
+        low = low.rstrip(" .")
+    return low
+
+
 def protected_parts(
     parts: list[str], dotglob: bool = False, tops: list[list[str]] | None = None
 ) -> Protected | None:
@@ -140,7 +227,7 @@ def protected_parts(
     wildcard matches a name starting with ``.`` only under ``dotglob`` (as bash expands it), and a bare
     wildcard (``build/*``) only the policy file at the top. ``tops``: the project's top folders (casefolded
     components), where the policy file lives; None when not known (then it counts at any depth)."""
-    low = [c.casefold() for c in parts]
+    low = [_fold(c) for c in parts]
     for k, c in enumerate(low):
         if _GLOB_CHARS.intersection(c):
             hit = _glob_entry(low, k, dotglob, tops)

@@ -8,6 +8,7 @@ defines a command alias (``git -c alias.p=push p``, ``cargo --config alias...``)
 
 from __future__ import annotations
 
+from permissions.commands.families import FORMS, MORE
 from permissions.commands.git import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS
 
 __all__ = ["API_WRITES", "EXTERNAL", "GLOBALS", "Globals", "api_writes", "runs_alias", "subcommand_word"]
@@ -133,6 +134,16 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
     # [beyond]
     + (("yank",), ("owner",)),
 }
+# [beyond] issue 26: the families (infrastructure as code, registries, remotes), one row per tool, and more
+# mutating verbs of SPEC's own tools (permissions.commands.families).
+for _verb, _forms in MORE.items():
+    EXTERNAL[_verb] = EXTERNAL[_verb] + tuple(f for f in _forms if f not in EXTERNAL[_verb])
+for _verb, _forms in FORMS.items():
+    EXTERNAL[_verb] = EXTERNAL.get(_verb, ()) + _forms
+    # An option not known here has no certain arity: both of its readings are judged (fail closed).
+    GLOBALS.setdefault(_verb, GLOBALS["terraform"] if _verb in ("tofu", "terragrunt") else Globals())
+GLOBALS.setdefault("oc", GLOBALS["kubectl"])
+
 # `gh api` / `glab api` read unless a method or a field makes the request write.
 API_WRITES = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field", "--input"})
 

@@ -9,7 +9,7 @@ the tools that switch user, group or capabilities (``runuser``, ``setpriv``, ``c
 
 from __future__ import annotations
 
-__all__ = ["PRIVILEGED", "PRIVILEGE_VERBS", "privileged_view"]
+__all__ = ["PRIVILEGED", "PRIVILEGE_VERBS", "host_mount", "privileged_view"]
 
 PRIVILEGED = frozenset(
     {
@@ -91,31 +91,91 @@ def privileged_view(view: tuple[str, ...]) -> bool:
 
 
 def _host_container(view: tuple[str, ...]) -> bool:
-    """`docker run --privileged`, `--pid=host`, `--cap-add`, `--device`, a bind mount of `/` (`-v /:/h`,
-    `--mount type=bind,src=/,…`) or of the engine's socket."""
-    if not any(w in _CONTAINER_SUBS for w in view[1:3]):
-        return False
+    """`docker run --privileged`, `--pid=host`, `--cap-add`, `--device`, or a bind mount of a host folder
+    that gives the host away (see :func:`host_mount`)."""
+    # The subcommand may follow the engine's own options (`docker --context x run`): any of the first words.
+    runs = any(w in _CONTAINER_SUBS for w in view[1:6])
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             break
-        if w.startswith(_HOST_FLAGS):
+        if runs and w.startswith(_HOST_FLAGS):
             return True
-        mount = None
-        if w in ("-v", "--volume", "--mount") and k + 1 < len(view):
-            mount = view[k + 1]
-        elif w.startswith(("--volume=", "--mount=")):
-            mount = w.partition("=")[2]
-        elif w.startswith("-v") and len(w) > 2:
-            mount = w[2:]
-        if mount is not None:
-            source = mount.split(":", 1)[0] if not mount.startswith(("type=", "src", "source")) else ""
-            for part in mount.split(","):
-                key, _, value = part.partition("=")
-                if key in ("src", "source"):
-                    source = value
-            if source.rstrip("/") == "" and source.startswith("/") or source.endswith(".sock"):
+        for mount in _mount_specs(view, k):
+            if host_mount(mount):
                 return True
     return False
+
+
+def _mount_specs(view: tuple[str, ...], k: int) -> list[str]:
+    """The mount specifications option ``view[k]`` gives: ``-v S``, ``-vS``, ``-v=S``, ``-itv S`` (a cluster
+    ending its flags with ``v``), ``--volume[=]S``, ``--mount[=]S`` (issue 26: every spelling pflag reads)."""
+    w = view[k]
+    nxt = view[k + 1] if k + 1 < len(view) else ""
+    if w in ("--volume", "--mount"):
+        return [nxt]
+    if w.startswith(("--volume=", "--mount=")):
+        return [w.partition("=")[2]]
+    if w[:1] == "-" and w[1:2] != "-" and "v" in w:
+        rest = w[w.index("v") + 1 :]
+        return [rest.removeprefix("=") or nxt]
+    return []
+
+
+# Host folders a container must not be given (issue 26): the root, the system's folders and everything
+# below them, the home folders (which hold keys and agents' settings), a socket or its folder.
+_SYSTEM_TOP = frozenset(
+    "etc root proc sys dev boot run var usr bin sbin lib lib32 lib64 libx32 snap private system library"
+    " applications cores".split()
+)
+_HOMES = frozenset({"home", "users"})
+_PWD = ("$PWD", "${PWD}", "$(pwd)", "`pwd`", "$(pwd -P)", "$(pwd -L)")
+
+
+def host_mount(spec: str) -> bool:
+    """Issue 26: a bind mount specification (``SRC:DST[:opts]`` or ``type=bind,source=SRC,...``, keys in any
+    case) whose host source is ``/`` or a system folder (also spelled ``/.``, ``//``, ``/etc/..``), a home
+    folder (``~``, ``$HOME``, ``/home/u``) or anything in one, a socket, a parent of the working folder
+    (``..``), or a location decided only when it runs (a variable other than the working folder)."""
+    spec = spec.strip().strip("'\"")
+    source: str | None = None
+    low = spec.lower()
+    if "=" in spec.partition(":")[0] or low.startswith(
+        ("type=", "src", "source", "target", "dst", "destination")
+    ):
+        for part in spec.split(","):
+            key, _, value = part.partition("=")
+            if key.strip().lower() in ("src", "source"):
+                source = value.strip().strip("'\"")
+    else:
+        source = spec.split(":", 1)[0]
+    if not source:
+        return False
+    for head in _PWD:
+        if source == head or source.startswith(head + "/"):
+            return ".." in source
+    if source.endswith(".sock") or source.startswith(("~", "$HOME", "${HOME}")):
+        return True
+    if "$" in source or "`" in source:
+        return True
+    if source.startswith(".."):
+        return True
+    if not source.startswith("/"):
+        return False  # a named volume, or a folder below the working one
+    parts: list[str] = []
+    for c in source.split("/"):
+        if c in ("", "."):
+            continue
+        if c == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(c)
+    if not parts:
+        return True  # `/`, `//`, `/.`, `/etc/..`
+    top = parts[0].casefold()
+    if top in _SYSTEM_TOP:
+        return True
+    return top in _HOMES and len(parts) <= 2
 
 
 def _root_login(view: tuple[str, ...]) -> bool:

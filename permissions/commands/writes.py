@@ -107,6 +107,9 @@ def _join(folder: str, name: str) -> str:
     return name if folder in ("", ".") else folder.rstrip("/") + "/" + name
 
 
+_NETWORK_COPIERS = frozenset({"scp", "rsync"})
+
+
 def _remote(word: str) -> bool:
     """``host:path`` / ``user@host:path`` (scp, rsync): a location on another machine."""
     colon = word.find(":")
@@ -153,6 +156,19 @@ _AGENT_CONFIG_SUBCOMMANDS = frozenset(
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
+# [beyond] issue 26: CLIs that write a file of R3.7's table when given one of these subcommands (hook managers
+# install into .git/hooks; environment and package-manager CLIs keep their settings in the project).
+_CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    "lefthook": (frozenset({"install", "uninstall", "add"}), (".git", "lefthook.yml")),
+    "simple-git-hooks": (frozenset({"", "--uninstall"}), (".git",)),
+    "overcommit": (frozenset({"--install", "--uninstall", "--sign", "-i"}), (".git", ".overcommit.yml")),
+    "mise": (frozenset({"use", "u", "trust", "set", "config", "settings", "unuse", "rm"}), ("mise.toml",)),
+    "asdf": (frozenset({"local", "set"}), (".tool-versions",)),
+    "poetry": (frozenset({"config", "source"}), ("poetry.toml",)),
+    "bundle": (frozenset({"config"}), (".bundle/config",)),
+    "conda": (frozenset({"config"}), (".condarc",)),
+    "dotenv": (frozenset({"set", "unset"}), (".env",)),
+}
 _CURL_FILE_OPTIONS = (
     "--output",
     "--dump-header",
@@ -197,6 +213,7 @@ WRITE_VERBS: frozenset[str] = (
             "install",
         }
     )
+    | frozenset(_CONFIG_WRITERS)
 )
 
 
@@ -244,8 +261,8 @@ def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
         view, "ls" if verb in ("cp", "gcp") else "", ("--link", "--symbolic-link")
     )
     for d in dests:
-        if _remote(d):
-            continue
+        if _remote(d) and verb in _NETWORK_COPIERS:
+            continue  # issue 26: for `cp`/`mv`/`ln`, `a:b` is a local name (`.npmrc::$DATA`, `x:y`)
         out.append((d, NAMED))
         for s in sources:
             if _remote(s) and verb == "scp":
@@ -263,7 +280,7 @@ def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
             else:
                 out.append((_join(d, _base(s)), NAMED))
     if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
-        out.extend((s, TREE) for s in sources if not _remote(s))  # moved away
+        out.extend((s, TREE) for s in sources if not (_remote(s) and verb in _NETWORK_COPIERS))  # moved away
     if links:
         out.extend((s, NAMED) for s in sources)  # a link to a protected file is a handle to write it later
     return out
@@ -552,6 +569,10 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         return []
     if verb == "husky":
         return [(".husky", NAMED)]
+    if verb in _CONFIG_WRITERS:
+        subs, files = _CONFIG_WRITERS[verb]
+        sub = view[1] if len(view) > 1 else ""
+        return [(f, NAMED) for f in files] if sub in subs else []
     return []
 
 

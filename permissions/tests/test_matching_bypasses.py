@@ -387,4 +387,5 @@ def test_r3_4_an_exact_pattern_still_covers_the_mutation_it_spells():
 def test_r3_4_deny_and_ask_are_unaffected_by_the_mutation_guard():
     assert term("git branch -v -D main", ask=("Terminal(git branch)",), allow=SEEDS).reason == "ask_rule"
     assert term("git remote -v remove origin", deny=("Terminal(git remote -v)",)).decision == "deny"
-    assert term("git branch -v -D main", autonomy=AUTO_MODE).decision == "auto_approve"  # no rule: silent
+    # no rule: silent (a branch that is not protected: deleting `main` is R1.5's protected-branch cap)
+    assert term("git branch -v -D old", autonomy=AUTO_MODE).decision == "auto_approve"

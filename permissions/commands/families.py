@@ -1,0 +1,645 @@
+"""External effects by family (SPEC §5 step 6, RN-418; issue 26 item 3): infrastructure as code, cloud CLIs,
+registries, remotes. Each family is a row of tools with their mutating verbs, in the style of
+``permissions.commands.effects.EXTERNAL`` (which merges :data:`FORMS`); a cap only ever asks a person, so a
+longer list fails closed.
+
+Two shapes:
+
+- :data:`FORMS`: tools whose external acts are fixed subcommand words (``tofu apply``, ``pulumi up``,
+  ``poetry publish``), walked by ``permissions.caps`` like SPEC's own list (options before and between the
+  subcommand words are skipped, both readings of an option of unknown arity are followed).
+- :data:`VERB_DECIDED`: CLIs whose command trees are deep and open-ended (``gcloud compute instances
+  create``, ``aws ec2 terminate-instances``, ``heroku config:set``). The first word that is a known verb
+  decides: a mutating verb (or one starting with a mutating prefix) is external, a read or local verb is not.
+  A command none of whose words is a known verb is external (fail closed: the closed list is the reads).
+  A read word right after an option written without ``=`` may be that option's value, so it does not
+  decide (``gcloud --format list run deploy``); a mutating word decides wherever it is.
+
+And the acts found in a tool's options or operands (:func:`family_effect`): ``aws s3 cp|sync|mv`` to a
+bucket, ``gsutil``/``gcloud storage`` to ``gs://``, ``docker build --push`` (any engine, any spelling of a
+registry output), ``mvn deploy``-like goals and ``gradle publish``-like tasks anywhere on the line,
+``ansible-playbook`` against hosts, and git configuration that changes where pushes go (``remote.*.url``,
+``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf``, ``branch.*.pushRemote`` ...).
+
+Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get``, ``gcloud ... list``.
+"""
+
+from __future__ import annotations
+
+from permissions.commands.git import remote_config_write
+
+__all__ = ["FAMILY_VERBS", "FORMS", "VERB_DECIDED", "family_effect"]
+
+Forms = tuple[tuple[str, ...], ...]
+
+
+def _forms(spec: str) -> Forms:
+    """``"apply destroy state+rm"``: space-separated forms, a ``+`` joining the words of one form."""
+    return tuple(tuple(f.split("+")) for f in spec.split())
+
+
+# -- infrastructure as code ---------------------------------------------------------------------------------
+_TERRAFORM = (
+    "apply destroy import taint untaint force-unlock refresh state+rm state+mv state+push"
+    " state+replace-provider workspace+new workspace+delete"
+)
+_KUBECTL = (
+    "apply create replace patch delete scale edit set label annotate drain cordon uncordon taint expose"
+    " autoscale run exec cp debug attach rollout+restart rollout+undo rollout+pause rollout+resume"
+    " certificate+approve certificate+deny auth+reconcile"
+)
+INFRASTRUCTURE: dict[str, Forms] = {
+    "tofu": _forms(_TERRAFORM),
+    "terragrunt": _forms(
+        _TERRAFORM
+        + " apply-all destroy-all run-all+apply run-all+destroy run-all+import run-all+refresh"
+        + " run+apply run+destroy run+import run+refresh run+state"
+    ),
+    "pulumi": _forms(
+        "up update destroy down import refresh cancel watch stack+rm stack+init stack+import"
+        " state+delete state+move state+unprotect state+edit state+rename state+repair state+upgrade"
+    ),
+    "cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),
+    "aws-cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),  # `npx aws-cdk`
+    "cdktf": _forms("deploy destroy apply"),
+    "serverless": _forms("deploy remove rollback invoke"),
+    "sls": _forms("deploy remove rollback invoke"),
+    "sam": _forms("deploy delete sync remote+invoke"),
+    "helmfile": _forms("apply sync destroy delete deploy"),
+    "oc": _forms(_KUBECTL + " new-app new-project start-build import-image tag rollout+latest adm"),
+    "kubecolor": _forms(_KUBECTL),
+    "skaffold": _forms("run deploy dev apply delete"),
+    "tilt": _forms("up down"),
+    "argocd": _forms(
+        "app+sync app+create app+delete app+rollback app+set app+patch app+terminate-op app+unset"
+        " app+actions proj+create proj+delete repo+add cluster+add"
+    ),
+    "flux": _forms("reconcile suspend resume create delete bootstrap install uninstall"),
+    "nomad": _forms("run job+run job+stop job+dispatch job+revert job+scale job+promote"),
+    "packer": _forms("build"),
+    "eksctl": _forms("create delete upgrade scale set unset drain update enable"),
+    "copilot": _forms("deploy app+delete env+deploy env+delete svc+deploy svc+delete job+deploy"),
+    "sst": _forms("deploy remove"),
+    "zappa": _forms("deploy update undeploy rollback schedule unschedule invoke manage"),
+    "chalice": _forms("deploy delete"),
+    "kamal": _forms("deploy redeploy setup rollback remove app+exec app+boot app+start app+stop env+push"),
+    "mina": _forms("deploy setup"),
+    "vault": _forms(
+        "write delete kv+put kv+delete kv+destroy kv+patch kv+rollback kv+undelete kv+metadata"
+        " policy+write policy+delete secrets+enable secrets+disable auth+enable auth+disable"
+    ),
+}
+
+# -- registries: publish and push ---------------------------------------------------------------------------
+REGISTRIES: dict[str, Forms] = {
+    "poetry": _forms("publish"),
+    "flit": _forms("publish"),
+    "hatch": _forms("publish"),
+    "pdm": _forms("publish"),
+    "uv": _forms("publish"),
+    "rye": _forms("publish"),
+    "bun": _forms("publish"),
+    "jsr": _forms("publish"),
+    "deno": _forms("publish"),
+    "gem": _forms("push yank owner"),
+    "dotnet": _forms("nuget+push nuget+delete"),
+    "nuget": _forms("push delete"),
+    "podman": _forms("push image+push manifest+push"),
+    "docker-compose": _forms("push"),
+    "podman-compose": _forms("push"),
+    "buildah": _forms("push manifest+push"),
+    "nerdctl": _forms("push image+push"),
+    "oras": _forms("push attach copy cp tag manifest+push manifest+delete blob+push blob+delete"),
+    "crane": _forms("push copy cp delete tag mutate append rebase flatten index+append"),
+    "skopeo": _forms("copy delete sync"),
+    "cosign": _forms("sign attach attest copy upload clean"),
+    "ko": _forms("build publish apply create resolve"),
+    "vsce": _forms("publish unpublish"),
+    "ovsx": _forms("publish"),
+    "lerna": _forms("publish"),
+    "changeset": _forms("publish"),
+    "lein": _forms("deploy"),
+    "mix": _forms("hex.publish hex.retire hex.owner"),
+    "rebar3": _forms("hex+publish"),
+    "dart": _forms("pub+publish"),
+    "flutter": _forms("pub+publish"),
+    "cabal": _forms("upload"),
+    "stack": _forms("upload"),
+    "pod": _forms("trunk+push repo+push"),
+    "anaconda": _forms("upload"),
+    "swift": _forms("package-registry+publish"),
+    "opam": _forms("publish"),
+    "semantic-release": ((),),
+    "release-it": ((),),
+    "np": ((),),
+}
+
+# -- remotes: version control that publishes ----------------------------------------------------------------
+REMOTES: dict[str, Forms] = {
+    "jj": _forms("git+push git+remote+add git+remote+set-url git+remote+rename"),
+    "hg": _forms("push phase"),
+    "svn": _forms("commit ci import"),
+    "fossil": _forms("push sync"),
+    "sl": _forms("push pr+submit"),
+}
+
+# [beyond] added to SPEC's own tools' rows (permissions.commands.effects.EXTERNAL).
+MORE: dict[str, Forms] = {
+    "git": _forms("remote+rename"),
+    "kubectl": _forms("debug attach certificate+approve certificate+deny auth+reconcile"),
+    "helm": _forms("test"),
+    "terraform": _forms("refresh workspace+new workspace+delete"),
+    "docker": _forms(
+        "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create"
+    ),
+    "pnpm": _forms("unpublish"),
+    "yarn": _forms("npm+tag npm+unpublish"),
+    "twine": _forms("register"),
+}
+
+FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **REGISTRIES, **REMOTES}
+# `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
+BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
+for _v in BARE_PUBLISHERS:
+    del FORMS[_v]
+
+
+# -- cloud CLIs: the first known verb decides ---------------------------------------------------------------
+class Decided:
+    """A CLI whose first known verb decides: ``writes``/``write_prefixes`` are external, ``reads`` are not.
+    ``values``: options known to take the next word (skipped); ``bare``: external with no positional word
+    (``vercel`` alone deploys)."""
+
+    __slots__ = ("bare", "reads", "values", "write_prefixes", "writes")
+
+    def __init__(
+        self, reads: str, writes: str = "", values: str = "", bare: bool = False, groups: str = ""
+    ) -> None:
+        own = frozenset(reads.split())
+        neither = frozenset(groups.split())  # command groups named like a verb (`gcloud run deploy`)
+        self.reads = (own | _READS) - neither
+        self.writes = ((frozenset(writes.split()) | _WRITES) - own) - neither
+        self.write_prefixes = _WRITE_PREFIXES
+        self.values = frozenset(values.split())
+        self.bare = bare
+
+
+# Verbs of every cloud CLI: what reads (or only touches this machine) and what changes the cloud.
+_READS = frozenset(
+    "list ls describe show get help version --version --help whoami info inspect view cat stat du search"
+    " validate lint".split()
+)
+_WRITES = frozenset(
+    """create delete destroy deploy redeploy update patch put set unset add remove rm del apply up down publish
+    push upload import promote rollback restart start stop scale resize run exec ssh scp invoke call execute
+    submit sync cp mv copy move attach detach enable disable reset restore purge cancel terminate reboot
+    release allocate assign grant revoke rotate renew approve launch rebuild reinstall migrate failover clone
+    swap trigger send write edit modify replace register deregister associate disassociate authorize
+    rsync mb rb setmeta tag untag""".split()
+)
+_WRITE_PREFIXES = (
+    "create-",
+    "delete-",
+    "put-",
+    "update-",
+    "terminate-",
+    "modify-",
+    "add-",
+    "remove-",
+    "set-",
+    "start-",
+    "stop-",
+    "reboot-",
+    "run-",
+    "attach-",
+    "detach-",
+    "associate-",
+    "disassociate-",
+    "enable-",
+    "disable-",
+    "import-",
+    "restore-",
+    "register-",
+    "deregister-",
+    "authorize-",
+    "revoke-",
+    "allocate-",
+    "release-",
+    "send-",
+    "publish",
+    "reset-",
+    "cancel-",
+    "copy-",
+    "tag-",
+    "untag-",
+    "upload-",
+    "replace-",
+    "change-",
+    "execute-",
+    "accept-",
+    "reject-",
+    "purchase-",
+    "request-",
+    "rotate-",
+    "grant-",
+    "promote-",
+    "deploy",
+    "invoke",
+)
+_READ_PREFIXES = (
+    "get-",
+    "list-",
+    "describe-",
+    "show-",
+    "head-",
+    "batch-get-",
+    "search-",
+    "lookup-",
+    "filter-",
+)
+
+VERB_DECIDED: dict[str, Decided] = {
+    "gcloud": Decided(
+        "config auth components init topic print-access-token print-identity-token get-credentials read"
+        " tail logs-read",
+        "",
+        "--project --account --configuration --format --filter --flatten --verbosity --region --zone"
+        " --impersonate-service-account --billing-project --limit --page-size --sort-by --trace-token",
+        groups="run deploy iam",
+    ),
+    "az": Decided(
+        "login logout account config extension find interactive upgrade bicep get-credentials download"
+        " exists check-name",
+        "up",
+        "--subscription --output -o --query --resource-group -g --name -n --only-show-errors",
+    ),
+    "doctl": Decided("auth kubeconfig login", "create-deployment", "--context --output -o --format -t"),
+    "flyctl": Decided("auth login logout doctor logs status dashboard proxy docs agent"),
+    "fly": Decided("auth login logout doctor logs status dashboard proxy docs agent"),
+    "heroku": Decided(
+        "logs ps apps config config:get addons domains whoami login logout auth:login auth:logout auth:whoami"
+        " status releases local local:run local:start pipelines regions stack access features labs plugins"
+        " update autocomplete git:clone apps:info releases:info pg:info redis:info",
+        "",
+        "-a --app -r --remote",
+    ),
+    "vercel": Decided(
+        "dev build login logout link pull env.pull logs inspect whoami switch init telemetry",
+        "",
+        "--scope --token -t --cwd -A --local-config -Q --global-config",
+        bare=True,
+    ),
+    "netlify": Decided(
+        "dev build login logout link unlink status open watch init switch logs env:list env:get functions:list"
+        " functions:serve serve",
+        "",
+        "--auth --site --filter",
+    ),
+    "wrangler": Decided(
+        "dev login logout whoami tail init generate types docs build version versions.list",
+        "",
+        "--config -c --env -e",
+    ),
+    "firebase": Decided(
+        "login logout serve emulators:start init use open projects:list apps:list setup:emulators login:list",
+        "hosting:disable functions:delete firestore:delete database:set database:push database:update"
+        " database:remove auth:import",
+        "--project -P --config -c --token",
+    ),
+    # The npm package names `npx` runs them by (the launcher's resolution is permissions.commands.wrappers').
+    "netlify-cli": Decided(
+        "dev build login logout link unlink status open watch init switch logs env:list env:get functions:list"
+        " functions:serve serve",
+        "",
+        "--auth --site --filter",
+    ),
+    "firebase-tools": Decided(
+        "login logout serve emulators:start init use open projects:list apps:list",
+        "",
+        "--project -P --config -c --token",
+    ),
+    # `railway run CMD` / `railway shell` run a command with the cloud's secrets: not read as local.
+    "railway": Decided("link unlink login logout whoami status logs open init docs"),
+    "supabase": Decided(
+        "start stop status init login logout link unlink gen diff dump migration.new migration.list test"
+        " bootstrap services",
+        "",
+        "--workdir --profile",
+    ),
+    "amplify": Decided("status pull init mock configure console env.list env.pull"),
+    "eb": Decided("status health logs events init printenv list use local config labs"),
+    "linode-cli": Decided("configure"),
+    "hcloud": Decided("context"),
+    "scw": Decided("init config"),
+    "oci": Decided("setup session"),
+    "ibmcloud": Decided("login logout target config plugin"),
+    # Capistrano `cap STAGE deploy`; JFrog `jf rt upload` (`u`), `jf rt dl` reads.
+    "cap": Decided("-T --tasks"),
+    "jf": Decided("dl download search s ping config c login", "u"),
+    "jfrog": Decided("dl download search s ping config c login", "u"),
+    "s3cmd": Decided("info du la", "put del sync cp mv setacl setpolicy delpolicy expire signurl"),
+    "rclone": Decided("lsd lsl lsf lsjson tree size check md5sum sha1sum config listremotes about cat"),
+    "azcopy": Decided("login logout env jobs list", "make remove"),
+    "mc": Decided("alias ls cat du find diff stat tree ping ready admin", "mirror mb rb rm cp mv put"),
+}
+
+# -- tools whose external acts are options or operands -------------------------------------------------------
+_ENGINES = frozenset(
+    {"docker", "podman", "nerdctl", "buildah", "finch", "pack", "earthly", "buildctl", "docker-compose",
+     "podman-compose"}
+)  # fmt: skip
+_MVN = frozenset({"mvn", "mvnw", "mvnd"})
+_GRADLE = frozenset({"gradle", "gradlew"})
+_ANSIBLE = frozenset({"ansible", "ansible-playbook", "ansible-pull", "ansible-console"})
+_STORAGE = frozenset({"gsutil"})
+_PACKAGE_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
+
+FAMILY_VERBS: frozenset[str] = (
+    frozenset(VERB_DECIDED)
+    | BARE_PUBLISHERS
+    | _ENGINES
+    | _MVN
+    | _GRADLE
+    | _ANSIBLE
+    | _STORAGE
+    | _PACKAGE_RUNNERS
+    | frozenset({"aws", "sbt", "git", "gcloud"})
+)
+
+_REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "https://", "http://")
+
+
+def _positionals(args: tuple[str, ...], values: frozenset[str] = frozenset()) -> list[str]:
+    out: list[str] = []
+    skip = False
+    for w in args:
+        if skip:
+            skip = False
+            continue
+        if w == "--":
+            continue
+        if w[:1] == "-" and len(w) > 1:
+            skip = w in values
+            continue
+        out.append(w)
+    return out
+
+
+def _copies_out(op: str, args: tuple[str, ...]) -> bool:
+    """``cp|sync|rsync|mv`` with a bucket (or another remote) as destination, a remote source moved away, or
+    more than one remote word (a copy between buckets): fail closed when the operands are not certain."""
+    words = _positionals(args)
+    remote = [w for w in words if w.lower().startswith(_REMOTE_SCHEMES)]
+    if not remote:
+        return False
+    if op == "mv" or len(remote) > 1:
+        return True
+    return not words[0].lower().startswith(_REMOTE_SCHEMES) or len(words) < 2
+
+
+# aws: options that take the next word (the rest are flags or take a value after `=`).
+_AWS_VALUES = frozenset(
+    "--region --profile --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
+    " --cli-connect-timeout --cli-binary-format".split()
+)
+_AWS_FLAGS = frozenset(
+    "--debug --no-verify-ssl --no-paginate --no-sign-request --no-cli-pager --cli-auto-prompt"
+    " --no-cli-auto-prompt --version --help".split()
+)
+_AWS_LOCAL = frozenset({"configure", "help", "history", "sso"})
+_AWS_LOCAL_OPS = frozenset({("eks", "update-kubeconfig"), ("s3", "presign"), ("s3", "ls")})
+_AWS_READ_OPS = frozenset({"wait", "help", "scan", "query", "tail", "validate-template", "ls", "presign"})
+
+
+_MAX_READINGS = 256
+
+
+def _aws_readings(view: tuple[str, ...]) -> list[tuple[str, str, int]] | None:
+    """(service, operation, index after the operation) for every reading of the options before them; None
+    past _MAX_READINGS readings (the caller fails closed)."""
+    out: list[tuple[str, str, int]] = []
+    todo: list[tuple[int, tuple[str, ...]]] = [(1, ())]
+    seen: set[tuple[int, tuple[str, ...]]] = set()
+    n = len(view)
+    while todo:
+        k, got = todo.pop()
+        if (k, got) in seen:
+            continue
+        seen.add((k, got))
+        if len(seen) > _MAX_READINGS:
+            return None
+        if k >= n:
+            continue
+        w = view[k]
+        if w[:1] == "-" and len(w) > 1:
+            if w in _AWS_VALUES:
+                todo.append((k + 2, got))
+            elif w in _AWS_FLAGS or "=" in w:
+                todo.append((k + 1, got))
+            else:
+                todo.extend(((k + 1, got), (k + 2, got)))
+            continue
+        if got:
+            out.append((got[0], w, k + 1))
+        else:
+            todo.append((k + 1, (w,)))
+    return out
+
+
+def _aws(view: tuple[str, ...]) -> bool:
+    readings = _aws_readings(view)
+    if readings is None:
+        return True  # too many ways to read it: fail closed
+    for service, op, k in readings:
+        service, op = service.lower(), op.lower()
+        if service in _AWS_LOCAL or (service, op) in _AWS_LOCAL_OPS:
+            continue
+        if service == "s3" and op in ("cp", "sync", "mv"):
+            if _copies_out(op, view[k:]):
+                return True
+            continue
+        if op in _AWS_READ_OPS or op.startswith(_READ_PREFIXES):
+            continue
+        return True  # every other operation changes the cloud (fail closed: the closed list is the reads)
+    return False
+
+
+def _decided(tool: Decided, args: tuple[str, ...]) -> bool:
+    after_option = False
+    seen = False
+    words = list(args)
+    for k, w in enumerate(words):
+        if w == "--":
+            after_option = False
+            continue
+        if w[:1] == "-" and len(w) > 1:
+            if w in tool.reads and not seen:
+                return False  # `vercel --version`
+            after_option = "=" not in w and w not in tool.values
+            if w in tool.values:
+                words[k + 1 : k + 2] = [""] * len(words[k + 1 : k + 2])  # its value is no verb
+            continue
+        if not w:
+            continue
+        low = w.lower()
+        seen = True
+        pair = f"{words[k - 1].lower()}.{low}" if k else ""
+        if low in tool.writes or low.startswith(tool.write_prefixes) or pair in tool.writes:
+            return True
+        if not after_option and (low in tool.reads or pair in tool.reads or low.startswith(_READ_PREFIXES)):
+            return False
+        if ":" in low and not after_option:
+            # heroku-like `topic:command`: its command decides (`config:set` writes, `apps:info` reads).
+            cmd = low.rpartition(":")[2]
+            if cmd in tool.writes or cmd.startswith(tool.write_prefixes):
+                return True
+            if cmd in tool.reads or cmd.startswith(_READ_PREFIXES):
+                return False
+        after_option = False
+    return tool.bare or seen
+
+
+def _engine_pushes(view: tuple[str, ...]) -> bool:
+    """``docker build --push``, ``docker buildx build|b|bake --push``, ``--output type=registry``,
+    ``-o type=image,push=true`` -- on any container engine, anywhere on the line (fail closed)."""
+    n = len(view)
+    for k, w in enumerate(view):
+        low = w.lower()
+        if low in ("--push", "--publish") or (
+            low.startswith(("--push=", "--publish=")) and low.partition("=")[2] not in ("false", "0")
+        ):
+            return True  # `docker build --push`, `pack build --publish`, `earthly --push`
+        if low in ("--output", "-o") and k + 1 < n:
+            low = view[k + 1].lower()
+        elif low.startswith(("--output=", "-o")):
+            low = low.partition("=")[2] if low.startswith("--output=") else low[2:]
+        else:
+            continue
+        if "type=registry" in low or "push=true" in low or "push-by-digest=true" in low:
+            return True
+    return False
+
+
+_MVN_VALUES = frozenset(
+    "-P -pl -f -s -gs -t -T -rf -l -b -D -e --projects --activate-profiles --file --settings"
+    " --global-settings --threads --resume-from --log-file --builder --toolchains".split()
+)
+_PUBLISHING_GOALS = ("deploy", "push", "upload", "publish", "release:perform", "release:prepare", "jib:build")
+
+
+def _mvn(view: tuple[str, ...]) -> bool:
+    for goal in _positionals(view[1:], _MVN_VALUES):
+        low = goal.lower()
+        if any(g in low for g in _PUBLISHING_GOALS) or low in ("jib", "release:perform"):
+            return True
+    return False
+
+
+_GRADLE_VALUES = frozenset(
+    "-x --exclude-task -p --project-dir -b --build-file -c --settings-file -g --gradle-user-home -I"
+    " --init-script --include-build --console --warning-mode --priority --max-workers".split()
+)
+_LOCAL_PUBLISH = ("publishtomavenlocal", "publishlocal", "publishm2")
+
+
+def _task_publishes(task: str) -> bool:
+    low = task.rpartition(":")[2].lower()
+    if any(low.startswith(p) for p in _LOCAL_PUBLISH):
+        return False
+    if any(s in low for s in ("publish", "upload", "deploy", "push", "sonatype", "releaserepository")):
+        return True
+    # gradle runs a unique abbreviation (`pub`, camel case `pAP`): anything `publish` may abbreviate.
+    return (
+        low == "jib"
+        or (len(low) >= 2 and "publish".startswith(low))
+        or (low[:1] == "p" and task[1:2].isupper())
+    )
+
+
+def _gradle(view: tuple[str, ...]) -> bool:
+    return any(_task_publishes(t) for t in _positionals(view[1:], _GRADLE_VALUES))
+
+
+def _sbt(view: tuple[str, ...]) -> bool:
+    # `sbt "project x" publish`, `sbt ';clean;publishSigned'`: each word of each command counts.
+    for w in view[1:]:
+        for part in w.replace(";", " ").split():
+            if part[:1] != "-" and _task_publishes(part) and not part.lower().startswith("publishlocal"):
+                return True
+    return False
+
+
+_ANSIBLE_READ = frozenset(
+    {"--syntax-check", "--list-hosts", "--list-tasks", "--list-tags", "--help", "-h", "--version"}
+)
+
+
+def _ansible(view: tuple[str, ...]) -> bool:
+    """Against hosts: every run but a syntax check or a listing (``--check`` still connects and runs modules)."""
+    if any(w in _ANSIBLE_READ for w in view[1:]):
+        return False
+    return view[0] in ("ansible-pull", "ansible-console") or bool(_positionals(view[1:]))
+
+
+def _gsutil(view: tuple[str, ...]) -> bool:
+    args = [w for w in view[1:] if w[:1] != "-"]
+    # gsutil's top options (-m, -q, -o k=v, -h header) come before the command.
+    k = 0
+    while k < len(args) and "=" in args[k]:
+        k += 1
+    op = args[k].lower() if k < len(args) else ""
+    if op in ("ls", "cat", "du", "stat", "hash", "version", "help", "signurl", "config", ""):
+        return False
+    if op in ("cp", "rsync", "mv"):
+        return _copies_out(op, tuple(args[k + 1 :]))
+    return True
+
+
+def _gcloud(view: tuple[str, ...]) -> bool:
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if "storage" in words[:2]:
+        k = words.index("storage")
+        op = words[k + 1].lower() if k + 1 < len(words) else ""
+        if op in ("cp", "rsync", "mv"):
+            return _copies_out(op, tuple(view[view.index(words[k + 1]) + 1 :]))
+    return _decided(VERB_DECIDED["gcloud"], view[1:])
+
+
+def family_effect(view: tuple[str, ...]) -> bool:
+    """Issue 26: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
+    the forms :data:`FORMS` cannot name (verbs decided by their tree, options, operands)."""
+    if not view:
+        return False
+    verb = view[0]
+    if verb == "gcloud":
+        return _gcloud(view)
+    tool = VERB_DECIDED.get(verb)
+    if tool is not None:
+        return _decided(tool, view[1:])
+    if verb == "aws":
+        return _aws(view)
+    if verb in _ENGINES:
+        return _engine_pushes(view)
+    if verb in _MVN:
+        return _mvn(view)
+    if verb in _GRADLE:
+        return _gradle(view)
+    if verb == "sbt":
+        return _sbt(view)
+    if verb in _ANSIBLE:
+        return _ansible(view)
+    if verb in _STORAGE:
+        return _gsutil(view)
+    if verb == "git":
+        return remote_config_write(view)
+    if verb in _PACKAGE_RUNNERS:
+        # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`: a publish anywhere
+        # on a package manager's line -- but a project script of that name (`npm run publish`) is the
+        # project's own command, read as before (test_caps).
+        return any(
+            w.lower() in ("publish", "unpublish") and view[k - 1] not in ("run", "run-script")
+            for k, w in enumerate(view[1:], 1)
+        )
+    return verb in BARE_PUBLISHERS and not any(
+        w in ("--dry-run", "-n", "--help", "-h", "--version") for w in view
+    )

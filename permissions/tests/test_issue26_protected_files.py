@@ -1,0 +1,190 @@
+"""Files that decide what runs later, the families R3.7 names (issue 26): CI pipelines, git hook managers,
+editors' task runners and settings, environment loaders, package managers' settings.
+
+Written as an attacker would: each file written through the typed ``write_file`` under its autonomy and
+through shell writes of every kind, in any case and with the spellings a case-insensitive or Windows file
+system reads as the same name. None is auto-approved; ordinary source edits stay auto-approved.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+
+from .helpers import AUTO_MODE, ROOT, perms
+
+PROJECT = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+WRITE_AUTO = (AutonomyRow("write_file", "auto_approve"),)
+
+FILES = [
+    # CI
+    ".github/actions/setup/action.yml",
+    ".gitlab/ci/build.yml",
+    ".gitlab-ci.yaml",
+    ".circleci/config.yml",
+    "azure-pipelines.yml",
+    ".azure-pipelines/deploy.yml",
+    "Jenkinsfile",
+    "jenkinsfile",
+    "Jenkinsfile.release",
+    ".buildkite/pipeline.yml",
+    ".travis.yml",
+    "bitbucket-pipelines.yml",
+    ".drone.yml",
+    ".woodpecker/build.yml",
+    "cloudbuild.yaml",
+    ".tekton/pipeline.yaml",
+    # git hook managers
+    "lefthook.yml",
+    ".lefthook.yml",
+    "lefthook-local.yml",
+    ".githooks/pre-commit",
+    ".overcommit.yml",
+    ".simple-git-hooks.json",
+    # editors
+    ".vscode/settings.json",
+    ".vscode/launch.json",
+    ".VSCode/Settings.JSON",
+    ".idea/workspace.xml",
+    ".idea/runConfigurations/x.xml",
+    ".devcontainer/devcontainer.json",
+    ".devcontainer.json",
+    ".zed/tasks.json",
+    # environment loaders
+    ".env",
+    ".env.local",
+    ".env.production",
+    ".ENV",
+    ".flaskenv",
+    "mise.toml",
+    ".mise.toml",
+    ".tool-versions",
+    # package managers
+    ".pypirc",
+    "pip.ini",
+    "uv.toml",
+    "poetry.toml",
+    ".condarc",
+    ".pnpmfile.cjs",
+    "bunfig.toml",
+    ".yarn/releases/yarn-4.1.0.cjs",
+    ".yarn/plugins/x.cjs",
+    ".cargo/config.toml",
+    ".cargo/config",
+    ".CARGO/Config.toml",
+    ".gemrc",
+    ".bundle/config",
+    ".mvn/extensions.xml",
+    ".mvn/wrapper/maven-wrapper.properties",
+    "gradle/wrapper/gradle-wrapper.properties",
+    # Windows reads these names as the protected ones (trailing dots and spaces, a stream suffix)
+    ".npmrc.",
+    ".envrc ",
+    ".npmrc::$DATA",
+    ".github/workflows./ci.yml",
+    "sub/dir/.circleci/config.yml",
+]
+
+
+def _write_file(path: str, autonomy=WRITE_AUTO):
+    return decide(
+        DecisionRequest(
+            "write_file",
+            "developer",
+            PROJECT,
+            permissions=perms(allow=("WriteFile()",)),
+            autonomy=autonomy,
+            payload={"path": path},
+        )
+    )
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_write_file_into_one_is_never_auto_approved(path):
+    for autonomy in (WRITE_AUTO, AUTO_MODE):
+        v = _write_file(path, autonomy)
+        assert v.decision == "require_approval", (path, v.reason)
+
+
+_WRITERS = [
+    "echo x > '{p}'",
+    "tee '{p}'",
+    "cp evil '{p}'",
+    "mv evil '{p}'",
+    "sed -i s/a/b/ '{p}'",
+    "rm -f '{p}'",
+]
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_a_shell_write_into_one_is_never_auto_approved(path):
+    for template in _WRITERS:
+        command = template.format(p=path)
+        verb = command.split()[0]
+        allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({verb})")
+        for autonomy in ((), AUTO_MODE):
+            v = decide(
+                DecisionRequest(
+                    "terminal",
+                    "developer",
+                    PROJECT,
+                    command=command,
+                    cwd=ROOT,
+                    permissions=perms(allow=allow),
+                    autonomy=autonomy,
+                )
+            )
+            assert v.decision != "auto_approve", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "lefthook install",
+        "npx lefthook install",
+        "npx simple-git-hooks",
+        "mise use node@20",
+        "mise trust",
+        "asdf local nodejs 20",
+        "poetry config --local virtualenvs.in-project true",
+        "bundle config set --local path vendor",
+        "dotenv set KEY value",
+    ],
+)
+def test_a_cli_that_writes_one_is_never_auto_approved(command):
+    verb = command.split()[0]
+    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({verb})")
+    v = decide(
+        DecisionRequest(
+            "terminal",
+            "developer",
+            PROJECT,
+            command=command,
+            cwd=ROOT,
+            permissions=perms(allow=allow),
+            autonomy=AUTO_MODE,
+        )
+    )
+    assert v.decision != "auto_approve", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    ("protected", "ordinary"),
+    [
+        (".vscode/settings.json", "src/settings.json"),
+        (".env", "src/env.py"),
+        ("Jenkinsfile", "docs/jenkins.md"),
+        (".circleci/config.yml", "config/app.yml"),
+        ("lefthook.yml", "hooks/useThing.ts"),
+        (".cargo/config.toml", "Cargo.toml"),
+        (".pypirc", "pyproject.toml"),
+        (".idea/workspace.xml", "src/idea.py"),
+        (".github/actions/x/action.yml", ".github/ISSUE_TEMPLATE/bug.md"),
+        (".devcontainer/devcontainer.json", "package.json"),
+    ],
+)
+def test_ordinary_files_beside_them_stay_auto_approved(protected, ordinary):
+    assert _write_file(protected).decision == "require_approval", protected
+    assert _write_file(ordinary).decision == "auto_approve", ordinary
