@@ -563,7 +563,9 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
         if terminal and parsed is not None and len(seg_views) < len(parsed.segments):
             seg_views = [_views_of(s.words) for s in parsed.segments]  # skipped above (doomed)
         if terminal:
-            external = _terminal_cap(seg_views, parsed, None, auto_mode=True) is not None
+            external = (
+                _terminal_cap(seg_views, parsed, None, True, protected=project.protected_branches) is not None
+            )
         else:
             external = req.action_type in ("git_push", "pr_open", "git_merge")
         answer = run_hooks(hooks, req, st.decision, external)
