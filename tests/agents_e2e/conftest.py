@@ -3,6 +3,7 @@ pytest-django's live server with a project and an agent key, and a Brabo that ha
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import subprocess
@@ -101,6 +102,7 @@ def hung_brabo():
     server.close()
 
 
+@functools.cache
 def hook_knows_agent_timeout() -> bool:
     """Whether ``brabo hook`` takes ``--agent-timeout`` (the agent's configured hook timeout, R12.6)."""
     out = subprocess.run(
