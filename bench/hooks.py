@@ -117,6 +117,12 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=100, help="command-hook processes")
     ap.add_argument("--port", type=int, default=8541)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--baseline-client",
+        metavar="DIR",
+        help="also time `brabo hook` from another checkout's brabo_client (e.g. one extracted with `git "
+        "archive REV brabo_client | tar -x -C DIR`), in the same rounds",
+    )
     args = ap.parse_args()
 
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/brabo_bench")
@@ -185,8 +191,17 @@ def main() -> int:
         out = subprocess.run(argv, input=hook_body, capture_output=True, env=hook_env, cwd=ROOT, check=True)
         assert b'"allow"' in out.stdout, out
 
+    baseline_argv: list[str] = []
+    if args.baseline_client:
+        where = os.path.abspath(args.baseline_client)
+        code = f"import re, sys; sys.path.insert(0, {where!r}); from brabo_client.cli import main; sys.exit(main())"
+        baseline_argv = [sys.executable, "-c", code, "hook", "claude-code", "--timeout", "5"]
+
     def command_hook():
         run_hook(fast_argv)
+
+    def baseline_hook():
+        run_hook(baseline_argv)
 
     def console_hook():
         run_hook(console_argv)
@@ -215,18 +230,25 @@ def main() -> int:
             "Claude Code HTTP hook": measured(http_hook, args.calls, server.pid, dbname),
             "command hook, fast form (installed)": measured(command_hook, args.processes, server.pid, dbname),
             "command hook, brabo console script": measured(console_hook, args.processes, server.pid, dbname),
+            **(
+                {"command hook, baseline client": measured(baseline_hook, args.processes, server.pid, dbname)}
+                if baseline_argv
+                else {}
+            ),
             "python -I -S -c pass": measured(interpreter_isolated, args.processes, server.pid, dbname),
             "python -c pass (interpreter alone)": measured(interpreter, args.processes, server.pid, dbname),
         }
-        # The ratios: the three calls taken in turn, round after round, so a load that comes and goes on a
+        # The ratios: the calls taken in turn, round after round, so a load that comes and goes on a
         # shared machine falls on all of them alike (the blocks above measure each one's CPU).
-        paired: dict[str, list[float]] = {"get": [], "http": [], "command": [], "console": []}
-        rounds = (
+        paired: dict[str, list[float]] = {"get": [], "http": [], "command": [], "console": [], "baseline": []}
+        rounds = [
             ("get", bare_get),
             ("http", http_hook),
             ("command", command_hook),
             ("console", console_hook),
-        )
+        ]
+        if baseline_argv:
+            rounds.append(("baseline", baseline_hook))
         for _ in range(args.processes):
             for key, fn in rounds:
                 paired[key] += timed(fn, 1)
@@ -263,8 +285,11 @@ def main() -> int:
         ("http", "HTTP hook", 2.0),
         ("command", "command hook (fast form)", 3.0),
         ("console", "command hook (console script)", None),
+        ("baseline", "command hook (baseline client)", None),
     ):
         values = paired[key]
+        if not values:
+            continue
         p50 = percentile(values, 0.5) / percentile(get, 0.5)
         p99 = percentile(values, 0.99) / percentile(get, 0.99)
         if goal is not None:
