@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -113,16 +112,3 @@ def hook_knows_agent_timeout() -> bool:
         timeout=60,
     )
     return "--agent-timeout" in out.stdout
-
-
-@pytest.fixture
-def agent_dirs(tmp_path):
-    """The agent's machine: a project folder and a HOME of its own."""
-    project, home = tmp_path / "project", tmp_path / "home"
-    project.mkdir()
-    home.mkdir()
-    return project, home
-
-
-def marker(project: Path, name: str) -> Path:
-    return project / name
