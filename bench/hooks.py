@@ -7,9 +7,11 @@ Round trip of a Claude Code ``Bash`` tool call that Brabo's policy auto-approves
   what any authenticated call to this server costs in this run, on this machine, under its load,
 * the bare API call, ``POST /api/actions/`` (the same proposal without a hook),
 * Claude Code's HTTP hook, ``POST /api/hooks/claude-code/`` (goal: p50 <= 2x the bare GET's),
-* the command hook, ``brabo hook claude-code`` as a new process per call, interpreter start included
-  (goal: p50 <= 3x the bare GET's) — beside a bare ``python -c pass`` to show what the interpreter alone
-  costs.
+* the command hook as ``brabo hook install`` writes it — the fast form, ``python -I -S
+  brabo_client/fast_hook.py claude-code``, a new process per call, interpreter start included (goal: p50 <=
+  3x the bare GET's),
+* the same hook started as ``brabo hook claude-code`` through pip's console-script code (``site`` and all),
+  for comparison — beside ``python -I -S -c pass`` and ``python -c pass``, what the interpreter alone costs.
 
 Ratios, not milliseconds: the machine is shared, and a ratio to a call measured in the same run, against
 the same server, cancels most of what the load does to both (issue 22).
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import statistics
 import subprocess
 import sys
@@ -37,9 +40,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api import ENCRYPTION_KEY, _children, _cpu_seconds, ensure_database, percentile, setup_world  # noqa: I001
+from api import (
+    CAPS_FOR_BENCH,
+    ENCRYPTION_KEY,
+    _children,
+    _cpu_seconds,
+    ensure_database,
+    percentile,
+    setup_world,
+)  # noqa: I001
 
-from brabo_client import _http
+from brabo_client import _http, hook
 
 QUEUE = "brabo-bench-hooks"
 AGENT_ROOT = "/home/bench/app"
@@ -106,6 +117,12 @@ def main() -> int:
     ap.add_argument("--processes", type=int, default=100, help="command-hook processes")
     ap.add_argument("--port", type=int, default=8541)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--baseline-client",
+        metavar="DIR",
+        help="also time `brabo hook` from another checkout's brabo_client (e.g. one extracted with `git "
+        "archive REV brabo_client | tar -x -C DIR`), in the same rounds",
+    )
     args = ap.parse_args()
 
     url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/brabo_bench")
@@ -126,6 +143,7 @@ def main() -> int:
         "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
         "BRABO_ENCRYPTION_KEYS": ENCRYPTION_KEY,
         "BRABO_LOG_LEVEL": "WARNING",
+        **CAPS_FOR_BENCH,  # the proposal caps (issue 24) stay on, far above one agent's sequential calls
     }
     key, _ = setup_world(env, ROOT)
     load_before = f"{os.getloadavg()[0]:.1f}"
@@ -163,13 +181,33 @@ def main() -> int:
 
     state: dict = {}
     hook_env = {**os.environ, "BRABO_URL": base, "BRABO_AGENT_KEY": key, "BRABO_PROJECT_ROOT": AGENT_ROOT}
-    # What pip's `brabo` console script runs (python -m would add runpy's imports, which `brabo` has not).
-    entry = "import sys; from brabo_client.cli import main; sys.exit(main())"
-    argv = [sys.executable, "-c", entry, "hook", "claude-code", "--timeout", "5"]
+    # What `brabo hook install` writes into the agent's settings (run by the agent's shell, as here).
+    fast_argv = shlex.split(hook.command("claude-code", ["--timeout", "5"]))
+    # What pip's `brabo` console script runs: its own code (python -m would add runpy's imports).
+    entry = "import re, sys; from brabo_client.cli import main; sys.exit(main())"
+    console_argv = [sys.executable, "-c", entry, "hook", "claude-code", "--timeout", "5"]
 
-    def command_hook():
+    def run_hook(argv: list[str]) -> None:
         out = subprocess.run(argv, input=hook_body, capture_output=True, env=hook_env, cwd=ROOT, check=True)
         assert b'"allow"' in out.stdout, out
+
+    baseline_argv: list[str] = []
+    if args.baseline_client:
+        where = os.path.abspath(args.baseline_client)
+        code = f"import re, sys; sys.path.insert(0, {where!r}); from brabo_client.cli import main; sys.exit(main())"
+        baseline_argv = [sys.executable, "-c", code, "hook", "claude-code", "--timeout", "5"]
+
+    def command_hook():
+        run_hook(fast_argv)
+
+    def baseline_hook():
+        run_hook(baseline_argv)
+
+    def console_hook():
+        run_hook(console_argv)
+
+    def interpreter_isolated():
+        subprocess.run([sys.executable, "-I", "-S", "-c", "pass"], check=True)
 
     def interpreter():
         subprocess.run([sys.executable, "-c", "pass"], check=True)
@@ -190,16 +228,29 @@ def main() -> int:
             "bare authenticated GET": measured(bare_get, args.calls, server.pid, dbname),
             "bare API call (POST /api/actions/)": measured(bare, args.calls, server.pid, dbname),
             "Claude Code HTTP hook": measured(http_hook, args.calls, server.pid, dbname),
-            "command hook (brabo hook claude-code)": measured(
-                command_hook, args.processes, server.pid, dbname
+            "command hook, fast form (installed)": measured(command_hook, args.processes, server.pid, dbname),
+            "command hook, brabo console script": measured(console_hook, args.processes, server.pid, dbname),
+            **(
+                {"command hook, baseline client": measured(baseline_hook, args.processes, server.pid, dbname)}
+                if baseline_argv
+                else {}
             ),
+            "python -I -S -c pass": measured(interpreter_isolated, args.processes, server.pid, dbname),
             "python -c pass (interpreter alone)": measured(interpreter, args.processes, server.pid, dbname),
         }
-        # The ratios: the three calls taken in turn, round after round, so a load that comes and goes on a
+        # The ratios: the calls taken in turn, round after round, so a load that comes and goes on a
         # shared machine falls on all of them alike (the blocks above measure each one's CPU).
-        paired: dict[str, list[float]] = {"get": [], "http": [], "command": []}
+        paired: dict[str, list[float]] = {"get": [], "http": [], "command": [], "console": [], "baseline": []}
+        rounds = [
+            ("get", bare_get),
+            ("http", http_hook),
+            ("command", command_hook),
+            ("console", console_hook),
+        ]
+        if baseline_argv:
+            rounds.append(("baseline", baseline_hook))
         for _ in range(args.processes):
-            for key, fn in (("get", bare_get), ("http", http_hook), ("command", command_hook)):
+            for key, fn in rounds:
                 paired[key] += timed(fn, 1)
     finally:
         server.terminate()
@@ -230,12 +281,24 @@ def main() -> int:
         f"p99 {percentile(get, 0.99):.2f} ms"
     )
     ratios = {}
-    for key, label, goal in (("http", "HTTP hook", 2.0), ("command", "command hook", 3.0)):
+    for key, label, goal in (
+        ("http", "HTTP hook", 2.0),
+        ("command", "command hook (fast form)", 3.0),
+        ("console", "command hook (console script)", None),
+        ("baseline", "command hook (baseline client)", None),
+    ):
         values = paired[key]
+        if not values:
+            continue
         p50 = percentile(values, 0.5) / percentile(get, 0.5)
         p99 = percentile(values, 0.99) / percentile(get, 0.99)
-        ratios[label] = (p50, p99, goal)
-        print(f"{label} / bare GET: p50 {p50:.2f}x, p99 {p99:.2f}x   (goal: p50 <= {goal:g}x)")
+        if goal is not None:
+            ratios[label] = (p50, p99, goal)
+        wanted = f"(goal: p50 <= {goal:g}x)" if goal is not None else "(for comparison)"
+        print(
+            f"{label + ' / bare GET:':42} p50 {p50:.2f}x, p99 {p99:.2f}x   {wanted}   "
+            f"p50 {percentile(values, 0.5):.2f} ms"
+        )
     met = all(p50 <= goal for p50, _, goal in ratios.values())
     print("goals met" if met else "goals NOT met on this run")
     return 0

@@ -2,8 +2,9 @@
 
 Why not ``http.client`` or ``urllib``: ``brabo hook`` starts as a new process on every tool call, and those
 modules (with ``email`` and ``urllib.parse`` behind them) cost more to import than the whole round trip to
-a local Brabo. This speaks exactly what Brabo's API needs: a request with a body, a response with
-``Content-Length``, chunked or read-to-close. ``https`` loads ``ssl`` only when used.
+a local Brabo. Even ``socket`` (with ``enum`` and ``selectors``) is loaded only for a host name or TLS: an IP
+literal is reached through ``_socket``, the C module under it. This speaks exactly what Brabo's API needs:
+a request with a body, a response with ``Content-Length``, chunked or read-to-close. ``https`` loads ``ssl`` only when used.
 
 Every request has one deadline (``timeout`` seconds from its start, or an explicit monotonic ``deadline``):
 the connection, the send and every read get only what is left of it, so a server that accepts and never
@@ -13,7 +14,7 @@ answers, or sends its headers and then stalls the body one byte at a time, canno
 
 from __future__ import annotations
 
-import socket
+import _socket
 import time
 
 MAX_RESPONSE = 64 * 1024 * 1024
@@ -68,7 +69,7 @@ def request(
     """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults —
     ``socket.timeout`` as well when the deadline (monotonic; default ``timeout`` s from now) passes."""
     clock = _Deadline(time.monotonic() + timeout if deadline is None else deadline)
-    sock = _connect(host, port, clock.left())
+    sock = _connect(host, port, clock.left(), tls=scheme == "https")
     try:
         if scheme == "https":
             import ssl
@@ -105,7 +106,7 @@ class _Reader:
 
     __slots__ = ("sock", "clock")
 
-    def __init__(self, sock: socket.socket, clock: _Deadline):
+    def __init__(self, sock, clock: _Deadline):
         self.sock, self.clock = sock, clock
 
     def recv(self, n: int) -> bytes:
@@ -113,15 +114,22 @@ class _Reader:
         return self.sock.recv(n)
 
 
-def _connect(host: str, port: int, timeout: float) -> socket.socket:
+def _connect(host: str, port: int, timeout: float, *, tls: bool = False):
     """An IP literal is connected to directly: the name lookup create_connection does first loads the
-    system's resolver modules, which costs a new process more than the request itself."""
-    for family in (socket.AF_INET, socket.AF_INET6):
+    system's resolver modules, which costs a new process more than the request itself. Plain HTTP to an IP
+    literal needs only ``_socket``; TLS gets a ``socket.socket``, the type ``ssl`` wraps."""
+    for family in (_socket.AF_INET, _socket.AF_INET6):
         try:
-            socket.inet_pton(family, host)
+            _socket.inet_pton(family, host)
         except OSError:
             continue
-        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock: _socket.socket
+        if tls:
+            import socket
+
+            sock = socket.socket(family, socket.SOCK_STREAM)
+        else:
+            sock = _socket.socket(family, _socket.SOCK_STREAM)
         sock.settimeout(timeout)
         try:
             sock.connect((host, port))
@@ -129,6 +137,8 @@ def _connect(host: str, port: int, timeout: float) -> socket.socket:
             sock.close()
             raise
         return sock
+    import socket
+
     return socket.create_connection((host, port), timeout=timeout)
 
 

@@ -3,6 +3,7 @@
     brabo run [--timeout N] [--cwd DIR] [--json] -- CMD...      propose a terminal action, wait, print it
     brabo policy check --permissions FILE [--role R] -- CMD...  the engine's verdict, offline, per segment
     brabo hook claude-code|gemini-cli|codex [--timeout N] ...    a coding agent's pre-tool command hook
+    brabo hook install claude-code|gemini-cli|codex [...]         write that hook (fast form) into its settings
     brabo runner ...                                             (when brabo_client/runner.py is present)
     brabo --version                                              the client's version
 
@@ -25,7 +26,6 @@ Exit codes (``brabo run``; ``policy check`` and ``hook`` document theirs in thei
 
 from __future__ import annotations
 
-import os
 import sys
 
 EX_USAGE, EX_UNAVAILABLE, EX_FAILED, EX_TIMEOUT, EX_DENIED, EX_REFUSED = 64, 69, 70, 75, 77, 78
@@ -77,17 +77,18 @@ def main(argv: list[str] | None = None) -> int:
     """Run ``brabo``; ``argv`` None means this is the program itself (the console script, ``-m``)."""
     as_program = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:2] == ["hook", "install"]:
+        from . import hook_install
+
+        return hook_install.main(argv[2:])
     if argv[:1] == ["hook"]:  # the hot path: an agent starts this on every tool call
         from . import hook
 
         fast = hook.fast_args(argv[1:])
         if fast is not None:
-            code = hook.main(fast, hard_deadline=as_program)
-            if as_program:  # a process of its own: nothing to clean up, so skip the interpreter's teardown
-                sys.stdout.flush()
-                sys.stderr.flush()
-                os._exit(code)  # tearing down the interpreter cost more than the decision (bench/hooks.py)
-            return code
+            if as_program:  # a process of its own: the watchdog may end it, and it leaves with os._exit
+                return hook.program(argv[1:])
+            return hook.main(fast)
         agent = next((a for a in argv[1:] if a in hook.AGENTS), None)
         if agent and not {"-h", "--help"} & set(argv):
             # A hook that exits with a usage error is a non-blocking error to the agent: the tool would run.

@@ -29,12 +29,11 @@ format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its 
 
 from __future__ import annotations
 
-import json
 import os
-import re
 import sys
 import time
 
+from . import _jsonwire
 from .sdk import BraboError, Client
 
 AGENTS = ("claude-code", "gemini-cli", "codex")
@@ -74,7 +73,12 @@ def env(name: str) -> str:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("hook", help="a coding agent's pre-tool hook (JSON on stdin, answer on stdout)")
+    p = sub.add_parser(
+        "hook",
+        help="a coding agent's pre-tool hook (JSON on stdin, answer on stdout)",
+        epilog="brabo hook install AGENT [--user] [--print] [flags]: write this hook, in its fast form, into "
+        "the agent's settings (see brabo hook install --help)",
+    )
     p.add_argument("agent", choices=AGENTS)
     p.add_argument(
         "--timeout", type=float, default=DEFAULT_WAIT, help="seconds to wait for a person (default 50)"
@@ -109,7 +113,7 @@ def deny(agent: str, reason: str) -> dict:
 
 def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]:
     """stdout, stderr and the exit code of an answer (Codex's deny: exit 2, the reason on stderr)."""
-    out = (json.dumps(answer) + "\n").encode() if answer else b""
+    out = (_jsonwire.dumps(answer) + "\n").encode() if answer else b""
     if agent == "codex" and reason is not None:
         return out, (reason + "\n").encode(), 2
     return out, b"", 0
@@ -231,9 +235,23 @@ def fast_args(argv: list[str]):
 
 # The tool_input fields that name a file or a directory, across the three agents' documented tools.
 PATH_FIELDS = ("file_path", "notebook_path", "dir_path", "directory", "workdir")
-# The paths a Codex patch names (the same grammar as actions/agent_hooks.py reads).
-PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
+# The lines of a Codex patch that name a file: the grammar actions/agent_hooks.py reads with the regular
+# expression ``^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$`` (MULTILINE), spelled without
+# ``re``, whose import costs a new process more than the rest of the hook.
+PATCH_FILE_PREFIXES = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
 RESOLVED_FIELD = "brabo_resolved_paths"
+
+
+def patch_paths(patch: str) -> list[str]:
+    """The paths a Codex patch names, stripped, in order (what the server's regular expression finds)."""
+    out = []
+    for line in patch.split("\n"):  # MULTILINE ^ and $ break at \n only; "." takes any other character
+        if line.startswith("*** "):
+            for prefix in PATCH_FILE_PREFIXES:
+                if line.startswith(prefix) and len(line) > len(prefix):
+                    out.append(line[len(prefix) :].strip())
+                    break
+    return out
 
 
 def resolve_links(body, root: str | None) -> tuple[object, str | None]:
@@ -269,8 +287,7 @@ def resolve_links(body, root: str | None) -> tuple[object, str | None]:
             if isinstance(workdir, str) and workdir:
                 base = workdir if os.path.isabs(workdir) else (os.path.join(base, workdir) if base else None)
             resolved = {}
-            for m in PATCH_FILE.finditer(patch):
-                path = m.group(2).strip()
+            for path in patch_paths(patch):
                 if path and "\x00" not in path and (os.path.isabs(path) or base):
                     resolved[path] = real(path if os.path.isabs(path) else os.path.join(base or "/", path))
             ti[RESOLVED_FIELD] = resolved
@@ -317,7 +334,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
                 f"the hook input is over {MAX_INPUT // (1024 * 1024)} MB, the most this hook reads; "
                 "Brabo cannot review a tool call that large — split it (write the file in parts)"
             )
-        body = json.loads(raw)
+        body = _jsonwire.loads(raw)
         root = args.root or env("BRABO_PROJECT_ROOT") or os.environ.get(ROOT_ENV[agent] or "-")
         client = Client(url, _key(args), retries=3, backoff=0.2)
         if not client.key:
@@ -347,3 +364,34 @@ def main(args, *, hard_deadline: bool = False) -> int:
     if not once.write(out, err):  # the watchdog answered first and is ending the process
         time.sleep(60)
     return code
+
+
+def program(argv: list[str]) -> int:
+    """The hook as a process of its own: ``brabo hook <agent> …`` and the fast form, ``fast_hook.py <agent>
+    …`` (``command``). Answers, then leaves with ``os._exit``: nothing to clean up, and tearing the interpreter
+    down cost more than the decision (bench/hooks.py). Unusual arguments go through argparse and its errors
+    (a bad one is a refusal, never a usage error the agent would ignore)."""
+    fast = fast_args(argv)
+    if fast is None:
+        from .cli import main as cli_main
+
+        return cli_main(["hook", *argv])
+    code = main(fast, hard_deadline=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+# The fast form (issue 22): the agent starts ``<python> -I -S <this folder>/fast_hook.py <agent> [flags]``
+# instead of the ``brabo`` console script. -S skips ``site`` (every .pth file of the environment) and -I
+# ignores PYTHON* variables, the user's site-packages and the working directory — so neither the machine's
+# other packages nor a project the agent writes into can slow the hook down or put code in front of it.
+FAST_ENTRY = "fast_hook.py"
+
+
+def command(agent: str, flags: list[str] | tuple[str, ...] = (), python: str | None = None) -> str:
+    """The shell command an agent's settings run for this hook, in the fast form (``brabo hook install``)."""
+    import shlex
+
+    entry = os.path.join(os.path.dirname(os.path.abspath(__file__)), FAST_ENTRY)
+    return shlex.join([python or sys.executable, "-I", "-S", entry, agent, *flags])

@@ -1,7 +1,8 @@
 """A typed client for Brabo's agent API (README "Using it"): ``propose``, ``get``, ``wait``, ``run_terminal``.
 
 Standard library only, and light: ``brabo hook`` starts as a new process on every tool call of a coding
-agent, so the transport is ``brabo_client._http`` (a socket) rather than ``http.client``/``urllib``.
+agent, so the transport is ``brabo_client._http`` (a socket) rather than ``http.client``/``urllib``, and JSON
+goes through ``brabo_client._jsonwire`` (the ``json`` package's C helpers, without ``re`` behind them).
 
 Reliability: every request retries connection faults, 429 and 5xx with exponential backoff and jitter
 (``retries`` attempts after the first). Every POST carries an ``Idempotency-Key`` header — one key per
@@ -13,11 +14,10 @@ Configuration: ``BRABO_URL`` (default ``http://127.0.0.1:8000``) and ``BRABO_AGE
 
 from __future__ import annotations
 
-import json
 import os
 import time
 
-from . import _http
+from . import _http, _jsonwire
 from ._http import quote, urlencode
 
 TYPE_CHECKING = False
@@ -130,7 +130,7 @@ class Client:
         ``deadline`` (``time.monotonic()``) bounds the whole call, retries and their backoff included: each
         attempt gets at most what is left of it, and no attempt starts once it is (nearly) spent."""
         target = self._base_path + path + ("?" + urlencode(query) if query else "")
-        data = None if body is None else json.dumps(body).encode()
+        data = None if body is None else _jsonwire.dumps(body).encode()
         head = {"Accept": "application/json", **(headers or {})}
         if self.key:
             head["Authorization"] = f"Bearer {self.key}"
@@ -166,7 +166,7 @@ class Client:
                 last = f"Brabo answered HTTP {status} at {path}"
                 continue
             try:
-                decoded = json.loads(raw) if raw else None
+                decoded = _jsonwire.loads(raw) if raw else None
             except ValueError:
                 # Issue 25: not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
                 # which address answered and how to fix it, never the page itself.

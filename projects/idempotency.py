@@ -26,6 +26,7 @@ import re
 from datetime import timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http.request import RawPostDataException
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
@@ -104,9 +105,13 @@ def begin(request) -> IdempotencyRecord | None:
     fingerprint = _fingerprint(request)
     now = timezone.now()
     for _ in range(3):
-        IdempotencyRecord.objects.filter(scope=scope, key=key, created_at__lt=now - TTL).delete()
+        # An expired record, or one abandoned in flight, lets go of the key (one statement: this runs on
+        # every keyed POST, the command hook's included — bench/hooks.py).
         IdempotencyRecord.objects.filter(
-            scope=scope, key=key, status_code__isnull=True, created_at__lt=now - IN_FLIGHT_ABANDONED_AFTER
+            Q(created_at__lt=now - TTL)
+            | Q(status_code__isnull=True, created_at__lt=now - IN_FLIGHT_ABANDONED_AFTER),
+            scope=scope,
+            key=key,
         ).delete()
         try:
             with transaction.atomic():

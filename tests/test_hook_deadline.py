@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import socket
 import subprocess
 import sys
@@ -139,8 +140,21 @@ def free_port() -> int:
         return s.getsockname()[1]  # closed again: nobody listens there
 
 
+def hook_argv(form: str, agent: str) -> list[str]:
+    """The hook process as an agent starts it: ``brabo hook <agent>`` (here ``python -m brabo_client``, the
+    console script's code), or the fast form ``brabo hook install`` writes (``python -I -S fast_hook.py``)."""
+    if form == "fast":
+        return shlex.split(command_hook.command(agent))
+    return [sys.executable, "-m", "brabo_client", "hook", agent]
+
+
 def run_hook(
-    agent: str, url: str, *args: str, agent_timeout: float = AGENT_TIMEOUT, key: str = "brabo_agent_x"
+    agent: str,
+    url: str,
+    *args: str,
+    agent_timeout: float = AGENT_TIMEOUT,
+    key: str = "brabo_agent_x",
+    form: str = "fast",
 ):
     env = {
         **os.environ,
@@ -150,7 +164,7 @@ def run_hook(
     }
     # The agent kills the hook at its timeout: so does this test. Answering in time is the hook's job.
     proc = subprocess.run(
-        [sys.executable, "-m", "brabo_client", "hook", agent, "--agent-timeout", f"{agent_timeout:g}", *args],
+        [*hook_argv(form, agent), "--agent-timeout", f"{agent_timeout:g}", *args],
         input=json.dumps(INPUTS[agent]).encode(),
         capture_output=True,
         env=env,
@@ -175,17 +189,23 @@ def refusal_of(agent: str, code: int, out: str, err: str) -> str:
     return decision["permissionDecisionReason"]
 
 
+# The fast form is what `brabo hook install` writes; the `brabo hook` form is the same program (hook.program)
+# through the console script's code — both are taken through every fault, split across the agents.
+FORMS = {"claude-code": "brabo", "gemini-cli": "fast", "codex": "fast"}
+
+
 @pytest.mark.parametrize("agent", command_hook.AGENTS)
 @pytest.mark.parametrize("server", ["silent", "slow-body", "saturated"], indirect=True)
 def test_a_server_that_never_answers_in_time_gets_a_refusal_before_the_agent_timeout(agent, server):
-    reason = refusal_of(agent, *run_hook(agent, server.url, "--timeout", "50"))
+    reason = refusal_of(agent, *run_hook(agent, server.url, "--timeout", "50", form=FORMS[agent]))
     assert "refused" in reason
     assert f"{server.url}/admin/console/" in reason  # where to approve it, then retry
 
 
+@pytest.mark.parametrize("form", ["brabo", "fast"])
 @pytest.mark.parametrize("agent", command_hook.AGENTS)
-def test_an_unreachable_brabo_gets_a_refusal_before_the_agent_timeout(agent):
-    reason = refusal_of(agent, *run_hook(agent, f"http://127.0.0.1:{free_port()}"))
+def test_an_unreachable_brabo_gets_a_refusal_before_the_agent_timeout(agent, form):
+    reason = refusal_of(agent, *run_hook(agent, f"http://127.0.0.1:{free_port()}", form=form))
     assert "refused" in reason
 
 
@@ -223,12 +243,14 @@ def test_a_hook_whose_agent_timeout_leaves_no_time_still_refuses():
     assert "refused" in refusal_of("claude-code", code, out, err)
 
 
-@pytest.mark.parametrize("agent", command_hook.AGENTS)
-def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_reaches(agent):
+@pytest.mark.parametrize(
+    "agent,form", [(a, "fast") for a in command_hook.AGENTS] + [("claude-code", "brabo")]
+)
+def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_reaches(agent, form):
     """stdin never closed: the read blocks with no timeout at all; only the watchdog can answer in time."""
     env = {**os.environ, "BRABO_URL": "http://127.0.0.1:9", "BRABO_AGENT_KEY": "k"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "brabo_client", "hook", agent, "--agent-timeout", str(AGENT_TIMEOUT)],
+        [*hook_argv(form, agent), "--agent-timeout", str(AGENT_TIMEOUT)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

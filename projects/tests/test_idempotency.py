@@ -59,6 +59,28 @@ def test_a_key_expires_after_24_hours(team):
     assert not later.has_header("Idempotent-Replayed")
 
 
+def test_an_abandoned_in_flight_key_is_taken_again_and_a_finished_one_still_replays(team):
+    """An answer never stored (the process died mid-request) lets go of its key after 15 minutes; an
+    answer stored keeps replaying for the whole 24 hours."""
+    agent = team.world.client(agent_key=team.agent_key)
+    first = _post(agent, PROPOSAL, "done")
+    IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=2))
+    again = _post(agent, PROPOSAL, "done")
+    assert again["Idempotent-Replayed"] == "true" and again.json()["id"] == first.json()["id"]
+    done = IdempotencyRecord.objects.get()
+    IdempotencyRecord.objects.create(  # the same request, still running (or its process died)
+        scope=done.scope,
+        key="stuck",
+        fingerprint=done.fingerprint,
+        created_at=timezone.now() - timedelta(minutes=5),
+    )
+    assert _post(agent, PROPOSAL, "stuck").json()["reason"] == "idempotency_request_in_flight"
+    IdempotencyRecord.objects.filter(key="stuck").update(created_at=timezone.now() - timedelta(minutes=16))
+    taken = _post(agent, PROPOSAL, "stuck")
+    assert taken.status_code == 201 and not taken.has_header("Idempotent-Replayed")
+    assert ProposedAction.objects.filter(agent=team.agent).count() == 2
+
+
 def test_a_refused_request_is_not_stored_so_a_corrected_retry_runs(team):
     agent = team.world.client(agent_key=team.agent_key)
     bad = _post(agent, {"action_type": "terminal", "payload": {}}, "k")

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -133,8 +131,10 @@ def tool_results(agent: str, bodies: list[Any]) -> list[str]:
 
 
 def _hook_command(agent: str, hook: Hook) -> str:
-    argv = [sys.executable, "-m", "brabo_client", "hook", agent, *hook.args]
-    return shlex.join(argv)
+    """What ``brabo hook install`` writes: the fast form of ``brabo hook`` (this checkout's client)."""
+    from brabo_client.hook import command
+
+    return command(agent, list(hook.args))
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -257,7 +257,6 @@ def _env(agent: str, *, home: Path, project: Path, hook: Hook | None, model_url:
         "LANG": "C.UTF-8",
         "NO_COLOR": "1",
         "TMPDIR": str(home / "tmp"),
-        "PYTHONPATH": str(ROOT),  # so the hook's ``python -m brabo_client`` imports this checkout's client
     }
     (home / "tmp").mkdir(exist_ok=True)
     if hook:
@@ -286,14 +285,15 @@ def _env(agent: str, *, home: Path, project: Path, hook: Hook | None, model_url:
 def run_agent(
     agent: str,
     clis: Clis,
-    call: ToolCall,
+    call: ToolCall | list[ToolCall],
     *,
     project: Path,
     home: Path,
     hook: Hook | None,
     prompt: str = "Do the task.",
 ) -> Run:
-    """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call``."""
+    """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call`` (or the
+    calls, one per turn)."""
     home.mkdir(parents=True, exist_ok=True)
     with ModelStub(call) as stub:
         configure(agent, project=project, home=home, hook=hook, model_url=stub.url)
@@ -310,3 +310,22 @@ def run_agent(
         seconds = time.monotonic() - started
         bodies = [r.body for r in stub.requests if r.method == "POST"]
     return Run(agent, project, proc.returncode, proc.stdout, proc.stderr, bodies, seconds)
+
+
+def run_agents(jobs: dict[str, dict[str, Any]], *, workers: int = 4) -> dict[str, Run]:
+    """Several ``run_agent`` calls at once, each with its own stand-in model, project and HOME (``jobs``: a
+    name → run_agent's keyword arguments). The agents spend most of a run waiting — on their model, on a
+    hook, on a hung Brabo — so running them side by side costs little more than the slowest one."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=min(workers, len(jobs)) or 1) as pool:
+        futures = {name: pool.submit(run_agent, **job) for name, job in jobs.items()}
+        return {name: future.result() for name, future in futures.items()}
+
+
+def dirs_for(base: Path, name: str) -> tuple[Path, Path]:
+    """A project folder and a HOME of their own for one of several concurrent runs."""
+    project, home = base / name / "project", base / name / "home"
+    project.mkdir(parents=True)
+    home.mkdir(parents=True)
+    return project, home

@@ -3,12 +3,12 @@ pytest-django's live server with a project and an agent key, and a Brabo that ha
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -101,6 +101,7 @@ def hung_brabo():
     server.close()
 
 
+@functools.cache
 def hook_knows_agent_timeout() -> bool:
     """Whether ``brabo hook`` takes ``--agent-timeout`` (the agent's configured hook timeout, R12.6)."""
     out = subprocess.run(
@@ -111,16 +112,3 @@ def hook_knows_agent_timeout() -> bool:
         timeout=60,
     )
     return "--agent-timeout" in out.stdout
-
-
-@pytest.fixture
-def agent_dirs(tmp_path):
-    """The agent's machine: a project folder and a HOME of its own."""
-    project, home = tmp_path / "project", tmp_path / "home"
-    project.mkdir()
-    home.mkdir()
-    return project, home
-
-
-def marker(project: Path, name: str) -> Path:
-    return project / name

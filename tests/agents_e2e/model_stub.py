@@ -1,7 +1,9 @@
-"""A local stand-in for each agent's model API that scripts one tool call, then a final answer.
+"""A local stand-in for each agent's model API that scripts one tool call (or a few, one per turn), then a
+final answer.
 
 Turn 1 (no tool result in the conversation yet) answers the scripted tool call; turn 2 (the conversation
-carries the tool's result, or its refusal) answers a final text. Requests without tools (titles, summaries,
+carries the tool's result, or its refusal) answers the next scripted call, or a final text when none is left
+— so one agent start can take several tool calls, each through its hook. Requests without tools (titles, summaries,
 quota probes) get a short text. Every request is recorded, so a test can say what the agent sent.
 
 Wire formats, as each CLI reads them:
@@ -19,6 +21,7 @@ Wire formats, as each CLI reads them:
 
 from __future__ import annotations
 
+import itertools
 import json
 import threading
 from dataclasses import dataclass, field
@@ -26,6 +29,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 FINAL_TEXT = "Done."
+_MESSAGE_IDS = itertools.count(1)
 
 
 @dataclass
@@ -47,7 +51,7 @@ class Recorded:
 
 @dataclass
 class _State:
-    call: ToolCall
+    calls: list[ToolCall]
     requests: list[Recorded] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -75,15 +79,16 @@ def _anthropic_has_result(body: dict, call_id: str) -> bool:
     return False
 
 
-def _anthropic_answer(body: dict, call: ToolCall) -> tuple[bytes, str]:
+def _anthropic_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
     model = body.get("model", "claude-stub")
+    call = next((c for c in calls if not _anthropic_has_result(body, c.call_id)), calls[-1])
     wants_tool = bool(body.get("tools")) and not _anthropic_has_result(body, call.call_id)
     tool_names = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
     wants_tool = wants_tool and call.name in tool_names
     start: dict[str, Any] = {
         "type": "message_start",
         "message": {
-            "id": "msg_stub",
+            "id": f"msg_stub_{next(_MESSAGE_IDS)}",  # Claude Code merges messages that share an id
             "type": "message",
             "role": "assistant",
             "model": model,
@@ -131,15 +136,17 @@ def _anthropic_answer(body: dict, call: ToolCall) -> tuple[bytes, str]:
 # -- Gemini ---------------------------------------------------------------------------------------------
 
 
-def _gemini_has_result(body: dict, call: ToolCall) -> bool:
+def _gemini_results(body: dict) -> int:
+    """How many function responses the conversation carries: the scripted calls answered so far."""
+    count = 0
     for content in body.get("contents") or []:
         for part in content.get("parts") or []:
             if isinstance(part, dict) and "functionResponse" in part:
-                return True
-    return False
+                count += 1
+    return count
 
 
-def _gemini_answer(path: str, body: dict, call: ToolCall) -> tuple[bytes, str]:
+def _gemini_answer(path: str, body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
     if ":countTokens" in path:
         return json.dumps({"totalTokens": 10}).encode(), "application/json"
     declared = {
@@ -148,7 +155,9 @@ def _gemini_answer(path: str, body: dict, call: ToolCall) -> tuple[bytes, str]:
         for fd in (tool.get("functionDeclarations") or [])
         if isinstance(fd, dict)
     }
-    wants_tool = call.name in declared and not _gemini_has_result(body, call)
+    done = _gemini_results(body)
+    call = calls[min(done, len(calls) - 1)]
+    wants_tool = call.name in declared and done < len(calls)
     if wants_tool:
         part: dict = {"functionCall": {"name": call.name, "args": call.arguments, "id": call.call_id}}
     else:
@@ -174,7 +183,8 @@ def _responses_has_result(body: dict, call: ToolCall) -> bool:
     return False
 
 
-def _responses_answer(body: dict, call: ToolCall) -> tuple[bytes, str]:
+def _responses_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
+    call = next((c for c in calls if not _responses_has_result(body, c)), calls[-1])
     declared = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
     wants_tool = call.name in declared and not _responses_has_result(body, call)
     if wants_tool and call.freeform is not None:
@@ -256,20 +266,20 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self):  # noqa: N802
         body = self._body()
         self.server.record(Recorded("POST", self.path, body))
-        call = self.server.state.call
+        calls = self.server.state.calls
         path = self.path.split("?")[0]
         if not isinstance(body, dict):
             self._send(400, b'{"error": {"message": "expected JSON"}}', "application/json")
         elif path.endswith("/v1/messages/count_tokens"):
             self._send(200, b'{"input_tokens": 10}', "application/json")
         elif path.endswith("/v1/messages"):
-            self._send(200, *_anthropic_answer(body, call))
+            self._send(200, *_anthropic_answer(body, calls))
         elif "/models/" in path and (":generateContent" in path or ":streamGenerateContent" in path):
-            self._send(200, *_gemini_answer(path, body, call))
+            self._send(200, *_gemini_answer(path, body, calls))
         elif "/models/" in path and ":countTokens" in path:
-            self._send(200, *_gemini_answer(path, body, call))
+            self._send(200, *_gemini_answer(path, body, calls))
         elif path.endswith("/responses"):
-            self._send(200, *_responses_answer(body, call))
+            self._send(200, *_responses_answer(body, calls))
         else:
             self._send(404, b'{"error": {"message": "not in the stand-in"}}', "application/json")
 
@@ -279,9 +289,9 @@ class ModelStub(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def __init__(self, call: ToolCall):
+    def __init__(self, call: ToolCall | list[ToolCall]):
         super().__init__(("127.0.0.1", 0), _Handler)
-        self.state = _State(call=call)
+        self.state = _State(calls=list(call) if isinstance(call, list) else [call])
         self.url = f"http://127.0.0.1:{self.server_address[1]}"
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)
 

@@ -8,9 +8,11 @@ marker file that does not appear was kept from appearing by Brabo's answer.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from .agents import AGENTS, SHELL_TOOL, WRITE_TOOL, run_agent
+from .agents import AGENTS, SHELL_TOOL, WRITE_TOOL, dirs_for, run_agents
 from .conftest import hook_knows_agent_timeout
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
@@ -23,95 +25,87 @@ def _completed(run) -> None:
     assert run.tool_results(), "the agent never reported the tool call back to its model\n" + run.describe()
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_the_agent_runs_what_brabo_allows(agent, agent_clis, brabo, agent_dirs):
-    project, home = agent_dirs
-    brabo.policy(allow=["Terminal(touch allowed.txt)"])
-    run = run_agent(
-        agent,
-        agent_clis,
-        SHELL_TOOL[agent]("touch allowed.txt"),
-        project=project,
-        home=home,
-        hook=brabo.hook(),
-    )
-    _completed(run)
-    assert (project / "allowed.txt").exists(), run.describe()
-    [action] = brabo.actions()
-    assert action.payload["command"] == "touch allowed.txt"
-    assert action.status in ("auto_approved", "executing", "executed")
+def _check(runs: dict, checks) -> None:
+    """Every run's checks, all reported at once (one agent's failure does not hide another's)."""
+    failures = []
+    for name, run in runs.items():
+        try:
+            checks(name, run)
+        except AssertionError as exc:
+            failures.append(f"--- {name}: {exc}")
+    assert not failures, "\n".join(failures)
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_the_agent_does_not_run_what_brabo_refuses(agent, agent_clis, brabo, agent_dirs):
-    project, home = agent_dirs
-    brabo.policy(allow=["Terminal(touch *)"], deny=["Terminal(touch denied.txt)"])
-    run = run_agent(
-        agent,
-        agent_clis,
-        SHELL_TOOL[agent]("touch denied.txt"),
-        project=project,
-        home=home,
-        hook=brabo.hook(),
-    )
-    _completed(run)
-    assert not (project / "denied.txt").exists(), run.describe()
-    [action] = brabo.actions()
-    assert (action.payload["command"], action.status) == ("touch denied.txt", "denied")
-    # the refusal the agent hands its model is Brabo's, naming the rule
-    assert any("touch denied.txt" in text for text in run.tool_results()), run.describe()
-
-
-def test_claude_code_http_hook_allows_and_refuses(agent_clis, brabo, agent_dirs, tmp_path):
-    """The HTTP form (Claude Code calls Brabo's endpoint itself): the same allow and deny."""
-    brabo.policy(allow=["Terminal(touch allowed.txt)"], deny=["Terminal(touch denied.txt)"])
-    project, home = agent_dirs
-    for name in ("allowed.txt", "denied.txt"):
-        run = run_agent(
-            "claude-code",
-            agent_clis,
-            SHELL_TOOL["claude-code"](f"touch {name}"),
+def test_the_agents_run_what_brabo_allows_and_not_what_it_refuses(agent_clis, brabo, tmp_path):
+    """Each agent (command hook) and Claude Code's HTTP hook, in one session each: a refused ``touch``
+    does not run, then an allowed one does. The four sessions run side by side, each in its own project."""
+    brabo.policy(allow=["Terminal(touch allowed-*)"], deny=["Terminal(touch denied-*)"])
+    jobs = {}
+    for agent, form in [(a, "command") for a in AGENTS] + [("claude-code", "http")]:
+        name = f"{agent}-{form}"
+        project, home = dirs_for(tmp_path, name)
+        # The refusal comes first: Claude Code 2.1.332 hands its model "[Tool result missing due to internal
+        # error]" instead of the hook's reason for a tool call refused on a later turn (it still does not run
+        # it), and the reason is part of what this test checks.
+        denied = SHELL_TOOL[agent](f"touch denied-{name}.txt")
+        allowed = replace(SHELL_TOOL[agent](f"touch allowed-{name}.txt"), call_id=denied.call_id + "_2")
+        jobs[name] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=[denied, allowed],
             project=project,
             home=home,
-            hook=brabo.hook(form="http"),
+            hook=brabo.hook(form=form),
         )
+    runs = run_agents(jobs)
+    status = {a.payload["command"]: a.status for a in brabo.actions()}
+
+    def checks(name, run):
         _completed(run)
-    assert (project / "allowed.txt").exists()
-    assert not (project / "denied.txt").exists()
-    statuses = {a.payload["command"]: a.status for a in brabo.actions()}
-    assert statuses["touch denied.txt"] == "denied"
-    assert statuses["touch allowed.txt"] in ("auto_approved", "executing", "executed")
+        assert len(run.tool_results()) >= 2, "the agent did not take both tool calls\n" + run.describe()
+        assert (run.project / f"allowed-{name}.txt").exists(), run.describe()
+        assert status.get(f"touch allowed-{name}.txt") in ("auto_approved", "executing", "executed"), status
+        assert not (run.project / f"denied-{name}.txt").exists(), run.describe()
+        assert status.get(f"touch denied-{name}.txt") == "denied", status
+        # the refusal the agent hands its model is Brabo's, naming the rule
+        assert any("touch denied-*" in text for text in run.tool_results()), run.describe()
+
+    _check(runs, checks)
+    assert len(status) == 2 * len(jobs)  # one action per tool call
 
 
-@pytest.mark.parametrize("agent", sorted(WRITE_TOOL))
-def test_file_writes_follow_brabo(agent, agent_clis, brabo, agent_dirs):
+def test_file_writes_follow_brabo(agent_clis, brabo, tmp_path):
     """The agents' file tools (Claude Code ``Write``, Gemini CLI ``write_file``, Codex ``apply_patch``) map
     to ``write_file``: allowed, the file is written; refused, it is not."""
-    project, home = agent_dirs
+    dirs = {agent: dirs_for(tmp_path, agent) for agent in sorted(WRITE_TOOL)}
+
+    def jobs(content: str) -> dict:
+        return {
+            agent: dict(
+                agent=agent,
+                clis=agent_clis,
+                call=WRITE_TOOL[agent](str(project / "notes.md"), content),
+                project=project,
+                home=home,
+                hook=brabo.hook(),
+            )
+            for agent, (project, home) in dirs.items()
+        }
+
     brabo.policy(deny=["WriteFile()"])
-    target = project / "notes.md"
-    run = run_agent(
-        agent,
-        agent_clis,
-        WRITE_TOOL[agent](str(target), "# refused\n"),
-        project=project,
-        home=home,
-        hook=brabo.hook(),
-    )
-    _completed(run)
-    assert not target.exists(), run.describe()
+    refused = run_agents(jobs("# refused\n"))
     brabo.policy(allow=["WriteFile()"])
-    run = run_agent(
-        agent,
-        agent_clis,
-        WRITE_TOOL[agent](str(target), "# allowed\n"),
-        project=project,
-        home=home,
-        hook=brabo.hook(),
-    )
-    _completed(run)
-    assert target.read_text() == "# allowed\n", run.describe()
-    assert [(a.action_type, a.payload["path"]) for a in brabo.actions()] == [("write_file", "notes.md")] * 2
+    allowed = run_agents(jobs("# allowed\n"))
+
+    def checks(agent, run):
+        _completed(refused[agent])
+        _completed(run)
+        assert (run.project / "notes.md").read_text() == "# allowed\n", (
+            refused[agent].describe() + run.describe()
+        )
+
+    _check(allowed, checks)
+    assert [(a.action_type, a.payload["path"]) for a in brabo.actions()] == [("write_file", "notes.md")] * 6
 
 
 # -- Brabo hangs ------------------------------------------------------------------------------------------
@@ -128,42 +122,38 @@ def _hang_hook(brabo_url: str, key: str, **kw):
     return Hook(url=brabo_url, key=key, agent_timeout=AGENT_TIMEOUT, args=args, **kw)
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_the_agent_runs_nothing_when_brabo_hangs(agent, agent_clis, hung_brabo, agent_dirs, team):
-    """Brabo accepts the hook's connection and never answers: the command hook must refuse before the
-    agent's own hook timeout, because each agent runs the tool when its hook times out (R12.6)."""
-    project, home = agent_dirs
-    hook = _hang_hook(hung_brabo.url, team.agent_key)
-    run = run_agent(
-        agent,
-        agent_clis,
-        SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"),
-        project=project,
-        home=home,
-        hook=hook,
-    )
-    assert hung_brabo.accepted >= 1, "the hook never reached the hung server\n" + run.describe()
-    assert not (project / "ran-while-brabo-hung.txt").exists(), run.describe()
-    _completed(run)
+def test_the_agents_run_nothing_when_brabo_hangs(agent_clis, hung_brabo, team, tmp_path):
+    """Brabo accepts the hook's connection and never answers. The command hook must refuse before the
+    agent's own hook timeout, because each agent runs the tool when its hook times out (R12.6).
 
+    The HTTP form cannot answer for a server that hangs: Claude Code itself decides what a failed HTTP hook
+    means. By default it runs the tool (documented: "timeouts ... allow execution to continue"); with
+    ``"onFailure": "block"`` (Claude Code 2.1.295+) it refuses. Both are pinned here, so the README's advice
+    (the command form, or ``onFailure: block``) stays true for the pinned version. All five runs wait on
+    the same hung server side by side."""
+    jobs = {}
+    for name, agent, kw in [(a, a, {}) for a in AGENTS] + [
+        ("claude-code-http", "claude-code", {"form": "http"}),
+        ("claude-code-http-block", "claude-code", {"form": "http", "on_failure": "block"}),
+    ]:
+        project, home = dirs_for(tmp_path, name)
+        hook = _hang_hook(hung_brabo.url, team.agent_key, **kw)
+        if kw:
+            hook.args = ("--timeout", "3")
+        jobs[name] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=SHELL_TOOL[agent]("touch ran-while-brabo-hung.txt"),
+            project=project,
+            home=home,
+            hook=hook,
+        )
+    runs = run_agents(jobs, workers=len(jobs))
 
-@pytest.mark.parametrize("on_failure", [None, "block"])
-def test_claude_code_http_hook_when_brabo_hangs(on_failure, agent_clis, hung_brabo, agent_dirs, team):
-    """The HTTP form cannot answer for a server that hangs: Claude Code itself decides what a failed HTTP
-    hook means. By default it runs the tool (documented: "timeouts ... allow execution to continue");
-    with ``"onFailure": "block"`` (Claude Code 2.1.295+) it refuses. Both are pinned here, so the README's
-    advice (the command form, or ``onFailure: block``) stays true for the pinned version."""
-    project, home = agent_dirs
-    hook = _hang_hook(hung_brabo.url, team.agent_key, form="http", on_failure=on_failure)
-    hook.args = ("--timeout", "3")
-    run = run_agent(
-        "claude-code",
-        agent_clis,
-        SHELL_TOOL["claude-code"]("touch ran.txt"),
-        project=project,
-        home=home,
-        hook=hook,
-    )
-    _completed(run)
-    assert hung_brabo.accepted >= 1, run.describe()
-    assert (project / "ran.txt").exists() is (on_failure is None), run.describe()
+    def checks(name, run):
+        _completed(run)
+        ran = (run.project / "ran-while-brabo-hung.txt").exists()
+        assert ran is (name == "claude-code-http"), run.describe()
+
+    _check(runs, checks)
+    assert hung_brabo.accepted >= len(jobs), "a hook never reached the hung server"

@@ -9,36 +9,59 @@ from __future__ import annotations
 
 import pytest
 
-from .agents import AGENTS, SHELL_TOOL, run_agent
+from .agents import AGENTS, SHELL_TOOL, dirs_for, run_agents
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
 
 COMMAND = "echo ran >> approved.log"  # no rule names it: a person must decide
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_approve_then_retry_runs_the_tool_once(agent, agent_clis, brabo, agent_dirs):
+def test_approve_then_retry_runs_the_tool_once(agent_clis, brabo, tmp_path):
+    """The three agents side by side, each in its own project (so each one's calls are its own action: the
+    working directory is part of what a retry repeats), the steps taken in lockstep."""
     from actions import services
 
-    project, home = agent_dirs
-    log = project / "approved.log"
     brabo.policy()
     hook = brabo.hook(args=("--timeout", "1"))  # nobody answers within 1 s: refused, pending in the console
+    dirs = {agent: dirs_for(tmp_path, agent) for agent in AGENTS}
 
-    def attempt():
-        run = run_agent(agent, agent_clis, SHELL_TOOL[agent](COMMAND), project=project, home=home, hook=hook)
-        assert run.returncode == 0 and run.tool_results(), run.describe()
-        return run
+    def attempt() -> dict:
+        runs = run_agents(
+            {
+                agent: dict(
+                    agent=agent,
+                    clis=agent_clis,
+                    call=SHELL_TOOL[agent](COMMAND),
+                    project=project,
+                    home=home,
+                    hook=hook,
+                )
+                for agent, (project, home) in dirs.items()
+            }
+        )
+        for run in runs.values():
+            assert run.returncode == 0 and run.tool_results(), run.describe()
+        return runs
 
-    run = attempt()
-    assert not log.exists(), run.describe()
-    [pending] = brabo.actions()
-    assert pending.status == "pending" and pending.payload["command"] == COMMAND
+    def logs() -> dict:
+        return {
+            agent: (project / "approved.log").read_text() if (project / "approved.log").exists() else None
+            for agent, (project, _) in dirs.items()
+        }
 
-    services.approve_action(action_id=pending.id, actor=brabo.team.maintainer)
-    run = attempt()
-    assert log.is_file() and log.read_text() == "ran\n", "the approved retry did not run\n" + run.describe()
+    def described(runs: dict) -> str:
+        return "\n".join(run.describe() for run in runs.values())
 
-    run = attempt()  # the approval was used: this retry waits for a person again
-    assert log.read_text() == "ran\n", run.describe()
-    assert [a.status for a in brabo.actions()].count("pending") == 1
+    runs = attempt()
+    assert logs() == dict.fromkeys(AGENTS), described(runs)
+    pending = brabo.actions()
+    assert [(a.status, a.payload["command"]) for a in pending] == [("pending", COMMAND)] * len(AGENTS)
+    for action in pending:
+        services.approve_action(action_id=action.id, actor=brabo.team.maintainer)
+
+    runs = attempt()
+    assert logs() == dict.fromkeys(AGENTS, "ran\n"), "an approved retry did not run\n" + described(runs)
+
+    runs = attempt()  # the approvals were used: these retries wait for a person again
+    assert logs() == dict.fromkeys(AGENTS, "ran\n"), described(runs)
+    assert [a.status for a in brabo.actions()].count("pending") == len(AGENTS)

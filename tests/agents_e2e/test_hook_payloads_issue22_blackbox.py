@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
-import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from brabo_client.hook import command
 from brabo_client.sdk import Client
 
 from .agents import ROOT
@@ -131,8 +133,8 @@ def hooks(team, live_server):
                 "BRABO_AGENT_KEY": team.agent_key,
                 "BRABO_PROJECT_ROOT": PROJECT,
             }
-            proc = subprocess.run(
-                [sys.executable, "-m", "brabo_client", "hook", agent, "--timeout", "0"],
+            proc = subprocess.run(  # the form `brabo hook install` writes
+                [*shlex.split(command(agent)), "--timeout", "0"],
                 input=json.dumps(body).encode(),
                 capture_output=True,
                 env=env,
@@ -220,50 +222,51 @@ DIR_WRITES = [
 ALLOWED = ["git status", "ls -la", "cat README.md", "git diff"]
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_host_touching_commands_are_never_allowed_through_the_endpoint(hooks, agent):
-    allowed = [c for c in HOST_COMMANDS if hooks.http(agent, SHELL[agent](c)) == "allow"]
+def allowed_of(decide, cases: list[tuple[str, str]]) -> list[str]:
+    """The (agent, command) cases ``decide`` answers ``allow``, asked a few at a time (each is its own
+    request or ``brabo hook`` process; the server and the agents take them side by side)."""
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        answers = list(pool.map(lambda case: decide(case[0], SHELL[case[0]](case[1])), cases))
+    return [f"{agent}: {c}" for (agent, c), answer in zip(cases, answers) if answer == "allow"]
+
+
+def test_host_touching_commands_are_never_allowed_through_the_endpoint(hooks):
+    allowed = allowed_of(hooks.http, [(agent, c) for agent in AGENTS for c in HOST_COMMANDS])
     assert allowed == [], "allowed:\n" + "\n".join(allowed)
 
 
 def test_host_touching_commands_are_never_allowed_through_brabo_hook(hooks):
-    """The command form, each class once, the agents taking turns (the endpoint test above has every
+    """The command form, each command once, the agents taking turns (the endpoint test above has every
     agent × every command; this one is the same decision through a real ``brabo hook`` process)."""
-    allowed = []
-    for i, command in enumerate(HOST_COMMANDS):
-        agent = AGENTS[i % len(AGENTS)]
-        if hooks.command(agent, SHELL[agent](command)) == "allow":
-            allowed.append(f"{agent}: {command}")
+    cases = [(AGENTS[i % len(AGENTS)], c) for i, c in enumerate(HOST_COMMANDS)]
+    allowed = allowed_of(hooks.command, cases)
     assert allowed == [], "allowed:\n" + "\n".join(allowed)
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_shell_writes_into_agent_configuration_are_never_allowed(hooks, agent):
+def test_shell_writes_into_agent_configuration_are_never_allowed(hooks):
     commands = [w.format(p=p) for p in AGENT_CONFIG for w in SHELL_WRITES] + DIR_WRITES
     commands += [
         w.format(p="~/" + p)
         for p in (".claude/settings.json", ".gemini/settings.json")
         for w in SHELL_WRITES[:3]
     ]  # the home-folder twins
-    allowed = [c for c in commands if hooks.http(agent, SHELL[agent](c)) == "allow"]
+    allowed = allowed_of(hooks.http, [(agent, c) for agent in AGENTS for c in commands])
     assert allowed == [], "allowed:\n" + "\n".join(allowed)
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_brabo_hook_refuses_the_agents_own_settings_write(hooks, agent):
+def test_brabo_hook_refuses_the_agents_own_settings_write(hooks):
     own = {
         "claude-code": ".claude/settings.json",
         "gemini-cli": ".gemini/settings.json",
         "codex": ".codex/hooks.json",
     }
-    assert hooks.command(agent, SHELL[agent](f"echo '{{}}' > {own[agent]}")) != "allow"
+    assert allowed_of(hooks.command, [(agent, f"echo '{{}}' > {own[agent]}") for agent in AGENTS]) == []
 
 
-@pytest.mark.parametrize("agent", AGENTS)
-def test_what_the_policy_allows_is_still_allowed(hooks, agent):
-    for command in ALLOWED:
-        assert hooks.http(agent, SHELL[agent](command)) == "allow", command
-        assert hooks.command(agent, SHELL[agent](command)) == "allow", command
+def test_what_the_policy_allows_is_still_allowed(hooks):
+    cases = [(agent, c) for agent in AGENTS for c in ALLOWED]
+    for decide in (hooks.http, hooks.command):
+        assert allowed_of(decide, cases) == [f"{agent}: {c}" for agent, c in cases], decide.__name__
 
 
 def test_file_tools_inside_the_project_are_allowed_and_into_agent_configuration_are_not(hooks):

@@ -1,0 +1,180 @@
+"""``brabo hook install claude-code|gemini-cli|codex``: write Brabo's command hook into an agent's settings.
+
+It writes the fast form of the hook (``brabo_client/fast_hook.py`` run by this interpreter with ``-I -S``,
+see ``hook.command``): the same program as ``brabo hook <agent>``, without the console script's and
+``site``'s start-up, which bench/hooks.py shows is most of what a command hook costs. Absolute paths, so
+the settings are for this machine: for a project, Claude Code's ``.claude/settings.local.json`` (its
+personal, uncommitted settings), Gemini CLI's ``.gemini/settings.json``, Codex's ``.codex/hooks.json``;
+with ``--user``, the agent's settings in the home folder (``$CODEX_HOME`` for Codex when set).
+
+An existing Brabo hook of that agent in the file (either form) is replaced, never doubled; every other
+setting and hook is kept. The key is never written: the hook reads ``BRABO_AGENT_KEY`` (or
+``GEMINI_CLI_BRABO_AGENT_KEY``) or ``--key-file``, as ``brabo hook`` does. ``--print`` shows the file as it
+would be written and writes nothing.
+
+Exit codes: 0 written (or printed), 64 bad arguments or a settings file that is not a JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+from . import hook
+
+EX_USAGE = 64
+# Each agent's hook event, the tools Brabo decides (as in the README), and its settings file.
+EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
+MATCHER = {
+    "claude-code": "Bash|Write|Edit|MultiEdit|NotebookEdit",
+    "gemini-cli": "run_shell_command|write_file|replace",
+    "codex": "Bash|apply_patch",
+}
+DEFAULT_AGENT_TIMEOUT = 60  # seconds: the hook's timeout written into the settings and told to the hook
+
+
+def settings_file(agent: str, *, project: str, user: bool) -> str:
+    if agent == "claude-code":
+        return (
+            os.path.join(os.path.expanduser("~"), ".claude", "settings.json")
+            if user
+            else os.path.join(project, ".claude", "settings.local.json")
+        )
+    if agent == "gemini-cli":
+        base = os.path.expanduser("~") if user else project
+        return os.path.join(base, ".gemini", "settings.json")
+    if user:
+        return os.path.join(os.environ.get("CODEX_HOME") or os.path.expanduser("~/.codex"), "hooks.json")
+    return os.path.join(project, ".codex", "hooks.json")
+
+
+def is_brabos(handler, agent: str) -> bool:
+    """A hook this installer (or the README's examples) wrote for ``agent``, in either form."""
+    if not isinstance(handler, dict) or not isinstance(handler.get("command"), str):
+        return False
+    import shlex
+
+    try:
+        words = shlex.split(handler["command"])
+    except ValueError:
+        words = handler["command"].split()
+    if agent not in words:
+        return False
+    return any(w.endswith("/" + hook.FAST_ENTRY) for w in words) or any(
+        a in ("brabo", "brabo_client") or a.endswith("/brabo")
+        for a, b in zip(words, words[1:])
+        if b == "hook"
+    )
+
+
+def merged(existing: dict, agent: str, command: str, agent_timeout: float) -> dict:
+    handler: dict = {"type": "command", "command": command}
+    if agent == "gemini-cli":
+        handler = {"name": "brabo", **handler, "timeout": int(agent_timeout * 1000)}  # milliseconds
+    else:
+        handler["timeout"] = agent_timeout if agent_timeout != int(agent_timeout) else int(agent_timeout)
+    data = dict(existing)
+    hooks = data.get("hooks", {})
+    if not isinstance(hooks, dict):
+        raise ValueError('its "hooks" is not a JSON object')
+    groups = hooks.get(EVENT[agent], [])
+    if not isinstance(groups, list):
+        raise ValueError(f'its "hooks.{EVENT[agent]}" is not a list')
+    kept = []
+    for group in groups:
+        inner = group.get("hooks") if isinstance(group, dict) else None
+        if isinstance(inner, list) and any(is_brabos(h, agent) for h in inner):
+            rest = [h for h in inner if not is_brabos(h, agent)]
+            if rest:
+                kept.append({**group, "hooks": rest})
+        else:
+            kept.append(group)
+    kept.append({"matcher": MATCHER[agent], "hooks": [handler]})
+    data["hooks"] = {**hooks, EVENT[agent]: kept}
+    return data
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors exit 64, as every brabo command's
+        self.print_usage(sys.stderr)
+        self.exit(EX_USAGE, f"brabo: {message}\n")
+
+
+def main(argv: list[str]) -> int:
+    ap = _Parser(
+        prog="brabo hook install",
+        description="Write Brabo's command hook (the fast form) into a coding agent's settings.",
+    )
+    ap.add_argument("agent", choices=hook.AGENTS)
+    where = ap.add_mutually_exclusive_group()
+    where.add_argument("--project", help="the project folder whose settings get the hook (default: here)")
+    where.add_argument("--user", action="store_true", help="the agent's settings in the home folder")
+    ap.add_argument("--print", action="store_true", help="print the settings file, write nothing")
+    ap.add_argument("--timeout", type=float, help="seconds the hook waits for a person (default 50)")
+    ap.add_argument(
+        "--agent-timeout",
+        type=float,
+        default=DEFAULT_AGENT_TIMEOUT,
+        help=f"the hook timeout written for the agent and told to the hook (default {DEFAULT_AGENT_TIMEOUT})",
+    )
+    ap.add_argument("--pending", choices=("wait", "ask"))
+    ap.add_argument("--other", choices=("ask", "deny", "allow"))
+    ap.add_argument("--root", help="the project folder the hook reports (default as brabo hook)")
+    ap.add_argument("--url", help="Brabo's URL baked into the command (default $BRABO_URL at each call)")
+    ap.add_argument("--key-file", help="a file holding the agent's key, read at each call")
+    args = ap.parse_args(argv)
+    if not 0 < args.agent_timeout <= 86400:
+        print("brabo: --agent-timeout must be a number of seconds above 0", file=sys.stderr)
+        return EX_USAGE
+    flags = ["--agent-timeout", f"{args.agent_timeout:g}"]
+    for name in ("timeout", "pending", "other", "root", "url", "key_file"):
+        value = getattr(args, name)
+        if value is not None:
+            if name in ("root", "key_file"):
+                value = os.path.abspath(os.path.expanduser(value))
+            flags += ["--" + name.replace("_", "-"), f"{value:g}" if isinstance(value, float) else value]
+    project = os.path.abspath(args.project or os.getcwd())
+    path = settings_file(args.agent, project=project, user=args.user)
+    try:
+        with open(path, encoding="utf-8") as f:
+            existing = json.load(f)
+    except FileNotFoundError:
+        existing = {}
+    except (OSError, ValueError) as exc:
+        print(
+            f"brabo: cannot read {path} as JSON ({exc}); fix or move it, then run this again", file=sys.stderr
+        )
+        return EX_USAGE
+    if not isinstance(existing, dict):
+        print(f"brabo: {path} is not a JSON object; fix or move it, then run this again", file=sys.stderr)
+        return EX_USAGE
+    try:
+        data = merged(existing, args.agent, hook.command(args.agent, flags), args.agent_timeout)
+    except ValueError as exc:
+        print(f"brabo: {path}: {exc}; fix it, then run this again", file=sys.stderr)
+        return EX_USAGE
+    text = json.dumps(data, indent=2) + "\n"
+    if args.print:
+        sys.stdout.write(text)
+        return 0
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".brabo-", dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        if os.path.exists(path):
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    print(f"brabo: {args.agent}'s {EVENT[args.agent]} hook in {path} runs: {hook.command(args.agent, flags)}")
+    if args.agent == "codex":
+        print(
+            "brabo: Codex runs a hook only once it is trusted: trust it in Codex's interactive screen once, "
+            "or pass --dangerously-bypass-hook-trust to codex exec",
+        )
+    return 0

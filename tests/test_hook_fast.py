@@ -1,0 +1,324 @@
+"""Issue 22: the command hook's fast form, and ``brabo hook install`` that writes it.
+
+The fast form (``<python> -I -S brabo_client/fast_hook.py <agent> …``) is the same program as ``brabo hook``
+without ``site`` and isolated; what makes it cheap is that the hook path imports none of the standard
+library's heavier modules (``json`` → ``re``, ``socket`` → ``enum``/``selectors``, ``argparse`` …). These
+tests pin that it answers as ``brabo hook`` does, that it imports nothing heavy (what bench/hooks.py
+measures), that a project cannot put code in front of it, and that the installer writes it without losing
+what the agents' settings already hold. The deadline and watchdog cases run both forms
+(tests/test_hook_deadline.py); the real agents run the installer's command (tests/agents_e2e).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shlex
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from actions import agent_hooks
+from brabo_client import _jsonwire, hook
+
+REPO = Path(__file__).resolve().parent.parent
+BODY = {
+    "session_id": "s",
+    "cwd": "/tmp",
+    "hook_event_name": "PreToolUse",
+    "tool_name": "Bash",
+    "tool_input": {"command": "git status"},
+    "tool_use_id": "toolu_1",
+}
+# What the hook path must not import (each costs a new process milliseconds; see bench/README.md).
+HEAVY = {
+    "re",
+    "json",
+    "socket",
+    "enum",
+    "selectors",
+    "argparse",
+    "typing",
+    "dataclasses",
+    "collections",
+    "functools",
+    "threading",
+    "http",
+    "urllib",
+    "email",
+    "ssl",
+    "site",
+    "importlib.util",
+}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def unreachable_env(**extra) -> dict:
+    return {
+        **os.environ,
+        "BRABO_URL": f"http://127.0.0.1:{free_port()}",
+        "BRABO_AGENT_KEY": "brabo_agent_x",
+        "BRABO_PROJECT_ROOT": "/tmp",
+        **extra,
+    }
+
+
+# -- JSON without the json package --------------------------------------------------------------------
+
+VALUES = [
+    BODY,
+    {
+        "tool_input": {
+            "content": 'é ü 漢字 \U0001f600 \x00\x1f\u2028 "q" \\ /',
+            "n": [1, -2, 3.5, 1e300, -0.0],
+        }
+    },
+    {"big": 10**40, "small": 5e-324, "t": True, "f": False, "z": None, "e": [], "o": {}},
+    [1, [2, [3, [4, {"k": "v"}]]]],
+    "just a string",
+    42,
+    {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")},
+    {"lone surrogate": "\ud800"},
+    {"tuple": (1, 2)},
+]
+
+
+@pytest.mark.parametrize("value", VALUES)
+def test_dumps_is_json_dumps(value):
+    assert _jsonwire.dumps(value) == json.dumps(value)
+
+
+def test_dumps_hands_what_it_cannot_spell_to_json():
+    assert _jsonwire.dumps({1: "int key", None: 2}) == json.dumps({1: "int key", None: 2})
+    with pytest.raises(TypeError):
+        _jsonwire.dumps({"x": object()})
+    loop: list = []
+    loop.append(loop)
+    with pytest.raises(ValueError, match="Circular"):
+        _jsonwire.dumps(loop)
+
+
+TEXTS = [json.dumps(v).encode() for v in VALUES if not isinstance(v, dict) or "nan" not in v] + [
+    b'  {"a": [1, 2, {"b": null}], "c": "\\u00e9\\ud83d\\ude00"}\n\t ',
+    b'{"dup": 1, "dup": 2}',
+    b"NaN",
+    b"[Infinity, -Infinity]",
+    '{"utf8": "é"}'.encode(),
+    '{"utf16": "é"}'.encode("utf-16"),
+]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_loads_is_json_loads(text):
+    got, want = _jsonwire.loads(text), json.loads(text)
+    assert json.dumps(got, sort_keys=True) == json.dumps(want, sort_keys=True) or (
+        isinstance(want, float) and math.isnan(got)
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "\ufeff{}", b"{", b'{"a": 1} x', b"\xff\xfe\x00", b"[1,]", b'{"a": "\x01"}', b"[" * 100000],
+)
+def test_loads_fails_as_json_loads_does(text):
+    with pytest.raises(Exception) as want:
+        json.loads(text)
+    with pytest.raises(type(want.value)) as got:
+        _jsonwire.loads(text)
+    assert str(got.value) == str(want.value)
+
+
+# -- the patch grammar without re ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [
+        "*** Begin Patch\n*** Add File: a.py\n+x\n*** Update File:  b/c.py \n*** Move to: d.py\r\n*** End Patch\n",
+        "*** Delete File: x\n***  Add File: no\n*** Add File: \n*** Add File:    \n*** Add File:y",
+        "text *** Add File: not at a line start\n*** Update File: ../../etc/passwd\n",
+        "*** Add File: a\rb\n*** Add File: \x00\n",
+    ],
+)
+def test_patch_paths_are_the_servers(patch):
+    assert hook.patch_paths(patch) == [m.group(2).strip() for m in agent_hooks._PATCH_FILE.finditer(patch)]
+
+
+# -- the fast form ------------------------------------------------------------------------------------
+
+
+def run_fast(agent: str, *args: str, env: dict, cwd=REPO, python_flags=(), body=BODY):
+    argv = shlex.split(hook.command(agent, list(args)))
+    argv[1:1] = list(python_flags)
+    return subprocess.run(
+        argv, input=json.dumps(body).encode(), capture_output=True, env=env, cwd=cwd, timeout=60
+    )
+
+
+@pytest.mark.parametrize("agent", hook.AGENTS)
+def test_the_fast_form_answers_as_brabo_hook_does(agent):
+    env = unreachable_env()
+    fast = run_fast(agent, "--agent-timeout", "8", env=env)
+    slow = subprocess.run(
+        [sys.executable, "-m", "brabo_client", "hook", agent, "--agent-timeout", "8"],
+        input=json.dumps(BODY).encode(),
+        capture_output=True,
+        env=env,
+        cwd=REPO,
+        timeout=60,
+    )
+    assert fast.returncode == slow.returncode == (2 if agent == "codex" else 0)
+    assert json.loads(fast.stdout) == json.loads(slow.stdout)
+    assert "refused" in fast.stdout.decode() and "cannot reach Brabo" in fast.stdout.decode()
+    assert fast.stderr == slow.stderr
+
+
+def test_the_fast_form_imports_nothing_heavy():
+    proc = run_fast(
+        "claude-code", "--agent-timeout", "8", env=unreachable_env(), python_flags=["-X", "importtime"]
+    )
+    assert b'"deny"' in proc.stdout
+    imported = {
+        line.split("|")[-1].strip()
+        for line in proc.stderr.decode().splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert "brabo_client.hook" in imported
+    assert imported & HEAVY == set(), sorted(imported & HEAVY)
+
+
+def test_a_project_cannot_put_code_in_front_of_the_fast_form(tmp_path):
+    """-I: neither the working directory (the agent's project) nor PYTHONPATH is on the path, so a
+    ``brabo_client`` or ``json`` planted there is never imported; the real package is found from the
+    entry's own location."""
+    for folder in (tmp_path / "cwd", tmp_path / "pp"):
+        (folder / "brabo_client").mkdir(parents=True)
+        for name in ("brabo_client/__init__.py", "brabo_client/hook.py", "json.py", "_json.py", "os.py"):
+            (folder / name).write_text(
+                f"open({str(folder / 'planted-ran')!r}, 'w').close()\n"
+                'print(\'{"hookSpecificOutput": {"permissionDecision": "allow"}}\')\n'
+                "raise SystemExit(0)\n"
+            )
+    env = unreachable_env(PYTHONPATH=str(tmp_path / "pp"), PYTHONSTARTUP=str(tmp_path / "pp" / "os.py"))
+    proc = run_fast("claude-code", "--agent-timeout", "8", env=env, cwd=tmp_path / "cwd")
+    answer = json.loads(proc.stdout)
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert not (tmp_path / "cwd" / "planted-ran").exists() and not (tmp_path / "pp" / "planted-ran").exists()
+
+
+def test_the_fast_form_takes_the_same_key_sources(tmp_path):
+    """--key-file, and Gemini CLI's GEMINI_CLI_BRABO_* names: a missing key is a refusal naming them."""
+    env = unreachable_env()
+    del env["BRABO_AGENT_KEY"]
+    env.pop("GEMINI_CLI_BRABO_AGENT_KEY", None)
+    env.pop("BRABO_AGENT_KEY_FILE", None)
+    proc = run_fast("gemini-cli", "--agent-timeout", "8", env=env)
+    assert "BRABO_AGENT_KEY is not set" in json.loads(proc.stdout)["reason"]
+    keyfile = tmp_path / "key"
+    keyfile.write_text("brabo_agent_from_file\n")
+    for extra, args in (({}, ("--key-file", str(keyfile))), ({"GEMINI_CLI_BRABO_AGENT_KEY": "k"}, ())):
+        proc = run_fast("gemini-cli", "--agent-timeout", "8", *args, env={**env, **extra})
+        reason = json.loads(proc.stdout)["reason"]
+        assert "cannot reach Brabo" in reason and "not set" not in reason
+
+
+def test_bad_arguments_to_the_fast_form_are_a_refusal():
+    proc = run_fast("codex", "--timeout", "soon", env=unreachable_env())
+    assert proc.returncode == 2 and b"bad arguments" in proc.stderr
+    assert json.loads(proc.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+
+
+# -- brabo hook install -------------------------------------------------------------------------------
+
+
+def install(*args: str, cwd: Path, home: Path):
+    env = {**os.environ, "HOME": str(home), "PYTHONPATH": str(REPO)}
+    env.pop("CODEX_HOME", None)
+    return subprocess.run(
+        [sys.executable, "-m", "brabo_client", "hook", "install", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def dirs(tmp_path):
+    project, home = tmp_path / "project", tmp_path / "home"
+    project.mkdir()
+    home.mkdir()
+    return project, home
+
+
+FILES = {
+    "claude-code": (".claude/settings.local.json", "PreToolUse"),
+    "gemini-cli": (".gemini/settings.json", "BeforeTool"),
+    "codex": (".codex/hooks.json", "PreToolUse"),
+}
+
+
+@pytest.mark.parametrize("agent", hook.AGENTS)
+def test_install_writes_the_fast_form_and_keeps_the_rest(agent, dirs):
+    project, home = dirs
+    path, event = FILES[agent]
+    settings = project / path
+    settings.parent.mkdir()
+    other = {"type": "command", "command": "./lint.sh"}
+    old = {"type": "command", "command": f"brabo hook {agent} --timeout 50"}
+    settings.write_text(
+        json.dumps(
+            {"model": "kept", "hooks": {event: [{"matcher": "Bash", "hooks": [old, other]}], "Stop": []}}
+        )
+    )
+    proc = install(agent, "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(settings.read_text())
+    assert data["model"] == "kept" and data["hooks"]["Stop"] == []
+    groups = data["hooks"][event]
+    assert groups[0] == {"matcher": "Bash", "hooks": [other]}  # the old Brabo hook is replaced, not doubled
+    [handler] = groups[1]["hooks"]
+    assert handler["command"] == hook.command(agent, ["--agent-timeout", "30", "--timeout", "40"])
+    assert handler["timeout"] == (30000 if agent == "gemini-cli" else 30)
+    again = install(agent, "--timeout", "40", "--agent-timeout", "30", cwd=project, home=home)
+    assert again.returncode == 0 and json.loads(settings.read_text()) == data  # idempotent
+    # the command it wrote is the hook: run as the agent runs it (through a shell), it answers
+    out = subprocess.run(
+        ["/bin/sh", "-c", handler["command"]],
+        input=json.dumps(BODY).encode(),
+        capture_output=True,
+        env=unreachable_env(),
+        cwd=project,
+        timeout=60,
+    )
+    assert out.returncode == (2 if agent == "codex" else 0)
+    assert "cannot reach Brabo" in out.stdout.decode()
+
+
+def test_install_for_the_user_and_print_only(dirs):
+    project, home = dirs
+    proc = install("codex", "--user", "--print", cwd=project, home=home)
+    assert proc.returncode == 0 and "fast_hook.py codex" in proc.stdout
+    assert not (home / ".codex").exists()
+    assert install("claude-code", "--user", cwd=project, home=home).returncode == 0
+    assert "PreToolUse" in json.loads((home / ".claude" / "settings.json").read_text())["hooks"]
+
+
+@pytest.mark.parametrize("content", ["[1, 2]", "{not json", '{"hooks": []}'])
+def test_install_refuses_a_settings_file_it_cannot_merge(dirs, content):
+    project, home = dirs
+    (project / ".gemini").mkdir()
+    (project / ".gemini" / "settings.json").write_text(content)
+    proc = install("gemini-cli", cwd=project, home=home)
+    assert proc.returncode == 64 and "settings.json" in proc.stderr and "Traceback" not in proc.stderr
+    assert (project / ".gemini" / "settings.json").read_text() == content
