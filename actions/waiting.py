@@ -102,19 +102,31 @@ def publish(key) -> None:
 
 
 def _publish_now(key: str) -> None:
-    with _local:
-        _local_generation[key] = _local_generation.get(key, 0) + 1
-        _local.notify_all()
-    if _hubs:
-        _notify_hubs(key)
+    publish_in_process(key)
     if settings.BRABO_REDIS_URL:
         try:
-            _redis().publish(CHANNEL_PREFIX + key, _token())
+            _redis().publish(*redis_message(key))
         except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
             log.warning(
                 "could not announce a change of %s; its waiters will notice at their next check",
                 key,
             )
+
+
+def publish_in_process(key: str) -> None:
+    """Wake this process's own waiters of ``key`` (blocked threads and the hub's); the Redis publish that
+    reaches the other processes is the caller's (:func:`_publish_now`, or ``actions.announce``'s pipeline
+    with :func:`redis_message`)."""
+    with _local:
+        _local_generation[key] = _local_generation.get(key, 0) + 1
+        _local.notify_all()
+    if _hubs:
+        _notify_hubs(key)
+
+
+def redis_message(key: str) -> tuple[str, bytes]:
+    """The channel and message of ``key``'s Redis publish."""
+    return CHANNEL_PREFIX + key, _token()
 
 
 def _keys(key: str | Sequence[str]) -> tuple[str, ...]:
