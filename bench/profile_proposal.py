@@ -10,6 +10,7 @@ own CPU are not (``bench/api.py`` measures PostgreSQL's).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/13 \
       .venv/bin/python bench/profile_proposal.py [--n 2000] [--sort cumulative|tottime] [--limit 60]
     ... bench/profile_proposal.py --server asgi   # through brabo.asgi's application (the uvicorn path)
+    py-spy record -f raw -o stacks.txt -- .venv/bin/python bench/profile_proposal.py --plain --n 6000
 """
 
 from __future__ import annotations
@@ -102,6 +103,11 @@ def main() -> int:
         help="profile this checkout of Brabo (e.g. bench/api.py's baseline)",
     )
     ap.add_argument("--dump", type=Path, help="also write the raw profile here (for snakeviz, gprof2dot)")
+    ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="no cProfile pass (e.g. under a sampling profiler such as py-spy)",
+    )
     ap.add_argument(
         "--statements",
         action="store_true",
@@ -197,6 +203,9 @@ def main() -> int:
         call(body)
     plain = (time.process_time() - t) / args.n * 1e3
 
+    if args.plain:
+        print(f"{args.server}: {args.n} proposals; CPU per proposal in this process {plain:.3f} ms")
+        return 0
     profile = cProfile.Profile(time.process_time)
     t = time.process_time()
     profile.enable()

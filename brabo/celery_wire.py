@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 
+from brabo.celery import app
+
 if TYPE_CHECKING:
     import redis
 
@@ -41,8 +43,6 @@ def available() -> bool:
     """Whether messages may be pushed here instead of through ``Task.delay``: read from the Celery app's own
     configuration once per broker URL; whether tasks run eagerly (a test may switch it) and the operator's
     BRABO_CELERY_DIRECT_PUBLISH (default on; off sends every message through ``Task.delay``) on every call."""
-    from brabo.celery import app
-
     if app.conf.task_always_eager or not settings.BRABO_CELERY_DIRECT_PUBLISH:
         return False
     url = settings.CELERY_BROKER_URL
@@ -96,8 +96,6 @@ def client() -> redis.Redis:
 def queue_key() -> str:
     """The Redis list the worker reads (kombu: the queue's name, priority 0): the Celery app's default queue,
     read on every message as Celery reads it (a test routes its tasks to its own worker by changing it)."""
-    from brabo.celery import app
-
     return app.conf.task_default_queue
 
 
