@@ -78,13 +78,14 @@ def count_statements(call, bodies) -> int:
         seen["redis " + " ".join(str(a) for a in args[:2])[:150]] += 1
         return send(self, *args, **kwargs)
 
-    psycopg.Cursor.execute = logged_execute
-    redis.connection.AbstractConnection.send_command = logged_send
+    psycopg.Cursor.execute = logged_execute  # type: ignore[method-assign]
+    redis.connection.AbstractConnection.send_command = logged_send  # type: ignore[method-assign]
     try:
         for body in bodies:
             call(body)
     finally:
-        psycopg.Cursor.execute, redis.connection.AbstractConnection.send_command = execute, send
+        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
+        redis.connection.AbstractConnection.send_command = send  # type: ignore[method-assign]
     for text, n in seen.most_common():
         print(f"{n / len(bodies):6.2f}  {text}")
     return 0
@@ -176,8 +177,13 @@ def main() -> int:
         from brabo import wsgi
 
         def call(body: bytes) -> int:
-            status = []
-            result = wsgi.application(_environ(key, body), lambda s, h, e=None: status.append(s))
+            status: list[str] = []
+
+            def start_response(code, headers, exc_info=None):
+                status.append(code)
+                return lambda data: None
+
+            result = wsgi.application(_environ(key, body), start_response)
             for _chunk in result:
                 pass
             result.close()
