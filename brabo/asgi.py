@@ -22,8 +22,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -250,12 +252,33 @@ async def _serve_sync(scope, receive, send) -> None:
         body.close()
 
 
+def _answer_waits_on_exit_signals(hub) -> None:
+    """When the server is told to stop (SIGTERM, SIGINT), the process's waits answer at once with their
+    action's current state (``Hub.close_waits``) while the server lets requests in flight finish, instead of
+    being answered 500 when its grace period ends. The server's own handler (uvicorn's, installed before the
+    lifespan starts) still runs: it is chained, not replaced."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # signal handlers belong to the main thread (a test's loop in another thread has none)
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        previous = signal.getsignal(sig)
+
+        def handler(signum, frame, previous=previous):
+            hub.loop.call_soon_threadsafe(hub.close_waits)
+            if callable(previous):
+                previous(signum, frame)
+            elif previous == signal.SIG_DFL:
+                signal.default_int_handler(signum, frame) if signum == signal.SIGINT else sys.exit(0)
+
+        signal.signal(sig, handler)
+
+
 async def _lifespan(receive, send) -> None:
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
             slots.slots()
-            waiting.hub()  # the Redis subscriber starts with the process, not with its first waiter
+            # the Redis subscriber starts with the process, not with its first waiter
+            _answer_waits_on_exit_signals(waiting.hub())
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await waiting.hub().stop()

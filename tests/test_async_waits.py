@@ -498,3 +498,30 @@ def test_a_workspace_at_every_cap_never_holds_up_another_workspaces_ordinary_req
         assert {r.json()["status"] for w in held for r in w.join()} == {"denied"}
     finally:
         server.stop()
+
+
+def test_a_server_told_to_stop_answers_its_waits_with_the_current_state_and_another_takes_over(tmp_path):
+    """Issue 24: a web process stopped mid-wait (SIGTERM, as a deploy or an orchestrator stops it) answers the
+    agents waiting on it at once with their action's current state — a clean R8.4 answer, not a cut
+    connection or a 500 at the end of the grace period — and the agent waits again on another process, which
+    gets it the decision."""
+    env = _env(tmp_path)
+    seed = _seed(env)
+    a = seed["a"]
+    first = Server(tmp_path, env=env, name="first")
+    second = Server(tmp_path, env=env, name="second")  # the same database: another process behind the address
+    try:
+        action_id = _pending(first.url, a["agent"])
+        waits = Waits(first.url, a["agent"], action_id, 3)
+        wait_until(lambda: _load(first.url)["waits"] == 3, seconds=60, what="3 waits held")
+        first.stop()  # SIGTERM
+        answers = waits.join()
+        assert [r.status_code for r in answers] == [200] * 3, [r.text for r in answers]
+        assert {r.json()["status"] for r in answers} == {"pending"}
+        again = Waits(second.url, a["agent"], action_id, 1)
+        wait_until(lambda: _load(second.url)["waits"] == 1, seconds=60, what="the wait again, on the other")
+        assert _deny(second.url, a["token"], action_id).status_code == 200
+        assert [r.json()["status"] for r in again.join()] == ["denied"]
+    finally:
+        first.stop()
+        second.stop()
