@@ -2,20 +2,83 @@
 and an event of a notifying type is handed to the notifications worker.
 
 The kernel's event log (``brabo.domain.record``) calls :func:`announce` for every event it writes (the port is
-installed by ``actions.apps``); the proposal path, which inserts its event together with the action, calls it
-right after the insert. Nothing here can fail the caller: both steps run after the commit and swallow a
-broker or Redis outage (the notifications sweep sends what could not be enqueued).
+installed by ``actions.apps``); the proposal path, which inserts its event together with the action, calls
+:func:`announce_proposal` right after the insert, which also hands an auto-approved action's execution to the
+worker. Nothing here can fail the caller: everything runs after the commit and swallows a broker or Redis
+outage (the notifications sweep and the outbox's relay sweep send what could not be sent).
+
+Issue 24: after the commit, everything one event announces goes to Redis in ONE round trip — the live-update
+publish, the notification's Celery message and the execution's — when the wake-ups and the broker share one
+Redis (the default: BRABO_REDIS_URL is the broker's URL) and the messages can be written directly
+(``brabo.celery_wire``). Otherwise each goes its own way, as before.
 """
 
 from __future__ import annotations
 
+import logging
+
+from django.conf import settings
 from django.db import transaction
 
-from . import notifications, waiting
+from brabo import celery_wire
+
+from . import enqueue, notifications, waiting
+
+log = logging.getLogger(__name__)
 
 
 def announce(event):
-    waiting.publish(waiting.project_events_key(event.project_id))
-    if notifications.notifies(event):
-        transaction.on_commit(lambda: notifications.enqueue(event.pk))
+    transaction.on_commit(lambda: _send(event, notifications.notifies(event), None))
     return event
+
+
+def announce_proposal(event, *, execute=None):
+    """The proposal path: ``event``'s announcements and, with ``execute`` (an auto-approved action's id, whose
+    row was written ``dispatch_due``: the outbox), its execution's message, after the commit."""
+    notify = notifications.notifies(event)
+    transaction.on_commit(lambda: _send(event, notify, execute))
+    return event
+
+
+def _one_round_trip(notify: bool, execute) -> bool:
+    url = settings.BRABO_REDIS_URL
+    if not url or url != settings.CELERY_BROKER_URL:
+        return False
+    return bool(
+        (not notify or celery_wire.usable_for(notifications.notify_event))
+        and (execute is None or celery_wire.usable_for(enqueue.execute_action))
+    )
+
+
+def _send(event, notify: bool, execute) -> None:
+    key = waiting.project_events_key(event.project_id)
+    if not _one_round_trip(notify, execute):
+        waiting._publish_now(key)
+        if notify:
+            notifications.enqueue(event.pk)
+        if execute is not None:
+            enqueue.relay([execute])
+        return
+    waiting.publish_in_process(key)
+    pipe = celery_wire.client().pipeline(transaction=False)
+    pipe.publish(*waiting.redis_message(key))
+    queue = celery_wire.queue_key()
+    if notify:
+        pipe.lpush(queue, notifications.notify_message(event.pk))
+    if execute is not None:
+        pipe.lpush(queue, enqueue.execution_message(execute))
+    try:
+        results = pipe.execute(raise_on_error=False)
+    except Exception as exc:  # Redis unreachable: nothing was sent; the sweeps send the messages later
+        log.warning(
+            "could not announce event %s (%s); its waiters notice at their next check, the sweeps send its "
+            "notification and execution when Redis is back",
+            event.pk,
+            type(exc).__name__,
+        )
+        return
+    if execute is not None:
+        if isinstance(results[-1], Exception):
+            log.warning("could not send action %s to the broker (%s); it stays due", execute, results[-1])
+        else:
+            enqueue.sent(execute)

@@ -19,6 +19,8 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.utils import timezone
 
+from brabo import celery_wire
+
 from . import inprocess
 from .models import RUNNABLE, ProposedAction
 from .tasks import execute_action
@@ -49,7 +51,7 @@ def relay(action_ids) -> int:
                 log.warning("the in-process worker is full; action %s stays due and is sent later", action_id)
             continue
         try:
-            execute_action.delay(str(action_id))
+            send(action_id)
         except Exception as exc:  # broker down or unreachable: the row stays due; the sweep sends it later
             log.warning(
                 "could not send action %s to the broker (%s); it stays due and is sent when the broker is back",
@@ -60,6 +62,25 @@ def relay(action_ids) -> int:
         _clear_due(action_id)
         sent += 1
     return sent
+
+
+def execution_message(action_id) -> bytes:
+    """The execution's Celery message as ``execute_action.delay`` writes it (``brabo.celery_wire``), for a
+    caller that pushes it itself (``actions.announce``, in one round trip with its announcements)."""
+    return celery_wire.message(execute_action, (str(action_id),))
+
+
+def send(action_id) -> None:
+    """One execution message for ``action_id``; raises when the broker cannot take it."""
+    if celery_wire.usable_for(execute_action):
+        celery_wire.client().lpush(celery_wire.queue_key(), execution_message(action_id))
+    else:
+        execute_action.delay(str(action_id))
+
+
+def sent(action_id) -> None:
+    """The message of ``action_id`` reached the broker: the outbox row is no longer due."""
+    _clear_due(action_id)
 
 
 _CLEAR_SQL: dict[str, str] = {}

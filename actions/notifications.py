@@ -41,6 +41,7 @@ from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from brabo import celery_wire
 from brabo.errors import DomainError
 from brabo.redaction import redact_outbound
 from permissions.action_types import MAINTAINER, role_at_least
@@ -152,9 +153,17 @@ def notifies(event) -> bool:
 def enqueue(event_id) -> None:
     """Send the notify task; never raises (the sweep sends what could not be sent)."""
     try:
-        notify_event.delay(event_id)
+        if celery_wire.usable_for(notify_event):  # issue 24: the message Celery would write, pushed directly
+            celery_wire.client().lpush(celery_wire.queue_key(), notify_message(event_id))
+        else:
+            notify_event.delay(event_id)
     except Exception as exc:
         log.warning("could not enqueue notifications of event %s (%s); the sweep sends them", event_id, exc)
+
+
+def notify_message(event_id) -> bytes:
+    """``notify_event.delay(event_id)``'s message (``brabo.celery_wire``)."""
+    return celery_wire.message(notify_event, (event_id,))
 
 
 # -- secrets and URLs --------------------------------------------------------------------------------------

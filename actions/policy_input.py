@@ -43,14 +43,17 @@ class ProjectRootInvalid(ValueError):
     """A `local` project's root no longer validates (R1.4); nothing can be decided against it."""
 
 
-def project_state(project: Project) -> ProjectState:
+def project_state(project: Project, container_running: bool | None = None) -> ProjectState:
+    """``container_running``: the answer when the caller already read it (``proposal_inputs``)."""
     try:
         root = project.root()
     except LocalRootError as exc:
         raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
+    if container_running is None:
+        container_running = ports.container_running(project)
     return ProjectState(
         execution_mode=project.execution_mode,
-        container_running=ports.container_running(project),
+        container_running=container_running,
         root=root,
         protected_branches=tuple(project.protected_branches or ()),
         scope_root_id=project.scope_root_id(),
@@ -60,11 +63,13 @@ def project_state(project: Project) -> ProjectState:
 
 @dataclass(frozen=True)
 class ProposalInputs:
-    """What a proposal reads besides the project: the agent's autonomy rows (engine input) and whether the
-    project has any two-person rule (issue 16; almost none do, so the rules themselves load only then)."""
+    """What a proposal reads besides the project: the agent's autonomy rows (engine input), whether the
+    project has any two-person rule (issue 16; almost none do, so the rules themselves load only then) and
+    whether its container is running (engine input; None when the containers port gave no statement)."""
 
     autonomy: tuple[AutonomyRow, ...]
     has_approval_rules: bool
+    container_running: bool | None = None
 
 
 _INPUTS_SQL: dict[str, str] = {}
@@ -74,26 +79,35 @@ def proposal_inputs(project: Project, agent: Agent | None) -> ProposalInputs:
     """Issue 24: one hand-built statement per proposal instead of two ORM queries, whose compilation cost
     more CPU than running them. Rows come in the ORM's order (action_type), as ``autonomy_rows`` reads them."""
     connection = connections[AutonomyRule.objects.db]
+    # issue 24: the container's state too, through the containers port's own statement (one round trip)
+    running = ports.container_running_sql(connection)
     sql = _INPUTS_SQL.get(connection.alias)
     if sql is None:
         qn = connection.ops.quote_name
-        sql = _INPUTS_SQL[connection.alias] = (
+        sql = (
             f"SELECT 'a' AS kind, action_type, mode FROM {qn(AutonomyRule._meta.db_table)} WHERE agent_id = %s "
             f"UNION ALL SELECT 'r' AS kind, action_type, '' FROM {qn(ApprovalRule._meta.db_table)} "
-            "WHERE project_id = %s ORDER BY 1, 2"
+            "WHERE project_id = %s"
         )
+        if running is not None:
+            sql += f" UNION ALL SELECT 'c' AS kind, '', '' WHERE EXISTS ({running[0]})"
+        sql = _INPUTS_SQL[connection.alias] = sql + " ORDER BY 1, 2"
     agent_id = (
         AutonomyRule._meta.get_field("agent").target_field.get_db_prep_value(agent.pk, connection)
         if agent is not None
         else None
     )
     project_id = Project._meta.pk.get_db_prep_value(project.pk, connection)
+    params = [agent_id, project_id]
+    if running is not None:
+        params += [project_id, *running[1]]
     with connection.cursor() as cursor:
-        cursor.execute(sql, [agent_id, project_id])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     return ProposalInputs(
         autonomy=tuple(AutonomyRow(action_type, mode) for kind, action_type, mode in rows if kind == "a"),
         has_approval_rules=any(kind == "r" for kind, _, _ in rows),
+        container_running=any(kind == "c" for kind, _, _ in rows) if running is not None else None,
     )
 
 
@@ -249,13 +263,16 @@ def evaluate(
     agent: Agent | None,
     runs_in: str | None = None,
     autonomy: tuple[AutonomyRow, ...] | None = None,
+    container_running: bool | None = None,
 ) -> Verdict:
     """decide() with the project's real state. The policy in force is the one a person accepted (R3.5):
     when the file on disk is that version (the hashes agree: the common path, no extra query or decision),
     one decision; otherwise one against each and the stricter wins. ``runs_in`` replaces where the action
     runs (`policy check --runs-in`); by default it is where it will really run (:func:`runs_in_for`).
-    ``autonomy``: the agent's rows when the caller already read them (``proposal_inputs``)."""
-    state = project_state(project)  # first: a local root that is gone is a named refusal (R1.4)
+    ``autonomy``, ``container_running``: what the caller already read (``proposal_inputs``)."""
+    state = project_state(
+        project, container_running
+    )  # first: a local root that is gone is a named refusal (R1.4)
     _, disk_sha, on_disk, file_error = _read_policy(project)
     request = _request(
         state,

@@ -10,11 +10,22 @@ from collections.abc import Callable
 from typing import Any
 
 _container_running: Callable[[Any], bool] | None = None
+_container_running_sql: Callable[[Any], tuple[str, list]] | None = None
 
 
-def install_container_running(fn: Callable[[Any], bool]) -> None:
-    global _container_running
-    _container_running = fn
+def install_container_running(
+    fn: Callable[[Any], bool], sql: Callable[[Any], tuple[str, list]] | None = None
+) -> None:
+    """``fn(project)``: is its container running. ``sql(connection)`` (issue 24): the same question as a
+    statement (its first parameter the project's id, then the returned parameters) that the proposal path
+    folds into the one statement it reads its inputs with."""
+    global _container_running, _container_running_sql
+    _container_running, _container_running_sql = fn, sql
+
+
+def container_running_sql(connection) -> tuple[str, list] | None:
+    """The port's statement, or None when the containers app gave none (then :func:`container_running`)."""
+    return _container_running_sql(connection) if _container_running_sql is not None else None
 
 
 def container_running(project) -> bool:

@@ -39,7 +39,7 @@ from projects.services import (
 )
 
 from . import budgets, events, expiry, fairness, quorum, task_states, waiting
-from .announce import announce
+from .announce import announce_proposal
 from .enqueue import enqueue_execution
 from .events import Actor
 from .models import (
@@ -187,6 +187,7 @@ def propose_action(
             role=role,
             agent=agent,
             autonomy=inputs.autonomy,
+            container_running=inputs.container_running,
         )
     except ProjectRootInvalid as exc:
         raise DomainError(
@@ -310,9 +311,9 @@ def _insert_proposal(
             sql.insert_together(action, created)
         if status == AUTO_APPROVED and action_type == "spend":
             budgets.record_spend(action)  # the ledger entry, in gate_spend's locked transaction
-        announce(created)  # live streams and notifications, after the commit (issue 16)
-        if status == AUTO_APPROVED:
-            enqueue_execution(action.id, marked=True)  # relayed on commit; never fails the proposal
+        # live streams, notifications (issue 16) and an auto-approved action's execution, relayed after the
+        # commit in one round trip (issue 24); never fails the proposal
+        announce_proposal(created, execute=action.id if status == AUTO_APPROVED else None)
     except IntegrityError:
         if action.hook_fingerprint:
             raise  # R12.6 — an identical hook call's action already waits; actions.hooks_api attaches to it

@@ -102,19 +102,31 @@ def publish(key) -> None:
 
 
 def _publish_now(key: str) -> None:
-    with _local:
-        _local_generation[key] = _local_generation.get(key, 0) + 1
-        _local.notify_all()
-    if _hubs:
-        _notify_hubs(key)
+    publish_in_process(key)
     if settings.BRABO_REDIS_URL:
         try:
-            _redis().publish(CHANNEL_PREFIX + key, _token())
+            _redis().publish(*redis_message(key))
         except Exception:  # the waiter re-checks the row at its next tick; never fail the transition for this
             log.warning(
                 "could not announce a change of %s; its waiters will notice at their next check",
                 key,
             )
+
+
+def publish_in_process(key: str) -> None:
+    """Wake this process's own waiters of ``key`` (blocked threads and the hub's); the Redis publish that
+    reaches the other processes is the caller's (:func:`_publish_now`, or ``actions.announce``'s pipeline
+    with :func:`redis_message`)."""
+    with _local:
+        _local_generation[key] = _local_generation.get(key, 0) + 1
+        _local.notify_all()
+    if _hubs:
+        _notify_hubs(key)
+
+
+def redis_message(key: str) -> tuple[str, bytes]:
+    """The channel and message of ``key``'s Redis publish."""
+    return CHANNEL_PREFIX + key, _token()
 
 
 def _keys(key: str | Sequence[str]) -> tuple[str, ...]:
@@ -293,6 +305,7 @@ class Hub:
         self.prefix_waiters: dict[str, set[_Ticket]] = {}  # a process-wide reader (the live feed)
         self.listening = False  # the Redis subscription is up: notifications from other processes arrive
         self.wakeups = 0
+        self.closing = False  # the process is stopping: every wait answers now (:meth:`close_waits`)
         self._task: asyncio.Task | None = None
 
     # notifications, on the loop's thread
@@ -309,6 +322,13 @@ class Hub:
         for tickets in (*self.waiters.values(), *self.prefix_waiters.values()):
             for ticket in tuple(tickets):
                 ticket.wake()
+
+    def close_waits(self) -> None:
+        """The process is stopping (issue 24): every wait it holds answers now with the action's current state,
+        as at its timeout (R8.4: the agent waits again, on any process), instead of being cut or answered
+        500 when the server's grace period ends. Waits started from now on answer at once the same way."""
+        self.closing = True
+        self.notify_all()
 
     def count(self) -> int:
         return len({t for tickets in self.waiters.values() for t in tickets if isinstance(t, _Ticket)})
@@ -445,6 +465,6 @@ async def wait_async(
             if await is_done():
                 return True
             remaining = deadline - loop.time()
-            if remaining <= 0:
+            if remaining <= 0 or the_hub.closing:
                 return False
             await ticket.sleep(min(remaining, the_hub.recheck_interval()))

@@ -22,7 +22,10 @@ checks run on every proposal as they do in production. Auto-approved proposals a
 enqueued to the broker (no worker consumes them here; the queue is purged at the end), so the figure is
 the proposal path, not execution.
 
-Server: gunicorn sync workers (3 on 2 cores measured best here: a worker waiting on PostgreSQL leaves its
+Servers: this checkout is served twice by default (``--server both``), by gunicorn and by uvicorn
+(``python -m brabo.web``, the ASGI server production runs since issue 24, its sync requests on sync slots), each
+with its own database, rounds alternating with the baseline's (which predates the ASGI server: gunicorn), and
+the goal line is printed for each. gunicorn sync workers (3 on 2 cores measured best here: a worker waiting on PostgreSQL leaves its
 core to another; threaded workers kept their keep-alive connections unevenly and left a core idle). Load:
 wrk with 4 connections, each sending its next proposal when the answer comes, as agents do; more
 connections only queue (Little's law: latency = connections / throughput).
@@ -256,15 +259,24 @@ def baseline_checkout(rev: str) -> Path:
 
 
 class Served:
-    """One checkout served by gunicorn on its own port and database."""
+    """One checkout served by gunicorn (WSGI) or uvicorn (``python -m brabo.web``, the ASGI server production
+    runs since issue 24) on its own port and database."""
 
-    def __init__(self, label: str, checkout: Path, env: dict, port: int, args):
-        self.label, self.checkout, self.env, self.port = label, checkout, env, port
+    def __init__(self, label: str, checkout: Path, env: dict, port: int, args, server: str = "gunicorn"):
+        self.label, self.checkout, self.env, self.port, self.server = label, checkout, env, port, server
         self.key, self.root = setup_world(env, checkout)
         self.base = f"http://127.0.0.1:{port}"
         self.rounds: list[dict] = []
-        self.proc = subprocess.Popen(
-            [
+        if server == "uvicorn":
+            argv = [sys.executable, "-m", "brabo.web"]
+            env = {
+                **env,
+                "BRABO_WEB_BIND": f"127.0.0.1:{port}",
+                "BRABO_WEB_WORKERS": str(args.workers),
+                "BRABO_WEB_ACCESS_LOG": "false",
+            }
+        else:
+            argv = [
                 sys.executable,
                 "-m",
                 "gunicorn",
@@ -279,10 +291,13 @@ class Served:
                 str(args.threads),
                 "--log-level",
                 "warning",
-            ],
-            cwd=checkout,
-            env=env,
-        )
+            ]
+        self.proc = subprocess.Popen(argv, cwd=checkout, env=env)
+
+    def processes(self) -> list[int]:
+        """The serving processes: gunicorn's workers; uvicorn's workers and the supervisor (it holds the
+        listening socket and watches them)."""
+        return _children(self.proc.pid) + ([self.proc.pid] if self.server == "uvicorn" else [])
 
     def wait_ready(self) -> None:
         import httpx
@@ -313,6 +328,14 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=8765)
     ap.add_argument("--workers", type=int, default=3)
     ap.add_argument("--worker-class", default="sync", help="gunicorn worker class (sync, gthread)")
+    ap.add_argument(
+        "--server",
+        choices=("gunicorn", "uvicorn", "both"),
+        default="both",
+        help="how this checkout is served: gunicorn (WSGI), uvicorn (python -m brabo.web, ASGI, what production "
+        "runs since issue 24) with --workers processes, or both side by side (default); the baseline is always "
+        "served by gunicorn (it predates the ASGI server)",
+    )
     ap.add_argument("--threads", type=int, default=1, help="gthread only")
     ap.add_argument("--seconds", type=int, default=12, help="wrk: length of one round")
     ap.add_argument("--rounds", type=int, default=3, help="rounds per checkout (alternating)")
@@ -359,7 +382,12 @@ def main() -> int:
             base_url = url.split("?")[0] + "_base"
             checkout = baseline_checkout(args.against)
             sides.append(Served(f"baseline {args.against}", checkout, env_for(base_url), args.port + 1, args))
-        sides.append(Served("this checkout", args.checkout, env_for(url), args.port, args))
+        servers = ("gunicorn", "uvicorn") if args.server == "both" else (args.server,)
+        for server in servers:
+            db_url = url if server == "gunicorn" else url.split("?")[0] + "_asgi"
+            label = "this checkout" if len(servers) == 1 else f"this, {server}"
+            port = args.port if server == "gunicorn" else args.port + 2
+            sides.append(Served(label, args.checkout, env_for(db_url), port, args, server))
         for side in sides:
             side.wait_ready()
         if use_wrk:
@@ -383,58 +411,70 @@ def main() -> int:
         except Exception as exc:  # the figures stand; say why the queue was left
             print(f"(could not purge the bench broker db: {exc})")
 
-    new = sides[-1]
-    eng = engine_time(new.root, 20000)
+    eng = engine_time(sides[-1].root, 20000)
     eng_p50 = percentile(eng, 0.5) * 1e3
     print(
         f"corpus: {len(COMMANDS)} terminal commands (allowed, compound, denied, capped) against a "
         f"{len(ALLOW) + len(DENY)}-pattern permissions.json; gunicorn {args.workers} {args.worker_class} "
-        f"workers, PostgreSQL, Redis broker; client: {client}"
+        f"workers / uvicorn {args.workers} workers, PostgreSQL, Redis broker; client: {client}"
         + ("" if args.checkout == ROOT else f"; serving {args.checkout}")
     )
     for i in range(args.rounds):
         for side in sides:
             r = side.rounds[i]
             print(
-                f"round {i + 1} {side.label:>16}: {r['rate']:6.1f} proposals/s  p50 {r['p50']:6.2f} ms  "
-                f"p99 {r['p99']:6.2f} ms  CPU per proposal: gunicorn {r['server_cpu_ms']:.2f} ms, "
+                f"round {i + 1} {side.label:>18}: {r['rate']:6.1f} proposals/s  p50 {r['p50']:6.2f} ms  "
+                f"p99 {r['p99']:6.2f} ms  CPU per proposal: {side.server} {r['server_cpu_ms']:.2f} ms, "
                 f"PostgreSQL {r['postgres_cpu_ms']:.2f} ms"
                 + (f"  ({r['errors']} non-2xx or socket errors)" if r["errors"] else "")
             )
     print()
-    print(f"{'':>18} {'proposals/s':>12} {'p50 ms':>8} {'p99 ms':>8} {'CPU/proposal ms':>16} {'errors':>7}")
+    print(
+        f"{'':>20} {'proposals/s':>12} {'p50 ms':>8} {'p99 ms':>8} {'CPU/proposal ms':>16} "
+        f"{'(web + PostgreSQL)':>19} {'errors':>7}"
+    )
+
+    def cpu(side: Served) -> float:
+        return side.median("server_cpu_ms") + side.median("postgres_cpu_ms")
+
     for side in sides:
-        cpu = side.median("server_cpu_ms") + side.median("postgres_cpu_ms")
         print(
-            f"{side.label:>18} {side.median('rate'):12.1f} {side.median('p50'):8.2f} {side.median('p99'):8.2f} "
-            f"{cpu:16.2f} {sum(r['errors'] for r in side.rounds):7d}"
+            f"{side.label:>20} {side.median('rate'):12.1f} {side.median('p50'):8.2f} {side.median('p99'):8.2f} "
+            f"{cpu(side):16.2f} {side.median('server_cpu_ms'):9.2f} + {side.median('postgres_cpu_ms'):.2f} "
+            f"{sum(r['errors'] for r in side.rounds):7d}"
         )
-    rate, p99 = new.median("rate"), new.median("p99")
-    cpu_new = new.median("server_cpu_ms") + new.median("postgres_cpu_ms")
-    errors = sum(r["errors"] for r in new.rounds)
-    checks = [
-        f"{rate:.0f}/s {'>=' if rate >= 400 else '<'} 400",
-        f"p99 {p99:.1f} ms {'<=' if p99 <= 25 else '>'} 25",
-    ]
-    met = rate >= 400 and p99 <= 25 and not errors
-    if len(sides) == 2:
-        old = sides[0]
-        cpu_old = old.median("server_cpu_ms") + old.median("postgres_cpu_ms")
-        print(f"{'ratio':>18} {rate / old.median('rate'):11.2f}x {'':>8} {'':>8} {cpu_new / cpu_old:15.2f}x")
-        checks.append(f"CPU {cpu_new:.2f} ms {'<=' if cpu_new <= cpu_old else '>'} baseline {cpu_old:.2f} ms")
-        met = met and cpu_new <= cpu_old
-    else:
-        checks.append("CPU not compared (no baseline in this run)")
-        met = False
-    if errors:
-        checks.append(f"{errors} errors")
+    baseline = sides[0] if args.against != "none" else None
+    ours = sides[1:] if baseline is not None else sides
+    if baseline is not None:
+        for side in ours:
+            print(
+                f"{'ratio ' + side.server:>20} {side.median('rate') / baseline.median('rate'):11.2f}x {'':>8} "
+                f"{'':>8} {cpu(side) / cpu(baseline):15.2f}x"
+            )
     print(f"engine p50:   {eng_p50 * 1e3:8.1f} us   engine p99: {percentile(eng, 0.99) * 1e6:.1f} us")
-    print(f"goal:         {'met' if met else 'NOT met'} ({'; '.join(checks)})")
+    for side in ours:
+        rate, p99 = side.median("rate"), side.median("p99")
+        errors = sum(r["errors"] for r in side.rounds)
+        checks = [
+            f"{rate:.0f}/s {'>=' if rate >= 400 else '<'} 400",
+            f"p99 {p99:.1f} ms {'<=' if p99 <= 25 else '>'} 25",
+        ]
+        met = rate >= 400 and p99 <= 25 and not errors
+        if baseline is not None:
+            old = cpu(baseline)
+            checks.append(f"CPU {cpu(side):.2f} ms {'<=' if cpu(side) <= old else '>'} baseline {old:.2f} ms")
+            met = met and cpu(side) <= old
+        else:
+            checks.append("CPU not compared (no baseline in this run)")
+            met = False
+        if errors:
+            checks.append(f"{errors} errors")
+        print(f"goal {side.server:>8}: {'met' if met else 'NOT met'} ({'; '.join(checks)})")
     return 0
 
 
 def measure(side: Served, args, use_wrk: bool) -> dict:
-    workers = _children(side.proc.pid)
+    workers = side.processes()
     database = side.env["DATABASE_URL"].rsplit("/", 1)[1].split("?")[0]
     backends = _postgres_backends(database)
     cpu_before = _cpu_by_pid(workers), _cpu_by_pid(backends)

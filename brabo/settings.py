@@ -251,6 +251,9 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2}
 CELERY_TASK_DEFAULT_QUEUE = env_str("BRABO_CELERY_QUEUE", "brabo")
+# Issue 24: the few messages the proposal path sends (an execution, a notification) are written straight onto
+# the Redis queue, in the form Celery writes them (brabo/celery_wire.py); false sends them through Celery.
+BRABO_CELERY_DIRECT_PUBLISH = env_bool("BRABO_CELERY_DIRECT_PUBLISH", True)
 # Redis pub/sub for waking waiters (R8.4). Defaults to the broker when it is Redis.
 BRABO_REDIS_URL = env_str(
     "BRABO_REDIS_URL", CELERY_BROKER_URL if CELERY_BROKER_URL.startswith("redis") else ""

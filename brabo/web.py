@@ -60,7 +60,8 @@ def options(addr: str | None = None, *, workers: int | None = None) -> dict[str,
         "log_level": env_str("BRABO_LOG_LEVEL", "INFO").lower(),
         "log_config": log_config(),
         "timeout_keep_alive": 5,
-        # a stop lets answers in flight finish; waits still open then are cut (their agents re-attach: R8.4)
+        # a stop lets answers in flight finish; the waits answer at once with their action's current state
+        # (brabo.asgi: SIGTERM/SIGINT close the hub's waits) and their agents wait again elsewhere (R8.4)
         "timeout_graceful_shutdown": 10,
         "limit_max_requests": max_requests or None,
         "limit_max_requests_jitter": max_requests // 10,

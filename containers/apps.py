@@ -30,7 +30,7 @@ class ContainersConfig(AppConfig):
 
         for action_type, target in EXECUTORS.items():
             register(action_type, target)
-        ports.install_container_running(lifecycle.container_running)
+        ports.install_container_running(lifecycle.container_running, lifecycle.container_running_sql)
         ports.install_push_preview(git_local.push_preview)  # issue 25: the approval card's commits and files
         # R9.7: a worker proves at start that a sandboxed command holds no privilege here (containers know the
         # sandbox; brabo's Celery app stays below them in the layer order).

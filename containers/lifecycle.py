@@ -277,16 +277,23 @@ def container_running(project) -> bool:
     # Issue 24: every proposal asks this; a hand-built statement (built once per connection) instead of an
     # ORM query, whose compilation cost more CPU than running it.
     connection = connections[ProjectContainer.objects.db]
+    sql, params = container_running_sql(connection)
+    project_id = Project._meta.pk.get_db_prep_value(project.pk, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [project_id, *params])
+        return cursor.fetchone() is not None
+
+
+def container_running_sql(connection) -> tuple[str, list]:
+    """The port's question as a statement: a row when the project's container is running. Its parameters:
+    the project's id, then the list returned."""
     sql = _RUNNING_SQL.get(connection.alias)
     if sql is None:
         table = connection.ops.quote_name(ProjectContainer._meta.db_table)
         sql = _RUNNING_SQL[connection.alias] = (
             f"SELECT 1 FROM {table} WHERE project_id = %s AND state = %s LIMIT 1"
         )
-    project_id = Project._meta.pk.get_db_prep_value(project.pk, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [project_id, RUNNING])
-        return cursor.fetchone() is not None
+    return sql, [RUNNING]
 
 
 _RUNNING_SQL: dict[str, str] = {}

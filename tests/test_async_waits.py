@@ -432,3 +432,96 @@ def test_without_redis_a_decision_in_another_process_is_found_by_the_recheck(tmp
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_workspace_at_every_cap_never_holds_up_another_workspaces_ordinary_requests(tmp_path):
+    """Issue 24's noisy tenant: workspace A at its wait caps, its pending cap and its proposal rate, on a
+    process with two sync slots. Workspace B's proposal and the console's queue and events all complete while
+    every one of A's waits is still open (ordering, not durations), and A's refusals are the named 429s."""
+    env = _env(
+        tmp_path,
+        BRABO_WEB_THREADS="2",
+        BRABO_MAX_WAITS_PER_AGENT="4",
+        BRABO_MAX_WAITS_PER_WORKSPACE="8",
+        BRABO_CAP_PENDING_PER_WORKSPACE="3",
+        BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE="1",
+        BRABO_CAP_PROPOSAL_BURST_PER_WORKSPACE="4",
+    )
+    seed = _seed(env)
+    a, b = seed["a"], seed["b"]
+    server = Server(tmp_path, env=env)
+    try:
+        first = _pending(server.url, a["agent"])
+        _pending(server.url, a["agent"], "make release")
+        second = _pending(server.url, a["agent2"], "make other")
+
+        def propose(key: str) -> httpx.Response:
+            return httpx.post(
+                server.url + "/api/actions/",
+                json={"action_type": "terminal", "payload": {"command": "make more"}},
+                headers=_bearer(key),
+                timeout=30,
+            )
+
+        # A keeps proposing: refused for its pending cap, then for its rate (1/s, burst 4), never anything else
+        reasons = []
+        for _ in range(200):  # bounded; the bucket refills one token a second, these calls drain it faster
+            refused = propose(a["agent2"])
+            assert refused.status_code == 429, refused.text
+            reasons.append(refused.json()["reason"])
+            if reasons[-1] == "proposal_rate_exceeded":
+                break
+        assert reasons[0] == "too_many_pending_actions" and reasons[-1] == "proposal_rate_exceeded", reasons
+        held = [Waits(server.url, a["agent"], first, 4), Waits(server.url, a["agent2"], second, 4)]
+        wait_until(lambda: _load(server.url)["waits"] == 8, seconds=60, what="A's 8 waits held")
+        refused = httpx.get(f"{server.url}/api/actions/{first}/wait/?timeout=30", headers=_person(a["token"]))
+        assert refused.status_code == 429 and refused.json()["reason"] == "too_many_waits"
+
+        # B, meanwhile: an ordinary proposal, and what the console reads (the queue, the events log)
+        created = propose(b["agent"])
+        assert created.status_code == 201, created.text
+        queue = httpx.get(
+            f"{server.url}/api/actions/?status=pending", headers=_person(b["token"]), timeout=30
+        )
+        assert queue.status_code == 200 and [x["id"] for x in queue.json()["results"]] == [
+            created.json()["id"]
+        ]
+        events = httpx.get(
+            f"{server.url}/api/projects/{b['project']}/events/", headers=_person(b["token"]), timeout=30
+        )
+        assert events.status_code == 200 and events.json()["results"], events.text
+        # ...all answered while every one of A's waits is still open
+        assert [w.done() for w in held] == [0, 0] and _load(server.url)["waits"] == 8
+
+        assert _deny(server.url, a["token"], first).status_code == 200
+        assert _deny(server.url, a["token"], second).status_code == 200
+        assert {r.json()["status"] for w in held for r in w.join()} == {"denied"}
+    finally:
+        server.stop()
+
+
+def test_a_server_told_to_stop_answers_its_waits_with_the_current_state_and_another_takes_over(tmp_path):
+    """Issue 24: a web process stopped mid-wait (SIGTERM, as a deploy or an orchestrator stops it) answers the
+    agents waiting on it at once with their action's current state — a clean R8.4 answer, not a cut
+    connection or a 500 at the end of the grace period — and the agent waits again on another process, which
+    gets it the decision."""
+    env = _env(tmp_path)
+    seed = _seed(env)
+    a = seed["a"]
+    first = Server(tmp_path, env=env, name="first")
+    second = Server(tmp_path, env=env, name="second")  # the same database: another process behind the address
+    try:
+        action_id = _pending(first.url, a["agent"])
+        waits = Waits(first.url, a["agent"], action_id, 3)
+        wait_until(lambda: _load(first.url)["waits"] == 3, seconds=60, what="3 waits held")
+        first.stop()  # SIGTERM
+        answers = waits.join()
+        assert [r.status_code for r in answers] == [200] * 3, [r.text for r in answers]
+        assert {r.json()["status"] for r in answers} == {"pending"}
+        again = Waits(second.url, a["agent"], action_id, 1)
+        wait_until(lambda: _load(second.url)["waits"] == 1, seconds=60, what="the wait again, on the other")
+        assert _deny(second.url, a["token"], action_id).status_code == 200
+        assert [r.json()["status"] for r in again.join()] == ["denied"]
+    finally:
+        first.stop()
+        second.stop()

@@ -1,0 +1,239 @@
+"""Profile the proposal path in one process (issue 24): ``POST /api/actions/`` through Django's WSGI handler, as
+a gunicorn sync worker or a sync slot of the ASGI server runs it, against PostgreSQL and the Redis broker.
+
+It sets up the same world as ``bench/api.py`` (a 200-pattern permissions.json, one agent), warms up, then runs
+``--n`` proposals under ``cProfile`` timed by ``time.process_time`` (CPU, not wall time: a shared machine's
+load does not move it much) and prints the functions by cumulative and by own CPU, plus the CPU per proposal
+with and without the profiler's overhead. Only what runs in this process is counted: PostgreSQL's and Redis'
+own CPU are not (``bench/api.py`` measures PostgreSQL's).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/13 \
+      .venv/bin/python bench/profile_proposal.py [--n 2000] [--sort cumulative|tottime] [--limit 60]
+    ... bench/profile_proposal.py --server asgi   # through brabo.asgi's application (the uvicorn path)
+    py-spy record -f raw -o stacks.txt -- .venv/bin/python bench/profile_proposal.py --plain --n 6000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import io
+import json
+import os
+import pstats
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import api as bench_api  # noqa: E402
+
+
+def _environ(key: str, body: bytes) -> dict:
+    return {
+        "REQUEST_METHOD": "POST",
+        "SCRIPT_NAME": "",
+        "PATH_INFO": "/api/actions/",
+        "QUERY_STRING": "",
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+        "HTTP_AUTHORIZATION": f"Bearer {key}",
+        "HTTP_HOST": "127.0.0.1:8000",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": "http",
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+
+
+def count_statements(call, bodies) -> int:
+    """What one proposal sends to PostgreSQL (every statement psycopg executes, pool checks included) and to
+    Redis (every command, the broker's included), averaged over ``bodies``."""
+    from collections import Counter
+
+    import psycopg
+    import redis.connection
+
+    seen: Counter[str] = Counter()
+    execute, send = psycopg.Cursor.execute, redis.connection.AbstractConnection.send_command
+
+    def logged_execute(self, query, *args, **kwargs):
+        text = query if isinstance(query, str) else getattr(query, "as_string", lambda _c: str(query))(None)
+        seen["sql  " + " ".join(str(text).split())[:150]] += 1
+        return execute(self, query, *args, **kwargs)
+
+    def logged_send(self, *args, **kwargs):
+        seen["redis " + " ".join(str(a) for a in args[:2])[:150]] += 1
+        return send(self, *args, **kwargs)
+
+    psycopg.Cursor.execute = logged_execute  # type: ignore[method-assign]
+    redis.connection.AbstractConnection.send_command = logged_send  # type: ignore[method-assign]
+    try:
+        for body in bodies:
+            call(body)
+    finally:
+        psycopg.Cursor.execute = execute  # type: ignore[method-assign]
+        redis.connection.AbstractConnection.send_command = send  # type: ignore[method-assign]
+    for text, n in seen.most_common():
+        print(f"{n / len(bodies):6.2f}  {text}")
+    return 0
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=2000)
+    ap.add_argument("--sort", default="cumulative")
+    ap.add_argument("--limit", type=int, default=60)
+    ap.add_argument("--server", choices=("wsgi", "asgi"), default="wsgi")
+    ap.add_argument(
+        "--checkout",
+        type=Path,
+        default=ROOT,
+        help="profile this checkout of Brabo (e.g. bench/api.py's baseline)",
+    )
+    ap.add_argument("--dump", type=Path, help="also write the raw profile here (for snakeviz, gprof2dot)")
+    ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="no cProfile pass (e.g. under a sampling profiler such as py-spy)",
+    )
+    ap.add_argument(
+        "--statements",
+        action="store_true",
+        help="instead of profiling: print each statement sent to PostgreSQL and each Redis command, per proposal",
+    )
+    args = ap.parse_args()
+
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        print("profile_proposal.py measures PostgreSQL: set DATABASE_URL=postgres://...", file=sys.stderr)
+        return 2
+    bench_api.ensure_database(url)
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "brabo.settings",
+        "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13"),
+        "BRABO_VAR_DIR": os.environ.get("BRABO_VAR_DIR", "/tmp/brabo-bench-var"),
+        "BRABO_DEBUG": "false",
+        "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
+        "BRABO_ENCRYPTION_KEYS": bench_api.ENCRYPTION_KEY,
+        "BRABO_LOG_LEVEL": "WARNING",
+        **bench_api.CAPS_FOR_BENCH,
+    }
+    key, _root = bench_api.setup_world(env, args.checkout)
+    os.environ.update(env)
+    sys.path[:] = [str(args.checkout)] + [entry for entry in sys.path if entry != str(ROOT)]
+    os.chdir(args.checkout)
+
+    if args.server == "asgi":
+        from brabo import asgi
+
+        loop = asyncio.new_event_loop()
+
+        def call(body: bytes) -> int:
+            status = []
+
+            async def receive():
+                return {"type": "http.request", "body": body, "more_body": False}
+
+            async def send(message):
+                if message["type"] == "http.response.start":
+                    status.append(message["status"])
+
+            scope = {
+                "type": "http",
+                "method": "POST",
+                "path": "/api/actions/",
+                "raw_path": b"/api/actions/",
+                "query_string": b"",
+                "root_path": "",
+                "scheme": "http",
+                "http_version": "1.1",
+                "server": ("127.0.0.1", 8000),
+                "client": ("127.0.0.1", 50000),
+                "headers": [
+                    (b"host", b"127.0.0.1:8000"),
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"authorization", f"Bearer {key}".encode()),
+                ],
+            }
+            loop.run_until_complete(asgi.application(scope, receive, send))
+            return status[0]
+
+    else:
+        from brabo import wsgi
+
+        def call(body: bytes) -> int:
+            status: list[str] = []
+
+            def start_response(code, headers, exc_info=None):
+                status.append(code)
+                return lambda data: None
+
+            result = wsgi.application(_environ(key, body), start_response)
+            for _chunk in result:
+                pass
+            result.close()
+            return int(status[0].split()[0])
+
+    rng = random.Random(7)
+    bodies = [
+        json.dumps(
+            {"action_type": "terminal", "payload": {"command": rng.choice(bench_api.COMMANDS)}}
+        ).encode()
+        for _ in range(args.n)
+    ]
+    for body in bodies[:300]:  # warm-up: imports, prepared statements, caches
+        code = call(body)
+        if code != 201:
+            sys.exit(f"the proposal answered {code}")
+
+    if args.statements:
+        return count_statements(call, bodies[:100])
+
+    t = time.process_time()
+    for body in bodies:
+        call(body)
+    plain = (time.process_time() - t) / args.n * 1e3
+
+    if args.plain:
+        print(f"{args.server}: {args.n} proposals; CPU per proposal in this process {plain:.3f} ms")
+        return 0
+    profile = cProfile.Profile(time.process_time)
+    t = time.process_time()
+    profile.enable()
+    for body in bodies:
+        call(body)
+    profile.disable()
+    profiled = (time.process_time() - t) / args.n * 1e3
+    if args.dump:
+        profile.dump_stats(str(args.dump))
+    out = io.StringIO()
+    stats = pstats.Stats(profile, stream=out)
+    stats.sort_stats(args.sort).print_stats(args.limit)
+    print(out.getvalue())
+    print(
+        f"{args.server}: {args.n} proposals; CPU per proposal in this process {plain:.3f} ms "
+        f"({profiled:.3f} ms under the profiler)"
+    )
+    import redis
+
+    redis.Redis.from_url(env["CELERY_BROKER_URL"]).flushdb()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,164 @@
+"""Celery task messages for the Redis broker, written straight to the queue's list (issue 24).
+
+A proposal that is auto-approved hands its execution to the worker, and a pending one its notifications: one
+Celery message each. ``Task.delay`` costs ~0.5 ms of CPU per message on the bench machine — routing, signals,
+kombu's producer, channel and exchange lookup — for what ends as one ``LPUSH`` of a JSON document onto the
+queue's Redis list. Here the same document (Celery's task protocol 2 inside kombu's Redis envelope, exactly
+the fields ``Task.delay`` writes: ``tests/test_celery_wire.py`` compares them field by field with a message
+Celery itself published, so an upgrade that changes them fails there) is built with ``json.dumps`` and pushed
+by the caller, usually in one pipeline with the announcements of the same commit (``actions.announce``).
+
+Only for what Celery would send the same way: the broker is Redis through ``brabo.kombu_redis`` with no
+transport option that changes where or how kombu writes (key prefixes, priorities), no task route, not eager.
+Anywhere else :func:`available` is false and callers use ``Task.delay``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import socket
+import threading
+import uuid
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+
+from brabo.celery import app
+
+if TYPE_CHECKING:
+    import redis
+
+# Transport options that leave kombu's list key and envelope as built here.
+_HARMLESS_OPTIONS = {"socket_connect_timeout", "socket_timeout", "socket_keepalive", "health_check_interval"}
+_EMBED = {"callbacks": None, "errbacks": None, "chain": None, "chord": None}
+_clients: dict[str, redis.Redis] = {}
+_lock = threading.Lock()
+_origin: tuple[int, str] | None = None
+_available: dict[str, bool] = {}
+
+
+def available() -> bool:
+    """Whether messages may be pushed here instead of through ``Task.delay``: read from the Celery app's own
+    configuration once per broker URL; whether tasks run eagerly (a test may switch it) and the operator's
+    BRABO_CELERY_DIRECT_PUBLISH (default on; off sends every message through ``Task.delay``) on every call."""
+    if app.conf.task_always_eager or not settings.BRABO_CELERY_DIRECT_PUBLISH:
+        return False
+    url = settings.CELERY_BROKER_URL
+    found = _available.get(url)
+    if found is None:
+        found = _available[url] = _decide(app.conf)
+    return found
+
+
+def _decide(conf) -> bool:
+    url = conf.broker_url or ""
+    if not url.startswith("redis://") or url != settings.CELERY_BROKER_URL:
+        return False
+    if conf.broker_transport != "brabo.kombu_redis:Transport":
+        return False
+    if set(conf.broker_transport_options or {}) - _HARMLESS_OPTIONS:
+        return False
+    if conf.task_routes or conf.task_queues:
+        return False
+    if conf.task_protocol != 2 or conf.task_serializer != "json" or conf.task_compression:
+        return False
+    return True
+
+
+def usable_for(task) -> bool:
+    """Whether ``task``'s messages may be pushed here: the process may, and the task names no queue, exchange
+    or priority of its own (Celery would route it elsewhere)."""
+    if not available():
+        return False
+    return not any(getattr(task, option, None) for option in ("queue", "exchange", "routing_key", "priority"))
+
+
+def client() -> redis.Redis:
+    """One client (one connection pool) per process for the broker's URL; a forked child gets a fresh pool
+    from redis-py itself."""
+    url = settings.CELERY_BROKER_URL
+    found = _clients.get(url)
+    if found is None:
+        import redis
+
+        with _lock:
+            found = _clients.get(url)
+            if found is None:
+                timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
+                found = _clients[url] = redis.Redis.from_url(
+                    url, socket_timeout=timeout, socket_connect_timeout=timeout, health_check_interval=30
+                )
+    return found
+
+
+def queue_key() -> str:
+    """The Redis list the worker reads (kombu: the queue's name, priority 0): the Celery app's default queue,
+    read on every message as Celery reads it (a test routes its tasks to its own worker by changing it)."""
+    return app.conf.task_default_queue
+
+
+def _origin_name() -> str:
+    # Celery's own ``origin``: "gen<pid>@<host>", re-read after a fork
+    global _origin
+    pid = os.getpid()
+    if _origin is None or _origin[0] != pid:
+        _origin = (pid, f"gen{pid}@{socket.gethostname()}")
+    return _origin[1]
+
+
+def message(task, args: tuple[Any, ...]) -> bytes:
+    """The document ``task.delay(*args)`` writes onto the queue's list."""
+    task_id = str(uuid.uuid4())
+    body = json.dumps([list(args), {}, _EMBED]).encode()
+    return json.dumps(
+        {
+            "body": base64.b64encode(body).decode(),
+            "content-encoding": "utf-8",
+            "content-type": "application/json",
+            "headers": {
+                "lang": "py",
+                "task": task.name,
+                "id": task_id,
+                "shadow": None,
+                "eta": None,
+                "expires": None,
+                "group": None,
+                "group_index": None,
+                "retries": 0,
+                "timelimit": [None, None],
+                "root_id": task_id,
+                "parent_id": None,
+                "argsrepr": repr(tuple(args)),
+                "kwargsrepr": "{}",
+                "origin": _origin_name(),
+                "ignore_result": bool(task.ignore_result),
+                "replaced_task_nesting": 0,
+                "stamped_headers": None,
+                "stamps": {},
+            },
+            "properties": {
+                "correlation_id": task_id,
+                "reply_to": _reply_to(),
+                "delivery_mode": 2,
+                "delivery_info": {"exchange": "", "routing_key": queue_key()},
+                "priority": 0,
+                "body_encoding": "base64",
+                "delivery_tag": str(uuid.uuid4()),
+            },
+        }
+    ).encode()
+
+
+_reply: tuple[int, str] | None = None
+
+
+def _reply_to() -> str:
+    """Celery's ``reply_to`` is its app's process/thread id, used only by the RPC result backend (results
+    are ignored here); one per process, as stable as Celery's."""
+    global _reply
+    pid = os.getpid()
+    if _reply is None or _reply[0] != pid:
+        _reply = (pid, str(uuid.uuid3(uuid.NAMESPACE_OID, f"{socket.gethostname()}-{pid}")))
+    return _reply[1]

@@ -1,0 +1,117 @@
+"""brabo.celery_wire writes the message Celery itself would write (issue 24): compared field by field with one
+Celery published to the same Redis list, so a Celery or kombu upgrade that changes the message fails here."""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import uuid
+
+import pytest
+
+from brabo import celery_wire
+
+BROKER = os.environ.get("CELERY_BROKER_URL", "")
+pytestmark = pytest.mark.skipif(
+    not BROKER.startswith("redis://"), reason="set CELERY_BROKER_URL=redis://... (a real Redis broker)"
+)
+
+
+@pytest.fixture
+def own_queue():
+    """A queue of this test's own (no worker reads it), emptied afterwards."""
+    from brabo.celery import app
+
+    previous = app.conf.task_default_queue
+    app.conf.task_default_queue = f"brabo-test-wire-{uuid.uuid4().hex[:8]}"
+    try:
+        yield app.conf.task_default_queue
+    finally:
+        celery_wire.client().delete(app.conf.task_default_queue)
+        app.conf.task_default_queue = previous
+
+
+def _decoded(raw: bytes) -> dict:
+    message = json.loads(raw)
+    message["body"] = json.loads(base64.b64decode(message["body"]))
+    return message
+
+
+def _is_uuid(text: str) -> bool:
+    return str(uuid.UUID(text)) == text
+
+
+@pytest.mark.parametrize(
+    "task_path,args",
+    [("actions.tasks.execute_action", (str(uuid.uuid4()),)), ("actions.notifications.notify_event", (4242,))],
+)
+def test_the_direct_message_is_the_one_celery_writes(own_queue, task_path, args):
+    from django.utils.module_loading import import_string
+
+    task = import_string(task_path)
+    assert celery_wire.usable_for(task)
+    task.delay(*args)  # Celery's own publish, to the same list
+    celery_wire.client().lpush(celery_wire.queue_key(), celery_wire.message(task, args))
+    ours, celerys = (
+        _decoded(m) for m in celery_wire.client().lrange(own_queue, 0, -1)
+    )  # LPUSH: newest first
+
+    random_ids = {"id", "root_id"}
+    assert ours.keys() == celerys.keys()
+    assert ours["body"] == celerys["body"] == [list(args), {}, celery_wire._EMBED]
+    assert ours["headers"].keys() == celerys["headers"].keys()
+    assert {k: v for k, v in ours["headers"].items() if k not in random_ids} == {
+        k: v for k, v in celerys["headers"].items() if k not in random_ids
+    }
+    assert ours["headers"]["id"] == ours["headers"]["root_id"] == ours["properties"]["correlation_id"]
+    assert _is_uuid(ours["headers"]["id"]) and ours["headers"]["id"] != celerys["headers"]["id"]
+    random_properties = {"correlation_id", "delivery_tag", "reply_to"}
+    assert ours["properties"].keys() == celerys["properties"].keys()
+    assert {k: v for k, v in ours["properties"].items() if k not in random_properties} == {
+        k: v for k, v in celerys["properties"].items() if k not in random_properties
+    }
+    assert ours["properties"]["delivery_info"] == {"exchange": "", "routing_key": own_queue}
+    assert _is_uuid(ours["properties"]["delivery_tag"]) and _is_uuid(ours["properties"]["reply_to"])
+    for key in ("content-type", "content-encoding"):
+        assert ours[key] == celerys[key]
+
+
+def test_a_proposal_sends_its_announcements_and_execution_in_one_go(
+    own_queue, team, settings, django_capture_on_commit_callbacks
+):
+    """An auto-approved proposal: the live-update publish reaches a subscriber, the execution's message is on
+    the queue, and the action's outbox flag is cleared -- the one pipeline of actions.announce."""
+    from pathlib import Path
+
+    from actions.models import ProposedAction
+    from actions.waiting import CHANNEL_PREFIX, project_events_key
+
+    settings.BRABO_REDIS_URL = settings.CELERY_BROKER_URL
+    from projects.policy_store import record_accepted
+
+    policy = '{"allow": ["Terminal(git status)"], "deny": [], "ask": []}'
+    Path(team.project.permissions_path).write_text(policy)
+    record_accepted(team.project, policy, by=None, source="test")  # R3.5: the policy in force
+    subscriber = celery_wire.client().pubsub(ignore_subscribe_messages=True)
+    subscriber.subscribe(CHANNEL_PREFIX + project_events_key(team.project.id))
+    try:
+        agent = team.world.client(agent_key=team.agent_key)
+        with django_capture_on_commit_callbacks(execute=True):
+            created = agent.post(
+                "/api/actions/", {"action_type": "terminal", "payload": {"command": "git status"}}
+            )
+        assert created.status_code == 201 and created.json()["status"] == "auto_approved", created.json()
+        heard = None
+        for _ in range(50):  # the first message may be the subscription's confirmation
+            heard = subscriber.get_message(timeout=0.2)
+            if heard is not None:
+                break
+    finally:
+        subscriber.close()
+    assert heard is not None and heard["channel"].decode().endswith(str(team.project.id))
+    (raw,) = celery_wire.client().lrange(own_queue, 0, -1)
+    message = _decoded(raw)
+    assert message["headers"]["task"] == "actions.tasks.execute_action"
+    assert message["body"][0] == [created.json()["id"]]
+    assert ProposedAction.objects.get(id=created.json()["id"]).dispatch_due is False
