@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -258,7 +259,10 @@ async def _wait(agent: Agent, given: dict[str, Any] | None) -> dict[str, Any]:
     timeout = _seconds(args, "timeout", DEFAULT_WAIT_SECONDS)
 
     def attach() -> ProposedAction:
-        ACTION_FILTERS[0].value(action_id)  # an id that is no UUID is bad input, not a database error
+        try:
+            uuid.UUID(action_id)
+        except ValueError:  # bad input, not a database error
+            raise _invalid("action_id must be an action's id (a UUID).") from None
         action = _own_action(agent, action_id)
         services.waiter_attached(action)
         return action
@@ -297,9 +301,18 @@ def _result(data: dict[str, Any], *, error: bool = False) -> types.CallToolResul
     )
 
 
+def _handled(exc: Exception):
+    """The REST API's exception handler's answer to ``exc``, on a sync slot: raised again here so that the
+    handler's log of an unexpected fault carries its traceback."""
+    try:
+        raise exc
+    except Exception as raised:  # noqa: BLE001 — the handler answers every exception (an unknown one: 500)
+        return exception_handler(raised, {})
+
+
 def _refusal(exc: Exception) -> types.CallToolResult:
     """The REST API's answer to the same refusal (its exception handler), as a tool error."""
-    response = exception_handler(exc, {})
+    response = _handled(exc)
     assert response is not None  # the handler answers every exception (an unknown one: 500, logged)
     body = {"status": response.status_code, **dict(response.data or {})}
     if response.has_header("Retry-After"):
@@ -473,7 +486,7 @@ class McpApp:
         except AuthenticationFailed as exc:
             return _refuse(str(exc.detail), "authentication_failed", status=401, headers=bearer)
         except Exception as exc:  # noqa: BLE001 — suspended (403), the database down (503): the REST body
-            response = await slots.run(exception_handler, exc, {})
+            response = await slots.run(_handled, exc)
             data = dict(response.data) if response is not None else {}
             status = response.status_code if response is not None else 500
             return status, str(data.get("detail", "")), str(data.get("reason", "internal")), []

@@ -167,6 +167,10 @@ def test_an_agent_proposes_through_mcp_waits_and_gets_the_persons_decision(serve
             assert "payload.content is required" in bad.structured_content["detail"]
             typo = await client.call_tool(WAIT, {"action_id": terminal["id"], "timout": 5})
             assert typo.is_error and "timout" in typo.structured_content["detail"]
+            not_an_id = await client.call_tool(WAIT, {"action_id": "nope"})
+            assert not_an_id.is_error and "action_id must be" in not_an_id.structured_content["detail"]
+            bad_filter = await client.call_tool(LIST, {"status": "asleep"})
+            assert bad_filter.is_error and bad_filter.structured_content["status"] == 400
             person_only = await client.call_tool("propose_container_remove", {"payload": {}})
             assert person_only.is_error and person_only.structured_content["reason"] == "not_found"
 
