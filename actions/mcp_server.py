@@ -20,6 +20,7 @@ Every piece of database work runs on a sync slot (``brabo.slots``), as the async
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import uuid
@@ -61,6 +62,7 @@ LIST = "list_actions"
 DEFAULT_WAIT_SECONDS = 50  # under the shortest default tool timeout of the common clients (Codex: 60 s)
 LIST_LIMIT = 100
 _SCOPE_AGENT = "brabo.agent"  # the ASGI scope key the gate leaves the authenticated agent under
+_SCOPE_GONE = "brabo.gone"  # and the event set when the client hangs up
 
 INSTRUCTIONS = (
     "Brabo governs what you do: propose each action with its propose_<type> tool instead of doing it "
@@ -226,14 +228,24 @@ def _reread(agent: Agent, action: ProposedAction) -> dict[str, Any]:
     return _action_data(action)
 
 
-async def _settle(agent: Agent, action: ProposedAction, timeout: float) -> None:
-    """R8.4, as ``GET /api/actions/{id}/wait/``: counted against the caps, holding no thread."""
+async def _settle(agent: Agent, action: ProposedAction, timeout: float, gone: asyncio.Event) -> None:
+    """R8.4, as ``GET /api/actions/{id}/wait/``: counted against the caps, holding no thread, and given up
+    when the client hangs up (the SDK does not notice, and a wait nobody reads must not hold a cap)."""
     if timeout and not action.is_settled:
         with waiting.wait_allowance(agent_id=agent.id, workspace_id=action.project.workspace_id):
-            await await_settled(action, timeout)
+            settled = asyncio.ensure_future(await_settled(action, timeout))
+            hung_up = asyncio.ensure_future(gone.wait())
+            try:
+                await asyncio.wait((settled, hung_up), return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for task in (settled, hung_up):
+                    task.cancel()
+                await asyncio.gather(settled, hung_up, return_exceptions=True)
 
 
-async def _propose(agent: Agent, action_type: str, given: dict[str, Any] | None) -> dict[str, Any]:
+async def _propose(
+    agent: Agent, gone: asyncio.Event, action_type: str, given: dict[str, Any] | None
+) -> dict[str, Any]:
     args = _arguments(PROPOSE + action_type, given, ("payload", "task", "wait"))
     if "payload" not in args:
         raise _invalid(f"payload is required: the {action_type} payload, an object.")
@@ -242,7 +254,7 @@ async def _propose(agent: Agent, action_type: str, given: dict[str, Any] | None)
     decision = await slots.run(agent_proposal, agent, action_type, args["payload"], task)
     action = decision.action
     if action.status != PENDING:  # R8.4: an auto-approved action's result comes back in the same call
-        await _settle(agent, action, wait)
+        await _settle(agent, action, wait, gone)
 
     def answer() -> dict[str, Any]:
         action.refresh_from_db()
@@ -251,7 +263,7 @@ async def _propose(agent: Agent, action_type: str, given: dict[str, Any] | None)
     return await slots.run(answer)
 
 
-async def _wait(agent: Agent, given: dict[str, Any] | None) -> dict[str, Any]:
+async def _wait(agent: Agent, gone: asyncio.Event, given: dict[str, Any] | None) -> dict[str, Any]:
     args = _arguments(WAIT, given, ("action_id", "timeout"))
     action_id = _text(args, "action_id")
     if not action_id:
@@ -268,7 +280,7 @@ async def _wait(agent: Agent, given: dict[str, Any] | None) -> dict[str, Any]:
         return action
 
     action = await slots.run(attach)
-    await _settle(agent, action, timeout)
+    await _settle(agent, action, timeout, gone)
     return await slots.run(_reread, agent, action)
 
 
@@ -320,24 +332,24 @@ def _refusal(exc: Exception) -> types.CallToolResult:
     return _result(body, error=True)
 
 
-def _agent(ctx: ServerRequestContext[Any, Any]) -> Agent:
+def _caller(ctx: ServerRequestContext[Any, Any]) -> tuple[Agent, asyncio.Event]:
     scope = getattr(ctx.request, "scope", None) or {}
-    agent = scope.get(_SCOPE_AGENT)
-    if not isinstance(agent, Agent):  # only the gate's requests reach here; anything else fails closed
-        raise AuthenticationFailed("No agent key on this request.")
-    return agent
+    agent, gone = scope.get(_SCOPE_AGENT), scope.get(_SCOPE_GONE)
+    if not isinstance(agent, Agent) or not isinstance(gone, asyncio.Event):
+        raise AuthenticationFailed("No agent key on this request.")  # only the gate's requests reach here
+    return agent, gone
 
 
 async def _call_tool(
     ctx: ServerRequestContext[Any, Any], params: types.CallToolRequestParams
 ) -> types.CallToolResult:
     try:
-        agent = _agent(ctx)
+        agent, gone = _caller(ctx)
         name = params.name
         if name.startswith(PROPOSE) and name[len(PROPOSE) :] in proposable_types():
-            data = await _propose(agent, name[len(PROPOSE) :], params.arguments)
+            data = await _propose(agent, gone, name[len(PROPOSE) :], params.arguments)
         elif name == WAIT:
-            data = await _wait(agent, params.arguments)
+            data = await _wait(agent, gone, params.arguments)
         elif name == LIST:
             data = await _list(agent, params.arguments)
         else:
@@ -420,6 +432,12 @@ def _authenticate(key: str) -> Agent:
     return agent
 
 
+async def _watch_hang_up(receive, gone: asyncio.Event) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    gone.set()
+
+
 class McpApp:
     """The ASGI app ``brabo.asgi`` routes ``/mcp`` to: the gate, then the SDK's streamable HTTP transport. Its
     session manager lives for one ASGI lifespan (``lifespan()``)."""
@@ -453,7 +471,28 @@ class McpApp:
                 ),
             )
             return
-        await self.manager.handle_request({**scope, _SCOPE_AGENT: agent_or_refusal}, receive, send)
+        gone = asyncio.Event()
+        watching: list[asyncio.Task] = []
+
+        async def watched_receive():
+            """The request's body as sent; after it, only the hang-up, which a watcher listens for (a
+            waiting tool gives up then: ``_settle``)."""
+            if watching:
+                await gone.wait()
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                gone.set()
+            elif not message.get("more_body", False):
+                watching.append(asyncio.ensure_future(_watch_hang_up(receive, gone)))
+            return message
+
+        scope = {**scope, _SCOPE_AGENT: agent_or_refusal, _SCOPE_GONE: gone}
+        try:
+            await self.manager.handle_request(scope, watched_receive, send)
+        finally:
+            for task in watching:
+                task.cancel()
 
     async def _gate(self, scope) -> Agent | Refusal:
         if not _host_allowed(_header(scope, b"host")):

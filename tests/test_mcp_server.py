@@ -157,7 +157,7 @@ def test_an_agent_proposes_through_mcp_waits_and_gets_the_persons_decision(serve
             assert done["decided_by"] == "owner" and done["status"] == "executed", done
 
             listed = (await client.call_tool(LIST, {})).structured_content["actions"]
-            assert [a["id"] for a in listed] == [write["id"], terminal["id"]]
+            assert [a["id"] for a in listed][:2] == [write["id"], terminal["id"]]  # newest first
             only = await client.call_tool(LIST, {"status": "denied"})
             assert [a["id"] for a in only.structured_content["actions"]] == [terminal["id"]]
 
@@ -265,3 +265,27 @@ def test_tool_payload_schemas_are_the_openapi_payloads(served):
             continue
         served_payload = tools[f"propose_{action_type}"].input_schema["properties"]["payload"]
         assert served_payload == _json_schema(components[f"{_label(action_type)}PayloadRequest"]), action_type
+
+
+def test_a_wait_whose_client_hangs_up_gives_its_place_back(served):
+    """The agent's one wait (its cap here) is freed when its client goes away mid-wait, not at the timeout."""
+    server, seed = served
+
+    async def scenario():
+        async with _connected(server.url, seed["agent"]) as client:
+            proposed = await client.call_tool("propose_terminal", {"payload": {"command": "make hang-up"}})
+            action_id = proposed.structured_content["id"]
+            waiter = asyncio.ensure_future(client.call_tool(WAIT, {"action_id": action_id, "timeout": 600}))
+            await asyncio.to_thread(
+                wait_until, lambda: _load(server.url)["waits"] == 1, seconds=60, what="the MCP wait held"
+            )
+            waiter.cancel()
+        # the client and its connections are gone; the server notices and lets go of the wait
+        await asyncio.to_thread(
+            wait_until, lambda: _load(server.url)["waits"] == 0, seconds=60, what="the wait given up"
+        )
+        async with _connected(server.url, seed["agent"]) as client:
+            again = await client.call_tool(WAIT, {"action_id": action_id, "timeout": 0})
+            assert not again.is_error and again.structured_content["status"] == "pending", again
+
+    asyncio.run(scenario())
