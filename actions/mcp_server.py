@@ -202,6 +202,17 @@ def _text(args: dict[str, Any], name: str) -> str | None:
     return value or None
 
 
+def _id(args: dict[str, Any], name: str, what: str) -> str | None:
+    """An id argument, checked here: one that is no UUID is bad input, not a database error."""
+    value = _text(args, name)
+    if value is not None:
+        try:
+            uuid.UUID(value)
+        except ValueError:
+            raise _invalid(f"{name} must be {what} (a UUID).") from None
+    return value
+
+
 # -- what each tool does (database work on a sync slot) -------------------------------------------------------
 
 
@@ -250,7 +261,7 @@ async def _propose(
     if "payload" not in args:
         raise _invalid(f"payload is required: the {action_type} payload, an object.")
     wait = _seconds(args, "wait", 0)
-    task = _text(args, "task")
+    task = _id(args, "task", "a task's id")
     decision = await slots.run(agent_proposal, agent, action_type, args["payload"], task)
     action = decision.action
     if action.status != PENDING:  # R8.4: an auto-approved action's result comes back in the same call
@@ -265,16 +276,12 @@ async def _propose(
 
 async def _wait(agent: Agent, gone: asyncio.Event, given: dict[str, Any] | None) -> dict[str, Any]:
     args = _arguments(WAIT, given, ("action_id", "timeout"))
-    action_id = _text(args, "action_id")
+    action_id = _id(args, "action_id", "an action's id")
     if not action_id:
         raise _invalid("action_id is required: the id a propose_ tool answered with.")
     timeout = _seconds(args, "timeout", DEFAULT_WAIT_SECONDS)
 
     def attach() -> ProposedAction:
-        try:
-            uuid.UUID(action_id)
-        except ValueError:  # bad input, not a database error
-            raise _invalid("action_id must be an action's id (a UUID).") from None
         action = _own_action(agent, action_id)
         services.waiter_attached(action)
         return action
@@ -495,6 +502,14 @@ class McpApp:
                 task.cancel()
 
     async def _gate(self, scope) -> Agent | Refusal:
+        if scope["method"] != "POST":
+            # stateless and answered as JSON: no stream to GET (the spec's answer is 405), no session to DELETE
+            return _refuse(
+                f"This MCP endpoint takes POST only; {scope['method'][:16]} is not served.",
+                "method_not_allowed",
+                status=405,
+                headers=[(b"allow", b"POST")],
+            )
         if not _host_allowed(_header(scope, b"host")):
             return _refuse(
                 "This host is not one the server answers for (ALLOWED_HOSTS).", "invalid", status=400

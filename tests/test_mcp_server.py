@@ -244,6 +244,32 @@ def test_no_key_and_a_foreign_origin_are_refused(served):
         timeout=30,
     )
     assert foreign.status_code == 403
+    # stateless: no idle event stream to hold open, no session to delete
+    for method in ("GET", "DELETE"):
+        other = httpx.request(
+            method,
+            server.url + "/mcp",
+            headers={**accept, "Authorization": f"Bearer {seed['agent']}"},
+            timeout=30,
+        )
+        assert other.status_code == 405 and other.headers["allow"] == "POST", method
+
+
+def test_a_bad_argument_is_a_named_refusal(served):
+    server, seed = served
+
+    async def scenario():
+        async with _connected(server.url, seed["agent"]) as client:
+            for arguments, words in [
+                ({"payload": {"command": "ls"}, "task": "nope"}, "task must be a task's id"),
+                ({"payload": "ls"}, "payload must be a JSON object"),
+                ({"payload": {"command": "ls"}, "wait": True}, "wait must be a number of seconds"),
+            ]:
+                refused = await client.call_tool("propose_terminal", arguments)
+                assert refused.is_error and refused.structured_content["status"] == 400, refused
+                assert words in refused.structured_content["detail"], refused
+
+    asyncio.run(scenario())
 
 
 def test_tool_payload_schemas_are_the_openapi_payloads(served):
