@@ -8,6 +8,7 @@ cannot drift apart. These serializers describe; they never validate or render a 
 
 from __future__ import annotations
 
+import copy
 from functools import cache
 from typing import Any
 
@@ -41,36 +42,42 @@ class AnyPayloadSchema(OpenApiSerializerExtension):
         return {"type": "object", "additionalProperties": {}, "description": self.target.__doc__}
 
 
-@extend_schema_field(
-    {
-        "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}],
-        "description": 'A pull request: its number (12, "#12", "!12") or its URL.',
-    }
-)
+# The two payload kinds with a schema of their own, as OpenAPI 3.0 (the served /api/schema/) spells them; the
+# MCP tools (``payload_json_schema``) read the same dictionaries.
+PR_REFERENCE_SCHEMA: dict[str, Any] = {
+    "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "minLength": 1}],
+    "description": 'A pull request: its number (12, "#12", "!12") or its URL.',
+}
+DECIMAL_AMOUNT_SCHEMA: dict[str, Any] = {
+    "oneOf": [
+        {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"},
+        {"type": "number", "minimum": 0, "exclusiveMinimum": True},
+    ],
+    "description": 'An exact amount: a plain decimal text ("12.50") or a JSON number.',
+}
+
+
+@extend_schema_field(PR_REFERENCE_SCHEMA)
 class PrReferenceField(serializers.Field):
     """A PR reference: a number or a text naming one (``payloads.pr_number_of``)."""
 
 
-@extend_schema_field(
-    {
-        "oneOf": [
-            {"type": "string", "pattern": r"^[0-9]+(\.[0-9]+)?$"},
-            {"type": "number", "minimum": 0, "exclusiveMinimum": True},
-        ],
-        "description": 'An exact amount: a plain decimal text ("12.50") or a JSON number.',
-    }
-)
+@extend_schema_field(DECIMAL_AMOUNT_SCHEMA)
 class DecimalAmountField(serializers.Field):
     """A spend amount (``actions.money``): text or a number, read exactly."""
+
+
+def _blank_allowed(spec: Field) -> bool:
+    # the validator refuses a blank required text; a pattern decides for itself
+    return not (spec.required or spec.pattern)
 
 
 def _field(spec: Field) -> serializers.Field:
     common: dict[str, Any] = {"required": spec.required, "help_text": spec.doc}
     if spec.kind == "string":
         validators = [RegexValidator(spec.pattern)] if spec.pattern else []
-        # the validator refuses a blank required text; a pattern decides for itself
         return serializers.CharField(
-            allow_blank=not (spec.required or spec.pattern),
+            allow_blank=_blank_allowed(spec),
             trim_whitespace=False,
             validators=validators,
             **common,
@@ -88,6 +95,72 @@ def _field(spec: Field) -> serializers.Field:
     if spec.kind == "decimal":
         return DecimalAmountField(**common)
     raise ValueError(f"no schema for payload field kind {spec.kind!r}")
+
+
+def _field_schema(spec: Field) -> dict[str, Any]:
+    """The OpenAPI 3.0 schema of one payload field: what drf-spectacular draws from ``_field(spec)``."""
+    if spec.kind == "string":
+        out: dict[str, Any] = {"type": "string"}
+        if not _blank_allowed(spec):
+            out["minLength"] = 1
+        if spec.pattern:
+            out["pattern"] = spec.pattern
+    elif spec.kind == "number":
+        out = {"type": "number", "format": "double"}
+    elif spec.kind in ("integer", "boolean"):
+        out = {"type": spec.kind}
+    elif spec.kind == "string_list":
+        out = {"type": "array", "items": {"type": "string"}}
+    elif spec.kind == "pr_reference":
+        out = copy.deepcopy(PR_REFERENCE_SCHEMA)
+    elif spec.kind == "decimal":
+        out = copy.deepcopy(DECIMAL_AMOUNT_SCHEMA)
+    else:
+        raise ValueError(f"no schema for payload field kind {spec.kind!r}")
+    out["description"] = spec.doc
+    return out
+
+
+def payload_openapi_schema(action_type: str) -> dict[str, Any]:
+    """The request schema of one action type's payload as OpenAPI 3.0 writes it (the served
+    ``<Label>PayloadRequest`` component; tests/test_mcp_server.py holds the two equal)."""
+    shape = SHAPES.get(action_type)
+    if shape is None:
+        return {
+            "type": "object",
+            "additionalProperties": {},
+            "description": f"The {action_type} payload. {ANY_PAYLOAD_DOC}",
+        }
+    out: dict[str, Any] = {
+        "type": "object",
+        "description": f"The {action_type} payload.",
+        "properties": {name: _field_schema(spec) for name, spec in shape.items()},
+    }
+    required = sorted(name for name, spec in shape.items() if spec.required)
+    if required:
+        out["required"] = required
+    return out
+
+
+def _json_schema(node: Any) -> Any:
+    """OpenAPI 3.0's dialect turned into JSON Schema 2020-12 (what MCP tools declare): a boolean
+    ``exclusiveMinimum`` qualifies ``minimum`` there, and is the bound itself here."""
+    if isinstance(node, list):
+        return [_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _json_schema(value) for key, value in node.items()}
+    if out.get("exclusiveMinimum") is True and "minimum" in out:
+        out["exclusiveMinimum"] = out.pop("minimum")
+    elif out.get("exclusiveMinimum") is False:
+        del out["exclusiveMinimum"]
+    return out
+
+
+def payload_json_schema(action_type: str) -> dict[str, Any]:
+    """One action type's payload as a JSON Schema (2020-12): the input of the MCP tool that proposes it
+    (``actions.mcp_server``), drawn from the same table as the OpenAPI schema."""
+    return _json_schema(payload_openapi_schema(action_type))
 
 
 def _label(action_type: str) -> str:

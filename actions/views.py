@@ -88,6 +88,25 @@ def _answer_when_settled(
     return Response(finish(), status=code)
 
 
+def agent_proposal(agent, action_type: str, payload, task_id=None) -> services.Decision:
+    """An agent's proposal, as ``POST /api/actions/`` and the MCP tools (``actions.mcp_server``) make it:
+    the task must be one of the agent's project."""
+    task = None
+    if task_id:
+        task = Task.objects.filter(id=task_id, project_id=agent.project_id).first()
+        if task is None:
+            raise DomainError("task is not a task of this agent's project.", field="task")
+    decision = services.propose_action(
+        project=agent.project, agent=agent, action_type=action_type, payload=payload, task=task
+    )
+    action = decision.action
+    if action.status == AUTO_APPROVED and settings.CELERY_TASK_ALWAYS_EAGER:
+        # Without a broker the execution ran inside the commit: show its outcome. With one, the worker
+        # runs later and the answer is the decision (?wait=N returns the result).
+        action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])
+    return decision
+
+
 # R12.4 — the queue's filters (GET /api/actions/?project=&status=&…)
 ACTION_FILTERS = (
     QueryFilter("project", "project_id", "Only this project's actions.", id_of="a project id"),
@@ -158,23 +177,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             raise PermissionDenied("Only agents propose actions here (Authorization: Bearer <agent key>).")
         wait = _seconds(request.query_params.get("wait"), "wait")
         body = read_proposal(request.data)
-        task = None
-        if body.get("task"):
-            task = Task.objects.filter(id=body["task"], project_id=agent.project_id).first()
-            if task is None:
-                raise DomainError("task is not a task of this agent's project.", field="task")
-        decision = services.propose_action(
-            project=agent.project,
-            agent=agent,
-            action_type=body["action_type"],
-            payload=body["payload"],
-            task=task,
-        )
+        decision = agent_proposal(agent, body["action_type"], body["payload"], body.get("task"))
         action = decision.action
-        if action.status == AUTO_APPROVED and settings.CELERY_TASK_ALWAYS_EAGER:
-            # Without a broker the execution ran inside the commit: show its outcome. With one, the worker
-            # runs later and the answer is the decision (?wait=N returns the result).
-            action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])
 
         def answer() -> dict:
             data = ActionSerializer(action).data

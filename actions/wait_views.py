@@ -157,6 +157,29 @@ def _answer(response, plan: DeferredWait) -> HttpResponse:
     return _plain(response)
 
 
+async def await_settled(action: ProposedAction, timeout: float) -> tuple[tuple[str, object] | None, float]:
+    """Await, holding no thread, until ``action`` is settled or ``timeout`` seconds passed (R8.4). Waiters
+    of one action woken together share one read of its state. Returns the last state read that way
+    ((status, updated_at), None when none was or the action is gone) and when it was read; the caller
+    re-reads the action for its answer."""
+    loop = asyncio.get_running_loop()
+    key = str(action.id)
+    state: tuple[str, object] | None = None
+    woke_at = 0.0
+
+    async def settled() -> bool:
+        nonlocal state, woke_at
+        if not woke_at:  # its own look, right after it registered (nothing to share a stale answer with)
+            woke_at = loop.time()
+            return await slots.run(_settled, action)
+        woke_at = loop.time()
+        state = await _shared().run(("state", key), woke_at, _state_now, key)
+        return state is None or state[0] in SETTLED
+
+    await waiting.wait_async(key, settled, timeout)
+    return state, woke_at
+
+
 async def _serve(request, view, **kwargs) -> HttpResponse:
     plan = request.brabo_deferred_wait = DeferredWait()
     try:
@@ -173,21 +196,8 @@ async def _serve(request, view, **kwargs) -> HttpResponse:
         if action is None:
             return response  # answered at once (settled, an error, no wait asked)
 
-        loop = asyncio.get_running_loop()
         key = str(action.id)
-        state: tuple[str, object] | None = None
-        woke_at = 0.0
-
-        async def settled() -> bool:
-            nonlocal state, woke_at
-            if not woke_at:  # its own look, right after it registered (nothing to share a stale answer with)
-                woke_at = loop.time()
-                return await slots.run(_settled, action)
-            woke_at = loop.time()
-            state = await _shared().run(("state", key), woke_at, _state_now, key)
-            return state is None or state[0] in SETTLED
-
-        await waiting.wait_async(key, settled, plan.timeout)
+        state, woke_at = await await_settled(action, plan.timeout)
         if plan.shareable and state is not None and state[0] in SETTLED:
             # the same settled action, the same answer for every waiter that woke with it: rendered once
             media = getattr(response, "accepted_media_type", "")

@@ -8,6 +8,8 @@ Two kinds of request share one event loop:
   database work borrow a sync slot (``brabo.slots``) one at a time; Django's own small sync steps
   (its request signals, the middleware's sync halves) run on one shared housekeeping thread, so a waiting
   request never keeps a thread of its own.
+* **The MCP endpoint** ``/mcp`` (issue 29, ``actions.mcp_server``): the MCP SDK's streamable HTTP app behind
+  the agent-key gate; its tools wait on the same hub as the async routes.
 * **Everything else** is Django's WSGI handler run whole on a sync slot, exactly as under gunicorn's threads
   (one thread hop per request, the middleware in sync mode): the proposal path pays nothing for the loop.
   At most BRABO_WEB_THREADS such requests run at once per process; more wait in the loop's queue.
@@ -27,6 +29,7 @@ import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AsyncExitStack
 from typing import Any
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
@@ -45,6 +48,8 @@ from django.urls.resolvers import RegexPattern  # noqa: E402
 from django.utils.deprecation import MiddlewareMixin  # noqa: E402
 
 from actions import live, waiting  # noqa: E402
+from actions.mcp_server import PATHS as MCP_PATHS  # noqa: E402
+from actions.mcp_server import McpApp  # noqa: E402
 from brabo import async_urls, health, slots, wsgi  # noqa: E402
 
 log = logging.getLogger(__name__)
@@ -120,6 +125,9 @@ _wsgi = wsgi.application  # brabo.wsgi also loads the broker's transport now, no
 # Django's small sync steps of the async routes (signals, middleware halves): one call at a time, short.
 _housekeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="brabo-async-housekeeping")
 
+
+# The MCP endpoint (issue 29): the SDK's own ASGI app behind Brabo's agent-key gate, beside Django's handlers.
+_mcp = McpApp()
 
 _async_routes = URLResolver(RegexPattern(r"^/"), async_urls.async_patterns)
 
@@ -273,23 +281,28 @@ def _answer_waits_on_exit_signals(hub) -> None:
 
 
 async def _lifespan(receive, send) -> None:
-    while True:
-        message = await receive()
-        if message["type"] == "lifespan.startup":
-            slots.slots()
-            # the Redis subscriber starts with the process, not with its first waiter
-            _answer_waits_on_exit_signals(waiting.hub())
-            await send({"type": "lifespan.startup.complete"})
-        elif message["type"] == "lifespan.shutdown":
-            await waiting.hub().stop()
-            await send({"type": "lifespan.shutdown.complete"})
-            return
+    async with AsyncExitStack() as running:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                slots.slots()
+                # the Redis subscriber starts with the process, not with its first waiter
+                _answer_waits_on_exit_signals(waiting.hub())
+                await running.enter_async_context(_mcp.lifespan())
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await running.aclose()
+                await waiting.hub().stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
 
 
 async def application(scope, receive, send) -> None:
     kind = scope["type"]
     if kind == "lifespan":
         await _lifespan(receive, send)
+    elif kind == "http" and scope["path"] in MCP_PATHS:
+        await _mcp(scope, receive, send)
     elif kind == "http" and not async_route(scope):
         await _serve_sync(scope, receive, send)
     else:

@@ -135,24 +135,30 @@ def agent_for_key(key: str) -> Agent | None:
     return agent
 
 
+def authenticate_agent_key(key: str) -> Agent:
+    """The agent an ``Authorization: Bearer <key>`` call acts as, its use recorded; AuthenticationFailed for
+    an unknown, runner or revoked key. The REST API (:class:`AgentKeyAuthentication`) and the MCP endpoint
+    (``actions.mcp_server``) both authenticate here, so a key refused by one is refused by the other."""
+    agent = agent_for_key(key)
+    if agent is None:
+        if key.startswith("brabo_runner_"):
+            raise exceptions.AuthenticationFailed(
+                "This is a runner key: it works only on /api/runner/work/. Use an agent key (Bearer) or a "
+                "person's token (Token) here."
+            )
+        raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
+    if agent.revoked_at is not None:
+        raise exceptions.AuthenticationFailed("This agent key was revoked; ask a maintainer for a new one.")
+    touch_last_used(Agent, agent.pk, agent.key_last_used_at, "key_last_used_at")
+    return agent
+
+
 class AgentKeyAuthentication(authentication.BaseAuthentication):
     def authenticate(self, request):
         key = read_key(request, "Bearer", "agent key")
         if key is None:
             return None
-        agent = agent_for_key(key)
-        if agent is None:
-            if key.startswith("brabo_runner_"):
-                raise exceptions.AuthenticationFailed(
-                    "This is a runner key: it works only on /api/runner/work/. Use an agent key (Bearer) or a "
-                    "person's token (Token) here."
-                )
-            raise exceptions.AuthenticationFailed("Unknown agent key; ask a maintainer for a new one.")
-        if agent.revoked_at is not None:
-            raise exceptions.AuthenticationFailed(
-                "This agent key was revoked; ask a maintainer for a new one."
-            )
-        touch_last_used(Agent, agent.pk, agent.key_last_used_at, "key_last_used_at")
+        agent = authenticate_agent_key(key)
         return AgentUser(agent), agent
 
     def authenticate_header(self, request):
