@@ -37,6 +37,7 @@ from .models import (
     AutonomyRule,
     Membership,
     Project,
+    Task,
     Workspace,
     WorkspaceCredentials,
     default_protected_branches,
@@ -53,6 +54,12 @@ from .policy_store import (
 )
 from .team_events import CREDENTIALS_CONFIRMED, CREDENTIALS_UPDATED, record_member_set
 from .team_events import record as record_team_event
+
+# Event types of the transitions below (R10.1: every write is an event).
+AGENT_REVOKED = "agent.revoked"
+AGENT_RESTORED = "agent.restored"
+TASK_CREATED = "task.created"
+MAX_PARALLEL_RAISED = "project.max_parallel_raised"
 
 
 def require_person(actor, what: str) -> None:
@@ -376,7 +383,74 @@ def revoke_agent(*, actor, agent: Agent) -> Agent:
     if agent.revoked_at is None:
         agent.revoked_at = timezone.now()
         agent.save(update_fields=["revoked_at"])
+        _record_agent(AGENT_REVOKED, agent, actor)
     return agent
+
+
+@transaction.atomic
+def restore_agent(*, actor, agent: Agent) -> Agent:
+    """Bring a revoked agent back (its name stays taken by the revoked row, so no new agent of that name can
+    be made). It answers to no key until a maintainer rotates one (``keys.rotate_agent_key``); the demo
+    seeder does both. Maintainer+ with at least the principal's role, as for a rotation (R2.1)."""
+    require_project_role(actor, agent.project, "maintainer", "Restoring a revoked agent", noun="agent")
+    locked = (
+        Agent.objects.select_for_update(of=("self",)).select_related("project", "principal").get(pk=agent.pk)
+    )
+    if locked.revoked_at is None:
+        return locked
+    require_can_act_for(actor, locked.project, locked.principal, f"Restoring {locked.name}")
+    locked.revoked_at = None
+    locked.save(update_fields=["revoked_at"])
+    _record_agent(AGENT_RESTORED, locked, actor)
+    return locked
+
+
+def _record_agent(event_type: str, agent: Agent, actor) -> None:
+    domain.record(
+        event_type,
+        project_id=agent.project_id,
+        actor=domain.Actor.of_user(actor),
+        payload={"agentId": str(agent.pk), "agent": agent.name},
+    )
+
+
+@transaction.atomic
+def create_task(*, actor, project: Project, title: str, **fields) -> Task:
+    """A backlog item (R8.3), added by a developer or above; recorded as ``task.created``."""
+    require_project_role(actor, project, "developer", "Adding a task")
+    title = (title or "").strip()
+    if not title:
+        raise DomainError("title is required: name the task.", field="title", reason="invalid")
+    task = Task.objects.create(project=project, title=title, **fields)
+    domain.record(
+        TASK_CREATED,
+        project_id=project.pk,
+        actor=domain.Actor.of_user(actor),
+        payload={"taskId": str(task.pk), "title": task.title, "status": task.status},
+    )
+    return task
+
+
+def raise_max_parallel(*, project_id, value: int, action) -> tuple[int, int]:
+    """The effect of an executed ``raise_max_parallel`` action: the project's limit goes up to ``value``
+    (never down), recorded as ``project.max_parallel_raised`` on behalf of the approved action. Returns
+    (previous, value); a lower ``value`` changes nothing and returns the previous limit twice. The approval
+    that let the action run was the checked transition; this is its worker step."""
+    with transaction.atomic():
+        previous = (
+            Project.objects.select_for_update().values_list("max_parallel", flat=True).get(id=project_id)
+        )
+        if value < previous:
+            return previous, previous
+        Project.objects.filter(id=project_id).update(max_parallel=value)
+        domain.record(
+            MAX_PARALLEL_RAISED,
+            project_id=project_id,
+            actor=domain.Actor.system("worker"),
+            action=action,
+            payload={"from": previous, "to": value},
+        )
+    return previous, value
 
 
 def require_can_act_for(

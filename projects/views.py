@@ -113,8 +113,10 @@ class WorkspaceViewSet(
             body = CredentialsWriteSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             creds = services.set_credentials(actor=request.user, workspace=ws, **body.validated_data)
-        else:
-            creds, _ = WorkspaceCredentials.objects.get_or_create(workspace=ws)
+        else:  # a read writes nothing: a workspace without a row reads as "nothing set"
+            creds = WorkspaceCredentials.objects.filter(workspace=ws).first() or WorkspaceCredentials(
+                workspace=ws
+            )
         return Response(CredentialsStatusSerializer(creds).data)
 
     @extend_schema(request=None, responses=CredentialsStatusSerializer)
@@ -263,7 +265,7 @@ class ProjectViewSet(
             return Response(TaskSerializer(Task.objects.filter(project=project), many=True).data)
         body = TaskSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        task = Task.objects.create(project=project, **body.validated_data)
+        task = services.create_task(actor=request.user, project=project, **body.validated_data)
         return Response(TaskSerializer(task).data, status=status.HTTP_201_CREATED)
 
 
