@@ -55,9 +55,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.errors import DomainError
+from projects.api_base import BraboAPIView
 from projects.authentication import request_agent
 
 from . import payloads, services, waiting
@@ -114,8 +114,12 @@ def _settings(params, proto: AgentProtocol) -> tuple[float, str, str]:
     return timeout, pending, other
 
 
-class AgentHookView(APIView):
+class AgentHookView(BraboAPIView):
     """Decide one tool call of a coding agent through Brabo's policy, in that agent's hook protocol."""
+
+    people_only = False
+    dangerously_allow_machines = "a coding agent's own hook: only an agent key may call it"
+    dangerously_unscoped = "the agent key is the scope: the call is judged in the key's project"
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,

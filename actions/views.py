@@ -16,10 +16,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import mixins, status
 from rest_framework.decorators import action as route
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
 from brabo.errors import DomainError
@@ -27,7 +24,7 @@ from brabo.openapi import error_responses
 from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES
-from projects.api_base import TenantScopedViewSet, visible_project_or_404
+from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
 from projects.authentication import request_agent
 from projects.models import Task
 
@@ -118,6 +115,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     scope_to = "project"
     scope_path = "project"
     people_only = False
+    dangerously_allow_machines = (
+        "agents propose, read and wait on their own actions (base_queryset narrows them)"
+    )
 
     def base_queryset(self):
         qs = self.queryset.all()
@@ -155,7 +155,11 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     def create(self, request):
         agent = request_agent(request)
         if agent is None:
-            raise PermissionDenied("Only agents propose actions here (Authorization: Bearer <agent key>).")
+            raise ApiError(
+                "Only agents propose actions here (Authorization: Bearer <agent key>).",
+                status_code=403,
+                reason="permission_denied",
+            )
         wait = _seconds(request.query_params.get("wait"), "wait")
         body = read_proposal(request.data)
         task = None
@@ -216,7 +220,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     def _decide(self, request, fn, **kwargs):
         if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot decide actions; a person must.")
+            raise ApiError(
+                "Agents cannot decide actions; a person must.", status_code=403, reason="permission_denied"
+            )
         action = self.get_object()
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
         if inprocess.current() is not None and decision.action.status in RUNNABLE:
@@ -249,14 +255,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         return self._decide(request, services.approve_always)
 
 
-class ApprovalRulesView(APIView):
+class ApprovalRulesView(BraboAPIView):
     """Issue 16 — a project's two-person rules and its pending-action expiry. Read: members; write:
     maintainer+ (a rule for a type above the writer's role, e.g. ``spend``, stays the owner's)."""
-
-    def _project(self, request, project_id):
-        if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot read or set approval rules; they are for people.")
-        return visible_project_or_404(request, project_id)
 
     @staticmethod
     def _body(project) -> dict:
@@ -268,7 +269,7 @@ class ApprovalRulesView(APIView):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, project_id):
-        return Response(self._body(self._project(request, project_id)))
+        return Response(self._body(self.project))
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,
@@ -278,7 +279,7 @@ class ApprovalRulesView(APIView):
         "Either key may be left out; rules replaces the whole list.",
     )
     def put(self, request, project_id):
-        project = self._project(request, project_id)
+        project = self.project
         data = request.data
         unknown = (
             sorted(set(data) - {"rules", "pending_expiry_seconds", "project"})
@@ -307,18 +308,15 @@ class ApprovalRulesView(APIView):
 
 
 @extend_schema_view(get=extend_schema(parameters=filter_parameters(EVENT_FILTERS)))
-class ProjectEventsView(ListAPIView):
+class ProjectEventsView(BraboListAPIView):
     """R10 — a project's events, oldest first, paginated by cursor (issue 24). Members only."""
 
     serializer_class = EventSerializer
     pagination_class = EventPagination
 
     def get_queryset(self):
-        if request_agent(self.request) is not None:
-            raise PermissionDenied("Agents cannot read the event log; it is for people.")
-        project = visible_project_or_404(self.request, self.kwargs["project_id"])
         # ordered by the paginator along event_project_idx (project, id)
-        events = SessionEvent.objects.filter(project=project)
+        events = SessionEvent.objects.filter(project=self.project)
         return apply_filters(events, self.request.query_params, EVENT_FILTERS)
 
 
@@ -339,7 +337,7 @@ def _parse_time(raw: str | None, name: str) -> datetime | None:
     return value
 
 
-class ApprovalStatsView(APIView):
+class ApprovalStatsView(BraboAPIView):
     """R10.2 — how often a human had to click, and which rule approved the rest, over a time range."""
 
     @extend_schema(
@@ -350,9 +348,7 @@ class ApprovalStatsView(APIView):
         responses=OpenApiTypes.OBJECT,
     )
     def get(self, request, project_id):
-        if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot read approval statistics; they are for people.")
-        project = visible_project_or_404(request, project_id)
+        project = self.project
         since, until = (
             _parse_time(request.query_params.get("since"), "since"),
             _parse_time(request.query_params.get("until"), "until"),
