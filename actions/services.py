@@ -158,7 +158,9 @@ def propose_action(
         )
     check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
     if task is not None and task.project_id != project.id:
-        raise DomainError("task belongs to another project; pass a task of this project.", field="task")
+        raise DomainError(
+            "task belongs to another project; pass a task of this project.", field="task", reason="invalid"
+        )
     role = agent_role(agent) if agent is not None else project_role(user, project)
     if agent is None and role is None:  # STYLE 13: a person proposes only in a project they reach (R1.1)
         raise DomainError("No such project.", status=404, reason="not_found")

@@ -166,7 +166,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         if body.get("task"):
             task = Task.objects.filter(id=body["task"], project_id=agent.project_id).first()
             if task is None:
-                raise DomainError("task is not a task of this agent's project.", field="task")
+                raise DomainError(
+                    "task is not a task of this agent's project.", field="task", reason="invalid"
+                )
         decision = services.propose_action(
             project=agent.project,
             agent=agent,

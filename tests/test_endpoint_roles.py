@@ -35,8 +35,13 @@ COLLECTION = {
 }
 
 # Operations that differ from the generated expectation: per role, the status (and reason) instead.
-_RUNNER_ONLY = {OUTSIDER: 403, AGENT: (401, "authentication_failed"), MEMBER: 403}  # a runner key only
-DIFFERENT: dict[str, dict[str, int | tuple[int, str] | None]] = {
+Expect = int | tuple[int, str] | None
+_RUNNER_ONLY: dict[str, Expect] = {
+    OUTSIDER: 403,
+    AGENT: (401, "authentication_failed"),
+    MEMBER: 403,
+}  # a runner key only
+DIFFERENT: dict[str, dict[str, Expect]] = {
     # an agent proposes and reads its own actions; a person lists and decides them (scoped by project)
     "GET /api/actions/": {OUTSIDER: 200, AGENT: 200},
     "POST /api/actions/": {OUTSIDER: (403, "permission_denied"), AGENT: 400},
