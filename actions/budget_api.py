@@ -5,7 +5,6 @@ JSON numbers, ``null`` clears one."""
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -54,15 +53,58 @@ class AgentBudgetBody(serializers.Serializer):
     monthly_amount = serializers.CharField(allow_null=True, required=False)
 
 
+class BudgetLine(serializers.Serializer):
+    """One scope's month to date: amounts are decimal strings in the workspace's currency."""
+
+    scope = serializers.ChoiceField(choices=["workspace", "project", "agent"])
+    id = serializers.CharField()
+    name = serializers.CharField()
+    spent = serializers.CharField(help_text='e.g. "120.50"')
+    limit = serializers.CharField(allow_null=True, help_text="the monthly limit; null: none")
+    forecast = serializers.CharField(help_text="the month's total at the current rate")
+    percent = serializers.IntegerField(allow_null=True, help_text="spent as a percentage of the limit")
+    forecast_percent = serializers.IntegerField(allow_null=True)
+    auto_approve_up_to = serializers.CharField(
+        allow_null=True, required=False, help_text="a project's own threshold (project lines only)"
+    )
+
+
+class BudgetOverview(serializers.Serializer):
+    workspace = serializers.CharField()
+    period = serializers.CharField(help_text="the month, YYYY-MM (UTC)")
+    currency = serializers.CharField(allow_null=True, help_text="null until the owner sets a budget")
+    days_elapsed = serializers.IntegerField()
+    days_in_month = serializers.IntegerField()
+    auto_approve_up_to = serializers.CharField(allow_null=True)
+    other_currencies = serializers.DictField(
+        child=serializers.CharField(), help_text="spends recorded in another currency, by currency"
+    )
+    total = BudgetLine(allow_null=True)
+    projects = BudgetLine(many=True)
+    agents = BudgetLine(many=True)
+
+
+class ProjectBudgetAnswer(serializers.Serializer):
+    period = serializers.CharField()
+    currency = serializers.CharField(allow_null=True)
+    project = BudgetLine(allow_null=True)
+
+
+class AgentBudgetAnswer(serializers.Serializer):
+    period = serializers.CharField()
+    currency = serializers.CharField(allow_null=True)
+    agent = BudgetLine(allow_null=True)
+
+
 class WorkspaceBudgetView(BraboAPIView):
     """Month to date per workspace, project and agent, the limits, the threshold and the forecast at the
     current rate. ``PUT {currency, monthly_amount?, auto_approve_up_to?}`` sets them (owner)."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=BudgetOverview)
     def get(self, request, workspace_id):
         return Response(budgets.budget_overview(actor=request.user, workspace=self.workspace))
 
-    @extend_schema(request=WorkspaceBudgetBody, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=WorkspaceBudgetBody, responses=BudgetOverview)
     def put(self, request, workspace_id):
         ws = self.workspace
         budgets.require_workspace_role(request.user, ws.pk, budgets.OWNER, "Setting the spend budget")
@@ -79,13 +121,13 @@ class ProjectBudgetView(BraboAPIView):
         line = next((p for p in overview["projects"] if p["id"] == str(project.pk)), None)
         return {"period": overview["period"], "currency": overview["currency"], "project": line}
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ProjectBudgetAnswer)
     def get(self, request, project_id):
         project = self.project
         budgets.require_project_role(request.user, project, budgets.MAINTAINER, "Reading the spend budget")
         return Response(self._line(request, project))
 
-    @extend_schema(request=ProjectBudgetBody, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ProjectBudgetBody, responses=ProjectBudgetAnswer)
     def put(self, request, project_id):
         project = self.project
         budgets.require_project_role(request.user, project, budgets.OWNER, "Setting a project's spend budget")
@@ -97,7 +139,7 @@ class ProjectBudgetView(BraboAPIView):
 class AgentBudgetView(BraboAPIView):
     """``PUT {monthly_amount}`` — an agent's monthly limit (owner); null removes it."""
 
-    @extend_schema(request=AgentBudgetBody, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=AgentBudgetBody, responses=AgentBudgetAnswer)
     def put(self, request, agent_id):
         agent = self.agent
         budgets.require_project_role(

@@ -60,7 +60,7 @@ from brabo.errors import DomainError
 from projects.api_base import BraboAPIView
 from projects.authentication import request_agent
 
-from . import payloads, services, waiting
+from . import hooks_schema, payloads, services, waiting
 from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, AgentProtocol, HookInputError, Mapped, server_wait
 from .models import (
     APPROVED,
@@ -122,9 +122,16 @@ class AgentHookView(BraboAPIView):
     dangerously_unscoped = "the agent key is the scope: the call is judged in the key's project"
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses=OpenApiTypes.OBJECT,
+        request={"application/json": hooks_schema.REQUEST},
+        responses={200: hooks_schema.RESPONSE},
         parameters=[
+            OpenApiParameter(
+                "agent",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(PROTOCOLS),
+                description="the coding agent whose hook protocol the body and the answer follow",
+            ),
             OpenApiParameter("timeout", OpenApiTypes.NUMBER, description="seconds to wait for a person"),
             OpenApiParameter(
                 "agent_timeout",

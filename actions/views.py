@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import mixins, status
+from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action as route
 from rest_framework.response import Response
 
@@ -257,6 +257,45 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         return self._decide(request, services.approve_always)
 
 
+class ApprovalRuleShape(serializers.Serializer):
+    action_type = serializers.ChoiceField(choices=list(ACTION_TYPES))
+    approvals = serializers.IntegerField(min_value=1, help_text="how many distinct people must approve")
+    min_role = serializers.CharField(help_text="the least role an approval counts from")
+    no_self_approval = serializers.BooleanField(help_text="the agent's principal's approval does not count")
+    protected_branches_only = serializers.BooleanField(
+        required=False, help_text="git_merge only: the rule applies to protected branches only"
+    )
+    amount_over = serializers.CharField(
+        allow_null=True, required=False, help_text="spend only: the rule applies above this amount"
+    )
+    currency = serializers.CharField(allow_null=True, required=False, help_text="spend only")
+
+
+class ApprovalRulesBody(serializers.Serializer):
+    pending_expiry_seconds = serializers.IntegerField(
+        required=False, help_text="how long a pending action waits for a person before it expires"
+    )
+    rules = ApprovalRuleShape(many=True, required=False, help_text="replaces the whole list")
+
+
+class ApprovalRulesAnswer(serializers.Serializer):
+    project = serializers.CharField()
+    pending_expiry_seconds = serializers.IntegerField()
+    rules = ApprovalRuleShape(many=True)
+
+
+class ApprovalStatsAnswer(serializers.Serializer):
+    project = serializers.CharField()
+    since = serializers.DateTimeField(allow_null=True)
+    until = serializers.DateTimeField(allow_null=True)
+    human_approvals = serializers.IntegerField(help_text="actions a person approved")
+    policy_approvals = serializers.IntegerField(help_text="actions a rule approved")
+    policy_approvals_by_reason = serializers.DictField(
+        child=serializers.IntegerField(), help_text="the rule approvals by decision reason"
+    )
+    pending = serializers.IntegerField(help_text="actions waiting for a person now")
+
+
 class ApprovalRulesView(BraboAPIView):
     """Issue 16 — a project's two-person rules and its pending-action expiry. Read: members; write:
     maintainer+ (a rule for a type above the writer's role, e.g. ``spend``, stays the owner's)."""
@@ -269,13 +308,13 @@ class ApprovalRulesView(BraboAPIView):
             "rules": [quorum.rule_data(r) for r in project.approval_rules.order_by("action_type")],
         }
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ApprovalRulesAnswer)
     def get(self, request, project_id):
         return Response(self._body(self.project))
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses=OpenApiTypes.OBJECT,
+        request=ApprovalRulesBody,
+        responses=ApprovalRulesAnswer,
         description='Body: {"pending_expiry_seconds": 86400, "rules": [{"action_type": "git_merge", '
         '"approvals": 2, "min_role": "maintainer", "no_self_approval": true, "protected_branches_only": true}]}. '
         "Either key may be left out; rules replaces the whole list.",
@@ -347,7 +386,7 @@ class ApprovalStatsView(BraboAPIView):
             OpenApiParameter("since", OpenApiTypes.DATETIME),
             OpenApiParameter("until", OpenApiTypes.DATETIME),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses=ApprovalStatsAnswer,
     )
     def get(self, request, project_id):
         project = self.project
