@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from brabo.api_errors import ApiError
 from permissions.action_types import MAINTAINER
 from projects.api_base import BraboAPIView, TenantScopedViewSet, require_project_role, visible_project_or_404
+from projects.idempotency import IdempotentMixin
 from projects.models import Agent
 from projects.serializers import AutonomyRowSerializer
 
@@ -137,7 +138,7 @@ class ProjectRunnersView(BraboAPIView):
         return Response(RunnerSerializer(rows, many=True).data)
 
 
-class RunnerView(BraboAPIView):
+class RunnerView(IdempotentMixin, BraboAPIView):
     authentication_classes = [RunnerKeyAuthentication]
     permission_classes = [IsRunner]
     people_only = False

@@ -64,7 +64,7 @@ def not_found() -> DomainError:
     return DomainError("Not found: it does not exist, or it is not yours.", status=404, reason="not_found")
 
 
-class BraboAPIView(IdempotentMixin, APIView):
+class BraboAPIView(APIView):
     """Every API view derives from this (a test walks the URL map). ``scope_kwarg`` defaults to the one
     scoping keyword of the route; ``scopes`` may add a keyword (an app's own object, e.g. a runner)."""
 
@@ -107,7 +107,7 @@ class BraboListAPIView(BraboAPIView, generics.ListAPIView):
     """A scoped list (events): ``get_queryset`` reads ``self.project`` / ``self.workspace``."""
 
 
-class TenantScopedViewSet(BraboAPIView, viewsets.GenericViewSet):
+class TenantScopedViewSet(IdempotentMixin, BraboAPIView, viewsets.GenericViewSet):
     """Set ``scope_to`` to ``"workspace"`` or ``"project"`` and ``scope_path`` to the ORM path from the
     model to that object (``""`` when the model *is* it)."""
 
