@@ -5,21 +5,15 @@ JSON numbers, ``null`` clears one."""
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
-from projects.models import Agent, Project, Workspace
-from projects.services import DomainError
+from projects.api_base import BraboAPIView
+from projects.models import Project
 
 from . import budgets
-
-
-def _not_found() -> DomainError:
-    return DomainError("Not found: it does not exist, or it is not yours.", status=404, reason="not_found")
 
 
 def _body(request, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict:
@@ -59,67 +53,95 @@ class AgentBudgetBody(serializers.Serializer):
     monthly_amount = serializers.CharField(allow_null=True, required=False)
 
 
-def _workspace(workspace_id) -> Workspace:
-    ws = Workspace.objects.filter(pk=workspace_id).first()
-    if ws is None:
-        raise _not_found()
-    return ws
+class BudgetLine(serializers.Serializer):
+    """One scope's month to date: amounts are decimal strings in the workspace's currency."""
+
+    scope = serializers.ChoiceField(choices=["workspace", "project", "agent"])
+    id = serializers.CharField()
+    name = serializers.CharField()
+    spent = serializers.CharField(help_text='e.g. "120.50"')
+    limit = serializers.CharField(allow_null=True, help_text="the monthly limit; null: none")
+    forecast = serializers.CharField(help_text="the month's total at the current rate")
+    percent = serializers.IntegerField(allow_null=True, help_text="spent as a percentage of the limit")
+    forecast_percent = serializers.IntegerField(allow_null=True)
+    auto_approve_up_to = serializers.CharField(
+        allow_null=True, required=False, help_text="a project's own threshold (project lines only)"
+    )
 
 
-class WorkspaceBudgetView(APIView):
+class BudgetOverview(serializers.Serializer):
+    workspace = serializers.CharField()
+    period = serializers.CharField(help_text="the month, YYYY-MM (UTC)")
+    currency = serializers.CharField(allow_null=True, help_text="null until the owner sets a budget")
+    days_elapsed = serializers.IntegerField()
+    days_in_month = serializers.IntegerField()
+    auto_approve_up_to = serializers.CharField(allow_null=True)
+    other_currencies = serializers.DictField(
+        child=serializers.CharField(), help_text="spends recorded in another currency, by currency"
+    )
+    total = BudgetLine(allow_null=True)
+    projects = BudgetLine(many=True)
+    agents = BudgetLine(many=True)
+
+
+class ProjectBudgetAnswer(serializers.Serializer):
+    period = serializers.CharField()
+    currency = serializers.CharField(allow_null=True)
+    project = BudgetLine(allow_null=True)
+
+
+class AgentBudgetAnswer(serializers.Serializer):
+    period = serializers.CharField()
+    currency = serializers.CharField(allow_null=True)
+    agent = BudgetLine(allow_null=True)
+
+
+class WorkspaceBudgetView(BraboAPIView):
     """Month to date per workspace, project and agent, the limits, the threshold and the forecast at the
     current rate. ``PUT {currency, monthly_amount?, auto_approve_up_to?}`` sets them (owner)."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=BudgetOverview)
     def get(self, request, workspace_id):
-        return Response(budgets.budget_overview(actor=request.user, workspace=_workspace(workspace_id)))
+        return Response(budgets.budget_overview(actor=request.user, workspace=self.workspace))
 
-    @extend_schema(request=WorkspaceBudgetBody, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=WorkspaceBudgetBody, responses=BudgetOverview)
     def put(self, request, workspace_id):
-        ws = _workspace(workspace_id)
+        ws = self.workspace
         budgets.require_workspace_role(request.user, ws.pk, budgets.OWNER, "Setting the spend budget")
         body = _body(request, ("currency", "monthly_amount", "auto_approve_up_to"), ("currency",))
         budgets.set_workspace_budget(actor=request.user, workspace=ws, **body)
         return Response(budgets.budget_overview(actor=request.user, workspace=ws))
 
 
-class ProjectBudgetView(APIView):
+class ProjectBudgetView(BraboAPIView):
     """``GET`` the project's line of the overview; ``PUT {monthly_amount?, auto_approve_up_to?}`` (owner)."""
-
-    def _project(self, project_id) -> Project:
-        project = Project.objects.select_related("workspace").filter(pk=project_id).first()
-        if project is None:
-            raise _not_found()
-        return project
 
     def _line(self, request, project: Project) -> dict:
         overview = budgets.budget_overview(actor=request.user, workspace=project.workspace)
         line = next((p for p in overview["projects"] if p["id"] == str(project.pk)), None)
         return {"period": overview["period"], "currency": overview["currency"], "project": line}
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ProjectBudgetAnswer)
     def get(self, request, project_id):
-        project = self._project(project_id)
+        project = self.project
         budgets.require_project_role(request.user, project, budgets.MAINTAINER, "Reading the spend budget")
         return Response(self._line(request, project))
 
-    @extend_schema(request=ProjectBudgetBody, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ProjectBudgetBody, responses=ProjectBudgetAnswer)
     def put(self, request, project_id):
-        project = self._project(project_id)
+        project = self.project
         budgets.require_project_role(request.user, project, budgets.OWNER, "Setting a project's spend budget")
         body = _body(request, ("monthly_amount", "auto_approve_up_to"))
         budgets.set_project_budget(actor=request.user, project=project, **body)
         return Response(self._line(request, project))
 
 
-class AgentBudgetView(APIView):
+class AgentBudgetView(BraboAPIView):
     """``PUT {monthly_amount}`` — an agent's monthly limit (owner); null removes it."""
 
-    @extend_schema(request=AgentBudgetBody, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=AgentBudgetBody, responses=AgentBudgetAnswer)
     def put(self, request, agent_id):
-        agent = Agent.objects.select_related("project__workspace").filter(pk=agent_id).first()
-        if agent is None:
-            raise _not_found()
+        agent = self.agent
         budgets.require_project_role(
             request.user, agent.project, budgets.OWNER, "Setting an agent's spend budget", noun="agent"
         )

@@ -29,7 +29,7 @@ import calendar
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from django.db import transaction
 from django.db.models import Q, Sum
@@ -52,7 +52,7 @@ BUDGET_UPDATED = "budget.updated"  # the workspace's own log (projects.team_even
 THRESHOLDS = (80, 100)
 LEDGER = Actor.system("ledger")
 
-REASON_EXCEEDED = "budget_exceeded"
+REASON_EXCEEDED: Final = "budget_exceeded"
 REASON_THRESHOLD = "spend_threshold"
 BUDGET_REASONS = (REASON_EXCEEDED, REASON_THRESHOLD)
 

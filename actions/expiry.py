@@ -22,9 +22,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from . import events, task_states, waiting
+from . import events, task_states
 from .events import Actor
 from .models import EXPIRED, PENDING, ProposedAction
+from .settle import settle_without_running
 
 REASON = "approval_expired"
 SWEEPER = "expiry-sweep"
@@ -103,31 +104,16 @@ def settle(action: ProposedAction, *, now, by: Actor) -> None:
         f"nobody approved or denied this action within {_span(seconds)}, so it expired; propose it again "
         "if the work is still wanted"
     )
-    action.status, action.settled_at = EXPIRED, now
-    action.result = {
-        "expired": True,
-        "reason": REASON,
-        "message": message,
-    }  # R8.4: the answer the agent reads
-    action.save(update_fields=["status", "settled_at", "result", "updated_at"])
-    events.record(
-        events.ACTION_EXPIRED,
-        project_id=action.project_id,
-        actor=by,
-        action=action,
-        payload={"reason": REASON, "expired_after_seconds": seconds},
+    settle_without_running(
+        action,
+        status=EXPIRED,
+        result={"expired": True, "reason": REASON, "message": message},  # R8.4: the answer the agent reads
+        now=now,
+        by=by,
+        event_type=events.ACTION_EXPIRED,
+        event_payload={"reason": REASON, "expired_after_seconds": seconds},
+        task_trigger=task_states.ACTION_EXPIRED,  # as a denial does: the agent's turn again
     )
-    if action.task_id:
-        events.record(
-            events.TASK_ACTION_SETTLED,
-            project_id=action.project_id,
-            actor=by,
-            action=action,
-            payload={"taskId": str(action.task_id), "status": EXPIRED},
-        )
-        # as a denial does: the agent's turn again
-        task_states.move_task(action.task_id, task_states.ACTION_EXPIRED, actor=by, action=action)
-    waiting.publish(action.id)
 
 
 @transaction.atomic

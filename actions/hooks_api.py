@@ -55,12 +55,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import APIException
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.errors import DomainError
+from projects.api_base import BraboAPIView
 from projects.authentication import request_agent
 
-from . import payloads, services, waiting
+from . import hooks_schema, payloads, services, waiting
 from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, AgentProtocol, HookInputError, Mapped, server_wait
 from .models import (
     APPROVED,
@@ -114,13 +114,24 @@ def _settings(params, proto: AgentProtocol) -> tuple[float, str, str]:
     return timeout, pending, other
 
 
-class AgentHookView(APIView):
+class AgentHookView(BraboAPIView):
     """Decide one tool call of a coding agent through Brabo's policy, in that agent's hook protocol."""
 
+    people_only = False
+    dangerously_allow_machines = "a coding agent's own hook: only an agent key may call it"
+    dangerously_unscoped = "the agent key is the scope: the call is judged in the key's project"
+
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses=OpenApiTypes.OBJECT,
+        request={"application/json": hooks_schema.REQUEST},
+        responses={200: hooks_schema.RESPONSE},
         parameters=[
+            OpenApiParameter(
+                "agent",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=list(PROTOCOLS),
+                description="the coding agent whose hook protocol the body and the answer follow",
+            ),
             OpenApiParameter("timeout", OpenApiTypes.NUMBER, description="seconds to wait for a person"),
             OpenApiParameter(
                 "agent_timeout",

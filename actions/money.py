@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from brabo.errors import ErrorCode
+
 __all__ = [
     "MAX_AMOUNT",
     "MINOR_UNITS",
@@ -61,7 +63,7 @@ _PLAIN_DECIMAL = re.compile(r"^[0-9]{1,16}(?:\.[0-9]{1,16})?$")
 class MoneyError(ValueError):
     """A refused amount, currency or purpose: the sentence, the field at fault and a stable reason code."""
 
-    def __init__(self, message: str, *, field: str, reason: str):
+    def __init__(self, message: str, *, field: str, reason: ErrorCode):
         super().__init__(message)
         self.field = field
         self.reason = reason

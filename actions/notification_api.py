@@ -10,12 +10,10 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from brabo.errors import DomainError
 from projects.access import project_role
+from projects.api_base import BraboAPIView
 from projects.models import Project
-from projects.services import require_person
 
 from . import notifications
 from .notification_models import KINDS
@@ -44,24 +42,15 @@ def _answer(user, project: Project) -> dict:
     }
 
 
-class ProjectNotificationsView(APIView):
-    def _project(self, request, project_id) -> Project:
-        require_person(request.user, "Choosing notifications")
-        project = Project.objects.filter(pk=project_id).first()
-        if project is None or project_role(request.user, project) is None:
-            raise DomainError(
-                "Not found: no such project, or it is not yours.", status=404, reason="not_found"
-            )
-        return project
-
+class ProjectNotificationsView(BraboAPIView):
     @extend_schema(responses=SubscriptionAnswer)
     def get(self, request, project_id):
-        project = self._project(request, project_id)
+        project = self.project
         return Response(_answer(request.user, project))
 
     @extend_schema(request=SubscriptionBody, responses=SubscriptionAnswer)
     def put(self, request, project_id):
-        project = self._project(request, project_id)
+        project = self.project
         body = SubscriptionBody(data=request.data)
         body.is_valid(raise_exception=True)
         notifications.set_subscription(user=request.user, project=project, kinds=body.validated_data["kinds"])

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from brabo.errors import ErrorCode
 from brabo.storable import json_problem
 from permissions.action_types import ACTION_TYPES
 from permissions.commands.git import canonical_branch
@@ -133,7 +134,7 @@ def pr_number_of(ref: Any) -> int | None:
 
 
 class PayloadError(ValueError):
-    def __init__(self, message: str, field: str = "payload", reason: str | None = None):
+    def __init__(self, message: str, field: str = "payload", reason: ErrorCode | None = None):
         super().__init__(message)
         self.field = field
         self.reason = reason

@@ -13,14 +13,14 @@ import os
 import stat
 from pathlib import Path
 
-from brabo.errors import DomainError
+from brabo.errors import DomainError, ErrorCode
 from permissions.protected_paths import GIT_FOLDER, POLICY_NAMES  # R3.7's one table
 from projects.local_root import LocalRootError
 
 from .payloads import PayloadError
 
 
-def _refuse(message: str, reason: str, field: str, status: int = 400) -> DomainError:
+def _refuse(message: str, reason: ErrorCode, field: str, status: int = 400) -> DomainError:
     return DomainError(message, field=field, status=status, reason=reason)
 
 

@@ -58,6 +58,7 @@ from .models import (
 from .payloads import PayloadError, read_payload
 from .policy_input import ProjectRootInvalid, evaluate, proposal_inputs
 from .proposal_paths import check_paths
+from .settle import settle_without_running
 from .task_states import move_task
 
 log = logging.getLogger(__name__)
@@ -157,7 +158,9 @@ def propose_action(
         )
     check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
     if task is not None and task.project_id != project.id:
-        raise DomainError("task belongs to another project; pass a task of this project.", field="task")
+        raise DomainError(
+            "task belongs to another project; pass a task of this project.", field="task", reason="invalid"
+        )
     role = agent_role(agent) if agent is not None else project_role(user, project)
     if agent is None and role is None:  # STYLE 13: a person proposes only in a project they reach (R1.1)
         raise DomainError("No such project.", status=404, reason="not_found")
@@ -502,39 +505,18 @@ def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Deci
         )
     reason = (reason or "").strip()[:2000] or "denied without a reason"
     now = timezone.now()
-    action.status, action.decided_by, action.decided_at = DENIED, actor, now
-    action.denial_reason = reason
-    action.result = {"denied": True, "reason": reason}  # R8.4 — the denial's reason is the result
-    action.settled_at = now
-    action.save(
-        update_fields=[
-            "status",
-            "decided_by",
-            "decided_at",
-            "denial_reason",
-            "result",
-            "settled_at",
-            "updated_at",
-        ]
+    action.decided_by, action.decided_at, action.denial_reason = actor, now, reason
+    settle_without_running(
+        action,
+        status=DENIED,
+        result={"denied": True, "reason": reason},  # R8.4 — the denial's reason is the result
+        now=now,
+        by=Actor.of_user(actor),
+        event_type=events.ACTION_DENIED,
+        event_payload=_via({"reason": reason}, channel),
+        task_trigger=task_states.ACTION_DENIED,
+        also_saved=("decided_by", "decided_at", "denial_reason"),
     )
-    who = Actor.of_user(actor)
-    events.record(
-        events.ACTION_DENIED,
-        project_id=action.project_id,
-        actor=who,
-        action=action,
-        payload=_via({"reason": reason}, channel),
-    )
-    if action.task_id:
-        events.record(
-            events.TASK_ACTION_SETTLED,
-            project_id=action.project_id,
-            actor=who,
-            action=action,
-            payload={"taskId": str(action.task_id), "status": DENIED},
-        )
-        move_task(action.task, task_states.ACTION_DENIED, actor=who)
-    waiting.publish(action.id)
     return Decision(action=action, outcome=OUTCOME_DENIED)
 
 

@@ -14,12 +14,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import mixins, status
+from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action as route
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
 from brabo.errors import DomainError
@@ -27,7 +24,7 @@ from brabo.openapi import error_responses
 from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES
-from projects.api_base import TenantScopedViewSet, visible_project_or_404
+from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
 from projects.authentication import request_agent
 from projects.models import Task
 
@@ -95,7 +92,7 @@ def agent_proposal(agent, action_type: str, payload, task_id=None) -> services.D
     if task_id:
         task = Task.objects.filter(id=task_id, project_id=agent.project_id).first()
         if task is None:
-            raise DomainError("task is not a task of this agent's project.", field="task")
+            raise DomainError("task is not a task of this agent's project.", field="task", reason="invalid")
     decision = services.propose_action(
         project=agent.project, agent=agent, action_type=action_type, payload=payload, task=task
     )
@@ -137,6 +134,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     scope_to = "project"
     scope_path = "project"
     people_only = False
+    dangerously_allow_machines = (
+        "agents propose, read and wait on their own actions (base_queryset narrows them)"
+    )
 
     def base_queryset(self):
         qs = self.queryset.all()
@@ -174,7 +174,11 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     def create(self, request):
         agent = request_agent(request)
         if agent is None:
-            raise PermissionDenied("Only agents propose actions here (Authorization: Bearer <agent key>).")
+            raise ApiError(
+                "Only agents propose actions here (Authorization: Bearer <agent key>).",
+                status_code=403,
+                reason="permission_denied",
+            )
         wait = _seconds(request.query_params.get("wait"), "wait")
         body = read_proposal(request.data)
         decision = agent_proposal(agent, body["action_type"], body["payload"], body.get("task"))
@@ -220,7 +224,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     def _decide(self, request, fn, **kwargs):
         if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot decide actions; a person must.")
+            raise ApiError(
+                "Agents cannot decide actions; a person must.", status_code=403, reason="permission_denied"
+            )
         action = self.get_object()
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
         if inprocess.current() is not None and decision.action.status in RUNNABLE:
@@ -253,14 +259,48 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         return self._decide(request, services.approve_always)
 
 
-class ApprovalRulesView(APIView):
+class ApprovalRuleShape(serializers.Serializer):
+    action_type = serializers.ChoiceField(choices=list(ACTION_TYPES))
+    approvals = serializers.IntegerField(min_value=1, help_text="how many distinct people must approve")
+    min_role = serializers.CharField(help_text="the least role an approval counts from")
+    no_self_approval = serializers.BooleanField(help_text="the agent's principal's approval does not count")
+    protected_branches_only = serializers.BooleanField(
+        required=False, help_text="git_merge only: the rule applies to protected branches only"
+    )
+    amount_over = serializers.CharField(
+        allow_null=True, required=False, help_text="spend only: the rule applies above this amount"
+    )
+    currency = serializers.CharField(allow_null=True, required=False, help_text="spend only")
+
+
+class ApprovalRulesBody(serializers.Serializer):
+    pending_expiry_seconds = serializers.IntegerField(
+        required=False, help_text="how long a pending action waits for a person before it expires"
+    )
+    rules = ApprovalRuleShape(many=True, required=False, help_text="replaces the whole list")
+
+
+class ApprovalRulesAnswer(serializers.Serializer):
+    project = serializers.CharField()
+    pending_expiry_seconds = serializers.IntegerField()
+    rules = ApprovalRuleShape(many=True)
+
+
+class ApprovalStatsAnswer(serializers.Serializer):
+    project = serializers.CharField()
+    since = serializers.DateTimeField(allow_null=True)
+    until = serializers.DateTimeField(allow_null=True)
+    human_approvals = serializers.IntegerField(help_text="actions a person approved")
+    policy_approvals = serializers.IntegerField(help_text="actions a rule approved")
+    policy_approvals_by_reason = serializers.DictField(
+        child=serializers.IntegerField(), help_text="the rule approvals by decision reason"
+    )
+    pending = serializers.IntegerField(help_text="actions waiting for a person now")
+
+
+class ApprovalRulesView(BraboAPIView):
     """Issue 16 — a project's two-person rules and its pending-action expiry. Read: members; write:
     maintainer+ (a rule for a type above the writer's role, e.g. ``spend``, stays the owner's)."""
-
-    def _project(self, request, project_id):
-        if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot read or set approval rules; they are for people.")
-        return visible_project_or_404(request, project_id)
 
     @staticmethod
     def _body(project) -> dict:
@@ -270,19 +310,19 @@ class ApprovalRulesView(APIView):
             "rules": [quorum.rule_data(r) for r in project.approval_rules.order_by("action_type")],
         }
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ApprovalRulesAnswer)
     def get(self, request, project_id):
-        return Response(self._body(self._project(request, project_id)))
+        return Response(self._body(self.project))
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses=OpenApiTypes.OBJECT,
+        request=ApprovalRulesBody,
+        responses=ApprovalRulesAnswer,
         description='Body: {"pending_expiry_seconds": 86400, "rules": [{"action_type": "git_merge", '
         '"approvals": 2, "min_role": "maintainer", "no_self_approval": true, "protected_branches_only": true}]}. '
         "Either key may be left out; rules replaces the whole list.",
     )
     def put(self, request, project_id):
-        project = self._project(request, project_id)
+        project = self.project
         data = request.data
         unknown = (
             sorted(set(data) - {"rules", "pending_expiry_seconds", "project"})
@@ -311,18 +351,15 @@ class ApprovalRulesView(APIView):
 
 
 @extend_schema_view(get=extend_schema(parameters=filter_parameters(EVENT_FILTERS)))
-class ProjectEventsView(ListAPIView):
+class ProjectEventsView(BraboListAPIView):
     """R10 — a project's events, oldest first, paginated by cursor (issue 24). Members only."""
 
     serializer_class = EventSerializer
     pagination_class = EventPagination
 
     def get_queryset(self):
-        if request_agent(self.request) is not None:
-            raise PermissionDenied("Agents cannot read the event log; it is for people.")
-        project = visible_project_or_404(self.request, self.kwargs["project_id"])
         # ordered by the paginator along event_project_idx (project, id)
-        events = SessionEvent.objects.filter(project=project)
+        events = SessionEvent.objects.filter(project=self.project)
         return apply_filters(events, self.request.query_params, EVENT_FILTERS)
 
 
@@ -343,7 +380,7 @@ def _parse_time(raw: str | None, name: str) -> datetime | None:
     return value
 
 
-class ApprovalStatsView(APIView):
+class ApprovalStatsView(BraboAPIView):
     """R10.2 — how often a human had to click, and which rule approved the rest, over a time range."""
 
     @extend_schema(
@@ -351,12 +388,10 @@ class ApprovalStatsView(APIView):
             OpenApiParameter("since", OpenApiTypes.DATETIME),
             OpenApiParameter("until", OpenApiTypes.DATETIME),
         ],
-        responses=OpenApiTypes.OBJECT,
+        responses=ApprovalStatsAnswer,
     )
     def get(self, request, project_id):
-        if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot read approval statistics; they are for people.")
-        project = visible_project_or_404(request, project_id)
+        project = self.project
         since, until = (
             _parse_time(request.query_params.get("since"), "since"),
             _parse_time(request.query_params.get("until"), "until"),

@@ -19,7 +19,7 @@ from rest_framework.exceptions import APIException, UnsupportedMediaType, Valida
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from brabo.errors import CATALOGUE, DomainError, reason_for, status_of
+from brabo.errors import CATALOGUE, DomainError, ErrorCode, reason_for, status_of
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ class ApiError(APIException):
         detail: str,
         *,
         status_code: int | None = None,
-        reason: str | None = None,
+        reason: ErrorCode | None = None,
         extra: dict | None = None,
     ):
         super().__init__(detail)

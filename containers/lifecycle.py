@@ -261,7 +261,10 @@ def accept_infra_handoff(*, actor, agent) -> None:
     minimum = ACTION_TYPES["container_start"].min_role
     require_project_role(actor, agent.project, minimum, "Accepting the Infra handoff")
     if agent.name != "infra" and not agent.name.startswith("infra-"):
-        raise DomainError(f"{agent.name} is not an Infra agent; only the Infra agent hands off containers.")
+        raise DomainError(
+            f"{agent.name} is not an Infra agent; only the Infra agent hands off containers.",
+            reason="invalid",
+        )
     require_can_act_for(actor, agent.project, agent.principal, f"Accepting the handoff of {agent.name}")
     with transaction.atomic():
         upsert_autonomy(actor=actor, agent=agent, action_type="container_start", mode="auto_approve")

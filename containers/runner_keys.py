@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.errors import DomainError
 from permissions.action_types import MAINTAINER
 from projects import keys
+from projects.access import visible_projects
+from projects.api_base import BraboAPIView
 from projects.services import require_project_role
 from projects.team_api import OverlapSerializer, RotatedKeySerializer, parse_body
 
@@ -33,15 +34,21 @@ def rotate_runner_key(*, actor, runner, overlap_minutes=0):
     )
 
 
-class RunnerKeyRotateView(APIView):
+def _visible_runner(user, pk) -> Runner | None:
+    return (
+        Runner.objects.select_related("project")
+        .filter(pk=pk, project__in=visible_projects(user).values("id"))
+        .first()
+    )
+
+
+class RunnerKeyRotateView(BraboAPIView):
+    scopes = {"runner_id": ("runner", _visible_runner)}
+    runner: Runner
+
     @extend_schema(request=OverlapSerializer, responses=RotatedKeySerializer)
     def post(self, request, runner_id):
-        runner = Runner.objects.select_related("project").filter(pk=runner_id).first()
-        if runner is None:
-            raise DomainError(
-                "Not found: it does not exist, or it is not yours.", status=404, reason="not_found"
-            )
-        # 404 for another workspace's runner before the body is judged (R1.1); the service checks again
+        runner = self.runner  # another workspace's runner is a 404 before the body is judged (R1.1)
         require_project_role(
             request.user, runner.project, MAINTAINER, "Rotating a runner's key", noun="runner"
         )

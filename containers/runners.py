@@ -34,7 +34,9 @@ def issue_runner(*, actor, project, name: str) -> tuple[Runner, str]:
 
     name = (name or "").strip()
     if not name or len(name) > 80:
-        raise DomainError("name is required (at most 80 characters), e.g. laptop-olivia.", field="name")
+        raise DomainError(
+            "name is required (at most 80 characters), e.g. laptop-olivia.", field="name", reason="invalid"
+        )
     if Runner.objects.filter(project=project, name=name).exists():
         raise DomainError(
             f"a runner named {name!r} already exists in this project.",

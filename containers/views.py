@@ -6,14 +6,12 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status
 from rest_framework.decorators import action
-from rest_framework.exceptions import AuthenticationFailed, PermissionDenied
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
 from permissions.action_types import MAINTAINER
-from projects.api_base import TenantScopedViewSet, require_project_role, visible_project_or_404
-from projects.authentication import request_agent
+from projects.api_base import BraboAPIView, TenantScopedViewSet, require_project_role, visible_project_or_404
 from projects.idempotency import IdempotentMixin
 from projects.models import Agent
 from projects.serializers import AutonomyRowSerializer
@@ -129,22 +127,23 @@ class RunnerViewSet(mixins.RetrieveModelMixin, TenantScopedViewSet):
         return Response({**RunnerSerializer(runner).data, "failed_actions": failed})
 
 
-class ProjectRunnersView(APIView):
+class ProjectRunnersView(BraboAPIView):
     """GET /api/projects/{id}/runners/ — the project's runners, revoked ones included (developer+)."""
 
     @extend_schema(responses=RunnerSerializer(many=True))
     def get(self, request, project_id):
-        if request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot call this endpoint; it is for people.")
-        project = visible_project_or_404(request, project_id)
+        project = self.project
         require_project_role(request, project, "developer", "Listing runners")
         rows = Runner.objects.filter(project=project).select_related("created_by")
         return Response(RunnerSerializer(rows, many=True).data)
 
 
-class RunnerView(IdempotentMixin, APIView):
+class RunnerView(IdempotentMixin, BraboAPIView):
     authentication_classes = [RunnerKeyAuthentication]
     permission_classes = [IsRunner]
+    people_only = False
+    dangerously_allow_machines = "a runner's own work loop: only a runner key authenticates here"
+    dangerously_unscoped = "the runner key is the scope: claim_work and report read only the key's project"
 
 
 class RunnerWorkView(RunnerView):

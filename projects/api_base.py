@@ -1,24 +1,113 @@
-"""The tenant-scoped base every API viewset uses (R1.1, STYLE.md practice 5).
+"""The one base of every API view (R1.1, STYLE.md practice 5): :class:`BraboAPIView`.
 
-``get_queryset`` always filters by what the caller can reach, so an object of another workspace is a 404
-from ``get_object`` before any permission or role check runs. A subclass that overrides ``get_queryset``
-must name why in ``tenant_scope_escape_hatch``; without it, the class fails to even be defined.
+Before any handler runs, ``initial()`` refuses a machine (agent or runner key) at a people's endpoint
+(403 ``people_only``) and resolves what the URL names — ``workspace_id``, ``project_id``, ``agent_id`` (or a
+subclass's own, e.g. ``runner_id``) — among what the caller can reach: anything else is a 404 ``not_found``,
+the same answer as for what does not exist. The handler reads it as ``self.workspace`` / ``self.project`` /
+``self.agent``. Viewsets (:class:`TenantScopedViewSet`) scope by ``pk`` instead: ``get_queryset`` always
+filters by what the caller can reach, so ``get_object`` fails closed.
+
+The few views that must differ say so by name, with the reason, or the class fails to be defined:
+``dangerously_unscoped`` (the URL names nothing to scope by: one's own tokens, an invitation token),
+``dangerously_allow_machines`` (agents' and runners' own endpoints), ``tenant_scope_escape_hatch`` (a
+viewset overriding ``get_queryset``).
 """
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
-from rest_framework import viewsets
-from rest_framework.exceptions import NotFound, PermissionDenied
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from .access import visible_projects, visible_workspaces
-from .authentication import request_agent
+from django.db.models import Model, QuerySet
+from rest_framework import generics, viewsets
+from rest_framework.views import APIView
+
+from brabo.api_errors import ApiError
+from brabo.errors import DomainError
+
+from .access import _is_person, visible_projects, visible_workspaces
 from .idempotency import IdempotentMixin
-from .models import Project
+from .models import Agent, Project, Workspace
 from .services import require_project_role as guard
 
+PEOPLE_ONLY_SENTENCE = (
+    "Agents cannot call this endpoint, nor can runners; it is for people. Sign in as a person (session or "
+    "personal token)."
+)
 
-class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
+
+def _visible_workspace(user, pk) -> Workspace | None:
+    return visible_workspaces(user).filter(pk=pk).first()
+
+
+def _visible_project(user, pk) -> Project | None:
+    return visible_projects(user).select_related("workspace").filter(pk=pk).first()
+
+
+def _visible_agent(user, pk) -> Agent | None:
+    return (
+        Agent.objects.select_related("project__workspace", "principal__user")
+        .filter(pk=pk, project__in=visible_projects(user).values("id"))
+        .first()
+    )
+
+
+# URL keyword → (the attribute the view reads it as, the lookup among what the caller reaches).
+SCOPES: dict[str, tuple[str, Callable[[Any, Any], Model | None]]] = {
+    "workspace_id": ("workspace", _visible_workspace),
+    "project_id": ("project", _visible_project),
+    "agent_id": ("agent", _visible_agent),
+}
+
+
+def not_found() -> DomainError:
+    return DomainError("Not found: it does not exist, or it is not yours.", status=404, reason="not_found")
+
+
+class BraboAPIView(APIView):
+    """Every API view derives from this (a test walks the URL map). ``scope_kwarg`` defaults to the one
+    scoping keyword of the route; ``scopes`` may add a keyword (an app's own object, e.g. a runner)."""
+
+    people_only: ClassVar[bool] = True
+    dangerously_allow_machines: ClassVar[str | None] = None
+    dangerously_unscoped: ClassVar[str | None] = None
+    scopes: ClassVar[dict[str, tuple[str, Callable[[Any, Any], Model | None]]]] = {}
+
+    workspace: Workspace
+    project: Project
+    agent: Agent
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not cls.people_only and not cls.dangerously_allow_machines:
+            raise TypeError(f"{cls.__name__} lets machines in; set dangerously_allow_machines to the reason")
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        if self.people_only and not _is_person(request.user):
+            raise ApiError(PEOPLE_ONLY_SENTENCE, status_code=403, reason="people_only")
+        self.resolve_scope(request, kwargs)
+
+    def resolve_scope(self, request, kwargs) -> None:
+        table = {**SCOPES, **self.scopes}
+        scoped = [k for k in kwargs if k in table]
+        if not scoped and not self.dangerously_unscoped:
+            raise TypeError(
+                f"{type(self).__name__}: its route names nothing to scope by; set dangerously_unscoped"
+            )
+        for key in scoped:
+            attribute, find = table[key]
+            found = find(request.user, kwargs[key])
+            if found is None:
+                raise not_found()
+            setattr(self, attribute, found)
+
+
+class BraboListAPIView(BraboAPIView, generics.ListAPIView):
+    """A scoped list (events): ``get_queryset`` reads ``self.project`` / ``self.workspace``."""
+
+
+class TenantScopedViewSet(IdempotentMixin, BraboAPIView, viewsets.GenericViewSet):
     """Set ``scope_to`` to ``"workspace"`` or ``"project"`` and ``scope_path`` to the ORM path from the
     model to that object (``""`` when the model *is* it)."""
 
@@ -26,7 +115,6 @@ class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
     scope_path: str = ""
     lookup_value_regex = r"[0-9a-fA-F-]{32,36}"  # every API id is a UUID; anything else is a 404 route
     tenant_scope_escape_hatch: str | None = None
-    people_only: bool = True
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -36,10 +124,8 @@ class TenantScopedViewSet(IdempotentMixin, viewsets.GenericViewSet):
                 "tenant_scope_escape_hatch to the reason"
             )
 
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        if self.people_only and request_agent(request) is not None:
-            raise PermissionDenied("Agents cannot call this endpoint; it is for people.")
+    def resolve_scope(self, request, kwargs) -> None:
+        """A viewset's route names its object by ``pk``; ``get_queryset`` below is its scope."""
 
     def base_queryset(self) -> QuerySet:
         return viewsets.GenericViewSet.get_queryset(self)  # a fresh copy of ``queryset``, unscoped
@@ -62,7 +148,7 @@ def require_project_role(request, project: Project, minimum: str, what: str) -> 
 
 
 def visible_project_or_404(request, project_id) -> Project:
-    project = visible_projects(request.user).select_related("workspace").filter(id=project_id).first()
+    project = _visible_project(request.user, project_id)
     if project is None:
-        raise NotFound()
+        raise not_found()
     return project

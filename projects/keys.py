@@ -39,6 +39,7 @@ def overlap(overlap_minutes) -> int:
         raise DomainError(
             f"overlap_minutes must be a whole number from 0 to {MAX_OVERLAP_MINUTES} (0: the old key stops at once).",
             field="overlap_minutes",
+            reason="invalid",
         )
     return minutes
 
@@ -66,7 +67,9 @@ def create_personal_token(*, actor, name: str) -> tuple[PersonalToken, str]:
     require_person(actor, "Creating a personal token")
     name = clean_text(name, "name", 80)
     if not name:
-        raise DomainError("name is required (at most 80 characters), e.g. laptop or ci.", field="name")
+        raise DomainError(
+            "name is required (at most 80 characters), e.g. laptop or ci.", field="name", reason="invalid"
+        )
     token, key = PersonalToken.issue(actor, name=name)
     record(None, TOKEN_CREATED, actor=actor, payload={"tokenId": token.pk, "name": name})
     return token, key

@@ -28,6 +28,9 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
+
+from brabo.errors import ErrorCode
 
 log = logging.getLogger(__name__)
 
@@ -61,17 +64,17 @@ _SYSTEM_TREES = (
 # Accounts below this uid are the system's and its services' (login.defs UID_MIN); their homes hold state.
 _FIRST_PERSON_UID = 1000
 
-INVALID = "local_path_invalid"
-NOT_CONFIGURED = "local_roots_not_configured"
-NOT_ALLOWED = "local_path_not_allowed"
-UNUSABLE = "local_path_unusable"
+INVALID: Final = "local_path_invalid"
+NOT_CONFIGURED: Final = "local_roots_not_configured"
+NOT_ALLOWED: Final = "local_path_not_allowed"
+UNUSABLE: Final = "local_path_unusable"
 
 
 class LocalRootError(ValueError):
     """The typed root cannot be used. The message says why and what to type instead; ``code`` is the
     catalogue's reason (brabo.errors)."""
 
-    def __init__(self, message: str, code: str = INVALID):
+    def __init__(self, message: str, code: ErrorCode = INVALID):
         super().__init__(message)
         self.code = code
 

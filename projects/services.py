@@ -37,6 +37,7 @@ from .models import (
     AutonomyRule,
     Membership,
     Project,
+    Task,
     Workspace,
     WorkspaceCredentials,
     default_protected_branches,
@@ -53,6 +54,12 @@ from .policy_store import (
 )
 from .team_events import CREDENTIALS_CONFIRMED, CREDENTIALS_UPDATED, record_member_set
 from .team_events import record as record_team_event
+
+# Event types of the transitions below (R10.1: every write is an event).
+AGENT_REVOKED = "agent.revoked"
+AGENT_RESTORED = "agent.restored"
+TASK_CREATED = "task.created"
+MAX_PARALLEL_RAISED = "project.max_parallel_raised"
 
 
 def require_person(actor, what: str) -> None:
@@ -105,7 +112,7 @@ def create_workspace(*, actor, name: str) -> Workspace:
     require_person(actor, "Creating a workspace")
     name = (name or "").strip()
     if not name:
-        raise DomainError("name is required: give the workspace a name.", field="name")
+        raise DomainError("name is required: give the workspace a name.", field="name", reason="invalid")
     ws = Workspace.objects.create(name=name, owner=actor)
     Membership.objects.create(workspace=ws, user=actor, role="owner")
     WorkspaceCredentials.objects.create(workspace=ws)
@@ -117,7 +124,9 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
     """Add a member or change a member's role. Nobody grants above their own role or grants ``owner``."""
     actor_membership = require_workspace_role(actor, workspace.pk, "maintainer", "Adding or changing members")
     if role not in ROLES:
-        raise DomainError(f"role {role!r} is unknown; use developer or maintainer.", field="role")
+        raise DomainError(
+            f"role {role!r} is unknown; use developer or maintainer.", field="role", reason="invalid"
+        )
     if not can_grant(actor_membership.role, role):
         raise DomainError(
             f"you cannot grant {role}: members grant at most their own role ({actor_membership.role}) and "
@@ -128,7 +137,9 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
         )
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise DomainError(f"no user named {username!r}; create the account first.", field="username")
+        raise DomainError(
+            f"no user named {username!r}; create the account first.", field="username", reason="invalid"
+        )
     ws_id = actor_membership.workspace_id
     existing = Membership.objects.select_for_update().filter(workspace_id=ws_id, user=user).first()
     if existing is not None:
@@ -179,7 +190,9 @@ def set_member_access(*, actor, workspace: Workspace, username: str, project_ids
     if project_ids is not None:
         projects = list(Project.objects.filter(workspace=workspace, id__in=project_ids))
         if len(projects) != len(set(project_ids)):
-            raise DomainError("some project ids are not projects of this workspace.", field="projects")
+            raise DomainError(
+                "some project ids are not projects of this workspace.", field="projects", reason="invalid"
+            )
     set_project_access(member, projects)
     return member
 
@@ -299,19 +312,29 @@ def create_project(
     require_workspace_role(actor, workspace.pk, "maintainer", "Creating a project")
     name = (name or "").strip()
     if not name:
-        raise DomainError("name is required: give the project a name.", field="name")
+        raise DomainError("name is required: give the project a name.", field="name", reason="invalid")
     slug = slugify(name)[:100]
     if not slug:
-        raise DomainError(f"name {name!r} has no letters or digits to make a folder name from.", field="name")
+        raise DomainError(
+            f"name {name!r} has no letters or digits to make a folder name from.",
+            field="name",
+            reason="invalid",
+        )
     if (
         Project.objects.filter(workspace=workspace, name=name).exists()
         or Project.objects.filter(workspace=workspace, slug=slug).exists()
     ):
         raise DomainError(
-            f"a project named {name!r} already exists in this workspace; choose another name.", field="name"
+            f"a project named {name!r} already exists in this workspace; choose another name.",
+            field="name",
+            reason="invalid",
         )
     if execution_mode != "local" and local_path:
-        raise DomainError("local_path is only for execution_mode 'local'; leave it out.", field="local_path")
+        raise DomainError(
+            "local_path is only for execution_mode 'local'; leave it out.",
+            field="local_path",
+            reason="invalid",
+        )
     try:
         with transaction.atomic():
             root = ""
@@ -334,7 +357,9 @@ def create_project(
             )
     except IntegrityError:
         raise DomainError(
-            f"a project named {name!r} already exists in this workspace; choose another name.", field="name"
+            f"a project named {name!r} already exists in this workspace; choose another name.",
+            field="name",
+            reason="invalid",
         ) from None
     if execution_mode != "local":
         project.folder.mkdir(parents=True, exist_ok=True)
@@ -349,18 +374,26 @@ def create_agent(
     require_project_role(actor, project, "maintainer", "Creating an agent")
     name = (name or "").strip()
     if not name:
-        raise DomainError("name is required, e.g. dev-api, dev-lead, infra, qa, secops.", field="name")
+        raise DomainError(
+            "name is required, e.g. dev-api, dev-lead, infra, qa, secops.", field="name", reason="invalid"
+        )
     if principal.workspace_id != project.workspace_id:
-        raise DomainError("the principal must be a member of the project's workspace.", field="principal")
+        raise DomainError(
+            "the principal must be a member of the project's workspace.", field="principal", reason="invalid"
+        )
     if project_role(principal.user, project) is None:
         raise DomainError(
-            "the principal cannot reach this project; grant them access first.", field="principal"
+            "the principal cannot reach this project; grant them access first.",
+            field="principal",
+            reason="invalid",
         )
     require_can_act_for(
         actor, project, principal, f"Creating an agent for {principal.user.get_username()}", field="principal"
     )
     if Agent.objects.filter(project=project, name=name).exists():
-        raise DomainError(f"an agent named {name!r} already exists in this project.", field="name")
+        raise DomainError(
+            f"an agent named {name!r} already exists in this project.", field="name", reason="invalid"
+        )
     key, key_hash = Agent.new_key()
     agent = Agent.objects.create(
         project=project, name=name, kind=kind or "custom", principal=principal, key_hash=key_hash
@@ -376,7 +409,74 @@ def revoke_agent(*, actor, agent: Agent) -> Agent:
     if agent.revoked_at is None:
         agent.revoked_at = timezone.now()
         agent.save(update_fields=["revoked_at"])
+        _record_agent(AGENT_REVOKED, agent, actor)
     return agent
+
+
+@transaction.atomic
+def restore_agent(*, actor, agent: Agent) -> Agent:
+    """Bring a revoked agent back (its name stays taken by the revoked row, so no new agent of that name can
+    be made). It answers to no key until a maintainer rotates one (``keys.rotate_agent_key``); the demo
+    seeder does both. Maintainer+ with at least the principal's role, as for a rotation (R2.1)."""
+    require_project_role(actor, agent.project, "maintainer", "Restoring a revoked agent", noun="agent")
+    locked = (
+        Agent.objects.select_for_update(of=("self",)).select_related("project", "principal").get(pk=agent.pk)
+    )
+    if locked.revoked_at is None:
+        return locked
+    require_can_act_for(actor, locked.project, locked.principal, f"Restoring {locked.name}")
+    locked.revoked_at = None
+    locked.save(update_fields=["revoked_at"])
+    _record_agent(AGENT_RESTORED, locked, actor)
+    return locked
+
+
+def _record_agent(event_type: str, agent: Agent, actor) -> None:
+    domain.record(
+        event_type,
+        project_id=agent.project_id,
+        actor=domain.Actor.of_user(actor),
+        payload={"agentId": str(agent.pk), "agent": agent.name},
+    )
+
+
+@transaction.atomic
+def create_task(*, actor, project: Project, title: str, **fields) -> Task:
+    """A backlog item (R8.3), added by a developer or above; recorded as ``task.created``."""
+    require_project_role(actor, project, "developer", "Adding a task")
+    title = (title or "").strip()
+    if not title:
+        raise DomainError("title is required: name the task.", field="title", reason="invalid")
+    task = Task.objects.create(project=project, title=title, **fields)
+    domain.record(
+        TASK_CREATED,
+        project_id=project.pk,
+        actor=domain.Actor.of_user(actor),
+        payload={"taskId": str(task.pk), "title": task.title, "status": task.status},
+    )
+    return task
+
+
+def raise_max_parallel(*, project_id, value: int, action) -> tuple[int, int]:
+    """The effect of an executed ``raise_max_parallel`` action: the project's limit goes up to ``value``
+    (never down), recorded as ``project.max_parallel_raised`` on behalf of the approved action. Returns
+    (previous, value); a lower ``value`` changes nothing and returns the previous limit twice. The approval
+    that let the action run was the checked transition; this is its worker step."""
+    with transaction.atomic():
+        previous = (
+            Project.objects.select_for_update().values_list("max_parallel", flat=True).get(id=project_id)
+        )
+        if value < previous:
+            return previous, previous
+        Project.objects.filter(id=project_id).update(max_parallel=value)
+        domain.record(
+            MAX_PARALLEL_RAISED,
+            project_id=project_id,
+            actor=domain.Actor.system("worker"),
+            action=action,
+            payload={"from": previous, "to": value},
+        )
+    return previous, value
 
 
 def require_can_act_for(
@@ -437,7 +537,9 @@ def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]
     for row in rows:
         if row["action_type"] in seen:
             raise DomainError(
-                f"action_type {row['action_type']!r} appears twice; give one row per type.", field="rows"
+                f"action_type {row['action_type']!r} appears twice; give one row per type.",
+                field="rows",
+                reason="invalid",
             )
         seen.add(row["action_type"])
     before = dict(
@@ -475,16 +577,18 @@ def replace_permissions(*, project: Project, data, actor) -> Permissions:
     require_project_role(actor, project, "maintainer", "Changing permissions")  # before judging the body
     if not isinstance(data, dict):
         raise DomainError(
-            'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.', field="permissions"
+            'send a JSON object {"allow": [...], "deny": [...], "ask": [...]}.',
+            field="permissions",
+            reason="invalid",
         )
 
     problem = json_problem(data, "permissions")
     if problem:
-        raise DomainError(f"{problem}; patterns are UTF-8 text.", field="permissions")
+        raise DomainError(f"{problem}; patterns are UTF-8 text.", field="permissions", reason="invalid")
     try:
         perms = parse_permissions_text(json.dumps(data, indent=2))
     except PermissionsFileError as exc:
-        raise DomainError(str(exc), field=exc.entry or "permissions") from None
+        raise DomainError(str(exc), field=exc.entry or "permissions", reason="invalid") from None
     save_permissions(project=project, perms=perms, actor=actor)
     return perms
 
@@ -754,7 +858,7 @@ def set_project_git(
             project.default_branch = clean_branch(default_branch)
             changed.append("default_branch")
     except GitSettingError as exc:
-        raise DomainError(str(exc), field=exc.field) from None
+        raise DomainError(str(exc), field=exc.field, reason="invalid") from None
     if changed:
         project.save(update_fields=changed)
     return project

@@ -9,30 +9,22 @@ from __future__ import annotations
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.generics import ListAPIView
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from brabo.errors import DomainError
 from brabo.pagination import EventPagination
 from permissions.action_types import MAINTAINER
 
 from . import keys, teams
+from .api_base import BraboAPIView, BraboListAPIView
 from .invitation_mail import send_invitation
-from .models import Agent, PersonalToken, Workspace
-from .services import require_person, require_project_role, require_workspace_role
+from .models import Agent, PersonalToken
+from .services import require_project_role
 from .team_models import Invitation, OwnershipOffer, WorkspaceEvent
 
 
 def not_found() -> DomainError:
     return DomainError("Not found: it does not exist, or it is not yours.", status=404, reason="not_found")
-
-
-def _workspace(workspace_id) -> Workspace:
-    ws = Workspace.objects.filter(pk=workspace_id).first()
-    if ws is None:
-        raise not_found()
-    return ws
 
 
 # -- shapes --------------------------------------------------------------------------------------------
@@ -161,19 +153,18 @@ def accept_link(request, token: str) -> str:
     return request.build_absolute_uri(reverse("invitation-accept-page", args=[token]))
 
 
-class InvitationsView(APIView):
+class InvitationsView(BraboAPIView):
     """``GET`` the workspace's pending invitations; ``POST {username|email, role}`` invites (maintainer+, a
     role at most your own). The answer to POST carries the one-time ``token`` and ``accept_url``."""
 
     @extend_schema(responses=InvitationSerializer(many=True))
     def get(self, request, workspace_id):
-        rows = teams.pending_invitations(actor=request.user, workspace=_workspace(workspace_id))
+        rows = teams.pending_invitations(actor=request.user, workspace=self.workspace)
         return Response(InvitationSerializer(rows, many=True).data)
 
     @extend_schema(request=InvitationCreateSerializer, responses={201: InvitationCreatedSerializer})
     def post(self, request, workspace_id):
-        ws = _workspace(workspace_id)
-        require_workspace_role(request.user, ws.pk, None, "Inviting members")  # 404 before validating a body
+        ws = self.workspace
         inv, token = teams.invite_member(
             actor=request.user, workspace=ws, **parse_body(InvitationCreateSerializer, request)
         )
@@ -184,7 +175,7 @@ class InvitationsView(APIView):
         return Response(data, status=status.HTTP_201_CREATED)
 
 
-class InvitationRevokeView(APIView):
+class InvitationRevokeView(BraboAPIView):
     @extend_schema(request=None, responses=InvitationSerializer)
     def post(self, request, workspace_id, invitation_id):
         inv = Invitation.objects.filter(pk=invitation_id, workspace_id=workspace_id).first()
@@ -195,8 +186,12 @@ class InvitationRevokeView(APIView):
         )
 
 
-class InvitationAcceptView(APIView):
+class InvitationAcceptView(BraboAPIView):
     """``POST {token}`` — the signed-in invitee joins the workspace with the invited role."""
+
+    dangerously_unscoped = (
+        "the invitee is not a member yet: the token names the workspace, and the service checks it"
+    )
 
     @extend_schema(
         request=TokenBodySerializer,
@@ -214,7 +209,7 @@ class InvitationAcceptView(APIView):
 # -- members and suspended agents ----------------------------------------------------------------------
 
 
-class MemberView(APIView):
+class MemberView(BraboAPIView):
     """``DELETE`` removes a member (maintainer+, never above your role, never the owner; anyone may leave).
     Their agents are suspended: see ``suspended-agents``."""
 
@@ -228,30 +223,21 @@ class MemberView(APIView):
         )
     )
     def delete(self, request, workspace_id, username):
-        agents = teams.remove_member(
-            actor=request.user, workspace=_workspace(workspace_id), username=username
-        )
+        agents = teams.remove_member(actor=request.user, workspace=self.workspace, username=username)
         return Response({"removed": username, "suspended_agents": [str(a.id) for a in agents]})
 
 
-class SuspendedAgentsView(APIView):
+class SuspendedAgentsView(BraboAPIView):
     """Agents whose principal left, with their pending actions: deny those (``/api/actions/{id}/deny/``) or
     reassign the agent (``/api/agents/{id}/reassign-principal/``)."""
 
     @extend_schema(responses=SuspendedAgentSerializer(many=True))
     def get(self, request, workspace_id):
-        rows = teams.suspended_agents(actor=request.user, workspace=_workspace(workspace_id))
+        rows = teams.suspended_agents(actor=request.user, workspace=self.workspace)
         return Response(SuspendedAgentSerializer(rows, many=True).data)
 
 
-def _agent(agent_id) -> Agent:
-    agent = Agent.objects.select_related("project", "principal__user").filter(pk=agent_id).first()
-    if agent is None:
-        raise not_found()
-    return agent
-
-
-class ReassignPrincipalView(APIView):
+class ReassignPrincipalView(BraboAPIView):
     @extend_schema(
         request=PrincipalBodySerializer,
         responses=inline_serializer(
@@ -259,7 +245,7 @@ class ReassignPrincipalView(APIView):
         ),
     )
     def post(self, request, agent_id):
-        agent = _agent(agent_id)
+        agent = self.agent
         username = parse_body(PrincipalBodySerializer, request)["principal"]
         agent = teams.reassign_principal(actor=request.user, agent=agent, username=username)
         return Response({"id": str(agent.id), "principal": username})
@@ -268,14 +254,13 @@ class ReassignPrincipalView(APIView):
 # -- ownership -----------------------------------------------------------------------------------------
 
 
-class OwnershipOfferView(APIView):
+class OwnershipOfferView(BraboAPIView):
     """``GET`` the open offer (any member; 404 when none); ``POST {username}`` — the owner offers the workspace
     to a maintainer (replacing an open offer)."""
 
     @extend_schema(responses=OfferSerializer)
     def get(self, request, workspace_id):
-        ws = _workspace(workspace_id)
-        require_workspace_role(request.user, ws.pk, None, "Reading the ownership offer")
+        ws = self.workspace
         offer = teams.open_offer(ws.pk)
         if offer is None:
             raise DomainError("there is no open ownership offer.", status=404, reason="no_open_offer")
@@ -283,15 +268,14 @@ class OwnershipOfferView(APIView):
 
     @extend_schema(request=UsernameSerializer, responses={201: OfferSerializer})
     def post(self, request, workspace_id):
-        ws = _workspace(workspace_id)
-        require_workspace_role(request.user, ws.pk, None, "Offering ownership")
+        ws = self.workspace
         offer = teams.offer_ownership(
             actor=request.user, workspace=ws, **parse_body(UsernameSerializer, request)
         )
         return Response(OfferSerializer(offer).data, status=status.HTTP_201_CREATED)
 
 
-class OwnershipAcceptView(APIView):
+class OwnershipAcceptView(BraboAPIView):
     """The offered maintainer becomes the owner. ``credentials`` is null, or tells the new owner that the
     provider token still belongs to the previous owner and how to replace or confirm it (issue 23)."""
 
@@ -317,7 +301,7 @@ class OwnershipAcceptView(APIView):
         ),
     )
     def post(self, request, workspace_id):
-        ws = teams.accept_ownership(actor=request.user, workspace=_workspace(workspace_id))
+        ws = teams.accept_ownership(actor=request.user, workspace=self.workspace)
         return Response(
             {
                 "workspace": str(ws.pk),
@@ -327,14 +311,14 @@ class OwnershipAcceptView(APIView):
         )
 
 
-class OwnershipCancelView(APIView):
+class OwnershipCancelView(BraboAPIView):
     @extend_schema(request=None, responses=OfferSerializer)
     def post(self, request, workspace_id):
-        offer = teams.cancel_ownership_offer(actor=request.user, workspace=_workspace(workspace_id))
+        offer = teams.cancel_ownership_offer(actor=request.user, workspace=self.workspace)
         return Response(OfferSerializer(offer).data)
 
 
-class WorkspaceEventsView(ListAPIView):
+class WorkspaceEventsView(BraboListAPIView):
     """The team's own events (members, invitations, ownership), oldest first, paginated by cursor like a
     project's events (issue 24: all of them, not the first 1000); any member reads them."""
 
@@ -342,17 +326,18 @@ class WorkspaceEventsView(ListAPIView):
     pagination_class = EventPagination
 
     def get_queryset(self):
-        ws = _workspace(self.kwargs["workspace_id"])
-        require_workspace_role(self.request.user, ws.pk, None, "Reading the workspace's events")
+        ws = self.workspace
         return WorkspaceEvent.objects.filter(workspace=ws)  # ordered by id along workspace_event_idx
 
 
 # -- keys ----------------------------------------------------------------------------------------------
 
 
-class PersonalTokensView(APIView):
+class PersonalTokensView(BraboAPIView):
     """Your own personal tokens: ``GET`` lists them (never the value), ``POST {name}`` creates one and shows
     its key once."""
+
+    dangerously_unscoped = "one's own tokens: the service reads only the caller's"
 
     @extend_schema(responses=PersonalTokenSerializer(many=True))
     def get(self, request):
@@ -360,14 +345,15 @@ class PersonalTokensView(APIView):
 
     @extend_schema(request=TokenCreateSerializer, responses={201: PersonalTokenSerializer})
     def post(self, request):
-        require_person(request.user, "Creating a personal token")
         token, key = keys.create_personal_token(
             actor=request.user, **parse_body(TokenCreateSerializer, request)
         )
         return Response({**PersonalTokenSerializer(token).data, "key": key}, status=status.HTTP_201_CREATED)
 
 
-class PersonalTokenRevokeView(APIView):
+class PersonalTokenRevokeView(BraboAPIView):
+    dangerously_unscoped = "one's own tokens: the service finds the token among the caller's only"
+
     @extend_schema(request=None, responses=PersonalTokenSerializer)
     def post(self, request, token_id):
         return Response(
@@ -375,10 +361,10 @@ class PersonalTokenRevokeView(APIView):
         )
 
 
-class AgentKeyRotateView(APIView):
+class AgentKeyRotateView(BraboAPIView):
     @extend_schema(request=OverlapSerializer, responses=RotatedKeySerializer)
     def post(self, request, agent_id):
-        agent = _agent(agent_id)
+        agent = self.agent
         require_project_role(request.user, agent.project, MAINTAINER, "Rotating an agent's key", noun="agent")
         minutes = parse_body(OverlapSerializer, request)["overlap_minutes"]
         agent, key = keys.rotate_agent_key(actor=request.user, agent=agent, overlap_minutes=minutes)

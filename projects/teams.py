@@ -61,7 +61,9 @@ def clean_text(value, field: str, max_length: int) -> str:
     PostgreSQL cannot store or even compare text holding one."""
     value = (value or "").strip() if isinstance(value, str) else ""
     if "\x00" in value or len(value) > max_length:
-        raise DomainError(f"{field} must be at most {max_length} characters, without NUL.", field=field)
+        raise DomainError(
+            f"{field} must be at most {max_length} characters, without NUL.", field=field, reason="invalid"
+        )
     return value
 
 
@@ -116,7 +118,9 @@ def change_member_role(*, actor, workspace: Workspace, username: str, role: str)
 def _role_to_grant(actor_m: Membership, role: str) -> None:
     if role not in ROLES or role == OWNER:
         raise DomainError(
-            f"role {role!r} is not a role you can grant; use developer or maintainer.", field="role"
+            f"role {role!r} is not a role you can grant; use developer or maintainer.",
+            field="role",
+            reason="invalid",
         )
     if not can_grant(actor_m.role, role):
         raise DomainError(
@@ -137,17 +141,22 @@ def invite_member(
     _role_to_grant(actor_m, role)
     username, email = clean_text(username, "username", 150), clean_text(email, "email", 254).lower()
     if bool(username) == bool(email):
-        raise DomainError("name the invitee by exactly one of username or email.", field="username")
+        raise DomainError(
+            "name the invitee by exactly one of username or email.", field="username", reason="invalid"
+        )
     if email:
         try:
             validate_email(email)
         except ValidationError:
-            raise DomainError(f"{email!r} is not an e-mail address.", field="email") from None
+            raise DomainError(
+                f"{email!r} is not an e-mail address.", field="email", reason="invalid"
+            ) from None
     invitee = _user_named(username) if username else None
     if username and invitee is None:
         raise DomainError(
             f"no user named {username!r}; invite them by e-mail instead, or create the account first.",
             field="username",
+            reason="invalid",
         )
     users = [invitee] if invitee else list(get_user_model().objects.filter(email__iexact=email))
     if users and Membership.objects.filter(workspace=workspace, user__in=users).exists():
@@ -348,10 +357,12 @@ def join_with_new_account(*, token: str, username: str, password: str, password_
             field.run_validators(name)
         except ValidationError:
             raise DomainError(
-                "a username is letters, digits and @ . + - _ only (at most 150).", field="username"
+                "a username is letters, digits and @ . + - _ only (at most 150).",
+                field="username",
+                reason="invalid",
             ) from None
         if not name:
-            raise DomainError("choose a username.", field="username")
+            raise DomainError("choose a username.", field="username", reason="invalid")
         if User.objects.filter(username__iexact=name).exists():
             raise DomainError(
                 f"the username {name!r} is taken; choose another.",
@@ -360,12 +371,14 @@ def join_with_new_account(*, token: str, username: str, password: str, password_
                 reason="username_taken",
             )
         if password != password_again:
-            raise DomainError("the two passwords differ; type the same password twice.", field="password")
+            raise DomainError(
+                "the two passwords differ; type the same password twice.", field="password", reason="invalid"
+            )
         candidate = User(username=name, email=inv.email)
         try:
             validate_password(password, candidate)
         except ValidationError as exc:
-            raise DomainError(" ".join(exc.messages), field="password") from None
+            raise DomainError(" ".join(exc.messages), field="password", reason="invalid") from None
         candidate.set_password(password)
         candidate.save()
         m = accept_invitation(actor=candidate, token=token)  # single use, the inviter's role re-checked
@@ -484,7 +497,9 @@ def reassign_principal(*, actor, agent: Agent, username: str) -> Agent:
     principal = _member_named(locked.project.workspace_id, username)
     if project_role(principal.user, locked.project) is None:
         raise DomainError(
-            "the new principal cannot reach this project; grant them access first.", field="principal"
+            "the new principal cannot reach this project; grant them access first.",
+            field="principal",
+            reason="invalid",
         )
     require_can_act_for(
         actor, locked.project, principal, f"Making {username} this agent's principal", field="principal"
@@ -531,7 +546,7 @@ def offer_ownership(*, actor, workspace: Workspace, username: str) -> OwnershipO
         raise DomainError("only the workspace owner can offer ownership.", status=403, reason="owner_only")
     target = _member_named(ws.pk, username)
     if target.user_id == actor.pk:
-        raise DomainError("you already own this workspace.", field="username")
+        raise DomainError("you already own this workspace.", field="username", reason="invalid")
     if target.role != MAINTAINER:
         raise DomainError(
             f"{username} is a {target.role}; ownership goes to a maintainer. Make them a maintainer first.",

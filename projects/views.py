@@ -11,16 +11,14 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
 from brabo.errors import DomainError
-from permissions.action_types import MAINTAINER, role_at_least
+from permissions.action_types import MAINTAINER
 from permissions.files import PermissionsFileError, parse_permissions_text
 
 from . import services
-from .access import membership
 from .api_base import TenantScopedViewSet, require_project_role
 from .models import Agent, AutonomyRule, Membership, Project, Task, Workspace, WorkspaceCredentials
 from .policy_store import policy_state, read_disk
@@ -65,12 +63,7 @@ class WorkspaceViewSet(
         serializer.context.setdefault("roles", {})[serializer.instance.id] = "owner"
 
     def _membership(self, ws: Workspace, minimum: str | None = None, what: str = "") -> Membership:
-        m = membership(self.request.user, ws.id)
-        if m is None:  # unreachable through get_object, kept as a fail-closed guard
-            raise NotFound()
-        if minimum and not role_at_least(m.role, minimum):
-            raise PermissionDenied(f"{what} needs the {minimum} role or higher; your role is {m.role}.")
-        return m
+        return services.require_workspace_role(self.request.user, ws.id, minimum, what or "Reading the team")
 
     @extend_schema(request=MemberWriteSerializer, responses=MemberSerializer(many=True))
     @action(detail=True, methods=["get", "post"])
@@ -106,15 +99,21 @@ class WorkspaceViewSet(
     def credentials(self, request, pk=None):
         """R1.2 — write-only secrets. The answer says whether each is set and when, never the value."""
         ws = self.get_object()
-        m = self._membership(ws)
+        m = self._membership(ws, what="Managing credentials")
         if m.role != "owner":
-            raise PermissionDenied("Only the workspace owner manages its provider token and model key.")
+            raise DomainError(
+                "Only the workspace owner manages its provider token and model key.",
+                status=403,
+                reason="owner_only",
+            )
         if request.method == "PUT":
             body = CredentialsWriteSerializer(data=request.data)
             body.is_valid(raise_exception=True)
             creds = services.set_credentials(actor=request.user, workspace=ws, **body.validated_data)
-        else:
-            creds, _ = WorkspaceCredentials.objects.get_or_create(workspace=ws)
+        else:  # a read writes nothing: a workspace without a row reads as "nothing set"
+            creds = WorkspaceCredentials.objects.filter(workspace=ws).first() or WorkspaceCredentials(
+                workspace=ws
+            )
         return Response(CredentialsStatusSerializer(creds).data)
 
     @extend_schema(request=None, responses=CredentialsStatusSerializer)
@@ -140,13 +139,7 @@ class ProjectViewSet(
         data = dict(body.validated_data)
         ws_id = data.pop("workspace_id")
         git = {k: data.pop(k) for k in ("repository", "git_remote_url", "default_branch") if k in data}
-        m = membership(request.user, ws_id)
-        if m is None:
-            raise NotFound("No such workspace.")
-        if not role_at_least(m.role, MAINTAINER):
-            raise PermissionDenied(
-                f"Creating a project needs the maintainer role or higher; your role is {m.role}."
-            )
+        m = services.require_workspace_role(request.user, ws_id, MAINTAINER, "Creating a project")
         with transaction.atomic():  # a refused remote leaves no project behind
             project = services.create_project(actor=request.user, workspace=m.workspace, **data)
             if git:
@@ -182,7 +175,9 @@ class ProjectViewSet(
         )
         if principal is None:
             raise DomainError(
-                "principal must be the username of a member of this workspace.", field="principal"
+                "principal must be the username of a member of this workspace.",
+                field="principal",
+                reason="invalid",
             )
         agent, key = services.create_agent(
             actor=request.user,
@@ -263,7 +258,7 @@ class ProjectViewSet(
             return Response(TaskSerializer(Task.objects.filter(project=project), many=True).data)
         body = TaskSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        task = Task.objects.create(project=project, **body.validated_data)
+        task = services.create_task(actor=request.user, project=project, **body.validated_data)
         return Response(TaskSerializer(task).data, status=status.HTTP_201_CREATED)
 
 

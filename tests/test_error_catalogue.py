@@ -413,3 +413,36 @@ def test_the_error_codes_command_prints_the_whole_catalogue():
     table = StringIO()
     call_command("error_codes", "--kind", "outcome", stdout=table)
     assert "ja_aprovada" in table.getvalue() and "not_found" not in table.getvalue()
+
+
+def test_the_error_code_type_is_the_catalogue():
+    """``brabo.errors.ErrorCode`` (what ``DomainError``/``ApiError`` accept as ``reason``) lists exactly the
+    codes an HTTP refusal may carry, so mypy refuses a raise naming a code the catalogue lacks."""
+    from typing import get_args
+
+    typed = set(get_args(errors.ErrorCode))
+    refusals = {c for c, entry in CATALOGUE.items() if entry.kind == ERROR} | set(errors._DECISION_STATUS)
+    assert typed == refusals, (sorted(typed - refusals), sorted(refusals - typed))
+
+
+# DRF's exceptions a view might raise by hand instead of a catalogue code (authentication failures stay
+# DRF's: its view answers them with the WWW-Authenticate header).
+RAW_DRF = {"PermissionDenied", "NotFound", "ValidationError", "ParseError", "Throttled"}
+
+
+def test_every_refusal_names_its_code():
+    """Every ``DomainError`` and ``ApiError`` in the application names its ``reason`` (a catalogue code), and
+    no view raises DRF's generic exceptions, whose code would be the status's generic one."""
+    nameless, raw = [], []
+    for rel, tree in _sources():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            keywords = {k.arg for k in node.keywords}
+            if name in ("DomainError", "ApiError") and "reason" not in keywords and None not in keywords:
+                nameless.append(f"{rel}:{node.lineno}")
+            if name in RAW_DRF and rel.endswith(("views.py", "_api.py")):
+                raw.append(f"{rel}:{node.lineno} {name}")
+    assert not nameless, f"refusals that name no catalogue code: {nameless}"
+    assert not raw, f"views raising DRF's generic exceptions instead of a catalogue code: {raw}"

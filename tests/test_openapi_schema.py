@@ -263,3 +263,69 @@ def test_rule_ids_are_taken_out_of_descriptions(docstring, published):
     from brabo.openapi import without_rule_ids
 
     assert without_rule_ids(docstring) == published
+
+
+def _hook_operation(schema):
+    return _operation(schema, "/api/hooks/{agent}/", "post")
+
+
+def test_the_hook_endpoint_is_documented_per_agent(schema):
+    """The agent is an enum of the protocols served, and each has its input and its answer shape."""
+    from actions.agent_hooks import PROTOCOLS
+
+    op = _hook_operation(schema)
+    agent = next(p for p in op["parameters"] if p["name"] == "agent")
+    assert agent["in"] == "path" and sorted(agent["schema"]["enum"]) == sorted(PROTOCOLS)
+    inputs = op["requestBody"]["content"]["application/json"]["schema"]["anyOf"]
+    answers = op["responses"]["200"]["content"]["application/json"]["schema"]["anyOf"]
+    assert [s["title"] for s in inputs] == [f"{name} hook input" for name in PROTOCOLS]
+    assert [s["title"] for s in answers] == [f"{name} hook answer" for name in PROTOCOLS]
+
+
+# A shell call in each agent's own words (its shell tool's name).
+SHELL_TOOL = {"claude-code": "Bash", "gemini-cli": "run_shell_command", "codex": "Bash"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("agent", sorted(SHELL_TOOL))
+@pytest.mark.parametrize("command", ["ls", "git push --force origin main"])
+def test_each_agents_hook_call_and_answer_match_the_published_shapes(schema, team, agent, command):
+    import jsonschema
+
+    from actions.agent_hooks import PROTOCOLS
+
+    assert set(SHELL_TOOL) == set(PROTOCOLS)
+    op = _hook_operation(schema)
+    shape_in = next(
+        s
+        for s in op["requestBody"]["content"]["application/json"]["schema"]["anyOf"]
+        if s["title"] == f"{agent} hook input"
+    )
+    shape_out = next(
+        s
+        for s in op["responses"]["200"]["content"]["application/json"]["schema"]["anyOf"]
+        if s["title"] == f"{agent} hook answer"
+    )
+    root = team.project.root()
+    body = {
+        "session_id": "s-1",
+        "cwd": root,
+        "hook_event_name": "PreToolUse" if agent != "gemini-cli" else "BeforeTool",
+        "tool_name": SHELL_TOOL[agent],
+        "tool_input": {"command": command},
+    }
+    jsonschema.validate(body, shape_in)
+    resp = team.world.client(agent_key=team.agent_key).post(
+        f"/api/hooks/{agent}/?timeout=0&pending=ask", body, format="json", HTTP_X_BRABO_PROJECT_ROOT=root
+    )
+    assert resp.status_code == 200, resp.content
+    jsonschema.validate(resp.json(), shape_out)
+    for other in PROTOCOLS:  # the shapes tell the agents apart: another agent's answer does not fit
+        if other != agent and not {agent, other} <= {"claude-code", "codex"}:
+            wrong = next(
+                s
+                for s in op["responses"]["200"]["content"]["application/json"]["schema"]["anyOf"]
+                if s["title"] == f"{other} hook answer"
+            )
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate(resp.json(), wrong)

@@ -242,6 +242,14 @@ TABLE: dict[str, Row] = {
     "projects.services.revoke_agent": Row(
         "project", "maintainer", lambda c, a: _ps("revoke_agent")(actor=a, agent=c.team.agent)
     ),
+    "projects.services.restore_agent": Row(
+        "project", "maintainer", lambda c, a: _ps("restore_agent")(actor=a, agent=c.team.agent)
+    ),
+    "projects.services.create_task": Row(
+        "project",
+        "developer",
+        lambda c, a: _ps("create_task")(actor=a, project=c.team.project, title="Fix login"),
+    ),
     "projects.services.set_autonomy": Row(
         "project",
         "maintainer",

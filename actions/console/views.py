@@ -645,7 +645,11 @@ def _save_rules(request, project, rules: list[dict]) -> None:
     if what == "expiry":
         raw = post.get("expiry_minutes", "").strip()
         if not raw.isdigit():
-            raise DomainError("the expiry is a whole number of minutes (5 to 43200).", field="expiry_minutes")
+            raise DomainError(
+                "the expiry is a whole number of minutes (5 to 43200).",
+                field="expiry_minutes",
+                reason="invalid",
+            )
         quorum.set_pending_expiry(actor=request.user, project=project, seconds=int(raw) * 60)
     elif what == "remove":
         kept = [r for r in rules if r["action_type"] != post.get("action_type")]
@@ -666,7 +670,7 @@ def _save_rules(request, project, rules: list[dict]) -> None:
         others = [r for r in rules if r["action_type"] != rule["action_type"]]
         quorum.set_approval_rules(actor=request.user, project=project, rules=[*others, rule])
     else:
-        raise DomainError("unknown form; reload the page and try again.")
+        raise DomainError("unknown form; reload the page and try again.", reason="invalid")
 
 
 def permissions_editor(request, project_id):

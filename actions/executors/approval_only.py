@@ -8,9 +8,7 @@ parallel agents, apply the instruction patch, spend). ``raise_max_parallel`` als
 
 from __future__ import annotations
 
-from django.db import transaction
-
-from projects.models import Project
+from projects.services import raise_max_parallel as raise_limit
 
 from ..execution import ExecutionFailure
 
@@ -32,17 +30,11 @@ def raise_max_parallel(action, ctx) -> dict:
             f"got {value!r}.",
             "Propose the action again with a valid value.",
         )
-    with transaction.atomic():
-        previous = (
-            Project.objects.select_for_update()
-            .values_list("max_parallel", flat=True)
-            .get(id=action.project_id)
+    previous, now = raise_limit(project_id=action.project_id, value=value, action=action)
+    if now != value:
+        raise ExecutionFailure(
+            "not_a_raise",
+            f"max_parallel is already {previous}; {value} would lower it, which this action does not do.",
+            "Propose a value above the current limit, or ask a maintainer to lower it in the project settings.",
         )
-        if value < previous:
-            raise ExecutionFailure(
-                "not_a_raise",
-                f"max_parallel is already {previous}; {value} would lower it, which this action does not do.",
-                "Propose a value above the current limit, or ask a maintainer to lower it in the project settings.",
-            )
-        Project.objects.filter(id=action.project_id).update(max_parallel=value)
     return {"approved": True, "max_parallel": value, "previous": previous}

@@ -114,9 +114,11 @@ def test_a_command_over_100_kb_is_refused(agent_api):
 
 def test_a_revoked_key_is_401_and_writes_nothing(agent_api, team):
     team.world.client(team.maintainer).post(f"/api/agents/{team.agent.id}/revoke/")
+    revoked = SessionEvent.objects.get(type="agent.revoked")  # the revocation itself is on the record
     resp = agent_api.propose("terminal", {"command": "ls"})
     assert resp.status_code == 401 and "revoked" in resp.json()["detail"]
-    assert _nothing_written()
+    assert ProposedAction.objects.count() == 0
+    assert list(SessionEvent.objects.values_list("id", flat=True)) == [revoked.id]
 
 
 def test_an_agent_of_another_project_reaches_nothing_here(agent_api, team):

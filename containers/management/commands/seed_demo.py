@@ -129,8 +129,7 @@ class Command(BaseCommand):
         if agent.revoked_at is not None:
             # The demo brings its one agent back (a revoked agent keeps its name, so no new dev-api can be
             # made); the fresh key below is what it answers to from now on.
-            Agent.objects.filter(pk=agent.pk).update(revoked_at=None)
-            agent.refresh_from_db()
+            agent = services.restore_agent(actor=user, agent=agent)
         with transaction.atomic():
             _, key = rotate_agent_key(actor=user, agent=agent)
         self._write_key(key)
