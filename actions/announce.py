@@ -2,7 +2,7 @@
 and an event of a notifying type is handed to the notifications worker.
 
 The kernel's event log (``brabo.domain.record``) calls :func:`announce` for every event it writes (the port is
-installed by ``actions.apps``); the proposal path, which inserts its event together with the action, calls it
+installed by ``brabo.wiring``); the proposal path, which inserts its event together with the action, calls it
 right after the insert. Nothing here can fail the caller: both steps run after the commit and swallow a
 broker or Redis outage (the notifications sweep sends what could not be enqueued).
 """
