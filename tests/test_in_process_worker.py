@@ -101,7 +101,9 @@ def test_a_full_worker_leaves_the_approval_due_and_the_sweep_sends_it(team, loca
         assert worker.drain()
         assert relay_due() == 1
         assert worker.drain()
-        outcome = {a.id.hex: (a.status, (a.result or {}).get("stdout")) for a in ProposedAction.objects.all()}
+        outcome = {
+            a.id.hex: (a.status, a.result and a.result["stdout"]) for a in ProposedAction.objects.all()
+        }
         assert outcome[second.replace("-", "")] == ("executed", "second\n")
     finally:
         worker.drain()
