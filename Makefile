@@ -24,10 +24,11 @@ run: $(STAMP)
 	$(PY) manage.py seed_demo --base-url http://127.0.0.1:$(PORT)
 	$(PY) manage.py serve --addr 127.0.0.1:$(PORT)
 
-## lint: ruff, Django's system checks, the migrations gate, the OpenAPI schema and mypy over the tree
+## lint: ruff, the complexity gate, Django's system checks, the migrations gate, the OpenAPI schema and mypy over the tree
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(PY) scripts/complexity_gate.py
 	$(PY) manage.py check --fail-level WARNING
 	$(PY) manage.py makemigrations --check --dry-run -v1
 	$(PY) manage.py spectacular --fail-on-warn --validate --file /dev/null

@@ -7,9 +7,15 @@ the tests ran against PostgreSQL, Redis and a real worker.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import pytest
 from rest_framework.test import APIClient
+
+if TYPE_CHECKING:  # the models load only once Django is set up (after this module)
+    from django.contrib.auth.models import User
+
+    from projects.models import Agent, Project, Workspace
 
 
 def pytest_configure(config):
@@ -114,13 +120,28 @@ def world(db) -> World:
     return World()
 
 
+class Team:
+    """What the ``team`` fixture sets up; a test may add its own people to it."""
+
+    world: World
+    owner: User
+    maintainer: User
+    developer: User
+    outsider: User
+    ws: Workspace
+    project: Project
+    agent: Agent
+    agent_key: str
+    other_ws: Workspace
+    other_project: Project
+    other_agent: Agent
+    other_agent_key: str
+
+
 @pytest.fixture
 def team(world):
     """One workspace with an owner, a maintainer, a developer, a project and an agent; plus an outsider
     who owns a second workspace with its own project."""
-
-    class Team:
-        pass
 
     t = Team()
     t.owner = world.user("olivia")

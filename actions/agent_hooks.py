@@ -184,7 +184,7 @@ def describe_edits(edits: list[dict]) -> str:
     return "".join(parts)
 
 
-def _edits(raw: list, where: str) -> list[dict]:
+def _edits(raw: object, where: str) -> list[dict]:
     if not isinstance(raw, list) or not raw:
         raise HookInputError(f"{where} must be a non-empty list")
     out = []

@@ -2,7 +2,7 @@
 and an event of a notifying type is handed to the notifications worker.
 
 The kernel's event log (``brabo.domain.record``) calls :func:`announce` for every event it writes (the port is
-installed by ``actions.apps``); the proposal path, which inserts its event together with the action, calls
+installed by ``brabo.wiring``); the proposal path, which inserts its event together with the action, calls
 :func:`announce_proposal` right after the insert, which also hands an auto-approved action's execution to the
 worker. Nothing here can fail the caller: everything runs after the commit and swallows a broker or Redis
 outage (the notifications sweep and the outbox's relay sweep send what could not be sent).

@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import traceback
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import IntegrityError, connections, transaction
@@ -126,7 +126,7 @@ class ExecutionContext:
                 "The workspace owner's provider token cannot be decrypted with the configured keys.",
                 "Restore the previous BRABO_ENCRYPTION_KEYS entry, or have the workspace owner set the token again.",
             ) from None
-        if not token:
+        if creds is None or not token:
             raise ExecutionFailure(
                 "credentials_missing",
                 "The workspace owner has not set a GitHub/GitLab token, so Brabo cannot act on the repository.",
@@ -316,12 +316,14 @@ def _claim(action_id) -> ProposedAction | None:
     for part in plan.parts:
         loaded.append(part.load(row, at, connection))
         at += part.width
-    action, project, workspace, agent, task = loaded
-    type(project)._meta.get_field("workspace").set_cached_value(project, workspace)
+    # the action is the FROM row, its project and workspace inner joins: never None (agent and task may be)
+    action, project = cast(ProposedAction, loaded[0]), cast(Project, loaded[1])
+    workspace, agent, task = loaded[2:]
+    Project._meta.get_field("workspace").set_cached_value(project, workspace)
     meta.get_field("project").set_cached_value(action, project)
     meta.get_field("agent").set_cached_value(action, agent)
     meta.get_field("task").set_cached_value(action, task)
-    return action  # type: ignore[return-value]
+    return action
 
 
 def agent_stopped(action: ProposedAction) -> tuple[str, str, str] | None:

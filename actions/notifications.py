@@ -722,7 +722,7 @@ def set_subscription(*, user, project, kinds) -> NotificationSubscription:
     return row
 
 
-# -- Celery tasks (registered by actions.apps.ActionsConfig.ready) -------------------------------------------
+# -- Celery tasks (registered by brabo.wiring, which imports this module) ----------------------------------
 
 
 @shared_task(name="actions.notify_event")

@@ -1,6 +1,6 @@
 """Ports: what actions asks of the apps above it, without importing them (issue 15).
 
-The containers app fills these in at start (``containers.apps.ContainersConfig.ready``), as it registers
+The composition root (``brabo.wiring``) fills these in at start with containers' functions, as it registers
 its executors on ``actions.executors``. Until filled, each port answers the fail-closed way.
 """
 

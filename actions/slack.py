@@ -702,7 +702,7 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, action_
     return OUTCOME_TEXT.get(decision.outcome, decision.outcome)
 
 
-# -- Celery tasks (registered with the app: actions.apps imports this module) ---------------------------------
+# -- Celery tasks (registered with the app: brabo.wiring imports this module) ---------------------------------
 
 
 @shared_task(name="actions.slack_post")

@@ -7,7 +7,7 @@ from celery import shared_task
 from . import execution
 
 # The outbox's periodic jobs live in actions.enqueue and the waiter sweep in actions.maintenance; both are
-# registered by actions.apps.ActionsConfig.ready, which every process (web, worker, beat) runs, and so are the
+# registered by brabo.wiring, which every process (web, worker, beat) runs, and so are the
 # notifications' tasks (actions.notifications).
 
 

@@ -92,7 +92,7 @@ class LiveReader:
 
 
 def slack_posted(fake: FakeSlack) -> dict[str, float]:
-    out = {}
+    out: dict[str, float] = {}
     for call in fake.of("chat.postMessage"):
         for block in call["args"].get("blocks") or []:
             if block.get("type") == "actions":

@@ -93,10 +93,10 @@ def exception_handler(exc, context):
         )
     if database_unavailable(exc):
         _discard_broken_connection()
-        response = Response(dict(DATABASE_UNAVAILABLE), status=status.HTTP_503_SERVICE_UNAVAILABLE)
-        response["Retry-After"] = "5"
+        unavailable = Response(dict(DATABASE_UNAVAILABLE), status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        unavailable["Retry-After"] = "5"
         log.warning("database unavailable: %s", exc)
-        return response
+        return unavailable
 
     if isinstance(exc, Http404):
         # Django's Http404 only comes from get_object_or_404 here (views raise DRF's NotFound with their own

@@ -1,13 +1,21 @@
-"""The admin's app config: Brabo's admin site is the approval console (``actions.console.site``)."""
+"""Brabo's own app configs: the admin whose site is the approval console, and the composition root's hook."""
 
+from django.apps import AppConfig
 from django.contrib.admin.apps import AdminConfig
-
-from brabo import db_pool
 
 
 class ConsoleAdminConfig(AdminConfig):
     default_site = "actions.console.site.ConsoleSite"
 
-    def ready(self):
-        super().ready()
-        db_pool.install()  # brabo's one app config: the pool's cheaper check (issue 24)
+
+class WiringConfig(AppConfig):
+    """Runs ``brabo.wiring`` once the app registry is ready: the one place the apps' ports are filled."""
+
+    name = "brabo"
+    verbose_name = "Brabo wiring"
+
+    def ready(self) -> None:
+        # App-registry timing: the wiring imports every app's models, which load only once the registry is ready.
+        from . import wiring
+
+        wiring.wire()

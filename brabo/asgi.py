@@ -106,12 +106,12 @@ class _AsyncRoutesHandler(ASGIHandler):
     """Django's ASGI handler, resolving against the async routes' URLconf, its middleware's halves inline."""
 
     def load_middleware(self, is_async=False):
-        original = handler_base.import_string
-        handler_base.import_string = lambda path: _inline_halves(original(path))
+        original = handler_base.import_string  # type: ignore[attr-defined]  # the stubs omit its imports
+        handler_base.import_string = lambda path: _inline_halves(original(path))  # type: ignore[attr-defined]  # the stubs omit its imports
         try:
             super().load_middleware(is_async=is_async)
         finally:
-            handler_base.import_string = original
+            handler_base.import_string = original  # type: ignore[attr-defined]  # the stubs omit its imports
 
     def create_request(self, scope, body_file):
         request, error = super().create_request(scope, body_file)

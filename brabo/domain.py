@@ -1,6 +1,6 @@
 """The shared kernel every app stands on (issue 15): who acted (:class:`Actor`) and the append-only event
 log's writers (R10.1). It imports no app: the event log's model (``actions.SessionEvent``, whose rows point
-at actions) is handed to it once by ``actions.apps.ActionsConfig.ready`` — a port, so projects and
+at actions) is handed to it once by the composition root (``brabo.wiring``) — a port, so projects and
 containers record their events without importing actions.
 """
 
@@ -58,7 +58,7 @@ def install_event_log(model, on_recorded=None) -> None:
 
 def _model():
     if _event_log is None:  # a programming error, never a user's: the actions app is always installed
-        raise RuntimeError("the event log is not installed (actions.apps.ActionsConfig.ready did not run)")
+        raise RuntimeError("the event log is not installed (brabo.wiring did not run)")
     return _event_log
 
 

@@ -1114,7 +1114,7 @@ def _decision_next_step(code: str) -> str:
 # The policy engine's reasons (SPEC R12.2's enum, plus the budget gate's budget_exceeded and
 # spend_threshold): their sentences live with the engine (permissions.messages), which every surface
 # shares. The kernel imports no app, so the engine's app registers them here when Django starts
-# (permissions.apps), and the catalogue then names every public code in one place.
+# (brabo.wiring), and the catalogue then names every public code in one place.
 # A decision reason that also refuses a transition over HTTP: approving a spend that would now cross a budget.
 _DECISION_STATUS = {"budget_exceeded": 409}
 

@@ -14,6 +14,7 @@ Imports nothing of Brabo's (DRF imports it while reading its settings).
 from __future__ import annotations
 
 from datetime import datetime
+from typing import cast
 
 from rest_framework import pagination
 from rest_framework.exceptions import NotFound, ValidationError
@@ -62,11 +63,18 @@ class KeysetPagination(pagination.CursorPagination):
     def decode_cursor(self, request):
         try:
             cursor = super().decode_cursor(request)
+            readable = True
         except NotFound:
-            cursor = False  # DRF answers 404 for a cursor it cannot read; it is bad input (400)
+            cursor, readable = (
+                None,
+                False,
+            )  # DRF answers 404 for a cursor it cannot read; it is bad input (400)
         # A cursor is only base64: a hand-made one may carry any position. Reaching the database with one
-        # that is not a key of this list would be a 500 (or an overflow), so it is checked here.
-        if cursor is False or (cursor is not None and not self.valid_position(cursor.position)):
+        # that is not a key of this list would be a 500 (or an overflow), so it is checked here. The
+        # position is the query string's text (DRF's stubs call it an int).
+        if not readable or (
+            cursor is not None and not self.valid_position(cast(str | None, cursor.position))
+        ):
             raise ValidationError(
                 {
                     "cursor": [

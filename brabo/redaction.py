@@ -130,7 +130,7 @@ class _Detector:
         # Every token-format detector it maintains; not its public-IP one (an address is no secret), nor its
         # keyword one (its patterns backtrack for seconds on a KiB of "password"; _ASSIGNMENT and _OPTION
         # read secret-named assignments in linear time).
-        classes = get_mapping_from_secret_type_to_class().values()
+        classes: list[type] = list(get_mapping_from_secret_type_to_class().values())
         self.plugins = [
             c() for c in classes if issubclass(c, RegexBasedDetector) and c is not IPPublicDetector
         ]

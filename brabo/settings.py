@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "permissions",
     "actions",
     "containers",
+    "brabo.apps.WiringConfig",  # the composition root (brabo/wiring.py): fills the apps' ports at start
 ]
 
 MIDDLEWARE = [

@@ -1,6 +1,6 @@
 """Checks a serving process runs once at start (``manage.py serve``, the `make run` path), and says aloud.
 
-A port: brabo knows nothing of what is checked. Apps above it register their checks in ``AppConfig.ready``
+A port: brabo knows nothing of what is checked. The composition root (``brabo.wiring``) registers the checks
 (containers: the sandbox holds no privilege, R9.7); the serve command runs them and prints each answer.
 A check returns None when it has nothing to say, else ``(ok, sentence)``.
 

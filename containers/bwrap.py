@@ -169,7 +169,7 @@ def startup_check() -> tuple[bool, str] | None:
 
 
 def probe_at_worker_start(**_kwargs) -> None:
-    """Celery's ``worker_ready`` (connected in ``ContainersConfig.ready``): prove the sandbox at start and log
+    """Celery's ``worker_ready`` (connected by ``brabo.wiring``): prove the sandbox at start and log
     it (the worker still serves other work; every sandboxed command is then refused ``sandbox_privileged``)."""
     answer = startup_check()
     if answer is not None:

@@ -1,5 +1,5 @@
 """The containers app's pages in the console (issue 15): added through the console's page port
-(``actions.console.urls.add_page``) by ``containers.apps.ContainersConfig.ready``."""
+(``actions.console.urls.add_page``) by the composition root (``brabo.wiring``)."""
 
 from __future__ import annotations
 

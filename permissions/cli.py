@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 # `policy check` decides against a project's real state, which only the apps above the engine can read:
-# actions installs its loader at start (actions.apps.ActionsConfig.ready; issue 15 — the engine's command
+# actions installs its loader at start (brabo.wiring; issue 15 — the engine's command
 # does not import it). With the engine alone (`eval` and `lint` need no database) there is none.
 _project_loader: Callable[..., Any] | None = None
 

@@ -7,6 +7,7 @@ An authenticated agent is represented by :class:`AgentUser` as ``request.user`` 
 from __future__ import annotations
 
 import functools
+from typing import cast
 
 from django.db import connections
 from rest_framework import authentication, exceptions
@@ -108,7 +109,8 @@ class _AgentLookup:
         for part in self.parts:
             loaded.append(part.load(row, at, connection))
             at += part.width
-        agent, project, principal = loaded
+        # the agent is the statement's FROM row and its project an inner join: never None (a principal may be)
+        agent, project, principal = cast(Agent, loaded[0]), loaded[1], loaded[2]
         Agent._meta.get_field("project").set_cached_value(agent, project)
         Agent._meta.get_field("principal").set_cached_value(agent, principal)
         return agent

@@ -24,6 +24,7 @@ import hashlib
 import json
 import re
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -31,6 +32,7 @@ from django.http.request import RawPostDataException
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from brabo.api_errors import ApiError
 
@@ -201,7 +203,13 @@ def purge_expired() -> int:
     return IdempotencyRecord.objects.filter(created_at__lt=timezone.now() - TTL).delete()[0]
 
 
-class IdempotentMixin:
+if TYPE_CHECKING:  # what the mixin extends, for the type checker: it is always mixed into an APIView
+    _ViewBase = APIView
+else:
+    _ViewBase = object
+
+
+class IdempotentMixin(_ViewBase):
     """For DRF views: honour ``Idempotency-Key`` on POST/PUT/PATCH/DELETE, after authentication (a revoked
     key never gets a stored answer back)."""
 

@@ -49,7 +49,7 @@ class WorkspaceViewSet(
     scope_to = "workspace"
 
     def get_serializer_context(self):
-        ctx = super().get_serializer_context()
+        ctx = dict(super().get_serializer_context())
         if self.request.user.is_authenticated and not getattr(self.request.user, "is_agent", False):
             ctx["roles"] = dict(
                 Membership.objects.filter(user=self.request.user).values_list("workspace_id", "role")

@@ -207,9 +207,12 @@ class PrivatePostgres:
 
     def __init__(self):
         bindir = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
-        if not bindir and not shutil.which("initdb"):
+        if bindir:
+            self.bin = bindir[-1]
+        elif initdb := shutil.which("initdb"):
+            self.bin = Path(initdb).parent
+        else:
             raise RuntimeError("PostgreSQL server binaries (initdb, pg_ctl) not found")
-        self.bin = bindir[-1] if bindir else Path(shutil.which("initdb")).parent
         self.port = free_port()
         # its own directory under /tmp: pytest's tmp_path is private to root, where postgres cannot enter
         self.root = Path(tempfile.mkdtemp(prefix="brabo-pg-"))

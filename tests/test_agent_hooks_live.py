@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -155,6 +156,7 @@ def test_http_pending_then_denied_by_a_person_is_denied_with_their_reason(hooked
         if action:
             break
         worker.join(0.05)
+    assert action is not None, "no pending action appeared"
     services.deny_action(action_id=action.id, actor=team.maintainer, reason="not on a Friday")
     worker.join(60)
     assert decision_of(answers[0]) == "deny"
@@ -289,7 +291,8 @@ def test_command_hook_codex(hooked):
 
 # -- every adapter, the same cases, each agent's documented input shapes -----------------------------------
 
-SHAPES = {
+# Per agent: its hook event's name, and per tool kind the tool's name with its input (or a maker of it).
+SHAPES: dict[str, dict[str, Any]] = {
     "claude-code": {
         "event": "PreToolUse",
         "shell": ("Bash", lambda c: {"command": c}),

@@ -95,9 +95,13 @@ def test_retries_give_up_as_unavailable_and_4xx_is_never_retried():
     assert len(fake.seen) == 4 and "HTTP 502" in str(exc.value)
     with FlakyBrabo(failures=0) as fake:
         c, sleeps = client(fake)
-        with pytest.raises(BraboError) as exc:
+        with pytest.raises(BraboError) as refused:
             c.propose("nope", {})
-    assert (exc.value.status, exc.value.reason) == (400, "invalid") and len(fake.seen) == 1 and not sleeps
+    assert (
+        (refused.value.status, refused.value.reason) == (400, "invalid")
+        and len(fake.seen) == 1
+        and not sleeps
+    )
 
 
 def test_a_refused_connection_is_retried_then_unavailable():

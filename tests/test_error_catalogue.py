@@ -87,6 +87,10 @@ def _literal(node) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _int_literal(node) -> int | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, int) else None
+
+
 def _runner_codes() -> dict[str, list[str]]:
     """The codes the runner (brabo_client.runner) reports for failed work: the server stores them as the
     action's failure code, so they are public too. Refused work (``refused=True``) is ``runner_refused``."""
@@ -129,11 +133,10 @@ def _scan():
                 keys = [_literal(k) for k in node.keys if k is not None]
                 if "detail" in keys:
                     for k, v in zip(node.keys, node.values, strict=True):
-                        if k is not None and _literal(k) == "reason" and _literal(v):
-                            raised.setdefault(_literal(v), []).append((f"{rel}:{node.lineno}", None))
-            if not isinstance(node, ast.Call) or _name(node.func) not in RAISERS:
+                        if k is not None and _literal(k) == "reason" and (reason := _literal(v)):
+                            raised.setdefault(reason, []).append((f"{rel}:{node.lineno}", None))
+            if not isinstance(node, ast.Call) or (name := _name(node.func)) is None or name not in RAISERS:
                 continue
-            name = _name(node.func)
             keyword, position, status_kw = RAISERS[name]
             kwargs = {k.arg: k.value for k in node.keywords}
             code_node = kwargs.get(keyword)
@@ -145,7 +148,7 @@ def _scan():
             status_node = kwargs.get(status_kw) if status_kw else None
             if name == "_refuse" and status_node is None and len(node.args) > 3:
                 status_node = node.args[3]
-            status = status_node.value if isinstance(status_node, ast.Constant) else None
+            status = _int_literal(status_node)
             if status_node is None and status_kw:
                 status = 0  # "the default": the catalogue's status for the code
             code = _literal(code_node) if code_node is not None else None

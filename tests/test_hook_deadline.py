@@ -257,6 +257,7 @@ def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_rea
         env=env,
         cwd=REPO,
     )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None  # all piped
     try:
         proc.stdin.write(json.dumps(INPUTS[agent]).encode())
         proc.stdin.flush()  # ... and never closed

@@ -197,6 +197,7 @@ def test_a_waiting_http_hook_is_still_approved_within_its_clamped_wait(hooked, t
         if action:
             break
         worker.join(0.05)
+    assert action is not None, "no pending action appeared"
     services.approve_action(action_id=action.id, actor=team.maintainer)
     worker.join(120)
     assert decision_of(answers[0]) == "allow"

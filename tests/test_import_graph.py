@@ -3,9 +3,10 @@ actions ← containers. Every import is read with ``ast`` — at module level an
 turned into app → app edges; a cycle between apps, an edge pointing up, or a first-party import hidden in
 a function (the old way of dodging a cycle) fails here.
 
-Out of the graph: test modules and migrations (not app code) and ``brabo/urls.py``, the URL root that
-wires every app's views together (with its async twin ``brabo/async_urls.py`` and the ASGI root
-``brabo/asgi.py``, issue 24) (``brabo/settings.py`` names apps only as strings). Imports of third-party
+Out of the graph: test modules and migrations (not app code), ``brabo/wiring.py``, the composition root that
+plugs every app into the ports of the apps below it, and ``brabo/urls.py``, the URL root that wires every
+app's views together (with its async twin ``brabo/async_urls.py`` and the ASGI root ``brabo/asgi.py``,
+issue 24) (``brabo/settings.py`` names apps only as strings). Imports of third-party
 and standard-library modules inside functions cannot form an app cycle and are not judged here.
 """
 
@@ -19,56 +20,12 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 # Lowest first: an app may import only the apps before it.
 LAYERS = ("brabo", "permissions", "projects", "actions", "containers")
-WIRING = {"brabo/urls.py", "brabo/async_urls.py", "brabo/asgi.py"}
+WIRING = {"brabo/urls.py", "brabo/async_urls.py", "brabo/asgi.py", "brabo/wiring.py"}
 
 # A first-party import inside a function is allowed only here, each for a reason other than a cycle.
 LAZY_ALLOWED = {
-    ("projects/apps.py", "projects.schema"): "AppConfig.ready: the OpenAPI auth schemes register once the "
-    "app registry is ready",
-    (
-        "actions/apps.py",
-        "brabo.domain",
-    ): "AppConfig.ready: installs the event-log model into the kernel's port, "
-    "which exists only once the app registry is ready",
-    ("actions/apps.py", "actions.enqueue"): "AppConfig.ready: registers the outbox's periodic Celery tasks "
-    "(the module imports models)",
-    ("actions/apps.py", "actions.live"): "AppConfig.ready: connects the live feed to membership and grant "
-    "changes (the module imports models)",
-    ("actions/apps.py", "actions.maintenance"): "AppConfig.ready: registers the waiter sweep's Celery task "
-    "(the module imports models)",
-    ("actions/apps.py", "actions.announce"): "AppConfig.ready: installs what follows every written event "
-    "(live updates, notifications; it imports models) into the kernel's event-log port, and registers the "
-    "notifications' Celery tasks",
-    (
-        "actions/apps.py",
-        "actions.models",
-    ): "AppConfig.ready: models import only after the app registry is ready",
-    ("actions/apps.py", "actions.inprocess"): "AppConfig.ready: registers the in-process worker with the "
-    "serve command's port (issue 25; the module imports models)",
-    ("actions/apps.py", "brabo.startup"): "AppConfig.ready: the serve command's port, filled once the "
-    "registry is ready",
-    ("actions/apps.py", "actions.notifications"): "AppConfig.ready: plugs Slack into the notifications' "
-    "channel port (issue 28; the module imports models)",
-    ("actions/apps.py", "actions.slack"): "AppConfig.ready: registers Slack's Celery tasks and its fan-out "
-    "(issue 28; the module imports models)",
-    ("actions/apps.py", "actions.policy_input"): "AppConfig.ready: installs `policy check`'s project loader "
-    "(it imports models) into permissions.cli's port",
-    (
-        "actions/apps.py",
-        "permissions.cli",
-    ): "AppConfig.ready: the port's setter, called once the registry is ready",
-    ("containers/apps.py", "actions.ports"): "AppConfig.ready: containers fills actions' ports at start",
-    ("containers/apps.py", "containers.bwrap"): "AppConfig.ready: the sandbox's start-up probe (it imports "
-    "actions.execution, whose models load only once the registry is ready) plugs into brabo.startup and "
-    "Celery's worker_ready",
-    ("containers/apps.py", "actions.executors"): "AppConfig.ready: containers registers its executors on "
-    "actions' executor port",
-    ("containers/apps.py", "actions.console.urls"): "AppConfig.ready: containers adds its console pages "
-    "through the console's page port",
-    ("containers/apps.py", "containers.console"): "AppConfig.ready: the console views import models",
-    ("containers/apps.py", "containers.git_local"): "AppConfig.ready: fills the approval card's push preview "
-    "port (issue 25; git_local imports settings-bound modules)",
-    ("containers/apps.py", "containers.lifecycle"): "AppConfig.ready: the lifecycle imports models",
+    ("brabo/apps.py", "brabo.wiring"): "AppConfig.ready: the composition root imports every app's models, "
+    "which load only once the app registry is ready",
     ("brabo/wsgi.py", "brabo.celery"): "the broker transport loads after get_wsgi_application() configured "
     "Django, and only when a broker is configured (tests/test_wsgi.py)",
 }
@@ -230,3 +187,18 @@ def test_the_checker_reads_relative_imports_and_ignores_tests(tmp_path, tree):
     tree("high/__init__.py", "")
     edges, _ = build_graph(tmp_path, ("low", "high"))
     assert list(edges) == [("low", "high")] and find_cycle(edges) is None
+
+
+def test_one_composition_root_fills_the_ports():
+    """Ports and registries are filled in one place (brabo/wiring.py, run by one AppConfig.ready): an app's
+    own ready() would be a second, hidden composition root."""
+    readies = []
+    for _, path in app_sources():
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ClassDef) and any(
+                isinstance(f, ast.FunctionDef) and f.name == "ready" for f in node.body
+            ):
+                readies.append(f"{path.relative_to(ROOT).as_posix()}:{node.name}")
+    assert readies == ["brabo/apps.py:WiringConfig"], (
+        f"AppConfig.ready outside the composition root: {readies} (wire it in brabo/wiring.py)"
+    )

@@ -67,7 +67,7 @@ def test_approve_answers_executing_while_the_command_still_runs(
     (root / "go").touch()
     assert in_process_worker.drain()
     action = ProposedAction.objects.get(id=action_id)
-    assert action.status == "executed"
+    assert action.status == "executed" and action.result is not None
     assert action.result["exit_code"] == 0 and action.result["stdout"].startswith("finished after")
 
 
@@ -101,7 +101,9 @@ def test_a_full_worker_leaves_the_approval_due_and_the_sweep_sends_it(team, loca
         assert worker.drain()
         assert relay_due() == 1
         assert worker.drain()
-        outcome = {a.id.hex: (a.status, a.result["stdout"]) for a in ProposedAction.objects.all()}
+        outcome = {
+            a.id.hex: (a.status, a.result and a.result["stdout"]) for a in ProposedAction.objects.all()
+        }
         assert outcome[second.replace("-", "")] == ("executed", "second\n")
     finally:
         worker.drain()
@@ -141,7 +143,8 @@ def test_an_action_reaped_while_it_waited_for_a_thread_is_not_run(team, local_pr
         (root / "go").touch()
         assert worker.drain()
         assert not (root / "ran").exists()
-        assert ProposedAction.objects.get(id=second).result["error"]["code"] == "worker_lost"
+        lost = ProposedAction.objects.get(id=second).result
+        assert lost is not None and lost["error"]["code"] == "worker_lost"
     finally:
         worker.drain()
         inprocess.stop()

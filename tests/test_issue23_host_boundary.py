@@ -34,7 +34,9 @@ def host(settings, monkeypatch, tmp_path, local_base):
     the overlap checks stand in the way."""
 
     class Host:
-        pass
+        base: Path
+        home: Path
+        temp: Path
 
     h = Host()
     h.base = local_base

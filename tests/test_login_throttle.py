@@ -10,6 +10,7 @@ force_login / force_authenticate never meet the throttle.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -184,7 +185,7 @@ def test_throttle_settings_come_from_the_environment(tmp_path):
 def test_hostile_sign_in_requests_are_counted_without_a_server_error(team):
     # long headers and odd usernames are stored by the throttle: never a 500, and they count all the same
     client = Client()
-    headers = {"HTTP_USER_AGENT": "A" * 5000, "HTTP_ACCEPT": "text/html," * 400}
+    headers: dict[str, Any] = {"HTTP_USER_AGENT": "A" * 5000, "HTTP_ACCEPT": "text/html," * 400}
     for username in ["dev"] * (settings.AXES_FAILURE_LIMIT - 1):
         r = client.post(LOGIN, {"username": username, "password": "x"}, REMOTE_ADDR="10.0.0.1", **headers)
         assert r.status_code == 200

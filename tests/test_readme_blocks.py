@@ -52,7 +52,9 @@ def test_every_command_block_says_what_runs_it():
 
 def test_the_policy_eval_line_runs_as_written(tmp_path):
     readme = README.read_text()
-    block = re.search(r"<!-- policy-cli -->\s*```sh\n(.*?)```", readme, re.S).group(1)
+    found = re.search(r"<!-- policy-cli -->\s*```sh\n(.*?)```", readme, re.S)
+    assert found is not None
+    block = found.group(1)
     line = block.splitlines()[0]
     assert line.endswith("manage.py policy eval")  # the one line that needs no demo
     env = {**os.environ, "BRABO_VAR_DIR": str(tmp_path)}  # never the checkout's var/

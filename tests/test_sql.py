@@ -37,6 +37,7 @@ def test_agent_lookup_loads_the_rows_the_orm_loads(team):
     )
 
     agent = agent_for_key(team.agent_key)
+    assert agent is not None
 
     reference = Agent.objects.select_related("project", "principal").get(pk=team.agent.pk)
     assert _values(agent) == _values(reference)
@@ -48,7 +49,7 @@ def test_agent_lookup_loads_the_rows_the_orm_loads(team):
     assert not hasattr(agent, "autonomy_at_auth")
     # the joined rows cost no further query, and the agent is a loaded row like any the ORM returns
     with CaptureQueries() as q:
-        assert agent.project.slug and agent.principal.role == "maintainer"
+        assert agent.project.slug and agent.principal and agent.principal.role == "maintainer"
     assert q.count == 0
     assert not agent._state.adding and agent._state.db == "default"
     agent.name = "renamed"
@@ -61,7 +62,8 @@ def test_agent_lookup_without_container_autonomy_or_with_a_revoked_key(team):
     assert agent is not None and agent.pk == team.agent.pk
     assert agent_for_key("brabo_agent_not-a-key") is None
     revoke_agent(actor=team.owner, agent=team.agent)
-    assert agent_for_key(team.agent_key).revoked_at is not None  # authentication refuses it, not the lookup
+    revoked = agent_for_key(team.agent_key)
+    assert revoked is not None and revoked.revoked_at is not None  # authentication refuses it, not the lookup
 
 
 def test_insert_writes_what_objects_create_writes(team):

@@ -8,6 +8,8 @@ API's. Views only read what to show and turn a ``DomainError`` into a message.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.forms import AuthenticationForm
@@ -26,6 +28,16 @@ from projects.models import Agent, Membership, Project, Workspace
 from projects.team_models import Invitation
 
 from .views import _base_context, _roles
+
+
+@dataclass(frozen=True)
+class _MemberRow:
+    """A member on the members page, with what the reader may do to them."""
+
+    member: Membership
+    can_change: bool
+    can_remove: bool
+
 
 ASSIGNABLE = ("developer", "maintainer")
 
@@ -63,10 +75,11 @@ def members(request, new_invitation=None):
     for ws in workspaces:
         role = roles[ws.id]
         manage = role_at_least(role, MAINTAINER)
-        rows = list(Membership.objects.filter(workspace=ws).select_related("user").order_by("user__username"))
-        for m in rows:
-            m.can_change = manage and m.role != OWNER and m.rank <= ROLE_RANK[role]
-            m.can_remove = m.can_change or (m.user_id == request.user.pk and m.role != OWNER)
+        rows = []
+        for m in Membership.objects.filter(workspace=ws).select_related("user").order_by("user__username"):
+            can_change = manage and m.role != OWNER and m.rank <= ROLE_RANK[role]
+            can_remove = can_change or (m.user_id == request.user.pk and m.role != OWNER)
+            rows.append(_MemberRow(m, can_change, can_remove))
         cards.append(
             {
                 "ws": ws,
@@ -79,7 +92,7 @@ def members(request, new_invitation=None):
                 if manage
                 else [],
                 "offer": teams.open_offer(ws.pk),
-                "maintainers": [m for m in rows if m.role == MAINTAINER],
+                "maintainers": [r.member for r in rows if r.member.role == MAINTAINER],
                 "suspended": list(teams.suspended_agents(actor=request.user, workspace=ws)) if manage else [],
             }
         )

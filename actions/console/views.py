@@ -393,7 +393,8 @@ def _decide(request, action_id, fn, **kwargs):
     if decision.patterns:
         text += f" Always allowed — wrote {', '.join(decision.patterns)} to permissions.json."
     elif decision.autonomy_row:
-        text += f" Always allowed — {action.agent.name} now auto-approves every {action.action_type} action."
+        agent = action.agent.name if action.agent else "the agent"
+        text += f" Always allowed — {agent} now auto-approves every {action.action_type} action."
     elif fn is services.approve_always:
         text += " This instance only: it has an external effect, so no pattern was written."
     if decision.outcome != services.OUTCOME_DENIED:

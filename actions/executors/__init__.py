@@ -4,7 +4,7 @@
 flow back through ``actions.execution.settle_executed`` / ``settle_failed``.
 
 Actions registers its own executors here; the containers app registers the ones that run on a host, a
-sandbox or a container (``containers.apps.ContainersConfig.ready``) — actions never imports them. Targets are
+sandbox or a container (plugged in by ``brabo.wiring``) — actions never imports them. Targets are
 "module:function" strings, imported on first use, so a worker loads only what it runs."""
 
 from __future__ import annotations

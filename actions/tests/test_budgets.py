@@ -227,6 +227,7 @@ def test_the_ledger_is_append_only_and_agrees_with_its_events(pay):
     )
     assert events_total == ledger_total(pay)
     entry = SpendEntry.objects.first()
+    assert entry is not None
     with pytest.raises(TypeError):
         SpendEntry.objects.filter(pk=entry.pk).update(amount=0)
     with pytest.raises(TypeError):

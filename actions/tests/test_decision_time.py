@@ -145,7 +145,7 @@ def test_a_click_past_the_expiry_is_a_409_and_settles_it_without_the_sweep(team,
     assert late.json()["reason"] == "action_expired" and "expired" in late.json()["detail"]
     action = ProposedAction.objects.get(id=action_id)
     assert action.status == "expired" and action.decided_by is None and action.settled_at is not None
-    assert action.result["reason"] == "approval_expired"
+    assert action.result is not None and action.result["reason"] == "approval_expired"
     (event,) = SessionEvent.objects.filter(action_id=action_id, type=EXPIRED)
     assert (event.actor_kind, event.actor_label) == ("system", "expiry-check")
     assert not SessionEvent.objects.filter(action_id=action_id, type="proposed_action.approved").exists()

@@ -90,7 +90,9 @@ def _decisions(action_id):
 
 
 def _csrf(page) -> str:
-    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode()).group(1)
+    found = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode())
+    assert found is not None
+    return found.group(1)
 
 
 def test_opening_decides_nothing_and_the_confirm_decides_once(people, inbox, agent_api,

@@ -232,7 +232,8 @@ def test_redis_buckets_are_shared_by_every_process(settings, team, agent_api):
         assert agent_api.propose("terminal", _command(1)).status_code == 201
         fairness._local.clear()
         _refused(agent_api.propose("terminal", _command(2)), "proposal_rate_exceeded")
-        assert float(client.hget(key, "tokens")) < 1
+        tokens = client.hget(key, "tokens")
+        assert tokens is not None and float(tokens) < 1
         assert 0 < client.ttl(key)  # an idle bucket expires: Redis holds no key per agent forever
         assert not fairness._local._state  # the process's own buckets were never used
     finally:

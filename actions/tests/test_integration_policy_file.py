@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,7 +76,7 @@ def test_a_fifo_made_by_an_agent_blocks_nothing_and_auto_approves_nothing(team, 
     assert Path(sandboxed.permissions_path).is_fifo()
 
     # Finding 4: 24 threads blocked opening it. Every door answers instead, naming the FIFO.
-    answers: dict[str, object] = {}
+    answers: dict[str, Any] = {}  # test-client responses
 
     def call():
         from django.db import connection

@@ -57,7 +57,7 @@ def test_an_approved_terminal_action_runs_sandboxed_and_its_output_comes_back_th
     enqueue(action)
     action = wait_settled(action)
 
-    assert action.status == "executed", action.result
+    assert action.status == "executed" and action.result is not None, action.result
     assert action.result["stdout"] == "from the project\n/work\n"
     assert [e.type for e in SessionEvent.objects.filter(action=action)] == [events.ACTION_EXECUTED]
 
@@ -101,7 +101,7 @@ def test_pr_open_and_merge_through_the_worker_with_the_owners_token(
         )
         enqueue(opened)
         opened = wait_settled(opened)
-        assert opened.status == "executed", opened.result
+        assert opened.status == "executed" and opened.result is not None, opened.result
         number = opened.result["pr"]
 
         task = Task.objects.create(project=team.project, title="ship", status="awaiting_approval")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from actions.models import ProposedAction, SessionEvent
 from permissions.action_types import ACTION_TYPES, PERSON_ONLY_TYPES
 
-MINIMAL_PAYLOADS = {
+MINIMAL_PAYLOADS: dict[str, dict[str, Any]] = {
     "terminal": {"command": "git status"},
     "git_commit": {"message": "wip"},
     "write_file": {"path": "README.md", "content": "hi"},

@@ -422,7 +422,7 @@ def test_recording_a_notifying_event_enqueues_after_commit_and_never_fails_the_c
 
 
 def test_the_sweep_hands_out_events_nobody_claimed(team, make_action, monkeypatch):
-    sent = []
+    sent: list[int] = []
     monkeypatch.setattr(notifications, "enqueue", sent.append)
     event = _pending_event(team.project, make_action(team.project))
     handled = _pending_event(team.project, make_action(team.project))

@@ -80,7 +80,7 @@ def test_policy_check_exits_by_decision_from_the_command_line_as_brabo_policy_ch
         data={"allow": ["Terminal(ls)"], "deny": ["Terminal(curl)"], "ask": []},
         actor=team.owner,
     )
-    codes = {}
+    codes: dict[str, str | int | None] = {}
     for command in ("ls", "make x", "curl x"):
         try:
             Command(stdout=io.StringIO()).run_from_argv(

@@ -59,7 +59,8 @@ def test_a_failing_provider_that_echoes_the_token_leaks_it_nowhere(
 
     assert len(fake.requests) >= 3  # the echo really happened: the provider saw the token each time
     assert retried.status == "executed" and retried.attempts == 2, retried.result
-    assert refused.status == "failed" and refused.result["error"]["code"] == "provider_rejected"
+    assert refused.status == "failed" and refused.result is not None
+    assert refused.result["error"]["code"] == "provider_rejected"
     assert "[REDACTED]" in refused.result["error"]["message"]
 
     worker_log = worker_dirs.log_text()

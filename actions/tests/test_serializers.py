@@ -51,7 +51,8 @@ def test_action_data_matches_the_declared_serializer_in_every_state(team):
         task.pk
     )
     assert action_data(ProposedAction.objects.get(pk=by_person.pk))["agent"] is None
-    assert timezone.is_aware(ProposedAction.objects.get(pk=denied.pk).settled_at)
+    settled_at = ProposedAction.objects.get(pk=denied.pk).settled_at
+    assert settled_at is not None and timezone.is_aware(settled_at)
 
 
 @pytest.mark.parametrize(

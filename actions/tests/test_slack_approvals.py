@@ -422,7 +422,9 @@ def test_always_allow_from_slack_writes_the_pattern_the_message_announced(
     post = [c for c in fake.of("chat.postMessage") if c["args"]["channel"] == "#approvals"][-1]["args"]
     section = post["blocks"][0]["text"]["text"]
     assert "Approving runs `make build`." in section
-    announced = re.search(r"Always allow also writes `([^`]+)`", section).group(1)
+    found = re.search(r"Always allow also writes `([^`]+)`", section)
+    assert found is not None
+    announced = found.group(1)
     assert [b["action_id"] for b in post["blocks"][-1]["elements"]] == [
         slack.APPROVE,
         slack.DENY,

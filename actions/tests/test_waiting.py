@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -100,7 +101,7 @@ def test_wait_for_through_redis_pubsub(settings):
 
     settings.BRABO_REDIS_URL = url
     state = {"done": False}
-    box = {}
+    box: dict[str, object] = {}
     subscribed = threading.Event()
     real_redis = waiting._redis
 
@@ -120,7 +121,7 @@ def test_wait_for_through_redis_pubsub(settings):
             ps.subscribe = subscribe
             return ps
 
-        client.pubsub = pubsub
+        client.pubsub = pubsub  # type: ignore[method-assign]  # a spy on this one client only
         return client
 
     waiting._redis = spying_redis
@@ -162,15 +163,18 @@ def test_a_vanished_waiter_blocks_the_task_and_reattaching_undoes_it(team):
         format="json",
     ).json()
     assert detect_vanished_waiters(older_than_seconds=600) == 0  # the agent just proposed
-    ProposedAction.objects.filter(id=created["id"]).update(
-        waiter_seen_at=timezone.now() - timezone.timedelta(hours=1)
-    )
+    ProposedAction.objects.filter(id=created["id"]).update(waiter_seen_at=timezone.now() - timedelta(hours=1))
     assert detect_vanished_waiters(older_than_seconds=600) == 1
     task.refresh_from_db()
     assert (task.status, task.blocked_source) == ("blocked", "infra")
     assert created["id"] in task.blocked_reason
     ev = SessionEvent.objects.filter(type="backlog.task_status_changed").last()
-    assert ev.payload["status"] == "blocked" and ev.payload["source"] == "infra" and ev.actor_kind == "system"
+    assert (
+        ev is not None
+        and ev.payload["status"] == "blocked"
+        and ev.payload["source"] == "infra"
+        and ev.actor_kind == "system"
+    )
     assert detect_vanished_waiters(older_than_seconds=600) == 0  # once
     # The agent re-attaches by id (state is in the database): the task waits again.
     agent.get(f"/api/actions/{created['id']}/wait/?timeout=0")
@@ -242,7 +246,7 @@ def test_a_publish_landing_between_the_check_and_the_wait_is_not_lost(settings):
             waiting._publish_now("race")  # lands after this check read "not done"
         return answer
 
-    box = {}
+    box: dict[str, object] = {}
     t = threading.Thread(
         target=lambda: box.update(result=waiting.wait_for("race", is_done, timeout=600, recheck=600)),
         daemon=True,

@@ -146,7 +146,7 @@ def test_mounted_start_is_handed_to_the_runner_and_settles_from_its_report(world
     assert state(mounted) == "provisioning"
 
     work = claim_work(runner, timeout=0)
-    assert work.action_id == action.id
+    assert work is not None and work.action_id == action.id
     assert claim_work(runner, timeout=0) is None  # claimed once
     settled = report(runner, action.id, outcome="executed", result={"container": "abc"})
     assert settled.status == "executed" and settled.result == {"container": "abc"}
@@ -195,4 +195,5 @@ def test_a_runners_long_poll_sleeps_until_work_is_handed_off(world, team, make_a
     action = run(make_action(mounted, "container_start", {}))  # the worker hands it off
     poller.join(timeout=60)
     assert not poller.is_alive()
-    assert box["work"].action_id == action.id and box["work"].runner_id == runner.id
+    work = box["work"]
+    assert work is not None and work.action_id == action.id and work.runner_id == runner.id

@@ -10,11 +10,14 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from brabo_client import runner as rp
+from containers.models import Runner
+from projects.models import Project
 
 from .live_server import ServerProcess, wait_until
 
@@ -310,7 +313,13 @@ def live(tmp_path, team, world, settings):
     procs = []
 
     class Live:
-        pass
+        project: Project
+        runner: Runner
+        key: str
+        server: ServerProcess
+        root: Path
+        log: Path
+        start_runner: Callable[..., subprocess.Popen]
 
     live = Live()
     live.project, live.runner, live.key, live.server = project, runner, key, server
@@ -467,7 +476,7 @@ def test_an_ask_already_shown_must_still_be_answered_after_mode_auto(tmp_path):
 
     out = io.StringIO()
     console = rp.Console(mode="ask", mode_file=None, interactive=True, out=out)
-    answer = {}
+    answer: dict[str, bool] = {}
     asking = threading.Thread(target=lambda: answer.setdefault("yes", console.confirm("$ rm -rf build", 30)))
     asking.start()
     wait_until(lambda: "Run it?" in out.getvalue(), 10, "the question")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -73,7 +75,7 @@ def test_a_terminal_in_a_runner_project_goes_to_its_runner_and_back(team, world,
 
 def test_no_connected_runner_is_a_named_failure(team, runner_project, make_action, settings):
     runner = Runner.objects.create(project=runner_project, name="old", key_hash="x" * 64)
-    Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now() - timezone.timedelta(hours=1))
+    Runner.objects.filter(id=runner.id).update(last_seen_at=timezone.now() - timedelta(hours=1))
     action = make_action(runner_project, "terminal", {"command": "ls"})
     execution.execute(action.id)
     action.refresh_from_db()
@@ -244,7 +246,8 @@ def test_a_runner_revoked_after_it_authenticated_claims_and_reports_nothing(
     authenticated = Runner.objects.get(id=created["id"])  # what the request holds, loaded before the revoke
     held = make_action(runner_project, "terminal", {"command": "make build"})
     execution.execute(held.id)
-    assert runners.claim_work(authenticated, timeout=0).action_id == held.id
+    work = runners.claim_work(authenticated, timeout=0)
+    assert work is not None and work.action_id == held.id
     queued = make_action(runner_project, "terminal", {"command": "make test"})
     execution.execute(queued.id)
 
@@ -324,7 +327,7 @@ def test_without_a_connected_runner_file_and_git_work_fails_by_name_and_nothing_
     team, runner_project, make_action, action_type, payload
 ):
     stale = Runner.objects.create(project=runner_project, name="old", key_hash="y" * 64)
-    Runner.objects.filter(id=stale.id).update(last_seen_at=timezone.now() - timezone.timedelta(hours=1))
+    Runner.objects.filter(id=stale.id).update(last_seen_at=timezone.now() - timedelta(hours=1))
     before = _server_files(runner_project)
     action = make_action(runner_project, action_type, payload)
     execution.execute(action.id)

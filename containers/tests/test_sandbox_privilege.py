@@ -239,7 +239,9 @@ def test_ordinary_work_still_runs(team, sandbox, folder):
 
 def test_the_probe_passes_here_and_refuses_a_privileged_sandbox(sandbox):
     assert bwrap.sandbox_guarantee().ok
-    verdict = sb.probe(PrivilegedLauncher(bwrap.bwrap_path()))
+    path = bwrap.bwrap_path()
+    assert path is not None  # the sandbox fixture found bwrap
+    verdict = sb.probe(PrivilegedLauncher(path))
     assert not verdict.ok and verdict.code == "sandbox_privileged"
     assert "CapEff is" in verdict.why and "(must be 0)" in verdict.why
     if ROOT:

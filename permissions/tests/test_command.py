@@ -129,8 +129,15 @@ def test_r12_2_a_program_that_waits_for_each_verdict_gets_it_while_stdin_stays_o
         text=True,
         cwd=REPO,
     )
+    assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None  # all piped
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
+    stdout = proc.stdout
+
+    def pump() -> None:
+        for line in stdout:
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
     try:
         for command in ("rm -rf /", "ls"):
             proc.stdin.write(

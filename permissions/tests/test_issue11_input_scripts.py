@@ -193,7 +193,12 @@ def test_python_fed_code_on_its_input_stays_opaque():  # issue 11, R4.9
         "perl /dev/stdin <<< 'x'",
         "python3 -u - <<'EOF'\nx\nEOF",
     ):
-        allow = ("Terminal(python3)", "Terminal(python3 -)", "Terminal(node)", "Terminal(perl /dev/stdin)")
+        allow: tuple[str, ...] = (
+            "Terminal(python3)",
+            "Terminal(python3 -)",
+            "Terminal(node)",
+            "Terminal(perl /dev/stdin)",
+        )
         allow = (*allow, "Terminal(python3 -u -)")
         v = term(command, allow=allow, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
         assert v.decision == "require_approval" and v.reason == "unparseable", command

@@ -8,6 +8,7 @@ measures the times).
 """
 
 import gc
+import io
 import json
 
 from permissions.cli import run_eval
@@ -16,8 +17,9 @@ from permissions.decide import DecisionRequest, Permissions, decide
 from .helpers import HOST
 
 
-class _Recorder:
+class _Recorder(io.StringIO):
     def __init__(self) -> None:
+        super().__init__()
         self.writes: list[str] = []
 
     def write(self, text: str) -> int:

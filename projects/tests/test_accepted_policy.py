@@ -111,7 +111,7 @@ def test_always_allow_while_the_file_differs_keeps_the_outside_change_outside(te
         project=team.project, action_type="terminal", payload={"command": "npm test"}, agent=agent
     )
     approve_always(action_id=action.action.id, actor=team.developer)
-    accepted = json.loads(AcceptedPolicy.objects.get(project=team.project).content)
+    accepted = json.loads(AcceptedPolicy.objects.get(project=team.project).content or "")
     assert accepted["allow"] == ["Terminal(npm test)"] and accepted["ask"] == ["Terminal(git push)"]
     on_disk = json.loads(team.project.permissions_path.read_text())
     assert on_disk["allow"] == ["Terminal(npm test)"] and on_disk["ask"] == []  # both got the pattern
@@ -168,7 +168,8 @@ def test_the_upgrade_records_the_file_on_disk_as_accepted_by_nobody(team, tmp_pa
     row = AcceptedPolicy.objects.filter(project=team.project).first()
     if kind == "file":
         assert (
-            row.content == '{"allow": ["Terminal(ls)"]}'
+            row is not None
+            and row.content == '{"allow": ["Terminal(ls)"]}'
             and row.accepted_by is None
             and row.source == "upgrade"
         )

@@ -240,11 +240,13 @@ def test_the_migration_attributes_old_secrets_to_the_owner_unless_ownership_move
     assert creds.get().provider_token_set_by_id == team.owner.pk
     # a transfer after the token was set: nobody is credited, the new owner must confirm
     creds.update(provider_token_set_by=None)
+    set_at = creds.get().provider_token_set_at
+    assert set_at is not None
     WorkspaceEvent.objects.create(
         workspace=team.ws,
         type="workspace.ownership_transferred",
         actor_kind="user",
-        created_at=creds.get().provider_token_set_at + timedelta(seconds=1),
+        created_at=set_at + timedelta(seconds=1),
     )
     migration.attribute_existing_secrets(apps, None)
     assert creds.get().provider_token_set_by_id is None

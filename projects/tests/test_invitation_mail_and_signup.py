@@ -32,7 +32,9 @@ def _invite_in_console(team, who="newbie@example.com", role="developer"):
     r = c.post(f"/admin/console/members/{team.ws.id}/invite/", {"invitee": who, "role": role})
     assert r.status_code == 200
     page = html.unescape(r.content.decode())
-    link = re.search(r"(http://testserver/invite/[^<\s]+)", page).group(1)
+    found = re.search(r"(http://testserver/invite/[^<\s]+)", page)
+    assert found is not None
+    link = found.group(1)
     return page, link
 
 

@@ -26,7 +26,8 @@ def _postgres_only():
 
 def _race(fns):
     barrier = threading.Barrier(len(fns))
-    outcomes, errors = [None] * len(fns), []
+    outcomes: list[tuple[str, object] | None] = [None] * len(fns)
+    errors: list[BaseException] = []
 
     def run(i):
         try:

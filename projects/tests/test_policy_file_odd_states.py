@@ -128,9 +128,10 @@ class Holder:
             stdout=subprocess.PIPE,
             text=True,
         )
-        assert self.proc.stdout.readline().strip() == "held"
+        assert self.proc.stdout is not None and self.proc.stdout.readline().strip() == "held"
 
     def release(self):
+        assert self.proc.stdin is not None  # piped
         self.proc.stdin.close()
         self.proc.wait(timeout=60)
 

@@ -75,6 +75,7 @@ def test_no_other_secret_shown_once_is_kept_either(team, endpoint):
     """Personal tokens, agent key rotations and invitation links: whether or not the endpoint honours the
     header, no record holds the secret, and a second POST never repeats the first's secret."""
     owner = team.world.client(team.owner)
+    body: dict[str, object]
     if endpoint == "personal_token":
         path, body, field = "/api/tokens/", {"name": "ci"}, "key"
     elif endpoint == "agent_rotation":

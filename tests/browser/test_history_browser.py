@@ -60,7 +60,8 @@ def test_history_filters(page, team, world, shot):
 def test_clicking_through_the_console_never_trips_the_stream_limit(page, team, settings):
     settings.BRABO_SSE_MAX_STREAMS = 2  # a person may have two tabs; this one navigates many times
     settings.BRABO_SSE_HEARTBEAT = 600  # the server would notice a left page only this late
-    refused, opened = [], []
+    refused: list[str] = []
+    opened: list[str] = []
 
     def seen(response):
         if "/events/stream/" in response.url:

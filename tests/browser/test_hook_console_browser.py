@@ -43,4 +43,4 @@ def test_a_claude_code_tool_call_is_approved_in_the_console(page, team, live_ser
     out = answers[0]["hookSpecificOutput"]
     assert out["permissionDecision"] == "allow" and "approved by max" in out["permissionDecisionReason"]
     action = ProposedAction.objects.get()
-    assert action.payload["runs_in"] == "agent" and action.decided_by.username == "max"
+    assert action.payload["runs_in"] == "agent" and action.decided_by and action.decided_by.username == "max"

@@ -22,7 +22,9 @@ def test_invite_by_email_then_create_an_account_from_the_link(page, browser, liv
     page.get_by_role("button", name="Invite").click()
     page.get_by_text("An e-mail with the link went to zoe@example.com.").wait_for()
     (sent,) = mail.outbox
-    link = re.search(r"(http://\S+/invite/\S+)", sent.body).group(1)
+    found = re.search(r"(http://\S+/invite/\S+)", str(sent.body))
+    assert found is not None
+    link = found.group(1)
 
     other = browser.new_context(viewport={"width": 420, "height": 900}, base_url=live_server.url)
     try:

@@ -56,7 +56,7 @@ def test_invite_accept_remove_and_reassign_in_the_console(page, browser, live_se
     row.get_by_role("button", name="Reassign").click()
     page.get_by_text("Agent dev-api now acts for dev").wait_for()
     agent = Agent.objects.get(pk=team.agent.pk)
-    assert agent.suspended_at is None and agent.principal.user == team.developer
+    assert agent.suspended_at is None and agent.principal and agent.principal.user == team.developer
 
 
 def test_tokens_and_agent_key_rotation_in_the_console(page, team, shot):

@@ -57,7 +57,7 @@ def test_postgres_restart_under_load_gives_clear_503s_and_loses_nothing(private_
                 while not stop.is_set():  # the same proposal, retried until it is answered
                     try:
                         r = http.post("/api/actions/", json=body, headers={"Idempotency-Key": idem})
-                        code = r.status_code
+                        code: int | str = r.status_code
                     except httpx.TransportError:
                         code = "transport"
                     with lock:
@@ -94,7 +94,7 @@ def test_postgres_restart_under_load_gives_clear_503s_and_loses_nothing(private_
         rows = conn.execute(
             "SELECT payload->>'note', count(*) FROM actions_proposedaction GROUP BY 1"
         ).fetchall()
-    stored = dict(rows)
+    stored: dict[str, int] = dict(rows)
     duplicated = sum(1 for n in stored.values() if n > 1)
     accounted = sum(1 for idem in answered if stored.get(idem) == 1)
     print(f"[fault:postgres] {len(answered)} proposed, {accounted} accounted for, {duplicated} duplicated")

@@ -23,7 +23,9 @@ def test_the_agents_page_counts_each_pending_action_once_whatever_the_autonomy_r
         r = agent_api.propose("terminal", {"command": f"cat notes-{n}.txt"})
         assert r.json()["status"] == "pending"
     page = login(team.maintainer).get("/admin/console/agents/").content.decode()
-    row = re.search(r"dev-api.*?</tr>", page, re.S).group(0)
+    found = re.search(r"dev-api.*?</tr>", page, re.S)
+    assert found is not None
+    row = found.group(0)
     assert re.search(r"\b5\b", row) and not re.search(r"\b(10|15|20)\b", row)
 
 

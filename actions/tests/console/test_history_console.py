@@ -83,7 +83,9 @@ def test_pages_by_keyset_and_a_forged_cursor_is_a_named_error(team, agent_api, l
     NewestFirst.page_size = 10
     try:
         first = _text(c.get(URL))
-        nxt = html.unescape(re.search(r'href="([^"]+)" rel="next"', first).group(1))
+        found = re.search(r'href="([^"]+)" rel="next"', first)
+        assert found is not None
+        nxt = html.unescape(found.group(1))
         second = _text(c.get(nxt))
         one, two = _sentences(first), _sentences(second)
         assert len(one) == len(two) == 10 and not set(one) & set(two)

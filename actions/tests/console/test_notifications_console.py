@@ -30,7 +30,9 @@ def test_a_maintainer_adds_a_webhook_and_sees_its_secret_once(team, login):
     client = login(team.maintainer)
     answer = _create(client, team.ws)
     assert answer.status_code == 200
-    secret = re.search(r"data-secret>(whsec_[^<]+)<", answer.content.decode()).group(1)
+    found = re.search(r"data-secret>(whsec_[^<]+)<", answer.content.decode())
+    assert found is not None
+    secret = found.group(1)
     endpoint = WebhookEndpoint.objects.get()
     assert (endpoint.format, endpoint.kinds, endpoint.created_by) == (
         "slack",
@@ -75,7 +77,9 @@ def test_the_delivery_log_shows_status_attempts_and_last_answer(team, login):
         last_error="the receiver answered 503", next_attempt_at=timezone.now(),
     )  # fmt: skip
     page = client.get(PAGE).content.decode()
-    row = re.search(r'<tr data-delivery="[^"]+">(.*?)</tr>', page, re.S).group(1)
+    found = re.search(r'<tr data-delivery="[^"]+">(.*?)</tr>', page, re.S)
+    assert found is not None
+    row = found.group(1)
     # the event in words, not its code (issue 25)
     assert "Budget threshold crossed" in row and "budget.threshold_crossed" not in row
     assert "pending" in row and "503" in row and ">2<" in row

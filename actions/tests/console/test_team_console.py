@@ -30,7 +30,9 @@ def test_inviting_from_the_console_shows_the_link_once_and_a_developer_is_refuse
         f"/admin/console/members/{team.ws.id}/invite/", {"invitee": "nina@example.com", "role": "developer"}
     )
     assert r.status_code == 200
-    link = re.search(r"data-secret>([^<]+)<", r.content.decode()).group(1)
+    found = re.search(r"data-secret>([^<]+)<", r.content.decode())
+    assert found is not None
+    link = found.group(1)
     assert "/invite/brabo_invite_" in link
     assert Invitation.objects.get(email="nina@example.com").token_hash not in link
     # the next visit does not show it again
@@ -76,7 +78,7 @@ def test_removing_from_the_console_suspends_and_reassigning_lifts_it(team, login
     )
     assert "Agent dev-api now acts for dev" in r.content.decode()
     agent = Agent.objects.get(pk=team.agent.pk)
-    assert agent.suspended_at is None and agent.principal.user == team.developer
+    assert agent.suspended_at is None and agent.principal and agent.principal.user == team.developer
     assert WorkspaceEvent.objects.filter(type="member.removed", actor_label="olivia").exists()
 
 
@@ -106,7 +108,9 @@ def test_keys_page_lists_tokens_without_values_and_rotates_keys(team, login):
     assert 'data-agent="dev-api"' in body and "dev-evil" not in body
 
     r = mx.post("/admin/console/keys/tokens/", {"name": "ci"})
-    new_key = re.search(r"data-secret>([^<]+)<", r.content.decode()).group(1)
+    found = re.search(r"data-secret>([^<]+)<", r.content.decode())
+    assert found is not None
+    new_key = found.group(1)
     assert (
         new_key.startswith("brabo_user_") and PersonalToken.objects.filter(user=team.maintainer).count() == 2
     )
@@ -118,7 +122,9 @@ def test_keys_page_lists_tokens_without_values_and_rotates_keys(team, login):
     assert PersonalToken.objects.get(pk=token.pk).revoked_at is None
 
     r = mx.post(f"/admin/console/keys/agents/{team.agent.id}/rotate/", {"overlap_minutes": "0"})
-    rotated = re.search(r"data-secret>([^<]+)<", r.content.decode()).group(1)
+    found = re.search(r"data-secret>([^<]+)<", r.content.decode())
+    assert found is not None
+    rotated = found.group(1)
     assert Agent.objects.get(pk=team.agent.pk).key_hash == Agent.hash_key(rotated)
     # a developer sees no agent keys to rotate and is refused when trying
     assert 'data-agent="dev-api"' not in login(team.developer).get(KEYS).content.decode()

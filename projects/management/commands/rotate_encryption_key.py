@@ -29,7 +29,7 @@ class Command(BaseCommand):
         done: dict[str, int] = {}
         unreadable: list[str] = []
         for model, fields in encrypted_fields():
-            label = model._meta.verbose_name_plural
+            label = str(model._meta.verbose_name_plural)
             done[label] = 0
             for pk in model._default_manager.order_by("pk").values_list("pk", flat=True):
                 moved, bad = self._row(model, fields, pk)
