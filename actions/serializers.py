@@ -83,6 +83,8 @@ class ActionSerializer(serializers.ModelSerializer):
             "updated_at",
             "approvals",
             "expires_at",
+            "decision_message",
+            "execute_after",
         ]
 
     def get_approvals(self, a) -> dict | None:
@@ -111,6 +113,22 @@ def action_data(a: ProposedAction) -> dict:
 
 
 class DenySerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="returned to the agent as the result"
+    )
+
+
+class ApproveSerializer(serializers.Serializer):
+    message = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="your words to the agent (issue 28)"
+    )
+
+
+class AnswerSerializer(serializers.Serializer):
+    answer = serializers.CharField(max_length=2000, help_text="the answer the agent gets as the result")
+
+
+class CancelSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
 
 
