@@ -1005,7 +1005,7 @@ _ENTRIES: tuple[Code, ...] = (
         "answer_required",
         409,
         "This is an agent's question (ask_human): it is answered, not approved.",
-        "POST /api/actions/{id}/answer/ with {\"answer\": TEXT}, or deny it with a reason.",
+        'POST /api/actions/{id}/answer/ with {"answer": TEXT}, or deny it with a reason.',
     ),
     _err(
         "not_a_question",
