@@ -49,6 +49,7 @@ from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.models import Membership
 from projects.services import require_person, require_workspace_role
 from projects.team_events import (
+    SUBSCRIPTION_CHANGED,
     WEBHOOK_CREATED,
     WEBHOOK_DELETED,
     WEBHOOK_DISABLED,
@@ -689,6 +690,7 @@ def rotate_endpoint_secret(*, actor, endpoint: WebhookEndpoint) -> tuple[Webhook
     return locked, secret
 
 
+@transaction.atomic
 def set_subscription(*, user, project, kinds) -> NotificationSubscription:
     """A person's own subscriptions on a project they reach: none their role on the project may not read in
     the API (a developer does not subscribe to budgets)."""
@@ -707,9 +709,22 @@ def set_subscription(*, user, project, kinds) -> NotificationSubscription:
             reason="notification_kind_above_role",
         )
     chosen = [k for k in KINDS if k in asked]
+    before = subscribed_kinds(user, project, role)
     row, _ = NotificationSubscription.objects.update_or_create(
         user=user, project=project, defaults={"kinds": chosen}
     )
+    if before != chosen:  # issue 28: on the workspace's log, as every other notification setting
+        record_team_event(
+            project.workspace_id,
+            SUBSCRIPTION_CHANGED,
+            actor=user,
+            payload={
+                "projectId": str(project.id),
+                "project": project.name,
+                "kinds": chosen,
+                "before": before,
+            },
+        )
     return row
 
 

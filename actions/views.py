@@ -26,7 +26,7 @@ from brabo.errors import DomainError
 from brabo.openapi import error_responses
 from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
-from permissions.action_types import ACTION_TYPES
+from permissions.action_types import ACTION_TYPES, QUESTION_TYPES
 from projects.api_base import TenantScopedViewSet, visible_project_or_404
 from projects.authentication import request_agent
 from projects.models import Task
@@ -149,7 +149,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         responses={201: action_union(), **error_responses(404, 429)},  # 429: the caps of issue 24
         parameters=[
             OpenApiParameter(
-                "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
+                "wait",
+                OpenApiTypes.NUMBER,
+                description="seconds to wait for an auto-approved result, or for the answer to an ask_human question",
             ),
             OpenApiParameter(
                 "Idempotency-Key",
@@ -190,8 +192,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
                 data["hints"] = decision.hints
             return data
 
-        # R8.4 — the result comes back in the same call
-        wait = wait if action.status != PENDING else 0.0
+        # R8.4 — the result comes back in the same call; a question (issue 28) waits for its answer too
+        wait = wait if action.status != PENDING or action.action_type in QUESTION_TYPES else 0.0
         return _answer_when_settled(request, action, wait, answer, status.HTTP_201_CREATED)
 
     @extend_schema(
