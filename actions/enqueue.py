@@ -81,8 +81,9 @@ def _clear_due(action_id) -> None:
 
 def release_held(*, now=None, limit: int = 500) -> int:
     """Issue 28 — the wait timers: every approved action whose rule's wait is over becomes due for dispatch
-    (status-guarded, one ``proposed_action.wait_ended`` event each), in its own transaction, and the outbox
-    relays it after the commit. ``now``: the clock (tests pass a later one; nobody sleeps). Returns how many
+    and is no longer held (``execute_after`` cleared: the claim's guard reads it; the approval's and this
+    release's ``proposed_action.wait_ended`` events keep the times), status-guarded, each in its own
+    transaction; the outbox relays it after the commit. ``now``: the clock (tests pass a later one; nobody sleeps). Returns how many
     were released."""
     from .events import ACTION_WAIT_ENDED, Actor, record
 
@@ -97,7 +98,7 @@ def release_held(*, now=None, limit: int = 500) -> int:
         with transaction.atomic():
             if not ProposedAction.objects.filter(
                 id=action_id, status=APPROVED, dispatch_due=False, execute_after__lte=now
-            ).update(dispatch_due=True, updated_at=timezone.now()):
+            ).update(dispatch_due=True, execute_after=None, updated_at=timezone.now()):
                 continue  # cancelled, or released by another sweep, meanwhile
             record(
                 ACTION_WAIT_ENDED,

@@ -73,7 +73,7 @@ class ProposedAction(models.Model):
     # answer to an ask_human question (also its result); returned to the waiting agent.
     decision_message = models.TextField(blank=True)
     # Issue 28: a rule's wait timer holds an approved action until this time; no worker claims it before
-    # (the claim reads it), and the outbox sweep dispatches it when it comes. NULL: runnable at once.
+    # (the claim reads it), and the outbox sweep dispatches it when it comes, clearing it. NULL: not held.
     execute_after = models.DateTimeField(null=True, blank=True)
     # git_merge: the PR it merges (R8.2 conflict checks).
     merge_pr = models.CharField(max_length=200, blank=True)

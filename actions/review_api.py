@@ -44,13 +44,17 @@ class _ConfigurerViewSet(TenantScopedViewSet):
         """Reading is the same rule as changing (maintainer+, not restricted): the services' own guard."""
         reviewers.require_configurer(self.request.user, workspace_id, what)
 
-    def list(self, request, *args, **kwargs):
-        require_person(request.user, "Reading teams and webhooks")
-        qs = self.get_queryset().filter(workspace_id__in=_configurable_workspaces(request.user))
-        workspace = request.query_params.get("workspace")
-        if workspace:
-            qs = qs.filter(workspace_id=workspace) if _is_uuid(workspace) else qs.none()
-        return Response(self.get_serializer(qs, many=True).data)
+    def base_queryset(self):
+        qs = super().base_queryset()
+        if self.action == "list":
+            # a list shows only what the caller may read: their workspaces where they configure (the tenant
+            # scope is applied on top by get_queryset), optionally one of them (?workspace=)
+            require_person(self.request.user, "Reading teams and webhooks")
+            qs = qs.filter(workspace_id__in=_configurable_workspaces(self.request.user))
+            workspace = self.request.query_params.get("workspace")
+            if workspace:
+                qs = qs.filter(workspace_id=workspace) if _is_uuid(workspace) else qs.none()
+        return qs
 
 
 def _is_uuid(text: str) -> bool:

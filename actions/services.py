@@ -623,9 +623,8 @@ def _cancel_held(action_id, actor, reason: str) -> Decision:
         return Decision(action=action, outcome=OUTCOME_CANCELLED)  # a second click: the same answer
     if action.status != APPROVED or action.execute_after is None or action.execute_after <= now:
         raise DomainError(
-            "This action is not held by a wait timer (it is "
-            f"{action.status}{', its wait is over' if action.execute_after is not None else ''}); only an approved "
-            "action still waiting can be cancelled. A pending action is denied instead.",
+            f"This action is not held by a wait timer (it is {action.status}); only an approved action still "
+            "waiting can be cancelled. A pending action is denied instead.",
             status=409,
             reason="not_held",
         )
