@@ -136,7 +136,7 @@ def test_names_a_rule_could_never_use_are_refused(team, mia, extra, field, says)
     )
     assert resp.status_code == 400, resp.json()
     assert resp.json()["reason"] == "invalid" and says in resp.json()["detail"]
-    assert field in resp.json().get("field", field)
+    assert field in resp.json()["errors"]
     assert not team.project.approval_rules.exists()
 
 
