@@ -28,6 +28,7 @@ MINIMAL_PAYLOADS = {
     "container_stop": {},
     "container_remove": {},
     "spend": {"amount": 12.5, "currency": "EUR", "purpose": "CI minutes"},
+    "ask_human": {"question": "Which region?"},  # issue 28
 }
 
 
