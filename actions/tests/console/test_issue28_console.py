@@ -37,9 +37,7 @@ def test_a_named_rule_says_who_it_waits_for_and_offers_approve_only_to_them(team
     owners = login(team.owner).get(detail).content.decode()
     assert "members of team <strong>security</strong> may approve" in owners
     assert "Waiting for 1 more approval from a member of team security (mia can approve)." in owners
-    assert (
-        "You are not one of this rule's reviewers." in owners and 'data-action="approve"' not in owners
-    )
+    assert "You are not one of this rule's reviewers." in owners and 'data-action="approve"' not in owners
     assert 'data-action="deny"' in owners  # R2.2's role still denies
 
     mias = login(mia).get(detail).content.decode()
