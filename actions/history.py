@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from brabo import domain
+from permissions.action_types import QUESTION_TYPES
 from permissions.messages import sentence as reason_sentence
 from projects import team_events
 
@@ -155,6 +156,10 @@ def _what(event) -> str:
     return f"{action.action_type} “{line}”" if line else action.action_type
 
 
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -178,6 +183,10 @@ def _describe(event) -> str:
     who = actor_text(event)
     p = event.payload if isinstance(event.payload, dict) else {}
     t = event.type
+    action = getattr(event, "action", None)
+    if t == domain.ACTION_CREATED and action is not None and action.action_type in QUESTION_TYPES:
+        question = _short(str(action.payload.get("question", "")), 200)
+        return f"{who} asked: “{question}” — a person answers."
     if t == domain.ACTION_CREATED:
         verdict = {
             "auto_approved": "approved by a rule",
@@ -187,7 +196,20 @@ def _describe(event) -> str:
         why = reason_sentence(p.get("reason"), p.get("scopeRoot"))
         return f"{who} proposed {_what(event)} — {verdict}: {why}."
     if t == domain.ACTION_APPROVED:
-        return f"{who} approved {_what(event)}."
+        text = f"{who} approved {_what(event)}"
+        if p.get("message"):
+            text += f" with “{_short(str(p['message']), 200)}”"
+        if p.get("waitMinutes"):
+            text += f"; it waits {p['waitMinutes']} minutes before it runs"
+        return text + "."
+    if t == events.ACTION_ANSWERED:
+        question = _short(str(action.payload.get("question", "")), 120) if action is not None else ""
+        answer = _short(str(p.get("answer", "")), 200)
+        return f"{who} answered “{question}”: “{answer}”." if question else f"{who} answered: “{answer}”."
+    if t == events.ACTION_CANCELLED:
+        return f"{who} cancelled {_what(event)} while its wait timer held it; it will not run."
+    if t == events.ACTION_WAIT_ENDED:
+        return f"The wait timer of {_what(event)} ended; it goes to the worker."
     if t == events.ACTION_APPROVAL_ADDED:
         return f"{who} added an approval to {_what(event)}; it waits for the others."
     if t == domain.ACTION_DENIED:
