@@ -717,7 +717,7 @@ def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Deci
 
 def preview_always(action: ProposedAction) -> dict:
     """What a click of "Always allow" would write (R7.2–R7.4), without writing it. The console shows this."""
-    if action.action_type in ALWAYS_ALLOW_REFUSED:
+    if action.action_type in ALWAYS_ALLOW_REFUSED or action.action_type in QUESTION_TYPES:
         return {"refused": True, "patterns": [], "autonomy_row": None}
     # R7.4 (RN-509): a dev-<module> agent's click writes its autonomy row, terminal included. That grants
     # every command of its type (floor, caps and deny still apply), so the console never makes it one click:

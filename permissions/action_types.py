@@ -69,7 +69,6 @@ ALWAYS_ALLOW_REFUSED: frozenset[str] = frozenset(
         "instruction_patch",
         "parallelize",
         "raise_max_parallel",
-        "ask_human",  # issue 28: each question is answered by a person, never by a remembered click
     }
 )
 
@@ -77,7 +76,8 @@ ALWAYS_ALLOW_REFUSED: frozenset[str] = frozenset(
 PERSON_ONLY_TYPES: frozenset[str] = frozenset({"container_stop", "container_remove"})
 
 # Issue 28: a question to a person. No policy, autonomy row or autopilot decides it (always pending until a
-# person answers or denies it, or it expires) and no worker executes it: the answer is its result.
+# person answers or denies it, or it expires) and no worker executes it: the answer is its result. It is
+# answered, never approved, so "Always allow" is not offered either (apart from R7.1's list, which SPEC fixes).
 QUESTION_TYPES: frozenset[str] = frozenset({"ask_human"})
 
 # R2.3 — these suspend the Dev Lead's turn while pending.
