@@ -672,8 +672,12 @@ def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Deci
     if _settled_expired(action):
         return Decision(action=action, outcome=OUTCOME_EXPIRED)
     if action.status != PENDING:
+        held = action.status == APPROVED and action.execute_after is not None
         raise DomainError(
-            "This action was already approved; it can no longer be denied.",
+            "This action was already approved; it can no longer be denied."
+            + (
+                " Its rule's wait timer still holds it: cancel it instead (POST .../cancel/)." if held else ""
+            ),
             status=409,
             reason="action_already_approved",
         )

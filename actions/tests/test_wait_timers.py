@@ -82,6 +82,9 @@ def test_a_held_approval_cancelled_while_waiting_never_runs(team, in_process_wor
     agent = team.world.client(agent_key=team.agent_key).post(url, {}, format="json")
     assert agent.status_code == 403
 
+    deny = team.world.client(team.maintainer).post(f"/api/actions/{action_id}/deny/", {}, format="json")
+    assert deny.status_code == 409 and "cancel it instead" in deny.json()["detail"]
+
     cancelled = team.world.client(team.maintainer).post(url, {"reason": "freeze until Monday"}, format="json")
     assert cancelled.status_code == 200, cancelled.content
     body = cancelled.json()
