@@ -105,7 +105,7 @@ def release_held(*, now=None, limit: int = 500) -> int:
                 project_id=project_id,
                 actor=Actor.system("wait-timer"),
                 action=ProposedAction.objects.get(id=action_id),
-                payload={"executeAfter": execute_after.isoformat()},
+                payload={"executeAfter": execute_after.isoformat() if execute_after else None},
             )
             enqueue_execution(action_id, marked=True)
         released += 1
