@@ -20,6 +20,7 @@ from django.db import connections, transaction
 from django.utils import timezone
 
 from . import inprocess
+from .events import ACTION_WAIT_ENDED, Actor, record
 from .models import APPROVED, RUNNABLE, ProposedAction
 from .tasks import execute_action
 
@@ -85,8 +86,6 @@ def release_held(*, now=None, limit: int = 500) -> int:
     release's ``proposed_action.wait_ended`` events keep the times), status-guarded, each in its own
     transaction; the outbox relays it after the commit. ``now``: the clock (tests pass a later one; nobody sleeps). Returns how many
     were released."""
-    from .events import ACTION_WAIT_ENDED, Actor, record
-
     now = now or timezone.now()
     due = list(
         ProposedAction.objects.filter(status=APPROVED, dispatch_due=False, execute_after__lte=now)

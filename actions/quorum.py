@@ -428,8 +428,6 @@ def _read_rule(i: int, raw) -> dict:
 def _resolve_names(project: Project, i: int, wanted: dict) -> tuple[list, list]:
     """The members and teams a rule names, each checked: a named person is a member who reaches the project
     with the rule's minimum role (else their approval could never count), a team is one of the workspace's."""
-    from django.contrib.auth import get_user_model
-
     where = f"rules[{i}]"
     users = []
     by_name = {u.get_username(): u for u in get_user_model().objects.filter(username__in=wanted["reviewers"])}
