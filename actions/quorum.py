@@ -446,6 +446,17 @@ def _resolve_names(project: Project, i: int, wanted: dict) -> tuple[list, list]:
                 f"{where}.reviewers",
             )
         users.append(user)
+    decider = ACTION_TYPES[wanted["action_type"]].min_role
+    if (
+        users
+        and not wanted["teams"]
+        and not any(role_at_least(project_role(u, project), decider) for u in users)
+    ):
+        raise _bad(
+            f"{where}.reviewers: a {wanted['action_type']} action needs one approver with the {decider} role "
+            "(R2.2), and nobody named has it; name one, or a team.",
+            f"{where}.reviewers",
+        )
     teams = list(Team.objects.filter(workspace_id=project.workspace_id, name__in=wanted["teams"]))
     missing = sorted(set(wanted["teams"]) - {t.name for t in teams})
     if missing:

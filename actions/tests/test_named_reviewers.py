@@ -128,6 +128,8 @@ def test_the_agents_principal_named_as_reviewer_is_still_not_its_second_person(a
         ({"reviewers": ["mia"], "approvals": 2}, "rules[0].reviewers", "names only 1 reviewer"),
         ({"teams": ["nobody"]}, "rules[0].teams", "no team named nobody"),
         ({"reviewers": "mia"}, "rules[0].reviewers", "must be a list"),
+        # R2.2: a rule of developers for a maintainer's type names nobody who may decide it
+        ({"reviewers": ["dev"], "min_role": "developer"}, "rules[0].reviewers", "nobody named has it"),
     ],
 )
 def test_names_a_rule_could_never_use_are_refused(team, mia, extra, field, says):
