@@ -135,3 +135,25 @@ def test_wait_timers_out_of_range_or_on_spend_are_refused(team, extra, says):
         f"/api/projects/{team.project.id}/approval-rules/", {"rules": [{**RULE, **extra}]}, format="json"
     )
     assert resp.status_code == 400 and says in resp.json()["detail"], resp.json()
+
+
+def test_under_a_two_person_rule_the_wait_starts_at_the_approval_that_meets_the_count(team):
+    mia = team.world.user("mia")
+    team.world.member(team.ws, mia, "maintainer")
+    quorum.set_approval_rules(
+        actor=team.owner, project=team.project, rules=[{**RULE, "approvals": 2, "no_self_approval": True}]
+    )
+    action_id = (
+        team.world.client(agent_key=team.agent_key)
+        .post("/api/actions/", {"action_type": "parallelize", "payload": {"count": 2}}, format="json")
+        .json()["id"]
+    )
+    first = team.world.client(mia).post(f"/api/actions/{action_id}/approve/", {}, format="json").json()
+    assert first["outcome"] == "approval_recorded" and first["execute_after"] is None
+    assert first["approvals"]["wait_minutes"] == 10
+    second = (
+        team.world.client(team.owner).post(f"/api/actions/{action_id}/approve/", {}, format="json").json()
+    )
+    assert second["outcome"] == "approved" and second["status"] == "approved"
+    action = ProposedAction.objects.get(id=action_id)
+    assert action.execute_after == action.decided_at + timedelta(minutes=10) and not action.dispatch_due
