@@ -148,3 +148,14 @@ def test_an_approval_carries_its_message_back_to_the_agent(agent_api, team, eage
     assert waited["decision_message"] == "Go ahead; keep the old prompt as a comment."
     event = SessionEvent.objects.get(action_id=action_id, type="proposed_action.approved")
     assert event.payload["message"] == "Go ahead; keep the old prompt as a comment."
+
+
+def test_slacks_message_for_a_question_asks_it_and_offers_no_approve(team):
+    from actions import slack
+
+    question = ProposedAction.objects.get(id=_ask(team)["id"])
+    _, blocks = slack.blocks(question)
+    text = blocks[0]["text"]["text"]
+    assert "Question: “Deploy to eu-west or us-east?” Answer it in the console" in text
+    buttons = [b["text"]["text"] for b in blocks[-1]["elements"]]
+    assert buttons == ["Deny"]
