@@ -22,7 +22,8 @@ from django.utils import timezone
 from brabo import celery_wire
 
 from . import inprocess
-from .models import RUNNABLE, ProposedAction
+from .events import ACTION_WAIT_ENDED, Actor, record
+from .models import APPROVED, RUNNABLE, ProposedAction
 from .tasks import execute_action
 
 log = logging.getLogger(__name__)
@@ -100,9 +101,42 @@ def _clear_due(action_id) -> None:
         cursor.execute(sql, [False, ProposedAction._meta.pk.get_db_prep_value(action_id, connection), True])
 
 
-def relay_due(limit: int = 500) -> int:
-    """Periodic (beat): send every runnable action still due (its relay failed or its process died between
-    the commit and the send). Returns how many were sent."""
+def release_held(*, now=None, limit: int = 500) -> int:
+    """Issue 28 — the wait timers: every approved action whose rule's wait is over becomes due for dispatch
+    and is no longer held (``execute_after`` cleared: the claim's guard reads it; the approval's and this
+    release's ``proposed_action.wait_ended`` events keep the times), status-guarded, each in its own
+    transaction; the outbox relays it after the commit. ``now``: the clock (tests pass a later one; nobody sleeps). Returns how many
+    were released."""
+    now = now or timezone.now()
+    due = list(
+        ProposedAction.objects.filter(status=APPROVED, dispatch_due=False, execute_after__lte=now)
+        .order_by("execute_after")
+        .values_list("id", "project_id", "execute_after")[:limit]
+    )
+    released = 0
+    for action_id, project_id, execute_after in due:
+        with transaction.atomic():
+            if not ProposedAction.objects.filter(
+                id=action_id, status=APPROVED, dispatch_due=False, execute_after__lte=now
+            ).update(dispatch_due=True, execute_after=None, updated_at=timezone.now()):
+                continue  # cancelled, or released by another sweep, meanwhile
+            record(
+                ACTION_WAIT_ENDED,
+                project_id=project_id,
+                actor=Actor.system("wait-timer"),
+                action=ProposedAction.objects.get(id=action_id),
+                payload={"executeAfter": execute_after.isoformat() if execute_after else None},
+            )
+            enqueue_execution(action_id, marked=True)
+        released += 1
+    return released
+
+
+def relay_due(limit: int = 500, *, now=None) -> int:
+    """Periodic (beat): release held actions whose wait timer is over (issue 28), then send every runnable
+    action still due (its relay failed or its process died between the commit and the send). Returns how
+    many were sent."""
+    release_held(now=now, limit=limit)
     ProposedAction.objects.filter(dispatch_due=True).exclude(status__in=RUNNABLE).update(dispatch_due=False)
     due = list(
         ProposedAction.objects.filter(dispatch_due=True, status__in=RUNNABLE)
@@ -122,7 +156,9 @@ def redispatch_unclaimed(*, older_than: int | None = None, limit: int = 500) -> 
     period, not one a minute. Returns how many were sent."""
     seconds = older_than if older_than is not None else settings.BRABO_DISPATCH_LOST_AFTER
     now = timezone.now()
-    lost = ProposedAction.objects.filter(status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds))
+    lost = ProposedAction.objects.filter(
+        status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds)
+    ).exclude(execute_after__gt=now)  # issue 28: a held action is waiting on purpose, not lost
     sent = 0
     for action_id in list(lost.values_list("id", flat=True)[:limit]):
         if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(

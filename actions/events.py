@@ -28,6 +28,11 @@ BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
 # Issue 25: undoing what an "Always allow" granted (patterns, or an autonomy row); ``grantEventId`` names the
 # ``permission.granted`` event it takes back.
 PERMISSION_REVOKED = "permission.revoked"
+# Issue 28: an ask_human question answered by a person; an approved action cancelled while its rule's wait
+# timer held it; a held action whose wait ended (dispatched to the worker).
+ACTION_ANSWERED = "proposed_action.answered"
+ACTION_CANCELLED = "proposed_action.cancelled"
+ACTION_WAIT_ENDED = "proposed_action.wait_ended"
 # The action lifecycle's event types (the project log also holds team, key and settings events).
 EVENT_TYPES: tuple[str, ...] = (
     ACTION_CREATED,
@@ -38,6 +43,9 @@ EVENT_TYPES: tuple[str, ...] = (
     ACTION_EXPIRING_SOON,
     PERMISSION_GRANTED,
     PERMISSION_REVOKED,
+    ACTION_ANSWERED,
+    ACTION_CANCELLED,
+    ACTION_WAIT_ENDED,
     ACTION_EXECUTED,
     ACTION_FAILED,
     TASK_STATUS_CHANGED,

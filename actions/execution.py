@@ -272,6 +272,8 @@ class _ClaimPlan:
             f"WITH c AS (UPDATE {qn(A._meta.db_table)} SET {col(A, 'status')} = %s, "
             f"{col(A, 'executing_since')} = %s, {col(A, 'attempts')} = {col(A, 'attempts')} + 1, "
             f"{col(A, 'dispatch_due')} = %s WHERE {col(A, 'id')} = %s AND {col(A, 'status')} IN (%s, %s) "
+            # issue 28: never before a rule's wait timer is over (a stray or early message claims nothing)
+            f"AND ({col(A, 'execute_after')} IS NULL OR {col(A, 'execute_after')} <= %s) "
             "RETURNING *) "
             f"SELECT {', '.join(part.select_list(connection) for part in self.parts)} FROM c AS a "
             f"JOIN {qn(Project._meta.db_table)} p ON p.{col(Project, 'id')} = a.{col(A, 'project')} "
@@ -289,8 +291,11 @@ def _claim(action_id) -> ProposedAction | None:
     its project, workspace, agent and task; None when it was not runnable."""
     connection = connections[ProposedAction.objects.db]
     if connection.vendor != "postgresql":
-        claimed = ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(
-            status=EXECUTING, executing_since=timezone.now(), attempts=F("attempts") + 1, dispatch_due=False
+        now = timezone.now()
+        claimed = (
+            ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE)
+            .exclude(execute_after__gt=now)  # issue 28: a rule's wait timer still holds it
+            .update(status=EXECUTING, executing_since=now, attempts=F("attempts") + 1, dispatch_due=False)
         )
         if not claimed:
             return None
@@ -299,13 +304,8 @@ def _claim(action_id) -> ProposedAction | None:
     if plan is None:
         plan = _claim_plans[connection.alias] = _ClaimPlan(connection)
     meta = ProposedAction._meta
-    params = [
-        EXECUTING,
-        meta.get_field("executing_since").get_db_prep_value(timezone.now(), connection),
-        False,
-        meta.pk.get_db_prep_value(action_id, connection),
-        *RUNNABLE,
-    ]
+    now = meta.get_field("executing_since").get_db_prep_value(timezone.now(), connection)
+    params = [EXECUTING, now, False, meta.pk.get_db_prep_value(action_id, connection), *RUNNABLE, now]
     with connection.cursor() as cursor:
         cursor.execute(plan.sql, params)
         row = cursor.fetchone()

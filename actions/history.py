@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from brabo import domain
+from permissions.action_types import QUESTION_TYPES
 from permissions.messages import sentence as reason_sentence
 from projects import team_events
 
@@ -66,6 +67,10 @@ TEAM_TYPES: tuple[str, ...] = (
     team_events.WEBHOOK_ENABLED,
     team_events.WEBHOOK_DELETED,
     team_events.WEBHOOK_SECRET_ROTATED,
+    team_events.TEAM_CREATED,
+    team_events.TEAM_MEMBERS_CHANGED,
+    team_events.TEAM_DELETED,
+    team_events.SUBSCRIPTION_CHANGED,
     "token.created",
     "token.revoked",
     "budget.updated",
@@ -82,6 +87,9 @@ TYPE_LABELS: dict[str, str] = {
     events.ACTION_EXPIRING_SOON: "About to expire",
     domain.PERMISSION_GRANTED: "Permission granted",
     events.PERMISSION_REVOKED: "Permission taken back",
+    events.ACTION_ANSWERED: "Answered by a person",
+    events.ACTION_CANCELLED: "Cancelled while held",
+    events.ACTION_WAIT_ENDED: "Wait timer over",
     domain.ACTION_EXECUTED: "Ran",
     domain.ACTION_FAILED: "Failed",
     domain.TASK_STATUS_CHANGED: "Task status changed",
@@ -117,6 +125,10 @@ TYPE_LABELS: dict[str, str] = {
     team_events.WEBHOOK_ENABLED: "Webhook enabled",
     team_events.WEBHOOK_DELETED: "Webhook deleted",
     team_events.WEBHOOK_SECRET_ROTATED: "Webhook secret rotated",
+    team_events.TEAM_CREATED: "Team created",
+    team_events.TEAM_MEMBERS_CHANGED: "Team members changed",
+    team_events.TEAM_DELETED: "Team deleted",
+    team_events.SUBSCRIPTION_CHANGED: "Notification choices changed",
     "token.created": "Personal token created",
     "token.revoked": "Personal token revoked",
     "budget.updated": "Budget changed",
@@ -152,6 +164,10 @@ def _what(event) -> str:
     return f"{action.action_type} “{line}”" if line else action.action_type
 
 
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -175,6 +191,10 @@ def _describe(event) -> str:
     who = actor_text(event)
     p = event.payload if isinstance(event.payload, dict) else {}
     t = event.type
+    action = getattr(event, "action", None)
+    if t == domain.ACTION_CREATED and action is not None and action.action_type in QUESTION_TYPES:
+        question = _short(str(action.payload.get("question", "")), 200)
+        return f"{who} asked: “{question}” — a person answers."
     if t == domain.ACTION_CREATED:
         verdict = {
             "auto_approved": "approved by a rule",
@@ -184,7 +204,20 @@ def _describe(event) -> str:
         why = reason_sentence(p.get("reason"), p.get("scopeRoot"))
         return f"{who} proposed {_what(event)} — {verdict}: {why}."
     if t == domain.ACTION_APPROVED:
-        return f"{who} approved {_what(event)}."
+        text = f"{who} approved {_what(event)}"
+        if p.get("message"):
+            text += f" with “{_short(str(p['message']), 200)}”"
+        if p.get("waitMinutes"):
+            text += f"; it waits {p['waitMinutes']} minutes before it runs"
+        return text + "."
+    if t == events.ACTION_ANSWERED:
+        question = _short(str(action.payload.get("question", "")), 120) if action is not None else ""
+        answer = _short(str(p.get("answer", "")), 200)
+        return f"{who} answered “{question}”: “{answer}”." if question else f"{who} answered: “{answer}”."
+    if t == events.ACTION_CANCELLED:
+        return f"{who} cancelled {_what(event)} while its wait timer held it; it will not run."
+    if t == events.ACTION_WAIT_ENDED:
+        return f"The wait timer of {_what(event)} ended; it goes to the worker."
     if t == events.ACTION_APPROVAL_ADDED:
         return f"{who} added an approval to {_what(event)}; it waits for the others."
     if t == domain.ACTION_DENIED:

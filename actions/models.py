@@ -69,6 +69,12 @@ class ProposedAction(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     denial_reason = models.TextField(blank=True)
+    # Issue 28: the message the deciding person gave with an approval (a deny's is denial_reason), or the
+    # answer to an ask_human question (also its result); returned to the waiting agent.
+    decision_message = models.TextField(blank=True)
+    # Issue 28: a rule's wait timer holds an approved action until this time; no worker claims it before
+    # (the claim reads it), and the outbox sweep dispatches it when it comes, clearing it. NULL: not held.
+    execute_after = models.DateTimeField(null=True, blank=True)
     # git_merge: the PR it merges (R8.2 conflict checks).
     merge_pr = models.CharField(max_length=200, blank=True)
     # Execution.
@@ -154,6 +160,12 @@ class ApprovalRule(models.Model):
     # spend only: the rule applies only above this amount, in this currency (another currency: it applies)
     amount_over = models.CharField(max_length=40, blank=True)
     currency = models.CharField(max_length=3, blank=True)
+    # Issue 28: named reviewers — when any is named, only these members and the members of these teams
+    # (still meeting min_role, re-read at every click) count; none named: anyone of min_role, as before.
+    reviewers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="+", blank=True)
+    teams = models.ManyToManyField("actions.Team", related_name="rules", blank=True)
+    # Issue 28: a wait timer — an approved action is held this many minutes before it executes.
+    wait_minutes = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -312,3 +324,4 @@ from .notification_models import (  # noqa: E402, F401
     WebhookDelivery,
     WebhookEndpoint,
 )
+from .reviewer_models import Team  # noqa: E402, F401

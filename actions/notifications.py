@@ -32,6 +32,7 @@ import secrets
 import socket
 import time
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -50,6 +51,7 @@ from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.models import Membership
 from projects.services import require_person, require_workspace_role
 from projects.team_events import (
+    SUBSCRIPTION_CHANGED,
     WEBHOOK_CREATED,
     WEBHOOK_DELETED,
     WEBHOOK_DISABLED,
@@ -60,6 +62,7 @@ from projects.team_events import (
 from projects.team_events import record as record_team_event
 
 from . import email_links, events
+from .history import describe
 from .models import SessionEvent
 from .notification_models import (
     DEFAULT_KINDS,
@@ -87,11 +90,13 @@ NOTIFYING = {
     events.ACTION_CREATED: KIND_PENDING,  # only when the action is pending (see ``notifies``)
     events.ACTION_APPROVED: KIND_DECIDED,
     events.ACTION_DENIED: KIND_DECIDED,
+    events.ACTION_ANSWERED: KIND_DECIDED,  # issue 28: a question answered is a decision too
     events.ACTION_EXPIRING_SOON: KIND_EXPIRING,
     events.ACTION_EXPIRED: KIND_EXPIRED,
     events.BUDGET_THRESHOLD_CROSSED: KIND_BUDGET,
 }
 SUMMARY_CHARS = 200
+SENTENCE_CHARS = 400
 MAX_ATTEMPTS = 5
 BACKOFF_BASE = 10  # seconds before the 2nd attempt; doubles each time
 BACKOFF_CAP = 600
@@ -120,6 +125,7 @@ PAYLOAD_KEYS = (
 STATUS_AT_EVENT = {
     events.ACTION_APPROVED: "approved",
     events.ACTION_DENIED: "denied",
+    events.ACTION_ANSWERED: "executed",
     events.ACTION_EXPIRING_SOON: "pending",
     events.ACTION_EXPIRED: "expired",
 }
@@ -261,11 +267,43 @@ def document(event, delivery_id: str = "") -> dict:
         link = _console_link(action)
         if link:
             body["url"] = link
+        # issue 28: the console's own plain sentence for the event (actions.history.describe), secrets
+        # removed; a budget's headline keeps its figures, which the log's sentence leaves out
+        body["sentence"] = clean(describe(_redacted_view(event, action)), SENTENCE_CHARS)
     return body
 
 
+def _redacted(value):
+    return redact_outbound(value) if isinstance(value, str) else value
+
+
+def _redacted_view(event, action):
+    """What the console's sentence reads of an event, its texts redacted WHOLE before the sentence cuts
+    them (a secret cut first could survive as a slice the redaction no longer recognises)."""
+    payload = action.payload if isinstance(action.payload, dict) else {}
+    safe_action = SimpleNamespace(
+        action_type=action.action_type,
+        payload={k: _redacted(v) for k, v in payload.items()},
+        agent=action.agent if action.agent_id else None,
+        agent_id=action.agent_id,
+    )
+    event_payload = event.payload if isinstance(event.payload, dict) else {}
+    return SimpleNamespace(
+        type=event.type,
+        payload={k: _redacted(v) for k, v in event_payload.items()},
+        actor_kind=event.actor_kind,
+        actor_label=event.actor_label,
+        action=safe_action,
+    )
+
+
 def headline(doc: dict) -> str:
+    """The notification's first line (e-mail subject, Slack text): the console's sentence for the event,
+    after the project's name (issue 28), e.g. "[app] Agent dev-api proposed terminal “make” — it waits for a
+    person: no rule matches; a person decides." A document without one (a budget's) reads as before."""
     project = doc["project"]["name"]
+    if doc.get("sentence"):
+        return f"[{project}] {doc['sentence']}"
     action = doc["action"]
     data = doc["data"]
     what = f"{action['action_type']} `{action['summary']}`" if action else ""
@@ -698,6 +736,7 @@ def rotate_endpoint_secret(*, actor, endpoint: WebhookEndpoint) -> tuple[Webhook
     return locked, secret
 
 
+@transaction.atomic
 def set_subscription(*, user, project, kinds) -> NotificationSubscription:
     """A person's own subscriptions on a project they reach: none their role on the project may not read in
     the API (a developer does not subscribe to budgets)."""
@@ -716,9 +755,22 @@ def set_subscription(*, user, project, kinds) -> NotificationSubscription:
             reason="notification_kind_above_role",
         )
     chosen = [k for k in KINDS if k in asked]
+    before = subscribed_kinds(user, project, role)
     row, _ = NotificationSubscription.objects.update_or_create(
         user=user, project=project, defaults={"kinds": chosen}
     )
+    if before != chosen:  # issue 28: on the workspace's log, as every other notification setting
+        record_team_event(
+            project.workspace_id,
+            SUBSCRIPTION_CHANGED,
+            actor=user,
+            payload={
+                "projectId": str(project.id),
+                "project": project.name,
+                "kinds": chosen,
+                "before": before,
+            },
+        )
     return row
 
 

@@ -110,6 +110,13 @@ SHAPES: dict[str, dict[str, Field]] = {
         "name": Field("string", True, "The new repository's name."),
         "private": Field("boolean", False, "Whether it is private; defaults to true."),
     },
+    # issue 28: never executed; a person's answer is its result
+    "ask_human": {
+        "question": Field("string", True, "The question, in plain words; at most 4000 characters."),
+        "context": Field(
+            "string", False, "What the person needs to know to answer; at most 20000 characters."
+        ),
+    },
     "raise_max_parallel": {
         "value": Field("integer", True, "The project's new max_parallel (a raise, 1 to 64).")
     },
@@ -187,6 +194,12 @@ def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
             return parse_spend(payload).payload(), ""  # issue 16: the amount stored as exact text ("12.50")
         except MoneyError as exc:
             raise PayloadError(str(exc), exc.field, exc.reason) from None
+    if action_type == "ask_human":
+        for name, limit in (("question", 4000), ("context", 20000)):
+            if len(payload.get(name) or "") > limit:
+                raise PayloadError(
+                    f"payload.{name} is over {limit} characters; shorten it.", f"payload.{name}"
+                )
     if action_type == "terminal":
         if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
             raise PayloadError(

@@ -14,9 +14,10 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from permissions.action_types import ACTION_TYPES, MAINTAINER, ROLES, role_at_least
+from permissions.action_types import ACTION_TYPES, MAINTAINER, QUESTION_TYPES, ROLES, role_at_least
 from permissions.commands.git import names_protected_branch
 from projects.access import project_role
 from projects.models import Project
@@ -24,9 +25,11 @@ from projects.services import DomainError, require_project_role
 
 from . import events
 from .events import Actor
-from .models import ActionApproval, ApprovalRule, ProposedAction
+from .models import ActionApproval, ApprovalRule, ProposedAction, Team
 
 MAX_APPROVALS = 6  # GitHub Environments' required reviewers go up to six as well
+MAX_WAIT_MINUTES = 43200  # 30 days, GitHub Environments' wait timer's maximum too
+MAX_NAMED = 20
 EXPIRY_DEFAULT = 24 * 3600
 EXPIRY_MIN = 5 * 60
 EXPIRY_MAX = 30 * 24 * 3600
@@ -64,11 +67,16 @@ def applies(rule: ApprovalRule, payload: dict, protected_branches) -> bool:
     return True
 
 
+def _rules():
+    """Rules with their named reviewers and teams' members (issue 28), read in the same few queries."""
+    return ApprovalRule.objects.prefetch_related("reviewers", "teams__members")
+
+
 def rules_of(project: Project) -> dict[str, ApprovalRule]:
     """The project's rules by action type: read fresh, unless ``attach`` loaded a page's at once."""
     cached = getattr(project, "_approval_rules", None)
     if cached is None:
-        return {r.action_type: r for r in ApprovalRule.objects.filter(project_id=project.pk)}
+        return {r.action_type: r for r in _rules().filter(project_id=project.pk)}
     return cached
 
 
@@ -76,7 +84,7 @@ def attach(actions) -> None:
     """Load the rules of a page of actions' projects in one query (no query per row)."""
     ids = {a.project_id for a in actions}
     by_project: dict = {pid: {} for pid in ids}
-    for r in ApprovalRule.objects.filter(project_id__in=ids):
+    for r in _rules().filter(project_id__in=ids):
         by_project[r.project_id][r.action_type] = r
     for a in actions:
         a.project._approval_rules = by_project[a.project_id]
@@ -99,13 +107,33 @@ class Requirement:
     min_role: str
     no_self_approval: bool
     decider_role: str
+    # Issue 28: named reviewers. ``names_anyone`` False: anyone of min_role counts (as before). True: only
+    # ``named`` — the members named, and the members of the teams named, read now — and of min_role too.
+    names_anyone: bool = False
+    named: frozenset = frozenset()
+    reviewer_names: tuple[str, ...] = ()
+    team_names: tuple[str, ...] = ()
+    wait_minutes: int = 0
+
+    def who(self) -> str:
+        """The named reviewers in words: "alice, bob or a member of team security"."""
+        parts = list(self.reviewer_names) + [f"a member of team {t}" for t in self.team_names]
+        if len(parts) <= 1:
+            return "".join(parts)
+        return f"{', '.join(parts[:-1])} or {parts[-1]}"
 
     def describe(self) -> str:
         who = "person" if self.required == 1 else "different people"
         text = f"{self.required} {who} with the {self.min_role} role or higher"
+        if self.names_anyone:
+            text += f" from {self.who()}" if self.who() else ", from named reviewers (none left: nobody can)"
         if not role_at_least(self.min_role, self.decider_role):
             text += f", at least one of them {self.decider_role}"
         return text + (", not the proposer" if self.no_self_approval else "")
+
+    def eligible(self, user_id) -> bool:
+        """May this person's approval count under the rule's names (the role is checked apart)?"""
+        return not self.names_anyone or user_id in self.named
 
     def met(self, good: list[ActionApproval]) -> bool:
         return len(good) >= self.required and self.decider_among(good)
@@ -121,8 +149,19 @@ def requirement(action: ProposedAction) -> Requirement | None:
     rule = rule_for(action.project, action.action_type, action.payload, rules)
     if rule is None:
         return None
+    users = list(rule.reviewers.all())
+    teams = list(rule.teams.all())
+    named = {u.pk for u in users} | {m.pk for t in teams for m in t.members.all()}
     return Requirement(
-        rule.approvals, rule.min_role, rule.no_self_approval, ACTION_TYPES[action.action_type].min_role
+        rule.approvals,
+        rule.min_role,
+        rule.no_self_approval,
+        ACTION_TYPES[action.action_type].min_role,
+        names_anyone=bool(users or teams),
+        named=frozenset(named),
+        reviewer_names=tuple(sorted(u.get_username() for u in users)),
+        team_names=tuple(sorted(t.name for t in teams)),
+        wait_minutes=rule.wait_minutes,
     )
 
 
@@ -145,6 +184,13 @@ def refuse_approver(action: ProposedAction, req: Requirement, actor) -> None:
     require_project_role(
         actor, action.project, req.min_role, f"Approving a {action.action_type} action", noun="action"
     )
+    if not req.eligible(actor.pk):
+        raise DomainError(
+            f"this action's approval rule names who approves it: {req.describe()}; you are not one of them. "
+            "Ask one of them, or a maintainer to change the rule.",
+            status=403,
+            reason="not_a_named_reviewer",
+        )
     if req.no_self_approval and actor.pk in proposer_user_ids(action):
         raise DomainError(
             "you proposed this action (or its agent acted on your behalf when it proposed it, or does now), "
@@ -163,7 +209,11 @@ def counted(action: ProposedAction, req: Requirement) -> list[ActionApproval]:
     for a in _rows(action):
         role = project_role(a.approver, action.project)
         a.role_now = role  # type: ignore[attr-defined]  # read by Requirement.met: the role at this click
-        if role_at_least(role, req.min_role) and a.approver_id not in proposers:
+        if (
+            role_at_least(role, req.min_role)
+            and a.approver_id not in proposers
+            and req.eligible(a.approver_id)
+        ):
             good.append(a)
     return good
 
@@ -190,7 +240,8 @@ def approvals_view(action: ProposedAction) -> dict | None:
             "min_role": None,
             "approvers": [a.approver.get_username() for a in rows],
         }
-    good = counted(action, req) if action.status == "pending" else [a for a in rows if a.counted]
+    pending = action.status == "pending"
+    good = counted(action, req) if pending else [a for a in rows if a.counted]
     return {
         "count": len(good),
         "required": req.required,
@@ -200,7 +251,44 @@ def approvals_view(action: ProposedAction) -> dict | None:
         "decider_role": req.decider_role,
         "decider_approved": action.status != "pending" or req.decider_among(good),
         "approvers": [a.approver.get_username() for a in good],
+        # issue 28: who may approve (null: anyone of min_role), who is being waited for, the wait timer
+        "reviewers": {"users": list(req.reviewer_names), "teams": list(req.team_names)}
+        if req.names_anyone
+        else None,
+        "waiting_for": waiting_for(action, req, good) if pending else None,
+        "wait_minutes": req.wait_minutes,
     }
+
+
+def waiting_for(action: ProposedAction, req: Requirement, good: list[ActionApproval]) -> dict:
+    """Who the action waits for (issue 28), in the console's plain words: how many more approvals, and under
+    named reviewers the people who could still give one (named, reaching the project with min_role, not the
+    proposer where the rule says so, not yet counted)."""
+    remaining = max(req.required - len(good), 0)
+    decider_missing = not req.decider_among(good)
+    people = None
+    if req.names_anyone:
+        done = {a.approver_id for a in good}
+        proposers = proposer_user_ids(action) if req.no_self_approval else frozenset()
+        User = get_user_model()
+        people = sorted(
+            u.get_username()
+            for u in User.objects.filter(pk__in=req.named - done - proposers, is_active=True)
+            if role_at_least(project_role(u, action.project), req.min_role)
+        )
+    if remaining == 0 and decider_missing:
+        text = f"Waiting for someone with the {req.decider_role} role to approve"
+    else:
+        more = "1 more approval" if remaining == 1 else f"{remaining} more approvals"
+        text = f"Waiting for {more}"
+        text += (
+            f" from {req.who()}"
+            if req.names_anyone
+            else f" from people with the {req.min_role} role or higher"
+        )
+    if people is not None:
+        text += f" ({', '.join(people)} can approve)" if people else " (nobody named can approve now)"
+    return {"remaining": remaining, "people": people, "text": text + "."}
 
 
 # -- setting the rules (maintainer+; a type's rule needs that type's minimum role too) ---------------------
@@ -218,6 +306,10 @@ def rule_data(rule: ApprovalRule) -> dict:
     if rule.action_type == "spend":
         data["amount_over"] = rule.amount_over or None
         data["currency"] = rule.currency or None
+    # issue 28: named reviewers and teams ([]: anyone of min_role), and the wait timer
+    data["reviewers"] = sorted(u.get_username() for u in rule.reviewers.all())
+    data["teams"] = sorted(t.name for t in rule.teams.all())
+    data["wait_minutes"] = rule.wait_minutes
     return data
 
 
@@ -230,13 +322,18 @@ def _read_rule(i: int, raw) -> dict:
     if not isinstance(raw, dict):
         raise _bad(f"{where} must be an object with action_type, approvals and min_role.", where)
     known = {"action_type", "approvals", "min_role", "no_self_approval", "protected_branches_only"}
-    known |= {"amount_over", "currency"}
+    known |= {"amount_over", "currency", "reviewers", "teams", "wait_minutes"}
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _bad(f"{where} has unknown fields {', '.join(unknown)}; use {', '.join(sorted(known))}.", where)
     action_type = raw.get("action_type")
     if action_type not in ACTION_TYPES:
         raise _bad(f"{where}.action_type must be one of: {', '.join(ACTION_TYPES)}.", f"{where}.action_type")
+    if action_type in QUESTION_TYPES:
+        raise _bad(
+            f"{where}: {action_type} takes no approval rule — one person answers each question.",
+            f"{where}.action_type",
+        )
     approvals = raw.get("approvals")
     if isinstance(approvals, bool) or not isinstance(approvals, int) or not 1 <= approvals <= MAX_APPROVALS:
         raise _bad(
@@ -287,6 +384,35 @@ def _read_rule(i: int, raw) -> dict:
         text = str(amount)
     elif currency is not None:
         raise _bad(f"{where}.currency goes with amount_over; give both or neither.", f"{where}.currency")
+    wait = raw.get("wait_minutes", 0)
+    if isinstance(wait, bool) or not isinstance(wait, int) or not 0 <= wait <= MAX_WAIT_MINUTES:
+        raise _bad(
+            f"{where}.wait_minutes must be a whole number of minutes from 0 (no wait) to {MAX_WAIT_MINUTES} "
+            f"(30 days); got {wait!r}.",
+            f"{where}.wait_minutes",
+        )
+    if wait and action_type == "spend":
+        raise _bad(
+            f"{where}.wait_minutes is not offered for spend: a spend is recorded against its budget when it is "
+            "approved, and a cancelled wait could not take it back. Leave it 0.",
+            f"{where}.wait_minutes",
+        )
+    names = {}
+    for name, what in (("reviewers", "usernames of members"), ("teams", "team names of the workspace")):
+        value = raw.get(name, [])
+        if (
+            not isinstance(value, list)
+            or len(value) > MAX_NAMED
+            or not all(isinstance(v, str) and v.strip() for v in value)
+        ):
+            raise _bad(f"{where}.{name} must be a list of at most {MAX_NAMED} {what}.", f"{where}.{name}")
+        names[name] = sorted({v.strip() for v in value})
+    if names["reviewers"] and not names["teams"] and len(names["reviewers"]) < approvals:
+        raise _bad(
+            f"{where} needs {approvals} approvals but names only {len(names['reviewers'])} reviewer(s); name "
+            "more people or a team, or lower approvals.",
+            f"{where}.reviewers",
+        )
     return {
         "action_type": action_type,
         "approvals": approvals,
@@ -294,7 +420,52 @@ def _read_rule(i: int, raw) -> dict:
         **flags,
         "amount_over": text,
         "currency": currency if text else "",
+        "wait_minutes": wait,
+        **names,
     }
+
+
+def _resolve_names(project: Project, i: int, wanted: dict) -> tuple[list, list]:
+    """The members and teams a rule names, each checked: a named person is a member who reaches the project
+    with the rule's minimum role (else their approval could never count), a team is one of the workspace's."""
+    where = f"rules[{i}]"
+    users = []
+    by_name = {u.get_username(): u for u in get_user_model().objects.filter(username__in=wanted["reviewers"])}
+    for username in wanted["reviewers"]:
+        user = by_name.get(username)
+        role = project_role(user, project) if user is not None else None
+        if role is None:
+            raise _bad(
+                f"{where}.reviewers: {username} is not a member who reaches this project.",
+                f"{where}.reviewers",
+            )
+        if not role_at_least(role, wanted["min_role"]):
+            raise _bad(
+                f"{where}.reviewers: {username} is {role}, below the rule's min_role {wanted['min_role']}; their "
+                "approval would never count.",
+                f"{where}.reviewers",
+            )
+        users.append(user)
+    decider = ACTION_TYPES[wanted["action_type"]].min_role
+    if (
+        users
+        and not wanted["teams"]
+        and not any(role_at_least(project_role(u, project), decider) for u in users)
+    ):
+        raise _bad(
+            f"{where}.reviewers: a {wanted['action_type']} action needs one approver with the {decider} role "
+            "(R2.2), and nobody named has it; name one, or a team.",
+            f"{where}.reviewers",
+        )
+    teams = list(Team.objects.filter(workspace_id=project.workspace_id, name__in=wanted["teams"]))
+    missing = sorted(set(wanted["teams"]) - {t.name for t in teams})
+    if missing:
+        raise _bad(
+            f"{where}.teams: no team named {', '.join(missing)} in this workspace; create it first "
+            "(POST /api/workspaces/{id}/teams/).",
+            f"{where}.teams",
+        )
+    return users, teams
 
 
 @transaction.atomic
@@ -314,7 +485,7 @@ def set_approval_rules(*, actor, project: Project, rules) -> list[ApprovalRule]:
             )
         seen.add(w["action_type"])
     Project.objects.select_for_update().filter(pk=project.pk).first()  # one writer at a time
-    current = {r.action_type: r for r in ApprovalRule.objects.filter(project=project)}
+    current = {r.action_type: r for r in _rules().filter(project=project)}
     now = {w["action_type"]: w for w in wanted}
     changed = sorted(
         t
@@ -331,12 +502,17 @@ def set_approval_rules(*, actor, project: Project, rules) -> list[ApprovalRule]:
                 reason="role_too_low",
             )
     if not changed:
-        return list(ApprovalRule.objects.filter(project=project))
+        return list(_rules().filter(project=project))
+    resolved = {w["action_type"]: _resolve_names(project, i, w) for i, w in enumerate(wanted)}
     ApprovalRule.objects.filter(project=project).exclude(action_type__in=list(now)).delete()
     for t in changed:
         if t in now:
-            ApprovalRule.objects.update_or_create(project=project, action_type=t, defaults=now[t])
-    result = list(ApprovalRule.objects.filter(project=project))
+            fields = {k: v for k, v in now[t].items() if k not in ("reviewers", "teams")}
+            rule, _ = ApprovalRule.objects.update_or_create(project=project, action_type=t, defaults=fields)
+            users, teams = resolved[t]
+            rule.reviewers.set(users)
+            rule.teams.set(teams)
+    result = list(_rules().filter(project=project))
     events.record(
         RULES_CHANGED,
         project_id=project.pk,
@@ -355,6 +531,9 @@ def _stored(rule: ApprovalRule) -> dict:
         "protected_branches_only": rule.protected_branches_only,
         "amount_over": rule.amount_over,
         "currency": rule.currency,
+        "wait_minutes": rule.wait_minutes,
+        "reviewers": sorted(u.get_username() for u in rule.reviewers.all()),
+        "teams": sorted(t.name for t in rule.teams.all()),
     }
 
 

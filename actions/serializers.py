@@ -54,11 +54,22 @@ class ActionSerializer(serializers.ModelSerializer):
     decided_by = serializers.CharField(source="decided_by.get_username", allow_null=True)
     settled = serializers.BooleanField(source="is_settled")
     approvals = serializers.SerializerMethodField(
-        help_text="under a two-person rule: {count, required, min_role, no_self_approval, approvers}; null "
-        "when one approval decides"
+        help_text="under an approval rule: {count, required, min_role, no_self_approval, approvers, reviewers "
+        "(named users and teams, or null: anyone of min_role), waiting_for ({remaining, people, text} while "
+        "pending), wait_minutes}; null when one approval decides"
     )
     expires_at = serializers.SerializerMethodField(
         help_text="when a pending action expires; null once decided"
+    )
+
+    decision_message = serializers.CharField(
+        read_only=True,
+        help_text="the deciding person's message with an approval, or the answer to an ask_human question",
+    )
+    execute_after = serializers.DateTimeField(
+        read_only=True,
+        allow_null=True,
+        help_text="an approved action held by its rule's wait timer runs from this time; null when not held",
     )
 
     class Meta:
@@ -83,6 +94,8 @@ class ActionSerializer(serializers.ModelSerializer):
             "updated_at",
             "approvals",
             "expires_at",
+            "decision_message",
+            "execute_after",
         ]
 
     def get_approvals(self, a) -> dict | None:
@@ -111,6 +124,22 @@ def action_data(a: ProposedAction) -> dict:
 
 
 class DenySerializer(serializers.Serializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="returned to the agent as the result"
+    )
+
+
+class ApproveSerializer(serializers.Serializer):
+    message = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="your words to the agent (issue 28)"
+    )
+
+
+class AnswerSerializer(serializers.Serializer):
+    answer = serializers.CharField(max_length=2000, help_text="the answer the agent gets as the result")
+
+
+class CancelSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
 
 

@@ -22,9 +22,12 @@ from permissions.action_types import (
     AUTO_APPROVE,
     DENY,
     PERSON_ONLY_TYPES,
+    QUESTION_TYPES,
     REQUIRE_APPROVAL,
+    role_at_least,
 )
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
+from permissions.decide import Verdict
 from permissions.files import PermissionsFileError
 from permissions.messages import sentence
 from projects.access import agent_role, project_role
@@ -46,6 +49,7 @@ from .models import (
     APPROVED,
     AUTO_APPROVED,
     DENIED,
+    EXECUTED,
     EXPIRED,
     LIVE_MERGE,
     PENDING,
@@ -75,6 +79,10 @@ OUTCOME_APPROVAL_RECORDED = "approval_recorded"
 OUTCOME_APPROVAL_ALREADY_RECORDED = "approval_already_recorded"
 # Issue 23: the click found the action past its time and settled it expired (answered as a 409).
 OUTCOME_EXPIRED = "expired"
+# Issue 28: an ask_human question answered (its result is the answer); a held approval cancelled in its wait.
+OUTCOME_ANSWERED = "answered"
+OUTCOME_CANCELLED = "cancelled"
+MAX_MESSAGE_CHARS = 2000
 
 # Issue 28: where a person decided. The console and the API are the default and leave the events as R10.1
 # names them; a decision from Slack or an e-mail link runs the very same transition and its events say so.
@@ -183,15 +191,20 @@ def propose_action(
     # issue 24: the autonomy rows and whether any two-person rule exists, in one statement
     inputs = proposal_inputs(project, agent)
     try:
-        verdict = evaluate(
-            project,
-            action_type=action_type,
-            payload=payload,
-            role=role,
-            agent=agent,
-            autonomy=inputs.autonomy,
-            container_running=inputs.container_running,
-        )
+        if action_type in QUESTION_TYPES and role_at_least(role, ACTION_TYPES[action_type].min_role):
+            # Issue 28: a question is always a person's to answer; no rule, autonomy row or autopilot
+            # decides it (IAM still does: below the type's minimum, the engine's verdict denies it).
+            verdict = Verdict(REQUIRE_APPROVAL, "question", sentence("question"))
+        else:
+            verdict = evaluate(
+                project,
+                action_type=action_type,
+                payload=payload,
+                role=role,
+                agent=agent,
+                autonomy=inputs.autonomy,
+                container_running=inputs.container_running,
+            )
     except ProjectRootInvalid as exc:
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
@@ -379,29 +392,69 @@ def _refuse_if_merged_elsewhere(action: ProposedAction) -> None:
         )
 
 
-def _move_to_approved(action: ProposedAction, actor, channel: str = CHANNEL_CONSOLE) -> None:
+def _move_to_approved(
+    action: ProposedAction, actor, channel: str = CHANNEL_CONSOLE, message: str = "", wait_minutes: int = 0
+) -> None:
+    """Approve: runnable now, or — under a rule's wait timer (issue 28) — held until ``execute_after``, with
+    no dispatch due; the outbox sweep (``actions.timers``) dispatches it when the time comes."""
     if action.action_type == "spend":
         budgets.approve_gate(action)  # issue 16: re-checked under the budget lock; crossing one is a 409
     now = timezone.now()
+    held_until = now + timedelta(minutes=wait_minutes) if wait_minutes else None
     ProposedAction.objects.filter(pk=action.pk, status=PENDING).update(
         status=APPROVED,
         decided_by=actor,
         decided_at=now,
+        decision_message=message,
+        execute_after=held_until,
         updated_at=now,  # the redispatch watch reads it
-        dispatch_due=True,  # the outbox: committed with the approval, relayed after it (actions.enqueue)
+        # the outbox: committed with the approval, relayed after it (actions.enqueue); a held one is not due
+        dispatch_due=held_until is None,
     )
     action.status, action.decided_by, action.decided_at = APPROVED, actor, now
+    action.decision_message, action.execute_after = message, held_until
+    payload: dict = {"actionType": action.action_type}
+    if message:
+        payload["message"] = message
+    if held_until is not None:
+        payload["executeAfter"] = held_until.isoformat()
+        payload["waitMinutes"] = wait_minutes
     events.record(
         events.ACTION_APPROVED,
         project_id=action.project_id,
         actor=Actor.of_user(actor),
         action=action,
-        payload=_via({"actionType": action.action_type}, channel),
+        payload=_via(payload, channel),
     )
     if action.action_type == "spend":
         budgets.record_spend(action, approved_by=actor)
-    enqueue_execution(action.id, marked=True)
+    if held_until is None:
+        enqueue_execution(action.id, marked=True)
     waiting.publish(action.id)
+
+
+def _message(text) -> str:
+    """A person's message with a decision (issue 28), as stored and returned to the agent."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        raise DomainError("message must be text.", field="message", reason="invalid")
+    text = text.strip()
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise DomainError(
+            f"message is over {MAX_MESSAGE_CHARS} characters; shorten it.", field="message", reason="invalid"
+        )
+    return text
+
+
+def _refuse_if_question(action: ProposedAction) -> None:
+    if action.action_type in QUESTION_TYPES:
+        raise DomainError(
+            'this is an agent\'s question: answer it (POST .../answer/ with {"answer": TEXT}) or deny it; '
+            "approving it would tell the agent nothing.",
+            status=409,
+            reason="answer_required",
+        )
 
 
 def _expired_error() -> DomainError:
@@ -435,17 +488,18 @@ def _answer(decision: Decision) -> Decision:
     return decision
 
 
-def approve_action(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
+def approve_action(*, action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "") -> Decision:
     """R2.2, R8.5 — one click approves, unless a two-person rule governs the action (issue 16): then each
     click records one person's approval (``proposed_action.approval_added``) and the click that meets the
     count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
     so concurrent clicks count each person once and approve once. An action past its time is settled
-    expired and the click answers 409 ``action_expired`` (issue 23)."""
-    return _answer(_approve(action_id, actor, channel))
+    expired and the click answers 409 ``action_expired`` (issue 23). ``message`` (issue 28): the person's
+    words to the agent, returned by its wait; under a rule's wait timer the approval holds the action."""
+    return _answer(_approve(action_id, actor, channel, _message(message)))
 
 
 @transaction.atomic
-def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
+def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "") -> Decision:
     action = _lock(action_id)
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is None:
@@ -459,6 +513,7 @@ def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
         return Decision(action=action, outcome=OUTCOME_ALREADY)
     if _settled_expired(action):
         return Decision(action=action, outcome=OUTCOME_EXPIRED)
+    _refuse_if_question(action)
     _refuse_if_agent_suspended(action)
     _refuse_if_merged_elsewhere(action)
     if req is not None:
@@ -472,14 +527,137 @@ def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
                 project_id=action.project_id,
                 actor=Actor.of_user(actor),
                 action=action,
-                payload=_via({"approvals": len(good), "required": req.required}, channel),
+                payload=_via(
+                    {
+                        "approvals": len(good),
+                        "required": req.required,
+                        **({"message": message} if message else {}),
+                    },
+                    channel,
+                ),
             )
             waiting.publish(action.id)  # the console's live view; waiters re-check and keep waiting
             return Decision(action=action, outcome=OUTCOME_APPROVAL_RECORDED)
         # The count is met: freeze who counted (history keeps the others, marked as not counting).
         action.approvals.exclude(pk__in=[a.pk for a in good]).update(counted=False)
-    _move_to_approved(action, actor, channel)
+    _move_to_approved(action, actor, channel, message, req.wait_minutes if req is not None else 0)
     return Decision(action=action, outcome=OUTCOME_APPROVED)
+
+
+def answer_question(*, action_id, actor, answer: str, channel: str = CHANNEL_CONSOLE) -> Decision:
+    """Issue 28 — a person answers an agent's ``ask_human`` question: the answer is its result, the action
+    is settled (``executed``: it has its result; no worker runs it) and the agent's wait returns it. Who may:
+    R2.2, a member with the type's minimum role; never the agent. An answer to an already answered question
+    is a 409 ``already_answered``; a question past its time is settled expired (409)."""
+    text = _message(answer)
+    if not text:
+        raise DomainError(
+            "answer must not be empty: write the answer the agent gets.", field="answer", reason="invalid"
+        )
+    return _answer(_answer_question(action_id, actor, text, channel))
+
+
+@transaction.atomic
+def _answer_question(action_id, actor, text: str, channel: str) -> Decision:
+    action = _lock(action_id)
+    _check_decider(action, actor)
+    if action.action_type not in QUESTION_TYPES:
+        raise DomainError(
+            f"only a question (ask_human) is answered; this is a {action.action_type} action — approve or deny it.",
+            status=409,
+            reason="not_a_question",
+        )
+    if action.status == DENIED:
+        raise DomainError("This question was already denied.", status=409, reason="acao_ja_recusada")
+    _refuse_if_expired(action)
+    if action.status != PENDING:
+        raise DomainError("This question was already answered.", status=409, reason="already_answered")
+    if _settled_expired(action):
+        return Decision(action=action, outcome=OUTCOME_EXPIRED)
+    now = timezone.now()
+    action.status, action.decided_by, action.decided_at, action.settled_at = EXECUTED, actor, now, now
+    action.decision_message = text
+    action.result = {"answer": text, "answered_by": actor.get_username()}
+    action.save(
+        update_fields=[
+            "status",
+            "decided_by",
+            "decided_at",
+            "decision_message",
+            "result",
+            "settled_at",
+            "updated_at",
+        ]
+    )
+    who = Actor.of_user(actor)
+    events.record(
+        events.ACTION_ANSWERED,
+        project_id=action.project_id,
+        actor=who,
+        action=action,
+        payload=_via({"answer": text}, channel),
+    )
+    if action.task_id:
+        events.record(
+            events.TASK_ACTION_SETTLED,
+            project_id=action.project_id,
+            actor=who,
+            action=action,
+            payload={"taskId": str(action.task_id), "status": EXECUTED},
+        )
+        move_task(action.task, task_states.ACTION_SETTLED, actor=who)
+    waiting.publish(action.id)
+    return Decision(action=action, outcome=OUTCOME_ANSWERED)
+
+
+def cancel_held(*, action_id, actor, reason: str = "") -> Decision:
+    """Issue 28 — cancel an approved action while its rule's wait timer holds it (GitHub Environments'
+    "cancel" of a waiting deployment): it is settled denied with the reason, and never executes. Who may:
+    R2.2, a member with the type's minimum role. Once the timer ran out (or nothing held it) it is a 409
+    ``not_held``: the action is already on its way to the worker."""
+    return _cancel_held(action_id, actor, _message(reason))
+
+
+@transaction.atomic
+def _cancel_held(action_id, actor, reason: str) -> Decision:
+    action = _lock(action_id)
+    _check_decider(action, actor)
+    now = timezone.now()
+    if action.status == DENIED and action.execute_after is not None:
+        return Decision(action=action, outcome=OUTCOME_CANCELLED)  # a second click: the same answer
+    if action.status != APPROVED or action.execute_after is None or action.execute_after <= now:
+        raise DomainError(
+            f"This action is not held by a wait timer (it is {action.status}); only an approved action still "
+            "waiting can be cancelled. A pending action is denied instead.",
+            status=409,
+            reason="not_held",
+        )
+    text = f"cancelled during its wait timer: {reason}" if reason else "cancelled during its wait timer"
+    action.status, action.denial_reason, action.settled_at = DENIED, text, now
+    action.result = {"denied": True, "reason": text, "cancelled": True}
+    action.dispatch_due = False
+    action.save(
+        update_fields=["status", "denial_reason", "result", "settled_at", "dispatch_due", "updated_at"]
+    )
+    who = Actor.of_user(actor)
+    events.record(
+        events.ACTION_CANCELLED,
+        project_id=action.project_id,
+        actor=who,
+        action=action,
+        payload={"reason": text},
+    )
+    if action.task_id:
+        events.record(
+            events.TASK_ACTION_SETTLED,
+            project_id=action.project_id,
+            actor=who,
+            action=action,
+            payload={"taskId": str(action.task_id), "status": DENIED},
+        )
+        move_task(action.task, task_states.ACTION_DENIED, actor=who)
+    waiting.publish(action.id)
+    return Decision(action=action, outcome=OUTCOME_CANCELLED)
 
 
 def deny_action(*, action_id, actor, reason: str = "", channel: str = CHANNEL_CONSOLE) -> Decision:
@@ -498,8 +676,12 @@ def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Deci
     if _settled_expired(action):
         return Decision(action=action, outcome=OUTCOME_EXPIRED)
     if action.status != PENDING:
+        held = action.status == APPROVED and action.execute_after is not None
         raise DomainError(
-            "This action was already approved; it can no longer be denied.",
+            "This action was already approved; it can no longer be denied."
+            + (
+                " Its rule's wait timer still holds it: cancel it instead (POST .../cancel/)." if held else ""
+            ),
             status=409,
             reason="action_already_approved",
         )
@@ -522,7 +704,7 @@ def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Deci
 
 def preview_always(action: ProposedAction) -> dict:
     """What a click of "Always allow" would write (R7.2–R7.4), without writing it. The console shows this."""
-    if action.action_type in ALWAYS_ALLOW_REFUSED:
+    if action.action_type in ALWAYS_ALLOW_REFUSED or action.action_type in QUESTION_TYPES:
         return {"refused": True, "patterns": [], "autonomy_row": None}
     # R7.4 (RN-509): a dev-<module> agent's click writes its autonomy row, terminal included. That grants
     # every command of its type (floor, caps and deny still apply), so the console never makes it one click:
@@ -556,6 +738,8 @@ def approve_always(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decis
 def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
+    if action.action_type in QUESTION_TYPES:
+        _refuse_if_question(action)
     if action.action_type in ALWAYS_ALLOW_REFUSED:
         raise DomainError(
             f"'Always allow' is never offered for {action.action_type}; approve this one instance instead.",

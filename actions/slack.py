@@ -35,6 +35,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from brabo.errors import DomainError
+from permissions.action_types import QUESTION_TYPES
 from permissions.messages import sentence
 from projects.access import membership
 from projects.crypto import SecretUnreadable, decrypt, encrypt
@@ -194,7 +195,13 @@ def blocks(action: ProposedAction, outcome: str = "") -> tuple[str, list[dict]]:
     why = sentence(action.reason, action.scope_root)
     if action.reason in BUDGET_REASONS:
         why = action.message  # the budget's sentence carries its figures, as the console shows it
-    lines = [head, what_approving_does(action), f"Policy: {_esc(notifications.clean(why))}"]
+    question = action.action_type in QUESTION_TYPES
+    if question:  # issue 28: a question is answered in the console (a text), never approved by a button
+        asked = _esc(notifications.clean(str(action.payload.get("question", ""))))
+        does = f"Question: “{asked}” Answer it in the console; the answer goes back to the agent."
+    else:
+        does = what_approving_does(action)
+    lines = [head, does, f"Policy: {_esc(notifications.clean(why))}"]
     req = quorum.requirement(action) if action.status == PENDING else None
     if req is not None:
         lines.append(f"It needs {req.describe()}.")
@@ -214,7 +221,7 @@ def blocks(action: ProposedAction, outcome: str = "") -> tuple[str, list[dict]]:
              "text": {"type": "plain_text", "text": "Approve"}},
             {"type": "button", "action_id": DENY, "style": "danger", "value": value,
              "text": {"type": "plain_text", "text": "Deny"}},
-        ]  # fmt: skip
+        ][1 if question else 0 :]  # fmt: skip
         if always:
             buttons.append(
                 {"type": "button", "action_id": ALWAYS, "value": value,

@@ -23,7 +23,7 @@ from brabo.errors import DomainError
 from brabo.openapi import error_responses
 from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
-from permissions.action_types import ACTION_TYPES
+from permissions.action_types import ACTION_TYPES, QUESTION_TYPES
 from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
 from projects.authentication import request_agent
 from projects.models import Task
@@ -32,7 +32,15 @@ from . import inprocess, quorum, services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
 from .models import AUTO_APPROVED, PENDING, RUNNABLE, STATUSES, ActionApproval, ProposedAction, SessionEvent
 from .schema import action_union, proposal_union
-from .serializers import ActionSerializer, DenySerializer, EventSerializer, read_proposal
+from .serializers import (
+    ActionSerializer,
+    AnswerSerializer,
+    ApproveSerializer,
+    CancelSerializer,
+    DenySerializer,
+    EventSerializer,
+    read_proposal,
+)
 
 MAX_WAIT_SECONDS = 600
 
@@ -160,7 +168,9 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         responses={201: action_union(), **error_responses(404, 429)},  # 429: the caps of issue 24
         parameters=[
             OpenApiParameter(
-                "wait", OpenApiTypes.NUMBER, description="seconds to wait for an auto-approved result"
+                "wait",
+                OpenApiTypes.NUMBER,
+                description="seconds to wait for an auto-approved result, or for the answer to an ask_human question",
             ),
             OpenApiParameter(
                 "Idempotency-Key",
@@ -190,8 +200,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
                 data["hints"] = decision.hints
             return data
 
-        # R8.4 — the result comes back in the same call
-        wait = wait if action.status != PENDING else 0.0
+        # R8.4 — the result comes back in the same call; a question (issue 28) waits for its answer too
+        wait = wait if action.status != PENDING or action.action_type in QUESTION_TYPES else 0.0
         return _answer_when_settled(request, action, wait, answer, status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -241,10 +251,29 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             data["autonomy_row"] = decision.autonomy_row
         return Response(data)
 
-    @extend_schema(request=None, responses=action_union())
+    @extend_schema(request=ApproveSerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def approve(self, request, pk=None):
-        return self._decide(request, services.approve_action)
+        body = ApproveSerializer(data=request.data or {})
+        body.is_valid(raise_exception=True)
+        return self._decide(request, services.approve_action, message=body.validated_data.get("message", ""))
+
+    @extend_schema(request=AnswerSerializer, responses=action_union())
+    @route(detail=True, methods=["post"])
+    def answer(self, request, pk=None):
+        """Issue 28 — answer an agent's ``ask_human`` question; the answer is its result (``result.answer``)
+        and the agent's wait returns it."""
+        body = AnswerSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        return self._decide(request, services.answer_question, answer=body.validated_data["answer"])
+
+    @extend_schema(request=CancelSerializer, responses=action_union())
+    @route(detail=True, methods=["post"])
+    def cancel(self, request, pk=None):
+        """Issue 28 — cancel an approved action while its rule's wait timer holds it (it never executes)."""
+        body = CancelSerializer(data=request.data or {})
+        body.is_valid(raise_exception=True)
+        return self._decide(request, services.cancel_held, reason=body.validated_data.get("reason", ""))
 
     @extend_schema(request=DenySerializer, responses=action_union())
     @route(detail=True, methods=["post"])
@@ -319,7 +348,9 @@ class ApprovalRulesView(BraboAPIView):
         responses=ApprovalRulesAnswer,
         description='Body: {"pending_expiry_seconds": 86400, "rules": [{"action_type": "git_merge", '
         '"approvals": 2, "min_role": "maintainer", "no_self_approval": true, "protected_branches_only": true}]}. '
-        "Either key may be left out; rules replaces the whole list.",
+        "Either key may be left out; rules replaces the whole list. Issue 28: a rule may also name "
+        '"reviewers" (usernames) and "teams" (team names, /api/teams/) — then only they count, each still of '
+        'min_role — and hold an approved action "wait_minutes" (0 to 43200) before it executes.',
     )
     def put(self, request, project_id):
         project = self.project

@@ -1093,6 +1093,50 @@ _ENTRIES: tuple[Code, ...] = (
         "programs ({keys}); Brabo does not hand the owner's token to it.",
         "Remove those settings from the repository's configuration, then propose the push again.",
     ),
+    # -- issue 28: named reviewers, wait timers, answers back to the agent -------------------------------
+    _err(
+        "not_a_named_reviewer",
+        403,
+        "This action's approval rule names who approves it, and you are not one of them.",
+        "Ask one of the named reviewers (the action's approvals.waiting_for says who), or a maintainer to "
+        "change the rule.",
+    ),
+    _err(
+        "answer_required",
+        409,
+        "This is an agent's question (ask_human): it is answered, not approved.",
+        'POST /api/actions/{id}/answer/ with {"answer": TEXT}, or deny it with a reason.',
+    ),
+    _err(
+        "not_a_question",
+        409,
+        "Only an ask_human question is answered; this action is approved or denied.",
+        "Approve or deny it (a message may go with either).",
+    ),
+    _err(
+        "already_answered",
+        409,
+        "This question was already answered; the agent has that answer.",
+        "Nothing to do; read the answer in the action's result.",
+    ),
+    _err(
+        "not_held",
+        409,
+        "This action is not held by a wait timer, so there is no wait to cancel.",
+        "A pending action is denied instead; a running or settled one cannot be stopped from here.",
+    ),
+    _err(
+        "team_name_taken",
+        409,
+        "A team of that name already exists in this workspace.",
+        "Choose another name, or change the existing team's members.",
+    ),
+    _err(
+        "team_in_use",
+        409,
+        "An approval rule names this team.",
+        "Remove the team from the rules that name it (PUT .../approval-rules/), then delete it.",
+    ),
     _run(
         "git_objects_outside_project",
         "The worktree's git folder or one of its object stores ({what}) lies outside the project folder.",

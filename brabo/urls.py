@@ -8,6 +8,7 @@ from rest_framework.routers import DefaultRouter
 from actions.budget_api import AgentBudgetView, ProjectBudgetView, WorkspaceBudgetView
 from actions.console.team import invitation_page
 from actions.notification_api import ProjectNotificationsView
+from actions.review_api import TeamViewSet, WebhookViewSet
 from actions.slack_views import interactivity as slack_interactivity
 from actions.views import ActionViewSet, ApprovalRulesView, ApprovalStatsView, ProjectEventsView
 from brabo.health import healthz, readyz
@@ -20,6 +21,8 @@ router.register("workspaces", WorkspaceViewSet, basename="workspace")
 router.register("projects", ProjectViewSet, basename="project")
 router.register("agents", AgentViewSet, basename="agent")
 router.register("runners", RunnerViewSet, basename="runner")
+router.register("teams", TeamViewSet, basename="team")  # issue 28: reviewers' teams
+router.register("webhooks", WebhookViewSet, basename="webhook")  # issue 28: webhooks over the API
 
 handler500 = "brabo.api_errors.api_server_error"
 

@@ -38,6 +38,8 @@ SENTENCES: dict[str, str] = {
     "spend_threshold": "a spend up to the owner's auto-approve threshold",
     # issue 16: a two-person rule governs it, so the policy never auto-approves it
     "quorum_rule": "a two-person rule of this project needs several people's approval",
+    # issue 28: an agent's ask_human question; only a person answers it
+    "question": "an agent asks a question; a person answers it",
 }
 
 

@@ -36,6 +36,11 @@ SLACK_REMOVED = "slack.removed"
 SLACK_LINK_REQUESTED = "slack.link_requested"
 SLACK_LINKED = "slack.member_linked"
 SLACK_UNLINKED = "slack.member_unlinked"
+# Issue 28: teams (named groups of members that approval rules may name) and a person's notification choices.
+TEAM_CREATED = "team.created"
+TEAM_MEMBERS_CHANGED = "team.members_changed"
+TEAM_DELETED = "team.deleted"
+SUBSCRIPTION_CHANGED = "notifications.subscription_changed"
 
 
 def record(workspace_id, type: str, *, actor, payload: dict) -> WorkspaceEvent:

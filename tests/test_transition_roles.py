@@ -131,6 +131,32 @@ class Case:
         )  # fmt: skip
         return endpoint
 
+    def question(self):
+        """Issue 28: a pending ask_human question of the team's agent."""
+        return _as("propose_action")(
+            project=self.team.project, action_type="ask_human", payload={"question": "Which region?"},
+            agent=self.team.agent,
+        ).action  # fmt: skip
+
+    def held(self):
+        """Issue 28: a terminal action approved by the owner and held by its rule's 5-minute wait timer."""
+        _q("set_approval_rules")(
+            actor=self.team.owner, project=self.team.project,
+            rules=[{"action_type": "terminal", "approvals": 1, "min_role": "developer",
+                    "no_self_approval": False, "wait_minutes": 5}],
+        )  # fmt: skip
+        action = _as("propose_action")(
+            project=self.team.project, action_type="terminal", payload={"command": "make deploy"},
+            agent=self.team.agent,
+        ).action  # fmt: skip
+        _as("approve_action")(actor=self.team.owner, action_id=action.id)
+        return action
+
+    def reviewer_team(self):
+        return importlib.import_module("actions.reviewers").create_team(
+            actor=self.team.owner, workspace=self.team.ws, name="security", members=["max"]
+        )
+
     def grant(self) -> int:
         """The owner's "Always allow" of the pending action (inside the call's rolled-back savepoint)."""
         from actions.models import SessionEvent
@@ -301,6 +327,37 @@ TABLE: dict[str, Row] = {
     ),
     "actions.services.approve_action": Row(
         "project", "developer", lambda c, a: _as("approve_action")(actor=a, action_id=c.pending.id)
+    ),
+    # issue 28: answers back to the agent, and cancelling a held approval (the type's minimum, R2.2)
+    "actions.services.answer_question": Row(
+        "project",
+        "developer",
+        lambda c, a: _as("answer_question")(actor=a, action_id=c.question().id, answer="eu-west"),
+    ),
+    "actions.services.cancel_held": Row(
+        "project", "developer", lambda c, a: _as("cancel_held")(actor=a, action_id=c.held().id)
+    ),
+    # issue 28: teams of reviewers (workspace-wide: maintainer+, not restricted)
+    "actions.reviewers.create_team": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: importlib.import_module("actions.reviewers").create_team(
+            actor=a, workspace=c.team.ws, name="ops", members=["dev"]
+        ),
+    ),
+    "actions.reviewers.set_team_members": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: importlib.import_module("actions.reviewers").set_team_members(
+            actor=a, team=c.reviewer_team(), members=["dev"]
+        ),
+    ),
+    "actions.reviewers.delete_team": Row(
+        "workspace",
+        "maintainer",
+        lambda c, a: importlib.import_module("actions.reviewers").delete_team(
+            actor=a, team=c.reviewer_team()
+        ),
     ),
     "actions.services.deny_action": Row(
         "project", "developer", lambda c, a: _as("deny_action")(actor=a, action_id=c.pending.id)

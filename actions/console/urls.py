@@ -50,6 +50,8 @@ def console_urls(wrap) -> list:
         p("actions/<uuid:action_id>/approve/", views.approve, "approve"),
         p("actions/<uuid:action_id>/deny/", views.deny, "deny"),
         p("actions/<uuid:action_id>/always/", views.approve_always, "always"),
+        p("actions/<uuid:action_id>/answer/", views.answer, "answer"),
+        p("actions/<uuid:action_id>/cancel/", views.cancel_held, "cancel"),
         p("agents/", views.agents, "agents"),
         p("agents/<uuid:agent_id>/", views.agent_card, "agent"),
         p("agents/<uuid:agent_id>/autopilot/", views.agent_autopilot, "autopilot"),

@@ -36,6 +36,7 @@ from permissions.action_types import (
     ALWAYS_ALLOW_REFUSED,
     AUTO_APPROVE,
     MAINTAINER,
+    QUESTION_TYPES,
     WILDCARD,
     role_at_least,
 )
@@ -194,6 +195,18 @@ class Row:
         if self.quorum_governed and approvals is not None and approvals["min_role"]:
             self.min_role = approvals["min_role"]  # a rule's co-approvers may be below the type's minimum
             self.can_decide = role_at_least(role, self.min_role)
+        # issue 28: a rule that names its reviewers — a viewer who is not one of them sees who is waited for
+        # instead of an Approve that could only be refused (Deny stays: R2.2's role denies)
+        waiting = (approvals or {}).get("waiting_for") or {}
+        self.not_named = bool(
+            self.quorum_governed
+            and approvals is not None
+            and approvals.get("reviewers")
+            and viewer is not None
+            and viewer.get_username() not in (waiting.get("people") or [])
+            and viewer.get_username() not in approvals["approvers"]
+        )
+        self.is_question = action.action_type in QUESTION_TYPES
         # the viewer's approval already counts: a second click changes nothing, so no Approve button for them
         self.approved_by_viewer = bool(
             self.quorum_governed
@@ -349,6 +362,8 @@ OUTCOME_TEXT = {
     services.OUTCOME_DENIED: "Denied",
     services.OUTCOME_APPROVAL_RECORDED: "Your approval is recorded",
     services.OUTCOME_APPROVAL_ALREADY_RECORDED: "You already approved this — your approval counts once",
+    services.OUTCOME_ANSWERED: "Answered — the agent has your answer",
+    services.OUTCOME_CANCELLED: "Cancelled while it waited — it will not run",
 }
 
 
@@ -397,7 +412,14 @@ def _decide(request, action_id, fn, **kwargs):
         text += f" Always allowed — {agent} now auto-approves every {action.action_type} action."
     elif fn is services.approve_always:
         text += " This instance only: it has an external effect, so no pattern was written."
-    if decision.outcome != services.OUTCOME_DENIED:
+    held = decision.action.execute_after
+    if decision.outcome == services.OUTCOME_APPROVED and held is not None:
+        text += f" Held by its approval rule's wait timer until {held:%Y-%m-%d %H:%M} UTC; it can be cancelled until then."
+    elif decision.outcome not in (
+        services.OUTCOME_DENIED,
+        services.OUTCOME_ANSWERED,
+        services.OUTCOME_CANCELLED,
+    ):
         text += _execution_text(action)
     (messages.warning if action.status == "failed" else messages.success)(request, text)
     return HttpResponseRedirect(back)
@@ -405,7 +427,19 @@ def _decide(request, action_id, fn, **kwargs):
 
 @require_POST
 def approve(request, action_id):
-    return _decide(request, action_id, services.approve_action)
+    return _decide(request, action_id, services.approve_action, message=request.POST.get("message", ""))
+
+
+@require_POST
+def answer(request, action_id):
+    """Issue 28: a person's answer to an agent's ask_human question."""
+    return _decide(request, action_id, services.answer_question, answer=request.POST.get("answer", ""))
+
+
+@require_POST
+def cancel_held(request, action_id):
+    """Issue 28: cancel an approved action while its rule's wait timer holds it."""
+    return _decide(request, action_id, services.cancel_held, reason=request.POST.get("reason", ""))
 
 
 @require_POST

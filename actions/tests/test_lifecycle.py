@@ -30,6 +30,7 @@ MINIMAL_PAYLOADS: dict[str, dict[str, Any]] = {
     "container_stop": {},
     "container_remove": {},
     "spend": {"amount": 12.5, "currency": "EUR", "purpose": "CI minutes"},
+    "ask_human": {"question": "Which region?"},  # issue 28
 }
 
 

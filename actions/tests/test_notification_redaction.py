@@ -158,3 +158,33 @@ def test_a_long_hostile_text_is_scanned_in_bounded_time_and_keeps_nothing_past_t
     out = redact_outbound(text)
     assert PW[:6] not in out and out.endswith("…")
     assert "password" * 10 not in redact_outbound("password" * 5000)
+
+
+def test_the_consoles_sentence_is_redacted_before_it_is_cut(team, allow_local, people_with_mail, mailoutbox):
+    """Issue 28: notifications read the console's sentence, which cuts a command at 80 characters; a secret
+    across that cut leaves no slice (the texts are redacted whole first)."""
+    command = "x" * 55 + f" echo {HIGH_ENTROPY} > .key"
+    agent = team.world.client(agent_key=team.agent_key)
+    proposed = agent.post(
+        "/api/actions/", {"action_type": "terminal", "payload": {"command": command}}, format="json"
+    )
+    event = SessionEvent.objects.get(action_id=proposed.json()["id"], type="proposed_action.created")
+    texts = _notify(team, event, mailoutbox)
+    assert all(HIGH_ENTROPY[:10] not in t for t in texts), texts
+    assert any("it waits for a person" in t for t in texts)
+
+
+def test_an_approval_message_and_an_answer_are_redacted_too(team, allow_local, people_with_mail, mailoutbox):
+    agent = team.world.client(agent_key=team.agent_key)
+    owner = team.world.client(team.owner)
+    qid = agent.post(
+        "/api/actions/", {"action_type": "ask_human", "payload": {"question": "DB password?"}}, format="json"
+    ).json()["id"]
+    assert (
+        owner.post(f"/api/actions/{qid}/answer/", {"answer": f"PGPASSWORD={PW}"}, format="json").status_code
+        == 200
+    )
+    answered = SessionEvent.objects.get(action_id=qid, type="proposed_action.answered")
+    texts = _notify(team, answered, mailoutbox)
+    assert all(PW not in t and PW[:10] not in t for t in texts)
+    assert any("olivia answered “DB password?”" in t for t in texts), texts

@@ -183,7 +183,11 @@ def test_slack_body(team, make_action, allow_local):
         _deliver_all()
     body = json.loads(receiver.requests[0]["body"])
     assert set(body) == {"text", "blocks"}
-    assert "waiting for approval" in body["text"] and "ls &lt;dir&gt;" in body["text"]
+    # issue 28: the console's own sentence for the event (actions.history.describe)
+    assert (
+        "proposed terminal “ls &lt;dir&gt;” — it waits for a person: no rule matches; a person decides."
+        in body["text"]
+    )
     assert body["blocks"][0]["type"] == "section"
     assert receiver.requests[0]["valid"]
 
@@ -327,7 +331,7 @@ def test_email_goes_to_subscribed_people_who_can_see_the_project(team, make_acti
     # default: owner and maintainer hear of pending; the developer does not
     notifications.process(_pending_event(team.project, make_action(team.project)).pk)
     assert sorted(m.to[0] for m in mailoutbox) == ["m@x.test", "o@x.test"]
-    assert "waiting for approval" in mailoutbox[0].subject
+    assert "it waits for a person: no rule matches; a person decides." in mailoutbox[0].subject
 
     # the developer subscribes to decisions; the maintainer unsubscribes from everything
     notifications.set_subscription(user=team.developer, project=team.project, kinds=["decided"])
@@ -338,7 +342,7 @@ def test_email_goes_to_subscribed_people_who_can_see_the_project(team, make_acti
                           action=action)  # fmt: skip
     notifications.process(event.pk)
     assert [m.to[0] for m in mailoutbox] == ["d@x.test"]
-    assert "approved by olivia" in mailoutbox[0].subject
+    assert "] olivia approved terminal" in mailoutbox[0].subject
 
 
 def test_a_restricted_member_without_the_project_gets_nothing(team, make_action, mailoutbox):

@@ -140,6 +140,13 @@ def test_the_policy_never_auto_approves_what_a_rule_governs(agent_api, team):
         "decider_role": "developer",
         "decider_approved": False,
         "approvers": [],
+        "reviewers": None,
+        "waiting_for": {
+            "remaining": 2,
+            "people": None,
+            "text": "Waiting for 2 more approvals from people with the developer role or higher.",
+        },
+        "wait_minutes": 0,
     }
 
 
@@ -278,6 +285,9 @@ def test_rules_endpoint_reads_for_members_and_writes_for_maintainers(team):
             "min_role": "maintainer",
             "no_self_approval": True,
             "protected_branches_only": True,
+            "reviewers": [],
+            "teams": [],
+            "wait_minutes": 0,
         }
     ]
     changes = SessionEvent.objects.filter(project=team.project, type__startswith="approval_").order_by("id")
