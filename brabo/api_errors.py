@@ -10,6 +10,7 @@ body instead of a traceback page.
 from __future__ import annotations
 
 import logging
+from typing import cast
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
@@ -146,7 +147,7 @@ def exception_handler(exc, context):
     elif isinstance(exc, APIException) and isinstance(response.data, dict):
         # DRF's own (NotAuthenticated, PermissionDenied, NotFound, MethodNotAllowed, ParseError, Throttled...):
         # DRF's code is the reason when the catalogue knows it, else the status's generic code.
-        code = exc.default_code if exc.default_code in CATALOGUE else None
+        code = cast("ErrorCode", exc.default_code) if exc.default_code in CATALOGUE else None
         reason = reason_for(response.status_code, code)
         if reason:
             response.data = {**response.data, "reason": reason}

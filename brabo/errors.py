@@ -28,9 +28,11 @@ ErrorCode = Literal[
     "action_expired",
     "agent_revoked",
     "agent_suspended",
+    "already_answered",
     "already_member",
     "already_reported",
     "amount_too_large",
+    "answer_required",
     "authentication_failed",
     "below_principal_role",
     "conflict",
@@ -63,9 +65,12 @@ ErrorCode = Literal[
     "new_owner_must_be_maintainer",
     "no_open_offer",
     "no_workspace_budget",
+    "not_a_named_reviewer",
+    "not_a_question",
     "not_acceptable",
     "not_authenticated",
     "not_found",
+    "not_held",
     "not_ready",
     "notification_kind_above_role",
     "offer_no_longer_valid",
@@ -103,6 +108,8 @@ ErrorCode = Literal[
     "slack_not_configured",
     "slack_team_taken",
     "slack_user_taken",
+    "team_in_use",
+    "team_name_taken",
     "teto_do_sempre_permitir",
     "throttled",
     "too_large",
@@ -1179,7 +1186,7 @@ def register_decision_reasons(sentences: Mapping[str, str]) -> None:
 
 
 # The reason an answer carries when its raiser names none: one generic code per status.
-DEFAULT_REASON = {
+DEFAULT_REASON: dict[int, ErrorCode] = {
     400: "invalid",
     401: "not_authenticated",
     403: "permission_denied",
@@ -1200,7 +1207,7 @@ def entry(code: str) -> Code:
     return CATALOGUE[code]
 
 
-def reason_for(status: int, reason: str | None = None) -> str | None:
+def reason_for(status: int, reason: ErrorCode | None = None) -> ErrorCode | None:
     """The code an error answer carries: its own when it names one, else the status's generic code."""
     return reason or DEFAULT_REASON.get(status)
 

@@ -10,6 +10,7 @@ from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
 
 from brabo.api_errors import ApiError
+from brabo.errors import ErrorCode
 from permissions.action_types import MAINTAINER
 from projects.api_base import BraboAPIView, TenantScopedViewSet, require_project_role, visible_project_or_404
 from projects.idempotency import IdempotentMixin
@@ -197,7 +198,8 @@ class RunnerResultView(RunnerView):
         except runners.RunnerRevoked as revoked:
             raise AuthenticationFailed(str(revoked)) from None
         except runners.ReportRefused as refused:
-            reason = {404: "not_found", 409: "already_reported", 400: "invalid"}[refused.status]
+            reasons: dict[int, ErrorCode] = {404: "not_found", 409: "already_reported", 400: "invalid"}
+            reason = reasons[refused.status]
             raise ApiError(str(refused), status_code=refused.status, reason=reason) from None
         return Response({"action_id": str(action.id), "status": action.status})
 

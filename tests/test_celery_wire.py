@@ -32,7 +32,7 @@ def own_queue():
         app.conf.task_default_queue = previous
 
 
-def _decoded(raw: bytes) -> dict:
+def _decoded(raw: bytes | str) -> dict:
     message = json.loads(raw)
     message["body"] = json.loads(base64.b64decode(message["body"]))
     return message

@@ -4,6 +4,7 @@ connection, and a connection PostgreSQL closed while it sat in the pool is still
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import psycopg
 import pytest
@@ -38,8 +39,9 @@ MARKER = "SELECT pg_backend_pid() /* brabo-pool-marker */"
 
 
 def test_a_healthy_pooled_connection_is_lent_without_a_round_trip():
-    from django.db import connection
+    from django.db import connection as default
 
+    connection: Any = default  # the PostgreSQL backend's wrapper (``pool`` is not on the base class)
     if connection.pool is None:
         pytest.skip("BRABO_DB_POOL is off")
     connection.ensure_connection()  # the pool is made, and its check installed, with a first connection
@@ -64,8 +66,9 @@ def test_a_healthy_pooled_connection_is_lent_without_a_round_trip():
 
 
 def test_a_connection_postgresql_closed_in_the_pool_is_replaced_without_an_error():
-    from django.db import connection
+    from django.db import connection as default
 
+    connection: Any = default  # the PostgreSQL backend's wrapper (``pool`` is not on the base class)
     if connection.pool is None:
         pytest.skip("BRABO_DB_POOL is off")
     pool = connection.pool

@@ -98,7 +98,8 @@ def test_a_question_is_answered_not_approved_and_only_once(team):
     assert owner.post(f"/api/actions/{qid}/answer/", {"answer": "yes"}, format="json").status_code == 200
     twice = owner.post(f"/api/actions/{qid}/answer/", {"answer": "no"}, format="json")
     assert twice.status_code == 409 and twice.json()["reason"] == "already_answered"
-    assert ProposedAction.objects.get(id=qid).result["answer"] == "yes"
+    result = ProposedAction.objects.get(id=qid).result
+    assert result is not None and result["answer"] == "yes"
 
 
 def test_a_question_may_be_denied_with_a_reason_the_agent_reads(team):

@@ -47,6 +47,7 @@ def test_a_held_approval_runs_only_once_its_wait_is_over(team, in_process_worker
     assert in_process_worker.drain()
     action = ProposedAction.objects.get(id=action_id)
     assert action.status == "approved" and not action.dispatch_due
+    assert action.decided_at is not None
     assert action.execute_after == action.decided_at + timedelta(minutes=10)
     approved = SessionEvent.objects.get(action_id=action_id, type="proposed_action.approved")
     assert approved.payload["waitMinutes"] == 10
@@ -156,4 +157,5 @@ def test_under_a_two_person_rule_the_wait_starts_at_the_approval_that_meets_the_
     )
     assert second["outcome"] == "approved" and second["status"] == "approved"
     action = ProposedAction.objects.get(id=action_id)
+    assert action.decided_at is not None
     assert action.execute_after == action.decided_at + timedelta(minutes=10) and not action.dispatch_due

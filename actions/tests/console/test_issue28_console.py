@@ -85,5 +85,7 @@ def test_a_held_approval_shows_its_wait_and_is_cancelled_from_its_page(team, log
     resp = login(team.maintainer).post(f"{detail}cancel/", {"next": detail, "reason": "freeze"}, follow=True)
     assert "Cancelled while it waited — it will not run" in resp.content.decode()
     action = ProposedAction.objects.get(id=action_id)
-    assert action.status == "denied" and action.result["reason"] == "cancelled during its wait timer: freeze"
+    assert action.status == "denied" and action.result is not None
+    assert action.result["reason"] == "cancelled during its wait timer: freeze"
+    assert action.execute_after is not None
     assert enqueue.release_held(now=action.execute_after + timedelta(minutes=1)) == 0
