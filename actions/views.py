@@ -232,12 +232,18 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         # every waiter gets the same answer for one state of the action (no caller-specific field)
         return _answer_when_settled(request, action, timeout, answer, shareable=True)
 
-    def _decide(self, request, fn, **kwargs):
+    def _decide(self, request, fn, *, body=None, **kwargs):
+        """``body``: the serializer of the request's fields, read only once the caller may reach the action
+        (another tenant's action is a 404 whatever the body says)."""
         if request_agent(request) is not None:
             raise ApiError(
                 "Agents cannot decide actions; a person must.", status_code=403, reason="permission_denied"
             )
         action = self.get_object()
+        if body is not None:
+            fields = body(data=request.data or {})
+            fields.is_valid(raise_exception=True)
+            kwargs.update(fields.validated_data)
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
         if inprocess.current() is not None and decision.action.status in RUNNABLE:
             # issue 25: without a broker this process's background worker claimed it on commit; the answer
@@ -263,24 +269,18 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     def answer(self, request, pk=None):
         """Issue 28 — answer an agent's ``ask_human`` question; the answer is its result (``result.answer``)
         and the agent's wait returns it."""
-        body = AnswerSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        return self._decide(request, services.answer_question, answer=body.validated_data["answer"])
+        return self._decide(request, services.answer_question, body=AnswerSerializer)
 
     @extend_schema(request=CancelSerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
         """Issue 28 — cancel an approved action while its rule's wait timer holds it (it never executes)."""
-        body = CancelSerializer(data=request.data or {})
-        body.is_valid(raise_exception=True)
-        return self._decide(request, services.cancel_held, reason=body.validated_data.get("reason", ""))
+        return self._decide(request, services.cancel_held, body=CancelSerializer)
 
     @extend_schema(request=DenySerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def deny(self, request, pk=None):
-        body = DenySerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        return self._decide(request, services.deny_action, reason=body.validated_data.get("reason", ""))
+        return self._decide(request, services.deny_action, body=DenySerializer)
 
     @extend_schema(request=None, responses=action_union())
     @route(detail=True, methods=["post"], url_path="approve-always")

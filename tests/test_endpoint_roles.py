@@ -32,6 +32,8 @@ COLLECTION = {
     "agents": "agent",
     "actions": "action",
     "runners": "runner",
+    "teams": "team",
+    "webhooks": "webhook",
 }
 
 # Operations that differ from the generated expectation: per role, the status (and reason) instead.
@@ -50,6 +52,8 @@ DIFFERENT: dict[str, dict[str, Expect]] = {
     "POST /api/actions/{id}/approve/": {AGENT: (403, "permission_denied")},
     "POST /api/actions/{id}/approve-always/": {AGENT: (403, "permission_denied")},
     "POST /api/actions/{id}/deny/": {AGENT: (403, "permission_denied")},
+    "POST /api/actions/{id}/answer/": {AGENT: (403, "permission_denied")},
+    "POST /api/actions/{id}/cancel/": {AGENT: (403, "permission_denied")},
     # a coding agent's hook: whoever else calls is refused in the hook's own answer (a deny, 200)
     "POST /api/hooks/{agent}/": {ANONYMOUS: 200, OUTSIDER: 200, AGENT: 200, MEMBER: 200},
     # unscoped: the invitee is not a member yet; one's own tokens; creating a workspace or project;
@@ -63,6 +67,10 @@ DIFFERENT: dict[str, dict[str, Expect]] = {
     "GET /api/projects/": {OUTSIDER: 200},
     "POST /api/projects/": {OUTSIDER: 400},
     "POST /api/runners/": {OUTSIDER: 400},
+    "GET /api/teams/": {OUTSIDER: 200},
+    "POST /api/teams/": {OUTSIDER: 400},
+    "GET /api/webhooks/": {OUTSIDER: 200},
+    "POST /api/webhooks/": {OUTSIDER: 400},
     # a runner's work loop
     "GET /api/runner/work/": _RUNNER_ONLY,
     "POST /api/runner/work/{action_id}/result/": _RUNNER_ONLY,
@@ -83,6 +91,7 @@ OPERATIONS = _operations()
 
 
 def _world(team):
+    from actions import notifications, reviewers
     from actions.agent_hooks import PROTOCOLS
     from actions.services import propose_action
     from containers.runners import issue_runner
@@ -96,7 +105,18 @@ def _world(team):
     invitation, _ = teams.invite_member(
         actor=team.owner, workspace=team.ws, role="developer", username="newbie"
     )
+    reviewing = reviewers.create_team(actor=team.owner, workspace=team.ws, name="reviewers")
+    webhook, _ = notifications.create_endpoint(
+        actor=team.owner,
+        workspace=team.ws,
+        name="ci",
+        url="https://hooks.example/brabo",
+        format="generic",
+        kinds=notifications.kinds_for_role("owner")[:1],
+    )
     return {
+        "team": reviewing.id,
+        "webhook": webhook.id,
         "ws": team.ws.id,
         "project": team.project.id,
         "agent": team.agent.id,
