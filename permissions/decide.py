@@ -205,28 +205,20 @@ class _State:
     """The decision so far, handed from one SPEC §5 step to the next (each step takes it and returns it).
 
     ``decision``/``reason``/``detail`` are the verdict so far; ``done`` is set when a step denies (deny returns
-    at once). The terminal fields are what step 4 read, which the hooks and the caps read again."""
+    at once). The terminal fields are what step 4 read, which the hooks and the caps read again. (Fields a step
+    may never set keep their class default: a decision builds one state, and setting only what it uses is
+    cheaper.)"""
 
-    __slots__ = (
-        "auto_mode",
-        "comp",
-        "decision",
-        "detail",
-        "done",
-        "hooks",
-        "in_sandbox",
-        "never_auto",
-        "opaque",
-        "opaque_note",
-        "parsed",
-        "reason",
-        "req",
-        "running",
-        "scope",
-        "seg_views",
-        "segments",
-        "terminal",
-    )
+    detail: str | None = None
+    done: bool = False
+    auto_mode: bool = False
+    segments: tuple[SegmentVerdict, ...] = ()
+    parsed: ParsedCommand | None = None
+    seg_views: list[list[tuple[str, ...]]] = []  # replaced, never appended to (step 4 sets its own list)
+    scope: Scope | None = None
+    never_auto: str | None = None  # why this command can never be auto-approved
+    opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
 
     def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
         self.req = req
@@ -234,23 +226,10 @@ class _State:
         self.terminal = req.action_type == "terminal"
         # SPEC §5: the floor, the container roots (R6.1) and a private /tmp exist only in Brabo's own sandbox;
         # any other (or unknown) runs_in is decided with the host root, a running container changing nothing.
-        self.in_sandbox = req.runs_in == SANDBOX
-        self.running = req.project.container_running and self.in_sandbox
+        self.in_sandbox = in_sandbox = req.runs_in == SANDBOX
+        self.running = req.project.container_running and in_sandbox
         self.decision = REQUIRE_APPROVAL
         self.reason = "default"
-        self.detail: str | None = None
-        self.done = False
-        self.auto_mode = False
-        self.comp: CompiledPermissions | None = None
-        self.segments: tuple[SegmentVerdict, ...] = ()
-        self.parsed: ParsedCommand | None = None
-        self.seg_views: list[list[tuple[str, ...]]] = []
-        self.scope: Scope | None = None
-        self.never_auto: str | None = None  # why this command can never be auto-approved
-        self.opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
-        self.opaque_note: str | None = (
-            None  # why a segment is opaque, for the sentence people read (issue 11)
-        )
 
     def opinion(self, decision: str, reason: str, detail: str | None = None) -> None:
         """An explicit opinion replaces the verdict so far; a deny ends the decision."""
@@ -366,7 +345,7 @@ def autonomy(st: _State) -> _State:
 
 def rules(st: _State) -> _State:
     """4. permissions.json + built-ins (§3, §4): typed actions by their type, terminal per segment."""
-    st.comp = comp = compiled(st.req.permissions)
+    comp = compiled(st.req.permissions)
     if st.terminal:
         return _terminal_rules(st, comp)
     at = st.req.action_type

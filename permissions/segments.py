@@ -60,34 +60,20 @@ class SegmentVerdict:
 
 
 class SegmentReading:
-    """What step 4 learned from the segments: their verdicts and the tallies of the command's opinion."""
+    """What step 4 learned from the segments: their verdicts and the tallies of the command's opinion. (The
+    tallies keep their class default until a segment sets them: one reading per decision, set only as needed.)"""
 
-    __slots__ = (
-        "allowed_reason",
-        "asked",
-        "denied",
-        "may_delete",
-        "opaque",
-        "opaque_note",
-        "out",
-        "seg_views",
-        "uncovered",
-    )
+    denied: tuple[str, str] | None = None  # (reason, pattern)
+    asked: str | None = None
+    allowed_reason: str | None = None
+    uncovered: int = 0
+    opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
+    may_delete: bool = False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
 
     def __init__(self) -> None:
         self.out: list[SegmentVerdict] = []
         self.seg_views: list[list[tuple[str, ...]]] = []  # kept unless the command is doomed
-        self.denied: tuple[str, str] | None = None  # (reason, pattern)
-        self.asked: str | None = None
-        self.allowed_reason: str | None = None
-        self.uncovered = 0
-        self.opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
-        self.opaque_note: str | None = (
-            None  # why a segment is opaque, for the sentence people read (issue 11)
-        )
-        self.may_delete = (
-            False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
-        )
 
 
 class _Reader:
@@ -99,7 +85,6 @@ class _Reader:
         "command",
         "comp",
         "cwds",
-        "doomed",
         "memo",
         "opaque_memo",
         "parsed",
@@ -113,14 +98,12 @@ class _Reader:
         parsed: ParsedCommand,
         command: str,
         comp: CompiledPermissions,
-        doomed: bool,
         many: bool,
         scope_of: Callable[[], Scope],
     ) -> None:
         self.parsed = parsed
         self.command = command
         self.comp = comp
-        self.doomed = doomed
         self.check_deny = not comp.deny.empty
         self.check_ask = not comp.ask.empty
         # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
@@ -136,47 +119,24 @@ class _Reader:
         )
 
     def known(self, index: int, seg: Segment, vs: list[tuple[str, ...]], first: str) -> Known:
-        """The rules' answer for one segment, before the opaque reading."""
+        """The rules' answer for a segment off the common path: looked through, a floor verb or `cd`."""
         words = seg.words
-        if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
-            # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
-            # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
-            # memoised by the words: no key to build, no redirect exclusion.
-            written_memo = self.written_memo
-            known = written_memo.get(words) if written_memo is not None else None
-            if known is None:
-                ranked = self.comp.judge_as_written(words)
-                if ranked is None:
-                    known = _UNCOVERED
-                else:
-                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                    known = (ranked_verdict, ranked[1].text, ranked_kind)
-                if written_memo is not None:
-                    written_memo[words] = known
-        elif self.memo is not None and not seg.redirects:
+        if self.memo is not None and not seg.redirects:
             key = (words, seg.dynamic)
             known = self.memo.get(key)
             if known is None:
                 known = self.memo[key] = judge_segment(
                     seg, vs, self.comp, self.check_deny, self.check_ask, None
                 )
-        else:
-            dirs = None
-            if first == "cd":
-                if self.scope is None:
-                    self.scope = self.scope_of()
-                if self.cwds is None:
-                    self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
-                dirs = self.cwds[index] if index < len(self.cwds) else None  # issue 26: where `cd` moved
-            known = judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
-        if (
-            known[2] is None
-            and not self.doomed  # neutral only matters to an auto-approval
-            and (first in NEUTRAL_FIRST or first.startswith("IFS="))
-            and neutral(words, seg.dynamic, seg.text)
-        ):
-            known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
-        return known
+            return known
+        dirs = None
+        if first == "cd":
+            if self.scope is None:
+                self.scope = self.scope_of()
+            if self.cwds is None:
+                self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
+            dirs = self.cwds[index] if index < len(self.cwds) else None  # issue 26: where `cd` moved
+        return judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
 
     def opaque_of(self, seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
         """R4.9: inline code, a program read from the input, code loaded through the environment."""
@@ -187,10 +147,6 @@ class _Reader:
             return self.opaque_memo[okey]
         found = self.opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
         return found
-
-
-def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
-    return len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii()
 
 
 def read_segments(
@@ -207,60 +163,107 @@ def read_segments(
     a hook asks), and the opaque reading of a segment no rule allowed (it can only turn an allow into "no rule",
     and its sentence is never shown: the reason is "unparseable", with its own). Returns the reading and the
     scope, when a `cd` needed it (``scope_of`` builds it)."""
-    r = _Reader(parsed, command, comp, doomed, many, scope_of)
     reading = SegmentReading()
     out = reading.out
     seg_views = reading.seg_views
-    allow = comp.allow
+    judge_as_written = comp.judge_as_written
+    # The rest of the walk's context (memos past MAX_SEGMENTS, where `cd` moves), made when a segment needs it.
+    r: _Reader | None = None
+    written_memo: dict[tuple[str, ...], Known] | None = {} if many else None
     # Past MAX_SEGMENTS, a Segment object met again (the reader hands out one object for a piece repeated word
     # for word) takes its first occurrence's verdict whole, the same SegmentVerdict object included. Keyed by
     # identity: hashing every distinct segment costs more than it saves, and only when some object does repeat:
     # holding a verdict per distinct segment costs too.
     segments = parsed.segments
-    seen: (
-        dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
-        | None
-    ) = {} if many and len(set(map(id, segments))) < len(segments) else None
+    seen: dict[int, _Seen] | None = {} if many and len(set(map(id, segments))) < len(segments) else None
     for index, seg in enumerate(segments):
         hit = seen.get(id(seg)) if seen is not None else None
         if hit is not None:
-            sv, vs, verdict, pattern, kind, seg_opaque = hit
+            sv, vs, kind, seg_opaque = hit
             if not doomed:
                 seg_views.append(vs)
+            out.append(sv)
+            _tally(reading, seg, sv, kind, seg_opaque)
+            continue
+        words = seg.words
+        first = words[0] if words else ""
+        vs = views_of(words)
+        if not doomed:
+            seg_views.append(vs)
+        if first in _DELETES or (
+            len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES for v in vs)
+        ):
+            reading.may_delete = True  # the floor reads where it lands (permissions.where)
+        if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
+            # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
+            # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
+            # memoised by the words: no key to build, no redirect exclusion.
+            known = written_memo.get(words) if written_memo is not None else None
+            if known is None:
+                ranked = judge_as_written(words)
+                if ranked is None:
+                    known = _UNCOVERED
+                else:
+                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                    known = (ranked_verdict, ranked[1].text, ranked_kind)
+                if written_memo is not None:
+                    written_memo[words] = known
         else:
-            words = seg.words
-            first = words[0] if words else ""
-            vs = views_of(words)
-            if not doomed:
-                seg_views.append(vs)
-            if first in _DELETES or (
-                len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES for v in vs)
-            ):
-                reading.may_delete = True  # the floor reads where it lands (permissions.where)
-            verdict, pattern, kind = r.known(index, seg, vs, first)
-            seg_opaque = seg.opaque
-            if seg_opaque is None and (not doomed or verdict == AUTO_APPROVE) and _may_be_opaque(vs, first):
-                seg_opaque = r.opaque_of(seg, vs)
-            if seg_opaque is not None and verdict == AUTO_APPROVE and allow.match_exactly(words) is None:
-                # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
-                if reading.opaque_note is None:
-                    reading.opaque_note = opaque_note(seg.text, seg_opaque, pattern)
-                verdict, pattern, kind = _UNCOVERED
-            sv = _new(SegmentVerdict)
-            d = sv.__dict__
-            d["command"] = seg.text
-            d["verdict"] = verdict
-            d["pattern"] = pattern
-            if seen is not None:
-                seen[id(seg)] = (sv, vs, verdict, pattern, kind, seg_opaque)
+            if r is None:
+                r = _Reader(parsed, command, comp, many, scope_of)
+            known = r.known(index, seg, vs, first)
+        if (
+            known[2] is None
+            and not doomed  # neutral only matters to an auto-approval
+            and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+            and neutral(words, seg.dynamic, seg.text)
+        ):
+            known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
+        seg_opaque = seg.opaque
+        if (
+            seg_opaque is None
+            and (not doomed or known[0] == AUTO_APPROVE)
+            and (
+                len(vs) > 1
+                or first in OPAQUE_VERBS
+                or first[-1:].isdigit()
+                or "{" in first
+                or not first.isascii()
+            )
+        ):
+            if r is None:
+                r = _Reader(parsed, command, comp, many, scope_of)
+            seg_opaque = r.opaque_of(seg, vs)
+        if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+            # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+            if reading.opaque_note is None:
+                reading.opaque_note = opaque_note(seg.text, seg_opaque, known[1])
+            known = _UNCOVERED
+        sv = _new(SegmentVerdict)
+        d = sv.__dict__
+        d["command"] = seg.text
+        d["verdict"] = known[0]
+        d["pattern"] = known[1]
+        kind = known[2]
+        if seen is not None:
+            seen[id(seg)] = (sv, vs, kind, seg_opaque)
         out.append(sv)
-        _tally(reading, seg, sv, kind, seg_opaque)
-    return reading, r.scope
+        if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
+            # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
+            if kind == "allow_rule" or reading.allowed_reason is None:
+                reading.allowed_reason = kind
+        else:
+            _tally(reading, seg, sv, kind, seg_opaque)
+    return reading, (r.scope if r is not None else None)
+
+
+_Seen = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None]  # sv, views, kind, opaque
 
 
 def _tally(
     reading: SegmentReading, seg: Segment, sv: SegmentVerdict, kind: str | None, seg_opaque: str | None
 ) -> None:
+    """Count one segment's verdict into the command's: the first deny, the first ask, the allow's reason."""
     if seg_opaque is not None and kind is None and reading.opaque is None:
         reading.opaque = seg_opaque
         if reading.opaque_note is None:
