@@ -139,9 +139,7 @@ class _Reader:
         return judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
 
     def opaque_of(self, seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
-        """R4.9: inline code, a program read from the input, code loaded through the environment."""
-        if self.memo is None:
-            return opaque_reason(vs, seg.dynamic)
+        """R4.9's opaque reading of a segment past MAX_SEGMENTS, memoised by its words."""
         okey = (seg.words, seg.dynamic)
         if okey in self.opaque_memo:
             return self.opaque_memo[okey]
@@ -231,9 +229,14 @@ def read_segments(
                 or not first.isascii()
             )
         ):
-            if r is None:
-                r = _Reader(parsed, command, comp, many, scope_of)
-            seg_opaque = r.opaque_of(seg, vs)
+            # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
+            # past MAX_SEGMENTS).
+            if not many:
+                seg_opaque = opaque_reason(vs, seg.dynamic)
+            else:
+                if r is None:
+                    r = _Reader(parsed, command, comp, many, scope_of)
+                seg_opaque = r.opaque_of(seg, vs)
         if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
             # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
             if reading.opaque_note is None:
