@@ -177,6 +177,44 @@ class Reading:
         return f"Reading({self.path}, {sorted(self.keys)}, {self.operands})"
 
 
+def _long_option(
+    cur: Program, w: str, words: Sequence[str], k: int, keys: set[str], take_unknown: bool
+) -> tuple[int, bool]:
+    """A long option ``w`` (`--name[=value]`, or `-name` where the program reads long options after one dash),
+    ``k`` the index after it: its keys added to ``keys``; (the next index, whether its arity is unknown)."""
+    n = len(words)
+    name, eq, value = w[(2 if w[1] == "-" else 1) :].partition("=")
+    hit = cur.long_option(name)
+    if hit is None and cur.dash_long and w[1] != "-" and len(name) == 1:
+        hit = cur.short_option(name)
+    if hit is None:
+        keys.add("?" + w.partition("=")[0])
+        if eq:
+            keys.add("?" + w)
+            return k, False
+        if take_unknown and k < n and words[k][:1] != "-":
+            k += 1
+        return k, True
+    found, kind = hit
+    unsure = False
+    if kind == REQUIRED and not eq and k < n:
+        value, eq = words[k], "="
+        k += 1
+    elif kind == _UNKNOWN and not eq:
+        unsure = True
+        if take_unknown and k < n and words[k][:1] != "-":
+            value, eq = words[k], "="
+            k += 1
+    keys.update(found)
+    if eq:
+        if kind == NONE and value.lower() in ("false", "0", "no"):
+            keys.difference_update(found)  # `--global=false`
+            keys.update("no-" + f for f in found)
+        else:
+            _valued(keys, found, value)
+    return k, unsure
+
+
 def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Reading, bool]:
     """One reading of ``words`` (after the program name); whether an option of unknown arity was met.
     ``take_unknown``: such an option takes the next word (when it is not an option itself)."""
@@ -211,35 +249,9 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             ended = True
             continue
         if w[1] == "-" or cur.dash_long:
-            name, eq, value = w[(2 if w[1] == "-" else 1) :].partition("=")
-            hit = cur.long_option(name)
-            if hit is None and cur.dash_long and w[1] != "-" and len(name) == 1:
-                hit = cur.short_option(name)
-            if hit is None:
-                keys.add("?" + w.partition("=")[0])
-                if eq:
-                    keys.add("?" + w)
-                    continue
+            k, unknown = _long_option(cur, w, words, k, keys, take_unknown)
+            if unknown:
                 unsure = True
-                if take_unknown and k < n and words[k][:1] != "-":
-                    k += 1
-                continue
-            found, kind = hit
-            if kind == REQUIRED and not eq and k < n:
-                value, eq = words[k], "="
-                k += 1
-            elif kind == _UNKNOWN and not eq:
-                unsure = True
-                if take_unknown and k < n and words[k][:1] != "-":
-                    value, eq = words[k], "="
-                    k += 1
-            keys.update(found)
-            if eq:
-                if kind == NONE and value.lower() in ("false", "0", "no"):
-                    keys.difference_update(found)  # `--global=false`
-                    keys.update("no-" + f for f in found)
-                else:
-                    _valued(keys, found, value)
             continue
         # Short options: one letter, or (where they bundle) a cluster; a value is the rest or the next word.
         # nopt's shorthands may be several letters (`npm -ws`): a whole-word shorthand comes first.
