@@ -556,6 +556,36 @@ def _option_values(rest: tuple[str, ...], longs: tuple[str, ...], letters: str) 
     return out
 
 
+def _config_positionals(rest: Sequence[str]) -> list[str]:
+    """`git config`'s positional words (the name, then the value), its options that take a value skipped and a
+    leading `set` (git 2.46's subcommand) dropped."""
+    positionals: list[str] = []
+    j = 0
+    while j < len(rest):
+        w = rest[j]
+        j += 1
+        if w in ("-f", "--file", "--blob", "--type", "--default", "--comment", "--value"):
+            j += 1
+        elif not w.startswith("-"):
+            positionals.append(w)
+    if positionals[:1] == ["set"]:
+        positionals = positionals[1:]
+    return positionals
+
+
+def _clone_settings(rest: Sequence[str]) -> list[tuple[str, str]]:
+    """The (key, value) settings `git clone -c k=v` / `--config k=v` / `--config=k=v` writes into the clone."""
+    found: list[tuple[str, str]] = []
+    for j, w in enumerate(rest):
+        if w in ("-c", "--config") and j + 1 < len(rest):
+            key, _, value = rest[j + 1].partition("=")
+            found.append((key, value))
+        elif w.startswith("--config="):
+            key, _, value = w[len("--config=") :].partition("=")
+            found.append((key, value))
+    return found
+
+
 def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     """The command lines a ``git`` segment hands to a shell (read as segments, R4.9), and why it runs
     code no rule can read, if it does."""
@@ -596,27 +626,12 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     sub = view[k]
     rest = view[k + 1 :]
     if sub == "config":
-        positionals: list[str] = []
-        j = 0
-        while j < len(rest):
-            w = rest[j]
-            j += 1
-            if w in ("-f", "--file", "--blob", "--type", "--default", "--comment", "--value"):
-                j += 1
-            elif not w.startswith("-"):
-                positionals.append(w)
-        if positionals[:1] == ["set"]:
-            positionals = positionals[1:]
+        positionals = _config_positionals(rest)
         if len(positionals) >= 2:
             setting(positionals[0], positionals[1])
     elif sub == "clone":
-        for j, w in enumerate(rest):
-            if w in ("-c", "--config") and j + 1 < len(rest):
-                key, _, value = rest[j + 1].partition("=")
-                setting(key, value)
-            elif w.startswith("--config="):
-                key, _, value = w[len("--config=") :].partition("=")
-                setting(key, value)
+        for key, value in _clone_settings(rest):
+            setting(key, value)
     elif sub == "submodule" and "foreach" in rest:
         tail = rest[rest.index("foreach") + 1 :]
         while tail and tail[0] in ("--recursive", "-q", "--quiet"):
