@@ -9,6 +9,11 @@ the hostile shapes (bench/decide.py) -- and has each checkout, in its own interp
 two never share a module), print for every command a digest of ``repr(parse_command(c))``,
 ``repr(split_words(c))`` and ``repr(decide(...))`` in a runner project and with a running container. Every
 command whose digest differs is listed (goal: none, except differences documented as intentional).
+
+The reading (parse_command, split_words) and the verdicts (decide) are digested apart, so a change of the
+reader that keeps every verdict shows as "readings differ" with "0 verdicts differ" (issue 27: one reader, whose
+segments past the read budget may differ from the fast path's -- never its verdicts). Exit status 1 when a
+verdict differs, or a reading does without ``--verdicts-only``.
 """
 
 from __future__ import annotations
@@ -76,8 +81,9 @@ def commands(count: int, seed: int) -> list[str]:
     return found
 
 
-def measure(path: str) -> list[str]:
-    """Run in the checkout's own interpreter: one digest per command in the file at ``path``."""
+def measure(path: str) -> list[list[str]]:
+    """Run in the checkout's own interpreter: per command in the file at ``path``, the digest of its reading
+    and the digest of its verdicts."""
     sys.path.insert(0, HERE)
     from corpus import make_permissions
 
@@ -94,15 +100,20 @@ def measure(path: str) -> list[str]:
     )
     out = []
     for c in cmds:
-        parts = [repr(parse_command(c)), repr(split_words(c))]
+        reading = [repr(parse_command(c)), repr(split_words(c))]
+        verdicts = []
         for project in projects:
             req = DecisionRequest("terminal", "developer", project, command=c, cwd=ROOT, permissions=perms)
-            parts.append(repr(decide(req)))
-        out.append(hashlib.blake2b("\0".join(parts).encode(), digest_size=12).hexdigest())
+            verdicts.append(repr(decide(req)))
+        out.append([_digest(reading), _digest(verdicts)])
     return out
 
 
-def _run(checkout: str, path: str) -> list[str]:
+def _digest(parts: list[str]) -> str:
+    return hashlib.blake2b("\0".join(parts).encode(), digest_size=12).hexdigest()
+
+
+def _run(checkout: str, path: str) -> list[list[str]]:
     env = dict(os.environ, PYTHONPATH=checkout)
     code = (
         f"import json, sys; sys.path.insert(0, {checkout!r}); sys.path.insert(0, {HERE!r}); "
@@ -120,6 +131,9 @@ def main() -> int:
     ap.add_argument("--count", type=int, default=100_000, help="grammar commands, and as many token strings")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--show", type=int, default=10, help="differences to print in full")
+    ap.add_argument(
+        "--verdicts-only", action="store_true", help="fail on differing verdicts only, not differing readings"
+    )
     args = ap.parse_args()
     here = os.path.dirname(HERE)
     sys.path.insert(0, here)
@@ -133,14 +147,17 @@ def main() -> int:
         theirs = _run(os.path.abspath(args.against), path)
     finally:
         os.unlink(path)
-    differ = [c for c, a, b in zip(cmds, ours, theirs) if a != b]
+    readings = [c for c, a, b in zip(cmds, ours, theirs) if a[0] != b[0]]
+    verdicts = [c for c, a, b in zip(cmds, ours, theirs) if a[1] != b[1]]
     print(
         f"{len(cmds):,} commands ({args.count:,} from the grammar, {args.count:,} token strings, brace words, "
-        f"both corpora, the hostile shapes) in {time.perf_counter() - started:.0f} s: {len(differ)} differ"
+        f"both corpora, the hostile shapes) in {time.perf_counter() - started:.0f} s: "
+        f"{len(readings)} readings differ, {len(verdicts)} verdicts differ"
     )
-    for c in differ[: args.show]:
-        print(f"  {c[:300]!r}")
-    return 1 if differ else 0
+    for label, differ in (("verdict", verdicts), ("reading", readings)):
+        for c in differ[: args.show]:
+            print(f"  {label}: {c[:300]!r}")
+    return 1 if verdicts or (readings and not args.verdicts_only) else 0
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from permissions.messages import SENTENCES
+
 # Every code an HTTP refusal may carry — the catalogue's codes of kind ERROR, and the decision reasons that
 # also refuse a transition (``_DECISION_STATUS``) — as a type: a raise naming a code that is not one fails
 # type-checking (tests/test_error_catalogue.py holds this list equal to the catalogue's).
@@ -1164,25 +1166,24 @@ def _decision_next_step(code: str) -> str:
 
 # The policy engine's reasons (SPEC R12.2's enum, plus the budget gate's budget_exceeded and
 # spend_threshold): their sentences live with the engine (permissions.messages), which every surface
-# shares. The kernel imports no app, so the engine's app registers them here when Django starts
-# (brabo.wiring), and the catalogue then names every public code in one place.
+# shares. The engine is the bottom layer (plain Python, no Django, tests/test_import_graph.py), so the kernel
+# reads them from it here, and the catalogue names every public code in one place from the first import.
 # A decision reason that also refuses a transition over HTTP: approving a spend that would now cross a budget.
 _DECISION_STATUS = {"budget_exceeded": 409}
 
-CATALOGUE: dict[str, Code] = {c.code: c for c in _ENTRIES}
-if len(CATALOGUE) != len(_ENTRIES):  # pragma: no cover - guards an edit
-    raise RuntimeError("a code is listed twice in brabo.errors")
+
+def _decision_reasons(sentences: Mapping[str, str]) -> tuple[Code, ...]:
+    """The policy engine's decision reasons (code → the sentence people read) as catalogue entries."""
+    return tuple(
+        Code(code, DECISION, _DECISION_STATUS.get(code), sentence, _decision_next_step(code))
+        for code, sentence in sentences.items()
+    )
 
 
-def register_decision_reasons(sentences: Mapping[str, str]) -> None:
-    """Add the policy engine's decision reasons (code → the sentence people read) to the catalogue."""
-    for code, sentence in sentences.items():
-        known = CATALOGUE.get(code)
-        if known is not None and known.kind != DECISION:
-            raise RuntimeError(f"decision reason {code!r} is already a {known.kind} code in brabo.errors")
-        CATALOGUE[code] = Code(
-            code, DECISION, _DECISION_STATUS.get(code), sentence, _decision_next_step(code)
-        )
+_ALL = _ENTRIES + _decision_reasons(SENTENCES)
+CATALOGUE: dict[str, Code] = {c.code: c for c in _ALL}
+if len(CATALOGUE) != len(_ALL):  # pragma: no cover - guards an edit
+    raise RuntimeError("a code is listed twice in brabo.errors (or a decision reason is also another code)")
 
 
 # The reason an answer carries when its raiser names none: one generic code per status.

@@ -21,10 +21,9 @@ from actions import announce, inprocess, live, notifications, policy_input, port
 from actions.console.urls import add_page
 from actions.executors import register as register_executor
 from actions.models import SessionEvent
-from brabo import db_pool, domain, errors, startup
+from brabo import db_pool, domain, startup
 from containers import bwrap, console, git_local, lifecycle
 from permissions import cli
-from permissions.messages import SENTENCES
 from projects import schema  # noqa: F401 — registers the API keys' OpenAPI auth schemes on import
 
 # What runs on a host, in a sandbox or in a container: containers' functions behind actions' executor port
@@ -43,9 +42,9 @@ EXECUTORS = {
 
 def wire() -> None:
     """Fill every port, lowest layer first. Each setter is idempotent, so a second call changes nothing."""
-    # brabo, the kernel: the database pool's cheaper liveness check (issue 24); the engine's decision reasons join the one catalogue of public codes (issue 15)
+    # brabo, the kernel: the database pool's cheaper liveness check (issue 24). (The engine's decision reasons
+    # join the catalogue at brabo.errors' import: the engine is the bottom layer.)
     db_pool.install()
-    errors.register_decision_reasons(SENTENCES)
     # the kernel's event log is actions' model; what follows each written event (live updates,
     # notifications) is actions' too
     domain.install_event_log(SessionEvent, announce.announce)

@@ -1,7 +1,10 @@
 """decide(): the policy decision for one proposed action, in the exact order of SPEC §5.
 
-1. IAM -> deny.  2. Base require_approval; container floor -> auto_approve.  3. Agent autonomy.
-4. permissions.json + built-ins (per segment for terminal).  5. Policy hooks.  6. Caps.
+One function per step, each taking the decision so far (:class:`_State`) and returning it, run in order by
+:data:`STEPS`: 1. :func:`iam` -> deny.  2. :func:`base_and_floor`: base require_approval; container floor ->
+auto_approve.  3. :func:`autonomy`.  4. :func:`rules`: permissions.json + built-ins (per segment for
+terminal: permissions.segments).  5. :func:`policy_hooks`.  6. :func:`caps`, then the last cap,
+:func:`path_scope`, and :func:`unreadable` (a command that could not be read in full never auto-approves).
 Explicit opinions replace the verdict so far; a silent step never lowers it; deny returns at once.
 Plain data in, a :class:`Verdict` out -- no Django, no I/O (hooks are passed in by the caller).
 """
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -18,28 +21,20 @@ from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_A
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
-from permissions.commands import (
-    FILE_WRITERS,
-    OPAQUE_VERBS,
-    PATH_WRITERS,
-    opaque_reason,
-    runs_a_written_file,
-)
+from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
-from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.options import canonical_words
 from permissions.commands.privilege import privileged_view
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
-from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, floor_denies_views
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS
 from permissions.hooks import PolicyHook, run_hooks
-from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
+from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
-from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
+from permissions.segments import SegmentReading, SegmentVerdict, read_segments, views_of
+from permissions.shell import TOO_COMPLEX, ParsedCommand, parse_command
 from permissions.where import UNKNOWN, floor_where
-from permissions.wrappers import views
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -85,17 +80,8 @@ REASON_CODES: tuple[str, ...] = (
 MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
-NO_RULE = "no_rule"
 _NO_AUTONOMY = Resolution(None, None, None)
-_UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
-NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
-_NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
-# Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
-_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
-_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
-_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
-_DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
@@ -105,12 +91,6 @@ SANDBOX = "sandbox"
 # (`{curl,x}`, hostile `{a,{a,...}}`) spells its alternatives, which the name search sees.
 _HIDES_WORDS = re.compile(r"\$'|\w\{[^{}\s]*,|,[^{}\s]*\}\w")
 _HIDDEN_WORDS = "it builds words with ANSI-C quoting or brace expansion, where a denied program could hide"
-_RANKED: dict[int, tuple[str, str]] = {
-    0: (DENY, "deny_rule"),
-    1: (REQUIRE_APPROVAL, "ask_rule"),
-    2: (AUTO_APPROVE, "allow_rule"),
-}  # a segment verdict: no pattern speaks for it
-
 _TYPE_CAPS: dict[str, str] = {
     "instruction_patch": "cap_instruction_patch",
     "parallelize": "cap_parallel",
@@ -162,13 +142,6 @@ class DecisionRequest:
     # SPEC §5: where the action runs -- "sandbox" (Brabo's own), "host" (no sandbox) or "agent" (a coding
     # agent's hook: the agent runs it on its own machine). Anything but "sandbox" is decided as host.
     runs_in: str = SANDBOX
-
-
-@dataclass(frozen=True)
-class SegmentVerdict:
-    command: str
-    verdict: str  # deny | require_approval | auto_approve | no_rule
-    pattern: str | None
 
 
 @dataclass(frozen=True)
@@ -229,31 +202,61 @@ def compiled(perms: Permissions) -> CompiledPermissions:
 
 
 class _State:
-    __slots__ = ("decision", "detail", "reason")
+    """The decision so far, handed from one SPEC §5 step to the next (each step takes it and returns it).
 
-    def __init__(self, decision: str, reason: str) -> None:
-        self.decision = decision
-        self.reason = reason
-        self.detail: str | None = None
+    ``decision``/``reason``/``detail`` are the verdict so far; ``done`` is set when a step denies (deny returns
+    at once). The terminal fields are what step 4 read, which the hooks and the caps read again. (Fields a step
+    may never set keep their class default: a decision builds one state, and setting only what it uses is
+    cheaper.)"""
+
+    detail: str | None = None
+    done: bool = False
+    auto_mode: bool = False
+    segments: tuple[SegmentVerdict, ...] = ()
+    parsed: ParsedCommand | None = None
+    seg_views: list[list[tuple[str, ...]]] = []  # replaced, never appended to (step 4 sets its own list)
+    scope: Scope | None = None
+    never_auto: str | None = None  # why this command can never be auto-approved
+    opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
+
+    def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
+        self.req = req
+        self.hooks = hooks
+        self.terminal = req.action_type == "terminal"
+        # SPEC §5: the floor, the container roots (R6.1) and a private /tmp exist only in Brabo's own sandbox;
+        # any other (or unknown) runs_in is decided with the host root, a running container changing nothing.
+        self.in_sandbox = in_sandbox = req.runs_in == SANDBOX
+        self.running = req.project.container_running and in_sandbox
+        self.decision = REQUIRE_APPROVAL
+        self.reason = "default"
 
     def opinion(self, decision: str, reason: str, detail: str | None = None) -> None:
+        """An explicit opinion replaces the verdict so far; a deny ends the decision."""
         self.decision = decision
         self.reason = reason
         self.detail = detail
+        if decision == DENY:
+            self.done = True
+
+    def scope_of(self) -> Scope:
+        """The path scope of the request (R6.1), built once."""
+        if self.scope is None:
+            project = self.req.project
+            self.scope = scope_for(project.execution_mode, self.running, project.root, self.req.cwd)
+        return self.scope
 
 
-def _verdict(
-    req: DecisionRequest, st: _State, segments: tuple[SegmentVerdict, ...], auto_mode: bool
-) -> Verdict:
-    root_id = req.project.scope_root_id
+def _verdict(st: _State) -> Verdict:
+    root_id = st.req.project.scope_root_id
     v = _new(Verdict)  # see the note above _new
     d = v.__dict__
     d["decision"] = st.decision
     d["reason"] = st.reason
     d["message"] = sentence(st.reason, root_id, st.detail)
-    d["segments"] = segments
+    d["segments"] = st.segments
     d["scope_root"] = root_id
-    d["auto_mode"] = auto_mode
+    d["auto_mode"] = st.auto_mode
     return v
 
 
@@ -287,7 +290,12 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
 
 
 def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
-    verdict = _decide(req, hooks)
+    st = _State(req, hooks)
+    for step in STEPS:
+        st = step(st)
+        if st.done:
+            break
+    verdict = _verdict(st)
     if not req.permissions_error or verdict.decision == DENY:
         return verdict
     reason = "default" if verdict.decision == AUTO_APPROVE else verdict.reason
@@ -301,357 +309,252 @@ def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     )
 
 
-def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
+# -- SPEC §5, one function per step, in its order --------------------------------------------------------------
+
+
+def iam(st: _State) -> _State:
+    """1. IAM (R2.1) -> deny. An unknown type has no minimum anyone meets."""
+    req = st.req
     atype = ACTION_TYPES.get(req.action_type)
-    # 1. IAM (R2.1). An unknown type has no minimum anyone meets.
     if atype is None:
-        st = _State(DENY, "iam")
-        st.detail = f"unknown action type {req.action_type!r}"
-        return _verdict(req, st, (), False)
-    if not role_at_least(req.role, atype.min_role):
-        st = _State(DENY, "iam")
-        st.detail = f"{req.action_type} needs {atype.min_role} or above"
-        return _verdict(req, st, (), False)
+        st.opinion(DENY, "iam", f"unknown action type {req.action_type!r}")
+    elif not role_at_least(req.role, atype.min_role):
+        st.opinion(DENY, "iam", f"{req.action_type} needs {atype.min_role} or above")
+    return st
 
-    terminal = req.action_type == "terminal"
-    project = req.project
-    # SPEC §5: the floor, the container roots (R6.1) and a private /tmp exist only in Brabo's own sandbox; any
-    # other (or unknown) runs_in is decided with the host root, a running container changing nothing.
-    in_sandbox = req.runs_in == SANDBOX
-    running = project.container_running and in_sandbox
-    # 2. Base, and the container floor (RN-492/493).
-    if terminal and running and project.execution_mode == "container":
-        st = _State(AUTO_APPROVE, "container_floor")
+
+def base_and_floor(st: _State) -> _State:
+    """2. Base require_approval; the container floor (RN-492/493) starts a terminal action in a running
+    container-mode project (in Brabo's own sandbox) from auto_approve."""
+    if st.terminal and st.running and st.req.project.execution_mode == "container":
+        st.decision, st.reason = AUTO_APPROVE, "container_floor"
     else:
-        st = _State(REQUIRE_APPROVAL, "default")
+        st.decision, st.reason = REQUIRE_APPROVAL, "default"
+    return st
 
-    # 3. Autonomy (ADR 0189 §2).
+
+def autonomy(st: _State) -> _State:
+    """3. Agent autonomy (ADR 0189 §2); wildcard auto_approve is auto mode."""
+    req = st.req
     res = resolve_autonomy(req.autonomy, req.action_type) if req.autonomy else _NO_AUTONOMY
-    auto_mode = res.auto_mode
+    st.auto_mode = res.auto_mode
     if res.mode is not None:
-        if res.mode == DENY:
-            st.opinion(DENY, "autonomy")
-            return _verdict(req, st, (), auto_mode)
         st.opinion(res.mode, "autonomy")
+    return st
 
-    comp = compiled(req.permissions)
-    segs: tuple[SegmentVerdict, ...] = ()
-    never_auto: str | None = None  # why this command can never be auto-approved
-    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
-    parsed: ParsedCommand | None = None
-    seg_views: list[list[tuple[str, ...]]] = []
-    scope: Scope | None = None
 
-    # 4. permissions.json + built-ins.
-    if not terminal:
-        at = req.action_type
-        if at in comp.deny.typed:
-            st.opinion(DENY, "deny_rule", comp.deny.typed[at].text)
-            return _verdict(req, st, (), auto_mode)
-        if at in comp.ask.typed:
-            st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
-        elif at in comp.allow.typed:
-            st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
+def rules(st: _State) -> _State:
+    """4. permissions.json + built-ins (§3, §4): typed actions by their type, terminal per segment."""
+    comp = compiled(st.req.permissions)
+    if st.terminal:
+        return _terminal_rules(st, comp)
+    at = st.req.action_type
+    if at in comp.deny.typed:
+        st.opinion(DENY, "deny_rule", comp.deny.typed[at].text)
+    elif at in comp.ask.typed:
+        st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
+    elif at in comp.allow.typed:
+        st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
+    return st
+
+
+def policy_hooks(st: _State) -> _State:
+    """5. Policy hooks (seed 002, R11): in order; deny returns; a failure denies."""
+    if not st.hooks:
+        return st
+    req = st.req
+    parsed = st.parsed
+    if st.terminal and parsed is not None and len(st.seg_views) < len(parsed.segments):
+        st.seg_views = [views_of(s.words) for s in parsed.segments]  # skipped in step 4 (doomed)
+    if st.terminal:
+        external = _terminal_cap(st.seg_views, parsed, req.project.protected_branches) is not None
     else:
-        command = req.command or ""
-        parsed = parse_command(command)
-        out: list[SegmentVerdict] = []
-        denied: tuple[str, str] | None = None  # (reason, pattern)
-        asked: str | None = None
-        allowed_reason: str | None = None
-        uncovered = 0
-        opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
-        check_deny = not comp.deny.empty
-        check_ask = not comp.ask.empty
-        # A command that cannot be auto-approved whatever its segments say (R4.7: unparseable, or past
-        # MAX_COMMAND_CHARS / MAX_SEGMENTS). Its every segment is still judged, but two things only an
-        # auto-approval needs are skipped on hostile-sized input: the views list kept for the caps (built
-        # again below if a hook asks), and the opaque reading of a segment no rule allowed (it can only turn an
-        # allow into "no rule", and its sentence is never shown: the reason is "unparseable", with its own).
-        doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or len(parsed.segments) > MAX_SEGMENTS
-        # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
-        # input repeats itself, so identical segments are judged once. (The scope declaration is not
-        # evaluated there: `cd` cannot make such a command auto-approved anyway.)
-        memo: dict[tuple[tuple[str, ...], frozenset[int]], tuple[str, str | None, str | None]] | None = (
-            {} if len(parsed.segments) > MAX_SEGMENTS else None
-        )
-        opaque_memo: dict[tuple[tuple[str, ...], frozenset[int]], str | None] = {}
-        written_memo: dict[tuple[str, ...], tuple[str, str | None, str | None]] | None = (
-            {} if memo is not None else None
-        )
-        # Past MAX_SEGMENTS, a Segment object met again (the reader hands out one object for a piece
-        # repeated word for word) takes its first occurrence's verdict whole, the same SegmentVerdict
-        # object included. Keyed by identity: hashing every distinct segment costs more than it saves,
-        # and only when some object does repeat: holding a verdict per distinct segment costs too.
-        seen: (
-            dict[int, tuple[SegmentVerdict, list[tuple[str, ...]], str, str | None, str | None, str | None]]
-            | None
-        ) = {} if memo is not None and len(set(map(id, parsed.segments))) < len(parsed.segments) else None
-        cwds: list[frozenset[str]] | None = None  # the directories each segment runs in, once a `cd` is met
-        may_delete = False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
-        for index, seg in enumerate(parsed.segments):
-            hit = seen.get(id(seg)) if seen is not None else None
-            if hit is not None:
-                sv, vs, verdict, pattern, kind, seg_opaque = hit
-                if not doomed:
-                    seg_views.append(vs)
-            else:
-                words = seg.words
-                first = words[0] if words else ""
-                vs = _views_of(words)
-                if not doomed:
-                    seg_views.append(vs)
-                if first in _DELETES or (
-                    len(vs) > 1 and not may_delete and any(v and v[0] in _DELETES for v in vs)
-                ):
-                    may_delete = True  # the floor reads where it lands, below (permissions.where)
-                if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
-                    # The common case inlined: nothing to look through, no floor verb, no scope declaration.
-                    # Its answer depends on the words alone (_judge_segment takes this very index walk), so past
-                    # MAX_SEGMENTS it is memoised by the words: no key to build, no redirect exclusion.
-                    known = written_memo.get(words) if written_memo is not None else None
-                    if known is None:
-                        ranked = comp.judge_as_written(words)
-                        if ranked is None:
-                            known = _UNCOVERED
-                        else:
-                            ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                            known = (ranked_verdict, ranked[1].text, ranked_kind)
-                        if written_memo is not None:
-                            written_memo[words] = known
-                elif memo is not None and not seg.redirects:
-                    key = (words, seg.dynamic)
-                    known = memo.get(key)
-                    if known is None:
-                        known = memo[key] = _judge_segment(seg, vs, comp, check_deny, check_ask, None)
-                else:
-                    dirs = None
-                    if first == "cd":
-                        if scope is None:
-                            scope = scope_for(project.execution_mode, running, project.root, req.cwd)
-                        if cwds is None:
-                            cwds = scope.cwd_sets(parsed.segments, command) or []
-                        dirs = cwds[index] if index < len(cwds) else None  # issue 26: where `cd` moved
-                    known = _judge_segment(seg, vs, comp, check_deny, check_ask, scope, dirs)
-                if (
-                    known[2] is None
-                    and not doomed  # neutral only matters to an auto-approval
-                    and (first in NEUTRAL_FIRST or first.startswith("IFS="))
-                    and neutral(words, seg.dynamic, seg.text)
-                ):
-                    known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
-                verdict, pattern, kind = known
-                seg_opaque = seg.opaque
-                if (
-                    seg_opaque is None
-                    and (not doomed or verdict == AUTO_APPROVE)
-                    and (
-                        len(vs) > 1
-                        or first in OPAQUE_VERBS
-                        or first[-1:].isdigit()
-                        or "{" in first
-                        or not first.isascii()
-                    )
-                ):
-                    # R4.9: inline code, a program read from the input, code loaded through the environment.
-                    if memo is not None:
-                        okey = (words, seg.dynamic)
-                        if okey in opaque_memo:
-                            seg_opaque = opaque_memo[okey]
-                        else:
-                            seg_opaque = opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
-                    else:
-                        seg_opaque = opaque_reason(vs, seg.dynamic)
-                if (
-                    seg_opaque is not None
-                    and verdict == AUTO_APPROVE
-                    and comp.allow.match_exactly(words) is None
-                ):
-                    # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
-                    if opaque_note is None:
-                        opaque_note = _opaque_note(seg.text, seg_opaque, pattern)
-                    verdict, pattern, kind = _UNCOVERED
-                sv = _new(SegmentVerdict)  # see the note above _new (inlined: once per segment)
-                d = sv.__dict__
-                d["command"] = seg.text
-                d["verdict"] = verdict
-                d["pattern"] = pattern
-                if seen is not None:
-                    seen[id(seg)] = (sv, vs, verdict, pattern, kind, seg_opaque)
-            if seg_opaque is not None and kind is None and opaque is None:
-                opaque = seg_opaque
-                if opaque_note is None:
-                    opaque_note = _opaque_note(seg.text, seg_opaque, None)
-            out.append(sv)
-            if kind is None:
-                uncovered += 1
-            elif verdict == DENY:
-                if denied is None:
-                    denied = (kind, pattern or "")
-            elif kind == "ask_rule":
-                if asked is None:
-                    asked = pattern
-            elif kind == NEUTRAL:
-                pass  # needs no allow, and never auto-approves a command by itself
-            elif kind == "allow_rule" or allowed_reason is None:
-                allowed_reason = kind
-        if denied is None and may_delete:
-            # R4.6 [beyond]: where a deletion lands once `cd`, `..`, `~`, `$HOME`, `/proc/*/root` and operands
-            # piped into xargs are read (permissions.where).
-            if scope is None:
-                scope = scope_for(project.execution_mode, running, project.root, req.cwd)
-            lands = floor_where(parsed.segments, None if doomed else seg_views, command, _start(req, scope))
-            if lands is not None:
-                denied = ("builtin_deny", BUILTIN_DENY[0])
-                out[lands] = SegmentVerdict(parsed.segments[lands].text, DENY, BUILTIN_DENY[0])
-        segs = tuple(out)
-        if denied is None and parsed.problem == TOO_COMPLEX:
-            # Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so
-            # deny (then ask) checks the whole text for a program a rule or the floor names (R4.7, R4.8).
-            mention = comp.mention(command, FLOOR_VERBS)
-            if mention is not None and mention[0] == DENY_RANK:
-                _, word, pat = mention
-                named = f"'{word}', which " if word else ""
-                if pat is None:
-                    denied = ("builtin_deny", f"{TOO_COMPLEX}; it names {named}a built-in rule denies")
-                else:
-                    denied = ("deny_rule", f"{TOO_COMPLEX}; it names {named}{pat.text} denies")
-            elif _HIDES_WORDS.search(command) is not None:
-                # Words the name search cannot see, which a full reading decodes and deny-checks:
-                # `$'\x63url'`, `{c,}url`. Denied rather than left to a person (R4.7: deny sees every segment).
-                denied = ("builtin_deny", f"{TOO_COMPLEX}; {_HIDDEN_WORDS}")
-            elif mention is not None and asked is None and mention[2] is not None:
-                asked = mention[2].text  # an ask rule speaks for the unread part too
-        if denied is not None:
-            st.opinion(DENY, denied[0], denied[1])
-            return _verdict(req, st, segs, auto_mode)
-        if parsed.unparseable:
-            never_auto = parsed.problem or "the command cannot be parsed"
-        elif len(command) > MAX_COMMAND_CHARS:
-            never_auto = f"the command is longer than {MAX_COMMAND_CHARS} characters"
-        elif len(parsed.segments) > MAX_SEGMENTS:
-            never_auto = f"the command has more than {MAX_SEGMENTS} segments"
-        else:
-            never_auto = arithmetic_on_input(command, parsed.segments)  # issue 11 class 1
-            if (
-                never_auto is None
-                and len(parsed.segments) > 1
-                and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in parsed.segments)
-            ):
-                never_auto = runs_a_written_file([(s.words, s.redirects) for s in parsed.segments])
-            if never_auto is None and may_write_any(parsed.segments, seg_views):
-                # R3.7: a write into a file that decides what runs later, which only an allow written for that
-                # exact segment covers (a redirection cannot be written in a pattern, so nothing covers it).
-                never_auto = _protected_write(req, parsed, seg_views, comp, in_sandbox, command)
-        if asked is not None:
-            st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
-        elif never_auto is not None:
-            st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
-        elif len(segs) == 1:
-            if allowed_reason is not None:
-                st.opinion(AUTO_APPROVE, allowed_reason, segs[0].pattern)
-            # else: a single command with no rule is silent (R4.4)
-        elif len(segs) > 1:
-            if uncovered == 0 and allowed_reason is not None:
-                st.opinion(AUTO_APPROVE, allowed_reason)
-            elif not auto_mode:
-                # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
-                st.opinion(REQUIRE_APPROVAL, "compound_uncovered")
+        external = req.action_type in ("git_push", "pr_open", "git_merge")
+    answer = run_hooks(st.hooks, req, st.decision, external)
+    if answer is not None:
+        st.opinion(answer[0], "hook", answer[1])
+    return st
 
-    # 5. Policy hooks (seed 002, R11).
-    if hooks:
-        if terminal and parsed is not None and len(seg_views) < len(parsed.segments):
-            seg_views = [_views_of(s.words) for s in parsed.segments]  # skipped above (doomed)
-        if terminal:
-            external = (
-                _terminal_cap(seg_views, parsed, None, True, protected=project.protected_branches) is not None
-            )
-        else:
-            external = req.action_type in ("git_push", "pr_open", "git_merge")
-        answer = run_hooks(hooks, req, st.decision, external)
-        if answer is not None:
-            decision, detail = answer
-            st.opinion(decision, "hook", detail)
-            if decision == DENY:
-                return _verdict(req, st, segs, auto_mode)
 
-    # 6. Caps: auto_approve -> require_approval, whatever was configured. Never touch deny.
+def caps(st: _State) -> _State:
+    """6. Caps: auto_approve -> require_approval, whatever was configured. Never touch deny."""
+    if st.decision != AUTO_APPROVE:
+        return st
+    req = st.req
+    at = req.action_type
+    if at == "git_merge":
+        # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
+        if names_protected_branch(req.target_branch, req.project.protected_branches):
+            named = canonical_branch(req.target_branch) or (req.target_branch or "").strip()
+            st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", named or "no target branch given")
+    elif at in _TYPE_CAPS:
+        st.opinion(REQUIRE_APPROVAL, _TYPE_CAPS[at])
+    elif at == "write_file":
+        # R3.7: no pattern names a path for a typed action (R3.2), so a person approves each such write.
+        why = _protected_file_write(req.payload)
+        if why is not None:
+            st.opinion(REQUIRE_APPROVAL, "unparseable", why)
+    elif st.terminal:
+        cap = _terminal_cap(st.seg_views, st.parsed, req.project.protected_branches)
+        if cap is not None:
+            st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
+    return st
+
+
+def path_scope(st: _State) -> _State:
+    """6. The last cap, path scope (ADR 0055, §6) for terminal: a command touching a path outside the scope is
+    never auto-approved -- except in auto mode inside Brabo's sandbox (RN-603, SPEC §5)."""
+    parsed = st.parsed
+    if st.decision != AUTO_APPROVE or not st.terminal or parsed is None or (st.auto_mode and st.in_sandbox):
+        return st
+    outside = st.scope_of().outside_paths(parsed.segments, st.req.command or "")
+    if outside:
+        st.opinion(REQUIRE_APPROVAL, "cap_path_scope", outside[0])
+    return st
+
+
+def unreadable(st: _State) -> _State:
+    """After the caps, a terminal command step 4 could not read in full: unparseable or past the limits (R4.7),
+    a shell fed commands no rule sees, or an opaque segment no exact allow covers (R4.9). Applied last, so it
+    never replaces another step's reason -- but autonomy, auto mode and the container floor never auto-approve
+    it. Then the sentence names the opaque segment that kept the command from auto-approval (issue 11)."""
+    if not st.terminal or st.parsed is None:
+        return st
     if st.decision == AUTO_APPROVE:
-        at = req.action_type
-        if at == "git_merge":
-            # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
-            if names_protected_branch(req.target_branch, project.protected_branches):
-                named = canonical_branch(req.target_branch) or (req.target_branch or "").strip()
-                st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", named or "no target branch given")
-        elif at in _TYPE_CAPS:
-            st.opinion(REQUIRE_APPROVAL, _TYPE_CAPS[at])
-        elif at == "write_file":
-            # R3.7: no pattern names a path for a typed action (R3.2), so a person approves each such write.
-            why = _protected_file_write(req.payload)
-            if why is not None:
-                st.opinion(REQUIRE_APPROVAL, "unparseable", why)
-        elif terminal and parsed is not None:
-            if scope is None:
-                scope = scope_for(project.execution_mode, running, project.root, req.cwd)
-            # RN-603 drops the path scope in auto mode inside Brabo's sandbox only (SPEC §5).
-            cap = _terminal_cap(
-                seg_views,
-                parsed,
-                scope,
-                auto_mode and in_sandbox,
-                req.command or "",
-                project.protected_branches,
-            )
-            if cap is not None:
-                st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
-            elif never_auto is not None:
-                st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
-            elif parsed.unseen is not None or opaque is not None:
-                # A shell fed commands no rule sees, or an opaque segment no exact allow covers (R4.9):
-                # applied last, so it never replaces another step's reason -- but autonomy, auto mode and
-                # the container floor never auto-approve it.
-                st.opinion(REQUIRE_APPROVAL, "unparseable", parsed.unseen or opaque_note or opaque)
+        if st.never_auto is not None:
+            st.opinion(REQUIRE_APPROVAL, "unparseable", st.never_auto)
+        elif st.parsed.unseen is not None or st.opaque is not None:
+            st.opinion(REQUIRE_APPROVAL, "unparseable", st.parsed.unseen or st.opaque_note or st.opaque)
     if (
-        terminal
-        and opaque_note is not None
+        st.opaque_note is not None
         and st.detail is None
         and st.decision == REQUIRE_APPROVAL
         and st.reason in _EXPLAINED
     ):
-        # Issue 11: say which segment no allow could cover, and why, in the message (R12.2's free text; the
-        # reason code and the segments stay as they are).
-        st.detail = opaque_note
-    return _verdict(req, st, segs, auto_mode)
+        st.detail = st.opaque_note  # R12.2's free text; the reason code and the segments stay as they are
+    return st
 
+
+Step = Callable[[_State], _State]
+# SPEC §5's order. Explicit opinions replace the verdict so far; a silent step never lowers it; deny ends it.
+STEPS: tuple[Step, ...] = (iam, base_and_floor, autonomy, rules, policy_hooks, caps, path_scope, unreadable)
 
 # Verdict reasons whose sentence gains the opaque segment that kept the command from auto-approval.
 _EXPLAINED = frozenset({"default", "compound_uncovered", "autonomy", "container_floor"})
 
 
-def _opaque_note(text: str, why: str, dropped: str | None) -> str:
-    """Issue 11, R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
-    shown = text if len(text) <= 80 else text[:77] + "..."
-    note = f"'{shown}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{shown}': {why}"
-    if dropped:
-        note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
-    return note
+# -- step 4 for a terminal command ---------------------------------------------------------------------------
+
+
+def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
+    """Step 4 for terminal: every segment judged (permissions.segments), then what the whole command adds: where
+    a deletion lands, the part past the read budget, and why it can never be auto-approved."""
+    command = st.req.command or ""
+    st.parsed = parsed = parse_command(command)
+    many = len(parsed.segments) > MAX_SEGMENTS
+    # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
+    doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
+    reading, scope = read_segments(parsed, command, comp, doomed, many, st.scope_of)
+    st.seg_views = reading.seg_views
+    st.opaque = reading.opaque
+    st.opaque_note = reading.opaque_note
+    denied = reading.denied
+    if denied is None and reading.may_delete:
+        denied = _floor_where(st, reading, doomed)
+    st.segments = segs = tuple(reading.out)
+    asked = reading.asked
+    if denied is None and parsed.problem == TOO_COMPLEX:
+        denied, asked = _past_read_budget(comp, command, asked)
+    if denied is not None:
+        st.opinion(DENY, denied[0], denied[1])
+        return st
+    st.never_auto = never_auto = _never_auto(st, comp, command)
+    if asked is not None:
+        st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
+    elif never_auto is not None:
+        st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
+    elif len(segs) == 1:
+        if reading.allowed_reason is not None:
+            st.opinion(AUTO_APPROVE, reading.allowed_reason, segs[0].pattern)
+        # else: a single command with no rule is silent (R4.4)
+    elif len(segs) > 1:
+        if reading.uncovered == 0 and reading.allowed_reason is not None:
+            st.opinion(AUTO_APPROVE, reading.allowed_reason)
+        elif not st.auto_mode:
+            # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
+            st.opinion(REQUIRE_APPROVAL, "compound_uncovered")
+    return st
+
+
+def _floor_where(st: _State, reading: SegmentReading, doomed: bool) -> tuple[str, str] | None:
+    """R4.6 [beyond]: where a deletion lands once `cd`, `..`, `~`, `$HOME`, `/proc/*/root` and operands piped
+    into xargs are read (permissions.where)."""
+    parsed = st.parsed
+    assert parsed is not None
+    scope = st.scope_of()
+    start = scope.cwd if (st.req.cwd or st.req.project.root) else UNKNOWN
+    lands = floor_where(parsed.segments, None if doomed else reading.seg_views, st.req.command or "", start)
+    if lands is None:
+        return None
+    reading.out[lands] = SegmentVerdict(parsed.segments[lands].text, DENY, BUILTIN_DENY[0])
+    return ("builtin_deny", BUILTIN_DENY[0])
+
+
+def _past_read_budget(
+    comp: CompiledPermissions, command: str, asked: str | None
+) -> tuple[tuple[str, str] | None, str | None]:
+    """Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so deny (then
+    ask) checks the whole text for a program a rule or the floor names (R4.7, R4.8). (denied, asked)."""
+    mention = comp.mention(command, FLOOR_VERBS)
+    if mention is not None and mention[0] == DENY_RANK:
+        _, word, pat = mention
+        named = f"'{word}', which " if word else ""
+        if pat is None:
+            return ("builtin_deny", f"{TOO_COMPLEX}; it names {named}a built-in rule denies"), asked
+        return ("deny_rule", f"{TOO_COMPLEX}; it names {named}{pat.text} denies"), asked
+    if _HIDES_WORDS.search(command) is not None:
+        # Words the name search cannot see, which a full reading decodes and deny-checks: `$'\x63url'`,
+        # `{c,}url`. Denied rather than left to a person (R4.7: deny sees every segment).
+        return ("builtin_deny", f"{TOO_COMPLEX}; {_HIDDEN_WORDS}"), asked
+    if mention is not None and asked is None and mention[2] is not None:
+        return None, mention[2].text  # an ask rule speaks for the unread part too
+    return None, asked
+
+
+def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | None:
+    """Why a terminal command can never be auto-approved whatever its segments say, or None."""
+    parsed = st.parsed
+    assert parsed is not None
+    segments = parsed.segments
+    if parsed.unparseable:
+        return parsed.problem or "the command cannot be parsed"
+    if len(command) > MAX_COMMAND_CHARS:
+        return f"the command is longer than {MAX_COMMAND_CHARS} characters"
+    if len(segments) > MAX_SEGMENTS:
+        return f"the command has more than {MAX_SEGMENTS} segments"
+    never_auto = arithmetic_on_input(command, segments)  # issue 11 class 1
+    if (
+        never_auto is None
+        and len(segments) > 1
+        and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in segments)
+    ):
+        never_auto = runs_a_written_file([(s.words, s.redirects) for s in segments])
+    if never_auto is None and may_write_any(segments, st.seg_views):
+        # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
+        # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
+        never_auto = _protected_write(st, comp, command)
+    return never_auto
 
 
 _PROTECTED_MEMO: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = {}
 
 
-def _protected_write(
-    req: DecisionRequest,
-    parsed: ParsedCommand,
-    seg_views: list[list[tuple[str, ...]]],
-    comp: CompiledPermissions,
-    in_sandbox: bool,
-    command: str,
-) -> str | None:
+def _protected_write(st: _State, comp: CompiledPermissions, command: str) -> str | None:
     """R3.7 for a terminal command: why it writes a protected file with no allow written for exactly the
     writing segment (a redirection cannot be written in a pattern: nothing covers it), or None."""
-    project = req.project
-    scope = scope_for(project.execution_mode, project.container_running and in_sandbox, project.root, req.cwd)
+    parsed = st.parsed
+    assert parsed is not None
+    scope = st.scope_of()
     # Agents repeat their commands: the reading depends on the text and where it starts only (memoised).
     key = (command, scope.cwd, scope.roots)
     found = _PROTECTED_MEMO.get(key)
@@ -659,7 +562,7 @@ def _protected_write(
         if len(_PROTECTED_MEMO) >= 4096:
             _PROTECTED_MEMO.clear()
         found = _PROTECTED_MEMO[key] = tuple(
-            protected_writes(parsed.segments, seg_views, scope.cwd, scope.roots, command)
+            protected_writes(parsed.segments, st.seg_views, scope.cwd, scope.roots, command)
         )
     for i, by_redirect, why in found:
         seg = parsed.segments[i]
@@ -687,85 +590,13 @@ def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
     )
 
 
-def _start(req: DecisionRequest, scope: Scope) -> str:
-    """The directory a terminal command starts in, UNKNOWN when neither the request nor the project says."""
-    return scope.cwd if (req.cwd or req.project.root) else UNKNOWN
-
-
-def _views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
-    through, which this tells without calling views()."""
-    first = words[0] if words else ""
-    if (
-        first in _LOOK_THROUGH
-        or "=" in first
-        or "/" in first
-        or (
-            first in _SUB_FIRST
-            and len(words) > 1
-            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
-        )
-        or (
-            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
-        )  # R4.10: `git-push`, `python3.12`
-    ):
-        return views(words)
-    return [words]
-
-
-def _judge_segment(
-    seg: Segment,
-    vs: list[tuple[str, ...]],
-    comp: CompiledPermissions,
-    check_deny: bool,
-    check_ask: bool,
-    scope: Scope | None,
-    dirs: frozenset[str] | None = None,
-) -> tuple[str, str | None, str | None]:
-    """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks)."""
-    words = seg.words
-    if not words:
-        return NO_RULE, None, None
-    if words[0] in FLOOR_VERBS or len(vs) > 1:
-        hit = floor_denies_views(vs)
-        if hit is not None:
-            return DENY, hit, "builtin_deny"
-    if len(vs) == 1:
-        ranked = comp.judge_as_written(words)
-        if ranked is not None:
-            rank, pat = ranked
-            if rank == DENY_RANK:
-                return DENY, pat.text, "deny_rule"
-            if rank == ASK_RANK:
-                return REQUIRE_APPROVAL, pat.text, "ask_rule"
-            return AUTO_APPROVE, pat.text, "allow_rule"
-        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
-            return AUTO_APPROVE, None, "scope_cd"
-        return NO_RULE, None, None
-    if check_deny or check_ask:
-        ranked = comp.deny_or_ask(vs)
-        if ranked is not None:
-            if ranked[0] == DENY_RANK:
-                return DENY, ranked[1].text, "deny_rule"
-            return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
-    p = comp.allow.match_as_written(words)
-    if p is not None:
-        return AUTO_APPROVE, p.text, "allow_rule"
-    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
-        return AUTO_APPROVE, None, "scope_cd"
-    return NO_RULE, None, None
-
-
 def _terminal_cap(
     seg_views: list[list[tuple[str, ...]]],
     parsed: ParsedCommand | None,
-    scope: Scope | None,
-    auto_mode: bool,
-    parsed_command: str = "",
     protected: Sequence[str] = (),
 ) -> tuple[str, str] | None:
-    """§5 step 6 for terminal: external effect, a protected branch moved (R1.5), then privileged, then
-    (outside auto mode) path scope."""
+    """§5 step 6 for terminal, before the path scope: external effect, a protected branch moved (R1.5), then
+    privileged."""
     if parsed is None:
         return None
     segments = parsed.segments
@@ -788,8 +619,4 @@ def _terminal_cap(
             return "cap_protected_merge", segments[moved].text
     if privileged_at is not None:
         return "cap_privileged", privileged_at
-    if not auto_mode and scope is not None:
-        outside = scope.outside_paths(segments, parsed_command)
-        if outside:
-            return "cap_path_scope", outside[0]
     return None

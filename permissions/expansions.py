@@ -60,6 +60,20 @@ def _hex_run(body: str, k: int, most: int) -> int:
     return end
 
 
+def _ansi_control(body: str, k: int, n: int) -> tuple[int, str, int, bool]:
+    """``\\cX`` in ``$'...'``, X at ``k``: (the control character's code or -1, the text when -1, the index after
+    it, whether the reading is unsure -- a non-ASCII X, whose first byte bash takes)."""
+    if k >= n:
+        return -1, "\\c", k, False  # `\c` at the end passes through
+    ch = body[k]
+    k += 1
+    if ch == "\\" and k < n and body[k] == "\\":
+        k += 1  # POSIX: `\c\\` is one control-backslash
+    if ch.isascii():
+        return (0x7F if ch == "?" else ord(ch.upper()) & 0x1F), "", k, False
+    return -1, "\ufffd", k, True
+
+
 def decode_ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
     """Decode ``$'...'`` whose body starts at ``start``: (text, index after the closing quote, problem).
 
@@ -146,18 +160,9 @@ def decode_ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
                     problem = problem or _ANSI_UNSURE  # converted through the locale's charset
                     text = chr(value) if value <= 0x10FFFF and not 0xD800 <= value <= 0xDFFF else "\ufffd"
         elif e == "c":
-            if k >= n:
-                text = "\\c"  # `\c` at the end passes through
-            else:
-                ch = body[k]
-                k += 1
-                if ch == "\\" and k < n and body[k] == "\\":
-                    k += 1  # POSIX: `\c\\` is one control-backslash
-                if ch.isascii():
-                    code = 0x7F if ch == "?" else ord(ch.upper()) & 0x1F
-                else:
-                    problem = problem or _ANSI_UNSURE  # bash takes the first byte of the character
-                    text = "\ufffd"
+            code, text, k, unsure = _ansi_control(body, k, n)
+            if unsure:
+                problem = problem or _ANSI_UNSURE  # bash takes the first byte of the character
         else:
             text = "\\" + e
         if code == 0:
@@ -372,6 +377,19 @@ def _seq_items(first: int, last: int, incr: int, kind: int, width: int, st: Brac
             return
 
 
+def _zero_padded(lhs: str, rhs: str, rhs_len: int) -> tuple[int, int]:
+    """mkseq's format for an integer sequence: (1, width) when an end is zero-padded (`{01..10}`), else (0, 0)."""
+    kind, width = 0, 0
+    lhs_len = len(lhs)
+    if (lhs_len > 1 and lhs[0] == "0") or (lhs_len > 2 and lhs[:2] == "-0"):
+        width, kind = lhs_len, 1
+    if ((rhs_len > 1 and rhs[0] == "0") or (rhs_len > 2 and rhs[:2] == "-0")) and width < rhs_len:
+        width, kind = rhs_len, 1
+    if kind == 1:
+        width = max(width, lhs_len, rhs_len)
+    return kind, width
+
+
 def _seqterm(amble: str, st: BraceState) -> Iterator[str] | None:
     """bash's expand_seqterm + mkseq: ``x..y[..incr]`` of integers or of single letters, else None."""
     t = amble.find("..")
@@ -426,13 +444,7 @@ def _seqterm(amble: str, st: BraceState) -> Iterator[str] | None:
         if lhs.isupper() != r0.isupper():
             st.unsure("a brace sequence across non-letters cannot be judged")  # bash quotes them oddly
     else:
-        lhs_len = len(lhs)
-        if (lhs_len > 1 and lhs[0] == "0") or (lhs_len > 2 and lhs[:2] == "-0"):
-            width, kind = lhs_len, 1
-        if ((rhs_len > 1 and rhs[0] == "0") or (rhs_len > 2 and rhs[:2] == "-0")) and width < rhs_len:
-            width, kind = rhs_len, 1
-        if kind == 1:
-            width = max(width, lhs_len, rhs_len)
+        kind, width = _zero_padded(lhs, rhs, rhs_len)
     # mkseq: the sign of the step follows the direction; overflowing ranges are left as written.
     if incr == 0:
         incr = 1

@@ -529,12 +529,10 @@ def floor_where(
 _FLOOR_MEMO: dict[tuple[str, str], int | None] = {}
 
 
-def _floor_where(
-    segments: Sequence[Segment],
-    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
-    command: str,
-    start: str,
-) -> int | None:
+def _deleters(
+    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]] | None
+) -> list[tuple[int, Sequence[tuple[str, ...]]]]:
+    """The segments with a deleter among their views (rm, find, xargs): (index, views)."""
     picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
     known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
     for i, seg in enumerate(segments):
@@ -559,6 +557,16 @@ def _floor_where(
                     continue
         if any(v and v[0] in _DELETERS for v in vs):
             picked.append((i, vs))
+    return picked
+
+
+def _floor_where(
+    segments: Sequence[Segment],
+    seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
+    command: str,
+    start: str,
+) -> int | None:
+    picked = _deleters(segments, seg_views)
     if not picked:
         return None
     joins = joiners(segments, command)

@@ -1,5 +1,6 @@
-"""The apps depend downward only (issue 15): brabo (the kernel) ← permissions (the engine) ← projects ←
-actions ← containers. Every import is read with ``ast`` — at module level and inside functions — and
+"""The apps depend downward only (issue 15): permissions (the engine: plain Python, no Django in its decision,
+no first-party import) ← brabo (the kernel, whose error catalogue reads the engine's decision reasons) ←
+projects ← actions ← containers (issue 27: the engine at the bottom, so a client can ship it alone). Every import is read with ``ast`` — at module level and inside functions — and
 turned into app → app edges; a cycle between apps, an edge pointing up, or a first-party import hidden in
 a function (the old way of dodging a cycle) fails here.
 
@@ -19,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Lowest first: an app may import only the apps before it.
-LAYERS = ("brabo", "permissions", "projects", "actions", "containers")
+LAYERS = ("permissions", "brabo", "projects", "actions", "containers")
 WIRING = {"brabo/urls.py", "brabo/async_urls.py", "brabo/asgi.py", "brabo/wiring.py"}
 
 # A first-party import inside a function is allowed only here, each for a reason other than a cycle.

@@ -451,6 +451,12 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
             if w.startswith(("--file=", "--makefile=", "-f")) and is_stream(w.partition("=")[2] or w[2:]):
                 return FROM_INPUT
         return None
+    return _tool_code(verb, view)
+
+
+def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
+    """``code_opaque`` for tools that run code on the side: editors, pagers, database shells, schedulers,
+    debuggers and the like (R4.9)."""
     if verb in _VI:
         return _vi(view)
     if verb in _PAGERS:

@@ -194,6 +194,31 @@ _SED_FILES = frozenset("rRwW")
 _SED_TEXT = frozenset("aic")
 
 
+def _sed_address_end(script: str, i: int) -> int:
+    """The index after the sed address at ``i`` -- line numbers, `$`, `first~step`, `/re/` or `\\cREc`, `,` and
+    `+N`/`~N` -- or -1 when the script ends inside it (a trailing backslash: unreadable)."""
+    n = len(script)
+    while i < n:
+        c = script[i]
+        if c.isdigit() or c in "$,~+":
+            i += 1
+        elif c == "/" or c == "\\":
+            if c == "\\":
+                i += 1
+                if i >= n:
+                    return -1
+            delim = script[i]
+            i += 1
+            while i < n and script[i] != delim:
+                i += 2 if script[i] == "\\" else 1
+            i += 1
+            while i < n and script[i] in "IM":
+                i += 1
+        else:
+            break
+    return i
+
+
 def _sed_script_runs(script: str) -> bool:
     """One pass over a GNU sed script: True when it may run a command or touch a file (or cannot be read)."""
     n = len(script)
@@ -207,25 +232,9 @@ def _sed_script_runs(script: str) -> bool:
             j = script.find("\n", i)
             i = n if j < 0 else j
             continue
-        # an address: line numbers, `$`, `first~step`, `/re/` or `\cREc`, `,` and `+N`/`~N`
-        while i < n:
-            c = script[i]
-            if c.isdigit() or c in "$,~+":
-                i += 1
-            elif c == "/" or c == "\\":
-                if c == "\\":
-                    i += 1
-                    if i >= n:
-                        return True
-                delim = script[i]
-                i += 1
-                while i < n and script[i] != delim:
-                    i += 2 if script[i] == "\\" else 1
-                i += 1
-                while i < n and script[i] in "IM":
-                    i += 1
-            else:
-                break
+        i = _sed_address_end(script, i)
+        if i < 0:
+            return True
         while i < n and script[i] in " \t!":
             i += 1
         if i >= n:

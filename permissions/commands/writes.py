@@ -536,6 +536,12 @@ def targets(view: tuple[str, ...]) -> list[Target]:
             if any(w.rpartition("/")[2] in WRITE_VERBS - {"xargs", "parallel"} for w in view[1:])
             else []
         )
+    return _config_targets(verb, view)
+
+
+def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What ``targets`` answers for the programs that write their own configuration (package managers, agent
+    CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
     if verb in _PKG_CONFIG:
         if len(view) > 2 and view[1] == "config" and view[2] in ("set", "delete", "unset", "edit", "fix"):
             return [(_PKG_CONFIG[verb], NAMED)]

@@ -207,7 +207,8 @@ FAST_ALPHABET = st.text(
 @given(command=FAST_ALPHABET)
 def test_r4_4_fast_path_agrees_with_the_full_scanner(command):
     # R4.4: the shortcut for plain commands and separators must split exactly like the state machine
-    from permissions.shell import _fast, _scan
+    from permissions.fast_path import _fast
+    from permissions.scanner import _scan
 
     fast = _fast(command)
     if fast is not None:
@@ -278,7 +279,8 @@ FAST_WORDS = st.lists(
 @settings(max_examples=1000, deadline=None)
 @given(command=FAST_WORDS)
 def test_r4_7_fast_path_agrees_with_the_scanner_on_wrappers_keywords_and_scripts(command):
-    from permissions.shell import _fast, _scan
+    from permissions.fast_path import _fast
+    from permissions.scanner import _scan
 
     fast = _fast(command)
     if fast is not None:
@@ -359,7 +361,7 @@ PLAIN_BODY = st.lists(
 @given(command=PLAIN_BODY)
 def test_r4_7_a_plain_body_reads_as_its_frame_would(command):
     # `$(ls)`, `ls` in backticks and `(ls)` skip the frame when the body is one plain command: same answer
-    from permissions.shell import _scan, _Scanner
+    from permissions.scanner import _scan, _Scanner
 
     shortcut = _Scanner.plain_body
     for depth, scripts in ((0, True), (0, False), (2, True)):
@@ -403,7 +405,8 @@ NEWLINE_AND_GROUPS = st.tuples(
 def test_r4_4_fast_path_agrees_with_the_scanner_on_lines_and_groups(command):
     # Lines and `{ ...; }` groups, and every other shape: the fast path answers exactly as the scanner,
     # text of long pieces and `echo x | cmd` (the scanner feeds x to cmd) included (issue 11: _KNOWN_GAPS)
-    from permissions.shell import _fast, _scan
+    from permissions.fast_path import _fast
+    from permissions.scanner import _scan
 
     fast = _fast(command)
     if fast is not None:

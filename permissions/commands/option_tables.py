@@ -1,0 +1,520 @@
+"""Option tables (R4.10): GNU coreutils' rm/chmod/chown/chgrp, sed, find, curl, and the npm family (npm, pnpm,
+yarn) and pip. How a table is written: :mod:`permissions.commands.options`.
+"""
+
+from __future__ import annotations
+
+from permissions.commands.option_reader import Program, _family
+
+# GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
+RM = Program(
+    "rm",
+    """
+    -r -R --recursive
+    -f --force
+    -i
+    -I
+    --interactive=?
+    -d --dir
+    -v --verbose
+    --one-file-system
+    --no-preserve-root
+    --preserve-root=?
+    """,
+    abbrev=True,
+)
+
+
+_CHMOD_LIKE = """
+    -R --recursive
+    -c --changes
+    -f --silent --quiet
+    -v --verbose
+    --reference=
+    --preserve-root
+    --no-preserve-root
+    """
+
+
+CHMOD = Program("chmod", _CHMOD_LIKE, abbrev=True)
+
+
+CHOWN = Program(
+    "chown",
+    _CHMOD_LIKE + "\n--from=\n-h --no-dereference\n--dereference\n-H\n-L\n-P",
+    abbrev=True,
+)
+
+
+CHGRP = Program("chgrp", _CHMOD_LIKE + "\n-h --no-dereference\n--dereference\n-H\n-L\n-P", abbrev=True)
+
+
+SED = Program(
+    "sed",
+    """
+    -n --quiet --silent
+    -e= --expression=
+    -f= --file=
+    -i=? --in-place=?
+    -E -r --regexp-extended
+    -s --separate
+    -z --null-data
+    -u --unbuffered
+    -l= --line-length=
+    --posix
+    --sandbox
+    --debug
+    --follow-symlinks
+    -b --binary
+    """,
+    abbrev=True,
+)
+
+
+# find: expression words are single-dash long names; `-exec … ;` is matched as its own words.
+FIND = Program(
+    "find",
+    "\n".join(
+        """
+    --delete
+    --exec= --execdir= --ok= --okdir=
+    --name= --iname= --path= --ipath= --regex= --iregex= --type= --xtype= --user= --group= --perm=
+    --size= --mtime= --mmin= --atime= --amin= --ctime= --cmin= --newer= --maxdepth= --mindepth= --fprint=
+    --fprintf= --fls= --printf= --fprint0= --links= --inum= --samefile= --uid= --gid= --used= --context=
+    --prune
+    --print --print0 --ls --quit --depth --mount --xdev --follow --empty --readable --writable
+    --executable --nouser --nogroup --true --false --not --and --or --a --o
+    -H
+    -L
+    -P
+    """.split()
+    ),
+    dash_long=True,
+    bundle=False,
+)
+
+
+# curl: clustered short flags, long names exact (older releases took unique abbreviations: read as such).
+_CURL_POST = "request request=POST"
+
+
+CURL = Program(
+    "curl",
+    f"""
+    -X= --request=
+    -d= --data= -> data {_CURL_POST}
+    --data-binary= -> data-binary {_CURL_POST}
+    --data-raw= -> data-raw {_CURL_POST}
+    --data-ascii= -> data-ascii {_CURL_POST}
+    --data-urlencode= -> data-urlencode {_CURL_POST}
+    --json= -> json {_CURL_POST}
+    -F= --form= -> form {_CURL_POST}
+    --form-string= -> form-string {_CURL_POST}
+    -T= --upload-file=
+    -o= --output=
+    -O --remote-name
+    -L --location
+    -s --silent
+    -S --show-error
+    -f --fail
+    -k --insecure
+    -H= --header=
+    -u= --user=
+    -x= --proxy=
+    -K= --config=
+    -i --include
+    -I --head
+    -v --verbose
+    -A= --user-agent=
+    -e= --referer=
+    -b= --cookie=
+    -c= --cookie-jar=
+    -G --get
+    -Z --parallel
+    --url=
+    -w= --write-out=
+    --compressed
+    --retry=
+    -m= --max-time=
+    --connect-timeout=
+    -# --progress-bar
+    -N --no-buffer
+    --create-dirs
+    -C= --continue-at=
+    -r= --range=
+    -E= --cert=
+    --cacert=
+    -n --netrc
+    -q --disable
+    -z= --time-cond=
+    -D= --dump-header=
+    --fail-with-body
+    """,
+    abbrev=True,
+)
+
+
+# npm: nopt reads its config flags anywhere on the line, before the command too (`npm -g install`), takes
+# unique abbreviations of long names and multi-letter shorthands (`-ws`); commands have aliases and (npm's
+# `abbrev`) unique abbreviations.
+_NPM_CONFIG = """
+    -g --global
+    -D --save-dev
+    -P --save-prod
+    -O --save-optional
+    -E --save-exact
+    -B --save-bundle
+    -S --save
+    --no-save
+    --save-peer
+    -f --force
+    --location=
+    --ignore-scripts
+    --legacy-peer-deps
+    --strict-peer-deps
+    --dry-run
+    --omit=
+    --include=
+    --registry=
+    -w= --workspace=
+    -ws --workspaces
+    -iwr --include-workspace-root
+    --prefix= -C=
+    --foreground-scripts
+    --production
+    --audit
+    --no-audit
+    --fund
+    --no-fund
+    --loglevel=
+    -d -> loglevel=info
+    -dd -> loglevel=verbose
+    -ddd --verbose -> loglevel=silly
+    -q --quiet -> loglevel=warn
+    -s --silent -> loglevel=silent
+    -y --yes
+    --no-yes
+    --tag=
+    --access=
+    --otp=
+    --provenance
+    --json
+    -l --long
+    -p --parseable
+    --no-package-lock
+    --package-lock-only
+    --cache=
+    --userconfig=
+    --globalconfig=
+    --global-style
+    --install-strategy=
+    --install-links
+    -a --all
+    --depth=
+    --no-bin-links
+    --no-optional
+    --script-shell=
+    --call= -c=
+    --package=
+    --if-present
+    --no-git-tag-version
+    --sign-git-tag
+    --allow-same-version
+    --preid=
+    -v --version
+    -h --usage --help
+    """
+
+
+_NPM_COMMANDS = (
+    "access adduser audit bugs cache ci completion config dedupe deprecate diff dist-tag docs doctor edit exec"
+    " explain explore find-dupes fund get help help-search hook init install install-ci-test install-test link"
+    " ll login logout ls org outdated owner pack ping pkg prefix profile prune publish query rebuild repo"
+    " restart root run-script sbom search set shrinkwrap star stars start stop team test token undeprecate"
+    " uninstall unpublish unstar update version view whoami"
+).split()
+
+
+_NPM_ALIASES = {
+    "add": "install",
+    "i": "install",
+    "in": "install",
+    "ins": "install",
+    "inst": "install",
+    "insta": "install",
+    "instal": "install",
+    "isnt": "install",
+    "isnta": "install",
+    "isntal": "install",
+    "isntall": "install",
+    "clean-install": "ci",
+    "ic": "ci",
+    "install-clean": "ci",
+    "isntall-clean": "ci",
+    "cit": "install-ci-test",
+    "clean-install-test": "install-ci-test",
+    "sit": "install-ci-test",
+    "it": "install-test",
+    "r": "uninstall",
+    "rm": "uninstall",
+    "remove": "uninstall",
+    "un": "uninstall",
+    "unlink": "uninstall",
+    "run": "run-script",
+    "rum": "run-script",
+    "urn": "run-script",
+    "t": "test",
+    "tst": "test",
+    "up": "update",
+    "upgrade": "update",
+    "udpate": "update",
+    "x": "exec",
+    "ln": "link",
+    "list": "ls",
+    "la": "ll",
+    "c": "config",
+    "create": "init",
+    "innit": "init",
+    "v": "view",
+    "info": "view",
+    "show": "view",
+    "author": "owner",
+    "dist-tags": "dist-tag",
+    "s": "search",
+    "se": "search",
+    "ddp": "dedupe",
+    "why": "explain",
+    "issues": "bugs",
+    "home": "docs",
+    "verison": "version",
+}
+
+
+NPM = _family("npm", _NPM_CONFIG, _NPM_COMMANDS, _NPM_ALIASES, abbrev=True, sub_abbrev=True)
+
+
+_PNPM_FLAGS = """
+    -g --global
+    -D --save-dev
+    -P --save-prod --prod
+    -O --save-optional
+    -E --save-exact
+    --save-peer
+    -r --recursive
+    -w --workspace-root
+    --filter= -F=
+    --filter-prod=
+    -C= --dir=
+    --frozen-lockfile
+    --no-frozen-lockfile
+    --ignore-scripts
+    --no-git-checks
+    --access=
+    --tag=
+    --dry-run
+    -f --force
+    --otp=
+    --publish-branch=
+    --offline
+    --prefer-offline
+    --reporter=
+    -s --silent
+    --loglevel=
+    --parallel
+    --stream
+    --workspace-concurrency=
+    --aggregate-output
+    -c --shell-mode
+    --resume-from=
+    --report-summary
+    --if-present
+    --no-bail
+    --sort
+    --no-sort
+    --reverse
+    --include-workspace-root
+    --lockfile-only
+    --fix-lockfile
+    -L --latest
+    -i --interactive
+    --depth=
+    --json
+    --long
+    --ignore-workspace
+    --shamefully-hoist
+    --node-linker=
+    --store-dir=
+    --use-stderr
+    --color
+    --no-color
+    --provenance
+    -h --help
+    -v --version
+    """
+
+
+_PNPM_COMMANDS = (
+    "add install update remove link unlink import rebuild prune fetch patch patch-commit audit list outdated why"
+    " licenses run test exec dlx create start publish pack server store root bin env setup init deploy doctor"
+    " config"
+).split()
+
+
+_PNPM_ALIASES = {
+    "i": "install",
+    "up": "update",
+    "upgrade": "update",
+    "rm": "remove",
+    "uninstall": "remove",
+    "un": "remove",
+    "ln": "link",
+    "t": "test",
+    "tst": "test",
+    "ls": "list",
+    "ll": "list",
+    "la": "list",
+    "rb": "rebuild",
+    "run-script": "run",
+}
+
+
+PNPM = _family("pnpm", _PNPM_FLAGS, _PNPM_COMMANDS, _PNPM_ALIASES, abbrev=True)
+
+
+_YARN_FLAGS = """
+    -D --dev
+    -P --peer
+    -O --optional
+    -E --exact
+    -T --tilde
+    -W --ignore-workspace-root-check
+    --frozen-lockfile
+    --immutable
+    --ignore-scripts
+    --access=
+    --tag=
+    --new-version=
+    --non-interactive
+    --cwd=
+    --registry=
+    --otp=
+    --production --prod
+    -A --all
+    -p --parallel
+    -i --interlaced
+    -R --recursive
+    --include=
+    --exclude=
+    --topological
+    --topological-dev
+    -v --verbose
+    -s --silent
+    --json
+    -h --help
+    --version
+    """
+
+
+_YARN_COMMANDS = (
+    "add install remove publish global dlx exec run workspaces workspace npm up upgrade link unlink pack"
+    " version config cache info init why test bin audit outdated login logout owner tag team plugin set"
+).split()
+
+
+YARN = _family("yarn", _YARN_FLAGS, _YARN_COMMANDS, {}, abbrev=False)
+
+
+for _nested, _inner in (
+    ("global", "add remove bin list upgrade"),
+    ("npm", "publish login logout info tag whoami"),
+):
+    _level = YARN.subcommands[_nested]
+    _level.subcommands = {c: Program(c, abbrev=False, parent=YARN) for c in _inner.split()}
+
+
+# pip (optparse: clusters, unique abbreviations of long options; the general options anywhere).
+_PIP_GENERAL = """
+    -h --help
+    --debug
+    --isolated
+    --require-virtualenv
+    --python=
+    -v --verbose
+    -V --version
+    -q --quiet
+    --log=
+    --no-input
+    --keyring-provider=
+    --proxy=
+    --retries=
+    --timeout=
+    --exists-action=
+    --trusted-host=
+    --cert=
+    --client-cert=
+    --cache-dir=
+    --no-cache-dir
+    --disable-pip-version-check
+    --no-color
+    --no-python-version-warning
+    --use-feature=
+    --use-deprecated=
+    --root-user-action=
+    """
+
+
+_PIP_INSTALL = """
+    -r= --requirement=
+    -e= --editable=
+    -U --upgrade
+    --user
+    -t= --target=
+    --prefix=
+    --root=
+    -i= --index-url=
+    --extra-index-url=
+    --no-deps
+    --pre
+    --force-reinstall
+    -I --ignore-installed
+    --break-system-packages
+    --no-index
+    -f= --find-links=
+    -c= --constraint=
+    --upgrade-strategy=
+    --require-hashes
+    --no-build-isolation
+    --dry-run
+    --only-binary=
+    --no-binary=
+    --report=
+    --src=
+    --no-warn-script-location
+    --compile
+    --no-compile
+    --progress-bar=
+    -C= --config-settings=
+    --ignore-requires-python
+    --no-clean
+    --use-pep517
+    -d= --dest=
+    -w= --wheel-dir=
+    """
+
+
+PIP = _family(
+    "pip",
+    _PIP_GENERAL,
+    (
+        "install download uninstall freeze inspect list show check config search cache index wheel hash"
+        " completion debug help"
+    ).split(),
+    {},
+    abbrev=True,
+    specs={
+        "install": _PIP_INSTALL,
+        "download": _PIP_INSTALL,
+        "wheel": _PIP_INSTALL,
+        "uninstall": "-r= --requirement=; -y --yes; --break-system-packages",
+    },
+)

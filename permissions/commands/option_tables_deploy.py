@@ -1,0 +1,498 @@
+"""Option tables (R4.10) of the build and deploy tools: cargo, docker, kubectl, terraform. How a table is
+written: :mod:`permissions.commands.options`.
+"""
+
+from __future__ import annotations
+
+from permissions.commands.option_reader import Program, _family
+
+# cargo (clap: clusters, no abbreviations; the global options after the subcommand too).
+_CARGO_BUILD = """
+    -p= --package=
+    --workspace --all
+    --exclude=
+    -F= --features=
+    --all-features
+    --no-default-features
+    --target=
+    --target-dir=
+    -j= --jobs=
+    -r --release
+    --profile=
+    --manifest-path=
+    --lib
+    --bins
+    --bin=
+    --example=
+    --examples
+    --tests
+    --test=
+    --benches
+    --bench=
+    --all-targets
+    --message-format=
+    --keep-going
+    --timings=?
+    --ignore-rust-version
+    """
+
+
+CARGO = _family(
+    "cargo",
+    """
+    -v --verbose
+    -q --quiet
+    --color=
+    -C=
+    --locked
+    --offline
+    --frozen
+    --config=
+    -Z=
+    --list
+    -V --version
+    -h --help
+    --explain=
+    """,
+    (
+        "build check test run clean doc add remove update yank login logout owner new init fmt clippy bench fix"
+        " package vendor tree search publish install uninstall metadata generate-lockfile fetch rustc rustdoc"
+        " locate-project pkgid report verify-project info"
+    ).split(),
+    {"b": "build", "c": "check", "t": "test", "r": "run", "d": "doc", "rm": "remove"},
+    abbrev=False,
+    specs={
+        **dict.fromkeys(
+            ("build", "check", "test", "run", "doc", "bench", "clippy", "fix", "rustc"), _CARGO_BUILD
+        ),
+        "publish": _CARGO_BUILD
+        + "\n-n --dry-run\n--allow-dirty\n--no-verify\n--token=\n--registry=\n--index=",
+        "package": _CARGO_BUILD + "\n--allow-dirty\n--no-verify\n-l --list\n--registry=\n--index=",
+        "install": _CARGO_BUILD
+        + "\n--git=\n--path=\n--branch=\n--tag=\n--rev=\n--root=\n-f --force\n--version= --vers=\n--no-track"
+        + "\n--debug\n--registry=\n--index=",
+        "uninstall": "-p= --package=\n--bin=\n--root=",
+        "yank": "--version= --vers=\n--undo\n--token=\n--registry=\n--index=",
+        "owner": "-a= --add=\n-r= --remove=\n-l --list\n--token=\n--registry=\n--index=",
+        "clean": "-p= --package=\n--doc\n-n --dry-run\n-r --release\n--profile=\n--target=\n--target-dir=",
+    },
+)
+
+
+for _name in ("clippy", "fix"):
+    CARGO.subcommands[_name]._add("--allow-dirty")
+    CARGO.subcommands[_name]._add("--allow-staged")
+
+
+CARGO.subcommands["clippy"]._add("--fix")
+
+
+CARGO.subcommands["clippy"]._add("--no-deps")
+
+
+CARGO.subcommands["fix"]._add("--allow-no-vcs")
+
+
+CARGO.subcommands["fix"]._add("--broken-code")
+
+
+# docker (cobra / pflag: clusters, no abbreviations). `docker rm` is `docker container rm`: one program
+# object under both spellings, named by its full path. `run` / `exec` / `create` stop reading options at the
+# image or container: what follows is the command inside.
+_DOCKER_RUN = """
+    -i --interactive
+    -t --tty
+    -d --detach
+    --rm
+    --privileged
+    -v= --volume=
+    --mount=
+    -e= --env=
+    --env-file=
+    -p= --publish=
+    -P --publish-all
+    --name=
+    -u= --user=
+    -w= --workdir=
+    --network= --net=
+    --pid=
+    --ipc=
+    --uts=
+    --userns=
+    --cgroupns=
+    --cap-add=
+    --cap-drop=
+    --device=
+    --security-opt=
+    --entrypoint=
+    -h= --hostname=
+    --platform=
+    --pull=
+    --init
+    -m= --memory=
+    --cpus=
+    --gpus=
+    -l= --label=
+    --add-host=
+    --dns=
+    --restart=
+    --read-only
+    --tmpfs=
+    --shm-size=
+    -a= --attach=
+    --ulimit=
+    --group-add=
+    --volumes-from=
+    --log-driver=
+    --log-opt=
+    --stop-signal=
+    --cidfile=
+    --runtime=
+    --detach-keys=
+    --sig-proxy=?
+    -q --quiet
+    """
+
+
+_DOCKER_EXEC = "-i --interactive\n-t --tty\n-d --detach\n-e= --env=\n--env-file=\n-u= --user=\n-w= --workdir="
+
+
+_DOCKER_EXEC += "\n--privileged\n--detach-keys="
+
+
+_DOCKER_BUILD = """
+    -t= --tag=
+    -f= --file=
+    --push -> push output=type=registry
+    --load
+    --build-arg=
+    --no-cache
+    --pull
+    --target=
+    --platform=
+    -q --quiet
+    --progress=
+    -o= --output=
+    --secret=
+    --ssh=
+    --network=
+    --label=
+    --cache-from=
+    --cache-to=
+    --iidfile=
+    --builder=
+    --provenance=?
+    --sbom=?
+    --allow=
+    """
+
+
+def _docker_level(name: str, spec: str = "", *, intersperse: bool = True, **subs: Program) -> Program:
+    if spec and "\n" not in spec:
+        spec = "\n".join(spec.split(";"))
+    return Program(name, spec, intersperse=intersperse, subcommands=dict(subs) or None)
+
+
+_D_RUN = _docker_level("run", _DOCKER_RUN, intersperse=False)
+
+
+_D_CREATE = _docker_level("create", _DOCKER_RUN, intersperse=False)
+
+
+_D_EXEC = _docker_level("exec", _DOCKER_EXEC, intersperse=False)
+
+
+_D_RM = _docker_level("rm", "-f --force\n-v --volumes\n-l --link")
+
+
+_D_STOP = _docker_level("stop", "-t= --time=\n-s= --signal=")
+
+
+_D_KILL = _docker_level("kill", "-s= --signal=")
+
+
+_D_PRUNE = _docker_level("prune", "-a --all\n-f --force\n--volumes\n--filter=")
+
+
+_D_RMI = _docker_level("rm", "-f --force\n--no-prune")
+
+
+_D_PUSH = _docker_level("push", "-a --all-tags\n-q --quiet\n--disable-content-trust\n--platform=")
+
+
+_D_BUILD = _docker_level("build", _DOCKER_BUILD)
+
+
+_D_PULL = _docker_level("pull", "-a --all-tags\n-q --quiet\n--platform=\n--disable-content-trust")
+
+
+_D_CONTAINER = _docker_level(
+    "container",
+    run=_D_RUN,
+    create=_D_CREATE,
+    exec=_D_EXEC,
+    rm=_D_RM,
+    stop=_D_STOP,
+    kill=_D_KILL,
+    prune=_D_PRUNE,
+)
+
+
+_D_CONTAINER.sub_aliases = {"remove": "rm"}
+
+
+_D_IMAGE = _docker_level("image", rm=_D_RMI, push=_D_PUSH, build=_D_BUILD, prune=_D_PRUNE, pull=_D_PULL)
+
+
+_D_IMAGE.sub_aliases = {"remove": "rm", "rmi": "rm"}
+
+
+_D_VOLUME = _docker_level("volume", rm=_docker_level("rm", "-f --force"), prune=_D_PRUNE)
+
+
+_D_VOLUME.sub_aliases = {"remove": "rm"}
+
+
+_D_SYSTEM = _docker_level("system", prune=_D_PRUNE)
+
+
+_D_BUILDX = _docker_level("buildx", build=_D_BUILD)
+
+
+_D_BUILDX.sub_aliases = {"b": "build"}
+
+
+_D_COMPOSE = _docker_level(
+    "compose",
+    "-f= --file=\n-p= --project-name=\n--profile=\n--env-file=\n--project-directory=",
+    down=_docker_level("down", "-v --volumes\n--rmi=\n--remove-orphans\n-t= --timeout="),
+    up=_docker_level("up", "-d --detach\n--build\n--force-recreate\n--remove-orphans\n--no-deps"),
+    rm=_docker_level("rm", "-f --force\n-s --stop\n-v --volumes"),
+)
+
+
+DOCKER = Program(
+    "docker",
+    """
+    -H= --host=
+    -c= --context=
+    --config=
+    -l= --log-level=
+    -D --debug
+    --tls
+    --tlsverify
+    --tlscacert=
+    --tlscert=
+    --tlskey=
+    -v --version
+    -h --help
+    """,
+    subcommands={
+        "container": _D_CONTAINER,
+        "image": _D_IMAGE,
+        "volume": _D_VOLUME,
+        "system": _D_SYSTEM,
+        "buildx": _D_BUILDX,
+        "compose": _D_COMPOSE,
+        "run": _D_RUN,
+        "create": _D_CREATE,
+        "exec": _D_EXEC,
+        "rm": _D_RM,
+        "stop": _D_STOP,
+        "kill": _D_KILL,
+        "rmi": _D_RMI,
+        "push": _D_PUSH,
+        "build": _D_BUILD,
+        "pull": _D_PULL,
+    },
+)
+
+
+DOCKER.sub_aliases = {"builder": "buildx"}
+
+
+# kubectl (cobra / pflag; its global flags anywhere on the line).
+_KUBECTL_GLOBAL = """
+    -n= --namespace=
+    --context=
+    --cluster=
+    --kubeconfig=
+    --user=
+    -s= --server=
+    --token=
+    --as=
+    --as-group=
+    --as-uid=
+    --request-timeout=
+    --insecure-skip-tls-verify
+    -v= --v=
+    --cache-dir=
+    --certificate-authority=
+    --client-certificate=
+    --client-key=
+    --tls-server-name=
+    --match-server-version
+    --warnings-as-errors
+    --disable-compression
+    --profile=
+    --profile-output=
+    -h --help
+    """
+
+
+_K_COMMON = """
+    -f= --filename=
+    -k= --kustomize=
+    -R --recursive
+    -l= --selector=
+    --field-selector=
+    --all
+    -A --all-namespaces
+    --force
+    --grace-period=
+    --now
+    --wait=?
+    --timeout=
+    --cascade=?
+    --dry-run=?
+    -o= --output=
+    --ignore-not-found=?
+    -i --interactive
+    --raw=
+    --prune
+    --server-side
+    --overwrite=?
+    --force-conflicts
+    --field-manager=
+    --validate=?
+    --record
+    --save-config
+    -p= --patch=
+    --type=
+    --local
+    --replicas=
+    --current-replicas=
+    --to-revision=
+    --ignore-daemonsets
+    --delete-emptydir-data
+    --disable-eviction
+    --pod-selector=
+    -c= --container=
+    --stdin
+    -t --tty
+    -q --quiet
+    -w --watch
+    -L= --label-columns=
+    --show-labels
+    --sort-by=
+    --tail=
+    --since=
+    -p --previous
+    --all-containers
+    """
+
+
+KUBECTL = _family(
+    "kubectl",
+    _KUBECTL_GLOBAL,
+    (
+        "apply create replace patch delete get describe logs exec scale rollout edit label annotate drain cordon"
+        " uncordon taint set expose autoscale run cp port-forward proxy attach debug wait diff kustomize config"
+        " auth top certificate cluster-info api-resources api-versions explain version plugin events"
+    ).split(),
+    {},
+    abbrev=False,
+    specs=dict.fromkeys(
+        (
+            "apply create replace patch delete get describe logs exec scale rollout edit label annotate drain"
+            " cordon uncordon taint set expose autoscale run cp wait diff debug attach"
+        ).split(),
+        _K_COMMON,
+    ),
+)
+
+
+_K_ROLLOUT = KUBECTL.subcommands["rollout"]
+
+
+_K_ROLLOUT.subcommands = {
+    c: Program(c, abbrev=False, parent=_K_ROLLOUT) for c in "restart undo pause resume status history".split()
+}
+
+
+# terraform (Go's flag package: `-name` or `--name`, `-name=value` or `-name value`; no clusters).
+# `terraform destroy` is `terraform apply -destroy`.
+_TF = """
+    --auto-approve
+    --target=
+    --var=
+    --var-file=
+    --replace=
+    --destroy
+    --refresh-only
+    --refresh=
+    --lock
+    --lock-timeout=
+    --input=
+    --parallelism=
+    --state=
+    --state-out=
+    --backup=
+    --compact-warnings
+    --no-color
+    --json
+    --out=
+    --force
+    --upgrade
+    --reconfigure
+    --migrate-state
+    --backend-config=
+    --allow-missing
+    --ignore-remote-version
+    --dry-run
+    --recursive
+    --check
+    """
+
+
+TERRAFORM = _family(
+    "terraform",
+    "--chdir=\n-h --help\n-v --version",
+    (
+        "apply plan init import state taint untaint workspace force-unlock refresh fmt validate output show"
+        " console providers login logout get graph test version metadata modules"
+    ).split(),
+    {},
+    abbrev=False,
+    specs=dict.fromkeys(("apply", "plan", "import", "refresh", "taint", "untaint", "init", "fmt"), _TF),
+)
+
+
+TERRAFORM.dash_long = True
+
+
+TERRAFORM.bundle = False
+
+
+for _tf in TERRAFORM.subcommands.values():
+    _tf.dash_long = True
+    _tf.bundle = False
+
+
+TERRAFORM.implies = {"destroy": ("apply", ("destroy",))}
+
+
+_TF_STATE = TERRAFORM.subcommands["state"]
+
+
+_TF_STATE.subcommands = {
+    c: Program(c, _TF, dash_long=True, bundle=False) for c in "rm mv push pull list show".split()
+}
+
+
+_TF_WS = TERRAFORM.subcommands["workspace"]
+
+
+_TF_WS.subcommands = {
+    c: Program(c, _TF, dash_long=True, bundle=False) for c in "new delete select list show".split()
+}

@@ -1,0 +1,596 @@
+"""git's option table (R4.10): its global options and every subcommand's. How a table is written:
+:mod:`permissions.commands.options`.
+"""
+
+from __future__ import annotations
+
+from permissions.commands.option_reader import Program, _subs
+
+# git: the global options (git.c: exact words, no clusters), then each command's parse-options table
+# (clusters, unique abbreviations, options anywhere before `--`).
+_GIT_FORCE_REFSPEC = ("force",)
+
+
+def _git_push_operand(word: str) -> tuple[str, ...]:
+    """`git push origin +main` forces that ref; `git push origin :main` deletes it."""
+    if word.startswith("+"):
+        return _GIT_FORCE_REFSPEC
+    if word.startswith(":") and len(word) > 1:
+        return ("delete",)
+    return ()
+
+
+_GIT_SUBS: dict[str, Program] = _subs(
+    commit="""
+    -a --all
+    -n --no-verify
+    --verify
+    -m= --message=
+    -F= --file=
+    -C= --reuse-message=
+    -c= --reedit-message=
+    --fixup=
+    --squash=
+    --amend
+    --no-edit
+    -e --edit
+    -s --signoff
+    --no-signoff
+    -S=? --gpg-sign=?
+    --no-gpg-sign
+    -q --quiet
+    -v --verbose
+    --allow-empty
+    --allow-empty-message
+    -p --patch
+    -i --include
+    -o --only
+    --author=
+    --date=
+    -u=? --untracked-files=?
+    --dry-run
+    --no-post-rewrite
+    --cleanup=
+    -t= --template=
+    --trailer=
+    -z --null
+    --short
+    --branch
+    --porcelain
+    --long
+    --status
+    --no-status
+    --reset-author
+    --pathspec-from-file=
+    --pathspec-file-nul
+    --interactive
+    """,
+    push="""
+    -f --force
+    --force-with-lease=? -> force-with-lease force
+    --no-force-with-lease
+    --force-if-includes
+    --mirror -> mirror force
+    -u --set-upstream
+    --all --branches
+    --tags
+    --follow-tags
+    --no-follow-tags
+    -d --delete
+    -n --dry-run
+    --no-verify
+    --verify
+    -o= --push-option=
+    --repo=
+    --receive-pack= --exec=
+    -q --quiet
+    -v --verbose
+    --porcelain
+    --prune
+    --atomic
+    --no-atomic
+    --signed=?
+    --no-signed
+    --thin
+    --no-thin
+    --progress
+    --no-progress
+    -4 --ipv4
+    -6 --ipv6
+    --recurse-submodules=
+    --no-recurse-submodules
+    """,
+    reset="""
+    --hard
+    --soft
+    --mixed
+    --merge
+    --keep
+    -q --quiet
+    -p --patch
+    -N --intent-to-add
+    --recurse-submodules=?
+    --no-recurse-submodules
+    --pathspec-from-file=
+    --pathspec-file-nul
+    --no-refresh
+    --refresh
+    """,
+    clean="""
+    -f --force
+    -d
+    -x
+    -X
+    -n --dry-run
+    -i --interactive
+    -q --quiet
+    -e= --exclude=
+    """,
+    checkout="""
+    -b=
+    -B= -> B force
+    -f --force
+    --orphan=
+    -t=? --track=?
+    --no-track
+    --detach
+    -p --patch
+    -q --quiet
+    -m --merge
+    --ours
+    --theirs
+    --conflict=
+    -l
+    --ignore-other-worktrees
+    --overwrite-ignore
+    --no-overwrite-ignore
+    --recurse-submodules=?
+    --no-recurse-submodules
+    --pathspec-from-file=
+    --pathspec-file-nul
+    --progress
+    --no-progress
+    --guess
+    --no-guess
+    --overlay
+    --no-overlay
+    """,
+    switch="""
+    -c= --create=
+    -C= --force-create= -> force-create create force
+    -d --detach
+    -f --force --discard-changes
+    --orphan=
+    -t=? --track=?
+    --no-track
+    -m --merge
+    --conflict=
+    --guess
+    --no-guess
+    -q --quiet
+    --progress
+    --no-progress
+    --ignore-other-worktrees
+    --recurse-submodules=?
+    --no-recurse-submodules
+    """,
+    branch="""
+    -d --delete
+    -D -> delete force
+    -f --force
+    -m --move
+    -M -> move force
+    -c --copy
+    -C -> copy force
+    -a --all
+    -r --remotes
+    -v --verbose
+    -l --list
+    --show-current
+    -u= --set-upstream-to=
+    --unset-upstream
+    --contains=?
+    --no-contains=?
+    --merged=?
+    --no-merged=?
+    --points-at=
+    --sort=
+    --format=
+    -t=? --track=?
+    --no-track
+    --edit-description
+    --column=?
+    --no-column
+    -q --quiet
+    --create-reflog
+    --abbrev=?
+    --no-abbrev
+    --color=?
+    --no-color
+    -i --ignore-case
+    --omit-empty
+    --recurse-submodules
+    """,
+    rebase="""
+    -i --interactive
+    --onto=
+    --root
+    --continue
+    --abort
+    --skip
+    --quit
+    --edit-todo
+    --show-current-patch
+    -x= --exec=
+    --autosquash
+    --no-autosquash
+    --no-verify
+    --verify
+    -f --force-rebase --no-ff
+    -r=? --rebase-merges=?
+    --no-rebase-merges
+    --update-refs
+    --no-update-refs
+    -q --quiet
+    -v --verbose
+    --keep-base
+    -s= --strategy=
+    -X= --strategy-option=
+    --autostash
+    --no-autostash
+    --committer-date-is-author-date
+    --ignore-date --reset-author-date
+    --signoff
+    -S=? --gpg-sign=?
+    --no-gpg-sign
+    -m --merge
+    --apply
+    -C=
+    --whitespace=
+    --empty=
+    --fork-point
+    --no-fork-point
+    -n --no-stat
+    --stat
+    --reschedule-failed-exec
+    --no-reschedule-failed-exec
+    --keep-empty
+    --no-keep-empty
+    --reapply-cherry-picks
+    --no-reapply-cherry-picks
+    --allow-empty-message
+    --ignore-whitespace
+    """,
+    merge="""
+    --no-verify
+    --verify
+    --ff
+    --no-ff
+    --ff-only
+    --squash
+    --no-squash
+    -m= --message=
+    -F= --file=
+    -s= --strategy=
+    -X= --strategy-option=
+    --abort
+    --continue
+    --quit
+    --commit
+    --no-commit
+    -e --edit
+    --no-edit
+    --allow-unrelated-histories
+    -S=? --gpg-sign=?
+    --no-gpg-sign
+    -q --quiet
+    -v --verbose
+    --stat
+    -n --no-stat
+    --autostash
+    --no-autostash
+    --signoff
+    --no-signoff
+    --log=?
+    --no-log
+    --into-name=
+    --progress
+    --no-progress
+    --rerere-autoupdate
+    --no-rerere-autoupdate
+    --overwrite-ignore
+    --cleanup=
+    """,
+    tag="""
+    -a --annotate
+    -d --delete
+    -f --force
+    -m= --message=
+    -F= --file=
+    -s --sign
+    --no-sign
+    -u= --local-user=
+    -l --list
+    -v --verify
+    -n=?
+    --contains=?
+    --no-contains=?
+    --merged=?
+    --no-merged=?
+    --points-at=
+    --sort=
+    --format=
+    -e --edit
+    --cleanup=
+    --create-reflog
+    -i --ignore-case
+    --column=?
+    --trailer=
+    """,
+    add="""
+    -A --all --no-ignore-removal
+    -f --force
+    -u --update
+    -p --patch
+    -n --dry-run
+    -v --verbose
+    -i --interactive
+    -N --intent-to-add
+    -e --edit
+    --ignore-removal --no-all
+    --refresh
+    --ignore-errors
+    --ignore-missing
+    --renormalize
+    --chmod=
+    --sparse
+    --pathspec-from-file=
+    --pathspec-file-nul
+    """,
+    rm="""
+    -r
+    -f --force
+    --cached
+    -n --dry-run
+    -q --quiet
+    --ignore-unmatch
+    --sparse
+    --pathspec-from-file=
+    --pathspec-file-nul
+    """,
+    restore="""
+    -s= --source=
+    -S --staged
+    -W --worktree
+    -p --patch
+    --ours
+    --theirs
+    -m --merge
+    --conflict=
+    --ignore-unmerged
+    -q --quiet
+    --overlay
+    --no-overlay
+    --recurse-submodules=?
+    --progress
+    --no-progress
+    --pathspec-from-file=
+    --pathspec-file-nul
+    """,
+    pull="""
+    -r=? --rebase=?
+    --no-rebase
+    --ff
+    --no-ff
+    --ff-only
+    --no-verify
+    --verify
+    -f --force
+    --all
+    -t --tags
+    --no-tags
+    -q --quiet
+    -v --verbose
+    --depth=
+    --unshallow
+    --autostash
+    --no-autostash
+    --squash
+    --no-squash
+    --commit
+    --no-commit
+    -e --edit
+    --no-edit
+    -s= --strategy=
+    -X= --strategy-option=
+    -S=? --gpg-sign=?
+    --allow-unrelated-histories
+    --prune -p
+    --set-upstream
+    --recurse-submodules=?
+    --progress
+    """,
+    fetch="""
+    --all
+    -p --prune
+    -P --prune-tags
+    -f --force
+    -t --tags
+    -n --no-tags
+    --depth=
+    --deepen=
+    --shallow-since=
+    --shallow-exclude=
+    --unshallow
+    --update-shallow
+    --dry-run
+    -q --quiet
+    -v --verbose
+    --multiple
+    -j= --jobs=
+    -a --append
+    -u --update-head-ok
+    --refmap=
+    --upload-pack=
+    --recurse-submodules=?
+    --set-upstream
+    --atomic
+    --progress
+    -4 --ipv4
+    -6 --ipv6
+    --porcelain
+    --write-fetch-head
+    --no-write-fetch-head
+    """,
+    stash=Program(
+        "stash",
+        """
+        -u --include-untracked
+        -a --all
+        -k --keep-index
+        --no-keep-index
+        -p --patch
+        -S --staged
+        -m= --message=
+        -q --quiet
+        --index
+        --pathspec-from-file=
+        """,
+        abbrev=True,
+    ),
+    config="""
+    --global
+    --system
+    --local
+    --worktree
+    -f= --file=
+    --blob=
+    --get
+    --get-all
+    --get-regexp
+    --get-urlmatch
+    --unset
+    --unset-all
+    --add
+    --replace-all
+    -l --list
+    -e --edit
+    --type=
+    --bool
+    --int
+    --bool-or-int
+    --path
+    --expiry-date
+    --show-origin
+    --show-scope
+    --name-only
+    -z --null
+    --rename-section
+    --remove-section
+    --default=
+    --comment=
+    --value=
+    --fixed-value
+    --includes
+    --no-includes
+    """,
+    remote=Program(
+        "remote",
+        "-v --verbose",
+        abbrev=True,
+        subcommands=_subs(
+            add="-t=; -m=; -f; --tags; --no-tags; --mirror=?",
+            rename="--progress; --no-progress",
+            remove="",
+            set_head="-a --auto; -d --delete",
+            set_branches="--add",
+            get_url="--push; --all",
+            set_url="--push; --add; --delete",
+            show="-n",
+            prune="-n --dry-run",
+            update="-p --prune",
+        ),
+        aliases={"rm": "remove"},
+    ),
+    worktree=Program(
+        "worktree",
+        "",
+        abbrev=True,
+        subcommands=_subs(
+            add="-f --force; --detach; --checkout; --no-checkout; --lock; --reason=; -b=; -B=; --orphan; -q --quiet;"
+            " --track; --no-track; --guess-remote; --no-guess-remote",
+            list="--porcelain; -v --verbose; --expire=; -z",
+            lock="--reason=",
+            move="-f --force",
+            prune="-n --dry-run; -v --verbose; --expire=",
+            remove="-f --force",
+            repair="",
+            unlock="",
+        ),
+    ),
+    update_ref="""
+    -d
+    -m=
+    --no-deref
+    --stdin
+    -z
+    --create-reflog
+    """,
+)
+
+
+_GIT_SUBS["push"].operand_keys = _git_push_operand
+
+
+_STASH = _GIT_SUBS["stash"]
+
+
+_STASH.subcommands = _subs(
+    _STASH,
+    push="",
+    pop="--index; -q --quiet",
+    apply="--index; -q --quiet",
+    drop="-q --quiet",
+    clear="",
+    list="",
+    show="",
+    branch="",
+    save="",
+    create="",
+    store="",
+)
+
+
+GIT = Program(
+    "git",
+    """
+    -C=
+    -c=
+    --config-env=
+    --git-dir=
+    --work-tree=
+    --namespace=
+    --super-prefix=
+    --exec-path=?
+    --bare
+    -p --paginate
+    -P --no-pager
+    --no-replace-objects
+    --no-lazy-fetch
+    --literal-pathspecs
+    --glob-pathspecs
+    --noglob-pathspecs
+    --icase-pathspecs
+    --no-optional-locks
+    --no-advice
+    --html-path
+    --man-path
+    --info-path
+    --list-cmds=
+    --attr-source=
+    -v --version
+    -h --help
+    """,
+    bundle=False,
+    subcommands=_GIT_SUBS,
+)

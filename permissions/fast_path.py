@@ -1,0 +1,234 @@
+"""The shell reader's fast path (``_fast``): plain words and simple redirections, joined by `&& || | ; &` and
+newlines and grouped by `{ ...; }`, read without the state machine; anything else is left to the scanner
+(:mod:`permissions.scanner`). A differential property test holds both equal wherever this path answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from permissions.commands import MAY_CARRY_FIRST, carries_commands
+from permissions.floor import FLOOR_VERBS
+from permissions.read_budget import DISPLAY_LIMIT, MAX_READ_STEPS, TOO_COMPLEX
+from permissions.shell_syntax import (
+    _EMPTY,
+    _NOT_PLAIN_FIRST,
+    _SPECIAL,
+    _SUBSCRIPT_BUILTINS,
+    ParsedCommand,
+    Segment,
+    _command_index,
+    _is_glob,
+    _new_parsed,
+    _new_segment,
+    _opaque,
+)
+
+# Any character with shell meaning other than a space: when absent, the command is one simple command.
+_ANY_SPECIAL = re.compile("[" + re.escape(_SPECIAL.replace(" ", "")) + "]")
+
+
+# Whitespace that Python's str.split() separates on but the shell keeps inside a word.
+_ODD_SPACE = re.compile(r"[^\S \t\n\r]")
+
+
+# Fast path (see _fast): any special character other than space and the separators & | ; and newline
+# (A newline is not among them: between plain commands it ends one, as `;` does -- here-documents, the
+# one construct that reads past it, start with `<<`, which the fast path refuses.)
+_NOT_FAST = re.compile("[" + re.escape("\t\r'\"\\`()#") + "]")
+
+
+# Fast path: the `{` and `}` that open and close groups at a command's start, each followed by a blank or
+# the command's end (on_brace's test; tabs are not fast). Any other brace makes the command not fast.
+# Matched at a piece's start, it ends right after the last of them (where on_brace starts the command).
+_GROUP_MARKS = re.compile(r"(?: *[{}](?= |\Z))*")
+
+
+# Fast path: a brace before a character other than a blank or separator (`${x}`, `{a,b}`, `a{b`) cannot be
+# one of those: found before anything else is done. (A brace after a word, `time {`, the piece loop
+# refuses.)
+_NOT_GROUP_BRACE = re.compile(r"[{}][^ ;&|\n]")
+
+
+_SEPARATOR = re.compile(r"&&|\|\||[|;&\n]")
+
+
+def _plain_verb(words: tuple[str, ...]) -> bool:
+    """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
+    first = words[0]
+    if first in _NOT_PLAIN_FIRST:
+        return False
+    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
+        return True  # the common case: nothing in it can carry a command line
+    return not carries_commands(words)
+
+
+def _is_expansion_start(c: str) -> bool:
+    return c.isalnum() or c == "_" or c in "@*#?$!-"
+
+
+def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[int]] | None:
+    """Words, redirect targets and dynamic indexes of one plain piece, or None to defer to the scanner."""
+    tokens = piece.split()
+    if "$" not in piece and "~" not in piece and ">" not in piece and "<" not in piece:
+        return tuple(tokens), (), _EMPTY
+    words: list[str] = []
+    redirects: list[str] = []
+    dyn: list[int] = []
+    k = 0
+    n = len(tokens)
+    while k < n:
+        t = tokens[k]
+        k += 1
+        gt = t.find(">")
+        lt = t.find("<")
+        op = gt if lt < 0 else lt if gt < 0 else min(gt, lt)
+        if op < 0:
+            if t[0] == "~":
+                dyn.append(len(words))
+            else:
+                at = t.find("$")
+                while at >= 0:
+                    if at + 1 < len(t) and _is_expansion_start(t[at + 1]):
+                        dyn.append(len(words))
+                        break
+                    at = t.find("$", at + 1)
+            words.append(t)
+            continue
+        # R4.5: `>`, `>>`, `<`, optionally after a descriptor number, with the target attached or next.
+        fd = t[:op]
+        if fd and not fd.isdigit():
+            return None
+        end = op + 1
+        if t[op] == ">" and t[end : end + 1] == ">":
+            end += 1
+        target = t[end:]
+        if not target:
+            if k >= n:
+                return None
+            target = tokens[k]
+            k += 1
+        if "<" in target or ">" in target or "$" in target or target[0] == "~":
+            return None
+        redirects.append(target)
+    return tuple(words), tuple(redirects), frozenset(dyn) if dyn else _EMPTY
+
+
+_FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
+
+
+# _KNOWN_GAPS: where _fast would answer differently from the scanner.
+# 1. `echo X | cmd` / `printf X | cmd`: the scanner hands X to cmd's input (passed_on, feed_input), so
+#    `echo a | python3` is unseen and `echo rm -rf x | $X` also has the segment `rm -rf x`; _fast has
+#    neither, so such commands always go to the scanner. 2. (closed) A piece longer than DISPLAY_LIMIT
+#    with blanks at its start: the scanner cuts its text and then strips it; _fast now does the same.
+_FAST_REFUSED = _SUBSCRIPT_BUILTINS | {"[[", "alias"}
+
+
+def _after_a_word(command: str) -> bool:
+    """Whether the first brace in ``command`` follows a word (`time {`, `echo }`): not a group's mark. Only
+    the first is looked at -- the piece loop in _fast refuses the others -- so a long `time { time { ...`
+    is refused before it is split."""
+    opening, closing = command.find("{"), command.find("}")
+    j = (opening if closing < 0 or 0 <= opening < closing else closing) - 1
+    while j >= 0 and command[j] == " ":
+        j -= 1
+    return j >= 0 and command[j] not in ";&|\n"
+
+
+def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) -> ParsedCommand | None:
+    """The common shapes, without the state machine: plain words and simple redirections, optionally
+    joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
+
+    Returns None whenever anything else appears (quotes, substitutions, here-documents, descriptor
+    duplication, subshells, keywords, wrappers, inline scripts); the full scanner then decides. A
+    differential property test holds both equal wherever this path answers. ``hidden``: the commands are
+    found inside another (a nested script), as the scanner marks them at depth > 0.
+
+    ``steps``: the command's read steps (MAX_READ_STEPS), charged once per distinct piece when this path
+    answers; when they run out it answers with the segments read so far, unparseable (TOO_COMPLEX).
+    """
+    if _ODD_SPACE.search(command) is not None:
+        return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
+    if _ANY_SPECIAL.search(command) is None:
+        pieces = [command]
+    elif ("{" in command or "}" in command) and (
+        _NOT_GROUP_BRACE.search(command) is not None or _after_a_word(command)
+    ):
+        return None  # brace expansion, `${`, a brace inside a word (the piece loop below would refuse too)
+    elif _NOT_FAST.search(command) is None:
+        if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
+            return None
+        pieces = _SEPARATOR.split(command)
+    else:
+        return None
+    if "$" in command and _FAST_DEFER.search(command) is not None:
+        return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
+    segments: list[Segment] = []
+    braces = "{" in command or "}" in command
+    # Where this path and the scanner are known to differ (see _KNOWN_GAPS) the scanner reads it.
+    if "|" in command and ("echo" in command or "printf" in command):
+        return None  # gap 1: what echo/printf print is the next command's input (R4.7, R4.9)
+    globs = "*" in command or "?" in command or "[" in command  # else no word can be a glob
+    plain = "$" not in command and "~" not in command and ">" not in command and "<" not in command
+    # A piece's segment depends on its text alone: a piece repeated word for word (hostile input's shape)
+    # is read once and its Segment object reused (decide() then finds it by identity).
+    made: dict[str, Segment | None] | None = {} if len(pieces) > 8 else None
+    left = steps[0] if steps is not None else MAX_READ_STEPS
+    for piece in pieces:
+        if made is not None and piece in made:
+            known = made[piece]
+            if known is not None:
+                segments.append(known)
+            continue
+        key = piece
+        if braces:
+            # `{ a; }`: a group's braces are syntax and its commands ordinary segments, read from after
+            # the brace (as on_brace starts the command there).
+            marks = _GROUP_MARKS.match(piece).end()  # type: ignore[union-attr]
+            if marks:
+                piece = piece[marks:]  # the blanks after the brace included, as on_brace's command has them
+            if "{" in piece or "}" in piece:
+                return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
+        if plain:
+            words: tuple[str, ...] = tuple(piece.split())
+            redirects: tuple[str, ...] = ()
+            dyn = _EMPTY
+        else:
+            parts = _fast_words(piece)
+            if parts is None:
+                return None
+            words, redirects, dyn = parts
+        if not words:
+            if redirects:
+                return None
+            if made is not None:
+                made[key] = None
+            continue
+        if not _plain_verb(words):
+            return None
+        first = words[0]
+        # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
+        # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
+        # the index walk).
+        left -= 1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else 4
+        if left < 0:
+            if steps is not None:
+                steps[0] = -1
+            return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
+        # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
+        k = _command_index(words) if "=" in first else 0
+        if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
+            return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
+        # The display text, cut then stripped as the scanner's finish does (gap 2 closed).
+        text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece[:DISPLAY_LIMIT].strip()
+        seg = _new_segment((words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None))
+        if made is not None:
+            made[key] = seg
+        segments.append(seg)
+    if steps is not None:
+        steps[0] = left
+    return _new_parsed((tuple(segments), False, None, None))
+
+
+_COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's reader more (MAX_READ_STEPS)

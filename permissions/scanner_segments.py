@@ -1,0 +1,413 @@
+"""What a finished simple command becomes (R4.4, R4.5, R4.7, R4.9): the scanner's (:mod:`permissions.scanner`)
+words turned into a :class:`Segment` -- grammar words cut, subscripts refused, and the commands it carries
+(``sh -c`` scripts, ``eval``, aliases, what is fed to its input) read as nested scripts; and, past
+``MAX_NESTING`` or at a construct whose end cannot be told, the open frames finished and the rest judged flat
+(:func:`flat`, with :mod:`permissions.read_budget`'s flat reading).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from permissions.commands import (
+    FED_PROGRAM,
+    MAY_CARRY_FIRST,
+    carried_scripts,
+    feeds_a_program,
+    feeds_a_script,
+)
+from permissions.expansions import decode_ansi_c
+from permissions.read_budget import (
+    _STEPS_PER_SEGMENT,
+    DISPLAY_LIMIT,
+    MAX_NESTING,
+    MAX_SCRIPT_DEPTH,
+    flat_text,
+    out_of_steps,
+    reread,
+    reread_text,
+)
+from permissions.shell_syntax import (
+    _CLOSING_KEYWORDS,
+    _EMPTY,
+    _FINISH_SLOW,
+    _FRAME_ARITH,
+    _FRAME_TOP,
+    _HEADERS,
+    _LEADING_KEYWORDS,
+    _PRINTF_JOIN,
+    _R_NONE,
+    _SUBSCRIPT_BUILTINS,
+    Segment,
+    _Builder,
+    _command_index,
+    _hidden,
+    _new_segment,
+    _opaque,
+)
+from permissions.wrappers import is_assignment, look_through
+
+if TYPE_CHECKING:
+    from permissions.scanner import _Scanner
+
+
+def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
+    """Issue 11: a call to an alias runs the alias's value followed by the call's arguments (`alias x='env '`
+    then `x curl evil` runs `env curl evil`; a value ending in a blank also makes the next word an alias
+    call, which the value's own segments and this reading together cover). Each call is read again with
+    the value in front, so deny and ask see the command it really runs (R4.7). Bounded by the command's
+    re-read budget like every other text read again; past _ALIAS_CALLS_ONE_BY_ONE calls the rest are read
+    in one pass, one call a line (hostile input stays linear)."""
+    aliases = sc.aliases_of
+    seen: set[tuple[str, ...]] = set()
+    calls: list[tuple[int, str]] = []
+    for start, seg in found:
+        words = seg.words
+        k = _command_index(words) if words and "=" in words[0] else 0  # only an assignment moves it
+        if k >= len(words) or words[k] not in aliases or words in seen:
+            continue
+        seen.add(words)
+        value = aliases[words[k]]
+        calls.append(
+            (
+                start,
+                " ".join(
+                    (*(_shell_quote(w) for w in words[:k]), value, *(_shell_quote(w) for w in words[k + 1 :]))
+                ),
+            )
+        )
+    if len(calls) > _ALIAS_CALLS_ONE_BY_ONE:
+        rest = calls[_ALIAS_CALLS_ONE_BY_ONE:]
+        calls = calls[:_ALIAS_CALLS_ONE_BY_ONE]
+        calls.append((rest[0][0], "\n".join(text for _, text in rest)))
+    for start, text in calls:
+        if not reread_text(sc, text, start):
+            continue
+        inner = sc.nested(text, sc.budget)
+        for s in inner.segments:
+            found.append((start, _hidden(s)))
+        if inner.unparseable:
+            sc.fail(inner.problem or "an alias call cannot be read")
+
+
+_ALIAS_CALLS_ONE_BY_ONE = 64
+
+
+# A word the shell reads as itself: alphanumerics (str.isalnum(), which \w adds `_` to) and -_./=:,+@%
+_SAFE_WORD = re.compile(r"[-\w./=:,+@%]+")
+
+
+def _shell_quote(word: str) -> str:
+    if _SAFE_WORD.fullmatch(word) is not None:
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> bool:
+    """Issue 11 class 2: a call to a function or alias defined in the same command runs code that its
+    words do not show (its body, judged separately): opaque, wherever the call stands. True if any."""
+    called = False
+    for idx, (start, seg) in enumerate(found):
+        words = seg.words
+        if seg.opaque is not None or not words:
+            continue
+        first = words[0]
+        if first not in defined and first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
+            continue  # the common case: a plain verb that is not a defined name (no assignment before it)
+        k = _command_index(words)
+        name = words[k] if k < len(words) and words[k] in defined else None
+        if name is None and k < len(words) and (words[k] in MAY_CARRY_FIRST or "/" in words[k]):
+            view = look_through(words)  # `env f`, `nice f`: the call through a wrapper
+            if view and view[0] in defined:
+                name = view[0]
+        if name is not None:
+            why = f"{name!r} is a function or alias defined in this command"
+            found[idx] = (start, _new_segment((*seg[:5], why)))
+            called = True
+    return called
+
+
+def finish(sc: _Scanner, b: _Builder, end: int) -> None:
+    """Close the simple command being built in ``b`` at ``end``."""
+    words, dyn = b.words, b.dyn
+    if not words and not b.redirects and b.pending == _R_NONE:
+        b.start = end  # nothing was built (`; ;`, `}` then `;`)
+        return
+    if (
+        words
+        and words[0] not in _FINISH_SLOW
+        and "=" not in words[0]
+        and not (dyn or b.redirects or b.pending or b.glob or b.special or b.feeds or b.docs or sc.body)
+        and b.arith is None
+    ):
+        # The common case, without the general path's steps that cannot apply: literal words with no
+        # keyword to cut, nothing for refuse() to look at, no redirection, no input fed to it.
+        emit_plain(sc, tuple(words), b.start, end, b.hidden)
+        b.words = []
+        b.lead = 0
+        b.start = end
+        return
+    if b.pending != _R_NONE:
+        sc.fail("a redirection has no target")
+        b.pending = _R_NONE
+    if sc.body and b.kind == _FRAME_TOP:
+        words = []  # a here-document body's text: data (its substitutions were read in frames)
+        b.redirects = []
+    if words or b.redirects:
+        # Grammar keywords (`if cmd; then ...`) introduce the command that is judged. `for NAME do cmd`
+        # (no `in` list) puts the first command of the body on the header's line.
+        cut = 0
+        while cut < len(words):
+            if words[cut] in _LEADING_KEYWORDS and cut not in dyn:
+                cut += 1
+            elif words[cut] == "for" and cut + 3 < len(words) and words[cut + 2] == "do":
+                cut += 3
+            else:
+                break
+        if words[cut : cut + 1] and words[cut] in _CLOSING_KEYWORDS and cut not in dyn:
+            cut += 1
+        if cut:
+            words = words[cut:]
+            dyn = [k - cut for k in dyn if k >= cut]
+        marks = dyn
+        if b.glob or b.special:
+            # R4.9: a glob or a special parameter in the command word makes it opaque too.
+            marks = [k - cut for k in (*b.dyn, *b.glob, *b.special) if k >= cut]
+        if words and words[0] in _HEADERS and 0 not in dyn:
+            # Loop headers are grammar; their substitutions were captured already. `case` arms,
+            # `select` menus and a `function` keyword whose body is not on its line are not read:
+            # fail closed (R4.9).
+            if words[0] != "for":
+                sc.fail(f"'{words[0]}' blocks are not supported")
+            words = []
+        if words and 0 not in dyn and b.arith is None:
+            refuse(sc, words)
+        if words or b.redirects:
+            src = sc.src
+            stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
+            seg = _new_segment(
+                (
+                    tuple(words),
+                    src[b.start : stop].strip(),
+                    tuple(b.redirects) if b.redirects else (),
+                    frozenset(dyn) if dyn else _EMPTY,
+                    b.hidden,
+                    _opaque(words, marks) if marks else None,
+                )
+            )
+            if b.arith is not None:
+                b.arith.stash.append((b.start, seg))
+            else:
+                emit(sc, b.start, seg)
+                if b.feeds or b.docs:
+                    feed_input(sc, seg, b)
+    if b.feeds:
+        b.feeds = []
+    if b.docs:
+        b.docs = []
+    b.words = []
+    b.dyn = []
+    b.redirects = []
+    if b.glob:
+        b.glob = []
+    if b.special:
+        b.special = []
+    b.lead = 0
+    b.start = end
+
+
+def emit_plain(sc: _Scanner, words: tuple[str, ...], start: int, end: int, hidden: bool) -> None:
+    """Emit the segment of literal ``words`` read from ``start`` to ``end``: no keyword to cut, no
+    redirection, nothing for refuse() to look at (finish's common case, and plain_body's)."""
+    stop = end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
+    emit(sc, start, _new_segment((words, sc.src[start:stop].strip(), (), _EMPTY, hidden, None)))
+
+
+def emit(sc: _Scanner, start: int, seg: Segment) -> None:
+    sc.segments.append((start, seg))
+    if out_of_steps(sc, _STEPS_PER_SEGMENT):  # building it, and decide() judging it
+        return
+    words = seg.words
+    if not words:
+        return
+    first = words[0]
+    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first and first != "alias":
+        return  # carries no command line (carried_scripts answers nothing) and defines no alias
+    if sc.scripts and words not in sc.scripted:
+        # A command repeated word for word carries the same script: its commands were judged once
+        # (the verdict depends on words only), so hostile repetition stays cheap.
+        sc.scripted.add(words)
+        if words[0] == "alias":
+            aliases(sc, words, start)
+        _script(sc, seg, start)
+
+
+def feed_input(sc: _Scanner, seg: Segment, b: _Builder) -> None:
+    """Issue 11, R4.7: a here-string or here-document given to a program that runs its input as shell
+    commands (`sh <<< 'x'`, `bash -s <<EOF`, `source /dev/stdin`, `ssh host`) is that program's
+    script: its commands are segments, like the script of `bash -c`. A command word that is not
+    literal (`$SH <<< 'x'`) may be such a program: read too (deny matches more, R4.8). The program
+    stays never auto-approved (it reads its input: Carried.unseen / opaque)."""
+    words = seg.words
+    if feeds_a_program(words):
+        sc.unseen = sc.unseen or FED_PROGRAM  # `python3 <<< 'code'`: even an exact allow
+    if not (seg.opaque is not None or feeds_a_script(words)):
+        return
+    for text in b.feeds:
+        input_script(sc, text, b.start)
+    for holder in b.docs:
+        holder.append(b.start)  # the body is read when skip_heredocs reaches it
+
+
+def passed_on(sc: _Scanner, b: _Builder) -> tuple[list[str], list[list[int]]] | None:
+    """The text the command being built in ``b`` writes to a pipe as it got it: `cat` (no file) and
+    `tee` pass their here-strings and here-documents on, `echo` its words. None for anything else."""
+    words = b.words
+    if not words or b.arith is not None or b.pending != _R_NONE:
+        return None
+    if (
+        (words[0] == "cat" and all(w == "-" for w in words[1:]))
+        or words[0] == "tee"  # writes its input to its files and on
+    ) and (b.feeds or b.docs):
+        return list(b.feeds), list(b.docs)
+    if words[0] == "echo" and len(words) > 1 and not b.dyn:
+        k = 1
+        while k < len(words) and words[k] in ("-n", "-e", "-E", "-ne", "-en"):
+            k += 1
+        return [" ".join(words[k:])], []
+    if words[0] == "printf" and len(words) > 1 and not b.dyn:
+        # Issue 11: `printf 'curl x' | sh`, `printf '%s\n' 'curl x' | sh` (escapes are read as written:
+        # more words for deny, never fewer).
+        k = 2 if words[1] == "--" else 1
+        fmt = words[k] if k < len(words) else ""
+        if "%" not in fmt:
+            if "\\" not in fmt:
+                return [fmt], []
+            # printf decodes escapes (`\x63url`) much as $'...' does: both readings are judged.
+            decoded = decode_ansi_c(fmt.replace("'", "\\'") + "'", 0)[0]
+            return [fmt.replace("\\n", "\n"), decoded], []
+        joiner = _PRINTF_JOIN.get(fmt)
+        if joiner is not None:
+            return [joiner.join(words[k + 1 :])], []
+    return None
+
+
+def input_script(sc: _Scanner, script: str, start: int) -> None:
+    """The text a shell reads on its input, judged as its commands (see feed_input)."""
+    if not reread_text(sc, script, start):
+        return
+    inner = sc.nested(script, sc.budget)
+    for s in inner.segments:
+        sc.segments.append((start, _hidden(s)))
+    if inner.unparseable:
+        sc.fail(inner.problem or "the script given on the input cannot be parsed")
+    if inner.unseen is not None:
+        sc.unseen = sc.unseen or inner.unseen
+
+
+def refuse(sc: _Scanner, words: list[str]) -> None:
+    """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
+    verb = words[0]
+    if "=" in verb and ("`" in verb or "$(" in verb) and "[" in verb:
+        # Issue 11 class 1: `x='a[$(cmd)]'; echo $((x))` -- arithmetic evaluates the value of `x`, and
+        # the subscript's command runs. A value holding a subscript and a substitution is not read.
+        k = 0
+        while k < len(words) and is_assignment(words[k]):
+            w = words[k]
+            at = w.find("[", w.find("="))
+            if at >= 0 and ("`" in w[at:] or "$(" in w[at:]):
+                sc.fail("a variable is given an array subscript that runs a command")
+                break
+            k += 1
+    if verb == "[[":
+        sc.fail("'[[ ... ]]' conditionals are not read")
+    elif verb in _SUBSCRIPT_BUILTINS and len(words) > 1:
+        # Issue 11 class 1: these builtins evaluate an array subscript in a name they are given, and
+        # the subscript's `$(...)` runs (`unset 'a[$(rm -rf ~)]'`, `let 'a[$(cmd)]'`).
+        if verb != "printf" or "-v" in words:
+            for w in words[1:]:
+                at = w.find("[")
+                if at >= 0 and ("$" in w[at:] or "`" in w[at:]):
+                    sc.fail(f"an array subscript given to '{verb}' can run commands")
+                    break
+
+
+def aliases(sc: _Scanner, words: tuple[str, ...], start: int) -> None:
+    """Issue 11 class 2: `alias name=value` defines a name whose calls are opaque, and its value is
+    code (judged like the script of `sh -c`)."""
+    for w in words[1:]:
+        name, eq, value = w.partition("=")
+        if not eq:
+            continue
+        sc.defined.add(name)
+        sc.aliases_of[name] = value
+        if value in sc.defined_values:
+            continue  # the same code was judged already
+        sc.defined_values.add(value)
+        if not value:
+            continue
+        if reread(sc):
+            inner = sc.nested(value, sc.budget)
+            for s in inner.segments:
+                sc.segments.append((start, _hidden(s)))
+            if inner.unparseable:
+                sc.fail(inner.problem or "an alias's value cannot be parsed")
+        else:
+            sc.late.append(value)  # judged flat at the end, all at once (see _scan)
+
+
+def _script(sc: _Scanner, seg: Segment, start: int) -> None:
+    """R4.7, R4.9: the command lines a segment runs -- the script of `bash -c` / `sh -c` / `eval`, and
+    those of the programs in permissions.commands (`watch`, `ssh host CMD`, `git -c core.pager=…` ...)
+    -- are judged as commands too."""
+    found = carried_scripts(seg.words)
+    if found.unseen is not None:
+        sc.unseen = sc.unseen or found.unseen
+    if found.problem is not None:
+        sc.fail(found.problem)
+    if not found.scripts:
+        return  # `bash script.sh`: a file, not inline code
+    if sc.depth + 1 > MAX_SCRIPT_DEPTH:
+        sc.fail("inline shell scripts are nested too deeply")
+        return
+    for script in found.scripts:
+        inner = sc.nested(script, None)
+        for s in inner.segments:
+            sc.segments.append((start, _hidden(s)))
+        if inner.unparseable:
+            sc.fail(inner.problem or "the inline script cannot be parsed")
+        if inner.unseen is not None:
+            sc.unseen = sc.unseen or inner.unseen
+
+
+def too_deep(sc: _Scanner, stack: list[_Builder], at: int) -> None:
+    """Nesting past MAX_NESTING: close what is open and judge the rest flat (R4.7)."""
+    flat(sc, at, "commands are nested too deeply to parse")
+
+
+def flat(sc: _Scanner, at: int, why: str) -> None:
+    """Close what is open and judge the rest flat (R4.7): nesting past MAX_NESTING, or a construct
+    whose very end cannot be told (`${x:-"}"}`), so nothing after it can be read with certainty.
+
+    The command is unparseable, so it is never auto-approved; what matters is that every command-like
+    run of words in the rest is still a segment for the deny checks. The rest is split at every
+    operator, quotes are dropped (a quoted `rm -rf /` then reads as a command: over-matching is the
+    safe side for deny), and identical segments -- the shape of hostile nesting -- are kept once.
+    """
+    sc.fail(why)
+    for frame in reversed(sc.stack):
+        finish(sc, frame, at)
+        if frame.kind == _FRAME_ARITH:
+            sc.release(frame)
+    flat_text(sc, sc.src[at:], at)
+
+
+def nest(sc: _Scanner) -> bool:
+    """Whether another frame may open; past MAX_NESTING the rest is judged flat."""
+    if len(sc.stack) < MAX_NESTING:
+        return True
+    sc.end_word()
+    too_deep(sc, sc.stack, sc.i)
+    sc.stopped = True
+    return False

@@ -1,0 +1,358 @@
+"""SPEC §5 step 4 for a terminal command: each segment judged against permissions.json and the built-ins.
+
+:func:`read_segments` walks the segments the shell reader found and answers, per segment, a
+:class:`SegmentVerdict` (deny > ask > allow within the segment, the scope declaration for `cd`, R4.9's opaque
+segments no prefix allow covers), and for the command the tallies step 4 turns into an opinion. The caches that
+keep hostile-sized input cheap (R4.7) live here with the judging they serve. Plain data, no Django.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
+from permissions.commands import OPAQUE_VERBS, opaque_reason
+from permissions.commands.neutral import NEUTRAL_FIRST, neutral
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
+from permissions.floor import FLOOR_VERBS, floor_denies_views
+from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
+from permissions.scope import Scope
+from permissions.shell import ParsedCommand, Segment
+from permissions.wrappers import views
+
+__all__ = [
+    "NEUTRAL",
+    "NO_RULE",
+    "SegmentReading",
+    "SegmentVerdict",
+    "opaque_note",
+    "read_segments",
+    "views_of",
+]
+
+NO_RULE = "no_rule"
+_UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
+_NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
+# Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
+_DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
+_RANKED: dict[int, tuple[str, str]] = {
+    0: (DENY, "deny_rule"),
+    1: (REQUIRE_APPROVAL, "ask_rule"),
+    2: (AUTO_APPROVE, "allow_rule"),
+}  # a segment verdict: no pattern speaks for it
+
+_new = object.__new__  # see permissions.decide: filling a frozen dataclass's dict directly, once per segment
+
+Known = tuple[str, str | None, str | None]  # (verdict, pattern, reason kind or None when no rule speaks)
+_Key = tuple[tuple[str, ...], frozenset[int]]
+
+
+@dataclass(frozen=True)
+class SegmentVerdict:
+    command: str
+    verdict: str  # deny | require_approval | auto_approve | no_rule
+    pattern: str | None
+
+
+class SegmentReading:
+    """What step 4 learned from the segments: their verdicts and the tallies of the command's opinion. (The
+    tallies keep their class default until a segment sets them: one reading per decision, set only as needed.)"""
+
+    denied: tuple[str, str] | None = None  # (reason, pattern)
+    asked: str | None = None
+    allowed_reason: str | None = None
+    uncovered: int = 0
+    opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
+    may_delete: bool = False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
+
+    def __init__(self) -> None:
+        self.out: list[SegmentVerdict] = []
+        self.seg_views: list[list[tuple[str, ...]]] = []  # kept unless the command is doomed
+
+
+class _Reader:
+    """The per-command context of the walk: the rules, the caches, where `cd` moves."""
+
+    __slots__ = (
+        "check_ask",
+        "check_deny",
+        "command",
+        "comp",
+        "cwds",
+        "memo",
+        "opaque_memo",
+        "parsed",
+        "scope",
+        "scope_of",
+        "written_memo",
+    )
+
+    def __init__(
+        self,
+        parsed: ParsedCommand,
+        command: str,
+        comp: CompiledPermissions,
+        many: bool,
+        scope_of: Callable[[], Scope],
+    ) -> None:
+        self.parsed = parsed
+        self.command = command
+        self.comp = comp
+        self.check_deny = not comp.deny.empty
+        self.check_ask = not comp.ask.empty
+        # Past MAX_SEGMENTS nothing can be auto-approved, but every segment is still judged (R4.7); hostile
+        # input repeats itself, so identical segments are judged once. (The scope declaration is not
+        # evaluated there: `cd` cannot make such a command auto-approved anyway.)
+        self.memo: dict[_Key, Known] | None = {} if many else None
+        self.opaque_memo: dict[_Key, str | None] = {}
+        self.written_memo: dict[tuple[str, ...], Known] | None = {} if many else None
+        self.scope: Scope | None = None
+        self.scope_of = scope_of
+        self.cwds: list[frozenset[str]] | None = (
+            None  # the directories each segment runs in, once a `cd` is met
+        )
+
+    def known(self, index: int, seg: Segment, vs: list[tuple[str, ...]], first: str) -> Known:
+        """The rules' answer for a segment off the common path: looked through, a floor verb or `cd`."""
+        words = seg.words
+        if self.memo is not None and not seg.redirects:
+            key = (words, seg.dynamic)
+            known = self.memo.get(key)
+            if known is None:
+                known = self.memo[key] = judge_segment(
+                    seg, vs, self.comp, self.check_deny, self.check_ask, None
+                )
+            return known
+        dirs = None
+        if first == "cd":
+            if self.scope is None:
+                self.scope = self.scope_of()
+            if self.cwds is None:
+                self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
+            dirs = self.cwds[index] if index < len(self.cwds) else None  # issue 26: where `cd` moved
+        return judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
+
+    def opaque_of(self, seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
+        """R4.9's opaque reading of a segment past MAX_SEGMENTS, memoised by its words."""
+        okey = (seg.words, seg.dynamic)
+        if okey in self.opaque_memo:
+            return self.opaque_memo[okey]
+        found = self.opaque_memo[okey] = opaque_reason(vs, seg.dynamic)
+        return found
+
+
+def read_segments(
+    parsed: ParsedCommand,
+    command: str,
+    comp: CompiledPermissions,
+    doomed: bool,
+    many: bool,
+    scope_of: Callable[[], Scope],
+) -> tuple[SegmentReading, Scope | None]:
+    """Judge every segment of ``parsed`` (R4.7: all of them, even when the command is ``doomed`` -- it
+    cannot be auto-approved whatever its segments say -- or ``many``, past MAX_SEGMENTS). Doomed, two things
+    only an auto-approval needs are skipped on hostile-sized input: the views kept for the caps (built again if
+    a hook asks), and the opaque reading of a segment no rule allowed (it can only turn an allow into "no rule",
+    and its sentence is never shown: the reason is "unparseable", with its own). Returns the reading and the
+    scope, when a `cd` needed it (``scope_of`` builds it)."""
+    reading = SegmentReading()
+    out = reading.out
+    seg_views = reading.seg_views
+    judge_as_written = comp.judge_as_written
+    # The rest of the walk's context (memos past MAX_SEGMENTS, where `cd` moves), made when a segment needs it.
+    r: _Reader | None = None
+    written_memo: dict[tuple[str, ...], Known] | None = {} if many else None
+    # Past MAX_SEGMENTS, a Segment object met again (the reader hands out one object for a piece repeated word
+    # for word) takes its first occurrence's verdict whole, the same SegmentVerdict object included. Keyed by
+    # identity: hashing every distinct segment costs more than it saves, and only when some object does repeat:
+    # holding a verdict per distinct segment costs too.
+    segments = parsed.segments
+    seen: dict[int, _Seen] | None = {} if many and len(set(map(id, segments))) < len(segments) else None
+    for index, seg in enumerate(segments):
+        hit = seen.get(id(seg)) if seen is not None else None
+        if hit is not None:
+            sv, vs, kind, seg_opaque = hit
+            if not doomed:
+                seg_views.append(vs)
+            out.append(sv)
+            _tally(reading, seg, sv, kind, seg_opaque)
+            continue
+        words = seg.words
+        first = words[0] if words else ""
+        vs = views_of(words)
+        if not doomed:
+            seg_views.append(vs)
+        if first in _DELETES or (
+            len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES for v in vs)
+        ):
+            reading.may_delete = True  # the floor reads where it lands (permissions.where)
+        if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
+            # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
+            # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
+            # memoised by the words: no key to build, no redirect exclusion.
+            known = written_memo.get(words) if written_memo is not None else None
+            if known is None:
+                ranked = judge_as_written(words)
+                if ranked is None:
+                    known = _UNCOVERED
+                else:
+                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                    known = (ranked_verdict, ranked[1].text, ranked_kind)
+                if written_memo is not None:
+                    written_memo[words] = known
+        else:
+            if r is None:
+                r = _Reader(parsed, command, comp, many, scope_of)
+            known = r.known(index, seg, vs, first)
+        if (
+            known[2] is None
+            and not doomed  # neutral only matters to an auto-approval
+            and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+            and neutral(words, seg.dynamic, seg.text)
+        ):
+            known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
+        seg_opaque = seg.opaque
+        if (
+            seg_opaque is None
+            and (not doomed or known[0] == AUTO_APPROVE)
+            and (
+                len(vs) > 1
+                or first in OPAQUE_VERBS
+                or first[-1:].isdigit()
+                or "{" in first
+                or not first.isascii()
+            )
+        ):
+            # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
+            # past MAX_SEGMENTS).
+            if not many:
+                seg_opaque = opaque_reason(vs, seg.dynamic)
+            else:
+                if r is None:
+                    r = _Reader(parsed, command, comp, many, scope_of)
+                seg_opaque = r.opaque_of(seg, vs)
+        if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+            # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+            if reading.opaque_note is None:
+                reading.opaque_note = opaque_note(seg.text, seg_opaque, known[1])
+            known = _UNCOVERED
+        sv = _new(SegmentVerdict)
+        d = sv.__dict__
+        d["command"] = seg.text
+        d["verdict"] = known[0]
+        d["pattern"] = known[1]
+        kind = known[2]
+        if seen is not None:
+            seen[id(seg)] = (sv, vs, kind, seg_opaque)
+        out.append(sv)
+        if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
+            # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
+            if kind == "allow_rule" or reading.allowed_reason is None:
+                reading.allowed_reason = kind
+        else:
+            _tally(reading, seg, sv, kind, seg_opaque)
+    return reading, (r.scope if r is not None else None)
+
+
+_Seen = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None]  # sv, views, kind, opaque
+
+
+def _tally(
+    reading: SegmentReading, seg: Segment, sv: SegmentVerdict, kind: str | None, seg_opaque: str | None
+) -> None:
+    """Count one segment's verdict into the command's: the first deny, the first ask, the allow's reason."""
+    if seg_opaque is not None and kind is None and reading.opaque is None:
+        reading.opaque = seg_opaque
+        if reading.opaque_note is None:
+            reading.opaque_note = opaque_note(seg.text, seg_opaque, None)
+    if kind is None:
+        reading.uncovered += 1
+    elif sv.verdict == DENY:
+        if reading.denied is None:
+            reading.denied = (kind, sv.pattern or "")
+    elif kind == "ask_rule":
+        if reading.asked is None:
+            reading.asked = sv.pattern
+    elif kind == NEUTRAL:
+        pass  # needs no allow, and never auto-approves a command by itself
+    elif kind == "allow_rule" or reading.allowed_reason is None:
+        reading.allowed_reason = kind
+
+
+def opaque_note(text: str, why: str, dropped: str | None) -> str:
+    """Issue 11, R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
+    shown = text if len(text) <= 80 else text[:77] + "..."
+    note = f"'{shown}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{shown}': {why}"
+    if dropped:
+        note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
+    return note
+
+
+def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
+    through, which this tells without calling views()."""
+    first = words[0] if words else ""
+    if (
+        first in _LOOK_THROUGH
+        or "=" in first
+        or "/" in first
+        or (
+            first in _SUB_FIRST
+            and len(words) > 1
+            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
+        )
+        or (
+            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
+        )  # R4.10: `git-push`, `python3.12`
+    ):
+        return views(words)
+    return [words]
+
+
+def judge_segment(
+    seg: Segment,
+    vs: list[tuple[str, ...]],
+    comp: CompiledPermissions,
+    check_deny: bool,
+    check_ask: bool,
+    scope: Scope | None,
+    dirs: frozenset[str] | None = None,
+) -> Known:
+    """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks)."""
+    words = seg.words
+    if not words:
+        return NO_RULE, None, None
+    if words[0] in FLOOR_VERBS or len(vs) > 1:
+        hit = floor_denies_views(vs)
+        if hit is not None:
+            return DENY, hit, "builtin_deny"
+    if len(vs) == 1:
+        ranked = comp.judge_as_written(words)
+        if ranked is not None:
+            rank, pat = ranked
+            if rank == DENY_RANK:
+                return DENY, pat.text, "deny_rule"
+            if rank == ASK_RANK:
+                return REQUIRE_APPROVAL, pat.text, "ask_rule"
+            return AUTO_APPROVE, pat.text, "allow_rule"
+        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
+            return AUTO_APPROVE, None, "scope_cd"
+        return NO_RULE, None, None
+    if check_deny or check_ask:
+        ranked = comp.deny_or_ask(vs)
+        if ranked is not None:
+            if ranked[0] == DENY_RANK:
+                return DENY, ranked[1].text, "deny_rule"
+            return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
+    p = comp.allow.match_as_written(words)
+    if p is not None:
+        return AUTO_APPROVE, p.text, "allow_rule"
+    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
+        return AUTO_APPROVE, None, "scope_cd"
+    return NO_RULE, None, None
