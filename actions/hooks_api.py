@@ -231,7 +231,7 @@ class AgentHookView(BraboAPIView):
             payload = dict(p.payload)
             if p.action_type == "terminal" and p.cwd_in_root:
                 payload["cwd"] = posixpath.join(project.root(), p.cwd_in_root)
-            if p.action_type == "write_file":
+            if p.action_type in ("write_file", "mcp_call"):
                 _refuse_if_too_large(mapped.tool, payload)
             planned.append(
                 (p.action_type, payload, fingerprint(caller, proto, mapped.tool, p.action_type, payload))

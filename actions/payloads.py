@@ -23,7 +23,7 @@ class Field:
     """One payload field: the JSON type(s) it takes, whether it is required, and what it means. The proposal
     validator below and the OpenAPI schema (``actions.schema``) are both drawn from this table."""
 
-    kind: str  # "string" | "number" | "integer" | "boolean" | "string_list" | "pr_reference" | "decimal"
+    kind: str  # "string" | "number" | "integer" | "boolean" | "string_list" | "pr_reference" | "decimal" | "object"
     required: bool
     doc: str
     pattern: str | None = None  # a regular expression the text must match (also published in the schema)
@@ -38,6 +38,7 @@ _PYTHON_TYPES: dict[str, tuple[type, ...]] = {
     "string_list": (list,),
     "pr_reference": (str, int),
     "decimal": (str, int, float),
+    "object": (dict,),
 }
 
 # R12.4 — the payload shape of each action type. A type absent here takes any JSON object ("{}" plus what its
@@ -116,6 +117,24 @@ SHAPES: dict[str, dict[str, Field]] = {
         "context": Field(
             "string", False, "What the person needs to know to answer; at most 20000 characters."
         ),
+    },
+    # issue 29: one MCP tool call, run by the agent; permissions.mcp decides it
+    "mcp_call": {
+        "server": Field(
+            "string",
+            True,
+            "The MCP server's name as the agent's configuration names it (letters, digits, _ and -).",
+            pattern=r"^[A-Za-z0-9_-]{1,128}$",
+            pattern_hint="must be 1 to 128 letters, digits, _ or - (the server's configured name).",
+        ),
+        "tool": Field(
+            "string",
+            True,
+            "The tool's name as the server lists it.",
+            pattern=r"^[A-Za-z0-9_.:/-]{1,256}$",
+            pattern_hint="must be 1 to 256 letters, digits or _ . : / - (the tool's listed name).",
+        ),
+        "arguments": Field("object", False, "The tool call's arguments, exactly as the agent sends them."),
     },
     "raise_max_parallel": {
         "value": Field("integer", True, "The project's new max_parallel (a raise, 1 to 64).")

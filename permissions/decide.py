@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from permissions import mcp
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
@@ -345,10 +346,18 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     # 4. permissions.json + built-ins.
     if not terminal:
         at = req.action_type
-        if at in comp.deny.typed:
+        if at == "mcp_call":  # --- issue 29 call site 1 of 2: Mcp(...) patterns (permissions.mcp) ---
+            said = mcp.rules_opinion(
+                req.permissions.allow, req.permissions.deny, req.permissions.ask, req.payload
+            )
+            if said is not None:
+                st.opinion(*said)
+                if said[0] == DENY:
+                    return _verdict(req, st, (), auto_mode)
+        elif at in comp.deny.typed:
             st.opinion(DENY, "deny_rule", comp.deny.typed[at].text)
             return _verdict(req, st, (), auto_mode)
-        if at in comp.ask.typed:
+        elif at in comp.ask.typed:  # (elif: issue 29, the deny branch above returns)
             st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
         elif at in comp.allow.typed:
             st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
@@ -578,7 +587,11 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     # 6. Caps: auto_approve -> require_approval, whatever was configured. Never touch deny.
     if st.decision == AUTO_APPROVE:
         at = req.action_type
-        if at == "git_merge":
+        if at == "mcp_call":  # --- issue 29 call site 2 of 2: the caps through MCP (permissions.mcp) ---
+            capped = mcp.cap(req.payload, project.protected_branches, st.reason)
+            if capped is not None:
+                st.opinion(REQUIRE_APPROVAL, *capped)
+        elif at == "git_merge":
             # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
             if names_protected_branch(req.target_branch, project.protected_branches):
                 named = canonical_branch(req.target_branch) or (req.target_branch or "").strip()

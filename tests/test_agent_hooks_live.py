@@ -318,7 +318,7 @@ SHAPES: dict[str, dict[str, Any]] = {
             "apply_patch",
             {"command": "*** Begin Patch\n*** Update File: src/b.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n"},
         ),
-        "unknown": ("mcp__fs__read_file", {"path": "/etc/hosts"}),
+        "unknown": ("web_search", {"query": "brabo"}),
     },
 }
 
