@@ -135,6 +135,13 @@ SHAPES: dict[str, dict[str, Field]] = {
             pattern_hint="must be 1 to 256 letters, digits or _ . : / - (the tool's listed name).",
         ),
         "arguments": Field("object", False, "The tool call's arguments, exactly as the agent sends them."),
+        "runs_in": Field(
+            "string",
+            False,
+            'Always "agent" (the default): the agent calls the tool itself after an allow; Brabo decides and records.',
+            pattern="^agent$",
+            pattern_hint='must be "agent": the agent calls the tool itself.',
+        ),
     },
     "raise_max_parallel": {
         "value": Field("integer", True, "The project's new max_parallel (a raise, 1 to 64).")
@@ -219,6 +226,15 @@ def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
                 raise PayloadError(
                     f"payload.{name} is over {limit} characters; shorten it.", f"payload.{name}"
                 )
+    if action_type == "mcp_call":
+        # issue 29: the agent runs the tool (Brabo has no client of the agent's MCP servers), so runs_in is
+        # "agent" -- written when the proposer leaves it out, refused when it names anything else.
+        if payload.get("runs_in", "agent") != "agent":
+            raise PayloadError(
+                'payload.runs_in must be "agent" for mcp_call: the agent calls the tool itself after an allow.',
+                "payload.runs_in",
+            )
+        payload = {**payload, "runs_in": "agent"}
     if action_type == "terminal":
         if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
             raise PayloadError(

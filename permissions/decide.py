@@ -346,21 +346,11 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     # 4. permissions.json + built-ins.
     if not terminal:
         at = req.action_type
-        if at == "mcp_call":  # --- issue 29 call site 1 of 2: Mcp(...) patterns (permissions.mcp) ---
-            said = mcp.rules_opinion(
-                req.permissions.allow, req.permissions.deny, req.permissions.ask, req.payload
-            )
-            if said is not None:
-                st.opinion(*said)
-                if said[0] == DENY:
-                    return _verdict(req, st, (), auto_mode)
-        elif at in comp.deny.typed:
-            st.opinion(DENY, "deny_rule", comp.deny.typed[at].text)
-            return _verdict(req, st, (), auto_mode)
-        elif at in comp.ask.typed:  # (elif: issue 29, the deny branch above returns)
-            st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
-        elif at in comp.allow.typed:
-            st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
+        said = _typed_opinion(req, comp)  # issue 29: an mcp_call's Mcp(...) patterns are read there
+        if said is not None:
+            st.opinion(*said)
+            if said[0] == DENY:
+                return _verdict(req, st, (), auto_mode)
     else:
         command = req.command or ""
         parsed = parse_command(command)
@@ -588,9 +578,7 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     if st.decision == AUTO_APPROVE:
         at = req.action_type
         if at == "mcp_call":  # --- issue 29 call site 2 of 2: the caps through MCP (permissions.mcp) ---
-            capped = mcp.cap(req.payload, project.protected_branches, st.reason)
-            if capped is not None:
-                st.opinion(REQUIRE_APPROVAL, *capped)
+            _mcp_cap(req, st)
         elif at == "git_merge":
             # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
             if names_protected_branch(req.target_branch, project.protected_branches):
@@ -635,6 +623,30 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
         # reason code and the segments stay as they are).
         st.detail = opaque_note
     return _verdict(req, st, segs, auto_mode)
+
+
+def _typed_opinion(req: DecisionRequest, comp: CompiledPermissions) -> tuple[str, str, str] | None:
+    """Step 4 for a typed action: the first deny, else ask, else allow pattern for it, as (decision, reason,
+    pattern). --- issue 29 call site 1 of 2: an ``mcp_call`` is read by its Mcp(...) patterns
+    (``permissions.mcp``), never by the type's ``McpCall()`` allow."""
+    at = req.action_type
+    if at == "mcp_call":
+        p = req.permissions
+        return mcp.rules_opinion(p.allow, p.deny, p.ask, req.payload)
+    if at in comp.deny.typed:
+        return DENY, "deny_rule", comp.deny.typed[at].text
+    if at in comp.ask.typed:
+        return REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text
+    if at in comp.allow.typed:
+        return AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text
+    return None
+
+
+def _mcp_cap(req: DecisionRequest, st: _State) -> None:
+    """Step 6 for an auto-approved ``mcp_call`` (issue 29): the caps through MCP (``permissions.mcp``)."""
+    capped = mcp.cap(req.payload, req.project.protected_branches, st.reason)
+    if capped is not None:
+        st.opinion(REQUIRE_APPROVAL, *capped)
 
 
 # Verdict reasons whose sentence gains the opaque segment that kept the command from auto-approval.

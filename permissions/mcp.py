@@ -278,8 +278,8 @@ def _outside(path: Any, root: str) -> bool:
         if not root:
             return True
         path = posixpath.join(root, path)
-    if not root or not posixpath.isabs(root):
-        return True
+    if not root or not posixpath.isabs(root) or posixpath.normpath(root) == "/":
+        return True  # no root, or the whole machine as one: every path is outside the project
     root = posixpath.normpath(root)
     full = posixpath.normpath(path)
     return not (full == root or full.startswith(root.rstrip("/") + "/"))

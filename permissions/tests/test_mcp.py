@@ -189,6 +189,21 @@ def test_filesystem_writes_outside_the_root_are_capped():
     assert call("fs", "create_directory", allow=allow).reason == "cap_path_scope"  # no path: fail closed
 
 
+def test_a_root_of_the_whole_machine_is_no_root():
+    payload = {"server": "fs", "tool": "write_file", "arguments": {"path": "/etc/passwd"}, "agent_root": "/"}
+    v = decide(
+        DecisionRequest(
+            action_type="mcp_call",
+            role="developer",
+            project=ProjectState(),
+            permissions=Permissions(allow=("Mcp(fs)",)),
+            payload=payload,
+            runs_in="agent",
+        )
+    )
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope")
+
+
 # -- plain words and "Always allow" -------------------------------------------------------------------------
 
 
