@@ -199,8 +199,9 @@ def mcp_call(tool: str, tool_input: dict, root: str | None, context: object = No
         return None
     server, sep, name = tool[len(MCP_PREFIX) :].partition("__")
     if isinstance(context, dict):  # Gemini CLI's mcp_context names both parts itself
-        server = context.get("server_name") if isinstance(context.get("server_name"), str) else server
-        name = context.get("tool_name") if isinstance(context.get("tool_name"), str) else name
+        named_server, named_tool = context.get("server_name"), context.get("tool_name")
+        server = named_server if isinstance(named_server, str) else server
+        name = named_tool if isinstance(named_tool, str) else name
         sep = sep or "__"
     if not sep or not server or not name:
         raise HookInputError(f"tool_name {tool!r} is not mcp__<server>__<tool>")

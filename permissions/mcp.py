@@ -181,26 +181,49 @@ def _call(payload: Mapping[str, Any] | None) -> tuple[str, str, Mapping[str, Any
     )
 
 
-def _first(
-    texts: Iterable[str], server: str, tool: str, arguments: Mapping[str, Any], loose: bool
-) -> str | None:
+_ALL = McpPattern("", None)  # McpCall(): every call (deny / ask only)
+_Index = dict[str, list[tuple[str, McpPattern]]]
+_INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index, list[tuple[str, McpPattern]]]] = {}
+
+
+def _index(texts: tuple[str, ...], loose: bool) -> tuple[_Index, list[tuple[str, McpPattern]]]:
+    """The Mcp patterns of one list, by server (folded when ``loose``), built once per list object."""
+    hit = _INDEX.get((id(texts), loose))
+    if hit is not None and hit[0] is texts:
+        return hit[1], hit[2]
+    by_server: _Index = {}
+    every: list[tuple[str, McpPattern]] = []
     for text in texts:
         s = text.strip()
+        if loose and s.replace(" ", "") == "McpCall()":
+            every.append((text, _ALL))  # the label names every MCP call (deny / ask only)
+            continue
         if not (s.startswith(LABEL + "(") and s.endswith(")")):
-            if loose and s.replace(" ", "") == "McpCall()":
-                return text  # the label names every MCP call (deny / ask only)
             continue
         try:
             p = parse_mcp(s[len(LABEL) + 1 : -1])
         except McpPatternError:
             continue  # the file's lint names it; an unreadable pattern never matches
+        key = _fold_name(p.server) if loose else p.server
+        by_server.setdefault(key, []).append((text, p))
+    if len(_INDEX) >= 192:
+        _INDEX.clear()
+    _INDEX[(id(texts), loose)] = (texts, by_server, every)  # holding texts keeps its id from being reused
+    return by_server, every
+
+
+def _first(texts, server: str, tool: str, arguments: Mapping[str, Any], loose: bool) -> str | None:
+    by_server, every = _index(texts if isinstance(texts, tuple) else tuple(texts), loose)
+    if every:
+        return every[0][0]
+    for text, p in by_server.get(_fold_name(server) if loose else server, ()):
         if matches(p, server, tool, arguments, loose):
             return text
     return None
 
 
 def rules_opinion(
-    allow: Iterable[str], deny: Iterable[str], ask: Iterable[str], payload: Mapping[str, Any] | None
+    allow: tuple[str, ...], deny: tuple[str, ...], ask: tuple[str, ...], payload: Mapping[str, Any] | None
 ) -> tuple[str, str, str] | None:
     """SPEC §5 step 4 for an ``mcp_call``: (decision, reason, pattern) of the first deny, else ask, else allow
     pattern that names the call; None when no pattern speaks (the default stays: a person decides)."""
@@ -259,9 +282,50 @@ CAPPED_TOOLS: dict[str, str] = {
 _TARGET_ARGS = ("base", "target_branch", "targetBranch", "target")
 _BRANCH_ARGS = ("branch", "branch_name", "new_branch")
 _FS_PATH_ARGS = ("path", "source", "destination", "paths")
-# Tools of the well-known code-hosting servers that only read: autonomy may auto-approve these (matched by
-# prefix on the folded name); any other tool no allow rule names waits for a person.
-_READ_PREFIXES = ("get", "list", "search", "read")
+# The well-known code-hosting servers' tools that only read (github/github-mcp-server, the GitLab servers):
+# autonomy may auto-approve these on a server configured under that name; any other tool of any server waits
+# for a person unless an allow rule names it (item 2).
+_KNOWN_READS: dict[str, frozenset[str]] = {
+    "github": frozenset(
+        _fold_name(n)
+        for n in (
+            "get_me",
+            "get_file_contents",
+            "get_issue",
+            "get_issue_comments",
+            "get_pull_request",
+            "get_pull_request_diff",
+            "get_pull_request_files",
+            "get_pull_request_status",
+            "get_pull_request_comments",
+            "get_pull_request_reviews",
+            "get_commit",
+            "list_branches",
+            "list_commits",
+            "list_issues",
+            "list_pull_requests",
+            "list_tags",
+            "search_code",
+            "search_issues",
+            "search_repositories",
+            "search_users",
+        )
+    ),
+    "gitlab": frozenset(
+        _fold_name(n)
+        for n in (
+            "get_file_contents",
+            "get_project",
+            "get_merge_request",
+            "get_merge_request_diffs",
+            "get_issue",
+            "list_issues",
+            "list_merge_requests",
+            "list_projects",
+            "search_repositories",
+        )
+    ),
+}
 
 
 def _arg(arguments: Mapping[str, Any], names: Iterable[str]) -> Any:
@@ -316,7 +380,7 @@ def cap(
         flat = [q for p in paths for q in (p if isinstance(p, list) else [p])]
         if not flat or any(_outside(p, root) for p in flat):
             return "cap_path_scope", f"{server}.{tool} writes outside the project folder"
-    if reason_so_far != "allow_rule" and (act is not None or not _fold_name(tool).startswith(_READ_PREFIXES)):
+    if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
         return "default", f"no allow rule names the MCP tool {server}.{tool}"
     return None
 

@@ -118,6 +118,8 @@ def test_role_and_autonomy():
     assert "weather.forecast" in v.message
     # ... but a well-known server's read-only tool it may
     assert call("github", "get_file_contents", autonomy=AUTO, path="README.md").decision == "auto_approve"
+    assert call("weather", "get_forecast", autonomy=AUTO).decision == "require_approval"  # not a known read
+    assert call("fs", "read_file", autonomy=AUTO, path="/etc/shadow").decision == "require_approval"
     assert call("weather", "forecast", autonomy=(("mcp_call", "deny"),)).decision == "deny"
 
 
