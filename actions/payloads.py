@@ -178,6 +178,18 @@ def validate_payload(action_type: str, payload: Any) -> dict:
     return read_payload(action_type, payload)[0]
 
 
+def _check_question(payload: dict) -> None:
+    for name, limit in (("question", 4000), ("context", 20000)):
+        if len(payload.get(name) or "") > limit:
+            raise PayloadError(f"payload.{name} is over {limit} characters; shorten it.", f"payload.{name}")
+
+
+def _run_by_the_agent(payload: dict) -> dict:
+    """Issue 29: an mcp_call is run by the agent (Brabo holds no client of the agent's MCP servers), so its
+    runs_in is "agent" -- written when the proposer leaves it out (the field's pattern refuses any other)."""
+    return {**payload, "runs_in": "agent"}
+
+
 def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
     """The payload checked against its type's shape, and for git_merge the PR it names in canonical form
     (its number as text: what ``ProposedAction.merge_pr`` stores, and what the conflict rules and the
@@ -221,20 +233,9 @@ def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
         except MoneyError as exc:
             raise PayloadError(str(exc), exc.field, exc.reason) from None
     if action_type == "ask_human":
-        for name, limit in (("question", 4000), ("context", 20000)):
-            if len(payload.get(name) or "") > limit:
-                raise PayloadError(
-                    f"payload.{name} is over {limit} characters; shorten it.", f"payload.{name}"
-                )
+        _check_question(payload)
     if action_type == "mcp_call":
-        # issue 29: the agent runs the tool (Brabo has no client of the agent's MCP servers), so runs_in is
-        # "agent" -- written when the proposer leaves it out, refused when it names anything else.
-        if payload.get("runs_in", "agent") != "agent":
-            raise PayloadError(
-                'payload.runs_in must be "agent" for mcp_call: the agent calls the tool itself after an allow.',
-                "payload.runs_in",
-            )
-        payload = {**payload, "runs_in": "agent"}
+        payload = _run_by_the_agent(payload)
     if action_type == "terminal":
         if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
             raise PayloadError(

@@ -47,6 +47,7 @@ __all__ = [
     "LABEL",
     "McpPattern",
     "always_allow_rule",
+    "always_capped",
     "cap",
     "describe",
     "parse_mcp",
@@ -395,6 +396,16 @@ def describe(payload: Mapping[str, Any] | None) -> str:
         parts.append(f"{k}={text[:80]}{'…' if len(text) > 80 else ''}")
     args = f" with {', '.join(parts)}" if parts else " with no arguments"
     return f"MCP tool {tool or '?'} of server {server or '?'}{args}"
+
+
+def always_capped(content: str) -> bool:
+    """Whether an allow ``Mcp(content)`` can never auto-approve: its tool is a push, a pull request or a
+    repository deletion, which step 6 always sends to a person (the lint says so)."""
+    try:
+        p = parse_mcp(content)
+    except McpPatternError:
+        return False
+    return p.tool is not None and CAPPED_TOOLS.get(_fold_name(p.tool)) in (PR_OPEN, PUSH, REPO_DELETE)
 
 
 def always_allow_rule(payload: Mapping[str, Any] | None) -> tuple[str | None, str]:

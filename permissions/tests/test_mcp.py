@@ -57,9 +57,13 @@ def test_grammar_refuses_what_it_cannot_read_by_name(bad, says):
         parse_pattern(bad)
 
 
-def test_lint_names_a_bad_mcp_pattern():
+def test_lint_names_a_bad_mcp_pattern_and_allows_that_approve_nothing():
     problems = lint_permissions('{"allow": ["Mcp(github.merge base)"], "deny": [], "ask": []}')
     assert any("key=value" in str(p) for p in problems)
+    text = '{"allow": ["McpCall()", "Mcp(github.push_files)", "Mcp(github.get_me)"], "deny": ["McpCall()"]}'
+    warned = {p.entry: str(p) for p in lint_permissions(text)}
+    assert "approves no MCP call" in warned["McpCall()"] and "cap always" in warned["Mcp(github.push_files)"]
+    assert "Mcp(github.get_me)" not in warned
 
 
 # -- rules ------------------------------------------------------------------------------------------------
