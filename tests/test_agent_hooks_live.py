@@ -373,6 +373,37 @@ def test_each_adapter_allow_deny_unknown_and_timeout(hooked, agent):
 
 
 @pytest.mark.parametrize("agent", list(SHAPES))
+def test_each_adapter_governs_an_mcp_merge_by_its_target(hooked, agent):
+    """Issue 29: the command form (``brabo hook <agent>``) forwards an MCP tool call, which becomes an
+    mcp_call: a GitHub MCP merge into main waits for a person even under an allow rule naming the tool; one
+    into a feature branch is allowed by it."""
+    hooked.agent.write_permissions(allow=["Mcp(github.merge_pull_request)"])
+
+    def merge(base, *args):
+        body = agent_input(
+            agent, "mcp__github__merge_pull_request", {"owner": "acme", "pullNumber": 7, "base": base}
+        )
+        if agent == "gemini-cli":
+            body["mcp_context"] = {
+                "server_name": "github",
+                "tool_name": "merge_pull_request",
+                "url": "https://x",
+            }
+        return verdict(agent, *hooked.command(agent, body, *args)[:2])
+
+    assert merge("main", "--timeout", "0") == "deny"  # nobody decided in time
+    held = ProposedAction.objects.get(action_type="mcp_call")
+    assert (held.status, held.reason, held.payload["arguments"]["base"]) == (
+        "pending",
+        "cap_protected_merge",
+        "main",
+    )
+    assert merge("feature/login") == "allow"
+    allowed = ProposedAction.objects.filter(action_type="mcp_call").exclude(id=held.id).get()
+    assert (allowed.status, allowed.reason) == ("auto_approved", "allow_rule")
+
+
+@pytest.mark.parametrize("agent", list(SHAPES))
 def test_each_adapter_pending_then_approved(hooked, team, agent):
     shell_tool, shell_input = SHAPES[agent]["shell"]
     results = []
