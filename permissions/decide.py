@@ -566,7 +566,8 @@ def _decide(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
                 _terminal_cap(seg_views, parsed, None, True, protected=project.protected_branches) is not None
             )
         else:
-            external = req.action_type in ("git_push", "pr_open", "git_merge")
+            # issue 29: an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
+            external = req.action_type in ("git_push", "pr_open", "git_merge") or mcp.external_effect(req)
         answer = run_hooks(hooks, req, st.decision, external)
         if answer is not None:
             decision, detail = answer

@@ -50,6 +50,7 @@ __all__ = [
     "always_capped",
     "cap",
     "describe",
+    "external_effect",
     "parse_mcp",
     "rules_opinion",
 ]
@@ -396,6 +397,15 @@ def describe(payload: Mapping[str, Any] | None) -> str:
         parts.append(f"{k}={text[:80]}{'…' if len(text) > 80 else ''}")
     args = f" with {', '.join(parts)}" if parts else " with no arguments"
     return f"MCP tool {tool or '?'} of server {server or '?'}{args}"
+
+
+def external_effect(req: Any) -> bool:
+    """Whether a decision request is an ``mcp_call`` with an external effect (a code host's merge, push, pull
+    request, branch or deletion tool): what policy hooks are told as ``external`` (R11), as for git_push."""
+    if req.action_type != "mcp_call":
+        return False
+    _, tool, _ = _call(req.payload)
+    return CAPPED_TOOLS.get(_fold_name(tool)) in (MERGE, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
 
 
 def always_capped(content: str) -> bool:

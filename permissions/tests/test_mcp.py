@@ -219,3 +219,16 @@ def test_describe_and_always_allow_rule():
     assert always_allow_rule(payload) == ("Mcp(github.get_issue)", "")
     rule, why = always_allow_rule({**payload, "tool": "merge_pull_request"})
     assert rule is None and "capped" in why
+
+
+def test_policy_hooks_are_told_a_code_hosts_act_is_external():
+    from permissions.mcp import external_effect
+
+    def req(tool):
+        return DecisionRequest(
+            "mcp_call", "developer", ProjectState(), payload={"server": "gh", "tool": tool}
+        )
+
+    assert external_effect(req("merge_pull_request")) and external_effect(req("createPullRequest"))
+    assert not external_effect(req("get_me")) and not external_effect(req("write_file"))
+    assert not external_effect(DecisionRequest("terminal", "developer", ProjectState(), command="ls"))
