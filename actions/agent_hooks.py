@@ -194,15 +194,19 @@ MCP_PREFIX = "mcp__"
 
 
 def mcp_call(tool: str, tool_input: dict, root: str | None, context: object = None) -> Mapped | None:
-    """An MCP tool's call as an ``mcp_call`` proposal, or None when ``tool`` is not an MCP tool's name."""
-    if not tool.startswith(MCP_PREFIX):
+    """An MCP tool's call as an ``mcp_call`` proposal, or None when it is not one: ``tool`` is not
+    ``mcp__<server>__<tool>`` and no ``mcp_context`` (Gemini CLI) names its server."""
+    ctx = context if isinstance(context, dict) else {}
+    named_server, named_tool = ctx.get("server_name"), ctx.get("tool_name")
+    if not tool.startswith(MCP_PREFIX) and not isinstance(named_server, str):
         return None
-    server, sep, name = tool[len(MCP_PREFIX) :].partition("__")
-    if isinstance(context, dict):  # Gemini CLI's mcp_context names both parts itself
-        named_server, named_tool = context.get("server_name"), context.get("tool_name")
-        server = named_server if isinstance(named_server, str) else server
-        name = named_tool if isinstance(named_tool, str) else name
-        sep = sep or "__"
+    if tool.startswith(MCP_PREFIX):
+        server, sep, name = tool[len(MCP_PREFIX) :].partition("__")
+    else:  # a release that names MCP tools otherwise: the context names the server, fail closed
+        server, sep, name = "", "__", tool
+    if isinstance(named_server, str):  # Gemini CLI's mcp_context names both parts itself
+        server = named_server
+        name = named_tool if isinstance(named_tool, str) else name.removeprefix(f"{server}__")
     if not sep or not server or not name:
         raise HookInputError(f"tool_name {tool!r} is not mcp__<server>__<tool>")
     payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
