@@ -186,3 +186,20 @@ def test_always_allow_writes_the_tool_never_the_server_nor_a_capped_tool(team, a
     assert resp.status_code == 400 and resp.json()["reason"] == "teto_do_sempre_permitir"
     assert "merge_pull_request" not in team.project.permissions_path.read_text()
     assert ProposedAction.objects.get(id=merge.json()["id"]).status == "pending"
+
+
+def test_notifications_and_slack_say_the_call_in_plain_words(agent_api):
+    from actions import notifications, slack
+
+    resp = agent_api.propose(
+        "mcp_call",
+        {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "main", "pullNumber": 7}},
+    )
+    action = agent_api.action(resp.json()["id"])
+    assert (
+        notifications.summary(action)
+        == "MCP tool merge_pull_request of server github with base=main, pullNumber=7"
+    )
+    said = slack.what_approving_does(action, mrkdwn=False)
+    assert said.startswith("Approving lets the agent make this call on its own machine")
+    assert "merge_pull_request of server github" in said
