@@ -351,6 +351,13 @@ def _outside(path: Any, root: str) -> bool:
     return not (full == root or full.startswith(root.rstrip("/") + "/"))
 
 
+def _protected(branch: str, protected: tuple[str, ...]) -> bool:
+    """Git's reading of the name (``refs/heads/main``, ``origin/main``), and case-insensitively: a code host's
+    branch argument is not a local ref, and GitLab/GitHub match protection rules as they see fit."""
+    folded = tuple(p.casefold() for p in protected)
+    return names_protected_branch(branch, protected) or names_protected_branch(branch.casefold(), folded)
+
+
 def cap(
     payload: Mapping[str, Any] | None, protected: tuple[str, ...], reason_so_far: str
 ) -> tuple[str, str] | None:
@@ -365,13 +372,13 @@ def cap(
         target = _arg(arguments, _TARGET_ARGS)
         if not isinstance(target, str):
             return "cap_protected_merge", f"{server}.{tool} names no target branch"
-        if names_protected_branch(target, protected) or names_protected_branch(target.casefold(), protected):
+        if _protected(target, protected):
             return "cap_protected_merge", target
     elif act in (PR_OPEN, PUSH):
         return "cap_typed_push", f"{server}.{tool}"
     elif act == BRANCH_CREATE:
         branch = _arg(arguments, _BRANCH_ARGS)
-        if not isinstance(branch, str) or names_protected_branch(branch, protected):
+        if not isinstance(branch, str) or _protected(branch, protected):
             return "cap_typed_push", f"{server}.{tool} creates {branch!r}"
     elif act == REPO_DELETE:
         return "cap_external_effect", f"{server}.{tool}"

@@ -178,6 +178,7 @@ def test_capped_acts_hold_under_an_allow_rule(tool, args, reason):
 def test_a_feature_branch_creation_follows_the_rules():
     allow = ["Mcp(github.create_branch)"]
     assert call("github", "create_branch", allow=allow, branch="feature/y").decision == "auto_approve"
+    assert call("github", "create_branch", allow=allow, branch="Main").reason == "cap_typed_push"
 
 
 def test_filesystem_writes_outside_the_root_are_capped():
