@@ -32,7 +32,21 @@ past it is killed and the tool runs, for all three agents (Claude Code: "A timed
 mcp_tool hook doesn't block the tool call"), so every wait here ends before it (``server_wait``).
 
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
-``write_file`` with the path relative to the project root; anything else → the configured default.
+``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (issue 29, below);
+anything else → the configured default.
+
+MCP tools (issue 29), as each agent names them in its hook input:
+
+* Claude Code: ``tool_name`` ``mcp__<server>__<tool>``, ``tool_input`` the call's arguments ("MCP tools follow
+  the naming pattern mcp__<server>__<tool>", hooks reference, "Matching MCP tools").
+* Gemini CLI: ``tool_name`` ``mcp__<server_name>__<tool_name>``, ``tool_input`` the raw arguments, and an
+  optional ``mcp_context`` object (docs/hooks/reference.md, "Matchers and tool names" and ``BeforeTool``);
+  its ``server_name`` / ``tool_name`` win over the parsed name when present.
+* Codex: ``PreToolUse`` also fires for MCP tools, ``tool_name`` ``mcp__<server>__<tool>`` and ``tool_input``
+  the arguments (developers.openai.com/codex/hooks, matcher examples ``mcp__.*``).
+
+The call becomes ``{server, tool, arguments}`` plus ``agent_root`` (the project root on the agent's machine,
+when known), which the caps use to tell a filesystem server's write outside the project (permissions.mcp).
 Every proposal carries ``runs_in: "agent"``: Brabo decides and records, the agent runs the tool itself
 after an allow (``actions.executors.agent_runs_it``) — never both.
 """
@@ -176,6 +190,31 @@ def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) 
     return Mapped(tool=tool, proposals=[Proposal("write_file", payload)])
 
 
+MCP_PREFIX = "mcp__"
+
+
+def mcp_call(tool: str, tool_input: dict, root: str | None, context: object = None) -> Mapped | None:
+    """An MCP tool's call as an ``mcp_call`` proposal, or None when it is not one: ``tool`` is not
+    ``mcp__<server>__<tool>`` and no ``mcp_context`` (Gemini CLI) names its server."""
+    ctx = context if isinstance(context, dict) else {}
+    named_server, named_tool = ctx.get("server_name"), ctx.get("tool_name")
+    if not tool.startswith(MCP_PREFIX) and not isinstance(named_server, str):
+        return None
+    if tool.startswith(MCP_PREFIX):
+        server, sep, name = tool[len(MCP_PREFIX) :].partition("__")
+    else:  # a release that names MCP tools otherwise: the context names the server, fail closed
+        server, sep, name = "", "__", tool
+    if isinstance(named_server, str):  # Gemini CLI's mcp_context names both parts itself
+        server = named_server
+        name = named_tool if isinstance(named_tool, str) else name.removeprefix(f"{server}__")
+    if not sep or not server or not name:
+        raise HookInputError(f"tool_name {tool!r} is not mcp__<server>__<tool>")
+    payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
+    if root and posixpath.isabs(root):
+        payload["agent_root"] = posixpath.normpath(root)
+    return Mapped(tool=tool, proposals=[Proposal("mcp_call", payload)])
+
+
 def describe_edits(edits: list[dict]) -> str:
     parts = [EDIT_CONTENT_NOTE]
     for n, e in enumerate(edits, 1):
@@ -255,7 +294,7 @@ class ClaudeCode(AgentProtocol):
                 "edit_mode": str(ti.get("edit_mode") or "replace"),
             }
             return write(tool, ti.get("notebook_path"), source, cwd, root, **extra)
-        return Mapped(tool=tool, refusal="unmapped")
+        return mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):
         return {
@@ -291,7 +330,7 @@ class GeminiCli(AgentProtocol):
                 "replace_all": isinstance(expected, int) and expected > 1,
             }
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
-        return Mapped(tool=tool, refusal="unmapped")
+        return mcp_call(tool, ti, root, body.get("mcp_context")) or Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):
         if decision == ALLOW:
@@ -354,7 +393,7 @@ class Codex(AgentProtocol):
                         return one
                 proposals.extend(one.proposals)
             return Mapped(tool=tool, proposals=proposals)
-        return Mapped(tool=tool, refusal="unmapped")
+        return mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):
         if decision == ALLOW:

@@ -17,7 +17,7 @@ Query parameters (the documented settings of a hook):
   and Gemini CLI; the Brabo action stays pending in the console). Use ``ask`` only for an interactive
   session.
 * ``other`` — ``ask`` (default), ``deny`` or ``allow``: the answer for a tool Brabo has no action type
-  for. An ``ask`` becomes a deny where nobody at the terminal may decide (``pending=wait``, or an agent
+  for (an MCP tool has one since issue 29: ``mcp_call``, decided by the ``Mcp(...)`` rules). An ``ask`` becomes a deny where nobody at the terminal may decide (``pending=wait``, or an agent
   without an "ask" answer).
 
 Approve, then retry (R12.6): a hook call that needs a person is remembered by its fingerprint (the agent,
@@ -231,7 +231,7 @@ class AgentHookView(BraboAPIView):
             payload = dict(p.payload)
             if p.action_type == "terminal" and p.cwd_in_root:
                 payload["cwd"] = posixpath.join(project.root(), p.cwd_in_root)
-            if p.action_type == "write_file":
+            if p.action_type in ("write_file", "mcp_call"):
                 _refuse_if_too_large(mapped.tool, payload)
             planned.append(
                 (p.action_type, payload, fingerprint(caller, proto, mapped.tool, p.action_type, payload))

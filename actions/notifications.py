@@ -46,6 +46,7 @@ from brabo import celery_wire
 from brabo.errors import DomainError
 from brabo.redaction import redact_outbound
 from permissions.action_types import MAINTAINER, role_at_least
+from permissions.mcp import describe as mcp_describe
 from projects.access import membership, project_role, visible_projects
 from projects.crypto import SecretUnreadable, decrypt, encrypt
 from projects.models import Membership
@@ -224,6 +225,8 @@ def clean(text: str, limit: int = SUMMARY_CHARS) -> str:
 def summary(action) -> str:
     if action.action_type == "terminal":
         return clean(action.payload.get("command", ""))
+    if action.action_type == "mcp_call":  # issue 29: the server, the tool and its arguments in plain words
+        return clean(mcp_describe(action.payload))
     fields = ", ".join(
         f"{k}: {v}" for k, v in action.payload.items() if k not in ("content", "body", "diff", "patch")
     )

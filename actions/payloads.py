@@ -23,7 +23,7 @@ class Field:
     """One payload field: the JSON type(s) it takes, whether it is required, and what it means. The proposal
     validator below and the OpenAPI schema (``actions.schema``) are both drawn from this table."""
 
-    kind: str  # "string" | "number" | "integer" | "boolean" | "string_list" | "pr_reference" | "decimal"
+    kind: str  # "string" | "number" | "integer" | "boolean" | "string_list" | "pr_reference" | "decimal" | "object"
     required: bool
     doc: str
     pattern: str | None = None  # a regular expression the text must match (also published in the schema)
@@ -38,6 +38,7 @@ _PYTHON_TYPES: dict[str, tuple[type, ...]] = {
     "string_list": (list,),
     "pr_reference": (str, int),
     "decimal": (str, int, float),
+    "object": (dict,),
 }
 
 # R12.4 — the payload shape of each action type. A type absent here takes any JSON object ("{}" plus what its
@@ -117,6 +118,31 @@ SHAPES: dict[str, dict[str, Field]] = {
             "string", False, "What the person needs to know to answer; at most 20000 characters."
         ),
     },
+    # issue 29: one MCP tool call, run by the agent; permissions.mcp decides it
+    "mcp_call": {
+        "server": Field(
+            "string",
+            True,
+            "The MCP server's name as the agent's configuration names it (letters, digits, _ and -).",
+            pattern=r"^[A-Za-z0-9_-]{1,128}$",
+            pattern_hint="must be 1 to 128 letters, digits, _ or - (the server's configured name).",
+        ),
+        "tool": Field(
+            "string",
+            True,
+            "The tool's name as the server lists it.",
+            pattern=r"^[A-Za-z0-9_.:/-]{1,256}$",
+            pattern_hint="must be 1 to 256 letters, digits or _ . : / - (the tool's listed name).",
+        ),
+        "arguments": Field("object", False, "The tool call's arguments, exactly as the agent sends them."),
+        "runs_in": Field(
+            "string",
+            False,
+            'Always "agent" (the default): the agent calls the tool itself after an allow; Brabo decides and records.',
+            pattern="^agent$",
+            pattern_hint='must be "agent": the agent calls the tool itself.',
+        ),
+    },
     "raise_max_parallel": {
         "value": Field("integer", True, "The project's new max_parallel (a raise, 1 to 64).")
     },
@@ -150,6 +176,18 @@ class PayloadError(ValueError):
 def validate_payload(action_type: str, payload: Any) -> dict:
     """Return the payload unchanged when it fits its type's shape; raise PayloadError naming the fault."""
     return read_payload(action_type, payload)[0]
+
+
+def _check_question(payload: dict) -> None:
+    for name, limit in (("question", 4000), ("context", 20000)):
+        if len(payload.get(name) or "") > limit:
+            raise PayloadError(f"payload.{name} is over {limit} characters; shorten it.", f"payload.{name}")
+
+
+def _run_by_the_agent(payload: dict) -> dict:
+    """Issue 29: an mcp_call is run by the agent (Brabo holds no client of the agent's MCP servers), so its
+    runs_in is "agent" -- written when the proposer leaves it out (the field's pattern refuses any other)."""
+    return {**payload, "runs_in": "agent"}
 
 
 def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
@@ -195,11 +233,9 @@ def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
         except MoneyError as exc:
             raise PayloadError(str(exc), exc.field, exc.reason) from None
     if action_type == "ask_human":
-        for name, limit in (("question", 4000), ("context", 20000)):
-            if len(payload.get(name) or "") > limit:
-                raise PayloadError(
-                    f"payload.{name} is over {limit} characters; shorten it.", f"payload.{name}"
-                )
+        _check_question(payload)
+    if action_type == "mcp_call":
+        payload = _run_by_the_agent(payload)
     if action_type == "terminal":
         if len(payload["command"].encode()) > MAX_COMMAND_BYTES:
             raise PayloadError(

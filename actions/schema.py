@@ -94,6 +94,8 @@ def _field(spec: Field) -> serializers.Field:
         return PrReferenceField(**common)
     if spec.kind == "decimal":
         return DecimalAmountField(**common)
+    if spec.kind == "object":
+        return serializers.DictField(**common)
     raise ValueError(f"no schema for payload field kind {spec.kind!r}")
 
 
@@ -115,6 +117,8 @@ def _field_schema(spec: Field) -> dict[str, Any]:
         out = copy.deepcopy(PR_REFERENCE_SCHEMA)
     elif spec.kind == "decimal":
         out = copy.deepcopy(DECIMAL_AMOUNT_SCHEMA)
+    elif spec.kind == "object":
+        out = {"type": "object", "additionalProperties": {}}
     else:
         raise ValueError(f"no schema for payload field kind {spec.kind!r}")
     out["description"] = spec.doc

@@ -29,6 +29,7 @@ from permissions.action_types import (
 from permissions.always import derive_always, typed_pattern, writes_autonomy_row
 from permissions.decide import Verdict
 from permissions.files import PermissionsFileError
+from permissions.mcp import always_allow_rule as mcp_always_rule
 from permissions.messages import sentence
 from projects.access import agent_role, project_role
 from projects.models import Agent, Project, Task
@@ -706,6 +707,12 @@ def preview_always(action: ProposedAction) -> dict:
     """What a click of "Always allow" would write (R7.2–R7.4), without writing it. The console shows this."""
     if action.action_type in ALWAYS_ALLOW_REFUSED or action.action_type in QUESTION_TYPES:
         return {"refused": True, "patterns": [], "autonomy_row": None}
+    if action.action_type == "mcp_call":
+        # Issue 29: always Mcp(server.tool), never a whole server, an autonomy row, or a capped tool's rule.
+        rule, _why = mcp_always_rule(action.payload)
+        if rule is None:
+            return {"refused": True, "patterns": [], "autonomy_row": None}
+        return {"refused": False, "patterns": [rule], "autonomy_row": None}
     # R7.4 (RN-509): a dev-<module> agent's click writes its autonomy row, terminal included. That grants
     # every command of its type (floor, caps and deny still apply), so the console never makes it one click:
     # its confirmation names the row (issue 25) and the agent's page lists it with Undo. A command with an
@@ -746,6 +753,14 @@ def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decisio
             status=400,
             reason="teto_do_sempre_permitir",
         )
+    if action.action_type == "mcp_call":
+        rule, why = mcp_always_rule(action.payload)
+        if rule is None:
+            raise DomainError(
+                f"'Always allow' is not offered for this MCP call: {why} Approve this one instance instead.",
+                status=400,
+                reason="teto_do_sempre_permitir",
+            )
     if action.status == DENIED:
         raise DomainError("This action was already denied.", status=409, reason="acao_ja_recusada")
     _refuse_if_expired(action)

@@ -137,6 +137,8 @@ def what_approving_does(action: ProposedAction, *, mrkdwn: bool = True) -> str:
         text = f"Approving runs {quoted}" if line else "Approving runs the command"
         if action.payload.get("runs_in") == "agent":
             text = f"Approving lets the agent run {quoted} on its own machine, once, when it retries"
+    elif action.action_type == "mcp_call":  # issue 29: the agent makes the call itself
+        text = f"Approving lets the agent make this call on its own machine, once, when it retries: {line}"
     else:
         text = f"Approving carries out this {action.action_type}" + (f": {line}" if line else "")
     return text + "."

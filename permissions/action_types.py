@@ -53,6 +53,8 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
     ("spend", "Spend", OWNER),
     # issue 28: an agent's question to a person; never executed, its result is the person's answer
     ("ask_human", "AskHuman", DEVELOPER),
+    # issue 29: one call of an MCP server's tool {server, tool, arguments}, run by the agent (runs_in: agent)
+    ("mcp_call", "McpCall", DEVELOPER),
 )
 
 ACTION_TYPES: dict[str, ActionType] = {n: ActionType(n, lbl, r) for n, lbl, r in _TABLE}

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from permissions import mcp
 from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
 from permissions.autonomy import Resolution, resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
@@ -348,14 +349,27 @@ def rules(st: _State) -> _State:
     comp = compiled(st.req.permissions)
     if st.terminal:
         return _terminal_rules(st, comp)
-    at = st.req.action_type
-    if at in comp.deny.typed:
-        st.opinion(DENY, "deny_rule", comp.deny.typed[at].text)
-    elif at in comp.ask.typed:
-        st.opinion(REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text)
-    elif at in comp.allow.typed:
-        st.opinion(AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text)
+    said = _typed_opinion(st.req, comp)  # an mcp_call is read by its Mcp(...) patterns there (issue 29)
+    if said is not None:
+        st.opinion(*said)
     return st
+
+
+def _typed_opinion(req: DecisionRequest, comp: CompiledPermissions) -> tuple[str, str, str] | None:
+    """Step 4 for a typed action: the first deny, else ask, else allow pattern for it, as (decision, reason,
+    pattern). An ``mcp_call`` is read by its Mcp(...) patterns (``permissions.mcp``), never by the type's
+    ``McpCall()`` allow."""
+    at = req.action_type
+    if at == "mcp_call":
+        p = req.permissions
+        return mcp.rules_opinion(p.allow, p.deny, p.ask, req.payload)
+    if at in comp.deny.typed:
+        return DENY, "deny_rule", comp.deny.typed[at].text
+    if at in comp.ask.typed:
+        return REQUIRE_APPROVAL, "ask_rule", comp.ask.typed[at].text
+    if at in comp.allow.typed:
+        return AUTO_APPROVE, "allow_rule", comp.allow.typed[at].text
+    return None
 
 
 def policy_hooks(st: _State) -> _State:
@@ -369,7 +383,8 @@ def policy_hooks(st: _State) -> _State:
     if st.terminal:
         external = _terminal_cap(st.seg_views, parsed, req.project.protected_branches) is not None
     else:
-        external = req.action_type in ("git_push", "pr_open", "git_merge")
+        # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too (issue 29)
+        external = req.action_type in ("git_push", "pr_open", "git_merge") or mcp.external_effect(req)
     answer = run_hooks(st.hooks, req, st.decision, external)
     if answer is not None:
         st.opinion(answer[0], "hook", answer[1])
@@ -382,7 +397,11 @@ def caps(st: _State) -> _State:
         return st
     req = st.req
     at = req.action_type
-    if at == "git_merge":
+    if at == "mcp_call":  # the caps through MCP (permissions.mcp, issue 29)
+        capped = mcp.cap(req.payload, req.project.protected_branches, st.reason)
+        if capped is not None:
+            st.opinion(REQUIRE_APPROVAL, *capped)
+    elif at == "git_merge":
         # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
         if names_protected_branch(req.target_branch, req.project.protected_branches):
             named = canonical_branch(req.target_branch) or (req.target_branch or "").strip()

@@ -25,6 +25,7 @@ from typing import Any
 from permissions.caps import external_effect, privileged
 from permissions.decide import Permissions
 from permissions.grammar import Pattern, PatternError, parse_pattern
+from permissions.mcp import always_capped as mcp_always_capped
 
 __all__ = [
     "KEYS",
@@ -165,6 +166,16 @@ def _issues(text: str, stop_at_first: bool) -> tuple[dict[str, list[str]], list[
                         entry,
                     )
                 )
+            elif key == "allow" and pattern.label == "McpCall":
+                issues.append(
+                    LintIssue(
+                        "warning",
+                        f'"allow": {entry} approves no MCP call: only a rule naming the server or tool does; '
+                        "write Mcp(server.tool)",
+                        line,
+                        entry,
+                    )
+                )
             elif key == "allow" and _always_capped(pattern):
                 issues.append(
                     LintIssue(
@@ -189,6 +200,8 @@ _CAPPED_TYPES = frozenset(
 
 def _always_capped(pattern: Pattern) -> bool:
     """An allow entry that §5 step 6 always overrides, so it can never take effect."""
+    if pattern.label == "Mcp":
+        return mcp_always_capped(pattern.content)
     if pattern.action_type != "terminal":
         return pattern.action_type in _CAPPED_TYPES
     words = tuple(w for w, _ in pattern.words)

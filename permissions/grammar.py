@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from permissions.action_types import LABEL_TO_TYPE
+from permissions.mcp import LABEL as MCP_LABEL
+from permissions.mcp import McpPatternError, parse_mcp
 from permissions.shell import split_words
 
 __all__ = ["Pattern", "PatternError", "WordSpec", "parse_pattern"]
@@ -58,10 +60,17 @@ def parse_pattern(text: str) -> Pattern:
     if not s.endswith(")"):
         raise PatternError(text, "unbalanced parentheses: the pattern must end with ')'")
     label = s[:open_at]
+    if label == MCP_LABEL:  # issue 29: Mcp(server[.tool] [key=value ...]), read by permissions.mcp
+        try:
+            parse_mcp(s[open_at + 1 : -1])
+        except McpPatternError as exc:
+            raise PatternError(text, str(exc)) from None
+        return Pattern(text, label, "mcp_call", s[open_at + 1 : -1], (), True)
     if label not in LABEL_TO_TYPE:
         raise PatternError(
             text,
-            f"unknown label {label!r}; labels are the PascalCase action types ({', '.join(sorted(LABEL_TO_TYPE))})",
+            f"unknown label {label!r}; labels are the PascalCase action types ({', '.join(sorted(LABEL_TO_TYPE))}) "
+            "and Mcp",
         )
     content = s[open_at + 1 : -1]
     depth = 0

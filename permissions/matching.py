@@ -73,6 +73,8 @@ class CompiledList:
             self.patterns.append(p)
             if not p.matchable:
                 continue
+            if p.label == "Mcp":
+                continue  # issue 29: an Mcp(...) pattern names calls, not the type (permissions.mcp)
             if p.action_type != "terminal":
                 self.typed.setdefault(p.action_type, p)
                 continue

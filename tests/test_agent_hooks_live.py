@@ -318,7 +318,7 @@ SHAPES: dict[str, dict[str, Any]] = {
             "apply_patch",
             {"command": "*** Begin Patch\n*** Update File: src/b.py\n@@\n-x = 1\n+x = 2\n*** End Patch\n"},
         ),
-        "unknown": ("mcp__fs__read_file", {"path": "/etc/hosts"}),
+        "unknown": ("web_search", {"query": "brabo"}),
     },
 }
 
@@ -370,6 +370,38 @@ def test_each_adapter_allow_deny_unknown_and_timeout(hooked, agent):
         ProposedAction.objects.filter(action_type="write_file").values_list("payload__path", flat=True)
     )
     assert paths == {"docs/a.md", "src/b.py"}
+
+
+@pytest.mark.parametrize("agent", list(SHAPES))
+def test_each_adapter_governs_an_mcp_merge_by_its_target(hooked, agent):
+    """Issue 29: the command form (``brabo hook <agent>``) forwards an MCP tool call, which becomes an
+    mcp_call: a GitHub MCP merge into main waits for a person even under an allow rule naming the tool; one
+    into a feature branch is allowed by it."""
+    hooked.agent.write_permissions(allow=["Mcp(github.merge_pull_request)"])
+
+    def merge(base, *args):
+        body = agent_input(
+            agent, "mcp__github__merge_pull_request", {"owner": "acme", "pullNumber": 7, "base": base}
+        )
+        if agent == "gemini-cli":
+            body["mcp_context"] = {
+                "server_name": "github",
+                "tool_name": "merge_pull_request",
+                "url": "https://x",
+            }
+        return verdict(agent, *hooked.command(agent, body, *args)[:2])
+
+    assert merge("main", "--timeout", "0") == "deny"  # nobody decided in time
+    held = ProposedAction.objects.get(action_type="mcp_call")
+    assert (held.status, held.reason, held.payload["arguments"]["base"]) == (
+        "pending",
+        "cap_protected_merge",
+        "main",
+    )
+    assert merge("feature/login") == "allow"
+    allowed = ProposedAction.objects.filter(action_type="mcp_call").exclude(id=held.id).get()
+    # without a broker the agent-run action is settled at once ("executed": the agent runs it, Brabo records it)
+    assert allowed.reason == "allow_rule" and allowed.status in ("auto_approved", "executing", "executed")
 
 
 @pytest.mark.parametrize("agent", list(SHAPES))

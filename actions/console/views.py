@@ -42,6 +42,8 @@ from permissions.action_types import (
 )
 from permissions.autopilot import AUTOPILOT
 from permissions.files import lint_permissions, parse_permissions_text, render_permissions
+from permissions.mcp import always_allow_rule as mcp_always_rule
+from permissions.mcp import describe as mcp_describe
 from permissions.messages import sentence
 from projects.access import visible_projects
 from projects.git_settings import workspace_git_root
@@ -121,6 +123,8 @@ def summary(action: ProposedAction) -> str:
     """The one line a person reads: the command for terminal, the payload's main fields otherwise."""
     if action.action_type == "terminal":
         return action.payload.get("command", "")
+    if action.action_type == "mcp_call":  # issue 29: server, tool and arguments in plain words
+        return mask(mcp_describe(action.payload))[:300]
     return ", ".join(f"{k}: {v}" for k, v in action.payload.items() if k not in SUMMARY_OMITS)[:300]
 
 
@@ -133,6 +137,16 @@ class AgentRun:
     def __init__(self, action: ProposedAction):
         payload = action.payload
         self.is_command = action.action_type == "terminal"
+        # issue 29: an MCP tool call -- the server, the tool and each argument, masked like file content
+        self.is_mcp = action.action_type == "mcp_call"
+        arguments = payload.get("arguments") if self.is_mcp else None
+        self.mcp_server = str(payload.get("server") or "")
+        self.mcp_tool = str(payload.get("tool") or "")
+        self.mcp_arguments = (
+            [(str(k), mask(v if isinstance(v, str) else json.dumps(v))) for k, v in arguments.items()]
+            if isinstance(arguments, dict)
+            else []
+        )
         self.command = str(payload.get("command") or "")
         self.folder = _folder_in_root(action) if self.is_command else ""
         self.path = str(payload.get("path") or "")
@@ -207,6 +221,8 @@ class Row:
             and viewer.get_username() not in approvals["approvers"]
         )
         self.is_question = action.action_type in QUESTION_TYPES
+        # issue 29: "Always allow" on an MCP call writes Mcp(server.tool), and is not offered for a capped tool
+        self.always_refused = action.action_type == "mcp_call" and mcp_always_rule(action.payload)[0] is None
         # the viewer's approval already counts: a second click changes nothing, so no Approve button for them
         self.approved_by_viewer = bool(
             self.quorum_governed

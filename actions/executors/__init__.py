@@ -30,7 +30,8 @@ _REGISTRY: dict[str, str] = {
 
 
 # Types a coding agent's hook may propose for the agent itself to run (``actions.agent_hooks``).
-AGENT_RUN_TYPES = frozenset({"terminal", "write_file"})
+# An mcp_call (issue 29) is always one: Brabo holds no MCP client of the agent's servers.
+AGENT_RUN_TYPES = frozenset({"terminal", "write_file", "mcp_call"})
 
 
 def runs_in_agent(action) -> bool:

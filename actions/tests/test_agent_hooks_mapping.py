@@ -193,3 +193,41 @@ def test_a_hook_proposal_is_a_gate_brabo_never_runs_itself(team, make_action, tm
     execution.execute(other.id)
     other.refresh_from_db()
     assert other.result["max_parallel"] == 5
+
+
+# -- issue 29: MCP tool calls ------------------------------------------------------------------------------
+
+
+def test_mcp_tools_of_each_agent_become_mcp_calls():
+    args = {"owner": "acme", "pullNumber": 7, "base": "main"}
+    for proto in (claude, gemini, codex):
+        (p,) = proto.map(cc("mcp__github__merge_pull_request", args), ROOT).proposals
+        assert p.action_type == "mcp_call"
+        assert p.payload == {
+            "server": "github",
+            "tool": "merge_pull_request",
+            "arguments": args,
+            "runs_in": "agent",
+            "agent_root": ROOT,
+        }
+    # a plugin's server keeps its whole name; a tool name may hold "__" after the server's
+    (p,) = claude.map(cc("mcp__plugin_x_github__get__me", {}), ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"]) == ("plugin_x_github", "get__me")
+    # Gemini CLI: mcp_context names the server, whatever the tool's name looks like (fail closed)
+    body = cc("merge_pull_request", args) | {"mcp_context": {"server_name": "github", "url": "https://x"}}
+    (p,) = gemini.map(body, ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"]) == ("github", "merge_pull_request")
+    body = cc("mcp__gh__merge", args) | {
+        "mcp_context": {"server_name": "github", "tool_name": "merge_pull_request"}
+    }
+    (p,) = gemini.map(body, ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"]) == ("github", "merge_pull_request")
+    # no root known: no agent_root, so a filesystem server's every write is outside (permissions.mcp)
+    (p,) = claude.map(cc("mcp__fs__write_file", {"path": "/x"}), None).proposals
+    assert "agent_root" not in p.payload
+
+
+def test_a_malformed_mcp_name_is_refused_by_name():
+    for name in ("mcp__github", "mcp____tool", "mcp__github__"):
+        with pytest.raises(HookInputError, match="mcp__<server>__<tool>"):
+            claude.map(cc(name, {}), ROOT)

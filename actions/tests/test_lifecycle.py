@@ -31,6 +31,7 @@ MINIMAL_PAYLOADS: dict[str, dict[str, Any]] = {
     "container_remove": {},
     "spend": {"amount": 12.5, "currency": "EUR", "purpose": "CI minutes"},
     "ask_human": {"question": "Which region?"},  # issue 28
+    "mcp_call": {"server": "github", "tool": "get_me"},  # issue 29
 }
 
 

@@ -89,6 +89,13 @@ def test_queue_filters_by_type_and_project(team, login):
     assert c.get(QUEUE, {"project": "not-a-uuid"}).status_code == 404
 
 
+# issue 29: an MCP call's button depends on its tool (a capped tool never gets one): an uncapped one here
+PAYLOADS = {
+    "terminal": {"command": "npm test"},
+    "mcp_call": {"server": "weather", "tool": "forecast", "arguments": {}},
+}
+
+
 def test_always_allow_button_is_absent_for_exactly_the_r7_1_list(team):
     """R7.1 — the template's list is the engine's list: render one row per type and compare."""
     without = set()
@@ -97,7 +104,7 @@ def test_always_allow_button_is_absent_for_exactly_the_r7_1_list(team):
             project=team.project,
             agent=None,
             action_type=action_type,
-            payload={"command": "npm test"} if action_type == "terminal" else {},
+            payload=PAYLOADS.get(action_type, {}),
             status=PENDING,
             reason="default",
         )

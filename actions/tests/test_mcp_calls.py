@@ -1,0 +1,205 @@
+"""Issue 29 items 1, 2 and 4 through the hook endpoint (POST /api/hooks/<agent>/), the REST API and "Always
+allow": each agent's documented MCP hook input becomes an ``mcp_call`` action, its Mcp() rules and the caps
+decide it, and what the person decides is what the agent is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from actions.models import ProposedAction
+from permissions.files import parse_permissions_text
+
+ROOT = "/home/ana/app"  # the project folder on the agent's machine
+EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
+
+
+def mcp_input(agent: str, server: str, tool: str, arguments: dict) -> dict:
+    """One MCP tool call as each agent's hook presents it (actions/agent_hooks.py cites the docs)."""
+    body = {
+        "session_id": f"{agent}-s",
+        "cwd": ROOT,
+        "hook_event_name": EVENT[agent],
+        "tool_name": f"mcp__{server}__{tool}",
+        "tool_input": arguments,
+    }
+    if agent == "claude-code":
+        body |= {"transcript_path": "/home/ana/.claude/t.jsonl", "permission_mode": "default"}
+        body["tool_use_id"] = "toolu_01"
+    elif agent == "gemini-cli":
+        body |= {"timestamp": "2026-12-01T12:00:00Z", "transcript_path": "/home/ana/.gemini/t.json"}
+        body["mcp_context"] = {"server_name": server, "tool_name": tool, "command": "docker", "args": ["run"]}
+    else:
+        body |= {"turn_id": "t1", "model": "gpt-5", "tool_use_id": "call_1"}
+    return body
+
+
+def said(agent: str, answer: dict) -> str:
+    """allow / deny / ask as the agent reads the answer."""
+    if agent == "gemini-cli":
+        return answer["decision"]
+    if agent == "codex" and answer == {}:
+        return "allow"
+    return answer["hookSpecificOutput"]["permissionDecision"]
+
+
+@pytest.fixture
+def hook(team, agent_api):
+    agent_api.write_permissions(
+        allow=[
+            "Mcp(github)",
+            "Mcp(github.merge_pull_request)",
+            "Mcp(db.query mode=read)",
+            "Mcp(fs.write_file)",
+        ],
+        deny=["Mcp(db.query mode=drop)"],
+    )
+    client = team.world.client(agent_key=team.agent_key)
+
+    def call(agent, server, tool, arguments, root=ROOT):
+        resp = client.post(
+            f"/api/hooks/{agent}/?timeout=0&pending=ask",
+            mcp_input(agent, server, tool, arguments),
+            format="json",
+            HTTP_X_BRABO_PROJECT_ROOT=root,
+        )
+        assert resp.status_code == 200, resp.content
+        action = ProposedAction.objects.filter(action_type="mcp_call").order_by("-created_at").first()
+        return said(agent, resp.json()), action
+
+    return call
+
+
+def auto_mode(team):
+    team.world.client(team.maintainer).put(
+        f"/api/agents/{team.agent.id}/autonomy/",
+        [{"action_type": "*", "mode": "auto_approve"}],
+        format="json",
+    )
+
+
+AGENTS = list(EVENT)
+WAITS = {"claude-code": "ask", "gemini-cli": "ask", "codex": "deny"}  # Codex takes no "ask"
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_github_merge_into_main_is_never_auto_approved(team, hook, agent):
+    auto_mode(team)  # autonomy too: the cap holds over the allow rule and auto mode alike
+    for base in ("main", "Main"):
+        answer, action = hook(
+            agent, "github", "merge_pull_request", {"owner": "acme", "pullNumber": 7, "base": base}
+        )
+        assert answer == WAITS[agent]
+        assert (action.status, action.reason) == ("pending", "cap_protected_merge")
+        assert action.payload["server"] == "github" and action.payload["tool"] == "merge_pull_request"
+        assert action.payload["arguments"]["base"] == base and action.payload["runs_in"] == "agent"
+    # github-mcp-server's own shape names no base: an unknown target is a protected one
+    answer, action = hook(
+        agent, "github", "merge_pull_request", {"owner": "acme", "repo": "app", "pullNumber": 8}
+    )
+    assert (answer, action.reason) == (WAITS[agent], "cap_protected_merge")
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_merge_into_a_feature_branch_follows_the_rules(hook, agent):
+    answer, action = hook(agent, "github", "merge_pull_request", {"pullNumber": 7, "base": "feature/login"})
+    assert answer == "allow"
+    assert (action.status, action.reason) == ("auto_approved", "allow_rule")
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_argument_conditions_match(hook, agent):
+    answer, action = hook(agent, "db", "query", {"mode": "read", "sql": "select 1"})
+    assert (answer, action.status) == ("allow", "auto_approved")
+    answer, action = hook(agent, "db", "query", {"mode": " DROP ", "sql": "drop table t"})
+    assert (answer, action.status, action.reason) == ("deny", "denied", "deny_rule")
+    answer, action = hook(agent, "db", "query", {"mode": "Read", "sql": "select 1"})  # allow is literal
+    assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "default")
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_an_unknown_tool_waits_for_a_person(team, hook, agent):
+    auto_mode(team)
+    answer, action = hook(agent, "weather", "forecast", {"city": "Lisbon"})
+    assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "default")
+    assert "weather.forecast" in action.message
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_filesystem_write_outside_the_root_is_capped(hook, agent):
+    answer, action = hook(agent, "fs", "write_file", {"path": ROOT + "/notes.md", "content": "x"})
+    assert (answer, action.status) == ("allow", "auto_approved")
+    answer, action = hook(agent, "fs", "write_file", {"path": "/home/ana/.bashrc", "content": "x"})
+    assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "cap_path_scope")
+
+
+def test_a_bad_mcp_tool_name_is_refused_by_name(team):
+    client = team.world.client(agent_key=team.agent_key)
+    body = mcp_input("claude-code", "github", "x", {}) | {"tool_name": "mcp__github"}
+    resp = client.post(
+        "/api/hooks/claude-code/?timeout=0", body, format="json", HTTP_X_BRABO_PROJECT_ROOT=ROOT
+    )
+    out = resp.json()["hookSpecificOutput"]
+    assert out["permissionDecision"] == "deny" and "mcp__<server>__<tool>" in out["permissionDecisionReason"]
+    assert not ProposedAction.objects.exists()
+
+
+def test_proposed_through_the_rest_api(agent_api):
+    agent_api.write_permissions(allow=["Mcp(github.merge_pull_request)"])
+    ok = agent_api.propose(
+        "mcp_call", {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "x"}}
+    )
+    assert (ok.status_code, ok.json()["status"]) == (201, "auto_approved")
+    main = agent_api.propose(
+        "mcp_call", {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "main"}}
+    )
+    assert (main.json()["status"], main.json()["reason"]) == ("pending", "cap_protected_merge")
+    bad = agent_api.propose("mcp_call", {"server": "git hub", "tool": "x"})
+    assert bad.status_code == 400 and "payload.server" in bad.content.decode()
+    bad = agent_api.propose("mcp_call", {"server": "github", "tool": "x", "arguments": ["base", "main"]})
+    assert bad.status_code == 400 and "payload.arguments" in bad.content.decode()
+    # Brabo holds no client of the agent's MCP servers: the agent runs the call, always
+    assert agent_api.action(ok.json()["id"]).payload["runs_in"] == "agent"
+    bad = agent_api.propose("mcp_call", {"server": "github", "tool": "x", "runs_in": "sandbox"})
+    assert bad.status_code == 400 and "payload.runs_in" in bad.content.decode()
+
+
+def test_always_allow_writes_the_tool_never_the_server_nor_a_capped_tool(team, agent_api):
+    maintainer = team.world.client(team.maintainer)
+    asked = agent_api.propose(
+        "mcp_call", {"server": "weather", "tool": "forecast", "arguments": {"city": "x"}}
+    )
+    assert asked.json()["status"] == "pending"
+    resp = maintainer.post(f"/api/actions/{asked.json()['id']}/approve-always/")
+    assert resp.status_code == 200, resp.content
+    policy = parse_permissions_text(team.project.permissions_path.read_text())
+    assert "Mcp(weather.forecast)" in policy.allow and "Mcp(weather)" not in policy.allow
+    again = agent_api.propose(
+        "mcp_call", {"server": "weather", "tool": "forecast", "arguments": {"city": "y"}}
+    )
+    assert again.json()["status"] == "auto_approved"
+
+    merge = agent_api.propose(
+        "mcp_call", {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "feature/x"}}
+    )
+    assert merge.json()["status"] == "pending"
+    resp = maintainer.post(f"/api/actions/{merge.json()['id']}/approve-always/")
+    assert resp.status_code == 400 and resp.json()["reason"] == "teto_do_sempre_permitir"
+    assert "merge_pull_request" not in team.project.permissions_path.read_text()
+    assert ProposedAction.objects.get(id=merge.json()["id"]).status == "pending"
+
+
+def test_notifications_and_slack_say_the_call_in_plain_words(agent_api):
+    from actions import notifications, slack
+
+    resp = agent_api.propose(
+        "mcp_call",
+        {"server": "github", "tool": "merge_pull_request", "arguments": {"base": "main", "pullNumber": 7}},
+    )
+    action = agent_api.action(resp.json()["id"])
+    assert (
+        notifications.summary(action)
+        == "MCP tool merge_pull_request of server github with base=main, pullNumber=7"
+    )
+    said = slack.what_approving_does(action, mrkdwn=False)
+    assert said.startswith("Approving lets the agent make this call on its own machine")
+    assert "merge_pull_request of server github" in said

@@ -1,0 +1,439 @@
+"""MCP tool calls (issue 29 items 1-2): the ``Mcp(...)`` pattern grammar, its matching, and the caps table.
+
+An ``mcp_call`` action is ``{server, tool, arguments}``: one call of one tool of an MCP server, which the coding
+agent runs itself (``runs_in: agent``). Plain Python, no Django, no I/O; ``permissions.decide`` calls
+:func:`rules_opinion` at SPEC §5 step 4 and :func:`cap` at step 6.
+
+Grammar (permissions.json, any of allow / deny / ask)::
+
+    Mcp(server)                          every tool of that server
+    Mcp(server.tool)                     one tool
+    Mcp(server.tool key=value ...)       one tool, when each named top-level argument has that value
+
+``server`` is the name the agent's configuration gives the server; ``tool`` is everything after the first
+``.``. A condition's value is one shell word (quote it to hold spaces: ``title="a b"``) compared with a string,
+number or boolean argument (``true`` / ``false``; a number by its value, so ``pullNumber=7`` is 7 and 7.0).
+
+* **allow is literal**: the server and tool exactly as written, and every condition's argument present, a
+  string/number/boolean, and equal to the value exactly. A missing or non-scalar argument does not match.
+* **deny and ask match by meaning** (R4.10): server, tool and argument names compare case-insensitively with
+  ``-`` and ``_`` ignored (``mergePullRequest`` is ``merge_pull_request``), values after Unicode NFKC,
+  surrounding whitespace and case are folded; a condition on an argument that is absent or not a scalar
+  matches (fail closed: what the call does then is not readable from it).
+* ``McpCall()`` (the type's label) is a typed pattern: in deny/ask it names every MCP call; in allow it
+  approves nothing, since an unknown tool is auto-approved only by an allow rule that names it (item 2).
+
+Caps (step 6, after any allow rule, autonomy or hook): :data:`CAPPED_TOOLS` maps the tools of well-known
+servers to the acts Brabo caps through git -- matched by the tool's name on any server, whatever the agent
+calls the server, so renaming ``github`` to ``gh`` does not lift a cap.
+"""
+
+from __future__ import annotations
+
+import math
+import posixpath
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from permissions.commands.git import names_protected_branch
+from permissions.shell import split_words
+
+__all__ = [
+    "CAPPED_TOOLS",
+    "LABEL",
+    "McpPattern",
+    "always_allow_rule",
+    "always_capped",
+    "cap",
+    "describe",
+    "external_effect",
+    "parse_mcp",
+    "rules_opinion",
+]
+
+LABEL = "Mcp"
+_NAME = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
+_TOOL = re.compile(r"^[A-Za-z0-9_.:/-]{1,256}$")
+_KEY = re.compile(r"^[A-Za-z0-9_.-]{1,128}$")
+
+
+class McpPatternError(ValueError):
+    """Content of ``Mcp(...)`` that does not read; the message says what is wrong and how to write it."""
+
+
+@dataclass(frozen=True)
+class McpPattern:
+    server: str
+    tool: str | None  # None: every tool of the server
+    conditions: tuple[tuple[str, str], ...] = ()
+
+
+def check_name(kind: str, value: str) -> str | None:
+    """Why ``value`` is not a server or tool name an MCP client uses, or None."""
+    rx = _NAME if kind == "server" else _TOOL
+    if not rx.match(value):
+        allowed = "letters, digits, _ and -" if kind == "server" else "letters, digits and _ . : / -"
+        return f"the {kind} name {value!r} must be 1 to {128 if kind == 'server' else 256} of {allowed}"
+    return None
+
+
+@lru_cache(maxsize=1024)
+def parse_mcp(content: str) -> McpPattern:
+    """The content of ``Mcp(...)``. Raises :class:`McpPatternError`."""
+    words, problem = split_words(content)
+    if problem is not None:
+        raise McpPatternError(f"the content cannot be read: {problem}")
+    if not words:
+        raise McpPatternError("name a server: Mcp(github), Mcp(github.merge_pull_request) or with key=value")
+    head, rest = words[0], words[1:]
+    server, dot, tool = head.partition(".")
+    why = check_name("server", server) or (check_name("tool", tool) if dot else None)
+    if why:
+        raise McpPatternError(why)
+    if rest and not dot:
+        raise McpPatternError("argument conditions need a tool: Mcp(server.tool key=value)")
+    conditions = []
+    for word in rest:
+        key, eq, value = word.partition("=")
+        if not eq or not _KEY.match(key):
+            raise McpPatternError(f"{word!r} is not a condition; write key=value (quote a value with spaces)")
+        conditions.append((key, value))
+    return McpPattern(server, tool if dot else None, tuple(conditions))
+
+
+# -- matching ----------------------------------------------------------------------------------------------
+
+
+def _fold_name(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold().replace("-", "").replace("_", "")
+
+
+def _fold_value(value: str) -> str:
+    return unicodedata.normalize("NFKC", value).strip().casefold()
+
+
+def _scalar(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return isinstance(value, (str, int, bool))
+
+
+def _number(text: str) -> float | None:
+    try:
+        n = float(text)
+    except ValueError:
+        return None
+    return n if math.isfinite(n) else None
+
+
+def _equal(value: Any, wanted: str, loose: bool) -> bool:
+    if isinstance(value, bool):
+        word = _fold_value(wanted) if loose else wanted
+        return word == ("true" if value else "false")
+    if isinstance(value, (int, float)):
+        n = _number(wanted.strip() if loose else wanted)
+        return n is not None and n == value
+    if loose:
+        return _fold_value(value) == _fold_value(wanted)
+    return value == wanted
+
+
+def _argument(arguments: Mapping[str, Any], key: str, loose: bool) -> tuple[bool, Any]:
+    if key in arguments:
+        return True, arguments[key]
+    if loose:
+        folded = _fold_name(key)
+        for k, v in arguments.items():
+            if isinstance(k, str) and _fold_name(k) == folded:
+                return True, v
+    return False, None
+
+
+def matches(p: McpPattern, server: str, tool: str, arguments: Mapping[str, Any], loose: bool) -> bool:
+    """Whether pattern ``p`` names this call: literally (allow) or by meaning (``loose``: deny, ask)."""
+    if loose:
+        if _fold_name(p.server) != _fold_name(server):
+            return False
+        if p.tool is not None and _fold_name(p.tool) != _fold_name(tool):
+            return False
+    elif p.server != server or (p.tool is not None and p.tool != tool):
+        return False
+    for key, wanted in p.conditions:
+        present, value = _argument(arguments, key, loose)
+        if not present or not _scalar(value):
+            if loose:
+                continue  # fail closed: what the call does is not readable from it
+            return False
+        if not _equal(value, wanted, loose):
+            return False
+    return True
+
+
+def _call(payload: Mapping[str, Any] | None) -> tuple[str, str, Mapping[str, Any]]:
+    payload = payload or {}
+    server, tool, arguments = payload.get("server"), payload.get("tool"), payload.get("arguments")
+    return (
+        server if isinstance(server, str) else "",
+        tool if isinstance(tool, str) else "",
+        arguments if isinstance(arguments, Mapping) else {},
+    )
+
+
+_ALL = McpPattern("", None)  # McpCall(): every call (deny / ask only)
+_Index = dict[str, list[tuple[str, McpPattern]]]
+_INDEX: dict[tuple[int, bool], tuple[tuple[str, ...], _Index, list[tuple[str, McpPattern]]]] = {}
+
+
+def _index(texts: tuple[str, ...], loose: bool) -> tuple[_Index, list[tuple[str, McpPattern]]]:
+    """The Mcp patterns of one list, by server (folded when ``loose``), built once per list object."""
+    hit = _INDEX.get((id(texts), loose))
+    if hit is not None and hit[0] is texts:
+        return hit[1], hit[2]
+    by_server: _Index = {}
+    every: list[tuple[str, McpPattern]] = []
+    for text in texts:
+        s = text.strip()
+        if loose and s.replace(" ", "") == "McpCall()":
+            every.append((text, _ALL))  # the label names every MCP call (deny / ask only)
+            continue
+        if not (s.startswith(LABEL + "(") and s.endswith(")")):
+            continue
+        try:
+            p = parse_mcp(s[len(LABEL) + 1 : -1])
+        except McpPatternError:
+            continue  # the file's lint names it; an unreadable pattern never matches
+        key = _fold_name(p.server) if loose else p.server
+        by_server.setdefault(key, []).append((text, p))
+    if len(_INDEX) >= 192:
+        _INDEX.clear()
+    _INDEX[(id(texts), loose)] = (texts, by_server, every)  # holding texts keeps its id from being reused
+    return by_server, every
+
+
+def _first(texts, server: str, tool: str, arguments: Mapping[str, Any], loose: bool) -> str | None:
+    by_server, every = _index(texts if isinstance(texts, tuple) else tuple(texts), loose)
+    if every:
+        return every[0][0]
+    for text, p in by_server.get(_fold_name(server) if loose else server, ()):
+        if matches(p, server, tool, arguments, loose):
+            return text
+    return None
+
+
+def rules_opinion(
+    allow: tuple[str, ...], deny: tuple[str, ...], ask: tuple[str, ...], payload: Mapping[str, Any] | None
+) -> tuple[str, str, str] | None:
+    """SPEC §5 step 4 for an ``mcp_call``: (decision, reason, pattern) of the first deny, else ask, else allow
+    pattern that names the call; None when no pattern speaks (the default stays: a person decides)."""
+    server, tool, arguments = _call(payload)
+    if not server or not tool:
+        return None
+    hit = _first(deny, server, tool, arguments, True)
+    if hit is not None:
+        return "deny", "deny_rule", hit
+    hit = _first(ask, server, tool, arguments, True)
+    if hit is not None:
+        return "require_approval", "ask_rule", hit
+    hit = _first(allow, server, tool, arguments, False)
+    if hit is not None:
+        return "auto_approve", "allow_rule", hit
+    return None
+
+
+# -- caps (SPEC §5 step 6) -------------------------------------------------------------------------------
+
+MERGE, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE, FS_WRITE = (
+    "merge",
+    "pr_open",
+    "push",
+    "branch_create",
+    "repo_delete",
+    "fs_write",
+)
+
+# Tool name (folded: case, - and _ ignored) -> the act Brabo caps. Sources: github/github-mcp-server's
+# pull-request and repository toolsets; @modelcontextprotocol/server-gitlab and zereight/gitlab-mcp;
+# @modelcontextprotocol/server-filesystem.
+CAPPED_TOOLS: dict[str, str] = {
+    _fold_name(name): act
+    for act, names in (
+        (MERGE, ("merge_pull_request", "merge_merge_request", "accept_merge_request")),
+        (PR_OPEN, ("create_pull_request", "create_merge_request")),
+        (
+            PUSH,
+            (
+                "push_files",
+                "create_or_update_file",
+                "delete_file",
+                "update_pull_request_branch",
+                "create_commit",
+            ),
+        ),
+        (BRANCH_CREATE, ("create_branch",)),
+        (REPO_DELETE, ("delete_repository", "delete_repo", "delete_project")),
+        (FS_WRITE, ("write_file", "edit_file", "move_file", "create_directory")),
+    )
+    for name in names
+}
+# The branch a merge goes into, as the servers name it (GitHub's merge_pull_request names none: the PR's base
+# is not in the call, so such a merge is capped as one into an unknown branch).
+_TARGET_ARGS = ("base", "target_branch", "targetBranch", "target")
+_BRANCH_ARGS = ("branch", "branch_name", "new_branch")
+_FS_PATH_ARGS = ("path", "source", "destination", "paths")
+# The well-known code-hosting servers' tools that only read (github/github-mcp-server, the GitLab servers):
+# autonomy may auto-approve these on a server configured under that name; any other tool of any server waits
+# for a person unless an allow rule names it (item 2).
+_KNOWN_READS: dict[str, frozenset[str]] = {
+    "github": frozenset(
+        _fold_name(n)
+        for n in (
+            "get_me",
+            "get_file_contents",
+            "get_issue",
+            "get_issue_comments",
+            "get_pull_request",
+            "get_pull_request_diff",
+            "get_pull_request_files",
+            "get_pull_request_status",
+            "get_pull_request_comments",
+            "get_pull_request_reviews",
+            "get_commit",
+            "list_branches",
+            "list_commits",
+            "list_issues",
+            "list_pull_requests",
+            "list_tags",
+            "search_code",
+            "search_issues",
+            "search_repositories",
+            "search_users",
+        )
+    ),
+    "gitlab": frozenset(
+        _fold_name(n)
+        for n in (
+            "get_file_contents",
+            "get_project",
+            "get_merge_request",
+            "get_merge_request_diffs",
+            "get_issue",
+            "list_issues",
+            "list_merge_requests",
+            "list_projects",
+            "search_repositories",
+        )
+    ),
+}
+
+
+def _arg(arguments: Mapping[str, Any], names: Iterable[str]) -> Any:
+    for n in names:
+        if n in arguments:
+            return arguments[n]
+    return None
+
+
+def _outside(path: Any, root: str) -> bool:
+    if not isinstance(path, str) or not path or "\x00" in path:
+        return True
+    if not posixpath.isabs(path):
+        if not root:
+            return True
+        path = posixpath.join(root, path)
+    if not root or not posixpath.isabs(root) or posixpath.normpath(root) == "/":
+        return True  # no root, or the whole machine as one: every path is outside the project
+    root = posixpath.normpath(root)
+    full = posixpath.normpath(path)
+    return not (full == root or full.startswith(root.rstrip("/") + "/"))
+
+
+def _protected(branch: str, protected: tuple[str, ...]) -> bool:
+    """Git's reading of the name (``refs/heads/main``, ``origin/main``), and case-insensitively: a code host's
+    branch argument is not a local ref, and GitLab/GitHub match protection rules as they see fit."""
+    folded = tuple(p.casefold() for p in protected)
+    return names_protected_branch(branch, protected) or names_protected_branch(branch.casefold(), folded)
+
+
+def cap(
+    payload: Mapping[str, Any] | None, protected: tuple[str, ...], reason_so_far: str
+) -> tuple[str, str] | None:
+    """SPEC §5 step 6 for an auto-approved ``mcp_call``: (cap reason, detail) that keeps it for a person, or
+    None. ``reason_so_far`` is the step that auto-approved it: only an allow rule naming the tool may approve a
+    tool outside the known read-only ones (item 2: never autonomy, a hook or a floor alone)."""
+    server, tool, arguments = _call(payload)
+    if not server or not tool:
+        return "default", "the call names no server or tool"
+    act = CAPPED_TOOLS.get(_fold_name(tool))
+    if act == MERGE:
+        target = _arg(arguments, _TARGET_ARGS)
+        if not isinstance(target, str):
+            return "cap_protected_merge", f"{server}.{tool} names no target branch"
+        if _protected(target, protected):
+            return "cap_protected_merge", target
+    elif act in (PR_OPEN, PUSH):
+        return "cap_typed_push", f"{server}.{tool}"
+    elif act == BRANCH_CREATE:
+        branch = _arg(arguments, _BRANCH_ARGS)
+        if not isinstance(branch, str) or _protected(branch, protected):
+            return "cap_typed_push", f"{server}.{tool} creates {branch!r}"
+    elif act == REPO_DELETE:
+        return "cap_external_effect", f"{server}.{tool}"
+    elif act == FS_WRITE:
+        root = (payload or {}).get("agent_root")
+        root = root if isinstance(root, str) else ""
+        paths = [arguments.get(k) for k in _FS_PATH_ARGS if k in arguments]
+        flat = [q for p in paths for q in (p if isinstance(p, list) else [p])]
+        if not flat or any(_outside(p, root) for p in flat):
+            return "cap_path_scope", f"{server}.{tool} writes outside the project folder"
+    if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
+        return "default", f"no allow rule names the MCP tool {server}.{tool}"
+    return None
+
+
+def describe(payload: Mapping[str, Any] | None) -> str:
+    """The call in plain words for people: ``github.merge_pull_request with owner=acme, pullNumber=7``."""
+    server, tool, arguments = _call(payload)
+    parts = []
+    for k, v in arguments.items():
+        shown = v if _scalar(v) else ("{…}" if isinstance(v, Mapping) else "[…]")
+        text = str(shown).lower() if isinstance(shown, bool) else str(shown)
+        parts.append(f"{k}={text[:80]}{'…' if len(text) > 80 else ''}")
+    args = f" with {', '.join(parts)}" if parts else " with no arguments"
+    return f"MCP tool {tool or '?'} of server {server or '?'}{args}"
+
+
+def external_effect(req: Any) -> bool:
+    """Whether a decision request is an ``mcp_call`` with an external effect (a code host's merge, push, pull
+    request, branch or deletion tool): what policy hooks are told as ``external`` (R11), as for git_push."""
+    if req.action_type != "mcp_call":
+        return False
+    _, tool, _ = _call(req.payload)
+    return CAPPED_TOOLS.get(_fold_name(tool)) in (MERGE, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
+
+
+def always_capped(content: str) -> bool:
+    """Whether an allow ``Mcp(content)`` can never auto-approve: its tool is a push, a pull request or a
+    repository deletion, which step 6 always sends to a person (the lint says so)."""
+    try:
+        p = parse_mcp(content)
+    except McpPatternError:
+        return False
+    return p.tool is not None and CAPPED_TOOLS.get(_fold_name(p.tool)) in (PR_OPEN, PUSH, REPO_DELETE)
+
+
+def always_allow_rule(payload: Mapping[str, Any] | None) -> tuple[str | None, str]:
+    """Item 4: the rule "Always allow" writes for this call -- ``Mcp(server.tool)`` -- or (None, why) when it
+    must not: a capped tool is never allowed without its arguments, and a whole server never."""
+    server, tool, _ = _call(payload)
+    if check_name("server", server) or check_name("tool", tool):
+        return None, "the call's server or tool name cannot be written as a rule"
+    if _fold_name(tool) in CAPPED_TOOLS:
+        return None, (
+            f"{server}.{tool} is a capped act (a merge, push, pull request, branch, deletion or file write); "
+            "an argument-free rule for it is not written — a person decides each call."
+        )
+    return f"{LABEL}({server}.{tool})", ""
