@@ -698,6 +698,7 @@ def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Deci
         event_type=events.ACTION_DENIED,
         event_payload=_via({"reason": reason}, channel),
         task_trigger=task_states.ACTION_DENIED,
+        task_move_names_action=False,
         also_saved=("decided_by", "decided_at", "denial_reason"),
     )
     return Decision(action=action, outcome=OUTCOME_DENIED)

@@ -25,9 +25,12 @@ def settle_without_running(
     event_payload: dict[str, Any],
     task_trigger: str,
     also_saved: tuple[str, ...] = (),
+    task_move_names_action: bool = True,
 ) -> None:
     """End ``action`` in ``status`` with ``result``; ``also_saved`` names the fields the caller set beside
-    them (a denial's decider and reason)."""
+    them (a denial's decider and reason). ``task_move_names_action``: whether the task's move event is on
+    the action's timeline too (an expiry's is; a denial's never was — its timeline ends with the task's
+    ``task.action_settled``, and clients read it so)."""
     action.status, action.settled_at, action.result = status, now, result
     action.save(update_fields=["status", "settled_at", "result", "updated_at", *also_saved])
     events.record(event_type, project_id=action.project_id, actor=by, action=action, payload=event_payload)
@@ -39,5 +42,7 @@ def settle_without_running(
             action=action,
             payload={"taskId": str(action.task_id), "status": status},
         )
-        task_states.move_task(action.task, task_trigger, actor=by, action=action)
+        task_states.move_task(
+            action.task, task_trigger, actor=by, action=action if task_move_names_action else None
+        )
     waiting.publish(action.id)

@@ -100,6 +100,8 @@ NOT_PAGES = {
     "budget-workspace",  # the budget page's forms post here
     "budget-project",
     "budget-agent",
+    "answer",  # an ask_human card's Answer form and a held action's Cancel post here
+    "cancel",
     "slack-configure",  # the notifications page's Slack forms post here
     "slack-link",
     "slack-unlink",
