@@ -27,6 +27,7 @@ Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get`
 from __future__ import annotations
 
 from permissions.commands.git import remote_config_write
+from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = ["FAMILY_VERBS", "FORMS", "VERB_DECIDED", "family_effect"]
 
@@ -364,6 +365,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _STORAGE
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud"})
+    | UPLOAD_VERBS
 )
 
 _REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "https://", "http://")
@@ -611,6 +613,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if not view:
         return False
     verb = view[0]
+    if verb in UPLOAD_VERBS:
+        return uploads(view)  # gap 1: sending data to another machine
     if verb == "gcloud":
         return _gcloud(view)
     tool = VERB_DECIDED.get(verb)
