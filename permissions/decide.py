@@ -95,7 +95,7 @@ _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
-_DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
+_DELETES = FLOOR_VERBS | {"xargs", "git", "rsync"}  # h26d hook: deleters permissions.where reads (issue 26)
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")

@@ -353,7 +353,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = frozenset({"rm", "find", "xargs"})
+_DELETERS = frozenset({"rm", "find", "xargs", "git", "rsync"})
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
@@ -543,6 +543,8 @@ def _floor_where(
             continue
         first = words[0]
         if first in _DELETERS:
+            if first in _DELETERS_IF and not _may_delete(words):
+                continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
         if not (first in PEELED_VERBS or "/" in first or "=" in first):
@@ -581,6 +583,7 @@ def _floor_where(
                 k -= 1
             if "<<<" in seg.text:
                 fed.extend(_here_strings(seg.text))
+            fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
             replace = _xargs_replace(seg.words)
         for view in vs:
             if not view:
@@ -597,9 +600,155 @@ def _floor_where(
                 targets, deletes = _find_starts(view)
                 if not deletes:
                     continue
+            elif verb == "git":
+                targets = _git_clean_tree(view, seg.words)
+            elif verb == "rsync":
+                targets = _rsync_deletes(view)
             else:
                 continue
             for t in targets:
                 if lands_on_root(t, dirs, values):
                     return i
     return None
+
+
+# -- issue 26 gap 2: more deleters the floor reads ------------------------------------------------------------
+# Verbs picked only when their words may delete (most git and rsync commands do not).
+_DELETERS_IF = frozenset({"git", "rsync"})
+
+
+def _may_delete(words: tuple[str, ...]) -> bool:
+    return "clean" in words or any(w.startswith(("--del", "--remove-s")) for w in words)
+
+
+def _git_clean_tree(view: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
+    """``git clean`` (not ``-n``): the work tree it cleans -- ``-C DIR`` (cumulative), ``--work-tree=DIR``,
+    ``GIT_WORK_TREE=DIR`` -- as a word to resolve from the segment's directories; [] when it is not one."""
+    chdir = ""
+    tree: str | None = None
+    for w in words:
+        if w.startswith("GIT_WORK_TREE="):
+            tree = w.partition("=")[2]
+    n = len(view)
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "-C" and k < n:
+            d = view[k]
+            k += 1
+            chdir = d if d.startswith("/") or not chdir else chdir.rstrip("/") + "/" + d
+        elif w.startswith("--work-tree"):
+            if "=" in w:
+                tree = w.partition("=")[2]
+            elif k < n:
+                tree, k = view[k], k + 1
+        elif w in ("-c", "--git-dir", "--namespace", "--exec-path", "--config-env") and k < n:
+            k += 1
+        elif w[:1] == "-":
+            continue
+        elif w != "clean":
+            return []  # another git command
+        else:
+            rest = view[k:]
+            if any(r in ("-n", "--dry-run") or (r[:1] == "-" and r[1:2] != "-" and "n" in r) for r in rest):
+                return []
+            break
+    else:
+        return []
+    base = tree if tree is not None else "."
+    if chdir and not base.startswith("/"):
+        base = chdir.rstrip("/") + "/" + base if base != "." else chdir
+    return [base]
+
+
+def _rsync_deletes(view: tuple[str, ...]) -> list[str]:
+    """``rsync --delete*`` deletes in its destination; ``--remove-source-files`` in its sources (local ones)."""
+    from permissions.commands.uploads import _RSYNC_LETTERS, _RSYNC_LONGS, _operands, _remote_place
+
+    ops = _operands(view, _RSYNC_LONGS, _RSYNC_LETTERS)
+    if len(ops) < 2:
+        return []
+    out: list[str] = []
+    if any(w.startswith("--del") for w in view[1:]):
+        out.append(ops[-1])
+    if any(w.startswith("--remove-s") for w in view[1:]):
+        out.extend(ops[:-1])
+    return [t for t in out if not _remote_place(t)]
+
+
+_HERE_DOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\1")
+_ARG_FILE_LONG = "--arg-file"
+_STREAMS = ("/dev/stdin", "-", "/dev/fd/", "/proc/self/fd/", "<(")
+
+
+def _here_docs(command: str) -> list[str]:
+    """The words of every here-document body in the text (read loosely: deny more)."""
+    out: list[str] = []
+    for m in _HERE_DOC.finditer(command):
+        if command[m.start() - 1 : m.start()] == "<" or len(out) > _MAX_READINGS * 16:
+            continue  # `<<<`: a here-string
+        start = command.find("\n", m.end())
+        if start < 0:
+            continue
+        for line in command[start + 1 :].split("\n"):
+            if line.strip() == m.group(2):
+                break
+            out.extend(line.replace("'", " ").replace('"', " ").split())
+    return out
+
+
+def _arg_files(words: tuple[str, ...]) -> list[str]:
+    """xargs's ``-a FILE`` / ``-aFILE`` / ``--arg-file[=]FILE`` (any abbreviation)."""
+    found: list[str] = []
+    for k, w in enumerate(words):
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if w == "-a":
+            found.append(nxt)
+        elif w.startswith("-a") and w[1:2] != "-":
+            found.append(w[2:])
+        elif w.startswith("--a") and _ARG_FILE_LONG.startswith(w.partition("=")[0]):
+            found.append(w.partition("=")[2] if "=" in w else nxt)
+    return [f for f in found if f]
+
+
+def _xargs_fed_more(
+    segments: Sequence[Segment],
+    joins: list[str | None],
+    i: int,
+    command: str,
+    sets: list[frozenset[str]] | None,
+    single: frozenset[str],
+) -> list[str]:
+    """What else xargs reads as operands: here-documents given to it or to the commands piped into it, an
+    ``-a`` file that is a process substitution (its commands' printed words) or a file a command before it
+    wrote (``echo / > l; xargs -a l rm -rf``)."""
+    seg = segments[i]
+    fed: list[str] = []
+    chain = [seg.text]
+    k = i - 1
+    while k >= 0 and joins[k] in ("|", "|&", None):
+        chain.append(segments[k].text)
+        if joins[k] is None and not segments[k].hidden:
+            break
+        k -= 1
+    if any("<<" in t.replace("<<<", "") for t in chain):
+        fed.extend(_here_docs(command))
+    if any("<<<" in t for t in chain[1:]):
+        fed.extend(_here_strings(command))
+    files = _arg_files(seg.words)
+    if not files:
+        return fed
+    if any(f.startswith(_STREAMS) for f in files):
+        j = i + 1
+        while j < len(segments) and segments[j].hidden:
+            fed.extend(_printed(segments[j].words, sets[j] if sets is not None else single))
+            j += 1
+        fed.extend(_here_strings(command))
+        fed.extend(_here_docs(command))
+    for j in range(i):
+        if any(r in files for r in segments[j].redirects):
+            fed.extend(_printed(segments[j].words, sets[j] if sets is not None else single))
+            if "<<" in segments[j].text:
+                fed.extend(_here_docs(command))
+    return fed
