@@ -28,9 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from permissions.commands.find import FIND_EXEC
 from permissions.commands.wrappers import PEELED_VERBS
-from permissions.floor import _long_recursive
+from permissions.floor import _long_recursive, find_exec_deletes
 from permissions.shell import Segment
 from permissions.wrappers import views
 
@@ -383,17 +382,15 @@ def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
     starts: list[str] = []
     rest: tuple[str, ...] = ()
     for k, w in enumerate(view[1:], 1):
+        if w == "--" and not starts:
+            continue  # `find -- / -delete`
         if w[:1] in ("-", "(", "!") and w not in ("-H", "-L", "-P") and not w.startswith(("-D", "-O")):
             rest = view[k:]
             break
         starts.append(w)
     if not starts:
         starts = ["."]  # GNU find: the working directory
-    deletes = "-delete" in rest or any(
-        w in FIND_EXEC and k + 1 < len(rest) and rest[k + 1].rpartition("/")[2] == "rm"
-        for k, w in enumerate(rest)
-    )
-    return starts, deletes
+    return starts, find_exec_deletes(rest)
 
 
 def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
