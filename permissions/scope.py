@@ -94,6 +94,18 @@ _PROGRAM_VERBS = AWKS | SEDS | GREPS
 _DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 
 
+def _mount_sources(word: str) -> list[str]:
+    """The ``src=``/``source=`` values of a mount specification word (``--mount=type=bind,src=/x,dst=/y``)."""
+    found: list[str] = []
+    for part in word.split(","):
+        pieces = part.split("=")
+        for j in range(len(pieces) - 1):
+            if pieces[j].strip().lower() in ("src", "source"):
+                found.append("=".join(pieces[j + 1 :]).strip("'\""))
+                break
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
     roots: tuple[str, ...]  # normalized; empty = nothing is inside (fail closed)
@@ -148,6 +160,10 @@ class Scope:
                 if eq > 0:
                     value = w[eq + 1 :]
                     check(value, value[:1] == "~", cwds, out)
+                    if "src=" in w.lower() or "source=" in w.lower():
+                        # Issue 26: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
+                        for source in _mount_sources(w):
+                            check(source, source[:1] == "~", cwds, out)
                 elif w[0] == "-" and w[1:2] != "-":
                     glued = _glued_path(w)
                     if glued is not None:

@@ -364,7 +364,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _ANSIBLE
     | _STORAGE
     | _PACKAGE_RUNNERS
-    | frozenset({"aws", "sbt", "git", "gcloud"})
+    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc"})
     | UPLOAD_VERBS
 )
 
@@ -607,6 +607,34 @@ def _gcloud(view: tuple[str, ...]) -> bool:
     return _decided(VERB_DECIDED["gcloud"], view[1:])
 
 
+# svn commands that change the repository itself when an operand is a URL (no working copy in between).
+_SVN_URL_WRITES = frozenset(
+    "rm del delete remove mkdir propset pset ps propdel pdel pd propedit pedit pe lock unlock".split()
+)
+_SVN_URL_COPIES = frozenset("copy cp move mv rename ren".split())
+_SVN_VALUES = frozenset(
+    "-m --message -F --file --username --password --password-from-stdin --config-dir --config-option -r"
+    " --revision -c --change --depth --set-depth --encoding --with-revprop --changelist --cl --targets"
+    " --editor-cmd --diff-cmd --search -l --limit".split()
+)
+_SVN_URL = ("svn://", "svn+", "http://", "https://", "file://", "^/")
+
+
+def _svn(view: tuple[str, ...]) -> bool:
+    """``svn rm|mkdir|propset|lock URL``, ``svn copy|move … URL``: a commit straight to the repository
+    (``commit``/``import`` are forms of :data:`REMOTES`); on working-copy paths they stay local."""
+    words = _positionals(view[1:], _SVN_VALUES)
+    if not words:
+        return False
+    sub, operands = words[0].lower(), words[1:]
+    urls = [w.lower().startswith(_SVN_URL) for w in operands]
+    if sub in _SVN_URL_WRITES:
+        return any(urls)
+    if sub in _SVN_URL_COPIES:
+        return bool(urls) and urls[-1]
+    return False
+
+
 def family_effect(view: tuple[str, ...]) -> bool:
     """Issue 26: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
     the forms :data:`FORMS` cannot name (verbs decided by their tree, options, operands)."""
@@ -615,6 +643,10 @@ def family_effect(view: tuple[str, ...]) -> bool:
     verb = view[0]
     if verb in UPLOAD_VERBS:
         return uploads(view)  # gap 1: sending data to another machine
+    if verb == "svn":
+        return _svn(view)
+    if verb == "svnmucc":
+        return not any(w in ("--help", "-h", "--version") for w in view)  # every run commits
     if verb == "gcloud":
         return _gcloud(view)
     tool = VERB_DECIDED.get(verb)
