@@ -30,7 +30,7 @@ __all__ = ["UPLOAD_VERBS", "uploads"]
 
 _READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _METHODS = _READ_METHODS | frozenset({"POST", "PUT", "PATCH", "DELETE", "CONNECT", "TRACE", "PURGE"})
-_LOOPBACK = ("localhost", "127.", "[::1]", "::1", "0.0.0.0", "ip6-localhost")
+_LOOPBACK = frozenset({"localhost", "[::1]", "::1", "0.0.0.0", "ip6-localhost"})
 
 
 def _host(url: str) -> str:
@@ -47,7 +47,10 @@ def _loopback(url: str) -> bool:
     host = _host(url)
     if not host or any(c in host for c in "{}$`*?") or ("[" in host and host != "[::1]"):
         return False  # globs, expansions: fail closed
-    return host == "localhost" or host.endswith(".localhost") or host.startswith(_LOOPBACK)
+    if host in _LOOPBACK or host.endswith(".localhost"):
+        return True
+    parts = host.split(".")
+    return len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and int(p) < 256 for p in parts)
 
 
 # curl keys that make a request send a body, and options that can send a loopback request elsewhere.
