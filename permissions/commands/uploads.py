@@ -57,14 +57,24 @@ def _loopback(url: str) -> bool:
 _CURL_BODY = frozenset(
     {"data", "data-binary", "data-raw", "data-ascii", "data-urlencode", "json", "form", "form-string"}
 )
+_CURL_UNKNOWN_SENDS = (
+    "?--mail-rcpt",
+    "?--mail-from",
+    "?--upload",
+    "?--expand-data",
+    "?--data",
+    "?--form",
+    "?--json",
+    "?--post",
+)
 _CURL_REROUTE = ("proxy", "?--preproxy", "?--resolve", "?--connect-to", "?--socks", "?--proxy", "config")
 
 
 def _curl_reading(keys: frozenset[str], operands: tuple[str, ...], explicit_method: bool) -> bool:
     if "upload-file" in keys or "config" in keys:
         return True  # `-T f`, `-K cfg` (a config file can hold any option)
-    if any(k.startswith(("?--mail-rcpt", "?--mail-from", "?--upload")) for k in keys):
-        return True
+    if any(k.startswith(_CURL_UNKNOWN_SENDS) for k in keys):
+        return True  # an option the table does not list that sends (`--expand-data`, `--mail-rcpt` ...)
     methods = [k.partition("=")[2] for k in keys if k.startswith("request=")]
     if "get" in keys and not explicit_method:
         methods = []  # `-G`: the data's implied POST is a GET with a query
@@ -99,9 +109,28 @@ def _urls(view: tuple[str, ...]) -> list[str]:
     return [w for w in view[1:] if w[:1] != "-"]
 
 
+def _wgetrc_sends(command: str) -> bool:
+    """A wgetrc command (``-e post_data=x``, ``--execute=method=PUT``) that sends a body or a method."""
+    name, _, value = command.replace("-", "").replace("_", "").lower().partition("=")
+    name = name.strip()
+    if name in ("postdata", "postfile", "bodydata", "bodyfile"):
+        return True
+    return name == "method" and value.strip().upper() not in _READ_METHODS
+
+
 def _wget(view: tuple[str, ...]) -> bool:
     sends = False
     for k, w in enumerate(view[1:], 1):
+        nxt = view[k + 1] if k + 1 < len(view) else ""
+        if w == "-e" or (w.startswith("-e") and w[1:2] != "-"):
+            sends = sends or _wgetrc_sends(w[2:] or nxt)
+            continue
+        if w.startswith("--exe") and "execute".startswith(w[2:].partition("=")[0]):
+            sends = sends or _wgetrc_sends(w.partition("=")[2] if "=" in w else nxt)
+            continue
+        if w.startswith("--config"):
+            sends = True  # a wgetrc file can hold any of them
+            continue
         if not w.startswith("--") or len(w) < 4:
             continue
         name, eq, value = w[2:].partition("=")
@@ -110,8 +139,6 @@ def _wget(view: tuple[str, ...]) -> bool:
         elif len(name) >= 3 and "method".startswith(name):
             value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
             sends = sends or value.upper() not in _READ_METHODS
-        elif name.startswith(("e", "execute")) and "proxy" in value:
-            sends = True  # `-e use_proxy=on`-like settings: fail closed
     if not sends:
         return False
     return not all(_loopback(u) for u in _urls(view) if "://" in u or "." in u or ":" in u) or not _urls(view)
@@ -307,7 +334,41 @@ def _socat(view: tuple[str, ...]) -> bool:
     return False
 
 
+# Programs whose every run with a host or a recipient sends something: file transfer clients that upload
+# (or open a session that can), a key copied to a host, mail.
+_SENDERS = frozenset(
+    {"ncftpput", "lftp", "ftp", "tftp", "smbclient", "ssh-copy-id", "sendmail", "msmtp", "swaks"}
+)
+_MAILERS = frozenset({"mail", "mailx", "mutt", "neomutt", "s-nail"})
+_MAIL_VALUES = frozenset("-s -c -b -a -r -S -q -F -A -e -i -H -f -u".split())
+
+
+def _sender(view: tuple[str, ...]) -> bool:
+    if any(w in ("-h", "--help", "-V", "--version") for w in view[1:]):
+        return False
+    return any(w[:1] != "-" for w in view[1:]) or view[0] in ("sendmail", "msmtp", "swaks")
+
+
+def _mailer(view: tuple[str, ...]) -> bool:
+    """``mail -s subject someone@host < f``: a recipient sends; ``mail`` / ``mail -f box`` reads."""
+    n = len(view)
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            return k < n
+        if w[:1] == "-" and len(w) > 1:
+            if w in _MAIL_VALUES:
+                k += 1
+            continue
+        return True
+    return False
+
+
 _READERS = {
+    **dict.fromkeys(_SENDERS, _sender),
+    **dict.fromkeys(_MAILERS, _mailer),
     "curl": _curl,
     "wget": _wget,
     "wget2": _wget,

