@@ -158,12 +158,7 @@ class Scope:
                     check(w, False, cwds, out)
                 eq = w.find("=")
                 if eq > 0:
-                    value = w[eq + 1 :]
-                    check(value, value[:1] == "~", cwds, out)
-                    if "src=" in w.lower() or "source=" in w.lower():
-                        # Issue 26: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
-                        for source in _mount_sources(w):
-                            check(source, source[:1] == "~", cwds, out)
+                    self._check_value(w, eq, cwds, out)
                 elif w[0] == "-" and w[1:2] != "-":
                     glued = _glued_path(w)
                     if glued is not None:
@@ -182,6 +177,15 @@ class Scope:
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
         return cwd_sets(segments, command, self.cwd, floor=False)
+
+    def _check_value(self, w: str, eq: int, cwds: Collection[str], out: list[str]) -> None:
+        """The value of ``--opt=VALUE`` / ``NAME=VALUE`` is a location; so is a mount's host folder."""
+        value = w[eq + 1 :]
+        self._check(value, value[:1] == "~", cwds, out)
+        if "src=" in w.lower() or "source=" in w.lower():
+            # Issue 26: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
+            for source in _mount_sources(w):
+                self._check(source, source[:1] == "~", cwds, out)
 
     def _check(self, word: str, dynamic: bool, cwds: Collection[str], out: list[str]) -> None:
         if not word:

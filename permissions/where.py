@@ -570,6 +570,7 @@ def _floor_where(
         if len(vs) > 1 or seg.words[0] == "env":
             dirs = dirs | _chdirs(seg.words, dirs, values)
         fed: list[str] = []
+        replace: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
             k = i - 1
             while k >= 0 and joins[k] in ("|", "|&", None):
@@ -583,30 +584,30 @@ def _floor_where(
             fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
             replace = _xargs_replace(seg.words)
         for view in vs:
-            if not view:
-                continue
-            verb = view[0]
-            if verb == "rm":
-                targets = _rm_targets(view)
-                if targets is None:
-                    continue
-                if fed:
-                    subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
-                    targets = targets + fed + subst
-            elif verb == "find":
-                targets, deletes = _find_starts(view)
-                if not deletes:
-                    continue
-            elif verb == "git":
-                targets = _git_clean_tree(view, seg.words)
-            elif verb == "rsync":
-                targets = _rsync_deletes(view)
-            else:
-                continue
-            for t in targets:
-                if lands_on_root(t, dirs, values):
-                    return i
+            if view and any(lands_on_root(t, dirs, values) for t in _deleted(view, seg.words, fed, replace)):
+                return i
     return None
+
+
+def _deleted(view: tuple[str, ...], words: tuple[str, ...], fed: list[str], replace: list[str]) -> list[str]:
+    """The words a deleting view deletes (``fed``: what xargs hands on, ``replace``: its replace strings)."""
+    verb = view[0]
+    if verb == "rm":
+        targets = _rm_targets(view)
+        if targets is None:
+            return []
+        if fed:
+            subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
+            targets = targets + fed + subst
+        return targets
+    if verb == "find":
+        starts, deletes = _find_starts(view)
+        return starts if deletes else []
+    if verb == "git":
+        return _git_clean_tree(view, words)
+    if verb == "rsync":
+        return _rsync_deletes(view)
+    return []
 
 
 # -- issue 26 gap 2: more deleters the floor reads ------------------------------------------------------------

@@ -635,20 +635,28 @@ def _svn(view: tuple[str, ...]) -> bool:
     return False
 
 
+def _svnmucc(view: tuple[str, ...]) -> bool:
+    return not any(w in ("--help", "-h", "--version") for w in view)  # every run commits
+
+
+# Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud.
+_OWN_READERS = {
+    **dict.fromkeys(UPLOAD_VERBS, uploads),
+    "svn": _svn,
+    "svnmucc": _svnmucc,
+    "gcloud": _gcloud,
+}
+
+
 def family_effect(view: tuple[str, ...]) -> bool:
     """Issue 26: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
     the forms :data:`FORMS` cannot name (verbs decided by their tree, options, operands)."""
     if not view:
         return False
     verb = view[0]
-    if verb in UPLOAD_VERBS:
-        return uploads(view)  # gap 1: sending data to another machine
-    if verb == "svn":
-        return _svn(view)
-    if verb == "svnmucc":
-        return not any(w in ("--help", "-h", "--version") for w in view)  # every run commits
-    if verb == "gcloud":
-        return _gcloud(view)
+    reader = _OWN_READERS.get(verb)
+    if reader is not None:
+        return reader(view)
     tool = VERB_DECIDED.get(verb)
     if tool is not None:
         return _decided(tool, view[1:])

@@ -363,6 +363,9 @@ def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
+_LAUNCHERS = {"corepack": _corepack, "node": _node_script, "nodejs": _node_script}
+
+
 def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """``pnpm -r exec cmd``, ``pnpm --filter x dlx pkg``, ``npm -w a exec -- cmd``: the runner subcommand
     after the package manager's own options (each option read as taking a value or not: deny sees more)."""
@@ -446,10 +449,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
     if verb == "gh":
         return _gh_alias_views(cur)
-    if verb == "corepack":
-        return _corepack(cur)
-    if verb in ("node", "nodejs"):
-        return _node_script(cur)  # issue 26: `node …/npm-cli.js publish` runs npm
+    launcher = _LAUNCHERS.get(verb)
+    if launcher is not None:
+        return launcher(cur)  # `corepack pnpm publish`; issue 26: `node …/npm-cli.js publish` runs npm
     if verb[:2] == "py" and python_family(verb):
         return _python_module(cur)
     if verb == "uv" and len(cur) > 2 and cur[1] == "pip":
