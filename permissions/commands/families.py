@@ -21,6 +21,10 @@ registry output), ``mvn deploy``-like goals and ``gradle publish``-like tasks an
 ``ansible-playbook`` against hosts, and git configuration that changes where pushes go (``remote.*.url``,
 ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf``, ``branch.*.pushRemote`` ...).
 
+Sending data to another machine (``curl -d``, ``scp f host:``, ``nc host port`` ...) is read by
+``permissions.commands.uploads``, and ``svn rm|mkdir|copy|move URL`` here: both are acts SPEC's list does
+not name (R4.10), capped like a publish.
+
 Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get``, ``gcloud ... list``.
 """
 

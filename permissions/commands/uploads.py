@@ -291,8 +291,8 @@ def _netcat(view: tuple[str, ...]) -> bool:
             continue  # ncat's value options are written `--opt=value` or take a word: fail closed
         if w[:1] == "-" and len(w) > 1:
             for j in range(1, len(w)):
-                if w[j] in "zdh":
-                    return False  # scan, no input read, help
+                if w[j] in "zdhU":
+                    return False  # scan, no input read, help, a local (unix) socket
                 if w[j] in _NC_LETTERS:
                     if j + 1 == len(w):
                         k += 1
