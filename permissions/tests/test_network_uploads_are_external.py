@@ -180,7 +180,7 @@ ORDINARY = [
     "nc -z e.example 80",
     "nc -zv e.example 22",
     "nc localhost 6379",
-    "nc -U /var/run/app.sock",
+    "nc -U ./run/app.sock",
     "socat - TCP:localhost:6379",
     "mail",
     "mail -f box",
