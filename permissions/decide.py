@@ -27,6 +27,7 @@ from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.options import canonical_words
 from permissions.commands.privilege import privileged_view
+from permissions.commands.uploads import UPLOAD_VERBS, uploads_past_loopback
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -620,6 +621,7 @@ def _terminal_cap(
         return None
     segments = parsed.segments
     privileged_at: str | None = None
+    proxied: bool | None = None  # whether the command names a proxy: read once, only if an upload verb is met
     for seg, vs in zip(segments, seg_views):
         if seg.redirects and network_redirect(seg.redirects):
             return "cap_external_effect", seg.text  # issue 11: bash opens a network connection
@@ -630,6 +632,11 @@ def _terminal_cap(
             if verb in _CAP_VERBS:
                 if external_effect_views((view,)) or external_effect_views(canonical_words(view)):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
+                if verb in UPLOAD_VERBS:
+                    if proxied is None:
+                        proxied = any("proxy" in s.text.lower() for s in segments)
+                    if proxied and uploads_past_loopback(view):
+                        return "cap_external_effect", seg.text  # a proxy can send "localhost" anywhere
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
     if protected and any(v and v[0] == "git" for vs in seg_views for v in vs):

@@ -10,12 +10,13 @@ globs over the root's children (``/*/``, ``/?*``, issue 11 class 9); ``find / -d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
 
-__all__ = ["BUILTIN_DENY", "FLOOR_VERBS", "floor_denies", "floor_denies_views"]
+__all__ = ["BUILTIN_DENY", "FLOOR_VERBS", "find_exec_deletes", "floor_denies", "floor_denies_views"]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
 # Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
@@ -84,10 +85,39 @@ def floor_denies(words: tuple[str, ...]) -> str | None:
     return floor_denies_views(views(words))
 
 
+# Programs that, run on every path find meets, delete it (issue 26 gap 2): `find / -exec shred -u {} +`.
+_EXEC_DELETERS = frozenset({"rm", "shred", "unlink", "srm"})
+_RM_WORD = re.compile(r"(?:^|[\s;&|(`/])(?:rm|shred|unlink)\s")
+
+
+def find_exec_deletes(rest: Sequence[str]) -> bool:
+    """``-delete``, or an ``-exec``/``-execdir``/``-ok``/``-okdir`` whose command deletes: ``rm`` (also as a
+    path, or behind a wrapper: ``sudo rm``, ``env rm``, ``busybox rm``), ``shred``, ``unlink``, or a shell
+    script naming one of them (``sh -c 'rm -rf "$1"' _ {}``)."""
+    if "-delete" in rest:
+        return True
+    n = len(rest)
+    for k, w in enumerate(rest):
+        if w not in FIND_EXEC or k + 1 >= n:
+            continue
+        end = k + 1
+        while end < n and rest[end] not in (";", "+", "\\;"):
+            end += 1
+        cmd = tuple(rest[k + 1 : end])
+        for view in views(cmd):
+            if view and (view[0].rpartition("/")[2] in _EXEC_DELETERS or view[0] == "busybox"):
+                return True
+        if any(_RM_WORD.search(" " + a + " ") for a in cmd[1:] if " " in a):
+            return True  # a script run by a shell (`sh -c '...rm...'`)
+    return False
+
+
 def _find_deletes_root(words: tuple[str, ...]) -> bool:
     """[beyond] ``find / -delete``, ``find /* -exec rm {} +``: the same act as ``rm -rf /`` (R4.6)."""
     starts: list[str] = []
     for k, w in enumerate(words[1:], 1):
+        if w == "--" and not starts:
+            continue  # `find -- / -delete`
         if w[:1] in ("-", "(", "!") and w not in ("-H", "-L", "-P") and not w.startswith(("-D", "-O")):
             rest = words[k:]
             break
@@ -96,12 +126,7 @@ def _find_deletes_root(words: tuple[str, ...]) -> bool:
         return False
     if not any(_is_root(p) for p in starts):
         return False
-    if "-delete" in rest:
-        return True
-    return any(
-        w in FIND_EXEC and k + 1 < len(rest) and rest[k + 1].rpartition("/")[2] == "rm"
-        for k, w in enumerate(rest)
-    )
+    return find_exec_deletes(rest)
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:

@@ -94,6 +94,18 @@ _PROGRAM_VERBS = AWKS | SEDS | GREPS
 _DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 
 
+def _mount_sources(word: str) -> list[str]:
+    """The ``src=``/``source=`` values of a mount specification word (``--mount=type=bind,src=/x,dst=/y``)."""
+    found: list[str] = []
+    for part in word.split(","):
+        pieces = part.split("=")
+        for j in range(len(pieces) - 1):
+            if pieces[j].strip().lower() in ("src", "source"):
+                found.append("=".join(pieces[j + 1 :]).strip("'\""))
+                break
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
     roots: tuple[str, ...]  # normalized; empty = nothing is inside (fail closed)
@@ -146,8 +158,7 @@ class Scope:
                     check(w, False, cwds, out)
                 eq = w.find("=")
                 if eq > 0:
-                    value = w[eq + 1 :]
-                    check(value, value[:1] == "~", cwds, out)
+                    self._check_value(w, eq, cwds, out)
                 elif w[0] == "-" and w[1:2] != "-":
                     glued = _glued_path(w)
                     if glued is not None:
@@ -166,6 +177,15 @@ class Scope:
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
         return cwd_sets(segments, command, self.cwd, floor=False)
+
+    def _check_value(self, w: str, eq: int, cwds: Collection[str], out: list[str]) -> None:
+        """The value of ``--opt=VALUE`` / ``NAME=VALUE`` is a location; so is a mount's host folder."""
+        value = w[eq + 1 :]
+        self._check(value, value[:1] == "~", cwds, out)
+        if "src=" in w.lower() or "source=" in w.lower():
+            # Issue 26: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
+            for source in _mount_sources(w):
+                self._check(source, source[:1] == "~", cwds, out)
 
     def _check(self, word: str, dynamic: bool, cwds: Collection[str], out: list[str]) -> None:
         if not word:

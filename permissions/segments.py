@@ -39,7 +39,7 @@ _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUT
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
-_DELETES = FLOOR_VERBS | {"xargs"}  # verbs as written whose deletions permissions.where reads
+_DELETES = FLOOR_VERBS | {"xargs", "git", "rsync"}  # verbs as written whose deletions permissions.where reads
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),

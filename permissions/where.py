@@ -28,9 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from permissions.commands.find import FIND_EXEC
 from permissions.commands.wrappers import PEELED_VERBS
-from permissions.floor import _long_recursive
+from permissions.floor import _long_recursive, find_exec_deletes
 from permissions.shell import Segment
 from permissions.wrappers import views
 
@@ -353,7 +352,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = frozenset({"rm", "find", "xargs"})
+_DELETERS = frozenset({"rm", "find", "xargs", "git", "rsync"})
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
@@ -383,17 +382,15 @@ def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
     starts: list[str] = []
     rest: tuple[str, ...] = ()
     for k, w in enumerate(view[1:], 1):
+        if w == "--" and not starts:
+            continue  # `find -- / -delete`
         if w[:1] in ("-", "(", "!") and w not in ("-H", "-L", "-P") and not w.startswith(("-D", "-O")):
             rest = view[k:]
             break
         starts.append(w)
     if not starts:
         starts = ["."]  # GNU find: the working directory
-    deletes = "-delete" in rest or any(
-        w in FIND_EXEC and k + 1 < len(rest) and rest[k + 1].rpartition("/")[2] == "rm"
-        for k, w in enumerate(rest)
-    )
-    return starts, deletes
+    return starts, find_exec_deletes(rest)
 
 
 def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
@@ -541,6 +538,8 @@ def _deleters(
             continue
         first = words[0]
         if first in _DELETERS:
+            if first in _DELETERS_IF and not _may_delete(words):
+                continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
         if not (first in PEELED_VERBS or "/" in first or "=" in first):
@@ -579,6 +578,7 @@ def _floor_where(
         if len(vs) > 1 or seg.words[0] == "env":
             dirs = dirs | _chdirs(seg.words, dirs, values)
         fed: list[str] = []
+        replace: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
             k = i - 1
             while k >= 0 and joins[k] in ("|", "|&", None):
@@ -589,25 +589,172 @@ def _floor_where(
                 k -= 1
             if "<<<" in seg.text:
                 fed.extend(_here_strings(seg.text))
+            fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
             replace = _xargs_replace(seg.words)
         for view in vs:
-            if not view:
-                continue
-            verb = view[0]
-            if verb == "rm":
-                targets = _rm_targets(view)
-                if targets is None:
-                    continue
-                if fed:
-                    subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
-                    targets = targets + fed + subst
-            elif verb == "find":
-                targets, deletes = _find_starts(view)
-                if not deletes:
-                    continue
-            else:
-                continue
-            for t in targets:
-                if lands_on_root(t, dirs, values):
-                    return i
+            if view and any(lands_on_root(t, dirs, values) for t in _deleted(view, seg.words, fed, replace)):
+                return i
     return None
+
+
+def _deleted(view: tuple[str, ...], words: tuple[str, ...], fed: list[str], replace: list[str]) -> list[str]:
+    """The words a deleting view deletes (``fed``: what xargs hands on, ``replace``: its replace strings)."""
+    verb = view[0]
+    if verb == "rm":
+        targets = _rm_targets(view)
+        if targets is None:
+            return []
+        if fed:
+            subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
+            targets = targets + fed + subst
+        return targets
+    if verb == "find":
+        starts, deletes = _find_starts(view)
+        return starts if deletes else []
+    if verb == "git":
+        return _git_clean_tree(view, words)
+    if verb == "rsync":
+        return _rsync_deletes(view)
+    return []
+
+
+# -- issue 26 gap 2: more deleters the floor reads ------------------------------------------------------------
+# Verbs picked only when their words may delete (most git and rsync commands do not).
+_DELETERS_IF = frozenset({"git", "rsync"})
+
+
+def _may_delete(words: tuple[str, ...]) -> bool:
+    return "clean" in words or any(w.startswith(("--del", "--remove-s")) for w in words)
+
+
+def _git_clean_tree(view: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
+    """``git clean`` (not ``-n``): the work tree it cleans -- ``-C DIR`` (cumulative), ``--work-tree=DIR``,
+    ``GIT_WORK_TREE=DIR`` -- as a word to resolve from the segment's directories; [] when it is not one."""
+    chdir = ""
+    tree: str | None = None
+    for w in words:
+        if w.startswith("GIT_WORK_TREE="):
+            tree = w.partition("=")[2]
+    n = len(view)
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "-C" and k < n:
+            d = view[k]
+            k += 1
+            chdir = d if d.startswith("/") or not chdir else chdir.rstrip("/") + "/" + d
+        elif w.startswith("--work-tree"):
+            if "=" in w:
+                tree = w.partition("=")[2]
+            elif k < n:
+                tree, k = view[k], k + 1
+        elif w in ("-c", "--git-dir", "--namespace", "--exec-path", "--config-env") and k < n:
+            k += 1
+        elif w[:1] == "-":
+            continue
+        elif w != "clean":
+            return []  # another git command
+        else:
+            rest = view[k:]
+            if any(r in ("-n", "--dry-run") or (r[:1] == "-" and r[1:2] != "-" and "n" in r) for r in rest):
+                return []
+            break
+    else:
+        return []
+    base = tree if tree is not None else "."
+    if chdir and not base.startswith("/"):
+        base = chdir.rstrip("/") + "/" + base if base != "." else chdir
+    return [base]
+
+
+def _rsync_deletes(view: tuple[str, ...]) -> list[str]:
+    """``rsync --delete*`` deletes in its destination; ``--remove-source-files`` in its sources (local ones)."""
+    from permissions.commands.uploads import _RSYNC_LETTERS, _RSYNC_LONGS, _operands, _remote_place
+
+    ops = _operands(view, _RSYNC_LONGS, _RSYNC_LETTERS)
+    if len(ops) < 2:
+        return []
+    out: list[str] = []
+    if any(w.startswith("--del") for w in view[1:]):
+        out.append(ops[-1])
+    if any(w.startswith("--remove-s") for w in view[1:]):
+        out.extend(ops[:-1])
+    return [t for t in out if not _remote_place(t)]
+
+
+_HERE_DOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\1")
+_ARG_FILE_LONG = "--arg-file"
+_STREAMS = ("/dev/stdin", "-", "/dev/fd/", "/proc/self/fd/", "<(")
+
+
+def _here_docs(command: str) -> list[str]:
+    """The words of every here-document body in the text (read loosely: deny more)."""
+    out: list[str] = []
+    for m in _HERE_DOC.finditer(command):
+        if command[m.start() - 1 : m.start()] == "<" or len(out) > _MAX_READINGS * 16:
+            continue  # `<<<`: a here-string
+        start = command.find("\n", m.end())
+        if start < 0:
+            continue
+        for line in command[start + 1 :].split("\n"):
+            if line.strip() == m.group(2):
+                break
+            out.extend(line.replace("'", " ").replace('"', " ").split())
+    return out
+
+
+def _arg_files(words: tuple[str, ...]) -> list[str]:
+    """xargs's ``-a FILE`` / ``-aFILE`` / ``--arg-file[=]FILE`` (any abbreviation)."""
+    found: list[str] = []
+    for k, w in enumerate(words):
+        nxt = words[k + 1] if k + 1 < len(words) else ""
+        if w == "-a":
+            found.append(nxt)
+        elif w.startswith("-a") and w[1:2] != "-":
+            found.append(w[2:])
+        elif w.startswith("--a") and _ARG_FILE_LONG.startswith(w.partition("=")[0]):
+            found.append(w.partition("=")[2] if "=" in w else nxt)
+    return [f for f in found if f]
+
+
+def _xargs_fed_more(
+    segments: Sequence[Segment],
+    joins: list[str | None],
+    i: int,
+    command: str,
+    sets: list[frozenset[str]] | None,
+    single: frozenset[str],
+) -> list[str]:
+    """What else xargs reads as operands: here-documents given to it or to the commands piped into it, an
+    ``-a`` file that is a process substitution (its commands' printed words) or a file a command before it
+    wrote (``echo / > l; xargs -a l rm -rf``)."""
+    seg = segments[i]
+    fed: list[str] = []
+    chain = [seg.text]
+    k = i - 1
+    while k >= 0 and joins[k] in ("|", "|&", None):
+        chain.append(segments[k].text)
+        if joins[k] is None and not segments[k].hidden:
+            break
+        k -= 1
+    if any("<<" in t.replace("<<<", "") for t in chain):
+        fed.extend(_here_docs(command))
+    if any("<<<" in t for t in chain[1:]):
+        fed.extend(_here_strings(command))
+    files = _arg_files(seg.words)
+    if not files:
+        return fed
+    if any(f.startswith(_STREAMS) for f in files):
+        j = i + 1
+        while j < len(segments) and segments[j].hidden:
+            fed.extend(_printed(segments[j].words, sets[j] if sets is not None else single))
+            j += 1
+        fed.extend(_here_strings(command))
+        fed.extend(_here_docs(command))
+    for j in range(i):
+        if any(r in files for r in segments[j].redirects):
+            fed.extend(_printed(segments[j].words, sets[j] if sets is not None else single))
+            if "<<" in segments[j].text:
+                fed.extend(_here_docs(command))
+    return fed

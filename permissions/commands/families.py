@@ -21,12 +21,17 @@ registry output), ``mvn deploy``-like goals and ``gradle publish``-like tasks an
 ``ansible-playbook`` against hosts, and git configuration that changes where pushes go (``remote.*.url``,
 ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf``, ``branch.*.pushRemote`` ...).
 
+Sending data to another machine (``curl -d``, ``scp f host:``, ``nc host port`` ...) is read by
+``permissions.commands.uploads``, and ``svn rm|mkdir|copy|move URL`` here: both are acts SPEC's list does
+not name (R4.10), capped like a publish.
+
 Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get``, ``gcloud ... list``.
 """
 
 from __future__ import annotations
 
 from permissions.commands.git import remote_config_write
+from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = ["FAMILY_VERBS", "FORMS", "VERB_DECIDED", "family_effect"]
 
@@ -363,7 +368,8 @@ FAMILY_VERBS: frozenset[str] = (
     | _ANSIBLE
     | _STORAGE
     | _PACKAGE_RUNNERS
-    | frozenset({"aws", "sbt", "git", "gcloud"})
+    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc"})
+    | UPLOAD_VERBS
 )
 
 _REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "https://", "http://")
@@ -605,14 +611,56 @@ def _gcloud(view: tuple[str, ...]) -> bool:
     return _decided(VERB_DECIDED["gcloud"], view[1:])
 
 
+# svn commands that change the repository itself when an operand is a URL (no working copy in between).
+_SVN_URL_WRITES = frozenset(
+    "rm del delete remove mkdir propset pset ps propdel pdel pd propedit pedit pe lock unlock".split()
+)
+_SVN_URL_COPIES = frozenset("copy cp move mv rename ren".split())
+_SVN_VALUES = frozenset(
+    "-m --message -F --file --username --password --password-from-stdin --config-dir --config-option -r"
+    " --revision -c --change --depth --set-depth --encoding --with-revprop --changelist --cl --targets"
+    " --editor-cmd --diff-cmd --search -l --limit".split()
+)
+_SVN_URL = ("svn://", "svn+", "http://", "https://", "file://", "^/")
+
+
+def _svn(view: tuple[str, ...]) -> bool:
+    """``svn rm|mkdir|propset|lock URL``, ``svn copy|move … URL``: a commit straight to the repository
+    (``commit``/``import`` are forms of :data:`REMOTES`); on working-copy paths they stay local."""
+    words = _positionals(view[1:], _SVN_VALUES)
+    if not words:
+        return False
+    sub, operands = words[0].lower(), words[1:]
+    urls = [w.lower().startswith(_SVN_URL) for w in operands]
+    if sub in _SVN_URL_WRITES:
+        return any(urls)
+    if sub in _SVN_URL_COPIES:
+        return bool(urls) and urls[-1]
+    return False
+
+
+def _svnmucc(view: tuple[str, ...]) -> bool:
+    return not any(w in ("--help", "-h", "--version") for w in view)  # every run commits
+
+
+# Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud.
+_OWN_READERS = {
+    **dict.fromkeys(UPLOAD_VERBS, uploads),
+    "svn": _svn,
+    "svnmucc": _svnmucc,
+    "gcloud": _gcloud,
+}
+
+
 def family_effect(view: tuple[str, ...]) -> bool:
     """Issue 26: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
     the forms :data:`FORMS` cannot name (verbs decided by their tree, options, operands)."""
     if not view:
         return False
     verb = view[0]
-    if verb == "gcloud":
-        return _gcloud(view)
+    reader = _OWN_READERS.get(verb)
+    if reader is not None:
+        return reader(view)
     tool = VERB_DECIDED.get(verb)
     if tool is not None:
         return _decided(tool, view[1:])

@@ -310,6 +310,62 @@ def _corepack(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
+# The entry scripts of the package managers, by file name (`node /usr/lib/node_modules/npm/bin/npm-cli.js`).
+_NODE_ENTRIES = {
+    "npm-cli.js": "npm",
+    "npm": "npm",
+    "npm.js": "npm",
+    "npx-cli.js": "npx",
+    "npx": "npx",
+    "pnpm.cjs": "pnpm",
+    "pnpm.js": "pnpm",
+    "pnpm.mjs": "pnpm",
+    "pnpm": "pnpm",
+    "pnpx.cjs": "pnpx",
+    "yarn.js": "yarn",
+    "yarn.cjs": "yarn",
+    "yarn": "yarn",
+}
+# node's options that take the next word (the rest are flags or written `--opt=value`).
+_NODE_VALUES = frozenset(
+    "-r --require --import --loader --experimental-loader --input-type --conditions -C --env-file"
+    " --title --stack-size --max-old-space-size --openssl-config --redirect-warnings --inspect-port".split()
+)
+
+
+def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``node …/npm/bin/npm-cli.js publish`` is ``npm publish`` (pnpm's ``pnpm.cjs``, yarn's
+    ``yarn.js`` and its ``.yarn/releases/yarn-4.x.cjs`` alike). A script whose path is a substitution
+    (``node $(which npm) publish``) may be any of them: each is a view (deny and the caps see more)."""
+    n = len(cur)
+    k = 1
+    while k < n:
+        w = cur[k]
+        if w == "--":
+            k += 1
+            break
+        if w[:1] != "-" or w == "-":
+            break
+        if w in ("-e", "-p", "--eval", "--print") or w.startswith(("--eval=", "--print=")):
+            return []  # inline code: the interpreters' business
+        k += 2 if w in _NODE_VALUES else 1
+    if k >= n:
+        return []
+    script, rest = cur[k], cur[k + 1 :]
+    name = script.rpartition("/")[2]
+    tool = _NODE_ENTRIES.get(name)
+    if tool is None and name.startswith("yarn-") and name.endswith((".cjs", ".js")):
+        tool = "yarn"
+    if tool is not None:
+        return [(tool, *rest)]
+    if script.startswith(("$(", "`", "${", "$")) and rest:
+        return [("npm", *rest), ("pnpm", *rest), ("yarn", *rest)]
+    return []
+
+
+_LAUNCHERS = {"corepack": _corepack, "node": _node_script, "nodejs": _node_script}
+
+
 def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """``pnpm -r exec cmd``, ``pnpm --filter x dlx pkg``, ``npm -w a exec -- cmd``: the runner subcommand
     after the package manager's own options (each option read as taking a value or not: deny sees more)."""
@@ -393,8 +449,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
     if verb == "gh":
         return _gh_alias_views(cur)
-    if verb == "corepack":
-        return _corepack(cur)
+    launcher = _LAUNCHERS.get(verb)
+    if launcher is not None:
+        return launcher(cur)  # `corepack pnpm publish`; issue 26: `node …/npm-cli.js publish` runs npm
     if verb[:2] == "py" and python_family(verb):
         return _python_module(cur)
     if verb == "uv" and len(cur) > 2 and cur[1] == "pip":

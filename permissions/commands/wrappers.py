@@ -435,7 +435,22 @@ PEELED_VERBS: frozenset[str] = (
     frozenset(WRAPPERS)
     | frozenset(RUNNERS)
     | _SUB_VERBS
-    | {"git", "hub", "find", "capsh", "gh", "corepack", "deno", "py", "python", "python3", "pypy", "pypy3"}
+    | {
+        "git",
+        "hub",
+        "find",
+        "capsh",
+        "gh",
+        "corepack",
+        "deno",
+        "node",
+        "nodejs",
+        "py",
+        "python",
+        "python3",
+        "pypy",
+        "pypy3",
+    }
 )
 RESOLVED_PREFIXES = ("git-", "python", "pypy")
 

@@ -486,8 +486,9 @@ ROOT_LOGINS = [
     "ssh root@localhost ls",
     "ssh -l root localhost ls",
     "ssh -o User=root 127.0.0.1 ls",
-    "scp f root@h:/x",
-    "rsync -a f root@h:/x",
+    # Downloads: a copy to root@h is also an upload, capped as an external effect first (issue 26 gap 1).
+    "scp root@h:/x f",
+    "rsync -a root@h:/x f",
 ]
 
 
