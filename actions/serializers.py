@@ -108,19 +108,42 @@ class ActionSerializer(serializers.ModelSerializer):
         return action_data(instance)
 
 
-_shared: ActionSerializer | None = None
+def _when(value) -> str | None:
+    return _datetime.to_representation(value) if value else None
 
 
 def action_data(a: ProposedAction) -> dict:
-    """An action as the API shows it: ``ActionSerializer``'s declared fields, rendered by DRF. The fields are
-    bound once per process on one shared instance — DRF copies every declared field each time a serializer
-    builds its fields, which cost more than the rest of a proposal's serialization together — and rendering
-    only reads them, so the instance is safe to share between threads."""
-    global _shared
-    if _shared is None:
-        _shared = ActionSerializer()
-        _shared.fields  # noqa: B018 — bind them now, once
-    return dict(serializers.ModelSerializer.to_representation(_shared, a))
+    """An action as the API shows it: ``ActionSerializer``'s declared fields, each rendered as DRF renders
+    that field (a ``CharField`` by ``str``, a date-time by DRF's own ``DateTimeField``, a JSON or choice
+    field as stored, None as None), written out here because DRF's generic walk over 21 bound fields was the
+    largest part of a proposal's answer (issue 24). ``actions/tests/test_serializers.py`` holds it equal to
+    ``ModelSerializer.to_representation`` of the serializer in every state, so a field added to the
+    serializer and not here fails there."""
+    agent = a.agent if a.agent_id is not None else None
+    decider = a.decided_by if a.decided_by_id is not None else None
+    return {
+        "id": str(a.id),
+        "project": str(a.project_id),
+        "agent": str(agent.name) if agent is not None and agent.name is not None else None,
+        "task": str(a.task_id) if a.task_id is not None else None,
+        "action_type": str(a.action_type),
+        "payload": a.payload,
+        "status": a.status,
+        "reason": str(a.reason),
+        "message": str(a.message),
+        "scope_root": str(a.scope_root),
+        "segments": a.segments,
+        "decided_by": str(decider.get_username()) if decider is not None else None,
+        "decided_at": _when(a.decided_at),
+        "result": a.result,
+        "settled": a.is_settled,
+        "created_at": _when(a.created_at),
+        "updated_at": _when(a.updated_at),
+        "approvals": quorum.approvals_view(a),
+        "expires_at": _expires_at(a),
+        "decision_message": str(a.decision_message),
+        "execute_after": _when(a.execute_after),
+    }
 
 
 class DenySerializer(serializers.Serializer):

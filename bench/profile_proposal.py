@@ -10,6 +10,7 @@ own CPU are not (``bench/api.py`` measures PostgreSQL's).
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/13 \
       .venv/bin/python bench/profile_proposal.py [--n 2000] [--sort cumulative|tottime] [--limit 60]
     ... bench/profile_proposal.py --server asgi   # through brabo.asgi's application (the uvicorn path)
+    ... bench/profile_proposal.py --waits 1000    # tracemalloc: what 1,000 held waits allocate, by line
     py-spy record -f raw -o stacks.txt -- .venv/bin/python bench/profile_proposal.py --plain --n 6000
 """
 
@@ -91,6 +92,126 @@ def count_statements(call, bodies) -> int:
     return 0
 
 
+def _scope(method: str, path: str, query: bytes, key: str, body: bytes) -> dict:
+    return {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": query,
+        "root_path": "",
+        "scheme": "http",
+        "http_version": "1.1",
+        "server": ("127.0.0.1", 8000),
+        "client": ("127.0.0.1", 50000),
+        "headers": [
+            (b"host", b"127.0.0.1:8000"),
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+            (b"authorization", f"Bearer {key}".encode()),
+        ],
+    }
+
+
+def measure_waits(loop, application, key: str, n: int) -> int:
+    """Hold ``n`` waits on one pending action in this process and print what they allocated (tracemalloc):
+    the total per wait and the lines that allocated most. The connection's end (``http.disconnect``) never
+    comes while they wait; they are answered by a denial at the end."""
+    import gc
+    import tracemalloc
+
+    trace = False
+
+    async def request(method: str, path: str, query: bytes = b"", body: bytes = b"", hang=None) -> list:
+        sent: list = []
+        first = True
+
+        async def receive():
+            nonlocal first
+            if first:
+                first = False
+                return {"type": "http.request", "body": body, "more_body": False}
+            await hang.wait() if hang is not None else asyncio.Future()
+            return {"type": "http.disconnect"}
+
+        async def send(message):
+            sent.append(message)
+
+        await application(_scope(method, path, query, key, body), receive, send)
+        return sent
+
+    async def run() -> None:
+        body = json.dumps({"action_type": "terminal", "payload": {"command": "make hold-memory"}}).encode()
+        answer = await request("POST", "/api/actions/", body=body)
+        created = json.loads(
+            b"".join(m.get("body", b"") for m in answer if m["type"] == "http.response.body")
+        )
+        if created.get("status") != "pending":
+            sys.exit(f"the held action is {created.get('status')}, not pending")
+        path = f"/api/actions/{created['id']}/wait/"
+        hang = asyncio.Event()
+        for _ in range(20 if not trace else 0):  # warm-up: the wait path's imports and caches
+            warm = asyncio.ensure_future(request("GET", path, b"timeout=0.01", hang=hang))
+            await warm
+        gc.collect()
+        rss_before = _rss()
+        if trace:
+            tracemalloc.start(12)
+            before = tracemalloc.take_snapshot()
+        held = [asyncio.ensure_future(request("GET", path, b"timeout=300", hang=hang)) for _ in range(n)]
+        from actions import waiting
+
+        for _ in range(6000):  # until every wait is registered with the hub (each first runs the DRF view)
+            await asyncio.sleep(0.01)
+            if waiting.hub().count() >= n:
+                break
+        await asyncio.sleep(0.2)
+        gc.collect()
+        rss = _rss() - rss_before
+        print(f"{n} waits held: RSS +{rss / 1024:.0f} KiB, {rss / n / 1024:.1f} KiB per wait", end="")
+        if not trace:
+            print(" (without tracemalloc)")
+        else:
+            after = tracemalloc.take_snapshot()
+            print(
+                f" (with tracemalloc's own {tracemalloc.get_tracemalloc_memory() / n / 1024:.1f} KiB per wait)"
+            )
+            tracemalloc.stop()
+            _report(before, after, n)
+        for task in held:
+            task.cancel()
+        await asyncio.gather(*held, return_exceptions=True)
+
+    start = _rss()
+    loop.run_until_complete(run())
+    print(f"  released: RSS now +{(_rss() - start) / 1024:.0f} KiB over the start; the same again:")
+    loop.run_until_complete(run())  # a second batch reuses what the first left (a high-water mark, not state)
+    trace = True
+    loop.run_until_complete(run())
+    return 0
+
+
+def _rss() -> int:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _report(before, after, n: int) -> None:
+    grown = after.compare_to(before, "traceback")
+    total = sum(stat.size_diff for stat in grown)
+    print(f"  Python objects alive: {total / 1024:.0f} KiB, {total / n / 1024:.1f} KiB per wait; by line:")
+    by_line = after.compare_to(before, "lineno")
+    for stat in by_line[:25]:
+        if stat.size_diff <= 0:
+            break
+        frame = stat.traceback[0]
+        print(
+            f"{stat.size_diff / n:9.0f} B/wait  {stat.count_diff / n:6.1f} obj/wait  {frame.filename}:{frame.lineno}"
+        )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=2000)
@@ -114,7 +235,16 @@ def main() -> int:
         action="store_true",
         help="instead of profiling: print each statement sent to PostgreSQL and each Redis command, per proposal",
     )
+    ap.add_argument(
+        "--waits",
+        type=int,
+        default=0,
+        help="instead of profiling: hold this many GET /api/actions/{id}/wait/ through brabo.asgi and print "
+        "what they allocate (tracemalloc), per wait and by line",
+    )
     args = ap.parse_args()
+    if args.waits:
+        args.server = "asgi"
 
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith(("postgres://", "postgresql://")):
@@ -141,6 +271,8 @@ def main() -> int:
         from brabo import asgi
 
         loop = asyncio.new_event_loop()
+        if args.waits:
+            return measure_waits(loop, asgi.application, key, args.waits)
 
         def call(body: bytes) -> int:
             status = []

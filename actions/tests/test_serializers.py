@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 from rest_framework import serializers
 
-from actions.models import ProposedAction
+from actions.models import ApprovalRule, ProposedAction
 from actions.serializers import ActionSerializer, ProposeSerializer, action_data, read_proposal
 from actions.services import approve_action, deny_action, propose_action
 from projects.models import Task
@@ -53,6 +53,30 @@ def test_action_data_matches_the_declared_serializer_in_every_state(team):
     assert action_data(ProposedAction.objects.get(pk=by_person.pk))["agent"] is None
     settled_at = ProposedAction.objects.get(pk=denied.pk).settled_at
     assert settled_at is not None and timezone.is_aware(settled_at)
+
+
+def test_action_data_matches_the_serializer_under_an_approval_rule_a_message_and_a_wait_timer(team):
+    """The hand-written rendering (issue 24) against DRF's, for the fields the plain states leave empty."""
+    w, p = team.world, team.project
+    agent, _ = w.agent(p, team.maintainer, "dev-rule")
+    ApprovalRule.objects.create(project=p, action_type="terminal", approvals=2, min_role="maintainer")
+    held = propose_action(
+        project=p, agent=agent, action_type="terminal", payload={"command": "make x"}
+    ).action
+    approve_action(action_id=held.id, actor=team.owner, message="one of two")
+    fresh = ProposedAction.objects.get(pk=held.pk)
+    assert fresh.status == "pending"
+    as_answered = action_data(held)  # the proposal's own instance, as its answer renders it
+    assert as_answered["approvals"] is not None
+    assert action_data(fresh) == _reference(fresh)
+    fresh.execute_after = timezone.now()
+    fresh.decision_message = "ok"
+    fresh.decided_by = team.owner
+    fresh.decided_at = timezone.now()
+    rendered = action_data(fresh)
+    assert rendered == _reference(fresh)
+    assert rendered["execute_after"].endswith("Z") and rendered["decision_message"] == "ok"
+    assert list(rendered) == list(ActionSerializer.Meta.fields)
 
 
 @pytest.mark.parametrize(
