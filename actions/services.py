@@ -576,38 +576,19 @@ def _answer_question(action_id, actor, text: str, channel: str) -> Decision:
     if _settled_expired(action):
         return Decision(action=action, outcome=OUTCOME_EXPIRED)
     now = timezone.now()
-    action.status, action.decided_by, action.decided_at, action.settled_at = EXECUTED, actor, now, now
-    action.decision_message = text
-    action.result = {"answer": text, "answered_by": actor.get_username()}
-    action.save(
-        update_fields=[
-            "status",
-            "decided_by",
-            "decided_at",
-            "decision_message",
-            "result",
-            "settled_at",
-            "updated_at",
-        ]
+    action.decided_by, action.decided_at, action.decision_message = actor, now, text
+    settle_without_running(
+        action,
+        status=EXECUTED,  # it has its result; no worker runs a question
+        result={"answer": text, "answered_by": actor.get_username()},
+        now=now,
+        by=Actor.of_user(actor),
+        event_type=events.ACTION_ANSWERED,
+        event_payload=_via({"answer": text}, channel),
+        task_trigger=task_states.ACTION_SETTLED,
+        task_move_names_action=False,
+        also_saved=("decided_by", "decided_at", "decision_message"),
     )
-    who = Actor.of_user(actor)
-    events.record(
-        events.ACTION_ANSWERED,
-        project_id=action.project_id,
-        actor=who,
-        action=action,
-        payload=_via({"answer": text}, channel),
-    )
-    if action.task_id:
-        events.record(
-            events.TASK_ACTION_SETTLED,
-            project_id=action.project_id,
-            actor=who,
-            action=action,
-            payload={"taskId": str(action.task_id), "status": EXECUTED},
-        )
-        move_task(action.task, task_states.ACTION_SETTLED, actor=who)
-    waiting.publish(action.id)
     return Decision(action=action, outcome=OUTCOME_ANSWERED)
 
 
@@ -634,30 +615,19 @@ def _cancel_held(action_id, actor, reason: str) -> Decision:
             reason="not_held",
         )
     text = f"cancelled during its wait timer: {reason}" if reason else "cancelled during its wait timer"
-    action.status, action.denial_reason, action.settled_at = DENIED, text, now
-    action.result = {"denied": True, "reason": text, "cancelled": True}
-    action.dispatch_due = False
-    action.save(
-        update_fields=["status", "denial_reason", "result", "settled_at", "dispatch_due", "updated_at"]
+    action.denial_reason, action.dispatch_due = text, False
+    settle_without_running(
+        action,
+        status=DENIED,
+        result={"denied": True, "reason": text, "cancelled": True},
+        now=now,
+        by=Actor.of_user(actor),
+        event_type=events.ACTION_CANCELLED,
+        event_payload={"reason": text},
+        task_trigger=task_states.ACTION_DENIED,
+        task_move_names_action=False,
+        also_saved=("denial_reason", "dispatch_due"),
     )
-    who = Actor.of_user(actor)
-    events.record(
-        events.ACTION_CANCELLED,
-        project_id=action.project_id,
-        actor=who,
-        action=action,
-        payload={"reason": text},
-    )
-    if action.task_id:
-        events.record(
-            events.TASK_ACTION_SETTLED,
-            project_id=action.project_id,
-            actor=who,
-            action=action,
-            payload={"taskId": str(action.task_id), "status": DENIED},
-        )
-        move_task(action.task, task_states.ACTION_DENIED, actor=who)
-    waiting.publish(action.id)
     return Decision(action=action, outcome=OUTCOME_CANCELLED)
 
 

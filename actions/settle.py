@@ -1,6 +1,7 @@
-"""How an action that will never run is settled: denied by a person or expired undecided (R8.4, R10.1).
+"""How an action that will never run is settled: denied by a person, expired undecided (R8.4, R10.1),
+cancelled while a wait timer held it, or — a question — answered (issue 28).
 
-One writer for both endings, so they cannot drift apart: the status and the result the agent reads, the
+One writer for every such ending, so they cannot drift apart: the status and the result the agent reads, the
 action's event, the task's ``task.action_settled`` and its move (the agent's turn again), and the wake-up
 of whoever waits on the action. The caller holds the action locked and has checked who may end it.
 """

@@ -69,12 +69,10 @@ print("KEY=" + key)
 """
 
 
-def migrate_and_seed(env: dict[str, str], *, workspace: str, agent: str) -> str:
-    """Migrate the database ``env`` names and create an owner, a workspace, a project ``app`` and an agent
-    through the real services, in a separate process (as a served Brabo would see them). Returns the agent's
-    key."""
-    seed = _SEED.format(workspace=workspace, agent=agent)
-    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", seed]):
+def migrate_and_run(env: dict[str, str], script: str) -> str:
+    """Migrate the database ``env`` names, then run ``script`` in ``manage.py shell`` there, in a separate
+    process (as a served Brabo would see what it writes). Returns what the script printed."""
+    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", script]):
         out = subprocess.run(
             [sys.executable, "manage.py", *argv],
             cwd=ROOT,
@@ -84,7 +82,14 @@ def migrate_and_seed(env: dict[str, str], *, workspace: str, agent: str) -> str:
             timeout=300,
         )
         assert out.returncode == 0, out.stderr[-3000:]
-    return out.stdout.split("KEY=")[1].strip()
+    return out.stdout
+
+
+def migrate_and_seed(env: dict[str, str], *, workspace: str, agent: str) -> str:
+    """Migrate the database ``env`` names and create an owner, a workspace, a project ``app`` and an agent
+    through the real services. Returns the agent's key."""
+    printed = migrate_and_run(env, _SEED.format(workspace=workspace, agent=agent))
+    return printed.split("KEY=")[1].strip()
 
 
 def database_url_for_tests(application_name: str | None = None) -> str:

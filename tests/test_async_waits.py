@@ -11,15 +11,13 @@ here touches the checkout's var/ or the shared services. Progress is observed th
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
 
-from .served import ROOT, PrivateRedis, Server, base_env, wait_until
+from .served import PrivateRedis, Server, base_env, migrate_and_run, wait_until
 
 _SEED = """
 import json
@@ -49,17 +47,7 @@ print("SEED=" + json.dumps(out))
 
 
 def _seed(env) -> dict:
-    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", _SEED]):
-        out = subprocess.run(
-            [sys.executable, "manage.py", *argv],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.split("SEED=")[1])
+    return json.loads(migrate_and_run(env, _SEED).split("SEED=")[1])
 
 
 def _env(tmp_path, **extra) -> dict[str, str]:

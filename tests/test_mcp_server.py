@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
-import sys
 from contextlib import asynccontextmanager
 
 import httpx
@@ -26,7 +24,7 @@ from actions.mcp_server import LIST, WAIT, proposable_types
 from actions.schema import _json_schema, _label, payload_json_schema
 from permissions.action_types import ACTION_TYPES, PERSON_ONLY_TYPES
 
-from .served import ROOT, Server, base_env, wait_until
+from .served import Server, base_env, migrate_and_run, wait_until
 
 _SEED = """
 import json
@@ -53,17 +51,7 @@ print("SEED=" + json.dumps({"agent": key, "revoked": revoked_key, "suspended": s
 
 
 def _seed(env) -> dict:
-    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", _SEED]):
-        out = subprocess.run(
-            [sys.executable, "manage.py", *argv],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.split("SEED=")[1])
+    return json.loads(migrate_and_run(env, _SEED).split("SEED=")[1])
 
 
 @pytest.fixture(scope="module")
