@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from permissions.commands.uploads import _RSYNC_LETTERS, _RSYNC_LONGS, _operands, _remote_place
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import _long_recursive, find_exec_deletes
 from permissions.shell import Segment
@@ -670,8 +671,6 @@ def _git_clean_tree(view: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
 
 def _rsync_deletes(view: tuple[str, ...]) -> list[str]:
     """``rsync --delete*`` deletes in its destination; ``--remove-source-files`` in its sources (local ones)."""
-    from permissions.commands.uploads import _RSYNC_LETTERS, _RSYNC_LONGS, _operands, _remote_place
-
     ops = _operands(view, _RSYNC_LONGS, _RSYNC_LETTERS)
     if len(ops) < 2:
         return []
