@@ -74,7 +74,7 @@ def _optional_amount(value: Any, currency: str, field: str) -> Decimal | None:
         raise DomainError(str(exc), field=exc.field, reason=exc.reason) from None
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_workspace_budget(
     *, actor, workspace: Workspace, currency: Any, monthly_amount: Any = None, auto_approve_up_to: Any = None
 ) -> WorkspaceBudget:
@@ -149,7 +149,7 @@ def _workspace_budget_or_409(workspace_id) -> WorkspaceBudget:
     return budget
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_project_budget(
     *, actor, project: Project, monthly_amount: Any = None, auto_approve_up_to: Any = None
 ) -> SpendLimit | None:
@@ -168,7 +168,7 @@ def set_project_budget(
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_agent_budget(*, actor, agent: Agent, monthly_amount: Any = None) -> SpendLimit | None:
     """An agent's monthly limit, in the workspace budget's currency; None removes it."""
     require_project_role(actor, agent.project, OWNER, "Setting an agent's spend budget", noun="agent")

@@ -640,7 +640,7 @@ def _audit(endpoint: WebhookEndpoint, type: str, *, actor, **extra) -> None:
     record_team_event(endpoint.workspace_id, type, actor=actor, payload={**payload, **extra})
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_endpoint(
     *, actor, workspace, name: str, url: str, format: str, kinds
 ) -> tuple[WebhookEndpoint, str]:
@@ -665,7 +665,7 @@ def _locked(endpoint: WebhookEndpoint) -> WebhookEndpoint:
     return WebhookEndpoint.objects.select_for_update().select_related("workspace").get(pk=endpoint.pk)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def update_endpoint(*, actor, endpoint: WebhookEndpoint, name=None, url=None, format=None, kinds=None):
     """Change a webhook's name, URL, body format or kinds (None keeps a field). A new URL keeps the secret:
     rotate it too when the receiver changed hands."""
@@ -701,7 +701,7 @@ def update_endpoint(*, actor, endpoint: WebhookEndpoint, name=None, url=None, fo
     return locked
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_endpoint_active(*, actor, endpoint: WebhookEndpoint, active: bool) -> WebhookEndpoint:
     """Disable a webhook (it sends nothing more; its delivery log stays readable) or enable it again."""
     _require_configurer(actor, endpoint.workspace)
@@ -717,7 +717,7 @@ def disable_endpoint(*, actor, endpoint: WebhookEndpoint) -> WebhookEndpoint:
     return set_endpoint_active(actor=actor, endpoint=endpoint, active=False)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
     """Delete a webhook and its delivery log; the ``webhook.deleted`` event stays on the workspace's log."""
     _require_configurer(actor, endpoint.workspace)
@@ -726,7 +726,7 @@ def delete_endpoint(*, actor, endpoint: WebhookEndpoint) -> None:
     locked.delete()
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def rotate_endpoint_secret(*, actor, endpoint: WebhookEndpoint) -> tuple[WebhookEndpoint, str]:
     """A new signing secret, shown once; the old one stops signing at once (deliveries still due are signed
     with the new one)."""

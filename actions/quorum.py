@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -468,11 +469,30 @@ def _resolve_names(project: Project, i: int, wanted: dict) -> tuple[list, list]:
     return users, teams
 
 
-@transaction.atomic
+LEFT_AS_IS: Any = object()  # a setting :func:`set_approval_settings` was not given
+
+
+@transaction.atomic(durable=True)
+def set_approval_settings(*, actor, project: Project, rules=LEFT_AS_IS, pending_expiry_seconds=LEFT_AS_IS) -> Project:
+    """The API's one write of a project's approval settings: the pending expiry and the two-person rules
+    (each left as it is when not given), both or neither — as :func:`set_pending_expiry` and
+    :func:`set_approval_rules` check them (a null is refused as they refuse it)."""
+    if pending_expiry_seconds is not LEFT_AS_IS:
+        _set_pending_expiry(actor, project, pending_expiry_seconds)
+    if rules is not LEFT_AS_IS:
+        _set_approval_rules(actor, project, rules)
+    return project
+
+
+@transaction.atomic(durable=True)
 def set_approval_rules(*, actor, project: Project, rules) -> list[ApprovalRule]:
     """Replace the project's two-person rules with ``rules`` (a list, at most one per action type).
     Maintainer+; a rule for a type whose minimum role is above the actor's (``spend`` is the owner's) is
     neither added, changed nor removed by them. One ``approval_rules.changed`` event when anything changed."""
+    return _set_approval_rules(actor, project, rules)
+
+
+def _set_approval_rules(actor, project: Project, rules) -> list[ApprovalRule]:
     role = require_project_role(actor, project, MAINTAINER, "Setting approval rules")
     if not isinstance(rules, list):
         raise _bad("rules must be a list of rules (an empty list removes them all).", "rules")
@@ -537,12 +557,16 @@ def _stored(rule: ApprovalRule) -> dict:
     }
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_pending_expiry(*, actor, project: Project, seconds) -> Project:
     """How long a pending action waits for its decision before it expires (maintainer+). Issue 23: the
     time applies to actions proposed from now on; actions already waiting keep the time they were proposed
     with (``ProposedAction.expiry_seconds``), so a maintainer cannot expire an action they may not decide
     (the owner's ``spend``) by shortening it — nor does anyone shorten a waiting action's life this way."""
+    return _set_pending_expiry(actor, project, seconds)
+
+
+def _set_pending_expiry(actor, project: Project, seconds) -> Project:
     require_project_role(actor, project, MAINTAINER, "Setting the approval expiry")
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not EXPIRY_MIN <= seconds <= EXPIRY_MAX:
         raise _bad(

@@ -72,7 +72,7 @@ def _members(workspace_id, usernames) -> list:
     return [found[u] for u in wanted]
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_team(*, actor, workspace: Workspace, name, members=()) -> Team:
     """A new team of ``members`` (usernames of the workspace's members). Names are unique per workspace."""
     require_configurer(actor, workspace.id, "Creating a team")
@@ -105,7 +105,7 @@ def create_team(*, actor, workspace: Workspace, name, members=()) -> Team:
     return team
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_team_members(*, actor, team: Team, members) -> Team:
     """Replace a team's members. Rules naming the team count the new members from the next click on."""
     require_configurer(actor, team.workspace_id, "Changing a team")
@@ -129,7 +129,7 @@ def set_team_members(*, actor, team: Team, members) -> Team:
     return locked
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def delete_team(*, actor, team: Team) -> None:
     """Delete a team. Refused while an approval rule names it: a rule left naming nobody would either let
     anyone of its role approve or nobody, and neither is what its author chose. Change the rule first."""

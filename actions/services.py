@@ -499,7 +499,7 @@ def approve_action(*, action_id, actor, channel: str = CHANNEL_CONSOLE, message:
     return _answer(_approve(action_id, actor, channel, _message(message)))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "") -> Decision:
     action = _lock(action_id)
     req = quorum.requirement(action) if action.status == PENDING else None
@@ -558,7 +558,7 @@ def answer_question(*, action_id, actor, answer: str, channel: str = CHANNEL_CON
     return _answer(_answer_question(action_id, actor, text, channel))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def _answer_question(action_id, actor, text: str, channel: str) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
@@ -600,7 +600,7 @@ def cancel_held(*, action_id, actor, reason: str = "") -> Decision:
     return _cancel_held(action_id, actor, _message(reason))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def _cancel_held(action_id, actor, reason: str) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
@@ -637,7 +637,7 @@ def deny_action(*, action_id, actor, reason: str = "", channel: str = CHANNEL_CO
     return _answer(_deny(action_id, actor, reason, channel))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def _deny(action_id, actor, reason: str, channel: str = CHANNEL_CONSOLE) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
@@ -712,7 +712,7 @@ def approve_always(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decis
     return _answer(_approve_always(action_id, actor, channel))
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decision:
     action = _lock(action_id)
     _check_decider(action, actor)
@@ -863,7 +863,7 @@ def undo_always_allow(*, grant_event_id: int, actor) -> SessionEvent:
     back to what it was (``revert_autonomy``). One transaction with a ``permission.revoked`` event by
     ``actor``, who needs the role that could grant it (R2.2: the action type's minimum). Undoing twice is a
     409 ``grant_already_undone``; a grant of another workspace is a 404."""
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         event = (
             SessionEvent.objects.select_related("action__agent", "project")
             .filter(id=grant_event_id, type=events.PERMISSION_GRANTED, action__isnull=False)

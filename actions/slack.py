@@ -256,7 +256,7 @@ def _invalid(message: str, field: str) -> DomainError:
     return DomainError(message, field=field, status=400, reason="invalid")
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = "", signing_secret: str = ""):
     """Set the workspace's Slack app. The bot token and signing secret are stored encrypted and never shown
     again; leaving one empty keeps the stored one (a first configuration needs both)."""
@@ -306,7 +306,7 @@ def configure(*, actor, workspace, team_id: str, channel: str, bot_token: str = 
     return installation
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def remove(*, actor, workspace) -> None:
     _require_configurer(actor, workspace)
     deleted, _ = SlackInstallation.objects.filter(workspace=workspace).delete()
@@ -325,7 +325,7 @@ def _installation(workspace) -> SlackInstallation:
     return installation
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def start_link(*, actor, workspace, slack_user_id: str) -> SlackLinkRequest:
     """A member asks to link their Slack account: a direct message with a Confirm button goes to that
     account (through the worker); only a click from that account, signed by Slack, makes the link."""
@@ -356,7 +356,7 @@ def start_link(*, actor, workspace, slack_user_id: str) -> SlackLinkRequest:
     return request
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def unlink(*, actor, workspace) -> bool:
     require_workspace_role(actor, workspace.id, None, "Unlinking a Slack account")
     deleted, _ = SlackMemberLink.objects.filter(installation__workspace=workspace, user=actor).delete()

@@ -370,13 +370,8 @@ class ApprovalRulesView(BraboAPIView):
                 "send an object with rules (a list) and/or pending_expiry_seconds (seconds).",
                 reason="invalid",
             )
-        with transaction.atomic():
-            if "pending_expiry_seconds" in data:
-                quorum.set_pending_expiry(
-                    actor=request.user, project=project, seconds=data["pending_expiry_seconds"]
-                )
-            if "rules" in data:
-                quorum.set_approval_rules(actor=request.user, project=project, rules=data["rules"])
+        given = {key: data[key] for key in ("rules", "pending_expiry_seconds") if key in data}
+        quorum.set_approval_settings(actor=request.user, project=project, **given)
         project.refresh_from_db()
         return Response(self._body(project))
 

@@ -253,7 +253,7 @@ def after_runner_outcome(action, *, succeeded: bool, error: str = "") -> None:
 # -- R9.6 the Infra agent's handoff -----------------------------------------------------------------
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def accept_infra_handoff(*, actor, agent) -> None:
     """Accepting the Infra agent's handoff presets its ``container_start`` to auto_approve (R9.6).
     ``container_stop`` is never preset, and ``container_remove`` can never be auto-approved (the policy's

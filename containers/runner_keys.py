@@ -19,7 +19,7 @@ from .models import Runner
 RUNNER_KEY_ROTATED = "runner.key_rotated"
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def rotate_runner_key(*, actor, runner, overlap_minutes=0):
     """As :func:`rotate_agent_key`, for a runner (maintainer+ on its project). Returns (runner, key)."""
     require_project_role(actor, runner.project, MAINTAINER, "Rotating a runner's key", noun="runner")

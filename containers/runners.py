@@ -28,6 +28,7 @@ MAX_POLL_SECONDS = 30
 MAX_RESULT_CHARS = 1_000_000
 
 
+@transaction.atomic(durable=True)
 def issue_runner(*, actor, project, name: str) -> tuple[Runner, str]:
     """Register a runner (maintainer+); returns (runner, key). The key is shown once."""
     require_project_role(actor, project, "maintainer", "Registering a runner")
@@ -54,7 +55,7 @@ def revoke_runner(runner: Runner, *, actor) -> int:
     still queued stays for the project's other runners. Returns how many actions were failed. Idempotent."""
     require_project_role(actor, runner.project, "maintainer", "Revoking a runner")  # STYLE 13
     failed = 0
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         locked = Runner.objects.select_for_update().get(id=runner.id)
         if locked.revoked_at is None:
             locked.revoked_at = timezone.now()

@@ -62,7 +62,7 @@ def personal_tokens(*, actor):
     return PersonalToken.objects.filter(user=actor).order_by("-created_at", "-id")
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_personal_token(*, actor, name: str) -> tuple[PersonalToken, str]:
     require_person(actor, "Creating a personal token")
     name = clean_text(name, "name", 80)
@@ -75,7 +75,7 @@ def create_personal_token(*, actor, name: str) -> tuple[PersonalToken, str]:
     return token, key
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def revoke_personal_token(*, actor, token_id) -> PersonalToken:
     """Revoke one of the caller's own tokens at once; someone else's is a 404."""
     require_person(actor, "Revoking a personal token")
@@ -92,7 +92,7 @@ def revoke_personal_token(*, actor, token_id) -> PersonalToken:
 # -- agent and runner keys -----------------------------------------------------------------------------
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def rotate_agent_key(*, actor, agent: Agent, overlap_minutes=0) -> tuple[Agent, str]:
     """Mint a new key for the agent; the old one keeps working for ``overlap_minutes``. Maintainer+ with at
     least the principal's role: whoever holds the key acts with the principal's role (R2.1)."""

@@ -107,7 +107,7 @@ def require_project_role(actor, project: Project, minimum: str, what: str, *, no
     return role
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_workspace(*, actor, name: str) -> Workspace:
     require_person(actor, "Creating a workspace")
     name = (name or "").strip()
@@ -119,9 +119,15 @@ def create_workspace(*, actor, name: str) -> Workspace:
     return ws
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tuple[Membership, bool]:
     """Add a member or change a member's role. Nobody grants above their own role or grants ``owner``."""
+    return set_member_in_transaction(actor, workspace, username, role)
+
+
+def set_member_in_transaction(actor, workspace: Workspace, username: str, role: str) -> tuple[Membership, bool]:
+    """:func:`set_member`'s work in the caller's transaction, for a transition that changes a member as one
+    of its steps (``teams.change_member_role``): the same checks of ``actor``, no transaction of its own."""
     actor_membership = require_workspace_role(actor, workspace.pk, "maintainer", "Adding or changing members")
     if role not in ROLES:
         raise DomainError(
@@ -166,7 +172,7 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
     return created, True
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_member_access(*, actor, workspace: Workspace, username: str, project_ids) -> Membership:
     """Restrict a member to some projects (django-guardian grants), or lift it with ``project_ids=None``.
     Only for members at or below the actor's own role, never the owner."""
@@ -197,7 +203,7 @@ def set_member_access(*, actor, workspace: Workspace, username: str, project_ids
     return member
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_credentials(
     *,
     actor,
@@ -243,7 +249,7 @@ def _secret_change(before_encrypted: str, value: str) -> str:
     return "replaced" if before_encrypted else "set"
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def confirm_provider_token(*, actor, workspace: Workspace) -> WorkspaceCredentials:
     """Issue 23: the owner vouches for a provider token someone else set (a previous owner), so git
     provider actions use it again. Confirming a token the owner already vouches for changes nothing."""
@@ -308,8 +314,13 @@ def create_project(
     protected_branches: list[str] | None = None,
     module_map: dict | None = None,
     max_parallel: int = 2,
+    repository: str | None = None,
+    git_remote_url: str | None = None,
+    default_branch: str | None = None,
 ) -> Project:
-    require_workspace_role(actor, workspace.pk, "maintainer", "Creating a project")
+    """A new project (maintainer+), with where its code lives when given (as :func:`set_project_git` checks
+    it): a refused remote leaves no project behind."""
+    m = require_workspace_role(actor, workspace.pk, "maintainer", "Creating a project")
     name = (name or "").strip()
     if not name:
         raise DomainError("name is required: give the project a name.", field="name", reason="invalid")
@@ -335,8 +346,9 @@ def create_project(
             field="local_path",
             reason="invalid",
         )
+    git = _clean_git(workspace, m.role, repository, git_remote_url, default_branch)
     try:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             root = ""
             if execution_mode == "local":
                 _serialise_local_roots()
@@ -354,6 +366,7 @@ def create_project(
                 ),
                 module_map=module_map or {},
                 max_parallel=max_parallel,
+                **git,
             )
     except IntegrityError:
         raise DomainError(
@@ -366,7 +379,7 @@ def create_project(
     return project
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_agent(
     *, actor, project: Project, name: str, principal: Membership, kind: str = "custom"
 ) -> tuple[Agent, str]:
@@ -403,7 +416,7 @@ def create_agent(
     return agent, key
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def revoke_agent(*, actor, agent: Agent) -> Agent:
     require_project_role(actor, agent.project, "maintainer", "Revoking an agent")
     if agent.revoked_at is None:
@@ -413,7 +426,7 @@ def revoke_agent(*, actor, agent: Agent) -> Agent:
     return agent
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def restore_agent(*, actor, agent: Agent) -> Agent:
     """Bring a revoked agent back (its name stays taken by the revoked row, so no new agent of that name can
     be made). It answers to no key until a maintainer rotates one (``keys.rotate_agent_key``); the demo
@@ -440,7 +453,7 @@ def _record_agent(event_type: str, agent: Agent, actor) -> None:
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def create_task(*, actor, project: Project, title: str, **fields) -> Task:
     """A backlog item (R8.3), added by a developer or above; recorded as ``task.created``."""
     require_project_role(actor, project, "developer", "Adding a task")
@@ -525,7 +538,7 @@ def record_autonomy_grant(project_id, actor, agent_id, action_type: str, reason:
     _record_grant(project_id, actor, {"agentId": str(agent_id), "actionType": action_type, "reason": reason})
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_autonomy(*, agent: Agent, rows: list[dict], actor) -> list[AutonomyRule]:
     """Replace the agent's autonomy rows with ``rows`` (the PUT semantics of R12.4). Each type that becomes
     ``auto_approve`` (``"*"`` is autopilot) is a ``permission.granted`` event by ``actor``, who needs at
@@ -618,7 +631,7 @@ def _write_failed(exc: Exception) -> DomainError:
     return write_refusal(exc)  # issue 23: named, never a server path (projects.policy_store)
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     """Write the project's permissions.json atomically and record it as the accepted policy (R3.5) — the
     API's PUT and the console's editor. Maintainer+ only, within the role ceiling (R3.6). The ``allow``
@@ -725,7 +738,7 @@ def revert_autonomy(*, actor, agent: Agent, action_type: str, previous_mode: str
     return True
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | None = None) -> Permissions:
     """R3.5 — a maintainer+ accepts the file as it is on disk: it becomes the policy in force. What it adds
     or lifts against the accepted version is a ``permission.granted`` event, within the role ceiling (R3.6).
@@ -760,7 +773,7 @@ def accept_policy_on_disk(*, project: Project, actor, expected_sha256: str | Non
     return perms
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def restore_policy(*, project: Project, actor) -> Permissions:
     """R3.5 — rewrite permissions.json to the accepted version, atomically (the outside change is dropped;
     it never was in force beyond what the accepted version allowed, so this grants nothing)."""
@@ -800,7 +813,7 @@ def activate_execution(*, project: Project, actor) -> Permissions:
     merged policy becomes the accepted one (R3.5)."""
     role = require_project_role(actor, project, "maintainer", "Activating execution")
     try:
-        with transaction.atomic():
+        with transaction.atomic(durable=True):
             _lock_project(project)
             before = accepted_permissions(project)
             seeded = Permissions(before.allow + tuple(DEV_TERMINAL_ALLOW_PATTERNS), before.deny, before.ask)
@@ -831,7 +844,7 @@ def activate_execution(*, project: Project, actor) -> Permissions:
 # -- where the code lives (repository, push remote) -------------------------------------------------
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def set_project_git(
     *,
     project: Project,
@@ -844,21 +857,29 @@ def set_project_git(
     field as it is, ``""`` clears it. The remote is validated in :mod:`projects.git_settings`: it receives the
     workspace owner's token, so only the owner may point it at a host other than the provider's."""
     role = require_project_role(actor, project, "maintainer", "Changing the project's repository or remote")
-    changed = []
+    fields = _clean_git(project.workspace, role, repository, git_remote_url, default_branch)
+    for name, value in fields.items():
+        setattr(project, name, value)
+    if fields:
+        project.save(update_fields=list(fields))
+    return project
+
+
+def _clean_git(
+    workspace: Workspace, role: str, repository: str | None, git_remote_url: str | None, default_branch: str | None
+) -> dict[str, str]:
+    """The git fields given (None: not given), validated for a person of ``role`` in ``workspace``: the
+    remote receives the workspace owner's token, so only the owner points it off the provider's host."""
+    fields: dict[str, str] = {}
     try:
         if repository is not None:
-            project.repository = clean_repository(repository)
-            changed.append("repository")
+            fields["repository"] = clean_repository(repository)
         if git_remote_url is not None:
-            project.git_remote_url = clean_remote_url(
-                git_remote_url, workspace=project.workspace, actor_is_owner=role == "owner"
+            fields["git_remote_url"] = clean_remote_url(
+                git_remote_url, workspace=workspace, actor_is_owner=role == "owner"
             )
-            changed.append("git_remote_url")
         if default_branch is not None:
-            project.default_branch = clean_branch(default_branch)
-            changed.append("default_branch")
+            fields["default_branch"] = clean_branch(default_branch)
     except GitSettingError as exc:
         raise DomainError(str(exc), field=exc.field, reason="invalid") from None
-    if changed:
-        project.save(update_fields=changed)
-    return project
+    return fields

@@ -29,7 +29,7 @@ from .services import (
     require_person,
     require_project_role,
     require_workspace_role,
-    set_member,
+    set_member_in_transaction,
 )
 from .team_events import (
     CREDENTIALS_CONFIRMATION_NEEDED,
@@ -102,13 +102,13 @@ def _member_named(workspace_id, username: str, *, lock: bool = False) -> Members
     return m
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def change_member_role(*, actor, workspace: Workspace, username: str, role: str) -> Membership:
     """The console's role change: the R12.4 members call (``services.set_member``) for an existing member,
     never above the actor's own role, never the owner's (both checked by ``set_member``)."""
     require_workspace_role(actor, workspace.pk, MAINTAINER, "Changing a member's role")
     _member_named(workspace.pk, username)  # a role change never adds anyone
-    member, _ = set_member(actor=actor, workspace=workspace, username=username, role=role)
+    member, _ = set_member_in_transaction(actor, workspace, username, role)
     return member
 
 
@@ -131,7 +131,7 @@ def _role_to_grant(actor_m: Membership, role: str) -> None:
         )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def invite_member(
     *, actor, workspace: Workspace, role: str, username: str = "", email: str = ""
 ) -> tuple[Invitation, str]:
@@ -212,7 +212,7 @@ def pending_invitations(*, actor, workspace: Workspace):
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def revoke_invitation(*, actor, invitation: Invitation) -> Invitation:
     require_workspace_role(actor, invitation.workspace_id, MAINTAINER, "Revoking an invitation")
     inv = Invitation.objects.select_for_update().get(pk=invitation.pk)
@@ -273,10 +273,16 @@ def _invitation_refusal(inv: Invitation, actor, now) -> DomainError | None:
     return None
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def accept_invitation(*, actor, token: str) -> Membership:
     """The invitee joins with the invited role. Fails closed when the link is unknown, revoked, used,
     expired or for someone else, and when the inviter no longer holds the role they granted."""
+    return accept_invitation_in_transaction(actor, token)
+
+
+def accept_invitation_in_transaction(actor, token: str) -> Membership:
+    """:func:`accept_invitation`'s work in the caller's transaction, for :func:`join_with_new_account`, which
+    makes the account and accepts in one: the same checks, no transaction of its own."""
     require_person(actor, "Accepting an invitation")
     found = invitation_for_token(token)
     if found is None:
@@ -329,7 +335,7 @@ def join_with_new_account(*, token: str, username: str, password: str, password_
         raise DomainError(
             "unknown invitation link; check you copied all of it.", status=404, reason="not_found"
         )
-    with transaction.atomic():
+    with transaction.atomic(durable=True):
         inv = Invitation.objects.select_for_update().get(pk=found.pk)
         if not inv.is_pending():
             raise DomainError(
@@ -381,14 +387,14 @@ def join_with_new_account(*, token: str, username: str, password: str, password_
             raise DomainError(" ".join(exc.messages), field="password", reason="invalid") from None
         candidate.set_password(password)
         candidate.save()
-        m = accept_invitation(actor=candidate, token=token)  # single use, the inviter's role re-checked
+        m = accept_invitation_in_transaction(candidate, token)  # single use, the inviter's role re-checked
     return candidate, m
 
 
 # -- removal and suspended agents ----------------------------------------------------------------------
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def remove_member(*, actor, workspace: Workspace, username: str) -> list[Agent]:
     """Remove a member: their access ends at once (access is read from memberships on every request), their
     per-project grants go, and every agent whose principal they were is suspended — its proposals answer
@@ -483,7 +489,7 @@ def suspended_agents(*, actor, workspace: Workspace):
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def reassign_principal(*, actor, agent: Agent, username: str) -> Agent:
     """Give an agent a new principal (a member who reaches its project) and lift its suspension. The actor
     needs maintainer+ and at least the new principal's role (an agent acts with its principal's role), and
@@ -537,7 +543,7 @@ def open_offer(workspace_id) -> OwnershipOffer | None:
     )
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def offer_ownership(*, actor, workspace: Workspace, username: str) -> OwnershipOffer:
     """Step one: the owner offers the workspace to a maintainer. A new offer replaces an open one."""
     require_workspace_role(actor, workspace.pk, None, "Offering ownership")
@@ -574,7 +580,7 @@ def offer_ownership(*, actor, workspace: Workspace, username: str) -> OwnershipO
     return offer
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def cancel_ownership_offer(*, actor, workspace: Workspace) -> OwnershipOffer:
     """The owner withdraws the open offer, or the person it was offered to declines it."""
     require_workspace_role(actor, workspace.pk, None, "Cancelling an ownership offer")
@@ -600,7 +606,7 @@ def cancel_ownership_offer(*, actor, workspace: Workspace) -> OwnershipOffer:
     return offer
 
 
-@transaction.atomic
+@transaction.atomic(durable=True)
 def accept_ownership(*, actor, workspace: Workspace) -> Workspace:
     """Step two: the maintainer offered the workspace becomes its owner; the old owner becomes a
     maintainer; the credentials stay with the workspace. Under the workspace row lock the old owner is

@@ -6,7 +6,6 @@ Business rules live in ``projects.services``; views parse, check the caller's ro
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status
@@ -140,10 +139,7 @@ class ProjectViewSet(
         ws_id = data.pop("workspace_id")
         git = {k: data.pop(k) for k in ("repository", "git_remote_url", "default_branch") if k in data}
         m = services.require_workspace_role(request.user, ws_id, MAINTAINER, "Creating a project")
-        with transaction.atomic():  # a refused remote leaves no project behind
-            project = services.create_project(actor=request.user, workspace=m.workspace, **data)
-            if git:
-                services.set_project_git(project=project, actor=request.user, **git)
+        project = services.create_project(actor=request.user, workspace=m.workspace, **data, **git)
         return Response(ProjectSerializer(project).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ProjectGitSerializer, responses=ProjectSerializer)

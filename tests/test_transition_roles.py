@@ -47,6 +47,19 @@ NOT_TRANSITIONS = {
     "who acts; it narrows a queryset the console view already scoped to the viewer",
 }
 
+# Transitions that open no transaction of their own, each with the reason; every other one is the outermost
+# transaction (``atomic(durable=True)``): called inside another transaction it refuses.
+NOT_OUTERMOST = {
+    "actions.budgets.budget_overview": "a read: it writes nothing",
+    "projects.keys.personal_tokens": "a read: it writes nothing",
+    "projects.teams.pending_invitations": "a read: it writes nothing",
+    "projects.teams.suspended_agents": "a read: it writes nothing",
+    "projects.services.merge_accepted": "a step of approve_always and activate_execution, in their transaction",
+    "projects.services.remove_accepted": "a step of undo_always_allow, in its transaction",
+    "projects.services.revert_autonomy": "a step of undo_always_allow, in its transaction",
+    "projects.services.upsert_autonomy": "a step of approve_always and accept_infra_handoff, in their transaction",
+}
+
 # An expectation: None (allowed), a status, or (status, reason code).
 Expect = int | tuple[int, str] | None
 
@@ -417,6 +430,16 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _q("set_pending_expiry")(actor=a, project=c.team.project, seconds=3600),
     ),
+    "actions.quorum.set_approval_settings": Row(
+        "project",
+        "maintainer",
+        lambda c, a: _q("set_approval_settings")(
+            actor=a,
+            project=c.team.project,
+            rules=[{"action_type": "git_merge", "approvals": 2, "min_role": "maintainer"}],
+            pending_expiry_seconds=3600,
+        ),
+    ),
     # -- issue 17: teams over time ---------------------------------------------------------------------
     "projects.teams.change_member_role": Row(
         "workspace",
@@ -764,24 +787,20 @@ def expected(row: Row, role: str) -> Expect:
     return None if rank >= ROLE_RANK[row.minimum] else (403, "role_too_low")
 
 
-class _Rollback(Exception):
-    pass
-
-
 def _outcome(row: Row, case: Case, actor) -> tuple[int, str | None] | None:
-    """Run one call in a savepoint that is always rolled back, so every role meets the same world."""
+    """Run one call after a savepoint that is always rolled back to, so every role meets the same world. A
+    bare savepoint, not an atomic block: a transition's own block is durable (it must be the outermost), and
+    only the test case's block may enclose it."""
     from django.db import transaction
 
     got: tuple[int, str | None] | None = None
+    savepoint = transaction.savepoint()
     try:
-        with transaction.atomic():
-            try:
-                row.call(case, actor)
-            except DomainError as exc:
-                got = (exc.status, exc.reason)
-            raise _Rollback
-    except _Rollback:
-        pass
+        row.call(case, actor)
+    except DomainError as exc:
+        got = (exc.status, exc.reason)
+    finally:
+        transaction.savepoint_rollback(savepoint)
     return got
 
 
@@ -801,3 +820,40 @@ def test_transition_checks_its_own_caller(team, transition):
         if not _matches(want, got):
             wrong.append(f"{role}: expected {want or 'allowed'}, got {got or 'allowed'}")
     assert not wrong, f"{transition}: " + "; ".join(wrong)
+
+
+def test_every_writing_transition_refuses_to_run_inside_another_transaction(team):
+    """STYLE 1: a transition is the outermost transaction, so what it commits is committed when it returns
+    (its events, its on-commit work). Called inside someone else's transaction — where a later failure would
+    roll it back after it announced itself — it refuses loudly instead of quietly nesting."""
+    from django.db import transaction
+
+    case = Case(team)
+    nested_quietly, tried = [], set()
+    for key in sorted(TABLE):
+        row = TABLE[key]
+        role = next((r for r in ROLES if expected(row, r) is None), None)
+        if key.split("#", 1)[0] in NOT_OUTERMOST or role is None:
+            continue  # a variant nobody may call (removing the owner) is tried through its sibling rows
+        tried.add(key.split("#", 1)[0])
+        try:
+            with transaction.atomic():
+                row.call(case, case.actors[role])
+                raise _Rollback
+        except _Rollback:
+            nested_quietly.append(key)
+        except RuntimeError as exc:
+            assert "durable atomic block cannot be nested" in str(exc), f"{key}: {exc}"
+    assert not nested_quietly, f"these ran inside another transaction instead of refusing: {nested_quietly}"
+    assert tried == set(_transitions()) - set(NOT_OUTERMOST)
+
+
+def test_every_exception_to_the_outermost_rule_is_a_transition_and_says_why():
+    found = set(_transitions())
+    for name, reason in NOT_OUTERMOST.items():
+        assert name in found, f"{name} is not a transition"
+        assert len(reason) > 15, f"{name}: say why it opens no transaction"
+
+
+class _Rollback(Exception):
+    pass

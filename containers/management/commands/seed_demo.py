@@ -23,7 +23,6 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
 from actions import execution
 from actions import services as actions_services
@@ -68,8 +67,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, base_url, **options):
         base_url = base_url.rstrip("/")
-        with transaction.atomic():
-            user, created, ws, project, agent = self._tenancy()
+        user, created, ws, project, agent = self._tenancy()  # each step its own transition; a rerun resumes
         key = self._stable_key(user, agent)
         self._repository(user, ws, project)
         if not project.execution_active:
@@ -130,8 +128,7 @@ class Command(BaseCommand):
             # The demo brings its one agent back (a revoked agent keeps its name, so no new dev-api can be
             # made); the fresh key below is what it answers to from now on.
             agent = services.restore_agent(actor=user, agent=agent)
-        with transaction.atomic():
-            _, key = rotate_agent_key(actor=user, agent=agent)
+        _, key = rotate_agent_key(actor=user, agent=agent)
         self._write_key(key)
         return key
 
@@ -161,12 +158,11 @@ class Command(BaseCommand):
         execute it here (the worker, if one runs later, finds it already claimed)."""
         if ProjectContainer.objects.filter(project=project, state=RUNNING).exists():
             return "running"
-        with transaction.atomic():
-            decision = actions_services.propose_action(
-                project=project, action_type="container_start", payload={}, user=user
-            )
-            if decision.action.status == "pending":
-                actions_services.approve_action(action_id=decision.action.id, actor=user)
+        decision = actions_services.propose_action(
+            project=project, action_type="container_start", payload={}, user=user
+        )
+        if decision.action.status == "pending":
+            actions_services.approve_action(action_id=decision.action.id, actor=user)
         execution.execute(decision.action.id)
         action = ProposedAction.objects.get(id=decision.action.id)
         if action.status == "executed":
