@@ -12,9 +12,11 @@ role, the project's root and container) is what ``manage.py policy check --proje
 --runs-in agent -- CMD`` reads on the Brabo host.
 
 The engine is Brabo's own ``permissions`` package (plain Python, no Django), the one the server decides
-with — never a copy that could drift. It is found, in order: already importable; ``$BRABO_HOME`` (a Brabo
-checkout); the checkout this client was installed from (editable); the current directory and its
-parents. A client installed on its own has no engine: the command says so and exits 69.
+with — never a copy that could drift. ``pip install ./brabo_client`` installs it with the client
+(brabo_client/pyproject.toml), so an installed client needs no checkout. Otherwise (the client's folder
+copied or run on its own) it is found, in order: ``$BRABO_HOME`` (a Brabo checkout); the checkout this
+client's folder sits in; the current directory and its parents. With none of these the command says so and
+exits 69.
 
 Exit codes: 0 auto_approve, 1 require_approval, 77 deny, 64 usage or unreadable file, 69 no engine.
 """
@@ -99,7 +101,8 @@ def load_engine():
             return engine_cli, engine_files
     raise EngineMissing(
         "the Brabo policy engine is not importable here. It is the `permissions` package of a Brabo "
-        "checkout: run this from the checkout, or set BRABO_HOME=/path/to/brabo. (Without a checkout, ask "
+        "checkout, installed with the client by `pip install ./brabo_client`: install the client that way, "
+        "run this from the checkout, or set BRABO_HOME=/path/to/brabo. (Without a checkout, ask "
         "the server instead: `python manage.py policy check --project SLUG -- CMD` on the Brabo host.)"
     )
 

@@ -3,7 +3,7 @@
 The core modules import nothing from Django, so they run in `manage.py policy eval` without a database,
 in benchmarks and in property tests. The engine is the bottom of the layer order (tests/test_import_graph.py):
 it imports no other first-party package, and ``brabo.errors`` reads its decision reasons from
-``permissions.messages``. So the package can ship on its own -- inside the client package, or as a package
-both use; that is not done yet: ``brabo policy check`` (brabo_client/policy.py ``load_engine``) still finds
-the engine in a checkout.
+``permissions.messages``. So the package ships on its own: ``pip install ./brabo_client`` installs it with
+the client (brabo_client/pyproject.toml), for ``brabo policy check`` to decide offline without a checkout
+(tests/test_client_ships_the_engine.py).
 """
