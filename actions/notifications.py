@@ -62,7 +62,7 @@ from projects.team_events import (
 )
 from projects.team_events import record as record_team_event
 
-from . import email_links, events
+from . import email_links, events, outbox
 from .history import describe
 from .models import SessionEvent
 from .notification_models import (
@@ -98,9 +98,6 @@ NOTIFYING = {
 }
 SUMMARY_CHARS = 200
 SENTENCE_CHARS = 400
-MAX_ATTEMPTS = 5
-BACKOFF_BASE = 10  # seconds before the 2nd attempt; doubles each time
-BACKOFF_CAP = 600
 RETRYABLE_CODES = {408, 429}
 SWEEP_AFTER = timedelta(seconds=60)  # an event not claimed by then lost its message
 SWEEP_WINDOW = timedelta(days=1)  # older events are not notified any more
@@ -480,11 +477,6 @@ def send_delivery(delivery_id, countdown: float = 0) -> None:
         log.warning("could not enqueue webhook delivery %s (%s); the sweep sends it", delivery_id, exc)
 
 
-def backoff(attempts: int) -> int:
-    """Seconds before the next attempt after ``attempts`` failed ones: 10, 20, 40, 80 … capped."""
-    return min(BACKOFF_BASE * 2 ** max(0, attempts - 1), BACKOFF_CAP)
-
-
 def attempt_delivery(delivery_id, *, now=None) -> float | None:
     """Make one attempt if the delivery is due. Returns the seconds until the next attempt when it must be
     retried, else None (delivered, given up, not due, or gone)."""
@@ -498,8 +490,9 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
         )
         if delivery is None:
             return None
-        if delivery.next_attempt_at and delivery.next_attempt_at > now:
-            return (delivery.next_attempt_at - now).total_seconds()
+        wait = outbox.not_due_for(delivery, now)
+        if wait is not None:
+            return wait
         endpoint = delivery.endpoint
         delivery.attempts += 1
         delivery.last_attempt_at = now
@@ -522,14 +515,10 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
         if code is not None and 200 <= code < 300:
             delivery.status, delivery.delivered_at, delivery.next_attempt_at = DELIVERY_DELIVERED, now, None
             delivery.last_error = ""
-        elif retry and delivery.attempts < MAX_ATTEMPTS:
-            delivery.next_attempt_at = now + timedelta(seconds=backoff(delivery.attempts))
         else:
-            delivery.status, delivery.next_attempt_at = DELIVERY_FAILED, None
+            outbox.after_failure(delivery, now=now, retry=retry, failed=DELIVERY_FAILED)
         delivery.save()
-    if delivery.status == DELIVERY_PENDING and delivery.next_attempt_at:
-        return (delivery.next_attempt_at - now).total_seconds()
-    return None
+    return outbox.retry_in(delivery, now=now, pending=DELIVERY_PENDING)
 
 
 def _post(endpoint: WebhookEndpoint, delivery: WebhookDelivery, secret: str) -> tuple[int | None, str, bool]:

@@ -473,7 +473,9 @@ LEFT_AS_IS: Any = object()  # a setting :func:`set_approval_settings` was not gi
 
 
 @transaction.atomic(durable=True)
-def set_approval_settings(*, actor, project: Project, rules=LEFT_AS_IS, pending_expiry_seconds=LEFT_AS_IS) -> Project:
+def set_approval_settings(
+    *, actor, project: Project, rules=LEFT_AS_IS, pending_expiry_seconds=LEFT_AS_IS
+) -> Project:
     """The API's one write of a project's approval settings: the pending expiry and the two-person rules
     (each left as it is when not given), both or neither — as :func:`set_pending_expiry` and
     :func:`set_approval_rules` check them (a null is refused as they refuse it)."""

@@ -3,8 +3,8 @@ Always allow buttons, and the clicks that come back.
 
 Posting goes the notifications' way: ``notifications.process`` (the worker's ``actions.notify_event``) hands
 a pending action's event to :func:`fanout`, which writes one ``SlackMessage`` outbox row per installation;
-the task ``actions.slack_post`` posts it with ``chat.postMessage`` (retried with the webhooks' backoff, swept
-when its message was lost). A decision — from Slack or the console — updates the message (``chat.update``,
+the task ``actions.slack_post`` posts it with ``chat.postMessage`` (retried as webhook deliveries are,
+:mod:`actions.outbox`; swept when its message was lost). A decision — from Slack or the console — updates the message (``chat.update``,
 task ``actions.slack_refresh``). No Slack call is ever made on a request thread.
 
 A click arrives at :func:`handle_interaction` (``POST /integrations/slack/interactivity``): Slack's v0
@@ -49,7 +49,7 @@ from projects.team_events import (
 )
 from projects.team_events import record as record_team_event
 
-from . import notifications, quorum, services
+from . import notifications, outbox, quorum, services
 from .budgets import BUDGET_REASONS
 from .channel_models import (
     POST_FAILED,
@@ -451,8 +451,9 @@ def post(message_id, *, now=None) -> float | None:
         )
         if message is None:
             return None
-        if message.next_attempt_at and message.next_attempt_at > now:
-            return (message.next_attempt_at - now).total_seconds()
+        wait = outbox.not_due_for(message, now)
+        if wait is not None:
+            return wait
         installation = message.installation
         message.attempts += 1
         answer, error, retry = None, "the Slack app was disabled", False
@@ -467,16 +468,12 @@ def post(message_id, *, now=None) -> float | None:
         if answer is not None:
             message.status, message.posted_at, message.next_attempt_at = POST_POSTED, timezone.now(), None
             message.channel, message.ts = str(answer.get("channel", "")), str(answer.get("ts", ""))
-        elif retry and message.attempts < notifications.MAX_ATTEMPTS:
-            message.next_attempt_at = now + timedelta(seconds=notifications.backoff(message.attempts))
         else:
-            message.status, message.next_attempt_at = POST_FAILED, None
+            outbox.after_failure(message, now=now, retry=retry, failed=POST_FAILED)
         message.save()
     if message.status == POST_POSTED and message.action.status != PENDING:
         _enqueue(slack_refresh, str(message.action_id))  # decided while the post was on its way
-    if message.status == POST_PENDING and message.next_attempt_at:
-        return (message.next_attempt_at - now).total_seconds()
-    return None
+    return outbox.retry_in(message, now=now, pending=POST_PENDING)
 
 
 def refresh(action_id) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime

@@ -125,7 +125,9 @@ def set_member(*, actor, workspace: Workspace, username: str, role: str) -> tupl
     return set_member_in_transaction(actor, workspace, username, role)
 
 
-def set_member_in_transaction(actor, workspace: Workspace, username: str, role: str) -> tuple[Membership, bool]:
+def set_member_in_transaction(
+    actor, workspace: Workspace, username: str, role: str
+) -> tuple[Membership, bool]:
     """:func:`set_member`'s work in the caller's transaction, for a transition that changes a member as one
     of its steps (``teams.change_member_role``): the same checks of ``actor``, no transaction of its own."""
     actor_membership = require_workspace_role(actor, workspace.pk, "maintainer", "Adding or changing members")
@@ -866,7 +868,11 @@ def set_project_git(
 
 
 def _clean_git(
-    workspace: Workspace, role: str, repository: str | None, git_remote_url: str | None, default_branch: str | None
+    workspace: Workspace,
+    role: str,
+    repository: str | None,
+    git_remote_url: str | None,
+    default_branch: str | None,
 ) -> dict[str, str]:
     """The git fields given (None: not given), validated for a person of ``role`` in ``workspace``: the
     remote receives the workspace owner's token, so only the owner points it off the provider's host."""
