@@ -482,19 +482,15 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
     retried, else None (delivered, given up, not due, or gone)."""
     now = now or timezone.now()
     with transaction.atomic():
-        delivery = (
-            WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("endpoint", "event__project__workspace", "event__action")
-            .filter(id=delivery_id, status=DELIVERY_PENDING)
-            .first()
+        delivery, wait = outbox.take_due(
+            WebhookDelivery.objects.select_related(
+                "endpoint", "event__project__workspace", "event__action"
+            ).filter(id=delivery_id, status=DELIVERY_PENDING),
+            now,
         )
-        if delivery is None:
-            return None
-        wait = outbox.not_due_for(delivery, now)
-        if wait is not None:
+        if delivery is None or wait is not None:
             return wait
         endpoint = delivery.endpoint
-        delivery.attempts += 1
         delivery.last_attempt_at = now
         code, error, retry = None, "", False
         if not endpoint.active:

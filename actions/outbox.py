@@ -1,11 +1,12 @@
 """One attempt of an outbox row, retried with backoff: the webhook deliveries (``actions.notifications``) and
 the Slack posts (``actions.slack``) share it. A row has ``status``, ``attempts`` and ``next_attempt_at``; its
-sender locks it, asks :func:`not_due_for`, counts the attempt, and ends it with :func:`after_failure` when
-the attempt did not succeed; :func:`retry_in` tells the task when to run again."""
+sender takes it with :func:`take_due` (locked, the attempt counted when it is due), and ends it with
+:func:`after_failure` when the attempt did not succeed; :func:`retry_in` tells the task when to run again."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
 MAX_ATTEMPTS = 5
 BACKOFF_BASE = 10  # seconds before the 2nd attempt; doubles each time
@@ -22,6 +23,19 @@ def not_due_for(row, now: datetime) -> float | None:
     if row.next_attempt_at and row.next_attempt_at > now:
         return (row.next_attempt_at - now).total_seconds()
     return None
+
+
+def take_due(rows, now: datetime) -> tuple[Any, float | None]:
+    """The row of ``rows`` (a queryset naming one pending row), locked for this attempt — skipped when
+    another worker holds it — with the seconds until it is due; when it is due (None), the attempt is
+    counted. (None, None) when there is no such row to take."""
+    row = rows.select_for_update(skip_locked=True, of=("self",)).first()
+    if row is None:
+        return None, None
+    wait = not_due_for(row, now)
+    if wait is None:
+        row.attempts += 1
+    return row, wait
 
 
 def after_failure(row, *, now: datetime, retry: bool, failed: str) -> None:

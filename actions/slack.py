@@ -443,19 +443,15 @@ def post(message_id, *, now=None) -> float | None:
     """One chat.postMessage attempt of a due outbox row. Returns seconds until a retry, else None."""
     now = now or timezone.now()
     with transaction.atomic():
-        message = (
-            SlackMessage.objects.select_for_update(skip_locked=True, of=("self",))
-            .select_related("installation", "action__project__workspace", "action__agent")
-            .filter(id=message_id, status=POST_PENDING)
-            .first()
+        message, wait = outbox.take_due(
+            SlackMessage.objects.select_related(
+                "installation", "action__project__workspace", "action__agent"
+            ).filter(id=message_id, status=POST_PENDING),
+            now,
         )
-        if message is None:
-            return None
-        wait = outbox.not_due_for(message, now)
-        if wait is not None:
+        if message is None or wait is not None:
             return wait
         installation = message.installation
-        message.attempts += 1
         answer, error, retry = None, "the Slack app was disabled", False
         if installation.active:
             action = message.action
