@@ -14,10 +14,7 @@ import argparse
 import gc
 import json
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -25,10 +22,9 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 
 from corpus import ROOT, describe, make_corpus, make_permissions
+from gemini import run_gemini
 
 from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
-
-GEMINI_PACKAGE = "@google/gemini-cli-core@0.61.0"
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -93,54 +89,13 @@ def bench_eval(commands: list[str], perms: Permissions, rounds: int) -> dict[str
     return {"requests": n, "mean_us": total / n * 1e6, "cpu_us_per_request": cpu / n * 1e6}
 
 
-def ensure_gemini() -> str | None:
-    """Install the Gemini CLI core into bench/node_modules on demand. Returns why not, or None."""
-    if shutil.which("node") is None:
-        return "node is not installed"
-    if os.path.isdir(os.path.join(HERE, "node_modules", "@google", "gemini-cli-core")):
-        return None
-    if shutil.which("npm") is None:
-        return "npm is not installed"
-    print(f"installing {GEMINI_PACKAGE} into bench/node_modules (one time) ...", flush=True)
-    proc = subprocess.run(
-        ["npm", "install", "--no-save", "--no-audit", "--no-fund", "--silent", GEMINI_PACKAGE],
-        check=False,
-        cwd=HERE,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    if proc.returncode != 0:
-        return f"npm install failed: {proc.stderr.strip().splitlines()[-1:] or proc.returncode}"
-    return None
-
-
 def bench_gemini(commands: list[str], perms: dict[str, list[str]], rounds: int) -> dict[str, float] | str:
-    why = ensure_gemini()
-    if why is not None:
-        return why
     rules = [
         {"prefix": p[len("Terminal(") : -1], "decision": kind}
         for kind in ("allow", "deny", "ask")
         for p in perms[kind]
     ]
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-        json.dump({"rules": rules, "commands": commands, "rounds": rounds}, fh)
-        path = fh.name
-    try:
-        proc = subprocess.run(
-            ["node", os.path.join(HERE, "gemini_policy_bench.mjs"), path],
-            check=False,
-            cwd=HERE,
-            capture_output=True,
-            text=True,
-            timeout=1800,
-        )
-    finally:
-        os.unlink(path)
-    if proc.returncode != 0:
-        return f"the Gemini benchmark failed: {proc.stderr.strip()[-400:]}"
-    return json.loads(proc.stdout.strip().splitlines()[-1])
+    return run_gemini({"rules": rules, "commands": commands, "rounds": rounds}, timeout=1800)
 
 
 def hostile_cases() -> dict[str, str]:

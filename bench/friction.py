@@ -24,10 +24,12 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+
+from gemini import run_gemini
+
 ROOT = "/srv/ws/app-1a2b3c4d"
 
 # What every team allows: reading the worktree, searching, git reading, staging and committing.
@@ -498,33 +500,16 @@ def _run(checkout: str) -> dict[str, str]:
 
 def _gemini() -> dict[str, str] | str:
     """The Gemini CLI engine's decision for every (team, command), or why it could not run."""
-    from decide import ensure_gemini
-
-    why = ensure_gemini()
-    if why is not None:
-        return why
     out: dict[str, str] = {}
     for team, pats in ALLOW_LISTS.items():
         commands = [c for t, c in corpus() if t == team]
         rules = [{"prefix": p, "decision": "allow"} for p in pats]
-        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-            json.dump({"rules": rules, "commands": commands, "rounds": 0, "verdicts": True}, fh)
-            path = fh.name
-        try:
-            proc = subprocess.run(
-                ["node", os.path.join(HERE, "gemini_policy_bench.mjs"), path],
-                check=False,
-                cwd=HERE,
-                capture_output=True,
-                text=True,
-                timeout=900,
-            )
-        finally:
-            os.unlink(path)
-        if proc.returncode != 0:
-            return f"the Gemini engine failed: {proc.stderr.strip()[-400:]}"
-        verdicts = json.loads(proc.stdout.strip().splitlines()[-1])["verdicts"]
-        for c, d in zip(commands, verdicts):
+        answer = run_gemini(
+            {"rules": rules, "commands": commands, "rounds": 0, "verdicts": True}, timeout=900
+        )
+        if isinstance(answer, str):
+            return answer
+        for c, d in zip(commands, answer["verdicts"]):
             out[f"{team}\t{c}"] = d
     return out
 
