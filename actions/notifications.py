@@ -482,12 +482,8 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
     retried, else None (delivered, given up, not due, or gone)."""
     now = now or timezone.now()
     with transaction.atomic():
-        delivery, wait = outbox.take_due(
-            WebhookDelivery.objects.select_related(
-                "endpoint", "event__project__workspace", "event__action"
-            ).filter(id=delivery_id, status=DELIVERY_PENDING),
-            now,
-        )
+        related = ("endpoint", "event__project__workspace", "event__action")
+        delivery, wait = outbox.take_due(WebhookDelivery, delivery_id, DELIVERY_PENDING, related, now)
         if delivery is None or wait is not None:
             return wait
         endpoint = delivery.endpoint

@@ -25,11 +25,18 @@ def not_due_for(row, now: datetime) -> float | None:
     return None
 
 
-def take_due(rows, now: datetime) -> tuple[Any, float | None]:
-    """The row of ``rows`` (a queryset naming one pending row), locked for this attempt — skipped when
-    another worker holds it — with the seconds until it is due; when it is due (None), the attempt is
-    counted. (None, None) when there is no such row to take."""
-    row = rows.select_for_update(skip_locked=True, of=("self",)).first()
+def take_due(
+    model, row_id, pending: str, related: tuple[str, ...], now: datetime
+) -> tuple[Any, float | None]:
+    """The ``pending`` row ``row_id`` of ``model`` (with ``related`` joined), locked for this attempt —
+    skipped when another worker holds it — and the seconds until it is due; when it is due (None), the
+    attempt is counted. (None, None) when there is no such row to take."""
+    row = (
+        model.objects.select_for_update(skip_locked=True, of=("self",))
+        .select_related(*related)
+        .filter(id=row_id, status=pending)
+        .first()
+    )
     if row is None:
         return None, None
     wait = not_due_for(row, now)

@@ -443,12 +443,8 @@ def post(message_id, *, now=None) -> float | None:
     """One chat.postMessage attempt of a due outbox row. Returns seconds until a retry, else None."""
     now = now or timezone.now()
     with transaction.atomic():
-        message, wait = outbox.take_due(
-            SlackMessage.objects.select_related(
-                "installation", "action__project__workspace", "action__agent"
-            ).filter(id=message_id, status=POST_PENDING),
-            now,
-        )
+        related = ("installation", "action__project__workspace", "action__agent")
+        message, wait = outbox.take_due(SlackMessage, message_id, POST_PENDING, related, now)
         if message is None or wait is not None:
             return wait
         installation = message.installation

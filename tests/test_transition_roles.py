@@ -434,10 +434,7 @@ TABLE: dict[str, Row] = {
         "project",
         "maintainer",
         lambda c, a: _q("set_approval_settings")(
-            actor=a,
-            project=c.team.project,
-            rules=[{"action_type": "git_merge", "approvals": 2, "min_role": "maintainer"}],
-            pending_expiry_seconds=3600,
+            actor=a, project=c.team.project, rules=[], pending_expiry_seconds=3600
         ),
     ),
     # -- issue 17: teams over time ---------------------------------------------------------------------

@@ -351,6 +351,8 @@ def test_a_spend_rule_is_the_owners(team):
             "one rule",
         ),
         ({"rules": "git_merge"}, "list"),
+        ({"rules": None}, "list"),  # a null is not "leave the rules as they are"
+        ({"pending_expiry_seconds": None}, "seconds"),
         ({"pending_expiry_seconds": 299}, "300"),
         ({"pending_expiry_seconds": 31 * 86400}, "30 days"),
         ({"pending_expiry_seconds": "1h"}, "seconds"),
@@ -362,6 +364,18 @@ def test_bad_rules_are_a_clear_400(team, body, field):
     resp = team.world.client(team.owner).put(_url(team), body, format="json")
     assert resp.status_code == 400, resp.json()
     assert resp.json()["reason"] == "invalid" and field in resp.json()["detail"]
+    assert not ApprovalRule.objects.exists()
+
+
+def test_the_expiry_and_the_rules_change_both_or_neither(team):
+    """One PUT is one transition (``quorum.set_approval_settings``): a refused rule leaves the expiry as it
+    was, though the expiry alone was valid."""
+    before = team.project.pending_expiry_seconds
+    body = {"pending_expiry_seconds": 3600, "rules": [{"action_type": "git_merge", "approvals": 0}]}
+    resp = team.world.client(team.owner).put(_url(team), body, format="json")
+    assert resp.status_code == 400, resp.json()
+    team.project.refresh_from_db()
+    assert team.project.pending_expiry_seconds == before != 3600
     assert not ApprovalRule.objects.exists()
 
 

@@ -153,3 +153,14 @@ def test_malformed_json_body_is_a_clear_400(team):
         "POST", "/api/projects/", "{not json", content_type="application/json"
     )
     assert resp.status_code == 400 and "JSON" in resp.json()["detail"]
+
+
+@pytest.mark.parametrize("git", [{"git_remote_url": "ftp://example.com/app.git"}, {"default_branch": "a..b"}])
+def test_a_project_whose_git_settings_are_refused_is_not_created(team, git):
+    """Creating a project with where its code lives is one transition: a refused remote or branch names its
+    field and leaves no project (and no folder name taken) behind."""
+    resp = _post_project(team, name="with-git", **git)
+    assert resp.status_code == 400, resp.json()
+    assert set(git) <= set(resp.json()["errors"])
+    assert not team.ws.projects.filter(name="with-git").exists()
+    assert _post_project(team, name="with-git").status_code == 201  # the name is still free
