@@ -60,6 +60,7 @@ from .models import (
     SessionEvent,
     payload_hash,
 )
+from .mcp_merges import with_looked_up_base
 from .payloads import PayloadError, read_payload
 from .policy_input import ProjectRootInvalid, evaluate, proposal_inputs
 from .proposal_paths import check_paths
@@ -166,6 +167,8 @@ def propose_action(
             reason="people_only",
         )
     check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
+    if action_type == "mcp_call":  # a merge tool naming no base: the base read from the code host
+        payload = with_looked_up_base(project, payload)
     if task is not None and task.project_id != project.id:
         raise DomainError(
             "task belongs to another project; pass a task of this project.", field="task", reason="invalid"
