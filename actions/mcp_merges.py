@@ -20,6 +20,7 @@ from permissions.mcp import LOOKED_UP_BASE, merge_lookup
 
 from .execution import ExecutionFailure, TransientFault, owner_credentials
 from .providers import provider_for
+from .providers.base import HttpAdapter
 
 # Seconds: the read sits in a proposal (a hook waits on it), so it is bounded well below an agent's hook
 # timeout even when the provider timeout is set longer for executors.
@@ -58,7 +59,8 @@ def read_base(project, kind: str, repo: str, number: int) -> dict:
     except (KeyError, TypeError, ValueError):
         return {"error": f"{kind}'s answer for pull request #{number} of {repo} names no base branch"}
     finally:
-        provider.close()
+        if isinstance(provider, HttpAdapter):  # GitHub's and GitLab's hold an HTTP client
+            provider.close()
     if not isinstance(branch, str) or not branch:
         return {"error": f"{kind}'s answer for pull request #{number} of {repo} names no base branch"}
     return {"branch": branch}

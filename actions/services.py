@@ -46,6 +46,7 @@ from . import budgets, events, expiry, fairness, quorum, task_states, waiting
 from .announce import announce_proposal
 from .enqueue import enqueue_execution
 from .events import Actor
+from .mcp_merges import with_looked_up_base
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -60,7 +61,6 @@ from .models import (
     SessionEvent,
     payload_hash,
 )
-from .mcp_merges import with_looked_up_base
 from .payloads import PayloadError, read_payload
 from .policy_input import ProjectRootInvalid, evaluate, proposal_inputs
 from .proposal_paths import check_paths

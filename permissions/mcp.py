@@ -381,7 +381,11 @@ def cap(
         if not isinstance(target, str):
             return "cap_protected_merge", f"{server}.{tool}: {target[1]}"
         if _protected(target, protected):
-            return "cap_protected_merge", target
+            read = _arg(arguments, _TARGET_ARGS) is None
+            return (
+                "cap_protected_merge",
+                f"{target} (its pull request's base on the code host)" if read else target,
+            )
     elif act in (PR_OPEN, PUSH):
         return "cap_typed_push", f"{server}.{tool}"
     elif act == BRANCH_CREATE:
@@ -455,6 +459,11 @@ def describe(payload: Mapping[str, Any] | None) -> str:
         text = str(shown).lower() if isinstance(shown, bool) else str(shown)
         parts.append(f"{k}={text[:80]}{'…' if len(text) > 80 else ''}")
     args = f" with {', '.join(parts)}" if parts else " with no arguments"
+    looked = (payload or {}).get(LOOKED_UP_BASE)
+    if isinstance(looked, Mapping) and isinstance(looked.get("branch"), str):
+        args += f" (its pull request's base, read from the code host: {looked['branch'][:80]})"
+    elif isinstance(looked, Mapping):
+        args += " (its pull request's base could not be read from the code host)"
     return f"MCP tool {tool or '?'} of server {server or '?'}{args}"
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from actions.models import ProposedAction
 from permissions.files import parse_permissions_text
+from permissions.mcp import describe
 
 ROOT = "/home/ana/app"  # the project folder on the agent's machine
 EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
@@ -158,6 +159,8 @@ def test_a_github_merge_without_a_base_is_decided_on_the_prs_base_read_from_gith
     answer, action = hook(agent, *GH_MERGE, {"owner": "acme", "repo": "app", "pullNumber": 7})
     assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "cap_protected_merge")
     assert action.payload["looked_up_base"] == {"branch": "main"}
+    assert action.message.endswith("decision: main (its pull request's base on the code host)")
+    assert "base, read from the code host: main" in describe(action.payload)  # the console's, Slack's words
     answer, action = hook(agent, *GH_MERGE, {"owner": "acme", "repo": "app", "pullNumber": 8})
     assert (answer, action.status, action.reason) == ("allow", "auto_approved", "allow_rule")
     assert action.payload["looked_up_base"] == {"branch": "feature/login"}

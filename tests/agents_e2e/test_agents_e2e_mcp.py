@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -55,7 +56,7 @@ HOOK_NAME = {
 
 
 def _calls(agent: str, ready: Path) -> list[ToolCall]:
-    wanted = [
+    wanted: list[tuple[str, dict[str, Any]]] = [
         ("merge_pull_request", MAIN_PR),
         ("merge_pull_request", FEATURE_PR),
         ("frobnicate_widgets", UNKNOWN),
