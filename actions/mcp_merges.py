@@ -44,8 +44,10 @@ def read_base(project, kind: str, repo: str, number: int) -> dict:
     ``{"error": why}`` (no credentials, another provider, the PR unreadable) — never the token."""
     try:
         provider_kind, base_url, token = owner_credentials(project)
-    except ExecutionFailure as exc:
-        return {"error": f"{exc.code}: {exc.message}"}
+    except (
+        ExecutionFailure
+    ) as exc:  # the code only: the payload is the agent's to read, the owner's details not
+        return {"error": f"the workspace has no usable provider token ({exc.code})"}
     if provider_kind != kind:
         return {"error": f"the workspace's git provider is {provider_kind}, not {kind}"}
     timeout = min(float(settings.BRABO_PROVIDER_TIMEOUT), LOOKUP_TIMEOUT)
