@@ -35,15 +35,24 @@ The mapping is the same for all three: a shell tool → ``terminal`` with its cw
 ``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (issue 29, below);
 anything else → the configured default.
 
-MCP tools (issue 29), as each agent names them in its hook input:
+MCP tools (issue 29), as each agent's hook input names them — captured from the pinned CLIs running a stdio MCP
+server (tests/agents_e2e/test_agents_e2e_mcp.py) and read in their source:
 
-* Claude Code: ``tool_name`` ``mcp__<server>__<tool>``, ``tool_input`` the call's arguments ("MCP tools follow
-  the naming pattern mcp__<server>__<tool>", hooks reference, "Matching MCP tools").
-* Gemini CLI: ``tool_name`` ``mcp__<server_name>__<tool_name>``, ``tool_input`` the raw arguments, and an
-  optional ``mcp_context`` object (docs/hooks/reference.md, "Matchers and tool names" and ``BeforeTool``);
-  its ``server_name`` / ``tool_name`` win over the parsed name when present.
-* Codex: ``PreToolUse`` also fires for MCP tools, ``tool_name`` ``mcp__<server>__<tool>`` and ``tool_input``
-  the arguments (developers.openai.com/codex/hooks, matcher examples ``mcp__.*``).
+* Claude Code 2.1.332: ``tool_name`` ``mcp__<server>__<tool>``, ``tool_input`` the call's arguments, and an
+  ``mcp_server`` object ``{"name": <server>, "source": …}`` ("MCP tools follow the naming pattern
+  mcp__<server>__<tool>", https://code.claude.com/docs/en/hooks "Matching MCP tools").
+* Gemini CLI 0.61.0: ``tool_name`` ``mcp_<server>_<tool>`` — ONE underscore each (packages/core/src/tools/
+  mcp-tool.ts ``MCP_TOOL_PREFIX = "mcp_"``, ``MCP_QUALIFIED_NAME_SEPARATOR = "_"``, ``generateValidName``;
+  docs/hooks/reference.md "Tools from MCP servers follow the naming pattern mcp_<server_name>_<tool_name>"),
+  ``tool_input`` the raw arguments, and ``mcp_context`` ``{server_name, tool_name, command, args, cwd, url,
+  tcp}`` (packages/core/src/core/coreToolHookTriggers.ts ``extractMcpContext``), left out when the server's
+  configuration is not found. The context's names win; without it the name is split as Gemini CLI's own
+  ``parseMcpToolName`` does (the server up to the first ``_``) — unless a longer server prefix leaves a capped
+  tool's name (permissions.mcp), which is then taken, so a server named ``my_github`` cannot hide a merge.
+* Codex 0.171.0: ``tool_name`` ``mcp__<server>__<tool>``, ``tool_input`` the arguments, no server field
+  (developers.openai.com/codex/hooks, matcher examples ``mcp__.*``). Codex offers its MCP servers' tools to
+  the model through ``tool_search`` only (namespace ``mcp__<server>``), and runs them without asking under
+  ``approval_policy = "never"``: the hook is the only gate.
 
 The call becomes ``{server, tool, arguments}`` plus ``agent_root`` (the project root on the agent's machine,
 when known), which the caps use to tell a filesystem server's write outside the project (permissions.mcp).
@@ -58,6 +67,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from permissions.mcp import capped_tool
 from permissions.protected_paths import AGENT_CONFIG, protected_file
 
 ALLOW, DENY, ASK = "allow", "deny", "ask"
@@ -190,7 +200,8 @@ def write(tool: str, path, content, cwd: str | None, root: str | None, **extra) 
     return Mapped(tool=tool, proposals=[Proposal("write_file", payload)])
 
 
-MCP_PREFIX = "mcp__"
+MCP_PREFIX = "mcp__"  # Claude Code and Codex: mcp__<server>__<tool>
+GEMINI_MCP_PREFIX = "mcp_"  # Gemini CLI: mcp_<server>_<tool>
 
 
 def mcp_call(tool: str, tool_input: dict, root: str | None, context: object = None) -> Mapped | None:
@@ -198,17 +209,34 @@ def mcp_call(tool: str, tool_input: dict, root: str | None, context: object = No
     ``mcp__<server>__<tool>`` and no ``mcp_context`` (Gemini CLI) names its server."""
     ctx = context if isinstance(context, dict) else {}
     named_server, named_tool = ctx.get("server_name"), ctx.get("tool_name")
-    if not tool.startswith(MCP_PREFIX) and not isinstance(named_server, str):
+    if isinstance(named_server, str):  # Gemini CLI's mcp_context names both parts itself (fail closed)
+        server, name = named_server, named_tool if isinstance(named_tool, str) else ""
+        if not name:
+            name = tool.removeprefix(f"{GEMINI_MCP_PREFIX}{server}_").removeprefix(f"{MCP_PREFIX}{server}__")
+    elif tool.startswith(MCP_PREFIX):
+        server, _, name = tool[len(MCP_PREFIX) :].partition("__")
+    else:
         return None
-    if tool.startswith(MCP_PREFIX):
-        server, sep, name = tool[len(MCP_PREFIX) :].partition("__")
-    else:  # a release that names MCP tools otherwise: the context names the server, fail closed
-        server, sep, name = "", "__", tool
-    if isinstance(named_server, str):  # Gemini CLI's mcp_context names both parts itself
-        server = named_server
-        name = named_tool if isinstance(named_tool, str) else name.removeprefix(f"{server}__")
-    if not sep or not server or not name:
+    if not server or not name:
         raise HookInputError(f"tool_name {tool!r} is not mcp__<server>__<tool>")
+    return _mcp_proposal(tool, server, name, tool_input, root)
+
+
+def gemini_mcp_call(tool: str, tool_input: dict, root: str | None) -> Mapped | None:
+    """Gemini CLI's ``mcp_<server>_<tool>`` when no ``mcp_context`` came with it, or None for another tool.
+    Split as Gemini CLI splits it (server up to the first ``_``), unless a longer server prefix leaves the
+    name of a capped tool: then that split, so the cap cannot be dodged by an underscore in a server name."""
+    if not tool.startswith(GEMINI_MCP_PREFIX) or tool.startswith(MCP_PREFIX):
+        return None
+    rest = tool[len(GEMINI_MCP_PREFIX) :]
+    cuts = [i for i, ch in enumerate(rest) if ch == "_" and 0 < i < len(rest) - 1]
+    if not cuts:
+        raise HookInputError(f"tool_name {tool!r} is not mcp_<server>_<tool>")
+    cut = next((i for i in cuts if capped_tool(rest[i + 1 :])), cuts[0])
+    return _mcp_proposal(tool, rest[:cut], rest[cut + 1 :], tool_input, root)
+
+
+def _mcp_proposal(tool: str, server: str, name: str, tool_input: dict, root: str | None) -> Mapped:
     payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
     if root and posixpath.isabs(root):
         payload["agent_root"] = posixpath.normpath(root)
@@ -330,7 +358,11 @@ class GeminiCli(AgentProtocol):
                 "replace_all": isinstance(expected, int) and expected > 1,
             }
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
-        return mcp_call(tool, ti, root, body.get("mcp_context")) or Mapped(tool=tool, refusal="unmapped")
+        return (
+            mcp_call(tool, ti, root, body.get("mcp_context"))
+            or gemini_mcp_call(tool, ti, root)
+            or Mapped(tool=tool, refusal="unmapped")
+        )
 
     def answer(self, decision, reason):
         if decision == ALLOW:

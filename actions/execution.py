@@ -90,6 +90,42 @@ class TransientFault(Exception):
         super().__init__(self.failure.message)
 
 
+def owner_credentials(project: Project) -> tuple[str, str, str]:
+    """(provider_kind, base_url, token) of ``project``'s workspace owner (R9.2), or ExecutionFailure naming
+    why there is none: what an executor acts with, and what an MCP merge's decision reads its PR with."""
+    creds = WorkspaceCredentials.objects.filter(workspace_id=project.workspace_id).first()
+    if creds is not None and creds.provider_kind == "local":
+        # Bare repositories on this host: no token, and only this workspace's own folder.
+        return "local", str(workspace_git_root(project.workspace_id)), ""
+    if creds is not None and creds.provider_token_stale(project.workspace.owner_id):
+        # Issue 23: after an ownership transfer the previous owner's token is not the owner's any more
+        setter = creds.provider_token_set_by
+        name = setter.get_username() if setter else "someone Brabo no longer knows"
+        raise ExecutionFailure(
+            "owner_token_stale",
+            f"The provider token was set by {name}, who is no longer the workspace owner; Brabo does not "
+            "act with it until the owner replaces it or confirms it.",
+            f"The owner sets a new token (PUT /api/workspaces/{project.workspace_id}/credentials/) or "
+            f"confirms this one (POST /api/workspaces/{project.workspace_id}/credentials/confirm/), "
+            "then proposes the action again.",
+        )
+    try:
+        token = creds.provider_token() if creds else None
+    except SecretUnreadable:
+        raise ExecutionFailure(
+            "credentials_unreadable",
+            "The workspace owner's provider token cannot be decrypted with the configured keys.",
+            "Restore the previous BRABO_ENCRYPTION_KEYS entry, or have the workspace owner set the token again.",
+        ) from None
+    if creds is None or not token:
+        raise ExecutionFailure(
+            "credentials_missing",
+            "The workspace owner has not set a GitHub/GitLab token, so Brabo cannot act on the repository.",
+            "The workspace owner sets the provider token in the workspace settings; then propose the action again.",
+        )
+    return creds.provider_kind, creds.provider_base_url, token
+
+
 class ExecutionContext:
     """What an executor may use besides the action: the owner's token (decrypted here, in the worker, only
     when asked for) and redaction of every secret it handed out."""
@@ -101,39 +137,9 @@ class ExecutionContext:
 
     def owner_credentials(self):
         """(provider_kind, base_url, token) of the workspace owner — whoever approved the action (R9.2)."""
-        creds = WorkspaceCredentials.objects.filter(workspace_id=self.project.workspace_id).first()
-        if creds is not None and creds.provider_kind == "local":
-            # Bare repositories on this host: no token, and only this workspace's own folder.
-
-            return "local", str(workspace_git_root(self.project.workspace_id)), ""
-        if creds is not None and creds.provider_token_stale(self.project.workspace.owner_id):
-            # Issue 23: after an ownership transfer the previous owner's token is not the owner's any more
-            setter = creds.provider_token_set_by
-            name = setter.get_username() if setter else "someone Brabo no longer knows"
-            raise ExecutionFailure(
-                "owner_token_stale",
-                f"The provider token was set by {name}, who is no longer the workspace owner; Brabo does not "
-                "act with it until the owner replaces it or confirms it.",
-                f"The owner sets a new token (PUT /api/workspaces/{self.project.workspace_id}/credentials/) or "
-                f"confirms this one (POST /api/workspaces/{self.project.workspace_id}/credentials/confirm/), "
-                "then proposes the action again.",
-            )
-        try:
-            token = creds.provider_token() if creds else None
-        except SecretUnreadable:
-            raise ExecutionFailure(
-                "credentials_unreadable",
-                "The workspace owner's provider token cannot be decrypted with the configured keys.",
-                "Restore the previous BRABO_ENCRYPTION_KEYS entry, or have the workspace owner set the token again.",
-            ) from None
-        if creds is None or not token:
-            raise ExecutionFailure(
-                "credentials_missing",
-                "The workspace owner has not set a GitHub/GitLab token, so Brabo cannot act on the repository.",
-                "The workspace owner sets the provider token in the workspace settings; then propose the action again.",
-            )
+        kind, base_url, token = owner_credentials(self.project)
         self.add_secret(token)
-        return creds.provider_kind, creds.provider_base_url, token
+        return kind, base_url, token
 
     def add_secret(self, secret: str) -> None:
         if secret and secret not in self._secrets:

@@ -46,6 +46,7 @@ from . import budgets, events, expiry, fairness, quorum, task_states, waiting
 from .announce import announce_proposal
 from .enqueue import enqueue_execution
 from .events import Actor
+from .mcp_merges import with_looked_up_base
 from .models import (
     APPROVED,
     AUTO_APPROVED,
@@ -166,6 +167,8 @@ def propose_action(
             reason="people_only",
         )
     check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
+    if action_type == "mcp_call":  # a merge tool naming no base: the base read from the code host
+        payload = with_looked_up_base(project, payload)
     if task is not None and task.project_id != project.id:
         raise DomainError(
             "task belongs to another project; pass a task of this project.", field="task", reason="invalid"

@@ -26,12 +26,14 @@ import tempfile
 from . import hook
 
 EX_USAGE = 64
-# Each agent's hook event, the tools Brabo decides (as in the README), and its settings file.
+# Each agent's hook event, the tools Brabo decides (as in the README), and its settings file. The last
+# alternative is every MCP tool as the agent names it in its hook (actions/agent_hooks.py): Claude Code's and
+# Codex's mcp__<server>__<tool>, Gemini CLI's mcp_<server>_<tool> (its matchers are regular expressions).
 EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
 MATCHER = {
-    "claude-code": "Bash|Write|Edit|MultiEdit|NotebookEdit",
-    "gemini-cli": "run_shell_command|write_file|replace",
-    "codex": "Bash|apply_patch",
+    "claude-code": "Bash|Write|Edit|MultiEdit|NotebookEdit|mcp__.*",
+    "gemini-cli": "run_shell_command|write_file|replace|mcp_.*",
+    "codex": "Bash|apply_patch|mcp__.*",
 }
 DEFAULT_AGENT_TIMEOUT = 60  # seconds: the hook's timeout written into the settings and told to the hook
 

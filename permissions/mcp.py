@@ -279,9 +279,17 @@ CAPPED_TOOLS: dict[str, str] = {
     )
     for name in names
 }
-# The branch a merge goes into, as the servers name it (GitHub's merge_pull_request names none: the PR's base
-# is not in the call, so such a merge is capped as one into an unknown branch).
+# The branch a merge goes into, as the servers name it. GitHub's merge_pull_request names none (github/
+# github-mcp-server pkg/github/pullrequests.go MergePullRequest: owner, repo, pullNumber, commit_title,
+# commit_message, merge_method): Brabo reads the pull request's base from the code host before deciding
+# (actions.mcp_merges writes it under LOOKED_UP_BASE), and a merge whose base it could not read is capped as
+# one into a protected branch.
 _TARGET_ARGS = ("base", "target_branch", "targetBranch", "target")
+# The payload key Brabo writes the looked-up base under: ``{"branch": NAME}`` or ``{"error": WHY}``. Brabo's
+# alone -- whatever a proposer sends under it is dropped before the look-up (actions.mcp_merges).
+LOOKED_UP_BASE = "looked_up_base"
+# Servers whose merge tool Brabo can read the base of: GitHub's, with (owner, repo, pull number) arguments.
+_LOOKUP_ARGS = {"github": (("owner",), ("repo",), ("pullNumber", "pull_number"))}
 _BRANCH_ARGS = ("branch", "branch_name", "new_branch")
 _FS_PATH_ARGS = ("path", "source", "destination", "paths")
 # The well-known code-hosting servers' tools that only read (github/github-mcp-server, the GitLab servers):
@@ -369,11 +377,15 @@ def cap(
         return "default", "the call names no server or tool"
     act = CAPPED_TOOLS.get(_fold_name(tool))
     if act == MERGE:
-        target = _arg(arguments, _TARGET_ARGS)
+        target = merge_target(payload)
         if not isinstance(target, str):
-            return "cap_protected_merge", f"{server}.{tool} names no target branch"
+            return "cap_protected_merge", f"{server}.{tool}: {target[1]}"
         if _protected(target, protected):
-            return "cap_protected_merge", target
+            read = _arg(arguments, _TARGET_ARGS) is None
+            return (
+                "cap_protected_merge",
+                f"{target} (its pull request's base on the code host)" if read else target,
+            )
     elif act in (PR_OPEN, PUSH):
         return "cap_typed_push", f"{server}.{tool}"
     elif act == BRANCH_CREATE:
@@ -394,6 +406,50 @@ def cap(
     return None
 
 
+def capped_tool(name: str) -> bool:
+    """Whether ``name`` is one of the tools whose act Brabo caps (CAPPED_TOOLS, folded)."""
+    return _fold_name(name) in CAPPED_TOOLS
+
+
+def merge_lookup(payload: Mapping[str, Any] | None) -> tuple[str, str, str, int] | None:
+    """(server kind, owner, repo, pull number) of a merge tool's call whose arguments name no base branch,
+    for a server whose PRs Brabo can read (``_LOOKUP_ARGS``); None when there is nothing to look up (not a
+    merge, the base is named, or the arguments do not say which PR -- then the cap keeps it for a person)."""
+    server, tool, arguments = _call(payload)
+    kind = _fold_name(server)
+    if CAPPED_TOOLS.get(_fold_name(tool)) != MERGE or kind not in _LOOKUP_ARGS:
+        return None
+    if _arg(arguments, _TARGET_ARGS) is not None:
+        return None
+    owner_keys, repo_keys, number_keys = _LOOKUP_ARGS[kind]
+    owner, repo, number = (_arg(arguments, k) for k in (owner_keys, repo_keys, number_keys))
+    if isinstance(number, str) and number.isascii() and number.isdigit():
+        number = int(number)
+    if not (isinstance(owner, str) and isinstance(repo, str) and type(number) is int and number > 0):
+        return None
+    if not all(_REPO_PART.fullmatch(p) for p in (owner, repo)):
+        return None
+    return kind, owner, repo, number
+
+
+_REPO_PART = re.compile(r"[A-Za-z0-9_.-]{1,100}")
+
+
+def merge_target(payload: Mapping[str, Any] | None) -> str | tuple[None, str]:
+    """The branch a merge tool's call merges into: its base argument, else the base Brabo read from the code
+    host (LOOKED_UP_BASE); (None, why) when neither is known -- which the cap treats as protected."""
+    _, _, arguments = _call(payload)
+    target = _arg(arguments, _TARGET_ARGS)
+    if target is not None:
+        return target if isinstance(target, str) else (None, "its base argument is not a branch name")
+    looked = (payload or {}).get(LOOKED_UP_BASE)
+    if isinstance(looked, Mapping) and isinstance(looked.get("branch"), str):
+        return looked["branch"]
+    if isinstance(looked, Mapping) and isinstance(looked.get("error"), str):
+        return None, f"names no base branch and Brabo could not read the pull request's: {looked['error']}"
+    return None, "names no target branch"
+
+
 def describe(payload: Mapping[str, Any] | None) -> str:
     """The call in plain words for people: ``github.merge_pull_request with owner=acme, pullNumber=7``."""
     server, tool, arguments = _call(payload)
@@ -403,6 +459,11 @@ def describe(payload: Mapping[str, Any] | None) -> str:
         text = str(shown).lower() if isinstance(shown, bool) else str(shown)
         parts.append(f"{k}={text[:80]}{'…' if len(text) > 80 else ''}")
     args = f" with {', '.join(parts)}" if parts else " with no arguments"
+    looked = (payload or {}).get(LOOKED_UP_BASE)
+    if isinstance(looked, Mapping) and isinstance(looked.get("branch"), str):
+        args += f" (its pull request's base, read from the code host: {looked['branch'][:80]})"
+    elif isinstance(looked, Mapping):
+        args += " (its pull request's base could not be read from the code host)"
     return f"MCP tool {tool or '?'} of server {server or '?'}{args}"
 
 

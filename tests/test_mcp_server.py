@@ -172,6 +172,62 @@ def test_an_agent_proposes_through_mcp_waits_and_gets_the_persons_decision(serve
     assert [a["action_type"] for a in events["results"]] == ["write_file"]
 
 
+def test_an_agent_asks_a_person_through_mcp_and_its_wait_returns_the_answer(served):
+    """propose_ask_human (issue 28's question) over real HTTP with the SDK's client; a person answers through
+    the REST API while the agent's wait_for_action is held on the server; the wait returns the answer as the
+    action's result, and the question is never auto-approved, whatever the agent's rules."""
+    server, seed = served
+    question = {"question": "May I ship the login change on a Friday?", "context": "CI is green; 3 files."}
+
+    async def scenario():
+        async with _connected(server.url, seed["agent"]) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            assert tools["propose_ask_human"].input_schema["properties"]["payload"] == payload_json_schema(
+                "ask_human"
+            )
+            proposed = await client.call_tool("propose_ask_human", {"payload": question})
+            asked = proposed.structured_content
+            assert not proposed.is_error, asked
+            assert (asked["status"], asked["action_type"], asked["reason"]) == (
+                "pending",
+                "ask_human",
+                "question",
+            )
+
+            waiter = asyncio.ensure_future(client.call_tool(WAIT, {"action_id": asked["id"], "timeout": 120}))
+            await asyncio.to_thread(
+                wait_until, lambda: _load(server.url)["waits"] == 1, seconds=60, what="the MCP wait held"
+            )
+            r = await asyncio.to_thread(
+                httpx.post,
+                f"{server.url}/api/actions/{asked['id']}/answer/",
+                json={"answer": "Yes, before 15:00."},
+                headers={"Authorization": f"Token {seed['token']}"},
+                timeout=30,
+            )
+            assert r.status_code == 200, r.text
+            waited = await waiter
+            assert not waited.is_error, waited
+            answer = waited.structured_content
+            assert answer["id"] == asked["id"] and answer["settled"] is True, answer
+            assert answer["result"]["answer"] == "Yes, before 15:00." and answer["decided_by"] == "owner", (
+                answer
+            )
+            # a bad answer is refused by name, and a settled question is not answered twice
+            again = await asyncio.to_thread(
+                httpx.post,
+                f"{server.url}/api/actions/{asked['id']}/answer/",
+                json={"answer": "No."},
+                headers={"Authorization": f"Token {seed['token']}"},
+                timeout=30,
+            )
+            assert again.status_code == 409, again.text
+            empty = await client.call_tool("propose_ask_human", {"payload": {"question": ""}})
+            assert empty.is_error and "question" in empty.structured_content["detail"], empty
+
+    asyncio.run(scenario())
+
+
 def test_the_2026_protocol_client_reaches_the_same_tools(served):
     """The client's default mode negotiates the per-request protocol; the handshake one is covered above."""
     server, seed = served

@@ -231,3 +231,28 @@ def test_a_malformed_mcp_name_is_refused_by_name():
     for name in ("mcp__github", "mcp____tool", "mcp__github__"):
         with pytest.raises(HookInputError, match="mcp__<server>__<tool>"):
             claude.map(cc(name, {}), ROOT)
+
+
+def test_gemini_clis_own_mcp_name_is_read_with_or_without_its_context():
+    """Gemini CLI names an MCP tool mcp_<server>_<tool> (one underscore each) and sends mcp_context with
+    both parts; without the context the name is split as Gemini CLI splits it — unless a longer server name
+    leaves a capped tool, which wins (fail closed)."""
+    args = {"owner": "acme", "repo": "app", "pullNumber": 7}
+    context = {"server_name": "my_github", "tool_name": "merge_pull_request", "command": "docker"}
+    (p,) = gemini.map(cc("mcp_my_github_merge_pull_request", args) | {"mcp_context": context}, ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"], p.payload["arguments"]) == (
+        "my_github",
+        "merge_pull_request",
+        args,
+    )
+    (p,) = gemini.map(cc("mcp_github_merge_pull_request", args), ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"]) == ("github", "merge_pull_request")
+    (p,) = gemini.map(cc("mcp_my_github_merge_pull_request", args), ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"]) == ("my_github", "merge_pull_request")
+    (p,) = gemini.map(cc("mcp_weather_get_forecast", {}), ROOT).proposals
+    assert (p.payload["server"], p.payload["tool"]) == ("weather", "get_forecast")
+    for name in ("mcp_github", "mcp__", "mcp_github_"):
+        with pytest.raises(HookInputError, match="mcp"):
+            gemini.map(cc(name, {}), ROOT)
+    # Claude Code and Codex never send that form: to them it is a tool Brabo does not map (the other= answer)
+    assert claude.map(cc("mcp_github_merge_pull_request", args), ROOT).refusal == "unmapped"

@@ -8,13 +8,15 @@ import pytest
 
 from actions.models import ProposedAction
 from permissions.files import parse_permissions_text
+from permissions.mcp import describe
 
 ROOT = "/home/ana/app"  # the project folder on the agent's machine
 EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
 
 
 def mcp_input(agent: str, server: str, tool: str, arguments: dict) -> dict:
-    """One MCP tool call as each agent's hook presents it (actions/agent_hooks.py cites the docs)."""
+    """One MCP tool call as each agent's hook presents it, field for field as the pinned CLIs sent it
+    (tests/agents_e2e/test_agents_e2e_mcp.py captures them; actions/agent_hooks.py cites their source)."""
     body = {
         "session_id": f"{agent}-s",
         "cwd": ROOT,
@@ -24,9 +26,10 @@ def mcp_input(agent: str, server: str, tool: str, arguments: dict) -> dict:
     }
     if agent == "claude-code":
         body |= {"transcript_path": "/home/ana/.claude/t.jsonl", "permission_mode": "default"}
-        body["tool_use_id"] = "toolu_01"
+        body |= {"tool_use_id": "toolu_01", "mcp_server": {"name": server, "source": "project"}}
     elif agent == "gemini-cli":
         body |= {"timestamp": "2026-12-01T12:00:00Z", "transcript_path": "/home/ana/.gemini/t.json"}
+        body["tool_name"] = f"mcp_{server}_{tool}"  # Gemini CLI: one underscore each
         body["mcp_context"] = {"server_name": server, "tool_name": tool, "command": "docker", "args": ["run"]}
     else:
         body |= {"turn_id": "t1", "model": "gpt-5", "tool_use_id": "call_1"}
@@ -130,6 +133,96 @@ def test_a_filesystem_write_outside_the_root_is_capped(hook, agent):
     assert (answer, action.status) == ("allow", "auto_approved")
     answer, action = hook(agent, "fs", "write_file", {"path": "/home/ana/.bashrc", "content": "x"})
     assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "cap_path_scope")
+
+
+# -- GitHub's merge names no base: Brabo reads the PR's from GitHub (the workspace's provider adapter) --------
+
+
+@pytest.fixture
+def github(team, owner_token):
+    from actions.tests.exec_fixtures import OWNER_TOKEN
+    from actions.tests.fake_provider import FakeProvider
+
+    with FakeProvider(OWNER_TOKEN) as fake:
+        owner_token("github", f"{fake.url}/github")
+        fake.add_pr(7, head="feature/login", base="main")
+        fake.add_pr(8, head="fix", base="feature/login")
+        yield fake
+
+
+GH_MERGE = ("github", "merge_pull_request")
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_github_merge_without_a_base_is_decided_on_the_prs_base_read_from_github(team, hook, github, agent):
+    auto_mode(team)
+    answer, action = hook(agent, *GH_MERGE, {"owner": "acme", "repo": "app", "pullNumber": 7})
+    assert (answer, action.status, action.reason) == (WAITS[agent], "pending", "cap_protected_merge")
+    assert action.payload["looked_up_base"] == {"branch": "main"}
+    assert action.message.endswith("decision: main (its pull request's base on the code host)")
+    assert "base, read from the code host: main" in describe(action.payload)  # the console's, Slack's words
+    answer, action = hook(agent, *GH_MERGE, {"owner": "acme", "repo": "app", "pullNumber": 8})
+    assert (answer, action.status, action.reason) == ("allow", "auto_approved", "allow_rule")
+    assert action.payload["looked_up_base"] == {"branch": "feature/login"}
+    # the read went to GitHub's documented endpoint with the owner's token
+    reads = [r for r in github.requests if r["method"] == "GET"]
+    assert [r["path"] for r in reads] == ["/github/repos/acme/app/pulls/7", "/github/repos/acme/app/pulls/8"]
+
+
+def test_a_proposers_own_looked_up_base_is_never_believed(agent_api, github):
+    agent_api.write_permissions(allow=["Mcp(github.merge_pull_request)"])
+    forged = {"server": "github", "tool": "merge_pull_request", "looked_up_base": {"branch": "feature/x"}}
+    resp = agent_api.propose(
+        "mcp_call", forged | {"arguments": {"owner": "acme", "repo": "app", "pullNumber": 7}}
+    )
+    assert (resp.json()["status"], resp.json()["reason"]) == ("pending", "cap_protected_merge")
+    assert agent_api.action(resp.json()["id"]).payload["looked_up_base"] == {"branch": "main"}
+    # nothing to look up (the base is named): the forged key is dropped, not kept for a later reading
+    resp = agent_api.propose("mcp_call", forged | {"arguments": {"pullNumber": 9, "base": "feature/y"}})
+    assert resp.json()["status"] == "auto_approved"
+    assert "looked_up_base" not in agent_api.action(resp.json()["id"]).payload
+
+
+@pytest.mark.parametrize(
+    "setup, why",
+    [
+        ("no_credentials", "credentials_missing"),
+        ("gitlab", "the workspace's git provider is gitlab, not github"),
+        ("no_such_pr", "did not give pull request #99"),
+        ("github_down", "did not answer for pull request #7 of acme/app (provider_unavailable)"),
+        ("hangs_up", "did not answer for pull request #7"),
+    ],
+)
+def test_when_the_base_cannot_be_read_a_person_decides(team, agent_api, owner_token, setup, why):
+    """Fail closed: whatever keeps Brabo from reading the base, the merge waits for a person, saying why."""
+    from actions.tests.exec_fixtures import OWNER_TOKEN
+    from actions.tests.fake_provider import FakeProvider
+
+    agent_api.write_permissions(allow=["Mcp(github.merge_pull_request)"])
+    auto_mode(team)
+    number = 99 if setup == "no_such_pr" else 7
+    with FakeProvider(OWNER_TOKEN) as fake:
+        fake.add_pr(7, base="feature/login")  # a feature branch: only the failed read keeps it for a person
+        if setup == "gitlab":
+            owner_token("gitlab", f"{fake.url}/gitlab/api/v4")
+        elif setup == "hangs_up":
+            owner_token("github", "http://127.0.0.1:9")  # nothing listens there
+        elif setup != "no_credentials":
+            owner_token("github", f"{fake.url}/github")
+        if setup == "github_down":
+            fake.fail_next = [502]
+        resp = agent_api.propose(
+            "mcp_call",
+            {
+                "server": "github",
+                "tool": "merge_pull_request",
+                "arguments": {"owner": "acme", "repo": "app", "pullNumber": number},
+            },
+        )
+    body = resp.json()
+    assert (body["status"], body["reason"]) == ("pending", "cap_protected_merge"), body
+    looked = agent_api.action(body["id"]).payload["looked_up_base"]
+    assert why in looked["error"] and OWNER_TOKEN not in looked["error"]
 
 
 def test_a_bad_mcp_tool_name_is_refused_by_name(team):

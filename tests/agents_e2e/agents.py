@@ -24,11 +24,14 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from brabo_client.hook_install import MATCHER
 
 from .clis import Clis
 from .model_stub import ModelStub, ToolCall
@@ -65,11 +68,7 @@ WRITE_TOOL = {
     ),
     "gemini-cli": lambda path, content: ToolCall("write_file", {"file_path": path, "content": content}),
 }
-MATCHERS = {
-    "claude-code": "Bash|Write|Edit|MultiEdit|NotebookEdit",
-    "gemini-cli": "run_shell_command|write_file|replace",
-    "codex": "Bash|apply_patch",
-}
+MATCHERS = MATCHER  # what ``brabo hook install`` writes: the runs prove those matchers reach Brabo
 
 
 @dataclass
@@ -82,6 +81,21 @@ class Hook:
     agent_timeout: int = 30  # the agent's own hook timeout, seconds
     args: tuple[str, ...] = ("--timeout", "3")  # flags of ``brabo hook`` / query of the HTTP hook
     on_failure: str | None = None  # Claude Code's HTTP hook ``onFailure`` ("block": a failed call refuses)
+    capture: Path | None = None  # the command form also appends each hook input it is given here, a line each
+
+
+@dataclass
+class McpStdio:
+    """A stdio MCP server the agent is configured with, as each CLI documents it: Claude Code
+    ``--mcp-config`` ``{"mcpServers": {NAME: {command, args, env}}}`` (https://code.claude.com/docs/en/mcp),
+    Gemini CLI settings ``mcpServers`` (docs/tools/mcp-server.md; ``trust: true`` skips its own
+    confirmations, as ``yolo`` does), Codex ``[mcp_servers.NAME]`` in config.toml
+    (https://developers.openai.com/codex/mcp)."""
+
+    name: str
+    command: str
+    args: list[str]
+    env: dict[str, str]
 
 
 @dataclass
@@ -134,7 +148,35 @@ def _hook_command(agent: str, hook: Hook) -> str:
     """What ``brabo hook install`` writes: the fast form of ``brabo hook`` (this checkout's client)."""
     from brabo_client.hook import command
 
-    return command(agent, list(hook.args))
+    line = command(agent, list(hook.args))
+    if hook.capture is None:
+        return line
+    cap = shlex.quote(str(hook.capture))
+    return f"(tee -a {cap}; echo >> {cap}) | {line}"
+
+
+def add_mcp_server(agent: str, *, project: Path, home: Path, server: McpStdio) -> list[str]:
+    """Configure ``server`` for ``agent`` (after ``configure``); the extra command-line arguments it needs."""
+    spec = {"command": server.command, "args": server.args, "env": server.env}
+    if agent == "claude-code":
+        config = home / "mcp.json"
+        _write_json(config, {"mcpServers": {server.name: spec}})
+        # the server's tools join the --allowedTools list _argv ends with: only the hook stands in the way
+        return [f"mcp__{server.name}", "--mcp-config", str(config), "--strict-mcp-config"]
+    if agent == "gemini-cli":
+        path = project / ".gemini" / "settings.json"
+        settings = json.loads(path.read_text())
+        settings["mcpServers"] = {server.name: {**spec, "trust": True}}
+        _write_json(path, settings)
+        return []
+    config = home / ".codex" / "config.toml"
+    env = ", ".join(f"{k} = {json.dumps(v)}" for k, v in server.env.items())
+    config.write_text(
+        config.read_text()
+        + f"[mcp_servers.{server.name}]\ncommand = {json.dumps(server.command)}\n"
+        + f"args = {json.dumps(server.args)}\nenv = {{ {env} }}\n"
+    )
+    return []
 
 
 def _write_json(path: Path, data: dict) -> None:
@@ -291,17 +333,23 @@ def run_agent(
     home: Path,
     hook: Hook | None,
     prompt: str = "Do the task.",
+    mcp: McpStdio | None = None,
 ) -> Run:
     """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call`` (or the
-    calls, one per turn)."""
+    calls, one per turn), and with ``mcp`` among its MCP servers."""
     home.mkdir(parents=True, exist_ok=True)
     with ModelStub(call) as stub:
         configure(agent, project=project, home=home, hook=hook, model_url=stub.url)
+        extra = add_mcp_server(agent, project=project, home=home, server=mcp) if mcp else []
+        env = _env(agent, home=home, project=project, hook=hook, model_url=stub.url)
+        if mcp and agent == "claude-code":
+            # Claude Code 2.1.332 defers MCP tools behind its ToolSearch tool unless told not to
+            env["ENABLE_TOOL_SEARCH"] = "false"
         started = time.monotonic()
         proc = subprocess.run(
-            _argv(agent, clis, prompt),
+            _argv(agent, clis, prompt) + extra,
             cwd=project,
-            env=_env(agent, home=home, project=project, hook=hook, model_url=stub.url),
+            env=env,
             capture_output=True,
             text=True,
             timeout=RUN_TIMEOUT,

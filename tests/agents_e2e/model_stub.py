@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -40,6 +42,14 @@ class ToolCall:
     arguments: dict[str, Any]
     call_id: str = "call_brabo_e2e_1"
     freeform: str | None = None  # a Responses "custom" tool's raw input (Codex's apply_patch), not JSON
+    # Codex offers its MCP servers' tools only through ``tool_search`` (Codex 0.171.0: deferred always, no
+    # setting exposes them): ``search`` makes this turn a ``tool_search_call`` (``arguments`` its query),
+    # asked again while Codex's answer finds nothing (its MCP servers start in the background), after
+    # ``ready`` (a file) exists; ``namespace`` is the namespace the search found (``mcp__<server>``), which a
+    # ``function_call`` to one of its tools carries.
+    search: bool = False
+    ready: str | None = None
+    namespace: str | None = None
 
 
 @dataclass
@@ -175,7 +185,13 @@ def _gemini_answer(path: str, body: dict, calls: list[ToolCall]) -> tuple[bytes,
 # -- OpenAI Responses -----------------------------------------------------------------------------------
 
 
+SEARCH_TRIES = 40  # tool searches before the stand-in gives up on Codex's MCP tools appearing
+READY_WAIT = 120  # seconds the stand-in waits for an MCP server's ready file: a safety net, not a measure
+
+
 def _responses_has_result(body: dict, call: ToolCall) -> bool:
+    if call.search:
+        return bool(_responses_found(body)) or _searches(body) >= SEARCH_TRIES
     for item in body.get("input") or []:
         if isinstance(item, dict) and item.get("type", "").endswith("_call_output"):
             if item.get("call_id") == call.call_id:
@@ -183,12 +199,52 @@ def _responses_has_result(body: dict, call: ToolCall) -> bool:
     return False
 
 
+def _searches(body: dict) -> int:
+    return sum(
+        1
+        for item in body.get("input") or []
+        if isinstance(item, dict) and item.get("type") == "tool_search_output"
+    )
+
+
+def _search_item(body: dict, call: ToolCall) -> dict:
+    if call.ready:
+        deadline = time.monotonic() + READY_WAIT
+        while not os.path.exists(call.ready) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    done = _searches(body)
+    return {
+        "type": "tool_search_call",
+        "call_id": f"{call.call_id}_{done}" if done else call.call_id,
+        "execution": "client",
+        "arguments": call.arguments,
+    }
+
+
+def _responses_found(body: dict) -> set[str]:
+    """The namespaces Codex's answers to tool searches exposed (``tool_search_output`` items)."""
+    found = set()
+    for item in body.get("input") or []:
+        if isinstance(item, dict) and item.get("type") == "tool_search_output":
+            for tool in item.get("tools") or []:
+                if isinstance(tool, dict) and tool.get("name"):
+                    found.add(tool["name"])
+    return found
+
+
 def _responses_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
     call = next((c for c in calls if not _responses_has_result(body, c)), calls[-1])
-    declared = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
+    tools = [t for t in body.get("tools") or [] if isinstance(t, dict)]
+    declared = {t.get("name") for t in tools}
+    if call.search and any(t.get("type") == "tool_search" for t in tools):
+        declared.add(call.name)
+    if call.namespace and call.namespace in _responses_found(body):
+        declared.add(call.name)
     wants_tool = call.name in declared and not _responses_has_result(body, call)
-    if wants_tool and call.freeform is not None:
-        item: dict = {
+    if wants_tool and call.search:
+        item: dict = _search_item(body, call)
+    elif wants_tool and call.freeform is not None:
+        item = {
             "type": "custom_tool_call",
             "id": "ctc_stub",
             "call_id": call.call_id,
@@ -203,6 +259,8 @@ def _responses_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
             "name": call.name,
             "arguments": json.dumps(call.arguments),
         }
+        if call.namespace:
+            item["namespace"] = call.namespace
     else:
         item = {
             "type": "message",
