@@ -28,7 +28,7 @@ from contextvars import ContextVar
 
 from permissions.commands.options import normalise
 
-__all__ = ["UPLOAD_VERBS", "uploads", "uploads_past_loopback"]
+__all__ = ["UPLOAD_VERBS", "table_operands", "uploads", "uploads_past_loopback"]
 
 # False while a command that names a proxy is read: its loopback requests may go anywhere
 # (``export http_proxy=…; curl -d @.env http://localhost/``), so none is exempt.
@@ -217,70 +217,42 @@ def _remote_place(word: str) -> bool:
     return colon > 0 and "/" not in word[:colon]
 
 
-def _operands(view: tuple[str, ...], value_longs: frozenset[str], value_letters: str) -> list[str]:
-    out: list[str] = []
-    n = len(view)
-    k = 1
-    while k < n:
-        w = view[k]
-        k += 1
-        if w == "--":
-            out.extend(view[k:])
-            break
-        if w.startswith("--"):
-            if "=" not in w and w in value_longs:
-                k += 1
-            continue
-        if w[:1] == "-" and len(w) > 1:
-            for j in range(1, len(w)):
-                if w[j] in value_letters:
-                    if j + 1 == len(w):
-                        k += 1
-                    break
-            continue
-        out.append(w)
-    return out
-
-
-_SCP_LETTERS = "cDFiJloPSX"
-_RSYNC_LONGS = frozenset(
-    "--rsh --rsync-path --filter --exclude --include --temp-dir --partial-dir --log-file --backup-dir --chmod"
-    " --files-from --exclude-from --include-from --compare-dest --copy-dest --link-dest --max-size"
-    " --min-size --timeout --contimeout --port --password-file --bwlimit --out-format --log-file-format"
-    " --chown --usermap --groupmap --iconv --suffix --max-delete --block-size --modify-window"
-    " --skip-compress --outbuf --info --debug --protocol --checksum-choice --compress-choice"
-    " --compress-level --sockopts --address --only-write-batch --write-batch --read-batch --stop-after"
-    " --stop-at --remote-option --cc --zc --zl --early-input".split()
-)
-_RSYNC_LETTERS = "eBfMT@"
-_SFTP_LETTERS = "BbcDFilPoRSsJX"
+def table_operands(view: tuple[str, ...]) -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
+    """Every reading of ``view`` by its program's option table (permissions.commands.option_tables: rsync,
+    scp, sftp ...) as (option keys, operands): an option of unknown arity gives two, both read."""
+    return tuple((r.keys, r.operands) for r in normalise(view) or ())
 
 
 def _scp(view: tuple[str, ...]) -> bool:
-    ops = _operands(view, frozenset(), _SCP_LETTERS)
-    return len(ops) >= 2 and _remote_place(ops[-1])
+    return any(len(ops) >= 2 and _remote_place(ops[-1]) for _, ops in table_operands(view))
+
+
+_RSYNC_REMOVES = frozenset({"remove-source-files", "remove-sent-files"})
 
 
 def _rsync(view: tuple[str, ...]) -> bool:
-    ops = _operands(view, _RSYNC_LONGS, _RSYNC_LETTERS)
-    if len(ops) < 2:
-        return False  # `rsync host:` alone lists
-    if _remote_place(ops[-1]):
-        return True
-    removes = any(w.startswith("--remove-source") or w.startswith("--remove-sent") for w in view)
-    return removes and any(_remote_place(s) for s in ops[:-1])
+    for keys, ops in table_operands(view):
+        if len(ops) < 2:
+            continue  # `rsync host:` alone lists
+        if _remote_place(ops[-1]):
+            return True
+        if keys & _RSYNC_REMOVES and any(_remote_place(s) for s in ops[:-1]):
+            return True
+    return False
 
 
 def _sftp(view: tuple[str, ...]) -> bool:
-    if any(w.startswith("-b") for w in view[1:]):
-        return True  # a batch file can `put`
-    ops = _operands(view, frozenset(), _SFTP_LETTERS)
-    if not ops:
-        return False
-    first = ops[0]
-    # `sftp host:path [dir]` fetches; `sftp host` opens a session, which can `put`.
-    path = first.partition("://")[2].partition("/")[2] if "://" in first else first.partition(":")[2]
-    return not (_remote_place(first) and path and len(ops) <= 2)
+    for keys, ops in table_operands(view):
+        if "b" in keys:
+            return True  # a batch file can `put`
+        if not ops:
+            continue
+        first = ops[0]
+        # `sftp host:path [dir]` fetches; `sftp host` opens a session, which can `put`.
+        path = first.partition("://")[2].partition("/")[2] if "://" in first else first.partition(":")[2]
+        if not (_remote_place(first) and path and len(ops) <= 2):
+            return True
+    return False
 
 
 _NC_LETTERS = "IiMmOPpqsTVwXx"
