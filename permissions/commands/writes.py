@@ -221,6 +221,8 @@ WRITE_VERBS: frozenset[str] = (
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
 _COPY_VALUES = frozenset({"-t", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"})
+
+
 def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _NETWORK_COPIERS:
         # rsync and scp: their operands as their option tables read them (every reading, when unsure).
