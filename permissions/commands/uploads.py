@@ -493,6 +493,51 @@ def _sends_nothing(view: tuple[str, ...]) -> bool:
     return False
 
 
+_SSHPASS_VALUES = frozenset({"-p", "-f", "-d", "-P"})
+
+
+def _sshpass(view: tuple[str, ...]) -> bool:
+    """``sshpass -p x ssh host ...``: the program it runs, read as itself."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        k += 2 if view[k] in _SSHPASS_VALUES else 1
+    rest = view[k:]
+    reader = _READERS.get(program_name(rest[0])) if rest else None
+    return reader is not None and reader((program_name(rest[0]), *rest[1:]))
+
+
+def _websocket(view: tuple[str, ...]) -> bool:
+    """websocat/wscat: what they read goes to the socket they open (``ws://`` ``wss://`` ``tcp:`` URLs)."""
+    urls = [w.partition("ws-c:")[2] or w for w in view[1:] if "://" in w or w.startswith(("tcp:", "ws-c:"))]
+    return any(not _loopback(u.partition(":")[2] if u.startswith("tcp:") else u) for u in urls)
+
+
+_GRPCURL_VALUES = frozenset(
+    "-H -rpc-header -reflect-header -authority -servername -cacert -cert -key -proto -protoset -import-path"
+    " -max-time -connect-timeout -keepalive-time -max-msg-sz -format -user-agent -expand-headers"
+    " -protoset-out".split()
+)
+
+
+def _grpcurl(view: tuple[str, ...]) -> bool:
+    """grpcurl with ``-d`` (a request body; ``-d @`` reads it on the input) to a server not on the loopback."""
+    sends = False
+    operands: list[str] = []
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        name = "-" + w.lstrip("-").partition("=")[0] if w[:1] == "-" else ""
+        if name == "-d":
+            sends = True
+            k += 0 if "=" in w else 1
+        elif name in _GRPCURL_VALUES:
+            k += 0 if "=" in w else 1
+        elif not name:
+            operands.append(w)
+    return sends and (not operands or not _loopback(operands[0]))
+
+
 _READERS = {
     **dict.fromkeys(_SENDERS, _sender),
     **dict.fromkeys(_MAILERS, _mailer),
@@ -511,6 +556,12 @@ _READERS = {
     "netcat": _netcat,
     "socat": _socat,
     "ssh": _ssh,
+    "autossh": _ssh,
+    "sshpass": _sshpass,
+    "websocat": _websocket,
+    "wscat": _websocket,
+    "grpcurl": _grpcurl,
+    "curlie": _httpie,
     "openssl": _openssl,
     "telnet": _telnet,
     # Resolvers and probes: nothing of their own is sent, but words a pipe hands them (`xargs dig`) are.
