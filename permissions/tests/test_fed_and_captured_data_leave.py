@@ -273,3 +273,19 @@ def test_what_is_fed_nothing_or_stays_on_this_machine_stays_as_it_was(command):
 def test_inline_code_reading_a_secret_stays_opaque(command):
     for v in _verdicts(command):
         assert v.decision != "auto_approve", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rsync -a --delete empty/ / --exclu x",
+        "rsync -a --delete empty/ / --bw 10",
+        "rsync --del -a empty/ / --log-file-f %n",
+        "rsync -a --dele empty/ / --exclude-f rules",
+    ],
+)
+def test_the_floor_reads_rsync_through_its_option_table(command):  # R4.6
+    # An abbreviated option that takes a value no longer makes its value the destination (`/` stays it).
+    for kw in ({"autonomy": AUTO_MODE, "project": CONTAINER_RUNNING}, {"project": HOST}):
+        v = term(command, allow=("Terminal(rsync)",), cwd=ROOT, **kw)
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.message)
