@@ -635,15 +635,16 @@ def fed_segments(command: str, segments: Sequence[Segment]) -> dict[int, str]:
     fed: dict[int, str] = {}
     cursor = 0
     for i, seg in enumerate(segments):
-        if seg.hidden:
+        if seg.hidden or cursor < 0:
             fed[i] = DATA
             continue
         at = command.find(seg.text, cursor) if seg.text else -1
-        if (
-            at < 0
-            or _PIPE.search(command, cursor, at) is not None
-            or _FILE_INPUT.search(seg.text) is not None
-        ):
+        if at < 0:
+            # a text not found where it should stand: it and the rest are DATA, unsearched (linear on
+            # hostile input)
+            fed[i] = DATA
+            cursor = -1
+        elif _PIPE.search(command, cursor, at) is not None or _FILE_INPUT.search(seg.text) is not None:
             fed[i] = DATA
         elif _DOC_INPUT.search(seg.text) is not None:
             fed[i] = docs
