@@ -687,13 +687,9 @@ def names_a_proxy(segments: Sequence[Segment]) -> bool:
     reads them (``export HTTPS_P''ROXY=...``), sets a variable whose name it builds (``export ${P}XY=...``)
     or reads variables from a file (``source f``): its loopback requests may go anywhere."""
     for seg in segments:
-        low = seg.text.lower()
+        low = "\n".join((seg.text, *seg.words, *seg.redirects)).lower()
         if any(m in low for m in _PROXY_MARKS):
             return True
-        for w in (*seg.words, *seg.redirects):
-            lw = w.lower()
-            if any(m in lw for m in _PROXY_MARKS):
-                return True
         verb = seg.words[0] if seg.words else ""
         if verb in _SETS_ANY or (
             verb in _DECLARES and seg.dynamic and (verb != "printf" or "-v" in seg.words)
