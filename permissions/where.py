@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from permissions.commands.uploads import _RSYNC_LETTERS, _RSYNC_LONGS, _operands, _remote_place
+from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import _long_recursive, find_exec_deletes
 from permissions.shell import Segment
@@ -670,16 +670,17 @@ def _git_clean_tree(view: tuple[str, ...], words: tuple[str, ...]) -> list[str]:
 
 
 def _rsync_deletes(view: tuple[str, ...]) -> list[str]:
-    """``rsync --delete*`` deletes in its destination; ``--remove-source-files`` in its sources (local ones)."""
-    ops = _operands(view, _RSYNC_LONGS, _RSYNC_LETTERS)
-    if len(ops) < 2:
-        return []
+    """``rsync --delete*`` deletes in its destination; ``--remove-source-files`` in its sources (local ones),
+    as rsync's option table reads the words (every reading, when an option's arity is unknown)."""
     out: list[str] = []
-    if any(w.startswith("--del") for w in view[1:]):
-        out.append(ops[-1])
-    if any(w.startswith("--remove-s") for w in view[1:]):
-        out.extend(ops[:-1])
-    return [t for t in out if not _remote_place(t)]
+    for keys, ops in table_operands(view):
+        if len(ops) < 2:
+            continue
+        if any(k == "del" or k.startswith("delete") for k in keys):
+            out.append(ops[-1])
+        if any(k.startswith("remove-s") for k in keys):
+            out.extend(ops[:-1])
+    return [t for t in dict.fromkeys(out) if not _remote_place(t)]
 
 
 _HERE_DOC = re.compile(r"<<-?[ \t]*(['\"]?)([A-Za-z0-9_.-]+)\1")

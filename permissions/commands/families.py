@@ -109,11 +109,12 @@ REGISTRIES: dict[str, Forms] = {
     "gem": _forms("push yank owner"),
     "dotnet": _forms("nuget+push nuget+delete"),
     "nuget": _forms("push delete"),
-    "podman": _forms("push image+push manifest+push"),
+    # `login` sends a credential -- `--password-stdin`: whatever is piped to it -- to the registry it names.
+    "podman": _forms("push image+push manifest+push login"),
     "docker-compose": _forms("push"),
     "podman-compose": _forms("push"),
-    "buildah": _forms("push manifest+push"),
-    "nerdctl": _forms("push image+push"),
+    "buildah": _forms("push manifest+push login"),
+    "nerdctl": _forms("push image+push login"),
     "oras": _forms("push attach copy cp tag manifest+push manifest+delete blob+push blob+delete"),
     "crane": _forms("push copy cp delete tag mutate append rebase flatten index+append"),
     "skopeo": _forms("copy delete sync"),
@@ -150,12 +151,17 @@ REMOTES: dict[str, Forms] = {
 
 # [beyond] added to SPEC's own tools' rows (permissions.commands.effects.EXTERNAL).
 MORE: dict[str, Forms] = {
-    "git": _forms("remote+rename"),
+    # git's transports that send what they are given: a pack (`send-pack`, `http-push`), mail (`imap-send`
+    # reads it on its input), a remote helper driven by commands on its input (`remote-https ... <<< push`).
+    "git": _forms(
+        "remote+rename send-pack http-push imap-send p4+submit cvsexportcommit remote-http remote-https"
+        " remote-ftp remote-ftps remote-ext remote-fd"
+    ),
     "kubectl": _forms("debug attach certificate+approve certificate+deny auth+reconcile"),
     "helm": _forms("test"),
     "terraform": _forms("refresh workspace+new workspace+delete"),
     "docker": _forms(
-        "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create"
+        "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create login"
     ),
     "pnpm": _forms("unpublish"),
     "yarn": _forms("npm+tag npm+unpublish"),

@@ -1,5 +1,5 @@
-"""Option tables (R4.10): GNU coreutils' rm/chmod/chown/chgrp, sed, find, curl, and the npm family (npm, pnpm,
-yarn) and pip. How a table is written: :mod:`permissions.commands.options`.
+"""Option tables (R4.10): GNU coreutils' rm/chmod/chown/chgrp, sed, find, curl, the npm family (npm, pnpm,
+yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.commands.options`.
 """
 
 from __future__ import annotations
@@ -517,4 +517,175 @@ PIP = _family(
         "wheel": _PIP_INSTALL,
         "uninstall": "-r= --requirement=; -y --yes; --break-system-packages",
     },
+)
+
+
+# rsync (popt: clustered short flags; long names read as unique abbreviations too, deny matching more). The
+# options that take a value are what matters to its readers (permissions.commands.uploads: which words are
+# the source and destination; permissions.where: what --delete and --remove-source-files remove;
+# permissions.commands.runners: the program -e/--rsh and --rsync-path run).
+RSYNC = Program(
+    "rsync",
+    """
+    -e= --rsh=
+    --rsync-path=
+    -B= --block-size=
+    -f= --filter=
+    -M= --remote-option=
+    -T= --temp-dir=
+    -@= --modify-window=
+    --exclude=
+    --exclude-from=
+    --include=
+    --include-from=
+    --files-from=
+    --partial-dir=
+    --backup-dir=
+    --suffix=
+    --chmod=
+    --chown=
+    --usermap=
+    --groupmap=
+    --compare-dest=
+    --copy-dest=
+    --link-dest=
+    --max-delete=
+    --max-size=
+    --min-size=
+    --max-alloc=
+    --timeout=
+    --contimeout=
+    --port=
+    --password-file=
+    --bwlimit=
+    --out-format=
+    --log-file=
+    --log-file-format=
+    --iconv=
+    --info=
+    --debug=
+    --stderr=
+    --protocol=
+    --checksum-choice= --cc=
+    --compress-choice= --zc=
+    --compress-level= --zl=
+    --skip-compress=
+    --sockopts=
+    --address=
+    --write-batch=
+    --only-write-batch=
+    --read-batch=
+    --stop-after=
+    --stop-at=
+    --early-input=
+    --outbuf=
+    --copy-as=
+    --checksum-seed=
+    -v --verbose
+    -q --quiet
+    -c --checksum
+    -a --archive
+    -r --recursive
+    -R --relative
+    -b --backup
+    -u --update
+    -l --links
+    -L --copy-links
+    -k --copy-dirlinks
+    -K --keep-dirlinks
+    -H --hard-links
+    -p --perms
+    -E --executability
+    -A --acls
+    -X --xattrs
+    -o --owner
+    -g --group
+    -D
+    -t --times
+    -U --atimes
+    -N --crtimes
+    -O --omit-dir-times
+    -J --omit-link-times
+    -S --sparse
+    -n --dry-run
+    -W --whole-file
+    -x --one-file-system
+    -y --fuzzy
+    -C --cvs-exclude
+    -z --compress
+    -h --human-readable
+    -i --itemize-changes
+    -P
+    -8 --8-bit-output
+    -F
+    -0 --from0
+    -s --secluded-args --protect-args
+    -4 --ipv4
+    -6 --ipv6
+    -m --prune-empty-dirs
+    -d --dirs
+    -I --ignore-times
+    --delete
+    --del --delete-during
+    --delete-before
+    --delete-delay
+    --delete-after
+    --delete-excluded
+    --delete-missing-args
+    --ignore-missing-args
+    --remove-source-files
+    --remove-sent-files
+    --mkpath
+    --inplace
+    --append
+    --append-verify
+    --safe-links
+    --copy-unsafe-links
+    --munge-links
+    --devices
+    --specials
+    --super
+    --fake-super
+    --existing
+    --ignore-existing
+    --ignore-errors
+    --force
+    --partial
+    --progress
+    --delay-updates
+    --numeric-ids
+    --size-only
+    --stats
+    --list-only
+    --no-motd
+    --blocking-io
+    --no-implied-dirs
+    --preallocate
+    --open-noatime
+    --trust-sender
+    --copy-devices
+    --write-devices
+    --version
+    --help
+    """,
+    abbrev=True,
+)
+
+
+# OpenSSH's scp and sftp (getopt: clustered short flags, no long options).
+SCP = Program(
+    "scp",
+    """
+    -c= ; -D= ; -F= ; -i= ; -J= ; -l= ; -o= ; -P= ; -S= ; -X=
+    -3 ; -4 ; -6 ; -A ; -B ; -C ; -O ; -p ; -q ; -R ; -r ; -s ; -T ; -v
+    """.replace(";", "\n"),
+)
+
+
+SFTP = Program(
+    "sftp",
+    """
+    -B= ; -b= ; -c= ; -D= ; -F= ; -i= ; -J= ; -l= ; -o= ; -P= ; -R= ; -S= ; -s= ; -X=
+    -4 ; -6 ; -A ; -a ; -C ; -f ; -N ; -p ; -q ; -r ; -v
+    """.replace(";", "\n"),
 )

@@ -35,7 +35,22 @@ from permissions.commands.option_reader import (
     _hooks_skipped,
     _valued,
 )
-from permissions.commands.option_tables import CHGRP, CHMOD, CHOWN, CURL, FIND, NPM, PIP, PNPM, RM, SED, YARN
+from permissions.commands.option_tables import (
+    CHGRP,
+    CHMOD,
+    CHOWN,
+    CURL,
+    FIND,
+    NPM,
+    PIP,
+    PNPM,
+    RM,
+    RSYNC,
+    SCP,
+    SED,
+    SFTP,
+    YARN,
+)
 from permissions.commands.option_tables_deploy import CARGO, DOCKER, KUBECTL, TERRAFORM
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
@@ -228,6 +243,9 @@ PROGRAMS: dict[str, Program] = {
         DOCKER,
         KUBECTL,
         TERRAFORM,
+        RSYNC,
+        SCP,
+        SFTP,
     )
 }
 

@@ -27,6 +27,7 @@ from permissions.commands.shells import (
     inline_script,
 )
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
+from permissions.commands.uploads import table_operands
 from permissions.commands.views import readings
 
 __all__ = ["CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
@@ -235,35 +236,14 @@ def _scp(view: tuple[str, ...]) -> Carried:
 
 
 def _rsync(view: tuple[str, ...]) -> Carried:
+    """``-e``/``--rsh`` and ``--rsync-path`` run a program, as rsync's option table reads them."""
     scripts: list[str] = []
-    n = len(view)
-    k = 1
-    while k < n:
-        w = view[k]
-        k += 1
-        if w == "--":
-            break
-        if w.startswith("--"):
-            name, eq, value = w[2:].partition("=")
-            if len(name) >= 4 and ("rsh".startswith(name) or "rsync-path".startswith(name)) or name == "rsh":
-                if not eq:
-                    value = view[k] if k < n else ""
-                    k += 1
+    for keys, _ in table_operands(view):
+        for k in sorted(keys):
+            name, eq, value = k.partition("=")
+            if eq and name in ("rsh", "rsync-path") and value.strip():
                 scripts.append(value)
-        elif w.startswith("-") and len(w) > 1:
-            for j in range(1, len(w)):
-                if w[j] == "e":
-                    value = w[j + 1 :]
-                    if not value:
-                        value = view[k] if k < n else ""
-                        k += 1
-                    scripts.append(value)
-                    break
-                if w[j] in "BfMT@":
-                    if j + 1 == len(w):
-                        k += 1
-                    break
-    return Carried(tuple(s for s in scripts if s.strip()))
+    return Carried(tuple(dict.fromkeys(scripts)))
 
 
 _TAR_COMMAND_OPTIONS = (

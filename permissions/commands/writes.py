@@ -33,6 +33,8 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 
 from __future__ import annotations
 
+from permissions.commands.uploads import table_operands
+
 NAMED, TREE, WHOLE = 0, 1, 2
 
 __all__ = ["NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
@@ -219,32 +221,18 @@ WRITE_VERBS: frozenset[str] = (
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
 _COPY_VALUES = frozenset({"-t", "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"})
-_COPIER_VALUES = {
-    "scp": frozenset({"-S", "-o", "-i", "-P", "-F", "-l", "-c", "-J", "-D", "-X"}),
-    "rsync": frozenset(
-        {
-            "-e",
-            "--rsh",
-            "--rsync-path",
-            "-f",
-            "--filter",
-            "--exclude",
-            "--include",
-            "-T",
-            "--temp-dir",
-            "--partial-dir",
-            "--log-file",
-            "--backup-dir",
-            "--chmod",
-        }
-    ),
-}
 
 
 def _copier(verb: str, view: tuple[str, ...]) -> list[Target]:
-    values = _COPIER_VALUES.get(verb, _COPY_VALUES)
-    ops = _operands(view, values)
-    into = _option_values(view, "t" if verb != "scp" else "", ("--target-directory",))
+    if verb in _NETWORK_COPIERS:
+        # rsync and scp: their operands as their option tables read them (every reading, when unsure).
+        return [t for _, ops in table_operands(view) for t in _copied(verb, view, list(ops), [])]
+    into = _option_values(view, "t", ("--target-directory",))
+    return _copied(verb, view, _operands(view, _COPY_VALUES), into)
+
+
+def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -> list[Target]:
+    """What a copier with these operands (and ``-t`` directories) writes."""
     out: list[Target] = []
     if verb in ("install", "ginstall") and _has_flag(view, "d", ("--directory",)):
         return [(w, NAMED) for w in ops]
