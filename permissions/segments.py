@@ -16,6 +16,7 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
+from permissions.grammar import Pattern
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
@@ -174,6 +175,10 @@ def read_segments(
     # holding a verdict per distinct segment costs too.
     segments = parsed.segments
     seen: dict[int, _Seen] | None = {} if many and len(set(map(id, segments))) < len(segments) else None
+    # A segment's reading depends on the segment and the rules alone (but for `cd`, which reads where the
+    # command has moved): agents repeat their segments (`git status`, `npm test`), so below MAX_SEGMENTS and
+    # _MEMO_CHARS it is kept per rule set, keyed by the Segment (its words, text, redirects, expansions, ...).
+    memo = comp.segment_memo[doomed] if not many and len(command) <= _MEMO_CHARS else None
     for index, seg in enumerate(segments):
         hit = seen.get(id(seg)) if seen is not None else None
         if hit is not None:
@@ -182,6 +187,33 @@ def read_segments(
                 seg_views.append(vs)
             out.append(sv)
             _tally(reading, seg, sv, kind, seg_opaque)
+            continue
+        if memo is not None:
+            one = memo.get(seg)
+            if one is None:
+                one = _read_one(seg, comp, doomed, judge_as_written)
+                if one is not None:
+                    if len(memo) >= _MEMO_MAX:
+                        memo.clear()
+                    memo[seg] = one
+                else:
+                    if r is None:
+                        r = _Reader(parsed, command, comp, many, scope_of)
+                    one = _read_cd(seg, index, r, comp, doomed)
+            sv, vs, kind, seg_opaque, deletes, note = one
+            if not doomed:
+                seg_views.append(vs)
+            if deletes:
+                reading.may_delete = True  # the floor reads where it lands (permissions.where)
+            if note is not None and reading.opaque_note is None:
+                reading.opaque_note = note
+            out.append(sv)
+            if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
+                # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
+                if kind == "allow_rule" or reading.allowed_reason is None:
+                    reading.allowed_reason = kind
+            else:
+                _tally(reading, seg, sv, kind, seg_opaque)
             continue
         words = seg.words
         first = words[0] if words else ""
@@ -198,37 +230,17 @@ def read_segments(
             # memoised by the words: no key to build, no redirect exclusion.
             known = written_memo.get(words) if written_memo is not None else None
             if known is None:
-                ranked = judge_as_written(words)
-                if ranked is None:
-                    known = _UNCOVERED
-                else:
-                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                    known = (ranked_verdict, ranked[1].text, ranked_kind)
+                known = _as_written(judge_as_written, words)
                 if written_memo is not None:
                     written_memo[words] = known
         else:
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if (
-            known[2] is None
-            and not doomed  # neutral only matters to an auto-approval
-            and (first in NEUTRAL_FIRST or first.startswith("IFS="))
-            and neutral(words, seg.dynamic, seg.text)
-        ):
+        if known[2] is None and not doomed and _is_neutral(seg, first):
             known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
         seg_opaque = seg.opaque
-        if (
-            seg_opaque is None
-            and (not doomed or known[0] == AUTO_APPROVE)
-            and (
-                len(vs) > 1
-                or first in OPAQUE_VERBS
-                or first[-1:].isdigit()
-                or "{" in first
-                or not first.isascii()
-            )
-        ):
+        if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
@@ -258,6 +270,94 @@ def read_segments(
         else:
             _tally(reading, seg, sv, kind, seg_opaque)
     return reading, (r.scope if r is not None else None)
+
+
+# The per-rule-set segment memo (CompiledPermissions.segment_memo): emptied when it holds _MEMO_MAX segments;
+# commands longer than _MEMO_CHARS (hostile sizes) are read without it, so it never holds more than a few MB.
+_MEMO_MAX = 4096
+_MEMO_CHARS = 2048
+
+# A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
+# its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
+_One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool, str | None]
+
+
+def _as_written(
+    judge_as_written: Callable[[tuple[str, ...]], tuple[int, Pattern] | None], words: tuple[str, ...]
+) -> Known:
+    """The rules' answer for a segment whose only view is its words (judge_segment's index walk)."""
+    ranked = judge_as_written(words)
+    if ranked is None:
+        return _UNCOVERED
+    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+    return (ranked_verdict, ranked[1].text, ranked_kind)
+
+
+def _is_neutral(seg: Segment, first: str) -> bool:
+    """Issue 26: grammar around segments judged on their own (permissions.commands.neutral)."""
+    return (first in NEUTRAL_FIRST or first.startswith("IFS=")) and neutral(seg.words, seg.dynamic, seg.text)
+
+
+def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
+    """Whether opaque_reason can find anything in this segment: the verbs it reads, more than one view, a
+    first word that may be a versioned interpreter, a brace or not ASCII."""
+    return len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii()
+
+
+def _read_one(
+    seg: Segment,
+    comp: CompiledPermissions,
+    doomed: bool,
+    judge_as_written: Callable[[tuple[str, ...]], tuple[int, Pattern] | None],
+) -> _One | None:
+    """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
+    on where the command has moved: not a function of the segment alone)."""
+    words = seg.words
+    first = words[0] if words else ""
+    if first == "cd":
+        return None
+    vs = views_of(words)
+    deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
+    if len(vs) == 1 and first and first not in FLOOR_VERBS:
+        known = _as_written(judge_as_written, words)
+    else:
+        known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
+    return _finish_one(seg, vs, comp, doomed, known, deletes)
+
+
+def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:
+    """A `cd` segment's reading (the scope declaration: where the command has moved)."""
+    vs = views_of(seg.words)
+    return _finish_one(seg, vs, comp, doomed, r.known(index, seg, vs, "cd"), False)
+
+
+def _finish_one(
+    seg: Segment,
+    vs: list[tuple[str, ...]],
+    comp: CompiledPermissions,
+    doomed: bool,
+    known: Known,
+    deletes: bool,
+) -> _One:
+    """The neutral grammar, R4.9's opaque reading and the verdict, for a segment the rules answered ``known``."""
+    words = seg.words
+    first = words[0] if words else ""
+    if known[2] is None and not doomed and _is_neutral(seg, first):
+        known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
+    seg_opaque = seg.opaque
+    if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
+        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+    note = None
+    if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+        # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+        note = opaque_note(seg.text, seg_opaque, known[1])
+        known = _UNCOVERED
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = known[0]
+    d["pattern"] = known[1]
+    return sv, vs, known[2], seg_opaque, deletes, note
 
 
 _Seen = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None]  # sv, views, kind, opaque
