@@ -35,7 +35,7 @@ from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
 from permissions.segments import SegmentReading, SegmentVerdict, read_segments, views_of
-from permissions.shell import TOO_COMPLEX, ParsedCommand, parse_command
+from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.where import UNKNOWN, floor_where
 
 __all__ = [
@@ -415,7 +415,13 @@ def caps(st: _State) -> _State:
         if why is not None:
             st.opinion(REQUIRE_APPROVAL, "unparseable", why)
     elif st.terminal:
-        cap = _terminal_cap(st.seg_views, st.parsed, req.project.protected_branches)
+        protected = req.project.protected_branches
+        key = (req.command or "", protected)
+        cap = _CAP_MEMO.get(key, _UNSEEN)
+        if cap is _UNSEEN:
+            cap = _terminal_cap(st.seg_views, st.parsed, protected)
+            if st.parsed is not None and len(st.seg_views) == len(st.parsed.segments):  # every view read
+                _remember(_CAP_MEMO, key, cap, key[0])
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
     return st
@@ -427,9 +433,15 @@ def path_scope(st: _State) -> _State:
     parsed = st.parsed
     if st.decision != AUTO_APPROVE or not st.terminal or parsed is None or (st.auto_mode and st.in_sandbox):
         return st
-    outside = st.scope_of().outside_paths(parsed.segments, st.req.command or "")
-    if outside:
-        st.opinion(REQUIRE_APPROVAL, "cap_path_scope", outside[0])
+    command = st.req.command or ""
+    scope = st.scope_of()
+    key = (command, scope)
+    first = _OUTSIDE_MEMO.get(key, _UNSEEN)
+    if first is _UNSEEN:
+        outside = scope.outside_paths(parsed.segments, command)
+        first = _remember(_OUTSIDE_MEMO, key, outside[0] if outside else None, command)
+    if first is not None:
+        st.opinion(REQUIRE_APPROVAL, "cap_path_scope", first)
     return st
 
 
@@ -552,6 +564,22 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         return f"the command is longer than {MAX_COMMAND_CHARS} characters"
     if len(segments) > MAX_SEGMENTS:
         return f"the command has more than {MAX_SEGMENTS} segments"
+    known = _TEXT_MEMO.get(command)
+    if known is None:
+        known = _remember(_TEXT_MEMO, command, _never_auto_by_text(segments, st.seg_views, command), command)
+    never_auto, writes = known
+    if never_auto is None and writes:
+        # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
+        # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
+        never_auto = _protected_write(st, comp, command)
+    return never_auto
+
+
+def _never_auto_by_text(
+    segments: Sequence[Segment], seg_views: list[list[tuple[str, ...]]], command: str
+) -> tuple[str | None, bool]:
+    """What _never_auto reads from the text alone: why it can never be auto-approved (arithmetic on input, a
+    file written then run), and whether some segment may write a file (R3.7 then reads which)."""
     never_auto = arithmetic_on_input(command, segments)  # issue 11 class 1
     if (
         never_auto is None
@@ -559,11 +587,27 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in segments)
     ):
         never_auto = runs_a_written_file([(s.words, s.redirects) for s in segments])
-    if never_auto is None and may_write_any(segments, st.seg_views):
-        # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
-        # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
-        never_auto = _protected_write(st, comp, command)
-    return never_auto
+    return never_auto, never_auto is None and may_write_any(segments, seg_views)
+
+
+# Agents repeat their commands: what the caps, the path scope and _never_auto read from a command depends on its
+# text and the few request fields in each key, so each is kept for commands up to _MEMO_CHARS (hostile sizes are
+# read every time), a memo emptied when it holds _MEMO_MAX answers.
+_MEMO_MAX = 4096
+_MEMO_CHARS = 2048
+_UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
+_TEXT_MEMO: dict[str, tuple[str | None, bool]] = {}
+_CAP_MEMO: dict[tuple[str, tuple[str, ...]], tuple[str, str] | None] = {}
+_OUTSIDE_MEMO: dict[tuple[str, Scope], str | None] = {}
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any, command: str) -> Any:
+    """Keep ``value`` under ``key`` when ``command`` is short enough; returns ``value``."""
+    if len(command) <= _MEMO_CHARS:
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        memo[key] = value
+    return value
 
 
 _PROTECTED_MEMO: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = {}

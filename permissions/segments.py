@@ -40,6 +40,9 @@ _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUT
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
+# First words views_of may look through (so may a first word with `=` or `/`, or starting as a resolved
+# prefix does): a cheap test before the call.
+_MAY_LOOK = _LOOK_THROUGH | _SUB_FIRST
 _DELETES = FLOOR_VERBS | {"xargs", "git", "rsync"}  # verbs as written whose deletions permissions.where reads
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
@@ -166,6 +169,7 @@ def read_segments(
     out = reading.out
     seg_views = reading.seg_views
     judge_as_written = comp.judge_as_written
+    named_first = comp.named_first
     # The rest of the walk's context (memos past MAX_SEGMENTS, where `cd` moves), made when a segment needs it.
     r: _Reader | None = None
     written_memo: dict[tuple[str, ...], Known] | None = {} if many else None
@@ -217,7 +221,12 @@ def read_segments(
             continue
         words = seg.words
         first = words[0] if words else ""
-        vs = views_of(words)
+        # views_of's own test first, inlined: most first words have nothing to look through (hostile sizes).
+        vs = (
+            views_of(words)
+            if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS
+            else [words]
+        )
         if not doomed:
             seg_views.append(vs)
         if first in _DELETES or (
@@ -227,10 +236,24 @@ def read_segments(
         if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
             # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
             # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
-            # memoised by the words: no key to build, no redirect exclusion.
-            known = written_memo.get(words) if written_memo is not None else None
-            if known is None:
-                known = _as_written(judge_as_written, words)
+            # memoised by the words: no key to build, no redirect exclusion. A first word no pattern names has
+            # no answer (named_first), without the walk.
+            cached = (
+                _UNCOVERED
+                if named_first is not None and first not in named_first
+                else written_memo.get(words)
+                if written_memo is not None
+                else None
+            )
+            if cached is not None:
+                known = cached
+            else:
+                ranked = judge_as_written(words)
+                if ranked is None:
+                    known = _UNCOVERED
+                else:
+                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                    known = (ranked_verdict, ranked[1].text, ranked_kind)
                 if written_memo is not None:
                     written_memo[words] = known
         else:
@@ -267,6 +290,8 @@ def read_segments(
             # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
             if kind == "allow_rule" or reading.allowed_reason is None:
                 reading.allowed_reason = kind
+        elif kind is None and seg_opaque is None:
+            reading.uncovered += 1  # as _tally counts it: no rule speaks (hostile sizes' common case)
         else:
             _tally(reading, seg, sv, kind, seg_opaque)
     return reading, (r.scope if r is not None else None)
