@@ -23,11 +23,13 @@ from permissions.shell import ParsedCommand, Segment
 from permissions.wrappers import views
 
 __all__ = [
+    "KNOWN_CHARS",
     "NEUTRAL",
     "NO_RULE",
     "SegmentReading",
     "SegmentVerdict",
     "opaque_note",
+    "read_known_segments",
     "read_segments",
     "views_of",
 ]
@@ -179,10 +181,6 @@ def read_segments(
     # holding a verdict per distinct segment costs too.
     segments = parsed.segments
     seen: dict[int, _Seen] | None = {} if many and len(set(map(id, segments))) < len(segments) else None
-    # A segment's reading depends on the segment and the rules alone (but for `cd`, which reads where the
-    # command has moved): agents repeat their segments (`git status`, `npm test`), so below MAX_SEGMENTS and
-    # _MEMO_CHARS it is kept per rule set, keyed by the Segment (its words, text, redirects, expansions, ...).
-    memo = comp.segment_memo[doomed] if not many and len(command) <= _MEMO_CHARS else None
     for index, seg in enumerate(segments):
         hit = seen.get(id(seg)) if seen is not None else None
         if hit is not None:
@@ -191,33 +189,6 @@ def read_segments(
                 seg_views.append(vs)
             out.append(sv)
             _tally(reading, seg, sv, kind, seg_opaque)
-            continue
-        if memo is not None:
-            one = memo.get(seg)
-            if one is None:
-                one = _read_one(seg, comp, doomed, judge_as_written)
-                if one is not None:
-                    if len(memo) >= _MEMO_MAX:
-                        memo.clear()
-                    memo[seg] = one
-                else:
-                    if r is None:
-                        r = _Reader(parsed, command, comp, many, scope_of)
-                    one = _read_cd(seg, index, r, comp, doomed)
-            sv, vs, kind, seg_opaque, deletes, note = one
-            if not doomed:
-                seg_views.append(vs)
-            if deletes:
-                reading.may_delete = True  # the floor reads where it lands (permissions.where)
-            if note is not None and reading.opaque_note is None:
-                reading.opaque_note = note
-            out.append(sv)
-            if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
-                # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
-                if kind == "allow_rule" or reading.allowed_reason is None:
-                    reading.allowed_reason = kind
-            else:
-                _tally(reading, seg, sv, kind, seg_opaque)
             continue
         words = seg.words
         first = words[0] if words else ""
@@ -290,17 +261,63 @@ def read_segments(
             # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
             if kind == "allow_rule" or reading.allowed_reason is None:
                 reading.allowed_reason = kind
-        elif kind is None and seg_opaque is None:
-            reading.uncovered += 1  # as _tally counts it: no rule speaks (hostile sizes' common case)
         else:
             _tally(reading, seg, sv, kind, seg_opaque)
     return reading, (r.scope if r is not None else None)
 
 
+def read_known_segments(
+    parsed: ParsedCommand,
+    command: str,
+    comp: CompiledPermissions,
+    doomed: bool,
+    scope_of: Callable[[], Scope],
+) -> tuple[SegmentReading, Scope | None]:
+    """What read_segments answers, for a command of at most MAX_SEGMENTS segments and KNOWN_CHARS characters:
+    a segment's reading depends on the segment and the rules alone (but for `cd`, which reads where the command
+    has moved), and agents repeat their segments (`git status`, `npm test`), so it is kept per rule set
+    (CompiledPermissions.segment_memo), keyed by the Segment (its words, text, redirects, expansions, ...)."""
+    reading = SegmentReading()
+    memo = comp.segment_memo[doomed]
+    r: _Reader | None = None
+    for index, seg in enumerate(parsed.segments):
+        one = memo.get(seg)
+        if one is None:
+            one = _read_one(seg, comp, doomed)
+            if one is not None:
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                memo[seg] = one
+            else:
+                if r is None:
+                    r = _Reader(parsed, command, comp, False, scope_of)
+                one = _read_cd(seg, index, r, comp, doomed)
+        _count_one(reading, seg, one, doomed)
+    return reading, (r.scope if r is not None else None)
+
+
+def _count_one(reading: SegmentReading, seg: Segment, one: _One, doomed: bool) -> None:
+    """Count one segment's reading into the command's, as read_segments does."""
+    sv, vs, kind, seg_opaque, deletes, note = one
+    if not doomed:
+        reading.seg_views.append(vs)
+    if deletes:
+        reading.may_delete = True  # the floor reads where it lands (permissions.where)
+    if note is not None and reading.opaque_note is None:
+        reading.opaque_note = note
+    reading.out.append(sv)
+    if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
+        # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
+        if kind == "allow_rule" or reading.allowed_reason is None:
+            reading.allowed_reason = kind
+    else:
+        _tally(reading, seg, sv, kind, seg_opaque)
+
+
 # The per-rule-set segment memo (CompiledPermissions.segment_memo): emptied when it holds _MEMO_MAX segments;
-# commands longer than _MEMO_CHARS (hostile sizes) are read without it, so it never holds more than a few MB.
+# commands longer than KNOWN_CHARS (hostile sizes) are read without it, so it never holds more than a few MB.
 _MEMO_MAX = 4096
-_MEMO_CHARS = 2048
+KNOWN_CHARS = 2048
 
 # A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
 # its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
@@ -329,12 +346,7 @@ def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
     return len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii()
 
 
-def _read_one(
-    seg: Segment,
-    comp: CompiledPermissions,
-    doomed: bool,
-    judge_as_written: Callable[[tuple[str, ...]], tuple[int, Pattern] | None],
-) -> _One | None:
+def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
     on where the command has moved: not a function of the segment alone)."""
     words = seg.words
@@ -344,7 +356,7 @@ def _read_one(
     vs = views_of(words)
     deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
     if len(vs) == 1 and first and first not in FLOOR_VERBS:
-        known = _as_written(judge_as_written, words)
+        known = _as_written(comp.judge_as_written, words)
     else:
         known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
     return _finish_one(seg, vs, comp, doomed, known, deletes)
