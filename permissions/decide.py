@@ -41,7 +41,14 @@ from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
-from permissions.segments import SegmentReading, SegmentVerdict, read_segments, views_of
+from permissions.segments import (
+    KNOWN_CHARS,
+    SegmentReading,
+    SegmentVerdict,
+    read_known_segments,
+    read_segments,
+    views_of,
+)
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
 from permissions.where import UNKNOWN, floor_where
 
@@ -424,7 +431,13 @@ def caps(st: _State) -> _State:
         if why is not None:
             st.opinion(REQUIRE_APPROVAL, "unparseable", why)
     elif st.terminal:
-        cap = _terminal_cap(st.seg_views, st.parsed, req.project.protected_branches, req.command or "")
+        protected = req.project.protected_branches
+        key = (req.command or "", protected)
+        cap = _CAP_MEMO.get(key, _UNSEEN)
+        if cap is _UNSEEN:
+            cap = _terminal_cap(st.seg_views, st.parsed, protected, key[0])
+            if st.parsed is not None and len(st.seg_views) == len(st.parsed.segments):  # every view read
+                _remember(_CAP_MEMO, key, cap, key[0])
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
     return st
@@ -436,9 +449,15 @@ def path_scope(st: _State) -> _State:
     parsed = st.parsed
     if st.decision != AUTO_APPROVE or not st.terminal or parsed is None or (st.auto_mode and st.in_sandbox):
         return st
-    outside = st.scope_of().outside_paths(parsed.segments, st.req.command or "")
-    if outside:
-        st.opinion(REQUIRE_APPROVAL, "cap_path_scope", outside[0])
+    command = st.req.command or ""
+    scope = st.scope_of()
+    key = (command, scope)
+    first = _OUTSIDE_MEMO.get(key, _UNSEEN)
+    if first is _UNSEEN:
+        outside = scope.outside_paths(parsed.segments, command)
+        first = _remember(_OUTSIDE_MEMO, key, outside[0] if outside else None, command)
+    if first is not None:
+        st.opinion(REQUIRE_APPROVAL, "cap_path_scope", first)
     return st
 
 
@@ -483,7 +502,10 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
     doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
-    reading, scope = read_segments(parsed, command, comp, doomed, many, st.scope_of)
+    if not many and len(command) <= KNOWN_CHARS:
+        reading, scope = read_known_segments(parsed, command, comp, doomed, st.scope_of)
+    else:
+        reading, scope = read_segments(parsed, command, comp, doomed, many, st.scope_of)
     st.seg_views = reading.seg_views
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note
@@ -541,9 +563,10 @@ def _past_read_budget(
         if pat is None:
             return ("builtin_deny", f"{TOO_COMPLEX}; it names {named}a built-in rule denies"), asked
         return ("deny_rule", f"{TOO_COMPLEX}; it names {named}{pat.text} denies"), asked
-    if _HIDES_WORDS.search(command) is not None:
+    if ("$'" in command or "," in command) and _HIDES_WORDS.search(command) is not None:
         # Words the name search cannot see, which a full reading decodes and deny-checks: `$'\x63url'`,
-        # `{c,}url`. Denied rather than left to a person (R4.7: deny sees every segment).
+        # `{c,}url`. Denied rather than left to a person (R4.7: deny sees every segment). (Every alternative of
+        # the search holds `$'` or a comma, tested first: on 100 KB the search costs more than the mentions.)
         return ("builtin_deny", f"{TOO_COMPLEX}; {_HIDDEN_WORDS}"), asked
     if mention is not None and asked is None and mention[2] is not None:
         return None, mention[2].text  # an ask rule speaks for the unread part too
@@ -561,6 +584,22 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         return f"the command is longer than {MAX_COMMAND_CHARS} characters"
     if len(segments) > MAX_SEGMENTS:
         return f"the command has more than {MAX_SEGMENTS} segments"
+    known = _TEXT_MEMO.get(command)
+    if known is None:
+        known = _remember(_TEXT_MEMO, command, _never_auto_by_text(segments, st.seg_views, command), command)
+    never_auto, writes = known
+    if never_auto is None and writes:
+        # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
+        # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
+        never_auto = _protected_write(st, comp, command)
+    return never_auto
+
+
+def _never_auto_by_text(
+    segments: Sequence[Segment], seg_views: list[list[tuple[str, ...]]], command: str
+) -> tuple[str | None, bool]:
+    """What _never_auto reads from the text alone: why it can never be auto-approved (arithmetic on input, a
+    file written then run), and whether some segment may write a file (R3.7 then reads which)."""
     never_auto = arithmetic_on_input(command, segments)  # issue 11 class 1
     if (
         never_auto is None
@@ -568,11 +607,27 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in segments)
     ):
         never_auto = runs_a_written_file([(s.words, s.redirects) for s in segments])
-    if never_auto is None and may_write_any(segments, st.seg_views):
-        # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
-        # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
-        never_auto = _protected_write(st, comp, command)
-    return never_auto
+    return never_auto, never_auto is None and may_write_any(segments, seg_views)
+
+
+# Agents repeat their commands: what the caps, the path scope and _never_auto read from a command depends on its
+# text and the few request fields in each key, so each is kept for commands up to _MEMO_CHARS (hostile sizes are
+# read every time), a memo emptied when it holds _MEMO_MAX answers.
+_MEMO_MAX = 4096
+_MEMO_CHARS = 2048
+_UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
+_TEXT_MEMO: dict[str, tuple[str | None, bool]] = {}
+_CAP_MEMO: dict[tuple[str, tuple[str, ...]], tuple[str, str] | None] = {}
+_OUTSIDE_MEMO: dict[tuple[str, Scope], str | None] = {}
+
+
+def _remember(memo: dict[Any, Any], key: Any, value: Any, command: str) -> Any:
+    """Keep ``value`` under ``key`` when ``command`` is short enough; returns ``value``."""
+    if len(command) <= _MEMO_CHARS:
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        memo[key] = value
+    return value
 
 
 _PROTECTED_MEMO: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = {}

@@ -205,9 +205,11 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             if made is not None:
                 made[key] = None
             continue
-        if not _plain_verb(words):
-            return None
         first = words[0]
+        if (
+            first in _NOT_PLAIN_FIRST or first in MAY_CARRY_FIRST or "/" in first or "=" in first
+        ) and not _plain_verb(words):
+            return None  # (_plain_verb's own common case tested inline: most first words carry nothing)
         # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
         # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
         # the index walk).

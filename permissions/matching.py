@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.options import PROGRAMS, Reading, gate, normalise, program_name, spellings
@@ -307,7 +308,18 @@ _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern,
 class CompiledPermissions:
     """The three lists, plus one merged index for the common case of a segment with nothing to look through."""
 
-    __slots__ = ("_gates", "_meant", "_one", "_scan", "_two", "allow", "ask", "deny")
+    __slots__ = (
+        "_gates",
+        "_meant",
+        "_one",
+        "_scan",
+        "_two",
+        "allow",
+        "ask",
+        "deny",
+        "named_first",
+        "segment_memo",
+    )
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
         self.allow = compile_list(allow, loose=False)
@@ -330,6 +342,15 @@ class CompiledPermissions:
                 self._meant.setdefault(name, []).extend((rank, p, found) for p, found in meant)
                 for _, found in meant:
                     _widen_gate(self._gates, name, found)
+        # permissions.segments keeps what it read from each segment under these rules here (a segment's
+        # reading depends on the segment and the rules alone): one dict for commands that can still be
+        # auto-approved, one for those that cannot (it reads less of them).
+        self.segment_memo: tuple[dict[Any, Any], dict[Any, Any]] = ({}, {})
+        # The first words some pattern can match (None: a pattern whose first word is a wildcard can match any):
+        # judge_as_written answers None for any other first word, which the caller can tell without the call.
+        self.named_first: frozenset[str] | None = (
+            None if self._scan else frozenset(self._one) | {a for a, _ in self._two} | frozenset(self._meant)
+        )
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (issue 11 class 12): the first program the floor

@@ -16,17 +16,20 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
+from permissions.grammar import Pattern
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
 from permissions.wrappers import views
 
 __all__ = [
+    "KNOWN_CHARS",
     "NEUTRAL",
     "NO_RULE",
     "SegmentReading",
     "SegmentVerdict",
     "opaque_note",
+    "read_known_segments",
     "read_segments",
     "views_of",
 ]
@@ -39,6 +42,9 @@ _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUT
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
+# First words views_of may look through (so may a first word with `=` or `/`, or starting as a resolved
+# prefix does): a cheap test before the call.
+_MAY_LOOK = _LOOK_THROUGH | _SUB_FIRST
 _DELETES = FLOOR_VERBS | {"xargs", "git", "rsync"}  # verbs as written whose deletions permissions.where reads
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
@@ -165,6 +171,7 @@ def read_segments(
     out = reading.out
     seg_views = reading.seg_views
     judge_as_written = comp.judge_as_written
+    named_first = comp.named_first
     # The rest of the walk's context (memos past MAX_SEGMENTS, where `cd` moves), made when a segment needs it.
     r: _Reader | None = None
     written_memo: dict[tuple[str, ...], Known] | None = {} if many else None
@@ -185,7 +192,12 @@ def read_segments(
             continue
         words = seg.words
         first = words[0] if words else ""
-        vs = views_of(words)
+        # views_of's own test first, inlined: most first words have nothing to look through (hostile sizes).
+        vs = (
+            views_of(words)
+            if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS
+            else [words]
+        )
         if not doomed:
             seg_views.append(vs)
         if first in _DELETES or (
@@ -195,9 +207,18 @@ def read_segments(
         if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
             # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
             # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
-            # memoised by the words: no key to build, no redirect exclusion.
-            known = written_memo.get(words) if written_memo is not None else None
-            if known is None:
+            # memoised by the words: no key to build, no redirect exclusion. A first word no pattern names has
+            # no answer (named_first), without the walk.
+            cached = (
+                _UNCOVERED
+                if named_first is not None and first not in named_first
+                else written_memo.get(words)
+                if written_memo is not None
+                else None
+            )
+            if cached is not None:
+                known = cached
+            else:
                 ranked = judge_as_written(words)
                 if ranked is None:
                     known = _UNCOVERED
@@ -210,25 +231,10 @@ def read_segments(
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if (
-            known[2] is None
-            and not doomed  # neutral only matters to an auto-approval
-            and (first in NEUTRAL_FIRST or first.startswith("IFS="))
-            and neutral(words, seg.dynamic, seg.text)
-        ):
+        if known[2] is None and not doomed and _is_neutral(seg, first):
             known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
         seg_opaque = seg.opaque
-        if (
-            seg_opaque is None
-            and (not doomed or known[0] == AUTO_APPROVE)
-            and (
-                len(vs) > 1
-                or first in OPAQUE_VERBS
-                or first[-1:].isdigit()
-                or "{" in first
-                or not first.isascii()
-            )
-        ):
+        if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
@@ -258,6 +264,137 @@ def read_segments(
         else:
             _tally(reading, seg, sv, kind, seg_opaque)
     return reading, (r.scope if r is not None else None)
+
+
+def read_known_segments(
+    parsed: ParsedCommand,
+    command: str,
+    comp: CompiledPermissions,
+    doomed: bool,
+    scope_of: Callable[[], Scope],
+) -> tuple[SegmentReading, Scope | None]:
+    """What read_segments answers, for a command of at most MAX_SEGMENTS segments and KNOWN_CHARS characters:
+    a segment's reading depends on the segment and the rules alone (but for `cd`, which reads where the command
+    has moved), and agents repeat their segments (`git status`, `npm test`), so it is kept per rule set
+    (CompiledPermissions.segment_memo), keyed by the Segment (its words, text, redirects, expansions, ...)."""
+    reading = SegmentReading()
+    memo = comp.segment_memo[doomed]
+    r: _Reader | None = None
+    for index, seg in enumerate(parsed.segments):
+        one = memo.get(seg)
+        if one is None:
+            one = _read_one(seg, comp, doomed)
+            if one is not None:
+                if len(memo) >= _MEMO_MAX:
+                    memo.clear()
+                memo[seg] = one
+            else:
+                if r is None:
+                    r = _Reader(parsed, command, comp, False, scope_of)
+                one = _read_cd(seg, index, r, comp, doomed)
+        _count_one(reading, seg, one, doomed)
+    return reading, (r.scope if r is not None else None)
+
+
+def _count_one(reading: SegmentReading, seg: Segment, one: _One, doomed: bool) -> None:
+    """Count one segment's reading into the command's, as read_segments does."""
+    sv, vs, kind, seg_opaque, deletes, note = one
+    if not doomed:
+        reading.seg_views.append(vs)
+    if deletes:
+        reading.may_delete = True  # the floor reads where it lands (permissions.where)
+    if note is not None and reading.opaque_note is None:
+        reading.opaque_note = note
+    reading.out.append(sv)
+    if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
+        # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
+        if kind == "allow_rule" or reading.allowed_reason is None:
+            reading.allowed_reason = kind
+    else:
+        _tally(reading, seg, sv, kind, seg_opaque)
+
+
+# The per-rule-set segment memo (CompiledPermissions.segment_memo): emptied when it holds _MEMO_MAX segments;
+# commands longer than KNOWN_CHARS (hostile sizes) are read without it, so it never holds more than a few MB.
+_MEMO_MAX = 4096
+KNOWN_CHARS = 2048
+
+# A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
+# its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
+_One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool, str | None]
+
+
+def _as_written(
+    judge_as_written: Callable[[tuple[str, ...]], tuple[int, Pattern] | None], words: tuple[str, ...]
+) -> Known:
+    """The rules' answer for a segment whose only view is its words (judge_segment's index walk)."""
+    ranked = judge_as_written(words)
+    if ranked is None:
+        return _UNCOVERED
+    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+    return (ranked_verdict, ranked[1].text, ranked_kind)
+
+
+def _is_neutral(seg: Segment, first: str) -> bool:
+    """Issue 26: grammar around segments judged on their own (permissions.commands.neutral)."""
+    return (first in NEUTRAL_FIRST or first.startswith("IFS=")) and neutral(seg.words, seg.dynamic, seg.text)
+
+
+def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
+    """Whether opaque_reason can find anything in this segment: the verbs it reads, more than one view, a
+    first word that may be a versioned interpreter, a brace or not ASCII."""
+    return len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii()
+
+
+def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
+    """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
+    on where the command has moved: not a function of the segment alone)."""
+    words = seg.words
+    first = words[0] if words else ""
+    if first == "cd":
+        return None
+    vs = views_of(words)
+    deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
+    if len(vs) == 1 and first and first not in FLOOR_VERBS:
+        known = _as_written(comp.judge_as_written, words)
+    else:
+        known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
+    return _finish_one(seg, vs, comp, doomed, known, deletes)
+
+
+def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:
+    """A `cd` segment's reading (the scope declaration: where the command has moved)."""
+    vs = views_of(seg.words)
+    return _finish_one(seg, vs, comp, doomed, r.known(index, seg, vs, "cd"), False)
+
+
+def _finish_one(
+    seg: Segment,
+    vs: list[tuple[str, ...]],
+    comp: CompiledPermissions,
+    doomed: bool,
+    known: Known,
+    deletes: bool,
+) -> _One:
+    """The neutral grammar, R4.9's opaque reading and the verdict, for a segment the rules answered ``known``."""
+    words = seg.words
+    first = words[0] if words else ""
+    if known[2] is None and not doomed and _is_neutral(seg, first):
+        known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
+    seg_opaque = seg.opaque
+    if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
+        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+    note = None
+    if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+        # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+        note = opaque_note(seg.text, seg_opaque, known[1])
+        known = _UNCOVERED
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = known[0]
+    d["pattern"] = known[1]
+    return sv, vs, known[2], seg_opaque, deletes, note
 
 
 _Seen = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None]  # sv, views, kind, opaque

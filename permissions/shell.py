@@ -57,12 +57,29 @@ __all__ = [
 
 
 def parse_command(command: str) -> ParsedCommand:
-    """Split ``command`` into the simple commands it would run (R4.4, R4.5, R4.7)."""
+    """Split ``command`` into the simple commands it would run (R4.4, R4.5, R4.7).
+
+    Agents repeat their commands word for word, and the reading depends on the text alone (a ParsedCommand
+    is immutable: tuples all the way down), so a command of up to ``_MEMO_CHARS`` is read once and its reading
+    handed out again; the memo is emptied when it holds ``_MEMO_MAX`` of them. Longer ones (hostile sizes) are
+    read every time, so the memo never holds more than a few MB."""
+    hit = _MEMO.get(command)
+    if hit is not None:
+        return hit
     steps = [MAX_READ_STEPS]
-    fast = _fast(command, False, steps)
-    if fast is not None:
-        return fast
-    return _scan(command, 0, True, None, steps)
+    parsed = _fast(command, False, steps)
+    if parsed is None:
+        parsed = _scan(command, 0, True, None, steps)
+    if len(command) <= _MEMO_CHARS:
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[command] = parsed
+    return parsed
+
+
+_MEMO: dict[str, ParsedCommand] = {}
+_MEMO_MAX = 2048
+_MEMO_CHARS = 2048
 
 
 def split_words(text: str) -> tuple[tuple[str, ...], str | None]:
