@@ -337,7 +337,7 @@ def _remembered(caller, prints: list[str]) -> dict[str, ProposedAction]:
     sql = _LOOKUP_SQL.get((connection.alias, len(prints)))
     if sql is None:
         qn, meta = connection.ops.quote_name, ProposedAction._meta
-        col = {name: qn(meta.get_field(name).column) for name in _LOOKUP_COLUMNS}
+        col = {f.name: qn(str(f.column)) for f in meta.concrete_fields if f.name in _LOOKUP_COLUMNS}
         sql = _LOOKUP_SQL[(connection.alias, len(prints))] = (
             f"SELECT {col['id']} FROM {qn(meta.db_table)} "
             f"WHERE {col['agent']} = %s AND {col['hook_fingerprint']} IN ({', '.join(['%s'] * len(prints))}) "

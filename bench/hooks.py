@@ -111,6 +111,36 @@ def measured(fn, n: int, server_pid: int, dbname: str) -> tuple[list[float], flo
     return values, server / n * 1e3, client / n * 1e3
 
 
+def wait_until_serving(ports) -> None:
+    """Until each server answers (a loaded machine starts gunicorn slowly)."""
+    for port in ports:
+        for _ in range(300):
+            try:
+                _http.request("http", "127.0.0.1", port, "GET", "/healthz", None, {}, 5)
+                break
+            except OSError:
+                time.sleep(0.2)
+
+
+def start_servers(args, env: dict) -> tuple[list[subprocess.Popen], Path | None]:
+    """gunicorn on this checkout, and with ``--baseline-server`` on the other one (next port, same database)."""
+
+    def serve(checkout: Path, port: int) -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "brabo.wsgi", "-b", f"127.0.0.1:{port}",
+             "-w", str(args.workers), "--log-level", "warning"],
+            cwd=checkout,
+            env=env,
+        )  # fmt: skip
+
+    servers = [serve(ROOT, args.port)]
+    other = Path(args.baseline_server).resolve() if args.baseline_server else None
+    if other:  # one after the other: two Django processes booting at once on a loaded machine time out
+        wait_until_serving([args.port])
+        servers.append(serve(other, args.port + 1))
+    return servers, other
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--calls", type=int, default=300, help="HTTP calls per measurement")
@@ -155,17 +185,8 @@ def main() -> int:
     key, _ = setup_world(env, ROOT)
     load_before = f"{os.getloadavg()[0]:.1f}"
 
-    def serve(checkout: Path, port: int) -> subprocess.Popen:
-        return subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "brabo.wsgi", "-b", f"127.0.0.1:{port}",
-             "-w", str(args.workers), "--log-level", "warning"],
-            cwd=checkout,
-            env=env,
-        )  # fmt: skip
-
-    server = serve(ROOT, args.port)
-    other = Path(args.baseline_server).resolve() if args.baseline_server else None
-    servers = [server] + ([serve(other, args.port + 1)] if other else [])
+    servers, other = start_servers(args, env)
+    server = servers[0]
     base = f"http://127.0.0.1:{args.port}"
     auth = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     propose_body = json.dumps({"action_type": "terminal", "payload": {"command": "git status"}}).encode()
@@ -251,13 +272,7 @@ def main() -> int:
         subprocess.run([sys.executable, "-c", "pass"], check=True)
 
     try:
-        for port in range(args.port, args.port + len(servers)):
-            for _ in range(100):
-                try:
-                    _http.request("http", "127.0.0.1", port, "GET", "/api/schema/", None, {}, 2)
-                    break
-                except OSError:
-                    time.sleep(0.2)
+        wait_until_serving(range(args.port, args.port + len(servers)))
         state["action"] = post("/api/actions/", propose_body, auth)["id"]
         timed(bare, 30)  # warm-up: imports, connections, prepared statements in every worker
         timed(bare_get, 30)
@@ -313,9 +328,14 @@ def main() -> int:
         except Exception as exc:
             print(f"(could not delete the bench queue {QUEUE}: {exc})")
 
+    return report(results, paired, workers=args.workers, load_before=load_before, other=other)
+
+
+def report(results: dict, paired: dict, *, workers: int, load_before: str, other: Path | None) -> int:
+    """Print the measured blocks and the ratios taken in turn; 0 (the goals are read, not enforced)."""
     print(
         f"one auto-approved Bash tool call ('git status', 200-pattern permissions.json); gunicorn "
-        f"{args.workers} sync workers, PostgreSQL, Redis broker; sequential calls"
+        f"{workers} sync workers, PostgreSQL, Redis broker; sequential calls"
     )
     print(f"load average before/after: {load_before} / {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(

@@ -52,7 +52,12 @@ def served(key: str, body: bytes, query: str):
         .environ
     )
     status: list[str] = []
-    result = wsgi.application(environ, lambda code, headers, exc_info=None: status.append(code))
+
+    def start_response(code: str, headers: list[tuple[str, str]], exc_info=None):
+        status.append(code)
+        return lambda data: None
+
+    result = wsgi.application(environ, start_response)
     return status, b"".join(result), result
 
 
