@@ -203,15 +203,14 @@ class AgentHookView(BraboAPIView):
         super().initial(request, *args, **kwargs)
 
     def finalize_response(self, request, response, *args, **kwargs):
-        """What the decision held back (``announce.held``) runs when the answer has been sent: the server
-        closes the response after writing it (WSGI; ``brabo.asgi`` too for a response marked
-        ``brabo_after_answer``), and Django runs its closers before it lets the request's database
-        connection go."""
+        """What the decision held back (``announce.held``) runs when the answer has been sent: the WSGI server
+        closes the response after writing it, and so does Django's ASGI handler the copy ``brabo.asgi``'s
+        hook route sends (``wait_views._plain`` carries it over); Django runs the closers before it lets the
+        request's database connection go."""
         response = super().finalize_response(request, response, *args, **kwargs)
         later = getattr(self, "_after_answer", None)
         if later:
             response._resource_closers.append(partial(announce.send_held, later))
-            response.brabo_after_answer = True
         return response
 
     def handle_exception(self, exc):

@@ -216,8 +216,8 @@ class _SyncCall:
         self.result = _wsgi(self.environ, self._start_response)
         self.iterator = iter(self.result)
         chunks, more = self.more()
-        if not more and not getattr(self.result, "brabo_after_answer", False):
-            self.close()  # (a response with work for after its answer is closed once it is sent)
+        if not more:
+            self.close()
         return chunks, more
 
     def more(self) -> tuple[list[bytes], bool]:

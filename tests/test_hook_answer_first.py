@@ -12,7 +12,7 @@ import time
 import pytest
 from django.test import RequestFactory
 
-from actions import announce, services
+from actions import announce, services, wait_views
 from actions.models import ProposedAction
 from actions.tests.conftest import Proposer
 from brabo import wsgi
@@ -123,3 +123,21 @@ def test_a_call_that_waits_for_a_person_is_announced_before_the_wait(team, propo
     services.deny_action(action_id=action.id, actor=team.maintainer, reason="not now")  # ends the wait
     hook.join(timeout=60)
     assert answered and "not now" in json.loads(answered[0])["hookSpecificOutput"]["permissionDecisionReason"]
+
+
+def test_under_the_asgi_server_the_held_announcements_follow_the_answer_sent(team, proposer, sends):
+    """brabo.asgi serves the hook route async (actions.wait_views): the answer it sends is a plain copy of
+    the view's, and the copy carries what was held, run when Django's handler closes it after sending."""
+    request = RequestFactory().post(
+        "/api/hooks/claude-code/?timeout=5",
+        bash("git status"),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {team.agent_key}",
+        HTTP_X_BRABO_PROJECT_ROOT=ROOT,
+    )
+    response = wait_views._hook_view(request, agent="claude-code")
+    sent = wait_views._plain(response)
+    assert json.loads(sent.content)["hookSpecificOutput"]["permissionDecision"] == "allow"
+    assert sends == []
+    sent.close()
+    assert sends[0] == ("proposed_action.created", ProposedAction.objects.get(agent=team.agent).id)
