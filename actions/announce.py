@@ -11,11 +11,20 @@ Issue 24: after the commit, everything one event announces goes to Redis in ONE 
 publish, the notification's Celery message and the execution's — when the wake-ups and the broker share one
 Redis (the default: BRABO_REDIS_URL is the broker's URL) and the messages can be written directly
 (``brabo.celery_wire``). Otherwise each goes its own way, as before.
+
+A caller may hold a proposal's announcements until its answer has gone out (:func:`held`): the agent hook
+endpoint does (``actions.hooks_api``), because an agent waits on every tool call for that answer and none of
+this changes it — the action and its event are already committed, the outbox row is already due, and
+whatever is lost if the process dies in between is sent by the same sweeps as a Redis outage.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -36,8 +45,40 @@ def announce_proposal(event, *, execute=None):
     """The proposal path: ``event``'s announcements and, with ``execute`` (an auto-approved action's id, whose
     row was written ``dispatch_due``: the outbox), its execution's message, after the commit."""
     notify = notifications.notifies(event)
-    transaction.on_commit(lambda: _send(event, notify, execute))
+    transaction.on_commit(lambda: _send_or_hold(event, notify, execute))
     return event
+
+
+_held: ContextVar[list[Callable[[], None]] | None] = ContextVar("brabo_announce_held", default=None)
+
+
+@contextmanager
+def held(later: list[Callable[[], None]]) -> Iterator[None]:
+    """Within this block, a committed proposal's announcements are appended to ``later`` instead of sent; the
+    caller runs them (:func:`send_held`) once its answer is out — and before anything that waits for a
+    person, who must first be told."""
+    token = _held.set(later)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+
+
+def send_held(later: list[Callable[[], None]]) -> None:
+    """Send what :func:`held` kept back, in order; never raises (as :func:`_send`)."""
+    while later:
+        try:
+            later.pop(0)()
+        except Exception:  # never the caller's failure: the sweeps send what could not be sent
+            log.exception("could not send a held announcement")
+
+
+def _send_or_hold(event, notify: bool, execute) -> None:
+    later = _held.get()
+    if later is None:
+        _send(event, notify, execute)
+    else:
+        later.append(partial(_send, event, notify, execute))
 
 
 def _one_round_trip(notify: bool, execute) -> bool:

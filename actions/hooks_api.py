@@ -47,7 +47,7 @@ from functools import partial
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, transaction
 from django.db.models import Q
 from django.urls import path
 from django.utils import timezone
@@ -60,7 +60,7 @@ from brabo.errors import DomainError
 from projects.api_base import BraboAPIView
 from projects.authentication import request_agent
 
-from . import hooks_schema, payloads, services, waiting
+from . import announce, hooks_schema, payloads, services, waiting
 from .agent_hooks import ALLOW, ASK, DENY, PROTOCOLS, AgentProtocol, HookInputError, Mapped, server_wait
 from .models import (
     APPROVED,
@@ -170,9 +170,14 @@ class AgentHookView(BraboAPIView):
             return proto.answer(decision, reason)
 
         try:
-            step = next(steps)  # up to its first wait for a person, or its answer
+            # The proposal's announcements (live streams, notifications, an auto-approved action's execution
+            # message and its outbox flag) go out after the answer (finalize_response): the agent waits for
+            # nothing it does not need.
+            with announce.held(self._after_answer):
+                step = next(steps)  # up to its first wait for a person, or its answer
         except StopIteration as done:
             return Response(answer(done.value))
+        announce.send_held(self._after_answer)  # a person is to decide: tell them before waiting
         # A wait: its place under the caps on concurrent waits (issue 24); at a cap the call is refused as a
         # deny (handle_exception), never answered with an error the agent would take as "run the tool".
         allowance = waiting.wait_allowance(agent_id=caller.id, workspace_id=caller.project.workspace_id)
@@ -190,6 +195,23 @@ class AgentHookView(BraboAPIView):
                     step = steps.send(None)
                 except StopIteration as done:
                     return Response(answer(done.value))
+
+    _after_answer: list
+
+    def initial(self, request, *args, **kwargs):
+        self._after_answer = []
+        super().initial(request, *args, **kwargs)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        """What the decision held back (``announce.held``) runs when the answer has been sent: the WSGI server
+        closes the response after writing it, and so does Django's ASGI handler the copy ``brabo.asgi``'s
+        hook route sends (``wait_views._plain`` carries it over); Django runs the closers before it lets the
+        request's database connection go."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        later = getattr(self, "_after_answer", None)
+        if later:
+            response._resource_closers.append(partial(announce.send_held, later))
+        return response
 
     def handle_exception(self, exc):
         proto = PROTOCOLS.get(self.kwargs.get("agent", ""), PROTOCOLS["claude-code"])
@@ -283,16 +305,7 @@ def _attach_or_propose(caller, project, planned) -> list[ProposedAction]:
     No transaction: the fast path (an auto-approved call) costs one indexed read more than a bare proposal."""
     prints = [fp for _, _, fp in planned]
     for _ in range(3):
-        since = timezone.now() - RETRY_WINDOW
-        known: dict[str, ProposedAction] = {}
-        for a in (
-            ProposedAction.objects.filter(agent=caller, hook_fingerprint__in=prints)
-            .filter(
-                Q(status=PENDING) | Q(status__in=_DECIDED, decided_by__isnull=False, decided_at__gte=since)
-            )
-            .order_by("created_at")
-        ):
-            known[a.hook_fingerprint] = a  # the newest wins
+        known = _remembered(caller, prints)
         try:
             return [
                 known.get(fp)
@@ -308,6 +321,51 @@ def _attach_or_propose(caller, project, planned) -> list[ProposedAction]:
         except IntegrityError:
             continue  # a concurrent identical call's pending action holds the fingerprint: attach to it
     raise HookRefused("too many identical tool calls at once; retry the tool call.")
+
+
+_LOOKUP_SQL: dict[tuple[str, int], str] = {}
+
+
+def _remembered(caller, prints: list[str]) -> dict[str, ProposedAction]:
+    """The actions identical calls left (R12.6): pending, or decided by a person within RETRY_WINDOW — by
+    fingerprint, the newest winning. Every hook call runs this and almost always finds nothing, so it is one
+    hand-built statement reading two columns through the fingerprint index (the ORM's compilation of the
+    same query cost more CPU than the rest of the hook's own work); the rare rows it finds are then read
+    whole under the same conditions, and that second read is the one that counts."""
+    connection = connections[ProposedAction.objects.db]
+    sql = _LOOKUP_SQL.get((connection.alias, len(prints)))
+    if sql is None:
+        qn, meta = connection.ops.quote_name, ProposedAction._meta
+        col = {f.name: qn(str(f.column)) for f in meta.concrete_fields if f.name in _LOOKUP_COLUMNS}
+        sql = _LOOKUP_SQL[(connection.alias, len(prints))] = (
+            f"SELECT {col['id']} FROM {qn(meta.db_table)} "
+            f"WHERE {col['agent']} = %s AND {col['hook_fingerprint']} IN ({', '.join(['%s'] * len(prints))}) "
+            f"AND ({col['status']} = %s OR ({col['status']} IN ({', '.join(['%s'] * len(_DECIDED))}) "
+            f"AND {col['decided_by']} IS NOT NULL AND {col['decided_at']} >= %s))"
+        )
+    meta = ProposedAction._meta
+    now = timezone.now()
+    since = meta.get_field("decided_at").get_db_prep_value(now - RETRY_WINDOW, connection)
+    agent_id = meta.get_field("agent").target_field.get_db_prep_value(caller.pk, connection)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [agent_id, *prints, PENDING, *_DECIDED, since])
+        found = [row[0] for row in cursor.fetchall()]
+    if not found:
+        return {}
+    known: dict[str, ProposedAction] = {}
+    for a in (
+        ProposedAction.objects.filter(id__in=found, agent=caller, hook_fingerprint__in=prints)
+        .filter(
+            Q(status=PENDING)
+            | Q(status__in=_DECIDED, decided_by__isnull=False, decided_at__gte=now - RETRY_WINDOW)
+        )
+        .order_by("created_at", "id")
+    ):
+        known[a.hook_fingerprint] = a  # the newest wins
+    return known
+
+
+_LOOKUP_COLUMNS = ("id", "hook_fingerprint", "agent", "status", "decided_by", "decided_at")
 
 
 def _use_approvals(actions: list[ProposedAction], planned) -> bool:

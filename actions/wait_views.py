@@ -91,6 +91,10 @@ def _plain(response) -> HttpResponse:
     plain = HttpResponse(response.content, status=response.status_code)
     for name, value in response.items():
         plain[name] = value
+    # what the view left for after its answer (the hooks' held announcements) runs when this one is closed,
+    # which Django's handler does once it has sent it
+    plain._resource_closers.extend(response._resource_closers)  # type: ignore[attr-defined]  # HttpResponseBase.close runs it; the stubs omit it
+    response._resource_closers.clear()
     return plain
 
 

@@ -111,6 +111,36 @@ def measured(fn, n: int, server_pid: int, dbname: str) -> tuple[list[float], flo
     return values, server / n * 1e3, client / n * 1e3
 
 
+def wait_until_serving(ports) -> None:
+    """Until each server answers (a loaded machine starts gunicorn slowly)."""
+    for port in ports:
+        for _ in range(300):
+            try:
+                _http.request("http", "127.0.0.1", port, "GET", "/healthz", None, {}, 5)
+                break
+            except OSError:
+                time.sleep(0.2)
+
+
+def start_servers(args, env: dict) -> tuple[list[subprocess.Popen], Path | None]:
+    """gunicorn on this checkout, and with ``--baseline-server`` on the other one (next port, same database)."""
+
+    def serve(checkout: Path, port: int) -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "brabo.wsgi", "-b", f"127.0.0.1:{port}",
+             "-w", str(args.workers), "--log-level", "warning"],
+            cwd=checkout,
+            env=env,
+        )  # fmt: skip
+
+    servers = [serve(ROOT, args.port)]
+    other = Path(args.baseline_server).resolve() if args.baseline_server else None
+    if other:  # one after the other: two Django processes booting at once on a loaded machine time out
+        wait_until_serving([args.port])
+        servers.append(serve(other, args.port + 1))
+    return servers, other
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--calls", type=int, default=300, help="HTTP calls per measurement")
@@ -122,6 +152,13 @@ def main() -> int:
         metavar="DIR",
         help="also time `brabo hook` from another checkout's brabo_client (e.g. one extracted with `git "
         "archive REV brabo_client | tar -x -C DIR`), in the same rounds",
+    )
+    ap.add_argument(
+        "--baseline-server",
+        metavar="DIR",
+        help="also serve another checkout of Brabo (e.g. `git worktree add --detach DIR main`) on the next "
+        "port, same database, and take its bare GET, its HTTP hook and its own command hook (its fast form) "
+        "in the same rounds: each checkout's ratios to its own GET, side by side",
     )
     args = ap.parse_args()
 
@@ -147,12 +184,9 @@ def main() -> int:
     }
     key, _ = setup_world(env, ROOT)
     load_before = f"{os.getloadavg()[0]:.1f}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "brabo.wsgi", "-b", f"127.0.0.1:{args.port}",
-         "-w", str(args.workers), "--log-level", "warning"],
-        cwd=ROOT,
-        env=env,
-    )  # fmt: skip
+
+    servers, other = start_servers(args, env)
+    server = servers[0]
     base = f"http://127.0.0.1:{args.port}"
     auth = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     propose_body = json.dumps({"action_type": "terminal", "payload": {"command": "git status"}}).encode()
@@ -168,16 +202,26 @@ def main() -> int:
     def bare():
         assert post("/api/actions/", propose_body, auth)["status"] == "auto_approved"
 
-    def bare_get():
+    def bare_get(port: int = args.port):
         status, raw = _http.request(
-            "http", "127.0.0.1", args.port, "GET", f"/api/actions/{state['action']}/", None, auth, 30
+            "http", "127.0.0.1", port, "GET", f"/api/actions/{state['action']}/", None, auth, 30
         )
         if status != 200:
             raise SystemExit(f"GET /api/actions/ answered {status}: {raw[:300]!r}")
 
-    def http_hook():
-        answer = post("/api/hooks/claude-code/?timeout=5", hook_body, hook_headers)
-        assert answer["hookSpecificOutput"]["permissionDecision"] == "allow", answer
+    def http_hook(port: int = args.port):
+        status, raw = _http.request(
+            "http",
+            "127.0.0.1",
+            port,
+            "POST",
+            "/api/hooks/claude-code/?timeout=5",
+            hook_body,
+            hook_headers,
+            30,
+        )
+        answer = json.loads(raw)
+        assert status == 200 and answer["hookSpecificOutput"]["permissionDecision"] == "allow", answer
 
     state: dict = {}
     hook_env = {**os.environ, "BRABO_URL": base, "BRABO_AGENT_KEY": key, "BRABO_PROJECT_ROOT": AGENT_ROOT}
@@ -187,9 +231,24 @@ def main() -> int:
     entry = "import re, sys; from brabo_client.cli import main; sys.exit(main())"
     console_argv = [sys.executable, "-c", entry, "hook", "claude-code", "--timeout", "5"]
 
-    def run_hook(argv: list[str]) -> None:
-        out = subprocess.run(argv, input=hook_body, capture_output=True, env=hook_env, cwd=ROOT, check=True)
+    def run_hook(argv: list[str], env: dict = hook_env) -> None:
+        out = subprocess.run(argv, input=hook_body, capture_output=True, env=env, cwd=ROOT, check=True)
         assert b'"allow"' in out.stdout, out
+
+    other_env = {**hook_env, "BRABO_URL": f"http://127.0.0.1:{args.port + 1}"}
+    other_argv = (
+        [
+            sys.executable,
+            "-I",
+            "-S",
+            str(other / "brabo_client" / "fast_hook.py"),
+            "claude-code",
+            "--timeout",
+            "5",
+        ]
+        if other
+        else []
+    )
 
     baseline_argv: list[str] = []
     if args.baseline_client:
@@ -213,17 +272,16 @@ def main() -> int:
         subprocess.run([sys.executable, "-c", "pass"], check=True)
 
     try:
-        for _ in range(100):
-            try:
-                _http.request("http", "127.0.0.1", args.port, "GET", "/api/schema/", None, {}, 2)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_until_serving(range(args.port, args.port + len(servers)))
         state["action"] = post("/api/actions/", propose_body, auth)["id"]
         timed(bare, 30)  # warm-up: imports, connections, prepared statements in every worker
         timed(bare_get, 30)
         timed(http_hook, 30)
         timed(command_hook, 5)
+        if other:
+            timed(lambda: bare_get(args.port + 1), 30)
+            timed(lambda: http_hook(args.port + 1), 30)
+            timed(lambda: run_hook(other_argv, other_env), 5)
         results = {
             "bare authenticated GET": measured(bare_get, args.calls, server.pid, dbname),
             "bare API call (POST /api/actions/)": measured(bare, args.calls, server.pid, dbname),
@@ -249,12 +307,20 @@ def main() -> int:
         ]
         if baseline_argv:
             rounds.append(("baseline", baseline_hook))
+        if other:
+            paired.update({"other get": [], "other http": [], "other command": []})
+            rounds += [
+                ("other get", lambda: bare_get(args.port + 1)),
+                ("other http", lambda: http_hook(args.port + 1)),
+                ("other command", lambda: run_hook(other_argv, other_env)),
+            ]
         for _ in range(args.processes):
             for key, fn in rounds:
                 paired[key] += timed(fn, 1)
     finally:
-        server.terminate()
-        server.wait(timeout=20)
+        for each in servers:
+            each.terminate()
+            each.wait(timeout=20)
         try:
             import redis
 
@@ -262,9 +328,14 @@ def main() -> int:
         except Exception as exc:
             print(f"(could not delete the bench queue {QUEUE}: {exc})")
 
+    return report(results, paired, workers=args.workers, load_before=load_before, other=other)
+
+
+def report(results: dict, paired: dict, *, workers: int, load_before: str, other: Path | None) -> int:
+    """Print the measured blocks and the ratios taken in turn; 0 (the goals are read, not enforced)."""
     print(
         f"one auto-approved Bash tool call ('git status', 200-pattern permissions.json); gunicorn "
-        f"{args.workers} sync workers, PostgreSQL, Redis broker; sequential calls"
+        f"{workers} sync workers, PostgreSQL, Redis broker; sequential calls"
     )
     print(f"load average before/after: {load_before} / {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(
@@ -299,6 +370,19 @@ def main() -> int:
             f"{label + ' / bare GET:':42} p50 {p50:.2f}x, p99 {p99:.2f}x   {wanted}   "
             f"p50 {percentile(values, 0.5):.2f} ms"
         )
+    if other:
+        theirs = paired["other get"]
+        print(
+            f"baseline server {other} (its own client), same rounds: bare GET p50 "
+            f"{percentile(theirs, 0.5):.2f} ms, p99 {percentile(theirs, 0.99):.2f} ms"
+        )
+        for key, label in (("other http", "HTTP hook"), ("other command", "command hook (fast form)")):
+            values = paired[key]
+            print(
+                f"{'  baseline ' + label + ' / its GET:':42} p50 "
+                f"{percentile(values, 0.5) / percentile(theirs, 0.5):.2f}x, p99 "
+                f"{percentile(values, 0.99) / percentile(theirs, 0.99):.2f}x   p50 {percentile(values, 0.5):.2f} ms"
+            )
     met = all(p50 <= goal for p50, _, goal in ratios.values())
     print("goals met" if met else "goals NOT met on this run")
     return 0
