@@ -64,9 +64,9 @@ def _send(event, notify: bool, execute) -> None:
     pipe.publish(*waiting.redis_message(key))
     queue = celery_wire.queue_key()
     if notify:
-        pipe.lpush(queue, notifications.notify_message(event.pk))
+        pipe.lpush(queue, notifications.notify_message(event.pk, queue))
     if execute is not None:
-        pipe.lpush(queue, enqueue.execution_message(execute))
+        pipe.lpush(queue, enqueue.execution_message(execute, queue))
     try:
         results = pipe.execute(raise_on_error=False)
     except Exception as exc:  # Redis unreachable: nothing was sent; the sweeps send the messages later
