@@ -159,7 +159,8 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     def get_authenticators(self):
         authenticators = super().get_authenticators()
-        if self.request.method != "POST" or self.action_map.get("post") != "create":
+        request = getattr(self, "request", None)  # None while the schema is generated
+        if request is None or request.method != "POST" or getattr(self, "action_map", {}).get("post") != "create":
             return authenticators
         return [
             _ProposalKeyAuthentication() if type(auth) is AgentKeyAuthentication else auth
