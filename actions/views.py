@@ -132,14 +132,6 @@ EVENT_FILTERS = (
 )
 
 
-class _ProposalKeyAuthentication(AgentKeyAuthentication):
-    """An agent key on ``POST /api/actions/``: the agent and its proposal's inputs in one statement (issue 24;
-    ``policy_input.InputsRider``). Authentication itself is AgentKeyAuthentication's, unchanged."""
-
-    def __init__(self) -> None:
-        self.rider = InputsRider()
-
-
 @extend_schema_view(
     list=extend_schema(responses=action_union(many=True), parameters=filter_parameters(ACTION_FILTERS)),
     retrieve=extend_schema(responses=action_union()),
@@ -158,14 +150,15 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     )
 
     def get_authenticators(self):
+        """``POST /api/actions/``: an agent key's authentication also reads the proposal's inputs, in its one
+        statement (issue 24; ``policy_input.InputsRider``). Authentication itself is unchanged."""
         authenticators = super().get_authenticators()
-        request = getattr(self, "request", None)  # None while the schema is generated
-        if request is None or request.method != "POST" or getattr(self, "action_map", {}).get("post") != "create":
-            return authenticators
-        return [
-            _ProposalKeyAuthentication() if type(auth) is AgentKeyAuthentication else auth
-            for auth in authenticators
-        ]
+        request = getattr(self, "request", None)
+        if request is not None and request.method == "POST" and self.action_map.get("post") == "create":
+            for auth in authenticators:
+                if type(auth) is AgentKeyAuthentication:
+                    auth.rider = InputsRider()  # this request's instance
+        return authenticators
 
     def base_queryset(self):
         qs = self.queryset.all()
