@@ -40,6 +40,7 @@ from .serializers import (
     CancelSerializer,
     DenySerializer,
     EventSerializer,
+    action_data,
     read_proposal,
 )
 
@@ -211,7 +212,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         action = decision.action
 
         def answer() -> dict:
-            data = ActionSerializer(action).data
+            data = action_data(action)  # ActionSerializer's rendering without a serializer per proposal
             if decision.hints:
                 data["hints"] = decision.hints
             return data
