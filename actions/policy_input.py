@@ -112,7 +112,7 @@ def proposal_inputs(project: Project, agent: Agent | None) -> ProposalInputs:
 
 
 class InputsRider:
-    """A proposal's inputs read in authentication's own statement (issue 24: one round trip where there were
+    """A proposal's inputs read in authentication's own statement (one round trip where there were
     two), on PostgreSQL: the agent's autonomy rows, whether its project has a two-person rule, whether its
     container is running -- the same rows :func:`proposal_inputs` reads, by the same statements' conditions.
     Authentication hands the values here and does nothing else with them; :meth:`inputs_for` gives them to

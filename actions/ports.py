@@ -16,7 +16,7 @@ _container_running_sql: Callable[[Any, str], tuple[str, list]] | None = None
 def install_container_running(
     fn: Callable[[Any], bool], sql: Callable[[Any, str], tuple[str, list]] | None = None
 ) -> None:
-    """``fn(project)``: is its container running. ``sql(connection, project_id)`` (issue 24): the same
+    """``fn(project)``: is its container running. ``sql(connection, project_id)``: the same
     question as a statement (``project_id`` the SQL naming the project: ``"%s"``, its first parameter, or a
     column of the enclosing statement; then the returned parameters) that the proposal path folds into the
     one statement it reads its inputs with."""

@@ -213,7 +213,7 @@ def propose_action(
             )
         hints = _merge_hints(project)
 
-    # issue 24: the autonomy rows, whether any two-person rule exists and the container, in one statement
+    # the autonomy rows, whether any two-person rule exists and the container, in one statement
     # (authentication's, when the caller passed what it read with this agent in this project)
     if inputs is None or agent is None or agent.project_id != project.id:
         inputs = proposal_inputs(project, agent)

@@ -152,7 +152,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     def get_authenticators(self):
         """``POST /api/actions/``: an agent key's authentication also reads the proposal's inputs, in its one
-        statement (issue 24; ``policy_input.InputsRider``). Authentication itself is unchanged."""
+        statement (``policy_input.InputsRider``). Authentication itself is unchanged."""
         authenticators = super().get_authenticators()
         request = getattr(self, "request", None)
         if request is not None and request.method == "POST" and self.action_map.get("post") == "create":

@@ -1,4 +1,4 @@
-"""Redis commands on the proposal path, sent on one connection per thread (issue 24).
+"""Redis commands on the proposal path, sent on one connection per thread.
 
 Every proposal makes two round trips to Redis: the rate caps' script before any work, and the announcements
 after the commit (``actions.announce``). Through ``redis.Redis`` each cost ~80 µs of CPU on the bench

@@ -65,7 +65,7 @@ def read_key(request, scheme: str, what: str = "key") -> str | None:
 
 
 class Rider(Protocol):
-    """Columns a caller adds to the lookup's statement, read in the same round trip (issue 24: the proposal
+    """Columns a caller adds to the lookup's statement, read in the same round trip (the proposal
     route reads its inputs with the agent). Authentication does not look at them; the rider keeps them."""
 
     def columns(self, connection, agent: str, project: str) -> tuple[str, list] | None:
