@@ -65,10 +65,10 @@ def relay(action_ids) -> int:
     return sent
 
 
-def execution_message(action_id) -> bytes:
+def execution_message(action_id, queue: str | None = None) -> bytes:
     """The execution's Celery message as ``execute_action.delay`` writes it (``brabo.celery_wire``), for a
     caller that pushes it itself (``actions.announce``, in one round trip with its announcements)."""
-    return celery_wire.message(execute_action, (str(action_id),))
+    return celery_wire.message(execute_action, (str(action_id),), queue)
 
 
 def send(action_id) -> None:

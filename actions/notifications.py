@@ -165,9 +165,9 @@ def enqueue(event_id) -> None:
         log.warning("could not enqueue notifications of event %s (%s); the sweep sends them", event_id, exc)
 
 
-def notify_message(event_id) -> bytes:
+def notify_message(event_id, queue: str | None = None) -> bytes:
     """``notify_event.delay(event_id)``'s message (``brabo.celery_wire``)."""
-    return celery_wire.message(notify_event, (event_id,))
+    return celery_wire.message(notify_event, (event_id,), queue)
 
 
 # -- secrets and URLs --------------------------------------------------------------------------------------

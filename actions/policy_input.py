@@ -111,6 +111,52 @@ def proposal_inputs(project: Project, agent: Agent | None) -> ProposalInputs:
     )
 
 
+class InputsRider:
+    """A proposal's inputs read in authentication's own statement (one round trip where there were
+    two), on PostgreSQL: the agent's autonomy rows, whether its project has a two-person rule, whether its
+    container is running -- the same rows :func:`proposal_inputs` reads, by the same statements' conditions.
+    Authentication hands the values here and does nothing else with them; :meth:`inputs_for` gives them to
+    the proposal of that agent in that project, once. Elsewhere (SQLite) it adds nothing and the proposal
+    reads them itself."""
+
+    _fragments: dict[tuple[str, str, str], str] = {}
+
+    def __init__(self) -> None:
+        self._values: tuple | None = None
+
+    def columns(self, connection, agent: str, project: str) -> tuple[str, list] | None:
+        running = ports.container_running_sql(connection, f"{project}.{connection.ops.quote_name('id')}")
+        if connection.vendor != "postgresql" or running is None:
+            return None
+        key = (connection.alias, agent, project)
+        fragment = self._fragments.get(key)
+        if fragment is None:
+            qn = connection.ops.quote_name
+            fragment = self._fragments[key] = (
+                f"ARRAY(SELECT ARRAY[r.action_type, r.mode] FROM {qn(AutonomyRule._meta.db_table)} r "
+                f"WHERE r.agent_id = {agent}.{qn('id')} ORDER BY r.action_type), "
+                f"EXISTS (SELECT 1 FROM {qn(ApprovalRule._meta.db_table)} q "
+                f"WHERE q.project_id = {project}.{qn('id')}), "
+                f"EXISTS ({running[0]})"
+            )
+        return fragment, list(running[1])
+
+    def read(self, values: tuple) -> None:
+        self._values = values
+
+    def inputs_for(self, agent: Agent) -> ProposalInputs | None:
+        """What was read with ``agent``, once; None when nothing was (then :func:`proposal_inputs`)."""
+        values, self._values = self._values, None
+        if values is None:
+            return None
+        autonomy, has_rules, running = values
+        return ProposalInputs(
+            autonomy=tuple(AutonomyRow(action_type, mode) for action_type, mode in autonomy),
+            has_approval_rules=bool(has_rules),
+            container_running=bool(running),
+        )
+
+
 def autonomy_rows(agent: Agent | None) -> tuple[AutonomyRow, ...]:
     """The agent's autonomy rows as engine input: read here, once per decision, and nowhere else (issue 15:
     authentication stashed them on the agent and this re-read them three ways)."""

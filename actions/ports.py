@@ -10,22 +10,24 @@ from collections.abc import Callable
 from typing import Any
 
 _container_running: Callable[[Any], bool] | None = None
-_container_running_sql: Callable[[Any], tuple[str, list]] | None = None
+_container_running_sql: Callable[[Any, str], tuple[str, list]] | None = None
 
 
 def install_container_running(
-    fn: Callable[[Any], bool], sql: Callable[[Any], tuple[str, list]] | None = None
+    fn: Callable[[Any], bool], sql: Callable[[Any, str], tuple[str, list]] | None = None
 ) -> None:
-    """``fn(project)``: is its container running. ``sql(connection)`` (issue 24): the same question as a
-    statement (its first parameter the project's id, then the returned parameters) that the proposal path
-    folds into the one statement it reads its inputs with."""
+    """``fn(project)``: is its container running. ``sql(connection, project_id)``: the same
+    question as a statement (``project_id`` the SQL naming the project: ``"%s"``, its first parameter, or a
+    column of the enclosing statement; then the returned parameters) that the proposal path folds into the
+    one statement it reads its inputs with."""
     global _container_running, _container_running_sql
     _container_running, _container_running_sql = fn, sql
 
 
-def container_running_sql(connection) -> tuple[str, list] | None:
-    """The port's statement, or None when the containers app gave none (then :func:`container_running`)."""
-    return _container_running_sql(connection) if _container_running_sql is not None else None
+def container_running_sql(connection, project_id: str = "%s") -> tuple[str, list] | None:
+    """The port's statement, or None when the containers app gave none (then :func:`container_running`).
+    ``project_id``: the SQL naming the project (default: a parameter, the statement's first)."""
+    return _container_running_sql(connection, project_id) if _container_running_sql is not None else None
 
 
 def container_running(project) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -62,10 +63,13 @@ from .models import (
     payload_hash,
 )
 from .payloads import PayloadError, read_payload
-from .policy_input import ProjectRootInvalid, evaluate, proposal_inputs
+from .policy_input import ProjectRootInvalid, ProposalInputs, evaluate, proposal_inputs
 from .proposal_paths import check_paths
 from .settle import settle_without_running
 from .task_states import move_task
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +131,24 @@ def _merge_hints(project: Project) -> list[str]:
     ]
 
 
+@dataclass(frozen=True)
+class _Proposal:
+    """Everything ``propose_action`` decided, handed to the insert as one value."""
+
+    project: Project
+    agent: Agent | None
+    user: User | None
+    task: Task | None
+    action_type: str
+    payload: dict
+    verdict: Verdict
+    actor: Actor
+    merge_pr: str
+    hints: tuple[str, ...]
+    inputs: ProposalInputs
+    hook_fingerprint: str = ""
+
+
 def propose_action(
     *,
     project: Project,
@@ -136,13 +158,15 @@ def propose_action(
     user=None,
     task: Task | None = None,
     hook_fingerprint: str = "",
+    inputs: ProposalInputs | None = None,
 ) -> Decision:
     """Create a proposed action, decide it at once (SPEC §5) and record ``proposed_action.created``.
 
     Exactly one of ``agent`` (an agent's API call) or ``user`` (a person, e.g. the containers page).
     ``hook_fingerprint`` (actions.hooks_api, R12.6): kept on the action when it waits for a person; if an
     identical hook call's action already waits, the database refuses this one and IntegrityError is raised
-    for the caller to attach to that one — nothing is written.
+    for the caller to attach to that one — nothing is written. ``inputs``: the agent's proposal inputs as
+    its authentication read them in this request (``policy_input.InputsRider``); read here otherwise.
     """
     if (agent is None) == (user is None):
         raise ValueError("propose_action needs exactly one of agent= or user=")
@@ -192,8 +216,10 @@ def propose_action(
             )
         hints = _merge_hints(project)
 
-    # issue 24: the autonomy rows and whether any two-person rule exists, in one statement
-    inputs = proposal_inputs(project, agent)
+    # the autonomy rows, whether any two-person rule exists and the container, in one statement
+    # (authentication's, when the caller passed what it read with this agent in this project)
+    if inputs is None or agent is None or agent.project_id != project.id:
+        inputs = proposal_inputs(project, agent)
     try:
         if action_type in QUESTION_TYPES and role_at_least(role, ACTION_TYPES[action_type].min_role):
             # Issue 28: a question is always a person's to answer; no rule, autonomy row or autopilot
@@ -213,60 +239,38 @@ def propose_action(
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
         )
+    proposal = _Proposal(
+        project=project,
+        agent=agent,
+        user=user,
+        task=task,
+        action_type=action_type,
+        payload=payload,
+        verdict=verdict,
+        actor=actor,
+        merge_pr=merge_pr,
+        hints=tuple(hints),
+        inputs=inputs,
+        hook_fingerprint=hook_fingerprint,
+    )
     if action_type == "spend":
         # Issue 16: the budget check, the action and its ledger entry in one transaction holding the
         # workspace budget's row lock, so concurrent spends at a budget's edge never overspend it.
         with transaction.atomic():
             verdict = budgets.gate_spend(project, agent, payload, verdict)
-            return _insert_proposal(
-                project,
-                agent,
-                user,
-                task,
-                action_type,
-                payload,
-                verdict,
-                actor,
-                "",
-                hints,
-                inputs,
-                hook_fingerprint,
-            )
-    return _insert_proposal(
-        project,
-        agent,
-        user,
-        task,
-        action_type,
-        payload,
-        verdict,
-        actor,
-        merge_pr,
-        hints,
-        inputs,
-        hook_fingerprint,
-    )
+            return _insert_proposal(replace(proposal, verdict=verdict, merge_pr=""))
+    return _insert_proposal(proposal)
 
 
-def _principal_user_id(agent: Agent):
-    principal = agent.principal  # loaded with the agent (no query)
+def _principal_user_id(agent: Agent | None):
+    principal = agent.principal if agent is not None else None  # loaded with the agent (no query)
     return principal.user_id if principal is not None else None
 
 
-def _insert_proposal(
-    project,
-    agent,
-    user,
-    task,
-    action_type,
-    payload,
-    verdict,
-    actor,
-    merge_pr,
-    hints,
-    inputs,
-    hook_fingerprint="",
-) -> Decision:
+def _insert_proposal(proposal: _Proposal) -> Decision:
+    p = proposal
+    project, agent, user, task, action_type = p.project, p.agent, p.user, p.task, p.action_type
+    payload, verdict, actor, merge_pr, inputs = p.payload, p.verdict, p.actor, p.merge_pr, p.inputs
     rules = quorum.rules_of(project) if inputs.has_approval_rules else {}
     if verdict.decision == AUTO_APPROVE:
         # Issue 16: nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
@@ -309,7 +313,7 @@ def _insert_proposal(
         settled_at=now if status == DENIED else None,
         waiter_seen_at=now if agent is not None else None,
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
-        hook_fingerprint=hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
+        hook_fingerprint=p.hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
     )
     # issue 16: the answer's `approvals` reads no rule or approval row again
     action._approval_rules = rules  # type: ignore[attr-defined]
@@ -343,7 +347,7 @@ def _insert_proposal(
             status=409,
             reason="merge_ja_proposto",
         ) from None
-    return Decision(action=action, outcome=status, hints=hints)
+    return Decision(action=action, outcome=status, hints=list(proposal.hints))
 
 
 # -- deciding --------------------------------------------------------------------------------------------

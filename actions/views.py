@@ -25,12 +25,13 @@ from brabo.pagination import ActionPagination, EventPagination
 from brabo.query_filters import QueryFilter, apply_filters, filter_parameters
 from permissions.action_types import ACTION_TYPES, QUESTION_TYPES
 from projects.api_base import BraboAPIView, BraboListAPIView, TenantScopedViewSet
-from projects.authentication import request_agent
+from projects.authentication import AgentKeyAuthentication, request_agent
 from projects.models import Task
 
 from . import inprocess, quorum, services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
 from .models import AUTO_APPROVED, PENDING, RUNNABLE, STATUSES, ActionApproval, ProposedAction, SessionEvent
+from .policy_input import InputsRider, ProposalInputs
 from .schema import action_union, proposal_union
 from .serializers import (
     ActionSerializer,
@@ -39,6 +40,7 @@ from .serializers import (
     CancelSerializer,
     DenySerializer,
     EventSerializer,
+    action_data,
     read_proposal,
 )
 
@@ -93,16 +95,18 @@ def _answer_when_settled(
     return Response(finish(), status=code)
 
 
-def agent_proposal(agent, action_type: str, payload, task_id=None) -> services.Decision:
+def agent_proposal(
+    agent, action_type: str, payload, task_id=None, inputs: ProposalInputs | None = None
+) -> services.Decision:
     """An agent's proposal, as ``POST /api/actions/`` and the MCP tools (``actions.mcp_server``) make it:
-    the task must be one of the agent's project."""
+    the task must be one of the agent's project. ``inputs``: what authentication read with the agent."""
     task = None
     if task_id:
         task = Task.objects.filter(id=task_id, project_id=agent.project_id).first()
         if task is None:
             raise DomainError("task is not a task of this agent's project.", field="task", reason="invalid")
     decision = services.propose_action(
-        project=agent.project, agent=agent, action_type=action_type, payload=payload, task=task
+        project=agent.project, agent=agent, action_type=action_type, payload=payload, task=task, inputs=inputs
     )
     action = decision.action
     if action.status == AUTO_APPROVED and settings.CELERY_TASK_ALWAYS_EAGER:
@@ -145,6 +149,17 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     dangerously_allow_machines = (
         "agents propose, read and wait on their own actions (base_queryset narrows them)"
     )
+
+    def get_authenticators(self):
+        """``POST /api/actions/``: an agent key's authentication also reads the proposal's inputs, in its one
+        statement (``policy_input.InputsRider``). Authentication itself is unchanged."""
+        authenticators = super().get_authenticators()
+        request = getattr(self, "request", None)
+        if request is not None and request.method == "POST" and self.action_map.get("post") == "create":
+            for auth in authenticators:
+                if type(auth) is AgentKeyAuthentication:
+                    auth.rider = InputsRider()  # this request's instance
+        return authenticators
 
     def base_queryset(self):
         qs = self.queryset.all()
@@ -191,11 +206,13 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             )
         wait = _seconds(request.query_params.get("wait"), "wait")
         body = read_proposal(request.data)
-        decision = agent_proposal(agent, body["action_type"], body["payload"], body.get("task"))
+        rider = getattr(request.successful_authenticator, "rider", None)
+        inputs = rider.inputs_for(agent) if isinstance(rider, InputsRider) else None
+        decision = agent_proposal(agent, body["action_type"], body["payload"], body.get("task"), inputs)
         action = decision.action
 
         def answer() -> dict:
-            data = ActionSerializer(action).data
+            data = action_data(action)  # ActionSerializer's rendering without a serializer per proposal
             if decision.hints:
                 data["hints"] = decision.hints
             return data

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 
 from brabo.celery import app
+from brabo.redis_lean import LeanClient
 
 if TYPE_CHECKING:
     import redis
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
 _HARMLESS_OPTIONS = {"socket_connect_timeout", "socket_timeout", "socket_keepalive", "health_check_interval"}
 _EMBED = {"callbacks": None, "errbacks": None, "chain": None, "chord": None}
 _clients: dict[str, redis.Redis] = {}
+_lean: dict[str, LeanClient] = {}
 _lock = threading.Lock()
 _origin: tuple[int, str] | None = None
 _available: dict[str, bool] = {}
@@ -67,12 +69,33 @@ def _decide(conf) -> bool:
     return True
 
 
+class _Task:
+    """What a message reads of a task, read once: a shared task is a proxy whose every attribute read
+    resolves the app's task again (~20 attribute reads' worth of CPU per message)."""
+
+    def __init__(self, task):
+        self.name: str = task.name
+        self.ignore_result = bool(task.ignore_result)
+        # a queue, exchange or priority of its own: Celery would route it elsewhere
+        self.routed = any(
+            getattr(task, option, None) for option in ("queue", "exchange", "routing_key", "priority")
+        )
+
+
+_tasks: dict[int, tuple[Any, _Task]] = {}
+
+
+def _task(task) -> _Task:
+    found = _tasks.get(id(task))
+    if found is None or found[0] is not task:  # the task object is kept, so its id is never reused
+        found = _tasks[id(task)] = (task, _Task(task))
+    return found[1]
+
+
 def usable_for(task) -> bool:
     """Whether ``task``'s messages may be pushed here: the process may, and the task names no queue, exchange
     or priority of its own (Celery would route it elsewhere)."""
-    if not available():
-        return False
-    return not any(getattr(task, option, None) for option in ("queue", "exchange", "routing_key", "priority"))
+    return available() and not _task(task).routed
 
 
 def client() -> redis.Redis:
@@ -93,6 +116,20 @@ def client() -> redis.Redis:
     return found
 
 
+def lean_client() -> LeanClient:
+    """The broker's Redis on one connection per thread (``brabo.redis_lean``), for the proposal path's one
+    round trip after its commit; the same URL and timeouts as :func:`client`."""
+    url = settings.CELERY_BROKER_URL
+    found = _lean.get(url)
+    if found is None:
+        with _lock:
+            found = _lean.get(url)
+            if found is None:
+                timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
+                found = _lean[url] = LeanClient(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+    return found
+
+
 def queue_key() -> str:
     """The Redis list the worker reads (kombu: the queue's name, priority 0): the Celery app's default queue,
     read on every message as Celery reads it (a test routes its tasks to its own worker by changing it)."""
@@ -108,8 +145,10 @@ def _origin_name() -> str:
     return _origin[1]
 
 
-def message(task, args: tuple[Any, ...]) -> bytes:
-    """The document ``task.delay(*args)`` writes onto the queue's list."""
+def message(task, args: tuple[Any, ...], queue: str | None = None) -> bytes:
+    """The document ``task.delay(*args)`` writes onto the queue's list; ``queue``: :func:`queue_key`, when
+    the caller already read it."""
+    known = _task(task)
     task_id = str(uuid.uuid4())
     body = json.dumps([list(args), {}, _EMBED]).encode()
     return json.dumps(
@@ -119,7 +158,7 @@ def message(task, args: tuple[Any, ...]) -> bytes:
             "content-type": "application/json",
             "headers": {
                 "lang": "py",
-                "task": task.name,
+                "task": known.name,
                 "id": task_id,
                 "shadow": None,
                 "eta": None,
@@ -133,7 +172,7 @@ def message(task, args: tuple[Any, ...]) -> bytes:
                 "argsrepr": repr(tuple(args)),
                 "kwargsrepr": "{}",
                 "origin": _origin_name(),
-                "ignore_result": bool(task.ignore_result),
+                "ignore_result": known.ignore_result,
                 "replaced_task_nesting": 0,
                 "stamped_headers": None,
                 "stamps": {},
@@ -142,7 +181,7 @@ def message(task, args: tuple[Any, ...]) -> bytes:
                 "correlation_id": task_id,
                 "reply_to": _reply_to(),
                 "delivery_mode": 2,
-                "delivery_info": {"exchange": "", "routing_key": queue_key()},
+                "delivery_info": {"exchange": "", "routing_key": queue or queue_key()},
                 "priority": 0,
                 "body_encoding": "base64",
                 "delivery_tag": str(uuid.uuid4()),

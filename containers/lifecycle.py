@@ -287,16 +287,18 @@ def container_running(project) -> bool:
         return cursor.fetchone() is not None
 
 
-def container_running_sql(connection) -> tuple[str, list]:
-    """The port's question as a statement: a row when the project's container is running. Its parameters:
-    the project's id, then the list returned."""
-    sql = _RUNNING_SQL.get(connection.alias)
+def container_running_sql(connection, project_id: str = "%s") -> tuple[str, list]:
+    """The port's question as a statement: a row when the project's container is running. ``project_id``:
+    the SQL giving the project's id, by default a parameter (then the project's id comes first, then the
+    list returned); a column of an enclosing statement names the project there."""
+    key = (connection.alias, project_id)
+    sql = _RUNNING_SQL.get(key)
     if sql is None:
         table = connection.ops.quote_name(ProjectContainer._meta.db_table)
-        sql = _RUNNING_SQL[connection.alias] = (
-            f"SELECT 1 FROM {table} WHERE project_id = %s AND state = %s LIMIT 1"
+        sql = _RUNNING_SQL[key] = (
+            f"SELECT 1 FROM {table} WHERE project_id = {project_id} AND state = %s LIMIT 1"
         )
     return sql, [RUNNING]
 
 
-_RUNNING_SQL: dict[str, str] = {}
+_RUNNING_SQL: dict[tuple[str, str], str] = {}

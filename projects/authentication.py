@@ -7,7 +7,7 @@ An authenticated agent is represented by :class:`AgentUser` as ``request.user`` 
 from __future__ import annotations
 
 import functools
-from typing import cast
+from typing import Protocol, cast
 
 from django.db import connections
 from rest_framework import authentication, exceptions
@@ -64,6 +64,18 @@ def read_key(request, scheme: str, what: str = "key") -> str | None:
         raise exceptions.AuthenticationFailed("The key contains invalid characters.") from None
 
 
+class Rider(Protocol):
+    """Columns a caller adds to the lookup's statement, read in the same round trip (the proposal
+    route reads its inputs with the agent). Authentication does not look at them; the rider keeps them."""
+
+    def columns(self, connection, agent: str, project: str) -> tuple[str, list] | None:
+        """A SELECT-list fragment over the quoted aliases of the agent's and project's rows, and its
+        parameters; None: nothing to add on this database (the caller reads them itself)."""
+
+    def read(self, values: tuple) -> None:
+        """The fragment's values, in its order, for the row found."""
+
+
 class _AgentLookup:
     """One statement loads who the caller is: the agent, its project and its principal membership (the
     agent's role; a suspended agent has none). Hand-built (``brabo.sql``) because it runs on every agent
@@ -76,31 +88,38 @@ class _AgentLookup:
         self.project = Projection(Project, "p")
         self.principal = Projection(Membership, "m")
         self.parts = (self.agent, self.project, self.principal)
-        self._sql: dict[str, str] = {}
+        self._sql: dict[tuple[str, str], str] = {}
 
-    def sql(self, connection) -> str:
-        if connection.alias not in self._sql:
+    def sql(self, connection, extra: str = "") -> str:
+        key = (connection.alias, extra)
+        if key not in self._sql:
             qn = connection.ops.quote_name
             a, p, m = (qn(x.alias) for x in self.parts)
 
             def col(model, name: str) -> str:
                 return qn(model._meta.get_field(name).column)
 
-            self._sql[connection.alias] = (
-                f"SELECT {', '.join(part.select_list(connection) for part in self.parts)} "
-                f"FROM {qn(Agent._meta.db_table)} {a} "
+            self._sql[key] = (
+                f"SELECT {', '.join(part.select_list(connection) for part in self.parts)}"
+                + (f", {extra} " if extra else " ")
+                + f"FROM {qn(Agent._meta.db_table)} {a} "
                 f"JOIN {qn(Project._meta.db_table)} {p} ON {p}.{col(Project, 'id')} = {a}.{col(Agent, 'project')} "
                 # LEFT: a suspended agent has no principal and must still be recognised (403, not 401)
                 f"LEFT JOIN {qn(Membership._meta.db_table)} {m} "
                 f"ON {m}.{col(Membership, 'id')} = {a}.{col(Agent, 'principal')} "
                 f"WHERE {a}.{col(Agent, 'key_hash')} = %s"
             )
-        return self._sql[connection.alias]
+        return self._sql[key]
 
-    def __call__(self, key_hash: str, using: str = "default") -> Agent | None:
+    def __call__(self, key_hash: str, rider: Rider | None = None, using: str = "default") -> Agent | None:
         connection = connections[using]
+        qn = connection.ops.quote_name
+        extra = rider.columns(connection, qn(self.agent.alias), qn(self.project.alias)) if rider else None
         with connection.cursor() as cursor:
-            cursor.execute(self.sql(connection), [key_hash])
+            if extra is None:
+                cursor.execute(self.sql(connection), [key_hash])
+            else:  # the rider's columns come first in the SELECT list, so do their parameters
+                cursor.execute(self.sql(connection, extra[0]), [*extra[1], key_hash])
             row = cursor.fetchone()
         if row is None:
             return None
@@ -109,6 +128,8 @@ class _AgentLookup:
         for part in self.parts:
             loaded.append(part.load(row, at, connection))
             at += part.width
+        if extra is not None and rider is not None:
+            rider.read(tuple(row[at:]))
         # the agent is the statement's FROM row and its project an inner join: never None (a principal may be)
         agent, project, principal = cast(Agent, loaded[0]), loaded[1], loaded[2]
         Agent._meta.get_field("project").set_cached_value(agent, project)
@@ -121,27 +142,28 @@ def _agent_lookup() -> _AgentLookup:
     return _AgentLookup()  # built on first use, once the app registry is ready
 
 
-def agent_for_key(key: str) -> Agent | None:
+def agent_for_key(key: str, rider: Rider | None = None) -> Agent | None:
     """The agent holding this key (revoked or not), loaded for a proposal; None for an unknown key.
+    ``rider``: columns read with it (:class:`Rider`).
 
     A key rotated out is still the agent's while its overlap window lasts; that lookup runs only for a key
     that matches no current key, so the hot path is unchanged."""
     key_hash = Agent.hash_key(key)
-    agent = _agent_lookup()(key_hash)
+    agent = _agent_lookup()(key_hash, rider)
     if agent is None:
         holder = retired_holder("agent", key_hash)
         current = (
             Agent.objects.filter(pk=holder).values_list("key_hash", flat=True).first() if holder else None
         )
-        agent = _agent_lookup()(current) if current else None
+        agent = _agent_lookup()(current, rider) if current else None
     return agent
 
 
-def authenticate_agent_key(key: str) -> Agent:
+def authenticate_agent_key(key: str, rider: Rider | None = None) -> Agent:
     """The agent an ``Authorization: Bearer <key>`` call acts as, its use recorded; AuthenticationFailed for
     an unknown, runner or revoked key. The REST API (:class:`AgentKeyAuthentication`) and the MCP endpoint
     (``actions.mcp_server``) both authenticate here, so a key refused by one is refused by the other."""
-    agent = agent_for_key(key)
+    agent = agent_for_key(key, rider)
     if agent is None:
         if key.startswith("brabo_runner_"):
             raise exceptions.AuthenticationFailed(
@@ -156,11 +178,13 @@ def authenticate_agent_key(key: str) -> Agent:
 
 
 class AgentKeyAuthentication(authentication.BaseAuthentication):
+    rider: Rider | None = None  # a view's subclass may read more in the same statement (:class:`Rider`)
+
     def authenticate(self, request):
         key = read_key(request, "Bearer", "agent key")
         if key is None:
             return None
-        agent = authenticate_agent_key(key)
+        agent = authenticate_agent_key(key, self.rider)
         return AgentUser(agent), agent
 
     def authenticate_header(self, request):
