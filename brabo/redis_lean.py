@@ -39,61 +39,6 @@ def pack(commands) -> bytes:
     return b"".join(out)
 
 
-class _Reader:
-    """RESP2 replies off the connection's socket (redis-py's pure-Python reader costs ~3x as much): simple
-    strings and bulk strings as bytes, integers as int, arrays as lists, nil as None, and an error reply as
-    the exception redis-py's parser makes of it (``NOSCRIPT`` a NoScriptError). The socket's timeout is the
-    connection's; a timeout or a closed socket raises, and the caller closes the connection."""
-
-    def __init__(self, conn, errors):
-        self.conn, self.errors = conn, errors
-        self.sock = conn._sock
-        self.buf = bytearray()
-        self.pos = 0
-
-    def _fill(self) -> None:
-        try:
-            chunk = self.sock.recv(65536)
-        except TimeoutError:
-            raise self.errors.TimeoutError("Timeout reading from Redis") from None
-        except OSError as exc:
-            raise self.errors.ConnectionError(f"Error while reading from Redis: {exc}") from None
-        if not chunk:
-            raise self.errors.ConnectionError("Redis closed the connection")
-        self.buf += chunk
-
-    def _line(self) -> bytes:
-        while (end := self.buf.find(b"\r\n", self.pos)) < 0:
-            self._fill()
-        line = bytes(self.buf[self.pos : end])
-        self.pos = end + 2
-        return line
-
-    def _bulk(self, size: int) -> bytes:
-        while len(self.buf) - self.pos < size + 2:
-            self._fill()
-        data = bytes(self.buf[self.pos : self.pos + size])
-        self.pos += size + 2
-        return data
-
-    def reply(self):
-        line = self._line()
-        kind, rest = line[:1], line[1:]
-        if kind == b"+":
-            return rest
-        if kind == b":":
-            return int(rest)
-        if kind == b"$":
-            size = int(rest)
-            return None if size < 0 else self._bulk(size)
-        if kind == b"*":
-            size = int(rest)
-            return None if size < 0 else [self.reply() for _ in range(size)]
-        if kind == b"-":
-            return self.conn._parser.parse_error(rest.decode("utf-8", "replace"))
-        raise self.errors.InvalidResponse(f"Protocol error, got {line[:20]!r}")
-
-
 class LeanClient:
     def __init__(self, url: str, **kwargs: Any):
         import redis  # only where Redis is configured: the embedded default never loads it
@@ -127,18 +72,12 @@ class LeanClient:
 
     def _round_trip(self, conn, commands) -> list:
         conn.send_packed_command([pack(commands)], check_health=False)
-        if str(conn.protocol) != "2":  # RESP3 (protocol=3 in the URL): redis-py's own reader
-            replies: list = []
-            for _ in commands:
-                try:
-                    replies.append(conn.read_response())
-                except self._errors.ResponseError as exc:  # an error reply: the stream is still in step
-                    replies.append(exc)
-            return replies
-        reader = _Reader(conn, self._errors)
-        replies = [reader.reply() for _ in commands]
-        if reader.pos != len(reader.buf):  # more than was asked for: never read it as the next call's
-            raise self._errors.InvalidResponse("Redis sent more replies than commands")
+        replies: list = []
+        for _ in commands:
+            try:
+                replies.append(conn.read_response())
+            except self._errors.ResponseError as exc:  # an error reply: the stream is still in step
+                replies.append(exc)
         return replies
 
     def run_script(self, script: str, sha: str, keys: list, args: list):
