@@ -11,7 +11,7 @@ import uuid
 import pytest
 import redis
 
-from brabo.redis_lean import LeanClient, pack
+from brabo.redis_lean import LeanClient
 
 URL = os.environ.get("CELERY_BROKER_URL", "")
 pytestmark = pytest.mark.skipif(
@@ -62,18 +62,3 @@ def test_a_server_that_is_not_there_is_an_error_not_a_hang():
     client = LeanClient("redis://127.0.0.1:1/0", socket_timeout=0.5, socket_connect_timeout=0.5)
     with pytest.raises(redis.RedisError):
         client.run(("PING",))
-
-
-def test_commands_are_packed_as_redis_py_packs_them():
-    from redis.connection import Connection
-
-    commands = [
-        ("EVALSHA", "ab" * 20, 2, "brabo:rate:agent:ü", b"raw\r\nbytes", 0.5, 100000, -3, 1e-7),
-        ("LPUSH", "celery", b'{"body": "x"}'),
-        ("PUBLISH", "ch", ""),
-    ]
-    assert pack(commands) == b"".join(Connection().pack_commands(commands))
-    with pytest.raises(TypeError):
-        pack([("SET", "k", None)])
-    with pytest.raises(TypeError):
-        pack([("SET", "k", True)])
