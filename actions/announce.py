@@ -101,14 +101,15 @@ def _send(event, notify: bool, execute) -> None:
             enqueue.relay([execute])
         return
     waiting.publish_in_process(key)
+    pipe = celery_wire.client().pipeline(transaction=False)
+    pipe.publish(*waiting.redis_message(key))
     queue = celery_wire.queue_key()
-    commands: list[tuple] = [("PUBLISH", *waiting.redis_message(key))]
     if notify:
-        commands.append(("LPUSH", queue, notifications.notify_message(event.pk, queue)))
+        pipe.lpush(queue, notifications.notify_message(event.pk, queue))
     if execute is not None:
-        commands.append(("LPUSH", queue, enqueue.execution_message(execute, queue)))
+        pipe.lpush(queue, enqueue.execution_message(execute, queue))
     try:
-        results = celery_wire.lean_client().run(*commands)
+        results = pipe.execute(raise_on_error=False)
     except Exception as exc:  # Redis unreachable: nothing was sent; the sweeps send the messages later
         log.warning(
             "could not announce event %s (%s); its waiters notice at their next check, the sweeps send its "

@@ -22,7 +22,6 @@ within the number of proposals in flight at once for one agent, which the rate c
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import math
 import threading
@@ -32,7 +31,6 @@ from django.conf import settings
 from django.db import connections
 
 from brabo.errors import DomainError
-from brabo.redis_lean import LeanClient
 from projects.models import Project
 
 from .models import PENDING, ProposedAction
@@ -118,21 +116,22 @@ class _LocalBuckets:
 
 _local = _LocalBuckets()
 _redis_lock = threading.Lock()
-_redis_clients: dict[str, LeanClient] = {}
-_TAKE_SHA = hashlib.sha1(_TAKE.encode()).hexdigest()
+_redis_scripts: dict[str, object] = {}
 _redis_down_until = 0.0
 
 
-def _redis_client(url: str) -> LeanClient:
-    client = _redis_clients.get(url)
-    if client is None:
+def _redis_script(url: str):
+    script = _redis_scripts.get(url)
+    if script is None:
         with _redis_lock:
-            client = _redis_clients.get(url)
-            if client is None:
-                # One connection per thread and process (brabo.redis_lean): no pool borrow, nor handshake,
-                # per proposal.
-                client = _redis_clients[url] = LeanClient(url, socket_timeout=0.5, socket_connect_timeout=0.5)
-    return client
+            script = _redis_scripts.get(url)
+            if script is None:
+                import redis  # only with BRABO_REDIS_URL: the embedded default never loads it
+
+                # One pool per process and URL: no connection (nor handshake) per proposal.
+                client = redis.Redis.from_url(url, socket_timeout=0.5, socket_connect_timeout=0.5)
+                script = _redis_scripts[url] = client.register_script(_TAKE)
+    return script
 
 
 def _take(buckets: list[tuple[str, float, float]]) -> tuple[float, int]:
@@ -143,7 +142,7 @@ def _take(buckets: list[tuple[str, float, float]]) -> tuple[float, int]:
         try:
             keys = [KEY_PREFIX + key for key, _rate, _burst in buckets]
             args = [v for _key, rate, burst in buckets for v in (rate, burst)]
-            wait, short = _redis_client(url).run_script(_TAKE, _TAKE_SHA, keys, args).split()
+            wait, short = _redis_script(url)(keys=keys, args=args).split()  # type: ignore[operator]
             return float(wait), int(short) - 1
         except Exception as exc:  # redis.RedisError, a bad answer: never fail the proposal for it
             _redis_down_until = time.monotonic() + REDIS_RETRY_AFTER

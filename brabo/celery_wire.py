@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 
 from brabo.celery import app
-from brabo.redis_lean import LeanClient
 
 if TYPE_CHECKING:
     import redis
@@ -35,7 +34,6 @@ if TYPE_CHECKING:
 _HARMLESS_OPTIONS = {"socket_connect_timeout", "socket_timeout", "socket_keepalive", "health_check_interval"}
 _EMBED = {"callbacks": None, "errbacks": None, "chain": None, "chord": None}
 _clients: dict[str, redis.Redis] = {}
-_lean: dict[str, LeanClient] = {}
 _lock = threading.Lock()
 _origin: tuple[int, str] | None = None
 _available: dict[str, bool] = {}
@@ -113,20 +111,6 @@ def client() -> redis.Redis:
                 found = _clients[url] = redis.Redis.from_url(
                     url, socket_timeout=timeout, socket_connect_timeout=timeout, health_check_interval=30
                 )
-    return found
-
-
-def lean_client() -> LeanClient:
-    """The broker's Redis on one connection per thread (``brabo.redis_lean``), for the proposal path's one
-    round trip after its commit; the same URL and timeouts as :func:`client`."""
-    url = settings.CELERY_BROKER_URL
-    found = _lean.get(url)
-    if found is None:
-        with _lock:
-            found = _lean.get(url)
-            if found is None:
-                timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
-                found = _lean[url] = LeanClient(url, socket_timeout=timeout, socket_connect_timeout=timeout)
     return found
 
 
