@@ -4,13 +4,19 @@ in-process worker (actions.inprocess) claims it on commit and runs it in the bac
 
 from __future__ import annotations
 
+import asyncio
 import os
+import socket
+import threading
+from http.server import BaseHTTPRequestHandler
 
 import pytest
+from aiosmtpd.controller import Controller
 
-from actions import execution, inprocess
+from actions import execution, inprocess, notifications
 from actions.enqueue import relay_due
-from actions.models import ProposedAction
+from actions.models import EventNotification, ProposedAction, WebhookDelivery
+from tests.loopback import LoopbackServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -161,3 +167,129 @@ def test_the_serve_command_s_port_starts_and_stops_the_worker(settings):
     finally:
         startup.stop_in_process_services()
     assert inprocess.current() is None
+
+
+# -- notifications: a click never waits on a receiver ---------------------------------------------------------
+
+# The held fakes below answer once the test releases them, or after this long if nobody does (a bound for a
+# broken run, not a measure: on the request thread, that hold would be the click's wait).
+HOLD = 30.0
+
+
+class HeldReceiver(LoopbackServer):
+    """A webhook receiver that takes each POST and answers 200 only once ``release`` is set."""
+
+    def __init__(self):
+        self.release = threading.Event()
+        self.answered = threading.Event()
+        self.events: list[str] = []
+        self._serve()
+
+    def _handler(self):
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                self.rfile.read(int(self.headers["Content-Length"]))
+                receiver.release.wait(HOLD)
+                receiver.events.append(self.headers["X-Brabo-Event"])
+                receiver.answered.set()
+                self.send_response(200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        return Handler
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.address}/hook"
+
+
+class HeldInbox:
+    """An SMTP server's (aiosmtpd) handler that accepts each message only once ``release`` is set."""
+
+    def __init__(self):
+        self.release = threading.Event()
+        self.answered = threading.Event()
+        self.rcpts: list[str] = []
+
+    async def handle_DATA(self, server, session, envelope):
+        await asyncio.get_running_loop().run_in_executor(None, self.release.wait, HOLD)
+        self.rcpts += envelope.rcpt_tos
+        self.answered.set()
+        return "250 OK"
+
+
+@pytest.fixture
+def held_inbox(settings):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    inbox = HeldInbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    try:
+        yield inbox
+    finally:
+        inbox.release.set()
+        controller.stop()
+
+
+def test_a_click_never_waits_on_an_email_or_a_webhook(team, in_process_worker, held_inbox, settings):
+    """Without a broker the notifications of a proposal and of its approval (the e-mails to the subscribed
+    people, the workspace's webhook) go out on the in-process worker's own thread: both answers come back
+    while the mail server and the receiver still hold their first message, and everything arrives once they
+    answer."""
+    settings.BRABO_WEBHOOK_ALLOW_PRIVATE = True
+    settings.EMAIL_TIMEOUT = settings.BRABO_WEBHOOK_TIMEOUT = 3 * HOLD  # the client never gives up first
+    for user, address in ((team.owner, "olivia@acme.test"), (team.maintainer, "max@acme.test")):
+        user.email = address
+        user.save(update_fields=["email"])
+    with HeldReceiver() as receiver:
+        notifications.create_endpoint(
+            actor=team.owner, workspace=team.ws, name="ops", url=receiver.url, format="generic",
+            kinds=["pending", "decided"],
+        )  # fmt: skip
+        response = team.world.client(agent_key=team.agent_key).post(
+            "/api/actions/", {"action_type": "parallelize", "payload": {"count": 2}}, format="json"
+        )
+        assert response.status_code == 201 and response.json()["status"] == "pending", response.content
+        assert not held_inbox.answered.is_set() and not receiver.answered.is_set()
+
+        action_id = response.json()["id"]
+        assert _approve(team, action_id)["status"] == "executing"
+        assert not held_inbox.answered.is_set() and not receiver.answered.is_set()
+
+        held_inbox.release.set()
+        receiver.release.set()
+        assert in_process_worker.drain()
+
+    assert sorted(receiver.events) == ["proposed_action.approved", "proposed_action.created"]
+    assert set(WebhookDelivery.objects.values_list("status", flat=True)) == {"delivered"}
+    assert EventNotification.objects.count() == 2
+    assert "olivia@acme.test" in held_inbox.rcpts and "max@acme.test" in held_inbox.rcpts
+    assert ProposedAction.objects.get(id=action_id).status == "executed"
+
+
+def test_a_full_task_backlog_leaves_the_notification_to_its_sweep(team, settings, monkeypatch):
+    """Bounded: a worker that takes no more tasks refuses; ``notifications.enqueue`` never raises to the
+    caller, and the event stays unclaimed, so the sweep hands it out later."""
+    settings.CELERY_BROKER_URL = ""
+    monkeypatch.setattr(inprocess, "TASK_BACKLOG", 0)
+    worker = inprocess.start(threads=1, backlog=0)
+    try:
+        response = team.world.client(agent_key=team.agent_key).post(
+            "/api/actions/", {"action_type": "parallelize", "payload": {"count": 2}}, format="json"
+        )
+        assert response.status_code == 201, response.content
+        assert worker.drain()
+        assert EventNotification.objects.count() == 0  # not sent, not lost: the sweep's to send
+        with pytest.raises(inprocess.Full):
+            worker.run_task(notifications.notify_event, (1,))
+    finally:
+        inprocess.stop()
