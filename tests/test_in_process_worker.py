@@ -20,8 +20,10 @@ from tests.loopback import LoopbackServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-# A command that runs until the test lets it finish (the file `go` appears), for at most 20 s.
-HELD = "i=0; while [ ! -e go ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i+1)); done; echo finished after $i"
+# A command that runs until the test lets it finish (the file `go` appears). Its own bound (1,200 ticks of at
+# least 0.1 s) only ends a stray one after a broken test: every test creates `go`, so a busy machine's slow
+# steps never see it finish by itself (at 200 ticks one could, and an approval then answered otherwise).
+HELD = "i=0; while [ ! -e go ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i+1)); done; echo finished after $i"
 
 
 @pytest.fixture
@@ -112,6 +114,7 @@ def test_a_full_worker_leaves_the_approval_due_and_the_sweep_sends_it(team, loca
         }
         assert outcome[second.replace("-", "")] == ("executed", "second\n")
     finally:
+        (root / "go").touch()
         worker.drain()
         inprocess.stop()
 
@@ -152,6 +155,7 @@ def test_an_action_reaped_while_it_waited_for_a_thread_is_not_run(team, local_pr
         lost = ProposedAction.objects.get(id=second).result
         assert lost is not None and lost["error"]["code"] == "worker_lost"
     finally:
+        (root / "go").touch()
         worker.drain()
         inprocess.stop()
 
