@@ -12,10 +12,12 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 from aiosmtpd.controller import Controller
+from django.test import Client
 
-from actions import execution, inprocess, notifications
+from actions import execution, inprocess, notifications, slack
 from actions.enqueue import relay_due
-from actions.models import EventNotification, ProposedAction, WebhookDelivery
+from actions.models import EventNotification, ProposedAction, SlackMessage, WebhookDelivery
+from actions.tests.fake_slack import FakeSlack, click_request
 from tests.loopback import LoopbackServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -244,11 +246,34 @@ def held_inbox(settings):
         controller.stop()
 
 
-def test_a_click_never_waits_on_an_email_or_a_webhook(team, in_process_worker, held_inbox, settings):
+SLACK_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+
+
+@pytest.fixture
+def held_slack(team, settings):
+    """The workspace's Slack approvals, against a local fake of Slack's Web API that holds every call."""
+    with FakeSlack("xoxb-1111-2222-abcdefABCDEF") as fake:
+        fake.hold, fake.hold_for = threading.Event(), HOLD
+        settings.BRABO_SLACK_TIMEOUT = 3 * HOLD  # the client never gives up first
+        settings.BRABO_SLACK_API_URL = fake.api_url
+        settings.BRABO_SLACK_RESPONSE_URL_PREFIX = fake.respond_prefix
+        slack.configure(
+            actor=team.owner, workspace=team.ws, team_id="T0ACME", channel="#approvals",
+            bot_token=fake.token, signing_secret=SLACK_SECRET,
+        )  # fmt: skip
+        try:
+            yield fake
+        finally:
+            fake.hold.set()
+
+
+def test_a_click_never_waits_on_an_email_a_webhook_or_slack(
+    team, in_process_worker, held_inbox, held_slack, settings
+):
     """Without a broker the notifications of a proposal and of its approval (the e-mails to the subscribed
-    people, the workspace's webhook) go out on the in-process worker's own thread: both answers come back
-    while the mail server and the receiver still hold their first message, and everything arrives once they
-    answer."""
+    people, the workspace's webhook, its Slack approval message) go out on the in-process worker's own
+    thread: both answers come back while the mail server, the receiver and Slack still hold their first
+    message, and everything arrives once they answer."""
     settings.BRABO_WEBHOOK_ALLOW_PRIVATE = True
     settings.EMAIL_TIMEOUT = settings.BRABO_WEBHOOK_TIMEOUT = 3 * HOLD  # the client never gives up first
     for user, address in ((team.owner, "olivia@acme.test"), (team.maintainer, "max@acme.test")):
@@ -263,14 +288,16 @@ def test_a_click_never_waits_on_an_email_or_a_webhook(team, in_process_worker, h
             "/api/actions/", {"action_type": "parallelize", "payload": {"count": 2}}, format="json"
         )
         assert response.status_code == 201 and response.json()["status"] == "pending", response.content
-        assert not held_inbox.answered.is_set() and not receiver.answered.is_set()
+        assert not held_inbox.answered.is_set() and not receiver.answered.is_set() and not held_slack.calls
 
         action_id = response.json()["id"]
         assert _approve(team, action_id)["status"] == "executing"
-        assert not held_inbox.answered.is_set() and not receiver.answered.is_set()
+        assert not held_inbox.answered.is_set() and not receiver.answered.is_set() and not held_slack.calls
 
         held_inbox.release.set()
         receiver.release.set()
+        assert held_slack.hold is not None
+        held_slack.hold.set()
         assert in_process_worker.drain()
 
     assert sorted(receiver.events) == ["proposed_action.approved", "proposed_action.created"]
@@ -278,6 +305,49 @@ def test_a_click_never_waits_on_an_email_or_a_webhook(team, in_process_worker, h
     assert EventNotification.objects.count() == 2
     assert "olivia@acme.test" in held_inbox.rcpts and "max@acme.test" in held_inbox.rcpts
     assert ProposedAction.objects.get(id=action_id).status == "executed"
+    # Slack: the approval message was posted, then updated with the decision (once more when the post itself,
+    # held until after the approval, found the action decided)
+    methods = [c["method"] for c in held_slack.calls]
+    assert methods[0] == "chat.postMessage" and set(methods[1:]) == {"chat.update"}
+    assert SlackMessage.objects.get(action_id=action_id).status == "posted"
+
+
+def _slack_click(fake, user_id, button, value):
+    body, headers = click_request(
+        team_id="T0ACME", user_id=user_id, action_id=button, value=str(value),
+        response_url=fake.respond_prefix, secret=SLACK_SECRET,
+    )  # fmt: skip
+    response = Client().generic(
+        "POST", "/integrations/slack/interactivity", body, content_type="application/x-www-form-urlencoded",
+        **headers,
+    )  # fmt: skip
+    assert response.status_code == 200, response.content
+    return response
+
+
+def test_a_click_in_slack_never_waits_on_slack(team, in_process_worker, held_slack):
+    """Slack's own sends that follow a person's act (the link's direct message, the answer to a click on its
+    response_url, the message's update after a decision) go out on the in-process worker's thread too: each
+    act is answered while Slack still holds every call, and all of them arrive once it answers."""
+    link = slack.start_link(actor=team.maintainer, workspace=team.ws, slack_user_id="U0MAX")
+    _slack_click(held_slack, "U0MAX", slack.LINK_CONFIRM, link.id)
+    response = team.world.client(agent_key=team.agent_key).post(
+        "/api/actions/", {"action_type": "parallelize", "payload": {"count": 2}}, format="json"
+    )
+    assert response.status_code == 201 and response.json()["status"] == "pending", response.content
+    action_id = response.json()["id"]
+    _slack_click(held_slack, "U0MAX", slack.APPROVE, action_id)
+    assert held_slack.calls == [] and held_slack.responses == []  # nothing was answered on a click's thread
+
+    assert held_slack.hold is not None
+    held_slack.hold.set()
+    assert in_process_worker.drain()
+    assert ProposedAction.objects.get(id=action_id).status == "executed"
+    direct, posted = held_slack.of("chat.postMessage")[:2]
+    assert direct["args"]["channel"] == "U0MAX" and posted["args"]["channel"] == "#approvals"
+    assert held_slack.of("chat.update")  # the approval message now shows the decision
+    answers = sorted(r["body"]["text"] for r in held_slack.responses)
+    assert answers[0] == "Approved." and answers[1].startswith("Linked:"), answers
 
 
 def test_a_full_task_backlog_leaves_the_notification_to_its_sweep(team, settings, monkeypatch):
