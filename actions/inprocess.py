@@ -12,8 +12,14 @@ one. Started by ``manage.py serve`` when no broker is set, stopped with it: what
 within the grace period, what was claimed but not started is handed back (runnable, due) for the next start.
 A transient fault retries after a backoff, as the Celery task does.
 
+It also runs the notifications' Celery tasks (e-mail, webhook deliveries, Slack posts) that a broker would
+carry: :func:`take` hands one to a thread of their own, so a click never waits on a receiver, a mail server or
+Slack, and a slow receiver never holds up an execution (nor the reverse). Bounded too: past ``TASK_BACKLOG``
+waiting, a task is refused and its sweep (``actions.notifications.sweep``, Slack's) sends it later; what still
+waits when the process stops runs within the grace period, or is left to those sweeps.
+
 Outside a server (management commands, the test suite by default) nothing starts it, and the outbox's relay
-sends through Celery's eager mode as before. Tests that need the background path start one with
+and the notifications send through Celery's eager mode as before. Tests that need the background path start one with
 :func:`start` and wait for it with :meth:`InProcessWorker.drain` (an event, not a duration).
 """
 
@@ -32,7 +38,12 @@ from .models import RUNNABLE, ProposedAction
 log = logging.getLogger(__name__)
 
 MAX_RETRIES = 4  # as actions.tasks.execute_action
+TASK_BACKLOG = 1000  # notification tasks waiting for their thread; past that their sweeps send them later
 _STOP = object()
+
+
+class Full(RuntimeError):
+    """The in-process worker takes no more tasks now (its backlog is full, or it is stopping)."""
 
 
 def _backoff(retries: int) -> float:
@@ -50,11 +61,14 @@ class InProcessWorker:
         self._busy = 0  # claimed and not finished (queued or running)
         self._timers: dict[str, threading.Timer] = {}
         self._stopping = False
+        self._tasks: queue.Queue = queue.Queue()
+        self._tasks_waiting = 0  # taken and not finished (queued or running)
         self._workers = [
             threading.Thread(target=self._loop, name=f"brabo-execution-{n}", daemon=True)
             for n in range(threads)
         ]
-        for worker in self._workers:
+        self._task_thread = threading.Thread(target=self._task_loop, name="brabo-notifications", daemon=True)
+        for worker in [*self._workers, self._task_thread]:
             worker.start()
 
     # -- taking work ---------------------------------------------------------------------------------
@@ -99,6 +113,34 @@ class InProcessWorker:
         finally:
             connections.close_all()
 
+    def run_task(self, task, args: tuple) -> None:
+        """Queue the Celery task ``task(*args)`` for this worker's notifications thread. Raises :class:`Full`
+        when it cannot take it now (the caller leaves it to its sweep, as after a broker outage)."""
+        with self._lock:
+            if self._stopping or self._tasks_waiting >= TASK_BACKLOG:
+                raise Full(f"the in-process worker takes no more tasks now ({task.name})")
+            self._tasks_waiting += 1
+        self._tasks.put((task, args))
+
+    def _task_loop(self) -> None:
+        try:
+            while True:
+                item = self._tasks.get()
+                if item is _STOP:
+                    return
+                task, args = item
+                try:
+                    task(*args)  # the task's own body, as a Celery worker runs it
+                except Exception:  # a task's failure is its own (its sweep retries); the thread goes on
+                    log.exception("the in-process worker failed on task %s%r", task.name, args)
+                finally:
+                    close_old_connections()
+                    with self._idle:
+                        self._tasks_waiting -= 1
+                        self._idle.notify_all()
+        finally:
+            connections.close_all()
+
     def _retry_later(self, action_id: str, retries: int) -> None:
         delay = _backoff(retries)
         log.warning("action %s: retry %d in %.0f s", action_id, retries, delay)
@@ -121,10 +163,12 @@ class InProcessWorker:
     # -- waiting and stopping ------------------------------------------------------------------------
 
     def drain(self, timeout: float = 60.0) -> bool:
-        """Wait until nothing is claimed, running or waiting for a retry. False if that did not happen within
-        ``timeout`` (a bound for a stuck test, not a measure)."""
+        """Wait until nothing is claimed, running or waiting for a retry, and no task waits or runs. False if
+        that did not happen within ``timeout`` (a bound for a stuck test, not a measure)."""
         with self._idle:
-            return self._idle.wait_for(lambda: self._busy == 0 and not self._timers, timeout)
+            return self._idle.wait_for(
+                lambda: self._busy == 0 and not self._timers and self._tasks_waiting == 0, timeout
+            )
 
     def stop(self, grace: float = 10.0) -> None:
         """Take no more work; hand back what was claimed and not started, let what runs finish within
@@ -138,8 +182,11 @@ class InProcessWorker:
             _mark_due(action_id)
         for _ in self._workers:
             self._queue.put(_STOP)
-        for worker in self._workers:
+        self._tasks.put(_STOP)  # after the tasks already taken: they run within the grace period
+        for worker in [*self._workers, self._task_thread]:
             worker.join(grace)
+        if self._task_thread.is_alive():
+            log.warning("stopping with notification tasks still running; their sweeps send what did not go")
         if any(worker.is_alive() for worker in self._workers):
             log.warning(
                 "stopping with an action still running; if it does not finish, the reaper fails it "
@@ -158,6 +205,18 @@ _current_lock = threading.Lock()
 def current() -> InProcessWorker | None:
     """The running in-process worker of this process, if one was started."""
     return _current
+
+
+def take(task, args: tuple) -> bool:
+    """Without a broker, in a serving process: hand the Celery task ``task(*args)`` to this process's
+    in-process worker (True), so it never runs on the caller's (a request's) thread. False when no worker
+    runs here: the caller sends it as before (the broker, or eagerly outside a server). Raises :class:`Full`
+    when the worker cannot take it now."""
+    worker = _current
+    if worker is None:
+        return False
+    worker.run_task(task, args)
+    return True
 
 
 def start(threads: int | None = None, backlog: int | None = None) -> InProcessWorker:

@@ -62,7 +62,7 @@ from projects.team_events import (
 )
 from projects.team_events import record as record_team_event
 
-from . import email_links, events, outbox
+from . import email_links, events, inprocess, outbox
 from .history import describe
 from .models import SessionEvent
 from .notification_models import (
@@ -155,8 +155,11 @@ def notifies(event) -> bool:
 
 
 def enqueue(event_id) -> None:
-    """Send the notify task; never raises (the sweep sends what could not be sent)."""
+    """Send the notify task; never raises (the sweep sends what could not be sent). Without a broker, in a
+    serving process, the in-process worker runs it on its own thread (issue 25: never on the request's)."""
     try:
+        if inprocess.take(notify_event, (event_id,)):
+            return
         if celery_wire.usable_for(notify_event):  # issue 24: the message Celery would write, pushed directly
             celery_wire.client().lpush(celery_wire.queue_key(), notify_message(event_id))
         else:
@@ -472,6 +475,8 @@ def _email_text(doc: dict) -> str:
 def send_delivery(delivery_id, countdown: float = 0) -> None:
     """Hand one delivery attempt to the worker; never raises (the sweep sends a lost one)."""
     try:
+        if not countdown and inprocess.take(deliver_webhook, (str(delivery_id),)):
+            return
         deliver_webhook.apply_async((str(delivery_id),), countdown=countdown)
     except Exception as exc:
         log.warning("could not enqueue webhook delivery %s (%s); the sweep sends it", delivery_id, exc)
@@ -770,7 +775,8 @@ def notify_event(event_id: int) -> None:
 @shared_task(name="actions.deliver_webhook")
 def deliver_webhook(delivery_id: str) -> None:
     """Issue 16: one attempt of a webhook delivery; a retryable failure schedules the next with backoff.
-    Without a broker (eager, the embedded `make run`) there is no later: one attempt, the log shows it."""
+    Without a broker (eager, the embedded `make run`: on the in-process worker's thread) no retry message is
+    scheduled: the periodic sweep makes the next attempt once it is overdue."""
     wait = attempt_delivery(delivery_id)
     if wait is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         send_delivery(delivery_id, countdown=max(0.0, wait))

@@ -49,7 +49,7 @@ from projects.team_events import (
 )
 from projects.team_events import record as record_team_event
 
-from . import notifications, outbox, quorum, services
+from . import inprocess, notifications, outbox, quorum, services
 from .budgets import BUDGET_REASONS
 from .channel_models import (
     POST_FAILED,
@@ -408,8 +408,11 @@ def send_link_dm(request_id) -> None:
 
 
 def _enqueue(task, *args, countdown: float = 0) -> None:
-    """Hand a Slack task to the worker; never raises (the sweep sends what could not be sent)."""
+    """Hand a Slack task to the worker; never raises (the sweep sends what could not be sent). Without a
+    broker, in a serving process, the in-process worker runs it on its own thread (never a request's)."""
     try:
+        if not countdown and inprocess.take(task, args):
+            return
         task.apply_async(args, countdown=countdown)
     except Exception as exc:
         log.warning("could not enqueue %s%s (%s); the sweep sends it", task.name, args, exc)

@@ -17,13 +17,19 @@ git clone -q "$src" "$work/brabo"
 cd "$work/brabo"
 # The embedded defaults: nothing from the caller's environment chooses PostgreSQL or a broker.
 unset DATABASE_URL CELERY_BROKER_URL BRABO_REDIS_URL CI
+# pytest's progress as it goes, also into a log file or a pipe (Python buffers a non-terminal stdout in blocks,
+# so a run's dots and failures would otherwise appear only when it ends)
+export PYTHONUNBUFFERED=1
 python3 -c 'while True: pass' &
 burner=$!
+started=$SECONDS
 for n in $(seq 1 "$runs"); do
-  echo "[under-load] make test, run $n of $runs (a CPU burner holds one core)"
+  echo "[under-load] make test, run $n of $runs (a CPU burner holds one core), $(date -u +%H:%M:%S) UTC"
+  run_started=$SECONDS
   if ! make test; then
-    echo "[under-load] run $n failed"
+    echo "[under-load] run $n failed after $((SECONDS - run_started)) s"
     exit 1
   fi
+  echo "[under-load] run $n passed in $((SECONDS - run_started)) s"
 done
-echo "[under-load] $runs of $runs runs passed under load"
+echo "[under-load] $runs of $runs runs passed under load in $((SECONDS - started)) s"

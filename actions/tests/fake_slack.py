@@ -26,6 +26,8 @@ class FakeSlack(LoopbackServer):
         self.calls: list[dict] = []
         self.responses: list[dict] = []
         self.script: list[int] = []  # HTTP statuses to answer the next Web API calls with (then 200)
+        self.hold: threading.Event | None = None  # when given, every call waits for it before it is taken
+        self.hold_for = 60.0  # ... or this long (a bound for a broken test)
         self._ts = itertools.count(1)
         self._lock = threading.Lock()
         self._serve()
@@ -47,6 +49,8 @@ class FakeSlack(LoopbackServer):
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if fake.hold is not None:
+                    fake.hold.wait(fake.hold_for)
                 if self.path.startswith("/respond/"):
                     fake.responses.append({"path": self.path, "body": json.loads(raw)})
                     return self._answer(200, b"ok", "text/plain")

@@ -289,31 +289,42 @@ def test_a_root_worker_never_runs_the_sandbox_as_root(team, sandbox, folder, mon
     assert not (folder / "ran").exists()
 
 
-@pytest.fixture
-def readable_client():
-    """A copy of the client in a folder of its own that any user may read: the checkout (and pytest's own
-    temporary folders, mode 0700) may sit where another user cannot reach, as in a fresh clone under mktemp."""
-    folder = Path(tempfile.mkdtemp(prefix="brabo-client-copy-"))
-    try:
-        shutil.copytree(
-            Path(sb.__file__).resolve().parent,
-            folder / "brabo_client",
-            ignore=shutil.ignore_patterns("__pycache__"),
-        )
-        for path in [folder, *folder.rglob("*")]:
-            path.chmod(0o755 if path.is_dir() else 0o644)
-        yield folder
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 @pytest.mark.skipif(not ROOT, reason="needs root to start a process as another, unprivileged user")
-def test_an_unprivileged_launcher_gets_the_same_guarantee(readable_client):
+def test_an_unprivileged_launcher_gets_the_same_guarantee():
     """The worker as the Docker image runs it (a plain user): the probe passes, an attack changes nothing on
     the host, and the sandbox's files are that user's own."""
     python = "/usr/bin/python3"  # the client is standard library only; the venv may live under /root
     if not Path(python).exists():
         pytest.skip("no system python3 to run as another user")
+    # That user reads the client from a copy of its own: the checkout may sit where only root can enter (a
+    # fresh clone in a 0700 temporary folder: `scripts/test-under-load.sh`; /root), and the test's tmp_path
+    # is 0700 too.
+    repo = Path(tempfile.mkdtemp(prefix="brabo-unprivileged-", dir="/tmp"))
+    try:
+        _readable_copy(Path(__file__).resolve().parents[2] / "brabo_client", repo / "brabo_client")
+        done = _run_as_nobody(python, repo)
+    finally:
+        shutil.rmtree(repo, ignore_errors=True)
+    found = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
+    assert found == {
+        "probe": "ok",
+        "policy": "{}",
+        "mode": "644",
+        "owner": "65534",
+        "capeff": "0000000000000000",
+    }, (done.stdout, done.stderr)
+    assert not Path("/usr/escape").exists()
+
+
+def _readable_copy(package: Path, into: Path) -> None:
+    """``package``'s modules under ``into``, readable by every user (0755 folders, 0644 files)."""
+    into.parent.chmod(0o755)
+    shutil.copytree(package, into, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in [into, *into.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def _run_as_nobody(python: str, repo: Path) -> subprocess.CompletedProcess:
     code = """
 import os, tempfile
 from pathlib import Path
@@ -333,8 +344,8 @@ with tempfile.TemporaryDirectory() as tmp:
     print("owner=%d" % (folder / "made").stat().st_uid)
     print("capeff=" + done["stdout"].split()[-1])
 """
-    done = subprocess.run(
-        [python, "-I", "-c", f"import sys; sys.path.insert(0, {str(readable_client)!r})\n{code}"],
+    return subprocess.run(
+        [python, "-I", "-c", f"import sys; sys.path.insert(0, {str(repo)!r})\n{code}"],
         user=65534,
         group=65534,
         extra_groups=[],
@@ -344,15 +355,6 @@ with tempfile.TemporaryDirectory() as tmp:
         text=True,
         timeout=120,
     )
-    found = dict(line.split("=", 1) for line in done.stdout.splitlines() if "=" in line)
-    assert found == {
-        "probe": "ok",
-        "policy": "{}",
-        "mode": "644",
-        "owner": "65534",
-        "capeff": "0000000000000000",
-    }, (done.stdout, done.stderr)
-    assert not Path("/usr/escape").exists()
 
 
 def test_the_policy_file_bind_is_checked_on_the_file_itself(team, sandbox, folder):

@@ -1,6 +1,8 @@
 """Live updates in real Chromium (issue 16 acceptance): two people, two browser contexts. With the queue's
 polling slowed to once in ten minutes, an approval made by one person leaves the other's queue and changes
-the other's action page within 1 s — only the server-sent-events stream can carry it that fast."""
+the other's action page long before any poll could — only the server-sent-events stream can carry it. The
+wait is for that state (Playwright's default bound, far below the ten minutes), never a duration: a busy
+machine may take more than a second to push it (issue 25)."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def _live(page):
     page.wait_for_function("window.braboLive && window.braboLive.connected === true")
 
 
-def test_an_approval_in_one_browser_appears_in_the_other_within_a_second(two_pages, team):
+def test_an_approval_in_one_browser_appears_in_the_other_without_polling(two_pages, team):
     agent = Proposer(team)
     keep = agent.propose("terminal", {"command": "npm ci"}).json()["id"]
     action_id = agent.propose("terminal", {"command": "cat /etc/hosts"}).json()["id"]
@@ -58,11 +60,11 @@ def test_an_approval_in_one_browser_appears_in_the_other_within_a_second(two_pag
     olivia.get_by_role("button", name="Approve").click()
     olivia.get_by_text("Approved: terminal").wait_for()
 
-    # Within 1 s of the approval's page coming back (the 10-minute poll cannot have fired).
-    row.wait_for(state="detached", timeout=1000)
+    # Pushed: the 10-minute poll cannot have fired within the page's wait bound.
+    row.wait_for(state="detached")
     # approved, or already further (the worker may run it before the page's own reload reads it again)
     decided = f'[data-live-action="{action_id}"]:not([data-live-status="pending"])'
-    max_detail.locator(decided).wait_for(timeout=1000)
+    max_detail.locator(decided).wait_for()
     assert max_queue.locator(f'li.queue-row[data-action-id="{keep}"]').count() == 1
     assert max_queue.locator("#queue-badge").inner_text() == "1"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
