@@ -32,10 +32,10 @@ past it is killed and the tool runs, for all three agents (Claude Code: "A timed
 mcp_tool hook doesn't block the tool call"), so every wait here ends before it (``server_wait``).
 
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
-``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (issue 29, below);
+``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (below);
 anything else → the configured default.
 
-MCP tools (issue 29), as each agent names them in its hook input:
+MCP tools, as each agent names them in its hook input:
 
 * Claude Code: ``tool_name`` ``mcp__<server>__<tool>``, ``tool_input`` the call's arguments ("MCP tools follow
   the naming pattern mcp__<server>__<tool>", hooks reference, "Matching MCP tools").

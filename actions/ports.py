@@ -1,4 +1,4 @@
-"""Ports: what actions asks of the apps above it, without importing them (issue 15).
+"""Ports: what actions asks of the apps above it, without importing them.
 
 The composition root (``brabo.wiring``) fills these in at start with containers' functions, as it registers
 its executors on ``actions.executors``. Until filled, each port answers the fail-closed way.
@@ -16,7 +16,7 @@ _container_running_sql: Callable[[Any], tuple[str, list]] | None = None
 def install_container_running(
     fn: Callable[[Any], bool], sql: Callable[[Any], tuple[str, list]] | None = None
 ) -> None:
-    """``fn(project)``: is its container running. ``sql(connection)`` (issue 24): the same question as a
+    """``fn(project)``: is its container running. ``sql(connection)``: the same question as a
     statement (its first parameter the project's id, then the returned parameters) that the proposal path
     folds into the one statement it reads its inputs with."""
     global _container_running, _container_running_sql
