@@ -1,4 +1,4 @@
-"""Brabo as an MCP server (issue 29): an agent connects with the MCP SDK's own streamable HTTP client to
+"""Brabo as an MCP server: an agent connects with the MCP SDK's own streamable HTTP client to
 `manage.py serve` (uvicorn + brabo.asgi) on its own SQLite file, lists the tools, proposes a terminal command
 and a write_file, waits on each while a person decides through the REST API, and gets the decision; keys the
 REST API refuses (unknown, revoked, a suspended agent's) are refused here too, and the agent's wait caps hold.
