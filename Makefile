@@ -37,7 +37,7 @@ lint: $(STAMP)
 
 ## test: the whole suite (lint gates first)
 # The suite runs with its own BRABO_VAR_DIR: a `make run` serving from ./var at the same time keeps its database,
-# its demo key and its files (issue 25).
+# its demo key and its files.
 test: lint
 	@tmp=$$(mktemp -d "$${TMPDIR:-/tmp}/brabo-test-var.XXXXXX") && \
 	  BRABO_VAR_DIR=$$tmp $(PY) -m pytest $(PYTEST_ARGS); rc=$$?; rm -rf "$$tmp"; exit $$rc

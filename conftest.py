@@ -34,7 +34,7 @@ def pytest_configure(config):
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     """SQLite tests use a database file in the session's temporary folder with the embedded default's
     settings (WAL, immediate transactions, a busy wait), never Django's in-memory database: its shared cache
-    locks whole tables and answers "database table is locked" at once instead of waiting (issue 25: race
+    locks whole tables and answers "database table is locked" at once instead of waiting (race
     tests failed with 503 on a busy machine)."""
     from django.conf import settings
 
@@ -49,14 +49,14 @@ def _project_dirs(settings, tmp_path):
     settings.PROJECT_WORKSPACES_ROOT = tmp_path / "workspaces"
     settings.BRABO_PROJECTS_BASE = tmp_path / "projects-base"
     settings.BRABO_LOCAL_GIT_ROOT = tmp_path / "git"
-    # Issue 25: runtime files (the demo agent's key, beat's schedule) go to the test's own folder, never the
+    # runtime files (the demo agent's key, beat's schedule) go to the test's own folder, never the
     # checkout's var/ that a running `make run` is using.
     settings.VAR_DIR = tmp_path / "var"
     settings.VAR_DIR.mkdir()
     settings.PROJECT_WORKSPACES_ROOT.mkdir()
     settings.BRABO_PROJECTS_BASE.mkdir()
     # As in production with BRABO_LOCAL_ROOTS unset, `local` projects are refused; a test that creates one
-    # asks for the ``local_base`` fixture (issue 23, R1.4).
+    # asks for the ``local_base`` fixture (R1.4).
     settings.BRABO_LOCAL_ROOTS = []
     # Password hashing is deliberately slow in production; tests log people in, they do not test PBKDF2.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -199,14 +199,14 @@ class WorkerProcess:
             "BRABO_PROJECTS_BASE": str(base_dir / "projects-base"),
             "BRABO_LOCAL_GIT_ROOT": str(base_dir / "git"),
             "BRABO_VAR_DIR": str(base_dir / "var"),
-            # issue 23: the worker's own home (a test may poison it, as a neighbour would) and the base for
+            # the worker's own home (a test may poison it, as a neighbour would) and the base for
             # `local` roots, both in the session's folder, apart from each other
             "HOME": str(base_dir / "worker-home"),
             "XDG_CONFIG_HOME": str(base_dir / "worker-home" / ".config"),
             "BRABO_LOCAL_ROOTS": str(base_dir / "local-roots"),
             "BRABO_DB_CONN_MAX_AGE": "0",
             "BRABO_ENCRYPTION_KEYS": ",".join(settings.ENCRYPTION_KEYS),
-            # the notification tests' webhook receiver listens on 127.0.0.1 (issue 16)
+            # the notification tests' webhook receiver listens on 127.0.0.1
             "BRABO_WEBHOOK_ALLOW_PRIVATE": "true",
             **(extra_env or {}),
         }
@@ -289,7 +289,7 @@ class WorkerProcess:
 
 @pytest.fixture(scope="session")
 def worker_fake_slack():
-    """The local fake Slack the session's real worker talks to (issue 28): its Web API base is in the
+    """The local fake Slack the session's real worker talks to: its Web API base is in the
     worker's environment, fixed when the worker starts."""
     from actions.tests.fake_slack import SESSION_TOKEN, FakeSlack
 
@@ -386,7 +386,7 @@ def owner_token(team):
 
 @pytest.fixture
 def in_process_worker(transactional_db, settings):
-    """The broker-less serving process's background worker (actions.inprocess, issue 25), as `manage.py serve`
+    """The broker-less serving process's background worker (actions.inprocess), as `manage.py serve`
     starts it: approvals are claimed on commit and run on its threads. ``drain()`` waits for the event that
     everything it took has settled (never a duration). Needs committed rows, hence ``transactional_db``."""
     from actions import inprocess

@@ -15,7 +15,7 @@ def main() -> int:
         execute_from_command_line(sys.argv)
     except ImproperlyConfiguredEnv as exc:
         # A bad environment value is the operator's to fix: one line naming the variable and the fix, not a
-        # traceback whose last line holds the message (issue 25).
+        # traceback whose last line holds the message.
         sys.stderr.write(f"brabo: configuration error: {exc}\n")
         return 2
     return 0

@@ -35,7 +35,7 @@ class SessionEventAdmin(ReadOnlyAdmin):
 
 @admin.register(SpendEntry)
 class SpendEntryAdmin(ReadOnlyAdmin):
-    """The spend ledger (issue 16): append-only, written only by ``actions.budgets``."""
+    """The spend ledger: append-only, written only by ``actions.budgets``."""
 
     scope_path = "project"
     list_display = [

@@ -32,10 +32,10 @@ past it is killed and the tool runs, for all three agents (Claude Code: "A timed
 mcp_tool hook doesn't block the tool call"), so every wait here ends before it (``server_wait``).
 
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
-``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (issue 29, below);
+``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (below);
 anything else → the configured default.
 
-MCP tools (issue 29), as each agent's hook input names them — captured from the pinned CLIs running a stdio MCP
+MCP tools, as each agent's hook input names them — captured from the pinned CLIs running a stdio MCP
 server (tests/agents_e2e/test_agents_e2e_mcp.py) and read in their source:
 
 * Claude Code 2.1.332: ``tool_name`` ``mcp__<server>__<tool>``, ``tool_input`` the call's arguments, and an

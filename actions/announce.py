@@ -1,4 +1,4 @@
-"""What follows a written event once its transaction commits (issue 16): the project's live streams are woken,
+"""What follows a written event once its transaction commits: the project's live streams are woken,
 and an event of a notifying type is handed to the notifications worker.
 
 The kernel's event log (``brabo.domain.record``) calls :func:`announce` for every event it writes (the port is
@@ -7,7 +7,7 @@ installed by ``brabo.wiring``); the proposal path, which inserts its event toget
 worker. Nothing here can fail the caller: everything runs after the commit and swallows a broker or Redis
 outage (the notifications sweep and the outbox's relay sweep send what could not be sent).
 
-Issue 24: after the commit, everything one event announces goes to Redis in ONE round trip — the live-update
+After the commit, everything one event announces goes to Redis in ONE round trip — the live-update
 publish, the notification's Celery message and the execution's — when the wake-ups and the broker share one
 Redis (the default: BRABO_REDIS_URL is the broker's URL) and the messages can be written directly
 (``brabo.celery_wire``). Otherwise each goes its own way, as before.

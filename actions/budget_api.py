@@ -1,4 +1,4 @@
-"""The budget API (issue 16): ``GET``/``PUT /api/workspaces/{id}/budget/``, ``PUT /api/projects/{id}/budget/``,
+"""The budget API: ``GET``/``PUT /api/workspaces/{id}/budget/``, ``PUT /api/projects/{id}/budget/``,
 ``PUT /api/agents/{id}/budget/``. Reading is maintainer+, changing is the owner's; ``actions.budgets`` checks
 both (a workspace or project that is not yours is a 404). Amounts are sent as decimal strings ("500.00") or
 JSON numbers, ``null`` clears one."""

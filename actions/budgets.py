@@ -1,4 +1,4 @@
-"""Budgets for spend (issue 16): the owner's settings, the check, and the ledger.
+"""Budgets for spend: the owner's settings, the check, and the ledger.
 
 - **Settings** (owner only, ``set_workspace_budget`` / ``set_project_budget`` / ``set_agent_budget``): the
   workspace's currency and monthly budget, optional per-project and per-agent monthly limits, and the amount
@@ -293,7 +293,7 @@ def _currency_refusal(budget: WorkspaceBudget, currency: str, status: int) -> Do
 
 
 def gate_spend(project: Project, agent: Agent | None, payload: dict, verdict):
-    """The budget's word on a spend the engine already judged (issue 16). Call inside the transaction that
+    """The budget's word on a spend the engine already judged. Call inside the transaction that
     inserts the action: the workspace's budget row stays locked until it commits, with its ledger entry."""
     if verdict.decision == DENY:
         return verdict  # denied whatever the budget says, and recorded as such
@@ -352,7 +352,7 @@ def approve_gate(action: ProposedAction) -> WorkspaceBudget | None:
 
 
 def spend_view(action: ProposedAction) -> dict | None:
-    """What approving a pending spend would do to the budgets, as they stand now (issue 25: the card shows
+    """What approving a pending spend would do to the budgets, as they stand now (the card shows
     it before the click): each budget that applies with what is left of it, and whether approving can only
     fail (it would cross one: :func:`approve_gate` refuses it). None when the workspace has no budget row or
     the payload is not a spend this budget reads. Read-only: the approval re-checks under the lock."""

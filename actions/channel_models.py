@@ -1,4 +1,4 @@
-"""Deciding where people already are (issue 28): a workspace's Slack app, the Slack accounts its members
+"""Deciding where people already are: a workspace's Slack app, the Slack accounts its members
 linked, the approval messages posted (the Slack outbox), the clicks already seen (replay guard), and the
 single-use decision links of notification e-mails. Logic lives in ``actions.slack`` and
 ``actions.email_links``."""

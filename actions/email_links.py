@@ -1,4 +1,4 @@
-"""E-mail approvals (issue 28): the signed, single-use, short-lived decision links of a notification e-mail.
+"""E-mail approvals: the signed, single-use, short-lived decision links of a notification e-mail.
 
 A link is ``django.core.signing`` over the id of an ``EmailDecisionLink`` row (salt ``SALT``, max age
 ``BRABO_EMAIL_LINK_TTL``): the row says who it was sent to, what it decides and until when, and is marked

@@ -1,4 +1,4 @@
-"""The one way to schedule an execution: a transactional outbox (R9.1, STYLE.md practice 2, issue 13).
+"""The one way to schedule an execution: a transactional outbox (R9.1, STYLE.md practice 2).
 
 The row itself is the outbox: ``dispatch_due`` is set in the same transaction that makes the action runnable,
 so "this must be sent" commits together with the approval. After the commit a relay sends the Celery
@@ -44,7 +44,7 @@ def relay(action_ids) -> int:
     worker = inprocess.current()
     for action_id in action_ids:
         if worker is not None:
-            # No broker, and this process serves (issue 25): its own background threads take the action;
+            # No broker, and this process serves: its own background threads take the action;
             # the claim clears the due flag. A full pool leaves it due for the sweep.
             if worker.submit(action_id):
                 sent += 1
@@ -88,7 +88,7 @@ _CLEAR_SQL: dict[str, str] = {}
 
 
 def _clear_due(action_id) -> None:
-    """The relay's one write after a send (issue 24: hand-built once per connection, since every
+    """The relay's one write after a send (hand-built once per connection, since every
     auto-approved proposal runs it and the ORM's compilation cost more CPU than the UPDATE)."""
     connection = connections[ProposedAction.objects.db]
     sql = _CLEAR_SQL.get(connection.alias)
@@ -102,7 +102,7 @@ def _clear_due(action_id) -> None:
 
 
 def release_held(*, now=None, limit: int = 500) -> int:
-    """Issue 28 — the wait timers: every approved action whose rule's wait is over becomes due for dispatch
+    """The wait timers: every approved action whose rule's wait is over becomes due for dispatch
     and is no longer held (``execute_after`` cleared: the claim's guard reads it; the approval's and this
     release's ``proposed_action.wait_ended`` events keep the times), status-guarded, each in its own
     transaction; the outbox relays it after the commit. ``now``: the clock (tests pass a later one; nobody sleeps). Returns how many
@@ -133,7 +133,7 @@ def release_held(*, now=None, limit: int = 500) -> int:
 
 
 def relay_due(limit: int = 500, *, now=None) -> int:
-    """Periodic (beat): release held actions whose wait timer is over (issue 28), then send every runnable
+    """Periodic (beat): release held actions whose wait timer is over, then send every runnable
     action still due (its relay failed or its process died between the commit and the send). Returns how
     many were sent."""
     release_held(now=now, limit=limit)
@@ -158,7 +158,7 @@ def redispatch_unclaimed(*, older_than: int | None = None, limit: int = 500) -> 
     now = timezone.now()
     lost = ProposedAction.objects.filter(
         status__in=RUNNABLE, updated_at__lt=now - timedelta(seconds=seconds)
-    ).exclude(execute_after__gt=now)  # issue 28: a held action is waiting on purpose, not lost
+    ).exclude(execute_after__gt=now)  # a held action is waiting on purpose, not lost
     sent = 0
     for action_id in list(lost.values_list("id", flat=True)[:limit]):
         if ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE).update(

@@ -1,5 +1,5 @@
 """Writing domain events (R10.1). The types, :class:`Actor` and the writers live in the shared kernel
-(``brabo.domain``, issue 15) so every app records through one writer; actions names them here for its own
+(``brabo.domain``) so every app records through one writer; actions names them here for its own
 modules. Callers pass the real actor; the row is written in the caller's transaction."""
 
 from __future__ import annotations
@@ -18,17 +18,17 @@ from brabo.domain import (
     record,
 )
 
-# issue 16: one non-final approval under a two-person rule; expiry of an undecided action, and its warning
+# one non-final approval under a two-person rule; expiry of an undecided action, and its warning
 ACTION_APPROVAL_ADDED = "proposed_action.approval_added"
 ACTION_EXPIRED = "proposed_action.expired"
 ACTION_EXPIRING_SOON = "proposed_action.expiring_soon"
-# Issue 16: budgets for spend (actions.budgets).
+# budgets for spend (actions.budgets).
 SPEND_RECORDED = "spend.recorded"
 BUDGET_THRESHOLD_CROSSED = "budget.threshold_crossed"
-# Issue 25: undoing what an "Always allow" granted (patterns, or an autonomy row); ``grantEventId`` names the
+# undoing what an "Always allow" granted (patterns, or an autonomy row); ``grantEventId`` names the
 # ``permission.granted`` event it takes back.
 PERMISSION_REVOKED = "permission.revoked"
-# Issue 28: an ask_human question answered by a person; an approved action cancelled while its rule's wait
+# an ask_human question answered by a person; an approved action cancelled while its rule's wait
 # timer held it; a held action whose wait ended (dispatched to the worker).
 ACTION_ANSWERED = "proposed_action.answered"
 ACTION_CANCELLED = "proposed_action.cancelled"

@@ -98,7 +98,7 @@ def owner_credentials(project: Project) -> tuple[str, str, str]:
         # Bare repositories on this host: no token, and only this workspace's own folder.
         return "local", str(workspace_git_root(project.workspace_id)), ""
     if creds is not None and creds.provider_token_stale(project.workspace.owner_id):
-        # Issue 23: after an ownership transfer the previous owner's token is not the owner's any more
+        # After an ownership transfer the previous owner's token is not the owner's any more
         setter = creds.provider_token_set_by
         name = setter.get_username() if setter else "someone Brabo no longer knows"
         raise ExecutionFailure(
@@ -256,7 +256,7 @@ def run_claimed(action: ProposedAction, *, may_retry: bool = False) -> None:
 
 
 class _ClaimPlan:
-    """Issue 24: the claim and the load of what the execution reads, in one PostgreSQL statement (a
+    """The claim and the load of what the execution reads, in one PostgreSQL statement (a
     data-modifying CTE: the status-guarded UPDATE ... RETURNING, joined to the project, its workspace, the
     agent and the task), built once per connection. Through the ORM the UPDATE and the four-table
     ``select_related`` cost several times running them, on every execution, even one that fails at once."""
@@ -278,7 +278,7 @@ class _ClaimPlan:
             f"WITH c AS (UPDATE {qn(A._meta.db_table)} SET {col(A, 'status')} = %s, "
             f"{col(A, 'executing_since')} = %s, {col(A, 'attempts')} = {col(A, 'attempts')} + 1, "
             f"{col(A, 'dispatch_due')} = %s WHERE {col(A, 'id')} = %s AND {col(A, 'status')} IN (%s, %s) "
-            # issue 28: never before a rule's wait timer is over (a stray or early message claims nothing)
+            # never before a rule's wait timer is over (a stray or early message claims nothing)
             f"AND ({col(A, 'execute_after')} IS NULL OR {col(A, 'execute_after')} <= %s) "
             "RETURNING *) "
             f"SELECT {', '.join(part.select_list(connection) for part in self.parts)} FROM c AS a "
@@ -300,7 +300,7 @@ def _claim(action_id) -> ProposedAction | None:
         now = timezone.now()
         claimed = (
             ProposedAction.objects.filter(id=action_id, status__in=RUNNABLE)
-            .exclude(execute_after__gt=now)  # issue 28: a rule's wait timer still holds it
+            .exclude(execute_after__gt=now)  # a rule's wait timer still holds it
             .update(status=EXECUTING, executing_since=now, attempts=F("attempts") + 1, dispatch_due=False)
         )
         if not claimed:

@@ -1,7 +1,7 @@
-"""Expiry of undecided actions (issue 16): a pending action nobody decided within its time becomes
+"""Expiry of undecided actions: a pending action nobody decided within its time becomes
 ``expired`` (settled, reason ``approval_expired``).
 
-Issue 23 — decided at decision time. An action's time is frozen at proposal (``expiry_seconds``, from its
+Decided at decision time. An action's time is frozen at proposal (``expiry_seconds``, from its
 project's ``pending_expiry_seconds`` then): changing the project's time applies to later proposals only, so
 a maintainer shortening it cannot expire the owner's pending ``spend`` they could not deny. And the time is
 checked inside every decision (``actions.services``: approve, deny, approve-always): an action past it is

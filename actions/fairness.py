@@ -1,4 +1,4 @@
-"""Fair sharing (issue 24): one agent or one workspace never crowds out the others.
+"""Fair sharing: one agent or one workspace never crowds out the others.
 
 Two kinds of cap guard ``propose_action``, each per agent (or per person, for proposals made from the
 console) and per workspace, each configured by the operator (``BRABO_CAP_*`` in settings):
@@ -210,7 +210,7 @@ def _pending_sql(connection) -> str:
 
 
 def check_pending(project, agent=None) -> None:
-    """R8.4 / issue 24 — refuse a proposal that would be pending past the agent's or workspace's cap."""
+    """R8.4, fair sharing — refuse a proposal that would be pending past the agent's or workspace's cap."""
     per_agent = settings.BRABO_CAP_PENDING_PER_AGENT if agent is not None else 0
     per_ws = settings.BRABO_CAP_PENDING_PER_WORKSPACE
     if not per_agent and not per_ws:

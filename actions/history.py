@@ -1,4 +1,4 @@
-"""The history page's reading of the event logs (issue 25): one plain sentence per event, and the filters
+"""The history page's reading of the event logs: one plain sentence per event, and the filters
 (actor, agent, type, outcome) as queryset conditions. The console's ``history`` view pages them newest
 first with the API's keyset pagination (``brabo.pagination``); nothing here writes.
 

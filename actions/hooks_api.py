@@ -17,7 +17,7 @@ Query parameters (the documented settings of a hook):
   and Gemini CLI; the Brabo action stays pending in the console). Use ``ask`` only for an interactive
   session.
 * ``other`` — ``ask`` (default), ``deny`` or ``allow``: the answer for a tool Brabo has no action type
-  for (an MCP tool has one since issue 29: ``mcp_call``, decided by the ``Mcp(...)`` rules). An ``ask`` becomes a deny where nobody at the terminal may decide (``pending=wait``, or an agent
+  for (an MCP tool has one too: ``mcp_call``, decided by the ``Mcp(...)`` rules). An ``ask`` becomes a deny where nobody at the terminal may decide (``pending=wait``, or an agent
   without an "ask" answer).
 
 Approve, then retry (R12.6): a hook call that needs a person is remembered by its fingerprint (the agent,
@@ -178,7 +178,7 @@ class AgentHookView(BraboAPIView):
         except StopIteration as done:
             return Response(answer(done.value))
         announce.send_held(self._after_answer)  # a person is to decide: tell them before waiting
-        # A wait: its place under the caps on concurrent waits (issue 24); at a cap the call is refused as a
+        # A wait: its place under the caps on concurrent waits; at a cap the call is refused as a
         # deny (handle_exception), never answered with an error the agent would take as "run the tool".
         allowance = waiting.wait_allowance(agent_id=caller.id, workspace_id=caller.project.workspace_id)
         plan = getattr(request, "brabo_deferred_wait", None)

@@ -1,5 +1,5 @@
 """The in-process worker: without a broker (`make run`, the README's default) approved actions run on a small
-pool of threads owned by the serving process, never on the request thread that approved them (issue 25).
+pool of threads owned by the serving process, never on the request thread that approved them.
 
 It takes work the way the Celery worker does — the status-guarded claim of ``actions.execution`` — so the
 same guarantees hold: a message sent twice runs once; work it cannot take (the pool and its backlog are full,

@@ -1,4 +1,4 @@
-"""Live updates (issue 16): one server-sent-events stream per person, scoped by tenancy.
+"""Live updates: one server-sent-events stream per person, scoped by tenancy.
 
 Each message is "an action changed": ``{"id", "project", "status", "event"}`` under the SSE id of the event
 that changed it (``SessionEvent.id``), so a reconnecting browser sends ``Last-Event-ID`` and misses nothing.
@@ -10,7 +10,7 @@ BRABO_REDIS_URL is set, an in-process condition otherwise) on each visible proje
 wake-up, re-computing what the person may see (a member removed mid-stream stops receiving).
 
 Under the ASGI server (`make run`, production) a stream is the async ``astream`` below: a listener of the
-process's one Feed, a few kilobytes and no thread (issue 24). Under a WSGI server ``stream`` holds one thread
+process's one Feed, a few kilobytes and no thread. Under a WSGI server ``stream`` holds one thread
 and queries per wake-up. Either ends after BRABO_SSE_MAX_SECONDS (the browser reconnects by itself), sends a
 heartbeat comment every BRABO_SSE_HEARTBEAT seconds, and one person holds at most BRABO_SSE_MAX_STREAMS per
 process.
@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 BATCH = 100
 _open: dict[int, int] = {}  # person → streams open without a tab id
-# Issue 25: person → tab id → (generation, wake). A browser tab names itself (live.js keeps a random id in
+# person → tab id → (generation, wake). A browser tab names itself (live.js keeps a random id in
 # sessionStorage), so each page it navigates to reuses the tab's one slot: the new stream takes the slot
 # over and the old one (whose page is gone, though the server has not noticed yet) ends at its next
 # wake-up, woken at once where it can be. A tab never trips its own limit however fast a person clicks.
@@ -186,7 +186,7 @@ def events(
     deadline = time.monotonic() + max_seconds
     yield "retry: 2000\n\n"
     try:
-        while current():  # False once the same tab opened a newer stream (issue 25)
+        while current():  # False once the same tab opened a newer stream
             project_ids = list(visible_projects(user).values_list("id", flat=True))
             changes = _changes(user, project_ids, after)
             _release_connection()
@@ -279,7 +279,7 @@ def stream(request):
     return response
 
 
-# -- one feed, many listeners (issue 24) ------------------------------------------------------------------------
+# -- one feed, many listeners --------------------------------------------------------------------------------
 #
 # Under the ASGI server a stream is an async view (`astream`): it holds no thread. One Feed per process reads
 # the new events ONCE per wake-up (one query for every listener) and hands each listener the frames of the
@@ -438,7 +438,7 @@ async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: flo
     the_feed = feed()
     listener = _Listener(user, await slots.run(_visible_ids, user), loop.time())
     current = slot.current if slot is not None else (lambda: True)
-    if slot is not None:  # taken over by a newer stream of the same tab: wake up and end (issue 25)
+    if slot is not None:  # taken over by a newer stream of the same tab: wake up and end
         slot.on_superseded(lambda: loop.call_soon_threadsafe(listener.signal.set))
     try:
         yield "retry: 2000\n\n"

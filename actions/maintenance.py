@@ -15,6 +15,6 @@ def detect_vanished_waiters() -> int:
 
 @shared_task(name="actions.sweep_expired_actions", ignore_result=True)
 def sweep_expired_actions() -> int:
-    """Issue 16: expire pending actions past their project's time (returns how many); warn once for those
+    """Expire pending actions past their project's time (returns how many); warn once for those
     about to."""
     return expiry.sweep()["expired"]

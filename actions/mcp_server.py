@@ -1,4 +1,4 @@
-"""Brabo as an MCP server (issue 29): any agent that speaks the Model Context Protocol proposes actions, waits
+"""Brabo as an MCP server: any agent that speaks the Model Context Protocol proposes actions, waits
 for their decision and reads its own actions through one endpoint, ``/mcp``, with one line of configuration.
 
 * **Transport**: MCP's streamable HTTP, stateless and answered as JSON (the official SDK, ``mcp``): each POST

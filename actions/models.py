@@ -21,7 +21,7 @@ AUTO_APPROVED = "auto_approved"
 EXECUTING = "executing"
 EXECUTED = "executed"
 FAILED = "failed"
-EXPIRED = "expired"  # issue 16: pending past its project's expiry time; nobody decided in time
+EXPIRED = "expired"  # pending past its project's expiry time; nobody decided in time
 STATUSES = [PENDING, APPROVED, DENIED, AUTO_APPROVED, EXECUTING, EXECUTED, FAILED, EXPIRED]
 RUNNABLE = (APPROVED, AUTO_APPROVED)  # may be claimed by a worker
 SETTLED = (DENIED, EXECUTED, FAILED, EXPIRED)  # nothing more will happen
@@ -44,7 +44,7 @@ class ProposedAction(models.Model):
     proposed_by_user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    # Issue 23: the person the action was proposed on behalf of, frozen at proposal (the proposing person,
+    # the person the action was proposed on behalf of, frozen at proposal (the proposing person,
     # or the agent's principal then). A two-person rule's "not the proposer" reads it, so reassigning the
     # agent afterwards does not turn its proposer into an approver who counts.
     proposer_principal = models.ForeignKey(
@@ -69,10 +69,10 @@ class ProposedAction(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     denial_reason = models.TextField(blank=True)
-    # Issue 28: the message the deciding person gave with an approval (a deny's is denial_reason), or the
+    # the message the deciding person gave with an approval (a deny's is denial_reason), or the
     # answer to an ask_human question (also its result); returned to the waiting agent.
     decision_message = models.TextField(blank=True)
-    # Issue 28: a rule's wait timer holds an approved action until this time; no worker claims it before
+    # a rule's wait timer holds an approved action until this time; no worker claims it before
     # (the claim reads it), and the outbox sweep dispatches it when it comes, clearing it. NULL: not held.
     execute_after = models.DateTimeField(null=True, blank=True)
     # git_merge: the PR it merges (R8.2 conflict checks).
@@ -85,7 +85,7 @@ class ProposedAction(models.Model):
     dispatch_due = models.BooleanField(default=False)
     executing_since = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
-    # Issue 23: how long this action may wait for a decision, frozen at proposal from its project's
+    # how long this action may wait for a decision, frozen at proposal from its project's
     # pending_expiry_seconds; a later change of the project's time applies to later proposals only, so nobody
     # below the role that decides an action can shorten its life (actions.expiry).
     expiry_seconds = models.PositiveIntegerField(default=24 * 3600)
@@ -114,7 +114,7 @@ class ProposedAction(models.Model):
                 condition=~Q(hook_fingerprint=""),
                 name="action_hook_call_idx",
             ),
-            # issue 24: an agent's pending cap reads at most `cap` rows of this, whatever its history
+            # an agent's pending cap reads at most `cap` rows of this, whatever its history
             models.Index(fields=["agent"], condition=Q(status="pending"), name="action_agent_pending_idx"),
         ]
         constraints = [
@@ -145,7 +145,7 @@ class ProposedAction(models.Model):
 
 
 class ApprovalRule(models.Model):
-    """A two-person rule (issue 16): actions of ``action_type`` in ``project`` need ``approvals`` distinct
+    """A two-person rule: actions of ``action_type`` in ``project`` need ``approvals`` distinct
     people of at least ``min_role`` (and of the type's own minimum, R2.2). ``no_self_approval``: the
     proposer — the person, or the principal of the proposing agent — is never one of them. An optional
     condition narrows it: a ``git_merge`` into a protected branch only; a ``spend`` over an amount only."""
@@ -160,11 +160,11 @@ class ApprovalRule(models.Model):
     # spend only: the rule applies only above this amount, in this currency (another currency: it applies)
     amount_over = models.CharField(max_length=40, blank=True)
     currency = models.CharField(max_length=3, blank=True)
-    # Issue 28: named reviewers — when any is named, only these members and the members of these teams
+    # named reviewers — when any is named, only these members and the members of these teams
     # (still meeting min_role, re-read at every click) count; none named: anyone of min_role, as before.
     reviewers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="+", blank=True)
     teams = models.ManyToManyField("actions.Team", related_name="rules", blank=True)
-    # Issue 28: a wait timer — an approved action is held this many minutes before it executes.
+    # a wait timer — an approved action is held this many minutes before it executes.
     wait_minutes = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -182,7 +182,7 @@ class ApprovalRule(models.Model):
 
 
 class ActionApproval(models.Model):
-    """One person's approval of a pending action under a two-person rule (issue 16). A person counts once:
+    """One person's approval of a pending action under a two-person rule. A person counts once:
     the database refuses a second row for the same (action, approver)."""
 
     action = models.ForeignKey(ProposedAction, on_delete=models.CASCADE, related_name="approvals")
@@ -269,7 +269,7 @@ class LedgerQuerySet(models.QuerySet):
 
 
 class SpendEntry(models.Model):
-    """One approved or auto-approved spend (issue 16): the ledger budgets are checked against. Written in
+    """One approved or auto-approved spend: the ledger budgets are checked against. Written in
     the same locked transaction as the check and as its ``spend.recorded`` event, which carries the same
     figures; never edited, never deleted. One entry per action, enforced by the database."""
 
@@ -294,7 +294,7 @@ class SpendEntry(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["workspace", "period", "currency"], name="spend_ledger_period_idx")]
-        verbose_name_plural = "spend entries"  # not Django's default "entrys" (issue 25)
+        verbose_name_plural = "spend entries"  # not Django's default "entrys"
 
     def __str__(self) -> str:
         return f"{self.amount} {self.currency} ({self.period}) for {self.action_id}"
@@ -308,8 +308,8 @@ class SpendEntry(models.Model):
         raise TypeError("The spend ledger is append-only: entries are never deleted.")
 
 
-# Issue 16 — notifications; their module names this one's models by string, so importing it last is safe.
-# Issue 28 — deciding from Slack and e-mail.
+# notifications; their module names this one's models by string, so importing it last is safe.
+# deciding from Slack and e-mail.
 from .channel_models import (  # noqa: E402, F401
     EmailDecisionLink,
     SlackInstallation,

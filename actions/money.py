@@ -1,4 +1,4 @@
-"""Money for ``spend`` (issue 16): parsing and validating ``{amount, currency, purpose}``.
+"""Money for ``spend``: parsing and validating ``{amount, currency, purpose}``.
 
 Plain Python, no Django import. An amount is a :class:`~decimal.Decimal` quantised to its currency's minor
 units (ISO 4217: JPY 0, EUR 2, BHD 3, CLF 4); it is never a float. A JSON number reaches Python as a
@@ -181,7 +181,7 @@ def format_money(amount: Decimal, currency: str) -> str:
 
 
 def parse_spend(payload: dict, *, prefix: str = "payload.") -> Spend:
-    """A spend payload ``{amount, currency, purpose}``: every field checked, the amount exact (issue 16)."""
+    """A spend payload ``{amount, currency, purpose}``: every field checked, the amount exact."""
     unknown = sorted(set(payload) - {"amount", "currency", "purpose"})
     if unknown:
         raise MoneyError(

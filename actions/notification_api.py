@@ -1,4 +1,4 @@
-"""Your own notifications on a project, over the API (issue 23): ``GET``/``PUT /api/projects/{id}/notifications/``.
+"""Your own notifications on a project, over the API: ``GET``/``PUT /api/projects/{id}/notifications/``.
 
 The same service as the console's Notifications page (``actions.notifications.set_subscription``): a person
 chooses among the kinds their role on the project may read — budgets are for maintainers and owners — and a

@@ -1,4 +1,4 @@
-"""Notifications (issue 16): outgoing webhooks per workspace, their delivery log, people's subscriptions,
+"""Notifications: outgoing webhooks per workspace, their delivery log, people's subscriptions,
 and the marker that an event's notifications were handed out. Logic lives in ``actions.notifications``."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ KIND_LABELS = {
 }
 # Without a subscription row: owners and maintainers hear of pending actions and budgets, developers of nothing.
 DEFAULT_KINDS = {"owner": [KIND_PENDING, KIND_BUDGET], "maintainer": [KIND_PENDING, KIND_BUDGET]}
-# Issue 23: a kind tells what only some roles may read in the API — budgets are read by maintainers and owners
+# a kind tells what only some roles may read in the API — budgets are read by maintainers and owners
 # (GET .../budget/) — so nobody below that role subscribes to it, nor receives it (checked again when sent).
 # Kinds not listed are about the project's actions, which every member who reaches the project reads.
 KIND_MIN_ROLE = {KIND_BUDGET: "maintainer"}

@@ -1,4 +1,4 @@
-"""Notifications (issue 16): signed webhooks per workspace and e-mail to subscribed people.
+"""Notifications: signed webhooks per workspace and e-mail to subscribed people.
 
 Flow: ``actions.announce`` hands an event of a notifying type (``NOTIFYING``) to ``enqueue`` after its
 transaction committed; the Celery task ``actions.notify_event`` calls ``process``, which claims the event once
@@ -8,7 +8,7 @@ workspace. Each delivery is sent by ``attempt_delivery`` (task ``actions.deliver
 exponential backoff. A broker outage never fails the transition: the beat sweep ``sweep`` hands out events
 nobody claimed and deliveries whose retry message was lost.
 
-Issue 28: the e-mail about a pending action carries each recipient's own single-use decision links
+The e-mail about a pending action carries each recipient's own single-use decision links
 (``actions.email_links``), and further channels plug into ``add_channel`` (``actions.slack`` posts the
 action's approval message from here, on the worker, and updates it when the action is decided or expires).
 
@@ -91,7 +91,7 @@ NOTIFYING = {
     events.ACTION_CREATED: KIND_PENDING,  # only when the action is pending (see ``notifies``)
     events.ACTION_APPROVED: KIND_DECIDED,
     events.ACTION_DENIED: KIND_DECIDED,
-    events.ACTION_ANSWERED: KIND_DECIDED,  # issue 28: a question answered is a decision too
+    events.ACTION_ANSWERED: KIND_DECIDED,  # a question answered is a decision too
     events.ACTION_EXPIRING_SOON: KIND_EXPIRING,
     events.ACTION_EXPIRED: KIND_EXPIRED,
     events.BUDGET_THRESHOLD_CROSSED: KIND_BUDGET,
@@ -129,7 +129,7 @@ STATUS_AT_EVENT = {
 }
 
 
-# Issue 28: further channels plug in here (a port: ``actions.slack`` sits above this module). ``fanout(event,
+# further channels plug in here (a port: ``actions.slack`` sits above this module). ``fanout(event,
 # kind)`` runs in ``process`` after the e-mails and webhooks, on the worker; ``sweep(now=)`` with ``sweep``.
 _channels: list[tuple[Any, Any]] = []
 
@@ -156,11 +156,11 @@ def notifies(event) -> bool:
 
 def enqueue(event_id) -> None:
     """Send the notify task; never raises (the sweep sends what could not be sent). Without a broker, in a
-    serving process, the in-process worker runs it on its own thread (issue 25: never on the request's)."""
+    serving process, the in-process worker runs it on its own thread (never on the request's)."""
     try:
         if inprocess.take(notify_event, (event_id,)):
             return
-        if celery_wire.usable_for(notify_event):  # issue 24: the message Celery would write, pushed directly
+        if celery_wire.usable_for(notify_event):  # the message Celery would write, pushed directly
             celery_wire.client().lpush(celery_wire.queue_key(), notify_message(event_id))
         else:
             notify_event.delay(event_id)
@@ -216,7 +216,7 @@ def sign(secret: str, timestamp: str, body: bytes) -> str:
 
 
 def clean(text: str, limit: int = SUMMARY_CHARS) -> str:
-    """Secrets removed first (whole), then cut: no slice of a secret survives the cut. Issue 23: with the
+    """Secrets removed first (whole), then cut: no slice of a secret survives the cut. Host boundary: with the
     notification pass (assignments, options, URL userinfo, detect-secrets' detectors and entropy)."""
     text = redact_outbound(str(text or "")).replace("\r", " ").replace("\n", " ")
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -225,7 +225,7 @@ def clean(text: str, limit: int = SUMMARY_CHARS) -> str:
 def summary(action) -> str:
     if action.action_type == "terminal":
         return clean(action.payload.get("command", ""))
-    if action.action_type == "mcp_call":  # issue 29: the server, the tool and its arguments in plain words
+    if action.action_type == "mcp_call":  # the server, the tool and its arguments in plain words
         return clean(mcp_describe(action.payload))
     fields = ", ".join(
         f"{k}: {v}" for k, v in action.payload.items() if k not in ("content", "body", "diff", "patch")
@@ -270,7 +270,7 @@ def document(event, delivery_id: str = "") -> dict:
         link = _console_link(action)
         if link:
             body["url"] = link
-        # issue 28: the console's own plain sentence for the event (actions.history.describe), secrets
+        # the console's own plain sentence for the event (actions.history.describe), secrets
         # removed; a budget's headline keeps its figures, which the log's sentence leaves out
         body["sentence"] = clean(describe(_redacted_view(event, action)), SENTENCE_CHARS)
     return body
@@ -302,7 +302,7 @@ def _redacted_view(event, action):
 
 def headline(doc: dict) -> str:
     """The notification's first line (e-mail subject, Slack text): the console's sentence for the event,
-    after the project's name (issue 28), e.g. "[app] Agent dev-api proposed terminal “make” — it waits for a
+    after the project's name, e.g. "[app] Agent dev-api proposed terminal “make” — it waits for a
     person: no rule matches; a person decides." A document without one (a budget's) reads as before."""
     project = doc["project"]["name"]
     if doc.get("sentence"):
@@ -360,7 +360,7 @@ def body_bytes(endpoint: WebhookEndpoint, event, delivery_id: str) -> bytes:
 
 
 def kind_allowed(kind: str, role: str | None) -> bool:
-    """Whether a member with ``role`` on the project may hear of ``kind`` (issue 23: what they may read)."""
+    """Whether a member with ``role`` on the project may hear of ``kind`` (what they may read)."""
     return role is not None and role_at_least(role, KIND_MIN_ROLE.get(kind, "developer"))
 
 
@@ -420,7 +420,7 @@ def process(event_id) -> EventNotification | None:
     sent = 0
     for person in recipients(event, kind):
         try:
-            # issue 28: a pending action's e-mail carries this person's own single-use decision links
+            # a pending action's e-mail carries this person's own single-use decision links
             links = email_links.email_lines(event.action, person) if kind == KIND_PENDING else []
             body = text if not links else text.replace(_FOOTER, "\n".join(links) + "\n\n" + _FOOTER)
             sent += send_mail(subject, body, settings.DEFAULT_FROM_EMAIL, [person.email])
@@ -504,7 +504,7 @@ def attempt_delivery(delivery_id, *, now=None) -> float | None:
             except WebhookRefused as exc:
                 error = str(exc)
             except SecretUnreadable as exc:
-                # issue 23: the operator's key configuration, not the receiver: retried with the usual
+                # the operator's key configuration, not the receiver: retried with the usual
                 # backoff, so a delivery outlives a rotation's restart or a key put back in time
                 error, retry = str(exc), True
         delivery.last_status_code = code
@@ -575,7 +575,7 @@ def sweep(*, now=None, limit: int = 200) -> int:
     )
     for delivery_id in overdue:
         send_delivery(delivery_id)
-    email_links.prune(now=now)  # issue 28: spent decision links
+    email_links.prune(now=now)  # spent decision links
     others = sum(channel_sweep(now=now) for _, channel_sweep in _channels if channel_sweep is not None)
     return len(candidates) + len(overdue) + others
 
@@ -620,7 +620,7 @@ def _clean_endpoint_fields(name, url, format, kinds) -> tuple[str, str, str, lis
 
 
 def _audit(endpoint: WebhookEndpoint, type: str, *, actor, **extra) -> None:
-    """Issue 23: a webhook change on the workspace's own log, with the real actor. The URL's host only: the
+    """A webhook change on the workspace's own log, with the real actor. The URL's host only: the
     log is read by every member, and a Slack-style URL carries its secret in its path."""
     payload = {"webhookId": str(endpoint.id), "name": endpoint.name, "host": urlsplit(endpoint.url).hostname}
     record_team_event(endpoint.workspace_id, type, actor=actor, payload={**payload, **extra})
@@ -748,7 +748,7 @@ def set_subscription(*, user, project, kinds) -> NotificationSubscription:
     row, _ = NotificationSubscription.objects.update_or_create(
         user=user, project=project, defaults={"kinds": chosen}
     )
-    if before != chosen:  # issue 28: on the workspace's log, as every other notification setting
+    if before != chosen:  # on the workspace's log, as every other notification setting
         record_team_event(
             project.workspace_id,
             SUBSCRIPTION_CHANGED,
@@ -768,13 +768,13 @@ def set_subscription(*, user, project, kinds) -> NotificationSubscription:
 
 @shared_task(name="actions.notify_event")
 def notify_event(event_id: int) -> None:
-    """Issue 16: e-mail and webhook deliveries of one event (claimed once; a redelivery is a no-op)."""
+    """E-mail and webhook deliveries of one event (claimed once; a redelivery is a no-op)."""
     process(event_id)
 
 
 @shared_task(name="actions.deliver_webhook")
 def deliver_webhook(delivery_id: str) -> None:
-    """Issue 16: one attempt of a webhook delivery; a retryable failure schedules the next with backoff.
+    """One attempt of a webhook delivery; a retryable failure schedules the next with backoff.
     Without a broker (eager, the embedded `make run`: on the in-process worker's thread) no retry message is
     scheduled: the periodic sweep makes the next attempt once it is overdue."""
     wait = attempt_delivery(delivery_id)

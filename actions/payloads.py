@@ -14,7 +14,7 @@ from permissions.commands.git import canonical_branch
 
 from .money import MoneyError, parse_spend
 
-MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (issue 4 acceptance)
+MAX_COMMAND_BYTES = 100 * 1024  # a command over 100 KB is refused outright (proposal size limit)
 MAX_PAYLOAD_BYTES = 1024 * 1024
 
 
@@ -111,14 +111,14 @@ SHAPES: dict[str, dict[str, Field]] = {
         "name": Field("string", True, "The new repository's name."),
         "private": Field("boolean", False, "Whether it is private; defaults to true."),
     },
-    # issue 28: never executed; a person's answer is its result
+    # never executed; a person's answer is its result
     "ask_human": {
         "question": Field("string", True, "The question, in plain words; at most 4000 characters."),
         "context": Field(
             "string", False, "What the person needs to know to answer; at most 20000 characters."
         ),
     },
-    # issue 29: one MCP tool call, run by the agent; permissions.mcp decides it
+    # one MCP tool call, run by the agent; permissions.mcp decides it
     "mcp_call": {
         "server": Field(
             "string",
@@ -185,7 +185,7 @@ def _check_question(payload: dict) -> None:
 
 
 def _run_by_the_agent(payload: dict) -> dict:
-    """Issue 29: an mcp_call is run by the agent (Brabo holds no client of the agent's MCP servers), so its
+    """An mcp_call is run by the agent (Brabo holds no client of the agent's MCP servers), so its
     runs_in is "agent" -- written when the proposer leaves it out (the field's pattern refuses any other)."""
     return {**payload, "runs_in": "agent"}
 
@@ -193,7 +193,7 @@ def _run_by_the_agent(payload: dict) -> dict:
 def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
     """The payload checked against its type's shape, and for git_merge the PR it names in canonical form
     (its number as text: what ``ProposedAction.merge_pr`` stores, and what the conflict rules and the
-    executor read — the reference is parsed here, once; issue 15). Raises PayloadError naming the fault."""
+    executor read — the reference is parsed here, once). Raises PayloadError naming the fault."""
     merge_pr = ""
     if action_type not in ACTION_TYPES:
         raise PayloadError(
@@ -229,7 +229,7 @@ def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
         raise PayloadError(f"{problem}; send UTF-8 text and finite numbers only.")
     if action_type == "spend":
         try:
-            return parse_spend(payload).payload(), ""  # issue 16: the amount stored as exact text ("12.50")
+            return parse_spend(payload).payload(), ""  # the amount stored as exact text ("12.50")
         except MoneyError as exc:
             raise PayloadError(str(exc), exc.field, exc.reason) from None
     if action_type == "ask_human":
@@ -258,7 +258,7 @@ def read_payload(action_type: str, payload: Any) -> tuple[dict, str]:
                 "exactly, e.g. main.",
                 "payload.target_branch",
             )
-        # issue 11 class 8: the engine's one canonicaliser; a revision expression or refspec (`main^{}`,
+        # RN-006, merge targets spelled another way: the engine's one canonicaliser; a revision expression or refspec (`main^{}`,
         # `HEAD:main`, `+main`, `main@{0}`) or a name git refuses is not a branch to merge into.
         if canonical_branch(branch) is None:
             raise PayloadError(

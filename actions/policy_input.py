@@ -64,7 +64,7 @@ def project_state(project: Project, container_running: bool | None = None) -> Pr
 @dataclass(frozen=True)
 class ProposalInputs:
     """What a proposal reads besides the project: the agent's autonomy rows (engine input), whether the
-    project has any two-person rule (issue 16; almost none do, so the rules themselves load only then) and
+    project has any two-person rule (almost none do, so the rules themselves load only then) and
     whether its container is running (engine input; None when the containers port gave no statement)."""
 
     autonomy: tuple[AutonomyRow, ...]
@@ -76,10 +76,10 @@ _INPUTS_SQL: dict[str, str] = {}
 
 
 def proposal_inputs(project: Project, agent: Agent | None) -> ProposalInputs:
-    """Issue 24: one hand-built statement per proposal instead of two ORM queries, whose compilation cost
+    """One hand-built statement per proposal instead of two ORM queries, whose compilation cost
     more CPU than running them. Rows come in the ORM's order (action_type), as ``autonomy_rows`` reads them."""
     connection = connections[AutonomyRule.objects.db]
-    # issue 24: the container's state too, through the containers port's own statement (one round trip)
+    # the container's state too, through the containers port's own statement (one round trip)
     running = ports.container_running_sql(connection)
     sql = _INPUTS_SQL.get(connection.alias)
     if sql is None:
@@ -158,7 +158,7 @@ class InputsRider:
 
 
 def autonomy_rows(agent: Agent | None) -> tuple[AutonomyRow, ...]:
-    """The agent's autonomy rows as engine input: read here, once per decision, and nowhere else (issue 15:
+    """The agent's autonomy rows as engine input: read here, once per decision, and nowhere else (one reader:
     authentication stashed them on the agent and this re-read them three ways)."""
     if agent is None:
         return ()

@@ -1,4 +1,4 @@
-"""Ports: what actions asks of the apps above it, without importing them (issue 15).
+"""Ports: what actions asks of the apps above it, without importing them.
 
 The composition root (``brabo.wiring``) fills these in at start with containers' functions, as it registers
 its executors on ``actions.executors``. Until filled, each port answers the fail-closed way.

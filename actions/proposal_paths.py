@@ -1,4 +1,4 @@
-"""File paths in proposals, checked when the action is proposed (R3.5, issue 13).
+"""File paths in proposals, checked when the action is proposed (R3.5).
 
 ``write_file`` writes one path and ``git_commit`` stages some: a path that leaves the project root (an
 absolute path, ``..``, a symbolic link on the way), that goes into ``.git``, or that names the policy file is

@@ -1,9 +1,9 @@
-"""Two-person rules (issue 16): which pending actions need several distinct approvers, and who counts.
+"""Two-person rules: which pending actions need several distinct approvers, and who counts.
 
 A project has at most one :class:`~actions.models.ApprovalRule` per action type. The rule read is the one in
 force when a person clicks (a rule added while an action waits applies to it; one removed no longer does).
 Every click re-checks every earlier approver: a member who left, lost the role, or became the proposer's
-principal no longer counts; the principal the agent proposed for is frozen on the action (issue 23), so
+principal no longer counts; the principal the agent proposed for is frozen on the action, so
 reassigning the agent never makes its proposer count. The transitions themselves (the approval that meets the count, the deny) live in
 ``actions.services``; this module answers the questions and sets the rules.
 """
@@ -69,7 +69,7 @@ def applies(rule: ApprovalRule, payload: dict, protected_branches) -> bool:
 
 
 def _rules():
-    """Rules with their named reviewers and teams' members (issue 28), read in the same few queries."""
+    """Rules with their named reviewers and teams' members, read in the same few queries."""
     return ApprovalRule.objects.prefetch_related("reviewers", "teams__members")
 
 
@@ -108,7 +108,7 @@ class Requirement:
     min_role: str
     no_self_approval: bool
     decider_role: str
-    # Issue 28: named reviewers. ``names_anyone`` False: anyone of min_role counts (as before). True: only
+    # named reviewers. ``names_anyone`` False: anyone of min_role counts (as before). True: only
     # ``named`` — the members named, and the members of the teams named, read now — and of min_role too.
     names_anyone: bool = False
     named: frozenset = frozenset()
@@ -168,7 +168,7 @@ def requirement(action: ProposedAction) -> Requirement | None:
 
 def proposer_user_ids(action: ProposedAction) -> frozenset:
     """The people behind the proposal (R1.6): the proposing person, or the proposing agent's principal AT
-    PROPOSAL TIME (issue 23: frozen on the action, so reassigning the agent afterwards does not launder its
+    PROPOSAL TIME (frozen on the action, so reassigning the agent afterwards does not launder its
     proposer into an approver who counts) — and the agent's principal now as well (a member who became the
     agent's principal while the action waits acts through it and is no independent second person)."""
     ids = {action.proposed_by_user_id, action.proposer_principal_id}
@@ -252,7 +252,7 @@ def approvals_view(action: ProposedAction) -> dict | None:
         "decider_role": req.decider_role,
         "decider_approved": action.status != "pending" or req.decider_among(good),
         "approvers": [a.approver.get_username() for a in good],
-        # issue 28: who may approve (null: anyone of min_role), who is being waited for, the wait timer
+        # who may approve (null: anyone of min_role), who is being waited for, the wait timer
         "reviewers": {"users": list(req.reviewer_names), "teams": list(req.team_names)}
         if req.names_anyone
         else None,
@@ -262,7 +262,7 @@ def approvals_view(action: ProposedAction) -> dict | None:
 
 
 def waiting_for(action: ProposedAction, req: Requirement, good: list[ActionApproval]) -> dict:
-    """Who the action waits for (issue 28), in the console's plain words: how many more approvals, and under
+    """Who the action waits for, in the console's plain words: how many more approvals, and under
     named reviewers the people who could still give one (named, reaching the project with min_role, not the
     proposer where the rule says so, not yet counted)."""
     remaining = max(req.required - len(good), 0)
@@ -307,7 +307,7 @@ def rule_data(rule: ApprovalRule) -> dict:
     if rule.action_type == "spend":
         data["amount_over"] = rule.amount_over or None
         data["currency"] = rule.currency or None
-    # issue 28: named reviewers and teams ([]: anyone of min_role), and the wait timer
+    # named reviewers and teams ([]: anyone of min_role), and the wait timer
     data["reviewers"] = sorted(u.get_username() for u in rule.reviewers.all())
     data["teams"] = sorted(t.name for t in rule.teams.all())
     data["wait_minutes"] = rule.wait_minutes
@@ -561,7 +561,7 @@ def _stored(rule: ApprovalRule) -> dict:
 
 @transaction.atomic(durable=True)
 def set_pending_expiry(*, actor, project: Project, seconds) -> Project:
-    """How long a pending action waits for its decision before it expires (maintainer+). Issue 23: the
+    """How long a pending action waits for its decision before it expires (maintainer+). Frozen at proposal: the
     time applies to actions proposed from now on; actions already waiting keep the time they were proposed
     with (``ProposedAction.expiry_seconds``), so a maintainer cannot expire an action they may not decide
     (the owner's ``spend``) by shortening it — nor does anyone shorten a waiting action's life this way."""

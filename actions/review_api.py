@@ -1,4 +1,4 @@
-"""Issue 28 over the API: the workspace's teams of reviewers (``/api/teams/``) and its webhooks
+"""Named reviewers and webhooks over the API: the workspace's teams of reviewers (``/api/teams/``) and its webhooks
 (``/api/webhooks/``). Both are ``TenantScopedViewSet``s scoped to the caller's workspaces (anything else is a
 404); reading and changing them is for maintainers and owners not restricted to some projects, as in the
 console. Every change goes through the services (``actions.reviewers``, ``actions.notifications``), which
@@ -109,7 +109,7 @@ class TeamViewSet(
     mixins.DestroyModelMixin,
     _ConfigurerViewSet,
 ):
-    """Named groups of a workspace's members that an approval rule may name as its reviewers (issue 28)."""
+    """Named groups of a workspace's members that an approval rule may name as its reviewers."""
 
     queryset = Team.objects.select_related("workspace").prefetch_related("members", "rules")
     serializer_class = TeamSerializer
@@ -206,7 +206,7 @@ class WebhookViewSet(
     mixins.DestroyModelMixin,
     _ConfigurerViewSet,
 ):
-    """A workspace's outgoing webhooks (issue 16), over the API (issue 28): each change is a ``webhook.*``
+    """A workspace's outgoing webhooks, over the API: each change is a ``webhook.*``
     event on the workspace's log; the secret is shown once, at creation and at rotation."""
 
     queryset = WebhookEndpoint.objects.select_related("workspace", "created_by")

@@ -1,4 +1,4 @@
-"""Named reviewers (issue 28 item 3): a workspace's teams — named groups of its members — that an approval
+"""Named reviewers: a workspace's teams — named groups of its members — that an approval
 rule may name, with members, as the people who may decide. Logic lives in ``actions.reviewers``.
 
 "Team" here is such a group, not the workspace itself (which the rest of the code sometimes calls the team).

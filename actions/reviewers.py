@@ -1,4 +1,4 @@
-"""Teams of reviewers (issue 28 item 3): named groups of a workspace's members that an approval rule may
+"""Teams of reviewers: named groups of a workspace's members that an approval rule may
 name (``actions.quorum``). Maintainer+ of the workspace, not restricted to some projects (a team is
 workspace-wide); every change is on the workspace's own log with its real actor."""
 

@@ -14,7 +14,7 @@ def read_proposal(data) -> dict:
     """A proposal body as ``ProposeSerializer`` reads it. The usual body (a text ``action_type``, a
     ``payload``, no ``task``) is read directly — the serializer's per-call field copies were a tenth of a
     proposal's CPU; any other body goes through the serializer, so every error reads as it always did.
-    Whether the type exists is the proposal's one check (``actions.payloads.read_payload``, issue 15)."""
+    Whether the type exists is the proposal's one check (``actions.payloads.read_payload``)."""
     if (
         isinstance(data, dict)
         and type(data.get("action_type")) is str
@@ -37,14 +37,14 @@ _datetime = serializers.DateTimeField()  # DRF's own date-time rendering (ISO 86
 
 
 def _expires_at(a: ProposedAction) -> str | None:
-    """When a pending action expires (issue 16; its time frozen at proposal, issue 23); None once decided."""
+    """When a pending action expires (its time frozen at proposal); None once decided."""
     if a.status != PENDING:
         return None
     return _datetime.to_representation(a.created_at + timedelta(seconds=a.expiry_seconds))
 
 
 class ActionSerializer(serializers.ModelSerializer):
-    """The one source of an action's shape (issue 15): the OpenAPI schema is drawn from it and every response
+    """The one source of an action's shape: the OpenAPI schema is drawn from it and every response
     is DRF's own rendering of it, through :func:`action_data`."""
 
     id = serializers.CharField(read_only=True)
@@ -116,7 +116,7 @@ def action_data(a: ProposedAction) -> dict:
     """An action as the API shows it: ``ActionSerializer``'s declared fields, each rendered as DRF renders
     that field (a ``CharField`` by ``str``, a date-time by DRF's own ``DateTimeField``, a JSON or choice
     field as stored, None as None), written out here because DRF's generic walk over 21 bound fields was the
-    largest part of a proposal's answer (issue 24). ``actions/tests/test_serializers.py`` holds it equal to
+    largest part of a proposal's answer. ``actions/tests/test_serializers.py`` holds it equal to
     ``ModelSerializer.to_representation`` of the serializer in every state, so a field added to the
     serializer and not here fails there."""
     agent = a.agent if a.agent_id is not None else None
@@ -154,7 +154,7 @@ class DenySerializer(serializers.Serializer):
 
 class ApproveSerializer(serializers.Serializer):
     message = serializers.CharField(
-        required=False, allow_blank=True, max_length=2000, help_text="your words to the agent (issue 28)"
+        required=False, allow_blank=True, max_length=2000, help_text="your words to the agent"
     )
 
 

@@ -79,18 +79,18 @@ _STATUS_OF = {AUTO_APPROVE: AUTO_APPROVED, DENY: DENIED}  # anything else is pen
 OUTCOME_APPROVED = "approved"
 OUTCOME_ALREADY = "ja_aprovada"
 OUTCOME_DENIED = "denied"
-# Under a two-person rule (issue 16): an approval that does not yet meet the count, and a second click of
+# Under a two-person rule: an approval that does not yet meet the count, and a second click of
 # the same person (an idempotent success: a person counts once).
 OUTCOME_APPROVAL_RECORDED = "approval_recorded"
 OUTCOME_APPROVAL_ALREADY_RECORDED = "approval_already_recorded"
-# Issue 23: the click found the action past its time and settled it expired (answered as a 409).
+# the click found the action past its time and settled it expired (answered as a 409).
 OUTCOME_EXPIRED = "expired"
-# Issue 28: an ask_human question answered (its result is the answer); a held approval cancelled in its wait.
+# an ask_human question answered (its result is the answer); a held approval cancelled in its wait.
 OUTCOME_ANSWERED = "answered"
 OUTCOME_CANCELLED = "cancelled"
 MAX_MESSAGE_CHARS = 2000
 
-# Issue 28: where a person decided. The console and the API are the default and leave the events as R10.1
+# where a person decided. The console and the API are the default and leave the events as R10.1
 # names them; a decision from Slack or an e-mail link runs the very same transition and its events say so.
 CHANNEL_CONSOLE = "console"
 CHANNEL_SLACK = "slack"
@@ -178,7 +178,7 @@ def propose_action(
             status=403,
             reason="agent_suspended",
         )
-    fairness.check_rate(project, agent=agent, user=user)  # issue 24: cheap, and before any work
+    fairness.check_rate(project, agent=agent, user=user)  # cheap, and before any work
     try:
         payload, merge_pr = read_payload(action_type, payload)
     except PayloadError as exc:
@@ -190,7 +190,7 @@ def propose_action(
             status=403,
             reason="people_only",
         )
-    check_paths(project, action_type, payload)  # R3.5 / issue 13: refused now, not at execution
+    check_paths(project, action_type, payload)  # R3.5: refused now, not at execution
     if action_type == "mcp_call":  # a merge tool naming no base: the base read from the code host
         payload = with_looked_up_base(project, payload)
     if task is not None and task.project_id != project.id:
@@ -222,7 +222,7 @@ def propose_action(
         inputs = proposal_inputs(project, agent)
     try:
         if action_type in QUESTION_TYPES and role_at_least(role, ACTION_TYPES[action_type].min_role):
-            # Issue 28: a question is always a person's to answer; no rule, autonomy row or autopilot
+            # a question is always a person's to answer; no rule, autonomy row or autopilot
             # decides it (IAM still does: below the type's minimum, the engine's verdict denies it).
             verdict = Verdict(REQUIRE_APPROVAL, "question", sentence("question"))
         else:
@@ -254,7 +254,7 @@ def propose_action(
         hook_fingerprint=hook_fingerprint,
     )
     if action_type == "spend":
-        # Issue 16: the budget check, the action and its ledger entry in one transaction holding the
+        # the budget check, the action and its ledger entry in one transaction holding the
         # workspace budget's row lock, so concurrent spends at a budget's edge never overspend it.
         with transaction.atomic():
             verdict = budgets.gate_spend(project, agent, payload, verdict)
@@ -273,7 +273,7 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
     payload, verdict, actor, merge_pr, inputs = p.payload, p.verdict, p.actor, p.merge_pr, p.inputs
     rules = quorum.rules_of(project) if inputs.has_approval_rules else {}
     if verdict.decision == AUTO_APPROVE:
-        # Issue 16: nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
+        # nothing a two-person rule governs is auto-approved — not by allow rules, autonomy or
         # autopilot — or the rule would be bypassed by the very policy it guards against.
         rule = quorum.rule_for(project, action_type, payload, rules)
         if rule is not None:
@@ -286,13 +286,13 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
             )
     status = _STATUS_OF.get(verdict.decision, PENDING)
     if status == PENDING:
-        fairness.check_pending(project, agent=agent)  # issue 24: only what would wait for a person counts
+        fairness.check_pending(project, agent=agent)  # only what would wait for a person counts
     now = timezone.now()
     action = ProposedAction(
         project=project,
         agent=agent,
         proposed_by_user=user,
-        # issue 23: frozen now, so a later reassignment of the agent neither launders a two-person rule
+        # frozen now, so a later reassignment of the agent neither launders a two-person rule
         # nor a project-wide expiry change shortens this action's life
         proposer_principal_id=user.pk if user is not None else _principal_user_id(agent),
         expiry_seconds=project.pending_expiry_seconds,
@@ -315,7 +315,7 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
         dispatch_due=status == AUTO_APPROVED,  # the outbox row commits with the action (actions.enqueue)
         hook_fingerprint=p.hook_fingerprint if status == PENDING else "",  # R12.6: only a call that waits
     )
-    # issue 16: the answer's `approvals` reads no rule or approval row again
+    # the answer's `approvals` reads no rule or approval row again
     action._approval_rules = rules  # type: ignore[attr-defined]
     action._prefetched_objects_cache = {"approvals": []}  # type: ignore[attr-defined]
     body = {"status": status, "reason": verdict.reason, "actionType": action_type, "message": verdict.message}
@@ -335,8 +335,8 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
             sql.insert_together(action, created)
         if status == AUTO_APPROVED and action_type == "spend":
             budgets.record_spend(action)  # the ledger entry, in gate_spend's locked transaction
-        # live streams, notifications (issue 16) and an auto-approved action's execution, relayed after the
-        # commit in one round trip (issue 24); never fails the proposal
+        # live streams, notifications and an auto-approved action's execution, relayed after the
+        # commit in one round trip; never fails the proposal
         announce_proposal(created, execute=action.id if status == AUTO_APPROVED else None)
     except IntegrityError:
         if action.hook_fingerprint:
@@ -403,10 +403,10 @@ def _refuse_if_merged_elsewhere(action: ProposedAction) -> None:
 def _move_to_approved(
     action: ProposedAction, actor, channel: str = CHANNEL_CONSOLE, message: str = "", wait_minutes: int = 0
 ) -> None:
-    """Approve: runnable now, or — under a rule's wait timer (issue 28) — held until ``execute_after``, with
+    """Approve: runnable now, or — under a rule's wait timer — held until ``execute_after``, with
     no dispatch due; the outbox sweep (``actions.timers``) dispatches it when the time comes."""
     if action.action_type == "spend":
-        budgets.approve_gate(action)  # issue 16: re-checked under the budget lock; crossing one is a 409
+        budgets.approve_gate(action)  # re-checked under the budget lock; crossing one is a 409
     now = timezone.now()
     held_until = now + timedelta(minutes=wait_minutes) if wait_minutes else None
     ProposedAction.objects.filter(pk=action.pk, status=PENDING).update(
@@ -442,7 +442,7 @@ def _move_to_approved(
 
 
 def _message(text) -> str:
-    """A person's message with a decision (issue 28), as stored and returned to the agent."""
+    """A person's message with a decision, as stored and returned to the agent."""
     if text is None:
         return ""
     if not isinstance(text, str):
@@ -480,7 +480,7 @@ def _refuse_if_expired(action: ProposedAction) -> None:
 
 
 def _settled_expired(action: ProposedAction) -> bool:
-    """Issue 23 — expiry is decided at decision time: a pending action past its time (frozen at proposal)
+    """Expiry is decided at decision time: a pending action past its time (frozen at proposal)
     is settled expired here, under the lock the decision holds, whether or not the sweep ran. True when it
     was; the transition then returns OUTCOME_EXPIRED so the expiry commits before the click's 409."""
     if not expiry.is_past(action):
@@ -497,11 +497,11 @@ def _answer(decision: Decision) -> Decision:
 
 
 def approve_action(*, action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = "") -> Decision:
-    """R2.2, R8.5 — one click approves, unless a two-person rule governs the action (issue 16): then each
+    """R2.2, R8.5 — one click approves, unless a two-person rule governs the action: then each
     click records one person's approval (``proposed_action.approval_added``) and the click that meets the
     count approves (``proposed_action.approved``, once). The action row is locked for the whole decision,
     so concurrent clicks count each person once and approve once. An action past its time is settled
-    expired and the click answers 409 ``action_expired`` (issue 23). ``message`` (issue 28): the person's
+    expired and the click answers 409 ``action_expired``. ``message``: the person's
     words to the agent, returned by its wait; under a rule's wait timer the approval holds the action."""
     return _answer(_approve(action_id, actor, channel, _message(message)))
 
@@ -553,7 +553,7 @@ def _approve(action_id, actor, channel: str = CHANNEL_CONSOLE, message: str = ""
 
 
 def answer_question(*, action_id, actor, answer: str, channel: str = CHANNEL_CONSOLE) -> Decision:
-    """Issue 28 — a person answers an agent's ``ask_human`` question: the answer is its result, the action
+    """A person answers an agent's ``ask_human`` question: the answer is its result, the action
     is settled (``executed``: it has its result; no worker runs it) and the agent's wait returns it. Who may:
     R2.2, a member with the type's minimum role; never the agent. An answer to an already answered question
     is a 409 ``already_answered``; a question past its time is settled expired (409)."""
@@ -600,7 +600,7 @@ def _answer_question(action_id, actor, text: str, channel: str) -> Decision:
 
 
 def cancel_held(*, action_id, actor, reason: str = "") -> Decision:
-    """Issue 28 — cancel an approved action while its rule's wait timer holds it (GitHub Environments'
+    """Cancel an approved action while its rule's wait timer holds it (GitHub Environments'
     "cancel" of a waiting deployment): it is settled denied with the reason, and never executes. Who may:
     R2.2, a member with the type's minimum role. Once the timer ran out (or nothing held it) it is a 409
     ``not_held``: the action is already on its way to the worker."""
@@ -640,7 +640,7 @@ def _cancel_held(action_id, actor, reason: str) -> Decision:
 
 def deny_action(*, action_id, actor, reason: str = "", channel: str = CHANNEL_CONSOLE) -> Decision:
     """R2.2 — a person with the type's minimum role denies a pending action; the reason is its result
-    (R8.4). An action past its time is settled expired instead and the click answers 409 (issue 23)."""
+    (R8.4). An action past its time is settled expired instead and the click answers 409."""
     return _answer(_deny(action_id, actor, reason, channel))
 
 
@@ -686,14 +686,14 @@ def preview_always(action: ProposedAction) -> dict:
     if action.action_type in ALWAYS_ALLOW_REFUSED or action.action_type in QUESTION_TYPES:
         return {"refused": True, "patterns": [], "autonomy_row": None}
     if action.action_type == "mcp_call":
-        # Issue 29: always Mcp(server.tool), never a whole server, an autonomy row, or a capped tool's rule.
+        # always Mcp(server.tool), never a whole server, an autonomy row, or a capped tool's rule.
         rule, _why = mcp_always_rule(action.payload)
         if rule is None:
             return {"refused": True, "patterns": [], "autonomy_row": None}
         return {"refused": False, "patterns": [rule], "autonomy_row": None}
     # R7.4 (RN-509): a dev-<module> agent's click writes its autonomy row, terminal included. That grants
     # every command of its type (floor, caps and deny still apply), so the console never makes it one click:
-    # its confirmation names the row (issue 25) and the agent's page lists it with Undo. A command with an
+    # its confirmation names the row and the agent's page lists it with Undo. A command with an
     # external effect writes nothing (R7.3).
     if action.agent is not None and writes_autonomy_row(action.agent.name):
         if action.action_type == "terminal" and derive_always(action.payload["command"]).external:
@@ -715,7 +715,7 @@ def approve_always(*, action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decis
     """R7 — approve and remember. The refusal list and caps come first, even for approved actions; the
     pattern and ``permission.granted`` are written only after the move out of pending; a failed pattern
     write rolls the approval back (RN-642). An action past its time is settled expired and the click
-    answers 409 (issue 23)."""
+    answers 409."""
     return _answer(_approve_always(action_id, actor, channel))
 
 
@@ -746,7 +746,7 @@ def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decisio
         return Decision(action=action, outcome=OUTCOME_EXPIRED)
     req = quorum.requirement(action)
     if req is not None:
-        # Issue 16: "Always allow" would turn a click into a rule that outlives the two-person rule's
+        # "Always allow" would turn a click into a rule that outlives the two-person rule's
         # count; under such a rule only Approve is offered (each person once).
         raise DomainError(
             f"a two-person rule governs this action (it needs {req.describe()}); 'Always allow' is not "
@@ -771,7 +771,7 @@ def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decisio
         if previous != AUTO_APPROVE:
             upsert_autonomy(actor=actor, agent=agent, action_type=action.action_type, mode=AUTO_APPROVE)
             # R10.1 fixes the event's own field names (agentId/actionType); the API answers in snake_case.
-            # previousMode: what Undo puts back (issue 25); only a click that changed the row is a grant.
+            # previousMode: what Undo puts back; only a click that changed the row is a grant.
             events.record(
                 events.PERMISSION_GRANTED,
                 project_id=action.project_id,
@@ -792,7 +792,7 @@ def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decisio
         written = merge_accepted(project=action.project, allow=patterns, actor=actor, source="always_allow")
     except (OSError, PermissionsFileError) as exc:
         log.warning("approve-always of %s: pattern write failed: %s", action.id, exc)
-        refusal = write_refusal(exc)  # issue 23: a held lock, a folder, … — named, never a server path
+        refusal = write_refusal(exc)  # a held lock, a folder, … — named, never a server path
         raise DomainError(
             f"the pattern could not be written ({refusal}); nothing was approved — click again once it is "
             "fixed.",
@@ -806,14 +806,14 @@ def _approve_always(action_id, actor, channel: str = CHANNEL_CONSOLE) -> Decisio
             project_id=action.project_id,
             actor=who,
             action=action,
-            # added: what this click put in the policy, and so all its Undo takes out (issue 25)
+            # added: what this click put in the policy, and so all its Undo takes out
             payload=_via({"patterns": granted, "pattern": ", ".join(granted), "added": written}, channel),
         )
     decision.patterns = patterns
     return decision
 
 
-# -- undoing "Always allow" (issue 25) -------------------------------------------------------------------
+# -- undoing "Always allow" ----------------------------------------------------------------------------------
 
 
 @dataclass
@@ -835,7 +835,7 @@ class Grant:
 
 def _grant_of(event: SessionEvent, undone: dict) -> Grant:
     payload = event.payload if isinstance(event.payload, dict) else {}
-    added = payload.get("added", payload.get("patterns"))  # events before issue 25: all its patterns
+    added = payload.get("added", payload.get("patterns"))  # older events: all its patterns
     return Grant(
         event=event,
         patterns=[p for p in (added or []) if isinstance(p, str)],
@@ -865,7 +865,7 @@ def always_grants(agent: Agent) -> list[Grant]:
 
 
 def undo_always_allow(*, grant_event_id: int, actor) -> SessionEvent:
-    """Take back what one "Always allow" click granted (issue 25): its patterns leave the accepted policy
+    """Take back what one "Always allow" click granted: its patterns leave the accepted policy
     and the file (``projects.services.remove_accepted``, the policy store's own path), its autonomy row goes
     back to what it was (``revert_autonomy``). One transaction with a ``permission.revoked`` event by
     ``actor``, who needs the role that could grant it (R2.2: the action type's minimum). Undoing twice is a

@@ -1,5 +1,5 @@
 """How an action that will never run is settled: denied by a person, expired undecided (R8.4, R10.1),
-cancelled while a wait timer held it, or — a question — answered (issue 28).
+cancelled while a wait timer held it, or — a question — answered.
 
 One writer for every such ending, so they cannot drift apart: the status and the result the agent reads, the
 action's event, the task's ``task.action_settled`` and its move (the agent's turn again), and the wake-up

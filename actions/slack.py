@@ -1,4 +1,4 @@
-"""Slack approvals (issue 28): a pending action's message in the workspace's channel, with Approve / Deny /
+"""Slack approvals: a pending action's message in the workspace's channel, with Approve / Deny /
 Always allow buttons, and the clicks that come back.
 
 Posting goes the notifications' way: ``notifications.process`` (the worker's ``actions.notify_event``) hands
@@ -137,7 +137,7 @@ def what_approving_does(action: ProposedAction, *, mrkdwn: bool = True) -> str:
         text = f"Approving runs {quoted}" if line else "Approving runs the command"
         if action.payload.get("runs_in") == "agent":
             text = f"Approving lets the agent run {quoted} on its own machine, once, when it retries"
-    elif action.action_type == "mcp_call":  # issue 29: the agent makes the call itself
+    elif action.action_type == "mcp_call":  # the agent makes the call itself
         text = f"Approving lets the agent make this call on its own machine, once, when it retries: {line}"
     else:
         text = f"Approving carries out this {action.action_type}" + (f": {line}" if line else "")
@@ -198,7 +198,7 @@ def blocks(action: ProposedAction, outcome: str = "") -> tuple[str, list[dict]]:
     if action.reason in BUDGET_REASONS:
         why = action.message  # the budget's sentence carries its figures, as the console shows it
     question = action.action_type in QUESTION_TYPES
-    if question:  # issue 28: a question is answered in the console (a text), never approved by a button
+    if question:  # a question is answered in the console (a text), never approved by a button
         asked = _esc(notifications.clean(str(action.payload.get("question", ""))))
         does = f"Question: “{asked}” Answer it in the console; the answer goes back to the agent."
     else:
@@ -708,7 +708,7 @@ def _decide(installation: SlackInstallation, slack_user: str, kind: str, action_
 
 @shared_task(name="actions.slack_post")
 def slack_post(message_id: str) -> None:
-    """Issue 28: one chat.postMessage attempt of an outbox row; a retryable failure schedules the next."""
+    """One chat.postMessage attempt of an outbox row; a retryable failure schedules the next."""
     wait = post(message_id)
     if wait is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         _enqueue(slack_post, message_id, countdown=max(0.0, wait))

@@ -1,4 +1,4 @@
-"""Slack's interactivity request URL (issue 28): ``POST /integrations/slack/interactivity``. No session, no
+"""Slack's interactivity request URL: ``POST /integrations/slack/interactivity``. No session, no
 CSRF token: Slack's signature authenticates the request (``actions.slack.handle_interaction``)."""
 
 from __future__ import annotations

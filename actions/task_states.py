@@ -1,5 +1,5 @@
 """The task's state machine (R8.3, R8.4): the one table of the moves an action's life makes on its task,
-and the one function that makes them (issue 15 — actions.services moved a task "from anything but done",
+and the one function that makes them (actions.services moved a task "from anything but done",
 actions.execution "only from awaiting_approval", each with its own UPDATE and event).
 
 A move is named by what happened (``Trigger``); the table says from which statuses it applies and where it

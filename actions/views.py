@@ -66,7 +66,7 @@ def _wait_until_settled(action: ProposedAction, timeout: float) -> ProposedActio
         action.refresh_from_db()
         if not connection.in_atomic_block:
             # A long-poll holds a thread, not a database connection: give it back to the pool between
-            # checks (issue 13), so 50 waiting agents do not pin 50 connections.
+            # checks, so 50 waiting agents do not pin 50 connections.
             connection.close()
         return action.is_settled
 
@@ -142,7 +142,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
         "agent__principal", "decided_by", "project"
     ).prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
     serializer_class = ActionSerializer
-    pagination_class = ActionPagination  # issue 24: keyset pages, no COUNT over the queue
+    pagination_class = ActionPagination  # keyset pages, no COUNT over the queue
     scope_to = "project"
     scope_path = "project"
     people_only = False
@@ -180,7 +180,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
 
     @extend_schema(
         request=proposal_union(),
-        responses={201: action_union(), **error_responses(404, 429)},  # 429: the caps of issue 24
+        responses={201: action_union(), **error_responses(404, 429)},  # 429: fair-sharing caps
         parameters=[
             OpenApiParameter(
                 "wait",
@@ -217,7 +217,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
                 data["hints"] = decision.hints
             return data
 
-        # R8.4 — the result comes back in the same call; a question (issue 28) waits for its answer too
+        # R8.4 — the result comes back in the same call; a question waits for its answer too
         wait = wait if action.status != PENDING or action.action_type in QUESTION_TYPES else 0.0
         return _answer_when_settled(request, action, wait, answer, status.HTTP_201_CREATED)
 
@@ -263,7 +263,7 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             kwargs.update(fields.validated_data)
         decision = fn(action_id=action.id, actor=request.user, **kwargs)
         if inprocess.current() is not None and decision.action.status in RUNNABLE:
-            # issue 25: without a broker this process's background worker claimed it on commit; the answer
+            # without a broker this process's background worker claimed it on commit; the answer
             # says so (`executing`), and the caller follows it with /wait/ or the console
             decision.action.refresh_from_db(fields=["status", "result", "updated_at", "settled_at"])
         data = ActionSerializer(decision.action).data
@@ -284,14 +284,14 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
     @extend_schema(request=AnswerSerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def answer(self, request, pk=None):
-        """Issue 28 — answer an agent's ``ask_human`` question; the answer is its result (``result.answer``)
+        """Answer an agent's ``ask_human`` question; the answer is its result (``result.answer``)
         and the agent's wait returns it."""
         return self._decide(request, services.answer_question, body=AnswerSerializer)
 
     @extend_schema(request=CancelSerializer, responses=action_union())
     @route(detail=True, methods=["post"])
     def cancel(self, request, pk=None):
-        """Issue 28 — cancel an approved action while its rule's wait timer holds it (it never executes)."""
+        """Cancel an approved action while its rule's wait timer holds it (it never executes)."""
         return self._decide(request, services.cancel_held, body=CancelSerializer)
 
     @extend_schema(request=DenySerializer, responses=action_union())
@@ -345,7 +345,7 @@ class ApprovalStatsAnswer(serializers.Serializer):
 
 
 class ApprovalRulesView(BraboAPIView):
-    """Issue 16 — a project's two-person rules and its pending-action expiry. Read: members; write:
+    """A project's two-person rules and its pending-action expiry. Read: members; write:
     maintainer+ (a rule for a type above the writer's role, e.g. ``spend``, stays the owner's)."""
 
     @staticmethod
@@ -365,7 +365,7 @@ class ApprovalRulesView(BraboAPIView):
         responses=ApprovalRulesAnswer,
         description='Body: {"pending_expiry_seconds": 86400, "rules": [{"action_type": "git_merge", '
         '"approvals": 2, "min_role": "maintainer", "no_self_approval": true, "protected_branches_only": true}]}. '
-        "Either key may be left out; rules replaces the whole list. Issue 28: a rule may also name "
+        "Either key may be left out; rules replaces the whole list. A rule may also name "
         '"reviewers" (usernames) and "teams" (team names, /api/teams/) — then only they count, each still of '
         'min_role — and hold an approved action "wait_minutes" (0 to 43200) before it executes.',
     )
@@ -395,7 +395,7 @@ class ApprovalRulesView(BraboAPIView):
 
 @extend_schema_view(get=extend_schema(parameters=filter_parameters(EVENT_FILTERS)))
 class ProjectEventsView(BraboListAPIView):
-    """R10 — a project's events, oldest first, paginated by cursor (issue 24). Members only."""
+    """R10 — a project's events, oldest first, paginated by cursor. Members only."""
 
     serializer_class = EventSerializer
     pagination_class = EventPagination

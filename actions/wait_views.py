@@ -1,4 +1,4 @@
-"""The wait endpoints as async views (issue 24, R8.4): ``GET /api/actions/{id}/wait/?timeout=N`` and
+"""The wait endpoints as async views (R8.4): ``GET /api/actions/{id}/wait/?timeout=N`` and
 ``POST /api/actions/?wait=N``, served by ``brabo.async_urls`` under the ASGI server.
 
 The request is answered by the same DRF view as under WSGI (authentication, tenancy, validation, the

@@ -2,12 +2,12 @@
 
 A change is announced on a notification channel named by a key (an action's id,
 ``runner_work_key(project_id)`` for work handed to a project's runners, or ``project_events_key(project_id)``
-for every event of a project, which the console's live stream listens to — issue 16): Redis pub/sub when
+for every event of a project, which the console's live stream listens to): Redis pub/sub when
 BRABO_REDIS_URL is set, otherwise an in-process condition (the embedded single-process setup of
 `make run`). Waiters re-read the database after every wake-up, so a lost notification costs at most one
 re-check interval, never a wrong answer, and state survives server restarts.
 
-Two ways to wait (issue 24): :func:`wait_for` blocks the calling thread (the WSGI server, a runner's poll,
+Two ways to wait: :func:`wait_for` blocks the calling thread (the WSGI server, a runner's poll,
 a management command); :func:`wait_async` is awaited by the async views under the ASGI server and holds no
 thread: one :class:`Hub` per process (per event loop) keeps every waiter as a small object keyed by what it
 listens to, ONE Redis subscriber connection per process (a pattern subscription on ``brabo:action:*``)
@@ -56,7 +56,7 @@ _clients_lock = threading.Lock()
 
 def _redis() -> redis.Redis:
     """The process's Redis client for BRABO_REDIS_URL: one connection pool per process and URL, reused by
-    every publish and wait (issue 24: a client per publish opened a TCP connection and re-read the library's
+    every publish and wait (a client per publish opened a TCP connection and re-read the library's
     version for its handshake on every proposal). redis-py's pool is thread-safe and resets itself in a
     forked child, so a gunicorn or Celery fork never shares a socket with its parent."""
     url = settings.BRABO_REDIS_URL
@@ -194,7 +194,7 @@ def _wait_redis(key: str | Sequence[str], is_done, deadline: float, recheck: flo
                 if is_done():
                     return True
         except redis.RedisError as exc:
-            # Redis down or restarted mid-wait (issue 13): the database is the truth, so keep waiting by
+            # Redis down or restarted mid-wait: the database is the truth, so keep waiting by
             # re-reading it every `recheck` seconds; the agent gets its answer, only a little later.
             log.warning("wake-ups for %s unavailable (%s); waiting by re-checking", key, type(exc).__name__)
             return _wait_local(key, is_done, deadline, recheck)
@@ -205,7 +205,7 @@ def _wait_redis(key: str | Sequence[str], is_done, deadline: float, recheck: flo
             pass
 
 
-# -- caps on concurrent waits (issue 24) ----------------------------------------------------------------------
+# -- caps on concurrent waits --------------------------------------------------------------------------------
 
 _wait_counts: dict[tuple[str, str], int] = {}
 _wait_counts_lock = threading.Lock()
@@ -266,7 +266,7 @@ def waits_held(*, agent_id=None, workspace_id=None) -> int:
         return _wait_counts.get(key, 0)
 
 
-# -- waiting without a thread (issue 24) -----------------------------------------------------------------------
+# -- waiting without a thread --------------------------------------------------------------------------------
 
 
 class _Ticket:
@@ -324,7 +324,7 @@ class Hub:
                 ticket.wake()
 
     def close_waits(self) -> None:
-        """The process is stopping (issue 24): every wait it holds answers now with the action's current state,
+        """The process is stopping: every wait it holds answers now with the action's current state,
         as at its timeout (R8.4: the agent waits again, on any process), instead of being cut or answered
         500 when the server's grace period ends. Waits started from now on answer at once the same way."""
         self.closing = True

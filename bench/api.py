@@ -1,10 +1,10 @@
-"""Benchmark: POST /api/actions/ through gunicorn against PostgreSQL (issue 4).
+"""Benchmark: POST /api/actions/ through gunicorn against PostgreSQL.
 
 Prints proposals per second and p50/p99 latency of the whole HTTP call for several rounds (these machines
 are noisy: the rounds show the spread, the median is the figure), the CPU one proposal costs in the
 gunicorn workers and in PostgreSQL, and the raw engine time (decide() alone, same commands, same rules)
 beside it so the overhead of HTTP + auth + database + events is visible.
-Issue 24: the same run serves a baseline commit side by side (``--against``, default 170401b, the last commit
+The same run serves a baseline commit side by side (``--against``, default 170401b, the last commit
 the previous wave measured; a ``git worktree`` of it is made in /tmp on first use) and alternates rounds
 between the two (baseline, this checkout, baseline, ...), because these machines drift by +-15 % within
 minutes: only figures from the same run compare. Goal: >= 400 proposals/s, p99 <= 25 ms, and CPU per
@@ -16,14 +16,14 @@ proposal (gunicorn + PostgreSQL) no higher than the baseline's, on this 2-core m
     ... bench/api.py --against none     # this checkout alone
 
 The database named in DATABASE_URL is created if missing and migrated; the baseline gets its own database
-(the name + ``_base``), since its schema differs. The fair-sharing caps (issue 24) stay on for this checkout,
+(the name + ``_base``), since its schema differs. The fair-sharing caps stay on for this checkout,
 raised far above the load (one agent proposes here at hundreds per second, a third of it pending), so their
 checks run on every proposal as they do in production. Auto-approved proposals are
 enqueued to the broker (no worker consumes them here; the queue is purged at the end), so the figure is
 the proposal path, not execution.
 
 Servers: this checkout is served twice by default (``--server both``), by gunicorn and by uvicorn
-(``python -m brabo.web``, the ASGI server production runs since issue 24, its sync requests on sync slots), each
+(``python -m brabo.web``, the ASGI server production runs, its sync requests on sync slots), each
 with its own database, rounds alternating with the baseline's (which predates the ASGI server: gunicorn), and
 the goal line is printed for each. gunicorn sync workers (3 on 2 cores measured best here: a worker waiting on PostgreSQL leaves its
 core to another; threaded workers kept their keep-alive connections unevenly and left a core idle). Load:
@@ -235,7 +235,7 @@ def _postgres_backends(database: str) -> list[int]:
 
 
 BASELINE = "170401b"
-# Issue 24: the caps stay on, far above this load (one agent, hundreds of proposals per second, many of them
+# the caps stay on, far above this load (one agent, hundreds of proposals per second, many of them
 # pending), so the bench measures their cost without being refused by them.
 CAPS_FOR_BENCH = {
     "BRABO_CAP_PENDING_PER_AGENT": "0",
@@ -260,7 +260,7 @@ def baseline_checkout(rev: str) -> Path:
 
 class Served:
     """One checkout served by gunicorn (WSGI) or uvicorn (``python -m brabo.web``, the ASGI server production
-    runs since issue 24) on its own port and database."""
+    runs) on its own port and database."""
 
     def __init__(self, label: str, checkout: Path, env: dict, port: int, args, server: str = "gunicorn"):
         self.label, self.checkout, self.env, self.port, self.server = label, checkout, env, port, server
@@ -333,7 +333,7 @@ def main() -> int:
         choices=("gunicorn", "uvicorn", "both"),
         default="both",
         help="how this checkout is served: gunicorn (WSGI), uvicorn (python -m brabo.web, ASGI, what production "
-        "runs since issue 24) with --workers processes, or both side by side (default); the baseline is always "
+        "runs) with --workers processes, or both side by side (default); the baseline is always "
         "served by gunicorn (it predates the ASGI server)",
     )
     ap.add_argument("--threads", type=int, default=1, help="gthread only")

@@ -99,7 +99,7 @@ def bench_gemini(commands: list[str], perms: dict[str, list[str]], rounds: int) 
 
 
 def hostile_cases() -> dict[str, str]:
-    """Inputs shaped to make a reader slow (R4.7, issue 11 class 12): every one must decide in <= 50 ms."""
+    """Inputs shaped to make a reader slow (R4.7, the read budget): every one must decide in <= 50 ms."""
     depth = 20_000
     return {
         "100 KB of '('": "(" * 100_000,
@@ -162,7 +162,7 @@ def hostile_cases() -> dict[str, str]:
         "16,000 '{a,b}' alternatives in one list": "echo {" + "{a,b}," * 16_000 + "x}",
         "16,000 '{a,b}' words": " ".join(["{a,b}"] * 16_000),
         "12,000 '{1..3}' sequences in one list": "echo {" + ",".join(["{1..3}"] * 12_000) + "}",
-        # Issue 26: under 10,000 characters and 50 segments, so the caps read them (the container floor
+        # ordinary commands: under 10,000 characters and 50 segments, so the caps read them (the container floor
         # auto-approves): the external-effect families, protected branch moves, host mounts.
         "git branch -f, a name of 4,000 '/'": "git branch -f " + "a/" * 4_000 + "main x",
         "48 'git checkout -B bK' segments": " && ".join(
@@ -179,7 +179,7 @@ def hostile_cases() -> dict[str, str]:
         "export of 2,000 names, then curl -d": "export " + "A=1 " * 2_000 + "; curl -d x localhost",
         "ssh fed, 9,000 option letters": "cat f | ssh -" + "v" * 9_000 + " host",
         "curl of 2,000 captured words": "curl h.example/" + "$(a)" * 2_000,
-        # Every other construct by the thousand, distinct, cut at the API's 100 KB (issue 11 class 12: the
+        # Every other construct by the thousand, distinct, cut at the API's 100 KB (R4.7's read budget: the
         # read budget of permissions.shell.MAX_READ_STEPS bounds them all).
         **{name: cmd[:100_000] for name, cmd in _constructs_by_the_thousand(8_000).items()},
     }
@@ -210,7 +210,7 @@ def _constructs_by_the_thousand(n: int) -> dict[str, str]:
         "'$'...'' ANSI strings": ";".join(f"a{k} $'\\x41{k}'" for k in r),
         "'rm -rf dK' (floor verb)": ";".join(f"rm -rf d{k}" for k in r),
         "'$(a $(bK))' nested": "echo " + " ".join(f"$(a $(b{k}))" for k in r),
-        # R4.10: segments a deny/ask pattern must read through its option table (issue 26)
+        # R4.10: segments a deny/ask pattern must read through its option table
         "'git reset aK --ha -qp' abbreviations": ";".join(f"git reset a{k} --ha -qp" for k in r),
         "one 'git reset' of 10,000 options": "git reset " + " ".join(f"--h{k % 7} -q{k}" for k in r),
         "'npm inst -gD aK' npm aliases": ";".join(f"npm inst -gD a{k}" for k in r),
@@ -283,7 +283,7 @@ def main() -> None:
                 f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x, "
                 f"cpu per decision {theirs['cpu_us_per_decision'] / ours['cpu_us_per_decision']:.1f}x"
             )
-            # issue 11 acceptance, same run and corpus: decide() >= 20x, policy eval >= 5x the bare check.
+            # the reader's speed targets, same run and corpus: decide() >= 20x, policy eval >= 5x the bare check.
             decide_ratio = theirs["cpu_us_per_decision"] / ours["cpu_us_per_decision"]
             eval_ratio = theirs["cpu_us_per_decision"] / evals["cpu_us_per_request"]
             print(

@@ -7,7 +7,7 @@ through a pipe, with the 200-pattern file given once as --permissions-style defa
 would), and reports wall time including interpreter start-up. A second run repeats the rule set on every
 line. The target is under 2 s for 10,000 requests.
 
-A third run (issue 26 item 6: no stalls) streams the adversarial corpora -- every list of commands in
+A third run (no stalls in long-running processes: no stalls) streams the adversarial corpora -- every list of commands in
 permissions/tests and the hostile inputs of bench/decide.py -- followed by ordinary commands up to
 --stall-requests (20,000), through the same run_eval, timing each line from when run_eval takes it to when
 it takes the next (reading, deciding, answering). It prints the worst line of the ordinary part and of the

@@ -1,4 +1,4 @@
-"""Friction corpus (issue 26 item 5): ordinary agent commands under realistic team allow lists.
+"""Friction corpus (friction: ordinary commands): ordinary agent commands under realistic team allow lists.
 
     .venv/bin/python bench/friction.py                          # this checkout, and the Gemini CLI engine
     .venv/bin/python bench/friction.py --against /tmp/main      # side by side with another checkout

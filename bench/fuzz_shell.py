@@ -1,4 +1,4 @@
-"""Fuzz the shell reader against bash itself (issue 11, R4.7, R4.9).
+"""Fuzz the shell reader against bash itself (R4.7, R4.9).
 
     /work/main/.venv/bin/python bench/fuzz_shell.py [--count 100000] [--batch 5000] [--seed 1] [--show 10]
 

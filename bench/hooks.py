@@ -1,4 +1,4 @@
-"""Benchmark: one auto-approved coding-agent tool call through Brabo's hooks (issue 14).
+"""Benchmark: one auto-approved coding-agent tool call through Brabo's hooks (R12.6).
 
 Round trip of a Claude Code ``Bash`` tool call that Brabo's policy auto-approves (``git status`` against a
 200-pattern permissions.json), sequential, one at a time as an agent makes them, through:
@@ -14,7 +14,7 @@ Round trip of a Claude Code ``Bash`` tool call that Brabo's policy auto-approves
   for comparison — beside ``python -I -S -c pass`` and ``python -c pass``, what the interpreter alone costs.
 
 Ratios, not milliseconds: the machine is shared, and a ratio to a call measured in the same run, against
-the same server, cancels most of what the load does to both (issue 22).
+the same server, cancels most of what the load does to both.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench CELERY_BROKER_URL=redis://127.0.0.1:6379/13 \
         .venv/bin/python bench/hooks.py [--calls 300] [--processes 100] [--port 8541]
@@ -180,7 +180,7 @@ def main() -> int:
         "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
         "BRABO_ENCRYPTION_KEYS": ENCRYPTION_KEY,
         "BRABO_LOG_LEVEL": "WARNING",
-        **CAPS_FOR_BENCH,  # the proposal caps (issue 24) stay on, far above one agent's sequential calls
+        **CAPS_FOR_BENCH,  # the proposal caps stay on, far above one agent's sequential calls
     }
     key, _ = setup_world(env, ROOT)
     load_before = f"{os.getloadavg()[0]:.1f}"

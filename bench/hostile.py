@@ -1,4 +1,4 @@
-"""Only the hostile inputs of bench/decide.py (R4.7, issue 11 class 12): each must decide in <= 50 ms.
+"""Only the hostile inputs of bench/decide.py (R4.7, the read budget): each must decide in <= 50 ms.
 
     /work/main/.venv/bin/python bench/hostile.py
 

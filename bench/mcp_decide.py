@@ -1,4 +1,4 @@
-"""Benchmark (issue 29): the decision cost of an ``mcp_call`` against a terminal decision, same run.
+"""Benchmark: the decision cost of an ``mcp_call`` against a terminal decision, same run.
 
     /work/main/.venv/bin/python bench/mcp_decide.py [--rounds N]
 

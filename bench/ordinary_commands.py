@@ -1,4 +1,4 @@
-"""False-positive corpus (issue 11): ordinary commands agents really run, and how many of them the seeded
+"""False-positive corpus (R4.9): ordinary commands agents really run, and how many of them the seeded
 allow list (permissions.seeds, what activation writes) auto-approves.
 
     .venv/bin/python bench/ordinary_commands.py                       # this checkout

@@ -1,4 +1,4 @@
-"""Profile the proposal path in one process (issue 24): ``POST /api/actions/`` through Django's WSGI handler, as
+"""Profile the proposal path in one process: ``POST /api/actions/`` through Django's WSGI handler, as
 a gunicorn sync worker or a sync slot of the ASGI server runs it, against PostgreSQL and the Redis broker.
 
 It sets up the same world as ``bench/api.py`` (a 200-pattern permissions.json, one agent), warms up, then runs

@@ -1,4 +1,4 @@
-"""Differential check of the shell reader and decide() against another checkout (issue 11, speed work).
+"""Differential check of the shell reader and decide() against another checkout (R4.9, speed work).
 
     .venv/bin/python bench/reader_diff.py --against /tmp/main [--count 100000] [--seed 7]
 
@@ -11,7 +11,7 @@ two never share a module), print for every command a digest of ``repr(parse_comm
 command whose digest differs is listed (goal: none, except differences documented as intentional).
 
 The reading (parse_command, split_words) and the verdicts (decide) are digested apart, so a change of the
-reader that keeps every verdict shows as "readings differ" with "0 verdicts differ" (issue 27: one reader, whose
+reader that keeps every verdict shows as "readings differ" with "0 verdicts differ" (one reader, whose
 segments past the read budget may differ from the fast path's -- never its verdicts). Exit status 1 when a
 verdict differs, or a reading does without ``--verdicts-only``.
 """

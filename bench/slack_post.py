@@ -1,4 +1,4 @@
-"""Benchmark (issue 28): from an agent's proposal to its approval message posted in Slack, side by side with
+"""Benchmark: from an agent's proposal to its approval message posted in Slack, side by side with
 the console's live update of the same proposal, in one run.
 
 Brabo is served for real (`manage.py serve`: uvicorn and its Celery worker, a private Redis, PostgreSQL) with

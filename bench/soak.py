@@ -1,4 +1,4 @@
-"""Soak benchmark: 50 simulated agents for 60 s against the production stack (issue 13).
+"""Soak benchmark: 50 simulated agents for 60 s against the production stack.
 
 `manage.py serve` (gunicorn, gthread, pooled PostgreSQL connections) with its Celery worker and beat, on
 PostgreSQL and Redis. Each agent proposes (half the proposals auto-approved and executed by the worker, half

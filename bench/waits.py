@@ -1,4 +1,4 @@
-"""Benchmark: how many waiting agents one web process holds (issue 24), this checkout against another (by
+"""Benchmark: how many waiting agents one web process holds, this checkout against another (by
 default today's main, in a `git worktree`), served the way each serves in production, in the same run.
 
 For each server (ONE web process, its Celery worker, PostgreSQL, a private Redis each) it prints:

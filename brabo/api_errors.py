@@ -50,7 +50,7 @@ INTERNAL_ERROR = {
 }
 
 
-# The body of a 503 when the database cannot be reached or every pooled connection stays busy (issue 13):
+# The body of a 503 when the database cannot be reached or every pooled connection stays busy:
 # the request did nothing, so the client may safely retry it.
 DATABASE_UNAVAILABLE = {
     "detail": "The database is unavailable or overloaded; nothing was changed. Retry in a few seconds.",
@@ -127,7 +127,7 @@ def exception_handler(exc, context):
         )
     response = drf_exception_handler(exc, context)
     if response is not None and retry_after is not None:
-        response["Retry-After"] = str(retry_after)  # issue 24: a cap says when to come back
+        response["Retry-After"] = str(retry_after)  # a cap says when to come back
     if response is None:
         log.exception(
             "unhandled error in %s", context.get("view").__class__.__name__ if context.get("view") else "?"
@@ -200,7 +200,7 @@ def _discard_broken_connection() -> None:
 
 def _lost_race(exc) -> str | None:
     """For a unique or foreign-key violation — two requests writing the same row at once, or a parent deleted
-    under a child (issue 13: 10 parallel autonomy PUTs gave 4x500) — the constraint's name ("" when the
+    under a child (10 parallel autonomy PUTs gave 4x500) — the constraint's name ("" when the
     database does not say); None for anything else (a NOT NULL violation is a bug and stays a 500)."""
     from django.db import IntegrityError
 

@@ -1,4 +1,4 @@
-"""ASGI entry point (issue 24): what `manage.py serve` and production run under uvicorn.
+"""ASGI entry point: what `manage.py serve` and production run under uvicorn.
 
 Two kinds of request share one event loop:
 
@@ -8,7 +8,7 @@ Two kinds of request share one event loop:
   database work borrow a sync slot (``brabo.slots``) one at a time; Django's own small sync steps
   (its request signals, the middleware's sync halves) run on one shared housekeeping thread, so a waiting
   request never keeps a thread of its own.
-* **The MCP endpoint** ``/mcp`` (issue 29, ``actions.mcp_server``): the MCP SDK's streamable HTTP app behind
+* **The MCP endpoint** ``/mcp`` (``actions.mcp_server``): the MCP SDK's streamable HTTP app behind
   the agent-key gate; its tools wait on the same hub as the async routes.
 * **Everything else** is Django's WSGI handler run whole on a sync slot, exactly as under gunicorn's threads
   (one thread hop per request, the middleware in sync mode): the proposal path pays nothing for the loop.
@@ -126,7 +126,7 @@ _wsgi = wsgi.application  # brabo.wsgi also loads the broker's transport now, no
 _housekeeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="brabo-async-housekeeping")
 
 
-# The MCP endpoint (issue 29): the SDK's own ASGI app behind Brabo's agent-key gate, beside Django's handlers.
+# The MCP endpoint: the SDK's own ASGI app behind Brabo's agent-key gate, beside Django's handlers.
 _mcp = McpApp()
 
 _async_routes = URLResolver(RegexPattern(r"^/"), async_urls.async_patterns)
@@ -212,7 +212,7 @@ class _SyncCall:
 
     def start(self) -> tuple[list[bytes], bool]:
         """Run the app and gather its body; a body gathered whole is closed here too (one thread hop per
-        request instead of two: issue 24, the proposal path's CPU)."""
+        request instead of two, the proposal path's CPU)."""
         self.result = _wsgi(self.environ, self._start_response)
         self.iterator = iter(self.result)
         chunks, more = self.more()

@@ -1,6 +1,6 @@
-"""The async routes (issue 24): what ``brabo.asgi`` serves through Django's ASGI handler, holding no thread
+"""The async routes: what ``brabo.asgi`` serves through Django's ASGI handler, holding no thread
 while it waits (the wait endpoints, the agent hooks, the live stream, the probes). Everything else (and, under a WSGI server, these paths too) is ``brabo.urls``: its patterns
-follow here so that ``reverse()`` works the same in an async view. The MCP endpoint (``/mcp``, issue 29) is
+follow here so that ``reverse()`` works the same in an async view. The MCP endpoint (``/mcp``) is
 no Django view: ``brabo.asgi`` hands it to ``actions.mcp_server.McpApp`` before these routes are asked."""
 
 from django.urls import path

@@ -17,7 +17,7 @@ app.autodiscover_tasks()
 
 # Periodic jobs, run by `celery -A brabo beat`: the reaper fails actions stuck in `executing` (a worker
 # killed mid-execution, R9.1); approved actions whose message was lost are sent again (R9.1); vanished
-# waiters block their task (R8.4); pending actions past their project's time expire (issue 16).
+# waiters block their task (R8.4); pending actions past their project's time expire.
 app.conf.beat_schedule = {
     # the transactional outbox's sweep (actions.enqueue): an approval that committed while the broker was
     # down is sent within this period of the broker's return
@@ -25,9 +25,9 @@ app.conf.beat_schedule = {
     "reap-stuck-actions": {"task": "actions.tasks.reap_stuck_actions", "schedule": 60.0},
     "redispatch-unclaimed": {"task": "actions.tasks.redispatch_unclaimed", "schedule": 60.0},
     "detect-vanished-waiters": {"task": "actions.detect_vanished_waiters", "schedule": 60.0},
-    # issue 16: undecided actions expire after their project's time (default 24 h)
+    # undecided actions expire after their project's time (default 24 h)
     "sweep-expired-actions": {"task": "actions.sweep_expired_actions", "schedule": 60.0},
-    "sweep-notifications": {"task": "actions.sweep_notifications", "schedule": 30.0},  # issue 16
+    "sweep-notifications": {"task": "actions.sweep_notifications", "schedule": 30.0},  # webhooks
     "purge-idempotency-keys": {"task": "projects.purge_idempotency_keys", "schedule": 3600.0},
 }
 
@@ -35,5 +35,5 @@ app.conf.beat_schedule = {
 @after_setup_logger.connect
 @after_setup_task_logger.connect
 def _redact_secrets_in_worker_logs(**_kwargs) -> None:
-    """The worker replaces the root logger's handlers with its own; each gets the secret filter (issue 13)."""
+    """The worker replaces the root logger's handlers with its own; each gets the secret filter."""
     install_everywhere()

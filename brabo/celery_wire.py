@@ -1,4 +1,4 @@
-"""Celery task messages for the Redis broker, written straight to the queue's list (issue 24).
+"""Celery task messages for the Redis broker, written straight to the queue's list.
 
 A proposal that is auto-approved hands its execution to the worker, and a pending one its notifications: one
 Celery message each. ``Task.delay`` costs ~0.5 ms of CPU per message on the bench machine — routing, signals,

@@ -1,4 +1,4 @@
-"""The database pool's check before it lends a connection (issue 24: a round trip per request).
+"""The database pool's check before it lends a connection (a round trip per request).
 
 With ``CONN_HEALTH_CHECKS``, Django gives psycopg's pool ``ConnectionPool.check_connection``: an empty query,
 one round trip to PostgreSQL (and its CPU on both sides) every time a request borrows a connection, so that a

@@ -1,4 +1,4 @@
-"""The shared kernel every app stands on (issue 15): who acted (:class:`Actor`) and the append-only event
+"""The shared kernel every app stands on: who acted (:class:`Actor`) and the append-only event
 log's writers (R10.1). It imports no app: the event log's model (``actions.SessionEvent``, whose rows point
 at actions) is handed to it once by the composition root (``brabo.wiring``) — a port, so projects and
 containers record their events without importing actions.
@@ -43,7 +43,7 @@ class Actor:
 
 
 # The event log's model, installed by the app that owns it (``install_event_log``), and what follows each
-# written event (live updates and notifications, issue 16).
+# written event (live updates and notifications).
 _event_log: Any = None
 _on_recorded: Any = None
 

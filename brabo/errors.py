@@ -1,4 +1,4 @@
-"""The domain's refusal and the one catalogue of public reason codes (issue 15, SPEC R12.5).
+"""The domain's refusal and the one catalogue of public reason codes (SPEC R12.5).
 
 Every code a client can meet is here once, with its HTTP status, an English message template and the next
 step: the refusals of the API (``DomainError`` and ``ApiError`` raise by code, the exception handler fills a
@@ -189,7 +189,7 @@ SPEC_CODES = frozenset(
     {"merge_ja_proposto", "pr_ja_mergeado", "teto_do_sempre_permitir", "acao_ja_recusada", "ja_aprovada"}
 )
 
-# Renamed codes (issue 15): the old name → the new one, as the README's changelog lists them.
+# Renamed codes: the old name → the new one, as the README's changelog lists them.
 RENAMED = {
     "somente_pessoas": "people_only",
     "raiz_invalida": "project_root_invalid",
@@ -305,7 +305,7 @@ _ENTRIES: tuple[Code, ...] = (
         "The Idempotency-Key {key} is contended: the first request with it is still running.",
         "Retry in a moment; the stored answer is replayed once it finishes.",
     ),
-    # -- issue 23: secrets shown once; the policy file's odd states ----------------------------------------
+    # -- secrets shown once; the policy file's odd states ----------------------------------------------------
     _err(
         "secret_shown_once",
         409,
@@ -420,7 +420,7 @@ _ENTRIES: tuple[Code, ...] = (
     _err("invitation_revoked", 409, "This invitation was revoked.", "Ask a maintainer for a new one."),
     _err("invitation_used", 409, "This invitation was already used.", "Ask a maintainer for a new one."),
     _err("invitation_expired", 409, "This invitation expired.", "Ask a maintainer for a new one."),
-    # issue 25: an account created from an e-mail invitation
+    # an account created from an e-mail invitation
     _err(
         "account_exists",
         409,
@@ -428,7 +428,7 @@ _ENTRIES: tuple[Code, ...] = (
         "Sign in with that account to accept the invitation.",
     ),
     _err("username_taken", 409, "That username is taken.", "Choose another username."),
-    # issue 25: undoing an "Always allow"
+    # undoing an "Always allow"
     _err(
         "grant_already_undone",
         409,
@@ -469,7 +469,7 @@ _ENTRIES: tuple[Code, ...] = (
         "This runner was revoked; its reports are no longer accepted.",
         "Register a new runner; check the runner's machine for the effect of the work it held.",
     ),
-    # -- notifications and live updates (issue 16) --------------------------------------------------------
+    # -- notifications and live updates ----------------------------------------------------------------------
     _err(
         "restricted_member",
         403,
@@ -483,7 +483,7 @@ _ENTRIES: tuple[Code, ...] = (
         "The webhook URL is refused: {detail}",
         "Give a public http(s) URL without credentials in it.",
     ),
-    # -- deciding from Slack and e-mail (issue 28) ---------------------------------------------------------
+    # -- deciding from Slack and e-mail ----------------------------------------------------------------------
     _err(
         "slack_team_taken",
         409,
@@ -503,7 +503,7 @@ _ENTRIES: tuple[Code, ...] = (
         "This Slack account is linked to another member.",
         "That member unlinks it on the Notifications page; then link it again.",
     ),
-    # -- issue 23 item 7: limits and audit (one block, for merges) -------------------------------------
+    # -- limits and audit (one block, for merges) ------------------------------------------------------------
     _err(
         "login_throttled",
         429,
@@ -531,7 +531,7 @@ _ENTRIES: tuple[Code, ...] = (
         "The owner sets a new token (PUT /api/workspaces/{id}/credentials/) or confirms this one (POST "
         "/api/workspaces/{id}/credentials/confirm/), then proposes the action again.",
     ),
-    # Issue 24 — fair sharing (actions/fairness.py): caps an operator sets (BRABO_CAP_*), answered with
+    # fair sharing (actions/fairness.py): caps an operator sets (BRABO_CAP_*), answered with
     # Retry-After.
     _err(
         "proposal_rate_exceeded",
@@ -551,7 +551,7 @@ _ENTRIES: tuple[Code, ...] = (
         "Too many live streams are open for this person.",
         "Close a console tab; the others keep updating.",
     ),
-    # issue 24: caps on concurrent waits (per agent, per workspace, in each web process)
+    # caps on concurrent waits (per agent, per workspace, in each web process)
     _err(
         "too_many_waits",
         429,
@@ -620,7 +620,7 @@ _ENTRIES: tuple[Code, ...] = (
         "PR {pr} was already merged by an earlier action.",
         "Deny this one; nothing is left to merge.",
     ),
-    # -- spend and budgets (issue 16) ------------------------------------------------------------------
+    # -- spend and budgets -----------------------------------------------------------------------------------
     _err(
         "invalid_amount",
         400,
@@ -997,7 +997,7 @@ _ENTRIES: tuple[Code, ...] = (
         "bubblewrap (bwrap) is not installed on the execution host, so commands cannot run sandboxed.",
         "The operator installs the Debian package bubblewrap, or configures BRABO_DOCKER_HOST.",
     ),
-    # -- issue 23 / R9.7: a sandbox that would hold privilege is refused, never run -------------------------
+    # -- R9.7: a sandbox that would hold privilege is refused, never run -------------------------------------
     _run(
         "sandbox_privileged",
         "The worker refuses to run sandboxed commands: a sandboxed command would hold privilege here ({why}).",
@@ -1046,7 +1046,7 @@ _ENTRIES: tuple[Code, ...] = (
         "The runner {name} could not complete the action.",
         "Read the runner's message, fix the cause on its machine, then propose the action again.",
     ),
-    # issue 22: git work on the runner's machine, and the runner's own faults
+    # §5, where it runs: git work on the runner's machine, and the runner's own faults
     _run(
         "runner_error",
         "The runner failed unexpectedly while handling the work: {detail}",
@@ -1069,7 +1069,7 @@ _ENTRIES: tuple[Code, ...] = (
         "On the runner's machine run git remote add origin URL in the root, restart the runner, then propose "
         "the push again.",
     ),
-    # -- issue 23: `local` roots inside the operator's bases, hermetic git (R1.4, R9.7) -----------------
+    # -- host boundary: `local` roots inside the operator's bases, hermetic git (R1.4, R9.7) -----------------
     _err(
         "local_roots_not_configured",
         400,
@@ -1102,7 +1102,7 @@ _ENTRIES: tuple[Code, ...] = (
         "programs ({keys}); Brabo does not hand the owner's token to it.",
         "Remove those settings from the repository's configuration, then propose the push again.",
     ),
-    # -- issue 28: named reviewers, wait timers, answers back to the agent -------------------------------
+    # -- named reviewers, wait timers, answers back to the agent ---------------------------------------------
     _err(
         "not_a_named_reviewer",
         403,

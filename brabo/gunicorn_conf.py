@@ -1,5 +1,5 @@
 """gunicorn settings for serving Brabo through WSGI (`gunicorn -c brabo/gunicorn_conf.py brabo.wsgi`), the
-alternative to the ASGI server that `manage.py serve`, `make run` and production use (brabo/web.py, issue 24).
+alternative to the ASGI server that `manage.py serve`, `make run` and production use (brabo/web.py).
 Under WSGI every waiting agent and live stream holds a thread, as described below. Read from the environment
 like the rest of the settings (STYLE.md practice 8).
 

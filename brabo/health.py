@@ -1,9 +1,9 @@
-"""Probes for the process manager and the load balancer (issue 13).
+"""Probes for the process manager and the load balancer.
 
 ``/healthz`` — the process answers (liveness: restart it if not). ``/readyz`` — it can do its work: the
 database and the broker answer (readiness: send it no traffic while not; 503 names what is down).
 
-Both are async views (issue 24): under the ASGI server they never queue behind busy request threads.
+Both are async views: under the ASGI server they never queue behind busy request threads.
 ``/healthz`` touches nothing; ``/readyz`` runs its checks on a probe thread of its own, each answer bounded
 by BRABO_READYZ_TIMEOUT seconds (a hung database is "down", not a hung probe).
 """
@@ -96,7 +96,7 @@ LOAD_REPORTERS: list[Callable[[], dict[str, int]]] = []
 
 
 def _load() -> dict[str, int]:
-    """This process's share of the work (issue 24): async waits and live streams held (no thread each),
+    """This process's share of the work: async waits and live streams held (no thread each),
     sync slots busy out of their number. Under a WSGI server the figures are those of the probe's own loop."""
     current = slots.slots()
     load = {"sync_slots_busy": current.busy, "sync_slots": current.size}

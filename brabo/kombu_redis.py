@@ -1,4 +1,4 @@
-"""Kombu's Redis transport with one publishing client per channel (issue 24).
+"""Kombu's Redis transport with one publishing client per channel.
 
 Kombu's Redis channel builds a new ``redis.Redis`` client for every message it publishes
 (``conn_or_acquire`` -> ``_create_client``); with redis-py 8 building one registers ~170 response callbacks,

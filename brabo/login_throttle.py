@@ -1,4 +1,4 @@
-"""What a person sees when sign-in is throttled (issue 23; django-axes is configured in brabo.settings).
+"""What a person sees when sign-in is throttled (django-axes is configured in brabo.settings).
 
 After ``AXES_FAILURE_LIMIT`` failed sign-ins for one username from one address, django-axes refuses that
 pair — the right password included — for ``AXES_COOLOFF_TIME``. This page says so plainly: what happened,

@@ -34,8 +34,8 @@ class CommonMiddleware(common.CommonMiddleware):
 
 
 class DatabaseUnavailableMiddleware(MiddlewareMixin):
-    """Outside DRF (the admin, the console) a lost database answers 503 "retry", not a 500 page (issue 13);
-    DRF's views get the same from brabo.api_errors.exception_handler. Sync and async (issue 24)."""
+    """Outside DRF (the admin, the console) a lost database answers 503 "retry", not a 500 page;
+    DRF's views get the same from brabo.api_errors.exception_handler. Sync and async."""
 
     def process_exception(self, request, exception):
         if database_unavailable(exception):
@@ -44,7 +44,7 @@ class DatabaseUnavailableMiddleware(MiddlewareMixin):
 
 
 class StaticFilesMiddleware(WhiteNoiseMiddleware):
-    """WhiteNoise, able to sit in front of async views (issue 24). WhiteNoise's own middleware is sync only:
+    """WhiteNoise, able to sit in front of async views. WhiteNoise's own middleware is sync only:
     under the ASGI handler Django would then run everything after it through a thread, and an async wait
     would hold that thread for its whole length. Static files themselves are served on the sync path
     (``brabo.asgi``), so the async branch almost always just passes the request on."""

@@ -3,7 +3,7 @@
 - ``LimitOffsetPagination`` with bounds (a huge ``limit`` or ``offset`` overflowed PostgreSQL's bigint: a 500)
   for the small lists (workspaces, projects, agents, members, tasks).
 - Keyset (cursor) pagination for the logs that grow without bound — a project's and a workspace's events and
-  the actions queue (issue 24): ``{"next", "previous", "results"}``, ``?limit=`` up to 1000 and an opaque
+  the actions queue: ``{"next", "previous", "results"}``, ``?limit=`` up to 1000 and an opaque
   ``?cursor=`` that the ``next``/``previous`` links carry. A page is an index range scan that starts where
   the last page ended, so a deep page costs what the first does, and nothing counts the whole log. Rows
   appended while a client pages (events, oldest first) arrive on later pages, never twice or skipped.

@@ -1,4 +1,4 @@
-"""Secrets never reach a log line (issue 13, R1.2): one filter for every handler — Django's, Celery's, gunicorn's.
+"""Secrets never reach a log line (R1.2): one filter for every handler — Django's, Celery's, gunicorn's.
 
 Two kinds of secret are removed from each record's final text (message, arguments, traceback):
 
@@ -10,7 +10,7 @@ Two kinds of secret are removed from each record's final text (message, argument
 The same ``redact_text`` is what callers use before they cut a message short: a secret is redacted whole
 first, so no slice of it survives a truncation.
 
-``redact_outbound`` (issue 23) is the stricter pass for text that leaves Brabo in a notification (webhook and
+``redact_outbound`` is the stricter pass for text that leaves Brabo in a notification (webhook and
 Slack bodies, e-mails): ``redact_text`` first, then secret-named assignments (``PGPASSWORD=…``,
 ``AWS_SECRET_ACCESS_KEY=…``), secret-bearing options (``--password=…``, ``mysql -p…``, ``sshpass -p``,
 ``redis-cli -a``, ``curl -u user:…``), and a maintained detector — detect-secrets' own detectors (AWS, Slack,
@@ -42,7 +42,7 @@ _SHAPES = [
     # Token formats that are secrets wherever they appear.
     re.compile(r"()\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{16,}|glpat-[A-Za-z0-9_-]{16,})"),
     re.compile(r"()\bbrabo_(?:agent|user|runner)_[A-Za-z0-9_-]{8,}"),
-    # Issue 23: more token formats that are secrets wherever they appear — Anthropic and OpenAI keys, AWS
+    # more token formats that are secrets wherever they appear — Anthropic and OpenAI keys, AWS
     # access key ids, Slack tokens and webhook URLs, Google API keys, npm, PyPI and Stripe live keys.
     re.compile(r"()\bsk-(?:ant|proj|svcacct|admin)-[A-Za-z0-9_-]{16,}"),
     re.compile(r"()\bsk-[A-Za-z0-9]{32,}"),
@@ -80,7 +80,7 @@ def redact_text(text: str, extra: tuple[str, ...] | list[str] = ()) -> str:
     return text
 
 
-# -- notifications (issue 23) -------------------------------------------------------------------------------
+# -- notifications -------------------------------------------------------------------------------------------
 
 # Callers cut a notification's text to a few hundred characters; scanning only the first KiB keeps every
 # detector's cost small and bounded (some of detect-secrets' patterns grow quadratically with the input).

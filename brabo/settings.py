@@ -83,7 +83,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # static files (the admin's, the console's) from the application server itself, also under gunicorn
-    "brabo.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable (issue 24)
+    "brabo.middleware.StaticFilesMiddleware",  # WhiteNoise, async-capable
     "brabo.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "brabo.middleware.CommonMiddleware",
@@ -131,7 +131,7 @@ if DATABASE_URL:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("BRABO_DB_POOL", True):
         # Connections come from psycopg's pool, one pool per process: a request borrows one and gives it
         # back at its end, so the connections a process holds are bounded by max_size whatever the load,
-        # and idle ones above min_size are closed after max_idle seconds (issue 13: the threaded dev server
+        # and idle ones above min_size are closed after max_idle seconds (the threaded dev server
         # kept one per thread and exhausted PostgreSQL's max_connections). max_size follows the threads that
         # can hold one at once: the ASGI server's sync slots per web process (BRABO_WEB_THREADS, brabo/slots.py),
         # plus its housekeeping and readiness-probe threads and the in-process beat thread. Django's pool needs CONN_MAX_AGE=0 (the pool does the reuse).
@@ -157,7 +157,7 @@ else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)  # the embedded default lives in ./var
     DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": str(VAR_DIR / "db.sqlite3")}}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # The embedded default's settings, also for DATABASE_URL=sqlite:///… (issue 25: without them 20 concurrent
+    # The embedded default's settings, also for DATABASE_URL=sqlite:///… (without them 20 concurrent
     # writes gave 13 × "database is locked"): WAL so readers never block the writer, transactions that take the
     # write lock when they begin (no deadlocking upgrade from a read), and a busy wait instead of an error.
     _sqlite_options = DATABASES["default"].setdefault("OPTIONS", {})
@@ -203,7 +203,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "brabo.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "brabo.pagination.LimitOffsetPagination",
     # The API speaks JSON only: any other body (a form, multipart) is a 415 naming what to send, never a
-    # half-parsed QueryDict that a service cannot serialise (issue 13: multipart on PUT .../permissions/ gave
+    # half-parsed QueryDict that a service cannot serialise (multipart on PUT .../permissions/ gave
     # a 500). The admin and the console are Django views with their own form handling.
     "DEFAULT_PARSER_CLASSES": ["brabo.parsers.JSONParser"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -233,7 +233,7 @@ SPECTACULAR_SETTINGS = {
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL")
 CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 if CELERY_BROKER_URL.startswith("redis://"):
-    # Issue 24: kombu's Redis transport, publishing through one client per channel instead of a new one per
+    # kombu's Redis transport, publishing through one client per channel instead of a new one per
     # message (brabo/kombu_redis.py).
     CELERY_BROKER_TRANSPORT = "brabo.kombu_redis:Transport"
 CELERY_TASK_EAGER_PROPAGATES = False
@@ -241,7 +241,7 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = False  # enabled per task, only on idempotent ones (STYLE.md practice 3)
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# A publish while the broker is down gives up within about a second (issue 13): the outbox (actions.enqueue)
+# A publish while the broker is down gives up within about a second: the outbox (actions.enqueue)
 # keeps the message due and the beat sweep sends it later, so no request waits on a dead broker.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -252,7 +252,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 }
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2}
 CELERY_TASK_DEFAULT_QUEUE = env_str("BRABO_CELERY_QUEUE", "brabo")
-# Issue 24: the few messages the proposal path sends (an execution, a notification) are written straight onto
+# the few messages the proposal path sends (an execution, a notification) are written straight onto
 # the Redis queue, in the form Celery writes them (brabo/celery_wire.py); false sends them through Celery.
 BRABO_CELERY_DIRECT_PUBLISH = env_bool("BRABO_CELERY_DIRECT_PUBLISH", True)
 # Redis pub/sub for waking waiters (R8.4). Defaults to the broker when it is Redis.
@@ -267,7 +267,7 @@ BRABO_PROJECTS_BASE = env_abs_path("BRABO_PROJECTS_BASE", VAR_DIR / "projects-ba
 BRABO_LOCAL_GIT_ROOT = env_abs_path("BRABO_LOCAL_GIT_ROOT", VAR_DIR / "git")
 # R1.4 — local project roots must never overlap Brabo's own checkout or install directory.
 BRABO_INSTALL_DIRS = [BASE_DIR] + [Path(p) for p in env_list("BRABO_EXTRA_INSTALL_DIRS", [])]
-# R1.4 [beyond] (issue 23) — the folders `local` project roots may lie in (comma-separated absolute paths).
+# R1.4 [beyond] — the folders `local` project roots may lie in (comma-separated absolute paths).
 # Unset or empty: `local` projects are refused. A root lies strictly inside one of them and never overlaps a
 # system or service folder, the service user's home, Brabo's folders or another project (projects.local_root).
 BRABO_LOCAL_ROOTS = env_abs_path_list("BRABO_LOCAL_ROOTS")
@@ -282,7 +282,7 @@ BRABO_EXECUTION_STUCK_AFTER = env_int("BRABO_EXECUTION_STUCK_AFTER", 900, minimu
 # sent again (a duplicate is harmless: the claim is status-guarded).
 BRABO_DISPATCH_LOST_AFTER = env_int("BRABO_DISPATCH_LOST_AFTER", 300, minimum=30)
 BRABO_TERMINAL_TIMEOUT = env_int("BRABO_TERMINAL_TIMEOUT", 600, minimum=1)
-# Issue 25: without a broker, approved actions run on the serving process's own small pool of threads
+# without a broker, approved actions run on the serving process's own small pool of threads
 # (actions.inprocess), never on the request thread: this many at once, and at most this many more claimed
 # and waiting for a thread (past that an approval stays due and the outbox sweep sends it later).
 BRABO_INPROCESS_WORKERS = env_int("BRABO_INPROCESS_WORKERS", 2, minimum=1)
@@ -313,7 +313,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    # Issue 13: every handler removes credentials (brabo.redaction); Celery's and gunicorn's get the same
+    # every handler removes credentials (brabo.redaction); Celery's and gunicorn's get the same
     # filter (brabo/celery.py, brabo/gunicorn_conf.py). Django's own "django" / "django.server" handlers are
     # replaced by this one so none is left without it.
     "filters": {"redact_secrets": {"()": "brabo.redaction.RedactSecrets"}},
@@ -331,7 +331,7 @@ LOGGING = {
 # R8.4 — a pending action's agent that has not been waiting for this long is "vanished": its task blocks.
 BRABO_WAITER_LOST_AFTER = env_int("BRABO_WAITER_LOST_AFTER", 900, minimum=1)
 
-# Issue 16 — notifications. E-mail goes through Django's mail backend (tests use locmem); outgoing webhooks
+# notifications. E-mail goes through Django's mail backend (tests use locmem); outgoing webhooks
 # refuse private, loopback and link-local addresses unless BRABO_WEBHOOK_ALLOW_PRIVATE is set (a receiver on
 # the same host or network, as the tests' local receiver is): a webhook URL is typed by a workspace's
 # maintainers, and Brabo's workers must not become a way to reach the internal network (SSRF).
@@ -346,7 +346,7 @@ DEFAULT_FROM_EMAIL = env_str("BRABO_EMAIL_FROM", "brabo@localhost")
 BRABO_PUBLIC_URL = env_str("BRABO_PUBLIC_URL").rstrip("/")  # links in notifications; none when unset
 BRABO_WEBHOOK_ALLOW_PRIVATE = env_bool("BRABO_WEBHOOK_ALLOW_PRIVATE", False)
 BRABO_WEBHOOK_TIMEOUT = env_int("BRABO_WEBHOOK_TIMEOUT", 10, minimum=1)
-# Issue 28 — deciding from Slack and e-mail. The Slack Web API's base (tests point it at a local fake that
+# deciding from Slack and e-mail. The Slack Web API's base (tests point it at a local fake that
 # speaks the documented methods); the interactivity payload's response_url is called only when it starts with
 # BRABO_SLACK_RESPONSE_URL_PREFIX (it arrives in a signed request, but Brabo still never calls elsewhere).
 # A Slack request older (or newer) than BRABO_SLACK_MAX_SKEW seconds is refused as a replay (Slack: 5 minutes).
@@ -359,13 +359,13 @@ BRABO_EMAIL_LINK_TTL = env_int("BRABO_EMAIL_LINK_TTL", 3600, minimum=60)
 # Live updates (server-sent events): a stream ends after this many seconds (the browser reconnects with
 # Last-Event-ID and misses nothing), beats every BRABO_SSE_HEARTBEAT seconds, and one person holds at most
 # BRABO_SSE_MAX_STREAMS at once per process. Under the ASGI server a stream is a listener of one feed (a few
-# kilobytes, no thread: issue 24), so the cap is generous (the console's tabs and reloads tripped 4); what a
+# kilobytes, no thread), so the cap is generous (the console's tabs and reloads tripped 4); what a
 # listener may see is re-read every BRABO_SSE_TENANCY_REFRESH seconds and after every team/settings event.
 BRABO_SSE_MAX_SECONDS = env_int("BRABO_SSE_MAX_SECONDS", 300, minimum=1)
 BRABO_SSE_HEARTBEAT = env_int("BRABO_SSE_HEARTBEAT", 15, minimum=1)
 BRABO_SSE_MAX_STREAMS = env_int("BRABO_SSE_MAX_STREAMS", 32, minimum=1)
 BRABO_SSE_TENANCY_REFRESH = env_int("BRABO_SSE_TENANCY_REFRESH", 30, minimum=1)
-# Issue 24 — waiting under the ASGI server (actions.waiting). A waiter re-reads the database after each
+# waiting under the ASGI server (actions.waiting). A waiter re-reads the database after each
 # notification, and without one every BRABO_WAIT_RECHECK seconds while Redis is down or absent, every
 # BRABO_WAIT_RECHECK_SUBSCRIBED seconds while the process's subscription is up (a safety net only).
 BRABO_WAIT_RECHECK = env_int("BRABO_WAIT_RECHECK", 2, minimum=1)
@@ -377,7 +377,7 @@ BRABO_MAX_WAITS_PER_WORKSPACE = env_int("BRABO_MAX_WAITS_PER_WORKSPACE", 500, mi
 BRABO_WAIT_RETRY_AFTER = env_int("BRABO_WAIT_RETRY_AFTER", 5, minimum=1)
 BRABO_READYZ_TIMEOUT = env_int("BRABO_READYZ_TIMEOUT", 2, minimum=1)
 
-# -- Issue 23: sign-in throttling and transport security in production ------------------------------------
+# -- sign-in throttling and transport security in production -------------------------------------------------
 # (one block, so other branches' settings edits merge around it)
 
 # Failed sign-ins are throttled by django-axes on every password form (the admin/console login, the
@@ -429,7 +429,7 @@ if _proxy_ssl:
         )
     SECURE_PROXY_SSL_HEADER = ("HTTP_" + _header.strip().upper().replace("-", "_"), _value.strip())
 
-# Issue 24 — fair sharing: one agent or one workspace cannot crowd out the others. A proposal past a cap is
+# fair sharing: one agent or one workspace cannot crowd out the others. A proposal past a cap is
 # refused with 429 and Retry-After (reasons too_many_pending_actions / proposal_rate_exceeded). Pending caps
 # count the actions still awaiting a person; rates are token buckets (sustained proposals per second, and the
 # burst allowed on top), shared through BRABO_REDIS_URL when set, per process otherwise. The defaults are far

@@ -1,4 +1,4 @@
-"""The web process's sync slots (issue 24): the bounded set of threads that run Django's synchronous code
+"""The web process's sync slots: the bounded set of threads that run Django's synchronous code
 under the ASGI server.
 
 A slot is one long-lived thread (a single-thread executor). A synchronous request borrows a slot for its

@@ -4,7 +4,7 @@ A port: brabo knows nothing of what is checked. The composition root (``brabo.wi
 (containers: the sandbox holds no privilege, R9.7); the serve command runs them and prints each answer.
 A check returns None when it has nothing to say, else ``(ok, sentence)``.
 
-The same port carries the serving process's background services without a broker (issue 25: actions' in-process
+The same port carries the serving process's background services without a broker (actions' in-process
 worker): an app registers ``(start, stop)``; the serve command starts them before it serves and stops them,
 in reverse order, when it stops.
 """

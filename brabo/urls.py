@@ -21,8 +21,8 @@ router.register("workspaces", WorkspaceViewSet, basename="workspace")
 router.register("projects", ProjectViewSet, basename="project")
 router.register("agents", AgentViewSet, basename="agent")
 router.register("runners", RunnerViewSet, basename="runner")
-router.register("teams", TeamViewSet, basename="team")  # issue 28: reviewers' teams
-router.register("webhooks", WebhookViewSet, basename="webhook")  # issue 28: webhooks over the API
+router.register("teams", TeamViewSet, basename="team")  # reviewers' teams
+router.register("webhooks", WebhookViewSet, basename="webhook")  # webhooks over the API
 
 handler500 = "brabo.api_errors.api_server_error"
 
@@ -30,7 +30,7 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
     path("api/", include(router.urls)),
-    path("api/", include("projects.team_urls")),  # teams over time (issue 17); no route overlaps the router's
+    path("api/", include("projects.team_urls")),  # teams over time; no route overlaps the router's
     path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
@@ -38,25 +38,25 @@ urlpatterns = [
     path(
         "api/projects/<uuid:project_id>/approval-stats/", ApprovalStatsView.as_view(), name="approval-stats"
     ),
-    # issue 16: two-person rules and the pending-action expiry of a project
+    # two-person rules and the pending-action expiry of a project
     path(
         "api/projects/<uuid:project_id>/approval-rules/", ApprovalRulesView.as_view(), name="approval-rules"
     ),
     path("api/", include("containers.urls")),
-    # issue 16: budgets for spend (reading maintainer+, setting the owner's)
+    # budgets for spend (reading maintainer+, setting the owner's)
     path(
         "api/workspaces/<uuid:workspace_id>/budget/", WorkspaceBudgetView.as_view(), name="workspace-budget"
     ),
     path("api/projects/<uuid:project_id>/budget/", ProjectBudgetView.as_view(), name="project-budget"),
     path("api/agents/<uuid:agent_id>/budget/", AgentBudgetView.as_view(), name="agent-budget"),
-    # issue 23: your own notifications on a project (kinds your role may read)
+    # your own notifications on a project (kinds your role may read)
     path(
         "api/projects/<uuid:project_id>/notifications/",
         ProjectNotificationsView.as_view(),
         name="project-notifications",
     ),
-    path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (issue 14)
-    # issue 28: Slack's interactivity request URL (the app's "Interactivity & Shortcuts" setting)
+    path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (R12.6)
+    # Slack's interactivity request URL (the app's "Interactivity & Shortcuts" setting)
     path("integrations/slack/interactivity", slack_interactivity, name="slack-interactivity"),
     path("admin/", admin.site.urls),
 ]

@@ -1,4 +1,4 @@
-"""The web server (issue 24): uvicorn serving ``brabo.asgi``, for `manage.py serve` (so `make run`) and
+"""The web server: uvicorn serving ``brabo.asgi``, for `manage.py serve` (so `make run`) and
 production (``python -m brabo.web``, see compose.yaml and the Dockerfile). Read from the environment like the
 rest of the settings (STYLE.md practice 8):
 

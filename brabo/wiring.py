@@ -27,7 +27,7 @@ from permissions import cli
 from projects import schema  # noqa: F401 — registers the API keys' OpenAPI auth schemes on import
 
 # What runs on a host, in a sandbox or in a container: containers' functions behind actions' executor port
-# (issue 15), as "module:function" so a worker imports each only when it first runs one.
+# as "module:function" so a worker imports each only when it first runs one.
 EXECUTORS = {
     "terminal": "containers.terminal:run_terminal",
     # on the runner's machine in a runner project, here otherwise (containers/repo_work.py)
@@ -42,7 +42,7 @@ EXECUTORS = {
 
 def wire() -> None:
     """Fill every port, lowest layer first. Each setter is idempotent, so a second call changes nothing."""
-    # brabo, the kernel: the database pool's cheaper liveness check (issue 24). (The engine's decision reasons
+    # brabo, the kernel: the database pool's cheaper liveness check. (The engine's decision reasons
     # join the catalogue at brabo.errors' import: the engine is the bottom layer.)
     db_pool.install()
     # the kernel's event log is actions' model; what follows each written event (live updates,
@@ -52,13 +52,13 @@ def wire() -> None:
     # permissions, the engine: `manage.py policy check` decides against a project's real state
     cli.install_project_loader(policy_input.decision_request_for)
 
-    # actions: Slack approval messages are a notification channel (issue 28); live streams re-read what each
-    # person may see when memberships or grants change (issue 24)
+    # actions: Slack approval messages are a notification channel; live streams re-read what each
+    # person may see when memberships or grants change
     notifications.add_channel(slack.fanout, slack.sweep)
     live.connect_tenancy_signals()
 
     # containers under actions: the executors, the container floor (R1.4), the approval card's push
-    # preview (issue 25) and the runner pages of the console
+    # preview and the runner pages of the console
     for action_type, target in EXECUTORS.items():
         register_executor(action_type, target)
     ports.install_container_running(lifecycle.container_running, lifecycle.container_running_sql)
@@ -66,7 +66,7 @@ def wire() -> None:
     add_page("keys/runners/<uuid:runner_id>/rotate/", console.runner_rotate, "runner-rotate")
 
     # the serving process (`manage.py serve`): the sandbox's start-up check (R9.7) and, without a broker,
-    # the in-process worker running approved actions on background threads (issue 25)
+    # the in-process worker running approved actions on background threads
     startup.register(bwrap.startup_check)
     startup.register_in_process_service(inprocess.start, inprocess.stop)
     # a worker proves at start that a sandboxed command holds no privilege here (R9.7)

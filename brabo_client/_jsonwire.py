@@ -1,4 +1,4 @@
-"""JSON for the command hook's hot path, without importing the ``json`` package (issue 22).
+"""JSON for the command hook's hot path, without importing the ``json`` package (R12.6: the hook answers before the agent's own timeout).
 
 ``brabo hook`` is a new process on every tool call of an agent, and ``import json`` brings ``re`` (with
 ``enum``, ``functools``, ``collections`` …) — more than the process's whole decision costs. The ``json``

@@ -382,7 +382,7 @@ def program(argv: list[str]) -> int:
     os._exit(code)
 
 
-# The fast form (issue 22): the agent starts ``<python> -I -S <this folder>/fast_hook.py <agent> [flags]``
+# The fast form (R12.6, answers before the agent's timeout): the agent starts ``<python> -I -S <this folder>/fast_hook.py <agent> [flags]``
 # instead of the ``brabo`` console script. -S skips ``site`` (every .pth file of the environment) and -I
 # ignores PYTHON* variables, the user's site-packages and the working directory — so neither the machine's
 # other packages nor a project the agent writes into can slow the hook down or put code in front of it.

@@ -168,7 +168,7 @@ class Client:
             try:
                 decoded = _jsonwire.loads(raw) if raw else None
             except ValueError:
-                # Issue 25: not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
+                # not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
                 # which address answered and how to fix it, never the page itself.
                 raise BraboError(
                     status,

@@ -1,4 +1,4 @@
-"""The containers app's pages in the console (issue 15): added through the console's page port
+"""The containers app's pages in the console: added through the console's page port
 (``actions.console.urls.add_page``) by the composition root (``brabo.wiring``)."""
 
 from __future__ import annotations

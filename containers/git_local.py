@@ -396,7 +396,7 @@ def _push_failure(stderr: str, branch: str):
     )
 
 
-# -- what a push would carry (issue 25: the approval card shows it before the click) ----------------------
+# -- what a push would carry (the approval card shows it before the click) -----------------------------------
 
 PREVIEW_COMMITS = 20
 PREVIEW_FILES = 50

@@ -277,7 +277,7 @@ def container_running(project) -> bool:
     if Project.container.is_cached(project):
         container = getattr(project, "container", None)
         return container is not None and container.state == RUNNING
-    # Issue 24: every proposal asks this; a hand-built statement (built once per connection) instead of an
+    # every proposal asks this; a hand-built statement (built once per connection) instead of an
     # ORM query, whose compilation cost more CPU than running it.
     connection = connections[ProjectContainer.objects.db]
     sql, params = container_running_sql(connection)

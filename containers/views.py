@@ -205,7 +205,7 @@ class RunnerResultView(RunnerView):
 
 
 class AgentHandoffViewSet(TenantScopedViewSet):
-    """``POST /api/agents/{id}/accept-handoff/``: the containers' own route on an agent (issue 15 — it lived
+    """``POST /api/agents/{id}/accept-handoff/``: the containers' own route on an agent (it lived
     on projects' AgentViewSet, which imported containers back up)."""
 
     queryset = Agent.objects.select_related("principal__user", "project")

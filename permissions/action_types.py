@@ -1,4 +1,4 @@
-"""The action types (SPEC §2's 20, and issue 28's ask_human), their pattern labels and minimum roles (SPEC §2), and the role ladder.
+"""The action types (SPEC §2's 20, and ask_human, an agent's question to a person), their pattern labels and minimum roles (SPEC §2), and the role ladder.
 
 Plain Python, no Django import: the policy engine, the API, the admin and the console all read
 this one table, so a new type or a changed minimum is a one-line change here.
@@ -51,9 +51,9 @@ _TABLE: tuple[tuple[str, str, str], ...] = (
     ("container_stop", "ContainerStop", MAINTAINER),
     ("container_remove", "ContainerRemove", MAINTAINER),
     ("spend", "Spend", OWNER),
-    # issue 28: an agent's question to a person; never executed, its result is the person's answer
+    # an agent's question to a person; never executed, its result is the person's answer
     ("ask_human", "AskHuman", DEVELOPER),
-    # issue 29: one call of an MCP server's tool {server, tool, arguments}, run by the agent (runs_in: agent)
+    # one call of an MCP server's tool {server, tool, arguments}, run by the agent (runs_in: agent)
     ("mcp_call", "McpCall", DEVELOPER),
 )
 
@@ -77,7 +77,7 @@ ALWAYS_ALLOW_REFUSED: frozenset[str] = frozenset(
 # R2.3 — proposed by people on the containers page, never by agents.
 PERSON_ONLY_TYPES: frozenset[str] = frozenset({"container_stop", "container_remove"})
 
-# Issue 28: a question to a person. No policy, autonomy row or autopilot decides it (always pending until a
+# a question to a person. No policy, autonomy row or autopilot decides it (always pending until a
 # person answers or denies it, or it expires) and no worker executes it: the answer is its result. It is
 # answered, never approved, so "Always allow" is not offered either (apart from R7.1's list, which SPEC fixes).
 QUESTION_TYPES: frozenset[str] = frozenset({"ask_human"})

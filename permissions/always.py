@@ -100,7 +100,7 @@ def _unit(seg: Segment) -> tuple[str, ...] | str:
         or (_runs_code(verb) and verb not in _SUBCOMMAND_OK)
         or (len(words) > 1 and (verb, words[1]) in RUNS_WHAT_FOLLOWS)
         or runs_other_programs(words)
-        or (verb == "cargo" and unknown_cargo_command(words) is not None)  # issue 11 class 6: an alias
+        or (verb == "cargo" and unknown_cargo_command(words) is not None)  # R4.9: an alias
         or bool(seg.dynamic)
         or bool(seg.redirects)
         or (verb == "git" and len(words) > 1 and words[1] in GIT_MUTATING_SIBLINGS)

@@ -125,7 +125,7 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
         if view and view[0] in EXTERNAL and _external_view(view):
             return True
         if view and view[0] in FAMILY_VERBS and family_effect(view):
-            return True  # issue 26: verbs decided by their tree, options and operands
+            return True  # R4.10: verbs decided by their tree, options and operands
     return False
 
 
@@ -133,7 +133,7 @@ _NETWORK_FILES = ("/dev/tcp/", "/dev/udp/")
 
 
 def network_redirect(targets: Sequence[str]) -> bool:
-    """Issue 11 [beyond SPEC]: a redirection to ``/dev/tcp/HOST/PORT`` or ``/dev/udp/...`` is bash
+    """§5 step 6 [beyond SPEC]: a redirection to ``/dev/tcp/HOST/PORT`` or ``/dev/udp/...`` is bash
     opening a network connection (``exec 3<>/dev/tcp/h/80``, ``echo x >/dev/udp/h/53``): an external
     effect. A ``/dev/`` target built from an expansion (``>/dev/$p/h/80``) may be one: fail closed."""
     for t in targets:

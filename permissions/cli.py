@@ -45,7 +45,7 @@ __all__ = [
 ]
 
 # `policy check` decides against a project's real state, which only the apps above the engine can read:
-# actions installs its loader at start (brabo.wiring; issue 15 — the engine's command
+# actions installs its loader at start (brabo.wiring — the engine's command
 # does not import it). With the engine alone (`eval` and `lint` need no database) there is none.
 _project_loader: Callable[..., Any] | None = None
 
@@ -148,10 +148,10 @@ def parse_request(
     if not isinstance(action_type, str):
         raise RequestError("action_type is required and must be a string")
     if action_type not in ACTION_TYPES:
-        # Issue 25: not a verdict (it read as deny/iam): a request that names no known type is a bad line.
+        # not a verdict (it read as deny/iam): a request that names no known type is a bad line.
         raise RequestError(f"unknown action_type {action_type!r}; use one of {', '.join(ACTION_TYPES)}")
     if "role" not in raw:
-        # Issue 25: a line without the proposer's role answered deny/iam, as if it had been refused.
+        # a line without the proposer's role answered deny/iam, as if it had been refused.
         raise RequestError(
             f"role is required: the proposer's role ({', '.join(ROLES)}; an agent's is its principal's), or "
             "null for a proposer with none (IAM then denies)"
@@ -227,7 +227,7 @@ def run_eval(
     dumps = json.dumps
     loads = json.loads
     buf: list[str] = []
-    # Issue 26 item 6: what is loaded by now (modules, their tables, the compiled rule set) lives as long as
+    # no stalls in long-running processes: what is loaded by now (modules, their tables, the compiled rule set) lives as long as
     # the stream; frozen, the collector's runs between decisions no longer walk it (decide() pauses the
     # collector while it reads, see there).
     if default_permissions is not None:
@@ -253,7 +253,7 @@ def run_eval(
             answer = dumps({"error": f"internal error: {type(exc).__name__}"})
         buf.append(answer)
         size += len(answer)
-        # Written in batches, bounded by count and by size (issue 26 item 6: a batch holding the answers to
+        # Written in batches, bounded by count and by size (no stalls in long-running processes: a batch holding the answers to
         # long commands was joined at the 512th line, a stall always at the same position of the stream).
         if flush_each or len(buf) >= 512 or size >= _BATCH_CHARS:
             out_stream.write("\n".join(buf) + "\n")
@@ -272,7 +272,7 @@ class Writer(Protocol):
 
 
 def run_lint(path: str, out: Writer) -> int:
-    """R12.3: 0 clean, 1 problems found, 2 the file cannot be read. Only a regular file is read (issue 25: a
+    """R12.3: 0 clean, 1 problems found, 2 the file cannot be read. Only a regular file is read (a
     FIFO hung the command), without blocking, and at most the policy file's size limit."""
     try:
         st = os.stat(path)

@@ -31,12 +31,12 @@ Readings chosen where SPEC is silent (stricter where unsure):
 - A here-document whose delimiter is quoted in any way (`<<'E'`, `<<"E"`, `<<\\E`, `<<E"x"`) is data: its
   body makes no segments and no problems. An unquoted body holding `$(`, a backtick, `$[` or a `${...}`
   with `!`, `@`, `$` or `[` is refused -- but bash runs its substitutions, so their commands are still
-  segments (read as inside double quotes, `"` being text there): deny and ask see them (issue 11, R4.7).
+  segments (read as inside double quotes, `"` being text there): deny and ask see them (R4.9, R4.7).
 - A here-string or here-document given to a program that runs its input as shell commands (`sh`,
   `bash -s`, `bash -`, `source /dev/stdin`, `bash /dev/fd/0`, `su`, `at`, `ssh host` with no remote
   command or a remote shell, also through wrappers and with a command word that is not literal), directly
   or piped through `cat` (no file) or `echo` (`cat <<E | sh`, `echo 'x' | bash -s`), is that program's
-  script: its commands are segments, like the script of `bash -c` (issue 11, R4.7). The program
+  script: its commands are segments, like the script of `bash -c` (R4.9, R4.7). The program
   still reads its input, so it stays never auto-approved, as before (`ssh host` excepted: judged like
   `ssh host CMD`). Given to an interpreter that reads its program from the input (`python3 -`, `node`),
   it is code in another language: never auto-approved, even by an allow written for exactly those words.

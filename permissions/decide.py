@@ -102,7 +102,7 @@ _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later seg
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
 SANDBOX = "sandbox"
-# Issue 11 class 12: past the read budget, constructs that build a word the text does not spell: ANSI-C
+# R4.7, the read budget: past the read budget, constructs that build a word the text does not spell: ANSI-C
 # quoting (`$'\x63url'`) and a brace list glued to a word (`{x,cu}rl`, `c{u,}rl`). A list standing alone
 # (`{curl,x}`, hostile `{a,{a,...}}`) spells its alternatives, which the name search sees.
 _HIDES_WORDS = re.compile(r"\$'|\w\{[^{}\s]*,|,[^{}\s]*\}\w")
@@ -234,7 +234,7 @@ class _State:
     scope: Scope | None = None
     never_auto: str | None = None  # why this command can never be auto-approved
     opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
-    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (R4.9)
 
     def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
         self.req = req
@@ -290,7 +290,7 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
     A permissions file that does not load (``req.permissions_error``) never auto-approves (R3.3): the deny
     rules that cannot be read are replaced by a person's look at every action that is not denied anyway.
 
-    Issue 26 item 6: the cyclic garbage collector is paused for the decision. A decision makes no lasting
+    no stalls in long-running processes: the cyclic garbage collector is paused for the decision. A decision makes no lasting
     cycles (its few short-lived ones are collected at the next run after it), but a long command keeps
     hundreds of thousands of objects alive while it is read, and a collection of the oldest generation
     triggered then walks all of them: one decision stalled at the same position of a long stream. Paused,
@@ -364,7 +364,7 @@ def rules(st: _State) -> _State:
     comp = compiled(st.req.permissions)
     if st.terminal:
         return _terminal_rules(st, comp)
-    said = _typed_opinion(st.req, comp)  # an mcp_call is read by its Mcp(...) patterns there (issue 29)
+    said = _typed_opinion(st.req, comp)  # an mcp_call is read by its Mcp(...) patterns there
     if said is not None:
         st.opinion(*said)
     return st
@@ -400,7 +400,7 @@ def policy_hooks(st: _State) -> _State:
             _terminal_cap(st.seg_views, parsed, req.project.protected_branches, req.command or "") is not None
         )
     else:
-        # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too (issue 29)
+        # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
         external = req.action_type in ("git_push", "pr_open", "git_merge") or mcp.external_effect(req)
     answer = run_hooks(st.hooks, req, st.decision, external)
     if answer is not None:
@@ -414,12 +414,12 @@ def caps(st: _State) -> _State:
         return st
     req = st.req
     at = req.action_type
-    if at == "mcp_call":  # the caps through MCP (permissions.mcp, issue 29)
+    if at == "mcp_call":  # the caps through MCP (permissions.mcp)
         capped = mcp.cap(req.payload, req.project.protected_branches, st.reason)
         if capped is not None:
             st.opinion(REQUIRE_APPROVAL, *capped)
     elif at == "git_merge":
-        # RN-006, issue 11 class 8: any spelling git or the provider could read as a protected branch.
+        # RN-006, merge targets spelled another way: any spelling git or the provider could read as a protected branch.
         if names_protected_branch(req.target_branch, req.project.protected_branches):
             named = canonical_branch(req.target_branch) or (req.target_branch or "").strip()
             st.opinion(REQUIRE_APPROVAL, "cap_protected_merge", named or "no target branch given")
@@ -465,7 +465,7 @@ def unreadable(st: _State) -> _State:
     """After the caps, a terminal command step 4 could not read in full: unparseable or past the limits (R4.7),
     a shell fed commands no rule sees, or an opaque segment no exact allow covers (R4.9). Applied last, so it
     never replaces another step's reason -- but autonomy, auto mode and the container floor never auto-approve
-    it. Then the sentence names the opaque segment that kept the command from auto-approval (issue 11)."""
+    it. Then the sentence names the opaque segment that kept the command from auto-approval (R4.9)."""
     if not st.terminal or st.parsed is None:
         return st
     if st.decision == AUTO_APPROVE:
@@ -554,7 +554,7 @@ def _floor_where(st: _State, reading: SegmentReading, doomed: bool) -> tuple[str
 def _past_read_budget(
     comp: CompiledPermissions, command: str, asked: str | None
 ) -> tuple[tuple[str, str] | None, str | None]:
-    """Reading stopped at its budget (issue 11 class 12): the segments past it were never read, so deny (then
+    """Reading stopped at its budget (R4.7, the read budget): the segments past it were never read, so deny (then
     ask) checks the whole text for a program a rule or the floor names (R4.7, R4.8). (denied, asked)."""
     mention = comp.mention(command, FLOOR_VERBS)
     if mention is not None and mention[0] == DENY_RANK:
@@ -600,7 +600,7 @@ def _never_auto_by_text(
 ) -> tuple[str | None, bool]:
     """What _never_auto reads from the text alone: why it can never be auto-approved (arithmetic on input, a
     file written then run), and whether some segment may write a file (R3.7 then reads which)."""
-    never_auto = arithmetic_on_input(command, segments)  # issue 11 class 1
+    never_auto = arithmetic_on_input(command, segments)  # R4.9: arithmetic on what a command reads
     if (
         never_auto is None
         and len(segments) > 1
@@ -705,7 +705,7 @@ def _terminal_cap(
     around: tuple[bool, dict[int, str], bool] | None = None
     for idx, (seg, vs) in enumerate(zip(segments, seg_views)):
         if seg.redirects and network_redirect(seg.redirects):
-            return "cap_external_effect", seg.text  # issue 11: bash opens a network connection
+            return "cap_external_effect", seg.text  # R4.9: bash opens a network connection
         for view in vs:
             if not view:
                 continue

@@ -25,7 +25,7 @@ _TICK_RUN = re.compile("`+")
 _FUNSUB_OPENERS = frozenset(" \t\n|")
 
 
-# Special parameters that expand to numbers or option letters, never to a path (issue 11 class 11).
+# Special parameters that expand to numbers or option letters, never to a path (R4.9, data is not code).
 _SPECIAL_PARAMS = frozenset("?#$!-")
 
 
@@ -59,7 +59,7 @@ def on_brace(sc: _Scanner) -> None:
     b = sc.b
     if not sc.in_word and (i + 1 >= len(src) or src[i + 1] in " \t\n;&|)"):
         # A lone `{` / `}` at a command's start is group syntax (R4.7): the commands inside are
-        # ordinary segments. Issue 11 class 2: reserved words that take a compound command (`time`,
+        # ordinary segments. R4.9: reserved words that take a compound command (`time`,
         # `time -p`, `!`, `coproc [NAME]`, `function NAME`) do not hide the group that follows.
         if not b.words and not b.redirects and b.pending == _R_NONE:
             b.start = sc.i = i + 1  # what the steps below come to when nothing was built
@@ -90,7 +90,7 @@ def on_dollar(sc: _Scanner) -> None:
     if nxt == "(":
         arith = i + 2 < n and src[i + 2] == "("
         if arith:
-            # An integer: like a special parameter, never a location (issue 11 class 11).
+            # An integer: like a special parameter, never a location (R4.9, data is not code).
             sc.buf.append("$((…))")
             sc.in_word = sc.wspecial = True
         else:
@@ -163,7 +163,7 @@ def read_parameter(sc: _Scanner) -> None:
         j = len(src) - 1
     body = src[i + 2 : j]
     if body[:1] in _FUNSUB_OPENERS:
-        # Issue 11: bash 5.3 runs `${ cmd; }` and `${| cmd; }` as commands in the current shell. Not read:
+        # R4.9: bash 5.3 runs `${ cmd; }` and `${| cmd; }` as commands in the current shell. Not read:
         # the rest is judged flat, so deny still sees the commands (R4.7).
         sc.end_word()
         flat(sc, sc.i, "a '${ ...; }' command substitution is not read")
@@ -214,7 +214,7 @@ def on_backtick(sc: _Scanner) -> None:
         return
     end = _TICK_BODY.match(src, i + 1).end()  # type: ignore[union-attr]
     if end < len(src) and src.find("\\", i + 1, end) >= 0:
-        # Issue 11 class 3: inside backticks `\``, `\\` and `\$` stand for `` ` ``, `\` and `$`; the
+        # R4.7, nested backticks: inside backticks `\``, `\\` and `\$` stand for `` ` ``, `\` and `$`; the
         # body is read again with them unescaped, so nested substitutions are opened too.
         if not reread(sc):
             sc.end_word()

@@ -186,7 +186,7 @@ def decode_ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
 # budget linear in the command's length, and nesting is capped. Past the budget the words produced so
 # far -- the exact start of bash's list, so the command word and its first arguments -- are still judged
 # and the command is unparseable (never auto-approved; R4.7).
-# The budget bounds time (issue 11 class 12: every input decides in <= 50 ms), so a unit is about 0.1 us of
+# The budget bounds time (R4.7, the read budget: every input decides in <= 50 ms), so a unit is about 0.1 us of
 # this module's work: a character scanned or produced costs one, and each expansion (a brace word, or an
 # alternative that holds braces) costs _EXPAND_CALL more for the calls and lists it sets up -- 16,000 `{a,b}`
 # words or alternatives cost as much as 1.3 MB of plain text. 100 KB of anything stays within ~25 ms.
@@ -304,7 +304,7 @@ def _comma_spans(text: str, lo: int, hi: int, st: BraceState) -> list[tuple[int,
     """The alternatives of the amble ``text[lo:hi]``: the spans between its level-0 commas."""
     if _GOBBLE_STOPS.search(text, lo, hi) is not None:
         return _gobbled_spans(text, lo, hi, st)
-    # Issue 11: a flat list (`{a,b,c,...}`, hostile input sends 20,000 items): every comma is at level 0,
+    # R4.9: a flat list (`{a,b,c,...}`, hostile input sends 20,000 items): every comma is at level 0,
     # so _gobble would stop at each in turn -- found with str.find, charged exactly as _gobble charges.
     spans: list[tuple[int, int]] = []
     k = lo
@@ -332,7 +332,7 @@ def _gobbled_spans(text: str, lo: int, hi: int, st: BraceState) -> list[tuple[in
 
 
 def _flat_close(text: str, i: int, hi: int, st: BraceState) -> int:
-    """_gobble for ``}`` over text holding no ``{``, backslash or quote marker (issue 11: a 20,000-item brace
+    """_gobble for ``}`` over text holding no ``{``, backslash or quote marker (R4.9: a 20,000-item brace
     list would be read character by character): the level stays 0, so the answer is the first ``}`` with
     a comma, or a ``..`` not right before that ``}``, ahead of it. Charged as _gobble charges."""
     start = seen = i

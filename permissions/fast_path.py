@@ -163,7 +163,7 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
     else:
         return None
     if "$" in command and _FAST_DEFER.search(command) is not None:
-        return None  # special parameters and `$[`: the scanner's reading (issue 11 class 11, R4.9)
+        return None  # special parameters and `$[`: the scanner's reading (R4.9, data is not code)
     segments: list[Segment] = []
     braces = "{" in command or "}" in command
     # Where this path and the scanner are known to differ (see _KNOWN_GAPS) the scanner reads it.

@@ -401,7 +401,7 @@ def render_permissions(perms: Permissions) -> str:
     return json.dumps(body, indent=2, ensure_ascii=False) + "\n"
 
 
-# Issue 23: how long a writer waits for the policy lock. The lock sits in the project folder, where an
+# how long a writer waits for the policy lock. The lock sits in the project folder, where an
 # agent's command can take it too; past this, the save or restore is refused (PolicyFileBusy), never stalled
 # for as long as that command runs.
 LOCK_WAIT_SECONDS = 2.0
@@ -495,7 +495,7 @@ def _locked(path: str, wait: float | None = None) -> Iterator[None]:
 
 def prepare_target(path: str) -> None:
     """Make the place of the policy file writable by :func:`atomic_write`, whatever an agent put there
-    (issue 23). A link, FIFO, socket or device is replaced by the rename itself (it renames over the name;
+    (the host is part of the boundary). A link, FIFO, socket or device is replaced by the rename itself (it renames over the name;
     nothing is followed or opened); an empty folder is removed; a folder with files in it is refused with a
     named :class:`UnsafeFileError`."""
     try:
@@ -587,7 +587,7 @@ def merge_into(
 
 def remove_from(path: str | os.PathLike[str], allow: Sequence[str] = ()) -> Permissions:
     """Take ``allow`` entries out of the file, keeping every other entry and its order; atomic and locked
-    (undoing an "always allow", issue 25). A file that does not load raises: nothing is written over it."""
+    (undoing an "always allow"). A file that does not load raises: nothing is written over it."""
     p = os.fspath(path)
     gone = set(allow)
     with _locked(p):

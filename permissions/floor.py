@@ -4,7 +4,7 @@
 from the file. [beyond] The same act spelled differently is recognised too: split or long flags
 (``rm -r -f /``, ``rm --recursive --force /``, and the abbreviations GNU getopt accepts: ``rm --recur /``),
 ``//``, ``/.`` or ``/..``, the verb as a path (``/bin/rm``), behind wrappers, assignments or ``sudo``;
-globs over the root's children (``/*/``, ``/?*``, issue 11 class 9); ``find / -delete`` and
+globs over the root's children (``/*/``, ``/?*``, R4.6, globs over the root's children); ``find / -delete`` and
 ``find / -exec rm``. A floor, not a safety list: real protection is that allow is explicit.
 """
 
@@ -29,7 +29,7 @@ _GLOB = frozenset("*?[")
 def _is_root(word: str) -> bool:
     """``/``, ``//``, ``/.``, ``/..``, ``/*``, ``/tmp/../*`` ... : the root or everything directly under it.
 
-    [beyond] issue 11 class 9: a glob over the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
+    [beyond] R4.6: a glob over the root's children (``/*/``, ``/?*``, ``/.[!.]*``,
     ``/[a-z]*``, ``/u*``, ``/*/*``): any path whose first component is a pattern. A literal child
     (``/etc``, also from ``/{bin,usr}``) is not the floor's: R4.6 is a floor, not a safety list. Words
     reach here with quotes removed, so a quoted ``'/*'`` counts too (when unsure, deny more).
@@ -85,7 +85,7 @@ def floor_denies(words: tuple[str, ...]) -> str | None:
     return floor_denies_views(views(words))
 
 
-# Programs that, run on every path find meets, delete it (issue 26 gap 2): `find / -exec shred -u {} +`.
+# Programs that, run on every path find meets, delete it (R4.6, more deleters): `find / -exec shred -u {} +`.
 _EXEC_DELETERS = frozenset({"rm", "shred", "unlink", "srm"})
 _RM_WORD = re.compile(r"(?:^|[\s;&|(`/])(?:rm|shred|unlink)\s")
 

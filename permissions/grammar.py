@@ -60,7 +60,7 @@ def parse_pattern(text: str) -> Pattern:
     if not s.endswith(")"):
         raise PatternError(text, "unbalanced parentheses: the pattern must end with ')'")
     label = s[:open_at]
-    if label == MCP_LABEL:  # issue 29: Mcp(server[.tool] [key=value ...]), read by permissions.mcp
+    if label == MCP_LABEL:  # Mcp(server[.tool] [key=value ...]), read by permissions.mcp
         try:
             parse_mcp(s[open_at + 1 : -1])
         except McpPatternError as exc:

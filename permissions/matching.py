@@ -75,7 +75,7 @@ class CompiledList:
             if not p.matchable:
                 continue
             if p.label == "Mcp":
-                continue  # issue 29: an Mcp(...) pattern names calls, not the type (permissions.mcp)
+                continue  # an Mcp(...) pattern names calls, not the type (permissions.mcp)
             if p.action_type != "terminal":
                 self.typed.setdefault(p.action_type, p)
                 continue
@@ -130,7 +130,7 @@ class CompiledList:
         """The first program a pattern of this list (or ``also``) names, standing as a word anywhere in
         ``plain``: (that word, its pattern, or None for a word of ``also``). A pattern with no literal first
         word (`Terminal()`, `Terminal(*)`) names every command: the word is then ``""``. Over-matches on
-        purpose (R4.8), for a command too complex to read in full (issue 11 class 12)."""
+        purpose (R4.8), for a command too complex to read in full (R4.7, the read budget)."""
         if self.scan:
             return "", self.scan[0][0]
         rx = self._mentions.get(also)
@@ -353,7 +353,7 @@ class CompiledPermissions:
         )
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
-        """For a command too complex to read in full (issue 11 class 12): the first program the floor
+        """For a command too complex to read in full (R4.7, the read budget): the first program the floor
         (``floor_verbs``) or a deny pattern names anywhere in ``text``, else the first an ask pattern names, as
         (rank, word, pattern or None for the floor). Quotes and escapes only split a word into pieces
         (`c''url`, `\\curl`) and a backslash-newline joins two lines into one, so they are dropped first."""

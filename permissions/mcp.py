@@ -1,4 +1,4 @@
-"""MCP tool calls (issue 29 items 1-2): the ``Mcp(...)`` pattern grammar, its matching, and the caps table.
+"""MCP tool calls: the ``Mcp(...)`` pattern grammar, its matching, and the caps table.
 
 An ``mcp_call`` action is ``{server, tool, arguments}``: one call of one tool of an MCP server, which the coding
 agent runs itself (``runs_in: agent``). Plain Python, no Django, no I/O; ``permissions.decide`` calls

@@ -33,12 +33,12 @@ SENTENCES: dict[str, str] = {
     "auto-approved; use the typed git_push, pr_open or git_merge action",
     "cap_privileged": "a privileged command (sudo/doas) always needs a person's decision",
     "cap_path_scope": "the command touches a path outside the project folder",
-    # issue 16: budgets for spend (actions.budgets)
+    # budgets for spend (actions.budgets)
     "budget_exceeded": "this spend would cross a budget, so the owner decides",
     "spend_threshold": "a spend up to the owner's auto-approve threshold",
-    # issue 16: a two-person rule governs it, so the policy never auto-approves it
+    # a two-person rule governs it, so the policy never auto-approves it
     "quorum_rule": "a two-person rule of this project needs several people's approval",
-    # issue 28: an agent's ask_human question; only a person answers it
+    # an agent's ask_human question; only a person answers it
     "question": "an agent asks a question; a person answers it",
 }
 
@@ -55,7 +55,7 @@ def sentence(reason: str | None, scope_root: str | None = None, detail: str | No
     return text
 
 
-# Issue 25: the caps a person meets on a card, in plain words. The engine's reason stays what decided the
+# the caps a person meets on a card, in plain words. The engine's reason stays what decided the
 # action (often ``default``: nothing would have auto-approved it anyway); the card says the rule that would
 # have stopped it regardless.
 TYPE_CAPS_IN_WORDS: dict[str, str] = {

@@ -15,7 +15,7 @@ read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``
 is also read as Windows reads a name: without trailing dots and spaces or an ``:stream`` suffix (``.npmrc.``,
 ``.envrc::$DATA``).
 
-[beyond] Issue 26 widened each family R3.7 names by example: CI (``.github/actions/``, ``.gitlab/``,
+[beyond] The table widens each family R3.7 names by example: CI (``.github/actions/``, ``.gitlab/``,
 ``.circleci/``, ``azure-pipelines*``, ``Jenkinsfile*``, ``.buildkite/`` ...), git hook managers
 (``lefthook*``, ``.githooks/`` ...), editors (the whole ``.vscode/``, ``.idea/``, ``.devcontainer/``),
 environment loaders (every ``.env*`` -- a Vite mode or dotenv-flow may load any of them, ``.env.example``
@@ -104,7 +104,7 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".npmrc", _PKG),
         (".yarnrc*", _PKG),
         ("pip.conf", _PKG),
-        # [beyond] issue 26: more of the same families (R3.7 names examples, the table is the list).
+        # [beyond] more of the same families (R3.7 names examples, the table is the list).
         # CI: pipelines and the actions/templates they include.
         (".github/actions/", _CI),
         (".gitlab/", _CI),

@@ -1,4 +1,4 @@
-"""The shell reader's budgets (R4.7, issue 11 class 12): every command is read in bounded time.
+"""The shell reader's budgets (R4.7, the read budget): every command is read in bounded time.
 
 Nesting past ``MAX_NESTING`` is judged flat, nested scripts stop at ``MAX_SCRIPT_DEPTH``, bodies read again share
 ``MAX_REREADS`` and a budget of characters, and all reading draws on ``MAX_READ_STEPS`` per command -- past
@@ -32,14 +32,14 @@ MAX_NESTING = 128
 MAX_SCRIPT_DEPTH = 8
 # Nested backtick bodies and alias values read again per command, past which they are judged flat.
 MAX_REREADS = 256
-# Issue 11: here-document bodies and input scripts read again (their substitutions, a shell's script) share
+# R4.9: here-document bodies and input scripts read again (their substitutions, a shell's script) share
 # a budget of characters per command, so hostile nesting (a body fed to a shell holding another) stays
 # linear. Past it the text is judged flat (deny still sees it) and the command is unparseable.
 REREAD_CHARS_PER_CHAR = 4
 REREAD_CHARS_BASE = 65_536
 # A segment's display text is cut here so hostile input stays linear.
 DISPLAY_LIMIT = 1000
-# Issue 11 class 12 (every input decides in <= 50 ms) under R4.7 (no size past which deny checks stop):
+# The read budget (every input decides in <= 50 ms) under R4.7 (no size past which deny checks stop):
 # the scanner has a budget of steps per command (a turn of its loop, a nested script, a piece read flat),
 # shared by its nested readers. Plain input never reaches it (the fast path reads 100 KB of distinct
 # plain commands within it). Past it reading stops, the command is unparseable with TOO_COMPLEX as its

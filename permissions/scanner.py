@@ -127,13 +127,13 @@ class _Scanner:
         # (delimiter, strip leading tabs, delimiter quoted: the body is data, holder: [start offset of a
         # command that runs its input as shell commands] or [] -- see feed_input)
         self.heredocs: list[tuple[str, bool, bool, list[int]]] = []
-        # Reading the body of an unquoted here-document (issue 11): the text is data, as inside double
+        # Reading the body of an unquoted here-document (R4.9): the text is data, as inside double
         # quotes except that `"` is literal; only its substitutions are commands.
         self.body = False
-        # Issue 11 class 2: names of functions and aliases defined in this command; calls are opaque.
+        # R4.9, definitions and compound-command words: names of functions and aliases defined in this command; calls are opaque.
         self.defined: set[str] = set()
         self.defined_values: set[str] = set()  # alias values judged already
-        self.aliases_of: dict[str, str] = {}  # alias name -> value (issue 11: a call runs value + arguments)
+        self.aliases_of: dict[str, str] = {}  # alias name -> value (R4.9: a call runs value + arguments)
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
@@ -160,7 +160,7 @@ class _Scanner:
 
     def plain_body(self, start: int, closer: str) -> int:
         """A substitution or subshell whose body, from ``start``, is one plain command (`$(ls -l)`,
-        `` `ls` ``, `(ls)`; issue 11: hostile input sends thousands of them): its segment is emitted as
+        `` `ls` ``, `(ls)`; R4.9: hostile input sends thousands of them): its segment is emitted as
         opening a frame, reading the words and closing the frame at ``closer`` would emit it, without the
         frame. Returns the index of ``closer``, or -1 (nothing done: the caller opens the frame).
 
@@ -207,7 +207,7 @@ class _Scanner:
                 lines.append(line)
                 if not quoted and _expands_code(line):
                     # The body of an unquoted here-document runs substitutions: fail closed. A quoted
-                    # delimiter (`<<'EOF'`) makes the body data (issue 11 class 11).
+                    # delimiter (`<<'EOF'`) makes the body data (R4.9, data is not code).
                     self.fail("a here-document contains a command substitution")
                     code = True
             if code or holder:
@@ -220,7 +220,7 @@ class _Scanner:
         return pos - 1  # the caller steps over the newline
 
     def body_substitutions(self, body: str, at: int) -> None:
-        """Issue 11, R4.7: bash runs the substitutions in an unquoted here-document's body, so their
+        """R4.7, R4.9: bash runs the substitutions in an unquoted here-document's body, so their
         commands are segments (deny and ask see them), although the command stays unparseable."""
         if not reread_text(self, body, at):
             return
@@ -260,7 +260,7 @@ class _Scanner:
                     if not c:
                         break
             if c in _ARITH_PLAIN and self.b.arith is not None:
-                # Issue 11 class 1: inside `(( ))` / `$(( ))` these are operators (`<<` is a shift, `&&`
+                # R4.7, arithmetic: inside `(( ))` / `$(( ))` these are operators (`<<` is a shift, `&&`
                 # a logical and), never redirections, separators or comments.
                 self.buf.append(c)
                 self.in_word = True
@@ -427,7 +427,7 @@ class _Scanner:
                 b.docs.append(holder)
                 self.heredocs.append((w, self.heredoc_tabs, self.wquoted, holder))
             elif pending == _R_STRING:
-                b.feeds.append(w)  # issue 11: the command's input (see feed_input)
+                b.feeds.append(w)  # R4.9: the command's input (see feed_input)
             elif pending == _R_DUP and not (_is_fd(w) and not self.wdyn and not self.wspecial):
                 # R4.5: `>&file` / `1>&file` write a file; only `>&N` duplicates a descriptor. A variable
                 # (`>&$fd`) may be either, so it is checked as a location (R6.2).
@@ -437,7 +437,7 @@ class _Scanner:
             if self.wdyn or (self.wspecial and "/" in w):
                 b.dyn.append(k)
             elif self.wspecial:
-                # Issue 11 class 11: `$?`, `$#`, `$$`, `$!`, `$-` are numbers and flags, not locations.
+                # R4.9, data is not code: `$?`, `$#`, `$$`, `$!`, `$-` are numbers and flags, not locations.
                 b.special.append(k)
             if self.wglob:
                 b.glob.append(k)
@@ -500,7 +500,7 @@ class _Scanner:
             j = len(src)
         text = src[self.i + 1 : j]
         if self.b.arith is not None and ("$" in text or "`" in text):
-            # Issue 11 class 1: in arithmetic, single quotes bound the text but do not quote it: bash
+            # R4.7, arithmetic: in arithmetic, single quotes bound the text but do not quote it: bash
             # expands `'$(cmd)'` as in double quotes, and the command runs. Judged, and never auto.
             self.fail("a quoted substitution in arithmetic runs")
             self.inline(text, self.i)
@@ -570,7 +570,7 @@ class _Scanner:
             elif empty and len(words) == 2 and words[0] == "function" and not b.dyn:
                 named = words[1]  # `function f () { ...; }`
             if named is not None:
-                # Issue 11 class 2: a definition runs nothing now; its body is read as code and a
+                # R4.9, definitions and compound-command words: a definition runs nothing now; its body is read as code and a
                 # later call to the name is opaque.
                 self.defined.add(named)
                 self.clear_words(b)
@@ -593,7 +593,7 @@ class _Scanner:
         if not nest(self):
             return
         if dparen:
-            # Issue 11 class 1: `(( ... ))` is arithmetic; its `$(...)` still run.
+            # R4.7, arithmetic: `(( ... ))` is arithmetic; its `$(...)` still run.
             self.open_frame(_FRAME_ARITH, i + 2, None)
             self.i = i + 2
         else:
@@ -613,7 +613,7 @@ class _Scanner:
             self.close_frame(i)
             if i + 1 < n and src[i + 1] == ")":
                 if b.bracket and b.expands:
-                    # Issue 11 class 1: `a[$x]` in arithmetic expands `$x` and evaluates it again, so a
+                    # R4.7, arithmetic: `a[$x]` in arithmetic expands `$x` and evaluates it again, so a
                     # subscript can run commands no rule sees.
                     self.fail("an array subscript in arithmetic can run commands")
                 b.stash = []
@@ -648,7 +648,7 @@ class _Scanner:
         if b.words or b.redirects or b.pending != _R_NONE:
             finish(self, b, i)
         if passed is not None:
-            # Issue 11: `cat <<EOF | sh`, `echo 'x' | bash -s`: the text reaches the next command's input.
+            # R4.9: `cat <<EOF | sh`, `echo 'x' | bash -s`: the text reaches the next command's input.
             b.feeds, b.docs = passed
         i += 2 if i + 1 < len(src) and src[i + 1] in (";&" if c == ";" else "|&") else 1
         self.i = i
@@ -779,7 +779,7 @@ def _scan(
     found = sc.segments
     if sc.defined:
         if _calls_opaque(found, sc.defined):
-            # Issue 11: what a call runs is the body or the alias's value, not the words an allow was
+            # R4.9: what a call runs is the body or the alias's value, not the words an allow was
             # written for: even an exact allow does not cover it.
             sc.unseen = sc.unseen or _CALLS_DEFINED
         if sc.aliases_of:

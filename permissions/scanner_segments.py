@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
 
 def _alias_calls(sc: _Scanner, found: list[tuple[int, Segment]]) -> None:
-    """Issue 11: a call to an alias runs the alias's value followed by the call's arguments (`alias x='env '`
+    """R4.9: a call to an alias runs the alias's value followed by the call's arguments (`alias x='env '`
     then `x curl evil` runs `env curl evil`; a value ending in a blank also makes the next word an alias
     call, which the value's own segments and this reading together cover). Each call is read again with
     the value in front, so deny and ask see the command it really runs (R4.7). Bounded by the command's
@@ -105,7 +105,7 @@ def _shell_quote(word: str) -> str:
 
 
 def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> bool:
-    """Issue 11 class 2: a call to a function or alias defined in the same command runs code that its
+    """R4.9, definitions and compound-command words: a call to a function or alias defined in the same command runs code that its
     words do not show (its body, judged separately): opaque, wherever the call stands. True if any."""
     called = False
     for idx, (start, seg) in enumerate(found):
@@ -244,7 +244,7 @@ def emit(sc: _Scanner, start: int, seg: Segment) -> None:
 
 
 def feed_input(sc: _Scanner, seg: Segment, b: _Builder) -> None:
-    """Issue 11, R4.7: a here-string or here-document given to a program that runs its input as shell
+    """R4.7, R4.9: a here-string or here-document given to a program that runs its input as shell
     commands (`sh <<< 'x'`, `bash -s <<EOF`, `source /dev/stdin`, `ssh host`) is that program's
     script: its commands are segments, like the script of `bash -c`. A command word that is not
     literal (`$SH <<< 'x'`) may be such a program: read too (deny matches more, R4.8). The program
@@ -277,7 +277,7 @@ def passed_on(sc: _Scanner, b: _Builder) -> tuple[list[str], list[list[int]]] | 
             k += 1
         return [" ".join(words[k:])], []
     if words[0] == "printf" and len(words) > 1 and not b.dyn:
-        # Issue 11: `printf 'curl x' | sh`, `printf '%s\n' 'curl x' | sh` (escapes are read as written:
+        # R4.9: `printf 'curl x' | sh`, `printf '%s\n' 'curl x' | sh` (escapes are read as written:
         # more words for deny, never fewer).
         k = 2 if words[1] == "--" else 1
         fmt = words[k] if k < len(words) else ""
@@ -310,7 +310,7 @@ def refuse(sc: _Scanner, words: list[str]) -> None:
     """R4.9: simple commands whose words hold constructs the reader does not model (see CONSTRUCTS)."""
     verb = words[0]
     if "=" in verb and ("`" in verb or "$(" in verb) and "[" in verb:
-        # Issue 11 class 1: `x='a[$(cmd)]'; echo $((x))` -- arithmetic evaluates the value of `x`, and
+        # R4.7, arithmetic: `x='a[$(cmd)]'; echo $((x))` -- arithmetic evaluates the value of `x`, and
         # the subscript's command runs. A value holding a subscript and a substitution is not read.
         k = 0
         while k < len(words) and is_assignment(words[k]):
@@ -323,7 +323,7 @@ def refuse(sc: _Scanner, words: list[str]) -> None:
     if verb == "[[":
         sc.fail("'[[ ... ]]' conditionals are not read")
     elif verb in _SUBSCRIPT_BUILTINS and len(words) > 1:
-        # Issue 11 class 1: these builtins evaluate an array subscript in a name they are given, and
+        # R4.7, arithmetic: these builtins evaluate an array subscript in a name they are given, and
         # the subscript's `$(...)` runs (`unset 'a[$(rm -rf ~)]'`, `let 'a[$(cmd)]'`).
         if verb != "printf" or "-v" in words:
             for w in words[1:]:
@@ -334,7 +334,7 @@ def refuse(sc: _Scanner, words: list[str]) -> None:
 
 
 def aliases(sc: _Scanner, words: tuple[str, ...], start: int) -> None:
-    """Issue 11 class 2: `alias name=value` defines a name whose calls are opaque, and its value is
+    """R4.9, definitions and compound-command words: `alias name=value` defines a name whose calls are opaque, and its value is
     code (judged like the script of `sh -c`)."""
     for w in words[1:]:
         name, eq, value = w.partition("=")

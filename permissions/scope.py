@@ -122,7 +122,7 @@ class Scope:
         return False
 
     def outside_paths(self, segments: tuple[Segment, ...], command: str = "") -> list[str]:
-        """Every checked word that resolves outside the roots (R6.2), following `cd` lexically (issue 26:
+        """Every checked word that resolves outside the roots (R6.2), following `cd` lexically (friction:
         where the command itself moves, permissions.where)."""
         out: list[str] = []
         if not self.cwd_inside:
@@ -137,7 +137,7 @@ class Scope:
             cwds = sets[i] if sets is not None else start
             if words and words[0] in _PROGRAM_VERBS:
                 # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
-                skip = program_words(words) or pattern_words(words)  # issue 11: `grep '/api/' src`
+                skip = program_words(words) or pattern_words(words)  # R4.9: `grep '/api/' src`
                 if skip:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
@@ -146,7 +146,7 @@ class Scope:
                         data = _data_names(segments, command)
                     # Where `cd` goes decides where every later word points: its target is never data.
                     if words[0] not in _DIRECTORY_CHANGERS and _printed_only(w, data):
-                        # Issue 26, R4.7: what a substitution prints is not a location the scope can
+                        # R6.2, R4.7: what a substitution prints is not a location the scope can
                         # judge; the commands inside are segments, judged on their own.
                         continue
                     check(w, True, cwds, out)
@@ -183,7 +183,7 @@ class Scope:
         value = w[eq + 1 :]
         self._check(value, value[:1] == "~", cwds, out)
         if "src=" in w.lower() or "source=" in w.lower():
-            # Issue 26: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
+            # R6.2: `--mount type=bind,source=/opt/x,target=/x`: the host folder is a location.
             for source in _mount_sources(w):
                 self._check(source, source[:1] == "~", cwds, out)
 
@@ -223,7 +223,7 @@ class Scope:
         return self.contains(normalize(target, cwd or self.cwd))
 
 
-# Issue 26: words made only of substitutions (`$(…)`, `<(…)`, `` `…` ``), as the reader spells them.
+# R6.2: words made only of substitutions (`$(…)`, `<(…)`, `` `…` ``), as the reader spells them.
 _SUBSTITUTIONS = ("$(…)", "<(…)", ">(…)", "`…`")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
@@ -335,7 +335,7 @@ _SEPARATOR_LETTERS = frozenset("dFt")
 
 
 def _glued_path(word: str) -> str | None:
-    """issue 11 class 10: the location glued to a short option (`-f/etc/x`, `-C/etc`, `-I../../x`,
+    """R6.2, paths glued to options: the location glued to a short option (`-f/etc/x`, `-C/etc`, `-I../../x`,
     `-xf/etc/x`, `-o~/x`), or None: the value starts with `/`, `~` or `..` right after the option letters."""
     n = len(word)
     for j in range(2, n):

@@ -74,7 +74,7 @@ class SegmentReading:
     allowed_reason: str | None = None
     uncovered: int = 0
     opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
-    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (issue 11)
+    opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (R4.9)
     may_delete: bool = False  # some view of a segment is a deleter (rm, find, xargs): the floor reads where
 
     def __init__(self) -> None:
@@ -141,7 +141,7 @@ class _Reader:
                 self.scope = self.scope_of()
             if self.cwds is None:
                 self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
-            dirs = self.cwds[index] if index < len(self.cwds) else None  # issue 26: where `cd` moved
+            dirs = self.cwds[index] if index < len(self.cwds) else None  # R4.6, R6.2: where `cd` moved
         return judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
 
     def opaque_of(self, seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
@@ -232,7 +232,7 @@ def read_segments(
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
         if known[2] is None and not doomed and _is_neutral(seg, first):
-            known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
+            known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
         seg_opaque = seg.opaque
         if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
@@ -336,7 +336,7 @@ def _as_written(
 
 
 def _is_neutral(seg: Segment, first: str) -> bool:
-    """Issue 26: grammar around segments judged on their own (permissions.commands.neutral)."""
+    """Grammar around segments judged on their own (permissions.commands.neutral)."""
     return (first in NEUTRAL_FIRST or first.startswith("IFS=")) and neutral(seg.words, seg.dynamic, seg.text)
 
 
@@ -380,7 +380,7 @@ def _finish_one(
     words = seg.words
     first = words[0] if words else ""
     if known[2] is None and not doomed and _is_neutral(seg, first):
-        known = _NEUTRAL_VERDICT  # issue 26: grammar around segments judged on their own
+        known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
     seg_opaque = seg.opaque
     if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
@@ -423,7 +423,7 @@ def _tally(
 
 
 def opaque_note(text: str, why: str, dropped: str | None) -> str:
-    """Issue 11, R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
+    """R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
     shown = text if len(text) <= 80 else text[:77] + "..."
     note = f"'{shown}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{shown}': {why}"
     if dropped:

@@ -34,7 +34,7 @@ Linear time and no recursion on input nesting (frames live on an explicit stack;
 the rest is judged flat; bodies read again -- escaped backticks, alias values -- share a budget of
 ``MAX_REREADS`` per command; brace nesting is capped at ``expansions.MAX_BRACE_NESTING`` and expansion work at a budget
 proportional to the input), and bounded time: all reading draws on ``MAX_READ_STEPS`` per command, past
-which the command is unparseable and decide() deny-checks its whole text (issue 11 class 12). The regexes used are character classes, runs of them, and alternatives that
+which the command is unparseable and decide() deny-checks its whole text (R4.7, the read budget). The regexes used are character classes, runs of them, and alternatives that
 begin with distinct characters, so none can backtrack; they only skip or split, never interpret.
 """
 

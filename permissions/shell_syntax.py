@@ -101,7 +101,7 @@ class ParsedCommand(NamedTuple):
     unseen: str | None = None
 
 
-# Issue 11: printf formats that print their arguments joined by a fixed text (`printf '%s\n' a b | sh`).
+# R4.9: printf formats that print their arguments joined by a fixed text (`printf '%s\n' a b | sh`).
 _PRINTF_JOIN = {"%s": "", "%s ": " ", "%s\\n": "\n", "%s\n": "\n"}
 
 
@@ -122,7 +122,7 @@ _NOT_BLANK = re.compile(r"[^ \t]")
 _NAMED_FD = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 
-# Builtins that evaluate an array subscript in a name they are given (issue 11 class 1).
+# Builtins that evaluate an array subscript in a name they are given (R4.7, arithmetic).
 _SUBSCRIPT_BUILTINS = frozenset(
     {"let", "declare", "typeset", "local", "export", "readonly", "unset", "read", "printf", "mapfile"}
     | {"readarray", "test", "[", "wait", "getopts"}
@@ -137,7 +137,7 @@ def _is_glob(text: str) -> bool:
 
 
 def _compound_prefix(words: Sequence[str], dyn: Collection[int]) -> str | None:
-    """Issue 11 class 2: ``""`` when ``words`` are only reserved words that may stand before a compound
+    """R4.9, definitions and compound-command words: ``""`` when ``words`` are only reserved words that may stand before a compound
     command (`!`, `time`, `time -p`, `coproc`, `coproc NAME`, `if`, `then`, `do`, ...), the function's
     name for `function NAME`, None when they are a command's words."""
     if not words:
@@ -204,7 +204,7 @@ class _Builder:
         self.kind = kind
         self.hidden = hidden
         self.discard = discard  # arithmetic: words are numbers, not commands
-        # Issue 11 class 1: the arithmetic frame this frame is part of (itself for `((` / `$((`), or None.
+        # R4.7, arithmetic: the arithmetic frame this frame is part of (itself for `((` / `$((`), or None.
         # Words read inside arithmetic are kept aside in the arithmetic frame's ``stash``: dropped when the
         # frame closes with `))`, judged as commands when a single `)` shows it was a subshell after all.
         self.arith: _Builder | None = None
@@ -216,7 +216,7 @@ class _Builder:
         self.glob: list[int] = []
         self.special: list[int] = []
         self.lead = 0  # how many leading words are known to be assignments (`A=1 B=2 cmd`)
-        # Issue 11: text fed to the command's input -- here-strings (`<<< 'x'`), and one holder per
+        # R4.9: text fed to the command's input -- here-strings (`<<< 'x'`), and one holder per
         # here-document, filled once the command is known (see _Scanner.feed_input).
         self.feeds: list[str] = []
         self.docs: list[list[int]] = []

@@ -1,4 +1,4 @@
-"""Where a command acts: the working directory as the command itself moves it (SPEC R4.6, R6.2; issue 26).
+"""Where a command acts: the working directory as the command itself moves it (SPEC R4.6, R6.2).
 
 Two readers share it. The floor (R4.6) asks where a deletion lands -- ``cd / && rm -rf *``, ``rm -rf
 ../../../..``, ``rm -rf ~/..``, ``/proc/self/root``, ``echo / | xargs rm -rf`` -- and over-approximates:
@@ -357,7 +357,7 @@ _DELETERS = frozenset({"rm", "find", "xargs", "git", "rsync"})
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
-# What a command prints that xargs then hands on as operands (issue 26: `echo / | xargs rm -rf`).
+# What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
 _PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
 
 
@@ -619,7 +619,7 @@ def _deleted(view: tuple[str, ...], words: tuple[str, ...], fed: list[str], repl
     return []
 
 
-# -- issue 26 gap 2: more deleters the floor reads ------------------------------------------------------------
+# -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
 _DELETERS_IF = frozenset({"git", "rsync"})
 

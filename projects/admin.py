@@ -1,6 +1,6 @@
 """Admin for the tenancy models: read-only, scoped to the staff user's workspaces — superusers included.
 
-Issue 12: a raw model form is a side door around the service functions (their role and tenancy checks,
+A raw model form is a side door around the service functions (their role and tenancy checks,
 their ``permission.granted`` events). So every page here only shows; memberships, autonomy, agents,
 credentials, projects and permissions change through the API and the console, which call the services.
 Owner credentials are never rendered: the credentials admin shows only whether each secret is set.
@@ -48,7 +48,7 @@ class TenantScopedAdmin(admin.ModelAdmin):
     def has_view_permission(self, request, obj=None):
         return request.user.is_active and request.user.is_staff
 
-    # No side doors (issue 12): these rows change only through service functions.
+    # No side doors: these rows change only through service functions.
     def has_add_permission(self, request):
         return False
 
@@ -210,7 +210,7 @@ class AcceptedPolicyAdmin(ReadOnlyAdmin):
 
 @admin.register(WorkspaceBudget)
 class WorkspaceBudgetAdmin(TenantScopedAdmin):
-    """Budgets for spend (issue 16): set by the owner on the Budget page or the API, shown here."""
+    """Budgets for spend: set by the owner on the Budget page or the API, shown here."""
 
     scope_to = "workspace"
     scope_path = "workspace"

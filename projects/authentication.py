@@ -81,7 +81,7 @@ class _AgentLookup:
     agent's role; a suspended agent has none). Hand-built (``brabo.sql``) because it runs on every agent
     call; the user and workspace still load lazily through the ORM when something asks for them. What a
     proposal decides against (autonomy rows, the container) is the proposal loader's to read
-    (``actions.policy_input``, issue 15): authentication only authenticates."""
+    (``actions.policy_input``): authentication only authenticates."""
 
     def __init__(self):
         self.agent = Projection(Agent, "a")

@@ -1,4 +1,4 @@
-"""Budgets for spend (issue 16): what the workspace owner allows to be spent per calendar month.
+"""Budgets for spend: what the workspace owner allows to be spent per calendar month.
 
 Imported by ``projects.models`` so Django registers them with the ``projects`` app. The running totals are
 not here: they are the ledger (``actions.models.SpendEntry``), read under a lock on the workspace's

@@ -1,6 +1,6 @@
 """Encryption at rest for owner credentials and signing secrets (R1.2): Fernet with key rotation (MultiFernet).
 
-Issue 23 — every encrypted column is an :class:`EncryptedTextField` (a text column holding the ciphertext),
+Every encrypted column is an :class:`EncryptedTextField` (a text column holding the ciphertext),
 so declaring one is registering it: :func:`encrypted_fields` finds them all, and ``manage.py
 rotate_encryption_key`` re-encrypts every one of them — the workspace credentials and the webhooks' signing
 secrets alike — failing loudly, naming the row, on any value no configured key reads.
@@ -24,7 +24,7 @@ def _fernet(keys: tuple[str, ...]) -> MultiFernet:
 
 
 def encrypt(plaintext: str) -> str:
-    remember_secret(plaintext)  # issue 13: a credential this process handled never reaches its logs
+    remember_secret(plaintext)  # a credential this process handled never reaches its logs
     return _fernet(tuple(settings.ENCRYPTION_KEYS)).encrypt(plaintext.encode()).decode()
 
 
@@ -40,7 +40,7 @@ def decrypt(ciphertext: str) -> str:
             "a stored credential cannot be decrypted with BRABO_ENCRYPTION_KEYS; restore the old key "
             "or have the owner set the credential again"
         ) from None
-    remember_secret(plaintext)  # issue 13: a credential this process decrypted never reaches its logs
+    remember_secret(plaintext)  # a credential this process decrypted never reaches its logs
     return plaintext
 
 

@@ -1,4 +1,4 @@
-"""Idempotency keys on the API's POSTs (issue 13), the way payment APIs do it.
+"""Idempotency keys on the API's POSTs, the way payment APIs do it.
 
 A client sends ``Idempotency-Key: <its own unique string>`` with a POST. The first request with that key
 runs and its answer (status and body) is stored; a retry with the same key and the same request (method,
@@ -11,7 +11,7 @@ The unique constraint on (caller, key) decides concurrent duplicates: exactly on
 Only answers below 500 are stored; a failure (an exception, a 5xx such as the database being away) drops the
 record so a retry runs again — nothing was committed by it.
 
-Issue 23 — no secret at rest here. An answer that hands out a secret once (an agent's, runner's or personal
+No secret at rest here. An answer that hands out a secret once (an agent's, runner's or personal
 key, an invitation's token or link, a webhook's signing secret) is never stored as it was: the record keeps
 what a replay answers instead — 409 ``secret_shown_once`` with the first answer minus its secrets — so the
 key sits in no table for 24 h and a replay, by whoever holds the caller's credentials, never hands it out
@@ -46,7 +46,7 @@ IN_FLIGHT_ABANDONED_AFTER = timedelta(seconds=900)
 UNSAFE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 
 
-# Issue 23: the top-level fields in which an answer hands out a secret once (agents' and runners' keys,
+# the top-level fields in which an answer hands out a secret once (agents' and runners' keys,
 # personal tokens, an invitation's token and link, a webhook's signing secret) ...
 SECRET_FIELDS = frozenset(
     {"key", "token", "secret", "signing_secret", "accept_url", "password", "api_key", "private_key"}
@@ -180,7 +180,7 @@ def _shown_once(status: int, redacted: dict) -> dict:
 
 def complete(record: IdempotencyRecord, response) -> None:
     """Store the answer (below 500), or let go of the key so a retry runs again. An answer that hands out a
-    secret is stored as its replay: 409 ``secret_shown_once``, without the secret (issue 23)."""
+    secret is stored as its replay: 409 ``secret_shown_once``, without the secret."""
     if response.status_code >= 500 or not hasattr(response, "data"):
         abandon(record)
         return

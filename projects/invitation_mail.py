@@ -1,4 +1,4 @@
-"""Invitation e-mail (issue 25): the link goes to the invitee through Django's mail (``BRABO_EMAIL_*``).
+"""Invitation e-mail: the link goes to the invitee through Django's mail (``BRABO_EMAIL_*``).
 
 The invitation exists whether or not the mail went; the caller says which (the console shows the link
 either way, so a person can send it by hand when no mail server answers). Nothing of the server's own

@@ -4,7 +4,7 @@ Checked at creation and re-checked every time the root is derived, so a path tha
 folder was removed, Brabo was installed beneath it, the operator narrowed ``BRABO_LOCAL_ROOTS``) stops
 being used.
 
-[beyond] R1.4 (issue 23): the host is part of the boundary. A root lies strictly inside one of the bases the
+[beyond] R1.4: the host is part of the boundary. A root lies strictly inside one of the bases the
 operator lists in ``BRABO_LOCAL_ROOTS`` (none listed: `local` is refused), and never overlaps, in either
 direction, a place where the system, a service, the user Brabo runs as, or Brabo itself keeps state: a
 tenant whose root is the worker's home could write a ``.gitconfig`` every other tenant's git reads. The path
@@ -112,7 +112,7 @@ def local_bases() -> list[str]:
 
 
 def brabo_dirs() -> list[tuple[str, str]]:
-    """Brabo's own folders a `local` root may never overlap, in either direction (issues 12 and 23): its
+    """Brabo's own folders a `local` root may never overlap, in either direction (R1.4, R3.5): its
     checkout and install directories (the Python prefix and site-packages included), every project's folder
     (PROJECT_WORKSPACES_ROOT), the mounted projects (BRABO_PROJECTS_BASE), its state (BRABO_VAR_DIR, the
     SQLite file's folder, static files), the local git provider's repositories (BRABO_LOCAL_GIT_ROOT) and

@@ -15,7 +15,7 @@ from django.utils.text import slugify
 
 from permissions.action_types import ACTION_TYPES, MODES, ROLE_RANK, ROLES, WILDCARD
 
-# Teams over time (invitations, ownership offers, rotated keys, team events) and budgets for spend (issue 16)
+# Teams over time (invitations, ownership offers, rotated keys, team events) and budgets for spend
 # live in their own modules; they name this module's models by string, so importing them first is safe and
 # registers them with the app.
 from .budget_models import SpendLimit, WorkspaceBudget  # noqa: F401
@@ -74,7 +74,7 @@ class WorkspaceCredentials(models.Model):
     provider_token_set_at = models.DateTimeField(null=True, blank=True)
     model_key_encrypted = EncryptedTextField(blank=True)
     model_key_set_at = models.DateTimeField(null=True, blank=True)
-    # Issue 23: who set each secret, and who vouches for the provider token now. Git provider actions use
+    # who set each secret, and who vouches for the provider token now. Git provider actions use
     # the token only while the workspace's current owner vouches for it (set it, or confirmed it): after an
     # ownership transfer the previous owner's token waits for the new owner's confirmation
     # (``owner_token_stale``). A deleted user leaves NULL, which vouches for nothing (fail closed).
@@ -110,7 +110,7 @@ class WorkspaceCredentials(models.Model):
         return self.provider_token_confirmed_by_id or self.provider_token_set_by_id
 
     def provider_token_stale(self, owner_id) -> bool:
-        """Issue 23: a token the current owner does not vouch for (set by a previous owner, a removed
+        """A token the current owner does not vouch for (set by a previous owner, a removed
         person, or before Brabo recorded who) is not used until the owner replaces or confirms it."""
         return bool(self.provider_token_encrypted) and self.provider_token_vouched_by_id != owner_id
 
@@ -184,7 +184,7 @@ class Project(models.Model):
     git_remote_url = models.CharField(max_length=1000, blank=True)
     default_branch = models.CharField(max_length=200, default="main")
     execution_active = models.BooleanField(default=False)
-    # issue 16: a pending action nobody decided within this many seconds expires (actions.expiry)
+    # a pending action nobody decided within this many seconds expires (actions.expiry)
     pending_expiry_seconds = models.PositiveIntegerField(default=24 * 3600)
     # R3.5: the SHA-256 of the permissions.json a person last accepted ("" = no file, the empty policy).
     # Kept on the row every proposal already loads, so comparing it with the file on disk costs no query.
@@ -278,7 +278,7 @@ class AcceptedPolicy(models.Model):
     source = models.CharField(max_length=40)
 
     class Meta:
-        verbose_name_plural = "accepted policies"  # not Django's default "policys" (issue 25)
+        verbose_name_plural = "accepted policies"  # not Django's default "policys"
 
     def __str__(self) -> str:
         return f"accepted policy of {self.project_id}"
@@ -409,7 +409,7 @@ class PersonalToken(HashedKey, models.Model):
 
 
 class IdempotencyRecord(models.Model):
-    """The first answer to a POST sent with an ``Idempotency-Key`` (issue 13; projects.idempotency): a retry
+    """The first answer to a POST sent with an ``Idempotency-Key`` (projects.idempotency): a retry
     with the same key and body within 24 h gets this answer again instead of acting twice. ``status_code``
     is NULL while the first request is still running."""
 

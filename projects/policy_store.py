@@ -94,7 +94,7 @@ class PolicyState:
     accepted_at: str | None = None
     source: str | None = None
     diff: list[str] = field(default_factory=list)
-    # Issue 25: the file on disk read as a policy — why it does not load (then it can only be restored), or
+    # the file on disk read as a policy — why it does not load (then it can only be restored), or
     # what it would grant against the accepted version if accepted ("allow: X", "lifts deny: Y", …).
     disk_invalid: str | None = None
     loosens: list[str] = field(default_factory=list)
@@ -154,7 +154,7 @@ def policy_state(project: Project) -> PolicyState:
 
 
 def _judge_disk(state: PolicyState) -> None:
-    """What accepting the file on disk would change (issue 25): nothing can be accepted from a file that does
+    """What accepting the file on disk would change: nothing can be accepted from a file that does
     not load; any allow it adds or deny/ask it lifts is a loosening, which the console leads with Restore on."""
     try:
         disk = parse_cached(state.disk_text) if state.disk_text is not None else Permissions()
@@ -173,7 +173,7 @@ def _judge_disk(state: PolicyState) -> None:
     )
 
 
-# -- refusals of a write (issue 23) ---------------------------------------------------------------------------
+# -- refusals of a write -------------------------------------------------------------------------------------
 
 # Errors of a write the project folder's state explains (an agent's chmod, a read-only mount), answered as
 # 409 with a next step; anything else is a 500 without a server path.

@@ -66,7 +66,7 @@ class CredentialsStatusSerializer(serializers.ModelSerializer):
 
     provider_token_set = serializers.SerializerMethodField()
     model_key_set = serializers.SerializerMethodField()
-    # issue 23: who set each secret, and whether the provider token waits for the owner's confirmation
+    # who set each secret, and whether the provider token waits for the owner's confirmation
     provider_token_set_by = serializers.CharField(
         source="provider_token_set_by.username", read_only=True, default=None, allow_null=True
     )

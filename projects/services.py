@@ -217,7 +217,7 @@ def set_credentials(
 ) -> WorkspaceCredentials:
     """R1.2 — write-only, the owner's alone. ``""`` clears a secret; None leaves it as it is. Who set each
     secret is kept (the owner vouches for the token they set), and the change is a ``credentials.updated``
-    event on the workspace's log — what changed, never a value (issue 23)."""
+    event on the workspace's log — what changed, never a value."""
     require_workspace_role(actor, workspace.pk, "owner", "Managing the provider token and model key")
     creds, _ = WorkspaceCredentials.objects.select_for_update().get_or_create(workspace=workspace)
     now = timezone.now()
@@ -253,7 +253,7 @@ def _secret_change(before_encrypted: str, value: str) -> str:
 
 @transaction.atomic(durable=True)
 def confirm_provider_token(*, actor, workspace: Workspace) -> WorkspaceCredentials:
-    """Issue 23: the owner vouches for a provider token someone else set (a previous owner), so git
+    """The owner vouches for a provider token someone else set (a previous owner), so git
     provider actions use it again. Confirming a token the owner already vouches for changes nothing."""
     require_workspace_role(actor, workspace.pk, "owner", "Confirming the provider token")
     creds = WorkspaceCredentials.objects.select_for_update().filter(workspace=workspace).first()
@@ -279,7 +279,7 @@ def confirm_provider_token(*, actor, workspace: Workspace) -> WorkspaceCredentia
 
 def _local_root(local_path: str) -> str:
     """Validate a typed `local` root (R1.4) and refuse one that overlaps another project's root in either
-    direction (issues 12, 23) — with the same words as every other reserved folder, so the answer never tells
+    direction (R1.4, R3.5) — with the same words as every other reserved folder, so the answer never tells
     one workspace that another has a folder there. Called inside the creating transaction, after
     :func:`_serialise_local_roots`, so two creations cannot both pass."""
     try:
@@ -630,7 +630,7 @@ def _refuse_above_ceiling(before: Permissions, after: Permissions, role: str | N
 
 
 def _write_failed(exc: Exception) -> DomainError:
-    return write_refusal(exc)  # issue 23: named, never a server path (projects.policy_store)
+    return write_refusal(exc)  # named, never a server path (projects.policy_store)
 
 
 @transaction.atomic(durable=True)
@@ -654,7 +654,7 @@ def save_permissions(*, project: Project, perms: Permissions, actor) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         files.write_permissions(path, perms)
-    except (OSError, PermissionsFileError) as exc:  # issue 23: a folder, a held lock — named, never a 500
+    except (OSError, PermissionsFileError) as exc:  # a folder, a held lock — named, never a 500
         raise _write_failed(exc) from None
     record_accepted(project, render_permissions(perms), by=actor, source="permissions_saved")
 
@@ -688,7 +688,7 @@ def merge_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
 
 def remove_accepted(*, project: Project, allow, actor, source: str) -> list[str]:
     """Take ``allow`` entries out of the accepted policy and out of the file on disk (undoing an "always
-    allow", issue 25), in the caller's transaction; returns the entries the accepted policy still had. This
+    allow"), in the caller's transaction; returns the entries the accepted policy still had. This
     only tightens: the accepted version alone already governs (R3.5: the stricter of file and accepted wins),
     so a file that changed outside Brabo keeps its other differences, and one that does not load is left as
     it is (it already grants nothing). A file in sync that cannot be written refuses, so both stay equal."""
@@ -724,7 +724,7 @@ def remove_accepted(*, project: Project, allow, actor, source: str) -> list[str]
 
 
 def revert_autonomy(*, actor, agent: Agent, action_type: str, previous_mode: str | None) -> bool:
-    """Undo an autonomy grant (issue 25): the row goes back to ``previous_mode`` (no row when there was
+    """Undo an autonomy grant: the row goes back to ``previous_mode`` (no row when there was
     none) — only while it still is ``auto_approve``; a row someone changed since is theirs. Returns whether
     it changed. Same role as setting it (``upsert_autonomy``)."""
     minimum = ACTION_TYPES[action_type].min_role if action_type in ACTION_TYPES else "maintainer"
@@ -788,7 +788,7 @@ def restore_policy(*, project: Project, actor) -> Permissions:
     try:
         project.permissions_path.parent.mkdir(parents=True, exist_ok=True)
         files.replace_policy_file(path, text if text is not None else EMPTY_POLICY_TEXT)
-    except (OSError, PermissionsFileError) as exc:  # issue 23: a folder, a held lock — named, never a 500
+    except (OSError, PermissionsFileError) as exc:  # a folder, a held lock — named, never a 500
         raise _write_failed(exc) from None
     if text is None:  # the empty policy is now a real file: record exactly that text, so both agree
         record_accepted(project, EMPTY_POLICY_TEXT, by=actor, source="restored")
@@ -830,7 +830,7 @@ def activate_execution(*, project: Project, actor) -> Permissions:
             merge_accepted(
                 project=project, allow=DEV_TERMINAL_ALLOW_PATTERNS, actor=actor, source="execution_activated"
             )
-    except (PolicyFileBusy, UnsafeFileError, OSError) as exc:  # issue 23: named, never a 500
+    except (PolicyFileBusy, UnsafeFileError, OSError) as exc:  # named, never a 500
         raise _write_failed(exc) from None
     except PermissionsFileError as exc:
         raise DomainError(

@@ -9,5 +9,5 @@ from . import idempotency
 
 @shared_task(name="projects.purge_idempotency_keys", ignore_result=True)
 def purge_idempotency_keys() -> int:
-    """Periodic: drop stored answers of Idempotency-Keys older than 24 h (issue 13)."""
+    """Periodic: drop stored answers of Idempotency-Keys older than 24 h."""
     return idempotency.purge_expired()

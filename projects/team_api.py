@@ -52,7 +52,7 @@ class InvitationCreatedSerializer(InvitationSerializer):
     token = serializers.CharField(read_only=True, help_text="Shown once; only its SHA-256 is stored.")
     accept_url = serializers.CharField(read_only=True)
     email_sent = serializers.BooleanField(
-        read_only=True, help_text="Whether the link went to the invitee by e-mail (issue 25)."
+        read_only=True, help_text="Whether the link went to the invitee by e-mail."
     )
     email_problem = serializers.CharField(
         read_only=True, help_text="Why no e-mail went (empty when it did): send accept_url yourself."
@@ -277,7 +277,7 @@ class OwnershipOfferView(BraboAPIView):
 
 class OwnershipAcceptView(BraboAPIView):
     """The offered maintainer becomes the owner. ``credentials`` is null, or tells the new owner that the
-    provider token still belongs to the previous owner and how to replace or confirm it (issue 23)."""
+    provider token still belongs to the previous owner and how to replace or confirm it."""
 
     @extend_schema(
         request=None,
@@ -320,7 +320,7 @@ class OwnershipCancelView(BraboAPIView):
 
 class WorkspaceEventsView(BraboListAPIView):
     """The team's own events (members, invitations, ownership), oldest first, paginated by cursor like a
-    project's events (issue 24: all of them, not the first 1000); any member reads them."""
+    project's events (all of them, not the first 1000); any member reads them."""
 
     serializer_class = WorkspaceEventSerializer
     pagination_class = EventPagination

@@ -19,7 +19,7 @@ OWNERSHIP_OFFERED = "workspace.ownership_offered"
 OWNERSHIP_OFFER_CANCELLED = "workspace.ownership_offer_cancelled"
 OWNERSHIP_OFFER_DECLINED = "workspace.ownership_offer_declined"
 OWNERSHIP_TRANSFERRED = "workspace.ownership_transferred"
-# Issue 23: what changes who or what Brabo talks to on the workspace's behalf. Payloads say what changed and
+# what changes who or what Brabo talks to on the workspace's behalf. Payloads say what changed and
 # by whom — never a secret's value, and for a webhook only its host (a Slack URL's path is its secret).
 CREDENTIALS_UPDATED = "credentials.updated"
 CREDENTIALS_CONFIRMED = "credentials.confirmed"
@@ -30,13 +30,13 @@ WEBHOOK_DISABLED = "webhook.disabled"
 WEBHOOK_ENABLED = "webhook.enabled"
 WEBHOOK_DELETED = "webhook.deleted"
 WEBHOOK_SECRET_ROTATED = "webhook.secret_rotated"
-# Issue 28: the workspace's Slack app, and who linked which Slack account (its id only, never a token).
+# the workspace's Slack app, and who linked which Slack account (its id only, never a token).
 SLACK_CONFIGURED = "slack.configured"
 SLACK_REMOVED = "slack.removed"
 SLACK_LINK_REQUESTED = "slack.link_requested"
 SLACK_LINKED = "slack.member_linked"
 SLACK_UNLINKED = "slack.member_unlinked"
-# Issue 28: teams (named groups of members that approval rules may name) and a person's notification choices.
+# teams (named groups of members that approval rules may name) and a person's notification choices.
 TEAM_CREATED = "team.created"
 TEAM_MEMBERS_CHANGED = "team.members_changed"
 TEAM_DELETED = "team.deleted"

@@ -324,7 +324,7 @@ def accept_invitation_in_transaction(actor, token: str) -> Membership:
 
 
 def join_with_new_account(*, token: str, username: str, password: str, password_again: str):
-    """Issue 25: a person without an account creates one from an e-mail invitation and joins at once — one
+    """A person without an account creates one from an e-mail invitation and joins at once — one
     transaction, so a refused join leaves no account. Only a pending invitation by e-mail opens this door
     (a username invitation names an account that exists); the new account gets the invited address, so the
     invitation is theirs. Returns (user, membership)."""
@@ -478,7 +478,7 @@ def suspended_agents(*, actor, workspace: Workspace):
         .prefetch_related(
             Prefetch(
                 "actions",
-                # the actions app's rows, through the reverse relation it declares on Agent (issue 15)
+                # the actions app's rows, through the reverse relation it declares on Agent
                 queryset=Agent.actions.rel.related_model._default_manager.filter(status="pending").order_by(
                     "created_at"
                 ),
@@ -667,7 +667,7 @@ def accept_ownership(*, actor, workspace: Workspace) -> Workspace:
         },
     )
     if notice:
-        # Issue 23: the token still belongs to the previous owner; git provider actions wait for the new
+        # the token still belongs to the previous owner; git provider actions wait for the new
         # owner to replace or confirm it (owner_token_stale), and the new owner is told so here and in the
         # answer.
         record(ws.pk, CREDENTIALS_CONFIRMATION_NEEDED, actor=actor, payload=notice)

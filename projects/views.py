@@ -118,7 +118,7 @@ class WorkspaceViewSet(
     @extend_schema(request=None, responses=CredentialsStatusSerializer)
     @action(detail=True, methods=["post"], url_path="credentials/confirm")
     def credentials_confirm(self, request, pk=None):
-        """Issue 23 — the owner vouches for a provider token a previous owner set, so git provider actions
+        """The owner vouches for a provider token a previous owner set, so git provider actions
         use it again (or replaces it with PUT credentials/). The token's value is never shown."""
         ws = self.get_object()
         creds = services.confirm_provider_token(actor=request.user, workspace=ws)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 25: `make test` tells the truth on any machine. Clones the checkout's HEAD into a temporary folder
+# `make test` tells the truth on any machine. Clones the checkout's HEAD into a temporary folder
 # (a fresh clone: no var/, no venv of its own beyond what `make` builds), keeps one core busy with a CPU
 # burner the whole time, and runs `make test` there RUNS times in a row (default 3) on the embedded defaults
 # (SQLite, no broker). Exits non-zero at the first red run. The checkout itself is never touched.

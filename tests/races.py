@@ -1,4 +1,4 @@
-"""Races with real threads on PostgreSQL, each thread on its own connection (R8.5, issue 16's edges).
+"""Races with real threads on PostgreSQL, each thread on its own connection (R8.5, two-person rules and budgets included).
 
 ``race(n, fn)`` starts ``n`` threads that wait at one barrier, then call ``fn(i)`` together; it returns what
 they returned and fails on any exception. ``postgres_only`` skips a module's races on SQLite, where row locks

@@ -1,5 +1,5 @@
 """Test support: Brabo served for real — `manage.py serve` (uvicorn, ASGI), a Celery worker, and private Redis and
-PostgreSQL instances a test may stop, kill or restart without touching the shared ones (issue 13).
+PostgreSQL instances a test may stop, kill or restart without touching the shared ones.
 
 Ports: an ephemeral one by default; set BRABO_TEST_PORTS=8400-8499 to keep every server in a range.
 """

@@ -1,4 +1,4 @@
-"""The coding-agent hooks end to end against a live server (issue 14 acceptance): Claude Code's HTTP hook,
+"""The coding-agent hooks end to end against a live server (R12.6): Claude Code's HTTP hook,
 and ``brabo hook claude-code|gemini-cli|codex`` run as real processes, with the agents' documented input
 shapes — allow, deny, ask, pending-then-approved, timeout, unknown tools, paths outside the root."""
 
@@ -374,7 +374,7 @@ def test_each_adapter_allow_deny_unknown_and_timeout(hooked, agent):
 
 @pytest.mark.parametrize("agent", list(SHAPES))
 def test_each_adapter_governs_an_mcp_merge_by_its_target(hooked, agent):
-    """Issue 29: the command form (``brabo hook <agent>``) forwards an MCP tool call, which becomes an
+    """The command form (``brabo hook <agent>``) forwards an MCP tool call, which becomes an
     mcp_call: a GitHub MCP merge into main waits for a person even under an allow rule naming the tool; one
     into a feature branch is allowed by it."""
     hooked.agent.write_permissions(allow=["Mcp(github.merge_pull_request)"])

@@ -1,4 +1,4 @@
-"""Waits are async (issue 24, R8.4): served by `manage.py serve` (uvicorn + brabo.asgi), a waiting agent holds
+"""Waits are async (R8.4): served by `manage.py serve` (uvicorn + brabo.asgi), a waiting agent holds
 no thread, wake-ups cross processes through Redis (and fall back to re-checks without it), concurrent waits
 are capped per agent and per workspace, the live stream fans one feed out to many listeners without
 crossing tenants, and /healthz answers while every sync slot is busy.
@@ -423,7 +423,7 @@ def test_without_redis_a_decision_in_another_process_is_found_by_the_recheck(tmp
 
 
 def test_a_workspace_at_every_cap_never_holds_up_another_workspaces_ordinary_requests(tmp_path):
-    """Issue 24's noisy tenant: workspace A at its wait caps, its pending cap and its proposal rate, on a
+    """Fair sharing's noisy tenant: workspace A at its wait caps, its pending cap and its proposal rate, on a
     process with two sync slots. Workspace B's proposal and the console's queue and events all complete while
     every one of A's waits is still open (ordering, not durations), and A's refusals are the named 429s."""
     env = _env(
@@ -489,7 +489,7 @@ def test_a_workspace_at_every_cap_never_holds_up_another_workspaces_ordinary_req
 
 
 def test_a_server_told_to_stop_answers_its_waits_with_the_current_state_and_another_takes_over(tmp_path):
-    """Issue 24: a web process stopped mid-wait (SIGTERM, as a deploy or an orchestrator stops it) answers the
+    """A web process stopped mid-wait (SIGTERM, as a deploy or an orchestrator stops it) answers the
     agents waiting on it at once with their action's current state — a clean R8.4 answer, not a cut
     connection or a 500 at the end of the grace period — and the agent waits again on another process, which
     gets it the decision."""

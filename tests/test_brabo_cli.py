@@ -59,7 +59,7 @@ def test_policy_check_offline_per_segment(tmp_path):
 
 
 def test_policy_check_answers_for_the_agents_machine_by_default(tmp_path):
-    """Issue 22: a hook call is decided as the agent's own machine, so a running container changes nothing;
+    """§5, where it runs: a hook call is decided as the agent's own machine, so a running container changes nothing;
     the old default (container floor off, container roots on) disagreed with the server's hook."""
     perms = tmp_path / "permissions.json"
     perms.write_text(json.dumps({"allow": ["Terminal(ls)"], "deny": [], "ask": []}))
@@ -182,7 +182,7 @@ def test_a_named_execution_failure_exits_70_with_its_code(running, team):
 
 
 def test_a_url_that_is_not_brabos_api_is_named_not_printed():
-    # issue 25: `brabo run --url …/admin` printed Django's HTML 403 page
+    # `brabo run --url …/admin` printed Django's HTML 403 page
     import threading
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 

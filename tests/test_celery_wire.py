@@ -1,4 +1,4 @@
-"""brabo.celery_wire writes the message Celery itself would write (issue 24): compared field by field with one
+"""brabo.celery_wire writes the message Celery itself would write: compared field by field with one
 Celery published to the same Redis list, so a Celery or kombu upgrade that changes the message fails here."""
 
 from __future__ import annotations

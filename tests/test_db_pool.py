@@ -1,4 +1,4 @@
-"""The pool's check before lending a connection (brabo.db_pool, issue 24): no round trip for a healthy idle
+"""The pool's check before lending a connection (brabo.db_pool): no round trip for a healthy idle
 connection, and a connection PostgreSQL closed while it sat in the pool is still replaced, not an error."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The one catalogue of public reason codes (issue 15, SPEC R12.5).
+"""The one catalogue of public reason codes (SPEC R12.5).
 
 The source is scanned (ast) for every code it raises — ``DomainError(reason=…)``, ``ApiError(reason=…)``,
 ``ExecutionFailure("code", …)``, ``TransientFault``, ``settle_failed``, the path refusals, error bodies

@@ -1,4 +1,4 @@
-"""/healthz (alive) and /readyz (database and broker reachable, else 503 naming what is down) — issue 13."""
+"""/healthz (alive) and /readyz (database and broker reachable, else 503 naming what is down)."""
 
 from __future__ import annotations
 

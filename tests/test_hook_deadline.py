@@ -1,5 +1,5 @@
 """R12.6 — agent hooks never fail open: ``brabo hook <agent>`` answers a refusal in the agent's own format
-before the agent's hook timeout, whatever the server does (issue 22 item 3).
+before the agent's hook timeout, whatever the server does (R12.6).
 
 Each case is a real ``brabo hook`` process (as the agents start it) against a local fake server: one that
 accepts and never answers, one that sends its headers and then trickles the body a byte at a time, one whose
@@ -276,7 +276,7 @@ def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_rea
 @pytest.mark.django_db(transaction=True)
 def test_a_real_brabo_with_hooks_waiting_beyond_its_sync_slots_still_decides_the_next_in_time(team, tmp_path):
     """Brabo served for real with two sync slots and two hooks waiting for a person: under the ASGI server
-    (issue 24) a waiting hook holds no slot, so the server itself answers the next hook of each agent — a
+    a waiting hook holds no slot, so the server itself answers the next hook of each agent — a
     refusal naming the person's approval it needs — before that agent's timeout. (Under gunicorn's threads
     the two waits took both threads, and only the hook's own deadline answered.)"""
     if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):

@@ -1,4 +1,4 @@
-"""Issue 22: the command hook's fast form, and ``brabo hook install`` that writes it.
+"""R12.6: the command hook's fast form, and ``brabo hook install`` that writes it.
 
 The fast form (``<python> -I -S brabo_client/fast_hook.py <agent> …``) is the same program as ``brabo hook``
 without ``site`` and isolated; what makes it cheap is that the hook path imports none of the standard

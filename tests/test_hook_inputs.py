@@ -1,5 +1,5 @@
 # ruff: noqa: F811 — `hooked` is the fixture imported from test_agent_hooks_live, taken as an argument
-"""Issue 22 item 6 and the HTTP form of R12.6: what the hooks do with the inputs the agents really send.
+"""The HTTP form of R12.6: what the hooks do with the inputs the agents really send.
 
 * A Codex ``apply_patch`` through ``brabo hook codex`` is judged by where every path of the patch really
   leads on the agent's machine (real symlinks in a tmp folder, pointing out of the project).

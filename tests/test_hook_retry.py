@@ -1,5 +1,5 @@
 # ruff: noqa: F811 — `hooked` is the fixture imported from test_agent_hooks_live, taken as an argument
-"""R12.6 — approve, then retry (issue 22 item 4): a hook call refused while it waits for a person and the
+"""R12.6 — approve, then retry: a hook call refused while it waits for a person and the
 same tool call retried by the same agent are one action. Identical calls re-attach to the pending action
 (no pile-up); a person's approval lets the next identical call through once, within the window, and is used
 up; a denial answers the retry with the person's reason; an expired action, a used or stale approval is

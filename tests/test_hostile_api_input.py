@@ -57,7 +57,7 @@ def test_a_huge_limit_is_clamped_and_a_huge_offset_refused(team):
     person = team.world.client(team.maintainer)
     page = person.get(f"/api/actions/?project={team.project.id}&limit=9223372036854775808")
     assert page.status_code == 200 and len(page.json()["results"]) == 1
-    # issue 24: the queue is paged by cursor; an offset is refused by name, never ignored
+    # the queue is paged by cursor; an offset is refused by name, never ignored
     far = person.get(f"/api/actions/?project={team.project.id}&offset=99999999999999999999")
     assert far.status_code == 400 and "offset" in far.json()["detail"]
     events = person.get(f"/api/projects/{team.project.id}/events/?limit=99999999999999999999999")

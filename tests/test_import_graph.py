@@ -1,13 +1,13 @@
-"""The apps depend downward only (issue 15): permissions (the engine: plain Python, no Django in its decision,
+"""The apps depend downward only: permissions (the engine: plain Python, no Django in its decision,
 no first-party import) ← brabo (the kernel, whose error catalogue reads the engine's decision reasons) ←
-projects ← actions ← containers (issue 27: the engine at the bottom, so a client can ship it alone). Every import is read with ``ast`` — at module level and inside functions — and
+projects ← actions ← containers (the engine at the bottom, so a client can ship it alone). Every import is read with ``ast`` — at module level and inside functions — and
 turned into app → app edges; a cycle between apps, an edge pointing up, or a first-party import hidden in
 a function (the old way of dodging a cycle) fails here.
 
 Out of the graph: test modules and migrations (not app code), ``brabo/wiring.py``, the composition root that
 plugs every app into the ports of the apps below it, and ``brabo/urls.py``, the URL root that wires every
-app's views together (with its async twin ``brabo/async_urls.py`` and the ASGI root ``brabo/asgi.py``,
-issue 24) (``brabo/settings.py`` names apps only as strings). Imports of third-party
+app's views together (with its async twin ``brabo/async_urls.py`` and the ASGI root ``brabo/asgi.py``)
+(``brabo/settings.py`` names apps only as strings). Imports of third-party
 and standard-library modules inside functions cannot form an app cycle and are not judged here.
 """
 

@@ -1,4 +1,4 @@
-"""Issue 25: without a broker, approval never runs the action on the request thread. The serving process's
+"""Without a broker, approval never runs the action on the request thread. The serving process's
 in-process worker (actions.inprocess) claims it on commit and runs it in the background; the approval answers
 ``executing`` at once, and the action settles later with its output."""
 

@@ -1,4 +1,4 @@
-"""Issue 25 under the ASGI server (`make run`): a tab's newer live stream takes over the tab's one slot
+"""One live stream per browser tab under the ASGI server (`make run`): a tab's newer live stream takes over the tab's one slot
 and wakes the older one, which ends at once — not at its next heartbeat, set here to ten minutes."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""Failed sign-ins are throttled per username and address (issue 23 item 7; django-axes).
+"""Failed sign-ins are throttled per username and address (django-axes).
 
-Before issue 23, forty wrong passwords and then the right one signed in. Now, after AXES_FAILURE_LIMIT
+Once, forty wrong passwords and then the right one signed in. Now, after AXES_FAILURE_LIMIT
 failures for one username from one address, that pair is refused — the right password included — until the
 cool-off passes or an operator unlocks it; a success before the limit resets the count. Every password form
 is covered: the admin/console login and the invitation page's login. Tests that sign people in with

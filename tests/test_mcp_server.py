@@ -1,4 +1,4 @@
-"""Brabo as an MCP server (issue 29): an agent connects with the MCP SDK's own streamable HTTP client to
+"""Brabo as an MCP server: an agent connects with the MCP SDK's own streamable HTTP client to
 `manage.py serve` (uvicorn + brabo.asgi) on its own SQLite file, lists the tools, proposes a terminal command
 and a write_file, waits on each while a person decides through the REST API, and gets the decision; keys the
 REST API refuses (unknown, revoked, a suspended agent's) are refused here too, and the agent's wait caps hold.
@@ -173,7 +173,7 @@ def test_an_agent_proposes_through_mcp_waits_and_gets_the_persons_decision(serve
 
 
 def test_an_agent_asks_a_person_through_mcp_and_its_wait_returns_the_answer(served):
-    """propose_ask_human (issue 28's question) over real HTTP with the SDK's client; a person answers through
+    """propose_ask_human (a question for a person) over real HTTP with the SDK's client; a person answers through
     the REST API while the agent's wait_for_action is held on the server; the wait returns the answer as the
     action's result, and the question is never auto-approved, whatever the agent's rules."""
     server, seed = served

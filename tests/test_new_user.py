@@ -35,7 +35,7 @@ def demo_calls(readme: str) -> str:
 
 
 def block_after(readme: str, marker: str) -> str:
-    """The sh block that follows ``<!-- marker -->`` (issue 25: every block a test runs is found so)."""
+    """The sh block that follows ``<!-- marker -->`` (every block a test runs is found so)."""
     match = re.search(rf"<!-- {marker} -->\s*```sh\n(.*?)```", readme, re.S)
     assert match, f"README.md has no {marker} block"
     return match.group(1)
@@ -169,7 +169,7 @@ def test_a_fresh_clone_make_run_and_the_readme_calls_as_written(fresh_clone, tmp
 
 
 def _the_other_blocks_run_as_written(readme: str, clone, env) -> None:
-    """Issue 25: the first-setup and policy command-line blocks, line by line as written, against the demo
+    """The first-setup and policy command-line blocks, line by line as written, against the demo
     `make run` left (the README says what each exits with)."""
 
     def sh(script: str):

@@ -192,7 +192,7 @@ def test_list_filters_are_documented_with_their_types(schema):
         if p["name"] == "type"
     )
     assert "proposed_action.created" in described and "proposed_action.expired" in described
-    assert {"limit", "cursor"} <= set(events) and "offset" not in events  # issue 24: keyset pages
+    assert {"limit", "cursor"} <= set(events) and "offset" not in events  # keyset pages
 
 
 def test_every_field_of_the_api_is_snake_case(schema):

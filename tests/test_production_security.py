@@ -1,6 +1,6 @@
-"""Production settings send cookies over HTTPS only and ask browsers for HSTS (issue 23 item 7).
+"""Production settings send cookies over HTTPS only and ask browsers for HSTS.
 
-Before issue 23 a production server (BRABO_DEBUG off) set neither ``Secure`` on its session and CSRF cookies
+Once, a production server (BRABO_DEBUG off) set neither ``Secure`` on its session and CSRF cookies
 nor HSTS. Settings are read at start-up, so each case runs in a fresh interpreter (tests/probe.py).
 """
 

@@ -1,4 +1,4 @@
-"""Issue 25: every command block of the README says what runs it — a named test that runs it as written, or
+"""Every command block of the README says what runs it — a named test that runs it as written, or
 why the suite cannot (it installs into your environment, needs your keys, or is a benchmark) — and the
 blocks that need nothing but the checkout run here."""
 

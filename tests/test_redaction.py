@@ -1,4 +1,4 @@
-"""brabo.redaction: one filter on every log handler (Django, Celery, gunicorn) removes credentials (issue 13)."""
+"""brabo.redaction: one filter on every log handler (Django, Celery, gunicorn) removes credentials."""
 
 from __future__ import annotations
 

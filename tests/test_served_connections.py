@@ -1,5 +1,5 @@
 """The served process keeps its PostgreSQL connections bounded under load and gives them back when idle
-(issue 13: the threaded dev server kept one connection per thread — 40 after 228 requests, 19 still held
+(the threaded dev server kept one connection per thread — 40 after 228 requests, 19 still held
 after 70 s idle — until PostgreSQL refused every client)."""
 
 from __future__ import annotations

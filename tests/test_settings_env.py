@@ -50,7 +50,7 @@ def test_create_user_token_creates_the_user_and_prints_a_working_token(db, capsy
     assert c.get("/api/workspaces/").status_code == 200
     from projects.models import WorkspaceEvent
 
-    # through the service: the token is on the audit log like one made in the console (issue 17)
+    # through the service: the token is on the audit log like one made in the console
     assert WorkspaceEvent.objects.filter(type="token.created", actor_label="scripter").count() == 1
     with pytest.raises(CommandError, match="name is required"):
         call_command("create_user_token", "scripter", "--name", "  ")
@@ -103,7 +103,7 @@ def test_postgresql_prepares_repeated_statements_unless_turned_off(tmp_path):
 
 
 def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_path):
-    # issue 13: connections held by a process are bounded by the pool; Django's pool needs CONN_MAX_AGE=0
+    # connections held by a process are bounded by the pool; Django's pool needs CONN_MAX_AGE=0
     from .probe import run_probe
 
     probe = (
@@ -112,7 +112,6 @@ def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_
     )
     url = "postgres://u@127.0.0.1:5432/d"
     # the sync slots, plus the ASGI server's housekeeping and two readiness-probe threads and the beat thread
-    # (issue 24)
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_WEB_THREADS="4") == "0 8 1"
     # the default 16 slots: capped at 20 (waiting agents hold no slot and no connection)
     assert run_probe(probe, tmp_path, DATABASE_URL=url, BRABO_DB_CONN_MAX_AGE="60") == "0 20 1"
@@ -122,7 +121,7 @@ def test_postgresql_connections_come_from_a_pool_sized_from_the_web_threads(tmp_
 
 
 def test_a_sqlite_database_url_gets_the_embedded_defaults_settings(tmp_path):
-    # issue 25: DATABASE_URL=sqlite:///… lost WAL, immediate transactions and the busy wait
+    # DATABASE_URL=sqlite:///… lost WAL, immediate transactions and the busy wait
     embedded = _database_options(tmp_path)
     assert "('transaction_mode', 'IMMEDIATE')" in embedded and "journal_mode=WAL" in embedded
     from_url = _database_options(tmp_path, DATABASE_URL=f"sqlite:///{tmp_path / 'other.sqlite3'}")
@@ -130,7 +129,7 @@ def test_a_sqlite_database_url_gets_the_embedded_defaults_settings(tmp_path):
 
 
 def test_the_suite_never_writes_the_checkouts_var(db, settings):
-    """Issue 25: a test that seeds the demo writes the key into its own folder; the checkout's
+    """A test that seeds the demo writes the key into its own folder; the checkout's
     var/demo-agent-key, which a running `make run` hands out, stays exactly as it was."""
     from pathlib import Path
 
@@ -149,7 +148,7 @@ def test_the_suite_never_writes_the_checkouts_var(db, settings):
     [("BRABO_DEBUG", "maybe"), ("BRABO_SSE_MAX_STREAMS", "many"), ("DATABASE_URL", "mysql+x://nope")],
 )
 def test_a_bad_environment_value_stops_manage_py_with_one_line_not_a_traceback(tmp_path, name, value):
-    # issue 25: start-up ended with a traceback whose last line held the message
+    # start-up ended with a traceback whose last line held the message
     import os
     import subprocess
     import sys

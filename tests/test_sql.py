@@ -45,7 +45,7 @@ def test_agent_lookup_loads_the_rows_the_orm_loads(team):
     assert _values(agent.principal) == _values(reference.principal)
     assert agent.project.protected_branches == ["main", "rc"]  # JSON decoded, not text
     assert isinstance(agent.created_at, dt.datetime) and timezone.is_aware(agent.created_at)
-    # authentication only authenticates (issue 15): autonomy rows are the proposal loader's, not the agent's
+    # authentication only authenticates: autonomy rows are the proposal loader's, not the agent's
     assert not hasattr(agent, "autonomy_at_auth")
     # the joined rows cost no further query, and the agent is a loaded row like any the ORM returns
     with CaptureQueries() as q:
@@ -132,7 +132,7 @@ class CaptureQueries:
 
 
 def test_autonomy_rows_are_read_once_by_the_proposal_loader(team):
-    """Issue 15: one reader, one query — whatever the agent object carries (it carries nothing from auth)."""
+    """One reader, one query — whatever the agent object carries (it carries nothing from auth)."""
     AutonomyRule.objects.create(agent=team.agent, action_type="terminal", mode="auto_approve")
     agent = agent_for_key(team.agent_key)
     from actions.policy_input import autonomy_rows

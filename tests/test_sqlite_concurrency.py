@@ -1,5 +1,5 @@
 """`make run`'s embedded SQLite under concurrent writers: they wait for each other (WAL journal, busy timeout,
-immediate transactions) instead of failing with "database is locked" (issue 13). Served for real: one
+immediate transactions) instead of failing with "database is locked". Served for real: one
 gunicorn process, eight threads, twenty agents proposing at once."""
 
 from __future__ import annotations

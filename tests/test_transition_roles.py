@@ -1,4 +1,4 @@
-"""Every transition × every role (issue 12, STYLE 13): each service function that takes an ``actor`` checks
+"""Every transition × every role (STYLE 13): each service function that takes an ``actor`` checks
 the actor's role and tenancy itself, whichever door calls it.
 
 The table below has one row per transition (or several, ``name#variant``, where one call cannot show the
@@ -110,7 +110,7 @@ class Case:
         }
 
     def _teams_over_time(self, team):
-        """Issue 17's world: a second developer (dana) to change or remove; an agent whose principal left
+        """Teams over time: a second developer (dana) to change or remove; an agent whose principal left
         (suspended); the owner's own agent; pending invitations for eve (the outsider: only she may accept)
         and for newbie; an open ownership offer to max; a personal token of dev's."""
         from projects import teams
@@ -145,14 +145,14 @@ class Case:
         return endpoint
 
     def question(self):
-        """Issue 28: a pending ask_human question of the team's agent."""
+        """A pending ask_human question of the team's agent."""
         return _as("propose_action")(
             project=self.team.project, action_type="ask_human", payload={"question": "Which region?"},
             agent=self.team.agent,
         ).action  # fmt: skip
 
     def held(self):
-        """Issue 28: a terminal action approved by the owner and held by its rule's 5-minute wait timer."""
+        """A terminal action approved by the owner and held by its rule's 5-minute wait timer."""
         _q("set_approval_rules")(
             actor=self.team.owner, project=self.team.project,
             rules=[{"action_type": "terminal", "approvals": 1, "min_role": "developer",
@@ -341,7 +341,7 @@ TABLE: dict[str, Row] = {
     "actions.services.approve_action": Row(
         "project", "developer", lambda c, a: _as("approve_action")(actor=a, action_id=c.pending.id)
     ),
-    # issue 28: answers back to the agent, and cancelling a held approval (the type's minimum, R2.2)
+    # answers back to the agent, and cancelling a held approval (the type's minimum, R2.2)
     "actions.services.answer_question": Row(
         "project",
         "developer",
@@ -350,7 +350,7 @@ TABLE: dict[str, Row] = {
     "actions.services.cancel_held": Row(
         "project", "developer", lambda c, a: _as("cancel_held")(actor=a, action_id=c.held().id)
     ),
-    # issue 28: teams of reviewers (workspace-wide: maintainer+, not restricted)
+    # teams of reviewers (workspace-wide: maintainer+, not restricted)
     "actions.reviewers.create_team": Row(
         "workspace",
         "maintainer",
@@ -406,7 +406,7 @@ TABLE: dict[str, Row] = {
     "containers.runners.revoke_runner": Row(
         "project", "maintainer", lambda c, a: _cs("runners", "revoke_runner")(c.runner, actor=a)
     ),
-    # -- issue 16: two-person rules and expiry (maintainer+; a spend rule is the owner's, spend's minimum) ---
+    # -- two-person rules and expiry (maintainer+; a spend rule is the owner's, spend's minimum) -------------
     "actions.quorum.set_approval_rules": Row(
         "project",
         "maintainer",
@@ -437,7 +437,7 @@ TABLE: dict[str, Row] = {
             actor=a, project=c.team.project, rules=[], pending_expiry_seconds=3600
         ),
     ),
-    # -- issue 17: teams over time ---------------------------------------------------------------------
+    # -- teams over time -------------------------------------------------------------------------------
     "projects.teams.change_member_role": Row(
         "workspace",
         "maintainer",
@@ -577,7 +577,7 @@ TABLE: dict[str, Row] = {
             **MACHINES_REFUSED,
         },
     ),
-    # -- issue 17: keys --------------------------------------------------------------------------------
+    # -- keys ------------------------------------------------------------------------------------------------
     "projects.keys.personal_tokens": Row("none", None, lambda c, a: list(_keys("personal_tokens")(actor=a))),
     "projects.keys.create_personal_token": Row(
         "none", None, lambda c, a: _keys("create_personal_token")(actor=a, name="ci")
@@ -606,7 +606,7 @@ TABLE: dict[str, Row] = {
         lambda c, a: _keys("rotate_agent_key")(actor=a, agent=c.owners_agent),
         expect={"maintainer": (403, "below_principal_role")},
     ),
-    # -- issue 16: budgets for spend (the owner sets them; maintainer+ reads them) ---------------------
+    # -- budgets for spend (the owner sets them; maintainer+ reads them) -------------------------------------
     "actions.budgets.set_workspace_budget": Row(
         "workspace",
         "owner",
@@ -636,7 +636,7 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _cs("runner_keys", "rotate_runner_key")(actor=a, runner=c.runner),
     ),
-    # issue 16: a workspace's webhooks
+    # a workspace's webhooks
     "actions.notifications.create_endpoint": Row(
         "workspace",
         "maintainer",
@@ -654,7 +654,7 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _an("delete_endpoint")(actor=a, endpoint=c.webhook()),
     ),
-    # issue 23: webhook changes (each audited) and the owner's confirmation of a previous owner's token
+    # webhook changes (each audited) and the owner's confirmation of a previous owner's token
     "actions.notifications.update_endpoint": Row(
         "workspace",
         "maintainer",
@@ -675,7 +675,7 @@ TABLE: dict[str, Row] = {
         "maintainer",
         lambda c, a: _an("rotate_endpoint_secret")(actor=a, endpoint=c.webhook()),
     ),
-    # issue 28: a workspace's Slack app (maintainers) and each member's own Slack link (any member)
+    # a workspace's Slack app (maintainers) and each member's own Slack link (any member)
     "actions.slack.configure": Row("workspace", "maintainer", lambda c, a: c.slack(a)),
     "actions.slack.remove": Row(
         "workspace",
@@ -742,7 +742,7 @@ def _transitions() -> list[str]:
 
 def test_every_service_function_with_an_actor_has_a_row():
     found = _transitions()
-    # the scan reaches every module, not just the ones a list named (issue 17's modules included)
+    # the scan reaches every module, not just the ones a list named (the teams modules included)
     assert {"projects.teams.accept_invitation", "projects.keys.rotate_agent_key"} <= set(found)
     assert "containers.runner_keys.rotate_runner_key" in found
     rows = {key.split("#", 1)[0] for key in TABLE}

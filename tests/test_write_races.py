@@ -1,4 +1,4 @@
-"""Concurrent writes and odd bodies answer 4xx with a reason, never 500 (issue 13).
+"""Concurrent writes and odd bodies answer 4xx with a reason, never 500.
 
 Races run real threads against PostgreSQL (each thread its own connection), as an operator's 10 parallel
 requests would."""

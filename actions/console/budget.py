@@ -1,4 +1,4 @@
-"""The budget page (issue 16): month to date per workspace, project and agent, as bars and numbers, with the
+"""The budget page: month to date per workspace, project and agent, as bars and numbers, with the
 forecast at the current rate; the owner's forms for budgets and the auto-approve threshold.
 
 Every change calls ``actions.budgets`` (the same services as the API), which checks the owner role itself;
@@ -96,7 +96,7 @@ def _back(ws_id) -> str:
     return f"{reverse('admin:console-budget')}?workspace={ws_id}"
 
 
-# The form's own words for the API's field names (issue 25: "monthly_amount must be …" read as a code).
+# The form's own words for the API's field names ("monthly_amount must be …" read as a code).
 FIELD_WORDS = {
     "monthly_amount": "The monthly budget",
     "auto_approve_up_to": "The auto-approve amount",

@@ -1,4 +1,4 @@
-"""The page an e-mail's decision link opens (issue 28). GET shows the action's card and a confirm button and
+"""The page an e-mail's decision link opens. GET shows the action's card and a confirm button and
 changes nothing (mail scanners open links); the confirm is a POST with CSRF by the member the link was sent
 to. The rules live in ``actions.email_links`` and the console's own transitions."""
 

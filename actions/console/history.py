@@ -1,4 +1,4 @@
-"""The history page (issue 25): a workspace's and each project's events, newest first, filterable by actor,
+"""The history page: a workspace's and each project's events, newest first, filterable by actor,
 agent, type and outcome, each in a plain sentence (``actions.history``). Paged by the API's keyset
 pagination (``brabo.pagination``), so a deep page costs what the first does."""
 

@@ -1,4 +1,4 @@
-"""Console page for notifications (issue 16): a workspace's webhooks and their delivery log (owners and
+"""Console page for notifications: a workspace's webhooks and their delivery log (owners and
 maintainers), and each person's subscriptions per project. Changes call ``actions.notifications``."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def page(request, new_secret=None):
     for ws in Workspace.objects.filter(id__in=list(roles)).order_by("name", "id"):
         manage = notifications.may_configure(request.user, ws)
         card = {"ws": ws, "role": roles[ws.id], "manage": manage, "endpoints": [], "deliveries": []}
-        # issue 28: the workspace's Slack app (maintainers set it) and this person's linked Slack account
+        # the workspace's Slack app (maintainers set it) and this person's linked Slack account
         card["slack"] = SlackInstallation.objects.filter(workspace=ws).first()
         card["slack_user"] = slack.linked_slack_user(request.user, ws)
         if manage:
@@ -42,7 +42,7 @@ def page(request, new_secret=None):
     for project in visible_projects(request.user).select_related("workspace").order_by("name"):
         role = roles.get(project.workspace_id)
         chosen = notifications.subscribed_kinds(request.user, project, role)
-        allowed = notifications.kinds_for_role(role)  # a developer is not offered budgets (issue 23)
+        allowed = notifications.kinds_for_role(role)  # a developer is not offered budgets
         projects.append({"project": project, "kinds": [(k, KIND_LABELS[k], k in chosen) for k in allowed]})
     return render(
         request,
@@ -183,7 +183,7 @@ def subscription_save(request, project_id):
     return _back()
 
 
-# -- Slack (issue 28) ------------------------------------------------------------------------------------------
+# -- Slack ---------------------------------------------------------------------------------------------------
 
 
 def _workspace(request, workspace_id) -> Workspace:

@@ -1,4 +1,4 @@
-"""What approving will do, for the approval card (issue 25 item 4): the file a ``write_file`` writes (its
+"""What approving will do, for the approval card: the file a ``write_file`` writes (its
 content, or a diff against the file in the worktree, secrets masked), the commits and files a ``git_push``
 carries and whether its branch is protected, the spend against what is left of each budget (and whether
 approving can only fail), the cap in plain words; and after an execution, what came of it in sentences.

@@ -117,7 +117,7 @@ def member_invite(request, workspace_id):
         return redirect(_members_page())
     inv, token = made
     link = request.build_absolute_uri(reverse("invitation-accept-page", args=[token]))
-    mail = send_invitation(inv, link)  # issue 25: the page says whether the e-mail went
+    mail = send_invitation(inv, link)  # the page says whether the e-mail went
     # The link is shown on this answer only (never stored in a message cookie or the session).
     return members(request, new_invitation={"invitation": inv, "link": link, "mail": mail})
 
@@ -178,7 +178,7 @@ def ownership_accept(request, workspace_id):
     owned = _run(request, teams.accept_ownership, f"You now own {ws.name}.", workspace=ws)
     if owned is not None:
         notice = teams.credentials_notice(owned)
-        if notice:  # issue 23: the previous owner's token waits for this owner's word
+        if notice:  # the previous owner's token waits for this owner's word
             messages.warning(
                 request,
                 f"{notice['message']} Replace it ({notice['replace']}) or confirm it ({notice['confirm']}).",
@@ -284,7 +284,7 @@ def invitation_page(request, token):
         and request.POST.get("step") == "signup"
         and not request.user.is_authenticated
     ):
-        # issue 25: no account yet — create one from this invitation (its address), and join at once
+        # no account yet — create one from this invitation (its address), and join at once
         signup["username"] = (request.POST.get("new_username") or "").strip()[:150]
         try:
             user, m = teams.join_with_new_account(
@@ -324,7 +324,7 @@ def invitation_page(request, token):
             "error": error,
             "title": "Invitation",
             "signup": signup,
-            # an e-mail invitation to an address no account has: the page offers to create one (issue 25)
+            # an e-mail invitation to an address no account has: the page offers to create one
             "can_sign_up": bool(inv.email)
             and not get_user_model().objects.filter(email__iexact=inv.email).exists(),
         },

@@ -10,7 +10,7 @@ from . import budget, email_decision, history, notifications, team, views
 
 
 def team_urls(p) -> list:
-    """Members and keys (issue 17): every change goes through ``projects.teams`` / ``projects.keys``."""
+    """Members and keys: every change goes through ``projects.teams`` / ``projects.keys``."""
     ws = "members/<uuid:workspace_id>"
     return [
         p("members/", team.members, "members"),
@@ -29,7 +29,7 @@ def team_urls(p) -> list:
     ]
 
 
-# Pages the apps above actions add to the console (issue 15): (route, view, name), set at start.
+# Pages the apps above actions add to the console: (route, view, name), set at start.
 _ADDED: list[tuple[str, object, str]] = []
 
 
@@ -63,8 +63,8 @@ def console_urls(wrap) -> list:
         p("projects/<uuid:project_id>/approvals/", views.approval_rules, "approval-rules"),
         p("containers/", views.containers, "containers"),
         p("containers/<uuid:project_id>/<str:kind>/", views.container_propose, "container-propose"),
-        p("events/stream/", live.stream, "events-stream"),  # live updates (issue 16)
-        p("history/", history.page, "history"),  # issue 25
+        p("events/stream/", live.stream, "events-stream"),  # live updates
+        p("history/", history.page, "history"),  # the workspace's and projects' event history
         p("notifications/", notifications.page, "notifications"),
         p("notifications/<uuid:workspace_id>/webhooks/", notifications.webhook_create, "webhook-create"),
         p(
@@ -72,7 +72,7 @@ def console_urls(wrap) -> list:
             notifications.webhook_disable,
             "webhook-disable",
         ),
-        # issue 23: every webhook change is audited (projects.team_events)
+        # every webhook change is audited (projects.team_events)
         p(
             "notifications/webhooks/<uuid:endpoint_id>/enable/",
             notifications.webhook_enable,
@@ -94,14 +94,14 @@ def console_urls(wrap) -> list:
             notifications.subscription_save,
             "subscription-save",
         ),
-        # issue 28: an e-mail's decision link (GET shows, POST with CSRF decides) and Slack's settings
+        # an e-mail's decision link (GET shows, POST with CSRF decides) and Slack's settings
         p("email/<str:token>/", email_decision.email_decision, "email-decision"),
         p("notifications/<uuid:workspace_id>/slack/", notifications.slack_configure, "slack-configure"),
         p("notifications/<uuid:workspace_id>/slack/link/", notifications.slack_link, "slack-link"),
         p("notifications/<uuid:workspace_id>/slack/unlink/", notifications.slack_unlink, "slack-unlink"),
         p("notifications/<uuid:workspace_id>/slack/remove/", notifications.slack_remove, "slack-remove"),
         *team_urls(p),
-        p("budget/", budget.budget_page, "budget"),  # issue 16
+        p("budget/", budget.budget_page, "budget"),  # budgets for spend
         p("budget/<uuid:workspace_id>/", budget.budget_workspace, "budget-workspace"),
         p("budget/projects/<uuid:project_id>/", budget.budget_project, "budget-project"),
         p("budget/agents/<uuid:agent_id>/", budget.budget_agent, "budget-agent"),

@@ -1,4 +1,4 @@
-"""The approval console's pages (issue 6). Every decision calls ``actions.services`` — no rule lives here.
+"""The approval console's pages. Every decision calls ``actions.services`` — no rule lives here.
 
 Each view is wrapped by ``admin.site.admin_view`` (login + ``has_permission``) in ``actions.admin`` and
 scopes what it reads through ``projects.access``: a resource of another workspace is a 404 (R1.1).
@@ -123,7 +123,7 @@ def summary(action: ProposedAction) -> str:
     """The one line a person reads: the command for terminal, the payload's main fields otherwise."""
     if action.action_type == "terminal":
         return action.payload.get("command", "")
-    if action.action_type == "mcp_call":  # issue 29: server, tool and arguments in plain words
+    if action.action_type == "mcp_call":  # server, tool and arguments in plain words
         return mask(mcp_describe(action.payload))[:300]
     return ", ".join(f"{k}: {v}" for k, v in action.payload.items() if k not in SUMMARY_OMITS)[:300]
 
@@ -137,7 +137,7 @@ class AgentRun:
     def __init__(self, action: ProposedAction):
         payload = action.payload
         self.is_command = action.action_type == "terminal"
-        # issue 29: an MCP tool call -- the server, the tool and each argument, masked like file content
+        # an MCP tool call -- the server, the tool and each argument, masked like file content
         self.is_mcp = action.action_type == "mcp_call"
         arguments = payload.get("arguments") if self.is_mcp else None
         self.mcp_server = str(payload.get("server") or "")
@@ -152,7 +152,7 @@ class AgentRun:
         self.path = str(payload.get("path") or "")
         self.change = str(payload.get("change") or "write")  # write | edit | patch | notebook_edit
         edits = payload.get("edits")
-        # issue 25: what a card shows of a file passes the secret masks (a .env's values are not for the queue)
+        # what a card shows of a file passes the secret masks (a .env's values are not for the queue)
         self.edits = (
             [
                 {
@@ -190,7 +190,7 @@ class Row:
     def __init__(self, action: ProposedAction, role: str | None, viewer=None):
         self.action = action
         self.summary = summary(action)
-        # issue 25: the cap in plain words ("pushes always need a person; main is protected")
+        # the cap in plain words ("pushes always need a person; main is protected")
         self.sentence = why_it_waits(action)
         if action.reason in BUDGET_REASONS:
             # the budget's sentence carries its figures ("… by 42.10 EUR"), built by sentence() at birth
@@ -203,13 +203,13 @@ class Row:
             if action.agent_id and action.agent
             else getattr(action.proposed_by_user, "username", "")
         )
-        # issue 16: "1 of 2 approvals" under a two-person rule (None when one click decides)
+        # "1 of 2 approvals" under a two-person rule (None when one click decides)
         self.approvals = approvals = quorum.approvals_view(action)
         self.quorum_governed = action.status == PENDING and approvals is not None
         if self.quorum_governed and approvals is not None and approvals["min_role"]:
             self.min_role = approvals["min_role"]  # a rule's co-approvers may be below the type's minimum
             self.can_decide = role_at_least(role, self.min_role)
-        # issue 28: a rule that names its reviewers — a viewer who is not one of them sees who is waited for
+        # a rule that names its reviewers — a viewer who is not one of them sees who is waited for
         # instead of an Approve that could only be refused (Deny stays: R2.2's role denies)
         waiting = (approvals or {}).get("waiting_for") or {}
         self.not_named = bool(
@@ -221,7 +221,7 @@ class Row:
             and viewer.get_username() not in approvals["approvers"]
         )
         self.is_question = action.action_type in QUESTION_TYPES
-        # issue 29: "Always allow" on an MCP call writes Mcp(server.tool), and is not offered for a capped tool
+        # "Always allow" on an MCP call writes Mcp(server.tool), and is not offered for a capped tool
         self.always_refused = action.action_type == "mcp_call" and mcp_always_rule(action.payload)[0] is None
         # the viewer's approval already counts: a second click changes nothing, so no Approve button for them
         self.approved_by_viewer = bool(
@@ -249,7 +249,7 @@ class Row:
 
     @cached_property
     def what(self) -> WhatItDoes | None:
-        """What approving will do (issue 25), for a pending action."""
+        """What approving will do, for a pending action."""
         return WhatItDoes(self.action) if self.action.status == PENDING else None
 
     @property
@@ -339,7 +339,7 @@ def queue_state(request):
 
 
 def _payload_text(action: ProposedAction) -> str:
-    """The payload as the page shows it (issue 25): a file's text is in the card above, masked, so it is
+    """The payload as the page shows it: a file's text is in the card above, masked, so it is
     not repeated here in full; every other value passes the same secret masks."""
     payload = dict(action.payload) if isinstance(action.payload, dict) else {"payload": action.payload}
     for key in ("content", "body"):
@@ -448,13 +448,13 @@ def approve(request, action_id):
 
 @require_POST
 def answer(request, action_id):
-    """Issue 28: a person's answer to an agent's ask_human question."""
+    """A person's answer to an agent's ask_human question."""
     return _decide(request, action_id, services.answer_question, answer=request.POST.get("answer", ""))
 
 
 @require_POST
 def cancel_held(request, action_id):
-    """Issue 28: cancel an approved action while its rule's wait timer holds it."""
+    """Cancel an approved action while its rule's wait timer holds it."""
     return _decide(request, action_id, services.cancel_held, reason=request.POST.get("reason", ""))
 
 
@@ -464,7 +464,7 @@ def deny(request, action_id):
 
 
 def approve_always(request, action_id):
-    """GET: the confirmation, saying exactly what a click grants and what still stops it (issue 25).
+    """GET: the confirmation, saying exactly what a click grants and what still stops it.
     POST: the click. A grant of an autonomy row (every action of a type, R7.4) is never one click: it
     comes here first; a pattern grant is written at once (its button names the patterns)."""
     action = _action_or_404(request, action_id)
@@ -551,7 +551,7 @@ def agent_card(request, agent_id):
 
 @require_POST
 def grant_undo(request, agent_id, event_id):
-    """Undo one "Always allow" grant listed on the agent's page (issue 25): ``services.undo_always_allow``."""
+    """Undo one "Always allow" grant listed on the agent's page: ``services.undo_always_allow``."""
     agent = _agent_or_404(request, agent_id)
     card = reverse("admin:console-agent", args=[agent.id])
     try:
@@ -658,7 +658,7 @@ def project_git(request, project_id):
 
 
 def approval_rules(request, project_id):
-    """Issue 16: the project's two-person rules and its pending-action expiry, set through the same services
+    """The project's two-person rules and its pending-action expiry, set through the same services
     as the API (maintainer+; a rule for spend is the owner's)."""
     project = _project_or_404(request, project_id)
     role = _roles(request.user).get(project.workspace_id)

@@ -1,5 +1,5 @@
 """The registry: action_type → executor — the port through which execution reaches the apps above actions
-(issue 15). An executor is ``fn(action, ctx) -> dict`` (the JSON result), raises ``ExecutionFailure`` /
+. An executor is ``fn(action, ctx) -> dict`` (the JSON result), raises ``ExecutionFailure`` /
 ``TransientFault``, or returns ``DEFERRED`` when someone else (a runner) will settle the action; outcomes
 flow back through ``actions.execution.settle_executed`` / ``settle_failed``.
 
@@ -30,7 +30,7 @@ _REGISTRY: dict[str, str] = {
 
 
 # Types a coding agent's hook may propose for the agent itself to run (``actions.agent_hooks``).
-# An mcp_call (issue 29) is always one: Brabo holds no MCP client of the agent's servers.
+# An mcp_call is always one: Brabo holds no MCP client of the agent's servers.
 AGENT_RUN_TYPES = frozenset({"terminal", "write_file", "mcp_call"})
 
 

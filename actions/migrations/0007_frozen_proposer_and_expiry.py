@@ -1,4 +1,4 @@
-# Issue 23: a pending action's proposer principal and expiry are frozen at proposal.
+# a pending action's proposer principal and expiry are frozen at proposal.
 
 import django.db.models.deletion
 from django.conf import settings

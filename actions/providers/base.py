@@ -79,7 +79,7 @@ class HttpAdapter:
 
     def _provider_message(self, response: httpx.Response) -> str:
         """What the provider said, redacted and then cut to 300 characters: a provider that echoes the
-        request quotes the token, and cutting first would leave a slice of it behind (issue 13)."""
+        request quotes the token, and cutting first would leave a slice of it behind."""
         return redact_text(self._provider_said(response), self._secret_headers)[:300]
 
     @property

@@ -1,4 +1,4 @@
-"""Words for codes (issue 25): the console shows people names, never the codes APIs and logs use
+"""Words for codes: the console shows people names, never the codes APIs and logs use
 (``proposed_action.created``, ``no_rule``, ``claude_code``, ``expiring_soon``)."""
 
 from __future__ import annotations

@@ -59,7 +59,7 @@ def agent_api(team):
 def eager_tasks(settings, request):
     """The embedded mode's worker (`make run` without a broker): tasks run in-process when enqueued, i.e.
     after the commit that enqueued them. Used where a test follows a notification through the worker path
-    (issue 28) whether or not the run has a broker (CI has one, with no worker on the test's queue)."""
+    whether or not the run has a broker (CI has one, with no worker on the test's queue)."""
     from brabo.celery import app
 
     if "worker_dirs" in request.fixturenames:

@@ -24,7 +24,7 @@ class FakeProvider(LoopbackServer):
         self.requests: list[dict] = []
         self.fail_next: list[int] = []
         # A provider that quotes the request back in its error (some proxies and gateways do): the credential
-        # lands past a 300-character prefix, where a cut-then-redact leaves a slice of it (issue 13).
+        # lands past a 300-character prefix, where a cut-then-redact leaves a slice of it.
         self.echo_credentials = False
         # Set ``hold`` to keep every request waiting until it is set again (``arrived`` says one came in):
         # a worker can be killed while its call is in flight.

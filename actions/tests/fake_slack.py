@@ -1,4 +1,4 @@
-"""A local fake of Slack at its HTTP boundary (issue 28), speaking the documented Web API shapes:
+"""A local fake of Slack at its HTTP boundary, speaking the documented Web API shapes:
 ``POST /api/chat.postMessage`` and ``/api/chat.update`` (Bearer bot token; JSON or form body; answers
 ``{"ok": true, "channel", "ts", …}`` or ``{"ok": false, "error": "invalid_auth"}``), and a ``response_url``
 (``POST /respond/<n>``, JSON, answers ``ok``). It keeps every call, and builds interactivity requests the

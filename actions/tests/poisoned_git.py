@@ -1,4 +1,4 @@
-"""Test support for hermetic git (R9.7, issue 23): a listener that records every connection (a proxy, the
+"""Test support for hermetic git (R9.7): a listener that records every connection (a proxy, the
 server a URL rewrite points at), and a poisoner that writes, into any git config, every setting that could
 send traffic elsewhere, weaken TLS, run a program or hand the token to a helper — each program leaving a
 marker when it runs."""

@@ -195,7 +195,7 @@ def test_a_hook_proposal_is_a_gate_brabo_never_runs_itself(team, make_action, tm
     assert other.result["max_parallel"] == 5
 
 
-# -- issue 29: MCP tool calls ------------------------------------------------------------------------------
+# -- MCP tool calls ------------------------------------------------------------------------------------------
 
 
 def test_mcp_tools_of_each_agent_become_mcp_calls():

@@ -1,4 +1,4 @@
-"""Undoing "Always allow" (issue 25): every grant a click wrote — patterns or an autonomy row — is listed
+"""Undoing "Always allow": every grant a click wrote — patterns or an autonomy row — is listed
 on the agent's page and taken back by one audited transition, through the policy store."""
 
 from __future__ import annotations

@@ -63,7 +63,7 @@ def test_r7_3_writes_one_unit_per_segment(team, lead):
     assert resp.json()["patterns"] == expected
     assert list(load_permissions(team.project.permissions_path).allow) == expected
     granted = SessionEvent.objects.get(type="permission.granted")
-    # added: what this click put in the policy, and so what its Undo takes out (issue 25)
+    # added: what this click put in the policy, and so what its Undo takes out
     assert granted.payload == {"patterns": expected, "pattern": ", ".join(expected), "added": expected}
     assert granted.actor_label == "max"
     types = list(
@@ -108,7 +108,7 @@ def test_r7_4_dev_module_agent_gets_an_autonomy_row(team):
     assert resp.json()["autonomy_row"] == {"agent_id": str(team.agent.id), "action_type": "git_commit"}
     assert team.agent.autonomy_rules.get(action_type="git_commit").mode == "auto_approve"
     granted = SessionEvent.objects.get(type="permission.granted")
-    # previousMode: what Undo puts back (issue 25) — there was no row
+    # previousMode: what Undo puts back — there was no row
     assert granted.payload == {
         "agentId": str(team.agent.id),
         "actionType": "git_commit",

@@ -1,4 +1,4 @@
-"""Issue 28 item 5 — answers back to the agent: ``ask_human`` questions a person answers (the answer is its
+"""Answers back to the agent: ``ask_human`` questions a person answers (the answer is its
 result and the agent's wait returns it), and a message with an approval or a denial."""
 
 from __future__ import annotations

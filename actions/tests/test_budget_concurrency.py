@@ -1,4 +1,4 @@
-"""Issue 16 — 20 concurrent spends at the edge of a budget never overspend it: the check and the ledger entry
+"""20 concurrent spends at the edge of a budget never overspend it: the check and the ledger entry
 are one transaction holding the workspace budget's row lock. Real threads on PostgreSQL, each with its own
 connection (as test_concurrency.py)."""
 

@@ -1,4 +1,4 @@
-"""Budgets for spend (issue 16), end to end through the API and the services, on the real database.
+"""Budgets for spend, end to end through the API and the services, on the real database.
 
 The owner's agent ``dev-pay`` proposes spends (spend's minimum role is owner, R2.1); the owner sets the
 budgets and approves. ``test_budget_concurrency.py`` has the races.

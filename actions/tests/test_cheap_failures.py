@@ -1,4 +1,4 @@
-"""An execution that fails at once costs next to nothing (issue 24 item 5): the claim and the load of what
+"""An execution that fails at once costs next to nothing: the claim and the load of what
 the execution reads are one statement on PostgreSQL, the settle reads nothing again, and a redelivered
 message stays a no-op (R8.5)."""
 

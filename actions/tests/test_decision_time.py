@@ -1,4 +1,4 @@
-"""Issue 23 item 4 — quorum and expiry are decided at decision time, through the real API.
+"""Quorum and expiry are decided at decision time, through the real API.
 
 - A two-person rule counts approvers against the principal the agent proposed FOR: reassigning the agent
   afterwards never turns its proposer into one of the two people.

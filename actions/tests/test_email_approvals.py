@@ -1,4 +1,4 @@
-"""E-mail approvals (issue 28) through a local SMTP server (aiosmtpd): the notification e-mail carries the
+"""E-mail approvals through a local SMTP server (aiosmtpd): the notification e-mail carries the
 recipient's own signed, single-use, short-lived links; opening one decides nothing; the confirm is a logged-in
 POST with CSRF by that member; used, expired, forged and other people's links get a clear page."""
 

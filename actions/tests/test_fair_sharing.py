@@ -1,4 +1,4 @@
-"""Fair sharing (issue 24 item 2): caps per agent and per workspace on pending actions and on the proposal
+"""Fair sharing: caps per agent and per workspace on pending actions and on the proposal
 rate, answered with 429, Retry-After and a named reason; one tenant at its cap never refuses another."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The git that carries the owner's token is hermetic (SPEC R9.7, issue 23): a poisoned repository config, a
+"""The git that carries the owner's token is hermetic (SPEC R9.7): a poisoned repository config, a
 poisoned home, XDG and system config and a poisoned worker environment change nothing — the push goes only to
 the provider, a proxy sees nothing, no program runs, no helper receives the token."""
 

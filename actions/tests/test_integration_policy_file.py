@@ -1,4 +1,4 @@
-"""Issue 12, findings 1 and 4, through the real API, a real worker and the real bubblewrap sandbox: the
+"""Findings 1 and 4, through the real API, a real worker and the real bubblewrap sandbox: the
 policy file is read-only inside the sandbox, and a FIFO in its place neither blocks the API nor lets
 anything auto-approve (R3.5)."""
 

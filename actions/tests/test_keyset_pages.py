@@ -1,4 +1,4 @@
-"""Keyset (cursor) pages on the logs that grow without bound (issue 24 item 5): the events of a project and
+"""Keyset (cursor) pages on the logs that grow without bound: the events of a project and
 of a workspace, and the actions queue. Pages follow `next` in order with no duplicate or gap while rows are
 appended; a page costs the same number of queries however deep; nothing counts the whole log."""
 

@@ -30,8 +30,8 @@ MINIMAL_PAYLOADS: dict[str, dict[str, Any]] = {
     "container_stop": {},
     "container_remove": {},
     "spend": {"amount": 12.5, "currency": "EUR", "purpose": "CI minutes"},
-    "ask_human": {"question": "Which region?"},  # issue 28
-    "mcp_call": {"server": "github", "tool": "get_me"},  # issue 29
+    "ask_human": {"question": "Which region?"},
+    "mcp_call": {"server": "github", "tool": "get_me"},
 }
 
 
@@ -222,7 +222,7 @@ def test_events_endpoint_is_oldest_first_and_scoped(agent_api, team):
     resp = team.world.client(team.developer).get(f"/api/projects/{team.project.id}/events/?limit=1")
     assert resp.status_code == 200
     page = resp.json()
-    assert "count" not in page  # issue 24: nothing counts the whole log
+    assert "count" not in page  # nothing counts the whole log
     assert [e["type"] for e in page["results"]] == ["proposed_action.created"] and page["next"]
     rest = team.world.client(team.developer).get(page["next"]).json()
     assert [e["type"] for e in rest["results"]] == ["proposed_action.approved"] and rest["next"] is None

@@ -1,4 +1,4 @@
-"""Live updates (issue 16): the console's server-sent-events stream over real HTTP (pytest-django's live
+"""Live updates: the console's server-sent-events stream over real HTTP (pytest-django's live
 server), scoped by tenancy, resumable with Last-Event-ID, capped per person, woken by actions.waiting."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One live stream per browser tab (issue 25): a tab's newer stream takes over its slot, so navigating never
+"""One live stream per browser tab: a tab's newer stream takes over its slot, so navigating never
 trips the person's stream limit; other tabs and untabbed clients still count."""
 
 from __future__ import annotations

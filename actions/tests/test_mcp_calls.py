@@ -1,4 +1,4 @@
-"""Issue 29 items 1, 2 and 4 through the hook endpoint (POST /api/hooks/<agent>/), the REST API and "Always
+"""MCP tool calls through the hook endpoint (POST /api/hooks/<agent>/), the REST API and "Always
 allow": each agent's documented MCP hook input becomes an ``mcp_call`` action, its Mcp() rules and the caps
 decide it, and what the person decides is what the agent is told."""
 

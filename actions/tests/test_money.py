@@ -1,4 +1,4 @@
-"""actions.money (issue 16): exact amounts in each currency's minor units; every refusal named."""
+"""actions.money: exact amounts in each currency's minor units; every refusal named."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 28 item 3 — named reviewers and teams: an approval rule may name members and teams as the people
+"""Named reviewers and teams: an approval rule may name members and teams as the people
 who may approve, alongside its role floor; the API says who the action waits for; teams over the API."""
 
 from __future__ import annotations

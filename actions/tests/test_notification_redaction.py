@@ -1,4 +1,4 @@
-"""Issue 23 item 5b — notifications carry no secret typed in a command or a denial reason.
+"""Notifications carry no secret typed in a command or a denial reason.
 
 The agent proposes through the real API; the notification goes out through the real path (``process``,
 a webhook delivery to a local receiver in the generic and the Slack format, an e-mail through the locmem
@@ -161,7 +161,7 @@ def test_a_long_hostile_text_is_scanned_in_bounded_time_and_keeps_nothing_past_t
 
 
 def test_the_consoles_sentence_is_redacted_before_it_is_cut(team, allow_local, people_with_mail, mailoutbox):
-    """Issue 28: notifications read the console's sentence, which cuts a command at 80 characters; a secret
+    """Notifications read the console's sentence, which cuts a command at 80 characters; a secret
     across that cut leaves no slice (the texts are redacted whole first)."""
     command = "x" * 55 + f" echo {HIGH_ENTROPY} > .key"
     agent = team.world.client(agent_key=team.agent_key)

@@ -1,6 +1,6 @@
-"""Nobody hears by notification what they may not read in the API (issue 23 item 7).
+"""Nobody hears by notification what they may not read in the API.
 
-Before issue 23 a developer could subscribe to budget e-mails, though reading a budget needs the maintainer
+Once a developer could subscribe to budget e-mails, though reading a budget needs the maintainer
 role. The role is checked when a person subscribes, and again when an e-mail is sent (a demotion, a
 restriction, or a row written before the check gives nothing).
 """

@@ -1,4 +1,4 @@
-"""Notifications (issue 16): signed webhooks verified by a local receiver, retries with backoff and the
+"""Notifications: signed webhooks verified by a local receiver, retries with backoff and the
 delivery log, e-mail through the locmem backend, subscriptions, tenancy, and no secret in any notification."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def make_action():
 def queued(monkeypatch):
     """The delivery attempts handed to the worker queue, held there so the test makes each attempt itself
     with its own clock. Without a broker the in-process worker made the first attempt inside ``process()``
-    at the real time, so a backoff read against the test's clock came out 9.85 s instead of 10 (issue 25)."""
+    at the real time, so a backoff read against the test's clock came out 9.85 s instead of 10."""
     handed: list = []
     monkeypatch.setattr(
         notifications, "send_delivery", lambda delivery_id, countdown=0: handed.append(delivery_id)
@@ -183,7 +183,7 @@ def test_slack_body(team, make_action, allow_local):
         _deliver_all()
     body = json.loads(receiver.requests[0]["body"])
     assert set(body) == {"text", "blocks"}
-    # issue 28: the console's own sentence for the event (actions.history.describe)
+    # the console's own sentence for the event (actions.history.describe)
     assert (
         "proposed terminal “ls &lt;dir&gt;” — it waits for a person: no rule matches; a person decides."
         in body["text"]

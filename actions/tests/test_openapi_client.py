@@ -127,11 +127,9 @@ def test_a_generated_client_proposes_each_action_type(api, wsgi_transport, team,
     assert action.reason and action.message == row.message
     stored = dict(MINIMAL_PAYLOADS[action_type])
     if action_type == "spend":
-        stored["amount"] = (
-            "12.50"  # issue 16: an amount is stored as exact text in the currency's minor units
-        )
+        stored["amount"] = "12.50"  # an amount is stored as exact text in the currency's minor units
     if action_type == "mcp_call":
-        stored["runs_in"] = "agent"  # issue 29: the agent calls the tool, always; written when left out
+        stored["runs_in"] = "agent"  # the agent calls the tool, always; written when left out
     assert action.payload.to_dict() == stored
     assert action.scope_root == row.scope_root
     if action_type == "terminal":

@@ -1,4 +1,4 @@
-"""The transactional outbox (issue 13): an approval marks its dispatch due in its own transaction; what the
+"""The transactional outbox: an approval marks its dispatch due in its own transaction; what the
 on-commit relay could not send, the beat sweep sends; the claim keeps execution exactly-once."""
 
 from __future__ import annotations

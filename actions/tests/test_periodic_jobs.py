@@ -36,7 +36,7 @@ def test_the_schedule_runs_in_process_the_reaper_and_the_waiter_watch(team, make
         "reap-stuck-actions": 1,
         "redispatch-unclaimed": 0,
         "detect-vanished-waiters": 1,
-        "sweep-expired-actions": 0,  # issue 16: the action is pending, but far from its expiry
+        "sweep-expired-actions": 0,  # the action is pending, but far from its expiry
         "sweep-notifications": 0,  # the proposal's event is seconds old: its own message may still come
         "purge-idempotency-keys": 0,
     }

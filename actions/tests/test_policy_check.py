@@ -69,7 +69,7 @@ def test_policy_check_explains_each_segment_for_people(team):
 
 @pytest.mark.django_db(transaction=True)
 def test_policy_check_exits_by_decision_from_the_command_line_as_brabo_policy_check_does(team):
-    # issue 25: `manage.py policy check` exited 0 for a deny
+    # `manage.py policy check` exited 0 for a deny
     from brabo_client.policy import EXIT_FOR
     from permissions.management.commands.policy import Command
     from projects.services import replace_permissions

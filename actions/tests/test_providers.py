@@ -198,7 +198,7 @@ def test_an_unreachable_provider_is_transient(team, owner_token, make_action):
     ],
 )
 def test_pr_references(ref, number):
-    """Parsed once, at the proposal (issue 15): the canonical number is what merge_pr stores."""
+    """Parsed once, at the proposal: the canonical number is what merge_pr stores."""
     from actions.payloads import read_payload
 
     assert read_payload("git_merge", {"pr": ref, "target_branch": "main"})[1] == str(number)

@@ -1,4 +1,4 @@
-"""Two-person rules (issue 16) through the API: distinct approvers, no self-approval, the rule's role,
+"""Two-person rules through the API: distinct approvers, no self-approval, the rule's role,
 one deny ends it, no door around the count (approve-always, the policy's auto-approve, the console)."""
 
 from __future__ import annotations
@@ -404,7 +404,7 @@ def test_an_expired_action_is_settled_everywhere_the_agent_looks(agent_api, team
 
 
 def test_a_two_person_spend_rule_beats_the_owners_auto_approve_threshold(agent_api, team, mia):
-    """Budgets and quorum together (issue 16): a spend the owner's threshold would auto-approve stays pending
+    """Budgets and quorum together: a spend the owner's threshold would auto-approve stays pending
     under a two-person rule; the budget is checked, and the ledger written once, by the approval that meets
     the count — never by the non-final one."""
     from decimal import Decimal

@@ -1,4 +1,4 @@
-"""Two-person rules and expiry under concurrency (issue 16, R8.5), with real threads on PostgreSQL and, where
+"""Two-person rules and expiry under concurrency (R8.5), with real threads on PostgreSQL and, where
 execution is involved, the real Celery worker: each person counts once, the action approves and executes
 once, concurrent sweeps expire once, and an agent's real wait call returns with the expiry."""
 

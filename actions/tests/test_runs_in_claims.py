@@ -1,4 +1,4 @@
-"""Where an API proposal runs is the project's to say, not the payload's (SPEC §5, issue 22 item 1).
+"""Where an API proposal runs is the project's to say, not the payload's (SPEC §5, where it runs).
 
 Brabo runs an API proposal where the project says (its container, its sandbox, its runner), so a payload's
 ``runs_in`` claim changes nothing -- except ``"agent"`` on a type the agent runs itself, which Brabo then never

@@ -1,5 +1,5 @@
 """The owner's token never reaches a log line, a result, an event or an API answer — not whole, not in part
-(issue 13, R1.2). A provider that fails and echoes the request (token included) is met by a real worker."""
+(R1.2). A provider that fails and echoes the request (token included) is met by a real worker."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``action_data`` is DRF's own rendering of ``ActionSerializer`` (one source, issue 15), in every state."""
+"""``action_data`` is DRF's own rendering of ``ActionSerializer`` (one source), in every state."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_action_data_matches_the_declared_serializer_in_every_state(team):
 
 
 def test_action_data_matches_the_serializer_under_an_approval_rule_a_message_and_a_wait_timer(team):
-    """The hand-written rendering (issue 24) against DRF's, for the fields the plain states leave empty."""
+    """The hand-written rendering against DRF's, for the fields the plain states leave empty."""
     w, p = team.world, team.project
     agent, _ = w.agent(p, team.maintainer, "dev-rule")
     ApprovalRule.objects.create(project=p, action_type="terminal", approvals=2, min_role="maintainer")
@@ -122,7 +122,7 @@ def test_read_proposal_refuses_a_body_with_the_serializers_errors(body):
     "body", [{"action_type": "teleport", "payload": {}}, {"action_type": 7, "payload": {}}]
 )
 def test_an_unknown_action_type_is_refused_once_by_the_proposal_not_by_the_body_reader(body):
-    """Issue 15: the type is checked in one place (actions.payloads.read_payload), with its field named."""
+    """The type is checked in one place (actions.payloads.read_payload), with its field named."""
     from actions.payloads import PayloadError, read_payload
 
     read = read_proposal(body)

@@ -1,4 +1,4 @@
-"""Slack approvals (issue 28), end to end against a local fake Slack server: the pending action's message
+"""Slack approvals, end to end against a local fake Slack server: the pending action's message
 through the notifications worker path, linking a Slack account by a signed click, decisions from Slack with
 the console's role and two-person checks, forged and replayed clicks refused, and the message updated."""
 

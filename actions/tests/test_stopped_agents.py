@@ -1,5 +1,5 @@
 """An approved action whose agent is suspended (its principal left) or revoked before it runs is not run:
-the worker's claim and a runner's claim both settle it as a named failure (issue 17's leftover)."""
+the worker's claim and a runner's claim both settle it as a named failure."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The task's one state machine (issue 15): every trigger from every status — the allowed moves move the
+"""The task's one state machine: every trigger from every status — the allowed moves move the
 task and write one event, the refused ones leave it and write nothing."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ CASES = [(trigger, status) for trigger in MOVES for status in STATUSES]
 EXPECTED = {
     "action_pending": {"todo", "in_progress", "blocked"},  # from anything but done (and not already there)
     "action_denied": {"todo", "awaiting_approval", "blocked"},
-    "action_expired": {"todo", "awaiting_approval", "blocked"},  # issue 16: as a denial does
+    "action_expired": {"todo", "awaiting_approval", "blocked"},  # as a denial does
     "waiter_back": {"blocked"},
     "waiter_vanished": {"awaiting_approval"},
     "action_settled": {"awaiting_approval"},  # the worker: only from awaiting_approval

@@ -1,4 +1,4 @@
-"""Caps on concurrent waits (issue 24): per agent and per workspace, in each web process; past one a wait is
+"""Caps on concurrent waits: per agent and per workspace, in each web process; past one a wait is
 refused 429 ``too_many_waits`` with Retry-After, before it waits — on the WSGI path too (the ASGI path is
 covered by tests/test_async_waits.py)."""
 

@@ -1,4 +1,4 @@
-"""Issue 28 item 4 — wait timers: a rule holds an approved action N minutes before it executes, as GitHub
+"""Wait timers: a rule holds an approved action N minutes before it executes, as GitHub
 Environments do; it can be cancelled while it waits. The hold ends through the outbox sweep (a due time
 the sweep reads, driven here by its ``now``), and the worker's claim refuses a held action whatever
 message reaches it. Nobody sleeps."""

@@ -232,7 +232,7 @@ def test_approval_stats_count_human_clicks_and_policy_rules(team):
 
 def test_a_publish_landing_between_the_check_and_the_wait_is_not_lost(settings):
     """The in-process channel, with the race forced deterministically: the decision commits and publishes
-    just after the waiter's check said "not yet" (issue 13: this is what made the wake-up test flaky)."""
+    just after the waiter's check said "not yet" (this is what made the wake-up test flaky)."""
     from actions import waiting
 
     settings.BRABO_REDIS_URL = ""

@@ -1,6 +1,6 @@
-"""Every change of a workspace's webhooks is on the workspace's log with the real actor (issue 23 item 7).
+"""Every change of a workspace's webhooks is on the workspace's log with the real actor.
 
-Before issue 23 adding or disabling a webhook wrote no event: a maintainer could point the workspace's
+Once, adding or disabling a webhook wrote no event: a maintainer could point the workspace's
 notifications somewhere else, or silence them, and nobody could tell who. Events carry the host only (a
 Slack-style URL's path is its secret) and never the signing secret.
 """

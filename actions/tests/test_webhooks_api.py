@@ -1,4 +1,4 @@
-"""Issue 28 item 6 — webhooks and subscriptions managed through the API, each change on the workspace's
+"""Webhooks and subscriptions managed through the API, each change on the workspace's
 log with its real actor (the same services as the console: ``actions.notifications``)."""
 
 from __future__ import annotations

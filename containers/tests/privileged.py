@@ -1,4 +1,4 @@
-"""A deliberately privileged sandbox launcher: what the probe must refuse (issue 23 item 3, R9.7)."""
+"""A deliberately privileged sandbox launcher: what the probe must refuse (R9.7)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from brabo_client import sandbox as sb
 
 
 class PrivilegedLauncher(sb.Launcher):
-    """The sandbox as it was before issue 23: the launcher's own uid inside (root, here) and every capability
+    """The sandbox as it was before R9.7: the launcher's own uid inside (root, here) and every capability
     kept (--cap-add ALL, no --disable-userns). It must never pass the probe."""
 
     def argv(self, folder, policy, cwd, command):

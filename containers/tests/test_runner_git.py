@@ -1,4 +1,4 @@
-"""git_commit and git_push on the runner's machine (issue 22, R1.4/R9.3): the runner commits in its own
+"""git_commit and git_push on the runner's machine (§5, where it runs, R1.4/R9.3): the runner commits in its own
 checkout and pushes to the origin it pinned at start, with that machine's own credentials, reading nothing the
 checkout's config could make it run or send. Real git, real repositories in tmp folders."""
 

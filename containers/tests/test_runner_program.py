@@ -513,7 +513,7 @@ def test_a_finished_result_is_resent_until_the_server_takes_it():
     assert backoff.failures == 0
 
 
-# -- issue 22: file and git work of a runner project runs on the runner, through the real server -----------
+# -- where it runs (§5): file and git work of a runner project runs on the runner, through the real server
 
 
 def _git(cwd: Path, *args: str) -> str:

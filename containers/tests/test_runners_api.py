@@ -261,7 +261,7 @@ def test_a_runner_revoked_after_it_authenticated_claims_and_reports_nothing(
     assert queued.status == "executing" and queued.runner_work.state == "queued"
 
 
-# -- write_file, git_commit, git_push of a runner project go to its runner (issue 22) ---------------------
+# -- write_file, git_commit, git_push of a runner project go to its runner (§5, where it runs) ---------------
 
 FILE_AND_GIT = [
     ("write_file", {"path": "src/new.py", "content": "print('hi')\n"}),

@@ -1,4 +1,4 @@
-"""R9.7 (issue 23 item 3) — a sandboxed command holds no privilege, whatever user runs the worker.
+"""R9.7 — a sandboxed command holds no privilege, whatever user runs the worker.
 
 Run through the real bubblewrap. The suite runs as root on its CI machine, which is exactly the attack
 setting of the finding: as root, bubblewrap used to keep every capability, so an approved ``bash build.sh``

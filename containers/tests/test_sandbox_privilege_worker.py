@@ -1,4 +1,4 @@
-"""Issue 23 item 3, the finding as reported, through the real API, a real Celery worker (running as whatever
+"""The finding as reported, through the real API, a real Celery worker (running as whatever
 user runs the suite -- root on its CI machine) and the real bubblewrap: an agent's ``build.sh``, approved by a
 person, tries to remount /usr read-write, unmount the read-only permissions.json and rewrite it, and write
 outside the project. None of it happens on the host (R9.7, R3.5)."""

@@ -18,7 +18,7 @@
 The next program is one entry in its family's table. decide(), the shell reader, matching, caps, the floor
 and approve-always read from here.
 
-SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
+SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where unsure):
 
 1. Inline code in another language (``python -c``, ``perl -e``, ``node -e``, ``ruby -e``, ``php -r``,
    ``awk`` with ``system()``/``getline``/pipes/``print >``, ``sed`` with ``e``/``w``/``r``, ``vim -c``,
@@ -72,7 +72,7 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    (R4.7), the program staying never auto-approved as before. Framework shells that run code given as an
    argument or on their input (``manage.py shell``, ``django-admin shell``, ``rails runner``,
    ``rails console``, ``php artisan tinker``, ``mix run -e``, ``flask shell``) are inline code (R4.9).
-12. [red team, issue 11] A call of an alias defined in the command is read with the alias's value in front
+12. [red team, R4.9] A call of an alias defined in the command is read with the alias's value in front
    of its arguments (`alias x='env '; x curl` runs `env curl`), and a call of a function or alias defined
    in the command is never auto-approved, not even by an allow written for the call's exact words.
 13. Declaration builtins (``export``, ``declare``, ``typeset``, ``readonly``, ``local``) assign like leading
@@ -114,7 +114,7 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
 20. Privileged (cap_privileged) also: ``nsenter``, ``chroot``, and a container engine given the host
    (``docker|podman run|create|exec`` with ``--privileged``, ``--pid=host`` …, ``--cap-add``,
    ``--device``, a bind mount of ``/`` or of a ``.sock``).
-21. [issue 11 class 6] A ``git`` subcommand that is not one of git's own commands (``git st``, ``git lfs``:
+21. [R4.9, programs that run programs] A ``git`` subcommand that is not one of git's own commands (``git st``, ``git lfs``:
    an alias from git's configuration, whose ``!`` form is a shell line, or a ``git-<word>`` program on the
    PATH) is opaque (R4.9): never auto-approved by a prefix allow, autonomy, auto mode or the container
    floor; an allow written for exactly those words covers it, and deny and ask see it as before. git's own
@@ -128,13 +128,13 @@ SPEC readings chosen where SPEC is silent (issue 11; stricter where unsure):
    or a ``cargo-<word>`` program) is opaque (permissions.commands.cargo). git's own commands that run a
    program by their nature (``hook run``, credential helpers, ``web--browse``, ``daemon``, ``remote-ext``,
    ``shell`` ...) are never covered by a prefix allow.
-22. [issue 11 class 12] R4.7 keeps every segment read and deny-checked at any size, so hostile sizes are
+22. [R4.7, the read budget] R4.7 keeps every segment read and deny-checked at any size, so hostile sizes are
    met by cost, not by a limit: a command that can never be auto-approved (unparseable, or past 10,000
    characters or 50 segments) skips the work only an auto-approval needs (the opaque reading of segments
    no rule allowed, the caps' views). Brace expansion's budget is counted in time-like units (a character
    scanned or produced, plus a fixed charge per expansion): a brace word past it makes the command
    unparseable, with the words produced so far still judged -- stricter than expanding on, never laxer.
-23. [R4.10, issue 26] A deny/ask pattern for a program with an option table (permissions.commands.options)
+23. [R4.10] A deny/ask pattern for a program with an option table (permissions.commands.options)
    matches a segment when its subcommand path is a prefix of the segment's, its options are among the
    segment's however spelled, and its operands are a word prefix of the rest. Options count anywhere
    before ``--`` even for parsers that stop at the first operand (BSD ``rm``, Go's flag package): deny
@@ -222,21 +222,19 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
         elif verb in SEDS:
             why = sed_opaque(view)
         elif verb == "git":
-            why = unknown_git_command(view)  # issue 11 class 6: an alias or a git-<word> program
+            why = unknown_git_command(view)  # R4.9: an alias or a git-<word> program
         elif verb == "gh":
             why = unknown_gh_command(view)  # R4.10: a gh alias or extension
         elif verb == "cargo":
-            why = unknown_cargo_command(view)  # issue 11 class 6: an alias or a cargo-<word> program
+            why = unknown_cargo_command(view)  # R4.9: an alias or a cargo-<word> program
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():
-            why = (
-                _LOOK_ALIKE  # issue 11: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one
-            )
+            why = _LOOK_ALIKE  # R4.9: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one
         if why is None and ("=" in verb or verb == "env" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
         if why is None and verb in NAME_ASSIGNERS:
-            why = assigns_by_name(view, dynamic if view is all_views[0] else ())  # issue 11
+            why = assigns_by_name(view, dynamic if view is all_views[0] else ())  # R4.9
         if why is not None:
             return why
     return None
@@ -278,7 +276,7 @@ def _may_carry(words: tuple[str, ...]) -> bool:
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         return False
     if "=" in first:
-        # `x=1 cmd ...` (issue 11: hostile input sends thousands): when `cmd` is a plain verb, the views are
+        # `x=1 cmd ...` (R4.9: hostile input sends thousands): when `cmd` is a plain verb, the views are
         # the segment and `cmd ...` alone, which carries nothing, so what is carried is what the assignments
         # carry -- answered here without peeling. Otherwise (`x=1 sh -c ...`) the full reading decides.
         k = 1 if is_assignment(first) else 0
@@ -292,7 +290,7 @@ def _may_carry(words: tuple[str, ...]) -> bool:
     ):
         return False  # `npm test`, `uv sync`: nothing is peeled (`pnpm -r exec …` may be)
     if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
-        return True  # issue 11: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
+        return True  # R4.9: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,
     # a verb path, or an assignment a wrapper passes on (`linux64 PAGER='curl x' git log`).
     return (
@@ -364,7 +362,7 @@ def carries_commands(words: tuple[str, ...]) -> bool:
 
 
 def feeds_a_script(words: tuple[str, ...]) -> bool:
-    """Issue 11: whether some view of the segment runs what arrives on its input as shell commands, so a
+    """R4.9: whether some view of the segment runs what arrives on its input as shell commands, so a
     here-string or here-document given to it is a script whose commands are segments (R4.7)."""
     if not words:
         return False
@@ -379,7 +377,7 @@ FED_PROGRAM = (
 
 
 def feeds_a_program(words: tuple[str, ...]) -> bool:
-    """Issue 11, R4.9: whether some view of the segment reads its program from its input (`python3 -`,
+    """R4.9: whether some view of the segment reads its program from its input (`python3 -`,
     `node`, `perl /dev/stdin`): a here-string or here-document given to it is code in another language,
     which no allow pattern -- even one written for exactly these words -- can read."""
     return any(v and is_code_verb(v[0]) and code_opaque(v) is PROGRAM_FROM_INPUT for v in views(words))
@@ -498,7 +496,7 @@ def _runner_file(key: str) -> bool:
 
 
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
-    """Issue 11: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
+    """R4.9: `echo 'curl x' > a.sh; sh a.sh`, `cat > t.py <<E ...; python3 t.py`, `tee x | ...; ./x`:
     a command that writes a file and then runs it as a program or a script runs what no rule read.
     ``segments``: each segment's words and redirection targets, in order."""
     written: set[str] = set()

@@ -1,4 +1,4 @@
-"""Arithmetic that evaluates a value read at run time (SPEC R4.9, issue 11 class 1).
+"""Arithmetic that evaluates a value read at run time (SPEC R4.7, R4.9: arithmetic).
 
 Bash evaluates a variable's value as an expression wherever arithmetic reads it -- ``$((n))``, ``(( n ))``,
 ``let``, an integer variable (``declare -i``), an array index ``${a[n]}``, a substring offset ``${s:n}`` --

@@ -1,4 +1,4 @@
-"""cargo: its own commands (issue 11 class 6, closed world; SPEC R4.9).
+"""cargo: its own commands (programs that run programs, closed world; SPEC R4.9).
 
 ``cargo <word>`` runs a built-in command; any other word is an alias from ``[alias]`` in a ``.cargo/config.toml``
 (the repository's own, or one above it) or a ``cargo-<word>`` program found on the PATH, and no rule can read

@@ -134,7 +134,7 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
     # [beyond]
     + (("yank",), ("owner",)),
 }
-# [beyond] issue 26: the families (infrastructure as code, registries, remotes), one row per tool, and more
+# [beyond] effects by family (§5 step 6): the families (infrastructure as code, registries, remotes), one row per tool, and more
 # mutating verbs of SPEC's own tools (permissions.commands.families).
 for _verb, _forms in MORE.items():
     EXTERNAL[_verb] = EXTERNAL[_verb] + tuple(f for f in _forms if f not in EXTERNAL[_verb])

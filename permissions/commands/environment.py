@@ -1,4 +1,4 @@
-"""Environment variables that hold a command line or load code (SPEC R4.8, R4.9, issue 11 class 5/6).
+"""Environment variables that hold a command line or load code (SPEC R4.8, R4.9: code run from strings, programs that run programs).
 
 ``GIT_SSH_COMMAND='curl x | sh' git fetch`` runs the value through a shell: the value is read as a
 segment. ``LD_PRELOAD=x.so cmd``, ``BASH_ENV=f bash x.sh``, ``NODE_OPTIONS='--require x'`` load code no
@@ -42,7 +42,7 @@ COMMAND_VARS = frozenset(
         "LESSCLOSE",
         "PROMPT_COMMAND",
         "BROWSER",
-        # issue 11, red team: build tools run these programs
+        # R4.9, red team: build tools run these programs
         "RUSTC_WRAPPER",
         "RUSTC_WORKSPACE_WRAPPER",
         "RUSTC",
@@ -77,7 +77,7 @@ CODE_VARS = frozenset(
         "GCONV_PATH",
         "SHELLOPTS",
         "BASHOPTS",
-        # issue 11: libraries, configuration files and repositories that run programs no rule can read
+        # R4.9: libraries, configuration files and repositories that run programs no rule can read
         "LD_LIBRARY_PATH",
         "GIT_CONFIG",
         "GIT_CONFIG_GLOBAL",
@@ -94,11 +94,11 @@ CODE_VARS = frozenset(
         "BASH_LOADABLES_PATH",
     }
 )
-# The value decides which program a command word names (`PATH=. ls` runs ./ls): issue 11.
+# The value decides which program a command word names (`PATH=. ls` runs ./ls): R4.9.
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
 _NPM_CONFIG = "npm_config_"
-# Builtins that assign their operands (`export PAGER='curl x'`): issue 11.
+# Builtins that assign their operands (`export PAGER='curl x'`): R4.9.
 DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 
 
@@ -129,7 +129,7 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
             opaque = opaque or f"the variable {name} makes the program load code no rule can read"
         elif name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
             if value.strip():
-                scripts.append(value)  # issue 11: cargo runs the binaries it builds through it
+                scripts.append(value)  # R4.9: cargo runs the binaries it builds through it
         elif name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):
             opaque = opaque or "GOFLAGS makes go run a program no rule can read"
         elif name in PATH_VARS:
@@ -139,7 +139,7 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     return scripts, opaque
 
 
-# Builtins that assign a variable named in their operands with a value no rule can read (issue 11):
+# Builtins that assign a variable named in their operands with a value no rule can read (R4.9):
 # `read PATH`, `mapfile -t PATH`, `printf -v GIT_PAGER 'curl x'`, `getopts o PATH`, `declare -n r=PATH`.
 NAME_ASSIGNERS = frozenset({"read", "mapfile", "readarray", "printf", "getopts"}) | DECLARATION_BUILTINS
 

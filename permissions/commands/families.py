@@ -1,4 +1,4 @@
-"""External effects by family (SPEC §5 step 6, RN-418; issue 26 item 3): infrastructure as code, cloud CLIs,
+"""External effects by family (SPEC §5 step 6, RN-418; §5 step 6, effects by family): infrastructure as code, cloud CLIs,
 registries, remotes. Each family is a row of tools with their mutating verbs, in the style of
 ``permissions.commands.effects.EXTERNAL`` (which merges :data:`FORMS`); a cap only ever asks a person, so a
 longer list fails closed.
@@ -659,7 +659,7 @@ _OWN_READERS = {
 
 
 def family_effect(view: tuple[str, ...]) -> bool:
-    """Issue 26: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
+    """§5 step 6, effects by family: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
     the forms :data:`FORMS` cannot name (verbs decided by their tree, options, operands)."""
     if not view:
         return False

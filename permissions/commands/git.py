@@ -1,10 +1,10 @@
 """git: what its options and subcommands do with their arguments (SPEC R4.8, R5 step 6, R7.3).
 
 Global options before the subcommand (git.c handle_options), git's own commands (any other subcommand is an
-alias or a program on the PATH: issue 11 class 6), the options and subcommands that make git run a program
+alias or a program on the PATH: R4.9, programs that run programs), the options and subcommands that make git run a program
 (R4.8: a prefix allow never covers them), the forms of ``branch``/``tag``/``remote``/``worktree``/``config``
-that change state, the config keys whose value is a command line (issue 11 class 6: read as a segment), the
-commands of ``hub`` (GitHub's git wrapper) and the one canonicaliser of branch names (issue 11 class 8).
+that change state, the config keys whose value is a command line (R4.9, programs that run programs: read as a segment), the
+commands of ``hub`` (GitHub's git wrapper) and the one canonicaliser of branch names (RN-006, merge targets spelled another way).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-# git's own commands (issue 11 class 6, closed world): the builtins and the programs git installs in its
+# git's own commands (programs that run programs, closed world, R4.9): the builtins and the programs git installs in its
 # exec-path, in every release from 2.39 to 2.47 (command-list.txt, `git --list-cmds=main`). For any other
 # word git runs an alias from its configuration (`alias.st = !curl …` is a shell line) or a `git-<word>`
 # program found on the PATH: no rule can read either, so such a segment is opaque (R4.9). Left out on purpose
@@ -200,7 +200,7 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
     sub = words[k]
     rest = words[k + 1 :]
     if sub in _GIT_RUNNING_SUBCOMMANDS or sub not in GIT_COMMANDS:
-        return True  # issue 11 class 6: a word outside git's own commands is an alias or a git-<word> program
+        return True  # R4.9, programs that run programs: a word outside git's own commands is an alias or a git-<word> program
     if any(w.startswith(_GIT_RUNNING_PREFIXES) for w in rest):
         return True
     runners = _GIT_RUNNING_OPTIONS.get(sub)
@@ -212,7 +212,7 @@ def runs_other_programs(words: tuple[str, ...]) -> bool:
 
 
 def unknown_git_command(view: tuple[str, ...]) -> str | None:
-    """Issue 11 class 6, R4.9: why a ``git`` view runs what no rule can read because its subcommand is not
+    """R4.9, programs that run programs: why a ``git`` view runs what no rule can read because its subcommand is not
     one of git's own commands (an alias, or a ``git-<word>`` program), or None. A view whose global options
     leave the subcommand uncertain is judged through its readings (permissions.commands.views)."""
     k = _git_subcommand(view)
@@ -392,7 +392,7 @@ def git_changes_state(words: tuple[str, ...]) -> bool:
     return bool(positionals)  # `git branch -v foo`, `git tag -i t`: a positional outside list mode creates
 
 
-# -- commands git runs that are written in its arguments (issue 11 class 6, SPEC R4.9) -------------------
+# -- commands git runs that are written in its arguments (programs that run programs, SPEC R4.9) -------------
 # The last part of a config key (case-insensitive) whose value is a command line git hands to a shell:
 # core.pager/sshCommand/editor/fsmonitor/askPass/gitProxy, sequence.editor, diff.external,
 # diff.<driver>.textconv/command, merge.<driver>.driver, filter.<driver>.clean/smudge/process,
@@ -425,7 +425,7 @@ _COMMAND_KEYS = frozenset(
         "cccmd",
         "headercmd",
         "smtpserver",
-        # issue 11
+        # R4.9
         "alternaterefscommand",
         "proccommand",
         "path",  # browser.<tool>.path, man.<tool>.path, mergetool.<tool>.path: the program run
@@ -433,7 +433,7 @@ _COMMAND_KEYS = frozenset(
 )
 
 
-# `git filter-repo --commit-callback '...'`: Python code given as an argument (issue 11).
+# `git filter-repo --commit-callback '...'`: Python code given as an argument (R4.9).
 _FILTER_REPO_CODE = (
     "--filename-callback",
     "--message-callback",
@@ -473,7 +473,7 @@ _COMMAND_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "push": (("--receive-pack", "--exec"), ""),
     "send-pack": (("--receive-pack", "--exec"), ""),
     "filter-branch": (_FILTER_BRANCH_FILTERS, ""),
-    # issue 11: `git grep -O<cmd>` / `--open-files-in-pager=<cmd>` runs cmd on the matching files (the
+    # R4.9: `git grep -O<cmd>` / `--open-files-in-pager=<cmd>` runs cmd on the matching files (the
     # value is optional and attached; a next word is read too, which only makes deny see more).
     "grep": (("--open-files-in-pager",), "O"),
 }
@@ -492,7 +492,7 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
         # `!cmd` is a shell line; otherwise the alias is git words, which the caps treat as external.
         return (v[1:], None) if v.startswith("!") else (None, None)
     if section == "protocol" and name == "allow":
-        # `protocol.ext.allow=always`: git may run the command an `ext::` address names (issue 11).
+        # `protocol.ext.allow=always`: git may run the command an `ext::` address names (R4.9).
         return None, "git may run a transport program named in an address"
     if section == "core" and name == "hookspath":
         return None, "git runs its hooks from another directory"
@@ -627,7 +627,7 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
         opaque = opaque or "git filter-repo runs Python code given as an argument"
     for w in rest:
         if w.startswith("ext::"):
-            # Issue 11: the `ext::` transport runs the command in the address (`%` escapes a space).
+            # R4.9: the `ext::` transport runs the command in the address (`%` escapes a space).
             scripts.append(w[len("ext::") :].replace("% ", " "))
             opaque = opaque or "git runs the transport command an ext:: address names"
     return scripts, opaque

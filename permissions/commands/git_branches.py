@@ -1,4 +1,4 @@
-"""git and branch names (issue 11 class 8, RN-006, R1.5): the one canonicaliser of branch names, whether a name
+"""git and branch names (RN-006, merge targets spelled another way, R1.5): the one canonicaliser of branch names, whether a name
 or pattern is a protected branch, the remote settings a `git config` writes, and which git commands move a
 branch (:func:`protected_branch_move`) -- by any git command, not only a merge. Re-exported by
 :mod:`permissions.commands.git`.
@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 
 from permissions.commands.git_globals import GIT_GLOBAL_VALUE_OPTS, _git_subcommand
 
-# -- branch names (issue 11 class 8, RN-006) ----------------------------------------------------------------
+# -- branch names (RN-006, merge targets spelled another way) ------------------------------------------------
 _BAD_BRANCH_CHARS = frozenset(" ~^:?*[\\\x7f")
 
 
@@ -56,7 +56,7 @@ def names_protected_branch(name: str | None, protected: tuple[str, ...] | frozen
     return any_suffix_protected(branch, protected)
 
 
-# -- issue 26: git configuration that changes where pushes go (an external effect, §5 step 6) ---------------
+# -- git configuration that changes where pushes go (an external effect, §5 step 6) --------------------------
 _CONFIG_READS = frozenset(
     {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool", "--list", "-l"}
 )
@@ -90,7 +90,7 @@ def _remote_key(word: str) -> bool:
 
 
 def remote_config_write(view: tuple[str, ...]) -> bool:
-    """Issue 26: ``git config`` that sets, adds, unsets, renames or removes a key deciding where git pushes
+    """§5 step 6: ``git config`` that sets, adds, unsets, renames or removes a key deciding where git pushes
     (``remote.*.url``, ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf`` ...), or opens the
     editor on the configuration (it can set any of them). Abbreviated options count as git reads them."""
     if len(view) < 2 or view[0] != "git" or "config" not in view:

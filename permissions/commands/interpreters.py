@@ -5,7 +5,7 @@ Inline code (``python -c``, ``perl -e``, ``node -e``, ``ruby -e``, ``php -r``, `
 ``emacs --eval``, ``gdb -ex``, ``make --eval``) and a program read from the input (``python3`` with no
 script, ``python3 -``, ``python3 /dev/stdin``, ``node <(curl …)``) are *opaque*: what they do cannot be
 read from their words, so only an allow pattern written for exactly that invocation covers them, and
-autonomy, auto mode and the container floor never approve them (issue 11 class 6). A script file
+autonomy, auto mode and the container floor never approve them (R4.9, programs that run programs). A script file
 (``python3 tool.py``) or a module (``python3 -m pytest``) is not inline code. Options are read as the
 interpreter's own parser reads them; an option whose arity is not known makes every later word that could
 be an inline-code option count (fail closed).
@@ -165,7 +165,7 @@ _INTERPRETERS: dict[str, _Interp] = {
     "expect": _Interp("c", (), "f", "", "bdDinNv", (), (), "", ("-v",)),
     "tclsh": _Interp(),
     "wish": _Interp(),
-    # issue 11: more interpreters with an inline-code option; with no program they read it from the input
+    # R4.9: more interpreters with an inline-code option; with no program they read it from the input
     # (stdin=True), except where they start an interactive prompt only (stdin=False keeps them plain).
     "groovy": _Interp("e", (), "acDlp", "", "dhv", ("--classpath", "-cp"), (), "", ("-v", "--version", "-h")),
     "groovysh": _Interp("e", ("--evaluate",), "", "", "", (), (), "", ("-V", "--version", "-h", "--help")),
@@ -198,7 +198,7 @@ _CODE_MODULES = frozenset(
 _FAMILIES = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "julia", "ipython")
 _FAMILY_STARTS = frozenset(family[:3] for family in _FAMILIES)
 
-# Issue 11: framework commands that run code given as an argument or read it from the input (a shell on
+# R4.9: framework commands that run code given as an argument or read it from the input (a shell on
 # the application), by the script or program that takes them and the subcommand (its first operand).
 _FRAMEWORK_SHELLS: dict[str, frozenset[str]] = {
     "manage.py": frozenset({"shell", "shell_plus", "dbshell", "debugsqlshell", "notebook"}),
@@ -222,7 +222,7 @@ FRAMEWORK = "runs code given to a framework's shell or runner, which no rule can
 
 
 def _framework_code(words: tuple[str, ...]) -> str | None:
-    """Issue 11, R4.9: ``words`` is a program and its arguments (``manage.py shell -c …``, ``rails
+    """R4.9: ``words`` is a program and its arguments (``manage.py shell -c …``, ``rails
     runner …``, ``artisan tinker``, ``mix run -e …``); why it runs code no rule can read, or None.
 
     The subcommand is taken as any operand (not only the first) and a code option anywhere, so an option
@@ -412,12 +412,12 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         return None
     if verb == "erl":
         # Erlang's options are one dash and a word; `-eval`, `-s M F`, `-run M F` call code, and with none
-        # of them the shell reads expressions from its input (issue 11).
+        # of them the shell reads expressions from its input (R4.9).
         if any(w in ("-version", "+V") for w in view[1:]):
             return None
         return INLINE
     if verb == "dotnet":
-        # `dotnet script eval '…'`, `dotnet fsi` reading its input (issue 11).
+        # `dotnet script eval '…'`, `dotnet fsi` reading its input (R4.9).
         if len(view) > 2 and view[1] == "script" and view[2] == "eval":
             return INLINE
         if view[1:] == ("fsi",) or view[1:] == ("script",):
@@ -470,7 +470,7 @@ def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
             if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
                 return INLINE
         if not any(w in _SQL_NO_INPUT or w.startswith(_SQL_NO_INPUT_GLUED) for w in view[1:]):
-            return FROM_INPUT  # issue 11: statements (and `\!` shell escapes) read from the input
+            return FROM_INPUT  # R4.9: statements (and `\!` shell escapes) read from the input
         return None
     if verb == "sqlite3":
         operands = [w for w in view[1:] if w[:1] != "-"]

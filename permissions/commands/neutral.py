@@ -1,4 +1,4 @@
-"""Segments that are shell grammar around other commands, not acts of their own (issue 26 item 5, R4.7).
+"""Segments that are shell grammar around other commands, not acts of their own (friction: ordinary commands are not asked about, R4.7).
 
 ``while read -r f; do ...; done``, ``while true; do ...``, ``bash -lc '<command>'`` (Codex's form) and
 ``sh -c '<command>'``: the commands inside are segments, judged on their own; the grammar around them runs

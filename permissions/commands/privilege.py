@@ -1,6 +1,6 @@
 """Programs that run something as another user or with more rights (SPEC §5 step 6: cap_privileged).
 
-SPEC names ``sudo`` and ``doas``. [beyond] issue 11 class 7: the same act under other names -- polkit
+SPEC names ``sudo`` and ``doas``. [beyond] the same act under other names -- polkit
 (``pkexec``, ``run0``), ``su`` in every form (``su``, ``su -``, ``su - user``, ``su -c``), ``sudoedit``,
 the tools that switch user, group or capabilities (``runuser``, ``setpriv``, ``capsh``, ``gosu``,
 ``su-exec``, ``chpst``-style helpers), ``systemd-run`` (the system manager runs it, unless ``--user``) and
@@ -44,13 +44,13 @@ _SYSTEMD_RUN = "systemd-run"
 _MACHINECTL = "machinectl"
 _MACHINECTL_PRIVILEGED = frozenset({"shell", "login"})
 
-# Issue 11: `ssh root@localhost cmd` runs cmd as root on this very machine; any login as root over ssh or
+# R4.9: `ssh root@localhost cmd` runs cmd as root on this very machine; any login as root over ssh or
 # its relatives is read as privileged (the host cannot be told apart from this one by its name).
 _REMOTE_LOGIN = frozenset({"ssh", "slogin", "scp", "sftp", "rsync", "mosh"})
 
-# Issue 11: entering another root or the host's namespaces needs root and gives its rights.
+# R4.9: entering another root or the host's namespaces needs root and gives its rights.
 _ROOT_TOOLS = frozenset({"nsenter", "chroot"})
-# Issue 11: a container engine given the host (`docker run --privileged`, `-v /:/host`, `--pid=host`) is
+# R4.9: a container engine given the host (`docker run --privileged`, `-v /:/host`, `--pid=host`) is
 # root on the host: privileged.
 _CONTAINER_ENGINES = frozenset({"docker", "podman", "nerdctl"})
 _CONTAINER_SUBS = frozenset({"run", "create", "exec"})
@@ -108,7 +108,7 @@ def _host_container(view: tuple[str, ...]) -> bool:
 
 def _mount_specs(view: tuple[str, ...], k: int) -> list[str]:
     """The mount specifications option ``view[k]`` gives: ``-v S``, ``-vS``, ``-v=S``, ``-itv S`` (a cluster
-    ending its flags with ``v``), ``--volume[=]S``, ``--mount[=]S`` (issue 26: every spelling pflag reads)."""
+    ending its flags with ``v``), ``--volume[=]S``, ``--mount[=]S`` (R4.10: every spelling pflag reads)."""
     w = view[k]
     nxt = view[k + 1] if k + 1 < len(view) else ""
     if w in ("--volume", "--mount"):
@@ -121,7 +121,7 @@ def _mount_specs(view: tuple[str, ...], k: int) -> list[str]:
     return []
 
 
-# Host folders a container must not be given (issue 26): the root, the system's folders and everything
+# Host folders a container must not be given (§5 step 6, privileged): the root, the system's folders and everything
 # below them, the home folders (which hold keys and agents' settings), a socket or its folder.
 _SYSTEM_TOP = frozenset(
     "etc root proc sys dev boot run var usr bin sbin lib lib32 lib64 libx32 snap private system library"
@@ -132,7 +132,7 @@ _PWD = ("$PWD", "${PWD}", "$(pwd)", "`pwd`", "$(pwd -P)", "$(pwd -L)")
 
 
 def host_mount(spec: str) -> bool:
-    """Issue 26: a bind mount specification (``SRC:DST[:opts]`` or ``type=bind,source=SRC,...``, keys in any
+    """R4.10: a bind mount specification (``SRC:DST[:opts]`` or ``type=bind,source=SRC,...``, keys in any
     case) whose host source is ``/`` or a system folder (also spelled ``/.``, ``//``, ``/etc/..``), a home
     folder (``~``, ``$HOME``, ``/home/u``) or anything in one, a socket, a parent of the working folder
     (``..``), or a location decided only when it runs (a variable other than the working folder)."""

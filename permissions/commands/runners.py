@@ -199,7 +199,7 @@ _SSH_AFTER_HOST = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw")
 
 
 def _ssh_config_file(view: tuple[str, ...]) -> str | None:
-    """Issue 11: `ssh -F file` reads a configuration that can run commands (ProxyCommand, LocalCommand,
+    """R4.9: `ssh -F file` reads a configuration that can run commands (ProxyCommand, LocalCommand,
     Match exec) no rule can read."""
     for w in view[1:]:
         if w == "--":
@@ -365,7 +365,7 @@ def _npx(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts))
 
 
-# npm/pnpm/yarn options that choose the program scripts run through or code node loads (issue 11).
+# npm/pnpm/yarn options that choose the program scripts run through or code node loads (R4.9).
 _NPM_CODE_OPTIONS = ("--script-shell", "--node-options", "--shell")
 
 
@@ -384,7 +384,7 @@ def _npm(view: tuple[str, ...]) -> Carried:
             if name != "--node-options" and value.strip():
                 scripts.append(value)
             unseen = f"'{name}' changes how npm runs scripts, which no rule can read"
-    # Issue 11: the subcommand after global options (`npm --prefix x exec curl`), and `npm explore pkg --
+    # R4.9: the subcommand after global options (`npm --prefix x exec curl`), and `npm explore pkg --
     # cmd` (run through a shell in the package's folder).
     for k, w in enumerate(view[1:], 1):
         if w in ("exec", "x") and k > 1:
@@ -456,7 +456,7 @@ def _man_browser(view: tuple[str, ...]) -> list[str]:
 
 
 def _fd(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `fd -x cmd args`, `fd --exec-batch cmd` run a command (argv, up to `;`) for each match."""
+    """R4.9: `fd -x cmd args`, `fd --exec-batch cmd` run a command (argv, up to `;`) for each match."""
     for k, w in enumerate(view[1:], 1):
         if w in ("-x", "--exec", "-X", "--exec-batch"):
             argv = view[k + 1 :]
@@ -495,7 +495,7 @@ _MAKE_SHELL_VARS = ("SHELL=", "MAKESHELL=", ".SHELLFLAGS=", "SHELL:=", "SHELL::=
 
 
 def _make(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `make SHELL=prog` runs every recipe line through ``prog``: it is read as a command and the
+    """R4.9: `make SHELL=prog` runs every recipe line through ``prog``: it is read as a command and the
     recipes it runs cannot be read."""
     scripts: list[str] = []
     found = False
@@ -532,14 +532,14 @@ def _vagrant(view: tuple[str, ...]) -> Carried:
 
 
 def _hash(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `hash -p /usr/bin/curl ls` makes the later command word `ls` run curl."""
+    """R4.9: `hash -p /usr/bin/curl ls` makes the later command word `ls` run curl."""
     if any(w[:1] == "-" and "p" in w for w in view[1:]):
         return Carried(unseen="'hash -p' makes a command word run another program")
     return _NOTHING
 
 
 def _enable(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `enable -f lib.so name` loads a builtin from a shared object; `enable -n name` turns a
+    """R4.9: `enable -f lib.so name` loads a builtin from a shared object; `enable -n name` turns a
     builtin off so the name runs a program found on PATH. Listing (`enable`, `enable -a`) changes nothing."""
     if any(w[:1] != "-" or "f" in w or "n" in w or "d" in w for w in view[1:]):
         return Carried(unseen="'enable' changes which code a command word runs")
@@ -551,7 +551,7 @@ _SOCAT_RUNS = ("exec:", "system:")
 
 
 def _socat(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `socat - EXEC:'curl x'`, `socat SYSTEM:'curl x' -`."""
+    """R4.9: `socat - EXEC:'curl x'`, `socat SYSTEM:'curl x' -`."""
     scripts: list[str] = []
     for w in view[1:]:
         head, _, rest = w.partition(":")
@@ -561,7 +561,7 @@ def _socat(view: tuple[str, ...]) -> Carried:
 
 
 def _netcat(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `nc -e prog`, `nc -c 'cmd'`, `ncat --exec prog` / `--sh-exec 'cmd'` run a program for each
+    """R4.9: `nc -e prog`, `nc -c 'cmd'`, `ncat --exec prog` / `--sh-exec 'cmd'` run a program for each
     connection."""
     return _option_programs(view, ("--exec", "--sh-exec", "--lua-exec"), ("-e", "-c"))
 
@@ -592,7 +592,7 @@ def _cargo(view: tuple[str, ...]) -> Carried:
             continue
         key = value.partition("=")[0].strip().strip("'\"").rsplit(".", 1)[-1].lower()
         if "=" not in value or key in _CARGO_PROGRAM_KEYS or value.startswith(("alias.", "env.")):
-            # A config file, or a key that names a program: cargo runs what no rule can read (issue 11).
+            # A config file, or a key that names a program: cargo runs what no rule can read (R4.9).
             return Carried(unseen="cargo is given a setting that runs a program, which no rule can read")
     return _NOTHING
 
@@ -615,13 +615,13 @@ def _mvn(view: tuple[str, ...]) -> Carried:
 
 
 def _complete(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `compgen -C 'cmd'` runs cmd to list completions (checked against bash); `complete -C`
+    """R4.9: `compgen -C 'cmd'` runs cmd to list completions (checked against bash); `complete -C`
     keeps it for later."""
     return _option_programs(view, (), ("-C",))
 
 
 def _fc(view: tuple[str, ...]) -> Carried:
-    """Issue 11: `fc -e 'cmd'` runs cmd as the editor, and `fc` re-runs commands from the history, which no
+    """R4.9: `fc -e 'cmd'` runs cmd as the editor, and `fc` re-runs commands from the history, which no
     rule can read. `fc -l` only lists."""
     found = _option_programs(view, (), ("-e",))
     if all(w[:1] == "-" and "l" in w for w in view[1:2]) and len(view) > 1:
@@ -691,7 +691,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "mvn": _mvn,
     "mvnw": _mvn,
     "enable": _enable,
-    # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (issue 11).
+    # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (R4.9).
     **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},
 }
 
@@ -700,14 +700,14 @@ CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
 
 
 # Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,
-# `bash -s`, `source /dev/stdin`, `su`, `at`, `ssh host` (issue 11: a here-string or here-document fed to
+# `bash -s`, `source /dev/stdin`, `su`, `at`, `ssh host` (R4.9: a here-string or here-document fed to
 # them is their script, R4.7).
 _INPUT_SCRIPT_VERBS = frozenset({"source", ".", "at", "batch"}) | SHELLS | COMMAND_CARRIERS
 INPUT_SCRIPT_FIRST: frozenset[str] = _INPUT_SCRIPT_VERBS | {"ssh", "sudo", "doas"}
 
 
 def runs_its_input(view: tuple[str, ...]) -> bool:
-    """Whether one view of a segment runs what arrives on its input as shell commands (issue 11): a
+    """Whether one view of a segment runs what arrives on its input as shell commands (R4.9): a
     shell with no script (`sh`, `bash -s`, `bash -`), a shell or `source` given the input as a file
     (`bash /dev/stdin`, `. /dev/fd/0`), `su` with no `-c`, `at` / `batch`, `ssh host` with no remote
     command or with a remote shell (`ssh host bash`)."""

@@ -21,7 +21,7 @@ __all__ = [
 
 SHELLS = frozenset(
     {"sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh"}
-    # issue 11: more POSIX-like shells and the C shells; each runs `-c`'s script and reads its input.
+    # R4.9: more POSIX-like shells and the C shells; each runs `-c`'s script and reads its input.
     | {"rbash", "ksh93", "pdksh", "oksh", "lksh", "yash", "posh", "bsh", "csh", "tcsh"}
 )
 

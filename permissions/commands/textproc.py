@@ -1,4 +1,4 @@
-"""awk and sed: text tools whose program can run commands or write files (SPEC R4.9, issue 11 class 6).
+"""awk and sed: text tools whose program can run commands or write files (SPEC R4.9, programs that run programs).
 
 Reading text with them is ordinary (``awk '{print $1}'``, ``sed -n '1,5p'``, ``sed -i 's/a/b/' f``). Their
 program is code in another language when it runs commands or touches files the words do not show:
@@ -403,7 +403,7 @@ def program_words(words: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-# grep-likes (issue 11): the pattern is text to look for, not a location (`grep '/api/' src`); files stay.
+# grep-likes (R4.9): the pattern is text to look for, not a location (`grep '/api/' src`); files stay.
 GREPS = frozenset({"grep", "egrep", "fgrep", "rgrep", "zgrep", "rg", "ag", "ack"})
 # Short options that take a value (attached or the next word), per program; `e` is the pattern, `f` a file.
 _GREP_VALUED = {"rg": "ABCefgjmMrtTEd", "ag": "ABCGgmp", "ack": "ABCgm"}

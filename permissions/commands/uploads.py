@@ -1,4 +1,4 @@
-"""Network uploads: sending data to another machine is an external effect (issue 26 gap 1; R4.10, acts
+"""Network uploads: sending data to another machine is an external effect (§5 step 6; R4.10, acts
 SPEC's external-effect list does not name; RN-418 caps them like a publish).
 
 - ``curl`` with a body or a writing method, read through its option table (permissions.commands.options:

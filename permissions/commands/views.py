@@ -451,7 +451,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _gh_alias_views(cur)
     launcher = _LAUNCHERS.get(verb)
     if launcher is not None:
-        return launcher(cur)  # `corepack pnpm publish`; issue 26: `node …/npm-cli.js publish` runs npm
+        return launcher(cur)  # `corepack pnpm publish`; R4.10: `node …/npm-cli.js publish` runs npm
     if verb[:2] == "py" and python_family(verb):
         return _python_module(cur)
     if verb == "uv" and len(cur) > 2 and cur[1] == "pip":
@@ -461,7 +461,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "yarn" and len(cur) > 2 and cur[1] in ("workspace", "workspaces"):
         return _yarn_workspace(cur)
     if verb == "hub":
-        # `hub push`, `hub st`: hub hands every form but its own commands to git (issue 11 class 6).
+        # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:

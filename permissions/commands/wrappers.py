@@ -201,7 +201,7 @@ WRAPPERS: dict[str, Syntax] = {
 }
 
 
-# [beyond] issue 11 class 6/7: more programs that exec the command after their options. Options not
+# [beyond] R4.9, programs that run programs (and privilege): more programs that exec the command after their options. Options not
 # listed are read both ways (may or may not take the next word), which only makes deny see more.
 _UNKNOWN = Syntax(long=dict(HELP))
 WRAPPERS.update(
@@ -256,7 +256,7 @@ WRAPPERS.update(
         "dumb-init": _UNKNOWN,
         "faketime": Syntax("", "fm", operands=1),
         "catchsegv": Syntax(),
-        # issue 11: `flock FILE cmd` runs cmd (its `-c` string is a shell line: see shells.py).
+        # R4.9: `flock FILE cmd` runs cmd (its `-c` string is a shell line: see shells.py).
         "flock": Syntax(
             "sexunoFh",
             "Ewc",
@@ -282,7 +282,7 @@ WRAPPERS.update(
         "bwrap": _UNKNOWN,
         "sandbox-exec": Syntax("", "fpD"),
         "doppler": _UNKNOWN,
-        # issue 11, red team: more programs that exec the command after their options.
+        # R4.9, red team: more programs that exec the command after their options.
         "ssh-agent": Syntax("cDdkst", "aEPt"),
         "dbus-launch": _UNKNOWN,
         "envdir": Syntax(operands=1),
@@ -357,7 +357,7 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("pdm", "run"): _UNKNOWN,
     ("conda", "run"): _UNKNOWN,
     ("bundle", "exec"): _UNKNOWN,
-    # issue 11: more programs that run the command after their subcommand (argv, no shell).
+    # R4.9: more programs that run the command after their subcommand (argv, no shell).
     ("stack", "exec"): _UNKNOWN,
     ("cabal", "exec"): _UNKNOWN,
     ("hatch", "run"): _UNKNOWN,

@@ -158,7 +158,7 @@ _AGENT_CONFIG_SUBCOMMANDS = frozenset(
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
-# [beyond] issue 26: CLIs that write a file of R3.7's table when given one of these subcommands (hook managers
+# [beyond] R3.7: CLIs that write a file of R3.7's table when given one of these subcommands (hook managers
 # install into .git/hooks; environment and package-manager CLIs keep their settings in the project).
 _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "lefthook": (frozenset({"install", "uninstall", "add"}), (".git", "lefthook.yml")),
@@ -250,7 +250,7 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
     )
     for d in dests:
         if _remote(d) and verb in _NETWORK_COPIERS:
-            continue  # issue 26: for `cp`/`mv`/`ln`, `a:b` is a local name (`.npmrc::$DATA`, `x:y`)
+            continue  # R4.10: for `cp`/`mv`/`ln`, `a:b` is a local name (`.npmrc::$DATA`, `x:y`)
         out.append((d, NAMED))
         for s in sources:
             if _remote(s) and verb == "scp":

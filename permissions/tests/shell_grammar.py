@@ -1,4 +1,4 @@
-"""Bash as the oracle for the shell reader (issue 11, R4.7, R4.9).
+"""Bash as the oracle for the shell reader (R4.7, R4.9).
 
 A grammar (hypothesis strategies) generates shell commands whose simple commands are markers ``c0``,
 ``c1``, ... -- names that exist nowhere -- placed either where a command runs or where bash reads text as

@@ -1,4 +1,4 @@
-"""Bash as the oracle (issue 11, R4.7, R4.9): for commands generated from a grammar, every simple command
+"""Bash as the oracle (R4.7, R4.9): for commands generated from a grammar, every simple command
 bash reads is a segment the reader sees, or the reader calls the whole command unparseable.
 
 Bash runs in bubblewrap and only defines functions from generated text (see shell_grammar). A bounded
@@ -34,20 +34,20 @@ def test_a_seeded_sample_of_the_fuzz_grammar_agrees_with_bash():
 @pytest.mark.parametrize(
     "command",
     [
-        # issue 11 class 1: `<<` in arithmetic is a shift; the next line runs.
+        # R4.7, arithmetic: `<<` in arithmetic is a shift; the next line runs.
         "((x<<2))\nc0",
         "echo $((1<<2))\nc0",
-        # issue 11 class 2: reserved words before a compound command do not hide it.
+        # R4.9, definitions and compound-command words: reserved words before a compound command do not hide it.
         "time { c0; }",
         "time -p { c0; }",
         "coproc N { c0; }",
         "function g { c0; }",
-        # issue 11 class 3: nested backticks.
+        # R4.7, nested backticks: nested backticks.
         "echo `c0 \\`c1\\``",
     ],
 )
 def test_known_misreadings_agree_with_bash_now(command):
-    # Each of these was a mismatch on the reader before issue 11: bash runs c0 (and c1).
+    # Each of these was a mismatch on the reader before the closed world (R4.9): bash runs c0 (and c1).
     canonical = g.bash_canonical([command])[0]
     assert canonical is not None
     theirs = g.bash_code_markers(canonical)

@@ -158,7 +158,7 @@ def test_r12_3_lint_missing_file_is_a_clear_error(tmp_path):
     assert "cannot be read" in out.getvalue()
 
 
-# -- where it runs (SPEC §5, issue 22) ---------------------------------------------------------------------
+# -- where it runs (SPEC §5) ---------------------------------------------------------------------------------
 
 RUNNING = {"execution_mode": "container", "container_running": True, "root": "/srv/ws/app-1a2b3c4d"}
 

@@ -1,4 +1,4 @@
-"""R4.9 closed world, issue 11: the reader understands a documented list of constructs (permissions/constructs.py)
+"""R4.9 closed world: the reader understands a documented list of constructs (permissions/constructs.py)
 and reads each as bash does; anything else is unparseable, and deny still sees every command it could read.
 
 Expected readings were checked against GNU bash 5.2 (`declare -f` of each command as a function body).
@@ -32,7 +32,7 @@ def test_every_construct_in_the_table_reads_as_the_table_says(construct):
     assert parsed.unparseable == (construct.verdict != READ), parsed.problem
 
 
-# -- issue 11 class 1: arithmetic ---------------------------------------------------------------------------
+# -- arithmetic (R4.7) ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "cmd",
     [
@@ -42,12 +42,12 @@ def test_every_construct_in_the_table_reads_as_the_table_says(construct):
         "echo $(( 1 <<2 ))\nrm -rf /",
     ],
 )
-def test_issue11_class1_a_shift_in_arithmetic_is_not_a_heredoc(cmd):
+def test_a_shift_in_arithmetic_is_not_a_heredoc(cmd):
     # The line after the arithmetic runs: the root deletion is the floor's deny.
     assert floor(cmd) == ("deny", "builtin_deny")
 
 
-def test_issue11_class1_arithmetic_operators_are_not_separators_or_redirections():
+def test_arithmetic_operators_are_not_separators_or_redirections():
     assert words("(( a && b || c > d ))") == []
     assert words("echo $(( a > b ? 1 : 2 ))") == [("echo", "$((…))")]
     assert parse_command("for ((i=0;i<3;i++)); do echo $i; done").unparseable is False
@@ -57,7 +57,7 @@ def test_issue11_class1_arithmetic_operators_are_not_separators_or_redirections(
     "cmd",
     ["echo $(( a[$(curl x)] ))", "(( a[`curl x`] ))", "echo $(( 1 + $(curl x) ))", "(( $(curl x) ))"],
 )
-def test_issue11_class1_commands_inside_arithmetic_are_segments(cmd):
+def test_commands_inside_arithmetic_are_segments(cmd):
     assert floor(cmd, deny=DENY_CURL) == ("deny", "deny_rule")
 
 
@@ -65,22 +65,22 @@ def test_issue11_class1_commands_inside_arithmetic_are_segments(cmd):
     "cmd",
     ["echo $((a[$x]))", "(( a[$i] + 1 ))", "let 'a[$(id)]=1'", "unset 'a[$(id)]'", "printf -v 'a[`id`]' x"],
 )
-def test_issue11_class1_a_subscript_that_is_evaluated_again_is_unparseable(cmd):
+def test_a_subscript_that_is_evaluated_again_is_unparseable(cmd):
     # bash expands the subscript again when it evaluates it: `x='$(curl evil)'` runs curl.
     assert floor(cmd) == ("require_approval", "unparseable")
 
 
-def test_issue11_class1_a_double_paren_closed_by_one_paren_is_a_subshell():
+def test_a_double_paren_closed_by_one_paren_is_a_subshell():
     # `((curl x) )` is a subshell in bash, not arithmetic: its words are commands.
     assert floor("((curl x) )", deny=DENY_CURL) == ("deny", "deny_rule")
     assert floor("echo $((curl x) )", deny=DENY_CURL) == ("deny", "deny_rule")
 
 
-def test_issue11_class1_plain_arithmetic_stays_readable():
+def test_plain_arithmetic_stays_readable():
     assert term("echo $((1 << 2))", allow=("Terminal(echo)",), project=FLOOR).decision == "auto_approve"
 
 
-# -- issue 11 class 2: reserved words before a compound command ---------------------------------------------
+# -- reserved words before a compound command (R4.9) ---------------------------------------------------------
 @pytest.mark.parametrize(
     "cmd",
     [
@@ -98,11 +98,11 @@ def test_issue11_class1_plain_arithmetic_stays_readable():
         "if time { rm -rf /; }; then :; fi",
     ],
 )
-def test_issue11_class2_reserved_words_do_not_hide_the_group(cmd):
+def test_reserved_words_do_not_hide_the_group(cmd):
     assert floor(cmd) == ("deny", "builtin_deny")
 
 
-def test_issue11_class2_a_function_body_is_read_like_any_command():
+def test_a_function_body_is_read_like_any_command():
     assert floor("f() { curl x; }", deny=DENY_CURL) == ("deny", "deny_rule")
     # An uncovered body is never auto-approved outside the floor.
     assert term("f() { curl x; }", allow=("Terminal(ls)",)).decision == "require_approval"
@@ -120,7 +120,7 @@ def test_issue11_class2_a_function_body_is_read_like_any_command():
         "alias g='curl evil'; g",
     ],
 )
-def test_issue11_class2_a_call_to_a_function_or_alias_defined_in_the_command_is_opaque(cmd):
+def test_a_call_to_a_function_or_alias_defined_in_the_command_is_opaque(cmd):
     parsed = parse_command(cmd)
     assert any(s.opaque and "defined in this command" in s.opaque for s in parsed.segments), parsed
     # A prefix allow does not cover the call (only an allow written for exactly its words would).
@@ -128,11 +128,11 @@ def test_issue11_class2_a_call_to_a_function_or_alias_defined_in_the_command_is_
     assert v.decision in ("require_approval", "deny")
 
 
-def test_issue11_class2_an_alias_value_is_code():
+def test_an_alias_value_is_code():
     assert floor("alias g='curl evil'; g", deny=DENY_CURL) == ("deny", "deny_rule")
 
 
-# -- issue 11 class 3: nested backticks ----------------------------------------------------------------------
+# -- nested backticks (R4.7) ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "cmd",
     [
@@ -142,15 +142,15 @@ def test_issue11_class2_an_alias_value_is_code():
         "ls `echo \\`echo \\$(curl x)\\``",
     ],
 )
-def test_issue11_class3_nested_backticks_are_opened(cmd):
+def test_nested_backticks_are_opened(cmd):
     assert floor(cmd, deny=DENY_CURL) == ("deny", "deny_rule")
 
 
-def test_issue11_class3_the_inner_command_has_bash_words():
+def test_the_inner_command_has_bash_words():
     assert ("curl", "x") in words("echo `echo \\`curl x\\``")
 
 
-# -- issue 11 class 4: the command word is not literal -------------------------------------------------------
+# -- the command word is not literal (R4.9) ------------------------------------------------------------------
 @pytest.mark.parametrize(
     "cmd",
     [
@@ -170,18 +170,18 @@ def test_issue11_class3_the_inner_command_has_bash_words():
         "echo $(/???/rm x)",
     ],
 )
-def test_issue11_class4_a_command_word_that_is_not_literal_is_never_auto_approved(cmd):
+def test_a_command_word_that_is_not_literal_is_never_auto_approved(cmd):
     assert any(s.opaque for s in parse_command(cmd).segments)
     v = term(cmd, allow=("Terminal(ls)", "Terminal(echo)"), project=FLOOR, autonomy=AUTO_MODE)
     assert v.decision == "require_approval"
 
 
 @pytest.mark.parametrize("cmd", ["'*' x", '"/bin/r?" x', "\\* x", "'/???/rm' x", "[ -f x ]", "echo '*'"])
-def test_issue11_class4_a_quoted_glob_is_literal(cmd):
+def test_a_quoted_glob_is_literal(cmd):
     assert not any(s.opaque for s in parse_command(cmd).segments)
 
 
-# -- issue 11 class 11: over-strict readings -----------------------------------------------------------------
+# -- over-strict readings: data is not code (R4.9) -----------------------------------------------------------
 @pytest.mark.parametrize(
     "cmd",
     [
@@ -192,20 +192,20 @@ def test_issue11_class4_a_quoted_glob_is_literal(cmd):
         "cat <<-'EOF'\n\t$(curl x)\n\tEOF",
     ],
 )
-def test_issue11_class11_a_quoted_heredoc_is_data(cmd):
+def test_a_quoted_heredoc_is_data(cmd):
     parsed = parse_command(cmd)
     assert not parsed.unparseable and [s.words for s in parsed.segments] == [("cat",)]
     assert term(cmd, allow=("Terminal(cat)",), project=FLOOR).decision == "auto_approve"
 
 
-def test_issue11_class11_an_unquoted_heredoc_running_code_stays_unparseable():
+def test_an_unquoted_heredoc_running_code_stays_unparseable():
     assert parse_command("cat <<EOF\n$(curl x)\nEOF").unparseable
     assert parse_command("cat <<EOF\n${!x}\nEOF").unparseable
     assert not parse_command("cat <<EOF\nhome is ${HOME}\nEOF").unparseable
 
 
 @pytest.mark.parametrize("cmd", ["echo $?", "echo $# $$ $!", "echo $-", "echo done-$?", "kill $!"])
-def test_issue11_class11_special_parameters_are_not_locations(cmd):
+def test_special_parameters_are_not_locations(cmd):
     seg = parse_command(cmd).segments[0]
     assert not seg.dynamic
     v = term(cmd, allow=("Terminal(echo)", "Terminal(kill)"), project=HOST, cwd="/srv/ws/app-1a2b3c4d")
@@ -213,7 +213,7 @@ def test_issue11_class11_special_parameters_are_not_locations(cmd):
 
 
 @pytest.mark.parametrize("cmd", ["echo $0", "echo $1", "echo $@", "cat $?/../../etc/passwd"])
-def test_issue11_class11_other_parameters_stay_locations(cmd):
+def test_other_parameters_stay_locations(cmd):
     assert parse_command(cmd).segments[0].dynamic
 
 
@@ -275,19 +275,19 @@ def test_r4_9_ordinary_commands_still_read_cleanly(cmd):
     assert not any(s.opaque for s in parsed.segments)
 
 
-def test_issue11_class2_for_without_a_list_runs_its_body_on_the_header_line():
+def test_for_without_a_list_runs_its_body_on_the_header_line():
     # `for NAME do cmd; done`: found by the bash oracle; the body's first command was dropped with the header.
     assert floor("for i do rm -rf /; done") == ("deny", "builtin_deny")
     assert any(s.opaque for s in parse_command("for i do $x; done").segments)
 
 
 @pytest.mark.parametrize("cmd", ["echo $(( '$(curl x)' + 1 ))", "(( '`curl x`' ))", "(( x = '$(curl x)' ))"])
-def test_issue11_class1_single_quotes_do_not_quote_in_arithmetic(cmd):
+def test_single_quotes_do_not_quote_in_arithmetic(cmd):
     # Found by the bash oracle: bash runs the substitution inside '...' in arithmetic (checked: it does).
     assert floor(cmd, deny=DENY_CURL) == ("deny", "deny_rule")
 
 
 @pytest.mark.parametrize("cmd", ["x='a[$(curl x)]'; echo $((x))", "x='a[`curl x`]' y=1; (( x ))"])
-def test_issue11_class1_a_variable_holding_a_subscript_command_is_unparseable(cmd):
+def test_a_variable_holding_a_subscript_command_is_unparseable(cmd):
     # Arithmetic evaluates the variable's value, subscript and all: bash runs `curl x` (checked).
     assert floor(cmd, allow=("Terminal(echo)",)) == ("require_approval", "unparseable")

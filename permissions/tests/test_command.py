@@ -44,7 +44,7 @@ def test_r12_2_policy_eval_command_streams_ndjson(tmp_path):
     ]
     stdin = "".join((x if isinstance(x, str) else json.dumps(x)) + "\n" for x in lines)
     proc = manage("eval", "--permissions", str(perms), "--project-json", str(project), stdin=stdin)
-    # issue 25: every line is answered, and the status says one of them was an error
+    # every line is answered, and the status says one of them was an error
     assert proc.returncode == 1, proc.stderr
     out = [json.loads(x) for x in proc.stdout.splitlines()]
     assert [o.get("decision") for o in out] == ["auto_approve", None, "deny"]
@@ -57,7 +57,7 @@ def test_r12_2_policy_eval_command_streams_ndjson(tmp_path):
 
 
 def test_policy_eval_names_a_missing_role_and_an_unknown_action_type():
-    # issue 25: both answered deny/iam, as if a rule had refused them
+    # both answered deny/iam, as if a rule had refused them
     lines = [
         {"action_type": "terminal", "command": "ls"},
         {"action_type": "teleport", "role": "owner"},
@@ -74,7 +74,7 @@ def test_policy_eval_names_a_missing_role_and_an_unknown_action_type():
 
 
 def test_the_readmes_policy_eval_example_runs_as_written():
-    # issue 25: the README's example was not copy-pasteable ("not valid JSON" twice, exit 0)
+    # the README's example was not copy-pasteable ("not valid JSON" twice, exit 0)
     readme = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
     block = readme.split("### The policy engine from the command line", 1)[1].split("```sh", 1)[1]
     example = block.split("```", 1)[0]
@@ -87,7 +87,7 @@ def test_the_readmes_policy_eval_example_runs_as_written():
 
 
 def test_policy_lint_refuses_a_fifo_at_once(tmp_path):
-    # issue 25: lint opened a FIFO and waited for a writer forever
+    # lint opened a FIFO and waited for a writer forever
     fifo = tmp_path / "permissions.json"
     os.mkfifo(fifo)
     proc = manage("lint", str(fifo))

@@ -1,4 +1,4 @@
-"""Properties of the command knowledge (permissions.commands) under composition (hypothesis), issue 11
+"""Properties of the command knowledge (permissions.commands) under composition (hypothesis), R4.9
 classes 5-8: a denied command inside any program that runs command lines is still denied; a sudo-like is
 never auto-approved; inline code is never approved by autonomy, auto mode or the container floor; the
 answers are deterministic; nothing raises."""
@@ -80,7 +80,7 @@ def _inside(template: str, line: str) -> str:
 )
 def test_a_denied_command_in_any_command_line_carrier_is_denied(
     outer, inner, wrapper, before, arg, nested, project, autonomy
-):  # issue 11 class 5, 6; R4.7
+):  # R4.9, code run from strings and programs that run programs; R4.7
     line = f"{before}curl {arg}"
     if nested:
         line = _inside(inner, line)
@@ -127,7 +127,7 @@ SUDO_LIKES = [
     project=PROJECTS,
     autonomy=AUTONOMY,
 )
-def test_a_sudo_like_is_never_auto_approved(priv, wrapper, carrier, project, autonomy):  # issue 11 class 7
+def test_a_sudo_like_is_never_auto_approved(priv, wrapper, carrier, project, autonomy):  # §5 step 6
     command = carrier.replace("{}", wrapper + priv) if carrier == "{}" else _inside(carrier, wrapper + priv)
     allow = (f"Terminal({command})", "Terminal(ls)")
     v = decide(
@@ -195,7 +195,7 @@ PREFIX_ALLOW = (
 )
 def test_inline_code_is_never_approved_by_a_prefix_autonomy_auto_mode_or_the_floor(
     form, code, wrapper, project, autonomy
-):  # issue 11 class 6; R4.9
+):  # programs that run programs, R4.9
     command = wrapper + _inside(form, code)
     vs = views(parse_command(command).segments[0].words)
     assert opaque_reason(vs) is not None, command
@@ -251,7 +251,7 @@ def test_the_command_knowledge_never_raises_and_is_deterministic(words, project,
         ),
     )
 )
-def test_a_merge_target_is_protected_unless_it_is_plainly_another_branch(name):  # issue 11 class 8
+def test_a_merge_target_is_protected_unless_it_is_plainly_another_branch(name):  # RN-006
     protected = ("dev", "qa", "rc", "main")
     branch = canonical_branch(name)
     v = decide(DecisionRequest("git_merge", "owner", ProjectState(), target_branch=name, autonomy=AUTO_MODE))
@@ -274,9 +274,9 @@ def _pre_filter_words():
 
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(words=st.lists(st.sampled_from(_pre_filter_words()), min_size=1, max_size=6).map(tuple))
-def test_issue11_the_carry_pre_filter_never_skips_a_segment_that_carries_a_command(words):
+def test_the_carry_pre_filter_never_skips_a_segment_that_carries_a_command(words):
     # The shell reader skips segments _may_carry rules out; it must never rule out one that carries a
-    # command line, loads code, or cannot be read (issue 11 class 6: `linux64 PAGER='curl x' git log`).
+    # command line, loads code, or cannot be read (R4.9: `linux64 PAGER='curl x' git log`).
     from permissions.commands import _NOTHING, _carried_scripts, _may_carry
 
     if not _may_carry(words):

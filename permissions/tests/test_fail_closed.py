@@ -1,4 +1,4 @@
-"""A permissions file that does not load never auto-approves (R3.3) — the engine's own rule (issue 15: it
+"""A permissions file that does not load never auto-approves (R3.3) — the engine's own rule (it
 sat in the loader, so a caller of ``decide()`` could forget it)."""
 
 from __future__ import annotations

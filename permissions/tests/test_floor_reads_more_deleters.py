@@ -1,4 +1,4 @@
-"""R4.6 [beyond], issue 26 gap 2: more deleters whose target the floor reads -- ``rsync --delete*`` into the
+"""R4.6 [beyond]: more deleters whose target the floor reads -- ``rsync --delete*`` into the
 root, ``git clean`` of a work tree at the root, what ``xargs`` reads from ``-a`` files, process
 substitutions and here-documents, and ``find / -exec`` through wrappers or other deleting programs.
 

@@ -1,4 +1,4 @@
-"""R4.6 [beyond], issue 26 item 4: the floor judges where a deletion lands, not how its target is spelled.
+"""R4.6 [beyond]: the floor judges where a deletion lands, not how its target is spelled.
 
 Written as an attacker would: each class below has many spellings of a deletion that lands on the root (or
 on every child of it) -- moving the working directory first, climbing with `..`, going through the home
@@ -211,14 +211,14 @@ PIPED = [
 
 @pytest.mark.parametrize("command", MOVED_FIRST + CLIMBED + HOME_THEN_UP + ASSIGNED + PROC + PIPED)
 @pytest.mark.parametrize("project", [HOST, CONTAINER_RUNNING], ids=["host", "container"])
-def test_issue26_floor_denies_where_the_deletion_lands(command, project):
+def test_floor_denies_where_the_deletion_lands(command, project):
     v = term(command, allow=ALLOW, project=project, cwd=ROOT)
     assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.message)
     assert any(s.verdict == "deny" for s in v.segments)
 
 
 @pytest.mark.parametrize("command", ["rm -rf ../../../../..", "cd .. && rm -rf *", "rm -rf ~/.."])
-def test_issue26_floor_holds_in_auto_mode(command):
+def test_floor_holds_in_auto_mode(command):
     from .helpers import AUTO_MODE
 
     v = term(command, allow=ALLOW, autonomy=AUTO_MODE, project=CONTAINER_RUNNING, cwd="/work")
@@ -258,12 +258,12 @@ def test_issue26_floor_holds_in_auto_mode(command):
         "git ls-files -o | while read f; do rm -rf $f; done",
     ],
 )
-def test_issue26_floor_leaves_deletions_below_the_root_alone(command):
+def test_floor_leaves_deletions_below_the_root_alone(command):
     v = term(command, allow=ALLOW, cwd=ROOT)
     assert v.decision != "deny", (command, v.message)
 
 
-def test_issue26_floor_without_a_known_directory_reads_relative_targets_as_unknown():
+def test_floor_without_a_known_directory_reads_relative_targets_as_unknown():
     # No cwd and no root: `rm -rf *` is not known to be the root's children (not the floor's), but climbing
     # above an unknown directory may be the root.
     from permissions.decide import DecisionRequest, Permissions, ProjectState, decide

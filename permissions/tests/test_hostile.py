@@ -80,11 +80,11 @@ def test_r4_7_past_the_nesting_limit_repeated_segments_are_listed_once():
     assert sum(1 for s in v.segments if s.command.startswith("ls")) <= 2
 
 
-# -- issue 11 class 12: reading has a budget of steps; past it deny checks the whole text (R4.7) ------------
+# -- reading has a budget of steps; past it deny checks the whole text (R4.7) --------------------------------
 _COMPLEX = ";".join(f"x{k}=$(a{k} 'q')" for k in range(6_000))  # distinct, each a frame and a quoted word
 
 
-def test_issue11_class12_a_command_past_the_read_budget_is_unparseable_and_never_auto_approved():
+def test_a_command_past_the_read_budget_is_unparseable_and_never_auto_approved():
     parsed = parse_command(_COMPLEX)
     assert parsed.unparseable and parsed.problem == TOO_COMPLEX
     v = term(_COMPLEX, allow=("Terminal(a1)",), project=CONTAINER_RUNNING, autonomy=AUTO_MODE)
@@ -108,18 +108,18 @@ def test_issue11_class12_a_command_past_the_read_budget_is_unparseable_and_never
         ("; echo {a,curl}", ("Terminal(curl)",), "deny_rule"),  # a list standing alone spells its words
     ],
 )
-def test_issue11_class12_past_the_read_budget_deny_sees_every_program_the_text_names(tail, deny, reason):
+def test_past_the_read_budget_deny_sees_every_program_the_text_names(tail, deny, reason):
     v = term(_COMPLEX + tail, deny=deny, project=CONTAINER_RUNNING, autonomy=AUTO_MODE)
     assert (v.decision, v.reason) == ("deny", reason), v.message
     assert TOO_COMPLEX in v.message
 
 
-def test_issue11_class12_a_deny_rule_for_every_command_denies_any_command_too_complex_to_read():
+def test_a_deny_rule_for_every_command_denies_any_command_too_complex_to_read():
     v = term(_COMPLEX, deny=("Terminal(*)",))
     assert v.decision == "deny"
 
 
-def test_issue11_class12_the_read_budget_is_shared_by_nested_scripts():
+def test_the_read_budget_is_shared_by_nested_scripts():
     # each `sh -c` script is a reader of its own; they draw on the command's one budget
     scripts = ";".join(f"sh -c 'a{k}; b{k} \"q\"'" for k in range(5_000))
     assert parse_command(scripts).problem == TOO_COMPLEX
@@ -133,7 +133,7 @@ def test_issue11_class12_the_read_budget_is_shared_by_nested_scripts():
         "\n".join(f"cp src/{k}.py dst/" for k in range(2_000)) + "\nrm -rf /",
     ],
 )
-def test_issue11_class12_ordinary_long_commands_are_read_in_full(command):
+def test_ordinary_long_commands_are_read_in_full(command):
     # R4.7 as written: far below the read budget, every segment is read and judged
     parsed = parse_command(command)
     assert parsed.problem != TOO_COMPLEX
@@ -142,7 +142,7 @@ def test_issue11_class12_ordinary_long_commands_are_read_in_full(command):
     assert v.segments[-1].command == "rm -rf /"
 
 
-def test_issue11_class12_past_the_read_budget_the_verdict_is_what_reading_in_full_gives():
+def test_past_the_read_budget_the_verdict_is_what_reading_in_full_gives():
     # 10,000 quoted segments are past the budget; the decision and reason are those of a full reading
     many = "; ".join(["ls 'a b'"] * 10_000)
     assert parse_command(many).problem == TOO_COMPLEX
@@ -150,7 +150,7 @@ def test_issue11_class12_past_the_read_budget_the_verdict_is_what_reading_in_ful
     assert (term(many + "; rm -rf /").decision, term(many + "; rm -rf /").reason) == ("deny", "builtin_deny")
 
 
-def test_issue11_class12_past_the_read_budget_an_ask_rule_still_speaks():
+def test_past_the_read_budget_an_ask_rule_still_speaks():
     # R4.8: ask matches more when unsure; the reason is the step that set the verdict (ask_rule), as a full
     # reading of the unread part would have made it
     v = term(_COMPLEX + "; npm publish", ask=("Terminal(npm publish)",), project=CONTAINER_RUNNING)

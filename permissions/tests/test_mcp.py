@@ -1,4 +1,4 @@
-"""Issue 29 items 1-2: the Mcp(...) grammar, its matching (deny/ask by meaning, allow literal) and the caps
+"""MCP tool calls: the Mcp(...) grammar, its matching (deny/ask by meaning, allow literal) and the caps
 through MCP, through the one engine entry point (permissions.decide.decide)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sending data to another machine is an external effect (issue 26 gap 1; R4.10, RN-418).
+"""Sending data to another machine is an external effect (§5 step 6; R4.10, RN-418).
 
 Written as an attacker would: every command below uploads -- a body, a form, a file, a writing method, a
 copy to a remote, a session that can ``put``, a socket that sends its input -- behind the broadest allow a

@@ -1,4 +1,4 @@
-"""Issue 26 item 6: no stalls in long-running processes.
+"""no stalls in long-running processes: no stalls in long-running processes.
 
 A stream of `policy eval` requests stalled at the same position after long commands: the batch of answers
 holding them was joined and written at its 512th line, and the cyclic collector, triggered while a long
@@ -30,7 +30,7 @@ class _Recorder(io.StringIO):
         pass
 
 
-def test_issue26_long_answers_are_written_before_the_next_line_is_read():
+def test_long_answers_are_written_before_the_next_line_is_read():
     out = _Recorder()
     long_command = "a;" * 20_000  # its answer lists 20,000 segments
     lines = [json.dumps({"action_type": "terminal", "role": "developer", "command": long_command})]
@@ -70,7 +70,7 @@ def _request(command: str) -> DecisionRequest:
     return DecisionRequest("terminal", "developer", HOST, command=command, permissions=Permissions())
 
 
-def test_issue26_the_collector_is_paused_during_a_decision_and_restored_after():
+def test_the_collector_is_paused_during_a_decision_and_restored_after():
     probe = _SeesTheCollector()
     assert gc.isenabled()
     decide(_request("ls"), hooks=(probe,))
@@ -78,7 +78,7 @@ def test_issue26_the_collector_is_paused_during_a_decision_and_restored_after():
     assert gc.isenabled()
 
 
-def test_issue26_a_caller_that_paused_the_collector_keeps_it_paused():
+def test_a_caller_that_paused_the_collector_keeps_it_paused():
     probe = _SeesTheCollector()
     gc.disable()
     try:
@@ -89,7 +89,7 @@ def test_issue26_a_caller_that_paused_the_collector_keeps_it_paused():
         gc.enable()
 
 
-def test_issue26_the_collector_is_restored_when_a_hook_fails():
+def test_the_collector_is_restored_when_a_hook_fails():
     class Broken(_SeesTheCollector):
         def tool_approval(self, data, workspace: str) -> str:
             raise RuntimeError("worker died")

@@ -1,4 +1,4 @@
-"""Issue 26 gap 3: a package manager run through node's entry script is that package manager (R4.10),
+"""Program identity: a package manager run through node's entry script is that package manager (R4.10),
 svn commands that commit straight to a repository URL are external effects (RN-418), and a ``--mount``
 bind mount's host folder is a location the path scope checks (R6.2).
 

@@ -404,7 +404,7 @@ NEWLINE_AND_GROUPS = st.tuples(
 @given(command=NEWLINE_AND_GROUPS)
 def test_r4_4_fast_path_agrees_with_the_scanner_on_lines_and_groups(command):
     # Lines and `{ ...; }` groups, and every other shape: the fast path answers exactly as the scanner,
-    # text of long pieces and `echo x | cmd` (the scanner feeds x to cmd) included (issue 11: _KNOWN_GAPS)
+    # text of long pieces and `echo x | cmd` (the scanner feeds x to cmd) included (R4.9: _KNOWN_GAPS)
     from permissions.fast_path import _fast
     from permissions.scanner import _scan
 
@@ -485,7 +485,7 @@ BRACE_TEXT = st.tuples(
 @settings(max_examples=2000, deadline=None)
 @given(case=BRACE_TEXT)
 def test_r4_8_flat_brace_lists_are_split_as_bash_gobbles_them(case):
-    # Issue 11: a brace list without nesting or escapes is split with str.find, not character by character:
+    # R4.9: a brace list without nesting or escapes is split with str.find, not character by character:
     # the same spans, closing brace and budget charged as _gobble's own loop (forced by a pattern that
     # matches everywhere).
     import re

@@ -1,4 +1,4 @@
-"""Files that decide what runs later are out of an agent's reach (SPEC R3.7, issue 22 item 2).
+"""Files that decide what runs later are out of an agent's reach (SPEC R3.7, §5, where it runs).
 
 A write of any kind into one of them -- by any shell construct, in any runs_in -- is never auto-approved by
 autonomy, auto mode or the container floor; only an allow written for that exact command does. One table

@@ -1,4 +1,4 @@
-"""Where an action runs is part of the decision's input (SPEC §5, issue 22 item 1).
+"""Where an action runs is part of the decision's input (SPEC §5, where it runs).
 
 `sandbox` is Brabo's own sandbox: the container floor, the container roots (/work and its private /tmp) and
 auto mode's dropped path scope. `host` and `agent` (a coding agent's hook: the agent runs the tool on its own

@@ -122,7 +122,7 @@ def test_comments_are_ignored():
 
 
 def test_arithmetic_is_not_a_command():
-    assert words("echo $((1 + 2))") == [("echo", "$((…))")]  # an integer, not a location (issue 11)
+    assert words("echo $((1 + 2))") == [("echo", "$((…))")]  # an integer, not a location (R4.9)
 
 
 def test_segments_keep_reading_order():

@@ -293,7 +293,7 @@ def test_a_shell_running_a_file_has_no_inline_script(cmd):
 
 
 def test_script_with_an_allowed_command_is_judged_by_its_commands():
-    # Issue 26 item 5: the `bash -c ...` segment is grammar around its script (Codex's `bash -lc`); the
+    # friction, ordinary commands: the `bash -c ...` segment is grammar around its script (Codex's `bash -lc`); the
     # script's commands decide, and one without a rule keeps the whole from auto-approval.
     assert floor('bash -c "pnpm test"', allow=("Terminal(pnpm test)",)) == ("auto_approve", "allow_rule")
     assert floor('bash -c "pnpm test && curl x"', allow=("Terminal(pnpm test)",)) == (
@@ -386,7 +386,7 @@ def test_a_shell_given_a_script_file_or_inline_script_is_unchanged():
 
 
 def test_each_brace_expansion_is_charged_more_than_its_characters():
-    # Issue 11 class 12: the brace budget bounds time. 2,500 small `{a,b}` alternatives are cheap in
+    # R4.7, the read budget: the brace budget bounds time. 2,500 small `{a,b}` alternatives are cheap in
     # characters but each sets up an expansion: past the budget the command is unparseable (R4.7), and the
     # words produced before it ran out are still judged.
     parsed = parse_command("echo {" + "{a,b}," * 2_500 + "x}")

@@ -8,7 +8,7 @@ from django.db import migrations, models
 def attribute_existing_secrets(apps, schema_editor):
     """Secrets set before Brabo recorded who set them: the owner set them (only the owner can), unless the
     workspace changed owner since — then nobody is recorded, and the provider token waits for the current
-    owner's confirmation (issue 23: fail closed rather than guess)."""
+    owner's confirmation (fail closed rather than guess)."""
     Credentials = apps.get_model("projects", "WorkspaceCredentials")
     WorkspaceEvent = apps.get_model("projects", "WorkspaceEvent")
     for creds in Credentials.objects.select_related("workspace"):

@@ -1,4 +1,4 @@
-"""The admin names models as people read them (issue 15: the credentials page said "Workspace credentialss")."""
+"""The admin names models as people read them (the credentials page said "Workspace credentialss")."""
 
 from __future__ import annotations
 

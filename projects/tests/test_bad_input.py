@@ -64,7 +64,7 @@ def test_duplicate_project_name_in_a_workspace(team):
         ("", "required", "local_path_invalid"),
         ("/", "not inside a folder the operator allows", "local_path_not_allowed"),
         ("/etc/app", "not inside a folder the operator allows", "local_path_not_allowed"),
-        # outside the bases, a path that does not exist reads like one that does (issue 23: no probing)
+        # outside the bases, a path that does not exist reads like one that does (no probing)
         ("/definitely/not/there/xyz", "not inside a folder the operator allows", "local_path_not_allowed"),
     ],
 )

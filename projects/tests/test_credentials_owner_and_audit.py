@@ -1,7 +1,7 @@
-"""Workspace credentials after issue 23 item 7: every change is on the workspace's log (never a value), and
+"""Workspace credentials are audited and owned: every change is on the workspace's log (never a value), and
 after an ownership transfer the previous owner's provider token waits for the new owner's word.
 
-Before issue 23, changing credentials wrote no event, and after a transfer the previous owner's token kept
+Once, changing credentials wrote no event, and after a transfer the previous owner's token kept
 executing — even after that person was removed — and nobody was told.
 """
 

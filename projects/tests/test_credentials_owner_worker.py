@@ -1,5 +1,5 @@
 """Through a real Celery worker, PostgreSQL and Redis: after an ownership transfer the previous owner's
-provider token is not used until the new owner confirms it (issue 23 item 7)."""
+provider token is not used until the new owner confirms it."""
 
 from __future__ import annotations
 

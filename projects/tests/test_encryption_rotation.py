@@ -1,4 +1,4 @@
-"""Issue 23 item 5c — every encrypted column is registered once and ``rotate_encryption_key`` re-encrypts
+"""Every encrypted column is registered once and ``rotate_encryption_key`` re-encrypts
 all of them (the webhooks' signing secrets too), failing loudly — non-zero exit, naming the row — on any
 value no configured key reads."""
 

@@ -1,4 +1,4 @@
-"""Idempotency-Key on the API's POSTs (issue 13): a retry returns the first answer and creates nothing."""
+"""Idempotency-Key on the API's POSTs: a retry returns the first answer and creates nothing."""
 
 from __future__ import annotations
 

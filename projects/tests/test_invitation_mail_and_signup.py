@@ -1,4 +1,4 @@
-"""Issue 25: an invitation sends its e-mail (Django's mail: the test outbox, and a real local SMTP server),
+"""An invitation sends its e-mail (Django's mail: the test outbox, and a real local SMTP server),
 the console and the API say whether it went, and a person without an account creates one from a valid
 invitation link — single use, expiring, never a door of its own."""
 

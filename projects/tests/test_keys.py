@@ -1,5 +1,5 @@
 """Keys over time: a revoked or rotated key fails at once (or after the overlap window) and the new one
-works; ``last_used_at`` costs at most one write a minute per key (issue 17)."""
+works; ``last_used_at`` costs at most one write a minute per key."""
 
 from __future__ import annotations
 

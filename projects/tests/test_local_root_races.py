@@ -1,4 +1,4 @@
-"""Two workspaces racing for overlapping `local` roots: one wins, the other is refused (R1.4, issue 23).
+"""Two workspaces racing for overlapping `local` roots: one wins, the other is refused (R1.4).
 The overlap check reads committed roots, so creations are serialised; proven on PostgreSQL."""
 
 from __future__ import annotations

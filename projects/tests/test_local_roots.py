@@ -1,5 +1,5 @@
 """`local` roots live only inside the operator's bases and never overlap a place someone else keeps state
-(SPEC R1.4 [beyond], issue 23): checked at creation and whenever the root is derived, and refused in words
+(SPEC R1.4 [beyond]): checked at creation and whenever the root is derived, and refused in words
 that tell one tenant nothing of another or of the host."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 item 6 — the policy file's odd states through the API: a folder at permissions.json, a real
+"""The policy file's odd states through the API: a folder at permissions.json, a real
 ``flock`` held by another process, a symbolic link, a FIFO, a socket, a device, and the same at the lock's
 sidecar. Every answer is a named 2xx/4xx with a next step — never a 500, never a server path — and a held
 lock is waited for a bounded time only."""

@@ -1,4 +1,4 @@
-"""Issue 23 item 5a — a secret shown once is never kept in an idempotency record, and a replay of the
+"""A secret shown once is never kept in an idempotency record, and a replay of the
 request that minted it never hands it out again: it answers 409 ``secret_shown_once`` with what was
 created, minus the secret. Every endpoint that shows a secret once is tried with an Idempotency-Key (the
 SDK sends one on every POST)."""

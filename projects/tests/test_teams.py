@@ -1,5 +1,5 @@
 """Teams over time through the real API: invite → accept → act, role changes, removal that suspends the
-principal's agents, and the two-step ownership transfer (issue 17)."""
+principal's agents, and the two-step ownership transfer."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The coding agents' real command-line programs, installed from the npm registry into a cache outside the
-checkout (issue 22: the end-to-end check drives each agent's own CLI).
+checkout (§5, where it runs: the end-to-end check drives each agent's own CLI).
 
 Pinned versions (``npm view NAME version`` on 2026-12-01). The cache is keyed on them, so a new pin
 installs afresh and an unchanged one is installed once per machine:

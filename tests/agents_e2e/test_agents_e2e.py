@@ -1,4 +1,4 @@
-"""Issue 22 acceptance: each agent's real CLI (installed from the npm registry), with a local stand-in for
+"""Agent hooks end to end: each agent's real CLI (installed from the npm registry), with a local stand-in for
 its model that scripts one tool call, driven through Brabo — the agent runs what Brabo allows, does not run
 what Brabo refuses, and runs nothing when Brabo hangs (R12.6).
 

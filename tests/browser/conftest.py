@@ -27,7 +27,7 @@ ARGS = [
     "--disable-sync",
 ]
 # Screenshots go to a temporary folder of this test run, removed at its end: the suite never writes the
-# checkout (issue 25). `make screenshots` refreshes the README's (BRABO_SCREENSHOTS_DIR=artifacts/screenshots).
+# checkout. `make screenshots` refreshes the README's (BRABO_SCREENSHOTS_DIR=artifacts/screenshots).
 if os.environ.get("BRABO_SCREENSHOTS_DIR"):
     SCREENSHOTS = Path(os.environ["BRABO_SCREENSHOTS_DIR"]).resolve()
 else:

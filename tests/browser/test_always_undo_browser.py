@@ -1,4 +1,5 @@
-"""Issue 25: "Always allow" says exactly what it grants, and every grant is undone from the agent's page."""
+"""Undoing "Always allow": the click says exactly what it grants, and every grant is undone from the
+agent's page."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 25 in real headless Chromium: the card says what approving will do (a file's content or diff with
+"""What approving will do, in real headless Chromium: the card says what approving will do (a file's content or diff with
 secrets masked, the commits and files of a push, a protected branch, a spend against the budget left), and
 an approved command runs in the background, its page counting "running… N s" and then showing the output."""
 

@@ -1,4 +1,4 @@
-"""The budget page in real headless Chromium (issue 16): the owner sets the budgets through the forms, agents'
+"""The budget page in real headless Chromium: the owner sets the budgets through the forms, agents'
 spends fill the bars, and the page holds at 1400 px and 420 px wide. Screenshots in artifacts/screenshots/."""
 
 from __future__ import annotations

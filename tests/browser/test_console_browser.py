@@ -1,4 +1,4 @@
-"""The approval console in real headless Chromium (issue 6 acceptance)."""
+"""The approval console in real headless Chromium (its acceptance walk-through)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The console fits its window (issue 15): long stderr wraps inside its card, and a 420 px phone viewport
+"""The console fits its window: long stderr wraps inside its card, and a 420 px phone viewport
 scrolls only vertically. Screenshots of queue, detail, agents and the editor at 1,400 px and 420 px go to
 artifacts/screenshots/."""
 
@@ -26,7 +26,7 @@ def _pages(team, make_action):
         agent=team.agent,
         result={"code": "command_failed", "message": "exit 1", "stderr": LONG_LINE, "stdout": LONG_LINE},
     )
-    # issue 28: an e-mail's decision link for max (who signs in below), and the page with Slack's settings
+    # an e-mail's decision link for max (who signs in below), and the page with Slack's settings
     from django.test import override_settings
 
     from actions import email_links

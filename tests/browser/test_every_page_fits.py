@@ -1,4 +1,4 @@
-"""Issue 25: every console page fits a 1280 px and a 420 px window — no horizontal scroll — with the long
+"""Every console page fits a 1280 px and a 420 px window — no horizontal scroll — with the long
 names, addresses and URLs real teams have. The page list is the console's own URL list (a new page without
 an entry here fails the test, so it is never left out)."""
 

@@ -1,4 +1,4 @@
-"""Issue 25: the history page in Chromium — filters, plain sentences, new events offered live — and one
+"""The history page in Chromium — filters, plain sentences, new events offered live — and one
 live stream per tab that never trips its own limit while a person clicks from page to page."""
 
 from __future__ import annotations

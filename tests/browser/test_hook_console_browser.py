@@ -1,5 +1,5 @@
 """A Claude Code tool call waiting in the approval console, approved by a person in real Chromium; the
-hook that was waiting answers allow (issue 14: the README's screenshot comes from here)."""
+hook that was waiting answers allow (R12.6: the README's screenshot comes from here)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 25: a person without an account opens the e-mailed invitation link, creates an account and joins."""
+"""A person without an account opens the e-mailed invitation link, creates an account and joins."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Live updates in real Chromium (issue 16 acceptance): two people, two browser contexts. With the queue's
+"""Live updates in real Chromium: two people, two browser contexts. With the queue's
 polling slowed to once in ten minutes, an approval made by one person leaves the other's queue and changes
 the other's action page long before any poll could — only the server-sent-events stream can carry it. The
 wait is for that state (Playwright's default bound, far below the ten minutes), never a duration: a busy
-machine may take more than a second to push it (issue 25)."""
+machine may take more than a second to push it."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_notifications_page_adds_a_webhook_shows_the_secret_once_and_the_deliver
         event = events.record(events.ACTION_DENIED if code == 404 else events.ACTION_APPROVED,
                               project_id=team.project.id, actor=Actor.of_user(team.owner))  # fmt: skip
         # Without a broker the in-process worker already made this event's delivery (and tried it): the row
-        # is set to the state this test shows, whichever way it came (issue 25: the default path failed here).
+        # is set to the state this test shows, whichever way it came (the default path failed here).
         WebhookDelivery.objects.update_or_create(
             endpoint=endpoint, event=event,
             defaults={"event_type": event.type, "status": status, "attempts": attempts, "last_status_code": code,

@@ -1,4 +1,4 @@
-"""Issue 25: the "Changed outside Brabo" banner leads with Restore when the file on disk loosens anything,
+"""The "Changed outside Brabo" banner leads with Restore when the file on disk loosens anything,
 and never offers Accept for a file that does not load."""
 
 from __future__ import annotations

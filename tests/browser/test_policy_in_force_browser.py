@@ -33,7 +33,7 @@ def test_a_maintainer_sees_an_outside_change_accepts_one_and_restores_another(pa
     diff = banner.locator("[data-outside-diff]").inner_text()
     assert "+" in diff and "Terminal(npm run lint)" in diff and "Terminal(git push)" in diff
     shot(page, "permissions-changed-outside")
-    # it loosens (adds an allow, lifts an ask): Restore leads, Accept says what it grants (issue 25)
+    # it loosens (adds an allow, lifts an ask): Restore leads, Accept says what it grants
     assert banner.locator("form button").first.get_attribute("data-action") == "restore"
     banner.get_by_role("button", name="Accept anyway (grants the above)").click()
     page.get_by_text("it is the policy in force").wait_for()

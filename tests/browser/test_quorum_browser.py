@@ -1,4 +1,4 @@
-"""A two-person rule in real headless Chromium (issue 16): the maintainer sets the rule on the project's
+"""A two-person rule in real headless Chromium: the maintainer sets the rule on the project's
 Approval rules page, an agent proposes, one person's click leaves "1 of 2 approvals" (and who approved) on
 the action's page and in the queue, a second person's click approves it. Screenshots of the quorum action at
 1400 px and 420 px in artifacts/screenshots/."""

@@ -1,4 +1,4 @@
-"""Members and keys pages in real headless Chromium (issue 17): invite → accept → remove → reassign, and
+"""Members and keys pages in real headless Chromium: invite → accept → remove → reassign, and
 personal tokens and agent key rotation. Screenshots at 1400 px wide in artifacts/screenshots/."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every fault case ends with the same ledger: N proposed, N accounted for, 0 duplicated (issue 13)."""
+"""Every fault case ends with the same ledger: N proposed, N accounted for, 0 duplicated."""
 
 from __future__ import annotations
 

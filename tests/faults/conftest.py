@@ -1,4 +1,4 @@
-"""Fixtures of the fault-injection suite (issue 13). Every service a case stops or kills is its own private
+"""Fixtures of the fault-injection suite. Every service a case stops or kills is its own private
 instance (tests/served.py); the shared PostgreSQL and Redis are never touched."""
 
 from __future__ import annotations

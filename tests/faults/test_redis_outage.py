@@ -64,7 +64,7 @@ def test_redis_stops_while_agents_wait_and_during_approval(
             for t in waiters:
                 t.start()
             probe = redis_lib.Redis(port=private_redis.port)
-            # issue 24: the web process holds ONE pattern subscription for every waiter, and its /readyz
+            # the web process holds ONE pattern subscription for every waiter, and its /readyz
             # counts the waits it holds
             wait_until(
                 lambda: (

@@ -1,4 +1,4 @@
-// Live updates (issue 16): one server-sent-events stream per page, shared by all its components. Each message says "this action changed"
+// Live updates: one server-sent-events stream per page, shared by all its components. Each message says "this action changed"
 // ({id, project, status, event}); pages listen for the "brabo:action" DOM event. When the stream fails,
 // "brabo:live" says so and the pages fall back to polling. The browser reconnects by itself with
 // Last-Event-ID, so nothing is missed across the server's periodic stream end.
@@ -14,7 +14,7 @@
     document.dispatchEvent(new CustomEvent("brabo:live", { detail: { connected: connected } }));
   }
 
-  // Issue 25: one stream per browser tab. The tab names itself (sessionStorage survives its navigations), and
+  // One stream per browser tab. The tab names itself (sessionStorage survives its navigations), and
   // the server lets the tab's newest stream take over its one slot, so clicking from page to page never
   // counts against the person's limit. A duplicated tab inherits the name: the tab already using it answers
   // on a BroadcastChannel, and this page takes a fresh one.

@@ -1,4 +1,4 @@
-// The action page while it runs (issue 25): "running… 12 s", counted up each second from the seconds the
+// The action page while it runs: "running… 12 s", counted up each second from the seconds the
 // server measured when it rendered the page. live.js reloads the page when the action settles, which brings
 // the output or the failure.
 (function () {

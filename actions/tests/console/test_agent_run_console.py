@@ -1,4 +1,4 @@
-"""The console marks a coding agent's hook proposals (issue 22): they run on the agent's machine, and approving
+"""The console marks a coding agent's hook proposals (§5, where it runs): they run on the agent's machine, and approving
 lets the agent's retry run them there once. Proposals are made as the hook endpoint makes them: the agent's
 own hook input mapped by ``actions.agent_hooks``, proposed through ``actions.services``."""
 

@@ -1,4 +1,4 @@
-"""The budget page (issue 16): the owner's forms call the same services as the API, so a maintainer reads
+"""The budget page: the owner's forms call the same services as the API, so a maintainer reads
 but cannot change, a developer does not see budgets, and another workspace's forms are a 404."""
 
 from __future__ import annotations

@@ -89,7 +89,7 @@ def test_queue_filters_by_type_and_project(team, login):
     assert c.get(QUEUE, {"project": "not-a-uuid"}).status_code == 404
 
 
-# issue 29: an MCP call's button depends on its tool (a capped tool never gets one): an uncapped one here
+# an MCP call's button depends on its tool (a capped tool never gets one): an uncapped one here
 PAYLOADS = {
     "terminal": {"command": "npm test"},
     "mcp_call": {"server": "weather", "tool": "forecast", "arguments": {}},
@@ -112,7 +112,7 @@ def test_always_allow_button_is_absent_for_exactly_the_r7_1_list(team):
             "console/_decide_buttons.html",
             {"row": Row(action, "owner"), "always_refused": ALWAYS_ALLOW_REFUSED, "next": "/"},
         )
-        if action_type == "ask_human":  # issue 28: a question is answered, never approved nor always allowed
+        if action_type == "ask_human":  # a question is answered, never approved nor always allowed
             assert 'data-action="answer"' in html and 'data-action="approve"' not in html
             assert 'data-action="always"' not in html
             continue
@@ -209,7 +209,7 @@ def test_detail_shows_preview_segments_and_events(team, agent_api, login, world)
     page = login(team.maintainer).get(f"/admin/console/actions/{action_id}/").content.decode()
     assert "Terminal(cat)" in page and "Terminal(ls -la src)" in page
     assert "Per-segment verdicts" in page
-    assert '<span class="ev-type">Proposed</span>' in page  # the event in words, not its code (issue 25)
+    assert '<span class="ev-type">Proposed</span>' in page  # the event in words, not its code
     assert AUTOPILOT.never_releases[0] in page
 
 

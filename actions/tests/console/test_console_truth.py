@@ -1,4 +1,4 @@
-"""The console tells the truth (issue 15): counts that do not multiply, what "Always allow" grants before it
+"""The console tells the truth: counts that do not multiply, what "Always allow" grants before it
 grants it, what became of an approved action, and previews only where a click is still possible."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def test_always_allow_on_a_dev_module_agent_terminal_writes_the_row_only_after_n
     team, agent_api, login
 ):
     # R7.4 (RN-509): a dev-<module> agent's click writes `terminal: auto_approve` — every command of the
-    # agent, not only this one — so it is never one click and its confirmation says so (issue 25).
+    # agent, not only this one — so it is never one click and its confirmation says so.
     action_id = agent_api.propose("terminal", {"command": "cat notes.txt"}).json()["id"]
     c = login(team.maintainer)
     r = c.post(f"/admin/console/actions/{action_id}/always/")
@@ -94,7 +94,7 @@ def test_approve_says_what_became_of_the_action(team, agent_api, login):
         "executing": [sent],
     }[action.status]
     assert any(message in page for message in possible), page
-    assert "(failed)" not in page and '"code"' not in page  # issue 25: a sentence, no raw code or JSON
+    assert "(failed)" not in page and '"code"' not in page  # a sentence, no raw code or JSON
 
 
 def test_the_always_allow_preview_shows_only_while_the_action_is_pending(team, agent_api, login):

@@ -1,4 +1,4 @@
-"""The history page (issue 25): newest first, plain sentences, filters, tenancy, keyset pages."""
+"""The history page: newest first, plain sentences, filters, tenancy, keyset pages."""
 
 from __future__ import annotations
 

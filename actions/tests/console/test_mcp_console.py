@@ -1,4 +1,4 @@
-"""Issue 29 item 4: the console shows an MCP call's server, tool and arguments in plain words, and offers
+"""The console shows an MCP call's server, tool and arguments in plain words, and offers
 "Always allow" (writing ``Mcp(server.tool)``) only for a tool that is not a capped act."""
 
 from __future__ import annotations

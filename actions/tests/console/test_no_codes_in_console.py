@@ -1,4 +1,4 @@
-"""Issue 25: the console and the data tables speak words, not codes — each place a code showed, tested."""
+"""The console and the data tables speak words, not codes — each place a code showed, tested."""
 
 from __future__ import annotations
 

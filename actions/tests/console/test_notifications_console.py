@@ -1,4 +1,4 @@
-"""The console's notifications page (issue 16): webhooks with a secret shown once, the delivery log,
+"""The console's notifications page: webhooks with a secret shown once, the delivery log,
 subscriptions; owners/maintainers only for webhooks; nothing of another workspace."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_the_delivery_log_shows_status_attempts_and_last_answer(team, login):
     found = re.search(r'<tr data-delivery="[^"]+">(.*?)</tr>', page, re.S)
     assert found is not None
     row = found.group(1)
-    # the event in words, not its code (issue 25)
+    # the event in words, not its code
     assert "Budget threshold crossed" in row and "budget.threshold_crossed" not in row
     assert "pending" in row and "503" in row and ">2<" in row
 

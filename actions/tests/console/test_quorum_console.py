@@ -1,4 +1,4 @@
-"""The console under a two-person rule (issue 16): the queue and the action's page show "1 of 2 approvals"
+"""The console under a two-person rule: the queue and the action's page show "1 of 2 approvals"
 and who approved; the Approve button records one approval; "Always allow" is not offered; the rules page
 sets rules and the expiry through the same services as the API."""
 

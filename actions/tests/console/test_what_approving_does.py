@@ -1,4 +1,4 @@
-"""Issue 25: the console says what approving will do, and what came of it, in sentences a person acts on."""
+"""The console says what approving will do, and what came of it, in sentences a person acts on."""
 
 from __future__ import annotations
 

@@ -62,7 +62,7 @@ class Command(BaseCommand):
         li = sub.add_parser("lint", help="report malformed and never-matching entries")
         li.add_argument("file")
 
-    # Exit status from the command line (issue 25: `policy check` exited 0 for a deny): `policy check` exits
+    # Exit status from the command line (`policy check` exited 0 for a deny): `policy check` exits
     # as `brabo policy check` does, per decision; `policy eval` exits 1 when any line was answered with an
     # error (the stream still completes, R12.2). call_command() callers read the output, not a status.
     EXIT_FOR_DECISION = {"auto_approve": 0, "require_approval": 1, "deny": 77}

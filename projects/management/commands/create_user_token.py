@@ -23,7 +23,7 @@ class Command(BaseCommand):
             user.set_unusable_password()
             user.save()
             self.stderr.write(f"created user {username!r} (no password; set one with changepassword)")
-        # The same transition as the API and the console (issue 12: commands only call services), so the
+        # The same transition as the API and the console (commands only call services), so the
         # token is validated the same way and its token.created event names the person it is for.
         try:
             _, key = create_personal_token(actor=user, name=name)

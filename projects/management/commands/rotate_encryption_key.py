@@ -1,4 +1,4 @@
-"""`manage.py rotate_encryption_key` — re-encrypt every stored secret under the first key (R1.2, issue 23).
+"""`manage.py rotate_encryption_key` — re-encrypt every stored secret under the first key (R1.2).
 
 Rotation: put the new key first in BRABO_ENCRYPTION_KEYS and keep the old one after it, restart, run this,
 then drop the old key. Every encrypted column (``projects.crypto.EncryptedTextField``: the workspace
@@ -14,7 +14,7 @@ from django.db import transaction
 from projects.crypto import SecretUnreadable, encrypted_fields, rotate
 from projects.models import WorkspaceCredentials, WorkspaceEvent
 
-# The team log's event for a row re-encrypted (the credentials' type kept from before issue 23).
+# The team log's event for a row re-encrypted (the credentials' type kept from before encrypted columns were one field type).
 EVENT_TYPE = {WorkspaceCredentials: "workspace.credentials_reencrypted"}
 DEFAULT_EVENT_TYPE = "workspace.secret_reencrypted"
 

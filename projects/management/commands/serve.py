@@ -1,10 +1,10 @@
-"""`manage.py serve` — the API and admin through the ASGI server (uvicorn, brabo/web.py; issue 24), with the
+"""`manage.py serve` — the API and admin through the ASGI server (uvicorn, brabo/web.py), with the
 periodic jobs (reaper, outbox sweep, vanished-waiter watch) running.
 
 The server's settings are brabo/web.py's, the same production uses (compose.yaml); ``--addr`` picks the
 address. With CELERY_BROKER_URL a Celery worker starts alongside, with beat embedded (`-B`), and the server
 runs BRABO_WEB_WORKERS processes woken through Redis. Without it approved actions run on the process's own
-background threads (actions.inprocess, issue 25), other tasks in-process (eager), and the server runs ONE
+background threads (actions.inprocess), other tasks in-process (eager), and the server runs ONE
 process: in-process wake-ups of waiting agents (actions.waiting's hub) only reach that process, and a daemon
 thread in it runs the beat schedule (`brabo/celery.py`).
 """
@@ -98,7 +98,7 @@ class Command(BaseCommand):
         try:
             if eager:
                 # one process, so the beat thread, every waiter and the in-process worker share it; approved
-                # actions run on that worker's threads, never on a request's (issue 25)
+                # actions run on that worker's threads, never on a request's
                 startup.start_in_process_services()
                 threading.Thread(
                     target=_in_process_beat, args=(stop,), name="periodic-jobs", daemon=True

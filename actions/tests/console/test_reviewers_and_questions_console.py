@@ -1,4 +1,4 @@
-"""Issue 28 in the console: who an action waits for under named reviewers, answering an agent's question,
+"""Deciding where people are, in the console: who an action waits for under named reviewers, answering an agent's question,
 an approval's message, and a held approval's Cancel — each through the same services as the API."""
 
 from __future__ import annotations

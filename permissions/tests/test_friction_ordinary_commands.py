@@ -1,4 +1,4 @@
-"""Issue 26 item 5: ordinary agent commands that waited for nothing, and the attacks next to each of them.
+"""Friction: ordinary agent commands that waited for nothing, and the attacks next to each of them.
 
 What a substitution prints is not a location the scope can judge (the commands inside are segments judged
 on their own, R4.7); `cd` inside one command moves where the next relative word points; loops and
@@ -81,7 +81,7 @@ ALLOWED = [
 
 
 @pytest.mark.parametrize("command", ALLOWED)
-def test_issue26_ordinary_commands_auto_approve(command):
+def test_ordinary_commands_auto_approve(command):
     v = term(command, allow=TEAM, cwd=ROOT)
     assert v.decision == "auto_approve", (command, v.reason, v.message)
 
@@ -151,24 +151,24 @@ NOT_LOOSENED = [
 
 
 @pytest.mark.parametrize("command", NOT_LOOSENED)
-def test_issue26_friction_fixes_never_loosen(command):
+def test_friction_fixes_never_loosen(command):
     v = term(command, allow=TEAM, cwd=ROOT)
     assert v.decision == "require_approval", (command, v.reason, v.message)
 
 
 @pytest.mark.parametrize("command", ["true", "read -r x", ":", "bash -lc ''", "while true; do :; done"])
-def test_issue26_neutral_segments_alone_are_silent(command):
+def test_neutral_segments_alone_are_silent(command):
     # A command made only of grammar keeps the verdict so far: no allow speaks for it.
     v = term(command, allow=TEAM, cwd=ROOT)
     assert v.decision == "require_approval", command
 
 
-def test_issue26_neutral_still_meets_deny_and_the_floor():
+def test_neutral_still_meets_deny_and_the_floor():
     assert term("bash -lc 'git push'", allow=TEAM, deny=("Terminal(git push)",), cwd=ROOT).decision == "deny"
     assert term("while true; do rm -rf /; done", allow=TEAM + ("Terminal(rm)",), cwd=ROOT).decision == "deny"
 
 
-def test_issue26_scope_still_holds_for_host_in_auto_mode_and_in_the_container():
+def test_scope_still_holds_for_host_in_auto_mode_and_in_the_container():
     # Leaving the project then acting is outside wherever the scope holds (SPEC §5).
     assert term("cd ../.. && git status", allow=TEAM, cwd=ROOT).decision == "require_approval"
     in_auto = term("cd ../.. && git status", allow=TEAM, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)

@@ -1,4 +1,4 @@
-"""Issue 22 black-box scenario: the three hook endpoints and ``brabo hook`` fed the exact payloads each agent
+"""Black-box scenario of where a hook call runs (SPEC §5): the three hook endpoints and ``brabo hook`` fed the exact payloads each agent
 sends, against a ``container`` project whose container is running (the demo's and the README's setup).
 
 - Commands that touch the agent's machine — every class the issue names — are never ``allow``: the agent

@@ -1,4 +1,4 @@
-"""Issue 11 (review gaps): commands bash runs that arrive as text -- the substitutions in an unquoted
+"""Closed world (R4.7, R4.9): commands bash runs that arrive as text -- the substitutions in an unquoted
 here-document body or a here-string (R4.7), and a here-string / here-document fed to a shell, which is that
 shell's script (R4.7, like `bash -c`). Each case here was `require_approval`, not `deny`, before."""
 
@@ -48,7 +48,7 @@ BODY_SUBSTITUTIONS = [
 
 
 @pytest.mark.parametrize("command", BODY_SUBSTITUTIONS)
-def test_substitutions_in_a_heredoc_body_or_here_string_are_segments(command):  # issue 11, R4.7
+def test_substitutions_in_a_heredoc_body_or_here_string_are_segments(command):  # R4.9, R4.7
     assert _runs_curl(command)
     for kw in ({"autonomy": AUTO_MODE}, {"project": CONTAINER_RUNNING}, {}):
         v = term(command, allow=ALLOW_ALL, deny=DENY_CURL, **kw)
@@ -57,7 +57,7 @@ def test_substitutions_in_a_heredoc_body_or_here_string_are_segments(command):  
     assert v.decision == "require_approval"
 
 
-def test_an_unquoted_heredoc_running_code_is_still_never_auto_approved():  # issue 11, R4.9
+def test_an_unquoted_heredoc_running_code_is_still_never_auto_approved():  # R4.9
     command = "cat <<EOF\n$(date)\nEOF"
     v = term(command, allow=(*ALLOW_ALL, "Terminal(date)"), autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
     assert v.decision == "require_approval" and v.reason == "unparseable"
@@ -75,12 +75,12 @@ QUOTED_BODIES_ARE_DATA = [
 
 
 @pytest.mark.parametrize("command", QUOTED_BODIES_ARE_DATA)
-def test_data_given_to_a_program_that_does_not_run_it_is_not_a_command(command):  # issue 11
+def test_data_given_to_a_program_that_does_not_run_it_is_not_a_command(command):  # R4.9
     assert not _runs_curl(command)
     assert term(command, allow=ALLOW_ALL, deny=DENY_CURL, autonomy=AUTO_MODE).decision != "deny"
 
 
-def test_a_heredoc_body_text_is_not_a_command_word():  # issue 11: only the substitutions are read
+def test_a_heredoc_body_text_is_not_a_command_word():  # R4.9: only the substitutions are read
     parsed = parse_command('cat <<EOF\nrm -rf / $(date) "x\nEOF')
     assert [s.words for s in parsed.segments] == [("cat",), ("date",)]
 
@@ -140,7 +140,7 @@ FED_TO_A_SHELL += PIPED_TO_A_SHELL
 
 
 @pytest.mark.parametrize("command", [c for c in FED_TO_A_SHELL if "curl" in c])
-def test_a_script_fed_to_a_shell_on_its_input_is_judged(command):  # issue 11, R4.7
+def test_a_script_fed_to_a_shell_on_its_input_is_judged(command):  # R4.9, R4.7
     assert _runs_curl(command)
     for kw in ({"autonomy": AUTO_MODE}, {"project": CONTAINER_RUNNING}, {}):
         v = term(command, allow=ALLOW_ALL, deny=DENY_CURL, **kw)
@@ -149,26 +149,26 @@ def test_a_script_fed_to_a_shell_on_its_input_is_judged(command):  # issue 11, R
 
 
 @pytest.mark.parametrize("command", [c for c in FED_TO_A_SHELL if not c.startswith("ssh")])
-def test_a_shell_reading_its_input_is_never_auto_approved(command):  # issue 11, R4.9 (as before)
+def test_a_shell_reading_its_input_is_never_auto_approved(command):  # R4.9 (as before)
     allow = (*ALLOW_ALL, "Terminal(curl)", "Terminal(echo)")
     for kw in ({"autonomy": AUTO_MODE, "project": CONTAINER_RUNNING}, {"project": CONTAINER_RUNNING}):
         assert term(command, allow=allow, **kw).decision == "require_approval", command
 
 
-def test_ssh_fed_a_script_is_judged_like_ssh_given_a_command():  # issue 11, commands reading 2
+def test_ssh_fed_a_script_is_judged_like_ssh_given_a_command():  # R4.9, commands reading 2
     # The remote shell's commands are judged as if local; every one must be covered, as for `ssh host CMD`.
     command = "ssh host <<EOF\nls\ncurl x\nEOF"
     assert term(command, allow=("Terminal(ssh)", "Terminal(ls)")).decision == "require_approval"
     assert term(command, allow=("Terminal(ssh)", "Terminal(ls)", "Terminal(curl)")).decision == "auto_approve"
 
 
-def test_the_builtin_floor_sees_a_script_fed_on_the_input():  # issue 11, R4.6
+def test_the_builtin_floor_sees_a_script_fed_on_the_input():  # R4.9, R4.6
     for command in ("sh <<< 'rm -rf /'", "bash <<EOF\nrm -rf /\nEOF", ". /dev/stdin <<< 'rm -fr /'"):
         v = term(command, allow=ALLOW_ALL, autonomy=AUTO_MODE)
         assert v.decision == "deny" and v.reason == "builtin_deny", command
 
 
-def test_the_input_of_a_program_that_does_not_run_it_stays_data():  # issue 11: no over-reading
+def test_the_input_of_a_program_that_does_not_run_it_stays_data():  # R4.9: no over-reading
     for command in (
         "cat <<EOF\ncurl x\nEOF",
         "grep -c x <<< 'curl x'",
@@ -184,7 +184,7 @@ def test_the_input_of_a_program_that_does_not_run_it_stays_data():  # issue 11: 
         assert term(command, allow=ALLOW_ALL, deny=DENY_CURL).decision != "deny", command
 
 
-def test_python_fed_code_on_its_input_stays_opaque():  # issue 11, R4.9
+def test_python_fed_code_on_its_input_stays_opaque():  # R4.9
     # Even an allow written for exactly these words: the code is not in them.
     for command in (
         "python3 - <<EOF\nimport os\nEOF",
@@ -204,7 +204,7 @@ def test_python_fed_code_on_its_input_stays_opaque():  # issue 11, R4.9
         assert v.decision == "require_approval" and v.reason == "unparseable", command
 
 
-def test_a_deeply_nested_input_script_is_unparseable_not_a_crash():  # issue 11: bounded depth
+def test_a_deeply_nested_input_script_is_unparseable_not_a_crash():  # R4.9: bounded depth
     command = "curl x"
     for k in range(12):  # here-documents, so the text does not grow with quoting
         command = f"sh <<E{k}\n{command}\nE{k}"
@@ -244,7 +244,7 @@ NETWORK_REDIRECTS = [
 
 
 @pytest.mark.parametrize("command", NETWORK_REDIRECTS)
-def test_a_dev_tcp_redirection_is_an_external_effect(command):  # issue 11 [beyond SPEC], §5 step 6
+def test_a_dev_tcp_redirection_is_an_external_effect(command):  # [beyond SPEC], §5 step 6
     allow = ("Terminal(exec)", "Terminal(echo)", "Terminal(cat)", "Terminal(ls)", "Terminal(bash)")
     v = term(command, allow=allow, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
     assert v.decision == "require_approval", (command, v)
@@ -253,7 +253,7 @@ def test_a_dev_tcp_redirection_is_an_external_effect(command):  # issue 11 [beyo
     assert term(command, allow=allow, project=CONTAINER_RUNNING).decision == "require_approval"
 
 
-def test_other_dev_redirections_and_tcp_words_are_not_network():  # issue 11: no over-capping
+def test_other_dev_redirections_and_tcp_words_are_not_network():  # R4.9: no over-capping
     allow = ("Terminal(echo)", "Terminal(cat)", "Terminal(ls)")
     for command in ("echo x >/dev/null", "cat x 2>/dev/stderr", "ls /dev/tcp", "echo /dev/tcp/h/80"):
         v = term(command, allow=allow, autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
@@ -304,7 +304,7 @@ FRAMEWORK_CODE = [
 
 
 @pytest.mark.parametrize(("command", "prefix"), FRAMEWORK_CODE)
-def test_a_framework_shell_running_given_code_is_opaque(command, prefix):  # issue 11, R4.9
+def test_a_framework_shell_running_given_code_is_opaque(command, prefix):  # R4.9
     # A prefix allow does not cover it, and neither auto mode nor the container floor approves it.
     v = term(command, allow=(prefix,), autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
     assert v.decision == "require_approval" and v.reason == "unparseable", (command, v)
@@ -333,12 +333,12 @@ FRAMEWORK_ORDINARY = [
 
 
 @pytest.mark.parametrize(("command", "prefix"), FRAMEWORK_ORDINARY)
-def test_ordinary_framework_commands_stay_covered_by_a_prefix(command, prefix):  # issue 11: no over-reach
+def test_ordinary_framework_commands_stay_covered_by_a_prefix(command, prefix):  # R4.9: no over-reach
     v = term(command, allow=(prefix,), autonomy=AUTO_MODE, project=CONTAINER_RUNNING)
     assert v.decision == "auto_approve", (command, v)
 
 
-def test_bodies_read_again_share_a_budget_so_hostile_nesting_stays_linear():  # issue 11
+def test_bodies_read_again_share_a_budget_so_hostile_nesting_stays_linear():  # R4.9
     # Each level's body is read for its substitutions and again as the shell's script: without a shared
     # budget the work doubles per level (2**7 copies of the innermost commands).
     inner = " ".join(f"$(a{k})" for k in range(2000))

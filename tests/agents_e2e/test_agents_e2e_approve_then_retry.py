@@ -1,4 +1,4 @@
-"""Issue 22, approve then retry (R12.6), through the real agents: a tool call that needs a person is
+"""§5, where it runs, approve then retry (R12.6), through the real agents: a tool call that needs a person is
 refused while it waits; once a person approves that action, the same call retried by the agent runs —
 once: the approval is used up, and a further retry waits for a person again.
 

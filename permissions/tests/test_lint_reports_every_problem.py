@@ -1,5 +1,5 @@
 """R3.3 / R12.3: lint reports every problem of a file at once; an unknown top-level key used to hide the
-others (issue 15). Loading still fails closed on the first."""
+others. Loading still fails closed on the first."""
 
 from __future__ import annotations
 

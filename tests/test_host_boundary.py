@@ -1,4 +1,4 @@
-"""Issue 23, acceptance: two workspaces on one server, and every way through the worker's host we could find.
+"""The host is part of the boundary: two workspaces on one server, and every way through the worker's host we could find.
 
 Workspace B (its owner, its maintainer's agent) tries to share A's room: `local` roots on the worker's home,
 its configuration and cache folders, A's root (and through links to it), the local git provider's folder,

@@ -1,4 +1,4 @@
-"""Issue 22, the engine's half, through the real agents: an agent cannot switch its own hooks off through
+"""§5, where it runs, the engine's half, through the real agents: an agent cannot switch its own hooks off through
 the shell (R3.7), and in a ``container`` project whose container is running, a command the agent runs on
 its own machine is judged where it runs — not by the container floor (SPEC §5 "where it runs").
 

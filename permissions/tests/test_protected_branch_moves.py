@@ -1,5 +1,4 @@
-"""Protected branches: pattern entries, and a protected branch moved by any git command (SPEC R1.5 [beyond],
-issue 26).
+"""Protected branches: pattern entries, and a protected branch moved by any git command (SPEC R1.5 [beyond]).
 
 Written as an attacker would: each command moves a protected branch locally -- creates, resets, renames onto
 or away, copies onto, deletes, updates through plumbing or a refspec, or moves the branch it has just checked

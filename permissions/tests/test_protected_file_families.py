@@ -1,4 +1,4 @@
-"""Files that decide what runs later, the families R3.7 names (issue 26): CI pipelines, git hook managers,
+"""Files that decide what runs later, the families R3.7 names: CI pipelines, git hook managers,
 editors' task runners and settings, environment loaders, package managers' settings.
 
 Written as an attacker would: each file written through the typed ``write_file`` under its autonomy and

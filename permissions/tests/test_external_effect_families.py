@@ -1,4 +1,4 @@
-"""External effects by family, not by a closed list (issue 26 item 3; SPEC §5 step 6, RN-418).
+"""External effects by family, not by a closed list (SPEC §5 step 6, RN-418).
 
 Written as an attacker would: every act publishes, deploys or changes a cloud, a registry, a remote or hands
 the host to a container, behind the broadest allow a team might write (a prefix allow for the tool), under
