@@ -179,7 +179,7 @@ def hostile_cases() -> dict[str, str]:
         "export of 2,000 names, then curl -d": "export " + "A=1 " * 2_000 + "; curl -d x localhost",
         "ssh fed, 9,000 option letters": "cat f | ssh -" + "v" * 9_000 + " host",
         "curl of 2,000 captured words": "curl h.example/" + "$(a)" * 2_000,
-        # Every other construct by the thousand, distinct, cut at the API's 100 KB (R4.7's read budget: the
+        # Every other construct by the thousand, distinct, cut at the API's 100 KB (R4.7: the
         # read budget of permissions.shell.MAX_READ_STEPS bounds them all).
         **{name: cmd[:100_000] for name, cmd in _constructs_by_the_thousand(8_000).items()},
     }
