@@ -12,7 +12,7 @@ memos and are not listed; the per-rule-set segment memo inside a compiled rule s
 from __future__ import annotations
 
 import weakref
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["Memo", "forget_remembered", "remembered"]
 
@@ -31,10 +31,10 @@ class Memo(dict[K, V]):
 
 
 # By id: a dict is unhashable, and two empty memos compare equal, so a WeakSet could not tell them apart.
-_ALL: weakref.WeakValueDictionary[int, Memo[object, object]] = weakref.WeakValueDictionary()
+_ALL: weakref.WeakValueDictionary[int, Memo[Any, Any]] = weakref.WeakValueDictionary()
 
 
-def remembered() -> list[Memo[object, object]]:
+def remembered() -> list[Memo[Any, Any]]:
     """Every memo alive now."""
     return list(_ALL.values())
 
