@@ -3,7 +3,10 @@
     /work/main/.venv/bin/python bench/decide.py [--rounds N] [--no-gemini]
 
 Prints the corpus description, decisions per second and p50/p99 per decision for both engines, and the
-ratio. The Gemini engine (@google/gemini-cli-core, tree-sitter parsing) runs in Node with the same 200
+ratio. decide() keeps what it read from a command's text (permissions.memos), and this corpus repeats its
+commands, so both engines' figures come twice: "first sight" (every memo emptied before each decision, only
+the decide() call timed, by process CPU time around it -- what a never-seen command costs) and "repeated"
+(the corpus decided again and again after a warm-up -- mostly memo hits), each with its own goal line. The Gemini engine (@google/gemini-cli-core, tree-sitter parsing) runs in Node with the same 200
 patterns as run_shell_command commandPrefix rules (deny > ask > allow by priority). If its npm install
 fails, the comparison is skipped with a message. Also times the hostile inputs of the issue (R4.7).
 """
@@ -16,6 +19,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -25,6 +29,7 @@ from corpus import ROOT, describe, make_corpus, make_permissions
 from gemini import run_gemini
 
 from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
+from permissions.memos import forget_remembered
 
 
 def percentile(sorted_values: list[float], p: float) -> float:
@@ -64,6 +69,33 @@ def bench_ours(commands: list[str], perms: Permissions, rounds: int) -> dict[str
     }
 
 
+def bench_first_sight(commands: list[str], perms: Permissions, rounds: int) -> dict[str, float]:
+    """decide() on text it has never seen: every memo of permissions.memos emptied before each decision (the
+    compiled rule set is kept, as a server keeps it), CPU time taken around the decide() call alone."""
+    project = ProjectState(execution_mode="runner", root=ROOT)
+    reqs = [DecisionRequest("terminal", "developer", project, command=c, permissions=perms) for c in commands]
+    for r in reqs:  # warm-up: compiles the rules and warms the interpreter; the memos are emptied below
+        decide(r)
+    cpu = time.process_time
+    times: list[float] = []
+    gc.disable()
+    for _ in range(rounds):
+        for r in reqs:
+            forget_remembered()
+            s = cpu()
+            decide(r)
+            times.append((cpu() - s) * 1e6)
+    gc.enable()
+    total = sum(times)
+    times.sort()
+    return {
+        "decisions": len(times),
+        "p50_us": percentile(times, 50),
+        "p99_us": percentile(times, 99),
+        "cpu_us_per_decision": total / len(times),
+    }
+
+
 def bench_eval(commands: list[str], perms: Permissions, rounds: int) -> dict[str, float]:
     """`policy eval` (R12.2) on the same corpus, in process: one JSON request line in, one JSON verdict line
     out, through permissions.cli.run_eval (the code behind `manage.py policy eval`), rules given once."""
@@ -87,6 +119,36 @@ def bench_eval(commands: list[str], perms: Permissions, rounds: int) -> dict[str
     gc.enable()
     n = len(lines) * rounds
     return {"requests": n, "mean_us": total / n * 1e6, "cpu_us_per_request": cpu / n * 1e6}
+
+
+def bench_eval_first_sight(commands: list[str], perms: Permissions, rounds: int) -> dict[str, float]:
+    """`policy eval` on lines it has never seen: the same stream, every memo emptied before run_eval takes
+    each line; CPU time from when it takes a line to when it asks for the next (read, decide, answer)."""
+    import io
+
+    from permissions.cli import parse_project, run_eval
+
+    project = parse_project({"execution_mode": "runner", "root": ROOT})
+    lines = [
+        json.dumps({"action_type": "terminal", "role": "developer", "command": c}) + "\n" for c in commands
+    ]
+    run_eval(lines, io.StringIO(), perms, project)  # warm-up: compiles the rules once
+    cpu = time.process_time
+    spent = [0.0]
+
+    def fed() -> Iterator[str]:
+        for _ in range(rounds):
+            for line in lines:
+                forget_remembered()
+                s = cpu()
+                yield line
+                spent[0] += cpu() - s
+
+    gc.disable()
+    run_eval(fed(), io.StringIO(), perms, project)
+    gc.enable()
+    n = len(lines) * rounds
+    return {"requests": n, "cpu_us_per_request": spent[0] / n * 1e6}
 
 
 def bench_gemini(commands: list[str], perms: dict[str, list[str]], rounds: int) -> dict[str, float] | str:
@@ -239,9 +301,22 @@ def bench_hostile(perms: Permissions) -> list[tuple[str, int, float, str]]:
     return out
 
 
+def _goal_lines(gemini_cpu: float, ours: dict[str, float], evals: dict[str, float], which: str) -> None:
+    decide_ratio = gemini_cpu / ours["cpu_us_per_decision"]
+    eval_ratio = gemini_cpu / evals["cpu_us_per_request"]
+    print(
+        f"goal check, {which} (CPU per decision, gemini PolicyEngine.check() / brabo): decide() {decide_ratio:.1f}x "
+        f"(goal >= 20x {'met' if decide_ratio >= 20 else 'NOT met'}), policy eval {eval_ratio:.1f}x "
+        f"(goal >= 5x {'met' if eval_ratio >= 5 else 'NOT met'})"
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=20, help="passes over the corpus (default 20)")
+    ap.add_argument(
+        "--cold-rounds", type=int, default=3, help="first-sight passes over the corpus (default 3)"
+    )
     ap.add_argument("--gemini-rounds", type=int, default=5, help="passes for the slower Gemini engine")
     ap.add_argument("--no-gemini", action="store_true", help="skip the Gemini CLI comparison")
     args = ap.parse_args()
@@ -255,16 +330,26 @@ def main() -> None:
         f"permissions: {n_patterns} patterns ({len(perms.allow)} allow, {len(perms.deny)} deny, {len(perms.ask)} ask)"
     )
 
+    cold = bench_first_sight(commands, perms, args.cold_rounds)
+    print(
+        f"brabo decide(), first sight (memos emptied before each):   cpu {cold['cpu_us_per_decision']:6.1f} µs mean   "
+        f"p50 {cold['p50_us']:6.1f} µs   p99 {cold['p99_us']:6.1f} µs   ({cold['decisions']} decisions)"
+    )
     ours = bench_ours(commands, perms, args.rounds)
     print(
-        f"brabo decide():  {ours['decisions_per_s']:>10,.0f} decisions/s   p50 {ours['p50_us']:6.1f} µs   "
+        f"brabo decide(), repeated:  {ours['decisions_per_s']:>10,.0f} decisions/s   p50 {ours['p50_us']:6.1f} µs   "
         f"p99 {ours['p99_us']:6.1f} µs   mean {ours['mean_us']:6.1f} µs   cpu {ours['cpu_us_per_decision']:6.1f} µs   "
         f"({ours['decisions']} decisions; "
         f"{ours['decisions_by_kind']})"
     )
+    cold_evals = bench_eval_first_sight(commands, perms, args.cold_rounds)
+    print(
+        f"brabo policy eval, first sight (JSON in and out, in process): cpu {cold_evals['cpu_us_per_request']:6.1f} µs "
+        f"per request   ({cold_evals['requests']} requests)"
+    )
     evals = bench_eval(commands, perms, args.rounds)
     print(
-        f"brabo policy eval (JSON in and out, in process): mean {evals['mean_us']:6.1f} µs   "
+        f"brabo policy eval, repeated (JSON in and out, in process): mean {evals['mean_us']:6.1f} µs   "
         f"cpu {evals['cpu_us_per_request']:6.1f} µs per request   ({evals['requests']} requests)"
     )
     if not args.no_gemini:
@@ -279,18 +364,14 @@ def main() -> None:
                 f"decisions; {theirs['decisions_by_kind']})"
             )
             print(
-                f"ratio (gemini / brabo): mean {theirs['mean_us'] / ours['mean_us']:.1f}x, "
+                f"ratio (gemini / brabo, repeated): mean {theirs['mean_us'] / ours['mean_us']:.1f}x, "
                 f"p50 {theirs['p50_us'] / ours['p50_us']:.1f}x, p99 {theirs['p99_us'] / ours['p99_us']:.1f}x, "
                 f"cpu per decision {theirs['cpu_us_per_decision'] / ours['cpu_us_per_decision']:.1f}x"
             )
-            # the reader's speed targets, same run and corpus: decide() >= 20x, policy eval >= 5x the bare check.
-            decide_ratio = theirs["cpu_us_per_decision"] / ours["cpu_us_per_decision"]
-            eval_ratio = theirs["cpu_us_per_decision"] / evals["cpu_us_per_request"]
-            print(
-                f"goal check (CPU per decision, gemini PolicyEngine.check() / brabo): decide() {decide_ratio:.1f}x "
-                f"(goal >= 20x {'met' if decide_ratio >= 20 else 'NOT met'}), policy eval {eval_ratio:.1f}x "
-                f"(goal >= 5x {'met' if eval_ratio >= 5 else 'NOT met'})"
-            )
+            # the reader's speed targets, same run and corpus: decide() >= 20x, policy eval >= 5x the bare check --
+            # for text never seen (first sight) and for text seen before (repeated), each its own line.
+            _goal_lines(theirs["cpu_us_per_decision"], cold, cold_evals, "first sight")
+            _goal_lines(theirs["cpu_us_per_decision"], ours, evals, "repeated")
     print("hostile inputs (best of 3, one decision each; goal <= 50 ms each):")
     worst = 0.0
     for name, size, ms, outcome in bench_hostile(perms):

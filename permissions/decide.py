@@ -38,6 +38,7 @@ from permissions.commands.uploads import (
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
+from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import may_write_any, protected_file, protected_writes
 from permissions.scope import Scope, scope_for
@@ -616,9 +617,9 @@ def _never_auto_by_text(
 _MEMO_MAX = 4096
 _MEMO_CHARS = 2048
 _UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
-_TEXT_MEMO: dict[str, tuple[str | None, bool]] = {}
-_CAP_MEMO: dict[tuple[str, tuple[str, ...]], tuple[str, str] | None] = {}
-_OUTSIDE_MEMO: dict[tuple[str, Scope], str | None] = {}
+_TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo()
+_CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo()
+_OUTSIDE_MEMO: Memo[tuple[str, Scope], str | None] = Memo()
 
 
 def _remember(memo: dict[Any, Any], key: Any, value: Any, command: str) -> Any:
@@ -630,7 +631,7 @@ def _remember(memo: dict[Any, Any], key: Any, value: Any, command: str) -> Any:
     return value
 
 
-_PROTECTED_MEMO: dict[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = {}
+_PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = Memo()
 
 
 def _protected_write(st: _State, comp: CompiledPermissions, command: str) -> str | None:

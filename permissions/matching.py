@@ -18,6 +18,7 @@ from typing import Any
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.options import PROGRAMS, Reading, gate, normalise, program_name, spellings
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
+from permissions.memos import Memo
 from permissions.wrappers import views
 
 __all__ = [
@@ -286,7 +287,7 @@ def meanings(p: Pattern) -> tuple[Meaning, ...]:
 
 
 # A segment's readings, by its words: agents repeat their commands (bounded, cleared when full).
-_READINGS: dict[tuple[str, ...], tuple[Reading, ...]] = {}
+_READINGS: Memo[tuple[str, ...], tuple[Reading, ...]] = Memo()
 _READINGS_MAX = 4096
 _NO_READINGS: tuple[Reading, ...] = ()
 
@@ -345,7 +346,7 @@ class CompiledPermissions:
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
         # auto-approved, one for those that cannot (it reads less of them).
-        self.segment_memo: tuple[dict[Any, Any], dict[Any, Any]] = ({}, {})
+        self.segment_memo: tuple[Memo[Any, Any], Memo[Any, Any]] = (Memo(), Memo())
         # The first words some pattern can match (None: a pattern whose first word is a wildcard can match any):
         # judge_as_written answers None for any other first word, which the caller can tell without the call.
         self.named_first: frozenset[str] | None = (

@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
+from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import cwd_sets
 
@@ -263,7 +264,8 @@ def _data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     return hit
 
 
-_NAMES_MEMO: dict[str, frozenset[str]] = {}  # agents repeat their commands (bounded by _MAX_LOOP_TEXT each)
+# Agents repeat their commands (bounded by _MAX_LOOP_TEXT each).
+_NAMES_MEMO: Memo[str, frozenset[str]] = Memo()
 
 
 def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:

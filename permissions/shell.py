@@ -41,6 +41,7 @@ begin with distinct characters, so none can backtrack; they only skip or split, 
 from __future__ import annotations
 
 from permissions.fast_path import _fast
+from permissions.memos import Memo
 from permissions.read_budget import DISPLAY_LIMIT, MAX_NESTING, MAX_READ_STEPS, TOO_COMPLEX
 from permissions.scanner import _scan
 from permissions.shell_syntax import ParsedCommand, Segment
@@ -77,7 +78,7 @@ def parse_command(command: str) -> ParsedCommand:
     return parsed
 
 
-_MEMO: dict[str, ParsedCommand] = {}
+_MEMO: Memo[str, ParsedCommand] = Memo()
 _MEMO_MAX = 2048
 _MEMO_CHARS = 2048
 

@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import _long_recursive, find_exec_deletes
+from permissions.memos import Memo
 from permissions.shell import Segment
 from permissions.wrappers import views
 
@@ -286,7 +287,7 @@ def cwd_sets(
 
 
 # Agents repeat their commands: where each segment runs depends on the text and where it starts only.
-_MEMO: dict[tuple[str, str, bool], list[frozenset[str]]] = {}
+_MEMO: Memo[tuple[str, str, bool], list[frozenset[str]]] = Memo()
 _MEMO_MAX = 2048
 _MEMO_CHARS = 4096
 
@@ -524,7 +525,7 @@ def floor_where(
     return found
 
 
-_FLOOR_MEMO: dict[tuple[str, str], int | None] = {}
+_FLOOR_MEMO: Memo[tuple[str, str], int | None] = Memo()
 
 
 def _deleters(

@@ -182,6 +182,7 @@ from permissions.commands.runners import (
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import is_assignment, views
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS
+from permissions.memos import Memo
 
 __all__ = [
     "FED_PROGRAM",
@@ -313,7 +314,7 @@ def _plain_first(verb: str) -> bool:
 
 
 # Hostile input repeats itself (10,000 copies of one segment): answers are kept for identical words.
-_CACHE: dict[tuple[str, ...], Carried] = {}
+_CACHE: Memo[tuple[str, ...], Carried] = Memo()
 _CACHE_MAX = 4096
 
 

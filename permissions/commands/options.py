@@ -54,6 +54,7 @@ from permissions.commands.option_tables import (
 from permissions.commands.option_tables_deploy import CARGO, DOCKER, KUBECTL, TERRAFORM
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
+from permissions.memos import Memo
 
 __all__ = ["PROGRAMS", "Program", "Reading", "canonical_words", "normalise", "program_name", "spellings"]
 
@@ -190,7 +191,7 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     return found
 
 
-_CANONICAL: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
+_CANONICAL: Memo[tuple[str, ...], tuple[tuple[str, ...], ...]] = Memo()
 
 
 def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
