@@ -165,7 +165,10 @@ def _load_approval_context(action: ProposedAction) -> None:
     if action.approval_rows_exist:  # type: ignore[attr-defined]  # annotated by _says_what_approvals_need
         prefetch_related_objects([action], APPROVAL_ROWS)
     else:
-        action._prefetched_objects_cache = {"approvals": ActionApproval.objects.none()}  # type: ignore[attr-defined]
+        none = ActionApproval.objects.none()
+        none._result_cache = []  # as a prefetch leaves it: read without compiling SQL
+        none._prefetch_done = True  # type: ignore[attr-defined]
+        action._prefetched_objects_cache = {"approvals": none}  # type: ignore[attr-defined]
     if not action.type_rule_exists:  # type: ignore[attr-defined]
         action._approval_rules = {}  # type: ignore[attr-defined]
 
