@@ -9,7 +9,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Exists, OuterRef, Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from drf_spectacular.types import OpenApiTypes
@@ -30,7 +30,16 @@ from projects.models import Task
 
 from . import inprocess, quorum, services, waiting
 from .events import ACTION_APPROVED, ACTION_CREATED, EVENT_TYPES
-from .models import AUTO_APPROVED, PENDING, RUNNABLE, STATUSES, ActionApproval, ProposedAction, SessionEvent
+from .models import (
+    AUTO_APPROVED,
+    PENDING,
+    RUNNABLE,
+    STATUSES,
+    ActionApproval,
+    ApprovalRule,
+    ProposedAction,
+    SessionEvent,
+)
 from .policy_input import InputsRider, ProposalInputs
 from .schema import action_union, proposal_union
 from .serializers import (
@@ -133,6 +142,37 @@ EVENT_FILTERS = (
 )
 
 
+APPROVAL_ROWS = Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver"))
+
+
+def _says_what_approvals_need(actions):
+    """One action's read also says whether it has approval rows and a rule for its type (two indexed
+    EXISTS in the same statement), so :func:`_load_approval_context` reads neither when there is none."""
+    return actions.prefetch_related(None).annotate(
+        approval_rows_exist=Exists(ActionApproval.objects.filter(action_id=OuterRef("pk"))),
+        type_rule_exists=Exists(
+            ApprovalRule.objects.filter(
+                project_id=OuterRef("project_id"), action_type=OuterRef("action_type")
+            )
+        ),
+    )
+
+
+def _load_approval_context(action: ProposedAction) -> None:
+    """What ``quorum.approvals_view`` reads for ``action``, read only when it exists: its approval rows
+    (none: an empty prefetch) and its project's rules (no rule for its type: none applies, as
+    ``quorum.rule_for`` reads the rule of the action's type only)."""
+    if action.approval_rows_exist:  # type: ignore[attr-defined]  # annotated by _says_what_approvals_need
+        prefetch_related_objects([action], APPROVAL_ROWS)
+    else:
+        none = ActionApproval.objects.none()
+        none._result_cache = []  # as a prefetch leaves it: read without compiling SQL
+        none._prefetch_done = True  # type: ignore[attr-defined]
+        action._prefetched_objects_cache = {"approvals": none}  # type: ignore[attr-defined]
+    if not action.type_rule_exists:  # type: ignore[attr-defined]
+        action._approval_rules = {}  # type: ignore[attr-defined]
+
+
 @extend_schema_view(
     list=extend_schema(responses=action_union(many=True), parameters=filter_parameters(ACTION_FILTERS)),
     retrieve=extend_schema(responses=action_union()),
@@ -140,7 +180,7 @@ EVENT_FILTERS = (
 class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScopedViewSet):
     queryset = ProposedAction.objects.select_related(
         "agent__principal", "decided_by", "project"
-    ).prefetch_related(Prefetch("approvals", queryset=ActionApproval.objects.select_related("approver")))
+    ).prefetch_related(APPROVAL_ROWS)
     serializer_class = ActionSerializer
     pagination_class = ActionPagination  # keyset pages, no COUNT over the queue
     scope_to = "project"
@@ -168,7 +208,23 @@ class ActionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, TenantScop
             qs = qs.filter(agent=agent)  # an agent reads only what it proposed
         if self.action == "list":
             qs = apply_filters(qs, self.request.query_params, ACTION_FILTERS)
+        elif self.action == "retrieve":
+            qs = _says_what_approvals_need(qs)
+            if agent is not None:  # its own action: the agent and its project were read by authentication
+                qs = qs.select_related(None).select_related("decided_by")
         return qs
+
+    def retrieve(self, request, *args, **kwargs):
+        """R12.4 — one action, as the list shows it. Agents poll it while they wait and the console reads
+        it, so the usual action (no approval rows, no rule for its type) is read in one statement, not
+        three; the answer is the serializer's, the scope is ``get_queryset``'s as for every route."""
+        action = self.get_object()
+        agent = request_agent(request)
+        if agent is not None and (action.agent_id, action.project_id) == (agent.id, agent.project_id):
+            # its own action, in its project (base_queryset's scope): both were read by authentication
+            action.agent, action.project = agent, agent.project
+        _load_approval_context(action)
+        return Response(action_data(action))
 
     def list(self, request, *args, **kwargs):
         queryset = self.filter_queryset(self.get_queryset())
