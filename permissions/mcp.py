@@ -246,8 +246,9 @@ def rules_opinion(
 
 # -- caps (SPEC §5 step 6) -------------------------------------------------------------------------------
 
-MERGE, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE, FS_WRITE = (
+MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE, FS_WRITE = (
     "merge",
+    "retarget",
     "pr_open",
     "push",
     "branch_create",
@@ -262,6 +263,9 @@ CAPPED_TOOLS: dict[str, str] = {
     _fold_name(name): act
     for act, names in (
         (MERGE, ("merge_pull_request", "merge_merge_request", "accept_merge_request")),
+        # A pull request's base changed to a protected branch: its later merge goes there -- and a merge already
+        # decided on the base Brabo read could land there if the change races it (R1.5).
+        (RETARGET, ("update_pull_request", "update_merge_request")),
         (PR_OPEN, ("create_pull_request", "create_merge_request")),
         (
             PUSH,
@@ -386,6 +390,10 @@ def cap(
                 "cap_protected_merge",
                 f"{target} (its pull request's base on the code host)" if read else target,
             )
+    elif act == RETARGET:
+        target = _arg(arguments, _TARGET_ARGS)
+        if target is not None and (not isinstance(target, str) or _protected(target, protected)):
+            return "cap_protected_merge", f"{server}.{tool} makes {target!r} its pull request's base"
     elif act in (PR_OPEN, PUSH):
         return "cap_typed_push", f"{server}.{tool}"
     elif act == BRANCH_CREATE:
@@ -473,7 +481,7 @@ def external_effect(req: Any) -> bool:
     if req.action_type != "mcp_call":
         return False
     _, tool, _ = _call(req.payload)
-    return CAPPED_TOOLS.get(_fold_name(tool)) in (MERGE, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
+    return CAPPED_TOOLS.get(_fold_name(tool)) in (MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE)
 
 
 def always_capped(content: str) -> bool:

@@ -141,6 +141,23 @@ def test_a_merge_into_a_protected_branch_is_never_auto_approved(server):
     assert v.reason == "cap_protected_merge"
 
 
+def test_a_pull_request_retargeted_to_a_protected_branch_is_never_auto_approved():
+    """Changing a pull request's base decides where its merge lands: into a protected branch it is a person's
+    call, whatever the rules allow (a merge approved on the base Brabo read must not race a re-target)."""
+    everything = ["Mcp(github)", "Mcp(github.update_pull_request)", "Mcp(gitlab)"]
+    for base in ("main", "Main", "refs/heads/main", "release/main", ["main"], 7):
+        v = call("github", "update_pull_request", allow=everything, autonomy=AUTO, pullNumber=7, base=base)
+        assert (v.decision, v.reason) == ("require_approval", "cap_protected_merge"), base
+    v = call("gitlab", "update_merge_request", allow=everything, merge_request_iid=3, target_branch="MAIN")
+    assert v.reason == "cap_protected_merge"
+    # a new title, or a feature base, follows the rules as before
+    v = call("github", "update_pull_request", allow=everything, pullNumber=7, title="Better words")
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule")
+    v = call("github", "update_pull_request", allow=everything, pullNumber=7, base="feature/x")
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule")
+    assert call("github", "update_pull_request", pullNumber=7, title="x").decision == "require_approval"
+
+
 def test_a_merge_into_a_feature_branch_follows_the_rules():
     rule = ["Mcp(github.merge_pull_request base=feature/x)"]
     v = call("github", "merge_pull_request", allow=rule, pullNumber=7, base="feature/x")
