@@ -13,6 +13,10 @@
   var FALLBACK_MS = window.BRABO_POLL_MS || 3000;
   var LIVE_MS = Math.max(FALLBACK_MS, 30000);
   var timer = null;
+  // Answers may come back out of order (a poll sent just before an action was recorded can answer after the
+  // one its live update sent): each request is numbered, and an answer older than the one shown is dropped,
+  // so the badge never goes back to a count the list has already moved past.
+  var polled = 0, pollShown = 0, loaded = 0, loadShown = 0;
 
   function busy() {
     // Never swap the list under someone typing a deny reason or holding focus on a button.
@@ -23,16 +27,27 @@
   function reload() {
     if (busy()) { stale = true; return; }
     stale = false;
+    var mine = ++loaded;
     fetch(fragmentUrl, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })
       .then(function (r) { return r.ok ? r.text() : Promise.reject(r.status); })
-      .then(function (html) { region.innerHTML = html; })
+      .then(function (html) {
+        if (mine < loadShown) return;
+        loadShown = mine;
+        region.innerHTML = html;
+      })
       .catch(function () { /* keep the current list; the next poll retries */ });
   }
 
   function poll(force) {
+    var mine = ++polled;
     fetch(stateUrl, { credentials: "same-origin" })
       .then(function (r) { return r.ok ? r.json() : Promise.reject(r.status); })
       .then(function (s) {
+        if (mine < pollShown) { // a newer answer is already shown; the list still reloads if this one asked
+          if (force) reload();
+          return;
+        }
+        pollShown = mine;
         var key = s.count + "|" + s.latest;
         if (badge) {
           badge.textContent = s.count;
