@@ -69,20 +69,55 @@ print("KEY=" + key)
 """
 
 
+def _manage(env: dict[str, str], *argv: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "manage.py", *argv], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    return out.stdout
+
+
+_migrated: list[Path] = []  # this test process's migrated embedded database, made once
+
+
+def _embedded_database(env: dict[str, str]) -> Path | None:
+    """The embedded SQLite file a server with ``env`` would use, or None when ``env`` names another database."""
+    if env.get("DATABASE_URL") or not env.get("BRABO_VAR_DIR"):
+        return None
+    return Path(env["BRABO_VAR_DIR"]) / "db.sqlite3"
+
+
+def _copy_of_migrated(target: Path) -> None:
+    """``target`` becomes a copy of an embedded database migrated once per test process by ``manage.py
+    migrate`` of this checkout (in a temporary folder removed at exit): a from-scratch migrate costs seconds,
+    a copy nothing, and each test still has its own file. SQLite's backup API copies it consistently."""
+    import atexit
+    import sqlite3
+
+    if not _migrated:
+        folder = Path(tempfile.mkdtemp(prefix="brabo-migrated-"))
+        atexit.register(shutil.rmtree, folder, True)
+        _manage(base_env(BRABO_VAR_DIR=str(folder)), "migrate", "--noinput", "-v0")
+        _migrated.append(folder / "db.sqlite3")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source, copy = sqlite3.connect(_migrated[0]), sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        source.close()
+        copy.close()
+
+
 def migrate_and_run(env: dict[str, str], script: str) -> str:
     """Migrate the database ``env`` names, then run ``script`` in ``manage.py shell`` there, in a separate
-    process (as a served Brabo would see what it writes). Returns what the script printed."""
-    for argv in (["migrate", "--noinput", "-v0"], ["shell", "-c", script]):
-        out = subprocess.run(
-            [sys.executable, "manage.py", *argv],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert out.returncode == 0, out.stderr[-3000:]
-    return out.stdout
+    process (as a served Brabo would see what it writes). Returns what the script printed. A fresh embedded
+    database starts as a copy of one migrated once (``_copy_of_migrated``); any other is migrated here."""
+    embedded = _embedded_database(env)
+    if embedded is not None and not embedded.exists():
+        _copy_of_migrated(embedded)
+    else:
+        _manage(env, "migrate", "--noinput", "-v0")
+    return _manage(env, "shell", "-c", script)
 
 
 def migrate_and_seed(env: dict[str, str], *, workspace: str, agent: str) -> str:
