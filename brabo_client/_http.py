@@ -12,8 +12,6 @@ answers, or sends its headers and then stalls the body one byte at a time, canno
 (R12.6 — the agent hook must answer before the agent's own timeout).
 """
 
-from __future__ import annotations
-
 import _socket
 import time
 

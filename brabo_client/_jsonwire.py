@@ -11,8 +11,6 @@ cannot spell, an interpreter without ``_json`` — is handed to the standard ``j
 and every error is that module's own (tests/test_hook_fast.py compares the two).
 """
 
-from __future__ import annotations
-
 try:
     import _json
 except ImportError:  # another Python implementation: the standard module answers everything
