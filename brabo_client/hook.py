@@ -33,6 +33,10 @@ import time
 from . import _jsonwire
 from .sdk import BraboError, Client
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # only type checkers import typing (see brabo_client/sdk.py)
+    from collections.abc import Callable
+
 try:  # the C module under ``os``; see "Paths and the environment without os" below
     import posix as _posix
     from posix import _exit, write
@@ -193,17 +197,17 @@ def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]
     return out, b"", 0
 
 
-class _Once:
-    """The answer is written once: by the hook, or by the watchdog at the deadline — whichever comes first.
-    Written with os.write, never through sys.stdout, whose lock a blocked writer could be holding."""
+def answer_once() -> "Callable[[bytes, bytes], bool]":
+    """A writer of the answer that writes once: for the hook, or for the watchdog at the deadline —
+    whichever comes first; False to the later one. Written with os.write, never through sys.stdout, whose
+    lock a blocked writer could be holding. (A closure, not a class: defining a class costs a new process
+    more than a local decision.)"""
+    import _thread  # builtin: no import cost (threading costs more than a local decision)
 
-    def __init__(self):
-        import _thread  # builtin: no import cost (threading costs more than a local decision)
+    lock = _thread.allocate_lock()
 
-        self._lock = _thread.allocate_lock()
-
-    def write(self, out: bytes, err: bytes) -> bool:
-        if not self._lock.acquire(False):
+    def once(out: bytes, err: bytes) -> bool:
+        if not lock.acquire(False):
             return False
         for fd, data in ((1, out), (2, err)):
             while data:
@@ -213,15 +217,17 @@ class _Once:
                     break
         return True
 
+    return once
 
-def refuse(agent: str, reason: str, once: _Once | None = None) -> int:
+
+def refuse(agent: str, reason: str) -> int:
     """Answer a deny in the agent's format (when the hook cannot even start its work)."""
     out, err, code = _encoded(agent, deny(agent, reason), reason)
-    (once or _Once()).write(out, err)
+    answer_once()(out, err)
     return code
 
 
-def watchdog(agent: str, at: float, reason: str, once: _Once) -> None:
+def watchdog(agent: str, at: float, reason: str, once: "Callable[[bytes, bytes], bool]") -> None:
     """At ``at`` (monotonic), answer the refusal and end the process — whatever the hook is blocked in."""
     import _thread
 
@@ -229,7 +235,7 @@ def watchdog(agent: str, at: float, reason: str, once: _Once) -> None:
         while (left := at - time.monotonic()) > 0:
             time.sleep(left)
         out, err, code = _encoded(agent, deny(agent, reason), reason)
-        if once.write(out, err):
+        if once(out, err):
             _exit(code)
 
     _thread.start_new_thread(fire, ())
@@ -244,11 +250,6 @@ def _is_deny(answer) -> tuple[bool, str]:
     if answer.get("decision") in ("deny", "block"):
         return True, str(answer.get("reason", ""))
     return False, ""
-
-
-class _Args:
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
 
 
 _FLAGS = {
@@ -304,7 +305,8 @@ def fast_args(argv: list[str]):
             opts["agent"] = arg
         else:
             return None
-    return _Args(**opts) if opts["agent"] else None
+    # read as argparse's Namespace is; a namespace, not a class of this module's (see _jsonwire)
+    return _jsonwire._Namespace(**opts) if opts["agent"] else None
 
 
 # The tool_input fields that name a file or a directory, across the three agents' documented tools.
@@ -403,7 +405,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
         f"{agent_timeout:g} s and would then run the tool), so the tool call is refused. If it needs a "
         f"person, approve the action in the console, then retry the same tool call ({console})."
     )
-    once = _Once()
+    once = answer_once()
     if hard_deadline:
         watchdog(agent, deadline, late, once)
     try:
@@ -440,7 +442,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
         answer = deny(agent, late)
     denied, reason = _is_deny(answer)
     out, err, code = _encoded(agent, answer, reason if denied else None)
-    if not once.write(out, err):  # the watchdog answered first and is ending the process
+    if not once(out, err):  # the watchdog answered first and is ending the process
         time.sleep(60)
     return code
 
