@@ -19,9 +19,9 @@ the person's wait is clamped to fit inside it, and a watchdog thread writes the 
 at the deadline even if a call blocks where no socket timeout reaches (a name lookup, a stalled stdin).
 
 Paths are resolved here, on the agent's machine, before they are sent: the project root, the working
-directory, a file tool's path and every path a Codex patch names go through ``os.path.realpath``, so a
-symlink inside the project that points outside it is judged by where it leads (the server sees only the
-text and cannot follow links).
+directory, a file tool's path and every path a Codex patch names get ``os.path.realpath``'s answer
+(``realpath`` below), so a symlink inside the project that points outside it is judged by where it leads
+(the server sees only the text and cannot follow links).
 
 Fails closed: if Brabo cannot be reached or the input cannot be read, the answer is a deny in the agent's
 format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its documented block signal.
