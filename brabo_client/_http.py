@@ -12,8 +12,6 @@ answers, or sends its headers and then stalls the body one byte at a time, canno
 (R12.6 — the agent hook must answer before the agent's own timeout).
 """
 
-from __future__ import annotations
-
 import _socket
 import time
 
@@ -68,50 +66,38 @@ def request(
 ) -> tuple[int, bytes]:
     """Send one request; return (status, body). Raises OSError (socket.timeout included) on faults —
     ``socket.timeout`` as well when the deadline (monotonic; default ``timeout`` s from now) passes."""
-    clock = _Deadline(time.monotonic() + timeout if deadline is None else deadline)
-    sock = _connect(host, port, clock.left(), tls=scheme == "https")
+    at = time.monotonic() + timeout if deadline is None else deadline
+
+    def left() -> float:
+        remaining = at - time.monotonic()
+        if remaining <= 0:
+            raise TimeoutError("no complete answer before the deadline")
+        return remaining
+
+    sock = _connect(host, port, left(), tls=scheme == "https")
+
+    def recv(n: int) -> bytes:
+        """``recv`` bounded by what is left of the deadline, read by read. (Closures, not classes: a class
+        costs the command hook's new process more to define than the request costs to send.)"""
+        sock.settimeout(left())
+        return sock.recv(n)
+
     try:
         if scheme == "https":
             import ssl
 
-            sock.settimeout(clock.left())
+            sock.settimeout(left())
             sock = ssl.create_default_context().wrap_socket(sock, server_hostname=host)
         host_header = f"[{host}]" if ":" in host else host
         lines = [f"{method} {target} HTTP/1.1", f"Host: {host_header}:{port}", "Connection: close"]
         lines += [f"{k}: {v}" for k, v in headers.items()]
         if body is not None:
             lines.append(f"Content-Length: {len(body)}")
-        sock.settimeout(clock.left())  # sendall: the whole send within it (Python >= 3.5)
+        sock.settimeout(left())  # sendall: the whole send within it (Python >= 3.5)
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
-        return _read_response(_Reader(sock, clock))
+        return _read_response(recv)
     finally:
         sock.close()
-
-
-class _Deadline:
-    __slots__ = ("at",)
-
-    def __init__(self, at: float):
-        self.at = at
-
-    def left(self) -> float:
-        left = self.at - time.monotonic()
-        if left <= 0:
-            raise TimeoutError("no complete answer before the deadline")
-        return left
-
-
-class _Reader:
-    """``recv`` bounded by what is left of the deadline, read by read."""
-
-    __slots__ = ("sock", "clock")
-
-    def __init__(self, sock, clock: _Deadline):
-        self.sock, self.clock = sock, clock
-
-    def recv(self, n: int) -> bytes:
-        self.sock.settimeout(self.clock.left())
-        return self.sock.recv(n)
 
 
 def _connect(host: str, port: int, timeout: float, *, tls: bool = False):
@@ -142,10 +128,10 @@ def _connect(host: str, port: int, timeout: float, *, tls: bool = False):
     return socket.create_connection((host, port), timeout=timeout)
 
 
-def _read_response(sock) -> tuple[int, bytes]:
+def _read_response(recv) -> tuple[int, bytes]:
     buf = b""
     while b"\r\n\r\n" not in buf:
-        chunk = sock.recv(65536)
+        chunk = recv(65536)
         if not chunk:
             raise HttpError("the connection closed before a complete HTTP answer")
         buf += chunk
@@ -164,7 +150,7 @@ def _read_response(sock) -> tuple[int, bytes]:
     if status in (100, 101):  # Brabo never sends these; a proxy might
         raise HttpError(f"unexpected HTTP {status}")
     if "chunked" in fields.get("transfer-encoding", "").lower():
-        return status, _dechunk(sock, rest)
+        return status, _dechunk(recv, rest)
     if "content-length" in fields:
         try:
             length = int(fields["content-length"])
@@ -173,13 +159,13 @@ def _read_response(sock) -> tuple[int, bytes]:
         if length > MAX_RESPONSE:
             raise HttpError("response over 64 MB")
         while len(rest) < length:
-            chunk = sock.recv(min(1 << 20, length - len(rest)))
+            chunk = recv(min(1 << 20, length - len(rest)))
             if not chunk:
                 raise HttpError("the connection closed before the whole body")
             rest += chunk
         return status, rest[:length]
     while True:  # read to close
-        chunk = sock.recv(65536)
+        chunk = recv(65536)
         if not chunk:
             return status, rest
         rest += chunk
@@ -187,13 +173,13 @@ def _read_response(sock) -> tuple[int, bytes]:
             raise HttpError("response over 64 MB")
 
 
-def _dechunk(sock, data: bytes) -> bytes:
+def _dechunk(recv, data: bytes) -> bytes:
     out = b""
 
     def need(n: int) -> None:
         nonlocal data
         while len(data) < n:
-            chunk = sock.recv(65536)
+            chunk = recv(65536)
             if not chunk:
                 raise HttpError("the connection closed inside a chunked body")
             data += chunk

@@ -11,7 +11,13 @@ cannot spell, an interpreter without ``_json`` — is handed to the standard ``j
 and every error is that module's own (tests/test_hook_fast.py compares the two).
 """
 
-from __future__ import annotations
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import SimpleNamespace as _Namespace
+else:  # the type of sys.implementation: types.SimpleNamespace without importing types
+    _Namespace = type(sys.implementation)
 
 try:
     import _json
@@ -21,20 +27,18 @@ except ImportError:  # another Python implementation: the standard module answer
 _WS = " \t\n\r"
 _INF = float("inf")
 
-
-class _Context:
-    """The attributes ``_json.make_scanner`` reads: those of ``json.JSONDecoder()`` with no arguments."""
-
-    strict = True
-    object_hook = None
-    object_pairs_hook = None
-    parse_float = float
-    parse_int = int
-    parse_constant = {"-Infinity": -_INF, "Infinity": _INF, "NaN": float("nan")}.__getitem__
-    memo: dict = {}
-
-
-_scan = _json.make_scanner(_Context()) if _json is not None else None  # type: ignore[arg-type]
+# The attributes ``_json.make_scanner`` reads: those of ``json.JSONDecoder()`` with no arguments. On a
+# namespace, not a class of its own: defining a class costs a new process more than this module's other work.
+_CONTEXT = _Namespace(
+    strict=True,
+    object_hook=None,
+    object_pairs_hook=None,
+    parse_float=float,
+    parse_int=int,
+    parse_constant={"-Infinity": -_INF, "Infinity": _INF, "NaN": float("nan")}.__getitem__,
+    memo={},
+)
+_scan = _json.make_scanner(_CONTEXT) if _json is not None else None  # type: ignore[arg-type]
 _string = _json.encode_basestring_ascii if _json is not None else None
 
 
@@ -69,10 +73,6 @@ def dumps(obj) -> str:
     return json.dumps(obj)
 
 
-class _Unusual(Exception):
-    pass
-
-
 def _encode(o, out) -> None:
     if isinstance(o, str):
         out(_string(o))  # type: ignore[misc]
@@ -98,7 +98,7 @@ def _encode(o, out) -> None:
         first = True
         for key, value in o.items():
             if type(key) is not str:
-                raise _Unusual  # json.dumps converts int/float/bool/None keys: let it
+                raise TypeError  # unusual: json.dumps converts int/float/bool/None keys: let it
             if not first:
                 out(", ")
             first = False
@@ -116,4 +116,4 @@ def _encode(o, out) -> None:
             _encode(value, out)
         out("]")
     else:
-        raise _Unusual
+        raise TypeError  # unusual: json.dumps answers

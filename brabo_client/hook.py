@@ -19,22 +19,30 @@ the person's wait is clamped to fit inside it, and a watchdog thread writes the 
 at the deadline even if a call blocks where no socket timeout reaches (a name lookup, a stalled stdin).
 
 Paths are resolved here, on the agent's machine, before they are sent: the project root, the working
-directory, a file tool's path and every path a Codex patch names go through ``os.path.realpath``, so a
-symlink inside the project that points outside it is judged by where it leads (the server sees only the
-text and cannot follow links).
+directory, a file tool's path and every path a Codex patch names get ``os.path.realpath``'s answer
+(``realpath`` below), so a symlink inside the project that points outside it is judged by where it leads
+(the server sees only the text and cannot follow links).
 
 Fails closed: if Brabo cannot be reached or the input cannot be read, the answer is a deny in the agent's
 format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its documented block signal.
 """
 
-from __future__ import annotations
-
-import os
 import sys
 import time
 
 from . import _jsonwire
 from .sdk import BraboError, Client
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # only type checkers import typing (see brabo_client/sdk.py)
+    from collections.abc import Callable
+
+try:  # the C module under ``os``; see "Paths and the environment without os" below
+    import posix as _posix
+    from posix import _exit, write
+except ImportError:  # not a POSIX system: ``os`` and ``os.path`` answer (below)
+    _posix = None  # type: ignore[assignment]
+    from os import _exit, write
 
 AGENTS = ("claude-code", "gemini-cli", "codex")
 MAX_INPUT = 16 * 1024 * 1024
@@ -64,12 +72,82 @@ def server_wait(wanted: float, left: float) -> float:
     return max(0.0, min(wanted, left - min(5.0, max(1.0, left * 0.1))))
 
 
+# -- Paths and the environment without os ---------------------------------------------------------------
+# ``import os`` runs ``_collections_abc`` (some thirty abstract classes), ``stat`` and ``posixpath``: about
+# a quarter of what the interpreter's own start costs, more than the rest of the hook (bench/hooks.py). The
+# hook's own process reads its environment and resolves its paths through ``posix``, the C module under
+# ``os``; each answer is the one ``os`` gives (tests/test_hook_fast.py compares them), and anything
+# unusual — a symbolic link on the way, a system without ``posix`` — is handed to ``os`` itself.
+
+
+def getenv(name: str) -> str | None:
+    """``os.environ.get(name)``. Until ``os`` is imported, ``os.environ`` would be ``posix.environ`` (the
+    environment the process started with) decoded as ``os.fsdecode`` does; once it is (an in-process caller,
+    a test that changed it), ``os.environ`` is asked."""
+    if _posix is None or "os" in sys.modules:
+        import os
+
+        return os.environ.get(name)
+    encoding, errors = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
+    value = _posix.environ.get(name.encode(encoding, errors))
+    return None if value is None else value.decode(encoding, errors)
+
+
+def isabs(path: str) -> bool:
+    """``os.path.isabs`` (posixpath's: a leading slash)."""
+    if _posix is None:
+        import os
+
+        return os.path.isabs(path)
+    return path.startswith("/")
+
+
+def join(base: str, path: str) -> str:
+    """``os.path.join(base, path)`` (posixpath's, for two strings)."""
+    if _posix is None:
+        import os
+
+        return os.path.join(base, path)
+    if path.startswith("/"):
+        return path
+    return base + path if not base or base.endswith("/") else base + "/" + path
+
+
+def realpath(path: str) -> str:
+    """``os.path.realpath(path)``. An absolute path is walked name by name with ``lstat``, as realpath walks
+    it: while no name on the way is a symbolic link, realpath's answer is the path with its empty, ``.`` and
+    ``..`` names taken out, which this returns; at the first link (or for a relative path, or without
+    ``posix``) the whole path goes to ``os.path.realpath`` itself. An error ``lstat`` raises that is not an
+    OSError (a NUL byte) is raised as realpath raises it."""
+    if _posix is not None and path.startswith("/"):
+        names: list[str] = []
+        for name in path.split("/"):
+            if not name or name == ".":
+                continue
+            if name == "..":
+                if names:
+                    names.pop()
+                continue
+            names.append(name)
+            try:
+                mode = _posix.lstat("/" + "/".join(names)).st_mode
+            except OSError:  # missing, not a folder, too long: not a link, as realpath reads it
+                continue
+            if mode & 0o170000 == 0o120000:  # stat.S_ISLNK
+                break
+        else:
+            return "/" + "/".join(names)
+    import os
+
+    return os.path.realpath(path)
+
+
 def env(name: str) -> str:
     """``$NAME``, or ``$GEMINI_CLI_NAME``. Gemini CLI strips hook environments: with redaction on, names
     containing KEY, TOKEN, SECRET, AUTH, CREDENTIAL, PRIVATE, … are dropped, and in CI (``GITHUB_SHA`` set)
     every name but a few (PATH, HOME, …) and those starting ``GEMINI_CLI_`` is
     (packages/core/src/services/environmentSanitization.ts) — ``GEMINI_CLI_BRABO_AGENT_KEY`` survives both."""
-    return os.environ.get(name) or os.environ.get("GEMINI_CLI_" + name) or ""
+    return getenv(name) or getenv("GEMINI_CLI_" + name) or ""
 
 
 def register(sub) -> None:
@@ -119,35 +197,37 @@ def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]
     return out, b"", 0
 
 
-class _Once:
-    """The answer is written once: by the hook, or by the watchdog at the deadline — whichever comes first.
-    Written with os.write, never through sys.stdout, whose lock a blocked writer could be holding."""
+def answer_once() -> "Callable[[bytes, bytes], bool]":
+    """A writer of the answer that writes once: for the hook, or for the watchdog at the deadline —
+    whichever comes first; False to the later one. Written with os.write, never through sys.stdout, whose
+    lock a blocked writer could be holding. (A closure, not a class: defining a class costs a new process
+    more than a local decision.)"""
+    import _thread  # builtin: no import cost (threading costs more than a local decision)
 
-    def __init__(self):
-        import _thread  # builtin: no import cost (threading costs more than a local decision)
+    lock = _thread.allocate_lock()
 
-        self._lock = _thread.allocate_lock()
-
-    def write(self, out: bytes, err: bytes) -> bool:
-        if not self._lock.acquire(False):
+    def once(out: bytes, err: bytes) -> bool:
+        if not lock.acquire(False):
             return False
         for fd, data in ((1, out), (2, err)):
             while data:
                 try:
-                    data = data[os.write(fd, data) :]
+                    data = data[write(fd, data) :]
                 except OSError:
                     break
         return True
 
+    return once
 
-def refuse(agent: str, reason: str, once: _Once | None = None) -> int:
+
+def refuse(agent: str, reason: str) -> int:
     """Answer a deny in the agent's format (when the hook cannot even start its work)."""
     out, err, code = _encoded(agent, deny(agent, reason), reason)
-    (once or _Once()).write(out, err)
+    answer_once()(out, err)
     return code
 
 
-def watchdog(agent: str, at: float, reason: str, once: _Once) -> None:
+def watchdog(agent: str, at: float, reason: str, once: "Callable[[bytes, bytes], bool]") -> None:
     """At ``at`` (monotonic), answer the refusal and end the process — whatever the hook is blocked in."""
     import _thread
 
@@ -155,8 +235,8 @@ def watchdog(agent: str, at: float, reason: str, once: _Once) -> None:
         while (left := at - time.monotonic()) > 0:
             time.sleep(left)
         out, err, code = _encoded(agent, deny(agent, reason), reason)
-        if once.write(out, err):
-            os._exit(code)
+        if once(out, err):
+            _exit(code)
 
     _thread.start_new_thread(fire, ())
 
@@ -170,11 +250,6 @@ def _is_deny(answer) -> tuple[bool, str]:
     if answer.get("decision") in ("deny", "block"):
         return True, str(answer.get("reason", ""))
     return False, ""
-
-
-class _Args:
-    def __init__(self, **kw):
-        self.__dict__.update(kw)
 
 
 _FLAGS = {
@@ -230,7 +305,8 @@ def fast_args(argv: list[str]):
             opts["agent"] = arg
         else:
             return None
-    return _Args(**opts) if opts["agent"] else None
+    # read as argparse's Namespace is; a namespace, not a class of this module's (see _jsonwire)
+    return _jsonwire._Namespace(**opts) if opts["agent"] else None
 
 
 # The tool_input fields that name a file or a directory, across the three agents' documented tools.
@@ -263,33 +339,33 @@ def resolve_links(body, root: str | None) -> tuple[object, str | None]:
     path), which the server requires to cover every path of the patch and judges as well as the text."""
     if not isinstance(body, dict):
         return body, root
-    real = os.path.realpath
-    root = real(root) if root and os.path.isabs(root) else root
+    real = realpath
+    root = real(root) if root and isabs(root) else root
     cwd = body.get("cwd")
     out = dict(body)
-    if isinstance(cwd, str) and os.path.isabs(cwd):
+    if isinstance(cwd, str) and isabs(cwd):
         out["cwd"] = real(cwd)
     tool_input = body.get("tool_input")
     if isinstance(tool_input, dict):
         ti = dict(tool_input)
         ti.pop(RESOLVED_FIELD, None)  # only this program writes it
-        base = cwd if isinstance(cwd, str) and os.path.isabs(cwd) else None
+        base = cwd if isinstance(cwd, str) and isabs(cwd) else None
         for name in PATH_FIELDS:
             value = ti.get(name)
             if isinstance(value, str) and value and "\x00" not in value:
-                if os.path.isabs(value):
+                if isabs(value):
                     ti[name] = real(value)
                 elif base and name in ("file_path", "notebook_path"):
-                    ti[name] = real(os.path.join(base, value))
+                    ti[name] = real(join(base, value))
         patch = ti.get("command", ti.get("input"))
         if body.get("tool_name") == "apply_patch" and isinstance(patch, str):
             workdir = ti.get("workdir")
             if isinstance(workdir, str) and workdir:
-                base = workdir if os.path.isabs(workdir) else (os.path.join(base, workdir) if base else None)
+                base = workdir if isabs(workdir) else (join(base, workdir) if base else None)
             resolved = {}
             for path in patch_paths(patch):
-                if path and "\x00" not in path and (os.path.isabs(path) or base):
-                    resolved[path] = real(path if os.path.isabs(path) else os.path.join(base or "/", path))
+                if path and "\x00" not in path and (isabs(path) or base):
+                    resolved[path] = real(path if isabs(path) else join(base or "/", path))
             ti[RESOLVED_FIELD] = resolved
         out["tool_input"] = ti
     return out, root
@@ -300,8 +376,13 @@ def _key(args) -> str:
     path = args.key_file or env("BRABO_AGENT_KEY_FILE")
     if key or not path:
         return key
+    where = path
+    if path.startswith("~"):  # the only spelling that needs os.path.expanduser
+        import os
+
+        where = os.path.expanduser(path)
     try:
-        with open(os.path.expanduser(path), "rb") as f:
+        with open(where, "rb") as f:
             text = f.read(4097)
     except OSError as exc:
         raise ValueError(f"cannot read the agent key file {path}: {exc.strerror}") from None
@@ -324,7 +405,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
         f"{agent_timeout:g} s and would then run the tool), so the tool call is refused. If it needs a "
         f"person, approve the action in the console, then retry the same tool call ({console})."
     )
-    once = _Once()
+    once = answer_once()
     if hard_deadline:
         watchdog(agent, deadline, late, once)
     try:
@@ -335,7 +416,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
                 "Brabo cannot review a tool call that large — split it (write the file in parts)"
             )
         body = _jsonwire.loads(raw)
-        root = args.root or env("BRABO_PROJECT_ROOT") or os.environ.get(ROOT_ENV[agent] or "-")
+        root = args.root or env("BRABO_PROJECT_ROOT") or getenv(ROOT_ENV[agent] or "-")
         client = Client(url, _key(args), retries=3, backoff=0.2)
         if not client.key:
             raise ValueError(
@@ -361,7 +442,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
         answer = deny(agent, late)
     denied, reason = _is_deny(answer)
     out, err, code = _encoded(agent, answer, reason if denied else None)
-    if not once.write(out, err):  # the watchdog answered first and is ending the process
+    if not once(out, err):  # the watchdog answered first and is ending the process
         time.sleep(60)
     return code
 
@@ -379,7 +460,7 @@ def program(argv: list[str]) -> int:
     code = main(fast, hard_deadline=True)
     sys.stdout.flush()
     sys.stderr.flush()
-    os._exit(code)
+    _exit(code)
 
 
 # The fast form (R12.6, answers before the agent's timeout): the agent starts ``<python> -I -S <this folder>/fast_hook.py <agent> [flags]``
@@ -391,6 +472,7 @@ FAST_ENTRY = "fast_hook.py"
 
 def command(agent: str, flags: list[str] | tuple[str, ...] = (), python: str | None = None) -> str:
     """The shell command an agent's settings run for this hook, in the fast form (``brabo hook install``)."""
+    import os
     import shlex
 
     entry = os.path.join(os.path.dirname(os.path.abspath(__file__)), FAST_ENTRY)

@@ -12,16 +12,21 @@ proposal twice (a server that ignores it may, if a response was lost after the p
 Configuration: ``BRABO_URL`` (default ``http://127.0.0.1:8000``) and ``BRABO_AGENT_KEY``.
 """
 
-from __future__ import annotations
-
-import os
 import time
 
 from . import _http, _jsonwire
 from ._http import quote, urlencode
 
+try:  # the C module under ``os``, whose import the command hook's process does without (brabo_client/hook.py)
+    from posix import urandom
+except ImportError:
+    from os import urandom
+
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # typing and collections cost milliseconds to import; only type checkers need them
+# typing and collections cost milliseconds to import; only type checkers need them. Annotations naming them
+# are quoted: the modules the command hook loads do without ``from __future__ import annotations``, which
+# imports the ``__future__`` module at run time (bench/hooks.py).
+if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
@@ -77,7 +82,7 @@ class Action:
         self.raw: dict = data
 
     @classmethod
-    def from_api(cls, data: Any) -> Action:
+    def from_api(cls, data: "Any") -> "Action":
         if not isinstance(data, dict):
             raise BraboError(502, f"Brabo answered something that is not an action: {str(data)[:200]}")
         return cls(data)
@@ -99,10 +104,15 @@ class Client:
         timeout: float = 30.0,
         retries: int = 4,
         backoff: float = 0.25,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: "Callable[[float], None]" = time.sleep,
     ):
-        self.url = (url or os.environ.get("BRABO_URL") or DEFAULT_URL).rstrip("/")
-        self.key = key if key is not None else os.environ.get("BRABO_AGENT_KEY", "")
+        if not url or key is None:  # the command hook passes both (and never imports os)
+            import os
+
+            url = url or os.environ.get("BRABO_URL")
+            key = key if key is not None else os.environ.get("BRABO_AGENT_KEY", "")
+        self.url = (url or DEFAULT_URL).rstrip("/")
+        self.key = key
         try:
             self._scheme, self._host, self._port, self._base_path = _http.split_url(self.url)
         except ValueError:
@@ -117,14 +127,14 @@ class Client:
         self,
         method: str,
         path: str,
-        body: Any = None,
+        body: "Any" = None,
         *,
         query: dict | None = None,
         headers: dict | None = None,
         timeout: float | None = None,
         idempotency_key: str | None = None,
         deadline: float | None = None,
-    ) -> Any:
+    ) -> "Any":
         """One API call with retries; returns the decoded JSON body. Raises BraboError / Unavailable.
 
         ``deadline`` (``time.monotonic()``) bounds the whole call, retries and their backoff included: each
@@ -137,12 +147,12 @@ class Client:
         if data is not None:
             head["Content-Type"] = "application/json"
         if method == "POST":
-            head["Idempotency-Key"] = idempotency_key or os.urandom(16).hex()  # same key on every retry
+            head["Idempotency-Key"] = idempotency_key or urandom(16).hex()  # same key on every retry
         last = ""
         attempts = 0
         for attempt in range(self.retries + 1):
             if attempt:  # exponential backoff with jitter, so retrying clients do not arrive together
-                jitter = 0.5 + int.from_bytes(os.urandom(2), "big") / 65535
+                jitter = 0.5 + int.from_bytes(urandom(2), "big") / 65535
                 pause = self.backoff * (2 ** (attempt - 1)) * jitter
                 if deadline is not None:
                     pause = min(pause, deadline - time.monotonic() - MIN_ATTEMPT)
@@ -223,7 +233,7 @@ class Client:
         timeout: float,
         *,
         slice_seconds: float = SERVER_WAIT_MAX,
-        on_tick: Callable[[Action], None] | None = None,
+        on_tick: "Callable[[Action], None] | None" = None,
     ) -> Action:
         """Until the action is settled (executed, failed, denied) or ``timeout`` seconds passed; returns its
         last state. ``on_tick`` sees the state after each server wait of at most ``slice_seconds``."""
@@ -246,7 +256,7 @@ class Client:
         *,
         cwd: str | None = None,
         timeout: float = 600.0,
-        on_tick: Callable[[Action], None] | None = None,
+        on_tick: "Callable[[Action], None] | None" = None,
     ) -> Action:
         """Propose a terminal command and wait (up to ``timeout`` s) for its outcome."""
         payload: dict = {"command": command}
@@ -262,13 +272,13 @@ class Client:
     def hook(
         self,
         agent: str,
-        body: Any,
+        body: "Any",
         *,
         root: str | None,
         params: dict,
         timeout: float,
         deadline: float | None = None,
-    ) -> Any:
+    ) -> "Any":
         """``POST /api/hooks/<agent>/`` — the agent's hook input in, the agent's hook output back; the
         whole call (retries included) ends by ``deadline`` when one is given."""
         headers = {"X-Brabo-Project-Root": root} if root else {}

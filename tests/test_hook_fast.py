@@ -53,6 +53,13 @@ HEAVY = {
     "ssl",
     "site",
     "importlib.util",
+    # os (with _collections_abc, stat, posixpath): a quarter of the interpreter's own start; the hook reads
+    # its environment and resolves its paths through posix (hook.getenv, hook.realpath, compared below)
+    "os",
+    "_collections_abc",
+    "posixpath",
+    "stat",
+    "__future__",
 }
 
 
@@ -151,6 +158,99 @@ def test_loads_fails_as_json_loads_does(text):
 )
 def test_patch_paths_are_the_servers(patch):
     assert hook.patch_paths(patch) == [m.group(2).strip() for m in agent_hooks._PATCH_FILE.finditer(patch)]
+
+
+# -- paths and the environment without os -------------------------------------------------------------
+
+
+def _outcome(fn, path):
+    try:
+        return fn(path)
+    except Exception as exc:  # noqa: BLE001 — the same error is part of the same answer
+        return type(exc)
+
+
+def test_realpath_is_os_path_realpath(tmp_path):
+    """Every shape of path the hook resolves (R12.6: the project root, the cwd, file paths, a patch's
+    paths), through real links: the same answer (or the same error) as os.path.realpath."""
+    top = tmp_path.resolve()
+    (top / "dir" / "sub").mkdir(parents=True)
+    (top / "dir" / "file").write_text("x")
+    (top / "to-dir").symlink_to(top / "dir")
+    (top / "to-file").symlink_to(top / "dir" / "file")
+    (top / "relative").symlink_to("dir/sub")
+    (top / "up").symlink_to("..")
+    (top / "dangling").symlink_to(top / "nowhere" / "at-all")
+    (top / "loop-a").symlink_to(top / "loop-b")
+    (top / "loop-b").symlink_to(top / "loop-a")
+    (top / "self").symlink_to("self")
+    (top / "dir" / "sub" / "back").symlink_to("../../to-dir")
+    t = str(top)
+    paths = [
+        "/",
+        "//",
+        "///x//y/",
+        "/..",
+        "/../..",
+        "/./tmp/./",
+        t,
+        t + "/",
+        t + "/dir/./sub/../file",
+        t + "/dir/file/beyond",
+        t + "/missing/../dir",
+        t + "/missing/deeper/../../dir/sub",
+        t + "/to-dir",
+        t + "/to-dir/sub/..",
+        t + "/to-dir/../dir",
+        t + "/to-file",
+        t + "/relative/../file",
+        t + "/up/" + top.name + "/dir",
+        t + "/dangling",
+        t + "/dangling/more",
+        t + "/loop-a",
+        t + "/loop-a/x/../y",
+        t + "/self/x",
+        t + "/dir/sub/back/sub/back/file",
+        t + "/" + "a" * 300 + "/../dir",
+        "relative/path",
+        "",
+        ".",
+        t + "/nul\x00byte",
+        t + "/caf\xe9/\udcff",
+    ]
+    for path in paths:
+        assert _outcome(hook.realpath, path) == _outcome(os.path.realpath, path), path
+
+
+@pytest.mark.parametrize("path", ["/a", "a", "", "//a", "./a", "~/a", "a/b"])
+@pytest.mark.parametrize("base", ["/b", "/b/", "b", "", "/"])
+def test_isabs_and_join_are_os_paths(base, path):
+    assert hook.isabs(path) == os.path.isabs(path)
+    assert hook.join(base, path) == os.path.join(base, path)
+
+
+def test_getenv_without_os_is_os_environ():
+    """In the hook's own process os is never imported: the variables it reads from posix.environ are what
+    os.environ holds once it is (undecodable bytes included, as os.fsdecode spells them)."""
+    code = (
+        "import sys; sys.path.append(sys.argv[1]); from brabo_client import hook; "
+        "names = ['BRABO_URL', 'BRABO_X_UTF8', 'BRABO_X_BYTES', 'BRABO_X_EMPTY', 'BRABO_X_MISSING']; "
+        "before = [hook.getenv(n) for n in names]; assert 'os' not in sys.modules; "
+        "import os, json; print(json.dumps([before, [os.environ.get(n) for n in names]]))"
+    )
+    env = {
+        b"PATH": os.environb.get(b"PATH", b"/usr/bin"),
+        b"BRABO_URL": b"http://127.0.0.1:8000",
+        b"BRABO_X_UTF8": "caf\u00e9 \u6f22".encode(),
+        b"BRABO_X_BYTES": b"caf\xe9\xff",
+        b"BRABO_X_EMPTY": b"",
+    }
+    out = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code, str(REPO)], env=env, capture_output=True, check=True
+    )
+    before, after = json.loads(out.stdout)
+    assert before == after
+    assert before[:2] == ["http://127.0.0.1:8000", "caf\u00e9 \u6f22"] and before[-1] is None
 
 
 # -- the fast form ------------------------------------------------------------------------------------
