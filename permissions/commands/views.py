@@ -21,6 +21,7 @@ from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     PEELED_VERBS,
     RESOLVED_PREFIXES,
+    RUN_AFTER_DASHES,
     RUNNERS,
     SUBCOMMAND_RUNNERS,
     WRAPPERS,
@@ -469,7 +470,12 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             sub = SUBCOMMAND_RUNNERS.get((verb, cur[1]))
             if sub is not None:
                 # `npm exec -- pkg args`, `pnpm dlx pkg`, `uv run cmd`: read from the subcommand on.
-                return readings(cur[1:], sub, False)
+                found = readings(cur[1:], sub, False)
+                if (verb, cur[1]) in RUN_AFTER_DASHES and "--" in cur:
+                    after = cur[cur.index("--") + 1 :]
+                    if after and after not in found:
+                        found.append(after)
+                return found
             if cur[1].startswith("-"):
                 return _runner_after_options(cur)
         if verb == "capsh" and "--" in cur:
