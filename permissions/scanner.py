@@ -63,6 +63,7 @@ from permissions.shell_syntax import (
     _is_glob,
     _new_parsed,
     _split_run,
+    add_targets,
 )
 
 
@@ -406,9 +407,7 @@ class _Scanner:
                 expanded = expand_braces(self, buf)
                 if pending == _R_PATH:
                     b.pending = _R_NONE
-                    if b.reading:
-                        b.inputs.extend(range(len(b.redirects), len(b.redirects) + len(expanded)))
-                    b.redirects.extend(w for w, _ in expanded)
+                    add_targets(b, [w for w, _ in expanded])
                 else:
                     dyn = self.wdyn or self.wspecial
                     for w, tilde in expanded:
@@ -423,9 +422,7 @@ class _Scanner:
         if pending != _R_NONE:
             b.pending = _R_NONE
             if pending == _R_PATH:
-                if b.reading:
-                    b.inputs.append(len(b.redirects))
-                b.redirects.append(w)
+                add_targets(b, [w])
             elif pending == _R_HEREDOC:
                 holder: list[int] = []
                 b.docs.append(holder)

@@ -45,6 +45,7 @@ from permissions.shell_syntax import (
     _hidden,
     _new_segment,
     _opaque,
+    targets_read,
 )
 from permissions.wrappers import is_assignment, look_through
 
@@ -195,7 +196,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
                     frozenset(dyn) if dyn else _EMPTY,
                     b.hidden,
                     _opaque(words, marks) if marks else None,
-                    frozenset(b.inputs) if b.inputs else _EMPTY,
+                    targets_read(b),
                 )
             )
             if b.arith is not None:
@@ -211,8 +212,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
     b.words = []
     b.dyn = []
     b.redirects = []
-    if b.inputs:
-        b.inputs = []
+    b.inputs = []
     if b.glob:
         b.glob = []
     if b.special:

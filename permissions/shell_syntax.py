@@ -298,6 +298,18 @@ _HEADERS = frozenset({"for", "select", "case", "function"})
 _FINISH_SLOW = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SUBSCRIPT_BUILTINS | {"[["}
 
 
+def add_targets(b: _Builder, targets: list[str]) -> None:
+    """Redirect targets of the command being built; those of `<` are only read (R4.5)."""
+    if b.reading:
+        b.inputs.extend(range(len(b.redirects), len(b.redirects) + len(targets)))
+    b.redirects.extend(targets)
+
+
+def targets_read(b: _Builder) -> frozenset[int]:
+    """The indexes of the built command's redirect targets it only reads (Segment.inputs)."""
+    return frozenset(b.inputs) if b.inputs else _EMPTY
+
+
 # Build a Segment / ParsedCommand from all their fields without NamedTuple's Python-level __new__ (the
 # same object; nested scripts make one ParsedCommand each, hostile input thousands).
 _new_segment = partial(tuple.__new__, Segment)
