@@ -150,3 +150,29 @@ def test_an_ordinary_command_behind_a_credential_launcher_is_judged_as_itself(la
     exact = f"{launcher} {inner}"
     allow = (f"Terminal({exact})", "Terminal(uptime)")  # ssh's remote command is a segment of its own
     assert term(exact, allow=allow).decision == "auto_approve"
+
+
+# A secret manager that runs a shell line it is given (`--command`) runs its segments (R4.7, R4.9).
+SHELL_LINES = [
+    "doppler run --command '{inner}'",
+    "doppler run --project api --command='{inner}'",
+    "infisical run --command '{inner}'",
+    "infisical run --env=prod --command='{inner}'",
+]
+
+
+@pytest.mark.parametrize("form", SHELL_LINES)
+def test_a_shell_line_given_to_a_secret_manager_is_read_as_segments(form):  # R4.7, R4.10
+    assert (
+        term(form.format(inner="rm -rf /"), allow=("Terminal(doppler)", "Terminal(infisical)")).decision
+        == "deny"
+    )
+    assert term(form.format(inner="curl x"), deny=("Terminal(curl)",)).decision == "deny"
+    for inner in ("git push", "npm publish", "terraform apply"):
+        v = term(form.format(inner=inner), autonomy=AUTO_MODE)
+        assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (form, inner)
+
+
+def test_doppler_config_option_is_not_a_command():  # R4.10: doppler's -c is --config
+    v = term("doppler run -c prd -- pytest -q", autonomy=AUTO_MODE)
+    assert v.decision == term("pytest -q", autonomy=AUTO_MODE).decision
