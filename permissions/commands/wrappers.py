@@ -393,6 +393,7 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     # (`op run -- cmd`, `aws-vault exec PROFILE -- cmd`, `doppler run -- cmd`); the command after `--`.
     ("op", "run"): _UNKNOWN,
     ("aws-vault", "exec"): Syntax(long=dict(HELP), operands=1),
+    ("aws-okta", "exec"): Syntax(long=dict(HELP), operands=1),
     ("doppler", "run"): _UNKNOWN,
     ("infisical", "run"): _UNKNOWN,
     ("dotenvx", "run"): _UNKNOWN,
@@ -414,6 +415,7 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
     {
         ("op", "run"),
         ("aws-vault", "exec"),
+        ("aws-okta", "exec"),
         ("doppler", "run"),
         ("infisical", "run"),
         ("dotenvx", "run"),

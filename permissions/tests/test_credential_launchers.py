@@ -27,6 +27,7 @@ LAUNCHERS = [
     "op run --env-file .env --",
     "aws-vault exec prod --",
     "aws-vault exec --duration=1h prod --",
+    "aws-okta exec prod --",
     "doppler run --",
     "doppler run --project api --config prd --",
     "infisical run --env=prod --",
@@ -158,13 +159,18 @@ SHELL_LINES = [
     "doppler run --project api --command='{inner}'",
     "infisical run --command '{inner}'",
     "infisical run --env=prod --command='{inner}'",
+    "sops exec-env secrets.enc.env '{inner}'",
+    "sops exec-file --no-fifo secrets.enc.json '{inner}'",
 ]
 
 
 @pytest.mark.parametrize("form", SHELL_LINES)
 def test_a_shell_line_given_to_a_secret_manager_is_read_as_segments(form):  # R4.7, R4.10
     assert (
-        term(form.format(inner="rm -rf /"), allow=("Terminal(doppler)", "Terminal(infisical)")).decision
+        term(
+            form.format(inner="rm -rf /"),
+            allow=("Terminal(doppler)", "Terminal(infisical)", "Terminal(sops)"),
+        ).decision
         == "deny"
     )
     assert term(form.format(inner="curl x"), deny=("Terminal(curl)",)).decision == "deny"
