@@ -607,7 +607,9 @@ def _never_auto_by_text(
         and len(segments) > 1
         and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in segments)
     ):
-        never_auto = runs_a_written_file([(s.words, s.redirects) for s in segments])
+        never_auto = runs_a_written_file(
+            [(s.words, s.written() if s.inputs else s.redirects) for s in segments]
+        )
     return never_auto, never_auto is None and may_write_any(segments, seg_views)
 
 

@@ -67,14 +67,18 @@ def _is_expansion_start(c: str) -> bool:
     return c.isalnum() or c == "_" or c in "@*#?$!-"
 
 
-def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[int]] | None:
-    """Words, redirect targets and dynamic indexes of one plain piece, or None to defer to the scanner."""
+def _fast_words(
+    piece: str,
+) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[int], frozenset[int]] | None:
+    """Words, redirect targets, dynamic indexes and the indexes of the targets only read (``< f``) of one
+    plain piece, or None to defer to the scanner."""
     tokens = piece.split()
     if "$" not in piece and "~" not in piece and ">" not in piece and "<" not in piece:
-        return tuple(tokens), (), _EMPTY
+        return tuple(tokens), (), _EMPTY, _EMPTY
     words: list[str] = []
     redirects: list[str] = []
     dyn: list[int] = []
+    inputs: list[int] = []
     k = 0
     n = len(tokens)
     while k < n:
@@ -110,8 +114,15 @@ def _fast_words(piece: str) -> tuple[tuple[str, ...], tuple[str, ...], frozenset
             k += 1
         if "<" in target or ">" in target or "$" in target or target[0] == "~":
             return None
+        if t[op] == "<":
+            inputs.append(len(redirects))
         redirects.append(target)
-    return tuple(words), tuple(redirects), frozenset(dyn) if dyn else _EMPTY
+    return (
+        tuple(words),
+        tuple(redirects),
+        frozenset(dyn) if dyn else _EMPTY,
+        frozenset(inputs) if inputs else _EMPTY,
+    )
 
 
 _FAST_DEFER = re.compile(r"\$[?#$!\-\[]")
@@ -193,12 +204,12 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
         if plain:
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
-            dyn = _EMPTY
+            dyn = inputs = _EMPTY
         else:
             parts = _fast_words(piece)
             if parts is None:
                 return None
-            words, redirects, dyn = parts
+            words, redirects, dyn, inputs = parts
         if not words:
             if redirects:
                 return None
@@ -224,7 +235,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
         # The display text, cut then stripped as the scanner's finish does (gap 2 closed).
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece[:DISPLAY_LIMIT].strip()
-        seg = _new_segment((words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None))
+        seg = _new_segment(
+            (words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None, inputs)
+        )
         if made is not None:
             made[key] = seg
         segments.append(seg)

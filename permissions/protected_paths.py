@@ -386,7 +386,7 @@ def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]
 def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
     """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one."""
     for seg, vs in zip(segments, seg_views):
-        for t in seg.redirects:
+        for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< f` reads f
             if t not in NOT_USER_PATHS:
                 return True
         for v in vs:
@@ -416,7 +416,7 @@ def protected_writes(
         words = seg.words
         why: str | None = None
         by_redirect = False
-        for t in seg.redirects:
+        for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< .env` reads the file
             if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
                 continue  # a device or a network connection (caps.network_redirect), never a file here
             why = _check(t, NAMED, here, start, root_parts, dotglob, start_clean)

@@ -98,7 +98,7 @@ def flat_text(sc: _Scanner, text: str, at: int) -> None:
                 continue
             seen.add(words)
             text = piece.strip()[:DISPLAY_LIMIT]
-            sc.segments.append((at, _new_segment((words, text, (), _EMPTY, True, None))))
+            sc.segments.append((at, _new_segment((words, text, (), _EMPTY, True, None, _EMPTY))))
             # An inline script's words follow `-c` (shells) or `eval`: judge them as a command too.
             view = look_through(words)
             if view and (view[0] in _SHELLS or view[0] == "eval"):
@@ -110,7 +110,7 @@ def flat_text(sc: _Scanner, text: str, at: int) -> None:
                 rest = view[k:]
                 if rest and rest not in seen:
                     seen.add(rest)
-                    sc.segments.append((at, _new_segment((rest, text, (), _EMPTY, True, None))))
+                    sc.segments.append((at, _new_segment((rest, text, (), _EMPTY, True, None, _EMPTY))))
 
 
 def reread(sc: _Scanner) -> bool:

@@ -63,6 +63,7 @@ from permissions.shell_syntax import (
     _is_glob,
     _new_parsed,
     _split_run,
+    add_targets,
 )
 
 
@@ -406,7 +407,7 @@ class _Scanner:
                 expanded = expand_braces(self, buf)
                 if pending == _R_PATH:
                     b.pending = _R_NONE
-                    b.redirects.extend(w for w, _ in expanded)
+                    add_targets(b, [w for w, _ in expanded])
                 else:
                     dyn = self.wdyn or self.wspecial
                     for w, tilde in expanded:
@@ -421,7 +422,7 @@ class _Scanner:
         if pending != _R_NONE:
             b.pending = _R_NONE
             if pending == _R_PATH:
-                b.redirects.append(w)
+                add_targets(b, [w])
             elif pending == _R_HEREDOC:
                 holder: list[int] = []
                 b.docs.append(holder)
@@ -663,6 +664,7 @@ class _Scanner:
             # &> and &>> redirect both streams: not a separator (R4.5).
             self.i = i + (3 if i + 2 < n and src[i + 2] == ">" else 2)
             self.b.pending = _R_PATH
+            self.b.reading = False
         else:
             finish(self, self.b, i)
             self.i = i + (2 if i + 1 < n and src[i + 1] == "&" else 1)
@@ -715,6 +717,7 @@ class _Scanner:
                 j += 1
                 kind = _R_NONE
         b.pending = kind
+        b.reading = c == "<" and j == i + 1  # `< f`, `0< f`: a read (`<>` opens for writing too)
         self.i = j
 
     def end_input(self) -> None:

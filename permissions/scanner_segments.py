@@ -45,6 +45,7 @@ from permissions.shell_syntax import (
     _hidden,
     _new_segment,
     _opaque,
+    targets_read,
 )
 from permissions.wrappers import is_assignment, look_through
 
@@ -123,7 +124,7 @@ def _calls_opaque(found: list[tuple[int, Segment]], defined: set[str]) -> bool:
                 name = view[0]
         if name is not None:
             why = f"{name!r} is a function or alias defined in this command"
-            found[idx] = (start, _new_segment((*seg[:5], why)))
+            found[idx] = (start, _new_segment((*seg[:5], why, seg[6])))
             called = True
     return called
 
@@ -154,6 +155,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
     if sc.body and b.kind == _FRAME_TOP:
         words = []  # a here-document body's text: data (its substitutions were read in frames)
         b.redirects = []
+        b.inputs = []
     if words or b.redirects:
         # Grammar keywords (`if cmd; then ...`) introduce the command that is judged. `for NAME do cmd`
         # (no `in` list) puts the first command of the body on the header's line.
@@ -194,6 +196,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
                     frozenset(dyn) if dyn else _EMPTY,
                     b.hidden,
                     _opaque(words, marks) if marks else None,
+                    targets_read(b),
                 )
             )
             if b.arith is not None:
@@ -209,6 +212,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
     b.words = []
     b.dyn = []
     b.redirects = []
+    b.inputs = []
     if b.glob:
         b.glob = []
     if b.special:
@@ -221,7 +225,7 @@ def emit_plain(sc: _Scanner, words: tuple[str, ...], start: int, end: int, hidde
     """Emit the segment of literal ``words`` read from ``start`` to ``end``: no keyword to cut, no
     redirection, nothing for refuse() to look at (finish's common case, and plain_body's)."""
     stop = end if end - start <= DISPLAY_LIMIT else start + DISPLAY_LIMIT
-    emit(sc, start, _new_segment((words, sc.src[start:stop].strip(), (), _EMPTY, hidden, None)))
+    emit(sc, start, _new_segment((words, sc.src[start:stop].strip(), (), _EMPTY, hidden, None, _EMPTY)))
 
 
 def emit(sc: _Scanner, start: int, seg: Segment) -> None:

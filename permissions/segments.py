@@ -16,7 +16,6 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
-from permissions.grammar import Pattern
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
@@ -280,6 +279,8 @@ def read_known_segments(
     reading = SegmentReading()
     memo = comp.segment_memo[doomed]
     r: _Reader | None = None
+    out = reading.out
+    seg_views = reading.seg_views
     for index, seg in enumerate(parsed.segments):
         one = memo.get(seg)
         if one is None:
@@ -292,26 +293,21 @@ def read_known_segments(
                 if r is None:
                     r = _Reader(parsed, command, comp, False, scope_of)
                 one = _read_cd(seg, index, r, comp, doomed)
-        _count_one(reading, seg, one, doomed)
+        # counted as _tally counts, the common case inlined (one call less per segment)
+        sv, vs, kind, seg_opaque, deletes, note = one
+        if not doomed:
+            seg_views.append(vs)
+        if deletes:
+            reading.may_delete = True  # the floor reads where it lands (permissions.where)
+        if note is not None and reading.opaque_note is None:
+            reading.opaque_note = note
+        out.append(sv)
+        if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
+            if kind == "allow_rule" or reading.allowed_reason is None:
+                reading.allowed_reason = kind
+        else:
+            _tally(reading, seg, sv, kind, seg_opaque)
     return reading, (r.scope if r is not None else None)
-
-
-def _count_one(reading: SegmentReading, seg: Segment, one: _One, doomed: bool) -> None:
-    """Count one segment's reading into the command's, as read_segments does."""
-    sv, vs, kind, seg_opaque, deletes, note = one
-    if not doomed:
-        reading.seg_views.append(vs)
-    if deletes:
-        reading.may_delete = True  # the floor reads where it lands (permissions.where)
-    if note is not None and reading.opaque_note is None:
-        reading.opaque_note = note
-    reading.out.append(sv)
-    if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
-        # The common case inlined (as _tally counts it): an allowed segment that is not opaque.
-        if kind == "allow_rule" or reading.allowed_reason is None:
-            reading.allowed_reason = kind
-    else:
-        _tally(reading, seg, sv, kind, seg_opaque)
 
 
 # The per-rule-set segment memo (CompiledPermissions.segment_memo): emptied when it holds _MEMO_MAX segments;
@@ -322,17 +318,6 @@ KNOWN_CHARS = 2048
 # A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
 # its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
 _One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool, str | None]
-
-
-def _as_written(
-    judge_as_written: Callable[[tuple[str, ...]], tuple[int, Pattern] | None], words: tuple[str, ...]
-) -> Known:
-    """The rules' answer for a segment whose only view is its words (judge_segment's index walk)."""
-    ranked = judge_as_written(words)
-    if ranked is None:
-        return _UNCOVERED
-    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-    return (ranked_verdict, ranked[1].text, ranked_kind)
 
 
 def _is_neutral(seg: Segment, first: str) -> bool:
@@ -353,10 +338,25 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     first = words[0] if words else ""
     if first == "cd":
         return None
-    vs = views_of(words)
-    deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
+    # views_of's own test first, inlined as read_segments does: most first words have nothing to look through.
+    if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS:
+        vs = views_of(words)
+        deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
+    else:
+        vs = [words]
+        deletes = first in _DELETES
     if len(vs) == 1 and first and first not in FLOOR_VERBS:
-        known = _as_written(comp.judge_as_written, words)
+        # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
+        named_first = comp.named_first
+        if named_first is not None and first not in named_first:
+            known = _UNCOVERED
+        else:
+            ranked = comp.judge_as_written(words)
+            if ranked is None:
+                known = _UNCOVERED
+            else:
+                ranked_verdict, ranked_kind = _RANKED[ranked[0]]
+                known = (ranked_verdict, ranked[1].text, ranked_kind)
     else:
         known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
     return _finish_one(seg, vs, comp, doomed, known, deletes)
@@ -382,7 +382,18 @@ def _finish_one(
     if known[2] is None and not doomed and _is_neutral(seg, first):
         known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
     seg_opaque = seg.opaque
-    if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
+    if (
+        seg_opaque is None
+        and (not doomed or known[0] == AUTO_APPROVE)
+        # _may_be_opaque, inlined (one call less per segment)
+        and (
+            len(vs) > 1
+            or first in OPAQUE_VERBS
+            or first[-1:].isdigit()
+            or "{" in first
+            or not first.isascii()
+        )
+    ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
     note = None
     if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:

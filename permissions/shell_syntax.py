@@ -90,6 +90,23 @@ class Segment(NamedTuple):
     # ...), or None. An opaque segment is still checked for deny and ask, but only an allow pattern written
     # for exactly these words covers it; autonomy, auto mode and the container floor never approve it.
     opaque: str | None = None
+    # R4.5: indexes of ``redirects`` the command only reads (``< f``, ``0< f``, ``3< f``): a read for the path
+    # scope like any target, never a write of the file (R3.7). ``<>`` opens for writing too: not here.
+    inputs: frozenset[int] = frozenset()
+
+    def __repr__(self) -> str:
+        # The reading as before for a segment that reads no file (bench/reader_diff.py compares readings).
+        shown = (
+            f"Segment(words={self.words!r}, text={self.text!r}, redirects={self.redirects!r},"
+            f" dynamic={self.dynamic!r}, hidden={self.hidden!r}, opaque={self.opaque!r}"
+        )
+        return f"{shown}, inputs={self.inputs!r})" if self.inputs else f"{shown})"
+
+    def written(self) -> tuple[str, ...]:
+        """The redirect targets the command may write (every one but its inputs)."""
+        if not self.inputs:
+            return self.redirects
+        return tuple(t for k, t in enumerate(self.redirects) if k not in self.inputs)
 
 
 class ParsedCommand(NamedTuple):
@@ -184,9 +201,11 @@ class _Builder:
         "feeds",
         "glob",
         "hidden",
+        "inputs",
         "kind",
         "lead",
         "pending",
+        "reading",
         "redirects",
         "saved",
         "special",
@@ -199,6 +218,8 @@ class _Builder:
         self.words: list[str] = []
         self.dyn: list[int] = []
         self.redirects: list[str] = []
+        self.inputs: list[int] = []  # indexes of redirects only read (`< f`)
+        self.reading = False  # the pending redirection's target is only read
         self.start = start
         self.pending = _R_NONE
         self.kind = kind
@@ -277,6 +298,18 @@ _HEADERS = frozenset({"for", "select", "case", "function"})
 _FINISH_SLOW = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SUBSCRIPT_BUILTINS | {"[["}
 
 
+def add_targets(b: _Builder, targets: list[str]) -> None:
+    """Redirect targets of the command being built; those of `<` are only read (R4.5)."""
+    if b.reading:
+        b.inputs.extend(range(len(b.redirects), len(b.redirects) + len(targets)))
+    b.redirects.extend(targets)
+
+
+def targets_read(b: _Builder) -> frozenset[int]:
+    """The indexes of the built command's redirect targets it only reads (Segment.inputs)."""
+    return frozenset(b.inputs) if b.inputs else _EMPTY
+
+
 # Build a Segment / ParsedCommand from all their fields without NamedTuple's Python-level __new__ (the
 # same object; nested scripts make one ParsedCommand each, hostile input thousands).
 _new_segment = partial(tuple.__new__, Segment)
@@ -309,7 +342,7 @@ def _hidden(seg: Segment) -> Segment:
     """``seg`` found inside another command (``seg._replace(hidden=True)``, without its per-call cost)."""
     if seg[4]:
         return seg
-    return _new_segment((seg[0], seg[1], seg[2], seg[3], True, seg[5]))
+    return _new_segment((seg[0], seg[1], seg[2], seg[3], True, seg[5], seg[6]))
 
 
 # (start offset, segment) pairs: the key that sorts them into reading order, and the segment.

@@ -100,10 +100,13 @@ def joiners(segments: Sequence[Segment], command: str) -> list[str | None]:
 
 
 _GAP_WORDS = frozenset({"do", "done", "then", "else", "elif", "fi", "if", "while", "until", "{", "}"})
+_GAP_CHARS = "&|;\n \t\r\x0b\x0c"  # what str.split() drops between words here, and the operators
 
 
 def _plain_gap(gap: str) -> bool:
     """Only operators, blanks and reserved words (no parenthesis, quote or word of a command)."""
+    if not gap.strip(_GAP_CHARS):
+        return True  # the common gap, `` && `` or ``; ``: operators and blanks alone, in one C call
     for c in "&|;\n":
         gap = gap.replace(c, " ")
     return all(w in _GAP_WORDS for w in gap.split())

@@ -147,6 +147,10 @@ REMOTES: dict[str, Forms] = {
     "svn": _forms("commit ci import"),
     "fossil": _forms("push sync"),
     "sl": _forms("push pr+submit"),
+    # Tunnels behind a subcommand of a wider tool: VS Code's remote tunnel serves this machine's folders.
+    "code": _forms("tunnel"),
+    "code-insiders": _forms("tunnel"),
+    "cursor": _forms("tunnel"),
 }
 
 # [beyond] added to SPEC's own tools' rows (permissions.commands.effects.EXTERNAL).
@@ -352,6 +356,50 @@ VERB_DECIDED: dict[str, Decided] = {
     "rclone": Decided("lsd lsl lsf lsjson tree size check md5sum sha1sum config listremotes about cat"),
     "azcopy": Decided("login logout env jobs list", "make remove"),
     "mc": Decided("alias ls cat du find diff stat tree ping ready admin", "mirror mb rb rm cp mv put"),
+    # -- tunnels: a local port or folder reachable from the internet is an external effect (R1.5 list,
+    # [beyond]). Every run but the listed reads opens one (`ngrok http 8000`, `cloudflared tunnel --url ...`,
+    # `cloudflared tunnel run x`, `tailscale funnel 3000`, `lt --port 8000`, `bore local 8000 --to h`).
+    "ngrok": Decided(
+        "version help config diagnose completion credits update",
+        "",
+        "--config --authtoken --log --log-level --log-format --region",
+    ),
+    "cloudflared": Decided(
+        "version help update login access list info tail",
+        "",
+        "--config --loglevel --logfile --origincert --metrics --credentials-file --cred-file",
+        bare=True,
+    ),
+    "tailscale": Decided("status ip ping netcheck version whois metrics licenses", "", "--socket"),
+    "devtunnel": Decided("list show login logout user limits", "host port"),
+    **dict.fromkeys(
+        (
+            "lt",
+            "localtunnel",
+            "bore",
+            "frpc",
+            "chisel",
+            "zrok",
+            "pagekite",
+            "pagekite.py",
+            "telebit",
+            "localtonet",
+            "loophole",
+            "tunnelto",
+            "tmole",
+            "tunnelmole",
+            "loclx",
+            "playit",
+            "inlets",
+            "inlets-pro",
+            "rathole",
+            "pgrok",
+            "jprq",
+            "code-tunnel",
+            "ngrok-agent",
+        ),
+        Decided("", bare=True),
+    ),
 }
 
 # -- tools whose external acts are options or operands -------------------------------------------------------

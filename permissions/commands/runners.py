@@ -365,6 +365,30 @@ def _npx(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts))
 
 
+def _secrets_run(view: tuple[str, ...]) -> Carried:
+    """R4.10: ``doppler run --command 'cmd'``, ``infisical run --command=cmd``: a shell line run with the
+    secrets (doppler's ``-c`` is its config, not a command)."""
+    scripts: list[str] = []
+    if len(view) > 2 and view[1] == "run":
+        for k, w in enumerate(view[2:], 2):
+            if w == "--":
+                break
+            if w == "--command" and k + 1 < len(view):
+                scripts.append(view[k + 1])
+            elif w.startswith("--command="):
+                scripts.append(w[len("--command=") :])
+    return Carried(tuple(scripts))
+
+
+def _sops(view: tuple[str, ...]) -> Carried:
+    """R4.10: ``sops exec-env FILE 'cmd'`` / ``sops exec-file FILE 'cmd {}'`` run cmd through a shell with the
+    decrypted secrets: every operand after the file is read as that shell line (deny sees more)."""
+    if len(view) < 4 or view[1] not in ("exec-env", "exec-file"):
+        return _NOTHING
+    operands = [w for w in view[2:] if w[:1] != "-"]
+    return Carried(tuple(operands[1:]))
+
+
 # npm/pnpm/yarn options that choose the program scripts run through or code node loads (R4.9).
 _NPM_CODE_OPTIONS = ("--script-shell", "--node-options", "--shell")
 
@@ -660,6 +684,9 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "readarray": _mapfile,
     "npx": _npx,
     "pnpx": _npx,
+    "doppler": _secrets_run,
+    "sops": _sops,
+    "infisical": _secrets_run,
     "npm": _npm,
     "pnpm": _npm,
     "yarn": _npm,

@@ -387,6 +387,7 @@ def _socat(view: tuple[str, ...]) -> bool:
 
 
 _SSH_VALUES = "BbcDEeFIiJLlmOopQRSWw"
+_SSH_FLAGS = "46AaCfGgKkMNnqsTtVvXxYy"
 
 
 def _ssh(view: tuple[str, ...]) -> bool:
@@ -411,7 +412,7 @@ def _ssh(view: tuple[str, ...]) -> bool:
             c = w[j]
             if c in "GVO" or (c in "nfN" and not _ssh_reverse(view)):
                 return False
-            if c == "R":
+            if c == "R" or (c == "o" and _ssh_reverse(view)):
                 return True
             if c in _SSH_VALUES:
                 if j + 1 == len(w):
@@ -421,7 +422,19 @@ def _ssh(view: tuple[str, ...]) -> bool:
 
 
 def _ssh_reverse(view: tuple[str, ...]) -> bool:
-    return any(w[:1] == "-" and w[1:2] != "-" and "R" in w.partition("=")[0] for w in view[1:])
+    """``-R`` in any cluster, or ``-o RemoteForward=…`` (``-oRemoteForward …``; ssh's keys have no case):
+    the remote end reaches this machine."""
+    for k, w in enumerate(view[1:], 1):
+        if w[:1] != "-" or w[1:2] == "-":
+            continue
+        if "R" in w.partition("=")[0]:
+            return True
+        at = w.find("o")
+        if at > 0 and all(c in _SSH_FLAGS for c in w[1:at]):
+            value = w[at + 1 :] or (view[k + 1] if k + 1 < len(view) else "")
+            if value.lstrip().lower().startswith("remoteforward"):
+                return True
+    return False
 
 
 # s_client options whose `host:port`-like value is not where it connects.

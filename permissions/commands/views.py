@@ -21,6 +21,7 @@ from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     PEELED_VERBS,
     RESOLVED_PREFIXES,
+    RUN_AFTER_DASHES,
     RUNNERS,
     SUBCOMMAND_RUNNERS,
     WRAPPERS,
@@ -416,6 +417,17 @@ def program_of(words: tuple[str, ...]) -> tuple[str, ...]:
     return look_through(words)
 
 
+def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...]]:
+    """`npm exec -- pkg args`, `pnpm dlx pkg`, `uv run cmd`: read from the subcommand on. A secret manager's
+    command is what follows its first `--`, whatever its own operands (`chamber exec a b -- cmd`)."""
+    found = readings(cur[1:], sub, False)
+    if (cur[0], cur[1]) in RUN_AFTER_DASHES and "--" in cur:
+        after = cur[cur.index("--") + 1 :]
+        if after and after not in found:
+            found.append(after)
+    return found
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
@@ -468,8 +480,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if len(cur) > 1:
             sub = SUBCOMMAND_RUNNERS.get((verb, cur[1]))
             if sub is not None:
-                # `npm exec -- pkg args`, `pnpm dlx pkg`, `uv run cmd`: read from the subcommand on.
-                return readings(cur[1:], sub, False)
+                return _subcommand_runner(cur, sub)
             if cur[1].startswith("-"):
                 return _runner_after_options(cur)
         if verb == "capsh" and "--" in cur:

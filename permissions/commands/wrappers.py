@@ -20,6 +20,7 @@ __all__ = [
     "PEELED_VERBS",
     "RESOLVED_PAIRS",
     "RESOLVED_PREFIXES",
+    "RUN_AFTER_DASHES",
     "RUNNERS",
     "RUNS_WHAT_FOLLOWS",
     "SUBCOMMAND_RUNNERS",
@@ -281,7 +282,6 @@ WRAPPERS.update(
         "proot": _UNKNOWN,
         "bwrap": _UNKNOWN,
         "sandbox-exec": Syntax("", "fpD"),
-        "doppler": _UNKNOWN,
         # R4.9, red team: more programs that exec the command after their options.
         "ssh-agent": Syntax("cDdkst", "aEPt"),
         "dbus-launch": _UNKNOWN,
@@ -315,6 +315,19 @@ WRAPPERS.update(
         "qemu-x86_64": _UNKNOWN,
         "qemu-aarch64": _UNKNOWN,
         "qemu-arm": _UNKNOWN,
+        # R4.10: credential wrappers that run a named program with a secret they supply are that program:
+        # `sshpass -p x ssh host cmd` is `ssh host cmd` (sshpass 1.10: -e takes its variable attached).
+        "sshpass": Syntax("hvV", "pfdP", "e"),
+        "envchain": Syntax("", "", long={"set": NONE, "list": NONE, "unset": NONE, **HELP}, operands=1),
+        "envconsul": _UNKNOWN,
+        "summon": Syntax("", "pfD", long={"provider": REQUIRED, "f": REQUIRED, "D": REQUIRED, **HELP}),
+        "env-cmd": Syntax(
+            "",
+            "fre",
+            long={"file": REQUIRED, "rc-file": REQUIRED, "environments": REQUIRED, "fallback": NONE, **HELP},
+        ),
+        "cross-env": Syntax(assignments=True),
+        "cross-env-shell": Syntax(assignments=True),
     }
 )
 
@@ -376,6 +389,19 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     # The image (run) or container (exec) stands between the options and the command.
     # R4.10: workspace runners that run a command in each package (`nx exec -- cmd`, `lerna exec cmd`).
     ("nx", "exec"): _UNKNOWN,
+    # R4.10: secret managers that run a named program with the secrets in its environment
+    # (`op run -- cmd`, `aws-vault exec PROFILE -- cmd`, `doppler run -- cmd`); the command after `--`.
+    ("op", "run"): _UNKNOWN,
+    ("aws-vault", "exec"): Syntax(long=dict(HELP), operands=1),
+    ("aws-okta", "exec"): Syntax(long=dict(HELP), operands=1),
+    ("doppler", "run"): _UNKNOWN,
+    ("infisical", "run"): _UNKNOWN,
+    ("dotenvx", "run"): _UNKNOWN,
+    ("chamber", "exec"): _UNKNOWN,
+    ("berglas", "exec"): _UNKNOWN,
+    ("teller", "run"): _UNKNOWN,
+    ("saml2aws", "exec"): _UNKNOWN,
+    ("granted", "exec"): _UNKNOWN,
     ("lerna", "exec"): _UNKNOWN,
     ("docker", "run"): _CONTAINER,
     ("docker", "exec"): _CONTAINER,
@@ -383,6 +409,23 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("podman", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+# The secret managers above take their own operands (a profile, services) before `--`: what follows the
+# first `--` is the command, whatever their operands were.
+RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("op", "run"),
+        ("aws-vault", "exec"),
+        ("aws-okta", "exec"),
+        ("doppler", "run"),
+        ("infisical", "run"),
+        ("dotenvx", "run"),
+        ("chamber", "exec"),
+        ("berglas", "exec"),
+        ("teller", "run"),
+        ("saml2aws", "exec"),
+        ("granted", "exec"),
+    }
+)
 # R4.10: verb + subcommand pairs read in views as another command line: the runners above,
 # `yarn workspace NAME <yarn command>` / `yarn workspaces foreach … <yarn command>`, and `uv pip`.
 RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
