@@ -108,6 +108,7 @@ def _send(event, notify: bool, execute) -> None:
         pipe.lpush(queue, notifications.notify_message(event.pk, queue))
     if execute is not None:
         pipe.lpush(queue, enqueue.execution_message(execute, queue))
+        pipe.set(*enqueue.in_flight_marker(execute))  # the outbox's "sent", beside the message (enqueue)
     try:
         results = pipe.execute(raise_on_error=False)
     except Exception as exc:  # Redis unreachable: nothing was sent; the sweeps send the messages later
@@ -118,8 +119,6 @@ def _send(event, notify: bool, execute) -> None:
             type(exc).__name__,
         )
         return
-    if execute is not None:
-        if isinstance(results[-1], Exception):
-            log.warning("could not send action %s to the broker (%s); it stays due", execute, results[-1])
-        else:
-            enqueue.sent(execute)
+    if execute is not None and isinstance(results[-2], Exception):
+        log.warning("could not send action %s to the broker (%s); it stays due", execute, results[-2])
+        enqueue.not_in_flight(execute)

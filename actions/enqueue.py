@@ -3,7 +3,9 @@
 The row itself is the outbox: ``dispatch_due`` is set in the same transaction that makes the action runnable,
 so "this must be sent" commits together with the approval. After the commit a relay sends the Celery
 message (a broker-less serving process hands the action to its own ``actions.inprocess`` worker instead)
-and clears the flag; when the broker is down the send fails quietly, the answer to the person or the agent
+and clears the flag — or, on the proposal path's one round trip to Redis (``actions.announce``), marks the
+message in flight beside it (:func:`in_flight_marker`), one statement fewer, and leaves the flag to the
+worker's claim; when the broker is down the send fails quietly, the answer to the person or the agent
 is still the normal one (the approval did commit), and the beat sweep ``relay_due`` sends it once the
 broker is back. Delivery is at-least-once (the relay and the sweep can both send); the status-guarded claim in
 ``actions.execution`` makes the execution itself exactly-once.
@@ -17,6 +19,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 from django.db import connections, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from brabo import celery_wire
@@ -84,6 +87,43 @@ def sent(action_id) -> None:
     _clear_due(action_id)
 
 
+IN_FLIGHT_PREFIX = "brabo:dispatched:"
+
+
+def in_flight_marker(action_id) -> tuple[str, str, int]:
+    """The key, value and lifetime (``SET key value EX seconds``) that say the execution's message of
+    ``action_id`` is on the broker's queue, written in the same pipeline as the message
+    (``actions.announce``) instead of clearing the row's flag with a second statement: the row stays
+    ``dispatch_due`` until the worker's claim clears it, and :func:`relay_due` does not send again what is
+    marked. It lives as long as ``BRABO_DISPATCH_LOST_AFTER``: a message still unclaimed then counts as lost
+    either way (:func:`redispatch_unclaimed`), and a Redis that lost its data lost the marker with the
+    message, so the sweep sends it again."""
+    return IN_FLIGHT_PREFIX + str(action_id), "1", settings.BRABO_DISPATCH_LOST_AFTER
+
+
+def not_in_flight(action_id) -> None:
+    """The pipeline's push of the message failed while its marker may have been written: remove it, so
+    the sweep sends the message (best effort: a marker left behind delays it to ``redispatch_unclaimed``)."""
+    try:
+        celery_wire.client().delete(IN_FLIGHT_PREFIX + str(action_id))
+    except Exception as exc:
+        log.warning("could not remove the in-flight marker of action %s (%s)", action_id, type(exc).__name__)
+
+
+def _in_flight(action_ids: list) -> set:
+    """Which of ``action_ids`` have their message on the queue already (:func:`in_flight_marker`), in one
+    round trip; none when markers are not written here or Redis cannot say (then all are sent: a duplicate
+    is harmless, a message never sent is not)."""
+    if not action_ids or not celery_wire.available():
+        return set()
+    try:
+        found = celery_wire.client().mget([IN_FLIGHT_PREFIX + str(i) for i in action_ids])
+    except Exception as exc:
+        log.warning("could not read the in-flight markers (%s); sending every due action", type(exc).__name__)
+        return set()
+    return {i for i, marker in zip(action_ids, found, strict=True) if marker is not None}
+
+
 _CLEAR_SQL: dict[str, str] = {}
 
 
@@ -132,17 +172,35 @@ def release_held(*, now=None, limit: int = 500) -> int:
     return released
 
 
+IN_FLIGHT_PAGES = 20  # a sweep looks past at most this many pages of queued messages for one never sent
+
+
+def _due_not_in_flight(limit: int) -> list:
+    """The runnable actions still due whose message is not on the queue (:func:`in_flight_marker`), oldest
+    first, at most ``limit``. Rows whose message is queued stay due until a worker claims them, so behind a
+    long queue the oldest due rows are all in flight: the sweep pages past them (keyset, along
+    ``action_dispatch_due_idx``) so that one whose send failed is not starved by them."""
+    due = ProposedAction.objects.filter(dispatch_due=True, status__in=RUNNABLE).order_by("updated_at", "id")
+    chosen: list = []
+    page_qs = due
+    for _ in range(IN_FLIGHT_PAGES):
+        page = list(page_qs.values_list("id", "updated_at")[:limit])
+        in_flight = _in_flight([action_id for action_id, _at in page])
+        chosen += [action_id for action_id, _at in page if action_id not in in_flight]
+        if len(chosen) >= limit or len(page) < limit:
+            break
+        last_id, last_at = page[-1]
+        page_qs = due.filter(Q(updated_at__gt=last_at) | Q(updated_at=last_at, id__gt=last_id))
+    return chosen[:limit]
+
+
 def relay_due(limit: int = 500, *, now=None) -> int:
     """Periodic (beat): release held actions whose wait timer is over, then send every runnable
     action still due (its relay failed or its process died between the commit and the send). Returns how
     many were sent."""
     release_held(now=now, limit=limit)
     ProposedAction.objects.filter(dispatch_due=True).exclude(status__in=RUNNABLE).update(dispatch_due=False)
-    due = list(
-        ProposedAction.objects.filter(dispatch_due=True, status__in=RUNNABLE)
-        .order_by("updated_at")
-        .values_list("id", flat=True)[:limit]
-    )
+    due = _due_not_in_flight(limit)
     if due:
         log.info("relaying %d action(s) whose dispatch is still due", len(due))
     return relay(due)

@@ -41,8 +41,14 @@ class ProposedAction(models.Model):
     agent = models.ForeignKey(
         "projects.Agent", on_delete=models.PROTECT, null=True, blank=True, related_name="actions"
     )
+    # the three foreign keys most rows leave NULL are indexed in Meta over their non-NULL rows only
     proposed_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
     # the person the action was proposed on behalf of, frozen at proposal (the proposing person,
     # or the agent's principal then). A two-person rule's "not the proposer" reads it, so reassigning the
@@ -51,7 +57,12 @@ class ProposedAction(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     task = models.ForeignKey(
-        "projects.Task", on_delete=models.SET_NULL, null=True, blank=True, related_name="actions"
+        "projects.Task",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="actions",
+        db_index=False,
     )
     action_type = models.CharField(max_length=40, choices=[(t, t) for t in ACTION_TYPES])
     payload = models.JSONField()
@@ -65,7 +76,12 @@ class ProposedAction(models.Model):
     auto_mode = models.BooleanField(default=False)
     # Human decision. decided_by is NULL for policy decisions (R8.1).
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        db_index=False,
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     denial_reason = models.TextField(blank=True)
@@ -81,7 +97,8 @@ class ProposedAction(models.Model):
     result = models.JSONField(null=True, blank=True)
     attempts = models.PositiveIntegerField(default=0)
     # The transactional outbox (actions.enqueue): set with the move to runnable, cleared once the execution
-    # message reached the broker (or the action was claimed). True = "still to be sent".
+    # message reached the broker or, when it was sent with its in-flight marker, by the worker's claim.
+    # True = "not yet claimed; sent again by the sweep unless marked in flight".
     dispatch_due = models.BooleanField(default=False)
     executing_since = models.DateTimeField(null=True, blank=True)
     settled_at = models.DateTimeField(null=True, blank=True)
@@ -116,6 +133,19 @@ class ProposedAction(models.Model):
             ),
             # an agent's pending cap reads at most `cap` rows of this, whatever its history
             models.Index(fields=["agent"], condition=Q(status="pending"), name="action_agent_pending_idx"),
+            # Foreign keys an agent's proposal leaves NULL (no task, no proposing person, not decided yet):
+            # every lookup by them (a task's actions, a person's, the database's own checks when a task or a
+            # user is deleted) names a value, so only non-NULL rows are indexed, and the insert every agent
+            # call makes writes three index entries fewer.
+            models.Index(fields=["task"], condition=Q(task__isnull=False), name="action_task_idx"),
+            models.Index(
+                fields=["proposed_by_user"],
+                condition=Q(proposed_by_user__isnull=False),
+                name="action_proposed_by_user_idx",
+            ),
+            models.Index(
+                fields=["decided_by"], condition=Q(decided_by__isnull=False), name="action_decided_by_idx"
+            ),
         ]
         constraints = [
             # R8.2 / R8.5 — at most one live merge proposal per PR, enforced by the database itself.

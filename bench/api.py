@@ -451,6 +451,20 @@ def main() -> int:
                 f"{'ratio ' + side.server:>20} {side.median('rate') / baseline.median('rate'):11.2f}x {'':>8} "
                 f"{'':>8} {cpu(side) / cpu(baseline):15.2f}x"
             )
+        # The machine's load moves every round's CPU per proposal (a busy round costs more for the same
+        # code); a round beside the baseline's round just before it shares most of that load, so the ratio of
+        # each such pair drifts less than the ratio of medians taken at different moments.
+        for side in ours:
+            pairs = [
+                (mine["server_cpu_ms"] + mine["postgres_cpu_ms"])
+                / (base["server_cpu_ms"] + base["postgres_cpu_ms"])
+                for mine, base in zip(side.rounds, baseline.rounds, strict=True)
+            ]
+            print(
+                f"{'paired ' + side.server:>20} CPU ratio, round by round beside the baseline's: "
+                + " / ".join(f"{p:.2f}x" for p in pairs)
+                + f" (median {statistics.median(pairs):.2f}x)"
+            )
     print(f"engine p50:   {eng_p50 * 1e3:8.1f} us   engine p99: {percentile(eng, 0.99) * 1e6:.1f} us")
     for side in ours:
         rate, p99 = side.median("rate"), side.median("p99")

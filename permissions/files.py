@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -252,7 +253,21 @@ class UnsafeFileError(PermissionsFileError):
 
 def _components(path: str, base: str | None) -> tuple[str, list[str]]:
     """Split ``path`` into the trusted ``base`` (opened normally: the operator's or the user's typed folder)
-    and the components below it, each walked without following a symbolic link."""
+    and the components below it, each walked without following a symbolic link. Only strings are split here
+    (nothing on disk is looked at), so absolute paths — what every proposal passes — are split once."""
+    if os.path.isabs(path) and (base is None or os.path.isabs(base)):
+        top, parts = _split_absolute(path, base)
+        return top, list(parts)
+    return _split(path, base)
+
+
+@functools.lru_cache(maxsize=4096)
+def _split_absolute(path: str, base: str | None) -> tuple[str, tuple[str, ...]]:
+    top, parts = _split(path, base)  # absolute: the answer does not depend on the working folder
+    return top, tuple(parts)
+
+
+def _split(path: str, base: str | None) -> tuple[str, list[str]]:
     path = os.path.abspath(path)
     base = os.path.abspath(base) if base else os.path.dirname(path)
     rel = os.path.relpath(path, base)

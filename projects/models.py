@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import uuid
@@ -214,7 +215,7 @@ class Project(models.Model):
     @property
     def folder(self) -> Path:
         """The Brabo-managed project folder, home of permissions.json and agent worktrees."""
-        return Path(settings.PROJECT_WORKSPACES_ROOT) / self.workspace_dir_name
+        return _joined(settings.PROJECT_WORKSPACES_ROOT, self.workspace_dir_name)
 
     def root(self) -> str:
         """The scope root used by the policy engine (R6.1). ``local`` is re-validated on every call (R1.4):
@@ -242,8 +243,16 @@ class Project(models.Model):
     def permissions_path(self) -> Path:
         """R3.1 — a real file at the project folder's root (for `local`, the typed root)."""
         if self.execution_mode == "local" and self.local_path:
-            return Path(self.root()) / "permissions.json"
-        return self.folder / "permissions.json"
+            return _joined(self.root(), "permissions.json")
+        return _joined(self.folder, "permissions.json")
+
+
+@functools.lru_cache(maxsize=4096)
+def _joined(base: str | Path, name: str) -> Path:
+    """``Path(base) / name``, built once per pair: every proposal asks for its project's folder and policy
+    file (a Path is immutable, so the same one serves every caller); the settings' root and the rows' own
+    names are the key, so a changed setting or row gives a new one."""
+    return Path(base) / name
 
 
 def local_root_in_use(forms: tuple[str, ...], *, exclude=None) -> bool:

@@ -10,6 +10,7 @@ import uuid
 
 import pytest
 
+from actions import enqueue
 from brabo import celery_wire
 
 BROKER = os.environ.get("CELERY_BROKER_URL", "")
@@ -114,4 +115,70 @@ def test_a_proposal_sends_its_announcements_and_execution_in_one_go(
     message = _decoded(raw)
     assert message["headers"]["task"] == "actions.tasks.execute_action"
     assert message["body"][0] == [created.json()["id"]]
-    assert ProposedAction.objects.get(id=created.json()["id"]).dispatch_due is False
+    # the outbox's "sent" is the in-flight marker written with the message; the flag is the worker's claim's
+    assert ProposedAction.objects.get(id=created.json()["id"]).dispatch_due is True
+    marker = enqueue.IN_FLIGHT_PREFIX + created.json()["id"]
+    assert 0 < celery_wire.client().ttl(marker) <= settings.BRABO_DISPATCH_LOST_AFTER
+    assert enqueue.relay_due() == 0  # queued already: the sweep does not send it again
+    assert celery_wire.client().llen(own_queue) == 1
+
+
+def _auto_approved(team, settings, capture, n: int = 1) -> list[str]:
+    """``n`` auto-approved proposals through the API, their announcements sent after each commit."""
+    from pathlib import Path
+
+    from projects.policy_store import record_accepted
+
+    settings.BRABO_REDIS_URL = settings.CELERY_BROKER_URL
+    policy = '{"allow": ["Terminal(git status)"], "deny": [], "ask": []}'
+    Path(team.project.permissions_path).write_text(policy)
+    record_accepted(team.project, policy, by=None, source="test")
+    agent = team.world.client(agent_key=team.agent_key)
+    ids = []
+    for _ in range(n):
+        with capture(execute=True):
+            created = agent.post(
+                "/api/actions/", {"action_type": "terminal", "payload": {"command": "git status"}}
+            )
+        assert created.json()["status"] == "auto_approved", created.json()
+        ids.append(created.json()["id"])
+    return ids
+
+
+def test_a_queued_message_whose_marker_redis_lost_is_sent_again_by_the_sweep(
+    own_queue, team, settings, django_capture_on_commit_callbacks
+):
+    from actions.models import ProposedAction
+
+    (action_id,) = _auto_approved(team, settings, django_capture_on_commit_callbacks)
+    celery_wire.client().delete(enqueue.IN_FLIGHT_PREFIX + action_id)  # e.g. a Redis restarted empty
+    assert enqueue.relay_due() == 1
+    assert celery_wire.client().llen(own_queue) == 2  # at least once: the claim makes it run once
+    assert ProposedAction.objects.get(id=action_id).dispatch_due is False
+
+
+def test_the_sweep_pages_past_queued_messages_to_one_never_sent(
+    own_queue, team, settings, django_capture_on_commit_callbacks
+):
+    """Behind a long queue the oldest due rows are all in flight; a later one whose send failed is still
+    found (keyset pages), not starved until the queued ones are claimed."""
+    ids = _auto_approved(team, settings, django_capture_on_commit_callbacks, n=5)
+    celery_wire.client().delete(enqueue.IN_FLIGHT_PREFIX + ids[-1])  # the newest was never sent
+    celery_wire.client().delete(own_queue)
+    assert enqueue.relay_due(limit=2) == 1
+    (raw,) = celery_wire.client().lrange(own_queue, 0, -1)
+    assert _decoded(raw)["body"][0] == [ids[-1]]
+
+
+def test_a_message_the_queue_refused_leaves_no_marker_and_stays_due(
+    own_queue, team, settings, django_capture_on_commit_callbacks
+):
+    from actions.models import ProposedAction
+
+    celery_wire.client().set(own_queue, "not a list")  # LPUSH answers WRONGTYPE, the pipeline goes on
+    (action_id,) = _auto_approved(team, settings, django_capture_on_commit_callbacks)
+    assert celery_wire.client().exists(enqueue.IN_FLIGHT_PREFIX + action_id) == 0
+    assert ProposedAction.objects.get(id=action_id).dispatch_due is True
+    celery_wire.client().delete(own_queue)
+    assert enqueue.relay_due() == 1  # the sweep sends it
+    assert celery_wire.client().llen(own_queue) == 1

@@ -238,3 +238,42 @@ def test_redis_buckets_are_shared_by_every_process(settings, team, agent_api):
         assert not fairness._local._state  # the process's own buckets were never used
     finally:
         client.delete(key, f"{fairness.KEY_PREFIX}workspace:{team.ws.pk}")
+
+
+@pytest.mark.integration
+def test_a_thread_takes_its_tokens_over_one_kept_connection_and_replaces_a_closed_one(
+    settings, team, agent_api
+):
+    """The caps' script runs on a connection the serving thread keeps (no pooled borrow per proposal); one the
+    server closed is replaced on the next proposal, still in Redis's buckets, not the process's own."""
+    import threading
+
+    import redis
+
+    url = _redis_url()
+    settings.BRABO_REDIS_URL = url
+    settings.BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT = SLOW
+    settings.BRABO_CAP_PROPOSAL_BURST_PER_AGENT = 3
+    admin = redis.Redis.from_url(url)
+    key = f"{fairness.KEY_PREFIX}agent:{team.agent.pk}"
+    admin.delete(key)
+    try:
+        assert agent_api.propose("terminal", _command(0)).status_code == 201
+        kept = fairness._thread_client(url)
+        first = kept.client_id()
+        assert agent_api.propose("terminal", _command(1)).status_code == 201
+        assert kept.client_id() == first  # the same connection served both
+        others: list = []
+        worker = threading.Thread(target=lambda: others.append(fairness._thread_client(url)))
+        worker.start()
+        worker.join()
+        assert others[0] is not kept  # another thread has its own
+        others[0].close()
+        admin.client_kill_filter(_id=first)
+        assert agent_api.propose("terminal", _command(2)).status_code == 201
+        assert fairness._thread_client(url) is kept and kept.client_id() != first  # replaced
+        assert fairness._redis_down_until == 0.0 and not fairness._local._state  # Redis took every token
+        _refused(agent_api.propose("terminal", _command(3)), "proposal_rate_exceeded")  # 3 taken of 3
+    finally:
+        admin.delete(key, f"{fairness.KEY_PREFIX}workspace:{team.ws.pk}")
+        fairness._drop_thread_client(url)
