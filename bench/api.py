@@ -411,6 +411,12 @@ def main() -> int:
         except Exception as exc:  # the figures stand; say why the queue was left
             print(f"(could not purge the bench broker db: {exc})")
 
+    report(sides, args, client)
+    return 0
+
+
+def report(sides: list[Served], args, client: str) -> None:
+    """The rounds, the medians, the ratios to the baseline and the goal lines."""
     eng = engine_time(sides[-1].root, 20000)
     eng_p50 = percentile(eng, 0.5) * 1e3
     print(
@@ -484,7 +490,6 @@ def main() -> int:
         if errors:
             checks.append(f"{errors} errors")
         print(f"goal {side.server:>8}: {'met' if met else 'NOT met'} ({'; '.join(checks)})")
-    return 0
 
 
 def measure(side: Served, args, use_wrk: bool) -> dict:
