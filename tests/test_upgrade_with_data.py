@@ -1,0 +1,169 @@
+"""Upgrading a PostgreSQL database that already holds data: every migration with a data step runs over
+rows made with the schema just before it, and the rows end as its data step intends.
+
+PostgreSQL only: Django's foreign keys there are DEFERRABLE INITIALLY DEFERRED, so a data step's writes
+can leave deferred checks pending in the migration's transaction, and a schema operation after them
+(the index Django creates at the end of the migration) then stops with "cannot CREATE INDEX ... because
+it has pending trigger events". SQLite has no such triggers; CI runs this test on PostgreSQL.
+
+The test walks the test database back with Django's ``MigrationExecutor``, writes rows through the
+historical models of each state (never today's models) and migrates forward; whatever happens, it
+leaves the database emptied and migrated to the latest state for the tests that follow.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+import pytest
+from django.db import DatabaseError, connection
+from django.db.migrations.executor import MigrationExecutor
+from django.utils import timezone
+
+pytestmark = [
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="deferred foreign-key checks (pending trigger events) exist on PostgreSQL only",
+    ),
+    pytest.mark.django_db(transaction=True),
+]
+
+# Just before projects/0004 (accepted policy recorded from the file on disk).
+BEFORE_ACCEPTED_POLICY = [("projects", "0003_local_git_provider"), ("actions", "0003_dispatch_outbox")]
+# Just before actions/0007 (frozen proposer and expiry) and projects/0010 (who set the secrets).
+BEFORE_FROZEN_PROPOSER = [
+    ("projects", "0009_pending_expiry_per_project"),
+    ("actions", "0006_notifications_webhooks_subscriptions"),
+]
+
+POLICY = json.dumps({"allow": ["Terminal(git status)"], "deny": [], "ask": []}, indent=2)
+
+
+def _migrate(targets):
+    """Migrate the test database to ``targets``; the historical apps of that state."""
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets)
+    executor.loader.build_graph()  # what is applied now
+    return executor.loader.project_state(targets).apps
+
+
+def _latest():
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()
+
+
+def _empty_and_restore_latest():
+    """Whatever the test reached: no rows left (a failed data step would fail again on them), then the
+    latest schema, as the other tests expect. A migration whose deferred SQL (the indexes Django creates
+    at its end) failed is left inside its atomic block by Django's schema editor: roll that back first,
+    as the block's exit would have."""
+    while connection.atomic_blocks and not connection.atomic_blocks[-1]._from_testcase:
+        connection.atomic_blocks[-1].__exit__(DatabaseError, DatabaseError(), None)
+    with connection.cursor() as cursor:
+        tables = [t for t in connection.introspection.table_names(cursor) if t != "django_migrations"]
+        if tables:
+            cursor.execute("TRUNCATE " + ", ".join(connection.ops.quote_name(t) for t in tables) + " CASCADE")
+    _migrate(_latest())
+
+
+@pytest.fixture
+def upgrade():
+    try:
+        yield _migrate
+    finally:
+        _empty_and_restore_latest()
+
+
+def _person(apps, username):
+    return apps.get_model("auth", "User").objects.create(username=username, email=f"{username}@example.com")
+
+
+def _seed_policy_on_disk(apps, settings):
+    """A project whose permissions.json is on disk before Brabo recorded accepted policies."""
+    owner = _person(apps, "owner")
+    workspace = apps.get_model("projects", "Workspace").objects.create(name="Upgraded", owner=owner)
+    project = apps.get_model("projects", "Project").objects.create(
+        workspace=workspace, name="Site", slug="site", workspace_dir_name="site-dir"
+    )
+    folder = settings.PROJECT_WORKSPACES_ROOT / "site-dir"
+    folder.mkdir(parents=True)
+    (folder / "permissions.json").write_text(POLICY)
+    return owner.pk, workspace.pk, project.pk
+
+
+def _seed_pending_and_secrets(apps, owner, workspace, project):
+    """Pending actions by a person and by an agent, one already decided; the workspace's secrets set by
+    its owner, and a second workspace whose secrets predate a change of owner (ids: the rows were made
+    with an older state's models)."""
+    Project = apps.get_model("projects", "Project")
+    Project.objects.filter(pk=project).update(pending_expiry_seconds=3600)
+    person, agent_user = _person(apps, "proposer"), _person(apps, "agent-holder")
+    membership = apps.get_model("projects", "Membership").objects.create(
+        workspace_id=workspace, user=agent_user, role="developer"
+    )
+    agent = apps.get_model("projects", "Agent").objects.create(
+        project_id=project, name="dev", key_hash="x" * 64, principal=membership
+    )
+    Action = apps.get_model("actions", "ProposedAction")
+    common = {
+        "project_id": project,
+        "action_type": "terminal",
+        "payload": {"command": "ls"},
+        "payload_hash": "h",
+    }
+    by_person = Action.objects.create(status="pending", proposed_by_user=person, **common)
+    by_agent = Action.objects.create(status="pending", agent=agent, **common)
+    decided = Action.objects.create(status="executed", agent=agent, **common)
+
+    now = timezone.now()
+    Credentials = apps.get_model("projects", "WorkspaceCredentials")
+    Credentials.objects.create(
+        workspace_id=workspace,
+        provider_token_encrypted="sealed",
+        provider_token_set_at=now,
+        model_key_encrypted="sealed",
+        model_key_set_at=now,
+    )
+    moved = apps.get_model("projects", "Workspace").objects.create(name="Moved", owner=person)
+    Credentials.objects.create(
+        workspace=moved, provider_token_encrypted="sealed", provider_token_set_at=now - timedelta(days=1)
+    )
+    apps.get_model("projects", "WorkspaceEvent").objects.create(
+        workspace=moved, type="workspace.ownership_transferred", actor_kind="user"
+    )
+    return {
+        "by_person": by_person,
+        "by_agent": by_agent,
+        "decided": decided,
+        "person": person,
+        "agent_user": agent_user,
+        "moved": moved,
+    }
+
+
+def test_a_database_with_data_upgrades_to_the_latest_schema(upgrade, settings):
+    apps = upgrade(BEFORE_ACCEPTED_POLICY)
+    owner, workspace, project = _seed_policy_on_disk(apps, settings)
+
+    apps = upgrade(BEFORE_FROZEN_PROPOSER)
+    # projects/0004 recorded the file on disk as the accepted policy (R3.5 at upgrade)
+    accepted = apps.get_model("projects", "AcceptedPolicy").objects.get(project_id=project)
+    assert (accepted.content, accepted.source, accepted.accepted_by_id) == (POLICY, "upgrade", None)
+    assert apps.get_model("projects", "Project").objects.get(pk=project).policy_sha256 == accepted.sha256
+    seeded = _seed_pending_and_secrets(apps, owner, workspace, project)
+
+    apps = upgrade(_latest())
+    # actions/0007: a pending action's proposer and expiry frozen as its proposal would have recorded them
+    Action = apps.get_model("actions", "ProposedAction")
+    by_person = Action.objects.get(pk=seeded["by_person"].pk)
+    by_agent = Action.objects.get(pk=seeded["by_agent"].pk)
+    decided = Action.objects.get(pk=seeded["decided"].pk)
+    assert (by_person.expiry_seconds, by_person.proposer_principal_id) == (3600, seeded["person"].pk)
+    assert (by_agent.expiry_seconds, by_agent.proposer_principal_id) == (3600, seeded["agent_user"].pk)
+    assert (decided.expiry_seconds, decided.proposer_principal_id) == (86400, None)
+    # projects/0010: the owner set the secrets, unless the workspace changed owner since (then nobody)
+    Credentials = apps.get_model("projects", "WorkspaceCredentials")
+    kept = Credentials.objects.get(workspace_id=workspace)
+    assert (kept.provider_token_set_by_id, kept.model_key_set_by_id) == (owner, owner)
+    moved = Credentials.objects.get(workspace_id=seeded["moved"].pk)
+    assert (moved.provider_token_set_by_id, moved.provider_token_confirmed_by_id) == (None, None)
