@@ -8,7 +8,15 @@ from django.db.models import OuterRef, Subquery
 
 def freeze_pending(apps, schema_editor):
     """Pending actions proposed before this migration get what their proposal would have recorded: the
-    project's expiry as it stands and the proposer (the person, or the agent's principal now)."""
+    project's expiry as it stands and the proposer (the person, or the agent's principal now).
+
+    On PostgreSQL the foreign-key checks are made at each statement's end here, not at commit: the second
+    and third UPDATE touch rows the first one wrote in this transaction, so PostgreSQL queues their
+    DEFERRABLE INITIALLY DEFERRED checks (project, agent, task ...), and the index Django creates at this
+    migration's end then refuses a table "with pending trigger events". Checked at once, nothing is left
+    pending; the rows and the schema end as before."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute("SET CONSTRAINTS ALL IMMEDIATE")
     ProposedAction = apps.get_model("actions", "ProposedAction")
     Project = apps.get_model("projects", "Project")
     Agent = apps.get_model("projects", "Agent")
