@@ -86,3 +86,14 @@ def test_approving_and_releasing_for_a_retry_restart_the_redispatch_clock(team, 
     assert execution._release_claim(claimed)
     released = ProposedAction.objects.get(id=claimed.id)
     assert released.status == "auto_approved" and released.updated_at > long_ago  # no decider: policy
+
+
+def test_a_job_is_not_failed_by_an_eager_task_running_in_another_thread(team):
+    """Without a broker the in-process worker and notifications run Celery tasks eagerly on their own threads;
+    while one runs, Celery's "never call result.get() within a task" flag is set for the whole process. The
+    schedule's jobs (run on the beat thread) must still report their results, not that RuntimeError."""
+    from celery.result import denied_join_result
+
+    with denied_join_result():  # what another thread's eager task does to the process-wide flag
+        results = run_periodic_jobs(["reap-stuck-actions", "sweep-notifications"])
+    assert results == {"reap-stuck-actions": 0, "sweep-notifications": 0}

@@ -31,7 +31,10 @@ def run_periodic_jobs(names=None) -> dict[str, object]:
         if names is not None and entry not in names:
             continue
         try:
-            results[entry] = app.tasks[spec["task"]].apply().get(propagate=True)
+            # An eager result is complete: reading it never blocks. Celery's "never call result.get() within a
+            # task" guard is one flag for the whole process, set while ANY thread runs an eager task (the
+            # in-process worker's, a notification's), so it would fail this job at random: not asked here.
+            results[entry] = app.tasks[spec["task"]].apply().get(propagate=True, disable_sync_subtasks=False)
         except Exception as exc:  # keep the dev server up; say what failed
             results[entry] = exc
             sys.stderr.write(f"periodic job {entry} failed: {exc}\n")
