@@ -159,3 +159,24 @@ def test_an_older_list_answering_after_a_newer_one_never_takes_the_list_back(pag
     _wait(page, "t.handled.fragment === 2")
     assert _rows(page) == list(reversed(ids))
     assert _badge(page) == ("4", "4 pending")
+
+
+def test_a_list_reload_that_failed_is_retried_by_the_next_poll(page, team):
+    """The badge moved to 3 but the list's reload failed (a dropped connection under load): the next poll
+    answers the same count, and the list must still catch up instead of staying one row behind."""
+    agent = Proposer(team)
+    page.clock.install()  # the fallback poll fires when the test runs the clock, not before
+    ids = _open_queue(page, agent, 2)
+
+    ids.append(_propose(agent, 2))
+    page.evaluate("window.__queue.fail.fragment = true")
+    _live_update(page)
+    _wait(page, "t.handled.state === 2 && t.failed.fragment === 1")
+    assert _badge(page) == ("3", "3 pending") and _rows(page) == list(reversed(ids[:2]))
+
+    page.clock.fast_forward(600_000)  # the fallback poll's period: its next poll goes out
+    _wait(page, "t.handled.state === 3")
+    assert page.evaluate("window.__queue.sent.fragment") == 2, "the next poll did not reload the stale list"
+    _wait(page, "t.handled.fragment === 1")
+    assert _rows(page) == list(reversed(ids))
+    assert _badge(page) == ("3", "3 pending")
