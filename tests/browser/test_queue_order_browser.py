@@ -138,6 +138,28 @@ def test_an_older_count_answering_after_a_newer_one_never_takes_the_badge_back(p
     assert _rows(page) == list(reversed(ids))
 
 
+def test_a_fallback_poll_sent_before_an_action_answering_after_its_live_update_is_dropped(page, team):
+    """The case the under-load run met: the periodic poll goes out just before an action is recorded and
+    answers after the poll that action's live update sent."""
+    agent = Proposer(team)
+    page.clock.install()  # the fallback poll fires when the test runs the clock, not before
+    ids = _open_queue(page, agent, 2)
+
+    page.evaluate("window.__queue.hold.state = true")
+    page.clock.fast_forward(600_000)  # the fallback poll's period: it goes out, count 2, held back
+    _wait(page, "t.parked.state.length === 1")
+    ids.append(_propose(agent, 2))
+    _live_update(page)
+    _wait(page, "t.handled.state === 2 && t.handled.fragment === 1")
+    assert _badge(page) == ("3", "3 pending") and _rows(page) == list(reversed(ids))
+
+    page.evaluate("window.__queue.release('state')")
+    _wait(page, "t.handled.state === 3")
+    assert _badge(page) == ("3", "3 pending")
+    assert page.evaluate("window.__queue.sent.fragment") == 1  # nothing asked the list to move back
+    assert _rows(page) == list(reversed(ids))
+
+
 def test_an_older_list_answering_after_a_newer_one_never_takes_the_list_back(page, team):
     agent = Proposer(team)
     ids = _open_queue(page, agent, 2)
