@@ -35,7 +35,11 @@
         loadShown = mine;
         region.innerHTML = html;
       })
-      .catch(function () { /* keep the current list; the next poll retries */ });
+      .catch(function () {
+        // Keep the current list, marked behind: the next poll reloads it even when its count is the one
+        // already shown (the badge moved on this answer's poll; the list must follow it).
+        if (mine > loadShown) stale = true;
+      });
   }
 
   function poll(force) {
