@@ -31,6 +31,7 @@ Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get`
 from __future__ import annotations
 
 from permissions.commands.git import remote_config_write
+from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = ["FAMILY_VERBS", "FORMS", "VERB_DECIDED", "family_effect"]
@@ -183,12 +184,19 @@ for _v in BARE_PUBLISHERS:
 class Decided:
     """A CLI whose first known verb decides: ``writes``/``write_prefixes`` are external, ``reads`` are not.
     ``values``: options known to take the next word (skipped); ``bare``: external with no positional word
-    (``vercel`` alone deploys)."""
+    (``vercel`` alone deploys); ``helps``: a help or version word anywhere (not in an option's value's place)
+    only prints (``tailscale funnel --help``: the CLI parses all its options before it acts)."""
 
-    __slots__ = ("bare", "reads", "values", "write_prefixes", "writes")
+    __slots__ = ("bare", "helps", "reads", "values", "write_prefixes", "writes")
 
     def __init__(
-        self, reads: str, writes: str = "", values: str = "", bare: bool = False, groups: str = ""
+        self,
+        reads: str,
+        writes: str = "",
+        values: str = "",
+        bare: bool = False,
+        groups: str = "",
+        helps: bool = False,
     ) -> None:
         own = frozenset(reads.split())
         neither = frozenset(groups.split())  # command groups named like a verb (`gcloud run deploy`)
@@ -197,6 +205,7 @@ class Decided:
         self.write_prefixes = _WRITE_PREFIXES
         self.values = frozenset(values.split())
         self.bare = bare
+        self.helps = helps
 
 
 # Verbs of every cloud CLI: what reads (or only touches this machine) and what changes the cloud.
@@ -363,15 +372,19 @@ VERB_DECIDED: dict[str, Decided] = {
         "version help config diagnose completion credits update",
         "",
         "--config --authtoken --log --log-level --log-format --region",
+        helps=True,
     ),
     "cloudflared": Decided(
         "version help update login access list info tail",
         "",
         "--config --loglevel --logfile --origincert --metrics --credentials-file --cred-file",
         bare=True,
+        helps=True,
     ),
-    "tailscale": Decided("status ip ping netcheck version whois metrics licenses", "", "--socket"),
-    "devtunnel": Decided("list show login logout user limits", "host port"),
+    "tailscale": Decided(
+        "status ip ping netcheck version whois metrics licenses", "", "--socket", helps=True
+    ),
+    "devtunnel": Decided("list show login logout user limits", "host port", helps=True),
     **dict.fromkeys(
         (
             "lt",
@@ -424,6 +437,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc"})
     | UPLOAD_VERBS
+    | frozenset(LISTENERS)
 )
 
 _REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "https://", "http://")
@@ -524,7 +538,23 @@ def _aws(view: tuple[str, ...]) -> bool:
     return False
 
 
+_HELP_WORDS = frozenset({"--help", "-h", "--version"})
+
+
+def _only_helps(args: tuple[str, ...]) -> bool:
+    """A help or version option before ``--`` that no option before it can take as its value."""
+    for k, w in enumerate(args):
+        if w == "--":
+            return False
+        before = args[k - 1] if k else ""
+        if w in _HELP_WORDS and (before[:1] != "-" or "=" in before or before in _HELP_WORDS):
+            return True
+    return False
+
+
 def _decided(tool: Decided, args: tuple[str, ...]) -> bool:
+    if tool.helps and _only_helps(args):
+        return False
     after_option = False
     seen = False
     words = list(args)
@@ -703,6 +733,7 @@ _OWN_READERS = {
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
+    **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
 
 

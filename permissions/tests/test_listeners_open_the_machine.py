@@ -1,0 +1,191 @@
+"""Listeners that open this machine or the project to others are external effects (§5 step 6, effects by
+family; R1.5's list, [beyond]): gost's reverse forwards and chains, and file servers bound to every
+interface (``python3 -m http.server``, ``php -S 0.0.0.0:8000``, ``npx http-server``, ``npx serve``, busybox
+``httpd``) are never auto-approved by autonomy, auto mode or the container floor, and approve-always writes
+no pattern for them (R7.2). The same servers bound to loopback, ordinary dev servers, and the help and
+version forms of the tunnel tools keep their verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from permissions.always import derive_always
+from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, term
+
+GOST = [
+    "gost -L rtcp://:8080/127.0.0.1:22 -F relay+tls://vps:443",
+    "gost -L rtcp://:2222/127.0.0.1:22 -F socks5://vps:1080",
+    "gost -L rudp://:53/127.0.0.1:53 -F socks5://vps:1080",
+    "gost -L=rtcp://:8080/127.0.0.1:80 -F=relay+wss://vps:443",
+    "gost -L rtcp://127.0.0.1:8080/127.0.0.1:80",
+    "gost -F relay+wss://vps:443",
+    "gost -F relay+tls://user:pass@vps:443",
+    "gost -L socks5://127.0.0.1:1080 -F relay+tls://vps:443",
+    "gost -L :8080",
+    "gost -L socks5://:1080",
+    "gost -L http://0.0.0.0:8080",
+    "gost -L tcp://:2222/127.0.0.1:22",
+    "gost -C gost.json",
+    "gost -V -L rtcp://:8080/127.0.0.1:22 -F relay+tls://vps:443",
+    "/usr/local/bin/gost -L rtcp://:8080/127.0.0.1:22 -F relay+tls://vps:443",
+    "nohup gost -L rtcp://:8080/127.0.0.1:22 -F relay+tls://vps:443 &",
+    "timeout 600 gost -F relay+wss://vps:443",
+]
+
+FILE_SERVERS = [
+    # python: http.server binds every interface unless told otherwise
+    "python3 -m http.server",
+    "python3 -m http.server 8000",
+    "python -m http.server --bind 0.0.0.0",
+    "python3 -m http.server --bind=0.0.0.0 8000",
+    "python3 -m http.server -b 0.0.0.0 8000",
+    "python3 -m http.server -b0.0.0.0",
+    "python3 -m http.server --bind :: 8000",
+    "python3 -m http.server --bind 192.168.1.10",
+    "python3 -m http.server --bind $HOST",
+    "python3 -m http.server --bind 127.0.0.1 --bind 0.0.0.0",
+    "python3 -m http.server -d dist 8080",
+    "python3 -m http.server --directory / 8080",
+    "python3 -m http.server --cgi 8000",
+    "python3.12 -m http.server 8000",
+    "/usr/bin/python3 -m http.server",
+    "python3 -u -m http.server 8000",
+    "python -m SimpleHTTPServer 8000",
+    "python2 -m SimpleHTTPServer",
+    "uv run python -m http.server",
+    "nohup python3 -m http.server 8000 > /dev/null 2>&1 &",
+    "cd dist && python3 -m http.server 8000",
+    # php's built-in server
+    "php -S 0.0.0.0:8000",
+    "php -S0.0.0.0:8000",
+    "php -S [::]:8000",
+    "php -S 192.168.0.5:8000 -t public",
+    "php -t public -S 0.0.0.0:8080",
+    "php -S example.com:80",
+    # npm's file servers: both bind 0.0.0.0 by default
+    "npx http-server",
+    "npx http-server -p 8080 dist",
+    "npx http-server dist -a 0.0.0.0",
+    "npx --yes http-server .",
+    "http-server -c-1",
+    "pnpm dlx http-server",
+    "npx serve",
+    "npx serve dist",
+    "npx serve -l 3000",
+    "npx serve -l tcp://0.0.0.0:3000",
+    "npx serve --listen 8080 -s build",
+    "serve -s build",
+    "bunx serve .",
+    # busybox httpd
+    "busybox httpd -f -p 8080",
+    "busybox httpd -p 0.0.0.0:8080 -h /srv",
+    "busybox httpd -f -v -p 80",
+    "httpd -f -p 8080",
+]
+
+EXPOSERS = GOST + FILE_SERVERS
+
+
+@pytest.mark.parametrize("command", EXPOSERS)
+def test_a_listener_that_opens_the_machine_is_never_auto_approved(command):  # §5 step 6, effects by family
+    v = term(command, autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), command
+    assert term(command, project=CONTAINER_RUNNING).decision == "require_approval", command
+
+
+@pytest.mark.parametrize("command", ["gost -F relay+wss://vps:443", "python3 -m http.server", "npx serve"])
+def test_an_allow_of_the_server_does_not_lift_the_cap(command):  # §5 step 6: caps apply last
+    v = term(command, allow=(f"Terminal({command.split()[0]})",), autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect")
+
+
+@pytest.mark.parametrize(
+    "command", ["python3 -m http.server 8000", "php -S 0.0.0.0:8000", "gost -L rtcp://:8080/127.0.0.1:22"]
+)
+def test_approve_always_writes_no_pattern_for_a_listener(command):  # R7.2
+    result = derive_always(command)
+    assert result.external and result.patterns == ()
+
+
+# A shell on a port was capped already (socat EXEC:/SYSTEM:, nc/ncat -e/-c): it stays so.
+SHELLS_ON_A_PORT = [
+    "socat TCP-LISTEN:4444,fork EXEC:/bin/bash",
+    "socat TCP-LISTEN:4444,reuseaddr,fork SYSTEM:'bash -i'",
+    "socat TCP4-LISTEN:4444,bind=127.0.0.1,fork EXEC:/bin/sh",
+    "ncat -l -e /bin/bash 4444",
+    "ncat -lvp 4444 -e /bin/sh",
+    "ncat -l 4444 -c bash",
+    "ncat --listen 4444 --exec /bin/bash",
+    "ncat -lk 4444 --sh-exec 'cat x'",
+    "nc -l -e /bin/sh 4444",
+    "nc -lvp 4444 -e /bin/bash",
+    "nc -l 127.0.0.1 4444 -e /bin/sh",
+    "ruby -run -e httpd . -p 8000",
+]
+
+
+@pytest.mark.parametrize("command", SHELLS_ON_A_PORT)
+def test_a_shell_on_a_port_is_never_auto_approved(command):  # R4.9, §5 step 6
+    for kwargs in ({"autonomy": AUTO_MODE}, {"project": CONTAINER_RUNNING}):
+        assert term(command, **kwargs).decision == "require_approval", (command, kwargs)
+
+
+# Friction: bound to loopback, an ordinary dev server, or a tunnel tool asked for help keeps its verdict.
+LOCAL_OR_READS = [
+    "python3 -m http.server --bind 127.0.0.1",
+    "python3 -m http.server -b 127.0.0.1 8000",
+    "python3 -m http.server --bind=localhost 9000",
+    "python3 -m http.server --bind ::1",
+    "python3 -m http.server --help",
+    "php -S localhost:8000",
+    "php -S 127.0.0.1:8000 -t public",
+    "php -S [::1]:8000",
+    "php -v",
+    "php artisan serve",
+    "npx http-server -a 127.0.0.1",
+    "npx http-server -a localhost -p 8080 dist",
+    "npx serve -l tcp://127.0.0.1:3000",
+    "npx serve -l tcp://localhost:3000 dist",
+    "npx serve --help",
+    "busybox httpd -p 127.0.0.1:8080",
+    "gost -L socks5://127.0.0.1:1080",
+    "gost -V",
+    "gost -h",
+    "npm run dev",
+    "npm start",
+    "vite",
+    "npx vite --port 5173",
+    "python manage.py runserver",
+    "tailscale funnel --help",
+    "tailscale funnel -h",
+    "tailscale serve --help",
+    "ngrok --help",
+    "ngrok http --help",
+    "ngrok http 8000 --help",
+    "cloudflared --version",
+    "cloudflared --help",
+    "cloudflared tunnel --help",
+    "cloudflared tunnel run --help",
+    "devtunnel host --help",
+]
+
+
+@pytest.mark.parametrize("command", LOCAL_OR_READS)
+def test_loopback_servers_dev_servers_and_help_forms_are_not_capped(command):  # §5 step 6
+    for kwargs in ({"autonomy": AUTO_MODE}, {"project": CONTAINER_RUNNING}):
+        assert term(command, **kwargs).reason != "cap_external_effect", (command, kwargs)
+
+
+# A help word that an option before it takes as its value is no help: the tunnel still opens.
+HELP_AS_A_VALUE = [
+    "ngrok http --domain --help 8000",
+    "ngrok http 8000 -- --help",
+    "tailscale funnel --set-path -h 3000",
+    "cloudflared tunnel --url --help",
+]
+
+
+@pytest.mark.parametrize("command", HELP_AS_A_VALUE)
+def test_a_help_word_taken_as_a_value_does_not_lift_the_cap(command):  # §5 step 6
+    v = term(command, autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), command
