@@ -7,8 +7,8 @@
 - file servers that bind every interface by default: ``python3 -m http.server`` (unless ``--bind``
   names loopback), ``SimpleHTTPServer`` (always), ``php -S`` on a non-loopback address, ``http-server``
   (unless ``-a`` names loopback), ``serve`` (unless every ``-l`` is loopback or a local socket),
-  ``httpd`` (busybox's and Apache's; unless busybox's ``-p`` names loopback). Their help and version
-  forms read.
+  ``httpd`` (busybox's and Apache's; unless busybox's ``-p`` names loopback), ``live-server``
+  (``--host``), ``miniserve`` (``-i``), ``darkhttpd`` (``--addr``). Their help and version forms read.
 
 A bind address is loopback only when it names it (``127.0.0.1``, ``localhost``, ``[::1]``): ``0.0.0.0``,
 ``::``, an empty host and anything expanded (``$HOST``) bind every interface or could (fail closed)."""
@@ -35,9 +35,13 @@ def bound_to_loopback(addr: str) -> bool:
     return len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and int(p) < 256 for p in parts)
 
 
-def _values(args: tuple[str, ...], short: str, long: str) -> tuple[list[str], bool]:
-    """The values given to ``short``/``long`` (``-b x``, ``-bx``, ``--bind x``, ``--bind=x``) and whether the
-    line asks only for help or a version (a help word not taking an option's place)."""
+def _values(
+    args: tuple[str, ...], short: str, long: str, shortest: int = 0, clusters: bool = True
+) -> tuple[list[str], bool]:
+    """The values given to ``short``/``long`` (``-b x``, ``-bx``, ``--bind x``, ``--bind=x``; with
+    ``shortest``, argparse's abbreviations down to that length: ``--bi x``) and whether the line asks for help
+    or a version (a help word not taking an option's place). With ``clusters``, ``short`` inside a cluster
+    (``-fp 0.0.0.0:80``) counts as a value that binds everywhere: fail closed."""
     found: list[str] = []
     helps = False
     k = 0
@@ -48,13 +52,19 @@ def _values(args: tuple[str, ...], short: str, long: str) -> tuple[list[str], bo
             break
         if w in _HELP and (k == 1 or args[k - 2][:1] != "-" or "=" in args[k - 2]):
             helps = True
-        if w.startswith(long + "="):
-            found.append(w.partition("=")[2])
-        elif w in (short, long):
+        name, eq, value = w.partition("=")
+        if long and (name == long or (shortest and len(name) >= shortest and long.startswith(name))):
+            if eq:
+                found.append(value)
+                continue
+            w = long
+        if w in (short, long):
             found.append(args[k] if k < len(args) else "")
             k += 1
         elif short and w.startswith(short) and not w.startswith("--"):
             found.append(w[len(short) :])
+        elif clusters and short and w[:1] == "-" and w[1:2] != "-" and short[1:] in w:
+            found.append("")
     return found, helps
 
 
@@ -64,8 +74,8 @@ def _all_loopback(values: list[str]) -> bool:
 
 def _http_server(view: tuple[str, ...]) -> bool:
     """``python3 -m http.server [port] [--bind addr]``: every interface unless bound to loopback."""
-    binds, helps = _values(view[1:], "-b", "--bind")
-    return not helps and not _all_loopback(binds[-1:])
+    binds, helps = _values(view[1:], "-b", "--bind", shortest=3)
+    return not helps and not _all_loopback(binds)
 
 
 def _simple_http_server(view: tuple[str, ...]) -> bool:
@@ -74,14 +84,14 @@ def _simple_http_server(view: tuple[str, ...]) -> bool:
 
 def _php(view: tuple[str, ...]) -> bool:
     """``php -S host:port``: the built-in web server, serving the project to whoever reaches the host."""
-    servers, _ = _values(view[1:], "-S", "--server")
+    servers, _ = _values(view[1:], "-S", "--server", clusters=False)
     return bool(servers) and not _all_loopback(servers)
 
 
 def _http_server_npm(view: tuple[str, ...]) -> bool:
     """npm's ``http-server [dir] [-a addr]``: 0.0.0.0 unless ``-a`` names loopback."""
     addrs, helps = _values(view[1:], "-a", "--address")
-    return not helps and not _all_loopback(addrs[-1:])
+    return not helps and not _all_loopback(addrs)
 
 
 def _serve(view: tuple[str, ...]) -> bool:
@@ -101,7 +111,7 @@ def _httpd(view: tuple[str, ...]) -> bool:
     if len(view) == 2 and view[1] in _APACHE_READS and view[1] != "-v":
         return False
     ports, _ = _values(view[1:], "-p", "")
-    return not _all_loopback(ports[-1:])
+    return not _all_loopback(ports)
 
 
 _GOST_READS = frozenset({"-h", "--help", "-V", "--version", "-help", "-version"})
@@ -132,6 +142,24 @@ def _gost(view: tuple[str, ...]) -> bool:
     return not _all_loopback(listens)
 
 
+def _live_server(view: tuple[str, ...]) -> bool:
+    """``live-server [--host=addr]``: 0.0.0.0 unless the host is loopback."""
+    hosts, helps = _values(view[1:], "", "--host")
+    return not helps and not _all_loopback(hosts)
+
+
+def _miniserve(view: tuple[str, ...]) -> bool:
+    """``miniserve [-i addr]…``: every interface unless each ``-i``/``--interfaces`` is loopback."""
+    addrs, helps = _values(view[1:], "-i", "--interfaces")
+    return not helps and not _all_loopback(addrs)
+
+
+def _darkhttpd(view: tuple[str, ...]) -> bool:
+    """``darkhttpd dir [--addr ip]``: every interface unless ``--addr`` is loopback."""
+    addrs, helps = _values(view[1:], "", "--addr")
+    return not helps and not _all_loopback(addrs)
+
+
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "gost": _gost,
     "http.server": _http_server,
@@ -141,4 +169,7 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "http-server": _http_server_npm,
     "serve": _serve,
     "httpd": _httpd,
+    "live-server": _live_server,
+    "miniserve": _miniserve,
+    "darkhttpd": _darkhttpd,
 }

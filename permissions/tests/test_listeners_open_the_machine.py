@@ -189,3 +189,57 @@ HELP_AS_A_VALUE = [
 def test_a_help_word_taken_as_a_value_does_not_lift_the_cap(command):  # §5 step 6
     v = term(command, autonomy=AUTO_MODE)
     assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), command
+
+
+# A loopback bind first and every interface after it: an abbreviation argparse accepts, a cluster, a
+# repeated option (whichever the tool keeps, one of them binds everywhere).
+LOOPBACK_THEN_EVERYWHERE = [
+    "python3 -m http.server --bind 127.0.0.1 --bin 0.0.0.0",
+    "python3 -m http.server --bind 127.0.0.1 --bi=0.0.0.0",
+    "python3 -m http.server -b 127.0.0.1 --b 0.0.0.0",
+    "busybox httpd -p 127.0.0.1:8080 -fp 8080",
+    "npx http-server -a 127.0.0.1 -a 0.0.0.0",
+    "npx http-server -a 127.0.0.1 -da 0.0.0.0",
+    "npx serve -l tcp://127.0.0.1:3000 -l 3001",
+    "miniserve -i 127.0.0.1 -qi0.0.0.0 .",
+    "php -S localhost:8000 -S 0.0.0.0:8001",
+    "gost -L socks5://127.0.0.1:1080 -L :8080",
+    "live-server --host=127.0.0.1 --host=0.0.0.0",
+]
+
+
+@pytest.mark.parametrize("command", LOOPBACK_THEN_EVERYWHERE)
+def test_a_loopback_bind_does_not_cover_a_later_one_on_every_interface(command):  # §5 step 6
+    v = term(command, autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), command
+
+
+OTHER_FILE_SERVERS = [
+    "npx live-server",
+    "live-server --port=8080 dist",
+    "npx live-server --host=0.0.0.0",
+    "miniserve .",
+    "miniserve -p 8080 dist",
+    "miniserve -i 0.0.0.0 .",
+    "darkhttpd .",
+    "darkhttpd dist --port 8080 --addr 0.0.0.0",
+]
+
+
+@pytest.mark.parametrize("command", OTHER_FILE_SERVERS)
+def test_other_file_servers_on_every_interface_are_never_auto_approved(command):  # §5 step 6
+    v = term(command, autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "live-server --host=127.0.0.1",
+        "miniserve -i 127.0.0.1 .",
+        "darkhttpd . --addr 127.0.0.1",
+        "miniserve -V",
+    ],
+)
+def test_other_file_servers_bound_to_loopback_are_not_capped(command):  # §5 step 6
+    assert term(command, autonomy=AUTO_MODE).reason != "cap_external_effect", command
