@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-_HELP = frozenset({"-h", "--help", "-v", "--version", "-V"})
+# Help and version words that stop each of these tools before it serves (npm's http-server and live-server
+# ignore an unknown option: `-V` serves there).
+_HELP = frozenset({"-h", "--help", "--version"})
+_HELP_V = _HELP | {"-v"}
+_HELP_CAPITAL_V = _HELP | {"-V"}
 
 
 def bound_to_loopback(addr: str) -> bool:
@@ -36,7 +40,12 @@ def bound_to_loopback(addr: str) -> bool:
 
 
 def _values(
-    args: tuple[str, ...], short: str, long: str, shortest: int = 0, clusters: bool = True
+    args: tuple[str, ...],
+    short: str,
+    long: str,
+    shortest: int = 0,
+    clusters: bool = True,
+    helps_by: frozenset[str] = _HELP,
 ) -> tuple[list[str], bool]:
     """The values given to ``short``/``long`` (``-b x``, ``-bx``, ``--bind x``, ``--bind=x``; with
     ``shortest``, argparse's abbreviations down to that length: ``--bi x``) and whether the line asks for help
@@ -50,7 +59,7 @@ def _values(
         k += 1
         if w == "--":
             break
-        if w in _HELP and (k == 1 or args[k - 2][:1] != "-" or "=" in args[k - 2]):
+        if w in helps_by and (k == 1 or args[k - 2][:1] != "-" or "=" in args[k - 2]):
             helps = True
         name, eq, value = w.partition("=")
         if long and (name == long or (shortest and len(name) >= shortest and long.startswith(name))):
@@ -90,13 +99,13 @@ def _php(view: tuple[str, ...]) -> bool:
 
 def _http_server_npm(view: tuple[str, ...]) -> bool:
     """npm's ``http-server [dir] [-a addr]``: 0.0.0.0 unless ``-a`` names loopback."""
-    addrs, helps = _values(view[1:], "-a", "--address")
+    addrs, helps = _values(view[1:], "-a", "", helps_by=_HELP_V)
     return not helps and not _all_loopback(addrs)
 
 
 def _serve(view: tuple[str, ...]) -> bool:
     """Vercel's ``serve [dir] [-l uri]``: every interface unless each ``-l`` is loopback or a local socket."""
-    uris, helps = _values(view[1:], "-l", "--listen")
+    uris, helps = _values(view[1:], "-l", "--listen", helps_by=_HELP_V)
     if helps:
         return False
     return not uris or not all(u.startswith(("unix:", "pipe:")) or bound_to_loopback(u) for u in uris)
@@ -143,14 +152,16 @@ def _gost(view: tuple[str, ...]) -> bool:
 
 
 def _live_server(view: tuple[str, ...]) -> bool:
-    """``live-server [--host=addr]``: 0.0.0.0 unless the host is loopback."""
-    hosts, helps = _values(view[1:], "", "--host")
+    """``live-server [--host=addr]``: 0.0.0.0 unless the host is loopback (it reads ``--host=`` only: a
+    ``--host`` alone is ignored, and so binds every interface)."""
+    _, helps = _values(view[1:], "", "", helps_by=_HELP_V)
+    hosts = [w.partition("=")[2] if "=" in w else "" for w in view[1:] if w.partition("=")[0] == "--host"]
     return not helps and not _all_loopback(hosts)
 
 
 def _miniserve(view: tuple[str, ...]) -> bool:
     """``miniserve [-i addr]…``: every interface unless each ``-i``/``--interfaces`` is loopback."""
-    addrs, helps = _values(view[1:], "-i", "--interfaces")
+    addrs, helps = _values(view[1:], "-i", "--interfaces", helps_by=_HELP_CAPITAL_V)
     return not helps and not _all_loopback(addrs)
 
 
@@ -160,12 +171,14 @@ def _darkhttpd(view: tuple[str, ...]) -> bool:
     return not helps and not _all_loopback(addrs)
 
 
+_PHP_VERSIONS = ("5.6", "7.0", "7.1", "7.2", "7.3", "7.4", "8.0", "8.1", "8.2", "8.3", "8.4", "8.5")
+
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "gost": _gost,
     "http.server": _http_server,
     "SimpleHTTPServer": _simple_http_server,
     "CGIHTTPServer": _simple_http_server,
-    "php": _php,
+    **dict.fromkeys(("php", "php5", "php7", "php8", *(f"php{v}" for v in _PHP_VERSIONS)), _php),
     "http-server": _http_server_npm,
     "serve": _serve,
     "httpd": _httpd,
