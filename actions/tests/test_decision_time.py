@@ -11,8 +11,10 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
@@ -270,7 +272,9 @@ def test_the_migration_freezes_what_pending_actions_proposed_before_it_would_hav
     ProposedAction.objects.update(proposer_principal=None, expiry_seconds=86400)  # as before the migration
     Project.objects.filter(pk=team.project.pk).update(pending_expiry_seconds=600)
 
-    migration.freeze_pending(apps, None)
+    # the data step reads the schema editor's connection (and, on PostgreSQL, executes one statement on it)
+    editor = SimpleNamespace(connection=connection, execute=lambda sql: connection.cursor().execute(sql))
+    migration.freeze_pending(apps, editor)
     pending = ProposedAction.objects.get(id=pending_id)
     assert (pending.proposer_principal_id, pending.expiry_seconds) == (team.maintainer.pk, 600)
     settled = ProposedAction.objects.get(id=settled_id)

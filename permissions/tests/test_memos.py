@@ -28,6 +28,8 @@ NOT_TEXT = {
     "permissions.decide:_CACHE": "compiled rule sets (their segment memos are Memos)",
     "permissions.decide:_BY_VALUE": "compiled rule sets (their segment memos are Memos)",
     "permissions.files:_PARSED": "a permissions file's text",
+    "permissions.files:_split_absolute": "how an absolute path splits below its folder, to open a file without "
+    "following links (the policy file, a write's target); decide() never reads it",
     "permissions.mcp:_INDEX": "a rule set's Mcp(...) index",
     "permissions.mcp:parse_mcp": "an Mcp(...) pattern of the rules",
     "permissions.protected_paths:_BY_FIRST": "a table of the protected paths, filled once at import",
