@@ -94,7 +94,7 @@ def _one_round_trip(notify: bool, execute) -> bool:
 def _send(event, notify: bool, execute) -> None:
     key = waiting.project_events_key(event.project_id)
     if not _one_round_trip(notify, execute):
-        waiting._publish_now(key)
+        waiting.publish_now(key)
         if notify:
             notifications.enqueue(event.pk)
         if execute is not None:

@@ -28,7 +28,7 @@ from collections.abc import Generator
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.db.models import Max
 from django.db.models.signals import post_delete, post_save
 from django.http import JsonResponse, StreamingHttpResponse
@@ -180,38 +180,76 @@ def _frame(change: dict) -> str:
     return f"id: {sse_id}\nevent: action\ndata: {json.dumps(change, separators=(',', ':'))}\n\n"
 
 
+# end_streams() moves the epoch: every thread-held stream opened before it ends at once, and the call waits
+# until their threads have left the database (a server stopping; a test's live server between two tests).
+STOP_KEY = "live-streams:stop"
+_epoch = 0
+_running = 0
+_running_changed = threading.Condition()
+
+
+def end_streams(timeout: float = 10.0) -> bool:
+    """End this process's thread-held streams; True once none is left running (within ``timeout``)."""
+    global _epoch
+    with _running_changed:
+        _epoch += 1
+    waiting.publish_now(STOP_KEY)
+    with _running_changed:
+        return _running_changed.wait_for(lambda: _running == 0, timeout=timeout)
+
+
+def _count_running(step: int) -> None:
+    global _running
+    with _running_changed:
+        _running += step
+        _running_changed.notify_all()
+
+
 def events(
     user, after: int, *, max_seconds: float, heartbeat: float, current=lambda: True, wake_key: str = ""
 ) -> Generator[str, None, None]:
     deadline = time.monotonic() + max_seconds
-    yield "retry: 2000\n\n"
+    epoch = _epoch
+    _count_running(1)
     try:
-        while current():  # False once the same tab opened a newer stream
-            project_ids = list(visible_projects(user).values_list("id", flat=True))
-            changes = _changes(user, project_ids, after)
-            _release_connection()
-            if changes:
-                after = changes[-1]["sse_id"]
-                yield "".join(_frame(c) for c in changes)
-                continue
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return
-
-            def changed(ids=project_ids, since=after) -> bool:
-                if not current():
-                    return True  # taken over: the loop above ends the stream
-                hit = _action_events(ids, since).exists()
-                _release_connection()
-                return hit
-
-            keys = [waiting.project_events_key(pid) for pid in project_ids]
-            if wake_key:
-                keys.append(wake_key)
-            if not waiting.wait_for(keys, changed, min(heartbeat, remaining), recheck=heartbeat):
-                yield ": heartbeat\n\n"
+        yield "retry: 2000\n\n"
+        yield from _event_frames(
+            user, after, deadline, heartbeat, lambda: current() and _epoch == epoch, wake_key
+        )
+    except DatabaseError as exc:  # the browser reconnects (retry above) and resumes from its Last-Event-ID
+        log.warning("a live stream ended early: the database did not answer (%s)", exc)
     finally:
         _release_connection()
+        _count_running(-1)
+
+
+def _event_frames(user, after: int, deadline: float, heartbeat: float, current, wake_key: str):
+    """The frames of one thread-held stream until its deadline, a newer stream of its tab, or end_streams()."""
+    while current():  # False once the same tab opened a newer stream, or end_streams() ran
+        project_ids = list(visible_projects(user).values_list("id", flat=True))
+        changes = _changes(user, project_ids, after)
+        _release_connection()
+        if changes:
+            after = changes[-1]["sse_id"]
+            yield "".join(_frame(c) for c in changes)
+            continue
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+
+        def changed(ids=project_ids, since=after) -> bool:
+            if not current():
+                return True  # taken over: the loop above ends the stream
+            hit = _action_events(ids, since).exists()
+            _release_connection()
+            return hit
+
+        keys = [waiting.project_events_key(pid) for pid in project_ids]
+        keys.append(STOP_KEY)
+        if wake_key:
+            keys.append(wake_key)
+        if not waiting.wait_for(keys, changed, min(heartbeat, remaining), recheck=heartbeat):
+            yield ": heartbeat\n\n"
 
 
 class _Stream:

@@ -98,10 +98,10 @@ def project_events_key(project_id) -> str:
 def publish(key) -> None:
     """Announce a change under ``key`` (an action id, or a runner-work key). It fires after the current
     transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: _publish_now(str(key)))
+    transaction.on_commit(lambda: publish_now(str(key)))
 
 
-def _publish_now(key: str) -> None:
+def publish_now(key: str) -> None:
     publish_in_process(key)
     if settings.BRABO_REDIS_URL:
         try:
@@ -115,7 +115,7 @@ def _publish_now(key: str) -> None:
 
 def publish_in_process(key: str) -> None:
     """Wake this process's own waiters of ``key`` (blocked threads and the hub's); the Redis publish that
-    reaches the other processes is the caller's (:func:`_publish_now`, or ``actions.announce``'s pipeline
+    reaches the other processes is the caller's (:func:`publish_now`, or ``actions.announce``'s pipeline
     with :func:`redis_message`)."""
     with _local:
         _local_generation[key] = _local_generation.get(key, 0) + 1

@@ -59,3 +59,36 @@ def test_a_tab_id_that_is_not_one_counts_as_no_tab(live_server, team, settings):
             next(first.iter_lines())
             assert client.get(f"{URL}?tab=x").status_code == 429  # too short: not a tab, not a takeover
     _wait_until_released(team.owner.pk)
+
+
+def test_end_streams_ends_every_thread_held_stream_and_waits_for_it(live_server, team, settings):
+    # a stream that would otherwise stay ten minutes; end_streams() ends it and returns once its thread is out
+    settings.BRABO_SSE_MAX_SECONDS = 600
+    settings.BRABO_SSE_HEARTBEAT = 600
+    with httpx.Client(base_url=live_server.url, cookies=_cookies(team.owner), timeout=30) as client:
+        with client.stream("GET", f"{URL}?tab=a1b2c3d4e5f6") as open_stream:
+            lines = open_stream.iter_lines()
+            assert next(lines).startswith("retry:")
+            assert live._running == 1
+            assert live.end_streams(timeout=30) is True
+            assert live._running == 0
+            assert [line for line in lines if line.strip()] == []  # the body ended (read timeout 30 s)
+        # a stream opened after it is not ended by the earlier call
+        settings.BRABO_SSE_MAX_SECONDS = 2
+        with client.stream("GET", URL) as later:
+            assert later.status_code == 200
+            assert next(later.iter_lines()).startswith("retry:")
+    _wait_until_released(team.owner.pk)
+
+
+def test_a_stream_whose_database_fails_ends_quietly(team, settings, monkeypatch, caplog):
+    from django.db import OperationalError
+
+    def broken(*args, **kwargs):
+        raise OperationalError("no such table: actions_sessionevent")
+
+    monkeypatch.setattr(live, "_changes", broken)
+    frames = list(live.events(team.owner, 0, max_seconds=60, heartbeat=60))
+    assert frames == ["retry: 2000\n\n"]  # no traceback: the stream ends and the browser reconnects
+    assert "the database did not answer" in caplog.text
+    assert live._running == 0

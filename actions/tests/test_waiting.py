@@ -85,7 +85,7 @@ def test_wait_for_is_woken_by_a_publish_not_by_its_recheck_interval(settings):
     t = threading.Thread(target=waiter)
     t.start()
     state["done"] = True
-    waiting._publish_now("abc")
+    waiting.publish_now("abc")
     t.join(timeout=30)  # a liveness bound: without the wake-up it would sleep for the 600 s recheck
     assert not t.is_alive() and box["result"] is True
 
@@ -134,7 +134,7 @@ def test_wait_for_through_redis_pubsub(settings):
         t.start()
         assert subscribed.wait(30)
         state["done"] = True
-        waiting._publish_now("r1")
+        waiting.publish_now("r1")
         t.join(timeout=30)
     finally:
         waiting._redis = real_redis
@@ -243,7 +243,7 @@ def test_a_publish_landing_between_the_check_and_the_wait_is_not_lost(settings):
         answer = state["done"]
         if state["checks"] == 1:
             state["done"] = True
-            waiting._publish_now("race")  # lands after this check read "not done"
+            waiting.publish_now("race")  # lands after this check read "not done"
         return answer
 
     box: dict[str, object] = {}

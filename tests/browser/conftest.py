@@ -79,6 +79,11 @@ def page(browser, live_server):
     p = context.new_page()
     yield p
     context.close()
+    # The live server outlives the test: a page's live stream would keep its server thread reading a
+    # database this test is about to empty (and, at the end, destroy). End them while the database is here.
+    from actions import live
+
+    assert live.end_streams(timeout=30), "a live stream of this test did not end"
 
 
 @pytest.fixture
