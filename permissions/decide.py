@@ -723,6 +723,11 @@ def _terminal_cap(
                         return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
+            elif "=" in verb and external_effect_views((view,)):
+                return (
+                    "cap_external_effect",
+                    seg.text,
+                )  # a server's bind variable (`FLASK_RUN_HOST=0.0.0.0 …`)
     if protected and any(v and v[0] == "git" for vs in seg_views for v in vs):
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:

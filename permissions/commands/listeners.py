@@ -12,12 +12,17 @@
   (``--bind-address``), ``caddy file-server``/``respond`` (``--listen``; ``reverse-proxy``, ``run``,
   ``start`` and ``reload`` always: a configuration the engine cannot read says where they listen) and
   ``twistd`` (``web`` unless every ``--listen``/``--port`` names a loopback ``interface=``; any other
-  plugin or application file always). Their help and version forms read.
+  plugin or application file always), ``puma`` (``-b``; ``-p`` alone is every interface) and ``streamlit
+  run``/``hello`` (``--server.address``). Their help and version forms read.
 - servers that bind loopback by default, when told to bind elsewhere: Django's ``runserver``
   (``manage.py``, ``django-admin``, ``python -m django``; ``0.0.0.0:8000``, ``0:8000``, ``[::]:8000``),
   ``testserver --addrport``, ``php artisan serve --host``, ``flask run --host/-h``, ``uvicorn --host``,
-  ``gunicorn``/``hypercorn --bind``, ``jupyter notebook|lab|server --ip``, ``next dev|start -H`` and
-  ``vite``/``astro`` ``--host`` (alone: every interface).
+  ``gunicorn``/``hypercorn --bind``, ``jupyter notebook|lab|server --ip``, ``next dev|start -H``,
+  ``vite``/``astro`` ``--host`` (alone: every interface), ``symfony serve --allow-all-ip``, ``hugo server
+  --bind``, ``mkdocs serve -a``, ``jekyll serve -H``, ``rails server -b`` (or any environment but
+  development), ``rackup -o``, ``webpack serve``/``webpack-dev-server``/``ng serve --host``; and a
+  server's bind variable set to such an address (``FLASK_RUN_HOST``, ``UVICORN_HOST``,
+  ``GUNICORN_CMD_ARGS``), whatever the segment runs.
 
 What each tool's options are is data, its option table (permissions.commands.option_tables_listeners, SPEC
 R4.10), read by :func:`permissions.commands.options.read_by`; this module holds only what a bind means.
@@ -44,23 +49,35 @@ from permissions.commands.option_tables_listeners import (
     GUNICORN,
     HTTP_SERVER,
     HTTP_SERVER_NPM,
+    HUGO,
     HYPERCORN,
+    JEKYLL,
     JUPYTER,
     JUPYTER_SERVERS,
     LIVE_SERVER,
     MINISERVE,
+    MKDOCS,
     NEXT,
+    NG,
     PHP,
+    PUMA,
     PYTHON,
+    RACKUP,
+    RAILS,
     RUBY,
     SERVE,
     SIMPLE_HTTP_SERVER,
+    STREAMLIT,
+    SYMFONY,
     TWISTD,
     UN_HTTPD,
     UVICORN,
     VITE,
+    WEBPACK,
+    WEBPACK_DEV_SERVER,
 )
 from permissions.commands.options import read_by
+from permissions.commands.views import is_assignment
 
 
 def bound_to_loopback(addr: str) -> bool:
@@ -314,6 +331,44 @@ _CADDY = _reader(
     },
 )
 
+# Variables a server reads its bind address from (`FLASK_RUN_HOST=0.0.0.0 flask run`), and the table that
+# reads GUNICORN_CMD_ARGS (its value is more options).
+_BIND_VARIABLES = frozenset({"FLASK_RUN_HOST", "UVICORN_HOST"})
+
+
+def assigned_bind(view: tuple[str, ...]) -> bool:
+    """A segment that sets a server's bind address to one others reach (``FLASK_RUN_HOST=0.0.0.0 flask
+    run``, ``env UVICORN_HOST=:: uvicorn app:app``, ``GUNICORN_CMD_ARGS='-b 0.0.0.0:80' gunicorn app``,
+    ``export FLASK_RUN_HOST=0.0.0.0`` for the segments after it):
+    whatever runs after it, the assignment exists to open it (fail closed). Every assignment of the view is
+    read (``env``'s options may stand between them)."""
+    for w in view:
+        if "=" not in w or not is_assignment(w):
+            continue
+        name, _, value = w.partition("=")
+        if name in _BIND_VARIABLES and not bound_to_loopback(value):
+            return True
+        if name == "GUNICORN_CMD_ARGS" and _reads_open(GUNICORN, tuple(value.split()), _GUNICORN_SERVING):
+            return True
+    return False
+
+
+_GUNICORN_SERVING = {"gunicorn": Serves(everywhere=False, local=_local_socket_or_loopback)}
+
+
+def _rails(view: tuple[str, ...]) -> bool:
+    """``rails server -b addr``; without ``-b``, localhost in development and 0.0.0.0 in any other
+    environment (``rails s -e production``)."""
+    for reading in read_by(RAILS, view[1:]):
+        if reading.path[-1] != "server":
+            continue
+        envs = [k[12:] for k in reading.keys if k.startswith("environment=")]
+        serves = _EVERYWHERE if any(e != "development" for e in envs) else _ON_REQUEST
+        if _opens(reading, serves):
+            return True
+    return False
+
+
 _PHP_VERSIONS = ("5.6", "7.0", "7.1", "7.2", "7.3", "7.4", "8.0", "8.1", "8.2", "8.3", "8.4", "8.5")
 _PYTHON_NAMES = (
     "python",
@@ -328,6 +383,8 @@ _PYTHON_NAMES = (
 _RUBY_NAMES = ("ruby", *(f"ruby{v}" for v in ("2.7", "3.0", "3.1", "3.2", "3.3", "3.4", "3.5")))
 
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "env": assigned_bind,
+    "export": assigned_bind,
     "gost": _gost,
     "http.server": _reader(HTTP_SERVER, {"http.server": _EVERYWHERE}),
     "SimpleHTTPServer": _reader(SIMPLE_HTTP_SERVER, {"SimpleHTTPServer": _EVERYWHERE}),
@@ -349,8 +406,20 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "next": _reader(NEXT, dict.fromkeys(("dev", "start"), _ON_REQUEST)),
     "flask": _reader(FLASK, {"run": _ON_REQUEST}),
     "uvicorn": _reader(UVICORN, {"uvicorn": _ON_REQUEST}),
-    "gunicorn": _reader(GUNICORN, {"gunicorn": Serves(everywhere=False, local=_local_socket_or_loopback)}),
+    "gunicorn": _reader(GUNICORN, _GUNICORN_SERVING),
     "hypercorn": _reader(HYPERCORN, {"hypercorn": Serves(everywhere=False, local=_local_socket_or_loopback)}),
+    "hugo": _reader(HUGO, {"server": _ON_REQUEST}),
+    "mkdocs": _reader(MKDOCS, {"serve": _ON_REQUEST}),
+    "jekyll": _reader(JEKYLL, {"serve": _ON_REQUEST}),
+    "rails": _rails,
+    "rackup": _reader(RACKUP, {"rackup": _ON_REQUEST}),
+    "puma": _reader(PUMA, {"puma": Serves(everywhere=True, local=_local_socket_or_loopback)}),
+    "webpack": _reader(WEBPACK, {"serve": _ON_REQUEST}),
+    "webpack-cli": _reader(WEBPACK, {"serve": _ON_REQUEST}),
+    "webpack-dev-server": _reader(WEBPACK_DEV_SERVER, {"webpack-dev-server": _ON_REQUEST}),
+    "ng": _reader(NG, {"serve": _ON_REQUEST}),
+    "streamlit": _reader(STREAMLIT, dict.fromkeys(("run", "hello"), _EVERYWHERE)),
+    "symfony": _reader(SYMFONY, {"serve": _ON_REQUEST}),
     "jupyter": _jupyter_server(JUPYTER),
     **{f"jupyter-{p.name}": _jupyter_server(p) for p in JUPYTER_SERVERS},
     "notebook": _jupyter_server(JUPYTER.subcommands["notebook"]),

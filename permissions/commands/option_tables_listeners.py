@@ -2,7 +2,8 @@
 (permissions.commands.listeners) through :func:`permissions.commands.options.read_by`: file servers
 (python's http.server, php -S, npm's http-server and serve, busybox httpd, live-server, miniserve, darkhttpd,
 ruby's un.rb httpd, caddy, twistd), application servers (Django's runserver, flask, uvicorn, gunicorn,
-hypercorn, Laravel's artisan serve, jupyter) and dev servers (vite, astro, next), and gost.
+hypercorn, Laravel's artisan serve, symfony, rails, rackup, puma, streamlit, jupyter), dev servers (vite,
+astro, next, webpack, ng, hugo, mkdocs, jekyll), and gost.
 
 Every option that names the address a server binds reads as the key ``bind`` (its value ``bind=addr``); an
 option that alone opens every interface (vite's bare ``--host``, symfony's ``--allow-all-ip``) reads as
@@ -362,4 +363,149 @@ TWISTD = Program(
     abbrev=True,
     intersperse=False,
     subcommands={"web": TWISTD_WEB},
+)
+
+# Static-site and framework dev servers (cobra, click, mercenary, thor, yargs): loopback unless told.
+_HUGO_SERVER = Program(
+    "server",
+    _one(
+        "--bind= -> bind; -p= --port=; -b= --baseURL=; -s= --source=; -d= --destination=; -e= --environment=;"
+        " -c= --contentDir=; -t= --theme=; --config=; -D --buildDrafts; -F --buildFuture; -E --buildExpired;"
+        " -w --watch; --navigateToChanged; --disableFastRender; --appendPort; --liveReloadPort=;"
+        " --renderToDisk; --poll=; -M --renderToMemory; --tlsAuto; --tlsCertFile=; --tlsKeyFile=;"
+        " -O --openBrowser; -h --help -> help"
+    ),
+)
+HUGO = Program(
+    "hugo",
+    _one("-h --help -> help"),
+    subcommands={"server": _HUGO_SERVER},
+    aliases={"serve": "server", "s": "server"},
+)
+_HUGO_SERVER.parent = HUGO
+
+MKDOCS = Program(
+    "mkdocs",
+    _one("-V --version -h --help -> help"),
+    subcommands={
+        "serve": Program(
+            "serve",
+            _one(
+                "-a= --dev-addr= -> bind; --livereload; --no-livereload; --dirtyreload; --dirty; -c --clean;"
+                " --watch-theme; -w= --watch=; -f= --config-file=; -s --strict; -t= --theme=;"
+                " --use-directory-urls; --no-directory-urls; -q --quiet; -v --verbose; -o --open; -h --help -> help"
+            ),
+        )
+    },
+)
+
+JEKYLL = Program(
+    "jekyll",
+    _one("-h --help -v --version -> help"),
+    subcommands={
+        "serve": Program(
+            "serve",
+            _one(
+                "-H= --host= -> bind; -P= --port=; -l --livereload; -o --open-url; -B --detach; -w --watch;"
+                " --no-watch; -b= --baseurl=; -s= --source=; -d= --destination=; --config=; -D --drafts;"
+                " --future; -I --incremental; --skip-initial-build; --livereload-port=; --ssl-cert=;"
+                " --ssl-key=; -V --verbose; -q --quiet; -t --trace; -h --help -> help"
+            ),
+            abbrev=True,
+        )
+    },
+    aliases={"server": "serve", "s": "serve"},
+)
+
+# rails server: localhost in development, 0.0.0.0 in any other environment.
+RAILS = Program(
+    "rails",
+    _one("-h --help -v --version -> help"),
+    subcommands={
+        "server": Program(
+            "server",
+            _one(
+                "-b= --binding= -> bind; -p= --port=; -e= --environment= -> environment; -d --daemon;"
+                " -u= --using=; -c= --config=; -P= --pid=; -C --dev-caching; --no-dev-caching; --early-hints;"
+                " --log-to-stdout; --no-log-to-stdout; -h --help -> help"
+            ),
+        )
+    },
+    aliases={"s": "server"},
+)
+RACKUP = Program(
+    "rackup",
+    _one(
+        "-o= --host= -> bind; -p= --port=; -s= --server=; -E= --env=; -D --daemonize; -P= --pid=; -I= --include=;"
+        " -r= --require=; -w --warn; -d --debug; -b= --builder=; -e= --eval=; -O= --option=; -q --quiet;"
+        " -h --help -v --version -> help"
+    ),
+)
+# puma binds tcp://0.0.0.0:9292 unless told (`-p 3000` too: a port on every interface).
+PUMA = Program(
+    "puma",
+    _one(
+        "-b= --bind= -> bind; -C= --config=; --control-url=; --control-token=; -d --daemon; --debug;"
+        " -e= --environment=; --fork-worker=?; -I= --include=; -p= --port=; --pidfile=; --preload;"
+        " --prune-bundler; --extra-runtime-dependencies=; -q --quiet; -v --log-requests; -R= --restart-cmd=;"
+        " -s --silent; -S= --state=; -t= --threads=; --early-hints; -w= --workers=; --tag=;"
+        " --redirect-stdout=; --redirect-stderr=; --redirect-append; -h --help -V --version -> help"
+    ),
+)
+
+_WEBPACK_SERVE = _one(
+    "--host= -> bind; --port=; --open; --no-open; --hot; --no-hot; --live-reload; --no-live-reload;"
+    " -c= --config=; --mode=; --env=; --static=; --no-static; --server-type=; --client-overlay;"
+    " --history-api-fallback; --allowed-hosts=; --compress; --no-compress; -h --help -v --version -> help"
+)
+WEBPACK = Program(
+    "webpack",
+    _one("-h --help -v --version -> help"),
+    subcommands={"serve": Program("serve", _WEBPACK_SERVE)},
+    aliases={"server": "serve", "s": "serve"},
+)
+WEBPACK_DEV_SERVER = Program("webpack-dev-server", _WEBPACK_SERVE)
+
+NG = Program(
+    "ng",
+    _one("-h --help -v --version -> help"),
+    subcommands={
+        "serve": Program(
+            "serve",
+            _one(
+                "--host= -> bind; --port=; -o --open; -c= --configuration=; --ssl; --ssl-key=; --ssl-cert=;"
+                " --proxy-config=; --public-host=; --disable-host-check; --live-reload; --hmr; --watch; --poll=;"
+                " --serve-path=; --verbose; --prebundle; -h --help -> help"
+            ),
+        )
+    },
+    aliases={"s": "serve", "dev": "serve"},
+)
+
+# streamlit: no server.address means every interface.
+_STREAMLIT_RUN = _one(
+    "--server.address= -> bind; --server.port=; --server.headless=; --server.runOnSave=;"
+    " --server.fileWatcherType=; --server.baseUrlPath=; --browser.gatherUsageStats=; --browser.serverAddress=;"
+    " --theme.base=; --logger.level=; --global.developmentMode=; -h --help -> help"
+)
+STREAMLIT = Program(
+    "streamlit",
+    _one("-h --help --version -> help; --log_level="),
+    subcommands={"run": Program("run", _STREAMLIT_RUN), "hello": Program("hello", _STREAMLIT_RUN)},
+    intersperse=False,
+)
+
+# symfony's local server: 127.0.0.1 unless --allow-all-ip (every interface) or --listen-ip.
+_SYMFONY_SERVE = Program(
+    "serve",
+    _one(
+        "--allow-all-ip -> bind; --listen-ip= -> bind; --port=; -d --daemon; --no-tls; --document-root=;"
+        " --passthru=; --p12=; --allow-http; --no-humanize; --use-gzip; --dir=; --allow-cors; -h --help -> help"
+    ),
+)
+SYMFONY = Program(
+    "symfony",
+    _one("-h --help -V --version -> help"),
+    subcommands={"serve": _SYMFONY_SERVE},
+    aliases={"server:start": "serve", "local:server:start": "serve"},
 )

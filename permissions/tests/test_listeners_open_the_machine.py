@@ -319,9 +319,34 @@ APP_SERVERS_ON_EVERY_INTERFACE = [
     "jupyter notebook --NotebookApp.ip=0.0.0.0",
     "python -m jupyterlab --ip=0.0.0.0",
     "python -m notebook --ip=0.0.0.0",
-    # Laravel
+    # Laravel and symfony
     "php artisan serve --host=0.0.0.0",
     "php artisan serve --host 0.0.0.0 --port 8080",
+    "symfony serve --allow-all-ip",
+    "symfony server:start -d --allow-all-ip",
+    "symfony serve --listen-ip=0.0.0.0",
+    # static-site and framework dev servers
+    "hugo server --bind 0.0.0.0",
+    "hugo serve --bind=0.0.0.0 -D",
+    "mkdocs serve -a 0.0.0.0:8000",
+    "mkdocs serve --dev-addr=0.0.0.0:8000",
+    "jekyll serve -H 0.0.0.0",
+    "bundle exec jekyll serve --host 0.0.0.0",
+    "rails s -b 0.0.0.0",
+    "bin/rails server --binding=0.0.0.0",
+    "rails s -e production",
+    "rackup -o 0.0.0.0",
+    "webpack serve --host 0.0.0.0",
+    "npx webpack serve --host local-ip",
+    "webpack-dev-server --host 0.0.0.0",
+    "ng serve --host 0.0.0.0",
+    # a server's bind variable, whatever it runs
+    "FLASK_RUN_HOST=0.0.0.0 flask run",
+    "env FLASK_RUN_HOST=0.0.0.0 flask run",
+    "FLASK_RUN_HOST=0.0.0.0 npm run dev",
+    "export FLASK_RUN_HOST=0.0.0.0; flask run",
+    "UVICORN_HOST=:: uvicorn app:app",
+    "GUNICORN_CMD_ARGS='-b 0.0.0.0:80' gunicorn app:app",
 ]
 
 # File servers that listen on every interface unless told otherwise.
@@ -351,6 +376,12 @@ MORE_FILE_SERVERS = [
     "nc -l 8080",
     "nc -lk -p 8080",
     "ncat -l 8080",
+    # every interface by default
+    "puma",
+    "bundle exec puma -p 3000",
+    "streamlit run app.py",
+    "streamlit run app.py --server.address=0.0.0.0",
+    "streamlit hello",
 ]
 
 
@@ -430,6 +461,27 @@ APP_SERVERS_ON_LOOPBACK = [
     "ruby -run -e httpd . --bind-address=127.0.0.1",
     "ruby tool.rb",
     "nc -l 127.0.0.1 8080",
+    "symfony serve",
+    "hugo server",
+    "hugo server -b https://example.org --bind 127.0.0.1",
+    "mkdocs serve",
+    "mkdocs build",
+    "jekyll serve",
+    "rails s",
+    "rails server -e development",
+    "rails db:migrate",
+    "rackup",
+    "webpack serve",
+    "webpack --mode production",
+    "ng serve",
+    "ng build",
+    "puma -b tcp://127.0.0.1:9292",
+    "puma -b unix:///tmp/puma.sock",
+    "streamlit run app.py --server.address 127.0.0.1",
+    "streamlit --version",
+    "FLASK_RUN_HOST=127.0.0.1 flask run",
+    "GUNICORN_CMD_ARGS='-w 4' gunicorn app:app",
+    "FOO=1 ls",
 ]
 
 
