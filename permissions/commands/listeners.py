@@ -142,26 +142,26 @@ def _opens(reading: Reading, serves: Serves) -> bool:
     return serves.everywhere and any(k[:1] == "?" for k in keys)
 
 
-def _bind_spellings(table: Program) -> frozenset[str]:
-    """Every spelling of a bind option in ``table`` and its subcommands (``--host``, ``-H``)."""
-    found: set[str] = set()
+def _ends_with_bind(table: Program, args: tuple[str, ...]) -> bool:
+    """The last word is a bind option of ``table`` or of its subcommands (``--host``, ``-H``): it has no
+    value, whatever came before it."""
+    last = args[-1] if args else ""
+    if last[:1] != "-":
+        return False
+    long = last[:2] == "--"
+    name = last[2:] if long else last[1:]
     for level in (table, *table.subcommands.values()):
-        found.update(f"--{name}" for name, (keys, _) in level.long.items() if "bind" in keys)
-        found.update(f"-{name}" for name, (keys, _) in level.short.items() if "bind" in keys)
-    return frozenset(found)
-
-
-_BIND_SPELLINGS: dict[int, frozenset[str]] = {}
+        hit = (level.long if long else level.short).get(name)
+        if hit is not None and "bind" in hit[0]:
+            return True
+    return False
 
 
 def _reads_open(table: Program, args: tuple[str, ...], serving: dict[str, Serves]) -> bool:
     """``args`` read by ``table`` open this machine in some reading (``serving``: by the name of the level
     read, the program's or a subcommand's, what serves). A bind option that ends the line has no value,
     whatever came before it (``vite --host 127.0.0.1 --host``: every interface)."""
-    spellings = _BIND_SPELLINGS.get(id(table))
-    if spellings is None:
-        spellings = _BIND_SPELLINGS[id(table)] = _bind_spellings(table)
-    bare_at_end = bool(args) and args[-1] in spellings
+    bare_at_end = _ends_with_bind(table, args)
     for reading in read_by(table, args):
         serves = serving.get(reading.path[-1])
         if serves is not None and (bare_at_end or _opens(reading, serves)):
