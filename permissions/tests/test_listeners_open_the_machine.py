@@ -482,6 +482,7 @@ APP_SERVERS_ON_LOOPBACK = [
     "FLASK_RUN_HOST=127.0.0.1 flask run",
     "GUNICORN_CMD_ARGS='-w 4' gunicorn app:app",
     "FOO=1 ls",
+    "GIT=/usr/bin/git push",  # runs `push`: an assignment names no program
 ]
 
 
