@@ -133,8 +133,8 @@ def _opens(reading: Reading, serves: Serves) -> bool:
     binds = [k[5:] for k in keys if k.startswith("bind=")]
     if serves.operand_bind and reading.operands:
         binds.append(reading.operands[0])
-    if "bind" in keys and not binds:
-        return True  # an option that alone opens every interface (vite's bare `--host`)
+    if "everywhere" in keys or ("bind" in keys and not binds):
+        return True  # symfony's --allow-all-ip; a bind option with no value (vite's bare `--host`)
     if not binds:
         return serves.everywhere
     if not all(serves.local(b) for b in binds):

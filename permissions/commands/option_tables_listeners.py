@@ -5,10 +5,11 @@ ruby's un.rb httpd, caddy, twistd), application servers (Django's runserver, fla
 hypercorn, Laravel's artisan serve, symfony, rails, rackup, puma, streamlit, jupyter), dev servers (vite,
 astro, next, webpack, ng, hugo, mkdocs, jekyll), and gost.
 
-Every option that names the address a server binds reads as the key ``bind`` (its value ``bind=addr``); an
-option that alone opens every interface (vite's bare ``--host``, symfony's ``--allow-all-ip``) reads as
-``bind`` with no value; help and version forms read as ``help``. The matcher does not read these tables (an
-allow, deny or ask pattern for these programs stays literal, as before R4.10).
+Every option that names the address a server binds reads as the key ``bind`` (its value ``bind=addr``;
+given no value, as vite's bare ``--host``, every interface); an option that opens every interface whatever
+else is bound (symfony's ``--allow-all-ip``) reads as ``everywhere``; help and version forms read as
+``help``. The matcher does not read these tables (an allow, deny or ask pattern for these programs stays
+literal, as before R4.10).
 How a table is written: :mod:`permissions.commands.options`.
 """
 
@@ -499,7 +500,7 @@ STREAMLIT = Program(
 _SYMFONY_SERVE = Program(
     "serve",
     _one(
-        "--allow-all-ip -> bind; --listen-ip= -> bind; --port=; -d --daemon; --no-tls; --document-root=;"
+        "--allow-all-ip -> everywhere; --listen-ip= -> bind; --port=; -d --daemon; --no-tls; --document-root=;"
         " --passthru=; --p12=; --allow-http; --no-humanize; --use-gzip; --dir=; --allow-cors; -h --help -> help"
     ),
 )

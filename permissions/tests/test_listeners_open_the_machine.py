@@ -325,6 +325,7 @@ APP_SERVERS_ON_EVERY_INTERFACE = [
     "symfony serve --allow-all-ip",
     "symfony server:start -d --allow-all-ip",
     "symfony serve --listen-ip=0.0.0.0",
+    "symfony serve --listen-ip=127.0.0.1 --allow-all-ip --port 8000",
     # static-site and framework dev servers
     "hugo server --bind 0.0.0.0",
     "hugo serve --bind=0.0.0.0 -D",
