@@ -124,8 +124,8 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
     for view in all_views:
         if view and view[0] in EXTERNAL and _external_view(view):
             return True
-        if view and view[0] in FAMILY_VERBS and family_effect(view):
-            return True  # R4.10: verbs decided by their tree, options and operands
+        if view and (view[0] in FAMILY_VERBS or "=" in view[0]) and family_effect(view):
+            return True  # R4.10: verbs decided by their tree, options and operands; a server's bind variable
     return False
 
 

@@ -692,6 +692,15 @@ def _upload_around(
     return uploads_in(view, fed=fed, proxied=proxied, handed=handed)
 
 
+def _external_view(view: tuple[str, ...]) -> bool:
+    """§5 step 6: one view has an external effect as written or as its option table reads it (R4.10). A view
+    led by an assignment (`FLASK_RUN_HOST=0.0.0.0 flask run`: a server's bind variable) is read as written
+    only: its first word names no program."""
+    if external_effect_views((view,)):
+        return True
+    return "=" not in view[0] and external_effect_views(canonical_words(view))
+
+
 def _terminal_cap(
     seg_views: list[list[tuple[str, ...]]],
     parsed: ParsedCommand | None,
@@ -713,8 +722,8 @@ def _terminal_cap(
             if not view:
                 continue
             verb = view[0]
-            if verb in _CAP_VERBS:
-                if external_effect_views((view,)) or external_effect_views(canonical_words(view)):
+            if verb in _CAP_VERBS or "=" in verb:  # an assignment: a server's bind variable (FLASK_RUN_HOST)
+                if _external_view(view):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS:
                     if around is None:

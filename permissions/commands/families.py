@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from permissions.commands.git import remote_config_write
 from permissions.commands.listeners import READERS as LISTENERS
+from permissions.commands.listeners import assigned_bind
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = ["FAMILY_VERBS", "FORMS", "VERB_DECIDED", "family_effect"]
@@ -743,6 +744,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if not view:
         return False
     verb = view[0]
+    if "=" in verb:
+        return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
     reader = _OWN_READERS.get(verb)
     if reader is not None:
         return reader(view)

@@ -8,20 +8,76 @@
   names loopback), ``SimpleHTTPServer`` (always), ``php -S`` on a non-loopback address, ``http-server``
   (unless ``-a`` names loopback), ``serve`` (unless every ``-l`` is loopback or a local socket),
   ``httpd`` (busybox's and Apache's; unless busybox's ``-p`` names loopback), ``live-server``
-  (``--host``), ``miniserve`` (``-i``), ``darkhttpd`` (``--addr``). Their help and version forms read.
+  (``--host``), ``miniserve`` (``-i``), ``darkhttpd`` (``--addr``), ruby's ``ruby -run -e httpd``
+  (``--bind-address``), ``caddy file-server``/``respond`` (``--listen``; ``reverse-proxy``, ``run``,
+  ``start`` and ``reload`` always: a configuration the engine cannot read says where they listen) and
+  ``twistd`` (``web`` unless every ``--listen``/``--port`` names a loopback ``interface=``; any other
+  plugin or application file always), ``puma`` (``-b``; ``-p`` alone is every interface) and ``streamlit
+  run``/``hello`` (``--server.address``). Their help and version forms read.
+- servers that bind loopback by default, when told to bind elsewhere: Django's ``runserver``
+  (``manage.py``, ``django-admin``, ``python -m django``; ``0.0.0.0:8000``, ``0:8000``, ``[::]:8000``),
+  ``testserver --addrport``, ``php artisan serve --host``, ``flask run --host/-h``, ``uvicorn --host``,
+  ``gunicorn``/``hypercorn --bind``, ``jupyter notebook|lab|server --ip``, ``next dev|start -H``,
+  ``vite``/``astro`` ``--host`` (alone: every interface), ``symfony serve --allow-all-ip``, ``hugo server
+  --bind``, ``mkdocs serve -a``, ``jekyll serve -H``, ``rails server -b`` (or any environment but
+  development), ``rackup -o``, ``webpack serve``/``webpack-dev-server``/``ng serve --host``; and a
+  server's bind variable set to such an address (``FLASK_RUN_HOST``, ``UVICORN_HOST``,
+  ``GUNICORN_CMD_ARGS``), whatever the segment runs.
 
+What each tool's options are is data, its option table (permissions.commands.option_tables_listeners, SPEC
+R4.10), read by :func:`permissions.commands.options.read_by`; this module holds only what a bind means.
 A bind address is loopback only when it names it (``127.0.0.1``, ``localhost``, ``[::1]``): ``0.0.0.0``,
-``::``, an empty host and anything expanded (``$HOST``) bind every interface or could (fail closed)."""
+``::``, an empty host and anything expanded (``$HOST``) bind every interface or could (fail closed). A
+server that binds every interface unless told otherwise stays capped when a loopback bind comes with an
+option its table does not know (the line may not read as the table reads it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
-# Help and version words that stop each of these tools before it serves (npm's http-server and live-server
-# ignore an unknown option: `-V` serves there).
-_HELP = frozenset({"-h", "--help", "--version"})
-_HELP_V = _HELP | {"-v"}
-_HELP_CAPITAL_V = _HELP | {"-V"}
+from permissions.commands.option_reader import Program, Reading
+from permissions.commands.option_tables_listeners import (
+    ARTISAN,
+    ASTRO,
+    BUSYBOX_HTTPD,
+    CADDY,
+    DARKHTTPD,
+    DJANGO,
+    FLASK,
+    GOST,
+    GUNICORN,
+    HTTP_SERVER,
+    HTTP_SERVER_NPM,
+    HUGO,
+    HYPERCORN,
+    JEKYLL,
+    JUPYTER,
+    JUPYTER_SERVERS,
+    LIVE_SERVER,
+    MINISERVE,
+    MKDOCS,
+    NEXT,
+    NG,
+    PHP,
+    PUMA,
+    PYTHON,
+    RACKUP,
+    RAILS,
+    RUBY,
+    SERVE,
+    SIMPLE_HTTP_SERVER,
+    STREAMLIT,
+    SYMFONY,
+    TWISTD,
+    UN_HTTPD,
+    UVICORN,
+    VITE,
+    WEBPACK,
+    WEBPACK_DEV_SERVER,
+)
+from permissions.commands.options import read_by
+from permissions.commands.views import is_assignment
 
 
 def bound_to_loopback(addr: str) -> bool:
@@ -39,79 +95,93 @@ def bound_to_loopback(addr: str) -> bool:
     return len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and int(p) < 256 for p in parts)
 
 
-def _values(
-    args: tuple[str, ...],
-    short: str,
-    long: str,
-    shortest: int = 0,
-    clusters: bool = True,
-    helps_by: frozenset[str] = _HELP,
-) -> tuple[list[str], bool]:
-    """The values given to ``short``/``long`` (``-b x``, ``-bx``, ``--bind x``, ``--bind=x``; with
-    ``shortest``, argparse's abbreviations down to that length: ``--bi x``) and whether the line asks for help
-    or a version (a help word not taking an option's place). With ``clusters``, ``short`` inside a cluster
-    (``-fp 0.0.0.0:80``) counts as a value that binds everywhere: fail closed."""
-    found: list[str] = []
-    helps = False
-    k = 0
-    while k < len(args):
-        w = args[k]
-        k += 1
-        if w == "--":
-            break
-        if w in helps_by and (k == 1 or args[k - 2][:1] != "-" or "=" in args[k - 2]):
-            helps = True
-        name, eq, value = w.partition("=")
-        if long and (name == long or (shortest and len(name) >= shortest and long.startswith(name))):
-            if eq:
-                found.append(value)
-                continue
-            w = long
-        if w in (short, long):
-            found.append(args[k] if k < len(args) else "")
-            k += 1
-        elif short and w.startswith(short) and not w.startswith("--"):
-            found.append(w[len(short) :])
-        elif clusters and short and w[:1] == "-" and w[1:2] != "-" and short[1:] in w:
-            found.append("")
-    return found, helps
+def _local_socket_or_loopback(addr: str) -> bool:
+    """serve's ``-l unix:/path``/``pipe:``, gunicorn's ``unix:/path``: nobody else reaches them."""
+    return addr.startswith(("unix:", "pipe:")) or bound_to_loopback(addr)
 
 
-def _all_loopback(values: list[str]) -> bool:
-    return bool(values) and all(bound_to_loopback(v) for v in values)
+def _port_or_loopback(addr: str) -> bool:
+    """Django's ``[addr:]port``: a port alone binds 127.0.0.1 (``::1`` with ``-6``)."""
+    return addr.isdigit() or bound_to_loopback(addr)
 
 
-def _http_server(view: tuple[str, ...]) -> bool:
-    """``python3 -m http.server [port] [--bind addr]``: every interface unless bound to loopback."""
-    binds, helps = _values(view[1:], "-b", "--bind", shortest=3)
-    return not helps and not _all_loopback(binds)
+def _strport_on_loopback(spec: str) -> bool:
+    """twisted's strports: ``unix:/path``, or a TCP/SSL port whose ``interface=`` names loopback (without
+    one, every interface)."""
+    if spec.startswith("unix:"):
+        return True
+    for part in spec.split(":"):
+        if part.startswith("interface="):
+            return bound_to_loopback(part[len("interface=") :])
+    return False
 
 
-def _simple_http_server(view: tuple[str, ...]) -> bool:
-    return not any(w in ("-h", "--help") for w in view[1:])  # Python 2's: no bind option
+class Serves(NamedTuple):
+    """What one serving program (or subcommand) does with its binds."""
+
+    everywhere: bool  # with no bind given, it listens on every interface
+    local: Callable[[str], bool] = bound_to_loopback  # a bind nobody else reaches
+    operand_bind: bool = False  # the first operand is the address (Django's runserver)
 
 
-def _php(view: tuple[str, ...]) -> bool:
-    """``php -S host:port``: the built-in web server, serving the project to whoever reaches the host."""
-    servers, _ = _values(view[1:], "-S", "--server", clusters=False)
-    return bool(servers) and not _all_loopback(servers)
-
-
-def _http_server_npm(view: tuple[str, ...]) -> bool:
-    """npm's ``http-server [dir] [-a addr]``: 0.0.0.0 unless ``-a`` names loopback."""
-    addrs, helps = _values(view[1:], "-a", "", helps_by=_HELP_V)
-    return not helps and not _all_loopback(addrs)
-
-
-def _serve(view: tuple[str, ...]) -> bool:
-    """Vercel's ``serve [dir] [-l uri]``: every interface unless each ``-l`` is loopback or a local socket."""
-    uris, helps = _values(view[1:], "-l", "--listen", helps_by=_HELP_V)
-    if helps:
+def _opens(reading: Reading, serves: Serves) -> bool:
+    """One reading of a serving program opens this machine: it binds somewhere not loopback, or binds
+    nowhere and listens everywhere by default; help reads."""
+    keys = reading.keys
+    if "help" in keys:
         return False
-    return not uris or not all(u.startswith(("unix:", "pipe:")) or bound_to_loopback(u) for u in uris)
+    binds = [k[5:] for k in keys if k.startswith("bind=")]
+    if serves.operand_bind and reading.operands:
+        binds.append(reading.operands[0])
+    if "everywhere" in keys or ("bind" in keys and not binds):
+        return True  # symfony's --allow-all-ip; a bind option with no value (vite's bare `--host`)
+    if not binds:
+        return serves.everywhere
+    if not all(serves.local(b) for b in binds):
+        return True
+    return serves.everywhere and any(k[:1] == "?" for k in keys)
 
+
+def _ends_with_bind(table: Program, args: tuple[str, ...]) -> bool:
+    """The last word is a bind option of ``table`` or of its subcommands (``--host``, ``-H``): it has no
+    value, whatever came before it."""
+    last = args[-1] if args else ""
+    if last[:1] != "-":
+        return False
+    long = last[:2] == "--"
+    name = last[2:] if long else last[1:]
+    for level in (table, *table.subcommands.values()):
+        hit = (level.long if long else level.short).get(name)
+        if hit is not None and "bind" in hit[0]:
+            return True
+    return False
+
+
+def _reads_open(table: Program, args: tuple[str, ...], serving: dict[str, Serves]) -> bool:
+    """``args`` read by ``table`` open this machine in some reading (``serving``: by the name of the level
+    read, the program's or a subcommand's, what serves). A bind option that ends the line has no value,
+    whatever came before it (``vite --host 127.0.0.1 --host``: every interface)."""
+    bare_at_end = _ends_with_bind(table, args)
+    for reading in read_by(table, args):
+        serves = serving.get(reading.path[-1])
+        if serves is not None and (bare_at_end or _opens(reading, serves)):
+            return True
+    return False
+
+
+def _reader(table: Program, serving: dict[str, Serves]) -> Callable[[tuple[str, ...]], bool]:
+    def read(view: tuple[str, ...]) -> bool:
+        return _reads_open(table, view[1:], serving)
+
+    read.__doc__ = f"{table.name}: a server on an interface others reach (its option table)."
+    return read
+
+
+_EVERYWHERE = Serves(everywhere=True)
+_ON_REQUEST = Serves(everywhere=False)
 
 _APACHE_READS = frozenset({"-V", "-v", "-t", "-S", "-M", "-l", "-L", "-h", "-help", "--help", "--version"})
+_BUSYBOX_HTTPD = _reader(BUSYBOX_HTTPD, {"httpd": _EVERYWHERE})
 
 
 def _httpd(view: tuple[str, ...]) -> bool:
@@ -119,70 +189,241 @@ def _httpd(view: tuple[str, ...]) -> bool:
     one reporting word alone (``httpd -v``) is Apache's version (busybox's ``-v`` serves, fail closed)."""
     if len(view) == 2 and view[1] in _APACHE_READS and view[1] != "-v":
         return False
-    ports, _ = _values(view[1:], "-p", "")
-    return not _all_loopback(ports)
+    return _BUSYBOX_HTTPD(view)
 
 
-_GOST_READS = frozenset({"-h", "--help", "-V", "--version", "-help", "-version"})
+_PHP_SERVES = {"serve": _ON_REQUEST}
+
+
+def _php(view: tuple[str, ...]) -> bool:
+    """``php -S host:port`` (the built-in web server) on a non-loopback address, and Laravel's ``php artisan
+    serve --host addr`` (the interpreter's options stop at the script)."""
+    for reading in read_by(PHP, view[1:]):
+        if _opens(reading, _ON_REQUEST):
+            return True
+        ops = reading.operands
+        if (
+            "serve" in ops
+            and ops[0].rsplit("/", 1)[-1] == "artisan"
+            and _reads_open(ARTISAN, ops[1:], _PHP_SERVES)
+        ):
+            return True
+    return False
+
+
 _GOST_REVERSE = ("rtcp", "rudp", "rtls", "rws", "rwss", "relay+", "tun", "tap")
 
 
 def _gost(view: tuple[str, ...]) -> bool:
     """gost: a chain (``-F``) or configuration (``-C``) reaches another machine; ``-L rtcp://…`` lets one
-    reach this machine; ``-L :8080`` serves every interface. Only loopback listeners stay as they were."""
-    args = view[1:]
-    if args and all(w in _GOST_READS for w in args):
-        return False
-    listens: list[str] = []
-    for k, w in enumerate(args):
-        flag, eq, glued = w.partition("=")
-        name = flag.lstrip("-")
-        if w[:1] != "-":
+    reach this machine; ``-L :8080`` serves every interface; an option its table does not know may be any of
+    these. Only loopback listeners, and help or version alone, stay as they were."""
+    for reading in read_by(GOST, view[1:]):
+        keys = reading.keys
+        if keys and keys <= {"help"}:
             continue
-        if name in ("F", "C") or name.startswith(("F", "C")):
+        if keys & {"forward", "config"} or any(k.startswith(("forward=", "config=", "?")) for k in keys):
             return True
-        if name == "L" or name.startswith("L"):
-            value = glued if eq else (name[1:] or (args[k + 1] if k + 1 < len(args) else ""))
-            listens.append(value)
-    for value in listens:
-        scheme = value.partition("://")[0].lower() if "://" in value else ""
-        if scheme.startswith(_GOST_REVERSE) or "+r" in scheme:
+        listens = [k[7:] for k in keys if k.startswith("listen=")]
+        for value in listens:
+            scheme = value.partition("://")[0].lower() if "://" in value else ""
+            if scheme.startswith(_GOST_REVERSE) or "+r" in scheme:
+                return True
+        if not listens or not all(bound_to_loopback(v) for v in listens):
             return True
-    return not _all_loopback(listens)
+    return False
 
 
-def _live_server(view: tuple[str, ...]) -> bool:
-    """``live-server [--host=addr]``: 0.0.0.0 unless the host is loopback (it reads ``--host=`` only: a
-    ``--host`` alone is ignored, and so binds every interface)."""
-    _, helps = _values(view[1:], "", "", helps_by=_HELP_V)
-    hosts = [w.partition("=")[2] if "=" in w else "" for w in view[1:] if w.partition("=")[0] == "--host"]
-    return not helps and not _all_loopback(hosts)
+_DJANGO_SERVING = {
+    "runserver": Serves(everywhere=False, local=_port_or_loopback, operand_bind=True),
+    "runserver_plus": Serves(everywhere=False, local=_port_or_loopback, operand_bind=True),
+    "testserver": Serves(everywhere=False, local=_port_or_loopback),
+}
+_DJANGO_SERVERS = frozenset(_DJANGO_SERVING)
+_DJANGO_SCRIPTS = frozenset({"manage.py", "django-admin", "django-admin.py"})
 
 
-def _miniserve(view: tuple[str, ...]) -> bool:
-    """``miniserve [-i addr]…``: every interface unless each ``-i``/``--interfaces`` is loopback."""
-    addrs, helps = _values(view[1:], "-i", "--interfaces", helps_by=_HELP_CAPITAL_V)
-    return not helps and not _all_loopback(addrs)
+def _django(view: tuple[str, ...]) -> bool:
+    """``manage.py runserver 0.0.0.0:8000`` (``0:8000``, ``[::]:8000``, a host name), ``testserver
+    --addrport``: a port alone, or a loopback address, stays on this machine."""
+    if _DJANGO_SERVERS.isdisjoint(view):
+        return False  # the common case: another management command
+    return _reads_open(DJANGO, view[1:], _DJANGO_SERVING)
 
 
-def _darkhttpd(view: tuple[str, ...]) -> bool:
-    """``darkhttpd dir [--addr ip]``: every interface unless ``--addr`` is loopback."""
-    addrs, helps = _values(view[1:], "", "--addr")
-    return not helps and not _all_loopback(addrs)
+def _python(view: tuple[str, ...]) -> bool:
+    """``python [options] manage.py runserver …``: the script's own reading (``-m`` is a view of its own)."""
+    if _DJANGO_SERVERS.isdisjoint(view):
+        return False
+    for reading in read_by(PYTHON, view[1:]):
+        ops = reading.operands
+        if reading.keys & {"code", "module", "help"} or not ops:
+            continue
+        if ops[0].rsplit("/", 1)[-1] in _DJANGO_SCRIPTS and _reads_open(DJANGO, ops[1:], _DJANGO_SERVING):
+            return True
+    return False
+
+
+_UN_HTTPD = {"httpd": _EVERYWHERE}
+
+
+def _ruby(view: tuple[str, ...]) -> bool:
+    """``ruby -run -e httpd [dir] [--bind-address addr]``: un.rb's WEBrick server, every interface unless
+    the address is loopback."""
+    if "httpd" not in view and "-ehttpd" not in view:
+        return False
+    for reading in read_by(RUBY, view[1:]):
+        if "require=un" in reading.keys and "code=httpd" in reading.keys:
+            if "help" not in reading.keys and _reads_open(UN_HTTPD, reading.operands, _UN_HTTPD):
+                return True
+    return False
+
+
+# jupyter's subcommands that list, build or configure rather than serve (`jupyter lab build`).
+_JUPYTER_TOOLS = frozenset(
+    "list stop password build clean path paths workspace workspaces extension labextension serverextension"
+    " nbextension bundlerextension licenses".split()
+)
+_JUPYTER_SERVING = {p.name: _ON_REQUEST for p in JUPYTER_SERVERS}
+
+
+def _jupyter_server(table: Program) -> Callable[[tuple[str, ...]], bool]:
+    def read(view: tuple[str, ...]) -> bool:
+        """``jupyter notebook|lab|server --ip addr``: not loopback (``0.0.0.0``, ``*``, empty) opens it;
+        ``jupyter lab build``, ``jupyter server list`` and the like serve nothing."""
+        for reading in read_by(table, view[1:]):
+            if reading.path[-1] not in _JUPYTER_SERVING:
+                continue
+            if reading.operands and reading.operands[0] in _JUPYTER_TOOLS:
+                continue
+            if _opens(reading, _ON_REQUEST):
+                return True
+        return False
+
+    return read
+
+
+def _twistd(view: tuple[str, ...]) -> bool:
+    """twistd: ``web`` listens where its strports say (every interface by default); any other plugin, or an
+    application file (``-y app.tac``), serves what no table reads (fail closed). Help reads."""
+    for reading in read_by(TWISTD, view[1:]):
+        if "help" in reading.keys:
+            continue
+        if reading.path[-1] == "web":
+            if _opens(reading, _TWISTD_WEB):
+                return True
+        elif reading.operands or any(k.startswith("app") for k in reading.keys):
+            return True
+    return False
+
+
+_TWISTD_WEB = Serves(everywhere=True, local=_strport_on_loopback)
+
+_CADDY = _reader(
+    CADDY,
+    {
+        "file-server": _EVERYWHERE,
+        "respond": _EVERYWHERE,
+        "reverse-proxy": _EVERYWHERE,  # --from is a site address, not where it binds
+        "run": _EVERYWHERE,
+        "start": _EVERYWHERE,
+        "reload": _EVERYWHERE,
+    },
+)
+
+# Variables a server reads its bind address from (`FLASK_RUN_HOST=0.0.0.0 flask run`), and the table that
+# reads GUNICORN_CMD_ARGS (its value is more options).
+_BIND_VARIABLES = frozenset({"FLASK_RUN_HOST", "UVICORN_HOST"})
+
+
+def assigned_bind(view: tuple[str, ...]) -> bool:
+    """A segment that sets a server's bind address to one others reach (``FLASK_RUN_HOST=0.0.0.0 flask
+    run``, ``env UVICORN_HOST=:: uvicorn app:app``, ``GUNICORN_CMD_ARGS='-b 0.0.0.0:80' gunicorn app``,
+    ``export FLASK_RUN_HOST=0.0.0.0`` for the segments after it):
+    whatever runs after it, the assignment exists to open it (fail closed). Every assignment of the view is
+    read (``env``'s options may stand between them)."""
+    for w in view:
+        if "=" not in w or not is_assignment(w):
+            continue
+        name, _, value = w.partition("=")
+        if name in _BIND_VARIABLES and not bound_to_loopback(value):
+            return True
+        if name == "GUNICORN_CMD_ARGS" and _reads_open(GUNICORN, tuple(value.split()), _GUNICORN_SERVING):
+            return True
+    return False
+
+
+_GUNICORN_SERVING = {"gunicorn": Serves(everywhere=False, local=_local_socket_or_loopback)}
+
+
+def _rails(view: tuple[str, ...]) -> bool:
+    """``rails server -b addr``; without ``-b``, localhost in development and 0.0.0.0 in any other
+    environment (``rails s -e production``)."""
+    for reading in read_by(RAILS, view[1:]):
+        if reading.path[-1] != "server":
+            continue
+        envs = [k[12:] for k in reading.keys if k.startswith("environment=")]
+        serves = _EVERYWHERE if any(e != "development" for e in envs) else _ON_REQUEST
+        if _opens(reading, serves):
+            return True
+    return False
 
 
 _PHP_VERSIONS = ("5.6", "7.0", "7.1", "7.2", "7.3", "7.4", "8.0", "8.1", "8.2", "8.3", "8.4", "8.5")
+_PYTHON_NAMES = (
+    "python",
+    "python2",
+    "python3",
+    "py",
+    "pypy",
+    "pypy3",
+    *(f"python3.{m}" for m in range(0, 20)),
+    *(f"python2.{m}" for m in range(6, 8)),
+)
+_RUBY_NAMES = ("ruby", *(f"ruby{v}" for v in ("2.7", "3.0", "3.1", "3.2", "3.3", "3.4", "3.5")))
 
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "env": assigned_bind,
+    "export": assigned_bind,
     "gost": _gost,
-    "http.server": _http_server,
-    "SimpleHTTPServer": _simple_http_server,
-    "CGIHTTPServer": _simple_http_server,
+    "http.server": _reader(HTTP_SERVER, {"http.server": _EVERYWHERE}),
+    "SimpleHTTPServer": _reader(SIMPLE_HTTP_SERVER, {"SimpleHTTPServer": _EVERYWHERE}),
+    "CGIHTTPServer": _reader(SIMPLE_HTTP_SERVER, {"SimpleHTTPServer": _EVERYWHERE}),
     **dict.fromkeys(("php", "php5", "php7", "php8", *(f"php{v}" for v in _PHP_VERSIONS)), _php),
-    "http-server": _http_server_npm,
-    "serve": _serve,
+    "http-server": _reader(HTTP_SERVER_NPM, {"http-server": _EVERYWHERE}),
+    "serve": _reader(SERVE, {"serve": Serves(everywhere=True, local=_local_socket_or_loopback)}),
     "httpd": _httpd,
-    "live-server": _live_server,
-    "miniserve": _miniserve,
-    "darkhttpd": _darkhttpd,
+    "live-server": _reader(LIVE_SERVER, {"live-server": _EVERYWHERE}),
+    "miniserve": _reader(MINISERVE, {"miniserve": _EVERYWHERE}),
+    "darkhttpd": _reader(DARKHTTPD, {"darkhttpd": _EVERYWHERE}),
+    **dict.fromkeys(_RUBY_NAMES, _ruby),
+    "caddy": _CADDY,
+    "twistd": _twistd,
+    **dict.fromkeys(("manage.py", "django-admin", "django-admin.py", "django"), _django),
+    **dict.fromkeys(_PYTHON_NAMES, _python),
+    "vite": _reader(VITE, dict.fromkeys(("vite", "dev", "serve", "preview"), _ON_REQUEST)),
+    "astro": _reader(ASTRO, dict.fromkeys(("dev", "preview"), _ON_REQUEST)),
+    "next": _reader(NEXT, dict.fromkeys(("dev", "start"), _ON_REQUEST)),
+    "flask": _reader(FLASK, {"run": _ON_REQUEST}),
+    "uvicorn": _reader(UVICORN, {"uvicorn": _ON_REQUEST}),
+    "gunicorn": _reader(GUNICORN, _GUNICORN_SERVING),
+    "hypercorn": _reader(HYPERCORN, {"hypercorn": Serves(everywhere=False, local=_local_socket_or_loopback)}),
+    "hugo": _reader(HUGO, {"server": _ON_REQUEST}),
+    "mkdocs": _reader(MKDOCS, {"serve": _ON_REQUEST}),
+    "jekyll": _reader(JEKYLL, {"serve": _ON_REQUEST}),
+    "rails": _rails,
+    "rackup": _reader(RACKUP, {"rackup": _ON_REQUEST}),
+    "puma": _reader(PUMA, {"puma": Serves(everywhere=True, local=_local_socket_or_loopback)}),
+    "webpack": _reader(WEBPACK, {"serve": _ON_REQUEST}),
+    "webpack-cli": _reader(WEBPACK, {"serve": _ON_REQUEST}),
+    "webpack-dev-server": _reader(WEBPACK_DEV_SERVER, {"webpack-dev-server": _ON_REQUEST}),
+    "ng": _reader(NG, {"serve": _ON_REQUEST}),
+    "streamlit": _reader(STREAMLIT, dict.fromkeys(("run", "hello"), _EVERYWHERE)),
+    "symfony": _reader(SYMFONY, {"serve": _ON_REQUEST}),
+    "jupyter": _jupyter_server(JUPYTER),
+    **{f"jupyter-{p.name}": _jupyter_server(p) for p in JUPYTER_SERVERS},
+    "notebook": _jupyter_server(JUPYTER.subcommands["notebook"]),
+    "jupyterlab": _jupyter_server(JUPYTER.subcommands["lab"]),
+    "jupyter_server": _jupyter_server(JUPYTER.subcommands["server"]),
+    "nbclassic": _jupyter_server(JUPYTER.subcommands["nbclassic"]),
 }

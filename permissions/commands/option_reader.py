@@ -2,7 +2,8 @@
 abbreviation, clustering, subcommands), :class:`Reading`, and the reading of a command's words by a table
 (:func:`permissions.commands.options._parse`). The tables themselves are in :mod:`permissions.commands.option_tables` (coreutils, sed, find,
 curl, npm, pnpm, yarn, pip), :mod:`permissions.commands.option_tables_git` and
-:mod:`permissions.commands.option_tables_deploy` (cargo, docker, kubectl, terraform); the entry is
+:mod:`permissions.commands.option_tables_deploy` (cargo, docker, kubectl, terraform), and for the caps only
+:mod:`permissions.commands.option_tables_listeners` (servers and forwards); the entry is
 :mod:`permissions.commands.options`.
 """
 

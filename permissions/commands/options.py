@@ -56,7 +56,16 @@ from permissions.commands.option_tables_git import GIT
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
-__all__ = ["PROGRAMS", "Program", "Reading", "canonical_words", "normalise", "program_name", "spellings"]
+__all__ = [
+    "PROGRAMS",
+    "Program",
+    "Reading",
+    "canonical_words",
+    "normalise",
+    "program_name",
+    "read_by",
+    "spellings",
+]
 
 
 def _long_option(
@@ -184,11 +193,18 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     prog = PROGRAMS.get(program_name(words[0]))
     if prog is None:
         return None
-    first, unsure = _parse(prog, words[1:], False)
-    found: tuple[Reading, ...] = (first,) if not unsure else (first, _parse(prog, words[1:], True)[0])
+    found = read_by(prog, words[1:])
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
+
+
+def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
+    """Every reading of ``args`` (the words after the program's name) by the table ``prog``: one, or two
+    when an option of unknown arity may or may not take the next word. The caps read the tables the
+    matcher does not (permissions.commands.option_tables_listeners) through this too."""
+    first, unsure = _parse(prog, args, False)
+    return (first,) if not unsure else (first, _parse(prog, args, True)[0])
 
 
 _CANONICAL: Memo[tuple[str, ...], tuple[tuple[str, ...], ...]] = Memo()

@@ -382,10 +382,13 @@ def _secrets_run(view: tuple[str, ...]) -> Carried:
 
 def _sops(view: tuple[str, ...]) -> Carried:
     """R4.10: ``sops exec-env FILE 'cmd'`` / ``sops exec-file FILE 'cmd {}'`` run cmd through a shell with the
-    decrypted secrets: every operand after the file is read as that shell line (deny sees more)."""
-    if len(view) < 4 or view[1] not in ("exec-env", "exec-file"):
+    decrypted secrets: every operand after the file is read as that shell line (deny sees more). sops's own
+    options may stand before the subcommand (``sops --config .sops.yaml exec-env …``), so the subcommand is
+    the first word that names one."""
+    at = next((k for k, w in enumerate(view[1:], 1) if w in ("exec-env", "exec-file")), 0)
+    if not at:
         return _NOTHING
-    operands = [w for w in view[2:] if w[:1] != "-"]
+    operands = [w for w in view[at + 1 :] if w[:1] != "-"]
     return Carried(tuple(operands[1:]))
 
 

@@ -41,6 +41,7 @@ from collections.abc import Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
+from permissions.commands.listeners import bound_to_loopback
 from permissions.commands.options import normalise, program_name
 
 if TYPE_CHECKING:
@@ -396,6 +397,8 @@ def _ssh(view: tuple[str, ...]) -> bool:
     nor ``-G``/``-V``/``-O`` (no session), nor a literal here-document (the remote shell's script, whose
     commands are segments judged as if local: permissions.scanner_segments.feed_input). No loopback
     exemption: a configuration can send ``localhost`` anywhere."""
+    if _ssh_opens(view):
+        return True
     fed = _FED.get() == DATA
     n = len(view)
     k = 1
@@ -419,6 +422,93 @@ def _ssh(view: tuple[str, ...]) -> bool:
                     k += 1
                 break
     return fed
+
+
+def _fields(spec: str) -> list[str]:
+    """``[::]:8080:db:5432`` -> ``['[::]', '8080', 'db', '5432']``: ssh's forward fields, ``:`` (or ``/``)
+    separated, an IPv6 address in brackets kept whole."""
+    sep = ":" if ":" in spec.replace("[", "]").split("]", 2)[-1] or "[" not in spec else "/"
+    out: list[str] = []
+    cur = ""
+    depth = 0
+    for c in spec:
+        if c == "[":
+            depth += 1
+        elif c == "]":
+            depth = max(depth - 1, 0)
+        if c == sep and not depth:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += c
+    out.append(cur)
+    return out
+
+
+def _forward_bind(spec: str, listen_only: bool) -> str | None:
+    """The bind address a local forward (``-L [bind:]port:host:hostport``) or a listen spec alone
+    (``-D [bind:]port``, the first word of ``LocalForward``/``DynamicForward``) names; None when it names
+    none (then loopback, unless GatewayPorts)."""
+    fields = _fields(spec.strip())
+    if listen_only:
+        return fields[0] if len(fields) == 2 else None
+    if len(fields) == 4 or (len(fields) == 3 and fields[2][:1] == "/" and fields[0][:1] != "/"):
+        return fields[0]
+    return None
+
+
+def _forward_opens(spec: str, listen_only: bool) -> bool:
+    bind = _forward_bind(spec, listen_only)
+    return bind is not None and not bound_to_loopback(bind)
+
+
+def _ssh_option_opens(value: str) -> bool:
+    """``-o GatewayPorts=yes``, ``-o 'LocalForward 0.0.0.0:8080 db:5432'``, ``-o DynamicForward=*:1080``."""
+    name, _, rest = value.strip().replace("=", " ", 1).partition(" ")
+    name, rest = name.lower(), rest.strip()
+    if name == "gatewayports":
+        return rest.lower() not in ("no", "false")
+    if name in ("localforward", "dynamicforward"):
+        return _forward_opens(rest.split()[0] if rest else "", True)
+    return False
+
+
+def _ssh_opens(view: tuple[str, ...]) -> bool:
+    """ssh lets other machines in through this one: ``-g`` (remote hosts may connect to local forwards),
+    ``GatewayPorts``, or a local or dynamic forward bound to an address that is not loopback (``-L
+    0.0.0.0:8080:db:5432``, ``-L '*:8080:db:5432'``, ``-D :1080``) -- a listener on every interface into the
+    other end's network; or ``-F file``, a configuration no rule reads that may hold a ``RemoteForward``
+    (``-F none``/``/dev/null`` read nothing). ``-G`` and ``-V`` only print. Every word is read as ssh's
+    getopt would (options after the host too)."""
+    n = len(view)
+    k = 1
+    opens = prints = False
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        if w[:1] != "-" or len(w) < 2:
+            continue
+        for j in range(1, len(w)):
+            c = w[j]
+            if c == "g":
+                opens = True
+            elif c in "GV":
+                prints = True
+            if c in _SSH_VALUES:
+                value = w[j + 1 :]
+                if not value:
+                    value = view[k] if k < n else ""
+                    k += 1
+                if (
+                    (c in "LD" and _forward_opens(value, c == "D"))
+                    or (c == "o" and _ssh_option_opens(value))
+                    or (c == "F" and value not in ("none", "/dev/null"))
+                ):
+                    opens = True
+                break
+    return opens and not prints
 
 
 def _ssh_reverse(view: tuple[str, ...]) -> bool:

@@ -59,3 +59,16 @@ def typed(
             autonomy=autonomy,
         )
     )
+
+
+def assert_capped(command: str, reason: str = "cap_external_effect") -> None:
+    """A cap holds (§5 step 6): auto mode asks with ``reason``, and the container floor does not approve."""
+    v = term(command, autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", reason), command
+    assert term(command, project=CONTAINER_RUNNING).decision == "require_approval", command
+
+
+def assert_not_capped(command: str, reason: str = "cap_external_effect") -> None:
+    """Friction: neither auto mode nor the container floor gives ``command`` the cap's ``reason``."""
+    assert term(command, autonomy=AUTO_MODE).reason != reason, (command, "auto mode")
+    assert term(command, project=CONTAINER_RUNNING).reason != reason, (command, "container floor")

@@ -161,6 +161,11 @@ SHELL_LINES = [
     "infisical run --env=prod --command='{inner}'",
     "sops exec-env secrets.enc.env '{inner}'",
     "sops exec-file --no-fifo secrets.enc.json '{inner}'",
+    # sops's own options before the subcommand
+    "sops --config .sops.yaml exec-env secrets.enc.env '{inner}'",
+    "sops --verbose exec-file secrets.enc.json '{inner}'",
+    "sops --keyservice unix:///tmp/ks.sock exec-env secrets.enc.env '{inner}'",
+    "sops exec-env --user deploy secrets.enc.env '{inner}'",
 ]
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from permissions.always import derive_always
-from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, term
+from permissions.tests.helpers import AUTO_MODE, assert_capped, assert_not_capped, term
 
 TUNNELS = [
     # ngrok
@@ -87,10 +87,8 @@ TUNNELS = [
 
 
 @pytest.mark.parametrize("command", TUNNELS)
-def test_a_tunnel_is_never_auto_approved(command):  # §5 step 6, effects by family
-    v = term(command, autonomy=AUTO_MODE)
-    assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), command
-    assert term(command, project=CONTAINER_RUNNING).decision == "require_approval", command  # compounds: R4.4
+def test_a_tunnel_is_never_auto_approved(command):  # §5 step 6, effects by family; compounds: R4.4
+    assert_capped(command)
 
 
 @pytest.mark.parametrize("command", ["ngrok http 8000", "lt --port 8000", "tailscale funnel 3000"])
@@ -135,5 +133,76 @@ READS = [
 
 @pytest.mark.parametrize("command", READS)
 def test_the_read_only_forms_of_tunnel_tools_are_not_capped(command):  # §5 step 6: a longer list asks more
-    for kwargs in ({"autonomy": AUTO_MODE}, {"project": CONTAINER_RUNNING}):
-        assert term(command, **kwargs).reason != "cap_external_effect", (command, kwargs)
+    assert_not_capped(command)
+
+
+# ssh's local and dynamic forwards that others can reach through this machine: `-g`, GatewayPorts, or a
+# bind address that is not loopback make a listener on every interface into the other end's network.
+SSH_GATEWAYS = [
+    "ssh -g -L 8080:db:5432 bastion",
+    "ssh -NgL 8080:db:5432 bastion",
+    "ssh -L 0.0.0.0:8080:db:5432 bastion",
+    "ssh -L '*:8080:db:5432' bastion",
+    "ssh -L :8080:db:5432 bastion",
+    "ssh -L [::]:8080:db:5432 bastion",
+    "ssh -L0.0.0.0:8080:db:5432 bastion",
+    "ssh -L 0.0.0.0:2375:/var/run/docker.sock host",
+    "ssh -D 0.0.0.0:1080 host",
+    "ssh -D :1080 host",
+    "ssh -ND '*:1080' host",
+    "ssh -o GatewayPorts=yes -L 8080:db:5432 host",
+    "ssh -o 'GatewayPorts yes' -L 8080:db:5432 host",
+    "ssh -o LocalForward='0.0.0.0:8080 db:5432' host",
+    "ssh -o 'LocalForward *:8080 db:5432' host",
+    "ssh -o DynamicForward=0.0.0.0:1080 host",
+    "ssh bastion -g -L 8080:db:5432",
+    "autossh -M 0 -g -L 8080:db:80 host",
+]
+
+
+@pytest.mark.parametrize("command", SSH_GATEWAYS)
+def test_an_ssh_forward_others_can_reach_is_never_auto_approved(command):  # §5 step 6, effects by family
+    assert_capped(command)
+
+
+# Friction: forwards bound to loopback (ssh's default) stay as they were.
+SSH_LOCAL_FORWARDS = [
+    "ssh -D 1080 host",
+    "ssh -D localhost:1080 host",
+    "ssh -L 127.0.0.1:8080:db:5432 host",
+    "ssh -L localhost:8080:db:5432 host",
+    "ssh -L [::1]:8080:db:5432 host",
+    "ssh -L /tmp/db.sock:db:5432 host",
+    "ssh -o GatewayPorts=no -L 8080:db:5432 host",
+    "ssh -o 'LocalForward 8080 db:5432' host",
+    "ssh -o 'LocalForward localhost:8080 db:5432' host",
+    "ssh -i key.pem -L 5432:db:5432 bastion",
+    "ssh -l git -p 2222 host",
+]
+
+
+@pytest.mark.parametrize("command", SSH_LOCAL_FORWARDS)
+def test_an_ssh_forward_on_loopback_is_not_capped(command):  # §5 step 6
+    assert_not_capped(command)
+
+
+# A configuration file no rule reads may hold a RemoteForward: approving it once would let a later edit of
+# the file open a tunnel under the same words, so approve-always writes no pattern either.
+SSH_CONFIG_FILES = [
+    "ssh -F ./ssh_config host",
+    "ssh -NF cfg host",
+    "ssh -Fcfg -N host",
+    "ssh host -F .ssh/cfg",
+]
+
+
+@pytest.mark.parametrize("command", SSH_CONFIG_FILES)
+def test_ssh_with_a_configuration_file_is_never_auto_approved(command):  # §5 step 6, R4.9, R7.2
+    assert_capped(command)
+    result = derive_always(command)
+    assert result.external and result.patterns == (), command
+
+
+@pytest.mark.parametrize("command", ["ssh -F none host", "ssh -F /dev/null host", "ssh -F cfg -G host"])
+def test_ssh_reading_no_configuration_or_only_printing_it_is_not_capped(command):  # §5 step 6
+    assert_not_capped(command)
