@@ -114,6 +114,21 @@ def client() -> redis.Redis:
     return found
 
 
+def run_on_thread_connection(commands: list[tuple[Any, ...]]) -> list[Any]:
+    """``commands`` in one write on the broker's Redis, over a connection the calling thread keeps
+    (``brabo.redis_thread``: same timeouts and health check as :func:`client`, no pooled borrow per call);
+    their replies in order, a refused command's error in its place."""
+    from brabo import redis_thread
+
+    timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
+    kept = redis_thread.client(settings.CELERY_BROKER_URL, timeout, health_check_interval=30)
+    try:
+        return redis_thread.run(kept, commands)
+    except Exception:
+        redis_thread.drop(settings.CELERY_BROKER_URL, timeout, health_check_interval=30)
+        raise
+
+
 def queue_key() -> str:
     """The Redis list the worker reads (kombu: the queue's name, priority 0): the Celery app's default queue,
     read on every message as Celery reads it (a test routes its tasks to its own worker by changing it)."""
