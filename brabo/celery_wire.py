@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.signals import setting_changed
 
+from brabo import redis_thread
 from brabo.celery import app
 
 if TYPE_CHECKING:
@@ -161,8 +162,6 @@ def run_on_thread_connection(commands: list[tuple[Any, ...]]) -> list[Any]:
     """``commands`` in one write on the broker's Redis, over a connection the calling thread keeps
     (``brabo.redis_thread``: same timeouts and health check as :func:`client`, no pooled borrow per call);
     their replies in order, a refused command's error in its place."""
-    from brabo import redis_thread
-
     timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
     kept = redis_thread.client(settings.CELERY_BROKER_URL, timeout, health_check_interval=30)
     try:
