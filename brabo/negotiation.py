@@ -32,12 +32,11 @@ class ContentNegotiation(DefaultContentNegotiation):
         )
         found = self._kept.get(key)
         if found is not None:
-            index, media_type = found
-            return renderers[index], media_type
+            return renderers[found[0]], found[1]
         renderer, media_type = super().select_renderer(request, renderers, format_suffix)
-        index = next((i for i, r in enumerate(renderers) if r is renderer), None)
-        if index is not None:
+        at = next((i for i, r in enumerate(renderers) if r is renderer), None)
+        if at is not None:
             with self._lock:
                 if len(self._kept) < MAX_KEPT:
-                    self._kept[key] = (index, media_type)
+                    self._kept[key] = (at, media_type)
         return renderer, media_type

@@ -27,8 +27,10 @@ ACCEPTS = [
 
 
 def _request(accept: str | None, query: str = "") -> Request:
-    headers = {"HTTP_ACCEPT": accept} if accept is not None else {}
-    return Request(APIRequestFactory().get("/api/actions/" + query, **headers))
+    factory = APIRequestFactory()
+    if accept is None:
+        return Request(factory.get("/api/actions/" + query))
+    return Request(factory.get("/api/actions/" + query, HTTP_ACCEPT=accept))
 
 
 @pytest.fixture(autouse=True)

@@ -54,7 +54,7 @@ def test_a_thread_keeps_its_connection_and_another_thread_has_its_own(key):
 def test_a_connection_the_server_closed_is_replaced_and_the_batch_sent_once(key):
     kept = redis_thread.client(URL, 2.0)
     first = kept.client_id()
-    redis.Redis.from_url(URL).client_kill_filter(_id=first)
+    redis.Redis.from_url(URL).client_kill_filter(_id=str(first))
     assert redis_thread.run(kept, [("LPUSH", key + ":list", "a")]) == [1]
     assert kept.client_id() != first
     assert redis.Redis.from_url(URL).llen(key + ":list") == 1
@@ -86,7 +86,8 @@ def test_the_caps_script_is_loaded_again_when_redis_lost_it(settings):
         wait, short = fairness._take([(bucket, 1000.0, 5.0)])
         assert (wait, short) == (0.0, -1)
         assert fairness._redis_down_until == 0.0  # Redis answered: no fall-back to local buckets
-        assert float(admin.hget(fairness.KEY_PREFIX + bucket, "tokens")) == pytest.approx(4.0, abs=0.1)
+        tokens = admin.hget(fairness.KEY_PREFIX + bucket, "tokens")
+        assert isinstance(tokens, bytes) and float(tokens) == pytest.approx(4.0, abs=0.1)
     finally:
         admin.delete(fairness.KEY_PREFIX + bucket)
         fairness._drop_thread_client(URL)
