@@ -101,16 +101,17 @@ def _send(event, notify: bool, execute) -> None:
             enqueue.relay([execute])
         return
     waiting.publish_in_process(key)
-    pipe = celery_wire.client().pipeline(transaction=False)
-    pipe.publish(*waiting.redis_message(key))
+    commands: list[tuple] = [("PUBLISH", *waiting.redis_message(key))]
     queue = celery_wire.queue_key()
     if notify:
-        pipe.lpush(queue, notifications.notify_message(event.pk, queue))
+        commands.append(("LPUSH", queue, notifications.notify_message(event.pk, queue)))
     if execute is not None:
-        pipe.lpush(queue, enqueue.execution_message(execute, queue))
-        pipe.set(*enqueue.in_flight_marker(execute))  # the outbox's "sent", beside the message (enqueue)
+        commands.append(("LPUSH", queue, enqueue.execution_message(execute, queue)))
+        name, value, ttl = enqueue.in_flight_marker(execute)  # the outbox's "sent", beside the message
+        commands.append(("SET", name, value, "EX", ttl))
     try:
-        results = pipe.execute(raise_on_error=False)
+        # one write and its replies on a connection this thread keeps (brabo.redis_thread), no pooled borrow
+        results = celery_wire.run_on_thread_connection(commands)
     except Exception as exc:  # Redis unreachable: nothing was sent; the sweeps send the messages later
         log.warning(
             "could not announce event %s (%s); its waiters notice at their next check, the sweeps send its "

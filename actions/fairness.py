@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import logging
 import math
-import os
 import threading
 import time
+from typing import Any
 
 from django.conf import settings
 from django.db import connections
 
+from brabo import redis_thread
 from brabo.errors import DomainError
 from projects.models import Project
 
@@ -117,9 +118,8 @@ class _LocalBuckets:
 
 _local = _LocalBuckets()
 _redis_lock = threading.Lock()
-_redis_scripts: dict[str, object] = {}
+_redis_scripts: dict[str, Any] = {}
 _redis_down_until = 0.0
-_threads = threading.local()  # this thread's clients, by URL (``_thread_client``)
 REDIS_TIMEOUT = 0.5
 
 
@@ -131,39 +131,34 @@ def _redis_script(url: str):
             if script is None:
                 import redis  # only with BRABO_REDIS_URL: the embedded default never loads it
 
-                # the script's text and SHA1, once per process; it runs on a thread's client (below)
+                # the script's text and SHA1, once per process; it runs on a thread's connection (below)
                 client = redis.Redis.from_url(url, socket_timeout=REDIS_TIMEOUT)
                 script = _redis_scripts[url] = client.register_script(_TAKE)
     return script
 
 
 def _thread_client(url: str):
-    """This thread's client for the caps' script: redis-py's ``single_connection_client``, one connection the
-    thread keeps, so a proposal does not borrow and give back a pooled connection (the pool's lock, its
-    "unread data?" poll of the socket and its bookkeeping: ~30 µs, a third of the call). A forked child makes
-    its own. A connection the server closed (a restart, an idle-client kill) is found when its reply is read
-    rather than by that poll, so the client retries once on a fresh connection, as the pooled borrow would have
-    handed it one; a second failure is an outage. One connection per serving thread that proposes."""
-    clients = getattr(_threads, "clients", None)
-    pid = os.getpid()
-    if clients is None or _threads.pid != pid:
-        clients = _threads.clients = {}
-        _threads.pid = pid
-    client = clients.get(url)
-    if client is None:
-        import redis
-        from redis.backoff import NoBackoff
-        from redis.retry import Retry
+    """This thread's client for the caps' script (``brabo.redis_thread``): one connection the thread keeps, so
+    a proposal does not borrow and give back a pooled connection; one the server closed is replaced on the
+    call that finds it so."""
+    return redis_thread.client(url, REDIS_TIMEOUT)
 
-        client = clients[url] = redis.Redis.from_url(
-            url,
-            socket_timeout=REDIS_TIMEOUT,
-            socket_connect_timeout=REDIS_TIMEOUT,
-            single_connection_client=True,
-            # a closed connection only: a Redis that does not answer stays a 0.5 s wait, not two
-            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
-        )
-    return client
+
+def _evalsha(url: str, keys: list[str], args: list[float]) -> bytes:
+    """The caps' script by its SHA1 on this thread's connection; a Redis that lost it (a restart, SCRIPT
+    FLUSH) gets its text once more, as redis-py's ``Script`` does."""
+    import redis
+
+    script = _redis_script(url)
+    client = _thread_client(url)
+    command = ("EVALSHA", script.sha, len(keys), *keys, *args)
+    (reply,) = redis_thread.run(client, [command])
+    if isinstance(reply, redis.exceptions.NoScriptError):
+        redis_thread.run(client, [("SCRIPT", "LOAD", _TAKE)])
+        (reply,) = redis_thread.run(client, [command])
+    if isinstance(reply, Exception):
+        raise reply
+    return reply
 
 
 def _take(buckets: list[tuple[str, float, float]]) -> tuple[float, int]:
@@ -174,8 +169,7 @@ def _take(buckets: list[tuple[str, float, float]]) -> tuple[float, int]:
         try:
             keys = [KEY_PREFIX + key for key, _rate, _burst in buckets]
             args = [v for _key, rate, burst in buckets for v in (rate, burst)]
-            script = _redis_script(url)
-            wait, short = script(keys=keys, args=args, client=_thread_client(url)).split()  # type: ignore[operator]
+            wait, short = _evalsha(url, keys, args).split()
             return float(wait), int(short) - 1
         except Exception as exc:  # redis.RedisError, a bad answer: never fail the proposal for it
             _drop_thread_client(url)  # the next try after the pause starts on a fresh connection
@@ -185,12 +179,7 @@ def _take(buckets: list[tuple[str, float, float]]) -> tuple[float, int]:
 
 
 def _drop_thread_client(url: str) -> None:
-    client = getattr(_threads, "clients", {}).pop(url, None)
-    if client is not None:
-        try:
-            client.close()
-        except Exception:  # closing a dead connection: nothing left to do
-            pass
+    redis_thread.drop(url, REDIS_TIMEOUT)
 
 
 def _refuse_rate(whose: str, rate: float, burst: float, wait: float) -> DomainError:

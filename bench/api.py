@@ -14,6 +14,7 @@ proposal (gunicorn + PostgreSQL) no higher than the baseline's, on this 2-core m
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/brabo_bench \
     CELERY_BROKER_URL=redis://127.0.0.1:6379/13 .venv/bin/python bench/api.py [--rounds 3] [--concurrency 4]
     ... bench/api.py --against none     # this checkout alone
+    ... bench/api.py --against 170401b=/path/to/its/checkout,fdf5c50   # two baselines, the goal against the first
 
 The database named in DATABASE_URL is created if missing and migrated; the baseline gets its own database
 (the name + ``_base``), since its schema differs. The fair-sharing caps stay on for this checkout,
@@ -248,7 +249,10 @@ CAPS_FOR_BENCH = {
 
 
 def baseline_checkout(rev: str) -> Path:
-    """A `git worktree` of ``rev`` in /tmp (made once, reused), the baseline served beside this checkout."""
+    """A `git worktree` of ``rev`` in /tmp (made once, reused), the baseline served beside this checkout;
+    ``rev=PATH``: an existing checkout of it at PATH."""
+    if "=" in rev:
+        return Path(rev.split("=", 1)[1]).resolve()
     sha = subprocess.run(
         ["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.strip()
@@ -264,6 +268,7 @@ class Served:
 
     def __init__(self, label: str, checkout: Path, env: dict, port: int, args, server: str = "gunicorn"):
         self.label, self.checkout, self.env, self.port, self.server = label, checkout, env, port, server
+        self.is_baseline = label.startswith("baseline")
         self.key, self.root = setup_world(env, checkout)
         self.base = f"http://127.0.0.1:{port}"
         self.rounds: list[dict] = []
@@ -349,7 +354,9 @@ def main() -> int:
     ap.add_argument(
         "--against",
         default=BASELINE,
-        help=f"the baseline commit served beside it, rounds alternating (default {BASELINE}; 'none': alone)",
+        help=f"the baseline commit served beside it, rounds alternating (default {BASELINE}; 'none': alone); "
+        "several, comma-separated, are all served (the goal is against the first); REV=PATH serves an existing "
+        "checkout of REV",
     )
     args = ap.parse_args()
 
@@ -378,10 +385,12 @@ def main() -> int:
     sides: list[Served] = []
     use_wrk = shutil.which("wrk") is not None and not args.python_client
     try:
-        if args.against != "none":
-            base_url = url.split("?")[0] + "_base"
-            checkout = baseline_checkout(args.against)
-            sides.append(Served(f"baseline {args.against}", checkout, env_for(base_url), args.port + 1, args))
+        revs = [] if args.against == "none" else args.against.split(",")
+        for i, rev in enumerate(revs):  # the first keeps the "_base" database earlier runs made
+            name = rev.split("=", 1)[0]
+            base_url = url.split("?")[0] + ("_base" if i == 0 else f"_base_{name}")
+            port = args.port + 1 if i == 0 else args.port + 2 + i
+            sides.append(Served(f"baseline {name}", baseline_checkout(rev), env_for(base_url), port, args))
         servers = ("gunicorn", "uvicorn") if args.server == "both" else (args.server,)
         for server in servers:
             db_url = url if server == "gunicorn" else url.split("?")[0] + "_asgi"
@@ -449,28 +458,11 @@ def report(sides: list[Served], args, client: str) -> None:
             f"{cpu(side):16.2f} {side.median('server_cpu_ms'):9.2f} + {side.median('postgres_cpu_ms'):.2f} "
             f"{sum(r['errors'] for r in side.rounds):7d}"
         )
-    baseline = sides[0] if args.against != "none" else None
-    ours = sides[1:] if baseline is not None else sides
-    if baseline is not None:
-        for side in ours:
-            print(
-                f"{'ratio ' + side.server:>20} {side.median('rate') / baseline.median('rate'):11.2f}x {'':>8} "
-                f"{'':>8} {cpu(side) / cpu(baseline):15.2f}x"
-            )
-        # The machine's load moves every round's CPU per proposal (a busy round costs more for the same
-        # code); a round beside the baseline's round just before it shares most of that load, so the ratio of
-        # each such pair drifts less than the ratio of medians taken at different moments.
-        for side in ours:
-            pairs = [
-                (mine["server_cpu_ms"] + mine["postgres_cpu_ms"])
-                / (base["server_cpu_ms"] + base["postgres_cpu_ms"])
-                for mine, base in zip(side.rounds, baseline.rounds, strict=True)
-            ]
-            print(
-                f"{'paired ' + side.server:>20} CPU ratio, round by round beside the baseline's: "
-                + " / ".join(f"{p:.2f}x" for p in pairs)
-                + f" (median {statistics.median(pairs):.2f}x)"
-            )
+    baselines = [side for side in sides if side.is_baseline]
+    baseline = baselines[0] if baselines else None
+    ours = [side for side in sides if not side.is_baseline]
+    for against in baselines:
+        _ratios(ours, against, cpu, len(baselines) > 1)
     print(f"engine p50:   {eng_p50 * 1e3:8.1f} us   engine p99: {percentile(eng, 0.99) * 1e6:.1f} us")
     for side in ours:
         rate, p99 = side.median("rate"), side.median("p99")
@@ -490,6 +482,30 @@ def report(sides: list[Served], args, client: str) -> None:
         if errors:
             checks.append(f"{errors} errors")
         print(f"goal {side.server:>8}: {'met' if met else 'NOT met'} ({'; '.join(checks)})")
+
+
+def _ratios(ours: list[Served], baseline: Served, cpu, named: bool) -> None:
+    """Each of this checkout's servers against one baseline: the ratio of medians, then round by round."""
+    versus = f" / {baseline.label.split()[-1]}" if named else ""
+    for side in ours:
+        print(
+            f"{'ratio ' + side.server + versus:>20} {side.median('rate') / baseline.median('rate'):11.2f}x "
+            f"{'':>8} {'':>8} {cpu(side) / cpu(baseline):15.2f}x"
+        )
+    # The machine's load moves every round's CPU per proposal (a busy round costs more for the same
+    # code); a round beside the baseline's round of the same cycle shares most of that load, so the ratio of
+    # each such pair drifts less than the ratio of medians taken at different moments.
+    for side in ours:
+        pairs = [
+            (mine["server_cpu_ms"] + mine["postgres_cpu_ms"])
+            / (base["server_cpu_ms"] + base["postgres_cpu_ms"])
+            for mine, base in zip(side.rounds, baseline.rounds, strict=True)
+        ]
+        print(
+            f"{'paired ' + side.server + versus:>20} CPU ratio, round by round beside the baseline's: "
+            + " / ".join(f"{p:.2f}x" for p in pairs)
+            + f" (median {statistics.median(pairs):.2f}x)"
+        )
 
 
 def measure(side: Served, args, use_wrk: bool) -> dict:

@@ -24,7 +24,9 @@ import uuid
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.core.signals import setting_changed
 
+from brabo import redis_thread
 from brabo.celery import app
 
 if TYPE_CHECKING:
@@ -43,7 +45,7 @@ def available() -> bool:
     """Whether messages may be pushed here instead of through ``Task.delay``: read from the Celery app's own
     configuration once per broker URL; whether tasks run eagerly (a test may switch it) and the operator's
     BRABO_CELERY_DIRECT_PUBLISH (default on; off sends every message through ``Task.delay``) on every call."""
-    if app.conf.task_always_eager or not settings.BRABO_CELERY_DIRECT_PUBLISH:
+    if conf_value("task_always_eager") or not settings.BRABO_CELERY_DIRECT_PUBLISH:
         return False
     url = settings.CELERY_BROKER_URL
     found = _available.get(url)
@@ -65,6 +67,48 @@ def _decide(conf) -> bool:
     if conf.task_protocol != 2 or conf.task_serializer != "json" or conf.task_compression:
         return False
     return True
+
+
+_MISSING = object()
+_conf_keys: dict[str, tuple[str, ...]] = {}
+_conf_seen: dict[str, tuple[Any, tuple, int, Any]] = {}
+_django_settings_changes = 0
+
+
+def conf_value(name: str) -> Any:
+    """``getattr(app.conf, name)``, worked out by Celery only when what it reads may have changed. Celery's
+    configuration looks a name up under its spellings (``CELERY_TASK_DEFAULT_QUEUE``, ``task_default_queue``,
+    the old ``CELERY_DEFAULT_QUEUE``) in its ``changes`` (what was set on ``app.conf``), then in Django's
+    settings (read live), then in its defaults: ~15 µs of CPU per read, twice per proposal. The answer is kept
+    with the ``changes`` entries it was read behind (by identity) and the count of Django setting changes
+    (``setting_changed``, sent by ``override_settings`` and the tests' ``settings``); either moving means Celery
+    reads it again."""
+    conf = app.conf
+    keys = _conf_keys.get(name)
+    if keys is None:
+        keys = _conf_keys[name] = tuple(conf._key(k) for k in conf._to_keys(name))
+    changes = conf.changes
+    behind = tuple(changes.get(k, _MISSING) for k in keys)
+    seen = _conf_seen.get(name)
+    if (
+        seen is not None
+        and seen[0] is changes
+        and seen[2] == _django_settings_changes
+        and all(a is b for a, b in zip(seen[1], behind, strict=True))
+    ):
+        return seen[3]
+    generation = _django_settings_changes
+    value = getattr(conf, name)
+    _conf_seen[name] = (changes, behind, generation, value)
+    return value
+
+
+def _django_setting_changed(**_kwargs) -> None:
+    global _django_settings_changes
+    _django_settings_changes += 1
+
+
+setting_changed.connect(_django_setting_changed, dispatch_uid="brabo-celery-wire-conf")
 
 
 class _Task:
@@ -114,10 +158,23 @@ def client() -> redis.Redis:
     return found
 
 
+def run_on_thread_connection(commands: list[tuple[Any, ...]]) -> list[Any]:
+    """``commands`` in one write on the broker's Redis, over a connection the calling thread keeps
+    (``brabo.redis_thread``: same timeouts and health check as :func:`client`, no pooled borrow per call);
+    their replies in order, a refused command's error in its place."""
+    timeout = settings.CELERY_BROKER_CONNECTION_TIMEOUT
+    kept = redis_thread.client(settings.CELERY_BROKER_URL, timeout, health_check_interval=30)
+    try:
+        return redis_thread.run(kept, commands)
+    except Exception:
+        redis_thread.drop(settings.CELERY_BROKER_URL, timeout, health_check_interval=30)
+        raise
+
+
 def queue_key() -> str:
     """The Redis list the worker reads (kombu: the queue's name, priority 0): the Celery app's default queue,
     read on every message as Celery reads it (a test routes its tasks to its own worker by changing it)."""
-    return app.conf.task_default_queue
+    return conf_value("task_default_queue")
 
 
 def _origin_name() -> str:

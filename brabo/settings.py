@@ -206,6 +206,8 @@ REST_FRAMEWORK = {
     # half-parsed QueryDict that a service cannot serialise (multipart on PUT .../permissions/ gave
     # a 500). The admin and the console are Django views with their own form handling.
     "DEFAULT_PARSER_CLASSES": ["brabo.parsers.JSONParser"],
+    # DRF's negotiation, its answer remembered per Accept header and format (brabo.negotiation)
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "brabo.negotiation.ContentNegotiation",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "PAGE_SIZE": 100,
     "EXCEPTION_HANDLER": "brabo.api_errors.exception_handler",

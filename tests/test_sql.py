@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 
 import pytest
 from django.db import IntegrityError, connection, models, transaction
@@ -188,3 +189,114 @@ def test_insert_together_writes_no_row_when_one_is_refused(team):
             sql.insert_together(twin, _created(twin))
         record("proposed_action.created", project_id=team.project.id, actor=Actor.system())
     assert SessionEvent.objects.count() == events_before + 1
+
+
+def _postgresql():
+    """A PostgreSQL connection object (never opened: its conversions need no server), whatever database runs
+    the suite."""
+    from django.db.backends.postgresql.base import DatabaseWrapper
+
+    settings_dict = {**connection.settings_dict, "ENGINE": "django.db.backends.postgresql", "NAME": "unused"}
+    settings_dict.setdefault("OPTIONS", {})
+    return DatabaseWrapper(settings_dict, alias="sql-shortcuts")
+
+
+def _same(a, b) -> bool:
+    return type(a) is type(b) and a == b
+
+
+SAMPLES = [
+    None,
+    "",
+    "text",
+    "ü" * 3,
+    True,
+    False,
+    0,
+    1,
+    -7,
+    2**40,
+    uuid.uuid4(),
+    timezone.now(),
+    dt.datetime(2026, 12, 2, 5, 0),  # naive: Django makes it aware (with a warning), so no shortcut
+    dt.date(2026, 12, 2),
+    1.5,
+    {"k": [1, None]},
+    ["a"],
+]
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_every_insert_shortcut_converts_as_the_field_does_on_postgresql():
+    """For every concrete field of every model and a spread of values (each type a field might hold, and ones
+    it should not), a shortcut either answers exactly what ``get_db_prep_save`` answers (same type: psycopg's
+    integer wrappers included) or defers to it; nothing a subclass or a database other than PostgreSQL
+    converts takes one."""
+    from django.apps import apps
+
+    pg = _postgresql()
+    covered = set()
+    for model in apps.get_models():
+        for field in model._meta.concrete_fields:
+            shortcut = sql._shortcut(field, pg)
+            if shortcut is None:
+                continue
+            covered.add(type(field).__name__)
+            for value in SAMPLES:
+                fast = shortcut(value)
+                if fast is sql._DJANGO:
+                    continue
+                try:
+                    slow = field.get_db_prep_save(value, connection=pg)
+                except Exception as exc:  # Django refuses the value: the shortcut must not have taken it
+                    raise AssertionError(
+                        f"{model.__name__}.{field.name} took {value!r} Django refuses"
+                    ) from exc
+                assert _same(fast, slow), (model.__name__, field.name, value, fast, slow)
+    assert {"CharField", "TextField", "BooleanField", "UUIDField", "DateTimeField", "ForeignKey"} <= covered
+    assert {"PositiveIntegerField"} & covered or {"IntegerField"} & covered
+    assert (
+        sql._shortcut(ProposedAction._meta.get_field("updated_at"), pg) is None
+    )  # auto_now: pre_save writes
+    assert sql._shortcut(ProposedAction._meta.get_field("payload"), pg) is None  # JSON: Django's adapter
+    if connection.vendor != "postgresql":
+        assert all(sql._shortcut(f, connection) is None for f in ProposedAction._meta.concrete_fields)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+def test_a_proposals_insert_parameters_are_the_fields_own_conversions(team):
+    """The action and its event as the proposal inserts them: the parameters with shortcuts are the list
+    Django's conversions make, value for value and type for type."""
+    pg = _postgresql()
+    action = ProposedAction(
+        project=team.project,
+        agent=team.agent,
+        action_type="terminal",
+        payload={"command": "git status"},
+        payload_hash="h" * 64,
+        status="pending",
+        reason="default",
+        segments=[],
+        scope_root="app",
+        expiry_seconds=3600,
+        waiter_seen_at=timezone.now(),
+        execute_after=dt.datetime(2026, 12, 2, 5, 0),  # naive: Django's way
+    )
+    from brabo import domain
+
+    event = domain.build(
+        "proposed_action.created", project_id=team.project.id, actor=Actor.system(), action=action
+    )
+    for instance in (action, event):
+        plan = sql._InsertPlan(type(instance), pg)
+        fast = sql._params(instance, plan, pg)
+        slow = [f.get_db_prep_save(f.pre_save(instance, add=True), connection=pg) for f in plan.fields]
+        assert len(fast) == len(slow)
+        for field, a, b in zip(plan.fields, fast, slow, strict=True):
+            if field.name in ("created_at", "updated_at"):  # auto_now(_add): stamped anew by each pre_save
+                assert type(a) is type(b)
+                continue
+            if hasattr(b, "obj"):  # JSON: psycopg's Jsonb wrapper, compared by what it holds
+                assert type(a) is type(b) and a.obj == b.obj
+                continue
+            assert _same(a, b), (field.name, a, b)

@@ -1,0 +1,98 @@
+"""Redis connections a serving thread keeps, for the proposal path's two round trips.
+
+A proposal talks to Redis twice: the rate caps' script before the insert (``actions.fairness``) and the
+announcements' pipeline after the commit (``actions.announce``). Borrowing a connection from redis-py's pool
+for each costs a lock, an "unread data?" poll of the socket and the pool's bookkeeping, and a redis-py
+``Pipeline`` adds its retry, observability and reset layers around what is one packed write and its replies.
+Here each thread keeps one redis-py client per (URL, timeout) — redis-py's ``single_connection_client`` — and
+:func:`run` writes a batch of commands on its connection with redis-py's own packer and reads the replies
+with redis-py's own parser.
+
+Kept from the pooled path: an error reply answers in its command's place and the batch goes on; a connection
+the server closed (a restart, an idle-client kill) is found when its reply is read rather than by the borrow's
+poll, so the batch is written once more on a fresh connection, as redis-py's retry would; a second failure,
+or a timeout, raises to the caller, whose fallback runs as before (the caps' own buckets, the sweeps). With
+``health_check_interval`` a connection idle that long is PINGed before use (redis-py's check). A forked child
+makes its own connections. One connection per (URL, timeout) per serving thread that proposes.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import redis
+
+_threads = threading.local()
+
+
+def _clients() -> dict[tuple[str, float, int], redis.Redis]:
+    clients = getattr(_threads, "clients", None)
+    pid = os.getpid()
+    if clients is None or _threads.pid != pid:
+        clients = _threads.clients = {}
+        _threads.pid = pid
+    return clients
+
+
+def client(url: str, timeout: float, health_check_interval: int = 0) -> redis.Redis:
+    """This thread's client for ``url``: one connection it keeps (made on first use)."""
+    clients = _clients()
+    key = (url, timeout, health_check_interval)
+    found = clients.get(key)
+    if found is None:
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        found = clients[key] = redis.Redis.from_url(
+            url,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            health_check_interval=health_check_interval,
+            single_connection_client=True,
+            # a closed connection only: a Redis that does not answer stays one timeout, not two
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+        )
+    return found
+
+
+def drop(url: str, timeout: float, health_check_interval: int = 0) -> None:
+    """Close this thread's client for ``url`` (after a fault: the next use starts on a fresh connection)."""
+    found = _clients().pop((url, timeout, health_check_interval), None)
+    if found is not None:
+        try:
+            found.close()
+        except Exception:  # closing a dead connection: nothing left to do
+            pass
+
+
+def run(kept: redis.Redis, commands: Sequence[tuple[Any, ...]]) -> list[Any]:
+    """Write ``commands`` in one packed write on ``kept``'s connection and read their replies, in order, as
+    redis-py parses them (no response callbacks: integers and bytes as Redis sent them); a command Redis
+    refused has its ``ResponseError`` in its place. A closed connection is replaced and the batch written once
+    more; a timeout or a second connection error raises."""
+    import redis
+
+    conn = kept.connection
+    if conn is None:  # not a single-connection client: a caller's mistake, not a Redis fault
+        raise TypeError("redis_thread.run needs a client made by redis_thread.client")
+    packed = conn.pack_commands(commands)
+    for attempt in (1, 2):
+        try:
+            conn.send_packed_command(packed)
+            replies: list[Any] = []
+            for _command in commands:
+                try:
+                    replies.append(conn.read_response())
+                except redis.ResponseError as refused:
+                    replies.append(refused)
+            return replies
+        except redis.ConnectionError:
+            conn.disconnect()
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
