@@ -323,6 +323,11 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
     read (problem) or runs commands no rule can see (unseen)."""
     if not _may_carry(words):
         return _NOTHING
+    return _carried_kept(words)
+
+
+def _carried_kept(words: tuple[str, ...]) -> Carried:
+    """_carried_scripts, kept by words (for a segment _may_carry let through)."""
     hit = _CACHE.get(words)
     if hit is None:
         if len(_CACHE) >= _CACHE_MAX:
@@ -358,7 +363,7 @@ def carries_commands(words: tuple[str, ...]) -> bool:
     """Whether the shell reader must look inside this segment's words for command lines."""
     if not _may_carry(words):
         return False
-    found = carried_scripts(words)
+    found = _carried_kept(words)
     return bool(found.scripts) or found.problem is not None or found.unseen is not None
 
 
