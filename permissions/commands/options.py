@@ -56,7 +56,16 @@ from permissions.commands.option_tables_git import GIT
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
-__all__ = ["PROGRAMS", "Program", "Reading", "canonical_words", "normalise", "program_name", "spellings"]
+__all__ = [
+    "PROGRAMS",
+    "Program",
+    "Reading",
+    "canonical_words",
+    "normalise",
+    "normalised",
+    "program_name",
+    "spellings",
+]
 
 
 def _long_option(
@@ -191,6 +200,23 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     return found
 
 
+# A view's readings, by its words: the matcher (deny/ask by meaning), the caps (canonical_words) and the upload
+# reading all read the same segment through its table, so it is read once per decision (and across repeated
+# commands; bounded, cleared when full). The readings are shared: never changed by a caller.
+_NORMALISED: Memo[tuple[str, ...], tuple[Reading, ...]] = Memo()
+_NORMALISED_MAX = 4096
+
+
+def normalised(words: tuple[str, ...]) -> tuple[Reading, ...]:
+    """``normalise(words) or ()``, kept by words."""
+    hit = _NORMALISED.get(words)
+    if hit is None:
+        if len(_NORMALISED) >= _NORMALISED_MAX:
+            _NORMALISED.clear()
+        hit = _NORMALISED[words] = normalise(words) or ()
+    return hit
+
+
 _CANONICAL: Memo[tuple[str, ...], tuple[tuple[str, ...], ...]] = Memo()
 
 
@@ -201,7 +227,7 @@ def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     keys are the matcher's business."""
     hit = _CANONICAL.get(view)
     if hit is None:
-        readings = normalise(view) or ()
+        readings = normalised(view)
         hit = tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
         if len(_CANONICAL) >= 4096:
             _CANONICAL.clear()
