@@ -337,11 +337,18 @@ def _carried_kept(words: tuple[str, ...]) -> Carried:
 
 
 def _carried_scripts(words: tuple[str, ...]) -> Carried:
+    all_views = views(words)
+    if len(all_views) == 1:
+        # The common case (`npm test`, `git status`): one view, which carries nothing -- what the walk below
+        # answers then, without it (no earlier view leaves a placeholder to fill).
+        got = carried(words)
+        if not got.scripts and got.problem is None and got.unseen is None:
+            return _NOTHING
     scripts: list[str] = []
     problem: str | None = None
     unseen: str | None = None
     holes: list[str] = []  # replace-strings an outer xargs / find -exec / parallel fills from the input
-    for view in views(words):
+    for view in all_views:
         got = carried(view)
         for s in got.scripts:
             if holes and any(h in s for h in holes):
