@@ -16,7 +16,15 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from permissions.commands.git import git_changes_state, runs_other_programs
-from permissions.commands.options import PROGRAMS, Reading, gate, normalise, program_name, spellings
+from permissions.commands.options import (
+    PROGRAMS,
+    Reading,
+    gate,
+    normalise,
+    normalised,
+    program_name,
+    spellings,
+)
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.memos import Memo
 from permissions.wrappers import views
@@ -286,19 +294,8 @@ def meanings(p: Pattern) -> tuple[Meaning, ...]:
     return tuple(out)
 
 
-# A segment's readings, by its words: agents repeat their commands (bounded, cleared when full).
-_READINGS: Memo[tuple[str, ...], tuple[Reading, ...]] = Memo()
-_READINGS_MAX = 4096
-_NO_READINGS: tuple[Reading, ...] = ()
-
-
-def _readings(words: tuple[str, ...]) -> tuple[Reading, ...]:
-    hit = _READINGS.get(words)
-    if hit is None:
-        if len(_READINGS) >= _READINGS_MAX:
-            _READINGS.clear()
-        hit = _READINGS[words] = normalise(words) or _NO_READINGS
-    return hit
+# A segment's readings, by its words (kept in permissions.commands.options, shared with the caps).
+_readings = normalised
 
 
 DENY_RANK, ASK_RANK, ALLOW_RANK = 0, 1, 2

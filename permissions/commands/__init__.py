@@ -323,6 +323,11 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
     read (problem) or runs commands no rule can see (unseen)."""
     if not _may_carry(words):
         return _NOTHING
+    return _carried_kept(words)
+
+
+def _carried_kept(words: tuple[str, ...]) -> Carried:
+    """_carried_scripts, kept by words (for a segment _may_carry let through)."""
     hit = _CACHE.get(words)
     if hit is None:
         if len(_CACHE) >= _CACHE_MAX:
@@ -332,11 +337,18 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
 
 
 def _carried_scripts(words: tuple[str, ...]) -> Carried:
+    all_views = views(words)
+    if len(all_views) == 1:
+        # The common case (`npm test`, `git status`): one view, which carries nothing -- what the walk below
+        # answers then, without it (no earlier view leaves a placeholder to fill).
+        got = carried(words)
+        if not got.scripts and got.problem is None and got.unseen is None:
+            return _NOTHING
     scripts: list[str] = []
     problem: str | None = None
     unseen: str | None = None
     holes: list[str] = []  # replace-strings an outer xargs / find -exec / parallel fills from the input
-    for view in views(words):
+    for view in all_views:
         got = carried(view)
         for s in got.scripts:
             if holes and any(h in s for h in holes):
@@ -358,7 +370,7 @@ def carries_commands(words: tuple[str, ...]) -> bool:
     """Whether the shell reader must look inside this segment's words for command lines."""
     if not _may_carry(words):
         return False
-    found = carried_scripts(words)
+    found = _carried_kept(words)
     return bool(found.scripts) or found.problem is not None or found.unseen is not None
 
 

@@ -62,6 +62,7 @@ __all__ = [
     "Reading",
     "canonical_words",
     "normalise",
+    "normalised",
     "program_name",
     "read_by",
     "spellings",
@@ -207,6 +208,23 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     return (first,) if not unsure else (first, _parse(prog, args, True)[0])
 
 
+# A view's readings, by its words: the matcher (deny/ask by meaning), the caps (canonical_words) and the upload
+# reading all read the same segment through its table, so it is read once per decision (and across repeated
+# commands; bounded, cleared when full). The readings are shared: never changed by a caller.
+_NORMALISED: Memo[tuple[str, ...], tuple[Reading, ...]] = Memo()
+_NORMALISED_MAX = 4096
+
+
+def normalised(words: tuple[str, ...]) -> tuple[Reading, ...]:
+    """``normalise(words) or ()``, kept by words."""
+    hit = _NORMALISED.get(words)
+    if hit is None:
+        if len(_NORMALISED) >= _NORMALISED_MAX:
+            _NORMALISED.clear()
+        hit = _NORMALISED[words] = normalise(words) or ()
+    return hit
+
+
 _CANONICAL: Memo[tuple[str, ...], tuple[tuple[str, ...], ...]] = Memo()
 
 
@@ -217,7 +235,7 @@ def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     keys are the matcher's business."""
     hit = _CANONICAL.get(view)
     if hit is None:
-        readings = normalise(view) or ()
+        readings = normalised(view)
         hit = tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
         if len(_CANONICAL) >= 4096:
             _CANONICAL.clear()

@@ -224,7 +224,7 @@ def _ssh_lines(view: tuple[str, ...]) -> Carried:
         for remote in readings(("ssh", *rest), _SSH_AFTER_HOST, False):
             if remote:
                 scripts.append(" ".join(remote))  # the remote shell runs the words joined by spaces
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _scp(view: tuple[str, ...]) -> Carried:
@@ -297,7 +297,7 @@ def _tar(view: tuple[str, ...]) -> Carried:
                     if c in "IF":
                         scripts.append(value)
                     break
-    return Carried(tuple(s for s in scripts if s.strip()))
+    return Carried(tuple(s for s in scripts if s.strip())) if scripts else _NOTHING
 
 
 def _sort(view: tuple[str, ...]) -> Carried:
@@ -311,7 +311,7 @@ def _sort(view: tuple[str, ...]) -> Carried:
                 value = view[k + 1] if k + 1 < len(view) else ""
             if value.strip():
                 scripts.append(quote(value))  # exec'd as a program name (and with -d to decompress)
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _trap(view: tuple[str, ...]) -> Carried:
@@ -347,7 +347,7 @@ def _mapfile(view: tuple[str, ...]) -> Carried:
                 if c == "C":
                     scripts.append(value)  # the callback is evaluated as shell code
                 break
-    return Carried(tuple(s for s in scripts if s.strip()))
+    return Carried(tuple(s for s in scripts if s.strip())) if scripts else _NOTHING
 
 
 _NPX_CALL = ("-c", "--call")
@@ -362,7 +362,7 @@ def _npx(view: tuple[str, ...]) -> Carried:
             scripts.append(view[k + 1])
         elif w.startswith("--call="):
             scripts.append(w[len("--call=") :])
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _secrets_run(view: tuple[str, ...]) -> Carried:
@@ -377,7 +377,7 @@ def _secrets_run(view: tuple[str, ...]) -> Carried:
                 scripts.append(view[k + 1])
             elif w.startswith("--command="):
                 scripts.append(w[len("--command=") :])
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _sops(view: tuple[str, ...]) -> Carried:
@@ -468,7 +468,7 @@ def _man(view: tuple[str, ...]) -> Carried:
             scripts.append(w[len("--pager=") :])
         elif w.startswith("-P") and len(w) > 2:
             scripts.append(w[2:])
-    return Carried(tuple(s for s in scripts if s.strip()))
+    return Carried(tuple(s for s in scripts if s.strip())) if scripts else _NOTHING
 
 
 def _man_browser(view: tuple[str, ...]) -> list[str]:
@@ -506,7 +506,7 @@ def _option_programs(view: tuple[str, ...], longs: tuple[str, ...], shorts: tupl
                 value = view[k + 1] if k + 1 < n else ""
             if value.strip():
                 scripts.append(value)
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _rg(view: tuple[str, ...]) -> Carried:
@@ -584,7 +584,7 @@ def _socat(view: tuple[str, ...]) -> Carried:
         head, _, rest = w.partition(":")
         if (head.lower() + ":") in _SOCAT_RUNS and rest:
             scripts.append(rest.split(",", 1)[0])  # `,opt=...` follow the command
-    return Carried(tuple(scripts))
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _netcat(view: tuple[str, ...]) -> Carried:

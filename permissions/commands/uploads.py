@@ -42,7 +42,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from permissions.commands.listeners import bound_to_loopback
-from permissions.commands.options import normalise, program_name
+from permissions.commands.options import normalised, program_name
 
 if TYPE_CHECKING:
     from permissions.shell_syntax import Segment
@@ -135,7 +135,7 @@ def _curl_reading(keys: frozenset[str], operands: tuple[str, ...], explicit_meth
 
 
 def _curl(view: tuple[str, ...]) -> bool:
-    readings = normalise(view) or ()
+    readings = normalised(view)
     explicit = any(w.startswith(("-X", "--req")) for w in view[1:])
     for r in readings:
         if not _curl_reading(r.keys, r.operands, explicit):
@@ -280,7 +280,7 @@ def _remote_place(word: str) -> bool:
 def table_operands(view: tuple[str, ...]) -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
     """Every reading of ``view`` by its program's option table (permissions.commands.option_tables: rsync,
     scp, sftp ...) as (option keys, operands): an option of unknown arity gives two, both read."""
-    return tuple((r.keys, r.operands) for r in normalise(view) or ())
+    return tuple((r.keys, r.operands) for r in normalised(view))
 
 
 def _scp(view: tuple[str, ...]) -> bool:

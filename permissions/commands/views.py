@@ -27,6 +27,7 @@ from permissions.commands.wrappers import (
     WRAPPERS,
     python_family,
 )
+from permissions.memos import Memo
 
 __all__ = ["is_assignment", "look_through", "program_of", "readings", "split_string", "views"]
 
@@ -496,17 +497,31 @@ def _peels(verb: str) -> bool:
     return "=" in verb or "/" in verb or verb in PEELED_VERBS or verb.startswith(RESOLVED_PREFIXES)
 
 
+# A segment's views, by its words: the shell reader looks through a segment (does it carry a command line?)
+# and decide() then judges the same views, so within one decision -- and across repeated commands -- they are
+# built once (bounded, cleared when full). Callers only read the list handed out.
+_VIEWS: Memo[tuple[str, ...], list[tuple[str, ...]]] = Memo()
+_VIEWS_MAX = 4096
+
+
 def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The segment as written, then after each layer peeled off (assignments, verb path, wrapper).
 
     Where a wrapper's options can be read more than one way, each reading is a view too: the most likely
-    first and peeled all the way in, then the others.
+    first and peeled all the way in, then the others. The list is shared: callers never change it.
     """
+    if not words or not _peels(words[0]):
+        return [words]  # the common case: nothing to look through
+    out = _VIEWS.get(words)
+    if out is None:
+        if len(_VIEWS) >= _VIEWS_MAX:
+            _VIEWS.clear()
+        out = _VIEWS[words] = _peeled_views(words)
+    return out
+
+
+def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     out = [words]
-    if not words:
-        return out
-    if not _peels(words[0]):
-        return out  # the common case: nothing to look through
     stack = _peel(words)
     stack.reverse()
     while stack and len(out) <= _MAX_VIEWS:

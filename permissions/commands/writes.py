@@ -344,9 +344,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     here = base or "."
     out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
     if sub in _GIT_WORKTREE:
-        ops = _operands(
-            rest, frozenset({"-s", "--source", "-b", "-B", "--orphan", "--conflict", "-e", "--exclude"})
-        )
+        ops = _operands(rest, _GIT_WORKTREE_VALUED)
         if sub == "clean" and not ops:
             ops = ["."]
         if sub == "checkout" and _has_flag(rest, "f", ("--force",)):
@@ -442,18 +440,24 @@ def _find(view: tuple[str, ...]) -> list[Target]:
     return out
 
 
+# The options that take a value, per family read in targets (built once here, not per call).
+_GIT_WORKTREE_VALUED = frozenset({"-s", "--source", "-b", "-B", "--orphan", "--conflict", "-e", "--exclude"})
+_NAMED_VALUED = frozenset({"-s", "--size", "-r", "--reference", "-m", "--mode"})
+_TREE_VALUED = frozenset({"--reference"})
+_DECOMPRESS_VALUED = frozenset({"-S", "--suffix", "-o", "--output"})
+_SPLIT_VALUED = frozenset({"-b", "-l", "-n", "-C", "-a", "-f", "--prefix"})
+_UNIQ_VALUED = frozenset({"-f", "-s", "-w"})
+
+
 def targets(view: tuple[str, ...]) -> list[Target]:
     """What one view of a segment writes (see the module's docstring). The verb may be given as a path."""
     if not view:
         return []
     verb = view[0].rpartition("/")[2]
     if verb in _NAMED_OPERANDS:
-        return [
-            (o, NAMED)
-            for o in _operands(view, frozenset({"-s", "--size", "-r", "--reference", "-m", "--mode"}))
-        ]
+        return [(o, NAMED) for o in _operands(view, _NAMED_VALUED)]
     if verb in _TREE_OPERANDS:
-        return [(o, TREE) for o in _operands(view, frozenset({"--reference"}))]
+        return [(o, TREE) for o in _operands(view, _TREE_VALUED)]
     if verb in _COPIERS:
         return _copier(verb, view)
     if verb in _IN_PLACE:
@@ -466,7 +470,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         verb in _COMPRESSORS and _has_flag(view, "d", ("--decompress", "--uncompress"))
     ):
         out: list[Target] = []
-        for o in _operands(view, frozenset({"-S", "--suffix", "-o", "--output"})):
+        for o in _operands(view, _DECOMPRESS_VALUED):
             stem = next((o[: -len(s)] for s in _SUFFIXES if o.endswith(s) and len(o) > len(s)), o)
             out.append((stem, NAMED))
         return out + [(v, NAMED) for v in _option_values(view, "o", ("--output",))]
@@ -481,12 +485,12 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     if verb in _OUTPUT_VERBS:
         out = [(v, NAMED) for v in _option_values(view, "o", ("--output", "--prefix"))]
         if verb in ("split", "csplit"):
-            ops = _operands(view, frozenset({"-b", "-l", "-n", "-C", "-a", "-f", "--prefix"}))
+            ops = _operands(view, _SPLIT_VALUED)
             out.extend((o, NAMED) for o in ops[1:])
             out.extend((v, NAMED) for v in _option_values(view, "f", ()))
         return out
     if verb == "uniq":
-        ops = _operands(view, frozenset({"-f", "-s", "-w"}))
+        ops = _operands(view, _UNIQ_VALUED)
         return [(ops[1], NAMED)] if len(ops) > 1 else []
     if verb == "patch":
         dest = _option_values(view, "d", ("--directory",)) or ["."]
