@@ -619,18 +619,14 @@ def _never_auto_by_text(
 _MEMO_MAX = 4096
 _MEMO_CHARS = 2048
 _UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
-_TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo()
-_CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo()
-_OUTSIDE_MEMO: Memo[tuple[str, Scope], str | None] = Memo()
+_TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo(_MEMO_MAX)
+_CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo(_MEMO_MAX)
+_OUTSIDE_MEMO: Memo[tuple[str, Scope], str | None] = Memo(_MEMO_MAX)
 
 
-def _remember(memo: dict[Any, Any], key: Any, value: Any, command: str) -> Any:
+def _remember(memo: Memo[Any, Any], key: Any, value: Any, command: str) -> Any:
     """Keep ``value`` under ``key`` when ``command`` is short enough; returns ``value``."""
-    if len(command) <= _MEMO_CHARS:
-        if len(memo) >= _MEMO_MAX:
-            memo.clear()
-        memo[key] = value
-    return value
+    return memo.keep(key, value) if len(command) <= _MEMO_CHARS else value
 
 
 _PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = Memo()
@@ -646,10 +642,8 @@ def _protected_write(st: _State, comp: CompiledPermissions, command: str) -> str
     key = (command, scope.cwd, scope.roots)
     found = _PROTECTED_MEMO.get(key)
     if found is None:
-        if len(_PROTECTED_MEMO) >= 4096:
-            _PROTECTED_MEMO.clear()
-        found = _PROTECTED_MEMO[key] = tuple(
-            protected_writes(parsed.segments, st.seg_views, scope.cwd, scope.roots, command)
+        found = _PROTECTED_MEMO.keep(
+            key, tuple(protected_writes(parsed.segments, st.seg_views, scope.cwd, scope.roots, command))
         )
     for i, by_redirect, why in found:
         seg = parsed.segments[i]

@@ -21,13 +21,24 @@ V = TypeVar("V")
 
 
 class Memo(dict[K, V]):
-    """A dict that lists itself in this module when made. Held weakly: a rule set's memo goes with it."""
+    """A dict that lists itself in this module when made. Held weakly: a rule set's memo goes with it.
 
-    __slots__ = ("__weakref__",)
+    ``limit``: :meth:`keep` empties it when it holds that many answers (agents repeat a few commands many
+    times; a stream of distinct ones must not grow it without end)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("__weakref__", "limit")
+
+    def __init__(self, limit: int = 4096) -> None:
         super().__init__()
+        self.limit = limit
         _ALL[id(self)] = self
+
+    def keep(self, key: K, value: V) -> V:
+        """Remember ``value`` under ``key`` (emptied first when full); returns ``value``."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
 
 
 # By id: a dict is unhashable, and two empty memos compare equal, so a WeakSet could not tell them apart.

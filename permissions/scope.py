@@ -257,15 +257,11 @@ def _data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     if ("for" not in command and "read" not in command) or len(command) > _MAX_LOOP_TEXT:
         return _NO_NAMES
     hit = _NAMES_MEMO.get(command)
-    if hit is None:
-        if len(_NAMES_MEMO) >= 2048:
-            _NAMES_MEMO.clear()
-        hit = _NAMES_MEMO[command] = _read_data_names(segments, command)
-    return hit
+    return _NAMES_MEMO.keep(command, _read_data_names(segments, command)) if hit is None else hit
 
 
 # Agents repeat their commands (bounded by _MAX_LOOP_TEXT each).
-_NAMES_MEMO: Memo[str, frozenset[str]] = Memo()
+_NAMES_MEMO: Memo[str, frozenset[str]] = Memo(2048)
 
 
 def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:

@@ -286,9 +286,7 @@ def read_known_segments(
         if one is None:
             one = _read_one(seg, comp, doomed)
             if one is not None:
-                if len(memo) >= _MEMO_MAX:
-                    memo.clear()
-                memo[seg] = one
+                memo.keep(seg, one)
             else:
                 if r is None:
                     r = _Reader(parsed, command, comp, False, scope_of)
@@ -310,9 +308,9 @@ def read_known_segments(
     return reading, (r.scope if r is not None else None)
 
 
-# The per-rule-set segment memo (CompiledPermissions.segment_memo): emptied when it holds _MEMO_MAX segments;
-# commands longer than KNOWN_CHARS (hostile sizes) are read without it, so it never holds more than a few MB.
-_MEMO_MAX = 4096
+# The per-rule-set segment memo (CompiledPermissions.segment_memo) is emptied when it holds its limit of
+# segments; commands longer than KNOWN_CHARS (hostile sizes) are read without it, so it never holds more than a
+# few MB.
 KNOWN_CHARS = 2048
 
 # A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of

@@ -72,14 +72,12 @@ def parse_command(command: str) -> ParsedCommand:
     if parsed is None:
         parsed = _scan(command, 0, True, None, steps)
     if len(command) <= _MEMO_CHARS:
-        if len(_MEMO) >= _MEMO_MAX:
-            _MEMO.clear()
-        _MEMO[command] = parsed
+        _MEMO.keep(command, parsed)
     return parsed
 
 
-_MEMO: Memo[str, ParsedCommand] = Memo()
 _MEMO_MAX = 2048
+_MEMO: Memo[str, ParsedCommand] = Memo(_MEMO_MAX)
 _MEMO_CHARS = 2048
 
 

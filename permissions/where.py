@@ -283,15 +283,13 @@ def cwd_sets(
             return hit
     found = _cwd_sets(segments, command, start, floor, values)
     if not values and len(command) <= _MEMO_CHARS:
-        if len(_MEMO) >= _MEMO_MAX:
-            _MEMO.clear()
-        _MEMO[key] = found
+        _MEMO.keep(key, found)
     return found
 
 
 # Agents repeat their commands: where each segment runs depends on the text and where it starts only.
-_MEMO: Memo[tuple[str, str, bool], list[frozenset[str]]] = Memo()
 _MEMO_MAX = 2048
+_MEMO: Memo[tuple[str, str, bool], list[frozenset[str]]] = Memo(_MEMO_MAX)
 _MEMO_CHARS = 4096
 
 
@@ -522,13 +520,10 @@ def floor_where(
     key = (command, start)
     if key in _FLOOR_MEMO:
         return _FLOOR_MEMO[key]
-    if len(_FLOOR_MEMO) >= _MEMO_MAX:
-        _FLOOR_MEMO.clear()
-    found = _FLOOR_MEMO[key] = _floor_where(segments, seg_views, command, start)
-    return found
+    return _FLOOR_MEMO.keep(key, _floor_where(segments, seg_views, command, start))
 
 
-_FLOOR_MEMO: Memo[tuple[str, str], int | None] = Memo()
+_FLOOR_MEMO: Memo[tuple[str, str], int | None] = Memo(_MEMO_MAX)
 
 
 def _deleters(

@@ -315,7 +315,6 @@ def _plain_first(verb: str) -> bool:
 
 # Hostile input repeats itself (10,000 copies of one segment): answers are kept for identical words.
 _CACHE: Memo[tuple[str, ...], Carried] = Memo()
-_CACHE_MAX = 4096
 
 
 def carried_scripts(words: tuple[str, ...]) -> Carried:
@@ -329,11 +328,7 @@ def carried_scripts(words: tuple[str, ...]) -> Carried:
 def _carried_kept(words: tuple[str, ...]) -> Carried:
     """_carried_scripts, kept by words (for a segment _may_carry let through)."""
     hit = _CACHE.get(words)
-    if hit is None:
-        if len(_CACHE) >= _CACHE_MAX:
-            _CACHE.clear()
-        hit = _CACHE[words] = _carried_scripts(words)
-    return hit
+    return _CACHE.keep(words, _carried_scripts(words)) if hit is None else hit
 
 
 def _carried_scripts(words: tuple[str, ...]) -> Carried:

@@ -212,17 +212,12 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
 # reading all read the same segment through its table, so it is read once per decision (and across repeated
 # commands; bounded, cleared when full). The readings are shared: never changed by a caller.
 _NORMALISED: Memo[tuple[str, ...], tuple[Reading, ...]] = Memo()
-_NORMALISED_MAX = 4096
 
 
 def normalised(words: tuple[str, ...]) -> tuple[Reading, ...]:
     """``normalise(words) or ()``, kept by words."""
     hit = _NORMALISED.get(words)
-    if hit is None:
-        if len(_NORMALISED) >= _NORMALISED_MAX:
-            _NORMALISED.clear()
-        hit = _NORMALISED[words] = normalise(words) or ()
-    return hit
+    return _NORMALISED.keep(words, normalise(words) or ()) if hit is None else hit
 
 
 _CANONICAL: Memo[tuple[str, ...], tuple[tuple[str, ...], ...]] = Memo()
@@ -237,9 +232,7 @@ def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     if hit is None:
         readings = normalised(view)
         hit = tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
-        if len(_CANONICAL) >= 4096:
-            _CANONICAL.clear()
-        _CANONICAL[view] = hit
+        _CANONICAL.keep(view, hit)
     return hit
 
 

@@ -501,7 +501,6 @@ def _peels(verb: str) -> bool:
 # and decide() then judges the same views, so within one decision -- and across repeated commands -- they are
 # built once (bounded, cleared when full). Callers only read the list handed out.
 _VIEWS: Memo[tuple[str, ...], list[tuple[str, ...]]] = Memo()
-_VIEWS_MAX = 4096
 
 
 def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -513,11 +512,7 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     if not words or not _peels(words[0]):
         return [words]  # the common case: nothing to look through
     out = _VIEWS.get(words)
-    if out is None:
-        if len(_VIEWS) >= _VIEWS_MAX:
-            _VIEWS.clear()
-        out = _VIEWS[words] = _peeled_views(words)
-    return out
+    return _VIEWS.keep(words, _peeled_views(words)) if out is None else out
 
 
 def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -52,8 +52,8 @@ def _module_caches() -> dict[str, str]:
             if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 made = ast.unparse(node.value)
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                if made in ("{}", "dict()", "Memo()") or made.startswith(
-                    ("dict(", "defaultdict(", "OrderedDict(")
+                if made in ("{}", "dict()") or made.startswith(
+                    ("Memo(", "dict(", "defaultdict(", "OrderedDict(")
                 ):
                     for t in targets:
                         found[f"{module}:{ast.unparse(t)}"] = made
@@ -125,3 +125,13 @@ def test_after_forget_remembered_a_decision_reads_its_command_afresh(counted):
     assert term(cmd, allow=allow) == first
     assert counted["parse"] > seen["parse"]
     assert counted["text"] == 2 and counted["segment"] == 4
+
+
+def test_a_memo_empties_itself_when_it_reaches_its_limit():
+    from permissions.memos import Memo
+
+    memo: Memo[int, str] = Memo(limit=3)
+    assert [memo.keep(n, str(n)) for n in range(3)] == ["0", "1", "2"]
+    assert len(memo) == 3
+    assert memo.keep(3, "3") == "3"  # full: emptied first, so a stream of distinct commands stays bounded
+    assert dict(memo) == {3: "3"}
