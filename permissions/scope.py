@@ -164,8 +164,8 @@ class Scope:
                     glued = _glued_path(w)
                     if glued is not None:
                         check(glued, glued[0] == "~", cwds, out)
-            for target in seg.redirects:
-                check(target, "$" in target or target.startswith("~"), cwds, out)
+            if seg.redirects:
+                self._check_redirects(seg.redirects, segments, command, cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
                     pass  # its target was checked above; where it leads, permissions.where follows
@@ -174,6 +174,19 @@ class Scope:
                     # where the next relative word points is not known lexically, so it is outside.
                     out.append(" ".join(words))
         return out
+
+    def _check_redirects(
+        self,
+        targets: tuple[str, ...],
+        segments: tuple[Segment, ...],
+        command: str,
+        cwds: Collection[str],
+        out: list[str],
+    ) -> None:
+        for target in targets:
+            if "$" in target and _literal_loop_word(target, segments, command):
+                continue  # `for f in a.md b.md; do wc -l < "$f"; done`: the words listed, inside
+            self._check(target, "$" in target or target.startswith("~"), cwds, out)
 
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
@@ -267,17 +280,74 @@ _NAMES_MEMO: Memo[str, frozenset[str]] = Memo(2048)
 def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     names: set[str] = set()
     if "for" in command:
-        for m in _FOR.finditer(command):
-            parsed = parse_command(": " + m.group(2))
-            listed = next(
-                (s.words[1:] for s in parsed.segments if s.words[:1] == (":",) and not s.hidden), ()
-            )
-            if listed and not parsed.unparseable and all(_relative_inside(w) for w in listed):
-                names.add(m.group(1))
+        names.update(_loop_names(command, literal=False))
     if "read" in command:
         for seg in segments:
             names.update(read_names(seg.words))
     return frozenset(names)
+
+
+def _literal_loop_word(word: str, segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether a redirection's target is made only of `for` variables whose lists are literal relative words
+    inside (no substitution, no `..`, no variable) and literal text that neither starts at the root nor
+    climbs. Unlike an argument, what a substitution or `read` prints is never accepted here: a redirection
+    opens its target itself, and a printed name may be anywhere."""
+    if word[0] in "/~" or ".." in word or "`" in word or "$(" in word or "<(" in word or ">(" in word:
+        return False
+    names = _literal_loop_names(segments, command)
+    if not names:
+        return False
+    rest = _DATA_REF.sub(lambda m: "" if (m.group(1) or m.group(2)) in names else m.group(0), word)
+    return "$" not in rest
+
+
+def _literal_loop_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
+    if "for" not in command or len(command) > _MAX_LOOP_TEXT:
+        return _NO_NAMES
+    hit = _LITERAL_MEMO.get(command)
+    return _LITERAL_MEMO.keep(command, _read_literal_loop_names(segments, command)) if hit is None else hit
+
+
+_LITERAL_MEMO: Memo[str, frozenset[str]] = Memo(2048)
+
+
+def _read_literal_loop_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
+    names = _loop_names(command, literal=True)
+    if names and "read" in command:
+        for seg in segments:
+            names -= set(read_names(seg.words))  # a name `read` also sets holds what was printed
+    # A name written anywhere else (`f=…`, `printf -v f`, `declare f`, `mapfile f`) may hold anything.
+    return frozenset(n for n in names if _bare_mentions(command, n) == 0)
+
+
+def _bare_mentions(command: str, name: str) -> int:
+    """How often ``name`` appears in ``command`` other than as `$name`, `${name}` or a `for name` header."""
+    return len(re.findall(rf"(?<![$\w{{]){re.escape(name)}(?!\w)", command)) - len(
+        re.findall(rf"(?:^|[\s;&|(])for\s+{re.escape(name)}(?!\w)", command)
+    )
+
+
+# Every `for NAME` header, whatever follows it (`do`, or bash's `{ … }` form the list regex does not read).
+_FOR_HEAD = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)(?![a-z0-9_])")
+
+
+def _loop_names(command: str, *, literal: bool) -> set[str]:
+    """The `for` variables every loop of which lists words inside by themselves (``literal``: written out,
+    no substitution or variable). A name one loop binds to such words and another loop (or a header this
+    cannot read) binds to anything else is not one: its value depends on where in the command it is read."""
+    heads: dict[str, int] = {}
+    for m in _FOR_HEAD.finditer(command):
+        heads[m.group(1)] = heads.get(m.group(1), 0) + 1
+    good: dict[str, int] = {}
+    for m in _FOR.finditer(command):
+        parsed = parse_command(": " + m.group(2))
+        listed = next((s.words[1:] for s in parsed.segments if s.words[:1] == (":",) and not s.hidden), ())
+        if not listed or parsed.unparseable or not all(_relative_inside(w) for w in listed):
+            continue
+        if literal and (any(s.dynamic for s in parsed.segments) or any("$" in w for w in listed)):
+            continue
+        good[m.group(1)] = good.get(m.group(1), 0) + 1
+    return {name for name, n in good.items() if heads.get(name) == n}
 
 
 def _relative_inside(word: str) -> bool:
