@@ -409,6 +409,19 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --set-upstream
     --recurse-submodules=?
     --progress
+    --deepen=
+    --shallow-since=
+    --shallow-exclude=
+    --update-shallow
+    -j= --jobs=
+    -o= --server-option=
+    --negotiation-tip=
+    --upload-pack=
+    -a --append
+    -k --keep
+    --dry-run
+    -4 --ipv4
+    -6 --ipv6
     """,
     fetch="""
     --all
@@ -441,6 +454,21 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --porcelain
     --write-fetch-head
     --no-write-fetch-head
+    -o= --server-option=
+    --negotiation-tip=
+    --negotiate-only
+    --filter=
+    --refetch
+    --submodule-prefix=
+    --recurse-submodules-default=
+    --no-recurse-submodules
+    -k --keep
+    --prefetch
+    --stdin
+    --show-forced-updates
+    --no-show-forced-updates
+    --auto-maintenance --auto-gc
+    --no-auto-maintenance --no-auto-gc
     """,
     stash=Program(
         "stash",
@@ -493,6 +521,12 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --fixed-value
     --includes
     --no-includes
+    --all
+    --append
+    --regexp
+    --url=
+    --show-names
+    --no-show-names
     """,
     remote=Program(
         "remote",
@@ -528,6 +562,7 @@ _GIT_SUBS: dict[str, Program] = _subs(
             unlock="",
         ),
     ),
+    symbolic_ref="-q --quiet; -d --delete; -m=; --short; --recurse; --no-recurse",
     update_ref="""
     -d
     -m=
