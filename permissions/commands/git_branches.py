@@ -275,11 +275,13 @@ def _fetched(reading: Reading, names: frozenset[str], sub: str) -> _Effects:
 
 
 def _rebased(reading: Reading, names: frozenset[str]) -> _Effects:
-    """``git rebase [--onto x] [upstream] [branch]`` (``--root [branch]``): the branch it rewrites."""
+    """``git rebase [--onto x] [upstream] [branch]`` (``--root [branch]``): the branch it rewrites (with
+    ``--root``, every operand: git refuses more than one, fail closed)."""
     ops = reading.operands
-    branch = ops[0] if "root" in names and ops else (ops[1] if len(ops) > 1 else None)
-    if branch is not None:
-        return [branch], branch, False
+    if "root" in names and ops:
+        return list(ops), ops[0], False
+    if len(ops) > 1:
+        return [ops[1]], ops[1], False
     return [], None, True
 
 

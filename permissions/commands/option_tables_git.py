@@ -10,6 +10,10 @@ from permissions.commands.option_reader import Program, _subs
 # (clusters, unique abbreviations, options anywhere before `--`).
 _GIT_FORCE_REFSPEC = ("force",)
 
+# `-t` of checkout, switch and branch: git 2.35 let it take an attached value (`-tdirect`); before that it took
+# none, and `git checkout -tb main` is `-t -b main` there. Read as a flag: the letters after it are options
+# (a move of `main` is not hidden as a tracking mode), `--track[=mode]` as git reads it today.
+
 
 def _git_push_operand(word: str) -> tuple[str, ...]:
     """`git push origin +main` forces that ref; `git push origin :main` deletes it."""
@@ -131,7 +135,8 @@ _GIT_SUBS: dict[str, Program] = _subs(
     -B= -> B force
     -f --force
     --orphan=
-    -t=? --track=?
+    -t -> track
+    --track=?
     --no-track
     --detach
     -p --patch
@@ -161,7 +166,8 @@ _GIT_SUBS: dict[str, Program] = _subs(
     -d --detach
     -f --force --discard-changes
     --orphan=
-    -t=? --track=?
+    -t -> track
+    --track=?
     --no-track
     -m --merge
     --conflict=
@@ -196,7 +202,8 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --points-at=
     --sort=
     --format=
-    -t=? --track=?
+    -t -> track
+    --track=?
     --no-track
     --edit-description
     --column=?

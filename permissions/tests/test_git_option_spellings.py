@@ -38,7 +38,10 @@ def _verdicts(command: str, project: ProjectState = PROJECT):
 # Each moves a protected branch; the hand-written scanners before the option table missed the ones marked.
 MOVES = [
     "git branch --forc main x",
-    "git branch --fo main x",
+    "git branch --fo main x",  # ambiguous (`--force`, `--format`): git refuses it; read as both
+    "git checkout -tb main",  # before git 2.35 `-t` took no value: `-t -b main`
+    "git switch -tc main",
+    "git branch -tf main origin/x",
     "git branch -fM x main",
     "git branch -vf main x",
     "git branch main -f x",  # options after operands
@@ -67,6 +70,7 @@ MOVES = [
     "git fetch --filter blob:none origin x:main",
     "git pull --deepen 1 . x:main",
     "git rebase --roo main",  # missed: `--root` abbreviated
+    "git rebase --root x main",  # git refuses two operands with `--root`: either may be the branch
     "git rebase --ont y x main",  # missed: `--onto`'s value abbreviated
     "git rebase x main --exec make",
     "git symbolic-ref -m why refs/heads/main refs/heads/x",
@@ -96,6 +100,8 @@ ORDINARY = [
     "git branch --cont main",  # `--contains`: lists branches
     "git branch --set-up origin/main",  # `--set-upstream-to`: the upstream, not a branch it moves
     "git checkout --det main",  # detached at main: main does not move
+    "git rebase --ont y main",  # onto y, upstream main: the branch checked out moves, not main
+    "git checkout --track=direct -b feature origin/main",
 ]
 
 
@@ -162,6 +168,9 @@ def test_a_remote_rewrite_however_its_options_are_spelled_is_capped(command):
         "git config --fil x remote.origin.url",  # reads the key from file x
         "git config get remote.origin.url",
         "git config --glob user.name x",
+        "git config --ty bool remote.origin.mirror",  # `--type`'s value, then one key: a read
+        "git config --comm x remote.origin.url",
+        "git config --value=remote.x",  # no key at all: git refuses it (this once raised)
     ],
 )
 def test_reading_remote_settings_is_not_a_rewrite(command):
