@@ -2,6 +2,10 @@
 or pattern is a protected branch, the remote settings a `git config` writes, and which git commands move a
 branch (:func:`protected_branch_move`) -- by any git command, not only a merge. Re-exported by
 :mod:`permissions.commands.git`.
+
+A git command is read through git's option table (SPEC R4.10, :mod:`permissions.commands.option_tables_git`,
+by :func:`permissions.commands.options.normalised`): abbreviations, clusters, values attached or apart and
+options after operands are read as git reads them. This module holds only what a move or a rewrite means.
 """
 
 from __future__ import annotations
@@ -11,7 +15,10 @@ import re
 import unicodedata
 from collections.abc import Collection, Sequence
 
-from permissions.commands.git_globals import GIT_GLOBAL_VALUE_OPTS, _git_subcommand
+from permissions.commands.git_globals import _git_subcommand
+from permissions.commands.option_reader import Reading
+from permissions.commands.option_tables_git import GIT
+from permissions.commands.options import normalised, read_by
 
 # -- branch names (RN-006, merge targets spelled another way) ------------------------------------------------
 _BAD_BRANCH_CHARS = frozenset(" ~^:?*[\\\x7f")
@@ -58,22 +65,11 @@ def names_protected_branch(name: str | None, protected: tuple[str, ...] | frozen
 
 # -- git configuration that changes where pushes go (an external effect, §5 step 6) --------------------------
 _CONFIG_READS = frozenset(
-    {"--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool", "--list", "-l"}
-)
+    {"get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool", "list"}
+)  # fmt: skip
 
 
-_CONFIG_WRITE_LONGS = (
-    "--add",
-    "--replace-all",
-    "--unset",
-    "--unset-all",
-    "--rename-section",
-    "--remove-section",
-    "--edit",
-)
-
-
-_CONFIG_VALUE_OPTS = frozenset({"-f", "--file", "--blob", "--type", "--default", "--comment", "--value"})
+_CONFIG_WRITES = frozenset({"add", "replace-all", "unset", "unset-all", "rename-section", "remove-section"})
 
 
 _CONFIG_WRITE_VERBS = frozenset({"set", "unset", "rename-section", "remove-section", "edit"})
@@ -89,55 +85,38 @@ def _remote_key(word: str) -> bool:
     return low.startswith("branch.") and low.endswith((".remote", ".pushremote"))
 
 
+def _config_writes_remote(reading: Reading) -> bool:
+    """One reading of ``git config ...``: whether it writes a remote setting (or opens the editor)."""
+    names = _names(reading)
+    if "edit" in names:
+        return True  # the editor can set anything
+    writes = bool(names & _CONFIG_WRITES) or any(n[:1] == "?" for n in names)
+    if names & _CONFIG_READS and not writes:
+        return False
+    ops = reading.operands
+    if ops[:1] in (("get",), ("list",)):
+        return False
+    if ops[:1] == ("edit",):
+        return True
+    valued = _values(reading, "value", "comment")
+    keys = any(_remote_key(p) for p in ops) or any(_remote_key(v) for v in valued)
+    if not keys:
+        return False
+    return writes or len(ops) >= 2 or (bool(ops) and ops[0] in _CONFIG_WRITE_VERBS)
+
+
 def remote_config_write(view: tuple[str, ...]) -> bool:
     """§5 step 6: ``git config`` that sets, adds, unsets, renames or removes a key deciding where git pushes
     (``remote.*.url``, ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf`` ...), or opens the
-    editor on the configuration (it can set any of them). Abbreviated options count as git reads them."""
+    editor on the configuration (it can set any of them). Its options as git's option table reads them
+    (abbreviated, clustered, anywhere before ``--``); an option the table does not know may write."""
     if len(view) < 2 or view[0] != "git" or "config" not in view:
         return False
-    k = _git_subcommand(view)
-    if k < 0:
-        k = view.index("config")  # uncertain global options: read from the word itself (fail closed)
-    if k >= len(view) or view[k] != "config":
-        return False
-    rest = view[k + 1 :]
-    positionals: list[str] = []
-    write_option = False
-    keys = False
-    j = 0
-    while j < len(rest):
-        w = rest[j]
-        j += 1
-        if w == "--":
-            positionals.extend(rest[j:])
-            break
-        if w[:1] != "-" or w == "-":
-            positionals.append(w)
-            continue
-        name = w.partition("=")[0]
-        if name in _CONFIG_READS:
-            return False
-        if name == "-e" or (
-            name.startswith("--")
-            and len(name) > 3
-            and any(o.startswith(name) for o in _CONFIG_WRITE_LONGS)
-            and not any(r == name for r in _CONFIG_READS)
-        ):
-            write_option = True
-            if name.startswith("--e") or name == "-e":
-                return True  # the editor can set anything
-        if name in _CONFIG_VALUE_OPTS and "=" not in w:
-            j += 1
-        elif name in ("--value", "--comment") and _remote_key(w.partition("=")[2]):
-            keys = True
-    if positionals[:1] in (["get"], ["list"]):
-        return False
-    if positionals[:1] == ["edit"]:
-        return True
-    keys = keys or any(_remote_key(p) for p in positionals)
-    if not keys:
-        return False
-    return write_option or len(positionals) >= 2 or positionals[0] in _CONFIG_WRITE_VERBS
+    readings = [r for r in normalised(view) if r.path[1:2] == ("config",)]
+    if not readings and _git_subcommand(view) < 0:
+        # uncertain global options: read from the word itself (fail closed)
+        readings = [r for r in read_by(GIT, view[view.index("config") :]) if r.path[1:2] == ("config",)]
+    return any(_config_writes_remote(r) for r in readings)
 
 
 def branch_pattern_matches(pattern: str, name: str) -> bool:
@@ -208,42 +187,9 @@ def _protected_name(word: str, protected: Sequence[str]) -> bool:
     return any_suffix_protected(w, protected)
 
 
-_BRANCH_LONGS = (
-    "delete",
-    "move",
-    "copy",
-    "force",
-    "list",
-    "set-upstream-to",
-    "unset-upstream",
-    "edit-description",
-    "show-current",
-    "contains",
-    "no-contains",
-    "merged",
-    "no-merged",
-    "points-at",
-    "track",
-    "no-track",
-    "create-reflog",
-    "recurse-submodules",
-    "all",
-    "remotes",
-    "verbose",
-    "quiet",
-    "ignore-case",
-    "sort",
-    "format",
-    "color",
-    "no-color",
-    "column",
-    "no-column",
-    "abbrev",
-    "no-abbrev",
-    "omit-empty",
-)
-
-
+# What a git command's options mean for branches: its option keys and operands as git's own parser reads them
+# (git's option table, R4.10: unique abbreviations, clusters, `--opt=value` or `--opt value`, options after
+# operands, `--`). A key the table does not know (``?--x``) has no certain meaning: fail closed.
 _BRANCH_NO_MOVE = frozenset(
     {"list", "set-upstream-to", "unset-upstream", "edit-description", "show-current", "contains",
      "no-contains", "merged", "no-merged", "points-at"}
@@ -253,171 +199,144 @@ _BRANCH_NO_MOVE = frozenset(
 _BRANCH_ALL_NAMES = frozenset({"delete", "move", "copy"})
 
 
-def _branch_moved(rest: tuple[str, ...]) -> list[str]:
-    """``git branch ...``: the branch names it creates, resets (``-f``), renames, copies or deletes."""
-    positionals: list[str] = []
-    modes: set[str] = set()
-    j = 0
-    while j < len(rest):
-        w = rest[j]
-        j += 1
-        if w == "--":
-            positionals.extend(rest[j:])
-            break
-        if w[:1] != "-" or w == "-":
-            positionals.append(w)
-            continue
-        if w.startswith("--"):
-            name, eq, _ = w[2:].partition("=")
-            hits = [o for o in _BRANCH_LONGS if o == name] or [o for o in _BRANCH_LONGS if o.startswith(name)]
-            if len(hits) != 1:
-                modes.add("delete")  # unknown or ambiguous: every positional may be a branch it changes
-                continue
-            modes.add(hits[0])
-            if hits[0] in ("set-upstream-to", "sort", "format") and not eq:
-                j += 1
-            continue
-        for i, c in enumerate(w[1:], 1):
-            if c in "dD":
-                modes.add("delete")
-            elif c in "mM":
-                modes.add("move")
-            elif c in "cC":
-                modes.add("copy")
-            elif c == "f":
-                modes.add("force")
-            elif c == "l":
-                modes.add("list")
-            elif c == "u":
-                modes.add("set-upstream-to")
-                if i == len(w) - 1:
-                    j += 1  # `-u origin/main`: the upstream, not a branch
-                break
-    if modes & _BRANCH_ALL_NAMES:
-        return positionals
-    if modes & _BRANCH_NO_MOVE:
-        return []
-    return positionals[:1]
-
-
-def _option_value(rest: tuple[str, ...], shorts: str, longs: tuple[str, ...]) -> list[str]:
-    """Values of ``-b NAME``/``-bNAME``/``--create NAME``/``--create=NAME`` (and unique abbreviations)."""
-    out: list[str] = []
-    for j, w in enumerate(rest):
-        if w == "--":
-            break
-        if w.startswith("--"):
-            name, eq, value = w[2:].partition("=")
-            if len(name) >= 2 and any(o.startswith(name) for o in longs):
-                out.append(value if eq else (rest[j + 1] if j + 1 < len(rest) else ""))
-        elif w[:1] == "-" and len(w) > 1:
-            for i, c in enumerate(w[1:], 1):
-                if c in shorts:
-                    out.append(w[i + 1 :] or (rest[j + 1] if j + 1 < len(rest) else ""))
-                    break
-    return out
-
-
-def _plain_positionals(rest: tuple[str, ...], values: frozenset[str] = frozenset()) -> list[str]:
-    out: list[str] = []
-    j = 0
-    while j < len(rest):
-        w = rest[j]
-        j += 1
-        if w == "--":
-            break
-        if w[:1] == "-" and len(w) > 1:
-            if w in values:
-                j += 1
-            continue
-        out.append(w)
-    return out
-
-
 # Subcommands that move the branch checked out (HEAD's branch).
 _MOVES_CURRENT = frozenset({"reset", "commit", "merge", "pull", "rebase", "cherry-pick", "revert", "am"})
-
-
-_REBASE_VALUES = frozenset({"--onto", "-s", "--strategy", "-X", "--strategy-option", "-x", "--exec"})
-
-
-_FETCH_VALUES = frozenset(
-    {"--depth", "--deepen", "--shallow-since", "--shallow-exclude", "-j", "--jobs", "--negotiation-tip",
-     "-o", "--server-option", "--filter", "--upload-pack", "--refmap", "--submodule-prefix"}
-)  # fmt: skip
 
 
 _UNKNOWN = "\0unknown"
 
 
+# (the branch words it creates, resets, renames, copies, deletes or updates; the branch it leaves checked out,
+# or None when unchanged; whether it moves the branch checked out)
+_Effects = tuple[list[str], str | None, bool]
+_NOTHING: _Effects = ([], None, False)
+
+
+def _names(reading: Reading) -> frozenset[str]:
+    """The option keys of a reading without their values (``create=main`` is ``create``)."""
+    return frozenset(k.partition("=")[0] for k in reading.keys)
+
+
+def _values(reading: Reading, *names: str) -> list[str]:
+    """The values the options ``names`` were given (``-b main``, ``-bmain``, ``--orph=main`` ...), sorted."""
+    out = {value for k in reading.keys for name, eq, value in (k.partition("="),) if eq and name in names}
+    return sorted(out)
+
+
+def _branch_moved(reading: Reading, names: frozenset[str]) -> _Effects:
+    """``git branch ...``: the branch names it creates, resets (``-f``), renames, copies or deletes. An option
+    the table does not know may be any of them: every operand then counts."""
+    if names & _BRANCH_ALL_NAMES or any(n[:1] == "?" for n in names):
+        return list(reading.operands), None, False
+    if names & _BRANCH_NO_MOVE:
+        return _NOTHING
+    return list(reading.operands[:1]), None, False
+
+
+def _switched(reading: Reading, names: frozenset[str], creates: tuple[str, ...], dashdash: bool) -> _Effects:
+    """``git checkout``/``git switch``: the branch it creates or resets (``-b``/``-B``/``-c``/``-C``/
+    ``--orphan``), else the one it checks out (one operand, not ``--detach``, not ``checkout x -- paths``)."""
+    created = _values(reading, *creates)
+    if created:
+        return created, created[-1], False
+    ops = reading.operands
+    if dashdash or len(ops) != 1 or "detach" in names or ops[0] == "-":
+        return _NOTHING
+    return [], ops[0], False
+
+
+def _update_ref(reading: Reading, names: frozenset[str]) -> _Effects:
+    if "stdin" in names:
+        return [_UNKNOWN], None, False
+    ops = reading.operands
+    if not ops:
+        return _NOTHING
+    if ops[0] in ("HEAD", "@"):
+        return [], None, True
+    return [ops[0]], None, False
+
+
+def _symbolic_ref(reading: Reading) -> _Effects:
+    ops = reading.operands
+    if len(ops) < 2:
+        return _NOTHING
+    if ops[0] == "HEAD":
+        return [], ops[1][len("refs/heads/") :] if ops[1].startswith("refs/heads/") else ops[1], False
+    return [ops[0]], None, False
+
+
+def _fetched(reading: Reading, names: frozenset[str], sub: str) -> _Effects:
+    """``git fetch``/``git pull``: the local refs its refspecs write (``. x:main``, ``origin +x:main``);
+    refspecs read from stdin may write any."""
+    if "stdin" in names:
+        return [_UNKNOWN], None, sub == "pull"
+    moved = [p.rpartition(":")[2] for p in reading.operands[1:] if ":" in p and "://" not in p]
+    return moved, None, sub == "pull"
+
+
+def _rebased(reading: Reading, names: frozenset[str]) -> _Effects:
+    """``git rebase [--onto x] [upstream] [branch]`` (``--root [branch]``): the branch it rewrites (with
+    ``--root``, every operand: git refuses more than one, fail closed)."""
+    ops = reading.operands
+    if "root" in names and ops:
+        return list(ops), ops[0], False
+    if len(ops) > 1:
+        return [ops[1]], ops[1], False
+    return [], None, True
+
+
+def _stash_branch(reading: Reading) -> _Effects:
+    if reading.path[2:] == ("branch",) and reading.operands:
+        return [reading.operands[0]], reading.operands[0], False
+    return _NOTHING
+
+
+def _reading_effects(reading: Reading, dashdash: bool) -> _Effects:
+    """What one reading of a ``git`` command does to local branches."""
+    path = reading.path
+    sub = path[1] if len(path) > 1 else (reading.operands[0] if reading.operands else "")
+    names = _names(reading)
+    if sub == "branch":
+        return _branch_moved(reading, names)
+    if sub == "checkout":
+        return _switched(reading, names, ("b", "B", "orphan"), dashdash)
+    if sub == "switch":
+        return _switched(reading, names, ("create", "orphan"), False)
+    if path[1:] == ("worktree", "add"):
+        created = _values(reading, "b", "B")
+        if not created and "orphan" in names:
+            created = list(reading.operands[:1])  # an unborn branch named by the word it is given
+        return created, None, False
+    if sub == "update-ref":
+        return _update_ref(reading, names)
+    if sub == "symbolic-ref":
+        return _symbolic_ref(reading)
+    if sub in ("fetch", "pull"):
+        return _fetched(reading, names, sub)
+    if sub == "stash":
+        return _stash_branch(reading)
+    if sub == "rebase":
+        return _rebased(reading, names)
+    return [], None, sub in _MOVES_CURRENT
+
+
 def branch_effects(view: tuple[str, ...]) -> tuple[list[str], str | None, bool]:
     """What one ``git`` view does to local branches: (the branch words it creates, resets, renames, copies,
     deletes or updates; the branch it leaves checked out, or None when unchanged; whether it moves the
-    branch checked out). ``_UNKNOWN`` stands for a ref no word names (``update-ref --stdin``)."""
+    branch checked out). ``_UNKNOWN`` stands for a ref no word names (``update-ref --stdin``). Read as git's
+    option table reads it; where an option of unknown arity gives two readings, what either does."""
     if len(view) < 2 or view[0] != "git":
         return [], None, False
-    k = 1
-    n = len(view)
-    while k < n and view[k][:1] == "-":
-        k += 2 if view[k] in GIT_GLOBAL_VALUE_OPTS else 1
-    if k >= n:
-        return [], None, False
-    sub = view[k]
-    rest = view[k + 1 :]
-    if sub == "branch":
-        return _branch_moved(rest), None, False
-    if sub in ("checkout", "switch"):
-        if sub == "checkout":
-            created = _option_value(rest, "bB", ("orphan",))
-        else:
-            created = _option_value(rest, "cC", ("orphan", "create", "force-create"))
-        if created:
-            return created, created[-1], False
-        if "--" in rest and sub == "checkout":
-            return [], None, False  # `git checkout [tree] -- paths`
-        pos = _plain_positionals(rest, frozenset({"--conflict", "--pathspec-from-file"}))
-        if len(pos) == 1 and "--detach" not in rest and pos[0] != "-":
-            return [], pos[0], False
-        return [], None, False
-    if sub == "worktree":
-        if rest[:1] == ("add",):
-            return _option_value(rest[1:], "bB", ("orphan",)), None, False
-        return [], None, False
-    if sub == "update-ref":
-        if "--stdin" in rest:
-            return [_UNKNOWN], None, False
-        pos = _plain_positionals(rest, frozenset({"-m", "--create-reflog"}))
-        if not pos:
-            return [], None, False
-        if pos[0] == "HEAD" or pos[0] == "@":
-            return [], None, True
-        return [pos[0]], None, False
-    if sub == "symbolic-ref":
-        pos = _plain_positionals(rest, frozenset({"-m"}))
-        if len(pos) >= 2:
-            if pos[0] == "HEAD":
-                name = pos[1][len("refs/heads/") :] if pos[1].startswith("refs/heads/") else pos[1]
-                return [], name, False
-            return [pos[0]], None, False
-        return [], None, False
-    if sub in ("fetch", "pull"):
-        pos = _plain_positionals(rest, _FETCH_VALUES)
-        moved = [p.rpartition(":")[2] for p in pos[1:] if ":" in p and "://" not in p]
-        return moved, None, sub == "pull"
-    if sub == "stash":
-        pos = _plain_positionals(rest)
-        if pos[:1] == ["branch"] and len(pos) > 1:
-            return [pos[1]], pos[1], False
-        return [], None, False
-    if sub == "rebase":
-        pos = _plain_positionals(rest, _REBASE_VALUES)
-        branch = pos[0] if "--root" in rest and pos else (pos[1] if len(pos) > 1 else None)
-        if branch is not None:
-            return [branch], branch, False
-        return [], None, True
-    if sub in _MOVES_CURRENT:
-        return [], None, True
-    return [], None, False
+    moved: dict[str, None] = {}
+    checkout: str | None = None
+    moves_current = False
+    dashdash = "--" in view
+    for reading in normalised(view):
+        words, out, current = _reading_effects(reading, dashdash)
+        moved.update(dict.fromkeys(words))
+        checkout = checkout if checkout is not None else out
+        moves_current = moves_current or current
+    return list(moved), checkout, moves_current
 
 
 def protected_branch_move(

@@ -10,6 +10,10 @@ from permissions.commands.option_reader import Program, _subs
 # (clusters, unique abbreviations, options anywhere before `--`).
 _GIT_FORCE_REFSPEC = ("force",)
 
+# `-t` of checkout, switch and branch: git 2.35 let it take an attached value (`-tdirect`); before that it took
+# none, and `git checkout -tb main` is `-t -b main` there. Read as a flag: the letters after it are options
+# (a move of `main` is not hidden as a tracking mode), `--track[=mode]` as git reads it today.
+
 
 def _git_push_operand(word: str) -> tuple[str, ...]:
     """`git push origin +main` forces that ref; `git push origin :main` deletes it."""
@@ -131,7 +135,8 @@ _GIT_SUBS: dict[str, Program] = _subs(
     -B= -> B force
     -f --force
     --orphan=
-    -t=? --track=?
+    -t -> track
+    --track=?
     --no-track
     --detach
     -p --patch
@@ -161,7 +166,8 @@ _GIT_SUBS: dict[str, Program] = _subs(
     -d --detach
     -f --force --discard-changes
     --orphan=
-    -t=? --track=?
+    -t -> track
+    --track=?
     --no-track
     -m --merge
     --conflict=
@@ -196,7 +202,8 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --points-at=
     --sort=
     --format=
-    -t=? --track=?
+    -t -> track
+    --track=?
     --no-track
     --edit-description
     --column=?
@@ -409,6 +416,19 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --set-upstream
     --recurse-submodules=?
     --progress
+    --deepen=
+    --shallow-since=
+    --shallow-exclude=
+    --update-shallow
+    -j= --jobs=
+    -o= --server-option=
+    --negotiation-tip=
+    --upload-pack=
+    -a --append
+    -k --keep
+    --dry-run
+    -4 --ipv4
+    -6 --ipv6
     """,
     fetch="""
     --all
@@ -441,6 +461,21 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --porcelain
     --write-fetch-head
     --no-write-fetch-head
+    -o= --server-option=
+    --negotiation-tip=
+    --negotiate-only
+    --filter=
+    --refetch
+    --submodule-prefix=
+    --recurse-submodules-default=
+    --no-recurse-submodules
+    -k --keep
+    --prefetch
+    --stdin
+    --show-forced-updates
+    --no-show-forced-updates
+    --auto-maintenance --auto-gc
+    --no-auto-maintenance --no-auto-gc
     """,
     stash=Program(
         "stash",
@@ -493,6 +528,12 @@ _GIT_SUBS: dict[str, Program] = _subs(
     --fixed-value
     --includes
     --no-includes
+    --all
+    --append
+    --regexp
+    --url=
+    --show-names
+    --no-show-names
     """,
     remote=Program(
         "remote",
@@ -528,6 +569,7 @@ _GIT_SUBS: dict[str, Program] = _subs(
             unlock="",
         ),
     ),
+    symbolic_ref="-q --quiet; -d --delete; -m=; --short; --recurse; --no-recurse",
     update_ref="""
     -d
     -m=
