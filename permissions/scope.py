@@ -347,7 +347,23 @@ def _loop_names(command: str, *, literal: bool) -> set[str]:
         if literal and (any(s.dynamic for s in parsed.segments) or any("$" in w for w in listed)):
             continue
         good[m.group(1)] = good.get(m.group(1), 0) + 1
-    return {name for name, n in good.items() if heads.get(name) == n}
+    return {name for name, n in good.items() if heads.get(name) == n and not _assigned(command, name)}
+
+
+def _assigned(command: str, name: str) -> bool:
+    """Whether ``command`` sets ``name`` other than by `for` (or `read`, whose names hold what is printed):
+    `f=…`, `f+=…`, `printf -v f`, `declare`/`local`/`export`/… `f`, `getopts x f`, `let`/`((…))`. Such a
+    value may be anything (`printf -v f '\x2fetc\x2fpasswd'` names no path and sets one)."""
+    n = re.escape(name)
+    return (
+        re.search(
+            rf"(?<![\w$]){n}\+?=|-\w*v\s*{n}(?!\w)|{_SETTERS}[^;&|\n]{{0,200}}(?<![\w$]){n}(?!\w)", command
+        )
+        is not None
+    )
+
+
+_SETTERS = r"(?:\b(?:declare|typeset|local|export|readonly|getopts|mapfile|readarray|let)\b|\(\()"
 
 
 def _relative_inside(word: str) -> bool:

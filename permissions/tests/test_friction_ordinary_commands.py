@@ -71,6 +71,7 @@ ALLOWED = [
     "for f in a.txt b.txt; do wc -l < $f; done",
     'for f in src/*.py; do wc -l < "${f}"; done',
     'for f in a.txt; do wc -c < "$f.bak"; done',
+    'for f in src/*.py; do echo "f: $f"; wc -l $f; done',  # the name as text is not an assignment
     'git ls-files | while read -r f; do wc -l "$f"; done',
     'git ls-files "*.md" | while IFS= read -r f; do head -1 "$f"; done',
     'while read -r line; do echo "$line"; done < notes.txt',
@@ -134,6 +135,12 @@ NOT_LOOSENED = [
     "for f in a.md; do :; done; for f in /etc/*; do cat $f; done",
     "for f in a.md; do :; done; for f in ~/.ssh/*; { cat $f; }",
     "for f in a.md; do :; done\nfor f in /etc/*\ndo cat $f; done",
+    # set inside the loop by something that names no path: printf's escapes, arithmetic, declare
+    "for f in a.md; do printf -v f '\\x2fetc\\x2fpasswd'; cat $f; done",
+    "for f in a.md; do printf -vf '\\x2fetc\\x2fpasswd'; cat $f; done",
+    "for f in a.md; do printf -v f %b '\\057etc\\057shadow'; cat \"$f\"; done",
+    "for f in a.md; do (( f = 1 )); cat $f; done",
+    "for f in a.md; do f+=x; cat $f; done",
     # a redirection's target: only a loop's literal words count, never what is printed or set elsewhere
     'for f in a.md; do for f in /etc/*; do wc -l < "$f"; done; done',
     'for f in a.md; do wc -l < "$f"; done; read f; wc -l < "$f"',
