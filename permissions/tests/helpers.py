@@ -72,3 +72,12 @@ def assert_not_capped(command: str, reason: str = "cap_external_effect") -> None
     """Friction: neither auto mode nor the container floor gives ``command`` the cap's ``reason``."""
     assert term(command, autonomy=AUTO_MODE).reason != reason, (command, "auto mode")
     assert term(command, project=CONTAINER_RUNNING).reason != reason, (command, "container floor")
+
+
+def allow_every_word(command: str) -> tuple[str, ...]:
+    """An allow list naming every program word of ``command`` (split at its operators and substitutions),
+    so what a test sees is what the caps and the floor decide, not a missing allow."""
+    words = command
+    for sep in ("&&", "|", ";", "(", ")", "{", "}", "<", ">", "`", "$"):
+        words = words.replace(sep, " ")
+    return tuple(f"Terminal({w})" for w in dict.fromkeys(words.split()) if w[:1].isalpha())

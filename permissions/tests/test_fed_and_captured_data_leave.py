@@ -17,20 +17,13 @@ import pytest
 
 from permissions.decide import AutonomyRow
 
-from .helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT, term
+from .helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT, allow_every_word, term
 
 TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
 
 
-def _allow(command: str) -> tuple[str, ...]:
-    words = command
-    for sep in ("&&", "|", ";", "(", ")", "{", "}", "<", ">", "`", "$"):
-        words = words.replace(sep, " ")
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words.split()) if w[:1].isalpha())
-
-
 def _verdicts(command: str):
-    allow = _allow(command)
+    allow = allow_every_word(command)
     yield term(command, allow=allow, project=CONTAINER_RUNNING, autonomy=AUTO_MODE, cwd=ROOT)
     yield term(command, allow=allow, project=CONTAINER_RUNNING, cwd=ROOT)  # the container floor
     yield term(command, allow=allow, project=HOST, autonomy=TERMINAL_AUTO, cwd=ROOT)
@@ -213,7 +206,7 @@ def test_data_leaving_by_an_unwritten_route_is_never_auto_approved(command):
     ],
 )
 def test_it_is_named_an_external_effect(command):
-    v = term(command, allow=_allow(command), project=HOST, autonomy=TERMINAL_AUTO, cwd=ROOT)
+    v = term(command, allow=allow_every_word(command), project=HOST, autonomy=TERMINAL_AUTO, cwd=ROOT)
     assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), v.message
 
 
@@ -258,7 +251,7 @@ ORDINARY = [
 
 @pytest.mark.parametrize("command", ORDINARY)
 def test_what_is_fed_nothing_or_stays_on_this_machine_stays_as_it_was(command):
-    v = term(command, allow=_allow(command), project=HOST, cwd=ROOT)
+    v = term(command, allow=allow_every_word(command), project=HOST, cwd=ROOT)
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.message)
 
 

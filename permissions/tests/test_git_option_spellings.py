@@ -13,7 +13,7 @@ import pytest
 from permissions.commands.git import branch_effects, remote_config_write
 from permissions.decide import AutonomyRow, ProjectState
 
-from .helpers import AUTO_MODE, ROOT, term
+from .helpers import AUTO_MODE, ROOT, allow_every_word, term
 
 PROTECTED = ("main", "dev", "release/*")
 PROJECT = ProjectState(
@@ -23,13 +23,8 @@ HOST = ProjectState(execution_mode="runner", root=ROOT, protected_branches=PROTE
 TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
 
 
-def _allow(command: str) -> tuple[str, ...]:
-    words = command.replace("&&", " ").replace(";", " ").split()
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w[:1].isalpha())
-
-
 def _verdicts(command: str, project: ProjectState = PROJECT):
-    allow = _allow(command)
+    allow = allow_every_word(command)
     yield term(command, allow=allow, project=project, autonomy=AUTO_MODE, cwd=ROOT)
     yield term(command, allow=allow, project=project, cwd=ROOT)  # the container floor
     yield term(command, allow=allow, project=HOST, autonomy=TERMINAL_AUTO, cwd=ROOT)
@@ -82,7 +77,7 @@ MOVES = [
 def test_an_abbreviated_clustered_or_reordered_move_of_a_protected_branch_is_capped(command):
     for v in _verdicts(command):
         assert v.decision != "auto_approve", (command, v.reason, v.message)
-    v = term(command, allow=_allow(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
+    v = term(command, allow=allow_every_word(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.reason == "cap_protected_merge", (command, v.reason, v.message)
 
 
@@ -107,7 +102,7 @@ ORDINARY = [
 
 @pytest.mark.parametrize("command", ORDINARY)
 def test_the_same_spellings_on_an_unprotected_branch_stay_auto_approved(command):
-    v = term(command, allow=_allow(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
+    v = term(command, allow=allow_every_word(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.decision == "auto_approve", (command, v.reason, v.message)
 
 

@@ -12,14 +12,9 @@ import pytest
 
 from permissions.decide import AutonomyRow
 
-from .helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT, term
+from .helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT, allow_every_word, term
 
 TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
-
-
-def _allow(command: str) -> tuple[str, ...]:
-    words = command.replace("$(", " ").replace("`", " ").split()
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w[:1].isalpha())
 
 
 PUBLISHES = [
@@ -52,7 +47,7 @@ SVN = [
 
 @pytest.mark.parametrize("command", PUBLISHES + SVN)
 def test_these_publish_or_commit_and_are_never_auto_approved(command):
-    allow = _allow(command)
+    allow = allow_every_word(command)
     for v in (
         term(command, allow=allow, project=CONTAINER_RUNNING, autonomy=AUTO_MODE, cwd=ROOT),
         term(command, allow=allow, project=HOST, autonomy=TERMINAL_AUTO, cwd=ROOT),
@@ -77,7 +72,7 @@ def test_these_publish_or_commit_and_are_never_auto_approved(command):
     ],
 )
 def test_their_local_siblings_stay_allowed(command):
-    v = term(command, allow=_allow(command), project=HOST, cwd=ROOT)
+    v = term(command, allow=allow_every_word(command), project=HOST, cwd=ROOT)
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.message)
 
 

@@ -13,7 +13,7 @@ import pytest
 from permissions.commands.git import branch_pattern_matches
 from permissions.decide import AutonomyRow, ProjectState
 
-from .helpers import AUTO_MODE, ROOT, term, typed
+from .helpers import AUTO_MODE, ROOT, allow_every_word, term, typed
 
 PROTECTED = ("dev", "qa", "rc", "main", "release/*", "hotfix/**")
 PROJECT = ProjectState(
@@ -21,11 +21,6 @@ PROJECT = ProjectState(
 )
 HOST = ProjectState(execution_mode="runner", root=ROOT, protected_branches=PROTECTED)
 TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
-
-
-def _allow(command: str) -> tuple[str, ...]:
-    words = command.replace("&&", " ").replace(";", " ").split()
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w[:1].isalpha())
 
 
 MOVES = [
@@ -91,7 +86,7 @@ MOVES = [
 @pytest.mark.parametrize("command", MOVES)
 def test_moving_a_protected_branch_is_never_auto_approved(command):
     for project, autonomy in ((PROJECT, AUTO_MODE), (PROJECT, ()), (HOST, TERMINAL_AUTO)):
-        v = term(command, allow=_allow(command), project=project, autonomy=autonomy, cwd=ROOT)
+        v = term(command, allow=allow_every_word(command), project=project, autonomy=autonomy, cwd=ROOT)
         assert v.decision != "auto_approve", (command, v.reason, v.message)
 
 
@@ -100,7 +95,7 @@ def test_moving_a_protected_branch_is_never_auto_approved(command):
     [c for c in MOVES if "reset" not in c and "$" not in c],
 )
 def test_it_is_the_protected_merge_cap(command):
-    v = term(command, allow=_allow(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
+    v = term(command, allow=allow_every_word(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.reason == "cap_protected_merge", (command, v.reason, v.message)
     shown = v.message.partition("decision: ")[2]
     assert "move of one" in v.message and shown and shown in command, v.message  # names the segment
@@ -131,9 +126,9 @@ PAIRS = [
 
 @pytest.mark.parametrize(("move", "ordinary"), PAIRS)
 def test_ordinary_branch_work_stays_auto_approved(move, ordinary):
-    v = term(move, allow=_allow(move), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
+    v = term(move, allow=allow_every_word(move), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.reason == "cap_protected_merge", (move, v.reason)
-    v = term(ordinary, allow=_allow(ordinary), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
+    v = term(ordinary, allow=allow_every_word(ordinary), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)
     assert v.decision == "auto_approve", (ordinary, v.reason, v.message)
 
 
