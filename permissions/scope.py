@@ -280,7 +280,7 @@ _NAMES_MEMO: Memo[str, frozenset[str]] = Memo(2048)
 def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     names: set[str] = set()
     if "for" in command:
-        names.update(_loop_names(command, literal=False))
+        names.update(_loop_names(segments, command, literal=False))
     if "read" in command:
         for seg in segments:
             names.update(read_names(seg.words))
@@ -312,7 +312,7 @@ _LITERAL_MEMO: Memo[str, frozenset[str]] = Memo(2048)
 
 
 def _read_literal_loop_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
-    names = _loop_names(command, literal=True)
+    names = _loop_names(segments, command, literal=True)
     if names and "read" in command:
         for seg in segments:
             names -= set(read_names(seg.words))  # a name `read` also sets holds what was printed
@@ -331,7 +331,7 @@ def _bare_mentions(command: str, name: str) -> int:
 _FOR_HEAD = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)(?![a-z0-9_])")
 
 
-def _loop_names(command: str, *, literal: bool) -> set[str]:
+def _loop_names(segments: tuple[Segment, ...], command: str, *, literal: bool) -> set[str]:
     """The `for` variables every loop of which lists words inside by themselves (``literal``: written out,
     no substitution or variable). A name one loop binds to such words and another loop (or a header this
     cannot read) binds to anything else is not one: its value depends on where in the command it is read."""
@@ -347,13 +347,18 @@ def _loop_names(command: str, *, literal: bool) -> set[str]:
         if literal and (any(s.dynamic for s in parsed.segments) or any("$" in w for w in listed)):
             continue
         good[m.group(1)] = good.get(m.group(1), 0) + 1
-    return {name for name, n in good.items() if heads.get(name) == n and not _assigned(command, name)}
+    return {
+        name
+        for name, n in good.items()
+        if heads.get(name) == n and not _assigned(command, name) and not _set_by_a_command(segments, name)
+    }
 
 
 def _assigned(command: str, name: str) -> bool:
-    """Whether ``command`` sets ``name`` other than by `for` (or `read`, whose names hold what is printed):
-    `f=…`, `f+=…`, `printf -v f`, `declare`/`local`/`export`/… `f`, `getopts x f`, `let`/`((…))`. Such a
-    value may be anything (`printf -v f '\x2fetc\x2fpasswd'` names no path and sets one)."""
+    """Whether ``command``'s text sets ``name`` other than by `for` (or `read`, whose names hold what is
+    printed): `f=…`, `f+=…`, `printf -v f`, `declare`/`local`/`export`/… `f`, `getopts x f`, `let`/`((…))`
+    (arithmetic is no command the reader lists). Such a value may be anything (`printf -v f '\x2fetc\x2fpasswd'`
+    names no path and sets one)."""
     n = re.escape(name)
     return (
         re.search(
@@ -361,6 +366,24 @@ def _assigned(command: str, name: str) -> bool:
         )
         is not None
     )
+
+
+def _set_by_a_command(segments: tuple[Segment, ...], name: str) -> bool:
+    """The same question asked of the words as the shell reads them, with quoting and escapes removed
+    (`printf -v "f"`, `printf -v\\f`, `declare 'f'=…` set ``name`` as the text search cannot see)."""
+    prefixes = (name + "=", name + "+=", name + "[")
+    for seg in segments:
+        words = seg.words
+        if any(w.startswith(prefixes) for w in words):
+            return True
+        if words and words[0] in _SETTER_COMMANDS and (name in words[1:] or "-v" + name in words[1:]):
+            return True  # `-v f` or, glued, `-vf` (printf's)
+    return False
+
+
+_SETTER_COMMANDS = frozenset(
+    {"printf", "declare", "typeset", "local", "export", "readonly", "getopts", "mapfile", "readarray", "let"}
+)
 
 
 _SETTERS = r"(?:\b(?:declare|typeset|local|export|readonly|getopts|mapfile|readarray|let)\b|\(\()"

@@ -140,6 +140,11 @@ NOT_LOOSENED = [
     "for f in a.md; do printf -vf '\\x2fetc\\x2fpasswd'; cat $f; done",
     "for f in a.md; do printf -v f %b '\\057etc\\057shadow'; cat \"$f\"; done",
     "for f in a.md; do (( f = 1 )); cat $f; done",
+    # quoted or escaped, the name is the same to the shell
+    "for f in a.md; do printf -v \"f\" '\\x2fetc\\x2fpasswd'; cat $f; done",
+    "for f in a.md; do printf -v 'f' '\\x2fetc\\x2fpasswd'; cat $f; done",
+    "for f in a.md; do printf -v\"f\" '\\x2fetc\\x2fpasswd'; cat $f; done",
+    "for f in a.md; do printf -v \\f '\\x2fetc\\x2fpasswd'; cat $f; done",
     "for f in a.md; do f+=x; cat $f; done",
     # a redirection's target: only a loop's literal words count, never what is printed or set elsewhere
     'for f in a.md; do for f in /etc/*; do wc -l < "$f"; done; done',
