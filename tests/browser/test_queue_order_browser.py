@@ -117,6 +117,15 @@ def _wait(page, expression: str) -> None:
     page.wait_for_function(f"(() => {{ const t = window.__queue; return {expression}; }})()")
 
 
+def _third_action_answers_first(page, agent, ids: list) -> None:
+    """A third action arrives while an older count is held back; its live update's poll answers first:
+    count 3, and the list reloads with it on top."""
+    ids.append(_propose(agent, 2))
+    _live_update(page)
+    _wait(page, "t.handled.state === 2 && t.handled.fragment === 1")
+    assert _badge(page) == ("3", "3 pending") and _rows(page) == list(reversed(ids))
+
+
 def test_an_older_count_answering_after_a_newer_one_never_takes_the_badge_back(page, team):
     agent = Proposer(team)
     ids = _open_queue(page, agent, 2)
@@ -126,10 +135,7 @@ def test_an_older_count_answering_after_a_newer_one_never_takes_the_badge_back(p
     _live_update(page)
     _wait(page, "t.parked.state.length === 1")
     # A third action arrives; its live update's poll answers first: count 3, and the list reloads.
-    ids.append(_propose(agent, 2))
-    _live_update(page)
-    _wait(page, "t.handled.state === 2 && t.handled.fragment === 1")
-    assert _badge(page) == ("3", "3 pending") and _rows(page) == list(reversed(ids))
+    _third_action_answers_first(page, agent, ids)
 
     # Now the older answer arrives. It is dropped; the list it asked for reloads with what is current.
     page.evaluate("window.__queue.release('state')")
@@ -148,10 +154,7 @@ def test_a_fallback_poll_sent_before_an_action_answering_after_its_live_update_i
     page.evaluate("window.__queue.hold.state = true")
     page.clock.fast_forward(600_000)  # the fallback poll's period: it goes out, count 2, held back
     _wait(page, "t.parked.state.length === 1")
-    ids.append(_propose(agent, 2))
-    _live_update(page)
-    _wait(page, "t.handled.state === 2 && t.handled.fragment === 1")
-    assert _badge(page) == ("3", "3 pending") and _rows(page) == list(reversed(ids))
+    _third_action_answers_first(page, agent, ids)
 
     page.evaluate("window.__queue.release('state')")
     _wait(page, "t.handled.state === 3")
