@@ -14,7 +14,7 @@ from functools import cached_property
 
 from django.contrib import admin, messages
 from django.core.paginator import Paginator
-from django.db.models import Count, Max, Prefetch, Q
+from django.db.models import Count, Max, OuterRef, Prefetch, Q, Subquery
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -28,7 +28,7 @@ from actions.console.preview import Outcome, WhatItDoes, failure_sentence, mask,
 from actions.console.stats import per_day
 from actions.executors import runs_in_agent
 from actions.expiry import expires_at
-from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction
+from actions.models import PENDING, ActionApproval, ApprovalRule, ProposedAction, SessionEvent
 from actions.views import approval_stats
 from brabo.errors import DomainError
 from permissions.action_types import (
@@ -93,10 +93,20 @@ def _pending(user):
     return ProposedAction.objects.filter(status=PENDING, project__in=visible_projects(user))
 
 
+def _live_since(user) -> int:
+    """The newest event of the person's projects when the page is drawn: the page's live stream starts after
+    it, so a change between drawing the page and the stream's opening is delivered, not lost. Read per project
+    on the (project, id) index, newest first; never another tenant's position."""
+    newest = SessionEvent.objects.filter(project=OuterRef("pk")).order_by("-id").values("id")[:1]
+    found = visible_projects(user).annotate(newest=Subquery(newest)).aggregate(m=Max("newest"))["m"]
+    return found or 0
+
+
 def _base_context(request, title: str, **extra) -> dict:
     ctx = admin.site.each_context(request)
     ctx.update(
         title=title,
+        live_since=_live_since(request.user),
         pending_count=_pending(request.user).count(),
         autopilot=AUTOPILOT,
         always_refused=sorted(ALWAYS_ALLOW_REFUSED),

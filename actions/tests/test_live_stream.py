@@ -4,11 +4,13 @@ server), scoped by tenancy, resumable with Last-Event-ID, capped per person, wok
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 import httpx
 import pytest
 from django.test import Client
+from django.urls import reverse
 
 from actions import events
 from actions.events import Actor
@@ -34,7 +36,8 @@ class Reader:
     """Reads one stream to its end in a thread; ``ready`` is set once the server sent its first line (the
     cursor is fixed by then)."""
 
-    def __init__(self, base, user, headers=None):
+    def __init__(self, base, user, headers=None, url=URL):
+        self.url = url
         self.frames: list[dict] = []
         self.comments = 0
         self.status = None
@@ -45,7 +48,7 @@ class Reader:
     def _run(self, base, user, headers):
         try:
             with httpx.Client(base_url=base, cookies=_cookies(user), timeout=30) as client:
-                with client.stream("GET", URL, headers=headers) as response:
+                with client.stream("GET", self.url, headers=headers) as response:
                     self.status = response.status_code
                     frame: dict = {}
                     for line in response.iter_lines():
@@ -115,6 +118,22 @@ def test_last_event_id_resumes_without_a_gap(live_server, team, short_streams):
     reader = Reader(live_server.url, team.owner, {"Last-Event-ID": str(first.pk - 1)})
     reader.join()
     assert [f["sse_id"] for f in reader.frames] == [first.pk, second.pk]
+
+
+def test_a_page_hears_what_changed_after_it_was_drawn(live_server, team, short_streams):
+    """A console page names the newest event of the person's projects it was drawn with; its stream starts
+    there, so a change between drawing the page and the stream's opening still reaches it."""
+    shown = _approve(team.project, _make_action(team.project), team.owner)
+    _approve(team.other_project, _make_action(team.other_project), team.outsider)  # newer, another tenant's
+    browser = Client()
+    browser.force_login(team.maintainer)
+    page = browser.get(reverse("admin:console-queue")).content.decode()
+    (url,) = re.findall(r'data-stream-url="([^"]+)"', page)
+    assert url == f"{URL}?last_event_id={shown.pk}"
+    meanwhile = _approve(team.project, _make_action(team.project), team.owner)
+    reader = Reader(live_server.url, team.maintainer, url=url)
+    reader.join()
+    assert [f["sse_id"] for f in reader.frames] == [meanwhile.pk]
 
 
 def test_streams_per_person_are_capped_and_freed(live_server, team, short_streams, settings):
