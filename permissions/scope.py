@@ -164,8 +164,7 @@ class Scope:
                     glued = _glued_path(w)
                     if glued is not None:
                         check(glued, glued[0] == "~", cwds, out)
-            if seg.redirects:
-                self._check_redirects(seg.redirects, segments, command, cwds, out)
+            self._check_beside_words(seg, segments, command, cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
                     pass  # its target was checked above; where it leads, permissions.where follows
@@ -174,6 +173,15 @@ class Scope:
                     # where the next relative word points is not known lexically, so it is outside.
                     out.append(" ".join(words))
         return out
+
+    def _check_beside_words(
+        self, seg: Segment, segments: tuple[Segment, ...], command: str, cwds: Collection[str], out: list[str]
+    ) -> None:
+        """What a segment's words do not say by themselves: its redirections, what a printer decodes."""
+        if seg.redirects:
+            self._check_redirects(seg.redirects, segments, command, cwds, out)
+        if seg.words and seg.words[0] in _ESCAPE_PRINTERS:
+            self._check_printed(seg.words, seg.dynamic, cwds, out)
 
     def _check_redirects(
         self,
@@ -187,6 +195,27 @@ class Scope:
             if "$" in target and _literal_loop_word(target, segments, command):
                 continue  # `for f in a.md b.md; do wc -l < "$f"; done`: the words listed, inside
             self._check(target, "$" in target or target.startswith("~"), cwds, out)
+
+    def _check_printed(
+        self, words: tuple[str, ...], dyn: Collection[int], cwds: Collection[str], out: list[str]
+    ) -> None:
+        """R6.2: a printer that turns escapes into characters prints a location as it reads once printed, not
+        as it is spelt (`cat $(printf '\\057etc\\057passwd')` reads /etc/passwd). Its escaped words are
+        checked decoded, and text another command printed into a position it decodes (`printf "$(…)"`,
+        `echo -e "$(…)"`) is a location decided by an expansion."""
+        positions, printed_decoded = _decoding_positions(words)
+        for k in positions:
+            w = words[k]
+            if k in dyn:
+                if printed_decoded:
+                    out.append(w)
+                continue
+            if "\\" not in w:
+                continue
+            for spelt in _decoded(w):
+                for piece in spelt.split():
+                    if piece[0] == "/" or ".." in piece:
+                        self._check(piece, False, cwds, out)
 
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
@@ -235,6 +264,78 @@ class Scope:
         if isinstance(cwd, frozenset):
             return bool(cwd) and all(self.contains(normalize(target, c)) for c in cwd)
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# R6.2: programs that turn backslash escapes into characters (octal, `\\x`, `\\u`, `\\U`): printf in its format and
+# `%b` arguments, echo with -e, tr in its sets.
+_ESCAPE_PRINTERS = frozenset({"printf", "echo", "tr"})
+_OCTAL = frozenset("01234567")
+_HEX = frozenset("0123456789abcdefABCDEF")
+_WHITE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "v": "\v", "f": "\f"}
+
+
+def _decoding_positions(words: tuple[str, ...]) -> tuple[range, bool]:
+    """The operands a printer decodes escapes in, and whether text printed into them by another command is
+    decoded too. printf: its format, and every argument when the format may hold `%b`; tr: both sets; echo:
+    its arguments — zsh's and dash's echo decode without -e, so its literal words are always read decoded, but
+    only with -e is printed text taken as decoded (`echo "$(git rev-parse HEAD)"` stays ordinary)."""
+    program = words[0]
+    k, n = 1, len(words)
+    if program == "printf":
+        if k < n and words[k] == "-v":
+            k += 2
+        if k < n and words[k] == "--":
+            k += 1
+        if k >= n:
+            return range(0), False
+        return (range(k, n) if "%b" in words[k] or "$" in words[k] else range(k, k + 1)), True
+    flagged = program == "tr"
+    while k < n and len(words[k]) > 1 and words[k][0] == "-" and words[k] != "--":
+        flagged = flagged or (program == "echo" and "e" in words[k])
+        k += 1
+    return range(k, n), flagged
+
+
+def _decoded(word: str) -> set[str]:
+    """``word`` with its escapes decoded, both ways an octal escape is read (`\\NNN` by printf's format and
+    tr, `\\0NNN` by `%b` and echo -e): what the printer may print."""
+    return {_decode(word, zero_led) for zero_led in (False, True)}
+
+
+def _decode(word: str, zero_led: bool) -> str:
+    out: list[str] = []
+    i, n = 0, len(word)
+    while i < n:
+        c = word[i]
+        if c != "\\" or i + 1 >= n:
+            out.append(c)
+            i += 1
+            continue
+        e = word[i + 1]
+        start = i + 2
+        if e in _OCTAL:
+            if zero_led and e == "0":
+                start, digits, base = i + 2, _OCTAL, 8
+            else:
+                start, digits, base = i + 1, _OCTAL, 8
+            width = 3
+        elif e in "xuU":
+            digits, base, width = _HEX, 16, {"x": 2, "u": 4, "U": 8}[e]
+        else:
+            out.append(_WHITE_ESCAPES.get(e, e))
+            i += 2
+            continue
+        end = start
+        while end < n and end - start < width and word[end] in digits:
+            end += 1
+        if end == start:
+            out.append(word[i : i + 2])
+            i += 2
+            continue
+        code = int(word[start:end], base)
+        out.append(chr(code) if code < 0x110000 else "?")
+        i = end
+    return "".join(out)
 
 
 # R6.2: words made only of substitutions (`$(…)`, `<(…)`, `` `…` ``), as the reader spells them.

@@ -1,0 +1,82 @@
+"""A location spelt in escapes is the location (R6.2, read as R4.10 reads options: meaning, not spelling).
+
+What a substitution prints is not judged as a location, so a printer that turns escapes into characters
+(`printf`'s format and `%b` arguments, `echo -e` — and zsh's and dash's plain `echo` —, `tr`'s sets) could
+print `/etc/passwd` from words that hold no `/`. Such words are checked as the printer prints them; text another
+command printed into a position the printer decodes is a location decided by an expansion. Ordinary
+printing — tabs and newlines, a commit message, a hash — stays as it was.
+"""
+
+import pytest
+
+from .helpers import ROOT, term
+from .test_friction_ordinary_commands import TEAM
+
+PRINTERS = TEAM + ("Terminal(printf)", "Terminal(tr)", "Terminal(xargs)")
+
+ESCAPED = [
+    # printf's format: octal, hex, unicode
+    "cat $(printf '\\057etc\\057passwd')",
+    "cat $(printf '\\57etc\\57passwd')",
+    "cat $(printf '\\x2fetc\\x2fpasswd')",
+    "cat $(printf '\\x2Fetc/passwd')",
+    "cat $(printf '\\u002fetc\\u002fshadow')",
+    "cat $(printf '\\U0000002fetc\\U0000002fshadow')",
+    "cat $(printf -- '\\057root\\057.ssh\\057id_rsa')",
+    "wc -l $(printf '%s\\n' a.md \"$(printf '\\057etc')\")",
+    "cat \"$(printf '\\x2e\\x2e/\\x2e\\x2e/secret')\"",
+    "cat $(printf 'a.md\\n\\x2fetc\\x2fpasswd')",
+    # printf's %b arguments, both octal spellings
+    "cat $(printf %b '\\0057etc\\0057passwd')",
+    "cat $(printf '%b' '\\057etc/passwd')",
+    "cat $(printf 'x%bx' '\\x2f')",
+    # echo -e, and plain echo (zsh and dash decode without -e)
+    "cat $(echo -e '\\x2fetc\\x2fpasswd')",
+    "cat $(echo -ne '\\057etc\\057passwd')",
+    "cat $(echo -en '\\0057etc\\0057passwd')",
+    "cat $(echo '\\0057etc\\0057passwd')",
+    "cat `echo -e '\\x2fetc\\x2fpasswd'`",
+    "diff <(echo -e '\\x2e\\x2e') a",
+    # tr turns a harmless character into '/'
+    "cat $(tr . '\\057' <<< .etc.passwd)",
+    "cat $(echo .etc.passwd | tr . '\\057')",
+    "cat $(tr -s . '\\57' <<< .etc.passwd)",
+    # printed text decoded again: the escapes are computed, not written
+    "cat $(printf \"$(printf '\\\\%o%s' 47 etc)\")",
+    "cat $(echo -e \"$(printf '\\\\0%o' 47)etc\")",
+    "cat $(printf '%b' \"$(printf '\\\\%o' 47)\")passwd",
+    'cat $(printf "$FMT")',
+    "printf '\\x2fetc\\x2fpasswd' | xargs cat",
+]
+
+
+@pytest.mark.parametrize("command", ESCAPED)
+def test_a_location_spelt_in_escapes_is_checked(command):
+    v = term(command, allow=PRINTERS, cwd=ROOT)
+    assert v.decision == "require_approval", (command, v.reason)
+    assert v.reason == "cap_path_scope", (command, v.reason)
+
+
+ORDINARY = [
+    "printf 'a\\tb\\n'",
+    "printf '%s\\n' $(git ls-files)",
+    "printf '%s\\n' \"$(git log -1 --format=%H)\"",
+    "echo -e 'done\\n'",
+    "echo -e '\\033[1mbold\\033[0m'",
+    'echo "$(git log -1 --format=%H)"',
+    'echo -n "$(git log -1 --format=%s)"',
+    "printf '%s\\n' a.md '\\x2fetc'",  # %s prints its argument as written: a relative name
+    "git commit -m \"$(printf 'fix: x\\n\\nbody')\"",
+    "tr -d '\\r' < a.txt",
+    "tr '\\n' ' ' < a.txt",
+    "tr a-z A-Z < README.md",
+    "printf '\\x2e/a.md\\n'",
+    "cat $(printf 'src\\057a.py')",
+    "echo -e 'src\\x2fmain.py' | xargs cat",
+]
+
+
+@pytest.mark.parametrize("command", ORDINARY)
+def test_ordinary_printing_still_auto_approves(command):
+    v = term(command, allow=PRINTERS, cwd=ROOT)
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
