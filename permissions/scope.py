@@ -18,6 +18,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
+from permissions.commands.views import _peels, views
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import cwd_sets
@@ -91,7 +92,17 @@ def valid_local_root(root: str) -> bool:
     return normalize(root) not in _SYSTEM_ROOTS
 
 
-_PROGRAM_VERBS = AWKS | SEDS | GREPS
+_PROGRAM_VERBS = AWKS | SEDS | GREPS | {"tr"}
+
+
+def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
+    """The words of a segment that are code or sets, not locations: awk/sed programs, grep patterns, and every
+    operand of tr (it opens no file; what its output set may print is judged by _decodes_a_location)."""
+    if words[0] == "tr":
+        return tuple(range(1, len(words)))
+    return program_words(words) or pattern_words(words)
+
+
 _DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
 
 
@@ -138,7 +149,7 @@ class Scope:
             cwds = sets[i] if sets is not None else start
             if words and words[0] in _PROGRAM_VERBS:
                 # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
-                skip = program_words(words) or pattern_words(words)  # R4.9: `grep '/api/' src`
+                skip = _code_words(words)  # R4.9: `grep '/api/' src`
                 if skip:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
@@ -177,11 +188,22 @@ class Scope:
     def _check_beside_words(
         self, seg: Segment, segments: tuple[Segment, ...], command: str, cwds: Collection[str], out: list[str]
     ) -> None:
-        """What a segment's words do not say by themselves: its redirections, what a printer decodes."""
+        """What a segment's words do not say by themselves: its redirections, what a printer decodes (through
+        wrappers: `command printf`, `env printf`, `xargs printf`)."""
         if seg.redirects:
             self._check_redirects(seg.redirects, segments, command, cwds, out)
-        if seg.words and seg.words[0] in _ESCAPE_PRINTERS:
-            self._check_printed(seg.words, seg.dynamic, cwds, out)
+        words = seg.words
+        if not words or (words[0] not in _DECODERS and not _peels(words[0])):
+            return
+        for view in views(words):
+            if not view or view[0] not in _DECODERS:
+                continue
+            if view[0] in _ESCAPE_PRINTERS:
+                # A wrapper's view shifts the words: only the segment as written keeps its dynamic indexes.
+                self._check_printed(view, seg.dynamic if view is words else _ALL_DYNAMIC, cwds, out)
+            # What it prints becomes words of another command inside a substitution, through xargs or `read`.
+            if _decodes_a_location(view, seg.hidden or "xargs" in command or "read" in command):
+                out.append(seg.text)
 
     def _check_redirects(
         self,
@@ -204,18 +226,27 @@ class Scope:
         checked decoded, and text another command printed into a position it decodes (`printf "$(…)"`,
         `echo -e "$(…)"`) is a location decided by an expansion."""
         positions, printed_decoded = _decoding_positions(words)
+        found = len(out)
         for k in positions:
             w = words[k]
             if k in dyn:
                 if printed_decoded:
                     out.append(w)
+            elif "\\" in w:
+                self._check_decoded(w, cwds, out)
+            if len(out) > found:
+                return  # one location outside is the answer: a segment of many is not read on
+
+    def _check_decoded(self, word: str, cwds: Collection[str], out: list[str]) -> None:
+        found = len(out)
+        for spelt in _decoded(word):
+            if "/" not in spelt and ".." not in spelt:
                 continue
-            if "\\" not in w:
-                continue
-            for spelt in _decoded(w):
-                for piece in spelt.split():
-                    if piece[0] == "/" or ".." in piece:
-                        self._check(piece, False, cwds, out)
+            for piece in spelt.split():
+                if piece[0] == "/" or ".." in piece:
+                    self._check(piece, False, cwds, out)
+                    if len(out) > found:
+                        return
 
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
@@ -274,6 +305,60 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _WHITE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "v": "\v", "f": "\f"}
 
 
+# R6.2: programs whose output is text decoded from their input (`base64 -d`, `xxd -r`): inside a substitution
+# they print whatever location their literal input encodes, so what they print there is an expansion.
+_BINARY_DECODERS = {
+    "base64": ("-d", "--decode", "-D"),
+    "base32": ("-d", "--decode"),
+    "basenc": ("-d", "--decode"),
+    "xxd": ("-r", "-revert"),
+    "uudecode": ("",),
+    "openssl": ("-d", "-base64", "-a"),
+}
+_DECODERS = _ESCAPE_PRINTERS | frozenset(_BINARY_DECODERS)
+
+
+class _AllDynamic(frozenset):
+    """Every index: a wrapper's view, whose indexes no longer line up with the segment's."""
+
+    def __contains__(self, k: object) -> bool:
+        return True
+
+
+_ALL_DYNAMIC = _AllDynamic()
+
+
+def _decodes_a_location(words: tuple[str, ...], feeds: bool) -> bool:
+    """Whether what ``words`` print may be a location its words do not spell: a binary decoder whose output
+    ``feeds`` another command's words, or tr whose output set holds `/` (anywhere) or `.` (when it feeds
+    words: `tr _ . <<< __/x` prints `../x`)."""
+    program = words[0]
+    if program == "tr":
+        sets = [w for w in words[1:] if not w.startswith("-")]
+        out = _tr_set(sets[1]) if len(sets) >= 2 and "-d" not in words else ""
+        return "/" in out or (feeds and "." in out)
+    flags = _BINARY_DECODERS.get(program)
+    if flags is None or not feeds:
+        return False
+    return "" in flags or any(w in flags or (w[:1] == "-" and w[1:2] != "-" and "d" in w) for w in words[1:])
+
+
+def _tr_set(text: str) -> str:
+    """tr's set as characters: escapes decoded, ranges `a-z` spelt out (bounded: ranges past 256 stop)."""
+    chars = _decode(text, zero_led=False)
+    out: list[str] = []
+    i = 0
+    while i < len(chars):
+        if i + 2 < len(chars) and chars[i + 1] == "-" and len(out) < 4096:
+            lo, hi = ord(chars[i]), ord(chars[i + 2])
+            out.extend(chr(c) for c in range(lo, min(hi, lo + 256) + 1))
+            i += 3
+        else:
+            out.append(chars[i])
+            i += 1
+    return "".join(out)
+
+
 def _decoding_positions(words: tuple[str, ...]) -> tuple[range, bool]:
     """The operands a printer decodes escapes in, and whether text printed into them by another command is
     decoded too. printf: its format, and every argument when the format may hold `%b`; tr: both sets; echo:
@@ -299,6 +384,8 @@ def _decoding_positions(words: tuple[str, ...]) -> tuple[range, bool]:
 def _decoded(word: str) -> set[str]:
     """``word`` with its escapes decoded, both ways an octal escape is read (`\\NNN` by printf's format and
     tr, `\\0NNN` by `%b` and echo -e): what the printer may print."""
+    if "\\0" not in word:
+        return {_decode(word, False)}  # the two readings differ only at `\\0`
     return {_decode(word, zero_led) for zero_led in (False, True)}
 
 

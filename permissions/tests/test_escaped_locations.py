@@ -12,7 +12,9 @@ import pytest
 from .helpers import ROOT, term
 from .test_friction_ordinary_commands import TEAM
 
-PRINTERS = TEAM + ("Terminal(printf)", "Terminal(tr)", "Terminal(xargs)")
+PRINTERS = TEAM + tuple(
+    f"Terminal({c})" for c in ("printf", "tr", "xargs", "base64", "base32", "basenc", "xxd", "env", "command")
+)
 
 ESCAPED = [
     # printf's format: octal, hex, unicode
@@ -46,6 +48,26 @@ ESCAPED = [
     "cat $(echo -e \"$(printf '\\\\0%o' 47)etc\")",
     "cat $(printf '%b' \"$(printf '\\\\%o' 47)\")passwd",
     'cat $(printf "$FMT")',
+    # through a wrapper, the printer is the same printer
+    "cat $(env printf '\\057etc\\057passwd')",
+    "cat $(command printf '\\057etc\\057passwd')",
+    "cat $(xargs printf '\\057etc\\057passwd' < /dev/null)",
+    # tr's output set spells '/' through a range, or '.' that climbs once it feeds a word
+    "cat $(tr ab '.-0' <<< betcbpasswd)",
+    "cat $(tr _ . <<< __/secret)",
+    'echo __/secret | tr _ . | while read f; do cat "$f"; done',
+    "echo __/secret | tr _ . | xargs cat",
+    "echo _etc_passwd | tr _ / | xargs cat",
+    "cat $(tr a '\\x2f' <<< aetc)",
+    # a decoder's output fed to another command is whatever its literal input encodes
+    "cat $(echo L2V0Yy9wYXNzd2Q= | base64 -d)",
+    "cat $(base64 --decode <<< L2V0Yy9wYXNzd2Q=)",
+    "cat $(base64 -di <<< L2V0Yy9wYXNzd2Q=)",
+    "cat $(base32 -d <<< F5SXIYZPOBQXG43XMQ======)",
+    "cat $(basenc --base64 -d <<< L2V0Yw==)",
+    "cat $(xxd -r -p <<< 2f6574632f706173737764)",
+    "echo L2V0Yy9wYXNzd2Q= | base64 -d | xargs cat",
+    'echo L2V0Yy9wYXNzd2Q= | base64 -d | while read -r f; do cat "$f"; done',
     "printf '\\x2fetc\\x2fpasswd' | xargs cat",
 ]
 
@@ -73,6 +95,16 @@ ORDINARY = [
     "printf '\\x2e/a.md\\n'",
     "cat $(printf 'src\\057a.py')",
     "echo -e 'src\\x2fmain.py' | xargs cat",
+    # tr's sets are not locations: the branch-name idiom
+    "git log -1 --format=%s | tr / -",
+    "tr / - <<< feature/x",
+    "echo 1_2_3 | tr _ .",
+    "tr -d / < a.txt",
+    "cat $(tr a-z A-Z <<< readme)",
+    # decoding alone, its output read by a person
+    "echo aGVsbG8= | base64 -d",
+    "base64 -d < token.txt",
+    "xxd -r -p dump.hex > out.bin",
 ]
 
 
