@@ -30,6 +30,70 @@ def pytest_configure(config):
         pytest.exit("CI=true needs DATABASE_URL to point at PostgreSQL.", 3)
 
 
+_threads_at_start: set[int] = set()
+
+
+def pytest_sessionstart(session):
+    import threading
+
+    _threads_at_start.update(t.ident for t in threading.enumerate() if t.ident is not None)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Each connection opened from here on is noted with this test's name (tests/db_sessions.py)."""
+    from tests import db_sessions
+
+    db_sessions.set_current_test(item.nodeid)
+    try:
+        return (yield)
+    finally:
+        db_sessions.set_current_test("")
+
+
+@pytest.fixture(autouse=True)
+def _no_connection_outlives_its_test():
+    """A thread the test started (a helper, a served request, a background worker) gives its database
+    connection back before the test ends: one left open stays on the database the next test flushes and the
+    run drops at its end ("being accessed by other users"). Its own connection, the test's thread's, is
+    pytest-django's to close."""
+    from tests import db_sessions
+
+    yield
+    held = db_sessions.held_by_other_threads()
+    if held:
+        pytest.fail(
+            "a database connection outlived its test (close it in its thread, in a finally, or join the "
+            "thread before the test ends):\n" + "\n".join(h.describe() for h in held),
+            pytrace=False,
+        )
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The test database; at the end of the run, before it is dropped, no other session may be on it."""
+    from django.db import connection
+
+    from tests import db_sessions
+
+    db_sessions.install()
+    yield
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock():
+        left = db_sessions.sessions_left(connection.settings_dict["NAME"])
+        if not left:
+            return
+        db_sessions.end_sessions(left)  # the database is still dropped; the run fails below
+    pytest.fail(
+        f"sessions were still on the test database {connection.settings_dict['NAME']} at the end of the run:\n"
+        + "\n".join(s.describe() for s in left)
+        + "\nthreads still alive:\n"
+        + "\n".join(db_sessions.threads_alive(_threads_at_start)),
+        pytrace=False,
+    )
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     """SQLite tests use a database file in the session's temporary folder with the embedded default's

@@ -42,12 +42,15 @@ class Reader:
         self.comments = 0
         self.status = None
         self.ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(base, user, headers or {}), daemon=True)
+        # the session is made here, in the test's thread: the reading thread holds no database connection
+        # (one it opened would be left open when it ends, on the database the run drops at its end)
+        cookies = _cookies(user)
+        self._thread = threading.Thread(target=self._run, args=(base, cookies, headers or {}), daemon=True)
         self._thread.start()
 
-    def _run(self, base, user, headers):
+    def _run(self, base, cookies, headers):
         try:
-            with httpx.Client(base_url=base, cookies=_cookies(user), timeout=30) as client:
+            with httpx.Client(base_url=base, cookies=cookies, timeout=30) as client:
                 with client.stream("GET", self.url, headers=headers) as response:
                     self.status = response.status_code
                     frame: dict = {}
