@@ -37,6 +37,13 @@ def test_postgres_restart_under_load_gives_clear_503s_and_loses_nothing(private_
         BRABO_WEB_WORKERS="2",
         BRABO_WEB_THREADS="4",
         BRABO_DB_POOL_TIMEOUT="2",
+        # the proposals stay pending, and a loaded machine lets the six agents run past the fair-sharing caps
+        # (100 pending per agent; 20 proposals a second) before the test sees its count: this scenario is
+        # about PostgreSQL restarting, not about caps (tested in actions/tests/test_fair_sharing.py)
+        BRABO_CAP_PENDING_PER_AGENT="0",
+        BRABO_CAP_PENDING_PER_WORKSPACE="0",
+        BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT="0",
+        BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE="0",
     )
     (tmp_path / "workspaces").mkdir(exist_ok=True)  # the suite's autouse fixture may have made them
     (tmp_path / "projects-base").mkdir(exist_ok=True)
