@@ -67,6 +67,109 @@ def test_agent_lookup_without_container_autonomy_or_with_a_revoked_key(team):
     assert revoked is not None and revoked.revoked_at is not None  # authentication refuses it, not the lookup
 
 
+def _instance_state(obj) -> tuple[dict, bool, str | None, dict]:
+    """Everything an instance holds: its attributes, its state, and what it caches of related rows."""
+    attrs = {k: v for k, v in vars(obj).items() if k != "_state"}
+    return attrs, obj._state.adding, obj._state.db, dict(obj._state.fields_cache)
+
+
+def test_agent_lookup_builds_each_row_as_from_db_builds_it(team):
+    """The lookup's rows skip ``Model.__init__`` where it would only store the values: each instance holds
+    exactly what ``from_db`` over the same values holds (no attribute more or less, the same state)."""
+    agent = agent_for_key(team.agent_key)
+    assert agent is not None
+    for loaded in (agent, agent.project, agent.principal):
+        model = type(loaded)
+        assert sql._plain_init(model)  # the fast path ran for it
+        attnames = [f.attname for f in model._meta.concrete_fields]
+        reference = model.from_db("default", attnames, [getattr(loaded, a) for a in attnames])
+        mine = _instance_state(loaded)
+        theirs = _instance_state(reference)
+        assert mine[:3] == theirs[:3]
+    # the joined rows are cached on the agent as select_related caches them, nothing else
+    assert set(agent._state.fields_cache) == {"project", "principal"}
+
+
+def test_agent_lookup_runs_model_init_receivers(team):
+    """A ``pre_init``/``post_init`` receiver, connected at any time, sees every row the lookup loads."""
+    from django.db.models.signals import post_init, pre_init
+
+    seen: list = []
+
+    def after(sender, instance, **kwargs):
+        seen.append(("post", sender, instance.pk))
+
+    def before(sender, args, kwargs, **extra):
+        seen.append(("pre", sender, args[0]))
+
+    post_init.connect(after, sender=Agent)
+    try:
+        agent = agent_for_key(team.agent_key)
+    finally:
+        post_init.disconnect(after, sender=Agent)
+    assert agent is not None and ("post", Agent, agent.pk) in seen
+    pre_init.connect(before, sender=Project)
+    try:
+        agent = agent_for_key(team.agent_key)
+    finally:
+        pre_init.disconnect(before, sender=Project)
+    assert agent is not None and ("pre", Project, agent.project.pk) in seen
+
+
+@isolate_apps("projects")
+def test_a_row_whose_init_does_more_goes_through_from_db():
+    """Only a model whose ``__init__`` would just store values is built without it."""
+
+    class Plain(models.Model):
+        name = models.CharField(max_length=10)
+        project = models.ForeignKey(Project, on_delete=models.CASCADE)
+
+        class Meta:
+            app_label = "projects"
+
+    class WithFile(models.Model):
+        upload = models.FileField()
+
+        class Meta:
+            app_label = "projects"
+
+    class WithInit(models.Model):
+        name = models.CharField(max_length=10)
+
+        class Meta:
+            app_label = "projects"
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.extra = 1
+
+    class WithFromDb(models.Model):
+        name = models.CharField(max_length=10)
+
+        class Meta:
+            app_label = "projects"
+
+        @classmethod
+        def from_db(cls, db, field_names, values):
+            return super().from_db(db, field_names, values)
+
+    class WithProperty(models.Model):
+        name = models.CharField(max_length=10)
+
+        class Meta:
+            app_label = "projects"
+
+    WithProperty.name = property(lambda self: "x", lambda self, value: None)  # type: ignore[assignment]
+
+    assert sql._plain_init(Plain)
+    for model in (WithFile, WithInit, WithFromDb, WithProperty):
+        assert not sql._plain_init(model), model.__name__
+
+    projection = sql.Projection(WithInit, "w")
+    loaded = projection.load((7, "n"), 0, connection)
+    assert loaded is not None and loaded.extra == 1 and not loaded._state.adding  # type: ignore[attr-defined]
+
+
 def test_insert_writes_what_objects_create_writes(team):
     when = timezone.now() - dt.timedelta(minutes=5)
     kwargs = dict(
