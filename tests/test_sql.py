@@ -403,3 +403,100 @@ def test_a_proposals_insert_parameters_are_the_fields_own_conversions(team):
                 assert type(a) is type(b) and a.obj == b.obj
                 continue
             assert _same(a, b), (field.name, a, b)
+
+
+only_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the kept cursor is PostgreSQL's (DATABASE_URL=postgres://...)"
+)
+
+
+def _kept(conn=connection):
+    return getattr(conn.connection, "_brabo_kept_cursor", (None, None))[1]
+
+
+@only_postgresql
+def test_fetch_one_answers_as_djangos_cursor_on_a_cursor_kept_with_the_connection(team):
+    statement = "SELECT id, name, revoked_at FROM projects_agent WHERE id = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [team.agent.pk])
+        expected = cursor.fetchone()
+    assert sql.fetch_one(connection, statement, [team.agent.pk]) == expected
+    kept = _kept()
+    assert kept is not None
+    assert sql.fetch_one(connection, statement, [uuid.uuid4()]) is None  # no row, on the same cursor
+    assert _kept() is kept
+    kept.close()  # a cursor closed under it is replaced, never used
+    assert sql.fetch_one(connection, statement, [team.agent.pk]) == expected
+    assert _kept() is not kept and not _kept().closed
+
+
+@only_postgresql
+def test_fetch_one_is_seen_by_whatever_watches_statements(team):
+    """The query log (DEBUG, the tests' CaptureQueriesContext) and execute_wrappers see every statement, so
+    they get Django's cursor."""
+    seen = []
+
+    def wrapper(execute, statement, params, many, context):
+        seen.append(statement)
+        return execute(statement, params, many, context)
+
+    with connection.execute_wrapper(wrapper):
+        assert agent_for_key(team.agent_key) is not None
+    assert len(seen) == 1 and "projects_agent" in seen[0]
+    with CaptureQueries() as q:
+        assert agent_for_key(team.agent_key) is not None
+    assert q.count == 1
+
+
+@only_postgresql
+def test_fetch_one_raises_djangos_errors_and_leaves_the_connection_usable(team):
+    """A refused statement raises django.db's error, as Django's cursor raises it: outside a transaction the
+    next statement runs; in a transaction the error aborted, PostgreSQL refuses the next; in one Django
+    marked for rollback, Django refuses it before PostgreSQL is asked."""
+    from django.db import DatabaseError, InternalError
+    from django.db.transaction import TransactionManagementError
+
+    typeless = SessionEvent(project_id=team.project.id, type=None, actor_kind="user")  # NOT NULL refuses it
+    with pytest.raises(IntegrityError), transaction.atomic():
+        sql.insert_together(typeless)
+    assert sql.fetch_one(connection, "SELECT 1", None) == (1,)
+    bad = "SELECT no_such_column FROM projects_agent"
+    for fetch in (sql.fetch_one, _through_django):
+        with transaction.atomic():
+            with pytest.raises(DatabaseError):
+                fetch(connection, bad, None)
+            with pytest.raises(InternalError, match="aborted"):
+                fetch(connection, "SELECT 1", None)
+            transaction.set_rollback(True)
+        with transaction.atomic():
+            with pytest.raises(DatabaseError), transaction.atomic(savepoint=False):
+                fetch(connection, bad, None)
+            with pytest.raises(TransactionManagementError):
+                fetch(connection, "SELECT 1", None)
+        assert fetch(connection, "SELECT 1", None) == (1,)
+
+
+def _through_django(conn, statement, params):
+    with conn.cursor() as cursor:
+        cursor.execute(statement, params)
+        return cursor.fetchone()
+
+
+@only_postgresql
+def test_fetch_one_never_runs_on_a_dead_connections_cursor(team):
+    """A connection that died under its kept cursor (a PostgreSQL restart) is replaced, and so is the cursor."""
+    from django.db import connections
+
+    other = connections.create_connection("default")
+    try:
+        other.connect()
+        assert sql.fetch_one(other, "SELECT 2", None) == (2,)
+        first_raw, first_cursor = other.connection, _kept(other)
+        assert first_cursor is not None
+        first_raw.close()
+        other.close()  # back to the pool, which drops a closed connection
+        assert sql.fetch_one(other, "SELECT 3", None) == (3,)
+        assert other.connection is not first_raw and _kept(other) is not first_cursor
+        assert not _kept(other).closed
+    finally:
+        other.close()
