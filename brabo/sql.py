@@ -139,7 +139,8 @@ def fetch_one(connection, sql: str, params) -> tuple | None:
 
 def _kept_cursor(connection):
     raw = connection.connection
-    timezone = connection.timezone  # create_cursor gives a cursor this zone's loader when the connection's differs
+    # create_cursor gives the cursor this zone's loader when the connection's differs: a kept one follows it
+    timezone = connection.timezone
     kept = getattr(raw, "_brabo_kept_cursor", None)
     if kept is None or kept[0] is not timezone or kept[1].closed:
         kept = (timezone, connection.create_cursor())

@@ -78,7 +78,8 @@ def test_agent_lookup_builds_each_row_as_from_db_builds_it(team):
     exactly what ``from_db`` over the same values holds (no attribute more or less, the same state)."""
     agent = agent_for_key(team.agent_key)
     assert agent is not None
-    for loaded in (agent, agent.project, agent.principal):
+    rows: list[models.Model] = [agent, agent.project, agent.principal]  # type: ignore[list-item]
+    for loaded in rows:
         model = type(loaded)
         assert sql._plain_init(model)  # the fast path ran for it
         attnames = [f.attname for f in model._meta.concrete_fields]
@@ -150,8 +151,8 @@ def test_a_row_whose_init_does_more_goes_through_from_db():
             app_label = "projects"
 
         @classmethod
-        def from_db(cls, db, field_names, values):
-            return super().from_db(db, field_names, values)
+        def from_db(cls, db, field_names, values, **kwargs):  # type: ignore[override]
+            return super().from_db(db, field_names, values, **kwargs)
 
     class WithProperty(models.Model):
         name = models.CharField(max_length=10)
@@ -456,7 +457,8 @@ def test_fetch_one_raises_djangos_errors_and_leaves_the_connection_usable(team):
     from django.db import DatabaseError, InternalError
     from django.db.transaction import TransactionManagementError
 
-    typeless = SessionEvent(project_id=team.project.id, type=None, actor_kind="user")  # NOT NULL refuses it
+    # NOT NULL refuses it
+    typeless = SessionEvent(project_id=team.project.id, type=None, actor_kind="user")  # type: ignore[misc]
     with pytest.raises(IntegrityError), transaction.atomic():
         sql.insert_together(typeless)
     assert sql.fetch_one(connection, "SELECT 1", None) == (1,)
