@@ -502,3 +502,22 @@ def test_fetch_one_never_runs_on_a_dead_connections_cursor(team):
         assert not _kept(other).closed
     finally:
         other.close()
+
+
+def test_a_key_revoked_or_rotated_between_two_calls_is_refused_at_the_next(team):
+    """Authentication's statement runs on every call (on PostgreSQL on the kept cursor that served the last
+    one): nothing of the agent is remembered between calls, so a revocation or a rotation counts at once."""
+    from projects.keys import rotate_agent_key
+
+    agent = team.world.client(agent_key=team.agent_key)
+    body = {"action_type": "terminal", "payload": {"command": "ls"}}
+    assert agent.post("/api/actions/", body, format="json").status_code == 201
+    _, new_key = rotate_agent_key(actor=team.owner, agent=team.agent)
+    refused = agent.post("/api/actions/", body, format="json")
+    assert refused.status_code == 401
+    rotated = team.world.client(agent_key=new_key)
+    assert rotated.post("/api/actions/", body, format="json").status_code == 201
+    revoke_agent(actor=team.owner, agent=Agent.objects.get(pk=team.agent.pk))
+    refused = rotated.post("/api/actions/", body, format="json")
+    assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
+    assert ProposedAction.objects.filter(agent=team.agent).count() == 2
