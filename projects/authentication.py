@@ -12,7 +12,7 @@ from typing import Protocol, cast
 from django.db import connections
 from rest_framework import authentication, exceptions
 
-from brabo.sql import Projection
+from brabo.sql import Projection, fetch_one
 
 from .key_use import retired_holder, touch_last_used
 from .models import Agent, Membership, PersonalToken, Project
@@ -115,12 +115,10 @@ class _AgentLookup:
         connection = connections[using]
         qn = connection.ops.quote_name
         extra = rider.columns(connection, qn(self.agent.alias), qn(self.project.alias)) if rider else None
-        with connection.cursor() as cursor:
-            if extra is None:
-                cursor.execute(self.sql(connection), [key_hash])
-            else:  # the rider's columns come first in the SELECT list, so do their parameters
-                cursor.execute(self.sql(connection, extra[0]), [*extra[1], key_hash])
-            row = cursor.fetchone()
+        if extra is None:
+            row = fetch_one(connection, self.sql(connection), [key_hash])
+        else:  # the rider's columns come first in the SELECT list, so do their parameters
+            row = fetch_one(connection, self.sql(connection, extra[0]), [*extra[1], key_hash])
         if row is None:
             return None
         at = 0

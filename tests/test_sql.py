@@ -67,6 +67,110 @@ def test_agent_lookup_without_container_autonomy_or_with_a_revoked_key(team):
     assert revoked is not None and revoked.revoked_at is not None  # authentication refuses it, not the lookup
 
 
+def _instance_state(obj) -> tuple[dict, bool, str | None, dict]:
+    """Everything an instance holds: its attributes, its state, and what it caches of related rows."""
+    attrs = {k: v for k, v in vars(obj).items() if k != "_state"}
+    return attrs, obj._state.adding, obj._state.db, dict(obj._state.fields_cache)
+
+
+def test_agent_lookup_builds_each_row_as_from_db_builds_it(team):
+    """The lookup's rows skip ``Model.__init__`` where it would only store the values: each instance holds
+    exactly what ``from_db`` over the same values holds (no attribute more or less, the same state)."""
+    agent = agent_for_key(team.agent_key)
+    assert agent is not None
+    rows: list[models.Model] = [agent, agent.project, agent.principal]  # type: ignore[list-item]
+    for loaded in rows:
+        model = type(loaded)
+        assert sql._plain_init(model)  # the fast path ran for it
+        attnames = [f.attname for f in model._meta.concrete_fields]
+        reference = model.from_db("default", attnames, [getattr(loaded, a) for a in attnames])
+        mine = _instance_state(loaded)
+        theirs = _instance_state(reference)
+        assert mine[:3] == theirs[:3]
+    # the joined rows are cached on the agent as select_related caches them, nothing else
+    assert set(agent._state.fields_cache) == {"project", "principal"}
+
+
+def test_agent_lookup_runs_model_init_receivers(team):
+    """A ``pre_init``/``post_init`` receiver, connected at any time, sees every row the lookup loads."""
+    from django.db.models.signals import post_init, pre_init
+
+    seen: list = []
+
+    def after(sender, instance, **kwargs):
+        seen.append(("post", sender, instance.pk))
+
+    def before(sender, args, kwargs, **extra):
+        seen.append(("pre", sender, args[0]))
+
+    post_init.connect(after, sender=Agent)
+    try:
+        agent = agent_for_key(team.agent_key)
+    finally:
+        post_init.disconnect(after, sender=Agent)
+    assert agent is not None and ("post", Agent, agent.pk) in seen
+    pre_init.connect(before, sender=Project)
+    try:
+        agent = agent_for_key(team.agent_key)
+    finally:
+        pre_init.disconnect(before, sender=Project)
+    assert agent is not None and ("pre", Project, agent.project.pk) in seen
+
+
+@isolate_apps("projects")
+def test_a_row_whose_init_does_more_goes_through_from_db():
+    """Only a model whose ``__init__`` would just store values is built without it."""
+
+    class Plain(models.Model):
+        name = models.CharField(max_length=10)
+        project = models.ForeignKey(Project, on_delete=models.CASCADE)
+
+        class Meta:
+            app_label = "projects"
+
+    class WithFile(models.Model):
+        upload = models.FileField()
+
+        class Meta:
+            app_label = "projects"
+
+    class WithInit(models.Model):
+        name = models.CharField(max_length=10)
+
+        class Meta:
+            app_label = "projects"
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.extra = 1
+
+    class WithFromDb(models.Model):
+        name = models.CharField(max_length=10)
+
+        class Meta:
+            app_label = "projects"
+
+        @classmethod
+        def from_db(cls, db, field_names, values, **kwargs):  # type: ignore[override]
+            return super().from_db(db, field_names, values, **kwargs)
+
+    class WithProperty(models.Model):
+        name = models.CharField(max_length=10)
+
+        class Meta:
+            app_label = "projects"
+
+    WithProperty.name = property(lambda self: "x", lambda self, value: None)  # type: ignore[assignment]
+
+    assert sql._plain_init(Plain)
+    for model in (WithFile, WithInit, WithFromDb, WithProperty):
+        assert not sql._plain_init(model), model.__name__
+
+    projection = sql.Projection(WithInit, "w")
+    loaded = projection.load((7, "n"), 0, connection)
+    assert loaded is not None and loaded.extra == 1 and not loaded._state.adding  # type: ignore[attr-defined]
+
+
 def test_insert_writes_what_objects_create_writes(team):
     when = timezone.now() - dt.timedelta(minutes=5)
     kwargs = dict(
@@ -300,3 +404,120 @@ def test_a_proposals_insert_parameters_are_the_fields_own_conversions(team):
                 assert type(a) is type(b) and a.obj == b.obj
                 continue
             assert _same(a, b), (field.name, a, b)
+
+
+only_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="the kept cursor is PostgreSQL's (DATABASE_URL=postgres://...)"
+)
+
+
+def _kept(conn=connection):
+    return getattr(conn.connection, "_brabo_kept_cursor", (None, None))[1]
+
+
+@only_postgresql
+def test_fetch_one_answers_as_djangos_cursor_on_a_cursor_kept_with_the_connection(team):
+    statement = "SELECT id, name, revoked_at FROM projects_agent WHERE id = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(statement, [team.agent.pk])
+        expected = cursor.fetchone()
+    assert sql.fetch_one(connection, statement, [team.agent.pk]) == expected
+    kept = _kept()
+    assert kept is not None
+    assert sql.fetch_one(connection, statement, [uuid.uuid4()]) is None  # no row, on the same cursor
+    assert _kept() is kept
+    kept.close()  # a cursor closed under it is replaced, never used
+    assert sql.fetch_one(connection, statement, [team.agent.pk]) == expected
+    assert _kept() is not kept and not _kept().closed
+
+
+@only_postgresql
+def test_fetch_one_is_seen_by_whatever_watches_statements(team):
+    """The query log (DEBUG, the tests' CaptureQueriesContext) and execute_wrappers see every statement, so
+    they get Django's cursor."""
+    seen = []
+
+    def wrapper(execute, statement, params, many, context):
+        seen.append(statement)
+        return execute(statement, params, many, context)
+
+    with connection.execute_wrapper(wrapper):
+        assert agent_for_key(team.agent_key) is not None
+    assert len(seen) == 1 and "projects_agent" in seen[0]
+    with CaptureQueries() as q:
+        assert agent_for_key(team.agent_key) is not None
+    assert q.count == 1
+
+
+@only_postgresql
+def test_fetch_one_raises_djangos_errors_and_leaves_the_connection_usable(team):
+    """A refused statement raises django.db's error, as Django's cursor raises it: outside a transaction the
+    next statement runs; in a transaction the error aborted, PostgreSQL refuses the next; in one Django
+    marked for rollback, Django refuses it before PostgreSQL is asked."""
+    from django.db import DatabaseError, InternalError
+    from django.db.transaction import TransactionManagementError
+
+    # NOT NULL refuses it
+    typeless = SessionEvent(project_id=team.project.id, type=None, actor_kind="user")  # type: ignore[misc]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        sql.insert_together(typeless)
+    assert sql.fetch_one(connection, "SELECT 1", None) == (1,)
+    bad = "SELECT no_such_column FROM projects_agent"
+    for fetch in (sql.fetch_one, _through_django):
+        with transaction.atomic():
+            with pytest.raises(DatabaseError):
+                fetch(connection, bad, None)
+            with pytest.raises(InternalError, match="aborted"):
+                fetch(connection, "SELECT 1", None)
+            transaction.set_rollback(True)
+        with transaction.atomic():
+            with pytest.raises(DatabaseError), transaction.atomic(savepoint=False):
+                fetch(connection, bad, None)
+            with pytest.raises(TransactionManagementError):
+                fetch(connection, "SELECT 1", None)
+        assert fetch(connection, "SELECT 1", None) == (1,)
+
+
+def _through_django(conn, statement, params):
+    with conn.cursor() as cursor:
+        cursor.execute(statement, params)
+        return cursor.fetchone()
+
+
+@only_postgresql
+def test_fetch_one_never_runs_on_a_dead_connections_cursor(team):
+    """A connection that died under its kept cursor (a PostgreSQL restart) is replaced, and so is the cursor."""
+    from django.db import connections
+
+    other = connections.create_connection("default")
+    try:
+        other.connect()
+        assert sql.fetch_one(other, "SELECT 2", None) == (2,)
+        first_raw, first_cursor = other.connection, _kept(other)
+        assert first_cursor is not None
+        first_raw.close()
+        other.close()  # back to the pool, which drops a closed connection
+        assert sql.fetch_one(other, "SELECT 3", None) == (3,)
+        assert other.connection is not first_raw and _kept(other) is not first_cursor
+        assert not _kept(other).closed
+    finally:
+        other.close()
+
+
+def test_a_key_revoked_or_rotated_between_two_calls_is_refused_at_the_next(team):
+    """Authentication's statement runs on every call (on PostgreSQL on the kept cursor that served the last
+    one): nothing of the agent is remembered between calls, so a revocation or a rotation counts at once."""
+    from projects.keys import rotate_agent_key
+
+    agent = team.world.client(agent_key=team.agent_key)
+    body = {"action_type": "terminal", "payload": {"command": "ls"}}
+    assert agent.post("/api/actions/", body, format="json").status_code == 201
+    _, new_key = rotate_agent_key(actor=team.owner, agent=team.agent)
+    refused = agent.post("/api/actions/", body, format="json")
+    assert refused.status_code == 401
+    rotated = team.world.client(agent_key=new_key)
+    assert rotated.post("/api/actions/", body, format="json").status_code == 201
+    revoke_agent(actor=team.owner, agent=Agent.objects.get(pk=team.agent.pk))
+    refused = rotated.post("/api/actions/", body, format="json")
+    assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
+    assert ProposedAction.objects.filter(agent=team.agent).count() == 2
