@@ -331,7 +331,8 @@ def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
 
 def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
-    on where the command has moved: not a function of the segment alone)."""
+    on where the command has moved: not a function of the segment alone). _finish_one for the segment,
+    inlined (one call less per segment)."""
     words = seg.words
     first = words[0] if words else ""
     if first == "cd":
@@ -339,11 +340,13 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     # views_of's own test first, inlined as read_segments does: most first words have nothing to look through.
     if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS:
         vs = views_of(words)
-        deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
+        many = len(vs) > 1
+        deletes = first in _DELETES or (many and any(v and v[0] in _DELETES for v in vs))
     else:
         vs = [words]
+        many = False
         deletes = first in _DELETES
-    if len(vs) == 1 and first and first not in FLOOR_VERBS:
+    if not many and first and first not in FLOOR_VERBS:
         # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
         named_first = comp.named_first
         if named_first is not None and first not in named_first:
@@ -357,7 +360,35 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
                 known = (ranked_verdict, ranked[1].text, ranked_kind)
     else:
         known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
-    return _finish_one(seg, vs, comp, doomed, known, deletes)
+    # _finish_one, inlined: the neutral grammar, R4.9's opaque reading and the verdict.
+    if (
+        known[2] is None
+        and not doomed
+        and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+        and neutral(words, seg.dynamic, seg.text)
+    ):
+        known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
+    seg_opaque = seg.opaque
+    verdict = known[0]
+    if (
+        seg_opaque is None
+        and (not doomed or verdict == AUTO_APPROVE)
+        # _may_be_opaque, inlined
+        and (many or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
+    ):
+        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+    note = None
+    if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+        # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+        note = opaque_note(seg.text, seg_opaque, known[1])
+        known = _UNCOVERED
+        verdict = known[0]
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = verdict
+    d["pattern"] = known[1]
+    return sv, vs, known[2], seg_opaque, deletes, note
 
 
 def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:
