@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
+from permissions.commands.views import views_of
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
-from permissions.wrappers import views
 
 __all__ = [
     "KNOWN_CHARS",
@@ -469,27 +469,6 @@ def opaque_note(text: str, why: str, dropped: str | None) -> str:
     if dropped:
         note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
     return note
-
-
-def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
-    through, which this tells without calling views()."""
-    first = words[0] if words else ""
-    if (
-        first in _LOOK_THROUGH
-        or "=" in first
-        or "/" in first
-        or (
-            first in _SUB_FIRST
-            and len(words) > 1
-            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
-        )
-        or (
-            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
-        )  # R4.10: `git-push`, `python3.12`
-    ):
-        return views(words)
-    return [words]
 
 
 def judge_segment(
