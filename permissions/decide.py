@@ -25,7 +25,7 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
-from permissions.commands.options import canonical_words
+from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view
 from permissions.commands.uploads import (
     UPLOAD_VERBS,
@@ -697,7 +697,11 @@ def _external_view(view: tuple[str, ...]) -> bool:
     only: its first word names no program."""
     if external_effect_views((view,)):
         return True
-    return "=" not in view[0] and external_effect_views(canonical_words(view))
+    # canonical_words is () for a program no option table knows: nothing more to read, without the reading.
+    first = view[0]
+    return (
+        "=" not in first and program_name(first) in PROGRAMS and external_effect_views(canonical_words(view))
+    )
 
 
 def _terminal_cap(

@@ -72,16 +72,6 @@ def _pieces(command: str) -> list[str]:
     return pieces
 
 
-def _plain_verb(words: tuple[str, ...]) -> bool:
-    """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
-    first = words[0]
-    if first in _NOT_PLAIN_FIRST:
-        return False
-    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
-        return True  # the common case: nothing in it can carry a command line
-    return not carries_commands(words)
-
-
 def _is_expansion_start(c: str) -> bool:
     return c.isalnum() or c == "_" or c in "@*#?$!-"
 
@@ -259,10 +249,12 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             if globs and _is_glob(first):
                 return None  # R4.9: a glob in the command word: the scanner decides
         else:
-            if (
-                first in _NOT_PLAIN_FIRST or first in MAY_CARRY_FIRST or "/" in first or "=" in first
-            ) and not _plain_verb(words):
-                return None  # (_plain_verb's own common case tested inline: most first words carry nothing)
+            # Keywords and shells need the scanner's post-processing; a first word that may carry a command line
+            # needs it when it does (inline scripts).
+            if first in _NOT_PLAIN_FIRST or (
+                (first in MAY_CARRY_FIRST or "/" in first or "=" in first) and carries_commands(words)
+            ):
+                return None
             # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
             # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
             # the index walk).
