@@ -25,7 +25,7 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
-from permissions.commands.options import canonical_words
+from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view
 from permissions.commands.uploads import (
     UPLOAD_VERBS,
@@ -452,7 +452,7 @@ def path_scope(st: _State) -> _State:
         return st
     command = st.req.command or ""
     scope = st.scope_of()
-    key = (command, scope)
+    key = (command, scope.roots, scope.cwd)  # the scope's fields (a Scope hashes them in Python, twice)
     first = _OUTSIDE_MEMO.get(key, _UNSEEN)
     if first is _UNSEEN:
         outside = scope.outside_paths(parsed.segments, command)
@@ -520,10 +520,15 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     if denied is not None:
         st.opinion(DENY, denied[0], denied[1])
         return st
-    st.never_auto = never_auto = _never_auto(st, comp, command)
     if asked is not None:
         st.opinion(REQUIRE_APPROVAL, "ask_rule", asked)  # a file `ask` holds in auto mode too
-    elif never_auto is not None:
+        if st.hooks:
+            # Why it can never be auto-approved is read by the last step for an auto-approval, which only a
+            # hook can still give (the caps only lower): without hooks it is not read at all.
+            st.never_auto = _never_auto(st, comp, command)
+        return st
+    st.never_auto = never_auto = _never_auto(st, comp, command)
+    if never_auto is not None:
         st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
     elif len(segs) == 1:
         if reading.allowed_reason is not None:
@@ -621,7 +626,7 @@ _MEMO_CHARS = 2048
 _UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
 _TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo(_MEMO_MAX)
 _CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo(_MEMO_MAX)
-_OUTSIDE_MEMO: Memo[tuple[str, Scope], str | None] = Memo(_MEMO_MAX)
+_OUTSIDE_MEMO: Memo[tuple[str, tuple[str, ...], str], str | None] = Memo(_MEMO_MAX)
 
 
 def _remember(memo: Memo[Any, Any], key: Any, value: Any, command: str) -> Any:
@@ -692,7 +697,11 @@ def _external_view(view: tuple[str, ...]) -> bool:
     only: its first word names no program."""
     if external_effect_views((view,)):
         return True
-    return "=" not in view[0] and external_effect_views(canonical_words(view))
+    # canonical_words is () for a program no option table knows: nothing more to read, without the reading.
+    first = view[0]
+    return (
+        "=" not in first and program_name(first) in PROGRAMS and external_effect_views(canonical_words(view))
+    )
 
 
 def _terminal_cap(

@@ -20,7 +20,6 @@ from permissions.shell_syntax import (
     _command_index,
     _is_glob,
     _new_parsed,
-    _new_segment,
     _opaque,
 )
 
@@ -53,14 +52,24 @@ _NOT_GROUP_BRACE = re.compile(r"[{}][^ ;&|\n]")
 _SEPARATOR = re.compile(r"&&|\|\||[|;&\n]")
 
 
-def _plain_verb(words: tuple[str, ...]) -> bool:
-    """True when a segment needs none of the scanner's post-processing (keywords, inline scripts)."""
-    first = words[0]
-    if first in _NOT_PLAIN_FIRST:
-        return False
-    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first:
-        return True  # the common case: nothing in it can carry a command line
-    return not carries_commands(words)
+# _ODD_SPACE and _NOT_FAST in one search, for ASCII text: the ASCII characters either finds (a literal class).
+_REFUSED_ASCII = re.compile(
+    "["
+    + re.escape("".join(c for c in map(chr, range(128)) if _ODD_SPACE.match(c) or _NOT_FAST.match(c)))
+    + "]"
+).search
+
+
+def _pieces(command: str) -> list[str]:
+    """``_SEPARATOR.split(command)``. The common join is `&&` alone: then str.split finds the same pieces (in
+    a run of `&`, both take `&&` pairs from the left; a `&` left over is a separator str.split keeps), so
+    it does whenever no other separator character is in the text and no `&` is left over."""
+    if "|" in command or ";" in command or "\n" in command:
+        return _SEPARATOR.split(command)
+    pieces = command.split("&&")
+    if command.count("&") != 2 * len(pieces) - 2:
+        return _SEPARATOR.split(command)  # a single `&` too
+    return pieces
 
 
 def _is_expansion_start(c: str) -> bool:
@@ -147,6 +156,31 @@ def _after_a_word(command: str) -> bool:
     return j >= 0 and command[j] not in ";&|\n"
 
 
+def _pieces_of(command: str) -> list[str] | None:
+    """The pieces _fast reads ``command`` as (split at `&& || | ; &` and newlines), or None when something in
+    it is the scanner's to read."""
+    # Whitespace str.split() separates on but the shell does not (vertical tab, form feed, ...), or a character
+    # only the scanner reads (_NOT_FAST): the scanner decides. One scan for both on ASCII text (most of it).
+    if command.isascii():
+        if _REFUSED_ASCII(command) is not None:
+            return None
+    elif _ODD_SPACE.search(command) is not None or _NOT_FAST.search(command) is not None:
+        return None
+    if _ANY_SPECIAL.search(command) is None:
+        pieces = [command]
+    elif ("{" in command or "}" in command) and (
+        _NOT_GROUP_BRACE.search(command) is not None or _after_a_word(command)
+    ):
+        return None  # brace expansion, `${`, a brace inside a word (the piece loop below would refuse too)
+    else:
+        if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
+            return None
+        pieces = _pieces(command)
+    if "$" in command and _FAST_DEFER.search(command) is not None:
+        return None  # special parameters and `$[`: the scanner's reading (R4.9, data is not code)
+    return pieces
+
+
 def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) -> ParsedCommand | None:
     """The common shapes, without the state machine: plain words and simple redirections, optionally
     joined by `&& || | ; &` and newlines, and grouped by `{ ...; }`.
@@ -159,22 +193,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
     ``steps``: the command's read steps (MAX_READ_STEPS), charged once per distinct piece when this path
     answers; when they run out it answers with the segments read so far, unparseable (TOO_COMPLEX).
     """
-    if _ODD_SPACE.search(command) is not None:
-        return None  # str.split() would split where the shell does not (vertical tab, form feed, ...)
-    if _ANY_SPECIAL.search(command) is None:
-        pieces = [command]
-    elif ("{" in command or "}" in command) and (
-        _NOT_GROUP_BRACE.search(command) is not None or _after_a_word(command)
-    ):
-        return None  # brace expansion, `${`, a brace inside a word (the piece loop below would refuse too)
-    elif _NOT_FAST.search(command) is None:
-        if "<<" in command or ">&" in command or "<&" in command or "&>" in command or ">|" in command:
-            return None
-        pieces = _SEPARATOR.split(command)
-    else:
+    pieces = _pieces_of(command)
+    if pieces is None:
         return None
-    if "$" in command and _FAST_DEFER.search(command) is not None:
-        return None  # special parameters and `$[`: the scanner's reading (R4.9, data is not code)
     segments: list[Segment] = []
     braces = "{" in command or "}" in command
     # Where this path and the scanner are known to differ (see _KNOWN_GAPS) the scanner reads it.
@@ -217,26 +238,39 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
                 made[key] = None
             continue
         first = words[0]
-        if (
-            first in _NOT_PLAIN_FIRST or first in MAY_CARRY_FIRST or "/" in first or "=" in first
-        ) and not _plain_verb(words):
-            return None  # (_plain_verb's own common case tested inline: most first words carry nothing)
-        # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
-        # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
-        # the index walk).
-        left -= 1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else 4
-        if left < 0:
-            if steps is not None:
-                steps[0] = -1
-            return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
-        # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
-        k = _command_index(words) if "=" in first else 0
-        if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
-            return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner decides
+        if first not in _UNCOMMON_FIRST and "/" not in first and "=" not in first:
+            # The common case (most first words): what the tests below answer for a first word in none of
+            # their sets, with no `/` or `=` -- nothing carried, one step, the command word the first word.
+            left -= 1
+            if left < 0:
+                if steps is not None:
+                    steps[0] = -1
+                return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
+            if globs and _is_glob(first):
+                return None  # R4.9: a glob in the command word: the scanner decides
+        else:
+            # Keywords and shells need the scanner's post-processing; a first word that may carry a command line
+            # needs it when it does (inline scripts).
+            if first in _NOT_PLAIN_FIRST or (
+                (first in MAY_CARRY_FIRST or "/" in first or "=" in first) and carries_commands(words)
+            ):
+                return None
+            # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
+            # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
+            # the index walk).
+            left -= 1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else 4
+            if left < 0:
+                if steps is not None:
+                    steps[0] = -1
+                return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
+            # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
+            k = _command_index(words) if "=" in first else 0
+            if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
+                return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner's
         # The display text, cut then stripped as the scanner's finish does (gap 2 closed).
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece[:DISPLAY_LIMIT].strip()
-        seg = _new_segment(
-            (words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None, inputs)
+        seg = _tuple_new(
+            Segment, (words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None, inputs)
         )
         if made is not None:
             made[key] = seg
@@ -247,3 +281,6 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
 
 
 _COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's reader more (MAX_READ_STEPS)
+# First words _fast tests further (any set the piece loop looks a first word up in).
+_UNCOMMON_FIRST = _NOT_PLAIN_FIRST | _COSTLY_FIRST | _FAST_REFUSED
+_tuple_new = tuple.__new__  # _new_segment without the partial's call

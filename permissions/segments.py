@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
+from permissions.commands.views import views_of
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
-from permissions.wrappers import views
 
 __all__ = [
     "KNOWN_CHARS",
@@ -331,7 +331,8 @@ def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
 
 def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
-    on where the command has moved: not a function of the segment alone)."""
+    on where the command has moved: not a function of the segment alone). _finish_one for the segment,
+    inlined (one call less per segment)."""
     words = seg.words
     first = words[0] if words else ""
     if first == "cd":
@@ -339,11 +340,13 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     # views_of's own test first, inlined as read_segments does: most first words have nothing to look through.
     if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS:
         vs = views_of(words)
-        deletes = first in _DELETES or (len(vs) > 1 and any(v and v[0] in _DELETES for v in vs))
+        many = len(vs) > 1
+        deletes = first in _DELETES or (many and any(v and v[0] in _DELETES for v in vs))
     else:
         vs = [words]
+        many = False
         deletes = first in _DELETES
-    if len(vs) == 1 and first and first not in FLOOR_VERBS:
+    if not many and first and first not in FLOOR_VERBS:
         # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
         named_first = comp.named_first
         if named_first is not None and first not in named_first:
@@ -357,7 +360,35 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
                 known = (ranked_verdict, ranked[1].text, ranked_kind)
     else:
         known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
-    return _finish_one(seg, vs, comp, doomed, known, deletes)
+    # _finish_one, inlined: the neutral grammar, R4.9's opaque reading and the verdict.
+    if (
+        known[2] is None
+        and not doomed
+        and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+        and neutral(words, seg.dynamic, seg.text)
+    ):
+        known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
+    seg_opaque = seg.opaque
+    verdict = known[0]
+    if (
+        seg_opaque is None
+        and (not doomed or verdict == AUTO_APPROVE)
+        # _may_be_opaque, inlined
+        and (many or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
+    ):
+        seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
+    note = None
+    if seg_opaque is not None and verdict == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+        # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+        note = opaque_note(seg.text, seg_opaque, known[1])
+        known = _UNCOVERED
+        verdict = known[0]
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = verdict
+    d["pattern"] = known[1]
+    return sv, vs, known[2], seg_opaque, deletes, note
 
 
 def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:
@@ -438,27 +469,6 @@ def opaque_note(text: str, why: str, dropped: str | None) -> str:
     if dropped:
         note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
     return note
-
-
-def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """R4.8: the segment as written and what its wrappers run; most first words have nothing to look
-    through, which this tells without calling views()."""
-    first = words[0] if words else ""
-    if (
-        first in _LOOK_THROUGH
-        or "=" in first
-        or "/" in first
-        or (
-            first in _SUB_FIRST
-            and len(words) > 1
-            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
-        )
-        or (
-            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
-        )  # R4.10: `git-push`, `python3.12`
-    ):
-        return views(words)
-    return [words]
 
 
 def judge_segment(

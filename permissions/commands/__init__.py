@@ -180,7 +180,7 @@ from permissions.commands.runners import (
     runs_its_input,
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
-from permissions.commands.views import is_assignment, views
+from permissions.commands.views import is_assignment, views, views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS
 from permissions.memos import Memo
 
@@ -332,7 +332,7 @@ def _carried_kept(words: tuple[str, ...]) -> Carried:
 
 
 def _carried_scripts(words: tuple[str, ...]) -> Carried:
-    all_views = views(words)
+    all_views = views_of(words)  # views(words), without peeling what has nothing to look through
     if len(all_views) == 1:
         # The common case (`npm test`, `git status`): one view, which carries nothing -- what the walk below
         # answers then, without it (no earlier view leaves a placeholder to fill).
@@ -510,7 +510,7 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
     written: set[str] = set()
     for words, redirects in segments:
         if written and words:
-            for view in views(words):
+            for view in views_of(words):
                 if not view:
                     continue
                 verb = view[0]

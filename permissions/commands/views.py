@@ -20,6 +20,7 @@ from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, Syntax, long_o
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     PEELED_VERBS,
+    RESOLVED_PAIRS,
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
     RUNNERS,
@@ -495,6 +496,32 @@ def _peels(verb: str) -> bool:
     """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
     wrapper); False is what _peel would answer, without the work."""
     return "=" in verb or "/" in verb or verb in PEELED_VERBS or verb.startswith(RESOLVED_PREFIXES)
+
+
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
+
+
+def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.8: :func:`views`, telling without the call what most first words have: nothing to look through
+    (a package manager only with its runner subcommand or its own options first, `pnpm -r exec`)."""
+    first = words[0] if words else ""
+    if (
+        first in _LOOK_THROUGH
+        or "=" in first
+        or "/" in first
+        or (
+            first in _SUB_FIRST
+            and len(words) > 1
+            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
+        )
+        or (
+            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
+        )  # R4.10: `git-push`, `python3.12`
+    ):
+        return views(words)
+    return [words]
 
 
 # A segment's views, by its words: the shell reader looks through a segment (does it carry a command line?)

@@ -249,3 +249,47 @@ def test_r4_7_a_long_command_still_tells_the_hook_it_reaches_out_and_keeps_its_c
     v = decide(req(command=command, allow=("Terminal(ls)", "Terminal(git push)")), [worker("allow", log=log)])
     assert (v.decision, v.reason) == ("require_approval", "cap_external_effect")
     assert json.loads(log.read_text().splitlines()[0])["data"]["external"] is True
+
+
+class _AllowEverything:
+    """An in-process hook that answers allow to every action."""
+
+    name = "allow-all"
+
+    def applies_to(self, action_type):  # type: ignore[no-untyped-def]
+        return True
+
+    def tool_approval(self, data, workspace):  # type: ignore[no-untyped-def]
+        return "allow"
+
+
+_ALLOW_AND_ASK = perms(
+    allow=("Terminal(printf)", "Terminal(echo)", "Terminal(git status)", "Terminal(read)"),
+    ask=("Terminal(make)", "Terminal(sh)", "Terminal(git)", "Terminal(echo)"),
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "printf 'all:' > Makefile && make",  # a runner's file written, then the runner
+        "echo 1 > a.sh; sh a.sh",  # a script written, then run
+        "git status > .git/hooks/pre-commit",  # R3.7: a file that decides what runs later
+        "read n; echo $((n))",  # R4.9: arithmetic on what the command reads
+    ],
+)
+def test_a_hook_approving_what_an_ask_holds_never_auto_approves_what_can_never_be(command):
+    """§5: an ask rule holds the command; a hook may still approve it (step 5), and then why it can never be
+    auto-approved still applies -- read even though step 4 stopped at the ask."""
+    req = DecisionRequest("terminal", "developer", HOST, command=command, permissions=_ALLOW_AND_ASK)
+    held = decide(req)
+    assert (held.decision, held.reason) == ("require_approval", "ask_rule")
+    v = decide(req, (_AllowEverything(),))
+    assert (v.decision, v.reason) == ("require_approval", "unparseable")
+
+
+def test_a_hook_approves_what_an_ask_holds_when_nothing_else_forbids_it():
+    req = DecisionRequest("terminal", "developer", HOST, command="make", permissions=_ALLOW_AND_ASK)
+    assert decide(req).reason == "ask_rule"
+    v = decide(req, (_AllowEverything(),))
+    assert (v.decision, v.reason) == ("auto_approve", "hook")
