@@ -197,6 +197,11 @@ def hostile_cases() -> dict[str, str]:
         "20,000 '/???/' globs": "/???/" * 20_000 + "rm",
         "100 KB of '<<'": "cat " + "<<" * 50_000,
         "100 KB of '$[' and '${!'": "$[${!" * 20_000,
+        # printers and decoders read as they print (R6.2), sized to be read, not refused unread: every escaped
+        # word decoded, tr's ranges spelt out
+        "an escaped printf format of 700 pieces": "cat $(printf '" + "\\u002e\\u002e_ " * 700 + "')",
+        "1,200 escaped echo words, none a location": "echo " + "'a\\x41' " * 1_200,
+        "tr set of 3,000 ranges": "cat $(tr a " + "a-z" * 3_000 + ")",
         # What an attacker tries next: many distinct segments of each kind the reader builds (no two alike,
         # so nothing is judged once for all), definitions that refer to each other, bodies holding the
         # large shapes above.
