@@ -143,6 +143,7 @@ class Scope:
         sets = cwd_sets(segments, command, self.cwd, floor=False)
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
+        slicing = _slices(segments, command)  # read once: every segment may ask
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -175,7 +176,7 @@ class Scope:
                     glued = _glued_path(w)
                     if glued is not None:
                         check(glued, glued[0] == "~", cwds, out)
-            self._check_beside_words(seg, segments, command, cwds, out)
+            self._check_beside_words(seg, segments, command, slicing, cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
                     pass  # its target was checked above; where it leads, permissions.where follows
@@ -186,14 +187,25 @@ class Scope:
         return out
 
     def _check_beside_words(
-        self, seg: Segment, segments: tuple[Segment, ...], command: str, cwds: Collection[str], out: list[str]
+        self,
+        seg: Segment,
+        segments: tuple[Segment, ...],
+        command: str,
+        slicing: bool,
+        cwds: Collection[str],
+        out: list[str],
     ) -> None:
         """What a segment's words do not say by themselves: its redirections, what a printer decodes (through
         wrappers: `command printf`, `env printf`, `xargs printf`)."""
         if seg.redirects:
             self._check_redirects(seg.redirects, segments, command, cwds, out)
         words = seg.words
-        if not words or (words[0] not in _DECODERS and not _peels(words[0])):
+        if not words:
+            return
+        feeds = seg.hidden or "xargs" in command or "read" in command
+        if slicing and feeds and _slices_a_literal(seg):
+            out.append(seg.text)
+        if words[0] not in _DECODERS and not _peels(words[0]):
             return
         for view in views(words):
             if not view or view[0] not in _DECODERS:
@@ -202,7 +214,7 @@ class Scope:
                 # A wrapper's view shifts the words: only the segment as written keeps its dynamic indexes.
                 self._check_printed(view, seg.dynamic if view is words else _ALL_DYNAMIC, cwds, out)
             # What it prints becomes words of another command inside a substitution, through xargs or `read`.
-            if _decodes_a_location(view, seg.hidden or "xargs" in command or "read" in command):
+            if _decodes_a_location(view, feeds):
                 out.append(seg.text)
 
     def _check_redirects(
@@ -326,6 +338,38 @@ class _AllDynamic(frozenset):
 
 
 _ALL_DYNAMIC = _AllDynamic()
+
+
+# R6.2: programs that cut characters out of text (`cut -c2-`, `rev`, `sed 's/x//'`, `tr -d x`, `head -c`): fed
+# literal text, they print whatever location hides inside it (`x/etc/passwd` less its first character).
+_SLICERS = (
+    frozenset({"cut", "rev", "colrm", "fold", "head", "tail", "tr", "basename", "dirname"}) | SEDS | AWKS
+)
+
+
+def _slices(segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether the command cuts characters out of text (a slicer runs) and what is printed may feed another
+    command's words (a substitution, xargs, `read`)."""
+    if "$(" not in command and "`" not in command and "<(" not in command:
+        if "xargs" not in command and "read" not in command:
+            return False
+    return any(s.words and s.words[0] in _SLICERS for s in segments)
+
+
+def _slices_a_literal(seg: Segment) -> bool:
+    """Whether ``seg``, in a command that slices (:func:`_slices`), hands literal text holding a `/` past its
+    first character, or `..`, to be cut: its here-string (`cut -c2- <<< x/etc/passwd`), or a printer's literal
+    words (`echo x/etc/passwd | cut -c2-`). Relative names in ordinary printing (`echo src/a.py`) are not
+    touched without a slicer."""
+    at = seg.text.find("<<<")
+    if at >= 0:
+        rest = seg.text[at + 3 :]
+        if "/" in rest or ".." in rest:
+            return True
+    if seg.words[0] not in _ESCAPE_PRINTERS:
+        return False
+    dyn = seg.dynamic
+    return any("/" in w[1:] or ".." in w for k, w in enumerate(seg.words) if k and k not in dyn)
 
 
 def _decodes_a_location(words: tuple[str, ...], feeds: bool) -> bool:

@@ -3,7 +3,9 @@
 What a substitution prints is not judged as a location, so a printer that turns escapes into characters
 (`printf`'s format and `%b` arguments, `echo -e` — and zsh's and dash's plain `echo` —, `tr`'s sets) could
 print `/etc/passwd` from words that hold no `/`. Such words are checked as the printer prints them; text another
-command printed into a position the printer decodes is a location decided by an expansion. Ordinary
+command printed into a position the printer decodes is a location decided by an expansion. So is what a
+decoder (`base64 -d`, `xxd -r`) or a program that cuts characters out of literal text (`cut -c2- <<<
+x/etc/passwd`) prints into another command's words. Ordinary
 printing — tabs and newlines, a commit message, a hash — stays as it was.
 """
 
@@ -13,7 +15,11 @@ from .helpers import ROOT, term
 from .test_friction_ordinary_commands import TEAM
 
 PRINTERS = TEAM + tuple(
-    f"Terminal({c})" for c in ("printf", "tr", "xargs", "base64", "base32", "basenc", "xxd", "env", "command")
+    f"Terminal({c})"
+    for c in (
+        *("printf", "tr", "xargs", "base64", "base32", "basenc", "xxd", "env", "command"),
+        *("cut", "rev", "sed", "awk", "fold", "colrm", "basename", "dirname"),
+    )
 )
 
 ESCAPED = [
@@ -68,6 +74,19 @@ ESCAPED = [
     "cat $(xxd -r -p <<< 2f6574632f706173737764)",
     "echo L2V0Yy9wYXNzd2Q= | base64 -d | xargs cat",
     'echo L2V0Yy9wYXNzd2Q= | base64 -d | while read -r f; do cat "$f"; done',
+    # characters cut out of literal text that hides a location, fed to another command's words
+    "cat $(cut -c2- <<< x/etc/passwd)",
+    "cat $(echo x/etc/passwd | cut -c2-)",
+    "cat $(rev <<< dwssap/cte/)",
+    "cat $(echo x/etc/passwd | sed s/x//)",
+    "cat $(printf %s x/etc/passwd | tail -c +2)",
+    "cat $(cat <<< x/etc/passwd | cut -c2-)",
+    "cat $(tr -d x <<< x/etc/passwd)",
+    "cat $(awk '{print substr($0, 2)}' <<< x/etc/passwd)",
+    "cat $(colrm 1 1 <<< x/etc/passwd)",
+    "cat $(echo x../secret | cut -c2-)",
+    "echo x/etc/passwd | cut -c2- | xargs cat",
+    "echo x/etc/passwd | cut -c2- | while read f; do cat $f; done",
     "printf '\\x2fetc\\x2fpasswd' | xargs cat",
 ]
 
@@ -105,6 +124,14 @@ ORDINARY = [
     "echo aGVsbG8= | base64 -d",
     "base64 -d < token.txt",
     "xxd -r -p dump.hex > out.bin",
+    # slicing project names, or literal text read by a person
+    "wc -l $(git ls-files | head -20)",
+    "cat $(echo src/a.py)",
+    "cat $(basename src/a.py)",
+    "echo feature/x | cut -d/ -f2",
+    "cut -c2- <<< x/etc/passwd",
+    'git commit -m "$(echo fix | sed s/f/F/)"',
+    "cat $(echo a.py b.py | tr ' ' '\\n')",
 ]
 
 
