@@ -143,7 +143,7 @@ class Scope:
         sets = cwd_sets(segments, command, self.cwd, floor=False)
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
-        slicing = _slices(segments, command)  # read once: every segment may ask
+        fed, slicing = _fed_and_sliced(segments, command)  # read once: every segment may ask
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -176,7 +176,7 @@ class Scope:
                     glued = _glued_path(w)
                     if glued is not None:
                         check(glued, glued[0] == "~", cwds, out)
-            self._check_beside_words(seg, segments, command, slicing, cwds, out)
+            self._check_beside_words(seg, segments, command, (fed, slicing), cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
                     pass  # its target was checked above; where it leads, permissions.where follows
@@ -191,18 +191,20 @@ class Scope:
         seg: Segment,
         segments: tuple[Segment, ...],
         command: str,
-        slicing: bool,
+        fed_and_sliced: tuple[bool, bool],
         cwds: Collection[str],
         out: list[str],
     ) -> None:
         """What a segment's words do not say by themselves: its redirections, what a printer decodes (through
-        wrappers: `command printf`, `env printf`, `xargs printf`)."""
+        wrappers: `command printf`, `env printf`, `xargs printf`). ``fed_and_sliced``: _fed_and_sliced's
+        answer for the command."""
         if seg.redirects:
             self._check_redirects(seg.redirects, segments, command, cwds, out)
         words = seg.words
         if not words:
             return
-        feeds = seg.hidden or "xargs" in command or "read" in command
+        fed, slicing = fed_and_sliced
+        feeds = seg.hidden or fed  # what it prints becomes another command's words
         if slicing and feeds and _slices_a_literal(seg):
             out.append(seg.text)
         if words[0] not in _DECODERS and not _peels(words[0]):
@@ -211,8 +213,9 @@ class Scope:
             if not view or view[0] not in _DECODERS:
                 continue
             if view[0] in _ESCAPE_PRINTERS:
-                # A wrapper's view shifts the words: only the segment as written keeps its dynamic indexes.
-                self._check_printed(view, seg.dynamic if view is words else _ALL_DYNAMIC, cwds, out)
+                # A wrapper's view shifts the words: only the segment as written keeps its dynamic indexes; in
+                # another view every word is taken as printed by another command.
+                self._check_printed(view, seg.dynamic if view is words else range(len(view)), cwds, out)
             # What it prints becomes words of another command inside a substitution, through xargs or `read`.
             if _decodes_a_location(view, feeds):
                 out.append(seg.text)
@@ -330,16 +333,6 @@ _BINARY_DECODERS = {
 _DECODERS = _ESCAPE_PRINTERS | frozenset(_BINARY_DECODERS)
 
 
-class _AllDynamic(frozenset):
-    """Every index: a wrapper's view, whose indexes no longer line up with the segment's."""
-
-    def __contains__(self, k: object) -> bool:
-        return True
-
-
-_ALL_DYNAMIC = _AllDynamic()
-
-
 # R6.2: programs that cut characters out of text (`cut -c2-`, `rev`, `sed 's/x//'`, `tr -d x`, `head -c`): fed
 # literal text, they print whatever location hides inside it (`x/etc/passwd` less its first character).
 _SLICERS = (
@@ -347,17 +340,17 @@ _SLICERS = (
 )
 
 
-def _slices(segments: tuple[Segment, ...], command: str) -> bool:
-    """Whether the command cuts characters out of text (a slicer runs) and what is printed may feed another
-    command's words (a substitution, xargs, `read`)."""
-    if "$(" not in command and "`" not in command and "<(" not in command:
-        if "xargs" not in command and "read" not in command:
-            return False
-    return any(s.words and s.words[0] in _SLICERS for s in segments)
+def _fed_and_sliced(segments: tuple[Segment, ...], command: str) -> tuple[bool, bool]:
+    """(whether what a command prints may become another's words through xargs or `read`; whether, besides,
+    the command cuts characters out of text while anything it prints may feed words — a substitution too)."""
+    fed = "xargs" in command or "read" in command
+    if not fed and "$(" not in command and "`" not in command and "<(" not in command:
+        return False, False
+    return fed, any(s.words and s.words[0] in _SLICERS for s in segments)
 
 
 def _slices_a_literal(seg: Segment) -> bool:
-    """Whether ``seg``, in a command that slices (:func:`_slices`), hands literal text holding a `/` past its
+    """Whether ``seg``, in a command that slices (:func:`_fed_and_sliced`), hands literal text holding a `/` past its
     first character, or `..`, to be cut: its here-string (`cut -c2- <<< x/etc/passwd`), or a printer's literal
     words (`echo x/etc/passwd | cut -c2-`). Relative names in ordinary printing (`echo src/a.py`) are not
     touched without a slicer."""
@@ -434,6 +427,8 @@ def _decoded(word: str) -> set[str]:
 
 
 def _decode(word: str, zero_led: bool) -> str:
+    """A printer's escapes decoded. Not expansions.decode_ansi_c, which reads `$'...'` as bash does: there a NUL
+    ends the text, and `\\0NNN` (echo -e, `%b`) is no `$'...'` escape."""
     out: list[str] = []
     i, n = 0, len(word)
     while i < n:
@@ -443,15 +438,11 @@ def _decode(word: str, zero_led: bool) -> str:
             i += 1
             continue
         e = word[i + 1]
-        start = i + 2
         if e in _OCTAL:
-            if zero_led and e == "0":
-                start, digits, base = i + 2, _OCTAL, 8
-            else:
-                start, digits, base = i + 1, _OCTAL, 8
-            width = 3
+            start = i + 2 if zero_led and e == "0" else i + 1
+            digits, base, width = _OCTAL, 8, 3
         elif e in "xuU":
-            digits, base, width = _HEX, 16, {"x": 2, "u": 4, "U": 8}[e]
+            start, digits, base, width = i + 2, _HEX, 16, {"x": 2, "u": 4, "U": 8}[e]
         else:
             out.append(_WHITE_ESCAPES.get(e, e))
             i += 2
