@@ -427,8 +427,9 @@ def _decoded(word: str) -> set[str]:
 
 
 def _decode(word: str, zero_led: bool) -> str:
-    """A printer's escapes decoded. Not expansions.decode_ansi_c, which reads `$'...'` as bash does: there a NUL
-    ends the text, and `\\0NNN` (echo -e, `%b`) is no `$'...'` escape."""
+    """A printer's escapes decoded as a command substitution keeps them. Not expansions.decode_ansi_c, which
+    reads `$'...'` as bash does: there a NUL ends the text, while a substitution drops NUL bytes and reads on
+    (`$(printf '\\0/etc/passwd')` is `/etc/passwd`), and `\\0NNN` (echo -e, `%b`) is no `$'...'` escape."""
     out: list[str] = []
     i, n = 0, len(word)
     while i < n:
@@ -455,7 +456,8 @@ def _decode(word: str, zero_led: bool) -> str:
             i += 2
             continue
         code = int(word[start:end], base)
-        out.append(chr(code) if code < 0x110000 else "?")
+        if code:  # a NUL byte is dropped from what a substitution prints
+            out.append(chr(code) if code < 0x110000 else "?")
         i = end
     return "".join(out)
 

@@ -34,6 +34,11 @@ ESCAPED = [
     "wc -l $(printf '%s\\n' a.md \"$(printf '\\057etc')\")",
     "cat \"$(printf '\\x2e\\x2e/\\x2e\\x2e/secret')\"",
     "cat $(printf 'a.md\\n\\x2fetc\\x2fpasswd')",
+    # a NUL byte is dropped from what a substitution prints: what follows it starts the word
+    "cat $(printf '\\0/etc/passwd')",
+    "cat $(printf '\\x00/etc/passwd')",
+    "cat $(echo -e '\\0000/etc/passwd')",
+    "cat $(printf '%b' '\\u0000/etc/passwd')",
     # printf's %b arguments, both octal spellings
     "cat $(printf %b '\\0057etc\\0057passwd')",
     "cat $(printf '%b' '\\057etc/passwd')",
