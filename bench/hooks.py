@@ -50,7 +50,7 @@ from api import (
     setup_world,
 )  # noqa: I001
 
-from brabo_client import _http, hook
+from brabo_client import _wire, hook
 
 QUEUE = "brabo-bench-hooks"
 AGENT_ROOT = "/home/bench/app"
@@ -116,7 +116,7 @@ def wait_until_serving(ports) -> None:
     for port in ports:
         for _ in range(300):
             try:
-                _http.request("http", "127.0.0.1", port, "GET", "/healthz", None, {}, 5)
+                _wire.request("http", "127.0.0.1", port, "GET", "/healthz", None, {}, 5)
                 break
             except OSError:
                 time.sleep(0.2)
@@ -194,7 +194,7 @@ def main() -> int:
     hook_headers = {**auth, "X-Brabo-Project-Root": AGENT_ROOT}
 
     def post(path: str, body: bytes, headers: dict) -> dict:
-        status, raw = _http.request("http", "127.0.0.1", args.port, "POST", path, body, headers, 30)
+        status, raw = _wire.request("http", "127.0.0.1", args.port, "POST", path, body, headers, 30)
         if status >= 300:
             raise SystemExit(f"{path} answered {status}: {raw[:300]!r}")
         return json.loads(raw)
@@ -203,14 +203,14 @@ def main() -> int:
         assert post("/api/actions/", propose_body, auth)["status"] == "auto_approved"
 
     def bare_get(port: int = args.port):
-        status, raw = _http.request(
+        status, raw = _wire.request(
             "http", "127.0.0.1", port, "GET", f"/api/actions/{state['action']}/", None, auth, 30
         )
         if status != 200:
             raise SystemExit(f"GET /api/actions/ answered {status}: {raw[:300]!r}")
 
     def http_hook(port: int = args.port):
-        status, raw = _http.request(
+        status, raw = _wire.request(
             "http",
             "127.0.0.1",
             port,

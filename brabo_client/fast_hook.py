@@ -7,7 +7,10 @@ on every tool call, and the interpreter's start-up is most of what the hook cost
 Kept tiny on purpose — a script is compiled on every run, modules are read from their cached bytecode.
 """
 
+import gc
 import sys
+
+gc.disable()  # one call, then os._exit: a collection would only cost it time
 
 # Isolated mode puts neither this folder nor site-packages on sys.path: name the folder holding the package.
 # Appended, so the standard library still comes first.

@@ -30,8 +30,8 @@ format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its 
 import sys
 import time
 
-from . import _jsonwire
-from .sdk import BraboError, Client
+from . import _wire
+from ._wire import BraboError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # only type checkers import typing (see brabo_client/sdk.py)
@@ -191,7 +191,7 @@ def deny(agent: str, reason: str) -> dict:
 
 def _encoded(agent: str, answer, reason: str | None) -> tuple[bytes, bytes, int]:
     """stdout, stderr and the exit code of an answer (Codex's deny: exit 2, the reason on stderr)."""
-    out = (_jsonwire.dumps(answer) + "\n").encode() if answer else b""
+    out = (_wire.dumps(answer) + "\n").encode() if answer else b""
     if agent == "codex" and reason is not None:
         return out, (reason + "\n").encode(), 2
     return out, b"", 0
@@ -305,8 +305,8 @@ def fast_args(argv: list[str]):
             opts["agent"] = arg
         else:
             return None
-    # read as argparse's Namespace is; a namespace, not a class of this module's (see _jsonwire)
-    return _jsonwire._Namespace(**opts) if opts["agent"] else None
+    # read as argparse's Namespace is; a namespace, not a class of this module's (see _wire)
+    return _wire._Namespace(**opts) if opts["agent"] else None
 
 
 # The tool_input fields that name a file or a directory, across the three agents' documented tools.
@@ -415,10 +415,12 @@ def main(args, *, hard_deadline: bool = False) -> int:
                 f"the hook input is over {MAX_INPUT // (1024 * 1024)} MB, the most this hook reads; "
                 "Brabo cannot review a tool call that large — split it (write the file in parts)"
             )
-        body = _jsonwire.loads(raw)
+        body = _wire.loads(raw)
         root = args.root or env("BRABO_PROJECT_ROOT") or getenv(ROOT_ENV[agent] or "-")
-        client = Client(url, _key(args), retries=3, backoff=0.2)
-        if not client.key:
+        # what sdk.Client(url, key, retries=3, backoff=0.2).hook(...) does, without the sdk's classes
+        url, parts = _wire.endpoint(url)
+        key = _key(args)
+        if not key:
             raise ValueError(
                 "BRABO_AGENT_KEY is not set (nor GEMINI_CLI_BRABO_AGENT_KEY, nor --key-file); the hook needs "
                 "the agent's key"
@@ -433,7 +435,20 @@ def main(args, *, hard_deadline: bool = False) -> int:
             "pending": args.pending,
             "other": args.other,
         }
-        answer = client.hook(agent, body, root=root, params=params, timeout=left, deadline=deadline)
+        answer = _wire.hook_call(
+            url,
+            parts,
+            key,
+            agent,
+            body,
+            root=root,
+            params=params,
+            timeout=left,
+            retries=3,
+            backoff=0.2,
+            sleep=time.sleep,
+            deadline=deadline,
+        )
     except (ValueError, BraboError) as exc:
         answer = deny(agent, f"Brabo could not decide this tool call, so it is refused: {exc}")
     except Exception as exc:  # noqa: BLE001 — a hook that crashes lets the tool run: refuse instead

@@ -1,8 +1,9 @@
 """A typed client for Brabo's agent API (README "Using it"): ``propose``, ``get``, ``wait``, ``run_terminal``.
 
 Standard library only, and light: ``brabo hook`` starts as a new process on every tool call of a coding
-agent, so the transport is ``brabo_client._http`` (a socket) rather than ``http.client``/``urllib``, and JSON
-goes through ``brabo_client._jsonwire`` (the ``json`` package's C helpers, without ``re`` behind them).
+agent, so the transport is ``brabo_client._wire`` (a socket rather than ``http.client``/``urllib``, JSON
+through the ``json`` package's C helpers without ``re`` behind them), which also holds the call's retries and
+the errors below: the hook calls it without this module's classes.
 
 Reliability: every request retries connection faults, 429 and 5xx with exponential backoff and jitter
 (``retries`` attempts after the first). Every POST carries an ``Idempotency-Key`` header — one key per
@@ -14,13 +15,10 @@ Configuration: ``BRABO_URL`` (default ``http://127.0.0.1:8000``) and ``BRABO_AGE
 
 import time
 
-from . import _http, _jsonwire
-from ._http import quote, urlencode
+from . import _wire
+from ._wire import DEFAULT_URL, MIN_ATTEMPT, BraboError, Unavailable, quote
 
-try:  # the C module under ``os``, whose import the command hook's process does without (brabo_client/hook.py)
-    from posix import urandom
-except ImportError:
-    from os import urandom
+__all__ = ["DEFAULT_URL", "MIN_ATTEMPT", "Action", "BraboError", "Client", "Unavailable"]
 
 TYPE_CHECKING = False
 # typing and collections cost milliseconds to import; only type checkers need them. Annotations naming them
@@ -30,22 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-DEFAULT_URL = "http://127.0.0.1:8000"
 SERVER_WAIT_MAX = 600.0  # the API's longest single wait (actions/views.py MAX_WAIT_SECONDS)
 SETTLED = ("executed", "failed", "denied")
-MIN_ATTEMPT = 0.05  # seconds: an attempt with less than this left of its deadline is not started
-
-
-class BraboError(Exception):
-    """The API refused the call (4xx): ``status``, the stable ``reason`` code and the ``detail`` sentence."""
-
-    def __init__(self, status: int, detail: str, reason: str | None = None):
-        super().__init__(f"{detail} (HTTP {status}{', ' + reason if reason else ''})")
-        self.status, self.detail, self.reason = status, detail, reason
-
-
-class Unavailable(BraboError):
-    """Brabo could not be reached, or kept answering 5xx, after every retry."""
 
 
 class Action:
@@ -111,14 +95,8 @@ class Client:
 
             url = url or os.environ.get("BRABO_URL")
             key = key if key is not None else os.environ.get("BRABO_AGENT_KEY", "")
-        self.url = (url or DEFAULT_URL).rstrip("/")
+        self.url, self._parts = _wire.endpoint(url or DEFAULT_URL)
         self.key = key
-        try:
-            self._scheme, self._host, self._port, self._base_path = _http.split_url(self.url)
-        except ValueError:
-            raise ValueError(
-                f"BRABO_URL must be an http(s) URL such as {DEFAULT_URL}; got {self.url!r}"
-            ) from None
         self.timeout, self.retries, self.backoff, self._sleep = timeout, retries, backoff, sleep
 
     # -- transport --------------------------------------------------------------------------------------
@@ -139,63 +117,21 @@ class Client:
 
         ``deadline`` (``time.monotonic()``) bounds the whole call, retries and their backoff included: each
         attempt gets at most what is left of it, and no attempt starts once it is (nearly) spent."""
-        target = self._base_path + path + ("?" + urlencode(query) if query else "")
-        data = None if body is None else _jsonwire.dumps(body).encode()
-        head = {"Accept": "application/json", **(headers or {})}
-        if self.key:
-            head["Authorization"] = f"Bearer {self.key}"
-        if data is not None:
-            head["Content-Type"] = "application/json"
-        if method == "POST":
-            head["Idempotency-Key"] = idempotency_key or urandom(16).hex()  # same key on every retry
-        last = ""
-        attempts = 0
-        for attempt in range(self.retries + 1):
-            if attempt:  # exponential backoff with jitter, so retrying clients do not arrive together
-                jitter = 0.5 + int.from_bytes(urandom(2), "big") / 65535
-                pause = self.backoff * (2 ** (attempt - 1)) * jitter
-                if deadline is not None:
-                    pause = min(pause, deadline - time.monotonic() - MIN_ATTEMPT)
-                    if pause < 0:
-                        break  # no time left for another attempt
-                self._sleep(pause)
-            per_try = timeout or self.timeout
-            if deadline is not None:
-                per_try = min(per_try, deadline - time.monotonic())
-                if per_try < MIN_ATTEMPT:
-                    break
-            attempts += 1
-            try:
-                status, raw = _http.request(
-                    self._scheme, self._host, self._port, method, target, data, head, per_try
-                )
-            except OSError as exc:  # refused, reset, timed out, or not HTTP
-                last = f"cannot reach Brabo at {self.url}: {exc}"
-                continue
-            if status == 429 or status >= 500:
-                last = f"Brabo answered HTTP {status} at {path}"
-                continue
-            try:
-                decoded = _jsonwire.loads(raw) if raw else None
-            except ValueError:
-                # not Brabo's API answering (`--url …/admin` printed Django's HTML 403 page): say
-                # which address answered and how to fix it, never the page itself.
-                raise BraboError(
-                    status,
-                    f"{self.url}{path} answered HTTP {status} with something that is not Brabo's API (not "
-                    f"JSON); set --url / BRABO_URL to the server's base address, e.g. http://127.0.0.1:8000 — "
-                    f"without /admin or /api",
-                    "not_brabo_api",
-                ) from None
-            if status >= 400:
-                if isinstance(decoded, dict):
-                    raise BraboError(status, str(decoded.get("detail", decoded)), decoded.get("reason"))
-                raise BraboError(status, f"HTTP {status}")
-            return decoded
-        if not attempts:
-            last = f"no time left to reach Brabo at {self.url}"
-        raise Unavailable(
-            503, f"{last} (after {attempts} attempt{'s' if attempts != 1 else ''})", "unavailable"
+        return _wire.call(
+            self.url,
+            self._parts,
+            self.key,
+            method,
+            path,
+            body,
+            query=query,
+            headers=headers,
+            timeout=timeout or self.timeout,
+            retries=self.retries,
+            backoff=self.backoff,
+            sleep=self._sleep,
+            idempotency_key=idempotency_key,
+            deadline=deadline,
         )
 
     # -- the API ----------------------------------------------------------------------------------------
@@ -281,17 +217,17 @@ class Client:
     ) -> "Any":
         """``POST /api/hooks/<agent>/`` — the agent's hook input in, the agent's hook output back; the
         whole call (retries included) ends by ``deadline`` when one is given."""
-        headers = {"X-Brabo-Project-Root": root} if root else {}
-        key = None
-        if isinstance(body, dict) and isinstance(body.get("tool_use_id"), str):
-            key = f"hook:{agent}:{body.get('session_id', '')}:{body['tool_use_id']}"[:200]
-        return self.request(
-            "POST",
-            f"/api/hooks/{agent}/",
+        return _wire.hook_call(
+            self.url,
+            self._parts,
+            self.key,
+            agent,
             body,
-            query=params,
-            headers=headers,
+            root=root,
+            params=params,
             timeout=timeout,
-            idempotency_key=key,
+            retries=self.retries,
+            backoff=self.backoff,
+            sleep=self._sleep,
             deadline=deadline,
         )

@@ -8,7 +8,7 @@ from http.server import BaseHTTPRequestHandler
 
 import pytest
 
-from brabo_client import _http
+from brabo_client import _wire
 from brabo_client.sdk import BraboError, Client, Unavailable
 from tests.loopback import LoopbackServer
 
@@ -126,7 +126,7 @@ def test_chunked_answers_are_read_whole():
     ],
 )
 def test_urls(url, parts):
-    assert _http.split_url(url) == parts
+    assert _wire.split_url(url) == parts
 
 
 @pytest.mark.parametrize("url", ["ftp://x", "127.0.0.1:8000", "http://", "http://u:p@host", "http://h:port"])

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from actions import agent_hooks
-from brabo_client import _http
+from brabo_client import _wire
 from brabo_client import hook as command_hook
 
 REPO = Path(__file__).resolve().parent.parent
@@ -226,7 +226,7 @@ def test_one_deadline_bounds_a_body_that_trickles_forever(server):
     """Each read gets bytes well within any per-read timeout; only the request's one deadline ends it."""
     started = time.monotonic()
     with pytest.raises(TimeoutError):
-        _http.request("http", "127.0.0.1", server.port, "GET", "/", None, {}, 1.5)
+        _wire.request("http", "127.0.0.1", server.port, "GET", "/", None, {}, 1.5)
     assert time.monotonic() - started < 30  # ended by the deadline, not by the server ever finishing
 
 
@@ -291,7 +291,7 @@ def test_a_real_brabo_with_hooks_waiting_beyond_its_sync_slots_still_decides_the
         def hold() -> None:  # a hook waiting up to 60 s for a person, on one of the server's two threads
             body = {**INPUTS["claude-code"], "tool_input": {"command": "make deploy"}}
             try:
-                _http.request(
+                _wire.request(
                     "http",
                     "127.0.0.1",
                     server.port,

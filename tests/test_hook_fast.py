@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from actions import agent_hooks
-from brabo_client import _jsonwire, hook
+from brabo_client import _wire, hook
 
 REPO = Path(__file__).resolve().parent.parent
 BODY = {
@@ -101,17 +101,17 @@ VALUES = [
 
 @pytest.mark.parametrize("value", VALUES)
 def test_dumps_is_json_dumps(value):
-    assert _jsonwire.dumps(value) == json.dumps(value)
+    assert _wire.dumps(value) == json.dumps(value)
 
 
 def test_dumps_hands_what_it_cannot_spell_to_json():
-    assert _jsonwire.dumps({1: "int key", None: 2}) == json.dumps({1: "int key", None: 2})
+    assert _wire.dumps({1: "int key", None: 2}) == json.dumps({1: "int key", None: 2})
     with pytest.raises(TypeError):
-        _jsonwire.dumps({"x": object()})
+        _wire.dumps({"x": object()})
     loop: list = []
     loop.append(loop)
     with pytest.raises(ValueError, match="Circular"):
-        _jsonwire.dumps(loop)
+        _wire.dumps(loop)
 
 
 TEXTS = [json.dumps(v).encode() for v in VALUES if not isinstance(v, dict) or "nan" not in v] + [
@@ -126,7 +126,7 @@ TEXTS = [json.dumps(v).encode() for v in VALUES if not isinstance(v, dict) or "n
 
 @pytest.mark.parametrize("text", TEXTS)
 def test_loads_is_json_loads(text):
-    got, want = _jsonwire.loads(text), json.loads(text)
+    got, want = _wire.loads(text), json.loads(text)
     assert json.dumps(got, sort_keys=True) == json.dumps(want, sort_keys=True) or (
         isinstance(want, float) and math.isnan(got)
     )
@@ -140,7 +140,7 @@ def test_loads_fails_as_json_loads_does(text):
     with pytest.raises(Exception) as want:
         json.loads(text)
     with pytest.raises(type(want.value)) as got:
-        _jsonwire.loads(text)
+        _wire.loads(text)
     assert str(got.value) == str(want.value)
 
 
@@ -294,6 +294,10 @@ def test_the_fast_form_imports_nothing_heavy():
     }
     assert "brabo_client.hook" in imported
     assert imported & HEAVY == set(), sorted(imported & HEAVY)
+    # every module is a lookup, a file read and a body to run in each new process: the package, the hook and
+    # the wire (HTTP, JSON, the call and its errors), not the sdk's classes (bench/README.md)
+    ours = {name for name in imported if name.split(".")[0] == "brabo_client"}
+    assert ours == {"brabo_client", "brabo_client.hook", "brabo_client._wire"}, sorted(ours)
 
 
 def test_a_project_cannot_put_code_in_front_of_the_fast_form(tmp_path):
