@@ -57,6 +57,7 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 
 from brabo.errors import DomainError
+from brabo.sql import fetch_one
 from projects.api_base import BraboAPIView
 from projects.authentication import request_agent
 
@@ -328,10 +329,11 @@ _LOOKUP_SQL: dict[tuple[str, int], str] = {}
 
 def _remembered(caller, prints: list[str]) -> dict[str, ProposedAction]:
     """The actions identical calls left (R12.6): pending, or decided by a person within RETRY_WINDOW — by
-    fingerprint, the newest winning. Every hook call runs this and almost always finds nothing, so it is one
-    hand-built statement reading two columns through the fingerprint index (the ORM's compilation of the
-    same query cost more CPU than the rest of the hook's own work); the rare rows it finds are then read
-    whole under the same conditions, and that second read is the one that counts."""
+    fingerprint, the newest winning. Every hook call runs this and almost always finds nothing, so it first
+    asks whether there is anything at all: one hand-built statement (``LIMIT 1``) through the fingerprint
+    index, run by ``brabo.sql.fetch_one`` (the ORM's compilation of the same query, and a new cursor per call,
+    cost more CPU than the rest of the hook's own work); when it finds a row, the actions are read whole under
+    the same conditions, and that second read is the one that counts."""
     connection = connections[ProposedAction.objects.db]
     sql = _LOOKUP_SQL.get((connection.alias, len(prints)))
     if sql is None:
@@ -341,20 +343,17 @@ def _remembered(caller, prints: list[str]) -> dict[str, ProposedAction]:
             f"SELECT {col['id']} FROM {qn(meta.db_table)} "
             f"WHERE {col['agent']} = %s AND {col['hook_fingerprint']} IN ({', '.join(['%s'] * len(prints))}) "
             f"AND ({col['status']} = %s OR ({col['status']} IN ({', '.join(['%s'] * len(_DECIDED))}) "
-            f"AND {col['decided_by']} IS NOT NULL AND {col['decided_at']} >= %s))"
+            f"AND {col['decided_by']} IS NOT NULL AND {col['decided_at']} >= %s)) LIMIT 1"
         )
     meta = ProposedAction._meta
     now = timezone.now()
     since = meta.get_field("decided_at").get_db_prep_value(now - RETRY_WINDOW, connection)
     agent_id = meta.get_field("agent").target_field.get_db_prep_value(caller.pk, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [agent_id, *prints, PENDING, *_DECIDED, since])
-        found = [row[0] for row in cursor.fetchall()]
-    if not found:
+    if fetch_one(connection, sql, [agent_id, *prints, PENDING, *_DECIDED, since]) is None:
         return {}
     known: dict[str, ProposedAction] = {}
     for a in (
-        ProposedAction.objects.filter(id__in=found, agent=caller, hook_fingerprint__in=prints)
+        ProposedAction.objects.filter(agent=caller, hook_fingerprint__in=prints)
         .filter(
             Q(status=PENDING)
             | Q(status__in=_DECIDED, decided_by__isnull=False, decided_at__gte=now - RETRY_WINDOW)

@@ -29,6 +29,10 @@ handler500 = "brabo.api_errors.api_server_error"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
+    # Coding agents' pre-tool hooks (R12.6): every tool call of an agent resolves this route, so it is tried
+    # before the router's hundred-odd patterns (~0.1 ms of CPU each call, bench/README.md); nothing else
+    # lives under api/hooks/ (tests/test_hook_server_path.py).
+    path("api/hooks/", include("actions.hooks_api")),
     path("api/", include(router.urls)),
     path("api/", include("projects.team_urls")),  # teams over time; no route overlaps the router's
     path("invite/<str:token>/", invitation_page, name="invitation-accept-page"),
@@ -55,7 +59,6 @@ urlpatterns = [
         ProjectNotificationsView.as_view(),
         name="project-notifications",
     ),
-    path("api/hooks/", include("actions.hooks_api")),  # coding agents' pre-tool hooks (R12.6)
     # Slack's interactivity request URL (the app's "Interactivity & Shortcuts" setting)
     path("integrations/slack/interactivity", slack_interactivity, name="slack-interactivity"),
     path("admin/", admin.site.urls),
