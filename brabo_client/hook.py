@@ -417,9 +417,10 @@ def main(args, *, hard_deadline: bool = False) -> int:
             )
         body = _wire.loads(raw)
         root = args.root or env("BRABO_PROJECT_ROOT") or getenv(ROOT_ENV[agent] or "-")
-        # what sdk.Client(url, key, retries=3, backoff=0.2).hook(...) does, without the sdk's classes
-        url, parts = _wire.endpoint(url)
+        # what sdk.Client(url, key, retries=3, backoff=0.2).hook(...) does, without the sdk's classes: the key
+        # (a key file it cannot read is the error named), then the URL, then a missing key
         key = _key(args)
+        url, parts = _wire.endpoint(url)
         if not key:
             raise ValueError(
                 "BRABO_AGENT_KEY is not set (nor GEMINI_CLI_BRABO_AGENT_KEY, nor --key-file); the hook needs "

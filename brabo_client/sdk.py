@@ -225,7 +225,7 @@ class Client:
             body,
             root=root,
             params=params,
-            timeout=timeout,
+            timeout=timeout or self.timeout,
             retries=self.retries,
             backoff=self.backoff,
             sleep=self._sleep,

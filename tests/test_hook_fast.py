@@ -24,6 +24,7 @@ import pytest
 
 from actions import agent_hooks
 from brabo_client import _wire, hook
+from brabo_client.sdk import Client
 
 REPO = Path(__file__).resolve().parent.parent
 BODY = {
@@ -333,6 +334,34 @@ def test_the_fast_form_takes_the_same_key_sources(tmp_path):
         proc = run_fast("gemini-cli", "--agent-timeout", "8", *args, env={**env, **extra})
         reason = json.loads(proc.stdout)["reason"]
         assert "cannot reach Brabo" in reason and "not set" not in reason
+
+
+@pytest.mark.parametrize(
+    ("url", "key", "key_file", "named"),
+    [
+        (
+            "ftp://x",
+            "",
+            "missing",
+            "cannot read the agent key file",
+        ),  # the key file first, as the sdk's order
+        ("ftp://x", "k", None, "BRABO_URL must be an http(s) URL"),
+        ("http://127.0.0.1:9/", "", None, "BRABO_AGENT_KEY is not set"),
+    ],
+)
+def test_the_fast_form_names_a_bad_setting_as_the_sdk_client_does(tmp_path, url, key, key_file, named):
+    """The hook calls brabo_client._wire without sdk.Client: its refusals name the same setting, in the order
+    ``Client(url, key)`` met them (the key is read before the URL is checked)."""
+    env = {**unreachable_env(BRABO_URL=url, BRABO_AGENT_KEY=key)}
+    env.pop("GEMINI_CLI_BRABO_AGENT_KEY", None)
+    env.pop("BRABO_AGENT_KEY_FILE", None)
+    args = ("--key-file", str(tmp_path / key_file)) if key_file else ()
+    reason = json.loads(run_fast("gemini-cli", "--agent-timeout", "8", *args, env=env).stdout)["reason"]
+    assert named in reason, reason
+    if "BRABO_URL" in named:
+        with pytest.raises(ValueError) as raised:
+            Client(url, key)
+        assert str(raised.value) in reason
 
 
 def test_bad_arguments_to_the_fast_form_are_a_refusal():
