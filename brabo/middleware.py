@@ -8,8 +8,11 @@ when Django would otherwise render its HTML page. The admin keeps the redirect.
 from __future__ import annotations
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction, sync_to_async
+from django.contrib.messages import middleware as messages_middleware
+from django.contrib.messages.storage import default_storage
 from django.middleware import common
 from django.utils.deprecation import MiddlewareMixin
+from django.utils.functional import SimpleLazyObject, empty
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from .api_errors import api_not_found, database_unavailable, unavailable_response
@@ -30,6 +33,22 @@ class CommonMiddleware(common.CommonMiddleware):
             and not response.get("Content-Type", "").startswith("application/json")
         ):
             return api_not_found(request)
+        return super().process_response(request, response)
+
+
+class MessageMiddleware(messages_middleware.MessageMiddleware):
+    """Django's, with the request's message storage built when something first uses it. Building it reads
+    the storage class by name, a cookie signer and the session's storage; an API call never adds or reads
+    a message. A storage never used is left alone at the response: Django's ``update()`` stores nothing
+    for one that nobody read or added to."""
+
+    def process_request(self, request):
+        request._messages = SimpleLazyObject(lambda: default_storage(request))
+
+    def process_response(self, request, response):
+        messages = getattr(request, "_messages", None)
+        if type(messages) is SimpleLazyObject and messages._wrapped is empty:
+            return response
         return super().process_response(request, response)
 
 

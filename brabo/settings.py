@@ -89,7 +89,7 @@ MIDDLEWARE = [
     "brabo.middleware.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "brabo.middleware.MessageMiddleware",  # Django's, its storage built on first use
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
