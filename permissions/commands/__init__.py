@@ -181,7 +181,7 @@ from permissions.commands.runners import (
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import is_assignment, views, views_of
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS, WRAPPERS
 from permissions.memos import Memo
 
 __all__ = [
@@ -244,7 +244,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
 _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
-_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
+# (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is peeled whatever follows it)
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
 _REBUILDS = frozenset({"env", "capsh", "hub", "gh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 

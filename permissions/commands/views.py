@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
-from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, Syntax, long_option
+from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     PEELED_VERBS,
@@ -25,6 +25,7 @@ from permissions.commands.wrappers import (
     RUN_AFTER_DASHES,
     RUNNERS,
     SUBCOMMAND_RUNNERS,
+    VERSION_FIRST,
     WRAPPERS,
     python_family,
 )
@@ -35,6 +36,8 @@ __all__ = ["is_assignment", "look_through", "program_of", "readings", "split_str
 # Peeling stops after this many views (a wrapper chain longer than this is absurd), and one wrapper adds
 # at most this many readings of its options (a real command line has one or two uncertain options).
 _MAX_VIEWS = 32
+# How many next words a long option of each kind takes when its value is not attached (`--bind SRC DEST`).
+_TAKES = {REQUIRED: 1, PAIR: 2, TRIPLE: 3}
 _MAX_READINGS = 8
 
 
@@ -154,7 +157,7 @@ def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[
             hit = long_option(name, syntax.long)
             if hit is not None:
                 full, kind = hit
-                steps = (2,) if kind == REQUIRED and not eq else (1,)
+                steps = (1,) if eq else (1 + _TAKES.get(kind, 0),)
                 if split and full == "split-string":
                     value = attached if eq else (words[k + 1] if k + 1 < n else None)
             elif eq:
@@ -427,6 +430,8 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
         after = cur[cur.index("--") + 1 :]
         if after and after not in found:
             found.append(after)
+    if (cur[0], cur[1]) in VERSION_FIRST:
+        found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
     return found
 
 
@@ -477,12 +482,12 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
+    sub = SUBCOMMAND_RUNNERS.get((verb, cur[1])) if len(cur) > 1 else None
+    if sub is not None:
+        return _subcommand_runner(cur, sub)  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
         if len(cur) > 1:
-            sub = SUBCOMMAND_RUNNERS.get((verb, cur[1]))
-            if sub is not None:
-                return _subcommand_runner(cur, sub)
             if cur[1].startswith("-"):
                 return _runner_after_options(cur)
         if verb == "capsh" and "--" in cur:
@@ -499,7 +504,8 @@ def _peels(verb: str) -> bool:
 
 
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
-_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+# (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is looked through whatever follows)
+_LOOK_THROUGH = PEELED_VERBS - (_SUB_FIRST - WRAPPERS.keys())
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 
 
