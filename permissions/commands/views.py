@@ -31,7 +31,16 @@ from permissions.commands.wrappers import (
 )
 from permissions.memos import Memo
 
-__all__ = ["is_assignment", "look_through", "program_of", "readings", "split_string", "views"]
+__all__ = [
+    "WINDOWS_SUFFIXES",
+    "foreign_name",
+    "is_assignment",
+    "look_through",
+    "program_of",
+    "readings",
+    "split_string",
+    "views",
+]
 
 # Peeling stops after this many views (a wrapper chain longer than this is absurd), and one wrapper adds
 # at most this many readings of its options (a real command line has one or two uncertain options).
@@ -435,6 +444,31 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
     return found
 
 
+# R4.10: what Windows runs for a name without its suffix (`git.exe` from WSL runs Windows' git).
+WINDOWS_SUFFIXES = (".exe", ".cmd", ".bat", ".com", ".ps1")
+
+
+def foreign_name(verb: str) -> bool:
+    """R4.10: a command word a case-insensitive file system (macOS's, Windows') or Windows' own suffixes
+    make another program's name: `GIT push`, `Rm -rf /`, `git.exe push` run git, rm, git."""
+    return verb != verb.lower() or verb.endswith(WINDOWS_SUFFIXES)  # (an upper-case suffix: the first test)
+
+
+def _renamed(verb: str) -> str | None:
+    """The program's own name when ``verb`` spells it another way: its path's last part (`/bin/rm`), or
+    folded (`GIT`, `git.exe`); None when it is the name."""
+    slash = verb.rfind("/")
+    if slash >= 0 and slash + 1 < len(verb):
+        return verb[slash + 1 :]
+    if not foreign_name(verb):
+        return None
+    name = verb.lower()
+    for suffix in WINDOWS_SUFFIXES:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)]
+    return name
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
@@ -443,9 +477,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if k:
         return [cur[k:]] if k < len(cur) else []
     verb = cur[0]
-    slash = verb.rfind("/")
-    if slash >= 0 and slash + 1 < len(verb):
-        return [(verb[slash + 1 :],) + cur[1:]]
+    renamed = _renamed(verb)
+    if renamed is not None:
+        return [(renamed,) + cur[1:]]
     if verb == "find":
         # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
         start = next((k for k, w in enumerate(cur) if w in FIND_EXEC), -1)
@@ -500,7 +534,13 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _peels(verb: str) -> bool:
     """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
     wrapper); False is what _peel would answer, without the work."""
-    return "=" in verb or "/" in verb or verb in PEELED_VERBS or verb.startswith(RESOLVED_PREFIXES)
+    return (
+        "=" in verb
+        or "/" in verb
+        or verb in PEELED_VERBS
+        or verb.startswith(RESOLVED_PREFIXES)
+        or foreign_name(verb)
+    )
 
 
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
@@ -525,6 +565,7 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         or (
             first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
         )  # R4.10: `git-push`, `python3.12`
+        or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
     ):
         return views(words)
     return [words]
