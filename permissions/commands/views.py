@@ -378,7 +378,40 @@ def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
-_LAUNCHERS = {"corepack": _corepack, "node": _node_script, "nodejs": _node_script}
+def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: `docker-compose` (Compose's standalone binary) is `docker compose`."""
+    return [("docker", "compose", *cur[1:])]
+
+
+_LAUNCHERS = {"corepack": _corepack, "node": _node_script, "nodejs": _node_script, "docker-compose": _compose}
+
+# R4.10: options a program reads from its environment, by the prefix of their variables' names (any case):
+# `PIP_BREAK_SYSTEM_PACKAGES=1 pip install x` is `pip install x --break-system-packages=1`,
+# `npm_config_global=true npm i x` is `npm i x --global=true`.
+_ENV_OPTIONS = {
+    "pip": ("PIP_",),
+    "pip3": ("PIP_",),
+    "npm": ("NPM_CONFIG_",),
+    "pnpm": ("NPM_CONFIG_", "PNPM_CONFIG_"),
+    "yarn": ("YARN_", "NPM_CONFIG_"),
+}
+
+
+def _env_options(assigned: tuple[str, ...], rest: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``rest`` with the options its program reads from the ``assigned`` variables appended (a view for deny
+    and ask, R4.8: the options may stand after the operands, as these parsers read them), or nothing."""
+    prefixes = _ENV_OPTIONS.get(rest[0]) if rest else None
+    if prefixes is None:
+        return []
+    options: list[str] = []
+    for word in assigned:
+        name, _, value = word.partition("=")
+        upper = name.upper()
+        for prefix in prefixes:
+            if upper.startswith(prefix) and len(upper) > len(prefix):
+                options.append("--" + name[len(prefix) :].lower().replace("_", "-") + "=" + value)
+                break
+    return [(*rest, *options)] if options else []
 
 
 def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -475,7 +508,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     while k < len(cur) and is_assignment(cur[k]):
         k += 1
     if k:
-        return [cur[k:]] if k < len(cur) else []
+        return [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
     verb = cur[0]
     renamed = _renamed(verb)
     if renamed is not None:

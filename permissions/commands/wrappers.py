@@ -557,6 +557,7 @@ PEELED_VERBS: frozenset[str] = (
         "capsh",
         "gh",
         "corepack",
+        "docker-compose",
         "deno",
         "node",
         "nodejs",
