@@ -383,7 +383,21 @@ def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("docker", "compose", *cur[1:])]
 
 
-_LAUNCHERS = {"corepack": _corepack, "node": _node_script, "nodejs": _node_script, "docker-compose": _compose}
+def _coreutils(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: the multi-call coreutils binary runs the program it is told: `coreutils --coreutils-prog=rm
+    -rf /` (GNU), `coreutils rm -rf /` (uutils)."""
+    if cur[1].startswith("--coreutils-prog="):
+        return [(cur[1].partition("=")[2], *cur[2:])]
+    return [cur[1:]] if cur[1][:1] != "-" else []
+
+
+_LAUNCHERS = {
+    "corepack": _corepack,
+    "node": _node_script,
+    "nodejs": _node_script,
+    "docker-compose": _compose,
+    "coreutils": _coreutils,
+}
 
 # R4.10: options a program reads from its environment, by the prefix of their variables' names (any case):
 # `PIP_BREAK_SYSTEM_PACKAGES=1 pip install x` is `pip install x --break-system-packages=1`,
@@ -535,7 +549,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
     if verb == "gh":
         return _gh_alias_views(cur)
-    launcher = _LAUNCHERS.get(verb)
+    launcher = _LAUNCHERS.get(verb) if len(cur) > 1 else None
     if launcher is not None:
         return launcher(cur)  # `corepack pnpm publish`; R4.10: `node …/npm-cli.js publish` runs npm
     if verb[:2] == "py" and python_family(verb):

@@ -558,6 +558,7 @@ PEELED_VERBS: frozenset[str] = (
         "gh",
         "corepack",
         "docker-compose",
+        "coreutils",
         "deno",
         "node",
         "nodejs",

@@ -59,6 +59,7 @@ LAUNCHERS = [
     "bwrap --ro-bind /usr /usr --dev-bind /dev /dev --proc /proc",
     "bwrap --overlay-src a --overlay rw work / --setenv A B",
     "bwrap --symlink usr/lib /lib --chdir /tmp",
+    "coreutils",
 ]
 
 
@@ -71,6 +72,14 @@ def test_the_floor_sees_through_a_launcher(launcher):  # R4.6, R4.8
         term(command, allow=allow_every_word(command)),
     ):
         assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+
+
+def test_gnu_coreutils_runs_the_program_it_is_told():  # R4.6, R4.10
+    for v in (
+        term("coreutils --coreutils-prog=rm -rf /", project=CONTAINER_RUNNING),
+        term("coreutils --coreutils-prog=rm -rf /", autonomy=AUTO_MODE),
+    ):
+        assert (v.decision, v.reason) == ("deny", "builtin_deny")
 
 
 @pytest.mark.parametrize("launcher", LAUNCHERS)
