@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from permissions.commands import MAY_CARRY_FIRST, carries_commands
+from permissions.commands import MAY_CARRY_FIRST, carries_commands, foreign_name
 from permissions.floor import FLOOR_VERBS
 from permissions.read_budget import DISPLAY_LIMIT, MAX_READ_STEPS, TOO_COMPLEX
 from permissions.shell_syntax import (
@@ -238,7 +238,7 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
                 made[key] = None
             continue
         first = words[0]
-        if first not in _UNCOMMON_FIRST and "/" not in first and "=" not in first:
+        if first not in _UNCOMMON_FIRST and "/" not in first and "=" not in first and not foreign_name(first):
             # The common case (most first words): what the tests below answer for a first word in none of
             # their sets, with no `/` or `=` -- nothing carried, one step, the command word the first word.
             left -= 1
@@ -252,7 +252,8 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             # Keywords and shells need the scanner's post-processing; a first word that may carry a command line
             # needs it when it does (inline scripts).
             if first in _NOT_PLAIN_FIRST or (
-                (first in MAY_CARRY_FIRST or "/" in first or "=" in first) and carries_commands(words)
+                (first in MAY_CARRY_FIRST or "/" in first or "=" in first or foreign_name(first))
+                and carries_commands(words)
             ):
                 return None
             # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,

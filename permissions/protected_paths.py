@@ -92,10 +92,16 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".gemini/", _AGENT),
         (".codex/", _AGENT),
         (".mcp.json", _AGENT),
+        # another coding agent's configuration in the same project: its MCP servers are commands it runs.
+        (".cursor/", _AGENT),
         (".git/", _GIT),
         (".gitmodules", _GIT),
         (".gitattributes", _GIT),
         (".gitconfig", _GIT),
+        # git's XDG configuration folder (`~/.config/git/config`, `attributes`), git-lfs's settings (its
+        # custom transfer agents are programs git runs).
+        (".config/git/", _GIT),
+        (".lfsconfig", _GIT),
         (".github/workflows/", _CI),
         (".gitlab-ci.yml", _CI),
         (".husky/", _CI),
@@ -126,6 +132,11 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("cloudbuild.yml", _CI),
         (".cirrus.yml", _CI),
         (".tekton/", _CI),
+        # Gitea's and Forgejo's Actions (red team: the same runner format in another folder).
+        (".gitea/workflows/", _CI),
+        (".gitea/actions/", _CI),
+        (".forgejo/workflows/", _CI),
+        (".forgejo/actions/", _CI),
         # git hook managers (the hooks in .git/hooks are under .git/).
         ("lefthook*", _CI),
         (".lefthook*", _CI),
@@ -133,6 +144,10 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".overcommit.yml", _CI),
         (".simple-git-hooks*", _CI),
         (".pre-commit-hooks.yaml", _CI),
+        # husky 4's configuration and lint-staged's (the commands a commit runs through the hook).
+        (".huskyrc*", _CI),
+        (".lintstagedrc*", _CI),
+        ("lint-staged.config*", _CI),
         # editors' task runners, launch configurations and settings (a terminal's environment, an interpreter).
         (".vscode/", _EDITOR),
         (".idea/", _EDITOR),
@@ -147,6 +162,8 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("mise.local.toml", _ENV),
         (".mise/", _ENV),
         (".tool-versions", _ENV),
+        ("direnvrc", _ENV),
+        (".direnvrc", _ENV),
         # package managers: registries, credentials, install hooks and the binaries they run.
         ("pip.ini", _PKG),
         (".pypirc", _PKG),

@@ -16,6 +16,7 @@ from permissions.commands import (
     carried_scripts,
     feeds_a_program,
     feeds_a_script,
+    foreign_name,
 )
 from permissions.expansions import decode_ansi_c
 from permissions.read_budget import (
@@ -236,7 +237,13 @@ def emit(sc: _Scanner, start: int, seg: Segment) -> None:
     if not words:
         return
     first = words[0]
-    if first not in MAY_CARRY_FIRST and "/" not in first and "=" not in first and first != "alias":
+    if (
+        first not in MAY_CARRY_FIRST
+        and "/" not in first
+        and "=" not in first
+        and first != "alias"
+        and not foreign_name(first)  # R4.10: `BASH -c …` runs bash on a case-insensitive file system
+    ):
         return  # carries no command line (carried_scripts answers nothing) and defines no alias
     if sc.scripts and words not in sc.scripted:
         # A command repeated word for word carries the same script: its commands were judged once

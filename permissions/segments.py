@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.views import views_of
+from permissions.commands.views import WINDOWS_SUFFIXES, views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
@@ -194,7 +194,12 @@ def read_segments(
         # views_of's own test first, inlined: most first words have nothing to look through (hostile sizes).
         vs = (
             views_of(words)
-            if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS
+            if first in _MAY_LOOK
+            or "=" in first
+            or "/" in first
+            or first[:2] in _RESOLVED_STARTS
+            or first != first.lower()  # R4.10: `GIT push` on a case-insensitive file system, `git.exe`
+            or first.endswith(WINDOWS_SUFFIXES)
             else [words]
         )
         if not doomed:
@@ -338,7 +343,14 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     if first == "cd":
         return None
     # views_of's own test first, inlined as read_segments does: most first words have nothing to look through.
-    if first in _MAY_LOOK or "=" in first or "/" in first or first[:2] in _RESOLVED_STARTS:
+    if (
+        first in _MAY_LOOK
+        or "=" in first
+        or "/" in first
+        or first[:2] in _RESOLVED_STARTS
+        or first != first.lower()  # R4.10: `RM -rf /` on a case-insensitive file system, `rm.exe`
+        or first.endswith(WINDOWS_SUFFIXES)
+    ):
         vs = views_of(words)
         many = len(vs) > 1
         deletes = first in _DELETES or (many and any(v and v[0] in _DELETES for v in vs))

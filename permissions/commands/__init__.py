@@ -180,8 +180,8 @@ from permissions.commands.runners import (
     runs_its_input,
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
-from permissions.commands.views import is_assignment, views, views_of
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS
+from permissions.commands.views import foreign_name, is_assignment, views, views_of
+from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS, WRAPPERS
 from permissions.memos import Memo
 
 __all__ = [
@@ -194,6 +194,7 @@ __all__ = [
     "carries_commands",
     "feeds_a_program",
     "feeds_a_script",
+    "foreign_name",
     "opaque_reason",
     "runs_a_written_file",
 ]
@@ -244,7 +245,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
 _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
-_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS
+# (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is peeled whatever follows it)
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
 _REBUILDS = frozenset({"env", "capsh", "hub", "gh"})  # wrappers whose views hold words the segment does not
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
@@ -275,7 +277,7 @@ def _may_carry(words: tuple[str, ...]) -> bool:
     if first in CARRIER_VERBS:
         return True
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
-        return False
+        return foreign_name(first)  # R4.10: `BASH -c …`, `sh.exe -c …` run a shell: the full reading decides
     if "=" in first:
         # `x=1 cmd ...` (R4.9: hostile input sends thousands): when `cmd` is a plain verb, the views are
         # the segment and `cmd ...` alone, which carries nothing, so what is carried is what the assignments
@@ -310,6 +312,7 @@ def _plain_first(verb: str) -> bool:
         and verb not in INPUT_SCRIPT_FIRST
         and "/" not in verb
         and "=" not in verb
+        and not foreign_name(verb)
     )
 
 

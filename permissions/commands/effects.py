@@ -94,7 +94,44 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
     + (("issue", "create"), ("issue", "comment"), ("issue", "close"), ("issue", "edit"), ("issue", "delete"))
     + (("repo", "create"), ("repo", "delete"), ("repo", "edit"), ("repo", "fork"), ("repo", "archive"))
     + (("secret", "set"), ("secret", "delete"), ("variable", "set"), ("variable", "delete"))
-    + (("run", "rerun"), ("run", "cancel"), ("gist", "create"), ("api",)),
+    + (("run", "rerun"), ("run", "cancel"), ("gist", "create"), ("api",))
+    # [beyond] red team: the rest of gh's commands that change a repository, an account or a project.
+    + (("pr", "lock"), ("pr", "unlock"), ("pr", "reopen"), ("pr", "update-branch"), ("pr", "revert"))
+    + (("issue", "lock"), ("issue", "unlock"), ("issue", "reopen"), ("issue", "transfer"), ("issue", "pin"))
+    + (("issue", "unpin"), ("issue", "develop"), ("repo", "rename"), ("repo", "sync"), ("repo", "unarchive"))
+    + (("repo", "deploy-key", "add"), ("repo", "deploy-key", "delete"), ("repo", "autolink", "create"))
+    + (("repo", "autolink", "delete"), ("workflow", "enable"), ("workflow", "disable"), ("run", "delete"))
+    + (("gist", "delete"), ("gist", "edit"), ("gist", "rename"), ("label", "create"), ("label", "edit"))
+    + (
+        ("label", "delete"),
+        ("label", "clone"),
+        ("cache", "delete"),
+        ("ssh-key", "add"),
+        ("ssh-key", "delete"),
+    )
+    + (("gpg-key", "add"), ("gpg-key", "delete"), ("codespace", "create"), ("codespace", "delete"))
+    + (("codespace", "edit"), ("codespace", "stop"), ("codespace", "rebuild"), ("codespace", "cp"))
+    + (("codespace", "ssh"), ("codespace", "ports", "visibility"), ("project", "create"), ("project", "edit"))
+    + (
+        ("project", "delete"),
+        ("project", "close"),
+        ("project", "copy"),
+        ("project", "link"),
+        ("project", "unlink"),
+    )
+    + (
+        ("project", "field-create"),
+        ("project", "field-delete"),
+        ("project", "item-add"),
+        ("project", "item-archive"),
+    )
+    + (
+        ("project", "item-create"),
+        ("project", "item-delete"),
+        ("project", "item-edit"),
+        ("project", "mark-template"),
+    )
+    + (("agent-task", "create"),),
     # [beyond] hub's own commands that publish (`hub push`, `hub merge URL` are read as git: see views).
     "hub": (("pull-request",), ("release",), ("api",), ("create",), ("delete",), ("fork",))
     + (("gist", "create"), ("issue", "create"), ("issue", "update"), ("issue", "transfer")),
@@ -108,7 +145,22 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
         ("variable", "set"),
         ("ci", "run"),
         ("api",),
-    ),
+    )
+    # [beyond] red team: more of glab's commands that change a project.
+    + (
+        ("mr", "update"),
+        ("mr", "reopen"),
+        ("mr", "rebase"),
+        ("mr", "revoke"),
+        ("mr", "delete"),
+        ("mr", "for"),
+    )
+    + (("issue", "update"), ("issue", "reopen"), ("issue", "delete"), ("issue", "note"), ("label", "create"))
+    + (("label", "delete"), ("repo", "archive"), ("repo", "transfer"), ("repo", "mirror"), ("repo", "update"))
+    + (("ci", "delete"), ("ci", "retry"), ("ci", "cancel"), ("ci", "trigger"), ("ci", "run-trig"))
+    + (("schedule", "create"), ("schedule", "delete"), ("schedule", "run"), ("variable", "delete"))
+    + (("variable", "update"), ("deploy-key", "add"), ("deploy-key", "delete"), ("ssh-key", "add"))
+    + (("ssh-key", "delete"), ("snippet", "create"), ("stack", "sync"), ("incident", "close")),
     "kubectl": (("apply",), ("create",), ("replace",), ("patch",), ("delete",))
     # [beyond]
     + (("scale",), ("edit",), ("set",), ("label",), ("annotate",), ("drain",), ("cordon",), ("uncordon",))
@@ -116,7 +168,9 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
     + (("rollout", "restart"), ("rollout", "undo"), ("rollout", "pause"), ("rollout", "resume")),
     "helm": (("install",), ("upgrade",))
     # [beyond]
-    + (("uninstall",), ("delete",), ("rollback",), ("push",)),
+    + (("uninstall",), ("delete",), ("rollback",), ("push",))
+    # cobra aliases of `uninstall` (helm's own command tree: `uninstall`, `del`, `delete`, `un`).
+    + (("del",), ("un",)),
     "terraform": (("apply",), ("destroy",))
     # [beyond]
     + (("import",), ("taint",), ("untaint",), ("force-unlock",), ("state", "rm"), ("state", "mv"))

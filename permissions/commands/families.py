@@ -91,6 +91,18 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "chalice": _forms("deploy delete"),
     "kamal": _forms("deploy redeploy setup rollback remove app+exec app+boot app+start app+stop env+push"),
     "mina": _forms("deploy setup"),
+    # Kubernetes distributions that carry kubectl and helm as subcommands (`k3s kubectl apply`,
+    # `microk8s helm3 install`, `minikube kubectl -- delete`); `microk8s.kubectl` is the snap's own name.
+    "k3s": _forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
+    "microk8s": _forms(
+        " ".join("kubectl+" + f for f in _KUBECTL.split())
+        + " helm+install helm+upgrade helm+uninstall helm+delete helm+rollback"
+        + " helm3+install helm3+upgrade helm3+uninstall helm3+delete helm3+rollback"
+    ),
+    "microk8s.kubectl": _forms(_KUBECTL),
+    "minikube": _forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
+    "convex": _forms("deploy import env+set env+remove"),
+    "render": _forms("deploys+create restart"),
     "vault": _forms(
         "write delete kv+put kv+delete kv+destroy kv+patch kv+rollback kv+undelete kv+metadata"
         " policy+write policy+delete secrets+enable secrets+disable auth+enable auth+disable"
@@ -125,6 +137,7 @@ REGISTRIES: dict[str, Forms] = {
     "vsce": _forms("publish unpublish"),
     "ovsx": _forms("publish"),
     "lerna": _forms("publish"),
+    "goreleaser": _forms("release publish announce"),
     "changeset": _forms("publish"),
     "lein": _forms("deploy"),
     "mix": _forms("hex.publish hex.retire hex.owner"),
@@ -172,6 +185,11 @@ MORE: dict[str, Forms] = {
     "pnpm": _forms("unpublish"),
     "yarn": _forms("npm+tag npm+unpublish"),
     "twine": _forms("register"),
+    # [beyond] red team: npm's registry account and organisation changes.
+    "npm": _forms(
+        "token+create token+revoke team+create team+destroy team+add team+rm org+set org+rm profile+set"
+        " profile+enable-2fa profile+disable-2fa star unstar"
+    ),
 }
 
 FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **REGISTRIES, **REMOTES}
@@ -319,6 +337,16 @@ VERB_DECIDED: dict[str, Decided] = {
         " functions:serve serve",
         "",
         "--auth --site --filter",
+    ),
+    "ntl": Decided(  # netlify-cli's short name
+        "dev build login logout link unlink status open watch init switch logs env:list env:get functions:list"
+        " functions:serve serve",
+        "",
+        "--auth --site --filter",
+    ),
+    # Gitea's CLI (`tea pulls create`, `tea pr merge 5`): a command with no known verb is external.
+    "tea": Decided(
+        "login logins logout whoami open clone checkout", "comment merge close reopen approve reject review"
     ),
     "wrangler": Decided(
         "dev login logout whoami tail init generate types docs build version versions.list",

@@ -291,8 +291,52 @@ def _stash_branch(reading: Reading) -> _Effects:
     return _NOTHING
 
 
+# Rev-list options that name every branch (`git filter-branch -- --all`).
+_EVERY_BRANCH = ("--all", "--branches", "--glob", "?--all", "?--branches", "?--glob")
+
+
+def _filtered(reading: Reading) -> _Effects:
+    """``git filter-branch [options] [--] <rev-list args>``: it rewrites every branch its rev-list arguments
+    name (``main``, ``x..main``; ``--all``, ``--branches``, ``--glob=...``: any branch), HEAD's when none."""
+    revs = [w for w in reading.operands[1:] if w[:1] != "^"]
+    if any(w.startswith(_EVERY_BRANCH) for w in (*revs, *reading.keys)):
+        return [_UNKNOWN], None, False
+    moved = [
+        re.split(r"[~^@:]", part)[0] for w in revs for part in re.split(r"\.\.\.?", w) if part[:1] != "^"
+    ]
+    moved = [name for name in moved if name and name[:1] != "-"]
+    return moved, None, not moved
+
+
+def _configured_refspecs(reading: Reading) -> list[str]:
+    """The local refs refspecs given through options write when git fetches: ``git -c
+    remote.origin.fetch=+x:refs/heads/main fetch``, ``git fetch --refmap=+x:main origin x``."""
+    out: list[str] = []
+    for key in reading.keys:
+        name, eq, value = key.partition("=")
+        if not eq:
+            continue
+        if name == "c":
+            setting, _, value = value.partition("=")
+            low = setting.lower()
+            if not (low.startswith("remote.") and low.endswith(".fetch")):
+                continue
+        elif name not in ("refmap", "?--refmap"):
+            continue
+        if ":" in value:
+            out.append(value.rpartition(":")[2])
+    return out
+
+
 def _reading_effects(reading: Reading, dashdash: bool) -> _Effects:
     """What one reading of a ``git`` command does to local branches."""
+    moved, checkout, current = _subcommand_effects(reading, dashdash)
+    configured = _configured_refspecs(reading) if reading.keys else []
+    return (moved + configured if configured else moved), checkout, current
+
+
+def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
+    """What one reading of a ``git`` command does to local branches, by its subcommand."""
     path = reading.path
     sub = path[1] if len(path) > 1 else (reading.operands[0] if reading.operands else "")
     names = _names(reading)
@@ -317,6 +361,8 @@ def _reading_effects(reading: Reading, dashdash: bool) -> _Effects:
         return _stash_branch(reading)
     if sub == "rebase":
         return _rebased(reading, names)
+    if sub == "filter-branch":
+        return _filtered(reading)
     return [], None, sub in _MOVES_CURRENT
 
 

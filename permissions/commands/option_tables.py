@@ -520,7 +520,9 @@ PIP = _family(
 )
 
 
-# rsync (popt: clustered short flags; long names read as unique abbreviations too, deny matching more). The
+# rsync (popt: clustered short flags; long names read as unique abbreviations too, deny matching more). Each
+# `--delete-WHEN` (and `--del`, `--delete-excluded`) deletes in the destination as `--delete` does: a deny of
+# `rsync --delete` matches them (R4.10: the act, not its spelling). The
 # options that take a value are what matters to its readers (permissions.commands.uploads: which words are
 # the source and destination; permissions.where: what --delete and --remove-source-files remove;
 # permissions.commands.runners: the program -e/--rsh and --rsync-path run).
@@ -626,12 +628,12 @@ RSYNC = Program(
     -d --dirs
     -I --ignore-times
     --delete
-    --del --delete-during
-    --delete-before
-    --delete-delay
-    --delete-after
-    --delete-excluded
-    --delete-missing-args
+    --del --delete-during -> delete-during delete
+    --delete-before -> delete-before delete
+    --delete-delay -> delete-delay delete
+    --delete-after -> delete-after delete
+    --delete-excluded -> delete-excluded delete
+    --delete-missing-args -> delete-missing-args delete
     --ignore-missing-args
     --remove-source-files
     --remove-sent-files

@@ -447,15 +447,75 @@ _TMUX_SHELL = frozenset(
 _TMUX_TYPES = frozenset({"send-keys", "send"})
 
 
+# The letters that take a value, per tmux subcommand that ends with a command (tmux's getopt stops at the
+# first operand; from there the words are the command: one word goes to a shell, several run as argv).
+_TMUX_VALUES = {
+    **dict.fromkeys(("new-session", "new"), "cefFnstxy"),
+    **dict.fromkeys(("new-window", "neww"), "ceFnt"),
+    **dict.fromkeys(("split-window", "splitw"), "celtFp"),
+    **dict.fromkeys(("respawn-pane", "respawnp", "respawn-window", "respawnw"), "cet"),
+    **dict.fromkeys(("run-shell", "run"), "cdt"),
+    **dict.fromkeys(("pipe-pane", "pipep"), "t"),
+    "display-popup": "bcdehsStTwxy",
+}
+
+
+def _tmux_command(args: tuple[str, ...], values: str) -> str | None:
+    """The command line after a tmux subcommand's options (``new -d -s x rm -rf /`` -> ``rm -rf /``)."""
+    k = 0
+    while k < len(args) and args[k][:1] == "-" and args[k] != "-":
+        w = args[k]
+        k += 1
+        if w == "--":
+            break
+        for j in range(1, len(w)):
+            if w[j] in values:
+                k += 1 if j + 1 == len(w) else 0  # the value is the rest of the word, or the next word
+                break
+    tail = args[k:]
+    if not tail:
+        return None
+    return tail[0] if len(tail) == 1 else _argv(tail)
+
+
 def _tmux(view: tuple[str, ...]) -> Carried:
     for k, w in enumerate(view[1:], 1):
         if w in _TMUX_TYPES:
             return Carried(unseen="tmux types keys into a shell, which no rule can read")
         if w in _TMUX_SHELL:
             # Every word after the subcommand that is not an option could be the command (options and their
-            # values are not told apart here: judging more words only makes deny see more).
-            return Carried(tuple(a for a in view[k + 1 :] if a[:1] != "-"))
+            # values are not told apart here: judging more words only makes deny see more), and so could
+            # the words after the subcommand's options, together (R4.10: `tmux new -d rm -rf /`).
+            found = tuple(a for a in view[k + 1 :] if a[:1] != "-")
+            values = _TMUX_VALUES.get(w)
+            line = _tmux_command(view[k + 1 :], values) if values is not None else None
+            if line is not None and line not in found:
+                found += (line,)
+            return Carried(found)
     return _NOTHING
+
+
+# concurrently's options that take the next word as their value; every other operand is a command line
+# (run through a shell).
+_CONCURRENTLY_VALUES = frozenset(
+    "-n --names -c --prefix-colors -p --prefix -l --prefix-length -t --timestamp-format -s --success"
+    " -m --max-processes --restart-tries --restart-after --default-input-target --hide --names-separator"
+    " --pad-prefix --kill-signal --teardown".split()
+)
+
+
+def _concurrently(view: tuple[str, ...]) -> Carried:
+    """R4.9: `concurrently 'cmd a' 'cmd b'` runs each command line it is given through a shell."""
+    scripts: list[str] = []
+    skip = False
+    for w in view[1:]:
+        if skip:
+            skip = False
+        elif w[:1] == "-" and w != "-":
+            skip = w in _CONCURRENTLY_VALUES
+        elif w.strip():
+            scripts.append(w)
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _man(view: tuple[str, ...]) -> Carried:
@@ -695,6 +755,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "yarn": _npm,
     "git": _git,
     "tmux": _tmux,
+    "concurrently": _concurrently,
     "man": _man,
     "fd": _fd,
     "fdfind": _fd,

@@ -8,9 +8,11 @@ does. Every family module describes its programs with these.
 
 from __future__ import annotations
 
-__all__ = ["HELP", "NONE", "OPTIONAL", "REQUIRED", "Syntax", "long_option"]
+__all__ = ["HELP", "NONE", "OPTIONAL", "PAIR", "REQUIRED", "TRIPLE", "Syntax", "long_option"]
 
 NONE, REQUIRED, OPTIONAL = 0, 1, 2
+# Long options that take the next two or three words (`bwrap --bind SRC DEST`, `--overlay RW WORK DEST`).
+PAIR, TRIPLE = 3, 4
 
 HELP = {"help": NONE, "version": NONE}
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
-from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED, Syntax, long_option
+from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     PEELED_VERBS,
@@ -25,16 +25,28 @@ from permissions.commands.wrappers import (
     RUN_AFTER_DASHES,
     RUNNERS,
     SUBCOMMAND_RUNNERS,
+    VERSION_FIRST,
     WRAPPERS,
     python_family,
 )
 from permissions.memos import Memo
 
-__all__ = ["is_assignment", "look_through", "program_of", "readings", "split_string", "views"]
+__all__ = [
+    "WINDOWS_SUFFIXES",
+    "foreign_name",
+    "is_assignment",
+    "look_through",
+    "program_of",
+    "readings",
+    "split_string",
+    "views",
+]
 
 # Peeling stops after this many views (a wrapper chain longer than this is absurd), and one wrapper adds
 # at most this many readings of its options (a real command line has one or two uncertain options).
 _MAX_VIEWS = 32
+# How many next words a long option of each kind takes when its value is not attached (`--bind SRC DEST`).
+_TAKES = {REQUIRED: 1, PAIR: 2, TRIPLE: 3}
 _MAX_READINGS = 8
 
 
@@ -154,7 +166,7 @@ def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[
             hit = long_option(name, syntax.long)
             if hit is not None:
                 full, kind = hit
-                steps = (2,) if kind == REQUIRED and not eq else (1,)
+                steps = (1,) if eq else (1 + _TAKES.get(kind, 0),)
                 if split and full == "split-string":
                     value = attached if eq else (words[k + 1] if k + 1 < n else None)
             elif eq:
@@ -366,7 +378,54 @@ def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
-_LAUNCHERS = {"corepack": _corepack, "node": _node_script, "nodejs": _node_script}
+def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: `docker-compose` (Compose's standalone binary) is `docker compose`."""
+    return [("docker", "compose", *cur[1:])]
+
+
+def _coreutils(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: the multi-call coreutils binary runs the program it is told: `coreutils --coreutils-prog=rm
+    -rf /` (GNU), `coreutils rm -rf /` (uutils)."""
+    if cur[1].startswith("--coreutils-prog="):
+        return [(cur[1].partition("=")[2], *cur[2:])]
+    return [cur[1:]] if cur[1][:1] != "-" else []
+
+
+_LAUNCHERS = {
+    "corepack": _corepack,
+    "node": _node_script,
+    "nodejs": _node_script,
+    "docker-compose": _compose,
+    "coreutils": _coreutils,
+}
+
+# R4.10: options a program reads from its environment, by the prefix of their variables' names (any case):
+# `PIP_BREAK_SYSTEM_PACKAGES=1 pip install x` is `pip install x --break-system-packages=1`,
+# `npm_config_global=true npm i x` is `npm i x --global=true`.
+_ENV_OPTIONS = {
+    "pip": ("PIP_",),
+    "pip3": ("PIP_",),
+    "npm": ("NPM_CONFIG_",),
+    "pnpm": ("NPM_CONFIG_", "PNPM_CONFIG_"),
+    "yarn": ("YARN_", "NPM_CONFIG_"),
+}
+
+
+def _env_options(assigned: tuple[str, ...], rest: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``rest`` with the options its program reads from the ``assigned`` variables appended (a view for deny
+    and ask, R4.8: the options may stand after the operands, as these parsers read them), or nothing."""
+    prefixes = _ENV_OPTIONS.get(rest[0]) if rest else None
+    if prefixes is None:
+        return []
+    options: list[str] = []
+    for word in assigned:
+        name, _, value = word.partition("=")
+        upper = name.upper()
+        for prefix in prefixes:
+            if upper.startswith(prefix) and len(upper) > len(prefix):
+                options.append("--" + name[len(prefix) :].lower().replace("_", "-") + "=" + value)
+                break
+    return [(*rest, *options)] if options else []
 
 
 def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -427,7 +486,34 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
         after = cur[cur.index("--") + 1 :]
         if after and after not in found:
             found.append(after)
+    if (cur[0], cur[1]) in VERSION_FIRST:
+        found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
     return found
+
+
+# R4.10: what Windows runs for a name without its suffix (`git.exe` from WSL runs Windows' git).
+WINDOWS_SUFFIXES = (".exe", ".cmd", ".bat", ".com", ".ps1")
+
+
+def foreign_name(verb: str) -> bool:
+    """R4.10: a command word a case-insensitive file system (macOS's, Windows') or Windows' own suffixes
+    make another program's name: `GIT push`, `Rm -rf /`, `git.exe push` run git, rm, git."""
+    return verb != verb.lower() or verb.endswith(WINDOWS_SUFFIXES)  # (an upper-case suffix: the first test)
+
+
+def _renamed(verb: str) -> str | None:
+    """The program's own name when ``verb`` spells it another way: its path's last part (`/bin/rm`), or
+    folded (`GIT`, `git.exe`); None when it is the name."""
+    slash = verb.rfind("/")
+    if slash >= 0 and slash + 1 < len(verb):
+        return verb[slash + 1 :]
+    if not foreign_name(verb):
+        return None
+    name = verb.lower()
+    for suffix in WINDOWS_SUFFIXES:
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -436,11 +522,11 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     while k < len(cur) and is_assignment(cur[k]):
         k += 1
     if k:
-        return [cur[k:]] if k < len(cur) else []
+        return [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
     verb = cur[0]
-    slash = verb.rfind("/")
-    if slash >= 0 and slash + 1 < len(verb):
-        return [(verb[slash + 1 :],) + cur[1:]]
+    renamed = _renamed(verb)
+    if renamed is not None:
+        return [(renamed,) + cur[1:]]
     if verb == "find":
         # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
         start = next((k for k, w in enumerate(cur) if w in FIND_EXEC), -1)
@@ -463,7 +549,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
     if verb == "gh":
         return _gh_alias_views(cur)
-    launcher = _LAUNCHERS.get(verb)
+    launcher = _LAUNCHERS.get(verb) if len(cur) > 1 else None
     if launcher is not None:
         return launcher(cur)  # `corepack pnpm publish`; R4.10: `node …/npm-cli.js publish` runs npm
     if verb[:2] == "py" and python_family(verb):
@@ -477,12 +563,12 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
+    sub = SUBCOMMAND_RUNNERS.get((verb, cur[1])) if len(cur) > 1 else None
+    if sub is not None:
+        return _subcommand_runner(cur, sub)  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
         if len(cur) > 1:
-            sub = SUBCOMMAND_RUNNERS.get((verb, cur[1]))
-            if sub is not None:
-                return _subcommand_runner(cur, sub)
             if cur[1].startswith("-"):
                 return _runner_after_options(cur)
         if verb == "capsh" and "--" in cur:
@@ -495,11 +581,18 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _peels(verb: str) -> bool:
     """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
     wrapper); False is what _peel would answer, without the work."""
-    return "=" in verb or "/" in verb or verb in PEELED_VERBS or verb.startswith(RESOLVED_PREFIXES)
+    return (
+        "=" in verb
+        or "/" in verb
+        or verb in PEELED_VERBS
+        or verb.startswith(RESOLVED_PREFIXES)
+        or foreign_name(verb)
+    )
 
 
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
-_LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
+# (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is looked through whatever follows)
+_LOOK_THROUGH = PEELED_VERBS - (_SUB_FIRST - WRAPPERS.keys())
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 
 
@@ -519,6 +612,7 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         or (
             first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
         )  # R4.10: `git-push`, `python3.12`
+        or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
     ):
         return views(words)
     return [words]

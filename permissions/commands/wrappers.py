@@ -13,7 +13,7 @@ behind a subcommand (``npm exec``, ``pnpm dlx``, ``yarn dlx``, ``bun x``, ``uv r
 
 from __future__ import annotations
 
-from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
+from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax
 
 __all__ = [
     "COREPACK_TOOLS",
@@ -24,6 +24,7 @@ __all__ = [
     "RUNNERS",
     "RUNS_WHAT_FOLLOWS",
     "SUBCOMMAND_RUNNERS",
+    "VERSION_FIRST",
     "WRAPPERS",
     "python_family",
 ]
@@ -205,6 +206,31 @@ WRAPPERS: dict[str, Syntax] = {
 # [beyond] R4.9, programs that run programs (and privilege): more programs that exec the command after their options. Options not
 # listed are read both ways (may or may not take the next word), which only makes deny see more.
 _UNKNOWN = Syntax(long=dict(HELP))
+# R4.10: bubblewrap's options take up to three words (`--bind SRC DEST`, `--overlay RW WORK DEST`); read with
+# their arity, `bwrap --bind / / cmd` runs cmd (bwrap compares option names exactly).
+_BWRAP = Syntax(
+    long={
+        **dict.fromkeys(
+            "unshare-all share-net unshare-user unshare-user-try unshare-ipc unshare-pid unshare-net"
+            " unshare-uts unshare-cgroup unshare-cgroup-try die-with-parent as-pid-1 new-session clearenv"
+            " disable-userns assert-userns-disabled level-prefix".split(),
+            NONE,
+        ),
+        **dict.fromkeys(
+            "args argv0 userns userns2 pidns uid gid hostname chdir unsetenv lock-file sync-fd remount-ro"
+            " overlay-src tmp-overlay ro-overlay exec-label file-label proc dev tmpfs mqueue dir seccomp"
+            " add-seccomp-fd info-fd json-status-fd block-fd userns-block-fd cap-add cap-drop perms size".split(),
+            REQUIRED,
+        ),
+        **dict.fromkeys(
+            "bind bind-try dev-bind dev-bind-try ro-bind ro-bind-try setenv file bind-data ro-bind-data"
+            " symlink chmod bind-fd ro-bind-fd".split(),
+            PAIR,
+        ),
+        "overlay": TRIPLE,
+        **HELP,
+    }
+)
 WRAPPERS.update(
     {
         "chronic": Syntax("ev"),
@@ -280,7 +306,7 @@ WRAPPERS.update(
             long={"what": REQUIRED, "who": REQUIRED, "why": REQUIRED, "mode": REQUIRED, "list": NONE, **HELP}
         ),
         "proot": _UNKNOWN,
-        "bwrap": _UNKNOWN,
+        "bwrap": _BWRAP,
         "sandbox-exec": Syntax("", "fpD"),
         # R4.9, red team: more programs that exec the command after their options.
         "ssh-agent": Syntax("cDdkst", "aEPt"),
@@ -328,6 +354,18 @@ WRAPPERS.update(
         ),
         "cross-env": Syntax(assignments=True),
         "cross-env-shell": Syntax(assignments=True),
+        # R4.10, red team: more launchers that exec the command after their options -- s6-overlay's
+        # environment and privilege steps (`with-contenv cmd`, `s6-setuidgid user cmd`), LD_PRELOAD proxies
+        # (`tsocks cmd`, `torify cmd`), dotenv-cli (`dotenv -e .env -- cmd`; python-dotenv's `dotenv run`
+        # is a subcommand runner below).
+        "with-contenv": Syntax(),
+        "s6-setuidgid": Syntax(operands=1),
+        "s6-envuidgid": Syntax("nBD", "", operands=1),
+        "s6-applyuidgid": Syntax("zZU", "ugG"),
+        "s6-envdir": Syntax("Iinfc", operands=1),
+        "tsocks": Syntax(),
+        "torify": Syntax(),
+        "dotenv": Syntax("o", "evcp", long={"debug": NONE, "no-expand": NONE, **HELP}),
     }
 )
 
@@ -403,6 +441,31 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("saml2aws", "exec"): _UNKNOWN,
     ("granted", "exec"): _UNKNOWN,
     ("lerna", "exec"): _UNKNOWN,
+    # R4.10, red team: version managers and environment tools that run a named program with their own
+    # PATH (`mise exec node@20 -- cmd`, `asdf exec cmd`, `rbenv exec cmd`, `volta run cmd`, `fnm exec cmd`,
+    # `nvm exec 20 cmd`, `n exec 20 cmd`, `micromamba run -n env cmd`, `pixi exec cmd`, `dotenv run cmd`).
+    ("mise", "exec"): _UNKNOWN,
+    ("mise", "x"): _UNKNOWN,
+    ("rtx", "exec"): _UNKNOWN,
+    ("rtx", "x"): _UNKNOWN,
+    ("asdf", "exec"): _UNKNOWN,
+    ("rbenv", "exec"): _UNKNOWN,
+    ("pyenv", "exec"): _UNKNOWN,
+    ("nodenv", "exec"): _UNKNOWN,
+    ("goenv", "exec"): _UNKNOWN,
+    ("jenv", "exec"): _UNKNOWN,
+    ("plenv", "exec"): _UNKNOWN,
+    ("phpenv", "exec"): _UNKNOWN,
+    ("volta", "run"): _UNKNOWN,
+    ("fnm", "exec"): _UNKNOWN,
+    ("nvm", "exec"): _UNKNOWN,
+    ("nvm", "run"): _UNKNOWN,
+    ("n", "exec"): _UNKNOWN,
+    ("n", "run"): _UNKNOWN,
+    ("mamba", "run"): _UNKNOWN,
+    ("micromamba", "run"): _UNKNOWN,
+    ("pixi", "exec"): _UNKNOWN,
+    ("dotenv", "run"): _UNKNOWN,
     ("docker", "run"): _CONTAINER,
     ("docker", "exec"): _CONTAINER,
     ("podman", "run"): _CONTAINER,
@@ -424,7 +487,16 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("teller", "run"),
         ("saml2aws", "exec"),
         ("granted", "exec"),
+        ("mise", "exec"),
+        ("mise", "x"),
+        ("rtx", "exec"),
+        ("rtx", "x"),
     }
+)
+# A version may stand before the command or not (`nvm exec 20 node`, `nvm exec node`, `n exec 20 node`):
+# both readings are views (deny matches more).
+VERSION_FIRST: frozenset[tuple[str, str]] = frozenset(
+    {("nvm", "exec"), ("nvm", "run"), ("n", "exec"), ("n", "run"), ("asdf", "exec")}
 )
 # R4.10: verb + subcommand pairs read in views as another command line: the runners above,
 # `yarn workspace NAME <yarn command>` / `yarn workspaces foreach … <yarn command>`, and `uv pip`.
@@ -485,6 +557,8 @@ PEELED_VERBS: frozenset[str] = (
         "capsh",
         "gh",
         "corepack",
+        "docker-compose",
+        "coreutils",
         "deno",
         "node",
         "nodejs",

@@ -33,6 +33,7 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 
 from __future__ import annotations
 
+from permissions.commands.git import _config_positionals, config_command
 from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
@@ -121,7 +122,9 @@ def _remote(word: str) -> bool:
 # -- the families -------------------------------------------------------------------------------------------
 
 # Every operand is written (created, truncated, re-moded, or its tree changed).
-_NAMED_OPERANDS = frozenset({"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "ed", "red", "ex"})
+_NAMED_OPERANDS = frozenset(
+    {"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "ed", "red", "ex", "sponge"}
+)
 _TREE_OPERANDS = frozenset(
     {
         "rm",
@@ -142,7 +145,9 @@ _TREE_OPERANDS = frozenset(
     }
 )
 # The last operand is the destination (or ``-t DIR``); the others are sources.
-_COPIERS = frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link"})
+_COPIERS = frozenset(
+    {"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"}
+)
 _IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"})
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
 _COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2"})
@@ -185,6 +190,49 @@ _CURL_FILE_OPTIONS = (
     "--output-dir",
 )
 _GIT_WORKTREE = frozenset({"checkout", "restore", "rm", "mv", "clean"})
+# [beyond] R3.7, red team: programs that write the file an option names (`gpg -o F`, `pandoc -o F`, `xh -o F`,
+# `aria2c -o F`), as (short letters, long names); openssl's options are single-dash words (`-out F`).
+_OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "gpg": ("o", ("--output",)),
+    "gpg2": ("o", ("--output",)),
+    "age": ("o", ("--output",)),
+    "rage": ("o", ("--output",)),
+    "sops": ("", ("--output",)),
+    "pandoc": ("o", ("--output",)),
+    "iconv": ("o", ("--output",)),
+    "xmllint": ("", ("--output",)),
+    "xh": ("o", ("--output",)),
+    "xhs": ("o", ("--output",)),
+    "http": ("o", ("--output",)),
+    "https": ("o", ("--output",)),
+    "aria2c": ("o", ("--out",)),
+}
+_SINGLE_DASH_OUTPUTS = {"openssl": frozenset({"-out", "-keyout"})}
+# ... rewrite the files they are given when told to (`yq -i '.a=1' F`, `sops -i -d F`), as (letters, long names).
+_IN_PLACE_FLAGS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "yq": ("i", ("--inplace", "--in-place")),
+    "sops": ("i", ("--in-place",)),
+}
+# ... write into the folder an option names (`aria2c -d .git/hooks URL`).
+_DIR_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {"aria2c": ("d", ("--dir",))}
+# ... copy to the last operand: a container's or pod's file onto this machine (`docker cp c:/x F`), cmake's
+# portable file commands (`cmake -E copy x F`).
+_CONTAINER_COPIERS = frozenset({"docker", "podman", "nerdctl", "kubectl", "oc"})
+_CMAKE_COPIES = frozenset(
+    {"copy", "copy_if_different", "copy_directory", "copy_directory_if_different", "rename", "create_symlink",
+     "create_hardlink"}
+)  # fmt: skip
+_CMAKE_WRITES = frozenset({"remove", "rm", "remove_directory", "make_directory", "touch", "touch_nocreate"})
+_MORE_WRITERS = frozenset(
+    {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
+    | {"rename", "prename", "file-rename", "zip"}
+)
+# git clone's and git worktree add's options that take a value (so it is not read as the folder).
+_GIT_CLONE_VALUED = frozenset(
+    {"-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able",
+     "--separate-git-dir", "--depth", "--shallow-since", "--shallow-exclude", "-c", "--config", "--template",
+     "-j", "--jobs", "--filter", "--server-option", "--bundle-uri", "--ref-format", "--reason", "-B"}
+)  # fmt: skip
 
 WRITE_VERBS: frozenset[str] = (
     _NAMED_OPERANDS
@@ -216,6 +264,7 @@ WRITE_VERBS: frozenset[str] = (
         }
     )
     | frozenset(_CONFIG_WRITERS)
+    | _MORE_WRITERS
 )
 
 
@@ -368,8 +417,13 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         return [(here, WHOLE)]
     if sub == "config":
         # `git config --file X k v` writes X; the repository's or the home config otherwise, whose keys that run
-        # programs permissions.commands.git reads.
-        return out + [(_join(base, v), NAMED) for v in _option_values(rest, "f", ("--file",))]
+        # programs permissions.commands.git reads -- and which are themselves a write of what runs later
+        # (R3.7, red team: `git config core.fsmonitor CMD` in auto mode).
+        return (
+            out
+            + [(_join(base, v), NAMED) for v in _option_values(rest, "f", ("--file",))]
+            + _code_setting(rest, base)
+        )
     if sub == "submodule":
         return [(_join(base, ".gitmodules"), NAMED), (_join(base, ".git"), NAMED)]
     if sub == "init":
@@ -388,7 +442,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
             ),
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
-    return out
+    return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
 
 
 def _curl(view: tuple[str, ...]) -> list[Target]:
@@ -528,7 +582,66 @@ def targets(view: tuple[str, ...]) -> list[Target]:
             if any(w.rpartition("/")[2] in WRITE_VERBS - {"xargs", "parallel"} for w in view[1:])
             else []
         )
-    return _config_targets(verb, view)
+    return _config_targets(verb, view) or _more_targets(verb, view)
+
+
+def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """[beyond] R3.7, red team: the writers named by their options or by a subcommand (see _OUTPUT_OPTIONS)."""
+    out: list[Target] = []
+    if verb in _OUTPUT_OPTIONS:
+        out.extend((v, NAMED) for v in _option_values(view, *_OUTPUT_OPTIONS[verb]))
+    if verb in _SINGLE_DASH_OUTPUTS:
+        names = _SINGLE_DASH_OUTPUTS[verb]
+        out.extend((view[k + 1], NAMED) for k in range(1, len(view) - 1) if view[k] in names)
+    if verb in _IN_PLACE_FLAGS and _has_flag(view, *_IN_PLACE_FLAGS[verb]):
+        out.extend((o, NAMED) for o in _operands(view))
+    if verb in _DIR_OPTIONS:
+        out.extend((v, TREE) for v in _option_values(view, *_DIR_OPTIONS[verb]))
+    if verb in _CONTAINER_COPIERS and "cp" in view[1:3]:
+        ops = _operands(view)
+        if len(ops) > 2 and ":" not in ops[-1]:
+            out.append((ops[-1], TREE))  # `docker cp c:/x .envrc`, `kubectl cp pod:/x .npmrc`
+    if verb == "cmake" and len(view) > 3 and view[1] == "-E":
+        if view[2] in _CMAKE_COPIES:
+            out.append((view[-1], TREE))
+        elif view[2] in _CMAKE_WRITES:
+            out.extend((o, TREE) for o in view[3:])
+    if verb in ("rename", "prename", "file-rename"):
+        out.append((".", TREE))  # the new names come from an expression: anywhere in the folder
+    if verb == "zip":
+        ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
+        out.extend((o, NAMED) for o in ops[:1])  # the archive
+        out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
+    return out
+
+
+def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
+    """`git config KEY VALUE` for a key whose value git runs or loads later (a pager, a hook path, a filter,
+    `alias.x=!cmd`, `include.path`): the configuration file it writes."""
+    positionals = _config_positionals(rest[1:])
+    if len(positionals) < 2 or config_command(positionals[0], positionals[1]) == (None, None):
+        return []
+    if "--global" in rest:
+        return [("~/.gitconfig", NAMED)]
+    return [(_join(base, ".git/config"), NAMED)]
+
+
+def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
+    """`git clone URL [DIR]` and `git worktree add PATH`: the folder they fill (a clone's default is the
+    address's last part, `.github` for `…/org/.github.git`)."""
+    if sub == "clone":
+        ops = _operands(rest, _GIT_CLONE_VALUED)
+        if len(ops) >= 2:
+            return [(_join(base, ops[1]), TREE)]
+        if ops:
+            name = ops[0].rstrip("/").rpartition("/")[2].rpartition(":")[2]
+            name = name[: -len(".git")] if name.endswith(".git") else name
+            return [(_join(base, name), TREE)] if name else []
+        return []
+    if sub == "worktree" and len(rest) > 1 and rest[1] == "add":
+        ops = _operands(rest[1:], _GIT_CLONE_VALUED)
+        return [(_join(base, ops[0]), TREE)] if ops else []
+    return []
 
 
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -576,7 +689,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
-                          "submodule", "init", "config", "-o"})  # fmt: skip
+                          "submodule", "init", "config", "-o", "clone", "worktree"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
@@ -599,4 +712,8 @@ def may_write(view: tuple[str, ...]) -> bool:
         return "config" in view or "set" in view or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
+    if verb in _CONTAINER_COPIERS:
+        return "cp" in view[1:3]
+    if verb == "cmake":
+        return "-E" in view
     return True
