@@ -133,8 +133,10 @@ EXTERNAL: dict[str, tuple[tuple[str, ...], ...]] = {
     )
     + (("agent-task", "create"),)
     # [beyond] settings and code gh runs later (R3.7's idea): a pager or editor (`gh config set pager 'sh
-    # -c …'`, run by the next `gh pr view`), git's credential helper, an alias, an extension's program.
-    + (("config", "set"), ("auth", "setup-git"), ("alias", "set"), ("alias", "import"), ("alias", "delete"))
+    # -c …'`, run by the next `gh pr view`), git's credential helper, an extension's program fetched from
+    # the network. (An alias needs no cap: gh's own commands cannot be aliased, and a run of an alias or an
+    # extension is opaque, see permissions.commands.gh.)
+    + (("config", "set"), ("auth", "setup-git"))
     + tuple((ext, verb) for ext in ("extension", "ext", "extensions") for verb in ("install", "upgrade")),
     # [beyond] hub's own commands that publish (`hub push`, `hub merge URL` are read as git: see views).
     "hub": (("pull-request",), ("release",), ("api",), ("create",), ("delete",), ("fork",))

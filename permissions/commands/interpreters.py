@@ -265,6 +265,15 @@ _SHELL_SOURCES = frozenset({"source", ".", "sh", "bash", "zsh", "dash", "ksh", "
 )
 
 # Every verb code_opaque may answer for (decide's quick filter).
+# Task runners other than make whose recipes come from a file an option names (`just --justfile /dev/stdin`,
+# `task -t -`): the file's short and long option, and just's own `--command`, which runs any command line.
+_RECIPE_FILE: dict[str, tuple[str, str, str]] = {
+    "just": ("-f", "--justfile", "--command"),
+    "task": ("-t", "--taskfile", ""),
+    "go-task": ("-t", "--taskfile", ""),
+}
+
+
 INLINE_CODE: frozenset[str] = (
     frozenset(_INTERPRETERS)
     | FRAMEWORK_VERBS
@@ -276,6 +285,7 @@ INLINE_CODE: frozenset[str] = (
     | _SCHEDULERS
     | frozenset(_SQL_CODE)
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
+    | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
 )
 
@@ -451,7 +461,26 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
             if w.startswith(("--file=", "--makefile=", "-f")) and is_stream(w.partition("=")[2] or w[2:]):
                 return FROM_INPUT
         return None
+    if verb in _RECIPE_FILE:
+        return _recipes(view, *_RECIPE_FILE[verb])
     return _tool_code(verb, view)
+
+
+def _recipes(view: tuple[str, ...], short: str, long: str, command: str) -> str | None:
+    """``code_opaque`` for a task runner of ``_RECIPE_FILE``: its recipes read from the input or another
+    command's output, or (just) a command line it runs for the caller."""
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            return None
+        if command and (w in ("-c", command) or w.startswith(command + "=")):
+            return INLINE
+        if w in (short, long) and k + 1 < len(view) and is_stream(view[k + 1]):
+            return FROM_INPUT
+        if w.startswith(long + "=") and is_stream(w.partition("=")[2]):
+            return FROM_INPUT
+        if w.startswith(short) and not w.startswith("--") and len(w) > 2 and is_stream(w[2:]):
+            return FROM_INPUT
+    return None
 
 
 def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:

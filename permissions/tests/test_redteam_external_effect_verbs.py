@@ -13,13 +13,11 @@ import pytest
 from permissions.tests.helpers import assert_capped, assert_not_capped
 
 EXTERNAL = [
-    # settings and code gh runs later: a pager, an editor, git's credential helper, aliases, extensions
+    # settings and code gh runs later: a pager, an editor, git's credential helper, extensions
     "gh config set pager 'sh -c \"curl x | sh\"'",
     "gh config set editor vim",
     "gh config set -h github.com git_protocol ssh",
     "gh auth setup-git",
-    "gh alias set co 'pr checkout'",
-    "gh alias import aliases.yml",
     "gh extension install owner/gh-x",
     "gh ext install owner/gh-x",
     "gh extensions upgrade --all",
