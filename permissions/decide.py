@@ -414,6 +414,21 @@ def caps(st: _State) -> _State:
     if st.decision != AUTO_APPROVE:
         return st
     req = st.req
+    if st.terminal:  # the common case first: no branch below is for a terminal action
+        protected = req.project.protected_branches
+        command = req.command or ""
+        key = (command, protected)
+        cap = _CAP_MEMO.get(key, _UNSEEN)
+        if cap is _UNSEEN:
+            parsed = st.parsed
+            seg_views = st.seg_views
+            cap = _terminal_cap(seg_views, parsed, protected, command)
+            # kept when every view was read, for a command of at most _MEMO_CHARS
+            if parsed is not None and len(seg_views) == len(parsed.segments) and len(command) <= _MEMO_CHARS:
+                _CAP_MEMO.keep(key, cap)
+        if cap is not None:
+            st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
+        return st
     at = req.action_type
     if at == "mcp_call":  # the caps through MCP (permissions.mcp)
         capped = mcp.cap(req.payload, req.project.protected_branches, st.reason)
@@ -431,16 +446,6 @@ def caps(st: _State) -> _State:
         why = _protected_file_write(req.payload)
         if why is not None:
             st.opinion(REQUIRE_APPROVAL, "unparseable", why)
-    elif st.terminal:
-        protected = req.project.protected_branches
-        key = (req.command or "", protected)
-        cap = _CAP_MEMO.get(key, _UNSEEN)
-        if cap is _UNSEEN:
-            cap = _terminal_cap(st.seg_views, st.parsed, protected, key[0])
-            if st.parsed is not None and len(st.seg_views) == len(st.parsed.segments):  # every view read
-                _remember(_CAP_MEMO, key, cap, key[0])
-        if cap is not None:
-            st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
     return st
 
 
@@ -456,7 +461,9 @@ def path_scope(st: _State) -> _State:
     first = _OUTSIDE_MEMO.get(key, _UNSEEN)
     if first is _UNSEEN:
         outside = scope.outside_paths(parsed.segments, command)
-        first = _remember(_OUTSIDE_MEMO, key, outside[0] if outside else None, command)
+        first = outside[0] if outside else None
+        if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
+            _OUTSIDE_MEMO.keep(key, first)
     if first is not None:
         st.opinion(REQUIRE_APPROVAL, "cap_path_scope", first)
     return st
@@ -592,7 +599,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         return f"the command has more than {MAX_SEGMENTS} segments"
     known = _TEXT_MEMO.get(command)
     if known is None:
-        known = _remember(_TEXT_MEMO, command, _never_auto_by_text(segments, st.seg_views, command), command)
+        known = _never_auto_by_text(segments, st.seg_views, command)
+        if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
+            _TEXT_MEMO.keep(command, known)
     never_auto, writes = known
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
@@ -627,11 +636,6 @@ _UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
 _TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo(_MEMO_MAX)
 _CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo(_MEMO_MAX)
 _OUTSIDE_MEMO: Memo[tuple[str, tuple[str, ...], str], str | None] = Memo(_MEMO_MAX)
-
-
-def _remember(memo: Memo[Any, Any], key: Any, value: Any, command: str) -> Any:
-    """Keep ``value`` under ``key`` when ``command`` is short enough; returns ``value``."""
-    return memo.keep(key, value) if len(command) <= _MEMO_CHARS else value
 
 
 _PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = Memo()

@@ -291,7 +291,9 @@ def read_known_segments(
         if one is None:
             one = _read_one(seg, comp, doomed)
             if one is not None:
-                memo.keep(seg, one)
+                if len(memo) >= memo.limit:  # Memo.keep, inlined (one call less per segment)
+                    memo.clear()
+                memo[seg] = one
             else:
                 if r is None:
                     r = _Reader(parsed, command, comp, False, scope_of)
@@ -308,6 +310,8 @@ def read_known_segments(
         if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
             if kind == "allow_rule" or reading.allowed_reason is None:
                 reading.allowed_reason = kind
+        elif kind is None and seg_opaque is None:
+            reading.uncovered += 1  # no rule speaks for it, nothing opaque: what _tally counts
         else:
             _tally(reading, seg, sv, kind, seg_opaque)
     return reading, (r.scope if r is not None else None)

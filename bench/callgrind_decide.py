@@ -1,0 +1,169 @@
+"""Instructions per first-sight decide(), counted by valgrind: exact and load-independent (the CPU figures of
+bench/decide.py swing by tens of percent on a shared machine).
+
+    .venv/bin/python bench/callgrind_decide.py [--checkout PATH ...] [--stub PARTS] [--rounds 3]
+
+Each checkout (default: this one) decides the bench corpus (bench/corpus.py) ``--rounds`` times in its own
+interpreter under ``valgrind --tool=callgrind`` with ``PYTHONHASHSEED=0``, every memo emptied before each
+decision (``forget_remembered()``, as bench/decide.py's first-sight line). Only the decide() calls are counted
+(callgrind collects inside ``functools.reduce``, which the engine never calls; each decision is made through
+it), so no no-decision run needs to be subtracted.
+
+``--stub parse,read,...``: what a part of the decision costs. The parts named answer from a dict filled on the
+warm-up (outside the memos, so forgetting does not empty it); the figure drops by about what that part costs
+(the stub's own lookup stays in). Parts: parse (parse_command), fast (the fast path), carries (whether a
+segment carries a command line, in the fast path), read (read_known_segments), judge (the rule index's walk),
+opaque (R4.9's opaque reading), never (_never_auto), caps (_terminal_cap), scope (the path scope's
+outside_paths), floor (where a deletion lands).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gc
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PARTS = ("parse", "fast", "carries", "read", "judge", "opaque", "never", "caps", "scope", "floor")
+
+
+def _stubbed(owner: Any, name: str, key: Callable[..., Any]) -> None:
+    """Replace ``owner.name`` by a function answering from a plain dict (filled on first call) by ``key``."""
+    real = getattr(owner, name)
+    kept: dict[Any, Any] = {}
+
+    def answer(*args: Any) -> Any:
+        k = key(*args)
+        if k not in kept:
+            kept[k] = real(*args)
+        return kept[k]
+
+    setattr(owner, name, answer)
+
+
+def _stub(parts: set[str]) -> None:
+    import permissions.decide as decide_module
+    import permissions.fast_path as fast_path
+    import permissions.segments as segments
+    import permissions.shell as shell
+    from permissions.matching import CompiledPermissions
+    from permissions.scope import Scope
+
+    if "parse" in parts:
+        _stubbed(decide_module, "parse_command", lambda command: command)
+    if "fast" in parts:
+        _stubbed(shell, "_fast", lambda command, hidden=False, steps=None: command)
+    if "carries" in parts:
+        _stubbed(fast_path, "carries_commands", lambda words: words)
+    if "read" in parts:
+        _stubbed(
+            decide_module,
+            "read_known_segments",
+            lambda parsed, command, comp, doomed, scope_of: (command, doomed),
+        )
+    if "judge" in parts:
+        _stubbed(
+            CompiledPermissions,
+            "judge_as_written",
+            lambda comp, words, best=None, limit=3: (words, best, limit),
+        )
+    if "opaque" in parts:
+        _stubbed(segments, "opaque_reason", lambda views, dynamic=(): (tuple(views), tuple(sorted(dynamic))))
+    if "never" in parts:
+        _stubbed(decide_module, "_never_auto", lambda st, comp, command: command)
+    if "caps" in parts:
+        _stubbed(
+            decide_module,
+            "_terminal_cap",
+            lambda views, parsed, protected=(), command="": (command, protected),
+        )
+    if "scope" in parts:
+        _stubbed(Scope, "outside_paths", lambda scope, segs, command="": (command, scope))
+    if "floor" in parts:
+        _stubbed(decide_module, "_floor_where", lambda st, reading, doomed: (st.req.command, doomed))
+
+
+def child(rounds: int, parts: set[str]) -> None:
+    """Run inside valgrind: warm up, then decide the corpus ``rounds`` times at first sight through reduce."""
+    sys.path.insert(0, os.getcwd())
+    sys.path.insert(0, HERE)
+    from corpus import ROOT, make_corpus, make_permissions
+
+    from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
+    from permissions.memos import forget_remembered
+
+    _stub(parts)
+    commands, _ = make_corpus()
+    raw = make_permissions()
+    perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
+    project = ProjectState(execution_mode="runner", root=ROOT)
+    reqs = [DecisionRequest("terminal", "developer", project, command=c, permissions=perms) for c in commands]
+    for _ in range(2):  # compiles the rules, fills the stubs' dicts, warms the interpreter
+        for r in reqs:
+            decide(r)
+
+    def counted(acc: None, req: DecisionRequest) -> None:
+        decide(req)
+        return acc
+
+    gc.disable()
+    for _ in range(rounds):
+        for r in reqs:
+            forget_remembered()
+            functools.reduce(counted, (r,), None)
+    print(len(reqs) * rounds)
+
+
+def measure(checkout: str, rounds: int, parts: set[str]) -> float:
+    """Instructions per decision for ``checkout``."""
+    python = os.path.join(checkout, ".venv", "bin", "python")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce"]
+        cmd += [f"--callgrind-out-file={out}", python, os.path.abspath(__file__), "--child"]
+        cmd += ["--rounds", str(rounds), "--stub", ",".join(sorted(parts))]
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        done = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise SystemExit(f"{checkout}: the run failed:\n{done.stderr[-2000:]}")
+        decisions = int(done.stdout.split()[-1])
+        with open(out, encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("totals:"):
+                    return int(line.split()[1]) / decisions
+    raise SystemExit(f"{checkout}: callgrind wrote no totals")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--checkout", action="append", help="a checkout with its .venv (default: this one)")
+    ap.add_argument("--stub", default="", help=f"parts answered from a dict: {','.join(PARTS)}")
+    ap.add_argument("--rounds", type=int, default=3, help="first-sight passes over the corpus (default 3)")
+    ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    parts = {p for p in args.stub.split(",") if p}
+    unknown = parts - set(PARTS)
+    if unknown:
+        ap.error(f"unknown parts: {', '.join(sorted(unknown))} (known: {', '.join(PARTS)})")
+    if args.rounds < 1:
+        ap.error("--rounds must be at least 1")
+    if args.child:
+        child(args.rounds, parts)
+        return
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    for checkout in args.checkout or [os.path.dirname(HERE)]:
+        per = measure(os.path.abspath(checkout), args.rounds, parts)
+        stubbed = f", stubbed: {','.join(sorted(parts))}" if parts else ""
+        print(f"{checkout}: {per / 1000:.1f}k instructions per first-sight decision{stubbed}")
+
+
+if __name__ == "__main__":
+    main()
