@@ -448,22 +448,22 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
                 return INLINE
         return None
     if verb in ("make", "gmake"):
-        for k, w in enumerate(view[1:], 1):
-            if (
-                w in ("-E", "--eval")
-                or w.startswith(("--eval=", "-E"))
-                and w != "-E"
-                or w.startswith("--eval")
-            ):
-                return INLINE
-            if w in ("-f", "--file", "--makefile") and k + 1 < len(view) and is_stream(view[k + 1]):
-                return FROM_INPUT
-            if w.startswith(("--file=", "--makefile=", "-f")) and is_stream(w.partition("=")[2] or w[2:]):
-                return FROM_INPUT
-        return None
+        return _make(view)
     if verb in _RECIPE_FILE:
         return _recipes(view, *_RECIPE_FILE[verb])
     return _tool_code(verb, view)
+
+
+def _make(view: tuple[str, ...]) -> str | None:
+    """``code_opaque`` for make: code given with ``--eval``, or a makefile read from the input."""
+    for k, w in enumerate(view[1:], 1):
+        if w in ("-E", "--eval") or w.startswith(("--eval=", "-E")) and w != "-E" or w.startswith("--eval"):
+            return INLINE
+        if w in ("-f", "--file", "--makefile") and k + 1 < len(view) and is_stream(view[k + 1]):
+            return FROM_INPUT
+        if w.startswith(("--file=", "--makefile=", "-f")) and is_stream(w.partition("=")[2] or w[2:]):
+            return FROM_INPUT
+    return None
 
 
 def _recipes(view: tuple[str, ...], short: str, long: str, command: str) -> str | None:
