@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.views import WINDOWS_SUFFIXES, views_of
+from permissions.commands.views import views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import FLOOR_VERBS, floor_denies_views
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
@@ -198,8 +198,8 @@ def read_segments(
             or "=" in first
             or "/" in first
             or first[:2] in _RESOLVED_STARTS
-            or first != first.lower()  # R4.10: `GIT push` on a case-insensitive file system, `git.exe`
-            or first.endswith(WINDOWS_SUFFIXES)
+            or not first.islower()  # R4.10: `GIT push` on a case-insensitive file system (views_of decides)
+            or "." in first  # R4.10: `git.exe`
             else [words]
         )
         if not doomed:
@@ -352,8 +352,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         or "=" in first
         or "/" in first
         or first[:2] in _RESOLVED_STARTS
-        or first != first.lower()  # R4.10: `RM -rf /` on a case-insensitive file system, `rm.exe`
-        or first.endswith(WINDOWS_SUFFIXES)
+        or not first.islower()  # R4.10: `RM -rf /` on a case-insensitive file system (views_of decides)
+        or "." in first  # R4.10: `rm.exe`
     ):
         vs = views_of(words)
         many = len(vs) > 1

@@ -498,7 +498,9 @@ WINDOWS_SUFFIXES = (".exe", ".cmd", ".bat", ".com", ".ps1")
 def foreign_name(verb: str) -> bool:
     """R4.10: a command word a case-insensitive file system (macOS's, Windows') or Windows' own suffixes
     make another program's name: `GIT push`, `Rm -rf /`, `git.exe push` run git, rm, git."""
-    return verb != verb.lower() or verb.endswith(WINDOWS_SUFFIXES)  # (an upper-case suffix: the first test)
+    # ``islower()`` first: it allocates nothing and answers True for nearly every command word (then lower()
+    # would give the word back); a suffix needs a dot. (An upper-case suffix is caught by the first test.)
+    return (not verb.islower() and verb != verb.lower()) or ("." in verb and verb.endswith(WINDOWS_SUFFIXES))
 
 
 def _renamed(verb: str) -> str | None:
