@@ -101,6 +101,10 @@ class Client:
 
     # -- transport --------------------------------------------------------------------------------------
 
+    def _retrying(self) -> dict:
+        """The retry settings every call of this client hands to the wire."""
+        return {"retries": self.retries, "backoff": self.backoff, "sleep": self._sleep}
+
     def request(
         self,
         method: str,
@@ -127,11 +131,9 @@ class Client:
             query=query,
             headers=headers,
             timeout=timeout or self.timeout,
-            retries=self.retries,
-            backoff=self.backoff,
-            sleep=self._sleep,
             idempotency_key=idempotency_key,
             deadline=deadline,
+            **self._retrying(),
         )
 
     # -- the API ----------------------------------------------------------------------------------------
@@ -226,8 +228,6 @@ class Client:
             root=root,
             params=params,
             timeout=timeout or self.timeout,
-            retries=self.retries,
-            backoff=self.backoff,
-            sleep=self._sleep,
             deadline=deadline,
+            **self._retrying(),
         )
