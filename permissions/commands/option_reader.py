@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from permissions.commands.option_values import VALUE_CANON
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 
 # An unknown option: may or may not take the next word.
@@ -167,7 +168,8 @@ def _valued(keys: set[str], found: tuple[str, ...], value: str) -> None:
     for f in found:
         if "=" in f:
             continue  # a constant the option implies (`curl -d x`: request=POST)
-        key = f"{f}={value}"
+        canon = VALUE_CANON.get(f)
+        key = f"{f}={value if canon is None else canon(value)}"
         keys.add(key)
         implied = _VALUE_IMPLIES.get(key)
         if implied is not None:

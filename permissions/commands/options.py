@@ -53,6 +53,7 @@ from permissions.commands.option_tables import (
 )
 from permissions.commands.option_tables_deploy import CARGO, DOCKER, KUBECTL, TERRAFORM
 from permissions.commands.option_tables_git import GIT
+from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
@@ -194,7 +195,10 @@ def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
     prog = PROGRAMS.get(program_name(words[0]))
     if prog is None:
         return None
-    found = read_by(prog, words[1:])
+    args = words[1:]
+    if prog is KILL or prog is PKILL or prog is KILLALL:
+        args = signal_words(prog.name, args)  # `-KILL`, `-s 9`: one `--signal=KILL`
+    found = read_by(prog, args)
     if prog is GIT and any(_hooks_skipped(r.keys) for r in found):
         found = tuple(Reading(r.path, r.keys | {"no-verify"}, r.operands) for r in found)
     return found
@@ -274,6 +278,10 @@ PROGRAMS: dict[str, Program] = {
         RSYNC,
         SCP,
         SFTP,
+        KILL,
+        PKILL,
+        KILLALL,
+        SSH,
     )
 }
 
