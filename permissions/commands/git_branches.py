@@ -245,6 +245,23 @@ def _switched(reading: Reading, names: frozenset[str], creates: tuple[str, ...],
     return [], ops[0], False
 
 
+def _worktree_added(reading: Reading, names: frozenset[str]) -> _Effects:
+    """``git worktree add <path> [<branch>]``: the branch it creates (``-b``/``-B``/``--orphan``), else the one
+    it checks out in the new worktree -- named, or (none named) the path's last component, which git checks
+    out when such a branch exists and creates from HEAD when none does. A later commit in the same command
+    (``git -C <path> commit``, ``cd <path> && git commit``) moves that branch: it is read as the branch checked
+    out, wherever the command commits (over-approximated, as ``checkout`` is)."""
+    created = _values(reading, "b", "B")
+    if not created and "orphan" in names:
+        created = list(reading.operands[:1])  # an unborn branch named by the word it is given
+    if created or "detach" in names or not reading.operands:
+        return created, None, False
+    if len(reading.operands) > 1:
+        return [], reading.operands[1], False
+    guessed = reading.operands[0].rstrip("/").rsplit("/", 1)[-1]
+    return [guessed], guessed, False
+
+
 def _update_ref(reading: Reading, names: frozenset[str]) -> _Effects:
     if "stdin" in names:
         return [_UNKNOWN], None, False
@@ -347,10 +364,7 @@ def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
     if sub == "switch":
         return _switched(reading, names, ("create", "orphan"), False)
     if path[1:] == ("worktree", "add"):
-        created = _values(reading, "b", "B")
-        if not created and "orphan" in names:
-            created = list(reading.operands[:1])  # an unborn branch named by the word it is given
-        return created, None, False
+        return _worktree_added(reading, names)
     if sub == "update-ref":
         return _update_ref(reading, names)
     if sub == "symbolic-ref":
