@@ -260,7 +260,9 @@ class _State:
         """The path scope of the request (R6.1), built once."""
         if self.scope is None:
             project = self.req.project
-            self.scope = scope_for(project.execution_mode, self.running, project.root, self.req.cwd)
+            self.scope = scope_for(
+                project.execution_mode, self.running, project.root, self.req.cwd, windows=not self.in_sandbox
+            )
         return self.scope
 
 
@@ -457,7 +459,7 @@ def path_scope(st: _State) -> _State:
         return st
     command = st.req.command or ""
     scope = st.scope_of()
-    key = (command, scope.roots, scope.cwd)  # the scope's fields (a Scope hashes them in Python, twice)
+    key = (command, scope.roots, scope.cwd, scope.windows)  # the scope's fields (a Scope hashes slower)
     first = _OUTSIDE_MEMO.get(key, _UNSEEN)
     if first is _UNSEEN:
         outside = scope.outside_paths(parsed.segments, command)
@@ -518,7 +520,7 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note
     denied = reading.denied
-    if denied is None and reading.may_delete:
+    if denied is None and (reading.may_delete or not st.in_sandbox):  # off the sandbox: Windows' deleters too
         denied = _floor_where(st, reading, doomed)
     st.segments = segs = tuple(reading.out)
     asked = reading.asked
@@ -557,7 +559,8 @@ def _floor_where(st: _State, reading: SegmentReading, doomed: bool) -> tuple[str
     assert parsed is not None
     scope = st.scope_of()
     start = scope.cwd if (st.req.cwd or st.req.project.root) else UNKNOWN
-    lands = floor_where(parsed.segments, None if doomed else reading.seg_views, st.req.command or "", start)
+    seg_views = None if doomed else reading.seg_views
+    lands = floor_where(parsed.segments, seg_views, st.req.command or "", start, not st.in_sandbox)
     if lands is None:
         return None
     reading.out[lands] = SegmentVerdict(parsed.segments[lands].text, DENY, BUILTIN_DENY[0])
@@ -635,7 +638,7 @@ _MEMO_CHARS = 2048
 _UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
 _TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo(_MEMO_MAX)
 _CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo(_MEMO_MAX)
-_OUTSIDE_MEMO: Memo[tuple[str, tuple[str, ...], str], str | None] = Memo(_MEMO_MAX)
+_OUTSIDE_MEMO: Memo[tuple[str, tuple[str, ...], str, bool], str | None] = Memo(_MEMO_MAX)
 
 
 _PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = Memo()

@@ -6,6 +6,12 @@ from the file. [beyond] The same act spelled differently is recognised too: spli
 ``//``, ``/.`` or ``/..``, the verb as a path (``/bin/rm``), behind wrappers, assignments or ``sudo``;
 globs over the root's children (``/*/``, ``/?*``, R4.6, globs over the root's children); ``find / -delete`` and
 ``find / -exec rm``. A floor, not a safety list: real protection is that allow is explicit.
+
+[beyond] Where a command may run on Windows (SPEC §5: ``runs_in`` ``agent`` or ``host``), every drive and UNC
+share is a root (``rm -rf 'C:\\'``, ``rm -rf D:/``, ``C:\\*``), and Windows' own deleters are read as rm is:
+``Remove-Item -Recurse -Force C:\\``, ``rd /s /q C:\\``, ``del /s /q C:\\*``, ``format C:``, ``Format-Volume``,
+``Clear-Disk`` (:data:`WINDOWS_DELETERS`). permissions.where reads them with the command's directory. Brabo's own
+sandbox is Linux: there ``C:/x`` is a folder of the project and nothing here applies.
 """
 
 from __future__ import annotations
@@ -16,7 +22,15 @@ from collections.abc import Sequence
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
 
-__all__ = ["BUILTIN_DENY", "FLOOR_VERBS", "find_exec_deletes", "floor_denies", "floor_denies_views"]
+__all__ = [
+    "BUILTIN_DENY",
+    "FLOOR_VERBS",
+    "WINDOWS_DELETERS",
+    "find_exec_deletes",
+    "floor_denies",
+    "floor_denies_views",
+    "windows_deleted",
+]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
 # Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
@@ -127,6 +141,55 @@ def _find_deletes_root(words: tuple[str, ...]) -> bool:
     if not any(_is_root(p) for p in starts):
         return False
     return find_exec_deletes(rest)
+
+
+# -- R4.6 on a machine that may be Windows (SPEC §5: runs_in agent or host; permissions.where reads them) -------
+# Windows' own deleters, as views spell them (folded to lower case: PowerShell and cmd ignore case). Each row:
+# how the command says it deletes a whole tree -- PowerShell's `-Recurse` (any prefix down to `-r`, as its
+# parameter binder takes), cmd's `/S` -- or "volume": it wipes a whole volume or disk, whatever its operands.
+# `rm`, `rmdir`, `del`, `erase`, `rd` and `ri` are also PowerShell's aliases of Remove-Item, so both spellings
+# count for each. A careful user expects none of them to be auto-approved on a drive root; elsewhere they are
+# what `rm -r` is: the path scope asks for a target outside the project (permissions.scope).
+WINDOWS_DELETERS: dict[str, str] = {
+    "remove-item": "tree",
+    "ri": "tree",
+    "del": "tree",
+    "erase": "tree",
+    "rd": "tree",
+    "rmdir": "tree",
+    "format": "operands",  # cmd's `format C:`: its operand is the volume
+    "format-volume": "volume",
+    "clear-disk": "volume",
+    "remove-partition": "volume",
+}
+_ROOT_ONLY = ["/"]
+
+
+def _windows_switch(word: str) -> bool:
+    """A cmd switch (`/S`, `/Q`, `/A:H`, glued `/S/Q`): a slash, a letter, nothing but switches after."""
+    return len(word) >= 2 and word[0] == "/" and word[1].isalpha() and (len(word) == 2 or word[2] in ":/")
+
+
+def windows_deleted(view: tuple[str, ...]) -> list[str] | None:
+    """The operands a Windows deleter deletes a whole tree of (``/`` for a volume it wipes whatever they are),
+    or None when ``view`` is none (or deletes no tree: `del C:\\x` without `/S`)."""
+    kind = WINDOWS_DELETERS.get(view[0])
+    if kind is None:
+        return None
+    if kind == "volume":
+        return _ROOT_ONLY
+    tree = kind == "operands"
+    targets: list[str] = []
+    # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there (one for the shell reader).
+    for w in (piece for word in view[1:] for piece in word.split()):
+        if w[:1] == "-" and len(w) > 1:
+            name = w[1:].partition(":")[0].lower()
+            tree = tree or "recurse".startswith(name)  # `-r`, `-Rec`, `-Recurse:$true`
+        elif _windows_switch(w):
+            tree = tree or "/s" in w.lower()
+        else:
+            targets.append(w)
+    return targets if tree else None
 
 
 def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:

@@ -8,6 +8,19 @@ Checked words (R6.2): absolute ones, those containing a ``..`` component, those 
 those whose location depends on an expansion. Resolution is lexical -- never realpath -- and linear:
 paths are split on ``/`` once; no regex touches the input (R6.3). Outside the scope is require_approval,
 never deny (R6.4).
+
+Where it runs (SPEC §5): an action decided with ``runs_in`` ``agent`` or ``host`` may run on Windows (Claude
+Code, Codex and Gemini CLI run there, in Git Bash, WSL or PowerShell). There a word that is a Windows absolute
+path is checked too (:attr:`Scope.windows`, permissions.where.windows_place): a drive (``C:\\``, ``c:/x``, and
+``C:\\Users`` unquoted, which the shell reader reads ``C:Users``), an extended or device path (``\\\\?\\C:\\``,
+``\\\\.\\PhysicalDrive0``), a UNC path (``\\\\server\\share``), however quoted, as an argument, a value
+(``--file=C:\\x``) or a redirection's target. It is inside only when a root is its Git Bash or WSL spelling
+(``/c/Users/me/app``, ``/mnt/c/Users/me/app``), and a ``..`` climbs across backslashes too (``'..\\..\\x'``,
+and ``..\\..\\x`` unquoted, which the reader reads ``....x``). In Brabo's own sandbox (Linux) ``C:/x`` is a
+folder of the project, read as before. Words that are no place stay so: ``HEAD:src/x``, ``host:/x``, URLs and
+``u:g`` do not start with one letter, a colon and a separator, and a program's code is no place (R4.9: sed's
+``s:/usr:/opt:g``, grep's ``'C:/'``). Judged: a one-letter host (``scp h:/x .``) is read as a drive, as
+Windows' own scp reads it; a second colon (``C:\\x::$DATA``, a stream of the file) keeps the drive.
 """
 
 from __future__ import annotations
@@ -21,7 +34,7 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import _peels, views
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
-from permissions.where import cwd_sets
+from permissions.where import cwd_sets, eaten_climb, windows_place
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
 
@@ -118,10 +131,21 @@ def _mount_sources(word: str) -> list[str]:
     return found
 
 
+def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str]) -> None:
+    """A directory changer whose target is not one word the scope checked: outside."""
+    if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
+        pass  # its target was checked as a word; where it leads, permissions.where follows
+    elif not (len(words) == 2 and 1 in dyn):  # a dynamic target was checked as a word
+        # Bare `cd` ($HOME), `cd -` / `popd` (the previous directory), `cd -P x`, `pushd`:
+        # where the next relative word points is not known lexically, so it is outside.
+        out.append(" ".join(words))
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
     roots: tuple[str, ...]  # normalized; empty = nothing is inside (fail closed)
     cwd: str  # normalized, translated into the container when commands run there
+    windows: bool = False  # SPEC §5: the command may run on Windows (runs_in agent or host)
 
     @property
     def cwd_inside(self) -> bool:
@@ -140,6 +164,7 @@ class Scope:
         if not self.cwd_inside:
             out.append(self.cwd)
         check = self._check
+        windows = self.windows
         sets = cwd_sets(segments, command, self.cwd, floor=False)
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
@@ -154,6 +179,8 @@ class Scope:
                 if skip:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
+                if windows and w and self._check_windows(w, command, out, cwds):
+                    continue
                 if dyn and k in dyn:
                     if data is None:
                         data = _data_names(segments, command)
@@ -178,12 +205,7 @@ class Scope:
                         check(glued, glued[0] == "~", cwds, out)
             self._check_beside_words(seg, segments, command, (fed, slicing), cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
-                if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
-                    pass  # its target was checked above; where it leads, permissions.where follows
-                elif not (len(words) == 2 and 1 in dyn):  # a dynamic target was checked above
-                    # Bare `cd` ($HOME), `cd -` / `popd` (the previous directory), `cd -P x`, `pushd`:
-                    # where the next relative word points is not known lexically, so it is outside.
-                    out.append(" ".join(words))
+                _check_cd(words, dyn, out)
         return out
 
     def _check_beside_words(
@@ -229,6 +251,8 @@ class Scope:
         out: list[str],
     ) -> None:
         for target in targets:
+            if self.windows and target and self._check_windows(target, command, out):
+                continue  # `> C:\\x`, also unquoted (the reader reads `C:x`)
             if "$" in target and _literal_loop_word(target, segments, command):
                 continue  # `for f in a.md b.md; do wc -l < "$f"; done`: the words listed, inside
             self._check(target, "$" in target or target.startswith("~"), cwds, out)
@@ -276,9 +300,39 @@ class Scope:
             for source in _mount_sources(w):
                 self._check(source, source[:1] == "~", cwds, out)
 
+    def _check_windows(self, word: str, command: str, out: list[str], cwds: Collection[str] = ()) -> bool:
+        """Whether ``word`` (or its ``=`` value) is a Windows place, or climbs as Windows reads the text
+        (``..\\..\\x`` unquoted); one outside the roots is added to ``out``."""
+        if ".." in word and cwds:
+            climb = eaten_climb(word, command)
+            if climb is not None and any(not self.contains(normalize(climb, cwd)) for cwd in cwds):
+                out.append(word)
+                return True
+        if word[1:2] != ":" and word[0] != "\\":
+            eq = word.find("=")
+            if eq < 0:
+                return False
+            word = word[eq + 1 :]  # `--file=C:\\x`, `NAME=C:\\x`
+            if word[1:2] != ":" and word[:1] != "\\":
+                return False
+        place = windows_place(word, command)
+        if place is None:
+            return False
+        volume, rest = place
+        if volume[1:] == ":":
+            # The same folder as Git Bash (`/c/...`) and WSL (`/mnt/c/...`) spell it may be a root.
+            for spelt in ("/" + volume[0] + rest, "/mnt/" + volume[0] + rest):
+                if self.contains(normalize(spelt)):
+                    return True
+        out.append(word)
+        return True
+
     def _check(self, word: str, dynamic: bool, cwds: Collection[str], out: list[str]) -> None:
         if not word:
             return
+        if self.windows and not dynamic and (word[1:2] == ":" or word[0] == "\\"):
+            if self._check_windows(word, "", out):
+                return  # a mount's source (`--mount type=bind,src=C:\\x,dst=/x`)
         if dynamic:
             # R6.2 [beyond]: a location decided by an expansion is never known to be inside: `$VAR`, `~`,
             # and also one inside a word (`..$HOME` is `../root`; `x$V` with V=/../.. climbs out).
@@ -293,6 +347,8 @@ class Scope:
             # R6.2: relative words with `..` are resolved against every directory the command may be in at
             # that point (permissions.where: a subshell's `cd` never hides an escape, and only `cd x && ...`
             # leaves the directory it started in behind).
+            if self.windows and "\\" in word:
+                word = word.replace("\\", "/")  # on Windows a backslash separates too: `..\\..\\x`
             for cwd in cwds:
                 if not self.contains(normalize(word, cwd)):
                     out.append(word)
@@ -307,6 +363,8 @@ class Scope:
         target = words[1]
         if target == "-" or target.startswith("~"):
             return False
+        if self.windows and windows_place(target) is not None:
+            return False  # a Windows place (`cd C:/x`): permissions.scope checks it as a word
         if isinstance(cwd, frozenset):
             return bool(cwd) and all(self.contains(normalize(target, c)) for c in cwd)
         return self.contains(normalize(target, cwd or self.cwd))
@@ -682,17 +740,23 @@ def _glued_path(word: str) -> str | None:
     return None
 
 
-_SCOPES: dict[tuple[str, bool, str, str | None], Scope] = {}
+_SCOPES: dict[tuple[str, bool, str, str | None, bool], Scope] = {}
 
 
-def scope_for(execution_mode: str, container_running: bool, root: str, cwd: str | None) -> Scope:
-    """R6.1: the roots and the cwd commands are compared against (memoised: pure and called per decision)."""
-    key = (execution_mode, container_running, root, cwd)
+def scope_for(
+    execution_mode: str, container_running: bool, root: str, cwd: str | None, *, windows: bool = False
+) -> Scope:
+    """R6.1: the roots and the cwd commands are compared against (memoised: pure and called per decision).
+    ``windows``: the command may run on Windows (SPEC §5: runs_in agent or host), whose places are checked."""
+    key = (execution_mode, container_running, root, cwd, windows)
     hit = _SCOPES.get(key)
     if hit is None:
         if len(_SCOPES) >= 1024:
             _SCOPES.clear()
-        hit = _SCOPES[key] = _scope_for(execution_mode, container_running, root, cwd)
+        hit = _scope_for(execution_mode, container_running, root, cwd)
+        if windows:
+            hit = Scope(hit.roots, hit.cwd, windows=True)
+        _SCOPES[key] = hit
     return hit
 
 

@@ -21,6 +21,12 @@ Readings chosen where SPEC is silent:
 - in a command with a loop, a function or an alias, directories flow round until nothing new appears;
 - an unset variable is not read as empty (``rm -rf "$X"/*`` is not the floor's); ``${X:-/}`` reads both;
 - ``CDPATH`` set in the command makes a relative ``cd`` also land under ``/`` (for the floor).
+
+On a machine that may be Windows (SPEC §5: ``runs_in`` ``agent`` or ``host`` -- Git Bash, WSL or PowerShell;
+never Brabo's own Linux sandbox, where ``C:/x`` is a folder of the project) the floor also reads Windows
+places (:func:`windows_place`): each drive and UNC share is a root of its own (``C:\\``, ``D:/``, ``C:\\*``,
+``\\\\server\\share\\``, ``\\\\?\\C:\\``), a backslash separates components as a slash does, ``cd /d C:\\`` and
+PowerShell's ``Set-Location`` move the directory, and Windows' own deleters (permissions.floor) are deleters.
 """
 
 from __future__ import annotations
@@ -31,12 +37,21 @@ from collections.abc import Mapping, Sequence
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import foreign_name
 from permissions.commands.wrappers import PEELED_VERBS
-from permissions.floor import _long_recursive, find_exec_deletes
+from permissions.floor import WINDOWS_DELETERS, _long_recursive, find_exec_deletes, windows_deleted
 from permissions.memos import Memo
 from permissions.shell import Segment
 from permissions.wrappers import views
 
-__all__ = ["HOME", "UNKNOWN", "cwd_sets", "joiners", "lands_on_root", "resolve"]
+__all__ = [
+    "HOME",
+    "UNKNOWN",
+    "cwd_sets",
+    "eaten_climb",
+    "joiners",
+    "lands_on_root",
+    "resolve",
+    "windows_place",
+]
 
 HOME = "/\x00home"
 UNKNOWN = "/\x00unknown"
@@ -115,6 +130,79 @@ def _plain_gap(gap: str) -> bool:
 
 def _parts(path: str) -> list[str]:
     return [p for p in path.split("/") if p and p != "."]
+
+
+# -- Windows places (SPEC §5 where it runs, R6.2, R4.6) ------------------------------------------------------
+_DRIVE_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_SEPARATORS = "/\\"
+_DRIVE_REST = "/\\$`"  # what may follow `X:` in a drive path: a separator, or an expansion that prints one
+
+
+def windows_place(word: str, raw: str = "") -> tuple[str, str] | None:
+    """The place a word names on Windows, as (volume, path on it with ``/`` separators, starting at ``/``), or
+    None when it is no Windows absolute path. Volumes: ``c:`` (a drive, lower-cased: ``C:`` is ``c:``), ``//server/
+    share`` (UNC, lower-cased), ``//./name`` (a device: ``\\\\.\\PhysicalDrive0``); ``\\\\?\\`` and ``\\\\.\\``
+    before a drive or ``UNC\\`` are read through.
+
+    A drive is a letter, a colon, then the end of the word, a separator or an expansion (``C:``, ``c:/x``,
+    ``C:\\x``, ``C:$(…)``). Unquoted, the shell reader drops a backslash (``C:\\Users`` is read ``C:Users``):
+    ``raw``, the command's text, holds the letter, the colon and the backslash then, and the word counts too.
+    Another colon later in the word does not matter (``C:\\x::$DATA`` is the file; ``-v C:\\x:/y``'s volume is the
+    drive): a program's code words (``sed 's:/usr:/opt:g'``) are never read as places (permissions.scope)."""
+    n = len(word)
+    if n >= 2 and word[1] == ":" and word[0] in _DRIVE_LETTERS:
+        if n > 2 and word[2] not in _DRIVE_REST and word[:2] + "\\" not in raw:
+            return None
+        rest = word[2:].replace("\\", "/")
+        return word[0].lower() + ":", rest if rest[:1] == "/" else "/" + rest
+    if n < 3 or word[0] not in _SEPARATORS or word[1] not in _SEPARATORS or word[2] in _SEPARATORS:
+        return None
+    parts = word[2:].replace("\\", "/").split("/")
+    head = parts[0]
+    if head in ("?", ".") and len(parts) > 1:
+        inner = windows_place("/".join(parts[1:]))
+        if inner is not None:
+            return inner  # `\\\\?\\C:\\x`
+        if parts[1].lower() == "unc":
+            parts = parts[2:]  # `\\\\?\\UNC\\server\\share\\x`
+        else:
+            return "//" + head + "/" + parts[1].lower(), "/" + "/".join(parts[2:])
+    if not parts or not parts[0]:
+        return None
+    share = parts[1].lower() if len(parts) > 1 else ""
+    return "//" + parts[0].lower() + "/" + share, "/" + "/".join(parts[2:])
+
+
+def eaten_climb(word: str, raw: str) -> str | None:
+    """``..\\..\\x`` unquoted, as the shell reader reads it (``....x``: a backslash escapes the next character),
+    read back as Windows reads the text: each ``..`` that starts a component climbs (``../../x``). None when the
+    text has no ``..\\`` or the word no such component."""
+    if "..\\" not in raw or ".." not in word:
+        return None
+    out: list[str] = []
+    changed = False
+    for part in word.replace("\\", "/").split("/"):
+        while part.startswith("..") and len(part) > 2:
+            out.append("..")
+            part = part[2:]
+            changed = True
+        out.append(part)
+    return "/".join(out) if changed else None
+
+
+def _as_posix(word: str, raw: str) -> str:
+    """For the floor on Windows: a word as the POSIX reading sees where it lands -- a Windows place at the root
+    of its volume (every volume is a root), backslashes as separators, and the last component's trailing
+    spaces and dots dropped as Windows drops them (``C:\\ `` and ``C:\\...`` are ``C:\\``)."""
+    if word[-1:] in (" ", "."):
+        kept = word.rstrip(" ")
+        last = kept.replace("\\", "/").rpartition("/")[2]
+        word = kept if last in (".", "..") else kept.rstrip(" .") or kept
+    if word[1:2] == ":" or word[:1] in _SEPARATORS:
+        place = windows_place(word, raw)
+        if place is not None:
+            return place[1]
+    return word.replace("\\", "/") if "\\" in word else word
 
 
 Values = Mapping[str, frozenset[str]]
@@ -229,19 +317,23 @@ def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) 
     return False
 
 
-def _change(words: tuple[str, ...]) -> tuple[str, str | None] | None:
+def _change(words: tuple[str, ...], windows: bool = False) -> tuple[str, str | None] | None:
     """(verb, target) when the segment changes the shell's directory; target None for bare ``cd``/``popd``,
-    ``-`` for ``cd -``."""
+    ``-`` for ``cd -``. ``windows``: also cmd's and PowerShell's spellings (``CD /D C:\\``, ``Set-Location``)."""
     k = 0
     n = len(words)
     while k < n and (
         words[k] in _CD_WRAPPERS or words[k].partition("=")[0].isidentifier() and "=" in words[k]
     ):
         k += 1
-    if k >= n or words[k] not in _CHANGERS:
+    if k >= n:
+        return None
+    if words[k] not in _CHANGERS:
+        if windows and words[k].lower() in _WINDOWS_CHANGERS:
+            return _windows_change(words[k:])
         return None
     verb = words[k]
-    args = [w for w in words[k + 1 :] if w not in _CD_OPTIONS]
+    args = [w for w in words[k + 1 :] if w not in _CD_OPTIONS and not (windows and w in ("/d", "/D"))]
     if args and args[0] == "--":
         args = args[1:]
     if verb == "popd" or (verb == "pushd" and (not args or args[0][:1] in "+-")):
@@ -251,13 +343,33 @@ def _change(words: tuple[str, ...]) -> tuple[str, str | None] | None:
     return verb, args[0]
 
 
+# cmd and PowerShell (case-insensitive): `cd`, `chdir`, `pushd`, `Set-Location` and its aliases.
+_WINDOWS_CHANGERS = frozenset({"cd", "chdir", "pushd", "set-location", "sl", "push-location"})
+
+
+def _windows_change(words: tuple[str, ...]) -> tuple[str, str | None]:
+    """``CD /D C:\\``, ``Set-Location -Path C:\\``: the first word that is no switch (``/D``, ``-Path``)."""
+    for w in words[1:]:
+        if not (w[:1] == "-" and len(w) > 1) and w.lower() != "/d":
+            return "cd", w
+    return "cd", None
+
+
 def _targets(
-    verb: str, target: str | None, dirs: frozenset[str], prev: frozenset[str], cdpath: bool, values: Values
+    verb: str,
+    target: str | None,
+    dirs: frozenset[str],
+    prev: frozenset[str],
+    cdpath: bool,
+    values: Values,
+    windows: str | None = None,
 ) -> frozenset[str]:
     if target is None:
         target = "~"
     if target == "-":
         return prev or frozenset({UNKNOWN})
+    if windows is not None and target:
+        target = _as_posix(target, windows)
     found: set[str] = set()
     for parts in resolve(target, dirs, values):
         found.add("/" + "/".join(parts))
@@ -267,22 +379,33 @@ def _targets(
 
 
 def cwd_sets(
-    segments: Sequence[Segment], command: str, start: str, *, floor: bool, values: Values = _NO_VALUES
+    segments: Sequence[Segment],
+    command: str,
+    start: str,
+    *,
+    floor: bool,
+    values: Values = _NO_VALUES,
+    windows: bool = False,
 ) -> list[frozenset[str]] | None:
     """The directories each segment may run in, or None when no segment changes directory (each runs in
-    ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added)."""
+    ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added). ``windows``:
+    the command may run on Windows (Windows places, cmd's and PowerShell's directory changers)."""
     for seg in segments:
         words = seg.words
-        if words and (words[0] in _MAY_CHANGE or ("=" in words[0] and _change(words) is not None)):
+        if words and (
+            words[0] in _MAY_CHANGE
+            or ("=" in words[0] and _change(words) is not None)
+            or (windows and words[0].lower() in _WINDOWS_CHANGERS)
+        ):
             break
     else:
         return None  # the common case: nothing changes directory
-    key = (command, start, floor)
+    key = (command, start, floor, windows)
     if not values and len(command) <= _MEMO_CHARS:
         hit = _MEMO.get(key)
         if hit is not None:
             return hit
-    found = _cwd_sets(segments, command, start, floor, values)
+    found = _cwd_sets(segments, command, start, floor, values, command if windows else None)
     if not values and len(command) <= _MEMO_CHARS:
         _MEMO.keep(key, found)
     return found
@@ -290,26 +413,26 @@ def cwd_sets(
 
 # Agents repeat their commands: where each segment runs depends on the text and where it starts only.
 _MEMO_MAX = 2048
-_MEMO: Memo[tuple[str, str, bool], list[frozenset[str]]] = Memo(_MEMO_MAX)
+_MEMO: Memo[tuple[str, str, bool, bool], list[frozenset[str]]] = Memo(_MEMO_MAX)
 _MEMO_CHARS = 4096
 
 
 def _cwd_sets(
-    segments: Sequence[Segment], command: str, start: str, floor: bool, values: Values
+    segments: Sequence[Segment], command: str, start: str, floor: bool, values: Values, windows: str | None
 ) -> list[frozenset[str]]:
     joins = joiners(segments, command)
     begin = frozenset({start})
     cdpath = floor and "CDPATH" in command
     if _REPEATS.search(command) is None:
-        return _pass(segments, joins, begin, cdpath, floor, values)[0]
+        return _pass(segments, joins, begin, cdpath, floor, values, windows)[0]
     passes = max(2, min(_MAX_PASSES, _PASS_BUDGET // max(1, len(segments))))
-    result, end = _pass(segments, joins, begin, cdpath, floor, values)
+    result, end = _pass(segments, joins, begin, cdpath, floor, values, windows)
     for _ in range(passes):
         grown = begin | end
         if grown == begin:
             break
         begin = _cap(grown, floor)
-        result, end = _pass(segments, joins, begin, cdpath, floor, values)
+        result, end = _pass(segments, joins, begin, cdpath, floor, values, windows)
     return result
 
 
@@ -327,6 +450,7 @@ def _pass(
     cdpath: bool,
     floor: bool,
     values: Values,
+    windows: str | None,
 ) -> tuple[list[frozenset[str]], frozenset[str]]:
     cur = begin
     seen = set(begin)
@@ -336,9 +460,9 @@ def _pass(
     for i, seg in enumerate(segments):
         out.append(cur)
         join = joins[i]
-        change = _change(seg.words) if seg.words else None
+        change = _change(seg.words, windows is not None) if seg.words else None
         if change is not None:
-            new = _targets(change[0], change[1], cur, prev, cdpath, values)
+            new = _targets(change[0], change[1], cur, prev, cdpath, values, windows)
             narrows = (
                 not seg.hidden
                 and join == "&&"
@@ -357,6 +481,7 @@ def _pass(
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
 _DELETERS = frozenset({"rm", "find", "xargs", "git", "rsync"})
+_WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
@@ -513,32 +638,37 @@ def floor_where(
     seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
     command: str,
     start: str,
+    windows: bool = False,
 ) -> int | None:
     """The index of the first segment whose deletion lands on the root once the working directory, ``..``,
-    ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None."""
+    ``~``, ``$HOME``, ``/proc/<pid>/root`` and operands piped into xargs are read (R4.6), or None.
+    ``windows``: the command may run on Windows (SPEC §5: runs_in agent or host), where every drive and share
+    is a root and Windows' own deleters delete."""
     if len(command) > _MEMO_CHARS:
-        return _floor_where(segments, seg_views, command, start)
-    key = (command, start)
+        return _floor_where(segments, seg_views, command, start, windows)
+    key = (command, start, windows)
     if key in _FLOOR_MEMO:
         return _FLOOR_MEMO[key]
-    return _FLOOR_MEMO.keep(key, _floor_where(segments, seg_views, command, start))
+    return _FLOOR_MEMO.keep(key, _floor_where(segments, seg_views, command, start, windows))
 
 
-_FLOOR_MEMO: Memo[tuple[str, str], int | None] = Memo(_MEMO_MAX)
+_FLOOR_MEMO: Memo[tuple[str, str, bool], int | None] = Memo(_MEMO_MAX)
 
 
 def _deleters(
-    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]] | None
+    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]] | None, windows: bool = False
 ) -> list[tuple[int, Sequence[tuple[str, ...]]]]:
-    """The segments with a deleter among their views (rm, find, xargs): (index, views)."""
+    """The segments with a deleter among their views (rm, find, xargs; ``windows``: Windows' own too):
+    (index, views)."""
     picked: list[tuple[int, Sequence[tuple[str, ...]]]] = []
     known: dict[tuple[str, ...], bool] = {}  # hostile input repeats its segments: each read once
+    deleters = _WINDOWS_AND_POSIX if windows else _DELETERS
     for i, seg in enumerate(segments):
         words = seg.words
         if not words:
             continue
         first = words[0]
-        if first in _DELETERS:
+        if first in deleters:
             if first in _DELETERS_IF and not _may_delete(words):
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
@@ -552,10 +682,10 @@ def _deleters(
                 continue
             vs = views(words)
             if hit is None:
-                known[words] = any(v and v[0] in _DELETERS for v in vs)
+                known[words] = any(v and v[0] in deleters for v in vs)
                 if not known[words]:
                     continue
-        if any(v and v[0] in _DELETERS for v in vs):
+        if any(v and v[0] in deleters for v in vs):
             picked.append((i, vs))
     return picked
 
@@ -565,13 +695,14 @@ def _floor_where(
     seg_views: Sequence[Sequence[tuple[str, ...]]] | None,
     command: str,
     start: str,
+    windows: bool,
 ) -> int | None:
-    picked = _deleters(segments, seg_views)
+    picked = _deleters(segments, seg_views, windows)
     if not picked:
         return None
     joins = joiners(segments, command)
     values = _values(segments, command, joins, start)
-    sets = cwd_sets(segments, command, start, floor=True, values=values)
+    sets = cwd_sets(segments, command, start, floor=True, values=values, windows=windows)
     single = frozenset({start})
     for i, vs in picked:
         seg = segments[i]
@@ -593,14 +724,32 @@ def _floor_where(
             fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
             replace = _xargs_replace(seg.words)
         for view in vs:
-            if view and any(lands_on_root(t, dirs, values) for t in _deleted(view, seg.words, fed, replace)):
+            if view and _lands(
+                _deleted(view, seg.words, fed, replace, windows), dirs, values, windows, command
+            ):
                 return i
     return None
 
 
-def _deleted(view: tuple[str, ...], words: tuple[str, ...], fed: list[str], replace: list[str]) -> list[str]:
-    """The words a deleting view deletes (``fed``: what xargs hands on, ``replace``: its replace strings)."""
+def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bool, command: str) -> bool:
+    """Whether a deletion of ``targets`` lands on the root (``windows``: on a drive's or a share's)."""
+    if windows:
+        # PowerShell and cmd read no backslash escape: `C:\\ -Recurse` is two words there, one here.
+        targets = [
+            _as_posix(t, command) for w in targets for t in (w, *w.split(), eaten_climb(w, command)) if t
+        ]
+    return any(lands_on_root(t, dirs, values) for t in targets)
+
+
+def _deleted(
+    view: tuple[str, ...], words: tuple[str, ...], fed: list[str], replace: list[str], windows: bool = False
+) -> list[str]:
+    """The words a deleting view deletes (``fed``: what xargs hands on, ``replace``: its replace strings;
+    ``windows``: Windows' own deleters delete too)."""
     verb = view[0]
+    if windows and verb in WINDOWS_DELETERS:
+        deleted = windows_deleted(view)
+        return [] if deleted is None else deleted + fed
     if verb == "rm":
         targets = _rm_targets(view)
         if targets is None:
