@@ -90,7 +90,7 @@ def _stub(parts: set[str]) -> None:
         _stubbed(decide_module, "_floor_where", lambda st, reading, doomed: (st.req.command, doomed))
 
 
-def child(rounds: int, parts: set[str]) -> None:
+def child(rounds: int, parts: set[str], runs_in: str) -> None:
     """Run inside valgrind: warm up, then decide the corpus ``rounds`` times at first sight through reduce."""
     sys.path.insert(0, os.getcwd())
     sys.path.insert(0, HERE)
@@ -104,7 +104,10 @@ def child(rounds: int, parts: set[str]) -> None:
     raw = make_permissions()
     perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
     project = ProjectState(execution_mode="runner", root=ROOT)
-    reqs = [DecisionRequest("terminal", "developer", project, command=c, permissions=perms) for c in commands]
+    reqs = [
+        DecisionRequest("terminal", "developer", project, command=c, permissions=perms, runs_in=runs_in)
+        for c in commands
+    ]
     for _ in range(2):  # compiles the rules, fills the stubs' dicts, warms the interpreter
         for r in reqs:
             decide(r)
@@ -121,14 +124,14 @@ def child(rounds: int, parts: set[str]) -> None:
     print(len(reqs) * rounds)
 
 
-def measure(checkout: str, rounds: int, parts: set[str]) -> float:
+def measure(checkout: str, rounds: int, parts: set[str], runs_in: str = "sandbox") -> float:
     """Instructions per decision for ``checkout``."""
     python = os.path.join(checkout, ".venv", "bin", "python")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce"]
         cmd += [f"--callgrind-out-file={out}", python, os.path.abspath(__file__), "--child"]
-        cmd += ["--rounds", str(rounds), "--stub", ",".join(sorted(parts))]
+        cmd += ["--rounds", str(rounds), "--stub", ",".join(sorted(parts)), "--runs-in", runs_in]
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         done = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True, check=False)
         if done.returncode != 0:
@@ -146,6 +149,12 @@ def main() -> None:
     ap.add_argument("--checkout", action="append", help="a checkout with its .venv (default: this one)")
     ap.add_argument("--stub", default="", help=f"parts answered from a dict: {','.join(PARTS)}")
     ap.add_argument("--rounds", type=int, default=3, help="first-sight passes over the corpus (default 3)")
+    ap.add_argument(
+        "--runs-in",
+        choices=("sandbox", "host", "agent"),
+        default="sandbox",
+        help="where the decided actions run (SPEC §5): agent is a hook's decision (default sandbox)",
+    )
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     parts = {p for p in args.stub.split(",") if p}
@@ -155,14 +164,16 @@ def main() -> None:
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
     if args.child:
-        child(args.rounds, parts)
+        child(args.rounds, parts, args.runs_in)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
     for checkout in args.checkout or [os.path.dirname(HERE)]:
-        per = measure(os.path.abspath(checkout), args.rounds, parts)
+        per = measure(os.path.abspath(checkout), args.rounds, parts, args.runs_in)
         stubbed = f", stubbed: {','.join(sorted(parts))}" if parts else ""
-        print(f"{checkout}: {per / 1000:.1f}k instructions per first-sight decision{stubbed}")
+        print(
+            f"{checkout}: {per / 1000:.1f}k instructions per first-sight decision (runs_in {args.runs_in}){stubbed}"
+        )
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
-from permissions.floor import BUILTIN_DENY, FLOOR_VERBS
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.memos import Memo
@@ -520,7 +520,9 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note
     denied = reading.denied
-    if denied is None and (reading.may_delete or not st.in_sandbox):  # off the sandbox: Windows' deleters too
+    if denied is None and (
+        reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
+    ):  # off the sandbox: Windows' deleters too
         denied = _floor_where(st, reading, doomed)
     st.segments = segs = tuple(reading.out)
     asked = reading.asked

@@ -28,6 +28,7 @@ __all__ = [
     "WINDOWS_DELETERS",
     "find_exec_deletes",
     "floor_denies",
+    "names_windows_deleter",
     "floor_denies_views",
     "windows_deleted",
 ]
@@ -168,6 +169,17 @@ _ROOT_ONLY = ["/"]
 def _windows_switch(word: str) -> bool:
     """A cmd switch (`/S`, `/Q`, `/A:H`, glued `/S/Q`): a slash, a letter, nothing but switches after."""
     return len(word) >= 2 and word[0] == "/" and word[1].isalpha() and (len(word) == 2 or word[2] in ":/")
+
+
+def names_windows_deleter(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
+    """Whether a view of some segment is led by a Windows deleter (any case): off the sandbox, the floor reads
+    a command that deletes nothing by the POSIX verbs only then."""
+    deleters = WINDOWS_DELETERS
+    for seg in seg_views:
+        for v in seg:
+            if v and (v[0] in deleters or (not v[0].islower() and v[0].lower() in deleters)):
+                return True
+    return False
 
 
 def windows_deleted(view: tuple[str, ...]) -> list[str] | None:

@@ -179,8 +179,12 @@ class Scope:
                 if skip:
                     words = tuple("" if k in skip else w for k, w in enumerate(words))
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
-                if windows and w and self._check_windows(w, command, out, cwds):
-                    continue
+                if (
+                    windows
+                    and ("\\" in w or ":" in w or ".." in w)
+                    and self._check_windows(w, command, out, cwds)
+                ):
+                    continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
                     if data is None:
                         data = _data_names(segments, command)
