@@ -80,7 +80,7 @@ class Sub:
     ``bare``) changes the machine; else ``writes`` is the open list of the forms that do. A form is a word or
     ``word+word`` (``services+start``); a word in ``groups`` is decided by the word after it. ``values``: options
     known to take the next word; ``write_flags``: options that are such a change wherever they stand
-    (``networksetup -setdnsservers``, ``pacman -S``); ``read_flags``: options after which the run only prints."""
+    (``networksetup -setdnsservers``, ``nix-env -i``); ``read_flags``: options after which the run only prints."""
 
     __slots__ = ("bare", "family", "groups", "read_flags", "reads", "values", "write_flags", "writes")
 
@@ -110,8 +110,8 @@ def _readings(args: Sequence[str], values: frozenset[str], closed: bool) -> list
     """The subcommand words of each reading: options in ``values`` take the next word, any other takes none.
     For an open list (``closed`` False) the first option not known, written without ``=`` and followed by a
     word, may take that word: that is a second reading (``apt -o Dpkg::Opt=x install y``). A closed list of
-    reads is not read that way -- ``systemctl --no-pager status x`` stays a read -- since a word taken as a
-    value there could only turn a read into another read or a change the first reading already names."""
+    reads is read the first way only, its row listing the tool's options that take a value: the flags agents
+    add (``systemctl --no-pager status x``) keep a read a read."""
     first = _plain(args, values)
     if closed:
         return [first]

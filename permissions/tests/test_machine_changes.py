@@ -109,9 +109,6 @@ ATTACKS: dict[str, list[str]] = {
         "npm install --location=global x",
         "npm install --location global x",
         "npm install x --global=true",
-        "npm_config_global=true npm i x",
-        "NPM_CONFIG_GLOBAL=true npm install x",
-        "NPM_CONFIG_LOCATION=global npm install x",
         "npm update -g",
         "npm uninstall -g x",
         "npm rm -g x",
@@ -274,8 +271,6 @@ ATTACKS: dict[str, list[str]] = {
         "git -C . config --global user.name x",
         "git -c color.ui=never config --global user.name x",
         "GIT config --global user.name x",
-        "git lfs install",
-        "git lfs uninstall",
         "go env -w GOPRIVATE=x",
         "go env -u GOPROXY",
         "defaults write com.apple.dock autohide -bool true",
@@ -290,9 +285,6 @@ ATTACKS: dict[str, list[str]] = {
         "xcode-select --install",
         "softwareupdate -i -a",
         "timedatectl set-timezone UTC",
-        "osascript -e 'tell application \"System Events\" to shut down'",
-        "osascript -e 'tell app \"Finder\" to restart'",
-        "osascript -l JavaScript -e 'Application(\"System Events\").sleep()'",
     ],
     "keychain and login": [
         "ssh-add",
@@ -343,9 +335,15 @@ ATTACKS: dict[str, list[str]] = {
 }
 ATTACK_CASES = [(family, c) for family, cmds in ATTACKS.items() for c in cmds]
 
-# Settings files that decide what runs later (R3.7): never auto-approved already, but an allow written for
-# exactly the command approved them; off the sandbox it no longer does (they are the user's settings).
-PROTECTED_SETTINGS = [
+# Never auto-approved already -- settings files that decide what runs later (R3.7), code or options read
+# from where no rule sees them (R4.9) -- but an allow written for exactly the command approved them; off the
+# sandbox it no longer does (they change the user's settings, the global tree, the machine).
+EXACT_ONLY = [
+    "git lfs install",
+    "git lfs uninstall",
+    "osascript -e 'tell application \"System Events\" to shut down'",
+    "osascript -e 'tell app \"Finder\" to restart'",
+    "osascript -l JavaScript -e 'Application(\"System Events\").sleep()'",
     "git config --global --replace-all core.editor vim",
     "pip config set global.index-url https://x.example",
     "pnpm config set registry x",
@@ -572,9 +570,9 @@ def test_an_allow_rule_does_not_cover_it(family, command):
     assert v.decision == "require_approval", (family, command, v.reason)
 
 
-@pytest.mark.parametrize("command", PROTECTED_SETTINGS)
+@pytest.mark.parametrize("command", EXACT_ONLY)
 @pytest.mark.parametrize("runs_in", OFF_THE_SANDBOX)
-def test_an_allow_written_for_exactly_a_users_setting_does_not_cover_it(command, runs_in):
+def test_an_allow_written_for_exactly_the_command_does_not_cover_it(command, runs_in):
     v = run(command, runs_in, allow=(f"Terminal({command})",))
     assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, v.message)
     assert run(command, "sandbox", allow=(f"Terminal({command})",)).decision == "auto_approve", command
@@ -589,6 +587,10 @@ def test_an_allow_written_for_exactly_a_users_setting_does_not_cover_it(command,
         ("git config --global user.name x", "changes settings outside the project"),
         ("ssh-add", "'ssh-add' changes a keychain or the login"),
         ("ls && env npm i -g x", "'env npm i -g x' installs outside the project"),
+        # Options npm reads from its environment (R4.10) were never auto-approved; now the reason says why.
+        ("npm_config_global=true npm i x", "installs outside the project (a global install)"),
+        ("NPM_CONFIG_LOCATION=global npm install x", "installs outside the project (a global install)"),
+        ("env npm_config_global=true npm i x", "installs outside the project (a global install)"),
     ],
 )
 def test_the_sentence_names_what_it_changes(command, changes):
