@@ -25,6 +25,7 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
+from permissions.commands.machine import machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view
 from permissions.commands.uploads import (
@@ -453,7 +454,10 @@ def caps(st: _State) -> _State:
 
 def path_scope(st: _State) -> _State:
     """6. The last cap, path scope (ADR 0055, §6) for terminal: a command touching a path outside the scope is
-    never auto-approved -- except in auto mode inside Brabo's sandbox (RN-603, SPEC §5)."""
+    never auto-approved -- except in auto mode inside Brabo's sandbox (RN-603, SPEC §5). Off the sandbox
+    (``host``, ``agent``), a command that changes the machine outside the project without naming a path
+    (``npm i -g x``, ``crontab -r``, ``kill -9 -1``, ``git config --global …``: permissions.commands.machine)
+    is outside the scope too; inside Brabo's sandbox it changes only the sandbox."""
     parsed = st.parsed
     if st.decision != AUTO_APPROVE or not st.terminal or parsed is None or (st.auto_mode and st.in_sandbox):
         return st
@@ -466,9 +470,31 @@ def path_scope(st: _State) -> _State:
         first = outside[0] if outside else None
         if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
             _OUTSIDE_MEMO.keep(key, first)
+    if first is None and not st.in_sandbox:
+        first = _machine_change(st, parsed, command)
     if first is not None:
         st.opinion(REQUIRE_APPROVAL, "cap_path_scope", first)
     return st
+
+
+def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | None:
+    """SPEC §5, where it runs: the first segment that changes the machine outside the project, as the sentence
+    a person reads ("'npm i -g x' installs outside the project (a global install)"), or None. It depends on
+    the text only (memoised, as the caps are)."""
+    found = _MACHINE_MEMO.get(command, _UNSEEN)
+    if found is not _UNSEEN:
+        return found  # type: ignore[no-any-return]
+    seg_views = st.seg_views
+    found = None
+    for i, seg in enumerate(parsed.segments):
+        what = machine_change(seg_views[i] if i < len(seg_views) else views_of(seg.words), seg.words)
+        if what is not None:
+            shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
+            found = f"'{shown}' {what}"
+            break
+    if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
+        _MACHINE_MEMO.keep(command, found)
+    return found
 
 
 def unreadable(st: _State) -> _State:
@@ -641,6 +667,7 @@ _UNSEEN: Any = object()  # a memo's "not yet read" (None is an answer)
 _TEXT_MEMO: Memo[str, tuple[str | None, bool]] = Memo(_MEMO_MAX)
 _CAP_MEMO: Memo[tuple[str, tuple[str, ...]], tuple[str, str] | None] = Memo(_MEMO_MAX)
 _OUTSIDE_MEMO: Memo[tuple[str, tuple[str, ...], str, bool], str | None] = Memo(_MEMO_MAX)
+_MACHINE_MEMO: Memo[str, str | None] = Memo(_MEMO_MAX)
 
 
 _PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = Memo()

@@ -1,0 +1,1095 @@
+"""Commands that change the machine outside the project (SPEC §5 where it runs, R6 path scope).
+
+SPEC §5 says that for ``host`` and ``agent`` -- a runner without a sandbox, a coding agent's hook running the
+tool on the developer's own laptop -- "the path scope holds for them in every mode (auto mode included)". The
+path scope's intent (R6, ADR 0055) is that nothing outside the project folder is touched without a person.
+Some commands touch the machine outside the folder without naming a path: they stop it, change its services,
+leave commands for later, install programs every other project and the user's shell then run, change the
+user's or the system's settings, signal processes the command did not start, or change a keychain or the
+login. The reading chosen (the lead's ruling, the safest one): such a command is **outside the path scope**
+when it runs on ``host`` or ``agent`` -- ``cap_path_scope``, with a sentence saying what it changes -- and never
+for ``sandbox``, Brabo's own sandbox, where it changes only the sandbox (its answers stay as they were).
+
+Like the path scope, it only ever turns an auto-approval into a person's decision: deny still wins, a file
+``ask`` still asks, and an allow rule does not cover it (an allow of ``npm`` does not approve ``npm i -g x`` on
+the developer's machine, as it does not approve ``cat /etc/passwd``). Every view of a segment is read
+(R4.8: wrappers, launchers, verb paths, ``GIT``/``git.exe``), so ``env npm i -g x``, ``npx -y npm i -g x``,
+``command kill -9 1`` and ``/usr/bin/crontab -r`` are caught.
+
+The families, each a table of tools in the style of ``permissions.commands.effects`` and
+``permissions.commands.families``:
+
+- power: ``shutdown``, ``reboot``, ``halt``, ``pmset`` ... and system services: ``systemctl``, ``service``,
+  ``launchctl``, ``loginctl``, ``brew services`` -- a closed list of reads (``systemctl status``,
+  ``launchctl list``), every other form changes the machine;
+- schedulers: ``crontab`` (all but ``-l``), ``at``/``batch``/``atrm``, ``git maintenance start``, ``schtasks``,
+  ``systemd-run --user`` outside a scope;
+- signals to processes the command did not start: ``kill`` of pid 1 or -1 (every process the user may
+  signal) with any signal but 0, ``pkill``/``killall`` of every process (a pattern matching everything, all of
+  a user's processes, the children of pid 1). ``kill PID``, ``kill %1``, ``kill $(lsof -ti:3000)``,
+  ``pkill -f vite`` and ``killall node`` (by name: the user's own processes) stay uncapped, and so do
+  ``kill 0`` (the caller's own process group) and a negative process group other than -1 (one group of the
+  user's processes, as ``kill PID`` is one process);
+- global and user-level installs: ``npm|pnpm|bun -g``, ``yarn global``, ``npm link``, ``pip --user`` /
+  ``--break-system-packages`` / ``uv pip --system``, ``pipx``, ``uv tool``, ``cargo install``, ``go install``,
+  ``gem install``, ``brew``, the system package managers, the runtime version managers (``nvm install``,
+  ``pyenv global``, ``rustup``, ``uv python install`` ...), editor extensions. ``go install`` of the project
+  itself (``go install ./...``) is capped too: it writes ``$GOBIN`` (``~/go/bin``), a folder on the user's
+  PATH outside the project, as ``cargo install --path .`` writes ``~/.cargo/bin`` -- unless the command sets
+  the destination inside the project (``GOBIN=./bin``, ``--root ./x``, ``--install-dir vendor``);
+- user and system settings: ``git config --global|--system`` writes (reads stay uncapped), ``git lfs
+  install``, ``npm|pnpm|pip config set`` (user-level unless told the project's), ``go env -w``, ``defaults
+  write``, ``gsettings set``, ``sysctl -w``, ``xcode-select -s`` ...;
+- keychains and the login: ``ssh-add`` (but ``-l``/``-L``), ``ssh-keygen`` writing ``~/.ssh``,
+  ``security add-…``, ``secret-tool store``, ``gpg --import``, ``chsh``, ``passwd``, ``npm login``,
+  ``gh auth login``.
+
+Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
+``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,
+``crontab -l``, ``systemctl status x``, ``brew list``, ``npm ls -g``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from permissions.commands.options import normalised, spellings
+from permissions.commands.views import is_assignment
+
+__all__ = ["MACHINE_VERBS", "machine_change"]
+
+# What each family changes: the end of the sentence a person reads ("'npm i -g x' installs ...").
+POWER = "shuts down, restarts or changes the machine's services, outside the project"
+SCHEDULE = "leaves commands to run later on the machine, outside the project"
+SIGNAL = "signals processes the command did not start (every process, or the system's own)"
+INSTALL = "installs outside the project (a global install)"
+SETTINGS = "changes settings outside the project (the user's or the system's)"
+KEYCHAIN = "changes a keychain or the login, outside the project"
+APPS = "drives other applications or the system, outside the project"
+
+_HELPS = frozenset({"--help", "--version", "help"})
+
+
+def _forms(spec: str) -> frozenset[str]:
+    """``"list services+list"``: space-separated subcommand forms, ``+`` joining the words of one form."""
+    return frozenset(spec.split())
+
+
+class Sub:
+    """A tool whose subcommand decides. ``reads`` set: a closed list -- any other subcommand (and a bare run when
+    ``bare``) changes the machine; else ``writes`` is the open list of the forms that do. A form is a word or
+    ``word+word`` (``services+start``); a word in ``groups`` is decided by the word after it. ``values``: options
+    known to take the next word; ``write_flags``: options that are such a change wherever they stand
+    (``networksetup -setdnsservers``, ``nix-env -i``); ``read_flags``: options after which the run only prints."""
+
+    __slots__ = ("bare", "family", "groups", "read_flags", "reads", "values", "write_flags", "writes")
+
+    def __init__(
+        self,
+        family: str,
+        reads: str | None = None,
+        writes: str = "",
+        *,
+        values: str = "",
+        bare: bool = False,
+        groups: str = "",
+        write_flags: str = "",
+        read_flags: str = "",
+    ) -> None:
+        self.family = family
+        self.reads = None if reads is None else _forms(reads)
+        self.writes = _forms(writes)
+        self.values = frozenset(values.split())
+        self.bare = bare
+        self.groups = frozenset(groups.split())
+        self.write_flags = tuple(write_flags.split())
+        self.read_flags = frozenset(read_flags.split()) | _HELPS
+
+
+def _readings(args: Sequence[str], values: frozenset[str], closed: bool) -> list[list[str]]:
+    """The subcommand words of each reading: options in ``values`` take the next word, any other takes none.
+    For an open list (``closed`` False) the first option not known, written without ``=`` and followed by a
+    word, may take that word: that is a second reading (``apt -o Dpkg::Opt=x install y``). A closed list of
+    reads is read the first way only, its row listing the tool's options that take a value: the flags agents
+    add (``systemctl --no-pager status x``) keep a read a read."""
+    first = _plain(args, values)
+    if closed:
+        return [first]
+    skip = False
+    for k, w in enumerate(args):
+        if skip:
+            skip = False
+            continue
+        if w == "--":
+            break
+        if w[:1] != "-" or len(w) < 2:
+            continue
+        if w in values:
+            skip = True
+        elif "=" not in w and k + 1 < len(args) and args[k + 1][:1] != "-":
+            second = _plain((*args[:k], *args[k + 2 :]), values)
+            return [first, second]
+    return [first]
+
+
+def _plain(args: Sequence[str], values: frozenset[str]) -> list[str]:
+    """The words that are not options (``values`` take the next word; any other option takes none)."""
+    out: list[str] = []
+    skip = False
+    for w in args:
+        if skip:
+            skip = False
+        elif w[:1] == "-" and len(w) > 1 and w != "--":
+            skip = w in values
+        elif w != "--":
+            out.append(w)
+    return out
+
+
+def _sub_changes(tool: Sub, words: list[str]) -> bool:
+    """One reading's subcommand words, by the tool's row."""
+    if not words:
+        return tool.bare
+    first = words[0].lower()
+    pair = f"{first}+{words[1].lower()}" if len(words) > 1 else first
+    if tool.reads is not None:
+        if first in tool.groups:
+            return pair not in tool.reads and not (len(words) == 1 and first in tool.reads)
+        return first not in tool.reads and pair not in tool.reads
+    return first in tool.writes or pair in tool.writes
+
+
+def _by_row(tool: Sub, view: tuple[str, ...]) -> str | None:
+    args = view[1:]
+    if any(w in tool.read_flags for w in args):
+        return None
+    if tool.write_flags and any(w.startswith(tool.write_flags) for w in args):
+        return tool.family
+    if any(_sub_changes(tool, words) for words in _readings(args, tool.values, tool.reads is not None)):
+        return tool.family
+    return None
+
+
+# -- power and services ---------------------------------------------------------------------------------------
+_SYSTEMCTL_VALUES = (
+    "-t --type -p --property -P --state -H --host -M --machine -n --lines -o --output -s --signal --kill-whom"
+    " --kill-value --root --image --job-mode --what --timestamp --boot-loader-entry --boot-loader-menu"
+    " --reboot-argument --message --when --drop-in --preset-mode --marked --check-inhibitors"
+)
+_PKG_READS = "list ls search info show query help --version -V"
+
+ROWS: dict[str, Sub] = {
+    # -- power and services
+    "shutdown": Sub(POWER, bare=True, writes="*"),
+    "reboot": Sub(POWER, bare=True, writes="*"),
+    "halt": Sub(POWER, bare=True, writes="*"),
+    "poweroff": Sub(POWER, bare=True, writes="*"),
+    "init": Sub(POWER, writes="0 1 2 3 4 5 6 s S q Q u U"),
+    "telinit": Sub(POWER, writes="0 1 2 3 4 5 6 s S q Q u U"),
+    "systemctl": Sub(
+        POWER,
+        "status show cat list-units list-unit-files list-sockets list-timers list-jobs list-dependencies"
+        " list-machines list-automounts list-paths is-active is-failed is-enabled is-system-running"
+        " get-default show-environment help",
+        values=_SYSTEMCTL_VALUES,
+    ),
+    "launchctl": Sub(
+        POWER,
+        "list print print-cache print-disabled plist procinfo hostinfo resolveport examine blame dumpstate"
+        " dumpjetsamproperties managerpid manageruid managername version help error variant getenv limit",
+        groups="limit",
+        read_flags="-h",
+    ),
+    "loginctl": Sub(
+        KEYCHAIN,
+        "list-sessions session-status show-session list-users user-status show-user list-seats seat-status"
+        " show-seat",
+        values="-p --property -n --lines -o --output -H --host -M --machine -s --signal --kill-whom",
+    ),
+    "pmset": Sub(POWER, bare=False, writes="*", read_flags="-g"),
+    "rc-update": Sub(POWER, "show", bare=False),
+    "update-rc.d": Sub(POWER, writes="*"),
+    "chkconfig": Sub(POWER, writes="*", read_flags="--list"),
+    "sv": Sub(POWER, "status s check"),
+    "initctl": Sub(POWER, "status list show-config check-config version help"),
+    # -- schedulers
+    "atrm": Sub(SCHEDULE, writes="*"),
+    "schtasks": Sub(SCHEDULE, bare=False, write_flags="/create /change /delete /run /end"),
+    # -- global installs: brew, the system package managers, runtime version managers
+    "brew": Sub(
+        INSTALL,
+        "list ls info abv search desc home homepage deps uses leaves outdated config doctor dr help commands"
+        " shellenv missing options formulae casks tap-info log cat fetch audit livecheck which-formula"
+        " services services+list"
+        " services+info bundle+check bundle+list bundle+dump bundle+exec tap analytics developer",
+        groups="services bundle tap analytics developer",
+        values="--prefix --cellar --cache --repository --repo --caskroom --env",
+    ),
+    "port": Sub(
+        INSTALL, writes="install uninstall upgrade selfupdate sync activate deactivate select load unload"
+    ),
+    "mas": Sub(INSTALL, writes="install lucky purchase uninstall upgrade signin signout"),
+    "apt": Sub(
+        INSTALL,
+        writes="install remove purge upgrade full-upgrade dist-upgrade autoremove autopurge"
+        " update reinstall build-dep satisfy",
+    ),
+    "apt-get": Sub(
+        INSTALL,
+        writes="install remove purge upgrade dist-upgrade autoremove autopurge update"
+        " reinstall build-dep satisfy markauto unmarkauto",
+    ),
+    "aptitude": Sub(
+        INSTALL,
+        writes="install remove purge upgrade safe-upgrade full-upgrade update reinstall"
+        " markauto unmarkauto hold unhold",
+    ),
+    "apt-mark": Sub(INSTALL, writes="hold unhold auto manual minimize-manual"),
+    "dnf": Sub(
+        INSTALL,
+        writes="install remove erase upgrade update downgrade reinstall autoremove distro-sync"
+        " group+install group+remove module+enable module+install swap",
+    ),
+    "yum": Sub(
+        INSTALL,
+        writes="install remove erase upgrade update downgrade reinstall autoremove distro-sync"
+        " groupinstall groupremove swap localinstall",
+    ),
+    "microdnf": Sub(INSTALL, writes="install remove upgrade update reinstall"),
+    "zypper": Sub(
+        INSTALL,
+        writes="in install rm remove up update dup dist-upgrade patch addrepo ar removerepo rr refresh ref",
+    ),
+    "apk": Sub(INSTALL, writes="add del upgrade update fix"),
+    "snap": Sub(
+        INSTALL,
+        writes="install remove refresh revert enable disable connect disconnect set unset"
+        " alias unalias switch",
+    ),
+    "flatpak": Sub(
+        INSTALL,
+        writes="install uninstall update remote-add remote-delete remote-modify override make-current",
+    ),
+    "pkg": Sub(INSTALL, writes="install add delete remove upgrade update autoremove"),
+    "winget": Sub(
+        INSTALL,
+        writes="install add uninstall remove rm upgrade update import configure settings"
+        " source+add source+remove source+reset",
+    ),
+    "choco": Sub(INSTALL, writes="install uninstall upgrade pin source feature config apikey"),
+    "scoop": Sub(
+        INSTALL, writes="install uninstall update reset hold unhold bucket+add bucket+rm config cleanup"
+    ),
+    "nix-channel": Sub(INSTALL, write_flags="--add --remove --update --rollback"),
+    "nix-env": Sub(
+        INSTALL,
+        write_flags="-i --install -e --uninstall -u --upgrade --set --rollback"
+        " --switch-generation -G --delete-generations -iA",
+    ),
+    "nix": Sub(
+        INSTALL,
+        writes="profile+install profile+add profile+remove profile+upgrade profile+rollback"
+        " profile+wipe-history registry+add registry+pin registry+remove",
+    ),
+    "pipx": Sub(
+        INSTALL, "list run environment completions interpreter interpreter+list", groups="interpreter"
+    ),
+    "nvm": Sub(INSTALL, writes="install uninstall alias unalias reinstall-packages install-latest-npm"),
+    "fnm": Sub(INSTALL, writes="install uninstall default alias unalias"),
+    "volta": Sub(INSTALL, writes="install uninstall setup fetch"),
+    "pyenv": Sub(INSTALL, writes="install uninstall global"),
+    "rbenv": Sub(INSTALL, writes="install uninstall global"),
+    "nodenv": Sub(INSTALL, writes="install uninstall global"),
+    "goenv": Sub(INSTALL, writes="install uninstall global"),
+    "jenv": Sub(INSTALL, writes="add remove global enable-plugin disable-plugin"),
+    "sdk": Sub(INSTALL, writes="install i uninstall rm default d selfupdate update flush"),
+    "asdf": Sub(
+        INSTALL,
+        writes="install uninstall global plugin+add plugin+remove plugin-add plugin-remove"
+        " plugin+update plugin-update",
+    ),
+    "rustup": Sub(
+        INSTALL,
+        "show which run completions doc man default toolchain target component override toolchain+list"
+        " target+list component+list override+list",
+        groups="default toolchain target component override",
+        read_flags="-V",
+    ),
+    "composer": Sub(INSTALL, writes="self-update selfupdate global"),
+    "poetry": Sub(INSTALL, writes="self"),
+    "pdm": Sub(INSTALL, writes="self"),
+    # -- settings
+    "defaults": Sub(SETTINGS, writes="write delete import rename"),
+    "gsettings": Sub(SETTINGS, writes="set reset reset-recursively"),
+    "dconf": Sub(SETTINGS, writes="write reset load update"),
+    "xdg-settings": Sub(SETTINGS, writes="set"),
+    "xdg-mime": Sub(SETTINGS, writes="default install uninstall"),
+    "kwriteconfig5": Sub(SETTINGS, writes="*", bare=True),
+    "kwriteconfig6": Sub(SETTINGS, writes="*", bare=True),
+    "duti": Sub(SETTINGS, write_flags="-s"),
+    "timedatectl": Sub(SETTINGS, writes="set-time set-timezone set-local-rtc set-ntp"),
+    "hostnamectl": Sub(
+        SETTINGS,
+        writes="set-hostname set-icon-name set-chassis set-deployment set-location"
+        " hostname icon-name chassis deployment location",
+    ),
+    "localectl": Sub(SETTINGS, writes="set-locale set-keymap set-x11-keymap"),
+    "update-alternatives": Sub(SETTINGS, write_flags="--install --remove --set --config --auto --remove-all"),
+    "xcode-select": Sub(SETTINGS, write_flags="-s --switch -r --reset --install"),
+    "softwareupdate": Sub(
+        SETTINGS,
+        write_flags="-i --install -a --all --schedule --background --download --install-rosetta",
+        read_flags="-l --list --history",
+    ),
+    "systemsetup": Sub(SETTINGS, write_flags="-set"),
+    "networksetup": Sub(SETTINGS, write_flags="-set -add -remove -create -delete -switch -order"),
+    "scutil": Sub(SETTINGS, write_flags="--set"),
+    "nvram": Sub(SETTINGS, bare=False, writes="*", read_flags="-p -x"),
+    "spctl": Sub(
+        SETTINGS,
+        write_flags="--master-disable --master-enable --global-disable --global-enable"
+        " --enable --disable --add --remove",
+    ),
+    "csrutil": Sub(SETTINGS, writes="enable disable clear authenticated-root netboot"),
+    "tmutil": Sub(
+        SETTINGS,
+        "status listbackups destinationinfo latestbackup machinedirectory listlocalsnapshots"
+        " compare calculatedrift isexcluded uniquesize verifychecksums version",
+    ),
+    "fdesetup": Sub(SETTINGS, writes="enable disable changerecovery removerecovery add remove sync"),
+    "code": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
+    "code-insiders": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
+    "codium": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
+    "cursor": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
+    # -- keychains and the login
+    "security": Sub(
+        KEYCHAIN,
+        "find-generic-password find-internet-password find-certificate find-identity find-key dump-keychain"
+        " dump-trust-settings show-keychain-info verify-cert error help leaks smartcards cms"
+        " authorizationdb+read list-keychains default-keychain login-keychain",
+        groups="authorizationdb",
+        read_flags="-h",
+    ),
+    "secret-tool": Sub(KEYCHAIN, writes="store clear"),
+    "pass": Sub(KEYCHAIN, "show ls list find search grep version help"),
+    "chsh": Sub(KEYCHAIN, writes="*", bare=True, read_flags="-l --list-shells"),
+    "chfn": Sub(KEYCHAIN, writes="*", bare=True),
+    "passwd": Sub(KEYCHAIN, writes="*", bare=True, read_flags="-S --status"),
+    **dict.fromkeys(
+        (
+            "useradd",
+            "userdel",
+            "usermod",
+            "groupadd",
+            "groupdel",
+            "groupmod",
+            "gpasswd",
+            "chpasswd",
+            "chage",
+            "sysadminctl",
+            "dsenableroot",
+        ),
+        Sub(KEYCHAIN, writes="*", bare=True),
+    ),  # fmt: skip
+    "dscl": Sub(KEYCHAIN, write_flags="-create -change -delete -append -merge -passwd"),
+}
+# The `writes="*"` rows: every subcommand word (and `bare`) is the change.
+_ANY = frozenset({"*"})
+
+
+def _any_row(tool: Sub, view: tuple[str, ...]) -> str | None:
+    if any(w in tool.read_flags for w in view[1:]):
+        return None
+    return tool.family if tool.bare or _plain(view[1:], tool.values) else None
+
+
+# -- the tools read by their own function --------------------------------------------------------------------
+def _kill_targets(args: tuple[str, ...]) -> tuple[str, list[str]] | None:
+    """(the signal, the targets) of ``kill [-s SIG | -n NUM | -SIG] [--] TARGET...`` (bash's and procps'), or
+    None for a listing (``kill -l``). Only the first word may name the signal; a dash-led number after it is
+    a process group (``kill -9 -1``), other dash-led words are procps' own flags."""
+    signal = "TERM"
+    k = 0
+    first = args[0] if args else ""
+    if first in ("-l", "-L", "--list", "--table") or first.startswith("--list="):
+        return None
+    if first in ("-s", "-n", "--signal"):
+        signal, k = (args[1] if len(args) > 1 else ""), 2
+    elif first.startswith("--signal="):
+        signal, k = first.partition("=")[2], 1
+    elif first[:1] == "-" and len(first) > 1 and first != "--":
+        signal, k = first[1:], 1
+    targets = [w for w in args[k:] if w != "--" and (w[:1] != "-" or _number(w))]
+    return signal, targets
+
+
+def _number(word: str) -> bool:
+    digits = word[1:] if word[:1] in "-+" else word
+    return digits.isdigit()
+
+
+def _kill(view: tuple[str, ...]) -> str | None:
+    """``kill`` of pid 1 (init, launchd) or -1 (every process the user may signal), by any signal but 0 (which
+    only asks whether it exists)."""
+    read = _kill_targets(view[1:])
+    if read is None:
+        return None
+    signal, targets = read
+    if signal.upper().removeprefix("SIG") in ("0", "NULL", "EXIT"):
+        return None
+    if any(_number(t) and int(t) in (1, -1) for t in targets):
+        return SIGNAL
+    return None
+
+
+# Patterns that match every process name or command line.
+_MATCH_ALL = frozenset({"", ".", ".*", ".+", "^", "$", "^.*", ".*$", "^.*$", "^.", "(.*)", "[^]", "*"})
+_PKILL_VALUES = frozenset(
+    "-g --pgroup -G --group -P --parent -s --session -t --terminal -u --euid -U --uid -F --pidfile --signal"
+    " --ns --nslist -c --count-only -r --runstates -e --echo -A".split()
+)
+_KILLALL_VALUES = frozenset("-u --user -s --signal -o --older-than -y --younger-than -n -Z --context".split())
+
+
+def _pkill(view: tuple[str, ...]) -> str | None:
+    """``pkill``/``killall`` of every process: a pattern matching everything (``pkill -f .``, ``killall -r .``,
+    ``killall -m .``), every process of a user with no name given (``pkill -u me``, ``killall -u me``), or the
+    children of pid 1 (``pkill -P 1``: every daemon). By name they reach only the user's matching processes."""
+    args = view[1:]
+    values = _PKILL_VALUES if view[0] == "pkill" else _KILLALL_VALUES
+    names = _plain(args, values)
+    for k, w in enumerate(args):
+        nxt = args[k + 1] if k + 1 < len(args) else ""
+        if w in ("-P", "--parent") and nxt.split(",")[0] == "1" or w in ("-P1", "--parent=1"):
+            return SIGNAL
+    if names and any(n in _MATCH_ALL for n in names):
+        return SIGNAL
+    if not names and any(w in ("-u", "-U", "--euid", "--uid", "--user") or w.startswith("-u") for w in args):
+        return SIGNAL
+    return None
+
+
+def _crontab(view: tuple[str, ...]) -> str | None:
+    """Every ``crontab`` but a listing (``-l``; ``-u USER`` names whose): ``-r``, ``-e``, a file, the input."""
+    args = view[1:]
+    if any(w in ("-l", "-h", "--help", "-V", "--version") for w in args):
+        return None
+    return SCHEDULE
+
+
+def _at(view: tuple[str, ...]) -> str | None:
+    """``at``/``batch`` but a listing or a job's text (``-l``, ``-c``, ``-V``); ``atq`` only lists."""
+    if view[0] == "atq" or any(w in ("-l", "-c", "-V", "--help", "--version") for w in view[1:]):
+        return None
+    return SCHEDULE
+
+
+def _systemd_run(view: tuple[str, ...]) -> str | None:
+    """``systemd-run --user`` leaves a unit behind unless it is a scope run in the foreground (without
+    ``--user`` it is cap_privileged already)."""
+    if "--user" in view and "--scope" not in view:
+        return SCHEDULE
+    return None
+
+
+def _service(view: tuple[str, ...]) -> str | None:
+    """``service NAME ACTION`` / ``rc-service NAME ACTION``: every action but ``status`` (``service NAME``
+    alone prints its usage; ``--status-all`` lists)."""
+    args = _plain(view[1:], frozenset())
+    if any(w in ("--status-all", "-l", "--list", "--help", "-h", "--version") for w in view[1:]):
+        return None
+    return POWER if len(args) >= 2 and args[1] not in ("status", "describe") else None
+
+
+def _sysctl(view: tuple[str, ...]) -> str | None:
+    """``sysctl -w k=v`` or ``sysctl k=v`` sets a kernel setting; ``sysctl k`` / ``-a`` read."""
+    for w in view[1:]:
+        if w in ("-w", "--write") or (w[:1] != "-" and "=" in w):
+            return SETTINGS
+    return None
+
+
+def _hostname(view: tuple[str, ...]) -> str | None:
+    """``hostname NAME`` sets it; ``hostname``, ``hostname -f`` read."""
+    args = _plain(view[1:], frozenset({"-F", "--file"}))
+    return SETTINGS if args or "-F" in view or "--file" in view else None
+
+
+def _osascript(view: tuple[str, ...]) -> str | None:
+    """AppleScript given on the line that drives another application or the system (``tell application
+    "System Events" to shut down``, JXA's ``Application("Finder")``, ``do shell script``); a notification or a
+    dialog does not. A script file's contents cannot be read (it is opaque already)."""
+    code = " ".join(view[k + 1].lower() for k in range(1, len(view) - 1) if view[k] == "-e") + " ".join(
+        w[2:].lower() for w in view[1:] if w.startswith("-e") and len(w) > 2
+    )
+    if any(m in code for m in ("tell application", "application(", "system events", "do shell script",
+                               "shut down", "restart", "log out", "sleep")):  # fmt: skip
+        return APPS
+    return None
+
+
+def _relative_inside(value: str) -> bool:
+    """A destination the command names inside the project: relative, without ``..``, no ``~`` or variable
+    (``$PWD/`` and ``${PWD}/`` are the working folder). An absolute one is the path scope's own question."""
+    for head in ("$PWD/", "${PWD}/", "$(pwd)/"):
+        if value.startswith(head):
+            value = value[len(head) :]
+    return bool(value) and value[0] not in "/~$`" and ".." not in value and "$" not in value
+
+
+def _option_value(args: Sequence[str], *names: str) -> str | None:
+    """The value of the last of the options ``names`` (``--root x``, ``--root=x``, ``-ix``), or None."""
+    found: str | None = None
+    for k, w in enumerate(args):
+        for name in names:
+            if w == name and k + 1 < len(args):
+                found = args[k + 1]
+            elif w.startswith(name + "=") and name.startswith("--"):
+                found = w[len(name) + 1 :]
+            elif len(name) == 2 and w.startswith(name) and len(w) > 2 and not name.startswith("--"):
+                found = w[2:]
+    return found
+
+
+def _env_flag(words: tuple[str, ...], *names: str) -> bool:
+    """An option the program reads from its environment, set true by an assignment anywhere before it in the
+    segment as written -- also through ``env`` (``env PIP_USER=1 pip install x``), whose views drop it. The
+    names are compared in any case, as npm and pip read them."""
+    for w in words:
+        if is_assignment(w):
+            name, _, value = w.partition("=")
+            if name.upper() in names and value.lower() not in ("", "0", "false", "no", "off"):
+                return True
+    return False
+
+
+def _assigned(words: tuple[str, ...], name: str) -> str | None:
+    """The value given to ``name`` by an assignment before the command (``GOBIN=./bin go install``), or by
+    ``env NAME=value``: the words of the segment as written."""
+    found: str | None = None
+    for w in words:
+        if is_assignment(w) and w.partition("=")[0] == name:
+            found = w.partition("=")[2]
+    return found
+
+
+_NPM_CHANGES = frozenset(
+    "install ci uninstall update link rebuild dedupe prune install-test install-ci-test".split()
+)
+
+
+def _npm(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """npm as its option table reads it (R4.10: ``-g``, ``--global``, ``--glob``, ``--location=global``,
+    ``npm_config_global=true``, options after the operands): a change of the global tree, ``npm link`` (its
+    global symlink, or a global install of what it links), user-level configuration and the login."""
+    for r in normalised(view):
+        sub = r.path[1] if len(r.path) > 1 else ""
+        if sub == "link":
+            return INSTALL
+        if sub in _NPM_CHANGES and ("global" in r.keys or _env_flag(words, "NPM_CONFIG_GLOBAL")):
+            return INSTALL
+        if _config_write(sub, r.operands, r.keys):
+            return SETTINGS
+        if sub in ("adduser", "login", "logout"):
+            return KEYCHAIN
+    return None
+
+
+def _config_write(sub: str, operands: tuple[str, ...], keys: frozenset[str]) -> bool:
+    """``npm|pnpm config set|delete|edit|fix`` (and ``npm set``): the user's configuration unless told the
+    project's (``--location=project``)."""
+    if sub == "set" or (
+        sub == "config" and operands[:1] and operands[0] in ("set", "delete", "edit", "fix", "rm")
+    ):
+        return "location=project" not in keys and "location=local" not in keys
+    return False
+
+
+_PNPM_CHANGES = frozenset("add install update remove link unlink import rebuild prune env".split())
+
+
+def _pnpm(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    for r in normalised(view):
+        sub = r.path[1] if len(r.path) > 1 else (r.operands[0] if r.operands else "")
+        if sub in _PNPM_CHANGES and "global" in r.keys:
+            return INSTALL
+        if sub == "link" and not r.operands:
+            return INSTALL  # pnpm 10's bare `pnpm link` links the package globally
+        if sub in ("setup", "self-update"):
+            return INSTALL
+        if _config_write(sub, r.operands, r.keys):
+            return SETTINGS
+    return None
+
+
+def _yarn(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    for r in normalised(view):
+        path = r.path[1:]
+        if path[:1] == ("global",):
+            sub = path[1] if len(path) > 1 else (r.operands[0] if r.operands else "")
+            if sub not in ("list", "bin", "dir", "ls", ""):
+                return INSTALL
+        if path == ("link",) and not r.operands:
+            return INSTALL  # yarn 1: the package registered for every project
+        if path == ("config",) and r.operands[:1] and r.operands[0] in ("set", "delete", "unset"):
+            return SETTINGS  # yarn 1 writes ~/.yarnrc (yarn 2+ the project's, unless -H): fail closed
+    return None
+
+
+_BUN_CHANGES = frozenset("add a install i remove rm update link unlink".split())
+
+
+def _bun(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    args = view[1:]
+    subs = _plain(args, frozenset({"--cwd", "-c", "--config"}))
+    sub = subs[0] if subs else ""
+    if sub == "upgrade":
+        return INSTALL  # replaces bun itself
+    if sub in _BUN_CHANGES and any(w in ("-g", "--global") or w.startswith("--global=") for w in args):
+        return INSTALL
+    if sub == "link" and len(subs) == 1:
+        return INSTALL  # registers the package for every project
+    return None
+
+
+def _pip(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """pip (and ``python -m pip``, ``uv pip``) as its table reads it: ``--user``, ``--break-system-packages``
+    (also ``PIP_USER=1``, ``PIP_BREAK_SYSTEM_PACKAGES=1``), uv's ``--system``, and ``pip config`` writes (the
+    user's file unless ``--site``)."""
+    for r in normalised(view):
+        sub = r.path[1] if len(r.path) > 1 else ""
+        if sub in ("install", "uninstall") and (
+            "user" in r.keys
+            or "break-system-packages" in r.keys
+            or "?--system" in r.keys
+            or _env_flag(words, "PIP_USER", "PIP_BREAK_SYSTEM_PACKAGES")
+        ):
+            return INSTALL
+        if sub == "config" and r.operands[:1] and r.operands[0] in ("set", "unset", "edit"):
+            if "?--site" not in r.keys:
+                return SETTINGS
+    return None
+
+
+def _cargo(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``cargo install|uninstall`` writes ``~/.cargo/bin`` unless ``--root`` names a folder in the project;
+    ``cargo login|logout`` the user's credentials."""
+    for r in normalised(view):
+        sub = r.path[1] if len(r.path) > 1 else (r.operands[0] if r.operands else "")
+        if sub in ("install", "uninstall"):
+            root = _option_value(view[1:], "--root") or _assigned(words, "CARGO_INSTALL_ROOT")
+            if root is None or not _relative_inside(root):
+                return INSTALL
+        if sub in ("login", "logout"):
+            return KEYCHAIN
+    return None
+
+
+def _go(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``go install`` writes ``$GOBIN`` (``~/go/bin``, on the user's PATH) -- of a module from the network or of
+    the project itself -- unless the command sets ``GOBIN`` inside the project; ``go env -w|-u`` writes the
+    user's go settings."""
+    sub = view[1] if len(view) > 1 else ""
+    if sub == "install" and not any(w in ("-n", "--help", "-h") for w in view[2:]):
+        gobin = _assigned(words, "GOBIN")
+        if gobin is None or not _relative_inside(gobin):
+            return INSTALL
+    if sub == "env" and any(w in ("-w", "-u") or w.startswith(("-w=", "-u=")) for w in view[2:]):
+        return SETTINGS
+    return None
+
+
+_GEM_READS = frozenset(
+    "list search info query environment env which contents specification spec outdated dependency help fetch"
+    " build lock stale --version -v --help -h".split()
+)
+
+
+def _gem(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``gem``: every command but the reads (``gem install``, ``gem update``, ``gem sources --add``, ``gem cert
+    --add`` change the user's or the system's gems) -- unless ``--install-dir`` names a folder in the project."""
+    subs = _plain(view[1:], frozenset({"-i", "--install-dir", "-n", "--bindir", "-s", "--source"}))
+    sub = subs[0] if subs else ""
+    if not sub or sub in _GEM_READS:
+        return None
+    if sub in ("sources", "cert"):
+        changes = ("-a", "--add", "-r", "--remove", "-c", "--clear-all", "-u", "--update", "-b", "--build")
+        return SETTINGS if any(w in changes for w in view[2:]) else None
+    target = _option_value(view[1:], "-i", "--install-dir") or _assigned(words, "GEM_HOME")
+    if sub in ("install", "update", "uninstall") and target is not None and _relative_inside(target):
+        return None
+    return INSTALL
+
+
+def _bundle(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``bundle install --system``; ``bundle config set|unset`` (and the older ``bundle config KEY VALUE``)
+    without ``--local``: bundler writes the user's ``~/.bundle/config`` by default."""
+    args = view[1:]
+    if "--system" in args:
+        return INSTALL
+    subs = _plain(args, frozenset())
+    if subs[:1] != ["config"] or "--local" in args or subs[1:2] in (["get"], ["list"]):
+        return None
+    return SETTINGS if subs[1:2] == ["unset"] or len(subs) > 2 else None
+
+
+def _conda(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """conda/mamba/micromamba: environments live outside the project unless ``-p`` names one inside; ``init``
+    edits the shell's start-up files, ``config`` writes ``~/.condarc`` (unless ``--env``/``--file``)."""
+    args = view[1:]
+    subs = _plain(args, frozenset({"-n", "--name", "-p", "--prefix", "-c", "--channel", "-f", "--file"}))
+    sub = subs[0] if subs else ""
+    if sub == "env" and len(subs) > 1:
+        sub = "env " + subs[1]
+    if sub in ("init", "update-shell"):
+        return SETTINGS
+    if sub == "config":
+        writes = ("--set", "--add", "--append", "--prepend", "--remove", "--remove-key")
+        if any(w in writes for w in args) and "--env" not in args and _option_value(args, "--file") is None:
+            return SETTINGS
+        return None
+    if sub in ("install", "create", "remove", "uninstall", "update", "upgrade", "env create", "env remove",
+               "env update"):  # fmt: skip
+        prefix = _option_value(args, "-p", "--prefix")
+        return None if prefix is not None and _relative_inside(prefix) else INSTALL
+    return None
+
+
+def _uv(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``uv tool install|upgrade|uninstall|update-shell``, ``uv python install|uninstall|upgrade`` (into the
+    user's data folder, and ``~/.local/bin``), ``uv python pin --global``, ``uv self update``."""
+    subs = _plain(view[1:], frozenset({"--directory", "--project", "--python", "-p", "--with", "--from",
+                                       "--config-file", "--cache-dir", "--color"}))  # fmt: skip
+    pair = tuple(subs[:2])
+    if pair in (("tool", "install"), ("tool", "upgrade"), ("tool", "uninstall"), ("tool", "update-shell")):
+        return INSTALL
+    if pair in (
+        ("python", "install"),
+        ("python", "uninstall"),
+        ("python", "upgrade"),
+        ("python", "update-shell"),
+    ):
+        return INSTALL
+    if pair == ("python", "pin") and "--global" in view:
+        return SETTINGS
+    if pair == ("self", "update"):
+        return INSTALL
+    return None
+
+
+_DENO_CHANGES = frozenset({"install", "i", "uninstall"})
+
+
+def _deno(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    sub = view[1] if len(view) > 1 else ""
+    if sub == "upgrade":
+        return INSTALL
+    if sub in _DENO_CHANGES and any(w in ("-g", "--global") for w in view[2:]):
+        return INSTALL
+    return None
+
+
+def _corepack(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``corepack enable|disable`` write shims beside node (unless ``--install-directory`` is in the project),
+    ``corepack install -g`` and ``prepare --activate`` set the user's default."""
+    args = view[1:]
+    subs = _plain(args, frozenset({"--install-directory"}))
+    sub = subs[0] if subs else ""
+    if sub in ("enable", "disable"):
+        target = _option_value(args, "--install-directory")
+        return None if target is not None and _relative_inside(target) else INSTALL
+    if sub == "install" and any(w in ("-g", "--global") for w in args):
+        return INSTALL
+    if sub == "prepare" and "--activate" in args:
+        return INSTALL
+    return None
+
+
+def _dotnet(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``dotnet tool install -g``, ``dotnet workload install``, ``dotnet new install`` (the user's templates),
+    ``dotnet nuget add|remove|enable|disable|update source`` (the user's NuGet.Config unless
+    ``--configfile``)."""
+    args = view[1:]
+    subs = _plain(args, frozenset({"--configfile", "--tool-path", "-s", "--source", "--version"}))
+    pair = tuple(subs[:2])
+    if pair[:1] == ("tool",) and pair[1:] and pair[1] in ("install", "uninstall", "update"):
+        return INSTALL if any(w in ("-g", "--global") for w in args) else None
+    if pair[:1] == ("workload",) and pair[1:] and pair[1] in ("install", "update", "uninstall", "repair",
+                                                               "restore", "clean"):  # fmt: skip
+        return INSTALL
+    if pair in (("new", "install"), ("new", "uninstall")):
+        return INSTALL
+    if pair[:1] == ("nuget",) and pair[1:] and pair[1] in ("add", "remove", "enable", "disable", "update"):
+        return None if "--configfile" in args else SETTINGS
+    return None
+
+
+_MISE_INSTALLS = frozenset("install i use u uninstall remove rm upgrade up self-update implode".split())
+_MISE_SETTINGS = frozenset(
+    {("settings", "set"), ("settings", "add"), ("settings", "unset"), ("plugins", "install"),
+     ("plugins", "uninstall"), ("plugins", "update"), ("plugin", "install")}
+)  # fmt: skip
+
+
+def _mise(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """mise/rtx: a runtime installed into the user's data folder (``install``, ``use``), ``-g``/``--global``,
+    ``settings set``, ``plugins install``, ``self-update``, ``trust`` (the user's list of trusted folders)."""
+    args = view[1:]
+    subs = _plain(args, frozenset({"-C", "--cd", "-E", "--env", "-j", "--jobs"}))
+    sub = subs[0] if subs else ""
+    if sub in _MISE_INSTALLS:
+        return INSTALL
+    if sub == "trust" or any(w in ("-g", "--global") for w in args) or tuple(subs[:2]) in _MISE_SETTINGS:
+        return SETTINGS
+    return None
+
+
+def _poetry(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``poetry self …`` changes poetry's own install; ``poetry config KEY VALUE`` (or ``--unset``) without
+    ``--local`` writes the user's settings. ``pdm`` alike."""
+    args = view[1:]
+    subs = _plain(args, frozenset({"-C", "--directory", "-P", "--project", "-p"}))
+    if subs[:1] == ["self"]:
+        return INSTALL
+    if subs[:1] == ["config"] and "--local" not in args and "-l" not in args:
+        if len(subs) > 2 or "--unset" in args or "-d" in args or "--delete" in args:
+            return SETTINGS
+    return None
+
+
+_GIT_CONFIG_READS = (
+    "--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool", "-l", "--list",
+    "--show-origin", "--show-scope", "--name-only",
+)  # fmt: skip
+_GIT_CONFIG_WRITES = (
+    "--unset", "--unset-all", "--add", "--replace-all", "--rename-section", "--remove-section", "-e", "--edit",
+)  # fmt: skip
+_GIT_CONFIG_VALUES = frozenset("-f --file --blob --type --default --comment --value -t".split())
+
+
+def _git_scope(args: Sequence[str]) -> bool:
+    """``--global``/``--system`` (and the unique abbreviations git's parser takes: ``--glo``, ``--sys``)."""
+    for w in args:
+        if w.startswith("--gl") and "--global".startswith(w):
+            return True
+        if w.startswith("--sy") and "--system".startswith(w):
+            return True
+    return False
+
+
+def _git_config_writes(args: tuple[str, ...]) -> bool:
+    """``git config`` with ``--global``/``--system`` that writes: a key and a value, a writing option, or the
+    ``set``/``unset``/``edit``/``rename-section``/``remove-section`` subcommands (git 2.46)."""
+    if not _git_scope(args):
+        return False
+    if any(w in _GIT_CONFIG_WRITES or w.startswith(("--unset=", "--add=")) for w in args):
+        return True
+    positionals = _plain(args, _GIT_CONFIG_VALUES)
+    if positionals[:1] and positionals[0] in ("set", "unset", "edit", "rename-section", "remove-section"):
+        return True
+    if positionals[:1] and positionals[0] in ("get", "list"):
+        return False
+    if any(w in _GIT_CONFIG_READS or w.startswith("--get") for w in args):
+        return False
+    return len(positionals) >= 2
+
+
+_GIT_LOCAL = frozenset({"--local", "--worktree"})
+
+
+def _git(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """git's settings outside the project: ``git config --global|--system`` writes, ``git lfs install|uninstall``
+    (the user's settings unless ``--local``), ``git maintenance start|register`` (a scheduled job and the
+    user's settings), ``git credential approve|reject`` (the credential store)."""
+    if len(view) < 2:
+        return None
+    sub, args = view[1], view[2:]
+    if sub == "config":
+        return SETTINGS if _git_config_writes(args) else None
+    if sub == "lfs" and args[:1] and args[0] in ("install", "uninstall"):
+        return None if any(w in _GIT_LOCAL for w in args) else SETTINGS
+    if sub == "maintenance" and args[:1] and args[0] in ("start", "stop", "register", "unregister"):
+        return SCHEDULE
+    if sub == "credential" and args[:1] and args[0] in ("approve", "reject", "store", "erase"):
+        return KEYCHAIN
+    return None
+
+
+def _gh(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``gh auth login|logout|refresh|switch``: the user's stored credentials."""
+    subs = _plain(view[1:], frozenset({"-R", "--repo", "-h", "--hostname"}))
+    if subs[:1] == ["auth"] and subs[1:2] and subs[1] in ("login", "logout", "refresh", "switch"):
+        return KEYCHAIN
+    return None
+
+
+def _ssh_add(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``ssh-add`` adds (``-d``/``-D`` remove) keys in the user's agent or keychain; ``-l``/``-L``/``-T`` read."""
+    if any(
+        w in ("-l", "-L", "-T") or (w[:1] == "-" and w[1:2] != "-" and ("l" in w or "L" in w))
+        for w in view[1:]
+    ):
+        return None
+    return KEYCHAIN
+
+
+# ssh-keygen's getopt: the letters that take a value (the rest of the word, else the next word), and the
+# actions that only print (a fingerprint, a public key, a search, a signature check).
+_SSH_KEYGEN_VALUED = frozenset("abCDEFfGIJjKmMNnOPrsStVwYzZ")
+_SSH_KEYGEN_READS = frozenset("lyFLQBeiDYrGTk")
+
+
+def _ssh_keygen(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``ssh-keygen`` writing into ``~/.ssh``: a key generated or ``known_hosts`` edited (``-R``, ``-H``) with no
+    ``-f`` naming the file (whose place is the path scope's question); printing a key or a fingerprint reads."""
+    letters: set[str] = set()
+    for w in view[1:]:
+        if w[:1] != "-" or w[1:2] == "-":
+            continue
+        for c in w[1:]:
+            letters.add(c)
+            if c in _SSH_KEYGEN_VALUED:
+                break  # the rest of the word is its value
+    if "f" in letters:
+        return None
+    if "R" in letters or "H" in letters:
+        return KEYCHAIN
+    return None if letters & _SSH_KEYGEN_READS or "?" in letters else KEYCHAIN
+
+
+_GPG_WRITES = frozenset(
+    """--import --recv-keys --receive-keys --gen-key --generate-key --full-gen-key --full-generate-key
+    --quick-gen-key --quick-generate-key --quick-add-uid --quick-add-key --quick-set-expire --quick-sign-key
+    --quick-lsign-key --quick-revoke-uid --delete-key --delete-keys --delete-secret-key --delete-secret-keys
+    --delete-secret-and-public-key --edit-key --sign-key --lsign-key --import-ownertrust --refresh-keys
+    --fetch-keys --update-trustdb --change-passphrase --passwd""".split()
+)
+
+
+def _gpg(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """gpg's keyring in the user's ``~/.gnupg``: imports, generated, deleted or signed keys, trust -- unless
+    ``--homedir`` (or ``GNUPGHOME``) names another keyring."""
+    if _option_value(view[1:], "--homedir") is not None or _assigned(words, "GNUPGHOME") is not None:
+        return None
+    return KEYCHAIN if any(w in _GPG_WRITES for w in view[1:]) else None
+
+
+def _pacman(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """pacman and its helpers (``yay``, ``paru``): ``-S`` (but the searches and listings ``-Ss -Si -Sl -Sg
+    -Sp``), ``-R``, ``-U``, ``-D``; ``yay``/``paru`` alone or with a name install."""
+    for w in view[1:]:
+        if w in ("--sync", "--remove", "--upgrade", "--database"):
+            return INSTALL
+        if w[:1] == "-" and w[1:2] != "-" and len(w) > 1:
+            op = w[1]
+            if op in "RUD":
+                return INSTALL
+            if op == "S":
+                return None if any(c in w[2:] for c in "silgp") else INSTALL
+            if op in "QFTVh":
+                return None
+    if view[0] in ("yay", "paru") and not any(w[:1] == "-" for w in view[1:]):
+        return INSTALL  # `yay` alone upgrades everything; `yay name` searches and installs
+    return None
+
+
+def _dpkg(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """dpkg/rpm: the install, remove and upgrade actions (``-i``, ``-r``, ``-P``, ``-U``, ``-e`` …)."""
+    writes = (
+        ("-i", "--install", "-r", "--remove", "-P", "--purge", "--configure", "--unpack", "--set-selections")
+        if view[0] == "dpkg"
+        else ("-i", "--install", "-U", "--upgrade", "-F", "--freshen", "-e", "--erase", "--import")
+    )
+    short = {w[1:] for w in writes if len(w) == 2}
+    for w in view[1:]:
+        if w in writes:
+            return INSTALL
+        if w[:1] == "-" and w[1:2] != "-" and any(c in short for c in w[1:2]):
+            return INSTALL  # `rpm -ivh x.rpm`, `dpkg -iR dir`
+    return None
+
+
+def _security(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``security list-keychains|default-keychain|login-keychain -s …`` set the keychains; the other commands
+    are decided by the row (a closed list of reads)."""
+    subs = _plain(view[1:], frozenset({"-d", "--domain"}))
+    if subs[:1] and subs[0] in ("list-keychains", "default-keychain", "login-keychain") and "-s" in view:
+        return KEYCHAIN
+    return None
+
+
+Reader = Callable[[tuple[str, ...], tuple[str, ...]], str | None]
+
+READERS: dict[str, Reader] = {
+    "kill": lambda v, w: _kill(v),
+    "pkill": lambda v, w: _pkill(v),
+    "killall": lambda v, w: _pkill(v),
+    "killall5": lambda v, w: SIGNAL,
+    "crontab": lambda v, w: _crontab(v),
+    "at": lambda v, w: _at(v),
+    "batch": lambda v, w: _at(v),
+    "atq": lambda v, w: None,
+    "systemd-run": lambda v, w: _systemd_run(v),
+    "service": lambda v, w: _service(v),
+    "rc-service": lambda v, w: _service(v),
+    "sysctl": lambda v, w: _sysctl(v),
+    "hostname": lambda v, w: _hostname(v),
+    "osascript": lambda v, w: _osascript(v),
+    "npm": _npm,
+    "pnpm": _pnpm,
+    "yarn": _yarn,
+    "bun": _bun,
+    **dict.fromkeys(spellings("pip"), _pip),  # pip3, pip3.12 ...
+    "cargo": _cargo,
+    "go": _go,
+    "gem": _gem,
+    "bundle": _bundle,
+    "bundler": _bundle,
+    "conda": _conda,
+    "mamba": _conda,
+    "micromamba": _conda,
+    "uv": _uv,
+    "deno": _deno,
+    "corepack": _corepack,
+    "dotnet": _dotnet,
+    "mise": _mise,
+    "rtx": _mise,
+    "poetry": _poetry,
+    "pdm": _poetry,
+    "git": _git,
+    "gh": _gh,
+    "security": _security,
+    "ssh-add": _ssh_add,
+    "ssh-keygen": _ssh_keygen,
+    "gpg": _gpg,
+    "gpg2": _gpg,
+    "pacman": _pacman,
+    "yay": _pacman,
+    "paru": _pacman,
+    "dpkg": _dpkg,
+    "rpm": _dpkg,
+}
+
+# Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
+MACHINE_VERBS: frozenset[str] = frozenset(ROWS) | frozenset(READERS)
+
+
+def _view_change(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    verb = view[0]
+    reader = READERS.get(verb)
+    found = reader(view, words) if reader is not None else None
+    tool = ROWS.get(verb)
+    if found is not None or tool is None:
+        return found
+    return _any_row(tool, view) if tool.writes == _ANY else _by_row(tool, view)
+
+
+def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...]) -> str | None:
+    """What one segment (``words`` as written, ``all_views`` its views, R4.8) changes on the machine outside
+    the project, as the end of the sentence a person reads, or None."""
+    for view in all_views:
+        if view and view[0] in MACHINE_VERBS:
+            found = _view_change(view, words)
+            if found is not None:
+                return found
+    return None
