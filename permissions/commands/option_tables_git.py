@@ -628,6 +628,7 @@ _GIT_SUBS: dict[str, Program] = _subs(
         ),
     ),
     symbolic_ref="-q --quiet; -d --delete; -m=; --short; --recurse; --no-recurse",
+    replace="-f --force; -d --delete; -l --list; --edit; --graft; --convert-graft-file; --format=; --raw",
     # R4.10: the history and diff readers' options with more than one spelling (revision.c, diff.c).
     log=_GIT_HISTORY,
     show=_GIT_HISTORY,
