@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, ROOT, allow_every_word, term
+from permissions.tests.helpers import (
+    AUTO_MODE,
+    CONTAINER_RUNNING,
+    ROOT,
+    assert_floor_denies,
+    term,
+)
 
 ROOT_DELETIONS = [
     "wipe -rf /",
@@ -85,12 +91,7 @@ HOME_DELETIONS = [
 
 @pytest.mark.parametrize("command", ROOT_DELETIONS + HOME_DELETIONS)
 def test_the_floor_denies_a_deleter_on_the_root_or_home(command):  # R4.6
-    for v in (
-        term(command, project=CONTAINER_RUNNING),
-        term(command, autonomy=AUTO_MODE),
-        term(command, allow=allow_every_word(command)),
-    ):
-        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+    assert_floor_denies(command)
 
 
 # Not the floor's: they cannot delete a folder's tree, or do not land on the root or the home folder.

@@ -15,8 +15,8 @@ from permissions.tests.helpers import (
     AUTO_MODE,
     CONTAINER_RUNNING,
     ROOT,
-    allow_every_word,
     assert_capped,
+    assert_floor_denies,
     term,
 )
 from permissions.tests.redteam import _denied
@@ -73,12 +73,7 @@ SHELL_LINES = [
 def test_the_floor_sees_through_a_runner(runner):  # R4.6, R4.8
     # (`pnpm rm x` is pnpm's own remove: through pnpm the program is another word)
     command = f"{runner} sh -c 'rm -rf /'" if runner.startswith("pnpm") else f"{runner} rm -rf /"
-    for v in (
-        term(command, project=CONTAINER_RUNNING),
-        term(command, autonomy=AUTO_MODE),
-        term(command, allow=allow_every_word(command)),
-    ):
-        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+    assert_floor_denies(command)
 
 
 @pytest.mark.parametrize("runner", ARGV_RUNNERS)
