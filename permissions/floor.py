@@ -18,24 +18,53 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.views import views
 
 __all__ = [
     "BUILTIN_DENY",
+    "DELETERS",
     "FLOOR_VERBS",
     "WINDOWS_DELETERS",
+    "deleted_trees",
     "find_exec_deletes",
     "floor_denies",
-    "names_windows_deleter",
     "floor_denies_views",
+    "names_windows_deleter",
     "windows_deleted",
 ]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
+
+
+class _Deleter(NamedTuple):
+    """How one program deletes a folder with everything in it (R4.6: the same act as ``rm -rf``)."""
+
+    recursive_short: str = ""  # letters that make it delete a folder's tree (`-r`, `-R`)
+    recursive_long: str = ""  # the long option that does (any unambiguous prefix: `--recur`)
+    always: bool = False  # it deletes (or moves to the trash) a folder's whole tree with no option
+    subcommand: str = ""  # the word after the program that deletes (`gio trash`)
+
+
+# R4.6, red team: programs that delete a folder's tree, as a table. The trash commands move it out of reach
+# of the running system just the same (`trash-put /`, `gio trash ~`). Programs that cannot delete a folder
+# with its contents (`unlink`, `rmdir`, `shred -u`: one file, or an empty folder) are not the floor's.
+DELETERS: dict[str, _Deleter] = {
+    "rm": _Deleter("rR", "recursive"),
+    "srm": _Deleter("rR", "recursive"),  # secure-delete's rm
+    "wipe": _Deleter("rR"),
+    "rmtrash": _Deleter("rR", "recursive"),  # rm's options, to the trash
+    "trash-put": _Deleter(always=True),  # trash-cli
+    "trash": _Deleter(always=True),  # trash-cli's and macOS's `trash`, npm's trash-cli
+    "gvfs-trash": _Deleter(always=True),
+    "gio": _Deleter(always=True, subcommand="trash"),
+    "rip": _Deleter(always=True),  # rm-improved: to its graveyard
+    "rimraf": _Deleter(always=True),
+}
 # Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
-FLOOR_VERBS = frozenset({"rm", "find"})
+FLOOR_VERBS = frozenset(DELETERS) | {"find"}
 
 
 _GLOB = frozenset("*?[")
@@ -65,7 +94,7 @@ def _is_root(word: str) -> bool:
     return any(c in _GLOB for c in first)  # a pattern over the root's children
 
 
-def _long_recursive(word: str) -> bool:
+def _long_recursive(word: str, name_of: str = "recursive") -> bool:
     """``--recursive`` or any abbreviation of it (``--recur``, ``--r``).
 
     GNU getopt_long takes any unambiguous prefix of a long option. None of rm's other long options
@@ -74,25 +103,38 @@ def _long_recursive(word: str) -> bool:
     refused by rm and read as recursive all the same (when unsure, deny more).
     """
     name = word[2:].partition("=")[0]
-    return bool(name) and "recursive".startswith(name)
+    return bool(name) and bool(name_of) and name_of.startswith(name)
 
 
-def _rm_recursive_on_root(words: tuple[str, ...]) -> bool:
-    recursive = False
+def deleted_trees(view: tuple[str, ...]) -> list[str] | None:
+    """The operands whose whole tree a DELETERS program deletes, however its flags are spelled (`rm -r -f`,
+    `rm --recur`, `srm -R`, `gio trash`), or None when it does not delete trees (`rm x` without `-r`)."""
+    spec = DELETERS.get(view[0])
+    if spec is None:
+        return None
+    words = view[1:]
+    if spec.subcommand:
+        if not words or words[0] != spec.subcommand:
+            return None
+        words = words[1:]
+    recursive = spec.always
     targets: list[str] = []
-    options_done = False
-    for w in words[1:]:
-        if not options_done and w == "--":
-            options_done = True
-        elif not options_done and w.startswith("--"):
-            if _long_recursive(w):
-                recursive = True
-        elif not options_done and w.startswith("-") and len(w) > 1:
-            if "r" in w or "R" in w:
-                recursive = True
+    done = False
+    for w in words:
+        if not done and w == "--":
+            done = True
+        elif not done and w.startswith("--"):
+            recursive = recursive or _long_recursive(w, spec.recursive_long)
+        elif not done and w.startswith("-") and len(w) > 1:
+            recursive = recursive or any(c in w for c in spec.recursive_short)
         else:
             targets.append(w)
-    return recursive and any(_is_root(t) for t in targets)
+    return targets if recursive else None
+
+
+def _deletes_root(view: tuple[str, ...]) -> bool:
+    targets = deleted_trees(view)
+    return targets is not None and any(_is_root(t) for t in targets)
 
 
 def floor_denies(words: tuple[str, ...]) -> str | None:
@@ -101,7 +143,7 @@ def floor_denies(words: tuple[str, ...]) -> str | None:
 
 
 # Programs that, run on every path find meets, delete it (R4.6, more deleters): `find / -exec shred -u {} +`.
-_EXEC_DELETERS = frozenset({"rm", "shred", "unlink", "srm"})
+_EXEC_DELETERS = frozenset(DELETERS) | {"shred", "unlink"}
 _RM_WORD = re.compile(r"(?:^|[\s;&|(`/])(?:rm|shred|unlink)\s")
 
 
@@ -209,7 +251,7 @@ def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
     for view in all_views:
         if not view:
             continue
-        if view[0] == "rm" and _rm_recursive_on_root(view):
+        if view[0] in DELETERS and _deletes_root(view):
             return BUILTIN_DENY[0]
         if view[0] == "find" and _find_deletes_root(view):
             return BUILTIN_DENY[0]

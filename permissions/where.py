@@ -37,7 +37,14 @@ from collections.abc import Mapping, Sequence
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import foreign_name
 from permissions.commands.wrappers import PEELED_VERBS
-from permissions.floor import WINDOWS_DELETERS, _long_recursive, find_exec_deletes, windows_deleted
+from permissions.floor import (
+    DELETERS,
+    FLOOR_VERBS,
+    WINDOWS_DELETERS,
+    deleted_trees,
+    find_exec_deletes,
+    windows_deleted,
+)
 from permissions.memos import Memo
 from permissions.shell import Segment
 from permissions.wrappers import views
@@ -307,12 +314,18 @@ def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[li
 
 
 def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> bool:
-    """Whether some reading of ``word`` from ``dirs`` is the root or a pattern over its children (R4.6)."""
+    """Whether some reading of ``word`` from ``dirs`` is the root or a pattern over its children (R4.6), or
+    the home folder or a pattern over its children (``~``, ``$HOME/*``, ``~/.*``: on a developer's machine
+    the same harm as the root's)."""
     for parts in resolve(word, dirs, values):
         if not parts:
             return True
         first = parts[0]
         if any(c in _GLOB for c in first):
+            return True
+        if first == _HOME_PART and (
+            len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))
+        ):
             return True
     return False
 
@@ -480,30 +493,13 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = frozenset({"rm", "find", "xargs", "git", "rsync"})
+_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"}
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
 # What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
 _PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
-
-
-def _rm_targets(view: tuple[str, ...]) -> list[str] | None:
-    """rm's operands when it deletes recursively (however its flags are spelled), else None."""
-    recursive = False
-    targets: list[str] = []
-    done = False
-    for w in view[1:]:
-        if not done and w == "--":
-            done = True
-        elif not done and w.startswith("--"):
-            recursive = recursive or _long_recursive(w)
-        elif not done and w.startswith("-") and len(w) > 1:
-            recursive = recursive or "r" in w or "R" in w
-        else:
-            targets.append(w)
-    return targets if recursive else None
 
 
 def _find_starts(view: tuple[str, ...]) -> tuple[list[str], bool]:
@@ -750,8 +746,8 @@ def _deleted(
     if windows and verb in WINDOWS_DELETERS:
         deleted = windows_deleted(view)
         return [] if deleted is None else deleted + fed
-    if verb == "rm":
-        targets = _rm_targets(view)
+    if verb in DELETERS:
+        targets = deleted_trees(view)
         if targets is None:
             return []
         if fed:

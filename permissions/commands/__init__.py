@@ -181,7 +181,7 @@ from permissions.commands.runners import (
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import foreign_name, is_assignment, views, views_of
-from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PAIRS, SUBCOMMAND_RUNNERS, WRAPPERS
+from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS, WRAPPERS, peels_after
 from permissions.memos import Memo
 
 __all__ = [
@@ -288,10 +288,8 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         if k and (k == len(words) or _plain_first(words[k])):
             scripts, opaque = assignment_carried(words)
             return bool(scripts) or opaque is not None
-    if first in _SUB_FIRST and (
-        len(words) < 2 or ((first, words[1]) not in RESOLVED_PAIRS and words[1][:1] != "-")
-    ):
-        return False  # `npm test`, `uv sync`: nothing is peeled (`pnpm -r exec …` may be)
+    if first in _SUB_FIRST and (len(words) < 2 or not peels_after(first, words[1])):
+        return False  # `npm test`, `uv sync`: nothing is peeled (`pnpm -r exec …`, `pnpm sh -c …` may be)
     if "/" in first and first.rsplit("/", 1)[-1] in MAY_CARRY_FIRST:
         return True  # R4.9: `/bin/sh -c '...'`, `/usr/bin/env sh -c '...'` -- the verb given as a path
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,

@@ -273,6 +273,22 @@ def _update_ref(reading: Reading, names: frozenset[str]) -> _Effects:
     return [ops[0]], None, False
 
 
+# R1.5: `git tag` options that do not create a tag; `git replace` options that do not replace an object.
+_TAG_NO_CREATE = frozenset({"delete", "list", "verify", "contains", "no-contains", "merged", "no-merged",
+                            "points-at", "n"})  # fmt: skip
+_REPLACE_NO_REWRITE = frozenset({"delete", "list", "convert-graft-file"})
+
+
+def _shadowed(reading: Reading, names: frozenset[str], sub: str) -> _Effects:
+    """R1.5, red team: `git tag [-f] main x` makes a ref `main` that git resolves before the branch (a tag
+    wins over a branch of the same name); `git replace [-f] main x`, `--edit main`, `--graft main p` make
+    main's commit read as another. Either rewrites what the protected name resolves to: the name counts as
+    moved. (Deleting, listing and verifying do not.)"""
+    if not reading.operands or names & (_TAG_NO_CREATE if sub == "tag" else _REPLACE_NO_REWRITE):
+        return _NOTHING
+    return [reading.operands[0]], None, False
+
+
 def _symbolic_ref(reading: Reading) -> _Effects:
     ops = reading.operands
     if len(ops) < 2:
@@ -377,6 +393,8 @@ def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
         return _rebased(reading, names)
     if sub == "filter-branch":
         return _filtered(reading)
+    if sub == "tag" or sub == "replace":
+        return _shadowed(reading, names, sub)
     return [], None, sub in _MOVES_CURRENT
 
 

@@ -54,6 +54,7 @@ from permissions.commands.option_tables_listeners import (
     JEKYLL,
     JUPYTER,
     JUPYTER_SERVERS,
+    KUBECTL_FORWARDS,
     LIVE_SERVER,
     MINISERVE,
     MKDOCS,
@@ -426,4 +427,5 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "jupyterlab": _jupyter_server(JUPYTER.subcommands["lab"]),
     "jupyter_server": _jupyter_server(JUPYTER.subcommands["server"]),
     "nbclassic": _jupyter_server(JUPYTER.subcommands["nbclassic"]),
+    "kubectl": _reader(KUBECTL_FORWARDS, dict.fromkeys(("port-forward", "proxy"), _ON_REQUEST)),
 }

@@ -30,9 +30,11 @@ class Program:
         "long",
         "memo",
         "name",
+        "negates",
         "operand_keys",
         "parent",
         "path",
+        "rewrite",
         "short",
         "sub_aliases",
         "subcommands",
@@ -68,6 +70,11 @@ class Program:
         self.implies = implies or {}
         self.parent = parent  # whose options are read at this level too (npm's config flags)
         self.operand_keys = operand_keys  # keys an operand implies (`git push origin +main`: force)
+        # The parser reads `--no-X` as X turned off for every flag X (git's parse-options, npm's nopt).
+        self.negates = False
+        # A program's other names for the same operand (R4.10: `kubectl get Secret` is `secrets`, `chmod
+        # a+rwx` is `777`): each reading rewritten into the readings it means (set on a program's root).
+        self.rewrite: Callable[[Reading], tuple[Reading, ...]] | None = None
         for line in spec.split("\n"):
             line = line.strip()
             if line:
@@ -135,6 +142,18 @@ class Program:
         if not keys:
             return None
         return tuple(keys), (kinds.pop() if len(kinds) == 1 else _UNKNOWN)
+
+    def negated(self, name: str) -> tuple[str, ...] | None:
+        """`--no-X` where the parser turns any flag off that way: the keys meaning X is off, else None."""
+        level: Program | None = self
+        while level is not None and not level.negates:
+            level = level.parent
+        if level is None or not name.startswith("no-"):
+            return None
+        hit = self.long_option(name[3:])
+        if hit is None or hit[1] != NONE:
+            return None
+        return tuple("no-" + k for k in hit[0] if "=" not in k)
 
     def short_option(self, letter: str) -> tuple[tuple[str, ...], int] | None:
         level: Program | None = self

@@ -4,7 +4,7 @@ yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.comma
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, _family
+from permissions.commands.option_reader import Program, Reading, _family
 
 # GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
 RM = Program(
@@ -37,6 +37,66 @@ _CHMOD_LIKE = """
 
 
 CHMOD = Program("chmod", _CHMOD_LIKE, abbrev=True)
+
+# R4.10: chmod's modes by what they leave -- `0777`, `a+rwx`, `ugo=rwx`, `u=rwx,g=rwx,o=rwx` are `777` --
+# read as octal whenever every permission bit is known afterwards. A mode without `u`/`g`/`o`/`a` is read
+# as `a` (chmod applies the umask there: deny matches more); `X` is read as `x`; copying (`g=u`) is not read.
+_WHO = {"u": 0o700, "g": 0o070, "o": 0o007, "a": 0o777}
+_PERM = {"r": 0o444, "w": 0o222, "x": 0o111, "X": 0o111}
+_SPECIAL = {"s": (0o4000, 0o2000), "t": (0o1000, 0o1000)}
+
+
+def _mode_octal(mode: str) -> str | None:
+    """The octal a mode leaves when every permission bit is known after it, else None."""
+    if mode.isdigit():
+        return f"{int(mode, 8):03o}" if len(mode) <= 5 and set(mode) <= set("01234567") else None
+    known = value = special = 0
+    for clause in mode.split(","):
+        k = 0
+        mask = 0
+        while k < len(clause) and clause[k] in _WHO:
+            mask |= _WHO[clause[k]]
+            k += 1
+        mask = mask or 0o777
+        if k >= len(clause) or clause[k] not in "+-=":
+            return None
+        while k < len(clause) and clause[k] in "+-=":
+            op = clause[k]
+            k += 1
+            bits = 0
+            while k < len(clause) and clause[k] not in "+-=":
+                c = clause[k]
+                k += 1
+                if c in _PERM:
+                    bits |= _PERM[c]
+                elif c in _SPECIAL:
+                    user, group = _SPECIAL[c]
+                    special |= (user if mask & 0o700 else 0) | (group if mask & 0o070 else 0)
+                else:
+                    return None  # `g=u`: copied from another class
+            bits &= mask
+            if op == "=":
+                value = (value & ~mask) | bits
+                known |= mask
+            elif op == "+":
+                value |= bits
+                known |= bits
+            else:
+                value &= ~bits
+                known |= bits
+    return f"{special | value:03o}" if known == 0o777 else None
+
+
+def _chmod_rewrite(r: Reading) -> tuple[Reading, ...]:
+    if not r.operands:
+        return (r,)
+    octal = _mode_octal(r.operands[0])
+    if octal is None or octal == r.operands[0]:
+        return (r,)
+    return (Reading(r.path, r.keys, (octal, *r.operands[1:])),)
+
+
+CHMOD.rewrite = _chmod_rewrite
 
 
 CHOWN = Program(
@@ -292,6 +352,12 @@ _NPM_ALIASES = {
 
 NPM = _family("npm", _NPM_CONFIG, _NPM_COMMANDS, _NPM_ALIASES, abbrev=True, sub_abbrev=True)
 
+# R4.10: `npm cache`'s own subcommands and the names npm's cache command gives them (`clean`/`clear`/`rm`,
+# `verify`/`check`).
+_NPM_CACHE = NPM.subcommands["cache"]
+_NPM_CACHE.subcommands = {c: Program(c, abbrev=True, parent=NPM) for c in "add clean ls verify npx".split()}
+_NPM_CACHE.sub_aliases = {"clear": "clean", "rm": "clean", "check": "verify"}
+
 
 _PNPM_FLAGS = """
     -g --global
@@ -422,6 +488,11 @@ _YARN_COMMANDS = (
 
 
 YARN = _family("yarn", _YARN_FLAGS, _YARN_COMMANDS, {}, abbrev=False)
+
+# R4.10: nopt (npm, pnpm, yarn 1) reads `--no-X` as X off for every flag: `--no-ignore-scripts` is
+# `--ignore-scripts=false`.
+for _family_root in (NPM, PNPM, YARN):
+    _family_root.negates = True
 
 
 for _nested, _inner in (

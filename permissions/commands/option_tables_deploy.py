@@ -4,7 +4,7 @@ written: :mod:`permissions.commands.options`.
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, _family
+from permissions.commands.option_reader import Program, Reading, _family
 
 # cargo (clap: clusters, no abbreviations; the global options after the subcommand too).
 _CARGO_BUILD = """
@@ -312,7 +312,7 @@ DOCKER.sub_aliases = {"builder": "buildx"}
 
 
 # kubectl (cobra / pflag; its global flags anywhere on the line).
-_KUBECTL_GLOBAL = """
+KUBECTL_GLOBAL = """
     -n= --namespace=
     --context=
     --cluster=
@@ -394,7 +394,7 @@ _K_COMMON = """
 
 KUBECTL = _family(
     "kubectl",
-    _KUBECTL_GLOBAL,
+    KUBECTL_GLOBAL,
     (
         "apply create replace patch delete get describe logs exec scale rollout edit label annotate drain cordon"
         " uncordon taint set expose autoscale run cp port-forward proxy attach debug wait diff kustomize config"
@@ -410,6 +410,87 @@ KUBECTL = _family(
         _K_COMMON,
     ),
 )
+
+
+# R4.10: kubectl's names for one resource type -- singular, plural, short name, Kind (any case), qualified by
+# version or group (`secrets.v1`, `deployments.v1.apps`) -- read as the plural; `TYPE/NAME` is `TYPE NAME`,
+# and a list `pods,secrets` is each of its types. The built-in types of kubectl api-resources:
+# plural, then the other names.
+_K_RESOURCES = """
+    pods pod po
+    services service svc
+    deployments deployment deploy
+    replicasets replicaset rs
+    statefulsets statefulset sts
+    daemonsets daemonset ds
+    replicationcontrollers replicationcontroller rc
+    jobs job
+    cronjobs cronjob cj
+    configmaps configmap cm
+    secrets secret
+    namespaces namespace ns
+    nodes node no
+    persistentvolumes persistentvolume pv
+    persistentvolumeclaims persistentvolumeclaim pvc
+    serviceaccounts serviceaccount sa
+    endpoints endpoint ep
+    endpointslices endpointslice
+    events event ev
+    ingresses ingress ing
+    ingressclasses ingressclass
+    networkpolicies networkpolicy netpol
+    horizontalpodautoscalers horizontalpodautoscaler hpa
+    poddisruptionbudgets poddisruptionbudget pdb
+    limitranges limitrange limits
+    resourcequotas resourcequota quota
+    roles role
+    rolebindings rolebinding
+    clusterroles clusterrole
+    clusterrolebindings clusterrolebinding
+    customresourcedefinitions customresourcedefinition crd crds
+    storageclasses storageclass sc
+    priorityclasses priorityclass pc
+    certificatesigningrequests certificatesigningrequest csr
+    leases lease
+    podtemplates podtemplate
+    controllerrevisions controllerrevision
+    componentstatuses componentstatus cs
+    mutatingwebhookconfigurations mutatingwebhookconfiguration
+    validatingwebhookconfigurations validatingwebhookconfiguration
+    apiservices apiservice
+    """
+_K_RESOURCE_NAMES = {
+    name: line.split()[0] for line in _K_RESOURCES.strip().split("\n") for name in line.split()
+}
+# The subcommands whose first operand is a resource type (or a list of them, or TYPE/NAME).
+_K_TYPED = frozenset(
+    "get describe delete edit label annotate patch scale explain wait expose autoscale set rollout".split()
+)
+
+
+def _k_type(word: str) -> str:
+    """A resource type word as its plural (`Secret`, `secret.v1`, `sts.apps` -> the plural); others as written."""
+    name = word.partition(".")[0].lower()
+    return _K_RESOURCE_NAMES.get(name, word)
+
+
+def _k_operand(word: str) -> tuple[str, ...]:
+    """`secret/x` -> (`secrets`, `x`); a type alone -> its plural."""
+    kind, slash, name = word.partition("/")
+    return (_k_type(kind), name) if slash and name else (_k_type(kind),)
+
+
+def _kubectl_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """The readings a kubectl command means once its resource types are read by their one name."""
+    if len(r.path) < 2 or r.path[1] not in _K_TYPED or not r.operands:
+        return (r,)
+    first, rest = r.operands[0], r.operands[1:]
+    later = tuple(w for op in rest for w in (_k_operand(op) if "/" in op else (op,)))
+    out = tuple(Reading(r.path, r.keys, (*_k_operand(t), *later)) for t in first.split(",") if t)
+    return out or (r,)
+
+
+KUBECTL.rewrite = _kubectl_rewrite
 
 
 _K_ROLLOUT = KUBECTL.subcommands["rollout"]

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, _subs
+from permissions.commands.option_reader import Program, Reading, _subs
 
 # git: the global options (git.c: exact words, no clusters), then each command's parse-options table
 # (clusters, unique abbreviations, options anywhere before `--`).
@@ -22,6 +22,64 @@ def _git_push_operand(word: str) -> tuple[str, ...]:
     if word.startswith(":") and len(word) > 1:
         return ("delete",)
     return ()
+
+
+# The options of git log / show / diff that have more than one spelling, and the common ones that take a value.
+_GIT_HISTORY = """
+    -p -u --patch
+    -s --no-patch
+    -U= --unified=
+    -W --function-context
+    --stat=?
+    --numstat
+    --shortstat
+    --name-only
+    --name-status
+    -n= --max-count=
+    --skip=
+    --since= --after=
+    --until= --before=
+    --author=
+    --committer=
+    --grep=
+    -i --regexp-ignore-case
+    -E --extended-regexp
+    -F --fixed-strings
+    -S=
+    -G=
+    -L=
+    -M=? --find-renames=?
+    -C=? --find-copies=?
+    -R
+    -w --ignore-all-space
+    -b --ignore-space-change
+    --all
+    --branches=?
+    --tags=?
+    --remotes=?
+    --follow
+    --graph
+    --oneline
+    --decorate=?
+    --no-decorate
+    --format= --pretty=?
+    --abbrev-commit
+    --reverse
+    --merges
+    --no-merges
+    --first-parent
+    --color=?
+    --no-color
+    --raw
+    --binary
+    --full-diff
+    --ext-diff
+    --no-ext-diff
+    --textconv
+    --no-textconv
+    -q --quiet
+    -z
+    """
 
 
 _GIT_SUBS: dict[str, Program] = _subs(
@@ -570,6 +628,13 @@ _GIT_SUBS: dict[str, Program] = _subs(
         ),
     ),
     symbolic_ref="-q --quiet; -d --delete; -m=; --short; --recurse; --no-recurse",
+    replace="-f --force; -d --delete; -l --list; --edit; --graft; --convert-graft-file; --format=; --raw",
+    # R4.10: the history and diff readers' options with more than one spelling (revision.c, diff.c).
+    log=_GIT_HISTORY,
+    show=_GIT_HISTORY,
+    whatchanged=_GIT_HISTORY,
+    diff=_GIT_HISTORY + "\n--cached --staged\n--no-index",
+    format_patch=_GIT_HISTORY + "\n-o= --output-directory=\n--stdout",
     update_ref="""
     -d
     -m=
@@ -601,6 +666,18 @@ _STASH.subcommands = _subs(
     create="",
     store="",
 )
+
+
+# R4.10: pathspecs that name the whole work tree from its top -- `:/`, `:(top)`, `:/.`, `./` -- read as `.`
+# (where the command runs at the top they are the same; elsewhere they name more: deny matches more).
+_TOP_PATHSPECS = frozenset({":/", ":/.", ":/./", ":(top)", ":(top).", ":(top)./", "./", "./."})
+_PATHSPEC_COMMANDS = frozenset({"checkout", "restore", "rm", "add", "clean", "reset", "stash"})
+
+
+def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
+    if len(r.path) < 2 or r.path[1] not in _PATHSPEC_COMMANDS or not _TOP_PATHSPECS.intersection(r.operands):
+        return (r,)
+    return (Reading(r.path, r.keys, tuple("." if w in _TOP_PATHSPECS else w for w in r.operands)),)
 
 
 GIT = Program(
@@ -636,3 +713,9 @@ GIT = Program(
     bundle=False,
     subcommands=_GIT_SUBS,
 )
+
+
+GIT.rewrite = _git_rewrite
+# git's parse-options reads `--no-X` as X off for every flag it does not forbid it on.
+for _git_level in _GIT_SUBS.values():
+    _git_level.negates = True

@@ -15,7 +15,8 @@ How a table is written: :mod:`permissions.commands.options`.
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program
+from permissions.commands.option_reader import Program, _family
+from permissions.commands.option_tables_deploy import KUBECTL_GLOBAL
 
 
 def _one(spec: str) -> str:
@@ -509,4 +510,21 @@ SYMFONY = Program(
     _one("-h --help -V --version -> help"),
     subcommands={"serve": _SYMFONY_SERVE},
     aliases={"server:start": "serve", "local:server:start": "serve"},
+)
+
+
+# kubectl's forwards: `port-forward` and `proxy` listen on loopback unless `--address` names another
+# interface (then the cluster's service, or its whole API with this user's credentials, is open to others).
+KUBECTL_FORWARDS = _family(
+    "kubectl",
+    KUBECTL_GLOBAL,
+    ["port-forward", "proxy"],
+    {},
+    abbrev=False,
+    specs={
+        "port-forward": "--address= -> bind; --pod-running-timeout=",
+        "proxy": "--address= -> bind; -p= --port=; --accept-hosts=; --accept-paths=; --reject-hosts=;"
+        " --reject-paths=; --reject-methods=; --api-prefix=; -w= --www=; -P= --www-prefix=; -u= --unix-socket=;"
+        " --disable-filter; --keepalive=; --append-server-path",
+    },
 )

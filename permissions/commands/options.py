@@ -81,6 +81,10 @@ def _long_option(
     if hit is None and cur.dash_long and w[1] != "-" and len(name) == 1:
         hit = cur.short_option(name)
     if hit is None:
+        off = cur.negated(name) if not eq else None
+        if off:
+            keys.update(off)  # R4.10: `--no-ignore-scripts` is `--ignore-scripts=false`
+            return k, False
         keys.add("?" + w.partition("=")[0])
         if eq:
             keys.add("?" + w)
@@ -209,7 +213,11 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     when an option of unknown arity may or may not take the next word. The caps read the tables the
     matcher does not (permissions.commands.option_tables_listeners) through this too."""
     first, unsure = _parse(prog, args, False)
-    return (first,) if not unsure else (first, _parse(prog, args, True)[0])
+    found = (first,) if not unsure else (first, _parse(prog, args, True)[0])
+    rewrite = prog.rewrite
+    if rewrite is None:
+        return found
+    return tuple(m for r in found for m in rewrite(r))
 
 
 # A view's readings, by its words: the matcher (deny/ask by meaning), the caps (canonical_words) and the upload

@@ -396,9 +396,32 @@ def _sops(view: tuple[str, ...]) -> Carried:
 _NPM_CODE_OPTIONS = ("--script-shell", "--node-options", "--shell")
 
 
+def _shell_exec(view: tuple[str, ...]) -> Carried:
+    """R4.9: `pnpm -c exec 'cmd'` (`--shell-mode`, options before `exec`) and yarn's `yarn exec 'cmd' args`
+    (yarn 2+ runs it in its portable shell) hand the words after `exec`, joined, to a shell."""
+    at = view.index("exec")
+    if view[0] == "pnpm" and not any(
+        w == "--shell-mode" or (w[:1] == "-" and w[1:2] != "-" and "c" in w) for w in view[1:at]
+    ):
+        return _NOTHING
+    words = tuple(w for w in view[at + 1 :] if w != "--")
+    if all(quote(w) == w for w in words):
+        return (
+            _NOTHING  # plain words: the shell reads them as the argv view already judged (`yarn exec vitest`)
+        )
+    return Carried((" ".join(words),))
+
+
 def _npm(view: tuple[str, ...]) -> Carried:
     if len(view) > 2 and view[1] in ("exec", "x"):
-        return _npx(view[1:])
+        found = _npx(view[1:])
+        if view[0] == "yarn" and view[1] == "exec":
+            return Carried(found.scripts + _shell_exec(view).scripts)
+        return found
+    if view[0] == "pnpm" and "exec" in view[2:]:
+        found = _shell_exec(view)
+        if found.scripts:
+            return found
     scripts: list[str] = []
     unseen: str | None = None
     for k, w in enumerate(view[1:], 1):
@@ -411,8 +434,14 @@ def _npm(view: tuple[str, ...]) -> Carried:
             if name != "--node-options" and value.strip():
                 scripts.append(value)
             unseen = f"'{name}' changes how npm runs scripts, which no rule can read"
-    # R4.9: the subcommand after global options (`npm --prefix x exec curl`), and `npm explore pkg --
-    # cmd` (run through a shell in the package's folder).
+    scripts.extend(_npm_after_options(view))
+    return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
+
+
+def _npm_after_options(view: tuple[str, ...]) -> list[str]:
+    """R4.9: the subcommand after global options (`npm --prefix x exec curl`), and `npm explore pkg --
+    cmd` (run through a shell in the package's folder)."""
+    scripts: list[str] = []
     for k, w in enumerate(view[1:], 1):
         if w in ("exec", "x") and k > 1:
             argv = [a for a in view[k + 1 :] if a != "--"]
@@ -426,7 +455,7 @@ def _npm(view: tuple[str, ...]) -> Carried:
             if tail:
                 scripts.append(" ".join(tail))
             break
-    return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
+    return scripts
 
 
 # tmux subcommands whose arguments end with a shell command; `send-keys` types into a shell.
@@ -516,6 +545,46 @@ def _concurrently(view: tuple[str, ...]) -> Carried:
         elif w.strip():
             scripts.append(w)
     return Carried(tuple(scripts)) if scripts else _NOTHING
+
+
+# bun's options that take the next word, before its subcommand (`bun --cwd sub exec '…'`).
+_BUN_VALUES = frozenset({"--cwd", "-c", "--config", "--env-file", "-r", "--preload", "-F", "--filter"})
+
+
+def _bun(view: tuple[str, ...]) -> Carried:
+    """R4.9: `bun exec 'cmd'` runs cmd in Bun's shell (bash-like: its pipes, `&&`, substitutions)."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        k += 2 if view[k] in _BUN_VALUES else 1
+    if k < len(view) and view[k] == "exec":
+        line = " ".join(view[k + 1 :])
+        return Carried((line,)) if line.strip() else _NOTHING
+    return _NOTHING
+
+
+# `deno task`'s options that take the next word.
+_DENO_TASK_VALUES = frozenset({"--cwd", "-c", "--config", "-f", "--filter"})
+
+
+def _deno(view: tuple[str, ...]) -> Carried:
+    """R4.9: `deno task --eval 'cmd' args` runs cmd (with args appended) as a task, through deno's shell;
+    a task named in deno.json (`deno task build`) is read no further, as `npm run build` is."""
+    if len(view) < 3 or view[1] != "task" or "--eval" not in view:
+        return _NOTHING
+    operands: list[str] = []
+    k = 2
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w == "--":
+            operands.extend(view[k:])
+            break
+        if w in _DENO_TASK_VALUES:
+            k += 1
+        elif w[:1] != "-":
+            operands.append(w)
+    line = " ".join(operands)
+    return Carried((line,)) if line.strip() else _NOTHING
 
 
 def _man(view: tuple[str, ...]) -> Carried:
@@ -753,6 +822,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "npm": _npm,
     "pnpm": _npm,
     "yarn": _npm,
+    "bun": _bun,
+    "deno": _deno,
     "git": _git,
     "tmux": _tmux,
     "concurrently": _concurrently,

@@ -19,14 +19,17 @@ from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_
 from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
+    ONLY_AFTER_DASHES,
     PEELED_VERBS,
-    RESOLVED_PAIRS,
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
     RUNNERS,
     SUBCOMMAND_RUNNERS,
+    SUBCOMMAND_THEN,
+    UNKNOWN_WORD_RUNS,
     VERSION_FIRST,
     WRAPPERS,
+    peels_after,
     python_family,
 )
 from permissions.memos import Memo
@@ -432,18 +435,27 @@ def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """``pnpm -r exec cmd``, ``pnpm --filter x dlx pkg``, ``npm -w a exec -- cmd``: the runner subcommand
     after the package manager's own options (each option read as taking a value or not: deny sees more)."""
     verb = cur[0]
+    known = UNKNOWN_WORD_RUNS.get(verb)
+    found: list[tuple[str, ...]] = []
     for k in range(2, min(len(cur), 16)):
         w = cur[k]
+        value = cur[k - 1].startswith("-")  # w may be the value of the option before it
         sub = SUBCOMMAND_RUNNERS.get((verb, w))
         if sub is not None:
-            return readings(cur[k:], sub, False)
-        if not w.startswith("-") and not cur[k - 1].startswith("-"):
-            return []  # an operand that no option takes: the subcommand was before it
-    return []
+            # `bun --cwd x run cmd`: `x` is --cwd's value, not `bun x`; read both ways (deny sees more).
+            found += _subcommand_runner((verb, *cur[k:]), sub)
+        elif known is not None and w[:1] != "-" and w not in known:
+            found.append(cur[k:])  # R4.9: `pnpm --filter web eslint .` runs eslint (or a value: both)
+        if not w.startswith("-") and not value:
+            return found  # an operand that no option takes: the subcommand was before it
+    return found
 
 
 def _yarn_workspace(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """``yarn workspace NAME <yarn command>``, ``yarn workspaces foreach [opts] <yarn command>``."""
+    """``yarn workspace NAME <yarn command>``, ``yarn workspaces foreach [opts] <yarn command>``; R4.9:
+    ``yarn node -e …`` is node (with yarn's loader)."""
+    if cur[1] == "node":
+        return [cur[1:]]
     if cur[1] == "workspace":
         return [("yarn", *cur[3:])] if len(cur) > 3 else []
     if len(cur) > 3 and cur[2] == "foreach":
@@ -481,14 +493,34 @@ def program_of(words: tuple[str, ...]) -> tuple[str, ...]:
 def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...]]:
     """`npm exec -- pkg args`, `pnpm dlx pkg`, `uv run cmd`: read from the subcommand on. A secret manager's
     command is what follows its first `--`, whatever its own operands (`chamber exec a b -- cmd`)."""
-    found = readings(cur[1:], sub, False)
-    if (cur[0], cur[1]) in RUN_AFTER_DASHES and "--" in cur:
+    pair = (cur[0], cur[1])
+    then = SUBCOMMAND_THEN.get(pair)
+    if then is not None:
+        # `uv tool run [opts] pkg`, `hatch env run [opts] -- cmd`: the options follow the second word.
+        found = readings(cur[2:], sub, False) if len(cur) > 2 and cur[2] == then else []
+    elif pair in ONLY_AFTER_DASHES:
+        found = []  # `guix shell pkg -- cmd`: the operands before `--` are packages
+    else:
+        found = readings(cur[1:], sub, False)
+    if pair in RUN_AFTER_DASHES and "--" in cur:
         after = cur[cur.index("--") + 1 :]
         if after and after not in found:
             found.append(after)
-    if (cur[0], cur[1]) in VERSION_FIRST:
+    if pair in VERSION_FIRST:
         found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
     return found
+
+
+def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
+    """A runner subcommand's views (`uv run cmd`), or R4.9's `pnpm git push` (a word that names no pnpm
+    command runs as a program when no script has that name); None when ``cur`` is neither."""
+    sub = SUBCOMMAND_RUNNERS.get((cur[0], cur[1]))
+    if sub is not None:
+        return _subcommand_runner(cur, sub)
+    known = UNKNOWN_WORD_RUNS.get(cur[0])
+    if known is not None and cur[1][:1] != "-" and cur[1] not in known:
+        return [cur[1:]]
+    return None
 
 
 # R4.10: what Windows runs for a name without its suffix (`git.exe` from WSL runs Windows' git).
@@ -560,14 +592,14 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [("pip", *cur[2:])]  # R4.10: uv's pip interface reads pip's command line
     if verb == "deno" and len(cur) > 2 and cur[1] in ("run", "x"):
         return _deno_npm(cur)
-    if verb == "yarn" and len(cur) > 2 and cur[1] in ("workspace", "workspaces"):
+    if verb == "yarn" and len(cur) > 1 and cur[1] in ("workspace", "workspaces", "node"):
         return _yarn_workspace(cur)
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
-    sub = SUBCOMMAND_RUNNERS.get((verb, cur[1])) if len(cur) > 1 else None
-    if sub is not None:
-        return _subcommand_runner(cur, sub)  # before a wrapper of the same name: `dotenv run cmd`
+    run = _runner_views(cur) if len(cur) > 1 else None
+    if run is not None:
+        return run  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
         if len(cur) > 1:
@@ -607,9 +639,7 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         or "=" in first
         or "/" in first
         or (
-            first in _SUB_FIRST
-            and len(words) > 1
-            and ((first, words[1]) in RESOLVED_PAIRS or words[1][:1] == "-")  # `pnpm -r exec`
+            first in _SUB_FIRST and len(words) > 1 and peels_after(first, words[1])  # `pnpm -r exec`
         )
         or (
             first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)

@@ -24,8 +24,11 @@ __all__ = [
     "RUNNERS",
     "RUNS_WHAT_FOLLOWS",
     "SUBCOMMAND_RUNNERS",
+    "SUBCOMMAND_THEN",
+    "UNKNOWN_WORD_RUNS",
     "VERSION_FIRST",
     "WRAPPERS",
+    "peels_after",
     "python_family",
 ]
 
@@ -421,7 +424,58 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("perf", "trace"): _UNKNOWN,
     ("gdb", "--args"): _UNKNOWN,
     ("cmake", "-E"): _UNKNOWN,
-    ("uv", "tool"): Syntax(operands=1),  # `uv tool run pkg args`: `run` stands before the command
+    ("uv", "tool"): _UNKNOWN,  # `uv tool run [opts] pkg args` (SUBCOMMAND_THEN)
+    # R4.9, red team: `hatch env run -e test -- cmd`; `bun run X` runs a package script, a file, or else the
+    # program X found on PATH (a script name is a view no rule names, as `npm run` is: allowed as before);
+    # tox 4's `tox exec -e py -- cmd`; `devenv shell cmd`; `flox activate -- cmd`, `guix shell pkgs -- cmd`.
+    ("hatch", "env"): Syntax(
+        "",
+        "eixf",
+        long={
+            "env": REQUIRED,
+            "include": REQUIRED,
+            "exclude": REQUIRED,
+            "filter": REQUIRED,
+            "force-continue": NONE,
+            "ignore-compat": NONE,
+            **HELP,
+        },
+    ),
+    ("bun", "run"): Syntax(
+        "bi",
+        "rFcdl",
+        long={
+            "bun": NONE,
+            "silent": NONE,
+            "if-present": NONE,
+            "watch": NONE,
+            "hot": NONE,
+            "no-clear-screen": NONE,
+            "smol": NONE,
+            "workspaces": NONE,
+            "no-install": NONE,
+            "elide-lines": REQUIRED,
+            "filter": REQUIRED,
+            "shell": REQUIRED,
+            "cwd": REQUIRED,
+            "env-file": REQUIRED,
+            "preload": REQUIRED,
+            "config": REQUIRED,
+            "define": REQUIRED,
+            "loader": REQUIRED,
+            "conditions": REQUIRED,
+            "tsconfig-override": REQUIRED,
+            "inspect": OPTIONAL,
+            "inspect-wait": OPTIONAL,
+            "inspect-brk": OPTIONAL,
+            **HELP,
+        },
+    ),
+    ("tox", "exec"): _UNKNOWN,
+    ("devenv", "shell"): _UNKNOWN,
+    ("flox", "activate"): _UNKNOWN,
+    ("guix", "shell"): _UNKNOWN,
+    ("guix", "environment"): _UNKNOWN,
     ("lldb", "--"): _UNKNOWN,
     # [beyond] the command runs in a container, but it still reaches the network and mounted folders.
     # The image (run) or container (exec) stands between the options and the command.
@@ -472,6 +526,13 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("podman", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+# The word that must follow a pair before its options and command (`uv tool run …`, `hatch env run …`):
+# the pair's other subcommands (`uv tool install`, `hatch env create`) run nothing.
+SUBCOMMAND_THEN: dict[tuple[str, str], str] = {("uv", "tool"): "run", ("hatch", "env"): "run"}
+# Pairs whose own operands stand before `--` (packages, an environment): only what follows `--` runs.
+ONLY_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
+    {("flox", "activate"), ("guix", "shell"), ("guix", "environment")}
+)
 # The secret managers above take their own operands (a profile, services) before `--`: what follows the
 # first `--` is the command, whatever their operands were.
 RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
@@ -487,6 +548,8 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("teller", "run"),
         ("saml2aws", "exec"),
         ("granted", "exec"),
+        ("tox", "exec"),
+        *ONLY_AFTER_DASHES,
         ("mise", "exec"),
         ("mise", "x"),
         ("rtx", "exec"),
@@ -504,7 +567,40 @@ RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
     ("yarn", "workspace"),
     ("yarn", "workspaces"),
     ("uv", "pip"),  # `uv pip install …` is pip's command line
+    ("yarn", "node"),  # `yarn node args` runs node with yarn's loader
 }
+
+# R4.9, red team: pnpm runs a first word that names none of its commands as a script of that name or, when
+# there is none, as a program (`pnpm eslint .` is `pnpm exec eslint .`; `pnpm git push` runs git). The
+# commands and their aliases (pnpm 10's command table, with the npm commands it hands on or refuses):
+# any other word and what follows it is a view (deny and the caps see the program; a script name is a
+# view no rule names, allowed as before).
+PNPM_COMMANDS = frozenset(
+    (
+        "add approve-builds audit bin cache c ci clean-install ic install-clean clean purge config dedupe get"
+        " set create deploy dlx doctor env exec runtime rt fetch completion completion-server ignored-builds"
+        " import self-update init install i install-test it link ln list ls login adduser logout ll la"
+        " licenses outdated pack patch patch-commit patch-remove peers prune publish rebuild rb recursive"
+        " multi m remove uninstall rm un uni restart root run run-script sbom setup store cat-file cat-index"
+        " find-hash unlink dislink update up upgrade version why help test t tst start stop server"
+        " access bugs deprecate dist-tag docs edit info issues owner ping prefix profile pkg repo s se search"
+        " set-script show star stars team token undeprecate unpublish unstar v view whoami xmas birthday"
+        " explore home hook org shrinkwrap"
+    ).split()
+)
+# Package managers that run a first word none of their commands names, with those commands.
+UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS}
+
+
+def peels_after(verb: str, word: str) -> bool:
+    """Whether ``verb word …`` (verb one of SUBCOMMAND_RUNNERS' or UNKNOWN_WORD_RUNS' first words) may run
+    another command: a runner subcommand, the package manager's own options first (`pnpm -r exec`), or a
+    word pnpm runs as a program."""
+    if (verb, word) in RESOLVED_PAIRS or word[:1] == "-":
+        return True
+    known = UNKNOWN_WORD_RUNS.get(verb)
+    return known is not None and word not in known
+
 
 # R7.3 [beyond]: verb + subcommand pairs that run whatever follows (`uv run X`): an approve-always unit
 # of these would cover any program.

@@ -626,9 +626,37 @@ def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
     return [(_join(base, ".git/config"), NAMED)]
 
 
+def _index_changes(rest: tuple[str, ...]) -> list[str]:
+    """R3.7, red team: the paths `git update-index` gives a new mode or content in the index -- `--chmod=+x
+    PATH` (the file runs as a program once checked out or committed), `--cacheinfo MODE,SHA,PATH` (or the
+    three words apart) -- which a checkout then writes; [] for its other uses (`--refresh`)."""
+    chmod = any(w.startswith("--chmod") for w in rest)
+    out: list[str] = []
+    k = 1
+    while k < len(rest):
+        w = rest[k]
+        k += 1
+        if w == "--cacheinfo":
+            value = rest[k] if k < len(rest) else ""
+            if value.count(",") >= 2:
+                out.append(value.split(",", 2)[2])
+                k += 1
+            else:
+                out.extend(rest[k + 2 : k + 3])
+                k += 3
+        elif w.startswith("--cacheinfo="):
+            out.append(w.partition("=")[2].split(",", 2)[-1])
+        elif chmod and w[:1] != "-":
+            out.append(w)
+    return out
+
+
 def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     """`git clone URL [DIR]` and `git worktree add PATH`: the folder they fill (a clone's default is the
-    address's last part, `.github` for `…/org/.github.git`)."""
+    address's last part, `.github` for `…/org/.github.git`); `git update-index --chmod`/`--cacheinfo`: the
+    paths it changes in the index."""
+    if sub == "update-index":
+        return [(_join(base, p), NAMED) for p in _index_changes(rest)]
     if sub == "clone":
         ops = _operands(rest, _GIT_CLONE_VALUED)
         if len(ops) >= 2:
@@ -689,7 +717,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
-                          "submodule", "init", "config", "-o", "clone", "worktree"})  # fmt: skip
+                          "submodule", "init", "config", "-o", "clone", "worktree", "update-index"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

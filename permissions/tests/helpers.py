@@ -68,6 +68,17 @@ def assert_capped(command: str, reason: str = "cap_external_effect") -> None:
     assert term(command, project=CONTAINER_RUNNING).decision == "require_approval", command
 
 
+def assert_floor_denies(command: str) -> None:
+    """R4.6: the built-in floor denies ``command`` on the container floor, in auto mode and under an allow of
+    every program it names."""
+    for v in (
+        term(command, project=CONTAINER_RUNNING),
+        term(command, autonomy=AUTO_MODE),
+        term(command, allow=allow_every_word(command)),
+    ):
+        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+
+
 def assert_not_capped(command: str, reason: str = "cap_external_effect") -> None:
     """Friction: neither auto mode nor the container floor gives ``command`` the cap's ``reason``."""
     assert term(command, autonomy=AUTO_MODE).reason != reason, (command, "auto mode")

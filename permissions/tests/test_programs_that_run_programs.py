@@ -286,14 +286,22 @@ def test_a_variable_file_operand_does_not_make_the_program_opaque():  # R4.9, pr
 
 # -- the tables are the knowledge: every entry is read (STYLE 16) ---------------------------------------------
 def _table_cases():
-    from permissions.commands.wrappers import RUNNERS, SUBCOMMAND_RUNNERS, WRAPPERS
+    from permissions.commands.wrappers import (
+        ONLY_AFTER_DASHES,
+        RUNNERS,
+        SUBCOMMAND_RUNNERS,
+        SUBCOMMAND_THEN,
+        WRAPPERS,
+    )
 
     for verb, syntax in sorted(WRAPPERS.items()):
         yield " ".join([verb, *(["x"] * syntax.operands), "curl", "y"])
     for verb, syntax in sorted(RUNNERS.items()):
         yield " ".join([verb, *(["x"] * syntax.operands), "curl", "y"])
     for (verb, sub), syntax in sorted(SUBCOMMAND_RUNNERS.items()):
-        yield " ".join([verb, sub, *(["x"] * syntax.operands), "curl", "y"])
+        then = [SUBCOMMAND_THEN[verb, sub]] if (verb, sub) in SUBCOMMAND_THEN else []
+        dashes = ["--"] if (verb, sub) in ONLY_AFTER_DASHES else []
+        yield " ".join([verb, sub, *then, *(["x"] * syntax.operands), *dashes, "curl", "y"])
 
 
 @pytest.mark.parametrize("command", list(_table_cases()))

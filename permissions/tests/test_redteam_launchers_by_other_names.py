@@ -14,8 +14,8 @@ from permissions.tests.helpers import (
     AUTO_MODE,
     CONTAINER_RUNNING,
     ROOT,
-    allow_every_word,
     assert_capped,
+    assert_floor_denies,
     term,
 )
 from permissions.tests.redteam import _denied
@@ -66,12 +66,7 @@ LAUNCHERS = [
 @pytest.mark.parametrize("launcher", LAUNCHERS)
 def test_the_floor_sees_through_a_launcher(launcher):  # R4.6, R4.8
     command = f"{launcher} rm -rf /"
-    for v in (
-        term(command, project=CONTAINER_RUNNING),
-        term(command, autonomy=AUTO_MODE),
-        term(command, allow=allow_every_word(command)),
-    ):
-        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+    assert_floor_denies(command)
 
 
 def test_gnu_coreutils_runs_the_program_it_is_told():  # R4.6, R4.10

@@ -11,11 +11,11 @@ import pytest
 
 from permissions.decide import ProjectState
 from permissions.tests.helpers import (
-    AUTO_MODE,
     CONTAINER_RUNNING,
     ROOT,
     allow_every_word,
     assert_capped,
+    assert_floor_denies,
     term,
 )
 
@@ -38,12 +38,7 @@ FLOOR = [
 
 @pytest.mark.parametrize("command", FLOOR)
 def test_the_floor_reads_a_folded_name(command):  # R4.6, R4.10
-    for v in (
-        term(command, project=CONTAINER_RUNNING),
-        term(command, autonomy=AUTO_MODE),
-        term(command, allow=allow_every_word(command)),
-    ):
-        assert (v.decision, v.reason) == ("deny", "builtin_deny"), (command, v.reason)
+    assert_floor_denies(command)
 
 
 CAPPED = [
