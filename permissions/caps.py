@@ -128,10 +128,17 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
         if view and (view[0] in FAMILY_VERBS or "=" in view[0]) and family_effect(view):
             return True  # R4.10: verbs decided by their tree, options and operands; a server's bind variable
         if view and view[0] in TASK_VERBS and task_effect(view, _program_effect):
-            return (
-                True  # §5 step 6: a project task named for a publish or a deploy; a release tool that pushes
-            )
+            return True  # §5 step 6: a task named for a publish or a deploy; a release tool that pushes
+        if view and "@" in view[0][1:] and external_effect_views((_unversioned(view),)):
+            return True  # `npx vercel@latest deploy`, `npx lerna@8 publish`: the package's program
     return False
+
+
+def _unversioned(view: tuple[str, ...]) -> tuple[str, ...]:
+    """R4.10: a package's program named with its version (`npx nx@latest release`, `pnpm dlx lerna@8
+    publish`, `bunx vercel@canary deploy`) is that program."""
+    verb = view[0]
+    return (verb[: verb.rindex("@")], *view[1:])
 
 
 def _program_effect(view: tuple[str, ...]) -> bool:

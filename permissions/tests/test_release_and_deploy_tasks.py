@@ -294,3 +294,25 @@ def test_s5_caps_an_allow_rule_for_the_project_scripts_still_allows_them():
 )
 def test_s5_caps_one_predicate_reads_every_task_name(name, publishes):
     assert task_name_publishes(name) is publishes
+
+
+# R4.10: a package's program named with its version is that program; the versioned name hid the caps.
+VERSIONED = [
+    "npx nx@latest release",
+    "npx lerna@8 publish",
+    "npx vercel@latest deploy",
+    "pnpm dlx vercel@latest deploy",
+    "bunx bumpp@9",
+    "npx semantic-release@24",
+    "npx nx@19 run app:deploy",
+]
+
+
+@pytest.mark.parametrize("command", VERSIONED)
+def test_r4_10_a_versioned_package_program_is_capped_like_the_program(command):
+    assert_capped(command)
+
+
+@pytest.mark.parametrize("command", ["npx create-vite@latest app", "npx vitest@1 run", "npx nx@19 build app"])
+def test_r4_10_a_versioned_package_program_that_stays_local_is_uncapped(command):
+    assert_not_capped(command)
