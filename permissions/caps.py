@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from permissions.commands.effects import EXTERNAL, GLOBALS, Globals, api_writes, runs_alias, subcommand_word
 from permissions.commands.families import FAMILY_VERBS, family_effect
 from permissions.commands.privilege import PRIVILEGE_VERBS, PRIVILEGED, privileged_view
+from permissions.commands.tasks import TASK_VERBS, task_effect
 from permissions.commands.views import views
 
 __all__ = [
@@ -42,7 +43,7 @@ _MAX_READINGS = 256
 
 
 # Verbs any cap can start with: a segment whose views start with none of these is never capped.
-CAP_VERBS: frozenset[str] = frozenset(EXTERNAL) | PRIVILEGE_VERBS | FAMILY_VERBS
+CAP_VERBS: frozenset[str] = frozenset(EXTERNAL) | PRIVILEGE_VERBS | FAMILY_VERBS | TASK_VERBS
 
 
 def _steps(glob: Globals, word: str) -> tuple[int, ...]:
@@ -126,7 +127,24 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
             return True
         if view and (view[0] in FAMILY_VERBS or "=" in view[0]) and family_effect(view):
             return True  # R4.10: verbs decided by their tree, options and operands; a server's bind variable
+        if view and view[0] in TASK_VERBS and task_effect(view, _program_effect):
+            return True  # §5 step 6: a task named for a publish or a deploy; a release tool that pushes
+        if view and "@" in view[0][1:] and external_effect_views((_unversioned(view),)):
+            return True  # `npx vercel@latest deploy`, `npx lerna@8 publish`: the package's program
     return False
+
+
+def _unversioned(view: tuple[str, ...]) -> tuple[str, ...]:
+    """R4.10: a package's program named with its version (`npx nx@latest release`, `pnpm dlx lerna@8
+    publish`, `bunx vercel@canary deploy`) is that program."""
+    verb = view[0]
+    return (verb[: verb.rindex("@")], *view[1:])
+
+
+def _program_effect(view: tuple[str, ...]) -> bool:
+    """A package's program run by a package manager (`pnpm nx release`, `yarn semantic-release`), read as
+    if it led the segment."""
+    return external_effect_views((view,))
 
 
 _NETWORK_FILES = ("/dev/tcp/", "/dev/udp/")

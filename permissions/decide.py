@@ -761,7 +761,8 @@ def _terminal_cap(
             if not view:
                 continue
             verb = view[0]
-            if verb in _CAP_VERBS or "=" in verb:  # an assignment: a server's bind variable (FLASK_RUN_HOST)
+            # an assignment: a server's bind variable (FLASK_RUN_HOST); a versioned program (`npx vercel@1 deploy`)
+            if verb in _CAP_VERBS or "=" in verb or "@" in verb:
                 if _external_view(view):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS:

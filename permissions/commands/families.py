@@ -798,8 +798,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
         return remote_config_write(view)
     if verb in _PACKAGE_RUNNERS:
         # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`: a publish anywhere
-        # on a package manager's line -- but a project script of that name (`npm run publish`) is the
-        # project's own command, read as before (test_caps).
+        # on a package manager's line; a project script (`npm run publish`, `yarn deploy`) is read by its
+        # name, with every runner's tasks (permissions.commands.tasks).
         return any(
             w.lower() in ("publish", "unpublish") and view[k - 1] not in ("run", "run-script")
             for k, w in enumerate(view[1:], 1)

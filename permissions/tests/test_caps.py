@@ -70,7 +70,7 @@ def test_s5_caps_external_effect_commands(command):
         "helm list",
         "terraform plan",
         "docker build .",
-        "npm run publish",
+        "npm run prepublishOnly",
         "cargo test",
         "git log --merges",
         "echo git push",

@@ -205,7 +205,7 @@ def test_s5_caps_external_effect_when_the_subcommand_is_not_certain(command):
         "kubectl -n prod get pods",
         "kubectl -v 9 get pods",
         "npm --loglevel silly run test",
-        "npm run publish",
+        "npm run prepublishOnly",
         "npm pack",
         "cargo +nightly build",
         "cargo --config build.jobs=2 build",

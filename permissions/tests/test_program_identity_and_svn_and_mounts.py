@@ -60,7 +60,7 @@ def test_these_publish_or_commit_and_are_never_auto_approved(command):
     [
         "node script.js publish",
         "node ./node_modules/npm/bin/npm-cli.js install",
-        "node ./node_modules/npm/bin/npm-cli.js run publish",
+        "node ./node_modules/npm/bin/npm-cli.js run prepublishOnly",
         "svn rm local.txt",
         "svn mkdir newdir",
         "svn copy a.txt b.txt",
