@@ -24,7 +24,12 @@ def test_the_proposal_paths_pid_checks_make_no_system_call(monkeypatch):
     kept = redis_thread.client(URL, 2.0)  # made once
     calls: list[int] = []
     getpid = os.getpid
-    monkeypatch.setattr(os, "getpid", lambda: calls.append(1) or getpid())
+
+    def counted() -> int:
+        calls.append(1)
+        return getpid()
+
+    monkeypatch.setattr(os, "getpid", counted)
     assert redis_thread.client(URL, 2.0) is kept
     waiting.redis_message("project-events:x")
     celery_wire.message(execute_action, ("x",), "q")

@@ -176,11 +176,13 @@ def test_the_kept_connection_waits_in_the_kernel_not_in_a_poll(proxy):
     poll before each call. redis-py's non-blocking "anything to read?" still works and leaves it so."""
     kept = redis_thread.client(proxy.url, 0.3)
     assert redis_thread.run(kept, [("PING",)]) == [b"PONG"]
-    sock = kept.connection._sock
+    conn = kept.connection
+    assert conn is not None and conn._sock is not None
+    sock = conn._sock
     assert sock.gettimeout() is None  # blocking: no poll before send/recv
     for option in (socket.SO_RCVTIMEO, socket.SO_SNDTIMEO):
         assert struct.unpack("ll", sock.getsockopt(socket.SOL_SOCKET, option, 16)) == (0, 300_000)
-    assert kept.connection.can_read() is False
+    assert conn.can_read() is False
     assert sock.gettimeout() is None
     assert redis_thread.run(kept, [("ECHO", "again")]) == [b"again"]
 
