@@ -25,14 +25,14 @@ from permissions.decide import (
     decide,
     runs_in_of,
 )
-from permissions.files import PermissionsFileError, parse_cached, read_permissions_text, sha256_text
+from permissions.files import PermissionsFileError, parse_cached
 from permissions.hooks import HookConfigError, HookFailure, load_hook_config
 from projects.access import agent_role
 from projects.local_root import LocalRootError
 from projects.models import Agent, AutonomyRule, Project
 from projects.policy_store import accepted_permissions, file_base
 
-from . import ports
+from . import policy_reads, ports
 from .executors import AGENT_RUN_TYPES
 from .models import ApprovalRule
 
@@ -218,8 +218,8 @@ def _read_policy(project: Project) -> tuple[str | None, str, Permissions, Permis
     except LocalRootError as exc:  # the root vanished since project_state() looked
         raise ProjectRootInvalid(f"the project's local root is no longer usable: {exc}") from None
     try:
-        text = read_permissions_text(path, base=base)
-        return text, sha256_text(text), parse_cached(text), None
+        text, digest = policy_reads.read(path, base)  # read again only when the file changed (R3.5)
+        return text, digest, parse_cached(text), None
     except PermissionsFileError as exc:
         return None, "!unreadable", Permissions(), exc
 

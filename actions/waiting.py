@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 
+from brabo import process_id
 from brabo.api_errors import ApiError
 
 if TYPE_CHECKING:
@@ -76,8 +77,8 @@ def _redis() -> redis.Redis:
 def _token() -> bytes:
     """The publishing process's token; re-derived after a fork so a child never passes for its parent."""
     global PROCESS_TOKEN, _token_pid
-    if _token_pid != os.getpid():
-        _token_pid = os.getpid()
+    if _token_pid != process_id.pid():  # no system call per publish (brabo.process_id)
+        _token_pid = process_id.pid()
         PROCESS_TOKEN = f"{_token_pid}-{os.urandom(6).hex()}".encode()
         _hubs.clear()  # a parent's loops are not this process's
     return PROCESS_TOKEN

@@ -35,23 +35,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import api as bench_api  # noqa: E402
-from profile_proposal import _environ  # noqa: E402
+from _wsgi_driver import bench_env, proposer  # noqa: E402
 
 MARK = "starmap_next"  # the only C function counted (with what it calls): the loop below
-
-
-def bench_env() -> dict:
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "brabo.settings",
-        "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13"),
-        "BRABO_VAR_DIR": os.environ.get("BRABO_VAR_DIR", "/tmp/brabo-bench-var"),
-        "BRABO_DEBUG": "false",
-        "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
-        "BRABO_ENCRYPTION_KEYS": bench_api.ENCRYPTION_KEY,
-        "BRABO_LOG_LEVEL": "WARNING",
-        **bench_api.CAPS_FOR_BENCH,
-    }
 
 
 def inner(checkout: Path, key: str, n: int, warm: int) -> int:
@@ -60,20 +46,7 @@ def inner(checkout: Path, key: str, n: int, warm: int) -> int:
     os.chdir(checkout)
     from brabo import wsgi
 
-    codes: list[int] = []
-
-    def call(body: bytes) -> None:
-        status: list[str] = []
-
-        def start_response(code, headers, exc_info=None):
-            status.append(code)
-            return lambda data: None
-
-        result = wsgi.application(_environ(key, body), start_response)
-        for _chunk in result:
-            pass
-        result.close()
-        codes.append(int(status[0].split()[0]))
+    call = proposer(wsgi.application, key)
 
     rng = random.Random(7)
     bodies = [
@@ -82,14 +55,11 @@ def inner(checkout: Path, key: str, n: int, warm: int) -> int:
         ).encode()
         for _ in range(warm + n)
     ]
-    for body in bodies[:warm]:  # imports, prepared statements, caches
-        call(body)
+    codes = [call(body) for body in bodies[:warm]]  # imports, prepared statements, caches
     if set(codes) - {201}:
         sys.exit(f"the warm-up answered {sorted(set(codes))}, not only 201")
-    codes.clear()
     before = resource.getrusage(resource.RUSAGE_SELF)
-    for _ in itertools.starmap(call, ((body,) for body in bodies[warm:])):
-        pass
+    codes = list(itertools.starmap(call, ((body,) for body in bodies[warm:])))
     if set(codes) - {201}:
         sys.exit(f"proposals answered {sorted(set(codes))}, not only 201")
     after = resource.getrusage(resource.RUSAGE_SELF)

@@ -26,6 +26,7 @@ import pstats
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,30 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import api as bench_api  # noqa: E402
-
-
-def _environ(key: str, body: bytes) -> dict:
-    return {
-        "REQUEST_METHOD": "POST",
-        "SCRIPT_NAME": "",
-        "PATH_INFO": "/api/actions/",
-        "QUERY_STRING": "",
-        "SERVER_NAME": "127.0.0.1",
-        "SERVER_PORT": "8000",
-        "SERVER_PROTOCOL": "HTTP/1.1",
-        "REMOTE_ADDR": "127.0.0.1",
-        "CONTENT_TYPE": "application/json",
-        "CONTENT_LENGTH": str(len(body)),
-        "HTTP_AUTHORIZATION": f"Bearer {key}",
-        "HTTP_HOST": "127.0.0.1:8000",
-        "wsgi.version": (1, 0),
-        "wsgi.url_scheme": "http",
-        "wsgi.input": io.BytesIO(body),
-        "wsgi.errors": sys.stderr,
-        "wsgi.multithread": False,
-        "wsgi.multiprocess": True,
-        "wsgi.run_once": False,
-    }
+from _wsgi_driver import bench_env, proposer  # noqa: E402
 
 
 def count_statements(call, bodies) -> int:
@@ -251,22 +229,13 @@ def main() -> int:
         print("profile_proposal.py measures PostgreSQL: set DATABASE_URL=postgres://...", file=sys.stderr)
         return 2
     bench_api.ensure_database(url)
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "brabo.settings",
-        "CELERY_BROKER_URL": os.environ.get("CELERY_BROKER_URL", "redis://127.0.0.1:6379/13"),
-        "BRABO_VAR_DIR": os.environ.get("BRABO_VAR_DIR", "/tmp/brabo-bench-var"),
-        "BRABO_DEBUG": "false",
-        "BRABO_SECRET_KEY": "bench-secret-" + "x" * 40,
-        "BRABO_ENCRYPTION_KEYS": bench_api.ENCRYPTION_KEY,
-        "BRABO_LOG_LEVEL": "WARNING",
-        **bench_api.CAPS_FOR_BENCH,
-    }
+    env = bench_env()
     key, _root = bench_api.setup_world(env, args.checkout)
     os.environ.update(env)
     sys.path[:] = [str(args.checkout)] + [entry for entry in sys.path if entry != str(ROOT)]
     os.chdir(args.checkout)
 
+    call: Callable[[bytes], int]
     if args.server == "asgi":
         from brabo import asgi
 
@@ -308,18 +277,7 @@ def main() -> int:
     else:
         from brabo import wsgi
 
-        def call(body: bytes) -> int:
-            status: list[str] = []
-
-            def start_response(code, headers, exc_info=None):
-                status.append(code)
-                return lambda data: None
-
-            result = wsgi.application(_environ(key, body), start_response)
-            for _chunk in result:
-                pass
-            result.close()
-            return int(status[0].split()[0])
+        call = proposer(wsgi.application, key)
 
     rng = random.Random(7)
     bodies = [

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.core.signals import setting_changed
 
-from brabo import redis_thread
+from brabo import process_id, redis_thread
 from brabo.celery import app
 
 if TYPE_CHECKING:
@@ -180,7 +180,7 @@ def queue_key() -> str:
 def _origin_name() -> str:
     # Celery's own ``origin``: "gen<pid>@<host>", re-read after a fork
     global _origin
-    pid = os.getpid()
+    pid = process_id.pid()
     if _origin is None or _origin[0] != pid:
         _origin = (pid, f"gen{pid}@{socket.gethostname()}")
     return _origin[1]
@@ -190,7 +190,7 @@ def message(task, args: tuple[Any, ...], queue: str | None = None) -> bytes:
     """The document ``task.delay(*args)`` writes onto the queue's list; ``queue``: :func:`queue_key`, when
     the caller already read it."""
     known = _task(task)
-    task_id = str(uuid.uuid4())
+    task_id, delivery_tag = _two_ids()
     body = json.dumps([list(args), {}, _EMBED]).encode()
     return json.dumps(
         {
@@ -225,10 +225,17 @@ def message(task, args: tuple[Any, ...], queue: str | None = None) -> bytes:
                 "delivery_info": {"exchange": "", "routing_key": queue or queue_key()},
                 "priority": 0,
                 "body_encoding": "base64",
-                "delivery_tag": str(uuid.uuid4()),
+                "delivery_tag": delivery_tag,
             },
         }
     ).encode()
+
+
+def _two_ids() -> tuple[str, str]:
+    """Two random (version 4) UUIDs, as ``uuid.uuid4()`` makes each, from one read of the system's
+    randomness: ``uuid4`` reads 16 bytes per id, a ``getrandom`` system call each."""
+    raw = os.urandom(32)
+    return str(uuid.UUID(bytes=raw[:16], version=4)), str(uuid.UUID(bytes=raw[16:], version=4))
 
 
 _reply: tuple[int, str] | None = None
@@ -238,7 +245,7 @@ def _reply_to() -> str:
     """Celery's ``reply_to`` is its app's process/thread id, used only by the RPC result backend (results
     are ignored here); one per process, as stable as Celery's."""
     global _reply
-    pid = os.getpid()
+    pid = process_id.pid()
     if _reply is None or _reply[0] != pid:
         _reply = (pid, str(uuid.uuid3(uuid.NAMESPACE_OID, f"{socket.gethostname()}-{pid}")))
     return _reply[1]

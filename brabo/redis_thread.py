@@ -13,15 +13,27 @@ the server closed (a restart, an idle-client kill) is found when its reply is re
 poll, so the batch is written once more on a fresh connection, as redis-py's retry would; a second failure,
 or a timeout, raises to the caller, whose fallback runs as before (the caps' own buckets, the sweeps). With
 ``health_check_interval`` a connection idle that long is PINGed before use (redis-py's check). A forked child
-makes its own connections. One connection per (URL, timeout) per serving thread that proposes.
+makes its own connections (``brabo.process_id``: the pid is compared without a system call). One connection
+per (URL, timeout) per serving thread that proposes.
+
+The timeouts are the kernel's (``redis://`` URLs): redis-py gives its socket a Python-level timeout, and
+CPython then ``poll``s the socket before every send and every receive — two extra system calls per round
+trip. :class:`_KernelTimedSocket` is a blocking socket whose sends and receives the kernel times out instead
+(``SO_SNDTIMEO``/``SO_RCVTIMEO``, the same seconds), and it raises the very exception CPython raises for a
+socket timeout (``TimeoutError("timed out")``, i.e. ``socket.timeout``), so redis-py turns it into the same
+``redis.TimeoutError``, never retried by :func:`run` (``tests/test_redis_thread.py``, against a server that
+stops answering). Connecting keeps redis-py's own timeout; the kernel's is set once connected.
 """
 
 from __future__ import annotations
 
-import os
+import socket
+import struct
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from brabo import process_id
 
 if TYPE_CHECKING:
     import redis
@@ -31,7 +43,7 @@ _threads = threading.local()
 
 def _clients() -> dict[tuple[str, float, int], redis.Redis]:
     clients = getattr(_threads, "clients", None)
-    pid = os.getpid()
+    pid = process_id.pid()
     if clients is None or _threads.pid != pid:
         clients = _threads.clients = {}
         _threads.pid = pid
@@ -48,8 +60,10 @@ def client(url: str, timeout: float, health_check_interval: int = 0) -> redis.Re
         from redis.backoff import NoBackoff
         from redis.retry import Retry
 
+        kernel = {"connection_class": _connection_class()} if url.startswith("redis://") else {}
         found = clients[key] = redis.Redis.from_url(
             url,
+            **kernel,
             socket_timeout=timeout,
             socket_connect_timeout=timeout,
             health_check_interval=health_check_interval,
@@ -58,6 +72,62 @@ def client(url: str, timeout: float, health_check_interval: int = 0) -> redis.Re
             retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
         )
     return found
+
+
+class _KernelTimedSocket(socket.socket):
+    """A socket redis-py's timeout reaches as the kernel's (``SO_RCVTIMEO``/``SO_SNDTIMEO``) on a blocking
+    socket, so CPython sends and receives without polling first. ``settimeout(0)`` (redis-py's "anything to
+    read?") is passed through: non-blocking, its ``BlockingIOError`` as before. A send or receive the kernel
+    ends for the timeout raises what CPython raises for a Python-level one."""
+
+    __slots__ = ("_kernel",)
+
+    def settimeout(self, value: float | None) -> None:
+        if value is not None and value <= 0:
+            super().settimeout(value)  # non-blocking (or CPython's own error for a negative value)
+            return
+        super().settimeout(None)  # blocking: no poll before each call
+        if getattr(self, "_kernel", None) != value:
+            seconds = value or 0.0  # 0: no limit, as None asks
+            limit = struct.pack("ll", int(seconds), int(round((seconds - int(seconds)) * 1e6)))
+            self.setsockopt(socket.SOL_SOCKET, socket.SO_RCVTIMEO, limit)
+            self.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO, limit)
+            self._kernel = value
+
+    def recv(self, bufsize: int, flags: int = 0) -> bytes:
+        try:
+            return super().recv(bufsize, flags)
+        except BlockingIOError:
+            if self.gettimeout() == 0:  # non-blocking by request: the caller handles "nothing yet"
+                raise
+            raise TimeoutError("timed out") from None  # the kernel's limit passed: as socket.timeout
+
+    def sendall(self, data, flags: int = 0) -> None:  # type: ignore[override]
+        try:
+            super().sendall(data, flags)
+        except BlockingIOError:
+            if self.gettimeout() == 0:
+                raise
+            raise TimeoutError("timed out") from None
+
+
+_connection_classes: list[type] = []
+
+
+def _connection_class() -> type:
+    """redis-py's TCP connection, its socket handed over to a :class:`_KernelTimedSocket` once connected."""
+    if not _connection_classes:
+        import redis.connection
+
+        class KernelTimedConnection(redis.connection.Connection):
+            def _connect(self):
+                sock = super()._connect()  # redis-py's connect, with its connect timeout
+                kept = _KernelTimedSocket(sock.family, sock.type, sock.proto, sock.detach())
+                kept.settimeout(self.socket_timeout)
+                return kept
+
+        _connection_classes.append(KernelTimedConnection)
+    return _connection_classes[0]
 
 
 def drop(url: str, timeout: float, health_check_interval: int = 0) -> None:

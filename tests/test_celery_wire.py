@@ -182,3 +182,26 @@ def test_a_message_the_queue_refused_leaves_no_marker_and_stays_due(
     celery_wire.client().delete(own_queue)
     assert enqueue.relay_due() == 1  # the sweep sends it
     assert celery_wire.client().llen(own_queue) == 1
+
+
+def test_a_message_reads_the_systems_randomness_once_for_its_two_ids(monkeypatch):
+    """The task id and the delivery tag are two random version-4 UUIDs, as Celery's, from one ``getrandom``."""
+    from actions.tasks import execute_action
+
+    reads: list[int] = []
+    urandom = os.urandom
+
+    def counted(n: int) -> bytes:
+        reads.append(n)
+        return urandom(n)
+
+    monkeypatch.setattr(os, "urandom", counted)
+    seen = set()
+    for _ in range(3):
+        message = json.loads(celery_wire.message(execute_action, ("x",), "q"))
+        task_id, tag = message["headers"]["id"], message["properties"]["delivery_tag"]
+        assert message["properties"]["correlation_id"] == message["headers"]["root_id"] == task_id
+        for text in (task_id, tag):
+            assert _is_uuid(text) and uuid.UUID(text).version == 4 and text not in seen
+            seen.add(text)
+    assert reads == [32, 32, 32]

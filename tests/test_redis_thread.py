@@ -5,7 +5,10 @@ once, a Redis that is not there raising to the caller, and the rate caps' script
 from __future__ import annotations
 
 import os
+import socket
+import struct
 import threading
+import time
 import uuid
 
 import pytest
@@ -91,3 +94,144 @@ def test_the_caps_script_is_loaded_again_when_redis_lost_it(settings):
     finally:
         admin.delete(fairness.KEY_PREFIX + bucket)
         fairness._drop_thread_client(URL)
+
+
+class _Proxy:
+    """A TCP relay to the real Redis on 127.0.0.1 that can stop answering (``silent``: what the client sends
+    is kept, not forwarded) or stop reading altogether (``deaf``: the client's sends fill the socket buffers)."""
+
+    def __init__(self, upstream: str):
+        host, port = upstream.split("//", 1)[1].split("/", 1)[0].split(":")
+        self.upstream = (host, int(port))
+        self.db = upstream.rsplit("/", 1)[1] if upstream.count("/") >= 3 else "0"
+        self.silent = threading.Event()
+        self.deaf = threading.Event()
+        self.kept: list[bytes] = []
+        self.accepted = 0
+        self._sockets: list[socket.socket] = []
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self._sockets.append(self._listener)
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self._listener.getsockname()[1]}/{self.db}"
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            self.accepted += 1
+            upstream = socket.create_connection(self.upstream)
+            self._sockets += [client, upstream]
+            threading.Thread(target=self._pump_in, args=(client, upstream), daemon=True).start()
+            threading.Thread(target=self._pump_out, args=(upstream, client), daemon=True).start()
+
+    def _pump_in(self, client: socket.socket, upstream: socket.socket) -> None:
+        while True:
+            if self.deaf.is_set():
+                time.sleep(0.01)
+                continue
+            try:
+                data = client.recv(65536)
+            except OSError:
+                return
+            if not data:
+                return
+            if self.silent.is_set():
+                self.kept.append(data)
+            else:
+                upstream.sendall(data)
+
+    def _pump_out(self, upstream: socket.socket, client: socket.socket) -> None:
+        while True:
+            try:
+                data = upstream.recv(65536)
+                if not data:
+                    return
+                client.sendall(data)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        for sock in self._sockets:
+            try:
+                sock.close()
+            except OSError:
+                pass
+
+
+@pytest.fixture
+def proxy():
+    relay = _Proxy(URL)
+    yield relay
+    redis_thread.drop(relay.url, 0.3)
+    relay.close()
+
+
+def test_the_kept_connection_waits_in_the_kernel_not_in_a_poll(proxy):
+    """A blocking socket with the kernel's send and receive timeouts (the client's seconds): CPython does not
+    poll before each call. redis-py's non-blocking "anything to read?" still works and leaves it so."""
+    kept = redis_thread.client(proxy.url, 0.3)
+    assert redis_thread.run(kept, [("PING",)]) == [b"PONG"]
+    conn = kept.connection
+    assert conn is not None and conn._sock is not None
+    sock = conn._sock
+    assert sock.gettimeout() is None  # blocking: no poll before send/recv
+    for option in (socket.SO_RCVTIMEO, socket.SO_SNDTIMEO):
+        assert struct.unpack("ll", sock.getsockopt(socket.SOL_SOCKET, option, 16)) == (0, 300_000)
+    assert conn.can_read() is False
+    assert sock.gettimeout() is None
+    assert redis_thread.run(kept, [("ECHO", "again")]) == [b"again"]
+
+
+def test_a_redis_that_stops_answering_times_out_once_as_a_redis_timeout(proxy):
+    """The kernel's timeout surfaces as redis-py's TimeoutError (as CPython's own did), which run() does not
+    retry: the batch was written once, on the one connection, and the caller's fallback runs."""
+    kept = redis_thread.client(proxy.url, 0.3)
+    assert redis_thread.run(kept, [("PING",)]) == [b"PONG"]
+    proxy.silent.set()
+    with pytest.raises(redis.TimeoutError):
+        redis_thread.run(kept, [("ECHO", "once")])
+    assert b"".join(proxy.kept).count(b"once") == 1
+    assert proxy.accepted == 1
+
+
+def test_a_server_that_never_answers_the_handshake_times_out(proxy):
+    proxy.silent.set()
+    with pytest.raises(redis.TimeoutError):
+        redis_thread.run(redis_thread.client(proxy.url, 0.3), [("PING",)])
+    assert proxy.accepted == 1
+
+
+def test_a_send_the_server_does_not_read_times_out_as_a_redis_timeout(proxy):
+    """A write the kernel cannot finish within the timeout (the peer reads nothing; the buffers fill)."""
+    kept = redis_thread.client(proxy.url, 0.3)
+    assert redis_thread.run(kept, [("PING",)]) == [b"PONG"]
+    proxy.deaf.set()
+    with pytest.raises(redis.TimeoutError, match="writing"):
+        redis_thread.run(kept, [("ECHO", b"x" * (32 << 20))])
+
+
+def test_the_caps_fall_back_to_the_process_buckets_when_redis_stops_answering(settings, proxy):
+    """Fail closed: the caps' Redis timing out still caps (this process's buckets), and the proposal path's
+    own error handling sees the same exception as before."""
+    from actions import fairness
+
+    settings.BRABO_REDIS_URL = proxy.url
+    bucket = f"test-{uuid.uuid4().hex[:8]}"
+    fairness._redis_down_until = 0.0
+    fairness._local.clear()
+    redis_thread.client(proxy.url, fairness.REDIS_TIMEOUT)  # connected while Redis still answers
+    proxy.silent.set()
+    try:
+        assert fairness._take([(bucket, 0.001, 1.0)]) == (0.0, -1)
+        assert fairness._redis_down_until > 0.0  # Redis did not answer: the process's buckets took over
+        wait, short = fairness._take([(bucket, 0.001, 1.0)])
+        assert wait > 0 and short == 0  # and they cap
+    finally:
+        fairness._redis_down_until = 0.0
+        fairness._local.clear()
+        fairness._drop_thread_client(proxy.url)
