@@ -223,7 +223,7 @@ def _environ(scope, body) -> dict[str, Any]:
     return environ
 
 
-async def _read_body(receive) -> BinaryIO | None:
+async def _read_body(receive) -> BinaryIO | tempfile.SpooledTemporaryFile[bytes] | None:
     """The request's body as ``wsgi.input``, or None when the client left first. A body that came in one
     message within FILE_UPLOAD_MAX_MEMORY_SIZE (nearly every API call) is wrapped as it is; a longer or
     chunked one is spooled, to disk past that size."""

@@ -58,6 +58,7 @@ class _Call:
         self.loop, self.waiter, self.fn = loop, waiter, fn
 
     def run(self) -> None:  # what ThreadPoolExecutor's worker calls on each item of its queue
+        outcome: tuple[Any, BaseException | None]
         try:
             outcome = (self.fn(), None)
         except BaseException as exc:  # the awaiting side gets it, as from run_in_executor
@@ -80,7 +81,7 @@ class SlotExecutor(ThreadPoolExecutor):
         with self._shutdown_lock:  # type: ignore[attr-defined]  # ThreadPoolExecutor's own, as submit() takes
             if self._broken or self._shutdown or thread._shutdown:  # type: ignore[attr-defined]
                 raise RuntimeError("cannot schedule new calls after shutdown")
-            self._work_queue.put(_Call(loop, waiter, fn))  # type: ignore[attr-defined]
+            self._work_queue.put(_Call(loop, waiter, fn))  # type: ignore[attr-defined, arg-type]  # run() is all it calls
             self._adjust_thread_count()  # type: ignore[attr-defined]
         return waiter
 

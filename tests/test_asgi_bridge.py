@@ -11,6 +11,7 @@ import io
 import json
 import threading
 import uuid
+from functools import partial
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -260,7 +261,7 @@ def test_a_sync_request_gets_its_body_headers_and_client_address_and_its_answer_
         "wsgi.url_scheme": "http",
         "body": '{"x": "body"}',
     }
-    assert app.ran_on.startswith("brabo-sync-") and app.closed_on == [app.ran_on]
+    assert str(app.ran_on).startswith("brabo-sync-") and app.closed_on == [app.ran_on]
 
 
 def test_the_root_path_and_a_path_beyond_latin1_reach_django_as_a_wsgi_server_gives_them(monkeypatch):
@@ -286,7 +287,7 @@ def test_an_app_that_raises_lets_the_error_reach_the_server_and_frees_its_slot(m
     app = _App(fail=True)
     with pytest.raises(ValueError, match="the app failed"):
         _serve(monkeypatch, app)
-    assert app.ran_on.startswith("brabo-sync-")
+    assert str(app.ran_on).startswith("brabo-sync-")
 
 
 # -- the slots' hop ------------------------------------------------------------------------------------------
@@ -298,11 +299,11 @@ def test_a_slot_runs_calls_on_its_own_thread_in_order_and_returns_results_and_er
         slot = slots.SlotExecutor(max_workers=1, thread_name_prefix="brabo-sync-test")
         order: list[int] = []
 
-        def step(i):
+        def step(i: int) -> str:
             order.append(i)
             return threading.current_thread().name
 
-        names = await asyncio.gather(*(slot.call(loop, lambda i=i: step(i)) for i in range(20)))
+        names = await asyncio.gather(*(slot.call(loop, partial(step, i)) for i in range(20)))
         assert order == list(range(20)) and len(set(names)) == 1 and names[0].startswith("brabo-sync-test")
 
         def fail():
