@@ -94,6 +94,12 @@ def main() -> int:
         help="count in a gunicorn sync worker (one) under callgrind, requests sent over HTTP one at a time, "
         "as bench/api.py serves it: the server's own request handling counted too",
     )
+    ap.add_argument(
+        "--uvicorn",
+        action="store_true",
+        help="count in one uvicorn worker (python -m brabo.web) under callgrind, proposals sent over one "
+        "keep-alive connection as wrk does: the whole process between two dumps (loop, parser, ASGI bridge, slot)",
+    )
     ap.add_argument("--port", type=int, default=8795)
     ap.add_argument("--inner", nargs=2, metavar=("KEY", "CHECKOUT"), help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -110,6 +116,12 @@ def main() -> int:
     key, _root = bench_api.setup_world(env, checkout)
     if args.syscalls:
         _syscalls(env, key, checkout, args)
+        return 0
+    if args.uvicorn:
+        total = _uvicorn(env, key, checkout, args)
+        print(
+            f"{checkout}: {total / args.n / 1e6:.3f} M instructions per proposal in a uvicorn worker ({args.n})"
+        )
         return 0
     if args.gunicorn:
         total = _gunicorn(env, key, checkout, args)
@@ -242,6 +254,77 @@ def _gunicorn(env: dict, key: str, checkout: Path, args) -> int:
             shutil.copy(out, args.keep)
         return _total(out)
     finally:
+        server.terminate()
+        server.wait(timeout=120)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _uvicorn(env: dict, key: str, checkout: Path, args) -> int:
+    """One uvicorn worker (``python -m brabo.web``, one process, no access log, as bench/api.py serves it)
+    under callgrind, sent proposals over one keep-alive connection, one at a time: after ``--warm`` of them
+    the counters are zeroed (``callgrind_control``), ``--n`` are sent and the counters dumped, so everything
+    the process did in between is counted: the loop, the HTTP parser, the ASGI bridge, the slot's thread,
+    and uvicorn's own tick (10 a second; a few thousand instructions each, slowed in time by valgrind)."""
+    import http.client
+    import time
+
+    tmp = Path(tempfile.mkdtemp(prefix="instructions-"))
+    argv = [
+        "valgrind",
+        "--tool=callgrind",
+        f"--callgrind-out-file={tmp}/cg",
+        sys.executable,
+        "-m",
+        "brabo.web",
+    ]
+    served = {
+        "BRABO_WEB_BIND": f"127.0.0.1:{args.port}",
+        "BRABO_WEB_WORKERS": "1",
+        "BRABO_WEB_ACCESS_LOG": "false",
+    }
+    server = subprocess.Popen(argv, cwd=checkout, env={**env, **served})
+    rng = random.Random(7)
+    conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=300)
+    headers = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
+
+    def propose() -> None:
+        body = json.dumps({"action_type": "terminal", "payload": {"command": rng.choice(bench_api.COMMANDS)}})
+        conn.request("POST", "/api/actions/", body, headers)
+        answer = conn.getresponse()
+        answer.read()
+        if answer.status != 201:
+            raise SystemExit(f"a proposal answered {answer.status}")
+
+    def control(option: str) -> None:
+        subprocess.run(["callgrind_control", option, str(server.pid)], check=True, capture_output=True)
+
+    try:
+        for _ in range(3600):  # the first proposal, once the worker listens (slow under valgrind)
+            try:
+                propose()
+                break
+            except OSError:
+                conn.close()
+                time.sleep(1)
+        for _ in range(args.warm):
+            propose()
+        control("--zero")
+        started = time.monotonic()
+        for _ in range(args.n):
+            propose()
+        control("--dump")
+        busy = time.monotonic() - started
+        control("--zero")
+        time.sleep(busy)
+        control("--dump")
+        idle = _total(tmp / "cg.2")
+        print(f"idle for as long ({busy:.0f} s): {idle / args.n / 1e6:.3f} M per proposal's share")
+        out = tmp / "cg.1"
+        if args.keep:
+            shutil.copy(out, args.keep)
+        return _total(out)
+    finally:
+        conn.close()
         server.terminate()
         server.wait(timeout=120)
         shutil.rmtree(tmp, ignore_errors=True)

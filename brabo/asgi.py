@@ -22,6 +22,7 @@ request or the piece that opened it (CONN_MAX_AGE=0; under psycopg's pool, "clos
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import os
 import signal
@@ -30,7 +31,7 @@ import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AsyncExitStack
-from typing import Any
+from typing import Any, BinaryIO
 
 from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.core.asgi import get_asgi_application
@@ -43,8 +44,8 @@ from django.contrib.sessions.middleware import SessionMiddleware  # noqa: E402
 from django.core.exceptions import SynchronousOnlyOperation  # noqa: E402
 from django.core.handlers import base as handler_base  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
-from django.urls import Resolver404, URLResolver  # noqa: E402
-from django.urls.resolvers import RegexPattern  # noqa: E402
+from django.urls import Resolver404, URLPattern, URLResolver  # noqa: E402
+from django.urls.resolvers import RegexPattern, RoutePattern  # noqa: E402
 from django.utils.deprecation import MiddlewareMixin  # noqa: E402
 
 from actions import live, waiting  # noqa: E402
@@ -132,16 +133,56 @@ _mcp = McpApp()
 _async_routes = URLResolver(RegexPattern(r"^/"), async_urls.async_patterns)
 
 
+def _when(callback) -> Any:
+    """When a request to this view is served async: its ``serve_async_when(scope)``, or always/never."""
+    when = getattr(callback, "serve_async_when", None)
+    return asyncio.iscoroutinefunction(callback) if when is None else when
+
+
+def _shadowed(path: str, earlier) -> bool:
+    """Whether one of the patterns before a route matches its path (the resolver would answer with it)."""
+    for entry in earlier:
+        try:
+            if entry.resolve(path[1:]):
+                return True
+        except Resolver404:
+            pass
+    return False
+
+
+def _route_table(patterns) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The async routes without converters, by their whole path (the resolver matches such a route only by
+    equality), and the literal starts of the others: a path that is none of the first and starts with none
+    of the second can match no async route, and is answered without asking the resolver. A plain route
+    that an earlier pattern also matches is left to the resolver."""
+    exact: dict[str, Any] = {}
+    prefixes: list[str] = []
+    for i, entry in enumerate(patterns):
+        pattern = entry.pattern
+        route = "/" + str(pattern)
+        plain = isinstance(entry, URLPattern) and isinstance(pattern, RoutePattern) and not pattern.converters
+        if plain and not _shadowed(route, patterns[:i]):
+            exact.setdefault(route, _when(entry.callback))
+        else:
+            prefixes.append(route.split("<", 1)[0] if isinstance(pattern, RoutePattern) else "")
+    return exact, tuple(prefixes)
+
+
+_exact_routes, _route_prefixes = _route_table(async_urls.async_patterns)
+
+
 def async_route(scope) -> bool:
     """Whether this request is one of the async routes (an async view that is not only conditionally so)."""
-    try:
-        match = _async_routes.resolve(scope["path"])
-    except Resolver404:
-        return False
-    when = getattr(match.func, "serve_async_when", None)
+    path = scope["path"]
+    when = _exact_routes.get(path)
     if when is None:
-        return asyncio.iscoroutinefunction(match.func)
-    return bool(when(scope))
+        if not path.startswith(_route_prefixes):
+            return False
+        try:
+            when = _when(_async_routes.resolve(path).func)
+        except Resolver404:
+            return False
+    return when if isinstance(when, bool) else bool(when(scope))
 
 
 def _environ(scope, body) -> dict[str, Any]:
@@ -182,16 +223,24 @@ def _environ(scope, body) -> dict[str, Any]:
     return environ
 
 
-async def _read_body(receive) -> tempfile.SpooledTemporaryFile | None:
+async def _read_body(receive) -> BinaryIO | tempfile.SpooledTemporaryFile[bytes] | None:
+    """The request's body as ``wsgi.input``, or None when the client left first. A body that came in one
+    message within FILE_UPLOAD_MAX_MEMORY_SIZE (nearly every API call) is wrapped as it is; a longer or
+    chunked one is spooled, to disk past that size."""
+    message = await receive()
+    if message["type"] == "http.disconnect":
+        return None
+    chunk = message.get("body", b"")
+    if not message.get("more_body", False) and len(chunk) <= settings.FILE_UPLOAD_MAX_MEMORY_SIZE:
+        return io.BytesIO(chunk)
     body = tempfile.SpooledTemporaryFile(max_size=settings.FILE_UPLOAD_MAX_MEMORY_SIZE, mode="w+b")
-    while True:
+    body.write(chunk)
+    while message.get("more_body", False):
         message = await receive()
         if message["type"] == "http.disconnect":
             body.close()
             return None
         body.write(message.get("body", b""))
-        if not message.get("more_body", False):
-            break
     body.seek(0)
     return body
 
@@ -246,16 +295,16 @@ async def _serve_sync(scope, receive, send) -> None:
         async with slots.slots().slot() as executor:
             call = _SyncCall(_environ(scope, body))
             try:
-                chunks, more = await loop.run_in_executor(executor, call.start)
+                chunks, more = await executor.call(loop, call.start)
                 await send({"type": "http.response.start", "status": call.status, "headers": call.headers})
                 while True:
                     await send({"type": "http.response.body", "body": b"".join(chunks), "more_body": more})
                     if not more:
                         break
-                    chunks, more = await loop.run_in_executor(executor, call.more)
+                    chunks, more = await executor.call(loop, call.more)
             finally:
                 if call.result is not None:  # not closed by start(): a long body, or the app raised
-                    await loop.run_in_executor(executor, call.close)
+                    await executor.call(loop, call.close)
     finally:
         body.close()
 
