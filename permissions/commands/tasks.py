@@ -198,14 +198,15 @@ _NX_OWN = _v(
 )
 
 
-def _nx_targets(view: tuple[str, ...]) -> Iterator[str]:
-    """``-t a b``, ``--targets=a,b``, ``--target x`` (nx run-many, affected): each word until an option."""
+def _option_words(view: tuple[str, ...], options: Iterable[str]) -> Iterator[str]:
+    """The names an option of ``options`` lists: ``-t a b``, ``--targets=a,b``, ``-e a,b`` -- each word after it
+    (commas split) until another option, up to ``--``."""
     taking = False
     for w in view[1:]:
         if w == "--":
             return
         name, eq, value = w.partition("=")
-        if name in _NX_TARGETS:
+        if name in options:
             if eq:
                 yield from value.split(",")
             taking = not eq
@@ -214,6 +215,11 @@ def _nx_targets(view: tuple[str, ...]) -> Iterator[str]:
             taking = False
         elif taking:
             yield from w.split(",")
+
+
+def _nx_targets(view: tuple[str, ...]) -> Iterator[str]:
+    """``-t a b``, ``--targets=a,b``, ``--target x`` (nx run-many, affected)."""
+    return _option_words(view, _NX_TARGETS)
 
 
 def _nx(view: tuple[str, ...]) -> Iterator[str]:
@@ -300,20 +306,9 @@ def _script_runner(verb: str) -> Callable[[tuple[str, ...]], Iterator[str]]:
 
 
 def _sessions(view: tuple[str, ...]) -> Iterator[str]:
-    """tox ``-e a,b`` / nox ``-s a b``: the environments or sessions named."""
+    """tox ``-e a,b`` / nox ``-s a b``: the environments or sessions named (after ``--``: the command's words)."""
     options = ("-e", "--envlist") if view[0] == "tox" else ("-s", "--session", "--sessions", "-k")
-    taking = False
-    for w in view[1:]:
-        name, eq, value = w.partition("=")
-        if name in options:
-            if eq:
-                yield from value.split(",")
-            taking = not eq
-            continue
-        if w[:1] == "-":
-            taking = False
-        elif taking:
-            yield from w.split(",")
+    return _option_words(view, options)
 
 
 RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
