@@ -24,6 +24,7 @@ def term(
     autonomy: tuple[AutonomyRow, ...] = (),
     cwd: str | None = None,
     role: str | None = "developer",
+    runs_in: str = "sandbox",
 ) -> Verdict:
     return decide(
         DecisionRequest(
@@ -34,6 +35,7 @@ def term(
             cwd=cwd,
             permissions=perms(allow, deny, ask),
             autonomy=autonomy,
+            runs_in=runs_in,
         )
     )
 

@@ -18,9 +18,9 @@ import pytest
 
 import permissions.decide as decide_module
 from permissions.commands.machine import APPS, INSTALL, KEYCHAIN, POWER, SCHEDULE, SETTINGS, SIGNAL
-from permissions.decide import AutonomyRow, DecisionRequest, Permissions, decide
+from permissions.decide import AutonomyRow
 
-from .helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT
+from .helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT, term
 
 OFF_THE_SANDBOX = ("host", "agent")
 FAMILIES = (APPS, INSTALL, KEYCHAIN, POWER, SCHEDULE, SETTINGS, SIGNAL)  # what each family's sentence says
@@ -535,18 +535,7 @@ def run(
     ask: tuple[str, ...] = (),
     project=HOST,
 ):
-    return decide(
-        DecisionRequest(
-            "terminal",
-            "developer",
-            project,
-            command=command,
-            cwd=ROOT,
-            permissions=Permissions(allow, deny, ask),
-            autonomy=autonomy,
-            runs_in=runs_in,
-        )
-    )
+    return term(command, allow, deny, ask, project=project, autonomy=autonomy, cwd=ROOT, runs_in=runs_in)
 
 
 @pytest.mark.parametrize(("family", "command"), ATTACK_CASES)

@@ -13,25 +13,15 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.decide import DecisionRequest, ProjectState, decide
+from permissions.decide import ProjectState
 
-from .helpers import AUTO_MODE, HOST, perms
+from .helpers import AUTO_MODE, HOST, term
 
 OFF_THE_SANDBOX = ("agent", "host")
 
 
 def run(command, runs_in, *, project=HOST, autonomy=AUTO_MODE, allow=()):
-    return decide(
-        DecisionRequest(
-            "terminal",
-            "developer",
-            project,
-            command=command,
-            permissions=perms(allow=allow),
-            autonomy=autonomy,
-            runs_in=runs_in,
-        )
-    )
+    return term(command, allow, project=project, autonomy=autonomy, runs_in=runs_in)
 
 
 def answer(command, runs_in, **kw):
