@@ -129,7 +129,7 @@ def external_effect_views(all_views: Sequence[tuple[str, ...]]) -> bool:
             return True  # R4.10: verbs decided by their tree, options and operands; a server's bind variable
         if view and view[0] in TASK_VERBS and task_effect(view, _program_effect):
             return True  # §5 step 6: a task named for a publish or a deploy; a release tool that pushes
-        if view and "@" in view[0][1:] and external_effect_views((_unversioned(view),)):
+        if view and view[0].find("@", 1) > 0 and external_effect_views((_unversioned(view),)):
             return True  # `npx vercel@latest deploy`, `npx lerna@8 publish`: the package's program
     return False
 
