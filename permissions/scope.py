@@ -30,6 +30,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import _peels, views
 from permissions.memos import Memo
@@ -141,6 +142,17 @@ def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str]) -> N
         out.append(" ".join(words))
 
 
+def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
+    """The segment's words with those that are no location blanked: awk's and sed's program is code
+    (`sed '/^$/d' f`, R4.9: `grep '/api/' src`), a test's operands compared as strings are text
+    (`[ -n "$CI" ]`, `[ "$(git status --porcelain)" = "" ]`)."""
+    code = words[0] in _PROGRAM_VERBS
+    skip = _code_words(words) if code else test_strings(words)
+    if not skip:
+        return words, dyn
+    return tuple("" if k in skip else w for k, w in enumerate(words)), dyn if code else dyn.difference(skip)
+
+
 @dataclass(frozen=True, slots=True)
 class Scope:
     roots: tuple[str, ...]  # normalized; empty = nothing is inside (fail closed)
@@ -173,11 +185,8 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
-            if words and words[0] in _PROGRAM_VERBS:
-                # awk / sed: the program is code, not a location (`sed '/^$/d' f`).
-                skip = _code_words(words)  # R4.9: `grep '/api/' src`
-                if skip:
-                    words = tuple("" if k in skip else w for k, w in enumerate(words))
+            if words and (words[0] in _PROGRAM_VERBS or words[0] in TESTS):
+                words, dyn = _not_locations(words, dyn)
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if (
                     windows

@@ -14,13 +14,20 @@ ask, the floor and every cap like any other segment. Kept narrow on purpose:
   ``-c`` with login/errexit/nounset/xtrace flags and ``-o pipefail``-style settings, then the script and at
   most its positional words. ``-i`` (runs an rc file), ``-s``, ``--rcfile`` and anything else keep the
   segment a command of its own.
+- a condition: ``test`` and ``[ ... ]`` with one to four arguments in the shapes POSIX reads without
+  surprises (``[ W ]``, ``[ -f W ]``, ``[ ! -d W ]``, ``[ A = B ]``, ``[ ! A -eq B ]``), every operator a
+  literal word of a known set, and nothing unquoted that expands (``[ -n "$CI" ]`` is one word; ``[ $x ]``
+  may become ``[ -v 'a[$(cmd)]' ]``, which runs ``cmd``). ``-v`` and ``-R`` (a variable's name, whose array
+  subscript bash evaluates, running any substitution in it), ``-a``/``-o`` combinations, ``"$@"``,
+  redirections and backslashes keep the segment a command of its own. ``[[ ... ]]`` is not read here (its
+  operands are arithmetic: R4.9 refuses it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-__all__ = ["NEUTRAL_FIRST", "neutral"]
+__all__ = ["NEUTRAL_FIRST", "TESTS", "neutral", "test_strings"]
 
 _SHELLS = frozenset({"bash", "sh", "zsh", "dash"})
 _FLAGS = frozenset("lceux")
@@ -28,7 +35,8 @@ _SETTINGS = frozenset({"pipefail", "errexit", "nounset", "xtrace"})
 _LONG = frozenset({"--login", "--noprofile", "--norc"})
 _NO_ARGS = frozenset({"true", "false", ":"})
 _COUNTED = frozenset({"break", "continue"})
-NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | {"read", ""}
+TESTS = frozenset({"test", "["})
+NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | TESTS | {"read", ""}
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
 _READ_FLAGS = frozenset("ers")
@@ -57,7 +65,76 @@ def neutral(words: tuple[str, ...], dynamic: Collection[int] = (), text: str = "
         return _plain_read(words, dynamic)
     if first in _SHELLS:
         return _inline_shell(words, dynamic)
+    if first in TESTS:
+        return _plain_test(words, dynamic, text)
     return False
+
+
+# test's primaries that read a file's or a string's state and nothing else (not -v/-R: a variable's name, whose
+# array subscript bash evaluates; not -a/-o: they combine expressions).
+_UNARY = frozenset(f"-{c}" for c in "bcdefghknprstuwxzGLNOS")
+_FILE_BINARY = frozenset({"-nt", "-ot", "-ef"})
+_BINARY = frozenset({"=", "==", "!=", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"}) | _FILE_BINARY
+
+
+def _quoted_only(text: str, expands: bool) -> bool:
+    """Whether ``text`` holds no redirection, no backslash and, when it ``expands``, every expansion inside
+    double quotes (one word each) and no ``@`` (``"$@"`` is many words)."""
+    single = double = False
+    for c in text:
+        if single:
+            single = c != "'"
+        elif c == '"':
+            double = not double
+        elif c == "\\" or (c == "@" and expands):
+            return False
+        elif not double and (c == "'"):
+            single = True
+        elif not double and (c in "<>" or (expands and c in "$`&;|()")):
+            return False
+    return not single and not double
+
+
+def _test_args(words: tuple[str, ...]) -> tuple[int, tuple[str, ...]] | None:
+    """The index of a test's first argument and its arguments (``[``'s closing ``]`` left out), or None when
+    ``[`` is not closed."""
+    if words[0] == "[":
+        if len(words) < 2 or words[-1] != "]":
+            return None
+        return 1, words[1:-1]
+    return 1, words[1:]
+
+
+def _test_shape(args: tuple[str, ...], start: int, dynamic: Collection[int]) -> tuple[int, ...] | None:
+    """The indexes (into the segment's words) of a plain test's string operands -- ``[ W ]``, ``-n W``,
+    ``-z W``, both sides of ``=``/``!=``/``-eq`` ... --, or None when its shape is not one read here (more
+    than one expression, an operator that is not a literal of the known sets)."""
+    if args[:1] == ("!",) and start not in dynamic:
+        args = args[1:]
+        start += 1
+    n = len(args)
+    if n == 1:
+        return (start,)
+    if n == 2 and start not in dynamic and args[0] in _UNARY:
+        return (start + 1,) if args[0] in ("-n", "-z") else ()
+    if n == 3 and start + 1 not in dynamic and args[1] in _BINARY:
+        return (start, start + 2) if args[1] not in _FILE_BINARY else ()
+    return None
+
+
+def test_strings(words: tuple[str, ...]) -> tuple[int, ...]:
+    """R6.2: the words of a ``test``/``[`` segment that are strings compared, not locations
+    (``[ -n "$CI" ]``, ``[ "$(git status --porcelain)" = "" ]``); empty for any other segment."""
+    found = _test_args(words) if words and words[0] in TESTS else None
+    shape = _test_shape(found[1], found[0], ()) if found is not None else None
+    return shape or ()
+
+
+def _plain_test(words: tuple[str, ...], dynamic: Collection[int], text: str) -> bool:
+    found = _test_args(words)
+    if found is None or len(words) - 1 in dynamic or not _quoted_only(text, bool(dynamic)):
+        return False
+    return _test_shape(found[1], found[0], dynamic) is not None
 
 
 def _plain_read(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
