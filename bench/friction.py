@@ -281,6 +281,13 @@ COMMON: list[str] = [
     "bash -lc 'find . -maxdepth 2 -type d | sort'",
     "sh -c 'git status'",
     "bash -c 'git log --oneline | head -5'",
+    # a plain condition around allowed commands
+    "[ -f README.md ] && head -20 README.md",
+    "test -d docs && ls docs",
+    "if [ -f CHANGELOG.md ]; then head -5 CHANGELOG.md; else echo none; fi",
+    '[ -z "$(git status --porcelain)" ] && echo clean || git status --short',
+    '[ "$(git branch --show-current)" != main ] && git log --oneline main..HEAD',
+    'for f in docs/*.md; do [ -s "$f" ] || echo "empty: $f"; done',
     # cd into a folder of the project and back
     "cd docs && ls",
     "cd docs && ls && cd .. && git status",
