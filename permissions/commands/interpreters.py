@@ -254,7 +254,25 @@ _EMACS = frozenset({"emacs", "emacsclient"})
 _DEBUGGERS = frozenset({"gdb", "lldb"})
 _PAGERS = frozenset({"less", "more", "most"})
 # SQL clients: the statements are another language, and each has a shell escape (`\\!`, `.shell`).
-_SQL_CODE = {"psql": ("-c", "--command"), "mysql": ("-e", "--execute"), "mariadb": ("-e", "--execute")}
+_SQL_CODE = {
+    "psql": ("-c", "--command"),
+    "mysql": ("-e", "--execute"),
+    "mariadb": ("-e", "--execute"),
+    # [beyond] the other stores' shells: a statement or a script given inline is code of another language,
+    # and without one each reads statements from its input.
+    "mycli": ("-e", "--execute"),
+    "litecli": ("-e", "--execute"),
+    "usql": ("-c", "--command"),
+    "cqlsh": ("-e", "--execute"),
+    "clickhouse-client": ("-q", "--query"),
+    "snowsql": ("-q", "--query"),
+    "mongosh": ("--eval", "--eval"),
+    "mongo": ("--eval", "--eval"),
+}
+# Key-value stores' shells: their words after the options are a command of the store (`redis-cli flushall`,
+# `EVAL` runs Lua), and with none they read commands from the input.
+_KV_SHELLS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
+_ONLY_ABOUT = frozenset({"-v", "--version", "--help"})  # (`-h` names the host)
 # SQL client options after which it reads no statements from its input (a file, a listing, a version).
 _SQL_NO_INPUT = ("-f", "--file", "-l", "--list", "-V", "--version", "-?", "--help")
 _SQL_NO_INPUT_GLUED = ("--file=", "-f")
@@ -284,6 +302,8 @@ INLINE_CODE: frozenset[str] = (
     | _PAGERS
     | _SCHEDULERS
     | frozenset(_SQL_CODE)
+    | _KV_SHELLS
+    | {"duckdb"}
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
     | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
@@ -483,6 +503,35 @@ def _recipes(view: tuple[str, ...], short: str, long: str, command: str) -> str 
     return None
 
 
+def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
+    """``code_opaque`` for a data store's shell: statements or a store command given inline, or read from the
+    input (R4.9)."""
+    if verb in _SQL_CODE:
+        short, long = _SQL_CODE[verb]
+        for w in view[1:]:
+            if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
+                return INLINE
+        if not any(w in _SQL_NO_INPUT or w.startswith(_SQL_NO_INPUT_GLUED) for w in view[1:]):
+            return FROM_INPUT  # R4.9: statements (and `\!` shell escapes) read from the input
+        return None
+    if verb in _KV_SHELLS:
+        if len(view) == 2 and view[1] in _ONLY_ABOUT:
+            return None
+        if any(w[:1] != "-" for w in view[1:]):
+            return INLINE  # `redis-cli -h prod flushall`: the words are the store's command (the host's too)
+        return FROM_INPUT
+    if verb == "sqlite3" or verb == "duckdb":
+        operands = [w for w in view[1:] if w[:1] != "-"]
+        if len(operands) > 1 or "-cmd" in view or (verb == "duckdb" and ("-c" in view or "-s" in view)):
+            return INLINE  # `sqlite3 db '.shell curl x'`: statements and dot-commands after the database
+        if any(w.lstrip("-") in ("version", "help") for w in view[1:]):
+            return None
+        # `cat q.sql | sqlite3 db`, `sqlite3 db < q.sql`: statements and dot-commands (`.shell`, `.system`)
+        # read from the input, as psql and mysql do
+        return FROM_INPUT
+    return None
+
+
 def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
     """``code_opaque`` for tools that run code on the side: editors, pagers, database shells, schedulers,
     debuggers and the like (R4.9)."""
@@ -493,23 +542,8 @@ def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
         if any(w[:1] == "+" and ("!" in w or "|" in w) for w in view[1:]):
             return INLINE
         return None
-    if verb in _SQL_CODE:
-        short, long = _SQL_CODE[verb]
-        for w in view[1:]:
-            if w in (short, long) or w.startswith(long + "=") or (w.startswith(short) and w[:2] != "--"):
-                return INLINE
-        if not any(w in _SQL_NO_INPUT or w.startswith(_SQL_NO_INPUT_GLUED) for w in view[1:]):
-            return FROM_INPUT  # R4.9: statements (and `\!` shell escapes) read from the input
-        return None
-    if verb == "sqlite3":
-        operands = [w for w in view[1:] if w[:1] != "-"]
-        if len(operands) > 1 or "-cmd" in view:
-            return INLINE  # `sqlite3 db '.shell curl x'`: statements and dot-commands after the database
-        if any(w.lstrip("-") in ("version", "help") for w in view[1:]):
-            return None
-        # `cat q.sql | sqlite3 db`, `sqlite3 db < q.sql`: statements and dot-commands (`.shell`, `.system`)
-        # read from the input, as psql and mysql do
-        return FROM_INPUT
+    if verb in _SQL_CODE or verb in _KV_SHELLS or verb == "sqlite3" or verb == "duckdb":
+        return _store_code(verb, view)
     if verb in _SCHEDULERS:
         if verb == "crontab":
             if any(w[:1] != "-" or w == "-" for w in view[1:]):
