@@ -290,9 +290,11 @@ def _form_word(verb: str, view: tuple[str, ...], marked: set[int]) -> str | None
 def _option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
     """A marked option before `--` whose name is not literal (`docker build --pu*` may be `--push`, `-$X`
     any option); a value glued to a literal name (`--tag=$T`, `-j$(nproc)`) names no other option."""
-    for k in sorted(marked):
+    for k in range(1, len(view)):
         w = view[k]
-        if len(w) > 1 and w[0] == "-" and "--" not in view[1:k]:
+        if w == "--":
+            return None
+        if k in marked and len(w) > 1 and w[0] == "-":
             name = w.partition("=")[0] if w[1] == "-" else w[:2]
             if not _NOT_LITERAL.isdisjoint(name):
                 return w
