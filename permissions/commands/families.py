@@ -655,7 +655,7 @@ def _mvn(view: tuple[str, ...]) -> bool:
 
 
 _GRADLE_VALUES = frozenset(
-    "-x --exclude-task -p --project-dir -b --build-file -c --settings-file -g --gradle-user-home -I"
+    "-x --exclude-task --tests -p --project-dir -b --build-file -c --settings-file -g --gradle-user-home -I"
     " --init-script --include-build --console --warning-mode --priority --max-workers".split()
 )
 _LOCAL_PUBLISH = ("publishtomavenlocal", "publishlocal", "publishm2")

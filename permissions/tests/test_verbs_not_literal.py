@@ -554,6 +554,8 @@ UNCHANGED = [
     "make -j$(nproc)",
     "make test FILE=$F",
     "make -C $DIR test",
+    "./gradlew test --tests $T",
+    "mvn test -Dtest=$T",
     "gh pr view $N",
     "aws s3 ls $BUCKET",
     'terraform plan -var "x=$X"',
