@@ -15,13 +15,13 @@ since an alias can run anything.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from permissions.commands.effects import EXTERNAL, GLOBALS, Globals, api_writes, runs_alias, subcommand_word
-from permissions.commands.families import FAMILY_VERBS, family_effect
+from permissions.commands.families import ACT_TOOLS, FAMILY_VERBS, act_positions, family_effect
 from permissions.commands.privilege import PRIVILEGE_VERBS, PRIVILEGED, privileged_view
-from permissions.commands.tasks import TASK_VERBS, task_effect
-from permissions.commands.views import views
+from permissions.commands.tasks import TASK_VERBS, task_effect, task_words
+from permissions.commands.views import is_assignment, views, views_of
 
 __all__ = [
     "CAP_VERBS",
@@ -31,6 +31,7 @@ __all__ = [
     "network_redirect",
     "privileged",
     "privileged_views",
+    "unread_act",
 ]
 
 
@@ -186,3 +187,124 @@ def is_cap_prefix(words: tuple[str, ...]) -> bool:
         return False
     rest = words[1:]
     return any(len(rest) <= len(form) and form[: len(rest)] == rest for form in forms)
+
+
+# -- R4.9: a word that chooses the act but is not literal ------------------------------------------------------
+# A cap reads a program's subcommand path, a task's name or an option in its tables. Written as a glob (which
+# bash expands against file names the agent can create: `touch publish && npm pub*`), a parameter expansion
+# or a command substitution (`npm $X`, `npm $(echo publish)`), that word is not what runs: the act is unknown,
+# so the segment is opaque (never auto-approved; a prefix allow does not cover it; deny and ask still look).
+ACT_VERBS: frozenset[str] = frozenset(EXTERNAL) | ACT_TOOLS | TASK_VERBS
+# What makes a word of a view that is not the segment's own suffix not literal (a wrapper rebuilt it).
+_NOT_LITERAL = frozenset("$`*?[")
+# Ends a word that is not literal while a task runner's reader looks for its tasks' names.
+_PROBE = "\x00"
+
+
+def unread_act(words: tuple[str, ...], marks: Collection[int]) -> str | None:
+    """R4.9: why the segment ``words`` is opaque when a word that chooses what a cap program does -- its
+    subcommand path, a task's name, an option's name, or the program a wrapper runs -- is one of ``marks``
+    (the indexes of the words that are not literal: expansions, unquoted globs), or None."""
+    for view, marked in _marked_views(words, marks):
+        word = _act_word(view, marked)
+        if word is not None:
+            what = (
+                f"the program {word!r} that {words[0]!r} runs"
+                if word is view[0]
+                else (f"{word!r}, which chooses what {view[0]!r} does,")
+            )
+            return f"{what} is not literal (a glob or an expansion), which no rule can read"
+    return None
+
+
+def _marked_views(
+    words: tuple[str, ...], marks: Collection[int]
+) -> Iterator[tuple[tuple[str, ...], set[int]]]:
+    """Each view of ``words`` with the indexes of its words that are not literal: ``marks`` moved along when
+    the view is the segment's tail (wrappers peeled), else the view's words that hold an expansion or a glob
+    character (fail closed)."""
+    n = len(words)
+    for view in views_of(words):
+        off = n - len(view)
+        if not view:
+            continue
+        if off >= 0 and words[off:] == view:
+            marked = {k - off for k in marks if k >= off}
+        else:
+            marked = {k for k, w in enumerate(view) if not _NOT_LITERAL.isdisjoint(w)}
+        if marked:
+            yield view, marked
+
+
+def _act_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """The first word of ``view`` among ``marked`` that chooses its act, or None."""
+    if is_assignment(view[0]):
+        return None  # `X=$v cmd`: the next view, without the assignments, holds the program
+    if 0 in marked:
+        return view[0]  # the program a wrapper runs (`sudo $X`, `npx pub*`)
+    verb = view[0]
+    at = verb.find("@", 1)
+    if at > 0:
+        verb = verb[:at]  # `npx lerna@8 $X`
+    if verb not in ACT_VERBS:
+        return None
+    found = _form_word(verb, view, marked) or _option_word(view, marked)
+    if found is None and verb in TASK_VERBS:
+        found = _task_word(view, marked)
+    if found is None and verb in ACT_TOOLS:
+        found = next((view[k] for k in act_positions(view) if k in marked), None)
+    return found
+
+
+def _form_word(verb: str, view: tuple[str, ...], marked: set[int]) -> str | None:
+    """A marked word where the caps' walk (:func:`_external_view`) reads a subcommand word that may still
+    lead to an external form: `npm $X`, `gh pr mer*`, `kubectl rollout $X`."""
+    forms = EXTERNAL.get(verb)
+    if forms is None:
+        return None
+    glob = GLOBALS[verb]
+    starts = _STARTS[verb]
+    n = len(view)
+    todo: list[tuple[int, tuple[str, ...]]] = [(1, ())]
+    seen: set[tuple[int, tuple[str, ...]]] = set()
+    while todo:
+        state = todo.pop()
+        if state in seen or state[0] >= n:
+            continue
+        seen.add(state)
+        k, got = state
+        w = view[k]
+        if len(seen) > _MAX_READINGS or (k in marked and w[:1] != "-"):
+            return w  # fail closed past _MAX_READINGS, as the caps do
+        if len(w) > 1 and w[0] == "-":
+            todo.extend((k + step, got) for step in ((1,) if w == "--" else _steps(glob, w)))
+        elif verb == "cargo" and k == 1 and w.startswith("+"):
+            todo.append((2, got))  # `cargo +nightly`
+        else:
+            nxt = (*got, subcommand_word(verb, got, w))
+            if nxt in starts:
+                todo.append((k + 1, nxt))
+    return None
+
+
+def _option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """A marked option before `--` whose name is not literal (`docker build --pu*` may be `--push`, `-$X`
+    any option); a value glued to a literal name (`--tag=$T`, `-j$(nproc)`) names no other option."""
+    for k in range(1, len(view)):
+        w = view[k]
+        if w == "--":
+            return None
+        if k in marked and len(w) > 1 and w[0] == "-":
+            name = w.partition("=")[0] if w[1] == "-" else w[:2]
+            if not _NOT_LITERAL.isdisjoint(name):
+                return w
+    return None
+
+
+def _task_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """A marked word a task runner reads as a task's name (`npm run $X`, `make dep*`, `just $X`)."""
+    probe = tuple(w + _PROBE if k in marked else w for k, w in enumerate(view))
+    for name in task_words(probe):
+        if _PROBE in name:
+            return name.replace(_PROBE, "")
+    return None

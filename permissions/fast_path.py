@@ -270,8 +270,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
                 return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner's
         # The display text, cut then stripped as the scanner's finish does (gap 2 closed).
         text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece[:DISPLAY_LIMIT].strip()
+        marks = _glob_marks(words, dyn) if globs else dyn  # R4.9: globs are not literal either
         seg = _tuple_new(
-            Segment, (words, text, redirects, dyn, hidden, _opaque(words, dyn) if dyn else None, inputs)
+            Segment, (words, text, redirects, dyn, hidden, _opaque(words, marks) if marks else None, inputs)
         )
         if made is not None:
             made[key] = seg
@@ -279,6 +280,13 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
     if steps is not None:
         steps[0] = left
     return _new_parsed((tuple(segments), False, None, None))
+
+
+def _glob_marks(words: tuple[str, ...], dyn: frozenset[int]) -> frozenset[int]:
+    """``dyn`` and the indexes of the words holding a glob (no quotes on this path: every glob character is
+    unquoted), as the scanner marks them."""
+    globbed = [k for k, w in enumerate(words) if _is_glob(w)]
+    return dyn.union(globbed) if globbed else dyn
 
 
 _COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's reader more (MAX_READ_STEPS)

@@ -12,6 +12,7 @@ from functools import partial
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
+from permissions.caps import unread_act
 from permissions.commands.shells import COMMAND_CARRIERS as _COMMAND_CARRIERS
 from permissions.commands.shells import SHELLS as _SHELLS
 from permissions.wrappers import is_assignment
@@ -324,11 +325,12 @@ _NOT_PLAIN_FIRST = _LEADING_KEYWORDS | _CLOSING_KEYWORDS | _HEADERS | _SHELLS | 
 
 def _opaque(words: Sequence[str], dyn: Collection[int]) -> str | None:
     """R4.9: the command word (the first after leading assignments) depends on an expansion, a glob or a
-    special parameter (``dyn`` holds those words' indexes)."""
+    special parameter (``dyn`` holds those words' indexes), or so does a word that chooses what a cap
+    program does (its subcommand, a task's name, an option: permissions.caps.unread_act)."""
     k = _command_index(words)
     if k < len(words) and k in dyn:
         return f"the command word {words[k]!r} is not literal"
-    return None
+    return unread_act(words if isinstance(words, tuple) else tuple(words), dyn)
 
 
 def _command_index(words: Sequence[str]) -> int:

@@ -154,6 +154,15 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
    ``gh alias set m 'pr merge'``) is read as what it stands for, so a deny or a cap of that act refuses
    or asks for the definition; calling an alias or extension of gh (a word outside gh's own commands) is
    opaque, like git's. ``turbo run`` runs package scripts by name, not a named tool: not a launcher.
+24. [R4.9, R4.8] A word that chooses which act a cap program performs -- its subcommand after global options,
+   the next verb while the words so far still lead to an external form (``gh pr $X``, ``kubectl rollout $X``),
+   a cloud CLI's verbs up to the one that decides (``aws s3 $X``), a task's name for a task runner
+   (``npm run $X``, ``make dep*``, ``just $X``), an option's name (``docker build --pu*``), or the program a
+   wrapper runs (``timeout 5 $X``, ``npx pub*``) -- that is not literal (an unquoted glob bash expands against
+   file names the agent can create, a parameter expansion, a command substitution) leaves the act unknown:
+   the segment is opaque (permissions.caps.unread_act). A quoted glob (``npm 'pub*'``) is literal; a value
+   glued to a literal option name (``-j$(nproc)``, ``--tag=$T``) and operands (``npm install $PKG``) are not
+   such words. A runner whose operands may all be tasks reads a recipe's argument as one (``just test $ARG``).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.listeners import assigned_bind
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
-__all__ = ["FAMILY_VERBS", "FORMS", "VERB_DECIDED", "family_effect"]
+__all__ = ["ACT_TOOLS", "FAMILY_VERBS", "FORMS", "VERB_DECIDED", "act_positions", "family_effect"]
 
 Forms = tuple[tuple[str, ...], ...]
 
@@ -655,7 +655,7 @@ def _mvn(view: tuple[str, ...]) -> bool:
 
 
 _GRADLE_VALUES = frozenset(
-    "-x --exclude-task -p --project-dir -b --build-file -c --settings-file -g --gradle-user-home -I"
+    "-x --exclude-task --tests -p --project-dir -b --build-file -c --settings-file -g --gradle-user-home -I"
     " --init-script --include-build --console --warning-mode --priority --max-workers".split()
 )
 _LOCAL_PUBLISH = ("publishtomavenlocal", "publishlocal", "publishm2")
@@ -807,3 +807,54 @@ def family_effect(view: tuple[str, ...]) -> bool:
     return verb in BARE_PUBLISHERS and not any(
         w in ("--dry-run", "-n", "--help", "-h", "--version") for w in view
     )
+
+
+# -- where each tool's act is named (R4.9: a word there that is not literal leaves the act unknown) ---------
+_GOAL_RUNNERS = _MVN | _GRADLE | frozenset({"sbt"})
+_GOAL_VALUES = {
+    **dict.fromkeys(_MVN, _MVN_VALUES),
+    **dict.fromkeys(_GRADLE, _GRADLE_VALUES),
+    "sbt": frozenset(),
+}
+ACT_TOOLS: frozenset[str] = frozenset(VERB_DECIDED) | _ENGINES | _GOAL_RUNNERS | _STORAGE | {"aws"}
+
+
+def _positional_indexes(view: tuple[str, ...], values: frozenset[str]) -> list[int]:
+    """The indexes of ``view``'s words no option takes (an option in ``values`` takes the next word)."""
+    out: list[int] = []
+    skip = False
+    for k in range(1, len(view)):
+        w = view[k]
+        if skip:
+            skip = False
+        elif w[:1] == "-" and len(w) > 1:
+            skip = w in values
+        elif w != "--":
+            out.append(k)
+    return out
+
+
+def _decided_until(tool: Decided, view: tuple[str, ...], at: list[int]) -> list[int]:
+    """The positionals up to the first that decides (one the tool reads or writes), as _decided reads them."""
+    for n, k in enumerate(at):
+        low = view[k].lower()
+        if low in tool.writes or low in tool.reads or low.startswith((*tool.write_prefixes, *_READ_PREFIXES)):
+            return at[: n + 1]
+    return at
+
+
+def act_positions(view: tuple[str, ...]) -> list[int]:
+    """R4.9: the indexes of ``view``'s words that name its act for the family readers above -- a cloud CLI's
+    verbs up to the first that decides, aws's service and operation, an engine's or gsutil's subcommand, every
+    goal or task of mvn, gradle and sbt. Empty for the other tools."""
+    verb = view[0]
+    tool = VERB_DECIDED.get(verb)
+    if tool is not None:
+        return _decided_until(tool, view, _positional_indexes(view, tool.values))
+    if verb == "aws":
+        return _positional_indexes(view, _AWS_VALUES)[:2]
+    if verb in _GOAL_RUNNERS:
+        return _positional_indexes(view, _GOAL_VALUES[verb])
+    if verb in _ENGINES or verb in _STORAGE:
+        return _positional_indexes(view, frozenset())[:1]
+    return []

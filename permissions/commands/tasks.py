@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 
-__all__ = ["RUNNERS", "TASK_VERBS", "task_effect", "task_name_publishes"]
+__all__ = ["RUNNERS", "TASK_VERBS", "task_effect", "task_name_publishes", "task_words"]
 
 # -- the predicate -------------------------------------------------------------------------------------------
 _CAPPED_WORDS = frozenset(
@@ -442,3 +442,16 @@ def task_effect(view: tuple[str, ...], program: Callable[[tuple[str, ...]], bool
         if sub and sub not in own and sub not in _RUNS_BINS:
             return program(view[k - 1 :])  # `pnpm nx release`, `yarn release-please release-pr`
     return False
+
+
+def task_words(view: tuple[str, ...]) -> Iterator[str]:
+    """R4.9: the words of ``view`` a task runner reads as a task's name (as :func:`task_effect` does), and the
+    subcommand of a release tool or of a package manager that runs a package's program for a word that is
+    none of its own commands."""
+    verb = view[0]
+    names = RUNNERS.get(verb)
+    if names is not None:
+        yield from names(view)
+    own = _RUNS_BINS.get(verb)
+    if own is not None or verb in RELEASE_TOOLS:
+        yield _subcommand(view, _PM_VALUES if own is not None else frozenset())[0]
