@@ -157,9 +157,22 @@ _EXTRACTORS = frozenset(
 )
 _PIP = frozenset({"pip", "pip3"})
 _PYTHONS_PREFIX = ("python", "pypy")
-_AGENT_CLIS = {"claude": ".claude", "gemini": ".gemini", "codex": ".codex"}
+# The coding agents' CLIs and where their configuration subcommands (`qwen mcp add`, `auggie mcp add`,
+# `kiro-cli agent create`, `goose configure`) write, by default or with a scope flag (R3.7's table).
+_AGENT_CLIS = {
+    "claude": ".claude",
+    "gemini": ".gemini",
+    "codex": ".codex",
+    "qwen": ".qwen",
+    "opencode": "opencode.json",
+    "kiro-cli": ".kiro/settings",
+    "q": ".amazonq/mcp.json",
+    "auggie": ".augment",
+    "droid": ".factory",
+    "goose": "~/.config/goose",
+}
 _AGENT_CONFIG_SUBCOMMANDS = frozenset(
-    {"mcp", "config", "plugin", "plugins", "extensions", "extension", "hooks"}
+    {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
