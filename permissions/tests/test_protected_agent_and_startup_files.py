@@ -255,6 +255,11 @@ def test_a_shell_write_in_another_case_is_never_auto_approved(path):
         "cp evil.pth .venv/lib/python3.*/site-packages/",
         "cp evil .venv/lib/python3.12/site-*/x.pth",
         "rm -rf .github/hooks",
+        # a link to a folder where one starts: a handle to write it later (`gh/workflows/ci.yml`)
+        "ln -s .github gh",
+        "ln -s .kiro k",
+        f"ln -s {SITE} sp",
+        "ln -s ~/.config cfg",
         # cd into a holding folder first, and a cwd inside one
         "cd .kiro && cp /tmp/a hooks/x",
         f"cd {SITE} && echo 'import os' > evil.pth",
@@ -370,6 +375,8 @@ def test_ordinary_neighbours_stay_auto_approved(path):
         "rm -rf build/*",
         "echo x > notes/site-packages.txt",
         "cp a.pth notes/",
+        "ln -s src/app.py x",
+        "ln -sfn build/out current",
     ],
 )
 def test_ordinary_commands_near_them_stay_auto_approved(command):
