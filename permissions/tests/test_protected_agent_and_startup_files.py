@@ -141,6 +141,15 @@ HOME_FILES = [
     "~/.gradle/gradle.properties",
     "~/.config/Code/User/settings.json",
     "~/.config/Cursor/User/settings.json",
+    "~/.config/Code - Insiders/User/mcp.json",
+    "~/.config/VSCodium/User/tasks.json",
+    "~/.config/Windsurf/User/settings.json",
+    "~/.gdbearlyinit",
+    "~/.bash_login",
+    "~/.bash_logout",
+    "~/.zprofile",
+    "~/.zlogin",
+    "~/.zlogout",
     "$HOME/.bazelrc",
     "${HOME}/.psqlrc",
 ]
@@ -221,7 +230,7 @@ def test_a_shell_write_into_one_is_never_auto_approved(path):
     for template in _WRITERS:
         command = template.format(p=path)
         if quoted:  # the shell expands ~ and $HOME only unquoted
-            command = command.replace(f"'{path}'", path)
+            command = command.replace(f"'{path}'", path.replace(" ", "\\ "))
         for autonomy in ((), AUTO_MODE, TERMINAL_AUTO):
             v = _terminal(command, autonomy)
             assert v.decision != "auto_approve", (command, autonomy, v.reason)
