@@ -15,15 +15,21 @@ read in its folder), and in the home folder (``~/.claude``, ``$HOME/.codex``, ``
 is also read as Windows reads a name: without trailing dots and spaces or an ``:stream`` suffix (``.npmrc.``,
 ``.envrc::$DATA``).
 
-[beyond] The table widens each family R3.7 names by example: CI (``.github/actions/``, ``.gitlab/``,
+[beyond] The table widens each family R3.7 names by example: the other coding agents (``.qwen/``, Kiro's
+``.kiro/hooks/``, ``opencode.json``, ``.aider.conf.yml``, ``crush.json`` ...; their instruction files,
+``CLAUDE.md`` or ``AGENTS.md``, stay ordinary), CI (``.github/actions/``, ``.gitlab/``,
 ``.circleci/``, ``azure-pipelines*``, ``Jenkinsfile*``, ``.buildkite/`` ...), git hook managers
 (``lefthook*``, ``.githooks/`` ...), editors (the whole ``.vscode/``, ``.idea/``, ``.devcontainer/``),
 environment loaders (every ``.env*`` -- a Vite mode or dotenv-flow may load any of them, ``.env.example``
 included --, ``mise.toml``, ``.tool-versions``), package managers (``.pypirc``, ``uv.toml``, ``.pnpmfile.cjs``,
-``bunfig.toml``, ``.yarn/releases/``, ``.cargo/config.toml``, ``.mvn/``, ``gradle/wrapper/`` ...).
-``package.json``, ``pyproject.toml`` and alike stay ordinary: they are the project's own source, edited all
-day, and what their scripts run is decided by the rules that cover running them (and by
-``runs_a_written_file`` when one command writes and runs them).
+``bunfig.toml``, ``.yarn/releases/``, ``.cargo/config.toml``, ``.mvn/``, ``gradle/wrapper/`` ...); and it adds
+two: files an interpreter or a shell runs at start without being asked (``sitecustomize.py``, a ``.pth`` in
+``site-packages/``, ``.pdbrc``, ``.bashrc`` ...) and build tools' settings that choose the binary or the code
+a build runs (``.bazelrc``, ``Directory.Build.props``, ``rust-toolchain.toml``, ``gradle.properties`` ...).
+``package.json``, ``pyproject.toml``, ``deno.json``, ``pnpm-workspace.yaml`` and alike stay ordinary: they
+are the project's own source, edited all day (``pnpm-workspace.yaml``'s build settings are also
+``package.json``'s ``pnpm`` field), and what their scripts run is decided by the rules that cover running
+them (and by ``runs_a_written_file`` when one command writes and runs them).
 
 Plain Python, no Django, no I/O: lexical, like the path scope (R6.3).
 """
@@ -65,9 +71,14 @@ class Protected:
     what: str  # what it decides, for the sentence people read
     prefix: bool = False
     top: bool = False  # only at the project's top folder (the policy file), when the caller knows it
+    # ``site-packages/*.pth``: any name ending in the last part, directly in the folder the first part names
+    suffix: bool = False
 
 
 def _entry(shown: str, what: str) -> Protected:
+    if "/*." in shown:
+        folder_name, _, ending = shown.partition("/*")
+        return Protected(shown, (folder_name.lower(), ending.lower()), False, what, suffix=True)
     folder = shown.endswith("/")
     prefix = shown.endswith("*")
     parts = tuple(shown.rstrip("/*").lower().split("/"))
@@ -80,6 +91,8 @@ _CI = "a CI or hook runner's configuration"
 _PKG = "a package manager's settings"
 _EDITOR = "an editor's task runner or settings"
 _ENV = "an environment loader"
+_STARTUP = "a file an interpreter or a shell runs at start"
+_BUILD = "a build tool's settings"
 _POLICY = "the project's policy"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
@@ -94,6 +107,73 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".mcp.json", _AGENT),
         # another coding agent's configuration in the same project: its MCP servers are commands it runs.
         (".cursor/", _AGENT),
+        # [beyond] the other coding agents, each where its documentation puts the files that make it run a
+        # command (MCP servers, hooks, lint/test commands, plugins) or change what it may do without asking.
+        # A whole folder where most of it is such configuration; only those files where the folder is mostly
+        # documents the agent edits as it works. Instruction-only files -- CLAUDE.md, AGENTS.md, GEMINI.md,
+        # QWEN.md, .github/copilot-instructions.md, .cursorrules, .windsurfrules, .clinerules, .goosehints,
+        # and the rules/steering/specs folders -- stay ordinary: agents edit them all day, and what they say is
+        # read by a model, never run.
+        # Qwen Code (Gemini CLI's fork): .qwen/settings.json (mcpServers, hooks, tools), .qwen/commands/.
+        (".qwen/", _AGENT),
+        # Windsurf: .windsurf/hooks.json (Cascade hooks); ~/.codeium/windsurf/ holds mcp_config.json and the
+        # user's hooks.json. .windsurf/rules/ and workflows/ are instructions.
+        (".windsurf/hooks.json", _AGENT),
+        (".codeium/", _AGENT),
+        # Kiro: hook files (.kiro/hooks/*.kiro.hook, runCommand actions), MCP servers
+        # (.kiro/settings/mcp.json), custom agents with hooks and allowedTools (.kiro/agents/). .kiro/specs/
+        # and .kiro/steering/ are documents the agent writes and reads.
+        (".kiro/hooks/", _AGENT),
+        (".kiro/settings/", _AGENT),
+        (".kiro/agents/", _AGENT),
+        # Cline: executable hook scripts in .clinerules/hooks/ (the rest of .clinerules is instructions).
+        (".clinerules/hooks/", _AGENT),
+        # Roo Code and Kilo Code: project MCP servers, and custom modes (which tool groups a mode may use).
+        (".roo/mcp.json", _AGENT),
+        (".roomodes", _AGENT),
+        (".kilocode/mcp.json", _AGENT),
+        (".kilocodemodes", _AGENT),
+        # Continue: config.yaml/config.json/config.ts, mcpServers/, agents and models blocks; .continuerc.json.
+        (".continue/", _AGENT),
+        (".continuerc.json", _AGENT),
+        # OpenCode: opencode.json(c) (mcp, permission, formatter and lsp commands, plugins), .opencode/
+        # (plugins/ are code it loads, agent/ and command/ definitions), ~/.config/opencode/; the earlier Go
+        # opencode read .opencode.json.
+        ("opencode.json", _AGENT),
+        ("opencode.jsonc", _AGENT),
+        (".opencode.json", _AGENT),
+        (".opencode/", _AGENT),
+        (".config/opencode/", _AGENT),
+        # Amazon Q Developer: workspace MCP (.amazonq/mcp.json), IDE and CLI agents (.amazonq/agents/,
+        # .amazonq/cli-agents/: mcpServers, hooks, allowedTools); ~/.aws/amazonq/. .amazonq/rules/ is instructions.
+        (".amazonq/mcp.json", _AGENT),
+        (".amazonq/agents/", _AGENT),
+        (".amazonq/cli-agents/", _AGENT),
+        (".aws/amazonq/", _AGENT),
+        # Aider: .aider.conf.yml (home, git root, cwd) -- its lint-cmd and test-cmd run after each edit. Its
+        # .aider.chat.history.md and .aider.input.history are its own logs, ordinary.
+        (".aider.conf.yml", _AGENT),
+        # Augment (Auggie): .augment/settings.json and settings.local.json (hooks, tool permissions, MCP),
+        # commands/, agents/, skills/ -- project and ~/.augment/.
+        (".augment/", _AGENT),
+        # Junie: MCP servers in .junie/mcp/mcp.json (project and ~/.junie/); .junie/guidelines.md is instructions.
+        (".junie/mcp/", _AGENT),
+        # Goose: ~/.config/goose/config.yaml (extensions are MCP commands), permission.yaml.
+        (".config/goose/", _AGENT),
+        # Crush: crushrc (Bash run at start), .crushrc, crush.json, .crush.json, ~/.config/crush/.
+        ("crushrc", _AGENT),
+        (".crushrc", _AGENT),
+        ("crush.json", _AGENT),
+        (".crush.json", _AGENT),
+        (".config/crush/", _AGENT),
+        # GitHub Copilot: hooks (.github/hooks/*.json, CLI and cloud agent), custom agents (.github/agents/, their
+        # tools and mcp-servers), the CLI's ~/.copilot/ (config.json, mcp-config.json). VS Code's MCP and
+        # settings are under .vscode/; its user settings (chat.tools.autoApprove ...) are the home twin below.
+        (".github/hooks/", _AGENT),
+        (".github/agents/", _AGENT),
+        (".copilot/", _AGENT),
+        # Factory's Droid: .factory/settings.json (hooks), .factory/mcp.json, droids/ and commands/.
+        (".factory/", _AGENT),
         (".git/", _GIT),
         (".gitmodules", _GIT),
         (".gitattributes", _GIT),
@@ -154,6 +234,13 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".devcontainer/", _EDITOR),
         (".devcontainer.json", _EDITOR),
         (".zed/", _EDITOR),
+        # the editors' user settings, .vscode/'s home twin on Linux (terminal environment, tasks, mcp.json and
+        # the agents' auto-approve settings): VS Code, its Insiders build, VSCodium, Cursor, Windsurf.
+        (".config/Code/User/", _EDITOR),
+        (".config/Code - Insiders/User/", _EDITOR),
+        (".config/VSCodium/User/", _EDITOR),
+        (".config/Cursor/User/", _EDITOR),
+        (".config/Windsurf/User/", _EDITOR),
         # environment loaders: direnv, dotenv files (pipenv, uv --env-file, bun, mise, compose), mise/asdf.
         (".env*", _ENV),
         (".flaskenv", _ENV),
@@ -183,6 +270,70 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".mvn/", _PKG),
         ("gradle/wrapper/", _PKG),
         (".gradle/init.d/", _PKG),
+        # Gradle's init scripts run for every build; Maven's user settings name its mirrors (its registry).
+        (".gradle/init.gradle", _PKG),
+        (".gradle/init.gradle.kts", _PKG),
+        (".m2/settings.xml", _PKG),
+        # NuGet's sources (its registry), in either spelling (names compare without regard to case).
+        ("nuget.config", _PKG),
+        # [beyond] files an interpreter, a debugger or a shell runs at start without being asked.
+        # Python's site module imports sitecustomize and usercustomize (a .py, a .pyc or a package) from the
+        # path, and runs the import lines of every .pth file directly in a site-packages folder (a venv's
+        # .venv/lib/python3.x/site-packages/x.pth runs at every interpreter start). A file elsewhere in
+        # site-packages is a library's code, run when imported, as the project's own code is.
+        ("sitecustomize*", _STARTUP),
+        ("usercustomize*", _STARTUP),
+        ("site-packages/*.pth", _STARTUP),
+        ("dist-packages/*.pth", _STARTUP),
+        # pdb runs ~/.pdbrc and ./.pdbrc (pdb++ .pdbrc.py) at every breakpoint; irb ~/.irbrc, ./.irbrc and
+        # ~/.config/irb/irbrc; pry ~/.pryrc and ./.pryrc; gdb ~/.gdbinit, ~/.config/gdb/gdbinit and
+        # .gdbearlyinit; lldb ~/.lldbinit and .lldbinit-<program>; psql ~/.psqlrc(-<version>), whose \! runs a
+        # shell command.
+        (".pdbrc*", _STARTUP),
+        (".irbrc", _STARTUP),
+        (".config/irb/", _STARTUP),
+        (".pryrc", _STARTUP),
+        (".gdbinit", _STARTUP),
+        (".gdbearlyinit", _STARTUP),
+        (".config/gdb/", _STARTUP),
+        (".lldbinit*", _STARTUP),
+        (".psqlrc*", _STARTUP),
+        # the shells' start-up files: bash (login, interactive, logout), sh and dash's .profile, zsh (.zshenv
+        # runs for every zsh, scripts included), fish's ~/.config/fish/ (config.fish, conf.d/, functions/).
+        (".bashrc", _STARTUP),
+        (".bash_profile", _STARTUP),
+        (".bash_login", _STARTUP),
+        (".bash_logout", _STARTUP),
+        (".profile", _STARTUP),
+        (".zshenv", _STARTUP),
+        (".zshrc", _STARTUP),
+        (".zprofile", _STARTUP),
+        (".zlogin", _STARTUP),
+        (".zlogout", _STARTUP),
+        (".config/fish/", _STARTUP),
+        # [beyond] build tools' settings that choose the binary or the code a build runs.
+        # Bazel: .bazelrc (any flag: --workspace_status_command, --run_under, --override_repository) in the
+        # workspace and home; bazelisk downloads the version .bazelversion names -- a fork's `org/version` from
+        # that fork's releases -- from where .bazeliskrc's BAZELISK_BASE_URL says.
+        (".bazelrc", _BUILD),
+        (".bazelversion", _BUILD),
+        (".bazeliskrc", _BUILD),
+        # MSBuild imports Directory.Build.props/.targets into every project below them without being named,
+        # and reads Directory.Build.rsp's switches (a -logger: is a DLL it loads); the dotnet host picks its
+        # SDK from global.json (.NET 10: from the folders its sdk.paths names). Directory.Packages.props only
+        # pins package versions, like package.json: ordinary.
+        ("Directory.Build.props", _BUILD),
+        ("Directory.Build.targets", _BUILD),
+        ("Directory.Build.rsp", _BUILD),
+        ("global.json", _BUILD),
+        # rustup runs the toolchain rust-toolchain(.toml) names -- a `path` toolchain is any folder's binaries.
+        ("rust-toolchain*", _BUILD),
+        # sbt's launcher reads .sbtopts and .jvmopts (-javaagent), and runs .sbtrc's commands at start;
+        # gradle.properties sets the JVM and its arguments for every build (org.gradle.java.home, jvmargs).
+        (".sbtopts", _BUILD),
+        (".jvmopts", _BUILD),
+        (".sbtrc", _BUILD),
+        ("gradle.properties", _BUILD),
         ("permissions.json", _POLICY),
         ("permissions.json.lock", _POLICY),
     )
@@ -201,6 +352,7 @@ _BY_FIRST: dict[str, tuple[Protected, ...]] = {}
 for _p in PROTECTED:
     _BY_FIRST[_p.parts[0]] = (*_BY_FIRST.get(_p.parts[0], ()), _p)
 _PREFIXED = tuple(p for p in PROTECTED if p.prefix)
+_PREFIXES = tuple(p.parts[-1] for p in _PREFIXED)  # one str.startswith for all of them
 # The folders that hold a protected entry without being one (`.github` holds `workflows/`): moving or
 # deleting one of them moves or deletes the entry.
 _HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
@@ -216,13 +368,30 @@ def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protect
     """The entry whose name starts at component ``k`` of ``parts`` (lower case), or None."""
     name = parts[k]
     for p in _BY_FIRST.get(name, ()):
+        if p.suffix:
+            if k + 1 < len(parts) and _may_end(parts[k + 1], p.parts[1]):
+                return p
+            continue
         n = len(p.parts)
         if tuple(parts[k : k + n]) == p.parts and (not p.top or _at_top(parts, k, tops)):
             return p
-    for p in _PREFIXED:
-        if name.startswith(p.parts[-1]):
-            return p
+    if name.startswith(_PREFIXES):
+        return next(p for p in _PREFIXED if name.startswith(p.parts[-1]))
     return None
+
+
+_GLOB_META = re.compile(r"[*?\]]")
+
+
+def _may_end(name: str, ending: str) -> bool:
+    """Whether a component (lower case; a glob pattern counts for every name it can match) may be a name that
+    ends in ``ending`` (``x.pth``, ``*.pth``, ``*``; not ``x.pth.bak``, ``*.py``)."""
+    if name.endswith(ending):
+        return True
+    if _GLOB_CHARS.isdisjoint(name):
+        return False
+    tail = _GLOB_META.split(name)[-1]  # what every match ends with
+    return ending.endswith(tail) or tail.endswith(ending)
 
 
 def _fold(name: str) -> str:
@@ -269,12 +438,15 @@ def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | N
         if bare and not p.top and not name.startswith("."):
             continue  # `rm -rf build/*` is not aimed at a pip.conf that may lie there
         if fnmatch.fnmatchcase(name, pattern) or (p.prefix and fnmatch.fnmatchcase(name + "x", pattern)):
-            if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p.parts[1:]):
+            if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p):
                 return p
     return None
 
 
-def _tail_matches(rest: list[str], want: tuple[str, ...]) -> bool:
+def _tail_matches(rest: list[str], p: Protected) -> bool:
+    want = p.parts[1:]
+    if p.suffix:
+        return _may_end(rest[0], want[0])
     for c, w in zip(rest, want):
         if not (fnmatch.fnmatchcase(w, c) if _GLOB_CHARS.intersection(c) else c == w):
             return False
@@ -396,7 +568,9 @@ def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]
         hit = _PLACES[key] = (
             start,
             [_norm([], r) for r in roots if r != "/tmp"],
-            protected_parts(start) is None,
+            # clean: not in an entry, nor in a folder where one starts (`.github`, `site-packages`), whose
+            # rest a plain name written there may complete (`workflows/ci.yml`, `x.pth`)
+            protected_parts(start) is None and _HOLDERS.isdisjoint(c.casefold() for c in start),
         )
     return hit
 

@@ -111,6 +111,59 @@ def test_an_agent_never_gets_to_write_its_own_hook_settings():
     assert claude.map(cc("Write", {"file_path": "claude/notes.md", "content": "x"}), ROOT).proposals
 
 
+@pytest.mark.parametrize(
+    "path",
+    [
+        ".qwen/settings.json",
+        ".windsurf/hooks.json",
+        ".kiro/hooks/lint.kiro.hook",
+        ".kiro/settings/mcp.json",
+        ".clinerules/hooks/PreToolUse",
+        ".roo/mcp.json",
+        ".roomodes",
+        ".continue/config.yaml",
+        "opencode.json",
+        ".opencode/plugins/x.ts",
+        ".amazonq/mcp.json",
+        ".aider.conf.yml",
+        ".augment/settings.json",
+        ".junie/mcp/mcp.json",
+        "crush.json",
+        ".crushrc",
+        ".github/hooks/hooks.json",
+        ".github/agents/x.agent.md",
+        ".factory/settings.json",
+        "sub/.QWEN/settings.json",
+    ],
+)
+def test_no_agent_gets_to_write_another_agents_hook_settings(path):
+    # Every coding agent's configuration in R3.7's table, not only the three Brabo hooks into: an agent that
+    # wrote Kiro's hooks or OpenCode's plugins would have commands run outside its own governance.
+    for agent, tool in ((claude, "Write"), (gemini, "write_file")):
+        field = "file_path"
+        m = agent.map(cc(tool, {field: path, "content": "{}"}), ROOT)
+        assert m.refusal == "agent_settings" and not m.proposals, (agent, path)
+    patch = f"*** Begin Patch\n*** Add File: {path}\n+x\n*** End Patch\n"
+    assert codex.map(cc("apply_patch", {"command": patch}), ROOT).refusal == "agent_settings", path
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "CLAUDE.md",
+        "AGENTS.md",
+        "QWEN.md",
+        ".kiro/specs/x/tasks.md",
+        ".windsurf/rules/a.md",
+        "sitecustomize.py",
+    ],
+)
+def test_instructions_and_other_protected_files_are_proposed(path):
+    # Instruction files are ordinary; a start-up file is proposed, and the policy sends it to a person (R3.7).
+    m = claude.map(cc("Write", {"file_path": path, "content": "x"}), ROOT)
+    assert m.proposals and m.proposals[0].payload["path"] == path, path
+
+
 def test_unknown_tools_are_unmapped():
     assert claude.map(cc("WebFetch", {"url": "https://x"}), ROOT).refusal == "unmapped"
     assert gemini.map(cc("google_web_search", {"query": "x"}), ROOT).refusal == "unmapped"

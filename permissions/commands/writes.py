@@ -26,7 +26,9 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
   ``yarn config set``, ``pip config set``, ``direnv allow``, ``pre-commit install``, ``husky``,
   ``claude mcp add``, ``gemini extensions install``, ``codex mcp add``) writes the protected file it keeps.
 - A link whose target is a protected file (``ln -s .claude/settings.json x``, ``cp -l``) is a handle to
-  write it later: the link's source counts as written.
+  write it later: the link's source counts as written, as a tree (a link to ``.github`` or
+  ``site-packages`` is a handle to ``workflows/ci.yml`` or ``x.pth`` below it, names the table would no
+  longer see whole).
 - Redirections are targets whatever their direction (the reader keeps ``<`` targets among them too):
   ``cat < .claude/settings.json`` is a person's to approve, ``cat .claude/settings.json`` stays ordinary.
 """
@@ -157,9 +159,22 @@ _EXTRACTORS = frozenset(
 )
 _PIP = frozenset({"pip", "pip3"})
 _PYTHONS_PREFIX = ("python", "pypy")
-_AGENT_CLIS = {"claude": ".claude", "gemini": ".gemini", "codex": ".codex"}
+# The coding agents' CLIs and where their configuration subcommands (`qwen mcp add`, `auggie mcp add`,
+# `kiro-cli agent create`, `goose configure`) write, by default or with a scope flag (R3.7's table).
+_AGENT_CLIS = {
+    "claude": ".claude",
+    "gemini": ".gemini",
+    "codex": ".codex",
+    "qwen": ".qwen",
+    "opencode": "opencode.json",
+    "kiro-cli": ".kiro/settings",
+    "q": ".amazonq/mcp.json",
+    "auggie": ".augment",
+    "droid": ".factory",
+    "goose": "~/.config/goose",
+}
 _AGENT_CONFIG_SUBCOMMANDS = frozenset(
-    {"mcp", "config", "plugin", "plugins", "extensions", "extension", "hooks"}
+    {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
@@ -319,7 +334,9 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
     if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
         out.extend((s, TREE) for s in sources if not (_remote(s) and verb in _NETWORK_COPIERS))  # moved away
     if links:
-        out.extend((s, NAMED) for s in sources)  # a link to a protected file is a handle to write it later
+        # a link to a protected file is a handle to write it later; to a folder, to everything below it (`ln -s
+        # .github gh` then `gh/workflows/ci.yml`)
+        out.extend((s, TREE) for s in sources)
     return out
 
 
