@@ -394,7 +394,29 @@ def _coreutils(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [cur[1:]] if cur[1][:1] != "-" else []
 
 
+# R4.10: kubectl by other names -- OpenShift's `oc` (a superset of it), `kubecolor`, the snap's `microk8s.kubectl`
+# -- and the distributions that carry it as a subcommand (`k3s kubectl`, `microk8s kubectl`, `minikube kubectl --`).
+KUBECTL_NAMES = frozenset({"oc", "kubecolor", "microk8s.kubectl"})
+KUBECTL_CARRIERS = frozenset({"k3s", "microk8s", "minikube"})
+
+
+def _kubectl(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """kubectl's command line, from another name or after a carrier's own options (`minikube -p dev kubectl
+    -- delete pod x`: a word after an option may be its value, so the search goes on past it)."""
+    if cur[0] in KUBECTL_NAMES:
+        return [("kubectl", *cur[1:])]
+    for k in range(1, min(len(cur), 8)):
+        w = cur[k]
+        if w == "kubectl":
+            rest = cur[k + 1 :]
+            return [("kubectl", *(rest[1:] if rest[:1] == ("--",) else rest))]
+        if w[:1] != "-" and cur[k - 1][:1] != "-":
+            return []  # another of its commands (`k3s server`, `minikube start`)
+    return []
+
+
 _LAUNCHERS = {
+    **dict.fromkeys(KUBECTL_NAMES | KUBECTL_CARRIERS, _kubectl),
     "corepack": _corepack,
     "node": _node_script,
     "nodejs": _node_script,

@@ -655,6 +655,13 @@ PEELED_VERBS: frozenset[str] = (
         "corepack",
         "docker-compose",
         "coreutils",
+        # R4.10: kubectl by other names (permissions.commands.views)
+        "oc",
+        "kubecolor",
+        "microk8s.kubectl",
+        "k3s",
+        "microk8s",
+        "minikube",
         "deno",
         "node",
         "nodejs",
