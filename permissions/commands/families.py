@@ -135,6 +135,7 @@ DATABASES: dict[str, Forms] = {
     "liquibase": _forms("drop-all dropAll"),
     "dbmate": _forms("drop"),
     "atlas": _forms("schema+apply schema+clean"),
+    "dotnet-ef": _forms("database+drop"),  # `dotnet ef database update` applies migrations: daily work
 }
 
 _EAS = (
@@ -142,6 +143,15 @@ _EAS = (
     " channel:create channel:edit channel:delete channel:rollout channel:pause channel:resume branch:create"
     " branch:delete branch:rename secret:create secret:delete secret:push env:create env:update env:delete"
     " env:push webhook:create webhook:update webhook:delete metadata:push"
+)
+_SHOPIFY = (
+    "app+deploy app+release app+versions+release theme+push theme+publish theme+delete theme+share"
+    " hydrogen+deploy"
+)
+_SENTRY = (
+    "releases+new releases+finalize releases+deploys releases+set-commits releases+propose-version+new"
+    " releases+delete releases+archive deploys+new sourcemaps+upload debug-files+upload upload-dif"
+    " upload-dsym upload-proguard send-event send-envelope monitors+run"
 )
 _EXPO = "publish publish:rollback publish:set upload:ios upload:android build:ios build:android"
 
@@ -157,7 +167,7 @@ REGISTRIES: dict[str, Forms] = {
     "jsr": _forms("publish"),
     "deno": _forms("publish"),
     "gem": _forms("push yank owner"),
-    "dotnet": _forms("nuget+push nuget+delete"),
+    "dotnet": _forms("nuget+push nuget+delete ef+database+drop"),
     "nuget": _forms("push delete"),
     # `login` sends a credential -- `--password-stdin`: whatever is piped to it -- to the registry it names.
     "podman": _forms("push image+push manifest+push login"),
@@ -179,6 +189,14 @@ REGISTRIES: dict[str, Forms] = {
     # Ecto's drop and reset empty whatever database the project's config names (the databases' reading, below).
     "mix": _forms("hex.publish hex.retire hex.owner ecto.drop ecto.reset"),
     "conan": _forms("upload"),
+    # Angular's `ng deploy` (the project's deploy builder: Firebase, GitHub Pages, a cloud), Shopify's app and
+    # theme releases, Sentry's releases and uploads; the scoped packages `npx` runs them by.
+    "ng": _forms("deploy"),
+    "@angular/cli": _forms("deploy"),
+    "shopify": _forms(_SHOPIFY),
+    "@shopify/cli": _forms(_SHOPIFY),
+    "sentry-cli": _forms(_SENTRY),
+    "@sentry/cli": _forms(_SENTRY),
     # Expo: store submissions, over-the-air updates, cloud builds and hosting (`eas build:list` and the other
     # `topic:read` forms are words no form names); `expo publish` is the classic CLI's update.
     "eas": _forms(_EAS),
@@ -417,9 +435,15 @@ VERB_DECIDED: dict[str, Decided] = {
     ),
     # `railway run CMD` / `railway shell` run a command with the cloud's secrets: not read as local.
     "railway": Decided("link unlink login logout whoami status logs open init docs"),
-    "@railway/cli": Decided(
-        "link unlink login logout whoami status logs open init docs"
-    ),  # `npx @railway/cli`
+    # `npx @railway/cli up`: the package railway's CLI is published as.
+    "@railway/cli": Decided("link unlink login logout whoami status logs open init docs"),
+    # Databases as a service: a branch, a database or a deploy request changed in the cloud; `turso db shell`
+    # sends SQL to it (no known verb: external).
+    "turso": Decided("auth login logout config plan org contact relax quickstart"),
+    "pscale": Decided("auth login logout org signup ping region size completion", "", "--org"),
+    "planetscale": Decided("auth login logout org signup ping region size completion", "", "--org"),
+    "neonctl": Decided("auth me connection-string cs set-context completion", "", "--project-id --org-id"),
+    "neon": Decided("auth me connection-string cs set-context completion", "", "--project-id --org-id"),
     "supabase": Decided(
         "start stop status init login logout link unlink gen diff dump migration.new migration.list test"
         " bootstrap services",

@@ -495,11 +495,16 @@ def _deno_npm(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         w = cur[k]
         if w.startswith("npm:"):
             name, _, binary = w[4:].lstrip("@").partition("/")
+            package = ""
             if w[4:].startswith("@"):  # a scoped package `npm:@scope/pkg/bin`
                 scope, _, rest = w[5:].partition("/")
                 name, _, binary = rest.partition("/")
+                package = "@" + scope + "/" + name.partition("@")[0]  # `npm:@railway/cli`: the package's name
             name = name.partition("@")[0]
-            return [(binary or name, *cur[k + 1 :])] if (binary or name) else []
+            if not (binary or name):
+                return []
+            found = [(binary or name, *cur[k + 1 :])]
+            return found + [(package, *cur[k + 1 :])] if package and not binary else found
         if not w.startswith("-"):
             return []
     return []

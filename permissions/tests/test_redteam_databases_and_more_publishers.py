@@ -69,6 +69,14 @@ DATABASES = [
     "dbmate drop",
     "atlas schema apply -u $DATABASE_URL --to file://schema.hcl",
     "atlas schema clean -u $DATABASE_URL",
+    "dotnet ef database drop -f",
+    "dotnet-ef database drop --force",
+    "turso db destroy prod --yes",
+    "turso db shell prod 'DROP TABLE users'",
+    "pscale deploy-request deploy app 12",
+    "planetscale branch delete app main",
+    "neonctl branches delete main",
+    "neon databases delete app",
 ]
 PUBLISHERS = [
     "conan upload pkg/1.0 -r remote",
@@ -89,6 +97,16 @@ PUBLISHERS = [
     "npx expo-cli publish",
     "npx @railway/cli up",
     "npx @railway/cli@3 up --detach",
+    "deno run -A npm:@railway/cli up",
+    "ng deploy",
+    "npx @angular/cli deploy",
+    "npx -p @angular/cli ng deploy --base-href=/x/",
+    "shopify app deploy",
+    "shopify theme push --live",
+    "npx @shopify/cli app deploy",
+    "sentry-cli releases new 1.0",
+    "sentry-cli sourcemaps upload dist",
+    "npx @sentry/cli releases finalize 1.0",
 ]
 ALL = DATABASES + PUBLISHERS
 
@@ -148,6 +166,20 @@ def test_s5_caps_a_task_named_for_a_database_push_is_read_as_the_push(name):
         "expo prebuild",
         "npx expo install expo-camera",
         "npx @railway/cli status",
+        "dotnet ef database update",
+        "dotnet ef migrations add Init",
+        "turso db list",
+        "turso auth login",
+        "pscale branch list app",
+        "neonctl branches list",
+        "neonctl connection-string",
+        "ng build",
+        "ng serve",
+        "npx @angular/cli new app",
+        "shopify app dev",
+        "shopify theme dev",
+        "sentry-cli releases list",
+        "sentry-cli --version",
     ],
 )
 def test_s5_caps_their_local_siblings_stay_uncapped(command):
