@@ -63,6 +63,7 @@ DELETERS: dict[str, _Deleter] = {
     "gio": _Deleter(always=True, subcommand="trash"),
     "rip": _Deleter(always=True),  # rm-improved: to its graveyard
     "rimraf": _Deleter(always=True),
+    "del-cli": _Deleter(always=True),  # npm's del-cli (`npx del-cli '/*'`)
 }
 # Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
 FLOOR_VERBS = frozenset(DELETERS) | {"find"}
@@ -188,8 +189,9 @@ def _find_deletes_root(words: tuple[str, ...]) -> bool:
 
 
 # -- R4.6: programs that delete what they archive, move or sync -------------------------------------------------
-# `tar --remove-files`, `zip -m` (with recursion), `7z a -sdel`, `rclone purge|delete|move|sync` and `mv` take
-# their operands' whole trees out of reach as `rm -rf` does; permissions.where reads where the words they answer
+# `tar --remove-files`, `zip -m` (with recursion), `7z a -sdel`, `rclone purge|delete|move|sync`, `mv`, and
+# `gzip -r` (each file replaced by its compressed copy) take their operands' whole trees out of reach as `rm -rf`
+# does; permissions.where reads where the words they answer
 # land (the working directory, `~`, `C:\\` off the sandbox). A reader answers only the words that may name the
 # root, the home folder or a pattern over their children from some directory (:func:`_may_land`): a plain
 # relative name is a child at least, so `mv a b`, the common case, answers nothing and costs no more reading.
@@ -309,7 +311,39 @@ def _mv_moved(view: tuple[str, ...]) -> list[str]:
     return [t for t in (ops if target else ops[:-1]) if _may_land(t)]
 
 
+_KEEPS = frozenset("kclt")  # gzip's --keep, --stdout, --list, --test: the originals stay
+
+
+def _gzip_replaced(view: tuple[str, ...]) -> list[str]:
+    """gzip's (pigz's, gunzip's) ``-r``: every file of the tree replaced by its (de)compressed copy, the
+    original deleted -- unless ``-k``, ``-c``, ``-l`` or ``-t`` keeps it."""
+    recurse = False
+    for w in view[1:]:
+        if w[:2] == "--":
+            if any(_prefix_of(w, name, 3) for name in ("keep", "stdout", "to-stdout", "list", "test")):
+                return []
+            recurse = recurse or _prefix_of(w, "recursive", 3)
+        elif w[:1] == "-" and len(w) > 1:
+            if not _KEEPS.isdisjoint(w[1:]):
+                return []
+            recurse = recurse or "r" in w
+    return [t for t in _operands(view[1:]) if _may_land(t)] if recurse else []
+
+
+def _rm_after(view: tuple[str, ...]) -> list[str]:
+    """zstd's and lz4's ``--rm`` with ``-r``: the sources deleted once compressed."""
+    if "--rm" not in view or not any(w[:1] == "-" and w[1:2] != "-" and "r" in w for w in view[1:]):
+        return []
+    return [t for t in _operands(view[1:]) if _may_land(t)]
+
+
 REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
+    "gzip": _gzip_replaced,
+    "gunzip": _gzip_replaced,
+    "pigz": _gzip_replaced,
+    "unpigz": _gzip_replaced,
+    "zstd": _rm_after,
+    "lz4": _rm_after,
     "tar": _tar_removed,
     "gtar": _tar_removed,
     "zip": _zip_moved,

@@ -415,8 +415,18 @@ def _kubectl(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
+def _shx(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: npm's shx runs shelljs's version of the command it is given (`shx rm -rf dist`), after its own
+    options (`--silent`, `--verbose`, `--noglob`, `--negate`)."""
+    k = 1
+    while k < len(cur) and cur[k].startswith("--"):
+        k += 1
+    return [cur[k:]] if k < len(cur) else []
+
+
 _LAUNCHERS = {
     **dict.fromkeys(KUBECTL_NAMES | KUBECTL_CARRIERS, _kubectl),
+    "shx": _shx,
     "corepack": _corepack,
     "node": _node_script,
     "nodejs": _node_script,

@@ -655,6 +655,7 @@ PEELED_VERBS: frozenset[str] = (
         "corepack",
         "docker-compose",
         "coreutils",
+        "shx",
         # R4.10: kubectl by other names (permissions.commands.views)
         "oc",
         "kubecolor",

@@ -71,7 +71,26 @@ MV = [
     "cd / && mv * /tmp/x",
     "sudo mv /* /mnt/x",
 ]
-ALL = TAR + ZIP + SEVEN_ZIP + RCLONE + MV
+# Compressors that replace every file of a tree with its compressed copy (the originals deleted), and npm's
+# deleters run through npx or shx.
+COMPRESSORS = [
+    "gzip -r /",
+    "gzip -rf /*",
+    "gzip --recursive --force ~",
+    "pigz -r $HOME",
+    "gunzip -r /",
+    "zstd -r --rm /",
+    "lz4 -r --rm /*",
+    "cd / && gzip -r .",
+]
+NPM_DELETERS = [
+    "npx del-cli /",
+    "del-cli '/*'",
+    "shx rm -rf /",
+    "npx shx rm -rf /",
+    "shx --silent rm -rf ~",
+]
+ALL = TAR + ZIP + SEVEN_ZIP + RCLONE + MV + COMPRESSORS + NPM_DELETERS
 
 
 @pytest.mark.parametrize("command", ALL)
@@ -120,6 +139,15 @@ def test_a_drive_root_off_the_sandbox(command):
         "mv -t / x",
         "mv src/*.ts lib/",
         "truncate -s0 /",
+        "gzip -r logs/",
+        "gzip -rk /",
+        "gzip -rc / > all.gz",
+        "gzip -l /x.gz",
+        "zstd -r /",
+        "zstd -r --rm build/",
+        "npx del-cli dist",
+        "shx rm -rf build",
+        "shx ls /",
         "truncate -s0 log.txt",
     ],
 )
