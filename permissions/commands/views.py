@@ -618,6 +618,10 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb.startswith("git-"):
         # R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands.
         return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
+    if verb.startswith("kubectl-") and len(verb) > 8:
+        # R4.10: a kubectl plugin's binary is the command kubectl runs it for (`kubectl-view_secret` is `kubectl
+        # view-secret`, `kubectl-foo-bar` is `kubectl foo bar`).
+        return [("kubectl", *(part.replace("_", "-") for part in verb[8:].split("-") if part), *cur[1:])]
     if verb == "gh":
         return _gh_alias_views(cur)
     launcher = _LAUNCHERS.get(verb) if len(cur) > 1 else None

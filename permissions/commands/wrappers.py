@@ -673,7 +673,7 @@ PEELED_VERBS: frozenset[str] = (
         "pypy3",
     }
 )
-RESOLVED_PREFIXES = ("git-", "python", "pypy")
+RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-")
 
 
 def python_family(verb: str) -> bool:

@@ -2,8 +2,9 @@
 
 kubectl: OpenShift's ``oc`` (a superset of kubectl), ``kubecolor`` (kubectl with colours), the snap's
 ``microk8s.kubectl`` and the distributions that carry kubectl as a subcommand (``k3s kubectl``, ``microk8s
-kubectl``, ``minikube kubectl --``) run kubectl's command line: a deny or ask written for kubectl refuses it
-there too (the caps already read them, permissions.commands.families).
+kubectl``, ``minikube kubectl --``) run kubectl's command line, and a plugin's binary (``kubectl-foo_bar-baz``)
+is ``kubectl foo-bar baz``: a deny or ask written for kubectl refuses it there too (the caps already read the
+other names, permissions.commands.families).
 
 chmod: "the same mode" is the permission bits a mode leaves whatever the file had (``0777``, ``a+rwx``,
 ``=777``, ``+777``: GNU chmod takes octal digits after an operator), and a mode that adds setuid, setgid or the
@@ -76,6 +77,21 @@ def test_an_ask_for_kubectl_asks_by_another_name(name):
 def test_other_commands_of_those_names_are_not_refused(command):
     v = _refused(command, deny=("Terminal(kubectl delete)",))
     assert v.decision != "deny", (command, v.message)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "command"),
+    [
+        ("Terminal(kubectl neat)", "kubectl-neat get pod x"),
+        ("Terminal(kubectl view-secret)", "kubectl-view_secret db-creds"),
+        ("Terminal(kubectl cnpg destroy)", "kubectl-cnpg destroy cluster-1 1"),
+        ("Terminal(kubectl foo bar)", "kubectl-foo-bar x"),
+        ("Terminal(kubectl foo)", "/usr/local/bin/kubectl-foo x"),
+    ],
+)
+def test_a_deny_for_a_kubectl_plugin_refuses_its_binary(pattern, command):
+    v = _refused(command, deny=(pattern,))
+    assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.message)
 
 
 SAME_AS_777 = [
