@@ -587,6 +587,20 @@ def _renamed(verb: str) -> str | None:
     return name
 
 
+_HELPER_PREFIXES = ("git-", "kubectl-")
+
+
+def _helper_binary(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands; a kubectl
+    plugin's binary is the command kubectl runs it for (`kubectl-view_secret` is `kubectl view-secret`,
+    `kubectl-foo-bar` is `kubectl foo bar`)."""
+    verb = cur[0]
+    if verb.startswith("git-"):
+        return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
+    words = [part.replace("_", "-") for part in verb[8:].split("-") if part]
+    return [("kubectl", *words, *cur[1:])] if words else []
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
@@ -615,13 +629,8 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if "alias." in "\0".join(cur).lower():
             found += _git_alias_views(cur)  # R4.10: an alias git is given or told to define
         return found
-    if verb.startswith("git-"):
-        # R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands.
-        return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
-    if verb.startswith("kubectl-") and len(verb) > 8:
-        # R4.10: a kubectl plugin's binary is the command kubectl runs it for (`kubectl-view_secret` is `kubectl
-        # view-secret`, `kubectl-foo-bar` is `kubectl foo bar`).
-        return [("kubectl", *(part.replace("_", "-") for part in verb[8:].split("-") if part), *cur[1:])]
+    if verb.startswith(_HELPER_PREFIXES):
+        return _helper_binary(cur)
     if verb == "gh":
         return _gh_alias_views(cur)
     launcher = _LAUNCHERS.get(verb) if len(cur) > 1 else None
