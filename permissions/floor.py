@@ -17,7 +17,7 @@ sandbox is Linux: there ``C:/x`` is a folder of the project and nothing here app
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from permissions.commands.find import FIND_EXEC
@@ -27,6 +27,7 @@ __all__ = [
     "BUILTIN_DENY",
     "DELETERS",
     "FLOOR_VERBS",
+    "REMOVERS",
     "WINDOWS_DELETERS",
     "deleted_trees",
     "find_exec_deletes",
@@ -62,6 +63,7 @@ DELETERS: dict[str, _Deleter] = {
     "gio": _Deleter(always=True, subcommand="trash"),
     "rip": _Deleter(always=True),  # rm-improved: to its graveyard
     "rimraf": _Deleter(always=True),
+    "del-cli": _Deleter(always=True),  # npm's del-cli (`npx del-cli '/*'`)
 }
 # Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
 FLOOR_VERBS = frozenset(DELETERS) | {"find"}
@@ -184,6 +186,175 @@ def _find_deletes_root(words: tuple[str, ...]) -> bool:
     if not any(_is_root(p) for p in starts):
         return False
     return find_exec_deletes(rest)
+
+
+# -- R4.6: programs that delete what they archive, move or sync -------------------------------------------------
+# `tar --remove-files`, `zip -m` (with recursion), `7z a -sdel`, `rclone purge|delete|move|sync`, `mv`, and
+# `gzip -r` (each file replaced by its compressed copy) take their operands' whole trees out of reach as `rm -rf`
+# does; permissions.where reads where the words they answer
+# land (the working directory, `~`, `C:\\` off the sandbox). A reader answers only the words that may name the
+# root, the home folder or a pattern over their children from some directory (:func:`_may_land`): a plain
+# relative name is a child at least, so `mv a b`, the common case, answers nothing and costs no more reading.
+_LANDING_FIRST = frozenset("/~$`.\\")
+
+
+def _may_land(word: str) -> bool:
+    return word[:1] in _LANDING_FIRST or ".." in word or ":" in word[:3] or any(c in _GLOB for c in word)
+
+
+def _operands(words: Sequence[str], valued: frozenset[str] = frozenset()) -> list[str]:
+    """The words that are no option (nor the value of one of ``valued``, written apart) before or after ``--``."""
+    out: list[str] = []
+    done = skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif done or w[:1] != "-" or w == "-":
+            out.append(w)
+        elif w == "--":
+            done = True
+        else:
+            skip = w in valued
+    return out
+
+
+def _prefix_of(word: str, name: str, least: int) -> bool:
+    """``--name`` or an abbreviation of it GNU getopt takes (at least ``least`` letters: shorter ones are another
+    option's too)."""
+    given = word[2:].partition("=")[0]
+    return word[:2] == "--" and len(given) >= least and name.startswith(given)
+
+
+_TAR_VALUED = frozenset(
+    {"--file", "--directory", "-f", "-C", "-T", "-X", "-b", "-g", "-H", "-K", "-L", "-N", "-V", "-F", "-I"}
+)
+
+
+def _tar_directory(word: str, nxt: str) -> str | None:
+    """The directory ``-C DIR``, ``-CDIR`` or ``--directory[=]DIR`` moves tar to, else None."""
+    if word == "-C" or word == "--directory":
+        return nxt or None
+    if word.startswith("-C") or word.startswith("--directory="):
+        return word.partition("=")[2] if word[1] == "-" else word[2:]
+    return None
+
+
+def _tar_removed(view: tuple[str, ...]) -> list[str]:
+    """GNU tar's ``--remove-files`` (``--rem`` at least: ``--re`` is also ``--recursion``): every file it archives,
+    read from the directory ``-C`` names when one is given (``-C / .`` is the root)."""
+    if not any(_prefix_of(w, "remove-files", 3) for w in view[1:]):
+        return []
+    words = view[1:]
+    out: list[str] = []
+    for k, w in enumerate(words):
+        base = _tar_directory(w, words[k + 1] if k + 1 < len(words) else "")
+        if base is not None:
+            after = words[k + (2 if w in ("-C", "--directory") else 1) :]
+            out.extend(base.rstrip("/") + "/" + t for t in _operands(after, _TAR_VALUED))
+    out.extend(_operands(words, _TAR_VALUED))
+    return [t for t in out if _may_land(t)]
+
+
+def _zip_moved(view: tuple[str, ...]) -> list[str]:
+    """zip's ``-m``/``--move`` with ``-r``/``-R`` (``--recurse-paths``/``--recurse-patterns``): the folders it
+    adds are deleted with their trees (without recursion it deletes the files named, never a tree)."""
+    move = recurse = False
+    for w in view[1:]:
+        if w[:2] == "--":
+            move = move or _prefix_of(w, "move", 2)
+            recurse = recurse or _prefix_of(w, "recurse-paths", 3) or _prefix_of(w, "recurse-patterns", 3)
+        elif w[:1] == "-":
+            move = move or "m" in w
+            recurse = recurse or "r" in w or "R" in w
+    if not (move and recurse):
+        return []
+    return [t for t in _operands(view[1:]) if _may_land(t)]
+
+
+def _7z_deleted(view: tuple[str, ...]) -> list[str]:
+    """7-Zip's ``a``/``u`` with ``-sdel`` (any case): the files it adds, folders whole, are deleted."""
+    words = _operands(view[1:])
+    if not words or words[0] not in ("a", "u") or not any(w.lower() == "-sdel" for w in view[1:]):
+        return []
+    return [t for t in words[1:] if _may_land(t)]
+
+
+# rclone's commands that delete local trees: the path (`purge`, `delete`), the sources (`move`, `moveto`), the
+# destination's files the source lacks (`sync`, `bisync`: `rclone sync empty/ /`).
+_RCLONE = {"purge": 0, "delete": 0, "move": -1, "moveto": -1, "sync": 1, "bisync": 1}
+
+
+def _rclone_deleted(view: tuple[str, ...]) -> list[str]:
+    """rclone's deleting commands (after its global options, read as taking a value or not: deny more), the
+    local paths they delete; a remote (``name:path``, two letters or more before the colon) is not a place
+    here (a drive letter is: rclone reads ``C:\\`` as local on Windows)."""
+    words = _operands(view[1:])
+    for k, w in enumerate(words[:2]):
+        kind = _RCLONE.get(w)
+        if kind is None:
+            continue
+        ops = words[k + 1 :]
+        picked = ops if kind == 0 else ops[:-1] if kind < 0 else ops[1:]
+        return [t for t in picked if _may_land(t) and not (t.find(":") > 1 and "/" not in t[: t.find(":")])]
+    return []
+
+
+_MV_VALUED = frozenset({"-t", "-S", "--target-directory", "--suffix"})
+
+
+def _mv_moved(view: tuple[str, ...]) -> list[str]:
+    """mv's sources (every operand but the last, or all of them with ``-t``/``--target-directory``): moved out
+    of reach of the running system, as a deletion (`mv /* /tmp/x`, `mv ~ /tmp/x`)."""
+    words = view[1:]
+    ops = _operands(words, _MV_VALUED)
+    target = any(w[:2] == "-t" or _prefix_of(w, "target-directory", 3) for w in words if w[:1] == "-")
+    return [t for t in (ops if target else ops[:-1]) if _may_land(t)]
+
+
+_KEEPS = frozenset("kclt")  # gzip's --keep, --stdout, --list, --test: the originals stay
+
+
+def _gzip_replaced(view: tuple[str, ...]) -> list[str]:
+    """gzip's (pigz's, gunzip's) ``-r``: every file of the tree replaced by its (de)compressed copy, the
+    original deleted -- unless ``-k``, ``-c``, ``-l`` or ``-t`` keeps it."""
+    recurse = False
+    for w in view[1:]:
+        if w[:2] == "--":
+            if any(_prefix_of(w, name, 3) for name in ("keep", "stdout", "to-stdout", "list", "test")):
+                return []
+            recurse = recurse or _prefix_of(w, "recursive", 3)
+        elif w[:1] == "-" and len(w) > 1:
+            if not _KEEPS.isdisjoint(w[1:]):
+                return []
+            recurse = recurse or "r" in w
+    return [t for t in _operands(view[1:]) if _may_land(t)] if recurse else []
+
+
+def _rm_after(view: tuple[str, ...]) -> list[str]:
+    """zstd's and lz4's ``--rm`` with ``-r``: the sources deleted once compressed."""
+    if "--rm" not in view or not any(w[:1] == "-" and w[1:2] != "-" and "r" in w for w in view[1:]):
+        return []
+    return [t for t in _operands(view[1:]) if _may_land(t)]
+
+
+REMOVERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = {
+    "gzip": _gzip_replaced,
+    "gunzip": _gzip_replaced,
+    "pigz": _gzip_replaced,
+    "unpigz": _gzip_replaced,
+    "zstd": _rm_after,
+    "lz4": _rm_after,
+    "tar": _tar_removed,
+    "gtar": _tar_removed,
+    "zip": _zip_moved,
+    "7z": _7z_deleted,
+    "7za": _7z_deleted,
+    "7zz": _7z_deleted,
+    "7zr": _7z_deleted,
+    "rclone": _rclone_deleted,
+    "mv": _mv_moved,
+    "gmv": _mv_moved,
+}
 
 
 # -- R4.6 on a machine that may be Windows (SPEC §5: runs_in agent or host; permissions.where reads them) -------

@@ -18,6 +18,7 @@ from typing import Any
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.options import (
     PROGRAMS,
+    WIDER,
     Reading,
     gate,
     normalise,
@@ -285,6 +286,8 @@ def meanings(p: Pattern) -> tuple[Meaning, ...]:
         return ()
     out: list[Meaning] = []
     for r in readings:
+        if WIDER in r.keys:
+            continue  # a reading the segment has, not the pattern
         ops = tuple((w, False) for w in r.operands)
         if last_prefix:
             if not ops or ops[-1][0] != last_stem:

@@ -16,7 +16,7 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.views import views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
-from permissions.floor import FLOOR_VERBS, floor_denies_views
+from permissions.floor import FLOOR_VERBS, REMOVERS, floor_denies_views
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
@@ -44,7 +44,9 @@ _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
 # First words views_of may look through (so may a first word with `=` or `/`, or starting as a resolved
 # prefix does): a cheap test before the call.
 _MAY_LOOK = _LOOK_THROUGH | _SUB_FIRST
-_DELETES = FLOOR_VERBS | {"xargs", "git", "rsync"}  # verbs as written whose deletions permissions.where reads
+_DELETES = (
+    FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS)
+)  # verbs as written whose deletions permissions.where reads
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),

@@ -40,6 +40,7 @@ from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import (
     DELETERS,
     FLOOR_VERBS,
+    REMOVERS,
     WINDOWS_DELETERS,
     deleted_trees,
     find_exec_deletes,
@@ -493,7 +494,7 @@ def _pass(
 
 
 # -- the floor: where a deletion lands (R4.6) ----------------------------------------------------------------
-_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"}
+_DELETERS = FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS)
 _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
@@ -761,15 +762,19 @@ def _deleted(
         return _git_clean_tree(view, words)
     if verb == "rsync":
         return _rsync_deletes(view)
-    return []
+    remover = REMOVERS.get(verb)
+    return [] if remover is None else remover(view)
 
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
-_DELETERS_IF = frozenset({"git", "rsync"})
+_DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS)
 
 
 def _may_delete(words: tuple[str, ...]) -> bool:
+    remover = REMOVERS.get(words[0])
+    if remover is not None:
+        return bool(remover(words))  # `mv a b`: no word that may land on the root, nothing more to read
     return "clean" in words or any(w.startswith(("--del", "--remove-s")) for w in words)
 
 

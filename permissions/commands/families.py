@@ -109,6 +109,52 @@ INFRASTRUCTURE: dict[str, Forms] = {
     ),
 }
 
+# -- databases: schema and data changed in whatever database the configuration names ----------------------
+# Applying a project's pending migrations is daily work against a local dev database and stays uncapped
+# (`prisma migrate dev`, `knex migrate:latest`, `rails db:migrate`, `alembic upgrade`, `drizzle-kit migrate`,
+# `mix ecto.migrate`). Capped, since the configured URL may be anyone's: a schema pushed with no migration
+# history (`prisma db push`, `drizzle-kit push`, `typeorm schema:sync`, `atlas schema apply`), migrations
+# applied or recorded as a deploy (`prisma migrate deploy|resolve`), SQL sent as is (`prisma db execute`), and
+# a database dropped, reset or emptied (`prisma migrate reset`, `rails db:drop`, `flyway clean`).
+_RAILS_DB = (
+    "db:drop db:drop:all db:reset db:reset:all db:purge db:purge:all db:schema:load db:structure:load"
+    " db:seed:replant db:truncate_all db:setup db:prepare"
+)
+_TYPEORM = "schema:drop schema:sync"
+DATABASES: dict[str, Forms] = {
+    "prisma": _forms("db+push db+execute migrate+deploy migrate+reset migrate+resolve"),
+    "drizzle-kit": _forms("push push:pg push:mysql push:sqlite"),
+    "rails": _forms(_RAILS_DB),
+    "rake": _forms(_RAILS_DB),
+    "sequelize": _forms("db:drop"),
+    "sequelize-cli": _forms("db:drop"),
+    "typeorm": _forms(_TYPEORM),
+    "typeorm-ts-node-commonjs": _forms(_TYPEORM),
+    "typeorm-ts-node-esm": _forms(_TYPEORM),
+    "flyway": _forms("clean"),
+    "liquibase": _forms("drop-all dropAll"),
+    "dbmate": _forms("drop"),
+    "atlas": _forms("schema+apply schema+clean"),
+    "dotnet-ef": _forms("database+drop"),  # `dotnet ef database update` applies migrations: daily work
+}
+
+_EAS = (
+    "submit update deploy build update:republish update:rollback update:roll-back-to-embedded update:delete"
+    " channel:create channel:edit channel:delete channel:rollout channel:pause channel:resume branch:create"
+    " branch:delete branch:rename secret:create secret:delete secret:push env:create env:update env:delete"
+    " env:push webhook:create webhook:update webhook:delete metadata:push"
+)
+_SHOPIFY = (
+    "app+deploy app+release app+versions+release theme+push theme+publish theme+delete theme+share"
+    " hydrogen+deploy"
+)
+_SENTRY = (
+    "releases+new releases+finalize releases+deploys releases+set-commits releases+propose-version+new"
+    " releases+delete releases+archive deploys+new sourcemaps+upload debug-files+upload upload-dif"
+    " upload-dsym upload-proguard send-event send-envelope monitors+run"
+)
+_EXPO = "publish publish:rollback publish:set upload:ios upload:android build:ios build:android"
+
 # -- registries: publish and push ---------------------------------------------------------------------------
 REGISTRIES: dict[str, Forms] = {
     "poetry": _forms("publish"),
@@ -121,7 +167,7 @@ REGISTRIES: dict[str, Forms] = {
     "jsr": _forms("publish"),
     "deno": _forms("publish"),
     "gem": _forms("push yank owner"),
-    "dotnet": _forms("nuget+push nuget+delete"),
+    "dotnet": _forms("nuget+push nuget+delete ef+database+drop"),
     "nuget": _forms("push delete"),
     # `login` sends a credential -- `--password-stdin`: whatever is piped to it -- to the registry it names.
     "podman": _forms("push image+push manifest+push login"),
@@ -140,7 +186,23 @@ REGISTRIES: dict[str, Forms] = {
     "goreleaser": _forms("release publish announce"),
     "changeset": _forms("publish"),
     "lein": _forms("deploy"),
-    "mix": _forms("hex.publish hex.retire hex.owner"),
+    # Ecto's drop and reset empty whatever database the project's config names (the databases' reading, below).
+    "mix": _forms("hex.publish hex.retire hex.owner ecto.drop ecto.reset"),
+    "conan": _forms("upload"),
+    # Angular's `ng deploy` (the project's deploy builder: Firebase, GitHub Pages, a cloud), Shopify's app and
+    # theme releases, Sentry's releases and uploads; the scoped packages `npx` runs them by.
+    "ng": _forms("deploy"),
+    "@angular/cli": _forms("deploy"),
+    "shopify": _forms(_SHOPIFY),
+    "@shopify/cli": _forms(_SHOPIFY),
+    "sentry-cli": _forms(_SENTRY),
+    "@sentry/cli": _forms(_SENTRY),
+    # Expo: store submissions, over-the-air updates, cloud builds and hosting (`eas build:list` and the other
+    # `topic:read` forms are words no form names); `expo publish` is the classic CLI's update.
+    "eas": _forms(_EAS),
+    "eas-cli": _forms(_EAS),  # `npx eas-cli submit`
+    "expo": _forms(_EXPO),
+    "expo-cli": _forms(_EXPO),
     "rebar3": _forms("hex+publish"),
     "dart": _forms("pub+publish"),
     "flutter": _forms("pub+publish"),
@@ -192,7 +254,7 @@ MORE: dict[str, Forms] = {
     ),
 }
 
-FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **REGISTRIES, **REMOTES}
+FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES}
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
 for _v in BARE_PUBLISHERS:
@@ -373,6 +435,15 @@ VERB_DECIDED: dict[str, Decided] = {
     ),
     # `railway run CMD` / `railway shell` run a command with the cloud's secrets: not read as local.
     "railway": Decided("link unlink login logout whoami status logs open init docs"),
+    # `npx @railway/cli up`: the package railway's CLI is published as.
+    "@railway/cli": Decided("link unlink login logout whoami status logs open init docs"),
+    # Databases as a service: a branch, a database or a deploy request changed in the cloud; `turso db shell`
+    # sends SQL to it (no known verb: external).
+    "turso": Decided("auth login logout config plan org contact relax quickstart"),
+    "pscale": Decided("auth login logout org signup ping region size completion", "", "--org"),
+    "planetscale": Decided("auth login logout org signup ping region size completion", "", "--org"),
+    "neonctl": Decided("auth me connection-string cs set-context completion", "", "--project-id --org-id"),
+    "neon": Decided("auth me connection-string cs set-context completion", "", "--project-id --org-id"),
     "supabase": Decided(
         "start stop status init login logout link unlink gen diff dump migration.new migration.list test"
         " bootstrap services",

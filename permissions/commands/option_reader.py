@@ -16,6 +16,10 @@ from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 
 # An unknown option: may or may not take the next word.
 _UNKNOWN = -1
+# The key of a reading only a segment has: what it does includes this reading's act and more (`chmod 4777` also
+# sets 777's bits). A pattern is never read this way (permissions.matching.meanings), so a deny of `chmod 4777`
+# does not refuse `chmod 777`.
+WIDER = "~wider"
 
 
 class Program:

@@ -4,7 +4,7 @@ yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.comma
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, Reading, _family
+from permissions.commands.option_reader import WIDER, Program, Reading, _family
 
 # GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
 RM = Program(
@@ -38,62 +38,103 @@ _CHMOD_LIKE = """
 
 CHMOD = Program("chmod", _CHMOD_LIKE, abbrev=True)
 
-# R4.10: chmod's modes by what they leave -- `0777`, `a+rwx`, `ugo=rwx`, `u=rwx,g=rwx,o=rwx` are `777` --
-# read as octal whenever every permission bit is known afterwards. A mode without `u`/`g`/`o`/`a` is read
+# R4.10: chmod's modes by what they leave -- `0777`, `a+rwx`, `ugo=rwx`, `u=rwx,g=rwx,o=rwx`, `=777`, `+777` are
+# `777` -- read as octal whenever every permission bit is known afterwards. A mode without `u`/`g`/`o`/`a` is read
 # as `a` (chmod applies the umask there: deny matches more); `X` is read as `x`; copying (`g=u`) is not read.
+# GNU chmod takes octal digits after an operator with no `ugoa` before it (`+777`, `=755`, `-022`).
 _WHO = {"u": 0o700, "g": 0o070, "o": 0o007, "a": 0o777}
 _PERM = {"r": 0o444, "w": 0o222, "x": 0o111, "X": 0o111}
-_SPECIAL = {"s": (0o4000, 0o2000), "t": (0o1000, 0o1000)}
+_SPECIAL = {"s": (0o4000, 0o2000), "t": (0o1000, 0o1000)}  # (for `u`, for `g`); `t` for any who (`o+t`)
+_OCTAL = frozenset("01234567")
+
+
+class _Mode:
+    """The bits a mode sets so far: ``value`` (permission bits), ``known`` (which of them it decides),
+    ``special`` (setuid, setgid, sticky it adds)."""
+
+    __slots__ = ("known", "special", "value")
+
+    def __init__(self) -> None:
+        self.known = self.value = self.special = 0
+
+    def apply(self, op: str, bits: int, mask: int) -> None:
+        bits &= mask
+        if op == "=":
+            self.value = (self.value & ~mask) | bits
+            self.known |= mask
+        elif op == "+":
+            self.value |= bits
+            self.known |= bits
+        else:
+            self.value &= ~bits
+            self.known |= bits
+
+
+def _octal_after(mode: _Mode, op: str, digits: str) -> bool:
+    """`+777`, `=4755`: the octal digits after an operator; False when they are not octal."""
+    if not digits or len(digits) > 4 or not set(digits) <= _OCTAL:
+        return False
+    number = int(digits, 8)
+    mode.apply(op, number & 0o777, 0o777)
+    if op != "-":
+        mode.special |= number & 0o7000
+    return True
+
+
+def _clause(mode: _Mode, clause: str) -> bool:
+    """One comma-separated clause (`ug+rw`, `a=rwx`, `+t`, `=777`) applied to ``mode``; False: not read."""
+    k = 0
+    mask = 0
+    while k < len(clause) and clause[k] in _WHO:
+        mask |= _WHO[clause[k]]
+        k += 1
+    who_given = k > 0
+    mask = mask or 0o777
+    if k >= len(clause) or clause[k] not in "+-=":
+        return False
+    while k < len(clause) and clause[k] in "+-=":
+        op = clause[k]
+        k += 1
+        if not who_given and k < len(clause) and clause[k] in _OCTAL:
+            return _octal_after(mode, op, clause[k:])
+        bits = 0
+        while k < len(clause) and clause[k] not in "+-=":
+            c = clause[k]
+            k += 1
+            if c in _PERM:
+                bits |= _PERM[c]
+            elif c in _SPECIAL:
+                user, group = _SPECIAL[c]
+                if op != "-":
+                    mode.special |= (user if mask & 0o700 else 0) | (group if mask & 0o070 or c == "t" else 0)
+            else:
+                return False  # `g=u`: copied from another class
+        mode.apply(op, bits, mask)
+    return True
 
 
 def _mode_octal(mode: str) -> str | None:
     """The octal a mode leaves when every permission bit is known after it, else None."""
     if mode.isdigit():
-        return f"{int(mode, 8):03o}" if len(mode) <= 5 and set(mode) <= set("01234567") else None
-    known = value = special = 0
-    for clause in mode.split(","):
-        k = 0
-        mask = 0
-        while k < len(clause) and clause[k] in _WHO:
-            mask |= _WHO[clause[k]]
-            k += 1
-        mask = mask or 0o777
-        if k >= len(clause) or clause[k] not in "+-=":
-            return None
-        while k < len(clause) and clause[k] in "+-=":
-            op = clause[k]
-            k += 1
-            bits = 0
-            while k < len(clause) and clause[k] not in "+-=":
-                c = clause[k]
-                k += 1
-                if c in _PERM:
-                    bits |= _PERM[c]
-                elif c in _SPECIAL:
-                    user, group = _SPECIAL[c]
-                    special |= (user if mask & 0o700 else 0) | (group if mask & 0o070 else 0)
-                else:
-                    return None  # `g=u`: copied from another class
-            bits &= mask
-            if op == "=":
-                value = (value & ~mask) | bits
-                known |= mask
-            elif op == "+":
-                value |= bits
-                known |= bits
-            else:
-                value &= ~bits
-                known |= bits
-    return f"{special | value:03o}" if known == 0o777 else None
+        return f"{int(mode, 8):03o}" if len(mode) <= 5 and set(mode) <= _OCTAL else None
+    found = _Mode()
+    if not all(_clause(found, clause) for clause in mode.split(",")):
+        return None
+    return f"{found.special | found.value:03o}" if found.known == 0o777 else None
 
 
 def _chmod_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """The mode as octal; a mode with setuid, setgid or sticky bits is also read as its nine permission bits,
+    for the segment only (:data:`WIDER`): `chmod 4777` does what `chmod 777` does, and more."""
     if not r.operands:
         return (r,)
     octal = _mode_octal(r.operands[0])
-    if octal is None or octal == r.operands[0]:
+    if octal is None:
         return (r,)
-    return (Reading(r.path, r.keys, (octal, *r.operands[1:])),)
+    out = r if octal == r.operands[0] else Reading(r.path, r.keys, (octal, *r.operands[1:]))
+    if len(octal) <= 3:
+        return (out,)
+    return out, Reading(r.path, r.keys | {WIDER}, (f"{int(octal, 8) & 0o777:03o}", *r.operands[1:]))
 
 
 CHMOD.rewrite = _chmod_rewrite

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from permissions.commands.option_reader import (
     _UNKNOWN,
+    WIDER,
     Program,
     Reading,
     _AbbrevSubs,
@@ -59,6 +60,7 @@ from permissions.memos import Memo
 
 __all__ = [
     "PROGRAMS",
+    "WIDER",
     "Program",
     "Reading",
     "canonical_words",

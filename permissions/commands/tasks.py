@@ -16,10 +16,9 @@ Names are split into words at ``:``, ``-``, ``_``, ``.``, ``/`` and camel case (
 - ``release`` alone is not capped: ``build:release``, ``make release`` build release binaries.
 - A name that also says it does not reach anywhere is not capped: ``deploy:check``, ``publish:dry-run``,
   ``deploy:local`` (like Gradle's ``publishToMavenLocal``).
-- ``push`` beside a database word (``db:push``, ``schema:push``, ``prisma:push``): Prisma's and Drizzle's
-  ``db push`` apply a schema to the configured database; the engine does not cap ``prisma db push`` itself
-  (databases are no capped family yet), so a project script named for it is not capped either. ``deploy`` is
-  capped whatever it qualifies (``db:deploy``).
+- ``push`` beside a database word (``db:push``, ``schema:push``, ``prisma:push``) is capped as Prisma's and
+  Drizzle's ``db push`` are (permissions.commands.families, databases): a schema applied to whatever database
+  the configuration names. ``deploy`` is capped whatever it qualifies (``db:deploy``).
 
 The release tools: ``nx release`` (version, changelog and publish; git commit, tag and, as nx.json may set,
 push and a GitHub release), ``lerna version`` (commits, tags and pushes unless ``--no-push`` or
@@ -45,7 +44,6 @@ _CAPPED_WORDS = frozenset(
 _LOCAL_WORDS = frozenset(
     {"check", "dry", "dryrun", "noop", "plan", "diff", "lint", "validate", "local", "localhost"}
 )
-_DATABASE_WORDS = frozenset({"db", "database", "schema", "prisma", "drizzle"})
 _SEPARATORS = re.compile(r"[\s:\-_./\\@,=+\[\]()]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 
@@ -66,10 +64,7 @@ def task_name_publishes(name: str) -> bool:
     if not any(w in low for w in ("publish", "deploy", "upload", "push", "ship")):
         return False  # the common case, without splitting
     words = _name_words(name)
-    capped = words & _CAPPED_WORDS
-    if not capped or words & _LOCAL_WORDS:
-        return False
-    return not (capped == {"push"} and words & _DATABASE_WORDS)
+    return bool(words & _CAPPED_WORDS) and not words & _LOCAL_WORDS
 
 
 # -- where each runner's task names stand ---------------------------------------------------------------------
@@ -301,8 +296,22 @@ def _script_runner(verb: str) -> Callable[[tuple[str, ...]], Iterator[str]]:
         if sub in subs:
             for w in _firsts(view[k:], values):
                 yield w.rpartition(":")[2] if verb == "hatch" else w  # `hatch run env:deploy`
+        elif sub and verb in _OWN_COMMANDS and sub not in _OWN_COMMANDS[verb]:
+            yield sub  # `composer deploy`: the script of that name
 
     return names
+
+
+# Runners whose first word, when it is none of their own commands, is a project script: `composer deploy` runs
+# the script `deploy` as `composer run-script deploy` does.
+_OWN_COMMANDS = {
+    "composer": _v(
+        "about archive audit browse home bump check-platform-reqs clear-cache clearcache cc config create-project"
+        " depends why diagnose dump-autoload dumpautoload exec fund global help init install i licenses list"
+        " outdated prohibits why-not reinstall remove rm uninstall require r run-script run search self-update"
+        " selfupdate show info status suggests update u upgrade validate"
+    ),
+}
 
 
 def _sessions(view: tuple[str, ...]) -> Iterator[str]:

@@ -394,7 +394,39 @@ def _coreutils(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [cur[1:]] if cur[1][:1] != "-" else []
 
 
+# R4.10: kubectl by other names -- OpenShift's `oc` (a superset of it), `kubecolor`, the snap's `microk8s.kubectl`
+# -- and the distributions that carry it as a subcommand (`k3s kubectl`, `microk8s kubectl`, `minikube kubectl --`).
+KUBECTL_NAMES = frozenset({"oc", "kubecolor", "microk8s.kubectl"})
+KUBECTL_CARRIERS = frozenset({"k3s", "microk8s", "minikube"})
+
+
+def _kubectl(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """kubectl's command line, from another name or after a carrier's own options (`minikube -p dev kubectl
+    -- delete pod x`: a word after an option may be its value, so the search goes on past it)."""
+    if cur[0] in KUBECTL_NAMES:
+        return [("kubectl", *cur[1:])]
+    for k in range(1, min(len(cur), 8)):
+        w = cur[k]
+        if w == "kubectl":
+            rest = cur[k + 1 :]
+            return [("kubectl", *(rest[1:] if rest[:1] == ("--",) else rest))]
+        if w[:1] != "-" and cur[k - 1][:1] != "-":
+            return []  # another of its commands (`k3s server`, `minikube start`)
+    return []
+
+
+def _shx(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: npm's shx runs shelljs's version of the command it is given (`shx rm -rf dist`), after its own
+    options (`--silent`, `--verbose`, `--noglob`, `--negate`)."""
+    k = 1
+    while k < len(cur) and cur[k].startswith("--"):
+        k += 1
+    return [cur[k:]] if k < len(cur) else []
+
+
 _LAUNCHERS = {
+    **dict.fromkeys(KUBECTL_NAMES | KUBECTL_CARRIERS, _kubectl),
+    "shx": _shx,
     "corepack": _corepack,
     "node": _node_script,
     "nodejs": _node_script,
@@ -473,11 +505,16 @@ def _deno_npm(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         w = cur[k]
         if w.startswith("npm:"):
             name, _, binary = w[4:].lstrip("@").partition("/")
+            package = ""
             if w[4:].startswith("@"):  # a scoped package `npm:@scope/pkg/bin`
                 scope, _, rest = w[5:].partition("/")
                 name, _, binary = rest.partition("/")
+                package = "@" + scope + "/" + name.partition("@")[0]  # `npm:@railway/cli`: the package's name
             name = name.partition("@")[0]
-            return [(binary or name, *cur[k + 1 :])] if (binary or name) else []
+            if not (binary or name):
+                return []
+            found = [(binary or name, *cur[k + 1 :])]
+            return found + [(package, *cur[k + 1 :])] if package and not binary else found
         if not w.startswith("-"):
             return []
     return []
@@ -550,6 +587,20 @@ def _renamed(verb: str) -> str | None:
     return name
 
 
+_HELPER_PREFIXES = ("git-", "kubectl-")
+
+
+def _helper_binary(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands; a kubectl
+    plugin's binary is the command kubectl runs it for (`kubectl-view_secret` is `kubectl view-secret`,
+    `kubectl-foo-bar` is `kubectl foo bar`)."""
+    verb = cur[0]
+    if verb.startswith("git-"):
+        return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
+    words = [part.replace("_", "-") for part in verb[8:].split("-") if part]
+    return [("kubectl", *words, *cur[1:])] if words else []
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
@@ -578,9 +629,8 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if "alias." in "\0".join(cur).lower():
             found += _git_alias_views(cur)  # R4.10: an alias git is given or told to define
         return found
-    if verb.startswith("git-"):
-        # R4.10: git's helper binaries (`git-push`, `/usr/lib/git-core/git-push`) are git's commands.
-        return [("git", verb[4:], *cur[1:])] if verb[4:] in GIT_COMMANDS else []
+    if verb.startswith(_HELPER_PREFIXES):
+        return _helper_binary(cur)
     if verb == "gh":
         return _gh_alias_views(cur)
     launcher = _LAUNCHERS.get(verb) if len(cur) > 1 else None

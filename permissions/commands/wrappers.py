@@ -655,6 +655,14 @@ PEELED_VERBS: frozenset[str] = (
         "corepack",
         "docker-compose",
         "coreutils",
+        "shx",
+        # R4.10: kubectl by other names (permissions.commands.views)
+        "oc",
+        "kubecolor",
+        "microk8s.kubectl",
+        "k3s",
+        "microk8s",
+        "minikube",
         "deno",
         "node",
         "nodejs",
@@ -665,7 +673,7 @@ PEELED_VERBS: frozenset[str] = (
         "pypy3",
     }
 )
-RESOLVED_PREFIXES = ("git-", "python", "pypy")
+RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-")
 
 
 def python_family(verb: str) -> bool:
