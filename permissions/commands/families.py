@@ -212,6 +212,19 @@ REGISTRIES: dict[str, Forms] = {
     "anaconda": _forms("upload"),
     "swift": _forms("package-registry+publish"),
     "opam": _forms("publish"),
+    # model and data hubs: Hugging Face's (below, verb-decided), Ollama's registry, DVC's and DataLad's remotes;
+    # git-lfs is the program `git lfs` runs (R4.10: the same program by another name).
+    "ollama": _forms("push"),
+    "dvc": _forms("push exp+push"),
+    "datalad": _forms(
+        "push publish create-sibling create-sibling-github create-sibling-gitlab create-sibling-gitea"
+    ),
+    "git-lfs": _forms("push"),
+    # coverage services: the upload is the act (the old uploader uploads when run at all).
+    "codecovcli": _forms(
+        "upload-process do-upload upload-coverage create-commit create-report empty-upload send-notifications"
+    ),
+    "codecov": ((),),
     "semantic-release": ((),),
     "release-it": ((),),
     "np": ((),),
@@ -224,6 +237,12 @@ REMOTES: dict[str, Forms] = {
     "svn": _forms("commit ci import"),
     "fossil": _forms("push sync"),
     "sl": _forms("push pr+submit"),
+    # Perforce changes the server's depot on submit (and on shelve, obliterate, populate, tag, labelsync);
+    # Darcs and Bazaar/Breezy push and send patches.
+    "p4": _forms("submit shelve obliterate populate tag labelsync"),
+    "darcs": _forms("push send"),
+    "bzr": _forms("push send"),
+    "brz": _forms("push send"),
     # Tunnels behind a subcommand of a wider tool: VS Code's remote tunnel serves this machine's folders.
     "code": _forms("tunnel"),
     "code-insiders": _forms("tunnel"),
@@ -363,7 +382,32 @@ _READ_PREFIXES = (
     "filter-",
 )
 
+_HF = Decided(
+    "download env version whoami auth login logout cache scan-cache lfs-enable-largefiles",
+    "upload upload-large-folder",
+    "--repo-type --revision --token --include --exclude --commit-message --commit-description",
+)
 VERB_DECIDED: dict[str, Decided] = {
+    # Hugging Face's hub: uploads, repositories and jobs created, moved or deleted on the hub.
+    "hf": _HF,
+    "huggingface-cli": _HF,
+    # SaaS CLIs whose commands change an account's objects: Stripe's API (`stripe customers delete`, `stripe
+    # post`, `stripe trigger`), the secret managers' stores (`op item create`, `doppler secrets set`,
+    # `infisical secrets set`). A group's name is no verb: `doppler secrets` alone is external (fail closed).
+    "stripe": Decided(
+        "listen logs login logout config completion samples open status serve version get retrieve",
+        "post trigger fixtures refund capture confirm pay void finalize resend",
+        "--api-key --project-name -p --stripe-account --log-level --device-name",
+    ),
+    "op": Decided("run read inject signin signout whoami completion", "share", "--account --vault --format"),
+    "doppler": Decided(
+        "run login logout me setup configure open completion download",
+        "upload",
+        "--project -p --config -c --token",
+    ),
+    "infisical": Decided(
+        "run login init export scan completion", "", "--env --projectId --path --token --domain"
+    ),
     "gcloud": Decided(
         "config auth components init topic print-access-token print-identity-token get-credentials read"
         " tail logs-read",
