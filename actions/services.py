@@ -288,7 +288,8 @@ def _insert_proposal(proposal: _Proposal) -> Decision:
     if status == PENDING:
         fairness.check_pending(project, agent=agent)  # only what would wait for a person counts
     now = timezone.now()
-    action = ProposedAction(
+    action = sql.new(  # ProposedAction(...) without its keyword __init__: every agent call builds one
+        ProposedAction,
         project=project,
         agent=agent,
         proposed_by_user=user,

@@ -11,7 +11,10 @@ Two ways to wait: :func:`wait_for` blocks the calling thread (the WSGI server, a
 a management command); :func:`wait_async` is awaited by the async views under the ASGI server and holds no
 thread: one :class:`Hub` per process (per event loop) keeps every waiter as a small object keyed by what it
 listens to, ONE Redis subscriber connection per process (a pattern subscription on ``brabo:action:*``)
-feeds it, and a publish from this process's own threads reaches it directly (``call_soon_threadsafe``).
+feeds it while the process holds a wait or a live feed (and a few seconds after: a process that holds none
+decodes nothing of what every proposal announces), and a publish from this process's own threads reaches
+it directly (``call_soon_threadsafe``). A wait takes its place, then waits for the subscription, THEN reads
+the state it waits on: a change published after that read wakes it, one before it is in what it read.
 While Redis is unreachable the hub reconnects in the background and its waiters re-check every
 BRABO_WAIT_RECHECK seconds; once it listens again every waiter re-checks once (what was published while
 nobody listened is not lost).
@@ -46,6 +49,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CHANNEL_PREFIX = "brabo:action:"
+# A process subscribes to announcements while it holds a wait, and stays subscribed this many seconds after
+# the last one ends (waits come in runs); a wait waits at most SUBSCRIBE_WAIT seconds for the subscription.
+SUBSCRIPTION_LINGER = 10.0
+SUBSCRIBE_WAIT = 2.0
 # What this process publishes carries its token: its own subscriber skips those (they were delivered to
 # its waiters directly). Random per process start; a forked child (Celery's pool) gets its own pid in it.
 PROCESS_TOKEN = f"{os.getpid()}-{os.urandom(6).hex()}".encode()
@@ -308,6 +315,9 @@ class Hub:
         self.wakeups = 0
         self.closing = False  # the process is stopping: every wait answers now (:meth:`close_waits`)
         self._task: asyncio.Task | None = None
+        self._held = asyncio.Event()  # set when a ticket is taken: the subscriber subscribes
+        self._failing = False  # the last subscription attempt failed: waits do not wait for the next
+        self._subscribing: list[asyncio.Future[None]] = []  # waits until the subscription is up
 
     # notifications, on the loop's thread
     def notify(self, key: str) -> None:
@@ -339,6 +349,7 @@ class Hub:
         ticket = _Ticket(keys)
         for key in keys:
             self.waiters.setdefault(key, set()).add(ticket)
+        self._held.set()
         try:
             yield ticket
         finally:
@@ -354,6 +365,7 @@ class Hub:
         """A ticket woken by every key that starts with ``prefix``."""
         ticket = _Ticket((prefix,))
         self.prefix_waiters.setdefault(prefix, set()).add(ticket)
+        self._held.set()
         try:
             yield ticket
         finally:
@@ -369,7 +381,37 @@ class Hub:
             return float(settings.BRABO_WAIT_RECHECK_SUBSCRIBED)
         return float(settings.BRABO_WAIT_RECHECK)
 
-    # the Redis subscriber
+    def holds_waits(self) -> bool:
+        """Whether anything on this loop listens to announcements (a wait, a live feed)."""
+        return bool(self.waiters or self.prefix_waiters)
+
+    async def subscription(self) -> None:
+        """Return once the Redis subscription is up, so that what is read next cannot miss a wake-up
+        published after it; at once without Redis, while Redis is failing, or after SUBSCRIBE_WAIT
+        seconds (then the subscription's coming up wakes every waiter, which looks again)."""
+        if self.listening or self._task is None or self._failing:
+            return
+        future = self.loop.create_future()
+        self._subscribing.append(future)
+        try:
+            await asyncio.wait((future,), timeout=SUBSCRIBE_WAIT)
+        finally:
+            if future in self._subscribing:
+                self._subscribing.remove(future)
+
+    def _subscribed(self, up: bool) -> None:
+        self.listening, self._failing = up, not up
+        if up:
+            # anything published while nobody listened: every waiter looks once
+            self.notify_all()
+        for future in self._subscribing:
+            if not future.done():
+                future.set_result(None)
+        self._subscribing.clear()
+
+    # the Redis subscriber: subscribed only while this loop holds a wait or a live feed, so a process that
+    # holds none decodes no announcement (every proposal publishes one); SUBSCRIPTION_LINGER seconds after
+    # the last wait ends the connection is closed.
     def start(self) -> None:
         if settings.BRABO_REDIS_URL and self._task is None:
             self._task = self.loop.create_task(self._listen(settings.BRABO_REDIS_URL), name="brabo-wakeups")
@@ -383,36 +425,28 @@ class Hub:
             except (asyncio.CancelledError, Exception):
                 pass
         self.listening = False
+        self._subscribed(False)
 
     async def _listen(self, url: str) -> None:
         import redis.asyncio as aredis
 
-        prefix = CHANNEL_PREFIX.encode()
         backoff = 0.5
         while True:
+            if not self.holds_waits():
+                self._held.clear()
+                await self._held.wait()
             client = aredis.Redis.from_url(url, socket_connect_timeout=2, health_check_interval=15)
             pubsub = client.pubsub()
             try:
                 await pubsub.psubscribe(CHANNEL_PREFIX + "*")
-                while True:
-                    message = await pubsub.get_message(timeout=15.0)
-                    if message is None:
-                        await pubsub.ping()  # a dead connection shows itself here, not in an hour
-                        continue
-                    kind = message["type"]
-                    if kind == "psubscribe":
-                        self.listening, backoff = True, 0.5
-                        # anything published while nobody listened: every waiter looks once
-                        self.notify_all()
-                    elif kind == "pmessage" and message["data"] != PROCESS_TOKEN:
-                        # (this process's own publishes were delivered directly)
-                        self.notify(message["channel"][len(prefix) :].decode())
+                await self._relay(pubsub)
+                backoff = 0.5
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 if self.listening:
                     log.warning("wake-ups from Redis lost (%s); waiters re-check the database", exc)
-                self.listening = False
+                self._subscribed(False)
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, 10.0)
             finally:
@@ -422,6 +456,31 @@ class Hub:
                     await client.aclose()
                 except Exception:
                     pass
+
+    async def _relay(self, pubsub) -> None:
+        """Hand the subscription's messages to the waiters until no wait has been held for
+        SUBSCRIPTION_LINGER seconds."""
+        prefix = len(CHANNEL_PREFIX)
+        idle_since: float | None = None
+        while True:
+            now = self.loop.time()
+            if self.holds_waits():
+                idle_since, timeout = None, 15.0
+            else:
+                idle_since = now if idle_since is None else idle_since
+                timeout = idle_since + SUBSCRIPTION_LINGER - now
+                if timeout <= 0:
+                    return
+            message = await pubsub.get_message(timeout=min(timeout, 15.0))
+            if message is None:
+                await pubsub.ping()  # a dead connection shows itself here, not in an hour
+                continue
+            kind = message["type"]
+            if kind == "psubscribe":
+                self._subscribed(True)
+            elif kind == "pmessage" and message["data"] != PROCESS_TOKEN:
+                # (this process's own publishes were delivered directly)
+                self.notify(message["channel"][prefix:].decode())
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()
@@ -442,7 +501,9 @@ def hub() -> Hub:
 def _notify_hubs(key: str) -> None:
     """From any thread: wake this process's async waiters on ``key``."""
     for loop, found in list(_hubs.items()):
-        if loop.is_closed():
+        # A hub holding no wait has nobody to wake: a wait registers before it reads the state announced
+        # (committed before this publish), so one that registers after this look reads the change itself.
+        if loop.is_closed() or not found.holds_waits():
             continue
         try:
             loop.call_soon_threadsafe(found.notify, key)
@@ -462,6 +523,9 @@ async def wait_async(
     # Registered BEFORE the first check: a publish landing between the check and the sleep sets the
     # ticket's flag, and the sleep returns at once.
     with the_hub.ticket(_keys(key)) as ticket:
+        # ...and the subscription is up before it: a publish from another process after the check reaches it
+        await the_hub.subscription()
+        ticket.notified = False  # what woke it so far (the subscription coming up) is seen by the check
         while True:
             if await is_done():
                 return True

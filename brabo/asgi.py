@@ -335,7 +335,7 @@ async def _lifespan(receive, send) -> None:
             message = await receive()
             if message["type"] == "lifespan.startup":
                 slots.slots()
-                # the Redis subscriber starts with the process, not with its first waiter
+                # the hub (its Redis subscriber subscribes while a wait or a live feed is held)
                 _answer_waits_on_exit_signals(waiting.hub())
                 await running.enter_async_context(_mcp.lifespan())
                 await send({"type": "lifespan.startup.complete"})

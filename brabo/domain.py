@@ -64,7 +64,8 @@ def _model():
 
 def build(type: str, *, project_id, actor: Actor, action=None, payload: dict[str, Any] | None = None):
     """The unsaved event; ``record`` writes it, or the caller inserts it together with its action."""
-    return _model()(
+    return sql.new(
+        _model(),
         project_id=project_id,
         action=action,
         type=type,

@@ -521,3 +521,105 @@ def test_a_key_revoked_or_rotated_between_two_calls_is_refused_at_the_next(team)
     refused = rotated.post("/api/actions/", body, format="json")
     assert refused.status_code == 401 and "revoked" in refused.json()["detail"]
     assert ProposedAction.objects.filter(agent=team.agent).count() == 2
+
+
+def _built(obj) -> tuple:
+    """What an unsaved instance holds: its attributes, its state and the related rows it has cached."""
+    state = obj._state
+    return (
+        {k: v for k, v in obj.__dict__.items() if k != "_state"},
+        (state.adding, state.db),
+        dict(state.__dict__.get("fields_cache", {})),
+    )
+
+
+def _action_values(team, **more) -> dict:
+    return {
+        "id": uuid.uuid4(),
+        "project": team.project,
+        "agent": team.agent,
+        "proposed_by_user": None,
+        "proposer_principal_id": team.maintainer.pk,
+        "task": None,
+        "action_type": "terminal",
+        "payload": {"command": "ls"},
+        "payload_hash": "h" * 64,
+        "status": "pending",
+        "reason": "no_rule",
+        "message": "m",
+        "segments": [],
+        "created_at": timezone.now(),
+        **more,
+    }
+
+
+def test_new_builds_the_instance_the_models_init_builds(team):
+    values = _action_values(team)
+    built = sql.new(ProposedAction, **values)
+    reference = ProposedAction(**values)
+    assert type(built) is ProposedAction and _built(built) == _built(reference)
+    assert built.project is team.project and built.agent is team.agent and built.task is None
+    assert built._state.adding and built._state.db == "default"
+    with CaptureQueries() as q:
+        assert built.project.slug and built.agent.name  # cached, as the ORM caches them
+    assert q.count == 0
+
+
+def test_new_gives_an_unsaved_related_row_its_database_as_the_orms_assignment_does(team):
+    values = {
+        "project_id": team.project.pk,
+        "type": "t",
+        "actor_kind": "agent",
+        "actor_id": "a",
+        "payload": {},
+        "created_at": timezone.now(),
+    }
+    mine, theirs = ProposedAction(**_action_values(team)), ProposedAction(**_action_values(team))
+    mine._state.db = theirs._state.db = None
+    built = sql.new(SessionEvent, action=mine, **values)
+    reference = SessionEvent(action=theirs, **values)
+    (data, state, cache), (data_ref, state_ref, cache_ref) = _built(built), _built(reference)
+    assert {**data, "action_id": None} == {**data_ref, "action_id": None} and data["action_id"] == mine.pk
+    assert state == state_ref == (True, "default")
+    assert cache == {"action": mine} and cache_ref == {"action": theirs}
+    assert (
+        mine._state.db == theirs._state.db == "default"
+    )  # the related row's database set, as the ORM sets it
+    alone = sql.new(SessionEvent, action=None, **values)
+    assert _built(alone)[1:] == _built(SessionEvent(action=None, **values))[1:]
+
+
+def test_new_fills_every_default_afresh(team):
+    values = _action_values(team)
+    del values["id"], values["created_at"], values["segments"]
+    first, second = sql.new(ProposedAction, **values), sql.new(ProposedAction, **values)
+    assert isinstance(first.id, uuid.UUID) and first.id != second.id
+    assert (
+        timezone.is_aware(first.created_at) and first.segments == [] and first.segments is not second.segments
+    )
+    assert first.attempts == 0 and first.expiry_seconds == 24 * 3600 and first.hook_fingerprint == ""
+
+
+def test_new_leaves_to_the_models_init_what_it_does_not_build_faithfully(team, settings):
+    from django.db.models.signals import post_init
+
+    values = _action_values(team)
+    with pytest.raises(ValueError, match='must be a "Project" instance'):
+        sql.new(ProposedAction, **{**values, "project": team.agent})
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        sql.new(ProposedAction, **values, colour="red")
+    seen: list = []
+
+    def after(sender, instance, **kwargs):
+        seen.append(instance)
+
+    post_init.connect(after, sender=ProposedAction)
+    try:
+        built = sql.new(ProposedAction, **values)
+    finally:
+        post_init.disconnect(after, sender=ProposedAction)
+    assert seen == [built]
+    elsewhere = Project(pk=team.project.pk)
+    elsewhere._state.db = "other"
+    with pytest.raises(ValueError, match="router prevents"):
+        sql.new(ProposedAction, **{**values, "project": elsewhere})
