@@ -115,6 +115,11 @@ class Served:
             # the caps are part of the product, but this bench measures the process, not the caps
             "BRABO_MAX_WAITS_PER_AGENT": "100000",
             "BRABO_MAX_WAITS_PER_WORKSPACE": "100000",
+            # (and the proposal caps: 2,000 waits are 2,000 pending actions opened in seconds; 0 = no cap)
+            "BRABO_CAP_PENDING_PER_AGENT": "0",
+            "BRABO_CAP_PENDING_PER_WORKSPACE": "0",
+            "BRABO_CAP_PROPOSALS_PER_SECOND_PER_AGENT": "0",
+            "BRABO_CAP_PROPOSALS_PER_SECOND_PER_WORKSPACE": "0",
             "PYTHONPATH": str(checkout),
         }
         python = str(checkout / ".venv" / "bin" / "python")
