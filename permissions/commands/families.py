@@ -570,6 +570,52 @@ _ANSIBLE = frozenset({"ansible", "ansible-playbook", "ansible-pull", "ansible-co
 _STORAGE = frozenset({"gsutil"})
 _PACKAGE_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
 
+# -- framework consoles: a database dropped, emptied or rebuilt through the project's own CLI --------------
+# (the databases' reading above: the configured database may be anyone's). Django's `flush` and
+# django-extensions' `reset_db`; Laravel's `migrate:fresh|reset|refresh` and `db:wipe`; Symfony/Doctrine's
+# database and schema drops, the schema updated without a migration, fixtures loaded (they purge first).
+# Laravel's and Symfony's consoles accept each `:`-separated part abbreviated (`migrate:f`, `d:d:d`).
+_CONSOLE_DB: dict[str, tuple[str, ...]] = {
+    "manage.py": ("flush", "reset_db"),
+    "django-admin": ("flush", "reset_db"),
+    "django-admin.py": ("flush", "reset_db"),
+    "artisan": ("migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe"),
+    "console": (
+        "doctrine:database:drop",
+        "doctrine:schema:drop",
+        "doctrine:schema:update",
+        "doctrine:fixtures:load",
+    ),
+}
+_CONSOLE_HOSTS = frozenset({"python", "python3", "py", "php", "uv", "poetry", "pipenv"})
+CONSOLE_VERBS = frozenset(_CONSOLE_DB) | _CONSOLE_HOSTS
+
+
+def _abbreviates(word: str, name: str) -> bool:
+    """Symfony's console: ``word`` names ``name`` when each of its `:` parts starts the same part of it."""
+    parts = word.lower().split(":")
+    full = name.split(":")
+    return len(parts) == len(full) and all(p and f.startswith(p) for p, f in zip(parts, full, strict=True))
+
+
+def _console_db(view: tuple[str, ...]) -> bool:
+    """A framework console's command that drops, empties or rebuilds the database (`python manage.py flush`,
+    `php artisan migrate:fresh`, `bin/console d:d:d --force`). Any operand after the console's script is
+    read as its command (an option of unknown arity before it cannot hide it)."""
+    for k, w in enumerate(view):
+        names = _CONSOLE_DB.get(w.rsplit("/", 1)[-1])
+        if names is None:
+            continue
+        exact = names[0] == "flush"  # Django's commands are not abbreviated
+        for op in view[k + 1 :]:
+            if op[:1] == "-":
+                continue
+            if op in names or (not exact and any(_abbreviates(op, n) for n in names)):
+                return True
+        return False
+    return False
+
+
 FAMILY_VERBS: frozenset[str] = (
     frozenset(VERB_DECIDED)
     | BARE_PUBLISHERS
@@ -580,6 +626,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _STORAGE
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc"})
+    | CONSOLE_VERBS
     | UPLOAD_VERBS
     | frozenset(LISTENERS)
 )
@@ -889,6 +936,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
     verb = view[0]
     if "=" in verb:
         return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
+    if verb in CONSOLE_VERBS and _console_db(view):
+        return True
     reader = _OWN_READERS.get(verb)
     if reader is not None:
         return reader(view)
