@@ -547,6 +547,85 @@ def _concurrently(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
+# Watchers and benchmark runners that run command lines they are given through a shell (R4.9): each one's
+# options whose value is a command line, options whose value is anything else, and whether its operands
+# are command lines too (hyperfine's, watchexec's) or files/globs (chokidar's, onchange's before `--`).
+_LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {
+    "hyperfine": (
+        frozenset({"-p", "--prepare", "--conclude", "-s", "--setup", "-c", "--cleanup"}),
+        frozenset(
+            "-w --warmup -m --min-runs -M --max-runs -r --runs -D --parameter-step-size -S --shell --style"
+            " --sort -u --time-unit --export-asciidoc --export-csv --export-json --export-markdown"
+            " --export-orgmode --output --input -n --command-name".split()
+        ),
+        True,
+    ),
+    "watchexec": (
+        frozenset(),
+        frozenset(
+            "-w --watch -W --watch-non-recursive -e --exts -f --filter -i --ignore -d --debounce --delay-run"
+            " -s --signal --stop-signal --stop-timeout --shell -E --env --project-origin --workdir"
+            " --emit-events-to --on-busy-update --filter-file --ignore-file --poll --timeout".split()
+        ),
+        True,
+    ),
+    "nodemon": (
+        frozenset({"-x", "--exec"}),
+        frozenset("-w --watch -e --ext -i --ignore -d --delay".split()),
+        False,
+    ),
+    "chokidar": (
+        frozenset({"-c", "--command"}),
+        frozenset("-d --debounce -t --throttle -i --ignore".split()),
+        False,
+    ),
+    "onchange": (frozenset(), frozenset("-e --exclude -d --delay -k --kill -j --jobs".split()), False),
+}
+
+
+def _line_runner(view: tuple[str, ...]) -> Carried:
+    """R4.9: a watcher or benchmark runner's command lines (`hyperfine 'npm test'`, `watchexec -- cargo
+    test`, `nodemon --exec 'npm start'`, `chokidar 'src/**' -c 'npm test'`, `onchange 'src' -- npm test`).
+    Everything after `--` is one command line; an option of unknown arity makes its next word a line too
+    when the runner's operands are lines (fail closed)."""
+    lines, values, operands = _LINE_RUNNERS[view[0]]
+    scripts: list[str] = []
+    k = 1
+    n = len(view)
+    while k < n:
+        w = view[k]
+        if w == "--":
+            rest = " ".join(view[k + 1 :])
+            if rest.strip():
+                scripts.append(rest)
+            break
+        name, eq, value = w.partition("=")
+        if w[:1] == "-" and len(w) > 1:
+            if name in lines:
+                line = value if eq else (view[k + 1] if k + 1 < n else "")
+                if line.strip():
+                    scripts.append(line)
+                k += 1 if eq else 2
+                continue
+            k += 2 if (name in values and not eq) else 1
+            continue
+        if operands and w.strip():
+            scripts.append(w)
+        k += 1
+    return Carried(tuple(scripts)) if scripts else _NOTHING
+
+
+# start-server-and-test: `start url test` (pairs of them): a word with a space is a command line, one
+# without is the name of a package script (`npm run <name>`).
+def _server_and_test(view: tuple[str, ...]) -> Carried:
+    scripts = tuple(
+        w if " " in w.strip() else f"npm run {w}"
+        for w in view[1:]
+        if w[:1] != "-" and w.strip() and "://" not in w and not w.isdigit() and not w.startswith(":")
+    )
+    return Carried(scripts) if scripts else _NOTHING
+
+
 # bun's options that take the next word, before its subcommand (`bun --cwd sub exec '…'`).
 _BUN_VALUES = frozenset({"--cwd", "-c", "--config", "--env-file", "-r", "--preload", "-F", "--filter"})
 
@@ -827,6 +906,9 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "git": _git,
     "tmux": _tmux,
     "concurrently": _concurrently,
+    **dict.fromkeys(_LINE_RUNNERS, _line_runner),
+    "start-server-and-test": _server_and_test,
+    "server-test": _server_and_test,
     "man": _man,
     "fd": _fd,
     "fdfind": _fd,
