@@ -19,6 +19,7 @@ from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_
 from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
+    GNU_PREFIXED,
     ONLY_AFTER_DASHES,
     PEELED_VERBS,
     RESOLVED_PREFIXES,
@@ -579,7 +580,7 @@ def _renamed(verb: str) -> str | None:
     if slash >= 0 and slash + 1 < len(verb):
         return verb[slash + 1 :]
     if not foreign_name(verb):
-        return None
+        return GNU_PREFIXED.get(verb) if verb[:1] == "g" else None  # R4.10: Homebrew's `grm`, `gxargs`
     name = verb.lower()
     for suffix in WINDOWS_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):

@@ -642,8 +642,19 @@ RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | 
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
 # `git-push`, and python's `-m module`).
+# R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
+# ones): an agent's hook on a developer's Mac runs `grm -rf`, `gxargs`, `gtimeout` as rm, xargs, timeout.
+GNU_PREFIXED: dict[str, str] = {
+    "g" + name: name
+    for name in (
+        "rm rmdir unlink shred truncate dd cp mv ln install touch mkdir tee chmod chown chgrp"
+        " timeout nice nohup env stdbuf chroot xargs find sort split csplit"
+    ).split()
+}
+
 PEELED_VERBS: frozenset[str] = (
     frozenset(WRAPPERS)
+    | frozenset(GNU_PREFIXED)
     | frozenset(RUNNERS)
     | _SUB_VERBS
     | {
