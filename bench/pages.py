@@ -3,13 +3,15 @@ and a large log, first page and a deep page, through Django's WSGI handler in th
 
 The world: --tenants workspaces of two projects each, one member (a personal token) in the first workspace.
 For each size (--small, --large: the number of project events), the seeded rows are replaced by bulk SQL
-(``INSERT ... SELECT generate_series``): half of the events belong to the measured project, the rest are
-spread over the other projects of every tenant (so the tenancy filters have something to skip); one action
-per two events; as many workspace events, half in the member's workspace. Then ANALYZE, and per list:
+(``INSERT ... SELECT generate_series``): one in --every (default 2) of the events belongs to the measured
+project, the rest are spread over the other projects of every tenant (so the tenancy filters have something
+to skip); one action per two events; as many workspace events, one in --every in the member's workspace.
+Then ANALYZE, and per list:
 
 * first page: ``GET`` with no cursor;
-* deep page: ``GET`` with a cursor at 90 % of the list (or a full page before its end), built as the API builds one (a ``next`` link of the
-  first page is decoded and its position replaced by the key of the row there).
+* deep page: ``GET`` with a cursor at 90 % of the list (or a full page before its end), built as the API
+  builds one (a ``next`` link of the first page is decoded and its position replaced by the key of the row
+  there).
 
 Each page is requested --reps times (after one warm-up) and the median is printed (the small size is measured
 before and after the large one, --reps times each: the machine drifts): the request's CPU time in
@@ -19,6 +21,7 @@ page (on wall time, the figure a client sees). With --explain, the page queries'
 large size.
 
     .venv/bin/python bench/pages.py [--small 1000] [--large 500000] [--reps 9] [--explain]
+    ... bench/pages.py --every 100 --small 50000    # a project / workspace with 1 % of the rows
 
 PostgreSQL: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/brabo_pages), created and migrated if
 missing. The bench replaces every action and event row of that database: give it one of its own.
@@ -50,7 +53,7 @@ DEEP_AT = 0.9  # where the deep page starts, as a share of the list
 SEED_ACTIONS = """
 CREATE TEMP TABLE bench_actions ON COMMIT DROP AS
 SELECT n, gen_random_uuid() AS id,
-       CASE WHEN n %% 2 = 0 THEN %(main)s::uuid ELSE (%(others)s::uuid[])[1 + (n / 2) %% %(n_others)s] END
+       CASE WHEN n %% %(every)s = 0 THEN %(main)s::uuid ELSE (%(others)s::uuid[])[1 + n %% %(n_others)s] END
          AS project_id,
        %(t0)s::timestamptz + n * interval '1 millisecond' AS created_at
 FROM generate_series(0, %(actions)s - 1) AS n;
@@ -74,7 +77,7 @@ SEED_WORKSPACE_EVENTS = """
 INSERT INTO projects_workspaceevent (type, actor_kind, actor_id, actor_label, payload, created_at, workspace_id)
 SELECT 'member.added', 'person', 'bench', 'bench-owner', jsonb_build_object('user', 'u' || n),
   %(t0)s::timestamptz + n * interval '1 millisecond',
-  CASE WHEN n %% 2 = 0 THEN %(main)s::uuid ELSE (%(others)s::uuid[])[1 + (n / 2) %% %(n_others)s] END
+  CASE WHEN n %% %(every)s = 0 THEN %(main)s::uuid ELSE (%(others)s::uuid[])[1 + n %% %(n_others)s] END
 FROM generate_series(0, %(events)s - 1) AS n;
 """
 
@@ -119,7 +122,7 @@ def setup_world(tenants: int) -> dict:
     }
 
 
-def seed(world: dict, events: int) -> float:
+def seed(world: dict, events: int, every: int) -> float:
     """Replace the action and event rows with ``events`` project events (and the actions and workspace
     events that go with them); answers the seconds it took."""
     from django.db import connection, transaction
@@ -131,6 +134,7 @@ def seed(world: dict, events: int) -> float:
             "t0": "2026-01-01T00:00:00+00:00",
             "events": events,
             "actions": (events + 1) // 2,
+            "every": every,
         }
         values = {
             **base,
@@ -245,6 +249,8 @@ def measure(application, world: dict, reps: int, sqls: dict | None = None) -> di
     for name, (url, ordered) in lists(world).items():
         first, _, _ = get(application, world["token"], url)
         data = json.loads(first)
+        if not data["next"]:
+            sys.exit(f"{name}: one page holds it all; raise --small (or lower --every) for a deep page")
         count = ordered.count()
         # at DEEP_AT of the list, but a full page before its end (the small list is short)
         row = ordered[max(0, min(int(count * DEEP_AT), count - len(data["results"]) - 1))]
@@ -273,10 +279,12 @@ def measure(application, world: dict, reps: int, sqls: dict | None = None) -> di
     return figures
 
 
-def explain(sqls: dict) -> None:
-    """EXPLAIN ANALYZE of each page's statements on the listed tables (the one that reads the page)."""
+def explain(sqls: dict) -> str:
+    """EXPLAIN ANALYZE of each page's statements on the listed tables (the one that reads the page), as text
+    to print after the figures (it runs while the large size is seeded)."""
     from django.db import connection
 
+    out: list[str] = []
     for (name, page), statements in sqls.items():
         for sql, params in statements:
             if not any(
@@ -288,10 +296,13 @@ def explain(sqls: dict) -> None:
                 )
             ):
                 continue
-            print(f"\n-- {name}, {page} page:\n{sql[:600]}{' ...' if len(sql) > 600 else ''}\n   {params}")
+            out.append(
+                f"\n-- {name}, {page} page:\n{sql[:600]}{' ...' if len(sql) > 600 else ''}\n   {params}"
+            )
             with connection.cursor() as cur:
                 cur.execute("EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) " + sql, params)
-                print("\n".join("   " + r[0] for r in cur.fetchall()))
+                out.append("\n".join("   " + r[0] for r in cur.fetchall()))
+    return "\n".join(out)
 
 
 def report(small: dict, large: dict, sizes: tuple[int, int]) -> None:
@@ -323,6 +334,9 @@ def main() -> int:
     parser.add_argument("--small", type=int, default=1000, help="project events at the small size")
     parser.add_argument("--large", type=int, default=500_000, help="project events at the large size")
     parser.add_argument("--tenants", type=int, default=4, help="workspaces (two projects each)")
+    parser.add_argument(
+        "--every", type=int, default=2, help="one row in EVERY is the measured project's / workspace's"
+    )
     parser.add_argument("--reps", type=int, default=9, help="requests per page (the median is printed)")
     parser.add_argument(
         "--explain", action="store_true", help="EXPLAIN ANALYZE the page queries at the large size"
@@ -340,21 +354,22 @@ def main() -> int:
     world = setup_world(args.tenants)
     application = get_wsgi_application()
     results = []
-    sqls: dict = {}
+    plans = ""
     # small, large, small again: this machine drifts, so the small figures are the median of both rounds
     for size in (args.small, args.large, args.small):
-        took = seed(world, size)
+        took = seed(world, size, args.every)
         print(
             f"seeded {size:,} project events, {(size + 1) // 2:,} actions, {size:,} workspace events "
             f"({args.tenants} tenants) in {took:.1f} s"
         )
-        results.append(
-            measure(application, world, args.reps, sqls if args.explain and size == args.large else None)
-        )
+        sqls: dict | None = {} if args.explain and size == args.large and not plans else None
+        results.append(measure(application, world, args.reps, sqls))
+        if sqls:
+            plans = explain(sqls)
     small = {k: (v[0] + results[2][k][0], v[1] + results[2][k][1], v[2]) for k, v in results[0].items()}
     report(small, results[1], (args.small, args.large))
-    if args.explain:
-        explain(sqls)
+    if plans:
+        print(f"\nplans at {args.large:,} events:{plans}")
     return 0
 
 
