@@ -587,6 +587,7 @@ _CONSOLE_DB: dict[str, tuple[str, ...]] = {
         "doctrine:fixtures:load",
     ),
 }
+_ABBREVIATING = frozenset({"artisan", "console"})  # Symfony's console (Django's commands are not abbreviated)
 _CONSOLE_HOSTS = frozenset({"python", "python3", "py", "php", "uv", "poetry", "pipenv"})
 CONSOLE_VERBS = frozenset(_CONSOLE_DB) | _CONSOLE_HOSTS
 
@@ -603,10 +604,11 @@ def _console_db(view: tuple[str, ...]) -> bool:
     `php artisan migrate:fresh`, `bin/console d:d:d --force`). Any operand after the console's script is
     read as its command (an option of unknown arity before it cannot hide it)."""
     for k, w in enumerate(view):
-        names = _CONSOLE_DB.get(w.rsplit("/", 1)[-1])
+        name = w.rsplit("/", 1)[-1]
+        names = _CONSOLE_DB.get(name)
         if names is None:
             continue
-        exact = names[0] == "flush"  # Django's commands are not abbreviated
+        exact = name not in _ABBREVIATING
         for op in view[k + 1 :]:
             if op[:1] == "-":
                 continue
@@ -635,19 +637,8 @@ _REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2:/
 
 
 def _positionals(args: tuple[str, ...], values: frozenset[str] = frozenset()) -> list[str]:
-    out: list[str] = []
-    skip = False
-    for w in args:
-        if skip:
-            skip = False
-            continue
-        if w == "--":
-            continue
-        if w[:1] == "-" and len(w) > 1:
-            skip = w in values
-            continue
-        out.append(w)
-    return out
+    """The words of ``args`` no option takes (an option in ``values`` takes the next word)."""
+    return [args[k] for k in _positional_indexes(args, values, 0)]
 
 
 def _copies_out(op: str, args: tuple[str, ...]) -> bool:
@@ -983,11 +974,12 @@ _GOAL_VALUES = {
 ACT_TOOLS: frozenset[str] = frozenset(VERB_DECIDED) | _ENGINES | _GOAL_RUNNERS | _STORAGE | {"aws"}
 
 
-def _positional_indexes(view: tuple[str, ...], values: frozenset[str]) -> list[int]:
-    """The indexes of ``view``'s words no option takes (an option in ``values`` takes the next word)."""
+def _positional_indexes(view: tuple[str, ...], values: frozenset[str], start: int = 1) -> list[int]:
+    """The indexes of ``view``'s words from ``start`` (past the program's name) no option takes (an option in
+    ``values`` takes the next word; `--` is no word)."""
     out: list[int] = []
     skip = False
-    for k in range(1, len(view)):
+    for k in range(start, len(view)):
         w = view[k]
         if skip:
             skip = False
