@@ -640,8 +640,6 @@ RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | 
 
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
-# Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
-# `git-push`, and python's `-m module`).
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
 # ones): an agent's hook on a developer's Mac runs `grm -rf`, `gxargs`, `gtimeout` as rm, xargs, timeout.
 GNU_PREFIXED: dict[str, str] = {
@@ -652,6 +650,8 @@ GNU_PREFIXED: dict[str, str] = {
     ).split()
 }
 
+# Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
+# `git-push`, and python's `-m module`).
 PEELED_VERBS: frozenset[str] = (
     frozenset(WRAPPERS)
     | frozenset(GNU_PREFIXED)
