@@ -1,8 +1,10 @@
 """Live updates: one server-sent-events stream per person, scoped by tenancy.
 
 Each message is "an action changed": ``{"id", "project", "status", "event"}`` under the SSE id of the event
-that changed it (``SessionEvent.id``), so a reconnecting browser sends ``Last-Event-ID`` and misses nothing.
+that changed it (``SessionEvent.id``), so a reconnecting browser sends ``Last-Event-ID`` and resumes there.
 No payload, no command, no output travels on it: the page fetches what it shows through its own views.
+Two proposals at once may commit their events in either order: a stream waits a few seconds for an id below
+the highest it has read (``actions.tail``), so a frame's id is not always above the one before it.
 
 Wake-ups are ``actions.waiting``'s — the same mechanism the ``wait`` endpoint uses (Redis pub/sub when
 BRABO_REDIS_URL is set, an in-process condition otherwise) on each visible project's events key, which
@@ -29,7 +31,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.db.models import Max
 from django.db.models.signals import post_delete, post_save
 from django.http import JsonResponse, StreamingHttpResponse
 from guardian.models import UserObjectPermission
@@ -40,6 +41,7 @@ from projects.models import Membership
 
 from . import waiting
 from .models import SessionEvent
+from .tail import Tail
 
 log = logging.getLogger(__name__)
 
@@ -163,16 +165,17 @@ def _changes(user, project_ids: list, after: int) -> list[dict]:
         .order_by("id")
         .values("id", "action_id", "project_id", "type", "action__status")[:BATCH]
     )
-    return [
-        {
-            "sse_id": r["id"],
-            "id": str(r["action_id"]),
-            "project": str(r["project_id"]),
-            "status": r["action__status"],
-            "event": r["type"],
-        }
-        for r in rows
-    ]
+    return [_change(r) for r in rows]
+
+
+def _change(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "sse_id": row["id"],
+        "id": str(row["action_id"]),
+        "project": str(row["project_id"]),
+        "status": row["action__status"],
+        "event": row["type"],
+    }
 
 
 def _frame(change: dict) -> str:
@@ -206,15 +209,18 @@ def _count_running(step: int) -> None:
 
 
 def events(
-    user, after: int, *, max_seconds: float, heartbeat: float, current=lambda: True, wake_key: str = ""
+    user, after: int | None, *, max_seconds: float, heartbeat: float, current=lambda: True, wake_key: str = ""
 ) -> Generator[str, None, None]:
+    """A thread-held stream's text: what changed after event ``after`` (None: from now on)."""
     deadline = time.monotonic() + max_seconds
     epoch = _epoch
     _count_running(1)
     try:
+        # read before the first line: a client that has that line hears of every event committed after it
+        tail = _start_tail() if after is None else Tail(after)
         yield "retry: 2000\n\n"
         yield from _event_frames(
-            user, after, deadline, heartbeat, lambda: current() and _epoch == epoch, wake_key
+            user, tail, deadline, heartbeat, lambda: current() and _epoch == epoch, wake_key
         )
     except DatabaseError as exc:  # the browser reconnects (retry above) and resumes from its Last-Event-ID
         log.warning("a live stream ended early: the database did not answer (%s)", exc)
@@ -223,24 +229,24 @@ def events(
         _count_running(-1)
 
 
-def _event_frames(user, after: int, deadline: float, heartbeat: float, current, wake_key: str):
+def _event_frames(user, tail: Tail, deadline: float, heartbeat: float, current, wake_key: str):
     """The frames of one thread-held stream until its deadline, a newer stream of its tab, or end_streams()."""
     while current():  # False once the same tab opened a newer stream, or end_streams() ran
         project_ids = list(visible_projects(user).values_list("id", flat=True))
-        changes = _changes(user, project_ids, after)
+        changes, more = _tail_changes({str(pk) for pk in project_ids}, tail)
         _release_connection()
         if changes:
-            after = changes[-1]["sse_id"]
             yield "".join(_frame(c) for c in changes)
+        if changes or more:
             continue
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             return
 
-        def changed(ids=project_ids, since=after) -> bool:
+        def changed(ids=project_ids) -> bool:
             if not current():
                 return True  # taken over: the loop above ends the stream
-            hit = _action_events(ids, since).exists()
+            hit = SessionEvent.objects.filter(tail.where(), project_id__in=ids, action__isnull=False).exists()
             _release_connection()
             return hit
 
@@ -250,6 +256,16 @@ def _event_frames(user, after: int, deadline: float, heartbeat: float, current, 
             keys.append(wake_key)
         if not waiting.wait_for(keys, changed, min(heartbeat, remaining), recheck=heartbeat):
             yield ": heartbeat\n\n"
+
+
+def _tail_changes(project_ids: set[str], tail: Tail) -> tuple[list[dict], bool]:
+    """What a thread-held stream reports from the events the tail has not read yet: those of its projects'
+    actions. The tail reads every project's events (a gap is then a transaction in flight, not another
+    workspace's event)."""
+    rows, more = _feed_rows(tail)
+    return [
+        _change(r) for r in rows if r["action_id"] is not None and str(r["project_id"]) in project_ids
+    ], more
 
 
 class _Stream:
@@ -294,8 +310,6 @@ def stream(request):
     slot = _acquire(user.pk, _tab_of(request))
     if slot is None:
         return _too_many()
-    if cursor is None:  # a first connection: only what changes from now on
-        cursor = SessionEvent.objects.aggregate(m=Max("id"))["m"] or 0
     wake_key = f"live-slot:{user.pk}:{slot.tab}:{slot.generation}" if slot.tab else ""
     if wake_key:  # taken over by a newer stream of the same tab: woken at once, not at the next heartbeat
         slot.on_superseded(lambda: waiting.publish(wake_key))
@@ -320,7 +334,8 @@ def stream(request):
 # -- one feed, many listeners --------------------------------------------------------------------------------
 #
 # Under the ASGI server a stream is an async view (`astream`): it holds no thread. One Feed per process reads
-# the new events ONCE per wake-up (one query for every listener) and hands each listener the frames of the
+# the new events ONCE per wake-up (one query for every listener; while events keep coming, at most one every
+# READ_INTERVAL, so each listener's socket gets one write per read) and hands each listener the frames of the
 # projects it may see, from the set of its visible projects kept in memory: no query per event per listener.
 # That set is read when the stream opens, again every BRABO_SSE_TENANCY_REFRESH seconds, and at once after any
 # event that is not an action's (team and settings changes are such events): until then a listener whose set
@@ -329,7 +344,9 @@ def stream(request):
 
 FEED_KEY_PREFIX = "project-events:"
 TENANCY_KEY = FEED_KEY_PREFIX + "tenancy"  # announced when a membership or a per-project grant changes
-COALESCE = 0.02  # seconds
+COALESCE = 0.02  # seconds after a wake-up before the feed reads (the proposal's other events come with it)
+READ_INTERVAL = 0.25  # seconds at least between two reads while events keep coming (a console needs no more)
+START_WINDOW = 256  # ids below the newest a feed starting now still waits for (transactions in flight)
 
 
 class _Listener:
@@ -343,24 +360,33 @@ class _Listener:
         self.signal = asyncio.Event()
         self.refreshed_at = now
 
-    def offer(self, project: str, frame: str) -> None:
-        if self.stale or project in self.projects:
-            self.frames.append((project, frame))
+    def offer(self, batch: list[tuple[str, str]]) -> None:
+        """One read's frames, (project id, text) each: those this person may see are kept (all of them while
+        the set is stale: they are filtered once it has been read again)."""
+        mine = batch if self.stale else [item for item in batch if item[0] in self.projects]
+        if mine:
+            self.frames.extend(mine)
             self.signal.set()
 
 
-def _max_event_id() -> int:
-    return SessionEvent.objects.aggregate(m=Max("id"))["m"] or 0
+def _start_tail() -> Tail:
+    """Where a reader of every project's events starts: after the newest event, still waiting for the ids
+    just below it that transactions in flight may commit (see ``actions.tail``)."""
+    newest = list(SessionEvent.objects.order_by("-id").values_list("id", flat=True)[:START_WINDOW])
+    return Tail.recent(newest[0], newest, START_WINDOW) if newest else Tail(0)
 
 
-def _feed_rows(after: int) -> list[dict[str, Any]]:
-    """Every project's new events after ``after`` (the feed's one query per wake-up)."""
-    rows = (
-        SessionEvent.objects.filter(id__gt=after)
+def _feed_rows(tail: Tail) -> tuple[list[dict[str, Any]], bool]:
+    """Every project's events the tail has not read yet, each once (the feed's one query per wake-up), and
+    whether the read was cut short by its limit (more are there to read at once)."""
+    read = (
+        SessionEvent.objects.filter(tail.where())
         .order_by("id")
         .values("id", "action_id", "project_id", "type", "action__status")[: BATCH * 5]
     )
-    return [dict(r) for r in rows]
+    rows: list[dict[str, Any]] = [dict(r) for r in read]
+    fresh = tail.take([r["id"] for r in rows])
+    return [r for r, new in zip(rows, fresh, strict=True) if new], len(rows) == BATCH * 5
 
 
 class Feed:
@@ -368,7 +394,8 @@ class Feed:
 
     def __init__(self) -> None:
         self.listeners: set[_Listener] = set()
-        self.cursor = 0
+        self.tail = Tail(0)
+        self.cursor = 0  # the highest event id read (a listener joining now hears of what comes after it)
         self.reads = 0  # queries made (tests assert one per wake-up, whatever the number of listeners)
         self._task: asyncio.Task | None = None
         self._ready: asyncio.Event = asyncio.Event()
@@ -401,40 +428,38 @@ class Feed:
                 the_hub.waiters.pop(TENANCY_KEY, None)
 
     async def _read(self, the_hub) -> None:
+        loop = asyncio.get_running_loop()
         with the_hub.prefix_ticket(FEED_KEY_PREFIX) as ticket:
             try:
-                self.cursor = await slots.run(_max_event_id)
+                self.tail = await slots.run(_start_tail)
+                self.cursor = self.tail.high
             finally:
                 self._ready.set()
             while self.listeners:
+                read_at = loop.time()
                 try:
-                    rows = await slots.run(_feed_rows, self.cursor)
+                    rows, more = await slots.run(_feed_rows, self.tail)
                     self.reads += 1
                 except Exception as exc:  # the database is down: listeners keep their heartbeats
                     log.warning("live feed could not read events (%s); retrying", type(exc).__name__)
-                    rows = []
-                for r in rows:
-                    self.cursor = r["id"]
-                    if r["action_id"] is None:
-                        for listener in self.listeners:
-                            listener.stale = True  # a team or settings change: re-read what each may see
-                        continue
-                    project = str(r["project_id"])
-                    frame = _frame(  # formatted once, whatever the number of listeners
-                        {
-                            "sse_id": r["id"],
-                            "id": str(r["action_id"]),
-                            "project": project,
-                            "status": r["action__status"],
-                            "event": r["type"],
-                        }
-                    )
-                    for listener in self.listeners:
-                        listener.offer(project, frame)
-                if len(rows) < BATCH * 5:
+                    rows, more = [], False
+                self.cursor = self.tail.high
+                self._hand_out(rows)
+                if not more:
                     await ticket.sleep(the_hub.recheck_interval())
-                    # under a burst, events of the next few milliseconds are read together
-                    await asyncio.sleep(COALESCE)
+                    # Under a burst the events of the next moments are read together: one read, and one
+                    # chunk written to each listener's socket, per READ_INTERVAL however many proposals come.
+                    await asyncio.sleep(max(COALESCE, READ_INTERVAL - (loop.time() - read_at)))
+
+    def _hand_out(self, rows: list[dict[str, Any]]) -> None:
+        if any(r["action_id"] is None for r in rows):
+            for listener in self.listeners:
+                listener.stale = True  # a team or settings change: re-read what each may see, first
+        # each frame formatted once, whatever the number of listeners
+        batch = [(str(r["project_id"]), _frame(_change(r))) for r in rows if r["action_id"] is not None]
+        if batch:
+            for listener in self.listeners:
+                listener.offer(batch)
 
 
 class _TenancyWatch:

@@ -6,7 +6,11 @@
   the actions queue: ``{"next", "previous", "results"}``, ``?limit=`` up to 1000 and an opaque
   ``?cursor=`` that the ``next``/``previous`` links carry. A page is an index range scan that starts where
   the last page ended, so a deep page costs what the first does, and nothing counts the whole log. Rows
-  appended while a client pages (events, oldest first) arrive on later pages, never twice or skipped.
+  appended while a client pages (events, oldest first) arrive on later pages, never twice. One case is not
+  covered: PostgreSQL gives an event its id when its transaction writes it, so an event may commit just after
+  a page past its id was read, and no later page holds it. A client that follows the newest events should
+  listen to the console's live stream, which waits for such ids (``actions.tail``), or re-read the last few
+  seconds of the log.
 
 Imports nothing of Brabo's (DRF imports it while reading its settings).
 """

@@ -87,7 +87,7 @@ def test_a_stream_whose_database_fails_ends_quietly(team, settings, monkeypatch,
     def broken(*args, **kwargs):
         raise OperationalError("no such table: actions_sessionevent")
 
-    monkeypatch.setattr(live, "_changes", broken)
+    monkeypatch.setattr(live, "_feed_rows", broken)
     frames = list(live.events(team.owner, 0, max_seconds=60, heartbeat=60))
     assert frames == ["retry: 2000\n\n"]  # no traceback: the stream ends and the browser reconnects
     assert "the database did not answer" in caplog.text
