@@ -345,7 +345,7 @@ def stream(request):
 FEED_KEY_PREFIX = "project-events:"
 TENANCY_KEY = FEED_KEY_PREFIX + "tenancy"  # announced when a membership or a per-project grant changes
 COALESCE = 0.02  # seconds after a wake-up before the feed reads (the proposal's other events come with it)
-READ_INTERVAL = 0.25  # seconds at least between two reads while events keep coming (a console needs no more)
+READ_INTERVAL = 0.5  # seconds at least between two reads while events keep coming (a console needs no more)
 START_WINDOW = 256  # ids below the newest a feed starting now still waits for (transactions in flight)
 
 
