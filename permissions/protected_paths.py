@@ -409,6 +409,8 @@ def _brings_folders(view: Sequence[str]) -> bool:
         elif w[:1] == "-" and not {"r", "R", "a"}.isdisjoint(w):
             return True
     return False
+
+
 _GLOB_CHARS = frozenset("*?[")
 _TOP: list[list[str]] = [[]]
 
