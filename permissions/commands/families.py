@@ -225,6 +225,12 @@ REGISTRIES: dict[str, Forms] = {
         "upload-process do-upload upload-coverage create-commit create-report empty-upload send-notifications"
     ),
     "codecov": ((),),
+    # Google Apps Script's clasp (the script's code pushed and deployed), Azure Static Web Apps' swa; surge and
+    # gh-pages publish the folder they are given when run at all.
+    "clasp": _forms("push deploy undeploy redeploy create-deployment update-deployment run"),
+    "swa": _forms("deploy"),
+    "surge": ((),),
+    "gh-pages": ((),),
     "semantic-release": ((),),
     "release-it": ((),),
     "np": ((),),

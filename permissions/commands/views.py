@@ -14,6 +14,8 @@ argument into the command line and starts over, as GNU env does. The tables are 
 
 from __future__ import annotations
 
+import re
+
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
@@ -25,6 +27,7 @@ from permissions.commands.wrappers import (
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
     RUNNERS,
+    SCOPED_BINS,
     SUBCOMMAND_RUNNERS,
     SUBCOMMAND_THEN,
     UNKNOWN_WORD_RUNS,
@@ -382,6 +385,32 @@ def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
+# php's options that take the next word; `-r`/`-R`/`-B`/`-E` run inline code, `-a` reads it interactively.
+_PHP_VALUES = frozenset({"-c", "-d", "-z", "-t", "-S"})
+_PHP_CODE = frozenset({"-r", "-R", "-B", "-E", "-F", "-a"})
+
+
+def _php_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``php composer.phar run-script deploy`` (``php -d memory_limit=-1 /usr/bin/composer …``) is
+    ``composer run-script deploy``."""
+    n = len(cur)
+    k = 1
+    while k < n:
+        w = cur[k]
+        if w in _PHP_CODE:
+            return []  # inline code: the interpreters' business
+        if w == "-f" or w == "--":
+            k += 1
+            break
+        if w[:1] != "-" or w == "-":
+            break
+        k += 2 if w in _PHP_VALUES else 1
+    if k >= n:
+        return []
+    name = cur[k].rpartition("/")[2].lower()
+    return [("composer", *cur[k + 1 :])] if name in ("composer.phar", "composer") else []
+
+
 def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: `docker-compose` (Compose's standalone binary) is `docker compose`."""
     return [("docker", "compose", *cur[1:])]
@@ -431,6 +460,8 @@ _LAUNCHERS = {
     "corepack": _corepack,
     "node": _node_script,
     "nodejs": _node_script,
+    "php": _php_script,
+    "composer.phar": lambda cur: [("composer", *cur[1:])],
     "docker-compose": _compose,
     "coreutils": _coreutils,
 }
@@ -602,8 +633,45 @@ def _helper_binary(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("kubectl", *words, *cur[1:])] if words else []
 
 
+_SPEC_MARKS = frozenset("@[<>~")
+_SPEC_END = re.compile(r"[=<>!~\[;]")
+
+
+def _package_programs(spec: str) -> list[str]:
+    """R4.10: the programs a launcher's package word runs, read from its name without the version or extras
+    (`vercel@latest`, `twine==5.0`, `'twine[keyring]>=5'`); a scoped npm package (`@scope/pkg@1`) by its
+    table name, its own name, its name without `-cli`, and its scope (`@railway/cli` is `railway`). Every
+    reading is a view: deny, ask and the caps match more."""
+    if spec[:1] == "@":
+        scope, slash, rest = spec[1:].partition("/")
+        if not slash or not scope or not rest:
+            return []
+        name = rest.partition("@")[0]
+        package = f"@{scope}/{name}"
+        if package != spec:
+            return [package]  # read further as itself
+        found = [SCOPED_BINS.get(package, ""), name, name.removesuffix("-cli"), scope]
+    else:
+        name = _SPEC_END.split(spec.partition("@")[0], 1)[0]
+        found = [name] if name != spec else []
+    out: list[str] = []
+    for n in found:
+        if n and n != spec and n not in out and n != "cli":
+            out.append(n)
+    return out
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
+    if _SPEC_MARKS.isdisjoint(cur[0]) and "==" not in cur[0]:
+        return _peel_layer(cur)
+    # a package a launcher runs, by its version (`npx vercel@33 deploy`) or scope (no path: `@scope/pkg`); as
+    # a shell word (`X==1 cmd` is an assignment) it is read as that too
+    named = [(n, *cur[1:]) for n in _package_programs(cur[0])]
+    return named if named and cur[0][:1] == "@" else named + _peel_layer(cur)
+
+
+def _peel_layer(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     k = 0
     while k < len(cur) and is_assignment(cur[k]):
         k += 1
@@ -669,6 +737,7 @@ def _peels(verb: str) -> bool:
     return (
         "=" in verb
         or "/" in verb
+        or not _SPEC_MARKS.isdisjoint(verb)  # R4.10: a package's version or scope (`npx vercel@33 deploy`)
         or verb in PEELED_VERBS
         or verb.startswith(RESOLVED_PREFIXES)
         or foreign_name(verb)
