@@ -4,7 +4,7 @@ yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.comma
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import WIDER, Program, Reading, _family
+from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading, _family
 
 # GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
 RM = Program(
@@ -126,6 +126,8 @@ def _mode_octal(mode: str) -> str | None:
 def _chmod_rewrite(r: Reading) -> tuple[Reading, ...]:
     """The mode as octal; a mode with setuid, setgid or sticky bits is also read as its nine permission bits,
     for the segment only (:data:`WIDER`): `chmod 4777` does what `chmod 777` does, and more."""
+    if "reference" in r.keys:
+        return (Reading(r.path, r.keys, (UNREAD, *r.operands)),)  # the mode is the file's: unknown here
     if not r.operands:
         return (r,)
     octal = _mode_octal(r.operands[0])
