@@ -633,37 +633,40 @@ def _helper_binary(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("kubectl", *words, *cur[1:])] if words else []
 
 
-_SPEC_MARKS = frozenset("@[<>~")
-_SPEC_END = re.compile(r"[=<>!~\[;]")
+_SPEC_MARKS = frozenset("@[<>")
+_SPECIFIER = r"(?:===|==|~=|!=|<=|>=|<|>)[\w.*+!-]+"
+# A package word a launcher is given: an npm scope, the name, a version or tag (`@1`, `@^17.3`, `@latest`), extras
+# (`[keyring]`), PEP 440 specifiers (`==5.0`, `>=5,<6`).
+_PACKAGE_SPEC = re.compile(
+    r"(?:@([A-Za-z0-9][\w.-]*)/)?([A-Za-z0-9][\w.-]*)(@[\w.^~<>=*+-]+)?(\[[\w,.-]*\])?"
+    rf"({_SPECIFIER}(?:,{_SPECIFIER})*)?"
+)
 
 
 def _package_programs(spec: str) -> list[str]:
     """R4.10: the programs a launcher's package word runs, read from its name without the version or extras
     (`vercel@latest`, `twine==5.0`, `'twine[keyring]>=5'`); a scoped npm package (`@scope/pkg@1`) by its
     table name, its own name, its name without `-cli`, and its scope (`@railway/cli` is `railway`). Every
-    reading is a view: deny, ask and the caps match more."""
-    if spec[:1] == "@":
-        scope, slash, rest = spec[1:].partition("/")
-        if not slash or not scope or not rest:
-            return []
-        name = rest.partition("@")[0]
-        package = f"@{scope}/{name}"
-        if package != spec:
-            return [package]  # read further as itself
-        found = [SCOPED_BINS.get(package, ""), name, name.removesuffix("-cli"), scope]
-    else:
-        name = _SPEC_END.split(spec.partition("@")[0], 1)[0]
-        found = [name] if name != spec else []
+    reading is a view: deny, ask and the caps match more. Any other word: none."""
+    m = _PACKAGE_SPEC.fullmatch(spec)
+    if m is None:
+        return []
+    scope, name, version, extras, specifiers = m.groups()
+    if scope is None:
+        return [name] if version or extras or specifiers else []
+    package = f"@{scope}/{name}"
+    if package != spec:
+        return [package]  # read further as itself
     out: list[str] = []
-    for n in found:
-        if n and n != spec and n not in out and n != "cli":
+    for n in (SCOPED_BINS.get(package, ""), name, name.removesuffix("-cli"), scope):
+        if n and n not in out and n != "cli":
             out.append(n)
     return out
 
 
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
-    if _SPEC_MARKS.isdisjoint(cur[0]) and "==" not in cur[0]:
+    if _SPEC_MARKS.isdisjoint(cur[0]) and "=" not in cur[0]:
         return _peel_layer(cur)
     # a package a launcher runs, by its version (`npx vercel@33 deploy`) or scope (no path: `@scope/pkg`); as
     # a shell word (`X==1 cmd` is an assignment) it is read as that too
