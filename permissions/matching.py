@@ -428,6 +428,7 @@ class CompiledPermissions:
         """R4.10: the deny/ask patterns for this program that match a reading of the segment."""
         best_rank = limit if best is None else best[0]
         readings: tuple[Reading, ...] | None = None
+        unread: bool | None = None  # whether a reading holds an operand read at run time, once asked
         for rank, p, found in meant:
             if rank >= best_rank:
                 continue
@@ -440,9 +441,12 @@ class CompiledPermissions:
                 best = (rank, p)
                 if rank == DENY_RANK:
                     break
-            elif ASK_RANK < best_rank and any(m.may_match(r) for m in found for r in readings):
-                best_rank = ASK_RANK  # an operand read at run time (UNREAD) may be the pattern's: ask
-                best = (ASK_RANK, p)
+            elif ASK_RANK < best_rank and unread is not False:
+                if unread is None:
+                    unread = UNREAD in readings[0].operands  # a program's readings share it (chmod's)
+                if unread and any(m.may_match(r) for m in found for r in readings):
+                    best_rank = ASK_RANK  # an operand read at run time (UNREAD) may be the pattern's: ask
+                    best = (ASK_RANK, p)
         return best
 
     # deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4); called

@@ -633,7 +633,6 @@ def _helper_binary(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("kubectl", *words, *cur[1:])] if words else []
 
 
-_SPEC_MARKS = frozenset("@[<>")
 _SPECIFIER = r"(?:===|==|~=|!=|<=|>=|<|>)[\w.*+!-]+"
 # A package word a launcher is given: an npm scope, the name, a version or tag (`@1`, `@^17.3`, `@latest`), extras
 # (`[keyring]`), PEP 440 specifiers (`==5.0`, `>=5,<6`).
@@ -666,23 +665,20 @@ def _package_programs(spec: str) -> list[str]:
 
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
-    if _SPEC_MARKS.isdisjoint(cur[0]) and "=" not in cur[0]:
-        return _peel_layer(cur)
-    # a package a launcher runs, by its version (`npx vercel@33 deploy`) or scope (no path: `@scope/pkg`); as
-    # a shell word (`X==1 cmd` is an assignment) it is read as that too
-    named = [(n, *cur[1:]) for n in _package_programs(cur[0])]
-    return named if named and cur[0][:1] == "@" else named + _peel_layer(cur)
-
-
-def _peel_layer(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     k = 0
     while k < len(cur) and is_assignment(cur[k]):
         k += 1
     if k:
-        return [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
+        found = [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
+        first = cur[0]
+        eq = first.find("=")
+        if k == 1 and (first[eq + 1 : eq + 2] == "=" or first[eq - 1] in "~!<>"):
+            # `pipx run twine==5.0 upload`: a package named with its version, also the assignment it spells
+            found += [(n, *cur[1:]) for n in _package_programs(first)]
+        return found
     verb = cur[0]
     renamed = _renamed(verb)
-    if renamed is not None:
+    if renamed is not None and verb[0] != "@":  # a scoped package (`@scope/pkg`) is no path: below
         return [(renamed,) + cur[1:]]
     if verb == "find":
         # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
@@ -724,6 +720,10 @@ def _peel_layer(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return run  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
+        if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
+            named = _package_programs(verb)
+            if named:  # a package a launcher runs, by its version (`npx vercel@33 deploy`) or scope
+                return [(n, *cur[1:]) for n in named]
         if len(cur) > 1:
             if cur[1].startswith("-"):
                 return _runner_after_options(cur)
@@ -740,7 +740,6 @@ def _peels(verb: str) -> bool:
     return (
         "=" in verb
         or "/" in verb
-        or not _SPEC_MARKS.isdisjoint(verb)  # R4.10: a package's version or scope (`npx vercel@33 deploy`)
         or verb in PEELED_VERBS
         or verb.startswith(RESOLVED_PREFIXES)
         or foreign_name(verb)
@@ -799,7 +798,10 @@ def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         cur = stack.pop()
         out.append(cur)
         if cur and not _peels(cur[0]):
-            continue  # nothing further to look through: `x=1 make` -> `make`
+            w = cur[0]
+            if "@" not in w and "[" not in w and ">" not in w and "<" not in w:
+                continue  # nothing further to look through: `x=1 make` -> `make`
+            # R4.10: a package a launcher runs, named with its version, scope, extras or range (`vercel@33`)
         more = _peel(cur)
         more.reverse()
         stack.extend(more)
