@@ -395,6 +395,23 @@ _BRINGERS = frozenset({"mv", "gmv", "ln", "gln", "rsync", "ditto", "scp"})
 _COPIERS = frozenset({"cp", "gcp"})
 
 
+def _written(view: tuple[str, ...]) -> list[tuple[str, int]]:
+    """:func:`targets`, with a deleted tree told apart (``_GONE``) and a holder's name a folder may be brought
+    to (``_BROUGHT``)."""
+    found = targets(view)
+    gone = view[0] in _DELETERS
+    brings: bool | None = None
+    for k, (target, kind) in enumerate(found):
+        if gone and kind == TREE:
+            found[k] = (target, _GONE)
+        elif kind == NAMED and _NEEDLE(target.casefold()) is not None:
+            if brings is None:
+                brings = _brings_folders(view)
+            if brings:
+                found[k] = (target, _BROUGHT)
+    return found
+
+
 def _brings_folders(view: Sequence[str]) -> bool:
     if view[0] in _BRINGERS:
         return True
@@ -678,16 +695,7 @@ def protected_writes(
             for view in views:
                 if not view or not may_write(view):
                     continue
-                gone = view[0] in _DELETERS
-                brings: bool | None = None
-                for target, kind in targets(view):
-                    if gone and kind == TREE:
-                        kind = _GONE
-                    elif kind == NAMED and _NEEDLE(target.casefold()) is not None:
-                        if brings is None:
-                            brings = _brings_folders(view)
-                        if brings:
-                            kind = _BROUGHT
+                for target, kind in _written(view):
                     if kind == WHOLE:
                         why = _REWRITES
                     else:

@@ -582,13 +582,18 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
 
 def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
     """A runner subcommand's views (`uv run cmd`), or R4.9's `pnpm git push` (a word that names no pnpm
-    command runs as a program when no script has that name); None when ``cur`` is neither."""
-    sub = SUBCOMMAND_RUNNERS.get((cur[0], cur[1]))
-    if sub is not None:
-        return _subcommand_runner(cur, sub)
-    known = UNKNOWN_WORD_RUNS.get(cur[0])
-    if known is not None and cur[1][:1] != "-" and cur[1] not in known:
-        return [cur[1:]]
+    command runs as a program when no script has that name), or R4.10's package a launcher runs, named with
+    its version or scope (`npx vercel@33 deploy`: vercel); None when ``cur`` is none of them."""
+    if len(cur) > 1:
+        sub = SUBCOMMAND_RUNNERS.get((cur[0], cur[1]))
+        if sub is not None:
+            return _subcommand_runner(cur, sub)
+        known = UNKNOWN_WORD_RUNS.get(cur[0])
+        if known is not None and cur[1][:1] != "-" and cur[1] not in known:
+            return [cur[1:]]
+    verb = cur[0]
+    if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
+        return [(n, *cur[1:]) for n in _package_programs(verb)] or None
     return None
 
 
@@ -609,7 +614,7 @@ def _renamed(verb: str) -> str | None:
     folded (`GIT`, `git.exe`); None when it is the name."""
     slash = verb.rfind("/")
     if slash >= 0 and slash + 1 < len(verb):
-        return verb[slash + 1 :]
+        return verb[slash + 1 :] if verb[0] != "@" else None  # a scoped package (`@scope/pkg`) is no path
     if not foreign_name(verb):
         return GNU_PREFIXED.get(verb) if verb[:1] == "g" else None  # R4.10: Homebrew's `grm`, `gxargs`
     name = verb.lower()
@@ -663,22 +668,27 @@ def _package_programs(spec: str) -> list[str]:
     return out
 
 
+def _assigned(cur: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
+    """The views past ``k`` leading assignments; `pipx run twine==5.0 upload`'s package word is an assignment
+    to the shell and a package with its version to the launcher: both."""
+    found = [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
+    first = cur[0]
+    eq = first.find("=")
+    if k == 1 and (first[eq + 1 : eq + 2] == "=" or first[eq - 1] in "~!<>"):
+        found += [(n, *cur[1:]) for n in _package_programs(first)]
+    return found
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
     while k < len(cur) and is_assignment(cur[k]):
         k += 1
     if k:
-        found = [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
-        first = cur[0]
-        eq = first.find("=")
-        if k == 1 and (first[eq + 1 : eq + 2] == "=" or first[eq - 1] in "~!<>"):
-            # `pipx run twine==5.0 upload`: a package named with its version, also the assignment it spells
-            found += [(n, *cur[1:]) for n in _package_programs(first)]
-        return found
+        return _assigned(cur, k)
     verb = cur[0]
     renamed = _renamed(verb)
-    if renamed is not None and verb[0] != "@":  # a scoped package (`@scope/pkg`) is no path: below
+    if renamed is not None:
         return [(renamed,) + cur[1:]]
     if verb == "find":
         # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
@@ -715,15 +725,11 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
-    run = _runner_views(cur) if len(cur) > 1 else None
+    run = _runner_views(cur)
     if run is not None:
         return run  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
-        if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
-            named = _package_programs(verb)
-            if named:  # a package a launcher runs, by its version (`npx vercel@33 deploy`) or scope
-                return [(n, *cur[1:]) for n in named]
         if len(cur) > 1:
             if cur[1].startswith("-"):
                 return _runner_after_options(cur)

@@ -703,6 +703,19 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     return []
 
 
+def _client_config(entry: tuple[str, frozenset[str], str], view: tuple[str, ...]) -> list[Target]:
+    """`aws --profile p configure set credential_process ...`, `kubectl config set-credentials u
+    --exec-command=...`, `docker context create x --docker host=ssh://...`: after any global option."""
+    sub, writing, kept = entry
+    if sub not in view:
+        return []
+    k = view.index(sub)
+    act = view[k + 1] if k + 1 < len(view) else ""
+    if act in writing or act.startswith(("set", "delete", "unset", "rename")) or not act:
+        return [(kept, NAMED)]
+    return []
+
+
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
@@ -740,15 +753,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb == "husky":
         return [(".husky", NAMED)]
     if verb in _CLIENT_CONFIG:
-        # `aws --profile p configure set credential_process ...`, `kubectl config set-credentials u
-        # --exec-command=...`, `docker context create x --docker host=ssh://...`: after any global option
-        sub, writing, kept = _CLIENT_CONFIG[verb]
-        if sub in view:
-            k = view.index(sub)
-            act = view[k + 1] if k + 1 < len(view) else ""
-            if act in writing or act.startswith(("set", "delete", "unset", "rename")) or not act:
-                return [(kept, NAMED)]
-        return []
+        return _client_config(_CLIENT_CONFIG[verb], view)
     if verb in _CONFIG_WRITERS:
         subs, files = _CONFIG_WRITERS[verb]
         sub = view[1] if len(view) > 1 else ""
