@@ -161,3 +161,51 @@ def test_git_dash_c_elsewhere_or_another_command_is_not_covered(command):
 
 def test_a_deny_still_sees_through_dash_c():
     assert term("git -C sub status", allow=GIT, deny=("Terminal(git status)",)).decision == "deny"
+
+
+# chown and chgrp read `--reference=FILE` as chmod does; chown's owner is read by what it names (R4.10).
+@pytest.mark.parametrize(
+    ("command", "deny"),
+    [
+        ("chown --reference=a root", "Terminal(chown root)"),
+        ("chown --reference a root b", "Terminal(chown root)"),
+        ("chgrp --reference=a wheel", "Terminal(chgrp wheel)"),
+        ("chgrp --ref=a 0", "Terminal(chgrp root)"),
+    ],
+)
+def test_a_file_named_like_an_owner_is_not_that_owner(command, deny):
+    v = term(command, allow=("Terminal(chown)", "Terminal(chgrp)"), deny=(deny,))
+    assert v.decision == "require_approval", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    ("command", "deny"),
+    [
+        ("chown root:root /srv/app", "Terminal(chown root)"),
+        ("chown root: /srv/app", "Terminal(chown root)"),
+        ("chown root.staff /srv/app", "Terminal(chown root)"),
+        ("chown 0 /srv/app", "Terminal(chown root)"),
+        ("chown 0:0 /srv/app", "Terminal(chown root)"),
+        ("chown -R 0:staff /srv/app", "Terminal(chown root)"),
+        ("chown root /srv/app", "Terminal(chown 0)"),
+        ("chown 0:0 x", "Terminal(chown root:root)"),
+        ("chgrp 0 x", "Terminal(chgrp root)"),
+    ],
+)
+def test_an_owner_is_read_by_what_it_names(command, deny):
+    v = term(command, allow=("Terminal(chown)", "Terminal(chgrp)"), deny=(deny,))
+    assert v.decision == "deny", (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    ("command", "deny"),
+    [
+        ("chown root x", "Terminal(chown root:root)"),
+        ("chown app:root x", "Terminal(chown root)"),
+        ("chown :root x", "Terminal(chown root)"),
+        ("chown 1000 x", "Terminal(chown root)"),
+    ],
+)
+def test_a_narrower_owner_rule_does_not_refuse_a_wider_reading(command, deny):
+    v = term(command, allow=("Terminal(chown)",), deny=(deny,))
+    assert v.decision == "auto_approve", (command, v.reason)
