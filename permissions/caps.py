@@ -18,7 +18,14 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 
 from permissions.commands.effects import EXTERNAL, GLOBALS, Globals, api_writes, runs_alias, subcommand_word
-from permissions.commands.families import ACT_TOOLS, FAMILY_VERBS, act_positions, family_effect
+from permissions.commands.families import (
+    ACT_TOOLS,
+    FAMILY_VERBS,
+    OPTION_READERS,
+    act_positions,
+    family_effect,
+    option_act_word,
+)
 from permissions.commands.privilege import PRIVILEGE_VERBS, PRIVILEGED, privileged_view
 from permissions.commands.tasks import TASK_VERBS, task_effect, task_words
 from permissions.commands.views import is_assignment, views, views_of
@@ -246,6 +253,10 @@ def _act_word(view: tuple[str, ...], marked: set[int]) -> str | None:
     at = verb.find("@", 1)
     if at > 0:
         verb = verb[:at]  # `npx lerna@8 $X`
+    if verb in OPTION_READERS:
+        found = option_act_word(view, marked)  # `docker build $FLAGS .` may be `--push`
+        if found is not None:
+            return found
     if verb not in ACT_VERBS:
         return None
     found = _form_word(verb, view, marked) or _option_word(view, marked)

@@ -282,13 +282,28 @@ def _7z_deleted(view: tuple[str, ...]) -> list[str]:
 # rclone's commands that delete local trees: the path (`purge`, `delete`), the sources (`move`, `moveto`), the
 # destination's files the source lacks (`sync`, `bisync`: `rclone sync empty/ /`).
 _RCLONE = {"purge": 0, "delete": 0, "move": -1, "moveto": -1, "sync": 1, "bisync": 1}
+# rclone's options that take the next word (a filter, a limit, a file it reads or logs to): their value is no
+# path it deletes (`rclone sync dist/ remote:site --exclude /`). An option not listed is read as a flag, so its
+# value counts as an operand (deny more).
+_RCLONE_VALUED = frozenset(
+    "--exclude --include --filter --exclude-from --include-from --filter-from --files-from --files-from-raw"
+    " --exclude-if-present --min-size --max-size --min-age --max-age --max-depth --config --log-file"
+    " --log-level --log-format --stats --stats-log-level --stats-unit --transfers --checkers --bwlimit"
+    " --bwlimit-file --backup-dir --suffix --compare-dest --copy-dest --cache-dir --temp-dir --timeout"
+    " --contimeout --retries --retries-sleep --low-level-retries --max-transfer --max-duration --cutoff-mode"
+    " --order-by --user-agent --header --header-upload --header-download --password-command --buffer-size"
+    " --multi-thread-streams --multi-thread-cutoff --tpslimit --tpslimit-burst --max-backlog --max-delete"
+    " --max-delete-size --track-renames-strategy --modify-window --ca-cert --client-cert --client-key"
+    " --dump --rc-addr --conflict-resolve --conflict-loser --conflict-suffix --compare --workdir"
+    " --metadata-include --metadata-exclude --metadata-filter --metadata-set --hash-filter".split()
+)
 
 
 def _rclone_deleted(view: tuple[str, ...]) -> list[str]:
     """rclone's deleting commands (after its global options, read as taking a value or not: deny more), the
     local paths they delete; a remote (``name:path``, two letters or more before the colon) is not a place
     here (a drive letter is: rclone reads ``C:\\`` as local on Windows)."""
-    words = _operands(view[1:])
+    words = _operands(view[1:], _RCLONE_VALUED)
     for k, w in enumerate(words[:2]):
         kind = _RCLONE.get(w)
         if kind is None:

@@ -18,6 +18,7 @@ from typing import Any
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.options import (
     PROGRAMS,
+    UNREAD,
     WIDER,
     Reading,
     gate,
@@ -244,6 +245,21 @@ class Meaning:
                 return False
         return True
 
+    def may_match(self, r: Reading) -> bool:
+        """It would match ``r`` if the operands ``r`` reads at run time (UNREAD) were the pattern's."""
+        if UNREAD not in r.operands:
+            return False
+        n = len(self.path)
+        if r.path[:n] != self.path or not self.keys <= r.keys:
+            return False
+        rest = r.path[n:] + r.operands if len(r.path) > n else r.operands
+        if len(self.operands) > len(rest):
+            return False
+        for (stem, prefix), w in zip(self.operands, rest):
+            if w != UNREAD and w != stem and not (prefix and w.startswith(stem)):
+                return False
+        return True
+
 
 def _widen_gate(gates: dict[str, frozenset[str] | None], name: str, found: tuple[Meaning, ...]) -> None:
     """The words a segment must hold for some pattern of ``name`` to match it by meaning (None: any)."""
@@ -412,6 +428,7 @@ class CompiledPermissions:
         """R4.10: the deny/ask patterns for this program that match a reading of the segment."""
         best_rank = limit if best is None else best[0]
         readings: tuple[Reading, ...] | None = None
+        unread: bool | None = None  # whether a reading holds an operand read at run time, once asked
         for rank, p, found in meant:
             if rank >= best_rank:
                 continue
@@ -424,6 +441,12 @@ class CompiledPermissions:
                 best = (rank, p)
                 if rank == DENY_RANK:
                     break
+            elif ASK_RANK < best_rank and unread is not False:
+                if unread is None:
+                    unread = UNREAD in readings[0].operands  # a program's readings share it (chmod's)
+                if unread and any(m.may_match(r) for m in found for r in readings):
+                    best_rank = ASK_RANK  # an operand read at run time (UNREAD) may be the pattern's: ask
+                    best = (ASK_RANK, p)
         return best
 
     # deny > ask > allow for a segment whose only view is itself, in one index walk (§5 step 4); called

@@ -93,6 +93,7 @@ _EDITOR = "an editor's task runner or settings"
 _ENV = "an environment loader"
 _STARTUP = "a file an interpreter or a shell runs at start"
 _BUILD = "a build tool's settings"
+_CRED = "a client's credentials or settings that run a program or choose where data goes"
 _POLICY = "the project's policy"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
@@ -276,6 +277,32 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".m2/settings.xml", _PKG),
         # NuGet's sources (its registry), in either spelling (names compare without regard to case).
         ("nuget.config", _PKG),
+        # the executables a project's environment puts first on PATH, later run by name (`npm test` runs
+        # node_modules/.bin/jest, an activated or `uv run` venv runs .venv/bin/pytest; `activate` is sourced).
+        # Deleting the whole environment is not reached through them (_REBUILT): the package manager rebuilds
+        # it, and what a fresh install puts there is decided by the rules that cover the install.
+        ("node_modules/.bin/", _PKG),
+        (".venv/bin/", _PKG),
+        (".venv/Scripts/", _PKG),
+        ("venv/bin/", _PKG),
+        ("venv/Scripts/", _PKG),
+        # [beyond] credentials and settings that make a client run a program or send data elsewhere: ssh's
+        # folder (config's ProxyCommand/LocalCommand/Match exec run commands, authorized_keys decides who logs
+        # in and what runs then, rc runs at login, known_hosts decides whom the client trusts), the AWS CLI's
+        # (credential_process runs a command, cli/alias holds shell aliases, credentials choose the account
+        # data goes to), Docker's client (credHelpers/credsStore run docker-credential-*, cli-plugins are
+        # executables, contexts and proxies choose the daemon and the route), kubectl's (a kubeconfig's exec
+        # plugin runs a command, its server is where kubectl sends), and .netrc (the logins curl, git, ftp
+        # send; ftp runs its `macdef init`). The home folder's, and a project's twin at any depth.
+        (".ssh/", _CRED),
+        (".aws/", _CRED),
+        (".docker/config.json", _CRED),
+        (".docker/cli-plugins/", _CRED),
+        (".docker/contexts/", _CRED),
+        (".docker/daemon.json", _CRED),
+        (".kube/", _CRED),
+        (".netrc", _CRED),
+        ("_netrc", _CRED),
         # [beyond] files an interpreter, a debugger or a shell runs at start without being asked.
         # Python's site module imports sitecustomize and usercustomize (a .py, a .pyc or a package) from the
         # path, and runs the import lines of every .pth file directly in a site-packages folder (a venv's
@@ -356,6 +383,51 @@ _PREFIXES = tuple(p.parts[-1] for p in _PREFIXED)  # one str.startswith for all 
 # The folders that hold a protected entry without being one (`.github` holds `workflows/`): moving or
 # deleting one of them moves or deletes the entry.
 _HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
+# Holders a package manager rebuilds (the environments of ``node_modules/.bin/``, ``.venv/bin/``): deleting one
+# whole (`rm -rf node_modules`, `rimraf .venv`) is ordinary work; moving one, or writing into it, still counts.
+_REBUILT = frozenset({"node_modules", ".venv", "venv"})
+_DELETERS = frozenset({"rm", "grm", "rmdir", "grmdir", "rimraf", "del-cli", "trash", "trash-put", "gio"})
+_GONE = 3  # a TREE the command deletes (no new name is written there)
+# A destination named by a command that may put a folder there (a move, a link, a recursive copy): when the
+# name is not yet taken, the folder brought in becomes it, entries included (`cp -r /tmp/x .github`).
+_BROUGHT = 4
+_BRINGERS = frozenset({"mv", "gmv", "ln", "gln", "rsync", "ditto", "scp"})
+_COPIERS = frozenset({"cp", "gcp"})
+
+
+def _written(view: tuple[str, ...]) -> list[tuple[str, int]]:
+    """:func:`targets`, with a deleted tree told apart (``_GONE``) and a holder's name a folder may be brought
+    to (``_BROUGHT``)."""
+    found = targets(view)
+    gone = view[0] in _DELETERS
+    brings: bool | None = None
+    for k, (target, kind) in enumerate(found):
+        if gone and kind == TREE:
+            found[k] = (target, _GONE)
+        elif kind == NAMED and _NEEDLE(target.casefold()) is not None:
+            if brings is None:
+                brings = _brings_folders(view)
+            if brings:
+                found[k] = (target, _BROUGHT)
+    return found
+
+
+def _brings_folders(view: Sequence[str]) -> bool:
+    if view[0] in _BRINGERS:
+        return True
+    if view[0] not in _COPIERS:
+        return False
+    for w in view[1:]:
+        if w == "--":
+            return False
+        if w[:2] == "--":
+            if w.startswith(("--rec", "--arch")):  # --recursive, --archive (GNU takes their abbreviations)
+                return True
+        elif w[:1] == "-" and not {"r", "R", "a"}.isdisjoint(w):
+            return True
+    return False
+
+
 _GLOB_CHARS = frozenset("*?[")
 _TOP: list[list[str]] = [[]]
 
@@ -544,10 +616,13 @@ def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -
     hit = protected_parts(parts, dotglob, [[c.casefold() for c in r] for r in roots] if roots else None)
     if hit is not None:
         return f"it writes {hit.shown}, {hit.what}, which decides what runs later"
-    if kind == TREE or kind == WHOLE:
-        if contains_protected(parts):
+    if kind != NAMED:
+        # A folder that holds an entry, changed whole or brought in by its name (`mv /tmp/x node_modules`),
+        # changes the entry; deleting an environment a package manager rebuilds does not.
+        if contains_protected(parts) and not (kind == _GONE and parts[-1].casefold() in _REBUILT):
             holder = next(p for p in PROTECTED if len(p.parts) > 1 and p.parts[0] == parts[-1].casefold())
             return _HOLDS.format(shown=holder.shown, what=holder.what)
+    if kind == TREE or kind == WHOLE or kind == _GONE:
         if parts == list(_HOME) or not parts or any(r[: len(parts)] == parts for r in roots):
             return _HOLDS_TOP
     return None
@@ -620,7 +695,7 @@ def protected_writes(
             for view in views:
                 if not view or not may_write(view):
                     continue
-                for target, kind in targets(view):
+                for target, kind in _written(view):
                     if kind == WHOLE:
                         why = _REWRITES
                     else:

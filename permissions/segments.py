@@ -525,8 +525,19 @@ def judge_segment(
                 return DENY, ranked[1].text, "deny_rule"
             return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
     p = comp.allow.match_as_written(words)
+    if p is None and words[0] == "git" and words[1] == "-C":
+        p = comp.allow.match_as_written(_here(words))  # `git -C dir status` under `Terminal(git status)`
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
     if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
         return AUTO_APPROVE, None, "scope_cd"
     return NO_RULE, None, None
+
+
+def _here(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``git -C dir [-C dir2] rest`` as ``git rest``: -C only moves where git runs, as `cd dir && git rest`
+    does; the folder is judged where a location is (the path scope, R6.1), the rest by the allow as written."""
+    k = 1
+    while k + 1 < len(words) and words[k] == "-C":
+        k += 2
+    return ("git", *words[k:])

@@ -33,9 +33,19 @@ from __future__ import annotations
 from permissions.commands.git import remote_config_write
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.listeners import assigned_bind
+from permissions.commands.options import normalised
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
-__all__ = ["ACT_TOOLS", "FAMILY_VERBS", "FORMS", "VERB_DECIDED", "act_positions", "family_effect"]
+__all__ = [
+    "ACT_TOOLS",
+    "FAMILY_VERBS",
+    "FORMS",
+    "OPTION_READERS",
+    "VERB_DECIDED",
+    "act_positions",
+    "family_effect",
+    "option_act_word",
+]
 
 Forms = tuple[tuple[str, ...], ...]
 
@@ -225,6 +235,12 @@ REGISTRIES: dict[str, Forms] = {
         "upload-process do-upload upload-coverage create-commit create-report empty-upload send-notifications"
     ),
     "codecov": ((),),
+    # Google Apps Script's clasp (the script's code pushed and deployed), Azure Static Web Apps' swa; surge and
+    # gh-pages publish the folder they are given when run at all.
+    "clasp": _forms("push deploy undeploy redeploy create-deployment update-deployment run"),
+    "swa": _forms("deploy"),
+    "surge": ((),),
+    "gh-pages": ((),),
     "semantic-release": ((),),
     "release-it": ((),),
     "np": ((),),
@@ -1014,3 +1030,149 @@ def act_positions(view: tuple[str, ...]) -> list[int]:
     if verb in _ENGINES or verb in _STORAGE:
         return _positional_indexes(view, frozenset())[:1]
     return []
+
+
+# -- where an option the caps read may stand (R4.9: a whole word there that is not literal may be one) -------
+# The caps read some programs' options, not only their subcommand: an engine's build pushes with `--push` or
+# `--output type=registry`, curl and wget send data with `-d`/`-T`/`--post-file`, `gh api` writes with
+# `-X`/`-f`/`--input`, find runs or deletes with `-exec`/`-delete` (R4.8). A word that is an expansion (`$FLAGS`,
+# `"$OPTS"`, `$(cat flags)`) where such an option may stand -- not the value of an option known to take one --
+# may expand to it, and the value of one of the options that choose the act (`-o $OUT`, `-X $METHOD`) may be the
+# act: the act is unknown, the segment opaque. The programs whose options do not make a cap (`npm install
+# $PKG`, `pytest $ARGS`, `git log $RANGE`) keep their expansions as operands.
+_EXPANDS = ("$", "`")
+_SAME_CLI_AS_DOCKER = frozenset({"docker", "podman", "nerdctl", "finch"})
+_BUILDS = frozenset({"build", "bake", "b"})
+# engines without an option table here: the options of their build and push commands that take a value.
+_ENGINE_VALUED = frozenset(
+    "-t --tag -f --file --build-arg --platform --target --label --cache-from --cache-to --secret --ssh"
+    " --network --progress --builder --iidfile --metadata-file --add-host --build-context --annotation"
+    " --format --layers --jobs --env --path --builder --buildpack -b -e -B --run-image --cache-image".split()
+)
+_ENGINE_ACT_VALUES = frozenset({"-o", "--output"})
+_WGET_VALUED = frozenset(
+    "-O --output-document -o --output-file -a --append-output -P --directory-prefix -U --user-agent --header"
+    " -T --timeout -t --tries -w --wait --user --password -e --execute -i --input-file -l --level -A -R"
+    " --accept --reject -D --domains".split()
+)
+_WGET_ACT_VALUES = frozenset(
+    {"--method", "-e", "--execute", "-i", "--input-file", "--body-file", "--post-file"}
+)
+_GH_API_VALUED = frozenset(
+    "-H --header -q --jq -t --template --hostname --cache -p --preview -R --repo".split()
+)
+_GH_API_ACT_VALUES = frozenset({"-X", "--method", "-f", "--raw-field", "-F", "--field", "--input"})
+# find's primaries that take the next word (an expansion there is a name, a time, a path: not an action).
+_FIND_VALUED = frozenset(
+    "-name -iname -path -ipath -wholename -iwholename -regex -iregex -type -xtype -size -mtime -mmin -atime"
+    " -amin -ctime -cmin -newer -anewer -cnewer -perm -user -group -uid -gid -maxdepth -mindepth -links -inum"
+    " -samefile -used -fstype -lname -ilname -context -regextype -printf -D -O".split()
+)
+
+
+def _expansion(word: str) -> bool:
+    return word.startswith(_EXPANDS)
+
+
+def _unvalued(
+    view: tuple[str, ...], marked: set[int], start: int, valued: frozenset[str], acts: frozenset[str]
+) -> str | None:
+    """The first marked word from ``start`` that is an expansion where an option may stand (not the value of an
+    option in ``valued``), or the marked value of an option in ``acts``; before ``--``."""
+    k = start
+    n = len(view)
+    while k < n:
+        w = view[k]
+        if w == "--":
+            return None
+        name, eq, value = w.partition("=")
+        if name in acts and (eq and not _NOT_LITERAL_VALUE.isdisjoint(value) or not eq and k + 1 in marked):
+            return w if eq else view[k + 1]
+        if w[:1] == "-" and not eq and (w in valued or w in acts):
+            k += 2
+            continue
+        if k in marked and _expansion(w):
+            return w
+        k += 1
+    return None
+
+
+_NOT_LITERAL_VALUE = frozenset("$`")
+
+
+def _engine_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    verb = view[0]
+    if verb in _SAME_CLI_AS_DOCKER:
+        # `docker build $FLAGS .`, `podman buildx build $OPTS .`: docker's own table reads where options stand
+        words = {view[k] for k in marked}
+        for r in normalised(("docker", *view[1:])):
+            ops = r.operands
+            if r.path[-1:] == ("build",) or (
+                r.path[-1:] in (("buildx",), ("compose",)) and ops[:1] and ops[0] in _BUILDS
+            ):
+                for w in ops:
+                    if w in words and _expansion(w):
+                        return w
+                for key in r.keys:
+                    if key.startswith("output=") and not _NOT_LITERAL_VALUE.isdisjoint(key):
+                        return key.partition("=")[2]
+        return None
+    # the other engines and build tools: their build subcommand, or any line (`earthly $FLAGS +target`)
+    at = _positional_indexes(view, _ENGINE_VALUED)
+    if verb not in ("earthly",) and not any(view[k] in _BUILDS or view[k] == "bud" for k in at[:2]):
+        return None
+    return _unvalued(view, marked, 1, _ENGINE_VALUED, _ENGINE_ACT_VALUES)
+
+
+# curl's options whose value chooses what it sends (`-X $METHOD`, `-K $CONFIG`: a file of more options).
+_CURL_ACT_KEYS = ("request=", "config=", "data", "upload-file=", "form=", "json=")
+
+
+def _curl_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """`curl $OPTS https://h`, `curl -s $URL`: an operand that is an expansion may be `-d @.env` or `-T f`."""
+    words = {view[k] for k in marked}
+    for r in normalised(view):
+        for w in r.operands:
+            if w in words and _expansion(w):
+                return w
+        for key in r.keys:
+            if key.startswith(_CURL_ACT_KEYS) and "=" in key and not _NOT_LITERAL_VALUE.isdisjoint(key):
+                return key.partition("=")[2]
+    return None
+
+
+def _wget_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    return _unvalued(view, marked, 1, _WGET_VALUED, _WGET_ACT_VALUES)
+
+
+def _gh_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """`gh api $ARGS repos/o/r`: `-X DELETE`, `-f k=v` or `--input f` may be in it (a write)."""
+    at = _positional_indexes(view, _GH_API_VALUED)
+    if not at or view[at[0]] != "api":
+        return None
+    return _unvalued(view, marked, at[0] + 1, _GH_API_VALUED, _GH_API_ACT_VALUES)
+
+
+def _find_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """`find . -name x $ACTION`: past the start paths, an expansion may be `-exec cmd ;` or `-delete`. A start
+    path that is an expansion stays a path (`find "$dir" -name x`), as `ls "$dir"` does."""
+    k = 1
+    while k < len(view) and view[k][:1] not in ("-", "(", "!"):
+        k += 1
+    return _unvalued(view, marked, k, _FIND_VALUED, frozenset())
+
+
+OPTION_READERS = {
+    **dict.fromkeys(_ENGINES, _engine_option_word),
+    "curl": _curl_option_word,
+    "wget": _wget_option_word,
+    "gh": _gh_option_word,
+    "find": _find_option_word,
+}
+
+
+def option_act_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """R4.9: the first word of ``view`` among ``marked`` (not literal) that may be an option a cap reads, or
+    the value of one that chooses the act (see above); None for the other programs."""
+    reader = OPTION_READERS.get(view[0])
+    return reader(view, marked) if reader is not None else None

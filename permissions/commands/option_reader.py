@@ -20,6 +20,11 @@ _UNKNOWN = -1
 # sets 777's bits). A pattern is never read this way (permissions.matching.meanings), so a deny of `chmod 4777`
 # does not refuse `chmod 777`.
 WIDER = "~wider"
+# An operand the program reads at run time, not from its words (`chmod --reference=FILE`: the mode is FILE's). A
+# deny or ask pattern that names an operand where it stands (`chmod 777`) may or may not be the act: it asks,
+# never denies (R4.8: unsure matches more, but refusing is for what is known) -- and no allow prefix makes an
+# unknown mode a safe one.
+UNREAD = "\x00unread"
 
 
 class Program:

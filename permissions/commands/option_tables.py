@@ -4,7 +4,7 @@ yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.comma
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import WIDER, Program, Reading, _family
+from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading, _family
 
 # GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
 RM = Program(
@@ -126,6 +126,8 @@ def _mode_octal(mode: str) -> str | None:
 def _chmod_rewrite(r: Reading) -> tuple[Reading, ...]:
     """The mode as octal; a mode with setuid, setgid or sticky bits is also read as its nine permission bits,
     for the segment only (:data:`WIDER`): `chmod 4777` does what `chmod 777` does, and more."""
+    if "reference" in r.keys:
+        return (Reading(r.path, r.keys, (UNREAD, *r.operands)),)  # the mode is the file's: unknown here
     if not r.operands:
         return (r,)
     octal = _mode_octal(r.operands[0])
@@ -148,6 +150,32 @@ CHOWN = Program(
 
 
 CHGRP = Program("chgrp", _CHMOD_LIKE + "\n-h --no-dereference\n--dereference\n-H\n-L\n-P", abbrev=True)
+
+
+def _owner_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """R4.10: chown's and chgrp's owner by what it names. `--reference=FILE`: FILE's, unknown here (every operand
+    is a file). `0` is root (uid and gid 0); chown's `OWNER:GROUP` (or `OWNER.GROUP`, `OWNER:`) sets OWNER and
+    more: read as `OWNER` too, for the segment only (:data:`WIDER`: a deny of `chown root` refuses `chown
+    root:staff`, a deny of `chown root:root` does not refuse `chown root`)."""
+    if "reference" in r.keys:
+        return (Reading(r.path, r.keys, (UNREAD, *r.operands)),)
+    if not r.operands:
+        return (r,)
+    spec, rest = r.operands[0], r.operands[1:]
+    sep = spec.find(":") if r.path == ("chown",) else -1
+    if sep < 0 and r.path == ("chown",) and spec.count(".") == 1:
+        sep = spec.find(".")  # GNU's older OWNER.GROUP
+    owner = spec if sep < 0 else spec[:sep]
+    canon = "root" if owner.lstrip("0") == "" and owner else owner
+    if sep < 0:
+        return (r,) if canon == spec else (Reading(r.path, r.keys, (canon, *rest)),)
+    group = spec[sep + 1 :]
+    group = "root" if group.lstrip("0") == "" and group else group
+    out = Reading(r.path, r.keys, (f"{canon}:{group}", *rest))
+    return (out, Reading(r.path, r.keys | {WIDER}, (canon, *rest))) if canon else (out,)
+
+
+CHOWN.rewrite = CHGRP.rewrite = _owner_rewrite
 
 
 SED = Program(

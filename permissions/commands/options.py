@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from permissions.commands.option_reader import (
     _UNKNOWN,
+    UNREAD,
     WIDER,
     Program,
     Reading,
@@ -60,6 +61,7 @@ from permissions.memos import Memo
 
 __all__ = [
     "PROGRAMS",
+    "UNREAD",
     "WIDER",
     "Program",
     "Reading",

@@ -293,13 +293,43 @@ def _script_runner(verb: str) -> Callable[[tuple[str, ...]], Iterator[str]]:
             yield from _firsts(view[1:], values)
             return
         sub, k = _subcommand(view, values)
-        if sub in subs:
+        if sub in subs or (verb in _ABBREVIATING and _abbreviates_one(sub, subs, _OWN_COMMANDS[verb])):
             for w in _firsts(view[k:], values):
                 yield w.rpartition(":")[2] if verb == "hatch" else w  # `hatch run env:deploy`
         elif sub and verb in _OWN_COMMANDS and sub not in _OWN_COMMANDS[verb]:
             yield sub  # `composer deploy`: the script of that name
+            if verb in _ABBREVIATING and _may_abbreviate_capped(sub, _OWN_COMMANDS[verb]):
+                yield _CAPPED_ABBREVIATION  # `composer publ`, `composer depl:p`: a script that publishes
 
     return names
+
+
+# R4.10: Composer is a Symfony console, which runs a command (its own, or a project script: scripts are
+# commands there) from any unambiguous abbreviation of its `:`-separated parts: `composer run-s deploy` is
+# `run-script deploy`, `composer publ` runs the script `publish`. An abbreviation of the run-script command is
+# read as it. A word that starts one of Composer's own commands never runs a script (the console runs that
+# command, or refuses the word as ambiguous: `composer up`, `composer dep`); any other word may abbreviate a
+# script whose name publishes or deploys (`publ`, `depl:pr`, `shi`): read as one (fail closed). A word that is
+# no such start stays itself (`composer test`, `composer phpstan`).
+_ABBREVIATING = frozenset({"composer"})
+_CAPPED_ABBREVIATION = "publish"
+
+
+def _abbreviates_one(word: str, subs: frozenset[str], own: frozenset[str]) -> bool:
+    """``word`` is an abbreviation Symfony's console resolves to one of ``subs`` (or may: a word that starts
+    both one of them and another command is ambiguous, and read as the one that runs scripts)."""
+    low = word.lower()
+    return bool(low) and low not in own and any(s.startswith(low) for s in subs if s)
+
+
+def _may_abbreviate_capped(word: str, own: frozenset[str]) -> bool:
+    """``word`` starts none of ``own`` and one of its parts starts a word that publishes or deploys (`publ`,
+    `depl:pr`, `x-shi`)."""
+    low = word.lower()
+    if any(o.startswith(low) for o in own):
+        return False
+    parts = _SEPARATORS.split(low)
+    return any(p and c.startswith(p) for p in parts for c in _CAPPED_WORDS)
 
 
 # Runners whose first word, when it is none of their own commands, is a project script: `composer deploy` runs

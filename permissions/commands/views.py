@@ -14,6 +14,8 @@ argument into the command line and starts over, as GNU env does. The tables are 
 
 from __future__ import annotations
 
+import re
+
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
@@ -25,6 +27,7 @@ from permissions.commands.wrappers import (
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
     RUNNERS,
+    SCOPED_BINS,
     SUBCOMMAND_RUNNERS,
     SUBCOMMAND_THEN,
     UNKNOWN_WORD_RUNS,
@@ -382,6 +385,32 @@ def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return []
 
 
+# php's options that take the next word; `-r`/`-R`/`-B`/`-E` run inline code, `-a` reads it interactively.
+_PHP_VALUES = frozenset({"-c", "-d", "-z", "-t", "-S"})
+_PHP_CODE = frozenset({"-r", "-R", "-B", "-E", "-F", "-a"})
+
+
+def _php_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``php composer.phar run-script deploy`` (``php -d memory_limit=-1 /usr/bin/composer …``) is
+    ``composer run-script deploy``."""
+    n = len(cur)
+    k = 1
+    while k < n:
+        w = cur[k]
+        if w in _PHP_CODE:
+            return []  # inline code: the interpreters' business
+        if w == "-f" or w == "--":
+            k += 1
+            break
+        if w[:1] != "-" or w == "-":
+            break
+        k += 2 if w in _PHP_VALUES else 1
+    if k >= n:
+        return []
+    name = cur[k].rpartition("/")[2].lower()
+    return [("composer", *cur[k + 1 :])] if name in ("composer.phar", "composer") else []
+
+
 def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: `docker-compose` (Compose's standalone binary) is `docker compose`."""
     return [("docker", "compose", *cur[1:])]
@@ -431,6 +460,8 @@ _LAUNCHERS = {
     "corepack": _corepack,
     "node": _node_script,
     "nodejs": _node_script,
+    "php": _php_script,
+    "composer.phar": lambda cur: [("composer", *cur[1:])],
     "docker-compose": _compose,
     "coreutils": _coreutils,
 }
@@ -551,13 +582,18 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
 
 def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
     """A runner subcommand's views (`uv run cmd`), or R4.9's `pnpm git push` (a word that names no pnpm
-    command runs as a program when no script has that name); None when ``cur`` is neither."""
-    sub = SUBCOMMAND_RUNNERS.get((cur[0], cur[1]))
-    if sub is not None:
-        return _subcommand_runner(cur, sub)
-    known = UNKNOWN_WORD_RUNS.get(cur[0])
-    if known is not None and cur[1][:1] != "-" and cur[1] not in known:
-        return [cur[1:]]
+    command runs as a program when no script has that name), or R4.10's package a launcher runs, named with
+    its version or scope (`npx vercel@33 deploy`: vercel); None when ``cur`` is none of them."""
+    if len(cur) > 1:
+        sub = SUBCOMMAND_RUNNERS.get((cur[0], cur[1]))
+        if sub is not None:
+            return _subcommand_runner(cur, sub)
+        known = UNKNOWN_WORD_RUNS.get(cur[0])
+        if known is not None and cur[1][:1] != "-" and cur[1] not in known:
+            return [cur[1:]]
+    verb = cur[0]
+    if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
+        return [(n, *cur[1:]) for n in _package_programs(verb)] or None
     return None
 
 
@@ -578,7 +614,7 @@ def _renamed(verb: str) -> str | None:
     folded (`GIT`, `git.exe`); None when it is the name."""
     slash = verb.rfind("/")
     if slash >= 0 and slash + 1 < len(verb):
-        return verb[slash + 1 :]
+        return verb[slash + 1 :] if verb[0] != "@" else None  # a scoped package (`@scope/pkg`) is no path
     if not foreign_name(verb):
         return GNU_PREFIXED.get(verb) if verb[:1] == "g" else None  # R4.10: Homebrew's `grm`, `gxargs`
     name = verb.lower()
@@ -602,13 +638,54 @@ def _helper_binary(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("kubectl", *words, *cur[1:])] if words else []
 
 
+_SPECIFIER = r"(?:===|==|~=|!=|<=|>=|<|>)[\w.*+!-]+"
+# A package word a launcher is given: an npm scope, the name, a version or tag (`@1`, `@^17.3`, `@latest`), extras
+# (`[keyring]`), PEP 440 specifiers (`==5.0`, `>=5,<6`).
+_PACKAGE_SPEC = re.compile(
+    r"(?:@([A-Za-z0-9][\w.-]*)/)?([A-Za-z0-9][\w.-]*)(@[\w.^~<>=*+-]+)?(\[[\w,.-]*\])?"
+    rf"({_SPECIFIER}(?:,{_SPECIFIER})*)?"
+)
+
+
+def _package_programs(spec: str) -> list[str]:
+    """R4.10: the programs a launcher's package word runs, read from its name without the version or extras
+    (`vercel@latest`, `twine==5.0`, `'twine[keyring]>=5'`); a scoped npm package (`@scope/pkg@1`) by its
+    table name, its own name, its name without `-cli`, and its scope (`@railway/cli` is `railway`). Every
+    reading is a view: deny, ask and the caps match more. Any other word: none."""
+    m = _PACKAGE_SPEC.fullmatch(spec)
+    if m is None:
+        return []
+    scope, name, version, extras, specifiers = m.groups()
+    if scope is None:
+        return [name] if version or extras or specifiers else []
+    package = f"@{scope}/{name}"
+    if package != spec:
+        return [package]  # read further as itself
+    out: list[str] = []
+    for n in (SCOPED_BINS.get(package, ""), name, name.removesuffix("-cli"), scope):
+        if n and n not in out and n != "cli":
+            out.append(n)
+    return out
+
+
+def _assigned(cur: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
+    """The views past ``k`` leading assignments; `pipx run twine==5.0 upload`'s package word is an assignment
+    to the shell and a package with its version to the launcher: both."""
+    found = [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
+    first = cur[0]
+    eq = first.find("=")
+    if k == 1 and (first[eq + 1 : eq + 2] == "=" or first[eq - 1] in "~!<>"):
+        found += [(n, *cur[1:]) for n in _package_programs(first)]
+    return found
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
     while k < len(cur) and is_assignment(cur[k]):
         k += 1
     if k:
-        return [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
+        return _assigned(cur, k)
     verb = cur[0]
     renamed = _renamed(verb)
     if renamed is not None:
@@ -648,7 +725,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
-    run = _runner_views(cur) if len(cur) > 1 else None
+    run = _runner_views(cur)
     if run is not None:
         return run  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
@@ -727,7 +804,10 @@ def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         cur = stack.pop()
         out.append(cur)
         if cur and not _peels(cur[0]):
-            continue  # nothing further to look through: `x=1 make` -> `make`
+            w = cur[0]
+            if "@" not in w and "[" not in w and ">" not in w and "<" not in w:
+                continue  # nothing further to look through: `x=1 make` -> `make`
+            # R4.10: a package a launcher runs, named with its version, scope, extras or range (`vercel@33`)
         more = _peel(cur)
         more.reverse()
         stack.extend(more)

@@ -638,6 +638,27 @@ RUNS_WHAT_FOLLOWS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | 
     }
 )
 
+# R4.10: the program a launcher runs for a scoped npm package whose command is not named after it (the
+# others are read by the package's name and by its scope: `@google/clasp` is `clasp`, `@railway/cli` is
+# `railway`).
+SCOPED_BINS: dict[str, str] = {
+    "@angular/cli": "ng",
+    "@sentry/cli": "sentry-cli",
+    "@changesets/cli": "changeset",
+    "@aws-amplify/cli": "amplify",
+    "@azure/static-web-apps-cli": "swa",
+    "@nestjs/cli": "nest",
+    "@vue/cli": "vue",
+    "@salesforce/cli": "sf",
+    "@microsoft/rush": "rush",
+    "@nrwl/cli": "nx",
+    "@withgraphite/graphite-cli": "gt",
+    "@apollo/rover": "rover",
+    "@datadog/datadog-ci": "datadog-ci",
+    "@cloudflare/wrangler": "wrangler",
+    "@expo/cli": "expo",
+    "@redocly/cli": "redocly",
+}
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
@@ -677,6 +698,8 @@ PEELED_VERBS: frozenset[str] = (
         "deno",
         "node",
         "nodejs",
+        "php",
+        "composer.phar",
         "py",
         "python",
         "python3",

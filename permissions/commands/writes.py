@@ -136,6 +136,9 @@ _TREE_OPERANDS = frozenset(
         "srm",
         "trash",
         "trash-put",
+        # the npm packages that delete (`npx rimraf .github`, `npx del-cli .claude`)
+        "rimraf",
+        "del-cli",
         "chmod",
         "chown",
         "chgrp",
@@ -190,6 +193,16 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "bundle": (frozenset({"config"}), (".bundle/config",)),
     "conda": (frozenset({"config"}), (".condarc",)),
     "dotenv": (frozenset({"set", "unset"}), (".env",)),
+}
+# [beyond] R3.7: clients whose configuration runs a program or chooses where data goes (the table's
+# ``.aws/``, ``.kube/``, ``.docker/contexts/``), written by their own subcommand: (the subcommand, what it
+# writes with besides set-*/delete-*/unset*/rename-*, the file it keeps). `aws configure` alone asks for values
+# and writes them; its reads (`list`, `get`) and kubectl's (`view`, `get-contexts`, `use-context`: a context the
+# file already holds) are not writes.
+_CLIENT_CONFIG: dict[str, tuple[str, frozenset[str], str]] = {
+    "aws": ("configure", frozenset({"import", "sso", "sso-session", "add-model", "-"}), "~/.aws/config"),
+    "kubectl": ("config", frozenset({"edit"}), "~/.kube/config"),
+    "docker": ("context", frozenset({"create", "update", "import", "rm", "remove"}), "~/.docker/contexts"),
 }
 _CURL_FILE_OPTIONS = (
     "--output",
@@ -261,6 +274,7 @@ WRITE_VERBS: frozenset[str] = (
     | frozenset(_AGENT_CLIS)
     | frozenset(_PKG_CONFIG)
     | _OUTPUT_VERBS
+    | frozenset(_CLIENT_CONFIG)
     | frozenset(
         {
             "dd",
@@ -689,6 +703,19 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     return []
 
 
+def _client_config(entry: tuple[str, frozenset[str], str], view: tuple[str, ...]) -> list[Target]:
+    """`aws --profile p configure set credential_process ...`, `kubectl config set-credentials u
+    --exec-command=...`, `docker context create x --docker host=ssh://...`: after any global option."""
+    sub, writing, kept = entry
+    if sub not in view:
+        return []
+    k = view.index(sub)
+    act = view[k + 1] if k + 1 < len(view) else ""
+    if act in writing or act.startswith(("set", "delete", "unset", "rename")) or not act:
+        return [(kept, NAMED)]
+    return []
+
+
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
@@ -725,6 +752,8 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         return []
     if verb == "husky":
         return [(".husky", NAMED)]
+    if verb in _CLIENT_CONFIG:
+        return _client_config(_CLIENT_CONFIG[verb], view)
     if verb in _CONFIG_WRITERS:
         subs, files = _CONFIG_WRITERS[verb]
         sub = view[1] if len(view) > 1 else ""
@@ -757,6 +786,8 @@ def may_write(view: tuple[str, ...]) -> bool:
         return "config" in view or "set" in view or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
+    if verb in _CLIENT_CONFIG:
+        return _CLIENT_CONFIG[verb][0] in view or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
     if verb in _CONTAINER_COPIERS:
         return "cp" in view[1:3]
     if verb == "cmake":

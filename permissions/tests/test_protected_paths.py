@@ -406,7 +406,7 @@ def _spelled(draw):
     leads = ["", "./", "src/../", "a/b/../../"]
     if name not in _TOP_ONLY:
         leads += ["~/", "$HOME/", f"{ROOT}/", "vendor/lib/"]  # home twins, any depth
-    return draw(st.sampled_from(leads)) + cased
+    return draw(st.sampled_from(leads)) + cased.replace(" ", "\\ ")  # `Code\ -\ Insiders`: one word
 
 
 @settings(max_examples=300, deadline=None)
