@@ -317,6 +317,7 @@ class CompiledPermissions:
         "_two",
         "allow",
         "ask",
+        "by_first",
         "deny",
         "named_first",
         "segment_memo",
@@ -362,6 +363,13 @@ class CompiledPermissions:
         # judge_as_written answers None for any other first word, which the caller can tell without the call.
         self.named_first: frozenset[str] | None = (
             None if self._scan else frozenset(self._one) | {a for a, _ in self._two} | frozenset(self._meant)
+        )
+        # What judge_as_written answers for a segment led by a word whose patterns all spell one or two words
+        # (`Terminal(wc)`, `Terminal(go test)`: lists _fix answered), none by meaning, no wildcard first word:
+        # (the answer for the first word, {second word: the answer for both} or None), which the caller can
+        # take without the call.
+        self.by_first: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]] = (
+            {} if self._scan else _by_first(self._one, self._two, self._meant)
         )
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
@@ -489,6 +497,33 @@ def _fix(index: dict[Any, list[_Ranked] | tuple[int, Pattern]], n: int) -> None:
             continue
         low = min(rank for rank, _, _, _ in entries)
         index[key] = next((rank, p) for rank, p, _, _ in entries if rank == low)
+
+
+def _by_first(
+    one: dict[str, list[_Ranked] | tuple[int, Pattern]],
+    two: dict[tuple[str, str], list[_Ranked] | tuple[int, Pattern]],
+    meant: dict[str, list[_Meant]],
+) -> dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]]:
+    """CompiledPermissions.by_first: _judge's answer, by first (and second) word, wherever it reads nothing
+    else -- no pattern by meaning for the word, every list of it answered by _fix. _judge takes the pair's
+    answer, then the first word's where its rank is lower (deny returns at once: the lowest rank)."""
+    pairs: dict[str, dict[str, tuple[int, Pattern]]] = {}
+    unfixed: set[str] = set()
+    for (a, b), c in two.items():
+        if isinstance(c, tuple):
+            pairs.setdefault(a, {})[b] = c
+        else:
+            unfixed.add(a)
+    out: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]] = {}
+    for a in {*one, *pairs}:
+        own = one.get(a)
+        if a in meant or a in unfixed or isinstance(own, list):
+            continue
+        by_second = pairs.get(a)
+        if by_second is not None and own is not None:
+            by_second = {b: (c if c[0] <= own[0] else own) for b, c in by_second.items()}
+        out[a] = (own, by_second)
+    return out
 
 
 # Verbs whose segment a prefix allow may not cover (runs_other_programs, git_changes_state).
