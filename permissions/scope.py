@@ -216,12 +216,7 @@ class Scope:
                     glued = _glued_path(w)
                     if glued is not None:
                         check(glued, glued[0] == "~", cwds, out)
-            if (
-                seg.redirects
-                or (slicing and (fed or seg.hidden))
-                or (words and (words[0] in _DECODERS or _peels(words[0])))
-            ):  # _check_beside_words finds nothing else (its own first test, before the call)
-                self._check_beside_words(seg, segments, command, (fed, slicing), cwds, out)
+            self._check_beside_words(seg, segments, command, (fed, slicing), cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out)
         return out

@@ -215,7 +215,22 @@ def test_r4_8_one_walk_for_deny_and_ask_answers_as_the_two_lists_do():
         assert comp.deny_or_ask(vs) == expected, (words, deny, ask)
 
 
-_JUDGED_WORDS = ["git", "go", "test", "wc", "-l", "push", "find", "hub", "x", "rm", "-rf", "ls", "status", "make"]
+_JUDGED_WORDS = [
+    "git",
+    "go",
+    "test",
+    "wc",
+    "-l",
+    "push",
+    "find",
+    "hub",
+    "x",
+    "rm",
+    "-rf",
+    "ls",
+    "status",
+    "make",
+]
 _JUDGED_PATTERNS = [
     "Terminal(go)",
     "Terminal(go test)",
