@@ -647,15 +647,19 @@ def _never_auto_by_text(
     """What _never_auto reads from the text alone: why it can never be auto-approved (arithmetic on input, a
     file written then run), and whether some segment may write a file (R3.7 then reads which)."""
     never_auto = arithmetic_on_input(command, segments)  # R4.9: arithmetic on what a command reads
-    if (
-        never_auto is None
-        and len(segments) > 1
-        and any(s.redirects or s.words[:1] and s.words[0] in _WRITES for s in segments)
-    ):
+    if never_auto is None and len(segments) > 1 and _writes_any(segments):
         never_auto = runs_a_written_file(
             [(s.words, s.written() if s.inputs else s.redirects) for s in segments]
         )
     return never_auto, never_auto is None and may_write_any(segments, seg_views)
+
+
+def _writes_any(segments: Sequence[Segment]) -> bool:
+    """Whether some segment redirects or is led by a verb that may write a file a later segment runs."""
+    for s in segments:
+        if s.redirects or (s.words and s.words[0] in _WRITES):
+            return True
+    return False
 
 
 # Agents repeat their commands: what the caps, the path scope and _never_auto read from a command depends on its
@@ -772,10 +776,19 @@ def _terminal_cap(
                         return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
-    if protected and any(v and v[0] == "git" for vs in seg_views for v in vs):
+    if protected and _has_git_view(seg_views):
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:
             return "cap_protected_merge", segments[moved].text
     if privileged_at is not None:
         return "cap_privileged", privileged_at
     return None
+
+
+def _has_git_view(seg_views: list[list[tuple[str, ...]]]) -> bool:
+    """Whether some view of some segment is a git command (a loop: cheaper than a generator per view)."""
+    for vs in seg_views:
+        for v in vs:
+            if v and v[0] == "git":
+                return True
+    return False

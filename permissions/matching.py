@@ -333,6 +333,7 @@ class CompiledPermissions:
         "_two",
         "allow",
         "ask",
+        "by_first",
         "deny",
         "named_first",
         "segment_memo",
@@ -342,15 +343,26 @@ class CompiledPermissions:
         self.allow = compile_list(allow, loose=False)
         self.deny = compile_list(deny, loose=True)
         self.ask = compile_list(ask, loose=True)
-        self._two: dict[tuple[str, str], list[_Ranked]] = {}
-        self._one: dict[str, list[_Ranked]] = {}
+        self._two: dict[tuple[str, str], list[_Ranked] | tuple[int, Pattern]] = {}
+        self._one: dict[str, list[_Ranked] | tuple[int, Pattern]] = {}
         self._scan: list[_Ranked] = []
         for rank, lst in ((DENY_RANK, self.deny), (ASK_RANK, self.ask), (ALLOW_RANK, self.allow)):
             for key2, entries in lst.by_two.items():
-                self._two.setdefault(key2, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
+                self._two.setdefault(key2, []).extend(  # type: ignore[union-attr]
+                    (rank, p, ex, lst.loose) for p, ex in entries
+                )
             for key1, entries in lst.by_one.items():
-                self._one.setdefault(key1, []).extend((rank, p, ex, lst.loose) for p, ex in entries)
+                self._one.setdefault(key1, []).extend(  # type: ignore[union-attr]
+                    (rank, p, ex, lst.loose) for p, ex in entries
+                )
             self._scan.extend((rank, p, ex, lst.loose) for p, ex in lst.scan)
+        # A list whose every pattern spells exactly the words it is indexed by (`Terminal(wc)` under `wc`,
+        # `Terminal(git log)` under (git, log)) matches every segment the look-up finds it for, so its walk's
+        # answer is known now: its lowest rank, the first pattern of that rank. It is kept in place of the list
+        # (_judge tells the two apart), but where R4.8's guard reads the segment (an allow for `find`, `git`,
+        # `hub`).
+        _fix(self._two, 2)
+        _fix(self._one, 1)
         # R4.10: deny and ask read through their program's option table, once, here; allow stays literal.
         self._meant: dict[str, list[_Meant]] = {}
         self._gates: dict[str, frozenset[str] | None] = {}
@@ -367,6 +379,13 @@ class CompiledPermissions:
         # judge_as_written answers None for any other first word, which the caller can tell without the call.
         self.named_first: frozenset[str] | None = (
             None if self._scan else frozenset(self._one) | {a for a, _ in self._two} | frozenset(self._meant)
+        )
+        # What judge_as_written answers for a segment led by a word whose patterns all spell one or two words
+        # (`Terminal(wc)`, `Terminal(go test)`: lists _fix answered), none by meaning, no wildcard first word:
+        # (the answer for the first word, {second word: the answer for both} or None), which the caller can
+        # take without the call.
+        self.by_first: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]] = (
+            {} if self._scan else _by_first(self._one, self._two, self._meant)
         )
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
@@ -401,12 +420,20 @@ class CompiledPermissions:
         if len(words) >= 2:
             candidates = self._two.get((words[0], words[1]))
             if candidates:
-                best = self._walk(candidates, words, best, limit)
+                if isinstance(candidates, tuple):  # the walk's answer, known when the rules loaded
+                    if candidates[0] < (limit if best is None else best[0]):
+                        best = candidates
+                else:
+                    best = self._walk(candidates, words, best, limit)
                 if best is not None and best[0] == DENY_RANK:
                     return best
         candidates = self._one.get(words[0])
         if candidates:
-            best = self._walk(candidates, words, best, limit)
+            if isinstance(candidates, tuple):
+                if candidates[0] < (limit if best is None else best[0]):
+                    best = candidates
+            else:
+                best = self._walk(candidates, words, best, limit)
             if best is not None and best[0] == DENY_RANK:
                 return best
         if self._scan:
@@ -477,6 +504,49 @@ class CompiledPermissions:
             if rank == DENY_RANK:
                 break
         return best
+
+
+def _fix(index: dict[Any, list[_Ranked] | tuple[int, Pattern]], n: int) -> None:
+    """Replace each list of ``index`` (keyed by a segment's first ``n`` words) that _walk would answer without
+    reading the segment by that answer: every pattern is exactly its ``n`` key words (found by the look-up, so
+    it matches), and no allow is for a verb R4.8's guard reads. _walk keeps the first pattern of the lowest
+    rank below the rank it is given; so does _judge with the pair kept here."""
+    for key, entries in index.items():
+        assert isinstance(entries, list)
+        if not all(exact is not None and len(exact) == n for _, _, exact, _ in entries):
+            continue
+        first = key if n == 1 else key[0]
+        if first in _GUARDED and any(rank == ALLOW_RANK for rank, _, _, _ in entries):
+            continue
+        low = min(rank for rank, _, _, _ in entries)
+        index[key] = next((rank, p) for rank, p, _, _ in entries if rank == low)
+
+
+def _by_first(
+    one: dict[str, list[_Ranked] | tuple[int, Pattern]],
+    two: dict[tuple[str, str], list[_Ranked] | tuple[int, Pattern]],
+    meant: dict[str, list[_Meant]],
+) -> dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]]:
+    """CompiledPermissions.by_first: _judge's answer, by first (and second) word, wherever it reads nothing
+    else -- no pattern by meaning for the word, every list of it answered by _fix. _judge takes the pair's
+    answer, then the first word's where its rank is lower (deny returns at once: the lowest rank)."""
+    pairs: dict[str, dict[str, tuple[int, Pattern]]] = {}
+    unfixed: set[str] = set()
+    for (a, b), c in two.items():
+        if isinstance(c, tuple):
+            pairs.setdefault(a, {})[b] = c
+        else:
+            unfixed.add(a)
+    out: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]] = {}
+    for a in {*one, *pairs}:
+        own = one.get(a)
+        if a in meant or a in unfixed or isinstance(own, list):
+            continue
+        by_second = pairs.get(a)
+        if by_second is not None and own is not None:
+            by_second = {b: (c if c[0] <= own[0] else own) for b, c in by_second.items()}
+        out[a] = (own, by_second)
+    return out
 
 
 # Verbs whose segment a prefix allow may not cover (runs_other_programs, git_changes_state).

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
-from permissions.commands.views import _peels, views
+from permissions.commands.views import _peels, views_of
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import cwd_sets, eaten_climb, windows_place
@@ -244,7 +244,7 @@ class Scope:
             out.append(seg.text)
         if words[0] not in _DECODERS and not _peels(words[0]):
             return
-        for view in views(words):
+        for view in views_of(words):  # views, without peeling what has nothing to look through
             if not view or view[0] not in _DECODERS:
                 continue
             if view[0] in _ESCAPE_PRINTERS:

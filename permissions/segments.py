@@ -370,7 +370,14 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         if named_first is not None and first not in named_first:
             known = _UNCOVERED
         else:
-            ranked = comp.judge_as_written(words)
+            # judge_as_written's answer, known from the first two words for most (CompiledPermissions.by_first)
+            fixed = comp.by_first.get(first)
+            if fixed is None:
+                ranked = comp.judge_as_written(words)
+            else:
+                ranked, by_second = fixed
+                if by_second is not None and len(words) > 1:
+                    ranked = by_second.get(words[1], ranked)
             if ranked is None:
                 known = _UNCOVERED
             else:

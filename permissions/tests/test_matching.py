@@ -213,3 +213,72 @@ def test_r4_8_one_walk_for_deny_and_ask_answers_as_the_two_lists_do():
         d, a = comp.deny.match_views(vs), comp.ask.match_views(vs)
         expected = (DENY_RANK, d) if d is not None else (1, a) if a is not None else None
         assert comp.deny_or_ask(vs) == expected, (words, deny, ask)
+
+
+_JUDGED_WORDS = [
+    "git",
+    "go",
+    "test",
+    "wc",
+    "-l",
+    "push",
+    "find",
+    "hub",
+    "x",
+    "rm",
+    "-rf",
+    "ls",
+    "status",
+    "make",
+]
+_JUDGED_PATTERNS = [
+    "Terminal(go)",
+    "Terminal(go test)",
+    "Terminal(go test x)",
+    "Terminal(wc)",
+    "Terminal(wc -l)",
+    "Terminal(make x)",
+    "Terminal(make)",
+    "Terminal(make:*)",
+    "Terminal(git status)",
+    "Terminal(git)",
+    "Terminal(git push)",
+    "Terminal(find)",
+    "Terminal(find x)",
+    "Terminal(hub status)",
+    "Terminal(rm -rf)",
+    "Terminal(ls)",
+    "Terminal(ls x:*)",
+    "Terminal(test)",
+]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_answers_known_when_the_rules_load_are_the_walks_answers(seed, monkeypatch):
+    # A rule list whose every pattern spells exactly the words it is indexed by is answered when the rules load
+    # (CompiledPermissions.by_first and the lists _fix replaces): every segment must be judged as walking the
+    # lists judges it -- the same pattern, of the same rank, R4.8's guard included.
+    import random
+
+    import permissions.matching as matching
+    from permissions.matching import CompiledPermissions
+
+    rng = random.Random(seed)
+    for _ in range(800):
+        lists = [rng.sample(_JUDGED_PATTERNS, rng.randint(0, 6)) for _ in range(3)]
+        comp = CompiledPermissions(*lists)
+        with monkeypatch.context() as m:
+            m.setattr(matching, "_fix", lambda index, n: None)
+            walked = CompiledPermissions(*lists)
+        for _ in range(20):
+            words = tuple(rng.choice(_JUDGED_WORDS) for _ in range(rng.randint(1, 4)))
+            expected = walked.judge_as_written(words)
+            assert comp.judge_as_written(words) == expected, (words, lists)
+            for limit in (2, 1):  # deny_or_ask's walk (below allow), and below ask
+                assert comp._judge(words, None, limit) == walked._judge(words, None, limit), (words, lists)
+            fixed = comp.by_first.get(words[0])
+            if fixed is not None:
+                answer, by_second = fixed
+                if by_second is not None and len(words) > 1:
+                    answer = by_second.get(words[1], answer)
+                assert answer == expected, (words, lists)
