@@ -31,6 +31,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import DatabaseError, connection
+from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 from django.http import JsonResponse, StreamingHttpResponse
 from guardian.models import UserObjectPermission
@@ -153,15 +154,16 @@ def _release_connection() -> None:
         connection.close()  # a stream holds a thread, not a database connection (as the wait endpoint)
 
 
-def _action_events(project_ids: list, after: int):
-    """The events a stream reports: an action's, of the person's projects, after the cursor. An event without
-    an action (team, settings) neither reaches the page nor wakes the loop."""
-    return SessionEvent.objects.filter(project_id__in=project_ids, id__gt=after, action__isnull=False)
+def _action_events(project_ids: list, ids: Q):
+    """The events a stream reports: an action's, of the person's projects, among ``ids`` (after a cursor, or
+    what a Tail has not read yet). An event without an action (team, settings) neither reaches the page nor
+    wakes the loop."""
+    return SessionEvent.objects.filter(ids, project_id__in=project_ids, action__isnull=False)
 
 
 def _changes(user, project_ids: list, after: int) -> list[dict]:
     rows = (
-        _action_events(project_ids, after)
+        _action_events(project_ids, Q(id__gt=after))
         .order_by("id")
         .values("id", "action_id", "project_id", "type", "action__status")[:BATCH]
     )
@@ -246,7 +248,7 @@ def _event_frames(user, tail: Tail, deadline: float, heartbeat: float, current, 
         def changed(ids=project_ids) -> bool:
             if not current():
                 return True  # taken over: the loop above ends the stream
-            hit = SessionEvent.objects.filter(tail.where(), project_id__in=ids, action__isnull=False).exists()
+            hit = _action_events(ids, tail.where()).exists()
             _release_connection()
             return hit
 
@@ -395,7 +397,9 @@ class Feed:
     def __init__(self) -> None:
         self.listeners: set[_Listener] = set()
         self.tail = Tail(0)
-        self.cursor = 0  # the highest event id read (a listener joining now hears of what comes after it)
+        # the highest event id handed out, set on the loop after each read (the tail moves on a slot's thread
+        # during one): a listener joining now hears of what comes after it
+        self.cursor = 0
         self.reads = 0  # queries made (tests assert one per wake-up, whatever the number of listeners)
         self._task: asyncio.Task | None = None
         self._ready: asyncio.Event = asyncio.Event()
