@@ -42,6 +42,7 @@ from django.db import transaction
 
 from brabo import process_id
 from brabo.api_errors import ApiError
+from brabo.redis_pubsub import Subscription
 
 if TYPE_CHECKING:
     import redis
@@ -428,18 +429,16 @@ class Hub:
         self._subscribed(False)
 
     async def _listen(self, url: str) -> None:
-        import redis.asyncio as aredis
-
         backoff = 0.5
         while True:
             if not self.holds_waits():
                 self._held.clear()
                 await self._held.wait()
-            client = aredis.Redis.from_url(url, socket_connect_timeout=2, health_check_interval=15)
-            pubsub = client.pubsub()
+            subscription = Subscription(url, CHANNEL_PREFIX + "*")
             try:
-                await pubsub.psubscribe(CHANNEL_PREFIX + "*")
-                await self._relay(pubsub)
+                await subscription.open()
+                self._subscribed(True)
+                await self._relay(subscription)
                 backoff = 0.5
             except asyncio.CancelledError:
                 raise
@@ -452,35 +451,39 @@ class Hub:
             finally:
                 self.listening = False
                 try:
-                    await pubsub.aclose()
-                    await client.aclose()
+                    await subscription.close()
                 except Exception:
                     pass
 
-    async def _relay(self, pubsub) -> None:
+    async def _relay(self, subscription) -> None:
         """Hand the subscription's messages to the waiters until no wait has been held for
-        SUBSCRIPTION_LINGER seconds."""
+        SUBSCRIPTION_LINGER seconds (:meth:`_watch` then closes it)."""
         prefix = len(CHANNEL_PREFIX)
+        watch = self.loop.create_task(self._watch(subscription), name="brabo-wakeups-watch")
+        try:
+            while (replies := await subscription.read()) is not None:
+                for reply in replies:
+                    # (this process's own publishes were delivered directly)
+                    if reply[0] == b"pmessage" and reply[3] != PROCESS_TOKEN:
+                        self.notify(reply[2][prefix:].decode())
+        finally:
+            watch.cancel()
+
+    async def _watch(self, subscription) -> None:
+        """Every few seconds: end the subscription once no wait was held for SUBSCRIPTION_LINGER seconds,
+        and keep it alive (or find it dead) with a PING when it is silent."""
         idle_since: float | None = None
         while True:
+            await asyncio.sleep(min(SUBSCRIPTION_LINGER / 2, 5.0))
             now = self.loop.time()
             if self.holds_waits():
-                idle_since, timeout = None, 15.0
-            else:
-                idle_since = now if idle_since is None else idle_since
-                timeout = idle_since + SUBSCRIPTION_LINGER - now
-                if timeout <= 0:
-                    return
-            message = await pubsub.get_message(timeout=min(timeout, 15.0))
-            if message is None:
-                await pubsub.ping()  # a dead connection shows itself here, not in an hour
-                continue
-            kind = message["type"]
-            if kind == "psubscribe":
-                self._subscribed(True)
-            elif kind == "pmessage" and message["data"] != PROCESS_TOKEN:
-                # (this process's own publishes were delivered directly)
-                self.notify(message["channel"][prefix:].decode())
+                idle_since = None
+            elif idle_since is None:
+                idle_since = now
+            elif now - idle_since >= SUBSCRIPTION_LINGER:
+                await subscription.close()
+                return
+            await subscription.tick()
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()

@@ -8,13 +8,14 @@ import os
 import socket
 import struct
 import threading
-import time
 import uuid
 
 import pytest
 import redis
 
 from brabo import redis_thread
+
+from .served import RedisProxy
 
 URL = os.environ.get("BRABO_REDIS_URL") or os.environ.get("CELERY_BROKER_URL", "")
 pytestmark = pytest.mark.skipif(
@@ -96,76 +97,9 @@ def test_the_caps_script_is_loaded_again_when_redis_lost_it(settings):
         fairness._drop_thread_client(URL)
 
 
-class _Proxy:
-    """A TCP relay to the real Redis on 127.0.0.1 that can stop answering (``silent``: what the client sends
-    is kept, not forwarded) or stop reading altogether (``deaf``: the client's sends fill the socket buffers)."""
-
-    def __init__(self, upstream: str):
-        host, port = upstream.split("//", 1)[1].split("/", 1)[0].split(":")
-        self.upstream = (host, int(port))
-        self.db = upstream.rsplit("/", 1)[1] if upstream.count("/") >= 3 else "0"
-        self.silent = threading.Event()
-        self.deaf = threading.Event()
-        self.kept: list[bytes] = []
-        self.accepted = 0
-        self._sockets: list[socket.socket] = []
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self._sockets.append(self._listener)
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self._listener.getsockname()[1]}/{self.db}"
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                client, _ = self._listener.accept()
-            except OSError:
-                return
-            self.accepted += 1
-            upstream = socket.create_connection(self.upstream)
-            self._sockets += [client, upstream]
-            threading.Thread(target=self._pump_in, args=(client, upstream), daemon=True).start()
-            threading.Thread(target=self._pump_out, args=(upstream, client), daemon=True).start()
-
-    def _pump_in(self, client: socket.socket, upstream: socket.socket) -> None:
-        while True:
-            if self.deaf.is_set():
-                time.sleep(0.01)
-                continue
-            try:
-                data = client.recv(65536)
-            except OSError:
-                return
-            if not data:
-                return
-            if self.silent.is_set():
-                self.kept.append(data)
-            else:
-                upstream.sendall(data)
-
-    def _pump_out(self, upstream: socket.socket, client: socket.socket) -> None:
-        while True:
-            try:
-                data = upstream.recv(65536)
-                if not data:
-                    return
-                client.sendall(data)
-            except OSError:
-                return
-
-    def close(self) -> None:
-        for sock in self._sockets:
-            try:
-                sock.close()
-            except OSError:
-                pass
-
-
 @pytest.fixture
 def proxy():
-    relay = _Proxy(URL)
+    relay = RedisProxy(URL)
     yield relay
     redis_thread.drop(relay.url, 0.3)
     relay.close()
