@@ -14,6 +14,12 @@ few at a time) and reads:
   polled after pg_stat_clear_snapshot() until stable: the statistics are flushed up to a second late);
 * that every stream received every action event of the round (counted frame by frame).
 
+The worker's CPU is also split by thread (/proc/PID/task): the event loop's thread (uvicorn's main thread,
+where the live feed hands out frames, the hub reads the announcements and the streams' sockets are written)
+and the others (the sync slots that serve the proposals and make the feed's reads). Besides the goal line on
+the medians, the report gives the median of the paired ratios (each 50-stream round against the mean of the
+0-stream rounds beside it), which a drifting load moves less.
+
 The window of a round runs from just before the first proposal until every stream has its frames (at 0 streams,
 the same settle time), so the streams' own work on those events is inside it.
 
@@ -304,6 +310,26 @@ async def settle(streams: list[Stream], expected: int, quiet: float = 3.0) -> bo
     return all(s.frames >= expected for s in streams)
 
 
+def _thread_cpu(pid: int) -> dict[int, float]:
+    """utime + stime of each thread of ``pid``, in seconds."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found: dict[int, float] = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        found[int(tid)] = (int(fields[11]) + int(fields[12])) / tick
+    return found
+
+
+def _loop_and_others(pid: int, before: dict[int, float], after: dict[int, float]) -> tuple[float, float]:
+    """CPU seconds of the main (event loop) thread and of the others between two snapshots."""
+    loop = after.get(pid, 0.0) - before.get(pid, 0.0)
+    others = sum(cpu - before.get(tid, 0.0) for tid, cpu in after.items() if tid != pid)
+    return loop, others
+
+
 async def one_round(web: Web, stats: Stats, n_streams: int, args, round_no: int) -> dict:
     streams = [Stream(web.port, web.seed["cookie"], keep=i == 0) for i in range(n_streams)]
     await asyncio.gather(*(s.opened for s in streams))
@@ -311,11 +337,13 @@ async def one_round(web: Web, stats: Stats, n_streams: int, args, round_no: int)
     loop = asyncio.get_running_loop()
     first = stats.last_event()
     x0 = await loop.run_in_executor(None, stats.xacts)
-    c0 = _cpu_seconds(web.pids())
+    worker = web.pids()[-1]
+    c0, t0 = _cpu_seconds(web.pids()), _thread_cpu(worker)
     await propose(web, args.proposals, args.concurrency, round_no)
     expected = stats.action_events_after(first)
     received = await settle(streams, expected)
-    c1 = _cpu_seconds(web.pids())
+    c1, t1 = _cpu_seconds(web.pids()), _thread_cpu(worker)
+    loop_s, others_s = _loop_and_others(worker, t0, t1)
     x1 = await loop.run_in_executor(None, stats.xacts)
     frames = [s.frames for s in streams]
     missing = "" if received else stats.missed(first, streams[0].raw)
@@ -326,6 +354,8 @@ async def one_round(web: Web, stats: Stats, n_streams: int, args, round_no: int)
     row = {
         "streams": n_streams,
         "cpu_ms": (c1 - c0) / args.proposals * 1e3,
+        "loop_ms": loop_s / args.proposals * 1e3,
+        "others_ms": others_s / args.proposals * 1e3,
         "xacts": (x1 - x0 - own) / args.proposals,
         "expected": expected,
         "frames_min": min(frames) if frames else 0,
@@ -333,7 +363,8 @@ async def one_round(web: Web, stats: Stats, n_streams: int, args, round_no: int)
         "received": received,
     }
     print(
-        f"round {round_no}: {n_streams:3d} streams: CPU {row['cpu_ms']:.2f} ms/proposal, "
+        f"round {round_no}: {n_streams:3d} streams: CPU {row['cpu_ms']:.2f} ms/proposal (loop thread "
+        f"{row['loop_ms']:.2f}, others {row['others_ms']:.2f}), "
         f"{row['xacts']:.2f} transactions/proposal; {expected} action events, each stream received "
         f"{row['frames_min']}..{row['frames_max']}"
         + ("" if received else f"  <- NOT all received; {missing}"),
@@ -359,20 +390,37 @@ def report(rows: list[dict], args) -> None:
     med: dict[int, dict[str, float]] = {}
     for n in (0, args.streams):
         mine = [r for r in rows if r["streams"] == n]
-        med[n] = {k: statistics.median(r[k] for r in mine) for k in ("cpu_ms", "xacts")}
+        med[n] = {
+            k: statistics.median(r[k] for r in mine) for k in ("cpu_ms", "loop_ms", "others_ms", "xacts")
+        }
         print(
-            f"{n:3d} streams: web CPU {med[n]['cpu_ms']:.2f} ms/proposal, PostgreSQL "
-            f"{med[n]['xacts']:.2f} transactions/proposal (medians)"
+            f"{n:3d} streams: web CPU {med[n]['cpu_ms']:.2f} ms/proposal (loop thread {med[n]['loop_ms']:.2f}, "
+            f"others {med[n]['others_ms']:.2f}), PostgreSQL {med[n]['xacts']:.2f} transactions/proposal (medians)"
         )
     got = all(r["received"] for r in rows if r["streams"])
     print(f"every stream received every action event of its rounds: {'yes' if got else 'NO'}")
     for key, label in (("cpu_ms", "web CPU"), ("xacts", "PostgreSQL transactions")):
         ratio = med[args.streams][key] / med[0][key] if med[0][key] else float("inf")
         ok = ratio < 1.10
+        paired = _paired(rows, key)
         print(
             f"{label}: {args.streams}/0 = {ratio:.3f} ({(ratio - 1) * 100:+.1f} %); "
             f"goal < 10 %: {'met' if ok else 'NOT met'}"
+            + (f"  (median of the paired ratios {paired:.3f})" if paired else "")
         )
+
+
+def _paired(rows: list[dict], key: str) -> float | None:
+    """The median over the streams' rounds of each one's figure against the mean of the 0-stream rounds
+    next to it (before and after)."""
+    ratios = []
+    for i, row in enumerate(rows):
+        if not row["streams"]:
+            continue
+        beside = [rows[j][key] for j in (i - 1, i + 1) if 0 <= j < len(rows) and not rows[j]["streams"]]
+        if beside and sum(beside):
+            ratios.append(row[key] / (sum(beside) / len(beside)))
+    return statistics.median(ratios) if ratios else None
 
 
 def main() -> int:
