@@ -161,7 +161,7 @@ def _action_events(project_ids: list, ids: Q):
     return SessionEvent.objects.filter(ids, project_id__in=project_ids, action__isnull=False)
 
 
-def _changes(user, project_ids: list, after: int) -> list[dict]:
+def _changes(project_ids: list, after: int) -> list[dict]:
     rows = (
         _action_events(project_ids, Q(id__gt=after))
         .order_by("id")
@@ -495,8 +495,8 @@ def _visible_ids(user) -> frozenset[str]:
     return frozenset(str(pk) for pk in visible_projects(user).values_list("id", flat=True))
 
 
-def _backlog(user, project_ids: frozenset[str], after: int, upto: int) -> list[dict]:
-    return [c for c in _changes(user, list(project_ids), after) if c["sse_id"] <= upto]
+def _backlog(project_ids: frozenset[str], after: int, upto: int) -> list[dict]:
+    return [c for c in _changes(list(project_ids), after) if c["sse_id"] <= upto]
 
 
 async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: float, release, slot=None):
@@ -512,7 +512,7 @@ async def aevents(user, after: int | None, *, max_seconds: float, heartbeat: flo
         upto = await the_feed.join(listener)
         # A resuming browser (Last-Event-ID) first gets what it missed up to the feed's cursor, read once.
         while after is not None and after < upto:
-            missed = await slots.run(_backlog, user, listener.projects, after, upto)
+            missed = await slots.run(_backlog, listener.projects, after, upto)
             if not missed:
                 break
             after = missed[-1]["sse_id"]
