@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from permissions import mcp
-from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
-from permissions.autonomy import Resolution, resolve_autonomy
+from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, ROLES, role_at_least
+from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
@@ -98,7 +98,6 @@ REASON_CODES: tuple[str, ...] = (
 MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
-_NO_AUTONOMY = Resolution(None, None, None)
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
@@ -332,9 +331,17 @@ def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
 # -- SPEC §5, one function per step, in its order --------------------------------------------------------------
 
 
+# (action type, role) pairs whose role meets the type's minimum (R2.1): the common case in one look-up.
+_MEETS = frozenset(
+    (name, role) for name, atype in ACTION_TYPES.items() for role in ROLES if role_at_least(role, atype.min_role)
+)
+
+
 def iam(st: _State) -> _State:
     """1. IAM (R2.1) -> deny. An unknown type has no minimum anyone meets."""
     req = st.req
+    if (req.action_type, req.role) in _MEETS:
+        return st
     atype = ACTION_TYPES.get(req.action_type)
     if atype is None:
         st.opinion(DENY, "iam", f"unknown action type {req.action_type!r}")
@@ -356,7 +363,9 @@ def base_and_floor(st: _State) -> _State:
 def autonomy(st: _State) -> _State:
     """3. Agent autonomy (ADR 0189 §2); wildcard auto_approve is auto mode."""
     req = st.req
-    res = resolve_autonomy(req.autonomy, req.action_type) if req.autonomy else _NO_AUTONOMY
+    if not req.autonomy:
+        return st  # no row speaks: not auto mode (the state's default), no opinion
+    res = resolve_autonomy(req.autonomy, req.action_type)
     st.auto_mode = res.auto_mode
     if res.mode is not None:
         st.opinion(res.mode, "autonomy")
