@@ -333,7 +333,10 @@ def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
 
 # (action type, role) pairs whose role meets the type's minimum (R2.1): the common case in one look-up.
 _MEETS = frozenset(
-    (name, role) for name, atype in ACTION_TYPES.items() for role in ROLES if role_at_least(role, atype.min_role)
+    (name, role)
+    for name, atype in ACTION_TYPES.items()
+    for role in ROLES
+    if role_at_least(role, atype.min_role)
 )
 
 
@@ -767,6 +770,7 @@ def _terminal_cap(
     privileged_at: str | None = None
     # whether the command names a proxy, and which segments are fed: read once, only if an upload verb is met
     around: tuple[bool, dict[int, str], bool] | None = None
+    git = False  # some view is a git command (git is a cap verb: every such view is met below)
     for idx, (seg, vs) in enumerate(zip(segments, seg_views)):
         if seg.redirects and network_redirect(seg.redirects):
             return "cap_external_effect", seg.text  # R4.9: bash opens a network connection
@@ -776,6 +780,7 @@ def _terminal_cap(
             verb = view[0]
             # an assignment: a server's bind variable (FLASK_RUN_HOST); a versioned program (`npx vercel@1 deploy`)
             if verb in _CAP_VERBS or "=" in verb or "@" in verb:
+                git = git or verb == "git"
                 if _external_view(view):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS:
@@ -785,19 +790,10 @@ def _terminal_cap(
                         return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
-    if protected and _has_git_view(seg_views):
+    if protected and git:
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:
             return "cap_protected_merge", segments[moved].text
     if privileged_at is not None:
         return "cap_privileged", privileged_at
     return None
-
-
-def _has_git_view(seg_views: list[list[tuple[str, ...]]]) -> bool:
-    """Whether some view of some segment is a git command (a loop: cheaper than a generator per view)."""
-    for vs in seg_views:
-        for v in vs:
-            if v and v[0] == "git":
-                return True
-    return False
