@@ -440,7 +440,9 @@ def caps(st: _State) -> _State:
             cap = _terminal_cap(seg_views, parsed, protected, command)
             # kept when every view was read, for a command of at most _MEMO_CHARS
             if parsed is not None and len(seg_views) == len(parsed.segments) and len(command) <= _MEMO_CHARS:
-                _CAP_MEMO.keep(key, cap)
+                if len(_CAP_MEMO) >= _CAP_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
+                    _CAP_MEMO.clear()
+                _CAP_MEMO[key] = cap
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
         return st
@@ -481,7 +483,9 @@ def path_scope(st: _State) -> _State:
         outside = scope.outside_paths(parsed.segments, command)
         first = outside[0] if outside else None
         if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
-            _OUTSIDE_MEMO.keep(key, first)
+            if len(_OUTSIDE_MEMO) >= _OUTSIDE_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
+                _OUTSIDE_MEMO.clear()
+            _OUTSIDE_MEMO[key] = first
     if first is None and not st.in_sandbox:
         first = _machine_change(st, parsed, command)
     if first is not None:
@@ -644,7 +648,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if known is None:
         known = _never_auto_by_text(segments, st.seg_views, command)
         if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
-            _TEXT_MEMO.keep(command, known)
+            if len(_TEXT_MEMO) >= _TEXT_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
+                _TEXT_MEMO.clear()
+            _TEXT_MEMO[command] = known
     never_auto, writes = known
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
