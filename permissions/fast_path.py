@@ -222,7 +222,8 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
                 piece = piece[marks:]  # the blanks after the brace included, as on_brace's command has them
             if "{" in piece or "}" in piece:
                 return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
-        if plain:
+        if plain or ("$" not in piece and "~" not in piece and ">" not in piece and "<" not in piece):
+            # (what _fast_words answers for such a piece, without its call: `a 2>/dev/null && b`'s `b`)
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
             dyn = inputs = _EMPTY
