@@ -226,7 +226,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             continue
         verb = view[0]
         why: str | None = None
-        if is_code_verb(verb):
+        # is_code_verb(verb), its common answer without the call (only a versioned name needs it)
+        if verb in INLINE_CODE or (verb[-1:].isdigit() and is_code_verb(verb)):
             why = code_opaque(view)
         elif verb in AWKS:
             why = awk_opaque(view)
