@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from permissions import mcp
-from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, role_at_least
-from permissions.autonomy import Resolution, resolve_autonomy
+from permissions.action_types import ACTION_TYPES, AUTO_APPROVE, DENY, REQUIRE_APPROVAL, ROLES, role_at_least
+from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
@@ -98,7 +98,6 @@ REASON_CODES: tuple[str, ...] = (
 MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
-_NO_AUTONOMY = Resolution(None, None, None)
 _WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
@@ -332,9 +331,20 @@ def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
 # -- SPEC §5, one function per step, in its order --------------------------------------------------------------
 
 
+# (action type, role) pairs whose role meets the type's minimum (R2.1): the common case in one look-up.
+_MEETS = frozenset(
+    (name, role)
+    for name, atype in ACTION_TYPES.items()
+    for role in ROLES
+    if role_at_least(role, atype.min_role)
+)
+
+
 def iam(st: _State) -> _State:
     """1. IAM (R2.1) -> deny. An unknown type has no minimum anyone meets."""
     req = st.req
+    if (req.action_type, req.role) in _MEETS:
+        return st
     atype = ACTION_TYPES.get(req.action_type)
     if atype is None:
         st.opinion(DENY, "iam", f"unknown action type {req.action_type!r}")
@@ -356,7 +366,9 @@ def base_and_floor(st: _State) -> _State:
 def autonomy(st: _State) -> _State:
     """3. Agent autonomy (ADR 0189 §2); wildcard auto_approve is auto mode."""
     req = st.req
-    res = resolve_autonomy(req.autonomy, req.action_type) if req.autonomy else _NO_AUTONOMY
+    if not req.autonomy:
+        return st  # no row speaks: not auto mode (the state's default), no opinion
+    res = resolve_autonomy(req.autonomy, req.action_type)
     st.auto_mode = res.auto_mode
     if res.mode is not None:
         st.opinion(res.mode, "autonomy")
@@ -428,7 +440,9 @@ def caps(st: _State) -> _State:
             cap = _terminal_cap(seg_views, parsed, protected, command)
             # kept when every view was read, for a command of at most _MEMO_CHARS
             if parsed is not None and len(seg_views) == len(parsed.segments) and len(command) <= _MEMO_CHARS:
-                _CAP_MEMO.keep(key, cap)
+                if len(_CAP_MEMO) >= _CAP_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
+                    _CAP_MEMO.clear()
+                _CAP_MEMO[key] = cap
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
         return st
@@ -469,7 +483,9 @@ def path_scope(st: _State) -> _State:
         outside = scope.outside_paths(parsed.segments, command)
         first = outside[0] if outside else None
         if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
-            _OUTSIDE_MEMO.keep(key, first)
+            if len(_OUTSIDE_MEMO) >= _OUTSIDE_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
+                _OUTSIDE_MEMO.clear()
+            _OUTSIDE_MEMO[key] = first
     if first is None and not st.in_sandbox:
         first = _machine_change(st, parsed, command)
     if first is not None:
@@ -632,7 +648,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if known is None:
         known = _never_auto_by_text(segments, st.seg_views, command)
         if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
-            _TEXT_MEMO.keep(command, known)
+            if len(_TEXT_MEMO) >= _TEXT_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
+                _TEXT_MEMO.clear()
+            _TEXT_MEMO[command] = known
     never_auto, writes = known
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
@@ -758,6 +776,7 @@ def _terminal_cap(
     privileged_at: str | None = None
     # whether the command names a proxy, and which segments are fed: read once, only if an upload verb is met
     around: tuple[bool, dict[int, str], bool] | None = None
+    git = False  # some view is a git command (git is a cap verb: every such view is met below)
     for idx, (seg, vs) in enumerate(zip(segments, seg_views)):
         if seg.redirects and network_redirect(seg.redirects):
             return "cap_external_effect", seg.text  # R4.9: bash opens a network connection
@@ -767,6 +786,7 @@ def _terminal_cap(
             verb = view[0]
             # an assignment: a server's bind variable (FLASK_RUN_HOST); a versioned program (`npx vercel@1 deploy`)
             if verb in _CAP_VERBS or "=" in verb or "@" in verb:
+                git = git or verb == "git"
                 if _external_view(view):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS:
@@ -776,19 +796,10 @@ def _terminal_cap(
                         return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
-    if protected and _has_git_view(seg_views):
+    if protected and git:
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:
             return "cap_protected_merge", segments[moved].text
     if privileged_at is not None:
         return "cap_privileged", privileged_at
     return None
-
-
-def _has_git_view(seg_views: list[list[tuple[str, ...]]]) -> bool:
-    """Whether some view of some segment is a git command (a loop: cheaper than a generator per view)."""
-    for vs in seg_views:
-        for v in vs:
-            if v and v[0] == "git":
-                return True
-    return False

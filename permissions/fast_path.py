@@ -80,10 +80,9 @@ def _fast_words(
     piece: str,
 ) -> tuple[tuple[str, ...], tuple[str, ...], frozenset[int], frozenset[int]] | None:
     """Words, redirect targets, dynamic indexes and the indexes of the targets only read (``< f``) of one
-    plain piece, or None to defer to the scanner."""
+    plain piece holding a `$`, `~`, `>` or `<` (_fast splits any other piece itself), or None to defer to the
+    scanner."""
     tokens = piece.split()
-    if "$" not in piece and "~" not in piece and ">" not in piece and "<" not in piece:
-        return tuple(tokens), (), _EMPTY, _EMPTY
     words: list[str] = []
     redirects: list[str] = []
     dyn: list[int] = []
@@ -222,7 +221,8 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
                 piece = piece[marks:]  # the blanks after the brace included, as on_brace's command has them
             if "{" in piece or "}" in piece:
                 return None  # brace expansion, `${`, a brace inside a word: the scanner's reading
-        if plain:
+        if plain or ("$" not in piece and "~" not in piece and ">" not in piece and "<" not in piece):
+            # (also in a command that has them elsewhere: `a 2>/dev/null && b`'s `b`)
             words: tuple[str, ...] = tuple(piece.split())
             redirects: tuple[str, ...] = ()
             dyn = inputs = _EMPTY

@@ -173,14 +173,14 @@ class Scope:
         """Every checked word that resolves outside the roots (R6.2), following `cd` lexically (friction:
         where the command itself moves, permissions.where)."""
         out: list[str] = []
-        if not self.cwd_inside:
+        if not self.contains(self.cwd):  # cwd_inside, without the property's call
             out.append(self.cwd)
         check = self._check
         windows = self.windows
         sets = cwd_sets(segments, command, self.cwd, floor=False)
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
-        fed, slicing = _fed_and_sliced(segments, command)  # read once: every segment may ask
+        fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -216,7 +216,7 @@ class Scope:
                     glued = _glued_path(w)
                     if glued is not None:
                         check(glued, glued[0] == "~", cwds, out)
-            self._check_beside_words(seg, segments, command, (fed, slicing), cwds, out)
+            self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out)
         return out

@@ -20,6 +20,7 @@ from permissions.floor import FLOOR_VERBS, REMOVERS, floor_denies_views
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
+from permissions.where import picks_as_written
 
 __all__ = [
     "KNOWN_CHARS",
@@ -359,11 +360,14 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     ):
         vs = views_of(words)
         many = len(vs) > 1
-        deletes = first in _DELETES or (many and any(v and v[0] in _DELETES for v in vs))
+        if first in _DELETES:
+            deletes = picks_as_written(words)  # `git status`: the floor picks nothing, and is not asked
+        else:
+            deletes = many and any(v and v[0] in _DELETES for v in vs)
     else:
         vs = [words]
         many = False
-        deletes = first in _DELETES
+        deletes = first in _DELETES and picks_as_written(words)
     if not many and first and first not in FLOOR_VERBS:
         # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
         named_first = comp.named_first

@@ -57,6 +57,7 @@ __all__ = [
     "eaten_climb",
     "joiners",
     "lands_on_root",
+    "picks_as_written",
     "resolve",
     "windows_place",
 ]
@@ -769,6 +770,15 @@ def _deleted(
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------
 # Verbs picked only when their words may delete (most git and rsync commands do not).
 _DELETERS_IF = frozenset({"git", "rsync"}) | frozenset(REMOVERS)
+
+
+def picks_as_written(words: tuple[str, ...]) -> bool:
+    """Whether the floor picks a segment whose first word is one of its deleters (as :func:`_deleters` does,
+    its other views unread): not `git status` or `rsync a/ b/`. A segment no deleter leads, and none of its
+    views, is never picked, so a command none of whose segments this answers True for (or holds such a view)
+    has nowhere a deletion lands: decide() skips the floor for it (permissions.segments)."""
+    first = words[0]
+    return first in _DELETERS and (first not in _DELETERS_IF or _may_delete(words))
 
 
 def _may_delete(words: tuple[str, ...]) -> bool:

@@ -226,7 +226,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             continue
         verb = view[0]
         why: str | None = None
-        if is_code_verb(verb):
+        # is_code_verb(verb), its common answer without the call (only a versioned name needs it)
+        if verb in INLINE_CODE or (verb[-1:].isdigit() and is_code_verb(verb)):
             why = code_opaque(view)
         elif verb in AWKS:
             why = awk_opaque(view)
@@ -372,11 +373,18 @@ def _carried_scripts(words: tuple[str, ...]) -> Carried:
 
 
 def carries_commands(words: tuple[str, ...]) -> bool:
-    """Whether the shell reader must look inside this segment's words for command lines."""
-    if not _may_carry(words):
+    """Whether the shell reader must look inside this segment's words for command lines. (The fast path asks
+    it of every carrier verb, nearly always answered "nothing": _may_carry's first test and _carried_kept are
+    inlined, and _carried_scripts answers the shared _NOTHING exactly when it finds nothing.)"""
+    if not (words and words[0] in CARRIER_VERBS) and not _may_carry(words):
         return False
-    found = _carried_kept(words)
-    return bool(found.scripts) or found.problem is not None or found.unseen is not None
+    found = _CACHE.get(words)
+    if found is None:
+        found = _carried_scripts(words)
+        if len(_CACHE) >= _CACHE.limit:  # Memo.keep, inlined
+            _CACHE.clear()
+        _CACHE[words] = found
+    return found is not _NOTHING
 
 
 def feeds_a_script(words: tuple[str, ...]) -> bool:

@@ -752,7 +752,8 @@ def _peels(verb: str) -> bool:
     )
 
 
-_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+# (each is a peeled verb: views_of's tests pass only first words views() would look through, see _views_kept)
+_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) & PEELED_VERBS
 # (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is looked through whatever follows)
 _LOOK_THROUGH = PEELED_VERBS - (_SUB_FIRST - WRAPPERS.keys())
 _RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
@@ -774,7 +775,7 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         )  # R4.10: `git-push`, `python3.12`
         or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
     ):
-        return views(words)
+        return _views_kept(words)  # each test above is one of _peels': views(words), without asking it again
     return [words]
 
 
@@ -792,8 +793,18 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """
     if not words or not _peels(words[0]):
         return [words]  # the common case: nothing to look through
+    return _views_kept(words)
+
+
+def _views_kept(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """views(words) for words whose first word _peels lets through, kept by words."""
     out = _VIEWS.get(words)
-    return _VIEWS.keep(words, _peeled_views(words)) if out is None else out
+    if out is None:
+        out = _peeled_views(words)
+        if len(_VIEWS) >= _VIEWS.limit:  # Memo.keep, inlined
+            _VIEWS.clear()
+        _VIEWS[words] = out
+    return out
 
 
 def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
