@@ -335,6 +335,18 @@ class Hub:
             for ticket in tuple(tickets):
                 ticket.wake()
 
+    def told(self, key: str) -> bool:
+        """From any thread: whether nobody on this loop needs waking for ``key`` — no wait listens to it by
+        name, and every reader of a prefix it starts with (the live feed) has been notified since it last
+        looked. Such a reader looks again before it reads, and reads after that look, so an announcement of
+        a change committed before this call is read with it; the loop is not woken once per proposal."""
+        if key in self.waiters:
+            return False
+        for prefix, tickets in tuple(self.prefix_waiters.items()):  # copied in C: no other thread runs
+            if key.startswith(prefix) and not all(ticket.notified for ticket in tuple(tickets)):
+                return False
+        return True
+
     def close_waits(self) -> None:
         """The process is stopping: every wait it holds answers now with the action's current state,
         as at its timeout (R8.4: the agent waits again, on any process), instead of being cut or answered
@@ -506,7 +518,7 @@ def _notify_hubs(key: str) -> None:
     for loop, found in list(_hubs.items()):
         # A hub holding no wait has nobody to wake: a wait registers before it reads the state announced
         # (committed before this publish), so one that registers after this look reads the change itself.
-        if loop.is_closed() or not found.holds_waits():
+        if loop.is_closed() or not found.holds_waits() or found.told(key):
             continue
         try:
             loop.call_soon_threadsafe(found.notify, key)

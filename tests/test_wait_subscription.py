@@ -114,3 +114,42 @@ def test_a_publish_in_this_process_wakes_the_loop_only_when_a_wait_is_held(setti
 
     asyncio.run(scenario())
     assert results == [False, True]
+
+
+def test_a_reader_told_already_is_not_woken_again_until_it_has_looked(settings):
+    """The live feed reads at most every half second, and every proposal announces its project's events:
+    once the feed's ticket holds a notification it has not looked at, further announcements from the
+    serving threads do not wake the loop (one wake-up per look, not one per proposal). A wait by name is
+    woken every time, and the feed is woken again once it has looked."""
+    settings.BRABO_REDIS_URL = ""
+
+    async def until(condition) -> None:
+        for _ in range(100_000):
+            if condition():
+                return
+            await asyncio.sleep(0)
+        raise AssertionError("the loop was never woken")
+
+    async def scenario() -> None:
+        the_hub = waiting.hub()
+        with the_hub.prefix_ticket("project-events:") as feed, the_hub.ticket(("action-n",)) as named:
+            await asyncio.to_thread(waiting.publish_in_process, "project-events:1")
+            await until(lambda: feed.notified)
+            assert the_hub.wakeups == 1
+
+            def burst() -> None:
+                for i in range(100):
+                    waiting.publish_in_process(f"project-events:{i}")
+                waiting.publish_in_process("action-n")  # scheduled after anything the burst scheduled
+
+            await asyncio.to_thread(burst)
+            await until(lambda: named.notified)
+            assert the_hub.wakeups == 2  # the named wait's, and none of the burst's
+
+            await feed.sleep(0)  # the feed looks (and reads): its notification is spent
+            assert not feed.notified
+            await asyncio.to_thread(waiting.publish_in_process, "project-events:2")
+            await until(lambda: feed.notified)
+            assert the_hub.wakeups == 3
+
+    asyncio.run(scenario())
