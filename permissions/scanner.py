@@ -85,6 +85,8 @@ class _Scanner:
         "i",
         "in_dq",
         "late",
+        "loop_paths",
+        "loop_unsafe",
         "in_word",
         "problem",
         "scripted",
@@ -137,6 +139,9 @@ class _Scanner:
         self.aliases_of: dict[str, str] = {}  # alias name -> value (R4.9: a call runs value + arguments)
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
+        # `for` names bound only to start paths find may read (see scanner_segments._note_loop).
+        self.loop_paths: frozenset[str] = frozenset()
+        self.loop_unsafe: set[str] = set()
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
         # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special
         # parameters (wspecial), has an unquoted glob character (wglob) or any quoting (wquoted).

@@ -616,7 +616,8 @@ def _renamed(verb: str) -> str | None:
     if slash >= 0 and slash + 1 < len(verb):
         return verb[slash + 1 :] if verb[0] != "@" else None  # a scoped package (`@scope/pkg`) is no path
     if not foreign_name(verb):
-        return GNU_PREFIXED.get(verb) if verb[:1] == "g" else None  # R4.10: Homebrew's `grm`, `gxargs`
+        # R4.10: Homebrew's `grm`, `gxargs`, uutils' `uu-rm`
+        return GNU_PREFIXED.get(verb) if verb[:1] == "g" or verb[:3] == "uu-" else None
     name = verb.lower()
     for suffix in WINDOWS_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):

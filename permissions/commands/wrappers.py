@@ -236,6 +236,13 @@ _BWRAP = Syntax(
 )
 WRAPPERS.update(
     {
+        # red team: Debian's `retry` (`retry --times=3 -- cmd`) and task-spooler's `tsp cmd` (queued, run later).
+        "retry": Syntax(
+            "h",
+            "dtuwm",
+            long={"delay": REQUIRED, "times": REQUIRED, "until": REQUIRED, "while": REQUIRED, "message": REQUIRED},
+        ),
+        "tsp": Syntax("nEgfBh", "LNDW"),
         "chronic": Syntax("ev"),
         "pkexec": Syntax(long={"user": REQUIRED, "disable-internal-agent": NONE, "keep-cwd": NONE, **HELP}),
         "run0": Syntax(
@@ -664,7 +671,9 @@ COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
 # ones): an agent's hook on a developer's Mac runs `grm -rf`, `gxargs`, `gtimeout` as rm, xargs, timeout.
 GNU_PREFIXED: dict[str, str] = {
-    "g" + name: name
+    prefix + name: name
+    # red team: uutils' coreutils and findutils under Homebrew take the `uu-` prefix the same way.
+    for prefix in ("g", "uu-")
     for name in (
         "rm rmdir unlink shred truncate dd cp mv ln install touch mkdir tee chmod chown chgrp"
         " timeout nice nohup env stdbuf chroot xargs find sort split csplit"
