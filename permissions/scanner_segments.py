@@ -181,15 +181,10 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
             # Loop headers are grammar; their substitutions were captured already. `case` arms,
             # `select` menus and a `function` keyword whose body is not on its line are not read:
             # fail closed (R4.9).
-            if words[0] != "for":
-                sc.fail(f"'{words[0]}' blocks are not supported")
-            else:
-                _note_loop(sc, words, dyn)
+            _header(sc, words, dyn)
             words = []
         if words and 0 not in dyn and b.arith is None:
             refuse(sc, words)
-        if marks and words and words[0] == "find":
-            marks = _find_marks(sc, words, marks, b.start, end)
         if words or b.redirects:
             src = sc.src
             stop = end if end - b.start <= DISPLAY_LIMIT else b.start + DISPLAY_LIMIT
@@ -200,7 +195,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
                     tuple(b.redirects) if b.redirects else (),
                     frozenset(dyn) if dyn else _EMPTY,
                     b.hidden,
-                    _opaque(words, marks) if marks else None,
+                    _marked_opaque(sc, words, marks, b.start) if marks else None,
                     targets_read(b),
                 )
             )
@@ -255,7 +250,22 @@ _PATH_PRINTERS = re.compile(r"""find\s+"?\$\((?:pwd|pwd -P|git rev-parse --show-
 _FIND_LEAD_VALUED = frozenset({"-D", "-O"})
 
 
-def _find_marks(sc: _Scanner, words: list[str], marks: list[int], start: int, end: int) -> list[int]:
+def _header(sc: _Scanner, words: list[str], dyn: list[int]) -> None:
+    """A loop header is grammar; a `case`, `select` or `function` block is not read (fail closed, R4.9)."""
+    if words[0] != "for":
+        sc.fail(f"'{words[0]}' blocks are not supported")
+    else:
+        _note_loop(sc, words, dyn)
+
+
+def _marked_opaque(sc: _Scanner, words: list[str], marks: list[int], start: int) -> str | None:
+    """_opaque, with a find segment's start paths read as _find_marks says."""
+    if words and words[0] == "find":
+        marks = _find_marks(sc, words, marks, start)
+    return _opaque(words, marks)
+
+
+def _find_marks(sc: _Scanner, words: list[str], marks: list[int], start: int) -> list[int]:
     """The marks of a find segment that may still be its expression (permissions.commands.families reads
     every expansion among the start paths as one): not a loop's name bound to start paths, nor the first
     start path when it is a variable this command does not set (`find "$DIR" -name x`) or a substitution

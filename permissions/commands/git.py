@@ -562,8 +562,9 @@ def _config_positionals(rest: Sequence[str]) -> list[str]:
 
 
 def _clone_settings(rest: Sequence[str]) -> list[tuple[str, str]]:
-    """The (key, value) settings `git clone -c k=v` / `--config k=v` / `--config=k=v` writes into the clone."""
-    found: list[tuple[str, str]] = []
+    """The (key, value) settings `git clone -c k=v` / `--config k=v` / `--config=k=v` writes into the clone;
+    red team: `--template=<dir>` is init.templateDir for this clone (its checkout runs the template's hooks)."""
+    found: list[tuple[str, str]] = [("init.templateDir", "")] if _clone_template(rest) else []
     for j, w in enumerate(rest):
         if w in ("-c", "--config") and j + 1 < len(rest):
             key, _, value = rest[j + 1].partition("=")
@@ -620,9 +621,6 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     elif sub == "clone":
         for key, value in _clone_settings(rest):
             setting(key, value)
-        if _clone_template(rest):
-            # red team: the clone's hooks come from the template directory, and its checkout runs them.
-            opaque = opaque or "git copies hooks from a template directory and runs them"
     elif sub == "submodule" and "foreach" in rest:
         tail = rest[rest.index("foreach") + 1 :]
         while tail and tail[0] in ("--recursive", "-q", "--quiet"):

@@ -240,7 +240,13 @@ WRAPPERS.update(
         "retry": Syntax(
             "h",
             "dtuwm",
-            long={"delay": REQUIRED, "times": REQUIRED, "until": REQUIRED, "while": REQUIRED, "message": REQUIRED},
+            long={
+                "delay": REQUIRED,
+                "times": REQUIRED,
+                "until": REQUIRED,
+                "while": REQUIRED,
+                "message": REQUIRED,
+            },
         ),
         "tsp": Syntax("nEgfBh", "LNDW"),
         "chronic": Syntax("ev"),

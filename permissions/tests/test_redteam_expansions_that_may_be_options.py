@@ -31,7 +31,7 @@ OPAQUE = [
     "find `echo -delete`",
     "find $(echo -delete) -name x",
     "X=-delete; find / $X",
-    "X=-delete; find / \"$X\"",
+    'X=-delete; find / "$X"',
     'X=-delete; find "$X" -name x',
     'X=-delete && find "$X"',
     'export X=-delete; find "$X" -name "*.tmp"',
@@ -42,10 +42,10 @@ OPAQUE = [
     'find "$DIR" "$OTHER"',
     "find src ${A:--delete}",
     "find -L . $X",
-    "for d in *; do find \"$d\"; done",
-    "for d in src -delete; do find \"$d\"; done",
+    'for d in *; do find "$d"; done',
+    'for d in src -delete; do find "$d"; done',
     'for d in src; do d=-delete; find "$d"; done',
-    "for d in $(cat dirs); do find \"$d\" -name x; done",
+    'for d in $(cat dirs); do find "$d" -name x; done',
     # rg --pre=CMD, --pre CMD
     "rg $X foo",
     "rg foo $(echo --pre=sh)",
@@ -104,7 +104,14 @@ def test_an_expansion_that_may_be_a_running_option_is_never_auto_approved(comman
     ],
 )
 def test_a_prefix_allow_of_both_programs_does_not_cover_it(command):  # R4.8
-    allow = ("Terminal(find)", "Terminal(rg)", "Terminal(fd)", "Terminal(sort)", "Terminal(git)", "Terminal(echo)")
+    allow = (
+        "Terminal(find)",
+        "Terminal(rg)",
+        "Terminal(fd)",
+        "Terminal(sort)",
+        "Terminal(git)",
+        "Terminal(echo)",
+    )
     assert term(command, allow=allow).decision == "require_approval", command
 
 
@@ -164,5 +171,9 @@ def test_ordinary_ones_stay_covered_by_a_prefix_allow(command):
     ],
 )
 def test_deny_still_sees_what_could_be_read(command):
-    v = term(command, allow=allow_every_word(command), deny=("Terminal(echo)", "Terminal(find /)", "Terminal(sdiff)"))
+    v = term(
+        command,
+        allow=allow_every_word(command),
+        deny=("Terminal(echo)", "Terminal(find /)", "Terminal(sdiff)"),
+    )
     assert v.decision == "deny", (command, v.reason)

@@ -21,6 +21,7 @@ import pytest
 
 from .helpers import AUTO_MODE, CONTAINER_RUNNING, allow_every_word, term
 
+
 def _capped(command: str, runs_in: str, reason: str) -> None:
     """Auto mode and a prefix allow of every program ask with the cap's ``reason``; the container floor (the
     sandbox's only: the agent's machine has none) does not approve."""
