@@ -32,6 +32,7 @@ from permissions.commands.wrappers import (
     SUBCOMMAND_THEN,
     UNKNOWN_WORD_RUNS,
     VERSION_FIRST,
+    WRAPPER_RUNS_AFTER_DASHES,
     WRAPPERS,
     peels_after,
     python_family,
@@ -416,6 +417,35 @@ def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("docker", "compose", *cur[1:])]
 
 
+# `docker compose exec|run [options] SERVICE cmd args`: the options that take a value, then the service.
+_COMPOSE_RUN = Syntax(
+    "dTi",
+    "euwlpv",
+    long={
+        **dict.fromkeys(
+            "env user workdir label publish volume name entrypoint index env-from-file cap-add cap-drop"
+            " pull".split(),
+            REQUIRED,
+        ),
+        **dict.fromkeys(
+            "rm detach no-TTY service-ports no-deps build quiet-pull privileged interactive tty".split(), NONE
+        ),
+    },
+    operands=1,
+)
+
+
+def _compose_runs(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team: `docker compose exec app git push`, `docker compose run --rm app cmd`: the command the
+    service's container runs (with the project's folder mounted), as `docker exec`'s is."""
+    k = 2
+    while k < len(cur) and cur[k].startswith("-"):
+        k += 2 if cur[k] in ("-f", "--file", "-p", "--project-name", "--profile", "--env-file") else 1
+    if k < len(cur) and cur[k] in ("exec", "run"):
+        return readings(cur[k:], _COMPOSE_RUN, False)
+    return []
+
+
 def _coreutils(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: the multi-call coreutils binary runs the program it is told: `coreutils --coreutils-prog=rm
     -rf /` (GNU), `coreutils rm -rf /` (uutils)."""
@@ -577,6 +607,9 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
             found.append(after)
     if pair in VERSION_FIRST:
         found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
+    if pair == ("hatch", "run"):
+        # red team: `hatch run ENV:cmd args` runs cmd (or ENV's script cmd) in the environment ENV.
+        found.extend((r[0].partition(":")[2], *r[1:]) for r in list(found) if ":" in r[0][1:-1])
     return found
 
 
@@ -726,6 +759,8 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
+    if verb == "docker" and len(cur) > 3 and cur[1] == "compose":
+        return _compose_runs(cur)
     run = _runner_views(cur)
     if run is not None:
         return run  # before a wrapper of the same name: `dotenv run cmd`
@@ -738,7 +773,12 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             # capsh hands everything after `--` to /bin/bash (`capsh -- -c 'cmd'`).
             return [("bash", *cur[cur.index("--") + 1 :])]
         return []
-    return readings(cur, syntax, verb == "env")
+    found = readings(cur, syntax, verb == "env")
+    if verb in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:
+        after = cur[cur.index("--") + 1 :]  # `distrobox-enter box -- cmd`, `mosh host -- cmd`
+        if after and after not in found:
+            found.append(after)
+    return found
 
 
 def _peels(verb: str) -> bool:
