@@ -435,6 +435,17 @@ _COMPOSE_RUN = Syntax(
 )
 
 
+def _docker(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """`docker run img cmd`, `docker exec c cmd` (runner pairs, after docker's own options too), and
+    `docker compose exec|run`."""
+    if cur[1] == "compose":
+        return _compose_runs(cur)
+    run = _runner_views(cur)
+    if run is not None:
+        return run
+    return _runner_after_options(cur) if cur[1].startswith("-") else []
+
+
 def _compose_runs(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """red team: `docker compose exec app git push`, `docker compose run --rm app cmd`: the command the
     service's container runs (with the project's folder mounted), as `docker exec`'s is."""
@@ -493,6 +504,7 @@ _LAUNCHERS = {
     "php": _php_script,
     "composer.phar": lambda cur: [("composer", *cur[1:])],
     "docker-compose": _compose,
+    "docker": _docker,
     "coreutils": _coreutils,
 }
 
@@ -759,8 +771,6 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
-    if verb == "docker" and len(cur) > 3 and cur[1] == "compose":
-        return _compose_runs(cur)
     run = _runner_views(cur)
     if run is not None:
         return run  # before a wrapper of the same name: `dotenv run cmd`
@@ -773,9 +783,15 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             # capsh hands everything after `--` to /bin/bash (`capsh -- -c 'cmd'`).
             return [("bash", *cur[cur.index("--") + 1 :])]
         return []
-    found = readings(cur, syntax, verb == "env")
-    if verb in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:
-        after = cur[cur.index("--") + 1 :]  # `distrobox-enter box -- cmd`, `mosh host -- cmd`
+    return _wrapper_views(cur, syntax)
+
+
+def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]]:
+    """A wrapper's readings; for one whose operands stand before `--` (`distrobox-enter box -- cmd`, `mosh
+    host -- cmd`), what follows the first `--` too."""
+    found = readings(cur, syntax, cur[0] == "env")
+    if cur[0] in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:
+        after = cur[cur.index("--") + 1 :]
         if after and after not in found:
             found.append(after)
     return found
