@@ -586,11 +586,9 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("podman", "run"): _CONTAINER,
     ("podman", "exec"): _CONTAINER,
     # red team: the same command run in a container or a machine that shares this one's folders and
-    # credentials -- a compose service, distrobox and toolbox (the home folder), a dev container (the
+    # credentials -- distrobox and toolbox (the home folder), a dev container (the
     # workspace), Lima, Colima, Multipass, OrbStack and WSL machines, LXD/Incus containers -- and Software
     # Collections' `scl enable X -- cmd`, a snap's app, rr's recording.
-    ("docker-compose", "exec"): _CONTAINER,
-    ("podman-compose", "exec"): _CONTAINER,
     ("distrobox", "enter"): _UNKNOWN,
     ("toolbox", "run"): Syntax(
         "",

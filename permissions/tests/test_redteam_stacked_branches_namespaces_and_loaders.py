@@ -11,7 +11,7 @@
   hooks).
 - R4.10: the same program by another name -- uutils' `uu-rm` (Homebrew's prefix, as `grm` is GNU's) -- and
   programs that run the command after their options: `retry`, task-spooler's `tsp`, `sdiff`/`diff3
-  --diff-program`.
+  --diff-program`; the same command by the tool's own alias (`helm delete` is `helm uninstall`).
 Each is tried on the sandbox and on the agent's machine.
 """
 
@@ -207,6 +207,13 @@ def test_other_settings_and_clones_stay_ordinary(command):
         ("chmod 777", "uu-chmod 777 x"),
         ("rm", "sdiff --diff-program=rm a b"),
         ("rm", "diff3 --diff-program rm a b c"),
+        # helm's own aliases of `uninstall` (cobra's), with helm's flags anywhere
+        ("helm uninstall", "helm delete x"),
+        ("helm uninstall", "helm del x"),
+        ("helm uninstall", "helm un x"),
+        ("helm uninstall", "helm -n prod delete x"),
+        ("helm uninstall", "helm delete x --namespace prod"),
+        ("helm uninstall --keep-history", "helm del --keep-history x"),
     ],
 )
 def test_a_deny_sees_the_program_under_another_name(deny, command):  # R4.10
