@@ -153,9 +153,9 @@ _TREE_OPERANDS = frozenset(
 _COPIERS = frozenset(
     {"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"}
 )
-_IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"})
 # red team: gawk's inplace extension (`gawk -i inplace '{...}' F`, `--include=inplace`) rewrites its files.
 _AWKS_IN_PLACE = frozenset({"awk", "gawk"})
+_IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"}) | _AWKS_IN_PLACE
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
 _COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2"})
 _SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".z", ".Z")
@@ -269,7 +269,6 @@ WRITE_VERBS: frozenset[str] = (
     | _TREE_OPERANDS
     | _COPIERS
     | _IN_PLACE
-    | _AWKS_IN_PLACE
     | _DECOMPRESSORS
     | _COMPRESSORS
     | _EXTRACTORS
@@ -358,6 +357,8 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
 
 
 def _in_place(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if verb in _AWKS_IN_PLACE:
+        return _awk_in_place(view)
     for w in view[1:]:
         if w == "--":
             break
@@ -584,8 +585,6 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     verb = view[0].rpartition("/")[2]
     if verb in _NAMED_OPERANDS:
         return [(o, NAMED) for o in _operands(view, _VALUED_BY_VERB.get(verb, _NAMED_VALUED))]
-    if verb in _AWKS_IN_PLACE:
-        return _awk_in_place(view)
     if verb in _TREE_OPERANDS:
         return [(o, TREE) for o in _operands(view, _TREE_VALUED)]
     if verb in _COPIERS:
