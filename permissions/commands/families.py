@@ -180,6 +180,7 @@ REGISTRIES: dict[str, Forms] = {
     # [beyond] red team: Deno Deploy's own CLI, Google's Jib CLI (builds and pushes an image to a registry).
     "deployctl": _forms("deploy projects+create projects+delete projects+rename deployments+redeploy"),
     "jib": _forms("build jar war"),
+    "maturin": _forms("publish upload"),  # a Rust extension's wheels to PyPI
     "gem": _forms("push yank owner"),
     "dotnet": _forms("nuget+push nuget+delete ef+database+drop"),
     "nuget": _forms("push delete"),
@@ -288,7 +289,7 @@ MORE: dict[str, Forms] = {
         " remote-ftp remote-ftps remote-ext remote-fd"
     ),
     "kubectl": _forms("debug attach certificate+approve certificate+deny auth+reconcile"),
-    "helm": _forms("test"),
+    "helm": _forms("test cm-push"),  # red team: the ChartMuseum plugin's push
     "terraform": _forms("refresh workspace+new workspace+delete"),
     "docker": _forms(
         "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create login"
