@@ -16,7 +16,14 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.views import views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
-from permissions.floor import FLOOR_VERBS, REMOVERS, floor_denies_views
+from permissions.floor import (
+    BUILTIN_DENY,
+    FLOOR_VERBS,
+    REMOVERS,
+    floor_denies_views,
+    may_write_disk,
+    writes_disk,
+)
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
@@ -210,7 +217,13 @@ def read_segments(
             len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES for v in vs)
         ):
             reading.may_delete = True  # the floor reads where it lands (permissions.where)
-        if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
+        if (
+            len(vs) == 1
+            and first
+            and first not in FLOOR_VERBS
+            and first != "cd"
+            and not may_write_disk(first, seg.redirects)
+        ):
             # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
             # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
             # memoised by the words: no key to build, no redirect exclusion. A first word no pattern names has
@@ -364,7 +377,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         vs = [words]
         many = False
         deletes = first in _DELETES
-    if not many and first and first not in FLOOR_VERBS:
+    if not many and first and first not in FLOOR_VERBS and not may_write_disk(first, seg.redirects):
         # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
         named_first = comp.named_first
         if named_first is not None and first not in named_first:
@@ -509,8 +522,8 @@ def judge_segment(
     words = seg.words
     if not words:
         return NO_RULE, None, None
-    if words[0] in FLOOR_VERBS or len(vs) > 1:
-        hit = floor_denies_views(vs)
+    if words[0] in FLOOR_VERBS or len(vs) > 1 or may_write_disk(words[0], seg.redirects):
+        hit = floor_denies_views(vs) or (BUILTIN_DENY[0] if writes_disk(vs, seg.written()) else None)
         if hit is not None:
             return DENY, hit, "builtin_deny"
     if len(vs) == 1:
