@@ -120,11 +120,9 @@ def may_write_disk(first: str, redirects: Sequence[str]) -> bool:
     return first in DISK_VERBS or (bool(redirects) and any(is_disk(t) for t in redirects))
 
 
-def writes_disk(all_views: Sequence[tuple[str, ...]], written: Sequence[str]) -> bool:
-    """R4.6: a view of the segment, or a redirect target it writes, overwrites a disk (see _DISK)."""
-    return any(is_disk(t) for t in written) or any(
-        v and v[0] in DISK_VERBS and _writes_disk(v) for v in all_views
-    )
+def writes_disk(written: Sequence[str]) -> bool:
+    """R4.6: a redirect target the segment writes is a disk (see _DISK; its views: floor_denies_views)."""
+    return any(is_disk(t) for t in written)
 
 
 _GLOB = frozenset("*?[")
@@ -498,5 +496,7 @@ def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
         if view[0] in DELETERS and _deletes_root(view):
             return BUILTIN_DENY[0]
         if view[0] == "find" and _find_deletes_root(view):
+            return BUILTIN_DENY[0]
+        if view[0] in DISK_VERBS and _writes_disk(view):
             return BUILTIN_DENY[0]
     return None

@@ -77,6 +77,7 @@ class _Scanner:
         "steps",
         "buf",
         "aliases_of",
+        "assigned",
         "defined",
         "defined_values",
         "depth",
@@ -140,8 +141,9 @@ class _Scanner:
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
         # `for` names bound only to start paths find may read (see scanner_segments._note_loop).
-        self.loop_paths: frozenset[str] = frozenset()
+        self.loop_paths: set[str] = set()
         self.loop_unsafe: set[str] = set()
+        self.assigned: frozenset[str] | None = None  # names the command assigns (see _may_set), once read
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
         # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special
         # parameters (wspecial), has an unquoted glob character (wglob) or any quoting (wquoted).

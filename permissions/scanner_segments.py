@@ -232,17 +232,17 @@ def _note_loop(sc: _Scanner, header: list[str], dyn: list[int]) -> None:
     """R4.9: `for d in src tests; do find "$d" ...`: a name a loop binds only to words find reads as start
     paths (written out, no expansion, none starting as an expression or a glob) is a start path in find's
     words -- unless something else may set it (then it never is, for the rest of the command)."""
-    if len(header) < 3 or header[2] != "in":
+    if len(header) < 3 or header[2] != "in" or _assigned(sc) is _NO_FIND:
         return
     name = header[1]
     safe = not any(k in dyn or header[k].startswith(_NOT_A_START_PATH) for k in range(3, len(header)))
-    if safe and _may_set(sc.src, name):
+    if safe and _may_set(sc, name):
         safe = False
     if safe and name not in sc.loop_unsafe:
-        sc.loop_paths = sc.loop_paths | {name}
+        sc.loop_paths.add(name)
     else:
         sc.loop_unsafe.add(name)
-        sc.loop_paths = sc.loop_paths - {name}
+        sc.loop_paths.discard(name)
 
 
 # `find "$(pwd)"`, `find "$(git rev-parse --show-toplevel)"`: substitutions that print an absolute path.
@@ -282,7 +282,7 @@ def _find_marks(sc: _Scanner, words: list[str], marks: list[int], start: int) ->
             if w == "$(…)" and _PATH_PRINTERS.match(sc.src, start) is not None:
                 continue
             name = _variable(w)
-            if name and name not in sc.loop_unsafe and not _may_set(sc.src, name):
+            if name and name not in sc.loop_unsafe and not _may_set(sc, name):
                 continue
         kept.append(k)
     return kept
@@ -301,11 +301,34 @@ def _variable(word: str) -> str | None:
     return name if ok and name.isidentifier() else None
 
 
-def _may_set(src: str, name: str) -> bool:
-    return name + "=" in src or any(s in src for s in _SETS_NAMES)
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=")
+_EVERY_NAME: frozenset[str] = frozenset({"\x00every"})  # a builtin that sets a name by its argument is there
+_NO_FIND: frozenset[str] = frozenset({"\x00no find"})  # no find in the command: nothing to know
 
 
-def _loop_path(word: str, names: frozenset[str]) -> bool:
+def _assigned(sc: _Scanner) -> frozenset[str]:
+    """The names something in the command besides a `for` header may set, read once per command: those written
+    before an `=`, or every name (_EVERY_NAME) when a builtin that sets one by its argument is there; _NO_FIND
+    when the command runs no find (then no loop needs reading)."""
+    assigned = sc.assigned
+    if assigned is None:
+        src = sc.src
+        if "find" not in src:
+            assigned = _NO_FIND
+        elif any(s in src for s in _SETS_NAMES):
+            assigned = _EVERY_NAME
+        else:
+            assigned = frozenset(_ASSIGNED.findall(src))
+        sc.assigned = assigned
+    return assigned
+
+
+def _may_set(sc: _Scanner, name: str) -> bool:
+    assigned = _assigned(sc)
+    return assigned is _EVERY_NAME or name in assigned
+
+
+def _loop_path(word: str, names: set[str]) -> bool:
     """``word`` is `$name`, `${name}` or either followed by `/...`, for a loop name in ``names``."""
     return _variable(word) in names
 

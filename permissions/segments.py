@@ -523,7 +523,9 @@ def judge_segment(
     if not words:
         return NO_RULE, None, None
     if words[0] in FLOOR_VERBS or len(vs) > 1 or may_write_disk(words[0], seg.redirects):
-        hit = floor_denies_views(vs) or (BUILTIN_DENY[0] if writes_disk(vs, seg.written()) else None)
+        hit = floor_denies_views(vs) or (
+            BUILTIN_DENY[0] if seg.redirects and writes_disk(seg.written()) else None
+        )
         if hit is not None:
             return DENY, hit, "builtin_deny"
     if len(vs) == 1:
