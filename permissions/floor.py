@@ -29,6 +29,7 @@ __all__ = [
     "DELETERS",
     "DISK_VERBS",
     "FLOOR_VERBS",
+    "NOT_DISKS",
     "REMOVERS",
     "WINDOWS_DELETERS",
     "deleted_trees",
@@ -88,8 +89,13 @@ _FORMATTERS = frozenset(
 DISK_VERBS = _FORMATTERS | {"dd", "shred", "wipefs", "cp", "tee", "pv"}
 
 
+NOT_DISKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty"})
+
+
 def is_disk(word: str) -> bool:
     """``word`` names a whole disk or a partition (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`)."""
+    if word in NOT_DISKS:
+        return False
     if word[:5] != "/dev/":
         if word[:1] != "/" or "dev" not in word:
             return False
@@ -115,9 +121,11 @@ def _writes_disk(view: tuple[str, ...]) -> bool:
     return False
 
 
-def may_write_disk(first: str, redirects: Sequence[str]) -> bool:
-    """A cheap filter for :func:`writes_disk`: a verb that may, or a redirect to a disk."""
-    return first in DISK_VERBS or (bool(redirects) and any(is_disk(t) for t in redirects))
+def may_write_disk(words: tuple[str, ...], redirects: Sequence[str]) -> bool:
+    """Whether the segment ``words`` as written (or a redirect target of it) writes a disk: the floor's
+    reading then takes the segment off the plain walk of the rules (callers test `words[0] in DISK_VERBS or
+    redirects` first)."""
+    return (words[0] in DISK_VERBS and _writes_disk(words)) or (bool(redirects) and writes_disk(redirects))
 
 
 def writes_disk(written: Sequence[str]) -> bool:

@@ -66,6 +66,8 @@ from permissions.shell_syntax import (
     add_targets,
 )
 
+_NO_NAMES: frozenset[str] = frozenset()
+
 
 class _Scanner:
     __slots__ = (
@@ -141,8 +143,8 @@ class _Scanner:
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
         # `for` names bound only to start paths find may read (see scanner_segments._note_loop).
-        self.loop_paths: set[str] = set()
-        self.loop_unsafe: set[str] = set()
+        self.loop_paths: set[str] | frozenset[str] = _NO_NAMES  # a set once a loop binds one
+        self.loop_unsafe: set[str] | frozenset[str] = _NO_NAMES
         self.assigned: frozenset[str] | None = None  # names the command assigns (see _may_set), once read
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
         # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special

@@ -239,10 +239,14 @@ def _note_loop(sc: _Scanner, header: list[str], dyn: list[int]) -> None:
     if safe and _may_set(sc, name):
         safe = False
     if safe and name not in sc.loop_unsafe:
-        sc.loop_paths.add(name)
+        paths = sc.loop_paths if isinstance(sc.loop_paths, set) else set()
+        paths.add(name)
+        sc.loop_paths = paths
     else:
-        sc.loop_unsafe.add(name)
-        sc.loop_paths.discard(name)
+        unsafe = sc.loop_unsafe if isinstance(sc.loop_unsafe, set) else set()
+        unsafe.add(name)
+        sc.loop_unsafe = unsafe
+        sc.loop_paths = sc.loop_paths - {name}
 
 
 # `find "$(pwd)"`, `find "$(git rev-parse --show-toplevel)"`: substitutions that print an absolute path.
@@ -328,7 +332,7 @@ def _may_set(sc: _Scanner, name: str) -> bool:
     return assigned is _EVERY_NAME or name in assigned
 
 
-def _loop_path(word: str, names: set[str]) -> bool:
+def _loop_path(word: str, names: set[str] | frozenset[str]) -> bool:
     """``word`` is `$name`, `${name}` or either followed by `/...`, for a loop name in ``names``."""
     return _variable(word) in names
 

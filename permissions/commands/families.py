@@ -1265,6 +1265,8 @@ def _man_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
 
 def _git_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
     """`git grep foo $X`: the expansion may be `-O<cmd>` (`--open-files-in-pager=<cmd>`), run on the matches."""
+    if "grep" not in view:
+        return None  # the common case (`git commit -m "$(cat <<'EOF' …)"`), without reading git's options
     k = _git_subcommand(view)
     if k < 0 or k >= len(view) or view[k] != "grep":
         return None
