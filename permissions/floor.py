@@ -16,6 +16,7 @@ sandbox is Linux: there ``C:/x`` is a folder of the project and nothing here app
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -26,15 +27,19 @@ from permissions.commands.views import views
 __all__ = [
     "BUILTIN_DENY",
     "DELETERS",
+    "DISK_VERBS",
     "FLOOR_VERBS",
+    "NOT_DISKS",
     "REMOVERS",
     "WINDOWS_DELETERS",
     "deleted_trees",
     "find_exec_deletes",
     "floor_denies",
     "floor_denies_views",
+    "may_write_disk",
     "names_windows_deleter",
     "windows_deleted",
+    "writes_disk",
 ]
 
 BUILTIN_DENY: tuple[str, ...] = ("Terminal(rm -rf /)", "Terminal(rm -rf /*)", "Terminal(rm -fr /)")
@@ -67,6 +72,65 @@ DELETERS: dict[str, _Deleter] = {
 }
 # Verbs the floor reads as written (other verbs reach it only through views: wrappers, paths, sudo).
 FLOOR_VERBS = frozenset(DELETERS) | {"find"}
+
+# [beyond] R4.6, red team: where a deletion lands -- a whole disk or one of its partitions (the device that
+# holds `/`) overwritten, zeroed or given a new file system is the root deleted: `dd of=/dev/sda`,
+# `cat /dev/zero > /dev/nvme0n1`, `cp img /dev/sda`, `shred /dev/sda`, `wipefs -a /dev/sda`, `mkfs.ext4
+# /dev/sda1`, `blkdiscard /dev/nvme0n1`. Reading one (`dd if=/dev/sda of=disk.img`, `cp /dev/sda x`,
+# `wipefs /dev/sda`, `fdisk -l`) is not.
+_DISK = re.compile(
+    r"/dev/+(?:(?:sd|hd|vd|xvd)[a-z]+[0-9]*|nvme[0-9]+n[0-9]+(?:p[0-9]+)?|mmcblk[0-9]+(?:p[0-9]+)?"
+    r"|r?disk[0-9]+(?:s[0-9]+)*|dm-[0-9]+|md[0-9]+|mapper/[^/]+|disk/by-[a-z]+/[^/]+|root)"
+)
+_FORMATTERS = frozenset(
+    "mkfs mkfs.ext2 mkfs.ext3 mkfs.ext4 mkfs.xfs mkfs.btrfs mkfs.vfat mkfs.fat mkfs.msdos mkfs.ntfs mkfs.exfat"
+    " mkfs.f2fs mke2fs mkswap mkntfs blkdiscard newfs newfs_apfs newfs_hfs".split()
+)
+DISK_VERBS = _FORMATTERS | {"dd", "shred", "wipefs", "cp", "tee", "pv"}
+
+
+NOT_DISKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty"})
+
+
+def is_disk(word: str) -> bool:
+    """``word`` names a whole disk or a partition (`/dev/sda`, `/dev/nvme0n1p2`, `/dev/disk2`)."""
+    if word in NOT_DISKS:
+        return False
+    if word[:5] != "/dev/":
+        if word[:1] != "/" or "dev" not in word:
+            return False
+        word = posixpath.normpath("/" + word.lstrip("/"))  # `//dev/sda`, `/./dev/sda`, `/tmp/../dev/sda`
+    return _DISK.fullmatch(word) is not None
+
+
+def _writes_disk(view: tuple[str, ...]) -> bool:
+    verb = view[0]
+    if verb == "dd":
+        return any(w[:3] == "of=" and is_disk(w[3:]) for w in view[1:])
+    if verb in _FORMATTERS or verb == "shred":
+        return any(is_disk(w) for w in view[1:])
+    if verb == "wipefs":  # alone it lists the signatures
+        return any(w in ("-a", "--all") or w.startswith(("-o", "--offset")) for w in view[1:]) and any(
+            is_disk(w) for w in view[1:]
+        )
+    if verb == "tee":
+        return any(is_disk(w) for w in view[1:])
+    if verb == "cp" or verb == "pv":
+        ops = [w for w in view[1:] if w[:1] != "-"]
+        return bool(ops) and is_disk(ops[-1]) and (verb == "cp" or len(ops) > 1)
+    return False
+
+
+def may_write_disk(words: tuple[str, ...], redirects: Sequence[str]) -> bool:
+    """Whether the segment ``words`` as written (or a redirect target of it) writes a disk: the floor's
+    reading then takes the segment off the plain walk of the rules (callers test `words[0] in DISK_VERBS or
+    redirects` first)."""
+    return (words[0] in DISK_VERBS and _writes_disk(words)) or (bool(redirects) and writes_disk(redirects))
+
+
+def writes_disk(written: Sequence[str]) -> bool:
+    """R4.6: a redirect target the segment writes is a disk (see _DISK; its views: floor_denies_views)."""
+    return any(is_disk(t) for t in written)
 
 
 _GLOB = frozenset("*?[")
@@ -440,5 +504,7 @@ def floor_denies_views(all_views: Sequence[tuple[str, ...]]) -> str | None:
         if view[0] in DELETERS and _deletes_root(view):
             return BUILTIN_DENY[0]
         if view[0] == "find" and _find_deletes_root(view):
+            return BUILTIN_DENY[0]
+        if view[0] in DISK_VERBS and _writes_disk(view):
             return BUILTIN_DENY[0]
     return None

@@ -66,6 +66,8 @@ from permissions.shell_syntax import (
     add_targets,
 )
 
+_NO_NAMES: frozenset[str] = frozenset()
+
 
 class _Scanner:
     __slots__ = (
@@ -77,6 +79,7 @@ class _Scanner:
         "steps",
         "buf",
         "aliases_of",
+        "assigned",
         "defined",
         "defined_values",
         "depth",
@@ -85,6 +88,8 @@ class _Scanner:
         "i",
         "in_dq",
         "late",
+        "loop_paths",
+        "loop_unsafe",
         "in_word",
         "problem",
         "scripted",
@@ -137,6 +142,10 @@ class _Scanner:
         self.aliases_of: dict[str, str] = {}  # alias name -> value (R4.9: a call runs value + arguments)
         self.scripted: set[tuple[str, ...]] = set()  # segments whose inline scripts were judged
         self.late: list[str] = []  # alias values past the re-read budget
+        # `for` names bound only to start paths find may read (see scanner_segments._note_loop).
+        self.loop_paths: set[str] | frozenset[str] = _NO_NAMES  # a set once a loop binds one
+        self.loop_unsafe: set[str] | frozenset[str] = _NO_NAMES
+        self.assigned: frozenset[str] | None = None  # names the command assigns (see _may_set), once read
         # Reading state: the frames (top level, then one per open nesting), the position, and the word
         # being read -- its pieces, whether it depends on an expansion (wdyn), holds only special
         # parameters (wspecial), has an unquoted glob character (wglob) or any quoting (wquoted).

@@ -181,8 +181,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
             # Loop headers are grammar; their substitutions were captured already. `case` arms,
             # `select` menus and a `function` keyword whose body is not on its line are not read:
             # fail closed (R4.9).
-            if words[0] != "for":
-                sc.fail(f"'{words[0]}' blocks are not supported")
+            _header(sc, words, dyn)
             words = []
         if words and 0 not in dyn and b.arith is None:
             refuse(sc, words)
@@ -196,7 +195,7 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
                     tuple(b.redirects) if b.redirects else (),
                     frozenset(dyn) if dyn else _EMPTY,
                     b.hidden,
-                    _opaque(words, marks) if marks else None,
+                    _marked_opaque(sc, words, marks, b.start) if marks else None,
                     targets_read(b),
                 )
             )
@@ -220,6 +219,122 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
         b.special = []
     b.lead = 0
     b.start = end
+
+
+# What a `for` word may start with that find reads as its expression, or a glob may start with (`*` may
+# match a file named `-delete`).
+_NOT_A_START_PATH = ("-", "(", ")", "!", ",", "*", "?", "[")
+# Text that may set a variable besides a `for` header: then a loop's name is not known to hold its words.
+_SETS_NAMES = ("read", "getopts", "mapfile", "readarray", "printf", "let", "((", ":=", "declare", "typeset")
+
+
+def _note_loop(sc: _Scanner, header: list[str], dyn: list[int]) -> None:
+    """R4.9: `for d in src tests; do find "$d" ...`: a name a loop binds only to words find reads as start
+    paths (written out, no expansion, none starting as an expression or a glob) is a start path in find's
+    words -- unless something else may set it (then it never is, for the rest of the command)."""
+    if len(header) < 3 or header[2] != "in" or _assigned(sc) is _NO_FIND:
+        return
+    name = header[1]
+    safe = not any(k in dyn or header[k].startswith(_NOT_A_START_PATH) for k in range(3, len(header)))
+    if safe and _may_set(sc, name):
+        safe = False
+    if safe and name not in sc.loop_unsafe:
+        paths = sc.loop_paths if isinstance(sc.loop_paths, set) else set()
+        paths.add(name)
+        sc.loop_paths = paths
+    else:
+        unsafe = sc.loop_unsafe if isinstance(sc.loop_unsafe, set) else set()
+        unsafe.add(name)
+        sc.loop_unsafe = unsafe
+        sc.loop_paths = sc.loop_paths - {name}
+
+
+# `find "$(pwd)"`, `find "$(git rev-parse --show-toplevel)"`: substitutions that print an absolute path.
+_PATH_PRINTERS = re.compile(r"""find\s+"?\$\((?:pwd|pwd -P|git rev-parse --show-toplevel)\)"?(?:\s|/|$)""")
+_FIND_LEAD_VALUED = frozenset({"-D", "-O"})
+
+
+def _header(sc: _Scanner, words: list[str], dyn: list[int]) -> None:
+    """A loop header is grammar; a `case`, `select` or `function` block is not read (fail closed, R4.9)."""
+    if words[0] != "for":
+        sc.fail(f"'{words[0]}' blocks are not supported")
+    else:
+        _note_loop(sc, words, dyn)
+
+
+def _marked_opaque(sc: _Scanner, words: list[str], marks: list[int], start: int) -> str | None:
+    """_opaque, with a find segment's start paths read as _find_marks says."""
+    if words and words[0] == "find":
+        marks = _find_marks(sc, words, marks, start)
+    return _opaque(words, marks)
+
+
+def _find_marks(sc: _Scanner, words: list[str], marks: list[int], start: int) -> list[int]:
+    """The marks of a find segment that may still be its expression (permissions.commands.families reads
+    every expansion among the start paths as one): not a loop's name bound to start paths, nor the first
+    start path when it is a variable this command does not set (`find "$DIR" -name x`) or a substitution
+    that prints a path (`find "$(pwd)"`)."""
+    first = 1
+    while first < len(words) and words[first][:1] == "-" and words[first] != "-":
+        first += 2 if words[first] in _FIND_LEAD_VALUED else 1  # -H -L -P, -D debugopts, -Olevel
+    kept: list[int] = []
+    for k in marks:
+        w = words[k] if k < len(words) else ""
+        if k and sc.loop_paths and _loop_path(w, sc.loop_paths):
+            continue
+        if k == first and first < len(words):
+            if w == "$(…)" and _PATH_PRINTERS.match(sc.src, start) is not None:
+                continue
+            name = _variable(w)
+            if name and name not in sc.loop_unsafe and not _may_set(sc, name):
+                continue
+        kept.append(k)
+    return kept
+
+
+def _variable(word: str) -> str | None:
+    """The name of `$name`, `${name}` or either followed by `/...`; None for any other word."""
+    if word[:2] == "${":
+        name, close, rest = word[2:].partition("}")
+        ok = bool(close) and (not rest or rest[0] == "/")
+    elif word[:1] == "$":
+        name = word[1:].partition("/")[0]
+        ok = True
+    else:
+        return None
+    return name if ok and name.isidentifier() else None
+
+
+_ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=")
+_EVERY_NAME: frozenset[str] = frozenset({"\x00every"})  # a builtin that sets a name by its argument is there
+_NO_FIND: frozenset[str] = frozenset({"\x00no find"})  # no find in the command: nothing to know
+
+
+def _assigned(sc: _Scanner) -> frozenset[str]:
+    """The names something in the command besides a `for` header may set, read once per command: those written
+    before an `=`, or every name (_EVERY_NAME) when a builtin that sets one by its argument is there; _NO_FIND
+    when the command runs no find (then no loop needs reading)."""
+    assigned = sc.assigned
+    if assigned is None:
+        src = sc.src
+        if "find" not in src:
+            assigned = _NO_FIND
+        elif any(s in src for s in _SETS_NAMES):
+            assigned = _EVERY_NAME
+        else:
+            assigned = frozenset(_ASSIGNED.findall(src))
+        sc.assigned = assigned
+    return assigned
+
+
+def _may_set(sc: _Scanner, name: str) -> bool:
+    assigned = _assigned(sc)
+    return assigned is _EVERY_NAME or name in assigned
+
+
+def _loop_path(word: str, names: set[str] | frozenset[str]) -> bool:
+    """``word`` is `$name`, `${name}` or either followed by `/...`, for a loop name in ``names``."""
+    return _variable(word) in names
 
 
 def emit_plain(sc: _Scanner, words: tuple[str, ...], start: int, end: int, hidden: bool) -> None:
@@ -382,14 +497,43 @@ def _script(sc: _Scanner, seg: Segment, start: int) -> None:
     if sc.depth + 1 > MAX_SCRIPT_DEPTH:
         sc.fail("inline shell scripts are nested too deeply")
         return
+    # A program that hands argv on (`fd -x $X`, `sort --compress-program=$X`) gets the words the shell
+    # expanded: a word of the segment that is an expansion stays one in the command line it runs (R4.9).
+    expanded = _expansions(seg) if seg.dynamic else frozenset()
     for script in found.scripts:
         inner = sc.nested(script, None)
         for s in inner.segments:
+            if expanded:
+                s = _expanded_again(s, expanded)
             sc.segments.append((start, _hidden(s)))
         if inner.unparseable:
             sc.fail(inner.problem or "the inline script cannot be parsed")
         if inner.unseen is not None:
             sc.unseen = sc.unseen or inner.unseen
+
+
+def _expansions(seg: Segment) -> frozenset[str]:
+    """The words of ``seg`` that hold an expansion, and the values of its `--opt=$X` words."""
+    found: set[str] = set()
+    for k in seg.dynamic:
+        w = seg.words[k]
+        if "$" in w or "`" in w:
+            found.add(w)
+            value = w.partition("=")[2]
+            if "$" in value or "`" in value:
+                found.add(value)
+    return frozenset(found)
+
+
+def _expanded_again(seg: Segment, expanded: frozenset[str]) -> Segment:
+    """``seg`` with its words that are one of the carrier's expansions (``expanded``) marked dynamic: the
+    argv a carrier quoted back into a command line holds what the shell expanded, not the literal text."""
+    more = frozenset(k for k, w in enumerate(seg.words) if w in expanded and k not in seg.dynamic)
+    if not more:
+        return seg
+    dynamic = seg.dynamic | more
+    opaque = seg.opaque or _opaque(seg.words, dynamic)
+    return _new_segment((seg[0], seg[1], seg[2], dynamic, seg[4], opaque, seg[6]))
 
 
 def too_deep(sc: _Scanner, stack: list[_Builder], at: int) -> None:

@@ -16,7 +16,16 @@ from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.views import views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
-from permissions.floor import FLOOR_VERBS, REMOVERS, floor_denies_views
+from permissions.floor import (
+    BUILTIN_DENY,
+    DISK_VERBS,
+    FLOOR_VERBS,
+    NOT_DISKS,
+    REMOVERS,
+    floor_denies_views,
+    may_write_disk,
+    writes_disk,
+)
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import Scope
 from permissions.shell import ParsedCommand, Segment
@@ -55,6 +64,12 @@ _RANKED: dict[int, tuple[str, str]] = {
 }  # a segment verdict: no pattern speaks for it
 
 _new = object.__new__  # see permissions.decide: filling a frozen dataclass's dict directly, once per segment
+
+
+def _to_dev(redirects: tuple[str, ...]) -> bool:
+    """A redirect target under /dev/ other than /dev/null and the standard streams: may be a disk (R4.6)."""
+    return "/dev/" in "\0".join(redirects) and not NOT_DISKS.issuperset(redirects)
+
 
 Known = tuple[str, str | None, str | None]  # (verdict, pattern, reason kind or None when no rule speaks)
 _Key = tuple[tuple[str, ...], frozenset[int]]
@@ -211,7 +226,16 @@ def read_segments(
             len(vs) > 1 and not reading.may_delete and any(v and v[0] in _DELETES for v in vs)
         ):
             reading.may_delete = True  # the floor reads where it lands (permissions.where)
-        if len(vs) == 1 and first and first not in FLOOR_VERBS and first != "cd":
+        if (
+            len(vs) == 1
+            and first
+            and first not in FLOOR_VERBS
+            and first != "cd"
+            and not (
+                (first in DISK_VERBS or (seg.redirects and _to_dev(seg.redirects)))
+                and may_write_disk(words, seg.redirects)
+            )
+        ):
             # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
             # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
             # memoised by the words: no key to build, no redirect exclusion. A first word no pattern names has
@@ -368,7 +392,15 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         vs = [words]
         many = False
         deletes = first in _DELETES and picks_as_written(words)
-    if not many and first and first not in FLOOR_VERBS:
+    if (
+        not many
+        and first
+        and first not in FLOOR_VERBS
+        and not (
+            (first in DISK_VERBS or (seg.redirects and _to_dev(seg.redirects)))
+            and may_write_disk(words, seg.redirects)
+        )
+    ):
         # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
         named_first = comp.named_first
         if named_first is not None and first not in named_first:
@@ -513,8 +545,18 @@ def judge_segment(
     words = seg.words
     if not words:
         return NO_RULE, None, None
-    if words[0] in FLOOR_VERBS or len(vs) > 1:
-        hit = floor_denies_views(vs)
+    first = words[0]
+    if (
+        first in FLOOR_VERBS
+        or len(vs) > 1
+        or (
+            (first in DISK_VERBS or (seg.redirects and _to_dev(seg.redirects)))
+            and may_write_disk(words, seg.redirects)
+        )
+    ):
+        hit = floor_denies_views(vs) or (
+            BUILTIN_DENY[0] if seg.redirects and writes_disk(seg.written()) else None
+        )
         if hit is not None:
             return DENY, hit, "builtin_deny"
     if len(vs) == 1:

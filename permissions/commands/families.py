@@ -31,6 +31,7 @@ Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get`
 from __future__ import annotations
 
 from permissions.commands.git import remote_config_write
+from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.listeners import assigned_bind
 from permissions.commands.options import normalised
@@ -175,7 +176,11 @@ REGISTRIES: dict[str, Forms] = {
     "rye": _forms("publish"),
     "bun": _forms("publish"),
     "jsr": _forms("publish"),
-    "deno": _forms("publish"),
+    "deno": _forms("publish deploy"),  # Deno 2.4+: `deno deploy` publishes to Deno Deploy
+    # [beyond] red team: Deno Deploy's own CLI, Google's Jib CLI (builds and pushes an image to a registry).
+    "deployctl": _forms("deploy projects+create projects+delete projects+rename deployments+redeploy"),
+    "jib": _forms("build jar war"),
+    "maturin": _forms("publish upload"),  # a Rust extension's wheels to PyPI
     "gem": _forms("push yank owner"),
     "dotnet": _forms("nuget+push nuget+delete ef+database+drop"),
     "nuget": _forms("push delete"),
@@ -246,6 +251,11 @@ REGISTRIES: dict[str, Forms] = {
     "np": ((),),
 }
 
+_GIT_SPICE = (
+    "stack+submit branch+submit upstack+submit downstack+submit ss bs uss dss stack+s branch+s upstack+s"
+    " downstack+s s+s b+s us+s ds+s"
+)
+
 # -- remotes: version control that publishes ----------------------------------------------------------------
 REMOTES: dict[str, Forms] = {
     "jj": _forms("git+push git+remote+add git+remote+set-url git+remote+rename"),
@@ -253,6 +263,11 @@ REMOTES: dict[str, Forms] = {
     "svn": _forms("commit ci import"),
     "fossil": _forms("push sync"),
     "sl": _forms("push pr+submit"),
+    # [beyond] red team: stacked-branch tools that push branches and open pull requests for them -- git-spice
+    # (`gs` is also Ghostscript, so only its submitting forms: `gs ss` is `gs stack submit`, `bs`, `uss`,
+    # `dss` the others). Graphite, Aviator, git-town, spr and ghstack are decided by their verb (VERB_DECIDED).
+    "git-spice": _forms(_GIT_SPICE),
+    "gs": _forms(_GIT_SPICE),
     # Perforce changes the server's depot on submit (and on shelve, obliterate, populate, tag, labelsync);
     # Darcs and Bazaar/Breezy push and send patches.
     "p4": _forms("submit shelve obliterate populate tag labelsync"),
@@ -274,7 +289,7 @@ MORE: dict[str, Forms] = {
         " remote-ftp remote-ftps remote-ext remote-fd"
     ),
     "kubectl": _forms("debug attach certificate+approve certificate+deny auth+reconcile"),
-    "helm": _forms("test"),
+    "helm": _forms("test cm-push"),  # red team: the ChartMuseum plugin's push
     "terraform": _forms("refresh workspace+new workspace+delete"),
     "docker": _forms(
         "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create login"
@@ -467,6 +482,13 @@ VERB_DECIDED: dict[str, Decided] = {
         "--auth --site --filter",
     ),
     # Gitea's CLI (`tea pulls create`, `tea pr merge 5`): a command with no known verb is external.
+    # Fastly's CLI: a service or a Compute package published, deployed, purged or deleted.
+    "fastly": Decided(
+        "profile whoami version update compute.build compute.serve compute.init compute.validate compute.pack"
+        " compute.metadata config log-tail",
+        "",
+        "--profile -o --token -t --service-id -s --service-name",
+    ),
     "tea": Decided(
         "login logins logout whoami open clone checkout", "comment merge close reopen approve reject review"
     ),
@@ -525,6 +547,28 @@ VERB_DECIDED: dict[str, Decided] = {
     "rclone": Decided("lsd lsl lsf lsjson tree size check md5sum sha1sum config listremotes about cat"),
     "azcopy": Decided("login logout env jobs list", "make remove"),
     "mc": Decided("alias ls cat du find diff stat tree ping ready admin", "mirror mb rb rm cp mv put"),
+    # [beyond] red team: stacked-branch tools whose commands push branches, open, update or merge pull
+    # requests (Graphite's `gt submit`/`gt merge`, Aviator's `av pr`, git-town's `sync`/`ship`/`propose`,
+    # spr's `diff`/`land`/`update`, `ghstack` alone submits). Their local commands read; any other verb is
+    # external (fail closed).
+    "gt": Decided(
+        "log ls ll info status auth init checkout co up u down d top t bottom b trunk parent children config"
+        " completion feedback docs create c modify m restack r absorb ab fold squash sq split sp move reorder"
+        " rename delete dl track tr untrack utr undo continue cont abort get sync demo dash",
+        "submit ss merge pr",
+    ),
+    "av": Decided(
+        "tree switch next prev auth init adopt orphan reparent restack split-commit commit branch diff"
+        " version reorder",
+        "pr sync stack.submit stack.sync",
+    ),
+    "git-town": Decided(
+        "status config diff-parent init setup completions completion offline switch branch set-parent repo"
+        " contribute observe park prototype version",
+    ),
+    "spr": Decided("status version"),
+    "git-spr": Decided("status version"),
+    "ghstack": Decided("checkout", bare=True),
     # -- tunnels: a local port or folder reachable from the internet is an external effect (R1.5 list,
     # [beyond]). Every run but the listed reads opens one (`ngrok http 8000`, `cloudflared tunnel --url ...`,
     # `cloudflared tunnel run x`, `tailscale funnel 3000`, `lt --port 8000`, `bore local 8000 --to h`).
@@ -1153,13 +1197,80 @@ def _gh_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
     return _unvalued(view, marked, at[0] + 1, _GH_API_VALUED, _GH_API_ACT_VALUES)
 
 
+# Expansions that always give an absolute path, never a word that starts with `-`: the working folder, the
+# home folder. (The shell reader keeps a few more as start paths: permissions.scanner_segments._find_marks.)
+_PATH_EXPANSIONS = ("$PWD", "${PWD}", "$HOME", "${HOME}")
+
+
 def _find_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
-    """`find . -name x $ACTION`: past the start paths, an expansion may be `-exec cmd ;` or `-delete`. A start
-    path that is an expansion stays a path (`find "$dir" -name x`), as `ls "$dir"` does."""
+    """`find . -name x $ACTION`: an expansion may be `-exec cmd ;` or `-delete`. find tells its start paths
+    from its expression by each word's first character after the shell expanded it, so an expansion among
+    the start paths (`find . $(echo -delete)`, `find / $X`) may be the expression too; only the expansions
+    that always give a path (`find "$PWD" -name x`) stay start paths."""
     k = 1
     while k < len(view) and view[k][:1] not in ("-", "(", "!"):
+        w = view[k]
+        if k in marked and _expansion(w) and not w.startswith(_PATH_EXPANSIONS):
+            return w
         k += 1
     return _unvalued(view, marked, k, _FIND_VALUED, frozenset())
+
+
+# Programs with an option that runs a program given as its value (`rg --pre=CMD`, `fd -x CMD`,
+# `sort --compress-program=CMD`, `man -P CMD`, `git grep -O<CMD>`): getopt reads an option anywhere before
+# `--`, so an expansion where an option may stand -- not the value of an option known to take one -- may be
+# that option. (The value of the option itself is a command line: permissions.commands.runners.)
+_RG_VALUED = frozenset(
+    "-e --regexp -f --file -g --glob --iglob -t --type -T --type-not -m --max-count -A --after-context -B"
+    " --before-context -C --context -j --threads -M --max-columns -d --max-depth --max-filesize -E --encoding"
+    " --type-add --type-clear --colors --color --sort --sortr --path-separator -r --replace"
+    " --context-separator --field-match-separator --field-context-separator --engine --dfa-size-limit"
+    " --regex-size-limit --ignore-file --pre-glob".split()
+)
+_FD_VALUED = frozenset(
+    "-e --extension -t --type -d --max-depth --min-depth --exact-depth -E --exclude -S --size"
+    " --changed-within --changed-before --owner -j --threads --max-results --max-buffer-time --base-directory"
+    " --path-separator --search-path --color -c --ignore-file --format --and".split()
+)
+_SORT_VALUED = frozenset(
+    "-k --key -t --field-separator -o --output -S --buffer-size -T --temporary-directory --parallel"
+    " --batch-size --files0-from --random-source --sort".split()
+)
+_MAN_VALUED = frozenset("-M --manpath -S -s --sections -L --locale -m --systems -C --config-file -R".split())
+_GIT_GREP_VALUED = frozenset(
+    "-e -f -A -B -C --after-context --before-context --context -m --max-count --max-depth --threads".split()
+)
+
+
+def _rg_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    return _unvalued(view, marked, 1, _RG_VALUED, frozenset({"--pre"}))
+
+
+def _fd_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    # the command `-x`/`-X` run is read by the runners; an expansion there is that command's word
+    for k, w in enumerate(view):
+        if w in ("-x", "--exec", "-X", "--exec-batch"):
+            view = view[:k]
+            break
+    return _unvalued(view, marked, 1, _FD_VALUED, frozenset())
+
+
+def _sort_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    return _unvalued(view, marked, 1, _SORT_VALUED, frozenset({"--compress-program"}))
+
+
+def _man_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    return _unvalued(view, marked, 1, _MAN_VALUED, frozenset({"-P", "--pager", "-H", "--html"}))
+
+
+def _git_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
+    """`git grep foo $X`: the expansion may be `-O<cmd>` (`--open-files-in-pager=<cmd>`), run on the matches."""
+    if "grep" not in view:
+        return None  # the common case (`git commit -m "$(cat <<'EOF' …)"`), without reading git's options
+    k = _git_subcommand(view)
+    if k < 0 or k >= len(view) or view[k] != "grep":
+        return None
+    return _unvalued(view, marked, k + 1, _GIT_GREP_VALUED, frozenset({"--open-files-in-pager"}))
 
 
 OPTION_READERS = {
@@ -1168,6 +1279,12 @@ OPTION_READERS = {
     "wget": _wget_option_word,
     "gh": _gh_option_word,
     "find": _find_option_word,
+    "rg": _rg_option_word,
+    "fd": _fd_option_word,
+    "fdfind": _fd_option_word,
+    "sort": _sort_option_word,
+    "man": _man_option_word,
+    "git": _git_option_word,
 }
 
 

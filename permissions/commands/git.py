@@ -429,6 +429,8 @@ _COMMAND_KEYS = frozenset(
         "alternaterefscommand",
         "proccommand",
         "path",  # browser.<tool>.path, man.<tool>.path, mergetool.<tool>.path: the program run
+        # red team: gpg.ssh.defaultKeyCommand (run to pick the key when a commit or tag is signed)
+        "defaultkeycommand",
     }
 )
 
@@ -496,6 +498,12 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
         return None, "git may run a transport program named in an address"
     if section == "core" and name == "hookspath":
         return None, "git runs its hooks from another directory"
+    if section == "init" and name == "templatedir":
+        # red team: the next `git init` / `git clone` copies its hooks from there (and clone runs them).
+        return None, "git copies hooks from another directory into the repositories it creates"
+    if section == "submodule" and name == "update" and value.lstrip().startswith("!"):
+        # red team: `submodule.<name>.update = !cmd` (from .git/config) runs cmd at `git submodule update`.
+        return value.lstrip()[1:], None
     if section in ("include", "includeif") and name == "path":
         return None, "git reads more configuration from a file"
     if section == "pager" or name in _COMMAND_KEYS:
@@ -554,8 +562,9 @@ def _config_positionals(rest: Sequence[str]) -> list[str]:
 
 
 def _clone_settings(rest: Sequence[str]) -> list[tuple[str, str]]:
-    """The (key, value) settings `git clone -c k=v` / `--config k=v` / `--config=k=v` writes into the clone."""
-    found: list[tuple[str, str]] = []
+    """The (key, value) settings `git clone -c k=v` / `--config k=v` / `--config=k=v` writes into the clone;
+    red team: `--template=<dir>` is init.templateDir for this clone (its checkout runs the template's hooks)."""
+    found: list[tuple[str, str]] = [("init.templateDir", "")] if _clone_template(rest) else []
     for j, w in enumerate(rest):
         if w in ("-c", "--config") and j + 1 < len(rest):
             key, _, value = rest[j + 1].partition("=")
@@ -631,6 +640,18 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
             scripts.append(w[len("ext::") :].replace("% ", " "))
             opaque = opaque or "git runs the transport command an ext:: address names"
     return scripts, opaque
+
+
+def _clone_template(rest: Sequence[str]) -> bool:
+    """`git clone --template=<dir>` (or `--template <dir>`, or an abbreviation parse-options takes: `--te`
+    and longer; `--t` is also `--tags`)."""
+    for w in rest:
+        if w == "--":
+            return False
+        name = w.partition("=")[0]
+        if len(name) >= 4 and "--template".startswith(name):
+            return True
+    return False
 
 
 def _quote(word: str) -> str:

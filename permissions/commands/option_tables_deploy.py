@@ -577,3 +577,31 @@ _TF_WS = TERRAFORM.subcommands["workspace"]
 _TF_WS.subcommands = {
     c: Program(c, _TF, dash_long=True, bundle=False) for c in "new delete select list show".split()
 }
+
+
+# R4.10, red team: helm's command aliases (cobra's: `uninstall` is also `del`, `delete`, `un`; `list` is `ls`;
+# `pull` is `fetch`; `show` is `inspect`; `dependency` is `dep`, `dependencies`; `history` is `hist`), so a
+# deny of `helm uninstall` matches `helm delete`. Flags may stand anywhere (cobra intersperses them).
+HELM = _family(
+    "helm",
+    "-n= --namespace=\n--kube-context=\n--kubeconfig=\n--debug\n-h --help\n--registry-config=\n"
+    "--repository-config=\n--repository-cache=\n--kube-apiserver=\n--kube-token=\n--kube-as-user=\n"
+    "--kube-as-group=\n--kube-ca-file=\n--kube-tls-server-name=\n--kube-insecure-skip-tls-verify\n"
+    "--burst-limit=\n--qps=",
+    (
+        "install upgrade uninstall rollback list status history get show pull push package template lint test"
+        " repo dependency search create env plugin registry version verify completion"
+    ).split(),
+    {
+        "del": "uninstall",
+        "delete": "uninstall",
+        "un": "uninstall",
+        "ls": "list",
+        "fetch": "pull",
+        "inspect": "show",
+        "dep": "dependency",
+        "dependencies": "dependency",
+        "hist": "history",
+    },
+    abbrev=False,
+)

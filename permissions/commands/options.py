@@ -53,7 +53,7 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
-from permissions.commands.option_tables_deploy import CARGO, DOCKER, KUBECTL, TERRAFORM
+from permissions.commands.option_tables_deploy import CARGO, DOCKER, HELM, KUBECTL, TERRAFORM
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
@@ -287,6 +287,7 @@ PROGRAMS: dict[str, Program] = {
         DOCKER,
         KUBECTL,
         TERRAFORM,
+        HELM,
         RSYNC,
         SCP,
         SFTP,

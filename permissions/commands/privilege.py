@@ -62,7 +62,14 @@ _HOST_FLAGS = (
     "--userns=host",
     "--cap-add",
     "--device",
+    # [beyond] red team: the host's network (its loopback services: the databases and daemons listening only
+    # there) and its cgroup namespace.
+    "--network=host",
+    "--net=host",
+    "--cgroupns=host",
 )
+# R4.10: the same namespace options with their value as the next word (`--pid host`): pflag reads both.
+_NAMESPACE_OPTIONS = frozenset({"--pid", "--ipc", "--uts", "--userns", "--network", "--net", "--cgroupns"})
 
 # Every verb privileged_view can answer True for (the caps' quick filter).
 PRIVILEGE_VERBS: frozenset[str] = (
@@ -99,6 +106,8 @@ def _host_container(view: tuple[str, ...]) -> bool:
         if w == "--":
             break
         if runs and w.startswith(_HOST_FLAGS):
+            return True
+        if runs and w in _NAMESPACE_OPTIONS and k + 1 < len(view) and view[k + 1] == "host":
             return True
         for mount in _mount_specs(view, k):
             if host_mount(mount):

@@ -721,6 +721,20 @@ def _rg(view: tuple[str, ...]) -> Carried:
     return _option_programs(view, ("--pre", "--hostname-bin"), ())
 
 
+def _diff_program(view: tuple[str, ...]) -> Carried:
+    """red team: `sdiff --diff-program=CMD`, `diff3 --diff-program CMD` exec CMD (getopt takes `--d` and up)."""
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if len(name) >= 3 and "--diff-program".startswith(name):
+            if not eq:
+                value = view[k + 1] if k + 1 < len(view) else ""
+            if value.strip():
+                return Carried((quote(value),))
+    return _NOTHING
+
+
 def _zip(view: tuple[str, ...]) -> Carried:
     return _option_programs(view, ("--unzip-command",), ("-TT",))
 
@@ -914,6 +928,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "fdfind": _fd,
     "rg": _rg,
     "zip": _zip,
+    "sdiff": _diff_program,
+    "diff3": _diff_program,
     "make": _make,
     "gmake": _make,
     "nix-shell": _nix_shell,

@@ -350,6 +350,12 @@ def _sessions(view: tuple[str, ...]) -> Iterator[str]:
     return _option_words(view, options)
 
 
+_RAKE_OPTIONS = (
+    "-f --rakefile -C --directory -I --libdir -r --require -R --rakelibdir -e"
+    " --execute -p --execute-print -E --execute-continue -j --jobs"
+)
+_RAKE_VALUES = frozenset(_RAKE_OPTIONS.split())
+
 RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
     "npm": _npm,
     "pnpm": _package_manager(_PNPM_OWN),
@@ -365,10 +371,9 @@ RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
         "-d --dir -t --taskfile -o --output --output-group-begin --output-group-end -c"
         " --color --concurrency -C --interval --sort"
     ),
-    "rake": _all_operands(
-        "-f --rakefile -C --directory -I --libdir -r --require -R --rakelibdir -e"
-        " --execute -p --execute-print -E --execute-continue -j --jobs"
-    ),
+    "rake": _all_operands(_RAKE_OPTIONS),
+    # red team: Mage, Go's make (`mage deploy`, `mage -d build deploy`).
+    "mage": _all_operands("-d -w -t -gocmd -goos -goarch -ldflags -compile"),
     "fab": _all_operands(
         "-H --hosts -i --identity -f --fabfile -c --collection -r --search-root -S"
         " --ssh-config -t --connect-timeout -T --command-timeout -x --exclude-hosts"
@@ -448,7 +453,20 @@ def _release_please(view: tuple[str, ...]) -> bool:
     return not any(w in _DRY or w.startswith("--dry-run=true") for w in view[1:])
 
 
+def _rake_release(view: tuple[str, ...]) -> bool:
+    """red team: Bundler's gem tasks -- `rake release` builds the gem, tags, pushes the tag and pushes the gem
+    to rubygems.org (`release[remote]`, `release:rubygem_push`, `release:source_control_push` are its steps).
+    Only rake's: `make release` builds release binaries (see the module's docstring)."""
+    return any(
+        w == "release"
+        or w.startswith("release[")
+        or w in ("release:rubygem_push", "release:source_control_push")
+        for w in _operands(view[1:], _RAKE_VALUES)
+    )
+
+
 RELEASE_TOOLS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "rake": _rake_release,
     "nx": _nx_release,
     "lerna": _lerna,
     "rush": _rush,

@@ -32,6 +32,7 @@ from permissions.commands.wrappers import (
     SUBCOMMAND_THEN,
     UNKNOWN_WORD_RUNS,
     VERSION_FIRST,
+    WRAPPER_RUNS_AFTER_DASHES,
     WRAPPERS,
     peels_after,
     python_family,
@@ -416,6 +417,46 @@ def _compose(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("docker", "compose", *cur[1:])]
 
 
+# `docker compose exec|run [options] SERVICE cmd args`: the options that take a value, then the service.
+_COMPOSE_RUN = Syntax(
+    "dTi",
+    "euwlpv",
+    long={
+        **dict.fromkeys(
+            "env user workdir label publish volume name entrypoint index env-from-file cap-add cap-drop"
+            " pull".split(),
+            REQUIRED,
+        ),
+        **dict.fromkeys(
+            "rm detach no-TTY service-ports no-deps build quiet-pull privileged interactive tty".split(), NONE
+        ),
+    },
+    operands=1,
+)
+
+
+def _docker(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """`docker run img cmd`, `docker exec c cmd` (runner pairs, after docker's own options too), and
+    `docker compose exec|run`."""
+    if cur[1] == "compose":
+        return _compose_runs(cur)
+    run = _runner_views(cur)
+    if run is not None:
+        return run
+    return _runner_after_options(cur) if cur[1].startswith("-") else []
+
+
+def _compose_runs(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team: `docker compose exec app git push`, `docker compose run --rm app cmd`: the command the
+    service's container runs (with the project's folder mounted), as `docker exec`'s is."""
+    k = 2
+    while k < len(cur) and cur[k].startswith("-"):
+        k += 2 if cur[k] in ("-f", "--file", "-p", "--project-name", "--profile", "--env-file") else 1
+    if k < len(cur) and cur[k] in ("exec", "run"):
+        return readings(cur[k:], _COMPOSE_RUN, False)
+    return []
+
+
 def _coreutils(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: the multi-call coreutils binary runs the program it is told: `coreutils --coreutils-prog=rm
     -rf /` (GNU), `coreutils rm -rf /` (uutils)."""
@@ -463,6 +504,7 @@ _LAUNCHERS = {
     "php": _php_script,
     "composer.phar": lambda cur: [("composer", *cur[1:])],
     "docker-compose": _compose,
+    "docker": _docker,
     "coreutils": _coreutils,
 }
 
@@ -577,6 +619,9 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
             found.append(after)
     if pair in VERSION_FIRST:
         found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
+    if pair == ("hatch", "run"):
+        # red team: `hatch run ENV:cmd args` runs cmd (or ENV's script cmd) in the environment ENV.
+        found.extend((r[0].partition(":")[2], *r[1:]) for r in list(found) if ":" in r[0][1:-1])
     return found
 
 
@@ -616,7 +661,8 @@ def _renamed(verb: str) -> str | None:
     if slash >= 0 and slash + 1 < len(verb):
         return verb[slash + 1 :] if verb[0] != "@" else None  # a scoped package (`@scope/pkg`) is no path
     if not foreign_name(verb):
-        return GNU_PREFIXED.get(verb) if verb[:1] == "g" else None  # R4.10: Homebrew's `grm`, `gxargs`
+        # R4.10: Homebrew's `grm`, `gxargs`, uutils' `uu-rm`
+        return GNU_PREFIXED.get(verb) if verb[:1] == "g" or verb[:3] == "uu-" else None
     name = verb.lower()
     for suffix in WINDOWS_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):
@@ -737,7 +783,18 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             # capsh hands everything after `--` to /bin/bash (`capsh -- -c 'cmd'`).
             return [("bash", *cur[cur.index("--") + 1 :])]
         return []
-    return readings(cur, syntax, verb == "env")
+    return _wrapper_views(cur, syntax)
+
+
+def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]]:
+    """A wrapper's readings; for one whose operands stand before `--` (`distrobox-enter box -- cmd`, `mosh
+    host -- cmd`), what follows the first `--` too."""
+    found = readings(cur, syntax, cur[0] == "env")
+    if cur[0] in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:
+        after = cur[cur.index("--") + 1 :]
+        if after and after not in found:
+            found.append(after)
+    return found
 
 
 def _peels(verb: str) -> bool:

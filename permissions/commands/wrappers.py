@@ -28,6 +28,7 @@ __all__ = [
     "UNKNOWN_WORD_RUNS",
     "VERSION_FIRST",
     "WRAPPERS",
+    "WRAPPER_RUNS_AFTER_DASHES",
     "peels_after",
     "python_family",
 ]
@@ -236,6 +237,66 @@ _BWRAP = Syntax(
 )
 WRAPPERS.update(
     {
+        # red team: Debian's `retry` (`retry --times=3 -- cmd`) and task-spooler's `tsp cmd` (queued, run later).
+        "retry": Syntax(
+            "h",
+            "dtuwm",
+            long={
+                "delay": REQUIRED,
+                "times": REQUIRED,
+                "until": REQUIRED,
+                "while": REQUIRED,
+                "message": REQUIRED,
+            },
+        ),
+        "tsp": Syntax("nEgfBh", "LNDW"),
+        # red team: more programs that run the command after their options (argv): abduco's session, chruby's
+        # Ruby, heaptrack, systemd-cat, WSL (`wsl cmd`, `wsl -e cmd`), OrbStack's `orb cmd`, distrobox-enter.
+        "abduco": Syntax("aAcnrlfq", "ep", operands=1),
+        "chruby-exec": Syntax(long=dict(HELP), operands=1),
+        "heaptrack": Syntax(
+            "rd", "op", long={"output": REQUIRED, "pid": REQUIRED, "record-only": NONE, **HELP}
+        ),
+        "systemd-cat": Syntax(
+            "",
+            "tpP",
+            long={
+                "identifier": REQUIRED,
+                "priority": REQUIRED,
+                "stderr-priority": REQUIRED,
+                "level-prefix": REQUIRED,
+                "namespace": REQUIRED,
+                **HELP,
+            },
+        ),
+        "wsl": Syntax(
+            "e",
+            "du",
+            long={
+                "distribution": REQUIRED,
+                "user": REQUIRED,
+                "cd": REQUIRED,
+                "shell-type": REQUIRED,
+                "exec": NONE,
+            },
+        ),
+        "orb": Syntax("", "muw", long={"machine": REQUIRED, "user": REQUIRED, "workdir": REQUIRED, **HELP}),
+        "distrobox-enter": _UNKNOWN,
+        "lima": _UNKNOWN,  # `lima cmd` is `limactl shell default cmd`
+        # macOS: `arch -x86_64 cmd`, `arch -arch arm64 cmd` (Rosetta); on Linux `arch` alone prints.
+        "arch": Syntax("ch", "de"),
+        "mosh": Syntax(
+            "an46",
+            "p",
+            long={
+                "ssh": REQUIRED,
+                "port": REQUIRED,
+                "predict": REQUIRED,
+                "server": REQUIRED,
+                "family": REQUIRED,
+            },
+            operands=1,
+        ),
         "chronic": Syntax("ev"),
         "pkexec": Syntax(long={"user": REQUIRED, "disable-internal-agent": NONE, "keep-cwd": NONE, **HELP}),
         "run0": Syntax(
@@ -524,8 +585,40 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("docker", "exec"): _CONTAINER,
     ("podman", "run"): _CONTAINER,
     ("podman", "exec"): _CONTAINER,
+    # red team: the same command run in a container or a machine that shares this one's folders and
+    # credentials -- distrobox and toolbox (the home folder), a dev container (the
+    # workspace), Lima, Colima, Multipass, OrbStack and WSL machines, LXD/Incus containers -- and Software
+    # Collections' `scl enable X -- cmd`, a snap's app, rr's recording.
+    ("distrobox", "enter"): _UNKNOWN,
+    ("toolbox", "run"): Syntax(
+        "",
+        "cdr",
+        long={
+            "container": REQUIRED,
+            "distro": REQUIRED,
+            "release": REQUIRED,
+            "preserve-fds": REQUIRED,
+            **HELP,
+        },
+    ),
+    ("devcontainer", "exec"): _UNKNOWN,
+    ("limactl", "shell"): Syntax(
+        long={"workdir": REQUIRED, "shell": REQUIRED, "reconnect": NONE, "preserve-env": NONE, **HELP},
+        operands=1,
+    ),
+    ("colima", "ssh"): _UNKNOWN,
+    ("multipass", "exec"): _CONTAINER,
+    ("orb", "run"): _UNKNOWN,
+    ("orbctl", "run"): _UNKNOWN,
+    ("lxc", "exec"): _CONTAINER,
+    ("incus", "exec"): _CONTAINER,
+    ("scl", "enable"): _UNKNOWN,
+    ("snap", "run"): _UNKNOWN,
+    ("rr", "record"): _UNKNOWN,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+# Wrappers whose own operands (a box, a Ruby, a host) stand before `--`: what follows the first `--` runs.
+WRAPPER_RUNS_AFTER_DASHES = frozenset({"distrobox-enter", "chruby-exec", "mosh"})
 # The word that must follow a pair before its options and command (`uv tool run …`, `hatch env run …`):
 # the pair's other subcommands (`uv tool install`, `hatch env create`) run nothing.
 SUBCOMMAND_THEN: dict[tuple[str, str], str] = {("uv", "tool"): "run", ("hatch", "env"): "run"}
@@ -554,6 +647,13 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("mise", "x"),
         ("rtx", "exec"),
         ("rtx", "x"),
+        ("distrobox", "enter"),
+        ("devcontainer", "exec"),
+        ("colima", "ssh"),
+        ("multipass", "exec"),
+        ("lxc", "exec"),
+        ("incus", "exec"),
+        ("scl", "enable"),
     }
 )
 # A version may stand before the command or not (`nvm exec 20 node`, `nvm exec node`, `n exec 20 node`):
@@ -568,6 +668,7 @@ RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
     ("yarn", "workspaces"),
     ("uv", "pip"),  # `uv pip install …` is pip's command line
     ("yarn", "node"),  # `yarn node args` runs node with yarn's loader
+    ("docker", "compose"),  # `docker compose exec app cmd`, `docker compose run app cmd`
 }
 
 # R4.9, red team: pnpm runs a first word that names none of its commands as a script of that name or, when
@@ -664,7 +765,9 @@ COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
 # ones): an agent's hook on a developer's Mac runs `grm -rf`, `gxargs`, `gtimeout` as rm, xargs, timeout.
 GNU_PREFIXED: dict[str, str] = {
-    "g" + name: name
+    prefix + name: name
+    # red team: uutils' coreutils and findutils under Homebrew take the `uu-` prefix the same way.
+    for prefix in ("g", "uu-")
     for name in (
         "rm rmdir unlink shred truncate dd cp mv ln install touch mkdir tee chmod chown chgrp"
         " timeout nice nohup env stdbuf chroot xargs find sort split csplit"

@@ -153,7 +153,9 @@ _TREE_OPERANDS = frozenset(
 _COPIERS = frozenset(
     {"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"}
 )
-_IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"})
+# red team: gawk's inplace extension (`gawk -i inplace '{...}' F`, `--include=inplace`) rewrites its files.
+_AWKS_IN_PLACE = frozenset({"awk", "gawk"})
+_IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"}) | _AWKS_IN_PLACE
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
 _COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2"})
 _SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".z", ".Z")
@@ -355,12 +357,46 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
 
 
 def _in_place(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if verb in _AWKS_IN_PLACE:
+        return _awk_in_place(view)
     for w in view[1:]:
         if w == "--":
             break
         if w.startswith("--in-place") or (w[:1] == "-" and w[1:2] != "-" and "i" in w[1:]):
             return [(o, NAMED) for o in _operands(view)]
     return []
+
+
+_AWK_VALUED = frozenset({"-v", "--assign", "-F", "--field-separator", "-l", "--load", "-o", "--pretty-print"})
+_AWK_PROGRAM = frozenset({"-f", "--file", "-e", "--source", "-E", "--exec"})
+
+
+def _awk_in_place(view: tuple[str, ...]) -> list[Target]:
+    """`gawk -i inplace '{...}' F G`, `awk -iinplace -f prog.awk F`, `--include=inplace`: with the inplace
+    extension loaded, the input files (past the program, but not `var=value` words) are rewritten."""
+    n = len(view)
+    in_place = given = False
+    k = 1
+    while k < n and view[k][:1] == "-" and view[k] != "-":
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if name in ("-i", "--include") or (w[:2] == "-i" and len(w) > 2 and w[2] != "="):
+            if not eq and w in ("-i", "--include"):
+                value = view[k] if k < n else ""
+                k += 1
+            elif not eq:
+                value = w[2:]
+            in_place = in_place or value.rpartition("/")[2] in ("inplace", "inplace.awk")
+        elif name in _AWK_PROGRAM or name in _AWK_VALUED:
+            given = given or name in _AWK_PROGRAM
+            k += 0 if eq else 1
+    if not in_place:
+        return []
+    files = view[k + (0 if given else 1) :]
+    return [(f, NAMED) for f in files if "=" not in f]
 
 
 def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -528,6 +564,14 @@ def _find(view: tuple[str, ...]) -> list[Target]:
 # The options that take a value, per family read in targets (built once here, not per call).
 _GIT_WORKTREE_VALUED = frozenset({"-s", "--source", "-b", "-B", "--orphan", "--conflict", "-e", "--exclude"})
 _NAMED_VALUED = frozenset({"-s", "--size", "-r", "--reference", "-m", "--mode"})
+# red team: the editors' and tee's own options (`ed -s F`: -s is ed's silent flag, not truncate's size).
+_VALUED_BY_VERB = {
+    "ed": frozenset({"-p", "--prompt"}),
+    "red": frozenset({"-p", "--prompt"}),
+    "ex": frozenset(),
+    "tee": frozenset(),
+    "sponge": frozenset(),
+}
 _TREE_VALUED = frozenset({"--reference"})
 _DECOMPRESS_VALUED = frozenset({"-S", "--suffix", "-o", "--output"})
 _SPLIT_VALUED = frozenset({"-b", "-l", "-n", "-C", "-a", "-f", "--prefix"})
@@ -540,7 +584,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         return []
     verb = view[0].rpartition("/")[2]
     if verb in _NAMED_OPERANDS:
-        return [(o, NAMED) for o in _operands(view, _NAMED_VALUED)]
+        return [(o, NAMED) for o in _operands(view, _VALUED_BY_VERB.get(verb, _NAMED_VALUED))]
     if verb in _TREE_OPERANDS:
         return [(o, TREE) for o in _operands(view, _TREE_VALUED)]
     if verb in _COPIERS:

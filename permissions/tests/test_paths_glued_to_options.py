@@ -20,7 +20,7 @@ GLUED = [
     "cp --target-directory=/etc x",
     "grep --file=/etc/x y",
     "tar --directory=~/x -xf y",
-    "dd if=x of=/dev/sda",
+    "dd if=x of=/tmp/disk.img",  # (of=/dev/sda is the floor's: test_redteam_disk_devices_overwritten)
 ]
 
 
