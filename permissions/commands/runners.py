@@ -300,18 +300,26 @@ def _tar(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(s for s in scripts if s.strip())) if scripts else _NOTHING
 
 
-def _sort(view: tuple[str, ...]) -> Carried:
-    scripts: list[str] = []
+def _long_values(view: tuple[str, ...], option: str, shortest: int) -> list[str]:
+    """The values given to the long option ``option`` before ``--`` (``--opt=V`` or ``--opt V``; getopt takes
+    any prefix of ``shortest`` characters or more), blank ones left out."""
+    values: list[str] = []
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             break
         name, eq, value = w.partition("=")
-        if len(name) >= 4 and "--compress-program".startswith(name):
+        if len(name) >= shortest and option.startswith(name):
             if not eq:
                 value = view[k + 1] if k + 1 < len(view) else ""
             if value.strip():
-                scripts.append(quote(value))  # exec'd as a program name (and with -d to decompress)
-    return Carried(tuple(scripts)) if scripts else _NOTHING
+                values.append(value)
+    return values
+
+
+def _sort(view: tuple[str, ...]) -> Carried:
+    # exec'd as a program name (and with -d to decompress)
+    scripts = tuple(quote(v) for v in _long_values(view, "--compress-program", 4))
+    return Carried(scripts) if scripts else _NOTHING
 
 
 def _trap(view: tuple[str, ...]) -> Carried:
@@ -723,16 +731,8 @@ def _rg(view: tuple[str, ...]) -> Carried:
 
 def _diff_program(view: tuple[str, ...]) -> Carried:
     """red team: `sdiff --diff-program=CMD`, `diff3 --diff-program CMD` exec CMD (getopt takes `--d` and up)."""
-    for k, w in enumerate(view[1:], 1):
-        if w == "--":
-            break
-        name, eq, value = w.partition("=")
-        if len(name) >= 3 and "--diff-program".startswith(name):
-            if not eq:
-                value = view[k + 1] if k + 1 < len(view) else ""
-            if value.strip():
-                return Carried((quote(value),))
-    return _NOTHING
+    values = _long_values(view, "--diff-program", 3)
+    return Carried((quote(values[0]),)) if values else _NOTHING
 
 
 def _zip(view: tuple[str, ...]) -> Carried:
