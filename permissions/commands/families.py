@@ -687,7 +687,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _ANSIBLE
     | _STORAGE
     | _PACKAGE_RUNNERS
-    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc"})
+    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold"})
     | CONSOLE_VERBS
     | UPLOAD_VERBS
     | frozenset(LISTENERS)
@@ -970,8 +970,19 @@ def _svnmucc(view: tuple[str, ...]) -> bool:
 
 
 # Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud.
+def _skaffold(view: tuple[str, ...]) -> bool:
+    """red team: `skaffold build` pushes the images it builds to their registry -- with `--push`, and by default
+    whenever the cluster is not a local one (which a command line cannot tell): only `--push=false` keeps
+    them here. Its deploys (`run`, `deploy`, `dev` ...) are FORMS."""
+    ops = [w for w in view[1:] if w[:1] != "-"]
+    if "build" not in ops[:2]:  # `skaffold -v info build`: a value may stand first
+        return False
+    return not any(w.lower() in ("--push=false", "--push=0") for w in view)
+
+
 _OWN_READERS = {
     **dict.fromkeys(UPLOAD_VERBS, uploads),
+    "skaffold": _skaffold,
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
