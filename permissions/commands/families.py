@@ -35,6 +35,7 @@ from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.listeners import assigned_bind
 from permissions.commands.options import normalised
+from permissions.commands.sources import SOURCE_VERBS, index_assigned, other_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = [
@@ -688,6 +689,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _STORAGE
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold"})
+    | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
     | frozenset(LISTENERS)
@@ -997,7 +999,10 @@ def family_effect(view: tuple[str, ...]) -> bool:
         return False
     verb = view[0]
     if "=" in verb:
-        return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
+        # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it; `PIP_INDEX_URL=URL pip install`
+        return assigned_bind(view) or index_assigned(view)
+    if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
+        return True  # red team: packages from another index, registry or address (permissions.commands.sources)
     if verb in CONSOLE_VERBS and _console_db(view):
         return True
     reader = _OWN_READERS.get(verb)
