@@ -971,7 +971,6 @@ def _svnmucc(view: tuple[str, ...]) -> bool:
     return not any(w in ("--help", "-h", "--version") for w in view)  # every run commits
 
 
-# Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud.
 def _skaffold(view: tuple[str, ...]) -> bool:
     """red team: `skaffold build` pushes the images it builds to their registry -- with `--push`, and by default
     whenever the cluster is not a local one (which a command line cannot tell): only `--push=false` keeps
@@ -982,6 +981,7 @@ def _skaffold(view: tuple[str, ...]) -> bool:
     return not any(w.lower() in ("--push=false", "--push=0") for w in view)
 
 
+# Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
 _OWN_READERS = {
     **dict.fromkeys(UPLOAD_VERBS, uploads),
     "skaffold": _skaffold,
@@ -992,19 +992,27 @@ _OWN_READERS = {
 }
 
 
+def _source_or_console(view: tuple[str, ...]) -> bool:
+    """Packages from another index, registry or address (red team: permissions.commands.sources), or a
+    framework console that drops the database."""
+    verb = view[0]
+    if "=" in verb:
+        return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
+    if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
+        return True
+    return verb in CONSOLE_VERBS and _console_db(view)
+
+
 def family_effect(view: tuple[str, ...]) -> bool:
     """§5 step 6, effects by family: one view of a segment publishes, deploys or changes a cloud, a registry or a remote through
     the forms :data:`FORMS` cannot name (verbs decided by their tree, options, operands)."""
     if not view:
         return False
     verb = view[0]
-    if "=" in verb:
-        # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it; `PIP_INDEX_URL=URL pip install`
-        return assigned_bind(view) or index_assigned(view)
-    if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
-        return True  # red team: packages from another index, registry or address (permissions.commands.sources)
-    if verb in CONSOLE_VERBS and _console_db(view):
+    if _source_or_console(view):
         return True
+    if "=" in verb:
+        return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
     reader = _OWN_READERS.get(verb)
     if reader is not None:
         return reader(view)

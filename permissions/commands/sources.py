@@ -20,7 +20,16 @@ __all__ = ["SOURCE_VERBS", "index_assigned", "other_source"]
 # pip's and uv's options that name another index or a place to find packages (and pip's host whose
 # certificate is not checked).
 _PIP_SOURCE_OPTIONS = frozenset(
-    {"-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--trusted-host", "--index", "--default-index"}
+    {
+        "-i",
+        "--index-url",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
+        "--trusted-host",
+        "--index",
+        "--default-index",
+    }
 )
 _PIP_INSTALLS = frozenset({"install", "download", "wheel", "add", "sync", "lock", "compile"})
 _NODE_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "yarnpkg"})
@@ -97,7 +106,9 @@ def _pip(view: tuple[str, ...]) -> bool:
 def _node(view: tuple[str, ...]) -> bool:
     """`npm install --registry=URL x`, `pnpm add github:u/r`, `npx --registry URL pkg`, `yarn add
     https://…/x.tgz`."""
-    if _named(view[1:], frozenset({"--registry"})) or any(w.startswith("--@") and "registry" in w for w in view):
+    if _named(view[1:], frozenset({"--registry"})) or any(
+        w.startswith("--@") and "registry" in w for w in view
+    ):
         return True
     ops = [w for w in view[1:] if w[:1] != "-"]
     if view[0] in ("npx", "pnpx", "bunx"):
@@ -117,7 +128,11 @@ def other_source(view: tuple[str, ...]) -> bool:
     if verb == "cargo":
         return len(view) > 1 and view[1] in ("install", "add") and _named(view[2:], _CARGO_SOURCE_OPTIONS)
     if verb == "gem":
-        return len(view) > 1 and view[1] in ("install", "update", "fetch") and _named(view[2:], _GEM_SOURCE_OPTIONS)
+        return (
+            len(view) > 1
+            and view[1] in ("install", "update", "fetch")
+            and _named(view[2:], _GEM_SOURCE_OPTIONS)
+        )
     return False
 
 

@@ -768,8 +768,6 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _deno_npm(cur)
     if verb == "yarn" and len(cur) > 1 and cur[1] in ("workspace", "workspaces", "node"):
         return _yarn_workspace(cur)
-    if verb == "flatpak":
-        return _flatpak(cur)
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
@@ -844,6 +842,9 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if view not in found:
             found.append(view)
     return found
+
+
+_LAUNCHERS["flatpak"] = _flatpak
 
 
 def _peels(verb: str) -> bool:

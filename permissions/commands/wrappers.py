@@ -390,7 +390,14 @@ WRAPPERS.update(
         "runcon": Syntax(
             "c",
             "utrl",
-            long={"compute": NONE, "user": REQUIRED, "role": REQUIRED, "type": REQUIRED, "range": REQUIRED, **HELP},
+            long={
+                "compute": NONE,
+                "user": REQUIRED,
+                "role": REQUIRED,
+                "type": REQUIRED,
+                "range": REQUIRED,
+                **HELP,
+            },
             operands=1,
         ),
         # red team: `gpg-agent --daemon cmd` runs cmd with the agent (its other options read both ways);

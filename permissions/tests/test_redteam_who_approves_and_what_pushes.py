@@ -138,7 +138,13 @@ def test_skaffold_builds_that_push_and_its_deploys_ask(command):
 
 @pytest.mark.parametrize(
     "command",
-    ["skaffold build --push=false", "skaffold render", "skaffold diagnose", "skaffold version", "skaffold fix"],
+    [
+        "skaffold build --push=false",
+        "skaffold render",
+        "skaffold diagnose",
+        "skaffold version",
+        "skaffold fix",
+    ],
 )
 def test_skaffold_forms_that_stay_here_are_not_capped(command):
     assert term(command, autonomy=AUTO_MODE).decision == "auto_approve", command
