@@ -696,7 +696,8 @@ def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
     file it writes."""
     positionals = _config_positionals(rest[1:])
     if len(positionals) < 2 or (
-        config_command(positionals[0], positionals[1]) == (None, None) and not turns_off_safety(positionals[0])
+        config_command(positionals[0], positionals[1]) == (None, None)
+        and not turns_off_safety(positionals[0])
     ):
         return []
     if "--global" in rest:
