@@ -481,12 +481,6 @@ _COMMAND_OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {
 }
 
 
-def turns_off_safety(key: str) -> bool:
-    """red team: `safe.directory` (`*` turns off git's check that a repository belongs to this user, whose
-    hooks and configuration would then run) and `safe.bareRepository` (an embedded bare repository used)."""
-    return key.strip().lower() in ("safe.directory", "safe.barerepository")
-
-
 def config_command(key: str, value: str) -> tuple[str | None, str | None]:
     """For ``git -c key=value`` / ``git config key value``: (the command line the value is, why the
     setting loads code no rule can read) -- each None when it does not."""
@@ -510,6 +504,10 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
     if section == "submodule" and name == "update" and value.lstrip().startswith("!"):
         # red team: `submodule.<name>.update = !cmd` (from .git/config) runs cmd at `git submodule update`.
         return value.lstrip()[1:], None
+    if section == "safe" and name in ("directory", "barerepository"):
+        # red team: `safe.directory=*` turns off git's check that a repository belongs to this user (whose
+        # hooks and configuration would then run); `safe.bareRepository=all` lets an embedded one be used.
+        return None, "git trusts a repository it would refuse (a safety check turned off)"
     if section in ("include", "includeif") and name == "path":
         return None, "git reads more configuration from a file"
     if section == "pager" or name in _COMMAND_KEYS:
@@ -602,8 +600,6 @@ def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
         if w == "-c":
             key, _, value = (view[k + 1] if k + 1 < n else "").partition("=")
             setting(key, value)
-            if turns_off_safety(key):
-                opaque = opaque or "git trusts a repository it would refuse (a safety check turned off)"
             k += 2
         elif w == "--config-env" or w.startswith("--config-env="):
             spec = w[len("--config-env=") :] if "=" in w else (view[k + 1] if k + 1 < n else "")

@@ -35,7 +35,7 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 
 from __future__ import annotations
 
-from permissions.commands.git import _config_positionals, config_command, turns_off_safety
+from permissions.commands.git import _config_positionals, config_command
 from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
@@ -692,13 +692,9 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
     """`git config KEY VALUE` for a key whose value git runs or loads later (a pager, a hook path, a filter,
-    `alias.x=!cmd`, `include.path`) or that turns off a safety check (`safe.directory`): the configuration
-    file it writes."""
+    `alias.x=!cmd`, `include.path`): the configuration file it writes."""
     positionals = _config_positionals(rest[1:])
-    if len(positionals) < 2 or (
-        config_command(positionals[0], positionals[1]) == (None, None)
-        and not turns_off_safety(positionals[0])
-    ):
+    if len(positionals) < 2 or config_command(positionals[0], positionals[1]) == (None, None):
         return []
     if "--global" in rest:
         return [("~/.gitconfig", NAMED)]
