@@ -95,6 +95,7 @@ _STARTUP = "a file an interpreter or a shell runs at start"
 _BUILD = "a build tool's settings"
 _CRED = "a client's credentials or settings that run a program or choose where data goes"
 _POLICY = "the project's policy"
+_REVIEW = "who must approve a change before it merges"
 
 # R3.7: the one table. Home-folder twins are the same names: ~/.claude, ~/.gemini, ~/.codex match the
 # folders, ~/.claude.json and ~/.gitconfig are listed for their home-only names.
@@ -187,6 +188,13 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".gitlab-ci.yml", _CI),
         (".husky/", _CI),
         (".pre-commit-config.yaml", _CI),
+        # R3.7's "changes who decides": the code owners whose review a protected branch requires (GitHub's
+        # CODEOWNERS at the root, .github/ or docs/; GitLab's also in .gitlab/), Prow's and Chromium's OWNERS
+        # and their aliases, and the settings app's .github/settings.yml (branch protection as a file).
+        ("CODEOWNERS", _REVIEW),
+        ("OWNERS", _REVIEW),
+        ("OWNERS_ALIASES", _REVIEW),
+        (".github/settings.yml", _REVIEW),
         (".vscode/tasks.json", _EDITOR),
         (".envrc", _ENV),
         (".npmrc", _PKG),

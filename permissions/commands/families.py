@@ -35,6 +35,7 @@ from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.listeners import assigned_bind
 from permissions.commands.options import normalised
+from permissions.commands.sources import SOURCE_VERBS, index_assigned, other_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = [
@@ -687,7 +688,8 @@ FAMILY_VERBS: frozenset[str] = (
     | _ANSIBLE
     | _STORAGE
     | _PACKAGE_RUNNERS
-    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc"})
+    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold"})
+    | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
     | frozenset(LISTENERS)
@@ -969,14 +971,36 @@ def _svnmucc(view: tuple[str, ...]) -> bool:
     return not any(w in ("--help", "-h", "--version") for w in view)  # every run commits
 
 
-# Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud.
+def _skaffold(view: tuple[str, ...]) -> bool:
+    """red team: `skaffold build` pushes the images it builds to their registry -- with `--push`, and by default
+    whenever the cluster is not a local one (which a command line cannot tell): only `--push=false` keeps
+    them here. Its deploys (`run`, `deploy`, `dev` ...) are FORMS."""
+    ops = [w for w in view[1:] if w[:1] != "-"]
+    if "build" not in ops[:2]:  # `skaffold -v info build`: a value may stand first
+        return False
+    return not any(w.lower() in ("--push=false", "--push=0") for w in view)
+
+
+# Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
 _OWN_READERS = {
     **dict.fromkeys(UPLOAD_VERBS, uploads),
+    "skaffold": _skaffold,
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
+
+
+def _source_or_console(view: tuple[str, ...]) -> bool:
+    """Packages from another index, registry or address (red team: permissions.commands.sources), or a
+    framework console that drops the database."""
+    verb = view[0]
+    if "=" in verb:
+        return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
+    if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
+        return True
+    return verb in CONSOLE_VERBS and _console_db(view)
 
 
 def family_effect(view: tuple[str, ...]) -> bool:
@@ -985,10 +1009,10 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if not view:
         return False
     verb = view[0]
+    if _source_or_console(view):
+        return True
     if "=" in verb:
         return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
-    if verb in CONSOLE_VERBS and _console_db(view):
-        return True
     reader = _OWN_READERS.get(verb)
     if reader is not None:
         return reader(view)

@@ -504,6 +504,10 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
     if section == "submodule" and name == "update" and value.lstrip().startswith("!"):
         # red team: `submodule.<name>.update = !cmd` (from .git/config) runs cmd at `git submodule update`.
         return value.lstrip()[1:], None
+    if section == "safe" and name in ("directory", "barerepository"):
+        # red team: `safe.directory=*` turns off git's check that a repository belongs to this user (whose
+        # hooks and configuration would then run); `safe.bareRepository=all` lets an embedded one be used.
+        return None, "git trusts a repository it would refuse (a safety check turned off)"
     if section in ("include", "includeif") and name == "path":
         return None, "git reads more configuration from a file"
     if section == "pager" or name in _COMMAND_KEYS:

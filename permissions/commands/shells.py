@@ -85,6 +85,11 @@ def carried_commands(words: tuple[str, ...]) -> list[str]:
                 out.append(words[k + 1])
                 k += 1
         k += 1
+    if not out and words[0] == "sg":
+        # red team: `sg [-] group 'cmd'` -- the word after the group is the shell line without `-c` too.
+        ops = [w for w in words[1:] if w != "-"]
+        if len(ops) > 1:
+            out.append(" ".join(ops[1:]))
     return out
 
 

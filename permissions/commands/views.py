@@ -18,7 +18,7 @@ import re
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
-from permissions.commands.syntax import NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
+from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     GNU_PREFIXED,
@@ -790,11 +790,61 @@ def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]
     """A wrapper's readings; for one whose operands stand before `--` (`distrobox-enter box -- cmd`, `mosh
     host -- cmd`), what follows the first `--` too."""
     found = readings(cur, syntax, cur[0] == "env")
+    if cur[0] == "runcon":
+        # `runcon -t TYPE cmd` names no context: the word after the options is the command then.
+        found.extend(r for r in readings(cur, _RUNCON_NO_CONTEXT, False) if r not in found)
     if cur[0] in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:
         after = cur[cur.index("--") + 1 :]
         if after and after not in found:
             found.append(after)
     return found
+
+
+_RUNCON_NO_CONTEXT = Syntax(
+    "c",
+    "utrl",
+    long={"compute": NONE, "user": REQUIRED, "role": REQUIRED, "type": REQUIRED, "range": REQUIRED, **HELP},
+)
+
+
+def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team: `flatpak run --command=CMD [opts] APP args` runs CMD (in the app's sandbox, which may share
+    the home folder and the network) with args. The app is the first word no option takes; an option whose
+    value stands apart may take the next word, so each of the first two such words is read as the app."""
+    if len(cur) < 3 or cur[1] != "run":
+        return []
+    command = ""
+    apps: list[int] = []
+    k = 2
+    while k < len(cur):
+        w = cur[k]
+        if w == "--":
+            apps = [k + 1]
+            break
+        if w[:1] == "-":
+            if w.startswith("--command="):
+                command = w.partition("=")[2]
+            elif w == "--command" and k + 1 < len(cur):
+                command = cur[k + 1]
+                k += 1
+            k += 1
+            continue
+        apps.append(k)
+        before = cur[k - 1]
+        if before[:1] != "-" or "=" in before or len(apps) > 1:
+            break  # no option stands just before it that could take it: the app
+        k += 1
+    if not command:
+        return []
+    found: list[tuple[str, ...]] = []
+    for j in apps:
+        view = (command, *cur[j + 1 :])
+        if view not in found:
+            found.append(view)
+    return found
+
+
+_LAUNCHERS["flatpak"] = _flatpak
 
 
 def _peels(verb: str) -> bool:

@@ -386,7 +386,40 @@ WRAPPERS.update(
         "cpulimit": Syntax("fkqrvz", "ilpe"),
         "trickle": Syntax("sv", "dulntwLP"),
         "aa-exec": Syntax("dixvV", "pn"),
-        "runcon": Syntax("", "utrl", operands=1),  # `runcon CONTEXT cmd` (the -u/-t form is rarer)
+        # `runcon CONTEXT cmd`, or `runcon -t TYPE cmd` with no context (views.py reads both)
+        "runcon": Syntax(
+            "c",
+            "utrl",
+            long={
+                "compute": NONE,
+                "user": REQUIRED,
+                "role": REQUIRED,
+                "type": REQUIRED,
+                "range": REQUIRED,
+                **HELP,
+            },
+            operands=1,
+        ),
+        # red team: `gpg-agent --daemon cmd` runs cmd with the agent (its other options read both ways);
+        # `runuser -u user [--] cmd` runs cmd as user (its `-c` string is a shell line: see shells.py).
+        "gpg-agent": Syntax(long={"daemon": NONE, "server": NONE, "supervised": NONE, **HELP}),
+        "runuser": Syntax(
+            "flmpP",
+            "cgGsuwe",
+            long={
+                "command": REQUIRED,
+                "group": REQUIRED,
+                "supp-group": REQUIRED,
+                "login": NONE,
+                "preserve-environment": NONE,
+                "pty": NONE,
+                "shell": REQUIRED,
+                "user": REQUIRED,
+                "session-command": REQUIRED,
+                "whitelist-environment": REQUIRED,
+                **HELP,
+            },
+        ),
         "setarch": Syntax("vhRFZLXBIST3", "", operands=1),
         "linux32": Syntax("vhRFZLXBIST3"),
         "linux64": Syntax("vhRFZLXBIST3"),
@@ -615,6 +648,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("scl", "enable"): _UNKNOWN,
     ("snap", "run"): _UNKNOWN,
     ("rr", "record"): _UNKNOWN,
+    # red team: `kubectl exec POD [-c C] -- cmd` runs cmd in the pod (which holds the workload's secrets).
+    ("kubectl", "exec"): _CONTAINER,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 # Wrappers whose own operands (a box, a Ruby, a host) stand before `--`: what follows the first `--` runs.
@@ -654,6 +689,7 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("lxc", "exec"),
         ("incus", "exec"),
         ("scl", "enable"),
+        ("kubectl", "exec"),
     }
 )
 # A version may stand before the command or not (`nvm exec 20 node`, `nvm exec node`, `n exec 20 node`):
@@ -808,6 +844,7 @@ PEELED_VERBS: frozenset[str] = (
         "python3",
         "pypy",
         "pypy3",
+        "flatpak",  # `flatpak run --command=CMD app args` (permissions.commands.views)
     }
 )
 RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-")

@@ -265,7 +265,8 @@ ATTACKS: dict[str, list[str]] = {
         "git config --glob user.name x",
         "git config --system core.autocrlf true",
         "git config --global alias.co checkout",
-        "git config --global --add safe.directory '*'",
+        # (`safe.directory` is a protected setting now: test_redteam_who_approves_and_what_pushes.py)
+        "git config --global --add pull.rebase true",
         "git config --global --unset user.name",
         "git config --global --unset-all credential.helper",
         "git config --global --remove-section alias",
