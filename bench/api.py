@@ -189,15 +189,22 @@ def load_with_wrk(
     return int(n), int(errors), float(wall), float(p50_ms), float(p99_ms)
 
 
+def _stat_cpu(stat: str) -> float | None:
+    """utime + stime, in seconds, from a /proc ``stat`` file (a process's or a thread's); None once it is gone."""
+    try:
+        fields = Path(stat).read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _cpu_by_pid(pids) -> dict[int, float]:
     """utime + stime of these processes, from /proc (Linux); a process that is gone is left out."""
     out = {}
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        out[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        cpu = _stat_cpu(f"/proc/{pid}/stat")
+        if cpu is not None:
+            out[pid] = cpu
     return out
 
 

@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from api import _children, _cpu_seconds, ensure_database  # noqa: E402
+from api import _children, _cpu_seconds, _stat_cpu, ensure_database  # noqa: E402
 
 from tests.served import free_port  # noqa: E402
 
@@ -312,14 +312,11 @@ async def settle(streams: list[Stream], expected: int, quiet: float = 3.0) -> bo
 
 def _thread_cpu(pid: int) -> dict[int, float]:
     """utime + stime of each thread of ``pid``, in seconds."""
-    tick = os.sysconf("SC_CLK_TCK")
     found: dict[int, float] = {}
     for tid in os.listdir(f"/proc/{pid}/task"):
-        try:
-            fields = Path(f"/proc/{pid}/task/{tid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # the thread ended meanwhile
-            continue
-        found[int(tid)] = (int(fields[11]) + int(fields[12])) / tick
+        cpu = _stat_cpu(f"/proc/{pid}/task/{tid}/stat")
+        if cpu is not None:  # None: the thread ended meanwhile
+            found[int(tid)] = cpu
     return found
 
 
