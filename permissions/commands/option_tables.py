@@ -364,7 +364,7 @@ _NPM_COMMANDS = (
 ).split()
 
 
-_NPM_ALIASES = {
+NPM_ALIASES = {  # the spellings npm reads as another of its commands (sources.py reads the installs)
     "add": "install",
     "i": "install",
     "in": "install",
@@ -419,7 +419,7 @@ _NPM_ALIASES = {
 }
 
 
-NPM = _family("npm", _NPM_CONFIG, _NPM_COMMANDS, _NPM_ALIASES, abbrev=True, sub_abbrev=True)
+NPM = _family("npm", _NPM_CONFIG, _NPM_COMMANDS, NPM_ALIASES, abbrev=True, sub_abbrev=True)
 
 # R4.10: `npm cache`'s own subcommands and the names npm's cache command gives them (`clean`/`clear`/`rm`,
 # `verify`/`check`).

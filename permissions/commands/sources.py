@@ -13,6 +13,7 @@ install`, `go get ./...`).
 
 from __future__ import annotations
 
+from permissions.commands.option_tables import NPM_ALIASES
 from permissions.commands.views import is_assignment
 
 __all__ = ["SOURCE_VERBS", "index_assigned", "other_source"]
@@ -33,10 +34,11 @@ _PIP_SOURCE_OPTIONS = frozenset(
 )
 _PIP_INSTALLS = frozenset({"install", "download", "wheel", "add", "sync", "lock", "compile"})
 _NODE_MANAGERS = frozenset({"npm", "pnpm", "yarn", "bun", "npx", "pnpx", "bunx", "yarnpkg"})
-_NODE_INSTALLS = frozenset(
-    {"install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci",
-     "update", "up", "upgrade", "exec", "x", "dlx", "create", "init"}
-)  # fmt: skip
+# The commands that fetch packages, and npm's own spellings of them (`npm isntall`, `npm ic`, `npm udpate`).
+_NODE_INSTALL_COMMANDS = frozenset({"install", "ci", "update", "exec", "add", "dlx", "create", "init"})
+_NODE_INSTALLS = _NODE_INSTALL_COMMANDS | {
+    alias for alias, command in NPM_ALIASES.items() if command in _NODE_INSTALL_COMMANDS
+}
 # npm's package specifiers that name an address, not a registry's package.
 _ADDRESS_PREFIXES = ("git+", "git:", "github:", "gitlab:", "bitbucket:", "gist:", "http:", "https:", "file:")
 _CARGO_SOURCE_OPTIONS = frozenset({"--index", "--registry", "--git"})

