@@ -66,9 +66,15 @@ _RANKED: dict[int, tuple[str, str]] = {
 _new = object.__new__  # see permissions.decide: filling a frozen dataclass's dict directly, once per segment
 
 
-def _to_dev(redirects: tuple[str, ...]) -> bool:
-    """A redirect target under /dev/ other than /dev/null and the standard streams: may be a disk (R4.6)."""
-    return "/dev/" in "\0".join(redirects) and not NOT_DISKS.issuperset(redirects)
+def _writes_a_disk(first: str, words: tuple[str, ...], redirects: tuple[str, ...]) -> bool:
+    """Whether a segment led by a disk verb or with redirects may write a disk (``floor.may_write_disk``;
+    R4.6): such a segment is the floor's to read, never the plain walk of the rules. Callers test ``first in
+    DISK_VERBS or redirects`` first, inline: most segments have neither, and pay no call."""
+    if first not in DISK_VERBS and not (
+        "/dev/" in "\0".join(redirects) and not NOT_DISKS.issuperset(redirects)
+    ):
+        return False
+    return may_write_disk(words, redirects)
 
 
 Known = tuple[str, str | None, str | None]  # (verdict, pattern, reason kind or None when no rule speaks)
@@ -231,10 +237,7 @@ def read_segments(
             and first
             and first not in FLOOR_VERBS
             and first != "cd"
-            and not (
-                (first in DISK_VERBS or (seg.redirects and _to_dev(seg.redirects)))
-                and may_write_disk(words, seg.redirects)
-            )
+            and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
         ):
             # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
             # depends on the words alone (judge_segment takes this very index walk), so past MAX_SEGMENTS it is
@@ -396,10 +399,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         not many
         and first
         and first not in FLOOR_VERBS
-        and not (
-            (first in DISK_VERBS or (seg.redirects and _to_dev(seg.redirects)))
-            and may_write_disk(words, seg.redirects)
-        )
+        and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
     ):
         # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
         named_first = comp.named_first
@@ -549,10 +549,7 @@ def judge_segment(
     if (
         first in FLOOR_VERBS
         or len(vs) > 1
-        or (
-            (first in DISK_VERBS or (seg.redirects and _to_dev(seg.redirects)))
-            and may_write_disk(words, seg.redirects)
-        )
+        or ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
     ):
         hit = floor_denies_views(vs) or (
             BUILTIN_DENY[0] if seg.redirects and writes_disk(seg.written()) else None
