@@ -5,7 +5,7 @@ appended; a page costs the same number of queries however deep; nothing counts t
 from __future__ import annotations
 
 import base64
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 from django.db import connection
@@ -135,9 +135,19 @@ def test_a_page_costs_the_same_queries_first_or_deep_few_rows_or_many(team, agen
     _propose(agent_api, 40, start=10)
     _team_events(team, 30)
     first_many, deep = _queries(person, url)
+    deep_costs = []
     for _ in range(4):
+        carried = _carries_gaps(deep)
         deep_cost, deep = _queries(person, deep)
-    assert first_few == first_many == deep_cost
+        deep_costs.append(deep_cost - carried)
+    # a page whose cursor carries ids that may have committed late (brabo.pagination) reads them: one query more
+    assert first_few == first_many == deep_costs[0] == deep_costs[-1]
+
+
+def _carries_gaps(link: str) -> int:
+    """1 when the cursor of ``link`` carries ids to look at again, else 0."""
+    encoded = parse_qs(urlsplit(link).query)["cursor"][0]
+    return int("g" in parse_qs(base64.b64decode(encoded).decode()))
 
 
 @pytest.mark.parametrize(
