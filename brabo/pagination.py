@@ -166,7 +166,8 @@ class EventPagination(KeysetPagination):
         others = (
             queryset.model._base_manager.using(queryset.db)
             .filter(wanted)
-            .exclude(pk__in=queryset.filter(wanted).values("pk"))
+            .exclude(pk__in=queryset.filter(wanted).order_by().values("pk"))
+            .order_by()
             .values_list("pk", flat=True)
         )
         known = handed | set(others)
