@@ -557,7 +557,8 @@ def _printed_only(word: str, data: frozenset[str]) -> bool:
 _DATA_REF = re.compile(r"\$(?:\{([a-z_][a-z0-9_]*)\}|([a-z_][a-z0-9_]*))")
 
 
-_FOR = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do\s")
+# (`do` is followed by a blank it does not take: a loop nested right after it has its own match.)
+_FOR = re.compile(r"(?:^|[\s;&|(])for\s+([a-z_][a-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do(?=\s)")
 
 
 def _data_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
@@ -580,7 +581,94 @@ def _read_data_names(segments: tuple[Segment, ...], command: str) -> frozenset[s
     if "read" in command:
         for seg in segments:
             names.update(read_names(seg.words))
-    return frozenset(names)
+    return _read_in_bodies(command, names)
+
+
+def _read_in_bodies(command: str, names: set[str]) -> frozenset[str]:
+    """Of ``names``, those read only in the body of a loop that sets them: `for NAME in …; do … done`, or a
+    `while`/`until` whose condition is a `read` of NAME. Anywhere else (`cat "$f"; for f in a; do :; done`,
+    `false && for f in a; do :; done; cat "$f"`) the variable may hold what it held when the command started:
+    anything."""
+    if not names:
+        return _NO_NAMES
+    bodies = _loop_bodies(command)
+    if not bodies:
+        return _NO_NAMES
+    kept = set()
+    for name in names:
+        binders = [(start, end) for head, start, end in bodies if _binds(head, name)]
+        if binders and all(
+            any(start <= at < end for start, end in binders)
+            for at in (m.start() for m in re.finditer(rf"\$\{{?{re.escape(name)}(?![a-z0-9_])", command))
+        ):
+            kept.add(name)
+    return frozenset(kept)
+
+
+def _binds(head: str, name: str) -> bool:
+    """Whether a loop's header (from its keyword to its `do`) sets ``name`` for its body."""
+    if head.startswith("for"):
+        return re.match(rf"for\s+{re.escape(name)}\s", head) is not None
+    return "read" in head and re.search(rf"(?<![\w$-]){re.escape(name)}(?![\w])", head) is not None
+
+
+# The shell's loop keywords as words (not `done.txt`, `src/for`, `--do`, `$do`).
+_LOOP_WORD = re.compile(r"(?<![\w$./-])(for|while|until|select|do|done)(?![\w./-])")
+
+
+def _loop_bodies(command: str) -> list[tuple[str, int, int]]:
+    """Each loop of ``command`` as (header, start, end): the header from its keyword to its `do`, the body
+    from after `do` to its `done`. [] when the text cannot be read plainly: a here-document (its lines may
+    hold the keywords), unbalanced quotes or keywords."""
+    if "<<" in command.replace("<<<", ""):
+        return []
+    masked = _mask_quoted(command)
+    if masked is None:
+        return []
+    open_loops: list[list[int]] = []  # [keyword start, `do` start, `do` end] (-1 until its `do`)
+    found: list[tuple[str, int, int]] = []
+    for m in _LOOP_WORD.finditer(masked):
+        word = m.group(1)
+        if word == "do":
+            waiting = next((loop for loop in reversed(open_loops) if loop[1] < 0), None)
+            if waiting is None:
+                return []
+            waiting[1], waiting[2] = m.start(), m.end()
+        elif word == "done":
+            if not open_loops or open_loops[-1][1] < 0:
+                return []
+            start, do_start, do_end = open_loops.pop()
+            found.append((command[start:do_start], do_end, m.start()))
+        else:
+            open_loops.append([m.start(), -1, -1])
+    return [] if open_loops else found
+
+
+def _mask_quoted(command: str) -> str | None:
+    """``command`` with what its quotes hold blanked (same length, so offsets stay), or None when a quote is
+    not closed."""
+    out = list(command)
+    quote = ""
+    k = 0
+    n = len(command)
+    while k < n:
+        c = command[k]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"' and k + 1 < n:
+                out[k] = out[k + 1] = " "
+                k += 1
+            else:
+                out[k] = " "
+        elif c == "\\":
+            k += 1
+            if k < n:
+                out[k] = " "
+        elif c in "'\"":
+            quote = c
+        k += 1
+    return None if quote else "".join(out)
 
 
 def _literal_loop_word(word: str, segments: tuple[Segment, ...], command: str) -> bool:
@@ -613,7 +701,7 @@ def _read_literal_loop_names(segments: tuple[Segment, ...], command: str) -> fro
         for seg in segments:
             names -= set(read_names(seg.words))  # a name `read` also sets holds what was printed
     # A name written anywhere else (`f=…`, `printf -v f`, `declare f`, `mapfile f`) may hold anything.
-    return frozenset(n for n in names if _bare_mentions(command, n) == 0)
+    return _read_in_bodies(command, {n for n in names if _bare_mentions(command, n) == 0})
 
 
 def _bare_mentions(command: str, name: str) -> int:

@@ -274,7 +274,7 @@ def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str
     else:
         bases = [[_UNKNOWN_PART]]
     for value in values.get(name, ()):
-        if value[:1] in ("$", "`", "~"):
+        if value[:1] in ("$", "`"):  # `~` is read: `d=~` and `for d in ~` expand it (HOME)
             continue
         bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
         if len(bases) >= _MAX_READINGS:
@@ -573,7 +573,10 @@ def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> fro
 
 
 # `for NAME in LIST; do` (the reader drops the header: its words are read here, for the floor and the scope).
-FOR_HEADER = re.compile(r"(?:^|[\s;&|(])for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do\s")
+# `do` is followed by a blank it does not take: a loop nested right after it (`do for d in /; do`) matches too.
+FOR_HEADER = re.compile(
+    r"(?:^|[\s;&|(])for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]{0,500})[;\n]\s*do(?=\s)"
+)
 _ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
 
 
