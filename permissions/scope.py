@@ -35,7 +35,7 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import _peels, views_of
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
-from permissions.where import cwd_sets, eaten_climb, windows_place
+from permissions.where import cwd_sets, eaten_climb, here_strings, windows_place
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
 
@@ -181,6 +181,7 @@ class Scope:
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
+        self._check_here_strings(command, fed_and_sliced[0], out)
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -242,6 +243,8 @@ class Scope:
         feeds = seg.hidden or fed  # what it prints becomes another command's words
         if slicing and feeds and _slices_a_literal(seg):
             out.append(seg.text)
+        if feeds and words[0] in _LOCATION_WRITERS and _writes_a_location(words):
+            out.append(seg.text)  # `cat $(git ls-files | sed 's|^|/etc/|')`: the program adds the place
         if words[0] not in _DECODERS and not _peels(words[0]):
             return
         for view in views_of(words):  # views, without peeling what has nothing to look through
@@ -254,6 +257,16 @@ class Scope:
             # What it prints becomes words of another command inside a substitution, through xargs or `read`.
             if _decodes_a_location(view, feeds):
                 out.append(seg.text)
+
+    def _check_here_strings(self, command: str, fed: bool, out: list[str]) -> None:
+        """The words of the here-strings (`<<< /etc/passwd`) of a command where text becomes words (``fed``:
+        `read`, xargs; or a substitution): `while read f; do cat "$f"; done <<< /etc/passwd` hands on what it
+        spells out. Each is checked as a word is (from where the command starts)."""
+        if "<<<" not in command or not (fed or "$(" in command or "`" in command or "<(" in command):
+            return
+        for piece in here_strings(command):
+            if piece[0] in "/~" or ".." in piece:
+                self._check(piece, piece[0] == "~" or "$" in piece, (self.cwd,), out)
 
     def _check_redirects(
         self,
@@ -669,6 +682,37 @@ def _mask_quoted(command: str) -> str | None:
             quote = c
         k += 1
     return None if quote else "".join(out)
+
+
+# R6.2: programs that can write a location into the text they print (a sed replacement, an awk or jq string).
+_LOCATION_WRITERS = SEDS | AWKS | {"jq", "yq", "gojq", "jaq"}
+# sed's `s` command (any delimiter): its replacement; and the text of `a`, `i`, `c` (GNU's one-line forms).
+_SED_SUBSTITUTE = re.compile(r"s([^\\\n])((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1")
+_SED_TEXT = re.compile(r"(?:^|[;\n{}])\s*[0-9$]*\s*[aic]\\?\s*([^;\n}]*)")
+_STRING_LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def _writes_a_location(words: tuple[str, ...]) -> bool:
+    """Whether a sed, awk or jq segment's program spells a location into what it prints: a sed replacement or
+    inserted text, or an awk/jq string, that starts at the root or the home folder or climbs (`s|^|/etc/|`,
+    `s/$/\\/..\\/../`, `{print "../" $0}`, `"/etc/" + .name`). A lone `"/"` (a separator) is none."""
+    program = words[0]
+    if program in SEDS:
+        for k in program_words(words):
+            script = words[k]
+            for m in _SED_SUBSTITUTE.finditer(script):
+                if _names_a_place(m.group(3).replace("\\" + m.group(1), m.group(1))):
+                    return True
+            if any(_names_a_place(m.group(1)) for m in _SED_TEXT.finditer(script)):
+                return True
+        return False
+    scripts = program_words(words) if program in AWKS else range(1, len(words))
+    return any(_names_a_place(m.group(1)) for k in scripts for m in _STRING_LITERAL.finditer(words[k]))
+
+
+def _names_a_place(text: str) -> bool:
+    text = text.replace("\\/", "/")
+    return (text[:1] == "/" and len(text) > 1) or text[:2] == "~/" or text == "~" or ".." in text
 
 
 def _literal_loop_word(word: str, segments: tuple[Segment, ...], command: str) -> bool:

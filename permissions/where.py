@@ -55,6 +55,7 @@ __all__ = [
     "UNKNOWN",
     "cwd_sets",
     "eaten_climb",
+    "here_strings",
     "joiners",
     "lands_on_root",
     "picks_as_written",
@@ -608,7 +609,7 @@ def _values(
                 if joins[j] is None and not segments[j].hidden:
                     break
                 j -= 1
-            printed.extend(_here_strings(command))  # given to `read` or to its loop (`done <<< /`)
+            printed.extend(here_strings(command))  # given to `read` or to its loop (`done <<< /`)
             for name in names:
                 found.setdefault(name, set()).update(printed)
     if "for" in command and len(command) <= _MAX_FOR_TEXT:
@@ -621,7 +622,7 @@ def _values(
 _MAX_FOR_TEXT = 100_000
 
 
-def _here_strings(command: str) -> list[str]:
+def here_strings(command: str) -> list[str]:
     """The words of every here-string in the text (`<<< /`), read loosely (deny more)."""
     out: list[str] = []
     at = command.find("<<<")
@@ -721,7 +722,7 @@ def _floor_where(
                     break
                 k -= 1
             if "<<<" in seg.text:
-                fed.extend(_here_strings(seg.text))
+                fed.extend(here_strings(seg.text))
             fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
             replace = _xargs_replace(seg.words)
         for view in vs:
@@ -904,7 +905,7 @@ def _xargs_fed_more(
     if any("<<" in t.replace("<<<", "") for t in chain):
         fed.extend(_here_docs(command))
     if any("<<<" in t for t in chain[1:]):
-        fed.extend(_here_strings(command))
+        fed.extend(here_strings(command))
     files = _arg_files(seg.words)
     if not files:
         return fed
@@ -913,7 +914,7 @@ def _xargs_fed_more(
         while j < len(segments) and segments[j].hidden:
             fed.extend(_printed(segments[j].words, sets[j] if sets is not None else single))
             j += 1
-        fed.extend(_here_strings(command))
+        fed.extend(here_strings(command))
         fed.extend(_here_docs(command))
     for j in range(i):
         if any(r in files for r in segments[j].redirects):

@@ -1,0 +1,90 @@
+"""R6.2: a location the command spells out stays a checked word when the command turns text into words.
+
+What a substitution, `read` or xargs hands on is not a location the scope can judge (R4.7) -- unless the
+command itself spells the location into that text: a here-string fed to a `read` loop or to xargs, or a
+sed replacement, an awk or jq string that writes a place into the names another command reads. Written as
+an attacker would; the ordinary forms (a sed that renames a suffix, awk splitting on "/") stay allowed.
+"""
+
+import pytest
+
+from .helpers import HOST, ROOT, term
+
+ALLOW = tuple(
+    f"Terminal({p})"
+    for p in (
+        "cat",
+        "wc",
+        "head",
+        "grep",
+        "echo",
+        "sed",
+        "awk",
+        "jq",
+        "xargs",
+        "sort",
+        "read",
+        "bc",
+        "git ls-files",
+        "git diff",
+    )
+)
+
+SPELLED_INTO_WORDS = [
+    # here-strings handed on as words
+    'while read f; do cat "$f"; done <<< /etc/passwd',
+    'while read -r f; do head "$f"; done <<< "/etc/shadow"',
+    "while IFS= read -r f; do cat \"$f\"; done <<< '../../../etc/passwd'",
+    'while read f; do cat "$f"; done <<< ~/.ssh/id_rsa',
+    'while read f; do wc -l "$f"; done <<< "a.md /etc/passwd"',
+    "xargs cat <<< /etc/passwd",
+    "xargs -n1 head <<< '/etc/passwd /etc/hosts'",
+    "xargs cat <<< ../../secrets.env",
+    "cat $(cat <<< /etc/passwd)",
+    'cat "$(head -1 <<< /etc/passwd)"',
+    "wc -l `cat <<< /etc/passwd`",
+    # a program that writes the place into the names
+    "cat $(echo x | sed 's|.*|/etc/passwd|')",
+    "cat $(git ls-files | sed 's/^/\\/etc\\//')",
+    "cat $(git ls-files | sed 's|^|/etc/|')",
+    "cat $(git ls-files | sed 's|$|/../..|')",
+    "cat $(git ls-files | sed -e 's#^#../../#')",
+    "cat $(git ls-files | sed -E 's,^(.*)$,~/\\1,')",
+    "git ls-files | sed 's|^|/etc/|' | xargs cat",
+    "git ls-files | sed '1i /etc/passwd' | xargs cat",
+    "git ls-files | sed '$a /etc/shadow' | xargs head",
+    "git ls-files | sed 'c\\/etc/passwd' | xargs cat",
+    "cat $(git ls-files | awk '{print \"/etc/\" $0}')",
+    "git ls-files | awk '{print \"../../\" $0}' | xargs cat",
+    "git ls-files | awk 'BEGIN{print \"/etc/passwd\"}' | xargs cat",
+    "cat $(jq -r '\"/etc/\" + .name' package.json)",
+    "jq -r '\"~/.ssh/\" + .key' package.json | xargs cat",
+    "git diff --name-only | sed 's|^|/root/|' | while read f; do cat \"$f\"; done",
+]
+
+
+@pytest.mark.parametrize("command", SPELLED_INTO_WORDS)
+def test_a_place_spelled_into_words_is_checked(command):
+    v = term(command, allow=ALLOW, project=HOST, cwd=ROOT)
+    assert v.decision != "auto_approve", (command, v.reason, v.message)
+
+
+ORDINARY = [
+    "cat $(git ls-files | sed 's/\\.py$/.pyi/')",
+    "wc -l $(git ls-files | sed 's|^|./|')",
+    "git ls-files | sed 's|src/|lib/|' | sort",
+    "git ls-files | awk -F/ '{print $1}' | sort -u",
+    "cat $(git ls-files | awk '{split($0,a,\"/\"); print a[1]}' | head -1)",
+    "jq -r '.scripts' package.json",
+    'grep -c x <<< "/etc/passwd"',
+    'bc <<< "1+2"',
+    'while read -r f; do wc -l "$f"; done <<< "src/a.py"',
+    "git ls-files | xargs wc -l",
+    "git diff --name-only | xargs grep -l TODO",
+]
+
+
+@pytest.mark.parametrize("command", ORDINARY)
+def test_ordinary_text_to_words_stays_allowed(command):
+    v = term(command, allow=ALLOW, project=HOST, cwd=ROOT)
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason, v.message)
