@@ -686,33 +686,56 @@ def _mask_quoted(command: str) -> str | None:
 
 # R6.2: programs that can write a location into the text they print (a sed replacement, an awk or jq string).
 _LOCATION_WRITERS = SEDS | AWKS | {"jq", "yq", "gojq", "jaq"}
-# sed's `s` command (any delimiter): its replacement; and the text of `a`, `i`, `c` (GNU's one-line forms).
-_SED_SUBSTITUTE = re.compile(r"s([^\\\n])((?:\\.|(?!\1).)*)\1((?:\\.|(?!\1).)*)\1")
+# sed's `s` command (any delimiter): its replacement; `y`: its target set; `a`, `i`, `c`: their text (GNU's
+# one-line forms too).
+_SED_SUBSTITUTE = re.compile(r"([sy])([^\\\n])((?:\\.|(?!\2).)*)\2((?:\\.|(?!\2).)*)\2")
 _SED_TEXT = re.compile(r"(?:^|[;\n{}])\s*[0-9$]*\s*[aic]\\?\s*([^;\n}]*)")
 _STRING_LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# Escapes that make a character from its code (sed's \\x2f \\o057 \\d047 \\cX, awk's \\057, jq's \\u002f).
+_CODED = re.compile(r"\\[xodcuU0-7]")
+# What an awk or jq program computes text from: a character code (awk's `%c`, jq's implode), a decoder, the
+# environment (`ENVIRON["HOME"]`, `env.HOME`, `$ENV`).
+_COMPUTES_TEXT = re.compile(r"%c|\bimplode\b|@base(?:64|32)d|\bENVIRON\b|\benv\b|\$ENV\b|\binput_filename\b")
+# A lone "/" as the separator awk's and jq's split take: no place is written with it.
+_SPLIT_ON_SLASH = re.compile(r'\bsplit\(\s*(?:[^()"]*,\s*)?"/"\s*\)')
 
 
 def _writes_a_location(words: tuple[str, ...]) -> bool:
-    """Whether a sed, awk or jq segment's program spells a location into what it prints: a sed replacement or
-    inserted text, or an awk/jq string, that starts at the root or the home folder or climbs (`s|^|/etc/|`,
-    `s/$/\\/..\\/../`, `{print "../" $0}`, `"/etc/" + .name`). A lone `"/"` (a separator) is none."""
+    """Whether a sed, awk or jq segment's program may spell a location into what it prints: a sed replacement,
+    target set or inserted text, or an awk/jq string, that starts at the root (a lone `/` too) or the home
+    folder or climbs (`s|^|/etc/|`, `s/^/\\//`, `{print "../" $0}`, `"/etc/" + .name`); a character made
+    from its code (`\\x2f`, `\\057`, `%c`, implode), a decoder or the environment. Relative text (`s|src/|lib/|`)
+    and a split on "/" write none."""
     program = words[0]
     if program in SEDS:
         for k in program_words(words):
             script = words[k]
             for m in _SED_SUBSTITUTE.finditer(script):
-                if _names_a_place(m.group(3).replace("\\" + m.group(1), m.group(1))):
+                if _writes_a_place(m.group(4).replace("\\" + m.group(2), m.group(2)), m.group(1) == "y"):
                     return True
-            if any(_names_a_place(m.group(1)) for m in _SED_TEXT.finditer(script)):
+            if any(_writes_a_place(m.group(1), False) for m in _SED_TEXT.finditer(script)):
                 return True
         return False
     scripts = program_words(words) if program in AWKS else range(1, len(words))
-    return any(_names_a_place(m.group(1)) for k in scripts for m in _STRING_LITERAL.finditer(words[k]))
+    for k in scripts:
+        code = _SPLIT_ON_SLASH.sub("", words[k])
+        if _COMPUTES_TEXT.search(code) or any(
+            _writes_a_place(m.group(1), False) for m in _STRING_LITERAL.finditer(code)
+        ):
+            return True
+    return False
 
 
-def _names_a_place(text: str) -> bool:
+def _writes_a_place(text: str, anywhere: bool) -> bool:
+    """Whether ``text``, written into a line, may make it a location: it starts at the root or the home folder
+    (``anywhere``: holds a `/` at all, as a `y` target set does), climbs, or makes characters from codes."""
     text = text.replace("\\/", "/")
-    return (text[:1] == "/" and len(text) > 1) or text[:2] == "~/" or text == "~" or ".." in text
+    return (
+        text[:1] in ("/", "~")
+        or (anywhere and "/" in text)
+        or ".." in text
+        or _CODED.search(text) is not None
+    )
 
 
 def _literal_loop_word(word: str, segments: tuple[Segment, ...], command: str) -> bool:

@@ -60,6 +60,22 @@ SPELLED_INTO_WORDS = [
     "cat $(jq -r '\"/etc/\" + .name' package.json)",
     "jq -r '\"~/.ssh/\" + .key' package.json | xargs cat",
     "git diff --name-only | sed 's|^|/root/|' | while read f; do cat \"$f\"; done",
+    # ... or spelled in codes, computed, or read from the environment
+    "cat $(echo x | sed 's/x/\\x2fetc\\x2fpasswd/')",
+    "cat $(echo x | sed 's/x/\\o057etc\\o057passwd/')",
+    "cat $(echo etc | sed 's/^/\\d047/')",
+    "cat $(echo etcXpasswd | sed 's/X/\\//;s/^/\\//')",
+    "cat $(echo XetcXpasswd | sed 'y/X/\\//')",
+    "cat $(awk 'BEGIN{printf \"%cetc%cpasswd\", 47, 47}')",
+    'cat $(awk \'BEGIN{print sprintf("%c",47) "etc" sprintf("%c",47) "passwd"}\')',
+    "cat $(echo x | awk '{gsub(/x/,\"\\057etc\\057passwd\"); print}')",
+    'cat $(awk \'BEGIN{print ENVIRON["HOME"] "/.ssh/id_rsa"}\')',
+    "cat $(awk 'BEGIN{print ENVIRON[\"KUBECONFIG\"]}')",
+    "cat $(jq -rn '[47,101,116,99,47,112,97,115,115,119,100]|implode')",
+    "cat $(jq -rn '\"L2V0Yy9wYXNzd2Q=\"|@base64d')",
+    "cat $(jq -rn '\"\\u002fetc\\u002fpasswd\"')",
+    "cat $(jq -rn 'env.KUBECONFIG')",
+    "jq -rn '$ENV.HOME' | xargs ls",
 ]
 
 
@@ -81,6 +97,9 @@ ORDINARY = [
     'while read -r f; do wc -l "$f"; done <<< "src/a.py"',
     "git ls-files | xargs wc -l",
     "git diff --name-only | xargs grep -l TODO",
+    "git ls-files | sed 's|src/|lib/|' | xargs wc -l",
+    "cat $(jq -r '.files[] | split(\"/\") | .[0]' package.json)",
+    "cat $(git ls-files | awk '{print $1 \"\\t\" $2}')",
 ]
 
 
