@@ -245,6 +245,8 @@ class Scope:
             out.append(seg.text)
         if feeds and words[0] in _LOCATION_WRITERS and _writes_a_location(words):
             out.append(seg.text)  # `cat $(git ls-files | sed 's|^|/etc/|')`: the program adds the place
+        if feeds and words[0] in _PLACE_PRINTERS and _prints_a_place(words) and _cuts_places(segments):
+            out.append(seg.text)  # `cat $(dirname $(pwd))/other/.env`: the project's own place, cut
         if words[0] not in _DECODERS and not _peels(words[0]):
             return
         for view in views_of(words):  # views, without peeling what has nothing to look through
@@ -698,6 +700,36 @@ _CODED = re.compile(r"\\[xodcuU0-7]")
 _COMPUTES_TEXT = re.compile(r"%c|\bimplode\b|@base(?:64|32)d|\bENVIRON\b|\benv\b|\$ENV\b|\binput_filename\b")
 # A lone "/" as the separator awk's and jq's split take: no place is written with it.
 _SPLIT_ON_SLASH = re.compile(r'\bsplit\(\s*(?:[^()"]*,\s*)?"/"\s*\)')
+
+
+# R6.2: commands that print where something is, as an absolute place (the working directory, the checkout's
+# top, a resolved path, the environment) -- and the commands that cut such a place into another one
+# (`dirname`, `cut -d/ -f1-3`, `sed s/app/other/`, `rev`; not basename, which leaves one name).
+_PLACE_PRINTERS = frozenset({"pwd", "realpath", "readlink", "printenv", "env", "git"})
+_PLACE_SLICERS = _SLICERS - {"basename"}
+_GIT_PLACES = frozenset(
+    {
+        "--show-toplevel",
+        "--git-dir",
+        "--absolute-git-dir",
+        "--git-common-dir",
+        "--show-superproject-working-tree",
+        "--git-path",
+    }
+)
+
+
+def _prints_a_place(words: tuple[str, ...]) -> bool:
+    if words[0] == "git":
+        return (
+            len(words) > 2 and words[1] == "rev-parse" and any(w.split("=")[0] in _GIT_PLACES for w in words)
+        )
+    return words[0] != "env" or len(words) == 1  # `env CMD` runs CMD (judged as itself)
+
+
+def _cuts_places(segments: tuple[Segment, ...]) -> bool:
+    """Whether a command of ``segments`` (or one xargs runs) cuts text into another place."""
+    return any(w in _PLACE_SLICERS for seg in segments for w in seg.words[:2])
 
 
 def _writes_a_location(words: tuple[str, ...]) -> bool:

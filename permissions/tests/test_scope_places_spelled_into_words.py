@@ -27,6 +27,17 @@ ALLOW = tuple(
         "bc",
         "git ls-files",
         "git diff",
+        "git rev-parse",
+        "dirname",
+        "basename",
+        "pwd",
+        "cut",
+        "rev",
+        "tr",
+        "realpath",
+        "printenv",
+        "env",
+        "ls",
     )
 )
 
@@ -76,6 +87,18 @@ SPELLED_INTO_WORDS = [
     "cat $(jq -rn '\"\\u002fetc\\u002fpasswd\"')",
     "cat $(jq -rn 'env.KUBECONFIG')",
     "jq -rn '$ENV.HOME' | xargs ls",
+    # ... or cut out of the project's own place (its parent, a sibling)
+    "cat $(dirname $(pwd))/other/.env",
+    'ls "$(dirname "$(pwd)")"',
+    'cat "$(pwd | sed s/app/other/)/.env"',
+    'cat "$(pwd | cut -d/ -f1-3)/x"',
+    'cat "$(git rev-parse --show-toplevel | xargs dirname)/x"',
+    'cat "$(git rev-parse --absolute-git-dir | sed s/app/other/)/config"',
+    'cat "$(pwd | rev | cut -d/ -f2- | rev)/x"',
+    'cat "$(realpath . | sed "s/app/other/")/x"',
+    'cat "$(printenv HOME | tr a a)/.ssh/id_rsa"',
+    'cat "$(env | grep ^HOME= | cut -d= -f2)/.ssh/id_rsa"',
+    "pwd | xargs dirname | xargs ls",
 ]
 
 
@@ -100,6 +123,11 @@ ORDINARY = [
     "git ls-files | sed 's|src/|lib/|' | xargs wc -l",
     "cat $(jq -r '.files[] | split(\"/\") | .[0]' package.json)",
     "cat $(git ls-files | awk '{print $1 \"\\t\" $2}')",
+    'echo "project: $(basename $(pwd))"',
+    'cat "$(pwd)/src/a.py"',
+    'cat "$(git rev-parse --show-toplevel)/README.md"',
+    "git ls-files | xargs dirname | sort -u",
+    'for f in $(git ls-files); do dirname "$f"; done | sort -u',
 ]
 
 
