@@ -721,6 +721,8 @@ _GIT_PLACES = frozenset(
 
 def _prints_a_place(words: tuple[str, ...]) -> bool:
     if words[0] == "git":
+        if words[1:3] == ("worktree", "list"):
+            return True  # every worktree's folder
         return (
             len(words) > 2 and words[1] == "rev-parse" and any(w.split("=")[0] in _GIT_PLACES for w in words)
         )

@@ -28,6 +28,7 @@ ALLOW = tuple(
         "git ls-files",
         "git diff",
         "git rev-parse",
+        "git worktree list",
         "dirname",
         "basename",
         "pwd",
@@ -99,6 +100,8 @@ SPELLED_INTO_WORDS = [
     'cat "$(printenv HOME | tr a a)/.ssh/id_rsa"',
     'cat "$(env | grep ^HOME= | cut -d= -f2)/.ssh/id_rsa"',
     "pwd | xargs dirname | xargs ls",
+    "cat \"$(git worktree list --porcelain | awk 'NR==4{print $2}')/.env\"",
+    "git worktree list | cut -d' ' -f1 | xargs ls",
 ]
 
 
