@@ -162,7 +162,12 @@ def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[
             if w == "-" and syntax.dash_is_flag:
                 frontier.add(k + 1)
             else:
-                found.append(words[k + syntax.operands :])
+                command = words[k + syntax.operands :]
+                found.append(command)
+                if command[:1] == ("--",):
+                    # red team: `timeout 5 -- cmd`. GNU runs a program named `--`; uutils' coreutils (clap)
+                    # take the `--` after the operands as the end of options and run cmd: both are views.
+                    found.append(command[1:])
             continue
         if syntax.numeric and _numeric(w):
             frontier.add(k + 1)
