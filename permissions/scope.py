@@ -207,7 +207,13 @@ class Scope:
                 # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
                 if "/" not in w and ".." not in w:
                     continue
-                if w[0] == "/" or (".." in w and w[0] != "-"):
+                if w[:5] == "file:" or "@file:" in w:
+                    # red team: a file URL or specifier names a local place (`npm install file:/tmp/x`,
+                    # `x@file:../../y`, `pip install file:///tmp/x`, `git clone file:///etc/x`).
+                    place = w[w.find("file:") + 5 :]
+                    place = place[2:] if place[:2] == "//" else place
+                    check(place, place[:1] == "~", cwds, out)
+                elif w[0] == "/" or (".." in w and w[0] != "-"):
                     check(w, False, cwds, out)
                 eq = w.find("=")
                 if eq > 0:
