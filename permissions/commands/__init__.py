@@ -189,7 +189,7 @@ from permissions.commands.runners import (
     runs_its_input,
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
-from permissions.commands.views import foreign_name, is_assignment, views, views_of
+from permissions.commands.views import flatpak_default_command, foreign_name, is_assignment, views, views_of
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS, WRAPPERS, peels_after
 from permissions.memos import Memo
 
@@ -209,7 +209,7 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh"}
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh", "flatpak"}
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -239,6 +239,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = unknown_gh_command(view)  # R4.10: a gh alias or extension
         elif verb == "cargo":
             why = unknown_cargo_command(view)  # R4.9: an alias or a cargo-<word> program
+        elif verb == "flatpak":
+            why = flatpak_default_command(view)  # red team: the app's own command
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():

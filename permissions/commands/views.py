@@ -41,6 +41,7 @@ from permissions.memos import Memo
 
 __all__ = [
     "WINDOWS_SUFFIXES",
+    "flatpak_default_command",
     "foreign_name",
     "is_assignment",
     "look_through",
@@ -816,11 +817,11 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """red team: `flatpak run --command=CMD [opts] APP args` runs CMD (in the app's sandbox, which may share
     the home folder and the network) with args. The app is the first word no option takes; an option whose
     value stands apart may take the next word, so each of the first two such words is read as the app."""
-    if len(cur) < 3 or cur[1] != "run":
+    k = _flatpak_run(cur)
+    if k < 0:
         return []
     command = ""
     apps: list[int] = []
-    k = 2
     while k < len(cur):
         w = cur[k]
         if w == "--":
@@ -850,6 +851,28 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 _LAUNCHERS["flatpak"] = _flatpak
+
+
+def _flatpak_run(cur: tuple[str, ...]) -> int:
+    """The index after `run` in `flatpak [global options] run ...` (its global options are flags or take their
+    value attached: `--user`, `--installation=NAME`), or -1."""
+    k = 1
+    while k < len(cur) and cur[k][:1] == "-" and cur[k] != "--":
+        k += 1
+    return k + 1 if k < len(cur) - 1 and cur[k] == "run" else -1
+
+
+def flatpak_default_command(view: tuple[str, ...]) -> str | None:
+    """red team, R4.9: `flatpak run APP` without `--command` runs the command the app's manifest names (in a
+    sandbox that may share the home folder and the network): a program no rule can read."""
+    if view[0] != "flatpak":
+        return None
+    k = _flatpak_run(view)
+    if k < 0 or any(w == "--command" or w.startswith("--command=") for w in view[k:]):
+        return None
+    if any(w[:1] != "-" or w == "--" for w in view[k:]):
+        return "flatpak runs the command the app's manifest names, which no rule can read"
+    return None
 
 
 def _peels(verb: str) -> bool:
