@@ -329,7 +329,25 @@ def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) 
             len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))
         ):
             return True
+        if first in _HOMES_UNDER and _spells_a_home(parts):
+            return True
     return False
+
+
+# red team, R4.6: the home folder spelled as the absolute path it is -- root's `/root`, a user's
+# `/home/NAME` (`/Users/NAME` on a developer's Mac) -- and the folder holding every user's (`/home`).
+# Which user runs the command is not known: every home folder counts (deny more).
+_HOMES_UNDER = frozenset({"root", "home", "Users"})
+
+
+def _spells_a_home(parts: list[str]) -> bool:
+    """``parts`` (an absolute path's components) is a home folder, the folder of all of them, or a pattern
+    over a home folder's children (``/root/*``, ``/home/me/.*``, ``/home/*``)."""
+    n = len(parts)
+    last_is_pattern = any(c in _GLOB for c in parts[-1])
+    if parts[0] == "root":
+        return n == 1 or (n == 2 and last_is_pattern)
+    return n <= 2 or (n == 3 and last_is_pattern)
 
 
 def _change(words: tuple[str, ...], windows: bool = False) -> tuple[str, str | None] | None:
