@@ -487,6 +487,9 @@ WRAPPERS.update(
         "kitty": _UNKNOWN,
         "foot": _UNKNOWN,
         "terminator": _UNKNOWN,
+        # red team: privilege under other names (permissions.commands.privilege) runs the command after it.
+        "pfexec": Syntax("P"),
+        "gsudo": _UNKNOWN,
     }
 )
 
