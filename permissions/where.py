@@ -274,8 +274,8 @@ def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str
     else:
         bases = [[_UNKNOWN_PART]]
     for value in values.get(name, ()):
-        if value[:1] in ("$", "`", "~"):
-            continue
+        if value[:1] in ("$", "`"):
+            continue  # (`~` is read: `for d in ~/*`, `d=~`; resolve reads no values again)
         bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
         if len(bases) >= _MAX_READINGS:
             break
@@ -767,22 +767,28 @@ def _deleted(
         deleted = windows_deleted(view)
         return [] if deleted is None else deleted + fed
     if verb in DELETERS:
-        targets = deleted_trees(view)
-        if targets is None:
+        trees = deleted_trees(view)
+        if trees is None:
             return []
+        targets = trees
         if fed:
             subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
             targets = targets + fed + subst
-        return targets
-    if verb == "find":
+    elif verb == "find":
         starts, deletes = _find_starts(view)
-        return starts if deletes else []
-    if verb == "git":
-        return _git_clean_tree(view, words)
-    if verb == "rsync":
-        return _rsync_deletes(view)
-    remover = REMOVERS.get(verb)
-    return [] if remover is None else remover(view)
+        targets = starts if deletes else []
+    elif verb == "git":
+        targets = _git_clean_tree(view, words)
+    elif verb == "rsync":
+        targets = _rsync_deletes(view)
+    else:
+        remover = REMOVERS.get(verb)
+        targets = [] if remover is None else remover(view)
+    if replace and targets:
+        # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
+        # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
+        targets = targets + [t.replace(r, "*") for t in targets for r in replace if r in t]
+    return targets
 
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------

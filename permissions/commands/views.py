@@ -137,6 +137,12 @@ def split_string(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _after_operands(command: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The command after a wrapper's operands. red team: `timeout 5 -- cmd` -- GNU runs a program named `--`;
+    uutils' coreutils (clap) take the `--` after the operands as the end of options and run cmd: both."""
+    return (command, command[1:]) if command[:1] == ("--",) else (command,)
+
+
 def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[str, ...]]:
     """Every command the wrapper ``words[0]`` may run, the most likely reading first.
 
@@ -163,12 +169,7 @@ def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[
             if w == "-" and syntax.dash_is_flag:
                 frontier.add(k + 1)
             else:
-                command = words[k + syntax.operands :]
-                found.append(command)
-                if command[:1] == ("--",):
-                    # red team: `timeout 5 -- cmd`. GNU runs a program named `--`; uutils' coreutils (clap)
-                    # take the `--` after the operands as the end of options and run cmd: both are views.
-                    found.append(command[1:])
+                found.extend(_after_operands(words[k + syntax.operands :]))
             continue
         if syntax.numeric and _numeric(w):
             frontier.add(k + 1)
