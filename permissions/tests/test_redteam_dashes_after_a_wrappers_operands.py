@@ -88,3 +88,22 @@ def test_the_floor_sees_the_command_after_the_dashes(shape):
 )
 def test_ordinary_commands_after_the_dashes_keep_their_verdict(command):
     assert term(command, autonomy=AUTO_MODE).decision == "auto_approve", command
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_what_the_command_after_the_dashes_writes_or_runs_is_read(shape):
+    # R3.7: a file that decides what runs later; R4.8/R4.9: inline code and find's deleting primaries.
+    for inner in (
+        "cp x .envrc",
+        "tee .npmrc",
+        "sed -i s/a/b/ .github/workflows/ci.yml",
+        "python -c 'print(1)'",
+        "find . -delete",
+    ):
+        command = shape.format(inner)
+        for v in (
+            term(command, autonomy=AUTO_MODE),
+            term(command, project=CONTAINER_RUNNING),
+            term(command, allow=allow_every_word(command)),
+        ):
+            assert v.decision != "auto_approve", (command, v.reason)
