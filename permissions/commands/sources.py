@@ -45,6 +45,11 @@ _ADDRESS_PREFIXES = ("git+", "git:", "github:", "gitlab:", "bitbucket:", "gist:"
 # `/x`, `C:x`), and the tarballs it reads as files (`dir/pkg.tgz`).
 _NODE_FILE_FIRST = frozenset("./~\\")
 _NODE_TARBALLS = (".tgz", ".tar.gz", ".tar")
+# package.json's keys whose values are package specifiers (`pnpm.overrides` under `pnpm`).
+_NODE_DEPENDENCY_KEYS = frozenset(
+    "dependencies devDependencies optionalDependencies peerDependencies bundleDependencies overrides"
+    " resolutions pnpm".split()
+)
 # The node managers' options whose value is a folder, a workspace or a tag, not a package (`--prefix web/app`).
 _NODE_VALUED = frozenset(
     "--prefix -C --dir --cwd -w --workspace -F --filter --tag --cache --userconfig --globalconfig"
@@ -201,6 +206,12 @@ def _node(view: tuple[str, ...]) -> bool:
     if any(_node_elsewhere(w) for w in _launched_packages(view)):
         return True  # `npx -p u/r cmd`, `npm exec --package=github:u/r -- cmd`
     ops = _node_operands(view[1:])
+    if ops[:2] == ["pkg", "set"]:
+        # `npm pkg set dependencies.x=github:u/r`: the manifest names the source the next install fetches.
+        return any(
+            w.partition(".")[0] in _NODE_DEPENDENCY_KEYS and _node_elsewhere(w.partition("=")[2])
+            for w in ops[2:]
+        )
     if view[0] in ("npx", "pnpx", "bunx"):
         return any(_node_elsewhere(w) for w in ops[:1])  # `npx github:u/r`: the package it runs
     if not ops or ops[0] not in _NODE_INSTALLS:
