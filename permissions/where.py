@@ -518,6 +518,14 @@ _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
+
+
+def _chdir_long(name: str) -> bool:
+    """`--chdir` or an abbreviation getopt takes for it (red team: `env --chd /`, `sudo --chd=/`; deny more:
+    `--c`, which only env reads so), and unshare's and nsenter's `--wd`."""
+    return name == "--wd" or (len(name) > 2 and _CHDIR_LONG.startswith(name))
+
+
 # What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
 _PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
 
@@ -578,10 +586,11 @@ def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> fro
     extra: set[str] = set()
     for k, w in enumerate(words):
         value = None
-        if w in _CHDIR_SHORT or w == _CHDIR_LONG:
+        name, eq, attached = w.partition("=")
+        if w in _CHDIR_SHORT or _chdir_long(w):
             value = words[k + 1] if k + 1 < len(words) else None
-        elif w.startswith(_CHDIR_LONG + "="):
-            value = w[len(_CHDIR_LONG) + 1 :]
+        elif eq and _chdir_long(name):
+            value = attached
         elif w[:2] in _CHDIR_SHORT and len(w) > 2:
             value = w[2:]
         if value:

@@ -64,3 +64,30 @@ def test_a_target_filled_in_later_is_where_it_lands(command):
 def test_a_target_deeper_down_is_not_the_floors(command):
     v = term(command, allow=("Terminal(rm)", "Terminal(ls)", "Terminal(find)", "Terminal(xargs)"))
     assert v.reason != "builtin_deny", command
+
+
+# R4.6, R4.10: the directory a wrapper moves to before the command runs, with the option spelled as the
+# wrapper's own parser takes it -- getopt's abbreviations of `--chdir` (env, sudo, run0) and unshare's and
+# nsenter's `--wd` -- is where a relative deletion lands.
+MOVED = [
+    "env --chd / rm -rf *",
+    "env --chdi / rm -rf *",
+    "env --c=/ rm -rf *",
+    "env --ch ~ rm -rf *",
+    "env --chd=/ rm -rf ./*",
+    "env -i --chd / rm -rf *",
+    "sudo --chd / rm -rf *",
+    "sudo --chdi=/ rm -rf ./*",
+    "sudo -u root --chd=/ rm -rf *",
+    "run0 --chd=/ rm -rf *",
+    "unshare --wd=/ rm -rf *",
+    "unshare --wd / rm -rf *",
+    "unshare -r --wd=/ rm -rf .",
+    "nsenter --wd=/ rm -rf *",
+    "nsenter -t 1 --wd / find . -delete",
+]
+
+
+@pytest.mark.parametrize("command", MOVED)
+def test_a_wrappers_directory_option_however_spelled_moves_the_deletion(command):
+    assert_floor_denies(command)
