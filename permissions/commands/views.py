@@ -302,6 +302,14 @@ def _gh_alias_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("gh", *split_string(expansion))]
 
 
+def _module_program(module: str) -> str:
+    """red team: the program a module runs as -- `pkg.__main__` is `pkg` (what `-m pkg` runs), and pip's
+    internals (`pip._internal.cli.main`) are pip."""
+    if module.endswith(".__main__"):
+        module = module[: -len(".__main__")]
+    return "pip" if module.startswith("pip._internal") else module
+
+
 def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: ``python3 -m pip install x`` runs pip, ``python -m twine upload`` twine."""
     n = len(cur)
@@ -317,7 +325,7 @@ def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         for j in range(1, len(w)):
             c = w[j]
             if c == "m":
-                module = w[j + 1 :] or (cur[k + 1] if k + 1 < n else "")
+                module = _module_program(w[j + 1 :] or (cur[k + 1] if k + 1 < n else ""))
                 rest = cur[k + (1 if w[j + 1 :] else 2) :]
                 return [(module, *rest)] if module else []
             if c == "c":
