@@ -208,8 +208,8 @@ class Scope:
                 # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
                 if "/" not in w and ".." not in w:
                     continue
-                if w[0] == "/" or (".." in w and w[0] != "-"):
-                    check(w, False, cwds, out)
+                if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
+                    self._check_place(w, cwds, out)
                 eq = w.find("=")
                 if eq > 0:
                     self._check_value(w, eq, cwds, out)
@@ -318,6 +318,16 @@ class Scope:
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
         return cwd_sets(segments, command, self.cwd, floor=False)
+
+    def _check_place(self, w: str, cwds: Collection[str], out: list[str]) -> None:
+        """An absolute word, one with `..`, or a file URL or specifier: red team, it names a local place
+        (`npm install file:/tmp/x`, `x@file:../../y`, `pip install file:///tmp/x`, `git clone file:///etc/x`)."""
+        if w[:5] == "file:" or "@file:" in w:
+            place = w[w.find("file:") + 5 :]
+            place = place[2:] if place[:2] == "//" else place
+            self._check(place, place[:1] == "~", cwds, out)
+        elif w[0] == "/" or ".." in w:
+            self._check(w, False, cwds, out)
 
     def _check_value(self, w: str, eq: int, cwds: Collection[str], out: list[str]) -> None:
         """The value of ``--opt=VALUE`` / ``NAME=VALUE`` is a location; so is a mount's host folder."""

@@ -275,8 +275,8 @@ def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str
     else:
         bases = [[_UNKNOWN_PART]]
     for value in values.get(name, ()):
-        if value[:1] in ("$", "`"):  # `~` is read: `d=~` and `for d in ~` expand it (HOME)
-            continue
+        if value[:1] in ("$", "`"):
+            continue  # (`~` is read: `for d in ~/*`, `d=~`; resolve reads no values again)
         bases.extend(resolve(value, dirs))  # one level: the value's own variables are not read again
         if len(bases) >= _MAX_READINGS:
             break
@@ -330,7 +330,25 @@ def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) 
             len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))
         ):
             return True
+        if first in _HOMES_UNDER and _spells_a_home(parts):
+            return True
     return False
+
+
+# red team, R4.6: the home folder spelled as the absolute path it is -- root's `/root`, a user's
+# `/home/NAME` (`/Users/NAME` on a developer's Mac) -- and the folder holding every user's (`/home`).
+# Which user runs the command is not known: every home folder counts (deny more).
+_HOMES_UNDER = frozenset({"root", "home", "Users"})
+
+
+def _spells_a_home(parts: list[str]) -> bool:
+    """``parts`` (an absolute path's components) is a home folder, the folder of all of them, or a pattern
+    over a home folder's children (``/root/*``, ``/home/me/.*``, ``/home/*``)."""
+    n = len(parts)
+    last_is_pattern = any(c in _GLOB for c in parts[-1])
+    if parts[0] == "root":
+        return n == 1 or (n == 2 and last_is_pattern)
+    return n <= 2 or (n == 3 and last_is_pattern)
 
 
 def _change(words: tuple[str, ...], windows: bool = False) -> tuple[str, str | None] | None:
@@ -501,6 +519,14 @@ _WINDOWS_AND_POSIX = _DELETERS | frozenset(WINDOWS_DELETERS)
 # Options that set the directory of the command a wrapper runs: `env -C DIR`, `sudo -D DIR`, `run0 --chdir`.
 _CHDIR_SHORT = ("-C", "-D")
 _CHDIR_LONG = "--chdir"
+
+
+def _chdir_long(name: str) -> bool:
+    """`--chdir` or an abbreviation getopt takes for it (red team: `env --chd /`, `sudo --chd=/`; deny more:
+    `--c`, which only env reads so), and unshare's and nsenter's `--wd`."""
+    return name == "--wd" or (len(name) > 2 and _CHDIR_LONG.startswith(name))
+
+
 # What a command prints that xargs then hands on as operands (R4.6: `echo / | xargs rm -rf`).
 _PRINTS_OPERANDS = frozenset({"echo", "printf", "dirname", "realpath", "readlink", "ls"})
 
@@ -561,10 +587,11 @@ def _chdirs(words: tuple[str, ...], dirs: frozenset[str], values: Values) -> fro
     extra: set[str] = set()
     for k, w in enumerate(words):
         value = None
-        if w in _CHDIR_SHORT or w == _CHDIR_LONG:
+        name, eq, attached = w.partition("=")
+        if w in _CHDIR_SHORT or _chdir_long(w):
             value = words[k + 1] if k + 1 < len(words) else None
-        elif w.startswith(_CHDIR_LONG + "="):
-            value = w[len(_CHDIR_LONG) + 1 :]
+        elif eq and _chdir_long(name):
+            value = attached
         elif w[:2] in _CHDIR_SHORT and len(w) > 2:
             value = w[2:]
         if value:
@@ -753,22 +780,28 @@ def _deleted(
         deleted = windows_deleted(view)
         return [] if deleted is None else deleted + fed
     if verb in DELETERS:
-        targets = deleted_trees(view)
-        if targets is None:
+        trees = deleted_trees(view)
+        if trees is None:
             return []
+        targets = trees
         if fed:
             subst = [t.replace(r, f) for t in targets for r in replace if r in t for f in fed]
             targets = targets + fed + subst
-        return targets
-    if verb == "find":
+    elif verb == "find":
         starts, deletes = _find_starts(view)
-        return starts if deletes else []
-    if verb == "git":
-        return _git_clean_tree(view, words)
-    if verb == "rsync":
-        return _rsync_deletes(view)
-    remover = REMOVERS.get(verb)
-    return [] if remover is None else remover(view)
+        targets = starts if deletes else []
+    elif verb == "git":
+        targets = _git_clean_tree(view, words)
+    elif verb == "rsync":
+        targets = _rsync_deletes(view)
+    else:
+        remover = REMOVERS.get(verb)
+        targets = [] if remover is None else remover(view)
+    if replace and targets:
+        # red team: what xargs reads in place of its replace string may be any name (`ls / | xargs -I{}
+        # rm -rf /{}` deletes every child of the root): a pattern over that folder's children.
+        targets = targets + [t.replace(r, "*") for t in targets for r in replace if r in t]
+    return targets
 
 
 # -- R4.6: more deleters the floor reads ---------------------------------------------------------------------

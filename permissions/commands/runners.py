@@ -555,6 +555,13 @@ def _concurrently(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
+def _every_operand_a_line(view: tuple[str, ...]) -> Carried:
+    """red team, R4.9: moreutils' `pee 'cmd a' 'cmd b'` and `mispipe 'cmd a' 'cmd b'` run each operand through
+    a shell (their options are flags)."""
+    scripts = tuple(w for w in view[1:] if w[:1] != "-" and w.strip())
+    return Carried(scripts) if scripts else _NOTHING
+
+
 # Watchers and benchmark runners that run command lines they are given through a shell (R4.9): each one's
 # options whose value is a command line, options whose value is anything else, and whether its operands
 # are command lines too (hyperfine's, watchexec's) or files/globs (chokidar's, onchange's before `--`).
@@ -920,6 +927,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "git": _git,
     "tmux": _tmux,
     "concurrently": _concurrently,
+    "pee": _every_operand_a_line,
+    "mispipe": _every_operand_a_line,
     **dict.fromkeys(_LINE_RUNNERS, _line_runner),
     "start-server-and-test": _server_and_test,
     "server-test": _server_and_test,

@@ -41,8 +41,37 @@ _NODE_INSTALLS = _NODE_INSTALL_COMMANDS | {
 }
 # npm's package specifiers that name an address, not a registry's package.
 _ADDRESS_PREFIXES = ("git+", "git:", "github:", "gitlab:", "bitbucket:", "gist:", "http:", "https:", "file:")
+# red team: what npm-package-arg reads as a local file before it tries a hosted-git shorthand (`./x`, `~/x`,
+# `/x`, `C:x`), and the tarballs it reads as files (`dir/pkg.tgz`).
+_NODE_FILE_FIRST = frozenset("./~\\")
+_NODE_TARBALLS = (".tgz", ".tar.gz", ".tar")
+# package.json's keys whose values are package specifiers (`pnpm.overrides` under `pnpm`).
+_NODE_DEPENDENCY_KEYS = frozenset(
+    "dependencies devDependencies optionalDependencies peerDependencies bundleDependencies overrides"
+    " resolutions pnpm".split()
+)
+# The node managers' options whose value is a folder, a workspace or a tag, not a package (`--prefix web/app`).
+_NODE_VALUED = frozenset(
+    "--prefix -C --dir --cwd -w --workspace -F --filter --tag --cache --userconfig --globalconfig"
+    " --registry -p --package".split()
+)
 _CARGO_SOURCE_OPTIONS = frozenset({"--index", "--registry", "--git"})
+# red team: cargo's `--config KEY=VALUE` (any subcommand) that replaces crates.io or names a registry.
+_CARGO_SOURCE_KEYS = ("source.", "registries.", "registry.")
 _GEM_SOURCE_OPTIONS = frozenset({"-s", "--source", "--clear-sources"})
+# red team: pipx and uvx install what they run; `--spec`/`--from` name the package, `--pip-args` pip's options.
+_PIPX_COMMANDS = frozenset({"install", "run", "inject", "upgrade", "reinstall", "install-all", "runpip"})
+_PIPX_SPECS = frozenset({"--spec", "--from", "--with", "--pip-args", "--editable"})
+# red team: dotnet's commands that fetch packages with `-s`/`--source` (`dotnet nuget add source URL` adds one to
+# NuGet.Config for later), and maven's remote repository given on the command line.
+_DOTNET_FETCHES = frozenset({"add", "restore", "tool", "new", "build", "run", "test", "publish", "pack"})
+_MAVEN_VERBS = frozenset({"mvn", "mvnw", "./mvnw", "mvnd"})
+_MAVEN_SOURCE_PROPERTIES = ("-DremoteRepositories=", "-DrepoUrl=", "-Dmaven.repo.remote=")
+# red team: conda's channels everyone uses; another channel (`-c someone`, `-c https://…`) is another source.
+_CONDA_VERBS = frozenset({"conda", "mamba", "micromamba"})
+_CONDA_CHANNELS = frozenset(
+    {"conda-forge", "defaults", "main", "r", "msys2", "bioconda", "pytorch", "nvidia"}
+)
 # Variables that choose where packages come from, or switch off their checksum check.
 _INDEX_VARIABLES = frozenset(
     {
@@ -78,7 +107,14 @@ _INDEX_VARIABLES = frozenset(
 # the checksum database; GOFLAGS only when it names `-insecure`).
 _GO_KEEPS = frozenset({"off", "direct", "https://proxy.golang.org", "https://proxy.golang.org,direct"})
 
-SOURCE_VERBS = frozenset({"pip", "pip3", "uv", "cargo", "gem", "env", "export"}) | _NODE_MANAGERS
+SOURCE_VERBS = (
+    frozenset(
+        {"pip", "pip3", "uv", "uvx", "pipx", "cargo", "gem", "go", "dotnet", "composer", "env", "export"}
+    )
+    | _NODE_MANAGERS
+    | _MAVEN_VERBS
+    | _CONDA_VERBS
+)
 
 
 def _named(words: tuple[str, ...], options: frozenset[str]) -> bool:
@@ -94,6 +130,39 @@ def _address(word: str) -> bool:
     return "://" in word or word.startswith(_ADDRESS_PREFIXES)
 
 
+def _node_elsewhere(word: str) -> bool:
+    """red team: a node package specifier fetched from an address or a git host: `github:u/r`, `https://…`,
+    npm's hosted-git shorthand `u/r` and `u/r#ref` (npm, pnpm, yarn and bun read it as a GitHub repository), and
+    each of them behind an alias (`x@u/r`, `x@github:u/r`, `@s/x@git+ssh://…`). A registry alias
+    (`x@npm:y`), a workspace or a local folder or tarball (`./x`, `file:x`, `dir/x.tgz`) is no other source
+    (a folder outside the project is the path scope's)."""
+    at = word.find("@", 1)
+    spec = word[at + 1 :] if at > 0 else word
+    if _address(word) or _address(spec):
+        return not spec.startswith("file:") and not word.startswith("file:")
+    path = spec.partition("#")[0]
+    if not path or path[0] in _NODE_FILE_FIRST or path[0] == "@" or ":" in path:
+        return False
+    if path.endswith(_NODE_TARBALLS):
+        return False
+    owner, slash, repo = path.partition("/")
+    return bool(slash and owner and repo and "/" not in repo)
+
+
+def _node_operands(words: tuple[str, ...]) -> list[str]:
+    """The words of a node manager's line that are no option nor a folder, workspace or tag an option takes."""
+    ops: list[str] = []
+    skip = False
+    for w in words:
+        if skip:
+            skip = False
+        elif w[:1] == "-":
+            skip = w in _NODE_VALUED
+        else:
+            ops.append(w)
+    return ops
+
+
 def _pip(view: tuple[str, ...]) -> bool:
     """`pip install -i URL x`, `pip install git+https://…`, `uv pip install --index-url URL`, `uv add --index
     URL x`, `uv add git+https://…`."""
@@ -105,6 +174,28 @@ def _pip(view: tuple[str, ...]) -> bool:
     return any(_address(w) and not w.startswith("file:") for w in view[2:])
 
 
+def _launched_packages(view: tuple[str, ...]) -> list[str]:
+    """The packages a launcher's `-p`/`--package` options name before the command it runs (`npx -p u/r cmd`,
+    `npm exec --package=u/r -- cmd`); the command's own `-p` (`npx tsc -p src/tsconfig.json`) is not one."""
+    found: list[str] = []
+    k = 1
+    n = len(view)
+    while k < n:
+        w = view[k]
+        if w == "--":
+            break
+        if w in ("-p", "--package") and k + 1 < n:
+            found.append(view[k + 1])
+            k += 2
+            continue
+        if w.startswith("--package="):
+            found.append(w[10:])
+        elif w[:1] != "-" and w not in ("exec", "x", "dlx"):
+            break
+        k += 1
+    return found
+
+
 def _node(view: tuple[str, ...]) -> bool:
     """`npm install --registry=URL x`, `pnpm add github:u/r`, `npx --registry URL pkg`, `yarn add
     https://…/x.tgz`."""
@@ -112,12 +203,74 @@ def _node(view: tuple[str, ...]) -> bool:
         w.startswith("--@") and "registry" in w for w in view
     ):
         return True
-    ops = [w for w in view[1:] if w[:1] != "-"]
+    if any(_node_elsewhere(w) for w in _launched_packages(view)):
+        return True  # `npx -p u/r cmd`, `npm exec --package=github:u/r -- cmd`
+    ops = _node_operands(view[1:])
+    if ops[:2] == ["pkg", "set"]:
+        # `npm pkg set dependencies.x=github:u/r`: the manifest names the source the next install fetches.
+        return any(
+            w.partition(".")[0] in _NODE_DEPENDENCY_KEYS and _node_elsewhere(w.partition("=")[2])
+            for w in ops[2:]
+        )
     if view[0] in ("npx", "pnpx", "bunx"):
-        return any(_address(w) for w in ops[:1])  # `npx github:u/r`: the package it runs
+        return any(_node_elsewhere(w) for w in ops[:1])  # `npx github:u/r`: the package it runs
     if not ops or ops[0] not in _NODE_INSTALLS:
         return False
-    return any(_address(w) and not w.startswith("file:") for w in ops[1:])
+    return any(_node_elsewhere(w) for w in ops[1:])
+
+
+def _pipx(view: tuple[str, ...]) -> bool:
+    """`pipx install git+https://…`, `pipx run --index-url URL x`, `pipx install --pip-args='-i URL' x`,
+    `uvx --from git+https://… x`, `uvx --index-url URL x`."""
+    if view[0] == "pipx" and not any(w in _PIPX_COMMANDS for w in view[1:3]):
+        return False
+    if _named(view[1:], _PIP_SOURCE_OPTIONS):
+        return True
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in _PIPX_SPECS:
+            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
+            if (
+                _address(value)
+                and not value.startswith("file:")
+                or any(
+                    o in value for o in ("-i", "--index", "--extra-index", "-f", "--find-links", "--trusted")
+                )
+            ):
+                return True
+        elif w[:1] != "-" and _address(w) and not w.startswith("file:"):
+            return True
+    return False
+
+
+def _conda_channel(words: tuple[str, ...]) -> bool:
+    """`conda install -c someone x`, `mamba create --channel https://… x`: a channel no one lists by default."""
+    for k, w in enumerate(words):
+        name, eq, value = w.partition("=")
+        if name in ("-c", "--channel"):
+            value = value if eq else (words[k + 1] if k + 1 < len(words) else "")
+        elif w.startswith("-c") and len(w) > 2:
+            value = w[2:]
+        else:
+            continue
+        if value not in _CONDA_CHANNELS:
+            return True
+    return False
+
+
+def _cargo(view: tuple[str, ...]) -> bool:
+    """`cargo install --git URL`, `cargo install --registry R`, `cargo --config 'source.crates-io.replace-with=…'
+    build` (the config key may name a source or a registry before or after the subcommand)."""
+    for k, w in enumerate(view):
+        if w == "--config" and k + 1 < len(view):
+            value = view[k + 1]
+        elif w.startswith("--config="):
+            value = w[9:]
+        else:
+            continue
+        if value.lstrip("'\"").startswith(_CARGO_SOURCE_KEYS):
+            return True
+    return len(view) > 1 and view[1] in ("install", "add") and _named(view[2:], _CARGO_SOURCE_OPTIONS)
 
 
 def other_source(view: tuple[str, ...]) -> bool:
@@ -128,13 +281,35 @@ def other_source(view: tuple[str, ...]) -> bool:
     if verb in _NODE_MANAGERS:
         return _node(view)
     if verb == "cargo":
-        return len(view) > 1 and view[1] in ("install", "add") and _named(view[2:], _CARGO_SOURCE_OPTIONS)
+        return _cargo(view)
+    if verb in ("pipx", "uvx"):
+        return _pipx(view)
+    sub = view[1] if len(view) > 1 else ""
     if verb == "gem":
+        if sub == "sources":
+            return _named(
+                view[2:], frozenset({"-a", "--add"})
+            )  # `gem sources --add URL`, for every later install
+        return sub in ("install", "update", "fetch") and _named(view[2:], _GEM_SOURCE_OPTIONS)
+    if verb == "go":
+        # `go env -w GOPROXY=URL`: the variable, written to go's own settings for every later command
+        return sub == "env" and ("-w" in view) and index_assigned(view[2:])
+    if verb == "dotnet":
+        if sub == "nuget":
+            return view[2:4] == ("add", "source")
+        return sub in _DOTNET_FETCHES and _named(view[2:], frozenset({"-s", "--source", "--add-source"}))
+    if verb == "composer":
+        # `composer config repositories.x vcs URL` (composer.json), `composer create-project --repository=URL`
         return (
-            len(view) > 1
-            and view[1] in ("install", "update", "fetch")
-            and _named(view[2:], _GEM_SOURCE_OPTIONS)
+            sub == "config"
+            and any(w.startswith(("repositories.", "repo.", "repos.")) for w in view[2:])
+            or sub == "create-project"
+            and _named(view[2:], frozenset({"--repository", "--repository-url"}))
         )
+    if verb in _CONDA_VERBS:
+        return sub in ("install", "create", "update", "upgrade") and _conda_channel(view[2:])
+    if verb in _MAVEN_VERBS:
+        return any(w.startswith(_MAVEN_SOURCE_PROPERTIES) for w in view[1:])
     return False
 
 
@@ -148,7 +323,13 @@ def index_assigned(view: tuple[str, ...]) -> bool:
             continue
         name, _, value = w.partition("=")
         name = name.upper()
-        if name not in _INDEX_VARIABLES and not (name.startswith("UV_INDEX_") and name.endswith("_URL")):
+        if name not in _INDEX_VARIABLES and not (
+            name.startswith("UV_INDEX_")
+            and name.endswith("_URL")
+            or name.startswith("CARGO_SOURCE_")
+            or name.startswith("CARGO_REGISTRIES_")
+            and name.endswith("_INDEX")
+        ):
             continue
         if name == "GOFLAGS":
             if "-insecure" in value:

@@ -41,6 +41,7 @@ from permissions.memos import Memo
 
 __all__ = [
     "WINDOWS_SUFFIXES",
+    "flatpak_default_command",
     "foreign_name",
     "is_assignment",
     "look_through",
@@ -136,6 +137,12 @@ def split_string(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def _after_operands(command: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The command after a wrapper's operands. red team: `timeout 5 -- cmd` -- GNU runs a program named `--`;
+    uutils' coreutils (clap) take the `--` after the operands as the end of options and run cmd: both."""
+    return (command, command[1:]) if command[:1] == ("--",) else (command,)
+
+
 def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[str, ...]]:
     """Every command the wrapper ``words[0]`` may run, the most likely reading first.
 
@@ -162,7 +169,7 @@ def readings(words: tuple[str, ...], syntax: Syntax, split: bool) -> list[tuple[
             if w == "-" and syntax.dash_is_flag:
                 frontier.add(k + 1)
             else:
-                found.append(words[k + syntax.operands :])
+                found.extend(_after_operands(words[k + syntax.operands :]))
             continue
         if syntax.numeric and _numeric(w):
             frontier.add(k + 1)
@@ -295,6 +302,14 @@ def _gh_alias_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return [("gh", *split_string(expansion))]
 
 
+def _module_program(module: str) -> str:
+    """red team: the program a module runs as -- `pkg.__main__` is `pkg` (what `-m pkg` runs), and pip's
+    internals (`pip._internal.cli.main`) are pip."""
+    if module.endswith(".__main__"):
+        module = module[: -len(".__main__")]
+    return "pip" if module.startswith("pip._internal") else module
+
+
 def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.10: ``python3 -m pip install x`` runs pip, ``python -m twine upload`` twine."""
     n = len(cur)
@@ -310,7 +325,7 @@ def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         for j in range(1, len(w)):
             c = w[j]
             if c == "m":
-                module = w[j + 1 :] or (cur[k + 1] if k + 1 < n else "")
+                module = _module_program(w[j + 1 :] or (cur[k + 1] if k + 1 < n else ""))
                 rest = cur[k + (1 if w[j + 1 :] else 2) :]
                 return [(module, *rest)] if module else []
             if c == "c":
@@ -811,11 +826,11 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """red team: `flatpak run --command=CMD [opts] APP args` runs CMD (in the app's sandbox, which may share
     the home folder and the network) with args. The app is the first word no option takes; an option whose
     value stands apart may take the next word, so each of the first two such words is read as the app."""
-    if len(cur) < 3 or cur[1] != "run":
+    k = _flatpak_run(cur)
+    if k < 0:
         return []
     command = ""
     apps: list[int] = []
-    k = 2
     while k < len(cur):
         w = cur[k]
         if w == "--":
@@ -845,6 +860,28 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 _LAUNCHERS["flatpak"] = _flatpak
+
+
+def _flatpak_run(cur: tuple[str, ...]) -> int:
+    """The index after `run` in `flatpak [global options] run ...` (its global options are flags or take their
+    value attached: `--user`, `--installation=NAME`), or -1."""
+    k = 1
+    while k < len(cur) and cur[k][:1] == "-" and cur[k] != "--":
+        k += 1
+    return k + 1 if k < len(cur) - 1 and cur[k] == "run" else -1
+
+
+def flatpak_default_command(view: tuple[str, ...]) -> str | None:
+    """red team, R4.9: `flatpak run APP` without `--command` runs the command the app's manifest names (in a
+    sandbox that may share the home folder and the network): a program no rule can read."""
+    if view[0] != "flatpak":
+        return None
+    k = _flatpak_run(view)
+    if k < 0 or any(w == "--command" or w.startswith("--command=") for w in view[k:]):
+        return None
+    if any(w[:1] != "-" or w == "--" for w in view[k:]):
+        return "flatpak runs the command the app's manifest names, which no rule can read"
+    return None
 
 
 def _peels(verb: str) -> bool:

@@ -463,6 +463,33 @@ WRAPPERS.update(
         "tsocks": Syntax(),
         "torify": Syntax(),
         "dotenv": Syntax("o", "evcp", long={"debug": NONE, "no-expand": NONE, **HELP}),
+        # red team: more programs that run the command after their options (argv) -- moreutils' `ifne cmd`
+        # (when its input is not empty), `lckdo LOCKFILE cmd`, `zrun cmd`; `nq cmd` (queued); `timelimit -t N
+        # cmd`; `daemonize /path/cmd`; build interceptors (`bear -- make`, `scan-build make`,
+        # `intercept-build make`, `mold -run make`); `fakechroot cmd`; terminal emulators' `-e cmd`.
+        "ifne": Syntax("n"),
+        "lckdo": Syntax("qW", "w", operands=1),
+        "zrun": Syntax(),
+        "nq": Syntax("cqt", "w"),
+        "timelimit": Syntax("pq", "tTsS"),
+        "daemonize": Syntax("av", "ceoplEu"),
+        "bear": _UNKNOWN,
+        "scan-build": _UNKNOWN,
+        "intercept-build": _UNKNOWN,
+        "mold": _UNKNOWN,
+        "fakechroot": _UNKNOWN,
+        "xterm": _UNKNOWN,
+        "uxterm": _UNKNOWN,
+        "urxvt": _UNKNOWN,
+        "alacritty": _UNKNOWN,
+        "konsole": _UNKNOWN,
+        "gnome-terminal": _UNKNOWN,
+        "kitty": _UNKNOWN,
+        "foot": _UNKNOWN,
+        "terminator": _UNKNOWN,
+        # red team: privilege under other names (permissions.commands.privilege) runs the command after it.
+        "pfexec": Syntax("P"),
+        "gsudo": _UNKNOWN,
     }
 )
 

@@ -276,7 +276,7 @@ ATTACKS: dict[str, list[str]] = {
         "git -C . config --global user.name x",
         "git -c color.ui=never config --global user.name x",
         "GIT config --global user.name x",
-        "go env -w GOPRIVATE=x",
+        "go env -w CGO_ENABLED=0",  # (GOPRIVATE is a package source: sources.py)
         "go env -u GOPROXY",
         "defaults write com.apple.dock autohide -bool true",
         "defaults -currentHost write x y 1",

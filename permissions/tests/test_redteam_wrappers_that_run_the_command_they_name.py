@@ -84,7 +84,6 @@ def test_the_floor_sees_the_command_they_run(shape):
     [
         "flatpak list",
         "flatpak info org.app",
-        "flatpak run org.app",
         "gpg-agent --daemon",
         "kubectl get pods",
         "kubectl -n x get pods -o wide",
