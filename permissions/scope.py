@@ -199,7 +199,7 @@ class Scope:
                     if data is None:
                         data = _data_names(segments, command)
                     # Where `cd` goes decides where every later word points: its target is never data.
-                    if words[0] not in _DIRECTORY_CHANGERS and _printed_only(w, data):
+                    if words[0] not in _DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
                         # R6.2, R4.7: what a substitution prints is not a location the scope can
                         # judge; the commands inside are segments, judged on their own.
                         continue
@@ -563,10 +563,13 @@ _SUBSTITUTIONS = ("$(…)", "<(…)", ">(…)", "`…`")
 _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _printed_only(word: str, data: frozenset[str]) -> bool:
+def _printed_only(
+    word: str, data: frozenset[str], segments: tuple[Segment, ...] = (), command: str = ""
+) -> bool:
     """Whether the location ``word`` names is only what commands print: substitutions (`$(…)`, `<(…)`,
     `` `…` ``) and loop / `read` variables holding their output or relative words, with literal text that
-    neither starts at the root nor climbs (`$(…)/README.md`, `"== $f"`; not `/etc/$(…)`, `$(…)/..`)."""
+    neither starts at the root nor climbs (`$(…)/README.md`, `"== $f"`; not `/etc/$(…)`, `$(…)/..`) -- nor
+    does once what leads it prints nothing (`"$(true)/etc/passwd"` is `/etc/passwd`, :func:`_lead_may_vanish`)."""
     if not word:
         return True  # nothing to check (as _check reads an empty word)
     if word[0] in "/~" or ".." in word:
@@ -576,7 +579,33 @@ def _printed_only(word: str, data: frozenset[str]) -> bool:
         rest = rest.replace(sub, "")
     if data and "$" in rest:
         rest = _DATA_REF.sub(lambda m: "" if (m.group(1) or m.group(2)) in data else m.group(0), rest)
-    return "$" not in rest and "`" not in rest and "~" not in rest
+    if "$" in rest or "`" in rest or "~" in rest:
+        return False
+    return rest[:1] != "/" or not _lead_may_vanish(word, segments, command)
+
+
+def _lead_may_vanish(word: str, segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether what leads ``word`` up to its first `/` may print nothing, leaving the rest an absolute place:
+    a substitution may print nothing (`$(true)`, `$(head -0 f)`), a `read` line may be empty. Never empty: a
+    `for` variable over written-out words none of which is empty (`for d in packages/*; do cat "$d/x"`), and
+    the working directory or the checkout's top (`$(pwd)/src`, `$(git rev-parse --show-toplevel)/README.md`)
+    when the command has no other substitution and sets no git variable (a failing rev-parse prints nothing)."""
+    lead = word[: word.find("/")]
+    names = _literal_loop_names(segments, command)
+    if (
+        names
+        and "$" in lead
+        and not _DATA_REF.sub(lambda m: "" if (m.group(1) or m.group(2)) in names else "$", lead)
+    ):
+        return False
+    if lead == "$(…)" and "GIT_" not in command:
+        others = _PLACE_SUBSTITUTION.sub("", command)
+        return "$(" in others or "`" in others or "<(" in others or ">(" in others
+    return True
+
+
+# `$(pwd)`, `$(git rev-parse --show-toplevel)`: substitutions that print an absolute place and never nothing.
+_PLACE_SUBSTITUTION = re.compile(r"\$\((?:pwd|pwd -P|git rev-parse --show-toplevel)\)")
 
 
 _DATA_REF = re.compile(r"\$(?:\{([a-z_][a-z0-9_]*)\}|([a-z_][a-z0-9_]*))")
@@ -889,7 +918,7 @@ def _relative_inside(word: str) -> bool:
     for sub in _SUBSTITUTIONS:
         rest = rest.replace(sub, "")
     if not rest:
-        return True
+        return word != ""  # an empty word listed is an empty value: `"$f/etc/passwd"` is then `/etc/passwd`
     if rest[0] == "." and any(c in rest for c in "*?["):
         return False  # `.*` matches `..` in bash before 5.2
     return rest[0] not in "/~$-" and ".." not in rest and "$" not in rest and "`" not in rest

@@ -138,3 +138,52 @@ ORDINARY = [
 def test_ordinary_text_to_words_stays_allowed(command):
     v = term(command, allow=ALLOW, project=HOST, cwd=ROOT)
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason, v.message)
+
+
+# What leads a word may print nothing: `"$(true)/etc/passwd"` is `/etc/passwd`.
+EMPTY_LEAD = [
+    'cat "$(true)/etc/passwd"',
+    'cat "$(printf "")/etc/shadow"',
+    "cat $(echo)/etc/passwd",
+    'cat "$(git ls-files | head -0)/etc/passwd"',
+    'cat "$(grep -l no-such-text README.md)/etc/passwd"',
+    'cat "$(cat /dev/null)/etc/passwd"',
+    'cat "`true`/etc/passwd"',
+    'cat "$( )/etc/passwd"',
+    'cat "$(head -c0 README.md)/root/.ssh/id_rsa"',
+    'head "$(git diff --name-only | head -0)/etc/hosts"',
+    'cat "$(git rev-parse --show-toplevel)/README.md" "$(true)/etc/passwd"',
+    'GIT_DIR=x; cat "$(git rev-parse --show-toplevel)/etc/passwd"',
+    'export GIT_CEILING_DIRECTORIES=/srv; cat "$(git rev-parse --show-toplevel)/etc/passwd"',
+    'for f in ""; do cat "$f/etc/passwd"; done',
+    "for f in '' a; do cat \"$f/etc/passwd\"; done",
+    'git ls-files | while read f; do cat "$f/etc/passwd"; done',
+    'while read -r f; do cat "$f/etc/shadow"; done < README.md',
+    'for f in "$(true)"; do cat "$f/etc/passwd"; done',
+    "cat $(git ls-files)/etc/passwd",
+]
+
+
+@pytest.mark.parametrize("command", EMPTY_LEAD)
+def test_a_lead_that_may_print_nothing_leaves_an_absolute_place(command):
+    v = term(command, allow=ALLOW + ("Terminal(true)", "Terminal(head)"), project=HOST, cwd=ROOT)
+    assert v.decision != "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'cat "$(pwd)/src/a.py"',
+        'cat "$(git rev-parse --show-toplevel)/README.md"',
+        'wc -l "$(git rev-parse --show-toplevel)/src/"*.py',
+        'for d in packages/*; do cat "$d/package.json"; done',
+        'for d in a b; do cat "$d/x" "$d"; done',
+        'git ls-files | while read f; do cat "$f"; done',
+        'cat "$(git ls-files | head -1)"',
+        "wc -l $(git ls-files)",
+        'echo "== $(git rev-parse --abbrev-ref HEAD)"',
+    ],
+)
+def test_a_lead_that_never_prints_nothing_stays_allowed(command):
+    v = term(command, allow=ALLOW, project=HOST, cwd=ROOT)
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason, v.message)
