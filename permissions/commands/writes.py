@@ -253,9 +253,51 @@ _CMAKE_COPIES = frozenset(
      "create_hardlink"}
 )  # fmt: skip
 _CMAKE_WRITES = frozenset({"remove", "rm", "remove_directory", "make_directory", "touch", "touch_nocreate"})
+# [beyond] R3.7, red team: text editors, which write the files they are opened on -- a person at a terminal,
+# or keys fed through the input (`printf ':%d\\nwq\\n' | vim F`, `nvim --headless F < keys`).
+_EDITORS = frozenset(
+    {"vi", "vim", "nvim", "gvim", "view", "rvim", "rview", "evim", "vimdiff", "nvi", "elvis", "vile", "nano",
+     "rnano", "pico", "micro", "emacs", "emacs-nox", "mg", "jed", "joe", "jmacs", "jpico", "jstar", "ne", "kak",
+     "hx", "helix", "mcedit", "zile", "jove", "dte", "vis"}
+)  # fmt: skip
+# ... search-and-replace tools that rewrite the files or trees they are given, in place: (how many words come
+# before the paths, the flags without which they write nothing -- () when they always write --, the flags with
+# which they write nothing, their options that take a value, the folder they rewrite when given no path).
+_REPLACERS: dict[str, tuple[int, tuple[str, ...], tuple[str, ...], frozenset[str], str]] = {
+    "sd": (2, (), ("-p", "--preview"), frozenset({"-n", "--max-replacements", "-f", "--flags"}), ""),
+    "rpl": (2, (), ("--dry-run", "-s", "--simulate"), frozenset({"-x", "--match-suffix", "-e", "--encoding"}), ""),
+    "fastmod": (2, (), (), frozenset({"-d", "--dir", "-e", "--extensions", "-g", "--glob", "--iglob"}), "."),
+    "ruplacer": (2, ("--go",), (), frozenset({"-t", "--type", "-T", "--type-not", "-g", "--glob"}), "."),
+    "comby": (
+        2, ("-i", "-in-place"), (),
+        frozenset({"-d", "-directory", "-f", "-templates", "-matcher", "-exclude", "-exclude-dir", "-rule",
+                   "-extensions", "-timeout", "-jobs", "-sequential"}),
+        ".",
+    ),
+    "ast-grep": (
+        0, ("-U", "--update-all", "-i", "--interactive"), (),
+        frozenset({"-p", "--pattern", "-r", "--rewrite", "-l", "--lang", "-c", "--config", "--selector",
+                   "--strictness", "--globs", "-j", "--threads", "--debug-query", "--color", "--before", "-B",
+                   "--after", "-A", "--context", "-C", "--inline-rules", "-f", "--filter", "--format"}),
+        ".",
+    ),
+}  # fmt: skip
+_REPLACERS["sg"] = _REPLACERS["ast-grep"]
+_REPLACERS["replace"] = (0, (), (), frozenset(), "")  # MySQL's: the files follow `--` (_replaced)
+# ... programs that write the file an operand names: `python -m json.tool IN OUT`, `xxd -r IN OUT`, `script
+# [-c cmd] FILE` (its typescript and its logs), `mktemp [-p DIR] TEMPLATE`, `ssh-keygen -f F` (F and F.pub),
+# `uudecode` (the name comes from the input unless -o names it), dasel's `put`/`delete` (its -f file).
+_OPERAND_WRITERS = frozenset({"xxd", "script", "mktemp", "ssh-keygen", "uudecode", "dasel"})
+_XXD_VALUED = frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-s", "-seek", "-o", "-offset", "-n",
+                         "-name"})  # fmt: skip
+_SCRIPT_VALUED = frozenset({"-c", "--command", "-E", "--echo", "-m", "--logging-format", "-o", "--output-limit",
+                            "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing"})  # fmt: skip
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | {"rename", "prename", "file-rename", "zip"}
+    | _EDITORS
+    | frozenset(_REPLACERS)
+    | _OPERAND_WRITERS
 )
 # git clone's and git worktree add's options that take a value (so it is not read as the folder).
 _GIT_CLONE_VALUED = frozenset(
@@ -325,6 +367,9 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
         dests, sources = ["."], ops  # `ln -s /x/.claude`: a link named .claude here
     else:
         dests, sources = [], ops
+    keeps_path = ("--parents" in view and verb in ("cp", "gcp")) or (
+        verb == "rsync" and _has_flag(view, "R", ("--relative",))
+    )
     links = verb in ("ln", "gln", "link") or _has_flag(
         view, "ls" if verb in ("cp", "gcp") else "", ("--link", "--symbolic-link")
     )
@@ -345,6 +390,8 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
                 )
             ):
                 out.append((d, contents_kind))  # a folder's contents: names this command does not spell
+            elif keeps_path:
+                out.append((_join(d, s), NAMED))  # red team: `cp --parents x/.claude/s.json .`, `rsync -R`
             else:
                 out.append((_join(d, _base(s)), NAMED))
     if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
@@ -687,7 +734,63 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
         out.extend((o, NAMED) for o in ops[:1])  # the archive
         out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
+    if verb in _EDITORS:
+        out.extend((o, NAMED) for o in _operands(view))
+    elif verb in _REPLACERS:
+        out.extend(_replaced(view, *_REPLACERS[verb]))
+    elif verb in _OPERAND_WRITERS:
+        out.extend(_operand_written(verb, view))
     return out
+
+
+def _replaced(
+    view: tuple[str, ...],
+    before: int,
+    writing: tuple[str, ...],
+    dry: tuple[str, ...],
+    valued: frozenset[str],
+    default: str,
+) -> list[Target]:
+    """What a search-and-replace tool of _REPLACERS rewrites: the paths after its pattern words (every one a
+    tree: `rpl -R`, a folder given to fastmod), or the folder it works in when it names none."""
+    words = set(view[1:])
+    if (writing and words.isdisjoint(writing)) or not words.isdisjoint(dry):
+        return []
+    if view[0].rpartition("/")[2] == "replace":  # MySQL's `replace FROM TO [FROM TO ...] -- FILE...`
+        paths = list(view[view.index("--") + 1 :]) if "--" in view else []
+        return [(p, TREE) for p in paths]
+    ops = _operands(view, valued)[before:]
+    dirs = _option_values(view, "d", ("-d", "--dir", "-directory"))
+    if view[0].rpartition("/")[2] == "comby" and not dirs:
+        ops.append(default)  # its words after the templates may be file suffixes (`.json`): the folder counts
+    if not ops and not dirs:
+        return [(default, TREE)] if default else []
+    return [(p, TREE) for p in (*ops, *dirs)]
+
+
+def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The files the programs of _OPERAND_WRITERS write (see there)."""
+    if verb == "xxd":
+        ops = _operands(view, _XXD_VALUED)
+        return [(ops[1], NAMED)] if len(ops) > 1 else []
+    if verb == "script":
+        logs = _option_values(view, "IOBT", ("--log-in", "--log-out", "--log-io", "--log-timing"))
+        return [(o, NAMED) for o in (*_operands(view, _SCRIPT_VALUED), *logs)]
+    if verb == "mktemp":
+        ops = _operands(view, frozenset({"-p", "--suffix"}))
+        into = _option_values(view, "p", ("--tmpdir",))
+        return [(o, NAMED) for o in ops] + [(d, TREE) for d in into]
+    if verb == "ssh-keygen":
+        if _has_flag(view, "lyLBF"):
+            return []  # reads a key (-l, -y, -L, -B) or looks a host up (-F)
+        return [(f, NAMED) for v in _option_values(view, "f", ()) for f in (v, v + ".pub")]
+    if verb == "uudecode":
+        named = _option_values(view, "o", ("--output-file",))
+        return [(v, NAMED) for v in named] if named else [(".", TREE)]  # the input names the file
+    # dasel: `put`/`delete` (v1 and v2) rewrite the -f file, or write -o
+    if "put" in view or "delete" in view:
+        return [(v, NAMED) for v in _option_values(view, "fo", ("--file", "--out"))]
+    return []
 
 
 def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
@@ -769,6 +872,11 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         if verb == "npm" and len(view) > 1 and view[1] == "set":
             return [(".npmrc", NAMED)]
         return []
+    if verb.startswith(_PYTHONS_PREFIX) and "json.tool" in view:
+        # red team: `python -m json.tool IN OUT` writes OUT (the words after the module's own options)
+        k = view.index("json.tool")
+        ops = _operands(("json.tool", *view[k + 1 :]), frozenset({"--indent"}))
+        return [(ops[1], NAMED)] if len(ops) > 1 else []
     if verb in _PIP or (
         verb.startswith(_PYTHONS_PREFIX) and len(view) > 3 and view[1] == "-m" and view[2] in _PIP
     ):
@@ -821,7 +929,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
                 return may_write((verb, *view[1:]))
-        return verb.startswith(_PYTHONS_PREFIX) and ("pip" in view or "pip3" in view)
+        return verb.startswith(_PYTHONS_PREFIX) and ("pip" in view or "pip3" in view or "json.tool" in view)
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":

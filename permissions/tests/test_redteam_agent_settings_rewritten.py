@@ -1,0 +1,172 @@
+"""R3.7, red team: an agent switching off or rewriting its own hooks -- the coding agents' settings (and the
+rest of R3.7's table) written by programs and spellings the shell reading missed.
+
+Each command writes, moves or deletes a file that decides what runs later (`.claude/settings.local.json`
+where ``brabo hook install`` puts Brabo's hook, `.gemini/settings.json`, `.codex/hooks.json` ...). None is
+ever auto-approved -- not by the container floor, auto mode, a terminal autonomy row, nor a prefix allow for
+every word that could be its verb -- on the sandbox, the host or the agent's own machine. Reading those files,
+and the same programs on ordinary files, stay as they were.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+
+from .helpers import AUTO_MODE, ROOT, perms, term
+
+CONTAINER_RUNNING = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
+
+
+def _verb_allows(command: str) -> tuple[str, ...]:
+    """Prefix allows for every word that could be a verb: the broadest allow a person might have written."""
+    words = command.replace("&&", " ").replace(";", " ").replace("|", " ").split()
+    return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w.isidentifier() or "-" in w[1:])
+
+
+def never_auto(command: str) -> None:
+    allow = DEV_TERMINAL_ALLOW_PATTERNS + _verb_allows(command)
+    for runs_in in ("sandbox", "host", "agent"):
+        for autonomy in ((), AUTO_MODE, TERMINAL_AUTO):
+            v = decide(
+                DecisionRequest(
+                    "terminal",
+                    "developer",
+                    CONTAINER_RUNNING,
+                    command=command,
+                    permissions=perms(allow=allow),
+                    autonomy=autonomy,
+                    runs_in=runs_in,
+                )
+            )
+            assert v.decision != "auto_approve", (command, runs_in, autonomy, v.reason, v.message)
+
+
+def stays_auto(command: str) -> None:
+    for runs_in in ("sandbox", "agent"):
+        v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
+        assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
+
+
+# Editors write the files they are opened on: a person at a terminal, or keys fed through the input.
+EDITORS = [
+    "nvim --headless .claude/settings.json",
+    "nvim --headless .claude/settings.local.json < keys.txt",
+    "printf 'ggdG:wq\\n' | vim .claude/settings.local.json",
+    "vi .gemini/settings.json < keys",
+    "view .codex/hooks.json",
+    "gvim .mcp.json",
+    "vimdiff .claude/settings.json /tmp/evil.json",
+    "nano .claude/settings.local.json",
+    "rnano .gemini/settings.json",
+    "pico .codex/config.toml",
+    "micro .claude/hooks/brabo.sh",
+    "emacs --batch .claude/settings.json",
+    "emacs -nw .gemini/settings.json",
+    "mg .codex/hooks.json",
+    "hx .claude/settings.local.json",
+    "helix .claude/settings.json",
+    "kak .gemini/settings.json",
+    "joe .mcp.json",
+    "jed ~/.claude/settings.json",
+    "ne .claude/settings.json",
+    "mcedit .codex/config.toml",
+    "zile .claude/settings.json",
+    "vis .claude/agents/x.md",
+    "/usr/bin/vim .claude/commands/x.md",
+    "nvim ~/.codex/config.toml",
+    "vim $HOME/.gemini/settings.json",
+    "vim .Claude/Settings.Local.Json",
+    "vim README.md .claude/settings.json",
+    "vim .git/hooks/pre-commit",
+    "nano .github/workflows/ci.yml",
+    "vim permissions.json",
+    "vim .envrc",
+]
+# Search-and-replace tools that rewrite the files or trees they are given.
+REPLACERS = [
+    "sd hooks nohooks .claude/settings.local.json",
+    "sd -F '\"PreToolUse\"' '\"Nothing\"' .claude/settings.json",
+    "sd -s brabo true .gemini/settings.json",
+    "sd -n 1 brabo true .codex/hooks.json",
+    "rpl brabo true .claude/settings.local.json",
+    "rpl -R brabo true .claude",
+    "replace brabo true -- .claude/settings.local.json",
+    "fastmod brabo true .claude",
+    "fastmod --accept-all brabo true",
+    "fastmod -e json brabo true .gemini",
+    "ruplacer brabo true .claude --go",
+    "ruplacer --go brabo true",
+    "comby 'brabo' 'true' .json -i",
+    "comby 'brabo' 'true' -in-place -d .claude",
+    "ast-grep -p brabo -r true -U .claude",
+    "ast-grep run --pattern brabo --rewrite true --update-all .gemini",
+    "ast-grep -p brabo -r true -U",
+    "ast-grep scan -i .codex",
+    "sg -p brabo -r true --update-all .claude/settings.json",
+    "dasel put -f .claude/settings.local.json -t string -v x hooks",
+    "dasel delete -f .gemini/settings.json hooks",
+    "dasel put string -f .codex/config.toml -o .codex/config.toml x y",
+]
+# Programs that write the file an operand or an option names.
+OPERAND_WRITERS = [
+    "python3 -m json.tool /tmp/evil.json .claude/settings.local.json",
+    "python -m json.tool --indent 2 /tmp/evil.json .gemini/settings.json",
+    "python3.12 -m json.tool --sort-keys x.json .mcp.json",
+    "xxd -r evil.hex .claude/settings.local.json",
+    "xxd -r -p evil.hex .codex/hooks.json",
+    "script -q -c true .claude/settings.json",
+    "script -q -O .claude/settings.json -c true /dev/null",
+    "script --log-out=.gemini/settings.json -c true",
+    "mktemp .claude/hooks/x.XXXXXX",
+    "mktemp -p .claude/hooks",
+    "mktemp --tmpdir=.git/hooks pre-commitXXX",
+    "ssh-keygen -q -N '' -f .claude/settings.json",
+    "ssh-keygen -t ed25519 -f .codex/hooks",
+    "uudecode evil.uu",
+    "uudecode -o .claude/settings.local.json evil.uu",
+    "cp --parents x/.claude/settings.json .",
+    "cp --parents .claude/settings.json /tmp/x/../../srv/ws/app-1a2b3c4d",
+    "rsync -R evil/.gemini/settings.json .",
+    "rsync --relative ./x/.codex/config.toml ./",
+]
+
+
+@pytest.mark.parametrize("command", EDITORS + REPLACERS + OPERAND_WRITERS)
+def test_a_protected_file_rewritten_by_these_programs_is_never_auto_approved(command):
+    never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "vim README.md",
+        "nano src/app.py",
+        "sd foo bar src/app.py",
+        "sd -p brabo true .claude/settings.json",
+        "ruplacer brabo true .claude",
+        "ast-grep -p 'foo($A)' src",
+        "ast-grep run -p 'foo($A)' -r 'bar($A)' -U src/lib",
+        "fastmod foo bar src",
+        "xxd file.bin",
+        "xxd -r x.hex out.bin",
+        "python3 -m json.tool x.json",
+        "python3 -m json.tool x.json out.json",
+        "mktemp",
+        "mktemp -d",
+        "uudecode -o out.bin x.uu",
+        "cp --parents src/a.py build",
+        "rsync -aR src/a.py build/",
+        "dasel -f .claude/settings.json hooks",
+        "cat .claude/settings.json",
+        "jq .hooks .claude/settings.local.json",
+        "grep -r PreToolUse .claude .gemini .codex",
+        "ls .gemini",
+        "git status",
+    ],
+)
+def test_reading_them_and_these_programs_on_ordinary_files_stay_auto_approved(command):
+    stays_auto(command)
