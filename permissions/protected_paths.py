@@ -40,6 +40,7 @@ import fnmatch
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
@@ -687,35 +688,46 @@ def protected_writes(
     start, root_parts, start_clean = _places(cwd, tuple(roots))
     here: list[str] | None = start
     found: list[tuple[int, bool, str]] = []
+    carried: Any = _NOT_MOVED  # where a chdir wrapper runs the script it carries (`env -C x sh -c '...'`)
     for i, seg in enumerate(segments):
         words = seg.words
         why: str | None = None
         by_redirect = False
+        views = seg_views[i] if i < len(seg_views) else (words,)
+        if carried is not _NOT_MOVED and not seg.hidden:
+            carried = _NOT_MOVED  # the script's segments follow the wrapper's, hidden
+        cur = here if carried is _NOT_MOVED else carried
         for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< .env` reads the file
             if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
                 continue  # a device or a network connection (caps.network_redirect), never a file here
-            why = _check(t, NAMED, here, start, root_parts, dotglob, start_clean)
+            why = _check(t, NAMED, cur, start, root_parts, dotglob, start_clean)
             if why is not None:
                 by_redirect = True
                 break
+        if words and words[0] in _CHDIR and len(views) > 1:
+            # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
+            carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
-            views = seg_views[i] if i < len(seg_views) else (words,)
             for view in views:
                 if not view or not may_write(view):
                     continue
+                at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, start)
                 for target, kind in _written(view):
                     if kind == WHOLE:
                         why = _REWRITES
                     else:
-                        why = _check(target, kind, here, start, root_parts, dotglob, start_clean)
+                        why = _check(target, kind, at, start, root_parts, dotglob, start_clean)
                     if why is not None:
                         break
                 if why is not None:
                     break
         if why is not None:
             found.append((i, by_redirect, why))
-        if words and words[0] in ("cd", "pushd", "popd"):
-            here = _moved(seg, here, start)
+        if words and (words[0] in _CD or words[0] in _CD_WRAPPERS):
+            if carried is _NOT_MOVED:
+                here = _moved(seg, views, here, start)
+            else:
+                carried = _moved(seg, views, cur, start)  # a `cd` inside the carried script
     return found
 
 
@@ -759,12 +771,55 @@ def _check(
     return None
 
 
-def _moved(seg: Segment, here: list[str] | None, start: list[str]) -> list[str] | None:
+_CD = ("cd", "pushd", "popd")
+_NOT_MOVED: Any = object()
+# red team: the builtins that run `cd` itself (`builtin cd .claude && echo x > settings.json`)
+_CD_WRAPPERS = ("builtin", "command")
+# red team: wrappers that run their command in another folder, and the options that name it
+_CHDIR = {"env": ("-C", "--chdir"), "sudo": ("-D", "--chdir")}  # (sudo is also a privileged cap)
+
+
+def _moved(
+    seg: Segment, views: Sequence[tuple[str, ...]], here: list[str] | None, start: list[str]
+) -> list[str] | None:
     words = seg.words
+    if words[0] in _CD_WRAPPERS:
+        inner = next((v for v in views if v and v[0] in _CD), None)
+        if inner is None:
+            return here  # `command -v x`: no folder change
+        if inner[0] != "cd":
+            return None
+        skip = len(words) - len(inner)
+        words = inner
+    else:
+        skip = 0
     if words[0] == "cd":
         if len(words) == 1:
             return list(_HOME)
-        if len(words) == 2 and 1 not in seg.dynamic and words[1] != "-":
+        if len(words) == 2 and 1 + skip not in seg.dynamic and words[1] != "-":
             places = _resolve(words[1], here, start)
             return places[0] if places else None
     return None  # `cd -`, `popd`, `pushd`, a target from an expansion: not known lexically
+
+
+def _chdir(seg: Segment, view: tuple[str, ...], here: list[str] | None, start: list[str]) -> list[str] | None:
+    """Where a wrapper of _CHDIR runs ``view`` (its words before the view name the folder), None when that is
+    decided at run time."""
+    words = seg.words
+    short, long = _CHDIR[words[0]]
+    before = len(words) - len(view)
+    for k in range(1, before):
+        w = words[k]
+        if w == short or w == long:
+            folder, at = (words[k + 1], k + 1) if k + 1 < before else ("", k)
+        elif w.startswith(long + "="):
+            folder, at = w[len(long) + 1 :], k
+        elif w.startswith(short) and not w.startswith("--"):
+            folder, at = w[len(short) :], k
+        else:
+            continue
+        if at in seg.dynamic or not folder:
+            return None
+        places = _resolve(folder, here, start)
+        return places[0] if places else None
+    return here

@@ -170,3 +170,47 @@ def test_a_protected_file_rewritten_by_these_programs_is_never_auto_approved(com
 )
 def test_reading_them_and_these_programs_on_ordinary_files_stay_auto_approved(command):
     stays_auto(command)
+
+
+# The folder a write lands in, moved by `cd` run through a builtin, or by a wrapper's option.
+MOVED = [
+    "builtin cd .claude && echo '{}' > settings.local.json",
+    "command cd .claude && echo '{}' > settings.local.json",
+    "builtin cd .gemini; tee settings.json < /tmp/evil.json",
+    "command cd .codex && rm hooks.json",
+    "builtin cd .claude/hooks && chmod -x brabo.sh",
+    "builtin cd ~/.codex && mv /tmp/x config.toml",
+    "command cd -- .claude && truncate -s 0 settings.local.json",
+    "env -C .claude tee settings.local.json",
+    "env -C .claude rm settings.local.json",
+    "env -C.gemini cp /tmp/evil.json settings.json",
+    "env --chdir=.codex cp /tmp/evil.toml config.toml",
+    "env --chdir .claude/hooks chmod 000 brabo.sh",
+    "env -C ~/.claude cp /tmp/evil.json settings.json",
+    "env -C .claude sh -c 'echo x > settings.local.json'",
+    "env --chdir=.claude bash -c 'rm settings.local.json'",
+    "env -C .claude sh -c 'cd hooks && rm brabo.sh'",
+    "env -i -C .codex cp /tmp/x hooks.json",
+    "env -C $DIR tee settings.json",
+]
+
+
+@pytest.mark.parametrize("command", MOVED)
+def test_a_write_below_a_folder_moved_to_by_a_builtin_or_a_wrapper_is_never_auto_approved(command):
+    never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "builtin cd src && echo x > notes.txt",
+        "command cd src && cp a.py b.py",
+        "env -C src tee notes.txt",
+        "env -C build rm -f out.o",
+        "command -v vim && echo x > notes.txt",
+        "env -C .claude cat settings.json",
+        "env -C src sh -c 'echo x > notes.txt'",
+    ],
+)
+def test_ordinary_moves_stay_auto_approved(command):
+    stays_auto(command)
