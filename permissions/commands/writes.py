@@ -299,6 +299,8 @@ _MORE_WRITERS = frozenset(
     | frozenset(_REPLACERS)
     | _OPERAND_WRITERS
 )
+# git sparse-checkout's actions that change which files the working tree holds.
+_SPARSE_REWRITES = frozenset({"set", "add", "reapply", "disable", "init"})
 # git clone's and git worktree add's options that take a value (so it is not read as the folder).
 _GIT_CLONE_VALUED = frozenset(
     {"-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able",
@@ -507,10 +509,22 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     here = base or "."
     out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
     if sub in _GIT_WORKTREE:
+        if (
+            sub == "restore"
+            and _has_flag(rest, "S", ("--staged",))
+            and not _has_flag(rest, "W", ("--worktree",))
+        ):
+            return out  # the index only: no file of the working tree changes
         ops = _operands(rest, _GIT_WORKTREE_VALUED)
         if sub == "clean" and not ops:
             ops = ["."]
         if sub == "checkout" and _has_flag(rest, "f", ("--force",)):
+            return [(here, WHOLE)]
+        # red team: paths read from a file (`--pathspec-from-file=list`), hunks picked from a whole tree
+        # (`checkout -p BRANCH`), and pathspec magic (`:/` the top, `:(top)`, `:!x` everything but x)
+        if any(w.startswith("--pathspec-from-file") or w[:1] == ":" for w in rest) or (
+            sub in ("checkout", "restore") and _has_flag(rest, "p", ("--patch",))
+        ):
             return [(here, WHOLE)]
         out.extend((_join(base, o) if not o.startswith("/") else o, TREE) for o in ops)
         return out
@@ -527,8 +541,10 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         ):
             return out
         return [(here, WHOLE)]
-    if sub == "checkout-index" or (sub == "read-tree" and any(w in ("-u", "--reset") for w in rest)):
-        return [(here, WHOLE)]
+    if sub == "checkout-index" or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",))):
+        return [(here, WHOLE)]  # (`read-tree -mu`: the flags may be clustered)
+    if sub == "sparse-checkout" and len(rest) > 1 and rest[1] in _SPARSE_REWRITES:
+        return [(here, WHOLE)]  # red team: the files left out of the new cone are taken out of the tree
     if sub == "config":
         # `git config --file X k v` writes X; the repository's or the home config otherwise, whose keys that run
         # programs permissions.commands.git reads -- and which are themselves a write of what runs later
@@ -915,7 +931,8 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
-                          "submodule", "init", "config", "-o", "clone", "worktree", "update-index"})  # fmt: skip
+                          "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
+                          "sparse-checkout"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

@@ -214,3 +214,64 @@ def test_a_write_below_a_folder_moved_to_by_a_builtin_or_a_wrapper_is_never_auto
 )
 def test_ordinary_moves_stay_auto_approved(command):
     stays_auto(command)
+
+
+# git rewrites of the working tree whose paths the command does not spell: pathspec magic, paths read from a
+# file, hunks picked from another tree, a sparse cone that leaves files out, clustered read-tree flags.
+GIT_UNSEEN = [
+    "git checkout evil -- :/",
+    "git checkout evil -- ':(top)'",
+    "git checkout evil -- ':(top).claude'",
+    "git checkout evil -- ':!src'",
+    "git checkout evil -- ':(exclude)src'",
+    "git checkout evil -- ':(icase).CLAUDE'",
+    "git checkout evil -- ':(glob)**/settings*.json'",
+    "git restore -s evil :/",
+    "git restore --source=evil --worktree -- ':!README.md'",
+    "git restore -s evil -- ':(top)'",
+    "git rm -r ':(glob).c*'",
+    "git clean -fdx ':/'",
+    "git checkout evil --pathspec-from-file=list.txt",
+    "git checkout --pathspec-from-file=list.txt evil",
+    "git restore --source evil --pathspec-from-file=-",
+    "git restore --pathspec-from-file list.txt --pathspec-file-nul",
+    "git rm --pathspec-from-file=list.txt",
+    "git checkout -p evil",
+    "git checkout --patch evil",
+    "git restore -p --source=evil",
+    "git restore --patch -s evil",
+    "git sparse-checkout set src",
+    "git sparse-checkout set --no-cone src",
+    "git sparse-checkout add docs",
+    "git sparse-checkout reapply",
+    "git sparse-checkout disable",
+    "git sparse-checkout init --cone",
+    "git -C . sparse-checkout set src",
+    "git read-tree -mu HEAD",
+    "git read-tree -um evil",
+]
+
+
+@pytest.mark.parametrize("command", GIT_UNSEEN)
+def test_a_git_rewrite_whose_paths_are_not_spelled_is_never_auto_approved(command):
+    never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git checkout main",
+        "git checkout -b feature/x",
+        "git checkout -- src/app.py",
+        "git restore src/app.py",
+        "git restore --staged .",
+        "git rm --cached build.log",
+        "git sparse-checkout list",
+        "git read-tree HEAD",
+        "git show HEAD:.claude/settings.json",
+        "git diff -- .claude/settings.json",
+        "git log -p -- .gemini",
+    ],
+)
+def test_ordinary_git_stays_auto_approved(command):
+    stays_auto(command)
