@@ -177,6 +177,25 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".copilot/", _AGENT),
         # Factory's Droid: .factory/settings.json (hooks), .factory/mcp.json, droids/ and commands/.
         (".factory/", _AGENT),
+        # [beyond] red team: the machine's own settings of the three agents Brabo hooks, which outrank the
+        # project's and the user's (a hook there runs for every project; `disableAllHooks` there turns Brabo's
+        # off). Claude Code's managed settings, by their own names wherever the platform keeps them
+        # (/etc/claude-code/, /Library/Application Support/ClaudeCode/, C:\Program Files\ClaudeCode\, the
+        # drop-in managed-settings.d/), and its macOS managed preferences; Gemini CLI's system settings and
+        # defaults (/etc/gemini-cli/, C:\ProgramData\gemini-cli\, /Library/Application Support/GeminiCli/);
+        # Codex's system config and requirements (/etc/codex/) and its macOS managed preferences.
+        ("managed-settings.json", _AGENT),
+        ("managed-settings.d/", _AGENT),
+        ("managed-mcp.json", _AGENT),
+        ("ClaudeCode/", _AGENT),
+        ("com.anthropic.claudecode*", _AGENT),
+        ("gemini-cli/settings.json", _AGENT),
+        ("gemini-cli/system-defaults.json", _AGENT),
+        ("GeminiCli/", _AGENT),
+        ("codex/config.toml", _AGENT),
+        ("codex/managed_config.toml", _AGENT),
+        ("codex/requirements.toml", _AGENT),
+        ("com.openai.codex*", _AGENT),
         (".git/", _GIT),
         (".gitmodules", _GIT),
         (".gitattributes", _GIT),
@@ -478,13 +497,52 @@ def _may_end(name: str, ending: str) -> bool:
 def _fold(name: str) -> str:
     """A component as a case-insensitive file system may read it: case folded, and -- as Windows reads a
     name -- without trailing dots and spaces or an ``:stream`` suffix (``.NPMRC.``, ``.envrc::$DATA``).
-    Reading more names as protected only ever sends a write to a person."""
+    [beyond] red team: also without the code points HFS+ ignores in a name (``.cla\u200cude`` is ``.claude``
+    there, as git's ``is_hfs_dotgit`` reads ``.git``), and an NTFS short name (``CLAUDE~1``, ``GITLAB~1.YML``)
+    read as the entry's name it can stand for. Reading more names as protected only ever sends a write to a
+    person."""
     low = name.casefold()
+    if not low.isascii():
+        low = _HFS_IGNORED.sub("", low) or low
+    if "~" in low and low[-1:] != "~":
+        low = _SHORT_NAMES.get(_short_key(low), low)
     if ":" in low:
         low = low.partition(":")[0] or low
     if low[-1:] in (" ", ".") and low.strip(" ."):
         low = low.rstrip(" .")
     return low
+
+
+# The code points HFS+ drops when it compares names (git's utf8.c, next_hfs_char): zero-width joiners and
+# non-joiners, direction marks and embeddings, the deprecated format characters, the byte-order mark.
+_HFS_IGNORED = re.compile("[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]")
+
+
+def _short_key(name: str) -> str:
+    """An NTFS 8.3 short name's key (``claude~1`` -> ``claude``, ``gitlab~2.yml`` -> ``gitlab.yml``), or ""."""
+    base, _, rest = name.partition("~")
+    number, dot, ext = rest.partition(".")
+    if not (0 < len(base) <= 6 and number.isdigit() and len(ext) <= 3):
+        return ""
+    return base + dot + ext
+
+
+def _short_keys(name: str) -> list[str]:
+    """The keys of the short names Windows gives a long name: its first six letters (dots and spaces left
+    out, the leading ones too) and the first three of its extension."""
+    stem, dot, ext = (
+        name.lstrip(".").rpartition(".") if "." in name.lstrip(".") else (name.lstrip("."), "", "")
+    )
+    stem = stem.replace(".", "").replace(" ", "")
+    return [stem[:6] + dot + ext[:3]] if stem else []
+
+
+# An entry's name (each part) by the key of a short name that may stand for it; the first entry keeps a key.
+_SHORT_NAMES: dict[str, str] = {}
+for _p in PROTECTED:
+    for _name in _p.parts:
+        for _key in _short_keys(_name):
+            _SHORT_NAMES.setdefault(_key, _name)
 
 
 def protected_parts(
@@ -741,7 +799,7 @@ _NOT_LITERAL = frozenset("*?[$`~{\\")
 
 
 def _clear(word: str, kind: int) -> bool:
-    if _NEEDLE(word.casefold()) is not None:
+    if _NEEDLE(word.casefold()) is not None or not word.isascii():  # (a code point HFS+ ignores: _fold)
         return False
     if not _NOT_LITERAL.isdisjoint(word):
         return False

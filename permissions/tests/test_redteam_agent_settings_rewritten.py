@@ -275,3 +275,81 @@ def test_a_git_rewrite_whose_paths_are_not_spelled_is_never_auto_approved(comman
 )
 def test_ordinary_git_stays_auto_approved(command):
     stays_auto(command)
+
+
+# The machine's own settings of the agents Brabo hooks (they outrank the project's and the user's), and names a
+# file system reads as an agent's folder: HFS+ ignores some code points, NTFS answers to a short name.
+MACHINE_AND_OTHER_NAMES = [
+    "/etc/claude-code/managed-settings.json",
+    "/etc/claude-code/managed-settings.d/10-off.json",
+    "/etc/claude-code/managed-mcp.json",
+    "/Library/Application Support/ClaudeCode/managed-settings.json",
+    "/Library/Application Support/ClaudeCode/extra.json",
+    "C:/Program Files/ClaudeCode/managed-settings.json",
+    "/Library/Managed Preferences/com.anthropic.claudecode.plist",
+    "/etc/gemini-cli/settings.json",
+    "/etc/gemini-cli/system-defaults.json",
+    "/Library/Application Support/GeminiCli/settings.json",
+    "C:/ProgramData/gemini-cli/system-defaults.json",
+    "/etc/codex/config.toml",
+    "/etc/codex/managed_config.toml",
+    "/etc/codex/requirements.toml",
+    "/Library/Managed Preferences/com.openai.codex.plist",
+    ".cla\u200cude/settings.local.json",
+    ".cl\u200daude/settings.json",
+    ".\u200cgemini/settings.json",
+    ".codex\ufeff/hooks.json",
+    ".mcp\u200e.json",
+    ".git\u200c/hooks/pre-commit",
+    "CLAUDE~1/settings.local.json",
+    "claude~2/settings.json",
+    "GEMINI~1/settings.json",
+    "CODEX~1/hooks.json",
+    "MCP~1.JSO",
+    "GITHUB~1/WORKFL~1/ci.yml",
+    "GITLAB~1.YML",
+    "PERMIS~1.JSO",
+]
+
+
+@pytest.mark.parametrize("path", MACHINE_AND_OTHER_NAMES)
+def test_a_shell_write_of_these_names_is_never_auto_approved(path):
+    never_auto(f"cp /tmp/evil.json '{path}'")
+    never_auto(f"echo '{{}}' > '{path}'")
+
+
+@pytest.mark.parametrize("path", MACHINE_AND_OTHER_NAMES)
+def test_a_typed_write_file_of_these_names_is_never_auto_approved(path):
+    for project in (
+        CONTAINER_RUNNING,
+        ProjectState(execution_mode="runner", container_running=False, root=ROOT),
+    ):
+        for runs_in in ("sandbox", "host", "agent"):
+            v = decide(
+                DecisionRequest(
+                    "write_file",
+                    "developer",
+                    project,
+                    payload={"path": path, "content": "{}"},
+                    permissions=perms(allow=("WriteFile()",)),
+                    autonomy=AUTO_MODE,
+                    runs_in=runs_in,
+                )
+            )
+            assert v.decision != "auto_approve", (path, runs_in, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "HEAD~1",
+        "src/x~1.py",
+        "notes~",
+        "docs/claude.md",
+        "codex/src/main.rs",
+        "gemini-cli/README.md",
+        "etc/x.conf",
+    ],
+)
+def test_ordinary_names_near_them_stay_auto_approved(path):
+    stays_auto(f"echo x > '{path}'")
