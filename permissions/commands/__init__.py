@@ -169,6 +169,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from permissions.commands.agent_clis import AGENT_CLIS, agent_settings_given
 from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.environment import (
     DECLARATION_BUILTINS,
@@ -209,7 +210,9 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh"}
+OPAQUE_VERBS: frozenset[str] = (
+    INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | AGENT_CLIS | {"git", "cargo", "gh"}
+)
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
@@ -239,6 +242,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = unknown_gh_command(view)  # R4.10: a gh alias or extension
         elif verb == "cargo":
             why = unknown_cargo_command(view)  # R4.9: an alias or a cargo-<word> program
+        elif verb in AGENT_CLIS:
+            why = agent_settings_given(view)  # R3.7: a nested agent handed other settings (its hooks)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():

@@ -353,3 +353,69 @@ def test_a_typed_write_file_of_these_names_is_never_auto_approved(path):
 )
 def test_ordinary_names_near_them_stay_auto_approved(path):
     stays_auto(f"echo x > '{path}'")
+
+
+# A nested run of an agent pointed at settings no rule has read -- by the environment or on its command line --
+# or Brabo's own hook pointed at another Brabo: its hooks switched off without writing a protected file.
+SETTINGS_ELSEWHERE = [
+    "CLAUDE_CONFIG_DIR=cfg claude -p 'rm -rf build'",
+    "CLAUDE_CONFIG_DIR=/tmp/empty claude -p hi",
+    "export CLAUDE_CONFIG_DIR=cfg; claude -p hi",
+    "export CLAUDE_CONFIG_DIR=cfg && claude -p hi",
+    "env CLAUDE_CONFIG_DIR=cfg claude -p hi",
+    "declare -x CLAUDE_CONFIG_DIR=cfg; claude -p hi",
+    "CLAUDE_CODE_SIMPLE=1 claude -p hi",
+    "CODEX_HOME=cfg codex exec hi",
+    "export CODEX_HOME=./cfg; codex exec hi",
+    "GEMINI_CLI_SYSTEM_SETTINGS_PATH=cfg/s.json gemini -p hi",
+    "GEMINI_CLI_SYSTEM_DEFAULTS_PATH=cfg/d.json gemini -p hi",
+    "XDG_CONFIG_HOME=cfg opencode run hi",
+    "HOME=/tmp/empty claude -p hi",
+    "HOME=. gemini -p hi",
+    "export HOME=/tmp/empty; codex exec hi",
+    "BRABO_URL=http://127.0.0.1:9999 claude -p hi",
+    "export BRABO_URL=http://127.0.0.1:9999; gemini -p hi",
+    "BRABO_PROJECT_ROOT=/ claude -p hi",
+    "GEMINI_CLI_BRABO_URL=http://127.0.0.1:9999 gemini -p hi",
+    "BRABO_AGENT_KEY_FILE=/tmp/other.key codex exec hi",
+    "printf -v CLAUDE_CONFIG_DIR cfg; claude -p hi",
+    "read CODEX_HOME < dir.txt; codex exec hi",
+    "claude --settings '{\"disableAllHooks\": true}' -p hi",
+    "claude --settings=/tmp/off.json -p hi",
+    "claude -p hi --settings cfg/settings.json",
+    "claude --setting-sources user,project -p hi",
+    "claude --setting-sources=project -p hi",
+    "claude --bare -p hi",
+    "claude --mcp-config /tmp/servers.json -p hi",
+    "claude --plugin-dir /tmp/plugins -p hi",
+    "claude --agents '{\"x\": {}}' -p hi",
+    "/usr/local/bin/claude --bare -p hi",
+    "codex -c hooks.PreToolUse=[] exec hi",
+    "codex exec -c 'features.codex_hooks=false' hi",
+    "codex --config approval_policy=never exec hi",
+    "codex -chooks={} exec hi",
+    "codex exec --profile loose hi",
+    "codex -p loose exec hi",
+    "codex --disable codex_hooks exec hi",
+    "codex exec --enable x hi",
+]
+
+
+@pytest.mark.parametrize("command", SETTINGS_ELSEWHERE)
+def test_an_agent_pointed_at_other_settings_is_never_auto_approved(command):
+    never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "claude -p 'run the tests'",
+        "claude --version",
+        "codex exec 'run the tests'",
+        "codex --version",
+        "gemini -p 'run the tests'",
+        "NODE_ENV=test npm test",
+    ],
+)
+def test_ordinary_agent_runs_stay_auto_approved(command):
+    stays_auto(command)
