@@ -419,3 +419,75 @@ def test_an_agent_pointed_at_other_settings_is_never_auto_approved(command):
 )
 def test_ordinary_agent_runs_stay_auto_approved(command):
     stays_auto(command)
+
+
+# A filesystem MCP server's write: an allow naming the server or its tool is no allow for the agent's own
+# settings (R3.7: through any tool), whatever the path's spelling.
+MCP_WRITES = [
+    ("write_file", {"path": f"{ROOT}/.claude/settings.local.json", "content": "{}"}),
+    ("write_file", {"path": ".claude/settings.json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/./.claude/../.claude/settings.json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/.Claude/Settings.Local.Json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/.gemini/settings.json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/.codex/hooks.json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/.mcp.json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/.claude/hooks/brabo.sh", "content": "exit 0"}),
+    ("write_file", {"path": f"{ROOT}/.git/hooks/pre-commit", "content": "x"}),
+    ("write_file", {"path": f"{ROOT}/permissions.json", "content": "{}"}),
+    ("write_file", {"path": f"{ROOT}/CLAUDE~1/settings.json", "content": "{}"}),
+    (
+        "edit_file",
+        {"path": f"{ROOT}/.claude/settings.local.json", "edits": [{"oldText": "a", "newText": "b"}]},
+    ),
+    ("edit_file", {"path": ".gemini/settings.json", "edits": []}),
+    ("move_file", {"source": f"{ROOT}/evil.json", "destination": f"{ROOT}/.claude/settings.local.json"}),
+    ("move_file", {"source": f"{ROOT}/.claude", "destination": f"{ROOT}/old-claude"}),
+    ("move_file", {"source": f"{ROOT}/.claude/settings.local.json", "destination": f"{ROOT}/x.json"}),
+    ("move_file", {"source": f"{ROOT}/.github", "destination": f"{ROOT}/gh"}),
+    ("move_file", {"source": f"{ROOT}/src", "destination": ROOT}),
+    ("create_directory", {"path": f"{ROOT}/.claude/hooks"}),
+    ("create_directory", {"path": f"{ROOT}/.gemini/extensions/x"}),
+]
+
+
+def _mcp(tool, arguments, allow):
+    payload = {"server": "filesystem", "tool": tool, "arguments": arguments, "agent_root": ROOT}
+    verdicts = []
+    for runs_in in ("agent", "host"):
+        for autonomy in ((), AUTO_MODE):
+            verdicts.append(
+                decide(
+                    DecisionRequest(
+                        "mcp_call",
+                        "developer",
+                        ProjectState(execution_mode="runner", container_running=False, root=ROOT),
+                        payload={**payload, "runs_in": runs_in},
+                        permissions=perms(allow=allow),
+                        autonomy=autonomy,
+                        runs_in=runs_in,
+                    )
+                )
+            )
+    return verdicts
+
+
+@pytest.mark.parametrize("tool, arguments", MCP_WRITES)
+def test_a_filesystem_servers_write_of_a_protected_file_is_never_auto_approved(tool, arguments):
+    for allow in (("Mcp(filesystem)",), (f"Mcp(filesystem.{tool})",)):
+        for v in _mcp(tool, arguments, allow):
+            assert v.decision != "auto_approve", (tool, arguments, allow, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "tool, arguments",
+    [
+        ("write_file", {"path": f"{ROOT}/src/app.py", "content": "x"}),
+        ("edit_file", {"path": "README.md", "edits": []}),
+        ("move_file", {"source": f"{ROOT}/a.txt", "destination": f"{ROOT}/docs/a.txt"}),
+        ("create_directory", {"path": f"{ROOT}/src/new"}),
+        ("write_file", {"path": f"{ROOT}/docs/claude-notes.md", "content": "x"}),
+    ],
+)
+def test_a_filesystem_servers_ordinary_write_stays_auto_approved(tool, arguments):
+    for v in _mcp(tool, arguments, (f"Mcp(filesystem.{tool})",)):
+        assert v.decision == "auto_approve", (tool, arguments, v.reason, v.message)
