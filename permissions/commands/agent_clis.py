@@ -23,6 +23,9 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
     ),
     "codex": frozenset({"-c", "--config", "-p", "--profile", "--enable", "--disable"}),
 }
+_SETTINGS_OPTIONS["claude-code"] = _SETTINGS_OPTIONS[
+    "claude"
+]  # its package's name (`npx @anthropic-ai/claude-code`)
 AGENT_CLIS: frozenset[str] = frozenset(_SETTINGS_OPTIONS)
 
 

@@ -180,6 +180,7 @@ _AGENT_CLIS = {
 }
 _AGENT_CONFIG_SUBCOMMANDS = frozenset(
     {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
+    | {"features"}  # red team: `codex features disable codex_hooks` writes config.toml
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})

@@ -398,6 +398,11 @@ SETTINGS_ELSEWHERE = [
     "codex -p loose exec hi",
     "codex --disable codex_hooks exec hi",
     "codex exec --enable x hi",
+    "npx @anthropic-ai/claude-code --bare -p hi",
+    "npx -y @anthropic-ai/claude-code --settings /tmp/off.json -p hi",
+    "bunx @anthropic-ai/claude-code@latest --setting-sources user -p hi",
+    "codex features disable codex_hooks",
+    "codex features enable x",
 ]
 
 
