@@ -148,3 +148,18 @@ def test_brabos_own_decisions_pass_through(agent, reply, decision):
     answer = json.loads(out)
     got = answer["decision"] if agent == "gemini-cli" else answer["hookSpecificOutput"]["permissionDecision"]
     assert got == decision
+
+
+# Already refusals before: kept as they are (a server error after the retries, a page that is not the API).
+ALREADY_REFUSED = {
+    "a server error": ("503 Service Unavailable", b'{"detail": "down"}'),
+    "an internal error page": ("500 Internal Server Error", b"<html>oops</html>"),
+    "an HTML page": ("200 OK", b"<html>login</html>"),
+    "a 4xx": ("403 Forbidden", b'{"detail": "no"}'),
+}
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli", "codex"])
+@pytest.mark.parametrize("reply", list(ALREADY_REFUSED.values()), ids=list(ALREADY_REFUSED), indirect=True)
+def test_errors_and_pages_stay_refusals(agent, reply):
+    assert "refused" in refusal_of(agent, *run_hook(agent, reply.url))
