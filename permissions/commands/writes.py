@@ -29,6 +29,9 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
   write it later: the link's source counts as written, as a tree (a link to ``.github`` or
   ``site-packages`` is a handle to ``workflows/ci.yml`` or ``x.pth`` below it, names the table would no
   longer see whole).
+- [beyond] red team: a text editor opened on a file writes it (keys can come through the input); a
+  search-and-replace tool writes the paths it is given (or its folder); a dotfile manager (``chezmoi apply``,
+  ``yadm``, ``stow``) writes the home folder, ``~/.claude`` included.
 - Redirections are targets whatever their direction (the reader keeps ``<`` targets among them too):
   ``cat < .claude/settings.json`` is a person's to approve, ``cat .claude/settings.json`` stays ordinary.
 """
