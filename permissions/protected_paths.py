@@ -765,19 +765,7 @@ def protected_writes(
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
-            for view in views:
-                if not view or not may_write(view):
-                    continue
-                at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, start)
-                for target, kind in _written(view):
-                    if kind == WHOLE:
-                        why = _REWRITES
-                    else:
-                        why = _check(target, kind, at, start, root_parts, dotglob, start_clean)
-                    if why is not None:
-                        break
-                if why is not None:
-                    break
+            why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
         if why is not None:
             found.append((i, by_redirect, why))
         if words and (words[0] in _CD or words[0] in _CD_WRAPPERS):
@@ -786,6 +774,28 @@ def protected_writes(
             else:
                 carried = _moved(seg, views, cur, start)  # a `cd` inside the carried script
     return found
+
+
+def _views_write(
+    seg: Segment,
+    views: Sequence[tuple[str, ...]],
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> str | None:
+    """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
+    words = seg.words
+    for view in views:
+        if not view or not may_write(view):
+            continue
+        at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, start)
+        for target, kind in _written(view):
+            why = _REWRITES if kind == WHOLE else _check(target, kind, at, start, roots, dotglob, start_clean)
+            if why is not None:
+                return why
+    return None
 
 
 # A word none of whose spellings can name a protected file: no entry's name in it (compared as the table

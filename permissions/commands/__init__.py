@@ -167,7 +167,7 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from permissions.commands.agent_clis import AGENT_CLIS, agent_settings_given
 from permissions.commands.cargo import unknown_cargo_command
@@ -214,6 +214,15 @@ OPAQUE_VERBS: frozenset[str] = (
     INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | AGENT_CLIS | {"git", "cargo", "gh"}
 )
 
+# Programs with a reading of their own: git's aliases and git-<word> programs (R4.9), gh's aliases and
+# extensions (R4.10), cargo's aliases and cargo-<word> programs (R4.9), a nested coding agent handed other
+# settings, its hooks among them (R3.7).
+_BY_PROGRAM: dict[str, Callable[[tuple[str, ...]], str | None]] = {
+    "git": unknown_git_command,
+    "gh": unknown_gh_command,
+    "cargo": unknown_cargo_command,
+    **dict.fromkeys(AGENT_CLIS, agent_settings_given),
+}
 _FROM_INPUT_WORD = "the command word comes from the input"
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
@@ -236,14 +245,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = awk_opaque(view)
         elif verb in SEDS:
             why = sed_opaque(view)
-        elif verb == "git":
-            why = unknown_git_command(view)  # R4.9: an alias or a git-<word> program
-        elif verb == "gh":
-            why = unknown_gh_command(view)  # R4.10: a gh alias or extension
-        elif verb == "cargo":
-            why = unknown_cargo_command(view)  # R4.9: an alias or a cargo-<word> program
-        elif verb in AGENT_CLIS:
-            why = agent_settings_given(view)  # R3.7: a nested agent handed other settings (its hooks)
+        elif verb in _BY_PROGRAM:
+            why = _BY_PROGRAM[verb](view)
         elif "{}" in verb:
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():

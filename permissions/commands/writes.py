@@ -38,6 +38,8 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from permissions.commands.git import _config_positionals, config_command
 from permissions.commands.uploads import table_operands
 
@@ -563,23 +565,12 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     here = base or "."
     out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
     if sub in _GIT_WORKTREE:
-        if (
-            sub == "restore"
-            and _has_flag(rest, "S", ("--staged",))
-            and not _has_flag(rest, "W", ("--worktree",))
-        ):
-            return out  # the index only: no file of the working tree changes
+        special = _worktree_unseen(sub, rest, here, out)
+        if special is not None:
+            return special
         ops = _operands(rest, _GIT_WORKTREE_VALUED)
         if sub == "clean" and not ops:
             ops = ["."]
-        if sub == "checkout" and _has_flag(rest, "f", ("--force",)):
-            return [(here, WHOLE)]
-        # red team: paths read from a file (`--pathspec-from-file=list`), hunks picked from a whole tree
-        # (`checkout -p BRANCH`), and pathspec magic (`:/` the top, `:(top)`, `:!x` everything but x)
-        if any(w.startswith("--pathspec-from-file") or w[:1] == ":" for w in rest) or (
-            sub in ("checkout", "restore") and _has_flag(rest, "p", ("--patch",))
-        ):
-            return [(here, WHOLE)]
         out.extend((_join(base, o) if not o.startswith("/") else o, TREE) for o in ops)
         return out
     if sub == "reset" and any(w in ("--hard", "--merge", "--keep") for w in rest):
@@ -595,10 +586,12 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         ):
             return out
         return [(here, WHOLE)]
-    if sub == "checkout-index" or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",))):
-        return [(here, WHOLE)]  # (`read-tree -mu`: the flags may be clustered)
-    if sub == "sparse-checkout" and len(rest) > 1 and rest[1] in _SPARSE_REWRITES:
-        return [(here, WHOLE)]  # red team: the files left out of the new cone are taken out of the tree
+    if (
+        sub == "checkout-index"
+        or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",)))  # (`-mu`: clustered)
+        or (sub == "sparse-checkout" and len(rest) > 1 and rest[1] in _SPARSE_REWRITES)  # files left out go
+    ):
+        return [(here, WHOLE)]
     if sub == "config":
         # `git config --file X k v` writes X; the repository's or the home config otherwise, whose keys that run
         # programs permissions.commands.git reads -- and which are themselves a write of what runs later
@@ -627,6 +620,21 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
     return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
+
+
+def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Target]) -> list[Target] | None:
+    """git's worktree commands whose reach is not their operands: the index only (`restore --staged`), or the
+    whole tree -- `checkout -f`, and (red team) paths read from a file (`--pathspec-from-file`), hunks picked
+    from a whole tree (`checkout -p BRANCH`), pathspec magic (`:/` the top, `:(top)`, `:!x` all but x)."""
+    if sub == "restore" and _has_flag(rest, "S", ("--staged",)) and not _has_flag(rest, "W", ("--worktree",)):
+        return out  # no file of the working tree changes
+    if (
+        (sub == "checkout" and _has_flag(rest, "f", ("--force",)))
+        or any(w.startswith("--pathspec-from-file") or w[:1] == ":" for w in rest)
+        or (sub in ("checkout", "restore") and _has_flag(rest, "p", ("--patch",)))
+    ):
+        return [(here, WHOLE)]
+    return None
 
 
 def _curl(view: tuple[str, ...]) -> list[Target]:
@@ -774,7 +782,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
             if any(w.rpartition("/")[2] in WRITE_VERBS - {"xargs", "parallel"} for w in view[1:])
             else []
         )
-    return _config_targets(verb, view) or _more_targets(verb, view)
+    return _module_and_folder_targets(verb, view) or _config_targets(verb, view) or _more_targets(verb, view)
 
 
 def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -804,40 +812,55 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
         out.extend((o, NAMED) for o in ops[:1])  # the archive
         out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
-    if verb in _UNPACKERS:
-        out.extend(_unpacked(verb, view))
-    elif verb == "gio":
-        out.extend(_gio(view))
-    elif verb in _RENAMERS:
-        ops = _operands(view)
-        out.extend((o, TREE) for o in (ops or ["."]))
-    elif verb in _HOME_WRITERS:
-        if len(view) > 1 and not _HOME_WRITERS[verb].isdisjoint(view[1:3]):
-            out.append(("~", TREE))
-    elif verb == "stow" and not _has_flag(view, "n", ("--no", "--simulate")):
-        out.extend((d, TREE) for d in (_option_values(view, "t", ("--target",)) or [".."]))
-    elif verb in _CLOUD_COPIES:
-        depth, subs = _CLOUD_COPIES[verb]
-        if len(view) > depth and view[depth] in subs:
-            ops = [o for o in _operands(view) if o not in subs and o != "s3"]
-            if len(ops) >= 2 and "://" not in ops[-1]:
-                dest = ops[-1]
-                if view[depth] in ("sync", "rsync") or _has_flag(view, "rR", ("--recursive",)):
-                    out.append((dest, TREE))  # names the bucket holds
-                elif dest in (".", "..") or dest.endswith("/"):
-                    out.extend((_join(dest, _base(src)), NAMED) for src in ops[:-1])
-                else:
-                    out.append((dest, NAMED))
-    elif verb == "az":
-        if "download" in view or "download-batch" in view:
-            out.extend((v, TREE) for v in _option_values(view, "fd", ("--file", "--destination")))
-    if verb in _EDITORS:
-        out.extend((o, NAMED) for o in _operands(view))
-    elif verb in _REPLACERS:
-        out.extend(_replaced(view, *_REPLACERS[verb]))
-    elif verb in _OPERAND_WRITERS:
-        out.extend(_operand_written(verb, view))
+    family = _FAMILY_TARGETS.get(verb)
+    if family is not None:
+        out.extend(family(verb, view))
     return out
+
+
+def _renamed(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return [(o, TREE) for o in (_operands(view) or ["."])]
+
+
+def _home_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return [("~", TREE)] if len(view) > 1 and not _HOME_WRITERS[verb].isdisjoint(view[1:3]) else []
+
+
+def _stowed(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if _has_flag(view, "n", ("--no", "--simulate")):
+        return []
+    return [(d, TREE) for d in (_option_values(view, "t", ("--target",)) or [".."])]
+
+
+def _cloud_copied(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if verb == "az":
+        if "download" in view or "download-batch" in view:
+            return [(v, TREE) for v in _option_values(view, "fd", ("--file", "--destination"))]
+        return []
+    depth, subs = _CLOUD_COPIES[verb]
+    if len(view) <= depth or view[depth] not in subs:
+        return []
+    ops = [o for o in _operands(view) if o not in subs and o != "s3"]
+    if len(ops) < 2 or "://" in ops[-1]:
+        return []
+    dest = ops[-1]
+    if view[depth] in ("sync", "rsync") or _has_flag(view, "rR", ("--recursive",)):
+        return [(dest, TREE)]  # names the bucket holds
+    if dest in (".", "..") or dest.endswith("/"):
+        return [(_join(dest, _base(src)), NAMED) for src in ops[:-1]]
+    return [(dest, NAMED)]
+
+
+def _edited(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return [(o, NAMED) for o in _operands(view)]
+
+
+def _replaced_by(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return _replaced(view, *_REPLACERS[verb])
+
+
+def _gio_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return _gio(view)
 
 
 def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -928,6 +951,20 @@ def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
     return []
 
 
+# red team: the families _more_targets reads by their program's name (see each table above).
+_FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
+    **dict.fromkeys(_UNPACKERS, _unpacked),
+    **dict.fromkeys(_RENAMERS, _renamed),
+    **dict.fromkeys(_HOME_WRITERS, _home_written),
+    **dict.fromkeys((*_CLOUD_COPIES, "az"), _cloud_copied),
+    **dict.fromkeys(_EDITORS, _edited),
+    **dict.fromkeys(_REPLACERS, _replaced_by),
+    **dict.fromkeys(_OPERAND_WRITERS, _operand_written),
+    "gio": _gio_written,
+    "stow": _stowed,
+}
+
+
 def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
     """`git config KEY VALUE` for a key whose value git runs or loads later (a pager, a hook path, a filter,
     `alias.x=!cmd`, `include.path`): the configuration file it writes."""
@@ -998,28 +1035,32 @@ def _client_config(entry: tuple[str, frozenset[str], str], view: tuple[str, ...]
     return []
 
 
-def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
-    """What ``targets`` answers for the programs that write their own configuration (package managers, agent
-    CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
+def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: `python -m zipfile|tarfile -e`, `python -m json.tool IN OUT` (OUT, past the module's own
+    options), and the folder a package fetcher is told to fill (_PACKAGE_DIRS)."""
+    if verb.startswith(_PYTHONS_PREFIX):
+        if "zipfile" in view or "tarfile" in view:
+            return _unpacked(verb, view)
+        if "json.tool" in view:
+            k = view.index("json.tool")
+            ops = _operands(("json.tool", *view[k + 1 :]), frozenset({"--indent"}))
+            return [(ops[1], NAMED)] if len(ops) > 1 else []
     if verb in _PACKAGE_DIRS or (verb.startswith(_PYTHONS_PREFIX) and "pip" in view):
         names = _PACKAGE_DIRS.get(verb, _PACKAGE_DIRS["pip"])
         shorts = "".join(o[1] for o in names if len(o) == 2)
-        folders = _option_values(view, shorts, tuple(o for o in names if o[:2] == "--"))
-        if folders:
-            return [(d, TREE) for d in folders]
+        return [(d, TREE) for d in _option_values(view, shorts, tuple(o for o in names if o[:2] == "--"))]
+    return []
+
+
+def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What ``targets`` answers for the programs that write their own configuration (package managers, agent
+    CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
     if verb in _PKG_CONFIG:
         if len(view) > 2 and view[1] == "config" and view[2] in ("set", "delete", "unset", "edit", "fix"):
             return [(_PKG_CONFIG[verb], NAMED)]
         if verb == "npm" and len(view) > 1 and view[1] == "set":
             return [(".npmrc", NAMED)]
         return []
-    if verb.startswith(_PYTHONS_PREFIX) and ("zipfile" in view or "tarfile" in view):
-        return _unpacked(verb, view)
-    if verb.startswith(_PYTHONS_PREFIX) and "json.tool" in view:
-        # red team: `python -m json.tool IN OUT` writes OUT (the words after the module's own options)
-        k = view.index("json.tool")
-        ops = _operands(("json.tool", *view[k + 1 :]), frozenset({"--indent"}))
-        return [(ops[1], NAMED)] if len(ops) > 1 else []
     if verb in _PIP or (
         verb.startswith(_PYTHONS_PREFIX) and len(view) > 3 and view[1] == "-m" and view[2] in _PIP
     ):
