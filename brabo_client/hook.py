@@ -241,6 +241,22 @@ def watchdog(agent: str, at: float, reason: str, once: "Callable[[bytes, bytes],
     _thread.start_new_thread(fire, ())
 
 
+def _recognised(agent: str, answer) -> bool:
+    """Whether ``answer`` is a decision in the agent's own format, as Brabo's endpoint writes them
+    (actions/agent_hooks.py): Claude Code's ``hookSpecificOutput.permissionDecision`` allow|deny|ask, Gemini
+    CLI's ``decision`` allow|deny|ask, Codex's ``{}`` (allow: its own policy applies) or its deny. Anything
+    else -- an empty body, ``null``, ``{}`` to Claude Code or Gemini CLI, an unknown decision -- the agent would
+    read as no decision and run the tool under its own settings (R12.6: a refusal instead)."""
+    if not isinstance(answer, dict):
+        return False
+    if agent == "gemini-cli":
+        return answer.get("decision") in ("allow", "deny", "ask")
+    out = answer.get("hookSpecificOutput")
+    if isinstance(out, dict):
+        return out.get("permissionDecision") in (("deny",) if agent == "codex" else ("allow", "deny", "ask"))
+    return agent == "codex" and not answer
+
+
 def _is_deny(answer) -> tuple[bool, str]:
     if not isinstance(answer, dict):
         return True, "Brabo's answer was not a JSON object"
@@ -454,6 +470,12 @@ def main(args, *, hard_deadline: bool = False) -> int:
         answer = deny(agent, f"Brabo could not decide this tool call, so it is refused: {exc}")
     except Exception as exc:  # noqa: BLE001 — a hook that crashes lets the tool run: refuse instead
         answer = deny(agent, f"brabo hook failed ({type(exc).__name__}), so the tool call is refused.")
+    if not _recognised(agent, answer):
+        answer = deny(
+            agent,
+            f"Brabo's answer at {url} was not a decision this hook knows (an empty or unexpected reply), so the "
+            "tool call is refused; check that --url / BRABO_URL names Brabo itself.",
+        )
     if time.monotonic() >= deadline:  # too late to be sure the agent still listens: the refusal stands
         answer = deny(agent, late)
     denied, reason = _is_deny(answer)

@@ -40,6 +40,7 @@ from functools import lru_cache
 from typing import Any
 
 from permissions.commands.git import names_protected_branch
+from permissions.protected_paths import contains_protected, protected_file
 from permissions.shell import split_words
 
 __all__ = [
@@ -363,6 +364,23 @@ def _outside(path: Any, root: str) -> bool:
     return not (full == root or full.startswith(root.rstrip("/") + "/"))
 
 
+def _protected_write(paths: list[Any], root: str) -> str | None:
+    """R3.7 for a filesystem server's write, move or new folder (every path already inside ``root``): why one
+    of its paths is, or holds, a file that decides what runs later (``.claude/settings.local.json``, a moved
+    ``.claude`` or ``.github``), or None."""
+    base = posixpath.normpath(root)
+    for path in paths:
+        full = posixpath.normpath(posixpath.join(base, path))
+        rel = full[len(base) :].lstrip("/") or "."
+        hit = protected_file(rel)
+        if hit is not None:
+            return f"writes {hit.shown}, {hit.what}, which decides what runs later"
+        parts = [c for c in rel.split("/") if c not in ("", ".")]
+        if contains_protected(parts) or not parts:
+            return "changes a folder that holds the files that decide what runs later"
+    return None
+
+
 def _protected(branch: str, protected: tuple[str, ...]) -> bool:
     """Git's reading of the name (``refs/heads/main``, ``origin/main``), and case-insensitively: a code host's
     branch argument is not a local ref, and GitLab/GitHub match protection rules as they see fit."""
@@ -409,6 +427,11 @@ def cap(
         flat = [q for p in paths for q in (p if isinstance(p, list) else [p])]
         if not flat or any(_outside(p, root) for p in flat):
             return "cap_path_scope", f"{server}.{tool} writes outside the project folder"
+        why = _protected_write(flat, root)
+        if why is not None:
+            # R3.7, red team: an allow naming the server or the tool is no allow for that path; a person
+            # approves each such write, as for the typed write_file.
+            return "unparseable", f"{server}.{tool} {why}; a person approves each such write"
     if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
         return "default", f"no allow rule names the MCP tool {server}.{tool}"
     return None

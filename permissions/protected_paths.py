@@ -38,8 +38,10 @@ from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
 
 from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
@@ -176,6 +178,25 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".copilot/", _AGENT),
         # Factory's Droid: .factory/settings.json (hooks), .factory/mcp.json, droids/ and commands/.
         (".factory/", _AGENT),
+        # [beyond] red team: the machine's own settings of the three agents Brabo hooks, which outrank the
+        # project's and the user's (a hook there runs for every project; `disableAllHooks` there turns Brabo's
+        # off). Claude Code's managed settings, by their own names wherever the platform keeps them
+        # (/etc/claude-code/, /Library/Application Support/ClaudeCode/, C:\Program Files\ClaudeCode\, the
+        # drop-in managed-settings.d/), and its macOS managed preferences; Gemini CLI's system settings and
+        # defaults (/etc/gemini-cli/, C:\ProgramData\gemini-cli\, /Library/Application Support/GeminiCli/);
+        # Codex's system config and requirements (/etc/codex/) and its macOS managed preferences.
+        ("managed-settings.json", _AGENT),
+        ("managed-settings.d/", _AGENT),
+        ("managed-mcp.json", _AGENT),
+        ("ClaudeCode/", _AGENT),
+        ("com.anthropic.claudecode*", _AGENT),
+        ("gemini-cli/settings.json", _AGENT),
+        ("gemini-cli/system-defaults.json", _AGENT),
+        ("GeminiCli/", _AGENT),
+        ("codex/config.toml", _AGENT),
+        ("codex/managed_config.toml", _AGENT),
+        ("codex/requirements.toml", _AGENT),
+        ("com.openai.codex*", _AGENT),
         (".git/", _GIT),
         (".gitmodules", _GIT),
         (".gitattributes", _GIT),
@@ -477,13 +498,50 @@ def _may_end(name: str, ending: str) -> bool:
 def _fold(name: str) -> str:
     """A component as a case-insensitive file system may read it: case folded, and -- as Windows reads a
     name -- without trailing dots and spaces or an ``:stream`` suffix (``.NPMRC.``, ``.envrc::$DATA``).
-    Reading more names as protected only ever sends a write to a person."""
+    [beyond] red team: also without the code points HFS+ ignores in a name (``.cla\u200cude`` is ``.claude``
+    there, as git's ``is_hfs_dotgit`` reads ``.git``), and an NTFS short name (``CLAUDE~1``, ``GITLAB~1.YML``)
+    read as the entry's name it can stand for. Reading more names as protected only ever sends a write to a
+    person."""
     low = name.casefold()
+    if not low.isascii():
+        low = _HFS_IGNORED.sub("", low) or low
+    if "~" in low and low[-1:] != "~":
+        low = _SHORT_NAMES.get(_short_key(low), low)
     if ":" in low:
         low = low.partition(":")[0] or low
     if low[-1:] in (" ", ".") and low.strip(" ."):
         low = low.rstrip(" .")
     return low
+
+
+# The code points HFS+ drops when it compares names (git's utf8.c, next_hfs_char): zero-width joiners and
+# non-joiners, direction marks and embeddings, the deprecated format characters, the byte-order mark.
+_HFS_IGNORED = re.compile("[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]")
+
+
+def _short_key(name: str) -> str:
+    """An NTFS 8.3 short name's key (``claude~1`` -> ``claude``, ``gitlab~2.yml`` -> ``gitlab.yml``), or ""."""
+    base, _, rest = name.partition("~")
+    number, dot, ext = rest.partition(".")
+    if not (0 < len(base) <= 6 and number.isdigit() and len(ext) <= 3):
+        return ""
+    return base + dot + ext
+
+
+def _short_keys(name: str) -> list[str]:
+    """The keys of the short names Windows gives a long name: its first six letters (dots and spaces left
+    out, the leading ones too) and the first three of its extension."""
+    stem, dot, ext = (
+        name.lstrip(".").rpartition(".") if "." in name.lstrip(".") else (name.lstrip("."), "", "")
+    )
+    stem = stem.replace(".", "").replace(" ", "")
+    return [stem[:6] + dot + ext[:3]] if stem else []
+
+
+# An entry's name (each part) by the key of a short name that may stand for it; the first entry keeps a key.
+_SHORT_NAMES: Mapping[str, str] = MappingProxyType(
+    {k: n for p in reversed(PROTECTED) for n in reversed(p.parts) for k in _short_keys(n)}
+)  # (built from the end, so the first entry to claim a key keeps it)
 
 
 def protected_parts(
@@ -687,36 +745,57 @@ def protected_writes(
     start, root_parts, start_clean = _places(cwd, tuple(roots))
     here: list[str] | None = start
     found: list[tuple[int, bool, str]] = []
+    carried: Any = _NOT_MOVED  # where a chdir wrapper runs the script it carries (`env -C x sh -c '...'`)
     for i, seg in enumerate(segments):
         words = seg.words
         why: str | None = None
         by_redirect = False
+        views = seg_views[i] if i < len(seg_views) else (words,)
+        if carried is not _NOT_MOVED and not seg.hidden:
+            carried = _NOT_MOVED  # the script's segments follow the wrapper's, hidden
+        cur = here if carried is _NOT_MOVED else carried
         for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< .env` reads the file
             if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
                 continue  # a device or a network connection (caps.network_redirect), never a file here
-            why = _check(t, NAMED, here, start, root_parts, dotglob, start_clean)
+            why = _check(t, NAMED, cur, start, root_parts, dotglob, start_clean)
             if why is not None:
                 by_redirect = True
                 break
+        if words and words[0] in _CHDIR and len(views) > 1:
+            # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
+            carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
-            views = seg_views[i] if i < len(seg_views) else (words,)
-            for view in views:
-                if not view or not may_write(view):
-                    continue
-                for target, kind in _written(view):
-                    if kind == WHOLE:
-                        why = _REWRITES
-                    else:
-                        why = _check(target, kind, here, start, root_parts, dotglob, start_clean)
-                    if why is not None:
-                        break
-                if why is not None:
-                    break
+            why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
         if why is not None:
             found.append((i, by_redirect, why))
-        if words and words[0] in ("cd", "pushd", "popd"):
-            here = _moved(seg, here, start)
+        if words and (words[0] in _CD or words[0] in _CD_WRAPPERS):
+            if carried is _NOT_MOVED:
+                here = _moved(seg, views, here, start)
+            else:
+                carried = _moved(seg, views, cur, start)  # a `cd` inside the carried script
     return found
+
+
+def _views_write(
+    seg: Segment,
+    views: Sequence[tuple[str, ...]],
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> str | None:
+    """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
+    words = seg.words
+    for view in views:
+        if not view or not may_write(view):
+            continue
+        at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, start)
+        for target, kind in _written(view):
+            why = _REWRITES if kind == WHOLE else _check(target, kind, at, start, roots, dotglob, start_clean)
+            if why is not None:
+                return why
+    return None
 
 
 # A word none of whose spellings can name a protected file: no entry's name in it (compared as the table
@@ -729,7 +808,7 @@ _NOT_LITERAL = frozenset("*?[$`~{\\")
 
 
 def _clear(word: str, kind: int) -> bool:
-    if _NEEDLE(word.casefold()) is not None:
+    if _NEEDLE(word.casefold()) is not None or not word.isascii():  # (a code point HFS+ ignores: _fold)
         return False
     if not _NOT_LITERAL.isdisjoint(word):
         return False
@@ -759,12 +838,55 @@ def _check(
     return None
 
 
-def _moved(seg: Segment, here: list[str] | None, start: list[str]) -> list[str] | None:
+_CD = ("cd", "pushd", "popd")
+_NOT_MOVED: Any = object()
+# red team: the builtins that run `cd` itself (`builtin cd .claude && echo x > settings.json`)
+_CD_WRAPPERS = ("builtin", "command")
+# red team: wrappers that run their command in another folder, and the options that name it
+_CHDIR = {"env": ("-C", "--chdir"), "sudo": ("-D", "--chdir")}  # (sudo is also a privileged cap)
+
+
+def _moved(
+    seg: Segment, views: Sequence[tuple[str, ...]], here: list[str] | None, start: list[str]
+) -> list[str] | None:
     words = seg.words
+    if words[0] in _CD_WRAPPERS:
+        inner = next((v for v in views if v and v[0] in _CD), None)
+        if inner is None:
+            return here  # `command -v x`: no folder change
+        if inner[0] != "cd":
+            return None
+        skip = len(words) - len(inner)
+        words = inner
+    else:
+        skip = 0
     if words[0] == "cd":
         if len(words) == 1:
             return list(_HOME)
-        if len(words) == 2 and 1 not in seg.dynamic and words[1] != "-":
+        if len(words) == 2 and 1 + skip not in seg.dynamic and words[1] != "-":
             places = _resolve(words[1], here, start)
             return places[0] if places else None
     return None  # `cd -`, `popd`, `pushd`, a target from an expansion: not known lexically
+
+
+def _chdir(seg: Segment, view: tuple[str, ...], here: list[str] | None, start: list[str]) -> list[str] | None:
+    """Where a wrapper of _CHDIR runs ``view`` (its words before the view name the folder), None when that is
+    decided at run time."""
+    words = seg.words
+    short, long = _CHDIR[words[0]]
+    before = len(words) - len(view)
+    for k in range(1, before):
+        w = words[k]
+        if w == short or w == long:
+            folder, at = (words[k + 1], k + 1) if k + 1 < before else ("", k)
+        elif w.startswith(long + "="):
+            folder, at = w[len(long) + 1 :], k
+        elif w.startswith(short) and not w.startswith("--"):
+            folder, at = w[len(short) :], k
+        else:
+            continue
+        if at in seg.dynamic or not folder:
+            return None
+        places = _resolve(folder, here, start)
+        return places[0] if places else None
+    return here

@@ -169,6 +169,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
+from permissions.commands.agent_clis import AGENT_CLIS, agent_settings_given
 from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.environment import (
     DECLARATION_BUILTINS,
@@ -209,17 +210,20 @@ __all__ = [
 ]
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
-OPAQUE_VERBS: frozenset[str] = INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | {"git", "cargo", "gh", "flatpak"}
+OPAQUE_VERBS: frozenset[str] = (
+    INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | AGENT_CLIS | {"git", "cargo", "gh", "flatpak"}
+)
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 # Programs that may run a command no rule can read: R4.9, git's and cargo's aliases and `git-<word>` /
 # `cargo-<word>` programs; R4.10, gh's aliases and extensions; red team, the command a flatpak app's manifest
-# names.
+# names; R3.7, a nested coding agent handed other settings, its hooks among them.
 _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     "git": unknown_git_command,
     "gh": unknown_gh_command,
     "cargo": unknown_cargo_command,
     "flatpak": flatpak_default_command,
+    **dict.fromkeys(AGENT_CLIS, agent_settings_given),
 }
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 

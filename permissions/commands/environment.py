@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 __all__ = [
+    "AGENT_SETTINGS_VARS",
     "CODE_VARS",
     "COMMAND_VARS",
     "DECLARATION_BUILTINS",
@@ -94,6 +95,25 @@ CODE_VARS = frozenset(
         "BASH_LOADABLES_PATH",
     }
 )
+# [beyond] R3.7, red team: the value points a coding agent -- or Brabo's own hook, which reads BRABO_* (and
+# GEMINI_CLI_BRABO_*, brabo_client/hook.py) -- at settings no rule has read: another folder for its settings
+# and hooks (`CLAUDE_CONFIG_DIR=cfg claude -p ...` reads cfg/settings.json, a name R3.7's table cannot list;
+# an empty one has no Brabo hook at all), the machine's settings file, a home or XDG folder where the user's
+# settings (`~/.claude/settings.json`, where `brabo hook install --user` puts the hook) are not, Claude Code's
+# bare mode (CLAUDE_CODE_SIMPLE, what `--bare` sets: no hooks), another Brabo to ask (`BRABO_URL=...`).
+AGENT_SETTINGS_VARS = frozenset(
+    {
+        "CLAUDE_CONFIG_DIR",
+        "CLAUDE_CODE_SIMPLE",
+        "CODEX_HOME",
+        "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+        "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+        "GEMINI_CLI_HOME",
+        "XDG_CONFIG_HOME",
+        "HOME",
+    }
+)
+_BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
 # The value decides which program a command word names (`PATH=. ls` runs ./ls): R4.9.
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
@@ -134,6 +154,11 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
             opaque = opaque or "GOFLAGS makes go run a program no rule can read"
         elif name in PATH_VARS:
             opaque = opaque or f"the variable {name} changes which program a command word runs"
+        elif name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
+            opaque = (
+                opaque
+                or f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"
+            )
         elif name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
             opaque = opaque or f"the variable {name} changes how npm runs scripts, which no rule can read"
     return scripts, opaque
@@ -149,6 +174,8 @@ def _special(name: str) -> bool:
         name in COMMAND_VARS
         or name in CODE_VARS
         or name in PATH_VARS
+        or name in AGENT_SETTINGS_VARS
+        or name.startswith(_BRABO_PREFIXES)
         or name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG
         or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_"))
     )

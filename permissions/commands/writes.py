@@ -29,11 +29,16 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
   write it later: the link's source counts as written, as a tree (a link to ``.github`` or
   ``site-packages`` is a handle to ``workflows/ci.yml`` or ``x.pth`` below it, names the table would no
   longer see whole).
+- [beyond] red team: a text editor opened on a file writes it (keys can come through the input); a
+  search-and-replace tool writes the paths it is given (or its folder); a dotfile manager (``chezmoi apply``,
+  ``yadm``, ``stow``) writes the home folder, ``~/.claude`` included.
 - Redirections are targets whatever their direction (the reader keeps ``<`` targets among them too):
   ``cat < .claude/settings.json`` is a person's to approve, ``cat .claude/settings.json`` stays ordinary.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from permissions.commands.git import _config_positionals, config_command
 from permissions.commands.uploads import table_operands
@@ -157,8 +162,8 @@ _COPIERS = frozenset(
 _AWKS_IN_PLACE = frozenset({"awk", "gawk"})
 _IN_PLACE = frozenset({"sed", "gsed", "perl", "ruby"}) | _AWKS_IN_PLACE
 _DECOMPRESSORS = frozenset({"gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "uncompress", "zcat"})
-_COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2"})
-_SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".z", ".Z")
+_COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", "pbzip2", "brotli"})
+_SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z", ".Z")
 _EXTRACTORS = frozenset(
     {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
 )
@@ -180,6 +185,7 @@ _AGENT_CLIS = {
 }
 _AGENT_CONFIG_SUBCOMMANDS = frozenset(
     {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
+    | {"features"}  # red team: `codex features disable codex_hooks` writes config.toml
 )
 _PKG_CONFIG = {"npm": ".npmrc", "pnpm": ".npmrc", "yarn": ".yarnrc.yml", "bun": ".npmrc"}
 _OUTPUT_VERBS = frozenset({"sort", "split", "csplit"})
@@ -236,6 +242,7 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "http": ("o", ("--output",)),
     "https": ("o", ("--output",)),
     "aria2c": ("o", ("--out",)),
+    "base64": ("o", ("--output",)),  # (BSD and macOS)
 }
 _SINGLE_DASH_OUTPUTS = {"openssl": frozenset({"-out", "-keyout"})}
 # ... rewrite the files they are given when told to (`yq -i '.a=1' F`, `sops -i -d F`), as (letters, long names).
@@ -253,10 +260,99 @@ _CMAKE_COPIES = frozenset(
      "create_hardlink"}
 )  # fmt: skip
 _CMAKE_WRITES = frozenset({"remove", "rm", "remove_directory", "make_directory", "touch", "touch_nocreate"})
+# [beyond] R3.7, red team: text editors, which write the files they are opened on -- a person at a terminal,
+# or keys fed through the input (`printf ':%d\\nwq\\n' | vim F`, `nvim --headless F < keys`).
+_EDITORS = frozenset(
+    {"vi", "vim", "nvim", "gvim", "view", "rvim", "rview", "evim", "vimdiff", "nvi", "elvis", "vile", "nano",
+     "rnano", "pico", "micro", "emacs", "emacs-nox", "mg", "jed", "joe", "jmacs", "jpico", "jstar", "ne", "kak",
+     "hx", "helix", "mcedit", "zile", "jove", "dte", "vis"}
+)  # fmt: skip
+# ... search-and-replace tools that rewrite the files or trees they are given, in place: (how many words come
+# before the paths, the flags without which they write nothing -- () when they always write --, the flags with
+# which they write nothing, their options that take a value, the folder they rewrite when given no path).
+_REPLACERS: dict[str, tuple[int, tuple[str, ...], tuple[str, ...], frozenset[str], str]] = {
+    "sd": (2, (), ("-p", "--preview"), frozenset({"-n", "--max-replacements", "-f", "--flags"}), ""),
+    "rpl": (2, (), ("--dry-run", "-s", "--simulate"), frozenset({"-x", "--match-suffix", "-e", "--encoding"}), ""),
+    "fastmod": (2, (), (), frozenset({"-d", "--dir", "-e", "--extensions", "-g", "--glob", "--iglob"}), "."),
+    "ruplacer": (2, ("--go",), (), frozenset({"-t", "--type", "-T", "--type-not", "-g", "--glob"}), "."),
+    "comby": (
+        2, ("-i", "-in-place"), (),
+        frozenset({"-d", "-directory", "-f", "-templates", "-matcher", "-exclude", "-exclude-dir", "-rule",
+                   "-extensions", "-timeout", "-jobs", "-sequential"}),
+        ".",
+    ),
+    "ast-grep": (
+        0, ("-U", "--update-all", "-i", "--interactive"), (),
+        frozenset({"-p", "--pattern", "-r", "--rewrite", "-l", "--lang", "-c", "--config", "--selector",
+                   "--strictness", "--globs", "-j", "--threads", "--debug-query", "--color", "--before", "-B",
+                   "--after", "-A", "--context", "-C", "--inline-rules", "-f", "--filter", "--format"}),
+        ".",
+    ),
+}  # fmt: skip
+_REPLACERS["sg"] = _REPLACERS["ast-grep"]
+_REPLACERS["replace"] = (0, (), (), frozenset(), "")  # MySQL's: the files follow `--` (_replaced)
+# ... programs that write the file an operand names: `python -m json.tool IN OUT`, `xxd -r IN OUT`, `script
+# [-c cmd] FILE` (its typescript and its logs), `mktemp [-p DIR] TEMPLATE`, `ssh-keygen -f F` (F and F.pub),
+# `uudecode` (the name comes from the input unless -o names it), dasel's `put`/`delete` (its -f file).
+_OPERAND_WRITERS = frozenset({"xxd", "script", "mktemp", "ssh-keygen", "uudecode", "dasel"})
+_XXD_VALUED = frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-s", "-seek", "-o", "-offset", "-n",
+                         "-name"})  # fmt: skip
+_SCRIPT_VALUED = frozenset({"-c", "--command", "-E", "--echo", "-m", "--logging-format", "-o", "--output-limit",
+                            "-I", "--log-in", "-O", "--log-out", "-B", "--log-io", "-T", "--log-timing"})  # fmt: skip
+# ... unpack an archive into a folder, default the working one: (the words that make them unpack -- () when
+# they always do --, the options naming the folder). `python -m zipfile -e A DIR` and `-m tarfile -e A [DIR]`
+# are read with the python family (_unpacked).
+_UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "unar": ((), ("-o", "-output-directory")),
+    "ark": (("-b", "--batch"), ("-o", "--destination")),
+    "atool": (("-x", "--extract", "-X", "--extract-to"), ("-X",)),
+    "aunpack": ((), ("-X", "--extract-to")),
+    "dtrx": ((), ()),
+    "ouch": (("decompress", "d"), ("-d", "--dir")),
+    "bsdcpio": (("-i", "--extract", "-p", "--pass-through"), ()),
+}
+# ... put the packages they fetch into the folder an option names: `pip install --target .claude/hooks x`,
+# `pip download -d`, `npm install --prefix`, `npm pack --pack-destination`.
+_PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
+    "pip": ("-t", "--target", "-d", "--dest", "--prefix", "--root", "--src"),
+    "npm": ("--prefix", "--pack-destination"),
+    "pnpm": ("--pack-destination",),
+}
+_PACKAGE_DIRS["pip3"] = _PACKAGE_DIRS["pip"]
+# ... GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio remove`/`trash`), the renamers that let an
+# editor or a pattern rename and delete names (`vidir DIR`, `qmv`, `mmv FROM TO`), and the dotfile managers
+# that write the home folder, `~/.claude` included (`chezmoi apply`, `yadm checkout`, `stow -t ~ pkg`,
+# `home-manager switch`).
+_RENAMERS = frozenset({"vidir", "qmv", "imv", "mmv"})
+_HOME_WRITERS: dict[str, frozenset[str]] = {
+    "chezmoi": frozenset({"apply", "update", "init", "edit", "add", "re-add", "merge", "merge-all", "destroy",
+                          "forget", "import", "purge"}),
+    "yadm": frozenset({"checkout", "restore", "reset", "pull", "merge", "rebase", "stash", "clone", "switch",
+                       "bootstrap", "alt", "decrypt", "apply", "am", "rm", "mv", "clean", "cherry-pick", "revert"}),
+    "home-manager": frozenset({"switch", "activate"}),
+}  # fmt: skip
+# ... copy from cloud storage onto this machine: the last operand when it is local (`aws s3 cp s3://b/x F`,
+# `gsutil cp gs://b/x F`, `s3cmd get s3://b/x F`), and az's `--file`/`--destination`.
+_CLOUD_COPIES: dict[str, tuple[int, frozenset[str]]] = {
+    "aws": (2, frozenset({"cp", "mv", "sync"})),
+    "gsutil": (1, frozenset({"cp", "mv", "rsync"})),
+    "gcloud": (2, frozenset({"cp", "mv", "rsync"})),
+    "s3cmd": (1, frozenset({"get", "sync", "cp", "mv"})),
+}
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
+    | frozenset(_UNPACKERS)
+    | {"gio", "stow", "az"}
+    | _RENAMERS
+    | frozenset(_HOME_WRITERS)
+    | frozenset(_CLOUD_COPIES)
     | {"rename", "prename", "file-rename", "zip"}
+    | _EDITORS
+    | frozenset(_REPLACERS)
+    | _OPERAND_WRITERS
 )
+# git sparse-checkout's actions that change which files the working tree holds.
+_SPARSE_REWRITES = frozenset({"set", "add", "reapply", "disable", "init"})
 # git clone's and git worktree add's options that take a value (so it is not read as the folder).
 _GIT_CLONE_VALUED = frozenset(
     {"-o", "--origin", "-b", "--branch", "-u", "--upload-pack", "--reference", "--reference-if-able",
@@ -325,6 +421,9 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
         dests, sources = ["."], ops  # `ln -s /x/.claude`: a link named .claude here
     else:
         dests, sources = [], ops
+    keeps_path = ("--parents" in view and verb in ("cp", "gcp")) or (
+        verb == "rsync" and _has_flag(view, "R", ("--relative",))
+    )
     links = verb in ("ln", "gln", "link") or _has_flag(
         view, "ls" if verb in ("cp", "gcp") else "", ("--link", "--symbolic-link")
     )
@@ -345,6 +444,8 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
                 )
             ):
                 out.append((d, contents_kind))  # a folder's contents: names this command does not spell
+            elif keeps_path:
+                out.append((_join(d, s), NAMED))  # red team: `cp --parents x/.claude/s.json .`, `rsync -R`
             else:
                 out.append((_join(d, _base(s)), NAMED))
     if verb in ("mv", "gmv") or (verb == "rsync" and "--remove-source-files" in view):
@@ -425,6 +526,10 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if _has_flag(view, "i", ("--extract",)):
             dest = _option_values(view, "D", ("--directory",)) or ["."]
             return out + [(d, TREE) for d in dest]
+        if _has_flag(view, "p", ("--pass-through",)):  # red team: `find . | cpio -pdm DIR` copies into DIR
+            return out + [
+                (d, TREE) for d in _operands(view, frozenset({"-D", "--directory", "-R", "-E"}))[-1:]
+            ]
         return out
     if verb == "pax":
         return out + ([(".", TREE)] if _has_flag(view, "r") else [])
@@ -460,11 +565,12 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     here = base or "."
     out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
     if sub in _GIT_WORKTREE:
+        special = _worktree_unseen(sub, rest, here, out)
+        if special is not None:
+            return special
         ops = _operands(rest, _GIT_WORKTREE_VALUED)
         if sub == "clean" and not ops:
             ops = ["."]
-        if sub == "checkout" and _has_flag(rest, "f", ("--force",)):
-            return [(here, WHOLE)]
         out.extend((_join(base, o) if not o.startswith("/") else o, TREE) for o in ops)
         return out
     if sub == "reset" and any(w in ("--hard", "--merge", "--keep") for w in rest):
@@ -480,7 +586,11 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         ):
             return out
         return [(here, WHOLE)]
-    if sub == "checkout-index" or (sub == "read-tree" and any(w in ("-u", "--reset") for w in rest)):
+    if (
+        sub == "checkout-index"
+        or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",)))  # (`-mu`: clustered)
+        or (sub == "sparse-checkout" and len(rest) > 1 and rest[1] in _SPARSE_REWRITES)  # files left out go
+    ):
         return [(here, WHOLE)]
     if sub == "config":
         # `git config --file X k v` writes X; the repository's or the home config otherwise, whose keys that run
@@ -510,6 +620,21 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
     return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
+
+
+def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Target]) -> list[Target] | None:
+    """git's worktree commands whose reach is not their operands: the index only (`restore --staged`), or the
+    whole tree -- `checkout -f`, and (red team) paths read from a file (`--pathspec-from-file`), hunks picked
+    from a whole tree (`checkout -p BRANCH`), pathspec magic (`:/` the top, `:(top)`, `:!x` all but x)."""
+    if sub == "restore" and _has_flag(rest, "S", ("--staged",)) and not _has_flag(rest, "W", ("--worktree",)):
+        return out  # no file of the working tree changes
+    if (
+        (sub == "checkout" and _has_flag(rest, "f", ("--force",)))
+        or any(w.startswith("--pathspec-from-file") or w[:1] == ":" for w in rest)
+        or (sub in ("checkout", "restore") and _has_flag(rest, "p", ("--patch",)))
+    ):
+        return [(here, WHOLE)]
+    return None
 
 
 def _curl(view: tuple[str, ...]) -> list[Target]:
@@ -657,7 +782,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
             if any(w.rpartition("/")[2] in WRITE_VERBS - {"xargs", "parallel"} for w in view[1:])
             else []
         )
-    return _config_targets(verb, view) or _more_targets(verb, view)
+    return _module_and_folder_targets(verb, view) or _config_targets(verb, view) or _more_targets(verb, view)
 
 
 def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -687,7 +812,157 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         ops = _operands(view, frozenset({"-b", "-n", "-t", "-tt", "-x", "-i", "-P", "-O", "--out"}))
         out.extend((o, NAMED) for o in ops[:1])  # the archive
         out.extend((v, NAMED) for v in _option_values(view, "O", ("--out",)))
+    family = _FAMILY_TARGETS.get(verb)
+    if family is not None:
+        out.extend(family(verb, view))
     return out
+
+
+def _renamed(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return [(o, TREE) for o in (_operands(view) or ["."])]
+
+
+def _home_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return [("~", TREE)] if len(view) > 1 and not _HOME_WRITERS[verb].isdisjoint(view[1:3]) else []
+
+
+def _stowed(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if _has_flag(view, "n", ("--no", "--simulate")):
+        return []
+    return [(d, TREE) for d in (_option_values(view, "t", ("--target",)) or [".."])]
+
+
+def _cloud_copied(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if verb == "az":
+        if "download" in view or "download-batch" in view:
+            return [(v, TREE) for v in _option_values(view, "fd", ("--file", "--destination"))]
+        return []
+    depth, subs = _CLOUD_COPIES[verb]
+    if len(view) <= depth or view[depth] not in subs:
+        return []
+    ops = [o for o in _operands(view) if o not in subs and o != "s3"]
+    if len(ops) < 2 or "://" in ops[-1]:
+        return []
+    dest = ops[-1]
+    if view[depth] in ("sync", "rsync") or _has_flag(view, "rR", ("--recursive",)):
+        return [(dest, TREE)]  # names the bucket holds
+    if dest in (".", "..") or dest.endswith("/"):
+        return [(_join(dest, _base(src)), NAMED) for src in ops[:-1]]
+    return [(dest, NAMED)]
+
+
+def _edited(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return [(o, NAMED) for o in _operands(view)]
+
+
+def _replaced_by(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return _replaced(view, *_REPLACERS[verb])
+
+
+def _gio_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    return _gio(view)
+
+
+def _unpacked(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """Where an unpacker of _UNPACKERS (or `python -m zipfile -e` / `-m tarfile -e`) writes: the folder an
+    option or an operand names, the working one by default (the archive names the files)."""
+    if verb.startswith(_PYTHONS_PREFIX):
+        module = "zipfile" if "zipfile" in view else "tarfile"
+        k = view.index(module)
+        rest = view[k + 1 :]
+        if not ("-e" in rest or "--extract" in rest):
+            return []
+        ops = _operands((module, *rest), frozenset({"--metadata-encoding", "--filter"}))
+        return [(ops[1] if len(ops) > 1 else ".", TREE)]
+    unpacks, folders = _UNPACKERS[verb]
+    if unpacks and not any(w in unpacks or w.startswith(unpacks) for w in view[1:3]):
+        if not (verb == "bsdcpio" and _has_flag(view, "ip", ("--extract", "--pass-through"))):
+            return []
+    shorts = "".join(o[1] for o in folders if len(o) == 2)
+    named = _option_values(view, shorts, tuple(o for o in folders if o[:2] == "--"))
+    named += [view[k + 1] for k in range(1, len(view) - 1) if view[k] in folders and len(view[k]) > 2]
+    if verb == "bsdcpio" and _has_flag(view, "p", ("--pass-through",)):
+        named += _operands(view)[-1:]
+    return [(d, TREE) for d in (named or ["."])]
+
+
+def _gio(view: tuple[str, ...]) -> list[Target]:
+    """`gio save F`, `gio copy|move SRC... DST`, `gio remove|trash F...`, `gio set F` (an attribute)."""
+    sub = view[1] if len(view) > 1 else ""
+    rest = (sub, *view[2:])
+    ops = _operands(rest)
+    if sub in ("save", "set", "mkdir"):
+        return [(o, NAMED) for o in ops[:1] if sub != "mkdir"] + [(o, NAMED) for o in ops if sub == "mkdir"]
+    if sub in ("copy", "move", "rename"):
+        out = [(ops[-1], TREE)] if ops else []
+        return out + ([(o, TREE) for o in ops[:-1]] if sub != "copy" else [])
+    if sub in ("remove", "trash"):
+        return [(o, TREE) for o in ops]
+    return []
+
+
+def _replaced(
+    view: tuple[str, ...],
+    before: int,
+    writing: tuple[str, ...],
+    dry: tuple[str, ...],
+    valued: frozenset[str],
+    default: str,
+) -> list[Target]:
+    """What a search-and-replace tool of _REPLACERS rewrites: the paths after its pattern words (every one a
+    tree: `rpl -R`, a folder given to fastmod), or the folder it works in when it names none."""
+    words = set(view[1:])
+    if (writing and words.isdisjoint(writing)) or not words.isdisjoint(dry):
+        return []
+    if view[0].rpartition("/")[2] == "replace":  # MySQL's `replace FROM TO [FROM TO ...] -- FILE...`
+        paths = list(view[view.index("--") + 1 :]) if "--" in view else []
+        return [(p, TREE) for p in paths]
+    ops = _operands(view, valued)[before:]
+    dirs = _option_values(view, "d", ("-d", "--dir", "-directory"))
+    if view[0].rpartition("/")[2] == "comby" and not dirs:
+        ops.append(default)  # its words after the templates may be file suffixes (`.json`): the folder counts
+    if not ops and not dirs:
+        return [(default, TREE)] if default else []
+    return [(p, TREE) for p in (*ops, *dirs)]
+
+
+def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The files the programs of _OPERAND_WRITERS write (see there)."""
+    if verb == "xxd":
+        ops = _operands(view, _XXD_VALUED)
+        return [(ops[1], NAMED)] if len(ops) > 1 else []
+    if verb == "script":
+        logs = _option_values(view, "IOBT", ("--log-in", "--log-out", "--log-io", "--log-timing"))
+        return [(o, NAMED) for o in (*_operands(view, _SCRIPT_VALUED), *logs)]
+    if verb == "mktemp":
+        ops = _operands(view, frozenset({"-p", "--suffix"}))
+        into = _option_values(view, "p", ("--tmpdir",))
+        return [(o, NAMED) for o in ops] + [(d, TREE) for d in into]
+    if verb == "ssh-keygen":
+        if _has_flag(view, "lyLBF"):
+            return []  # reads a key (-l, -y, -L, -B) or looks a host up (-F)
+        return [(f, NAMED) for v in _option_values(view, "f", ()) for f in (v, v + ".pub")]
+    if verb == "uudecode":
+        named = _option_values(view, "o", ("--output-file",))
+        return [(v, NAMED) for v in named] if named else [(".", TREE)]  # the input names the file
+    # dasel: `put`/`delete` (v1 and v2) rewrite the -f file, or write -o
+    if "put" in view or "delete" in view:
+        return [(v, NAMED) for v in _option_values(view, "fo", ("--file", "--out"))]
+    return []
+
+
+# red team: the families _more_targets reads by their program's name (see each table above).
+_FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
+    **dict.fromkeys(_UNPACKERS, _unpacked),
+    **dict.fromkeys(_RENAMERS, _renamed),
+    **dict.fromkeys(_HOME_WRITERS, _home_written),
+    **dict.fromkeys((*_CLOUD_COPIES, "az"), _cloud_copied),
+    **dict.fromkeys(_EDITORS, _edited),
+    **dict.fromkeys(_REPLACERS, _replaced_by),
+    **dict.fromkeys(_OPERAND_WRITERS, _operand_written),
+    "gio": _gio_written,
+    "stow": _stowed,
+}
 
 
 def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
@@ -760,6 +1035,23 @@ def _client_config(entry: tuple[str, frozenset[str], str], view: tuple[str, ...]
     return []
 
 
+def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """red team: `python -m zipfile|tarfile -e`, `python -m json.tool IN OUT` (OUT, past the module's own
+    options), and the folder a package fetcher is told to fill (_PACKAGE_DIRS)."""
+    if verb.startswith(_PYTHONS_PREFIX):
+        if "zipfile" in view or "tarfile" in view:
+            return _unpacked(verb, view)
+        if "json.tool" in view:
+            k = view.index("json.tool")
+            ops = _operands(("json.tool", *view[k + 1 :]), frozenset({"--indent"}))
+            return [(ops[1], NAMED)] if len(ops) > 1 else []
+    if verb in _PACKAGE_DIRS or (verb.startswith(_PYTHONS_PREFIX) and "pip" in view):
+        names = _PACKAGE_DIRS.get(verb, _PACKAGE_DIRS["pip"])
+        shorts = "".join(o[1] for o in names if len(o) == 2)
+        return [(d, TREE) for d in _option_values(view, shorts, tuple(o for o in names if o[:2] == "--"))]
+    return []
+
+
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
@@ -807,10 +1099,12 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
-                          "submodule", "init", "config", "-o", "clone", "worktree", "update-index"})  # fmt: skip
+                          "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
+                          "sparse-checkout"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
+_PACKAGE_DIR_STARTS = ("-t", "-d", "--target", "--dest", "--prefix", "--root", "--src", "--pack-destination")
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -821,17 +1115,28 @@ def may_write(view: tuple[str, ...]) -> bool:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
                 return may_write((verb, *view[1:]))
-        return verb.startswith(_PYTHONS_PREFIX) and ("pip" in view or "pip3" in view)
+        return verb.startswith(_PYTHONS_PREFIX) and (
+            "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
+        )
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
-        return "config" in view or "set" in view or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
+        return (
+            "config" in view
+            or "set" in view
+            or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
+            or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
+        )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
     if verb in _CLIENT_CONFIG:
-        return _CLIENT_CONFIG[verb][0] in view or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
+        return (
+            _CLIENT_CONFIG[verb][0] in view
+            or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
+            or (verb in _CLOUD_COPIES and "s3" in view[1:2])
+        )
     if verb in _CONTAINER_COPIERS:
         return "cp" in view[1:3]
     if verb == "cmake":

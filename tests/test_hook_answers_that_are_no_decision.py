@@ -1,0 +1,165 @@
+"""R12.6 — agent hooks never fail open, when Brabo (or whatever answers at its address) replies with no
+decision: ``brabo hook <agent>`` answers a refusal in the agent's own format.
+
+An empty body, ``null``, a JSON list, ``{}`` to Claude Code or Gemini CLI, an unknown decision, a redirect with
+no body: each agent reads such an answer as no decision from its hook and runs the tool under its own settings
+(Claude Code in bypass mode, Codex under ``approval_policy = "never"``: without asking anyone). The hook refuses
+instead. A server error (5xx) after the retries, and HTML where JSON was due, were refusals already and stay so;
+Brabo's own answers pass through as they are.
+
+Each case is a real hook process (the fast form ``brabo hook install`` writes) against a local server that
+gives one fixed reply.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+
+import pytest
+
+from tests.test_hook_deadline import refusal_of, run_hook
+
+
+class OneReply:
+    """A TCP server on 127.0.0.1 that answers every request with the same raw HTTP reply."""
+
+    def __init__(self, status: str, body: bytes, headers: str = "Content-Type: application/json\r\n"):
+        self.reply = (
+            f"HTTP/1.1 {status}\r\n{headers}Content-Length: {len(body)}\r\nConnection: close\r\n\r\n".encode()
+            + body
+        )
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(16)
+        self.stop = threading.Event()
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+
+    def _serve(self) -> None:
+        self.sock.settimeout(0.2)
+        while not self.stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                continue
+            with conn:
+                conn.settimeout(5)
+                data = b""
+                try:
+                    while b"\r\n\r\n" not in data:
+                        chunk = conn.recv(65536)
+                        if not chunk:
+                            break
+                        data += chunk
+                    length = next(
+                        (
+                            int(h.split(b":")[1])
+                            for h in data.split(b"\r\n")
+                            if h.lower().startswith(b"content-length")
+                        ),
+                        0,
+                    )
+                    body = data.split(b"\r\n\r\n", 1)[1] if b"\r\n\r\n" in data else b""
+                    while len(body) < length:
+                        chunk = conn.recv(65536)
+                        if not chunk:
+                            break
+                        body += chunk
+                    conn.sendall(self.reply)
+                except OSError:
+                    continue
+
+    def close(self) -> None:
+        self.stop.set()
+        self.sock.close()
+
+
+def _claude_like(decision: str) -> bytes:
+    return json.dumps(
+        {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": decision}}
+    ).encode()
+
+
+NO_DECISION = {
+    "empty body": ("200 OK", b""),
+    "null": ("200 OK", b"null"),
+    "a list": ("200 OK", b"[]"),
+    "a string": ("200 OK", b'"allow"'),
+    "a number": ("200 OK", b"1"),
+    "an object with no decision": ("200 OK", b'{"detail": "ok"}'),
+    "an unknown decision": (
+        "200 OK",
+        b'{"decision": "allowed", "hookSpecificOutput": {"permissionDecision": "ok"}}',
+    ),
+    "a decision as a list": (
+        "200 OK",
+        b'{"decision": ["deny"], "hookSpecificOutput": {"permissionDecision": []}}',
+    ),
+    "a redirect with no body": ("302 Found", b""),
+    "no content": ("204 No Content", b""),
+}
+# For Claude Code and Gemini CLI, an empty object is no decision either (for Codex it is Brabo's allow).
+EMPTY_OBJECT = ("200 OK", b"{}")
+
+
+@pytest.fixture
+def reply(request):
+    status, body = request.param
+    server = OneReply(status, body)
+    yield server
+    server.close()
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli", "codex"])
+@pytest.mark.parametrize("reply", list(NO_DECISION.values()), ids=list(NO_DECISION), indirect=True)
+def test_an_answer_that_is_no_decision_is_a_refusal(agent, reply):
+    reason = refusal_of(agent, *run_hook(agent, reply.url))
+    assert "refused" in reason
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli"])
+@pytest.mark.parametrize("reply", [EMPTY_OBJECT], ids=["empty object"], indirect=True)
+def test_an_empty_object_is_no_decision_to_claude_code_and_gemini_cli(agent, reply):
+    assert "refused" in refusal_of(agent, *run_hook(agent, reply.url))
+
+
+@pytest.mark.parametrize(
+    "agent, reply, decision",
+    [
+        ("claude-code", ("200 OK", _claude_like("allow")), "allow"),
+        ("claude-code", ("200 OK", _claude_like("ask")), "ask"),
+        ("gemini-cli", ("200 OK", b'{"decision": "allow", "reason": "ok"}'), "allow"),
+        ("gemini-cli", ("200 OK", b'{"decision": "ask", "reason": "a person", "systemMessage": "x"}'), "ask"),
+        ("codex", EMPTY_OBJECT, "allow"),
+    ],
+    indirect=["reply"],
+)
+def test_brabos_own_decisions_pass_through(agent, reply, decision):
+    code, out, _ = run_hook(agent, reply.url)
+    assert code == 0
+    if agent == "codex":
+        assert out.strip() in ("", "{}")
+        return
+    answer = json.loads(out)
+    got = answer["decision"] if agent == "gemini-cli" else answer["hookSpecificOutput"]["permissionDecision"]
+    assert got == decision
+
+
+# Already refusals before: kept as they are (a server error after the retries, a page that is not the API).
+ALREADY_REFUSED = {
+    "a server error": ("503 Service Unavailable", b'{"detail": "down"}'),
+    "an internal error page": ("500 Internal Server Error", b"<html>oops</html>"),
+    "an HTML page": ("200 OK", b"<html>login</html>"),
+    "a 4xx": ("403 Forbidden", b'{"detail": "no"}'),
+}
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "gemini-cli", "codex"])
+@pytest.mark.parametrize("reply", list(ALREADY_REFUSED.values()), ids=list(ALREADY_REFUSED), indirect=True)
+def test_errors_and_pages_stay_refusals(agent, reply):
+    assert "refused" in refusal_of(agent, *run_hook(agent, reply.url))
