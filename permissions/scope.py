@@ -243,8 +243,9 @@ class Scope:
         feeds = seg.hidden or fed  # what it prints becomes another command's words
         if slicing and feeds and _slices_a_literal(seg):
             out.append(seg.text)
-        if feeds and words[0] in _LOCATION_WRITERS and _writes_a_location(words):
-            out.append(seg.text)  # `cat $(git ls-files | sed 's|^|/etc/|')`: the program adds the place
+        if feeds and ((words[0] in _LOCATION_WRITERS and _writes_a_location(words)) or _formats_a_place(seg)):
+            # `cat $(git ls-files | sed 's|^|/etc/|')`, `cat $(date +/etc/passwd)`: the program writes the place
+            out.append(seg.text)
         if feeds and words[0] in _PLACE_PRINTERS and _prints_a_place(words) and _cuts_places(segments):
             out.append(seg.text)  # `cat $(dirname $(pwd))/other/.env`: the project's own place, cut
         if words[0] not in _DECODERS and not _peels(words[0]):
@@ -771,6 +772,48 @@ def _prints_a_place(words: tuple[str, ...]) -> bool:
 def _cuts_places(segments: tuple[Segment, ...]) -> bool:
     """Whether a command of ``segments`` (or one xargs runs) cuts text into another place."""
     return any(w in _PLACE_SLICERS for seg in segments for w in seg.words[:2])
+
+
+# R6.2: a format a command prints (date's `+…`, `--format=`/`--pretty=`/`--printf=`, find's `-printf`, stat's
+# `-c`, seq's `-f`) holding a place: at its start or after a character no path begins with
+# (`+/etc/passwd`, `format:/etc/passwd`, `%n/etc/passwd`), spelt in codes too (git's `%x2f`, `\\057`, `\\x2f`).
+_FORMAT_OPTIONS = ("--format", "--pretty", "--printf", "-printf")
+_FORMAT_NEXT = {"stat": "-c", "gstat": "-c", "seq": "-f", "gseq": "-f"}
+_PLACE_START = re.compile(r"(?:^|[^\w./-])/[\w.~-]")
+_FORMAT_BREAKS = re.compile(r"%n|\\n|\\t|\s")
+_FORMAT_CODES = re.compile(r"%x([0-9a-fA-F]{2})|\\x([0-9a-fA-F]{1,2})|\\0?([0-7]{1,3})")
+
+
+def _formats_a_place(seg: Segment) -> bool:
+    """Whether a format ``seg`` prints holds a place (`date +/etc/passwd`, `git log --format=%n/etc/passwd`,
+    `find -printf '\\057etc\\057passwd'`); relative text (`%p\\n`, `src\\057a.py`) holds none."""
+    words = seg.words
+    if "/" not in seg.text and "%x" not in seg.text and "\\" not in seg.text and ".." not in seg.text:
+        return False
+    date = words[0] in ("date", "gdate")
+    after = _FORMAT_NEXT.get(words[0])
+    for k in range(1, len(words)):
+        w = words[k]
+        if k in seg.dynamic:
+            continue
+        text: str | None
+        if date and w.startswith("+"):
+            text = w[1:]
+        elif (after is not None and words[k - 1] == after) or words[k - 1] in _FORMAT_OPTIONS + ("-fprintf",):
+            text = w
+        else:
+            text = next((w[len(o) + 1 :] for o in _FORMAT_OPTIONS if w.startswith(o + "=")), None)
+        if text is None:
+            continue
+        decoded = _FORMAT_BREAKS.sub(" ", _FORMAT_CODES.sub(_from_code, text))
+        if _PLACE_START.search(decoded) or ".." in decoded:
+            return True
+    return False
+
+
+def _from_code(m: re.Match[str]) -> str:
+    hexa = m.group(1) or m.group(2)
+    return chr(int(hexa, 16)) if hexa else chr(int(m.group(3), 8))
 
 
 def _writes_a_location(words: tuple[str, ...]) -> bool:

@@ -187,3 +187,44 @@ def test_a_lead_that_may_print_nothing_leaves_an_absolute_place(command):
 def test_a_lead_that_never_prints_nothing_stays_allowed(command):
     v = term(command, allow=ALLOW, project=HOST, cwd=ROOT)
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason, v.message)
+
+
+# A place inside a format a command prints, in a command whose output becomes words.
+FORMATS_A_PLACE = [
+    "cat $(date +/etc/passwd)",
+    "cat $(date '+/root/.ssh/id_rsa')",
+    "cat $(git log -1 --pretty=format:/etc/passwd)",
+    "cat $(git log -1 --format=%n/etc/passwd)",
+    "cat $(git log -1 --format='%x2fetc%x2fpasswd')",
+    "git log -1 --format=format:/etc/shadow | xargs cat",
+    'cat "$(find . -maxdepth 0 -printf "\\057etc\\057passwd")"',
+    'cat "$(stat -c "\\057etc\\057passwd" .)"',
+    "cat \"$(stat --printf='x:/etc/passwd' . | cut -d: -f2)\"",
+    "cat $(git for-each-ref --count=1 --format='%x2fetc%x2fhosts')",
+]
+
+
+@pytest.mark.parametrize("command", FORMATS_A_PLACE)
+def test_a_place_inside_a_printed_format_is_checked(command):
+    allow = ALLOW + ("Terminal(date)", "Terminal(git log)", "Terminal(find)", "Terminal(stat)")
+    allow += ("Terminal(git for-each-ref)",)
+    v = term(command, allow=allow, project=HOST, cwd=ROOT)
+    assert v.decision != "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat $(git log -1 --format=%h --name-only)",
+        'git log --format="%h %s" -5',
+        "cat $(git ls-files src/ | head -3)",
+        'wc -l $(git ls-files | grep -E "(^|/)test_")',
+        "git ls-files | grep '^src/' | xargs wc -l",
+        'cat $(find src -name "*.py" -printf "%p\\n")',
+        'cat $(git ls-files -- "src/*.py")',
+    ],
+)
+def test_formats_without_a_place_stay_allowed(command):
+    allow = ALLOW + ("Terminal(git log)", "Terminal(find)")
+    v = term(command, allow=allow, project=HOST, cwd=ROOT)
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason, v.message)
