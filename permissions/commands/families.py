@@ -284,6 +284,15 @@ REMOTES: dict[str, Forms] = {
     "cursor": _forms("tunnel"),
 }
 
+# npm's registry account and organisation changes, and the package metadata it changes on the registry
+# (red team: `npm hook add` sends the registry's events to any address). Logging in is a change of the machine
+# (its credentials file), permissions.commands.machine's.
+_REGISTRY_ACCOUNT = _forms(
+    "token+create token+revoke team+create team+destroy team+add team+rm org+set org+rm profile+set"
+    " profile+enable-2fa profile+disable-2fa star unstar hook+add hook+rm hook+update undeprecate deprecate"
+    " dist-tag+add dist-tag+rm owner+add owner+rm access"
+)
+
 # [beyond] added to SPEC's own tools' rows (permissions.commands.effects.EXTERNAL).
 MORE: dict[str, Forms] = {
     # git's transports that send what they are given: a pack (`send-pack`, `http-push`), mail (`imap-send`
@@ -298,14 +307,16 @@ MORE: dict[str, Forms] = {
     "docker": _forms(
         "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create login"
     ),
-    "pnpm": _forms("unpublish"),
-    "yarn": _forms("npm+tag npm+unpublish"),
+    # pnpm hands the registry commands it does not implement to npm (`pnpm deprecate` is `npm deprecate`).
+    "pnpm": _forms("unpublish") + _REGISTRY_ACCOUNT,
+    # yarn 1's own registry commands (`yarn owner add`, `yarn tag add`), and yarn 2+'s `yarn npm …`.
+    "yarn": _forms(
+        "npm+tag npm+unpublish owner+add owner+remove owner+rm tag+add tag+remove tag+rm"
+        " team+create team+destroy team+add team+remove access"
+    ),
     "twine": _forms("register"),
     # [beyond] red team: npm's registry account and organisation changes.
-    "npm": _forms(
-        "token+create token+revoke team+create team+destroy team+add team+rm org+set org+rm profile+set"
-        " profile+enable-2fa profile+disable-2fa star unstar"
-    ),
+    "npm": _REGISTRY_ACCOUNT,
 }
 
 FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES}
