@@ -185,7 +185,8 @@ REGISTRIES: dict[str, Forms] = {
     "deployctl": _forms("deploy projects+create projects+delete projects+rename deployments+redeploy"),
     "jib": _forms("build jar war"),
     "maturin": _forms("publish upload"),  # a Rust extension's wheels to PyPI
-    "gem": _forms("push yank owner"),
+    # `gem release` is the gem-release plugin: the gem built and pushed.
+    "gem": _forms("push yank owner release"),
     "dotnet": _forms("nuget+push nuget+delete ef+database+drop"),
     "nuget": _forms("push delete"),
     # `login` sends a credential -- `--password-stdin`: whatever is piped to it -- to the registry it names.
@@ -208,6 +209,33 @@ REGISTRIES: dict[str, Forms] = {
     # Ecto's drop and reset empty whatever database the project's config names (the databases' reading, below).
     "mix": _forms("hex.publish hex.retire hex.owner ecto.drop ecto.reset"),
     "conan": _forms("upload"),
+    # [beyond] red team: more registries' publishers and their owner, channel and delete verbs -- regctl (an
+    # OCI registry's images, tags, manifests and blobs), the Snap Store, Debian's and openSUSE's and Fedora's
+    # build services, Chocolatey, conda's pixi and rattler-build, devpi; dput and dupload upload when run at all.
+    "regctl": _forms(
+        "image+copy image+delete image+mod image+import tag+delete tag+rm manifest+put"
+        " manifest+delete manifest+rm blob+put blob+delete blob+rm artifact+put index+create index+add"
+        " index+delete"
+    ),
+    "snapcraft": _forms(
+        "upload push release close promote register unregister upload-metadata set-default-track"
+        " register-key"
+    ),
+    "dput": ((),),
+    "dupload": ((),),
+    "osc": _forms(
+        "commit ci checkin submitrequest submitreq sr createrequest creq rdelete rremove copypac linkpac"
+        " branch request+accept rq+accept rebuild rebuildpac wipebinaries"
+    ),
+    "copr-cli": _forms(
+        "build buildscm buildpypi buildgem buildcustom build-distgit create delete modify edit-chroot"
+        " add-package-scm edit-package-scm add-package-pypi edit-package-pypi delete-package cancel"
+        " regenerate-repos fork"
+    ),
+    "choco": _forms("push"),
+    "pixi": _forms("upload"),
+    "rattler-build": _forms("upload"),
+    "devpi": _forms("upload push remove"),
     # Angular's `ng deploy` (the project's deploy builder: Firebase, GitHub Pages, a cloud), Shopify's app and
     # theme releases, Sentry's releases and uploads; the scoped packages `npx` runs them by.
     "ng": _forms("deploy"),
@@ -227,7 +255,7 @@ REGISTRIES: dict[str, Forms] = {
     "flutter": _forms("pub+publish"),
     "cabal": _forms("upload"),
     "stack": _forms("upload"),
-    "pod": _forms("trunk+push repo+push"),
+    "pod": _forms("trunk+push repo+push trunk+delete trunk+deprecate trunk+add-owner trunk+remove-owner"),
     "anaconda": _forms("upload"),
     "swift": _forms("package-registry+publish"),
     "opam": _forms("publish"),
@@ -239,6 +267,8 @@ REGISTRIES: dict[str, Forms] = {
         "push publish create-sibling create-sibling-github create-sibling-gitlab create-sibling-gitea"
     ),
     "git-lfs": _forms("push"),
+    # git-annex: `git annex` by its own name (R4.10) -- content sent to, moved to or dropped from remotes.
+    "git-annex": _forms("sync push copy move export drop mirror assist satisfy"),
     # coverage services: the upload is the act (the old uploader uploads when run at all).
     "codecovcli": _forms(
         "upload-process do-upload upload-coverage create-commit create-report empty-upload send-notifications"
@@ -302,10 +332,18 @@ MORE: dict[str, Forms] = {
         " remote-ftp remote-ftps remote-ext remote-fd"
     ),
     "kubectl": _forms("debug attach certificate+approve certificate+deny auth+reconcile"),
-    "helm": _forms("test cm-push"),  # red team: the ChartMuseum plugin's push
+    # red team: the plugins' pushes -- ChartMuseum's, helm-s3's and helm-gcs's (a chart to, or a chart
+    # repository's index in, a bucket) -- and helm-secrets' wrappers of install and upgrade.
+    "helm": _forms(
+        "test cm-push s3+push s3+delete s3+init s3+reindex gcs+push gcs+rm gcs+init secrets+install"
+        " secrets+upgrade secrets+uninstall secrets+rollback"
+    ),
     "terraform": _forms("refresh workspace+new workspace+delete"),
     "docker": _forms(
         "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create login"
+        # red team: a plugin pushed to a registry; a swarm's secrets, configs and nodes changed.
+        " plugin+push secret+create secret+rm config+create config+rm node+update node+rm node+promote"
+        " node+demote"
     ),
     # pnpm hands the registry commands it does not implement to npm (`pnpm deprecate` is `npm deprecate`).
     "pnpm": _forms("unpublish") + _REGISTRY_ACCOUNT,
@@ -319,7 +357,25 @@ MORE: dict[str, Forms] = {
     "npm": _REGISTRY_ACCOUNT,
 }
 
-FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES}
+# -- messages: a message published to a broker, a topic or a person ----------------------------------------
+# [beyond] red team: what a run sends is read by nobody before it leaves (a topic's subscribers, a queue's
+# consumers, a chat). The brokers' clients that only publish, and the notifiers, send when run at all; Salt
+# runs a command on its minions.
+MESSAGES: dict[str, Forms] = {
+    "ntfy": _forms("publish pub send trigger"),
+    "nats": _forms("pub publish req request"),
+    "signal-cli": _forms("send sendReaction sendReceipt remoteDelete updateGroup"),
+    "rabbitmqadmin": _forms("publish declare delete purge close"),
+    "mosquitto_pub": ((),),
+    "kafka-console-producer": ((),),
+    "kafka-console-producer.sh": ((),),
+    "telegram-send": ((),),
+    "apprise": ((),),
+    "salt": ((),),
+    "salt-ssh": ((),),
+}
+
+FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES, **MESSAGES}
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
 for _v in BARE_PUBLISHERS:
@@ -503,6 +559,13 @@ VERB_DECIDED: dict[str, Decided] = {
         " compute.metadata config log-tail",
         "",
         "--profile -o --token -t --service-id -s --service-name",
+    ),
+    # [beyond] red team: Backblaze B2's CLI (`b2 upload-file`, `b2 file upload`, `b2 sync . b2://b`).
+    "b2": Decided(
+        "download download-file download-file-by-id download-file-by-name get-account-info get-bucket"
+        " get-file-info",
+        "",
+        "--profile",
     ),
     "tea": Decided(
         "login logins logout whoami open clone checkout", "comment merge close reopen approve reject review"
@@ -879,6 +942,9 @@ def _mvn(view: tuple[str, ...]) -> bool:
     for goal in _positionals(view[1:], _MVN_VALUES):
         low = goal.lower()
         if any(g in low for g in _PUBLISHING_GOALS) or low in ("jib", "release:perform"):
+            return True
+        # a plugin by its coordinates: `com.google.cloud.tools:jib-maven-plugin[:VERSION]:build` pushes.
+        if "jib-maven-plugin:" in low and low.endswith(":build"):
             return True
     return False
 

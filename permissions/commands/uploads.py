@@ -571,7 +571,7 @@ def _telnet(view: tuple[str, ...]) -> bool:
 # Programs whose every run with a host or a recipient sends something: file transfer clients that upload
 # (or open a session that can), a key copied to a host, mail.
 _SENDERS = frozenset(
-    {"ncftpput", "lftp", "ftp", "tftp", "smbclient", "ssh-copy-id", "sendmail", "msmtp", "swaks"}
+    {"ncftpput", "lftp", "ftp", "tftp", "smbclient", "ssh-copy-id", "sendmail", "msmtp", "swaks", "ssmtp"}
 )
 _MAILERS = frozenset({"mail", "mailx", "mutt", "neomutt", "s-nail"})
 _MAIL_VALUES = frozenset("-s -c -b -a -r -S -q -F -A -e -i -H -f -u".split())
@@ -580,7 +580,7 @@ _MAIL_VALUES = frozenset("-s -c -b -a -r -S -q -F -A -e -i -H -f -u".split())
 def _sender(view: tuple[str, ...]) -> bool:
     if any(w in ("-h", "--help", "-V", "--version") for w in view[1:]):
         return False
-    return any(w[:1] != "-" for w in view[1:]) or view[0] in ("sendmail", "msmtp", "swaks")
+    return any(w[:1] != "-" for w in view[1:]) or view[0] in ("sendmail", "msmtp", "swaks", "ssmtp")
 
 
 def _mailer(view: tuple[str, ...]) -> bool:
