@@ -1123,9 +1123,12 @@ def family_effect(view: tuple[str, ...]) -> bool:
             w.lower() in ("publish", "unpublish") and view[k - 1] not in ("run", "run-script")
             for k, w in enumerate(view[1:], 1)
         )
-    return verb in BARE_PUBLISHERS and not any(
-        w in ("--dry-run", "-n", "--help", "-h", "--version") for w in view
-    )
+    # mosquitto_pub's `-h` is the broker's host and its `-n` a null message, not help or a dry run.
+    quiet = ("--dry-run", "--help", "--version") if verb == "mosquitto_pub" else _DRY_OR_HELP
+    return verb in BARE_PUBLISHERS and not any(w in quiet for w in view)
+
+
+_DRY_OR_HELP = ("--dry-run", "-n", "--help", "-h", "--version")
 
 
 # -- where each tool's act is named (R4.9: a word there that is not literal leaves the act unknown) ---------
