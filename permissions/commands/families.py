@@ -218,8 +218,7 @@ REGISTRIES: dict[str, Forms] = {
         " index+delete"
     ),
     "snapcraft": _forms(
-        "upload push release close promote register unregister upload-metadata set-default-track"
-        " register-key"
+        "upload push release close promote register unregister upload-metadata set-default-track register-key"
     ),
     "dput": ((),),
     "dupload": ((),),
