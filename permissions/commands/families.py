@@ -232,6 +232,8 @@ REGISTRIES: dict[str, Forms] = {
         " regenerate-repos fork"
     ),
     "choco": _forms("push"),
+    # Homebrew's maintainers' commands: a fork pushed and a pull request opened, bottles uploaded.
+    "brew": _forms("bump-formula-pr bump-cask-pr pr-upload"),
     "pixi": _forms("upload"),
     "rattler-build": _forms("upload"),
     "devpi": _forms("upload push remove"),
