@@ -36,6 +36,7 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
+from permissions.commands.windows import names_windows_writer
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -652,6 +653,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
                 _TEXT_MEMO.clear()
             _TEXT_MEMO[command] = known
     never_auto, writes = known
+    if never_auto is None and not writes and not st.in_sandbox:
+        # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
+        writes = any(names_windows_writer(s.text) for s in segments)
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
         # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
@@ -692,7 +696,7 @@ _OUTSIDE_MEMO: Memo[tuple[str, tuple[str, ...], str, bool], str | None] = Memo(_
 _MACHINE_MEMO: Memo[str, str | None] = Memo(_MEMO_MAX)
 
 
-_PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...]], tuple[tuple[int, bool, str], ...]] = Memo()
+_PROTECTED_MEMO: Memo[tuple[str, str, tuple[str, ...], bool], tuple[tuple[int, bool, str], ...]] = Memo()
 
 
 def _protected_write(st: _State, comp: CompiledPermissions, command: str) -> str | None:
@@ -702,11 +706,16 @@ def _protected_write(st: _State, comp: CompiledPermissions, command: str) -> str
     assert parsed is not None
     scope = st.scope_of()
     # Agents repeat their commands: the reading depends on the text and where it starts only (memoised).
-    key = (command, scope.cwd, scope.roots)
+    key = (command, scope.cwd, scope.roots, scope.windows)
     found = _PROTECTED_MEMO.get(key)
     if found is None:
         found = _PROTECTED_MEMO.keep(
-            key, tuple(protected_writes(parsed.segments, st.seg_views, scope.cwd, scope.roots, command))
+            key,
+            tuple(
+                protected_writes(
+                    parsed.segments, st.seg_views, scope.cwd, scope.roots, command, scope.windows
+                )
+            ),
         )
     for i, by_redirect, why in found:
         seg = parsed.segments[i]

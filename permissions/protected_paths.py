@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from permissions.commands.windows import windows_writes
 from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
@@ -736,11 +737,14 @@ def protected_writes(
     cwd: str,
     roots: Sequence[str],
     command: str,
+    windows: bool = False,
 ) -> list[tuple[int, bool, str]]:
     """R3.7 for a shell command: each segment that writes a protected file, as (index, by a redirection,
     why). ``cwd``: where the command starts (normalized, as the path scope sees it); ``roots``: the project
     folder(s) the command runs in -- a write that changes a folder holding them (``rm -rf .``,
-    ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`."""
+    ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`.
+    ``windows``: the command may run on Windows (SPEC §5), so each segment is also read as PowerShell and cmd
+    read it (permissions.commands.windows: backslash separators, cmdlets, any case)."""
     dotglob = "dotglob" in command or "GLOBIGNORE" in command
     start, root_parts, start_clean = _places(cwd, tuple(roots))
     here: list[str] | None = start
@@ -766,6 +770,11 @@ def protected_writes(
             carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
             why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
+        if why is None and windows:
+            for target, kind in windows_writes(seg.text):
+                why = _check(target, kind, cur, start, root_parts, dotglob, start_clean)
+                if why is not None:
+                    break
         if why is not None:
             found.append((i, by_redirect, why))
         if words and (words[0] in _CD or words[0] in _CD_WRAPPERS):

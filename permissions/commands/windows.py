@@ -1,0 +1,178 @@
+"""What a PowerShell or cmd command writes, read from its text as Windows reads it (SPEC §5: an action decided
+with ``runs_in`` ``agent`` or ``host`` may run on Windows), for R3.7 (files that decide what runs later).
+
+The shell reader reads a segment as bash does: a backslash escapes the next character, so
+``.claude\\settings.json`` is one word ``.claudesettings.json`` there, and ``Set-Content`` is a program no
+table knows. On Windows the backslash separates folders, cmdlet and parameter names ignore case, and a
+parameter may be abbreviated (``-Pa``, ``-Fi``). :func:`windows_writes` re-reads the segment's text that way
+and answers as :func:`permissions.commands.writes.targets` does: ``(path, kind)`` pairs, the path with ``/``
+separators and the home folder spelt ``~`` (``$env:USERPROFILE\\.claude``, ``$HOME\\.claude``,
+``%USERPROFILE%\\.claude``).
+
+Over-approximation is deliberate, as in permissions.commands.writes: every operand of a writing cmdlet but
+the values of the parameters :data:`WINDOWS_WRITERS` names as not locations (``-Value``, ``-Encoding`` ...)
+is reported; a copy's source is read, not written (its destination is the last operand or ``-Destination``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from permissions.commands.writes import NAMED, TREE
+
+__all__ = ["GONE", "BROUGHT", "WINDOWS_WRITERS", "windows_words", "windows_writes", "names_windows_writer"]
+
+GONE = 3  # a path deleted with all below it (permissions.protected_paths reads it as its _GONE)
+BROUGHT = 4  # a destination a folder may be brought to (its _BROUGHT)
+
+# Each writer (lower case: PowerShell and cmd ignore case) -> (how it writes, its parameters whose values are
+# not locations). How: "content" writes each operand; "copy" the destination only; "move" the sources and
+# the destination; "rename" the source and the new name beside it; "new" each operand and -Path joined with
+# -Name; "remove" deletes each operand (and what is below it); "expand" extracts into the destination.
+_CONTENT_VALUES = ("value", "encoding", "stream", "filter", "include", "exclude", "delimiter", "inputobject")
+WINDOWS_WRITERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    **dict.fromkeys(
+        ("set-content", "sc", "add-content", "ac", "clear-content", "clc"), ("content", _CONTENT_VALUES)
+    ),
+    "out-file": ("content", ("encoding", "inputobject", "width")),
+    **dict.fromkeys(("tee-object", "tee"), ("content", ("variable", "inputobject", "encoding"))),
+    **dict.fromkeys(("copy-item", "copy", "cp", "cpi", "xcopy", "robocopy"), ("copy", _CONTENT_VALUES)),
+    **dict.fromkeys(("move-item", "move", "mv", "mi"), ("move", _CONTENT_VALUES)),
+    **dict.fromkeys(("rename-item", "ren", "rni", "rename"), ("rename", ())),
+    **dict.fromkeys(("new-item", "ni", "md", "mkdir"), ("new", ("itemtype", "type", "value", "target"))),
+    **dict.fromkeys(
+        ("remove-item", "ri", "rm", "del", "erase", "rd", "rmdir"),
+        ("remove", ("filter", "include", "exclude", "stream")),
+    ),
+    "expand-archive": ("expand", ()),
+}
+
+# A PowerShell word: quoted runs and bare characters up to a blank (no backslash escape; the backtick is
+# PowerShell's escape and is dropped).
+_WORD = re.compile(r"""(?:"[^"]*"?|'[^']*'?|[^\s"'])+""")
+_REDIRECT = re.compile(r"^(?:[0-9*]?)(>>?)(?!&)(.*)$")
+_HOMES = ("$env:userprofile", "${env:userprofile}", "$home", "%userprofile%", "~")
+
+
+def windows_words(text: str) -> list[str]:
+    """``text`` split as PowerShell and cmd split it: blanks separate, quotes group, a backslash is a character."""
+    return [
+        w.replace('"', "").replace("'", "").replace("`", "") if ('"' in w or "'" in w or "`" in w) else w
+        for w in _WORD.findall(text)
+    ]
+
+
+def names_windows_writer(text: str) -> bool:
+    """The cheap filter: whether ``text`` may write as Windows reads it (a writer's name, or a redirection)."""
+    if ">" in text:
+        return True
+    first = text.split(None, 1)
+    return bool(first) and first[0].lower() in WINDOWS_WRITERS
+
+
+def _path(word: str) -> str:
+    """A location as the protected table reads it: ``/`` separators, the home folder as ``~``."""
+    w = word.replace("\\", "/")
+    low = w.lower()
+    for home in _HOMES:
+        if low == home or low.startswith(home + "/"):
+            return "~" + w[len(home) :]
+    if low.startswith("$env:homedrive$env:homepath"):
+        return "~" + w[len("$env:homedrive$env:homepath") :]
+    return w
+
+
+_LOCATIONS = ("path", "literalpath", "filepath", "destination", "destinationpath", "name", "newname")
+
+
+def _param(items: list[tuple[str, str]], full: tuple[str, ...]) -> str | None:
+    """The value given to a parameter named (or abbreviated) as one of ``full``."""
+    return next((w for n, w in items if n and any(f.startswith(n) for f in full)), None)
+
+
+def _switch(word: str) -> bool:
+    """A cmd switch (`/Y`, `/S`, `/MIR`, `/E:x`)."""
+    return len(word) >= 2 and word[0] == "/" and word[1:].split(":")[0].isalpha() and "/" not in word[1:]
+
+
+def windows_writes(text: str) -> list[tuple[str, int]]:
+    """What the segment ``text`` writes as PowerShell or cmd reads it, as (path, kind) pairs."""
+    found: list[tuple[str, int]] = []
+    kept = _redirections(windows_words(text), found)
+    row = WINDOWS_WRITERS.get(kept[0].lower()) if kept else None
+    if row is None:
+        return found
+    how, values = row
+    items = _items(kept, values)
+    dest = _param(items, ("destination", "destinationpath"))
+    new_name = _param(items, ("newname",))
+    name_value = _param(items, ("name",))
+    sources = [w for n, w in items if not n or w not in (dest, new_name, name_value)]
+    if how == "content" or how == "new":
+        found.extend((_path(w), NAMED) for w in sources)
+        if how == "new" and name_value is not None:
+            found.extend((_path(w).rstrip("/") + "/" + _path(name_value), NAMED) for w in sources or ["."])
+    elif how == "copy" or how == "move":
+        if dest is None and len(sources) > 1:
+            dest = sources.pop(1) if kept[0].lower() == "robocopy" else sources.pop()
+        if dest is not None:
+            found.append((_path(dest), BROUGHT))
+        if how == "move":
+            found.extend((_path(w), TREE) for w in sources)
+    elif how == "rename":
+        if new_name is None and len(sources) > 1:
+            new_name = sources.pop()
+        found.extend((_path(w), TREE) for w in sources)
+        if new_name is not None and sources:
+            folder = _path(sources[0]).rstrip("/").rpartition("/")[0]
+            found.append(((folder + "/" if folder else "") + _path(new_name), BROUGHT))
+    elif how == "remove":
+        found.extend((_path(w), GONE) for w in sources)
+    else:  # "expand": into -DestinationPath, or its second operand
+        dest = dest if dest is not None or len(sources) < 2 else sources[1]
+        if dest is not None:
+            found.append((_path(dest), TREE))
+    return found
+
+
+def _redirections(words: list[str], found: list[tuple[str, int]]) -> list[str]:
+    """Adds each redirection's target (`> f`, `>> f`, `2> f`, `*> f`, `>f`) to ``found``; the other words."""
+    kept: list[str] = []
+    k = 0
+    while k < len(words):
+        m = _REDIRECT.match(words[k])
+        if m is None:
+            kept.append(words[k])
+        else:
+            target = m.group(2)
+            if not target and k + 1 < len(words):
+                k += 1
+                target = words[k]
+            if target and target.lower() not in ("nul", "$null", "/dev/null"):
+                found.append((_path(target), NAMED))
+        k += 1
+    return kept
+
+
+def _items(kept: list[str], values: tuple[str, ...]) -> list[tuple[str, str]]:
+    """A cmdlet's operands in order, as (the parameter's typed name in lower case, or "", the word); the values
+    of parameters that name no location (``values``) and cmd's switches left out."""
+    items: list[tuple[str, str]] = []
+    k = 1
+    while k < len(kept):
+        w = kept[k]
+        if w[:1] == "-" and len(w) > 1 and not w[1].isdigit():
+            name, colon, glued = w[1:].partition(":")
+            name = name.lower()
+            if any(v.startswith(name) for v in values) and not any(p.startswith(name) for p in _LOCATIONS):
+                k += 1 if colon else 2  # a value that is no location
+                continue
+            if colon:
+                items.append((name, glued))
+            elif k + 1 < len(kept) and kept[k + 1][:1] != "-":
+                k += 1
+                items.append((name, kept[k]))
+        elif not _switch(w):
+            items.append(("", w))
+        k += 1
+    return items

@@ -1,0 +1,112 @@
+"""SPEC §5 (where it runs), R3.7 and §5 step 6, red team: an action decided with ``runs_in`` ``agent`` or
+``host`` may run on Windows -- PowerShell, cmd, Git Bash -- where a backslash separates folders, cmdlet and
+parameter names ignore case and parameters may be abbreviated.
+
+Written as an attacker would: each command writes a file that decides what runs later through a PowerShell
+cmdlet, one of its aliases, cmd's copiers or a redirection, with the protected path spelt as Windows reads it.
+Off the sandbox none is auto-approved in auto mode; the same text decided for the Linux sandbox keeps its
+reading (there ``Set-Content`` is no program anyone knows, and ``.claude\\settings.json`` is one name), and
+ordinary PowerShell reads and writes stay approved.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import AUTO_MODE, HOST, ROOT, term
+
+WRITES_PROTECTED = [
+    'Set-Content -Path .claude\\settings.json -Value "{}"',
+    'sc .claude\\settings.json "{}"',
+    "SET-CONTENT -PATH .Claude\\Settings.JSON -VALUE x",
+    "set-content -pa $env:USERPROFILE\\.claude\\settings.json -va x",
+    "Set-Content -Path:.claude\\settings.json -Value x",
+    "Set-Content -Encoding utf8 .claude\\settings.json x",
+    "Add-Content ~\\.claude\\settings.json x",
+    'ac .\\.ENVRC "x"',
+    "Add-Content -LiteralPath .git\\hooks\\pre-commit -Value x",
+    "Clear-Content .claude\\settings.json",
+    "Out-File -FilePath .claude/settings.json",
+    "Write-Output x | Out-File -Fi .claude\\settings.json",
+    "Write-Output x | Out-File .vscode\\tasks.json",
+    "Write-Output x | Tee-Object -FilePath .git\\hooks\\pre-commit",
+    "Write-Output x | tee .git\\hooks\\post-checkout",
+    "echo {} > .claude\\settings.json",
+    "echo x >> .git\\config",
+    "Write-Output x *> .envrc",
+    "Write-Output x >.claude\\settings.local.json",
+    "Copy-Item x .claude\\settings.json",
+    "Copy-Item x .claude/settings.json",
+    "Copy-Item -Path x -Destination .GitHub\\Workflows\\ci.yml",
+    "Copy-Item x -Dest $HOME\\.codex\\config.toml",
+    "copy x .claude\\settings.json",
+    "cpi x .github\\workflows\\ci.yml",
+    "copy /Y x .claude\\settings.json",
+    "xcopy x .github\\workflows\\ /E",
+    "robocopy src .github\\workflows ci.yml",
+    "Move-Item .claude\\settings.json x.json",
+    "Move-Item x -Destination .claude\\settings.json",
+    "move x.txt .claude\\settings.json",
+    "mi x .envrc",
+    "Rename-Item x .envrc",
+    "Rename-Item -Path .claude\\x.json -NewName settings.json",
+    "ren .claude\\x.json settings.json",
+    "rni .git\\hooks\\x pre-commit",
+    "New-Item -ItemType File -Path .claude -Name settings.json",
+    "New-Item -ItemType Directory .git\\hooks",
+    'ni .claude\\settings.json -Value "{}"',
+    "New-Item -Path .\\.husky\\pre-commit -Force",
+    "mkdir .github\\workflows",
+    "Remove-Item .claude\\settings.json",
+    "Remove-Item -Recurse -Force .claude",
+    "del .envrc",
+    "erase .git\\hooks\\pre-push",
+    "rd /s /q .github",
+    "ri .claude",
+    "Expand-Archive x.zip -DestinationPath .claude",
+    "Expand-Archive -Path x.zip -Dest .git\\hooks",
+    "Expand-Archive x.zip .github",
+    "Set-Content $env:USERPROFILE\\.gitconfig x",
+    "Set-Content %USERPROFILE%\\.claude\\settings.json x",
+]
+
+
+@pytest.mark.parametrize("command", WRITES_PROTECTED)
+@pytest.mark.parametrize("runs_in", ["agent", "host"])
+def test_a_windows_write_of_a_protected_file_asks(command, runs_in):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in=runs_in)
+    assert v.decision == "require_approval", (command, v.reason, v.message)
+
+
+# What bash reads as a protected path too (`.git\\config` is `.gitconfig` there; `*> .envrc` a glob then `.envrc`).
+ASKS_IN_THE_SANDBOX = {"echo x >> .git\\config", "Write-Output x *> .envrc"}
+
+
+@pytest.mark.parametrize("command", WRITES_PROTECTED)
+def test_the_sandbox_keeps_its_reading(command):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in="sandbox")
+    expected = "require_approval" if command in ASKS_IN_THE_SANDBOX else "auto_approve"
+    assert v.decision == expected, (command, v.reason, v.message)
+
+
+ORDINARY = [
+    "Get-Content README.md",
+    "Get-ChildItem src",
+    "Select-String foo src\\*.py",
+    "iwr https://example.com -OutFile x.json",
+    "Set-Content notes.txt hello",
+    "Copy-Item .env backup.env",
+    "Copy-Item README.md docs\\README.md",
+    "New-Item -ItemType Directory build",
+    "Remove-Item -Recurse build",
+    "Rename-Item -Path docs\\x -NewName y",
+    "Write-Output x | Out-File docs\\notes.txt",
+    "Get-Content .claude\\settings.json",
+]
+
+
+@pytest.mark.parametrize("command", ORDINARY)
+@pytest.mark.parametrize("runs_in", ["agent", "sandbox"])
+def test_ordinary_powershell_stays_approved(command, runs_in):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in=runs_in)
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
