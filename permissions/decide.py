@@ -36,7 +36,7 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
-from permissions.commands.windows import names_windows_writer
+from permissions.commands.windows import names_windows_writer, sends_on_the_web
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -413,8 +413,10 @@ def policy_hooks(st: _State) -> _State:
     if st.terminal and parsed is not None and len(st.seg_views) < len(parsed.segments):
         st.seg_views = [views_of(s.words) for s in parsed.segments]  # skipped in step 4 (doomed)
     if st.terminal:
-        external = (
-            _terminal_cap(st.seg_views, parsed, req.project.protected_branches, req.command or "") is not None
+        external = _terminal_cap(
+            st.seg_views, parsed, req.project.protected_branches, req.command or ""
+        ) is not None or (
+            not st.in_sandbox and parsed is not None and _windows_cap(parsed.segments) is not None
         )
     else:
         # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
@@ -444,6 +446,8 @@ def caps(st: _State) -> _State:
                 if len(_CAP_MEMO) >= _CAP_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
                     _CAP_MEMO.clear()
                 _CAP_MEMO[key] = cap
+        if cap is None and not st.in_sandbox and st.parsed is not None:
+            cap = _windows_cap(st.parsed.segments)  # SPEC §5: on Windows, PowerShell's spellings too
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
         return st
@@ -769,6 +773,14 @@ def _external_view(view: tuple[str, ...]) -> bool:
     return (
         "=" not in first and program_name(first) in PROGRAMS and external_effect_views(canonical_words(view))
     )
+
+
+def _windows_cap(segments: Sequence[Segment]) -> tuple[str, str] | None:
+    """§5 step 6 for a command that may run on Windows: a PowerShell web request that sends or changes."""
+    for seg in segments:
+        if sends_on_the_web(seg.text):
+            return "cap_external_effect", seg.text
+    return None
 
 
 def _terminal_cap(

@@ -20,7 +20,16 @@ import re
 
 from permissions.commands.writes import NAMED, TREE
 
-__all__ = ["GONE", "BROUGHT", "WINDOWS_WRITERS", "windows_words", "windows_writes", "names_windows_writer"]
+__all__ = [
+    "BROUGHT",
+    "GONE",
+    "WEB_CMDLETS",
+    "WINDOWS_WRITERS",
+    "names_windows_writer",
+    "sends_on_the_web",
+    "windows_words",
+    "windows_writes",
+]
 
 GONE = 3  # a path deleted with all below it (permissions.protected_paths reads it as its _GONE)
 BROUGHT = 4  # a destination a folder may be brought to (its _BROUGHT)
@@ -176,3 +185,35 @@ def _items(kept: list[str], values: tuple[str, ...]) -> list[tuple[str, str]]:
             items.append(("", w))
         k += 1
     return items
+
+
+# §5 step 6: PowerShell's web cmdlets (and Windows PowerShell's `curl` and `wget`, aliases of
+# Invoke-WebRequest), which send or change something when their method is not a read's, or when they carry a
+# body, a file or a form. Parameters in any case and abbreviated (`-Me Post`, `-Bo x`, `-Method:Put`).
+WEB_CMDLETS = frozenset({"invoke-webrequest", "iwr", "invoke-restmethod", "irm", "curl", "wget"})
+_READ_METHODS = frozenset({"get", "head", "options", "default", "trace"})
+_SENDING = ("body", "infile", "form")
+_METHODS = ("method", "custommethod")
+
+
+def sends_on_the_web(text: str) -> bool:
+    """Whether the segment ``text``, read as PowerShell reads it, is a web request that sends or changes."""
+    words = windows_words(text)
+    if not words or words[0].lower() not in WEB_CMDLETS:
+        return False
+    # curl's and wget's own short options (`curl -I`, `-b cookies`, `-fo x`) are no abbreviation of these
+    least = 4 if words[0].lower() in ("curl", "wget") else 2
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w[:1] == "-" and len(w) >= least and w[1] != "-":
+            name, colon, glued = w[1:].partition(":")
+            name = name.lower()
+            if any(p.startswith(name) for p in _SENDING):
+                return True
+            if any(p.startswith(name) for p in _METHODS):
+                value = glued if colon else (words[k + 1] if k + 1 < len(words) else "")
+                if value.lower() not in _READ_METHODS:
+                    return True
+        k += 1
+    return False
