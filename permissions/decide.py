@@ -36,7 +36,7 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
-from permissions.commands.windows import names_windows_writer, sends_on_the_web
+from permissions.commands.windows import names_windows_writer, runs_unread, sends_on_the_web
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -657,6 +657,8 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
                 _TEXT_MEMO.clear()
             _TEXT_MEMO[command] = known
     never_auto, writes = known
+    if never_auto is None and not st.in_sandbox:
+        never_auto = _windows_unread(segments)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
     if never_auto is None and not writes and not st.in_sandbox:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(s.text) for s in segments)
@@ -773,6 +775,15 @@ def _external_view(view: tuple[str, ...]) -> bool:
     return (
         "=" not in first and program_name(first) in PROGRAMS and external_effect_views(canonical_words(view))
     )
+
+
+def _windows_unread(segments: Sequence[Segment]) -> str | None:
+    """R4.9 for a command that may run on Windows: a segment that runs a command no rule reads."""
+    for seg in segments:
+        why = runs_unread(seg.text)
+        if why is not None:
+            return why
+    return None
 
 
 def _windows_cap(segments: Sequence[Segment]) -> tuple[str, str] | None:

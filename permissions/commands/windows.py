@@ -26,6 +26,7 @@ __all__ = [
     "WEB_CMDLETS",
     "WINDOWS_WRITERS",
     "names_windows_writer",
+    "runs_unread",
     "sends_on_the_web",
     "windows_words",
     "windows_writes",
@@ -217,3 +218,58 @@ def sends_on_the_web(text: str) -> bool:
                     return True
         k += 1
     return False
+
+
+# R4.9 on Windows: programs that run a command no rule reads -- a process started with its arguments
+# (Start-Process), a string or script block run (Invoke-Expression, Invoke-Command), cmd's `/c` and `/k` and
+# PowerShell's `-Command` (its default for an operand: `powershell git push` runs `git push`) or
+# `-EncodedCommand`. Each is what `sh -c` with an unread script is: a person approves it.
+_STARTERS = frozenset({"start-process", "saps", "start", "invoke-expression", "iex", "invoke-command", "icm"})
+_CMD = frozenset({"cmd", "cmd.exe"})
+_POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+# PowerShell's parameters that take a value and run nothing
+_PS_VALUED = (
+    "executionpolicy",
+    "workingdirectory",
+    "configurationname",
+    "outputformat",
+    "inputformat",
+    "windowstyle",
+    "version",
+    "settingsfile",
+    "custompipename",
+)
+
+
+def runs_unread(text: str) -> str | None:
+    """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
+    words = windows_words(text)
+    if not words:
+        return None
+    first = words[0].lower().rpartition("\\")[2]
+    if first in _STARTERS:
+        return f"{words[0]} runs a command no rule reads"
+    if first in _CMD:
+        if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]):
+            return f"{words[0]} runs a command no rule reads"
+        return None
+    if first not in _POWERSHELLS:
+        return None
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w[:1] not in ("-", "/") or len(w) < 2:
+            return f"{words[0]} runs a command no rule reads"  # an operand: -Command's (pwsh: -File's) text
+        name = w[1:].partition(":")[0].lower()
+        if name in ("f", "fi", "fil", "file"):
+            return None  # a script file, read as the rules read running a file
+        if (
+            "command".startswith(name)
+            or "encodedcommand".startswith(name)
+            or name in ("ec", "cwa", "commandwithargs")
+        ):
+            return f"{words[0]} runs a command no rule reads"
+        if any(p.startswith(name) for p in _PS_VALUED) and ":" not in w:
+            k += 1
+        k += 1
+    return None

@@ -162,3 +162,45 @@ READS_THE_WEB = [
 def test_a_web_read_stays_approved(command, runs_in):
     v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in=runs_in)
     assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+RUNS_UNREAD = [
+    'Start-Process powershell -ArgumentList "-c git push"',
+    'saps pwsh "-c git push"',
+    "START-PROCESS git push",
+    "start cmd /c git push",
+    'Start-Process -FilePath cmd.exe -ArgumentList "/c git push origin main"',
+    'Invoke-Expression "git push"',
+    "Invoke-Expression -Command x",
+    "Invoke-Command -ScriptBlock {git push}",
+    "icm {git push}",
+    'cmd /c "git push"',
+    "cmd.exe /C git push",
+    "CMD /K git push",
+    "C:\\Windows\\System32\\cmd.exe /c git push",
+    "powershell git push",
+    "powershell -NoProfile -ExecutionPolicy Bypass git push",
+    "powershell.exe -NonInteractive git push --force",
+]
+
+
+@pytest.mark.parametrize("command", RUNS_UNREAD)
+@pytest.mark.parametrize("runs_in", ["agent", "host"])
+def test_a_windows_runner_of_an_unread_command_asks(command, runs_in):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in=runs_in)
+    assert v.decision == "require_approval", (command, v.reason, v.message)
+
+
+# In the Linux sandbox none of these programs exists, and `/c` is one more word: the reading there is main's.
+@pytest.mark.parametrize("command", RUNS_UNREAD)
+def test_the_sandbox_reads_no_windows_runner(command):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in="sandbox")
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "command", ["pwsh -File x.ps1", "powershell -ExecutionPolicy Bypass -File x.ps1", "cmd", "pwsh -Version"]
+)
+def test_a_script_file_or_no_command_stays_as_it_was(command):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in="agent")
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
