@@ -224,7 +224,10 @@ def sends_on_the_web(text: str) -> bool:
 # (Start-Process), a string or script block run (Invoke-Expression, Invoke-Command), cmd's `/c` and `/k` and
 # PowerShell's `-Command` (its default for an operand: `powershell git push` runs `git push`) or
 # `-EncodedCommand`. Each is what `sh -c` with an unread script is: a person approves it.
-_STARTERS = frozenset({"start-process", "saps", "start", "invoke-expression", "iex", "invoke-command", "icm"})
+_STARTERS = frozenset({"start-process", "saps", "invoke-expression", "iex", "invoke-command", "icm"})
+# cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
+# anything with its arguments, is run
+_RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".lnk", ".sh", ".py")
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
 # PowerShell's parameters that take a value and run nothing
@@ -241,6 +244,15 @@ _PS_VALUED = (
 )
 
 
+def _a_program(word: str) -> bool:
+    """Whether `start` runs ``word`` as a program: a name with no extension (`git`, `cmd`) or a runnable one;
+    an address or a document is opened by its program."""
+    if "://" in word:
+        return False
+    name = word.replace("/", "\\").rpartition("\\")[2].lower()
+    return "." not in name or name.endswith(_RUNNABLE)
+
+
 def runs_unread(text: str) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
     words = windows_words(text)
@@ -249,6 +261,11 @@ def runs_unread(text: str) -> str | None:
     first = words[0].lower().rpartition("\\")[2]
     if first in _STARTERS:
         return f"{words[0]} runs a command no rule reads"
+    if first == "start":
+        operands = [w for w in words[1:] if w and not _switch(w)]
+        if len(operands) > 1 or any(_a_program(w) for w in operands):
+            return f"{words[0]} runs a command no rule reads"
+        return None
     if first in _CMD:
         if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]):
             return f"{words[0]} runs a command no rule reads"

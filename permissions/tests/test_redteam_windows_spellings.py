@@ -169,6 +169,9 @@ RUNS_UNREAD = [
     'saps pwsh "-c git push"',
     "START-PROCESS git push",
     "start cmd /c git push",
+    "start git push",
+    'start "" x.bat',
+    "start /b pwsh",
     'Start-Process -FilePath cmd.exe -ArgumentList "/c git push origin main"',
     'Invoke-Expression "git push"',
     "Invoke-Expression -Command x",
@@ -199,7 +202,16 @@ def test_the_sandbox_reads_no_windows_runner(command):
 
 
 @pytest.mark.parametrize(
-    "command", ["pwsh -File x.ps1", "powershell -ExecutionPolicy Bypass -File x.ps1", "cmd", "pwsh -Version"]
+    "command",
+    [
+        "pwsh -File x.ps1",
+        "powershell -ExecutionPolicy Bypass -File x.ps1",
+        "cmd",
+        "pwsh -Version",
+        "start index.html",
+        "start docs\\index.html",
+        "start https://example.com",
+    ],
 )
 def test_a_script_file_or_no_command_stays_as_it_was(command):
     v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in="agent")
