@@ -66,10 +66,14 @@ _HOMES = ("$env:userprofile", "${env:userprofile}", "$home", "%userprofile%", "~
 
 def windows_words(text: str) -> list[str]:
     """``text`` split as PowerShell and cmd split it: blanks separate, quotes group, a backslash is a character."""
-    return [
-        w.replace('"', "").replace("'", "").replace("`", "") if ('"' in w or "'" in w or "`" in w) else w
-        for w in _WORD.findall(text)
-    ]
+    return [_unquoted(w) for w in _WORD.findall(text)]
+
+
+def _unquoted(word: str) -> str:
+    return word.replace('"', "").replace("'", "").replace("`", "") if not _PLAIN(word) else word
+
+
+_PLAIN = re.compile(r"[^\"'`]*\Z").match
 
 
 def names_windows_writer(text: str) -> bool:
@@ -108,7 +112,7 @@ def _switch(word: str) -> bool:
 def windows_writes(text: str) -> list[tuple[str, int]]:
     """What the segment ``text`` writes as PowerShell or cmd reads it, as (path, kind) pairs."""
     found: list[tuple[str, int]] = []
-    kept = _redirections(windows_words(text), found)
+    kept = _redirections(_WORD.findall(text), found)
     row = WINDOWS_WRITERS.get(kept[0].lower()) if kept else None
     if row is None:
         return found
@@ -146,18 +150,19 @@ def windows_writes(text: str) -> list[tuple[str, int]]:
 
 
 def _redirections(words: list[str], found: list[tuple[str, int]]) -> list[str]:
-    """Adds each redirection's target (`> f`, `>> f`, `2> f`, `*> f`, `>f`) to ``found``; the other words."""
+    """Adds each redirection's target (`> f`, `>> f`, `2> f`, `*> f`, `>f`; never a quoted `">f"`) to
+    ``found``; the other words, unquoted."""
     kept: list[str] = []
     k = 0
     while k < len(words):
         m = _REDIRECT.match(words[k])
         if m is None:
-            kept.append(words[k])
+            kept.append(_unquoted(words[k]))
         else:
-            target = m.group(2)
+            target = _unquoted(m.group(2))
             if not target and k + 1 < len(words):
                 k += 1
-                target = words[k]
+                target = _unquoted(words[k])
             if target and target.lower() not in ("nul", "$null", "/dev/null"):
                 found.append((_path(target), NAMED))
         k += 1

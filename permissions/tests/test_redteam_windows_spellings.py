@@ -33,6 +33,7 @@ WRITES_PROTECTED = [
     "Write-Output x | tee .git\\hooks\\post-checkout",
     "echo {} > .claude\\settings.json",
     "echo x >> .git\\config",
+    'echo x > ".claude\\settings.json"',
     "Write-Output x *> .envrc",
     "Write-Output x >.claude\\settings.local.json",
     "Copy-Item x .claude\\settings.json",
@@ -102,6 +103,7 @@ ORDINARY = [
     "Rename-Item -Path docs\\x -NewName y",
     "Write-Output x | Out-File docs\\notes.txt",
     "Get-Content .claude\\settings.json",
+    'echo ">.envrc"',
 ]
 
 
