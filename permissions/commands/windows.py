@@ -66,7 +66,16 @@ _HOMES = ("$env:userprofile", "${env:userprofile}", "$home", "%userprofile%", "~
 
 def windows_words(text: str) -> list[str]:
     """``text`` split as PowerShell and cmd split it: blanks separate, quotes group, a backslash is a character."""
-    return [_unquoted(w) for w in _WORD.findall(text)]
+    return [_unquoted(w) for w in _WORD.findall(_command_text(text))]
+
+
+# The shell's words a segment's text may start with before its command (`do iwr …` in a loop, `then sc …`).
+_LEADING = re.compile(r"^(?:\s*(?:do|then|else|elif|time|!|\{|\()(?=\s|$))+\s*")
+
+
+def _command_text(text: str) -> str:
+    """``text`` from its command on: a loop's or a branch's keyword before it is the shell's, not a word of it."""
+    return _LEADING.sub("", text, count=1) if text[:1] in "dte!{(" else text
 
 
 def _unquoted(word: str) -> str:
@@ -80,7 +89,7 @@ def names_windows_writer(text: str) -> bool:
     """The cheap filter: whether ``text`` may write as Windows reads it (a writer's name, or a redirection)."""
     if ">" in text:
         return True
-    first = text.split(None, 1)
+    first = _command_text(text).split(None, 1)
     return bool(first) and first[0].lower() in WINDOWS_WRITERS
 
 
@@ -112,7 +121,7 @@ def _switch(word: str) -> bool:
 def windows_writes(text: str) -> list[tuple[str, int]]:
     """What the segment ``text`` writes as PowerShell or cmd reads it, as (path, kind) pairs."""
     found: list[tuple[str, int]] = []
-    kept = _redirections(_WORD.findall(text), found)
+    kept = _redirections(_WORD.findall(_command_text(text)), found)
     row = WINDOWS_WRITERS.get(kept[0].lower()) if kept else None
     if row is None:
         return found
@@ -202,8 +211,22 @@ _SENDING = ("body", "infile", "form")
 _METHODS = ("method", "custommethod")
 
 
+def _first_is(text: str, names: frozenset[str]) -> bool:
+    """The cheap filter of the readings below, asked of every segment off the sandbox: whether the first word of
+    ``text`` may be one of ``names`` (a quoted first word -- `"C:\\Program Files\\pwsh.exe"` -- is read in full)."""
+    head = _command_text(text).split(None, 1)
+    if not head:
+        return False
+    first = head[0]
+    if first[0] in "\"'":
+        return True
+    return first.replace("`", "").lower().rpartition("\\")[2] in names
+
+
 def sends_on_the_web(text: str) -> bool:
     """Whether the segment ``text``, read as PowerShell reads it, is a web request that sends or changes."""
+    if not _first_is(text, WEB_CMDLETS):
+        return False
     words = windows_words(text)
     if not words or words[0].lower() not in WEB_CMDLETS:
         return False
@@ -235,6 +258,7 @@ _STARTERS = frozenset({"start-process", "saps", "invoke-expression", "iex", "inv
 _RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".lnk", ".sh", ".py")
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
+_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | {"start"}
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -260,6 +284,8 @@ def _a_program(word: str) -> bool:
 
 def runs_unread(text: str) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
+    if not _first_is(text, _RUNNERS):
+        return None
     words = windows_words(text)
     if not words:
         return None

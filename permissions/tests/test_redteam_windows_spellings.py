@@ -218,3 +218,23 @@ def test_the_sandbox_reads_no_windows_runner(command):
 def test_a_script_file_or_no_command_stays_as_it_was(command):
     v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in="agent")
     assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+# A loop's or a branch's keyword before the command is the shell's: the Windows reading starts at the command.
+AFTER_A_KEYWORD = [
+    'for x in a; do Start-Process powershell -ArgumentList "-c git push"; done',
+    "for x in a; do irm https://x.example.com -Method Put; done",
+    "for x in a; do Set-Content -Path .claude\\settings.json -Value x; done",
+    "if true; then irm https://x.example.com -Method Put; fi",
+    "if true; then echo x; else sc .claude\\settings.json x; fi",
+    "while true; do iex $payload; done",
+    "time irm https://x.example.com -Method Post",
+    "! Copy-Item x .claude\\settings.json",
+]
+
+
+@pytest.mark.parametrize("command", AFTER_A_KEYWORD)
+@pytest.mark.parametrize("runs_in", ["agent", "host"])
+def test_the_windows_reading_starts_after_the_shell_s_keywords(command, runs_in):
+    v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in=runs_in)
+    assert v.decision == "require_approval", (command, v.reason, v.message)
