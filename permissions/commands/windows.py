@@ -87,7 +87,7 @@ _PLAIN = re.compile(r"[^\"'`]*\Z").match
 
 def names_windows_writer(text: str) -> bool:
     """The cheap filter: whether ``text`` may write as Windows reads it (a writer's name, or a redirection)."""
-    if ">" in text:
+    if ">" in text and _WRITING_REDIRECT.search(text) is not None:
         return True
     first = _command_text(text).split(None, 1)
     return bool(first) and first[0].lower() in WINDOWS_WRITERS
@@ -118,8 +118,14 @@ def _switch(word: str) -> bool:
     return len(word) >= 2 and word[0] == "/" and word[1:].split(":")[0].isalpha() and "/" not in word[1:]
 
 
+# A redirection that may write a file (not `2>&1`, a descriptor copied)
+_WRITING_REDIRECT = re.compile(r">(?!&)")
+
+
 def windows_writes(text: str) -> list[tuple[str, int]]:
     """What the segment ``text`` writes as PowerShell or cmd reads it, as (path, kind) pairs."""
+    if not names_windows_writer(text):
+        return []  # the cheap filter first: most segments neither redirect nor name a writer
     found: list[tuple[str, int]] = []
     kept = _redirections(_WORD.findall(_command_text(text)), found)
     row = WINDOWS_WRITERS.get(kept[0].lower()) if kept else None
