@@ -780,8 +780,8 @@ def _cuts_places(segments: tuple[Segment, ...]) -> bool:
 _FORMAT_OPTIONS = ("--format", "--pretty", "--printf", "-printf")
 _FORMAT_NEXT = {"stat": "-c", "gstat": "-c", "seq": "-f", "gseq": "-f"}
 _PLACE_START = re.compile(r"(?:^|[^\w./-])/[\w.~-]")
-_FORMAT_BREAKS = re.compile(r"%n|\\n|\\t|\s")
-_FORMAT_CODES = re.compile(r"%x([0-9a-fA-F]{2})|\\x([0-9a-fA-F]{1,2})|\\0?([0-7]{1,3})")
+_FORMAT_BREAKS = re.compile(r"%n|\s")
+_GIT_HEX = re.compile(r"%x([0-9a-fA-F]{2})")  # git's format code; backslash escapes are _decode's
 
 
 def _formats_a_place(seg: Segment) -> bool:
@@ -805,15 +805,14 @@ def _formats_a_place(seg: Segment) -> bool:
             text = next((w[len(o) + 1 :] for o in _FORMAT_OPTIONS if w.startswith(o + "=")), None)
         if text is None:
             continue
-        decoded = _FORMAT_BREAKS.sub(" ", _FORMAT_CODES.sub(_from_code, text))
+        decoded = _FORMAT_BREAKS.sub(" ", _decode(_GIT_HEX.sub(_from_hex, text), zero_led=True))
         if _PLACE_START.search(decoded) or ".." in decoded:
             return True
     return False
 
 
-def _from_code(m: re.Match[str]) -> str:
-    hexa = m.group(1) or m.group(2)
-    return chr(int(hexa, 16)) if hexa else chr(int(m.group(3), 8))
+def _from_hex(m: re.Match[str]) -> str:
+    return chr(int(m.group(1), 16))
 
 
 def _writes_a_location(words: tuple[str, ...]) -> bool:
