@@ -36,7 +36,13 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
-from permissions.commands.windows import names_windows_writer, runs_unread, sends_on_the_web
+from permissions.commands.windows import (
+    WINDOWS_LED,
+    names_windows_writer,
+    runs_unread,
+    sends_on_the_web,
+    windows_readings,
+)
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -237,6 +243,8 @@ class _State:
     never_auto: str | None = None  # why this command can never be auto-approved
     opaque: str | None = None  # why an uncovered segment's meaning cannot be read (R4.9)
     opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (R4.9)
+    # off the sandbox, which Windows readings the segments may need (permissions.commands.windows), set in step 4
+    windows: int = 0
 
     def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
         self.req = req
@@ -416,7 +424,9 @@ def policy_hooks(st: _State) -> _State:
         external = _terminal_cap(
             st.seg_views, parsed, req.project.protected_branches, req.command or ""
         ) is not None or (
-            not st.in_sandbox and parsed is not None and _windows_cap(parsed.segments) is not None
+            bool(st.windows & WINDOWS_LED)
+            and parsed is not None
+            and _windows_cap(parsed.segments) is not None
         )
     else:
         # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
@@ -446,7 +456,7 @@ def caps(st: _State) -> _State:
                 if len(_CAP_MEMO) >= _CAP_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
                     _CAP_MEMO.clear()
                 _CAP_MEMO[key] = cap
-        if cap is None and not st.in_sandbox and st.parsed is not None:
+        if cap is None and st.windows & WINDOWS_LED and st.parsed is not None:
             cap = _windows_cap(st.parsed.segments)  # SPEC §5: on Windows, PowerShell's spellings too
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
@@ -556,6 +566,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     a deletion lands, the part past the read budget, and why it can never be auto-approved."""
     command = st.req.command or ""
     st.parsed = parsed = parse_command(command)
+    if not st.in_sandbox:  # SPEC §5: it may run on Windows; which readings the text needs, read once
+        st.windows = windows_readings([s.text for s in parsed.segments])
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
     doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
@@ -657,9 +669,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
                 _TEXT_MEMO.clear()
             _TEXT_MEMO[command] = known
     never_auto, writes = known
-    if never_auto is None and not st.in_sandbox:
+    if never_auto is None and st.windows & WINDOWS_LED:
         never_auto = _windows_unread(segments)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
-    if never_auto is None and not writes and not st.in_sandbox:
+    if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(s.text) for s in segments)
     if never_auto is None and writes:

@@ -25,9 +25,12 @@ __all__ = [
     "GONE",
     "WEB_CMDLETS",
     "WINDOWS_WRITERS",
+    "WINDOWS_LED",
+    "WINDOWS_WRITES",
     "names_windows_writer",
     "runs_unread",
     "sends_on_the_web",
+    "windows_readings",
     "windows_words",
     "windows_writes",
 ]
@@ -327,3 +330,37 @@ def runs_unread(text: str) -> str | None:
             k += 1
         k += 1
     return None
+
+
+# -- which readings a command needs at all, asked once per command ------------------------------------------------
+
+WINDOWS_LED = 1  # some segment's first word may be a writer's, a web cmdlet's or a runner's (or is quoted)
+WINDOWS_WRITES = 2  # some segment redirects into a file (not `2>&1`)
+
+# Every first word the readings above start from, as their filters compare it (lower case, after the last
+# backslash): built from the tables, so a name added to one is looked for here too.
+_LED_BY = frozenset(WINDOWS_WRITERS) | WEB_CMDLETS | _RUNNERS
+# The first words _command_text drops (its _LEADING)
+_KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "("})
+
+
+def windows_readings(texts: list[str]) -> int:
+    """Which of the readings above the segments' ``texts`` may need, as WINDOWS_LED | WINDOWS_WRITES bits: 0
+    means :func:`names_windows_writer`, :func:`sends_on_the_web` and :func:`runs_unread` answer no for every one
+    of them. Each text's first word is looked at once here instead of by each filter (a command off the sandbox
+    asked all three of every segment), and compared as the widest of them does: a quoted first word or one
+    holding a backtick may be any name."""
+    found = 0
+    for text in texts:
+        if ">" in text and _WRITING_REDIRECT.search(text) is not None:
+            found |= WINDOWS_WRITES
+        if found & WINDOWS_LED:
+            continue
+        head = text.split(None, 1)
+        if head and head[0] in _KEYWORDS:  # the shell's keyword before the command (_command_text)
+            head = _command_text(text).split(None, 1)
+        if head:
+            first = head[0]
+            if first[0] in "\"'" or "`" in first or first.lower().rpartition("\\")[2] in _LED_BY:
+                found |= WINDOWS_LED
+    return found
