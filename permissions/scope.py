@@ -35,7 +35,7 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import _peels, views_of
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
-from permissions.where import cwd_sets, eaten_climb, here_strings, windows_place
+from permissions.where import as_climbs, cwd_sets, eaten_climb, here_strings, windows_place
 
 __all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
 
@@ -205,22 +205,35 @@ class Scope:
                         continue
                     check(w, True, cwds, out)
                     continue
-                # Cheap rejection first: a word with neither `/` nor `..` names no location to check.
-                if "/" not in w and ".." not in w:
+                # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be `..`),
+                # names no location to check.
+                if "/" not in w and ".." not in w and w[:1] != ".":
                     continue
                 if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
                     self._check_place(w, cwds, out)
+                elif w[0] == "." or "/." in w:
+                    self._check_dot_globs(w, seg.text, cwds, out)
                 eq = w.find("=")
-                if eq > 0:
-                    self._check_value(w, eq, cwds, out)
-                elif w[0] == "-" and w[1:2] != "-":
-                    glued = _glued_path(w)
-                    if glued is not None:
-                        check(glued, glued[0] == "~", cwds, out)
+                if eq > 0 or w[0] == "-":
+                    self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out)
         return out
+
+    def _check_dot_globs(self, w: str, text: str, cwds: Collection[str], out: list[str]) -> None:
+        """`.?/.?/etc/passwd`, `grep -r x .*`: a pattern that may be `..` (permissions.where.as_climbs)."""
+        if as_climbs(w) != w and _expanded_here(w, text):
+            self._check(w, False, cwds, out)
+
+    def _check_option(self, w: str, eq: int, cwds: Collection[str], out: list[str]) -> None:
+        """An option's or assignment's value (``eq``: where its `=` is), or a path glued to a short option."""
+        if eq > 0:
+            self._check_value(w, eq, cwds, out)
+        elif w[1:2] != "-":
+            glued = _glued_path(w)
+            if glued is not None:
+                self._check(glued, glued[0] == "~", cwds, out)
 
     def _check_beside_words(
         self,
@@ -379,6 +392,7 @@ class Scope:
             return
         if word in NOT_USER_PATHS:
             return
+        word = as_climbs(word)  # `src/.?/.?` may be `src/../..` as the shell expands it
         if word[0] == "/":
             if not self.contains(normalize(word)):
                 out.append(word)
@@ -435,6 +449,15 @@ _DECODERS = _ESCAPE_PRINTERS | frozenset(_BINARY_DECODERS)
 _SLICERS = (
     frozenset({"cut", "rev", "colrm", "fold", "head", "tail", "tr", "basename", "dirname"}) | SEDS | AWKS
 )
+
+
+def _expanded_here(word: str, text: str) -> bool:
+    """Whether a pattern that may be ``..`` is the shell's to expand: one with a ``/`` always (none is an
+    ordinary word), one without (`.*`) only where the segment's text shows it unquoted -- `find . -name '.*'`
+    and `grep '.*' f` hand it to the program as a pattern, `grep -r x .*` reads the folder above."""
+    if "/" in word:
+        return True
+    return re.search(rf"(?:^|\s){re.escape(word)}(?:\s|$)", text) is not None
 
 
 def _fed_and_sliced(segments: tuple[Segment, ...], command: str) -> tuple[bool, bool]:
@@ -961,8 +984,8 @@ def _relative_inside(word: str) -> bool:
         rest = rest.replace(sub, "")
     if not rest:
         return word != ""  # an empty word listed is an empty value: `"$f/etc/passwd"` is then `/etc/passwd`
-    if rest[0] == "." and any(c in rest for c in "*?["):
-        return False  # `.*` matches `..` in bash before 5.2
+    if as_climbs(rest) != rest:
+        return False  # `.*`, `src/.?` may match `..` in bash before 5.2 (permissions.where.may_be_dots)
     return rest[0] not in "/~$-" and ".." not in rest and "$" not in rest and "`" not in rest
 
 

@@ -53,11 +53,13 @@ from permissions.wrappers import views
 __all__ = [
     "HOME",
     "UNKNOWN",
+    "as_climbs",
     "cwd_sets",
     "eaten_climb",
     "here_strings",
     "joiners",
     "lands_on_root",
+    "may_be_dots",
     "picks_as_written",
     "resolve",
     "windows_place",
@@ -283,6 +285,42 @@ def _var_bases(name: str, dirs: frozenset[str], values: Values) -> list[list[str
     return bases
 
 
+# -- glob components that may be `..` (R6.2, R4.6) ---------------------------------------------------------------
+# A pattern that begins with `.` may match the names `.` and `..` in bash before 5.2 (and in any bash where
+# `shopt -u globskipdots`): `.?/.?/.?/etc/passwd` is `../../../etc/passwd` there, `rm -rf src/.*/.*/*` deletes
+# above the project. Which bash runs a command is not known, so such a component is read as the climb it may
+# be. An extglob (`@(..)`, `!(x)`) is read so too, whatever it begins with (bash's rule for them moved).
+_EXTGLOB_LEADS = frozenset("!@+*?")
+
+
+def may_be_dots(part: str) -> bool:
+    """Whether the glob ``part`` (one path component) may match ``..``: a leading `.` then what may match
+    one more `.` (`.?`, `.*`, `..*`, `.[.]`, `.[!a]`, `.*.*`), or an extglob. Not: `.env*`, `.??*` (three
+    characters at least), `.[!.]*` (the idiom that skips them), nor a pattern without a leading `.` (`*`)."""
+    if "(" in part and any(part[k - 1] in _EXTGLOB_LEADS for k in range(1, len(part)) if part[k] == "("):
+        return True
+    if part[:1] != "." or len(part) < 2:
+        return False
+    rest = part[1:].replace("*", "")
+    if rest in ("", "?", "."):
+        return rest != "" or part != "."  # `.*` (or `.**`), `.?`, `..*`; never `.` itself
+    if rest[:1] == "[" and rest[-1:] == "]":  # one bracket expression (or more: read as one, wider)
+        inside = rest[1:-1]
+        if inside[:1] in ("!", "^"):
+            return "." not in inside[1:]  # a negation matches `.` unless it names it
+        return not inside.isalnum()  # `.`, a class (`[:punct:]`) or a range (`--0`) may hold it
+    return False
+
+
+def as_climbs(word: str) -> str:
+    """``word`` with each component that may match ``..`` (:func:`may_be_dots`) written as ``..``: the
+    place it may name when the shell expands it (the climb is the worst case of `.`, `..` or a dot file)."""
+    if "*" not in word and "?" not in word and "[" not in word and "(" not in word:
+        return word
+    parts = word.split("/")
+    return "/".join(".." if p and may_be_dots(p) else p for p in parts)
+
+
 def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[list[str]]) -> None:
     """Apply ``parts`` to ``stack`` one by one: ``..`` pops (never above the root), ``/proc/<pid>/root``
     is the root again, ``/proc/<pid>/cwd`` a working directory (for another process, the root or anywhere).
@@ -290,7 +328,7 @@ def _walk(stack: list[str], parts: list[str], dirs: frozenset[str], out: list[li
     for k, part in enumerate(parts):
         if not part or part == ".":
             continue
-        if part == "..":
+        if part == ".." or (part[0] == "." and may_be_dots(part)):  # `.?` may be `..` (as_climbs)
             if stack:
                 stack.pop()
             continue
