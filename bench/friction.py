@@ -366,6 +366,7 @@ PYTHON: list[str] = [
     "cd backend && ruff check . && mypy src",
     "cd src && grep -rn 'TODO' . | head",
     "cd services/api && cat ../../pyproject.toml",
+    'for d in services/*/; do (cd "$d" && pytest -q); done',
     "pytest -q && ruff check . && " + _CLAUDE_COMMIT.format(msg="test: cover empty input"),
     "ruff format . && git add -A && " + _CLAUDE_COMMIT.format(msg="style: format"),
     "pytest -q 2>&1 | grep -E 'passed|failed'",
@@ -459,6 +460,10 @@ TYPESCRIPT: list[str] = [
     "cd frontend && npm run lint 2>&1 | tail -20",
     "cd packages/ui && cat ../../package.json | jq '.workspaces'",
     "cd apps/web && npm test -- --run && cd ../.. && git status --short",
+    # each package of a monorepo in turn
+    'for p in packages/*; do (cd "$p" && npm test); done',
+    'for p in packages/*/; do echo "== $p"; (cd "$p" && npm run build); done',
+    'for d in apps/web apps/api; do (cd "$d" && npx tsc --noEmit); done',
     "npm test && " + _CLAUDE_COMMIT.format(msg="fix(ui): button focus ring"),
     "npm run lint && npm test && git add -A && " + _CLAUDE_COMMIT.format(msg="feat: add dark mode"),
     "npx prettier --write . && git diff --stat",

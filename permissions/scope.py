@@ -37,7 +37,7 @@ from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import as_climbs, cwd_sets, eaten_climb, here_strings, windows_place
 
-__all__ = ["NOT_USER_PATHS", "Scope", "normalize", "scope_for", "valid_local_root", "within"]
+__all__ = ["NOT_USER_PATHS", "Scope", "descends", "normalize", "scope_for", "valid_local_root", "within"]
 
 # R4.5: these carry or discard output; they are nobody's files. Exactly these, not all of /dev.
 NOT_USER_PATHS = frozenset({"/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr"})
@@ -203,6 +203,8 @@ class Scope:
                         # R6.2, R4.7: what a substitution prints is not a location the scope can
                         # judge; the commands inside are segments, judged on their own.
                         continue
+                    if words[0] == "cd" and descends(w, segments, command):
+                        continue  # `for p in packages/*; do (cd "$p" && npm test); done`
                     check(w, True, cwds, out)
                     continue
                 # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be `..`),
@@ -402,17 +404,24 @@ class Scope:
             # leaves the directory it started in behind).
             if self.windows and "\\" in word:
                 word = word.replace("\\", "/")  # on Windows a backslash separates too: `..\\..\\x`
+            if ".." not in word.split("/"):
+                return  # no climb (`./...`, go's every package; `a..b`): inside wherever the command is
             for cwd in cwds:
                 if not self.contains(normalize(word, cwd)):
                     out.append(word)
                     return
 
-    def cd_inside(self, seg: Segment, cwd: str | frozenset[str] | None = None) -> bool:
+    def cd_inside(self, seg: Segment, cwd: str | frozenset[str] | None = None, down: bool = False) -> bool:
         """R5 step 4: `cd <dir>` whose target stays in the scope is the scope declaration itself (from every
-        directory the command may be in when it runs)."""
+        directory the command may be in when it runs). ``down``: its expanded target is one :func:`descends`
+        accepts (`cd "$p"` in `for p in packages/*`), inside whenever the directory it leaves is."""
         words = seg.words
-        if len(words) != 2 or words[0] != "cd" or 1 in seg.dynamic or seg.redirects:
+        if len(words) != 2 or words[0] != "cd" or seg.redirects:
             return False
+        if 1 in seg.dynamic:
+            # (the directories it may leave are not asked: every way out of the project before it is flagged
+            # where it is written, and a loop's own earlier `cd "$p"` makes them unknown)
+            return down and self.contains(self.cwd)
         target = words[1]
         if target == "-" or target.startswith("~"):
             return False
@@ -890,6 +899,14 @@ def _literal_loop_word(word: str, segments: tuple[Segment, ...], command: str) -
     return "$" not in rest
 
 
+def descends(word: str, segments: tuple[Segment, ...], command: str) -> bool:
+    """Whether `cd WORD` goes down from where it is: WORD is made of `for` variables over written-out relative
+    words (no `..`, no pattern that may be `..`) and such text. From inside the project it stays inside -- and
+    every way out of it (an outside place, `..` past the root, `cd -`, a target nobody wrote) is flagged
+    where it is written. Where it leads is not followed: a later `..` is read from an unknown directory."""
+    return as_climbs(word) == word and _literal_loop_word(word, segments, command)
+
+
 def _literal_loop_names(segments: tuple[Segment, ...], command: str) -> frozenset[str]:
     if "for" not in command or len(command) > _MAX_LOOP_TEXT:
         return _NO_NAMES
@@ -986,7 +1003,15 @@ def _relative_inside(word: str) -> bool:
         return word != ""  # an empty word listed is an empty value: `"$f/etc/passwd"` is then `/etc/passwd`
     if as_climbs(rest) != rest:
         return False  # `.*`, `src/.?` may match `..` in bash before 5.2 (permissions.where.may_be_dots)
-    return rest[0] not in "/~$-" and ".." not in rest and "$" not in rest and "`" not in rest
+    # (no `:` or `\\`: on Windows `C:\\x` and `C:x` name another drive, `\\x` its root)
+    return (
+        rest[0] not in "/~$-"
+        and ".." not in rest
+        and "$" not in rest
+        and "`" not in rest
+        and ":" not in rest
+        and "\\" not in rest
+    )
 
 
 _NO_NAMES: frozenset[str] = frozenset()

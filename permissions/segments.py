@@ -27,7 +27,7 @@ from permissions.floor import (
     writes_disk,
 )
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
-from permissions.scope import Scope
+from permissions.scope import Scope, descends
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
 
@@ -165,6 +165,11 @@ class _Reader:
             if self.cwds is None:
                 self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
             dirs = self.cwds[index] if index < len(self.cwds) else None  # R4.6, R6.2: where `cd` moved
+            if len(words) == 2 and 1 in seg.dynamic:  # `cd "$p"` in `for p in packages/*`
+                down = descends(words[1], self.parsed.segments, self.command)
+                return judge_segment(
+                    seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs, down
+                )
         return judge_segment(seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs)
 
     def opaque_of(self, seg: Segment, vs: list[tuple[str, ...]]) -> str | None:
@@ -540,8 +545,10 @@ def judge_segment(
     check_ask: bool,
     scope: Scope | None,
     dirs: frozenset[str] | None = None,
+    down: bool = False,
 ) -> Known:
-    """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks)."""
+    """Step 4 for one segment: (verdict, pattern, reason kind or None when no rule speaks). ``down``: a `cd`
+    whose expanded target goes down from where it is (permissions.scope.descends)."""
     words = seg.words
     if not words:
         return NO_RULE, None, None
@@ -565,7 +572,7 @@ def judge_segment(
             if rank == ASK_RANK:
                 return REQUIRE_APPROVAL, pat.text, "ask_rule"
             return AUTO_APPROVE, pat.text, "allow_rule"
-        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
+        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs, down):
             return AUTO_APPROVE, None, "scope_cd"
         return NO_RULE, None, None
     if check_deny or check_ask:
@@ -579,7 +586,7 @@ def judge_segment(
         p = comp.allow.match_as_written(_here(words))  # `git -C dir status` under `Terminal(git status)`
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
-    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs):
+    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs, down):
         return AUTO_APPROVE, None, "scope_cd"
     return NO_RULE, None, None
 
