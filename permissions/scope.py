@@ -283,7 +283,7 @@ class Scope:
         if "<<<" not in command or not (fed or "$(" in command or "`" in command or "<(" in command):
             return
         for piece in here_strings(command):
-            if piece[0] in "/~" or ".." in piece:
+            if piece[0] in "/~" or ".." in piece or as_climbs(piece) != piece:
                 self._check(piece, piece[0] == "~" or "$" in piece, (self.cwd,), out)
 
     def _check_redirects(
@@ -881,6 +881,7 @@ def _writes_a_place(text: str, anywhere: bool) -> bool:
         text[:1] in ("/", "~")
         or (anywhere and "/" in text)
         or ".." in text
+        or as_climbs(text) != text  # `.?/.?/`: a pattern the shell may expand to `../../` (as_climbs)
         or _CODED.search(text) is not None
     )
 

@@ -54,6 +54,29 @@ def test_a_dot_glob_that_climbs_is_outside_the_project(command, runs_in):
     assert (v.decision, v.reason) == (written.decision, written.reason), (command, spelt)
 
 
+# Text that becomes words unquoted is expanded as a pattern too: a here-string read into a variable, a place a
+# sed program writes into what a substitution prints.
+SPELT_INTO_WORDS = [
+    "while read f; do cat $f; done <<< '.?/.?/.?/etc/passwd'",
+    "cat $(ls | sed 's|^|.?/.?/.?/etc/|')",
+    "cat $(echo src | sed 's|src|.*/.*/.*/etc/passwd|')",
+    "cat $(echo x | sed 's|x|src/.[.]/.[.]/.[.]/.[.]/etc/passwd|')",
+]
+
+
+@pytest.mark.parametrize("command", SPELT_INTO_WORDS)
+def test_a_dot_glob_spelt_into_words_is_outside(command):
+    allow = (*READERS, "Terminal(sed)", "Terminal(echo)")
+    v = term(command, allow=allow, cwd=ROOT)
+    assert v.decision == "require_approval", (command, v.reason, v.message)
+
+
+def test_relative_text_spelt_into_words_stays_approved():
+    allow = (*READERS, "Terminal(sed)", "Terminal(echo)")
+    for command in ("cat $(ls | sed 's|^|src/|')", "while read f; do cat \"$f\"; done <<< 'src/a.py'"):
+        assert term(command, allow=allow, cwd=ROOT).decision == "auto_approve", command
+
+
 DELETES_THE_ROOT = [
     "rm -rf src/.?/.?/.?/.?/*",
     "rm -rf .?/.?/.?/*",
