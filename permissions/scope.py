@@ -132,9 +132,10 @@ def _mount_sources(word: str) -> list[str]:
     return found
 
 
-def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str]) -> None:
-    """A directory changer whose target is not one word the scope checked: outside."""
-    if len(words) == 2 and words[0] == "cd" and 1 not in dyn and words[1] != "-":
+def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back: bool = False) -> None:
+    """A directory changer whose target is not one word the scope checked: outside. ``back``: a `cd -` that
+    permissions.where follows back inside (`cd packages/ui && npm test && cd -`)."""
+    if len(words) == 2 and words[0] == "cd" and 1 not in dyn and (words[1] != "-" or back):
         pass  # its target was checked as a word; where it leads, permissions.where follows
     elif not (len(words) == 2 and 1 in dyn):  # a dynamic target was checked as a word
         # Bare `cd` ($HOME), `cd -` / `popd` (the previous directory), `cd -P x`, `pushd`:
@@ -220,7 +221,7 @@ class Scope:
                     self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and words[0] in _DIRECTORY_CHANGERS:
-                _check_cd(words, dyn, out)
+                _check_cd(words, dyn, out, sets is not None and self.back_inside(words, sets[i + 1]))
         return out
 
     def _check_dot_globs(self, w: str, text: str, cwds: Collection[str], out: list[str]) -> None:
@@ -236,6 +237,11 @@ class Scope:
             glued = _glued_path(w)
             if glued is not None:
                 self._check(glued, glued[0] == "~", cwds, out)
+
+    def back_inside(self, words: tuple[str, ...], after: frozenset[str]) -> bool:
+        """Whether `cd -` leads only inside: permissions.where knows every directory the command may be in
+        after it (`cd x && … && cd -`; the shell's own previous directory is not known)."""
+        return words[1:] == ("-",) and bool(after) and all(self.contains(d) for d in after)
 
     def _check_beside_words(
         self,
@@ -414,11 +420,12 @@ class Scope:
     def cd_inside(self, seg: Segment, cwd: str | frozenset[str] | None = None, down: bool = False) -> bool:
         """R5 step 4: `cd <dir>` whose target stays in the scope is the scope declaration itself (from every
         directory the command may be in when it runs). ``down``: its expanded target is one :func:`descends`
-        accepts (`cd "$p"` in `for p in packages/*`), inside whenever the directory it leaves is."""
+        accepts (`cd "$p"` in `for p in packages/*`), inside whenever the directory it leaves is -- or it is
+        a `cd -` that permissions.where follows back inside (:meth:`back_inside`)."""
         words = seg.words
         if len(words) != 2 or words[0] != "cd" or seg.redirects:
             return False
-        if 1 in seg.dynamic:
+        if 1 in seg.dynamic or words[1] == "-":
             # (the directories it may leave are not asked: every way out of the project before it is flagged
             # where it is written, and a loop's own earlier `cd "$p"` makes them unknown)
             return down and self.contains(self.cwd)

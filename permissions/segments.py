@@ -165,8 +165,13 @@ class _Reader:
             if self.cwds is None:
                 self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
             dirs = self.cwds[index] if index < len(self.cwds) else None  # R4.6, R6.2: where `cd` moved
-            if len(words) == 2 and 1 in seg.dynamic:  # `cd "$p"` in `for p in packages/*`
-                down = descends(words[1], self.parsed.segments, self.command)
+            if len(words) == 2 and (1 in seg.dynamic or words[1] == "-"):
+                # `cd "$p"` in `for p in packages/*`; `cd -` back to where permissions.where knows
+                down = (
+                    descends(words[1], self.parsed.segments, self.command)
+                    if words[1] != "-"
+                    else index + 1 < len(self.cwds) and self.scope.back_inside(words, self.cwds[index + 1])
+                )
                 return judge_segment(
                     seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs, down
                 )

@@ -459,8 +459,8 @@ def cwd_sets(
     values: Values = _NO_VALUES,
     windows: bool = False,
 ) -> list[frozenset[str]] | None:
-    """The directories each segment may run in, or None when no segment changes directory (each runs in
-    ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added). ``windows``:
+    """The directories each segment may run in, and one more: where the command may end; or None when no
+    segment changes directory (each runs in ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added). ``windows``:
     the command may run on Windows (Windows places, cmd's and PowerShell's directory changers)."""
     for seg in segments:
         words = seg.words
@@ -508,6 +508,9 @@ def _cwd_sets(
     return result
 
 
+_UNKNOWN_DIRS = frozenset({UNKNOWN})
+
+
 def _cap(dirs: frozenset[str], floor: bool) -> frozenset[str]:
     if len(dirs) <= _MAX_DIRS:
         return dirs
@@ -526,9 +529,13 @@ def _pass(
 ) -> tuple[list[frozenset[str]], frozenset[str]]:
     cur = begin
     seen = set(begin)
-    prev: frozenset[str] = frozenset()
+    prev: frozenset[str] = frozenset()  # where `cd -` goes (OLDPWD); empty: the shell's own, not known
     out: list[frozenset[str]] = []
     before: str | None = ";"  # the operator before the segment (the start reads as after `;`)
+    # A `cd X &&` narrows where its `&&` chain runs to X; past the chain (`;`, a new line, `&`) the command goes
+    # on whether the `cd` failed or not, so what it narrowed away is where it may be again (and OLDPWD what it was).
+    widen: frozenset[str] = frozenset()
+    widen_prev: frozenset[str] = frozenset()
     for i, seg in enumerate(segments):
         out.append(cur)
         join = joins[i]
@@ -541,13 +548,25 @@ def _pass(
                 and before in (";", "&&", "&", "\n", ";;", ";&")
                 and seg.text.split(None, 1)[0] in ("cd", "pushd")
             )
-            prev = cur
-            cur = new if narrows else _cap(cur | new, floor)
+            old_prev = prev or _UNKNOWN_DIRS
+            if narrows:
+                widen |= cur
+                widen_prev |= old_prev
+                prev = cur
+                cur = new
+            else:  # it may fail: OLDPWD may be what it was
+                prev = _cap(old_prev | cur, floor)
+                cur = _cap(cur | new, floor)
         if not seg.hidden:
             if join is None or join == "||":
                 cur = _cap(cur | seen, floor)  # the next runs after a failure, or where is not plain
+            if join != "&&" and widen:
+                cur = _cap(cur | widen, floor)  # the chain ended: its `cd` may have failed
+                prev = _cap(prev | widen_prev, floor)
+                widen = widen_prev = frozenset()
             before = join
         seen.update(cur)
+    out.append(cur)  # where the command ends (the scope reads a last `cd -` by it)
     return out, frozenset(seen)
 
 
