@@ -537,6 +537,12 @@ def _pass(
     widen: frozenset[str] = frozenset()
     widen_prev: frozenset[str] = frozenset()
     for i, seg in enumerate(segments):
+        if widen and i and segments[i - 1].hidden and not seg.hidden:
+            # after a subshell or a group in the chain (`cd /x && (make); rm …`): the operator after it is not
+            # read, so the chain may have ended there
+            cur = _cap(cur | widen, floor)
+            prev = _cap(prev | widen_prev, floor)
+            widen = widen_prev = frozenset()
         out.append(cur)
         join = joins[i]
         change = _change(seg.words, windows is not None) if seg.words else None

@@ -23,6 +23,13 @@ DELETES_UNDER_THE_ROOT = [
     "cd /; cd /nope && cd /nope2 && true; rm -rf sb*",
     "cd /; cd /nope && true; true; rm -rf sb*",
     "cd /\ncd /nope && true\nrm -rf sb*",
+    # the chain ends after a subshell, a group or a substitution, whose own operators are not the chain's
+    "cd /; cd /nope && (true); rm -rf sb*",
+    "cd /; cd /nope && (true) && (true); rm -rf sb*",
+    "cd /; cd /nope && (true)\nrm -rf sb*",
+    "cd /; cd /nope && (true) & rm -rf sb*",
+    "cd /; cd /nope && { true; }; rm -rf sb*",
+    "cd /; cd /nope && x=$(true); rm -rf sb*",
 ]
 
 
