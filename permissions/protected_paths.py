@@ -821,7 +821,10 @@ def _clear(word: str, kind: int) -> bool:
         return False
     if not _NOT_LITERAL.isdisjoint(word):
         return False
-    return kind == NAMED or not (word[0] == "/" or word[0] == "." and (len(word) == 1 or word[1] in "./"))
+    # a tree a word climbs back from may be the top or above it (`git checkout x -- src/..`)
+    return kind == NAMED or not (
+        word[0] == "/" or word[0] == "." and (len(word) == 1 or word[1] in "./") or ".." in word
+    )
 
 
 def _check(
