@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from permissions.commands.windows import windows_writes
-from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
+from permissions.commands.windows import WINDOWS_WRITERS, windows_writes
+from permissions.commands.writes import AGENT_CLIS, NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
 
@@ -718,11 +718,14 @@ def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]
 
 
 def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
-    """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one."""
+    """decide()'s cheap filter: whether some segment redirects to a file, has a view that may write one, or
+    names an agent's settings (_names_agent_settings)."""
     for seg, vs in zip(segments, seg_views):
         for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< f` reads f
             if t not in NOT_USER_PATHS:
                 return True
+        if _AGENT_NEEDLE(seg.text.casefold()) is not None:
+            return True
         for v in vs:
             if v:
                 first = v[0]
@@ -770,6 +773,8 @@ def protected_writes(
             carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
             why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
+        if why is None and words and _AGENT_NEEDLE(seg.text.casefold()) is not None:
+            why = _names_agent_settings(views, cur, start, root_parts, dotglob)
         if why is None and windows:
             for target, kind in windows_writes(seg.text):
                 why = _check(target, kind, cur, start, root_parts, dotglob, start_clean)
@@ -847,6 +852,86 @@ def _check(
         why = _judge(parts, kind, roots, dotglob)
         if why is not None:
             return why
+    return None
+
+
+# [beyond] R3.7, red team: a program the write table does not know, handed a path in a coding agent's own
+# settings -- as an operand or an option's value -- may write there: an editor or IDE opened on the file
+# (`code .claude/settings.json`), a build or package tool told to work or put its output in the folder
+# (`make -C .claude`, `npm -C .claude install`, `cmake -B .claude`, `tsc --outDir .gemini`, `gcc -o
+# .claude/hooks/x`), a formatter (`prettier -w .claude`), a converter (`dos2unix .gemini/settings.json`).
+# Known readers (below), the programs whose writes the table reads in full (WRITE_VERBS, when that view may
+# write), git, the agents' own CLIs (a prompt may name their folders), shells (their scripts are read as
+# segments) and PowerShell's and cmd's writers (read where Windows may run them) keep their readings. Only the agents' entries count here: their names are rarely an ordinary
+# program's operand, where `.github/workflows/ci.yml` or `package.json` are.
+_AGENT_NEEDLE = re.compile(
+    "|".join(
+        re.escape(n)
+        for n in sorted({p.parts[0] for p in PROTECTED if p.what == _AGENT}, key=len, reverse=True)
+    )
+).search
+_AGENT_READERS = frozenset(
+    {
+        *"cat tac less more most head tail grep egrep fgrep rg ag ack ls ll dir tree stat file wc du diff".split(),
+        *"colordiff cmp comm jq gron bat batcat md5sum sha1sum sha256sum sha512sum b2sum cksum echo printf".split(),
+        *"test [ [[ realpath readlink dirname basename hexdump od strings column cut tr nl paste join".split(),
+        *"cd pushd popd source . type which command builtin exa eza lsd fd fdfind locate getfacl lsattr".split(),
+        *"namei json_pp jsonlint yamllint shellcheck git sh bash zsh dash ksh fish eval exec brabo".split(),
+    }
+)
+# Package and build tools the write table reads for some options only; their folder options it does not
+# (`pnpm -C DIR`, `pnpm --dir DIR`, `yarn --cwd DIR`, `conda create -p DIR`, `bundle install --path DIR`).
+_TOLD_WHERE = frozenset(
+    {"npm", "pnpm", "yarn", "bun", "cmake", "conda", "mamba", "micromamba", "bundle", "pip", "pip3"}
+)
+_NAMES_AGENT = "it hands '{prog}' {shown}, {what}, which that program may write; it decides what runs later"
+_PATH_STOPS = frozenset(" \t=,:;@'\"")
+
+
+def _names_agent_settings(
+    views: Sequence[tuple[str, ...]],
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+) -> str | None:
+    """Why a segment hands a program a path in a coding agent's own settings that no reading covers: none of
+    its views (the programs it runs) reads only, is an agent's CLI, or a writer the table reads in full."""
+    for view in views:
+        verb = view[0].rpartition("/")[2] if view else ""
+        if (
+            verb in _AGENT_READERS
+            or verb in AGENT_CLIS
+            or verb.casefold() in WINDOWS_WRITERS  # read by windows_writes where Windows may run it
+            or (
+                (verb in WRITE_VERBS or verb[:2] == "py")
+                and verb not in _TOLD_WHERE
+                and may_write((verb, *view[1:]))
+            )
+        ):
+            return None
+    view = views[0]
+    verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
+    tops = [[c.casefold() for c in r] for r in roots] if roots else None
+    for w in view[1:]:
+        m = _AGENT_NEEDLE(w.casefold())
+        if m is None:
+            continue
+        j = m.start()
+        while j > 0 and w[j - 1] not in _PATH_STOPS:
+            j -= 1
+        path = w[j:]
+        if j == 0 and path[:1] == "-":
+            if path[:2] == "--":
+                continue  # the option's own name (`--claude-dir`), its value is the next word
+            path = path[2:]  # `-B.claude`, `-o.gemini/settings.json`: a value glued to a short option
+        places = _resolve(path, cur, start) if path else []
+        if places is None:
+            return UNKNOWN_PLACE
+        for parts in places:
+            hit = protected_parts(parts, dotglob, tops)
+            if hit is not None and hit.what == _AGENT:
+                return _NAMES_AGENT.format(prog=verb, shown=hit.shown, what=hit.what)
     return None
 
 

@@ -45,7 +45,7 @@ from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
 
-__all__ = ["NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
+__all__ = ["AGENT_CLIS", "NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
 
 Target = tuple[str, int]
 
@@ -183,6 +183,7 @@ _AGENT_CLIS = {
     "droid": ".factory",
     "goose": "~/.config/goose",
 }
+AGENT_CLIS = frozenset(_AGENT_CLIS)
 _AGENT_CONFIG_SUBCOMMANDS = frozenset(
     {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
     | {"features"}  # red team: `codex features disable codex_hooks` writes config.toml
