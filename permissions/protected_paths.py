@@ -724,7 +724,7 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
         for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< f` reads f
             if t not in NOT_USER_PATHS:
                 return True
-        if _AGENT_NEEDLE(seg.text.casefold()) is not None:
+        if _AGENT_NEEDLE(seg.text) is not None:
             return True
         for v in vs:
             if v:
@@ -773,7 +773,7 @@ def protected_writes(
             carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
             why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
-        if why is None and words and _AGENT_NEEDLE(seg.text.casefold()) is not None:
+        if why is None and words and _AGENT_NEEDLE(seg.text) is not None:
             why = _names_agent_settings(views, cur, start, root_parts, dotglob)
         if why is None and windows:
             for target, kind in windows_writes(seg.text):
@@ -860,15 +860,24 @@ def _check(
 # (`code .claude/settings.json`), a build or package tool told to work or put its output in the folder
 # (`make -C .claude`, `npm -C .claude install`, `cmake -B .claude`, `tsc --outDir .gemini`, `gcc -o
 # .claude/hooks/x`), a formatter (`prettier -w .claude`), a converter (`dos2unix .gemini/settings.json`).
-# Known readers (below), the programs whose writes the table reads in full (WRITE_VERBS, when that view may
-# write), git, the agents' own CLIs (a prompt may name their folders), shells (their scripts are read as
-# segments) and PowerShell's and cmd's writers (read where Windows may run them) keep their readings. Only the agents' entries count here: their names are rarely an ordinary
-# program's operand, where `.github/workflows/ci.yml` or `package.json` are.
+# Known readers (below), the programs whose writes the table reads in full (WRITE_VERBS, but for the folder
+# options of _TOLD_WHERE), git, the agents' own CLIs (a prompt may name their folders), shells (their
+# scripts are read as segments) and PowerShell's and cmd's writers (read where Windows may run them) keep
+# their readings. Only the agents' entries count here: their names are rarely an ordinary program's
+# operand, where `.github/workflows/ci.yml` or `package.json` are.
+# Their dotted names, whole (`.roo`, not `.root`), as one search that looks at the dots only (a literal
+# first character lets the regex engine skip to each `.`). Not the machine's folders (`/etc/codex`: a
+# privileged write's), nor the folders they share with others (`.config/opencode`, `.github/copilot-...`,
+# `.aws/amazonq`), whose names stand in ordinary words (`next.config.js`) and would only cost a reading.
 _AGENT_NEEDLE = re.compile(
-    "|".join(
-        re.escape(n)
+    r"\.(?:"
+    + "|".join(
+        re.escape(n[1:])
         for n in sorted({p.parts[0] for p in PROTECTED if p.what == _AGENT}, key=len, reverse=True)
+        if n[:1] == "." and n not in (".config", ".github", ".aws")
     )
+    + r")(?![\w-])",
+    re.IGNORECASE,
 ).search
 _AGENT_READERS = frozenset(
     {
@@ -896,25 +905,23 @@ def _names_agent_settings(
     dotglob: bool,
 ) -> str | None:
     """Why a segment hands a program a path in a coding agent's own settings that no reading covers: none of
-    its views (the programs it runs) reads only, is an agent's CLI, or a writer the table reads in full."""
+    its views (the programs it runs) reads only, is an agent's CLI, or a writer the table reads in full (a
+    package or build tool's folder options excepted, _TOLD_WHERE)."""
     for view in views:
         verb = view[0].rpartition("/")[2] if view else ""
         if (
             verb in _AGENT_READERS
             or verb in AGENT_CLIS
             or verb.casefold() in WINDOWS_WRITERS  # read by windows_writes where Windows may run it
-            or (
-                (verb in WRITE_VERBS or verb[:2] == "py")
-                and verb not in _TOLD_WHERE
-                and may_write((verb, *view[1:]))
-            )
+            or (verb in WRITE_VERBS and verb not in _TOLD_WHERE)
+            or (verb[:2] == "py" and may_write((verb, *view[1:])))  # `python3 -m json.tool F`
         ):
             return None
     view = views[0]
     verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
     tops = [[c.casefold() for c in r] for r in roots] if roots else None
     for w in view[1:]:
-        m = _AGENT_NEEDLE(w.casefold())
+        m = _AGENT_NEEDLE(w)
         if m is None:
             continue
         j = m.start()
