@@ -56,6 +56,7 @@ __all__ = [
     "Protected",
     "contains_protected",
     "protected_file",
+    "may_name_agent_settings",
     "may_write_any",
     "protected_parts",
     "protected_writes",
@@ -718,20 +719,24 @@ def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]
 
 
 def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
-    """decide()'s cheap filter: whether some segment redirects to a file, has a view that may write one, or
-    names an agent's settings (_names_agent_settings)."""
+    """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one
+    (:func:`may_name_agent_settings` answers for the rest)."""
     for seg, vs in zip(segments, seg_views):
         for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< f` reads f
             if t not in NOT_USER_PATHS:
                 return True
-        if _AGENT_NEEDLE(seg.text) is not None:
-            return True
         for v in vs:
             if v:
                 first = v[0]
                 if (first in WRITE_VERBS or "/" in first or first[:2] == "py") and may_write(v):
                     return True
     return False
+
+
+def may_name_agent_settings(command: str) -> bool:
+    """decide()'s cheap filter, with :func:`may_write_any`: whether the command names a coding agent's own
+    settings, which a program the write table does not read may write (_names_agent_settings)."""
+    return _AGENT_NEEDLE(command) is not None
 
 
 def protected_writes(

@@ -1168,8 +1168,8 @@ def _source_or_console(view: tuple[str, ...]) -> bool:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
-    if verb[:2] == "py" and any(w.endswith("setup.py") for w in view[1:4]):
-        return _setup_py_upload(view)  # red team: `python setup.py sdist upload`
+    if verb[:2] == "py" and "setup.py" in " ".join(view[1:4]) and _setup_py_upload(view):
+        return True  # red team: `python setup.py sdist upload`
     return verb in CONSOLE_VERBS and _console_db(view)
 
 
