@@ -48,7 +48,12 @@ from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.memos import Memo
 from permissions.messages import sentence
-from permissions.protected_paths import may_write_any, protected_file, protected_writes
+from permissions.protected_paths import (
+    may_name_agent_settings,
+    may_write_any,
+    protected_file,
+    protected_writes,
+)
 from permissions.scope import Scope, scope_for
 from permissions.segments import (
     KNOWN_CHARS,
@@ -691,7 +696,9 @@ def _never_auto_by_text(
         never_auto = runs_a_written_file(
             [(s.words, s.written() if s.inputs else s.redirects) for s in segments]
         )
-    return never_auto, never_auto is None and may_write_any(segments, seg_views)
+    return never_auto, never_auto is None and (
+        may_write_any(segments, seg_views) or may_name_agent_settings(command)
+    )
 
 
 def _writes_any(segments: Sequence[Segment]) -> bool:

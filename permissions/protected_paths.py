@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from permissions.commands.windows import windows_writes
-from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
+from permissions.commands.windows import WINDOWS_WRITERS, windows_writes
+from permissions.commands.writes import AGENT_CLIS, NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
 
@@ -56,6 +56,7 @@ __all__ = [
     "Protected",
     "contains_protected",
     "protected_file",
+    "may_name_agent_settings",
     "may_write_any",
     "protected_parts",
     "protected_writes",
@@ -718,7 +719,8 @@ def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]
 
 
 def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> bool:
-    """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one."""
+    """decide()'s cheap filter: whether some segment redirects to a file or has a view that may write one
+    (:func:`may_name_agent_settings` answers for the rest)."""
     for seg, vs in zip(segments, seg_views):
         for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< f` reads f
             if t not in NOT_USER_PATHS:
@@ -729,6 +731,12 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
                 if (first in WRITE_VERBS or "/" in first or first[:2] == "py") and may_write(v):
                     return True
     return False
+
+
+def may_name_agent_settings(command: str) -> bool:
+    """decide()'s cheap filter, with :func:`may_write_any`: whether the command names a coding agent's own
+    settings, which a program the write table does not read may write (_names_agent_settings)."""
+    return _AGENT_NEEDLE(command) is not None
 
 
 def protected_writes(
@@ -770,6 +778,8 @@ def protected_writes(
             carried = _chdir(seg, views[-1], cur, start)
         if why is None and words:
             why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
+        if why is None and words and _AGENT_NEEDLE(seg.text) is not None:
+            why = _names_agent_settings(views, cur, start, root_parts, dotglob)
         if why is None and windows:
             for target, kind in windows_writes(seg.text):
                 why = _check(target, kind, cur, start, root_parts, dotglob, start_clean)
@@ -821,7 +831,10 @@ def _clear(word: str, kind: int) -> bool:
         return False
     if not _NOT_LITERAL.isdisjoint(word):
         return False
-    return kind == NAMED or not (word[0] == "/" or word[0] == "." and (len(word) == 1 or word[1] in "./"))
+    # a tree a word climbs back from may be the top or above it (`git checkout x -- src/..`)
+    return kind == NAMED or not (
+        word[0] == "/" or word[0] == "." and (len(word) == 1 or word[1] in "./") or ".." in word
+    )
 
 
 def _check(
@@ -844,6 +857,93 @@ def _check(
         why = _judge(parts, kind, roots, dotglob)
         if why is not None:
             return why
+    return None
+
+
+# [beyond] R3.7, red team: a program the write table does not know, handed a path in a coding agent's own
+# settings -- as an operand or an option's value -- may write there: an editor or IDE opened on the file
+# (`code .claude/settings.json`), a build or package tool told to work or put its output in the folder
+# (`make -C .claude`, `npm -C .claude install`, `cmake -B .claude`, `tsc --outDir .gemini`, `gcc -o
+# .claude/hooks/x`), a formatter (`prettier -w .claude`), a converter (`dos2unix .gemini/settings.json`).
+# Known readers (below), the programs whose writes the table reads in full (WRITE_VERBS, but for the folder
+# options of _TOLD_WHERE), git, the agents' own CLIs (a prompt may name their folders), shells (their
+# scripts are read as segments) and PowerShell's and cmd's writers (read where Windows may run them) keep
+# their readings. Only the agents' entries count here: their names are rarely an ordinary program's
+# operand, where `.github/workflows/ci.yml` or `package.json` are.
+# Their dotted names, whole (`.roo`, not `.root`), as one search that looks at the dots only (a literal
+# first character lets the regex engine skip to each `.`). Not the machine's folders (`/etc/codex`: a
+# privileged write's), nor the folders they share with others (`.config/opencode`, `.github/copilot-...`,
+# `.aws/amazonq`), whose names stand in ordinary words (`next.config.js`) and would only cost a reading.
+_AGENT_NEEDLE = re.compile(
+    r"\.(?:"
+    + "|".join(
+        re.escape(n[1:])
+        for n in sorted({p.parts[0] for p in PROTECTED if p.what == _AGENT}, key=len, reverse=True)
+        if n[:1] == "." and n not in (".config", ".github", ".aws")
+    )
+    + r")(?![\w-])",
+    re.IGNORECASE,
+).search
+_AGENT_READERS = frozenset(
+    {
+        *"cat tac less more most head tail grep egrep fgrep rg ag ack ls ll dir tree stat file wc du diff".split(),
+        *"colordiff cmp comm jq gron bat batcat md5sum sha1sum sha256sum sha512sum b2sum cksum echo printf".split(),
+        *"test [ [[ realpath readlink dirname basename hexdump od strings column cut tr nl paste join".split(),
+        *"cd pushd popd source . type which command builtin exa eza lsd fd fdfind locate getfacl lsattr".split(),
+        *"namei json_pp jsonlint yamllint shellcheck git sh bash zsh dash ksh fish eval exec brabo".split(),
+    }
+)
+# Package and build tools the write table reads for some options only; their folder options it does not
+# (`pnpm -C DIR`, `pnpm --dir DIR`, `yarn --cwd DIR`, `conda create -p DIR`, `bundle install --path DIR`).
+_TOLD_WHERE = frozenset(
+    {"npm", "pnpm", "yarn", "bun", "cmake", "conda", "mamba", "micromamba", "bundle", "pip", "pip3"}
+)
+_NAMES_AGENT = "it hands '{prog}' {shown}, {what}, which that program may write; it decides what runs later"
+_PATH_STOPS = frozenset(" \t=,:;@'\"")
+
+
+def _names_agent_settings(
+    views: Sequence[tuple[str, ...]],
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+) -> str | None:
+    """Why a segment hands a program a path in a coding agent's own settings that no reading covers: none of
+    its views (the programs it runs) reads only, is an agent's CLI, or a writer the table reads in full (a
+    package or build tool's folder options excepted, _TOLD_WHERE)."""
+    for view in views:
+        verb = view[0].rpartition("/")[2] if view else ""
+        if (
+            verb in _AGENT_READERS
+            or verb in AGENT_CLIS
+            or verb.casefold() in WINDOWS_WRITERS  # read by windows_writes where Windows may run it
+            or (verb in WRITE_VERBS and verb not in _TOLD_WHERE)
+            or (verb[:2] == "py" and may_write((verb, *view[1:])))  # `python3 -m json.tool F`
+        ):
+            return None
+    view = views[0]
+    verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
+    tops = [[c.casefold() for c in r] for r in roots] if roots else None
+    for w in view[1:]:
+        m = _AGENT_NEEDLE(w)
+        if m is None:
+            continue
+        j = m.start()
+        while j > 0 and w[j - 1] not in _PATH_STOPS:
+            j -= 1
+        path = w[j:]
+        if j == 0 and path[:1] == "-":
+            if path[:2] == "--":
+                continue  # the option's own name (`--claude-dir`), its value is the next word
+            path = path[2:]  # `-B.claude`, `-o.gemini/settings.json`: a value glued to a short option
+        places = _resolve(path, cur, start) if path else []
+        if places is None:
+            return UNKNOWN_PLACE
+        for parts in places:
+            hit = protected_parts(parts, dotglob, tops)
+            if hit is not None and hit.what == _AGENT:
+                return _NAMES_AGENT.format(prog=verb, shown=hit.shown, what=hit.what)
     return None
 
 

@@ -252,7 +252,7 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
             why = _FROM_INPUT_WORD  # `xargs -I{} {}`, `find -exec {} ;`: filled in from the input
         elif not verb.isascii():
             why = _LOOK_ALIKE  # R4.9: `ｃｕｒｌ`, a Cyrillic `с`: no rule names it, and it may pose as one
-        if why is None and ("=" in verb or verb == "env" or verb in DECLARATION_BUILTINS):
+        if why is None and ("=" in verb or verb == "env" or verb == "exec" or verb in DECLARATION_BUILTINS):
             why = assignment_carried(view)[1]
         if why is None and verb in NAME_ASSIGNERS:
             why = assigns_by_name(view, dynamic if view is all_views[0] else ())  # R4.9

@@ -111,6 +111,10 @@ AGENT_SETTINGS_VARS = frozenset(
         "GEMINI_CLI_HOME",
         "XDG_CONFIG_HOME",
         "HOME",
+        # [beyond] red team: the project folder Brabo's hook names when its settings give it no --root
+        # (brabo_client/hook.py, ROOT_ENV): another folder is another project's policy and scope.
+        "CLAUDE_PROJECT_DIR",
+        "GEMINI_PROJECT_DIR",
     }
 )
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
@@ -126,7 +130,7 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     """The command lines the leading assignments of ``view`` (or ``env``'s) carry, and why they load code
     no rule can read, if they do."""
     scripts: list[str] = []
-    opaque: str | None = None
+    opaque = _taken_out(view)
     start = 1 if view and (view[0] == "env" or view[0] in DECLARATION_BUILTINS) else 0
     declaring = start == 1 and view[0] != "env"
     for w in view[start:]:
@@ -166,7 +170,10 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
 
 # Builtins that assign a variable named in their operands with a value no rule can read (R4.9):
 # `read PATH`, `mapfile -t PATH`, `printf -v GIT_PAGER 'curl x'`, `getopts o PATH`, `declare -n r=PATH`.
-NAME_ASSIGNERS = frozenset({"read", "mapfile", "readarray", "printf", "getopts"}) | DECLARATION_BUILTINS
+# (`unset`: R3.7, red team, a name taken out of what a nested agent and its hook read, see _unset.)
+NAME_ASSIGNERS = (
+    frozenset({"read", "mapfile", "readarray", "printf", "getopts", "unset"}) | DECLARATION_BUILTINS
+)
 
 
 def _special(name: str) -> bool:
@@ -185,6 +192,12 @@ def assigns_by_name(view: tuple[str, ...], dynamic: Collection[int] = ()) -> str
     """Why a builtin that assigns variables by name sets one that carries a command line, loads code or
     chooses programs (its value read at run time or through a nameref), or a name no rule can read."""
     verb = view[0] if view else ""
+    if verb == "unset":
+        return _unset(view, dynamic)
+    return _assigned_by_name(verb, view, dynamic)
+
+
+def _assigned_by_name(verb: str, view: tuple[str, ...], dynamic: Collection[int]) -> str | None:
     if verb not in NAME_ASSIGNERS:
         return None
     if verb in DECLARATION_BUILTINS:
@@ -222,3 +235,112 @@ def assigns_by_name(view: tuple[str, ...], dynamic: Collection[int] = ()) -> str
 
 
 _READ_VALUED = {"read": "dinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc"}
+
+
+# [beyond] R3.7, red team: a variable taken out of the environment a nested coding agent -- and the hook it
+# runs -- start with switches that hook off as surely as one set to another value: without BRABO_AGENT_KEY or
+# BRABO_URL Brabo's hook cannot ask (`env -u BRABO_URL claude -p ...`), without PATH the hook's program is not
+# found, without HOME or CLAUDE_CONFIG_DIR the agent reads settings where no Brabo hook is -- and a hook that
+# fails to start is a non-blocking error to the agents: the tool runs. `env -i` takes them all out.
+def removes_hook_variable(name: str) -> bool:
+    """Whether taking ``name`` out of the environment switches a nested agent's or Brabo's hook off."""
+    return name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES) or name == "PATH"
+
+
+_CLEARED = "'env' runs a program without the environment Brabo's hook and the coding agents read"
+_ENV_VALUED = frozenset("uCS")
+
+
+def _taken_out(view: tuple[str, ...]) -> str | None:
+    verb = view[0] if view else ""
+    if verb == "env":
+        return _env_cleared(view)
+    if verb == "exec":
+        return _exec_cleared(view)
+    return _unexported(view) if verb in DECLARATION_BUILTINS else None
+
+
+def _exec_cleared(view: tuple[str, ...]) -> str | None:
+    """bash's ``exec -c CMD``: CMD runs with an empty environment, as under ``env -i``."""
+    cleared = False
+    k = 1
+    while k < len(view) and view[k][:1] == "-" and view[k] != "--":
+        cleared = cleared or "c" in view[k]
+        k += 2 if view[k].endswith("a") else 1  # `-a NAME`: the name the command is given
+    k += k < len(view) and view[k] == "--"
+    return _CLEARED.replace("'env'", "'exec -c'") if cleared and k < len(view) else None
+
+
+def _env_cleared(view: tuple[str, ...]) -> str | None:
+    """``env -i CMD``, ``env - CMD``, ``env -u NAME CMD`` (NAME one that :func:`removes_hook_variable`): why
+    the program it runs starts without what the hooks read; None when it runs nothing (prints the rest)."""
+    cleared: str | None = None
+    k = 1
+    n = len(view)
+    while k < n:
+        w = view[k]
+        if w == "-" or w == "-i" or (len(w) > 3 and "--ignore-environment".startswith(w)):
+            cleared = _CLEARED
+        elif w == "--":
+            k += 1
+            break
+        elif w[:2] == "--":
+            opt, eq, value = w.partition("=")
+            if opt in ("--chdir", "--split-string", "--unset") or (
+                len(opt) > 2 and "--unset".startswith(opt)
+            ):
+                if not eq:
+                    k += 1
+                    value = view[k] if k < n else ""
+                if opt[:3] == "--u" and removes_hook_variable(value):
+                    cleared = (
+                        f"'env' runs a program without {value}, which Brabo's hook or a coding agent reads"
+                    )
+        elif w[:1] == "-":
+            for j, ch in enumerate(w[1:], 2):
+                if ch == "i":
+                    cleared = _CLEARED
+                elif ch in _ENV_VALUED:
+                    value = w[j:]
+                    if not value:
+                        k += 1
+                        value = view[k] if k < n else ""
+                    if ch == "u" and removes_hook_variable(value):
+                        cleared = f"'env' runs a program without {value}, which Brabo's hook or a coding agent reads"
+                    break
+        else:
+            break
+        k += 1
+    while k < n and "=" in view[k]:
+        k += 1  # the assignments, then the program
+    return cleared if k < n else None
+
+
+def _unexported(view: tuple[str, ...]) -> str | None:
+    """``export -n NAME``, ``declare +x NAME``: the programs the shell starts next no longer see NAME."""
+    verb = view[0]
+    flags = [w for w in view[1:] if w[:1] in "-+" and w != "--"]
+    if not any(
+        ("n" in w[1:] and w[0] == "-") if verb == "export" else ("x" in w and w[0] == "+") for w in flags
+    ):
+        return None
+    for w in view[1:]:
+        name = w.partition("=")[0]
+        if w[:1] not in "-+" and removes_hook_variable(name):
+            return f"'{verb}' takes {name} out of the environment Brabo's hook or a coding agent reads"
+    return None
+
+
+def _unset(view: tuple[str, ...], dynamic: Collection[int]) -> str | None:
+    """``unset [-v|-n] NAME ...`` of a name that :func:`removes_hook_variable` (``-f``: functions, no variable)."""
+    for k, w in enumerate(view[1:], 1):
+        if w[:1] == "-":
+            if "f" in w:
+                return None
+            continue
+        if k in dynamic:
+            return "'unset' takes out a variable whose name is not known until it runs"
+        name = w.partition("[")[0]
+        if removes_hook_variable(name):
+            return f"'unset' takes {name} out of the environment Brabo's hook or a coding agent reads"
+    return None

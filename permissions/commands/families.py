@@ -757,6 +757,22 @@ def _console_db(view: tuple[str, ...]) -> bool:
     return False
 
 
+# red team: Kafka's admin tools (read by _kafka_admin)
+_KAFKA_ADMINS = frozenset(
+    f"kafka-{t}{sh}"
+    for t in (
+        "topics",
+        "configs",
+        "acls",
+        "consumer-groups",
+        "delete-records",
+        "leader-election",
+        "reassign-partitions",
+    )
+    for sh in ("", ".sh")
+)
+
+
 FAMILY_VERBS: frozenset[str] = (
     frozenset(VERB_DECIDED)
     | BARE_PUBLISHERS
@@ -766,7 +782,8 @@ FAMILY_VERBS: frozenset[str] = (
     | _ANSIBLE
     | _STORAGE
     | _PACKAGE_RUNNERS
-    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold"})
+    | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
+    | _KAFKA_ADMINS
     | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
@@ -1062,8 +1079,78 @@ def _skaffold(view: tuple[str, ...]) -> bool:
     return not any(w.lower() in ("--push=false", "--push=0") for w in view)
 
 
+def _conan(view: tuple[str, ...]) -> bool:
+    """red team: conan's acts on a remote besides `upload` (a FORM): `conan remove PKG -r REMOTE` deletes the
+    remote's packages; `conan remote add|update|...` changes where every later install comes from, `login`
+    and `set-user` (conan 1: `conan user -p`) send a credential to it."""
+    ops = [w for w in view[1:] if w[:1] != "-"]
+    sub = ops[0] if ops else ""
+    if sub in ("remove", "rm"):
+        return any(
+            w in ("-r", "--remote") or w.startswith(("-r=", "--remote=")) or w[:2] == "-r" for w in view[2:]
+        )
+    if sub == "remote":
+        return len(ops) > 1 and ops[1] in _CONAN_REMOTE_ACTS
+    return sub == "user" and any(
+        w in ("-p", "--password", "-r", "--remote") or w.startswith("--password=") for w in view
+    )
+
+
+_CONAN_REMOTE_ACTS = frozenset(
+    "add remove rm update rename enable disable login logout set-user auth add_ref remove_ref update_ref"
+    " add_pref remove_pref update_pref clean".split()
+)
+# kcat's (kafkacat's) options that take a value: a letter after one of them in a cluster is that value.
+_KCAT_VALUED = frozenset("GbtpXKkHDocfsrdzmTSYEF")
+
+
+def _kcat(view: tuple[str, ...]) -> bool:
+    """red team: `kcat -P` (producer mode) publishes its input or its files to a topic; `-C`, `-L`, `-Q` read."""
+    for w in view[1:]:
+        if w == "--":
+            return False
+        if w[:1] != "-" or w[:2] == "--":
+            continue
+        for ch in w[1:]:
+            if ch == "P":
+                return True
+            if ch in _KCAT_VALUED:
+                break
+    return False
+
+
+def _kafka_admin(view: tuple[str, ...]) -> bool:
+    """red team: Kafka's admin tools change the cluster with these flags (`kafka-topics --delete`,
+    `kafka-configs --alter`, `kafka-acls --add`, `kafka-consumer-groups --reset-offsets --execute`)."""
+    return any(w.partition("=")[0] in _KAFKA_ACTS for w in view[1:])
+
+
+_KAFKA_ACTS = frozenset(
+    {"--create", "--delete", "--alter", "--add", "--remove", "--execute", "--delete-offsets"}
+)
+
+
+def _setup_py_upload(view: tuple[str, ...]) -> bool:
+    """red team: `python setup.py [sdist ...] upload|register|upload_docs`: distutils' and setuptools' own
+    commands that send the package -- or its name and metadata -- to PyPI (or the index `-r` names)."""
+    for k, w in enumerate(view[1:], 1):
+        if w[:1] == "-":
+            continue
+        if w.rpartition("/")[2] != "setup.py":
+            return False  # the first operand is the script: another one is not setup.py
+        return any(c in _SETUP_PY_SENDS for c in view[k + 1 :])
+    return False
+
+
+_SETUP_PY_SENDS = frozenset({"upload", "register", "upload_docs", "upload_sphinx"})
+
+
 # Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
 _OWN_READERS = {
+    "conan": _conan,
+    "kcat": _kcat,
+    "kafkacat": _kcat,
+    **dict.fromkeys(_KAFKA_ADMINS, _kafka_admin),
     **dict.fromkeys(UPLOAD_VERBS, uploads),
     "skaffold": _skaffold,
     "svn": _svn,
@@ -1074,13 +1161,15 @@ _OWN_READERS = {
 
 
 def _source_or_console(view: tuple[str, ...]) -> bool:
-    """Packages from another index, registry or address (red team: permissions.commands.sources), or a
-    framework console that drops the database."""
+    """Packages from another index, registry or address (red team: permissions.commands.sources), a package
+    sent to its index by its own ``setup.py``, or a framework console that drops the database."""
     verb = view[0]
     if "=" in verb:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
+    if verb[:2] == "py" and "setup.py" in " ".join(view[1:4]) and _setup_py_upload(view):
+        return True  # red team: `python setup.py sdist upload`
     return verb in CONSOLE_VERBS and _console_db(view)
 
 

@@ -45,7 +45,7 @@ from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
 
-__all__ = ["NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
+__all__ = ["AGENT_CLIS", "NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
 
 Target = tuple[str, int]
 
@@ -183,6 +183,7 @@ _AGENT_CLIS = {
     "droid": ".factory",
     "goose": "~/.config/goose",
 }
+AGENT_CLIS = frozenset(_AGENT_CLIS)
 _AGENT_CONFIG_SUBCOMMANDS = frozenset(
     {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
     | {"features"}  # red team: `codex features disable codex_hooks` writes config.toml
@@ -568,7 +569,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         special = _worktree_unseen(sub, rest, here, out)
         if special is not None:
             return special
-        ops = _operands(rest, _GIT_WORKTREE_VALUED)
+        ops = [p for o in _operands(rest, _GIT_WORKTREE_VALUED) for p in _pathspec_reach(o)]
         if sub == "clean" and not ops:
             ops = ["."]
         out.extend((_join(base, o) if not o.startswith("/") else o, TREE) for o in ops)
@@ -620,6 +621,26 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         )
         return [(_join(_join(base, ops[0]) if ops else here, ".git"), NAMED)]
     return out + _git_places(sub, rest, base)  # `git clone URL .github`, `git worktree add .claude/x`
+
+
+def _pathspec_reach(spec: str) -> list[str]:
+    """The folders a git pathspec may reach, as the shell reading compares them. [beyond] red team: git
+    matches a wildcard (``*``, ``?``, ``[...]``) against whole paths -- across ``/`` and dotted names alike,
+    so ``'*.json'``, ``'.claude?settings.json'`` and ``'[.]claude'`` reach ``.claude/settings.json`` -- so a
+    pattern reaches the whole folder its literal part names (the top when that is no folder). A backslash is
+    a separator to git on Windows (SPEC §5: the agent's machine may be one), read both ways."""
+    if not _PATHSPEC_GLOB.isdisjoint(spec):
+        head = spec[: min(spec.find(c) for c in _PATHSPEC_GLOB if c in spec)]
+        spec = head.rpartition("/")[0] or "."
+    if "\\" in spec:
+        return [spec, spec.replace("\\", "/")]
+    return [spec]
+
+
+_PATHSPEC_GLOB = frozenset("*?[")
+_MERGE_FILE_VALUED = frozenset({"-L", "--object-id-placeholder", "--marker-size", "--diff-algorithm"})
+_BUNDLE_VALUED = frozenset({"--version"})
+_MERGETOOL_VALUED = frozenset({"-t", "--tool", "-O"})
 
 
 def _worktree_unseen(sub: str, rest: tuple[str, ...], here: str, out: list[Target]) -> list[Target] | None:
@@ -1001,12 +1022,34 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
+    """red team: `git switch -f`/`--discard-changes` throws local changes -- any file -- away as `checkout -f`
+    does; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
+    given (or every one), `git bundle create` the bundle it names."""
+    if sub == "switch":
+        return [(base or ".", WHOLE)] if _has_flag(rest, "f", ("--force", "--discard-changes")) else []
+    if sub == "merge-file":
+        ops = [] if _has_flag(rest, "p", ("--stdout",)) else _operands(rest, _MERGE_FILE_VALUED)
+        return [(_join(base, o), NAMED) for o in ops[:1]]
+    if sub == "mergetool":
+        ops = _operands(rest, _MERGETOOL_VALUED)
+        return [(_join(base, o), NAMED) for o in ops] if ops else [(base or ".", WHOLE)]
+    if len(rest) > 2 and rest[1] == "create":  # bundle
+        return [(_join(base, o), NAMED) for o in _operands(rest[1:], _BUNDLE_VALUED)[:1]]
+    return []
+
+
+_GIT_NAMED_WRITERS = frozenset({"switch", "merge-file", "mergetool", "bundle"})
+
+
 def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     """`git clone URL [DIR]` and `git worktree add PATH`: the folder they fill (a clone's default is the
     address's last part, `.github` for `…/org/.github.git`); `git update-index --chmod`/`--cacheinfo`: the
     paths it changes in the index."""
     if sub == "update-index":
         return [(_join(base, p), NAMED) for p in _index_changes(rest)]
+    if sub in _GIT_NAMED_WRITERS:
+        return _git_named_writes(sub, rest, base)
     if sub == "clone":
         ops = _operands(rest, _GIT_CLONE_VALUED)
         if len(ops) >= 2:
@@ -1100,7 +1143,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
                           "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
-                          "sparse-checkout"})  # fmt: skip
+                          "sparse-checkout", "switch", "merge-file", "bundle", "mergetool"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

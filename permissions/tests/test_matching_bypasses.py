@@ -94,7 +94,7 @@ def test_r4_8_env_options_still_read_as_before():
     assert views(w("ls -la")) == [("ls", "-la")]
 
 
-@pytest.mark.parametrize("command", ['env -S"pnpm test"', "env -u HOME pnpm test", "timeout 60 pnpm test"])
+@pytest.mark.parametrize("command", ['env -S"pnpm test"', "env -u LANG pnpm test", "timeout 60 pnpm test"])
 def test_r4_8_wrapped_harmless_commands_keep_the_container_floor(command):
     assert on_floor(command).decision == "auto_approve"
 
