@@ -226,40 +226,35 @@ def _written_operands(
 
 def _bound_operands(how: str, first: str, items: list[tuple[str, str]], found: list[tuple[str, int]]) -> None:
     """What a copy, a move, a rename, a removal or an extraction writes, added to ``found``: its operands as
-    PowerShell binds them by position or by name."""
-    dest = _param(items, ("destination", "destinationpath"))
-    new_name = _param(items, ("newname",))
-    # Operands bound by position, those of -Path and -LiteralPath, and the values of parameters no table here
-    # knows (`-ErrorAction Stop`): PowerShell never binds those by position, but each is read as written too.
+    PowerShell binds them -- by name (-Destination, -NewName, -DestinationPath), else the second by position
+    (the first when -Path names the source). An operand past those (a value of a parameter no table here
+    knows, which _items left in place) may be bound there too: each one is read as that destination."""
+    dest = _param(items, ("destination", "destinationpath", "newname"))
     positional = [w for n, w in items if not n]
     named = [w for n, w in items if n and any(p.startswith(n) for p in _SOURCES)]
-    others = [w for n, w in items if n and not any(p.startswith(n) for p in _LOCATIONS)]
-    if how == "copy" or how == "move":
-        if dest is None and len(positional) > 1:
-            dest = positional.pop(1 if first == "robocopy" else len(positional) - 1)
-        if dest is not None:
-            found.append((_path(dest), BROUGHT))
-        if others:
-            # a switch no table here knows may have taken an operand as its value: each one may be the
-            # destination too (`Start-BitsTransfer -Asynchronous <url> .github\\workflows\\ci.yml`)
-            found.extend((_path(w), TREE if how == "move" else BROUGHT) for w in others + positional)
-        if how == "move":
-            found.extend((_path(w), TREE) for w in named + positional)
+    if how == "remove":
+        found.extend((_path(w), GONE) for w in named + positional)
+        return
+    if dest is not None:
+        ends, read = [dest], positional
+    elif first == "robocopy":  # robocopy <source> <destination> [<file> ...]
+        ends, read = positional[1:2], positional[:1]
+    elif named:
+        ends, read = positional, []
+    else:
+        ends, read = positional[1:], positional[:1]
+    sources = named + read
+    if how == "copy":
+        found.extend((_path(w), BROUGHT) for w in ends)
+    elif how == "move":
+        found.extend((_path(w), BROUGHT) for w in ends)
+        found.extend((_path(w), TREE) for w in sources)
     elif how == "rename":
-        if new_name is None and len(positional) > 1:
-            new_name = positional.pop()
-        sources = named + positional
-        found.extend((_path(w), TREE) for w in sources + others)
-        if new_name is not None and sources:
-            folder = _path(sources[0]).rstrip("/").rpartition("/")[0]
-            found.append(((folder + "/" if folder else "") + _path(new_name), BROUGHT))
-    elif how == "remove":
-        found.extend((_path(w), GONE) for w in named + positional + others)
+        found.extend((_path(w), TREE) for w in sources)
+        folder = _path(sources[0]).rstrip("/").rpartition("/")[0] if sources else ""
+        found.extend(((folder + "/" if folder else "") + _path(w), BROUGHT) for w in ends)
     else:  # "expand": into -DestinationPath, or its second operand
-        dest = dest if dest is not None or len(positional) < 2 else positional[1]
-        if dest is not None:
-            found.append((_path(dest), TREE))
-        found.extend((_path(w), TREE) for w in others)
+        found.extend((_path(w), TREE) for w in ends)
 
 
 # The parameters that name what a cmdlet reads (its -Path, -LiteralPath): read, never a destination
@@ -326,27 +321,31 @@ def _redirections(words: list[str], found: list[tuple[str, int]]) -> list[str]:
     return kept
 
 
-# The switches of the writers above, which take no value (PowerShell's common ones among them)
-_SWITCHES = (
-    "recurse",
-    "force",
-    "passthru",
-    "whatif",
-    "confirm",
-    "container",
-    "append",
-    "noclobber",
-    "nonewline",
-    "asbytestream",
-    "notypeinformation",
-    "includetypeinformation",
-    "usetransaction",
-    "update",
-    "asjob",
-    "followsymlink",
-    "asynchronous",
-    "suspended",
-    "dynamic",
+# PowerShell's common parameters that take a value (and their aliases), and the remote copy's sessions
+_VALUED = (
+    "erroraction",
+    "ea",
+    "warningaction",
+    "wa",
+    "informationaction",
+    "infa",
+    "progressaction",
+    "proga",
+    "errorvariable",
+    "ev",
+    "warningvariable",
+    "wv",
+    "informationvariable",
+    "iv",
+    "outvariable",
+    "ov",
+    "outbuffer",
+    "ob",
+    "pipelinevariable",
+    "pv",
+    "credential",
+    "tosession",
+    "fromsession",
 )
 
 
@@ -360,11 +359,16 @@ def _items(kept: list[str], values: tuple[str, ...]) -> list[tuple[str, str]]:
         if w[:1] == "-" and len(w) > 1 and not w[1].isdigit():
             name, colon, glued = w[1:].partition(":")
             name = name.lower()
-            if any(v.startswith(name) for v in values) and not any(p.startswith(name) for p in _LOCATIONS):
+            located = any(p.startswith(name) for p in _LOCATIONS)
+            if not located and (
+                any(v.startswith(name) for v in values) or any(v.startswith(name) for v in _VALUED)
+            ):
                 k += 1 if colon else 2  # a value that is no location
                 continue
-            if any(p.startswith(name) for p in _SWITCHES) and not any(p.startswith(name) for p in _LOCATIONS):
-                k += 1  # a switch (`-Recurse`, `-Force:$true`): the next word is an operand
+            if not located:
+                # a switch (`-Recurse`, `-Force:$true`), or a name PowerShell refuses: the next word is an
+                # operand (a parameter's value no table here knows is one too -- read where it may bind)
+                k += 1
                 continue
             if colon:
                 items.append((name, glued))
