@@ -766,7 +766,7 @@ def protected_writes(
         views = seg_views[i] if i < len(seg_views) else (words,)
         if carried is not _NOT_MOVED and not seg.hidden:
             carried = _NOT_MOVED  # the script's segments follow the wrapper's, hidden
-        cur = here if carried is _NOT_MOVED else carried
+        cur = before = here if carried is _NOT_MOVED else carried
         why, by_redirect = _segment_writes(seg, views, cur, start, root_parts, dotglob, start_clean)
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
@@ -786,11 +786,16 @@ def protected_writes(
                 here = _moved(seg, views, here, start)
             else:
                 carried = _moved(seg, views, cur, start)  # a `cd` inside the carried script
-        if windows:
-            moves, to = windows_moves(seg.text)
-            if moves:
-                places = None if to is None else _resolve(to, win_here, start)
-                win_here = places[0] if places else None
+        if windows and words and words[0][:1] in "cCsSpP":  # every mover's name (LOCATION_MOVERS)
+            if words[0] == "cd" and win_here is before and _SAME_CD.isdisjoint(seg.text):
+                win_here = here  # a plain `cd x`: where the shell's reading went (or not known either way)
+            else:
+                moves, to = windows_moves(seg.text)
+                if moves:
+                    places = None if to is None else _resolve(to, win_here, start)
+                    win_here = places[0] if places else None
+                if win_here is not here and win_here == here:
+                    win_here = here  # both readings stand in the same folder: one reading of each write there
     return found
 
 
@@ -911,6 +916,9 @@ def _check(
 
 
 _CD = ("cd", "pushd", "popd")
+# What PowerShell and cmd read apart from the shell in a `cd`: a backslash, cmd's variables, PowerShell's
+# escape, a drive or a provider (without them the shell's reading of where `cd` goes is Windows' too)
+_SAME_CD = frozenset("\\%`:")
 _NOT_MOVED: Any = object()
 # red team: the builtins that run `cd` itself (`builtin cd .claude && echo x > settings.json`)
 _CD_WRAPPERS = ("builtin", "command")

@@ -100,6 +100,8 @@ WINDOWS_WRITERS: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
 }
 
+_OUTFILE_WRITERS = frozenset(name for name, (how, _) in WINDOWS_WRITERS.items() if how == "outfile")
+
 # A PowerShell word: quoted runs and bare characters up to a blank (no backslash escape; the backtick is
 # PowerShell's escape and is dropped).
 _WORD = re.compile(r"""(?:"[^"]*"?|'[^']*'?|[^\s"'])+""")
@@ -133,7 +135,12 @@ def names_windows_writer(text: str) -> bool:
     if ">" in text and _WRITING_REDIRECT.search(text) is not None:
         return True
     first = _command_text(text).split(None, 1)
-    return bool(first) and first[0].lower() in WINDOWS_WRITERS
+    if not first:
+        return False
+    name = first[0].lower()
+    if name in _OUTFILE_WRITERS:
+        return "-o" in text or "-O" in text  # a web request writes only its -OutFile (`-o`, `--output`)
+    return name in WINDOWS_WRITERS
 
 
 def _path(word: str) -> str:
@@ -390,6 +397,18 @@ _SENDING = ("body", "infile", "form")
 _METHODS = ("method", "custommethod")
 
 
+def _first_name(text: str) -> str | None:
+    """The first word of ``text`` as the filters compare it (lower case, after its last backslash), "" when it
+    may be any name (quoted, or holding a backtick), None when there is none."""
+    head = _command_text(text).split(None, 1)
+    if not head:
+        return None
+    first = head[0]
+    if first[0] in "\"'" or "`" in first:
+        return ""
+    return first.lower().rpartition("\\")[2]
+
+
 def _first_is(text: str, names: frozenset[str]) -> bool:
     """The cheap filter of the readings below, asked of every segment off the sandbox: whether the first word of
     ``text`` may be one of ``names`` (a quoted first word -- `"C:\\Program Files\\pwsh.exe"` -- is read in full)."""
@@ -439,8 +458,11 @@ _SENDERS = (
 def sends_on_the_web(text: str) -> bool:
     """Whether the segment ``text``, read as PowerShell reads it, sends or changes something elsewhere: a web
     request that is not a read's, mail, a publication, a remote session or copy, a network drive, an upload."""
-    if not _first_is(text, _SENDERS):
+    name = _first_name(text)
+    if name is None or name not in _SENDERS and name != "":
         return False
+    if name in _COPIES and "-t" not in text and "-T" not in text and "-f" not in text and "-F" not in text:
+        return False  # a copy sends only with -ToSession or -FromSession
     words = windows_words(text)
     first = words[0].lower() if words else ""
     if first in _ALWAYS_SENDS:
@@ -585,7 +607,9 @@ def windows_moves(text: str) -> tuple[bool, str | None]:
     """Whether the segment ``text``, read as PowerShell and cmd read it, changes the current folder, and to
     where (a location as :func:`windows_writes` gives it), or None when that is decided only when it runs: no
     operand, `-` (the last folder), popped from a stack, a drive (`C:\\x`, `HKCU:\\`), a share or a variable."""
-    head = _command_text(text).split(None, 1)
+    head = text.split(None, 1)
+    if head and head[0] in _KEYWORDS:  # the shell's keyword before the command (_command_text)
+        head = _command_text(text).split(None, 1)
     if not head or head[0].replace("`", "").lower() not in LOCATION_MOVERS:
         return False, None  # the cheap filter: most segments name no mover
     words = windows_words(text)
@@ -791,12 +815,18 @@ _CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | _ITEMS
 def windows_machine_change(text: str) -> str | None:
     """What the segment ``text``, read as PowerShell and cmd read it, changes on the machine outside the project
     (the end of the sentence a person reads, as permissions.commands.machine gives it), or None."""
-    if not _first_is(text, _CHANGERS):
+    name = _first_name(text)
+    if name is None or name not in _CHANGERS and name != "":
         return None
+    if name in _ITEMS and name not in _SOME:
+        # an item cmdlet changes the machine only on a provider's drive, which a colon names
+        return _REGISTRY if ":" in text and _PROVIDERS.search(text) is not None else None
     words = windows_words(text)
     if not words:
         return None
     first = words[0].lower().rpartition("\\")[2]
+    if first in _ITEMS and first not in _SOME:
+        return _REGISTRY if ":" in text and _PROVIDERS.search(text) is not None else None
     what = _ALWAYS.get(first)
     if what is not None:
         return what
@@ -809,8 +839,6 @@ def windows_machine_change(text: str) -> str | None:
         if first.startswith("net") and len(said) > 1 and said[0] in _NET_SERVICES:
             return _SERVICES  # `net stop x` (a bare `net start` lists the services)
         return None
-    if first in _ITEMS and _PROVIDERS.search(text) is not None:
-        return _REGISTRY
     return None
 
 
