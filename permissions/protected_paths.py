@@ -44,7 +44,7 @@ from types import MappingProxyType
 from typing import Any
 
 from permissions.commands.views import views_of
-from permissions.commands.windows import windows_moves, windows_program_words, windows_writes
+from permissions.commands.windows import POPS, PUSHES, windows_moves, windows_program_words, windows_writes
 from permissions.commands.writes import NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
@@ -759,6 +759,7 @@ def protected_writes(
     # SPEC §5: where the segments run as PowerShell and cmd move (`Set-Location .claude`, `cd .claude\\hooks`,
     # `pushd .gemini`), followed beside the shell's own `cd`: each reading's writes are judged from it too
     win_here: list[str] | None = start
+    pushed: list[list[str] | None] = []  # PowerShell's location stack (Push-Location, pushd)
     found: list[tuple[int, bool, str]] = []
     carried: Any = _NOT_MOVED  # where a chdir wrapper runs the script it carries (`env -C x sh -c '...'`)
     for i, seg in enumerate(segments):
@@ -790,13 +791,26 @@ def protected_writes(
             if words[0] == "cd" and win_here is before and _SAME_CD.isdisjoint(seg.text):
                 win_here = here  # a plain `cd x`: where the shell's reading went (or not known either way)
             else:
-                moves, to = windows_moves(seg.text)
-                if moves:
-                    places = None if to is None else _resolve(to, win_here, start)
-                    win_here = places[0] if places else None
+                win_here = _windows_moved(seg.text, win_here, pushed, start)
                 if win_here is not here and win_here == here:
                     win_here = here  # both readings stand in the same folder: one reading of each write there
     return found
+
+
+def _windows_moved(
+    text: str, here: list[str] | None, pushed: list[list[str] | None], start: list[str]
+) -> list[str] | None:
+    """Where PowerShell or cmd stands after the segment ``text`` (from ``here``; ``pushed``: the location
+    stack), None when that is decided only when it runs."""
+    how, to = windows_moves(text)
+    if how == POPS:
+        return pushed.pop() if to == "" and pushed else None
+    if not how:
+        return here
+    if how == PUSHES:
+        pushed.append(here)
+    places = None if to is None else _resolve(to, here, start)
+    return places[0] if places else None
 
 
 def _segment_writes(

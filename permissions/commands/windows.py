@@ -11,7 +11,22 @@ separators and the home folder spelt ``~`` (``$env:USERPROFILE\\.claude``, ``$HO
 
 Over-approximation is deliberate, as in permissions.commands.writes: every operand of a writing cmdlet but
 the values of the parameters :data:`WINDOWS_WRITERS` names as not locations (``-Value``, ``-Encoding`` ...)
-is reported; a copy's source is read, not written (its destination is the last operand or ``-Destination``).
+is reported; a copy's source is read, not written (its destination is ``-Destination``, else every operand
+that may bind where it does). A parameter name no table here knows is read as a switch (PowerShell refuses a
+name it does not know; a value it leaves in place is one more operand, read where it may bind). A splatted
+hashtable (``Set-Content @p``) and cmd's variables other than the home folder (``%APPDATA%``) name a location
+decided only when it runs.
+
+Where the segments stand: :func:`windows_moves` reads PowerShell's and cmd's moves (``Set-Location``, ``sl``,
+``cd``, ``chdir``, ``Push-Location``/``pushd`` with their stack, ``Pop-Location``/``popd``, ``cd..``), and
+permissions.protected_paths follows them beside the shell's own ``cd``, judging each reading's writes from
+where that reading stands; a move to a place known only when it runs (a drive, a share, a variable, ``-``, a
+named stack) makes every later write by a relative name ask.
+
+What leaves the machine or changes it, off the sandbox: :func:`sends_on_the_web` (§5 step 6's external
+effect: web requests that send, mail, the PowerShell Gallery, remote sessions and copies, network drives,
+uploads) and :func:`windows_machine_change` (the path scope's "outside the project": scheduled tasks, the
+registry, persistent variables, services, global installs, PowerShell's and Defender's settings).
 """
 
 from __future__ import annotations
@@ -28,6 +43,9 @@ __all__ = [
     "WINDOWS_LED",
     "WINDOWS_WRITES",
     "LOCATION_MOVERS",
+    "MOVES",
+    "POPS",
+    "PUSHES",
     "names_windows_writer",
     "runs_unread",
     "sends_on_the_web",
@@ -603,29 +621,40 @@ LOCATION_MOVERS = frozenset(
 _UNKNOWN: str | None = None
 
 
-def windows_moves(text: str) -> tuple[bool, str | None]:
-    """Whether the segment ``text``, read as PowerShell and cmd read it, changes the current folder, and to
-    where (a location as :func:`windows_writes` gives it), or None when that is decided only when it runs: no
-    operand, `-` (the last folder), popped from a stack, a drive (`C:\\x`, `HKCU:\\`), a share or a variable."""
+MOVES = 1  # windows_moves: the segment moves to a folder
+PUSHES = 2  # ... and keeps the folder it leaves on the location stack (Push-Location, pushd)
+POPS = 3  # ... back to the folder last pushed (Pop-Location, popd)
+_PUSHERS = frozenset({"push-location", "pushd"})
+_POPPERS = frozenset({"pop-location", "popd"})
+
+
+def windows_moves(text: str) -> tuple[int, str | None]:
+    """How the segment ``text``, read as PowerShell and cmd read it, changes the current folder -- 0 (not),
+    MOVES, PUSHES or POPS -- and to where (a location as :func:`windows_writes` gives it), None when that is
+    decided only when it runs: no operand, `-` (the last folder), a named stack, a drive (`C:\\x`, `HKCU:\\`),
+    a share or a variable."""
     head = text.split(None, 1)
     if head and head[0] in _KEYWORDS:  # the shell's keyword before the command (_command_text)
         head = _command_text(text).split(None, 1)
     if not head or head[0].replace("`", "").lower() not in LOCATION_MOVERS:
-        return False, None  # the cheap filter: most segments name no mover
+        return 0, None  # the cheap filter: most segments name no mover
     words = windows_words(text)
     first = words[0].lower()
     if first == "cd..":
-        return True, ".."
-    if first in ("pop-location", "popd"):
-        return True, _UNKNOWN
-    items = _items(words, ("stackname",))
+        return MOVES, ".."
+    if first in _POPPERS:
+        return POPS, None if len(words) > 1 else ""  # "": the folder last pushed
+    how = PUSHES if first in _PUSHERS else MOVES
+    if any(_named(w, ("stackname",), 1) is not None for w in words[1:]):
+        return how, _UNKNOWN
+    items = _items(words, ())
     given = [w for n, w in items if not n or any(p.startswith(n) for p in _SOURCES)]
     if len(given) != 1:
-        return True, _UNKNOWN
+        return how, _UNKNOWN
     target = _path(given[0])
     if target in ("-", "+") or ":" in target or target.startswith("//"):
-        return True, _UNKNOWN
-    return True, target
+        return how, _UNKNOWN
+    return how, target
 
 
 def windows_program_words(text: str) -> tuple[str, ...]:

@@ -90,7 +90,9 @@ MOVES_THEN_WRITES = [
     "Set-Location .claude; tee settings.json",
     "Set-Location .git; sed -i s/a/b/ config",
     "Set-Location .claude; touch settings.json",
-    "Push-Location .claude; Pop-Location; sc settings.json x",
+    "Push-Location .claude; Push-Location hooks; Pop-Location; sc settings.json x",
+    "Push-Location .git; Pop-Location; Push-Location .claude; sc settings.json x",
+    "Push-Location -StackName s .claude; sc settings.json x",
     "Set-Location -; sc settings.json x",
     "Set-Location HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run; New-Item x",
 ]
@@ -210,6 +212,10 @@ ORDINARY = [
     "Set-Location docs; Add-Content notes.md x",
     "npm test",
     "Copy-Item a.txt b.txt -Force",
+    # the location stack is followed: back where it started, a plain name is the project's own
+    "Push-Location .claude; Pop-Location; sc settings.json x",
+    "Push-Location .claude; Push-Location hooks; Pop-Location; Pop-Location; sc settings.json x",
+    "cp -rn src dist",
 ]
 
 
