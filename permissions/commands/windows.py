@@ -466,7 +466,7 @@ _ALWAYS_SENDS = frozenset(
         "psexec64.exe",
     }
 )
-_COPIES = frozenset({"copy-item", "copy", "cp", "cpi"})
+_COPIES = frozenset({"copy-item", "copy", "cp", "cpi", "xcopy", "robocopy", "move-item", "move", "mv", "mi"})
 _NETS = frozenset({"net", "net.exe", "net1", "net1.exe"})
 _SENDERS = (
     WEB_CMDLETS | _ALWAYS_SENDS | _COPIES | _NETS | {"start-bitstransfer", "bitsadmin", "bitsadmin.exe"}
@@ -674,6 +674,13 @@ _ENVIRONMENT = "sets a persistent environment variable, outside the project"
 _SERVICES = "shuts down, restarts or changes the machine's services, outside the project"
 _INSTALLS = "installs outside the project (a global install)"
 _SETTINGS = "changes settings outside the project (the user's or the system's)"
+_SHARE = "copies to or from a network share, outside the project"
+
+
+def _a_share(word: str) -> bool:
+    """A network share's path, as an operand or a parameter's glued value (`\\\\srv\\x`, `-Dest:\\\\srv\\x`)."""
+    return word[:2] == "\\\\" or word[:1] == "-" and word.partition(":")[2][:2] == "\\\\"
+
 
 # SPEC §5, R3.7's idea on Windows: what leaves a command for later or changes the machine -- scheduled tasks and
 # jobs, the registry (its Run keys, the user's environment), persistent variables, services, PowerShell's
@@ -838,7 +845,7 @@ _NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
 # write after `Set-Location HKCU:\\x` is one to a place decided when it runs: protected_writes asks for it.)
 _ITEMS = frozenset(WINDOWS_WRITERS) | {"clear-item", "cli"}
 _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cert):|registry::|hkey_")
-_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | _ITEMS
+_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | _ITEMS | _COPIES
 
 
 def windows_machine_change(text: str) -> str | None:
@@ -847,13 +854,15 @@ def windows_machine_change(text: str) -> str | None:
     name = _first_name(text)
     if name is None or name not in _CHANGERS and name != "":
         return None
-    if name in _ITEMS and name not in _SOME:
+    if name in _ITEMS and name not in _SOME and not (name in _COPIES and "\\\\" in text):
         # an item cmdlet changes the machine only on a provider's drive, which a colon names
         return _REGISTRY if ":" in text and _PROVIDERS.search(text) is not None else None
     words = windows_words(text)
     if not words:
         return None
     first = words[0].lower().rpartition("\\")[2]
+    if first in _COPIES and any(_a_share(w) for w in words[1:]):
+        return _SHARE
     if first in _ITEMS and first not in _SOME:
         return _REGISTRY if ":" in text and _PROVIDERS.search(text) is not None else None
     what = _ALWAYS.get(first)

@@ -124,6 +124,12 @@ SENDS_ELSEWHERE = [
 ]
 
 CHANGES_THE_MACHINE = [
+    'Copy-Item x "\\\\srv\\share\\x"',
+    "Copy-Item x \\\\srv\\share\\x",
+    "copy .env \\\\srv\\share",
+    "robocopy src \\\\srv\\share",
+    "Move-Item x -Destination:\\\\srv\\share\\x",
+    "Copy-Item \\\\srv\\share\\x y",
     "schtasks -create -tn x -tr x.exe -sc onlogon",
     "Register-ScheduledJob -Name x -ScriptBlock { x }",
     "New-ScheduledTaskAction -Execute x.exe",
