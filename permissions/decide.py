@@ -41,6 +41,7 @@ from permissions.commands.windows import (
     names_windows_writer,
     runs_unread,
     sends_on_the_web,
+    windows_machine_change,
     windows_readings,
 )
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
@@ -522,8 +523,11 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
         return found  # type: ignore[no-any-return]
     seg_views = st.seg_views
     found = None
+    windows = bool(st.windows & WINDOWS_LED)
     for i, seg in enumerate(parsed.segments):
         what = machine_change(seg_views[i] if i < len(seg_views) else views_of(seg.words), seg.words)
+        if what is None and windows:
+            what = windows_machine_change(seg.text)  # SPEC §5: PowerShell's and cmd's spellings too
         if what is not None:
             shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
             found = f"'{shown}' {what}"
@@ -806,7 +810,8 @@ def _windows_unread(segments: Sequence[Segment]) -> str | None:
 
 
 def _windows_cap(segments: Sequence[Segment]) -> tuple[str, str] | None:
-    """§5 step 6 for a command that may run on Windows: a PowerShell web request that sends or changes."""
+    """§5 step 6 for a command that may run on Windows: a PowerShell web request that sends or changes, mail,
+    a publication, a remote session or copy, a network drive, an upload (permissions.commands.windows)."""
     for seg in segments:
         if sends_on_the_web(seg.text):
             return "cap_external_effect", seg.text

@@ -43,7 +43,16 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from permissions.commands.windows import WINDOWS_WRITERS, windows_writes
+from permissions.commands.views import views_of
+from permissions.commands.windows import (
+    LOCATION_MOVERS,
+    POPS,
+    PUSHES,
+    WINDOWS_WRITERS,
+    windows_moves,
+    windows_program_words,
+    windows_writes,
+)
 from permissions.commands.writes import AGENT_CLIS, NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
@@ -369,6 +378,13 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".zlogin", _STARTUP),
         (".zlogout", _STARTUP),
         (".config/fish/", _STARTUP),
+        # [beyond] SPEC §5, Windows: what Windows runs at logon from the user's Startup folder, and PowerShell's
+        # profiles -- run by every PowerShell -- with the modules it loads by name, in Documents (Windows
+        # PowerShell, PowerShell 7) and ~/.config/powershell (PowerShell on Linux and macOS).
+        ("Start Menu/Programs/Startup/", _STARTUP),
+        ("Documents/WindowsPowerShell/", _STARTUP),
+        ("Documents/PowerShell/", _STARTUP),
+        (".config/powershell/", _STARTUP),
         # [beyond] build tools' settings that choose the binary or the code a build runs.
         # Bazel: .bazelrc (any flag: --workspace_status_command, --run_under, --override_repository) in the
         # workspace and home; bazelisk downloads the version .bazelversion names -- a fork's `org/version` from
@@ -756,35 +772,32 @@ def protected_writes(
     dotglob = "dotglob" in command or "GLOBIGNORE" in command
     start, root_parts, start_clean = _places(cwd, tuple(roots))
     here: list[str] | None = start
+    # SPEC §5: where the segments run as PowerShell and cmd move (`Set-Location .claude`, `cd .claude\\hooks`,
+    # `pushd .gemini`), followed beside the shell's own `cd`: each reading's writes are judged from it too
+    win_here: list[str] | None = start
+    pushed: list[list[str] | None] = []  # PowerShell's location stack (Push-Location, pushd)
     found: list[tuple[int, bool, str]] = []
     carried: Any = _NOT_MOVED  # where a chdir wrapper runs the script it carries (`env -C x sh -c '...'`)
     for i, seg in enumerate(segments):
         words = seg.words
-        why: str | None = None
-        by_redirect = False
         views = seg_views[i] if i < len(seg_views) else (words,)
         if carried is not _NOT_MOVED and not seg.hidden:
             carried = _NOT_MOVED  # the script's segments follow the wrapper's, hidden
-        cur = here if carried is _NOT_MOVED else carried
-        for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< .env` reads the file
-            if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
-                continue  # a device or a network connection (caps.network_redirect), never a file here
-            why = _check(t, NAMED, cur, start, root_parts, dotglob, start_clean)
-            if why is not None:
-                by_redirect = True
-                break
+        cur = before = here if carried is _NOT_MOVED else carried
+        why, by_redirect = _segment_writes(seg, views, cur, start, root_parts, dotglob, start_clean)
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
-        if why is None and words:
-            why = _views_write(seg, views, cur, start, root_parts, dotglob, start_clean)
         if why is None and words and _AGENT_NEEDLE(seg.text) is not None:
             why = _names_agent_settings(views, cur, start, root_parts, dotglob)
         if why is None and windows:
-            for target, kind in windows_writes(seg.text):
-                why = _check(target, kind, cur, start, root_parts, dotglob, start_clean)
-                if why is not None:
-                    break
+            win_cur = win_here if carried is _NOT_MOVED else carried
+            if win_cur is not cur:  # the shell's reading of the segment, from where PowerShell stands
+                why, by_redirect = _segment_writes(
+                    seg, views, win_cur, start, root_parts, dotglob, start_clean
+                )
+            if why is None:
+                why = _windows_write(seg.text, win_cur, start, root_parts, dotglob, start_clean)
         if why is not None:
             found.append((i, by_redirect, why))
         if words and (words[0] in _CD or words[0] in _CD_WRAPPERS):
@@ -792,7 +805,84 @@ def protected_writes(
                 here = _moved(seg, views, here, start)
             else:
                 carried = _moved(seg, views, cur, start)  # a `cd` inside the carried script
+        if windows and words and words[0][:1] in "cCsSpP":  # every mover's name (LOCATION_MOVERS)
+            if words[0] == "cd" and win_here is before and _SAME_CD.isdisjoint(seg.text):
+                win_here = here  # a plain `cd x`: where the shell's reading went (or not known either way)
+            else:
+                win_here = _windows_moved(seg.text, win_here, pushed, start)
+                if win_here is not here and win_here == here:
+                    win_here = here  # both readings stand in the same folder: one reading of each write there
     return found
+
+
+def _windows_moved(
+    text: str, here: list[str] | None, pushed: list[list[str] | None], start: list[str]
+) -> list[str] | None:
+    """Where PowerShell or cmd stands after the segment ``text`` (from ``here``; ``pushed``: the location
+    stack), None when that is decided only when it runs."""
+    how, to = windows_moves(text)
+    if how == POPS:
+        return pushed.pop() if to == "" and pushed else None
+    if not how:
+        return here
+    if how == PUSHES:
+        pushed.append(here)
+    places = None if to is None else _resolve(to, here, start)
+    return places[0] if places else None
+
+
+def _segment_writes(
+    seg: Segment,
+    views: Sequence[tuple[str, ...]],
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> tuple[str | None, bool]:
+    """Why the segment, read as the shell reads it, writes a protected file from the folder ``cur``, and
+    whether by a redirection."""
+    for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< .env` reads the file
+        if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
+            continue  # a device or a network connection (caps.network_redirect), never a file here
+        why = _check(t, NAMED, cur, start, roots, dotglob, start_clean)
+        if why is not None:
+            return why, True
+    if seg.words:
+        return _views_write(seg, views, cur, start, roots, dotglob, start_clean), False
+    return None, False
+
+
+def _windows_write(
+    text: str,
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> str | None:
+    """Why the segment ``text``, read as PowerShell and cmd read it (permissions.commands.windows), writes a
+    protected file from the folder ``cur``: by a cmdlet or a redirection, or -- a backslash in its text -- by a
+    program the shell's reading knows, given its paths with Windows' separators (`tar -xf a -C .claude\\x`)."""
+    for target, kind in windows_writes(text):
+        why = _check(target, kind, cur, start, roots, dotglob, start_clean)
+        if why is not None:
+            return why
+    if "\\" not in text:
+        return None
+    words = windows_program_words(text)
+    if not words:
+        return None
+    for view in views_of(words):
+        if not view or not may_write(view):
+            continue
+        for target, kind in _written(view):
+            why = (
+                _REWRITES if kind == WHOLE else _check(target, kind, cur, start, roots, dotglob, start_clean)
+            )
+            if why is not None:
+                return why
+    return None
 
 
 def _views_write(
@@ -918,6 +1008,8 @@ def _names_agent_settings(
             verb in _AGENT_READERS
             or verb in AGENT_CLIS
             or verb.casefold() in WINDOWS_WRITERS  # read by windows_writes where Windows may run it
+            or verb.casefold()
+            in LOCATION_MOVERS  # `Set-Location .claude` moves (followed where Windows may run it)
             or (verb in WRITE_VERBS and verb not in _TOLD_WHERE)
             or (verb[:2] == "py" and may_write((verb, *view[1:])))  # `python3 -m json.tool F`
         ):
@@ -948,6 +1040,9 @@ def _names_agent_settings(
 
 
 _CD = ("cd", "pushd", "popd")
+# What PowerShell and cmd read apart from the shell in a `cd`: a backslash, cmd's variables, PowerShell's
+# escape, a drive or a provider (without them the shell's reading of where `cd` goes is Windows' too)
+_SAME_CD = frozenset("\\%`:")
 _NOT_MOVED: Any = object()
 # red team: the builtins that run `cd` itself (`builtin cd .claude && echo x > settings.json`)
 _CD_WRAPPERS = ("builtin", "command")

@@ -11,7 +11,22 @@ separators and the home folder spelt ``~`` (``$env:USERPROFILE\\.claude``, ``$HO
 
 Over-approximation is deliberate, as in permissions.commands.writes: every operand of a writing cmdlet but
 the values of the parameters :data:`WINDOWS_WRITERS` names as not locations (``-Value``, ``-Encoding`` ...)
-is reported; a copy's source is read, not written (its destination is the last operand or ``-Destination``).
+is reported; a copy's source is read, not written (its destination is ``-Destination``, else every operand
+that may bind where it does). A parameter name no table here knows is read as a switch (PowerShell refuses a
+name it does not know; a value it leaves in place is one more operand, read where it may bind). A splatted
+hashtable (``Set-Content @p``) and cmd's variables other than the home folder (``%APPDATA%``) name a location
+decided only when it runs.
+
+Where the segments stand: :func:`windows_moves` reads PowerShell's and cmd's moves (``Set-Location``, ``sl``,
+``cd``, ``chdir``, ``Push-Location``/``pushd`` with their stack, ``Pop-Location``/``popd``, ``cd..``), and
+permissions.protected_paths follows them beside the shell's own ``cd``, judging each reading's writes from
+where that reading stands; a move to a place known only when it runs (a drive, a share, a variable, ``-``, a
+named stack) makes every later write by a relative name ask.
+
+What leaves the machine or changes it, off the sandbox: :func:`sends_on_the_web` (§5 step 6's external
+effect: web requests that send, mail, the PowerShell Gallery, remote sessions and copies, network drives,
+uploads) and :func:`windows_machine_change` (the path scope's "outside the project": scheduled tasks, the
+registry, persistent variables, services, global installs, PowerShell's and Defender's settings).
 """
 
 from __future__ import annotations
@@ -27,9 +42,16 @@ __all__ = [
     "WINDOWS_WRITERS",
     "WINDOWS_LED",
     "WINDOWS_WRITES",
+    "LOCATION_MOVERS",
+    "MOVES",
+    "POPS",
+    "PUSHES",
     "names_windows_writer",
     "runs_unread",
     "sends_on_the_web",
+    "windows_machine_change",
+    "windows_moves",
+    "windows_program_words",
     "windows_readings",
     "windows_words",
     "windows_writes",
@@ -58,7 +80,45 @@ WINDOWS_WRITERS: dict[str, tuple[str, tuple[str, ...]]] = {
         ("remove", ("filter", "include", "exclude", "stream")),
     ),
     "expand-archive": ("expand", ()),
+    # red team: more cmdlets and programs that write the files they are given -- a provider's item (Set-Item),
+    # an export, a transcript, a saved module, cmd's link maker and fsutil's, certutil's download or decoding
+    **dict.fromkeys(("set-item", "si"), ("content", _CONTENT_VALUES)),
+    **dict.fromkeys(
+        (
+            "export-csv",
+            "epcsv",
+            "export-clixml",
+            "export-alias",
+            "epal",
+            "export-formatdata",
+            "export-pssession",
+            "epsn",
+            "export-counter",
+            "export-certificate",
+            "export-pfxcertificate",
+            "start-transcript",
+            "new-modulemanifest",
+            "save-module",
+            "save-script",
+            "save-psresource",
+            "save-help",
+            "mklink",
+            "fsutil",
+            "certutil",
+        ),
+        ("content", _CONTENT_VALUES),
+    ),
+    # an archive made over a file (its -DestinationPath, or its second operand); BITS' download to a file
+    "compress-archive": ("copy", ("compressionlevel",)),
+    "start-bitstransfer": ("copy", ("transfertype", "displayname", "description", "priority", "credential")),
+    # PowerShell's web cmdlets and Windows' curl and wget: the file of -OutFile (`-OutF`, `-o`, `--output`)
+    **dict.fromkeys(
+        ("invoke-webrequest", "iwr", "invoke-restmethod", "irm", "curl", "wget", "curl.exe", "wget.exe"),
+        ("outfile", ()),
+    ),
 }
+
+_OUTFILE_WRITERS = frozenset(name for name, (how, _) in WINDOWS_WRITERS.items() if how == "outfile")
 
 # A PowerShell word: quoted runs and bare characters up to a blank (no backslash escape; the backtick is
 # PowerShell's escape and is dropped).
@@ -93,7 +153,12 @@ def names_windows_writer(text: str) -> bool:
     if ">" in text and _WRITING_REDIRECT.search(text) is not None:
         return True
     first = _command_text(text).split(None, 1)
-    return bool(first) and first[0].lower() in WINDOWS_WRITERS
+    if not first:
+        return False
+    name = first[0].lower()
+    if name in _OUTFILE_WRITERS:
+        return "-o" in text or "-O" in text  # a web request writes only its -OutFile (`-o`, `--output`)
+    return name in WINDOWS_WRITERS
 
 
 def _path(word: str) -> str:
@@ -105,10 +170,25 @@ def _path(word: str) -> str:
             return "~" + w[len(home) :]
     if low.startswith("$env:homedrive$env:homepath"):
         return "~" + w[len("$env:homedrive$env:homepath") :]
+    if "%" in w:
+        # cmd's variables other than the home folder (`%APPDATA%\\...\\Startup`): decided only when it runs
+        return _CMD_VARIABLE.sub(r"$\1", w)
     return w
 
 
-_LOCATIONS = ("path", "literalpath", "filepath", "destination", "destinationpath", "name", "newname")
+_CMD_VARIABLE = re.compile(r"%([A-Za-z_][A-Za-z0-9_#$'()*+,.?@\[\]{}~-]*)%")
+
+
+_LOCATIONS = (
+    "path",
+    "literalpath",
+    "filepath",
+    "source",
+    "destination",
+    "destinationpath",
+    "name",
+    "newname",
+)
 
 
 def _param(items: list[tuple[str, str]], full: tuple[str, ...]) -> str | None:
@@ -135,36 +215,115 @@ def windows_writes(text: str) -> list[tuple[str, int]]:
     if row is None:
         return found
     how, values = row
+    first = kept[0].lower()
+    if first not in _OWN_AT:
+        # red team: a splatted hashtable (`Set-Content @p`) names its locations where no reading sees them
+        found.extend(("$" + w[1:], NAMED) for w in kept[1:] if w[:1] == "@" and len(w) > 1)
+    if how == "outfile":
+        found.extend((_path(w), NAMED) for w in _outfiles(kept) if "://" not in w)
+        return found
     items = _items(kept, values)
+    if how == "content" or how == "new":
+        _written_operands(how, kept, items, found)
+    else:
+        _bound_operands(how, first, items, found)
+    return found
+
+
+def _written_operands(
+    how: str, kept: list[str], items: list[tuple[str, str]], found: list[tuple[str, int]]
+) -> None:
+    """A content writer's or New-Item's written operands, added to ``found``."""
     dest = _param(items, ("destination", "destinationpath"))
     new_name = _param(items, ("newname",))
     name_value = _param(items, ("name",))
     sources = [w for n, w in items if not n or w not in (dest, new_name, name_value)]
-    if how == "content" or how == "new":
-        found.extend((_path(w), NAMED) for w in sources)
-        if how == "new" and name_value is not None:
+    found.extend((_path(w), NAMED) for w in sources)
+    if how == "new":
+        if name_value is not None:
             found.extend((_path(w).rstrip("/") + "/" + _path(name_value), NAMED) for w in sources or ["."])
-    elif how == "copy" or how == "move":
-        if dest is None and len(sources) > 1:
-            dest = sources.pop(1) if kept[0].lower() == "robocopy" else sources.pop()
-        if dest is not None:
-            found.append((_path(dest), BROUGHT))
-        if how == "move":
-            found.extend((_path(w), TREE) for w in sources)
-    elif how == "rename":
-        if new_name is None and len(sources) > 1:
-            new_name = sources.pop()
+        # red team: a link's target is written through the link (`New-Item -ItemType SymbolicLink x
+        # -Target .claude\\settings.json`, then `sc x ...`), as `ln -s` reads it
+        made = _given(kept, ("itemtype", "type"))
+        if made and made[0].lower().startswith(_LINKS):
+            found.extend((_path(w), NAMED) for w in _given(kept, ("target", "value")))
+
+
+def _bound_operands(how: str, first: str, items: list[tuple[str, str]], found: list[tuple[str, int]]) -> None:
+    """What a copy, a move, a rename, a removal or an extraction writes, added to ``found``: its operands as
+    PowerShell binds them -- by name (-Destination, -NewName, -DestinationPath), else the second by position
+    (the first when -Path names the source). An operand past those (a value of a parameter no table here
+    knows, which _items left in place) may be bound there too: each one is read as that destination."""
+    dest = _param(items, ("destination", "destinationpath", "newname"))
+    positional = [w for n, w in items if not n]
+    named = [w for n, w in items if n and any(p.startswith(n) for p in _SOURCES)]
+    if how == "remove":
+        found.extend((_path(w), GONE) for w in named + positional)
+        return
+    if dest is not None:
+        ends, read = [dest], positional
+    elif first == "robocopy":  # robocopy <source> <destination> [<file> ...]
+        ends, read = positional[1:2], positional[:1]
+    elif named:
+        ends, read = positional, []
+    else:
+        ends, read = positional[1:], positional[:1]
+    sources = named + read
+    if how == "copy":
+        found.extend((_path(w), BROUGHT) for w in ends)
+    elif how == "move":
+        found.extend((_path(w), BROUGHT) for w in ends)
         found.extend((_path(w), TREE) for w in sources)
-        if new_name is not None and sources:
-            folder = _path(sources[0]).rstrip("/").rpartition("/")[0]
-            found.append(((folder + "/" if folder else "") + _path(new_name), BROUGHT))
-    elif how == "remove":
-        found.extend((_path(w), GONE) for w in sources)
+    elif how == "rename":
+        found.extend((_path(w), TREE) for w in sources)
+        folder = _path(sources[0]).rstrip("/").rpartition("/")[0] if sources else ""
+        found.extend(((folder + "/" if folder else "") + _path(w), BROUGHT) for w in ends)
     else:  # "expand": into -DestinationPath, or its second operand
-        dest = dest if dest is not None or len(sources) < 2 else sources[1]
-        if dest is not None:
-            found.append((_path(dest), TREE))
-    return found
+        found.extend((_path(w), TREE) for w in ends)
+
+
+# The parameters that name what a cmdlet reads (its -Path, -LiteralPath): read, never a destination
+_SOURCES = ("path", "literalpath", "filepath", "source")
+# New-Item's item types that make a link, and the programs whose `@` is their own (curl's `-d @file`)
+_LINKS = ("sym", "hard", "junc")
+_OWN_AT = frozenset({"curl", "wget", "curl.exe", "wget.exe", "certutil", "fsutil", "mklink"})
+_NAMED_WORD = re.compile(r"--?([A-Za-z][A-Za-z-]*)(?:[:=](.*))?\Z", re.S)
+
+
+def _given(kept: list[str], full: tuple[str, ...]) -> list[str]:
+    """The values given (`-Name v`, `-Name:v`) to a parameter named or abbreviated as one of ``full``."""
+    out: list[str] = []
+    for k in range(1, len(kept)):
+        m = _NAMED_WORD.match(kept[k])
+        if m is not None and any(f.startswith(m.group(1).lower()) for f in full):
+            if m.group(2) is not None:
+                out.append(m.group(2))
+            elif k + 1 < len(kept):
+                out.append(kept[k + 1])
+    return out
+
+
+def _outfiles(kept: list[str]) -> list[str]:
+    """The files a web request saves to: -OutFile (`-OutF`, `-o`, `-OutFile:x`), curl's and wget's
+    `-o`/`-O` (glued too), `--output`, `--output-document`."""
+    out: list[str] = []
+    for k in range(1, len(kept)):
+        w = kept[k]
+        if w[:1] != "-":
+            continue
+        m = _NAMED_WORD.match(w)
+        name = m.group(1).lower() if m is not None else ""
+        if m is not None and ("outfile".startswith(name) or name in ("output", "output-document")):
+            glued = m.group(2)
+        elif w[1:2] in ("o", "O") and len(w) > 2:
+            glued = w[2:]  # curl's and wget's short option with its value glued (`-o.claude\\x`)
+        else:
+            continue
+        if glued is not None:
+            out.append(glued)
+        elif k + 1 < len(kept):
+            out.append(kept[k + 1])
+    return out
 
 
 def _redirections(words: list[str], found: list[tuple[str, int]]) -> list[str]:
@@ -187,6 +346,34 @@ def _redirections(words: list[str], found: list[tuple[str, int]]) -> list[str]:
     return kept
 
 
+# PowerShell's common parameters that take a value (and their aliases), and the remote copy's sessions
+_VALUED = (
+    "erroraction",
+    "ea",
+    "warningaction",
+    "wa",
+    "informationaction",
+    "infa",
+    "progressaction",
+    "proga",
+    "errorvariable",
+    "ev",
+    "warningvariable",
+    "wv",
+    "informationvariable",
+    "iv",
+    "outvariable",
+    "ov",
+    "outbuffer",
+    "ob",
+    "pipelinevariable",
+    "pv",
+    "credential",
+    "tosession",
+    "fromsession",
+)
+
+
 def _items(kept: list[str], values: tuple[str, ...]) -> list[tuple[str, str]]:
     """A cmdlet's operands in order, as (the parameter's typed name in lower case, or "", the word); the values
     of parameters that name no location (``values``) and cmd's switches left out."""
@@ -197,8 +384,16 @@ def _items(kept: list[str], values: tuple[str, ...]) -> list[tuple[str, str]]:
         if w[:1] == "-" and len(w) > 1 and not w[1].isdigit():
             name, colon, glued = w[1:].partition(":")
             name = name.lower()
-            if any(v.startswith(name) for v in values) and not any(p.startswith(name) for p in _LOCATIONS):
+            located = any(p.startswith(name) for p in _LOCATIONS)
+            if not located and (
+                any(v.startswith(name) for v in values) or any(v.startswith(name) for v in _VALUED)
+            ):
                 k += 1 if colon else 2  # a value that is no location
+                continue
+            if not located:
+                # a switch (`-Recurse`, `-Force:$true`), or a name PowerShell refuses: the next word is an
+                # operand (a parameter's value no table here knows is one too -- read where it may bind)
+                k += 1
                 continue
             if colon:
                 items.append((name, glued))
@@ -220,6 +415,18 @@ _SENDING = ("body", "infile", "form")
 _METHODS = ("method", "custommethod")
 
 
+def _first_name(text: str) -> str | None:
+    """The first word of ``text`` as the filters compare it (lower case, after its last backslash), "" when it
+    may be any name (quoted, or holding a backtick), None when there is none."""
+    head = _command_text(text).split(None, 1)
+    if not head:
+        return None
+    first = head[0]
+    if first[0] in "\"'" or "`" in first:
+        return ""
+    return first.lower().rpartition("\\")[2]
+
+
 def _first_is(text: str, names: frozenset[str]) -> bool:
     """The cheap filter of the readings below, asked of every segment off the sandbox: whether the first word of
     ``text`` may be one of ``names`` (a quoted first word -- `"C:\\Program Files\\pwsh.exe"` -- is read in full)."""
@@ -232,18 +439,70 @@ def _first_is(text: str, names: frozenset[str]) -> bool:
     return first.replace("`", "").lower().rpartition("\\")[2] in names
 
 
+# §5 step 6, red team: what sends, publishes or runs elsewhere whenever it is used -- mail, the PowerShell
+# Gallery, a remote session, a network drive -- and what does with some of its parameters: a copy to or from a
+# remote session (`Copy-Item -ToSession`), a BITS upload, cmd's `net use` and bitsadmin's `/upload`.
+_ALWAYS_SENDS = frozenset(
+    {
+        "send-mailmessage",
+        "publish-module",
+        "publish-script",
+        "publish-psresource",
+        "enter-pssession",
+        "etsn",
+        "new-pssession",
+        "nsn",
+        "connect-pssession",
+        "cnsn",
+        "new-cimsession",
+        "new-psdrive",
+        "ndr",
+        "new-smbmapping",
+        "winrs",
+        "winrs.exe",
+        "psexec",
+        "psexec.exe",
+        "psexec64",
+        "psexec64.exe",
+    }
+)
+_COPIES = frozenset({"copy-item", "copy", "cp", "cpi", "xcopy", "robocopy", "move-item", "move", "mv", "mi"})
+_NETS = frozenset({"net", "net.exe", "net1", "net1.exe"})
+_SENDERS = (
+    WEB_CMDLETS | _ALWAYS_SENDS | _COPIES | _NETS | {"start-bitstransfer", "bitsadmin", "bitsadmin.exe"}
+)
+
+
 def sends_on_the_web(text: str) -> bool:
-    """Whether the segment ``text``, read as PowerShell reads it, is a web request that sends or changes."""
-    if not _first_is(text, WEB_CMDLETS):
+    """Whether the segment ``text``, read as PowerShell reads it, sends or changes something elsewhere: a web
+    request that is not a read's, mail, a publication, a remote session or copy, a network drive, an upload."""
+    name = _first_name(text)
+    if name is None or name not in _SENDERS and name != "":
         return False
+    if name in _COPIES and "-t" not in text and "-T" not in text and "-f" not in text and "-F" not in text:
+        return False  # a copy sends only with -ToSession or -FromSession
     words = windows_words(text)
-    if not words or words[0].lower() not in WEB_CMDLETS:
+    first = words[0].lower() if words else ""
+    if first in _ALWAYS_SENDS:
+        return True
+    if first in _COPIES:
+        # Copy-Item's -ToSession and -FromSession (`-To`, `-Fr`, `-ToSession:$s`)
+        return any(_named(w, ("tosession", "fromsession"), 2) is not None for w in words[1:])
+    if first in _NETS:
+        return len(words) > 2 and words[1].lower() == "use"  # `net use Z: \\srv\share` (not the list)
+    if first == "start-bitstransfer":
+        return any(v[:2].lower() == "up" or v[:1] in "$@" for v in _given(words, ("transfertype",)))
+    if first in ("bitsadmin", "bitsadmin.exe"):
+        return any(w.lower().startswith("/upload") for w in words[1:])
+    if first not in WEB_CMDLETS:
         return False
     # curl's and wget's own short options (`curl -I`, `-b cookies`, `-fo x`) are no abbreviation of these
-    least = 4 if words[0].lower() in ("curl", "wget") else 2
+    least = 4 if first in ("curl", "wget") else 2
     k = 1
     while k < len(words):
         w = words[k]
+        if w[:1] == "@" and len(w) > 1 and least == 2:
+            return True  # a splatted hashtable (`irm @p`): its method and body are not in the text
         if w[:1] == "-" and len(w) >= least and w[1] != "-":
             name, colon, glued = w[1:].partition(":")
             name = name.lower()
@@ -257,11 +516,32 @@ def sends_on_the_web(text: str) -> bool:
     return False
 
 
+def _named(word: str, full: tuple[str, ...], least: int) -> str | None:
+    """The parameter name ``word`` gives (at least ``least`` letters) when it abbreviates one of ``full``."""
+    if word[:1] != "-":
+        return None
+    name = word[1:].partition(":")[0].lower()
+    return name if len(name) >= least and any(f.startswith(name) for f in full) else None
+
+
 # R4.9 on Windows: programs that run a command no rule reads -- a process started with its arguments
 # (Start-Process), a string or script block run (Invoke-Expression, Invoke-Command), cmd's `/c` and `/k` and
 # PowerShell's `-Command` (its default for an operand: `powershell git push` runs `git push`) or
 # `-EncodedCommand`. Each is what `sh -c` with an unread script is: a person approves it.
-_STARTERS = frozenset({"start-process", "saps", "invoke-expression", "iex", "invoke-command", "icm"})
+_STARTERS = frozenset(
+    {
+        "start-process",
+        "saps",
+        "invoke-expression",
+        "iex",
+        "invoke-command",
+        "icm",
+        # red team: a WMI or CIM method call (Win32_Process's Create runs its command line)
+        "invoke-wmimethod",
+        "iwmi",
+        "invoke-cimmethod",
+    }
+)
 # cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
 # anything with its arguments, is run
 _RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".lnk", ".sh", ".py")
@@ -332,6 +612,274 @@ def runs_unread(text: str) -> str | None:
     return None
 
 
+# -- where a segment moves, and its words as a program gets them ---------------------------------------------------
+
+# PowerShell's and cmd's commands that change the current folder (cmd's `cd..` is one word)
+LOCATION_MOVERS = frozenset(
+    {"set-location", "sl", "cd", "chdir", "push-location", "pushd", "pop-location", "popd", "cd.."}
+)
+_UNKNOWN: str | None = None
+
+
+MOVES = 1  # windows_moves: the segment moves to a folder
+PUSHES = 2  # ... and keeps the folder it leaves on the location stack (Push-Location, pushd)
+POPS = 3  # ... back to the folder last pushed (Pop-Location, popd)
+_PUSHERS = frozenset({"push-location", "pushd"})
+_POPPERS = frozenset({"pop-location", "popd"})
+
+
+def windows_moves(text: str) -> tuple[int, str | None]:
+    """How the segment ``text``, read as PowerShell and cmd read it, changes the current folder -- 0 (not),
+    MOVES, PUSHES or POPS -- and to where (a location as :func:`windows_writes` gives it), None when that is
+    decided only when it runs: no operand, `-` (the last folder), a named stack, a drive (`C:\\x`, `HKCU:\\`),
+    a share or a variable."""
+    head = text.split(None, 1)
+    if head and head[0] in _KEYWORDS:  # the shell's keyword before the command (_command_text)
+        head = _command_text(text).split(None, 1)
+    if not head or head[0].replace("`", "").lower() not in LOCATION_MOVERS:
+        return 0, None  # the cheap filter: most segments name no mover
+    words = windows_words(text)
+    first = words[0].lower()
+    if first == "cd..":
+        return MOVES, ".."
+    if first in _POPPERS:
+        return POPS, None if len(words) > 1 else ""  # "": the folder last pushed
+    how = PUSHES if first in _PUSHERS else MOVES
+    if any(_named(w, ("stackname",), 1) is not None for w in words[1:]):
+        return how, _UNKNOWN
+    items = _items(words, ())
+    given = [w for n, w in items if not n or any(p.startswith(n) for p in _SOURCES)]
+    if len(given) != 1:
+        return how, _UNKNOWN
+    target = _path(given[0])
+    if target in ("-", "+") or ":" in target or target.startswith("//"):
+        return how, _UNKNOWN
+    return how, target
+
+
+def windows_program_words(text: str) -> tuple[str, ...]:
+    """The words a program started from PowerShell or cmd gets from ``text`` -- a backslash separates folders,
+    so each is given with ``/`` separators and the home folder as ``~`` -- its redirections left out: the words a
+    POSIX program's reading (`tar -C .claude\\hooks`, `sed -i x .git\\config`) takes on Windows."""
+    return tuple(_path(w) for w in _redirections(_WORD.findall(_command_text(text)), []))
+
+
+# -- what changes the machine outside the project on Windows ---------------------------------------------------
+
+_TASKS = "leaves commands to run later on the machine (a scheduled task), outside the project"
+_REGISTRY = (
+    "changes the Windows registry, outside the project (what runs at logon, the user's environment ...)"
+)
+_ENVIRONMENT = "sets a persistent environment variable, outside the project"
+_SERVICES = "shuts down, restarts or changes the machine's services, outside the project"
+_INSTALLS = "installs outside the project (a global install)"
+_SETTINGS = "changes settings outside the project (the user's or the system's)"
+_SHARE = "copies to or from a network share, outside the project"
+
+
+def _a_share(word: str) -> bool:
+    """A network share's path, as an operand or a parameter's glued value (`\\\\srv\\x`, `-Dest:\\\\srv\\x`)."""
+    return word[:2] == "\\\\" or word[:1] == "-" and word.partition(":")[2][:2] == "\\\\"
+
+
+# SPEC §5, R3.7's idea on Windows: what leaves a command for later or changes the machine -- scheduled tasks and
+# jobs, the registry (its Run keys, the user's environment), persistent variables, services, PowerShell's
+# modules and policy, Defender's exclusions -- whenever it is used: (what it changes, the words after the first
+# that keep it a read, or None when every use changes).
+_ALWAYS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "register-scheduledtask",
+            "set-scheduledtask",
+            "unregister-scheduledtask",
+            "enable-scheduledtask",
+            "disable-scheduledtask",
+            "start-scheduledtask",
+            "new-scheduledtask",
+            "new-scheduledtaskaction",
+            "new-scheduledtasktrigger",
+            "new-scheduledtasksettingsset",
+            "new-scheduledtaskprincipal",
+            "register-scheduledjob",
+            "set-scheduledjob",
+            "enable-scheduledjob",
+            "unregister-scheduledjob",
+            "new-jobtrigger",
+            "add-jobtrigger",
+            "set-jobtrigger",
+            "register-wmievent",
+            "register-cimindicationevent",
+        ),
+        _TASKS,
+    ),
+    **dict.fromkeys(
+        (
+            "set-itemproperty",
+            "sp",
+            "new-itemproperty",
+            "remove-itemproperty",
+            "rp",
+            "rename-itemproperty",
+            "rnp",
+            "copy-itemproperty",
+            "move-itemproperty",
+            "mp",
+            "clear-itemproperty",
+            "clp",
+            "regedit",
+            "regedit.exe",
+            "regini",
+            "regini.exe",
+            "set-wmiinstance",
+            "swmi",
+            "new-ciminstance",
+            "set-ciminstance",
+        ),
+        _REGISTRY,
+    ),
+    **dict.fromkeys(("setx", "setx.exe"), _ENVIRONMENT),
+    **dict.fromkeys(
+        (
+            "new-service",
+            "set-service",
+            "start-service",
+            "sasv",
+            "stop-service",
+            "spsv",
+            "restart-service",
+            "remove-service",
+            "suspend-service",
+            "resume-service",
+            "stop-computer",
+            "restart-computer",
+        ),
+        _SERVICES,
+    ),
+    **dict.fromkeys(
+        (
+            "install-module",
+            "install-script",
+            "install-package",
+            "install-psresource",
+            "install-packageprovider",
+            "update-module",
+            "update-script",
+            "update-psresource",
+            "register-psrepository",
+            "register-psresourcerepository",
+            "set-psrepository",
+            "register-packagesource",
+            "add-appxpackage",
+            "msiexec",
+            "msiexec.exe",
+        ),
+        _INSTALLS,
+    ),
+    **dict.fromkeys(
+        (
+            "set-executionpolicy",
+            "add-mppreference",
+            "set-mppreference",
+            "remove-mppreference",
+            "enable-psremoting",
+            "set-wsmaninstance",
+            "import-certificate",
+            "import-pfxcertificate",
+            "new-netfirewallrule",
+            "set-netfirewallrule",
+        ),
+        _SETTINGS,
+    ),
+}
+# Programs that change with some of their words (any case, `/create` or `-create`): reg's writing commands,
+# schtasks' (all but /query), sc.exe's, wmic's, netsh's, and cmd's `net` changing users, shares or services
+_SOME: dict[str, tuple[str, frozenset[str]]] = {
+    **dict.fromkeys(
+        ("reg", "reg.exe"),
+        (_REGISTRY, frozenset({"add", "delete", "import", "copy", "restore", "load", "unload", "flags"})),
+    ),
+    **dict.fromkeys(
+        ("schtasks", "schtasks.exe"), (_TASKS, frozenset({"create", "change", "delete", "run", "end"}))
+    ),
+    # `sc` is sc.exe in cmd and PowerShell 7 (Set-Content's alias only in Windows PowerShell)
+    **dict.fromkeys(
+        ("sc", "sc.exe"),
+        (
+            _SERVICES,
+            frozenset(
+                {
+                    "create",
+                    "config",
+                    "delete",
+                    "start",
+                    "stop",
+                    "pause",
+                    "continue",
+                    "control",
+                    "failure",
+                    "failureflag",
+                    "sdset",
+                    "privs",
+                    "sidtype",
+                    "description",
+                    "triggerinfo",
+                    "managedaccount",
+                    "preferrednode",
+                }
+            ),
+        ),
+    ),
+    **dict.fromkeys(("wmic", "wmic.exe"), (_REGISTRY, frozenset({"call", "create", "set", "delete"}))),
+    **dict.fromkeys(
+        ("netsh", "netsh.exe"),
+        (_SETTINGS, frozenset({"add", "set", "delete", "reset", "install", "uninstall", "import"})),
+    ),
+    **dict.fromkeys(
+        ("net", "net.exe", "net1", "net1.exe"),
+        (_SETTINGS, frozenset({"add", "delete", "del", "active", "grant", "set"})),
+    ),
+}
+_NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
+# The item cmdlets (and the writers' aliases) on a registry location (`New-Item HKCU:\\...\\Run`,
+# `Set-Item -Path Registry::HKEY_CURRENT_USER\\Environment`), WSMan's settings or the certificate store. (A
+# write after `Set-Location HKCU:\\x` is one to a place decided when it runs: protected_writes asks for it.)
+_ITEMS = frozenset(WINDOWS_WRITERS) | {"clear-item", "cli"}
+_PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cert):|registry::|hkey_")
+_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | _ITEMS | _COPIES
+
+
+def windows_machine_change(text: str) -> str | None:
+    """What the segment ``text``, read as PowerShell and cmd read it, changes on the machine outside the project
+    (the end of the sentence a person reads, as permissions.commands.machine gives it), or None."""
+    name = _first_name(text)
+    if name is None or name not in _CHANGERS and name != "":
+        return None
+    if name in _ITEMS and name not in _SOME and not (name in _COPIES and "\\\\" in text):
+        # an item cmdlet changes the machine only on a provider's drive, which a colon names
+        return _REGISTRY if ":" in text and _PROVIDERS.search(text) is not None else None
+    words = windows_words(text)
+    if not words:
+        return None
+    first = words[0].lower().rpartition("\\")[2]
+    if first in _COPIES and any(_a_share(w) for w in words[1:]):
+        return _SHARE
+    if first in _ITEMS and first not in _SOME:
+        return _REGISTRY if ":" in text and _PROVIDERS.search(text) is not None else None
+    what = _ALWAYS.get(first)
+    if what is not None:
+        return what
+    some = _SOME.get(first)
+    if some is not None:
+        what, changing = some
+        said = [w.lower() for w in words[1:]]
+        if any(w.lstrip("/-").partition(":")[0] in changing for w in said):
+            return what
+        if first.startswith("net") and len(said) > 1 and said[0] in _NET_SERVICES:
+            return _SERVICES  # `net stop x` (a bare `net start` lists the services)
+        return None
+    return None
+
+
 # -- which readings a command needs at all, asked once per command ------------------------------------------------
 
 WINDOWS_LED = 1  # some segment's first word may be a writer's, a web cmdlet's or a runner's (or is quoted)
@@ -339,7 +887,7 @@ WINDOWS_WRITES = 2  # some segment redirects into a file (not `2>&1`)
 
 # Every first word the readings above start from, as their filters compare it (lower case, after the last
 # backslash): built from the tables, so a name added to one is looked for here too.
-_LED_BY = frozenset(WINDOWS_WRITERS) | WEB_CMDLETS | _RUNNERS
+_LED_BY = frozenset(WINDOWS_WRITERS) | _SENDERS | _RUNNERS | _CHANGERS
 # The first words _command_text drops (its _LEADING)
 _KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "("})
 

@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from permissions.commands.windows import (
+    _CHANGERS,
     _RUNNERS,
+    _SENDERS,
     WEB_CMDLETS,
     WINDOWS_LED,
     WINDOWS_WRITERS,
@@ -20,11 +22,13 @@ from permissions.commands.windows import (
     names_windows_writer,
     runs_unread,
     sends_on_the_web,
+    windows_machine_change,
     windows_readings,
 )
 from permissions.shell import parse_command
 
 from . import test_redteam_windows_spellings as red
+from . import test_redteam_windows_writers_elsewhere_later as red2
 from .helpers import AUTO_MODE, HOST, ROOT, term
 
 
@@ -35,8 +39,15 @@ def _assert_never_hidden(texts: list[str]) -> None:
             _first_is(text, _RUNNERS)
             or _first_is(text, WEB_CMDLETS)
             or _first_is(text, frozenset(WINDOWS_WRITERS))
+            or _first_is(text, _SENDERS)
+            or _first_is(text, _CHANGERS)
         )
-        if led or runs_unread(text) is not None or sends_on_the_web(text):
+        if (
+            led
+            or runs_unread(text) is not None
+            or sends_on_the_web(text)
+            or windows_machine_change(text) is not None
+        ):
             assert found & WINDOWS_LED, (texts, text)
         if names_windows_writer(text):
             assert found, (texts, text)
@@ -50,6 +61,11 @@ RED_TEAM = (
     + red.AFTER_A_KEYWORD
     + red.ORDINARY
     + red.READS_THE_WEB
+    + red2.WRITES_PROTECTED
+    + red2.MOVES_THEN_WRITES
+    + red2.SENDS_ELSEWHERE
+    + red2.CHANGES_THE_MACHINE
+    + red2.ORDINARY
 )
 
 
@@ -95,7 +111,7 @@ def test_which_readings_a_text_needs(texts, expected):
 
 # Generated text: the tables' names, keywords, blanks (Python's str.split and the regex's \s agree on ASCII,
 # \x1c-\x1f included), quotes, backticks, backslashes, redirections, in any order and case.
-_NAMES = sorted(set(WINDOWS_WRITERS) | WEB_CMDLETS | _RUNNERS)
+_NAMES = sorted(set(WINDOWS_WRITERS) | WEB_CMDLETS | _RUNNERS | _SENDERS | _CHANGERS)
 _PIECES = _NAMES + [
     "do", "then", "else", "time", "!", "{", "(", " ", "  ", "\t", "\n", "\x1c", "\x1f", "\x0b",
     '"', "'", "`", "\\", "C:\\x\\", ">", ">>", "2>&1", "&", "-c", "/c", "git", "push", "x.exe", ".claude",
