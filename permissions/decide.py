@@ -38,11 +38,13 @@ from permissions.commands.uploads import (
 )
 from permissions.commands.windows import (
     WINDOWS_LED,
+    WINDOWS_SPLITS,
     names_windows_writer,
     runs_unread,
     sends_on_the_web,
     windows_machine_change,
     windows_readings,
+    windows_split,
 )
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
@@ -678,6 +680,8 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
                 _TEXT_MEMO.clear()
             _TEXT_MEMO[command] = known
     never_auto, writes = known
+    if never_auto is None and st.windows & WINDOWS_SPLITS:
+        never_auto = _windows_split(segments)  # SPEC §5: one command to bash, several to PowerShell and cmd
     if never_auto is None and st.windows & WINDOWS_LED:
         never_auto = _windows_unread(segments)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
     if never_auto is None and not writes and st.windows:
@@ -806,6 +810,19 @@ def _windows_unread(segments: Sequence[Segment]) -> str | None:
         why = runs_unread(seg.text)
         if why is not None:
             return why
+    return None
+
+
+def _windows_split(segments: Sequence[Segment]) -> str | None:
+    """R4.7 for a command that may run on Windows: a segment that PowerShell and cmd split into commands the
+    shell reading never read (`Write-Output .\\; sc .claude\\settings.json x`)."""
+    for seg in segments:
+        later = windows_split(seg.text)
+        if later is not None:
+            shown = later if len(later) <= 60 else later[:57] + "..."
+            return (
+                f"'{seg.text[:80]}' is more than one command where Windows runs it: '{shown}' is never read"
+            )
     return None
 
 

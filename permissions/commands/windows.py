@@ -41,6 +41,7 @@ __all__ = [
     "WEB_CMDLETS",
     "WINDOWS_WRITERS",
     "WINDOWS_LED",
+    "WINDOWS_SPLITS",
     "WINDOWS_WRITES",
     "LOCATION_MOVERS",
     "MOVES",
@@ -53,6 +54,7 @@ __all__ = [
     "windows_moves",
     "windows_program_words",
     "windows_readings",
+    "windows_split",
     "windows_words",
     "windows_writes",
 ]
@@ -884,6 +886,7 @@ def windows_machine_change(text: str) -> str | None:
 
 WINDOWS_LED = 1  # some segment's first word may be a writer's, a web cmdlet's or a runner's (or is quoted)
 WINDOWS_WRITES = 2  # some segment redirects into a file (not `2>&1`)
+WINDOWS_SPLITS = 4  # some segment is more than one command as PowerShell and cmd split it (windows_split)
 
 # Every first word the readings above start from, as their filters compare it (lower case, after the last
 # backslash): built from the tables, so a name added to one is looked for here too.
@@ -902,6 +905,8 @@ def windows_readings(texts: list[str]) -> int:
     for text in texts:
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
+        if "\\" in text and _DIVERGES.search(text) is not None and windows_split(text) is not None:
+            found |= WINDOWS_SPLITS
         if found & WINDOWS_LED:
             continue
         head = text.split(None, 1)
@@ -912,3 +917,77 @@ def windows_readings(texts: list[str]) -> int:
             if first[0] in "\"'" or "`" in first or first.lower().rpartition("\\")[2] in _LED_BY:
                 found |= WINDOWS_LED
     return found
+
+
+# PowerShell's and cmd's statement separators: `;`, `|`, cmd's `&` (PowerShell 7's `&&` and `||` hold them), a
+# new line.
+_SEPARATORS = frozenset(";|&\n")
+_BASH_DOUBLE_ESCAPES = frozenset('$`"\\\n')
+# Where the two readings may part: a backslash before a separator (escaped to bash, a character on Windows), or
+# before a quote (`"a\\"` ends there on Windows, `$'a\\'` goes on in bash). Without one, a separator in a
+# segment's text is quoted alike for both (bash would have split it otherwise).
+_DIVERGES = re.compile(r"\\[;|&\n\"']")
+
+
+def windows_split(text: str) -> str | None:
+    """The first command after a separator in the segment ``text`` that PowerShell and cmd act on where bash
+    took it as text -- escaped (`Write-Output .\\; sc .claude\\settings.json x`: a backslash escapes nothing on
+    Windows) or quoted (`echo "a\\"; iex x; "`: `\\"` ends the string there) --, or None. Both quotings are
+    followed side by side; a separator bash itself acts on (`<(a | b)`, `$(a; b)`) made segments of its own,
+    read already. A statement that is empty or starts with `-` is no command (`find . -exec rm {} \\; -print`)."""
+    bash = ""  # bash's quote: "", "'" or '"'
+    ps = ""  # PowerShell's
+    k = 0
+    n = len(text)
+    while k < n:
+        c = text[k]
+        escaped = False  # bash reads c as a character, not syntax
+        if bash == "'":
+            bash = "" if c == "'" else bash
+            escaped = True
+        elif bash == "$'":  # an ANSI-C string: a backslash escapes the next character
+            if c == "\\":
+                k += 1
+            elif c == "'":
+                bash = ""
+            escaped = True
+        elif c == "\\" and (bash == "" or (k + 1 < n and text[k + 1] in _BASH_DOUBLE_ESCAPES)):
+            # bash: the next character is escaped; Windows: a backslash, and the next is read on its own
+            if ps == "" and k + 1 < n and _splits_at(text, k + 1):
+                return _after(text, k + 1)
+            k += 1
+            c = text[k] if k < n else ""
+            ps = _ps_quote(ps, c, text, k)
+            k += 1
+            continue
+        elif bash == '"':
+            bash = "" if c == '"' else bash
+            escaped = c != '"'
+        elif c in "'\"":
+            bash = "$'" if c == "'" and k and text[k - 1] == "$" else c
+        if ps == "" and escaped and _splits_at(text, k):
+            return _after(text, k)
+        if ps != "" or c in "'\"`":
+            if c == "`" and ps != "'":
+                k += 1  # PowerShell's escape: the next character is text
+            else:
+                ps = _ps_quote(ps, c, text, k)
+        k += 1
+    return None
+
+
+def _ps_quote(ps: str, c: str, text: str, k: int) -> str:
+    """PowerShell's quote after the character ``c`` at ``k`` (``ps``: before it)."""
+    if ps == "":
+        return c if c in "'\"" else ""
+    return "" if c == ps else ps
+
+
+def _splits_at(text: str, k: int) -> bool:
+    c = text[k]
+    return c in _SEPARATORS and not (c == "&" and k and text[k - 1] in "<>") and _after(text, k) is not None
+
+
+def _after(text: str, k: int) -> str | None:
+    rest = text[k + 1 :].lstrip(" \t\r\n;|&")
+    return rest if rest and rest[0] != "-" else None
