@@ -874,12 +874,8 @@ def _windows_write(
     if not words:
         return None
     for view in views_of(words):
-        if not view or not may_write(view):
-            continue
-        for target, kind in _written(view):
-            why = (
-                _REWRITES if kind == WHOLE else _check(target, kind, cur, start, roots, dotglob, start_clean)
-            )
+        if view and may_write(view):
+            why = _view_writes(view, cur, start, roots, dotglob, start_clean)
             if why is not None:
                 return why
     return None
@@ -900,10 +896,25 @@ def _views_write(
         if not view or not may_write(view):
             continue
         at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, start)
-        for target, kind in _written(view):
-            why = _REWRITES if kind == WHOLE else _check(target, kind, at, start, roots, dotglob, start_clean)
-            if why is not None:
-                return why
+        why = _view_writes(view, at, start, roots, dotglob, start_clean)
+        if why is not None:
+            return why
+    return None
+
+
+def _view_writes(
+    view: tuple[str, ...],
+    at: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> str | None:
+    """Why one writing view (from the folder ``at``) writes a protected file, or None."""
+    for target, kind in _written(view):
+        why = _REWRITES if kind == WHOLE else _check(target, kind, at, start, roots, dotglob, start_clean)
+        if why is not None:
+            return why
     return None
 
 
