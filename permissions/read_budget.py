@@ -41,11 +41,13 @@ REREAD_CHARS_BASE = 65_536
 DISPLAY_LIMIT = 1000
 # The read budget (every input decides in <= 50 ms) under R4.7 (no size past which deny checks stop):
 # the scanner has a budget of steps per command (a turn of its loop, a nested script, a piece read flat),
-# shared by its nested readers. Plain input never reaches it (the fast path reads 100 KB of distinct
-# plain commands within it). Past it reading stops, the command is unparseable with TOO_COMPLEX as its
-# problem, and decide() checks the whole text for any program a deny rule or the floor names (see
-# permissions.decide): deny still sees every segment, by over-matching, at the speed of one regex.
-MAX_READ_STEPS = 12_000
+# shared by its nested readers. No agent's command comes near it: the fast path reads ~6,000 distinct plain
+# commands (60 KB) within it. A step and what decide() does with it cost ~4-6 us on a 2.6 GHz core, so the
+# budget keeps reading and judging a hostile input near 35 ms there. Past it reading stops, the command is
+# unparseable with TOO_COMPLEX as its problem, and decide() checks the whole text for any program a deny rule
+# or the floor names (see permissions.decide): deny still sees every segment, by over-matching, at the speed
+# of one regex.
+MAX_READ_STEPS = 6_000
 _STEPS_PER_SEGMENT = 3  # a segment costs a few turns: built, checked for carried scripts, judged
 _STEPS_PER_SCAN = 6  # a nested reader (a script, a body read again) costs its set-up
 _STEPS_PER_BRACE_WORD = 2  # a word holding braces: encoded, expanded (its own budget), decoded

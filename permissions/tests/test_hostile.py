@@ -128,8 +128,8 @@ def test_the_read_budget_is_shared_by_nested_scripts():
 @pytest.mark.parametrize(
     "command",
     [
-        " && ".join(f"echo {k}" for k in range(10_000)) + " && rm -rf /",  # distinct plain commands
-        "; ".join(["ls 'a b'"] * 2_000) + "; rm -rf /",  # read by the scanner
+        " && ".join(f"echo {k}" for k in range(4_000)) + " && rm -rf /",  # distinct plain commands
+        "; ".join(["ls 'a b'"] * 1_000) + "; rm -rf /",  # read by the scanner
         "\n".join(f"cp src/{k}.py dst/" for k in range(2_000)) + "\nrm -rf /",
     ],
 )
