@@ -37,7 +37,17 @@ from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import as_climbs, cwd_sets, eaten_climb, here_strings, windows_place
 
-__all__ = ["NOT_USER_PATHS", "Scope", "descends", "normalize", "scope_for", "valid_local_root", "within"]
+__all__ = [
+    "DIRECTORY_CHANGERS",
+    "NOT_USER_PATHS",
+    "Scope",
+    "descends",
+    "goes_back",
+    "normalize",
+    "scope_for",
+    "valid_local_root",
+    "within",
+]
 
 # R4.5: these carry or discard output; they are nobody's files. Exactly these, not all of /dev.
 NOT_USER_PATHS = frozenset({"/dev/null", "/dev/stdin", "/dev/stdout", "/dev/stderr"})
@@ -117,7 +127,18 @@ def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
     return program_words(words) or pattern_words(words)
 
 
-_DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
+# The shell's own directory changers: `cd <dir>` and `pushd <dir>` inside the scope, and a `cd -`, `popd` or
+# bare `pushd` that permissions.where follows back inside, are the scope declaration (R5 step 4).
+DIRECTORY_CHANGERS = frozenset({"cd", "pushd", "popd"})
+
+
+_DESCENDERS = frozenset({"cd", "pushd"})
+
+
+def goes_back(words: tuple[str, ...]) -> bool:
+    """`cd -`, a bare `popd`, a bare `pushd`: a move back to a directory the command may have been in, which
+    permissions.where follows (the OLDPWD and the directory stack as the command shows them)."""
+    return words[1:] == ("-",) if words[0] == "cd" else len(words) == 1
 
 
 def _mount_sources(word: str) -> list[str]:
@@ -133,13 +154,16 @@ def _mount_sources(word: str) -> list[str]:
 
 
 def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back: bool = False) -> None:
-    """A directory changer whose target is not one word the scope checked: outside. ``back``: a `cd -` that
-    permissions.where follows back inside (`cd packages/ui && npm test && cd -`)."""
-    if len(words) == 2 and words[0] == "cd" and 1 not in dyn and (words[1] != "-" or back):
+    """A directory changer whose target is not one word the scope checked: outside. ``back``: a `cd -`,
+    `popd` or bare `pushd` that permissions.where follows back inside (`cd packages/ui && npm test && cd -`,
+    `pushd src && make && popd`)."""
+    if back and goes_back(words):
+        return
+    if len(words) == 2 and words[0] != "popd" and 1 not in dyn and words[1][:1] not in "-+":
         pass  # its target was checked as a word; where it leads, permissions.where follows
-    elif not (len(words) == 2 and 1 in dyn):  # a dynamic target was checked as a word
-        # Bare `cd` ($HOME), `cd -` / `popd` (the previous directory), `cd -P x`, `pushd`:
-        # where the next relative word points is not known lexically, so it is outside.
+    elif not (len(words) == 2 and 1 in dyn and words[0] != "popd"):  # a dynamic target was checked as a word
+        # Bare `cd` ($HOME), `cd -` / `popd` where the command does not show where they go, `cd -P x`,
+        # `pushd +1`: where the next relative word points is not known lexically, so it is outside.
         out.append(" ".join(words))
 
 
@@ -200,11 +224,11 @@ class Scope:
                     if data is None:
                         data = _data_names(segments, command)
                     # Where `cd` goes decides where every later word points: its target is never data.
-                    if words[0] not in _DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
+                    if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
                         # R6.2, R4.7: what a substitution prints is not a location the scope can
                         # judge; the commands inside are segments, judged on their own.
                         continue
-                    if words[0] == "cd" and descends(w, segments, command):
+                    if words[0] in _DESCENDERS and descends(w, segments, command):
                         continue  # `for p in packages/*; do (cd "$p" && npm test); done`
                     check(w, True, cwds, out)
                     continue
@@ -220,7 +244,7 @@ class Scope:
                 if eq > 0 or w[0] == "-":
                     self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
-            if words and words[0] in _DIRECTORY_CHANGERS:
+            if words and words[0] in DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out, sets is not None and self.back_inside(words, sets[i + 1]))
         return out
 
@@ -239,9 +263,10 @@ class Scope:
                 self._check(glued, glued[0] == "~", cwds, out)
 
     def back_inside(self, words: tuple[str, ...], after: frozenset[str]) -> bool:
-        """Whether `cd -` leads only inside: permissions.where knows every directory the command may be in
-        after it (`cd x && … && cd -`; the shell's own previous directory is not known)."""
-        return words[1:] == ("-",) and bool(after) and all(self.contains(d) for d in after)
+        """Whether `cd -`, `popd` or a bare `pushd` leads only inside: permissions.where knows every directory
+        the command may be in after it (`cd x && … && cd -`, `pushd x && … && popd`; the shell's own previous
+        directory and directory stack are not known)."""
+        return goes_back(words) and bool(after) and all(self.contains(d) for d in after)
 
     def _check_beside_words(
         self,
@@ -418,12 +443,19 @@ class Scope:
                     return
 
     def cd_inside(self, seg: Segment, cwd: str | frozenset[str] | None = None, down: bool = False) -> bool:
-        """R5 step 4: `cd <dir>` whose target stays in the scope is the scope declaration itself (from every
-        directory the command may be in when it runs). ``down``: its expanded target is one :func:`descends`
-        accepts (`cd "$p"` in `for p in packages/*`), inside whenever the directory it leaves is -- or it is
-        a `cd -` that permissions.where follows back inside (:meth:`back_inside`)."""
+        """R5 step 4: `cd <dir>` (or `pushd <dir>`) whose target stays in the scope is the scope declaration
+        itself (from every directory the command may be in when it runs). ``down``: its expanded target is one
+        :func:`descends` accepts (`cd "$p"` in `for p in packages/*`), inside whenever the directory it leaves
+        is -- or it is a `cd -`, `popd` or bare `pushd` that permissions.where follows back inside
+        (:meth:`back_inside`)."""
         words = seg.words
-        if len(words) != 2 or words[0] != "cd" or seg.redirects:
+        if words[0] not in DIRECTORY_CHANGERS or (
+            seg.redirects and not NOT_USER_PATHS.issuperset(seg.redirects)
+        ):
+            return False  # (`pushd src > /dev/null`: pushd prints the stack)
+        if len(words) == 1:
+            return words[0] != "cd" and down and self.contains(self.cwd)  # bare `cd` goes $HOME
+        if len(words) != 2 or words[0] == "popd" or (words[0] == "pushd" and words[1][:1] in "-+"):
             return False
         if 1 in seg.dynamic or words[1] == "-":
             # (the directories it may leave are not asked: every way out of the project before it is flagged

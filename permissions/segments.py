@@ -27,7 +27,7 @@ from permissions.floor import (
     writes_disk,
 )
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
-from permissions.scope import Scope, descends
+from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
 
@@ -159,18 +159,19 @@ class _Reader:
                 )
             return known
         dirs = None
-        if first == "cd":
+        if first in DIRECTORY_CHANGERS:
             if self.scope is None:
                 self.scope = self.scope_of()
             if self.cwds is None:
                 self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
             dirs = self.cwds[index] if index < len(self.cwds) else None  # R4.6, R6.2: where `cd` moved
-            if len(words) == 2 and (1 in seg.dynamic or words[1] == "-"):
-                # `cd "$p"` in `for p in packages/*`; `cd -` back to where permissions.where knows
+            back = goes_back(words)
+            if back or (len(words) == 2 and 1 in seg.dynamic):
+                # `cd "$p"` in `for p in packages/*`; `cd -`, `popd` back to where permissions.where knows
                 down = (
-                    descends(words[1], self.parsed.segments, self.command)
-                    if words[1] != "-"
-                    else index + 1 < len(self.cwds) and self.scope.back_inside(words, self.cwds[index + 1])
+                    index + 1 < len(self.cwds) and self.scope.back_inside(words, self.cwds[index + 1])
+                    if back
+                    else first != "popd" and descends(words[1], self.parsed.segments, self.command)
                 )
                 return judge_segment(
                     seg, vs, self.comp, self.check_deny, self.check_ask, self.scope, dirs, down
@@ -246,7 +247,7 @@ def read_segments(
             len(vs) == 1
             and first
             and first not in FLOOR_VERBS
-            and first != "cd"
+            and first not in DIRECTORY_CHANGERS
             and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
         ):
             # The common case inlined: nothing to look through, no floor verb, no scope declaration. Its answer
@@ -384,7 +385,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     inlined (one call less per segment)."""
     words = seg.words
     first = words[0] if words else ""
-    if first == "cd":
+    if first in DIRECTORY_CHANGERS:
         return None
     # views_of's own test first, inlined as read_segments does: most first words have nothing to look through.
     if (
@@ -465,7 +466,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
 def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:
     """A `cd` segment's reading (the scope declaration: where the command has moved)."""
     vs = views_of(seg.words)
-    return _finish_one(seg, vs, comp, doomed, r.known(index, seg, vs, "cd"), False)
+    return _finish_one(seg, vs, comp, doomed, r.known(index, seg, vs, seg.words[0]), False)
 
 
 def _finish_one(
@@ -577,7 +578,7 @@ def judge_segment(
             if rank == ASK_RANK:
                 return REQUIRE_APPROVAL, pat.text, "ask_rule"
             return AUTO_APPROVE, pat.text, "allow_rule"
-        if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs, down):
+        if scope is not None and words[0] in DIRECTORY_CHANGERS and scope.cd_inside(seg, dirs, down):
             return AUTO_APPROVE, None, "scope_cd"
         return NO_RULE, None, None
     if check_deny or check_ask:
@@ -591,7 +592,7 @@ def judge_segment(
         p = comp.allow.match_as_written(_here(words))  # `git -C dir status` under `Terminal(git status)`
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
-    if scope is not None and words[0] == "cd" and scope.cd_inside(seg, dirs, down):
+    if scope is not None and words[0] in DIRECTORY_CHANGERS and scope.cd_inside(seg, dirs, down):
         return AUTO_APPROVE, None, "scope_cd"
     return NO_RULE, None, None
 

@@ -408,10 +408,14 @@ def _change(words: tuple[str, ...], windows: bool = False) -> tuple[str, str | N
     args = [w for w in words[k + 1 :] if w not in _CD_OPTIONS and not (windows and w in ("/d", "/D"))]
     if args and args[0] == "--":
         args = args[1:]
-    if verb == "popd" or (verb == "pushd" and (not args or args[0][:1] in "+-")):
-        return verb, "-"
+    if verb == "popd":
+        return verb, "+" if args else None  # `popd +N`, `popd -n`: the stack's order decides
+    if verb == "pushd" and args and args[0][:1] in "+-":
+        if args[0] == "-n" and len(args) > 1:
+            return "pushd -n", args[1]  # onto the stack, no move
+        return verb, "+"  # `pushd +N`: the stack rotated
     if not args:
-        return verb, None
+        return verb, None  # bare `cd` ($HOME), bare `pushd` (the top two swapped)
     return verb, args[0]
 
 
@@ -496,16 +500,77 @@ def _cwd_sets(
     begin = frozenset({start})
     cdpath = floor and "CDPATH" in command
     if _REPEATS.search(command) is None:
-        return _pass(segments, joins, begin, cdpath, floor, values, windows)[0]
+        return _pass(segments, joins, begin, cdpath, floor, values, windows, _Stack(floor))[0]
+    # A loop's body may run after itself: its `popd` may take what a `pushd` later in the text put there.
+    stack = _Stack(floor, exact=False)
     passes = max(2, min(_MAX_PASSES, _PASS_BUDGET // max(1, len(segments))))
-    result, end = _pass(segments, joins, begin, cdpath, floor, values, windows)
+    result, end = _pass(segments, joins, begin, cdpath, floor, values, windows, stack)
     for _ in range(passes):
         grown = begin | end
-        if grown == begin:
+        if grown == begin and stack.ever == stack.before:
             break
         begin = _cap(grown, floor)
-        result, end = _pass(segments, joins, begin, cdpath, floor, values, windows)
+        stack = _Stack(floor, exact=False, ever=stack.ever)
+        result, end = _pass(segments, joins, begin, cdpath, floor, values, windows, stack)
     return result
+
+
+_STACK_VERBS = frozenset({"pushd", "popd", "pushd -n"})
+_NARROWERS = frozenset({"cd", "pushd", "popd"})  # as the segment's first word, `X &&` narrows the chain to X
+
+
+class _Stack:
+    """bash's directory stack (``pushd``, ``popd``, ``dirs``) as far as the command itself shows it.
+
+    ``exact``: the entries are the stack's, top last, above the shell's own (which is not known: a ``popd``
+    past what the command pushed goes somewhere unknown). Once a ``pushd``/``popd`` may have failed (not in a
+    ``&&`` chain, or the chain ended), or the stack was rotated or pushed under its top, a ``popd`` may go to
+    any directory ever put on it (``ever``) or to the shell's own entries."""
+
+    __slots__ = ("before", "entries", "ever", "exact", "floor")
+
+    def __init__(self, floor: bool, exact: bool = True, ever: frozenset[str] = frozenset()) -> None:
+        self.floor = floor
+        self.exact = exact
+        self.entries: list[frozenset[str]] = []
+        self.before = ever
+        self.ever = ever
+
+    def _push(self, dirs: frozenset[str]) -> None:
+        self.entries.append(dirs)
+        self.ever = _cap(self.ever | dirs, self.floor)
+
+    def move(
+        self,
+        verb: str,
+        target: str | None,
+        cur: frozenset[str],
+        prev: frozenset[str],
+        cdpath: bool,
+        values: Values,
+        windows: str | None,
+    ) -> frozenset[str]:
+        """Where ``verb`` (``pushd``, ``popd``, ``pushd -n``; ``target`` as permissions.where._change reads
+        it) leaves the command, the stack updated."""
+        if verb == "pushd -n":
+            self._push(_targets("cd", target, cur, prev, cdpath, values, windows))
+            self.exact = False  # under the top: the next `popd` takes it, which the order alone tells
+            return cur
+        if verb == "pushd" and target is not None and target != "+":
+            new = _targets("cd", target, cur, prev, cdpath, values, windows)
+            self._push(cur)
+            return new
+        # bare `popd`, bare `pushd` (the top two swapped), `pushd +N`, `popd +N`/`-n`: from the stack
+        if self.exact and self.entries and target is None:
+            top = self.entries.pop()
+            if verb == "pushd":
+                self._push(cur)
+            return top
+        self.exact = False
+        anywhere = self.ever | _UNKNOWN_DIRS
+        if verb == "pushd":
+            self._push(cur)
+        return _cap(anywhere if target is None else anywhere | cur, self.floor)
 
 
 _UNKNOWN_DIRS = frozenset({UNKNOWN})
@@ -526,6 +591,7 @@ def _pass(
     floor: bool,
     values: Values,
     windows: str | None,
+    stack: _Stack,
 ) -> tuple[list[frozenset[str]], frozenset[str]]:
     cur = begin
     seen = set(begin)
@@ -543,17 +609,23 @@ def _pass(
             cur = _cap(cur | widen, floor)
             prev = _cap(prev | widen_prev, floor)
             widen = widen_prev = frozenset()
+            stack.exact = False
         out.append(cur)
         join = joins[i]
         change = _change(seg.words, windows is not None) if seg.words else None
         if change is not None:
-            new = _targets(change[0], change[1], cur, prev, cdpath, values, windows)
+            if change[0] in _STACK_VERBS:
+                new = stack.move(change[0], change[1], cur, prev, cdpath, values, windows)
+            else:
+                new = _targets(change[0], change[1], cur, prev, cdpath, values, windows)
             narrows = (
                 not seg.hidden
                 and join == "&&"
                 and before in (";", "&&", "&", "\n", ";;", ";&")
-                and seg.text.split(None, 1)[0] in ("cd", "pushd")
+                and seg.text.split(None, 1)[0] in _NARROWERS
             )
+            if not narrows:
+                stack.exact = False  # it may fail: the stack may be as it was
             old_prev = prev or _UNKNOWN_DIRS
             if narrows:
                 widen |= cur
@@ -570,6 +642,7 @@ def _pass(
                 cur = _cap(cur | widen, floor)  # the chain ended: its `cd` may have failed
                 prev = _cap(prev | widen_prev, floor)
                 widen = widen_prev = frozenset()
+                stack.exact = False  # and a `pushd`/`popd` in it too
             before = join
         seen.update(cur)
     out.append(cur)  # where the command ends (the scope reads a last `cd -` by it)
