@@ -499,10 +499,13 @@ def _cwd_sets(
     joins = joiners(segments, command)
     begin = frozenset({start})
     cdpath = floor and "CDPATH" in command
+    # bash's DIRSTACK array is the stack itself: an assignment to it (`DIRSTACK[1]=/`) may put anything there.
+    rewritten = frozenset({"/" if floor else UNKNOWN}) if "DIRSTACK" in command else frozenset()
     if _REPEATS.search(command) is None:
-        return _pass(segments, joins, begin, cdpath, floor, values, windows, _Stack(floor))[0]
+        stack = _Stack(floor, exact=not rewritten, ever=rewritten)
+        return _pass(segments, joins, begin, cdpath, floor, values, windows, stack)[0]
     # A loop's body may run after itself: its `popd` may take what a `pushd` later in the text put there.
-    stack = _Stack(floor, exact=False)
+    stack = _Stack(floor, exact=False, ever=rewritten)
     passes = max(2, min(_MAX_PASSES, _PASS_BUDGET // max(1, len(segments))))
     result, end = _pass(segments, joins, begin, cdpath, floor, values, windows, stack)
     for _ in range(passes):

@@ -36,6 +36,10 @@ LANDS_ON_ROOT = [
     "cd / && pushd /tmp && cd /tmp/a && command popd && rm -rf *",
     "cd / ; pushd /tmp ; cd /tmp/a ; popd ; rm -rf *",
     "cd / && pushd /tmp && cd a || true; popd; rm -rf *",
+    # DIRSTACK is the stack itself: what is assigned there is where a popd lands
+    "cd /tmp && pushd /tmp && DIRSTACK[1]=/ && popd && rm -rf *",
+    "cd /tmp && pushd /var && DIRSTACK[1]=$X && popd && rm -rf ./*",
+    "pushd /tmp && declare -a DIRSTACK && DIRSTACK[1]=/ && popd && rm -rf *",
 ]
 
 
@@ -114,6 +118,7 @@ OUTSIDE = [
     "cd src && pushd .. && popd && popd && cat ../x.md",
     "for d in a b; do pushd $d && make && popd; done; cat ../x",
     "pushd src > /tmp/out && make && popd",  # the redirection itself is outside
+    "pushd src && DIRSTACK[1]=/etc && popd && ls",
 ]
 
 
