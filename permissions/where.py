@@ -18,6 +18,9 @@ Readings chosen where SPEC is silent:
 - only ``cd X && next`` (``cd``/``pushd`` as the segment's first word, not after ``||``) narrows the next
   segment's directories to X; ``;``, ``||``, ``|``, ``&`` and anything the text does not show plainly keep
   the old ones too (the ``cd`` may fail, or run in a pipeline's subshell);
+- ``pushd``/``popd`` keep bash's directory stack (:class:`_Stack`): a ``popd`` lands on what the command pushed,
+  exactly while every ``pushd``/``popd`` before it sat in an unbroken ``&&`` chain, else on anything ever pushed
+  or on the shell's own entries (unknown); a command naming ``DIRSTACK`` may have put any directory there;
 - in a command with a loop, a function or an alias, directories flow round until nothing new appears;
 - an unset variable is not read as empty (``rm -rf "$X"/*`` is not the floor's); ``${X:-/}`` reads both;
 - ``CDPATH`` set in the command makes a relative ``cd`` also land under ``/`` (for the floor).
