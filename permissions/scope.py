@@ -266,7 +266,9 @@ class Scope:
         """Whether `cd -`, `popd` or a bare `pushd` leads only inside: permissions.where knows every directory
         the command may be in after it (`cd x && … && cd -`, `pushd x && … && popd`; the shell's own previous
         directory and directory stack are not known)."""
-        return goes_back(words) and bool(after) and all(self.contains(d) for d in after)
+        if words[1:] != ("-",) if words[0] == "cd" else len(words) != 1:  # goes_back, inlined
+            return False
+        return bool(after) and all(self.contains(d) for d in after)
 
     def _check_beside_words(
         self,

@@ -505,7 +505,8 @@ def _cwd_sets(
     # bash's DIRSTACK array is the stack itself: an assignment to it (`DIRSTACK[1]=/`) may put anything there.
     rewritten = frozenset({"/" if floor else UNKNOWN}) if "DIRSTACK" in command else frozenset()
     if _REPEATS.search(command) is None:
-        stack = _Stack(floor, exact=not rewritten, ever=rewritten)
+        # (the stack is made at the first `pushd`/`popd`: most commands have none)
+        stack = _Stack(floor, exact=False, ever=rewritten) if rewritten else None
         return _pass(segments, joins, begin, cdpath, floor, values, windows, stack)[0]
     # A loop's body may run after itself: its `popd` may take what a `pushd` later in the text put there.
     stack = _Stack(floor, exact=False, ever=rewritten)
@@ -597,7 +598,7 @@ def _pass(
     floor: bool,
     values: Values,
     windows: str | None,
-    stack: _Stack,
+    stack: _Stack | None,
 ) -> tuple[list[frozenset[str]], frozenset[str]]:
     cur = begin
     seen = set(begin)
@@ -615,12 +616,15 @@ def _pass(
             cur = _cap(cur | widen, floor)
             prev = _cap(prev | widen_prev, floor)
             widen = widen_prev = frozenset()
-            stack.exact = False
+            if stack is not None:
+                stack.exact = False
         out.append(cur)
         join = joins[i]
         change = _change(seg.words, windows is not None) if seg.words else None
         if change is not None:
             if change[0] in _STACK_VERBS:
+                if stack is None:
+                    stack = _Stack(floor)  # nothing pushed before: what the command pushes is all it holds
                 new = stack.move(change[0], change[1], cur, prev, cdpath, values, windows)
             else:
                 new = _targets(change[0], change[1], cur, prev, cdpath, values, windows)
@@ -630,7 +634,7 @@ def _pass(
                 and before in (";", "&&", "&", "\n", ";;", ";&")
                 and seg.text.split(None, 1)[0] in _NARROWERS
             )
-            if not narrows:
+            if not narrows and stack is not None:
                 stack.exact = False  # it may fail: the stack may be as it was
             old_prev = prev or _UNKNOWN_DIRS
             if narrows:
@@ -648,7 +652,8 @@ def _pass(
                 cur = _cap(cur | widen, floor)  # the chain ended: its `cd` may have failed
                 prev = _cap(prev | widen_prev, floor)
                 widen = widen_prev = frozenset()
-                stack.exact = False  # and a `pushd`/`popd` in it too
+                if stack is not None:
+                    stack.exact = False  # and a `pushd`/`popd` in it too
             before = join
         seen.update(cur)
     out.append(cur)  # where the command ends (the scope reads a last `cd -` by it)
