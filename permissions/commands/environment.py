@@ -115,6 +115,17 @@ AGENT_SETTINGS_VARS = frozenset(
         # (brabo_client/hook.py, ROOT_ENV): another folder is another project's policy and scope.
         "CLAUDE_PROJECT_DIR",
         "GEMINI_PROJECT_DIR",
+        # [beyond] red team: Claude Code's own switches of where its settings and hooks come from, as its
+        # binary names them (@anthropic-ai/claude-code-linux-x64/claude): the machine's policy folder
+        # ("this machine's policy folder (or the one CLAUDE_CODE_MANAGED_SETTINGS_PATH names)"), the remote
+        # settings read from a file instead, the user's own hooks switched off or restricted ("doesn't let
+        # them run in-process hooks"), its global configuration's folder, hooks not forwarded.
+        "CLAUDE_CODE_MANAGED_SETTINGS_PATH",
+        "CLAUDE_CODE_REMOTE_SETTINGS_PATH",
+        "CLAUDE_CODE_PERSONAL_HOOKS_OFF",
+        "CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG",
+        "CLAUDE_CODE_HOST_OWNED_CONFIG_DIR",
+        "CLAUDE_CODE_DISABLE_HOOK_FORWARDING",
     }
 )
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
