@@ -1130,10 +1130,27 @@ _KAFKA_ACTS = frozenset(
 )
 
 
+def _names_setup(head: tuple[str, ...]) -> bool:
+    return "setup" in head or "setup.py" in " ".join(head) or any(w.endswith("msetup") for w in head)
+
+
+def _module_setup(view: tuple[str, ...], k: int) -> bool:
+    """Whether word ``k`` of a Python view is `-m` naming the module setup (`-m setup`, `-msetup`, `-Bm
+    setup`): a cluster of flags ending in `m`, its value glued or the next word."""
+    w = view[k]
+    if w[:1] != "-" or w[1:2] in ("-", "") or "m" not in w:
+        return False
+    after = w[w.index("m") + 1 :]
+    return after == "setup" or (not after and view[k + 1 : k + 2] == ("setup",))
+
+
 def _setup_py_upload(view: tuple[str, ...]) -> bool:
     """red team: `python setup.py [sdist ...] upload|register|upload_docs`: distutils' and setuptools' own
-    commands that send the package -- or its name and metadata -- to PyPI (or the index `-r` names)."""
+    commands that send the package -- or its name and metadata -- to PyPI (or the index `-r` names); `python -m
+    setup ...` runs the same setup.py, found in the folder it runs in."""
     for k, w in enumerate(view[1:], 1):
+        if _module_setup(view, k):
+            return any(c in _SETUP_PY_SENDS for c in view[k + 1 :])
         if w[:1] == "-":
             continue
         if w.rpartition("/")[2] != "setup.py":
@@ -1168,8 +1185,8 @@ def _source_or_console(view: tuple[str, ...]) -> bool:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
-    if verb[:2] == "py" and "setup.py" in " ".join(view[1:4]) and _setup_py_upload(view):
-        return True  # red team: `python setup.py sdist upload`
+    if verb[:2] == "py" and _names_setup(view[1:4]) and _setup_py_upload(view):
+        return True  # red team: `python setup.py sdist upload`, `python -m setup upload`
     return verb in CONSOLE_VERBS and _console_db(view)
 
 
