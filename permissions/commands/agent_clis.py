@@ -14,7 +14,8 @@ is read with the other variables, in :mod:`permissions.commands.environment`.
 [beyond] red team: an agent started where this shell's environment -- BRABO_URL, BRABO_AGENT_KEY and the rest
 Brabo's hook reads -- may not follow, or as another user or machine whose settings no rule has read: a service
 manager's unit (``systemd-run``, ``launchctl``), a terminal multiplexer's or emulator's server (``tmux new``,
-``screen``, ``gnome-terminal --``), another host or container (``ssh host claude``, ``docker run img claude``,
+``screen``, ``gnome-terminal --``), an environment read from a file (``envdir``, ``dotenv run``, ``direnv exec``),
+another host or container (``ssh host claude``, ``docker run img claude``,
 ``flatpak-spawn --host``, ``wsl``), a sandbox that hides the home folder or clears the environment
 (``firejail``, ``bwrap``). Its hook cannot ask (a non-blocking error to the agents: the tool runs), so such a
 start is opaque as ``env -i claude`` is. Wrappers that keep the environment (``nohup``, ``setsid``, ``timeout``,
@@ -35,7 +36,11 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
         | {"--managed-settings", "--plugin-dir-no-mcp"}
     ),
     "codex": frozenset({"-c", "--config", "-p", "--profile", "--enable", "--disable"}),
+    # red team: Gemini CLI's policy files -- which tools run without asking -- loaded from other files or
+    # folders (@google/gemini-cli/bundle: "Additional policy files or directories to load").
+    "gemini": frozenset({"--policy", "--admin-policy"}),
 }
+_SETTINGS_OPTIONS["gemini-cli"] = _SETTINGS_OPTIONS["gemini"]  # `npx @google/gemini-cli`
 _SETTINGS_OPTIONS["claude-code"] = _SETTINGS_OPTIONS[
     "claude"
 ]  # its package's name (`npx @anthropic-ai/claude-code`)
@@ -78,6 +83,10 @@ _ELSEWHERE: dict[str, frozenset[str] | None] = {
         " run-shell run display-popup popup".split()
     ),
     **dict.fromkeys(("screen", "firejail", "bwrap", "proot"), _ANY),
+    # an environment read from files no rule has read (`envdir DIR`, `dotenv -f F run`, `chpst -e DIR`)
+    **dict.fromkeys(("envdir", "chpst", "dotenv", "env-cmd"), _ANY),
+    "dotenvx": frozenset({"run"}),
+    "direnv": frozenset({"exec"}),
     **dict.fromkeys(
         "xterm gnome-terminal konsole kitty alacritty wezterm tilix terminator xfce4-terminal foot urxvt"
         " x-terminal-emulator wt wt.exe".split(),

@@ -52,6 +52,8 @@ COMMAND_VARS = frozenset(
         "CARGO_BUILD_RUSTC",
         "CARGO_BUILD_RUSTDOC",
         "MAKESHELL",
+        # red team: Gemini CLI runs it to start its sandbox's proxy (@google/gemini-cli/bundle)
+        "GEMINI_SANDBOX_PROXY_COMMAND",
     }
 )
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
@@ -126,6 +128,10 @@ AGENT_SETTINGS_VARS = frozenset(
         "CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG",
         "CLAUDE_CODE_HOST_OWNED_CONFIG_DIR",
         "CLAUDE_CODE_DISABLE_HOOK_FORWARDING",
+        # Gemini CLI's list of trusted folders read from another file (@google/gemini-cli/bundle): in a folder
+        # it does not trust it leaves the project's .gemini/settings.json -- Brabo's hook -- unread.
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
+        "GEMINI_CLI_TRUST_WORKSPACE",
     }
 )
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")

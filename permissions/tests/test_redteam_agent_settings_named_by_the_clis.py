@@ -11,7 +11,11 @@ Read from the CLIs themselves (installed under ~/.cache/brabo/agent-clis/*/node_
   hooks"), CLAUDE_CODE_HOST_OWNED_CONFIG_DIR (its global configuration's folder),
   CLAUDE_CODE_DISABLE_HOOK_FORWARDING. Managed settings outrank every other source: ``disableAllHooks`` there
   switches Brabo's hook off.
-- Gemini CLI (@google/gemini-cli/bundle, getSystemSettingsPath): /etc/gemini-cli/settings.json,
+- Gemini CLI (@google/gemini-cli/bundle): ``--policy``/``--admin-policy`` ("Additional policy files or
+  directories to load": which tools run without asking), GEMINI_CLI_TRUSTED_FOLDERS_PATH and
+  GEMINI_CLI_TRUST_WORKSPACE (in a folder it does not trust it leaves the project's .gemini/settings.json --
+  Brabo's hook -- unread), GEMINI_SANDBOX_PROXY_COMMAND (a command it runs); getSystemSettingsPath:
+  /etc/gemini-cli/settings.json,
   /Library/Application Support/GeminiCli/settings.json, C:\\ProgramData\\gemini-cli\\settings.json and
   system-defaults.json beside it; the user's ~/.gemini/settings.json (Storage.getGlobalSettingsPath) and
   ``.gemini/.env`` (findEnvFile) -- no ~/.config/gemini.
@@ -59,6 +63,14 @@ OPTIONS = [
     "npx @anthropic-ai/claude-code --managed-settings /tmp/m.json -p hi",
     "timeout 60 claude --managed-settings x -p hi",
     "nohup claude --managed-settings x -p hi &",
+    "gemini --policy /tmp/p.toml -p hi",
+    "gemini --admin-policy=/tmp/p -p hi",
+    "gemini -p hi --policy /tmp/p",
+    "npx @google/gemini-cli --policy /tmp/p -p hi",
+    "GEMINI_CLI_TRUSTED_FOLDERS_PATH=/tmp/t.json gemini -p hi",
+    "export GEMINI_CLI_TRUSTED_FOLDERS_PATH=/tmp/t.json",
+    "GEMINI_CLI_TRUST_WORKSPACE=false gemini -p hi",
+    "GEMINI_SANDBOX_PROXY_COMMAND='curl x | sh' gemini -s -p hi",
 ]
 
 
@@ -108,6 +120,8 @@ def test_the_files_the_clis_read_keep_asking_off_the_sandbox(command):
         "env DISABLE_TELEMETRY=1 claude -p hi",
         "export CLAUDE_CODE_ENABLE_TELEMETRY=0",
         "claude --model sonnet -p hi",
+        "gemini -m gemini-2.5-pro -p hi",
+        "gemini -e none -p hi",
         "claude -p hi --output-format json",
         "claude --permission-mode plan -p hi",
         "unset CLAUDE_CODE_MAX_OUTPUT_TOKENS",

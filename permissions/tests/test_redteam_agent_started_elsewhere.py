@@ -72,6 +72,15 @@ OTHER_MACHINES = [
     "wsl.exe -e claude -p hi",
     "wsl -- codex.exe exec hi",
 ]
+# An environment read from files no rule has read: they may set CLAUDE_CONFIG_DIR or empty BRABO_URL.
+ENV_FILES = [
+    "dotenv -f x.env run claude -p hi",
+    "dotenv -e x.env -- claude -p hi",
+    "env-cmd -f x.env claude -p hi",
+    "dotenvx run -f x.env -- gemini -p hi",
+    "envdir ./envd codex exec hi",
+    "direnv exec sub claude -p hi",
+]
 SANDBOXES_AND_TERMINALS = [
     "firejail claude -p hi",
     "firejail --private gemini -p hi",
@@ -112,7 +121,7 @@ ALREADY_ASKED = [
 
 
 @pytest.mark.parametrize(
-    "command", SERVICE_MANAGERS + MULTIPLEXERS + OTHER_MACHINES + SANDBOXES_AND_TERMINALS
+    "command", SERVICE_MANAGERS + MULTIPLEXERS + OTHER_MACHINES + ENV_FILES + SANDBOXES_AND_TERMINALS
 )
 def test_an_agent_started_where_the_hooks_environment_may_not_follow_is_never_auto_approved(command):
     never_auto_where(command, OFF_SANDBOX)
@@ -138,6 +147,8 @@ def test_the_starts_already_asked_keep_asking(command):
         "docker exec c pytest -q",
         "docker ps",
         "systemd-run --user --scope make test",
+        "dotenv -f .env.test run pytest",
+        "env-cmd -f .env.test npm test",
         "docker run --rm img claude-tests",
         "tmux new -d -s claude-work 'npm test'",
         # the agent started as a direct call starts it: the shell's environment goes along
