@@ -589,6 +589,7 @@ def _git(view: tuple[str, ...]) -> list[Target]:
         return [(here, WHOLE)]
     if (
         (sub in _GIT_WHOLE_PLUMBING and "--tool-help" not in rest)
+        or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",)))  # (`-mu`: clustered)
         or (sub == "sparse-checkout" and len(rest) > 1 and rest[1] in _SPARSE_REWRITES)  # files left out go
         or (sub == "rerere" and _rerere_replays(rest))
     ):
@@ -638,12 +639,12 @@ def _pathspec_reach(spec: str) -> list[str]:
 
 
 _PATHSPEC_GLOB = frozenset("*?[")
-# R3.7, red team: git's plumbing that writes the working tree -- or the index a later checkout writes from --
-# with contents the command line does not show: `checkout-index` (the index's files), `read-tree` (a tree
-# into the index, and with `-u` into the files), `merge-index` (a merge program run on every unmerged file,
+# R3.7, red team: git's plumbing that writes the working tree with contents the command line does not show:
+# `checkout-index` (the index's files), `merge-index` (a merge program run on every unmerged file,
 # `git-merge-one-file` writing its result), `difftool` (a configured tool handed the working tree's own
-# files; `--dir-diff` copies what it changed back), `rerere` below.
-_GIT_WHOLE_PLUMBING = frozenset({"checkout-index", "read-tree", "merge-index", "difftool"})
+# files; `--dir-diff` copies what it changed back); `read-tree -u` and `rerere` below. A commit's tree read
+# into the index alone (`read-tree TREE`, as `git reset COMMIT -- PATH`) reaches no file but through them.
+_GIT_WHOLE_PLUMBING = frozenset({"checkout-index", "merge-index", "difftool"})
 
 
 def _rerere_replays(rest: tuple[str, ...]) -> bool:

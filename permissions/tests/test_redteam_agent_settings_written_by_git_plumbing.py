@@ -2,20 +2,21 @@
 index a later checkout writes from -- with contents the command line does not show, without a porcelain
 checkout of a named path.
 
-``git read-tree`` puts a tree into the index (``-u``: into the files too), ``git update-index --index-info``
-takes index entries from its input, ``git merge-index PROG -a`` runs a merge program on every unmerged file,
-``git difftool`` hands the working tree's own files to a configured tool (``--dir-diff`` copies what it
-changed back), ``git rerere`` replays the resolutions it recorded into the conflicted files, ``git
-unpack-file`` writes a blob into the folder it runs in. None of these is ever auto-approved -- not by the
-container floor, auto mode, a terminal autonomy row, nor a prefix allow for every word -- on the sandbox, the
-host or the agent's own machine. The ways already read (``checkout-index``, ``read-tree -u``, ``stash
-apply|pop``, ``apply``, ``am``, ``reset --hard``) are kept here with their spellings.
+``git update-index --index-info`` takes index entries (any mode, any content) from its input, as
+``--cacheinfo`` names them; ``git merge-index PROG -a`` runs a merge program on every unmerged file; ``git
+difftool`` hands the working tree's own files to a configured tool (``--dir-diff`` copies what it changed
+back); ``git rerere`` replays the resolutions it recorded into the conflicted files; ``git unpack-file`` writes
+a blob into the folder it runs in. None of these is ever auto-approved -- not by the container floor, auto
+mode, a terminal autonomy row, nor a prefix allow for every word -- on the sandbox, the host or the agent's own
+machine. The ways already read (``checkout-index``, ``read-tree -u``, ``stash apply|pop``, ``apply``, ``am``,
+``reset --hard``) are kept here with their spellings.
 
-SPEC reading (R3.7 is silent): git's object writers (``hash-object -w``, ``mktree``, ``commit-tree``,
-``fast-import``, ``merge-tree --write-tree``) write no file an agent reads: what they build reaches the working
-tree only through one of the writers above, or through switching to or merging a commit (``checkout -m
-BRANCH`` is such a switch), which stays with the rules that govern those commands. Read-only plumbing stays
-ordinary.
+SPEC reading (R3.7 is silent): a commit's tree read into the index alone (``git read-tree TREE``, as ``git
+reset COMMIT -- PATH`` does) reaches no file but through the writers above. git's object writers
+(``hash-object -w``, ``mktree``, ``commit-tree``, ``fast-import``, ``merge-tree --write-tree``) write no file
+an agent reads: what they build reaches the working tree only through one of the writers above, or through
+switching to or merging a commit (``checkout -m BRANCH`` is such a switch), which stays with the rules that
+govern those commands. Read-only plumbing stays ordinary.
 """
 
 from __future__ import annotations
@@ -25,14 +26,8 @@ import pytest
 from .helpers import AUTO_MODE, ROOT, term
 from .redteam import never_auto_where, stays_auto_where
 
-# Tree or index entries into the index (what a later checkout writes), or into the files.
+# Index entries read from the input (what a later checkout writes, as `--cacheinfo` names them).
 INDEX_WRITERS = [
-    "git read-tree evil",
-    "git read-tree HEAD~3",
-    "git read-tree -m HEAD evil",
-    "git read-tree --prefix=.claude/ evil",
-    "git read-tree --empty",
-    "git -C . read-tree evil^{tree}",
     "git update-index --index-info < /tmp/entries",
     "printf '100644 blob abc\\t.claude/settings.json\\n' | git update-index --index-info",
     "git update-index --add --index-info < /tmp/x",
@@ -137,6 +132,9 @@ def test_a_blob_unpacked_inside_an_agents_settings_folder_is_never_auto_approved
         "git difftool --tool-help",
         "git unpack-file abc123",
         "git write-tree",
+        "git read-tree HEAD",
+        "git read-tree -m HEAD evil",
+        "git read-tree --prefix=vendor/lib/ evil",
         "git status",
     ],
 )
