@@ -87,6 +87,15 @@ _ELSEWHERE: dict[str, frozenset[str] | None] = {
     **dict.fromkeys(("envdir", "chpst", "dotenv", "env-cmd"), _ANY),
     "dotenvx": frozenset({"run"}),
     "direnv": frozenset({"exec"}),
+    # development shells told to start from an empty environment, or in a container (`nix-shell --pure`)
+    "nix-shell": frozenset({"--pure"}),
+    "nix": frozenset({"-i", "--ignore-environment"}),
+    "guix": frozenset({"--pure", "-C", "--container"}),
+    "devbox": frozenset({"--pure"}),
+    "pixi": frozenset({"--clean-env"}),
+    "setpriv": frozenset({"--reset-env"}),
+    # macOS: an application opened through LaunchServices (`open -a Terminal claude`) has launchd's environment
+    "open": _ANY,
     **dict.fromkeys(
         "xterm gnome-terminal konsole kitty alacritty wezterm tilix terminator xfce4-terminal foot urxvt"
         " x-terminal-emulator wt wt.exe".split(),

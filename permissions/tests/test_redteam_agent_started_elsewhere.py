@@ -81,6 +81,19 @@ ENV_FILES = [
     "envdir ./envd codex exec hi",
     "direnv exec sub claude -p hi",
 ]
+# Development shells started from an empty environment (as `env -i`), or in a container.
+PURE_SHELLS = [
+    "nix-shell --pure --run 'claude -p hi'",
+    "nix-shell --pure -p nodejs --run claude",
+    "nix develop -i -c claude -p hi",
+    "nix develop --ignore-environment -c claude -p hi",
+    "nix shell --ignore-environment nixpkgs#nodejs -c gemini",
+    "guix shell --pure -- claude -p hi",
+    "guix shell -C -- codex exec hi",
+    "devbox run --pure claude",
+    "pixi run --clean-env claude -p hi",
+    "open -a Terminal claude",
+]
 SANDBOXES_AND_TERMINALS = [
     "firejail claude -p hi",
     "firejail --private gemini -p hi",
@@ -121,7 +134,8 @@ ALREADY_ASKED = [
 
 
 @pytest.mark.parametrize(
-    "command", SERVICE_MANAGERS + MULTIPLEXERS + OTHER_MACHINES + ENV_FILES + SANDBOXES_AND_TERMINALS
+    "command",
+    SERVICE_MANAGERS + MULTIPLEXERS + OTHER_MACHINES + ENV_FILES + PURE_SHELLS + SANDBOXES_AND_TERMINALS,
 )
 def test_an_agent_started_where_the_hooks_environment_may_not_follow_is_never_auto_approved(command):
     never_auto_where(command, OFF_SANDBOX)
@@ -148,6 +162,10 @@ def test_the_starts_already_asked_keep_asking(command):
         "docker ps",
         "systemd-run --user --scope make test",
         "dotenv -f .env.test run pytest",
+        "nix-shell --pure --run 'make test'",
+        "nix develop -c claude -p hi",
+        "nix-shell --run 'claude -p hi'",
+        "open -a Preview docs/out.pdf",
         "env-cmd -f .env.test npm test",
         "docker run --rm img claude-tests",
         "tmux new -d -s claude-work 'npm test'",
