@@ -260,6 +260,13 @@ REGISTRIES: dict[str, Forms] = {
     "anaconda": _forms("upload"),
     "swift": _forms("package-registry+publish"),
     "opam": _forms("publish"),
+    # red team: Gleam's and Nim's package indexes (Hex; nimble's package list), and two release tools that tag,
+    # push and publish when run at all (`dune-release` alone is its whole release: tag, distrib, publish, opam
+    # submit; `cargo-release --execute`, the program `cargo release` runs).
+    "gleam": _forms("publish hex+retire hex+unretire hex+revert hex+owner"),
+    "nimble": _forms("publish"),
+    "dune-release": ((),),
+    "cargo-release": ((),),
     # model and data hubs: Hugging Face's (below, verb-decided), Ollama's registry, DVC's and DataLad's remotes;
     # git-lfs is the program `git lfs` runs (R4.10: the same program by another name).
     "ollama": _forms("push"),
@@ -783,6 +790,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _STORAGE
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
+    | frozenset({"mill", "millw"})
     | _KAFKA_ADMINS
     | SOURCE_VERBS
     | CONSOLE_VERBS
@@ -992,6 +1000,14 @@ def _gradle(view: tuple[str, ...]) -> bool:
     return any(_task_publishes(t) for t in _positionals(view[1:], _GRADLE_VALUES))
 
 
+def _mill(view: tuple[str, ...]) -> bool:
+    """red team: mill's tasks are dotted paths (`core.publish`, `__.publishSonatypeCentral`,
+    `mill.scalalib.PublishModule/publishAll`): the last part names what runs."""
+    return any(
+        _task_publishes(w.replace("/", ".").rpartition(".")[2]) for w in view[1:] if w[:1] != "-" and "." in w
+    )
+
+
 def _sbt(view: tuple[str, ...]) -> bool:
     # `sbt "project x" publish`, `sbt ';clean;publishSigned'`: each word of each command counts.
     for w in view[1:]:
@@ -1165,6 +1181,8 @@ _SETUP_PY_SENDS = frozenset({"upload", "register", "upload_docs", "upload_sphinx
 # Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
 _OWN_READERS = {
     "conan": _conan,
+    "mill": _mill,
+    "millw": _mill,
     "kcat": _kcat,
     "kafkacat": _kcat,
     **dict.fromkeys(_KAFKA_ADMINS, _kafka_admin),

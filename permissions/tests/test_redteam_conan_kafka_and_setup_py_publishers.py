@@ -10,6 +10,8 @@ package's own ``setup.py``.
 - ``python setup.py [sdist ...] upload|register|upload_docs``: distutils' own commands that send the
   package (or its name and metadata) to the index; ``python -m setup ...`` runs the same file.
 - conan 2's custom commands (``conan art:promote``, any word not one of its own): code from the conan home.
+- mill's publishing tasks (``mill core.publish``), ``gleam publish``, ``nimble publish``, and ``dune-release``
+  and the ``cargo-release`` program, which tag, push and publish when run.
 
 Each is capped in auto mode and under an allow of every word it holds, wherever it runs; the reads and the
 local builds stay ordinary. (``twine register``, ``flit``/``hatch``/``pdm``/``poetry publish`` were forms
@@ -182,4 +184,51 @@ def test_a_conan_custom_command_is_never_auto_approved(command):
     ],
 )
 def test_module_setup_builds_and_conans_own_commands_stay_auto_approved(command):
+    test_reads_and_local_builds_stay_auto_approved(command)
+
+
+# red team, more publishers of the same kind: mill's publishing tasks (dotted paths), Gleam's and Nim's indexes,
+# and the release tools that publish when run (dune-release, the cargo-release program).
+MORE_PUBLISHERS = [
+    "mill core.publish",
+    "./mill core.publish",
+    "mill __.publishSonatypeCentral",
+    "mill mill.scalalib.PublishModule/publishAll",
+    "mill -i core.publishArtifacts",
+    "millw app.deploy",
+    "gleam publish",
+    "gleam publish --yes",
+    "gleam hex retire pkg 1.0.0 deprecated",
+    "gleam hex revert --package pkg --version 1.0.0",
+    "nimble publish",
+    "dune-release",
+    "dune-release publish",
+    "dune-release opam submit",
+    "cargo-release release --execute",
+    "cargo-release --execute",
+    "cargo-release patch -x",
+]
+
+
+@pytest.mark.parametrize("command", MORE_PUBLISHERS)
+def test_more_publishers_are_capped_wherever_they_run(command):
+    test_these_acts_are_capped_wherever_they_run(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mill core.compile",
+        "mill __.test",
+        "mill core.publishLocal",
+        "mill core.publishM2Local",
+        "mill -w app.run",
+        "gleam build",
+        "gleam test",
+        "gleam add gleam_json",
+        "nimble build",
+        "nimble test",
+    ],
+)
+def test_their_local_builds_stay_auto_approved(command):
     test_reads_and_local_builds_stay_auto_approved(command)
