@@ -1040,10 +1040,14 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
 
 def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     """red team: `git switch -f`/`--discard-changes` throws local changes -- any file -- away as `checkout -f`
-    does; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
+    does, `--orphan` removes every tracked file; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
     given (or every one), `git bundle create` the bundle it names."""
     if sub == "switch":
-        return [(base or ".", WHOLE)] if _has_flag(rest, "f", ("--force", "--discard-changes")) else []
+        # `--orphan`: a new unborn branch, every tracked file removed from the working tree
+        rewrites = _has_flag(rest, "f", ("--force", "--discard-changes")) or any(
+            w.partition("=")[0] == "--orphan" for w in rest
+        )
+        return [(base or ".", WHOLE)] if rewrites else []
     if sub == "merge-file":
         ops = [] if _has_flag(rest, "p", ("--stdout",)) else _operands(rest, _MERGE_FILE_VALUED)
         return [(_join(base, o), NAMED) for o in ops[:1]]

@@ -6,9 +6,9 @@ checkout of a named path.
 ``--cacheinfo`` names them; ``git merge-index PROG -a`` runs a merge program on every unmerged file; ``git
 difftool`` hands the working tree's own files to a configured tool (``--dir-diff`` copies what it changed
 back); ``git rerere`` replays the resolutions it recorded into the conflicted files; ``git unpack-file`` writes
-a blob into the folder it runs in. None of these is ever auto-approved -- not by the container floor, auto
-mode, a terminal autonomy row, nor a prefix allow for every word -- on the sandbox, the host or the agent's own
-machine. The ways already read (``checkout-index``, ``read-tree -u``, ``stash apply|pop``, ``apply``, ``am``,
+a blob into the folder it runs in; ``git switch --orphan`` removes every tracked file. None of these is ever
+auto-approved -- not by the container floor, auto mode, a terminal autonomy row, nor a prefix allow for every
+word -- on the sandbox, the host or the agent's own machine. The ways already read (``checkout-index``, ``read-tree -u``, ``stash apply|pop``, ``apply``, ``am``,
 ``reset --hard``) are kept here with their spellings.
 
 SPEC reading (R3.7 is silent): a commit's tree read into the index alone (``git read-tree TREE``, as ``git
@@ -50,6 +50,10 @@ TOOLS_ON_FILES = [
     "git rerere forget .claude/settings.json",
     "git rerere forget '*'",
     "git -c rerere.autoupdate=true rerere",
+    # a new unborn branch: every tracked file -- .claude/settings.json among them -- removed
+    "git switch --orphan fresh",
+    "git switch --orphan=fresh",
+    "git -C . switch --orphan x",
 ]
 
 
@@ -131,6 +135,7 @@ def test_a_blob_unpacked_inside_an_agents_settings_folder_is_never_auto_approved
         "git stash show -p",
         "git difftool --tool-help",
         "git unpack-file abc123",
+        "git checkout --orphan fresh",
         "git write-tree",
         "git read-tree HEAD",
         "git read-tree -m HEAD evil",
