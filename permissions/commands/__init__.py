@@ -169,8 +169,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 
-from permissions.commands.agent_clis import AGENT_CLIS, agent_settings_given
+from permissions.commands.agent_clis import (
+    AGENT_CLIS,
+    ELSEWHERE_LAUNCHERS,
+    agent_settings_given,
+    agent_started_elsewhere,
+)
 from permissions.commands.cargo import unknown_cargo_command
+from permissions.commands.conan import unknown_conan_command
 from permissions.commands.environment import (
     DECLARATION_BUILTINS,
     NAME_ASSIGNERS,
@@ -211,19 +217,28 @@ __all__ = [
 
 # First words whose segment may be opaque on its own (decide's quick filter; views add the rest).
 OPAQUE_VERBS: frozenset[str] = (
-    INLINE_CODE | AWKS | SEDS | NAME_ASSIGNERS | AGENT_CLIS | {"git", "cargo", "gh", "flatpak"}
+    INLINE_CODE
+    | AWKS
+    | SEDS
+    | NAME_ASSIGNERS
+    | AGENT_CLIS
+    | ELSEWHERE_LAUNCHERS
+    | {"git", "cargo", "gh", "flatpak", "conan"}
 )
 
 _FROM_INPUT_WORD = "the command word comes from the input"
 # Programs that may run a command no rule can read: R4.9, git's and cargo's aliases and `git-<word>` /
-# `cargo-<word>` programs; R4.10, gh's aliases and extensions; red team, the command a flatpak app's manifest
-# names; R3.7, a nested coding agent handed other settings, its hooks among them.
+# `cargo-<word>` programs, conan's custom commands; R4.10, gh's aliases and extensions; red team, the command a
+# flatpak app's manifest names; R3.7, a nested coding agent handed other settings, its hooks among them, or
+# started where the environment its hook reads may not follow.
 _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     "git": unknown_git_command,
     "gh": unknown_gh_command,
     "cargo": unknown_cargo_command,
+    "conan": unknown_conan_command,
     "flatpak": flatpak_default_command,
     **dict.fromkeys(AGENT_CLIS, agent_settings_given),
+    **dict.fromkeys(ELSEWHERE_LAUNCHERS, agent_started_elsewhere),
 }
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 

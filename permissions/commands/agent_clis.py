@@ -10,19 +10,37 @@ setting, its hooks and features among them), ``-p``/``--profile``, ``--enable``/
 run is opaque (R4.9): never auto-approved by autonomy, auto mode or the container floor, only by an allow
 written for exactly that invocation. The environment's share -- ``CLAUDE_CONFIG_DIR``, ``CODEX_HOME`` ... --
 is read with the other variables, in :mod:`permissions.commands.environment`.
+
+[beyond] red team: an agent started where this shell's environment -- BRABO_URL, BRABO_AGENT_KEY and the rest
+Brabo's hook reads -- may not follow, or as another user or machine whose settings no rule has read: a service
+manager's unit (``systemd-run``, ``launchctl``), a terminal multiplexer's or emulator's server (``tmux new``,
+``screen``, ``gnome-terminal --``), an environment read from a file (``envdir``, ``dotenv run``, ``direnv exec``),
+another host or container (``ssh host claude``, ``docker run img claude``,
+``flatpak-spawn --host``, ``wsl``), a sandbox that hides the home folder or clears the environment
+(``firejail``, ``bwrap``). Its hook cannot ask (a non-blocking error to the agents: the tool runs), so such a
+start is opaque as ``env -i claude`` is. Wrappers that keep the environment (``nohup``, ``setsid``, ``timeout``,
+``dbus-run-session``, ``npx``) start the agent as a direct call does, and keep its reading.
 """
 
 from __future__ import annotations
 
-__all__ = ["AGENT_CLIS", "agent_settings_given"]
+__all__ = ["AGENT_CLIS", "ELSEWHERE_LAUNCHERS", "agent_settings_given", "agent_started_elsewhere"]
 
 # The options, by program, that hand a run settings; a one-letter one may have its value glued (`-ckey=v`).
 _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
     "claude": frozenset(
         {"--settings", "--setting-sources", "--bare", "--mcp-config", "--plugin-dir", "--agents"}
+        # red team: the machine's managed settings (which outrank every other source, `disableAllHooks`
+        # among them) read from another file, plugins loaded from another folder (the CLI's own argument
+        # table, @anthropic-ai/claude-code-linux-x64/claude: "--managed-settings", "--plugin-dir-no-mcp")
+        | {"--managed-settings", "--plugin-dir-no-mcp"}
     ),
     "codex": frozenset({"-c", "--config", "-p", "--profile", "--enable", "--disable"}),
+    # red team: Gemini CLI's policy files -- which tools run without asking -- loaded from other files or
+    # folders (@google/gemini-cli/bundle: "Additional policy files or directories to load").
+    "gemini": frozenset({"--policy", "--admin-policy"}),
 }
+_SETTINGS_OPTIONS["gemini-cli"] = _SETTINGS_OPTIONS["gemini"]  # `npx @google/gemini-cli`
 _SETTINGS_OPTIONS["claude-code"] = _SETTINGS_OPTIONS[
     "claude"
 ]  # its package's name (`npx @anthropic-ai/claude-code`)
@@ -43,4 +61,67 @@ def agent_settings_given(view: tuple[str, ...]) -> str | None:
         name = w.partition("=")[0]
         if name in names or (w[1:2] != "-" and w[:2] in names):
             return f"'{verb} {name[:20]}' hands the agent settings no rule has read (its hooks among them)"
+    return None
+
+
+# The programs that run Brabo's hook, as a command word names them (their packages' names: `npx @google/gemini-cli`).
+_HOOKED_AGENTS = frozenset({"claude", "claude-code", "gemini", "gemini-cli", "codex"})
+# Launchers whose command runs in another environment, by program: None for every form, else the subcommands
+# that start one (`docker run`, `tmux new-window`); the words after them hold the command, as argv or a line.
+_ANY: frozenset[str] | None = None
+_CONTAINER_STARTS = frozenset({"run", "exec", "create", "debug"})
+_ELSEWHERE: dict[str, frozenset[str] | None] = {
+    **dict.fromkeys(("systemd-run", "run0", "machinectl", "launchctl", "flatpak-spawn", "host-spawn"), _ANY),
+    **dict.fromkeys(("ssh", "autossh", "mosh", "sshpass", "wsl", "wsl.exe", "runas", "psexec"), _ANY),
+    **dict.fromkeys(("docker", "podman", "nerdctl", "kubectl", "oc", "lxc", "incus"), _CONTAINER_STARTS),
+    "distrobox": frozenset({"enter"}),
+    "distrobox-enter": _ANY,
+    "toolbox": frozenset({"run", "enter"}),
+    "vagrant": frozenset({"ssh"}),
+    "tmux": frozenset(
+        "new new-session new-window neww split-window splitw respawn-pane respawnp respawn-window respawnw"
+        " run-shell run display-popup popup".split()
+    ),
+    **dict.fromkeys(("screen", "firejail", "bwrap", "proot"), _ANY),
+    # an environment read from files no rule has read (`envdir DIR`, `dotenv -f F run`, `chpst -e DIR`)
+    **dict.fromkeys(("envdir", "chpst", "dotenv", "env-cmd"), _ANY),
+    "dotenvx": frozenset({"run"}),
+    "direnv": frozenset({"exec"}),
+    # development shells told to start from an empty environment, or in a container (`nix-shell --pure`)
+    "nix-shell": frozenset({"--pure"}),
+    "nix": frozenset({"-i", "--ignore-environment"}),
+    "guix": frozenset({"--pure", "-C", "--container"}),
+    "devbox": frozenset({"--pure"}),
+    "pixi": frozenset({"--clean-env"}),
+    "setpriv": frozenset({"--reset-env"}),
+    # macOS: an application opened through LaunchServices (`open -a Terminal claude`) has launchd's environment
+    "open": _ANY,
+    **dict.fromkeys(
+        "xterm gnome-terminal konsole kitty alacritty wezterm tilix terminator xfce4-terminal foot urxvt"
+        " x-terminal-emulator wt wt.exe".split(),
+        _ANY,
+    ),
+}
+ELSEWHERE_LAUNCHERS: frozenset[str] = frozenset(_ELSEWHERE)
+_SEPARATORS = str.maketrans(dict.fromkeys(";&|()`'\"=<>{}$", " "))
+
+
+def agent_started_elsewhere(view: tuple[str, ...]) -> str | None:
+    """Why a launcher's view starts one of the agents Brabo hooks where the hook's environment may not follow,
+    or None. Its command is read in its words, as argv (`docker run img claude`) or a line (`tmux new 'cd x &&
+    claude -p hi'`): a word naming the agent anywhere after the launcher counts."""
+    verb = view[0]
+    starts = _ELSEWHERE.get(verb, _ANY)
+    if starts is not None and starts.isdisjoint(view[1:]):
+        return None
+    for w in view[1:]:
+        for token in w.translate(_SEPARATORS).split():
+            name = token.rpartition("/")[2].rpartition("\\")[2].lower()
+            if name.endswith((".exe", ".cmd", ".ps1")):
+                name = name[:-4]
+            if name in _HOOKED_AGENTS:
+                return (
+                    f"'{verb}' starts {name} where the environment Brabo's hook reads may not follow (another"
+                    " environment, user or machine): its hooks may not run"
+                )
     return None

@@ -52,6 +52,8 @@ COMMAND_VARS = frozenset(
         "CARGO_BUILD_RUSTC",
         "CARGO_BUILD_RUSTDOC",
         "MAKESHELL",
+        # red team: Gemini CLI runs it to start its sandbox's proxy (@google/gemini-cli/bundle)
+        "GEMINI_SANDBOX_PROXY_COMMAND",
     }
 )
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
@@ -115,6 +117,21 @@ AGENT_SETTINGS_VARS = frozenset(
         # (brabo_client/hook.py, ROOT_ENV): another folder is another project's policy and scope.
         "CLAUDE_PROJECT_DIR",
         "GEMINI_PROJECT_DIR",
+        # [beyond] red team: Claude Code's own switches of where its settings and hooks come from, as its
+        # binary names them (@anthropic-ai/claude-code-linux-x64/claude): the machine's policy folder
+        # ("this machine's policy folder (or the one CLAUDE_CODE_MANAGED_SETTINGS_PATH names)"), the remote
+        # settings read from a file instead, the user's own hooks switched off or restricted ("doesn't let
+        # them run in-process hooks"), its global configuration's folder, hooks not forwarded.
+        "CLAUDE_CODE_MANAGED_SETTINGS_PATH",
+        "CLAUDE_CODE_REMOTE_SETTINGS_PATH",
+        "CLAUDE_CODE_PERSONAL_HOOKS_OFF",
+        "CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG",
+        "CLAUDE_CODE_HOST_OWNED_CONFIG_DIR",
+        "CLAUDE_CODE_DISABLE_HOOK_FORWARDING",
+        # Gemini CLI's list of trusted folders read from another file (@google/gemini-cli/bundle): in a folder
+        # it does not trust it leaves the project's .gemini/settings.json -- Brabo's hook -- unread.
+        "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
+        "GEMINI_CLI_TRUST_WORKSPACE",
     }
 )
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")

@@ -260,6 +260,13 @@ REGISTRIES: dict[str, Forms] = {
     "anaconda": _forms("upload"),
     "swift": _forms("package-registry+publish"),
     "opam": _forms("publish"),
+    # red team: Gleam's and Nim's package indexes (Hex; nimble's package list), and two release tools that tag,
+    # push and publish when run at all (`dune-release` alone is its whole release: tag, distrib, publish, opam
+    # submit; `cargo-release --execute`, the program `cargo release` runs).
+    "gleam": _forms("publish hex+retire hex+unretire hex+revert hex+owner"),
+    "nimble": _forms("publish"),
+    "dune-release": ((),),
+    "cargo-release": ((),),
     # model and data hubs: Hugging Face's (below, verb-decided), Ollama's registry, DVC's and DataLad's remotes;
     # git-lfs is the program `git lfs` runs (R4.10: the same program by another name).
     "ollama": _forms("push"),
@@ -783,6 +790,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _STORAGE
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
+    | frozenset({"mill", "millw"})
     | _KAFKA_ADMINS
     | SOURCE_VERBS
     | CONSOLE_VERBS
@@ -992,6 +1000,14 @@ def _gradle(view: tuple[str, ...]) -> bool:
     return any(_task_publishes(t) for t in _positionals(view[1:], _GRADLE_VALUES))
 
 
+def _mill(view: tuple[str, ...]) -> bool:
+    """red team: mill's tasks are dotted paths (`core.publish`, `__.publishSonatypeCentral`,
+    `mill.scalalib.PublishModule/publishAll`): the last part names what runs."""
+    return any(
+        _task_publishes(w.replace("/", ".").rpartition(".")[2]) for w in view[1:] if w[:1] != "-" and "." in w
+    )
+
+
 def _sbt(view: tuple[str, ...]) -> bool:
     # `sbt "project x" publish`, `sbt ';clean;publishSigned'`: each word of each command counts.
     for w in view[1:]:
@@ -1130,10 +1146,27 @@ _KAFKA_ACTS = frozenset(
 )
 
 
+def _names_setup(head: tuple[str, ...]) -> bool:
+    return "setup" in head or "setup.py" in " ".join(head) or any(w.endswith("msetup") for w in head)
+
+
+def _module_setup(view: tuple[str, ...], k: int) -> bool:
+    """Whether word ``k`` of a Python view is `-m` naming the module setup (`-m setup`, `-msetup`, `-Bm
+    setup`): a cluster of flags ending in `m`, its value glued or the next word."""
+    w = view[k]
+    if w[:1] != "-" or w[1:2] in ("-", "") or "m" not in w:
+        return False
+    after = w[w.index("m") + 1 :]
+    return after == "setup" or (not after and view[k + 1 : k + 2] == ("setup",))
+
+
 def _setup_py_upload(view: tuple[str, ...]) -> bool:
     """red team: `python setup.py [sdist ...] upload|register|upload_docs`: distutils' and setuptools' own
-    commands that send the package -- or its name and metadata -- to PyPI (or the index `-r` names)."""
+    commands that send the package -- or its name and metadata -- to PyPI (or the index `-r` names); `python -m
+    setup ...` runs the same setup.py, found in the folder it runs in."""
     for k, w in enumerate(view[1:], 1):
+        if _module_setup(view, k):
+            return any(c in _SETUP_PY_SENDS for c in view[k + 1 :])
         if w[:1] == "-":
             continue
         if w.rpartition("/")[2] != "setup.py":
@@ -1148,6 +1181,8 @@ _SETUP_PY_SENDS = frozenset({"upload", "register", "upload_docs", "upload_sphinx
 # Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
 _OWN_READERS = {
     "conan": _conan,
+    "mill": _mill,
+    "millw": _mill,
     "kcat": _kcat,
     "kafkacat": _kcat,
     **dict.fromkeys(_KAFKA_ADMINS, _kafka_admin),
@@ -1168,8 +1203,8 @@ def _source_or_console(view: tuple[str, ...]) -> bool:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
-    if verb[:2] == "py" and "setup.py" in " ".join(view[1:4]) and _setup_py_upload(view):
-        return True  # red team: `python setup.py sdist upload`
+    if verb[:2] == "py" and _names_setup(view[1:4]) and _setup_py_upload(view):
+        return True  # red team: `python setup.py sdist upload`, `python -m setup upload`
     return verb in CONSOLE_VERBS and _console_db(view)
 
 

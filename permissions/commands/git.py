@@ -163,6 +163,7 @@ _GIT_RUNNING_SUBCOMMANDS = frozenset(
         "sh-setup",
         "sh-i18n",
         "merge-one-file",
+        "merge-index",  # red team: runs the program its first operand names on every unmerged file
     }
 )
 

@@ -588,9 +588,10 @@ def _git(view: tuple[str, ...]) -> list[Target]:
             return out
         return [(here, WHOLE)]
     if (
-        sub == "checkout-index"
+        (sub in _GIT_WHOLE_PLUMBING and "--tool-help" not in rest)
         or (sub == "read-tree" and _has_flag(rest, "u", ("--reset",)))  # (`-mu`: clustered)
         or (sub == "sparse-checkout" and len(rest) > 1 and rest[1] in _SPARSE_REWRITES)  # files left out go
+        or (sub == "rerere" and _rerere_replays(rest))
     ):
         return [(here, WHOLE)]
     if sub == "config":
@@ -638,6 +639,21 @@ def _pathspec_reach(spec: str) -> list[str]:
 
 
 _PATHSPEC_GLOB = frozenset("*?[")
+# R3.7, red team: git's plumbing that writes the working tree with contents the command line does not show:
+# `checkout-index` (the index's files), `merge-index` (a merge program run on every unmerged file,
+# `git-merge-one-file` writing its result), `difftool` (a configured tool handed the working tree's own
+# files; `--dir-diff` copies what it changed back); `read-tree -u` and `rerere` below. A commit's tree read
+# into the index alone (`read-tree TREE`, as `git reset COMMIT -- PATH`) reaches no file but through them.
+_GIT_WHOLE_PLUMBING = frozenset({"checkout-index", "merge-index", "difftool"})
+
+
+def _rerere_replays(rest: tuple[str, ...]) -> bool:
+    """red team: `git rerere` (no action) replays the resolutions it recorded into the conflicted files, and
+    `forget` recreates their conflicts; `status`, `diff`, `remaining` read, `clear` and `gc` prune its cache."""
+    action = next((w for w in rest[1:] if w[:1] != "-"), "")
+    return action not in ("status", "diff", "remaining", "clear", "gc")
+
+
 _MERGE_FILE_VALUED = frozenset({"-L", "--object-id-placeholder", "--marker-size", "--diff-algorithm"})
 _BUNDLE_VALUED = frozenset({"--version"})
 _MERGETOOL_VALUED = frozenset({"-t", "--tool", "-O"})
@@ -1024,10 +1040,14 @@ def _index_changes(rest: tuple[str, ...]) -> list[str]:
 
 def _git_named_writes(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     """red team: `git switch -f`/`--discard-changes` throws local changes -- any file -- away as `checkout -f`
-    does; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
+    does, `--orphan` removes every tracked file; `git merge-file` writes its first file (unless `-p`), `git mergetool` the conflicted files it is
     given (or every one), `git bundle create` the bundle it names."""
     if sub == "switch":
-        return [(base or ".", WHOLE)] if _has_flag(rest, "f", ("--force", "--discard-changes")) else []
+        # `--orphan`: a new unborn branch, every tracked file removed from the working tree
+        rewrites = _has_flag(rest, "f", ("--force", "--discard-changes")) or any(
+            w.partition("=")[0] == "--orphan" for w in rest
+        )
+        return [(base or ".", WHOLE)] if rewrites else []
     if sub == "merge-file":
         ops = [] if _has_flag(rest, "p", ("--stdout",)) else _operands(rest, _MERGE_FILE_VALUED)
         return [(_join(base, o), NAMED) for o in ops[:1]]
@@ -1047,7 +1067,13 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
     address's last part, `.github` for `…/org/.github.git`); `git update-index --chmod`/`--cacheinfo`: the
     paths it changes in the index."""
     if sub == "update-index":
+        if "--index-info" in rest or ("--stdin" in rest and any(w.startswith("--chmod") for w in rest)):
+            # red team: index entries (or paths given a mode) read from the input
+            return [(base or ".", WHOLE)]
         return [(_join(base, p), NAMED) for p in _index_changes(rest)]
+    if sub == "unpack-file":
+        # red team: a blob's content, into the folder it runs in
+        return [(_join(base, ".merge_file_XXXXXX"), NAMED)]
     if sub in _GIT_NAMED_WRITERS:
         return _git_named_writes(sub, rest, base)
     if sub == "clone":
@@ -1143,7 +1169,8 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
 # Words without which a view of these programs writes nothing (the cheap filter below).
 _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "checkout-index", "read-tree",
                           "submodule", "init", "config", "-o", "clone", "worktree", "update-index",
-                          "sparse-checkout", "switch", "merge-file", "bundle", "mergetool"})  # fmt: skip
+                          "sparse-checkout", "switch", "merge-file", "bundle", "mergetool", "merge-index",
+                          "difftool", "rerere", "unpack-file"})  # fmt: skip
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})

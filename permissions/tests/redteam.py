@@ -4,8 +4,9 @@ program involved (a prefix allow never covers an opaque segment)."""
 
 from __future__ import annotations
 
-from permissions.decide import Verdict
-from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, term
+from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, Verdict, decide
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, HOST, ROOT, allow_every_word, perms, term
 
 DENY = ("Terminal(curl)", "Terminal(wget)")
 # Prefix allows for every program the cases below start with: none of them may cover an opaque segment.
@@ -37,3 +38,36 @@ def _never_auto(command: str) -> None:
 def _denied(command: str) -> None:
     for v in _settings(command, DENY):
         assert v.decision == "deny", (command, v.reason, v.message)
+
+
+_RUNNER = ProjectState(execution_mode="runner", container_running=False, root=ROOT)
+_TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
+
+
+def never_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
+    """R3.7's harness: ``command`` is never auto-approved where it runs (``places``) -- not by the container
+    floor, auto mode, a terminal autonomy row, nor a prefix allow for every program word."""
+    allow = DEV_TERMINAL_ALLOW_PATTERNS + allow_every_word(command)
+    projects = (CONTAINER_RUNNING, _RUNNER)
+    for runs_in in places:
+        for project in projects:
+            for autonomy in ((), AUTO_MODE, _TERMINAL_AUTO):
+                v = decide(
+                    DecisionRequest(
+                        "terminal",
+                        "developer",
+                        project,
+                        command=command,
+                        permissions=perms(allow=allow),
+                        autonomy=autonomy,
+                        runs_in=runs_in,
+                    )
+                )
+                assert v.decision != "auto_approve", (command, runs_in, project, autonomy, v.reason)
+
+
+def stays_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
+    """Friction: auto mode still auto-approves ``command`` where it runs."""
+    for runs_in in places:
+        v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
+        assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)

@@ -92,7 +92,9 @@ def test_moving_a_protected_branch_is_never_auto_approved(command):
 
 @pytest.mark.parametrize(
     "command",
-    [c for c in MOVES if "reset" not in c and "$" not in c],
+    # (`switch --orphan` also empties the working tree -- every tracked file removed, R3.7 -- which is read
+    # first, as `switch -f` is: still asked, for that reason)
+    [c for c in MOVES if "reset" not in c and "$" not in c and "switch --orphan" not in c],
 )
 def test_it_is_the_protected_merge_cap(command):
     v = term(command, allow=allow_every_word(command), project=PROJECT, autonomy=AUTO_MODE, cwd=ROOT)

@@ -8,7 +8,10 @@ package's own ``setup.py``.
   short options; ``-C`` (consume), ``-L`` (metadata), ``-Q`` (query) read. Kafka's admin tools change the
   cluster with ``--create``, ``--delete``, ``--alter``, ``--add``, ``--remove``, ``--execute``.
 - ``python setup.py [sdist ...] upload|register|upload_docs``: distutils' own commands that send the
-  package (or its name and metadata) to the index.
+  package (or its name and metadata) to the index; ``python -m setup ...`` runs the same file.
+- conan 2's custom commands (``conan art:promote``, any word not one of its own): code from the conan home.
+- mill's publishing tasks (``mill core.publish``), ``gleam publish``, ``nimble publish``, and ``dune-release``
+  and the ``cargo-release`` program, which tag, push and publish when run.
 
 Each is capped in auto mode and under an allow of every word it holds, wherever it runs; the reads and the
 local builds stay ordinary. (``twine register``, ``flit``/``hatch``/``pdm``/``poetry publish`` were forms
@@ -114,3 +117,118 @@ def test_reads_and_local_builds_stay_auto_approved(command):
     for runs_in in ("sandbox", "agent"):
         v = term(command, autonomy=AUTO_MODE, cwd=ROOT, runs_in=runs_in)
         assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
+
+
+# red team, the publishers left: `python -m setup CMD` runs the same setup.py (the module setup, found in the
+# folder it runs in), with its flags clustered or its value glued (`-Bm setup`, `-msetup`).
+SETUP_AS_A_MODULE = [
+    "python -m setup upload",
+    "python3 -m setup sdist upload",
+    "python -m setup register",
+    "python -m setup bdist_wheel upload -r pypi",
+    "python -msetup upload",
+    "python -Bm setup upload",
+    "python3 -B -m setup sdist upload_docs",
+    "python3.12 -m setup upload",
+    "py -m setup upload",
+    "pypy3 -m setup register",
+]
+
+
+@pytest.mark.parametrize("command", SETUP_AS_A_MODULE)
+def test_setup_run_as_a_module_is_capped_wherever_it_runs(command):
+    test_these_acts_are_capped_wherever_they_run(command)
+
+
+# Conan 2 runs a custom command -- Python from the conan home's extensions/commands/ -- for any word that is not
+# one of its own: `conan art:promote` (the Artifactory extension) acts on the remote server, `conan hello` is
+# cmd_hello.py. Opaque (R4.9), as a git alias or a cargo-<word> program is.
+CUSTOM_COMMANDS = [
+    "conan art:promote pkg/1.0 --from dev --to prod",
+    "conan art:property add pkg/1.0 --property x=1",
+    "conan art:build-info upload bi.json",
+    "conan art:upload x",
+    "conan hello",
+    "conan -v ci:publish",
+    "conan mycompany:release pkg/1.0",
+]
+
+
+@pytest.mark.parametrize("command", CUSTOM_COMMANDS)
+def test_a_conan_custom_command_is_never_auto_approved(command):
+    for runs_in in ("sandbox", "host", "agent"):
+        for v in (
+            term(command, autonomy=AUTO_MODE, cwd=ROOT, runs_in=runs_in),
+            term(command, allow=allow_every_word(command), cwd=ROOT, runs_in=runs_in),
+            term(command, project=CONTAINER_RUNNING, runs_in=runs_in),
+        ):
+            assert v.decision != "auto_approve", (command, runs_in, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python -m setup sdist",
+        "python -m setup --help",
+        "python3 -m setup build_ext --inplace",
+        "python -m setuptools_scm",
+        "python -m build",
+        "conan --version",
+        "conan -v",
+        "conan graph info .",
+        "conan cache clean",
+        "conan inspect .",
+        "conan version",
+        "conan export .",
+        "conan copy pkg/1.0@user/testing user/stable",
+    ],
+)
+def test_module_setup_builds_and_conans_own_commands_stay_auto_approved(command):
+    test_reads_and_local_builds_stay_auto_approved(command)
+
+
+# red team, more publishers of the same kind: mill's publishing tasks (dotted paths), Gleam's and Nim's indexes,
+# and the release tools that publish when run (dune-release, the cargo-release program).
+MORE_PUBLISHERS = [
+    "mill core.publish",
+    "./mill core.publish",
+    "mill __.publishSonatypeCentral",
+    "mill mill.scalalib.PublishModule/publishAll",
+    "mill -i core.publishArtifacts",
+    "millw app.deploy",
+    "gleam publish",
+    "gleam publish --yes",
+    "gleam hex retire pkg 1.0.0 deprecated",
+    "gleam hex revert --package pkg --version 1.0.0",
+    "nimble publish",
+    "dune-release",
+    "dune-release publish",
+    "dune-release opam submit",
+    "cargo-release release --execute",
+    "cargo-release --execute",
+    "cargo-release patch -x",
+]
+
+
+@pytest.mark.parametrize("command", MORE_PUBLISHERS)
+def test_more_publishers_are_capped_wherever_they_run(command):
+    test_these_acts_are_capped_wherever_they_run(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mill core.compile",
+        "mill __.test",
+        "mill core.publishLocal",
+        "mill core.publishM2Local",
+        "mill -w app.run",
+        "gleam build",
+        "gleam test",
+        "gleam add gleam_json",
+        "nimble build",
+        "nimble test",
+    ],
+)
+def test_their_local_builds_stay_auto_approved(command):
+    test_reads_and_local_builds_stay_auto_approved(command)
