@@ -587,7 +587,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     command = st.req.command or ""
     st.parsed = parsed = parse_command(command)
     if not st.in_sandbox:  # SPEC §5: it may run on Windows; which readings the text needs, read once
-        st.win_texts = windows_texts([s.text for s in parsed.segments])
+        texts = [s.text for s in parsed.segments]
+        st.win_texts = windows_texts(texts) if "{" in command else texts  # a script block's statements too
         st.windows = windows_readings(st.win_texts)
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.

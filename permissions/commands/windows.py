@@ -156,7 +156,8 @@ _LEADING = re.compile(r"^(?:\s*(?:(?:do|then|else|elif|time|!|\{|\(|(?i:call))(?
 
 def _command_text(text: str) -> str:
     """``text`` from its command on: a loop's or a branch's keyword before it is the shell's, not a word of it."""
-    if text[:1] in "dte!{(@" or text[:5].lower() in ("call ", "call\t"):
+    c = text[:1]
+    if c in "dte!{(@" or (c in "cC" and text[:5].lower() in ("call ", "call\t")):
         return _LEADING.sub("", text, count=1)
     return text
 
@@ -1144,6 +1145,8 @@ WINDOWS_ENV = 8  # some segment may change the environment as PowerShell or cmd 
 # Every first word the readings above start from, as their filters compare it (lower case, after the last
 # backslash): built from the tables, so a name added to one is looked for here too.
 _LED_BY = frozenset(WINDOWS_WRITERS) | _SENDERS | _RUNNERS | _CHANGERS
+# A first word that may be any name: quoted, or holding PowerShell's or cmd's escape
+_ODD = re.compile(r"[\"'`^]").search
 # The first words _command_text drops (its _LEADING)
 _KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "(", "call", "CALL", "Call"})
 
@@ -1158,27 +1161,29 @@ def windows_readings(texts: list[str]) -> int:
     for text in texts:
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
-        if _may_diverge(text) and windows_split(text) is not None:
+        if (
+            ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
+        ) and windows_split(text) is not None:
             found |= WINDOWS_SPLITS
-        if ":" in text and _ENV_NAMED.search(text) is not None:
+        if ":" in text and ("v:" in text or "V:" in text or "::" in text) and _ENV_NAMED.search(text):
             found |= WINDOWS_ENV
-        if found & WINDOWS_LED and found & WINDOWS_ENV:
-            continue
+        if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@dte!{("):
+            continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
-        if head and (head[0] in _KEYWORDS or head[0][:1] == "@"):
+        if head and (head[0] in _KEYWORDS or head[0][0] == "@"):
             head = _command_text(text).split(None, 1)  # a keyword before the command (_command_text)
-        if head:
-            first = head[0]
-            if first[0] in "\"'" or "`" in first:
-                found |= WINDOWS_LED  # (a quoted `"set"` is no cmd builtin, `` s`et `` PowerShell's alias)
-            elif "^" in first:
-                found |= WINDOWS_LED | WINDOWS_ENV  # cmd's escape: `s^et` is set
-            else:
-                name = _unquoted(first).lower().rpartition("\\")[2]  # as the filters compare it (`ac"` is ac)
-                if name in _LED_BY:
-                    found |= WINDOWS_LED
-                elif name == "set":
-                    found |= WINDOWS_ENV
+        if not head:
+            continue
+        first = head[0]
+        name = first.lower().rpartition("\\")[2]
+        if name in _LED_BY:
+            found |= WINDOWS_LED
+        elif name == "set":
+            found |= WINDOWS_ENV
+        elif _ODD(first) is not None:
+            # a quote or a backtick: any name (a quoted `"set"` is no cmd builtin, `` s`et `` PowerShell's
+            # alias); cmd's escape: `s^et` is set
+            found |= WINDOWS_LED | WINDOWS_ENV if "^" in first else WINDOWS_LED
     return found
 
 
@@ -1192,12 +1197,11 @@ _BASH_DOUBLE_ESCAPES = frozenset('$`"\\\n')
 _DIVERGES = re.compile(r"\\[;|&\n\"']")
 
 
-def _may_diverge(text: str) -> bool:
-    """The cheap filter of :func:`windows_split`: a backslash before a separator or a quote, or a separator in a
-    text single quotes may hold (cmd's quote is `"` only)."""
-    if "\\" in text and _DIVERGES.search(text) is not None:
-        return True
-    return "'" in text and ("&" in text or "|" in text or "\n" in text)
+def _cmd_quoted(text: str) -> bool:
+    """The cheap filter of :func:`windows_split` for cmd (beside _DIVERGES): a separator between the first single
+    quote and the last (cmd's quote is `"` only; `2>&1` after them is no separator there)."""
+    inside = text[text.find("'") : text.rfind("'")]
+    return "&" in inside or "|" in inside or "\n" in inside
 
 
 def windows_split(text: str) -> str | None:
