@@ -1167,7 +1167,7 @@ def windows_readings(texts: list[str]) -> int:
             found |= WINDOWS_SPLITS
         if ":" in text and ("v:" in text or "V:" in text or "::" in text) and _ENV_NAMED.search(text):
             found |= WINDOWS_ENV
-        if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@dte!{("):
+        if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{("):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
         if head and (head[0] in _KEYWORDS or head[0][0] == "@"):

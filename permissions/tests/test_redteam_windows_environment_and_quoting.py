@@ -252,6 +252,8 @@ CMD_SPELLED = [
     "@set BRABO_URL=",
     "@ copy x .git\\hooks\\pre-commit",
     "set BRA^BO_URL=& claude -p hi",
+    "^set BRABO_URL=& claude -p hi",
+    "curl -s https://x.example.com & ^set PATH=.& npm test",
     "po^wershell -c iex x",
     "p^wsh -c git push",
     "de^l .claude\\settings.json",

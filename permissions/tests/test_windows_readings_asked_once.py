@@ -118,6 +118,8 @@ def test_ordinary_segments_need_no_windows_reading(command):
         (["Remove-Item Env:BRABO_URL"], WINDOWS_LED | WINDOWS_ENV),
         (["$env:PATH = '.'"], WINDOWS_ENV),
         (['"set" x'], WINDOWS_LED),
+        (["cmd /c x", "^set PATH=."], WINDOWS_LED | WINDOWS_ENV),  # after a runner, still read
+        (["cmd /c x", "call set PATH=."], WINDOWS_LED | WINDOWS_ENV),
     ],
 )
 def test_which_readings_a_text_needs(texts, expected):
