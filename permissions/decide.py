@@ -37,14 +37,17 @@ from permissions.commands.uploads import (
     uploads_in,
 )
 from permissions.commands.windows import (
+    WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_SPLITS,
     names_windows_writer,
     runs_unread,
     sends_on_the_web,
+    windows_environment,
     windows_machine_change,
     windows_readings,
     windows_split,
+    windows_texts,
 )
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
@@ -253,6 +256,9 @@ class _State:
     opaque_note: str | None = None  # why a segment is opaque, for the sentence people read (R4.9)
     # off the sandbox, which Windows readings the segments may need (permissions.commands.windows), set in step 4
     windows: int = 0
+    # the segments' texts, each followed by the statements of the script blocks it holds (windows_texts);
+    # replaced, never appended to
+    win_texts: list[str] = []
 
     def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
         self.req = req
@@ -432,9 +438,7 @@ def policy_hooks(st: _State) -> _State:
         external = _terminal_cap(
             st.seg_views, parsed, req.project.protected_branches, req.command or ""
         ) is not None or (
-            bool(st.windows & WINDOWS_LED)
-            and parsed is not None
-            and _windows_cap(parsed.segments) is not None
+            bool(st.windows & WINDOWS_LED) and parsed is not None and _windows_cap(st.win_texts) is not None
         )
     else:
         # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
@@ -465,7 +469,7 @@ def caps(st: _State) -> _State:
                     _CAP_MEMO.clear()
                 _CAP_MEMO[key] = cap
         if cap is None and st.windows & WINDOWS_LED and st.parsed is not None:
-            cap = _windows_cap(st.parsed.segments)  # SPEC §5: on Windows, PowerShell's spellings too
+            cap = _windows_cap(st.win_texts)  # SPEC §5: on Windows, PowerShell's spellings too
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
         return st
@@ -528,12 +532,17 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     windows = bool(st.windows & WINDOWS_LED)
     for i, seg in enumerate(parsed.segments):
         what = machine_change(seg_views[i] if i < len(seg_views) else views_of(seg.words), seg.words)
-        if what is None and windows:
-            what = windows_machine_change(seg.text)  # SPEC §5: PowerShell's and cmd's spellings too
         if what is not None:
             shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
             found = f"'{shown}' {what}"
             break
+    if found is None and windows:
+        for text in st.win_texts:
+            what = windows_machine_change(text)  # SPEC §5: PowerShell's and cmd's spellings too
+            if what is not None:
+                shown = text if len(text) <= 80 else text[:77] + "..."
+                found = f"'{shown}' {what}"
+                break
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
@@ -578,7 +587,9 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     command = st.req.command or ""
     st.parsed = parsed = parse_command(command)
     if not st.in_sandbox:  # SPEC §5: it may run on Windows; which readings the text needs, read once
-        st.windows = windows_readings([s.text for s in parsed.segments])
+        texts = [s.text for s in parsed.segments]
+        st.win_texts = windows_texts(texts) if "{" in command else texts  # a script block's statements too
+        st.windows = windows_readings(st.win_texts)
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
     doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
@@ -683,10 +694,13 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and st.windows & WINDOWS_SPLITS:
         never_auto = _windows_split(segments)  # SPEC §5: one command to bash, several to PowerShell and cmd
     if never_auto is None and st.windows & WINDOWS_LED:
-        never_auto = _windows_unread(segments)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
+        never_auto = _windows_unread(st.win_texts)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
+    if never_auto is None and st.windows & WINDOWS_ENV:
+        # SPEC §5, R3.7, R4.9: `$env:PATH = '.'`, `set BRABO_URL=`, `Remove-Item Env:BRABO_URL`
+        never_auto = windows_environment(st.win_texts)
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
-        writes = any(names_windows_writer(s.text) for s in segments)
+        writes = any(names_windows_writer(t) for t in st.win_texts)
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
         # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
@@ -804,10 +818,11 @@ def _external_view(view: tuple[str, ...]) -> bool:
     )
 
 
-def _windows_unread(segments: Sequence[Segment]) -> str | None:
-    """R4.9 for a command that may run on Windows: a segment that runs a command no rule reads."""
-    for seg in segments:
-        why = runs_unread(seg.text)
+def _windows_unread(texts: list[str]) -> str | None:
+    """R4.9 for a command that may run on Windows: a segment (or a statement of a script block) that runs a
+    command no rule reads."""
+    for text in texts:
+        why = runs_unread(text)
         if why is not None:
             return why
     return None
@@ -826,12 +841,12 @@ def _windows_split(segments: Sequence[Segment]) -> str | None:
     return None
 
 
-def _windows_cap(segments: Sequence[Segment]) -> tuple[str, str] | None:
+def _windows_cap(texts: list[str]) -> tuple[str, str] | None:
     """§5 step 6 for a command that may run on Windows: a PowerShell web request that sends or changes, mail,
     a publication, a remote session or copy, a network drive, an upload (permissions.commands.windows)."""
-    for seg in segments:
-        if sends_on_the_web(seg.text):
-            return "cap_external_effect", seg.text
+    for text in texts:
+        if sends_on_the_web(text):
+            return "cap_external_effect", text
     return None
 
 

@@ -51,6 +51,7 @@ from permissions.commands.windows import (
     WINDOWS_WRITERS,
     windows_moves,
     windows_program_words,
+    windows_statements,
     windows_writes,
 )
 from permissions.commands.writes import AGENT_CLIS, NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
@@ -380,11 +381,16 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".config/fish/", _STARTUP),
         # [beyond] SPEC §5, Windows: what Windows runs at logon from the user's Startup folder, and PowerShell's
         # profiles -- run by every PowerShell -- with the modules it loads by name, in Documents (Windows
-        # PowerShell, PowerShell 7) and ~/.config/powershell (PowerShell on Linux and macOS).
+        # PowerShell, PowerShell 7) and ~/.config/powershell (PowerShell on Linux and macOS); and, red team,
+        # the all-users profiles and modules in PowerShell's own folder ($PSHOME: WindowsPowerShell\v1.0 under
+        # System32, PowerShell\7 under Program Files, /opt/microsoft/powershell/7 on Linux).
         ("Start Menu/Programs/Startup/", _STARTUP),
         ("Documents/WindowsPowerShell/", _STARTUP),
         ("Documents/PowerShell/", _STARTUP),
         (".config/powershell/", _STARTUP),
+        ("WindowsPowerShell/v1.0/", _STARTUP),
+        ("PowerShell/7/", _STARTUP),
+        ("PowerShell/7-preview/", _STARTUP),
         # [beyond] build tools' settings that choose the binary or the code a build runs.
         # Bazel: .bazelrc (any flag: --workspace_status_command, --run_under, --override_repository) in the
         # workspace and home; bazelisk downloads the version .bazelversion names -- a fork's `org/version` from
@@ -822,7 +828,11 @@ def _windows_moved(
     stack), None when that is decided only when it runs."""
     how, to = windows_moves(text)
     if how == POPS:
-        return pushed.pop() if to == "" and pushed else None
+        if to != "":
+            return None  # a named stack's (`Pop-Location -StackName x`)
+        # Each command starts in a new shell (the agents run every one in its own process): with nothing
+        # pushed before in the command the stack is empty, and Pop-Location and popd stay where they are.
+        return pushed.pop() if pushed else here
     if not how:
         return here
     if how == PUSHES:
@@ -863,7 +873,29 @@ def _windows_write(
 ) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it (permissions.commands.windows), writes a
     protected file from the folder ``cur``: by a cmdlet or a redirection, or -- a backslash in its text -- by a
-    program the shell's reading knows, given its paths with Windows' separators (`tar -xf a -C .claude\\x`)."""
+    program the shell's reading knows, given its paths with Windows' separators (`tar -xf a -C .claude\\x`).
+    The statements of its script blocks are read too, from a folder decided when it runs once one of them
+    moves (`% { Set-Location .claude; sc settings.json x }`)."""
+    why = _windows_text_write(text, cur, start, roots, dotglob, start_clean)
+    if why is not None or "{" not in text:
+        return why
+    for inner in windows_statements(text):
+        why = _windows_text_write(inner, cur, start, roots, dotglob, start_clean)
+        if why is not None:
+            return why
+        if windows_moves(inner)[0]:
+            cur = None
+    return None
+
+
+def _windows_text_write(
+    text: str,
+    cur: list[str] | None,
+    start: list[str],
+    roots: list[list[str]],
+    dotglob: bool,
+    start_clean: bool,
+) -> str | None:
     for target, kind in windows_writes(text):
         why = _check(target, kind, cur, start, roots, dotglob, start_clean)
         if why is not None:

@@ -16,8 +16,10 @@ __all__ = [
     "DECLARATION_BUILTINS",
     "NAME_ASSIGNERS",
     "PATH_VARS",
+    "WINDOWS_VARS",
     "assignment_carried",
     "assigns_by_name",
+    "windows_variable",
 ]
 
 # The value is a command line a program hands to a shell (git, ssh, less, man, systemd, bash).
@@ -262,6 +264,42 @@ _READ_VALUED = {"read": "dinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc"}
 def removes_hook_variable(name: str) -> bool:
     """Whether taking ``name`` out of the environment switches a nested agent's or Brabo's hook off."""
     return name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES) or name == "PATH"
+
+
+# [beyond] SPEC §5, red team: what Windows reads beside the names above -- PATHEXT (which file a command name
+# runs, as PATH), PSModulePath (the modules PowerShell loads by name, as PERL5LIB), ComSpec (the shell programs
+# hand a command line to, as MAKESHELL), the home folder (USERPROFILE, HOMEDRIVE and HOMEPATH, as HOME: where
+# the agents' settings and Brabo's hook are), the folders of the user's and the machine's settings (APPDATA,
+# LOCALAPPDATA, ProgramData, ProgramFiles), and SystemRoot (without it Python's sockets, and so Brabo's hook,
+# fail to start). Names in upper case: Windows compares them without regard to case.
+WINDOWS_VARS = frozenset(
+    {
+        "PATHEXT",
+        "PSMODULEPATH",
+        "COMSPEC",
+        "USERPROFILE",
+        "HOMEDRIVE",
+        "HOMEPATH",
+        "APPDATA",
+        "LOCALAPPDATA",
+        "PROGRAMDATA",
+        "PROGRAMFILES",
+        "SYSTEMROOT",
+    }
+)
+
+
+def windows_variable(name: str, removed: bool) -> str | None:
+    """Why PowerShell or cmd setting (``removed``: taking out) the environment variable ``name`` -- any case --
+    changes what later commands run or switches Brabo's hook off, as the POSIX reading has it for `export` and
+    `unset`: setting one that carries a command line, loads code or chooses programs or settings; taking out one
+    the hook or an agent reads (a value decided only when it runs is read as set)."""
+    upper = name.upper()
+    if upper in WINDOWS_VARS or (removes_hook_variable(upper) if removed else _special(upper)):
+        if removed:
+            return f"it takes {name} out of the environment Brabo's hook or a coding agent reads"
+        return f"it sets {name}, which decides what later commands run or what Brabo's hook or an agent reads"
+    return None
 
 
 _CLEARED = "'env' runs a program without the environment Brabo's hook and the coding agents read"

@@ -27,12 +27,19 @@ What leaves the machine or changes it, off the sandbox: :func:`sends_on_the_web`
 effect: web requests that send, mail, the PowerShell Gallery, remote sessions and copies, network drives,
 uploads) and :func:`windows_machine_change` (the path scope's "outside the project": scheduled tasks, the
 registry, persistent variables, services, global installs, PowerShell's and Defender's settings).
+
+What changes the environment later commands and Brabo's hook start with: :func:`windows_environment` reads
+`$env:NAME = ...`, cmd's `set NAME=...` and the cmdlets on the `Env:` drive as the POSIX reading reads `export`
+and `unset` (permissions.commands.environment.windows_variable). Where the readings part: :func:`windows_split`
+follows bash's, PowerShell's and cmd's quoting side by side; cmd's `^` escape, `call` and `@` are read as cmd
+reads them.
 """
 
 from __future__ import annotations
 
 import re
 
+from permissions.commands.environment import windows_variable
 from permissions.commands.writes import NAMED, TREE
 
 __all__ = [
@@ -40,6 +47,7 @@ __all__ = [
     "GONE",
     "WEB_CMDLETS",
     "WINDOWS_WRITERS",
+    "WINDOWS_ENV",
     "WINDOWS_LED",
     "WINDOWS_SPLITS",
     "WINDOWS_WRITES",
@@ -50,11 +58,14 @@ __all__ = [
     "names_windows_writer",
     "runs_unread",
     "sends_on_the_web",
+    "windows_environment",
     "windows_machine_change",
     "windows_moves",
     "windows_program_words",
     "windows_readings",
     "windows_split",
+    "windows_statements",
+    "windows_texts",
     "windows_words",
     "windows_writes",
 ]
@@ -121,6 +132,9 @@ WINDOWS_WRITERS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 _OUTFILE_WRITERS = frozenset(name for name, (how, _) in WINDOWS_WRITERS.items() if how == "outfile")
+# Writers some of whose verbs only read (`certutil -hashfile .claude\\settings.json SHA256`, `-dump`, `-verify`):
+# with no other verb or option (`-f`, `-decode`, `-urlcache`) they write nothing.
+_READING_VERBS: dict[str, frozenset[str]] = {"certutil": frozenset({"hashfile", "dump", "verify", "v"})}
 
 # A PowerShell word: quoted runs and bare characters up to a blank (no backslash escape; the backtick is
 # PowerShell's escape and is dropped).
@@ -135,19 +149,28 @@ def windows_words(text: str) -> list[str]:
 
 
 # The shell's words a segment's text may start with before its command (`do iwr …` in a loop, `then sc …`).
-_LEADING = re.compile(r"^(?:\s*(?:do|then|else|elif|time|!|\{|\()(?=\s|$))+\s*")
+# red team: and cmd's own -- `call` runs the rest as a command, `@` keeps it from being echoed (`call del x`,
+# `@powershell -c ...`).
+_LEADING = re.compile(r"^(?:\s*(?:(?:do|then|else|elif|time|!|\{|\(|(?i:call))(?=\s|$)|@+))+\s*")
 
 
 def _command_text(text: str) -> str:
     """``text`` from its command on: a loop's or a branch's keyword before it is the shell's, not a word of it."""
-    return _LEADING.sub("", text, count=1) if text[:1] in "dte!{(" else text
+    c = text[:1]
+    if c in "dte!{(@" or (c in "cC" and text[:5].lower() in ("call ", "call\t")):
+        return _LEADING.sub("", text, count=1)
+    return text
 
 
 def _unquoted(word: str) -> str:
-    return word.replace('"', "").replace("'", "").replace("`", "") if not _PLAIN(word) else word
+    if _PLAIN(word):
+        return word
+    return word.replace('"', "").replace("'", "").replace("`", "").replace("^", "")
 
 
-_PLAIN = re.compile(r"[^\"'`]*\Z").match
+# red team: cmd's escape `^` is dropped as PowerShell's backtick is (`s^et`, `po^wershell`, `Set-C^ontent` name
+# set, powershell, Set-Content to cmd); a path is read with it dropped as cmd reads it.
+_PLAIN = re.compile(r"[^\"'`^]*\Z").match
 
 
 def names_windows_writer(text: str) -> bool:
@@ -157,7 +180,7 @@ def names_windows_writer(text: str) -> bool:
     first = _command_text(text).split(None, 1)
     if not first:
         return False
-    name = first[0].lower()
+    name = _unquoted(first[0]).lower()
     if name in _OUTFILE_WRITERS:
         return "-o" in text or "-O" in text  # a web request writes only its -OutFile (`-o`, `--output`)
     return name in WINDOWS_WRITERS
@@ -172,12 +195,27 @@ def _path(word: str) -> str:
             return "~" + w[len(home) :]
     if low.startswith("$env:homedrive$env:homepath"):
         return "~" + w[len("$env:homedrive$env:homepath") :]
+    if low[:1] == "$":
+        for name, place in _PLACES:
+            if low.startswith(name) and low[len(name) : len(name) + 1] in ("", "/"):
+                return place + w[len(name) :]
     if "%" in w:
         # cmd's variables other than the home folder (`%APPDATA%\\...\\Startup`): decided only when it runs
         return _CMD_VARIABLE.sub(r"$\1", w)
     return w
 
 
+# [beyond] R3.7, red team: PowerShell's variables for its own folder and its profiles, as PowerShell 7 on Windows
+# sets them ($PSHOME, $PROFILE and its four properties): the profiles are run by every PowerShell.
+_PS7 = "C:/Program Files/PowerShell/7"
+_PLACES = (
+    ("$pshome", _PS7),
+    ("$profile.allusersallhosts", _PS7 + "/profile.ps1"),
+    ("$profile.alluserscurrenthost", _PS7 + "/Microsoft.PowerShell_profile.ps1"),
+    ("$profile.currentuserallhosts", "~/Documents/PowerShell/profile.ps1"),
+    ("$profile.currentusercurrenthost", "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"),
+    ("$profile", "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1"),
+)
 _CMD_VARIABLE = re.compile(r"%([A-Za-z_][A-Za-z0-9_#$'()*+,.?@\[\]{}~-]*)%")
 
 
@@ -218,6 +256,11 @@ def windows_writes(text: str) -> list[tuple[str, int]]:
         return found
     how, values = row
     first = kept[0].lower()
+    reads = _READING_VERBS.get(first)
+    if reads is not None:
+        verbs = [w[1:].lower() for w in kept[1:] if w[:1] in "-/"]
+        if verbs and all(v in reads for v in verbs):
+            return found
     if first not in _OWN_AT:
         # red team: a splatted hashtable (`Set-Content @p`) names its locations where no reading sees them
         found.extend(("$" + w[1:], NAMED) for w in kept[1:] if w[:1] == "@" and len(w) > 1)
@@ -426,7 +469,7 @@ def _first_name(text: str) -> str | None:
     first = head[0]
     if first[0] in "\"'" or "`" in first:
         return ""
-    return first.lower().rpartition("\\")[2]
+    return _unquoted(first).lower().rpartition("\\")[2]
 
 
 def _first_is(text: str, names: frozenset[str]) -> bool:
@@ -438,7 +481,7 @@ def _first_is(text: str, names: frozenset[str]) -> bool:
     first = head[0]
     if first[0] in "\"'":
         return True
-    return first.replace("`", "").lower().rpartition("\\")[2] in names
+    return _unquoted(first).lower().rpartition("\\")[2] in names
 
 
 # §5 step 6, red team: what sends, publishes or runs elsewhere whenever it is used -- mail, the PowerShell
@@ -636,9 +679,9 @@ def windows_moves(text: str) -> tuple[int, str | None]:
     decided only when it runs: no operand, `-` (the last folder), a named stack, a drive (`C:\\x`, `HKCU:\\`),
     a share or a variable."""
     head = text.split(None, 1)
-    if head and head[0] in _KEYWORDS:  # the shell's keyword before the command (_command_text)
+    if head and (head[0] in _KEYWORDS or head[0][:1] == "@"):  # a keyword before the command (_command_text)
         head = _command_text(text).split(None, 1)
-    if not head or head[0].replace("`", "").lower() not in LOCATION_MOVERS:
+    if not head or _unquoted(head[0]).lower() not in LOCATION_MOVERS:
         return 0, None  # the cheap filter: most segments name no mover
     words = windows_words(text)
     first = words[0].lower()
@@ -882,17 +925,230 @@ def windows_machine_change(text: str) -> str | None:
     return None
 
 
+# -- the environment a PowerShell or cmd command changes -------------------------------------------------------
+
+# [beyond] R3.7 and R4.9 on Windows, red team: what the POSIX reading asks of `export PATH=.`, `unset BRABO_URL`
+# and `env -u` (permissions.commands.environment), spelt as PowerShell and cmd spell it: an assignment
+# (`$env:PATH = '.'`, `${env:BRABO_URL} = ''`), cmd's `set NAME=value` (`set "NAME="` takes it out, `set /a`
+# and `set /p` assign too), and the item and content cmdlets on the `Env:` drive (`Remove-Item Env:BRABO_URL`,
+# `Set-Item env:\PATH .`, `Clear-Item`, `Rename-Item`, `Add-Content Env:Path`) -- a name by a pattern or a
+# variable, or a cmdlet fed by a pipeline that names the drive (`gci env: | ri`), is decided only when it runs.
+# (`[Environment]::SetEnvironmentVariable(...)` is no shell syntax at all: unparseable; `setx` and the
+# registry's `Environment` key are machine changes.)
+_ENV_DRIVE = re.compile(
+    r"(?i)(?:-[a-z]+:)?(?:microsoft\.powershell\.core\\)?(?:env:|environment::)[\\/]*(.*)\Z", re.S
+)
+_ENV_NAMED = re.compile(r"(?i)env:|environment::")
+_ENV_ASSIGN = re.compile(r"(?i)\$(?:\{env:([^}]*)\}|env:(\w*))\s*([-+*/%]?=)(?!=)\s*(.{0,5})")
+_NULL = re.compile(r"(?i)\$null\b")
+# The cmdlets that take the variables they name out (the source of a move or a rename is gone too), and those
+# whose other words may name the variable they make (`-NewName`, `-Destination`, `-Name`)
+_ENV_MAKERS = frozenset(
+    n for n, (how, _) in WINDOWS_WRITERS.items() if how in ("move", "rename", "copy", "new")
+)
+_ENV_REMOVERS = frozenset(
+    {"remove-item", "ri", "rm", "del", "erase", "rd", "rmdir", "clear-item", "cli", "clear-content", "clc"}
+) | frozenset(n for n, (how, _) in WINDOWS_WRITERS.items() if how in ("move", "rename"))
+_ENV_UNKNOWN = "it changes environment variables whose names are decided only when it runs"
+_CMD_SET = re.compile(r"(?is)\s*((?:/[ap]\s*)*)(.*)")
+_ARITHMETIC_NAMES = re.compile(r"([A-Za-z_][\w.#$@]*)\s*[-+*/%&|^<>]*=(?!=)")
+
+
+def windows_environment(texts: list[str]) -> str | None:
+    """Why the segments' ``texts``, read as PowerShell and cmd read them, set an environment variable that
+    decides what later commands run or take out one Brabo's hook reads (environment.windows_variable), or
+    None."""
+    named = fed = False
+    for text in texts:
+        why, names, bare = _environment_change(text)
+        if why is not None:
+            return why
+        named = named or names
+        fed = fed or bare
+    return _ENV_UNKNOWN if named and fed else None
+
+
+def _environment_change(text: str) -> tuple[str | None, bool, bool]:
+    """Why the segment ``text`` changes the environment that way; whether it names the `Env:` drive; whether it
+    is an item cmdlet with no operand (bound from the pipeline)."""
+    head = _command_text(text).split(None, 1)
+    if not head:
+        return None, False, False
+    first = _unquoted(head[0]).lower().rpartition("\\")[2]
+    if first == "set":
+        return _cmd_set(head[1] if len(head) > 1 else ""), False, False
+    named = ":" in text and _ENV_NAMED.search(text) is not None
+    if named:
+        for m in _ENV_ASSIGN.finditer(text):
+            why = _assigned(m)
+            if why is not None:
+                return why, True, False
+    if first not in _ITEMS:
+        return None, named, False
+    words = windows_words(text)
+    bare = all(w[:1] == "-" for w in words[1:])
+    if not named:
+        return None, False, bare
+    return _env_items(first, words), True, bare
+
+
+def _assigned(m: re.Match[str]) -> str | None:
+    """What `$env:NAME = value` does (``m``: _ENV_ASSIGN's match): an empty string or `$null` takes it out."""
+    name = m.group(1) if m.group(1) is not None else m.group(2)
+    if not name or any(c in name for c in "$`("):
+        return _ENV_UNKNOWN
+    value = m.group(4)
+    gone = m.group(3) == "=" and (
+        value[:2] in ("''", '""') or value[:1] in ("", ";") or _NULL.match(value) is not None
+    )
+    return windows_variable(name, gone)
+
+
+def _env_items(first: str, words: list[str]) -> str | None:
+    """What an item or content cmdlet does to the variables it names on the `Env:` drive: each is set, or taken
+    out by a remover; the drive named alone (`New-Item -Path Env: -Name PATH`) or a move's new name leaves the
+    other words to name them."""
+    removed = first in _ENV_REMOVERS
+    others = first in _ENV_MAKERS
+    for w in words[1:]:
+        m = _ENV_DRIVE.match(w)
+        if m is None:
+            continue
+        name = m.group(1).rstrip("\\/")
+        if not name:
+            others = True
+            if any(c in x for x in words[1:] for c in "*?["):
+                return _ENV_UNKNOWN  # `Remove-Item -Path Env: -Include BRABO*`
+        elif any(c in name for c in "*?[$(@"):
+            return _ENV_UNKNOWN
+        else:
+            why = windows_variable(name, removed)
+            if why is not None:
+                return why
+    if others:
+        for w in words[1:]:
+            name = w.rpartition(":")[2] if w[:1] == "-" else w
+            if _ENV_DRIVE.match(w) is None and name.replace("_", "a").isalnum():
+                why = windows_variable(name, False)
+                if why is not None:
+                    return why
+    return None
+
+
+def _cmd_set(rest: str) -> str | None:
+    """What cmd's `set [/a] [/p] NAME=value` (``rest``: its words) does: `set NAME=` takes NAME out, `set /a`
+    assigns every name its expression does, `set /p` a value typed when it runs; a name built from a variable
+    (`%n%`, `!n!`) is decided when it runs."""
+    m = _CMD_SET.match(rest)
+    assert m is not None
+    options, assignment = m.group(1).lower(), m.group(2)
+    if "a" in options:
+        if "%" in assignment or "!" in assignment:
+            return _ENV_UNKNOWN
+        for name in _ARITHMETIC_NAMES.findall(assignment):
+            why = windows_variable(name, False)
+            if why is not None:
+                return why
+        return None
+    name, eq, value = assignment.partition("=")
+    if not eq:
+        return None  # `set PATH` lists the variables whose names start with it
+    name = name.strip().lstrip('"').strip()
+    if "%" in name or "!" in name:
+        return _ENV_UNKNOWN  # `call set %n%=`: a name cmd expands when it runs
+    if assignment[:1] == '"':
+        value = value.rpartition('"')[0] if '"' in value else value
+    gone = not value.strip() and "p" not in options
+    return windows_variable(_unquoted(name), gone)
+
+
+# -- PowerShell's script blocks ----------------------------------------------------------------------------------
+
+# red team: a script block `{ ... }` given to a cmdlet (`gci | % { Remove-Item .claude\\settings.json }`,
+# `Where-Object { ... }`, `. { ... }`, `-ScriptBlock { ... }`) holds statements PowerShell runs, where bash reads
+# words of one command: each is read as a segment is. (`${env:X}` names a variable; a quoted brace is text.)
+_PS_STATEMENT_ENDS = frozenset(";|&\n")
+
+
+def windows_texts(texts: list[str]) -> list[str]:
+    """The segments' ``texts``, each followed by the statements of the script blocks it holds."""
+    out: list[str] = []
+    for text in texts:
+        out.append(text)
+        if "{" in text:
+            out.extend(windows_statements(text))
+    return out
+
+
+def windows_statements(text: str) -> list[str]:
+    """The statements inside the script blocks of ``text`` (each block's own, nested ones too), as PowerShell
+    splits them: at `;`, `|`, `&&`, `||` and new lines outside quotes and inner blocks."""
+    blocks: list[int] = []  # where each open block's statements start
+    found: list[str] = []
+    ps = ""
+    esc = False
+    for k, c in enumerate(text):
+        if esc:
+            esc = False
+        elif ps == "'":
+            ps = "" if c == "'" else ps
+        elif c == "`":
+            esc = True
+        elif ps == '"':
+            ps = "" if c == '"' else ps
+        elif c in "'\"":
+            ps = c
+        elif c == "{" and not (k and text[k - 1] == "$"):
+            blocks.append(k + 1)
+        elif c == "}" and blocks:
+            found.extend(_statements(text[blocks.pop() : k]))
+    for start in blocks:  # a block left open runs to the end
+        found.extend(_statements(text[start:]))
+    return found
+
+
+def _statements(body: str) -> list[str]:
+    """A block's statements: ``body`` split at its own separators (quotes and inner blocks kept whole)."""
+    out: list[str] = []
+    depth = 0
+    ps = ""
+    esc = False
+    start = 0
+    for k, c in enumerate(body):
+        if esc:
+            esc = False
+        elif ps:
+            ps = "" if c == ps else ps
+            esc = c == "`" and ps == '"'
+        elif c == "`":
+            esc = True
+        elif c in "'\"":
+            ps = c
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c in _PS_STATEMENT_ENDS and depth == 0:
+            out.append(body[start:k])
+            start = k + 1
+    out.append(body[start:])
+    return [t.strip() for t in out if t.strip()]
+
+
 # -- which readings a command needs at all, asked once per command ------------------------------------------------
 
 WINDOWS_LED = 1  # some segment's first word may be a writer's, a web cmdlet's or a runner's (or is quoted)
 WINDOWS_WRITES = 2  # some segment redirects into a file (not `2>&1`)
 WINDOWS_SPLITS = 4  # some segment is more than one command as PowerShell and cmd split it (windows_split)
+WINDOWS_ENV = 8  # some segment may change the environment as PowerShell or cmd reads it (windows_environment)
 
 # Every first word the readings above start from, as their filters compare it (lower case, after the last
 # backslash): built from the tables, so a name added to one is looked for here too.
 _LED_BY = frozenset(WINDOWS_WRITERS) | _SENDERS | _RUNNERS | _CHANGERS
+# A first word that may be any name: quoted, or holding PowerShell's or cmd's escape
+_ODD = re.compile(r"[\"'`^]").search
 # The first words _command_text drops (its _LEADING)
-_KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "("})
+_KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "(", "call", "CALL", "Call"})
 
 
 def windows_readings(texts: list[str]) -> int:
@@ -900,22 +1156,34 @@ def windows_readings(texts: list[str]) -> int:
     means :func:`names_windows_writer`, :func:`sends_on_the_web` and :func:`runs_unread` answer no for every one
     of them. Each text's first word is looked at once here instead of by each filter (a command off the sandbox
     asked all three of every segment), and compared as the widest of them does: a quoted first word or one
-    holding a backtick may be any name."""
+    holding a backtick or a caret may be any name. WINDOWS_ENV: :func:`windows_environment` may answer."""
     found = 0
     for text in texts:
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
-        if "\\" in text and _DIVERGES.search(text) is not None and windows_split(text) is not None:
+        if (
+            ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
+        ) and windows_split(text) is not None:
             found |= WINDOWS_SPLITS
-        if found & WINDOWS_LED:
-            continue
+        if ":" in text and ("v:" in text or "V:" in text or "::" in text) and _ENV_NAMED.search(text):
+            found |= WINDOWS_ENV
+        if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{("):
+            continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
-        if head and head[0] in _KEYWORDS:  # the shell's keyword before the command (_command_text)
-            head = _command_text(text).split(None, 1)
-        if head:
-            first = head[0]
-            if first[0] in "\"'" or "`" in first or first.lower().rpartition("\\")[2] in _LED_BY:
-                found |= WINDOWS_LED
+        if head and (head[0] in _KEYWORDS or head[0][0] == "@"):
+            head = _command_text(text).split(None, 1)  # a keyword before the command (_command_text)
+        if not head:
+            continue
+        first = head[0]
+        name = first.lower().rpartition("\\")[2]
+        if name in _LED_BY:
+            found |= WINDOWS_LED
+        elif name == "set":
+            found |= WINDOWS_ENV
+        elif _ODD(first) is not None:
+            # a quote or a backtick: any name (a quoted `"set"` is no cmd builtin, `` s`et `` PowerShell's
+            # alias); cmd's escape: `s^et` is set
+            found |= WINDOWS_LED | WINDOWS_ENV if "^" in first else WINDOWS_LED
     return found
 
 
@@ -929,58 +1197,84 @@ _BASH_DOUBLE_ESCAPES = frozenset('$`"\\\n')
 _DIVERGES = re.compile(r"\\[;|&\n\"']")
 
 
+def _cmd_quoted(text: str) -> bool:
+    """The cheap filter of :func:`windows_split` for cmd (beside _DIVERGES): a separator between the first single
+    quote and the last (cmd's quote is `"` only; `2>&1` after them is no separator there)."""
+    inside = text[text.find("'") : text.rfind("'")]
+    return "&" in inside or "|" in inside or "\n" in inside
+
+
 def windows_split(text: str) -> str | None:
-    """The first command after a separator in the segment ``text`` that PowerShell and cmd act on where bash
+    """The first command after a separator in the segment ``text`` that PowerShell or cmd acts on where bash
     took it as text -- escaped (`Write-Output .\\; sc .claude\\settings.json x`: a backslash escapes nothing on
-    Windows) or quoted (`echo "a\\"; iex x; "`: `\\"` ends the string there) --, or None. Both quotings are
-    followed side by side; a separator bash itself acts on (`<(a | b)`, `$(a; b)`) made segments of its own,
-    read already. A statement that is empty or starts with `-` is no command (`find . -exec rm {} \\; -print`)."""
-    bash = ""  # bash's quote: "", "'" or '"'
-    ps = ""  # PowerShell's
-    k = 0
-    n = len(text)
-    while k < n:
-        c = text[k]
-        escaped = False  # bash reads c as a character, not syntax
-        if bash == "'":
-            bash = "" if c == "'" else bash
-            escaped = True
-        elif bash == "$'":  # an ANSI-C string: a backslash escapes the next character
-            if c == "\\":
-                k += 1
-            elif c == "'":
-                bash = ""
-            escaped = True
-        elif c == "\\" and (bash == "" or (k + 1 < n and text[k + 1] in _BASH_DOUBLE_ESCAPES)):
-            # bash: the next character is escaped; Windows: a backslash, and the next is read on its own
-            if ps == "" and k + 1 < n and _splits_at(text, k + 1):
-                return _after(text, k + 1)
-            k += 1
-            c = text[k] if k < n else ""
-            ps = _ps_quote(ps, c, text, k)
-            k += 1
-            continue
-        elif bash == '"':
-            bash = "" if c == '"' else bash
-            escaped = c != '"'
-        elif c in "'\"":
-            bash = "$'" if c == "'" and k and text[k - 1] == "$" else c
-        if ps == "" and escaped and _splits_at(text, k):
-            return _after(text, k)
-        if ps != "" or c in "'\"`":
-            if c == "`" and ps != "'":
-                k += 1  # PowerShell's escape: the next character is text
-            else:
-                ps = _ps_quote(ps, c, text, k)
-        k += 1
+    Windows) or quoted (`echo "a\\"; iex x; "`: `\\"` ends the string there; `echo $'a\\'; iex x; '`: PowerShell's
+    single quotes know no backslash; `echo 'a & calc & echo '`: cmd's quote is `"` only) --, or None. The three
+    quotings are followed side by side; a separator bash itself acts on (`<(a | b)`, `$(a; b)`) made segments
+    of its own, read already. A statement that is empty or starts with `-` is no command (`find . -exec rm {}
+    \\; -print`)."""
+    bash = ""  # bash's quote: "", "'", "$'" or '"'
+    ps = ""  # PowerShell's: "", "'" or '"'
+    cmd = False  # whether cmd is inside "..."
+    bash_esc = ps_esc = cmd_esc = False  # the next character is escaped in that reading
+    for k, c in enumerate(text):
+        bash, bash_esc, escaped = _bash_step(text, k, bash, bash_esc)
+        if ps_esc:
+            ps_esc = False
+        elif ps == "":
+            if escaped and c in _SEPARATORS and _splits_at(text, k):
+                return _after(text, k)
+            ps_esc = c == "`"  # PowerShell's escape: the next character is text
+            ps = c if c in "'\"" else ""
+        elif c == ps:
+            ps = ""
+        else:
+            ps_esc = c == "`" and ps == '"'
+        if cmd_esc:
+            cmd_esc = False
+        elif c == '"':
+            cmd = not cmd
+        elif not cmd:
+            if escaped and c in _CMD_SEPARATORS and _splits_at(text, k) and _cmd_runs(text, k):
+                return _after(text, k)
+            cmd_esc = c == "^"  # cmd's escape
     return None
 
 
-def _ps_quote(ps: str, c: str, text: str, k: int) -> str:
-    """PowerShell's quote after the character ``c`` at ``k`` (``ps``: before it)."""
-    if ps == "":
-        return c if c in "'\"" else ""
-    return "" if c == ps else ps
+def _bash_step(text: str, k: int, bash: str, bash_esc: bool) -> tuple[str, bool, bool]:
+    """bash's quote and escape after the character at ``k`` (``bash``, ``bash_esc``: before it), and whether
+    bash reads that character as text rather than syntax."""
+    c = text[k]
+    if bash_esc:
+        return bash, False, True
+    if bash == "'":
+        return ("" if c == "'" else bash), False, True
+    if bash == "$'":  # an ANSI-C string: a backslash escapes the next character
+        return ("" if c == "'" else bash), c == "\\", True
+    if c == "\\" and (bash == "" or (k + 1 < len(text) and text[k + 1] in _BASH_DOUBLE_ESCAPES)):
+        return bash, True, True  # bash: the next character is escaped; Windows: a backslash
+    if bash == '"':
+        return ("" if c == '"' else bash), False, c != '"'
+    if c in "'\"":
+        return ("$'" if c == "'" and k and text[k - 1] == "$" else c), False, False
+    return bash, False, False
+
+
+# cmd's separators (`;` is a blank to it). Every single-quoted `|` and `&` is one to cmd (`bash -lc 'rg --files |
+# head'`, `jq '.a | .b'`, `grep -E 'a|b'`): cmd's statement after one counts when its first word is a name the
+# readings above act on -- a writer, a deleter, a runner, a sender, a machine change, `set` -- as cmd spells it
+# (`echo 'x & del /q .claude\\settings.json & echo '`, `echo 'a | c^md /c x'`); a word holding a quote, a bracket
+# or a brace names no program (`b'`, `select(.b)`).
+_CMD_SEPARATORS = frozenset("&|\n")
+_CMD_PROGRAM = re.compile(r"[\w.\\/:%~+^-]+(?=[\s;,=]|\Z)")
+
+
+def _cmd_runs(text: str, k: int) -> bool:
+    rest = _after(text, k)
+    m = None if rest is None else _CMD_PROGRAM.match(rest)
+    if m is None:
+        return False
+    name = m.group(0).replace("^", "").lower().rpartition("\\")[2]
+    return name in _LED_BY or name == "set"
 
 
 def _splits_at(text: str, k: int) -> bool:

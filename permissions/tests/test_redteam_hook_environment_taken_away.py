@@ -30,9 +30,9 @@ def _verb_allows(command: str) -> tuple[str, ...]:
     return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w.isidentifier() or "-" in w[1:])
 
 
-def never_auto(command: str) -> None:
+def never_auto(command: str, where: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
     allow = DEV_TERMINAL_ALLOW_PATTERNS + _verb_allows(command)
-    for runs_in in ("sandbox", "host", "agent"):
+    for runs_in in where:
         for project in (CONTAINER_RUNNING, HOST):
             for autonomy in ((), AUTO_MODE, TERMINAL_AUTO):
                 v = decide(

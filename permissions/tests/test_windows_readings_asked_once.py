@@ -15,6 +15,7 @@ from permissions.commands.windows import (
     _RUNNERS,
     _SENDERS,
     WEB_CMDLETS,
+    WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_WRITERS,
     WINDOWS_WRITES,
@@ -22,11 +23,13 @@ from permissions.commands.windows import (
     names_windows_writer,
     runs_unread,
     sends_on_the_web,
+    windows_environment,
     windows_machine_change,
     windows_readings,
 )
 from permissions.shell import parse_command
 
+from . import test_redteam_windows_environment_and_quoting as red3
 from . import test_redteam_windows_spellings as red
 from . import test_redteam_windows_writers_elsewhere_later as red2
 from .helpers import AUTO_MODE, HOST, ROOT, term
@@ -52,6 +55,8 @@ def _assert_never_hidden(texts: list[str]) -> None:
         if names_windows_writer(text):
             assert found, (texts, text)
             assert found & WINDOWS_LED or found & WINDOWS_WRITES, (texts, text)
+    if windows_environment(texts) is not None:
+        assert found & WINDOWS_ENV, texts
 
 
 RED_TEAM = (
@@ -66,6 +71,10 @@ RED_TEAM = (
     + red2.SENDS_ELSEWHERE
     + red2.CHANGES_THE_MACHINE
     + red2.ORDINARY
+    + red3.HOOK_ENVIRONMENT_TAKEN
+    + red3.WHAT_RUNS_CHANGED
+    + red3.CMD_SPELLED
+    + red3.ORDINARY_ENVIRONMENT
 )
 
 
@@ -103,6 +112,14 @@ def test_ordinary_segments_need_no_windows_reading(command):
         (["echo x > .envrc"], WINDOWS_WRITES),
         (["make 2>&1"], 0),  # a descriptor copied writes no file
         (["IRM https://x -Method Put", "echo x > .envrc"], WINDOWS_LED | WINDOWS_WRITES),
+        (["set BRABO_URL="], WINDOWS_ENV),
+        (["call set PATH=."], WINDOWS_ENV),
+        (["s^et PATH=."], WINDOWS_LED | WINDOWS_ENV),
+        (["Remove-Item Env:BRABO_URL"], WINDOWS_LED | WINDOWS_ENV),
+        (["$env:PATH = '.'"], WINDOWS_ENV),
+        (['"set" x'], WINDOWS_LED),
+        (["cmd /c x", "^set PATH=."], WINDOWS_LED | WINDOWS_ENV),  # after a runner, still read
+        (["cmd /c x", "call set PATH=."], WINDOWS_LED | WINDOWS_ENV),
     ],
 )
 def test_which_readings_a_text_needs(texts, expected):
@@ -115,7 +132,7 @@ _NAMES = sorted(set(WINDOWS_WRITERS) | WEB_CMDLETS | _RUNNERS | _SENDERS | _CHAN
 _PIECES = _NAMES + [
     "do", "then", "else", "time", "!", "{", "(", " ", "  ", "\t", "\n", "\x1c", "\x1f", "\x0b",
     '"', "'", "`", "\\", "C:\\x\\", ">", ">>", "2>&1", "&", "-c", "/c", "git", "push", "x.exe", ".claude",
-    "-Method", "Put", "ls", ":", ";", "é",
+    "-Method", "Put", "ls", ":", ";", "é", "set", "call", "@", "^", "=", "Env:", "$env:", "PATH", "BRABO_URL",
 ]  # fmt: skip
 _TEXT = st.lists(st.sampled_from(_PIECES), max_size=8).flatmap(
     lambda parts: st.lists(st.booleans(), min_size=len(parts), max_size=len(parts)).map(
