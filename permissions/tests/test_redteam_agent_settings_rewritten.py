@@ -12,43 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
-from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+from permissions.decide import DecisionRequest, ProjectState, decide
 
-from .helpers import AUTO_MODE, ROOT, perms, term
+from .helpers import AUTO_MODE, ROOT, perms
+from .redteam import never_auto_where, stays_auto_where
 
 CONTAINER_RUNNING = ProjectState(execution_mode="container", container_running=True, root=ROOT)
-TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
-
-
-def _verb_allows(command: str) -> tuple[str, ...]:
-    """Prefix allows for every word that could be a verb: the broadest allow a person might have written."""
-    words = command.replace("&&", " ").replace(";", " ").replace("|", " ").split()
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w.isidentifier() or "-" in w[1:])
-
-
-def never_auto(command: str) -> None:
-    allow = DEV_TERMINAL_ALLOW_PATTERNS + _verb_allows(command)
-    for runs_in in ("sandbox", "host", "agent"):
-        for autonomy in ((), AUTO_MODE, TERMINAL_AUTO):
-            v = decide(
-                DecisionRequest(
-                    "terminal",
-                    "developer",
-                    CONTAINER_RUNNING,
-                    command=command,
-                    permissions=perms(allow=allow),
-                    autonomy=autonomy,
-                    runs_in=runs_in,
-                )
-            )
-            assert v.decision != "auto_approve", (command, runs_in, autonomy, v.reason, v.message)
-
-
-def stays_auto(command: str) -> None:
-    for runs_in in ("sandbox", "agent"):
-        v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-        assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
 
 
 # Editors write the files they are opened on: a person at a terminal, or keys fed through the input.
@@ -137,7 +106,7 @@ OPERAND_WRITERS = [
 
 @pytest.mark.parametrize("command", EDITORS + REPLACERS + OPERAND_WRITERS)
 def test_a_protected_file_rewritten_by_these_programs_is_never_auto_approved(command):
-    never_auto(command)
+    never_auto_where(command)
 
 
 @pytest.mark.parametrize(
@@ -169,7 +138,7 @@ def test_a_protected_file_rewritten_by_these_programs_is_never_auto_approved(com
     ],
 )
 def test_reading_them_and_these_programs_on_ordinary_files_stay_auto_approved(command):
-    stays_auto(command)
+    stays_auto_where(command, ("sandbox", "agent"))
 
 
 # The folder a write lands in, moved by `cd` run through a builtin, or by a wrapper's option.
@@ -197,7 +166,7 @@ MOVED = [
 
 @pytest.mark.parametrize("command", MOVED)
 def test_a_write_below_a_folder_moved_to_by_a_builtin_or_a_wrapper_is_never_auto_approved(command):
-    never_auto(command)
+    never_auto_where(command)
 
 
 @pytest.mark.parametrize(
@@ -213,7 +182,7 @@ def test_a_write_below_a_folder_moved_to_by_a_builtin_or_a_wrapper_is_never_auto
     ],
 )
 def test_ordinary_moves_stay_auto_approved(command):
-    stays_auto(command)
+    stays_auto_where(command, ("sandbox", "agent"))
 
 
 # git rewrites of the working tree whose paths the command does not spell: pathspec magic, paths read from a
@@ -254,7 +223,7 @@ GIT_UNSEEN = [
 
 @pytest.mark.parametrize("command", GIT_UNSEEN)
 def test_a_git_rewrite_whose_paths_are_not_spelled_is_never_auto_approved(command):
-    never_auto(command)
+    never_auto_where(command)
 
 
 @pytest.mark.parametrize(
@@ -274,7 +243,7 @@ def test_a_git_rewrite_whose_paths_are_not_spelled_is_never_auto_approved(comman
     ],
 )
 def test_ordinary_git_stays_auto_approved(command):
-    stays_auto(command)
+    stays_auto_where(command, ("sandbox", "agent"))
 
 
 # The machine's own settings of the agents Brabo hooks (they outrank the project's and the user's), and names a
@@ -314,8 +283,8 @@ MACHINE_AND_OTHER_NAMES = [
 
 @pytest.mark.parametrize("path", MACHINE_AND_OTHER_NAMES)
 def test_a_shell_write_of_these_names_is_never_auto_approved(path):
-    never_auto(f"cp /tmp/evil.json '{path}'")
-    never_auto(f"echo '{{}}' > '{path}'")
+    never_auto_where(f"cp /tmp/evil.json '{path}'")
+    never_auto_where(f"echo '{{}}' > '{path}'")
 
 
 @pytest.mark.parametrize("path", MACHINE_AND_OTHER_NAMES)
@@ -352,7 +321,7 @@ def test_a_typed_write_file_of_these_names_is_never_auto_approved(path):
     ],
 )
 def test_ordinary_names_near_them_stay_auto_approved(path):
-    stays_auto(f"echo x > '{path}'")
+    stays_auto_where(f"echo x > '{path}'", ("sandbox", "agent"))
 
 
 # A nested run of an agent pointed at settings no rule has read -- by the environment or on its command line --
@@ -408,7 +377,7 @@ SETTINGS_ELSEWHERE = [
 
 @pytest.mark.parametrize("command", SETTINGS_ELSEWHERE)
 def test_an_agent_pointed_at_other_settings_is_never_auto_approved(command):
-    never_auto(command)
+    never_auto_where(command)
 
 
 @pytest.mark.parametrize(
@@ -423,7 +392,7 @@ def test_an_agent_pointed_at_other_settings_is_never_auto_approved(command):
     ],
 )
 def test_ordinary_agent_runs_stay_auto_approved(command):
-    stays_auto(command)
+    stays_auto_where(command, ("sandbox", "agent"))
 
 
 # A filesystem MCP server's write: an allow naming the server or its tool is no allow for the agent's own
@@ -564,7 +533,7 @@ MORE_WRITERS = [
 
 @pytest.mark.parametrize("command", MORE_WRITERS)
 def test_these_programs_putting_files_in_an_agents_settings_are_never_auto_approved(command):
-    never_auto(command)
+    never_auto_where(command)
 
 
 @pytest.mark.parametrize(
@@ -592,4 +561,4 @@ def test_these_programs_putting_files_in_an_agents_settings_are_never_auto_appro
     ],
 )
 def test_these_programs_on_ordinary_files_stay_auto_approved(command):
-    stays_auto(command)
+    stays_auto_where(command, ("sandbox", "agent"))

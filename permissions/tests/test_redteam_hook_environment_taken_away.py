@@ -15,45 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
-from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
-
-from .helpers import AUTO_MODE, ROOT, perms, term
-
-CONTAINER_RUNNING = ProjectState(execution_mode="container", container_running=True, root=ROOT)
-HOST = ProjectState(execution_mode="runner", container_running=False, root=ROOT)
-TERMINAL_AUTO = (AutonomyRow("terminal", "auto_approve"),)
-
-
-def _verb_allows(command: str) -> tuple[str, ...]:
-    words = command.replace("&&", " ").replace(";", " ").replace("|", " ").replace("&", " ").split()
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words) if w.isidentifier() or "-" in w[1:])
-
-
-def never_auto(command: str, where: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
-    allow = DEV_TERMINAL_ALLOW_PATTERNS + _verb_allows(command)
-    for runs_in in where:
-        for project in (CONTAINER_RUNNING, HOST):
-            for autonomy in ((), AUTO_MODE, TERMINAL_AUTO):
-                v = decide(
-                    DecisionRequest(
-                        "terminal",
-                        "developer",
-                        project,
-                        command=command,
-                        permissions=perms(allow=allow),
-                        autonomy=autonomy,
-                        runs_in=runs_in,
-                    )
-                )
-                assert v.decision != "auto_approve", (command, runs_in, project, autonomy, v.reason)
-
-
-def stays_auto(command: str) -> None:
-    for runs_in in ("sandbox", "agent", "host"):
-        v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-        assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
-
+from .redteam import never_auto_where, stays_auto_where
 
 UNSET = [
     "unset BRABO_URL",
@@ -127,7 +89,7 @@ ENV_TAKEN = [
 
 @pytest.mark.parametrize("command", UNSET + ENV_TAKEN)
 def test_the_hooks_environment_taken_away_is_never_auto_approved(command):
-    never_auto(command)
+    never_auto_where(command)
 
 
 @pytest.mark.parametrize(
@@ -154,4 +116,4 @@ def test_the_hooks_environment_taken_away_is_never_auto_approved(command):
     ],
 )
 def test_ordinary_environment_changes_stay_auto_approved(command):
-    stays_auto(command)
+    stays_auto_where(command)
