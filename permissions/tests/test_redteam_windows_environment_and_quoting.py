@@ -27,8 +27,8 @@ from permissions.commands.windows import windows_environment, windows_split
 from permissions.protected_paths import protected_file
 
 from .helpers import AUTO_MODE, HOST, ROOT, term
+from .redteam import never_auto_where
 from .test_protected_agent_and_startup_files import _write_file
-from .test_redteam_hook_environment_taken_away import never_auto
 
 OFF_SANDBOX = ("agent", "host")
 
@@ -121,7 +121,7 @@ WHAT_RUNS_CHANGED = [
 
 @pytest.mark.parametrize("command", HOOK_ENVIRONMENT_TAKEN + WHAT_RUNS_CHANGED)
 def test_the_environment_changed_as_windows_spells_it_is_never_auto_approved(command):
-    never_auto(command, OFF_SANDBOX)
+    never_auto_where(command, OFF_SANDBOX)
 
 
 # Asked already by other readings (unparseable to bash, the machine's environment, a location decided only when
@@ -159,7 +159,7 @@ STILL_ASKS = [
 
 @pytest.mark.parametrize("command", STILL_ASKS)
 def test_what_other_readings_asked_still_asks(command):
-    never_auto(command, OFF_SANDBOX)
+    never_auto_where(command, OFF_SANDBOX)
 
 
 @pytest.mark.parametrize(
@@ -266,7 +266,7 @@ CMD_SPELLED = [
 
 @pytest.mark.parametrize("command", CMD_SPELLED)
 def test_a_name_spelt_with_cmds_escape_or_prefix_is_read_as_cmd_reads_it(command):
-    never_auto(command, OFF_SANDBOX)
+    never_auto_where(command, OFF_SANDBOX)
 
 
 SCRIPT_BLOCKS = [
@@ -288,7 +288,7 @@ SCRIPT_BLOCKS = [
 
 @pytest.mark.parametrize("command", SCRIPT_BLOCKS)
 def test_a_script_blocks_statements_are_read(command):
-    never_auto(command, OFF_SANDBOX)
+    never_auto_where(command, OFF_SANDBOX)
 
 
 # (a block's `$_` is read by the path scope as a location decided when it runs, asked before as now)
