@@ -23,6 +23,7 @@ from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
+from permissions.commands.agent_clis import nested_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import machine_change
@@ -60,7 +61,7 @@ from permissions.protected_paths import (
     protected_file,
     protected_writes,
 )
-from permissions.scope import Scope, scope_for
+from permissions.scope import Scope, scope_for, within
 from permissions.segments import (
     KNOWN_CHARS,
     SegmentReading,
@@ -701,11 +702,47 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(t) for t in st.win_texts)
+    if never_auto is None and ("claude" in command or "gemini" in command or "codex" in command):
+        never_auto = _agent_started_away(st, comp, command)  # R3.7, SPEC §5: without the project's hooks
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
         # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
         never_auto = _protected_write(st, comp, command)
     return never_auto
+
+
+def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> str | None:
+    """[beyond] R3.7, SPEC §5 "where it runs", red team: why a nested coding agent starts in a folder where it
+    may not read the project's settings, Brabo's hook among them (permissions.commands.agent_clis: Claude Code
+    and Gemini CLI read them from the folder they start in, Codex from there up to the project's root), with
+    no allow written for exactly that segment; or None. Where each segment runs is permissions.where's reading
+    (`cd`, `pushd`/`popd`, subshells); a folder decided only when it runs is not the project's."""
+    parsed = st.parsed
+    assert parsed is not None
+    segments = parsed.segments
+    sets: list[frozenset[str]] | None = None
+    scope: Scope | None = None
+    for i, vs in enumerate(st.seg_views):
+        found = nested_agent(vs)
+        if found is None:
+            continue
+        seg = segments[i]
+        if comp.allow.match_exactly(seg.words) is not None:
+            continue
+        name, moved = found
+        if scope is None:
+            scope = st.scope_of()
+            sets = scope.cwd_sets(segments, command)
+        dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
+        root = scope.roots[0] if scope.roots else None
+        if moved or root is None or any(d != root if name != "codex" else not within(d, root) for d in dirs):
+            shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
+            return (
+                f"'{shown}' starts {name} away from the project folder, where it may not read the project's"
+                " settings and Brabo's hook in them; start it in the project folder, or only an allow written"
+                " for exactly this command covers it"
+            )
+    return None
 
 
 def _never_auto_by_text(

@@ -24,7 +24,13 @@ start is opaque as ``env -i claude`` is. Wrappers that keep the environment (``n
 
 from __future__ import annotations
 
-__all__ = ["AGENT_CLIS", "ELSEWHERE_LAUNCHERS", "agent_settings_given", "agent_started_elsewhere"]
+__all__ = [
+    "AGENT_CLIS",
+    "ELSEWHERE_LAUNCHERS",
+    "agent_settings_given",
+    "agent_started_elsewhere",
+    "nested_agent",
+]
 
 # The options, by program, that hand a run settings; a one-letter one may have its value glued (`-ckey=v`).
 _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
@@ -34,8 +40,21 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
         # among them) read from another file, plugins loaded from another folder (the CLI's own argument
         # table, @anthropic-ai/claude-code-linux-x64/claude: "--managed-settings", "--plugin-dir-no-mcp")
         | {"--managed-settings", "--plugin-dir-no-mcp"}
+        # red team: the project settings and `.claude` trees read from another folder, the skills and
+        # commands of added folders loaded ("--project-config-root <dir>": "Read project settings, .mcp.json and
+        # the .claude config trees ..."; "name it with --add-dir at the start, which also loads its skills and
+        # commands"), the session started in a new git worktree (`-w`, "Create a git worktree for this
+        # session"), where the untracked .claude/settings.local.json holding Brabo's hook is not, or in another
+        # folder (`--cwd`)
+        | {"--project-config-root", "--add-dir", "-w", "--worktree", "--cwd"}
     ),
-    "codex": frozenset({"-c", "--config", "-p", "--profile", "--enable", "--disable"}),
+    "codex": frozenset(
+        {"-c", "--config", "-p", "--profile", "--enable", "--disable"}
+        # red team: the session's working root moved ("-C, --cd": "Tell the agent to use the specified directory
+        # as its working root", @openai/codex-linux-x64/vendor/*/bin/codex), where the project's .codex
+        # layers are read from; a new managed git worktree (`--worktree`), where .codex/hooks.json may not be
+        | {"-C", "--cd", "--worktree"}
+    ),
     # red team: Gemini CLI's policy files -- which tools run without asking -- loaded from other files or
     # folders (@google/gemini-cli/bundle: "Additional policy files or directories to load").
     "gemini": frozenset({"--policy", "--admin-policy"}),
@@ -124,4 +143,58 @@ def agent_started_elsewhere(view: tuple[str, ...]) -> str | None:
                     f"'{verb}' starts {name} where the environment Brabo's hook reads may not follow (another"
                     " environment, user or machine): its hooks may not run"
                 )
+    return None
+
+
+# [beyond] R3.7 and SPEC §5 "where it runs", red team: the folder a nested agent starts in decides which
+# project settings -- and so which hooks -- it reads, as the CLIs' own code shows:
+# - Claude Code reads .claude/settings.json from the folder it starts in (or --project-config-root), and
+#   .claude/settings.local.json -- where `brabo hook install` puts the hook -- from there, or from the git
+#   root when that root's ownership checks pass (@anthropic-ai/claude-code-linux-x64/claude: `case
+#   "projectSettings":return N(n.projectConfigDir??u2o(n))`, `u2o(e){...return e.cwd}`, localSettings
+#   `uW(u2o(n),n.canonicalGitRoot)` with `amd(o.root)`'s uid checks);
+# - Gemini CLI reads <start folder>/.gemini/settings.json only, and none in the home folder
+#   (@google/gemini-cli/bundle/chunk-2YTYPKEZ.js:16529 `loadSettings(workspaceDir = process2.cwd())`,
+#   chunk-5FZXKDXH.js:253288 `getGeminiDir(){return path4.join(this.targetDir, GEMINI_DIR)}`);
+#   `--include-directories` adds folders to the workspace, not settings;
+# - Codex reads the .codex layers from its start folder up to the project root marker (`project_root_markers
+#   = [".git"]`, "Project `.codex/config.toml`: settings for a trusted repository, including ... hooks",
+#   @openai/codex-linux-x64/vendor/x86_64-unknown-linux-musl/bin/codex, strings), in a trusted project only.
+# Reading taken: a Claude or Gemini run started anywhere but the project folder, and a Codex run started
+# outside it, may run without Brabo's hook (a subfolder's Claude run finds the local file only when git's
+# root is the project folder and owned as the CLI checks: not known from the text, so asked).
+_NAMES = {
+    "claude": "claude",
+    "claude-code": "claude",
+    "gemini": "gemini",
+    "gemini-cli": "gemini",
+    "codex": "codex",
+}
+# The words a run that starts no session may carry (`claude --version`, `gemini --help`).
+_NO_SESSION = frozenset({"--version", "-v", "-V", "--help", "-h", "version", "help"})
+# Wrappers that start their command in another folder, and the letters of their short options naming it
+# (`env -C DIR`, `env --chdir=DIR`, `sudo -D DIR`).
+_CHDIR_WRAPPERS = {"env": "C", "sudo": "D"}
+
+
+def nested_agent(views: list[tuple[str, ...]]) -> tuple[str, bool] | None:
+    """The agent Brabo hooks that a segment's views start a session of ("claude", "gemini" or "codex"), and
+    whether a wrapper starts it in another folder (`env -C /tmp claude`), or None."""
+    for view in views:
+        if not view:
+            continue
+        name = _NAMES.get(view[0].rpartition("/")[2])
+        if name is None or (len(view) == 2 and view[1] in _NO_SESSION):
+            continue
+        moved = False
+        for wrapper in views:
+            if wrapper is view:
+                break
+            letter = _CHDIR_WRAPPERS.get(wrapper[0]) if wrapper else None
+            if letter is not None and any(
+                w.startswith("--chdir") or (w[:1] == "-" and w[1:2] != "-" and letter in w)
+                for w in wrapper[1 : len(wrapper) - len(view)]
+            ):
+                moved = True
+        return name, moved
     return None
