@@ -23,7 +23,7 @@ from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
-from permissions.commands.agent_clis import nested_agent
+from permissions.commands.agent_clis import moves_folder, nested_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import machine_change
@@ -702,7 +702,7 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(t) for t in st.win_texts)
-    if never_auto is None and ("claude" in command or "gemini" in command or "codex" in command):
+    if never_auto is None and _MAY_START_AGENT.search(command) is not None:
         never_auto = _agent_started_away(st, comp, command)  # R3.7, SPEC §5: without the project's hooks
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
@@ -711,31 +711,45 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     return never_auto
 
 
+# The text a nested agent's start may show: its name in any case (`CLAUDE.exe`), or one split by quoting
+# (`c\\laude`, `cl''aude`, `$'\\x63laude'`), which the parsed words join.
+_MAY_START_AGENT = re.compile(r"(?i)claude|gemini|codex|[\\'\"]")
+
+
 def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> str | None:
     """[beyond] R3.7, SPEC §5 "where it runs", red team: why a nested coding agent starts in a folder where it
     may not read the project's settings, Brabo's hook among them (permissions.commands.agent_clis: Claude Code
     and Gemini CLI read them from the folder they start in, Codex from there up to the project's root), with
     no allow written for exactly that segment; or None. Where each segment runs is permissions.where's reading
-    (`cd`, `pushd`/`popd`, subshells); a folder decided only when it runs is not the project's."""
+    (`cd`, `pushd`/`popd`, subshells); a folder decided only when it runs is not the project's, nor one a
+    wrapper moves to (`env -C /tmp claude`, `env -C /tmp sh -c 'claude'`)."""
     parsed = st.parsed
     assert parsed is not None
     segments = parsed.segments
     sets: list[frozenset[str]] | None = None
     scope: Scope | None = None
+    carried = False  # the script a folder-moving wrapper carries (`env -C /tmp sh -c '...'`)
     for i, vs in enumerate(st.seg_views):
-        found = nested_agent(vs)
-        if found is None:
-            continue
         seg = segments[i]
-        if comp.allow.match_exactly(seg.words) is not None:
+        if carried and not seg.hidden:
+            carried = False
+        moved = len(vs) > 1 and moves_folder(vs)
+        name = nested_agent(vs)
+        if moved:
+            carried = True
+        if name is None or comp.allow.match_exactly(seg.words) is not None:
             continue
-        name, moved = found
         if scope is None:
             scope = st.scope_of()
             sets = scope.cwd_sets(segments, command)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         root = scope.roots[0] if scope.roots else None
-        if moved or root is None or any(d != root if name != "codex" else not within(d, root) for d in dirs):
+        if (
+            moved
+            or carried
+            or root is None
+            or any(d != root if name != "codex" else not within(d, root) for d in dirs)
+        ):
             shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
             return (
                 f"'{shown}' starts {name} away from the project folder, where it may not read the project's"

@@ -29,6 +29,7 @@ __all__ = [
     "ELSEWHERE_LAUNCHERS",
     "agent_settings_given",
     "agent_started_elsewhere",
+    "moves_folder",
     "nested_agent",
 ]
 
@@ -177,24 +178,36 @@ _NO_SESSION = frozenset({"--version", "-v", "-V", "--help", "-h", "version", "he
 _CHDIR_WRAPPERS = {"env": "C", "sudo": "D"}
 
 
-def nested_agent(views: list[tuple[str, ...]]) -> tuple[str, bool] | None:
-    """The agent Brabo hooks that a segment's views start a session of ("claude", "gemini" or "codex"), and
-    whether a wrapper starts it in another folder (`env -C /tmp claude`), or None."""
+def moves_folder(views: list[tuple[str, ...]]) -> bool:
+    """Whether a wrapper among a segment's views starts its command in another folder (`env -C /tmp`)."""
+    for k in range(len(views) - 1):
+        wrapper = views[k]
+        letter = _CHDIR_WRAPPERS.get(wrapper[0]) if wrapper else None
+        if letter is not None and any(
+            w.startswith("--chdir") or (w[:1] == "-" and w[1:2] != "-" and letter in w)
+            for w in wrapper[1 : len(wrapper) - len(views[k + 1])]  # its own words, before its command's
+        ):
+            return True
+    return False
+
+
+# A package's script run by a JavaScript runtime (`node node_modules/@anthropic-ai/claude-code/cli.js`).
+_RUNTIMES = frozenset({"node", "nodejs", "bun", "deno", "tsx"})
+_PACKAGES = (("claude-code", "claude"), ("gemini-cli", "gemini"), ("openai/codex", "codex"))
+
+
+def nested_agent(views: list[tuple[str, ...]]) -> str | None:
+    """The agent Brabo hooks that a segment's views start a session of ("claude", "gemini" or "codex"), or
+    None (`claude --version`, `gemini --help` start none)."""
     for view in views:
         if not view:
             continue
-        name = _NAMES.get(view[0].rpartition("/")[2])
+        verb = view[0].rpartition("/")[2]
+        name = _NAMES.get(verb)
+        if name is None and verb in _RUNTIMES and len(view) > 1:
+            script = view[1].lower()
+            name = next((agent for package, agent in _PACKAGES if package in script), None)
         if name is None or (len(view) == 2 and view[1] in _NO_SESSION):
             continue
-        moved = False
-        for wrapper in views:
-            if wrapper is view:
-                break
-            letter = _CHDIR_WRAPPERS.get(wrapper[0]) if wrapper else None
-            if letter is not None and any(
-                w.startswith("--chdir") or (w[:1] == "-" and w[1:2] != "-" and letter in w)
-                for w in wrapper[1 : len(wrapper) - len(view)]
-            ):
-                moved = True
-        return name, moved
+        return name
     return None
