@@ -23,7 +23,7 @@ from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
-from permissions.commands.agent_clis import moves_folder, nested_agent
+from permissions.commands.agent_clis import moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import machine_change
@@ -702,18 +702,13 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(t) for t in st.win_texts)
-    if never_auto is None and _MAY_START_AGENT.search(command) is not None:
+    if never_auto is None and starts_agent(st.seg_views):
         never_auto = _agent_started_away(st, comp, command)  # R3.7, SPEC §5: without the project's hooks
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
         # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
         never_auto = _protected_write(st, comp, command)
     return never_auto
-
-
-# The text a nested agent's start may show: its name in any case (`CLAUDE.exe`), or one split by quoting
-# (`c\\laude`, `cl''aude`, `$'\\x63laude'`), which the parsed words join.
-_MAY_START_AGENT = re.compile(r"(?i)claude|gemini|codex|[\\'\"]")
 
 
 def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> str | None:

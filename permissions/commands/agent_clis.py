@@ -31,6 +31,7 @@ __all__ = [
     "agent_started_elsewhere",
     "moves_folder",
     "nested_agent",
+    "starts_agent",
 ]
 
 # The options, by program, that hand a run settings; a one-letter one may have its value glued (`-ckey=v`).
@@ -211,3 +212,16 @@ def nested_agent(views: list[tuple[str, ...]]) -> str | None:
             continue
         return name
     return None
+
+
+_FIRSTS = frozenset(_NAMES) | _RUNTIMES
+
+
+def starts_agent(seg_views: list[list[tuple[str, ...]]]) -> bool:
+    """decide()'s cheap filter: whether some view of some segment may start one of the agents (its words are
+    the parsed ones: unquoted, `CLAUDE.exe` and `/usr/bin/claude` read as `claude`)."""
+    for vs in seg_views:
+        for v in vs:
+            if v and v[0] in _FIRSTS:
+                return True
+    return False
