@@ -71,7 +71,7 @@ from permissions.segments import (
     views_of,
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
-from permissions.where import UNKNOWN, floor_where
+from permissions.where import UNKNOWN, cwd_sets, floor_where
 
 __all__ = [
     "MAX_COMMAND_CHARS",
@@ -716,7 +716,7 @@ def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> 
     may not read the project's settings, Brabo's hook among them (permissions.commands.agent_clis: Claude Code
     and Gemini CLI read them from the folder they start in, Codex from there up to the project's root), with
     no allow written for exactly that segment; or None. Where each segment runs is permissions.where's reading
-    (`cd`, `pushd`/`popd`, subshells); a folder decided only when it runs is not the project's, nor one a
+    (`cd`, `pushd`/`popd`, subshells, `Set-Location`); a folder decided only when it runs is not the project's, nor one a
     wrapper moves to (`env -C /tmp claude`, `env -C /tmp sh -c 'claude'`)."""
     parsed = st.parsed
     assert parsed is not None
@@ -736,7 +736,8 @@ def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> 
             continue
         if scope is None:
             scope = st.scope_of()
-            sets = scope.cwd_sets(segments, command)
+            # (SPEC §5: where it may run on Windows, cmd's and PowerShell's `cd /d`, `Set-Location` too)
+            sets = cwd_sets(segments, command, scope.cwd, floor=False, windows=scope.windows)
         dirs = sets[i] if sets is not None and i < len(sets) else (scope.cwd,)
         root = scope.roots[0] if scope.roots else None
         if (

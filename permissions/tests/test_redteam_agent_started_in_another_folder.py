@@ -131,6 +131,21 @@ ALREADY_ASKED = [
 ]
 
 
+# SPEC §5: off the sandbox the command may run on Windows, where cmd and PowerShell move too.
+WINDOWS_MOVES = [
+    "Set-Location src; claude -p x",
+    "Set-Location -Path src; gemini -p x",
+    "sl src; claude -p x",
+    "Push-Location src; claude.exe -p x",
+    "pushd src & gemini.cmd -p x",
+]
+
+
+@pytest.mark.parametrize("command", WINDOWS_MOVES)
+def test_an_agent_started_after_a_windows_move_is_never_auto_approved_off_the_sandbox(command):
+    never_auto_where(command, ("host", "agent"))
+
+
 @pytest.mark.parametrize("command", ALREADY_ASKED)
 def test_the_starts_already_asked_keep_asking(command):
     never_auto_where(command)
