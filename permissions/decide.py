@@ -716,8 +716,8 @@ def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> 
     may not read the project's settings, Brabo's hook among them (permissions.commands.agent_clis: Claude Code
     and Gemini CLI read them from the folder they start in, Codex from there up to the project's root), with
     no allow written for exactly that segment; or None. Where each segment runs is permissions.where's reading
-    (`cd`, `pushd`/`popd`, subshells, `Set-Location`); a folder decided only when it runs is not the project's, nor one a
-    wrapper moves to (`env -C /tmp claude`, `env -C /tmp sh -c 'claude'`)."""
+    (`cd`, `pushd`/`popd`, subshells, `Set-Location`); a folder decided only when it runs is not the project's,
+    nor one a wrapper moves to (`env -C /tmp claude`, `env -C /tmp sh -c 'claude'`)."""
     parsed = st.parsed
     assert parsed is not None
     segments = parsed.segments
