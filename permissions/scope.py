@@ -35,7 +35,16 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import _peels, views_of
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
-from permissions.where import as_climbs, cwd_sets, eaten_climb, here_strings, windows_place
+from permissions.where import (
+    as_climbs,
+    cmd_switch,
+    cmd_variable_place,
+    cwd_sets,
+    eaten_climb,
+    here_strings,
+    ps_value,
+    windows_place,
+)
 
 __all__ = [
     "DIRECTORY_CHANGERS",
@@ -153,6 +162,16 @@ def _mount_sources(word: str) -> list[str]:
     return found
 
 
+# PowerShell's and cmd's directory changers that are not the shell's own (DIRECTORY_CHANGERS), lower-cased.
+_WINDOWS_CHANGERS = frozenset({"set-location", "sl", "chdir", "push-location"})
+
+
+def _goes_home(words: tuple[str, ...]) -> bool:
+    """Whether a PowerShell or cmd directory changer names no target (`Set-Location`, `sl -PassThru`): it goes
+    to the user's home, or (cmd's bare `chdir`) prints where it is -- never known to stay inside."""
+    return all(w[:1] == "-" or w.lower() == "/d" for w in words[1:])
+
+
 def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back: bool = False) -> None:
     """A directory changer whose target is not one word the scope checked: outside. ``back``: a `cd -`,
     `popd` or bare `pushd` that permissions.where follows back inside (`cd packages/ui && npm test && cd -`,
@@ -214,6 +233,15 @@ class Scope:
             if words and (words[0] in _PROGRAM_VERBS or words[0] in TESTS):
                 words, dyn = _not_locations(words, dyn)
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
+                if windows and (
+                    (w[:1] == "/" and cmd_switch(words[0], w)) or (k in dyn and ps_value(words, k))
+                ):
+                    continue  # SPEC §5: a cmd switch (`dir /s`), a PowerShell value (`$_.Name`) is no location
+                if windows and "%" in w and cmd_variable_place(words, w):
+                    out.append(
+                        w
+                    )  # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never known inside
+                    continue
                 if (
                     windows
                     and ("\\" in w or ":" in w or ".." in w)
@@ -246,6 +274,9 @@ class Scope:
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and words[0] in DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out, sets is not None and self.back_inside(words, sets[i + 1]))
+            elif windows and words and words[0].lower() in _WINDOWS_CHANGERS and _goes_home(words):
+                # SPEC §5: bare `Set-Location` (PowerShell 6 and later) goes to the user's home, as bare `cd`
+                out.append(" ".join(words))
         return out
 
     def _check_dot_globs(self, w: str, text: str, cwds: Collection[str], out: list[str]) -> None:
