@@ -233,15 +233,6 @@ class Scope:
             if words and (words[0] in _PROGRAM_VERBS or words[0] in TESTS):
                 words, dyn = _not_locations(words, dyn)
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
-                if windows and (
-                    (w[:1] == "/" and cmd_switch(words[0], w)) or (k in dyn and ps_value(words, k))
-                ):
-                    continue  # SPEC §5: a cmd switch (`dir /s`), a PowerShell value (`$_.Name`) is no location
-                if windows and "%" in w and cmd_variable_place(words, w):
-                    out.append(
-                        w
-                    )  # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never known inside
-                    continue
                 if (
                     windows
                     and ("\\" in w or ":" in w or ".." in w)
@@ -249,6 +240,8 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
+                    if windows and ps_value(words, k):
+                        continue  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
                     if data is None:
                         data = _data_names(segments, command)
                     # Where `cd` goes decides where every later word points: its target is never data.
@@ -260,12 +253,20 @@ class Scope:
                         continue  # `for p in packages/*; do (cd "$p" && npm test); done`
                     check(w, True, cwds, out)
                     continue
+                if windows and "%" in w and cmd_variable_place(words, w):
+                    out.append(
+                        w
+                    )  # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
+                    continue
                 # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be `..`),
                 # names no location to check.
                 if "/" not in w and ".." not in w and w[:1] != ".":
                     continue
                 if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
-                    self._check_place(w, cwds, out)
+                    if not (
+                        windows and w[0] == "/" and cmd_switch(words[0], w)
+                    ):  # SPEC §5: `dir /s` is a switch
+                        self._check_place(w, cwds, out)
                 elif w[0] == "." or "/." in w:
                     self._check_dot_globs(w, seg.text, cwds, out)
                 eq = w.find("=")

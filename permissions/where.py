@@ -232,8 +232,9 @@ _PS_PRINTERS = frozenset({"write-output", "write-host", "echo"})
 def ps_value(words: Sequence[str], k: int) -> bool:
     """Whether ``words[k]``, a word with an expansion, is one of PowerShell's values that name no location."""
     word = words[k]
-    if _PS_SWITCH_VALUE.fullmatch(word):
-        return True
+    lead = word[:2].lower()
+    if lead not in ("$_", "$p", "$e"):  # (cheap rejection: `$_`, `$PSItem`, `$env:`, or a switch's value)
+        return word[:1] == "-" and _PS_SWITCH_VALUE.fullmatch(word) is not None
     start = k
     while start and words[start - 1] != "{":  # the statement: from the segment's or its script block's start
         start -= 1
