@@ -166,9 +166,10 @@ def _mount_sources(word: str) -> list[str]:
 _WINDOWS_CHANGERS = frozenset({"set-location", "sl", "chdir", "push-location"})
 
 
-def _goes_home(words: tuple[str, ...]) -> bool:
-    """Whether a PowerShell or cmd directory changer names no target (`Set-Location`, `sl -PassThru`): it goes
-    to the user's home, or (cmd's bare `chdir`) prints where it is -- never known to stay inside."""
+def _no_target(words: tuple[str, ...]) -> bool:
+    """Whether a PowerShell or cmd directory changer names no target the scope checked as a word: bare
+    (`Set-Location`, `sl -PassThru`: the user's home; cmd's bare `chdir` prints where it is) or glued to its
+    parameter's name (`Set-Location -Path:..`) -- where it leads is never known to be inside."""
     return all(w[:1] == "-" or w.lower() == "/d" for w in words[1:])
 
 
@@ -275,8 +276,9 @@ class Scope:
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and words[0] in DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out, sets is not None and self.back_inside(words, sets[i + 1]))
-            elif windows and words and words[0].lower() in _WINDOWS_CHANGERS and _goes_home(words):
-                # SPEC §5: bare `Set-Location` (PowerShell 6 and later) goes to the user's home, as bare `cd`
+            elif windows and words and words[0].lower() in _WINDOWS_CHANGERS and _no_target(words):
+                # SPEC §5: bare `Set-Location` goes home (PowerShell 6 and later), as bare `cd`; `-Path:..` goes
+                # where no word says
                 out.append(" ".join(words))
         return out
 

@@ -13,7 +13,8 @@ or cmd), read as those shells read them, and the attacks the same readings must 
   $env:USERPROFILE\.ssh\id_rsa`, `Get-Content $_`) they are still where an expansion decides, and asked.
 - Closed on the way: cmd expands `%NAME%` before the command runs, so `type %USERPROFILE%\.ssh\id_rsa` is a
   location decided by an expansion, as `$HOME/...` is; and a bare `Set-Location` (PowerShell 6 and later)
-  goes to the user's home, as a bare `cd` does, so `Set-Location; Get-Content .ssh\id_rsa` reads outside.
+  goes to the user's home, as a bare `cd` does, so `Set-Location; Get-Content .ssh\id_rsa` reads outside; and
+  a target glued to its parameter (`Set-Location -Path:..; Get-Content secret.txt`) was never read.
 """
 
 from __future__ import annotations
@@ -147,7 +148,8 @@ def test_places_the_readings_do_not_open(command):
     never_auto_where(command, OFF_SANDBOX)
 
 
-# Auto-approved before, holes these readings close: a `%NAME%` location, a bare Set-Location into the home.
+# Auto-approved before, holes these readings close: a `%NAME%` location, a Set-Location whose target is
+# never read (bare: the home; glued: `-Path:..`).
 CLOSED = [
     "type %USERPROFILE%\\.ssh\\id_rsa",
     'type "%USERPROFILE%\\.ssh\\id_rsa"',
@@ -160,6 +162,10 @@ CLOSED = [
     "Set-Location -PassThru; Get-Content .ssh\\id_rsa",
     "chdir; type .ssh\\id_rsa",
     "Push-Location; Get-Content .ssh\\id_rsa",
+    "Set-Location -Path:..; Get-Content secret.txt",
+    "Set-Location -LiteralPath:..\\..; type x",
+    "Push-Location -Path:..; cat x",
+    "sl -Path:..; cat x",
 ]
 
 
