@@ -220,7 +220,6 @@ class Scope:
         out: list[str] = []
         if not self.contains(self.cwd):  # cwd_inside, without the property's call
             out.append(self.cwd)
-        check = self._check
         windows = self.windows
         sets = cwd_sets(segments, command, self.cwd, floor=False)
         start: Collection[str] = (self.cwd,)
@@ -241,18 +240,7 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
-                    if windows and ps_value(words, k):
-                        continue  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
-                    if data is None:
-                        data = _data_names(segments, command)
-                    # Where `cd` goes decides where every later word points: its target is never data.
-                    if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
-                        # R6.2, R4.7: what a substitution prints is not a location the scope can
-                        # judge; the commands inside are segments, judged on their own.
-                        continue
-                    if words[0] in _DESCENDERS and descends(w, segments, command):
-                        continue  # `for p in packages/*; do (cd "$p" && npm test); done`
-                    check(w, True, cwds, out)
+                    data = self._check_expansion(words, k, segments, command, cwds, out, data)
                     continue
                 if windows and "%" in w and cmd_variable_place(words, w):
                     out.append(
@@ -281,6 +269,33 @@ class Scope:
                 # where no word says
                 out.append(" ".join(words))
         return out
+
+    def _check_expansion(
+        self,
+        words: tuple[str, ...],
+        k: int,
+        segments: tuple[Segment, ...],
+        command: str,
+        cwds: Collection[str],
+        out: list[str],
+        data: frozenset[str] | None,
+    ) -> frozenset[str] | None:
+        """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
+        holding what commands print), read on the first word that needs it."""
+        w = words[k]
+        if self.windows and ps_value(words, k):
+            return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
+        if data is None:
+            data = _data_names(segments, command)
+        # Where `cd` goes decides where every later word points: its target is never data.
+        if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
+            # R6.2, R4.7: what a substitution prints is not a location the scope can
+            # judge; the commands inside are segments, judged on their own.
+            return data
+        if words[0] in _DESCENDERS and descends(w, segments, command):
+            return data  # `for p in packages/*; do (cd "$p" && npm test); done`
+        self._check(w, True, cwds, out)
+        return data
 
     def _check_dot_globs(self, w: str, text: str, cwds: Collection[str], out: list[str]) -> None:
         """`.?/.?/etc/passwd`, `grep -r x .*`: a pattern that may be `..` (permissions.where.as_climbs)."""
