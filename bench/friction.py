@@ -29,6 +29,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from gemini import run_gemini
+from windows_commands import ALLOW as WINDOWS_ALLOW
+from windows_commands import COMMANDS as WINDOWS
 
 ROOT = "/srv/ws/app-1a2b3c4d"
 
@@ -498,16 +500,35 @@ def _measure() -> dict[str, str]:
     return got
 
 
-def _run(checkout: str) -> dict[str, str]:
+def _measure_windows() -> dict[str, str]:
+    """The Windows corpus (bench/windows_commands.py) under the Windows team's allow list, runs_in "agent": the
+    hook's command runs on the developer's machine, in PowerShell or cmd (SPEC §5)."""
+    from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
+
+    project = ProjectState(execution_mode="runner", root=ROOT, scope_root_id="app")
+    allow = Permissions(allow=tuple(f"Terminal({p})" for p in WINDOWS_ALLOW))
+    got: dict[str, str] = {}
+    for c in WINDOWS:
+        req = DecisionRequest(
+            "terminal", "developer", project, command=c, cwd=ROOT, permissions=allow, runs_in="agent"
+        )
+        v = decide(req)
+        got[f"windows\t{c}"] = f"{v.decision}:{v.reason}"
+    return got
+
+
+def _run(checkout: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The corpus's verdicts, and the Windows corpus's, from ``checkout``'s engine."""
     env = dict(os.environ, PYTHONPATH=checkout)
     code = (
         f"import json, sys; sys.path.insert(0, {checkout!r}); sys.path.insert(0, {HERE!r}); "
-        "import friction as f; print(json.dumps(f._measure()))"
+        "import friction as f; print(json.dumps([f._measure(), f._measure_windows()]))"
     )
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=checkout, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{checkout}: {done.stderr.strip()[-2000:]}")
-    return json.loads(done.stdout)
+    ours, windows = json.loads(done.stdout)
+    return ours, windows
 
 
 def _gemini() -> dict[str, str] | str:
@@ -541,7 +562,8 @@ def main() -> None:
     pairs = corpus()
     distinct = {c for _, c in pairs}
     assert len(set(pairs)) == len(pairs), "duplicate commands in the corpus"
-    ours = _run(here)
+    assert len(set(WINDOWS)) == len(WINDOWS), "duplicate commands in the Windows corpus"
+    ours, win = _run(here)
     n = len(ours)
     auto, pct = _rate(ours, "auto_approve")
     print(
@@ -550,10 +572,19 @@ def main() -> None:
     print(f"allow lists ({', '.join(ALLOW_LISTS)}), runner project, cwd = the project folder\n")
     print(f"  {'engine':<52} auto-approved")
     if args.against:
-        theirs = _run(os.path.abspath(args.against))
+        theirs, t_win = _run(os.path.abspath(args.against))
         t_auto, t_pct = _rate(theirs, "auto_approve")
         print(f"  {'brabo ' + os.path.abspath(args.against):<52} {t_auto}/{n} ({t_pct:.1f} %)")
     print(f"  {'brabo ' + here:<52} {auto}/{n} ({pct:.1f} %)   goal >= 99 %")
+    w_n = len(win)
+    print(
+        f"\n  Windows: {w_n} ordinary PowerShell and cmd commands, the Windows team's allow list, runs_in agent"
+    )
+    if args.against:
+        tw_auto, tw_pct = _rate(t_win, "auto_approve")
+        print(f"  {'brabo ' + os.path.abspath(args.against):<52} {tw_auto}/{w_n} ({tw_pct:.1f} %)")
+    w_auto, w_pct = _rate(win, "auto_approve")
+    print(f"  {'brabo ' + here:<52} {w_auto}/{w_n} ({w_pct:.1f} %)")
     if not args.no_gemini:
         gem = _gemini()
         if isinstance(gem, str):
@@ -562,16 +593,22 @@ def main() -> None:
             g_auto, g_pct = _rate(gem, "ALLOW")
             print(f"  {'gemini-cli-core PolicyEngine.check()':<52} {g_auto}/{n} ({g_pct:.1f} %)")
     if args.against:
-        changed = [k for k in ours if ours[k] != theirs[k]]
-        lost = [k for k in changed if theirs[k].startswith("auto_approve")]
+        ours_all, theirs_all = {**ours, **win}, {**theirs, **t_win}
+        changed = [k for k in ours_all if ours_all[k] != theirs_all[k]]
+        lost = [k for k in changed if theirs_all[k].startswith("auto_approve")]
         print(f"\n  verdicts that differ: {len(changed)}; auto-approved before and not now: {len(lost)}")
         for k in lost:
-            print(f"    LOST {theirs[k]:<30} -> {ours[k]:<30} {k!r}")
+            print(f"    LOST {theirs_all[k]:<30} -> {ours_all[k]:<30} {k!r}")
     waiting = [k for k, v in ours.items() if not v.startswith("auto_approve")]
     if waiting and (args.list or len(waiting) <= 10):
         print("\n  not auto-approved here:")
         for k in waiting:
             print(f"    {ours[k]:<34} {k!r}")
+    if args.list:
+        print("\n  Windows, not auto-approved here:")
+        for k, v in win.items():
+            if not v.startswith("auto_approve"):
+                print(f"    {v:<34} {k!r}")
 
 
 if __name__ == "__main__":

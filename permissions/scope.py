@@ -35,7 +35,16 @@ from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, prog
 from permissions.commands.views import _peels, views_of
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
-from permissions.where import as_climbs, cwd_sets, eaten_climb, here_strings, windows_place
+from permissions.where import (
+    as_climbs,
+    cmd_switch,
+    cmd_variable_place,
+    cwd_sets,
+    eaten_climb,
+    here_strings,
+    ps_value,
+    windows_place,
+)
 
 __all__ = [
     "DIRECTORY_CHANGERS",
@@ -153,6 +162,17 @@ def _mount_sources(word: str) -> list[str]:
     return found
 
 
+# PowerShell's and cmd's directory changers that are not the shell's own (DIRECTORY_CHANGERS), lower-cased.
+_WINDOWS_CHANGERS = frozenset({"set-location", "sl", "chdir", "push-location"})
+
+
+def _no_target(words: tuple[str, ...]) -> bool:
+    """Whether a PowerShell or cmd directory changer names no target the scope checked as a word: bare
+    (`Set-Location`, `sl -PassThru`: the user's home; cmd's bare `chdir` prints where it is) or glued to its
+    parameter's name (`Set-Location -Path:..`) -- where it leads is never known to be inside."""
+    return all(w[:1] == "-" or w.lower() == "/d" for w in words[1:])
+
+
 def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back: bool = False) -> None:
     """A directory changer whose target is not one word the scope checked: outside. ``back``: a `cd -`,
     `popd` or bare `pushd` that permissions.where follows back inside (`cd packages/ui && npm test && cd -`,
@@ -200,7 +220,6 @@ class Scope:
         out: list[str] = []
         if not self.contains(self.cwd):  # cwd_inside, without the property's call
             out.append(self.cwd)
-        check = self._check
         windows = self.windows
         sets = cwd_sets(segments, command, self.cwd, floor=False)
         start: Collection[str] = (self.cwd,)
@@ -221,23 +240,22 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
-                    if data is None:
-                        data = _data_names(segments, command)
-                    # Where `cd` goes decides where every later word points: its target is never data.
-                    if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
-                        # R6.2, R4.7: what a substitution prints is not a location the scope can
-                        # judge; the commands inside are segments, judged on their own.
-                        continue
-                    if words[0] in _DESCENDERS and descends(w, segments, command):
-                        continue  # `for p in packages/*; do (cd "$p" && npm test); done`
-                    check(w, True, cwds, out)
+                    data = self._check_expansion(words, k, segments, command, cwds, out, data)
+                    continue
+                if windows and "%" in w and cmd_variable_place(words, w):
+                    out.append(
+                        w
+                    )  # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
                     continue
                 # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be `..`),
                 # names no location to check.
                 if "/" not in w and ".." not in w and w[:1] != ".":
                     continue
                 if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
-                    self._check_place(w, cwds, out)
+                    if not (
+                        windows and w[0] == "/" and cmd_switch(words[0], w)
+                    ):  # SPEC §5: `dir /s` is a switch
+                        self._check_place(w, cwds, out)
                 elif w[0] == "." or "/." in w:
                     self._check_dot_globs(w, seg.text, cwds, out)
                 eq = w.find("=")
@@ -246,7 +264,38 @@ class Scope:
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and words[0] in DIRECTORY_CHANGERS:
                 _check_cd(words, dyn, out, sets is not None and self.back_inside(words, sets[i + 1]))
+            elif windows and words and words[0].lower() in _WINDOWS_CHANGERS and _no_target(words):
+                # SPEC §5: bare `Set-Location` goes home (PowerShell 6 and later), as bare `cd`; `-Path:..` goes
+                # where no word says
+                out.append(" ".join(words))
         return out
+
+    def _check_expansion(
+        self,
+        words: tuple[str, ...],
+        k: int,
+        segments: tuple[Segment, ...],
+        command: str,
+        cwds: Collection[str],
+        out: list[str],
+        data: frozenset[str] | None,
+    ) -> frozenset[str] | None:
+        """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
+        holding what commands print), read on the first word that needs it."""
+        w = words[k]
+        if self.windows and ps_value(words, k):
+            return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
+        if data is None:
+            data = _data_names(segments, command)
+        # Where `cd` goes decides where every later word points: its target is never data.
+        if words[0] not in DIRECTORY_CHANGERS and _printed_only(w, data, segments, command):
+            # R6.2, R4.7: what a substitution prints is not a location the scope can
+            # judge; the commands inside are segments, judged on their own.
+            return data
+        if words[0] in _DESCENDERS and descends(w, segments, command):
+            return data  # `for p in packages/*; do (cd "$p" && npm test); done`
+        self._check(w, True, cwds, out)
+        return data
 
     def _check_dot_globs(self, w: str, text: str, cwds: Collection[str], out: list[str]) -> None:
         """`.?/.?/etc/passwd`, `grep -r x .*`: a pattern that may be `..` (permissions.where.as_climbs)."""

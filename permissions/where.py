@@ -188,6 +188,80 @@ def windows_place(word: str, raw: str = "") -> tuple[str, str] | None:
     return "//" + parts[0].lower() + "/" + share, "/" + "/".join(parts[2:])
 
 
+# SPEC §5: cmd's switches, `/x` after the cmd command that takes them, are no root path (`dir /s /b *.py`,
+# `findstr /s /i todo *.js`, `msbuild /p:Configuration=Release`). Only the switches each takes that name no
+# place: findstr's `/g:` `/f:` `/d:` (files and folders) stay words to check, and so do dir's bare `/c` and `/d`,
+# which Git Bash's own `dir` reads as the roots of drives C: and D:. Deleters (`del`, `rd`) are not here.
+_CMD_SWITCHES = {
+    # dir's switches with only the letters each takes (`/o:-d`, `/ad`): `/tmp` and `/opt` stay words to check
+    "dir": re.compile(
+        r"/(?:[blnpqrswx4]|a:?(?:-?[dhslraio]){0,9}|o:?(?:-?[negsd]){0,5}|t:?[caw]?)", re.IGNORECASE
+    ),
+    "findstr": re.compile(r"/(?:[belrsixvnmop]|offline|c:[^\\/]*|a:[0-9a-f]{1,2})", re.IGNORECASE),
+    "where": re.compile(r"/[qft]", re.IGNORECASE),
+    "msbuild": re.compile(
+        r"/(?:m|r|restore|nologo|bl|(?:p|property|t|target|v|verbosity|m|maxcpucount|clp):(?!.*\.\.)[^\\/:]*)",
+        re.IGNORECASE,
+    ),
+}
+_CMD_SWITCHES["findstr.exe"] = _CMD_SWITCHES["findstr"]
+_CMD_SWITCHES["where.exe"] = _CMD_SWITCHES["where"]
+_CMD_SWITCHES["msbuild.exe"] = _CMD_SWITCHES["msbuild"]
+
+
+def cmd_switch(verb: str, word: str) -> bool:
+    """Whether ``word`` is one of the switches cmd's ``verb`` takes that names no place (SPEC §5)."""
+    switches = _CMD_SWITCHES.get(verb.lower())
+    return switches is not None and switches.fullmatch(word) is not None
+
+
+# SPEC §5: PowerShell's values that are no location. The pipeline item (`$_`, `$PSItem`, a property of it:
+# `$_.Name`) leading a statement is the statement's output (`ForEach-Object { $_.Name }`, `Where-Object
+# { $_.Length -gt 1MB }`), and it or an environment variable read whole (`$env:PATH`) given to a printer is text
+# printed; a switch's value (`-CaseSensitive:$false`) is a truth value. Anywhere else (`Get-Content $_`,
+# `Get-Content $env:USERPROFILE\.ssh\id_rsa`) they stay locations decided by an expansion, and asked.
+_PS_ITEM = re.compile(r"\$(?:_|PSItem)(?:\.\w+)*", re.IGNORECASE)
+_PS_ENV = re.compile(r"\$env:\w+", re.IGNORECASE)
+# A statement that reads an environment variable or sets it to plain text (no place, climb or expansion in the
+# value: `$env:GIT_DIR=..\\other` and `$env:X=$HOME` stay words to check); windows_environment judges the name.
+_PS_ENV_STATEMENT = re.compile(r"\$env:\w+(?:=(?!.*\.\.)[\w.,;+@-]*)?", re.IGNORECASE)
+_PS_SWITCH_VALUE = re.compile(r"-\w+:\$(?:true|false)", re.IGNORECASE)
+_PS_PRINTERS = frozenset({"write-output", "write-host", "echo"})
+
+
+def ps_value(words: Sequence[str], k: int) -> bool:
+    """Whether ``words[k]``, a word with an expansion, is one of PowerShell's values that name no location."""
+    word = words[k]
+    lead = word[:2].lower()
+    if lead not in ("$_", "$p", "$e"):  # (cheap rejection: `$_`, `$PSItem`, `$env:`, or a switch's value)
+        return word[:1] == "-" and _PS_SWITCH_VALUE.fullmatch(word) is not None
+    start = k
+    while start and words[start - 1] != "{":  # the statement: from the segment's or its script block's start
+        start -= 1
+    if start and _PS_ITEM.fullmatch(word) is not None:  # the item only means it inside a script block
+        return k == start or words[start].lower() in _PS_PRINTERS
+    if k == start:
+        return (
+            _PS_ENV_STATEMENT.fullmatch(word) is not None
+        )  # `$env:PATH` (its value printed), `$env:CI=true`
+    return words[start].lower() in _PS_PRINTERS and _PS_ENV.fullmatch(word) is not None
+
+
+# SPEC §5: cmd expands `%NAME%` before the command runs, so a word that starts with one (or whose `=` value
+# does: `--file=%APPDATA%\\x`) is a location decided by an expansion (`type %USERPROFILE%\\.ssh\\id_rsa`), as
+# `$HOME/...` is. One letter between the signs is a format's code, not a variable (`git log --format=%H%n`); a
+# whole `%NAME%` given to a printer (`echo %PATH%`) is text printed.
+_CMD_VARIABLE = re.compile(r"(?:^|[=:])%[A-Za-z_][\w()]+%")
+_CMD_VALUE = re.compile(r"%[A-Za-z_][\w()]*%")
+
+
+def cmd_variable_place(words: Sequence[str], word: str) -> bool:
+    """Whether ``word`` (of ``words``) is a location cmd's `%NAME%` expansion decides (SPEC §5)."""
+    if _CMD_VARIABLE.search(word) is None:
+        return False
+    return not (words[0].lower() in _PS_PRINTERS and _CMD_VALUE.fullmatch(word) is not None)
+
+
 def eaten_climb(word: str, raw: str) -> str | None:
     """``..\\..\\x`` unquoted, as the shell reader reads it (``....x``: a backslash escapes the next character),
     read back as Windows reads the text: each ``..`` that starts a component climbs (``../../x``). None when the
