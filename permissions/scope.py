@@ -40,9 +40,12 @@ from permissions.where import (
     cmd_switch,
     cmd_variable_place,
     cwd_sets,
+    drive_relative,
     eaten_climb,
     here_strings,
+    provider_place,
     ps_value,
+    rooted_in_text,
     windows_place,
 )
 
@@ -226,6 +229,8 @@ class Scope:
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         self._check_here_strings(command, fed_and_sliced[0], out)
+        if windows:  # `gc \\x`, `type \\\\srv\\share\\x`: rooted, though the reader drops a backslash
+            out.extend(rooted_in_text(command))
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -377,7 +382,7 @@ class Scope:
         out: list[str],
     ) -> None:
         for target in targets:
-            if self.windows and target and self._check_windows(target, command, out):
+            if self.windows and target and self._check_windows(target, command, out, cwds):
                 continue  # `> C:\\x`, also unquoted (the reader reads `C:x`)
             if "$" in target and _literal_loop_word(target, segments, command):
                 continue  # `for f in a.md b.md; do wc -l < "$f"; done`: the words listed, inside
@@ -437,8 +442,19 @@ class Scope:
                 self._check(source, source[:1] == "~", cwds, out)
 
     def _check_windows(self, word: str, command: str, out: list[str], cwds: Collection[str] = ()) -> bool:
-        """Whether ``word`` (or its ``=`` value) is a Windows place, or climbs as Windows reads the text
-        (``..\\..\\x`` unquoted); one outside the roots is added to ``out``."""
+        """Whether ``word`` (or its ``=`` value, or a PowerShell ``-Name:`` parameter's value) is a Windows place,
+        or climbs as Windows reads the text (``..\\..\\x`` unquoted); one outside the roots is added to ``out``."""
+        bound = word[0] == "-" and ":" in word
+        if bound:
+            word = word[word.find(":") + 1 :]  # `-Path:C:\\x`, `-Lit:..\\..\\x` (PowerShell binds the value)
+            if not word:
+                return False
+        if provider_place(word) or drive_relative(word, command):
+            out.append(word)
+            return True
+        if bound and (word[0] in "/~" or (("\\" in word or "/" in word) and "$" not in word)):
+            self._check(word, word[0] == "~", cwds, out)  # `-Path:/etc/x`, `-Lit:'..\\..\\x'`
+            return True
         if ".." in word and cwds:
             climb = eaten_climb(word, command)
             if climb is not None and any(not self.contains(normalize(climb, cwd)) for cwd in cwds):

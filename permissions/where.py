@@ -188,6 +188,75 @@ def windows_place(word: str, raw: str = "") -> tuple[str, str] | None:
     return "//" + parts[0].lower() + "/" + share, "/" + "/".join(parts[2:])
 
 
+# SPEC §5, R6.2: places Windows reads that no folder of the project can be, whatever the project is. PowerShell's
+# drives of other providers (`HKLM:\\x`, `Env:`, `Cert:\\`) and provider-qualified paths (`Registry::x`,
+# `FileSystem::C:\\x`) name no file of the project: a word that starts with one is outside (fail closed).
+_PROVIDER_DRIVES = frozenset({"hklm", "hkcu", "env", "cert", "function", "variable", "wsman", "alias"})
+_PROVIDERS = frozenset(
+    {"filesystem", "registry", "environment", "certificate", "function", "variable", "wsman", "alias"}
+)
+# Unquoted, the shell reader drops a backslash, hiding a rooted spelling from the word it reads (`\\x` is read
+# `x`, `\\\\srv\\share` `\\srvshare`, `\\\\?\\C:\\x` `\\?C:x`): in the text, a word that starts with a backslash before a
+# name (the root of the current drive) or with two (a share or a device) is outside wherever the project is.
+_ROOTED_TEXT = re.compile(r"(?:^|[\s<>|;&(])(\\\\|\\[\w.~?]|\\(?=[ \t]|\Z))")
+# Quoted, two backslashes before a name start a share or a device as PowerShell reads them (`"\\\\srv\\x"`, which the
+# shell reader reads `\\srv\\x`).
+_QUOTED_SHARE = re.compile(r"""(?:^|[\s<>|;&(=:])["'](\\\\[\w.?$])""")
+
+
+def provider_place(word: str) -> bool:
+    """Whether ``word`` names a place of a PowerShell provider other than a folder (``HKLM:\\x``, ``Env:PATH``,
+    ``Registry::x``) or a provider-qualified path (``FileSystem::C:\\x``) -- never a file of the project."""
+    colon = word.find(":")
+    if colon < 1:
+        return False
+    name = word[:colon].lower()
+    if word[colon + 1 : colon + 2] == ":":
+        return name.rpartition("\\")[2].removeprefix("microsoft.powershell.core") in _PROVIDERS
+    return name in _PROVIDER_DRIVES
+
+
+def drive_relative(word: str, raw: str) -> bool:
+    """SPEC §5, R6.2: ``C:..\\x``, ``C:.\\x``, ``C:x/y``: a path on a drive's own current folder, which no command
+    here sets -- never known to be inside (fail closed). Only one that climbs, starts at ``.`` or holds a separator:
+    ``u:g`` (chown's owner) and ``a:b`` are no such path, nor is a word with a second colon (``u:bob:rw``)."""
+    return (
+        len(word) > 2
+        and word[1] == ":"
+        and word[0] in _DRIVE_LETTERS
+        and (word[2] == "." or "/" in word or "\\" in word)
+        and ":" not in word[2:]
+        and windows_place(word, raw) is None
+    )
+
+
+def rooted_in_text(raw: str) -> list[str]:
+    """The rooted Windows spellings the text of a command holds unquoted (:data:`_ROOTED_TEXT`)."""
+    if "\\" not in raw:
+        return []
+    found = [m.group(1) for m in _ROOTED_TEXT.finditer(_unquoted(raw))]
+    return found + [m.group(1) for m in _QUOTED_SHARE.finditer(raw)]
+
+
+def _unquoted(raw: str) -> str:
+    """``raw`` with what its quotes hold blanked (``'class \\w+'`` is a pattern, never a place); a backslash outside
+    quotes escapes the next character, a quote among them."""
+    out = list(raw)
+    quote = ""
+    k = 0
+    while k < len(raw):
+        c = raw[k]
+        if quote:
+            out[k] = " " if c != quote else c
+            quote = "" if c == quote else quote
+        elif c == "\\":
+            k += 1
+        elif c in "'\"":
+            quote = c
+        k += 1
+    return "".join(out)
+
+
 # SPEC §5: cmd's switches, `/x` after the cmd command that takes them, are no root path (`dir /s /b *.py`,
 # `findstr /s /i todo *.js`, `msbuild /p:Configuration=Release`). Only the switches each takes that name no
 # place: findstr's `/g:` `/f:` `/d:` (files and folders) stay words to check, and so do dir's bare `/c` and `/d`,
@@ -270,7 +339,12 @@ def eaten_climb(word: str, raw: str) -> str | None:
         return None
     out: list[str] = []
     changed = False
+    inner = "\\..\\" in raw  # `src\\..\\..\\x` is read `src....x`: the climb starts mid-word
     for part in word.replace("\\", "/").split("/"):
+        cut = part.find("..") if inner else 0
+        if cut > 0:
+            out.append(part[:cut])
+            part = part[cut:]
         while part.startswith("..") and len(part) > 2:
             out.append("..")
             part = part[2:]
