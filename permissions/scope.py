@@ -502,6 +502,8 @@ class Scope:
             # leaves the directory it started in behind).
             if self.windows and "\\" in word:
                 word = word.replace("\\", "/")  # on Windows a backslash separates too: `..\\..\\x`
+            if self.windows and " " in word:
+                word = _TRAILING_SPACES.sub("", word)  # Windows drops them: `".. \\x"` climbs
             if ".." not in word.split("/"):
                 return  # no climb (`./...`, go's every package; `a..b`): inside wherever the command is
             for cwd in cwds:
@@ -536,6 +538,10 @@ class Scope:
         if isinstance(cwd, frozenset):
             return bool(cwd) and all(self.contains(normalize(target, c)) for c in cwd)
         return self.contains(normalize(target, cwd or self.cwd))
+
+
+# SPEC §5: the spaces that end a component of a Windows path, which Windows drops (`.. ` is `..`).
+_TRAILING_SPACES = re.compile(r" +(?=/|$)")
 
 
 # R6.2: programs that turn backslash escapes into characters (octal, `\\x`, `\\u`, `\\U`): printf in its format and

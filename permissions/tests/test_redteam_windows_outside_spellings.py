@@ -12,7 +12,8 @@ program on the allow list and auto mode on, so only the path scope stands betwee
 - PowerShell's other providers (``HKLM:\\x``, ``Env:``, ``Cert:\\``) and provider-qualified paths
   (``Registry::x``, ``FileSystem::C:\\x``): no file of the project (fail closed: they ask);
 - a parameter's value bound with a colon (``-Path:C:\\x``, ``-Lit:..\\..\\x``, ``-Destination:/etc/x``);
-- a climb in the middle of a word (``src\\..\\..\\x``, read ``src....x``) and in a redirection (``< ..\\..\\x``).
+- a climb in the middle of a word (``src\\..\\..\\x``, read ``src....x``), in a redirection (``< ..\\..\\x``), and
+  one that ends in spaces, which Windows drops (``".. \\x"``).
 
 Off the sandbox each asks (``require_approval``, never deny: R6.3); ordinary PowerShell, cmd and Git Bash commands
 with patterns, owners and refs that only look like those spellings keep their answer.
@@ -89,6 +90,10 @@ OUTSIDE = [
     # a climb mid-word or in a redirection
     r"Get-Content src\..\..\x",
     r"Get-Content src\lib\..\..\..\x",
+    # a climb ending in spaces, which Windows drops (`.. ` is `..`)
+    r'Get-Content ".. \x"',
+    r"Get-Content '.. \secrets.txt'",
+    r'Set-Content ".. \x" y',
     r"more < ..\..\x",
     r"Get-Content < ..\..\x",
 ]
@@ -106,6 +111,9 @@ ORDINARY = [
     r"Get-ChildItem -Path:src\lib",
     r"Copy-Item -Path:src\a.ts -Destination:src\b.ts",
     r"Set-Content .\notes.txt x",
+    r'Get-Content "my file.txt"',
+    r'Get-Content "src\my dir \x"',
+    r'Get-Content "src\.. \x"',
     r"Select-String -Pattern '\d+' -Path src\*.cs",
     r"Select-String '\d+' src\a.cs",
     r"Select-String -Path src\*.cs -Pattern 'class \w+Controller'",
