@@ -228,9 +228,7 @@ class Scope:
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
-        self._check_here_strings(command, fed_and_sliced[0], out)
-        if windows:  # `gc \\x`, `type \\\\srv\\share\\x`: rooted, though the reader drops a backslash
-            out.extend(rooted_in_text(command))
+        self._check_text(command, fed_and_sliced[0], out)
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -363,10 +361,14 @@ class Scope:
             if _decodes_a_location(view, feeds):
                 out.append(seg.text)
 
-    def _check_here_strings(self, command: str, fed: bool, out: list[str]) -> None:
-        """The words of the here-strings (`<<< /etc/passwd`) of a command where text becomes words (``fed``:
-        `read`, xargs; or a substitution): `while read f; do cat "$f"; done <<< /etc/passwd` hands on what it
-        spells out. Each is checked as a word is (from where the command starts)."""
+    def _check_text(self, command: str, fed: bool, out: list[str]) -> None:
+        """What the text of a command shows that its words hide. On Windows, a rooted place the reader drops a
+        backslash of (`gc \\x`, `type \\\\srv\\share\\x`: permissions.where.rooted_in_text). The words of the
+        here-strings (`<<< /etc/passwd`) of a command where text becomes words (``fed``: `read`, xargs; or a
+        substitution): `while read f; do cat "$f"; done <<< /etc/passwd` hands on what it spells out. Each is
+        checked as a word is (from where the command starts)."""
+        if self.windows:
+            out.extend(rooted_in_text(command))
         if "<<<" not in command or not (fed or "$(" in command or "`" in command or "<(" in command):
             return
         for piece in here_strings(command):

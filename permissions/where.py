@@ -189,12 +189,12 @@ def windows_place(word: str, raw: str = "") -> tuple[str, str] | None:
 
 
 # SPEC §5, R6.2: places Windows reads that no folder of the project can be, whatever the project is. PowerShell's
-# drives of other providers (`HKLM:\\x`, `Env:`, `Cert:\\`) and provider-qualified paths (`Registry::x`,
-# `FileSystem::C:\\x`) name no file of the project: a word that starts with one is outside (fail closed).
-_PROVIDER_DRIVES = frozenset({"hklm", "hkcu", "env", "cert", "function", "variable", "wsman", "alias"})
-_PROVIDERS = frozenset(
-    {"filesystem", "registry", "environment", "certificate", "function", "variable", "wsman", "alias"}
-)
+# drives of other providers (`HKLM:\\x`, `Cert:\\`, `WSMan:`) and provider-qualified paths (`Registry::x`,
+# `FileSystem::C:\\x`) name no file of the project: a word that starts with one is outside (fail closed). The
+# session's own state (`Env:`, `Variable:`, `Function:`, `Alias:`) and the user's hive (`HKCU:\\Environment`) are
+# ordinary reads: what a command changes there is judged as the writers elsewhere (R3.7).
+_PROVIDER_DRIVES = frozenset({"hklm", "cert", "wsman"})
+_PROVIDERS = frozenset({"filesystem", "registry", "certificate", "wsman"})
 # Unquoted, the shell reader drops a backslash, hiding a rooted spelling from the word it reads (`\\x` is read
 # `x`, `\\\\srv\\share` `\\srvshare`, `\\\\?\\C:\\x` `\\?C:x`): in the text, a word that starts with a backslash before a
 # name (the root of the current drive) or with two (a share or a device) is outside wherever the project is.
@@ -205,7 +205,7 @@ _QUOTED_SHARE = re.compile(r"""(?:^|[\s<>|;&(=:])["'](\\\\[\w.?$])""")
 
 
 def provider_place(word: str) -> bool:
-    """Whether ``word`` names a place of a PowerShell provider other than a folder (``HKLM:\\x``, ``Env:PATH``,
+    """Whether ``word`` names a place of a PowerShell provider other than a folder (``HKLM:\\x``, ``Cert:\\``,
     ``Registry::x``) or a provider-qualified path (``FileSystem::C:\\x``) -- never a file of the project."""
     colon = word.find(":")
     if colon < 1:

