@@ -180,7 +180,7 @@ def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back
     """A directory changer whose target is not one word the scope checked: outside. ``back``: a `cd -`,
     `popd` or bare `pushd` that permissions.where follows back inside (`cd packages/ui && npm test && cd -`,
     `pushd src && make && popd`)."""
-    if back and goes_back(words):
+    if back:
         return
     if len(words) == 2 and words[0] != "popd" and 1 not in dyn and words[1][:1] not in "-+":
         pass  # its target was checked as a word; where it leads, permissions.where follows
@@ -246,18 +246,16 @@ class Scope:
                     data = self._check_expansion(words, k, segments, command, cwds, out, data)
                     continue
                 if windows and "%" in w and cmd_variable_place(words, w):
-                    out.append(
-                        w
-                    )  # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
+                    # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
+                    out.append(w)
                     continue
                 # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be `..`),
                 # names no location to check.
                 if "/" not in w and ".." not in w and w[:1] != ".":
                     continue
                 if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
-                    if not (
-                        windows and w[0] == "/" and cmd_switch(words[0], w)
-                    ):  # SPEC §5: `dir /s` is a switch
+                    # SPEC §5: `dir /s` is a switch
+                    if not (windows and w[0] == "/" and cmd_switch(words[0], w)):
                         self._check_place(w, cwds, out)
                 elif w[0] == "." or "/." in w:
                     self._check_dot_globs(w, seg.text, cwds, out)
@@ -318,9 +316,7 @@ class Scope:
         """Whether `cd -`, `popd` or a bare `pushd` leads only inside: permissions.where knows every directory
         the command may be in after it (`cd x && … && cd -`, `pushd x && … && popd`; the shell's own previous
         directory and directory stack are not known)."""
-        if words[1:] != ("-",) if words[0] == "cd" else len(words) != 1:  # goes_back, inlined
-            return False
-        return bool(after) and all(self.contains(d) for d in after)
+        return goes_back(words) and bool(after) and all(self.contains(d) for d in after)
 
     def _check_beside_words(
         self,

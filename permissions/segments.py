@@ -27,7 +27,7 @@ from permissions.floor import (
     writes_disk,
 )
 from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
-from permissions.scope import DIRECTORY_CHANGERS, Scope, descends
+from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
 
@@ -165,7 +165,7 @@ class _Reader:
             if self.cwds is None:
                 self.cwds = self.scope.cwd_sets(self.parsed.segments, self.command) or []
             dirs = self.cwds[index] if index < len(self.cwds) else None  # R4.6, R6.2: where `cd` moved
-            back = words[1:] == ("-",) if first == "cd" else len(words) == 1  # goes_back, inlined
+            back = goes_back(words)
             if back or (len(words) == 2 and 1 in seg.dynamic):
                 # `cd "$p"` in `for p in packages/*`; `cd -`, `popd` back to where permissions.where knows
                 down = (
