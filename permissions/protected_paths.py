@@ -41,7 +41,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from permissions.commands.views import views_of
 from permissions.commands.windows import (
@@ -702,8 +702,9 @@ def _resolve(word: str, cwd: list[str] | None, start: list[str]) -> list[list[st
     return [first] if cwd == start else [first, _norm(start, word)]
 
 
-def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -> str | None:
-    hit = protected_parts(parts, dotglob, [[c.casefold() for c in r] for r in roots] if roots else None)
+def _judge(parts: list[str], kind: int, origin: _Origin) -> str | None:
+    roots = origin.roots
+    hit = protected_parts(parts, origin.dotglob, origin.tops)
     if hit is not None:
         return f"it writes {hit.shown}, {hit.what}, which decides what runs later"
     if kind != NAMED:
@@ -718,24 +719,38 @@ def _judge(parts: list[str], kind: int, roots: list[list[str]], dotglob: bool) -
     return None
 
 
-_PLACES: dict[tuple[str, tuple[str, ...]], tuple[list[str], list[list[str]], bool]] = {}
+class _Origin(NamedTuple):
+    """Where a command's reading starts, which every write of it is judged against: the start folder's
+    components, the project roots' (and casefolded, as the table compares), whether the start folder is
+    outside every protected one, and whether the shell's globs may match dotfiles."""
+
+    start: list[str]
+    roots: list[list[str]]
+    tops: list[list[str]] | None
+    # clean: not in an entry, nor in a folder where one starts (`.github`, `site-packages`), whose rest a plain
+    # name written there may complete (`workflows/ci.yml`, `x.pth`)
+    clean: bool
+    dotglob: bool
 
 
-def _places(cwd: str, roots: tuple[str, ...]) -> tuple[list[str], list[list[str]], bool]:
-    """The start folder's and the roots' components, and whether the start folder is outside every protected
-    one (memoised: one project has few; never mutated)."""
-    key = (cwd, roots)
+_PLACES: dict[tuple[str, tuple[str, ...], bool], _Origin] = {}
+
+
+def _origin(cwd: str, roots: tuple[str, ...], dotglob: bool) -> _Origin:
+    """The _Origin of a command starting in ``cwd`` (memoised: one project has few; never mutated)."""
+    key = (cwd, roots, dotglob)
     hit = _PLACES.get(key)
     if hit is None:
         if len(_PLACES) >= 1024:
             _PLACES.clear()
         start = _norm([], cwd)
-        hit = _PLACES[key] = (
+        parts = [_norm([], r) for r in roots if r != "/tmp"]
+        hit = _PLACES[key] = _Origin(
             start,
-            [_norm([], r) for r in roots if r != "/tmp"],
-            # clean: not in an entry, nor in a folder where one starts (`.github`, `site-packages`), whose
-            # rest a plain name written there may complete (`workflows/ci.yml`, `x.pth`)
+            parts,
+            [[c.casefold() for c in r] for r in parts] if parts else None,
             protected_parts(start) is None and _HOLDERS.isdisjoint(c.casefold() for c in start),
+            dotglob,
         )
     return hit
 
@@ -775,8 +790,8 @@ def protected_writes(
     ``tar x -C /work``) reaches the protected files at their top. Followed lexically through `cd`.
     ``windows``: the command may run on Windows (SPEC §5), so each segment is also read as PowerShell and cmd
     read it (permissions.commands.windows: backslash separators, cmdlets, any case)."""
-    dotglob = "dotglob" in command or "GLOBIGNORE" in command
-    start, root_parts, start_clean = _places(cwd, tuple(roots))
+    origin = _origin(cwd, tuple(roots), "dotglob" in command or "GLOBIGNORE" in command)
+    start = origin.start
     here: list[str] | None = start
     # SPEC §5: where the segments run as PowerShell and cmd move (`Set-Location .claude`, `cd .claude\\hooks`,
     # `pushd .gemini`), followed beside the shell's own `cd`: each reading's writes are judged from it too
@@ -790,20 +805,18 @@ def protected_writes(
         if carried is not _NOT_MOVED and not seg.hidden:
             carried = _NOT_MOVED  # the script's segments follow the wrapper's, hidden
         cur = before = here if carried is _NOT_MOVED else carried
-        why, by_redirect = _segment_writes(seg, views, cur, start, root_parts, dotglob, start_clean)
+        why, by_redirect = _segment_writes(seg, views, cur, origin)
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
         if why is None and words and _AGENT_NEEDLE(seg.text) is not None:
-            why = _names_agent_settings(views, cur, start, root_parts, dotglob)
+            why = _names_agent_settings(views, cur, origin)
         if why is None and windows:
             win_cur = win_here if carried is _NOT_MOVED else carried
             if win_cur is not cur:  # the shell's reading of the segment, from where PowerShell stands
-                why, by_redirect = _segment_writes(
-                    seg, views, win_cur, start, root_parts, dotglob, start_clean
-                )
+                why, by_redirect = _segment_writes(seg, views, win_cur, origin)
             if why is None:
-                why = _windows_write(seg.text, win_cur, start, root_parts, dotglob, start_clean)
+                why = _windows_write(seg.text, win_cur, origin)
         if why is not None:
             found.append((i, by_redirect, why))
         if words and (words[0] in _CD or words[0] in _CD_WRAPPERS):
@@ -845,42 +858,36 @@ def _segment_writes(
     seg: Segment,
     views: Sequence[tuple[str, ...]],
     cur: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
-    start_clean: bool,
+    origin: _Origin,
 ) -> tuple[str | None, bool]:
     """Why the segment, read as the shell reads it, writes a protected file from the folder ``cur``, and
     whether by a redirection."""
     for t in seg.written() if seg.inputs else seg.redirects:  # R4.5: `< .env` reads the file
         if t in NOT_USER_PATHS or (t.startswith("/dev/") and ".." not in t):
             continue  # a device or a network connection (caps.network_redirect), never a file here
-        why = _check(t, NAMED, cur, start, roots, dotglob, start_clean)
+        why = _check(t, NAMED, cur, origin)
         if why is not None:
             return why, True
     if seg.words:
-        return _views_write(seg, views, cur, start, roots, dotglob, start_clean), False
+        return _views_write(seg, views, cur, origin), False
     return None, False
 
 
 def _windows_write(
     text: str,
     cur: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
-    start_clean: bool,
+    origin: _Origin,
 ) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it (permissions.commands.windows), writes a
     protected file from the folder ``cur``: by a cmdlet or a redirection, or -- a backslash in its text -- by a
     program the shell's reading knows, given its paths with Windows' separators (`tar -xf a -C .claude\\x`).
     The statements of its script blocks are read too, from a folder decided when it runs once one of them
     moves (`% { Set-Location .claude; sc settings.json x }`)."""
-    why = _windows_text_write(text, cur, start, roots, dotglob, start_clean)
+    why = _windows_text_write(text, cur, origin)
     if why is not None or "{" not in text:
         return why
     for inner in windows_statements(text):
-        why = _windows_text_write(inner, cur, start, roots, dotglob, start_clean)
+        why = _windows_text_write(inner, cur, origin)
         if why is not None:
             return why
         if windows_moves(inner)[0]:
@@ -891,13 +898,10 @@ def _windows_write(
 def _windows_text_write(
     text: str,
     cur: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
-    start_clean: bool,
+    origin: _Origin,
 ) -> str | None:
     for target, kind in windows_writes(text):
-        why = _check(target, kind, cur, start, roots, dotglob, start_clean)
+        why = _check(target, kind, cur, origin)
         if why is not None:
             return why
     if "\\" not in text:
@@ -907,7 +911,7 @@ def _windows_text_write(
         return None
     for view in views_of(words):
         if view and may_write(view):
-            why = _view_writes(view, cur, start, roots, dotglob, start_clean)
+            why = _view_writes(view, cur, origin)
             if why is not None:
                 return why
     return None
@@ -917,18 +921,15 @@ def _views_write(
     seg: Segment,
     views: Sequence[tuple[str, ...]],
     cur: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
-    start_clean: bool,
+    origin: _Origin,
 ) -> str | None:
     """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
     words = seg.words
     for view in views:
         if not view or not may_write(view):
             continue
-        at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, start)
-        why = _view_writes(view, at, start, roots, dotglob, start_clean)
+        at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, origin.start)
+        why = _view_writes(view, at, origin)
         if why is not None:
             return why
     return None
@@ -937,14 +938,11 @@ def _views_write(
 def _view_writes(
     view: tuple[str, ...],
     at: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
-    start_clean: bool,
+    origin: _Origin,
 ) -> str | None:
     """Why one writing view (from the folder ``at``) writes a protected file, or None."""
     for target, kind in _written(view):
-        why = _REWRITES if kind == WHOLE else _check(target, kind, at, start, roots, dotglob, start_clean)
+        why = _REWRITES if kind == WHOLE else _check(target, kind, at, origin)
         if why is not None:
             return why
     return None
@@ -970,24 +968,16 @@ def _clear(word: str, kind: int) -> bool:
     )
 
 
-def _check(
-    word: str,
-    kind: int,
-    here: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
-    start_clean: bool,
-) -> str | None:
+def _check(word: str, kind: int, here: list[str] | None, origin: _Origin) -> str | None:
     if not word:
         return None
-    if start_clean and here is start and _clear(word, kind):
+    if origin.clean and here is origin.start and _clear(word, kind):
         return None  # the common case: a plain name, below a folder that is not protected
-    places = _resolve(word, here, start)
+    places = _resolve(word, here, origin.start)
     if places is None:
         return UNKNOWN_PLACE
     for parts in places:
-        why = _judge(parts, kind, roots, dotglob)
+        why = _judge(parts, kind, origin)
         if why is not None:
             return why
     return None
@@ -1036,11 +1026,7 @@ _PATH_STOPS = frozenset(" \t=,:;@'\"")
 
 
 def _names_agent_settings(
-    views: Sequence[tuple[str, ...]],
-    cur: list[str] | None,
-    start: list[str],
-    roots: list[list[str]],
-    dotglob: bool,
+    views: Sequence[tuple[str, ...]], cur: list[str] | None, origin: _Origin
 ) -> str | None:
     """Why a segment hands a program a path in a coding agent's own settings that no reading covers: none of
     its views (the programs it runs) reads only, is an agent's CLI, or a writer the table reads in full (a
@@ -1059,7 +1045,6 @@ def _names_agent_settings(
             return None
     view = views[0]
     verb = views[-1][0].rpartition("/")[2] if views[-1] else view[0]
-    tops = [[c.casefold() for c in r] for r in roots] if roots else None
     for w in view[1:]:
         m = _AGENT_NEEDLE(w)
         if m is None:
@@ -1072,11 +1057,11 @@ def _names_agent_settings(
             if path[:2] == "--":
                 continue  # the option's own name (`--claude-dir`), its value is the next word
             path = path[2:]  # `-B.claude`, `-o.gemini/settings.json`: a value glued to a short option
-        places = _resolve(path, cur, start) if path else []
+        places = _resolve(path, cur, origin.start) if path else []
         if places is None:
             return UNKNOWN_PLACE
         for parts in places:
-            hit = protected_parts(parts, dotglob, tops)
+            hit = protected_parts(parts, origin.dotglob, origin.tops)
             if hit is not None and hit.what == _AGENT:
                 return _NAMES_AGENT.format(prog=verb, shown=hit.shown, what=hit.what)
     return None
