@@ -40,6 +40,7 @@ class Program:
         "memo",
         "name",
         "negates",
+        "nopt",
         "operand_keys",
         "parent",
         "path",
@@ -81,6 +82,8 @@ class Program:
         self.operand_keys = operand_keys  # keys an operand implies (`git push origin +main`: force)
         # The parser reads `--no-X` as X turned off for every flag X (git's parse-options, npm's nopt).
         self.negates = False
+        # nopt's reading (npm, pnpm): `--x` is read as `-x` is when x is no long option's exact name (as_shorthands).
+        self.nopt = False
         # A program's other names for the same operand (R4.10: `kubectl get Secret` is `secrets`, `chmod
         # a+rwx` is `777`): each reading rewritten into the readings it means (set on a program's root).
         self.rewrite: Callable[[Reading], tuple[Reading, ...]] | None = None
@@ -163,6 +166,31 @@ class Program:
         if hit is None or hit[1] != NONE:
             return None
         return tuple("no-" + k for k in hit[0] if "=" not in k)
+
+    def as_shorthands(self, name: str) -> tuple[tuple[str, ...], int] | None:
+        """R4.10: `--name` as nopt reads it (npm, pnpm; set on every level, :attr:`nopt`). nopt strips every
+        leading dash before it looks for a shorthand (its resolveShort), so a name that is no long option's
+        exact spelling is first an exact shorthand (`--g` is `-g`, `--global`; `--ws` is `--workspaces`), then a
+        run of one-letter shorthands (`--gp` is `-g -p`), and only then an abbreviation of a long name (the
+        caller's reading). None when it is none of the shorthands."""
+        level: Program | None = self
+        while level is not None:
+            if name in level.long:
+                return None
+            level = level.parent
+        hit = self.short_option(name)
+        if hit is not None or len(name) < 2:
+            return hit
+        keys: list[str] = []
+        kinds: set[int] = set()
+        for letter in name:
+            hit = self.short_option(letter)
+            if hit is None:
+                return None
+            keys.extend(hit[0])
+            kinds.add(hit[1])
+        # a letter that takes a value in the middle of the run takes the next expanded option: read both ways
+        return tuple(keys), (kinds.pop() if len(kinds) == 1 else _UNKNOWN)
 
     def short_option(self, letter: str) -> tuple[tuple[str, ...], int] | None:
         level: Program | None = self

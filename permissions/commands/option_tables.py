@@ -564,6 +564,19 @@ for _family_root in (NPM, PNPM, YARN):
     _family_root.negates = True
 
 
+def _nopt(prog: Program) -> None:
+    """R4.10: npm's and pnpm's nopt reads `--g` as `-g` (Program.as_shorthands), at every level of the family.
+    (Yarn 1 reads its flags with commander, which refuses an unknown `--g`.)"""
+    prog.nopt = True
+    for sub in prog.subcommands.values():
+        if not sub.nopt:
+            _nopt(sub)
+
+
+_nopt(NPM)
+_nopt(PNPM)
+
+
 for _nested, _inner in (
     ("global", "add remove bin list upgrade"),
     ("npm", "publish login logout info tag whoami"),

@@ -82,6 +82,8 @@ def _long_option(
     n = len(words)
     name, eq, value = w[(2 if w[1] == "-" else 1) :].partition("=")
     hit = cur.long_option(name)
+    if cur.nopt and w[1] == "-":
+        hit = cur.as_shorthands(name) or hit  # `npm install --g x` is `npm install -g x`
     if hit is None and cur.dash_long and w[1] != "-" and len(name) == 1:
         hit = cur.short_option(name)
     if hit is None:
