@@ -50,6 +50,7 @@ from permissions.commands.windows import (
     windows_split,
     windows_texts,
 )
+from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
@@ -602,6 +603,8 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note
     denied = reading.denied
+    if denied is None and "=" in command and len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
+        denied = _exported(parsed, reading, comp)  # R4.10: `export PIP_USER=1 && pip install x`
     if denied is None and (
         reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
     ):  # off the sandbox: Windows' deleters too
@@ -634,6 +637,26 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
             # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
             st.opinion(REQUIRE_APPROVAL, "compound_uncovered")
     return st
+
+
+def _exported(
+    parsed: ParsedCommand, reading: SegmentReading, comp: CompiledPermissions
+) -> tuple[str, str] | None:
+    """R4.10: a deny (else an ask) pattern that matches a segment once the options its program reads from what
+    an earlier segment exported are read into it (permissions.exported); the deny is returned, an ask is kept
+    in ``reading`` as a segment's own would be."""
+    hit = exported_options(parsed.segments, reading.seg_views, comp)
+    if hit is None:
+        return None
+    i, rank, pattern = hit
+    text = parsed.segments[i].text
+    if rank == DENY_RANK:
+        reading.out[i] = SegmentVerdict(text, DENY, pattern.text)
+        return ("deny_rule", pattern.text)
+    if reading.asked is None:
+        reading.out[i] = SegmentVerdict(text, REQUIRE_APPROVAL, pattern.text)
+        reading.asked = pattern.text
+    return None
 
 
 def _floor_where(st: _State, reading: SegmentReading, doomed: bool) -> tuple[str, str] | None:

@@ -328,6 +328,7 @@ class CompiledPermissions:
     __slots__ = (
         "_gates",
         "_meant",
+        "_meant_names",
         "_one",
         "_scan",
         "_two",
@@ -371,6 +372,7 @@ class CompiledPermissions:
                 self._meant.setdefault(name, []).extend((rank, p, found) for p, found in meant)
                 for _, found in meant:
                     _widen_gate(self._gates, name, found)
+        self._meant_names = frozenset(self._meant)
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
         # auto-approved, one for those that cannot (it reads less of them).
@@ -387,6 +389,10 @@ class CompiledPermissions:
         self.by_first: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]] = (
             {} if self._scan else _by_first(self._one, self._two, self._meant)
         )
+
+    def reads_meaning_of(self, programs: frozenset[str]) -> bool:
+        """Whether a deny or ask pattern reads one of ``programs`` by meaning (R4.10, its option table)."""
+        return not programs.isdisjoint(self._meant_names)
 
     def mention(self, text: str, floor_verbs: frozenset[str]) -> tuple[int, str, Pattern | None] | None:
         """For a command too complex to read in full (R4.7, the read budget): the first program the floor

@@ -15,6 +15,7 @@ argument into the command line and starts over, as GNU env does. The tables are 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
@@ -43,6 +44,8 @@ __all__ = [
     "WINDOWS_SUFFIXES",
     "flatpak_default_command",
     "foreign_name",
+    "ENV_READERS",
+    "env_options",
     "is_assignment",
     "look_through",
     "program_of",
@@ -534,22 +537,59 @@ _ENV_OPTIONS = {
     "yarn": ("YARN_", "NPM_CONFIG_"),
 }
 
+# R4.10: git's hooks switched off through the environment -- by the hook managers that install them (husky's
+# `HUSKY=0` and older `HUSKY_SKIP_HOOKS`, lefthook's `LEFTHOOK=0` and `LEFTHOOK_EXCLUDE`, pre-commit's `SKIP`,
+# simple-git-hooks' `SKIP_SIMPLE_GIT_HOOKS`, overcommit's `OVERCOMMIT_DISABLE`) or by git's own configuration
+# given in the environment (`core.hooksPath` in GIT_CONFIG_PARAMETERS or a GIT_CONFIG_KEY_<n>): the act of
+# `--no-verify`, read as it (`HUSKY=0 git commit` is `git commit --no-verify`). Names in any case (Windows).
+_HOOKS_ON_VALUES = frozenset({"1", "true", "on", "yes"})  # HUSKY=1, LEFTHOOK=1: the hooks run
+_HOOKS_OFF_UNLESS_ON = frozenset({"HUSKY", "LEFTHOOK"})
+_HOOKS_OFF_WHEN_SET = frozenset(
+    {"HUSKY_SKIP_HOOKS", "LEFTHOOK_EXCLUDE", "SKIP", "SKIP_SIMPLE_GIT_HOOKS", "OVERCOMMIT_DISABLE"}
+)
 
-def _env_options(assigned: tuple[str, ...], rest: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """``rest`` with the options its program reads from the ``assigned`` variables appended (a view for deny
-    and ask, R4.8: the options may stand after the operands, as these parsers read them), or nothing."""
-    prefixes = _ENV_OPTIONS.get(rest[0]) if rest else None
-    if prefixes is None:
+# The programs that read options from the environment (permissions.exported reads them across segments).
+ENV_READERS = frozenset({*_ENV_OPTIONS, "git"})
+
+
+def _hooks_off(word: str) -> bool:
+    name, _, value = word.partition("=")
+    upper = name.upper()
+    if upper in _HOOKS_OFF_UNLESS_ON:
+        return value.lower() not in _HOOKS_ON_VALUES
+    if upper in _HOOKS_OFF_WHEN_SET:
+        return value != ""
+    if upper == "GIT_CONFIG_PARAMETERS" or upper.startswith("GIT_CONFIG_KEY_"):
+        return "core.hookspath" in value.lower()
+    return False
+
+
+def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """``rest`` with the options its program reads from the ``assigned`` variables added (a view for deny
+    and ask, R4.8), or nothing. They stand before a `--` that ends the options (after it they would be
+    operands), else after the last word: these parsers read options after the operands too."""
+    if not rest:
         return []
+    verb = rest[0]
     options: list[str] = []
-    for word in assigned:
-        name, _, value = word.partition("=")
-        upper = name.upper()
-        for prefix in prefixes:
-            if upper.startswith(prefix) and len(upper) > len(prefix):
-                options.append("--" + name[len(prefix) :].lower().replace("_", "-") + "=" + value)
-                break
-    return [(*rest, *options)] if options else []
+    if verb.rpartition("/")[2] == "git":
+        if any(_hooks_off(w) for w in assigned):
+            options.append("--no-verify")
+    else:
+        prefixes = _ENV_OPTIONS.get(verb)
+        if prefixes is None:
+            return []
+        for word in assigned:
+            name, _, value = word.partition("=")
+            upper = name.upper()
+            for prefix in prefixes:
+                if upper.startswith(prefix) and len(upper) > len(prefix):
+                    options.append("--" + name[len(prefix) :].lower().replace("_", "-") + "=" + value)
+                    break
+    if not options:
+        return []
+    end = rest.index("--", 1) if "--" in rest[1:] else len(rest)
+    return [(*rest[:end], *options, *rest[end:])]
 
 
 def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -732,7 +772,7 @@ def _package_programs(spec: str) -> list[str]:
 def _assigned(cur: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
     """The views past ``k`` leading assignments; `pipx run twine==5.0 upload`'s package word is an assignment
     to the shell and a package with its version to the launcher: both."""
-    found = [cur[k:], *_env_options(cur[:k], cur[k:])] if k < len(cur) else []
+    found = [cur[k:], *env_options(cur[:k], cur[k:])] if k < len(cur) else []
     first = cur[0]
     eq = first.find("=")
     if k == 1 and (first[eq + 1 : eq + 2] == "=" or first[eq - 1] in "~!<>"):
@@ -805,6 +845,10 @@ def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]
     """A wrapper's readings; for one whose operands stand before `--` (`distrobox-enter box -- cmd`, `mosh
     host -- cmd`), what follows the first `--` too."""
     found = readings(cur, syntax, cur[0] == "env")
+    if cur[0] == "env" and "=" in "".join(cur):
+        # `env npm_config_global=true npm i x`: the options its command reads from what env assigns (R4.10)
+        assigned = [w for w in cur[1:] if is_assignment(w)]
+        found.extend(e for r in list(found) for e in env_options(assigned, r) if e not in found)
     if cur[0] == "runcon":
         # `runcon -t TYPE cmd` names no context: the word after the options is the command then.
         found.extend(r for r in readings(cur, _RUNCON_NO_CONTEXT, False) if r not in found)

@@ -1,0 +1,46 @@
+"""R4.10 across segments: the options a program reads from its environment, set by an earlier segment.
+
+`export PIP_USER=1 && pip install x` is `pip install x --user`, and `export HUSKY=0; git commit` commits without
+the hooks, as `git commit --no-verify` does: what a segment exports reaches the programs the command runs after
+it (permissions.commands.views.env_options reads a prefix assignment, `HUSKY=0 git commit`, and `env`'s, within
+one segment). A variable assigned alone (`HUSKY=0; git commit`) counts as exported -- the shell may have it
+exported already -- and so does one set in a subshell or a pipeline before the program (deny matches more,
+R4.8). Each later view of a program that reads such variables is judged again by deny and ask with the options
+it reads added.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from permissions.commands.environment import DECLARATION_BUILTINS
+from permissions.commands.views import ENV_READERS, env_options, is_assignment
+from permissions.matching import DENY_RANK, CompiledPermissions, Pattern
+from permissions.shell import Segment
+
+__all__ = ["ENV_READERS", "exported_options"]
+
+
+def exported_options(
+    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]], comp: CompiledPermissions
+) -> tuple[int, int, Pattern] | None:
+    """The first segment (index, rank, pattern) a deny -- else an ask -- pattern matches once the options its
+    program reads from what earlier segments exported are read into it; None when none does."""
+    exported: list[str] = []
+    found: tuple[int, int, Pattern] | None = None
+    for i, seg in enumerate(segments):
+        words = seg.words
+        if not words:
+            continue
+        if exported:
+            views = seg_views[i] if i < len(seg_views) and seg_views[i] else (words,)
+            extra = [e for v in views if v for e in env_options(exported, v)]
+            hit = comp.deny_or_ask(extra) if extra else None
+            if hit is not None and (found is None or hit[0] < found[1]):
+                found = (i, hit[0], hit[1])
+                if hit[0] == DENY_RANK:
+                    return found
+        first = words[0]
+        if first in DECLARATION_BUILTINS or ("=" in first and all(is_assignment(w) for w in words)):
+            exported.extend(w for w in words if is_assignment(w))
+    return found
