@@ -17,6 +17,7 @@ from typing import Any
 
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.options import (
+    OPTIONS_UNREAD,
     PROGRAMS,
     UNREAD,
     WIDER,
@@ -246,11 +247,13 @@ class Meaning:
         return True
 
     def may_match(self, r: Reading) -> bool:
-        """It would match ``r`` if the operands ``r`` reads at run time (UNREAD) were the pattern's."""
-        if UNREAD not in r.operands:
+        """It would match ``r`` if the operands ``r`` reads at run time (UNREAD) were the pattern's, or the
+        options it reads from a file (OPTIONS_UNREAD) held the pattern's."""
+        any_keys = OPTIONS_UNREAD in r.keys
+        if UNREAD not in r.operands and not any_keys:
             return False
         n = len(self.path)
-        if r.path[:n] != self.path or not self.keys <= r.keys:
+        if r.path[:n] != self.path or not (any_keys or self.keys <= r.keys):
             return False
         rest = r.path[n:] + r.operands if len(r.path) > n else r.operands
         if len(self.operands) > len(rest):
@@ -476,7 +479,8 @@ class CompiledPermissions:
                     break
             elif ASK_RANK < best_rank and unread is not False:
                 if unread is None:
-                    unread = UNREAD in readings[0].operands  # a program's readings share it (chmod's)
+                    # a program's readings share them (chmod's mode, npm's option file)
+                    unread = UNREAD in readings[0].operands or OPTIONS_UNREAD in readings[0].keys
                 if unread and any(m.may_match(r) for m in found for r in readings):
                     best_rank = ASK_RANK  # an operand read at run time (UNREAD) may be the pattern's: ask
                     best = (ASK_RANK, p)

@@ -25,6 +25,10 @@ WIDER = "~wider"
 # never denies (R4.8: unsure matches more, but refusing is for what is known) -- and no allow prefix makes an
 # unknown mode a safe one.
 UNREAD = "\x00unread"
+# The key of a reading whose options are also read at run time from a file the command names (`npm
+# --userconfig=FILE`, `PIP_CONFIG_FILE=FILE pip`): any option may be in it, so a deny or ask pattern of the
+# program whose path and operands match may be the act -- it asks, as for UNREAD.
+OPTIONS_UNREAD = "~options-unread"
 
 
 class Program:

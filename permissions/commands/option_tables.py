@@ -333,8 +333,7 @@ _NPM_CONFIG = """
     --no-package-lock
     --package-lock-only
     --cache=
-    --userconfig=
-    --globalconfig=
+    --userconfig= --globalconfig= -> ~options-unread
     --global-style
     --install-strategy=
     --install-links
@@ -429,6 +428,7 @@ _NPM_CACHE.sub_aliases = {"clear": "clean", "rm": "clean", "check": "verify"}
 
 
 _PNPM_FLAGS = """
+    --userconfig= --globalconfig= -> ~options-unread
     -g --global
     -D --save-dev
     -P --save-prod --prod
@@ -586,7 +586,10 @@ for _nested, _inner in (
 
 
 # pip (optparse: clusters, unique abbreviations of long options; the general options anywhere).
+# `--config-file` is no option of pip's command line: it is PIP_CONFIG_FILE read as one (views.env_options), a file of
+# options read when pip runs (OPTIONS_UNREAD).
 _PIP_GENERAL = """
+    --config-file= -> ~options-unread
     -h --help
     --debug
     --isolated

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 
 from permissions.commands.option_reader import (
     _UNKNOWN,
+    OPTIONS_UNREAD,
     UNREAD,
     WIDER,
     Program,
@@ -60,6 +61,7 @@ from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
 __all__ = [
+    "OPTIONS_UNREAD",
     "PROGRAMS",
     "UNREAD",
     "WIDER",
@@ -81,6 +83,8 @@ def _long_option(
     ``k`` the index after it: its keys added to ``keys``; (the next index, whether its arity is unknown)."""
     n = len(words)
     name, eq, value = w[(2 if w[1] == "-" else 1) :].partition("=")
+    if cur.nopt and name.startswith("config.") and cur.path[0] == "pnpm":
+        name = name[7:]  # `pnpm --config.global=true add x`: pnpm sets any setting so, by its option's name
     hit = cur.long_option(name)
     if cur.nopt and w[1] == "-":
         hit = cur.as_shorthands(name) or hit  # `npm install --g x` is `npm install -g x`

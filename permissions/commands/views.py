@@ -772,7 +772,7 @@ def _package_programs(spec: str) -> list[str]:
 def _assigned(cur: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
     """The views past ``k`` leading assignments; `pipx run twine==5.0 upload`'s package word is an assignment
     to the shell and a package with its version to the launcher: both."""
-    found = [cur[k:], *env_options(cur[:k], cur[k:])] if k < len(cur) else []
+    found = [cur[k:]] if k < len(cur) else []
     first = cur[0]
     eq = first.find("=")
     if k == 1 and (first[eq + 1 : eq + 2] == "=" or first[eq - 1] in "~!<>"):
@@ -845,10 +845,6 @@ def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]
     """A wrapper's readings; for one whose operands stand before `--` (`distrobox-enter box -- cmd`, `mosh
     host -- cmd`), what follows the first `--` too."""
     found = readings(cur, syntax, cur[0] == "env")
-    if cur[0] == "env" and "=" in "".join(cur):
-        # `env npm_config_global=true npm i x`: the options its command reads from what env assigns (R4.10)
-        assigned = [w for w in cur[1:] if is_assignment(w)]
-        found.extend(e for r in list(found) for e in env_options(assigned, r) if e not in found)
     if cur[0] == "runcon":
         # `runcon -t TYPE cmd` names no context: the word after the options is the command then.
         found.extend(r for r in readings(cur, _RUNCON_NO_CONTEXT, False) if r not in found)
@@ -1010,7 +1006,39 @@ def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         more = _peel(cur)
         more.reverse()
         stack.extend(more)
+    for view in out:
+        if view and ("=" in view[0] or view[0] == "env"):
+            _with_environment(out)  # (an assignment leads a view, or env makes them)
+            break
     return out
+
+
+# env's options that take the next word as their value
+_ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"})
+
+
+def _with_environment(out: list[tuple[str, ...]]) -> None:
+    """R4.10: to the views of a program that reads options from its environment (ENV_READERS), the same view
+    with those options (env_options), from the assignments the views before it make: leading ones (`PIP_USER=1
+    python3 -m pip install x` -- the pip view is two layers in) and env's (`env HUSKY=0 git commit`)."""
+    assigned: list[str] = []
+    for view in list(out):
+        if not view:
+            continue
+        if assigned:
+            for e in env_options(assigned, view):
+                if e not in out and len(out) <= _MAX_VIEWS:
+                    out.append(e)
+        k = 0
+        if view[0] == "env":
+            k = 1
+            while k < len(view) and (view[k][:1] == "-" or is_assignment(view[k])):
+                k += 2 if view[k] in _ENV_VALUED else 1
+            assigned.extend(w for w in view[1:k] if is_assignment(w))
+        else:
+            while k < len(view) and is_assignment(view[k]):
+                k += 1
+            assigned.extend(view[:k])
 
 
 def look_through(words: tuple[str, ...]) -> tuple[str, ...]:
