@@ -1006,10 +1006,8 @@ def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         more = _peel(cur)
         more.reverse()
         stack.extend(more)
-    for view in out:
-        if view and ("=" in view[0] or view[0] == "env"):
-            _with_environment(out)  # (an assignment leads a view, or env makes them)
-            break
+    if "=" in "\0".join(words):
+        _with_environment(out)  # (most segments peeled assign nothing: `npx tsc`, `git -C x status`)
     return out
 
 
@@ -1021,6 +1019,8 @@ def _with_environment(out: list[tuple[str, ...]]) -> None:
     """R4.10: to the views of a program that reads options from its environment (ENV_READERS), the same view
     with those options (env_options), from the assignments the views before it make: leading ones (`PIP_USER=1
     python3 -m pip install x` -- the pip view is two layers in) and env's (`env HUSKY=0 git commit`)."""
+    if not any(view and view[0].rpartition("/")[2] in ENV_READERS for view in out):
+        return  # (most: `FLASK_APP=x flask run`, `CI=1 make`)
     assigned: list[str] = []
     for view in list(out):
         if not view:
