@@ -70,6 +70,7 @@ __all__ = [
     "normalised",
     "program_name",
     "read_by",
+    "reads_as_written",
     "spellings",
 ]
 
@@ -246,10 +247,64 @@ def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     keys are the matcher's business."""
     hit = _CANONICAL.get(view)
     if hit is None:
-        readings = normalised(view)
-        hit = tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
+        # Most views read as written (`git status`, `pnpm build`, `npm test`): () without the full reading.
+        hit = () if reads_as_written(view) else _canonical_read(view)
         _CANONICAL.keep(view, hit)
     return hit
+
+
+def _canonical_read(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """canonical_words by the full reading (normalised)."""
+    readings = normalised(view)
+    return tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
+
+
+def reads_as_written(view: tuple[str, ...]) -> bool:
+    """Whether every reading of ``view`` by its table is sure, from the words alone, to give the words back as
+    written: its subcommands by their own names, then its operands in their order (canonical_words is then
+    ()). True only when no word is an option or ``--`` (nothing is dropped), the command word is the table's
+    own name (not a path, not `pip3`), no subcommand is entered by another name (an alias, an abbreviation,
+    an implied subcommand, a level named by another path: `docker container rm` is `docker rm`), no cargo
+    toolchain or signal is read, and the table's rewrite gives the operands back. False is no answer: the
+    full reading decides (a differential property test holds this equal to it)."""
+    prog = PROGRAMS.get(view[0]) if view else None
+    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL:
+        return False  # (a signal program's words are rewritten before its table reads them)
+    n = len(view)
+    k = 1
+    cur = prog
+    # _parse's walk for words none of which is an option: subcommands while no operand was met, then operands.
+    while k < n and cur.subcommands:
+        w = view[k]
+        if len(w) > 1 and w[0] == "-":
+            return False
+        if prog is CARGO and k == 1 and w[:1] == "+":
+            return False  # `cargo +nightly build`: the toolchain word is dropped
+        entered = cur.sub(w)
+        if entered is None:
+            break
+        cur, implied = entered
+        k += 1
+        if implied or cur.path != view[:k]:
+            return False
+    for j in range(k, n):
+        w = view[j]
+        if len(w) > 1 and w[0] == "-":
+            return False
+    rewrite = prog.rewrite
+    if rewrite is None:
+        return True
+    operands = view[k:]
+    keys: frozenset[str] = _NO_KEYS
+    if cur.operand_keys is not None:
+        keys = frozenset(key for w in operands for key in cur.operand_keys(w))
+    for r in rewrite(Reading(cur.path, keys, operands)):
+        if r.path != cur.path or r.operands != operands:
+            return False
+    return True
+
+
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 def program_name(word: str) -> str:
