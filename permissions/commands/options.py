@@ -117,9 +117,11 @@ def _long_option(
     return k, unsure
 
 
-def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Reading, bool]:
-    """One reading of ``words`` (after the program name); whether an option of unknown arity was met.
-    ``take_unknown``: such an option takes the next word (when it is not an option itself)."""
+def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Reading, bool, bool]:
+    """One reading of ``words`` (after the program name); whether an option of unknown arity was met; and
+    (read with ``take_unknown`` False) whether such an option stood before a word it may take, without which the
+    reading with ``take_unknown`` is this one. ``take_unknown``: such an option takes the next word (when it is
+    not an option itself)."""
     path = prog.path
     keys: set[str] = set()
     operands: list[str] = []
@@ -127,6 +129,9 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
     n = len(words)
     k = 0
     unsure = False
+    may_take = (
+        False  # an option of unknown arity stood before a word it may take (the second reading differs)
+    )
     ended = False  # `--`, or an operand of a program that stops reading options there
     while k < n:
         w = words[k]
@@ -154,6 +159,8 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             k, unknown = _long_option(cur, w, words, k, keys, take_unknown)
             if unknown:
                 unsure = True
+                if not take_unknown and k < n and words[k][:1] != "-":
+                    may_take = True  # (the condition _long_option takes the next word on)
             continue
         # Short options: one letter, or (where they bundle) a cluster; a value is the rest or the next word.
         # nopt's shorthands may be several letters (`npm -ws`): a whole-word shorthand comes first.
@@ -191,9 +198,12 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
                 break
             j += 1
         else:
-            if unknown_letter and take_unknown and k < n and words[k][:1] != "-":
-                k += 1
-    return Reading(path, frozenset(keys), tuple(operands)), unsure
+            if unknown_letter and k < n and words[k][:1] != "-":
+                if take_unknown:
+                    k += 1
+                else:
+                    may_take = True
+    return Reading(path, frozenset(keys), tuple(operands)), unsure, may_take
 
 
 def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
@@ -217,8 +227,15 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     """Every reading of ``args`` (the words after the program's name) by the table ``prog``: one, or two
     when an option of unknown arity may or may not take the next word. The caps read the tables the
     matcher does not (permissions.commands.option_tables_listeners) through this too."""
-    first, unsure = _parse(prog, args, False)
-    found = (first,) if not unsure else (first, _parse(prog, args, True)[0])
+    first, unsure, may_take = _parse(prog, args, False)
+    if not unsure:
+        found: tuple[Reading, ...] = (first,)
+    elif may_take:
+        found = (first, _parse(prog, args, True)[0])
+    else:
+        # No option of unknown arity stood before a word it could take: the second reading is the first, word
+        # for word (`git log --oneline -5`); two readings as ever, without reading the words again.
+        found = (first, Reading(first.path, first.keys, first.operands))
     rewrite = prog.rewrite
     if rewrite is None:
         return found

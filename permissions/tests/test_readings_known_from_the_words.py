@@ -31,8 +31,11 @@ from permissions.commands.git_branches import _effects_read, _read_first_words, 
 from permissions.commands.option_reader import Program, _AbbrevSubs
 from permissions.commands.options import (
     PROGRAMS,
+    Reading,
     _canonical_read,
+    _parse,
     canonical_words,
+    read_by,
     reads_as_written,
     spellings,
 )
@@ -48,6 +51,7 @@ _COMMON = [
     ".", "./", ":/", ":(top)", "./.", "777", "4777", "0644", "a+rwx", "u+s", "go-w", "root", "0", "root:root",
     "0:0", "user.group", "Secret", "secret/x", "po,svc", "pods", "deploy/x", "+nightly", "+stable", "-9", "-KILL",
     "-s", "KILL", "-1", "core.hooksPath=/dev/null", "ext::sh", "alias.p=push", "--all", "status", "log", "foo",
+    "--zz", "--zz=1", "--no-zz", "-5", "-Z", "-Zq", "-q5", "-5Z",  # options no table knows: of unknown arity
 ]  # fmt: skip
 
 
@@ -125,6 +129,39 @@ def test_a_view_said_to_read_as_written_has_no_other_reading(view: tuple[str, ..
 def test_branch_effects_known_from_the_words_equal_the_full_reading(view: tuple[str, ...]) -> None:
     forget_remembered()
     assert branch_effects(view) == _effects_read(view), view
+
+
+def _read_twice(prog: Program, args: tuple[str, ...]) -> list[tuple[object, ...]]:
+    """read_by as it read before the second reading was known equal to the first: both always parsed."""
+    first, unsure, _ = _parse(prog, args, False)
+    found: tuple[Reading, ...] = (first,) if not unsure else (first, _parse(prog, args, True)[0])
+    if prog.rewrite is not None:
+        found = tuple(m for r in found for m in prog.rewrite(r))
+    return [(r.path, r.keys, r.operands) for r in found]
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(view=_VIEWS)
+def test_the_second_reading_known_equal_to_the_first_is_the_one_a_second_parse_gives(
+    view: tuple[str, ...],
+) -> None:
+    # An option of unknown arity gives two readings (it takes the next word, or not); when no word it could
+    # take follows it, the second is the first, built without parsing again: the same readings, in order.
+    prog = PROGRAMS[view[0].rsplit("/", 1)[-1]] if view[0].rsplit("/", 1)[-1] in PROGRAMS else PROGRAMS["git"]
+    args = view[1:]
+    assert [(r.path, r.keys, r.operands) for r in read_by(prog, args)] == _read_twice(prog, args), view
+
+
+@pytest.mark.parametrize(
+    ("command", "readings"),
+    [("git log --oneline -5", 2), ("git log -5 x", 2), ("git log --zz x", 2), ("npm --zz build", 2),
+     ("git log --oneline", 1), ("git log -Zq --oneline", 2), ("cargo build --zz", 2)],
+)  # fmt: skip
+def test_an_unknown_option_still_gives_two_readings(command: str, readings: int) -> None:
+    words = command.split()
+    found = read_by(PROGRAMS[words[0]], tuple(words[1:]))
+    assert len(found) == readings
+    assert [(r.path, r.keys, r.operands) for r in found] == _read_twice(PROGRAMS[words[0]], tuple(words[1:]))
 
 
 def _paths(prog: Program) -> list[tuple[str, ...]]:
