@@ -117,6 +117,12 @@ def _long_option(
     return k, unsure
 
 
+def _may_take(words: Sequence[str], k: int) -> bool:
+    """Whether an option of unknown arity, ``k`` the index after it, stands before a word it may take (one that
+    is not an option itself): the condition on which the second reading takes it."""
+    return k < len(words) and words[k][:1] != "-"
+
+
 def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Reading, bool, bool]:
     """One reading of ``words`` (after the program name); whether an option of unknown arity was met; and
     (read with ``take_unknown`` False) whether such an option stood before a word it may take, without which the
@@ -159,8 +165,7 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             k, unknown = _long_option(cur, w, words, k, keys, take_unknown)
             if unknown:
                 unsure = True
-                if not take_unknown and k < n and words[k][:1] != "-":
-                    may_take = True  # (the condition _long_option takes the next word on)
+                may_take = may_take or _may_take(words, k)
             continue
         # Short options: one letter, or (where they bundle) a cluster; a value is the rest or the next word.
         # nopt's shorthands may be several letters (`npm -ws`): a whole-word shorthand comes first.
@@ -198,11 +203,9 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
                 break
             j += 1
         else:
-            if unknown_letter and k < n and words[k][:1] != "-":
-                if take_unknown:
-                    k += 1
-                else:
-                    may_take = True
+            if unknown_letter and _may_take(words, k):
+                may_take = True
+                k += take_unknown  # such a letter takes the next word in the second reading
     return Reading(path, frozenset(keys), tuple(operands)), unsure, may_take
 
 
