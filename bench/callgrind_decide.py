@@ -1,13 +1,14 @@
 """Instructions per first-sight decide(), counted by valgrind: exact and load-independent (the CPU figures of
 bench/decide.py swing by tens of percent on a shared machine).
 
-    .venv/bin/python bench/callgrind_decide.py [--checkout PATH ...] [--stub PARTS] [--rounds 3]
+    .venv/bin/python bench/callgrind_decide.py [--checkout PATH ...] [--stub PARTS] [--rounds 3] [--command TEXT ...]
 
 Each checkout (default: this one) decides the bench corpus (bench/corpus.py) ``--rounds`` times in its own
 interpreter under ``valgrind --tool=callgrind`` with ``PYTHONHASHSEED=0``, every memo emptied before each
 decision (``forget_remembered()``, as bench/decide.py's first-sight line). Only the decide() calls are counted
 (callgrind collects inside ``functools.reduce``, which the engine never calls; each decision is made through
-it), so no no-decision run needs to be subtracted.
+it), so no no-decision run needs to be subtracted. ``--command TEXT`` (repeatable): decide each of these commands
+on its own instead of the corpus, one figure per command (under the corpus's permissions).
 
 ``--stub parse,read,...``: what a part of the decision costs. The parts named answer from a dict filled on the
 warm-up (outside the memos, so forgetting does not empty it); the figure drops by about what that part costs
@@ -90,8 +91,9 @@ def _stub(parts: set[str]) -> None:
         _stubbed(decide_module, "_floor_where", lambda st, reading, doomed: (st.req.command, doomed))
 
 
-def child(rounds: int, parts: set[str], runs_in: str) -> None:
-    """Run inside valgrind: warm up, then decide the corpus ``rounds`` times at first sight through reduce."""
+def child(rounds: int, parts: set[str], runs_in: str, commands: list[str] | None = None) -> None:
+    """Run inside valgrind: warm up, then decide the corpus (or ``commands``) ``rounds`` times at first sight
+    through reduce."""
     sys.path.insert(0, os.getcwd())
     sys.path.insert(0, HERE)
     from corpus import ROOT, make_corpus, make_permissions
@@ -100,7 +102,8 @@ def child(rounds: int, parts: set[str], runs_in: str) -> None:
     from permissions.memos import forget_remembered
 
     _stub(parts)
-    commands, _ = make_corpus()
+    if not commands:
+        commands, _ = make_corpus()
     raw = make_permissions()
     perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
     project = ProjectState(execution_mode="runner", root=ROOT)
@@ -124,14 +127,18 @@ def child(rounds: int, parts: set[str], runs_in: str) -> None:
     print(len(reqs) * rounds)
 
 
-def measure(checkout: str, rounds: int, parts: set[str], runs_in: str = "sandbox") -> float:
-    """Instructions per decision for ``checkout``."""
+def measure(
+    checkout: str, rounds: int, parts: set[str], runs_in: str = "sandbox", command: str | None = None
+) -> float:
+    """Instructions per decision for ``checkout`` (of the corpus, or of ``command`` alone)."""
     python = os.path.join(checkout, ".venv", "bin", "python")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
         cmd = ["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce"]
         cmd += [f"--callgrind-out-file={out}", python, os.path.abspath(__file__), "--child"]
         cmd += ["--rounds", str(rounds), "--stub", ",".join(sorted(parts)), "--runs-in", runs_in]
+        if command is not None:
+            cmd += ["--command", command]
         env = {**os.environ, "PYTHONHASHSEED": "0"}
         done = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True, check=False)
         if done.returncode != 0:
@@ -155,6 +162,9 @@ def main() -> None:
         default="sandbox",
         help="where the decided actions run (SPEC §5): agent is a hook's decision (default sandbox)",
     )
+    ap.add_argument(
+        "--command", action="append", help="decide this command alone (repeatable; default: the corpus)"
+    )
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     parts = {p for p in args.stub.split(",") if p}
@@ -164,13 +174,22 @@ def main() -> None:
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
     if args.child:
-        child(args.rounds, parts, args.runs_in)
+        child(args.rounds, parts, args.runs_in, args.command)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    stubbed = f", stubbed: {','.join(sorted(parts))}" if parts else ""
+    if args.command:
+        for command in args.command:
+            figures = [
+                measure(os.path.abspath(c), args.rounds, parts, args.runs_in, command)
+                for c in args.checkout or [os.path.dirname(HERE)]
+            ]
+            shown = " / ".join(f"{per / 1000:.1f}k" for per in figures)
+            print(f"{command!r}: {shown} instructions (runs_in {args.runs_in}){stubbed}")
+        return
     for checkout in args.checkout or [os.path.dirname(HERE)]:
         per = measure(os.path.abspath(checkout), args.rounds, parts, args.runs_in)
-        stubbed = f", stubbed: {','.join(sorted(parts))}" if parts else ""
         print(
             f"{checkout}: {per / 1000:.1f}k instructions per first-sight decision (runs_in {args.runs_in}){stubbed}"
         )

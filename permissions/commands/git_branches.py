@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Collection, Sequence
 
 from permissions.commands.git_globals import _git_subcommand
-from permissions.commands.option_reader import Reading
+from permissions.commands.option_reader import Program, Reading, _AbbrevSubs
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.options import normalised, read_by
 
@@ -203,6 +203,37 @@ _BRANCH_ALL_NAMES = frozenset({"delete", "move", "copy"})
 _MOVES_CURRENT = frozenset({"reset", "commit", "merge", "pull", "rebase", "cherry-pick", "revert", "am"})
 
 
+# The subcommands whose reading _subcommand_effects looks into; any other moves no branch by its name, and moves
+# the branch checked out when it is in _MOVES_CURRENT.
+_READ_FOR_BRANCHES = frozenset(
+    {"branch", "checkout", "switch", "worktree", "update-ref", "symbolic-ref", "fetch", "pull", "stash", "rebase",
+     "filter-branch", "tag", "replace"}
+)  # fmt: skip
+
+
+def _read_first_words() -> frozenset[str]:
+    """The words after `git` for which branch_effects reads the view even when no word is an option: those
+    _subcommand_effects answers by, and every word git's table reads another way -- an alias, an implied
+    subcommand, a level named by another path, or one whose operands give option keys (`push`'s `+main`)."""
+    found = set(_READ_FOR_BRANCHES | _MOVES_CURRENT) | set(GIT.sub_aliases) | set(GIT.implies)
+
+    def keyed(level: Program, seen: set[int]) -> bool:
+        if id(level) in seen:
+            return False
+        seen.add(id(level))
+        return level.operand_keys is not None or any(keyed(s, seen) for s in level.subcommands.values())
+
+    for word in GIT.subcommands:
+        entered = GIT.sub(word)
+        if entered is None or entered[1] or entered[0].path != ("git", word) or keyed(entered[0], set()):
+            found.add(word)
+    return frozenset(found)
+
+
+# (None when git's table abbreviates its subcommands: any word might then enter one)
+_READ_FIRST: frozenset[str] | None = None if isinstance(GIT.sub_aliases, _AbbrevSubs) else _read_first_words()
+
+
 _UNKNOWN = "\0unknown"
 
 
@@ -372,6 +403,8 @@ def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
     """What one reading of a ``git`` command does to local branches, by its subcommand."""
     path = reading.path
     sub = path[1] if len(path) > 1 else (reading.operands[0] if reading.operands else "")
+    if sub not in _READ_FOR_BRANCHES:
+        return [], None, sub in _MOVES_CURRENT
     names = _names(reading)
     if sub == "branch":
         return _branch_moved(reading, names)
@@ -405,6 +438,19 @@ def branch_effects(view: tuple[str, ...]) -> tuple[list[str], str | None, bool]:
     option table reads it; where an option of unknown arity gives two readings, what either does."""
     if len(view) < 2 or view[0] != "git":
         return [], None, False
+    if _READ_FIRST is not None and view[1] not in _READ_FIRST:
+        for w in view:
+            if len(w) > 1 and w[0] == "-":
+                break
+        else:
+            # No option, and a first word whose reading _subcommand_effects does not look into: what every
+            # reading answers (no option key, one subcommand word), without reading it (`git status`).
+            return [], None, False
+    return _effects_read(view)
+
+
+def _effects_read(view: tuple[str, ...]) -> tuple[list[str], str | None, bool]:
+    """branch_effects by the full reading (normalised)."""
     moved: dict[str, None] = {}
     checkout: str | None = None
     moves_current = False

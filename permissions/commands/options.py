@@ -72,6 +72,7 @@ __all__ = [
     "normalised",
     "program_name",
     "read_by",
+    "reads_as_written",
     "spellings",
 ]
 
@@ -122,9 +123,17 @@ def _long_option(
     return k, unsure
 
 
-def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Reading, bool]:
-    """One reading of ``words`` (after the program name); whether an option of unknown arity was met.
-    ``take_unknown``: such an option takes the next word (when it is not an option itself)."""
+def _may_take(words: Sequence[str], k: int) -> bool:
+    """Whether an option of unknown arity, ``k`` the index after it, stands before a word it may take (one that
+    is not an option itself): the condition on which the second reading takes it."""
+    return k < len(words) and words[k][:1] != "-"
+
+
+def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Reading, bool, bool]:
+    """One reading of ``words`` (after the program name); whether an option of unknown arity was met; and
+    (read with ``take_unknown`` False) whether such an option stood before a word it may take, without which the
+    reading with ``take_unknown`` is this one. ``take_unknown``: such an option takes the next word (when it is
+    not an option itself)."""
     path = prog.path
     keys: set[str] = set()
     operands: list[str] = []
@@ -132,6 +141,9 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
     n = len(words)
     k = 0
     unsure = False
+    may_take = (
+        False  # an option of unknown arity stood before a word it may take (the second reading differs)
+    )
     ended = False  # `--`, or an operand of a program that stops reading options there
     while k < n:
         w = words[k]
@@ -159,6 +171,7 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             k, unknown = _long_option(cur, w, words, k, keys, take_unknown)
             if unknown:
                 unsure = True
+                may_take = may_take or _may_take(words, k)
             continue
         # Short options: one letter, or (where they bundle) a cluster; a value is the rest or the next word.
         # nopt's shorthands may be several letters (`npm -ws`): a whole-word shorthand comes first.
@@ -196,9 +209,10 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
                 break
             j += 1
         else:
-            if unknown_letter and take_unknown and k < n and words[k][:1] != "-":
-                k += 1
-    return Reading(path, frozenset(keys), tuple(operands)), unsure
+            if unknown_letter and _may_take(words, k):
+                may_take = True
+                k += take_unknown  # such a letter takes the next word in the second reading
+    return Reading(path, frozenset(keys), tuple(operands)), unsure, may_take
 
 
 def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
@@ -222,8 +236,15 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     """Every reading of ``args`` (the words after the program's name) by the table ``prog``: one, or two
     when an option of unknown arity may or may not take the next word. The caps read the tables the
     matcher does not (permissions.commands.option_tables_listeners) through this too."""
-    first, unsure = _parse(prog, args, False)
-    found = (first,) if not unsure else (first, _parse(prog, args, True)[0])
+    first, unsure, may_take = _parse(prog, args, False)
+    if not unsure:
+        found: tuple[Reading, ...] = (first,)
+    elif may_take:
+        found = (first, _parse(prog, args, True)[0])
+    else:
+        # No option of unknown arity stood before a word it could take: the second reading is the first, word
+        # for word (`git log --oneline -5`); two readings as ever, without reading the words again.
+        found = (first, Reading(first.path, first.keys, first.operands))
     rewrite = prog.rewrite
     if rewrite is None:
         return found
@@ -252,10 +273,64 @@ def canonical_words(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     keys are the matcher's business."""
     hit = _CANONICAL.get(view)
     if hit is None:
-        readings = normalised(view)
-        hit = tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
+        # Most views read as written (`git status`, `pnpm build`, `npm test`): () without the full reading.
+        hit = () if reads_as_written(view) else _canonical_read(view)
         _CANONICAL.keep(view, hit)
     return hit
+
+
+def _canonical_read(view: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """canonical_words by the full reading (normalised)."""
+    readings = normalised(view)
+    return tuple(dict.fromkeys((*r.path, *r.operands) for r in readings if (*r.path, *r.operands) != view))
+
+
+def reads_as_written(view: tuple[str, ...]) -> bool:
+    """Whether every reading of ``view`` by its table is sure, from the words alone, to give the words back as
+    written: its subcommands by their own names, then its operands in their order (canonical_words is then
+    ()). True only when no word is an option or ``--`` (nothing is dropped), the command word is the table's
+    own name (not a path, not `pip3`), no subcommand is entered by another name (an alias, an abbreviation,
+    an implied subcommand, a level named by another path: `docker container rm` is `docker rm`), no cargo
+    toolchain or signal is read, and the table's rewrite gives the operands back. False is no answer: the
+    full reading decides (a differential property test holds this equal to it)."""
+    prog = PROGRAMS.get(view[0]) if view else None
+    if prog is None or prog is KILL or prog is PKILL or prog is KILLALL:
+        return False  # (a signal program's words are rewritten before its table reads them)
+    n = len(view)
+    k = 1
+    cur = prog
+    # _parse's walk for words none of which is an option: subcommands while no operand was met, then operands.
+    while k < n and cur.subcommands:
+        w = view[k]
+        if len(w) > 1 and w[0] == "-":
+            return False
+        if prog is CARGO and k == 1 and w[:1] == "+":
+            return False  # `cargo +nightly build`: the toolchain word is dropped
+        entered = cur.sub(w)
+        if entered is None:
+            break
+        cur, implied = entered
+        k += 1
+        if implied or cur.path != view[:k]:
+            return False
+    for j in range(k, n):
+        w = view[j]
+        if len(w) > 1 and w[0] == "-":
+            return False
+    rewrite = prog.rewrite
+    if rewrite is None:
+        return True
+    operands = view[k:]
+    keys: frozenset[str] = _NO_KEYS
+    if cur.operand_keys is not None:
+        keys = frozenset(key for w in operands for key in cur.operand_keys(w))
+    for r in rewrite(Reading(cur.path, keys, operands)):
+        if r.path != cur.path or r.operands != operands:
+            return False
+    return True
+
+
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 def program_name(word: str) -> str:

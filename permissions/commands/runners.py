@@ -893,6 +893,8 @@ def _bind(view: tuple[str, ...]) -> Carried:
 
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
+    if not scripts and opaque is None:
+        return _NOTHING  # the common case (`git status`), without building an equal Carried
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
 
 
