@@ -254,6 +254,44 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("cloudbuild.yml", _CI),
         (".cirrus.yml", _CI),
         (".tekton/", _CI),
+        # red team: the other hosted runners that read their pipeline from the repository and run it on a push,
+        # with the project's secrets -- Semaphore, Codemagic, Bitrise, Cirrus's Starlark, AWS CodeBuild,
+        # Harness, TeamCity's versioned settings, Bamboo specs, Rultor, Codefresh, Drone's other spellings,
+        # SourceHut builds, Google Cloud Build's JSON, Amplify.
+        (".semaphore/", _CI),
+        ("codemagic.yaml", _CI),
+        ("codemagic.yml", _CI),
+        ("bitrise.yml", _CI),
+        (".cirrus.star", _CI),
+        ("buildspec.yml", _CI),
+        ("buildspec.yaml", _CI),
+        (".harness/", _CI),
+        (".teamcity/", _CI),
+        ("bamboo-specs/", _CI),
+        (".rultor.yml", _CI),
+        ("codefresh.yml", _CI),
+        (".drone.yaml", _CI),
+        (".drone.star", _CI),
+        (".drone.jsonnet", _CI),
+        (".build.yml", _CI),
+        (".builds/", _CI),
+        ("cloudbuild.json", _CI),
+        ("amplify.yml", _CI),
+        ("amplify.yaml", _CI),
+        # red team: hosting platforms that build from the repository on a push and run its build, release and
+        # deploy commands with the project's secrets -- Netlify, Vercel, Render, Railway (and its Nixpacks
+        # build plan), Heroku's and Dokku's Procfile (the release phase), Platform.sh, Elastic Beanstalk's
+        # extensions and platform hooks (run as root on the instances).
+        ("netlify.toml", _CI),
+        ("vercel.json", _CI),
+        ("render.yaml", _CI),
+        ("railway.json", _CI),
+        ("railway.toml", _CI),
+        ("nixpacks.toml", _CI),
+        ("Procfile", _CI),
+        (".platform.app.yaml", _CI),
+        (".platform/", _CI),
+        (".ebextensions/", _CI),
         # Gitea's and Forgejo's Actions (red team: the same runner format in another folder).
         (".gitea/workflows/", _CI),
         (".gitea/actions/", _CI),
@@ -276,6 +314,16 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".devcontainer/", _EDITOR),
         (".devcontainer.json", _EDITOR),
         (".zed/", _EDITOR),
+        # red team: cloud workspaces' start tasks, as .devcontainer/'s (Gitpod, Firebase Studio's .idx/dev.nix
+        # onStart, Replit's onBoot and run), and editors' project files that name the programs they start --
+        # Helix's language servers, Neovim's and Vim's exrc.
+        (".gitpod.yml", _EDITOR),
+        (".idx/", _EDITOR),
+        (".replit", _EDITOR),
+        (".helix/", _EDITOR),
+        (".nvim.lua", _EDITOR),
+        (".nvimrc", _EDITOR),
+        (".exrc", _EDITOR),
         # the editors' user settings, .vscode/'s home twin on Linux (terminal environment, tasks, mcp.json and
         # the agents' auto-approve settings): VS Code, its Insiders build, VSCodium, Cursor, Windsurf.
         (".config/Code/User/", _EDITOR),
@@ -291,6 +339,7 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("mise.local.toml", _ENV),
         (".mise/", _ENV),
         (".tool-versions", _ENV),
+        ("devbox.json", _ENV),  # its env and init_hook load into every devbox shell (and direnv's)
         ("direnvrc", _ENV),
         (".direnvrc", _ENV),
         # package managers: registries, credentials, install hooks and the binaries they run.
