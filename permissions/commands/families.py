@@ -265,6 +265,12 @@ REGISTRIES: dict[str, Forms] = {
     # submit; `cargo-release --execute`, the program `cargo release` runs).
     "gleam": _forms("publish hex+retire hex+unretire hex+revert hex+owner"),
     "nimble": _forms("publish"),
+    # red team: Elm's package registry, CPAN's upload to PAUSE (its whole command; `cpan-upload-http` the
+    # older name, `pause-upload` another client's).
+    "elm": _forms("publish"),
+    "cpan-upload": ((),),
+    "cpan-upload-http": ((),),
+    "pause-upload": ((),),
     "dune-release": ((),),
     "cargo-release": ((),),
     # model and data hubs: Hugging Face's (below, verb-decided), Ollama's registry, DVC's and DataLad's remotes;
@@ -492,6 +498,15 @@ _READ_PREFIXES = (
     "filter-",
 )
 
+# Vercel's CLI: `vercel` alone deploys (bare), its reading verbs do not.
+_VERCEL = Decided(
+    "dev build login logout link pull env.pull logs inspect whoami switch init telemetry",
+    "",
+    "--scope --token -t --cwd -A --local-config -Q --global-config",
+    bare=True,
+)
+
+
 _HF = Decided(
     "download env version whoami auth login logout cache scan-cache lfs-enable-largefiles",
     "upload upload-large-folder",
@@ -542,12 +557,8 @@ VERB_DECIDED: dict[str, Decided] = {
         "",
         "-a --app -r --remote",
     ),
-    "vercel": Decided(
-        "dev build login logout link pull env.pull logs inspect whoami switch init telemetry",
-        "",
-        "--scope --token -t --cwd -A --local-config -Q --global-config",
-        bare=True,
-    ),
+    "vercel": _VERCEL,
+    "now": _VERCEL,  # red team: Vercel's CLI by its earlier name (`now --prod` deploys, as `vercel` does)
     "netlify": Decided(
         "dev build login logout link unlink status open watch init switch logs env:list env:get functions:list"
         " functions:serve serve",

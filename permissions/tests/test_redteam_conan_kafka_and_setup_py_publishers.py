@@ -187,8 +187,9 @@ def test_module_setup_builds_and_conans_own_commands_stay_auto_approved(command)
     test_reads_and_local_builds_stay_auto_approved(command)
 
 
-# red team, more publishers of the same kind: mill's publishing tasks (dotted paths), Gleam's and Nim's indexes,
-# and the release tools that publish when run (dune-release, the cargo-release program).
+# red team, more publishers of the same kind: mill's publishing tasks (dotted paths), Gleam's, Nim's and Elm's
+# indexes, CPAN's uploaders, the release tools that publish when run (dune-release, the cargo-release program),
+# and Vercel's CLI by its earlier name `now` (alone it deploys).
 MORE_PUBLISHERS = [
     "mill core.publish",
     "./mill core.publish",
@@ -207,6 +208,14 @@ MORE_PUBLISHERS = [
     "cargo-release release --execute",
     "cargo-release --execute",
     "cargo-release patch -x",
+    # Elm's package registry, CPAN's uploaders, Vercel's CLI by its earlier name
+    "elm publish",
+    "cpan-upload Foo-Bar-1.0.tar.gz",
+    "cpan-upload-http Foo-Bar-1.0.tar.gz",
+    "pause-upload Foo-Bar-1.0.tar.gz",
+    "now",
+    "now --prod",
+    "npx now --prod",
 ]
 
 
@@ -228,6 +237,10 @@ def test_more_publishers_are_capped_wherever_they_run(command):
         "gleam add gleam_json",
         "nimble build",
         "nimble test",
+        "elm make src/Main.elm",
+        "elm install elm/http",
+        "now dev",
+        "now logs",
     ],
 )
 def test_their_local_builds_stay_auto_approved(command):
