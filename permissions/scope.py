@@ -43,6 +43,8 @@ from permissions.where import (
     drive_relative,
     eaten_climb,
     here_strings,
+    listed_item,
+    listed_items,
     provider_place,
     ps_value,
     rooted_in_text,
@@ -224,11 +226,17 @@ class Scope:
         if not self.contains(self.cwd):  # cwd_inside, without the property's call
             out.append(self.cwd)
         windows = self.windows
-        sets = cwd_sets(segments, command, self.cwd, floor=False)
+        sets = cwd_sets(segments, command, self.cwd, floor=False, windows=windows)
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         self._check_text(command, fed_and_sliced[0], out)
+        # SPEC §5: the script blocks whose pipeline item is a file a listing of the project listed
+        listed = (
+            listed_items(segments, command)
+            if windows and ("$_" in command or ("$" in command and "psitem" in command.lower()))
+            else frozenset()
+        )
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -243,6 +251,8 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
+                    if listed and i in listed and listed_item(words, k):
+                        continue  # `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
                     data = self._check_expansion(words, k, segments, command, cwds, out, data)
                     continue
                 if windows and "%" in w and cmd_variable_place(words, w):
@@ -286,6 +296,9 @@ class Scope:
         w = words[k]
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
+        if self.windows and w[:4] == "$PWD" and _the_current_folder(w, command):
+            self._check("." + w[4:], False, cwds, out)  # SPEC §5: `Join-Path $PWD src`, where the command is
+            return data
         if data is None:
             data = _data_names(segments, command)
         # Where `cd` goes decides where every later word points: its target is never data.
@@ -418,7 +431,7 @@ class Scope:
 
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
-        return cwd_sets(segments, command, self.cwd, floor=False)
+        return cwd_sets(segments, command, self.cwd, floor=False, windows=self.windows)
 
     def _check_place(self, w: str, cwds: Collection[str], out: list[str]) -> None:
         """An absolute word, one with `..`, or a file URL or specifier: red team, it names a local place
@@ -568,6 +581,25 @@ _DECODERS = _ESCAPE_PRINTERS | frozenset(_BINARY_DECODERS)
 _SLICERS = (
     frozenset({"cut", "rev", "colrm", "fold", "head", "tail", "tr", "basename", "dirname"}) | SEDS | AWKS
 )
+
+
+# SPEC §5, R6.2: `$PWD` is the current folder to PowerShell and bash alike (cmd reads the name `$PWD`, inside):
+# where the command is (permissions.where follows its moves). Not when the command may give it another value
+# (`$PWD = 'C:\\'`, `PWD=/etc`, `read PWD`, `Set-Variable PWD`, `${PWD}`, `$global:PWD`: the name on its own;
+# PowerShell's names ignore case), nor spelt otherwise (bash's `$pwd` is another variable, empty).
+_PWD_SET = re.compile(r"(?<![\w$])PWD(?!\w)|\$PWD\s*[-+*/%]?=(?!=)", re.IGNORECASE)
+
+
+def _the_current_folder(word: str, command: str) -> bool:
+    """Whether ``word`` is `$PWD` alone or followed by a plain relative path, in a command that gives PWD no
+    value."""
+    rest = word[4:]
+    return (
+        rest[:1] in ("", "/", "\\")
+        and "$" not in rest
+        and "`" not in rest
+        and _PWD_SET.search(command) is None
+    )
 
 
 def _expanded_here(word: str, text: str) -> bool:

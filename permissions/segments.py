@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
+from permissions.commands.windows import powershell_value, powershell_values
 from permissions.commands.views import views_of
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import (
@@ -194,14 +195,17 @@ def read_segments(
     doomed: bool,
     many: bool,
     scope_of: Callable[[], Scope],
+    windows: bool = False,
 ) -> tuple[SegmentReading, Scope | None]:
     """Judge every segment of ``parsed`` (R4.7: all of them, even when the command is ``doomed`` -- it
     cannot be auto-approved whatever its segments say -- or ``many``, past MAX_SEGMENTS). Doomed, two things
     only an auto-approval needs are skipped on hostile-sized input: the views kept for the caps (built again if
     a hook asks), and the opaque reading of a segment no rule allowed (it can only turn an allow into "no rule",
     and its sentence is never shown: the reason is "unparseable", with its own). Returns the reading and the
-    scope, when a `cd` needed it (``scope_of`` builds it)."""
+    scope, when a `cd` needed it (``scope_of`` builds it). ``windows``: the command may run in PowerShell (SPEC
+    §5), whose statements that only set or print a value are neutral (permissions.commands.windows)."""
     reading = SegmentReading()
+    ps = windows and not doomed and powershell_values(command)
     out = reading.out
     seg_views = reading.seg_views
     judge_as_written = comp.judge_as_written
@@ -279,7 +283,10 @@ def read_segments(
         if known[2] is None and not doomed and _is_neutral(seg, first):
             known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
         seg_opaque = seg.opaque
-        if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
+        if ps and known[2] is None and powershell_value(seg.text, command):
+            known = _NEUTRAL_VERDICT  # SPEC §5: `$env:X = 'y'`, `1..3`, `(...).Count` in PowerShell
+            seg_opaque = None  # (bash runs nothing of it: powershell_value)
+        elif seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
@@ -317,6 +324,7 @@ def read_known_segments(
     comp: CompiledPermissions,
     doomed: bool,
     scope_of: Callable[[], Scope],
+    windows: bool = False,
 ) -> tuple[SegmentReading, Scope | None]:
     """What read_segments answers, for a command of at most MAX_SEGMENTS segments and KNOWN_CHARS characters:
     a segment's reading depends on the segment and the rules alone (but for `cd`, which reads where the command
@@ -327,6 +335,7 @@ def read_known_segments(
     r: _Reader | None = None
     out = reading.out
     seg_views = reading.seg_views
+    ps = windows and not doomed and powershell_values(command)  # (the memo's readings are the same everywhere)
     for index, seg in enumerate(parsed.segments):
         one = memo.get(seg)
         if one is None:
@@ -339,6 +348,8 @@ def read_known_segments(
                 if r is None:
                     r = _Reader(parsed, command, comp, False, scope_of)
                 one = _read_cd(seg, index, r, comp, doomed)
+        if ps and one[2] is None and powershell_value(seg.text, command):
+            one = _powershell_value(seg, one)  # SPEC §5: `$env:X = 'y'`, `1..3`, `(...).Count`
         # counted as _tally counts, the common case inlined (one call less per segment)
         sv, vs, kind, seg_opaque, deletes, note = one
         if not doomed:
@@ -366,6 +377,17 @@ KNOWN_CHARS = 2048
 # A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
 # its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
 _One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool, str | None]
+
+
+def _powershell_value(seg: Segment, one: _One) -> _One:
+    """A segment no rule spoke for that is one of PowerShell's statements that only set or print a value
+    (permissions.commands.windows.powershell_value): neutral, and nothing of it opaque (bash runs none of it)."""
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = AUTO_APPROVE
+    d["pattern"] = None
+    return sv, one[1], NEUTRAL, None, one[4], None
 
 
 def _is_neutral(seg: Segment, first: str) -> bool:
