@@ -45,6 +45,7 @@ from permissions.where import (
     here_strings,
     listed_item,
     listed_items,
+    powershell_mover,
     provider_place,
     ps_value,
     rooted_in_text,
@@ -279,6 +280,17 @@ class Scope:
                 # SPEC §5: bare `Set-Location` goes home (PowerShell 6 and later), as bare `cd`; `-Path:..` goes
                 # where no word says
                 out.append(" ".join(words))
+            elif (
+                windows
+                and sets is not None
+                and i + 1 < len(segments)
+                and words
+                and powershell_mover(words[0])
+                and not all(self.contains(d) for d in sets[i + 1])
+            ):
+                # SPEC §5, R6.2: a PowerShell or cmd move that may leave the project with a command after it
+                # (`cd.. && type x`, `Pop-Location; gc x`, `CD && gc x`): what runs next reads from outside
+                out.append(seg.text)
         return out
 
     def _check_expansion(
@@ -586,7 +598,8 @@ _SLICERS = (
 # SPEC §5, R6.2: `$PWD` is the current folder to PowerShell and bash alike (cmd reads the name `$PWD`, inside):
 # where the command is (permissions.where follows its moves). Not when the command may give it another value
 # (`$PWD = 'C:\\'`, `PWD=/etc`, `read PWD`, `Set-Variable PWD`, `${PWD}`, `$global:PWD`: the name on its own;
-# PowerShell's names ignore case), nor spelt otherwise (bash's `$pwd` is another variable, empty).
+# PowerShell's names ignore case), nor spelt otherwise (bash's `$pwd` is another variable, empty), nor glued to
+# more than a `/` (bash reads `$PWD\\x` and `$PWD.Path` as the folder's name with `x` or `.Path` added: beside it).
 _PWD_SET = re.compile(r"(?<![\w$])PWD(?!\w)|\$PWD\s*[-+*/%]?=(?!=)", re.IGNORECASE)
 
 
@@ -595,7 +608,7 @@ def _the_current_folder(word: str, command: str) -> bool:
     value."""
     rest = word[4:]
     return (
-        rest[:1] in ("", "/", "\\")
+        rest[:1] in ("", "/")
         and "$" not in rest
         and "`" not in rest
         and _PWD_SET.search(command) is None

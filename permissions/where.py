@@ -67,6 +67,7 @@ __all__ = [
     "listed_items",
     "may_be_dots",
     "picks_as_written",
+    "powershell_mover",
     "resolve",
     "windows_place",
 ]
@@ -780,7 +781,7 @@ _UNKNOWN_DIRS = frozenset({UNKNOWN})
 _UNKNOWN_TARGET = "$(…)"
 
 
-def _powershell_mover(first: str) -> bool:
+def powershell_mover(first: str) -> bool:
     """Whether a segment led by ``first`` moves as PowerShell and cmd read it, not as bash's own `cd`, `pushd`
     and `popd` (as written) do: `Set-Location`, `sl`, `Push-Location`, `Pop-Location`, `chdir`, `CD`."""
     return first not in _CHANGERS and first.lower() in LOCATION_MOVERS
@@ -838,7 +839,7 @@ def _pass(
                 stack.exact = False
         out.append(cur)
         join = joins[i]
-        if windows is not None and not floor and seg.words and _powershell_mover(seg.words[0]):
+        if windows is not None and not floor and seg.words and powershell_mover(seg.words[0]):
             change = _powershell_change(seg.text)
         else:
             change = _change(seg.words, windows is not None) if seg.words else None
@@ -854,7 +855,7 @@ def _pass(
                 not seg.hidden
                 and join == "&&"
                 and before in (";", "&&", "&", "\n", ";;", ";&")
-                and (lead in _NARROWERS or (windows is not None and not floor and _powershell_mover(lead)))
+                and (lead in _NARROWERS or (windows is not None and not floor and powershell_mover(lead)))
             )
             if not narrows and stack is not None:
                 stack.exact = False  # it may fail: the stack may be as it was
