@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.windows import powershell_value, powershell_values
 from permissions.commands.views import views_of
+from permissions.commands.windows import powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import (
     BUILTIN_DENY,
@@ -280,13 +280,15 @@ def read_segments(
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if known[2] is None and not doomed and _is_neutral(seg, first):
-            known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
-        seg_opaque = seg.opaque
-        if ps and known[2] is None and powershell_value(seg.text, command):
-            known = _NEUTRAL_VERDICT  # SPEC §5: `$env:X = 'y'`, `1..3`, `(...).Count` in PowerShell
-            seg_opaque = None  # (bash runs nothing of it: powershell_value)
-        elif seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
+        if known[2] is None and not doomed:
+            known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
+        seg_opaque = None if known is _PS_VALUE else seg.opaque  # (bash runs nothing of it: powershell_value)
+        if (
+            seg_opaque is None
+            and known is not _PS_VALUE
+            and (not doomed or known[0] == AUTO_APPROVE)
+            and _may_be_opaque(vs, first)
+        ):
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
@@ -335,7 +337,9 @@ def read_known_segments(
     r: _Reader | None = None
     out = reading.out
     seg_views = reading.seg_views
-    ps = windows and not doomed and powershell_values(command)  # (the memo's readings are the same everywhere)
+    ps = (
+        windows and not doomed and powershell_values(command)
+    )  # (the memo's readings are the same everywhere)
     for index, seg in enumerate(parsed.segments):
         one = memo.get(seg)
         if one is None:
@@ -377,6 +381,21 @@ KNOWN_CHARS = 2048
 # A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
 # its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
 _One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool, str | None]
+
+
+# SPEC §5: a segment that is one of PowerShell's statements that only set or print a value: neutral (the same
+# verdict as _NEUTRAL_VERDICT, a tuple of its own so that read_segments knows it holds nothing opaque).
+_PS_VALUE: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
+
+
+def _unruled(seg: Segment, first: str, known: Known, ps: bool, command: str) -> Known:
+    """For a segment no rule spoke for (``known``): neutral when it is grammar around segments judged on their
+    own, _PS_VALUE when it is one of PowerShell's values (``ps``: the command may hold one), else ``known``."""
+    if _is_neutral(seg, first):
+        return _NEUTRAL_VERDICT
+    if ps and powershell_value(seg.text, command):
+        return _PS_VALUE
+    return known
 
 
 def _powershell_value(seg: Segment, one: _One) -> _One:

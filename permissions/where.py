@@ -38,8 +38,8 @@ import re
 from collections.abc import Mapping, Sequence
 
 from permissions.commands.uploads import _remote_place, table_operands
-from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.views import foreign_name
+from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import (
     DELETERS,

@@ -359,7 +359,20 @@ def test_moves_that_stay_asked(command):
 )
 def test_bash_moves_read_as_before(command):
     # the same text as bash reads it keeps its reading everywhere (cd, pushd, popd as written)
-    expected = term(command, allow=WINDOWS_TEAM + ("Terminal(cd)", "Terminal(cat)"), cwd=ROOT, runs_in="sandbox")
+    expected = term(
+        command, allow=WINDOWS_TEAM + ("Terminal(cd)", "Terminal(cat)"), cwd=ROOT, runs_in="sandbox"
+    )
     for runs_in in OFF_SANDBOX:
         v = term(command, allow=WINDOWS_TEAM + ("Terminal(cd)", "Terminal(cat)"), cwd=ROOT, runs_in=runs_in)
         assert v.decision == expected.decision, (command, runs_in, v.reason, expected.reason)
+
+
+@pytest.mark.parametrize("long", [False, True])
+def test_commands_past_the_segment_memo_read_them_alike(long):
+    # past KNOWN_CHARS the segments are read without the per-rule-set memo (permissions.segments.read_segments)
+    tail = " -- " + "a" * 2100 if long else ""
+    _approved(f"$env:RUST_BACKTRACE=1; npm test{tail}")
+    _approved(f"(Get-Content x).Count; npm test{tail}")
+    _asked(f"$env:BRABO_URL=''; npm test{tail}")
+    _asked(f"npm test; .Count; npm test{tail}")
+    _asked(f"env=rm; $env:X = 'y'; npm test{tail}")
