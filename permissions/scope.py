@@ -267,7 +267,7 @@ class Scope:
                 if eq > 0 or w[0] == "-":
                     self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
-            if words:
+            if words and (windows or words[0] in DIRECTORY_CHANGERS):
                 self._check_move(
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
                 )

@@ -718,7 +718,7 @@ def _cwd_sets(
     return result
 
 
-_STACK_VERBS = frozenset({"pushd", "popd", "pushd -n"})
+_STACK_VERBS = frozenset({"pushd", "popd", "pushd -n", "Pop-Location"})
 _NARROWERS = frozenset({"cd", "pushd", "popd"})  # as the segment's first word, `X &&` narrows the chain to X
 
 
@@ -769,6 +769,12 @@ class _Stack:
             if verb == "pushd":
                 self._push(cur)
             return top
+        if verb == "Pop-Location" and target is None:
+            # SPEC §5: each command starts in a new PowerShell, whose stack is empty: past what the command
+            # pushed, Pop-Location stays where it is
+            if self.exact:
+                return cur
+            return _cap(self.ever | cur, self.floor)
         self.exact = False
         anywhere = self.ever | _UNKNOWN_DIRS
         if verb == "pushd":
@@ -791,12 +797,13 @@ def _powershell_change(text: str) -> tuple[str, str | None] | None:
     """For the path scope (R6.2, SPEC §5): a PowerShell or cmd move as permissions.commands.windows.windows_moves
     reads the segment's text (a backslash separates folders there), as (verb, target) the way _change gives it.
     A move to a place known only when it runs (a drive, a provider, a share, a variable, `-`, a named stack,
-    more than one operand) is to somewhere unknown; a `Pop-Location` with a parameter, to anything ever pushed."""
+    more than one operand) is to somewhere unknown; a `Pop-Location` with a parameter (`-StackName`), to anything
+    ever pushed or somewhere unknown."""
     how, target = windows_moves(text)
     if not how:
         return None
     if how == POPS:
-        return "popd", None if target == "" else "+"
+        return "Pop-Location", None if target == "" else "+"
     if how == MOVES:
         return "cd", _UNKNOWN_TARGET if target is None else target
     return "pushd", "+" if target is None else target

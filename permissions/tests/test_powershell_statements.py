@@ -20,7 +20,9 @@ Readings chosen where SPEC is silent (the safest a careful user would expect):
   runs (a drive, a provider, a share, a variable, ``-``, a named stack) is somewhere unknown; a move that may
   leave the project with a command after it is outside (``cd.. && type x``, ``Pop-Location; gc x``, ``CD && gc
   x`` -- the home folder, PowerShell 6 and later). A move that is the command's last segment is judged by its
-  target word alone, as before (``Push-Location x; npm test; Pop-Location``).
+  target word alone, as before (``Push-Location x; npm test; Pop-Location``). A ``Pop-Location`` past what the
+  command pushed stays where it is (each command starts in a new PowerShell, whose stack is empty: the reading
+  the Windows writers' check already has); one of a named stack (``-StackName``) goes somewhere unknown.
 - ``$PWD`` (as written, alone or before ``/``) is the folder the command is in, when the command gives it no value.
 - The pipeline item of a script block fed by a listing of the project (``Get-ChildItem -Recurse *.json |
   ForEach-Object { Get-Content $_.FullName }``, through Where-Object filters) is a file listed there: inside when
@@ -334,11 +336,10 @@ MOVE_ATTACKS = [
     "cd.. && Get-Content secrets.txt",
     "cd.. ; type x",
     "CD && type x",
-    "Pop-Location; Get-Content x",
     "Pop-Location -StackName s; Get-Content x",
     "Push-Location -StackName s src && Pop-Location && Get-Content x",
-    "Push-Location src && Pop-Location && Pop-Location && Get-Content x",
     "Push-Location src && Get-Content ..\\..\\x",
+    "Push-Location src && Pop-Location && Pop-Location && Get-Content ..\\x",
     "Push-Location ..; Remove-Item -Recurse x",
     "Set-Location src && Set-Location .. && Set-Location .. && Get-Content x",
 ]
