@@ -15,7 +15,7 @@ from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.views import views_of
-from permissions.commands.windows import powershell_value, powershell_values
+from permissions.commands.windows import environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import (
     BUILTIN_DENY,
@@ -27,7 +27,7 @@ from permissions.floor import (
     may_write_disk,
     writes_disk,
 )
-from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
+from permissions.matching import ALLOW_RANK, ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
@@ -282,9 +282,10 @@ def read_segments(
             known = r.known(index, seg, vs, first)
         if known[2] is None and not doomed:
             known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
-        seg_opaque = None if known is _PS_VALUE else seg.opaque  # (bash runs nothing of it: powershell_value)
+        seg_opaque = _opaque_as_read(seg, known, ps)  # (bash runs nothing of a PowerShell value)
         if (
             seg_opaque is None
+            and seg.opaque is None
             and known is not _PS_VALUE
             and (not doomed or known[0] == AUTO_APPROVE)
             and _may_be_opaque(vs, first)
@@ -352,8 +353,10 @@ def read_known_segments(
                 if r is None:
                     r = _Reader(parsed, command, comp, False, scope_of)
                 one = _read_cd(seg, index, r, comp, doomed)
-        if ps and one[2] is None and powershell_value(seg.text, command):
-            one = _powershell_value(seg, one)  # SPEC §5: `$env:X = 'y'`, `1..3`, `(...).Count`
+        if ps and one[2] is None:
+            one = _powershell(
+                seg, one, comp, command
+            )  # SPEC §5: `$env:X = 'y'`, `$env:PATH -split ';'`, `1..3`
         # counted as _tally counts, the common case inlined (one call less per segment)
         sv, vs, kind, seg_opaque, deletes, note = one
         if not doomed:
@@ -398,15 +401,51 @@ def _unruled(seg: Segment, first: str, known: Known, ps: bool, command: str) -> 
     return known
 
 
-def _powershell_value(seg: Segment, one: _One) -> _One:
-    """A segment no rule spoke for that is one of PowerShell's statements that only set or print a value
-    (permissions.commands.windows.powershell_value): neutral, and nothing of it opaque (bash runs none of it)."""
+def _powershell(seg: Segment, one: _One, comp: CompiledPermissions, command: str) -> _One:
+    """A segment no rule spoke for (``one``), as PowerShell reads it: one of its statements that only set or print
+    a value (permissions.commands.windows.powershell_value) is neutral; one led by an environment variable read
+    whole (`$env:PATH -split ';'`) is what the rules say of its words -- to PowerShell `$env:PATH` is as literal
+    a word as `git`, and bash runs no command of either (powershell_values) --; else ``one``."""
+    if powershell_value(seg.text, command):
+        kind: str | None = NEUTRAL
+        pattern = None
+    elif _led_by_a_read(seg):
+        ranked = comp.judge_as_written(seg.words)  # (a deny or an ask would have spoken already)
+        if ranked is None or ranked[0] != ALLOW_RANK:
+            return one
+        kind = "allow_rule"
+        pattern = ranked[1].text
+    else:
+        return one
     sv = _new(SegmentVerdict)
     d = sv.__dict__
     d["command"] = seg.text
     d["verdict"] = AUTO_APPROVE
-    d["pattern"] = None
-    return sv, one[1], NEUTRAL, None, one[4], None
+    d["pattern"] = pattern
+    return sv, one[1], kind, None, one[4], None
+
+
+_FIRST_ONLY = frozenset({0})
+
+
+def _led_by_a_read(seg: Segment) -> bool:
+    """Whether the only thing opaque in ``seg`` is its command word, an environment variable read whole as
+    PowerShell spells it (`$env:PATH -split ';'`: permissions.commands.windows.environment_read)."""
+    return (
+        seg.dynamic == _FIRST_ONLY
+        and seg.opaque is not None
+        and environment_read(seg.words[0])
+        and seg.opaque == f"the command word {seg.words[0]!r} is not literal"
+    )
+
+
+def _opaque_as_read(seg: Segment, known: Known, ps: bool) -> str | None:
+    """Why ``seg`` is opaque (R4.9), read_segments' reading: nothing for one of PowerShell's values, nor for a
+    segment an allow covers whose command word is an environment variable read whole (``ps``: the command may
+    run in PowerShell, permissions.commands.windows.powershell_values)."""
+    if known is _PS_VALUE or (ps and known[2] == "allow_rule" and _led_by_a_read(seg)):
+        return None
+    return seg.opaque
 
 
 def _is_neutral(seg: Segment, first: str) -> bool:

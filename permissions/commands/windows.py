@@ -55,6 +55,7 @@ __all__ = [
     "MOVES",
     "POPS",
     "PUSHES",
+    "environment_read",
     "names_windows_writer",
     "powershell_value",
     "powershell_values",
@@ -1314,6 +1315,15 @@ _PS_PROPERTY = re.compile(r"(?:\.[A-Za-z_]\w*)+")
 # bash gives `env` a value only where the word `env` stands on its own (`env=`, `read env`, `for env in`,
 # `declare env`, `${env}`): never inside `$env:`, `.venv` or `NODE_ENV`.
 _BASH_ENV_NAMED = re.compile(r"(?<![\w$])env(?!\w)")
+
+
+_ENV_READ = re.compile(r"\$env:[A-Za-z_]\w*")
+
+
+def environment_read(word: str) -> bool:
+    """Whether ``word`` is an environment variable read whole as PowerShell spells it (`$env:PATH`): a value, as
+    literal a command word to PowerShell as a program's name (bash's `$env` is empty: powershell_values)."""
+    return word[:5] == "$env:" and _ENV_READ.fullmatch(word) is not None
 
 
 def powershell_values(command: str) -> bool:

@@ -11,6 +11,10 @@ Readings chosen where SPEC is silent (the safest a careful user would expect):
   (permissions.commands.environment.windows_variable): those still ask. bash runs no command of it while the
   command gives ``env`` no value of its own (``env='rm -rf src'; $env:X = 'y'`` runs ``rm -rf src:X = y``): a
   command that names the word ``env`` on its own is read as before.
+- A segment led by an environment variable read whole (``$env:PATH -split ';'``) is what the rules say of its
+  words, off the sandbox, when nothing else of it is opaque: to PowerShell ``$env:PATH`` is as literal a command
+  word as ``git`` (an allow ``$env:PATH`` covers it as ``git`` covers ``git status``), and bash runs no command
+  of it (as above). What it sets (``=``, ``+=``), runs (a script block's statements) or writes is read as before.
 - ``1..3`` (a range PowerShell hands down a pipeline) and ``.Count`` right after a closing parenthesis (a
   property of what the parenthesised command printed: bash reads ``(x).Count`` as a syntax error and runs
   nothing of its line) are neutral too; the parenthesised command is a segment judged on its own.
@@ -55,6 +59,7 @@ WINDOWS_TEAM = tuple(
         "ConvertFrom-Json",
         "Write-Output",
         "Join-Path",
+        "$env:PATH",
         "Set-Location",
         "Push-Location",
         "Pop-Location",
@@ -243,6 +248,43 @@ def test_values_that_stay_asked(command):
 def test_a_property_bash_may_run_is_no_value(command):
     # `.Count` not right after a `)` is a command bash looks for (neutral only where bash reads a syntax error)
     _asked(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "$env:PATH -split ';'",
+        "$env:PATH -split ';' | Select-Object -First 5",
+        "$env:PATH -split ';' | Select-String node",
+        "$env:PATH -split ';' | Measure-Object",
+    ],
+)
+def test_an_allowed_variable_read_whole_is_covered_by_its_allow(command):
+    _approved(command)
+
+
+READ_ATTACKS = [
+    "$env:PATH -split ';' | iex",
+    "$env:PATH -replace 'a', { iex x }",
+    "$env:PATH -split (iex x)",
+    "$env:PATH -split $(Remove-Item -Recurse ..\\x)",
+    "$env:PATH -split ';' > .git\\hooks\\pre-commit",
+    "$env:PATH -split ';' > ..\\x",
+    "$env:PATH += ';C:\\evil'; git status",
+    "$env:PATH = '.'; git status",
+    "env=rm; $env:PATH -split ';'",
+]
+
+
+@pytest.mark.parametrize("command", READ_ATTACKS)
+def test_variable_reads_that_stay_asked(command):
+    never_auto_where(command, OFF_SANDBOX)
+
+
+def test_a_read_is_covered_by_an_allow_for_its_variable_only():
+    _asked("$env:BRABO_URL -split ';'")
+    _asked("$env:PATHEXT -split ';'")
+    _asked("$env:PATH -split ';'", ("sandbox",))
 
 
 # -- 3. loops and pipeline items ----------------------------------------------------------------------------
