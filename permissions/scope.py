@@ -170,6 +170,9 @@ def _mount_sources(word: str) -> list[str]:
 
 # PowerShell's and cmd's directory changers that are not the shell's own (DIRECTORY_CHANGERS), lower-cased.
 _WINDOWS_CHANGERS = frozenset({"set-location", "sl", "chdir", "push-location"})
+# The first letters of every move PowerShell and cmd read (permissions.commands.windows.LOCATION_MOVERS), in
+# either case: a cheap test before the segment's first word is lower-cased.
+_MOVER_INITIALS = frozenset("scpSCP")
 
 
 def _no_target(words: tuple[str, ...]) -> bool:
@@ -232,7 +235,7 @@ class Scope:
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         self._check_text(command, fed_and_sliced[0], out)
-        listed = _listed(segments, command) if windows else _NONE_LISTED
+        listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -267,7 +270,7 @@ class Scope:
                 if eq > 0 or w[0] == "-":
                     self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
-            if words and (windows or words[0] in DIRECTORY_CHANGERS):
+            if words and (words[0] in DIRECTORY_CHANGERS or (windows and words[0][:1] in _MOVER_INITIALS)):
                 self._check_move(
                     seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
                 )
@@ -610,7 +613,7 @@ _NONE_LISTED: frozenset[int] = frozenset()
 
 def _listed(segments: tuple[Segment, ...], command: str) -> frozenset[int]:
     """SPEC §5: the segments whose script block's pipeline item is a file a listing of the project listed."""
-    if "$_" in command or ("$" in command and "psitem" in command.lower()):
+    if "$_" in command or "$PSItem" in command or "$psitem" in command:
         return listed_items(segments, command)
     return _NONE_LISTED
 

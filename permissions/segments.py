@@ -280,9 +280,10 @@ def read_segments(
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if known[2] is None and not doomed:
+        if known[2] is None and not doomed and (ps or first in NEUTRAL_FIRST or first.startswith("IFS=")):
             known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
-        seg_opaque = _opaque_as_read(seg, known, ps)  # (bash runs nothing of a PowerShell value)
+        # (bash runs nothing of a PowerShell value)
+        seg_opaque = _opaque_as_read(seg, known, ps) if ps else seg.opaque
         if (
             seg_opaque is None
             and seg.opaque is None

@@ -670,7 +670,7 @@ def cwd_sets(
         if words and (
             words[0] in _MAY_CHANGE
             or ("=" in words[0] and _change(words) is not None)
-            or (windows and words[0].lower() in LOCATION_MOVERS)
+            or (windows and words[0][:1] in "scpSCP" and words[0].lower() in LOCATION_MOVERS)
         ):
             break
     else:
