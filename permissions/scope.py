@@ -318,9 +318,8 @@ class Scope:
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
         if listed and listed_item(words, k):
-            return (
-                data  # SPEC §5: `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
-            )
+            # SPEC §5: `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
+            return data
         if self.windows and w[:4] == "$PWD" and _the_current_folder(w, command):
             self._check("." + w[4:], False, cwds, out)  # SPEC §5: `Join-Path $PWD src`, where the command is
             return data

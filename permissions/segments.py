@@ -339,9 +339,8 @@ def read_known_segments(
     r: _Reader | None = None
     out = reading.out
     seg_views = reading.seg_views
-    ps = (
-        windows and not doomed and powershell_values(command)
-    )  # (the memo's readings are the same everywhere)
+    # SPEC §5: PowerShell's readings, after the memo (its readings are the same wherever the command runs)
+    ps = windows and not doomed and powershell_values(command)
     for index, seg in enumerate(parsed.segments):
         one = memo.get(seg)
         if one is None:
@@ -355,9 +354,8 @@ def read_known_segments(
                     r = _Reader(parsed, command, comp, False, scope_of)
                 one = _read_cd(seg, index, r, comp, doomed)
         if ps and one[2] is None:
-            one = _powershell(
-                seg, one, comp, command
-            )  # SPEC §5: `$env:X = 'y'`, `$env:PATH -split ';'`, `1..3`
+            # SPEC §5: `$env:X = 'y'`, `$env:PATH -split ';'`, `1..3`, `(...).Count`
+            one = _powershell(seg, one, comp, command)
         # counted as _tally counts, the common case inlined (one call less per segment)
         sv, vs, kind, seg_opaque, deletes, note = one
         if not doomed:

@@ -1341,6 +1341,11 @@ def powershell_value(text: str, command: str) -> bool:
     if c == "$":
         return text[:5] == "$env:" and _PS_ASSIGNMENT.fullmatch(text) is not None
     if c == ".":
-        # every `.Count` of the text stands right after a `)`: bash reads none of them as a command
-        return _PS_PROPERTY.fullmatch(text) is not None and command.count(text) == command.count(")" + text)
+        # every `.Count` of the text stands right after a `)`: bash reads none of them as a command (but after a
+        # `case` pattern's, `case x in x).Count;; esac`)
+        return (
+            _PS_PROPERTY.fullmatch(text) is not None
+            and command.count(text) == command.count(")" + text)
+            and "esac" not in command
+        )
     return (c.isdigit() or c == "-") and _PS_RANGE.fullmatch(text) is not None

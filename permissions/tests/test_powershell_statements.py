@@ -243,6 +243,7 @@ def test_values_that_stay_asked(command):
         "npm test\n.Count\n(Get-Content x).Count",
         "npm test; 1..3x",
         "npm test; $env:X = 'y' + 1",
+        "case x in x).Count;; esac; npm test",
     ],
 )
 def test_a_property_bash_may_run_is_no_value(command):
