@@ -1306,7 +1306,9 @@ def _after(text: str, k: int) -> str | None:
 # $env:X = y` runs `rm -rf src:X = y`): a command that names `env` as a word of its own is not read so (fail
 # closed); `(x).Count` is a syntax error, which runs nothing on its line. cmd finds no such program either.
 # A variable inherited from the machine named `env` (lower case) is taken not to exist, as the reading of `echo
-# $env:PATH` already takes it.
+# $env:PATH` already takes it. red team: `$env:NAME` is PowerShell's notation for an item of the drive named
+# `env`, which a command may have made a folder (`Remove-PSDrive env; mount env FileSystem .git; $env:config =
+# 'x'` writes .git/config): a command that names a drive's making or removal is not read so either.
 _PS_TEXT = r"(?![\\/])(?:(?!\.\.)[\w.,+@\\/-])*"
 _PS_QUOTED = r"(?![\\/])(?:(?!\.\.)[\w.,+@\\/ -])*"
 _PS_ASSIGNMENT = re.compile(rf"""\$env:[A-Za-z_]\w*\s*=\s*(?:'{_PS_QUOTED}'|"{_PS_QUOTED}"|{_PS_TEXT})""")
@@ -1326,11 +1328,17 @@ def environment_read(word: str) -> bool:
     return word[:5] == "$env:" and _ENV_READ.fullmatch(word) is not None
 
 
+# PowerShell's cmdlets (and aliases) that make or remove a drive
+_DRIVE_CHANGE = re.compile(r"(?i)psdrive|(?<![\w-])(?:mount|ndr|rdr)(?![\w-])")
+
+
 def powershell_values(command: str) -> bool:
     """The cheap filter of :func:`powershell_value`, asked once per command off the sandbox: whether ``command``
-    may hold such a statement, and gives bash's `env` no value of its own."""
-    return ("$env:" in command or ".." in command or ")." in command) and (
-        "env" not in command.replace("$env:", "") or _BASH_ENV_NAMED.search(command) is None
+    may hold such a statement, gives bash's `env` no value of its own, and makes or removes no drive."""
+    return (
+        ("$env:" in command or ".." in command or ")." in command)
+        and ("env" not in command.replace("$env:", "") or _BASH_ENV_NAMED.search(command) is None)
+        and _DRIVE_CHANGE.search(command) is None
     )
 
 

@@ -15,6 +15,8 @@ Readings chosen where SPEC is silent (the safest a careful user would expect):
   words, off the sandbox, when nothing else of it is opaque: to PowerShell ``$env:PATH`` is as literal a command
   word as ``git`` (an allow ``$env:PATH`` covers it as ``git`` covers ``git status``), and bash runs no command
   of it (as above). What it sets (``=``, ``+=``), runs (a script block's statements) or writes is read as before.
+- ``$env:NAME`` is PowerShell's notation for an item of the drive named ``env``: a command that makes or removes a
+  drive (``Remove-PSDrive``, ``New-PSDrive``, ``mount``, ``ndr``, ``rdr``) is read as before.
 - ``1..3`` (a range PowerShell hands down a pipeline) and ``.Count`` right after a closing parenthesis (a
   property of what the parenthesised command printed: bash reads ``(x).Count`` as a syntax error and runs
   nothing of its line) are neutral too; the parenthesised command is a segment judged on its own.
@@ -163,6 +165,11 @@ ASSIGNMENT_ATTACKS = [
     "for env in rm; do $env:X = 'y'; done",
     "export env=rm; $env:X='y'; npm test",
     "${env:X} = 'y'; npm test",
+    # PowerShell: `$env:` is the drive named `env`, which a command may make a folder
+    "Remove-PSDrive env; mount env FileSystem .git; $env:config = 'x'",
+    "Remove-PSDrive -Name env; New-PSDrive env FileSystem .git; $env:config = 'x'",
+    "rdr env; ndr env FileSystem .git; $env:config = 'x'",
+    "Remove-PSDrive env; mount env FileSystem .git; $env:config -split ';'",
     # the assignment hides nothing of what follows it
     "$env:X = 'y'; Remove-Item -Recurse ..\\x",
     "$env:X = 'y'; iex evil",
