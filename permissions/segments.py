@@ -15,7 +15,7 @@ from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.views import views_of
-from permissions.commands.windows import environment_read, powershell_value, powershell_values
+from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import (
     BUILTIN_DENY,
@@ -283,7 +283,7 @@ def read_segments(
         if known[2] is None and not doomed and (ps or first in NEUTRAL_FIRST or first.startswith("IFS=")):
             known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
         # (bash runs nothing of a PowerShell value)
-        seg_opaque = _opaque_as_read(seg, known, ps) if ps else seg.opaque
+        seg_opaque = _opaque_as_read(seg, known, ps, command) if ps else seg.opaque
         if (
             seg_opaque is None
             and seg.opaque is None
@@ -408,7 +408,7 @@ def _powershell(seg: Segment, one: _One, comp: CompiledPermissions, command: str
     if powershell_value(seg.text, command):
         kind: str | None = NEUTRAL
         pattern = None
-    elif _led_by_a_read(seg):
+    elif _led_by_a_read(seg) and env_drive_kept(command):
         ranked = comp.judge_as_written(seg.words)  # (a deny or an ask would have spoken already)
         if ranked is None or ranked[0] != ALLOW_RANK:
             return one
@@ -438,11 +438,13 @@ def _led_by_a_read(seg: Segment) -> bool:
     )
 
 
-def _opaque_as_read(seg: Segment, known: Known, ps: bool) -> str | None:
+def _opaque_as_read(seg: Segment, known: Known, ps: bool, command: str) -> str | None:
     """Why ``seg`` is opaque (R4.9), read_segments' reading: nothing for one of PowerShell's values, nor for a
     segment an allow covers whose command word is an environment variable read whole (``ps``: the command may
     run in PowerShell, permissions.commands.windows.powershell_values)."""
-    if known is _PS_VALUE or (ps and known[2] == "allow_rule" and _led_by_a_read(seg)):
+    if known is _PS_VALUE or (
+        ps and known[2] == "allow_rule" and _led_by_a_read(seg) and env_drive_kept(command)
+    ):
         return None
     return seg.opaque
 

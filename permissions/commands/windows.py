@@ -55,6 +55,7 @@ __all__ = [
     "MOVES",
     "POPS",
     "PUSHES",
+    "env_drive_kept",
     "environment_read",
     "names_windows_writer",
     "powershell_value",
@@ -1334,12 +1335,15 @@ _DRIVE_CHANGE = re.compile(r"(?i)psdrive|(?<![\w-])(?:mount|ndr|rdr)(?![\w-])")
 
 def powershell_values(command: str) -> bool:
     """The cheap filter of :func:`powershell_value`, asked once per command off the sandbox: whether ``command``
-    may hold such a statement, gives bash's `env` no value of its own, and makes or removes no drive."""
-    return (
-        ("$env:" in command or ".." in command or ")." in command)
-        and ("env" not in command.replace("$env:", "") or _BASH_ENV_NAMED.search(command) is None)
-        and _DRIVE_CHANGE.search(command) is None
+    may hold such a statement, and gives bash's `env` no value of its own."""
+    return ("$env:" in command or ".." in command or ")." in command) and (
+        "env" not in command.replace("$env:", "") or _BASH_ENV_NAMED.search(command) is None
     )
+
+
+def env_drive_kept(command: str) -> bool:
+    """Whether ``command`` makes or removes no drive, so that `$env:NAME` is the environment's (see above)."""
+    return _DRIVE_CHANGE.search(command) is None
 
 
 def powershell_value(text: str, command: str) -> bool:
@@ -1347,7 +1351,7 @@ def powershell_value(text: str, command: str) -> bool:
     statements that only set or print a value (see above): a segment of no act of its own."""
     c = text[:1]
     if c == "$":
-        return text[:5] == "$env:" and _PS_ASSIGNMENT.fullmatch(text) is not None
+        return text[:5] == "$env:" and _PS_ASSIGNMENT.fullmatch(text) is not None and env_drive_kept(command)
     if c == ".":
         # every `.Count` of the text stands right after a `)`: bash reads none of them as a command (but after a
         # `case` pattern's, `case x in x).Count;; esac`)
