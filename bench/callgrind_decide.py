@@ -67,7 +67,7 @@ def _stub(parts: set[str]) -> None:
         _stubbed(
             decide_module,
             "read_known_segments",
-            lambda parsed, command, comp, doomed, scope_of: (command, doomed),
+            lambda parsed, command, comp, doomed, scope_of, windows=False: (command, doomed, windows),
         )
     if "judge" in parts:
         _stubbed(

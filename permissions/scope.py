@@ -43,6 +43,9 @@ from permissions.where import (
     drive_relative,
     eaten_climb,
     here_strings,
+    listed_item,
+    listed_items,
+    powershell_mover,
     provider_place,
     ps_value,
     rooted_in_text,
@@ -167,6 +170,9 @@ def _mount_sources(word: str) -> list[str]:
 
 # PowerShell's and cmd's directory changers that are not the shell's own (DIRECTORY_CHANGERS), lower-cased.
 _WINDOWS_CHANGERS = frozenset({"set-location", "sl", "chdir", "push-location"})
+# The first letters of every move PowerShell and cmd read (permissions.commands.windows.LOCATION_MOVERS), in
+# either case: a cheap test before the segment's first word is lower-cased.
+_MOVER_INITIALS = frozenset("scpSCP")
 
 
 def _no_target(words: tuple[str, ...]) -> bool:
@@ -224,11 +230,12 @@ class Scope:
         if not self.contains(self.cwd):  # cwd_inside, without the property's call
             out.append(self.cwd)
         windows = self.windows
-        sets = cwd_sets(segments, command, self.cwd, floor=False)
+        sets = cwd_sets(segments, command, self.cwd, floor=False, windows=windows)
         start: Collection[str] = (self.cwd,)
         data: frozenset[str] | None = None  # loop and `read` variables holding what commands print
         fed_and_sliced = _fed_and_sliced(segments, command)  # read once: every segment may ask
         self._check_text(command, fed_and_sliced[0], out)
+        listed = _listed(segments, command) if windows and "$" in command else _NONE_LISTED
         for i, seg in enumerate(segments):
             words = seg.words
             dyn = seg.dynamic
@@ -243,7 +250,7 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
-                    data = self._check_expansion(words, k, segments, command, cwds, out, data)
+                    data = self._check_expansion(words, k, segments, command, cwds, out, data, i in listed)
                     continue
                 if windows and "%" in w and cmd_variable_place(words, w):
                     # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
@@ -263,13 +270,35 @@ class Scope:
                 if eq > 0 or w[0] == "-":
                     self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
-            if words and words[0] in DIRECTORY_CHANGERS:
-                _check_cd(words, dyn, out, sets is not None and self.back_inside(words, sets[i + 1]))
-            elif windows and words and words[0].lower() in _WINDOWS_CHANGERS and _no_target(words):
-                # SPEC §5: bare `Set-Location` goes home (PowerShell 6 and later), as bare `cd`; `-Path:..` goes
-                # where no word says
-                out.append(" ".join(words))
+            if words and (words[0] in DIRECTORY_CHANGERS or (windows and words[0][:1] in _MOVER_INITIALS)):
+                self._check_move(
+                    seg, words, dyn, sets[i + 1] if sets is not None else None, i + 1 < len(segments), out
+                )
         return out
+
+    def _check_move(
+        self,
+        seg: Segment,
+        words: tuple[str, ...],
+        dyn: Collection[int],
+        after: frozenset[str] | None,
+        more: bool,
+        out: list[str],
+    ) -> None:
+        """A segment that moves the current folder (``after``: where the command may be after it, None when
+        nothing in the command moves; ``more``: a segment follows it)."""
+        if words[0] in DIRECTORY_CHANGERS:
+            _check_cd(words, dyn, out, after is not None and self.back_inside(words, after))
+        elif not self.windows:
+            return
+        elif words[0].lower() in _WINDOWS_CHANGERS and _no_target(words):
+            # SPEC §5: bare `Set-Location` goes home (PowerShell 6 and later), as bare `cd`; `-Path:..` goes
+            # where no word says
+            out.append(" ".join(words))
+        elif after is not None and more and powershell_mover(words[0]) and not all(map(self.contains, after)):
+            # SPEC §5, R6.2: a PowerShell or cmd move that may leave the project with a command after it
+            # (`cd.. && type x`, `Pop-Location; gc x`, `CD && gc x`): what runs next reads from outside
+            out.append(seg.text)
 
     def _check_expansion(
         self,
@@ -280,12 +309,20 @@ class Scope:
         cwds: Collection[str],
         out: list[str],
         data: frozenset[str] | None,
+        listed: bool = False,
     ) -> frozenset[str] | None:
         """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
-        holding what commands print), read on the first word that needs it."""
+        holding what commands print), read on the first word that needs it. ``listed``: the segment's script
+        block gets its pipeline items from a listing of the project (permissions.where.listed_items)."""
         w = words[k]
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
+        if listed and listed_item(words, k):
+            # SPEC §5: `gci -Recurse *.json | % { Get-Content $_.FullName }`: a file listed, inside
+            return data
+        if self.windows and w[:4] == "$PWD" and _the_current_folder(w, command):
+            self._check("." + w[4:], False, cwds, out)  # SPEC §5: `Join-Path $PWD src`, where the command is
+            return data
         if data is None:
             data = _data_names(segments, command)
         # Where `cd` goes decides where every later word points: its target is never data.
@@ -418,7 +455,7 @@ class Scope:
 
     def cwd_sets(self, segments: tuple[Segment, ...], command: str) -> list[frozenset[str]] | None:
         """The directories each segment runs in (None: all in the scope's cwd), read for the scope."""
-        return cwd_sets(segments, command, self.cwd, floor=False)
+        return cwd_sets(segments, command, self.cwd, floor=False, windows=self.windows)
 
     def _check_place(self, w: str, cwds: Collection[str], out: list[str]) -> None:
         """An absolute word, one with `..`, or a file URL or specifier: red team, it names a local place
@@ -568,6 +605,31 @@ _DECODERS = _ESCAPE_PRINTERS | frozenset(_BINARY_DECODERS)
 _SLICERS = (
     frozenset({"cut", "rev", "colrm", "fold", "head", "tail", "tr", "basename", "dirname"}) | SEDS | AWKS
 )
+
+
+_NONE_LISTED: frozenset[int] = frozenset()
+
+
+def _listed(segments: tuple[Segment, ...], command: str) -> frozenset[int]:
+    """SPEC §5: the segments whose script block's pipeline item is a file a listing of the project listed."""
+    if "$_" in command or "$PSItem" in command or "$psitem" in command:
+        return listed_items(segments, command)
+    return _NONE_LISTED
+
+
+# SPEC §5, R6.2: `$PWD` is the current folder to PowerShell and bash alike (cmd reads the name `$PWD`, inside):
+# where the command is (permissions.where follows its moves). Not when the command may give it another value
+# (`$PWD = 'C:\\'`, `PWD=/etc`, `read PWD`, `Set-Variable PWD`, `${PWD}`, `$global:PWD`: the name on its own;
+# PowerShell's names ignore case), nor spelt otherwise (bash's `$pwd` is another variable, empty), nor glued to
+# more than a `/` (bash reads `$PWD\\x` and `$PWD.Path` as the folder's name with `x` or `.Path` added: beside it).
+_PWD_SET = re.compile(r"(?<![\w$])PWD(?!\w)|\$PWD\s*[-+*/%]?=(?!=)", re.IGNORECASE)
+
+
+def _the_current_folder(word: str, command: str) -> bool:
+    """Whether ``word`` is `$PWD` alone or followed by a plain relative path, in a command that gives PWD no
+    value."""
+    rest = word[4:]
+    return rest[:1] in ("", "/") and "$" not in rest and "`" not in rest and _PWD_SET.search(command) is None
 
 
 def _expanded_here(word: str, text: str) -> bool:

@@ -15,6 +15,7 @@ from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
 from permissions.commands.views import views_of
+from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import (
     BUILTIN_DENY,
@@ -26,7 +27,7 @@ from permissions.floor import (
     may_write_disk,
     writes_disk,
 )
-from permissions.matching import ASK_RANK, DENY_RANK, CompiledPermissions
+from permissions.matching import ALLOW_RANK, ASK_RANK, DENY_RANK, CompiledPermissions
 from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
@@ -194,14 +195,17 @@ def read_segments(
     doomed: bool,
     many: bool,
     scope_of: Callable[[], Scope],
+    windows: bool = False,
 ) -> tuple[SegmentReading, Scope | None]:
     """Judge every segment of ``parsed`` (R4.7: all of them, even when the command is ``doomed`` -- it
     cannot be auto-approved whatever its segments say -- or ``many``, past MAX_SEGMENTS). Doomed, two things
     only an auto-approval needs are skipped on hostile-sized input: the views kept for the caps (built again if
     a hook asks), and the opaque reading of a segment no rule allowed (it can only turn an allow into "no rule",
     and its sentence is never shown: the reason is "unparseable", with its own). Returns the reading and the
-    scope, when a `cd` needed it (``scope_of`` builds it)."""
+    scope, when a `cd` needed it (``scope_of`` builds it). ``windows``: the command may run in PowerShell (SPEC
+    §5), whose statements that only set or print a value are neutral (permissions.commands.windows)."""
     reading = SegmentReading()
+    ps = windows and not doomed and powershell_values(command)
     out = reading.out
     seg_views = reading.seg_views
     judge_as_written = comp.judge_as_written
@@ -276,10 +280,17 @@ def read_segments(
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if known[2] is None and not doomed and _is_neutral(seg, first):
-            known = _NEUTRAL_VERDICT  # grammar around segments judged on their own
-        seg_opaque = seg.opaque
-        if seg_opaque is None and (not doomed or known[0] == AUTO_APPROVE) and _may_be_opaque(vs, first):
+        if known[2] is None and not doomed and (ps or first in NEUTRAL_FIRST or first.startswith("IFS=")):
+            known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
+        # (bash runs nothing of a PowerShell value)
+        seg_opaque = _opaque_as_read(seg, known, ps, command) if ps else seg.opaque
+        if (
+            seg_opaque is None
+            and seg.opaque is None
+            and known is not _PS_VALUE
+            and (not doomed or known[0] == AUTO_APPROVE)
+            and _may_be_opaque(vs, first)
+        ):
             # R4.9: inline code, a program read from the input, code loaded through the environment (memoised
             # past MAX_SEGMENTS).
             if not many:
@@ -317,6 +328,7 @@ def read_known_segments(
     comp: CompiledPermissions,
     doomed: bool,
     scope_of: Callable[[], Scope],
+    windows: bool = False,
 ) -> tuple[SegmentReading, Scope | None]:
     """What read_segments answers, for a command of at most MAX_SEGMENTS segments and KNOWN_CHARS characters:
     a segment's reading depends on the segment and the rules alone (but for `cd`, which reads where the command
@@ -327,6 +339,8 @@ def read_known_segments(
     r: _Reader | None = None
     out = reading.out
     seg_views = reading.seg_views
+    # SPEC §5: PowerShell's readings, after the memo (its readings are the same wherever the command runs)
+    ps = windows and not doomed and powershell_values(command)
     for index, seg in enumerate(parsed.segments):
         one = memo.get(seg)
         if one is None:
@@ -339,6 +353,9 @@ def read_known_segments(
                 if r is None:
                     r = _Reader(parsed, command, comp, False, scope_of)
                 one = _read_cd(seg, index, r, comp, doomed)
+        if ps and one[2] is None:
+            # SPEC §5: `$env:X = 'y'`, `$env:PATH -split ';'`, `1..3`, `(...).Count`
+            one = _powershell(seg, one, comp, command)
         # counted as _tally counts, the common case inlined (one call less per segment)
         sv, vs, kind, seg_opaque, deletes, note = one
         if not doomed:
@@ -366,6 +383,70 @@ KNOWN_CHARS = 2048
 # A segment's reading below MAX_SEGMENTS: its verdict, views, reason kind, why it is opaque, whether one of
 # its views deletes (the floor then reads where), and the opaque note it gives the command (or None).
 _One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool, str | None]
+
+
+# SPEC §5: a segment that is one of PowerShell's statements that only set or print a value: neutral (the same
+# verdict as _NEUTRAL_VERDICT, a tuple of its own so that read_segments knows it holds nothing opaque).
+_PS_VALUE: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
+
+
+def _unruled(seg: Segment, first: str, known: Known, ps: bool, command: str) -> Known:
+    """For a segment no rule spoke for (``known``): neutral when it is grammar around segments judged on their
+    own, _PS_VALUE when it is one of PowerShell's values (``ps``: the command may hold one), else ``known``."""
+    if _is_neutral(seg, first):
+        return _NEUTRAL_VERDICT
+    if ps and powershell_value(seg.text, command):
+        return _PS_VALUE
+    return known
+
+
+def _powershell(seg: Segment, one: _One, comp: CompiledPermissions, command: str) -> _One:
+    """A segment no rule spoke for (``one``), as PowerShell reads it: one of its statements that only set or print
+    a value (permissions.commands.windows.powershell_value) is neutral; one led by an environment variable read
+    whole (`$env:PATH -split ';'`) is what the rules say of its words -- to PowerShell `$env:PATH` is as literal
+    a word as `git`, and bash runs no command of either (powershell_values) --; else ``one``."""
+    if powershell_value(seg.text, command):
+        kind: str | None = NEUTRAL
+        pattern = None
+    elif _led_by_a_read(seg) and env_drive_kept(command):
+        ranked = comp.judge_as_written(seg.words)  # (a deny or an ask would have spoken already)
+        if ranked is None or ranked[0] != ALLOW_RANK:
+            return one
+        kind = "allow_rule"
+        pattern = ranked[1].text
+    else:
+        return one
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = AUTO_APPROVE
+    d["pattern"] = pattern
+    return sv, one[1], kind, None, one[4], None
+
+
+_FIRST_ONLY = frozenset({0})
+
+
+def _led_by_a_read(seg: Segment) -> bool:
+    """Whether the only thing opaque in ``seg`` is its command word, an environment variable read whole as
+    PowerShell spells it (`$env:PATH -split ';'`: permissions.commands.windows.environment_read)."""
+    return (
+        seg.dynamic == _FIRST_ONLY
+        and seg.opaque is not None
+        and environment_read(seg.words[0])
+        and seg.opaque == f"the command word {seg.words[0]!r} is not literal"
+    )
+
+
+def _opaque_as_read(seg: Segment, known: Known, ps: bool, command: str) -> str | None:
+    """Why ``seg`` is opaque (R4.9), read_segments' reading: nothing for one of PowerShell's values, nor for a
+    segment an allow covers whose command word is an environment variable read whole (``ps``: the command may
+    run in PowerShell, permissions.commands.windows.powershell_values)."""
+    if known is _PS_VALUE or (
+        ps and known[2] == "allow_rule" and _led_by_a_read(seg) and env_drive_kept(command)
+    ):
+        return None
+    return seg.opaque
 
 
 def _is_neutral(seg: Segment, first: str) -> bool:

@@ -39,6 +39,7 @@ from collections.abc import Mapping, Sequence
 
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import foreign_name
+from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import (
     DELETERS,
@@ -62,8 +63,11 @@ __all__ = [
     "here_strings",
     "joiners",
     "lands_on_root",
+    "listed_item",
+    "listed_items",
     "may_be_dots",
     "picks_as_written",
+    "powershell_mover",
     "resolve",
     "windows_place",
 ]
@@ -314,6 +318,50 @@ def ps_value(words: Sequence[str], k: int) -> bool:
             _PS_ENV_STATEMENT.fullmatch(word) is not None
         )  # `$env:PATH` (its value printed), `$env:CI=true`
     return words[start].lower() in _PS_PRINTERS and _PS_ENV.fullmatch(word) is not None
+
+
+# SPEC §5, R6.2: the pipeline item a script block gets from a listing of the project (`Get-ChildItem -Recurse
+# *.json | ForEach-Object { Get-Content $_.FullName }`) is one of the files listed, so it is where the listing
+# is: inside when every word of the listing is (the scope checks them as it checks every word). Only the cmdlets
+# that list files (not their contents: `Get-Content list.txt | % { Get-Content $_ }` hands on any text), given
+# plain relative names -- no drive or provider (`Get-ChildItem Env:`, `HKCU:\`), variable, home or climb --,
+# then at most Where-Object filters, feed `ForEach-Object {` (`%`, `foreach`) right after the pipe; the item is
+# `$_` or `$PSItem` as a whole or its `.FullName`, `.Name` or `.PSPath` (never `.Target`, `.Directory.Parent`),
+# read in that script block's own statements (not an inner block's, whose item is another).
+_LISTERS = frozenset({"get-childitem", "gci", "ls", "dir"})
+_FILTERS = frozenset({"where-object", "where", "?"})
+_FOREACH = frozenset({"foreach-object", "%", "foreach"})
+_LISTED_ITEM = re.compile(r"\$(?:_|PSItem)(?:\.(?:FullName|Name|PSPath))?", re.IGNORECASE)
+_PLAIN_NAME = re.compile(r"[^\s$~:`'\"(){}@%]*")
+
+
+def listed_items(segments: Sequence[Segment], command: str) -> frozenset[int]:
+    """The indexes of the segments whose script block gets its pipeline items from a listing of the project
+    (see above); their items, :func:`listed_item`, are where the listing is."""
+    joins = joiners(segments, command)
+    found: set[int] = set()
+    for i in range(1, len(segments)):
+        words = segments[i].words
+        if len(words) < 3 or words[0].lower() not in _FOREACH or words[1] != "{" or segments[i].hidden:
+            continue
+        j = i - 1
+        while j > 0 and segments[j].words and segments[j].words[0].lower() in _FILTERS and joins[j] == "|":
+            j -= 1  # a filter hands on some of the items it gets, unchanged
+        feeder = segments[j]
+        if joins[j] != "|" or feeder.hidden or feeder.redirects or not feeder.words:
+            continue
+        if feeder.words[0].lower() in _LISTERS and all(
+            ".." not in w and w[:1] not in "/\\" and _PLAIN_NAME.fullmatch(w) is not None
+            for w in feeder.text.split()[1:]
+        ):
+            found.add(i)
+    return frozenset(found)
+
+
+def listed_item(words: Sequence[str], k: int) -> bool:
+    """Whether ``words[k]``, of a segment :func:`listed_items` found, is the item in its script block's own
+    statements."""
+    return _LISTED_ITEM.fullmatch(words[k]) is not None and "{" not in words[2:k] and "}" not in words[2:k]
 
 
 # SPEC §5: cmd expands `%NAME%` before the command runs, so a word that starts with one (or whose `=` value
@@ -622,7 +670,7 @@ def cwd_sets(
         if words and (
             words[0] in _MAY_CHANGE
             or ("=" in words[0] and _change(words) is not None)
-            or (windows and words[0].lower() in _WINDOWS_CHANGERS)
+            or (windows and words[0][:1] in "scpSCP" and words[0].lower() in LOCATION_MOVERS)
         ):
             break
     else:
@@ -670,7 +718,7 @@ def _cwd_sets(
     return result
 
 
-_STACK_VERBS = frozenset({"pushd", "popd", "pushd -n"})
+_STACK_VERBS = frozenset({"pushd", "popd", "pushd -n", "Pop-Location"})
 _NARROWERS = frozenset({"cd", "pushd", "popd"})  # as the segment's first word, `X &&` narrows the chain to X
 
 
@@ -721,6 +769,12 @@ class _Stack:
             if verb == "pushd":
                 self._push(cur)
             return top
+        if verb == "Pop-Location" and target is None:
+            # SPEC §5: each command starts in a new PowerShell, whose stack is empty: past what the command
+            # pushed, Pop-Location stays where it is
+            if self.exact:
+                return cur
+            return _cap(self.ever | cur, self.floor)
         self.exact = False
         anywhere = self.ever | _UNKNOWN_DIRS
         if verb == "pushd":
@@ -729,6 +783,30 @@ class _Stack:
 
 
 _UNKNOWN_DIRS = frozenset({UNKNOWN})
+# A target no word names (`$(…)` resolves to UNKNOWN: somewhere at least one level down)
+_UNKNOWN_TARGET = "$(…)"
+
+
+def powershell_mover(first: str) -> bool:
+    """Whether a segment led by ``first`` moves as PowerShell and cmd read it, not as bash's own `cd`, `pushd`
+    and `popd` (as written) do: `Set-Location`, `sl`, `Push-Location`, `Pop-Location`, `chdir`, `CD`."""
+    return first not in _CHANGERS and first.lower() in LOCATION_MOVERS
+
+
+def _powershell_change(text: str) -> tuple[str, str | None] | None:
+    """For the path scope (R6.2, SPEC §5): a PowerShell or cmd move as permissions.commands.windows.windows_moves
+    reads the segment's text (a backslash separates folders there), as (verb, target) the way _change gives it.
+    A move to a place known only when it runs (a drive, a provider, a share, a variable, `-`, a named stack,
+    more than one operand) is to somewhere unknown; a `Pop-Location` with a parameter (`-StackName`), to anything
+    ever pushed or somewhere unknown."""
+    how, target = windows_moves(text)
+    if not how:
+        return None
+    if how == POPS:
+        return "Pop-Location", None if target == "" else "+"
+    if how == MOVES:
+        return "cd", _UNKNOWN_TARGET if target is None else target
+    return "pushd", "+" if target is None else target
 
 
 def _cap(dirs: frozenset[str], floor: bool) -> frozenset[str]:
@@ -768,7 +846,10 @@ def _pass(
                 stack.exact = False
         out.append(cur)
         join = joins[i]
-        change = _change(seg.words, windows is not None) if seg.words else None
+        if windows is not None and not floor and seg.words and powershell_mover(seg.words[0]):
+            change = _powershell_change(seg.text)
+        else:
+            change = _change(seg.words, windows is not None) if seg.words else None
         if change is not None:
             if change[0] in _STACK_VERBS:
                 if stack is None:
@@ -776,11 +857,12 @@ def _pass(
                 new = stack.move(change[0], change[1], cur, prev, cdpath, values, windows)
             else:
                 new = _targets(change[0], change[1], cur, prev, cdpath, values, windows)
+            lead = seg.text.split(None, 1)[0]
             narrows = (
                 not seg.hidden
                 and join == "&&"
                 and before in (";", "&&", "&", "\n", ";;", ";&")
-                and seg.text.split(None, 1)[0] in _NARROWERS
+                and (lead in _NARROWERS or (windows is not None and not floor and powershell_mover(lead)))
             )
             if not narrows and stack is not None:
                 stack.exact = False  # it may fail: the stack may be as it was

@@ -55,7 +55,11 @@ __all__ = [
     "MOVES",
     "POPS",
     "PUSHES",
+    "env_drive_kept",
+    "environment_read",
     "names_windows_writer",
+    "powershell_value",
+    "powershell_values",
     "runs_unread",
     "sends_on_the_web",
     "windows_environment",
@@ -1285,3 +1289,75 @@ def _splits_at(text: str, k: int) -> bool:
 def _after(text: str, k: int) -> str | None:
     rest = text[k + 1 :].lstrip(" \t\r\n;|&")
     return rest if rest and rest[0] != "-" else None
+
+
+# -- PowerShell's statements that only set or print a value ---------------------------------------------------
+
+# SPEC §5 (where it runs), friction: statements an agent writes in PowerShell that run no program and touch no
+# file, read by every shell the command may run in:
+# - `$env:NAME = 'value'` (`$env:NAME='value'`): PowerShell sets a variable of the session's environment, as
+#   bash's `export NAME=value` does. The value is plain text -- no expansion, no `..`, no drive, no rooted path,
+#   no separator list -- so it names nothing outside; which names decide what later commands run or switch
+#   Brabo's hook off is windows_environment's (environment.windows_variable: the table the POSIX reading uses).
+# - `1..3`: a range of numbers PowerShell hands down a pipeline;
+# - `.Count` right after a closing parenthesis (`(Get-Content x).Count`): a property of what the parenthesised
+#   command printed, which is a segment judged on its own.
+# bash reads them as no command it can run: `$env` is empty in Git Bash (`$env:NAME` runs the program
+# `:NAME`, which Windows cannot name a file) unless the command itself gives `env` a value (`env='rm -rf src';
+# $env:X = y` runs `rm -rf src:X = y`): a command that names `env` as a word of its own is not read so (fail
+# closed); `(x).Count` is a syntax error, which runs nothing on its line. cmd finds no such program either.
+# A variable inherited from the machine named `env` (lower case) is taken not to exist, as the reading of `echo
+# $env:PATH` already takes it. red team: `$env:NAME` is PowerShell's notation for an item of the drive named
+# `env`, which a command may have made a folder (`Remove-PSDrive env; mount env FileSystem .git; $env:config =
+# 'x'` writes .git/config): a command that names a drive's making or removal is not read so either.
+_PS_TEXT = r"(?![\\/])(?:(?!\.\.)[\w.,+@\\/-])*"
+_PS_QUOTED = r"(?![\\/])(?:(?!\.\.)[\w.,+@\\/ -])*"
+_PS_ASSIGNMENT = re.compile(rf"""\$env:[A-Za-z_]\w*\s*=\s*(?:'{_PS_QUOTED}'|"{_PS_QUOTED}"|{_PS_TEXT})""")
+_PS_RANGE = re.compile(r"-?\d{1,9}\.\.-?\d{1,9}")
+_PS_PROPERTY = re.compile(r"(?:\.[A-Za-z_]\w*)+")
+# bash gives `env` a value only where the word `env` stands on its own (`env=`, `read env`, `for env in`,
+# `declare env`, `${env}`): never inside `$env:`, `.venv` or `NODE_ENV`.
+_BASH_ENV_NAMED = re.compile(r"(?<![\w$])env(?!\w)")
+
+
+_ENV_READ = re.compile(r"\$env:[A-Za-z_]\w*")
+
+
+def environment_read(word: str) -> bool:
+    """Whether ``word`` is an environment variable read whole as PowerShell spells it (`$env:PATH`): a value, as
+    literal a command word to PowerShell as a program's name (bash's `$env` is empty: powershell_values)."""
+    return word[:5] == "$env:" and _ENV_READ.fullmatch(word) is not None
+
+
+# PowerShell's cmdlets (and aliases) that make or remove a drive
+_DRIVE_CHANGE = re.compile(r"(?i)psdrive|(?<![\w-])(?:mount|ndr|rdr)(?![\w-])")
+
+
+def powershell_values(command: str) -> bool:
+    """The cheap filter of :func:`powershell_value`, asked once per command off the sandbox: whether ``command``
+    may hold such a statement, and gives bash's `env` no value of its own."""
+    return ("$env:" in command or ".." in command or ")." in command) and (
+        "env" not in command.replace("$env:", "") or _BASH_ENV_NAMED.search(command) is None
+    )
+
+
+def env_drive_kept(command: str) -> bool:
+    """Whether ``command`` makes or removes no drive, so that `$env:NAME` is the environment's (see above)."""
+    return _DRIVE_CHANGE.search(command) is None
+
+
+def powershell_value(text: str, command: str) -> bool:
+    """Whether the segment ``text`` of ``command`` (one :func:`powershell_values` accepts) is one of PowerShell's
+    statements that only set or print a value (see above): a segment of no act of its own."""
+    c = text[:1]
+    if c == "$":
+        return text[:5] == "$env:" and _PS_ASSIGNMENT.fullmatch(text) is not None and env_drive_kept(command)
+    if c == ".":
+        # every `.Count` of the text stands right after a `)`: bash reads none of them as a command (but after a
+        # `case` pattern's, `case x in x).Count;; esac`)
+        return (
+            _PS_PROPERTY.fullmatch(text) is not None
+            and command.count(text) == command.count(")" + text)
+            and "esac" not in command
+        )
+    return (c.isdigit() or c == "-") and _PS_RANGE.fullmatch(text) is not None

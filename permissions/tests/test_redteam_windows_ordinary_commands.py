@@ -109,8 +109,10 @@ STILL_ASKED = [
     "echo $env:USERPROFILE\\.ssh",
     "Write-Output $env:X/../../etc/passwd",
     "Select-String -Path $env:USERPROFILE\\*.txt -Pattern key -CaseSensitive:$false",
-    "Get-ChildItem | ForEach-Object { Get-Content $_ }",
-    "Get-ChildItem | ForEach-Object { Get-Content $_.FullName }",
+    # (the item of a listing of the project is a file listed, inside: test_powershell_statements.py; not the
+    # item of what a file holds, nor a listing of elsewhere)
+    "Get-Content files.txt | ForEach-Object { Get-Content $_ }",
+    "Get-ChildItem Env: | ForEach-Object { Get-Content $_.FullName }",
     "Get-ChildItem C:\\Users | ForEach-Object { $_.Name }",
     "Get-ChildItem ..\\.. | ForEach-Object { $_.FullName }",
     "Get-Content ~\\.ssh\\id_rsa | ForEach-Object { $_ }",
