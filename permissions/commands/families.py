@@ -222,6 +222,14 @@ REGISTRIES: dict[str, Forms] = {
     ),
     "dput": ((),),
     "dupload": ((),),
+    # red team: file-sharing clients that put a file where anyone with the link or code can take it -- a
+    # pastebin, croc's and magic-wormhole's relays (and wormhole-william, its Go port), Firefox Send's ffsend.
+    "pastebinit": ((),),
+    "croc": _forms("send relay"),
+    "wormhole": _forms("send"),
+    "magic-wormhole": _forms("send"),
+    "wormhole-william": _forms("send"),
+    "ffsend": _forms("upload up u"),
     "osc": _forms(
         "commit ci checkin submitrequest submitreq sr createrequest creq rdelete rremove copypac linkpac"
         " branch request+accept rq+accept rebuild rebuildpac wipebinaries"
