@@ -75,6 +75,11 @@ _HOST_FLAGS = (
 )
 # R4.10: the same namespace options with their value as the next word (`--pid host`): pflag reads both.
 _NAMESPACE_OPTIONS = frozenset({"--pid", "--ipc", "--uts", "--userns", "--network", "--net", "--cgroupns"})
+# red team: another container's mounts, whatever they are (a host folder, the engine's socket): not known here.
+_VOLUMES_FROM = "--volumes-from"
+# red team: the confinement a container runs in, switched off (`--security-opt seccomp=unconfined`,
+# `apparmor=unconfined`, `systempaths=unconfined` -- /proc and /sys unmasked --, SELinux's `label=disable`).
+_SECURITY_OPT = "--security-opt"
 
 # Every verb privileged_view can answer True for (the caps' quick filter).
 PRIVILEGE_VERBS: frozenset[str] = (
@@ -114,10 +119,25 @@ def _host_container(view: tuple[str, ...]) -> bool:
             return True
         if runs and w in _NAMESPACE_OPTIONS and k + 1 < len(view) and view[k + 1] == "host":
             return True
+        if runs and w.startswith("--") and (w.startswith(_VOLUMES_FROM) or _unconfined(view, k)):
+            return True
         for mount in _mount_specs(view, k):
             if host_mount(mount):
                 return True
     return False
+
+
+def _unconfined(view: tuple[str, ...], k: int) -> bool:
+    """``view[k]`` is `--security-opt` whose value (attached or the next word) switches a confinement off."""
+    w = view[k]
+    if w == _SECURITY_OPT:
+        value = view[k + 1] if k + 1 < len(view) else ""
+    elif w.startswith(_SECURITY_OPT + "="):
+        value = w[len(_SECURITY_OPT) + 1 :]
+    else:
+        return False
+    low = value.strip("'\"").lower()
+    return "unconfined" in low or low in ("label=disable", "label:disable")
 
 
 def _mount_specs(view: tuple[str, ...], k: int) -> list[str]:

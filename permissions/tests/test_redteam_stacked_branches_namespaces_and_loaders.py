@@ -5,7 +5,9 @@
   `deno deploy`, `deployctl` and Jib publish. Their local commands stay ordinary.
 - R4.9, privileged: a container given the host's namespaces -- `--pid host` with the value as the next word
   (pflag reads both spellings; `--pid=host` was caught), the host's network (its loopback services) and its
-  cgroup namespace.
+  cgroup namespace --, another container's mounts (`--volumes-from`: they may be a host folder or the engine's
+  socket, not known here), or its confinement switched off (`--security-opt seccomp=unconfined`,
+  `apparmor=unconfined`, `systempaths=unconfined`, `label=disable`).
 - R4.9, R3.7: git settings that make a later git command run code: `submodule.<name>.update=!cmd`,
   `gpg.ssh.defaultKeyCommand`, `init.templateDir`, and `git clone --template` (the clone runs the template's
   hooks).
@@ -124,6 +126,21 @@ HOST_NAMESPACES = [
     "podman run --network host alpine",
     "nerdctl run --net host alpine",
     "docker compose run --pid host app",
+    # another container's mounts (a host folder, the engine's socket: not known here), and the confinement
+    # switched off (seccomp, AppArmor, /proc and /sys unmasked, SELinux labels)
+    "docker run --volumes-from builder alpine",
+    "docker run --volumes-from=builder:ro alpine",
+    "docker create --volumes-from x alpine",
+    "docker run --security-opt seccomp=unconfined alpine",
+    "docker run --security-opt=seccomp=unconfined alpine",
+    "docker run --security-opt seccomp:unconfined alpine",
+    "docker run --security-opt apparmor=unconfined alpine",
+    "docker run --security-opt systempaths=unconfined alpine",
+    "docker run --security-opt label=disable alpine",
+    "docker run --security-opt 'Label=Disable' alpine",
+    "podman run --security-opt seccomp=unconfined alpine",
+    "nerdctl run --security-opt apparmor=unconfined alpine",
+    "docker container run --rm --security-opt seccomp=unconfined alpine sh",
 ]
 
 
@@ -141,6 +158,9 @@ def test_a_container_given_the_hosts_namespaces_is_privileged(command, runs_in):
         "docker run --rm -e POSTGRES_PASSWORD=x postgres",
         "docker network ls",
         "docker run --pid container:db alpine",
+        "docker run --security-opt no-new-privileges alpine",
+        "docker run --security-opt seccomp=./profile.json alpine",
+        "docker volume ls",
     ],
 )
 def test_other_namespaces_stay_ordinary(command):
