@@ -80,6 +80,7 @@ _VOLUMES_FROM = "--volumes-from"
 # red team: the confinement a container runs in, switched off (`--security-opt seccomp=unconfined`,
 # `apparmor=unconfined`, `systempaths=unconfined` -- /proc and /sys unmasked --, SELinux's `label=disable`).
 _SECURITY_OPT = "--security-opt"
+_PLUGIN_SETS = frozenset({"install", "upgrade", "enable", "set"})
 
 # Every verb privileged_view can answer True for (the caps' quick filter).
 PRIVILEGE_VERBS: frozenset[str] = (
@@ -109,9 +110,18 @@ def privileged_view(view: tuple[str, ...]) -> bool:
 
 def _host_container(view: tuple[str, ...]) -> bool:
     """`docker run --privileged`, `--pid=host`, `--cap-add`, `--device`, or a bind mount of a host folder
-    that gives the host away (see :func:`host_mount`)."""
+    that gives the host away (see :func:`host_mount`); a build given the host (_host_build); a volume made a
+    bind mount of one (_host_volume); an engine plugin installed or enabled."""
     # The subcommand may follow the engine's own options (`docker --context x run`): any of the first words.
-    runs = any(w in _CONTAINER_SUBS for w in view[1:6])
+    head = view[1:6]
+    if "build" in head or "bake" in head or "buildx" in head:
+        return _host_build(view)
+    if "plugin" in head:
+        # a plugin runs as root with the privileges it asks for (`--grant-all-permissions` grants them unasked)
+        return any(w in _PLUGIN_SETS for w in head)
+    if "volume" in head and "create" in head:
+        return _host_volume(view)
+    runs = any(w in _CONTAINER_SUBS for w in head)
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             break
@@ -125,6 +135,43 @@ def _host_container(view: tuple[str, ...]) -> bool:
             if host_mount(mount):
                 return True
     return False
+
+
+def _values(view: tuple[str, ...], names: tuple[str, ...], short: str = "") -> list[str]:
+    """The values of the options ``names`` (`--opt v`, `--opt=v`) and of the short letter ``short`` (`-o v`,
+    `-ov`) before a `--`."""
+    out: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        nxt = view[k + 1] if k + 1 < len(view) else ""
+        if w in names or (short and w == short):
+            out.append(nxt)
+        elif w.startswith(names) and "=" in w and w.partition("=")[0] in names:
+            out.append(w.partition("=")[2])
+        elif short and w.startswith(short) and w[:2] != "--":
+            out.append(w[len(short) :].removeprefix("="))
+    return [v.strip("'\"") for v in out]
+
+
+def _host_build(view: tuple[str, ...]) -> bool:
+    """red team: a build given the host -- BuildKit's `security.insecure` entitlement (its `RUN
+    --security=insecure` steps run privileged), or the host's network (`--network host`, a builder made with
+    `--driver-opt network=host`) as `run --network host` is."""
+    if any("security.insecure" in v for v in _values(view, ("--allow", "--buildkitd-flags"))):
+        return True
+    if any(v == "host" for v in _values(view, ("--network",))):
+        return True
+    return any("network=host" in v for v in _values(view, ("--driver-opt",)))
+
+
+def _host_volume(view: tuple[str, ...]) -> bool:
+    """red team: `docker volume create -o type=none -o o=bind -o device=/ v`: the local driver's bind mount of a
+    host folder, which any later `-v v:/x` hands a container -- read as that folder's mount (host_mount)."""
+    opts = _values(view, ("--opt",), "-o")
+    device = next((v.partition("=")[2] for v in opts if v.partition("=")[0].lower() == "device"), None)
+    binds = any(v.partition("=")[0].lower() == "o" and "bind" in v.lower() for v in opts)
+    return device is not None and binds and host_mount(f"{device}:/x")
 
 
 def _unconfined(view: tuple[str, ...], k: int) -> bool:
@@ -176,10 +223,23 @@ def host_mount(spec: str) -> bool:
     if "=" in spec.partition(":")[0] or low.startswith(
         ("type=", "src", "source", "target", "dst", "destination")
     ):
+        device: str | None = None
+        binds = False
         for part in spec.split(","):
             key, _, value = part.partition("=")
-            if key.strip().lower() in ("src", "source"):
+            key = key.strip().lower()
+            if key in ("src", "source"):
                 source = value.strip().strip("'\"")
+            elif key == "volume-opt":
+                # red team: a volume the local driver makes a bind mount of a host folder, in the one option
+                # (`type=volume,volume-opt=type=none,volume-opt=o=bind,volume-opt=device=/`)
+                name, _, opt = value.partition("=")
+                if name.strip().lower() == "device":
+                    device = opt.strip().strip("'\"")
+                elif name.strip().lower() == "o" and "bind" in opt.lower():
+                    binds = True
+        if device is not None and binds:
+            source = device
     else:
         source = spec.split(":", 1)[0]
     if not source:

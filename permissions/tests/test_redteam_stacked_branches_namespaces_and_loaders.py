@@ -7,7 +7,9 @@
   (pflag reads both spellings; `--pid=host` was caught), the host's network (its loopback services) and its
   cgroup namespace --, another container's mounts (`--volumes-from`: they may be a host folder or the engine's
   socket, not known here), or its confinement switched off (`--security-opt seccomp=unconfined`,
-  `apparmor=unconfined`, `systempaths=unconfined`, `label=disable`).
+  `apparmor=unconfined`, `systempaths=unconfined`, `label=disable`), a volume made a bind mount of a host
+  folder (`--mount type=volume,...,volume-opt=device=/`, `docker volume create -o o=bind -o device=/`), a build
+  given the host (BuildKit's `security.insecure`, `--network host`), an engine plugin installed or enabled.
 - R4.9, R3.7: git settings that make a later git command run code: `submodule.<name>.update=!cmd`,
   `gpg.ssh.defaultKeyCommand`, `init.templateDir`, and `git clone --template` (the clone runs the template's
   hooks).
@@ -141,6 +143,25 @@ HOST_NAMESPACES = [
     "podman run --security-opt seccomp=unconfined alpine",
     "nerdctl run --security-opt apparmor=unconfined alpine",
     "docker container run --rm --security-opt seccomp=unconfined alpine sh",
+    # a volume the local driver makes a bind mount of a host folder, in one option or made first
+    "docker run --mount type=volume,dst=/h,volume-opt=type=none,volume-opt=o=bind,volume-opt=device=/ alpine",
+    "docker run --mount 'type=volume,dst=/h,volume-opt=device=/etc,volume-opt=o=bind' alpine",
+    "docker volume create --opt type=none --opt device=/ --opt o=bind hostroot",
+    "docker volume create -o type=none -o device=/home -o o=rbind v",
+    "docker volume create --opt=device=$HOME --opt=o=bind v",
+    "podman volume create -o device=/ -o o=bind v",
+    # a build given the host: BuildKit's insecure entitlement, the host's network
+    "docker build --allow security.insecure .",
+    "docker buildx build --allow=security.insecure -t x .",
+    "docker buildx bake --allow security.insecure",
+    "docker build --network=host .",
+    "docker buildx build --network host .",
+    "docker buildx create --driver-opt network=host --use",
+    "docker buildx create --buildkitd-flags '--allow-insecure-entitlement security.insecure'",
+    "podman build --network=host .",
+    # an engine plugin: it runs as root with the privileges it asks for
+    "docker plugin install vieux/sshfs --grant-all-permissions",
+    "docker plugin enable x",
 ]
 
 
@@ -161,6 +182,14 @@ def test_a_container_given_the_hosts_namespaces_is_privileged(command, runs_in):
         "docker run --security-opt no-new-privileges alpine",
         "docker run --security-opt seccomp=./profile.json alpine",
         "docker volume ls",
+        "docker volume create pgdata",
+        "docker volume create -o type=tmpfs -o device=tmpfs -o o=size=100m v",
+        "docker volume create -o type=none -o o=bind -o device=./data v",
+        "docker run --mount type=volume,src=data,dst=/data alpine",
+        "docker build -t app .",
+        "docker buildx build --platform linux/amd64 --network=none -t app .",
+        "docker buildx create --use",
+        "docker plugin ls",
     ],
 )
 def test_other_namespaces_stay_ordinary(command):
