@@ -1,5 +1,7 @@
-"""Files that decide what runs later, the families R3.7 names: CI pipelines, git hook managers,
-editors' task runners and settings, environment loaders, package managers' settings.
+"""Files that decide what runs later, the families R3.7 names: CI pipelines (and the pipelines every hosted runner
+and platform reads from the repository and runs on a push, with the project's secrets), git hook managers,
+editors' task runners and settings (and the start tasks of cloud workspaces, the editors' server lists),
+environment loaders, package managers' settings.
 
 Written as an attacker would: each file written through the typed ``write_file`` under its autonomy and
 through shell writes of every kind, in any case and with the spellings a case-insensitive or Windows file
@@ -36,6 +38,39 @@ FILES = [
     ".woodpecker/build.yml",
     "cloudbuild.yaml",
     ".tekton/pipeline.yaml",
+    # hosted runners that read their pipeline from the repository and run it on a push, with the secrets
+    ".semaphore/semaphore.yml",
+    "codemagic.yaml",
+    "bitrise.yml",
+    ".cirrus.star",
+    "buildspec.yml",
+    "BuildSpec.yaml",
+    ".harness/pipeline.yaml",
+    ".teamcity/settings.kts",
+    "bamboo-specs/bamboo.yml",
+    ".rultor.yml",
+    "codefresh.yml",
+    ".drone.yaml",
+    ".drone.star",
+    ".drone.jsonnet",
+    ".build.yml",
+    ".builds/linux.yml",
+    "cloudbuild.json",
+    "amplify.yml",
+    # hosting platforms' build, release and deploy commands, run on a push
+    "netlify.toml",
+    "web/netlify.toml",
+    "vercel.json",
+    "Vercel.JSON",
+    "render.yaml",
+    "railway.json",
+    "railway.toml",
+    "nixpacks.toml",
+    "Procfile",
+    "procfile",
+    ".platform.app.yaml",
+    ".platform/hooks/prebuild/01.sh",
+    ".ebextensions/01-packages.config",
     # git hook managers
     "lefthook.yml",
     ".lefthook.yml",
@@ -52,6 +87,14 @@ FILES = [
     ".devcontainer/devcontainer.json",
     ".devcontainer.json",
     ".zed/tasks.json",
+    # cloud workspaces' start tasks; editors' project files that name the programs they start
+    ".gitpod.yml",
+    ".idx/dev.nix",
+    ".replit",
+    ".helix/languages.toml",
+    ".nvim.lua",
+    ".nvimrc",
+    ".exrc",
     # environment loaders
     ".env",
     ".env.local",
@@ -61,6 +104,7 @@ FILES = [
     "mise.toml",
     ".mise.toml",
     ".tool-versions",
+    "devbox.json",
     # package managers
     ".pypirc",
     "pip.ini",
@@ -125,18 +169,20 @@ def test_a_shell_write_into_one_is_never_auto_approved(path):
         verb = command.split()[0]
         allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({verb})")
         for autonomy in ((), AUTO_MODE):
-            v = decide(
-                DecisionRequest(
-                    "terminal",
-                    "developer",
-                    PROJECT,
-                    command=command,
-                    cwd=ROOT,
-                    permissions=perms(allow=allow),
-                    autonomy=autonomy,
+            for runs_in in ("sandbox", "agent"):
+                v = decide(
+                    DecisionRequest(
+                        "terminal",
+                        "developer",
+                        PROJECT,
+                        command=command,
+                        cwd=ROOT,
+                        permissions=perms(allow=allow),
+                        autonomy=autonomy,
+                        runs_in=runs_in,
+                    )
                 )
-            )
-            assert v.decision != "auto_approve", (command, v.reason)
+                assert v.decision != "auto_approve", (command, runs_in, v.reason)
 
 
 @pytest.mark.parametrize(
@@ -183,6 +229,12 @@ def test_a_cli_that_writes_one_is_never_auto_approved(command):
         (".idea/workspace.xml", "src/idea.py"),
         (".github/actions/x/action.yml", ".github/ISSUE_TEMPLATE/bug.md"),
         (".devcontainer/devcontainer.json", "package.json"),
+        # the platforms' deploy-only files: the deploy that reads them asks
+        ("vercel.json", "fly.toml"),
+        ("netlify.toml", "firebase.json"),
+        ("Procfile", "wrangler.toml"),
+        ("render.yaml", "app.json"),
+        (".helix/languages.toml", "helix/x.toml"),
     ],
 )
 def test_ordinary_files_beside_them_stay_auto_approved(protected, ordinary):
