@@ -223,23 +223,7 @@ def host_mount(spec: str) -> bool:
     if "=" in spec.partition(":")[0] or low.startswith(
         ("type=", "src", "source", "target", "dst", "destination")
     ):
-        device: str | None = None
-        binds = False
-        for part in spec.split(","):
-            key, _, value = part.partition("=")
-            key = key.strip().lower()
-            if key in ("src", "source"):
-                source = value.strip().strip("'\"")
-            elif key == "volume-opt":
-                # red team: a volume the local driver makes a bind mount of a host folder, in the one option
-                # (`type=volume,volume-opt=type=none,volume-opt=o=bind,volume-opt=device=/`)
-                name, _, opt = value.partition("=")
-                if name.strip().lower() == "device":
-                    device = opt.strip().strip("'\"")
-                elif name.strip().lower() == "o" and "bind" in opt.lower():
-                    binds = True
-        if device is not None and binds:
-            source = device
+        source = _keyed_source(spec)
     else:
         source = spec.split(":", 1)[0]
     if not source:
@@ -270,6 +254,27 @@ def host_mount(spec: str) -> bool:
     if top in _SYSTEM_TOP:
         return True
     return top in _HOMES and len(parts) <= 2
+
+
+def _keyed_source(spec: str) -> str | None:
+    """The host source of a `--mount` specification written as keys (`type=bind,source=SRC,...`): its source, or
+    the folder a volume the local driver makes a bind mount of names (red team, in the one option:
+    `type=volume,volume-opt=type=none,volume-opt=o=bind,volume-opt=device=/`)."""
+    source: str | None = None
+    device: str | None = None
+    binds = False
+    for part in spec.split(","):
+        key, _, value = part.partition("=")
+        key = key.strip().lower()
+        if key in ("src", "source"):
+            source = value.strip().strip("'\"")
+        elif key == "volume-opt":
+            name, _, opt = value.partition("=")
+            if name.strip().lower() == "device":
+                device = opt.strip().strip("'\"")
+            elif name.strip().lower() == "o" and "bind" in opt.lower():
+                binds = True
+    return device if device is not None and binds else source
 
 
 def _root_login(view: tuple[str, ...]) -> bool:
