@@ -115,7 +115,7 @@ _GIT_POOL = sorted(set(_POOLS["git"]) | _read_first_words() | {"status", "diff",
 _GIT_VIEWS = st.lists(st.sampled_from(_GIT_POOL), min_size=1, max_size=6).map(lambda ws: ("git", *ws))
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(view=_VIEWS)
 def test_a_view_said_to_read_as_written_has_no_other_reading(view: tuple[str, ...]) -> None:
     forget_remembered()
@@ -124,7 +124,7 @@ def test_a_view_said_to_read_as_written_has_no_other_reading(view: tuple[str, ..
         assert _canonical_read(view) == (), view
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(view=_GIT_VIEWS)
 def test_branch_effects_known_from_the_words_equal_the_full_reading(view: tuple[str, ...]) -> None:
     forget_remembered()
@@ -140,7 +140,7 @@ def _read_twice(prog: Program, args: tuple[str, ...]) -> list[tuple[object, ...]
     return [(r.path, r.keys, r.operands) for r in found]
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(view=_VIEWS)
 def test_the_second_reading_known_equal_to_the_first_is_the_one_a_second_parse_gives(
     view: tuple[str, ...],
