@@ -122,6 +122,8 @@ def _host_container(view: tuple[str, ...]) -> bool:
     if "volume" in head and "create" in head:
         return _host_volume(view)
     runs = any(w in _CONTAINER_SUBS for w in head)
+    if runs and any(_confinement_off(v) for v in _values(view, (_SECURITY_OPT,))):
+        return True
     for k, w in enumerate(view[1:], 1):
         if w == "--":
             break
@@ -129,7 +131,7 @@ def _host_container(view: tuple[str, ...]) -> bool:
             return True
         if runs and w in _NAMESPACE_OPTIONS and k + 1 < len(view) and view[k + 1] == "host":
             return True
-        if runs and w.startswith("--") and (w.startswith(_VOLUMES_FROM) or _unconfined(view, k)):
+        if runs and w.startswith(_VOLUMES_FROM):
             return True
         for mount in _mount_specs(view, k):
             if host_mount(mount):
@@ -174,16 +176,9 @@ def _host_volume(view: tuple[str, ...]) -> bool:
     return device is not None and binds and host_mount(f"{device}:/x")
 
 
-def _unconfined(view: tuple[str, ...], k: int) -> bool:
-    """``view[k]`` is `--security-opt` whose value (attached or the next word) switches a confinement off."""
-    w = view[k]
-    if w == _SECURITY_OPT:
-        value = view[k + 1] if k + 1 < len(view) else ""
-    elif w.startswith(_SECURITY_OPT + "="):
-        value = w[len(_SECURITY_OPT) + 1 :]
-    else:
-        return False
-    low = value.strip("'\"").lower()
+def _confinement_off(value: str) -> bool:
+    """Whether a `--security-opt` value switches a confinement off."""
+    low = value.lower()
     return "unconfined" in low or low in ("label=disable", "label:disable")
 
 
