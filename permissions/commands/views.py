@@ -1011,8 +1011,11 @@ def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     return out
 
 
-# env's options that take the next word as their value
-_ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir", "-S", "--split-string"})
+# env's options that take the next word as their value, from its table
+_ENV_VALUED = frozenset(
+    [f"-{c}" for c, kind in WRAPPERS["env"].short.items() if kind == REQUIRED]
+    + [f"--{name}" for name, kind in WRAPPERS["env"].long.items() if kind == REQUIRED]
+)
 
 
 def _with_environment(out: list[tuple[str, ...]]) -> None:
