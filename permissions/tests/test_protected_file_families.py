@@ -162,26 +162,30 @@ _WRITERS = [
 ]
 
 
+def _terminal(command: str, autonomy=(), runs_in: str = "sandbox"):
+    """``command`` behind the dev terminal's allow list and a prefix allow of its first word."""
+    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({command.split()[0]})")
+    return decide(
+        DecisionRequest(
+            "terminal",
+            "developer",
+            PROJECT,
+            command=command,
+            cwd=ROOT,
+            permissions=perms(allow=allow),
+            autonomy=autonomy,
+            runs_in=runs_in,
+        )
+    )
+
+
 @pytest.mark.parametrize("path", FILES)
 def test_a_shell_write_into_one_is_never_auto_approved(path):
     for template in _WRITERS:
         command = template.format(p=path)
-        verb = command.split()[0]
-        allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({verb})")
         for autonomy in ((), AUTO_MODE):
             for runs_in in ("sandbox", "agent"):
-                v = decide(
-                    DecisionRequest(
-                        "terminal",
-                        "developer",
-                        PROJECT,
-                        command=command,
-                        cwd=ROOT,
-                        permissions=perms(allow=allow),
-                        autonomy=autonomy,
-                        runs_in=runs_in,
-                    )
-                )
+                v = _terminal(command, autonomy, runs_in)
                 assert v.decision != "auto_approve", (command, runs_in, v.reason)
 
 
@@ -200,19 +204,7 @@ def test_a_shell_write_into_one_is_never_auto_approved(path):
     ],
 )
 def test_a_cli_that_writes_one_is_never_auto_approved(command):
-    verb = command.split()[0]
-    allow = (*DEV_TERMINAL_ALLOW_PATTERNS, f"Terminal({verb})")
-    v = decide(
-        DecisionRequest(
-            "terminal",
-            "developer",
-            PROJECT,
-            command=command,
-            cwd=ROOT,
-            permissions=perms(allow=allow),
-            autonomy=AUTO_MODE,
-        )
-    )
+    v = _terminal(command, AUTO_MODE)
     assert v.decision != "auto_approve", (command, v.reason)
 
 
