@@ -30,13 +30,14 @@ Read-only forms stay uncapped: ``terraform plan``, ``aws s3 ls``, ``kubectl get`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
+from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serves, publishes_ports
 from permissions.commands.listeners import READERS as LISTENERS
-from permissions.commands.listeners import assigned_bind
 from permissions.commands.options import normalised
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, other_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
@@ -815,6 +816,7 @@ FAMILY_VERBS: frozenset[str] = (
     | CONSOLE_VERBS
     | UPLOAD_VERBS
     | frozenset(LISTENERS)
+    | frozenset(ALSO_SERVING)
 )
 
 _REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "https://", "http://")
@@ -1214,6 +1216,25 @@ _OWN_READERS = {
 }
 
 
+def _serving_or(serving: Callable[[tuple[str, ...]], bool], verb: str) -> Callable[[tuple[str, ...]], bool]:
+    """A program the listeners read for a server it starts (`hg serve`, `rsync --daemon`, `wrangler dev --ip`)
+    that may also be read here for another act (its own reader, or the verbs that decide): either."""
+    own = _OWN_READERS.get(verb)
+    tool = VERB_DECIDED.get(verb)
+
+    def read(view: tuple[str, ...]) -> bool:
+        if serving(view):
+            return True
+        if own is not None:
+            return own(view)
+        return tool is not None and _decided(tool, view[1:])
+
+    return read
+
+
+_OWN_READERS.update({verb: _serving_or(serving, verb) for verb, serving in ALSO_SERVING.items()})
+
+
 def _source_or_console(view: tuple[str, ...]) -> bool:
     """Packages from another index, registry or address (red team: permissions.commands.sources), a package
     sent to its index by its own ``setup.py``, or a framework console that drops the database."""
@@ -1246,7 +1267,7 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if verb == "aws":
         return _aws(view)
     if verb in _ENGINES:
-        return _engine_pushes(view)
+        return _engine_pushes(view) or publishes_ports(view)  # `docker run -p 8080:80`: every interface
     if verb in _MVN:
         return _mvn(view)
     if verb in _GRADLE:
@@ -1258,7 +1279,7 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if verb in _STORAGE:
         return _gsutil(view)
     if verb == "git":
-        return remote_config_write(view)
+        return remote_config_write(view) or git_serves(view)  # `git daemon`, `git instaweb`
     if verb in _PACKAGE_RUNNERS:
         # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`: a publish anywhere
         # on a package manager's line; a project script (`npm run publish`, `yarn deploy`) is read by its

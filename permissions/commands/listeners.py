@@ -43,41 +43,55 @@ from permissions.commands.option_tables_listeners import (
     BUSYBOX_HTTPD,
     CADDY,
     DARKHTTPD,
+    DENO,
     DJANGO,
+    DROPBEAR,
     FLASK,
     GOST,
+    GOTTY,
     GUNICORN,
+    HG,
     HTTP_SERVER,
     HTTP_SERVER_NPM,
     HUGO,
     HYPERCORN,
     JEKYLL,
+    JSON_SERVER,
     JUPYTER,
     JUPYTER_SERVERS,
     KUBECTL_FORWARDS,
     LIVE_SERVER,
+    MEMCACHED,
+    MICROSOCKS,
     MINISERVE,
     MKDOCS,
     NEXT,
     NG,
     PHP,
     PUMA,
+    PYFTPDLIB,
     PYTHON,
     RACKUP,
     RAILS,
+    RSYNC_DAEMON,
     RUBY,
     SERVE,
+    SHELLINABOX,
     SIMPLE_HTTP_SERVER,
     STREAMLIT,
     SYMFONY,
+    TTYD,
     TWISTD,
     UN_HTTPD,
     UVICORN,
     VITE,
     WEBPACK,
     WEBPACK_DEV_SERVER,
+    WEBSOCKETD,
+    WETTY,
+    X11VNC,
 )
-from permissions.commands.options import read_by
+from permissions.commands.options import normalised, read_by
 from permissions.commands.views import is_assignment
 
 
@@ -335,6 +349,9 @@ _CADDY = _reader(
 # Variables a server reads its bind address from (`FLASK_RUN_HOST=0.0.0.0 flask run`), and the table that
 # reads GUNICORN_CMD_ARGS (its value is more options).
 _BIND_VARIABLES = frozenset({"FLASK_RUN_HOST", "UVICORN_HOST"})
+# ASP.NET's list of URLs it listens on (`http://0.0.0.0:5000;http://localhost:5001`; `*` and `+` are every
+# interface).
+_URL_LIST_VARIABLES = frozenset({"ASPNETCORE_URLS", "DOTNET_URLS"})
 
 
 def assigned_bind(view: tuple[str, ...]) -> bool:
@@ -348,6 +365,8 @@ def assigned_bind(view: tuple[str, ...]) -> bool:
             continue
         name, _, value = w.partition("=")
         if name in _BIND_VARIABLES and not bound_to_loopback(value):
+            return True
+        if name in _URL_LIST_VARIABLES and not all(bound_to_loopback(u) for u in value.split(";")):
             return True
         if name == "GUNICORN_CMD_ARGS" and _reads_open(GUNICORN, tuple(value.split()), _GUNICORN_SERVING):
             return True
@@ -368,6 +387,220 @@ def _rails(view: tuple[str, ...]) -> bool:
         if _opens(reading, serves):
             return True
     return False
+
+
+# -- servers that open a shell, a login, the screen, files or a cache to others ------------------------------
+def _interface_or_loopback(addr: str) -> bool:
+    """ttyd's ``-i``: the loopback interface (``lo``), a local socket's path, or a loopback address."""
+    return addr in ("lo", "lo0") or "/" in addr or bound_to_loopback(addr)
+
+
+def _each_local(addr: str) -> bool:
+    """memcached's ``-l a,b`` (each address loopback) and ``-s /path`` (a local socket)."""
+    return all(a.startswith("/") or bound_to_loopback(a) for a in addr.split(","))
+
+
+# Servers whose every run listens where their configuration (or nothing) says -- this machine is opened --
+# but for the words that only print (``reads``: every word after the name one of them) or only check their
+# configuration (``checks``: one of them anywhere, as `nginx -t`). [beyond] red team: a login, a shared
+# terminal, a file or proxy server, the screen.
+_ALWAYS_SERVING: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    name: (frozenset(reads.split()), frozenset(checks.split()))
+    for names, reads, checks in (
+        ("sshd", "-V -h -?", "-t -T"),
+        ("telnetd in.telnetd utelnetd busybox-telnetd", "", ""),
+        ("vsftpd", "-v -version", ""),
+        ("proftpd", "-v -vv -V -h --help --version -l --list", "-t --configtest"),
+        ("pure-ftpd pure-ftpd-wrapper in.ftpd ftpd bftpd", "-h --help", ""),
+        ("tftpd in.tftpd atftpd", "-h --help -V --version", ""),
+        ("smbd nmbd samba", "-V --version -b --build-options -h --help -?", ""),
+        ("inetd xinetd tcpsvd udpsvd", "-version -h --help", ""),
+        (
+            "vncserver tigervncserver tightvncserver Xvnc Xtigervnc x0vncserver xrdp",
+            "-list -help -h --help -version -kill",
+            "",
+        ),
+        ("tinyproxy 3proxy danted sockd", "-v -V -h --help", ""),
+        ("squid", "-v -h", ""),
+        ("mitmproxy mitmdump mitmweb", "--version -h --help", ""),
+        ("sslh sslh-fork sslh-select sslh-ev frps", "-V -v --version -h --help version", "verify"),
+        ("stunnel stunnel4", "-version -help -options -sockets", ""),
+        ("nginx openresty", "-v -V -h -? -q -s stop quit", "-t -T"),
+        ("haproxy", "-v -vv -h", "-c"),
+        ("lighttpd", "-v -V -h", "-t -tt -p"),
+        ("traefik", "version --version -h --help", "healthcheck"),
+        (
+            "apachectl apache2ctl",
+            "-v -V -h -l -L -M -S status fullstatus stop graceful-stop",
+            "configtest -t",
+        ),
+        ("tmate", "-V -h", ""),
+        ("sshx upterm teleconsole", "-V -h --help --version version help", ""),
+    )
+    for name in names.split()
+}
+
+
+def _always(view: tuple[str, ...]) -> bool:
+    """One of :data:`_ALWAYS_SERVING`: it listens, but for its reading or checking words."""
+    reads, checks = _ALWAYS_SERVING[view[0]]
+    args = view[1:]
+    if checks and not checks.isdisjoint(args):
+        return False
+    return not (args and all(w in reads for w in args))
+
+
+_REDIS_READS = frozenset({"-v", "--version", "-h", "--help", "--test-memory", "--check-system"})
+
+
+def _redis_server(view: tuple[str, ...]) -> bool:
+    """``redis-server`` binds loopback unless ``--bind`` names another address (its values are the words up to
+    the next option; an address may carry a leading ``-``, "optional"); a configuration file (any first word
+    not an option) says where it listens and is not read here (fail closed)."""
+    args = view[1:]
+    if not args:
+        return False
+    if args[0] in _REDIS_READS:
+        return False
+    if args[0][:2] != "--":
+        return True  # `redis-server ./redis.conf`, `redis-server -` (the configuration on its input)
+    binding = False
+    bound = 0
+    for w in args:
+        if w[:2] == "--":
+            if binding and not bound:
+                return True  # `--bind` with no address
+            binding = w == "--bind"
+            bound = 0
+        elif binding:
+            bound += 1
+            if not bound_to_loopback(w.lstrip("-")):
+                return True
+    return binding and not bound
+
+
+def _mongod(view: tuple[str, ...]) -> bool:
+    """``mongod`` binds loopback unless ``--bind_ip_all`` or a ``--bind_ip`` list names another address; a
+    configuration file (``-f``/``--config``) says where and is not read here (fail closed)."""
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in ("--bind_ip_all", "--config", "-f") or name.startswith("--bind-ip-all"):
+            return True
+        if name in ("--bind_ip", "--bind-ip"):
+            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
+            if not value or not _each_local(value):
+                return True
+    return False
+
+
+def _named_value(view: tuple[str, ...], names: tuple[str, ...]) -> list[str] | None:
+    """The values of the options ``names`` in ``view`` (``--x v`` or ``--x=v``); None when one ends the line
+    with no value (fail closed: the caller reads it as every interface)."""
+    found: list[str] = []
+    for k, w in enumerate(view):
+        name, eq, value = w.partition("=")
+        if name in names:
+            if eq:
+                found.append(value)
+            elif k + 1 < len(view):
+                found.append(view[k + 1])
+            else:
+                return None
+    return found
+
+
+def _binds_elsewhere(view: tuple[str, ...], names: tuple[str, ...], split: str = "") -> bool:
+    """A server that binds loopback unless one of the options ``names`` says otherwise (each value a list
+    separated by ``split``, if given): whether one does."""
+    values = _named_value(view, names)
+    if values is None:
+        return True
+    return any(not bound_to_loopback(a) for v in values for a in (v.split(split) if split else (v,)))
+
+
+def _code_server(view: tuple[str, ...]) -> bool:
+    """code-server: loopback unless ``--bind-addr`` says otherwise; ``--link`` serves it through Coder's cloud;
+    a configuration file (``--config``) is not read here (fail closed)."""
+    if any(w == "--link" or w.startswith(("--config", "--link=")) for w in view[1:]):
+        return True
+    return _binds_elsewhere(view, ("--bind-addr", "--host"))
+
+
+def _dotnet(view: tuple[str, ...]) -> bool:
+    """``dotnet run|watch --urls http://0.0.0.0:5000`` (ASP.NET's; ``*`` and ``+`` are every interface), the
+    list separated by ``;``; the app reads ``--urls`` from its own arguments too, so anywhere on the line."""
+    return "--urls" in " ".join(view) and _binds_elsewhere(view, ("--urls",), ";")
+
+
+def _sam(view: tuple[str, ...]) -> bool:
+    """``sam local start-api|start-lambda --host 0.0.0.0``: loopback unless ``--host`` says otherwise."""
+    return "local" in view and _binds_elsewhere(view, ("--host",))
+
+
+def _wrangler(view: tuple[str, ...]) -> bool:
+    """``wrangler dev --ip 0.0.0.0``: localhost unless ``--ip`` says otherwise."""
+    return "dev" in view and _binds_elsewhere(view, ("--ip",))
+
+
+_GIT_SERVERS = frozenset({"daemon", "instaweb"})
+
+
+def git_serves(view: tuple[str, ...]) -> bool:
+    """``git daemon`` (every interface unless each ``--listen`` is loopback) and ``git instaweb`` (a web
+    server on every interface unless ``--local``): every run, its loopback forms included -- the caps also
+    read the view as its table does, which leaves the options out, so a bind cannot be told from none."""
+    if _GIT_SERVERS.isdisjoint(view):
+        return False
+    return any(
+        r.path == ("git",) and r.operands[:1] and r.operands[0] in _GIT_SERVERS for r in normalised(view)
+    )
+
+
+def _rsync_daemon(view: tuple[str, ...]) -> bool:
+    """``rsync --daemon``: every interface unless ``--address`` is loopback (popt reads an abbreviation)."""
+    if not any(w.startswith("--dae") for w in view):
+        return False
+    return _reads_open(RSYNC_DAEMON, view[1:], {"rsync": _EVERYWHERE})
+
+
+# The serving readers of programs the families also read for another act (`hg push`, `rsync` to a host,
+# `deno publish`, `wrangler deploy`, `sam deploy`, `dotnet nuget push`): either opens it.
+ALSO_SERVING: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "hg": _reader(HG, {"serve": _EVERYWHERE}),
+    "rsync": _rsync_daemon,
+    "deno": _reader(DENO, {"serve": _EVERYWHERE}),
+    "dotnet": _dotnet,
+    "sam": _sam,
+    "wrangler": _wrangler,
+}
+
+
+def publishes_ports(view: tuple[str, ...]) -> bool:
+    """A container engine's ``run``/``create`` publishing a port on every interface: ``-p 8080:80`` (an
+    address that is not loopback, or none), ``-P``/``--publish-all``; ``compose run`` with ``--service-ports``
+    (the compose file's, wherever they bind) or ``-p``. podman, nerdctl and finch read docker's options."""
+    if not any(w[:1] == "-" and ("p" in w or "P" in w) for w in view[1:]):
+        return False  # no -p, -P, --publish, --publish-all, --service-ports
+    for reading in normalised(("docker", *view[1:])):
+        path = reading.path
+        keys = reading.keys
+        if path[-1:] in (("run",), ("create",)):
+            if "publish-all" in keys or "service-ports" in keys:
+                return True
+            if any(k.startswith("publish=") and not _published_on_loopback(k[8:]) for k in keys):
+                return True
+            if "publish" in keys and not any(k.startswith("publish=") for k in keys):
+                return True
+    return False
+
+
+def _published_on_loopback(spec: str) -> bool:
+    """docker's ``-p [ip:][host port:]container port[/protocol]``: an address is given and names loopback."""
+    spec = spec.partition("/")[0]
+    if spec.startswith("["):
+        return bound_to_loopback(spec)
+    parts = spec.split(":")
+    return len(parts) == 3 and bound_to_loopback(parts[0])
 
 
 _PHP_VERSIONS = ("5.6", "7.0", "7.1", "7.2", "7.3", "7.4", "8.0", "8.1", "8.2", "8.3", "8.4", "8.5")
@@ -428,4 +661,19 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "jupyter_server": _jupyter_server(JUPYTER.subcommands["server"]),
     "nbclassic": _jupyter_server(JUPYTER.subcommands["nbclassic"]),
     "kubectl": _reader(KUBECTL_FORWARDS, dict.fromkeys(("port-forward", "proxy"), _ON_REQUEST)),
+    "ttyd": _reader(TTYD, {"ttyd": Serves(everywhere=True, local=_interface_or_loopback)}),
+    "gotty": _reader(GOTTY, {"gotty": _EVERYWHERE}),
+    "wetty": _reader(WETTY, {"wetty": _EVERYWHERE}),
+    "shellinaboxd": _reader(SHELLINABOX, {"shellinaboxd": _EVERYWHERE}),
+    "websocketd": _reader(WEBSOCKETD, {"websocketd": _EVERYWHERE}),
+    "microsocks": _reader(MICROSOCKS, {"microsocks": _EVERYWHERE}),
+    "pyftpdlib": _reader(PYFTPDLIB, {"pyftpdlib": _EVERYWHERE}),
+    "memcached": _reader(MEMCACHED, {"memcached": Serves(everywhere=True, local=_each_local)}),
+    "dropbear": _reader(DROPBEAR, {"dropbear": _EVERYWHERE}),
+    "x11vnc": _reader(X11VNC, {"x11vnc": _EVERYWHERE}),
+    "json-server": _reader(JSON_SERVER, {"json-server": _ON_REQUEST}),
+    "redis-server": _redis_server,
+    "mongod": _mongod,
+    "code-server": _code_server,
+    **dict.fromkeys(_ALWAYS_SERVING, _always),
 }

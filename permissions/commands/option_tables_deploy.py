@@ -268,6 +268,15 @@ _D_COMPOSE = _docker_level(
     down=_docker_level("down", "-v --volumes\n--rmi=\n--remove-orphans\n-t= --timeout="),
     up=_docker_level("up", "-d --detach\n--build\n--force-recreate\n--remove-orphans\n--no-deps"),
     rm=_docker_level("rm", "-f --force\n-s --stop\n-v --volumes"),
+    # `compose run` stops reading options at the service: what follows is the command inside.
+    run=_docker_level(
+        "run",
+        "-d --detach;--rm;-p= --publish=;--service-ports;-e= --env=;--env-from-file=;-i --interactive;"
+        "-t --tty;-T --no-TTY;-l= --label=;--name=;--no-deps;--build;--pull=;-q --quiet;--quiet-build;"
+        "--quiet-pull;--remove-orphans;--use-aliases;-u= --user=;-v= --volume=;-w= --workdir=;--entrypoint=;"
+        "--cap-add=;--cap-drop=",
+        intersperse=False,
+    ),
 )
 
 

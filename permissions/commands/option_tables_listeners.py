@@ -528,3 +528,187 @@ KUBECTL_FORWARDS = _family(
         " --disable-filter; --keepalive=; --append-server-path",
     },
 )
+
+
+# -- servers of a shell, a login, files or a cache that listen on every interface unless told otherwise --------
+# An option that hands the server a configuration file reads as ``everywhere``: the file says where it listens
+# and is not read here (fail closed, as caddy's `run`).
+
+# ttyd (getopt_long): a shell on the web. `-i` names a network interface (`lo`) or a local socket's path; the
+# command to serve follows the options.
+TTYD = Program(
+    "ttyd",
+    _one(
+        "-p= --port=; -i= --interface= -> bind; -U= --socket-owner=; -c= --credential=; -H= --auth-header=;"
+        " -u= --uid=; -g= --gid=; -s= --signal=; -w= --cwd=; -a --url-arg; -W --writable; -t= --client-option=;"
+        " -T= --terminal-type=; -O --check-origin; -m= --max-clients=; -o --once; -q --exit-no-conn;"
+        " -B --browser; -I= --index=; -b= --base-path=; -P= --ping-interval=; -f= --srv-buf-size=; -6 --ipv6;"
+        " -S --ssl; -C= --ssl-cert=; -K= --ssl-key=; -A= --ssl-ca=; -d= --debug=; -v --version -h --help -> help"
+    ),
+    abbrev=True,
+    intersperse=False,
+)
+
+# gotty (Go, urfave/cli: `-name` and `--name` alike): a shell on the web, every interface unless `--address`.
+GOTTY = Program(
+    "gotty",
+    _one(
+        "-a= --address= -> bind; -p= --port=; -w --permit-write; -c= --credential=; -r --random-url;"
+        " --random-url-length=; -t --tls; --tls-crt=; --tls-key=; --tls-ca-crt=; --index=; --title-format=;"
+        " --reconnect; --reconnect-time=; --max-connection=; --once; --timeout=; --permit-arguments; --width=;"
+        " --height=; --ws-origin=; --term=; --close-signal=; --close-timeout=; --config= -> everywhere;"
+        " -h --help -v --version -> help"
+    ),
+    dash_long=True,
+    intersperse=False,
+)
+
+# wetty (yargs): a terminal on the web, every interface unless `--host`.
+WETTY = Program(
+    "wetty",
+    _one(
+        "--host= -> bind; -p= --port=; -b= --base=; --title=; --ssh-host=; --ssh-port=; --ssh-user=;"
+        " --ssh-auth=; --ssh-pass=; --ssh-key=; --ssh-config=; --known-hosts=; --force-ssh; -c= --command=;"
+        " --allow-iframe; --ssl-key=; --ssl-cert=; --conf= -> everywhere; -h --help --version -> help"
+    ),
+)
+
+# shellinaboxd: a terminal on the web, every interface unless `--localhost-only`.
+SHELLINABOX = Program(
+    "shellinaboxd",
+    _one(
+        "--localhost-only -> bind=localhost; -b= --background=?; -c= --cert=; --cert-fd=; --css=; -d --debug;"
+        " -f= --static-file=; -g= --group=; --linkify=; --no-beep; -n --numeric; -m= --messages-origin=;"
+        " -p= --port=; -s= --service=; -t --disable-ssl; --disable-ssl-menu; --disable-utmp-logging;"
+        " -q --quiet; -u= --user=; --user-css=; -v --verbose; --pidfile=; -h --help --version -> help"
+    ),
+    abbrev=True,
+)
+
+# websocketd (Go's flag): a program's standard streams on a web socket, every interface unless `--address`.
+WEBSOCKETD = Program(
+    "websocketd",
+    _one(
+        "--address= -> bind; --port=; --staticdir=; --cgidir=; --devconsole; --ssl; --sslcert=; --sslkey=;"
+        " --dir=; --loglevel=; --passenv=; --maxforks=; --header=; --header-ws=; --header-http=; --binary;"
+        " --reverselookup=?; --origin=; --sameorigin; --closems=; --redirport=;"
+        " --help --version --license -> help"
+    ),
+    dash_long=True,
+    intersperse=False,
+)
+
+# microsocks: a SOCKS5 proxy, every interface unless `-i`.
+MICROSOCKS = Program("microsocks", _one("-i= -> bind; -p=; -u=; -P=; -b=; -w=; -1; -q"), bundle=False)
+
+# pyftpdlib's FTP server (`python -m pyftpdlib`, argparse): every interface unless `-i`.
+PYFTPDLIB = Program(
+    "pyftpdlib",
+    _one(
+        "-i= --interface= -> bind; -p= --port=; -w --write; -d= --directory=; -n= --nat-address=;"
+        " -r= --range=; -D --debug; -u= --username=; -P= --password=; -V --verbose; -v --version -h --help -> help"
+    ),
+    abbrev=True,
+)
+
+# memcached (getopt_long): every interface unless `-l` (a comma-separated list) or a local socket (`-s`).
+MEMCACHED = Program(
+    "memcached",
+    _one(
+        "-l= --listen= -> bind; -s= --unix-socket= -> bind; -p= --port=; -U= --udp-port=; -a= --unix-mask=;"
+        " -d --daemon; -u= --user=; -m= --memory-limit=; -c= --conn-limit=; -v --verbose; -t= --threads=;"
+        " -R= --max-reqs-per-event=; -C --disable-cas; -b= --listen-backlog=; -I= --max-item-size=;"
+        " -S --enable-sasl; -o= --extended=; -M --disable-evictions; -r --enable-coredumps; -A --enable-shutdown;"
+        " -P= --pidfile=; -f= --slab-growth-factor=; -n= --slab-min-size=; -L --enable-largepages;"
+        " -B= --protocol=; -F --disable-flush-all; -X --disable-dumping; -e= --memory-file=; -Z --enable-ssl;"
+        " -h --help -V --version -> help"
+    ),
+    abbrev=True,
+)
+
+# dropbear: an SSH server, `-p [address:]port` (a port alone: every interface).
+DROPBEAR = Program(
+    "dropbear",
+    _one(
+        "-p= -> bind; -F; -E; -m; -w; -s; -g; -j; -k; -a; -c=; -r=; -R; -b=; -P=; -W=; -K=; -I=; -T=; -V -h -> help"
+    ),
+)
+
+# x11vnc (single-dash long options): the screen over VNC, every interface unless `-localhost` or `-listen`.
+X11VNC = Program(
+    "x11vnc",
+    _one(
+        "--localhost -> bind=localhost; --listen= -> bind; --rfbport=; --display=; --auth=; --forever; --shared;"
+        " --many; --once; --passwd=; --rfbauth=; --usepw; --nopw; --bg; -o=; -q --quiet; --viewonly; --ncache=?;"
+        " --rc= -> everywhere; -h --help --version -> help"
+    ),
+    dash_long=True,
+)
+
+# hg serve (Mercurial's own parser: unique abbreviations of long options): every interface unless `-a`;
+# `--stdio` and `--cmdserver` talk over this process's own streams or a pipe.
+HG = Program(
+    "hg",
+    _one(
+        "-R= --repository=; --cwd=; -y --noninteractive; -q --quiet; -v --verbose; --config=; --debug;"
+        " --traceback; --time; --profile; --version -h --help -> help; --color=; --pager="
+    ),
+    abbrev=True,
+    subcommands={
+        "serve": Program(
+            "serve",
+            _one(
+                "-A= --accesslog=; -d --daemon; --daemon-postexec=; -E= --errorlog=; -p= --port=;"
+                " -a= --address= -> bind; --prefix=; -n= --name=; --web-conf= --webdir-conf= -> everywhere;"
+                " --pid-file=; --stdio -> bind=localhost; --cmdserver= -> bind=localhost; -t= --templates=;"
+                " --style=; -6 --ipv6; --certificate=; --print-url; -S --subrepos"
+            ),
+            abbrev=True,
+        )
+    },
+    aliases={"ser": "serve", "serv": "serve"},
+)
+
+# rsync's daemon (`rsync --daemon`, popt: unique abbreviations): every interface unless `--address`; its
+# configuration file says what is served.
+RSYNC_DAEMON = Program(
+    "rsync",
+    _one(
+        "--daemon; --address= -> bind; --bwlimit=; --config= -> everywhere; -M= --dparam=; --no-detach;"
+        " --port=; --log-file=; --log-file-format=; --sockopts=; -v --verbose; -4 --ipv4; -6 --ipv6;"
+        " -h --help --version -> help"
+    ),
+    abbrev=True,
+)
+
+# json-server (yargs): loopback unless `--host`.
+JSON_SERVER = Program(
+    "json-server",
+    _one(
+        "-c= --config= -> everywhere; -p= --port=; -H= --host= -> bind; -w --watch; -r= --routes=;"
+        " -m= --middlewares=; -s= --static=; --read-only --ro; --no-cors --nc; --no-gzip --ng; -S= --snapshots=;"
+        " -d= --delay=; -i= --id=; --fks=; -q --quiet; -h --help -v --version -> help"
+    ),
+)
+
+# deno serve: every interface (0.0.0.0) unless `--host`; its script's arguments follow the script.
+DENO = Program(
+    "deno",
+    _one("-h --help -V --version -> help; -q --quiet; --unstable; -L= --log-level="),
+    intersperse=False,
+    subcommands={
+        "serve": Program(
+            "serve",
+            _one(
+                "--host= -> bind; --port=; --parallel; -A --allow-all; -N= --allow-net=?; -R= --allow-read=?;"
+                " -W= --allow-write=?; -E= --allow-env=?; -S= --allow-sys=?; --allow-run=?; --allow-ffi=?;"
+                " --allow-import=?; --deny-net=?; --deny-read=?; --deny-write=?; --deny-env=?; --watch=?;"
+                " --no-clear-screen; -c= --config=; --no-config; --env-file=?; -r= --reload=?; --lock=?;"
+                " --no-lock; --cert=; --check=?; --no-check=?; --import-map=; --node-modules-dir=?;"
+                " --inspect=?; --inspect-brk=?; --inspect-wait=?; -q --quiet; --cached-only; --frozen=?;"
+                " --unstable; --v8-flags=?; --seed=; --location=; --ext=; --open; -h --help -> help"
+            ),
+            intersperse=False,
+        )
+    },
+)
