@@ -111,6 +111,7 @@ _PHP = _Interp(
     "rBRE", (), "cdfzFt", "", "aChHilmnqsSvw", (), (), "", ("-v", "--version", "-h", "--help", "-m", "-i")
 )
 _E_ONLY = _Interp("e", ("--eval",), "lLJtp", "", "ivEW", (), ())
+_CLOJURE = _Interp("e", ("--eval",), "im", "MXTAPSJ", "", (), (), "", ("--version", "-h", "--help"), False)
 
 _INTERPRETERS: dict[str, _Interp] = {
     "python": _PYTHON,
@@ -182,8 +183,50 @@ _INTERPRETERS: dict[str, _Interp] = {
     "racket": _Interp("e", ("--eval",), "lrt", "", "ivn", (), (), "", ("-v", "--version", "-h"), False),
     "sbcl": _Interp("", ("--eval",), "", "", "", ("--load", "--script", "--core"), (), "", ("--version",)),
     "clisp": _Interp("x", (), "iM", "", "q", (), (), "", ("--version", "-h"), False),
-    "clojure": _Interp("e", ("--eval",), "im", "", "", (), (), "", ("--version", "-h", "--help"), False),
+    # The Clojure CLI's `-M:alias`, `-X:alias`, `-T:tool`, `-A:alias`, `-Sdeps`, `-J-opt`: the project's aliases
+    # and the JVM's options (their value the rest of the word); what follows `-M` is clojure.main's (`-e` code).
+    "clojure": _CLOJURE,
     "bb": _Interp("e", ("--eval",), "", "", "", (), (), "", ("--version", "-h", "--help")),
+    # red team: node's TypeScript runners take node's `-e`/`-p` (tsx and its old name esno pass node's
+    # options on; ts-node has its own), the Clojure CLI's short name, ClojureScript's nbb, rust-script's
+    # expressions.
+    "tsx": _NODE,
+    "esno": _NODE,
+    "ts-node": _Interp(
+        "ep",
+        ("--eval", "--print"),
+        "rIPCDO",
+        "",
+        "isTHvh",
+        (
+            "--require",
+            "--ignore",
+            "--project",
+            "--compiler",
+            "--ignore-diagnostics",
+            "--compiler-options",
+            "--dir",
+        ),
+        ("--interactive", "--transpile-only", "--swc", "--files", "--esm", "--script-mode", "--pretty"),
+        "",
+        ("-v", "--version", "-h", "--help"),
+    ),
+    "clj": _CLOJURE,
+    "nbb": _Interp(
+        "e", ("--eval",), "", "", "", ("--classpath",), (), "", ("--version", "-h", "--help"), False
+    ),
+    "rust-script": _Interp(
+        "el",
+        ("--expr", "--loop"),
+        "d",
+        "",
+        "",
+        ("--dep", "--features"),
+        (),
+        "",
+        ("-V", "--version", "-h", "--help"),
+        False,
+    ),
     "dc": _Interp("e", ("--expression",), "f", "", "", ("--file",), (), "", ("-V", "--version", "-h")),
     # Other shell languages: their scripts are not bash; read only as opaque code.
     "nu": _Interp("c", ("--commands",), "", "", "", (), (), "", ("-v", "--version", "-h", "--help")),

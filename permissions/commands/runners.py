@@ -563,9 +563,12 @@ def _every_operand_a_line(view: tuple[str, ...]) -> Carried:
 
 
 # Watchers and benchmark runners that run command lines they are given through a shell (R4.9): each one's
-# options whose value is a command line, options whose value is anything else, and whether its operands
-# are command lines too (hyperfine's, watchexec's) or files/globs (chokidar's, onchange's before `--`).
-_LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {
+# options whose value is a command line, options whose value is anything else, and what its operands are:
+# each a command line (hyperfine's, _EACH), one command line from the first on (watchexec's and pueue's
+# trailing words, which they join and hand to a shell, _REST), or files/globs (chokidar's, onchange's before
+# `--`, _FILES).
+_FILES, _EACH, _REST = 0, 1, 2
+_LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
     "hyperfine": (
         frozenset({"-p", "--prepare", "--conclude", "-s", "--setup", "-c", "--cleanup"}),
         frozenset(
@@ -573,7 +576,7 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {
             " --sort -u --time-unit --export-asciidoc --export-csv --export-json --export-markdown"
             " --export-orgmode --output --input -n --command-name".split()
         ),
-        True,
+        _EACH,
     ),
     "watchexec": (
         frozenset(),
@@ -582,19 +585,25 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], bool]] = {
             " -s --signal --stop-signal --stop-timeout --shell -E --env --project-origin --workdir"
             " --emit-events-to --on-busy-update --filter-file --ignore-file --poll --timeout".split()
         ),
-        True,
+        _REST,
     ),
     "nodemon": (
         frozenset({"-x", "--exec"}),
         frozenset("-w --watch -e --ext -i --ignore -d --delay".split()),
-        False,
+        _FILES,
     ),
     "chokidar": (
         frozenset({"-c", "--command"}),
         frozenset("-d --debounce -t --throttle -i --ignore".split()),
-        False,
+        _FILES,
     ),
-    "onchange": (frozenset(), frozenset("-e --exclude -d --delay -k --kill -j --jobs".split()), False),
+    "onchange": (frozenset(), frozenset("-e --exclude -d --delay -k --kill -j --jobs".split()), _FILES),
+    # pueue's `add` (its subcommand is read by _line_runner): the words after its options, one shell line.
+    "pueue": (
+        frozenset(),
+        frozenset("-d --delay -g --group -a --after -o --priority -l --label -w --working-directory".split()),
+        _REST,
+    ),
 }
 
 
@@ -607,6 +616,10 @@ def _line_runner(view: tuple[str, ...]) -> Carried:
     scripts: list[str] = []
     k = 1
     n = len(view)
+    if view[0] == "pueue":
+        if n < 2 or view[1] != "add":
+            return _NOTHING  # `pueue status`, `pueue log`: no command line
+        k = 2
     while k < n:
         w = view[k]
         if w == "--":
@@ -624,7 +637,12 @@ def _line_runner(view: tuple[str, ...]) -> Carried:
                 continue
             k += 2 if (name in values and not eq) else 1
             continue
-        if operands and w.strip():
+        if operands == _REST:
+            rest = " ".join(view[k:])
+            if rest.strip():
+                scripts.append(rest)
+            break
+        if operands == _EACH and w.strip():
             scripts.append(w)
         k += 1
     return Carried(tuple(scripts)) if scripts else _NOTHING

@@ -356,7 +356,23 @@ _RAKE_OPTIONS = (
 )
 _RAKE_VALUES = frozenset(_RAKE_OPTIONS.split())
 
+
+def _clojure(view: tuple[str, ...]) -> Iterator[str]:
+    """The Clojure CLI's aliases (`clj -M:deploy`, `clojure -X:dev:release`, `-T:build`, `-A:x`) and the
+    function `-X`/`-T` call (`clj -T:build deploy`, `clojure -X:deps publish`): the project's tasks by name."""
+    calls = False
+    for w in view[1:]:
+        if w[:2] in ("-M", "-X", "-T", "-A") and w[2:3] in (":", ""):
+            yield w[2:]
+            calls = w[1] in "XT"
+        elif calls and w[:1] not in (":", "-", "'", '"', "{", "["):
+            yield w
+            calls = False
+
+
 RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
+    "clojure": _clojure,
+    "clj": _clojure,
     "npm": _npm,
     "pnpm": _package_manager(_PNPM_OWN),
     "yarn": _package_manager(_YARN_OWN),

@@ -24,6 +24,7 @@ from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     GNU_PREFIXED,
     ONLY_AFTER_DASHES,
+    PACKAGE_BINS,
     PEELED_VERBS,
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
@@ -694,7 +695,8 @@ def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
     verb = cur[0]
     if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
         return [(n, *cur[1:]) for n in _package_programs(verb)] or None
-    return None
+    named = PACKAGE_BINS.get(verb)
+    return [(named, *cur[1:])] if named is not None else None
 
 
 # R4.10: what Windows runs for a name without its suffix (`git.exe` from WSL runs Windows' git).

@@ -461,6 +461,8 @@ WRAPPERS.update(
         "s6-applyuidgid": Syntax("zZU", "ugG"),
         "s6-envdir": Syntax("Iinfc", operands=1),
         "tsocks": Syntax(),
+        # red team: bank-vaults' `vault-env cmd` runs cmd with the secrets it resolved in its environment.
+        "vault-env": Syntax(),
         "torify": Syntax(),
         "dotenv": Syntax("o", "evcp", long={"debug": NONE, "no-expand": NONE, **HELP}),
         # red team: more programs that run the command after their options (argv) -- moreutils' `ifne cmd`
@@ -613,6 +615,10 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("chamber", "exec"): _UNKNOWN,
     ("berglas", "exec"): _UNKNOWN,
     ("teller", "run"): _UNKNOWN,
+    # red team: more of them -- varlock, SecretHub, Bitwarden Secrets Manager's `bws run -- cmd`.
+    ("varlock", "run"): _UNKNOWN,
+    ("secrethub", "run"): _UNKNOWN,
+    ("bws", "run"): _UNKNOWN,
     ("saml2aws", "exec"): _UNKNOWN,
     ("granted", "exec"): _UNKNOWN,
     ("lerna", "exec"): _UNKNOWN,
@@ -701,6 +707,9 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("chamber", "exec"),
         ("berglas", "exec"),
         ("teller", "run"),
+        ("varlock", "run"),
+        ("secrethub", "run"),
+        ("bws", "run"),
         ("saml2aws", "exec"),
         ("granted", "exec"),
         ("tox", "exec"),
@@ -823,6 +832,9 @@ SCOPED_BINS: dict[str, str] = {
     "@expo/cli": "expo",
     "@redocly/cli": "redocly",
 }
+# red team: the program a launcher runs for an unscoped npm package whose command is named otherwise
+# (`npx dotenv-cli -- cmd` runs `dotenv -- cmd`).
+PACKAGE_BINS: dict[str, str] = {"dotenv-cli": "dotenv", "chokidar-cli": "chokidar"}
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
@@ -842,6 +854,7 @@ GNU_PREFIXED: dict[str, str] = {
 PEELED_VERBS: frozenset[str] = (
     frozenset(WRAPPERS)
     | frozenset(GNU_PREFIXED)
+    | frozenset(PACKAGE_BINS)
     | frozenset(RUNNERS)
     | _SUB_VERBS
     | {
