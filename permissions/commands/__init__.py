@@ -197,7 +197,13 @@ from permissions.commands.runners import (
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import flatpak_default_command, foreign_name, is_assignment, views, views_of
-from permissions.commands.wrappers import PEELED_VERBS, SUBCOMMAND_RUNNERS, WRAPPERS, peels_after
+from permissions.commands.wrappers import (
+    PACKAGE_BINS,
+    PEELED_VERBS,
+    SUBCOMMAND_RUNNERS,
+    WRAPPERS,
+    peels_after,
+)
 from permissions.memos import Memo
 
 __all__ = [
@@ -281,7 +287,10 @@ _NOTHING = Carried()
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 # (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is peeled whatever follows it)
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
-_REBUILDS = frozenset({"env", "capsh", "hub", "gh"})  # wrappers whose views hold words the segment does not
+# wrappers whose views hold words the segment does not (a package's name is read as its program's:
+# `npx chokidar-cli -c cmd` is `chokidar -c cmd`)
+_REBUILDS = frozenset({"env", "capsh", "hub", "gh"}) | frozenset(PACKAGE_BINS)
+_UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS)  # words whose peeled view may carry a command
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
 
@@ -329,9 +338,7 @@ def _may_carry(words: tuple[str, ...]) -> bool:
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,
     # a verb path, or an assignment a wrapper passes on (`linux64 PAGER='curl x' git log`).
     return (
-        first in _REBUILDS
-        or "=" in first
-        or any(w in CARRIER_VERBS or "/" in w or "=" in w for w in words[1:])
+        first in _REBUILDS or "=" in first or any(w in _UNCOVERS or "/" in w or "=" in w for w in words[1:])
     )
 
 
