@@ -672,7 +672,7 @@ def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     texts = st.win_texts
     direct = len(texts) == len(segments) == len(reading.out)  # no script block's statements among the texts
     for i, text in enumerate(texts):
-        for spelt, certain in posix_spellings(text, comp.windows_posix):
+        for spelt, certain in posix_spellings(text, comp.windows_posix, reading.asked is not None):
             hit = comp.deny_or_ask(spelt)
             if hit is None:
                 continue

@@ -1387,14 +1387,28 @@ def powershell_value(text: str, command: str) -> bool:
 PosixReading = tuple[tuple[tuple[str, ...], ...], bool]
 
 
-def posix_spellings(text: str, named: frozenset[str]) -> list[PosixReading]:
+def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -> list[PosixReading]:
     """R4.10 and SPEC §5: the segment ``text`` read as PowerShell and cmd read it, in the words of the POSIX
     program it stands for (permissions.commands.windows_names) -- `Remove-Item -Recurse -Force x` as
     `rm -r -f x`, `rd /s /q x` as `rm -d -r -f x`, `iwr -Me Post u` as `curl -X POST u` -- for the programs of
-    ``named`` only (those a deny or ask pattern names). [] for any other segment."""
-    name = _first_name(text)
-    if name is None or (name and name not in _WINDOWS_NAMES):
+    ``named`` only (those a deny or ask pattern names); ``sure_only``: its certain readings only (what an ask
+    already decided, an uncertain reading cannot change). [] for any other segment."""
+    head = text.split(None, 1)
+    if not head:
         return []
+    name = head[0].lower().rpartition("\\")[2]
+    if name not in _WINDOWS_NAMES:
+        if head[0][0] not in _ODD_HEADS and _ODD(head[0]) is None:
+            return []  # the common case: a first word no table here names, read as it stands
+        name = _first_name(text) or ""  # a keyword, `call` or `@` before it, or quoted: read in full
+        if name and name not in _WINDOWS_NAMES:
+            return []
+    ps = POWERSHELL.get(name) if name else None
+    row = CMD.get(name) if name else None
+    if name and (ps is None or ps[1] not in named) and (row is None or not named & _CMD_PROGRAMS[name]):
+        return []  # no deny or ask pattern names the program it stands for
+    if row is None and name in SHARED and "-" not in text and "@" not in text:
+        return []  # the POSIX program's own words, with nothing PowerShell reads as a parameter
     words = windows_words(text)
     if not words:
         return []
@@ -1402,7 +1416,7 @@ def posix_spellings(text: str, named: frozenset[str]) -> list[PosixReading]:
     out: list[PosixReading] = []
     ps = POWERSHELL.get(first)
     if ps is not None and ps[1] in named:
-        out.extend(_powershell_posix(words, ps[0], ps[1], first in SHARED))
+        out.extend(_powershell_posix(words, ps[0], ps[1], first in SHARED, sure_only))
     row = CMD.get(first)
     if row is not None:
         program, options, operands = _cmd_posix(words, row)
@@ -1411,15 +1425,18 @@ def posix_spellings(text: str, named: frozenset[str]) -> list[PosixReading]:
     return out
 
 
-def _powershell_posix(words: list[str], cmdlet: str, program: str, shared: bool) -> list[PosixReading]:
-    """A cmdlet's words as its POSIX program's: its certain reading, then its uncertain one if it has one."""
+def _powershell_posix(
+    words: list[str], cmdlet: str, program: str, shared: bool, sure_only: bool
+) -> list[PosixReading]:
+    """A cmdlet's words as its POSIX program's: its certain reading, then its uncertain one if it has one. For a
+    name a POSIX program answers to (``shared``) the certain reading is given only when it holds an option:
+    without one it says no more than the program's own reading, matched already."""
     table = PARAMETERS[cmdlet]
     sure: list[str] = []
     maybe: list[str] = []
     operands: list[str] = []
     last: list[str] = []
     widest = False
-    read = False  # whether a word was read as a parameter of the cmdlet's
     k = 1
     n = len(words)
     while k < n:
@@ -1440,7 +1457,6 @@ def _powershell_posix(words: list[str], cmdlet: str, program: str, shared: bool)
             # PowerShell refuses a name it does not know: the POSIX program's own option, or one read as any
             widest = widest or not shared
             continue
-        read = True
         value: str | None = glued if colon else None
         if not colon and k < n and all(kind != SWITCH for kind, _ in rows):
             value = words[k]
@@ -1448,12 +1464,12 @@ def _powershell_posix(words: list[str], cmdlet: str, program: str, shared: bool)
         into = sure if len(rows) == 1 else maybe
         for kind, posix in rows:
             widest = _posix_words(kind, posix, value, colon, into, operands, last) or widest
-    if shared and not read and not widest:
-        return []  # the POSIX program's own words: read as such already
-    readings: list[PosixReading] = [(_spelt(program, sure, operands + last), True)]
-    if widest:
+    readings: list[PosixReading] = []
+    if sure or not shared:
+        readings.append((_spelt(program, sure, operands + last), True))
+    if widest and not sure_only:
         readings.append((_spelt(program, [*WIDEST[program], *sure], operands + last), False))
-    elif maybe:
+    elif maybe and not sure_only:
         readings.append((_spelt(program, sure + maybe, operands + last), False))
     return readings
 
@@ -1475,8 +1491,7 @@ def _posix_words(
             if v in ("$false", "0"):
                 return False
             if v not in ("$true", "1"):
-                into.extend(posix)
-                return True
+                return True  # given by a variable or an expression: the widest reading
         into.extend(posix)
     elif value is None:
         return False
@@ -1548,3 +1563,11 @@ def _spelt(program: str, options: list[str], operands: list[str]) -> tuple[tuple
 
 
 _WINDOWS_NAMES = frozenset(POWERSHELL) | frozenset(CMD)
+# The programs a cmd name may be read as (robocopy's /mov makes it mv)
+_CMD_PROGRAMS = {
+    name: frozenset({program, *(p[1:] for ps in switches.values() for p in ps if p[:1] == "=")})
+    for name, (program, switches, _) in CMD.items()
+}
+# A first word that may hide the name (_command_text's keywords, `call`, `@`; a quote, PowerShell's or cmd's
+# escape)
+_ODD_HEADS = frozenset("dte!{(@cC\"'`^")
