@@ -186,6 +186,13 @@ CASES = (
     + [(c, "Terminal(cp)") for c in CP_R]
     + [(c, "Terminal(mv)") for c in MV]
 )
+# rm's and cp's own POSIX reading already meets these (`-Recurse` clusters to `-r`): kept apart, still refused
+ALREADY = [
+    (c, p)
+    for c in ("rm -Recurse -Force build", "rm -Rec -Fo build", "rm -r -Fo build")
+    for p in ("Terminal(rm)", "Terminal(rm -r)")
+] + [("cp -Recurse src dst", "Terminal(cp)")]
+CASES = [case for case in CASES if case not in ALREADY]
 
 
 @pytest.mark.parametrize(("command", "pattern"), CASES)
@@ -195,6 +202,13 @@ def test_a_posix_deny_refuses_the_windows_spelling(command, pattern, runs_in):
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
     assert pattern in v.message
     assert [s.pattern for s in v.segments if s.verdict == "deny"] == [pattern]
+
+
+@pytest.mark.parametrize(("command", "pattern"), ALREADY)
+@pytest.mark.parametrize("runs_in", OFF_SANDBOX)
+def test_what_the_posix_reading_meets_is_still_refused(command, pattern, runs_in):
+    v = term(command, WINDOWS_ALLOW, (pattern,), project=HOST, cwd=ROOT, runs_in=runs_in)
+    assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
 
 
 @pytest.mark.parametrize(("command", "pattern"), CASES)
