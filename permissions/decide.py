@@ -596,10 +596,11 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
     doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
-    if not many and len(command) <= KNOWN_CHARS:
-        reading, scope = read_known_segments(parsed, command, comp, doomed, st.scope_of, not st.in_sandbox)
-    else:
-        reading, scope = read_segments(parsed, command, comp, doomed, many, st.scope_of, not st.in_sandbox)
+    reading, scope = (
+        read_known_segments(parsed, command, comp, doomed, st.scope_of, not st.in_sandbox)
+        if not many and len(command) <= KNOWN_CHARS
+        else read_segments(parsed, command, comp, doomed, many, st.scope_of, not st.in_sandbox)
+    )
     st.seg_views = reading.seg_views
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note

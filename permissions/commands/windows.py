@@ -1510,7 +1510,9 @@ def _posix_words(
     return False
 
 
-def _parameter_rows(table: dict[str, tuple[int, tuple[str, ...]]], name: str) -> list[tuple[int, tuple[str, ...]]]:
+def _parameter_rows(
+    table: dict[str, tuple[int, tuple[str, ...]]], name: str
+) -> list[tuple[int, tuple[str, ...]]]:
     """The rows a typed parameter name may be: its own (a whole name or alias), else every name it abbreviates."""
     row = table.get(name)
     if row is not None:

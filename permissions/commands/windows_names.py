@@ -153,8 +153,8 @@ SHARED = frozenset({"rm", "rmdir", "cp", "mv", "curl", "wget"})
 
 # cmd's names -> (the POSIX program, its switches (lower case, no slash) -> POSIX words, the words it has without
 # any switch). A switch naming a program (``=mv``) reads the command as that program.
-_DELETES = {"s": ("-r",), "q": ("-f",), "f": ("-f",)}
-_COPIES = {"s": ("-r",), "e": ("-r",), "y": ("-f",)}
+_DELETES: dict[str, tuple[str, ...]] = {"s": ("-r",), "q": ("-f",), "f": ("-f",)}
+_COPIES: dict[str, tuple[str, ...]] = {"s": ("-r",), "e": ("-r",), "y": ("-f",)}
 CMD: dict[str, tuple[str, dict[str, tuple[str, ...]], tuple[str, ...]]] = {
     **dict.fromkeys(("del", "erase", "del.exe"), ("rm", _DELETES, ())),
     # rd without /s removes an empty folder

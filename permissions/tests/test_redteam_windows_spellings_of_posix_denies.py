@@ -294,7 +294,8 @@ def test_in_the_sandbox_the_pattern_changes_nothing(command, pattern):
 
 
 @pytest.mark.parametrize(
-    "command", ["Remove-Item -Recurse -Force build", "ri -r -fo build", "Invoke-RestMethod -Method Post u -Body x"]
+    "command",
+    ["Remove-Item -Recurse -Force build", "ri -r -fo build", "Invoke-RestMethod -Method Post u -Body x"],
 )
 def test_in_the_sandbox_a_windows_spelling_is_auto_approved_as_today(command):
     v = term(command, WINDOWS_ALLOW, ("Terminal(rm -rf)", "Terminal(curl -X POST)"), project=HOST, cwd=ROOT)
