@@ -596,19 +596,19 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
     doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
-    reading, scope = (
-        read_known_segments(parsed, command, comp, doomed, st.scope_of, not st.in_sandbox)
-        if not many and len(command) <= KNOWN_CHARS
-        else read_segments(parsed, command, comp, doomed, many, st.scope_of, not st.in_sandbox)
-    )
+    if not many and len(command) <= KNOWN_CHARS:
+        reading, scope = read_known_segments(parsed, command, comp, doomed, st.scope_of, not st.in_sandbox)
+    else:
+        reading, scope = read_segments(parsed, command, comp, doomed, many, st.scope_of, not st.in_sandbox)
     st.seg_views = reading.seg_views
     st.opaque = reading.opaque
     st.opaque_note = reading.opaque_note
     denied = reading.denied
     if denied is None and "=" in command and len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
         denied = _exported(parsed, reading, comp)  # R4.10: `export PIP_USER=1 && pip install x`
-    if denied is None and not st.in_sandbox and st.windows & WINDOWS_LED and comp.windows_posix:
-        denied = _windows_spelt(st, comp, reading)  # SPEC §5, R4.10: `Remove-Item -Recurse x` is `rm -r x`
+    # SPEC §5, R4.10: off the sandbox `Remove-Item -Recurse x` is `rm -r x` to a deny or ask pattern naming rm
+    spelt = denied is None and not st.in_sandbox and st.windows & WINDOWS_LED and comp.windows_posix
+    denied = _windows_spelt(st, comp, reading) if spelt else denied
     if denied is None and (
         reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
     ):  # off the sandbox: Windows' deleters too
