@@ -1398,7 +1398,7 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
         return []
     name = head[0].lower().rpartition("\\")[2]
     if name not in _WINDOWS_NAMES:
-        if head[0][0] not in _ODD_HEADS and _ODD(head[0]) is None:
+        if name not in _KEYWORD_HEADS and head[0][0] not in _ODD_HEADS and _ODD(head[0]) is None:
             return []  # the common case: a first word no table here names, read as it stands
         name = _first_name(text) or ""  # a keyword, `call` or `@` before it, or quoted: read in full
         if name and name not in _WINDOWS_NAMES:
@@ -1407,8 +1407,8 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
     row = CMD.get(name) if name else None
     if name and (ps is None or ps[1] not in named) and (row is None or not named & _CMD_PROGRAMS[name]):
         return []  # no deny or ask pattern names the program it stands for
-    if row is None and name in SHARED and "-" not in text and "@" not in text:
-        return []  # the POSIX program's own words, with nothing PowerShell reads as a parameter
+    if row is None and name in SHARED and "@" not in text and not _names_a_parameter(text, ps):
+        return []  # the POSIX program's own words (`rm -rf x`, `cp -la a b`), read as they stand already
     words = windows_words(text)
     if not words:
         return []
@@ -1510,6 +1510,18 @@ def _posix_words(
     return False
 
 
+def _names_a_parameter(text: str, ps: tuple[str, str] | None) -> bool:
+    """Under a name a POSIX program answers to (`rm`, `curl`): some word names one of the cmdlet's parameters
+    by two letters or more (`-Recurse`, `-fo`, `-Me:Post`) -- a POSIX cluster (`-rf`, `-la`) names none; a
+    single letter (`-r`) means what the POSIX program's own option does, or is ambiguous to PowerShell."""
+    if ps is None or "-" not in text:
+        return False
+    starts = _PARAMETER_STARTS[ps[0]]
+    return any(
+        w[:1] == "-" and w[1:2] != "-" and w[1:3].lower() in starts for w in text.split() if len(w) > 2
+    )
+
+
 def _parameter_rows(
     table: dict[str, tuple[int, tuple[str, ...]]], name: str
 ) -> list[tuple[int, tuple[str, ...]]]:
@@ -1565,11 +1577,14 @@ def _spelt(program: str, options: list[str], operands: list[str]) -> tuple[tuple
 
 
 _WINDOWS_NAMES = frozenset(POWERSHELL) | frozenset(CMD)
+# Each cmdlet's parameters (names and aliases) by their first two letters (_names_a_parameter).
+_PARAMETER_STARTS = {cmdlet: frozenset(name[:2] for name in table) for cmdlet, table in PARAMETERS.items()}
 # The programs a cmd name may be read as (robocopy's /mov makes it mv)
 _CMD_PROGRAMS = {
     name: frozenset({program, *(p[1:] for ps in switches.values() for p in ps if p[:1] == "=")})
     for name, (program, switches, _) in CMD.items()
 }
-# A first word that may hide the name (_command_text's keywords, `call`, `@`; a quote, PowerShell's or cmd's
-# escape)
-_ODD_HEADS = frozenset("dte!{(@cC\"'`^")
+# What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
+# PowerShell's or cmd's escape.
+_KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
+_ODD_HEADS = frozenset("!{(@\"'`^")
