@@ -42,6 +42,7 @@ from permissions.commands.windows import (
     WINDOWS_LED,
     WINDOWS_SPLITS,
     names_windows_writer,
+    posix_spellings,
     runs_unread,
     sends_on_the_web,
     windows_environment,
@@ -605,6 +606,9 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     denied = reading.denied
     if denied is None and "=" in command and len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
         denied = _exported(parsed, reading, comp)  # R4.10: `export PIP_USER=1 && pip install x`
+    # SPEC §5, R4.10: off the sandbox `Remove-Item -Recurse x` is `rm -r x` to a deny or ask pattern naming rm
+    spelt = denied is None and not st.in_sandbox and st.windows & WINDOWS_LED and comp.windows_posix
+    denied = _windows_spelt(st, comp, reading) if spelt else denied
     if denied is None and (
         reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
     ):  # off the sandbox: Windows' deleters too
@@ -656,6 +660,32 @@ def _exported(
     if reading.asked is None:
         reading.out[i] = SegmentVerdict(text, REQUIRE_APPROVAL, pattern.text)
         reading.asked = pattern.text
+    return None
+
+
+def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """SPEC §5 (off the sandbox PowerShell and cmd may be the shell) and R4.10 (the same program by another name):
+    a deny (else an ask) pattern naming a POSIX program that matches a segment read as PowerShell and cmd read it
+    in that program's words (permissions.commands.windows.posix_spellings). A reading past what the text
+    decides (an ambiguous or unknown parameter, a splat, a method in a variable) asks when any pattern matches
+    it. The deny is returned; an ask is kept in ``reading`` as a segment's own would be."""
+    segments = st.parsed.segments if st.parsed is not None else ()
+    texts = st.win_texts
+    direct = len(texts) == len(segments) == len(reading.out)  # no script block's statements among the texts
+    for i, text in enumerate(texts):
+        for spelt, certain in posix_spellings(text, comp.windows_posix, reading.asked is not None):
+            hit = comp.deny_or_ask(spelt)
+            if hit is None:
+                continue
+            pattern = hit[1].text
+            if hit[0] == DENY_RANK and certain:
+                if direct:
+                    reading.out[i] = SegmentVerdict(segments[i].text, DENY, pattern)
+                return ("deny_rule", pattern)
+            if reading.asked is None:
+                if direct:
+                    reading.out[i] = SegmentVerdict(segments[i].text, REQUIRE_APPROVAL, pattern)
+                reading.asked = pattern
     return None
 
 

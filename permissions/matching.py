@@ -28,6 +28,7 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
+from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.memos import Memo
 from permissions.wrappers import views
@@ -341,6 +342,7 @@ class CompiledPermissions:
         "deny",
         "named_first",
         "segment_memo",
+        "windows_posix",
     )
 
     def __init__(self, allow: Iterable[str], deny: Iterable[str], ask: Iterable[str]) -> None:
@@ -376,6 +378,9 @@ class CompiledPermissions:
                 for _, found in meant:
                     _widen_gate(self._gates, name, found)
         self._meant_names = frozenset(self._meant)
+        # SPEC §5, R4.10: the POSIX programs PowerShell's and cmd's spellings are read as (`Remove-Item -Recurse`
+        # as `rm -r`) that a deny or ask pattern names -- read off the sandbox only when there is one.
+        self.windows_posix = _names_of(self.deny, self.ask) & WINDOWS_POSIX
         # permissions.segments keeps what it read from each segment under these rules here (a segment's
         # reading depends on the segment and the rules alone): one dict for commands that can still be
         # auto-approved, one for those that cannot (it reads less of them).
@@ -514,6 +519,17 @@ class CompiledPermissions:
             if rank == DENY_RANK:
                 break
         return best
+
+
+def _names_of(*lists: CompiledList) -> frozenset[str]:
+    """The programs the terminal patterns of ``lists`` name (every one of WINDOWS_POSIX for a pattern whose
+    first word is a wildcard)."""
+    named: set[str] = set()
+    for lst in lists:
+        if lst.scan:
+            return WINDOWS_POSIX
+        named.update(lst.by_one, (a for a, _ in lst.by_two), lst.meant)
+    return frozenset(program_name(w) for w in named)
 
 
 def _fix(index: dict[Any, list[_Ranked] | tuple[int, Pattern]], n: int) -> None:

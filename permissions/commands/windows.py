@@ -40,6 +40,21 @@ from __future__ import annotations
 import re
 
 from permissions.commands.environment import windows_variable
+from permissions.commands.windows_names import (
+    ALIASES,
+    ALSO_SPELT,
+    CMD,
+    LAST,
+    METHOD,
+    OPERAND,
+    OPTION,
+    PARAMETERS,
+    POWERSHELL,
+    READ_METHODS,
+    SHARED,
+    SWITCH,
+    WIDEST,
+)
 from permissions.commands.writes import NAMED, TREE
 
 __all__ = [
@@ -58,6 +73,7 @@ __all__ = [
     "env_drive_kept",
     "environment_read",
     "names_windows_writer",
+    "posix_spellings",
     "powershell_value",
     "powershell_values",
     "runs_unread",
@@ -1361,3 +1377,214 @@ def powershell_value(text: str, command: str) -> bool:
             and "esac" not in command
         )
     return (c.isdigit() or c == "-") and _PS_RANGE.fullmatch(text) is not None
+
+
+# -- PowerShell's and cmd's spellings of the acts a POSIX deny or ask pattern names --------------------------------
+
+# A reading of a segment in POSIX words: (its spellings, whether it is certain). An uncertain one -- read past an
+# ambiguous or unknown parameter, a splatted hashtable, a switch or a method given by a variable -- asks when
+# a deny or ask pattern matches it (as an operand read at run time does for a POSIX segment).
+PosixReading = tuple[tuple[tuple[str, ...], ...], bool]
+
+
+def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -> list[PosixReading]:
+    """R4.10 and SPEC §5: the segment ``text`` read as PowerShell and cmd read it, in the words of the POSIX
+    program it stands for (permissions.commands.windows_names) -- `Remove-Item -Recurse -Force x` as
+    `rm -r -f x`, `rd /s /q x` as `rm -d -r -f x`, `iwr -Me Post u` as `curl -X POST u` -- for the programs of
+    ``named`` only (those a deny or ask pattern names); ``sure_only``: its certain readings only (what an ask
+    already decided, an uncertain reading cannot change). [] for any other segment."""
+    head = text.split(None, 1)
+    if not head:
+        return []
+    name = head[0].lower().rpartition("\\")[2]
+    if name not in _WINDOWS_NAMES:
+        if name not in _KEYWORD_HEADS and head[0][0] not in _ODD_HEADS and _ODD(head[0]) is None:
+            return []  # the common case: a first word no table here names, read as it stands
+        name = _first_name(text) or ""  # a keyword, `call` or `@` before it, or quoted: read in full
+        if name and name not in _WINDOWS_NAMES:
+            return []
+    ps = POWERSHELL.get(name) if name else None
+    row = CMD.get(name) if name else None
+    if name and (ps is None or ps[1] not in named) and (row is None or not named & _CMD_PROGRAMS[name]):
+        return []  # no deny or ask pattern names the program it stands for
+    if row is None and name in SHARED and "@" not in text and not _names_a_parameter(text, ps):
+        return []  # the POSIX program's own words (`rm -rf x`, `cp -la a b`), read as they stand already
+    words = windows_words(text)
+    if not words:
+        return []
+    first = words[0].lower().rpartition("\\")[2]
+    out: list[PosixReading] = []
+    ps = POWERSHELL.get(first)
+    if ps is not None and ps[1] in named:
+        out.extend(_powershell_posix(words, ps[0], ps[1], first in SHARED, sure_only))
+    row = CMD.get(first)
+    if row is not None:
+        program, options, operands = _cmd_posix(words, row)
+        if program in named and (options or not out):  # (with no switch, PowerShell's reading says as much)
+            out.append((_spelt(program, options, operands), True))
+    return out
+
+
+def _powershell_posix(
+    words: list[str], cmdlet: str, program: str, shared: bool, sure_only: bool
+) -> list[PosixReading]:
+    """A cmdlet's words as its POSIX program's: its certain reading, then its uncertain one if it has one. For a
+    name a POSIX program answers to (``shared``) the certain reading is given only when it holds an option:
+    without one it says no more than the program's own reading, matched already."""
+    table = PARAMETERS[cmdlet]
+    sure: list[str] = []
+    maybe: list[str] = []
+    operands: list[str] = []
+    last: list[str] = []
+    widest = False
+    k = 1
+    n = len(words)
+    while k < n:
+        w = words[k]
+        k += 1
+        if w in ("--", "--%"):
+            operands.extend(words[k:])
+            break
+        if w[:1] == "@" and len(w) > 1 and w[1] not in "{(":
+            widest = True  # a splatted hashtable: its parameters are not in the text
+            continue
+        if w[:1] != "-" or len(w) < 2 or w[1] == "-" or w[1].isdigit():
+            operands.append(w)
+            continue
+        pname, colon, glued = w[1:].partition(":")
+        rows = _parameter_rows(table, pname.lower())
+        if not rows:
+            # PowerShell refuses a name it does not know: the POSIX program's own option, or one read as any
+            widest = widest or not shared
+            continue
+        value: str | None = glued if colon else None
+        if not colon and k < n and all(kind != SWITCH for kind, _ in rows):
+            value = words[k]
+            k += 1
+        into = sure if len(rows) == 1 else maybe
+        for kind, posix in rows:
+            widest = _posix_words(kind, posix, value, colon, into, operands, last) or widest
+    readings: list[PosixReading] = []
+    if sure or not shared:
+        readings.append((_spelt(program, sure, operands + last), True))
+    if widest and not sure_only:
+        readings.append((_spelt(program, [*WIDEST[program], *sure], operands + last), False))
+    elif maybe and not sure_only:
+        readings.append((_spelt(program, sure + maybe, operands + last), False))
+    return readings
+
+
+def _posix_words(
+    kind: int,
+    posix: tuple[str, ...],
+    value: str | None,
+    colon: str,
+    into: list[str],
+    operands: list[str],
+    last: list[str],
+) -> bool:
+    """One parameter's POSIX words added to ``into`` (its value to ``operands`` or ``last``); True when what it
+    gives is decided only when it runs (a switch or a method given by a variable or an expression)."""
+    if kind == SWITCH:
+        if colon and value is not None:
+            v = value.lower()
+            if v in ("$false", "0"):
+                return False
+            if v not in ("$true", "1"):
+                return True  # given by a variable or an expression: the widest reading
+        into.extend(posix)
+    elif value is None:
+        return False
+    elif kind == OPERAND:
+        operands.append(value)
+    elif kind == LAST:
+        last.append(value)
+    elif kind == OPTION:
+        for p in posix:
+            into.extend((p, value))
+    elif kind == METHOD:
+        if value[:1] in "$(@":
+            return True
+        if value.lower() not in READ_METHODS:
+            into.extend((posix[0], value.upper()))
+    return False
+
+
+def _names_a_parameter(text: str, ps: tuple[str, str] | None) -> bool:
+    """Under a name a POSIX program answers to (`rm`, `curl`): some word names one of the cmdlet's parameters
+    by two letters or more (`-Recurse`, `-fo`, `-Me:Post`) -- a POSIX cluster (`-rf`, `-la`) names none; a
+    single letter (`-r`) means what the POSIX program's own option does, or is ambiguous to PowerShell."""
+    if ps is None or "-" not in text:
+        return False
+    starts = _PARAMETER_STARTS[ps[0]]
+    return any(
+        w[:1] == "-" and w[1:2] != "-" and w[1:3].lower() in starts for w in text.split() if len(w) > 2
+    )
+
+
+def _parameter_rows(
+    table: dict[str, tuple[int, tuple[str, ...]]], name: str
+) -> list[tuple[int, tuple[str, ...]]]:
+    """The rows a typed parameter name may be: its own (a whole name or alias), else every name it abbreviates."""
+    row = table.get(name)
+    if row is not None:
+        return [row]
+    if not name:
+        return []
+    return [r for full, r in table.items() if full.startswith(name) and full not in ALIASES]
+
+
+def _cmd_posix(
+    words: list[str], row: tuple[str, dict[str, tuple[str, ...]], tuple[str, ...]]
+) -> tuple[str, list[str], list[str]]:
+    """cmd's command as its POSIX program's: (the program, its options, its operands)."""
+    program, switches, base = row
+    options = list(base)
+    operands: list[str] = []
+    for w in words[1:]:
+        if w[:1] != "/" or len(w) < 2:
+            operands.append(w)
+            continue
+        parts = [p.partition(":")[0].lower() for p in w[1:].split("/")]
+        known = [switches[p] for p in parts if p in switches]
+        if not known and not _switch(w):
+            operands.append(w)  # a path cmd would not take for a switch
+        for posix in known:
+            for p in posix:
+                if p[:1] == "=":
+                    program = p[1:]
+                else:
+                    options.append(p)
+    return program, options, operands
+
+
+def _spelt(program: str, options: list[str], operands: list[str]) -> tuple[tuple[str, ...], ...]:
+    """The POSIX words, options first (each once); for a program matched literally, also in its other spellings
+    (windows_names.ALSO_SPELT) and clustered."""
+    opts = list(dict.fromkeys(options)) if program != "curl" else options
+    words = (program, *opts, *operands)
+    alt = ALSO_SPELT.get(program)
+    if alt is None or not opts:
+        return (words,)
+    out = [words]
+    for i in range(max(len(a) for a in alt.values())):
+        out.append((program, *(alt[o][i] if o in alt and i < len(alt[o]) else o for o in opts), *operands))
+    short = [o[1] for o in opts if len(o) == 2]
+    if len(short) > 1:
+        out.append((program, "-" + "".join(short), *operands))
+        out.append((program, "-" + "".join(reversed(short)), *operands))
+    return tuple(out)
+
+
+_WINDOWS_NAMES = frozenset(POWERSHELL) | frozenset(CMD)
+# Each cmdlet's parameters (names and aliases) by their first two letters (_names_a_parameter).
+_PARAMETER_STARTS = {cmdlet: frozenset(name[:2] for name in table) for cmdlet, table in PARAMETERS.items()}
+# The programs a cmd name may be read as (robocopy's /mov makes it mv)
+_CMD_PROGRAMS = {
+    name: frozenset({program, *(p[1:] for ps in switches.values() for p in ps if p[:1] == "=")})
+    for name, (program, switches, _) in CMD.items()
+}
+# What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
+# PowerShell's or cmd's escape.
+_KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
+_ODD_HEADS = frozenset("!{(@\"'`^")
