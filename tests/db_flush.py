@@ -33,4 +33,4 @@ def _sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=Fals
 
 def install() -> None:
     """From here on, this process's flushes of PostgreSQL test databases delete instead of truncating."""
-    DatabaseOperations.sql_flush = _sql_flush
+    DatabaseOperations.sql_flush = _sql_flush  # type: ignore[method-assign]

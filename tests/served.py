@@ -226,7 +226,7 @@ class Server(Process):
 
         with ThreadPoolExecutor(len(names)) as pool:
             starting = [pool.submit(cls, tmp, env=env, name=name) for name in names]
-        failed = [f.exception() for f in starting if f.exception() is not None]
+        failed = [exc for f in starting if (exc := f.exception()) is not None]
         if failed:
             for f in starting:
                 if f.exception() is None:

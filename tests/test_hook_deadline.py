@@ -239,6 +239,7 @@ class Runs:
         self._pool = ThreadPoolExecutor(AT_ONCE)
         self._servers: dict[tuple[str, ...], FakeServer] = {}
         self._answers: dict[tuple[str, ...], Future] = {}
+        args: tuple[str, ...]
         for test, params in cases:
             key = case(test, params)
             if key in self._answers:
