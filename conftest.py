@@ -74,9 +74,11 @@ def django_db_setup(django_db_setup, django_db_blocker):
     """The test database; at the end of the run, before it is dropped, no other session may be on it."""
     from django.db import connection
 
-    from tests import db_sessions
+    from tests import db_flush, db_sessions
 
     db_sessions.install()
+    if connection.vendor == "postgresql":
+        db_flush.install()  # the flush ending each transactional test: DELETE, not TRUNCATE (tests/db_flush.py)
     yield
     if connection.vendor != "postgresql":
         return

@@ -7,6 +7,10 @@ import threading
 from http.server import ThreadingHTTPServer
 from typing import Self
 
+# how often the serving loop looks for a shutdown: the block's end waits for it (the standard 0.5 s, once per
+# fake per test, added up to tens of seconds across the suite)
+POLL = 0.02
+
 
 class LoopbackServer:
     """Subclasses build their request handler in ``_handler()`` and call ``_serve()`` at the end of
@@ -17,7 +21,7 @@ class LoopbackServer:
 
     def _serve(self) -> None:
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(POLL,), daemon=True)
 
     def __enter__(self) -> Self:
         self._thread.start()

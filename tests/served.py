@@ -121,6 +121,40 @@ def migrate_and_run(env: dict[str, str], script: str) -> str:
     return _manage(env, "shell", "-c", script)
 
 
+_seeded: dict[
+    str, tuple[Path, str]
+] = {}  # script -> (its var folder, what it printed), made once per process
+
+
+def seeded_copy(env: dict[str, str], script: str) -> str:
+    """What ``migrate_and_run(env, script)`` gives, with ``script`` run once per test process: the first call
+    runs it on a fresh migrated embedded database in a folder of its own (with only ``BRABO_VAR_DIR`` set, so
+    the script must not depend on the test's other settings); every call, that one included, gets a copy of
+    the resulting var folder (database and files) as ``env``'s own, and the output the script printed. Each
+    test still has its own database; the script's seconds (Django's start, password hashing) are paid once.
+    Any ``env`` that is not a fresh embedded database runs the script itself."""
+    import atexit
+    import sqlite3
+
+    embedded = _embedded_database(env)
+    if embedded is None or embedded.exists():
+        return migrate_and_run(env, script)
+    if script not in _seeded:
+        folder = Path(tempfile.mkdtemp(prefix="brabo-seeded-"))
+        atexit.register(shutil.rmtree, folder, True)
+        printed = migrate_and_run(base_env(BRABO_VAR_DIR=str(folder)), script)
+        _seeded[script] = (folder, printed)
+    folder, printed = _seeded[script]
+    shutil.copytree(folder, embedded.parent, dirs_exist_ok=True, ignore=shutil.ignore_patterns("db.sqlite3*"))
+    source, copy = sqlite3.connect(folder / "db.sqlite3"), sqlite3.connect(embedded)
+    try:
+        source.backup(copy)
+    finally:
+        source.close()
+        copy.close()
+    return printed
+
+
 def migrate_and_seed(env: dict[str, str], *, workspace: str, agent: str) -> str:
     """Migrate the database ``env`` names and create an owner, a workspace, a project ``app`` and an agent
     through the real services. Returns the agent's key."""
@@ -183,6 +217,22 @@ class Server(Process):
         argv = [sys.executable, "manage.py", "serve", "--addr", f"127.0.0.1:{self.port}"]
         super().__init__(argv, env=env, log_path=tmp / f"{name}.log")
         wait_until(self._answers, seconds=90, what=f"the server on {self.url}")
+
+    @classmethod
+    def together(cls, tmp: Path, *, env: dict[str, str], names: tuple[str, ...]) -> list[Server]:
+        """Servers of the same ``env`` started at once (each waited for until it answers), in ``names``' order;
+        if one fails to start, the others are stopped and the failure raised."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(len(names)) as pool:
+            starting = [pool.submit(cls, tmp, env=env, name=name) for name in names]
+        failed = [exc for f in starting if (exc := f.exception()) is not None]
+        if failed:
+            for f in starting:
+                if f.exception() is None:
+                    f.result().stop()
+            raise failed[0]
+        return [f.result() for f in starting]
 
     def _answers(self) -> bool:
         if self.proc.poll() is not None:

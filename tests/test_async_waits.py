@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 
-from .served import PrivateRedis, Server, base_env, migrate_and_run, wait_until
+from .served import PrivateRedis, Server, base_env, seeded_copy, wait_until
 
 _SEED = """
 import json
@@ -47,7 +47,8 @@ print("SEED=" + json.dumps(out))
 
 
 def _seed(env) -> dict:
-    return json.loads(migrate_and_run(env, _SEED).split("SEED=")[1])
+    """The two workspaces of ``_SEED`` in ``env``'s own database: a copy of one seeded once per process."""
+    return json.loads(seeded_copy(env, _SEED).split("SEED=")[1])
 
 
 def _env(tmp_path, **extra) -> dict[str, str]:
@@ -210,10 +211,11 @@ def test_healthz_and_readyz_answer_while_every_sync_slot_is_busy(tmp_path):
     server = Server(tmp_path, env=env)
     try:
         box: dict = {}
+        # the long-poll holds the slot 10 s: seconds more than seeing it taken and the two probes need
         poll = threading.Thread(
             target=lambda: box.update(
                 r=httpx.get(
-                    server.url + "/api/runner/work/?timeout=20", headers=_bearer(a["runner"]), timeout=90
+                    server.url + "/api/runner/work/?timeout=10", headers=_bearer(a["runner"]), timeout=90
                 )
             )
         )
@@ -258,8 +260,16 @@ class Stream:
             self.opened.set()
 
     def stop(self):
-        self._client.close()
-        self._thread.join(30)
+        stop_all([self])
+
+
+def stop_all(streams: list[Stream]) -> None:
+    """Close every stream's client, then wait for their readers: a reader ends at its stream's next frame (the
+    heartbeat), so the streams end together rather than a heartbeat apart, one after another."""
+    for s in streams:
+        s._client.close()
+    for s in streams:
+        s._thread.join(30)
 
 
 def test_the_live_feed_reaches_many_listeners_and_never_another_tenants(tmp_path):
@@ -302,8 +312,7 @@ def test_the_live_feed_reaches_many_listeners_and_never_another_tenants(tmp_path
         for s in streams_b:
             assert {f["project"] for f in s.frames} == {b["project"]}
     finally:
-        for s in streams_a + streams_b:
-            s.stop()
+        stop_all(streams_a + streams_b)
         server.stop()
 
 
@@ -387,8 +396,7 @@ def test_a_decision_through_one_process_wakes_a_wait_held_by_another_through_red
         tmp_path, BRABO_REDIS_URL=redis.url, BRABO_WAIT_RECHECK="600", BRABO_WAIT_RECHECK_SUBSCRIBED="600"
     )
     a = _seed(env)["a"]
-    one = Server(tmp_path, env=env, name="one")
-    two = Server(tmp_path, env=env, name="two")
+    one, two = Server.together(tmp_path, env=env, names=("one", "two"))
     try:
         action_id = _pending(one.url, a["agent"])
         waits = Waits(one.url, a["agent"], action_id, 5, timeout=300)
@@ -408,8 +416,7 @@ def test_without_redis_a_decision_in_another_process_is_found_by_the_recheck(tmp
 
     env = _env(tmp_path, BRABO_REDIS_URL=f"redis://127.0.0.1:{free_port()}/0", BRABO_WAIT_RECHECK="1")
     a = _seed(env)["a"]
-    one = Server(tmp_path, env=env, name="one")
-    two = Server(tmp_path, env=env, name="two")
+    one, two = Server.together(tmp_path, env=env, names=("one", "two"))
     try:
         action_id = _pending(one.url, a["agent"])
         waits = Waits(one.url, a["agent"], action_id, 3, timeout=300)
@@ -496,8 +503,8 @@ def test_a_server_told_to_stop_answers_its_waits_with_the_current_state_and_anot
     env = _env(tmp_path)
     seed = _seed(env)
     a = seed["a"]
-    first = Server(tmp_path, env=env, name="first")
-    second = Server(tmp_path, env=env, name="second")  # the same database: another process behind the address
+    # the same database: another process behind the address
+    first, second = Server.together(tmp_path, env=env, names=("first", "second"))
     try:
         action_id = _pending(first.url, a["agent"])
         waits = Waits(first.url, a["agent"], action_id, 3)

@@ -13,6 +13,8 @@ from django.conf import settings
 
 from actions.tests.conftest import Proposer
 
+from .loopback import POLL
+
 EX_USAGE, EX_UNAVAILABLE, EX_FAILED, EX_TIMEOUT, EX_DENIED, EX_REFUSED = 64, 69, 70, 75, 77, 78
 
 
@@ -201,7 +203,7 @@ def test_a_url_that_is_not_brabos_api_is_named_not_printed():
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Html403)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/admin"
         code, out, err = brabo("run", "--", "ls", url=url, key="brabo_agent_x")

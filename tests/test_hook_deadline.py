@@ -6,6 +6,9 @@ accepts and never answers, one that sends its headers and then trickles the body
 accept backlog is full (saturated), and a port nobody listens on. The hook is told the agent's timeout
 (``--agent-timeout``); the process is given exactly that long, as the agent would — the margin that has to
 absorb process start on a busy machine is the hook's own, never a wall-clock bound of this test's.
+
+Most cases wait the deadline out (about 6 s each, idle): the module starts their processes together, a few at a
+time (``Runs``), and each test checks its own case's answer, so a failure still names the case.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -127,13 +131,6 @@ class FakeServer:
         self.sock.close()
 
 
-@pytest.fixture
-def server(request):
-    fake = FakeServer(request.param)
-    yield fake
-    fake.close()
-
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -194,60 +191,8 @@ def refusal_of(agent: str, code: int, out: str, err: str) -> str:
 FORMS = {"claude-code": "brabo", "gemini-cli": "fast", "codex": "fast"}
 
 
-@pytest.mark.parametrize("agent", command_hook.AGENTS)
-@pytest.mark.parametrize("server", ["silent", "slow-body", "saturated"], indirect=True)
-def test_a_server_that_never_answers_in_time_gets_a_refusal_before_the_agent_timeout(agent, server):
-    reason = refusal_of(agent, *run_hook(agent, server.url, "--timeout", "50", form=FORMS[agent]))
-    assert "refused" in reason
-    assert f"{server.url}/admin/console/" in reason  # where to approve it, then retry
-
-
-@pytest.mark.parametrize("form", ["brabo", "fast"])
-@pytest.mark.parametrize("agent", command_hook.AGENTS)
-def test_an_unreachable_brabo_gets_a_refusal_before_the_agent_timeout(agent, form):
-    reason = refusal_of(agent, *run_hook(agent, f"http://127.0.0.1:{free_port()}", form=form))
-    assert "refused" in reason
-
-
-@pytest.mark.parametrize("server", ["slow-body"], indirect=True)
-def test_the_persons_wait_asked_of_the_server_fits_inside_the_agent_timeout(server):
-    """--timeout 50 under an agent that kills at 8 s: the server is asked to wait far less than 8 s."""
-    run_hook("claude-code", server.url, "--timeout", "50")
-    assert server.requests, "the hook never reached the server"
-    target = server.requests[0].split(b" ")[1].decode()
-    query = dict(part.split("=", 1) for part in target.split("?", 1)[1].split("&"))
-    wait = float(query["timeout"])
-    assert 0 < wait <= AGENT_TIMEOUT - command_hook.margin(AGENT_TIMEOUT) - 1
-    assert float(query["agent_timeout"]) == AGENT_TIMEOUT  # so the server's own clamp agrees
-
-
-@pytest.mark.parametrize("server", ["slow-body"], indirect=True)
-def test_one_deadline_bounds_a_body_that_trickles_forever(server):
-    """Each read gets bytes well within any per-read timeout; only the request's one deadline ends it."""
-    started = time.monotonic()
-    with pytest.raises(TimeoutError):
-        _wire.request("http", "127.0.0.1", server.port, "GET", "/", None, {}, 1.5)
-    assert time.monotonic() - started < 30  # ended by the deadline, not by the server ever finishing
-
-
-def test_the_command_and_http_forms_share_one_table_of_agent_timeouts():
-    assert command_hook.AGENT_TIMEOUT == agent_hooks.HOOK_TIMEOUT
-    for seconds in (3, 6, 8, 60, 600):
-        assert command_hook.margin(seconds) == agent_hooks.margin(seconds)
-        assert 0 <= agent_hooks.server_wait(50, seconds) < seconds - agent_hooks.margin(seconds)
-
-
-def test_a_hook_whose_agent_timeout_leaves_no_time_still_refuses():
-    """An agent timeout shorter than the margin: nothing can be asked in time, and the answer is a refusal."""
-    code, out, err = run_hook("claude-code", f"http://127.0.0.1:{free_port()}", agent_timeout=2)
-    assert "refused" in refusal_of("claude-code", code, out, err)
-
-
-@pytest.mark.parametrize(
-    "agent,form", [(a, "fast") for a in command_hook.AGENTS] + [("claude-code", "brabo")]
-)
-def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_reaches(agent, form):
-    """stdin never closed: the read blocks with no timeout at all; only the watchdog can answer in time."""
+def run_stuck_hook(agent: str, form: str):
+    """The hook given its input on a stdin that is never closed: the read blocks with no timeout at all."""
     env = {**os.environ, "BRABO_URL": "http://127.0.0.1:9", "BRABO_AGENT_KEY": "k"}
     proc = subprocess.Popen(
         [*hook_argv(form, agent), "--agent-timeout", str(AGENT_TIMEOUT)],
@@ -268,7 +213,150 @@ def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_rea
         proc.stdin.close()
         proc.stdout.close()
         proc.stderr.close()
-    reason = refusal_of(agent, code, out, err)
+    return code, out, err
+
+
+# The cases (test name, parameters) whose hook processes ``Runs`` starts together; ``case`` names one.
+SILENT_SERVERS = "test_a_server_that_never_answers_in_time_gets_a_refusal_before_the_agent_timeout"
+UNREACHABLE = "test_an_unreachable_brabo_gets_a_refusal_before_the_agent_timeout"
+PERSONS_WAIT = "test_the_persons_wait_asked_of_the_server_fits_inside_the_agent_timeout"
+STUCK = "test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_reaches"
+# at most this many hook processes at once: each idles to its deadline, but all start within the 2 s margin
+# the hook keeps for process start, which a burst of interpreters starting on a busy machine would eat into
+AT_ONCE = 7
+
+
+def case(test: str, params: dict) -> tuple[str, ...]:
+    return (test, *(f"{name}={params[name]}" for name in sorted(params)))
+
+
+class Runs:
+    """The hook processes of the cases this session collected from this module, started together on first use
+    (``AT_ONCE`` at a time, each case with a fake server of its own): ``answer(case)`` is that case's
+    ``(exit code, stdout, stderr)``, ``server(case)`` its fake server."""
+
+    def __init__(self, cases: list[tuple[str, dict]]):
+        self._pool = ThreadPoolExecutor(AT_ONCE)
+        self._servers: dict[tuple[str, ...], FakeServer] = {}
+        self._answers: dict[tuple[str, ...], Future] = {}
+        args: tuple[str, ...]
+        for test, params in cases:
+            key = case(test, params)
+            if key in self._answers:
+                continue
+            if test == STUCK:
+                self._answers[key] = self._pool.submit(run_stuck_hook, params["agent"], params["form"])
+                continue
+            if test == UNREACHABLE:
+                url, args, agent, form = (
+                    f"http://127.0.0.1:{free_port()}",
+                    (),
+                    params["agent"],
+                    params["form"],
+                )
+            else:
+                self._servers[key] = fake = FakeServer(params["mode"])
+                agent = params.get("agent", "claude-code")
+                url, args, form = (
+                    fake.url,
+                    ("--timeout", "50"),
+                    FORMS[agent] if test == SILENT_SERVERS else "fast",
+                )
+            self._answers[key] = self._pool.submit(run_hook, agent, url, *args, form=form)
+
+    def answer(self, key: tuple[str, ...]):
+        return self._answers[key].result()
+
+    def server(self, key: tuple[str, ...]) -> FakeServer:
+        return self._servers[key]
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        for fake in self._servers.values():
+            fake.close()
+
+
+@pytest.fixture(scope="module")
+def runs(request):
+    module = request.module
+    cases = [
+        (item.originalname, dict(item.callspec.params))
+        for item in request.session.items
+        if item.module is module and item.originalname in (SILENT_SERVERS, UNREACHABLE, PERSONS_WAIT, STUCK)
+    ]
+    started = Runs(cases)
+    yield started
+    started.close()
+
+
+def answer_of(runs: Runs, request):
+    return runs.answer(case(request.node.originalname, dict(request.node.callspec.params)))
+
+
+@pytest.mark.parametrize("agent", command_hook.AGENTS)
+@pytest.mark.parametrize("mode", ["silent", "slow-body", "saturated"])
+def test_a_server_that_never_answers_in_time_gets_a_refusal_before_the_agent_timeout(
+    agent, mode, runs, request
+):
+    server = runs.server(case(SILENT_SERVERS, {"agent": agent, "mode": mode}))
+    reason = refusal_of(agent, *answer_of(runs, request))
+    assert "refused" in reason
+    assert f"{server.url}/admin/console/" in reason  # where to approve it, then retry
+
+
+@pytest.mark.parametrize("form", ["brabo", "fast"])
+@pytest.mark.parametrize("agent", command_hook.AGENTS)
+def test_an_unreachable_brabo_gets_a_refusal_before_the_agent_timeout(agent, form, runs, request):
+    reason = refusal_of(agent, *answer_of(runs, request))
+    assert "refused" in reason
+
+
+@pytest.mark.parametrize("mode", ["slow-body"])
+def test_the_persons_wait_asked_of_the_server_fits_inside_the_agent_timeout(mode, runs, request):
+    """--timeout 50 under an agent that kills at 8 s: the server is asked to wait far less than 8 s."""
+    answer_of(runs, request)
+    server = runs.server(case(PERSONS_WAIT, {"mode": mode}))
+    assert server.requests, "the hook never reached the server"
+    target = server.requests[0].split(b" ")[1].decode()
+    query = dict(part.split("=", 1) for part in target.split("?", 1)[1].split("&"))
+    wait = float(query["timeout"])
+    assert 0 < wait <= AGENT_TIMEOUT - command_hook.margin(AGENT_TIMEOUT) - 1
+    assert float(query["agent_timeout"]) == AGENT_TIMEOUT  # so the server's own clamp agrees
+
+
+def test_one_deadline_bounds_a_body_that_trickles_forever():
+    """Each read gets bytes well within any per-read timeout; only the request's one deadline ends it."""
+    server = FakeServer("slow-body")
+    try:
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):
+            _wire.request("http", "127.0.0.1", server.port, "GET", "/", None, {}, 1.5)
+        assert time.monotonic() - started < 30  # ended by the deadline, not by the server ever finishing
+    finally:
+        server.close()
+
+
+def test_the_command_and_http_forms_share_one_table_of_agent_timeouts():
+    assert command_hook.AGENT_TIMEOUT == agent_hooks.HOOK_TIMEOUT
+    for seconds in (3, 6, 8, 60, 600):
+        assert command_hook.margin(seconds) == agent_hooks.margin(seconds)
+        assert 0 <= agent_hooks.server_wait(50, seconds) < seconds - agent_hooks.margin(seconds)
+
+
+def test_a_hook_whose_agent_timeout_leaves_no_time_still_refuses():
+    """An agent timeout shorter than the margin: nothing can be asked in time, and the answer is a refusal."""
+    code, out, err = run_hook("claude-code", f"http://127.0.0.1:{free_port()}", agent_timeout=2)
+    assert "refused" in refusal_of("claude-code", code, out, err)
+
+
+@pytest.mark.parametrize(
+    "agent,form", [(a, "fast") for a in command_hook.AGENTS] + [("claude-code", "brabo")]
+)
+def test_the_watchdog_answers_when_the_hook_is_stuck_where_no_socket_timeout_reaches(
+    agent, form, runs, request
+):
+    """stdin never closed: the read blocks with no timeout at all; only the watchdog can answer in time."""
+    reason = refusal_of(agent, *answer_of(runs, request))
     assert "did not answer within" in reason and "retry the same tool call" in reason
 
 
@@ -317,9 +405,16 @@ def test_a_real_brabo_with_hooks_waiting_beyond_its_sync_slots_still_decides_the
         while ProposedAction.objects.filter(status="pending").count() < 1 and time.monotonic() < deadline:
             time.sleep(0.1)  # the waiting hooks reached the server (re-attached to one pending action)
         assert ProposedAction.objects.filter(status="pending").exists()
-        for agent in command_hook.AGENTS:
-            reason = refusal_of(agent, *run_hook(agent, server.url, "--timeout", "50", key=team.agent_key))
-            assert "needs a person's approval" in reason  # the server's own answer, not the hook's deadline
+        # each agent's hook at once (each waits out the person's wait the server may take, idle)
+        with ThreadPoolExecutor(len(command_hook.AGENTS)) as pool:
+            answers = {
+                agent: pool.submit(run_hook, agent, server.url, "--timeout", "50", key=team.agent_key)
+                for agent in command_hook.AGENTS
+            }
+        for agent, answer in answers.items():
+            reason = refusal_of(agent, *answer.result())
+            # the server's own answer, not the hook's deadline
+            assert "needs a person's approval" in reason, f"{agent}: {reason}"
     finally:
         server.stop()
         for w in waiters:

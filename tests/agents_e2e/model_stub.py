@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from ..loopback import POLL
+
 FINAL_TEXT = "Done."
 _MESSAGE_IDS = itertools.count(1)
 
@@ -351,7 +353,7 @@ class ModelStub(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), _Handler)
         self.state = _State(calls=list(call) if isinstance(call, list) else [call])
         self.url = f"http://127.0.0.1:{self.server_address[1]}"
-        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self.serve_forever, args=(POLL,), daemon=True)
 
     def record(self, entry: Recorded) -> None:
         with self.state.lock:

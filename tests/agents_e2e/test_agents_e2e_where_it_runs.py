@@ -15,6 +15,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
+from ..loopback import POLL
 from .agents import AGENTS, SHELL_TOOL, dirs_for, run_agents
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
@@ -110,7 +111,7 @@ class _Sink(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", 0), Handler)
         self.received = received
         self.url = f"http://127.0.0.1:{self.server_address[1]}/upload"
-        threading.Thread(target=self.serve_forever, daemon=True).start()
+        threading.Thread(target=self.serve_forever, args=(POLL,), daemon=True).start()
 
 
 def test_a_running_container_does_not_let_host_commands_through(
