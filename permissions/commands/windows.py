@@ -73,6 +73,8 @@ __all__ = [
     "env_drive_kept",
     "environment_read",
     "names_windows_writer",
+    "SPELT_GATE",
+    "SPELT_HEADS",
     "posix_spellings",
     "powershell_value",
     "powershell_values",
@@ -1587,4 +1589,16 @@ _CMD_PROGRAMS = {
 # What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
 # PowerShell's or cmd's escape.
 _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
+# decide's gate before posix_spellings, by a segment's first word as parsed (lower case): absent, no table here
+# names it; None, read the segment; else the two-letter starts of the parameters of the cmdlet a POSIX
+# program's own name also stands for (`rm`, `curl`): read it only when a word names one (_names_a_parameter).
+SPELT_GATE: dict[str, frozenset[str] | None] = {
+    name: (
+        _PARAMETER_STARTS[POWERSHELL[name][0]]
+        if name in SHARED and name in POWERSHELL and name not in CMD
+        else None
+    )
+    for name in _WINDOWS_NAMES
+}
+SPELT_HEADS = _KEYWORD_HEADS  # first words that may stand before the name: posix_spellings reads the text
 _ODD_HEADS = frozenset("!{(@\"'`^")
