@@ -22,35 +22,34 @@ SWITCH, VALUE, OPERAND, LAST, OPTION, METHOD = range(6)
 # The POSIX programs a Windows name may be read as (a deny or ask pattern must name one for any reading here).
 PROGRAMS = frozenset({"rm", "cp", "mv", "curl"})
 
+# PowerShell's common parameters that take a value, with their aliases (and -Credential).
+COMMON_VALUED = (
+    "erroraction",
+    "ea",
+    "warningaction",
+    "wa",
+    "informationaction",
+    "infa",
+    "progressaction",
+    "proga",
+    "errorvariable",
+    "ev",
+    "warningvariable",
+    "wv",
+    "informationvariable",
+    "iv",
+    "outvariable",
+    "ov",
+    "outbuffer",
+    "ob",
+    "pipelinevariable",
+    "pv",
+    "credential",
+)
 # Every cmdlet's common parameters (and the risk-mitigation ones), with their aliases.
 _COMMON: dict[str, tuple[int, tuple[str, ...]]] = {
     **dict.fromkeys(("verbose", "vb", "debug", "db", "whatif", "wi", "confirm", "cf"), (SWITCH, ())),
-    **dict.fromkeys(
-        (
-            "erroraction",
-            "ea",
-            "warningaction",
-            "wa",
-            "informationaction",
-            "infa",
-            "progressaction",
-            "proga",
-            "errorvariable",
-            "ev",
-            "warningvariable",
-            "wv",
-            "informationvariable",
-            "iv",
-            "outvariable",
-            "ov",
-            "outbuffer",
-            "ob",
-            "pipelinevariable",
-            "pv",
-            "credential",
-        ),
-        (VALUE, ()),
-    ),
+    **dict.fromkeys(COMMON_VALUED, (VALUE, ())),
 }
 # Aliases are matched whole (PowerShell completes only a parameter's name); a name a row spells is one.
 ALIASES = frozenset(
