@@ -38,8 +38,6 @@ from permissions.commands.uploads import (
     uploads_in,
 )
 from permissions.commands.windows import (
-    SPELT_GATE,
-    SPELT_HEADS,
     WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_SPLITS,
@@ -47,6 +45,7 @@ from permissions.commands.windows import (
     posix_spellings,
     runs_unread,
     sends_on_the_web,
+    spells_nothing,
     windows_environment,
     windows_machine_change,
     windows_readings,
@@ -675,7 +674,7 @@ def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     texts = st.win_texts
     direct = len(texts) == len(segments) == len(reading.out)  # no script block's statements among the texts
     for i, text in enumerate(texts):
-        if direct and _spells_nothing(segments[i].words, text):
+        if direct and spells_nothing(segments[i].words, text):
             continue
         for spelt, certain in posix_spellings(text, comp.windows_posix, reading.asked is not None):
             hit = comp.deny_or_ask(spelt)
@@ -691,31 +690,6 @@ def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReadin
                     reading.out[i] = SegmentVerdict(segments[i].text, REQUIRE_APPROVAL, pattern)
                 reading.asked = pattern
     return None
-
-
-def _spells_nothing(words: tuple[str, ...], text: str) -> bool:
-    """posix_spellings' own first tests, from the segment's parsed words when its text starts with the first one
-    as written (no quote, keyword, `@` or escape before or in it): a first word no table names, or a POSIX
-    program's own words with no word naming one of its cmdlet's parameters (`rm -la x`) -- without reading
-    the text again."""
-    if not words:
-        return False
-    first = words[0]
-    head = first.lower()
-    if (
-        not head[:1].isalpha()
-        or head in SPELT_HEADS
-        or "^" in head
-        or "`" in head
-        or not text.startswith(first)
-    ):
-        return False
-    if head not in SPELT_GATE:
-        return True
-    starts = SPELT_GATE[head]
-    if starts is None or "@" in text:
-        return False
-    return not any(len(w) > 2 and w[0] == "-" and w[1] != "-" and w[1:3].lower() in starts for w in words)
 
 
 def _floor_where(st: _State, reading: SegmentReading, doomed: bool) -> tuple[str, str] | None:

@@ -479,20 +479,6 @@ def _redis_server(view: tuple[str, ...]) -> bool:
     return binding and not bound
 
 
-def _mongod(view: tuple[str, ...]) -> bool:
-    """``mongod`` binds loopback unless ``--bind_ip_all`` or a ``--bind_ip`` list names another address; a
-    configuration file (``-f``/``--config``) says where and is not read here (fail closed)."""
-    for k, w in enumerate(view[1:], 1):
-        name, eq, value = w.partition("=")
-        if name in ("--bind_ip_all", "--config", "-f") or name.startswith("--bind-ip-all"):
-            return True
-        if name in ("--bind_ip", "--bind-ip"):
-            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
-            if not value or not _each_local(value):
-                return True
-    return False
-
-
 def _named_value(view: tuple[str, ...], names: tuple[str, ...]) -> list[str] | None:
     """The values of the options ``names`` in ``view`` (``--x v`` or ``--x=v``); None when one ends the line
     with no value (fail closed: the caller reads it as every interface)."""
@@ -518,6 +504,15 @@ def _binds_elsewhere(view: tuple[str, ...], names: tuple[str, ...], split: str =
     return any(not bound_to_loopback(a) for v in values for a in (v.split(split) if split else (v,)))
 
 
+def _mongod(view: tuple[str, ...]) -> bool:
+    """``mongod`` binds loopback unless ``--bind_ip_all`` or a ``--bind_ip`` list names another address; a
+    configuration file (``-f``/``--config``) says where and is not read here (fail closed)."""
+    if any(w.partition("=")[0] in ("--bind_ip_all", "--bind-ip-all", "--config", "-f") for w in view[1:]):
+        return True
+    values = _named_value(view, ("--bind_ip", "--bind-ip"))
+    return values is None or any(not v or not _each_local(v) for v in values)
+
+
 def _code_server(view: tuple[str, ...]) -> bool:
     """code-server: loopback unless ``--bind-addr`` says otherwise; ``--link`` serves it through Coder's cloud;
     a configuration file (``--config``) is not read here (fail closed)."""
@@ -529,7 +524,7 @@ def _code_server(view: tuple[str, ...]) -> bool:
 def _dotnet(view: tuple[str, ...]) -> bool:
     """``dotnet run|watch --urls http://0.0.0.0:5000`` (ASP.NET's; ``*`` and ``+`` are every interface), the
     list separated by ``;``; the app reads ``--urls`` from its own arguments too, so anywhere on the line."""
-    return "--urls" in " ".join(view) and _binds_elsewhere(view, ("--urls",), ";")
+    return _binds_elsewhere(view, ("--urls",), ";")
 
 
 def _sam(view: tuple[str, ...]) -> bool:

@@ -38,6 +38,7 @@ reads them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from permissions.commands.environment import windows_variable
 from permissions.commands.windows_names import (
@@ -74,9 +75,8 @@ __all__ = [
     "env_drive_kept",
     "environment_read",
     "names_windows_writer",
-    "SPELT_GATE",
-    "SPELT_HEADS",
     "posix_spellings",
+    "spells_nothing",
     "powershell_value",
     "powershell_values",
     "runs_unread",
@@ -1390,7 +1390,13 @@ def posix_spellings(text: str, named: frozenset[str], sure_only: bool = False) -
     row = CMD.get(name) if name else None
     if name and (ps is None or ps[1] not in named) and (row is None or not named & _CMD_PROGRAMS[name]):
         return []  # no deny or ask pattern names the program it stands for
-    if row is None and name in SHARED and "@" not in text and not _names_a_parameter(text, ps):
+    if (
+        row is None
+        and ps is not None
+        and name in SHARED
+        and "@" not in text
+        and not _names_a_parameter(text.split(), _PARAMETER_STARTS[ps[0]])
+    ):
         return []  # the POSIX program's own words (`rm -rf x`, `cp -la a b`), read as they stand already
     words = windows_words(text)
     if not words:
@@ -1493,16 +1499,35 @@ def _posix_words(
     return False
 
 
-def _names_a_parameter(text: str, ps: tuple[str, str] | None) -> bool:
+def _names_a_parameter(words: Sequence[str], starts: frozenset[str]) -> bool:
     """Under a name a POSIX program answers to (`rm`, `curl`): some word names one of the cmdlet's parameters
-    by two letters or more (`-Recurse`, `-fo`, `-Me:Post`) -- a POSIX cluster (`-rf`, `-la`) names none; a
-    single letter (`-r`) means what the POSIX program's own option does, or is ambiguous to PowerShell."""
-    if ps is None or "-" not in text:
+    (their first two letters: ``starts``) by two letters or more (`-Recurse`, `-fo`, `-Me:Post`) -- a POSIX
+    cluster (`-rf`, `-la`) names none; a single letter (`-r`) means what the POSIX program's own option does,
+    or is ambiguous to PowerShell."""
+    return any(len(w) > 2 and w[0] == "-" and w[1] != "-" and w[1:3].lower() in starts for w in words)
+
+
+def spells_nothing(words: tuple[str, ...], text: str) -> bool:
+    """posix_spellings' own first tests, from a segment's parsed words when its text starts with the first one
+    as written (no quote, keyword, `@` or escape before or in it): a first word no table names, or a POSIX
+    program's own words with no word naming one of its cmdlet's parameters (`rm -la x`) -- without reading
+    the text again. False: posix_spellings decides."""
+    if not words:
         return False
-    starts = _PARAMETER_STARTS[ps[0]]
-    return any(
-        w[:1] == "-" and w[1:2] != "-" and w[1:3].lower() in starts for w in text.split() if len(w) > 2
-    )
+    first = words[0]
+    head = first.lower()
+    if (
+        not head[:1].isalpha()
+        or head in _KEYWORD_HEADS
+        or "^" in head
+        or "`" in head
+        or not text.startswith(first)
+    ):
+        return False
+    if head not in _SPELT_GATE:
+        return True
+    starts = _SPELT_GATE[head]
+    return starts is not None and "@" not in text and not _names_a_parameter(words, starts)
 
 
 def _parameter_rows(
@@ -1570,10 +1595,10 @@ _CMD_PROGRAMS = {
 # What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
 # PowerShell's or cmd's escape.
 _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
-# decide's gate before posix_spellings, by a segment's first word as parsed (lower case): absent, no table here
+# spells_nothing's gate before posix_spellings, by a segment's first word as parsed (lower case): absent, no table here
 # names it; None, read the segment; else the two-letter starts of the parameters of the cmdlet a POSIX
 # program's own name also stands for (`rm`, `curl`): read it only when a word names one (_names_a_parameter).
-SPELT_GATE: dict[str, frozenset[str] | None] = {
+_SPELT_GATE: dict[str, frozenset[str] | None] = {
     name: (
         _PARAMETER_STARTS[POWERSHELL[name][0]]
         if name in SHARED and name in POWERSHELL and name not in CMD
@@ -1581,5 +1606,4 @@ SPELT_GATE: dict[str, frozenset[str] | None] = {
     )
     for name in _WINDOWS_NAMES
 }
-SPELT_HEADS = _KEYWORD_HEADS  # first words that may stand before the name: posix_spellings reads the text
 _ODD_HEADS = frozenset("!{(@\"'`^")
