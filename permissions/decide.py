@@ -38,6 +38,7 @@ from permissions.commands.uploads import (
     uploads_in,
 )
 from permissions.commands.windows import (
+    FIRST_LED_SHIFT,
     WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_SPLITS,
@@ -45,7 +46,7 @@ from permissions.commands.windows import (
     posix_spellings,
     runs_unread,
     sends_on_the_web,
-    spells_nothing,
+    texts_to_spell,
     windows_environment,
     windows_machine_change,
     windows_readings,
@@ -608,8 +609,11 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     if denied is None and "=" in command and len(parsed.segments) > 1 and comp.reads_meaning_of(ENV_READERS):
         denied = _exported(parsed, reading, comp)  # R4.10: `export PIP_USER=1 && pip install x`
     # SPEC §5, R4.10: off the sandbox `Remove-Item -Recurse x` is `rm -r x` to a deny or ask pattern naming rm
-    spelt = denied is None and not st.in_sandbox and st.windows & WINDOWS_LED and comp.windows_posix
-    denied = _windows_spelt(st, comp, reading) if spelt else denied
+    denied = (  # (st.windows is never set in the sandbox)
+        _windows_spelt(st, comp, reading)
+        if st.windows & WINDOWS_LED and denied is None and comp.windows_posix
+        else denied
+    )
     if denied is None and (
         reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
     ):  # off the sandbox: Windows' deleters too
@@ -673,9 +677,8 @@ def _windows_spelt(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     segments = st.parsed.segments if st.parsed is not None else ()
     texts = st.win_texts
     direct = len(texts) == len(segments) == len(reading.out)  # no script block's statements among the texts
-    for i, text in enumerate(texts):
-        if direct and spells_nothing(segments[i].words, text):
-            continue
+    for i in texts_to_spell(segments if direct else (), texts, st.windows >> FIRST_LED_SHIFT):
+        text = texts[i]
         for spelt, certain in posix_spellings(text, comp.windows_posix, reading.asked is not None):
             hit = comp.deny_or_ask(spelt)
             if hit is None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from permissions.commands.environment import windows_variable
 from permissions.commands.windows_names import (
@@ -59,8 +60,12 @@ from permissions.commands.windows_names import (
 )
 from permissions.commands.writes import NAMED, TREE
 
+if TYPE_CHECKING:
+    from permissions.shell_syntax import Segment
+
 __all__ = [
     "BROUGHT",
+    "FIRST_LED_SHIFT",
     "GONE",
     "WEB_CMDLETS",
     "WINDOWS_WRITERS",
@@ -76,7 +81,7 @@ __all__ = [
     "environment_read",
     "names_windows_writer",
     "posix_spellings",
-    "spells_nothing",
+    "texts_to_spell",
     "powershell_value",
     "powershell_values",
     "runs_unread",
@@ -1144,10 +1149,13 @@ WINDOWS_LED = 1  # some segment's first word may be a writer's, a web cmdlet's o
 WINDOWS_WRITES = 2  # some segment redirects into a file (not `2>&1`)
 WINDOWS_SPLITS = 4  # some segment is more than one command as PowerShell and cmd split it (windows_split)
 WINDOWS_ENV = 8  # some segment may change the environment as PowerShell or cmd reads it (windows_environment)
+FIRST_LED_SHIFT = 4  # windows_readings' answer shifted right by this: the first text setting WINDOWS_LED
 
 # Every first word the readings above start from, as their filters compare it (lower case, after the last
 # backslash): built from the tables, so a name added to one is looked for here too.
-_LED_BY = frozenset(WINDOWS_WRITERS) | _SENDERS | _RUNNERS | _CHANGERS
+_LED_BY = (
+    frozenset(WINDOWS_WRITERS) | _SENDERS | _RUNNERS | _CHANGERS | frozenset(POWERSHELL) | frozenset(CMD)
+)
 # A first word that may be any name: quoted, or holding PowerShell's or cmd's escape
 _ODD = re.compile(r"[\"'`^]").search
 # The first words _command_text drops (its _LEADING)
@@ -1159,7 +1167,9 @@ def windows_readings(texts: list[str]) -> int:
     means :func:`names_windows_writer`, :func:`sends_on_the_web` and :func:`runs_unread` answer no for every one
     of them. Each text's first word is looked at once here instead of by each filter (a command off the sandbox
     asked all three of every segment), and compared as the widest of them does: a quoted first word or one
-    holding a backtick or a caret may be any name. WINDOWS_ENV: :func:`windows_environment` may answer."""
+    holding a backtick or a caret may be any name. WINDOWS_ENV: :func:`windows_environment` may answer.
+    Above the bits, from FIRST_LED_SHIFT: the index of the first text that sets WINDOWS_LED (none before it
+    can be read as a program those readings name)."""
     found = 0
     for text in texts:
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
@@ -1180,13 +1190,19 @@ def windows_readings(texts: list[str]) -> int:
         first = head[0]
         name = first.lower().rpartition("\\")[2]
         if name in _LED_BY:
-            found |= WINDOWS_LED
+            bits = WINDOWS_LED
         elif name == "set":
             found |= WINDOWS_ENV
+            continue
         elif _ODD(first) is not None:
             # a quote or a backtick: any name (a quoted `"set"` is no cmd builtin, `` s`et `` PowerShell's
             # alias); cmd's escape: `s^et` is set
-            found |= WINDOWS_LED | WINDOWS_ENV if "^" in first else WINDOWS_LED
+            bits = WINDOWS_LED | WINDOWS_ENV if "^" in first else WINDOWS_LED
+        else:
+            continue
+        if not found & WINDOWS_LED:  # the first led text: where texts_to_spell starts
+            found |= texts.index(text) << FIRST_LED_SHIFT
+        found |= bits
     return found
 
 
@@ -1507,27 +1523,40 @@ def _names_a_parameter(words: Sequence[str], starts: frozenset[str]) -> bool:
     return any(len(w) > 2 and w[0] == "-" and w[1] != "-" and w[1:3].lower() in starts for w in words)
 
 
-def spells_nothing(words: tuple[str, ...], text: str) -> bool:
-    """posix_spellings' own first tests, from a segment's parsed words when its text starts with the first one
-    as written (no quote, keyword, `@` or escape before or in it): a first word no table names, or a POSIX
-    program's own words with no word naming one of its cmdlet's parameters (`rm -la x`) -- without reading
-    the text again. False: posix_spellings decides."""
-    if not words:
-        return False
-    first = words[0]
-    head = first.lower()
-    if (
-        not head[:1].isalpha()
-        or head in _KEYWORD_HEADS
-        or "^" in head
-        or "`" in head
-        or not text.startswith(first)
-    ):
-        return False
-    if head not in _SPELT_GATE:
-        return True
-    starts = _SPELT_GATE[head]
-    return starts is not None and "@" not in text and not _names_a_parameter(words, starts)
+def texts_to_spell(segments: Sequence[Segment], texts: Sequence[str], start: int) -> list[int]:
+    """Which of ``texts`` from ``start`` on (the first led text: windows_readings) posix_spellings must read --
+    none before it names a program it spells. Its own first tests, made here from each segment's parsed
+    words when ``texts`` are the segments' own (one each, no script block's statements among them) and a text
+    starts with its first word as written (a plain name: no quote, keyword, `@` or escape before or in it) -- a
+    first word no table names, or a POSIX program's own words with no word naming one of its cmdlet's
+    parameters (`rm -la x`), is left out without reading the text again. One loop, its look-ups bound once: a
+    long chain asks it of every segment."""
+    if len(segments) != len(texts):
+        return list(range(start, len(texts)))
+    gate = _SPELT_GATE
+    plain = _PLAIN_HEAD
+    out = []
+    for i in range(start, len(segments)):
+        words = segments[i].words
+        if words:
+            first = words[0]
+            head = first.lower()
+            if head not in gate:
+                if plain(head) is not None and texts[i].startswith(first):
+                    continue
+            else:
+                starts = gate[head]
+                text = texts[i]
+                if (
+                    starts is not None
+                    and "@" not in text
+                    and plain(head) is not None
+                    and text.startswith(first)
+                    and not _names_a_parameter(words, starts)
+                ):
+                    continue
+        out.append(i)
+    return out
 
 
 def _parameter_rows(
@@ -1595,7 +1624,7 @@ _CMD_PROGRAMS = {
 # What may hide the command's name (_LEADING): a keyword or `call`, `!`, a brace or parenthesis, `@`s; a quote,
 # PowerShell's or cmd's escape.
 _KEYWORD_HEADS = frozenset({"do", "then", "else", "elif", "time", "call"})
-# spells_nothing's gate before posix_spellings, by a segment's first word as parsed (lower case): absent, no table here
+# texts_to_spell's gate before posix_spellings, by a segment's first word as parsed (lower case): absent, no table here
 # names it; None, read the segment; else the two-letter starts of the parameters of the cmdlet a POSIX
 # program's own name also stands for (`rm`, `curl`): read it only when a word names one (_names_a_parameter).
 _SPELT_GATE: dict[str, frozenset[str] | None] = {
@@ -1606,4 +1635,8 @@ _SPELT_GATE: dict[str, frozenset[str] | None] = {
     )
     for name in _WINDOWS_NAMES
 }
+# A first word as parsed (lower case) that hides no other: an ASCII letter first, no escape (`^`, a backtick) in
+# it, no keyword that may stand before the command (_KEYWORD_HEADS); anything else is read by posix_spellings.
+_KEYWORDS_ALONE = "|".join(sorted(_KEYWORD_HEADS))
+_PLAIN_HEAD = re.compile(rf"(?!(?:{_KEYWORDS_ALONE})\Z)[a-z][^^`]*\Z").match
 _ODD_HEADS = frozenset("!{(@\"'`^")
