@@ -10,6 +10,15 @@ decision (``forget_remembered()``, as bench/decide.py's first-sight line). Only 
 it), so no no-decision run needs to be subtracted. ``--command TEXT`` (repeatable): decide each of these commands
 on its own instead of the corpus, one figure per command (under the corpus's permissions).
 
+``--seeds N``: each checkout measured under ``PYTHONHASHSEED`` 0 to N-1 and the figures averaged (their range
+shown). The count is exact for one build and seed, but a change of code moves the heap and the dicts' layout
+(tables keyed by identity probe differently), which alone moves the corpus's figure by a few tenths of a
+percent either way: judge a change that small over several seeds, and beside its bytecode count.
+
+``--bytecodes``: no valgrind -- the Python bytecodes executed and the C functions called per first-sight
+decision, counted by the interpreter's own trace and profile hooks in each checkout's interpreter. Exact and
+the same whatever the layout; what a C call costs inside is not in it (one regex match is one call).
+
 ``--stub parse,read,...``: what a part of the decision costs. The parts named answer from a dict filled on the
 warm-up (outside the memos, so forgetting does not empty it); the figure drops by about what that part costs
 (the stub's own lookup stays in). Parts: parse (parse_command), fast (the fast path), carries (whether a
@@ -127,10 +136,62 @@ def child(rounds: int, parts: set[str], runs_in: str, commands: list[str] | None
     print(len(reqs) * rounds)
 
 
+def count_bytecodes(rounds: int, runs_in: str, commands: list[str] | None = None) -> None:
+    """Run in a checkout's own interpreter (no valgrind): Python bytecodes executed and C functions called
+    per first-sight decision, by sys.settrace's opcode events and sys.setprofile's c_call events. Exact and
+    independent of the heap's layout, unlike the instruction count -- but blind to what a C call costs."""
+    sys.path.insert(0, os.getcwd())
+    sys.path.insert(0, HERE)
+    from corpus import ROOT, make_corpus, make_permissions
+
+    from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
+    from permissions.memos import forget_remembered
+
+    if not commands:
+        commands, _ = make_corpus()
+    raw = make_permissions()
+    perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
+    project = ProjectState(execution_mode="runner", root=ROOT)
+    reqs = [
+        DecisionRequest("terminal", "developer", project, command=c, permissions=perms, runs_in=runs_in)
+        for c in commands
+    ]
+    for r in reqs:
+        decide(r)
+    counts = [0, 0]
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            counts[0] += 1
+        return trace
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "c_call":
+            counts[1] += 1
+
+    for _ in range(rounds):
+        for r in reqs:
+            forget_remembered()
+            sys.settrace(trace)
+            sys.setprofile(profile)
+            decide(r)
+            sys.setprofile(None)
+            sys.settrace(None)
+    n = len(reqs) * rounds
+    print(counts[0] / n, counts[1] / n)
+
+
 def measure(
-    checkout: str, rounds: int, parts: set[str], runs_in: str = "sandbox", command: str | None = None
+    checkout: str,
+    rounds: int,
+    parts: set[str],
+    runs_in: str = "sandbox",
+    command: str | None = None,
+    seed: int = 0,
 ) -> float:
-    """Instructions per decision for ``checkout`` (of the corpus, or of ``command`` alone)."""
+    """Instructions per decision for ``checkout`` (of the corpus, or of ``command`` alone), under
+    ``PYTHONHASHSEED=seed``."""
     python = os.path.join(checkout, ".venv", "bin", "python")
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
@@ -139,7 +200,7 @@ def measure(
         cmd += ["--rounds", str(rounds), "--stub", ",".join(sorted(parts)), "--runs-in", runs_in]
         if command is not None:
             cmd += ["--command", command]
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
         done = subprocess.run(cmd, cwd=checkout, env=env, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             raise SystemExit(f"{checkout}: the run failed:\n{done.stderr[-2000:]}")
@@ -165,6 +226,19 @@ def main() -> None:
     ap.add_argument(
         "--command", action="append", help="decide this command alone (repeatable; default: the corpus)"
     )
+    ap.add_argument(
+        "--seeds",
+        type=int,
+        default=1,
+        help="runs per checkout, under PYTHONHASHSEED 0..N-1, averaged (default 1): a change of a few tenths of "
+        "a percent can be the heap and hash layout, not the code -- see the module's doc",
+    )
+    ap.add_argument(
+        "--bytecodes",
+        action="store_true",
+        help="count Python bytecodes and C calls per decision instead (no valgrind; layout-independent)",
+    )
+    ap.add_argument("--bytecodes-child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     parts = {p for p in args.stub.split(",") if p}
@@ -173,8 +247,33 @@ def main() -> None:
         ap.error(f"unknown parts: {', '.join(sorted(unknown))} (known: {', '.join(PARTS)})")
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
+    if args.seeds < 1:
+        ap.error("--seeds must be at least 1")
     if args.child:
         child(args.rounds, parts, args.runs_in, args.command)
+        return
+    if args.bytecodes_child:
+        count_bytecodes(args.rounds, args.runs_in, args.command)
+        return
+    if args.bytecodes:
+        for checkout in args.checkout or [os.path.dirname(HERE)]:
+            root = os.path.abspath(checkout)
+            done = subprocess.run(
+                [os.path.join(root, ".venv", "bin", "python"), os.path.abspath(__file__), "--bytecodes-child"]
+                + ["--rounds", str(args.rounds), "--runs-in", args.runs_in]
+                + [f"--command={c}" for c in args.command or ()],
+                cwd=root,
+                env={**os.environ, "PYTHONHASHSEED": "0"},
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if done.returncode != 0:
+                raise SystemExit(f"{checkout}: the run failed:\n{done.stderr[-2000:]}")
+            ops, calls = (float(x) for x in done.stdout.split()[-2:])
+            print(
+                f"{checkout}: {ops:,.1f} bytecodes and {calls:,.1f} C calls per first-sight decision (runs_in {args.runs_in})"
+            )
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -189,9 +288,19 @@ def main() -> None:
             print(f"{command!r}: {shown} instructions (runs_in {args.runs_in}){stubbed}")
         return
     for checkout in args.checkout or [os.path.dirname(HERE)]:
-        per = measure(os.path.abspath(checkout), args.rounds, parts, args.runs_in)
+        pers = [
+            measure(os.path.abspath(checkout), args.rounds, parts, args.runs_in, seed=seed)
+            for seed in range(args.seeds)
+        ]
+        per = sum(pers) / len(pers)
+        spread = (
+            f" (seeds 0-{args.seeds - 1}: {min(pers) / 1000:.1f}k-{max(pers) / 1000:.1f}k)"
+            if len(pers) > 1
+            else ""
+        )
         print(
-            f"{checkout}: {per / 1000:.1f}k instructions per first-sight decision (runs_in {args.runs_in}){stubbed}"
+            f"{checkout}: {per / 1000:.1f}k instructions per first-sight decision (runs_in {args.runs_in})"
+            f"{stubbed}{spread}"
         )
 
 

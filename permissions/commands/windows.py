@@ -1534,26 +1534,24 @@ def texts_to_spell(segments: Sequence[Segment], texts: Sequence[str], start: int
     if len(segments) != len(texts):
         return list(range(start, len(texts)))
     gate = _SPELT_GATE
-    plain = _PLAIN_HEAD
+    keywords = _KEYWORD_HEADS
     out = []
     for i in range(start, len(segments)):
         words = segments[i].words
         if words:
             first = words[0]
             head = first.lower()
-            if head not in gate:
-                if plain(head) is not None and texts[i].startswith(first):
+            if (
+                head[:1].isalpha()
+                and "^" not in head
+                and "`" not in head
+                and head not in keywords
+                and texts[i].startswith(first)
+            ):
+                if head not in gate:
                     continue
-            else:
                 starts = gate[head]
-                text = texts[i]
-                if (
-                    starts is not None
-                    and "@" not in text
-                    and plain(head) is not None
-                    and text.startswith(first)
-                    and not _names_a_parameter(words, starts)
-                ):
+                if starts is not None and "@" not in texts[i] and not _names_a_parameter(words, starts):
                     continue
         out.append(i)
     return out
@@ -1635,8 +1633,4 @@ _SPELT_GATE: dict[str, frozenset[str] | None] = {
     )
     for name in _WINDOWS_NAMES
 }
-# A first word as parsed (lower case) that hides no other: an ASCII letter first, no escape (`^`, a backtick) in
-# it, no keyword that may stand before the command (_KEYWORD_HEADS); anything else is read by posix_spellings.
-_KEYWORDS_ALONE = "|".join(sorted(_KEYWORD_HEADS))
-_PLAIN_HEAD = re.compile(rf"(?!(?:{_KEYWORDS_ALONE})\Z)[a-z][^^`]*\Z").match
 _ODD_HEADS = frozenset("!{(@\"'`^")
