@@ -666,6 +666,9 @@ _STASH.subcommands = _subs(
     create="",
     store="",
 )
+# R4.10: `git stash clear` drops every entry -- a deny of `git stash drop` refuses it; a deny of `clear` (drop
+# with `all`) still lets one `drop` through.
+_STASH.implies = {"clear": ("drop", ("all",))}
 
 
 # R4.10: pathspecs that name the whole work tree from its top -- `:/`, `:(top)`, `:/.`, `./` -- read as `.`
