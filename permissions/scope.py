@@ -30,6 +30,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import _peels, views_of
@@ -242,6 +243,8 @@ class Scope:
             cwds = sets[i] if sets is not None else start
             if words and (words[0] in _PROGRAM_VERBS or words[0] in TESTS):
                 words, dyn = _not_locations(words, dyn)
+            elif words and words[0] in CONTAINER_ENGINES:
+                words = host_side_words(words)  # `-w /app`, `-v .:/app`: the container's own places
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if (
                     windows
