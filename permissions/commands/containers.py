@@ -9,7 +9,7 @@ and the path scope (a container's own paths are not the host's).
   in a cluster ``-itp 80:80``); ``--`` ends the options; the first operand is the image.
 - Host side: a volume's or a bind mount's source (``-v SRC:DST``, ``--mount src=SRC,dst=DST``) and every
   other valued option's word (``--env-file``, ``--cidfile``, ``--label-file``, compose's ``-f``). Container
-  side: ``-w``/``--workdir``, a volume's destination, ``--tmpfs``, and the command inside a ``run``/``create``
+  side: ``-w``/``--workdir``, a volume's destination, ``--tmpfs``, ``--entrypoint``, and the command inside a ``run``/``create``
   (the host is reached from there only through what is mounted, which the host side names).
 - An option the table does not know, a subcommand it does not, or a word whose place an expansion decides
   before the image: no reading (None) -- the callers then read the line as before (fail closed).
@@ -26,6 +26,7 @@ from typing import NamedTuple
 from permissions.commands.option_reader import Program
 from permissions.commands.option_tables_deploy import DOCKER
 from permissions.commands.syntax import NONE, REQUIRED
+from permissions.memos import Memo
 
 __all__ = ["CONTAINER_ENGINES", "ContainerRun", "container_run", "host_side_words", "inner_on_host"]
 
@@ -71,6 +72,18 @@ class ContainerRun(NamedTuple):
             if target.startswith(word.rstrip("/") + "/"):
                 return source  # rm -rf /w empties /w/app too
         return None
+
+    def in_script(self, script: str) -> str:
+        """A shell script's words (`sh -c 'rm -rf /app/*'`) with its paths in a mount named as the host names
+        them; a word that only starts like a mount's path is taken as one (more is read, never less)."""
+        parts = script.split(" ")
+        for k, part in enumerate(parts):
+            bare = part.lstrip("\"'(")
+            if bare[:1] == "/":
+                named = self.on_host(bare)
+                if named is not None:
+                    parts[k] = part[: len(part) - len(bare)] + named
+        return " ".join(parts)
 
 
 def _option(level: Program, w: str) -> tuple[str, int, str | None] | None:
@@ -125,71 +138,110 @@ def _host_folder(source: str) -> bool:
 
 def container_run(words: tuple[str, ...]) -> ContainerRun | None:
     """The reading of ``words`` (a segment led by one of :data:`CONTAINER_ENGINES`) as a run, create or exec,
-    or None: not one, or not read for sure (see the module's notes)."""
+    or None: not one, or not read for sure (see the module's notes). Kept by words: the views and the path
+    scope both read it."""
     if not words or words[0] not in CONTAINER_ENGINES:
         return None
+    hit = _READ.get(words, _UNSEEN)
+    if hit is _UNSEEN:
+        hit = _READ.keep(words, _read(words))
+    return hit  # type: ignore[return-value]
+
+
+_READ: Memo[tuple[str, ...], ContainerRun | None] = Memo()
+_UNSEEN = object()
+
+
+def _read(words: tuple[str, ...]) -> ContainerRun | None:
+    found = _subcommand(words)
+    if found is None:
+        return None
+    level, start, compose = found
+    options = _run_options(level, words, start + 1)
+    if options is None:
+        return None
+    k, container_words, mounts, entrypoint = options
+    image = words[k] if k < len(words) else None
+    return ContainerRun(
+        words[start], compose, image, k, words[k + 1 :], entrypoint, start, container_words, mounts
+    )
+
+
+def _literal(w: str) -> bool:
+    """A word whose place among the options is known: no expansion or glob may make it another option."""
+    return "$" not in w and "`" not in w and "*" not in w and "?" not in w and "[" not in w
+
+
+def _subcommand(words: tuple[str, ...]) -> tuple[Program, int, bool] | None:
+    """The run, create or exec level ``words`` enter past the engine's own options: (its table, the index
+    of its word, whether it is compose's), or None."""
     level: Program = DOCKER
     compose = words[0] in _COMPOSE_NAMES
     if compose:
         level = DOCKER.subcommands["compose"]
-    n = len(words)
     k = 1
-    start = -1
-    container_words: list[int] = []
-    mounts: list[tuple[int, str, str]] = []
-    entrypoint: str | None = None
-    while k < n:
+    while k < len(words):
         w = words[k]
-        if "$" in w or "`" in w or "*" in w or "?" in w or "[" in w:
-            return None  # an expansion or a glob may be any option, or none
-        if w == "--":
-            if start < 0:
-                return None
-            k += 1
-            break
+        if not _literal(w) or w == "--":
+            return None
         if len(w) > 1 and w[0] == "-":
             read = _option(level, w)
             if read is None:
                 return None
-            key, kind, value = read
-            at = k  # the word that holds the value
-            if kind == REQUIRED and value is None:
-                k += 1
-                if k >= n:
-                    return None
-                value, at = words[k], k
-            k += 1
-            if start < 0 or value is None:
-                continue
-            if key in _CONTAINER_PLACES:
-                container_words.append(at)
-            elif key in _MOUNTS:
-                mount = _mount(key, value)
-                if mount is None:
-                    return None
-                mounts.append((at, *mount))
-            elif key == "entrypoint":
-                entrypoint = value
+            k += 2 if read[1] == REQUIRED and read[2] is None else 1
             continue
-        if start >= 0:
-            break  # the image, the container or the service
         entered = level.sub(w)
         if entered is None:
             return None  # another subcommand (`docker ps`), or one the table does not know
         level = entered[0]
         if w in _RUNS:
-            start = k
-        elif w == "compose":
-            compose = True
+            return level, k, compose
+        compose = compose or w == "compose"
         k += 1
-    if start < 0:
-        return None
-    sub = words[start]
-    if k >= n:
-        return ContainerRun(sub, compose, None, n, (), entrypoint, start, tuple(container_words), tuple(mounts))
-    return ContainerRun(
-        sub, compose, words[k], k, words[k + 1 :], entrypoint, start, tuple(container_words), tuple(mounts)
-    )
+    return None
+
+
+def _run_options(
+    level: Program, words: tuple[str, ...], k: int
+) -> tuple[int, tuple[int, ...], tuple[tuple[int, str, str], ...], str | None] | None:
+    """The run's options from ``k``: (the index of the image, the container-side words, the mounts, the
+    entrypoint), or None when one is not read for sure."""
+    n = len(words)
+    places: list[int] = []
+    mounts: list[tuple[int, str, str]] = []
+    entrypoint: str | None = None
+    while k < n:
+        w = words[k]
+        if not _literal(w):
+            return None  # an expansion or a glob may be any option, or none
+        if w == "--":
+            return k + 1, tuple(places), tuple(mounts), entrypoint
+        if len(w) < 2 or w[0] != "-":
+            break  # the image, the container or the service
+        read = _option(level, w)
+        if read is None:
+            return None
+        key, kind, value = read
+        at = k  # the word that holds the value
+        if kind == REQUIRED and value is None:
+            at = k = k + 1
+            if k >= n:
+                return None
+            value = words[k]
+        k += 1
+        if value is None:
+            continue
+        if key in _CONTAINER_PLACES:
+            places.append(at)
+        elif key in _MOUNTS:
+            mount = _mount(key, value)
+            if mount is None:
+                return None
+            mounts.append((at, *mount))
+        elif key == "entrypoint":
+            entrypoint = value
+            places.append(at)  # `--entrypoint /bin/sh`: the container's program
+    return k, tuple(places), tuple(mounts), entrypoint
 
 
 def host_side_words(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -218,5 +270,5 @@ def inner_on_host(run: ContainerRun, inner: tuple[str, ...]) -> tuple[str, ...] 
     .:/app` is `rm -rf .`), or None when it names none."""
     if not run.mounts:
         return None
-    out = tuple(run.on_host(w) or w for w in inner)
+    out = tuple(run.on_host(w) or (run.in_script(w) if " " in w else w) for w in inner)
     return out if out != inner else None

@@ -748,7 +748,11 @@ RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
     ("docker", "compose"),  # `docker compose exec app cmd`, `docker compose run app cmd`
     # red team: `docker container run img cmd`, `docker create img cmd`, on every engine that reads docker's
     # command line (permissions.commands.containers)
-    *((engine, sub) for engine in ("docker", "podman", "nerdctl", "finch") for sub in ("container", "create")),
+    *(
+        (engine, sub)
+        for engine in ("docker", "podman", "nerdctl", "finch")
+        for sub in ("container", "create")
+    ),
     *((engine, "compose") for engine in ("podman", "nerdctl", "finch")),
 }
 
