@@ -36,6 +36,8 @@ _COMPOSE_NAMES = frozenset({"docker-compose", "podman-compose"})
 _RUNS = frozenset({"run", "create", "exec"})
 # Option keys whose value is a place inside the container.
 _CONTAINER_PLACES = frozenset({"workdir", "tmpfs"})
+# Programs whose path operand is text a later reader resolves (a symbolic link's target).
+_LINKERS = frozenset({("ln",), ("/bin/ln",), ("/usr/bin/ln",), ("link",)})
 # Option keys whose value is a mount: its source is the host's, its destination the container's.
 _MOUNTS = frozenset({"volume", "mount"})
 
@@ -56,21 +58,28 @@ class ContainerRun(NamedTuple):
     start: int
     container_words: tuple[int, ...]
     mounts: tuple[tuple[int, str, str], ...]
+    workdir: str | None
 
     def on_host(self, word: str) -> str | None:
-        """What a path inside the container is on the host: ``/app/x`` under ``-v .:/app`` is ``./x``; a folder
-        holding a mount (``/``, ``/w`` above ``/w/app``) is at least the mounted folder; None for the
-        container's own (or a word that is no absolute path)."""
-        if word[:1] != "/":
-            return None
+        """What a path inside the container is on the host: ``/app/x`` under ``-v .:/app`` is ``./x`` (spelled
+        any way: ``/./app``, ``//app``, ``/x/../app``; a relative one from ``-w``, else from ``/``, docker's
+        default); a folder holding a mount (``/``, ``/w`` above ``/w/app``) is at least the mounted folder; None
+        for the container's own. A bare name (``rm -rf app`` from ``/``) is named only when it holds a mount:
+        below one it is as the host reads it already (a name in the working folder)."""
+        if not word or word[0] in "-$`" or " " in word:
+            return None  # (a script's words: in_script)
+        path = _normal(word if word[0] == "/" else (self.workdir or "/") + "/" + word)
+        bare = word[0] != "/" and "/" not in word and word not in (".", "..")
         for _, source, target in self.mounts:
             if not source or not target or not _host_folder(source):
                 continue
-            target = target.rstrip("/") or "/"
-            if word == target or word.startswith(target + "/"):
-                return source + word[len(target) :]
-            if target.startswith(word.rstrip("/") + "/"):
-                return source  # rm -rf /w empties /w/app too
+            target = _normal(target)
+            if target == path or target.startswith(path if path == "/" else path + "/"):
+                return _as_host(source)  # the mount itself, or a folder holding it: rm -rf /w empties /w/app
+            if bare:
+                continue
+            if path == target or path.startswith(target + "/"):
+                return _as_host(source) + path[len(target) :]
         return None
 
     def in_script(self, script: str) -> str:
@@ -79,7 +88,7 @@ class ContainerRun(NamedTuple):
         parts = script.split(" ")
         for k, part in enumerate(parts):
             bare = part.lstrip("\"'(")
-            if bare[:1] == "/":
+            if bare[:1] == "/":  # (relative words of a script: the script may move first)
                 named = self.on_host(bare)
                 if named is not None:
                     parts[k] = part[: len(part) - len(bare)] + named
@@ -131,6 +140,29 @@ def _mount(key: str, spec: str) -> tuple[str, str] | None:
     return head, rest.partition(":")[0]
 
 
+def _normal(path: str) -> str:
+    """An absolute path resolved lexically (`.` dropped, `..` pops, never above /)."""
+    out: list[str] = []
+    for part in path.split("/"):
+        if part == ".." and out:
+            out.pop()
+        elif part not in ("", ".", ".."):
+            out.append(part)
+    return "/" + "/".join(out)
+
+
+_PWD = ("$PWD", "${PWD}", "$(pwd)", "`pwd`")
+
+
+def _as_host(source: str) -> str:
+    """A mount's source as a host path: the working folder's variable is `.` (a literal path reads the same
+    under every rule; a variable would make the command inside read as not literal)."""
+    for head in _PWD:
+        if source == head or source.startswith(head + "/"):
+            return "." + source[len(head) :]
+    return source
+
+
 def _host_folder(source: str) -> bool:
     """Whether a mount's source is a host folder (a bind mount), not a named volume."""
     return source[:1] in ("/", ".", "~", "$", "`") or "/" in source
@@ -160,10 +192,10 @@ def _read(words: tuple[str, ...]) -> ContainerRun | None:
     options = _run_options(level, words, start + 1)
     if options is None:
         return None
-    k, container_words, mounts, entrypoint = options
+    k, container_words, mounts, entrypoint, workdir = options
     image = words[k] if k < len(words) else None
     return ContainerRun(
-        words[start], compose, image, k, words[k + 1 :], entrypoint, start, container_words, mounts
+        words[start], compose, image, k, words[k + 1 :], entrypoint, start, container_words, mounts, workdir
     )
 
 
@@ -203,19 +235,20 @@ def _subcommand(words: tuple[str, ...]) -> tuple[Program, int, bool] | None:
 
 def _run_options(
     level: Program, words: tuple[str, ...], k: int
-) -> tuple[int, tuple[int, ...], tuple[tuple[int, str, str], ...], str | None] | None:
+) -> tuple[int, tuple[int, ...], tuple[tuple[int, str, str], ...], str | None, str | None] | None:
     """The run's options from ``k``: (the index of the image, the container-side words, the mounts, the
-    entrypoint), or None when one is not read for sure."""
+    entrypoint, the working folder), or None when one is not read for sure."""
     n = len(words)
     places: list[int] = []
     mounts: list[tuple[int, str, str]] = []
     entrypoint: str | None = None
+    workdir: str | None = None
     while k < n:
         w = words[k]
         if not _literal(w):
             return None  # an expansion or a glob may be any option, or none
         if w == "--":
-            return k + 1, tuple(places), tuple(mounts), entrypoint
+            return k + 1, tuple(places), tuple(mounts), entrypoint, workdir
         if len(w) < 2 or w[0] != "-":
             break  # the image, the container or the service
         read = _option(level, w)
@@ -233,6 +266,8 @@ def _run_options(
             continue
         if key in _CONTAINER_PLACES:
             places.append(at)
+            if key == "workdir":
+                workdir = value
         elif key in _MOUNTS:
             mount = _mount(key, value)
             if mount is None:
@@ -241,7 +276,7 @@ def _run_options(
         elif key == "entrypoint":
             entrypoint = value
             places.append(at)  # `--entrypoint /bin/sh`: the container's program
-    return k, tuple(places), tuple(mounts), entrypoint
+    return k, tuple(places), tuple(mounts), entrypoint, workdir
 
 
 def host_side_words(words: tuple[str, ...]) -> tuple[str, ...]:
@@ -257,10 +292,15 @@ def host_side_words(words: tuple[str, ...]) -> tuple[str, ...]:
         out[at] = ""
     for at, source, _ in run.mounts:
         out[at] = source
-    if run.sub != "exec" and not run.compose:
+    if run.sub != "exec" and not run.compose and run.inner[:1] not in _LINKERS:
+        # The command inside reaches the host only through a mount, whose source is judged above (a link
+        # it leaves in one is read on the host, where its target is the host's: judged as written).
         for at in range(run.image_at + 1, len(words)):
             w = words[at]
-            if w[:1] == "/":
+            eq = w.find("=") if w[:1] == "-" else -1
+            if eq > 0:
+                out[at] = w[: eq + 1] + (run.on_host(w[eq + 1 :]) or "")  # `--outDir=/app/dist`
+            elif w[:1] != "-":
                 out[at] = run.on_host(w) or ""
     return tuple(out)
 
@@ -270,5 +310,5 @@ def inner_on_host(run: ContainerRun, inner: tuple[str, ...]) -> tuple[str, ...] 
     .:/app` is `rm -rf .`), or None when it names none."""
     if not run.mounts:
         return None
-    out = tuple(run.on_host(w) or (run.in_script(w) if " " in w else w) for w in inner)
+    out = tuple(run.in_script(w) if " " in w else (run.on_host(w) or w) for w in inner)
     return out if out != inner else None

@@ -59,7 +59,15 @@ ATTACKS = [
     "docker run -itv .:/w alpine rm -rf /w",
     "docker run --rm --mount type=bind,src=.,dst=/w alpine rm -rf /w",
     "docker run --rm --volume=.:/w alpine find /w -delete",
-    "docker run --rm -v \"$PWD\":/w -w /w alpine sh -c 'rm -rf /w/src'",
+    "docker run --rm -v \"$PWD\":/w -w /w alpine sh -c 'rm -rf /w/*'",
+    # spelled another way, or relative to the working folder (docker's default is /)
+    "docker run --rm -v .:/w alpine rm -rf /./w",
+    "docker run --rm -v .:/w alpine rm -rf //w",
+    "docker run --rm -v .:/w alpine rm -rf /w/../w",
+    "docker run --rm -v .:/w -w /w alpine rm -rf ../w",
+    "docker run --rm -v .:/w -w / alpine rm -rf w",
+    "docker run --rm -v .:/w alpine rm -rf w",
+    "docker run --rm -v .:/w/ alpine rm -rf /w/.",
     # the host given away
     "docker run --rm --use-api-socket alpine true",
     "nerdctl run --rm --use-api-socket alpine true",
@@ -124,6 +132,7 @@ HOST_PATHS = [
     "docker run --rm -v /tmp/x:/x alpine true",
     "docker run --rm -v C:\\Users\\me\\.ssh:/k alpine true",
     "docker exec db cat /etc/hosts",
+    'docker run --rm -v "$PWD":/app -w /app alpine ln -s /etc/passwd /app/x',
 ]
 
 FRICTION = [
@@ -173,6 +182,15 @@ FRICTION = [
     "docker run --rm -v \"$PWD\":/data -w /data mikefarah/yq '.a' config.yml",
     'docker run --rm -v "$PWD:/workdir" -w /workdir koalaman/shellcheck:stable script.sh',
     'docker run --rm -v "$PWD/docs":/docs squidfunk/mkdocs-material build',
+    'docker run --rm -v "$PWD":/app -w /app node:20 npx tsc --outDir=/app/dist',
+    'docker run --rm -v "$PWD":/app -w /app node:20 npm run build',
+    'docker run --rm -v "$PWD":/app -w /app python:3.11 python -m pytest tests/',
+    'docker run --rm -v "$PWD":/app -w /app node:20 rm -rf node_modules',
+    'docker run --rm -v "$PWD":/app -w /app node:20 rm -rf dist/',
+    'docker run --rm -v "$PWD":/app -w /app golang:1.22 go build -o /app/bin/x ./cmd/x',
+    'docker run --rm -v "$PWD":/app -w /app node:20 sh -c "npm ci && npm test"',
+    'docker run --rm -v "$PWD":/app -w /app node:20 cp /app/a /app/b',
+    'docker run --rm -v "$PWD":/app -w /app alpine cat ../../etc/passwd',
 ]
 
 
