@@ -9,8 +9,12 @@ and the path scope (a container's own paths are not the host's).
   in a cluster ``-itp 80:80``); ``--`` ends the options; the first operand is the image.
 - Host side: a volume's or a bind mount's source (``-v SRC:DST``, ``--mount src=SRC,dst=DST``) and every
   other valued option's word (``--env-file``, ``--cidfile``, ``--label-file``, compose's ``-f``). Container
-  side: ``-w``/``--workdir``, a volume's destination, ``--tmpfs``, ``--entrypoint``, and the command inside a ``run``/``create``
-  (the host is reached from there only through what is mounted, which the host side names).
+  side: ``-w``/``--workdir``, a volume's destination, ``--tmpfs``, ``--entrypoint``, and the paths of the
+  command inside a ``run``/``create``: it reaches the host only through what is mounted, which the host side
+  names -- a path in a bind mount is the mounted folder's (``rm -rf /app`` under ``-v .:/app`` is ``rm -rf
+  .``, a view the floor and the caps judge), however spelled (``/./app``, relative to ``-w`` or to docker's
+  default ``/``), and a link's target stays the host's (``ln -s /etc/passwd /app/x``). ``exec`` and compose
+  keep the command's paths as written (the container's mounts are not on the line).
 - An option the table does not know, a subcommand it does not, or a word whose place an expansion decides
   before the image: no reading (None) -- the callers then read the line as before (fail closed).
 
