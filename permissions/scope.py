@@ -30,6 +30,7 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import _peels, views_of
@@ -132,6 +133,9 @@ def valid_local_root(root: str) -> bool:
 
 
 _PROGRAM_VERBS = AWKS | SEDS | GREPS | {"tr"}
+# The first words whose segment's words are read again before they are checked (one look-up for the others):
+# a program's code and a test's strings are no location, a container's own places are not the host's.
+_READ_AGAIN = _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES
 
 
 def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
@@ -240,8 +244,11 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
-            if words and (words[0] in _PROGRAM_VERBS or words[0] in TESTS):
-                words, dyn = _not_locations(words, dyn)
+            if words and words[0] in _READ_AGAIN:
+                if words[0] in CONTAINER_ENGINES:
+                    words = host_side_words(words)  # `-w /app`, `-v .:/app`: the container's own places
+                else:
+                    words, dyn = _not_locations(words, dyn)
             for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
                 if (
                     windows

@@ -151,6 +151,35 @@ _DOCKER_RUN = """
     --detach-keys=
     --sig-proxy=?
     -q --quiet
+    --label-file=
+    --expose=
+    --link=
+    --ip=
+    --ip6=
+    --network-alias=
+    --mac-address=
+    --domainname=
+    --dns-search=
+    --dns-option=
+    --sysctl=
+    --stop-timeout=
+    --health-cmd=
+    --health-interval=
+    --health-retries=
+    --health-timeout=
+    --health-start-period=
+    --no-healthcheck
+    --oom-kill-disable
+    --pids-limit=
+    --memory-swap=
+    --memory-reservation=
+    -c= --cpu-shares=
+    --cpuset-cpus=
+    --cpu-quota=
+    --cpu-period=
+    --device-cgroup-rule=
+    --annotation=
+    --use-api-socket
     """
 
 
@@ -275,6 +304,13 @@ _D_COMPOSE = _docker_level(
         "-t --tty;-T --no-TTY;-l= --label=;--name=;--no-deps;--build;--pull=;-q --quiet;--quiet-build;"
         "--quiet-pull;--remove-orphans;--use-aliases;-u= --user=;-v= --volume=;-w= --workdir=;--entrypoint=;"
         "--cap-add=;--cap-drop=",
+        intersperse=False,
+    ),
+    # `compose exec` too: what follows the service is the command inside.
+    exec=_docker_level(
+        "exec",
+        "-d --detach;--privileged;-u= --user=;-T --no-TTY;--index=;-e= --env=;-w= --workdir=;-i --interactive;"
+        "-t --tty",
         intersperse=False,
     ),
 )

@@ -57,7 +57,7 @@ _REMOTE_LOGIN = frozenset({"ssh", "slogin", "scp", "sftp", "rsync", "mosh"})
 _ROOT_TOOLS = frozenset({"nsenter", "chroot"})
 # R4.9: a container engine given the host (`docker run --privileged`, `-v /:/host`, `--pid=host`) is
 # root on the host: privileged.
-_CONTAINER_ENGINES = frozenset({"docker", "podman", "nerdctl"})
+_CONTAINER_ENGINES = frozenset({"docker", "podman", "nerdctl", "finch"})
 _CONTAINER_SUBS = frozenset({"run", "create", "exec"})
 _HOST_FLAGS = (
     "--privileged",
@@ -72,6 +72,10 @@ _HOST_FLAGS = (
     "--network=host",
     "--net=host",
     "--cgroupns=host",
+    # red team: the engine's own socket handed in (docker 28's `--use-api-socket`), a host folder as the
+    # container's root (podman's `--rootfs DIR`).
+    "--use-api-socket",
+    "--rootfs",
 )
 # R4.10: the same namespace options with their value as the next word (`--pid host`): pflag reads both.
 _NAMESPACE_OPTIONS = frozenset({"--pid", "--ipc", "--uts", "--userns", "--network", "--net", "--cgroupns"})

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from permissions.commands.containers import CONTAINER_ENGINES, container_run, inner_on_host
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
@@ -454,6 +455,35 @@ _COMPOSE_RUN = Syntax(
 )
 
 
+def _container(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: a container engine's run, create or exec read by docker's option table
+    (permissions.commands.containers): the command inside (and its entrypoint's reading: `--entrypoint sh img
+    -c 'x'` runs `sh -c 'x'`); the image is no command. A line the table does not read for sure is read as
+    before (every option may take a value: deny and the caps see more)."""
+    run = container_run(cur)
+    if run is None:
+        if cur[0] in _COMPOSE_BINARIES:
+            return _compose(cur)
+        return _docker(cur if cur[0] == "docker" else ("docker", *cur[1:]))
+    found = [run.inner] if run.inner else []
+    if run.entrypoint:
+        found.append((run.entrypoint, *run.inner))
+    for inner in list(found):
+        named = inner_on_host(run, inner)
+        if named is not None:
+            found.append(named)  # `-v .:/w alpine rm -rf /w` empties the project: `rm -rf .`
+    if "--" in run.inner:
+        after = run.inner[run.inner.index("--") + 1 :]
+        if after:
+            found.append(after)
+    if cur[0] in _COMPOSE_BINARIES:
+        found.append(("docker", "compose", *cur[1:]))  # R4.10: what a rule names `docker compose` by
+    return found
+
+
+_COMPOSE_BINARIES = frozenset({"docker-compose", "podman-compose"})
+
+
 def _docker(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """`docker run img cmd`, `docker exec c cmd` (runner pairs, after docker's own options too), and
     `docker compose exec|run`."""
@@ -522,8 +552,7 @@ _LAUNCHERS = {
     "nodejs": _node_script,
     "php": _php_script,
     "composer.phar": lambda cur: [("composer", *cur[1:])],
-    "docker-compose": _compose,
-    "docker": _docker,
+    **dict.fromkeys(CONTAINER_ENGINES, _container),
     "coreutils": _coreutils,
 }
 

@@ -651,6 +651,11 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("docker", "exec"): _CONTAINER,
     ("podman", "run"): _CONTAINER,
     ("podman", "exec"): _CONTAINER,
+    # red team: nerdctl and finch read docker's command line (permissions.commands.containers).
+    ("nerdctl", "run"): _CONTAINER,
+    ("nerdctl", "exec"): _CONTAINER,
+    ("finch", "run"): _CONTAINER,
+    ("finch", "exec"): _CONTAINER,
     # red team: the same command run in a container or a machine that shares this one's folders and
     # credentials -- distrobox and toolbox (the home folder), a dev container (the
     # workspace), Lima, Colima, Multipass, OrbStack and WSL machines, LXD/Incus containers -- and Software
@@ -741,6 +746,14 @@ RESOLVED_PAIRS: frozenset[tuple[str, str]] = frozenset(SUBCOMMAND_RUNNERS) | {
     ("uv", "pip"),  # `uv pip install …` is pip's command line
     ("yarn", "node"),  # `yarn node args` runs node with yarn's loader
     ("docker", "compose"),  # `docker compose exec app cmd`, `docker compose run app cmd`
+    # red team: `docker container run img cmd`, `docker create img cmd`, on every engine that reads docker's
+    # command line (permissions.commands.containers)
+    *(
+        (engine, sub)
+        for engine in ("docker", "podman", "nerdctl", "finch")
+        for sub in ("container", "create")
+    ),
+    *((engine, "compose") for engine in ("podman", "nerdctl", "finch")),
 }
 
 # R4.9, red team: pnpm runs a first word that names none of its commands as a script of that name or, when
@@ -865,6 +878,7 @@ PEELED_VERBS: frozenset[str] = (
         "gh",
         "corepack",
         "docker-compose",
+        "podman-compose",
         "coreutils",
         "shx",
         # R4.10: kubectl by other names (permissions.commands.views)
