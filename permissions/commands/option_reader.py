@@ -49,6 +49,7 @@ class Program:
         "parent",
         "path",
         "rewrite",
+        "rewritten_from",
         "short",
         "sub_aliases",
         "subcommands",
@@ -91,6 +92,9 @@ class Program:
         # A program's other names for the same operand (R4.10: `kubectl get Secret` is `secrets`, `chmod
         # a+rwx` is `777`): each reading rewritten into the readings it means (set on a program's root).
         self.rewrite: Callable[[Reading], tuple[Reading, ...]] | None = None
+        # The subcommand words whose readings the program's rewrite also reads as this level (`docker volume
+        # prune` as `docker volume rm`): the matcher's gate (options.gate) looks for them too.
+        self.rewritten_from: tuple[str, ...] = ()
         for line in spec.split("\n"):
             line = line.strip()
             if line:

@@ -425,6 +425,8 @@ def _spellings_of_levels() -> dict[int, set[str]]:
                 found.setdefault(id(named), set()).add(alias)
         for word, (target, _) in level.implies.items():
             found.setdefault(id(level.subcommands[target]), set()).add(word)
+        if level.rewritten_from:
+            found.setdefault(id(level), set()).update(level.rewritten_from)
         for sub in level.subcommands.values():
             walk(sub, seen)
 
