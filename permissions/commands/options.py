@@ -56,6 +56,7 @@ from permissions.commands.option_tables import (
 )
 from permissions.commands.option_tables_deploy import CARGO, DOCKER, HELM, KUBECTL, TERRAFORM
 from permissions.commands.option_tables_git import GIT
+from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
@@ -376,6 +377,9 @@ PROGRAMS: dict[str, Program] = {
         PKILL,
         KILLALL,
         SSH,
+        APT,
+        BREW,
+        CONDA,
     )
 }
 
@@ -391,6 +395,9 @@ _NAME_ALIASES = {
     "grm": "rm",
     "gchmod": "chmod",
     "gchown": "chown",
+    "apt-get": "apt",
+    "mamba": "conda",
+    "micromamba": "conda",
 }
 
 

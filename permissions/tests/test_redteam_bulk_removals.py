@@ -2,6 +2,9 @@
 another subcommand's name. `docker volume prune` removes every volume no container uses -- the data a deny of
 `docker volume rm` is written to keep; `docker container prune`, `image prune`, `network prune` likewise, and
 `docker system prune` all of them at once (the volumes with `--volumes`); `git stash clear` drops every stash.
+And a package manager's removal under its other names: `apt-get purge` (remove with --purge), `autoremove`,
+apt-get for apt, `brew rm`/`brew remove`/`brew autoremove` for `brew uninstall`, `conda uninstall`, mamba and
+micromamba for conda.
 
 Written as an attacker would: each command is auto-approved under the allow its program has, or under
 autonomy, unless the deny of the removal is read into it. The other way stays precise: a deny of the bulk form
@@ -138,3 +141,64 @@ def test_with_no_such_deny_nothing_changes(command):
     program = command.split()[0]
     v = term(command, allow=(f"Terminal({program})",))
     assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+# (the deny, a removal by another name) -- package managers (permissions.commands.option_tables_packages)
+PACKAGES = [
+    ("apt-get remove", "apt-get purge -y libfoo"),
+    ("apt-get remove", "apt-get -y purge libfoo"),
+    ("apt-get remove", "apt-get autoremove -y"),
+    ("apt-get remove", "apt-get autoremove --purge"),
+    ("apt-get remove", "apt remove libfoo"),
+    ("apt-get remove", "apt purge libfoo"),
+    ("apt-get remove", "apt autopurge"),
+    ("apt remove", "apt-get purge libfoo"),
+    ("apt remove", "apt-get --assume-yes remove libfoo"),
+    ("apt purge", "apt-get remove --purge libfoo"),
+    ("apt purge", "apt-get remove libfoo --purge"),
+    ("apt-get purge", "apt autopurge"),
+    ("apt-get autoremove", "apt-get remove --auto-remove libfoo"),
+    ("apt-get autoremove", "apt remove --autoremove libfoo"),
+    ("brew uninstall", "brew remove node"),
+    ("brew uninstall", "brew rm node"),
+    ("brew uninstall", "brew rm --force node"),
+    ("brew uninstall", "brew --verbose remove node"),
+    ("brew uninstall", "brew autoremove"),
+    ("brew uninstall --zap", "brew rm --zap --cask firefox"),
+    ("conda remove", "conda uninstall numpy"),
+    ("conda remove", "conda uninstall -n env --all"),
+    ("conda remove", "mamba remove numpy"),
+    ("conda remove", "micromamba uninstall -y numpy"),
+    ("mamba remove", "conda uninstall numpy"),
+    ("conda remove --all", "mamba uninstall --all -n env"),
+]
+
+
+@pytest.mark.parametrize(("deny", "command"), PACKAGES)
+@pytest.mark.parametrize("runs_in", PLACES)
+def test_a_package_removal_is_refused_by_any_of_its_names(deny, command, runs_in):
+    program = command.split()[0]
+    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",), runs_in=runs_in)
+    assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    ("deny", "command"),
+    [
+        ("apt-get purge", "apt-get remove libfoo"),
+        ("apt-get autoremove", "apt-get remove libfoo"),
+        ("apt-get remove", "apt-get install -y jq"),
+        ("apt-get remove", "apt-get update"),
+        ("apt remove", "apt list --installed"),
+        ("brew autoremove", "brew uninstall node"),
+        ("brew uninstall", "brew install node"),
+        ("brew uninstall --zap", "brew uninstall node"),
+        ("conda remove --all", "conda remove numpy"),
+        ("conda remove", "conda install numpy"),
+        ("conda remove", "mamba list"),
+    ],
+)
+def test_a_package_removal_deny_stays_precise(deny, command):
+    program = command.split()[0]
+    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",))
+    assert v.decision == "auto_approve", (deny, command, v.reason, v.message)
