@@ -677,7 +677,27 @@ _TOP_PATHSPECS = frozenset({":/", ":/.", ":/./", ":(top)", ":(top).", ":(top)./"
 _PATHSPEC_COMMANDS = frozenset({"checkout", "restore", "rm", "add", "clean", "reset", "stash"})
 
 
+# R4.10: the plumbing that does a porcelain's act -- `git update-ref -d refs/heads/x` is `git branch -D x`,
+# `git update-ref refs/heads/x <commit>` is `git branch -f x <commit>`, and likewise for refs/tags/ and `git
+# tag`: also read as the porcelain, so a deny of `git branch -D` or `git tag -d` refuses it.
+_REF_PORCELAIN = (("refs/heads/", "branch"), ("refs/tags/", "tag"))
+
+
+def _ref_update(r: Reading) -> tuple[Reading, ...]:
+    ref = r.operands[0] if r.operands else ""
+    for prefix, porcelain in _REF_PORCELAIN:
+        if ref.startswith(prefix) and len(ref) > len(prefix):
+            name = ref[len(prefix) :]
+            if "d" in r.keys:
+                keys = frozenset({"delete", "force"} if porcelain == "branch" else {"delete"})
+                return (r, Reading(("git", porcelain), keys, (name,)))
+            return (r, Reading(("git", porcelain), frozenset({"force"}), (name, *r.operands[1:2])))
+    return (r,)
+
+
 def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
+    if len(r.path) == 2 and r.path[1] == "update-ref":
+        return _ref_update(r)
     if len(r.path) < 2 or r.path[1] not in _PATHSPEC_COMMANDS or not _TOP_PATHSPECS.intersection(r.operands):
         return (r,)
     return (Reading(r.path, r.keys, tuple("." if w in _TOP_PATHSPECS else w for w in r.operands)),)
@@ -719,6 +739,10 @@ GIT = Program(
 
 
 GIT.rewrite = _git_rewrite
+
+
+for _porcelain in ("branch", "tag"):
+    GIT.subcommands[_porcelain].rewritten_from = ("update-ref",)
 # git's parse-options reads `--no-X` as X off for every flag it does not forbid it on.
 for _git_level in _GIT_SUBS.values():
     _git_level.negates = True

@@ -120,7 +120,7 @@ def test_a_detached_checkout_does_not_make_later_work_a_move_of_that_branch():
     [
         ("git checkout -qBmain x", ["main"], "main"),
         ("git branch x -f main", ["x"], None),
-        ("git update-ref --create-reflog refs/heads/main x", ["refs/heads/main"], None),
+        ("git update-ref --create-reflog refs/heads/main x", ["refs/heads/main", "main"], None),
         ("git rebase --ont y x main", ["main"], "main"),
         ("git checkout --det main", [], None),
         ("git checkout main -- f", [], None),

@@ -245,7 +245,7 @@ def test_views_read_another_way_are_left_to_the_full_reading(command: str) -> No
     [("git status", [], False), ("git log x", [], False), ("git commit", [], True), ("git reset x", [], True),
      ("git checkout main", [], False), ("git branch main", ["main"], False), ("git tag main", ["main"], False),
      ("git fetch . x:main", ["main"], False), ("git pull", [], True), ("git cherry-pick x", [], True),
-     ("git filter-branch main", ["main"], False), ("git update-ref refs/heads/main x", ["refs/heads/main"], False),
+     ("git filter-branch main", ["main"], False), ("git update-ref refs/heads/main x", ["refs/heads/main", "main"], False),
      ("git status -c remote.origin.fetch=+x:refs/heads/main", ["refs/heads/main"], False)],
 )  # fmt: skip
 def test_branch_effects_by_the_first_word(command: str, moved: list[str], current: bool) -> None:
