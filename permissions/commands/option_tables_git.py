@@ -695,9 +695,38 @@ def _ref_update(r: Reading) -> tuple[Reading, ...]:
     return (r,)
 
 
+# R4.10: `git pull --rebase` rebases (as does `-c pull.rebase=true pull`): also read as `git rebase`, so a deny of
+# it refuses the pull that does it -- `=interactive` as `-i`, `=merges` as `--rebase-merges`. `=false` (or
+# `--no-rebase` alone) merges.
+_PULL_REBASES = {
+    "true": (),
+    "interactive": ("interactive",),
+    "i": ("interactive",),
+    "merges": ("rebase-merges",),
+}
+
+
+def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
+    ways: list[tuple[str, ...]] = []
+    valued = False  # `--rebase=false` also holds the bare key `rebase`: its value decides
+    for k in r.keys:
+        if k.startswith(("rebase=", "c=pull.rebase=")):
+            valued = valued or k[0] == "r"
+            way = _PULL_REBASES.get(k.rpartition("=")[2].lower())
+            if way is not None:
+                ways.append(way)
+    if "rebase" in r.keys and not valued:
+        ways.append(())
+    if not ways:
+        return (r,)
+    return (r, *(Reading(("git", "rebase"), frozenset(way), ()) for way in dict.fromkeys(ways)))
+
+
 def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
     if len(r.path) == 2 and r.path[1] == "update-ref":
         return _ref_update(r)
+    if len(r.path) == 2 and r.path[1] == "pull":
+        return _pull_rebase(r)
     if len(r.path) < 2 or r.path[1] not in _PATHSPEC_COMMANDS or not _TOP_PATHSPECS.intersection(r.operands):
         return (r,)
     return (Reading(r.path, r.keys, tuple("." if w in _TOP_PATHSPECS else w for w in r.operands)),)
@@ -743,6 +772,7 @@ GIT.rewrite = _git_rewrite
 
 for _porcelain in ("branch", "tag"):
     GIT.subcommands[_porcelain].rewritten_from = ("update-ref",)
+GIT.subcommands["rebase"].rewritten_from = ("pull",)
 # git's parse-options reads `--no-X` as X off for every flag it does not forbid it on.
 for _git_level in _GIT_SUBS.values():
     _git_level.negates = True

@@ -1,8 +1,9 @@
-"""R4.10 (the same act by another name), red team: git's plumbing does what a porcelain command a team denies
-does -- `git update-ref -d refs/heads/x` deletes the branch `git branch -D x` would, `git update-ref
-refs/heads/x <commit>` moves it as `git branch -f` would, and the same for tags. Each is auto-approved under an
-allow of git, or under autonomy, unless the deny of the porcelain is read into it; the deny stays precise (a
-remote-tracking ref is no branch of the project's, a tag is no branch).
+"""R4.10 (the same act by another name), red team: a git command does what another one a team denies does --
+the plumbing `git update-ref -d refs/heads/x` deletes the branch `git branch -D x` would, `git update-ref
+refs/heads/x <commit>` moves it as `git branch -f` would (the same for tags), and `git pull --rebase` (or
+`-c pull.rebase=true pull`) rebases as `git rebase` does. Each is auto-approved under an allow of git, or under
+autonomy, unless the deny of the other command is read into it; the deny stays precise (a remote-tracking ref
+is no branch of the project's, a tag is no branch, a pull told not to rebase merges).
 """
 
 from __future__ import annotations
@@ -25,12 +26,23 @@ CASES = [
     ("git branch -f", "git update-ref -m reset refs/heads/x 1a2b3c4"),
     ("git branch --force", "git update-ref refs/heads/x HEAD"),
     ("git tag -f", "git update-ref refs/tags/v1 HEAD"),
+    ("git rebase", "git pull --rebase"),
+    ("git rebase", "git pull -r origin main"),
+    ("git rebase", "git pull --reb"),
+    ("git rebase", "git pull --rebase=merges"),
+    ("git rebase", "git pull --no-rebase --rebase"),
+    ("git rebase", "git -c pull.rebase=true pull"),
+    ("git rebase", "git -c pull.rebase=interactive pull"),
+    ("git rebase", "git -c pull.rebase=false pull --rebase"),
+    ("git rebase -i", "git pull --rebase=interactive"),
+    ("git rebase --interactive", "git pull --rebase=i"),
+    ("git rebase --rebase-merges", "git pull --rebase=merges"),
 ]
 
 
 @pytest.mark.parametrize(("deny", "command"), CASES)
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
-def test_the_plumbing_is_refused_as_the_porcelain(deny, command, runs_in):
+def test_the_command_doing_the_act_is_refused_as_the_one_denied(deny, command, runs_in):
     v = term(command, allow=("Terminal(git)",), deny=(f"Terminal({deny})",), runs_in=runs_in)
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
 
@@ -51,6 +63,11 @@ def test_and_under_autonomy(deny, command):
         ("git branch -D", "git update-ref -d refs/heads/"),
         ("git branch -D", "git branch --list"),
         ("git tag -d", "git tag -l"),
+        ("git rebase", "git pull --no-rebase"),
+        ("git rebase", "git pull --rebase=false"),
+        ("git rebase", "git pull --no-rebase origin main"),
+        ("git rebase -i", "git pull --rebase"),
+        ("git pull --rebase", "git pull --ff-only"),
     ],
 )
 def test_the_deny_stays_precise(deny, command):
