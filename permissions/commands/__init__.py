@@ -199,6 +199,7 @@ from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words,
 from permissions.commands.views import flatpak_default_command, foreign_name, is_assignment, views, views_of
 from permissions.commands.wrappers import (
     PACKAGE_BINS,
+    PACKAGE_SPELLS,
     PEELED_VERBS,
     SUBCOMMAND_RUNNERS,
     WRAPPERS,
@@ -289,7 +290,7 @@ MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
 # wrappers whose views hold words the segment does not (a package's name is read as its program's:
 # `npx chokidar-cli -c cmd` is `chokidar -c cmd`)
-_REBUILDS = frozenset({"env", "capsh", "hub", "gh"}) | frozenset(PACKAGE_BINS)
+_REBUILDS = frozenset({"env", "capsh", "hub", "gh"}) | frozenset(PACKAGE_BINS) | frozenset(PACKAGE_SPELLS)
 _UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS)  # words whose peeled view may carry a command
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 

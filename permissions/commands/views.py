@@ -26,6 +26,7 @@ from permissions.commands.wrappers import (
     GNU_PREFIXED,
     ONLY_AFTER_DASHES,
     PACKAGE_BINS,
+    PACKAGE_SPELLS,
     PEELED_VERBS,
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
@@ -725,7 +726,10 @@ def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
     if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
         return [(n, *cur[1:]) for n in _package_programs(verb)] or None
     named = PACKAGE_BINS.get(verb)
-    return [(named, *cur[1:])] if named is not None else None
+    if named is not None:
+        return [(named, *cur[1:])]
+    spelt = PACKAGE_SPELLS.get(verb)
+    return [(*spelt, *cur[1:])] if spelt is not None else None
 
 
 # R4.10: what Windows runs for a name without its suffix (`git.exe` from WSL runs Windows' git).

@@ -848,6 +848,10 @@ SCOPED_BINS: dict[str, str] = {
 # red team: the program a launcher runs for an unscoped npm package whose command is named otherwise
 # (`npx dotenv-cli -- cmd` runs `dotenv -- cmd`).
 PACKAGE_BINS: dict[str, str] = {"dotenv-cli": "dotenv", "chokidar-cli": "chokidar"}
+# R4.10: npm packages whose command is a POSIX program with its options (rimraf and del-cli are `rm -rf`,
+# run directly from node_modules/.bin or through a launcher): read so, a deny of `rm -rf` refuses them and the
+# floor reads `npx rimraf /` as `rm -rf /`.
+PACKAGE_SPELLS: dict[str, tuple[str, ...]] = {"rimraf": ("rm", "-r", "-f"), "del-cli": ("rm", "-r", "-f")}
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
@@ -868,6 +872,7 @@ PEELED_VERBS: frozenset[str] = (
     frozenset(WRAPPERS)
     | frozenset(GNU_PREFIXED)
     | frozenset(PACKAGE_BINS)
+    | frozenset(PACKAGE_SPELLS)
     | frozenset(RUNNERS)
     | _SUB_VERBS
     | {
