@@ -598,6 +598,18 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
         _FILES,
     ),
     "onchange": (frozenset(), frozenset("-e --exclude -d --delay -k --kill -j --jobs".split()), _FILES),
+    # red team: the xargs-likes that run one command line for each input record -- shenwei356's rush (its line
+    # is the operand, `{}` the record) and xe (its trailing words, as xargs' are).
+    "rush": (
+        frozenset(),
+        frozenset(
+            "-j --jobs -D --delimiter -d --field-delimiter -J --records-join-sep -n --nrecords -i --infile"
+            " -o --out-file -t --timeout -r --retries --retry-interval -C --succeed-cmd-file -v --assign"
+            " --shell --cmd-file -I --propagate-exit-status".split()
+        ),
+        _REST,
+    ),
+    "xe": (frozenset({"-s"}), frozenset("-I -N -j -a -A -C".split()), _REST),  # -s: a shell script's line
     # pueue's `add` (its subcommand is read by _line_runner): the words after its options, one shell line.
     "pueue": (
         frozenset(),
