@@ -10,6 +10,7 @@ the input instead (``parallel`` with no command, ``xargs sh``), nothing can be r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
@@ -660,17 +661,6 @@ def _line_runner(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
-# start-server-and-test: `start url test` (pairs of them): a word with a space is a command line, one
-# without is the name of a package script (`npm run <name>`).
-def _server_and_test(view: tuple[str, ...]) -> Carried:
-    scripts = tuple(
-        w if " " in w.strip() else f"npm run {w}"
-        for w in view[1:]
-        if w[:1] != "-" and w.strip() and "://" not in w and not w.isdigit() and not w.startswith(":")
-    )
-    return Carried(scripts) if scripts else _NOTHING
-
-
 # bun's options that take the next word, before its subcommand (`bun --cwd sub exec '…'`).
 _BUN_VALUES = frozenset({"--cwd", "-c", "--config", "--env-file", "-r", "--preload", "-F", "--filter"})
 
@@ -921,6 +911,31 @@ def _bind(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+# start-server-and-test (and its `server-test`, `start-test` names): pairs of a command (or a package script
+# named by one word, which it runs with `npm run`) and the address it waits for, then the test command.
+_SST_NAMES = ("start-server-and-test", "server-test", "start-test")
+_ADDRESS = re.compile(
+    r"\d+|:\d+\S*|(?:https?(?:-get)?://|tcp:|socket:)\S*|(?:localhost|[\d.]+|\[[\da-fA-F:]*\]):\d+\S*"
+)
+
+
+def _start_server_and_test(view: tuple[str, ...]) -> Carried:
+    """R4.9: every operand that is no address it waits for is a command line it runs (a single word, a package
+    script, is `npm run word`); its options (`--expect 200`) are skipped with their value."""
+    lines: list[str] = []
+    k = 1
+    while k < len(view):
+        w = view[k]
+        k += 1
+        if w[:1] == "-":
+            k += "=" not in w and w != "--"
+            continue
+        if not w.strip() or _ADDRESS.fullmatch(w) is not None:
+            continue
+        lines.append(w if any(c.isspace() for c in w) else f"npm run {quote(w)}")
+    return Carried(tuple(lines)) if lines else _NOTHING
+
+
 def _git(view: tuple[str, ...]) -> Carried:
     scripts, opaque = git_carried(view)
     if not scripts and opaque is None:
@@ -957,13 +972,12 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "bun": _bun,
     "deno": _deno,
     "git": _git,
+    **dict.fromkeys(_SST_NAMES, _start_server_and_test),
     "tmux": _tmux,
     "concurrently": _concurrently,
     "pee": _every_operand_a_line,
     "mispipe": _every_operand_a_line,
     **dict.fromkeys(_LINE_RUNNERS, _line_runner),
-    "start-server-and-test": _server_and_test,
-    "server-test": _server_and_test,
     "man": _man,
     "fd": _fd,
     "fdfind": _fd,

@@ -337,6 +337,9 @@ WRAPPERS.update(
         "dbus-run-session": Syntax(long={"config-file": REQUIRED, "dbus-daemon": REQUIRED, **HELP}),
         "xvfb-run": Syntax("as", "efnpw", long={"auto-servernum": NONE, "server-args": REQUIRED, **HELP}),
         "flatpak-spawn": _UNKNOWN,
+        # red team: a distrobox's and a toolbox's ways to run a command on the host they are in
+        "distrobox-host-exec": _UNKNOWN,
+        "host-spawn": _UNKNOWN,
         "numactl": _UNKNOWN,
         "chrt": Syntax("abdefiomprRhvV", "TPD", operands=1),
         "prlimit": _UNKNOWN,
@@ -547,6 +550,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("perf", "trace"): _UNKNOWN,
     ("gdb", "--args"): _UNKNOWN,
     ("cmake", "-E"): _UNKNOWN,
+    # red team: `ip netns exec NAME cmd` runs cmd in the network namespace NAME (`ip netns list`: nothing)
+    ("ip", "netns"): Syntax(operands=2),
     ("uv", "tool"): _UNKNOWN,  # `uv tool run [opts] pkg args` (SUBCOMMAND_THEN)
     # R4.9, red team: `hatch env run -e test -- cmd`; `bun run X` runs a package script, a file, or else the
     # program X found on PATH (a script name is a view no rule names, as `npm run` is: allowed as before);
