@@ -25,6 +25,7 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.agent_clis import moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
+from permissions.commands.fetches import CAPTURE_MARK, sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
@@ -987,6 +988,10 @@ def _terminal_cap(
                         return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
+    if CAPTURE_MARK.search(command) is not None:
+        sent = sends_captured(segments, seg_views)  # R4.10: a name or an address built from captured data
+        if sent is not None:
+            return "cap_external_effect", sent
     if protected and git:
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:
