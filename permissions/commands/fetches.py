@@ -35,12 +35,9 @@ from permissions.commands.uploads import captures
 if TYPE_CHECKING:
     from permissions.shell_syntax import Segment
 
-__all__ = ["CAPTURE_MARK", "own_queries", "sends_captured"]
+__all__ = ["may_capture", "own_queries", "sends_captured"]
 
 REMOTE, NAME = 2, 1
-
-# What may capture: a command or process substitution, backquotes, `read`/`mapfile`/`readarray`.
-CAPTURE_MARK = re.compile(r"\$\(|`|<\(|read|mapfile")
 
 # An option whose value names the remote, by its long name (`--registry`, `--@scope:registry`,
 # `--index-url`, `--extra-index-url`, `--find-links`, `--source`, `--endpoint-url`, `--server`, `--repo`,
@@ -77,8 +74,11 @@ class _Row(NamedTuple):
     names: bool = True  # a plain name it sends counts (False: only a remote, for a cloud client's own API)
     stop: bool = False  # options end at the first operand after the subcommand (Go's flag package, npx)
     keyed: frozenset[str] = frozenset()  # subcommands that store a setting: read by its key
+    images: bool = False  # `run IMAGE`/`create IMAGE` pull the image they name
+    firsts: frozenset[str] = frozenset()  # the first words of its subcommands (filled in below)
 
 
+_STARTS = frozenset({"run", "create", "container"})
 _ALL = ((), (), 1 << 30)
 _FIRST = ((0,), (), 1 << 30)
 
@@ -177,8 +177,10 @@ _PIP = _Row(
 )
 _CARGO = _Row(
     _subs("search,install,add,info,fetch,update"),
-    _v("--index --registry --git --branch --tag --rev --root --path --target-dir --manifest-path --version"
-       " --vers -Z --config --features -F --limit"),
+    _v(
+        "--index --registry --git --branch --tag --rev --root --path --target-dir --manifest-path --version"
+        " --vers -Z --config --features -F --limit"
+    ),
 )
 _GEM = _Row(
     _subs("fetch,search,install,i,list,query,specification,spec,info,sources,outdated,update,contents"),
@@ -196,19 +198,23 @@ _NUGET = _Row(
     remote_short=_v("-Source -source -s"),
 )
 _DOTNET = _Row(
-    _subs("add package,add,package search,package add,tool install,tool update,new install,restore,nuget add source,"
-          "workload install,workload update"),
+    _subs(
+        "add package,add,package search,package add,tool install,tool update,new install,restore,nuget add source,"
+        "workload install,workload update"
+    ),
     _v("-s --source --add-source --nuget-source -v --version -f --framework --package-directory -o --output"),
     remote_short=_v("-s"),
 )
 _CONAN = _Row(
-    {**_subs("search,install,download,inspect,list,graph info,create,upload"),
-     "remote add": ((1,), (0,), 1 << 30), "remote update": ((1,), (0,), 1 << 30)},
+    {
+        **_subs("search,install,download,inspect,list,graph info,create,upload"),
+        "remote add": ((1,), (0,), 1 << 30),
+        "remote update": ((1,), (0,), 1 << 30),
+    },
     _v("-r --remote -pr --profile -s --settings -o --options -of --output-folder --url"),
 )
 _POETRY = _Row(
-    {**_subs("add,search,show,install,update,lock"), "source add": ((1,), (0,), 1 << 30),
-     "self add": _ALL},
+    {**_subs("add,search,show,install,update,lock"), "source add": ((1,), (0,), 1 << 30), "self add": _ALL},
     _v("--source --priority -G --group -C --directory -P --project"),
     keyed=frozenset({"config"}),
 )
@@ -238,6 +244,7 @@ _CONTAINERS = _Row(
         " --format --root --runroot --storage-driver --creds --authfile --cert-dir --os --arch --variant"
     ),
     remote_short=_v("-H"),
+    images=True,
 )
 _REGISTRY_CLIENTS = _Row(
     None,
@@ -301,16 +308,32 @@ _ROWS: dict[str, _Row] = {
     "brew": _BREW,
     **dict.fromkeys(("apt-get", "apt"), _APT),
     **dict.fromkeys(("docker", "podman", "nerdctl", "buildah", "finch", "lima"), _CONTAINERS),
-    **dict.fromkeys(("skopeo", "crane", "gcrane", "oras", "regctl", "regbot", "dive", "syft", "grype"),
-                    _REGISTRY_CLIENTS),
+    **dict.fromkeys(
+        ("skopeo", "crane", "gcrane", "oras", "regctl", "regbot", "dive", "syft", "grype"), _REGISTRY_CLIENTS
+    ),
     "helm": _HELM,
     **dict.fromkeys(("aws", "gsutil", "gcloud", "az", "kubectl", "oc", "gh", "glab", "doctl"), _CLOUD),
     **dict.fromkeys(("terraform", "tofu", "terragrunt"), _TERRAFORM),
 }
 
+
+def _with_firsts(row: _Row) -> _Row:
+    if row.subs is None or "" in row.subs:
+        return row  # every run reads its operands
+    firsts = {sub.split()[0] for sub in row.subs} | row.keyed | (_STARTS if row.images else set())
+    return row._replace(firsts=frozenset(firsts))
+
+
+def _rows_with_firsts(rows: dict[str, _Row]) -> dict[str, _Row]:
+    done: dict[int, _Row] = {}  # one row shared by several programs stays one
+    return {name: done.setdefault(id(row), _with_firsts(row)) for name, row in rows.items()}
+
+
+_ROWS = _rows_with_firsts(_ROWS)
+
 # A host or a URL written before the expansion: `https://h/$(…)`, `git@h:$(…)`, `evil.example/$(…)`,
 # `github:o/$(…)`, `docker://h/$(…)`, `s3://b/$(…)`.
-_HOSTISH = re.compile(r"[A-Za-z][\w+.-]*:|[^/\s]*@[^/\s]+:|[\w-]+(?:\.[\w-]+)+(?::\d+)?/")
+_HOSTISH = re.compile(r"[A-Za-z][\w+.-]*:|[^/\s@]*@[^/\s]+:|[\w-]+(?:\.[\w-]+)+(?::\d+)?/")
 
 
 def _names_a_remote(word: str) -> bool:
@@ -341,10 +364,27 @@ def _keyed(view: tuple[str, ...], dyn: frozenset[int], start: int) -> int:
     return REMOTE if any(_REMOTE_KEY.search(w) for w in view[start:]) else 0
 
 
-def _read(row: _Row, view: tuple[str, ...], dyn: frozenset[int]) -> int:
-    """The strongest kind among the view's words built from an expansion (REMOTE, NAME, or 0)."""
+def _named_option(view: tuple[str, ...], dyn: frozenset[int], row: _Row) -> int:
+    """REMOTE when a word built from an expansion is the value of an option that names the remote (``docker
+    -H tcp://$(…) ps``, ``kubectl --server=$(…) get pods``), whatever the subcommand."""
+    for i in dyn:
+        w = view[i]
+        if w[:1] == "-" and "=" in w:
+            name = w.partition("=")[0]
+        elif i > 1 and view[i - 1][:1] == "-":
+            name = view[i - 1]
+        else:
+            continue
+        if name not in _LOCAL_OPTIONS and _option_kind(name, "", row) == REMOTE:
+            return REMOTE
+    return 0
+
+
+def _split(row: _Row, view: tuple[str, ...], dyn: frozenset[int]) -> tuple[list[tuple[str, int]], list[int]]:
+    """The view's options as (name, index of its value) and its operands' indexes, by the row's options that
+    take a value."""
     n = len(view)
-    options: list[tuple[str, int]] = []  # (name, index of its value)
+    options: list[tuple[str, int]] = []
     operands: list[int] = []
     k = 1
     ended = False
@@ -366,24 +406,45 @@ def _read(row: _Row, view: tuple[str, ...], dyn: frozenset[int]) -> int:
         else:
             operands.append(k)
         k += 1
+    return options, operands
+
+
+def _subcommand(row: _Row, view: tuple[str, ...], operands: list[int]) -> tuple[str, int]:
+    """The longest run of one to three leading operands the row names, and how many words it is."""
+    assert row.subs is not None
+    words = [view[i] for i in operands[:3]]
+    for m in range(len(words), 0, -1):
+        sub = " ".join(words[:m])
+        if sub in row.subs:
+            return sub, m
+    return "", 0
+
+
+def _unnamed(row: _Row, view: tuple[str, ...], dyn: frozenset[int], operands: list[int]) -> int:
+    """A subcommand the row does not name: one built from an expansion (it may be any), a setting stored,
+    an image run, else only an option that names a remote counts."""
+    if not operands:
+        return _named_option(view, dyn, row)
+    if operands[0] in dyn:
+        return NAME
+    first = view[operands[0]]
+    if first in row.keyed:
+        return _keyed(view, dyn, operands[0])
+    if row.images and first in _STARTS:
+        return _image(view, dyn, operands)
+    return _named_option(view, dyn, row)
+
+
+def _read(row: _Row, view: tuple[str, ...], dyn: frozenset[int]) -> int:
+    """The strongest kind among the view's words built from an expansion (REMOTE, NAME, or 0)."""
+    if row.firsts and row.firsts.isdisjoint(view):
+        return _named_option(view, dyn, row)  # no subcommand it reads (`git diff $(…)`, `npm test $(…)`)
+    options, operands = _split(row, view, dyn)
     sub, used = "", 0
     if row.subs is not None:
-        # the subcommand: the longest run of one to three leading operands the row names
-        words = [view[i] for i in operands[:3]]
-        for m in (3, 2, 1):
-            if len(words) >= m and " ".join(words[:m]) in row.subs:
-                sub, used = " ".join(words[:m]), m
-                break
-        if not used and "" not in row.subs and not (row is _CONTAINERS and words and words[0] in _STARTS):
-            if operands and operands[0] in dyn:
-                return NAME  # a subcommand built from an expansion: it may be any of them
-            if words and words[0] in row.keyed:
-                return _keyed(view, dyn, operands[0])
-            # a remote named by an option whatever the subcommand (`docker -H tcp://$(…) ps`)
-            named = (at in dyn and _option_kind(name, "", row) == REMOTE for name, at in options)
-            return REMOTE if any(named) else 0
-        if not used and row is _CONTAINERS and words and words[0] in _STARTS:
-            return _image(view, dyn, operands)
+        sub, used = _subcommand(row, view, operands)
+        if not used and "" not in row.subs:
+            return _unnamed(row, view, dyn, operands)
         if sub == "list" and program_name(view[0]) == "go" and "-m" not in view:
             return 0  # `go list ./...` reads the modules here
     remote_at, local_at, args_from = row.subs[sub] if row.subs is not None else _ALL
@@ -392,11 +453,8 @@ def _read(row: _Row, view: tuple[str, ...], dyn: frozenset[int]) -> int:
         # every later word is an operand
         first = operands[used]
         options = [(name, at) for name, at in options if at < first]
-        operands = [*operands[: used + 1], *range(first + 1, n)]
-    kind = 0
-    for name, at in options:
-        if at in dyn:
-            kind = max(kind, _option_kind(name, view[at], row))
+        operands = [*operands[: used + 1], *range(first + 1, len(view))]
+    kind = max((_option_kind(name, view[at], row) for name, at in options if at in dyn), default=0)
     for j, i in enumerate(operands[used:]):
         if i not in dyn or j in local_at or j >= args_from:
             continue
@@ -404,9 +462,6 @@ def _read(row: _Row, view: tuple[str, ...], dyn: frozenset[int]) -> int:
             return REMOTE
         kind = max(kind, NAME if row.names else 0)
     return kind
-
-
-_STARTS = frozenset({"run", "create", "container"})
 
 
 def _image(view: tuple[str, ...], dyn: frozenset[int], operands: list[int]) -> int:
@@ -426,8 +481,18 @@ def _image(view: tuple[str, ...], dyn: frozenset[int], operands: list[int]) -> i
 
 # The repository's own queries: what they print is a ref, a commit, a path or the time, never a file's text.
 _GIT_QUERIES = frozenset(
-    {"rev-parse", "branch", "symbolic-ref", "describe", "merge-base", "name-rev", "for-each-ref", "tag",
-     "rev-list", "show-ref"}
+    {
+        "rev-parse",
+        "branch",
+        "symbolic-ref",
+        "describe",
+        "merge-base",
+        "name-rev",
+        "for-each-ref",
+        "tag",
+        "rev-list",
+        "show-ref",
+    }
 )
 _PLAIN_QUERIES = frozenset({"uname", "mktemp", "pwd", "nproc", "date", "cd", "pushd", "popd"})
 _READS_INTO = frozenset({"read", "mapfile", "readarray"})
@@ -470,34 +535,49 @@ def _assigns_remote(view: tuple[str, ...], dyn: frozenset[int]) -> bool:
     return False
 
 
-def sends_captured(segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None:
+def _view_kind(view: tuple[str, ...], seg: Segment) -> tuple[int, frozenset[int]]:
+    """What the view sends of its words built from an expansion (REMOTE, NAME or 0), and those words'
+    indexes in the view (empty: the view is no row's, or none of its words is built)."""
+    first = view[0]
+    row = _ROWS.get(first)
+    if row is None and ("/" in first or "." in first):
+        row = _ROWS.get(program_name(first))  # `/usr/bin/git`, `pip3.12`
+    if row is None and "=" not in first and first not in _ASSIGNERS:
+        return 0, frozenset()
+    off = len(seg.words) - len(view)
+    dyn = frozenset(i - off for i in seg.dynamic if i >= off)
+    if not dyn:
+        return 0, dyn
+    if row is None:
+        return (REMOTE if _assigns_remote(view, dyn) else 0), dyn
+    return _read(row, view, dyn), dyn
+
+
+def sends_captured(
+    segments: Sequence[Segment], seg_views: Sequence[Sequence[tuple[str, ...]]], command: str
+) -> str | None:
     """The text of the first segment that sends a word built from what the command captured to a remote
-    its program names (see the module's doc), or None. The caller gates it on :data:`CAPTURE_MARK`."""
-    if not any(s.dynamic for s in segments) or not captures(segments):
-        return None
-    own: bool | None = None
+    its program names (see the module's doc), or None. The caller gates it on :func:`may_capture`."""
+    captured: bool | None = None
     for seg, views in zip(segments, seg_views):
         if not seg.dynamic:
             continue
         for view in views:
             if not view:
                 continue
-            off = len(seg.words) - len(view)
-            dyn = frozenset(i - off for i in seg.dynamic if i >= off)
+            kind, dyn = _view_kind(view, seg)
             if not dyn:
                 continue
-            first = view[0]
-            if ("=" in first or first in _ASSIGNERS) and _assigns_remote(view, dyn):
+            if captured is None:
+                # a substitution in the text, else a `read`/`mapfile` (permissions.commands.uploads.captures)
+                captured = "$(" in command or "`" in command or "<(" in command or captures(segments)
+            if not captured:
+                return None
+            if kind == REMOTE or (kind == NAME and not own_queries(segments)):
                 return seg.text
-            row = _ROWS.get(program_name(first))
-            if row is None:
-                continue
-            kind = _read(row, view, dyn)
-            if kind == REMOTE:
-                return seg.text
-            if kind == NAME:
-                if own is None:
-                    own = own_queries(segments)
-                if not own:
-                    return seg.text
     return None
+
+
+def may_capture(command: str) -> bool:
+    """The cheap gate: a word can be built from captured data only where the text expands something."""
+    return "$" in command or "`" in command or "<(" in command
