@@ -495,31 +495,55 @@ _GIT_QUERIES = frozenset(
     }
 )
 _PLAIN_QUERIES = frozenset({"uname", "mktemp", "pwd", "nproc", "date", "cd", "pushd", "popd"})
+# The container engine's own listings: an image or a container id built or kept here.
+_CONTAINER_QUERIES = frozenset({"build", "images", "ps", "create", "image ls", "container ls", "image list"})
+# Filters of a pipe's output, when they name no file (`| head -1`, `| grep -v vendor`).
+_FILTERS = frozenset({"head", "tail", "sort", "uniq", "wc", "grep"})
 _READS_INTO = frozenset({"read", "mapfile", "readarray"})
 
 
-def _git_sub(words: tuple[str, ...]) -> str:
+def _sub(words: tuple[str, ...]) -> str:
+    """The first word after the options (``git -C dir branch`` -> ``branch``), with the next for a group."""
     k = 1
     while k < len(words) and words[k][:1] == "-":
-        k += 2 if words[k] in ("-C", "-c", "--git-dir", "--work-tree") else 1
-    return words[k] if k < len(words) else ""
+        k += 2 if words[k] in ("-C", "-c", "--git-dir", "--work-tree", "-H", "--host", "--context") else 1
+    if k >= len(words):
+        return ""
+    return (
+        f"{words[k]} {words[k + 1]}"
+        if words[k] in ("image", "container") and k + 1 < len(words)
+        else words[k]
+    )
+
+
+def _filters_only(words: tuple[str, ...]) -> bool:
+    """A filter that reads only its input: no file operand (grep's one pattern aside), no ``-f`` file."""
+    rest = [w for w in words[1:] if w[:1] != "-" and not w.isdigit()]
+    if words[0] == "grep":
+        return len(rest) <= 1 and not any(w.startswith(("-f", "--file", "-r", "-R")) for w in words[1:])
+    return not rest
+
+
+def _own_query(words: tuple[str, ...]) -> bool:
+    prog = program_name(words[0])
+    if prog == "git":
+        return _sub(words) in _GIT_QUERIES
+    if prog in ("docker", "podman", "nerdctl"):
+        return _sub(words) in _CONTAINER_QUERIES
+    if prog in _FILTERS:
+        return _filters_only(words)
+    return prog in _PLAIN_QUERIES
 
 
 def own_queries(segments: Sequence[Segment]) -> bool:
     """Every capture of the command is one of the repository's own queries (``$(git branch
-    --show-current)``, ``$(git rev-parse --abbrev-ref HEAD)``, ``$(uname -m)``): nothing read from a file, the
-    environment or an input (``read``)."""
+    --show-current)``, ``$(git rev-parse --abbrev-ref HEAD)``, ``$(docker build -q .)``, ``$(uname -m)``, a
+    filter of their output): nothing read from a file, the environment or an input (``read``)."""
     for s in segments:
         if not _READS_INTO.isdisjoint(s.words):
             return False
-        if not s.hidden or not s.words:
-            continue
-        prog = program_name(s.words[0])
-        if prog == "git":
-            if _git_sub(s.words) not in _GIT_QUERIES:
-                return False
-        elif prog not in _PLAIN_QUERIES:
-            return False
+        if s.hidden and (any(t != "/dev/null" for t in s.redirects) or (s.words and not _own_query(s.words))):
+            return False  # `$(head -1 < .env)`, `$(< .env)`: a file read
     return True
 
 
