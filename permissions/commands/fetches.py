@@ -375,7 +375,7 @@ def _named_option(view: tuple[str, ...], dyn: frozenset[int], row: _Row) -> int:
             name = view[i - 1]
         else:
             continue
-        if name not in _LOCAL_OPTIONS and _option_kind(name, "", row) == REMOTE:
+        if name not in _LOCAL_OPTIONS and (name in row.remote_short or _REMOTE_OPTION.search(name)):
             return REMOTE
     return 0
 
