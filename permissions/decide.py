@@ -994,7 +994,7 @@ def _terminal_cap(
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
     # R4.10: a name or an address built from captured data (fetches.may_capture, inlined: the hot path)
-    if "$" in command or "`" in command or "<(" in command or "parallel" in command:
+    if "$" in command or "`" in command or "<(" in command:
         sent = sends_captured(segments, seg_views, command)
         if sent is not None:
             return "cap_external_effect", sent
