@@ -9,7 +9,9 @@ the tools that switch user, group or capabilities (``runuser``, ``setpriv``, ``c
 
 from __future__ import annotations
 
-__all__ = ["PRIVILEGED", "PRIVILEGE_VERBS", "host_mount", "privileged_view"]
+import re
+
+__all__ = ["PRIVILEGED", "PRIVILEGE_VERBS", "host_mount", "privileged_in", "privileged_view"]
 
 PRIVILEGED = frozenset(
     {
@@ -110,6 +112,30 @@ def privileged_view(view: tuple[str, ...]) -> bool:
     if verb in _CONTAINER_ENGINES:
         return _host_container(view)
     return False
+
+
+# A command substitution in a segment's text (the reader spells each `$(…)` or `` `…` `` in the words).
+_SUBSTITUTION = re.compile(r"\$\(([^()]*)\)|`([^`]*)`")
+_PWD_COMMANDS = frozenset({"pwd", "pwd -P", "pwd -L"})
+_PLACEHOLDERS = ("$(…)", "`…`")
+
+
+def privileged_in(view: tuple[str, ...], text: str) -> bool:
+    """privileged_view of one view of the segment ``text``, where a container's mount source written as the
+    working folder's substitution (`-v "$(pwd)":/app`, `` -v `pwd`:/app ``) is read as `$PWD` is, not as a
+    location decided when it runs: when every substitution of the segment prints the working folder (and
+    nothing else; leaving the project with `cd` first is the path scope's), its placeholders are `$(pwd)`."""
+    if not privileged_view(view):
+        return False
+    if view[0] not in _CONTAINER_ENGINES or not any(p in w for w in view for p in _PLACEHOLDERS):
+        return True
+    found = _SUBSTITUTION.findall(text)
+    if not found or any(" ".join((a or b).split()) not in _PWD_COMMANDS for a, b in found):
+        return True
+    if text.count("$(") + text.count("`") // 2 != len(found):
+        return True  # a nested or unclosed one the pattern did not see whole
+    named = tuple(w.replace("$(…)", "$(pwd)").replace("`…`", "$(pwd)") for w in view)
+    return privileged_view(named)
 
 
 def _host_container(view: tuple[str, ...]) -> bool:
