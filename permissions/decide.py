@@ -29,7 +29,7 @@ from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
-from permissions.commands.privilege import privileged_in
+from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.uploads import (
     UPLOAD_VERBS,
     captures,
@@ -994,7 +994,7 @@ def _terminal_cap(
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS and _upload_around(view, seg, idx, around, command, segments):
                     return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
-                if privileged_at is None and privileged_in(view, seg.text):
+                if privileged_at is None and privileged_view(view) and still_privileged(view, seg.text):
                     privileged_at = seg.text
     # R4.10: a name or an address built from captured data (fetches.may_capture, inlined: the hot path)
     if "$" in command or "`" in command or "<(" in command:

@@ -722,12 +722,17 @@ def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
     return (r, *(Reading(("git", "rebase"), frozenset(way), ()) for way in dict.fromkeys(ways)))
 
 
+_ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase}
+
+
 def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
-    if len(r.path) == 2 and r.path[1] == "update-ref":
-        return _ref_update(r)
-    if len(r.path) == 2 and r.path[1] == "pull":
-        return _pull_rebase(r)
-    if len(r.path) < 2 or r.path[1] not in _PATHSPEC_COMMANDS or not _TOP_PATHSPECS.intersection(r.operands):
+    path = r.path
+    if len(path) < 2:
+        return (r,)
+    if path[1] not in _PATHSPEC_COMMANDS:
+        also = _ALSO_READ.get(path[1])
+        return also(r) if also is not None and len(path) == 2 else (r,)
+    if not _TOP_PATHSPECS.intersection(r.operands):
         return (r,)
     return (Reading(r.path, r.keys, tuple("." if w in _TOP_PATHSPECS else w for w in r.operands)),)
 

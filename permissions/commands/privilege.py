@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PRIVILEGED", "PRIVILEGE_VERBS", "host_mount", "privileged_in", "privileged_view"]
+__all__ = ["PRIVILEGED", "PRIVILEGE_VERBS", "host_mount", "privileged_view", "still_privileged"]
 
 PRIVILEGED = frozenset(
     {
@@ -120,13 +120,12 @@ _PWD_COMMANDS = frozenset({"pwd", "pwd -P", "pwd -L"})
 _PLACEHOLDERS = ("$(…)", "`…`")
 
 
-def privileged_in(view: tuple[str, ...], text: str) -> bool:
-    """privileged_view of one view of the segment ``text``, where a container's mount source written as the
-    working folder's substitution (`-v "$(pwd)":/app`, `` -v `pwd`:/app ``) is read as `$PWD` is, not as a
-    location decided when it runs: when every substitution of the segment prints the working folder (and
-    nothing else; leaving the project with `cd` first is the path scope's), its placeholders are `$(pwd)`."""
-    if not privileged_view(view):
-        return False
+def still_privileged(view: tuple[str, ...], text: str) -> bool:
+    """For a view privileged_view answers True for, of the segment ``text``: whether it still is once a
+    container's mount source written as the working folder's substitution (`-v "$(pwd)":/app`, `` -v
+    `pwd`:/app ``) is read as `$PWD` is, not as a location decided when it runs -- when every substitution of
+    the segment prints the working folder (and nothing else; leaving the project with `cd` first is the path
+    scope's), its placeholders are `$(pwd)`."""
     if view[0] not in _CONTAINER_ENGINES or not any(p in w for w in view for p in _PLACEHOLDERS):
         return True
     found = _SUBSTITUTION.findall(text)
