@@ -25,6 +25,7 @@ from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     GNU_PREFIXED,
     ONLY_AFTER_DASHES,
+    OTHER_NAMES,
     PACKAGE_BINS,
     PACKAGE_SPELLS,
     PEELED_VERBS,
@@ -744,6 +745,9 @@ def foreign_name(verb: str) -> bool:
     return (not verb.islower() and verb != verb.lower()) or ("." in verb and verb.endswith(WINDOWS_SUFFIXES))
 
 
+_GO_RELEASE = re.compile(r"go1\.\d+(?:\.\d+)?(?:(?:rc|beta)\d+)?")
+
+
 def _renamed(verb: str) -> str | None:
     """The program's own name when ``verb`` spells it another way: its path's last part (`/bin/rm`), or
     folded (`GIT`, `git.exe`); None when it is the name."""
@@ -752,7 +756,11 @@ def _renamed(verb: str) -> str | None:
         return verb[slash + 1 :] if verb[0] != "@" else None  # a scoped package (`@scope/pkg`) is no path
     if not foreign_name(verb):
         # R4.10: Homebrew's `grm`, `gxargs`, uutils' `uu-rm`
-        return GNU_PREFIXED.get(verb) if verb[:1] == "g" or verb[:3] == "uu-" else None
+        if verb[:4] == "go1.":  # red team: Go's release wrappers (golang.org/dl: `go1.22.0 run x`) are go
+            return "go" if _GO_RELEASE.fullmatch(verb) is not None else None
+        if verb[:1] == "g" or verb[:3] == "uu-":
+            return GNU_PREFIXED.get(verb)
+        return OTHER_NAMES.get(verb)
     name = verb.lower()
     for suffix in WINDOWS_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):

@@ -550,6 +550,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("perf", "trace"): _UNKNOWN,
     ("gdb", "--args"): _UNKNOWN,
     ("cmake", "-E"): _UNKNOWN,
+    # red team: `rustup run TOOLCHAIN cmd` runs cmd with that toolchain (`rustup run stable cargo publish`)
+    ("rustup", "run"): Syntax(long={"install": NONE, **HELP}, operands=1),
     # red team: `ip netns exec NAME cmd` runs cmd in the network namespace NAME (`ip netns list`: nothing)
     ("ip", "netns"): Syntax(operands=2),
     ("uv", "tool"): _UNKNOWN,  # `uv tool run [opts] pkg args` (SUBCOMMAND_THEN)
@@ -871,11 +873,16 @@ GNU_PREFIXED: dict[str, str] = {
     ).split()
 }
 
+# R4.10, red team: a program's other released names -- podman's remote client (`podman-remote run
+# --privileged`), Helm 3 where distributions ship it beside Helm 2 (`helm3 install`).
+OTHER_NAMES: dict[str, str] = {"podman-remote": "podman", "helm3": "helm"}
+
 # Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
 # `git-push`, and python's `-m module`).
 PEELED_VERBS: frozenset[str] = (
     frozenset(WRAPPERS)
     | frozenset(GNU_PREFIXED)
+    | frozenset(OTHER_NAMES)
     | frozenset(PACKAGE_BINS)
     | frozenset(PACKAGE_SPELLS)
     | frozenset(RUNNERS)
@@ -911,7 +918,7 @@ PEELED_VERBS: frozenset[str] = (
         "flatpak",  # `flatpak run --command=CMD app args` (permissions.commands.views)
     }
 )
-RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-")
+RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-", "go1.")
 
 
 def python_family(verb: str) -> bool:
