@@ -874,8 +874,15 @@ GNU_PREFIXED: dict[str, str] = {
 }
 
 # R4.10, red team: a program's other released names -- podman's remote client (`podman-remote run
-# --privileged`), Helm 3 where distributions ship it beside Helm 2 (`helm3 install`).
-OTHER_NAMES: dict[str, str] = {"podman-remote": "podman", "helm3": "helm"}
+# --privileged`), Helm 3 where distributions ship it beside Helm 2 (`helm3 install`), Debian's names for yarn and
+# node (`yarnpkg npm publish`, `nodejs`), OpenTofu, Terraform's fork with its command line (`tofu destroy`).
+OTHER_NAMES: dict[str, str] = {
+    "podman-remote": "podman",
+    "helm3": "helm",
+    "yarnpkg": "yarn",
+    "nodejs": "node",
+    "tofu": "terraform",
+}
 
 # Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
 # `git-push`, and python's `-m module`).
