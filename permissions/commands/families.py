@@ -206,6 +206,15 @@ REGISTRIES: dict[str, Forms] = {
     "ovsx": _forms("publish"),
     "lerna": _forms("publish"),
     "goreleaser": _forms("release publish announce"),
+    # red team: JReleaser (Java's goreleaser) and fastlane's store uploads -- deliver/upload_to_app_store (App Store),
+    # pilot/upload_to_testflight, supply/upload_to_play_store, match (signing identities pushed to their git
+    # repository), produce (a new app in the store), each also through `fastlane run ACTION`.
+    "jreleaser": _forms("release full-release deploy upload publish announce"),
+    "fastlane": _forms(
+        "deliver pilot supply match produce upload_to_app_store upload_to_testflight upload_to_play_store"
+        " appstore testflight run+deliver run+pilot run+supply run+match run+produce run+upload_to_app_store"
+        " run+upload_to_testflight run+upload_to_play_store"
+    ),
     "changeset": _forms("publish"),
     "lein": _forms("deploy"),
     # Ecto's drop and reset empty whatever database the project's config names (the databases' reading, below).
@@ -992,6 +1001,10 @@ def _mvn(view: tuple[str, ...]) -> bool:
         low = goal.lower()
         if any(g in low for g in _PUBLISHING_GOALS) or low in ("jib", "release:perform"):
             return True
+        # red team: JReleaser's goals that release on the forge or announce (`jreleaser:full-release`)
+        goal_name = low.partition(":")[2]
+        if low.startswith("jreleaser:") and ("release" in goal_name or "announce" in goal_name):
+            return True
         # a plugin by its coordinates: `com.google.cloud.tools:jib-maven-plugin[:VERSION]:build` pushes.
         if "jib-maven-plugin:" in low and low.endswith(":build"):
             return True
@@ -1011,6 +1024,9 @@ def _task_publishes(task: str) -> bool:
         return False
     if any(s in low for s in ("publish", "upload", "deploy", "push", "sonatype", "releaserepository")):
         return True
+    rest = low[len("jreleaser") :] if low.startswith("jreleaser") else ""
+    if "release" in rest or "announce" in rest:
+        return True  # red team: JReleaser's tasks (`jreleaserFullRelease`)
     # gradle runs a unique abbreviation (`pub`, camel case `pAP`): anything `publish` may abbreviate.
     return (
         low == "jib"

@@ -404,6 +404,8 @@ RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
     "cargo-make": _all_operands("--makefile --profile -p --cwd -e --env --env-file"),
     "makers": _all_operands("--makefile --profile -p --cwd -e --env --env-file"),
     "doit": _all_operands("-f --file -d --dir"),
+    # red team: fastlane's lanes (`fastlane ios release`: the platform, then the lane the Fastfile defines)
+    "fastlane": _all_operands("--env --capture_output"),
     # npm-run-all's commands run each script named (or matched by a glob: `run-s "deploy:*"`)
     "npm-run-all": _all_operands("--npm-path"),
     "run-s": _all_operands("--npm-path"),
