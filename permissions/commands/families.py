@@ -153,6 +153,21 @@ DATABASES: dict[str, Forms] = {
     "dbmate": _forms("drop"),
     "atlas": _forms("schema+apply schema+clean"),
     "dotnet-ef": _forms("database+drop"),  # `dotnet ef database update` applies migrations: daily work
+    # red team: the servers' own clients that drop a database (`dropdb app`, `mysqladmin drop app`), migration
+    # tools run backwards (a down migration drops what the up one made: `alembic downgrade base`, `knex
+    # migrate:rollback --all`, `goose reset`, `sqitch revert`), and key-value stores' deletes and writes.
+    "dropdb": ((),),
+    "mysqladmin": _forms("drop"),
+    "mariadb-admin": _forms("drop"),
+    "alembic": _forms("downgrade"),
+    "flask": _forms("db+downgrade"),
+    "knex": _forms("migrate:rollback migrate:down"),
+    "goose": _forms("reset down down-to"),
+    "sqitch": _forms("revert rebase"),
+    "etcdctl": _forms("del put txn compact lease+revoke"),
+    "consul": _forms("kv+delete kv+put kv+import"),
+    "influx": _forms("delete write bucket+delete"),
+    "memcflush": ((),),
 }
 
 _EAS = (
@@ -821,6 +836,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
     | frozenset({"mill", "millw"})
+    | frozenset({"pg_restore", "dbt"})
     | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | SOURCE_VERBS
@@ -1174,6 +1190,38 @@ def _kcat(view: tuple[str, ...]) -> bool:
     return False
 
 
+# pg_restore's options that take the next word (a short one may hold its value glued: `-dapp`).
+_PG_RESTORE_VALUED = frozenset("dfFhIjLnNPpSTtUW")
+
+
+def _pg_restore(view: tuple[str, ...]) -> bool:
+    """red team: `pg_restore --clean` (`-c`, also in a cluster: `-cd app`) drops every object the dump holds
+    from the database it restores into before making it again: the database's data."""
+    for w in view[1:]:
+        if w == "--":
+            return False
+        if w[:2] == "--":
+            if w.partition("=")[0] in ("--clean", "--clea", "--cle", "--cl"):
+                return True
+            continue
+        if w[:1] != "-":
+            continue
+        for ch in w[1:]:
+            if ch == "c":
+                return True
+            if ch in _PG_RESTORE_VALUED:
+                break
+    return False
+
+
+def _dbt(view: tuple[str, ...]) -> bool:
+    """red team: `dbt run|build|seed --full-refresh` (`-f`) drops and rebuilds the incremental models and seeds
+    in the warehouse the profile names: their history is gone."""
+    if len(view) < 2 or view[1] not in ("run", "build", "seed"):
+        return False
+    return any(w in ("--full-refresh", "-f") for w in view[2:])
+
+
 def _kafka_admin(view: tuple[str, ...]) -> bool:
     """red team: Kafka's admin tools change the cluster with these flags (`kafka-topics --delete`,
     `kafka-configs --alter`, `kafka-acls --add`, `kafka-consumer-groups --reset-offsets --execute`)."""
@@ -1231,6 +1279,8 @@ _OWN_READERS = {
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
+    "pg_restore": _pg_restore,
+    "dbt": _dbt,
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
 
@@ -1307,12 +1357,14 @@ def family_effect(view: tuple[str, ...]) -> bool:
             w.lower() in ("publish", "unpublish") and view[k - 1] not in ("run", "run-script")
             for k, w in enumerate(view[1:], 1)
         )
-    # mosquitto_pub's `-h` is the broker's host and its `-n` a null message, not help or a dry run.
-    quiet = ("--dry-run", "--help", "--version") if verb == "mosquitto_pub" else _DRY_OR_HELP
+    # mosquitto_pub's `-h` is the broker's host and its `-n` a null message, not help or a dry run; dropdb's
+    # `-h` is the server's host too.
+    quiet = ("--dry-run", "--help", "--version") if verb in _H_IS_HOST else _DRY_OR_HELP
     return verb in BARE_PUBLISHERS and not any(w in quiet for w in view)
 
 
 _DRY_OR_HELP = ("--dry-run", "-n", "--help", "-h", "--version")
+_H_IS_HOST = frozenset({"mosquitto_pub", "dropdb"})
 
 
 # -- where each tool's act is named (R4.9: a word there that is not literal leaves the act unknown) ---------
