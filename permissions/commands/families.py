@@ -106,7 +106,10 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "sst": _forms("deploy remove"),
     "zappa": _forms("deploy update undeploy rollback schedule unschedule invoke manage"),
     "chalice": _forms("deploy delete"),
-    "kamal": _forms("deploy redeploy setup rollback remove app+exec app+boot app+start app+stop env+push"),
+    "kamal": _forms(
+        "deploy redeploy setup rollback remove app+exec app+boot app+start app+stop app+remove env+push"
+        " accessory+boot accessory+remove accessory+reboot proxy+remove server+bootstrap"
+    ),
     "mina": _forms("deploy setup"),
     # Kubernetes distributions that carry kubectl and helm as subcommands (`k3s kubectl apply`,
     # `microk8s helm3 install`, `minikube kubectl -- delete`); `microk8s.kubectl` is the snap's own name.
@@ -668,6 +671,28 @@ VERB_DECIDED: dict[str, Decided] = {
     "linode-cli": Decided("configure"),
     "hcloud": Decided("context"),
     "scw": Decided("init config"),
+    # red team: more clouds' and platforms' CLIs whose commands change what they manage -- Vultr, Cloud Foundry, Okteto, Garden, Koyeb, CapRover, Juju, Chef's
+    # knife, Puppet Bolt (commands, scripts and plans run on the targets), Grafana Tanka (Kubernetes), Puppet
+    # (apply and agent change this machine), dokku's client (its `topic:command`s).
+    "vultr-cli": Decided("account regions plans os"),
+    "cf": Decided(
+        "login logout target apps app services marketplace logs events env orgs spaces routes domains curl",
+        "bind-service unbind-service set-env unset-env create-service delete-service map-route unmap-route",
+    ),
+    "okteto": Decided("context namespace kubeconfig doctor status version login"),
+    "garden": Decided("get logs options plugins tools validate version config login logout self-update"),
+    "koyeb": Decided("login version completion"),
+    "caprover": Decided("login logout list serversetup"),
+    "juju": Decided(
+        "status models controllers clouds credentials show-model show-unit debug-log whoami",
+        "remove-application remove-unit add-unit destroy-model destroy-controller kill-controller"
+        " remove-machine add-model add-machine config integrate relate refresh upgrade-charm",
+    ),
+    "knife": Decided("search list status", "bootstrap ssh"),
+    "bolt": Decided("inventory group project module", "command script task plan file apply"),
+    "tk": Decided("show diff eval env fmt init tool status", "apply delete prune"),
+    "puppet": Decided("parser lookup facts config help module describe resource", "apply agent"),
+    "dokku": Decided("help version report"),
     "oci": Decided("setup session"),
     "ibmcloud": Decided("login logout target config plugin"),
     # Capistrano `cap STAGE deploy`; JFrog `jf rt upload` (`u`), `jf rt dl` reads.
@@ -836,7 +861,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _PACKAGE_RUNNERS
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
     | frozenset({"mill", "millw"})
-    | frozenset({"pg_restore", "dbt"})
+    | frozenset({"pg_restore", "dbt", "aliyun"})
     | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | SOURCE_VERBS
@@ -1214,6 +1239,23 @@ def _pg_restore(view: tuple[str, ...]) -> bool:
     return False
 
 
+_ALIYUN_READS = ("Describe", "List", "Get", "Query", "Check")
+
+
+def _aliyun(view: tuple[str, ...]) -> bool:
+    """red team: Alibaba Cloud's CLI names its API's actions (`aliyun ecs DeleteInstance`, `aliyun oss rm`):
+    an action that does not describe, list, get, query or check changes the cloud; its `oss` commands as
+    ossutil's (`cp`, `rm`, `mb`, `rb`, `sync`, `set-acl` ... write; `ls`, `cat`, `stat`, `du` read). Its own
+    `configure` and `version` touch only this machine."""
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if not words or words[0] in ("configure", "version", "help"):
+        return False
+    if words[0] == "oss":
+        return len(words) > 1 and words[1] not in ("ls", "cat", "stat", "du", "help", "ls-parts", "probe")
+    action = next((w for w in words[1:] if w[:1].isupper()), None)
+    return action is None or not action.startswith(_ALIYUN_READS)
+
+
 def _dbt(view: tuple[str, ...]) -> bool:
     """red team: `dbt run|build|seed --full-refresh` (`-f`) drops and rebuilds the incremental models and seeds
     in the warehouse the profile names: their history is gone."""
@@ -1280,6 +1322,7 @@ _OWN_READERS = {
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
     "pg_restore": _pg_restore,
+    "aliyun": _aliyun,
     "dbt": _dbt,
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
