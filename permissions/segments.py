@@ -51,7 +51,7 @@ _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUT
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 _LOOK_THROUGH = PEELED_VERBS - _SUB_FIRST
-_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
+_RESOLVED_STARTS = frozenset(prefix[:3] for prefix in RESOLVED_PREFIXES)
 # First words views_of may look through (so may a first word with `=` or `/`, or starting as a resolved
 # prefix does): a cheap test before the call.
 _MAY_LOOK = _LOOK_THROUGH | _SUB_FIRST
@@ -236,7 +236,7 @@ def read_segments(
             if first in _MAY_LOOK
             or "=" in first
             or "/" in first
-            or first[:2] in _RESOLVED_STARTS
+            or first[:3] in _RESOLVED_STARTS
             or not first.islower()  # R4.10: `GIT push` on a case-insensitive file system (views_of decides)
             or "." in first  # R4.10: `git.exe`
             else [words]
@@ -473,7 +473,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         first in _MAY_LOOK
         or "=" in first
         or "/" in first
-        or first[:2] in _RESOLVED_STARTS
+        or first[:3] in _RESOLVED_STARTS
         or not first.islower()  # R4.10: `RM -rf /` on a case-insensitive file system (views_of decides)
         or "." in first  # R4.10: `rm.exe`
     ):

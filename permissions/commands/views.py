@@ -745,6 +745,8 @@ def foreign_name(verb: str) -> bool:
     return (not verb.islower() and verb != verb.lower()) or ("." in verb and verb.endswith(WINDOWS_SUFFIXES))
 
 
+# R4.10: Homebrew's `grm`, `gxargs`, uutils' `uu-rm`, and a program's other released names (`helm3`)
+_RENAMES = {**GNU_PREFIXED, **OTHER_NAMES}
 _GO_RELEASE = re.compile(r"go1\.\d+(?:\.\d+)?(?:(?:rc|beta)\d+)?")
 
 
@@ -755,12 +757,10 @@ def _renamed(verb: str) -> str | None:
     if slash >= 0 and slash + 1 < len(verb):
         return verb[slash + 1 :] if verb[0] != "@" else None  # a scoped package (`@scope/pkg`) is no path
     if not foreign_name(verb):
-        # R4.10: Homebrew's `grm`, `gxargs`, uutils' `uu-rm`
-        if verb[:4] == "go1.":  # red team: Go's release wrappers (golang.org/dl: `go1.22.0 run x`) are go
-            return "go" if _GO_RELEASE.fullmatch(verb) is not None else None
-        if verb[:1] == "g" or verb[:3] == "uu-":
-            return GNU_PREFIXED.get(verb)
-        return OTHER_NAMES.get(verb)
+        renamed = _RENAMES.get(verb)
+        if renamed is None and verb[:4] == "go1." and _GO_RELEASE.fullmatch(verb) is not None:
+            return "go"  # red team: Go's release wrappers (golang.org/dl: `go1.22.0 run x`) are go
+        return renamed
     name = verb.lower()
     for suffix in WINDOWS_SUFFIXES:
         if name.endswith(suffix) and len(name) > len(suffix):
@@ -983,7 +983,7 @@ def _peels(verb: str) -> bool:
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) & PEELED_VERBS
 # (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is looked through whatever follows)
 _LOOK_THROUGH = PEELED_VERBS - (_SUB_FIRST - WRAPPERS.keys())
-_RESOLVED_STARTS = frozenset(prefix[:2] for prefix in RESOLVED_PREFIXES)
+_RESOLVED_STARTS = frozenset(prefix[:3] for prefix in RESOLVED_PREFIXES)
 
 
 def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -998,7 +998,7 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             first in _SUB_FIRST and len(words) > 1 and peels_after(first, words[1])  # `pnpm -r exec`
         )
         or (
-            first[:2] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
+            first[:3] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
         )  # R4.10: `git-push`, `python3.12`
         or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
     ):
