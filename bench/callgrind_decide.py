@@ -100,31 +100,38 @@ def _stub(parts: set[str]) -> None:
         _stubbed(decide_module, "_floor_where", lambda st, reading, doomed: (st.req.command, doomed))
 
 
-def child(rounds: int, parts: set[str], runs_in: str, commands: list[str] | None = None) -> None:
-    """Run inside valgrind: warm up, then decide the corpus (or ``commands``) ``rounds`` times at first sight
-    through reduce."""
+def _requests(runs_in: str, commands: list[str] | None) -> list[Any]:
+    """This checkout's decide() requests for the corpus (or ``commands``) under the bench's rules."""
     sys.path.insert(0, os.getcwd())
     sys.path.insert(0, HERE)
     from corpus import ROOT, make_corpus, make_permissions
 
-    from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
-    from permissions.memos import forget_remembered
+    from permissions.decide import DecisionRequest, Permissions, ProjectState
 
-    _stub(parts)
     if not commands:
         commands, _ = make_corpus()
     raw = make_permissions()
     perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
     project = ProjectState(execution_mode="runner", root=ROOT)
-    reqs = [
+    return [
         DecisionRequest("terminal", "developer", project, command=c, permissions=perms, runs_in=runs_in)
         for c in commands
     ]
+
+
+def child(rounds: int, parts: set[str], runs_in: str, commands: list[str] | None = None) -> None:
+    """Run inside valgrind: warm up, then decide the corpus (or ``commands``) ``rounds`` times at first sight
+    through reduce."""
+    reqs = _requests(runs_in, commands)
+    from permissions.decide import decide
+    from permissions.memos import forget_remembered
+
+    _stub(parts)
     for _ in range(2):  # compiles the rules, fills the stubs' dicts, warms the interpreter
         for r in reqs:
             decide(r)
 
-    def counted(acc: None, req: DecisionRequest) -> None:
+    def counted(acc: None, req: Any) -> None:
         decide(req)
         return acc
 
@@ -140,22 +147,10 @@ def count_bytecodes(rounds: int, runs_in: str, commands: list[str] | None = None
     """Run in a checkout's own interpreter (no valgrind): Python bytecodes executed and C functions called
     per first-sight decision, by sys.settrace's opcode events and sys.setprofile's c_call events. Exact and
     independent of the heap's layout, unlike the instruction count -- but blind to what a C call costs."""
-    sys.path.insert(0, os.getcwd())
-    sys.path.insert(0, HERE)
-    from corpus import ROOT, make_corpus, make_permissions
-
-    from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
+    reqs = _requests(runs_in, commands)
+    from permissions.decide import decide
     from permissions.memos import forget_remembered
 
-    if not commands:
-        commands, _ = make_corpus()
-    raw = make_permissions()
-    perms = Permissions(tuple(raw["allow"]), tuple(raw["deny"]), tuple(raw["ask"]))
-    project = ProjectState(execution_mode="runner", root=ROOT)
-    reqs = [
-        DecisionRequest("terminal", "developer", project, command=c, permissions=perms, runs_in=runs_in)
-        for c in commands
-    ]
     for r in reqs:
         decide(r)
     counts = [0, 0]

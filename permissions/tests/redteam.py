@@ -71,3 +71,11 @@ def stays_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host",
     for runs_in in places:
         v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
         assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
+
+
+def under_its_allow(command: str, deny: str | None = None, runs_in: str = "sandbox") -> Verdict:
+    """``command`` decided under an allow of its first word (`Terminal(docker)`) and, if given, a deny of
+    ``deny``: what a meaning test asks -- is the deny read into a spelling the allow would let through?"""
+    program = command.split()[0]
+    denies = (f"Terminal({deny})",) if deny else ()
+    return term(command, allow=(f"Terminal({program})",), deny=denies, runs_in=runs_in)

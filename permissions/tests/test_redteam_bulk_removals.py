@@ -17,6 +17,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import AUTO_MODE, term
+from .redteam import under_its_allow
 
 PLACES = ["sandbox", "agent"]
 
@@ -62,8 +63,7 @@ BULK = [
 @pytest.mark.parametrize(("deny", "command"), BULK)
 @pytest.mark.parametrize("runs_in", PLACES)
 def test_a_deny_of_the_removal_refuses_it_in_bulk(deny, command, runs_in):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",), runs_in=runs_in)
+    v = under_its_allow(command, deny, runs_in)
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
 
 
@@ -104,8 +104,7 @@ PRECISE = [
 @pytest.mark.parametrize(("deny", "command"), PRECISE)
 @pytest.mark.parametrize("runs_in", PLACES)
 def test_a_deny_of_the_bulk_form_stays_precise(deny, command, runs_in):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",), runs_in=runs_in)
+    v = under_its_allow(command, deny, runs_in)
     assert v.decision == "auto_approve", (deny, command, v.reason, v.message)
 
 
@@ -121,8 +120,7 @@ def test_a_deny_of_the_bulk_form_stays_precise(deny, command, runs_in):
     ],
 )
 def test_the_bulk_form_is_still_refused_by_its_own_deny(deny, command):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",))
+    v = under_its_allow(command, deny)
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
 
 
@@ -138,8 +136,7 @@ def test_the_bulk_form_is_still_refused_by_its_own_deny(deny, command):
     ],
 )
 def test_with_no_such_deny_nothing_changes(command):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",))
+    v = under_its_allow(command)
     assert v.decision == "auto_approve", (command, v.reason, v.message)
 
 
@@ -177,8 +174,7 @@ PACKAGES = [
 @pytest.mark.parametrize(("deny", "command"), PACKAGES)
 @pytest.mark.parametrize("runs_in", PLACES)
 def test_a_package_removal_is_refused_by_any_of_its_names(deny, command, runs_in):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",), runs_in=runs_in)
+    v = under_its_allow(command, deny, runs_in)
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
 
 
@@ -199,6 +195,5 @@ def test_a_package_removal_is_refused_by_any_of_its_names(deny, command, runs_in
     ],
 )
 def test_a_package_removal_deny_stays_precise(deny, command):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",))
+    v = under_its_allow(command, deny)
     assert v.decision == "auto_approve", (deny, command, v.reason, v.message)

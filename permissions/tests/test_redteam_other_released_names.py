@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import AUTO_MODE, term
-from .redteam import never_auto_where, stays_auto_where
+from .redteam import never_auto_where, stays_auto_where, under_its_allow
 
 DENIED = [
     ("go install", "go1.22.0 install golang.org/x/tools/gopls@latest"),
@@ -36,8 +36,7 @@ DENIED = [
 @pytest.mark.parametrize(("deny", "command"), DENIED)
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 def test_a_deny_holds_under_the_other_name(deny, command, runs_in):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",), runs_in=runs_in)
+    v = under_its_allow(command, deny, runs_in)
     assert v.decision == "deny", (command, v.reason, v.message)
 
 

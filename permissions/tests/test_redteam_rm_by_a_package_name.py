@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .helpers import AUTO_MODE, term
+from .redteam import under_its_allow
 
 CASES = [
     ("rm -rf", "rimraf dist"),
@@ -37,8 +38,7 @@ CASES = [
 @pytest.mark.parametrize(("deny", "command"), CASES)
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 def test_the_package_is_refused_as_rm_rf(deny, command, runs_in):
-    program = command.split()[0]
-    v = term(command, allow=(f"Terminal({program})",), deny=(f"Terminal({deny})",), runs_in=runs_in)
+    v = under_its_allow(command, deny, runs_in)
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason, v.message)
 
 
@@ -59,7 +59,5 @@ def test_and_under_autonomy(deny, command):
     ],
 )
 def test_otherwise_it_stays_ordinary(deny, command):
-    program = command.split()[0]
-    denies = (f"Terminal({deny})",) if deny else ()
-    v = term(command, allow=(f"Terminal({program})",), deny=denies)
+    v = under_its_allow(command, deny)
     assert v.decision == "auto_approve", (deny, command, v.reason, v.message)
