@@ -79,3 +79,9 @@ def under_its_allow(command: str, deny: str | None = None, runs_in: str = "sandb
     program = command.split()[0]
     denies = (f"Terminal({deny})",) if deny else ()
     return term(command, allow=(f"Terminal({program})",), deny=denies, runs_in=runs_in)
+
+
+def in_auto_mode(command: str, deny: str) -> Verdict:
+    """``command`` decided in auto mode (autonomy "*") under a deny of ``deny``: a meaning read into the deny
+    must hold where no allow is involved at all."""
+    return term(command, deny=(f"Terminal({deny})",), autonomy=AUTO_MODE)

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, term
-from .redteam import under_its_allow
+from .redteam import in_auto_mode, under_its_allow
 
 PLACES = ["sandbox", "agent"]
 
@@ -69,7 +68,7 @@ def test_a_deny_of_the_removal_refuses_it_in_bulk(deny, command, runs_in):
 
 @pytest.mark.parametrize(("deny", "command"), BULK[::4])
 def test_and_under_autonomy(deny, command):
-    v = term(command, deny=(f"Terminal({deny})",), autonomy=AUTO_MODE)
+    v = in_auto_mode(command, deny)
     assert v.decision == "deny", (command, v.reason, v.message)
 
 

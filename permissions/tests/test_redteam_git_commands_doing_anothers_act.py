@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, term
+from .helpers import term
+from .redteam import in_auto_mode
 
 CASES = [
     ("git branch -D", "git update-ref -d refs/heads/x"),
@@ -49,7 +50,7 @@ def test_the_command_doing_the_act_is_refused_as_the_one_denied(deny, command, r
 
 @pytest.mark.parametrize(("deny", "command"), CASES[::3])
 def test_and_under_autonomy(deny, command):
-    v = term(command, deny=(f"Terminal({deny})",), autonomy=AUTO_MODE)
+    v = in_auto_mode(command, deny)
     assert v.decision == "deny", (command, v.reason, v.message)
 
 

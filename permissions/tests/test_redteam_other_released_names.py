@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, term
-from .redteam import never_auto_where, stays_auto_where, under_its_allow
+from .redteam import in_auto_mode, never_auto_where, stays_auto_where, under_its_allow
 
 DENIED = [
     ("go install", "go1.22.0 install golang.org/x/tools/gopls@latest"),
@@ -42,7 +41,7 @@ def test_a_deny_holds_under_the_other_name(deny, command, runs_in):
 
 @pytest.mark.parametrize(("deny", "command"), DENIED[::3])
 def test_and_under_autonomy(deny, command):
-    v = term(command, deny=(f"Terminal({deny})",), autonomy=AUTO_MODE)
+    v = in_auto_mode(command, deny)
     assert v.decision == "deny", (command, v.reason, v.message)
 
 

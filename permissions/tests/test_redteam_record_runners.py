@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, term
-from .redteam import never_auto_where, stays_auto_where
+from .helpers import term
+from .redteam import in_auto_mode, never_auto_where, stays_auto_where
 
 DENIED = [
     ("rm -rf", "rush 'rm -rf {}' < list"),
@@ -41,7 +41,7 @@ def test_the_command_a_record_runner_runs_meets_the_deny(deny, command, runs_in)
 
 @pytest.mark.parametrize(("deny", "command"), DENIED[::3])
 def test_and_under_autonomy(deny, command):
-    v = term(command, deny=(f"Terminal({deny})",), autonomy=AUTO_MODE)
+    v = in_auto_mode(command, deny)
     assert v.decision == "deny", (command, v.reason, v.message)
 
 

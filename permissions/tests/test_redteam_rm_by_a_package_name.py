@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, term
-from .redteam import under_its_allow
+from .redteam import in_auto_mode, under_its_allow
 
 CASES = [
     ("rm -rf", "rimraf dist"),
@@ -44,7 +43,7 @@ def test_the_package_is_refused_as_rm_rf(deny, command, runs_in):
 
 @pytest.mark.parametrize(("deny", "command"), CASES[::4])
 def test_and_under_autonomy(deny, command):
-    v = term(command, deny=(f"Terminal({deny})",), autonomy=AUTO_MODE)
+    v = in_auto_mode(command, deny)
     assert v.decision == "deny", (command, v.reason, v.message)
 
 
