@@ -101,11 +101,13 @@ def _entry(shown: str, what: str) -> Protected:
 
 _AGENT = "a coding agent's own configuration and hooks"
 _GIT = "git's configuration and hooks"
+_VCS = "a version control system's configuration and hooks"
 _CI = "a CI or hook runner's configuration"
 _PKG = "a package manager's settings"
 _EDITOR = "an editor's task runner or settings"
 _ENV = "an environment loader"
 _STARTUP = "a file an interpreter or a shell runs at start"
+_SESSION = "a program the desktop session or the user's service manager starts on its own"
 _BUILD = "a build tool's settings"
 _CRED = "a client's credentials or settings that run a program or choose where data goes"
 _POLICY = "the project's policy"
@@ -217,6 +219,18 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # custom transfer agents are programs git runs).
         (".config/git/", _GIT),
         (".lfsconfig", _GIT),
+        # red team: the other version control systems' repository and user settings, which run commands as
+        # git's do -- Mercurial's hgrc ([hooks] run shell commands, [extensions] load Python, `!` aliases, ui.ssh
+        # and ui.editor name programs), Jujutsu's repository and user config (fix.tools, ui.pager, ui.editor,
+        # ui.diff-editor and signing programs), Subversion's client config ([helpers] editor-cmd, diff-cmd,
+        # merge-tool-cmd; [tunnels] the command an svn+ssh:// URL runs).
+        (".hg/", _VCS),
+        (".hgrc", _VCS),
+        ("Mercurial.ini", _VCS),
+        (".config/hg/", _VCS),
+        (".jj/", _VCS),
+        (".config/jj/", _VCS),
+        (".subversion/", _VCS),
         (".github/workflows/", _CI),
         (".gitlab-ci.yml", _CI),
         (".husky/", _CI),
@@ -324,6 +338,21 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".nvim.lua", _EDITOR),
         (".nvimrc", _EDITOR),
         (".exrc", _EDITOR),
+        # red team: the editors' start-up files and plugin folders, run at every start (Vim's .vimrc, gvimrc and
+        # plugin/ folders, also read from the working folder under 'exrc' as .exrc is; Neovim's config; Emacs's
+        # init files), and Zed's user settings (its tasks, terminal environment and language servers' commands).
+        (".vimrc", _EDITOR),
+        ("_vimrc", _EDITOR),
+        (".gvimrc", _EDITOR),
+        ("_gvimrc", _EDITOR),
+        (".vim/", _EDITOR),
+        ("vimfiles/", _EDITOR),
+        (".config/nvim/", _EDITOR),
+        (".emacs", _EDITOR),
+        (".emacs.el", _EDITOR),
+        (".emacs.d/", _EDITOR),
+        (".config/emacs/", _EDITOR),
+        (".config/zed/", _EDITOR),
         # the editors' user settings, .vscode/'s home twin on Linux (terminal environment, tasks, mcp.json and
         # the agents' auto-approve settings): VS Code, its Insiders build, VSCodium, Cursor, Windsurf.
         (".config/Code/User/", _EDITOR),
@@ -342,6 +371,11 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("devbox.json", _ENV),  # its env and init_hook load into every devbox shell (and direnv's)
         ("direnvrc", _ENV),
         (".direnvrc", _ENV),
+        # red team: R reads .Renviron from the working folder, then home (R_PROFILE_USER, R_LIBS ... for every R
+        # started there), and Renviron.site for every user; systemd's environment.d sets the user session's.
+        (".Renviron", _ENV),
+        ("Renviron.site", _ENV),
+        (".config/environment.d/", _ENV),
         # package managers: registries, credentials, install hooks and the binaries they run.
         ("pip.ini", _PKG),
         (".pypirc", _PKG),
@@ -367,6 +401,28 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".m2/settings.xml", _PKG),
         # NuGet's sources (its registry), in either spelling (names compare without regard to case).
         ("nuget.config", _PKG),
+        # red team: the same settings under the other managers' names -- mamba's and micromamba's .mambarc and
+        # conda's XDG condarc (channels: where packages come from), Yarn Plug'n'Play's loader (required into
+        # every process `yarn node` and `yarn run` start), Bower's .bowerrc (pre- and postinstall commands),
+        # Go's user env file (`go env -w` writes it: GOFLAGS=-toolexec=..., CC, GOPROXY), Composer's home
+        # (repositories, the plugins it allows), pnpm's global rc (.npmrc's keys), Terraform's CLI settings
+        # and plugin folder (provider binaries and dev_overrides are programs `terraform` runs).
+        (".mambarc", _PKG),
+        (".config/conda/", _PKG),
+        (".pnp.cjs", _PKG),
+        (".pnp.js", _PKG),
+        (".pnp.loader.mjs", _PKG),
+        (".bowerrc", _PKG),
+        (".config/go/env", _PKG),
+        (".config/composer/", _PKG),
+        (".composer/", _PKG),
+        (".config/pnpm/rc", _PKG),
+        (".terraformrc", _PKG),
+        ("terraform.rc", _PKG),
+        (".terraform.d/", _PKG),
+        # sbt's and Leiningen's user folders: global plugins and profiles, code loaded into every build.
+        (".sbt/", _PKG),
+        (".lein/", _PKG),
         # the executables a project's environment puts first on PATH, later run by name (`npm test` runs
         # node_modules/.bin/jest, an activated or `uv run` venv runs .venv/bin/pytest; `activate` is sourced).
         # Deleting the whole environment is not reached through them (_REBUILT): the package manager rebuilds
@@ -393,6 +449,23 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".kube/", _CRED),
         (".netrc", _CRED),
         ("_netrc", _CRED),
+        # red team: more clients' settings of the same kind -- GitHub CLI's (hosts.yml holds the token, config.yml
+        # its `!` shell aliases), the Azure CLI's (credentials, and its extensions are Python it loads), gcloud's
+        # (credentials, the account and project data goes to), git's credential store, curl's and wget's
+        # defaults (read at every run: a url, an upload, a proxy), the MySQL client's (host, user, its pager),
+        # GnuPG's (gpg-agent.conf's pinentry-program is a program it runs), mailcap (the command per type).
+        (".config/gh/", _CRED),
+        (".azure/", _CRED),
+        (".config/gcloud/", _CRED),
+        (".git-credentials", _CRED),
+        (".curlrc", _CRED),
+        (".config/curlrc", _CRED),
+        ("_curlrc", _CRED),
+        (".wgetrc", _CRED),
+        (".my.cnf", _CRED),
+        (".mylogin.cnf", _CRED),
+        (".gnupg/", _CRED),
+        (".mailcap", _CRED),
         # [beyond] files an interpreter, a debugger or a shell runs at start without being asked.
         # Python's site module imports sitecustomize and usercustomize (a .py, a .pyc or a package) from the
         # path, and runs the import lines of every .pth file directly in a site-packages folder (a venv's
@@ -415,6 +488,37 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".config/gdb/", _STARTUP),
         (".lldbinit*", _STARTUP),
         (".psqlrc*", _STARTUP),
+        # red team: the other interpreters' start-up files. From the working folder first, then home: R's
+        # .Rprofile, GHCi's .ghci, IEx's .iex.exs, Octave's .octaverc, OCaml's .ocamlinit, the Perl debugger's
+        # .perldb, PsySH's .psysh.php; from home: Erlang's .erlang, Julia's config/startup.jl, IPython's and
+        # Jupyter's profiles (startup/*.py, *_config.py), SQLite's .sqliterc (.shell runs a command), the Lisps',
+        # Schemes' and Tcl's REPL files, PsySH's config.php; and R's site profile.
+        (".Rprofile", _STARTUP),
+        ("Rprofile.site", _STARTUP),
+        (".ghci", _STARTUP),
+        (".ghc/ghci.conf", _STARTUP),
+        (".config/ghc/", _STARTUP),
+        (".iex.exs", _STARTUP),
+        (".erlang", _STARTUP),
+        (".octaverc", _STARTUP),
+        (".ocamlinit", _STARTUP),
+        (".perldb", _STARTUP),
+        (".psysh.php", _STARTUP),
+        (".config/psysh/", _STARTUP),
+        (".julia/config/", _STARTUP),
+        (".ipython/", _STARTUP),
+        (".jupyter/", _STARTUP),
+        (".sqliterc", _STARTUP),
+        (".sbclrc", _STARTUP),
+        (".clisprc*", _STARTUP),
+        (".eclrc", _STARTUP),
+        (".guile", _STARTUP),
+        (".racketrc", _STARTUP),
+        (".csirc", _STARTUP),
+        (".swiplrc", _STARTUP),
+        (".config/swi-prolog/", _STARTUP),
+        (".tclshrc", _STARTUP),
+        (".wishrc", _STARTUP),
         # the shells' start-up files: bash (login, interactive, logout), sh and dash's .profile, zsh (.zshenv
         # runs for every zsh, scripts included), fish's ~/.config/fish/ (config.fish, conf.d/, functions/).
         (".bashrc", _STARTUP),
@@ -428,6 +532,31 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".zlogin", _STARTUP),
         (".zlogout", _STARTUP),
         (".config/fish/", _STARTUP),
+        # red team: the other shells' start-up files -- ksh and mksh (ENV's default), csh and tcsh (login and
+        # every shell), yash, xonsh, Nushell, Elvish, Oils -- the files the common .bashrc sources (Debian's
+        # .bash_aliases, Fedora's .bashrc.d/), oh-my-zsh's custom folder; a terminal multiplexer's (tmux's
+        # run-shell, screen's exec run at its start); Heroku's .profile.d/ (sourced at every dyno start).
+        (".kshrc", _STARTUP),
+        (".mkshrc", _STARTUP),
+        (".cshrc", _STARTUP),
+        (".tcshrc", _STARTUP),
+        (".login", _STARTUP),
+        (".logout", _STARTUP),
+        (".yashrc", _STARTUP),
+        (".yash_profile", _STARTUP),
+        (".xonshrc", _STARTUP),
+        (".config/xonsh/", _STARTUP),
+        (".config/nushell/", _STARTUP),
+        (".config/elvish/", _STARTUP),
+        (".elvish/", _STARTUP),
+        (".config/oils/", _STARTUP),
+        (".bash_aliases", _STARTUP),
+        (".bashrc.d/", _STARTUP),
+        (".oh-my-zsh/custom/", _STARTUP),
+        (".tmux.conf", _STARTUP),
+        (".config/tmux/", _STARTUP),
+        (".screenrc", _STARTUP),
+        (".profile.d/", _STARTUP),
         # [beyond] SPEC §5, Windows: what Windows runs at logon from the user's Startup folder, and PowerShell's
         # profiles -- run by every PowerShell -- with the modules it loads by name, in Documents (Windows
         # PowerShell, PowerShell 7) and ~/.config/powershell (PowerShell on Linux and macOS); and, red team,
@@ -440,6 +569,18 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("WindowsPowerShell/v1.0/", _STARTUP),
         ("PowerShell/7/", _STARTUP),
         ("PowerShell/7-preview/", _STARTUP),
+        # red team: what a desktop session or the user's service manager starts on its own, the twins of the
+        # Windows Startup folder -- XDG autostart entries, systemd user units, KDE's login scripts, X's session
+        # files, macOS's launch agents (by the folder's own name: a project's Library/ is Unity's cache).
+        (".config/autostart/", _SESSION),
+        (".config/systemd/user/", _SESSION),
+        (".local/share/systemd/user/", _SESSION),
+        (".config/plasma-workspace/", _SESSION),
+        (".xinitrc", _SESSION),
+        (".xsession", _SESSION),
+        (".xsessionrc", _SESSION),
+        (".xprofile", _SESSION),
+        ("LaunchAgents/", _SESSION),
         # [beyond] build tools' settings that choose the binary or the code a build runs.
         # Bazel: .bazelrc (any flag: --workspace_status_command, --run_under, --override_repository) in the
         # workspace and home; bazelisk downloads the version .bazelversion names -- a fork's `org/version` from

@@ -201,6 +201,8 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "poetry": (frozenset({"config", "source"}), ("poetry.toml",)),
     "bundle": (frozenset({"config"}), (".bundle/config",)),
     "conda": (frozenset({"config"}), (".condarc",)),
+    "mamba": (frozenset({"config"}), (".condarc", ".mambarc")),
+    "micromamba": (frozenset({"config"}), (".condarc", ".mambarc")),
     "dotenv": (frozenset({"set", "unset"}), (".env",)),
 }
 # [beyond] R3.7: clients whose configuration runs a program or chooses where data goes (the table's
@@ -212,6 +214,14 @@ _CLIENT_CONFIG: dict[str, tuple[str, frozenset[str], str]] = {
     "aws": ("configure", frozenset({"import", "sso", "sso-session", "add-model", "-"}), "~/.aws/config"),
     "kubectl": ("config", frozenset({"edit"}), "~/.kube/config"),
     "docker": ("context", frozenset({"create", "update", "import", "rm", "remove"}), "~/.docker/contexts"),
+    # red team: the other version control systems' settings (R3.7's table: .jj/, .hg/hgrc), written by `jj config
+    # set|unset|edit` and by `hg config` told which file to edit (hg's -l/-g/--shared edit without -e).
+    "jj": ("config", frozenset({"edit"}), "~/.config/jj/config.toml"),
+    "hg": (
+        "config",
+        frozenset({"-e", "--edit", "-l", "--local", "-g", "--global", "--shared", "--non-shared"}),
+        "~/.hgrc",
+    ),
 }
 _CURL_FILE_OPTIONS = (
     "--output",
