@@ -619,6 +619,8 @@ def _pnpm(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
             return INSTALL
         if _config_write(sub, r.operands, r.keys):
             return SETTINGS
+        if sub in ("login", "logout", "adduser"):
+            return KEYCHAIN  # pnpm 9's own login, as npm's
     return None
 
 
@@ -633,6 +635,10 @@ def _yarn(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
             return INSTALL  # yarn 1: the package registered for every project
         if path == ("config",) and r.operands[:1] and r.operands[0] in ("set", "delete", "unset"):
             return SETTINGS  # yarn 1 writes ~/.yarnrc (yarn 2+ the project's, unless -H): fail closed
+        if path[:1] == ("npm",) and r.operands[:1] and r.operands[0] in ("login", "logout"):
+            return KEYCHAIN  # yarn 2+: the registry's token in the user's ~/.yarnrc.yml
+        if path in (("npm", "login"), ("npm", "logout")):
+            return KEYCHAIN
     return None
 
 
@@ -1020,6 +1026,87 @@ def _security(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 
 Reader = Callable[[tuple[str, ...], tuple[str, ...]], str | None]
 
+
+def _first_row(*rows: Sub) -> Reader:
+    """A tool whose subcommands change different things (a login, a setting, an install): its rows in turn,
+    the first that reads a change answering."""
+
+    def read(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+        for row in rows:
+            found = _by_row(row, view)
+            if found is not None:
+                return found
+        return None
+
+    return read
+
+
+# red team: the other clients' logins, settings and plugins, as ``gh auth login`` and ``npm login`` are -- each
+# writes the user's credentials or settings in the home folder (the account and project later commands act on,
+# a credential helper it runs), or installs code the client loads for every project. Switching between
+# accounts already stored stays a read where the tool's own login is not involved (``kubectl config
+# use-context``, ``gcloud config configurations activate``), as the protected files' reading has it.
+_LOGIN = "login logout"
+_CLIENT_READERS: dict[str, Reader] = {
+    "az": _first_row(
+        Sub(KEYCHAIN, writes="login logout acr+login"),
+        Sub(SETTINGS, writes="config+set config+unset"),
+        Sub(INSTALL, writes="extension+add extension+update extension+remove upgrade"),
+    ),
+    "gcloud": _first_row(
+        Sub(
+            KEYCHAIN,
+            writes="auth+login auth+activate-service-account auth+revoke auth+application-default"
+            " auth+configure-docker",
+        ),
+        Sub(SETTINGS, writes="config+set config+unset"),
+        Sub(INSTALL, writes="components+install components+update components+remove components+reinstall"),
+    ),
+    "heroku": _first_row(
+        Sub(KEYCHAIN, writes="login logout auth:login auth:logout container:login container:logout"),
+        Sub(INSTALL, writes="plugins:install plugins:link plugins:uninstall"),
+    ),
+    "helm": _first_row(
+        Sub(KEYCHAIN, writes="registry+login registry+logout"),
+        Sub(SETTINGS, writes="repo+add repo+remove repo+rm"),
+        Sub(INSTALL, writes="plugin+install plugin+uninstall plugin+update"),
+    ),
+    **dict.fromkeys(
+        ("fly", "flyctl"), _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} auth+login auth+logout auth+docker"))
+    ),
+    **dict.fromkeys(
+        (
+            "terraform",
+            "tofu",
+            "vercel",
+            "netlify",
+            "wrangler",
+            "railway",
+            "supabase",
+            "pulumi",
+            "oc",
+            "ibmcloud",
+        ),
+        _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
+    ),  # fmt: skip
+    "cf": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} auth")),
+    "firebase": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} login:add login:use")),
+    "vault": _first_row(Sub(KEYCHAIN, writes="login")),
+    "wandb": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),  # its API key goes to ~/.netrc
+    "codex": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
+    "bw": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
+    "aws": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} sso+login sso+logout")),
+    "doctl": _first_row(
+        Sub(KEYCHAIN, writes="auth+init auth+remove auth+switch registry+login registry+logout")
+    ),
+    "glab": _first_row(Sub(KEYCHAIN, writes="auth+login auth+logout")),
+    "tea": _first_row(Sub(KEYCHAIN, writes="logout login+add login+delete login+default login+edit")),
+    "hf": _first_row(Sub(KEYCHAIN, writes=f"{_LOGIN} auth+login auth+logout auth+switch")),
+    "huggingface-cli": _first_row(Sub(KEYCHAIN, writes=_LOGIN)),
+    "kubectl": _first_row(Sub(INSTALL, writes="krew+install krew+uninstall krew+upgrade")),
+    "krew": _first_row(Sub(INSTALL, writes="install uninstall upgrade")),
+}
+
 READERS: dict[str, Reader] = {
     "kill": lambda v, w: _kill(v),
     "pkill": lambda v, w: _pkill(v),
@@ -1068,6 +1155,7 @@ READERS: dict[str, Reader] = {
     "paru": _pacman,
     "dpkg": _dpkg,
     "rpm": _dpkg,
+    **_CLIENT_READERS,
 }
 
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
