@@ -23,9 +23,12 @@ is also read as Windows reads a name: without trailing dots and spaces or an ``:
 environment loaders (every ``.env*`` -- a Vite mode or dotenv-flow may load any of them, ``.env.example``
 included --, ``mise.toml``, ``.tool-versions``), package managers (``.pypirc``, ``uv.toml``, ``.pnpmfile.cjs``,
 ``bunfig.toml``, ``.yarn/releases/``, ``.cargo/config.toml``, ``.mvn/``, ``gradle/wrapper/`` ...); and it adds
-two: files an interpreter or a shell runs at start without being asked (``sitecustomize.py``, a ``.pth`` in
-``site-packages/``, ``.pdbrc``, ``.bashrc`` ...) and build tools' settings that choose the binary or the code
-a build runs (``.bazelrc``, ``Directory.Build.props``, ``rust-toolchain.toml``, ``gradle.properties`` ...).
+four: files an interpreter or a shell runs at start without being asked (``sitecustomize.py``, a ``.pth`` in
+``site-packages/``, ``.pdbrc``, ``.bashrc``, ``.Rprofile``, ``.ghci``, ``.iex.exs`` ...), build tools' settings
+that choose the binary or the code a build runs (``.bazelrc``, ``Directory.Build.props``,
+``rust-toolchain.toml``, ``gradle.properties`` ...), the other version control systems' settings and hooks
+(``.hg/``, ``.jj/``, ``.subversion/``), and what a desktop session or the user's service manager starts on its
+own (``.config/autostart/``, ``.config/systemd/user/``, ``LaunchAgents/``).
 ``package.json``, ``pyproject.toml``, ``deno.json``, ``pnpm-workspace.yaml`` and alike stay ordinary: they
 are the project's own source, edited all day (``pnpm-workspace.yaml``'s build settings are also
 ``package.json``'s ``pnpm`` field), and what their scripts run is decided by the rules that cover running

@@ -42,7 +42,8 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   write``, ``gsettings set``, ``sysctl -w``, ``xcode-select -s`` ...;
 - keychains and the login: ``ssh-add`` (but ``-l``/``-L``), ``ssh-keygen`` writing ``~/.ssh``,
   ``security add-…``, ``secret-tool store``, ``gpg --import``, ``chsh``, ``passwd``, ``npm login``,
-  ``gh auth login``.
+  ``gh auth login``, and the other clients' logins, user settings and plugins (``az login``, ``gcloud auth
+  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...).
 
 Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
 ``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,
