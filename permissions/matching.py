@@ -30,6 +30,7 @@ from permissions.commands.options import (
 )
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
+from permissions.literal_search import literal_trie
 from permissions.memos import Memo
 from permissions.wrappers import views
 
@@ -148,11 +149,12 @@ class CompiledList:
             return "", self.scan[0][0]
         rx = self._mentions.get(also)
         if rx is None:
-            words = sorted({*also, *self.by_one, *(a for a, _ in self.by_two)}, key=len, reverse=True)
+            words = {*also, *self.by_one, *(a for a, _ in self.by_two)}
             if not words:
                 return None
-            alternatives = "|".join(re.escape(w) for w in words)
-            rx = self._mentions[also] = re.compile(rf"(?<![A-Za-z0-9_])(?:{alternatives})(?![A-Za-z0-9_])")
+            # the longest name standing as a whole word (nothing of a word before it, nor after)
+            alternatives = literal_trie(words, after_first="(?<![A-Za-z0-9_].)")
+            rx = self._mentions[also] = re.compile(rf"(?:{alternatives})(?![A-Za-z0-9_])")
         m = rx.search(plain)
         if m is None:
             return None
