@@ -171,6 +171,14 @@ DATABASES: dict[str, Forms] = {
     "consul": _forms("kv+delete kv+put kv+import"),
     "influx": _forms("delete write bucket+delete"),
     "memcflush": ((),),
+    # red team: a directory server's entries changed by its clients (OpenLDAP's tools), an SNMP agent's values
+    # set, and content published to IPFS (added blocks are served to the network by a running node; a name
+    # published, a remote pin, a pubsub message).
+    **dict.fromkeys(("ldapmodify", "ldapadd", "ldapdelete", "ldapmodrdn", "ldappasswd", "ldapexop"), ((),)),
+    "snmpset": ((),),
+    "ipfs": _forms(
+        "add name+publish pin+remote dag+put block+put routing+put routing+provide dht+put dht+provide pubsub+pub"
+    ),
 }
 
 _EAS = (
