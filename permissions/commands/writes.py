@@ -166,7 +166,19 @@ _COMPRESSORS = frozenset({"gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "pigz", 
 _SUFFIXES = (".gz", ".tgz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z", ".Z")
 _EXTRACTORS = frozenset(
     {"tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zz", "7zr", "unrar", "cpio", "pax", "ar", "jar"}
+) | frozenset(
+    # red team: the other unpackers (a Debian package's files, The Unarchiver, atool, cabinet files, a
+    # SquashFS image) and the template fetchers that copy a repository's files into a folder (degit and its
+    # forks default to the working folder): what they write is named by the archive, not the command.
+    {"dpkg-deb", "unar", "aunpack", "atool", "cabextract", "unsquashfs", "degit", "tiged", "giget"}
 )
+# Where each of those writes: (its destination options, short letters then long names; its default).
+_UNPACKED_TO: dict[str, tuple[str, tuple[str, ...], str]] = {
+    "unar": ("o", ("-output-directory", "--output-directory"), "."),
+    "aunpack": ("X", ("--extract-to",), "."),
+    "atool": ("X", ("--extract-to",), "."),
+    "cabextract": ("d", ("--directory",), "."),
+}
 _PIP = frozenset({"pip", "pip3"})
 _PYTHONS_PREFIX = ("python", "pypy")
 # The coding agents' CLIs and where their configuration subcommands (`qwen mcp add`, `auggie mcp add`,
@@ -547,7 +559,29 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in ("ar", "jar"):
         first = view[1] if len(view) > 1 else ""
         return out + ([(".", TREE)] if "x" in first else [])
-    return out
+    return out + _unpacked_elsewhere(verb, view)
+
+
+def _unpacked_elsewhere(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The other unpackers' destinations (_EXTRACTORS' red-team row)."""
+    if verb == "dpkg-deb":
+        extracting = ("x", ("--extract", "--vextract", "--raw-extract"))
+        if not (_has_flag(view, "xXR", extracting[1])):
+            return []
+        ops = _operands(view)
+        return [(ops[-1] if len(ops) > 1 else ".", TREE)]
+    if verb in ("degit", "tiged", "giget"):
+        ops = _operands(view)
+        return [(ops[1] if len(ops) > 1 else ".", TREE)]
+    if verb == "atool" and not _has_flag(view, "x", ("--extract",)):
+        return []
+    if verb == "cabextract" and _has_flag(view, "lt", ("--list", "--test")):
+        return []
+    if verb == "unsquashfs":  # its options are single-dash words: `-d DIR`, `-dest DIR`
+        dests = [view[k + 1] for k in range(1, len(view) - 1) if view[k] in ("-d", "-dest")]
+        return [(d, TREE) for d in dests or ["squashfs-root"]]
+    shorts, longs, default = _UNPACKED_TO[verb]
+    return [(d, TREE) for d in _option_values(view, shorts, longs) or [default]]
 
 
 def _git(view: tuple[str, ...]) -> list[Target]:
