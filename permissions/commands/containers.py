@@ -29,10 +29,20 @@ from typing import NamedTuple
 
 from permissions.commands.option_reader import Program
 from permissions.commands.option_tables_deploy import DOCKER
+from permissions.commands.options import normalised
 from permissions.commands.syntax import NONE, REQUIRED
 from permissions.memos import Memo
 
-__all__ = ["CONTAINER_ENGINES", "ContainerRun", "container_run", "host_side_words", "inner_on_host"]
+__all__ = [
+    "CONTAINER_ENGINES",
+    "ENGINE_HOST_VARIABLES",
+    "ContainerRun",
+    "container_run",
+    "engine_elsewhere",
+    "host_side_words",
+    "inner_on_host",
+    "local_endpoint",
+]
 
 # The engines that read docker's command line (podman, nerdctl and finch are drop-in replacements).
 CONTAINER_ENGINES = frozenset({"docker", "podman", "nerdctl", "finch", "docker-compose", "podman-compose"})
@@ -316,3 +326,118 @@ def inner_on_host(run: ContainerRun, inner: tuple[str, ...]) -> tuple[str, ...] 
         return None
     out = tuple(run.in_script(w) if " " in w else (run.on_host(w) or w) for w in inner)
     return out if out != inner else None
+
+
+# -- a daemon on another machine ------------------------------------------------------------------------------
+# red team: `docker -H tcp://h:2375 build .` sends the build context -- the project, .env included -- to that
+# machine, `docker --context prod run ...` runs there, `podman --remote build .` builds on the connection's
+# host; `DOCKER_HOST=ssh://h`, `CONTAINER_HOST`, `BUILDKIT_HOST` and `DOCKER_CONTEXT` route every later command
+# (read with the bind variables, permissions.commands.listeners.assigned_bind). A context's or connection's name
+# does not say where it points: only the local engines' usual names are local (fail closed). Reads of the
+# remote daemon's state (`ps`, `logs`, `inspect` ...) stay reads.
+ENGINE_HOST_VARIABLES = frozenset({"DOCKER_HOST", "CONTAINER_HOST", "BUILDKIT_HOST", "DOCKER_CONTEXT"})
+_LOCAL_CONTEXTS = frozenset(
+    {
+        "default",
+        "desktop-linux",
+        "desktop-windows",
+        "colima",
+        "rancher-desktop",
+        "orbstack",
+        "lima",
+        "rootless",
+    }
+)
+_LOCAL_SCHEMES = ("unix://", "npipe://", "fd://", "/")
+_LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]", "host.docker.internal"})
+# What only reads the daemon's state: a subcommand alone, or a management command's second word.
+_ENGINE_READS = frozenset(
+    "ps images logs inspect info version events stats top port diff history search login logout".split()
+)
+_ENGINE_READ_PAIRS = frozenset(
+    "ls list inspect logs ps top port diff stats history df info events show config images version du".split()
+)
+_ENGINE_GROUPS = frozenset(
+    "image container volume network system context compose buildx manifest plugin node service stack secret"
+    " builder trust".split()
+)
+
+
+def _local_context(name: str) -> bool:
+    return name.lower() in _LOCAL_CONTEXTS or name.lower().startswith("colima-")
+
+
+def local_endpoint(value: str, name: str = "DOCKER_HOST") -> bool:
+    """Whether an engine's endpoint (an address, or a context's name for ``DOCKER_CONTEXT``) is this machine."""
+    v = value.strip().strip("\"'")
+    if name == "DOCKER_CONTEXT":
+        return _local_context(v)
+    if not v or v.startswith(_LOCAL_SCHEMES):
+        return bool(v)
+    rest = v.partition("://")[2] if "://" in v else v
+    host = rest.partition("/")[0].rpartition("@")[2].lower()
+    if host.startswith("["):
+        host = host.partition("]")[0] + "]"
+    else:
+        host = host.partition(":")[0]
+    return host in _LOOPBACK_HOSTS or host.startswith("127.")
+
+
+def _engine_reads(words: tuple[str, ...]) -> bool:
+    if not words:
+        return True  # `docker -H h` alone prints its help
+    if words[0] in _ENGINE_GROUPS:
+        return len(words) < 2 or words[1] in _ENGINE_READ_PAIRS
+    return words[0] in _ENGINE_READS
+
+
+def engine_elsewhere(view: tuple[str, ...]) -> bool:
+    """A container engine's command sent to a daemon on another machine that does more than read its state
+    (``docker -H tcp://h build .``, ``docker --context prod compose up``, ``podman --remote run x``), or one
+    that makes another machine's daemon the default (``docker context use prod``)."""
+    verb = view[0]
+    if verb in ("podman", "podman-compose", "docker-compose"):
+        return _scanned_elsewhere(view)
+    if verb == "buildctl":
+        addr = [view[k + 1] for k in range(1, len(view) - 1) if view[k] == "--addr"]
+        addr += [w[7:] for w in view if w.startswith("--addr=")]
+        return any(not local_endpoint(a) for a in addr) and "build" in view
+    line = ("docker", "compose", *view[1:]) if verb == "docker-compose" else ("docker", *view[1:])
+    for r in normalised(line):
+        words = (*r.path[1:], *r.operands[:3])
+        if words[:2] == ("context", "use") and len(words) > 2 and not _local_context(words[2]):
+            return True
+        remote = any(
+            (k.startswith("host=") and not local_endpoint(k[5:]))
+            or (k.startswith("context=") and not _local_context(k[8:]))
+            for k in r.keys
+        )
+        if remote and not _engine_reads(words):
+            return True
+    return False
+
+
+def _scanned_elsewhere(view: tuple[str, ...]) -> bool:
+    """podman's own globals (``--remote``, ``--url``, ``--connection``) and the compose front ends' (``-H``,
+    ``--context``), which docker's table does not read: the options before the first operand."""
+    remote = False
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        w, nxt = view[k], view[k + 1] if k + 1 < len(view) else ""
+        name, eq, value = w.partition("=")
+        if name in ("--remote", "-r"):
+            remote = True
+        elif name in ("--url", "-H", "--host", "--connection", "-c", "--context"):
+            value = value if eq else nxt
+            k += 0 if eq else 1
+            local = (
+                _local_context(value)
+                if name in ("--connection", "-c", "--context")
+                else local_endpoint(value)
+            )
+            remote = remote or not local
+        k += 1
+    words = tuple(w for w in view[k:] if w[:1] != "-")[:2]
+    if view[0] != "podman":
+        words = ("compose", *words)
+    return remote and not _engine_reads(words)

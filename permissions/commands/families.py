@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
+from permissions.commands.containers import engine_elsewhere
 from permissions.commands.fetches import parallel_hands_away
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
@@ -1387,7 +1388,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if verb == "aws":
         return _aws(view)
     if verb in _ENGINES:
-        return _engine_pushes(view) or publishes_ports(view)  # `docker run -p 8080:80`: every interface
+        # `docker run -p 8080:80`: every interface; `docker -H tcp://h build .`: another machine's daemon
+        return _engine_pushes(view) or publishes_ports(view) or engine_elsewhere(view)
     if verb in _MVN:
         return _mvn(view)
     if verb in _GRADLE:

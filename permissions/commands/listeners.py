@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from permissions.commands.containers import ENGINE_HOST_VARIABLES, local_endpoint
 from permissions.commands.option_reader import Program, Reading
 from permissions.commands.option_tables_listeners import (
     ARTISAN,
@@ -370,6 +371,8 @@ def assigned_bind(view: tuple[str, ...]) -> bool:
             return True
         if name == "GUNICORN_CMD_ARGS" and _reads_open(GUNICORN, tuple(value.split()), _GUNICORN_SERVING):
             return True
+        if name in ENGINE_HOST_VARIABLES and not local_endpoint(value, name):
+            return True  # red team: a container engine's daemon on another machine (permissions.commands.containers)
     return False
 
 
