@@ -245,8 +245,10 @@ MOUNTS = [
     "docker run -v /home/bob:/h img",
     "docker run -v /root:/r img",
     "docker run -v ../..:/h img",
-    "docker --context x run -v /:/h img",
-    "docker -H tcp://h:2375 run --mount type=bind,source=/,target=/h img",
+    # (global options before `run`, naming this machine's daemon: on another machine's, the run is an
+    # external effect first -- test_redteam_container_engines_elsewhere.py)
+    "docker --context default run -v /:/h img",
+    "docker -H unix:///var/run/docker.sock run --mount type=bind,source=/,target=/h img",
     "docker container run -v /usr:/u img",
     "nerdctl run -v /etc:/e img",
     "docker run -v $X:/h img",
