@@ -495,6 +495,47 @@ WRAPPERS.update(
         # red team: privilege under other names (permissions.commands.privilege) runs the command after it.
         "pfexec": Syntax("P"),
         "gsudo": _UNKNOWN,
+        # red team: more programs that exec the command after their options -- a container's init
+        # (`catatonit cmd`), a watcher (`reflex -r X -- cmd`), the package runner pkgx (`pkgx +node npm …`,
+        # its `+pkg` words read in views.py), HPC launchers and schedulers that run it on a node
+        # (`srun`, `salloc`, MPI's `mpirun`/`mpiexec` and their kin, Cray's `aprun`, IBM's `jsrun`, TACC's
+        # `ibrun`, PBS's `pbsdsh`; `qsub`/`bsub`'s shell lines are read in runners.py), instrumenters that
+        # run it under them (`kcov OUT cmd`, glibc's `memusage`/`xtrace`/`sotruss`, `uftrace`, NVIDIA's
+        # `ncu`/`nvprof`, DynamoRIO's `drrun`, `truss`/`dtruss`, likwid, hwloc), runit's `chpst`.
+        "catatonit": Syntax("gpPLhV"),
+        "reflex": Syntax(
+            "esv",
+            "cdgGrR",
+            long={
+                "config": REQUIRED,
+                "decoration": REQUIRED,
+                "glob": REQUIRED,
+                "inverse-glob": REQUIRED,
+                "regex": REQUIRED,
+                "inverse-regex": REQUIRED,
+                "substitute": REQUIRED,
+                "only-dirs": NONE,
+                "only-files": NONE,
+                "sequential": NONE,
+                "start-service": NONE,
+                "verbose": NONE,
+                **HELP,
+            },
+        ),
+        "pkgx": _UNKNOWN,
+        **dict.fromkeys(
+            (
+                "srun salloc mpirun mpiexec mpiexec.hydra mpirun.openmpi mpirun.mpich mpiexec.openmpi"
+                " mpiexec.mpich orterun oshrun prun aprun jsrun ibrun pbsdsh charmrun"
+            ).split(),
+            _UNKNOWN,
+        ),
+        "kcov": Syntax(long=dict(HELP), operands=1),
+        **dict.fromkeys(
+            "memusage xtrace sotruss uftrace ncu nv-nsight-cu-cli nvprof drrun drmemory truss dtruss"
+            " likwid-pin likwid-perfctr likwid-powermeter hwloc-bind chpst".split(),
+            _UNKNOWN,
+        ),
     }
 )
 
@@ -695,6 +736,37 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("rr", "record"): _UNKNOWN,
     # red team: `kubectl exec POD [-c C] -- cmd` runs cmd in the pod (which holds the workload's secrets).
     ("kubectl", "exec"): _CONTAINER,
+    # red team: more tools that run a program found on their PATH (argv) -- Perl's Carton, Composer (a
+    # vendored binary, else any program: its listener is a process command; Symfony takes `exe`, `ex`),
+    # OCaml's opam and dune, esy (`esy x cmd`, `esy b cmd`; any word none of its commands names runs too),
+    # proto (`proto exec node -- cmd`; `proto run TOOL -- args` in views.py), aqua, perlbrew, ghcup,
+    # Symfony's CLI; Flux's scheduler runs it on a node; Nsight Systems and uftrace run it under them.
+    # (`dotnet tool run NAME` runs the .NET tool NAME from the manifest, not a program on PATH: not here.)
+    ("carton", "exec"): _UNKNOWN,
+    ("composer", "exec"): Syntax("l", long={"list": NONE, **HELP}),
+    ("composer", "exe"): Syntax("l", long={"list": NONE, **HELP}),
+    ("composer", "ex"): Syntax("l", long={"list": NONE, **HELP}),
+    ("opam", "exec"): _UNKNOWN,
+    ("dune", "exec"): _UNKNOWN,
+    ("esy", "x"): _UNKNOWN,
+    ("esy", "b"): _UNKNOWN,
+    ("esy", "build"): _UNKNOWN,
+    ("esy", "command-exec"): _UNKNOWN,
+    ("esy", "exec-command"): _UNKNOWN,
+    ("proto", "exec"): _UNKNOWN,
+    ("proto", "run"): _UNKNOWN,
+    ("aqua", "exec"): _UNKNOWN,
+    ("perlbrew", "exec"): Syntax("", "", long={"with": REQUIRED, "min": REQUIRED, "max": REQUIRED, **HELP}),
+    ("ghcup", "run"): _UNKNOWN,
+    ("symfony", "run"): _UNKNOWN,
+    ("symfony", "local:run"): _UNKNOWN,
+    ("flux", "run"): _UNKNOWN,
+    ("flux", "submit"): _UNKNOWN,
+    ("flux", "alloc"): _UNKNOWN,
+    ("nsys", "profile"): _UNKNOWN,
+    ("nsys", "launch"): _UNKNOWN,
+    ("uftrace", "record"): _UNKNOWN,
+    ("uftrace", "live"): _UNKNOWN,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 # Wrappers whose own operands (a box, a Ruby, a host) stand before `--`: what follows the first `--` runs.
@@ -738,6 +810,8 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("incus", "exec"),
         ("scl", "enable"),
         ("kubectl", "exec"),
+        ("proto", "exec"),
+        ("ghcup", "run"),
     }
 )
 # A version may stand before the command or not (`nvm exec 20 node`, `nvm exec node`, `n exec 20 node`):
@@ -781,8 +855,18 @@ PNPM_COMMANDS = frozenset(
         " explore home hook org shrinkwrap"
     ).split()
 )
+# red team: esy runs a first word that names none of its commands in the project's environment (`esy
+# dune build`; `esy npm publish` runs npm). Its commands (esy 0.7's `esy help`):
+ESY_COMMANDS = frozenset(
+    (
+        "add b build build-dependencies build-env build-plan build-shell cleanup command-env command-exec"
+        " exec-command exec-env export-build export-dependencies fetch help import-build"
+        " import-dependencies install i ls-builds ls-libs ls-modules npm-release print-cache-path release"
+        " remove solve status sandbox-env shell show version x"
+    ).split()
+)
 # Package managers that run a first word none of their commands names, with those commands.
-UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS}
+UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS, "esy": ESY_COMMANDS}
 
 
 def peels_after(verb: str, word: str) -> bool:
