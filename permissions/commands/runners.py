@@ -19,6 +19,7 @@ from permissions.commands.environment import DECLARATION_BUILTINS, assignment_ca
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream
+from permissions.commands.option_commands import OPTION_COMMANDS
 from permissions.commands.shells import (
     COMMAND_CARRIERS,
     FROM_INPUT,
@@ -954,7 +955,14 @@ def _git(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
 
 
+def _option_commands(view: tuple[str, ...]) -> Carried:
+    scripts, unseen = OPTION_COMMANDS[view[0]](view)
+    return Carried(scripts, None, unseen) if scripts or unseen else _NOTHING
+
+
 _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
+    # red team: commands handed in options and operands, read by each program's rules (option_commands.py)
+    **dict.fromkeys(OPTION_COMMANDS, _option_commands),
     **{verb: _shell for verb in SHELLS},
     **{verb: _su for verb in COMMAND_CARRIERS},
     "eval": _eval,

@@ -900,6 +900,7 @@ def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]
             k = 0
             while k < len(r) and r[k][:1] == "+":
                 k += 1
+            k += k < len(r) and r[k] == "--"
             if 0 < k < len(r) and r[k:] not in found:
                 found.append(r[k:])
     if cur[0] in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:

@@ -1,0 +1,368 @@
+"""Commands handed to a program in its options or operands, read by that program's own rules (SPEC R4.9).
+
+Each reader gives the command lines the program runs (read as segments, as ``git -c core.pager=…`` and
+``tar --use-compress-program=…`` are in :mod:`permissions.commands.runners`) and why it runs code no rule can
+read, if it does: Mercurial's ``--config`` (hooks, a shell alias, the ssh/editor/merge programs, an extension
+loaded from a file), ``strace -o '|cmd'``, exiftool's Perl expressions, ``split --filter``, ``cpio
+--rsh-command``, ``wget --use-askpass``, ``tcpdump -z``, openvpn's scripts, ``gpg --photo-viewer``, rpm's
+``%(…)`` macros, svn's editor/diff programs; ``entr -s 'cmd'`` and ``scl enable X 'cmd'`` (a shell line),
+batch schedulers' job lines (``sbatch --wrap``, ``bsub``, ``qsub``), ``libtool --mode=execute cmd`` and MPI's
+``mpirun a : b``. A program a value names is quoted as one word when the program execs it without a shell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from permissions.commands.syntax import HELP, Syntax
+from permissions.commands.views import readings
+
+__all__ = ["OPTION_COMMANDS", "Lines"]
+
+Lines = tuple[tuple[str, ...], str | None]  # (command lines, why it runs code no rule can read)
+_NONE: Lines = ((), None)
+
+
+def _quote(word: str) -> str:
+    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _values(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ...] = ()) -> list[str]:
+    """The values of the long options ``longs`` (``--opt V`` / ``--opt=V``; an entry ``--opt:--o`` also takes
+    the prefixes getopt takes, ``--o`` and longer) and of the letters ``shorts`` (``-z V`` / ``-zV``), before
+    ``--``, blank ones left out."""
+    out: list[str] = []
+    n = len(view)
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            break
+        name, eq, value = w.partition("=")
+        if w[:2] == "--" and any(
+            len(name) >= len(short) and full.startswith(name) for full, short in _pairs(longs)
+        ):
+            if not eq:
+                value = view[k + 1] if k + 1 < n else ""
+        elif w[:1] == "-" and w[1:2] != "-" and w[:2] in shorts:
+            value = w[2:] or (view[k + 1] if k + 1 < n else "")
+        else:
+            continue
+        if value.strip():
+            out.append(value)
+    return out
+
+
+def _pairs(longs: tuple[str, ...]) -> list[tuple[str, str]]:
+    """``"--rsh-command:--rs"``: the full name and the shortest prefix getopt takes for it."""
+    return [(entry.partition(":")[0], entry.partition(":")[2] or entry.partition(":")[0]) for entry in longs]
+
+
+# Mercurial: the `--config SECTION.NAME=VALUE` settings whose value is a command line (run by a shell or
+# split into argv: read as a line either way), per section, with `*` for every name in it.
+_HG_COMMAND_KEYS = {
+    "hooks": "*",
+    "ui": ("ssh", "editor", "merge", "remotecmd", "patch"),
+    "pager": ("pager",),
+    "email": ("method",),
+    "gpg": ("cmd",),
+    "hgk": ("path",),
+    "fsmonitor": ("watchman_exe",),
+    "extdiff": "*",
+    "diff-tools": "*",
+    "merge-tools": ("executable",),
+    "fix": "*",
+}
+# hg's global options that take the next word (besides --config).
+_HG_VALUED = frozenset({"-R", "--repository", "--cwd", "--encoding", "--encodingmode", "--color", "--pager"})
+# Per subcommand, options whose value is a program hg runs: the ssh command, the remote hg, `bisect -c`,
+# `extdiff -p`, a merge tool.
+_HG_OPTION_COMMANDS = ("--ssh", "--remotecmd", "--command", "--program", "--tool")
+_HG_SHORT_COMMANDS = ("-e", "-c", "-p", "-t")
+_HG_SHORT_SUBCOMMANDS = frozenset(
+    {"pull", "push", "clone", "incoming", "in", "outgoing", "out", "bisect", "extdiff", "identify", "id"}
+)
+
+
+def _hg_setting(spec: str) -> Lines:
+    key, eq, value = spec.partition("=")
+    section, _, name = key.strip().lower().partition(".")
+    value = value.strip()
+    if not eq or not name:
+        return _NONE
+    if section == "extensions":
+        # `extensions.x=path/to/x.py` loads Python from a file; `extensions.rebase=` loads hg's own,
+        # `extensions.x=!` turns one off.
+        if value and not value.startswith("!"):
+            return (), "hg loads an extension's Python code from a file"
+        return _NONE
+    if section == "alias":
+        if value.startswith("!"):
+            return (value[1:],), None  # a shell alias
+        return (("hg " + value,) if value else ()), None  # hg words, which may carry settings again
+    if section == "hooks" and value.startswith("python:"):
+        return (), "hg runs a Python hook, which no rule can read"
+    if section in ("ui", "merge-tools") and value.startswith(("internal:", ":")):
+        return _NONE  # a merge tool built into hg
+    names = _HG_COMMAND_KEYS.get(section)
+    if names is None or not value:
+        return _NONE
+    if names == "*" or name.rpartition(".")[2] in names:
+        if section == "extdiff" and name.startswith("opts."):
+            return _NONE
+        return (value,), None
+    return _NONE
+
+
+def _hg(view: tuple[str, ...]) -> Lines:
+    """hg reads `--config` anywhere on its command line, as its other global options."""
+    scripts: list[str] = []
+    unseen: str | None = None
+    n = len(view)
+    sub = ""
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        spec = None
+        if w == "--config":
+            spec = view[k] if k < n else ""
+            k += 1
+        elif w.startswith("--config="):
+            spec = w[len("--config=") :]
+        elif w in _HG_VALUED:
+            k += 1
+        elif w[:1] != "-" and not sub:
+            sub = w
+        if spec is not None:
+            found, why = _hg_setting(spec)
+            scripts.extend(found)
+            unseen = unseen or why
+    shorts = _HG_SHORT_COMMANDS if sub in _HG_SHORT_SUBCOMMANDS else ()
+    if sub in ("clone", "pull", "push", "incoming", "in", "outgoing", "out", "bisect", "extdiff"):
+        scripts.extend(_values(view, _HG_OPTION_COMMANDS, shorts))
+    elif sub in ("merge", "resolve", "update", "up", "rebase", "graft", "backout", "histedit", "unshelve"):
+        scripts.extend(v for v in _values(view, ("--tool",), ("-t",)) if not v.startswith(("internal:", ":")))
+    return tuple(scripts), unseen
+
+
+def _strace(view: tuple[str, ...]) -> Lines:
+    """`strace -o '|cmd'` / `-o '!cmd'` pipes the trace into a shell command."""
+    found = _values(view, ("--output:--output",), ("-o",))
+    return tuple(v[1:] for v in found if v[:1] in "|!" and v[1:].strip()), None
+
+
+# exiftool: `-if EXPR` (also `-if2`), `${TAG;EXPR}` in a format or an assignment, `-api Filter=EXPR` are Perl
+# code; `-config FILE` loads Perl, `-@ FILE` reads more arguments (any of these).
+def _exiftool(view: tuple[str, ...]) -> Lines:
+    for k, w in enumerate(view[1:], 1):
+        low = w.lower()
+        if (low.startswith("-if") and low[3:].isdigit() or low == "-if") or low in (
+            "-config",
+            "-@",
+            "-userparam",
+        ):
+            return (), "exiftool runs Perl code given in its arguments, which no rule can read"
+        if low == "-api" and k + 1 < len(view) and view[k + 1].lower().startswith(("filter", "filtew")):
+            return (), "exiftool runs Perl code given in its arguments, which no rule can read"
+        if "${" in w and ";" in w.partition("${")[2]:
+            return (), "exiftool runs Perl code given in its arguments, which no rule can read"
+    return _NONE
+
+
+def _split(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--filter:--f",))), None  # run by $SHELL -c for each piece
+
+
+def _cpio(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--rsh-command:--rs",))), None
+
+
+def _wget(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, ("--use-askpass:--use-a",))), None  # exec'd, no shell
+
+
+def _tcpdump(view: tuple[str, ...]) -> Lines:
+    # `-z CMD`: run as `CMD savefile` after each rotation (execlp: a program name).
+    return tuple(_quote(v) for v in _values(view, (), ("-z",))), None
+
+
+_OPENVPN_SCRIPTS = tuple(
+    "--up --down --ipchange --route-up --route-pre-down --client-connect --client-disconnect --learn-address"
+    " --auth-user-pass-verify --tls-verify --tls-crypt-v2-verify --iproute --tls-export-cert".split()
+)
+
+
+def _openvpn(view: tuple[str, ...]) -> Lines:
+    found = tuple(_values(view, _OPENVPN_SCRIPTS))
+    if any(w == "--plugin" or w == "--config" for w in view[1:]):
+        return found, "openvpn loads a plugin or a configuration that can run commands"
+    return found, None
+
+
+def _gpg(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--photo-viewer",))), None
+
+
+def _macro_shells(word: str) -> list[str]:
+    """The shell commands of rpm's `%(cmd)` macros in ``word`` (up to the parenthesis that closes each)."""
+    out: list[str] = []
+    at = word.find("%(")
+    while at >= 0:
+        depth = 0
+        end = at + 1
+        while end < len(word):
+            depth += (word[end] == "(") - (word[end] == ")")
+            if depth == 0:
+                break
+            end += 1
+        out.append(word[at + 2 : end])
+        at = word.find("%(", end)
+    return out
+
+
+def _rpm(view: tuple[str, ...]) -> Lines:
+    """rpm, rpmbuild, rpmspec expand `%(cmd)` with a shell (`--eval`, `--define`, a query format), run
+    `%{lua: …}` as Lua, and `rpm --pipe CMD` pipes the output into a shell command."""
+    scripts = _values(view, ("--pipe",))
+    unseen: str | None = None
+    for w in view[1:]:
+        scripts.extend(s for s in _macro_shells(w) if s.strip())
+        if "%{lua:" in w or "%{load:" in w or w.startswith("--macros") or w == "--rcfile":
+            unseen = "rpm expands a macro that runs code no rule can read"
+    return tuple(scripts), unseen
+
+
+_SVN_COMMAND_OPTIONS = ("editor-cmd", "diff-cmd", "diff3-cmd", "merge-tool-cmd", "ssh")
+
+
+def _svn(view: tuple[str, ...]) -> Lines:
+    scripts = _values(view, ("--diff-cmd", "--diff3-cmd", "--editor-cmd"))
+    for spec in _values(view, ("--config-option",)):
+        # FILE:SECTION:OPTION=VALUE (`config:helpers:editor-cmd=…`, `config:tunnels:ssh=…`)
+        key, _, value = spec.partition("=")
+        if key.rpartition(":")[2].strip().lower() in _SVN_COMMAND_OPTIONS and value.strip():
+            if value.lstrip().startswith("$"):
+                value = value.strip().partition(" ")[2]  # `$SVN_SSH ssh -q`: the variable overrides, if set
+            scripts.append(value)
+    unseen = "svn reads a configuration that can run programs" if _values(view, ("--config-dir",)) else None
+    return tuple(scripts), unseen
+
+
+def _entr(view: tuple[str, ...]) -> Lines:
+    """`entr -s 'cmd'`: the first operand is handed to $SHELL -c."""
+    shell = False
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            k += 1
+        elif w[:1] == "-" and len(w) > 1:
+            shell = shell or "s" in w
+            continue
+        if shell and k < len(view) and view[k].strip():
+            return (view[k],), None
+        return _NONE
+    return _NONE
+
+
+def _scl(view: tuple[str, ...]) -> Lines:
+    """`scl enable COLL… 'cmd'`: scl runs its last operand (or the words after `--`) as a shell line."""
+    if len(view) < 4 or view[1] not in ("enable", "run"):
+        return _NONE
+    if "--" in view:
+        line = " ".join(view[view.index("--") + 1 :])
+        return ((line,) if line.strip() else ()), None
+    operands = [w for w in view[2:] if w[:1] != "-"]
+    return tuple(w for w in operands[1:] if w.strip()), None  # the collections stand first
+
+
+_UNKNOWN = Syntax(long=dict(HELP))
+
+
+def _job_line(view: tuple[str, ...]) -> Lines:
+    """R4.9: `bsub cmd args`, `qsub -b y cmd`, `qrsh cmd`, `condor_run 'cmd'`, `oarsub 'cmd'`: the scheduler
+    writes the words after its options into a job script, joined, for a shell on a node (a script file's
+    name is read as running that file)."""
+    lines = [" ".join(r) for r in readings(view, _UNKNOWN, False)]
+    return tuple(dict.fromkeys(line for line in lines if line.strip())), None
+
+
+def _slurm(view: tuple[str, ...]) -> Lines:
+    """`sbatch --wrap 'cmd'` (a shell line); `--prolog`/`--epilog`/`--task-prolog`/`--task-epilog` name a
+    program srun runs."""
+    scripts = _values(view, ("--wrap:--wr",))
+    scripts += [
+        _quote(v)
+        for v in _values(
+            view, ("--prolog:--pro", "--epilog:--ep", "--task-prolog:--task-p", "--task-epilog:--task-e")
+        )
+    ]
+    return tuple(scripts), None
+
+
+_LIBTOOL_MODES = ("clean", "compile", "execute", "finish", "install", "link", "uninstall")
+_LIBTOOL_VALUED = frozenset({"--mode", "--tag", "--config", "-W", "--warnings", "-dlopen"})
+
+
+def _libtool(view: tuple[str, ...]) -> Lines:
+    """libtool runs the command after its options in every mode but `finish` (`--mode=execute gdb prog`,
+    `--mode=link gcc …`, `--mode=install cp …`); the mode may be the first operand, or any prefix of it."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        w = view[k]
+        k += 2 if w in _LIBTOOL_VALUED else 1
+        if w == "--":
+            k -= 1
+            break
+    rest = view[k:]
+    if "--mode=finish" in view or (rest and "finish".startswith(rest[0])):
+        return _NONE  # runs ldconfig on the folders it is given
+    if rest and any(m.startswith(rest[0]) for m in _LIBTOOL_MODES):
+        rest = rest[1:]
+        while rest and rest[0] == "-dlopen":
+            rest = rest[2:]
+    if not rest:
+        return _NONE
+    return (" ".join(_quote(w) for w in rest),), None
+
+
+def _mpmd(view: tuple[str, ...]) -> Lines:
+    """`mpirun -n 1 a : -n 1 b`: every program after a `:` runs too (its own options first)."""
+    if ":" not in view:
+        return _NONE
+    scripts: list[str] = []
+    part: list[str] = []
+    for w in (*view[view.index(":") + 1 :], ":"):
+        if w == ":":
+            for r in readings((view[0], *part), _UNKNOWN, False):
+                scripts.append(" ".join(_quote(x) for x in r))
+            part = []
+        else:
+            part.append(w)
+    return tuple(dict.fromkeys(scripts)), None
+
+
+OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
+    "hg": _hg,
+    "chg": _hg,
+    "strace": _strace,
+    "exiftool": _exiftool,
+    "split": _split,
+    "cpio": _cpio,
+    "wget": _wget,
+    "tcpdump": _tcpdump,
+    "openvpn": _openvpn,
+    "gpg": _gpg,
+    "gpg2": _gpg,
+    "rpm": _rpm,
+    "rpmbuild": _rpm,
+    "rpmspec": _rpm,
+    "svn": _svn,
+    "entr": _entr,
+    "scl": _scl,
+    **dict.fromkeys(("bsub", "qsub", "qrsh", "condor_run", "oarsub"), _job_line),
+    **dict.fromkeys(("sbatch", "srun", "salloc"), _slurm),
+    "libtool": _libtool,
+    **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), _mpmd),
+}
