@@ -343,6 +343,174 @@ def _mpmd(view: tuple[str, ...]) -> Lines:
     return tuple(dict.fromkeys(scripts)), None
 
 
+def _after_word(view: tuple[str, ...], word: str) -> Lines:
+    """`rvm 2.7 do cmd`, `rvm all do cmd`: the words after ``word`` run (argv)."""
+    if word not in view[1:]:
+        return _NONE
+    rest = view[view.index(word, 1) + 1 :]
+    return ((" ".join(_quote(w) for w in rest),) if rest else ()), None
+
+
+def _rvm(view: tuple[str, ...]) -> Lines:
+    return _after_word(view, "do")
+
+
+def _pm2(view: tuple[str, ...]) -> Lines:
+    """`pm2 start npm -- publish`, `pm2 start 'npm publish'`: the first operand (a command line, or a script
+    it runs) with the words after `--`; `--interpreter PROG` runs it with PROG."""
+    if len(view) < 3 or view[1] not in ("start", "restart", "reload"):
+        return _NONE
+    head = view[: view.index("--")] if "--" in view else view
+    tail = view[len(head) + 1 :]
+    scripts = _values(view, ("--interpreter",))
+    for k, w in enumerate(head[2:], 2):
+        if w[:1] != "-" and (k == 2 or head[k - 1][:1] != "-" or "=" in head[k - 1]):
+            scripts.append(" ".join((w, *(_quote(a) for a in tail))))
+            break
+    return tuple(scripts), None
+
+
+def _start_stop_daemon(view: tuple[str, ...]) -> Lines:
+    """`start-stop-daemon --start --exec PROG -- args` (also `--startas`/`-a`, `-x`)."""
+    programs = _values(view, ("--exec", "--startas"), ("-x", "-a"))
+    tail = view[view.index("--") + 1 :] if "--" in view else ()
+    return tuple(" ".join(_quote(w) for w in (p, *tail)) for p in programs), None
+
+
+_ARIA2_HOOKS = tuple(
+    "--on-download-complete --on-download-start --on-download-error --on-download-pause --on-download-stop"
+    " --on-bt-download-complete".split()
+)
+
+
+def _aria2c(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, _ARIA2_HOOKS)), None  # exec'd with three arguments
+
+
+def _bazel(view: tuple[str, ...]) -> Lines:
+    """`--run_under=CMD` runs the target under CMD; the status command and the credential helper run too."""
+    longs = (
+        "--run_under",
+        "--workspace_status_command",
+        "--credential_helper",
+        "--experimental_credential_helper",
+    )
+    return tuple(_values(view, longs)), None
+
+
+def _helm(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, ("--post-renderer",))), None
+
+
+def _dash_c(view: tuple[str, ...]) -> Lines:
+    """`bpftrace -c 'cmd'`, `dtrace -c 'cmd'`: the command traced (split into argv)."""
+    return tuple(_values(view, (), ("-c",))), None
+
+
+def _gcc(view: tuple[str, ...]) -> Lines:
+    """`gcc -wrapper prog,arg x.c` runs every compiler pass as `prog arg pass…`."""
+    out = []
+    for k, w in enumerate(view[1:-1], 1):
+        if w == "-wrapper":
+            out.append(" ".join(_quote(a) for a in view[k + 1].split(",") if a))
+    return tuple(o for o in out if o), None
+
+
+def _magick(view: tuple[str, ...]) -> Lines:
+    """ImageMagick reads a file name `|cmd` as the output of a shell command (and writes into one)."""
+    return tuple(w[1:] for w in view[1:] if w[:1] == "|" and w[1:].strip()), None
+
+
+_LATEXMK_PROGRAMS = tuple(
+    f"-{name}"
+    for name in "pdflatex latex lualatex xelatex dvipdf dvips ps2pdf makeindex bibtex biber print_cmd".split()
+)
+
+
+def _latexmk(view: tuple[str, ...]) -> Lines:
+    """`latexmk -pdflatex='cmd %O %S'` runs cmd; `-e CODE` and `-r FILE` are Perl."""
+    scripts = [w.partition("=")[2] for w in view[1:] if w.partition("=")[0] in _LATEXMK_PROGRAMS]
+    if any(w in ("-e", "-r") for w in view[1:]):
+        return tuple(s for s in scripts if s.strip()), "latexmk runs Perl code given in its arguments"
+    return tuple(s for s in scripts if s.strip()), None
+
+
+_SHELL_ESCAPE = frozenset({"-shell-escape", "--shell-escape", "-enable-write18", "--enable-write18"})
+
+
+def _braced(text: str, at: int) -> str:
+    """The text inside the braces that open at or after ``at``."""
+    start = text.find("{", at)
+    if start < 0:
+        return ""
+    depth = 0
+    for end in range(start, len(text)):
+        depth += (text[end] == "{") - (text[end] == "}")
+        if depth == 0:
+            return text[start + 1 : end]
+    return text[start + 1 :]
+
+
+def _tex(view: tuple[str, ...]) -> Lines:
+    """`pdflatex -shell-escape '\\write18{cmd}…'`: TeX code given on the command line runs cmd."""
+    if not any(w in _SHELL_ESCAPE for w in view[1:]):
+        return _NONE
+    scripts: list[str] = []
+    unseen: str | None = None
+    for w in view[1:]:
+        at = w.find("write18")
+        while at >= 0:
+            scripts.append(_braced(w, at))
+            at = w.find("write18", at + 1)
+        if "directlua" in w:
+            unseen = "TeX runs Lua code given on its command line"
+    return tuple(s for s in scripts if s.strip()), unseen
+
+
+def _dpkg(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--pre-invoke", "--post-invoke"))), None
+
+
+_APT_HOOKS = ("pre-invoke", "post-invoke", "post-invoke-success", "pre-install-pkgs", "proxy-auto-detect")
+
+
+def _apt(view: tuple[str, ...]) -> Lines:
+    """`apt-get -o APT::Update::Pre-Invoke::=cmd update`, `-o DPkg::Post-Invoke::=cmd`: shell lines apt runs;
+    `-o Dir::Bin::dpkg=prog` names a program; `-c FILE` reads a configuration that may hold either."""
+    scripts: list[str] = []
+    unseen: str | None = None
+    for spec in _values(view, ("--option",), ("-o",)):
+        key, _, value = spec.partition("=")
+        key = key.strip().strip(":").lower()
+        if key.rpartition("::")[2] in _APT_HOOKS or key.startswith("dir::bin"):
+            if value.strip():
+                scripts.append(value)
+    if _values(view, ("--config-file",), ("-c",)):
+        unseen = "apt reads a configuration that can run commands"
+    return tuple(scripts), unseen
+
+
+def _password_commands(view: tuple[str, ...]) -> Lines:
+    """Backup and sync tools that run a command for a password or a connection: restic's
+    `--password-command` and `-o sftp.command=`, borg's `--rsh`, rclone's `--password-command` and
+    `--sftp-ssh`, sshfs's `-o ssh_command=`."""
+    scripts = _values(view, ("--password-command", "--rsh", "--sftp-ssh"))
+    for spec in _values(view, ("--option",), ("-o",)):
+        for item in spec.split(",") if view[0] == "sshfs" else (spec,):
+            key, _, value = item.partition("=")
+            if key.strip().lower() in ("sftp.command", "ssh_command") and value.strip():
+                scripts.append(value)
+    return tuple(scripts), None
+
+
+def _dialog(view: tuple[str, ...]) -> Lines:
+    """`dialog --prgbox [TEXT] CMD H W` runs CMD through a shell (the text is optional: both words)."""
+    if "--prgbox" not in view:
+        return _NONE
+    k = view.index("--prgbox")
+    return tuple(w for w in view[k + 1 : k + 3] if w.strip() and not w.isdigit()), None
+
+
 OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "hg": _hg,
     "chg": _hg,
@@ -365,4 +533,24 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("sbatch", "srun", "salloc"), _slurm),
     "libtool": _libtool,
     **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), _mpmd),
+    "rvm": _rvm,
+    "pm2": _pm2,
+    "start-stop-daemon": _start_stop_daemon,
+    "aria2c": _aria2c,
+    "bazel": _bazel,
+    "bazelisk": _bazel,
+    "helm": _helm,
+    "bpftrace": _dash_c,
+    "dtrace": _dash_c,
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), _gcc),
+    **dict.fromkeys(
+        "convert magick identify mogrify composite montage compare stream display animate import conjure".split(),
+        _magick,
+    ),
+    "latexmk": _latexmk,
+    **dict.fromkeys("tex etex pdftex xetex luatex latex pdflatex xelatex lualatex".split(), _tex),
+    "dpkg": _dpkg,
+    **dict.fromkeys(("apt-get", "apt", "aptitude"), _apt),
+    **dict.fromkeys(("restic", "borg", "rclone", "sshfs"), _password_commands),
+    "dialog": _dialog,
 }

@@ -623,6 +623,44 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
         _REST,
     ),
     "xe": (frozenset({"-s"}), frozenset("-I -N -j -a -A -C".split()), _REST),  # -s: a shell script's line
+    # red team: more watchers -- Ruby's rerun (`rerun -- cmd`, `rerun 'cmd'`: its trailing words, one line),
+    # watchdog's `watchmedo shell-command -c 'cmd'`, `watchfiles 'cmd' paths` (its target, or a Python
+    # function's dotted name), tsc-watch's `--onSuccess 'cmd'` and the like, `watchman-make --run 'cmd'`
+    # (its `--make` program too).
+    "rerun": (
+        frozenset(),
+        frozenset("-d --dir -p --pattern -i --ignore -s --signal -n --name -w --wait --restart".split()),
+        _REST,
+    ),
+    "watchmedo": (
+        frozenset({"-c", "--command"}),
+        frozenset(
+            "-p --patterns -i --ignore-patterns --interval --timeout -w --wait --drop --debug-force-polling"
+            " --signal --kill-after -d --directory".split()
+        ),
+        _FILES,
+    ),
+    "watchfiles": (
+        frozenset(),
+        frozenset(
+            "--ignore-paths --target-type --filter --args --verbosity --sigint-timeout --sigkill-timeout"
+            " --grace-period".split()
+        ),
+        _EACH,
+    ),
+    "tsc-watch": (
+        frozenset(
+            "--onSuccess --onFailure --onFirstSuccess --onCompilationStarted --onCompilationComplete"
+            " --onEmit".split()
+        ),
+        frozenset("-p --project --compiler --outDir --signalEmittedFiles".split()),
+        _FILES,
+    ),
+    "watchman-make": (
+        frozenset({"-r", "--run", "--make"}),
+        frozenset("-p --pattern -t --target -s --settle --root -c --connect-timeout".split()),
+        _FILES,
+    ),
     # pueue's `add` (its subcommand is read by _line_runner): the words after its options, one shell line.
     "pueue": (
         frozenset(),

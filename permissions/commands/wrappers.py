@@ -536,6 +536,19 @@ WRAPPERS.update(
             " likwid-pin likwid-perfctr likwid-powermeter hwloc-bind chpst".split(),
             _UNKNOWN,
         ),
+        # ... chroots, containers and jails entered on a folder or a name (`schroot -c x -- cmd`, `lxc-attach
+        # -n x -- cmd`, `systemd-nspawn -D dir cmd`, `arch-chroot DIR cmd`, nsjail, minijail), a daemonizer
+        # (libslack's `daemon -- cmd`), a virtualenv (`vex ENV cmd`), a colouriser (`grc cmd`), a clock
+        # (`datefudge DATE cmd`), APM agents that run the program they instrument (`ddtrace-run cmd`,
+        # `opentelemetry-instrument cmd`, austin).
+        **dict.fromkeys(
+            "schroot lxc-attach lxc-execute systemd-nspawn nsjail minijail0 daemon grc ddtrace-run"
+            " opentelemetry-instrument austin".split(),
+            _UNKNOWN,
+        ),
+        "arch-chroot": Syntax("NhrS", "u", operands=1),
+        "vex": Syntax(long=dict(HELP), operands=1),
+        "datefudge": Syntax("sv", long={"static": NONE, "add": NONE, **HELP}, operands=1),
     }
 )
 
@@ -767,13 +780,28 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("nsys", "launch"): _UNKNOWN,
     ("uftrace", "record"): _UNKNOWN,
     ("uftrace", "live"): _UNKNOWN,
+    ("trace-cmd", "record"): _UNKNOWN,
+    ("py-spy", "record"): _UNKNOWN,
+    ("newrelic-admin", "run-program"): _UNKNOWN,
+    ("pew", "in"): Syntax(long=dict(HELP), operands=1),
+    ("elan", "run"): Syntax(long={"install": NONE, **HELP}, operands=1),
+    ("opam", "config"): _UNKNOWN,  # `opam config exec -- cmd` (opam 1 and 2's old spelling: SUBCOMMAND_THEN)
+    ("watchmedo", "auto-restart"): _UNKNOWN,
+    # macOS: `launchctl asuser UID cmd`, `launchctl bsexec PID cmd`, `launchctl submit -l NAME -- cmd`
+    ("launchctl", "asuser"): Syntax(operands=1),
+    ("launchctl", "bsexec"): Syntax(operands=1),
+    ("launchctl", "submit"): _UNKNOWN,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 # Wrappers whose own operands (a box, a Ruby, a host) stand before `--`: what follows the first `--` runs.
 WRAPPER_RUNS_AFTER_DASHES = frozenset({"distrobox-enter", "chruby-exec", "mosh"})
 # The word that must follow a pair before its options and command (`uv tool run …`, `hatch env run …`):
 # the pair's other subcommands (`uv tool install`, `hatch env create`) run nothing.
-SUBCOMMAND_THEN: dict[tuple[str, str], str] = {("uv", "tool"): "run", ("hatch", "env"): "run"}
+SUBCOMMAND_THEN: dict[tuple[str, str], str] = {
+    ("uv", "tool"): "run",
+    ("hatch", "env"): "run",
+    ("opam", "config"): "exec",
+}
 # Pairs whose own operands stand before `--` (packages, an environment): only what follows `--` runs.
 ONLY_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
     {("flox", "activate"), ("guix", "shell"), ("guix", "environment")}
@@ -812,6 +840,7 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("kubectl", "exec"),
         ("proto", "exec"),
         ("ghcup", "run"),
+        ("launchctl", "submit"),
     }
 )
 # A version may stand before the command or not (`nvm exec 20 node`, `nvm exec node`, `n exec 20 node`):
