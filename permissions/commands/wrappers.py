@@ -533,7 +533,7 @@ WRAPPERS.update(
         "kcov": Syntax(long=dict(HELP), operands=1),
         **dict.fromkeys(
             "memusage xtrace sotruss uftrace ncu nv-nsight-cu-cli nvprof drrun drmemory truss dtruss"
-            " likwid-pin likwid-perfctr likwid-powermeter hwloc-bind chpst".split(),
+            " likwid-pin likwid-perfctr likwid-powermeter chpst".split(),
             _UNKNOWN,
         ),
         # ... chroots, containers and jails entered on a folder or a name (`schroot -c x -- cmd`, `lxc-attach
@@ -547,6 +547,7 @@ WRAPPERS.update(
             _UNKNOWN,
         ),
         "arch-chroot": Syntax("NhrS", "u", operands=1),
+        "hwloc-bind": Syntax(long=dict(HELP), operands=1),  # its locations, then `--` (below)
         "vex": Syntax(long=dict(HELP), operands=1),
         "datefudge": Syntax("sv", long={"static": NONE, "add": NONE, **HELP}, operands=1),
     }
@@ -794,7 +795,7 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 # Wrappers whose own operands (a box, a Ruby, a host) stand before `--`: what follows the first `--` runs.
-WRAPPER_RUNS_AFTER_DASHES = frozenset({"distrobox-enter", "chruby-exec", "mosh"})
+WRAPPER_RUNS_AFTER_DASHES = frozenset({"distrobox-enter", "chruby-exec", "mosh", "hwloc-bind"})
 # The word that must follow a pair before its options and command (`uv tool run …`, `hatch env run …`):
 # the pair's other subcommands (`uv tool install`, `hatch env create`) run nothing.
 SUBCOMMAND_THEN: dict[tuple[str, str], str] = {
