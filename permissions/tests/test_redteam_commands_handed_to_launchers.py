@@ -119,7 +119,6 @@ SHELL_LINE = [
     "entr -r -s '{}'",
     "scl enable devtoolset-9 '{}'",
     "scl enable devtoolset-9 rh-git218 '{}'",
-    "scl enable devtoolset-9 -- {}",
     "sbatch --wrap '{}'",
     "sbatch --wrap='{}'",
     "sbatch -N 1 --wrap='{}'",
@@ -231,7 +230,6 @@ PROGRAM = [
     "tcpdump -w x -G 60 -z curl",
     "aria2c --on-download-complete=curl https://x.example",
     "helm template --post-renderer curl .",
-    "sort --compress-program=curl f",
 ]
 
 
