@@ -12,6 +12,7 @@ batch schedulers' job lines (``sbatch --wrap``, ``bsub``, ``qsub``), ``libtool -
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
 
 from permissions.commands.syntax import HELP, Syntax
@@ -78,10 +79,13 @@ _HG_VALUED = frozenset({"-R", "--repository", "--cwd", "--encoding", "--encoding
 # Per subcommand, options whose value is a program hg runs: the ssh command, the remote hg, `bisect -c`,
 # `extdiff -p`, a merge tool.
 _HG_OPTION_COMMANDS = ("--ssh", "--remotecmd", "--command", "--program", "--tool")
-_HG_SHORT_COMMANDS = ("-e", "-c", "-p", "-t")
-_HG_SHORT_SUBCOMMANDS = frozenset(
-    {"pull", "push", "clone", "incoming", "in", "outgoing", "out", "bisect", "extdiff", "identify", "id"}
-)
+_HG_SHORTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("pull", "push", "clone", "incoming", "in", "outgoing", "out", "identify", "id"), ("-e",)
+    ),
+    "bisect": ("-c",),
+    "extdiff": ("-p",),
+}
 
 
 def _hg_setting(spec: str) -> Lines:
@@ -140,17 +144,106 @@ def _hg(view: tuple[str, ...]) -> Lines:
             found, why = _hg_setting(spec)
             scripts.extend(found)
             unseen = unseen or why
-    shorts = _HG_SHORT_COMMANDS if sub in _HG_SHORT_SUBCOMMANDS else ()
-    if sub in ("clone", "pull", "push", "incoming", "in", "outgoing", "out", "bisect", "extdiff"):
+    shorts = _HG_SHORTS.get(sub)
+    if shorts is not None:
         scripts.extend(_values(view, _HG_OPTION_COMMANDS, shorts))
     elif sub in ("merge", "resolve", "update", "up", "rebase", "graft", "backout", "histedit", "unshelve"):
         scripts.extend(v for v in _values(view, ("--tool",), ("-t",)) if not v.startswith(("internal:", ":")))
     return tuple(scripts), unseen
 
 
+# Jujutsu: the settings whose value is a program with its arguments (a TOML string or array), by key
+# (`*` any one part); an alias is jj's own words (`["util", "exec", "--", "cmd"]` runs cmd).
+_JJ_COMMAND_KEYS = (
+    "ui.pager",
+    "ui.editor",
+    "ui.diff-editor",
+    "ui.merge-editor",
+    "ui.diff.tool",
+    "ui.diff-formatter",
+    "merge-tools.*.program",
+    "fix.tools.*.command",
+    "signing.backends.*.program",
+    "git.executable-path",
+)
+
+
+def _jj_key(key: str) -> bool:
+    parts = key.split(".")
+    for pattern in _JJ_COMMAND_KEYS:
+        want = pattern.split(".")
+        if len(want) == len(parts) and all(w in ("*", p) for w, p in zip(want, parts, strict=True)):
+            return True
+    return False
+
+
+def _toml_words(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(str(v) for v in value)
+    return ()
+
+
+def _jj_setting(key: str, value: object) -> str | None:
+    words = _toml_words(value)
+    if not words:
+        return None
+    if key.startswith("aliases.") and isinstance(value, list):
+        return "jj " + " ".join(_quote(w) for w in words)
+    if _jj_key(key):
+        return words[0] if len(words) == 1 else " ".join(_quote(w) for w in words)
+    return None
+
+
+def _flatten(table: dict[str, object], prefix: str = "") -> list[tuple[str, object]]:
+    """A TOML document's settings by their dotted keys."""
+    out: list[tuple[str, object]] = []
+    for k, v in table.items():
+        if isinstance(v, dict):
+            out.extend(_flatten(v, prefix + k + "."))
+        else:
+            out.append((prefix + k, v))
+    return out
+
+
+def _jj(view: tuple[str, ...]) -> Lines:
+    """`jj --config ui.pager='cmd' log`, `jj --config-toml '…'`: jj runs the programs those settings name
+    (values are TOML; a word TOML cannot read is a string). `--config-file` reads settings no rule sees."""
+    settings: list[tuple[str, object]] = []
+    for spec in _values(view, ("--config",)):
+        key, _, raw = spec.partition("=")
+        try:
+            value = tomllib.loads("v = " + raw)["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        settings.append((key.strip(), value))
+    for text in _values(view, ("--config-toml",)):
+        try:
+            settings.extend(_flatten(tomllib.loads(text)))
+        except tomllib.TOMLDecodeError:
+            return (), "jj is given settings no rule can read"
+    scripts = tuple(line for key, value in settings if (line := _jj_setting(key, value)) is not None)
+    unseen = (
+        "jj reads settings from a file, which no rule can read" if _values(view, ("--config-file",)) else None
+    )
+    return scripts, unseen
+
+
+_STRACE_VALUED = "abeEIoOpPsSuUX"  # strace's letters that take a value
+
+
 def _strace(view: tuple[str, ...]) -> Lines:
-    """`strace -o '|cmd'` / `-o '!cmd'` pipes the trace into a shell command."""
-    found = _values(view, ("--output:--output",), ("-o",))
+    """`strace -o '|cmd'` / `-o '!cmd'` (also `-fo`, `--output=`) pipes the trace into a shell command."""
+    found = _values(view, ("--output:--o",))
+    for k, w in enumerate(view[1:], 1):
+        if w == "--" or w[:1] != "-":
+            break  # the traced command starts here
+        for j in range(1, len(w)):
+            if w[j] in _STRACE_VALUED:
+                if w[j] == "o":
+                    found.append(w[j + 1 :] or (view[k + 1] if k + 1 < len(view) else ""))
+                break
     return tuple(v[1:] for v in found if v[:1] in "|!" and v[1:].strip()), None
 
 
@@ -197,8 +290,8 @@ _OPENVPN_SCRIPTS = tuple(
 
 def _openvpn(view: tuple[str, ...]) -> Lines:
     found = tuple(_values(view, _OPENVPN_SCRIPTS))
-    if any(w == "--plugin" or w == "--config" for w in view[1:]):
-        return found, "openvpn loads a plugin or a configuration that can run commands"
+    if "--plugin" in view:
+        return found, "openvpn loads a plugin's code"
     return found, None
 
 
@@ -372,6 +465,8 @@ def _pm2(view: tuple[str, ...]) -> Lines:
 
 def _start_stop_daemon(view: tuple[str, ...]) -> Lines:
     """`start-stop-daemon --start --exec PROG -- args` (also `--startas`/`-a`, `-x`)."""
+    if not any(w in ("--start", "-S") or (w[:1] == "-" and w[1:2] != "-" and "S" in w) for w in view[1:]):
+        return _NONE  # `--stop --exec PROG` only names the process to stop
     programs = _values(view, ("--exec", "--startas"), ("-x", "-a"))
     tail = view[view.index("--") + 1 :] if "--" in view else ()
     return tuple(" ".join(_quote(w) for w in (p, *tail)) for p in programs), None
@@ -514,6 +609,9 @@ def _dialog(view: tuple[str, ...]) -> Lines:
 OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "hg": _hg,
     "chg": _hg,
+    "sl": _hg,  # Sapling reads hg's command line
+    "sapling": _hg,
+    "jj": _jj,
     "strace": _strace,
     "exiftool": _exiftool,
     "split": _split,

@@ -786,6 +786,7 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("newrelic-admin", "run-program"): _UNKNOWN,
     ("pew", "in"): Syntax(long=dict(HELP), operands=1),
     ("elan", "run"): Syntax(long={"install": NONE, **HELP}, operands=1),
+    ("jj", "util"): _UNKNOWN,  # `jj util exec -- cmd` (SUBCOMMAND_THEN)
     ("opam", "config"): _UNKNOWN,  # `opam config exec -- cmd` (opam 1 and 2's old spelling: SUBCOMMAND_THEN)
     ("watchmedo", "auto-restart"): _UNKNOWN,
     # macOS: `launchctl asuser UID cmd`, `launchctl bsexec PID cmd`, `launchctl submit -l NAME -- cmd`
@@ -802,6 +803,7 @@ SUBCOMMAND_THEN: dict[tuple[str, str], str] = {
     ("uv", "tool"): "run",
     ("hatch", "env"): "run",
     ("opam", "config"): "exec",
+    ("jj", "util"): "exec",
 }
 # Pairs whose own operands stand before `--` (packages, an environment): only what follows `--` runs.
 ONLY_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(

@@ -112,6 +112,9 @@ ARGV = [
     "watchmedo auto-restart -d . -- {}",
     "rerun -- {}",
     "gcc -wrapper {commas} x.c",
+    "jj util exec -- {}",
+    "jj -R repo util exec -- {}",
+    "start-stop-daemon -S -x /usr/bin/{verb} -- {rest}",
 ]
 SHELL_LINE = [
     "entr -s '{}'",
@@ -131,6 +134,7 @@ SHELL_LINE = [
     "hg log --config hooks.pre-log='{}'",
     "hg --config 'alias.x=!{}' x",
     "hg --config 'alias.st=status --config hooks.pre-status=\"{}\"' st",
+    "jj --config 'aliases.x=[\"util\", \"exec\", \"--\", \"sh\", \"-c\", \"{}\"]' x",
     "hg --config ui.ssh='{}' pull",
     "hg --config ui.editor='{}' commit",
     "hg --config pager.pager='{}' log",
@@ -144,6 +148,13 @@ SHELL_LINE = [
     "strace -o '|{}' ls",
     "strace -o'!{}' ls",
     "strace -f -o '|{}' -- ls",
+    "strace -fo '|{}' ls",
+    "strace --output='|{}' ls",
+    "sl --config hooks.pre-status='{}' status",
+    "jj --config ui.pager='{}' log",
+    "jj --config 'ui.editor=\"{}\"' describe",
+    "jj --config-toml 'ui.diff-editor = \"{}\"' diffedit",
+    "jj --config-toml '[fix.tools.x]\ncommand = \"{}\"' fix",
     "split --filter='{}' f",
     "split -l 10 --filter '{}' f",
     "cpio --rsh-command='{}' -o",
@@ -197,6 +208,7 @@ UNSEEN = [
     "apt-get -c x.conf update",
     "openvpn --plugin x.so",
     "rpm --eval '%{lua: os.execute(\"npm publish\")}'",
+    "jj --config-file x.toml log",
 ]
 
 
@@ -280,6 +292,12 @@ ORDINARY = [
     "tsc-watch -p .",
     "watchfiles 'pytest' src",
     "pm2 start app.js --name web",
+    "jj log",
+    "jj --config ui.color=never log",
+    "jj util completion bash",
+    "openvpn --config client.ovpn",
+    "strace -f -o x.txt make",
+    "hg outgoing -p default",
 ]
 
 
