@@ -376,7 +376,7 @@ _UNKNOWN = Syntax(long=dict(HELP))
 def _job_line(view: tuple[str, ...]) -> Lines:
     """R4.9: `bsub cmd args`, `qsub -b y cmd`, `qrsh cmd`, `condor_run 'cmd'`, `oarsub 'cmd'`: the scheduler
     writes the words after its options into a job script, joined, for a shell on a node (a script file's
-    name is read as running that file)."""
+    name is read as running that file); `pdsh`, `pssh`, `clush` hand them to a shell on every host."""
     lines = [" ".join(r) for r in readings(view, _UNKNOWN, False)]
     return tuple(dict.fromkeys(line for line in lines if line.strip())), None
 
@@ -606,6 +606,32 @@ def _dialog(view: tuple[str, ...]) -> Lines:
     return tuple(w for w in view[k + 1 : k + 3] if w.strip() and not w.isdigit()), None
 
 
+def _command_option(view: tuple[str, ...]) -> Lines:
+    """`mise exec -c 'cmd'` (also `mise x`, rtx), `flox activate -c 'cmd'`, Eternal Terminal's `et -c 'cmd'
+    host`: a shell line."""
+    if view[0] != "et" and (len(view) < 3 or view[1] not in ("exec", "x", "activate")):
+        return _NONE
+    return tuple(_values(view, ("--command",), ("-c",))), None
+
+
+def _mix(view: tuple[str, ...]) -> Lines:
+    """`mix cmd [--app A] [--cd DIR] cmd args`: the words, joined, run through a shell (in each app)."""
+    if len(view) < 3 or view[1] != "cmd":
+        return _NONE
+    k = 2
+    while k < len(view) and view[k] in ("--app", "--cd", "-a"):
+        k += 2
+    line = " ".join(view[k:])
+    return ((line,) if line.strip() else ()), None
+
+
+def _cset(view: tuple[str, ...]) -> Lines:
+    """`cset shield --exec PROG -- args`, `cset proc --exec PROG -- args`: PROG runs in the CPU set."""
+    programs = _values(view, ("--exec",), ("-e",))
+    tail = view[view.index("--") + 1 :] if "--" in view else ()
+    return tuple(" ".join(_quote(w) for w in (p, *tail)) for p in programs), None
+
+
 OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "hg": _hg,
     "chg": _hg,
@@ -627,7 +653,14 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "svn": _svn,
     "entr": _entr,
     "scl": _scl,
-    **dict.fromkeys(("bsub", "qsub", "qrsh", "condor_run", "oarsub"), _job_line),
+    # remote shells on many hosts join their words the same way (`pdsh -w hosts cmd`, `pssh -h f cmd`)
+    **dict.fromkeys(
+        ("bsub", "qsub", "qrsh", "condor_run", "oarsub", "pdsh", "pssh", "parallel-ssh", "clush", "dsh"),
+        _job_line,
+    ),
+    **dict.fromkeys(("mise", "rtx", "flox", "et"), _command_option),
+    "mix": _mix,
+    "cset": _cset,
     **dict.fromkeys(("sbatch", "srun", "salloc"), _slurm),
     "libtool": _libtool,
     **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), _mpmd),

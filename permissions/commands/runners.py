@@ -656,6 +656,15 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
         frozenset("-p --project --compiler --outDir --signalEmittedFiles".split()),
         _FILES,
     ),
+    # forever's `-c CMD` runs the script with CMD (`forever start -c 'cmd' x.js`)
+    "forever": (
+        frozenset({"-c", "--command"}),
+        frozenset(
+            "-l -o -e -p -m --pidFile --uid --sourceDir --workingDir --minUptime --spinSleepTime --killSignal"
+            " --id".split()
+        ),
+        _FILES,
+    ),
     "watchman-make": (
         frozenset({"-r", "--run", "--make"}),
         frozenset("-p --pattern -t --target -s --settle --root -c --connect-timeout".split()),

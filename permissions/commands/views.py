@@ -957,6 +957,23 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 _LAUNCHERS["flatpak"] = _flatpak
 
 
+def _autossh(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team: `autossh -M PORT [ssh's options] host cmd` is ssh without autossh's own `-M PORT`."""
+    out: list[str] = []
+    k = 1
+    while k < len(cur):
+        w = cur[k]
+        k += 1
+        if w == "-M":
+            k += 1
+        elif w[:2] != "-M":
+            out.append(w)
+    return [("ssh", *out)]
+
+
+_LAUNCHERS["autossh"] = _autossh
+
+
 def _flatpak_run(cur: tuple[str, ...]) -> int:
     """The index after `run` in `flatpak [global options] run ...` (its global options are flags or take their
     value attached: `--user`, `--installation=NAME`), or -1."""

@@ -550,6 +550,8 @@ WRAPPERS.update(
         "hwloc-bind": Syntax(long=dict(HELP), operands=1),  # its locations, then `--` (below)
         "vex": Syntax(long=dict(HELP), operands=1),
         "datefudge": Syntax("sv", long={"static": NONE, "add": NONE, **HELP}, operands=1),
+        # SELinux's `sandbox cmd`; x86 emulators on ARM machines (`box64 cmd`, FEX).
+        **dict.fromkeys("sandbox box64 box86 FEXInterpreter FEXLoader".split(), _UNKNOWN),
     }
 )
 
@@ -786,6 +788,20 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("newrelic-admin", "run-program"): _UNKNOWN,
     ("pew", "in"): Syntax(long=dict(HELP), operands=1),
     ("elan", "run"): Syntax(long={"install": NONE, **HELP}, operands=1),
+    # red team: Procfile tools' `run` runs a command with the app's environment (`foreman run cmd`, `honcho run
+    # cmd`, node-foreman's `nf run cmd`, `heroku local:run cmd`); RubyGems' `gem exec GEM args` runs the gem's
+    # program (as npx does); `R CMD cmd` runs cmd in R's environment; Hermit's `hermit exec cmd`.
+    ("foreman", "run"): _UNKNOWN,
+    ("honcho", "run"): _UNKNOWN,
+    ("nf", "run"): _UNKNOWN,
+    ("heroku", "local:run"): _UNKNOWN,
+    ("gem", "exec"): Syntax(
+        "",
+        "gv",
+        long={"gem": REQUIRED, "version": REQUIRED, "conservative": NONE, "prerelease": NONE, **HELP},
+    ),
+    ("r", "CMD"): _UNKNOWN,  # `R CMD …`, its command word folded as views.py folds `R`
+    ("hermit", "exec"): _UNKNOWN,
     ("jj", "util"): _UNKNOWN,  # `jj util exec -- cmd` (SUBCOMMAND_THEN)
     ("opam", "config"): _UNKNOWN,  # `opam config exec -- cmd` (opam 1 and 2's old spelling: SUBCOMMAND_THEN)
     ("watchmedo", "auto-restart"): _UNKNOWN,
@@ -1039,6 +1055,7 @@ PEELED_VERBS: frozenset[str] = (
         "pypy",
         "pypy3",
         "flatpak",  # `flatpak run --command=CMD app args` (permissions.commands.views)
+        "autossh",  # ssh with a monitoring port (permissions.commands.views)
     }
 )
 RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-", "go1.")

@@ -113,6 +113,20 @@ ARGV = [
     "rerun -- {}",
     "gcc -wrapper {commas} x.c",
     "jj util exec -- {}",
+    "foreman run {}",
+    "honcho run -e .env {}",
+    "nf run {}",
+    "heroku local:run {}",
+    "gem exec {}",
+    "R CMD {}",
+    "hermit exec {}",
+    "cset shield --exec {verb} -- {rest}",
+    "sandbox {}",
+    "box64 {}",
+    "pdsh -w host1 {}",
+    "autossh -M 0 host {}",
+    "mix cmd {}",
+    "mix cmd --app web {}",
     "jj -R repo util exec -- {}",
     "start-stop-daemon -S -x /usr/bin/{verb} -- {rest}",
 ]
@@ -191,6 +205,12 @@ SHELL_LINE = [
     "tsc-watch -p . --onFirstSuccess '{}'",
     "watchman-make -p '*.c' --run '{}'",
     "dialog --prgbox '{}' 10 10",
+    "mise x -c '{}'",
+    "mise exec node@20 -c '{}'",
+    "flox activate -c '{}'",
+    "et -c '{}' host",
+    "forever -c '{}' x.js",
+    "pssh -h hosts '{}'",
 ]
 # Code no rule can read: never auto-approved, whatever it is.
 UNSEEN = [
@@ -298,6 +318,10 @@ ORDINARY = [
     "openvpn --config client.ovpn",
     "strace -f -o x.txt make",
     "hg outgoing -p default",
+    "mix test",
+    "R CMD INSTALL x.tar.gz",
+    "mise exec node@20 -- node -v",
+    "forever start app.js",
 ]
 
 
