@@ -12,13 +12,15 @@ batch schedulers' job lines (``sbatch --wrap``, ``bsub``, ``qsub``), ``libtool -
 
 from __future__ import annotations
 
+import functools
+import re
 import tomllib
 from collections.abc import Callable
 
 from permissions.commands.syntax import HELP, Syntax
 from permissions.commands.views import readings
 
-__all__ = ["OPTION_COMMANDS", "Lines"]
+__all__ = ["OPTION_COMMANDS", "OPTION_TRIGGERS", "Lines"]
 
 Lines = tuple[tuple[str, ...], str | None]  # (command lines, why it runs code no rule can read)
 _NONE: Lines = ((), None)
@@ -36,16 +38,21 @@ def _values(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ..
     ``--``, blank ones left out."""
     out: list[str] = []
     n = len(view)
-    for k, w in enumerate(view[1:], 1):
+    for k in range(1, n):
+        w = view[k]
+        if w[:1] != "-":
+            continue  # (most words: checked first, as these readers run on every such program's segment)
         if w == "--":
             break
-        name, eq, value = w.partition("=")
-        if w[:2] == "--" and any(
-            len(name) >= len(short) and full.startswith(name) for full, short in _pairs(longs)
-        ):
+        if w[1:2] == "-":
+            name, eq, value = w.partition("=")
+            if not longs or not any(
+                len(name) >= m and full.startswith(name) for full, m in _long_table(longs)
+            ):
+                continue
             if not eq:
                 value = view[k + 1] if k + 1 < n else ""
-        elif w[:1] == "-" and w[1:2] != "-" and w[:2] in shorts:
+        elif w[:2] in shorts:
             value = w[2:] or (view[k + 1] if k + 1 < n else "")
         else:
             continue
@@ -54,9 +61,10 @@ def _values(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ..
     return out
 
 
-def _pairs(longs: tuple[str, ...]) -> list[tuple[str, str]]:
-    """``"--rsh-command:--rs"``: the full name and the shortest prefix getopt takes for it."""
-    return [(entry.partition(":")[0], entry.partition(":")[2] or entry.partition(":")[0]) for entry in longs]
+@functools.cache
+def _long_table(longs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``("--rsh-command:--rs",)`` as (the full name, the length of the shortest prefix getopt takes)."""
+    return tuple((full, len(short or full)) for full, _, short in (e.partition(":") for e in longs))
 
 
 # Mercurial: the `--config SECTION.NAME=VALUE` settings whose value is a command line (run by a shell or
@@ -684,4 +692,46 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     **dict.fromkeys(("apt-get", "apt", "aptitude"), _apt),
     **dict.fromkeys(("restic", "borg", "rclone", "sshfs"), _password_commands),
     "dialog": _dialog,
+}
+
+# The readers above that find something only when one of these strings is in a word (each reader's options
+# and their shortest spellings; `\0cmd\0` is the word `cmd`): a segment of a common program with none of them
+# (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
+# its views.
+_TRIGGER_STRINGS: dict[str, tuple[str, ...]] = {
+    "wget": ("--use-a",),
+    **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
+    "mix": ("\0cmd\0",),
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), ("-wrapper",)),
+    **dict.fromkeys(
+        "convert magick identify mogrify composite montage compare stream display animate import conjure".split(),
+        ("|",),
+    ),
+    "dpkg": ("-invoke",),
+    **dict.fromkeys(("rpm", "rpmbuild", "rpmspec"), ("%", "--pipe", "--macros", "--rcfile")),
+    "split": ("--f",),
+    "cpio": ("--rs",),
+    "tcpdump": ("-z",),
+    **dict.fromkeys(("gpg", "gpg2"), ("--photo-viewer",)),
+    "helm": ("--post-renderer",),
+    **dict.fromkeys(("bazel", "bazelisk"), ("run_under", "status_command", "credential_helper")),
+    "svn": ("-cmd", "--config-"),
+    "aria2c": ("--on-",),
+    "strace": ("|", "!"),
+    **dict.fromkeys(
+        "tex etex pdftex xetex luatex latex pdflatex xelatex lualatex".split(), ("write18", "directlua")
+    ),
+    **dict.fromkeys(
+        ("restic", "borg", "rclone", "sshfs"), ("--password-command", "--rsh", "--sftp-ssh", "-o")
+    ),
+    **dict.fromkeys(("mise", "rtx", "flox", "et", "bpftrace", "dtrace"), ("-c",)),
+    "cset": ("-e",),
+    "dialog": ("--prgbox",),
+    **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), (":",)),
+    "rvm": ("do",),
+    **dict.fromkeys(("sbatch", "srun", "salloc"), ("--wr", "--pro", "--ep", "--task-")),
+}
+# Searched in the segment's words joined as `\0w1\0w2…\0` (one search, whatever the number of strings).
+OPTION_TRIGGERS: dict[str, re.Pattern[str]] = {
+    verb: re.compile("|".join(re.escape(t) for t in strings)) for verb, strings in _TRIGGER_STRINGS.items()
 }

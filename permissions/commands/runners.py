@@ -19,7 +19,7 @@ from permissions.commands.environment import DECLARATION_BUILTINS, assignment_ca
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream
-from permissions.commands.option_commands import OPTION_COMMANDS
+from permissions.commands.option_commands import OPTION_COMMANDS, OPTION_TRIGGERS
 from permissions.commands.shells import (
     COMMAND_CARRIERS,
     FROM_INPUT,
@@ -32,7 +32,7 @@ from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 from permissions.commands.uploads import table_operands
 from permissions.commands.views import readings
 
-__all__ = ["CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
+__all__ = ["CARRIER_TRIGGERS", "CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
 
 
 class Carried(NamedTuple):
@@ -1078,6 +1078,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 
 # Every verb `carried` may find a command line in.
 CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
+# Carrier verbs whose segment carries nothing unless a word holds one of these strings (option_commands.py).
+CARRIER_TRIGGERS: dict[str, re.Pattern[str]] = OPTION_TRIGGERS
 
 
 # Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,
