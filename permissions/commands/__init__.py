@@ -354,7 +354,11 @@ def _may_carry(words: tuple[str, ...]) -> bool:
 def _triggered(words: tuple[str, ...], verb: str) -> bool:
     """Whether the words of a segment where ``verb`` (in CARRIER_TRIGGERS) stands hold one of its strings
     (without one, its reader finds nothing: `wget URL`, `apt-get install x`)."""
-    return CARRIER_TRIGGERS[verb].search("\0" + "\0".join(words) + "\0") is not None
+    joined = "\0".join(words) + "\0"
+    for t in CARRIER_TRIGGERS[verb]:
+        if t in joined:
+            return True
+    return False
 
 
 def _plain_first(verb: str) -> bool:

@@ -13,7 +13,6 @@ batch schedulers' job lines (``sbatch --wrap``, ``bsub``, ``qsub``), ``libtool -
 from __future__ import annotations
 
 import functools
-import re
 import tomllib
 from collections.abc import Callable
 
@@ -698,7 +697,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # and their shortest spellings; `\0cmd\0` is the word `cmd`): a segment of a common program with none of them
 # (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
 # its views.
-_TRIGGER_STRINGS: dict[str, tuple[str, ...]] = {
+# (Looked for in the segment's words joined and ended by NUL: plain substring tests, cheaper than a regex.)
+OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-a",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
     "mix": ("\0cmd\0",),
@@ -730,8 +730,4 @@ _TRIGGER_STRINGS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), (":",)),
     "rvm": ("do",),
     **dict.fromkeys(("sbatch", "srun", "salloc"), ("--wr", "--pro", "--ep", "--task-")),
-}
-# Searched in the segment's words joined as `\0w1\0w2…\0` (one search, whatever the number of strings).
-OPTION_TRIGGERS: dict[str, re.Pattern[str]] = {
-    verb: re.compile("|".join(re.escape(t) for t in strings)) for verb, strings in _TRIGGER_STRINGS.items()
 }

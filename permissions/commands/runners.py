@@ -1079,7 +1079,7 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 # Every verb `carried` may find a command line in.
 CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
 # Carrier verbs whose segment carries nothing unless a word holds one of these strings (option_commands.py).
-CARRIER_TRIGGERS: dict[str, re.Pattern[str]] = OPTION_TRIGGERS
+CARRIER_TRIGGERS: dict[str, tuple[str, ...]] = OPTION_TRIGGERS
 
 
 # Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,
