@@ -2,17 +2,21 @@
 
 Each reader gives the command lines the program runs (read as segments, as ``git -c core.pager=…`` and
 ``tar --use-compress-program=…`` are in :mod:`permissions.commands.runners`) and why it runs code no rule can
-read, if it does: Mercurial's ``--config`` (hooks, a shell alias, the ssh/editor/merge programs, an extension
-loaded from a file), ``strace -o '|cmd'``, exiftool's Perl expressions, ``split --filter``, ``cpio
---rsh-command``, ``wget --use-askpass``, ``tcpdump -z``, openvpn's scripts, ``gpg --photo-viewer``, rpm's
-``%(…)`` macros, svn's editor/diff programs; ``entr -s 'cmd'`` and ``scl enable X 'cmd'`` (a shell line),
-batch schedulers' job lines (``sbatch --wrap``, ``bsub``, ``qsub``), ``libtool --mode=execute cmd`` and MPI's
-``mpirun a : b``. A program a value names is quoted as one word when the program execs it without a shell.
+read, if it does. Settings: Mercurial's and Sapling's ``--config`` (hooks, a shell alias, the ssh/editor/merge
+programs; an extension loaded from a file), Jujutsu's ``--config``/``--config-toml``, apt's ``-o …::Pre-Invoke``
+and dpkg's ``--pre-invoke``, svn's editor/diff programs. Option values: ``strace -o '|cmd'``, ``split
+--filter``, ``cpio --rsh-command``, ``wget --use-askpass``, ``tcpdump -z``, openvpn's scripts, ``gpg
+--photo-viewer``, ``bazel --run_under``, ``helm --post-renderer``, ``gcc -wrapper``, backup tools' password
+and ssh commands, aria2c's hooks, ``bpftrace -c``; rpm's ``%(…)`` macros, ImageMagick's ``|cmd`` file names,
+TeX's ``\\write18{…}``; exiftool's Perl expressions and latexmk's ``-e`` are code no rule can read. Whole
+lines: ``entr -s 'cmd'``, ``scl enable X 'cmd'``, ``mise exec -c``, ``mix cmd``, batch schedulers' job lines
+(``sbatch --wrap``, ``bsub``, ``qsub``) and remote shells on many hosts (``pdsh``), ``libtool --mode=execute
+cmd``, MPI's ``mpirun a : b``, ``pm2 start``, ``start-stop-daemon --exec``, ``rvm X do cmd``. A program a
+value names is quoted as one word when the program execs it without a shell.
 """
 
 from __future__ import annotations
 
-import functools
 import tomllib
 from collections.abc import Callable
 
@@ -60,7 +64,6 @@ def _values(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ..
     return out
 
 
-@functools.cache
 def _long_table(longs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
     """``("--rsh-command:--rs",)`` as (the full name, the length of the shortest prefix getopt takes)."""
     return tuple((full, len(short or full)) for full, _, short in (e.partition(":") for e in longs))
@@ -696,8 +699,8 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
 # The readers above that find something only when one of these strings is in a word (each reader's options
 # and their shortest spellings; `\0cmd\0` is the word `cmd`): a segment of a common program with none of them
 # (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
-# its views.
-# (Looked for in the segment's words joined and ended by NUL: plain substring tests, cheaper than a regex.)
+# its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
+# that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
 OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     "wget": ("--use-a",),
     **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
@@ -717,17 +720,15 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("bazel", "bazelisk"), ("run_under", "status_command", "credential_helper")),
     "svn": ("-cmd", "--config-"),
     "aria2c": ("--on-",),
-    "strace": ("|", "!"),
     **dict.fromkeys(
         "tex etex pdftex xetex luatex latex pdflatex xelatex lualatex".split(), ("write18", "directlua")
     ),
     **dict.fromkeys(
         ("restic", "borg", "rclone", "sshfs"), ("--password-command", "--rsh", "--sftp-ssh", "-o")
     ),
-    **dict.fromkeys(("mise", "rtx", "flox", "et", "bpftrace", "dtrace"), ("-c",)),
+    **dict.fromkeys(("et", "bpftrace", "dtrace"), ("-c",)),
     "cset": ("-e",),
     "dialog": ("--prgbox",),
-    **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), (":",)),
     "rvm": ("do",),
-    **dict.fromkeys(("sbatch", "srun", "salloc"), ("--wr", "--pro", "--ep", "--task-")),
+    "sbatch": ("--wr", "--pro", "--ep", "--task-"),
 }

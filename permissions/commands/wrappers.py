@@ -550,8 +550,9 @@ WRAPPERS.update(
         "hwloc-bind": Syntax(long=dict(HELP), operands=1),  # its locations, then `--` (below)
         "vex": Syntax(long=dict(HELP), operands=1),
         "datefudge": Syntax("sv", long={"static": NONE, "add": NONE, **HELP}, operands=1),
-        # SELinux's `sandbox cmd`; x86 emulators on ARM machines (`box64 cmd`, FEX).
-        **dict.fromkeys("sandbox box64 box86 FEXInterpreter FEXLoader".split(), _UNKNOWN),
+        # SELinux's `sandbox cmd`; x86 emulators on ARM machines (`box64 cmd`, FEX's `FEXInterpreter cmd`,
+        # its name folded as views.py folds a command word).
+        **dict.fromkeys("sandbox box64 box86 fexinterpreter fexloader".split(), _UNKNOWN),
     }
 )
 

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import pytest
 
+from permissions.commands.option_commands import OPTION_TRIGGERS
+from permissions.commands.wrappers import PEELED_VERBS
+
 from .redteam import in_auto_mode, never_auto_where, stays_auto_where, under_its_allow
 
 ARGV = [
@@ -148,7 +151,7 @@ SHELL_LINE = [
     "hg log --config hooks.pre-log='{}'",
     "hg --config 'alias.x=!{}' x",
     "hg --config 'alias.st=status --config hooks.pre-status=\"{}\"' st",
-    "jj --config 'aliases.x=[\"util\", \"exec\", \"--\", \"sh\", \"-c\", \"{}\"]' x",
+    'jj --config \'aliases.x=["util", "exec", "--", "sh", "-c", "{}"]\' x',
     "hg --config ui.ssh='{}' pull",
     "hg --config ui.editor='{}' commit",
     "hg --config pager.pager='{}' log",
@@ -328,3 +331,8 @@ ORDINARY = [
 @pytest.mark.parametrize("command", ORDINARY)
 def test_ordinary_uses_stay_auto_approved(command):
     stays_auto_where(command, ("sandbox", "agent"))
+
+
+def test_no_wrapper_is_skipped_by_the_option_readers_triggers():
+    """A wrapper's views carry whatever its words hold (`strace -f watch 'curl x'`): never gated."""
+    assert not set(OPTION_TRIGGERS) & PEELED_VERBS
