@@ -291,7 +291,9 @@ MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
 # wrappers whose views hold words the segment does not (a package's name is read as its program's:
 # `npx chokidar-cli -c cmd` is `chokidar -c cmd`)
-_REBUILDS = frozenset({"env", "capsh", "hub", "gh", "autossh"}) | frozenset(PACKAGE_BINS) | frozenset(PACKAGE_SPELLS)
+_REBUILDS = (
+    frozenset({"env", "capsh", "hub", "gh", "autossh"}) | frozenset(PACKAGE_BINS) | frozenset(PACKAGE_SPELLS)
+)
 # words whose peeled view may carry a command (a CARRIER_TRIGGERS verb only with one of its strings)
 _UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS)
 _ALWAYS_READ = CARRIER_VERBS - CARRIER_TRIGGERS.keys()  # carrier verbs read whatever their words
