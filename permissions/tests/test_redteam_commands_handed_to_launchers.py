@@ -17,9 +17,6 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.commands.option_commands import OPTION_TRIGGERS
-from permissions.commands.wrappers import PEELED_VERBS
-
 from .redteam import in_auto_mode, never_auto_where, stays_auto_where, under_its_allow
 
 ARGV = [
@@ -331,8 +328,3 @@ ORDINARY = [
 @pytest.mark.parametrize("command", ORDINARY)
 def test_ordinary_uses_stay_auto_approved(command):
     stays_auto_where(command, ("sandbox", "agent"))
-
-
-def test_no_wrapper_is_skipped_by_the_option_readers_triggers():
-    """A wrapper's views carry whatever its words hold (`strace -f watch 'curl x'`): never gated."""
-    assert not set(OPTION_TRIGGERS) & PEELED_VERBS
