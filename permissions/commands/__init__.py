@@ -295,7 +295,7 @@ _REBUILDS = (
     frozenset({"env", "capsh", "hub", "gh", "autossh"}) | frozenset(PACKAGE_BINS) | frozenset(PACKAGE_SPELLS)
 )
 # words whose peeled view may carry a command (a CARRIER_TRIGGERS verb only with one of its strings)
-_UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS)
+_UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS) | {"autossh"}  # (autossh: its view is ssh's)
 _ALWAYS_READ = CARRIER_VERBS - CARRIER_TRIGGERS.keys()  # carrier verbs read whatever their words
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
