@@ -188,6 +188,7 @@ from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
 from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
 from permissions.commands.runners import (
+    CARRIER_TRIGGERS,
     CARRIER_VERBS,
     INPUT_SCRIPT_FIRST,
     Carried,
@@ -290,8 +291,12 @@ MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 _SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
 # wrappers whose views hold words the segment does not (a package's name is read as its program's:
 # `npx chokidar-cli -c cmd` is `chokidar -c cmd`)
-_REBUILDS = frozenset({"env", "capsh", "hub", "gh"}) | frozenset(PACKAGE_BINS) | frozenset(PACKAGE_SPELLS)
-_UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS)  # words whose peeled view may carry a command
+_REBUILDS = (
+    frozenset({"env", "capsh", "hub", "gh", "autossh"}) | frozenset(PACKAGE_BINS) | frozenset(PACKAGE_SPELLS)
+)
+# words whose peeled view may carry a command (a CARRIER_TRIGGERS verb only with one of its strings)
+_UNCOVERS = CARRIER_VERBS | frozenset(PACKAGE_BINS) | {"autossh"}  # (autossh: its view is ssh's)
+_ALWAYS_READ = CARRIER_VERBS - CARRIER_TRIGGERS.keys()  # carrier verbs read whatever their words
 _FROM_INPUT_LINE = "the command line is built from the input, which no rule can read"
 
 
@@ -319,7 +324,7 @@ def _placeholder(view: tuple[str, ...]) -> str | None:
 def _may_carry(words: tuple[str, ...]) -> bool:
     first = words[0] if words else ""
     if first in CARRIER_VERBS:
-        return True
+        return first not in CARRIER_TRIGGERS or _triggered(words, first)
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         return foreign_name(first)  # R4.10: `BASH -c …`, `sh.exe -c …` run a shell: the full reading decides
     if "=" in first:
@@ -339,8 +344,23 @@ def _may_carry(words: tuple[str, ...]) -> bool:
     # Peeling only ever uncovers words already in the segment (env -S and capsh build new ones): a carrier,
     # a verb path, or an assignment a wrapper passes on (`linux64 PAGER='curl x' git log`).
     return (
-        first in _REBUILDS or "=" in first or any(w in _UNCOVERS or "/" in w or "=" in w for w in words[1:])
+        first in _REBUILDS
+        or "=" in first
+        or any(
+            (w in _UNCOVERS and (w not in CARRIER_TRIGGERS or _triggered(words, w))) or "/" in w or "=" in w
+            for w in words[1:]
+        )
     )
+
+
+def _triggered(words: tuple[str, ...], verb: str) -> bool:
+    """Whether the words of a segment where ``verb`` (in CARRIER_TRIGGERS) stands hold one of its strings
+    (without one, its reader finds nothing: `wget URL`, `apt-get install x`)."""
+    joined = "\0".join(words) + "\0"
+    for t in CARRIER_TRIGGERS[verb]:
+        if t in joined:
+            return True
+    return False
 
 
 def _plain_first(verb: str) -> bool:
@@ -408,7 +428,7 @@ def carries_commands(words: tuple[str, ...]) -> bool:
     """Whether the shell reader must look inside this segment's words for command lines. (The fast path asks
     it of every carrier verb, nearly always answered "nothing": _may_carry's first test and _carried_kept are
     inlined, and _carried_scripts answers the shared _NOTHING exactly when it finds nothing.)"""
-    if not (words and words[0] in CARRIER_VERBS) and not _may_carry(words):
+    if not (words and words[0] in _ALWAYS_READ) and not _may_carry(words):
         return False
     found = _CACHE.get(words)
     if found is None:

@@ -19,6 +19,7 @@ from permissions.commands.environment import DECLARATION_BUILTINS, assignment_ca
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream
+from permissions.commands.option_commands import OPTION_COMMANDS, OPTION_TRIGGERS
 from permissions.commands.shells import (
     COMMAND_CARRIERS,
     FROM_INPUT,
@@ -31,7 +32,7 @@ from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 from permissions.commands.uploads import table_operands
 from permissions.commands.views import readings
 
-__all__ = ["CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
+__all__ = ["CARRIER_TRIGGERS", "CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
 
 
 class Carried(NamedTuple):
@@ -622,6 +623,53 @@ _LINE_RUNNERS: dict[str, tuple[frozenset[str], frozenset[str], int]] = {
         _REST,
     ),
     "xe": (frozenset({"-s"}), frozenset("-I -N -j -a -A -C".split()), _REST),  # -s: a shell script's line
+    # red team: more watchers -- Ruby's rerun (`rerun -- cmd`, `rerun 'cmd'`: its trailing words, one line),
+    # watchdog's `watchmedo shell-command -c 'cmd'`, `watchfiles 'cmd' paths` (its target, or a Python
+    # function's dotted name), tsc-watch's `--onSuccess 'cmd'` and the like, `watchman-make --run 'cmd'`
+    # (its `--make` program too).
+    "rerun": (
+        frozenset(),
+        frozenset("-d --dir -p --pattern -i --ignore -s --signal -n --name -w --wait --restart".split()),
+        _REST,
+    ),
+    "watchmedo": (
+        frozenset({"-c", "--command"}),
+        frozenset(
+            "-p --patterns -i --ignore-patterns --interval --timeout -w --wait --drop --debug-force-polling"
+            " --signal --kill-after -d --directory".split()
+        ),
+        _FILES,
+    ),
+    "watchfiles": (
+        frozenset(),
+        frozenset(
+            "--ignore-paths --target-type --filter --args --verbosity --sigint-timeout --sigkill-timeout"
+            " --grace-period".split()
+        ),
+        _EACH,
+    ),
+    "tsc-watch": (
+        frozenset(
+            "--onSuccess --onFailure --onFirstSuccess --onCompilationStarted --onCompilationComplete"
+            " --onEmit".split()
+        ),
+        frozenset("-p --project --compiler --outDir --signalEmittedFiles".split()),
+        _FILES,
+    ),
+    # forever's `-c CMD` runs the script with CMD (`forever start -c 'cmd' x.js`)
+    "forever": (
+        frozenset({"-c", "--command"}),
+        frozenset(
+            "-l -o -e -p -m --pidFile --uid --sourceDir --workingDir --minUptime --spinSleepTime --killSignal"
+            " --id".split()
+        ),
+        _FILES,
+    ),
+    "watchman-make": (
+        frozenset({"-r", "--run", "--make"}),
+        frozenset("-p --pattern -t --target -s --settle --root -c --connect-timeout".split()),
+        _FILES,
+    ),
     # pueue's `add` (its subcommand is read by _line_runner): the words after its options, one shell line.
     "pueue": (
         frozenset(),
@@ -954,7 +1002,14 @@ def _git(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(s for s in scripts if s.strip()), None, opaque)
 
 
+def _option_commands(view: tuple[str, ...]) -> Carried:
+    scripts, unseen = OPTION_COMMANDS[view[0]](view)
+    return Carried(scripts, None, unseen) if scripts or unseen else _NOTHING
+
+
 _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
+    # red team: commands handed in options and operands, read by each program's rules (option_commands.py)
+    **dict.fromkeys(OPTION_COMMANDS, _option_commands),
     **{verb: _shell for verb in SHELLS},
     **{verb: _su for verb in COMMAND_CARRIERS},
     "eval": _eval,
@@ -1023,6 +1078,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
 
 # Every verb `carried` may find a command line in.
 CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
+# Carrier verbs whose segment carries nothing unless a word holds one of these strings (option_commands.py).
+CARRIER_TRIGGERS: dict[str, tuple[str, ...]] = OPTION_TRIGGERS
 
 
 # Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,

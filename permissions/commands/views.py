@@ -706,6 +706,9 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
             found.append(after)
     if pair in VERSION_FIRST:
         found.extend(r[1:] for r in list(found) if len(r) > 1)  # `nvm exec 20 cmd`: 20 may be the version
+    if pair == ("proto", "run"):
+        # red team: `proto run TOOL [VERSION] -- args` runs TOOL with the args after `--`.
+        found.extend((r[0], *r[r.index("--") + 1 :]) for r in list(found) if "--" in r[1:])
     if pair == ("hatch", "run"):
         # red team: `hatch run ENV:cmd args` runs cmd (or ENV's script cmd) in the environment ENV.
         found.extend((r[0].partition(":")[2], *r[1:]) for r in list(found) if ":" in r[0][1:-1])
@@ -891,6 +894,15 @@ def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]
     if cur[0] == "runcon":
         # `runcon -t TYPE cmd` names no context: the word after the options is the command then.
         found.extend(r for r in readings(cur, _RUNCON_NO_CONTEXT, False) if r not in found)
+    if cur[0] == "pkgx":
+        # red team: `pkgx +node@20 +python npm publish`: the `+pkg` words name packages, the command follows.
+        for r in list(found):
+            k = 0
+            while k < len(r) and r[k][:1] == "+":
+                k += 1
+            k += k < len(r) and r[k] == "--"
+            if 0 < k < len(r) and r[k:] not in found:
+                found.append(r[k:])
     if cur[0] in WRAPPER_RUNS_AFTER_DASHES and "--" in cur:
         after = cur[cur.index("--") + 1 :]
         if after and after not in found:
@@ -943,6 +955,23 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 _LAUNCHERS["flatpak"] = _flatpak
+
+
+def _autossh(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team: `autossh -M PORT [ssh's options] host cmd` is ssh without autossh's own `-M PORT`."""
+    out: list[str] = []
+    k = 1
+    while k < len(cur):
+        w = cur[k]
+        k += 1
+        if w == "-M":
+            k += 1
+        elif w[:2] != "-M":
+            out.append(w)
+    return [("ssh", *out)]
+
+
+_LAUNCHERS["autossh"] = _autossh
 
 
 def _flatpak_run(cur: tuple[str, ...]) -> int:

@@ -495,6 +495,64 @@ WRAPPERS.update(
         # red team: privilege under other names (permissions.commands.privilege) runs the command after it.
         "pfexec": Syntax("P"),
         "gsudo": _UNKNOWN,
+        # red team: more programs that exec the command after their options -- a container's init
+        # (`catatonit cmd`), a watcher (`reflex -r X -- cmd`), the package runner pkgx (`pkgx +node npm …`,
+        # its `+pkg` words read in views.py), HPC launchers and schedulers that run it on a node
+        # (`srun`, `salloc`, MPI's `mpirun`/`mpiexec` and their kin, Cray's `aprun`, IBM's `jsrun`, TACC's
+        # `ibrun`, PBS's `pbsdsh`; `qsub`/`bsub`'s shell lines are read in runners.py), instrumenters that
+        # run it under them (`kcov OUT cmd`, glibc's `memusage`/`xtrace`/`sotruss`, `uftrace`, NVIDIA's
+        # `ncu`/`nvprof`, DynamoRIO's `drrun`, `truss`/`dtruss`, likwid, hwloc), runit's `chpst`.
+        "catatonit": Syntax("gpPLhV"),
+        "reflex": Syntax(
+            "esv",
+            "cdgGrR",
+            long={
+                "config": REQUIRED,
+                "decoration": REQUIRED,
+                "glob": REQUIRED,
+                "inverse-glob": REQUIRED,
+                "regex": REQUIRED,
+                "inverse-regex": REQUIRED,
+                "substitute": REQUIRED,
+                "only-dirs": NONE,
+                "only-files": NONE,
+                "sequential": NONE,
+                "start-service": NONE,
+                "verbose": NONE,
+                **HELP,
+            },
+        ),
+        "pkgx": _UNKNOWN,
+        **dict.fromkeys(
+            (
+                "srun salloc mpirun mpiexec mpiexec.hydra mpirun.openmpi mpirun.mpich mpiexec.openmpi"
+                " mpiexec.mpich orterun oshrun prun aprun jsrun ibrun pbsdsh charmrun"
+            ).split(),
+            _UNKNOWN,
+        ),
+        "kcov": Syntax(long=dict(HELP), operands=1),
+        **dict.fromkeys(
+            "memusage xtrace sotruss uftrace ncu nv-nsight-cu-cli nvprof drrun drmemory truss dtruss"
+            " likwid-pin likwid-perfctr likwid-powermeter chpst".split(),
+            _UNKNOWN,
+        ),
+        # ... chroots, containers and jails entered on a folder or a name (`schroot -c x -- cmd`, `lxc-attach
+        # -n x -- cmd`, `systemd-nspawn -D dir cmd`, `arch-chroot DIR cmd`, nsjail, minijail), a daemonizer
+        # (libslack's `daemon -- cmd`), a virtualenv (`vex ENV cmd`), a colouriser (`grc cmd`), a clock
+        # (`datefudge DATE cmd`), APM agents that run the program they instrument (`ddtrace-run cmd`,
+        # `opentelemetry-instrument cmd`, austin).
+        **dict.fromkeys(
+            "schroot lxc-attach lxc-execute systemd-nspawn nsjail minijail0 daemon grc ddtrace-run"
+            " opentelemetry-instrument austin".split(),
+            _UNKNOWN,
+        ),
+        "arch-chroot": Syntax("NhrS", "u", operands=1),
+        "hwloc-bind": Syntax(long=dict(HELP), operands=1),  # its locations, then `--` (below)
+        "vex": Syntax(long=dict(HELP), operands=1),
+        "datefudge": Syntax("sv", long={"static": NONE, "add": NONE, **HELP}, operands=1),
+        # SELinux's `sandbox cmd`; x86 emulators on ARM machines (`box64 cmd`, FEX's `FEXInterpreter cmd`,
+        # its name folded as views.py folds a command word).
+        **dict.fromkeys("sandbox box64 box86 fexinterpreter fexloader".split(), _UNKNOWN),
     }
 )
 
@@ -695,13 +753,75 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("rr", "record"): _UNKNOWN,
     # red team: `kubectl exec POD [-c C] -- cmd` runs cmd in the pod (which holds the workload's secrets).
     ("kubectl", "exec"): _CONTAINER,
+    # red team: more tools that run a program found on their PATH (argv) -- Perl's Carton, Composer (a
+    # vendored binary, else any program: its listener is a process command; Symfony takes `exe`, `ex`),
+    # OCaml's opam and dune, esy (`esy x cmd`, `esy b cmd`; any word none of its commands names runs too),
+    # proto (`proto exec node -- cmd`; `proto run TOOL -- args` in views.py), aqua, perlbrew, ghcup,
+    # Symfony's CLI; Flux's scheduler runs it on a node; Nsight Systems and uftrace run it under them.
+    # (`dotnet tool run NAME` runs the .NET tool NAME from the manifest, not a program on PATH: not here.)
+    ("carton", "exec"): _UNKNOWN,
+    ("composer", "exec"): Syntax("l", long={"list": NONE, **HELP}),
+    ("composer", "exe"): Syntax("l", long={"list": NONE, **HELP}),
+    ("composer", "ex"): Syntax("l", long={"list": NONE, **HELP}),
+    ("opam", "exec"): _UNKNOWN,
+    ("dune", "exec"): _UNKNOWN,
+    ("esy", "x"): _UNKNOWN,
+    ("esy", "b"): _UNKNOWN,
+    ("esy", "build"): _UNKNOWN,
+    ("esy", "command-exec"): _UNKNOWN,
+    ("esy", "exec-command"): _UNKNOWN,
+    ("proto", "exec"): _UNKNOWN,
+    ("proto", "run"): _UNKNOWN,
+    ("aqua", "exec"): _UNKNOWN,
+    ("perlbrew", "exec"): Syntax("", "", long={"with": REQUIRED, "min": REQUIRED, "max": REQUIRED, **HELP}),
+    ("ghcup", "run"): _UNKNOWN,
+    ("symfony", "run"): _UNKNOWN,
+    ("symfony", "local:run"): _UNKNOWN,
+    ("flux", "run"): _UNKNOWN,
+    ("flux", "submit"): _UNKNOWN,
+    ("flux", "alloc"): _UNKNOWN,
+    ("nsys", "profile"): _UNKNOWN,
+    ("nsys", "launch"): _UNKNOWN,
+    ("uftrace", "record"): _UNKNOWN,
+    ("uftrace", "live"): _UNKNOWN,
+    ("trace-cmd", "record"): _UNKNOWN,
+    ("py-spy", "record"): _UNKNOWN,
+    ("newrelic-admin", "run-program"): _UNKNOWN,
+    ("pew", "in"): Syntax(long=dict(HELP), operands=1),
+    ("elan", "run"): Syntax(long={"install": NONE, **HELP}, operands=1),
+    # red team: Procfile tools' `run` runs a command with the app's environment (`foreman run cmd`, `honcho run
+    # cmd`, node-foreman's `nf run cmd`, `heroku local:run cmd`); RubyGems' `gem exec GEM args` runs the gem's
+    # program (as npx does); `R CMD cmd` runs cmd in R's environment; Hermit's `hermit exec cmd`.
+    ("foreman", "run"): _UNKNOWN,
+    ("honcho", "run"): _UNKNOWN,
+    ("nf", "run"): _UNKNOWN,
+    ("heroku", "local:run"): _UNKNOWN,
+    ("gem", "exec"): Syntax(
+        "",
+        "gv",
+        long={"gem": REQUIRED, "version": REQUIRED, "conservative": NONE, "prerelease": NONE, **HELP},
+    ),
+    ("r", "CMD"): _UNKNOWN,  # `R CMD …`, its command word folded as views.py folds `R`
+    ("hermit", "exec"): _UNKNOWN,
+    ("jj", "util"): _UNKNOWN,  # `jj util exec -- cmd` (SUBCOMMAND_THEN)
+    ("opam", "config"): _UNKNOWN,  # `opam config exec -- cmd` (opam 1 and 2's old spelling: SUBCOMMAND_THEN)
+    ("watchmedo", "auto-restart"): _UNKNOWN,
+    # macOS: `launchctl asuser UID cmd`, `launchctl bsexec PID cmd`, `launchctl submit -l NAME -- cmd`
+    ("launchctl", "asuser"): Syntax(operands=1),
+    ("launchctl", "bsexec"): Syntax(operands=1),
+    ("launchctl", "submit"): _UNKNOWN,
 }
 _SUB_VERBS = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
 # Wrappers whose own operands (a box, a Ruby, a host) stand before `--`: what follows the first `--` runs.
-WRAPPER_RUNS_AFTER_DASHES = frozenset({"distrobox-enter", "chruby-exec", "mosh"})
+WRAPPER_RUNS_AFTER_DASHES = frozenset({"distrobox-enter", "chruby-exec", "mosh", "hwloc-bind"})
 # The word that must follow a pair before its options and command (`uv tool run …`, `hatch env run …`):
 # the pair's other subcommands (`uv tool install`, `hatch env create`) run nothing.
-SUBCOMMAND_THEN: dict[tuple[str, str], str] = {("uv", "tool"): "run", ("hatch", "env"): "run"}
+SUBCOMMAND_THEN: dict[tuple[str, str], str] = {
+    ("uv", "tool"): "run",
+    ("hatch", "env"): "run",
+    ("opam", "config"): "exec",
+    ("jj", "util"): "exec",
+}
 # Pairs whose own operands stand before `--` (packages, an environment): only what follows `--` runs.
 ONLY_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
     {("flox", "activate"), ("guix", "shell"), ("guix", "environment")}
@@ -738,6 +858,9 @@ RUN_AFTER_DASHES: frozenset[tuple[str, str]] = frozenset(
         ("incus", "exec"),
         ("scl", "enable"),
         ("kubectl", "exec"),
+        ("proto", "exec"),
+        ("ghcup", "run"),
+        ("launchctl", "submit"),
     }
 )
 # A version may stand before the command or not (`nvm exec 20 node`, `nvm exec node`, `n exec 20 node`):
@@ -781,8 +904,18 @@ PNPM_COMMANDS = frozenset(
         " explore home hook org shrinkwrap"
     ).split()
 )
+# red team: esy runs a first word that names none of its commands in the project's environment (`esy
+# dune build`; `esy npm publish` runs npm). Its commands (esy 0.7's `esy help`):
+ESY_COMMANDS = frozenset(
+    (
+        "add b build build-dependencies build-env build-plan build-shell cleanup command-env command-exec"
+        " exec-command exec-env export-build export-dependencies fetch help import-build"
+        " import-dependencies install i ls-builds ls-libs ls-modules npm-release print-cache-path release"
+        " remove solve status sandbox-env shell show version x"
+    ).split()
+)
 # Package managers that run a first word none of their commands names, with those commands.
-UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS}
+UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS, "esy": ESY_COMMANDS}
 
 
 def peels_after(verb: str, word: str) -> bool:
@@ -923,6 +1056,7 @@ PEELED_VERBS: frozenset[str] = (
         "pypy",
         "pypy3",
         "flatpak",  # `flatpak run --command=CMD app args` (permissions.commands.views)
+        "autossh",  # ssh with a monitoring port (permissions.commands.views)
     }
 )
 RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-", "go1.")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from permissions.commands.option_commands import OPTION_TRIGGERS
+from permissions.commands.wrappers import PEELED_VERBS
 from permissions.shell import parse_command
 from permissions.tests.helpers import AUTO_MODE, CONTAINER_RUNNING, term
 
@@ -307,3 +309,9 @@ def _table_cases():
 @pytest.mark.parametrize("command", list(_table_cases()))
 def test_every_wrapper_and_runner_in_the_tables_is_looked_through(command):  # R4.9, R4.8
     assert term(command, deny=DENY_CURL, autonomy=AUTO_MODE).decision == "deny", command
+
+
+def test_no_wrapper_is_skipped_by_the_option_readers_triggers():
+    """A wrapper's views carry whatever its words hold (`strace -f watch 'curl x'`): the option readers'
+    triggers (a segment without one carries nothing) never gate one."""
+    assert not set(OPTION_TRIGGERS) & PEELED_VERBS

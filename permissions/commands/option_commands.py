@@ -1,0 +1,734 @@
+"""Commands handed to a program in its options or operands, read by that program's own rules (SPEC R4.9).
+
+Each reader gives the command lines the program runs (read as segments, as ``git -c core.pager=…`` and
+``tar --use-compress-program=…`` are in :mod:`permissions.commands.runners`) and why it runs code no rule can
+read, if it does. Settings: Mercurial's and Sapling's ``--config`` (hooks, a shell alias, the ssh/editor/merge
+programs; an extension loaded from a file), Jujutsu's ``--config``/``--config-toml``, apt's ``-o …::Pre-Invoke``
+and dpkg's ``--pre-invoke``, svn's editor/diff programs. Option values: ``strace -o '|cmd'``, ``split
+--filter``, ``cpio --rsh-command``, ``wget --use-askpass``, ``tcpdump -z``, openvpn's scripts, ``gpg
+--photo-viewer``, ``bazel --run_under``, ``helm --post-renderer``, ``gcc -wrapper``, backup tools' password
+and ssh commands, aria2c's hooks, ``bpftrace -c``; rpm's ``%(…)`` macros, ImageMagick's ``|cmd`` file names,
+TeX's ``\\write18{…}``; exiftool's Perl expressions and latexmk's ``-e`` are code no rule can read. Whole
+lines: ``entr -s 'cmd'``, ``scl enable X 'cmd'``, ``mise exec -c``, ``mix cmd``, batch schedulers' job lines
+(``sbatch --wrap``, ``bsub``, ``qsub``) and remote shells on many hosts (``pdsh``), ``libtool --mode=execute
+cmd``, MPI's ``mpirun a : b``, ``pm2 start``, ``start-stop-daemon --exec``, ``rvm X do cmd``. A program a
+value names is quoted as one word when the program execs it without a shell.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+
+from permissions.commands.syntax import HELP, Syntax
+from permissions.commands.views import readings
+
+__all__ = ["OPTION_COMMANDS", "OPTION_TRIGGERS", "Lines"]
+
+Lines = tuple[tuple[str, ...], str | None]  # (command lines, why it runs code no rule can read)
+_NONE: Lines = ((), None)
+
+
+def _quote(word: str) -> str:
+    if word and all(c.isalnum() or c in "-_./=:,+@%" for c in word):
+        return word
+    return "'" + word.replace("'", "'\\''") + "'"
+
+
+def _values(view: tuple[str, ...], longs: tuple[str, ...], shorts: tuple[str, ...] = ()) -> list[str]:
+    """The values of the long options ``longs`` (``--opt V`` / ``--opt=V``; an entry ``--opt:--o`` also takes
+    the prefixes getopt takes, ``--o`` and longer) and of the letters ``shorts`` (``-z V`` / ``-zV``), before
+    ``--``, blank ones left out."""
+    out: list[str] = []
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
+        if w[:1] != "-":
+            continue  # (most words: checked first, as these readers run on every such program's segment)
+        if w == "--":
+            break
+        if w[1:2] == "-":
+            name, eq, value = w.partition("=")
+            if not longs or not any(
+                len(name) >= m and full.startswith(name) for full, m in _long_table(longs)
+            ):
+                continue
+            if not eq:
+                value = view[k + 1] if k + 1 < n else ""
+        elif w[:2] in shorts:
+            value = w[2:] or (view[k + 1] if k + 1 < n else "")
+        else:
+            continue
+        if value.strip():
+            out.append(value)
+    return out
+
+
+def _long_table(longs: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """``("--rsh-command:--rs",)`` as (the full name, the length of the shortest prefix getopt takes)."""
+    return tuple((full, len(short or full)) for full, _, short in (e.partition(":") for e in longs))
+
+
+# Mercurial: the `--config SECTION.NAME=VALUE` settings whose value is a command line (run by a shell or
+# split into argv: read as a line either way), per section, with `*` for every name in it.
+_HG_COMMAND_KEYS = {
+    "hooks": "*",
+    "ui": ("ssh", "editor", "merge", "remotecmd", "patch"),
+    "pager": ("pager",),
+    "email": ("method",),
+    "gpg": ("cmd",),
+    "hgk": ("path",),
+    "fsmonitor": ("watchman_exe",),
+    "extdiff": "*",
+    "diff-tools": "*",
+    "merge-tools": ("executable",),
+    "fix": "*",
+}
+# hg's global options that take the next word (besides --config).
+_HG_VALUED = frozenset({"-R", "--repository", "--cwd", "--encoding", "--encodingmode", "--color", "--pager"})
+# Per subcommand, options whose value is a program hg runs: the ssh command, the remote hg, `bisect -c`,
+# `extdiff -p`, a merge tool.
+_HG_OPTION_COMMANDS = ("--ssh", "--remotecmd", "--command", "--program", "--tool")
+_HG_SHORTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(
+        ("pull", "push", "clone", "incoming", "in", "outgoing", "out", "identify", "id"), ("-e",)
+    ),
+    "bisect": ("-c",),
+    "extdiff": ("-p",),
+}
+
+
+def _hg_setting(spec: str) -> Lines:
+    key, eq, value = spec.partition("=")
+    section, _, name = key.strip().lower().partition(".")
+    value = value.strip()
+    if not eq or not name:
+        return _NONE
+    if section == "extensions":
+        # `extensions.x=path/to/x.py` loads Python from a file; `extensions.rebase=` loads hg's own,
+        # `extensions.x=!` turns one off.
+        if value and not value.startswith("!"):
+            return (), "hg loads an extension's Python code from a file"
+        return _NONE
+    if section == "alias":
+        if value.startswith("!"):
+            return (value[1:],), None  # a shell alias
+        return (("hg " + value,) if value else ()), None  # hg words, which may carry settings again
+    if section == "hooks" and value.startswith("python:"):
+        return (), "hg runs a Python hook, which no rule can read"
+    if section in ("ui", "merge-tools") and value.startswith(("internal:", ":")):
+        return _NONE  # a merge tool built into hg
+    names = _HG_COMMAND_KEYS.get(section)
+    if names is None or not value:
+        return _NONE
+    if names == "*" or name.rpartition(".")[2] in names:
+        if section == "extdiff" and name.startswith("opts."):
+            return _NONE
+        return (value,), None
+    return _NONE
+
+
+def _hg(view: tuple[str, ...]) -> Lines:
+    """hg reads `--config` anywhere on its command line, as its other global options."""
+    scripts: list[str] = []
+    unseen: str | None = None
+    n = len(view)
+    sub = ""
+    k = 1
+    while k < n:
+        w = view[k]
+        k += 1
+        if w == "--":
+            break
+        spec = None
+        if w == "--config":
+            spec = view[k] if k < n else ""
+            k += 1
+        elif w.startswith("--config="):
+            spec = w[len("--config=") :]
+        elif w in _HG_VALUED:
+            k += 1
+        elif w[:1] != "-" and not sub:
+            sub = w
+        if spec is not None:
+            found, why = _hg_setting(spec)
+            scripts.extend(found)
+            unseen = unseen or why
+    shorts = _HG_SHORTS.get(sub)
+    if shorts is not None:
+        scripts.extend(_values(view, _HG_OPTION_COMMANDS, shorts))
+    elif sub in ("merge", "resolve", "update", "up", "rebase", "graft", "backout", "histedit", "unshelve"):
+        scripts.extend(v for v in _values(view, ("--tool",), ("-t",)) if not v.startswith(("internal:", ":")))
+    return tuple(scripts), unseen
+
+
+# Jujutsu: the settings whose value is a program with its arguments (a TOML string or array), by key
+# (`*` any one part); an alias is jj's own words (`["util", "exec", "--", "cmd"]` runs cmd).
+_JJ_COMMAND_KEYS = (
+    "ui.pager",
+    "ui.editor",
+    "ui.diff-editor",
+    "ui.merge-editor",
+    "ui.diff.tool",
+    "ui.diff-formatter",
+    "merge-tools.*.program",
+    "fix.tools.*.command",
+    "signing.backends.*.program",
+    "git.executable-path",
+)
+
+
+def _jj_key(key: str) -> bool:
+    parts = key.split(".")
+    for pattern in _JJ_COMMAND_KEYS:
+        want = pattern.split(".")
+        if len(want) == len(parts) and all(w in ("*", p) for w, p in zip(want, parts, strict=True)):
+            return True
+    return False
+
+
+def _toml_words(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(str(v) for v in value)
+    return ()
+
+
+def _jj_setting(key: str, value: object) -> str | None:
+    words = _toml_words(value)
+    if not words:
+        return None
+    if key.startswith("aliases.") and isinstance(value, list):
+        return "jj " + " ".join(_quote(w) for w in words)
+    if _jj_key(key):
+        return words[0] if len(words) == 1 else " ".join(_quote(w) for w in words)
+    return None
+
+
+def _flatten(table: dict[str, object], prefix: str = "") -> list[tuple[str, object]]:
+    """A TOML document's settings by their dotted keys."""
+    out: list[tuple[str, object]] = []
+    for k, v in table.items():
+        if isinstance(v, dict):
+            out.extend(_flatten(v, prefix + k + "."))
+        else:
+            out.append((prefix + k, v))
+    return out
+
+
+def _jj(view: tuple[str, ...]) -> Lines:
+    """`jj --config ui.pager='cmd' log`, `jj --config-toml '…'`: jj runs the programs those settings name
+    (values are TOML; a word TOML cannot read is a string). `--config-file` reads settings no rule sees."""
+    settings: list[tuple[str, object]] = []
+    for spec in _values(view, ("--config",)):
+        key, _, raw = spec.partition("=")
+        try:
+            value = tomllib.loads("v = " + raw)["v"]
+        except tomllib.TOMLDecodeError:
+            value = raw
+        settings.append((key.strip(), value))
+    for text in _values(view, ("--config-toml",)):
+        try:
+            settings.extend(_flatten(tomllib.loads(text)))
+        except tomllib.TOMLDecodeError:
+            return (), "jj is given settings no rule can read"
+    scripts = tuple(line for key, value in settings if (line := _jj_setting(key, value)) is not None)
+    unseen = (
+        "jj reads settings from a file, which no rule can read" if _values(view, ("--config-file",)) else None
+    )
+    return scripts, unseen
+
+
+_STRACE_VALUED = "abeEIoOpPsSuUX"  # strace's letters that take a value
+
+
+def _strace(view: tuple[str, ...]) -> Lines:
+    """`strace -o '|cmd'` / `-o '!cmd'` (also `-fo`, `--output=`) pipes the trace into a shell command."""
+    found = _values(view, ("--output:--o",))
+    for k, w in enumerate(view[1:], 1):
+        if w == "--" or w[:1] != "-":
+            break  # the traced command starts here
+        for j in range(1, len(w)):
+            if w[j] in _STRACE_VALUED:
+                if w[j] == "o":
+                    found.append(w[j + 1 :] or (view[k + 1] if k + 1 < len(view) else ""))
+                break
+    return tuple(v[1:] for v in found if v[:1] in "|!" and v[1:].strip()), None
+
+
+# exiftool: `-if EXPR` (also `-if2`), `${TAG;EXPR}` in a format or an assignment, `-api Filter=EXPR` are Perl
+# code; `-config FILE` loads Perl, `-@ FILE` reads more arguments (any of these).
+def _exiftool(view: tuple[str, ...]) -> Lines:
+    for k, w in enumerate(view[1:], 1):
+        low = w.lower()
+        if (low.startswith("-if") and low[3:].isdigit() or low == "-if") or low in (
+            "-config",
+            "-@",
+            "-userparam",
+        ):
+            return (), "exiftool runs Perl code given in its arguments, which no rule can read"
+        if low == "-api" and k + 1 < len(view) and view[k + 1].lower().startswith(("filter", "filtew")):
+            return (), "exiftool runs Perl code given in its arguments, which no rule can read"
+        if "${" in w and ";" in w.partition("${")[2]:
+            return (), "exiftool runs Perl code given in its arguments, which no rule can read"
+    return _NONE
+
+
+def _split(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--filter:--f",))), None  # run by $SHELL -c for each piece
+
+
+def _cpio(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--rsh-command:--rs",))), None
+
+
+def _wget(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, ("--use-askpass:--use-a",))), None  # exec'd, no shell
+
+
+def _tcpdump(view: tuple[str, ...]) -> Lines:
+    # `-z CMD`: run as `CMD savefile` after each rotation (execlp: a program name).
+    return tuple(_quote(v) for v in _values(view, (), ("-z",))), None
+
+
+_OPENVPN_SCRIPTS = tuple(
+    "--up --down --ipchange --route-up --route-pre-down --client-connect --client-disconnect --learn-address"
+    " --auth-user-pass-verify --tls-verify --tls-crypt-v2-verify --iproute --tls-export-cert".split()
+)
+
+
+def _openvpn(view: tuple[str, ...]) -> Lines:
+    found = tuple(_values(view, _OPENVPN_SCRIPTS))
+    if "--plugin" in view:
+        return found, "openvpn loads a plugin's code"
+    return found, None
+
+
+def _gpg(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--photo-viewer",))), None
+
+
+def _macro_shells(word: str) -> list[str]:
+    """The shell commands of rpm's `%(cmd)` macros in ``word`` (up to the parenthesis that closes each)."""
+    out: list[str] = []
+    at = word.find("%(")
+    while at >= 0:
+        depth = 0
+        end = at + 1
+        while end < len(word):
+            depth += (word[end] == "(") - (word[end] == ")")
+            if depth == 0:
+                break
+            end += 1
+        out.append(word[at + 2 : end])
+        at = word.find("%(", end)
+    return out
+
+
+def _rpm(view: tuple[str, ...]) -> Lines:
+    """rpm, rpmbuild, rpmspec expand `%(cmd)` with a shell (`--eval`, `--define`, a query format), run
+    `%{lua: …}` as Lua, and `rpm --pipe CMD` pipes the output into a shell command."""
+    scripts = _values(view, ("--pipe",))
+    unseen: str | None = None
+    for w in view[1:]:
+        scripts.extend(s for s in _macro_shells(w) if s.strip())
+        if "%{lua:" in w or "%{load:" in w or w.startswith("--macros") or w == "--rcfile":
+            unseen = "rpm expands a macro that runs code no rule can read"
+    return tuple(scripts), unseen
+
+
+_SVN_COMMAND_OPTIONS = ("editor-cmd", "diff-cmd", "diff3-cmd", "merge-tool-cmd", "ssh")
+
+
+def _svn(view: tuple[str, ...]) -> Lines:
+    scripts = _values(view, ("--diff-cmd", "--diff3-cmd", "--editor-cmd"))
+    for spec in _values(view, ("--config-option",)):
+        # FILE:SECTION:OPTION=VALUE (`config:helpers:editor-cmd=…`, `config:tunnels:ssh=…`)
+        key, _, value = spec.partition("=")
+        if key.rpartition(":")[2].strip().lower() in _SVN_COMMAND_OPTIONS and value.strip():
+            if value.lstrip().startswith("$"):
+                value = value.strip().partition(" ")[2]  # `$SVN_SSH ssh -q`: the variable overrides, if set
+            scripts.append(value)
+    unseen = "svn reads a configuration that can run programs" if _values(view, ("--config-dir",)) else None
+    return tuple(scripts), unseen
+
+
+def _entr(view: tuple[str, ...]) -> Lines:
+    """`entr -s 'cmd'`: the first operand is handed to $SHELL -c."""
+    shell = False
+    for k, w in enumerate(view[1:], 1):
+        if w == "--":
+            k += 1
+        elif w[:1] == "-" and len(w) > 1:
+            shell = shell or "s" in w
+            continue
+        if shell and k < len(view) and view[k].strip():
+            return (view[k],), None
+        return _NONE
+    return _NONE
+
+
+def _scl(view: tuple[str, ...]) -> Lines:
+    """`scl enable COLL… 'cmd'`: scl runs its last operand (or the words after `--`) as a shell line."""
+    if len(view) < 4 or view[1] not in ("enable", "run"):
+        return _NONE
+    if "--" in view:
+        line = " ".join(view[view.index("--") + 1 :])
+        return ((line,) if line.strip() else ()), None
+    operands = [w for w in view[2:] if w[:1] != "-"]
+    return tuple(w for w in operands[1:] if w.strip()), None  # the collections stand first
+
+
+_UNKNOWN = Syntax(long=dict(HELP))
+
+
+def _job_line(view: tuple[str, ...]) -> Lines:
+    """R4.9: `bsub cmd args`, `qsub -b y cmd`, `qrsh cmd`, `condor_run 'cmd'`, `oarsub 'cmd'`: the scheduler
+    writes the words after its options into a job script, joined, for a shell on a node (a script file's
+    name is read as running that file); `pdsh`, `pssh`, `clush` hand them to a shell on every host."""
+    lines = [" ".join(r) for r in readings(view, _UNKNOWN, False)]
+    return tuple(dict.fromkeys(line for line in lines if line.strip())), None
+
+
+def _slurm(view: tuple[str, ...]) -> Lines:
+    """`sbatch --wrap 'cmd'` (a shell line); `--prolog`/`--epilog`/`--task-prolog`/`--task-epilog` name a
+    program srun runs."""
+    scripts = _values(view, ("--wrap:--wr",))
+    scripts += [
+        _quote(v)
+        for v in _values(
+            view, ("--prolog:--pro", "--epilog:--ep", "--task-prolog:--task-p", "--task-epilog:--task-e")
+        )
+    ]
+    return tuple(scripts), None
+
+
+_LIBTOOL_MODES = ("clean", "compile", "execute", "finish", "install", "link", "uninstall")
+_LIBTOOL_VALUED = frozenset({"--mode", "--tag", "--config", "-W", "--warnings", "-dlopen"})
+
+
+def _libtool(view: tuple[str, ...]) -> Lines:
+    """libtool runs the command after its options in every mode but `finish` (`--mode=execute gdb prog`,
+    `--mode=link gcc …`, `--mode=install cp …`); the mode may be the first operand, or any prefix of it."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-":
+        w = view[k]
+        k += 2 if w in _LIBTOOL_VALUED else 1
+        if w == "--":
+            k -= 1
+            break
+    rest = view[k:]
+    if "--mode=finish" in view or (rest and "finish".startswith(rest[0])):
+        return _NONE  # runs ldconfig on the folders it is given
+    if rest and any(m.startswith(rest[0]) for m in _LIBTOOL_MODES):
+        rest = rest[1:]
+        while rest and rest[0] == "-dlopen":
+            rest = rest[2:]
+    if not rest:
+        return _NONE
+    return (" ".join(_quote(w) for w in rest),), None
+
+
+def _mpmd(view: tuple[str, ...]) -> Lines:
+    """`mpirun -n 1 a : -n 1 b`: every program after a `:` runs too (its own options first)."""
+    if ":" not in view:
+        return _NONE
+    scripts: list[str] = []
+    part: list[str] = []
+    for w in (*view[view.index(":") + 1 :], ":"):
+        if w == ":":
+            for r in readings((view[0], *part), _UNKNOWN, False):
+                scripts.append(" ".join(_quote(x) for x in r))
+            part = []
+        else:
+            part.append(w)
+    return tuple(dict.fromkeys(scripts)), None
+
+
+def _after_word(view: tuple[str, ...], word: str) -> Lines:
+    """`rvm 2.7 do cmd`, `rvm all do cmd`: the words after ``word`` run (argv)."""
+    if word not in view[1:]:
+        return _NONE
+    rest = view[view.index(word, 1) + 1 :]
+    return ((" ".join(_quote(w) for w in rest),) if rest else ()), None
+
+
+def _rvm(view: tuple[str, ...]) -> Lines:
+    return _after_word(view, "do")
+
+
+def _pm2(view: tuple[str, ...]) -> Lines:
+    """`pm2 start npm -- publish`, `pm2 start 'npm publish'`: the first operand (a command line, or a script
+    it runs) with the words after `--`; `--interpreter PROG` runs it with PROG."""
+    if len(view) < 3 or view[1] not in ("start", "restart", "reload"):
+        return _NONE
+    head = view[: view.index("--")] if "--" in view else view
+    tail = view[len(head) + 1 :]
+    scripts = _values(view, ("--interpreter",))
+    for k, w in enumerate(head[2:], 2):
+        if w[:1] != "-" and (k == 2 or head[k - 1][:1] != "-" or "=" in head[k - 1]):
+            scripts.append(" ".join((w, *(_quote(a) for a in tail))))
+            break
+    return tuple(scripts), None
+
+
+def _start_stop_daemon(view: tuple[str, ...]) -> Lines:
+    """`start-stop-daemon --start --exec PROG -- args` (also `--startas`/`-a`, `-x`)."""
+    if not any(w in ("--start", "-S") or (w[:1] == "-" and w[1:2] != "-" and "S" in w) for w in view[1:]):
+        return _NONE  # `--stop --exec PROG` only names the process to stop
+    programs = _values(view, ("--exec", "--startas"), ("-x", "-a"))
+    tail = view[view.index("--") + 1 :] if "--" in view else ()
+    return tuple(" ".join(_quote(w) for w in (p, *tail)) for p in programs), None
+
+
+_ARIA2_HOOKS = tuple(
+    "--on-download-complete --on-download-start --on-download-error --on-download-pause --on-download-stop"
+    " --on-bt-download-complete".split()
+)
+
+
+def _aria2c(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, _ARIA2_HOOKS)), None  # exec'd with three arguments
+
+
+def _bazel(view: tuple[str, ...]) -> Lines:
+    """`--run_under=CMD` runs the target under CMD; the status command and the credential helper run too."""
+    longs = (
+        "--run_under",
+        "--workspace_status_command",
+        "--credential_helper",
+        "--experimental_credential_helper",
+    )
+    return tuple(_values(view, longs)), None
+
+
+def _helm(view: tuple[str, ...]) -> Lines:
+    return tuple(_quote(v) for v in _values(view, ("--post-renderer",))), None
+
+
+def _dash_c(view: tuple[str, ...]) -> Lines:
+    """`bpftrace -c 'cmd'`, `dtrace -c 'cmd'`: the command traced (split into argv)."""
+    return tuple(_values(view, (), ("-c",))), None
+
+
+def _gcc(view: tuple[str, ...]) -> Lines:
+    """`gcc -wrapper prog,arg x.c` runs every compiler pass as `prog arg pass…`."""
+    out = []
+    for k, w in enumerate(view[1:-1], 1):
+        if w == "-wrapper":
+            out.append(" ".join(_quote(a) for a in view[k + 1].split(",") if a))
+    return tuple(o for o in out if o), None
+
+
+def _magick(view: tuple[str, ...]) -> Lines:
+    """ImageMagick reads a file name `|cmd` as the output of a shell command (and writes into one)."""
+    return tuple(w[1:] for w in view[1:] if w[:1] == "|" and w[1:].strip()), None
+
+
+_LATEXMK_PROGRAMS = tuple(
+    f"-{name}"
+    for name in "pdflatex latex lualatex xelatex dvipdf dvips ps2pdf makeindex bibtex biber print_cmd".split()
+)
+
+
+def _latexmk(view: tuple[str, ...]) -> Lines:
+    """`latexmk -pdflatex='cmd %O %S'` runs cmd; `-e CODE` and `-r FILE` are Perl."""
+    scripts = [w.partition("=")[2] for w in view[1:] if w.partition("=")[0] in _LATEXMK_PROGRAMS]
+    if any(w in ("-e", "-r") for w in view[1:]):
+        return tuple(s for s in scripts if s.strip()), "latexmk runs Perl code given in its arguments"
+    return tuple(s for s in scripts if s.strip()), None
+
+
+_SHELL_ESCAPE = frozenset({"-shell-escape", "--shell-escape", "-enable-write18", "--enable-write18"})
+
+
+def _braced(text: str, at: int) -> str:
+    """The text inside the braces that open at or after ``at``."""
+    start = text.find("{", at)
+    if start < 0:
+        return ""
+    depth = 0
+    for end in range(start, len(text)):
+        depth += (text[end] == "{") - (text[end] == "}")
+        if depth == 0:
+            return text[start + 1 : end]
+    return text[start + 1 :]
+
+
+def _tex(view: tuple[str, ...]) -> Lines:
+    """`pdflatex -shell-escape '\\write18{cmd}…'`: TeX code given on the command line runs cmd."""
+    if not any(w in _SHELL_ESCAPE for w in view[1:]):
+        return _NONE
+    scripts: list[str] = []
+    unseen: str | None = None
+    for w in view[1:]:
+        at = w.find("write18")
+        while at >= 0:
+            scripts.append(_braced(w, at))
+            at = w.find("write18", at + 1)
+        if "directlua" in w:
+            unseen = "TeX runs Lua code given on its command line"
+    return tuple(s for s in scripts if s.strip()), unseen
+
+
+def _dpkg(view: tuple[str, ...]) -> Lines:
+    return tuple(_values(view, ("--pre-invoke", "--post-invoke"))), None
+
+
+_APT_HOOKS = ("pre-invoke", "post-invoke", "post-invoke-success", "pre-install-pkgs", "proxy-auto-detect")
+
+
+def _apt(view: tuple[str, ...]) -> Lines:
+    """`apt-get -o APT::Update::Pre-Invoke::=cmd update`, `-o DPkg::Post-Invoke::=cmd`: shell lines apt runs;
+    `-o Dir::Bin::dpkg=prog` names a program; `-c FILE` reads a configuration that may hold either."""
+    scripts: list[str] = []
+    unseen: str | None = None
+    for spec in _values(view, ("--option",), ("-o",)):
+        key, _, value = spec.partition("=")
+        key = key.strip().strip(":").lower()
+        if key.rpartition("::")[2] in _APT_HOOKS or key.startswith("dir::bin"):
+            if value.strip():
+                scripts.append(value)
+    if _values(view, ("--config-file",), ("-c",)):
+        unseen = "apt reads a configuration that can run commands"
+    return tuple(scripts), unseen
+
+
+def _password_commands(view: tuple[str, ...]) -> Lines:
+    """Backup and sync tools that run a command for a password or a connection: restic's
+    `--password-command` and `-o sftp.command=`, borg's `--rsh`, rclone's `--password-command` and
+    `--sftp-ssh`, sshfs's `-o ssh_command=`."""
+    scripts = _values(view, ("--password-command", "--rsh", "--sftp-ssh"))
+    for spec in _values(view, ("--option",), ("-o",)):
+        for item in spec.split(",") if view[0] == "sshfs" else (spec,):
+            key, _, value = item.partition("=")
+            if key.strip().lower() in ("sftp.command", "ssh_command") and value.strip():
+                scripts.append(value)
+    return tuple(scripts), None
+
+
+def _dialog(view: tuple[str, ...]) -> Lines:
+    """`dialog --prgbox [TEXT] CMD H W` runs CMD through a shell (the text is optional: both words)."""
+    if "--prgbox" not in view:
+        return _NONE
+    k = view.index("--prgbox")
+    return tuple(w for w in view[k + 1 : k + 3] if w.strip() and not w.isdigit()), None
+
+
+def _command_option(view: tuple[str, ...]) -> Lines:
+    """`mise exec -c 'cmd'` (also `mise x`, rtx), `flox activate -c 'cmd'`, Eternal Terminal's `et -c 'cmd'
+    host`: a shell line."""
+    if view[0] != "et" and (len(view) < 3 or view[1] not in ("exec", "x", "activate")):
+        return _NONE
+    return tuple(_values(view, ("--command",), ("-c",))), None
+
+
+def _mix(view: tuple[str, ...]) -> Lines:
+    """`mix cmd [--app A] [--cd DIR] cmd args`: the words, joined, run through a shell (in each app)."""
+    if len(view) < 3 or view[1] != "cmd":
+        return _NONE
+    k = 2
+    while k < len(view) and view[k] in ("--app", "--cd", "-a"):
+        k += 2
+    line = " ".join(view[k:])
+    return ((line,) if line.strip() else ()), None
+
+
+def _cset(view: tuple[str, ...]) -> Lines:
+    """`cset shield --exec PROG -- args`, `cset proc --exec PROG -- args`: PROG runs in the CPU set."""
+    programs = _values(view, ("--exec",), ("-e",))
+    tail = view[view.index("--") + 1 :] if "--" in view else ()
+    return tuple(" ".join(_quote(w) for w in (p, *tail)) for p in programs), None
+
+
+OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
+    "hg": _hg,
+    "chg": _hg,
+    "sl": _hg,  # Sapling reads hg's command line
+    "sapling": _hg,
+    "jj": _jj,
+    "strace": _strace,
+    "exiftool": _exiftool,
+    "split": _split,
+    "cpio": _cpio,
+    "wget": _wget,
+    "tcpdump": _tcpdump,
+    "openvpn": _openvpn,
+    "gpg": _gpg,
+    "gpg2": _gpg,
+    "rpm": _rpm,
+    "rpmbuild": _rpm,
+    "rpmspec": _rpm,
+    "svn": _svn,
+    "entr": _entr,
+    "scl": _scl,
+    # remote shells on many hosts join their words the same way (`pdsh -w hosts cmd`, `pssh -h f cmd`)
+    **dict.fromkeys(
+        ("bsub", "qsub", "qrsh", "condor_run", "oarsub", "pdsh", "pssh", "parallel-ssh", "clush", "dsh"),
+        _job_line,
+    ),
+    **dict.fromkeys(("mise", "rtx", "flox", "et"), _command_option),
+    "mix": _mix,
+    "cset": _cset,
+    **dict.fromkeys(("sbatch", "srun", "salloc"), _slurm),
+    "libtool": _libtool,
+    **dict.fromkeys(("mpirun", "mpiexec", "orterun", "oshrun", "mpiexec.hydra"), _mpmd),
+    "rvm": _rvm,
+    "pm2": _pm2,
+    "start-stop-daemon": _start_stop_daemon,
+    "aria2c": _aria2c,
+    "bazel": _bazel,
+    "bazelisk": _bazel,
+    "helm": _helm,
+    "bpftrace": _dash_c,
+    "dtrace": _dash_c,
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), _gcc),
+    **dict.fromkeys(
+        "convert magick identify mogrify composite montage compare stream display animate import conjure".split(),
+        _magick,
+    ),
+    "latexmk": _latexmk,
+    **dict.fromkeys("tex etex pdftex xetex luatex latex pdflatex xelatex lualatex".split(), _tex),
+    "dpkg": _dpkg,
+    **dict.fromkeys(("apt-get", "apt", "aptitude"), _apt),
+    **dict.fromkeys(("restic", "borg", "rclone", "sshfs"), _password_commands),
+    "dialog": _dialog,
+}
+
+# The readers above that find something only when one of these strings is in a word (each reader's options
+# and their shortest spellings; `\0cmd\0` is the word `cmd`): a segment of a common program with none of them
+# (`wget URL`, `gcc -c x.c`, `apt-get install x`, `mix test`) is answered "nothing carried" without building
+# its views. (Looked for in the segment's words joined and ended by NUL: plain substring tests.) Never a program
+# that is also a wrapper, whose views may carry whatever its own words hold (strace, srun, mpirun, mise).
+OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
+    "wget": ("--use-a",),
+    **dict.fromkeys(("apt-get", "apt", "aptitude"), ("-o", "-c")),
+    "mix": ("\0cmd\0",),
+    **dict.fromkeys(("gcc", "g++", "cc", "c++", "gfortran"), ("-wrapper",)),
+    **dict.fromkeys(
+        "convert magick identify mogrify composite montage compare stream display animate import conjure".split(),
+        ("|",),
+    ),
+    "dpkg": ("-invoke",),
+    **dict.fromkeys(("rpm", "rpmbuild", "rpmspec"), ("%", "--pipe", "--macros", "--rcfile")),
+    "split": ("--f",),
+    "cpio": ("--rs",),
+    "tcpdump": ("-z",),
+    **dict.fromkeys(("gpg", "gpg2"), ("--photo-viewer",)),
+    "helm": ("--post-renderer",),
+    **dict.fromkeys(("bazel", "bazelisk"), ("run_under", "status_command", "credential_helper")),
+    "svn": ("-cmd", "--config-"),
+    "aria2c": ("--on-",),
+    **dict.fromkeys(
+        "tex etex pdftex xetex luatex latex pdflatex xelatex lualatex".split(), ("write18", "directlua")
+    ),
+    **dict.fromkeys(
+        ("restic", "borg", "rclone", "sshfs"), ("--password-command", "--rsh", "--sftp-ssh", "-o")
+    ),
+    **dict.fromkeys(("et", "bpftrace", "dtrace"), ("-c",)),
+    "cset": ("-e",),
+    "dialog": ("--prgbox",),
+    "rvm": ("do",),
+    "sbatch": ("--wr", "--pro", "--ep", "--task-"),
+}
