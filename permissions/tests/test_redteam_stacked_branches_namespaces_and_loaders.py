@@ -123,7 +123,7 @@ HOST_NAMESPACES = [
     "docker run --rm -it --pid host --name x alpine sh",
     "docker create --pid host alpine",
     "docker container run --net host alpine",
-    "docker --context prod run --pid host alpine",
+    "docker --context default run --pid host alpine",  # (another machine's daemon: an external effect first)
     "podman run --pid host alpine",
     "podman run --network host alpine",
     "nerdctl run --net host alpine",
