@@ -1,18 +1,18 @@
 """Commands handed to a program in its options or operands, read by that program's own rules (SPEC R4.9).
 
-Each reader gives the command lines the program runs (read as segments, as ``git -c core.pager=…`` and
-``tar --use-compress-program=…`` are in :mod:`permissions.commands.runners`) and why it runs code no rule can
-read, if it does. Settings: Mercurial's and Sapling's ``--config`` (hooks, a shell alias, the ssh/editor/merge
-programs; an extension loaded from a file), Jujutsu's ``--config``/``--config-toml``, apt's ``-o …::Pre-Invoke``
-and dpkg's ``--pre-invoke``, svn's editor/diff programs. Option values: ``strace -o '|cmd'``, ``split
---filter``, ``cpio --rsh-command``, ``wget --use-askpass``, ``tcpdump -z``, openvpn's scripts, ``gpg
---photo-viewer``, ``bazel --run_under``, ``helm --post-renderer``, ``gcc -wrapper``, backup tools' password
-and ssh commands, aria2c's hooks, ``bpftrace -c``; rpm's ``%(…)`` macros, ImageMagick's ``|cmd`` file names,
-TeX's ``\\write18{…}``; exiftool's Perl expressions and latexmk's ``-e`` are code no rule can read. Whole
-lines: ``entr -s 'cmd'``, ``scl enable X 'cmd'``, ``mise exec -c``, ``mix cmd``, batch schedulers' job lines
-(``sbatch --wrap``, ``bsub``, ``qsub``) and remote shells on many hosts (``pdsh``), ``libtool --mode=execute
-cmd``, MPI's ``mpirun a : b``, ``pm2 start``, ``start-stop-daemon --exec``, ``rvm X do cmd``. A program a
-value names is quoted as one word when the program execs it without a shell.
+Each reader gives the command lines the program runs (read as segments, as ``git -c core.pager=…`` and ``tar
+--use-compress-program=…`` are in :mod:`permissions.commands.runners`) and why it runs code no rule can read, if it
+does. Settings: Mercurial's and Sapling's ``--config`` (hooks, a shell alias, the ssh/editor/merge programs; an
+extension loaded from a file), Jujutsu's ``--config``/``--config-toml``, apt's ``-o …::Pre-Invoke`` and dpkg's
+``--pre-invoke``, svn's editor/diff programs. Option values: ``strace -o '|cmd'``, ``split --filter``, ``cpio
+--rsh-command``, ``wget --use-askpass``, ``tcpdump -z``, openvpn's scripts, ``gpg --photo-viewer``, ``bazel
+--run_under``, ``helm --post-renderer``, ``gcc -wrapper``, backup tools' password and ssh commands, aria2c's hooks,
+the downloaders' ``--exec`` (yt-dlp, youtube-dl, gallery-dl), ``bpftrace -c``; rpm's ``%(…)`` macros, ImageMagick's
+``|cmd`` file names, TeX's ``\\write18{…}``; exiftool's Perl expressions and latexmk's ``-e`` are code no rule can
+read. Whole lines: ``entr -s 'cmd'``, ``scl enable X 'cmd'``, ``mise exec -c``, ``mix cmd``, batch schedulers' job
+lines (``sbatch --wrap``, ``bsub``, ``qsub``) and remote shells on many hosts (``pdsh``), ``libtool --mode=execute
+cmd``, MPI's ``mpirun a : b``, ``pm2 start``, ``start-stop-daemon --exec``, ``rvm X do cmd``. A program a value
+names is quoted as one word when the program execs it without a shell.
 """
 
 from __future__ import annotations
@@ -492,6 +492,26 @@ def _aria2c(view: tuple[str, ...]) -> Lines:
     return tuple(_quote(v) for v in _values(view, _ARIA2_HOOKS)), None  # exec'd with three arguments
 
 
+# yt-dlp's (and youtube-dl's) `--exec [WHEN:]CMD` and gallery-dl's `--exec`/`--exec-after` run CMD through the
+# shell after each download (yt-dlp's optparse takes a unique prefix of a long option); WHEN names the stage.
+_DOWNLOADER_EXEC = ("--exec:--exec", "--exec-before-download:--exec-b", "--exec-after:--exec-a")
+_EXEC_STAGE = (
+    "pre_process:",
+    "after_filter:",
+    "video:",
+    "before_dl:",
+    "post_process:",
+    "after_move:",
+    "after_video:",
+    "playlist:",
+)
+
+
+def _downloader(view: tuple[str, ...]) -> Lines:
+    lines = _values(view, _DOWNLOADER_EXEC)
+    return tuple(v.partition(":")[2] if v.startswith(_EXEC_STAGE) else v for v in lines), None
+
+
 def _bazel(view: tuple[str, ...]) -> Lines:
     """`--run_under=CMD` runs the target under CMD; the status command and the credential helper run too."""
     longs = (
@@ -678,6 +698,7 @@ OPTION_COMMANDS: dict[str, Callable[[tuple[str, ...]], Lines]] = {
     "pm2": _pm2,
     "start-stop-daemon": _start_stop_daemon,
     "aria2c": _aria2c,
+    **dict.fromkeys(("yt-dlp", "youtube-dl", "gallery-dl"), _downloader),
     "bazel": _bazel,
     "bazelisk": _bazel,
     "helm": _helm,
@@ -720,6 +741,7 @@ OPTION_TRIGGERS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("bazel", "bazelisk"), ("run_under", "status_command", "credential_helper")),
     "svn": ("-cmd", "--config-"),
     "aria2c": ("--on-",),
+    **dict.fromkeys(("yt-dlp", "youtube-dl", "gallery-dl"), ("--exec",)),
     **dict.fromkeys(
         "tex etex pdftex xetex luatex latex pdflatex xelatex lualatex".split(), ("write18", "directlua")
     ),

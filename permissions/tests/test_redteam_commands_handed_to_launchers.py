@@ -211,6 +211,13 @@ SHELL_LINE = [
     "et -c '{}' host",
     "forever -c '{}' x.js",
     "pssh -h hosts '{}'",
+    # downloaders run a shell command after each download (yt-dlp's stage prefix before a colon)
+    "yt-dlp --exec '{}' https://v.example/x",
+    "yt-dlp --exec 'after_move:{}' https://v.example/x",
+    "yt-dlp --exec-before-download '{}' https://v.example/x",
+    "youtube-dl --exec '{}' https://v.example/x",
+    "gallery-dl --exec '{}' https://i.example/x",
+    "gallery-dl --exec-after '{}' https://i.example/x",
 ]
 # Code no rule can read: never auto-approved, whatever it is.
 UNSEEN = [
@@ -271,6 +278,8 @@ def test_a_program_an_option_names_is_denied(command):
 
 
 ORDINARY = [
+    "yt-dlp -x --audio-format mp3 https://v.example/x",
+    "yt-dlp --exec 'echo {}' https://v.example/x",
     "hg status",
     "hg log -l 5",
     "hg --config ui.color=never log",
