@@ -50,6 +50,7 @@ def typed(
     autonomy: tuple[AutonomyRow, ...] = (),
     target_branch: str | None = None,
     project: ProjectState = HOST,
+    payload: dict[str, object] | None = None,
 ) -> Verdict:
     return decide(
         DecisionRequest(
@@ -59,6 +60,7 @@ def typed(
             target_branch=target_branch,
             permissions=perms(allow, deny, ask),
             autonomy=autonomy,
+            payload=payload,
         )
     )
 

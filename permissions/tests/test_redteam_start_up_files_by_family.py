@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.decide import AutonomyRow, DecisionRequest, ProjectState, decide
+from permissions.decide import AutonomyRow
 from permissions.protected_paths import protected_file
 
-from .helpers import AUTO_MODE, ROOT, perms
+from .helpers import AUTO_MODE, CONTAINER_RUNNING, typed
 from .redteam import never_auto_where, stays_auto_where
 
 FILES = [
@@ -165,21 +165,16 @@ def test_the_table_reads_each_in_any_case(path):
         assert protected_file(spelled) is not None, spelled
 
 
-_PROJECT = ProjectState(execution_mode="container", container_running=True, root=ROOT)
-
-
 @pytest.mark.parametrize("path", [p for p in FILES if not p.startswith("~")])
 def test_write_file_of_one_in_the_project_is_never_auto_approved(path):
     for autonomy in ((AutonomyRow("write_file", "auto_approve"),), AUTO_MODE):
-        v = decide(
-            DecisionRequest(
-                "write_file",
-                "developer",
-                _PROJECT,
-                permissions=perms(allow=("WriteFile()",)),
-                autonomy=autonomy,
-                payload={"path": path},
-            )
+        v = typed(
+            "write_file",
+            allow=("WriteFile()",),
+            role="developer",
+            autonomy=autonomy,
+            project=CONTAINER_RUNNING,
+            payload={"path": path},
         )
         assert v.decision == "require_approval", (path, v.reason)
 
