@@ -56,6 +56,33 @@ COMMAND_VARS = frozenset(
         "MAKESHELL",
         # red team: Gemini CLI runs it to start its sandbox's proxy (@google/gemini-cli/bundle)
         "GEMINI_SANDBOX_PROXY_COMMAND",
+        # red team: the other tools' editors, pagers, diff programs and remote shells, run through a shell --
+        # the other version control systems' (Mercurial, Jujutsu, Subversion's editor and svn+ssh tunnel, CVS,
+        # Breezy), tig's, the clients' pagers (the AWS CLI pipes every result to AWS_PAGER, gh, psql, delta,
+        # bat), kubectl's editor and `kubectl diff`'s program, systemctl's and sudoedit's editors, bash's `fc`.
+        "HGEDITOR",
+        "JJ_EDITOR",
+        "SVN_EDITOR",
+        "SVN_SSH",
+        "CVS_RSH",
+        "CVSEDITOR",
+        "BZR_EDITOR",
+        "BRZ_EDITOR",
+        "BZR_SSH",
+        "TIG_EDITOR",
+        "AWS_PAGER",
+        "GH_PAGER",
+        "GH_EDITOR",
+        "GH_BROWSER",
+        "PSQL_PAGER",
+        "PSQL_EDITOR",
+        "DELTA_PAGER",
+        "BAT_PAGER",
+        "KUBE_EDITOR",
+        "KUBECTL_EXTERNAL_DIFF",
+        "SYSTEMD_EDITOR",
+        "SUDO_EDITOR",
+        "FCEDIT",
     }
 )
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
