@@ -57,7 +57,16 @@ from permissions.commands.windows import (
     windows_statements,
     windows_writes,
 )
-from permissions.commands.writes import AGENT_CLIS, NAMED, TREE, WHOLE, WRITE_VERBS, may_write, targets
+from permissions.commands.writes import (
+    AGENT_CLIS,
+    BUILD_WRITERS,
+    NAMED,
+    TREE,
+    WHOLE,
+    WRITE_VERBS,
+    may_write,
+    targets,
+)
 from permissions.literal_search import literal_trie
 from permissions.scope import NOT_USER_PATHS
 from permissions.shell import Segment
@@ -1214,8 +1223,12 @@ _AGENT_READERS = frozenset(
 )
 # Package and build tools the write table reads for some options only; their folder options it does not
 # (`pnpm -C DIR`, `pnpm --dir DIR`, `yarn --cwd DIR`, `conda create -p DIR`, `bundle install --path DIR`).
-_TOLD_WHERE = frozenset(
-    {"npm", "pnpm", "yarn", "bun", "cmake", "conda", "mamba", "micromamba", "bundle", "pip", "pip3"}
+# The compilers and builders (BUILD_WRITERS) are read for their output options alone: `go run x.go F` hands F on.
+_TOLD_WHERE = (
+    frozenset(
+        {"npm", "pnpm", "yarn", "bun", "cmake", "conda", "mamba", "micromamba", "bundle", "pip", "pip3"}
+    )
+    | BUILD_WRITERS
 )
 _NAMES_AGENT = "it hands '{prog}' {shown}, {what}, which that program may write; it decides what runs later"
 _PATH_STOPS = frozenset(" \t=,:;@'\"")

@@ -45,7 +45,7 @@ from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
 
-__all__ = ["AGENT_CLIS", "NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
+__all__ = ["AGENT_CLIS", "BUILD_WRITERS", "NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
 
 Target = tuple[str, int]
 
@@ -362,6 +362,70 @@ _CLOUD_COPIES: dict[str, tuple[int, frozenset[str]]] = {
     "gcloud": (2, frozenset({"cp", "mv", "rsync"})),
     "s3cmd": (1, frozenset({"get", "sync", "cp", "mv"})),
 }
+# [beyond] R3.7, red team: compilers, linkers, bundlers, transpilers and site or package builders write the
+# file or folder an option names -- `gcc -o .git/hooks/pre-commit x.c`, `go build -o .husky/pre-commit`, `tsc
+# --outFile .husky/pre-commit`, `javac -d .git/hooks X.java` put a program where git or a hook manager runs it
+# later: (options naming a file, options naming a folder). A two-letter option also takes its value attached
+# (`-o.git/hooks/x`), any option `NAME=V`, and Nim's `NAME:V`; protoc's `--LANG_out=DIR` are its folders.
+_C_OUT: tuple[frozenset[str], frozenset[str]] = (frozenset({"-o"}), frozenset())
+_BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    **dict.fromkeys(
+        "gcc g++ cc c++ clang clang++ gfortran tcc icc icx emcc em++ cpp ld ld.lld ld.gold ld.bfd mold lld as "
+        "strip upx shc cython wasm-opt wat2wasm wasm2wat llc opt nvcc dot".split(),
+        _C_OUT,
+    ),
+    "ghc": (frozenset({"-o"}), frozenset({"-outputdir", "-odir", "-hidir", "-stubdir", "-dumpdir"})),
+    "go": (frozenset({"-o"}), frozenset()),
+    "rustc": (frozenset({"-o"}), frozenset({"--out-dir"})),
+    "cargo": (frozenset(), frozenset({"--artifact-dir", "--out-dir", "--target-dir"})),
+    "zig": (
+        frozenset({"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-o"}),
+        frozenset({"-p", "--prefix"}),
+    ),
+    "nim": (frozenset({"-o", "--out"}), frozenset({"--outdir", "--nimcache"})),
+    "tsc": (
+        frozenset({"--outFile", "--out", "--tsBuildInfoFile"}),
+        frozenset({"--outDir", "--declarationDir"}),
+    ),
+    "esbuild": (frozenset({"--outfile", "--metafile"}), frozenset({"--outdir", "--outbase"})),
+    "bun": (frozenset({"--outfile"}), frozenset({"--outdir"})),
+    "deno": (frozenset({"-o", "--output"}), frozenset()),
+    "webpack": (frozenset(), frozenset({"-o", "--output-path"})),
+    "rspack": (frozenset(), frozenset({"-o", "--output-path"})),
+    "rollup": (frozenset({"-o", "--file"}), frozenset({"-d", "--dir"})),
+    "babel": (frozenset({"-o", "--out-file"}), frozenset({"-d", "--out-dir"})),
+    "swc": (frozenset({"-o", "--out-file"}), frozenset({"-d", "--out-dir"})),
+    "tsup": (frozenset(), frozenset({"-d", "--out-dir"})),
+    "ncc": (frozenset(), frozenset({"-o", "--out"})),
+    "vite": (frozenset(), frozenset({"--outDir"})),
+    "parcel": (frozenset(), frozenset({"--dist-dir"})),
+    "postcss": (frozenset({"-o", "--output"}), frozenset({"-d", "--dir"})),
+    "tailwindcss": (frozenset({"-o", "--output"}), frozenset()),
+    "stylus": (frozenset(), frozenset({"-o", "--out"})),
+    "javac": (frozenset(), frozenset({"-d", "-h", "-s"})),
+    "kotlinc": (frozenset(), frozenset({"-d"})),
+    "scalac": (frozenset(), frozenset({"-d"})),
+    "dotnet": (frozenset(), frozenset({"-o", "--output"})),
+    "pyinstaller": (frozenset(), frozenset({"--distpath", "--workpath", "--specpath"})),
+    "nuitka": (frozenset({"--output-filename"}), frozenset({"--output-dir"})),
+    "protoc": (frozenset({"-o", "--descriptor_set_out", "--dependency_out"}), frozenset()),
+    "wasm-pack": (frozenset(), frozenset({"-d", "--out-dir"})),
+    "wasm-bindgen": (frozenset(), frozenset({"--out-dir"})),
+    "nexe": (frozenset({"-o", "--output"}), frozenset()),
+    "asciidoctor": (frozenset({"-o", "--out-file"}), frozenset({"-D", "--destination-dir"})),
+    "mkdocs": (frozenset(), frozenset({"-d", "--site-dir"})),
+    "hugo": (frozenset(), frozenset({"-d", "--destination"})),
+    "jekyll": (frozenset(), frozenset({"-d", "--destination"})),
+    "mmdc": (frozenset({"-o", "--output"}), frozenset()),
+    "plantuml": (frozenset(), frozenset({"-o", "-output"})),
+    "maturin": (frozenset(), frozenset({"-o", "--out"})),
+    "uv": (frozenset(), frozenset({"-o", "--out-dir"})),
+}
+BUILD_WRITERS = frozenset(_BUILD_OUTPUTS)  # read for their output options only
+_BUILD_STARTS = {
+    verb: tuple(files | dirs) + (("--",) if verb == "protoc" else ())
+    for verb, (files, dirs) in _BUILD_OUTPUTS.items()
+}
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
@@ -373,6 +437,7 @@ _MORE_WRITERS = frozenset(
     | _EDITORS
     | frozenset(_REPLACERS)
     | _OPERAND_WRITERS
+    | frozenset(_BUILD_OUTPUTS)
 )
 # git sparse-checkout's actions that change which files the working tree holds.
 _SPARSE_REWRITES = frozenset({"set", "add", "reapply", "disable", "init"})
@@ -866,9 +931,39 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     return _module_and_folder_targets(verb, view) or _config_targets(verb, view) or _more_targets(verb, view)
 
 
+def _build_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What a compiler, bundler or builder is told to write (_BUILD_OUTPUTS), before ``--``."""
+    files, dirs = _BUILD_OUTPUTS[verb]
+    out: list[Target] = []
+    n = len(view)
+    for k in range(1, n):
+        w = view[k]
+        if w[:1] != "-":
+            continue
+        if w == "--":
+            break
+        if w in files or w in dirs:
+            if k + 1 < n:
+                out.append((view[k + 1], NAMED if w in files else TREE))
+            continue
+        cut = min((i for i in (w.find("="), w.find(":")) if i > 0), default=-1)
+        name, value = (w[:cut], w[cut + 1 :]) if cut > 0 else (w[:2], w[2:])
+        if cut < 0 and (w[1:2] == "-" or len(w) < 3):
+            continue  # a long option without a value, or a bare letter
+        if name in files:
+            out.append((value, NAMED))
+        elif name in dirs or (verb == "protoc" and name.endswith("_out")):
+            out.append((value, TREE))
+        elif cut > 0 and w[:2] in files and w[1:2] != "-":
+            out.append((w[2:], NAMED))  # `-o=x` is `-o` with `=x` attached for getopt: the name holds the `=`
+    return out
+
+
 def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """[beyond] R3.7, red team: the writers named by their options or by a subcommand (see _OUTPUT_OPTIONS)."""
     out: list[Target] = []
+    if verb in _BUILD_OUTPUTS:
+        out.extend(_build_outputs(verb, view))
     if verb in _OUTPUT_OPTIONS:
         out.extend((v, NAMED) for v in _option_values(view, *_OUTPUT_OPTIONS[verb]))
     if verb in _SINGLE_DASH_OUTPUTS:
@@ -1242,6 +1337,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or "set" in view
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
+            or (verb in _BUILD_STARTS and any(w.startswith(_BUILD_STARTS[verb]) for w in view[1:]))
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
@@ -1255,4 +1351,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return "cp" in view[1:3]
     if verb == "cmake":
         return "-E" in view
+    if verb in _BUILD_STARTS:
+        starts = _BUILD_STARTS[verb]
+        return any(w.startswith(starts) for w in view[1:])
     return True
