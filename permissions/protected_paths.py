@@ -65,6 +65,7 @@ from permissions.commands.writes import (
     WHOLE,
     WRITE_VERBS,
     may_write,
+    may_write_first,
     targets,
 )
 from permissions.literal_search import literal_trie
@@ -887,9 +888,18 @@ def _home_relative(word: str) -> str | None:
     return None
 
 
+# The working folder as a word spells it: the shell's `$PWD` is the folder `cd` moved to (an assignment of PWD
+# is read as code no rule can see, environment.py). (`$(pwd)` reaches here as `$(…)`: still unknown.)
+_PWD_HEADS = ("$PWD", "${PWD}")
+
+
 def _resolve(word: str, cwd: list[str] | None, start: list[str]) -> list[list[str]] | None:
     """The component lists a written word may name (the cwd followed through `cd`, and the action's own),
     or None when its location is decided at run time."""
+    if word[:1] == "$":
+        for head in _PWD_HEADS:
+            if word == head or word.startswith(head + "/"):
+                return _resolve(word[len(head) + 1 :] or ".", cwd, start)
     rest = _home_relative(word)
     if rest is not None:
         if "$" in rest or "`" in rest:
@@ -968,7 +978,7 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
         for v in vs:
             if v:
                 first = v[0]
-                if (first in WRITE_VERBS or "/" in first or first[:2] == "py") and may_write(v):
+                if may_write_first(first) and may_write(v):
                     return True
     return False
 

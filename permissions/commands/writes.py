@@ -40,12 +40,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from permissions.commands.environment import BUILD_TOOL_VARS
 from permissions.commands.git import _config_positionals, config_command
 from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
 
-__all__ = ["AGENT_CLIS", "BUILD_WRITERS", "NAMED", "TREE", "WHOLE", "WRITE_VERBS", "may_write", "targets"]
+__all__ = [
+    "AGENT_CLIS",
+    "BUILD_WRITERS",
+    "NAMED",
+    "TREE",
+    "WHOLE",
+    "WRITE_VERBS",
+    "may_write",
+    "may_write_first",
+    "targets",
+]
 
 Target = tuple[str, int]
 
@@ -282,6 +293,28 @@ _CMAKE_COPIES = frozenset(
     {"copy", "copy_if_different", "copy_directory", "copy_directory_if_different", "rename", "create_symlink",
      "create_hardlink"}
 )  # fmt: skip
+# red team: where `cmake --install` puts the programs it installs (`--prefix DIR`, or the prefix the build was
+# configured with: `--install-prefix DIR`, `-DCMAKE_INSTALL_PREFIX=DIR`).
+_CMAKE_PREFIX_STARTS = ("--prefix", "--install-prefix", "-DCMAKE_INSTALL_PREFIX", "CMAKE_INSTALL_PREFIX")
+
+
+def _cmake_prefixes(view: tuple[str, ...]) -> list[Target]:
+    out: list[Target] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        nxt = view[k + 1] if k + 1 < len(view) else ""
+        if w in ("--prefix", "--install-prefix"):
+            out.append((nxt, TREE))
+        elif w.startswith(("--prefix=", "--install-prefix=")):
+            out.append((w.partition("=")[2], TREE))
+        elif w.startswith(_CMAKE_PREFIX_STARTS[2:]) or (
+            w == "-D" and nxt.startswith(_CMAKE_PREFIX_STARTS[3])
+        ):
+            d = nxt if w == "-D" else w
+            out.append((d.partition("=")[2], TREE))
+    return out
+
+
 _CMAKE_WRITES = frozenset({"remove", "rm", "remove_directory", "make_directory", "touch", "touch_nocreate"})
 # [beyond] R3.7, red team: text editors, which write the files they are opened on -- a person at a terminal,
 # or keys fed through the input (`printf ':%d\\nwq\\n' | vim F`, `nvim --headless F < keys`).
@@ -377,7 +410,7 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "ghc": (frozenset({"-o"}), frozenset({"-outputdir", "-odir", "-hidir", "-stubdir", "-dumpdir"})),
     "go": (frozenset({"-o"}), frozenset()),
     "rustc": (frozenset({"-o"}), frozenset({"--out-dir"})),
-    "cargo": (frozenset(), frozenset({"--artifact-dir", "--out-dir", "--target-dir"})),
+    "cargo": (frozenset(), frozenset({"--artifact-dir", "--out-dir", "--target-dir", "--root"})),
     "zig": (
         frozenset({"-femit-bin", "-femit-h", "-femit-asm", "-femit-llvm-ir", "-o"}),
         frozenset({"-p", "--prefix"}),
@@ -389,7 +422,7 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "esbuild": (frozenset({"--outfile", "--metafile"}), frozenset({"--outdir", "--outbase"})),
     "bun": (frozenset({"--outfile"}), frozenset({"--outdir"})),
-    "deno": (frozenset({"-o", "--output"}), frozenset()),
+    "deno": (frozenset({"-o", "--output"}), frozenset({"--root"})),
     "webpack": (frozenset(), frozenset({"-o", "--output-path"})),
     "rspack": (frozenset(), frozenset({"-o", "--output-path"})),
     "rollup": (frozenset({"-o", "--file"}), frozenset({"-d", "--dir"})),
@@ -405,7 +438,19 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "javac": (frozenset(), frozenset({"-d", "-h", "-s"})),
     "kotlinc": (frozenset(), frozenset({"-d"})),
     "scalac": (frozenset(), frozenset({"-d"})),
-    "dotnet": (frozenset(), frozenset({"-o", "--output"})),
+    "dotnet": (frozenset(), frozenset({"-o", "--output", "--tool-path"})),
+    # ... and the package and tool installers, the folder they put programs in (`gem install -n .git/hooks x`)
+    "gem": (frozenset(), frozenset({"-i", "--install-dir", "-n", "--bindir"})),
+    "luarocks": (frozenset(), frozenset({"--tree"})),
+    "cabal": (frozenset(), frozenset({"--installdir"})),
+    "stack": (frozenset(), frozenset({"--local-bin-path"})),
+    "cpanm": (frozenset(), frozenset({"-l", "--local-lib", "-L", "--local-lib-contained"})),
+    "ghcup": (frozenset(), frozenset({"--isolate"})),
+    "meson": (frozenset(), frozenset({"--prefix", "--destdir", "--bindir"})),
+    "configure": (
+        frozenset(),
+        frozenset({"--prefix", "--exec-prefix", "--bindir", "--sbindir", "--libexecdir"}),
+    ),
     "pyinstaller": (frozenset(), frozenset({"--distpath", "--workpath", "--specpath"})),
     "nuitka": (frozenset({"--output-filename"}), frozenset({"--output-dir"})),
     "protoc": (frozenset({"-o", "--descriptor_set_out", "--dependency_out"}), frozenset()),
@@ -426,6 +471,37 @@ _BUILD_STARTS = {
     verb: tuple(files | dirs) + (("--",) if verb == "protoc" else ())
     for verb, (files, dirs) in _BUILD_OUTPUTS.items()
 }
+_BUILD_STARTS["go"] = ("-o", "-w")  # `go env -w GOBIN=...`
+# [beyond] R3.7, red team: the folders a program installs programs into when a variable names them --
+# `GOBIN=.git/hooks go install ./cmd/pre-commit` puts a hook where the next commit runs it; pipx's, uv's,
+# cargo's, gem's, pip's `--user`, bun's, deno's, pnpm's, Volta's and Composer's the same -- and a makefile's
+# install folders given on make's command line (`make install PREFIX=.git DESTDIR=...`).
+_INSTALL_DIR_VARS = frozenset(
+    "GOBIN GOPATH CARGO_INSTALL_ROOT CARGO_HOME CARGO_TARGET_DIR PIPX_BIN_DIR PIPX_HOME UV_TOOL_BIN_DIR UV_TOOL_DIR "
+    "UV_INSTALL_DIR XDG_BIN_HOME GEM_HOME PYTHONUSERBASE BUN_INSTALL DENO_INSTALL_ROOT PNPM_HOME VOLTA_HOME "
+    "COMPOSER_HOME COMPOSER_BIN_DIR".split()
+)
+_MAKE_DIR_VARS = _INSTALL_DIR_VARS | frozenset(
+    "PREFIX prefix DESTDIR BINDIR bindir exec_prefix EXEC_PREFIX INSTALL_DIR INSTALLDIR INSTALL_PREFIX sbindir "
+    "libexecdir".split()
+)
+_ASSIGNERS = ("env", "export", "declare", "typeset", "readonly", "local")
+
+
+def _assigned_dirs(view: tuple[str, ...], names: frozenset[str], anywhere: bool) -> list[Target]:
+    """The install folders ``names`` assigned in ``view``: its leading assignments (env's and export's
+    operands), or -- ``anywhere`` -- make's command-line variables among its words."""
+    out: list[Target] = []
+    declaring = view[0] in _ASSIGNERS[1:]
+    for w in view[1:] if view[0] in _ASSIGNERS or anywhere else view:
+        name, eq, value = w.partition("=")
+        if eq and name in names:
+            out.append((value, TREE))
+        elif not eq and not anywhere and not declaring and w[:1] != "-":
+            break  # the program the assignments are for
+    return out
+
+
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
@@ -481,6 +557,21 @@ WRITE_VERBS: frozenset[str] = (
     | frozenset(_CONFIG_WRITERS)
     | _MORE_WRITERS
 )
+# The programs that may write the names their input hands them (`xargs rm`, `find -exec sed -i`): a compiler or
+# builder writes only where its output option says, read in its own words.
+_INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS
+
+
+def may_write_first(first: str) -> bool:
+    """Whether a view starting with the word ``first`` may write (then :func:`may_write` answers for it)."""
+    return (
+        first in WRITE_VERBS
+        or "/" in first
+        or first[:2] == "py"
+        or "=" in first
+        or first in _ASSIGNERS
+        or first in ("make", "gmake")
+    )
 
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
@@ -827,7 +918,7 @@ def _find(view: tuple[str, ...]) -> list[Target]:
             inner = rest[j + 1 :]
             end = next((i for i, x in enumerate(inner) if x in (";", "+")), len(inner))
             cmd = tuple(inner[:end])
-            if cmd and (targets(cmd) or cmd[0].rpartition("/")[2] in WRITE_VERBS):
+            if cmd and (targets(cmd) or cmd[0].rpartition("/")[2] in _INPUT_WRITERS):
                 out.extend((s, TREE) for s in starts)  # names found in the tree, written by the command
     return out
 
@@ -853,7 +944,15 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     """What one view of a segment writes (see the module's docstring). The verb may be given as a path."""
     if not view:
         return []
+    if "=" in view[0] or view[0] in _ASSIGNERS:
+        return _assigned_dirs(view, _INSTALL_DIR_VARS, False)
     verb = view[0].rpartition("/")[2]
+    if verb in ("make", "gmake"):
+        return _assigned_dirs(view, _MAKE_DIR_VARS, True)
+    return _program_targets(verb, view)
+
+
+def _program_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _NAMED_OPERANDS:
         return [(o, NAMED) for o in _operands(view, _VALUED_BY_VERB.get(verb, _NAMED_VALUED))]
     if verb in _TREE_OPERANDS:
@@ -882,6 +981,11 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         return _curl(view)
     if verb == "wget":
         return _wget(view)
+    return _named_by_options(verb, view)
+
+
+def _named_by_options(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The rest of :func:`targets`: writers named by an option or an operand, find, xargs and the families."""
     if verb in _OUTPUT_VERBS:
         out = [(v, NAMED) for v in _option_values(view, "o", ("--output", "--prefix"))]
         if verb in ("split", "csplit"):
@@ -923,18 +1027,34 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         return _find(view)
     if verb in ("xargs", "parallel"):
         # The command's operands come from the input: names no word spells, in the working folder.
-        return (
-            [(".", TREE)]
-            if any(w.rpartition("/")[2] in WRITE_VERBS - {"xargs", "parallel"} for w in view[1:])
-            else []
-        )
+        return [(".", TREE)] if any(w.rpartition("/")[2] in _INPUT_WRITERS for w in view[1:]) else []
     return _module_and_folder_targets(verb, view) or _config_targets(verb, view) or _more_targets(verb, view)
+
+
+# `go env -w` settings that choose the programs a later go command runs (go's own settings file is in R3.7's
+# table): the C toolchain cgo runs, the Go toolchain's folder, flags that run a program for every tool.
+_GO_ENV_PROGRAMS = BUILD_TOOL_VARS | {"GOROOT", "GOENV", "GCCGO"}
+_GO_RUNNING_FLAGS = ("toolexec", "exec=", "vettool", "overlay")
+
+
+def _go_env_writes(view: tuple[str, ...]) -> list[Target]:
+    """`go env -w NAME=VALUE ...`: go's settings file when a setting chooses a program, and the install folder
+    GOBIN/GOPATH names. Other settings stay what they were (a user-level setting, machine.py)."""
+    out = _assigned_dirs(view, _INSTALL_DIR_VARS, True)
+    for w in view[3:]:
+        name, _, value = w.partition("=")
+        if name in _GO_ENV_PROGRAMS or (name == "GOFLAGS" and any(f in value for f in _GO_RUNNING_FLAGS)):
+            out.append(("~/.config/go/env", NAMED))
+            break
+    return out
 
 
 def _build_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What a compiler, bundler or builder is told to write (_BUILD_OUTPUTS), before ``--``."""
     files, dirs = _BUILD_OUTPUTS[verb]
     out: list[Target] = []
+    if verb == "go" and len(view) > 2 and view[1] == "env" and "-w" in view:
+        out.extend(_go_env_writes(view))
     n = len(view)
     for k in range(1, n):
         w = view[k]
@@ -977,6 +1097,8 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         ops = _operands(view)
         if len(ops) > 2 and ":" not in ops[-1]:
             out.append((ops[-1], TREE))  # `docker cp c:/x .envrc`, `kubectl cp pod:/x .npmrc`
+    if verb == "cmake":
+        out.extend(_cmake_prefixes(view))
     if verb == "cmake" and len(view) > 3 and view[1] == "-E":
         if view[2] in _CMAKE_COPIES:
             out.append((view[-1], TREE))
@@ -1320,6 +1442,10 @@ def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
     if verb not in WRITE_VERBS:
+        if "=" in verb or verb in _ASSIGNERS:
+            return any(w.partition("=")[0] in _INSTALL_DIR_VARS for w in view)
+        if verb in ("make", "gmake"):
+            return any(w.partition("=")[0] in _MAKE_DIR_VARS for w in view[1:])
         if "/" in verb:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
@@ -1350,7 +1476,7 @@ def may_write(view: tuple[str, ...]) -> bool:
     if verb in _CONTAINER_COPIERS:
         return "cp" in view[1:3]
     if verb == "cmake":
-        return "-E" in view
+        return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
     if verb in _BUILD_STARTS:
         starts = _BUILD_STARTS[verb]
         return any(w.startswith(starts) for w in view[1:])
