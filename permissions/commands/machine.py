@@ -67,6 +67,8 @@ INSTALL = "installs outside the project (a global install)"
 SETTINGS = "changes settings outside the project (the user's or the system's)"
 KEYCHAIN = "changes a keychain or the login, outside the project"
 APPS = "drives other applications or the system, outside the project"
+TRUST = "changes which certificates the machine trusts (a new authority can read its encrypted traffic)"
+CLOCK = "sets the machine's clock, outside the project"
 
 _HELPS = frozenset({"--help", "--version", "help"})
 
@@ -343,6 +345,43 @@ ROWS: dict[str, Sub] = {
         read_flags="-l --list --history",
     ),
     "systemsetup": Sub(SETTINGS, write_flags="-set"),
+    # red team: the machine's trust store -- a certificate authority added is one every TLS client of the
+    # machine trusts (mkcert's local CA, p11-kit's `trust anchor`, Debian's and Fedora's store rebuilt from
+    # the anchors folders, Java's `cacerts`, NSS's databases, Windows' stores); listing them stays a read
+    "update-ca-certificates": Sub(TRUST, writes="*", bare=True),
+    "update-ca-trust": Sub(TRUST, writes="*", bare=True),
+    "trust": Sub(TRUST, writes="anchor extract-compat"),
+    "mkcert": Sub(TRUST, write_flags="-install -uninstall"),
+    "keytool": Sub(TRUST, write_flags="-cacerts", read_flags="-list -printcert -printcertreq -printcrl"),
+    "certutil": Sub(
+        TRUST,
+        write_flags="-A -D -M -N -E -F -R --merge --upgrade-merge -addstore -delstore -importPFX -repairstore"
+        " -installCert -setreg",
+    ),
+    # ... the clock: every later certificate check, build timestamp and log time hangs on it
+    "ntpdate": Sub(CLOCK, writes="*", read_flags="-q -d"),
+    "sntp": Sub(CLOCK, write_flags="-S -s --step --slew"),
+    "rdate": Sub(CLOCK, writes="*", read_flags="-p"),
+    "htpdate": Sub(CLOCK, writes="*", read_flags="-q"),
+    "hwclock": Sub(CLOCK, write_flags="-w --systohc -s --hctosys --set -a --adjust --systz --predict"),
+    "chronyc": Sub(CLOCK, writes="makestep settime manual offline online burst local add delete"),
+    "chronyd": Sub(CLOCK, write_flags="-q -Q"),
+    # ... the session's display and keyboard (a monitor switched off, keys remapped)
+    "xrandr": Sub(
+        SETTINGS,
+        write_flags="--output --off --auto --mode --rate --rotate --primary --brightness --gamma --setmonitor"
+        " --delmonitor --newmode --rmmode --addmode --delmode --dpi --fb --size -s --orientation -o --reflect"
+        " --setprovider",
+    ),
+    "xset": Sub(SETTINGS, writes="*", read_flags="q -q"),
+    "setxkbmap": Sub(
+        SETTINGS,
+        bare=False,
+        write_flags="-layout -model -variant -option -rules -keycodes -types"
+        " -compat -symbols -geometry -keymap -I",
+        read_flags="-query -print",
+    ),
+    "xmodmap": Sub(SETTINGS, writes="*", write_flags="-e", read_flags="-pm -pk -pke -pp -n"),
     "networksetup": Sub(SETTINGS, write_flags="-set -add -remove -create -delete -switch -order"),
     "scutil": Sub(SETTINGS, write_flags="--set"),
     "nvram": Sub(SETTINGS, bare=False, writes="*", read_flags="-p -x"),
@@ -1108,7 +1147,20 @@ _CLIENT_READERS: dict[str, Reader] = {
     "krew": _first_row(Sub(INSTALL, writes="install uninstall upgrade")),
 }
 
+
+def _date(view: tuple[str, ...]) -> str | None:
+    """red team: `date -s X` / `--set=X` (GNU) and `date MMDDhhmm[[CC]YY][.ss]` (BSD, macOS, busybox) set the
+    clock; `date +%s`, `date -d X`, `date -u` only print."""
+    for w in view[1:]:
+        if w.startswith("--set") or (w.startswith("-s") and w[:2] != "--"):
+            return CLOCK
+        if w[:1] != "-" and w[:1] != "+" and w.replace(".", "").isdigit() and len(w.partition(".")[0]) >= 8:
+            return CLOCK
+    return None
+
+
 READERS: dict[str, Reader] = {
+    "date": lambda v, w: _date(v),
     "kill": lambda v, w: _kill(v),
     "pkill": lambda v, w: _pkill(v),
     "killall": lambda v, w: _pkill(v),
