@@ -383,6 +383,9 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".mise/", _ENV),
         (".tool-versions", _ENV),
         ("devbox.json", _ENV),  # its env and init_hook load into every devbox shell (and direnv's)
+        # red team: Flox's environment -- its manifest's [hook] on-activate and [profile] scripts run in every
+        # `flox activate` (and direnv's `use flox`)
+        (".flox/", _ENV),
         ("direnvrc", _ENV),
         (".direnvrc", _ENV),
         # red team: R reads .Renviron from the working folder, then home (R_PROFILE_USER, R_LIBS ... for every R

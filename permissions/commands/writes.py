@@ -227,7 +227,44 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "mamba": (frozenset({"config"}), (".condarc", ".mambarc")),
     "micromamba": (frozenset({"config"}), (".condarc", ".mambarc")),
     "dotenv": (frozenset({"set", "unset"}), (".env",)),
+    # red team: the other environment writers -- dotenvx's, devbox's (`generate direnv` writes .envrc), Flox's
+    # manifest (hooks run on activation), mrm's and husky-init's presets (husky hooks, lint-staged's settings)
+    "dotenvx": (frozenset({"set", "encrypt", "decrypt", "rotate"}), (".env",)),
+    "devbox": (
+        frozenset({"add", "rm", "remove", "init", "generate", "update", "global"}),
+        ("devbox.json", ".envrc", ".devcontainer"),
+    ),
+    "flox": (
+        frozenset({"init", "install", "i", "uninstall", "edit", "upgrade", "pull", "include"}),
+        (".flox",),
+    ),
+    "mrm": (frozenset({"*"}), (".husky", ".lintstagedrc", ".git")),
+    "husky-init": (frozenset({"*"}), (".husky", ".git")),
 }
+# red team: secret managers and hosting CLIs that pull a project's variables into an environment file
+# (R3.7's `.env*`, `.envrc`): (the subcommand words, the file written when no operand names one, how many
+# operands come before the file). `vercel env pull [FILE]`, `dotenv-vault pull [ENV] [FILE]`, `doppler secrets
+# download [FILE]`; the ones naming their file in an option are in _OUTPUT_OPTIONS (op, infisical, chamber).
+_PULLERS: dict[str, tuple[tuple[str, ...], str, int]] = {
+    "vercel": (("env", "pull"), ".env.local", 0),
+    "dotenv-vault": (("pull",), ".env", 1),
+    "doppler": (("secrets", "download"), "doppler.json", 0),
+}
+
+
+def _pulled(verb: str, view: tuple[str, ...]) -> list[Target]:
+    words, default, before = _PULLERS[verb]
+    ops = [w for w in view[1:] if w[:1] != "-"]
+    n = len(words)
+    at = next(
+        (k for k in range(len(ops) - n + 1) if tuple(ops[k : k + n]) == words), -1
+    )  # past global options
+    if at < 0 or "--no-file" in view:
+        return []
+    # every later operand may be the file (an option's value reads as one: `--format env .env`)
+    return [(w, NAMED) for w in ops[at + n + before :]] or [(default, NAMED)]
+
+
 # [beyond] R3.7: clients whose configuration runs a program or chooses where data goes (the table's
 # ``.aws/``, ``.kube/``, ``.docker/contexts/``), written by their own subcommand: (the subcommand, what it
 # writes with besides set-*/delete-*/unset*/rename-*, the file it keeps). `aws configure` alone asks for values
@@ -277,6 +314,11 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "https": ("o", ("--output",)),
     "aria2c": ("o", ("--out",)),
     "base64": ("o", ("--output",)),  # (BSD and macOS)
+    # red team: secret managers writing what they read into a file (`op inject -i tpl -o .envrc`)
+    "op": ("o", ("--out-file", "--output")),
+    "infisical": ("", ("--output-file",)),
+    "chamber": ("o", ("--output-file",)),
+    "secrethub": ("o", ("--out-file",)),
 }
 _SINGLE_DASH_OUTPUTS = {"openssl": frozenset({"-out", "-keyout"})}
 # ... rewrite the files they are given when told to (`yq -i '.a=1' F`, `sops -i -d F`), as (letters, long names).
@@ -555,6 +597,7 @@ WRITE_VERBS: frozenset[str] = (
         }
     )
     | frozenset(_CONFIG_WRITERS)
+    | frozenset(_PULLERS)
     | _MORE_WRITERS
 )
 # The programs that may write the names their input hands them (`xargs rm`, `find -exec sed -i`): a compiler or
@@ -1423,7 +1466,9 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _CONFIG_WRITERS:
         subs, files = _CONFIG_WRITERS[verb]
         sub = view[1] if len(view) > 1 else ""
-        return [(f, NAMED) for f in files] if sub in subs else []
+        return [(f, NAMED) for f in files] if sub in subs or "*" in subs else []
+    if verb in _PULLERS:
+        return _pulled(verb, view)
     return []
 
 
