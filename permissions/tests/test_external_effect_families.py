@@ -340,7 +340,7 @@ PAIRS = [
     ("heroku config:set A=1", "heroku config"),
     ("heroku run bash", "heroku logs --tail"),
     ("vercel --prod", "vercel dev"),
-    ("vercel", "vercel env pull"),
+    ("vercel", "vercel env ls"),  # (`vercel env pull` writes .env.local, an environment loader: R3.7 asks)
     ("netlify deploy", "netlify dev"),
     ("wrangler deploy", "wrangler dev"),
     ("yarn workspaces foreach -A npm publish", "yarn workspaces foreach -A run build"),
