@@ -545,6 +545,81 @@ def _tmux(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+# red team: programs that type keys or text into another window, pane or terminal -- what the keys run there no
+# rule can read (as `tmux send-keys`): X's and Wayland's input tools (xdotool's `exec` runs a command), macOS's
+# cliclick, xautomation's xte; the other terminals' and multiplexers' remote control, whose spawns run a
+# command in a pane of their own (`zellij run -- cmd`, `wezterm cli spawn -- cmd`, `kitty @ launch cmd`).
+_KEY_TYPERS: dict[str, frozenset[str] | None] = {
+    "xdotool": frozenset({"type", "key", "keydown", "keyup", "click", "mousedown", "mouseup", "exec"}),
+    "ydotool": frozenset({"type", "key", "click", "mousedown", "mouseup"}),
+    "dotool": None,
+    "wtype": None,
+    "xte": None,
+    "cliclick": None,
+    "kitty": frozenset({"send-text", "send-key", "launch", "new-window", "run"}),
+    "kitten": frozenset({"send-text", "send-key", "launch", "run"}),
+    "wezterm": frozenset({"send-text", "spawn", "split-pane"}),
+    "zellij": frozenset({"write", "write-chars", "run", "new-pane", "edit"}),
+    "screen": frozenset({"stuff"}),
+}
+
+
+def _key_typer(view: tuple[str, ...]) -> Carried:
+    """red team: keys typed or a command run in another window or pane (_KEY_TYPERS): an action word among the
+    words (after the tools' own subcommand groups, `kitty @ send-text`, `zellij action write-chars`), or any
+    run of the tools typing whatever they are given."""
+    acts = _KEY_TYPERS[view[0]]
+    if acts is None:  # (dotool and `wtype -` read what to type from the input)
+        typing = not any(w in ("-h", "--help", "-V", "--version") for w in view[1:])
+    else:
+        typing = not acts.isdisjoint(view[1:])
+        if view[0] == "xdotool" and len(view) > 1 and (view[1] == "-" or "/" in view[1] or "." in view[1]):
+            typing = True  # `xdotool script.xdo`, `xdotool -`: a script of commands
+    if typing:
+        return Carried(
+            unseen=f"{view[0]} types keys or runs a command in another window, which no rule can read"
+        )
+    return _NOTHING
+
+
+# red team: terminal emulators run the command their exec option (or `--`) is given in a new window: as argv
+# (`alacritty -e curl x`), or -- one word -- through a shell (`xterm -e "curl x | sh"`, `tilix -e "..."`,
+# `gnome-terminal --command="..."`). Both readings are judged (judging more only makes a deny see more); the
+# ones whose operands are the command with no option (kitty, foot) are read as wrappers (wrappers.py).
+_TERMINAL_EXEC = ("-e", "-x", "--command", "--execute", "--exec", "--")
+_TERMINALS = frozenset(
+    "xterm uxterm urxvt rxvt alacritty konsole gnome-terminal kitty foot footclient terminator ghostty st "
+    "x-terminal-emulator xfce4-terminal tilix mate-terminal lxterminal qterminal terminology sakura guake "
+    "cool-retro-term ptyxis kgx gnome-console rio contour wt wt.exe".split()
+)
+
+
+def _terminal(view: tuple[str, ...]) -> Carried:
+    scripts: list[str] = []
+    args = view[2:] if view[0] == "wezterm" else view[1:]  # `wezterm start -- cmd`
+    for k, w in enumerate(args):
+        name, eq, value = w.partition("=")
+        if eq and name in _TERMINAL_EXEC:
+            scripts.append(value)
+        elif w in _TERMINAL_EXEC and k + 1 < len(args):
+            rest = args[k + 1 :]
+            scripts.append(rest[0])
+            if len(rest) > 1:
+                scripts.append(_argv(rest))
+            break
+    if view[0] in ("wt", "wt.exe") and not scripts:
+        # `wt.exe new-tab -p x cmd args`: the command starts at one of the first operands (each judged)
+        starts = [k for k in range(1, len(view)) if view[k][:1] != "-"][:6]
+        scripts.extend(_argv(view[k:]) for k in starts)
+    return Carried(tuple(scripts)) if scripts else _NOTHING
+
+
+def _wezterm(view: tuple[str, ...]) -> Carried:
+    if len(view) > 1 and view[1] == "start":
+        return _terminal(view)
+    return _key_typer(view)
+
+
 # concurrently's options that take the next word as their value; every other operand is a command line
 # (run through a shell).
 _CONCURRENTLY_VALUES = frozenset(
@@ -1122,7 +1197,12 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "go": _go,
     "cargo": _cargo,
     "meson": _meson,
-    "screen": _screen,
+    "screen": lambda v: _key_typer(v) if "stuff" in v else _screen(v),
+    **dict.fromkeys(("xdotool", "ydotool", "dotool", "wtype", "xte", "cliclick"), _key_typer),
+    **dict.fromkeys(_TERMINALS, _terminal),
+    **dict.fromkeys(("kitten", "zellij"), _key_typer),
+    "kitty": lambda v: _key_typer(v) if "@" in v else _terminal(v),
+    "wezterm": _wezterm,
     "mvn": _mvn,
     "mvnw": _mvn,
     "enable": _enable,
