@@ -991,7 +991,12 @@ PACKAGE_BINS: dict[str, str] = {"dotenv-cli": "dotenv", "chokidar-cli": "chokida
 # R4.10: npm packages whose command is a POSIX program with its options (rimraf and del-cli are `rm -rf`,
 # run directly from node_modules/.bin or through a launcher): read so, a deny of `rm -rf` refuses them and the
 # floor reads `npx rimraf /` as `rm -rf /`.
-PACKAGE_SPELLS: dict[str, tuple[str, ...]] = {"rimraf": ("rm", "-r", "-f"), "del-cli": ("rm", "-r", "-f")}
+# red team: so is CMake's portable `cmake -E remove_directory DIR...` (peeled from `cmake -E`, as `cmake -E rm`).
+PACKAGE_SPELLS: dict[str, tuple[str, ...]] = {
+    "rimraf": ("rm", "-r", "-f"),
+    "del-cli": ("rm", "-r", "-f"),
+    "remove_directory": ("rm", "-r", "-f"),
+}
 # R4.10: the package managers corepack runs (`corepack pnpm publish`).
 COREPACK_TOOLS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"})
 # R4.10: GNU's tools under the names Homebrew gives them on macOS (a `g` before the name, beside the BSD
