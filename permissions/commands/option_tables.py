@@ -558,6 +558,20 @@ _YARN_COMMANDS = (
 
 YARN = _family("yarn", _YARN_FLAGS, _YARN_COMMANDS, {}, abbrev=False)
 
+
+def _yarn_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """red team: Yarn 2 and later publish with `yarn npm publish` (they have no `yarn publish`): also read as
+    `yarn publish`, so a deny of it refuses the publish either Yarn makes."""
+    if r.path[:3] == ("yarn", "npm", "publish") or (
+        r.path == ("yarn", "npm") and r.operands[:1] == ("publish",)
+    ):
+        return (r, Reading(("yarn", "publish"), r.keys, r.operands[1:] if len(r.path) == 2 else r.operands))
+    return (r,)
+
+
+YARN.rewrite = _yarn_rewrite
+YARN.subcommands["publish"].rewritten_from = ("npm",)
+
 # R4.10: nopt (npm, pnpm, yarn 1) reads `--no-X` as X off for every flag: `--no-ignore-scripts` is
 # `--ignore-scripts=false`.
 for _family_root in (NPM, PNPM, YARN):

@@ -572,7 +572,16 @@ def _k_operand(word: str) -> tuple[str, ...]:
 
 
 def _kubectl_rewrite(r: Reading) -> tuple[Reading, ...]:
-    """The readings a kubectl command means once its resource types are read by their one name."""
+    """The readings a kubectl command means once its resource types are read by their one name. red team:
+    `replace --force` deletes and re-creates what it names, `apply --prune` deletes what the files no longer
+    hold -- also read as `kubectl delete`, so a deny of it refuses them."""
+    if (
+        r.path == ("kubectl", "replace")
+        and "force" in r.keys
+        or r.path == ("kubectl", "apply")
+        and "prune" in r.keys
+    ):
+        return (r, Reading(("kubectl", "delete"), r.keys, r.operands))
     if len(r.path) < 2 or r.path[1] not in _K_TYPED or not r.operands:
         return (r,)
     first, rest = r.operands[0], r.operands[1:]
@@ -582,6 +591,7 @@ def _kubectl_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 KUBECTL.rewrite = _kubectl_rewrite
+KUBECTL.subcommands["delete"].rewritten_from = ("replace", "apply")
 
 
 _K_ROLLOUT = KUBECTL.subcommands["rollout"]

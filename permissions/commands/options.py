@@ -398,6 +398,7 @@ _NAME_ALIASES = {
     "apt-get": "apt",
     "mamba": "conda",
     "micromamba": "conda",
+    "tofu": "terraform",  # red team: OpenTofu reads Terraform's command line (a deny of `tofu destroy` too)
 }
 
 
