@@ -680,6 +680,15 @@ _TF_WS.subcommands = {
 }
 
 
+# The options `helm install` and `helm upgrade` share (the valued ones decide which word is the chart).
+_HELM_RELEASE_FLAGS = (
+    "--atomic;--rollback-on-failure;--wait;--wait-for-jobs;--force;--dry-run=?;--create-namespace;--devel;"
+    "--dependency-update;--skip-crds;--no-hooks;--render-subchart-notes;--disable-openapi-validation;--verify;"
+    "--insecure-skip-tls-verify;--plain-http;--pass-credentials;--enable-dns;--skip-schema-validation;"
+    "--take-ownership;--version=;-f= --values=;--set=;--set-string=;--set-file=;--set-json=;--set-literal=;"
+    "--timeout=;--description=;--post-renderer=;--post-renderer-args=;--repo=;--username=;--password=;"
+    "--ca-file=;--cert-file=;--key-file=;--keyring=;-l= --labels=;-o= --output="
+)
 # R4.10, red team: helm's command aliases (cobra's: `uninstall` is also `del`, `delete`, `un`; `list` is `ls`;
 # `pull` is `fetch`; `show` is `inspect`; `dependency` is `dep`, `dependencies`; `history` is `hist`), so a
 # deny of `helm uninstall` matches `helm delete`. Flags may stand anywhere (cobra intersperses them).
@@ -705,4 +714,21 @@ HELM = _family(
         "hist": "history",
     },
     abbrev=False,
+    specs={
+        "install": _HELM_RELEASE_FLAGS + ";--replace;-g --generate-name;--name-template=",
+        "upgrade": _HELM_RELEASE_FLAGS
+        + ";-i --install;--reuse-values;--reset-values;--reset-then-reuse-values;--cleanup-on-fail;--history-max=",
+    },
 )
+
+
+def _helm_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """red team: `helm upgrade --install` installs the release when it is not there: also read as `helm
+    install`, so a deny of it refuses the upgrade that does it."""
+    if r.path == ("helm", "upgrade") and "install" in r.keys:
+        return (r, Reading(("helm", "install"), r.keys - {"install"}, r.operands))
+    return (r,)
+
+
+HELM.rewrite = _helm_rewrite
+HELM.subcommands["install"].rewritten_from = ("upgrade",)
