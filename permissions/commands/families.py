@@ -449,7 +449,7 @@ class Decided:
     (``vercel`` alone deploys); ``helps``: a help or version word anywhere (not in an option's value's place)
     only prints (``tailscale funnel --help``: the CLI parses all its options before it acts)."""
 
-    __slots__ = ("bare", "helps", "reads", "values", "write_prefixes", "writes")
+    __slots__ = ("bare", "groups", "helps", "reads", "values", "write_prefixes", "writes")
 
     def __init__(
         self,
@@ -464,6 +464,7 @@ class Decided:
         neither = frozenset(groups.split())  # command groups named like a verb (`gcloud run deploy`)
         self.reads = (own | _READS) - neither
         self.writes = ((frozenset(writes.split()) | _WRITES) - own) - neither
+        self.groups = neither  # no mutating prefix reads them either (`gcloud deploy releases list`)
         self.write_prefixes = _WRITE_PREFIXES
         self.values = frozenset(values.split())
         self.bare = bare
@@ -1003,7 +1004,11 @@ def _decided(tool: Decided, args: tuple[str, ...]) -> bool:
         low = w.lower()
         seen = True
         pair = f"{words[k - 1].lower()}.{low}" if k else ""
-        if low in tool.writes or low.startswith(tool.write_prefixes) or pair in tool.writes:
+        if (
+            low in tool.writes
+            or pair in tool.writes
+            or (low.startswith(tool.write_prefixes) and low not in tool.groups)
+        ):
             return True
         if not after_option and (low in tool.reads or pair in tool.reads or low.startswith(_READ_PREFIXES)):
             return False
