@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, CONTAINER_RUNNING, allow_every_word, term
+from .helpers import AUTO_MODE, CONTAINER_RUNNING, allow_every_word, assert_floor_denies, term
 from .redteam import stays_auto_where
 
 PLATFORMS = [
@@ -359,7 +359,41 @@ LAUNCHED = [
     "bundle exec envoy run deploy",
 ]
 
-EXTERNAL = PLATFORMS + DEPLOY_TOOLS + KUBERNETES + FUNCTIONS_AND_CLOUD + SITES + MOBILE + LAUNCHED
+# red team: the programs that run them by another name -- Xcode's `xcrun TOOL`, `terramate run -- CMD` in each
+# stack, and npm packages whose command is named otherwise (`npx appcenter-cli` runs `appcenter`).
+RUN_BY_ANOTHER_PROGRAM = [
+    "xcrun altool --upload-app -f Shop.ipa -t ios -u me@example.com",
+    "xcrun altool --upload-package Shop.ipa --apple-id 1",
+    "xcrun altool --notarize-app -f Shop.zip --primary-bundle-id com.acme.shop",
+    "xcrun --sdk iphoneos altool --upload-app -f Shop.ipa",
+    "xcrun notarytool submit Shop.zip --keychain-profile ci --wait",
+    "xcrun iTMSTransporter -m upload -assetFile Shop.ipa",
+    "terramate run -- terraform apply -auto-approve",
+    "terramate run --changed -- tofu destroy",
+    "npx appcenter-cli codepush release-react -a acme/shop",
+    "pnpm dlx appcenter-cli distribute release -f app.apk -g T",
+    "npx code-push-cli release-react Shop ios",
+    "bunx @bugsnag/source-maps upload-node --api-key k",
+    "npx @bugsnag/cli upload dart",
+    "npx shipit-cli production deploy",
+    "pnpm dlx @architect/architect deploy --production",
+    "npx @aws-amplify/backend-cli pipeline-deploy --branch main --app-id d1",
+    "npx hexo-cli deploy",
+    "npx hasura-cli metadata apply",
+    "npx appwrite-cli push functions",
+    "npx nativescript publish ios",
+]
+
+EXTERNAL = (
+    PLATFORMS
+    + DEPLOY_TOOLS
+    + KUBERNETES
+    + FUNCTIONS_AND_CLOUD
+    + SITES
+    + MOBILE
+    + LAUNCHED
+    + RUN_BY_ANOTHER_PROGRAM
+)
 
 
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
@@ -371,6 +405,12 @@ def test_a_deploy_or_a_release_is_an_external_effect(command, runs_in):
     ):
         assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (command, v.reason)
     assert term(command, project=CONTAINER_RUNNING, runs_in=runs_in).decision == "require_approval", command
+
+
+@pytest.mark.parametrize("command", ["terramate run -- rm -rf /", "terramate run --changed -- rm -rf ~"])
+def test_a_command_terramate_runs_meets_the_floor(command):
+    """R4.8: `terramate run` runs the command after it in each stack, so the floor reads that command."""
+    assert_floor_denies(command)
 
 
 READS = [
