@@ -137,8 +137,10 @@ FORMS: dict[str, Forms] = {
     "ns": _forms("publish appstore+upload"),
     "tns": _forms("publish appstore+upload"),
     "ionic": _forms("deploy+build package+build"),
-    # -- configuration deployed to other machines: NixOps, Colmena, morph, cdist; deploy-rs's `deploy` and
-    # nixos-anywhere (a machine wiped and installed), Chef's chef-run act when run at all.
+    # -- configuration deployed to other machines: NixOps, Colmena, morph, cdist; nixos-anywhere (a machine
+    # wiped and installed) and Chef's chef-run act when run at all. (deploy-rs's command is `deploy`: too
+    # common a word to be one program -- Rush's `rush deploy` copies to a folder, and a line runner reads
+    # `deploy` as a command line.)
     "nixops": _forms(
         "deploy destroy delete reboot start stop ssh ssh-for-each scp rollback backup restore clean-backups"
         " send-keys"
@@ -146,8 +148,6 @@ FORMS: dict[str, Forms] = {
     "colmena": _forms("apply exec upload-keys"),
     "morph": _forms("deploy upload-secrets exec"),
     "cdist": _forms("config install"),
-    "deploy": ((),),
-    "deploy-rs": ((),),
     "nixos-anywhere": ((),),
     "chef-run": ((),),
     # -- infrastructure orchestrators: Atmos runs terraform and helmfile for a stack, Ansible's navigator and

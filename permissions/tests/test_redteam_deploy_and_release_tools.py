@@ -98,7 +98,6 @@ DEPLOY_TOOLS = [
     "colmena apply --on @prod",
     "colmena exec --on web -- reboot",
     "morph deploy hosts.nix switch",
-    "deploy .#web --skip-checks",
     "nixos-anywhere --flake .#db root@10.0.0.5",
     "nixos-rebuild switch --flake .#web --target-host root@web1",
     "nixos-rebuild boot --target-host=root@web1",
