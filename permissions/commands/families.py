@@ -21,6 +21,10 @@ registry output), ``mvn deploy``-like goals and ``gradle publish``-like tasks an
 ``ansible-playbook`` against hosts, and git configuration that changes where pushes go (``remote.*.url``,
 ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf``, ``branch.*.pushRemote`` ...).
 
+The deployment and release tools (deploy tools, platforms, Kubernetes delivery, functions, static-site
+publishers, mobile release and store uploads) have their rows in ``permissions.commands.deployers``, merged
+here in the same shapes.
+
 Sending data to another machine (``curl -d``, ``scp f host:``, ``nc host port`` ...) is read by
 ``permissions.commands.uploads``, and ``svn rm|mkdir|copy|move URL`` here: both are acts SPEC's list does
 not name (R4.10), capped like a publish.
@@ -34,6 +38,10 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from permissions.commands.containers import engine_elsewhere
+from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
+from permissions.commands.deployers import FORMS as DEPLOY_FORMS
+from permissions.commands.deployers import KAMAL
+from permissions.commands.deployers import READERS as DEPLOY_READERS
 from permissions.commands.fetches import parallel_hands_away
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
@@ -83,6 +91,8 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "pulumi": _forms(
         "up update destroy down import refresh cancel watch stack+rm stack+init stack+import"
         " state+delete state+move state+unprotect state+edit state+rename state+repair state+upgrade"
+        # red team: Pulumi ESC's environments (secrets and configuration in Pulumi Cloud).
+        " env+set env+rm env+edit env+init env+rotate env+clone"
     ),
     "cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),
     "aws-cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),  # `npx aws-cdk`
@@ -98,19 +108,24 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "argocd": _forms(
         "app+sync app+create app+delete app+rollback app+set app+patch app+terminate-op app+unset"
         " app+actions proj+create proj+delete repo+add cluster+add"
+        # red team: ApplicationSets, a resource deleted, sources, clusters, repositories and credentials removed,
+        # an account's password and tokens, a project's destinations and role tokens.
+        " appset+create appset+delete app+delete-resource app+edit app+add-source app+remove-source cluster+rm"
+        " cluster+set repo+rm repocreds+add repocreds+rm account+update-password account+generate-token"
+        " account+delete-token proj+edit proj+add-destination proj+remove-destination proj+role+create-token"
+        " proj+role+delete-token"
     ),
     "flux": _forms("reconcile suspend resume create delete bootstrap install uninstall"),
     "nomad": _forms("run job+run job+stop job+dispatch job+revert job+scale job+promote"),
     "packer": _forms("build"),
     "eksctl": _forms("create delete upgrade scale set unset drain update enable"),
     "copilot": _forms("deploy app+delete env+deploy env+delete svc+deploy svc+delete job+deploy"),
-    "sst": _forms("deploy remove"),
+    "sst": _forms(
+        "deploy remove secret+set secret+remove secret+load unlock refresh"
+    ),  # red team: secrets, state
     "zappa": _forms("deploy update undeploy rollback schedule unschedule invoke manage"),
     "chalice": _forms("deploy delete"),
-    "kamal": _forms(
-        "deploy redeploy setup rollback remove app+exec app+boot app+start app+stop app+remove env+push"
-        " accessory+boot accessory+remove accessory+reboot proxy+remove server+bootstrap"
-    ),
+    "kamal": _forms(KAMAL),
     "mina": _forms("deploy setup"),
     # Kubernetes distributions that carry kubectl and helm as subcommands (`k3s kubectl apply`,
     # `microk8s helm3 install`, `minikube kubectl -- delete`); `microk8s.kubectl` is the snap's own name.
@@ -123,7 +138,8 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "microk8s.kubectl": _forms(_KUBECTL),
     "minikube": _forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
     "convex": _forms("deploy import env+set env+remove"),
-    "render": _forms("deploys+create restart"),
+    # red team: Render's deploys and jobs cancelled or started, a database's shell (SQL sent), a service's shell.
+    "render": _forms("deploys+create deploys+cancel jobs+create jobs+cancel restart psql pgcli ssh"),
     "vault": _forms(
         "write delete kv+put kv+delete kv+destroy kv+patch kv+rollback kv+undelete kv+metadata"
         " policy+write policy+delete secrets+enable secrets+disable auth+enable auth+disable"
@@ -245,7 +261,12 @@ REGISTRIES: dict[str, Forms] = {
     "changeset": _forms("publish"),
     "lein": _forms("deploy"),
     # Ecto's drop and reset empty whatever database the project's config names (the databases' reading, below).
-    "mix": _forms("hex.publish hex.retire hex.owner ecto.drop ecto.reset"),
+    # red team: edeliver's releases built on the build host, deployed, upgraded, started and migrated on the
+    # servers (`mix edeliver deploy release to production`).
+    "mix": _forms(
+        "hex.publish hex.retire hex.owner ecto.drop ecto.reset edeliver+deploy edeliver+upgrade edeliver+update"
+        " edeliver+build edeliver+start edeliver+stop edeliver+restart edeliver+migrate"
+    ),
     "conan": _forms("upload"),
     # [beyond] red team: more registries' publishers and their owner, channel and delete verbs -- regctl (an
     # OCI registry's images, tags, manifests and blobs), the Snap Store, Debian's and openSUSE's and Fedora's
@@ -391,7 +412,12 @@ MORE: dict[str, Forms] = {
         "remote+rename send-pack http-push imap-send p4+submit cvsexportcommit remote-http remote-https"
         " remote-ftp remote-ftps remote-ext remote-fd"
     ),
-    "kubectl": _forms("debug attach certificate+approve certificate+deny auth+reconcile"),
+    # red team: Argo Rollouts' plugin (`kubectl argo rollouts promote`; `kubectl-argo-rollouts` reads as it).
+    "kubectl": _forms(
+        "debug attach certificate+approve certificate+deny auth+reconcile argo+rollouts+promote"
+        " argo+rollouts+abort argo+rollouts+undo argo+rollouts+retry argo+rollouts+restart argo+rollouts+pause"
+        " argo+rollouts+set argo+rollouts+create argo+rollouts+terminate"
+    ),
     # red team: the plugins' pushes -- ChartMuseum's, helm-s3's and helm-gcs's (a chart to, or a chart
     # repository's index in, a bucket) -- and helm-secrets' wrappers of install and upgrade.
     "helm": _forms(
@@ -435,7 +461,7 @@ MESSAGES: dict[str, Forms] = {
     "salt-ssh": ((),),
 }
 
-FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES, **MESSAGES}
+FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES, **MESSAGES, **DEPLOY_FORMS}
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
 for _v in BARE_PUBLISHERS:
@@ -449,7 +475,7 @@ class Decided:
     (``vercel`` alone deploys); ``helps``: a help or version word anywhere (not in an option's value's place)
     only prints (``tailscale funnel --help``: the CLI parses all its options before it acts)."""
 
-    __slots__ = ("bare", "helps", "reads", "values", "write_prefixes", "writes")
+    __slots__ = ("bare", "groups", "helps", "reads", "values", "write_prefixes", "writes")
 
     def __init__(
         self,
@@ -464,6 +490,7 @@ class Decided:
         neither = frozenset(groups.split())  # command groups named like a verb (`gcloud run deploy`)
         self.reads = (own | _READS) - neither
         self.writes = ((frozenset(writes.split()) | _WRITES) - own) - neither
+        self.groups = neither  # no mutating prefix reads them either (`gcloud deploy releases list`)
         self.write_prefixes = _WRITE_PREFIXES
         self.values = frozenset(values.split())
         self.bare = bare
@@ -782,6 +809,11 @@ VERB_DECIDED: dict[str, Decided] = {
         ),
         Decided("", bare=True),
     ),
+    # red team: the deployment and release tools' CLIs (permissions.commands.deployers).
+    **{
+        verb: Decided(spec.reads, spec.writes, spec.values, groups=spec.groups)
+        for verb, spec in DEPLOY_DECIDED.items()
+    },
 }
 
 # -- tools whose external acts are options or operands -------------------------------------------------------
@@ -873,6 +905,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset({"pg_restore", "dbt", "aliyun"})
     | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
+    | frozenset(DEPLOY_READERS)
     | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
@@ -1003,7 +1036,11 @@ def _decided(tool: Decided, args: tuple[str, ...]) -> bool:
         low = w.lower()
         seen = True
         pair = f"{words[k - 1].lower()}.{low}" if k else ""
-        if low in tool.writes or low.startswith(tool.write_prefixes) or pair in tool.writes:
+        if (
+            low in tool.writes
+            or pair in tool.writes
+            or (low.startswith(tool.write_prefixes) and low not in tool.groups)
+        ):
             return True
         if not after_option and (low in tool.reads or pair in tool.reads or low.startswith(_READ_PREFIXES)):
             return False
@@ -1333,6 +1370,7 @@ _OWN_READERS = {
     "pg_restore": _pg_restore,
     "aliyun": _aliyun,
     "dbt": _dbt,
+    **DEPLOY_READERS,  # acts an option chooses: `altool --upload-app`, `ghp-import -p`
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
 

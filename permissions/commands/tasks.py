@@ -370,6 +370,25 @@ def _clojure(view: tuple[str, ...]) -> Iterator[str]:
             calls = False
 
 
+_DAGGER_VALUES = _v("-m --mod --progress -W --workdir")
+
+
+def _dagger(view: tuple[str, ...]) -> Iterator[str]:
+    """red team: Dagger's functions are a module's tasks, called by name (`dagger call deploy`, chained: `dagger
+    call build --source . publish --address ttl.sh/x`): every operand after `call` (an option's value read
+    as a name only asks)."""
+    ops = list(_operands(view[1:], _DAGGER_VALUES))
+    if "call" in ops:
+        yield from ops[ops.index("call") + 1 :]
+
+
+def _terramate(view: tuple[str, ...]) -> Iterator[str]:
+    """red team: Terramate's scripts, named in its configuration (`terramate script run deploy`)."""
+    ops = list(_operands(view[1:], _v("-C --chdir --tags --no-tags")))
+    if ops[:2] == ["script", "run"]:
+        yield from ops[2:]
+
+
 RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
     "clojure": _clojure,
     "clj": _clojure,
@@ -415,6 +434,8 @@ RUNNERS: dict[str, Callable[[tuple[str, ...]], Iterator[str]]] = {
     "mise": _mise,
     "tox": _sessions,
     "nox": _sessions,
+    "dagger": _dagger,
+    "terramate": _terramate,
     **{verb: _script_runner(verb) for verb in _SCRIPT_RUNNERS},
 }
 

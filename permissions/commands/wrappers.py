@@ -163,6 +163,22 @@ WRAPPERS: dict[str, Syntax] = {
         },
     ),
     "doas": Syntax("Lns", "aCu"),
+    # red team: Xcode's `xcrun TOOL args` runs the developer tool named (`xcrun altool --upload-app`, `xcrun
+    # notarytool submit`: the store's and the notary's uploads).
+    "xcrun": Syntax(
+        "vlfrnk",
+        long={
+            "sdk": REQUIRED,
+            "toolchain": REQUIRED,
+            "verbose": NONE,
+            "log": NONE,
+            "find": NONE,
+            "run": NONE,
+            "no-cache": NONE,
+            "kill-cache": NONE,
+            **HELP,
+        },
+    ),
     # Found by an audit: these run the command that follows them too (R4.8 looks through wrappers).
     "busybox": Syntax(long={"list": NONE, "list-full": NONE, "install": NONE, **HELP}),
     "taskset": Syntax("acpV h", long={"all-tasks": NONE, "cpu-list": NONE, "pid": NONE, **HELP}, operands=1),
@@ -687,6 +703,8 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("saml2aws", "exec"): _UNKNOWN,
     ("granted", "exec"): _UNKNOWN,
     ("lerna", "exec"): _UNKNOWN,
+    # red team: Terramate runs a command in each stack (`terramate run -- terraform apply`).
+    ("terramate", "run"): _UNKNOWN,
     # R4.10, red team: version managers and environment tools that run a named program with their own
     # PATH (`mise exec node@20 -- cmd`, `asdf exec cmd`, `rbenv exec cmd`, `volta run cmd`, `fnm exec cmd`,
     # `nvm exec 20 cmd`, `n exec 20 cmd`, `micromamba run -n env cmd`, `pixi exec cmd`, `dotenv run cmd`).
@@ -984,10 +1002,26 @@ SCOPED_BINS: dict[str, str] = {
     "@cloudflare/wrangler": "wrangler",
     "@expo/cli": "expo",
     "@redocly/cli": "redocly",
+    # red team: the deploy and release tools' packages (permissions.commands.deployers)
+    "@bugsnag/source-maps": "bugsnag-source-maps",
+    "@bugsnag/cli": "bugsnag-cli",
+    "@architect/architect": "arc",
+    "@aws-amplify/backend-cli": "ampx",
 }
 # red team: the program a launcher runs for an unscoped npm package whose command is named otherwise
 # (`npx dotenv-cli -- cmd` runs `dotenv -- cmd`).
-PACKAGE_BINS: dict[str, str] = {"dotenv-cli": "dotenv", "chokidar-cli": "chokidar"}
+PACKAGE_BINS: dict[str, str] = {
+    "dotenv-cli": "dotenv",
+    "chokidar-cli": "chokidar",
+    # red team: the deploy and release tools' npm packages whose command is named otherwise
+    "appcenter-cli": "appcenter",
+    "code-push-cli": "code-push",
+    "shipit-cli": "shipit",
+    "hexo-cli": "hexo",
+    "hasura-cli": "hasura",
+    "appwrite-cli": "appwrite",
+    "nativescript": "ns",
+}
 # R4.10: npm packages whose command is a POSIX program with its options (rimraf and del-cli are `rm -rf`,
 # run directly from node_modules/.bin or through a launcher): read so, a deny of `rm -rf` refuses them and the
 # floor reads `npx rimraf /` as `rm -rf /`.

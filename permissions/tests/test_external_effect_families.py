@@ -331,6 +331,11 @@ PAIRS = [
     ("gcloud compute ssh vm", "gcloud config set project p"),
     ("gcloud builds submit", "gcloud auth login"),
     ("gcloud functions deploy f", "gcloud container clusters get-credentials c"),
+    # a command group named like a verb decides nothing, nor as a mutating prefix: what follows it does
+    (
+        "gcloud deploy releases create r1 --delivery-pipeline p",
+        "gcloud deploy releases list --delivery-pipeline p",
+    ),
     ("gsutil cp x gs://b/", "gsutil cp gs://b/x ."),
     ("gsutil rm gs://b/x", "gsutil ls gs://b"),
     ("az group create -n g", "az group list"),

@@ -1,0 +1,348 @@
+"""Deployment and release tools (SPEC §5 step 6, effects by family), red team: the deploy tools, platforms,
+Kubernetes delivery tools, edge and function platforms, mobile release and store tools, and static-site
+publishers whose mutating verbs were auto-approved. Read by ``permissions.commands.families`` with its own
+shapes, one row per program (a dict lookup by the program's name, as every family row):
+
+- :data:`FORMS`: fixed subcommand words (``werf converge``, ``kpt live apply``, ``devspace deploy``); an
+  empty form is the whole run (``nixos-anywhere``, ``chef-run``: they act on another machine when run at all).
+- :data:`DECIDED`: CLIs with open-ended command trees (``appcenter codepush release-react``, ``azd up``,
+  ``velero restore create``), read as ``permissions.commands.families.Decided``: the first known verb decides
+  (a mutating one is external, a read is not) and a command none of whose words is known is external (fail
+  closed: the closed list is the reads). ``--help`` and ``--version`` read only before the command: after
+  it, ``--version`` may be the command's own option (``cilium install --version 1.15``, ``kctrl package
+  install --version 1.0``, ``octo create-release --version 2``).
+- :data:`READERS`: acts chosen by an option (``altool --upload-app``, ``ghp-import -p``, ``hexo g -d``,
+  ``nixos-rebuild switch --target-host h``).
+
+Their reads stay ordinary: ``werf render``, ``kapp ls``, ``vela status``, ``appcenter apps list``,
+``xcrun notarytool history``, ``helmfile diff``, ``clusterctl upgrade plan``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+__all__ = ["DECIDED", "FORMS", "KAMAL", "READERS", "Spec"]
+
+Forms = tuple[tuple[str, ...], ...]
+
+
+def _forms(spec: str) -> Forms:
+    """``"apply live+destroy"``: space-separated forms, a ``+`` joining the words of one form."""
+    return tuple(tuple(f.split("+")) for f in spec.split())
+
+
+_KUBECTL_ACTS = (
+    "apply create replace patch delete scale edit set label annotate drain cordon taint rollout+restart"
+)
+KAMAL = (
+    "deploy redeploy setup rollback remove upgrade prune app+exec app+boot app+start app+stop app+remove"
+    " app+maintenance app+live env+push accessory+boot accessory+remove accessory+reboot accessory+restart"
+    " accessory+start accessory+stop accessory+exec accessory+upgrade proxy+boot proxy+reboot proxy+restart"
+    " proxy+start proxy+stop proxy+remove proxy+upgrade traefik+boot traefik+reboot traefik+restart"
+    " traefik+start traefik+stop traefik+remove server+bootstrap server+exec lock+release lock+acquire"
+    " build+push build+deliver registry+login registry+logout registry+setup registry+remove"
+)
+# Azure Functions Core Tools' publish and Knative's func (both `func`).
+_FUNC = "deploy delete invoke azure+functionapp+publish kubernetes+deploy kubernetes+delete"
+# Fermyon's Spin and Spinnaker's spin share the name: both rows' acts.
+_SPIN = (
+    "deploy cloud+deploy cloud+apps+delete cloud+variables+set cloud+link cloud+unlink registry+push"
+    " pipeline+execute pipeline+save pipeline+delete application+save application+delete"
+    " pipeline-template+save pipeline-template+delete"
+)
+
+FORMS: dict[str, Forms] = {
+    # -- deploy tools that run their tasks on the servers they name (Kamal by its first name, MRSK; Laravel
+    # Envoy's `run`, not the Envoy proxy's `envoy -c file`; Rocketeer; Architect's and Arcanist's `arc`: a
+    # stack deployed or destroyed, a revision uploaded to Phabricator, a change landed (pushed)).
+    "mrsk": _forms(KAMAL),
+    "envoy": _forms("run ssh"),
+    "rocketeer": _forms("deploy rollback update cleanup setup teardown"),
+    "arc": _forms("deploy destroy diff land upload paste call-conduit todo close-revision"),
+    "pm2": _forms("deploy"),  # `pm2 deploy production update|revert|exec`: on the ecosystem file's hosts
+    # -- Kubernetes delivery: werf (converge = build, push and deploy; cleanup and purge delete a registry's
+    # images), DevSpace (`build` pushes, `dev` deploys), KubeVela's, Carvel's and kpt's applies, Timoni,
+    # Levant (Nomad), the Operator SDK's bundles, Crossplane packages, Spinnaker's Halyard.
+    "werf": _forms(
+        "converge dismiss cleanup purge export kube-run bundle+publish bundle+apply bundle+copy helm+install"
+        " helm+upgrade helm+uninstall helm+rollback helm+delete "
+        + " ".join("kubectl+" + f for f in _KUBECTL_ACTS.split())
+    ),
+    "devspace": _forms("deploy purge dev build run-pipeline enter attach sync restart reset+pods"),
+    "kapp": _forms(
+        "deploy delete rename app-change+gc app-change+garbage-collect app-group+deploy app-group+delete"
+    ),
+    "kpt": _forms("live+apply live+destroy live+install-resource-group live+migrate"),
+    "timoni": _forms("apply delete bundle+apply bundle+delete mod+push artifact+push artifact+tag"),
+    "levant": _forms("deploy scale-in scale-out dispatch"),
+    "operator-sdk": _forms(
+        "run+bundle run+bundle-upgrade run+packagemanifests cleanup olm+install olm+uninstall"
+    ),
+    "imgpkg": _forms("push copy"),
+    "crossplane": _forms("xpkg+push xpkg+install xpkg+update"),
+    "hal": _forms("deploy+apply deploy+rollback deploy+clean"),
+    # -- platforms and functions: Shuttle (`cargo shuttle` runs cargo-shuttle), Encore's secrets, Knative's
+    # and Azure's `func`, Wasmer Edge and its registry, Spin, Edgio, Begin, Hasura (metadata applied to or
+    # cleared from the configured endpoint; its migrations applied stay daily work, as the databases' row
+    # reads `prisma migrate dev`), Amplify Gen 2's pipeline deploy and sandbox delete.
+    "shuttle": _forms(
+        "deploy deployment+stop deployment+redeploy project+create project+start project+update project+stop"
+        " project+restart project+delete resource+delete certificate+add certificate+delete"
+    ),
+    "cargo-shuttle": _forms(
+        "deploy deployment+stop deployment+redeploy project+create project+start project+update project+stop"
+        " project+restart project+delete resource+delete certificate+add certificate+delete"
+    ),
+    "encore": _forms("secret+set secret+archive secret+unarchive"),
+    "func": _forms(_FUNC),
+    "wasmer": _forms(
+        "deploy publish app+create app+delete app+purge app+deploy namespace+create namespace+delete"
+        " domain+register secret+create secret+update secret+delete ssh"
+    ),
+    "spin": _forms(_SPIN),
+    "edgio": _forms("deploy cache-clear"),
+    "begin": _forms("deploy create destroy"),
+    "hasura": _forms("deploy metadata+apply metadata+clear metadata+reload metadata+ic+drop migrate+delete"),
+    "ampx": _forms("pipeline-deploy sandbox+delete"),
+    # -- model serving: Baseten's truss, Replicate's cog, BentoCloud.
+    "truss": _forms("push watch"),
+    "cog": _forms("push"),
+    "bentoml": _forms(
+        "deploy push deployment+create deployment+update deployment+apply deployment+delete"
+        " deployment+terminate secret+create secret+apply secret+delete"
+    ),
+    # -- static sites and documents published: mkdocs' gh-pages push, Hugo's cloud deploy, Hexo's deployers,
+    # Docusaurus' gh-pages push, Quarto's publish, Posit Connect, Neocities.
+    "mkdocs": _forms("gh-deploy"),
+    "hugo": _forms("deploy"),
+    "docusaurus": _forms("deploy"),
+    "quarto": _forms("publish"),
+    "rsconnect": _forms("deploy"),
+    "neocities": _forms("push upload delete"),
+    # -- mobile release: App Center's crash symbols aside, Maestro's cloud runs (the app uploaded), Bugsnag's
+    # uploads, Datadog's (symbols, source maps, a deployment marked; a function instrumented in the cloud),
+    # Apple's notary service, NativeScript's App Store upload, Ionic Appflow's cloud builds.
+    "maestro": _forms("cloud upload"),
+    "bugsnag-cli": _forms("upload create-build"),
+    "bugsnag-source-maps": _forms("upload-browser upload-node upload-react-native"),
+    "datadog-ci": _forms(
+        "sourcemaps+upload dsyms+upload flutter-symbols+upload react-native+upload elf-symbols+upload"
+        " unity-symbols+upload pe-symbols+upload junit+upload sarif+upload sbom+upload coverage+upload"
+        " git-metadata+upload synthetics+run-tests deployment+mark dora+deployment lambda+instrument"
+        " lambda+uninstrument cloud-run+instrument cloud-run+uninstrument"
+    ),
+    "notarytool": _forms("submit"),
+    "ns": _forms("publish appstore+upload"),
+    "tns": _forms("publish appstore+upload"),
+    "ionic": _forms("deploy+build package+build"),
+    # -- configuration deployed to other machines: NixOps, Colmena, morph, cdist; nixos-anywhere (a machine
+    # wiped and installed) and Chef's chef-run act when run at all. (deploy-rs's command is `deploy`: too
+    # common a word to be one program -- Rush's `rush deploy` copies to a folder, and a line runner reads
+    # `deploy` as a command line.)
+    "nixops": _forms(
+        "deploy destroy delete reboot start stop ssh ssh-for-each scp rollback backup restore clean-backups"
+        " send-keys"
+    ),
+    "colmena": _forms("apply exec upload-keys"),
+    "morph": _forms("deploy upload-secrets exec"),
+    "cdist": _forms("config install"),
+    "nixos-anywhere": ((),),
+    "chef-run": ((),),
+    # -- infrastructure orchestrators: Atmos runs terraform and helmfile for a stack, Ansible's navigator and
+    # runner run playbooks against their inventory.
+    "atmos": _forms(
+        "terraform+apply terraform+deploy terraform+destroy terraform+import terraform+force-unlock"
+        " terraform+taint terraform+untaint terraform+refresh terraform+state+rm terraform+state+mv"
+        " terraform+state+push helmfile+apply helmfile+sync helmfile+destroy helmfile+deploy"
+    ),
+    "ansible-navigator": _forms("run"),
+    "ansible-runner": _forms("run start"),
+    "esc": _forms("env+set env+rm env+edit env+init env+rotate env+clone"),
+}
+
+
+class Spec(NamedTuple):
+    """A row of :data:`DECIDED`: ``reads`` added to the reads every such CLI shares, ``writes`` to the
+    mutating verbs, ``values`` the options known to take the next word, ``groups`` command groups named
+    like a verb (neither read nor write: what follows decides)."""
+
+    reads: str
+    writes: str = ""
+    values: str = ""
+    groups: str = ""
+
+
+_CODE_PUSH = Spec("login logout whoami history debug logs", "transfer clear", groups="deployment")
+_FAAS = Spec("build new template version login logout logs generate completion ready auth")
+_PLATFORM_SH = Spec("logs login logout welcome docs", "", "-p --project -e --environment -A --app")
+
+DECIDED: dict[str, Spec] = {
+    # -- platforms as a service: Zeabur, Coolify (`coolify deploy list` reads, `coolify deploy uuid x`
+    # deploys), Northflank, Qovery, Clever Cloud, Scalingo, Platform.sh and Upsun, Gigalixir, piku, Azion.
+    "zeabur": Spec("auth context version completion log logs"),
+    "coolify": Spec("context version completion config logs", groups="deploy"),
+    "northflank": Spec("login context version completion"),
+    "qovery": Spec("auth context status log logs version completion"),
+    "clever": Spec(
+        "status logs activity applications profile link unlink login logout version diag accesslogs open console"
+    ),
+    "scalingo": Spec(
+        "apps logs ps env login logout regions deployments timeline stats open dashboard addons domains"
+        " collaborators",
+        "env-set env-unset",
+        "--app -a --region --remote -r",
+    ),
+    "platform": _PLATFORM_SH,
+    "upsun": _PLATFORM_SH,
+    "gigalixir": Spec("apps logs ps config login logout version account releases"),
+    "piku": Spec("apps logs ps config config:get config:live help setup"),
+    "azion": Spec("link unlink build dev init login logout whoami version completion"),
+    "appwrite": Spec("pull init login logout client run whoami version"),
+    # -- deploy tools whose tasks are the project's own, run on its servers (PHP's Deployer -- Go's old `dep`
+    # has the same name: its commands read --, the Node shipit, pressly's sup).
+    "dep": Spec("list help tree init completion self-update ensure status prune check version"),
+    "shipit": Spec(""),
+    "sup": Spec(""),
+    # -- Azure Developer CLI: `up`, `provision`, `deploy`, `down`; `azd pipeline config` makes a service
+    # principal and pushes its secret to the forge (its `config` alone is local).
+    "azd": Spec(
+        "init package restore monitor config template auth completion version telemetry",
+        "provision pipeline.config",
+    ),
+    # -- mobile release: App Center (CodePush releases, distribution, test runs), CodePush's own CLIs,
+    # Codemagic's store tools.
+    "appcenter": Spec(
+        "login logout telemetry setup-autocomplete history logs download configure",
+        "",
+        "-a --app --token --output",
+        groups="deployment",
+    ),
+    "code-push": _CODE_PUSH,
+    "code-push-standalone": _CODE_PUSH,
+    "app-store-connect": Spec(""),
+    "google-play": Spec(""),
+    # -- Kubernetes delivery: HashiCorp Waypoint, KubeVela, Argo Workflows, Knative, Velero, Istio, Cilium,
+    # Cluster API (`clusterctl upgrade plan` reads, `upgrade apply` acts), vcluster, Carvel's kctrl.
+    "waypoint": Spec("status logs ui context login version docs fmt", "build install uninstall"),
+    "vela": Spec("status logs dry-run top completion", "adopt resume suspend terminate"),
+    "argo": Spec("logs watch lint wait completion", "resubmit retry terminate suspend resume"),
+    "kn": Spec("version completion options plugin"),
+    "velero": Spec("completion logs download client", "install uninstall pause unpause"),
+    "istioctl": Spec(
+        "analyze proxy-status ps proxy-config pc kube-inject verify-install precheck bug-report generate"
+        " create-remote-secret completion",
+        "install uninstall upgrade",
+    ),
+    "cilium": Spec("status version sysdump observe", "install uninstall upgrade"),
+    "clusterctl": Spec("describe generate get version completion plan config", "init move", groups="upgrade"),
+    "vcluster": Spec("list ls connect disconnect version completion telemetry", "pause resume"),
+    "kctrl": Spec("version completion", "install kick pause resume"),
+    # -- functions and model platforms: the Fn Project, OpenFaaS, Modal (`modal run` runs in the cloud),
+    # SkyPilot, RunPod (`runpodctl send` hands a file to a relay), dstack.
+    "fn": Spec("start stop build bump build-server init use version migrate"),
+    "faas-cli": _FAAS,
+    "faas": _FAAS,
+    "modal": Spec("setup token profile config logs"),
+    "sky": Spec("status check show-gpus cost-report queue logs dashboard", "autostop"),
+    "runpodctl": Spec("config version receive"),
+    "dstack": Spec("init logs metrics offer ps stats config"),
+    # -- edge: Akamai's CLI (its own `install`/`update` install its packages here).
+    "akamai": Spec(
+        "install uninstall update upgrade list help search config", "activate deactivate invalidate"
+    ),
+    # -- release orchestration: Octopus (both CLIs), Spacelift, AWX/Tower, Porter (CNAB bundles installed,
+    # upgraded, uninstalled; porter.run's `porter apply`).
+    "octo": Spec("pack help version export"),
+    "octopus": Spec("login logout config version completion", groups="release"),
+    "spacectl": Spec("profile whoami version completion logs open", "confirm discard retry lock unlock"),
+    "awx": Spec("login config stdout export version monitor"),
+    "porter": Spec(
+        "build lint explain archive schema version create docs completion auth config",
+        "install upgrade uninstall invoke",
+    ),
+}
+
+# -- acts an option chooses ---------------------------------------------------------------------------------
+_HELPS = frozenset({"--help", "-h", "--version"})
+
+
+def _helps(view: tuple[str, ...]) -> bool:
+    return any(w in _HELPS for w in view[1:])
+
+
+def _altool(view: tuple[str, ...]) -> bool:
+    """Apple's altool: an app or a package uploaded to App Store Connect, a binary sent to be notarized."""
+    acts = ("--upload-app", "--upload-package", "--notarize-app", "--upload-hashes")
+    return any(w.partition("=")[0] in acts for w in view[1:])
+
+
+def _transporter(view: tuple[str, ...]) -> bool:
+    """iTMSTransporter ``-m upload`` (``-m=upload``): a package sent to the App Store."""
+    for k, w in enumerate(view[1:], 1):
+        mode = view[k + 1] if w == "-m" and k + 1 < len(view) else w[3:] if w.startswith("-m=") else ""
+        if mode.lower().startswith("upload"):
+            return True
+    return False
+
+
+def _short_or_long(view: tuple[str, ...], short: str, long: str) -> bool:
+    """``-p`` alone or in a cluster of flags (``-np``), or ``--push``: before ``--``."""
+    for w in view[1:]:
+        if w == "--":
+            return False
+        if w == long or w.startswith(long + "="):
+            return True
+        if w[:1] == "-" and w[1:2] != "-" and short in w[1:]:
+            return True
+    return False
+
+
+def _ghp_import(view: tuple[str, ...]) -> bool:
+    """ghp-import ``-p``/``--push``: the gh-pages branch pushed (a message's text is its own word)."""
+    return _short_or_long(view, "p", "--push")
+
+
+def _mike(view: tuple[str, ...]) -> bool:
+    """mike (mkdocs' versions) with ``-p``/``--push``: the gh-pages branch pushed."""
+    return _short_or_long(view, "p", "--push")
+
+
+def _hexo(view: tuple[str, ...]) -> bool:
+    """``hexo deploy`` (``d``), ``hexo generate --deploy`` (``g -d``): the site sent to its deployers."""
+    sub = ""
+    for k, w in enumerate(view[1:], 1):
+        if w[:1] != "-" and view[k - 1] not in ("--config", "--cwd"):
+            sub = w
+            break
+    if sub in ("deploy", "d"):
+        return not _helps(view)
+    return sub in ("generate", "g") and any(w in ("-d", "--deploy") for w in view[2:])
+
+
+def _nixos_rebuild(view: tuple[str, ...]) -> bool:
+    """``nixos-rebuild ACTION --target-host HOST``: another machine's system switched."""
+    return any(w == "--target-host" or w.startswith("--target-host=") for w in view[1:])
+
+
+def _pyinfra(view: tuple[str, ...]) -> bool:
+    """pyinfra ``INVENTORY OPERATIONS``: operations run on the inventory's hosts, unless the inventory is
+    this machine (``@local``) or the run only prints (``--help``, ``--version``). Any other word may be a
+    host: fail closed."""
+    if _helps(view):
+        return False
+    ops = [w for w in view[1:] if w[:1] != "-"]
+    return bool(ops) and not all(w.startswith("@local") for w in ops[:1])
+
+
+READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "altool": _altool,
+    "iTMSTransporter": _transporter,
+    "itmstransporter": _transporter,  # macOS's file system finds it by either case
+    "ghp-import": _ghp_import,
+    "mike": _mike,
+    "hexo": _hexo,
+    "nixos-rebuild": _nixos_rebuild,
+    "pyinfra": _pyinfra,
+}
