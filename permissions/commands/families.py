@@ -731,7 +731,8 @@ VERB_DECIDED: dict[str, Decided] = {
     "dokku": Decided("help version report"),
     "oci": Decided("setup session"),
     "ibmcloud": Decided("login logout target config plugin"),
-    # Capistrano `cap STAGE deploy`; JFrog `jf rt upload` (`u`), `jf rt dl` reads.
+    # Capistrano `cap STAGE deploy` (Capacitor's `cap` is read first: _capacitor); JFrog `jf rt upload` (`u`),
+    # `jf rt dl` reads.
     "cap": Decided("-T --tasks"),
     "jf": Decided("dl download search s ping config c login", "u"),
     "jfrog": Decided("dl download search s ping config c login", "u"),
@@ -1353,8 +1354,22 @@ def _setup_py_upload(view: tuple[str, ...]) -> bool:
 _SETUP_PY_SENDS = frozenset({"upload", "register", "upload_docs", "upload_sphinx"})
 
 
+# Capacitor's CLI is `cap` too (`npx cap sync`): its commands act on this project and the devices it runs on.
+# Its command stands first, where Capistrano's stage does, and no stage is named like one of them.
+_CAPACITOR = frozenset(
+    "sync copy open run add update build doctor init ls list migrate telemetry config".split()
+)
+
+
+def _capistrano(view: tuple[str, ...]) -> bool:
+    if len(view) > 1 and view[1] in _CAPACITOR:
+        return False
+    return _decided(VERB_DECIDED["cap"], view[1:])
+
+
 # Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
 _OWN_READERS = {
+    "cap": _capistrano,
     "conan": _conan,
     "mill": _mill,
     "millw": _mill,

@@ -373,6 +373,10 @@ PAIRS = [
     ("docker-compose push", "docker-compose build"),
     ("jf rt u x repo/", "jf rt dl repo/x"),
     ("cap production deploy", "cap -T"),
+    # friction: Capacitor's CLI is `cap` too; its commands stand where Capistrano's stage does
+    ("cap production sync", "npx cap sync android"),
+    ("cap staging deploy:rollback", "npx cap update"),
+    ("bundle exec cap production deploy", "npx cap run ios --target x"),
 ]
 
 
