@@ -49,7 +49,7 @@ from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serves, publishes_ports
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.options import normalised
-from permissions.commands.sources import SOURCE_VERBS, index_assigned, other_source
+from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = [
@@ -1417,6 +1417,8 @@ def _source_or_console(view: tuple[str, ...]) -> bool:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
+    if verb == "git" and ("-c" in view or "config" in view) and insecure_fetch(view):
+        return True  # red team: `git -c http.sslVerify=false clone ...`, `git config http.sslVerify false`
     if verb[:2] == "py" and _names_setup(view[1:4]) and _setup_py_upload(view):
         return True  # red team: `python setup.py sdist upload`, `python -m setup upload`
     return verb in CONSOLE_VERBS and _console_db(view)

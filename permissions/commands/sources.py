@@ -16,7 +16,7 @@ from __future__ import annotations
 from permissions.commands.option_tables import NPM_ALIASES
 from permissions.commands.views import is_assignment
 
-__all__ = ["SOURCE_VERBS", "index_assigned", "other_source"]
+__all__ = ["insecure_fetch", "SOURCE_VERBS", "index_assigned", "other_source"]
 
 # pip's and uv's options that name another index or a place to find packages (and pip's host whose
 # certificate is not checked).
@@ -101,8 +101,44 @@ _INDEX_VARIABLES = frozenset(
         "CARGO_REGISTRY_DEFAULT",
         "GEM_SOURCE",
         "BUNDLE_MIRROR__ALL",
+        # red team: the other managers' sources by environment -- PDM's index, Homebrew's bottle, API and
+        # artifact hosts, conda's channels -- and the variables that turn TLS verification off for every
+        # fetch (a package then comes from whoever answers): Node's, git's, Python's, Yarn's
+        "PDM_PYPI_URL",
+        "PDM_PYPI_VERIFY_SSL",
+        "HOMEBREW_BOTTLE_DOMAIN",
+        "HOMEBREW_API_DOMAIN",
+        "HOMEBREW_ARTIFACT_DOMAIN",
+        "HOMEBREW_ARTIFACT_DOMAIN_NO_FALLBACK",
+        "CONDA_CHANNELS",
+        "CONDA_DEFAULT_CHANNELS",
+        "CONDA_CHANNEL_ALIAS",
+        "CONDA_SSL_VERIFY",
+        "NODE_TLS_REJECT_UNAUTHORIZED",
+        "GIT_SSL_NO_VERIFY",
+        "PYTHONHTTPSVERIFY",
+        "YARN_ENABLE_STRICT_SSL",
+        "YARN_STRICT_SSL",
+        "CARGO_HTTP_CHECK_REVOKE",
+        "CARGO_NET_GIT_FETCH_WITH_CLI",
     }
 )
+# red team: every fetch of the command goes through the machine a proxy variable names (any case): with TLS
+# checked it still sees each host and, for plain-HTTP sources and git://, what comes back.
+_PROXY_VARIABLES = frozenset({"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "FTP_PROXY", "GIT_PROXY_COMMAND"})
+# Variables whose value keeps the default (TLS verified; a channel list naming only the defaults).
+_KEEPS_VERIFYING = {
+    "NODE_TLS_REJECT_UNAUTHORIZED": ("1",),
+    "GIT_SSL_NO_VERIFY": ("", "0", "false"),
+    "PYTHONHTTPSVERIFY": ("1",),
+    "YARN_ENABLE_STRICT_SSL": ("true", "1"),
+    "YARN_STRICT_SSL": ("true", "1"),
+    "PDM_PYPI_VERIFY_SSL": ("true", "1"),
+    "CONDA_SSL_VERIFY": ("true", "1"),
+    "CARGO_HTTP_CHECK_REVOKE": ("true",),
+    "CARGO_NET_GIT_FETCH_WITH_CLI": ("true", "false"),
+    "CONDA_CHANNELS": ("defaults", "conda-forge", "defaults,conda-forge", "conda-forge,defaults"),
+}
 # Values of those variables that keep the default source (`GOPROXY=off` fetches nothing, `direct` still checks
 # the checksum database; GOFLAGS only when it names `-insecure`).
 _GO_KEEPS = frozenset({"off", "direct", "https://proxy.golang.org", "https://proxy.golang.org,direct"})
@@ -273,9 +309,39 @@ def _cargo(view: tuple[str, ...]) -> bool:
     return len(view) > 1 and view[1] in ("install", "add") and _named(view[2:], _CARGO_SOURCE_OPTIONS)
 
 
+# red team: options that fetch packages with TLS verification off -- a package then comes from whoever answers
+# (another source): npm's/pnpm's/Yarn 1's `--strict-ssl=false`, uv's `--allow-insecure-host`, go's old
+# `-insecure`, Maven's wagon switches, Composer's `secure-http`/`disable-tls` settings.
+_INSECURE_WORDS = frozenset(
+    {"--strict-ssl=false", "--no-strict-ssl", "--allow-insecure-host", "-insecure", "--insecure",
+     "-Dmaven.wagon.http.ssl.insecure=true", "-Dmaven.wagon.http.ssl.allowall=true", "secure-http",
+     "disable-tls"}
+)  # fmt: skip
+# ... and git told not to verify a server (`git -c http.sslVerify=false clone`, or the setting written for
+# every later fetch: `git config http.sslVerify false`).
+_GIT_NO_VERIFY = frozenset({"false", "0", "no", "off"})
+
+
+def insecure_fetch(view: tuple[str, ...]) -> bool:
+    """Whether ``view`` fetches packages or a repository with TLS verification turned off."""
+    if view[0] == "git":
+        for k, w in enumerate(view[1:], 1):
+            low = w.lower()
+            if "sslverify" in low:
+                name, eq, value = low.partition("=")
+                if not eq:  # `git config http.sslVerify false`
+                    value = view[k + 1].lower() if k + 1 < len(view) else ""
+                if name.endswith("sslverify") and value in _GIT_NO_VERIFY:
+                    return True
+        return False
+    return not _INSECURE_WORDS.isdisjoint(view) or any(w.startswith("--allow-insecure-host=") for w in view)
+
+
 def other_source(view: tuple[str, ...]) -> bool:
     """Whether ``view`` installs or fetches packages from a source its settings do not name."""
     verb = view[0]
+    if insecure_fetch(view):
+        return True
     if verb in ("pip", "pip3") or (verb.startswith("pip3.") and verb[5:].isdigit()) or verb == "uv":
         return _pip(view)
     if verb in _NODE_MANAGERS:
@@ -313,6 +379,17 @@ def other_source(view: tuple[str, ...]) -> bool:
     return False
 
 
+def _loopback(proxy: str) -> bool:
+    """A proxy on this machine (`http://127.0.0.1:8080`, a debugging proxy the developer runs)."""
+    host = proxy.partition("://")[2] or proxy
+    host = host.rpartition("@")[2].partition("/")[0]
+    host = host.rpartition(":")[0] if host.count(":") == 1 else host
+    if host in ("localhost", "[::1]", "::1"):
+        return True
+    parts = host.split(".")
+    return len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and len(p) <= 3 for p in parts)
+
+
 def index_assigned(view: tuple[str, ...]) -> bool:
     """An assignment in ``view`` (before its command, after `env`, or `export`ed for the segments after it)
     that chooses another package source: `PIP_INDEX_URL=URL pip install x`, `GOPROXY=URL go get x`,
@@ -323,13 +400,21 @@ def index_assigned(view: tuple[str, ...]) -> bool:
             continue
         name, _, value = w.partition("=")
         name = name.upper()
+        if name in _PROXY_VARIABLES:
+            if value.strip() and not _loopback(value):
+                return True
+            continue
         if name not in _INDEX_VARIABLES and not (
             name.startswith("UV_INDEX_")
             and name.endswith("_URL")
             or name.startswith("CARGO_SOURCE_")
             or name.startswith("CARGO_REGISTRIES_")
-            and name.endswith("_INDEX")
+            and name.endswith(("_INDEX", "_PROTOCOL"))
+            or name.startswith(("POETRY_REPOSITORIES_", "POETRY_SOURCE_", "BUNDLE_MIRROR__", "PDM_SOURCE"))
         ):
+            continue
+        keeps = _KEEPS_VERIFYING.get(name)
+        if keeps is not None and value.lower() in keeps:
             continue
         if name == "GOFLAGS":
             if "-insecure" in value:
