@@ -38,6 +38,8 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from permissions.commands.containers import engine_elsewhere
+from permissions.commands.datahubs import FORMS as DATA_FORMS
+from permissions.commands.datahubs import READERS as DATA_READERS
 from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
 from permissions.commands.deployers import FORMS as DEPLOY_FORMS
 from permissions.commands.deployers import KAMAL
@@ -461,7 +463,15 @@ MESSAGES: dict[str, Forms] = {
     "salt-ssh": ((),),
 }
 
-FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES, **MESSAGES, **DEPLOY_FORMS}
+FORMS: dict[str, Forms] = {
+    **INFRASTRUCTURE,
+    **DATABASES,
+    **REGISTRIES,
+    **REMOTES,
+    **MESSAGES,
+    **DEPLOY_FORMS,
+    **DATA_FORMS,
+}
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
 for _v in BARE_PUBLISHERS:
@@ -907,6 +917,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | frozenset(DEPLOY_READERS)
+    | frozenset(DATA_READERS)
     | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
@@ -1386,6 +1397,7 @@ _OWN_READERS = {
     "aliyun": _aliyun,
     "dbt": _dbt,
     **DEPLOY_READERS,  # acts an option chooses: `altool --upload-app`, `ghp-import -p`
+    **DATA_READERS,  # backups to another machine (permissions.commands.datahubs)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
 

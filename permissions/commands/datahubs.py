@@ -1,0 +1,131 @@
+"""Data, model and experiment hubs, other version control systems' remotes and backup tools (SPEC §5 step 6,
+effects by family), red team: what they send to another machine was auto-approved. Read by
+``permissions.commands.families`` as the deploy tools' rows are (``permissions.commands.deployers``):
+
+- :data:`FORMS`: fixed subcommand words -- Pijul's and Dolt's pushes, Weights & Biases' uploads (``wandb sync``,
+  ``artifact put``) and remote jobs (``launch``), Kaggle's datasets, models, notebooks and competition
+  submissions (and their one-letter groups: ``kaggle d create``), Replicate's model pushes and predictions,
+  Neptune's and Comet's uploads, lakeFS's uploads, commits and merges, sourcehut's ``hut`` (repositories,
+  builds run elsewhere, pages, pastes); ``clearml-task`` sends a task to a remote queue when run at all.
+- :data:`READERS`: backups and synchronisations whose act depends on where the repository is: restic's and
+  borg's writing commands, ``duplicity`` and ``unison`` when a root or target is on another machine (an URL
+  or ``host:path``), kopia's snapshots and repositories (its repository is chosen by an earlier ``connect``:
+  fail closed). A local repository (``restic -r ./backup backup .``) stays ordinary, and so do the reads
+  (``restic snapshots``, ``borg list``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+__all__ = ["FORMS", "READERS"]
+
+Forms = tuple[tuple[str, ...], ...]
+
+
+def _forms(spec: str) -> Forms:
+    """``"push artifact+put"``: space-separated forms, a ``+`` joining the words of one form."""
+    return tuple(tuple(f.split("+")) for f in spec.split())
+
+
+_KAGGLE = " ".join(
+    f"{group}+{act}"
+    for groups, acts in (
+        (("datasets", "d"), ("create", "version", "delete", "metadata")),
+        (("competitions", "c"), ("submit",)),
+        (("kernels", "k"), ("push", "delete")),
+        (("models", "m"), ("create", "update", "delete", "instances")),
+    )
+    for group in groups
+    for act in acts
+)
+
+FORMS: dict[str, Forms] = {
+    "pijul": _forms("push"),
+    "dolt": _forms("push"),
+    "wandb": _forms("sync artifact+put launch job+create sweep"),
+    "kaggle": _forms(_KAGGLE),
+    "replicate": _forms("push run prediction+create model+create deployments+create deployments+update"),
+    "neptune": _forms("sync"),
+    "comet": _forms("upload optimize"),
+    "lakectl": _forms(
+        "fs+upload fs+rm fs+stage commit merge revert branch+create branch+delete branch+reset branch+revert"
+        " repo+create repo+delete tag+create tag+delete import"
+    ),
+    "hut": _forms(
+        "git+create git+delete git+update git+acl+update builds+submit builds+resubmit pages+publish"
+        " pages+unpublish paste+create paste+delete todo+create todo+ticket+create lists+create lists+post"
+        " hg+create hg+delete meta+ssh-key+create"
+    ),
+    "clearml-task": ((),),
+}
+
+# Repository specifications on another machine: restic's backends, borg's `ssh://` and `user@host:path`,
+# duplicity's and unison's URLs (`file://` is this machine).
+_RESTIC_REMOTE = ("s3:", "sftp:", "rest:", "rclone:", "azure:", "gs:", "b2:", "swift:")
+_RESTIC_WRITES = frozenset(
+    {"backup", "copy", "forget", "prune", "init", "tag", "key", "rewrite", "migrate", "repair", "unlock"}
+)
+_BORG_WRITES = frozenset(
+    {"create", "delete", "prune", "compact", "init", "rcreate", "rdelete", "rename", "recreate", "key",
+     "upgrade", "break-lock", "import-tar", "transfer"}
+)  # fmt: skip
+
+
+def _remote_spec(word: str) -> bool:
+    """An URL other than a local file's, or scp's `host:path` (not a Windows drive `C:\\x`)."""
+    scheme, sep, rest = word.partition("://")
+    if sep:
+        return scheme.lower() != "file"
+    head, colon, _ = word.partition(":")
+    return bool(colon) and len(head) > 1 and "/" not in head and head[:1] not in "-."
+
+
+def _restic(view: tuple[str, ...]) -> bool:
+    """`restic -r s3:… backup .` (or the repository from RESTIC_REPOSITORY / a file: unknown, fail closed)."""
+    if _RESTIC_WRITES.isdisjoint(view[1:]):
+        return False
+    for k, w in enumerate(view[1:-1], 1):
+        if w in ("-r", "--repo"):
+            nxt = view[k + 1]
+            return nxt.startswith(_RESTIC_REMOTE) or _remote_spec(nxt)
+        if w.startswith("--repo="):
+            value = w.partition("=")[2]
+            return value.startswith(_RESTIC_REMOTE) or _remote_spec(value)
+    return True  # the repository comes from the environment or a file: where it is no word says
+
+
+def _borg(view: tuple[str, ...]) -> bool:
+    """`borg create ssh://h/./repo::a .`, `borg create user@h:repo::a .` (BORG_REPO alone: fail closed)."""
+    if len(view) < 2 or view[1] not in _BORG_WRITES:
+        return False
+    repos = [w for w in view[2:] if w[:1] != "-" and ("::" in w or "://" in w or ":" in w)]
+    if not repos:
+        return not any(w[:1] != "-" for w in view[2:]) or view[1] in ("create", "import-tar")
+    return any(_remote_spec(w.partition("::")[0] or w) for w in repos)
+
+
+def _any_remote(view: tuple[str, ...]) -> bool:
+    """duplicity's target and unison's roots: an act on another machine when one of them is there."""
+    return any(w[:1] != "-" and _remote_spec(w) for w in view[1:])
+
+
+def _kopia(view: tuple[str, ...]) -> bool:
+    """kopia's repository is the one an earlier `repository connect|create` chose: its snapshots and its
+    repository changes are read as remote (fail closed); listings stay reads."""
+    sub = view[1:3]
+    return (
+        sub[:1] in (("snapshot",), ("snap",))
+        and sub[1:] in (("create",), ("delete",), ("migrate",))
+        or (sub[:1] == ("repository",) and sub[1:] in (("create",), ("connect",), ("sync-to",)))
+    )
+
+
+READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "restic": _restic,
+    "borg": _borg,
+    "borgmatic": lambda v: True,  # its configuration names the repositories it backs up to
+    "duplicity": _any_remote,
+    "unison": _any_remote,
+    "kopia": _kopia,
+}
