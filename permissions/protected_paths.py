@@ -60,12 +60,12 @@ from permissions.commands.windows import (
 from permissions.commands.writes import (
     AGENT_CLIS,
     BUILD_WRITERS,
+    FIRST_WRITERS,
     NAMED,
     TREE,
     WHOLE,
     WRITE_VERBS,
     may_write,
-    may_write_first,
     targets,
 )
 from permissions.literal_search import literal_trie
@@ -981,7 +981,9 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
         for v in vs:
             if v:
                 first = v[0]
-                if may_write_first(first) and may_write(v):
+                if (
+                    first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py"
+                ) and may_write(v):
                     return True
     return False
 

@@ -1429,8 +1429,6 @@ def _source_or_console(view: tuple[str, ...]) -> bool:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
-    if verb == "git" and ("-c" in view or "config" in view) and insecure_fetch(view):
-        return True  # red team: `git -c http.sslVerify=false clone ...`, `git config http.sslVerify false`
     if verb[:2] == "py" and _names_setup(view[1:4]) and _setup_py_upload(view):
         return True  # red team: `python setup.py sdist upload`, `python -m setup upload`
     return verb in CONSOLE_VERBS and _console_db(view)
@@ -1468,7 +1466,13 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if verb in _STORAGE:
         return _gsutil(view)
     if verb == "git":
-        return remote_config_write(view) or git_serves(view)  # `git daemon`, `git instaweb`
+        # `git daemon`, `git instaweb`; red team: `git -c http.sslVerify=false clone`, `git config
+        # http.sslVerify false` (a repository from whoever answers)
+        return (
+            remote_config_write(view)
+            or git_serves(view)
+            or (("-c" in view or "config" in view) and insecure_fetch(view))
+        )
     if verb in _PACKAGE_RUNNERS:
         # `yarn workspaces foreach -A npm publish`, `pnpm -r --filter x exec ... publish`: a publish anywhere
         # on a package manager's line; a project script (`npm run publish`, `yarn deploy`) is read by its

@@ -591,7 +591,8 @@ def _kubectl_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 KUBECTL.rewrite = _kubectl_rewrite
-KUBECTL.subcommands["delete"].rewritten_from = ("replace", "apply")
+# (the words without which no rewrite gives a delete: the gate skips every other replace and apply)
+KUBECTL.subcommands["delete"].rewritten_from = ("--force", "--force=true", "--prune", "--prune=true")
 
 
 _K_ROLLOUT = KUBECTL.subcommands["rollout"]
@@ -731,4 +732,4 @@ def _helm_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 HELM.rewrite = _helm_rewrite
-HELM.subcommands["install"].rewritten_from = ("upgrade",)
+HELM.subcommands["install"].rewritten_from = ("--install", "--install=true", "-i")

@@ -323,7 +323,8 @@ _GIT_NO_VERIFY = frozenset({"false", "0", "no", "off"})
 
 
 def insecure_fetch(view: tuple[str, ...]) -> bool:
-    """Whether ``view`` fetches packages or a repository with TLS verification turned off."""
+    """Whether ``view`` fetches packages or a repository with TLS verification turned off (git's settings
+    here; the package managers' options are read in other_source)."""
     if view[0] == "git":
         for k, w in enumerate(view[1:], 1):
             low = w.lower()
@@ -334,16 +335,16 @@ def insecure_fetch(view: tuple[str, ...]) -> bool:
                 if name.endswith("sslverify") and value in _GIT_NO_VERIFY:
                     return True
         return False
-    return not _INSECURE_WORDS.isdisjoint(view) or any(w.startswith("--allow-insecure-host=") for w in view)
+    return other_source(view)
 
 
 def other_source(view: tuple[str, ...]) -> bool:
     """Whether ``view`` installs or fetches packages from a source its settings do not name."""
     verb = view[0]
-    if insecure_fetch(view):
+    if not _INSECURE_WORDS.isdisjoint(view):
         return True
     if verb in ("pip", "pip3") or (verb.startswith("pip3.") and verb[5:].isdigit()) or verb == "uv":
-        return _pip(view)
+        return _pip(view) or (verb == "uv" and any(w.startswith("--allow-insecure-host=") for w in view))
     if verb in _NODE_MANAGERS:
         return _node(view)
     if verb == "cargo":

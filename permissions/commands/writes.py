@@ -38,6 +38,7 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from permissions.commands.environment import BUILD_TOOL_VARS
@@ -54,7 +55,7 @@ __all__ = [
     "WHOLE",
     "WRITE_VERBS",
     "may_write",
-    "may_write_first",
+    "FIRST_WRITERS",
     "targets",
 ]
 
@@ -514,6 +515,11 @@ _BUILD_STARTS = {
     for verb, (files, dirs) in _BUILD_OUTPUTS.items()
 }
 _BUILD_STARTS["go"] = ("-o", "-w")  # `go env -w GOBIN=...`
+# ... as one search of the words joined (one C call: most builds name no output)
+_BUILD_SEARCH = {
+    verb: re.compile(" (?:" + "|".join(re.escape(s) for s in starts) + ")").search
+    for verb, starts in _BUILD_STARTS.items()
+}
 # [beyond] R3.7, red team: the folders a program installs programs into when a variable names them --
 # `GOBIN=.git/hooks go install ./cmd/pre-commit` puts a hook where the next commit runs it; pipx's, uv's,
 # cargo's, gem's, pip's `--user`, bun's, deno's, pnpm's, Volta's and Composer's the same -- and a makefile's
@@ -528,6 +534,9 @@ _MAKE_DIR_VARS = _INSTALL_DIR_VARS | frozenset(
     "libexecdir".split()
 )
 _ASSIGNERS = ("env", "export", "declare", "typeset", "readonly", "local")
+# (may_write's filter: one search of the words joined)
+_INSTALL_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_INSTALL_DIR_VARS)) + ")=").search
+_MAKE_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_MAKE_DIR_VARS)) + ")=").search
 
 
 def _assigned_dirs(view: tuple[str, ...], names: frozenset[str], anywhere: bool) -> list[Target]:
@@ -605,16 +614,9 @@ WRITE_VERBS: frozenset[str] = (
 _INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS
 
 
-def may_write_first(first: str) -> bool:
-    """Whether a view starting with the word ``first`` may write (then :func:`may_write` answers for it)."""
-    return (
-        first in WRITE_VERBS
-        or "/" in first
-        or first[:2] == "py"
-        or "=" in first
-        or first in _ASSIGNERS
-        or first in ("make", "gmake")
-    )
+# The first words of a view :func:`may_write` answers for besides a path, a python and an assignment (decide()'s
+# cheap filter reads `first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py"`).
+FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"}
 
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
@@ -987,15 +989,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     """What one view of a segment writes (see the module's docstring). The verb may be given as a path."""
     if not view:
         return []
-    if "=" in view[0] or view[0] in _ASSIGNERS:
-        return _assigned_dirs(view, _INSTALL_DIR_VARS, False)
     verb = view[0].rpartition("/")[2]
-    if verb in ("make", "gmake"):
-        return _assigned_dirs(view, _MAKE_DIR_VARS, True)
-    return _program_targets(verb, view)
-
-
-def _program_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _NAMED_OPERANDS:
         return [(o, NAMED) for o in _operands(view, _VALUED_BY_VERB.get(verb, _NAMED_VALUED))]
     if verb in _TREE_OPERANDS:
@@ -1024,11 +1018,6 @@ def _program_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         return _curl(view)
     if verb == "wget":
         return _wget(view)
-    return _named_by_options(verb, view)
-
-
-def _named_by_options(verb: str, view: tuple[str, ...]) -> list[Target]:
-    """The rest of :func:`targets`: writers named by an option or an operand, find, xargs and the families."""
     if verb in _OUTPUT_VERBS:
         out = [(v, NAMED) for v in _option_values(view, "o", ("--output", "--prefix"))]
         if verb in ("split", "csplit"):
@@ -1071,7 +1060,12 @@ def _named_by_options(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in ("xargs", "parallel"):
         # The command's operands come from the input: names no word spells, in the working folder.
         return [(".", TREE)] if any(w.rpartition("/")[2] in _INPUT_WRITERS for w in view[1:]) else []
-    return _module_and_folder_targets(verb, view) or _config_targets(verb, view) or _more_targets(verb, view)
+    return (
+        _module_and_folder_targets(verb, view)
+        or _config_targets(verb, view)
+        or _more_targets(verb, view)
+        or _assigned_targets(verb, view)
+    )
 
 
 # `go env -w` settings that choose the programs a later go command runs (go's own settings file is in R3.7's
@@ -1120,6 +1114,15 @@ def _build_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
         elif cut > 0 and w[:2] in files and w[1:2] != "-":
             out.append((w[2:], NAMED))  # `-o=x` is `-o` with `=x` attached for getopt: the name holds the `=`
     return out
+
+
+def _assigned_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The install folders assigned before a command (env's, export's) or on make's line (_INSTALL_DIR_VARS)."""
+    if "=" in view[0] or view[0] in _ASSIGNERS:
+        return _assigned_dirs(view, _INSTALL_DIR_VARS, False)
+    if verb in ("make", "gmake"):
+        return _assigned_dirs(view, _MAKE_DIR_VARS, True)
+    return []
 
 
 def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
@@ -1487,17 +1490,23 @@ def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
     if verb not in WRITE_VERBS:
-        if "=" in verb or verb in _ASSIGNERS:
-            return any(w.partition("=")[0] in _INSTALL_DIR_VARS for w in view)
-        if verb in ("make", "gmake"):
-            return any(w.partition("=")[0] in _MAKE_DIR_VARS for w in view[1:])
+        if "=" in verb:
+            return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
         if "/" in verb:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
                 return may_write((verb, *view[1:]))
-        return verb.startswith(_PYTHONS_PREFIX) and (
-            "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
-        )
+        if verb[:2] == "py":
+            return verb.startswith(_PYTHONS_PREFIX) and (
+                "pip" in view
+                or "pip3" in view
+                or "json.tool" in view
+                or "zipfile" in view
+                or "tarfile" in view
+            )
+        if verb in _ASSIGNERS:
+            return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
+        return verb in ("make", "gmake") and _MAKE_DIR_SEARCH(" " + " ".join(view)) is not None
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
@@ -1508,7 +1517,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or "set" in view
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
-            or (verb in _BUILD_STARTS and any(w.startswith(_BUILD_STARTS[verb]) for w in view[1:]))
+            or (verb in _BUILD_SEARCH and _BUILD_SEARCH[verb](" " + " ".join(view[1:])) is not None)
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
@@ -1522,7 +1531,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return "cp" in view[1:3]
     if verb == "cmake":
         return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
-    if verb in _BUILD_STARTS:
-        starts = _BUILD_STARTS[verb]
-        return any(w.startswith(starts) for w in view[1:])
+    search = _BUILD_SEARCH.get(verb)
+    if search is not None:
+        return search(" " + " ".join(view[1:])) is not None
     return True
