@@ -324,7 +324,7 @@ def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     while k < n:
         w = cur[k]
         if w[:1] != "-" or w == "-" or w == "--":
-            return []
+            return _bin_script(cur[k + (w == "--") :])
         if w.startswith("--"):
             k += 2 if w == "--check-hash-based-pycs" else 1
             continue
@@ -341,6 +341,61 @@ def _python_module(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
                 step = 1 if w[j + 1 :] else 2
                 break
         k += step
+    return []
+
+
+def _bin_script(words: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team, R4.10: an interpreter handed a program's own file runs that program -- a console script or
+    a bin stub (`python .venv/bin/twine upload`, `ruby bin/rails db:drop`, `node node_modules/.bin/x`): the
+    file's name, when it is a bin folder's and has no extension, is the program."""
+    if not words:
+        return []
+    script = words[0]
+    folder, _, name = script.rpartition("/")
+    if not name or "." in name or not folder.endswith(("bin", "exe", "Scripts")):
+        return []
+    return [(name, *words[1:])]
+
+
+# The shells' options that take the next word (`bash -o pipefail x.sh`, `--rcfile F`); `-c` runs a string (read
+# in runners.py), `-s` and `-i` read the input.
+_SHELL_VALUES = frozenset({"-o", "+o", "-O", "+O", "--rcfile", "--init-file"})
+
+
+def _shell_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team, R4.10: `sh ./mvnw deploy`, `bash gradlew publish`, `sh -x ./node_modules/.bin/x` -- a shell
+    handed a program's file runs that program: the file with its arguments is a view."""
+    n = len(cur)
+    k = 1
+    while k < n:
+        w = cur[k]
+        if w == "--":
+            k += 1
+            break
+        if w[:1] not in "-+" or w in ("-", "+"):
+            break
+        if w[:1] == "-" and w[1:2] != "-" and ("c" in w or "s" in w or "i" in w):
+            return []  # a command string or the input: the carriers' and the shells' readers
+        k += 2 if w in _SHELL_VALUES else 1
+    if k >= n or cur[k][:1] in ("$", "`"):
+        return []
+    return [cur[k:]]
+
+
+def _ruby_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """red team, R4.10: `ruby -S gem push x.gem` runs the program `gem` found on PATH (as `perl -S`); `ruby
+    bin/rails db:drop` runs the bin stub."""
+    n = len(cur)
+    k = 1
+    while k < n:
+        w = cur[k]
+        if w == "-S" and k + 1 < n:
+            return [cur[k + 1 :]]
+        if w[:1] != "-" or w == "--":
+            return _bin_script(cur[k + (w == "--") :])
+        if w in ("-e", "-E") or w.startswith("-e"):
+            return []  # inline code (interpreters: opaque)
+        k += 2 if w in ("-I", "-r", "-C", "-x", "-E") else 1
     return []
 
 
@@ -403,6 +458,15 @@ def _node_script(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         tool = "yarn"
     if tool is not None:
         return [(tool, *rest)]
+    if "node_modules/" in script:
+        # red team: a package's own file run by node (`node node_modules/.bin/semantic-release`, `node
+        # node_modules/semantic-release/bin/semantic-release.js`) is that package's program
+        after = script.rpartition("node_modules/")[2].split("/")
+        if after[0] == ".bin":
+            return [(name, *rest)]
+        if after[0][:1] == "@":
+            return [(p, *rest) for p in _package_programs("/".join(after[:2]))]
+        return [(PACKAGE_BINS.get(after[0], after[0]), *rest)]
     if script.startswith(("$(", "`", "${", "$")) and rest:
         return [("npm", *rest), ("pnpm", *rest), ("yarn", *rest)]
     return []
@@ -556,6 +620,8 @@ _LAUNCHERS = {
     "composer.phar": lambda cur: [("composer", *cur[1:])],
     **dict.fromkeys(CONTAINER_ENGINES, _container),
     "coreutils": _coreutils,
+    **dict.fromkeys(("sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "yash"), _shell_script),
+    **dict.fromkeys(("ruby", "jruby", "perl"), _ruby_script),
 }
 
 # R4.10: options a program reads from its environment, by the prefix of their variables' names (any case):

@@ -1096,6 +1096,8 @@ PEELED_VERBS: frozenset[str] = (
         "pypy3",
         "flatpak",  # `flatpak run --command=CMD app args` (permissions.commands.views)
         "autossh",  # ssh with a monitoring port (permissions.commands.views)
+        # red team: a shell or Ruby/Perl handed a program's file (`sh ./mvnw deploy`, `ruby -S gem push`)
+        *("sh", "bash", "dash", "zsh", "ksh", "ash", "mksh", "yash", "ruby", "jruby", "perl"),
     }
 )
 RESOLVED_PREFIXES = ("git-", "python", "pypy", "kubectl-", "go1.")
