@@ -733,3 +733,53 @@ def _helm_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 HELM.rewrite = _helm_rewrite
 HELM.subcommands["install"].rewritten_from = ("--install", "--install=true", "-i")
+
+
+# R4.10, red team: the clouds' CLIs read their global options anywhere on the line -- `aws --profile prod ec2
+# terminate-instances`, `aws s3 --region x rm`, `gcloud --quiet projects delete`, `az --subscription s group
+# delete` -- so a deny of `aws ec2 terminate-instances` must see past them. Their services and commands are read
+# as operands (a deny's words after the program must lead them); a command's own options are unknown to these
+# tables and read both ways (taking the next word or not).
+AWS = Program(
+    "aws",
+    "--debug\n--endpoint-url=\n--no-verify-ssl\n--no-paginate\n--output=\n--query=\n--profile=\n--region=\n"
+    "--version\n--color=\n--no-sign-request\n--ca-bundle=\n--cli-read-timeout=\n--cli-connect-timeout=\n"
+    "--cli-binary-format=\n--no-cli-pager\n--cli-auto-prompt\n--no-cli-auto-prompt",
+)
+GCLOUD = Program(
+    "gcloud",
+    "--account=\n--billing-project=\n--configuration=\n--flags-file=\n--flatten=\n--format=\n-h --help\n"
+    "--project=\n-q --quiet\n--verbosity=\n--version\n--impersonate-service-account=\n--log-http\n"
+    "--trace-token=\n--user-output-enabled\n--no-user-output-enabled\n--access-token-file=",
+)
+AZ = Program(
+    "az",
+    "--debug\n-h --help\n--only-show-errors\n-o= --output=\n--query=\n--subscription=\n--verbose",
+)
+
+# ... and an S3 command that does another's act: `s3 rb --force` empties the bucket first and `s3 sync --delete`
+# and `s3 mv` delete objects (each also `s3 rm`); the API's object deletions are `s3 rm`, its bucket deletion
+# `s3 rb`.
+_S3_ALSO = {
+    ("s3api", "delete-object"): ("s3", "rm"),
+    ("s3api", "delete-objects"): ("s3", "rm"),
+    ("s3api", "delete-bucket"): ("s3", "rb"),
+}
+
+
+def _aws_rewrite(r: Reading) -> tuple[Reading, ...]:
+    ops = r.operands
+    head = ops[:2]
+    also = _S3_ALSO.get(head)
+    if also is None and head[:1] == ("s3",):
+        keys = r.keys
+        if head == ("s3", "mv") or (
+            head in (("s3", "rb"), ("s3", "sync")) and not {"?--force", "?--delete"}.isdisjoint(keys)
+        ):
+            also = ("s3", "rm")
+    if also is None:
+        return (r,)
+    return (r, Reading(r.path, r.keys, (*also, *ops[2:])))
+
+
+AWS.rewrite = _aws_rewrite

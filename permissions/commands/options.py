@@ -54,7 +54,7 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
-from permissions.commands.option_tables_deploy import CARGO, DOCKER, HELM, KUBECTL, TERRAFORM
+from permissions.commands.option_tables_deploy import AWS, AZ, CARGO, DOCKER, GCLOUD, HELM, KUBECTL, TERRAFORM
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
@@ -370,6 +370,9 @@ PROGRAMS: dict[str, Program] = {
         KUBECTL,
         TERRAFORM,
         HELM,
+        AWS,
+        GCLOUD,
+        AZ,
         RSYNC,
         SCP,
         SFTP,
