@@ -172,8 +172,10 @@ from collections.abc import Callable, Collection, Sequence
 from permissions.commands.agent_clis import (
     AGENT_CLIS,
     ELSEWHERE_LAUNCHERS,
+    UNHOOKED_AGENTS,
     agent_settings_given,
     agent_started_elsewhere,
+    unhooked_agent_acts,
 )
 from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.conan import unknown_conan_command
@@ -199,6 +201,8 @@ from permissions.commands.runners import (
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import flatpak_default_command, foreign_name, is_assignment, views, views_of
 from permissions.commands.wrappers import (
+    GNU_PREFIXED,
+    OTHER_NAMES,
     PACKAGE_BINS,
     PACKAGE_SPELLS,
     PEELED_VERBS,
@@ -231,6 +235,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | NAME_ASSIGNERS
     | AGENT_CLIS
     | ELSEWHERE_LAUNCHERS
+    | UNHOOKED_AGENTS
     | {"git", "cargo", "gh", "flatpak", "conan"}
 )
 
@@ -247,6 +252,7 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     "flatpak": flatpak_default_command,
     **dict.fromkeys(AGENT_CLIS, agent_settings_given),
     **dict.fromkeys(ELSEWHERE_LAUNCHERS, agent_started_elsewhere),
+    **dict.fromkeys(UNHOOKED_AGENTS, unhooked_agent_acts),
 }
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
@@ -323,6 +329,10 @@ def _placeholder(view: tuple[str, ...]) -> str | None:
 
 def _may_carry(words: tuple[str, ...]) -> bool:
     first = words[0] if words else ""
+    renamed = OTHER_NAMES.get(first) or GNU_PREFIXED.get(first)
+    if renamed is not None:
+        # red team: a program by its other released name carries what it carries (`yarnpkg x exec curl …`)
+        return _may_carry((renamed, *words[1:])) or first in _REBUILDS
     if first in CARRIER_VERBS:
         return first not in CARRIER_TRIGGERS or _triggered(words, first)
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
