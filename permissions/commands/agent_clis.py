@@ -32,6 +32,8 @@ __all__ = [
     "moves_folder",
     "nested_agent",
     "starts_agent",
+    "unhooked_agent_acts",
+    "UNHOOKED_AGENTS",
 ]
 
 # The options, by program, that hand a run settings; a one-letter one may have its value glued (`-ckey=v`).
@@ -83,6 +85,46 @@ def agent_settings_given(view: tuple[str, ...]) -> str | None:
         if name in names or (w[1:2] != "-" and w[:2] in names):
             return f"'{verb} {name[:20]}' hands the agent settings no rule has read (its hooks among them)"
     return None
+
+
+# red team: the other coding agents and model shells, which run no Brabo hook, told to act without asking --
+# the commands a model then chooses run unread: aider's `--yes-always`, Open Interpreter's `-y`, shell-gpt's
+# `--no-interaction`, Amp's `--dangerously-allow-all`, Cursor's agent in print mode, GitHub Copilot's and Amazon
+# Q's/Kiro's tool trust, Qwen Code's and Kimi's yolo, Droid's `--skip-permissions-unsafe`/`--auto`, and the
+# headless runs that act on their own (`opencode run`, `goose run`, `crush run`, `openhands -t`). The words by
+# program: any of them starts such a run. Their questions without a tool (`sgpt "…"`) and `--help` stay ordinary.
+_UNHOOKED_ACTS: dict[str, frozenset[str]] = {
+    "aider": frozenset({"--yes-always", "--yes"}),
+    "interpreter": frozenset({"-y", "--auto_run", "--auto-run"}),
+    "sgpt": frozenset({"--no-interaction"}),
+    "shell-gpt": frozenset({"--no-interaction"}),
+    "amp": frozenset({"--dangerously-allow-all"}),
+    "cursor-agent": frozenset({"-p", "--print", "-f", "--force"}),
+    "copilot": frozenset({"--allow-all-tools", "--allow-tool", "--allow-all-paths", "--yolo"}),
+    "q": frozenset({"--trust-all-tools", "--trust-tools"}),
+    "kiro-cli": frozenset({"--trust-all-tools", "--trust-tools"}),
+    "qwen": frozenset({"-y", "--yolo", "yolo", "--approval-mode=yolo"}),
+    "kimi": frozenset({"-y", "--yolo", "--yes"}),
+    "droid": frozenset({"--skip-permissions-unsafe", "--auto"}),
+    "opencode": frozenset({"run"}),
+    "goose": frozenset({"run"}),
+    "crush": frozenset({"run", "-y", "--yolo"}),
+    "openhands": frozenset({"-t", "--task", "-f", "--file"}),
+    "gptme": frozenset({"-y", "--no-confirm", "-n", "--non-interactive"}),
+    "plandex": frozenset({"--auto-exec", "--full"}),
+    "cline": frozenset({"-y", "--yolo"}),
+    "kilocode": frozenset({"--auto", "-a"}),
+}
+UNHOOKED_AGENTS: frozenset[str] = frozenset(_UNHOOKED_ACTS)
+
+
+def unhooked_agent_acts(view: tuple[str, ...]) -> str | None:
+    """Why a view starts a coding agent that runs no Brabo hook told to act without asking, or None."""
+    verb = view[0].rpartition("/")[2]
+    acts = _UNHOOKED_ACTS.get(verb)
+    if acts is None or not any(w in acts or w.partition("=")[0] in acts for w in view[1:]):
+        return None
+    return f"{verb} runs the commands a model chooses, without Brabo's hook and without asking: no rule reads them"
 
 
 # The programs that run Brabo's hook, as a command word names them (their packages' names: `npx @google/gemini-cli`).

@@ -1007,6 +1007,13 @@ SCOPED_BINS: dict[str, str] = {
     "@bugsnag/cli": "bugsnag-cli",
     "@architect/architect": "arc",
     "@aws-amplify/backend-cli": "ampx",
+    # red team: the coding agents that run no Brabo hook (permissions.commands.agent_clis)
+    "@qwen-code/qwen-code": "qwen",
+    "@sourcegraph/amp": "amp",
+    "@github/copilot": "copilot",
+    "@charmland/crush": "crush",
+    "@kilocode/cli": "kilocode",
+    "@factory/cli": "droid",
 }
 # red team: the program a launcher runs for an unscoped npm package whose command is named otherwise
 # (`npx dotenv-cli -- cmd` runs `dotenv -- cmd`).
@@ -1021,6 +1028,12 @@ PACKAGE_BINS: dict[str, str] = {
     "hasura-cli": "hasura",
     "appwrite-cli": "appwrite",
     "nativescript": "ns",
+    # red team: the coding agents that run no Brabo hook, by their packages' names
+    "opencode-ai": "opencode",
+    "aider-chat": "aider",
+    "open-interpreter": "interpreter",
+    "shell-gpt": "sgpt",
+    "openhands-ai": "openhands",
 }
 # R4.10: npm packages whose command is a POSIX program with its options (rimraf and del-cli are `rm -rf`,
 # run directly from node_modules/.bin or through a launcher): read so, a deny of `rm -rf` refuses them and the
