@@ -171,10 +171,12 @@ from collections.abc import Callable, Collection, Sequence
 
 from permissions.commands.agent_clis import (
     AGENT_CLIS,
+    CLIENT_REMOVERS,
     ELSEWHERE_LAUNCHERS,
     UNHOOKED_AGENTS,
     agent_settings_given,
     agent_started_elsewhere,
+    brabo_client_removed,
     unhooked_agent_acts,
 )
 from permissions.commands.cargo import unknown_cargo_command
@@ -236,6 +238,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | AGENT_CLIS
     | ELSEWHERE_LAUNCHERS
     | UNHOOKED_AGENTS
+    | CLIENT_REMOVERS
     | {"git", "cargo", "gh", "flatpak", "conan"}
 )
 
@@ -253,6 +256,7 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     **dict.fromkeys(AGENT_CLIS, agent_settings_given),
     **dict.fromkeys(ELSEWHERE_LAUNCHERS, agent_started_elsewhere),
     **dict.fromkeys(UNHOOKED_AGENTS, unhooked_agent_acts),
+    **dict.fromkeys(CLIENT_REMOVERS, brabo_client_removed),
 }
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 

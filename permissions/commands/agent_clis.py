@@ -32,6 +32,8 @@ __all__ = [
     "moves_folder",
     "nested_agent",
     "starts_agent",
+    "brabo_client_removed",
+    "CLIENT_REMOVERS",
     "unhooked_agent_acts",
     "UNHOOKED_AGENTS",
 ]
@@ -125,6 +127,21 @@ def unhooked_agent_acts(view: tuple[str, ...]) -> str | None:
     if acts is None or not any(w in acts or w.partition("=")[0] in acts for w in view[1:]):
         return None
     return f"{verb} runs the commands a model chooses, without Brabo's hook and without asking: no rule reads them"
+
+
+# red team: Brabo's client removed -- the program every agent's hook command runs. Without it the hook fails,
+# and a failed hook is a non-blocking error to the agents: the next tool runs unasked.
+_CLIENT_NAMES = frozenset({"brabo-client", "brabo_client", "brabo"})
+_REMOVERS = frozenset({"uninstall", "remove", "rm"})
+CLIENT_REMOVERS = frozenset({"pip", "pip3", "pipx", "uv"})
+
+
+def brabo_client_removed(view: tuple[str, ...]) -> str | None:
+    """Why a view uninstalls Brabo's client (`pip uninstall brabo-client`, `pipx uninstall`, `uv tool
+    uninstall`, `uv pip uninstall`), or None."""
+    if _REMOVERS.isdisjoint(view) or not any(w.lower() in _CLIENT_NAMES for w in view[2:]):
+        return None
+    return "it removes Brabo's client, which the agents' hooks run: a hook that cannot run lets every tool through"
 
 
 # The programs that run Brabo's hook, as a command word names them (their packages' names: `npx @google/gemini-cli`).

@@ -314,6 +314,8 @@ def _module_program(module: str) -> str:
     internals (`pip._internal.cli.main`) are pip."""
     if module.endswith(".__main__"):
         module = module[: -len(".__main__")]
+    if module.startswith(("brabo_client", "brabo_client.cli")):
+        return "brabo"  # Brabo's own client (`python -m brabo_client hook install ...`)
     return "pip" if module.startswith("pip._internal") else module
 
 

@@ -242,6 +242,30 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "mrm": (frozenset({"*"}), (".husky", ".lintstagedrc", ".git")),
     "husky-init": (frozenset({"*"}), (".husky", ".git")),
 }
+# red team, R3.7: Brabo's own client writes the hook into an agent's settings -- `brabo hook install claude-code
+# --url http://elsewhere --other allow` points the agent's hook at another server, or lets what no rule matches
+# through (the settings file brabo_client/hook_install.py writes, by agent; `--print` writes nothing).
+_BRABO_HOOK_FILES = {
+    "claude-code": (".claude/settings.local.json", "~/.claude/settings.json"),
+    "gemini-cli": (".gemini/settings.json", "~/.gemini/settings.json"),
+    "codex": (".codex/hooks.json", "~/.codex/hooks.json"),
+}
+_BRABO_ANY_AGENT = tuple(f for files in _BRABO_HOOK_FILES.values() for f in files)
+
+
+def _brabo_hook_install(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """`brabo hook install AGENT [--project DIR | --user] ...`: the agent's settings file (every agent's when
+    the words do not say which: fail closed)."""
+    if view[1:3] != ("hook", "install") or "--print" in view:
+        return []
+    agent = next((w for w in view[3:] if w in _BRABO_HOOK_FILES), None)
+    files = _BRABO_HOOK_FILES[agent] if agent is not None else _BRABO_ANY_AGENT
+    project = _option_values(view, "", ("--project",))
+    out: list[Target] = [(f, NAMED) for f in files]
+    out.extend((f"{p}/{f}", NAMED) for p in project for f in files if f[:1] != "~")
+    return out
+
+
 # red team: secret managers and hosting CLIs that pull a project's variables into an environment file
 # (R3.7's `.env*`, `.envrc`): (the subcommand words, the file written when no operand names one, how many
 # operands come before the file). `vercel env pull [FILE]`, `dotenv-vault pull [ENV] [FILE]`, `doppler secrets
@@ -264,6 +288,13 @@ def _pulled(verb: str, view: tuple[str, ...]) -> list[Target]:
         return []
     # every later operand may be the file (an option's value reads as one: `--format env .env`)
     return [(w, NAMED) for w in ops[at + n + before :]] or [(default, NAMED)]
+
+
+# The writers read by their own function, by program.
+_OWN_WRITERS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
+    **dict.fromkeys(_PULLERS, _pulled),
+    "brabo": _brabo_hook_install,
+}
 
 
 # [beyond] R3.7: clients whose configuration runs a program or chooses where data goes (the table's
@@ -606,7 +637,7 @@ WRITE_VERBS: frozenset[str] = (
         }
     )
     | frozenset(_CONFIG_WRITERS)
-    | frozenset(_PULLERS)
+    | frozenset(_OWN_WRITERS)
     | _MORE_WRITERS
 )
 # The programs that may write the names their input hands them (`xargs rm`, `find -exec sed -i`): a compiler or
@@ -1470,8 +1501,9 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
         subs, files = _CONFIG_WRITERS[verb]
         sub = view[1] if len(view) > 1 else ""
         return [(f, NAMED) for f in files] if sub in subs or "*" in subs else []
-    if verb in _PULLERS:
-        return _pulled(verb, view)
+    own = _OWN_WRITERS.get(verb)
+    if own is not None:
+        return own(verb, view)
     return []
 
 
