@@ -7,6 +7,8 @@ effects by family), red team: what they send to another machine was auto-approve
   submissions (and their one-letter groups: ``kaggle d create``), Replicate's model pushes and predictions,
   Neptune's and Comet's uploads, lakeFS's uploads, commits and merges, sourcehut's ``hut`` (repositories,
   builds run elsewhere, pages, pastes); ``clearml-task`` sends a task to a remote queue when run at all.
+- :data:`DECIDED`: trackers and messaging CLIs whose first known verb decides -- Twilio's messages, Jira's,
+  Linear's issues, PagerDuty's incidents; ``slack-cli`` and ``matrix-commander`` send when run at all (FORMS).
 - :data:`READERS`: backups and synchronisations whose act depends on where the repository is: restic's and
   borg's writing commands, ``duplicity`` and ``unison`` when a root or target is on another machine (an URL
   or ``host:path``), kopia's snapshots and repositories (its repository is chosen by an earlier ``connect``:
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["FORMS", "READERS"]
+from permissions.commands.deployers import Spec
+
+__all__ = ["DECIDED", "FORMS", "READERS"]
 
 Forms = tuple[tuple[str, ...], ...]
 
@@ -58,6 +62,21 @@ FORMS: dict[str, Forms] = {
         " hg+create hg+delete meta+ssh-key+create"
     ),
     "clearml-task": ((),),
+    # ... messages sent when run at all: Slack's and Matrix's command-line senders
+    "slack-cli": ((),),
+    "matrix-commander": ((),),
+}
+
+# Trackers and messaging CLIs whose first known verb decides (read as permissions.commands.families.Decided):
+# Twilio's `api:core:messages:create` (its `topic:command` form), Jira's (jira-cli, go-jira) and Linear's
+# issues created, edited, moved or commented on, PagerDuty's incidents triggered, acknowledged and resolved.
+DECIDED: dict[str, Spec] = {
+    "twilio": Spec("login profiles plugins feedback"),
+    "jira": Spec(
+        "init me open serverinfo version completion man", "assign move link comment clone transition"
+    ),
+    "linear": Spec("auth whoami config open", "comment assign"),
+    "pd": Spec("login auth", "ack acknowledge resolve trigger snooze merge reassign"),
 }
 
 # Repository specifications on another machine: restic's backends, borg's `ssh://` and `user@host:path`,

@@ -38,6 +38,7 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from permissions.commands.containers import engine_elsewhere
+from permissions.commands.datahubs import DECIDED as DATA_DECIDED
 from permissions.commands.datahubs import FORMS as DATA_FORMS
 from permissions.commands.datahubs import READERS as DATA_READERS
 from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
@@ -820,10 +821,11 @@ VERB_DECIDED: dict[str, Decided] = {
         ),
         Decided("", bare=True),
     ),
-    # red team: the deployment and release tools' CLIs (permissions.commands.deployers).
+    # red team: the deployment and release tools' CLIs (permissions.commands.deployers), trackers and
+    # messaging CLIs (permissions.commands.datahubs).
     **{
         verb: Decided(spec.reads, spec.writes, spec.values, groups=spec.groups)
-        for verb, spec in DEPLOY_DECIDED.items()
+        for verb, spec in {**DEPLOY_DECIDED, **DATA_DECIDED}.items()
     },
 }
 
