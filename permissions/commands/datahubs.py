@@ -62,6 +62,15 @@ FORMS: dict[str, Forms] = {
         " hg+create hg+delete meta+ssh-key+create"
     ),
     "clearml-task": ((),),
+    # ... registries the other release tools push to: Spack's build caches, Quilt's packages, Notation's
+    # signatures, Unikraft's packages, Tekton's bundles, the Buf Schema Registry, CUE's modules
+    "spack": _forms("buildcache+push buildcache+create"),
+    "quilt3": _forms("push"),
+    "notation": _forms("sign"),
+    "kraft": _forms("pkg+push cloud+deploy"),
+    "tkn": _forms("bundle+push pipeline+start task+start clustertask+start"),
+    "buf": _forms("push"),
+    "cue": _forms("mod+publish"),
     # ... messages sent when run at all: Slack's and Matrix's command-line senders
     "slack-cli": ((),),
     "matrix-commander": ((),),
@@ -140,7 +149,18 @@ def _kopia(view: tuple[str, ...]) -> bool:
     )
 
 
+def _wingetcreate(view: tuple[str, ...]) -> bool:
+    """WinGet's manifest tool opens a pull request on the community repository: `submit`, or `new|update
+    --submit` (`-s`)."""
+    return (
+        "submit" in view
+        or "--submit" in view
+        or (len(view) > 1 and view[1] in ("new", "update") and "-s" in view)
+    )
+
+
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "wingetcreate": _wingetcreate,
     "restic": _restic,
     "borg": _borg,
     "borgmatic": lambda v: True,  # its configuration names the repositories it backs up to

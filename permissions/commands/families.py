@@ -118,7 +118,9 @@ INFRASTRUCTURE: dict[str, Forms] = {
         " account+delete-token proj+edit proj+add-destination proj+remove-destination proj+role+create-token"
         " proj+role+delete-token"
     ),
-    "flux": _forms("reconcile suspend resume create delete bootstrap install uninstall"),
+    "flux": _forms(
+        "reconcile suspend resume create delete bootstrap install uninstall push+artifact tag+artifact"
+    ),
     "nomad": _forms("run job+run job+stop job+dispatch job+revert job+scale job+promote"),
     "packer": _forms("build"),
     "eksctl": _forms("create delete upgrade scale set unset drain update enable"),
