@@ -238,7 +238,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | AGENT_CLIS
     | ELSEWHERE_LAUNCHERS
     | UNHOOKED_AGENTS
-    | CLIENT_REMOVERS
+    | CLIENT_REMOVERS  # (pip's and uv's segments: Brabo's client uninstalled, brabo_client_removed)
     | {"git", "cargo", "gh", "flatpak", "conan"}
 )
 
@@ -331,16 +331,18 @@ def _placeholder(view: tuple[str, ...]) -> str | None:
     return None
 
 
+_RENAMED = {**GNU_PREFIXED, **OTHER_NAMES}
+
+
 def _may_carry(words: tuple[str, ...]) -> bool:
     first = words[0] if words else ""
-    renamed = OTHER_NAMES.get(first) or GNU_PREFIXED.get(first)
-    if renamed is not None:
-        # red team: a program by its other released name carries what it carries (`yarnpkg x exec curl …`)
-        return _may_carry((renamed, *words[1:])) or first in _REBUILDS
     if first in CARRIER_VERBS:
         return first not in CARRIER_TRIGGERS or _triggered(words, first)
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         return foreign_name(first)  # R4.10: `BASH -c …`, `sh.exe -c …` run a shell: the full reading decides
+    if first in _RENAMED:
+        # red team: a program by its other released name carries what it carries (`yarnpkg x exec curl …`)
+        return _may_carry((_RENAMED[first], *words[1:])) or first in _REBUILDS
     if "=" in first:
         # `x=1 cmd ...` (R4.9: hostile input sends thousands): when `cmd` is a plain verb, the views are
         # the segment and `cmd ...` alone, which carries nothing, so what is carried is what the assignments

@@ -551,6 +551,8 @@ _BUILD_SEARCH = {
     verb: re.compile(" (?:" + "|".join(re.escape(s) for s in starts) + ")").search
     for verb, starts in _BUILD_STARTS.items()
 }
+# ... the ones no other row of the write table reads (`bun` has its config subcommand, `cmake` its -E)
+_BUILD_ONLY = {verb: search for verb, search in _BUILD_SEARCH.items() if verb not in ("bun", "cmake")}
 # [beyond] R3.7, red team: the folders a program installs programs into when a variable names them --
 # `GOBIN=.git/hooks go install ./cmd/pre-commit` puts a hook where the next commit runs it; pipx's, uv's,
 # cargo's, gem's, pip's `--user`, bun's, deno's, pnpm's, Volta's and Composer's the same -- and a makefile's
@@ -565,6 +567,7 @@ _MAKE_DIR_VARS = _INSTALL_DIR_VARS | frozenset(
     "libexecdir".split()
 )
 _ASSIGNERS = ("env", "export", "declare", "typeset", "readonly", "local")
+_ASSIGNERS_AND_MAKES = frozenset(_ASSIGNERS) | {"make", "gmake"}
 # (may_write's filter: one search of the words joined)
 _INSTALL_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_INSTALL_DIR_VARS)) + ")=").search
 _MAKE_DIR_SEARCH = re.compile(" (?:" + "|".join(sorted(_MAKE_DIR_VARS)) + ")=").search
@@ -1528,17 +1531,12 @@ def may_write(view: tuple[str, ...]) -> bool:
             verb = verb.rpartition("/")[2]
             if verb in WRITE_VERBS:
                 return may_write((verb, *view[1:]))
-        if verb[:2] == "py":
-            return verb.startswith(_PYTHONS_PREFIX) and (
-                "pip" in view
-                or "pip3" in view
-                or "json.tool" in view
-                or "zipfile" in view
-                or "tarfile" in view
-            )
-        if verb in _ASSIGNERS:
-            return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
-        return verb in ("make", "gmake") and _MAKE_DIR_SEARCH(" " + " ".join(view)) is not None
+        if verb in _ASSIGNERS_AND_MAKES:
+            search = _MAKE_DIR_SEARCH if verb in ("make", "gmake") else _INSTALL_DIR_SEARCH
+            return search(" " + " ".join(view)) is not None
+        return verb.startswith(_PYTHONS_PREFIX) and (
+            "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
+        )
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
@@ -1549,7 +1547,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or "set" in view
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
-            or (verb in _BUILD_SEARCH and _BUILD_SEARCH[verb](" " + " ".join(view[1:])) is not None)
+            or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
@@ -1563,7 +1561,6 @@ def may_write(view: tuple[str, ...]) -> bool:
         return "cp" in view[1:3]
     if verb == "cmake":
         return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
-    search = _BUILD_SEARCH.get(verb)
-    if search is not None:
-        return search(" " + " ".join(view[1:])) is not None
+    if verb in _BUILD_ONLY:  # (last: most views that get here are no compiler's)
+        return _BUILD_ONLY[verb](" " + " ".join(view[1:])) is not None
     return True
