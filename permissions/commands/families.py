@@ -22,8 +22,9 @@ registry output), ``mvn deploy``-like goals and ``gradle publish``-like tasks an
 ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf``, ``branch.*.pushRemote`` ...).
 
 The deployment and release tools (deploy tools, platforms, Kubernetes delivery, functions, static-site
-publishers, mobile release and store uploads) have their rows in ``permissions.commands.deployers``, merged
-here in the same shapes.
+publishers, mobile release and store uploads) have their rows in ``permissions.commands.deployers``, and the
+chains' CLIs (transactions, contract deploys, payments: Foundry, Hardhat, Solana, Sui, Aptos, Cosmos SDK
+daemons, Bitcoin Core, Lightning ...) theirs in ``permissions.commands.chains``, merged here in the same shapes.
 
 Sending data to another machine (``curl -d``, ``scp f host:``, ``nc host port`` ...) is read by
 ``permissions.commands.uploads``, and ``svn rm|mkdir|copy|move URL`` here: both are acts SPEC's list does
@@ -37,6 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
+from permissions.commands.chains import FORMS as CHAIN_FORMS
+from permissions.commands.chains import READERS as CHAIN_READERS
+from permissions.commands.chains import assigned_network
 from permissions.commands.containers import engine_elsewhere
 from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
 from permissions.commands.deployers import FORMS as DEPLOY_FORMS
@@ -461,7 +465,15 @@ MESSAGES: dict[str, Forms] = {
     "salt-ssh": ((),),
 }
 
-FORMS: dict[str, Forms] = {**INFRASTRUCTURE, **DATABASES, **REGISTRIES, **REMOTES, **MESSAGES, **DEPLOY_FORMS}
+FORMS: dict[str, Forms] = {
+    **INFRASTRUCTURE,
+    **DATABASES,
+    **REGISTRIES,
+    **REMOTES,
+    **MESSAGES,
+    **DEPLOY_FORMS,
+    **CHAIN_FORMS,
+}
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
 for _v in BARE_PUBLISHERS:
@@ -906,6 +918,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | frozenset(DEPLOY_READERS)
+    | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
@@ -1371,6 +1384,7 @@ _OWN_READERS = {
     "aliyun": _aliyun,
     "dbt": _dbt,
     **DEPLOY_READERS,  # acts an option chooses: `altool --upload-app`, `ghp-import -p`
+    **CHAIN_READERS,  # red team: transactions, contract deploys, payments (permissions.commands.chains)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
 
@@ -1392,6 +1406,16 @@ def _serving_or(serving: Callable[[tuple[str, ...]], bool], verb: str) -> Callab
 
 
 _OWN_READERS.update({verb: _serving_or(serving, verb) for verb, serving in ALSO_SERVING.items()})
+
+
+def _assigned(view: tuple[str, ...]) -> bool:
+    """An assignment that exists to open a server to others (`FLASK_RUN_HOST=0.0.0.0`) or to choose a public
+    chain (red team: `HARDHAT_NETWORK=mainnet`, permissions.commands.chains) -- before a command, after `env`,
+    or `export`ed for the segments after it."""
+    return assigned_bind(view) or assigned_network(view)
+
+
+_OWN_READERS.update({"env": _assigned, "export": _assigned})
 
 
 def _source_or_console(view: tuple[str, ...]) -> bool:
@@ -1416,7 +1440,7 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if _source_or_console(view):
         return True
     if "=" in verb:
-        return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
+        return _assigned(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
     reader = _OWN_READERS.get(verb)
     if reader is not None:
         return reader(view)
