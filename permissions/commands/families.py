@@ -22,8 +22,9 @@ registry output), ``mvn deploy``-like goals and ``gradle publish``-like tasks an
 ``remote.*.pushurl``, ``url.*.insteadOf``, ``url.*.pushInsteadOf``, ``branch.*.pushRemote`` ...).
 
 The deployment and release tools (deploy tools, platforms, Kubernetes delivery, functions, static-site
-publishers, mobile release and store uploads) have their rows in ``permissions.commands.deployers``, merged
-here in the same shapes.
+publishers, mobile release and store uploads) have their rows in ``permissions.commands.deployers``, and the
+chains' CLIs (transactions, contract deploys, payments: Foundry, Hardhat, Solana, Sui, Aptos, Cosmos SDK
+daemons, Bitcoin Core, Lightning ...) theirs in ``permissions.commands.chains``, merged here in the same shapes.
 
 Sending data to another machine (``curl -d``, ``scp f host:``, ``nc host port`` ...) is read by
 ``permissions.commands.uploads``, and ``svn rm|mkdir|copy|move URL`` here: both are acts SPEC's list does
@@ -37,6 +38,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
+from permissions.commands.chains import FORMS as CHAIN_FORMS
+from permissions.commands.chains import READERS as CHAIN_READERS
+from permissions.commands.chains import assigned_network
 from permissions.commands.containers import engine_elsewhere
 from permissions.commands.datahubs import DECIDED as DATA_DECIDED
 from permissions.commands.datahubs import FORMS as DATA_FORMS
@@ -474,6 +478,7 @@ FORMS: dict[str, Forms] = {
     **MESSAGES,
     **DEPLOY_FORMS,
     **DATA_FORMS,
+    **CHAIN_FORMS,
 }
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
@@ -922,6 +927,7 @@ FAMILY_VERBS: frozenset[str] = (
     | _KAFKA_ADMINS
     | frozenset(DEPLOY_READERS)
     | frozenset(DATA_READERS)
+    | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
@@ -1402,6 +1408,7 @@ _OWN_READERS = {
     "dbt": _dbt,
     **DEPLOY_READERS,  # acts an option chooses: `altool --upload-app`, `ghp-import -p`
     **DATA_READERS,  # backups to another machine (permissions.commands.datahubs)
+    **CHAIN_READERS,  # red team: transactions, contract deploys, payments (permissions.commands.chains)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
 
@@ -1423,6 +1430,16 @@ def _serving_or(serving: Callable[[tuple[str, ...]], bool], verb: str) -> Callab
 
 
 _OWN_READERS.update({verb: _serving_or(serving, verb) for verb, serving in ALSO_SERVING.items()})
+
+
+def _assigned(view: tuple[str, ...]) -> bool:
+    """An assignment that exists to open a server to others (`FLASK_RUN_HOST=0.0.0.0`) or to choose a public
+    chain (red team: `HARDHAT_NETWORK=mainnet`, permissions.commands.chains) -- before a command, after `env`,
+    or `export`ed for the segments after it."""
+    return assigned_bind(view) or assigned_network(view)
+
+
+_OWN_READERS.update({"env": _assigned, "export": _assigned})
 
 
 def _source_or_console(view: tuple[str, ...]) -> bool:
@@ -1447,7 +1464,7 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if _source_or_console(view):
         return True
     if "=" in verb:
-        return assigned_bind(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
+        return _assigned(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
     reader = _OWN_READERS.get(verb)
     if reader is not None:
         return reader(view)

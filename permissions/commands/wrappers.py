@@ -1014,6 +1014,10 @@ SCOPED_BINS: dict[str, str] = {
     "@charmland/crush": "crush",
     "@kilocode/cli": "kilocode",
     "@factory/cli": "droid",
+    # red team: the chains' CLIs (permissions.commands.chains)
+    "@thirdweb-dev/cli": "thirdweb",
+    "@polkadot/api-cli": "polkadot-js-api",
+    "@ethersproject/cli": "ethers",
 }
 # red team: the program a launcher runs for an unscoped npm package whose command is named otherwise
 # (`npx dotenv-cli -- cmd` runs `dotenv -- cmd`).
@@ -1034,6 +1038,9 @@ PACKAGE_BINS: dict[str, str] = {
     "open-interpreter": "interpreter",
     "shell-gpt": "sgpt",
     "openhands-ai": "openhands",
+    # red team: the chains' CLIs' npm packages (permissions.commands.chains)
+    "near-cli": "near",
+    "near-cli-rs": "near",
 }
 # R4.10: npm packages whose command is a POSIX program with its options (rimraf and del-cli are `rm -rf`,
 # run directly from node_modules/.bin or through a launcher): read so, a deny of `rm -rf` refuses them and the
