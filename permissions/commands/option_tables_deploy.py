@@ -760,7 +760,7 @@ AZ = Program(
 # ... and an S3 command that does another's act: `s3 rb --force` empties the bucket first and `s3 sync --delete`
 # and `s3 mv` delete objects (each also `s3 rm`); the API's object deletions are `s3 rm`, its bucket deletion
 # `s3 rb`.
-_S3_ALSO = {
+_S3_ALSO: dict[tuple[str, ...], tuple[str, ...]] = {
     ("s3api", "delete-object"): ("s3", "rm"),
     ("s3api", "delete-objects"): ("s3", "rm"),
     ("s3api", "delete-bucket"): ("s3", "rb"),
