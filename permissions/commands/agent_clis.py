@@ -96,7 +96,9 @@ def agent_settings_given(view: tuple[str, ...]) -> str | None:
 # headless runs that act on their own (`opencode run`, `goose run`, `crush run`, `openhands -t`). The words by
 # program: any of them starts such a run. Their questions without a tool (`sgpt "…"`) and `--help` stay ordinary.
 _UNHOOKED_ACTS: dict[str, frozenset[str]] = {
-    "aider": frozenset({"--yes-always", "--yes"}),
+    "aider": frozenset(
+        {"--yes-always", "--yes", "--config", "-c", "--env-file"}
+    ),  # (a file may say yes-always)
     "interpreter": frozenset({"-y", "--auto_run", "--auto-run"}),
     "sgpt": frozenset({"--no-interaction"}),
     "shell-gpt": frozenset({"--no-interaction"}),

@@ -240,6 +240,10 @@ AGENT_SETTINGS_VARS = frozenset(
 _BRABO_PREFIXES = ("BRABO_", "GEMINI_CLI_BRABO_")
 # The value decides which program a command word names (`PATH=. ls` runs ./ls): R4.9.
 PATH_VARS = frozenset({"PATH", "BASH_CMDS", "EXECIGNORE", "CDPATH"})  # CDPATH: where `cd name` goes
+# red team: the coding agents without Brabo's hook read their options from the environment too -- aider every
+# option as AIDER_<NAME> (`AIDER_YES_ALWAYS=1 aider -m …`), shell-gpt its settings by name
+# (`DEFAULT_EXECUTE_SHELL_CMD=true sgpt -s …`): told so, they act without asking (permissions.commands.agent_clis).
+_ACT_WITHOUT_ASKING = frozenset({"AIDER_YES_ALWAYS", "AIDER_YES", "DEFAULT_EXECUTE_SHELL_CMD"})
 # red team: the shell's working folder as `$PWD` spells it, which the write table resolves to where `cd` went.
 _PWD_VARS = frozenset({"PWD", "OLDPWD"})
 # npm reads every `npm_config_<key>` (any case) as a setting: `script-shell`, `node-options`, `git` ...
@@ -262,6 +266,8 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
         return [], "GOFLAGS makes go run a program no rule can read"
     if name in PATH_VARS:
         return [], f"the variable {name} changes which program a command word runs"
+    if name in _ACT_WITHOUT_ASKING:
+        return [], f"the variable {name} tells a coding agent without Brabo's hook to act without asking"
     if name in _PWD_VARS:
         return [], f"the variable {name} changes the folder every later ${name} names"
     if name in AGENT_SETTINGS_VARS or name.startswith(_BRABO_PREFIXES):
