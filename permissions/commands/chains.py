@@ -42,30 +42,24 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 from typing import NamedTuple
 
+from permissions.commands.deployers import Forms, forms
 from permissions.commands.tasks import task_name_publishes
 from permissions.commands.views import is_assignment
 
 __all__ = ["ASSIGNED_NETWORKS", "FORMS", "READERS", "Tree", "assigned_network"]
-
-Forms = tuple[tuple[str, ...], ...]
-
-
-def _forms(spec: str) -> Forms:
-    """``"project+deploy deploy"``: space-separated forms, a ``+`` joining the words of one form."""
-    return tuple(tuple(f.split("+")) for f in spec.split())
 
 
 FORMS: dict[str, Forms] = {
     # Cairo's package registry (scarbs.xyz), Soldeer's (Foundry's packages: `forge soldeer push` is forge's
     # reader's), the Flow CLI's transactions, accounts and contracts (Facebook's `flow` type checker has none
     # of these words), Aleo's snarkOS developer commands.
-    "scarb": _forms("publish"),
-    "soldeer": _forms("push"),
-    "flow": _forms(
+    "scarb": forms("publish"),
+    "soldeer": forms("push"),
+    "flow": forms(
         "transactions+send transactions+send-signed tx+send tx+send-signed accounts+create accounts+add-contract"
         " accounts+update-contract accounts+remove-contract accounts+fund project+deploy deploy"
     ),
-    "snarkos": _forms("developer+deploy developer+execute developer+transfer developer+transfer-private"),
+    "snarkos": forms("developer+deploy developer+execute developer+transfer developer+transfer-private"),
 }
 
 
@@ -456,17 +450,11 @@ _BROWNIE_LOCAL = frozenset({"development"})
 _BROWNIE_VALUES = _split("--network --gas -g")
 
 
-def _brownie(view: tuple[str, ...]) -> bool:
-    """Brownie: ``run SCRIPT`` and ``console``/``test`` act on the network ``--network`` names unless it is
-    ``development`` (a Ganache Brownie starts and stops itself); ``run`` with no network named runs on the
-    configuration's default, so a script whose name says it deploys acts. ``accounts``, ``networks``,
-    ``compile``, ``pm`` are local."""
-    args = view[1:]
-    if _helps(args):
-        return False
-    other = _other_network(args, _BROWNIE_LOCAL)
-    local = _only_local(args, _BROWNIE_LOCAL)
-    for ops in _operands(args, _BROWNIE_VALUES, frozenset()):
+def _script_runner_acts(args: tuple[str, ...], values: frozenset[str], other: bool, local: bool) -> bool:
+    """Brownie's and Ape's shared reading, once their networks are known (``other``: one not local is named;
+    ``local``: only local ones are): ``run``, ``console`` and ``test`` act on another network; ``run SCRIPT``
+    with no local network named acts when the script's name says it deploys (or is not literal)."""
+    for ops in _operands(args, values, frozenset()):
         if not ops:
             continue
         cmd = args[ops[0]]
@@ -476,6 +464,19 @@ def _brownie(view: tuple[str, ...]) -> bool:
         if script and not local and (not _literal(script) or task_name_publishes(script)):
             return True
     return False
+
+
+def _brownie(view: tuple[str, ...]) -> bool:
+    """Brownie: ``run SCRIPT`` and ``console``/``test`` act on the network ``--network`` names unless it is
+    ``development`` (a Ganache Brownie starts and stops itself); ``run`` with no network named runs on the
+    configuration's default, so a script whose name says it deploys acts. ``accounts``, ``networks``,
+    ``compile``, ``pm`` are local."""
+    args = view[1:]
+    if _helps(args):
+        return False
+    return _script_runner_acts(
+        args, _BROWNIE_VALUES, _other_network(args, _BROWNIE_LOCAL), _only_local(args, _BROWNIE_LOCAL)
+    )
 
 
 def _ape_local(value: str) -> bool:
@@ -493,17 +494,7 @@ def _ape(view: tuple[str, ...]) -> bool:
         return False
     nets = _option_value(args, _NETWORK)
     other = any(not _ape_local(v) for v in nets)
-    local = bool(nets) and not other
-    for ops in _operands(args, _NETWORK, frozenset()):
-        if not ops:
-            continue
-        cmd = args[ops[0]]
-        if cmd in ("run", "console", "test") and other:
-            return True
-        script = args[ops[1]] if cmd == "run" and len(ops) > 1 else ""
-        if script and not local and (not _literal(script) or task_name_publishes(script)):
-            return True
-    return False
+    return _script_runner_acts(args, _NETWORK, other, bool(nets) and not other)
 
 
 # -- Solana ----------------------------------------------------------------------------------------------------

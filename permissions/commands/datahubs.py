@@ -20,16 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from permissions.commands.deployers import Spec
+from permissions.commands.deployers import Forms, Spec, forms
 
 __all__ = ["DECIDED", "FORMS", "READERS"]
-
-Forms = tuple[tuple[str, ...], ...]
-
-
-def _forms(spec: str) -> Forms:
-    """``"push artifact+put"``: space-separated forms, a ``+`` joining the words of one form."""
-    return tuple(tuple(f.split("+")) for f in spec.split())
 
 
 _KAGGLE = " ".join(
@@ -45,18 +38,18 @@ _KAGGLE = " ".join(
 )
 
 FORMS: dict[str, Forms] = {
-    "pijul": _forms("push"),
-    "dolt": _forms("push"),
-    "wandb": _forms("sync artifact+put launch job+create sweep"),
-    "kaggle": _forms(_KAGGLE),
-    "replicate": _forms("push run prediction+create model+create deployments+create deployments+update"),
-    "neptune": _forms("sync"),
-    "comet": _forms("upload optimize"),
-    "lakectl": _forms(
+    "pijul": forms("push"),
+    "dolt": forms("push"),
+    "wandb": forms("sync artifact+put launch job+create sweep"),
+    "kaggle": forms(_KAGGLE),
+    "replicate": forms("push run prediction+create model+create deployments+create deployments+update"),
+    "neptune": forms("sync"),
+    "comet": forms("upload optimize"),
+    "lakectl": forms(
         "fs+upload fs+rm fs+stage commit merge revert branch+create branch+delete branch+reset branch+revert"
         " repo+create repo+delete tag+create tag+delete import"
     ),
-    "hut": _forms(
+    "hut": forms(
         "git+create git+delete git+update git+acl+update builds+submit builds+resubmit pages+publish"
         " pages+unpublish paste+create paste+delete todo+create todo+ticket+create lists+create lists+post"
         " hg+create hg+delete meta+ssh-key+create"
@@ -64,13 +57,13 @@ FORMS: dict[str, Forms] = {
     "clearml-task": ((),),
     # ... registries the other release tools push to: Spack's build caches, Quilt's packages, Notation's
     # signatures, Unikraft's packages, Tekton's bundles, the Buf Schema Registry, CUE's modules
-    "spack": _forms("buildcache+push buildcache+create"),
-    "quilt3": _forms("push"),
-    "notation": _forms("sign"),
-    "kraft": _forms("pkg+push cloud+deploy"),
-    "tkn": _forms("bundle+push pipeline+start task+start clustertask+start"),
-    "buf": _forms("push"),
-    "cue": _forms("mod+publish"),
+    "spack": forms("buildcache+push buildcache+create"),
+    "quilt3": forms("push"),
+    "notation": forms("sign"),
+    "kraft": forms("pkg+push cloud+deploy"),
+    "tkn": forms("bundle+push pipeline+start task+start clustertask+start"),
+    "buf": forms("push"),
+    "cue": forms("mod+publish"),
     # ... messages sent when run at all: Slack's and Matrix's command-line senders
     "slack-cli": ((),),
     "matrix-commander": ((),),

@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-__all__ = ["DECIDED", "FORMS", "KAMAL", "READERS", "Spec"]
+__all__ = ["DECIDED", "FORMS", "KAMAL", "READERS", "Forms", "Spec", "forms"]
 
 Forms = tuple[tuple[str, ...], ...]
 
 
-def _forms(spec: str) -> Forms:
-    """``"apply live+destroy"``: space-separated forms, a ``+`` joining the words of one form."""
+def forms(spec: str) -> Forms:
+    """``"apply live+destroy"``: space-separated forms, a ``+`` joining the words of one form (the one reader
+    of the family rows' spelling: families, datahubs and chains read theirs with it)."""
     return tuple(tuple(f.split("+")) for f in spec.split())
 
 
@@ -57,109 +58,109 @@ FORMS: dict[str, Forms] = {
     # -- deploy tools that run their tasks on the servers they name (Kamal by its first name, MRSK; Laravel
     # Envoy's `run`, not the Envoy proxy's `envoy -c file`; Rocketeer; Architect's and Arcanist's `arc`: a
     # stack deployed or destroyed, a revision uploaded to Phabricator, a change landed (pushed)).
-    "mrsk": _forms(KAMAL),
-    "envoy": _forms("run ssh"),
-    "rocketeer": _forms("deploy rollback update cleanup setup teardown"),
-    "arc": _forms("deploy destroy diff land upload paste call-conduit todo close-revision"),
-    "pm2": _forms("deploy"),  # `pm2 deploy production update|revert|exec`: on the ecosystem file's hosts
+    "mrsk": forms(KAMAL),
+    "envoy": forms("run ssh"),
+    "rocketeer": forms("deploy rollback update cleanup setup teardown"),
+    "arc": forms("deploy destroy diff land upload paste call-conduit todo close-revision"),
+    "pm2": forms("deploy"),  # `pm2 deploy production update|revert|exec`: on the ecosystem file's hosts
     # -- Kubernetes delivery: werf (converge = build, push and deploy; cleanup and purge delete a registry's
     # images), DevSpace (`build` pushes, `dev` deploys), KubeVela's, Carvel's and kpt's applies, Timoni,
     # Levant (Nomad), the Operator SDK's bundles, Crossplane packages, Spinnaker's Halyard.
-    "werf": _forms(
+    "werf": forms(
         "converge dismiss cleanup purge export kube-run bundle+publish bundle+apply bundle+copy helm+install"
         " helm+upgrade helm+uninstall helm+rollback helm+delete "
         + " ".join("kubectl+" + f for f in _KUBECTL_ACTS.split())
     ),
-    "devspace": _forms("deploy purge dev build run-pipeline enter attach sync restart reset+pods"),
-    "kapp": _forms(
+    "devspace": forms("deploy purge dev build run-pipeline enter attach sync restart reset+pods"),
+    "kapp": forms(
         "deploy delete rename app-change+gc app-change+garbage-collect app-group+deploy app-group+delete"
     ),
-    "kpt": _forms("live+apply live+destroy live+install-resource-group live+migrate"),
-    "timoni": _forms("apply delete bundle+apply bundle+delete mod+push artifact+push artifact+tag"),
-    "levant": _forms("deploy scale-in scale-out dispatch"),
-    "operator-sdk": _forms(
+    "kpt": forms("live+apply live+destroy live+install-resource-group live+migrate"),
+    "timoni": forms("apply delete bundle+apply bundle+delete mod+push artifact+push artifact+tag"),
+    "levant": forms("deploy scale-in scale-out dispatch"),
+    "operator-sdk": forms(
         "run+bundle run+bundle-upgrade run+packagemanifests cleanup olm+install olm+uninstall"
     ),
-    "imgpkg": _forms("push copy"),
-    "crossplane": _forms("xpkg+push xpkg+install xpkg+update"),
-    "hal": _forms("deploy+apply deploy+rollback deploy+clean"),
+    "imgpkg": forms("push copy"),
+    "crossplane": forms("xpkg+push xpkg+install xpkg+update"),
+    "hal": forms("deploy+apply deploy+rollback deploy+clean"),
     # -- platforms and functions: Shuttle (`cargo shuttle` runs cargo-shuttle), Encore's secrets, Knative's
     # and Azure's `func`, Wasmer Edge and its registry, Spin, Edgio, Begin, Hasura (metadata applied to or
     # cleared from the configured endpoint; its migrations applied stay daily work, as the databases' row
     # reads `prisma migrate dev`), Amplify Gen 2's pipeline deploy and sandbox delete.
-    "shuttle": _forms(
+    "shuttle": forms(
         "deploy deployment+stop deployment+redeploy project+create project+start project+update project+stop"
         " project+restart project+delete resource+delete certificate+add certificate+delete"
     ),
-    "cargo-shuttle": _forms(
+    "cargo-shuttle": forms(
         "deploy deployment+stop deployment+redeploy project+create project+start project+update project+stop"
         " project+restart project+delete resource+delete certificate+add certificate+delete"
     ),
-    "encore": _forms("secret+set secret+archive secret+unarchive"),
-    "func": _forms(_FUNC),
-    "wasmer": _forms(
+    "encore": forms("secret+set secret+archive secret+unarchive"),
+    "func": forms(_FUNC),
+    "wasmer": forms(
         "deploy publish app+create app+delete app+purge app+deploy namespace+create namespace+delete"
         " domain+register secret+create secret+update secret+delete ssh"
     ),
-    "spin": _forms(_SPIN),
-    "edgio": _forms("deploy cache-clear"),
-    "begin": _forms("deploy create destroy"),
-    "hasura": _forms("deploy metadata+apply metadata+clear metadata+reload metadata+ic+drop migrate+delete"),
-    "ampx": _forms("pipeline-deploy sandbox+delete"),
+    "spin": forms(_SPIN),
+    "edgio": forms("deploy cache-clear"),
+    "begin": forms("deploy create destroy"),
+    "hasura": forms("deploy metadata+apply metadata+clear metadata+reload metadata+ic+drop migrate+delete"),
+    "ampx": forms("pipeline-deploy sandbox+delete"),
     # -- model serving: Baseten's truss, Replicate's cog, BentoCloud.
-    "truss": _forms("push watch"),
-    "cog": _forms("push"),
-    "bentoml": _forms(
+    "truss": forms("push watch"),
+    "cog": forms("push"),
+    "bentoml": forms(
         "deploy push deployment+create deployment+update deployment+apply deployment+delete"
         " deployment+terminate secret+create secret+apply secret+delete"
     ),
     # -- static sites and documents published: mkdocs' gh-pages push, Hugo's cloud deploy, Hexo's deployers,
     # Docusaurus' gh-pages push, Quarto's publish, Posit Connect, Neocities.
-    "mkdocs": _forms("gh-deploy"),
-    "hugo": _forms("deploy"),
-    "docusaurus": _forms("deploy"),
-    "quarto": _forms("publish"),
-    "rsconnect": _forms("deploy"),
-    "neocities": _forms("push upload delete"),
+    "mkdocs": forms("gh-deploy"),
+    "hugo": forms("deploy"),
+    "docusaurus": forms("deploy"),
+    "quarto": forms("publish"),
+    "rsconnect": forms("deploy"),
+    "neocities": forms("push upload delete"),
     # -- mobile release: App Center's crash symbols aside, Maestro's cloud runs (the app uploaded), Bugsnag's
     # uploads, Datadog's (symbols, source maps, a deployment marked; a function instrumented in the cloud),
     # Apple's notary service, NativeScript's App Store upload, Ionic Appflow's cloud builds.
-    "maestro": _forms("cloud upload"),
-    "bugsnag-cli": _forms("upload create-build"),
-    "bugsnag-source-maps": _forms("upload-browser upload-node upload-react-native"),
-    "datadog-ci": _forms(
+    "maestro": forms("cloud upload"),
+    "bugsnag-cli": forms("upload create-build"),
+    "bugsnag-source-maps": forms("upload-browser upload-node upload-react-native"),
+    "datadog-ci": forms(
         "sourcemaps+upload dsyms+upload flutter-symbols+upload react-native+upload elf-symbols+upload"
         " unity-symbols+upload pe-symbols+upload junit+upload sarif+upload sbom+upload coverage+upload"
         " git-metadata+upload synthetics+run-tests deployment+mark dora+deployment lambda+instrument"
         " lambda+uninstrument cloud-run+instrument cloud-run+uninstrument"
     ),
-    "notarytool": _forms("submit"),
-    "ns": _forms("publish appstore+upload"),
-    "tns": _forms("publish appstore+upload"),
-    "ionic": _forms("deploy+build package+build"),
+    "notarytool": forms("submit"),
+    "ns": forms("publish appstore+upload"),
+    "tns": forms("publish appstore+upload"),
+    "ionic": forms("deploy+build package+build"),
     # -- configuration deployed to other machines: NixOps, Colmena, morph, cdist; nixos-anywhere (a machine
     # wiped and installed) and Chef's chef-run act when run at all. (deploy-rs's command is `deploy`: too
     # common a word to be one program -- Rush's `rush deploy` copies to a folder, and a line runner reads
     # `deploy` as a command line.)
-    "nixops": _forms(
+    "nixops": forms(
         "deploy destroy delete reboot start stop ssh ssh-for-each scp rollback backup restore clean-backups"
         " send-keys"
     ),
-    "colmena": _forms("apply exec upload-keys"),
-    "morph": _forms("deploy upload-secrets exec"),
-    "cdist": _forms("config install"),
+    "colmena": forms("apply exec upload-keys"),
+    "morph": forms("deploy upload-secrets exec"),
+    "cdist": forms("config install"),
     "nixos-anywhere": ((),),
     "chef-run": ((),),
     # -- infrastructure orchestrators: Atmos runs terraform and helmfile for a stack, Ansible's navigator and
     # runner run playbooks against their inventory.
-    "atmos": _forms(
+    "atmos": forms(
         "terraform+apply terraform+deploy terraform+destroy terraform+import terraform+force-unlock"
         " terraform+taint terraform+untaint terraform+refresh terraform+state+rm terraform+state+mv"
         " terraform+state+push helmfile+apply helmfile+sync helmfile+destroy helmfile+deploy"
     ),
-    "ansible-navigator": _forms("run"),
-    "ansible-runner": _forms("run start"),
-    "esc": _forms("env+set env+rm env+edit env+init env+rotate env+clone"),
+    "ansible-navigator": forms("run"),
+    "ansible-runner": forms("run start"),
+    "esc": forms("env+set env+rm env+edit env+init env+rotate env+clone"),
 }
 
 

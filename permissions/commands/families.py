@@ -47,7 +47,7 @@ from permissions.commands.datahubs import FORMS as DATA_FORMS
 from permissions.commands.datahubs import READERS as DATA_READERS
 from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
 from permissions.commands.deployers import FORMS as DEPLOY_FORMS
-from permissions.commands.deployers import KAMAL
+from permissions.commands.deployers import KAMAL, Forms, forms
 from permissions.commands.deployers import READERS as DEPLOY_READERS
 from permissions.commands.fetches import parallel_hands_away
 from permissions.commands.find import FIND_RUNNERS
@@ -70,13 +70,6 @@ __all__ = [
     "option_act_word",
 ]
 
-Forms = tuple[tuple[str, ...], ...]
-
-
-def _forms(spec: str) -> Forms:
-    """``"apply destroy state+rm"``: space-separated forms, a ``+`` joining the words of one form."""
-    return tuple(tuple(f.split("+")) for f in spec.split())
-
 
 # -- infrastructure as code ---------------------------------------------------------------------------------
 _TERRAFORM = (
@@ -89,30 +82,30 @@ _KUBECTL = (
     " certificate+approve certificate+deny auth+reconcile"
 )
 INFRASTRUCTURE: dict[str, Forms] = {
-    "tofu": _forms(_TERRAFORM),
-    "terragrunt": _forms(
+    "tofu": forms(_TERRAFORM),
+    "terragrunt": forms(
         _TERRAFORM
         + " apply-all destroy-all run-all+apply run-all+destroy run-all+import run-all+refresh"
         + " run+apply run+destroy run+import run+refresh run+state"
     ),
-    "pulumi": _forms(
+    "pulumi": forms(
         "up update destroy down import refresh cancel watch stack+rm stack+init stack+import"
         " state+delete state+move state+unprotect state+edit state+rename state+repair state+upgrade"
         # red team: Pulumi ESC's environments (secrets and configuration in Pulumi Cloud).
         " env+set env+rm env+edit env+init env+rotate env+clone"
     ),
-    "cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),
-    "aws-cdk": _forms("deploy destroy bootstrap import watch rollback gc migrate"),  # `npx aws-cdk`
-    "cdktf": _forms("deploy destroy apply"),
-    "serverless": _forms("deploy remove rollback invoke"),
-    "sls": _forms("deploy remove rollback invoke"),
-    "sam": _forms("deploy delete sync remote+invoke"),
-    "helmfile": _forms("apply sync destroy delete deploy"),
-    "oc": _forms(_KUBECTL + " new-app new-project start-build import-image tag rollout+latest adm"),
-    "kubecolor": _forms(_KUBECTL),
-    "skaffold": _forms("run deploy dev apply delete"),
-    "tilt": _forms("up down"),
-    "argocd": _forms(
+    "cdk": forms("deploy destroy bootstrap import watch rollback gc migrate"),
+    "aws-cdk": forms("deploy destroy bootstrap import watch rollback gc migrate"),  # `npx aws-cdk`
+    "cdktf": forms("deploy destroy apply"),
+    "serverless": forms("deploy remove rollback invoke"),
+    "sls": forms("deploy remove rollback invoke"),
+    "sam": forms("deploy delete sync remote+invoke"),
+    "helmfile": forms("apply sync destroy delete deploy"),
+    "oc": forms(_KUBECTL + " new-app new-project start-build import-image tag rollout+latest adm"),
+    "kubecolor": forms(_KUBECTL),
+    "skaffold": forms("run deploy dev apply delete"),
+    "tilt": forms("up down"),
+    "argocd": forms(
         "app+sync app+create app+delete app+rollback app+set app+patch app+terminate-op app+unset"
         " app+actions proj+create proj+delete repo+add cluster+add"
         # red team: ApplicationSets, a resource deleted, sources, clusters, repositories and credentials removed,
@@ -122,34 +115,34 @@ INFRASTRUCTURE: dict[str, Forms] = {
         " account+delete-token proj+edit proj+add-destination proj+remove-destination proj+role+create-token"
         " proj+role+delete-token"
     ),
-    "flux": _forms(
+    "flux": forms(
         "reconcile suspend resume create delete bootstrap install uninstall push+artifact tag+artifact"
     ),
-    "nomad": _forms("run job+run job+stop job+dispatch job+revert job+scale job+promote"),
-    "packer": _forms("build"),
-    "eksctl": _forms("create delete upgrade scale set unset drain update enable"),
-    "copilot": _forms("deploy app+delete env+deploy env+delete svc+deploy svc+delete job+deploy"),
-    "sst": _forms(
+    "nomad": forms("run job+run job+stop job+dispatch job+revert job+scale job+promote"),
+    "packer": forms("build"),
+    "eksctl": forms("create delete upgrade scale set unset drain update enable"),
+    "copilot": forms("deploy app+delete env+deploy env+delete svc+deploy svc+delete job+deploy"),
+    "sst": forms(
         "deploy remove secret+set secret+remove secret+load unlock refresh"
     ),  # red team: secrets, state
-    "zappa": _forms("deploy update undeploy rollback schedule unschedule invoke manage"),
-    "chalice": _forms("deploy delete"),
-    "kamal": _forms(KAMAL),
-    "mina": _forms("deploy setup"),
+    "zappa": forms("deploy update undeploy rollback schedule unschedule invoke manage"),
+    "chalice": forms("deploy delete"),
+    "kamal": forms(KAMAL),
+    "mina": forms("deploy setup"),
     # Kubernetes distributions that carry kubectl and helm as subcommands (`k3s kubectl apply`,
     # `microk8s helm3 install`, `minikube kubectl -- delete`); `microk8s.kubectl` is the snap's own name.
-    "k3s": _forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
-    "microk8s": _forms(
+    "k3s": forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
+    "microk8s": forms(
         " ".join("kubectl+" + f for f in _KUBECTL.split())
         + " helm+install helm+upgrade helm+uninstall helm+delete helm+rollback"
         + " helm3+install helm3+upgrade helm3+uninstall helm3+delete helm3+rollback"
     ),
-    "microk8s.kubectl": _forms(_KUBECTL),
-    "minikube": _forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
-    "convex": _forms("deploy import env+set env+remove"),
+    "microk8s.kubectl": forms(_KUBECTL),
+    "minikube": forms(" ".join("kubectl+" + f for f in _KUBECTL.split())),
+    "convex": forms("deploy import env+set env+remove"),
     # red team: Render's deploys and jobs cancelled or started, a database's shell (SQL sent), a service's shell.
-    "render": _forms("deploys+create deploys+cancel jobs+create jobs+cancel restart psql pgcli ssh"),
-    "vault": _forms(
+    "render": forms("deploys+create deploys+cancel jobs+create jobs+cancel restart psql pgcli ssh"),
+    "vault": forms(
         "write delete kv+put kv+delete kv+destroy kv+patch kv+rollback kv+undelete kv+metadata"
         " policy+write policy+delete secrets+enable secrets+disable auth+enable auth+disable"
     ),
@@ -168,41 +161,41 @@ _RAILS_DB = (
 )
 _TYPEORM = "schema:drop schema:sync"
 DATABASES: dict[str, Forms] = {
-    "prisma": _forms("db+push db+execute migrate+deploy migrate+reset migrate+resolve"),
-    "drizzle-kit": _forms("push push:pg push:mysql push:sqlite"),
-    "rails": _forms(_RAILS_DB),
-    "rake": _forms(_RAILS_DB),
-    "sequelize": _forms("db:drop"),
-    "sequelize-cli": _forms("db:drop"),
-    "typeorm": _forms(_TYPEORM),
-    "typeorm-ts-node-commonjs": _forms(_TYPEORM),
-    "typeorm-ts-node-esm": _forms(_TYPEORM),
-    "flyway": _forms("clean"),
-    "liquibase": _forms("drop-all dropAll"),
-    "dbmate": _forms("drop"),
-    "atlas": _forms("schema+apply schema+clean"),
-    "dotnet-ef": _forms("database+drop"),  # `dotnet ef database update` applies migrations: daily work
+    "prisma": forms("db+push db+execute migrate+deploy migrate+reset migrate+resolve"),
+    "drizzle-kit": forms("push push:pg push:mysql push:sqlite"),
+    "rails": forms(_RAILS_DB),
+    "rake": forms(_RAILS_DB),
+    "sequelize": forms("db:drop"),
+    "sequelize-cli": forms("db:drop"),
+    "typeorm": forms(_TYPEORM),
+    "typeorm-ts-node-commonjs": forms(_TYPEORM),
+    "typeorm-ts-node-esm": forms(_TYPEORM),
+    "flyway": forms("clean"),
+    "liquibase": forms("drop-all dropAll"),
+    "dbmate": forms("drop"),
+    "atlas": forms("schema+apply schema+clean"),
+    "dotnet-ef": forms("database+drop"),  # `dotnet ef database update` applies migrations: daily work
     # red team: the servers' own clients that drop a database (`dropdb app`, `mysqladmin drop app`), migration
     # tools run backwards (a down migration drops what the up one made: `alembic downgrade base`, `knex
     # migrate:rollback --all`, `goose reset`, `sqitch revert`), and key-value stores' deletes and writes.
     "dropdb": ((),),
-    "mysqladmin": _forms("drop"),
-    "mariadb-admin": _forms("drop"),
-    "alembic": _forms("downgrade"),
-    "flask": _forms("db+downgrade"),
-    "knex": _forms("migrate:rollback migrate:down"),
-    "goose": _forms("reset down down-to"),
-    "sqitch": _forms("revert rebase"),
-    "etcdctl": _forms("del put txn compact lease+revoke"),
-    "consul": _forms("kv+delete kv+put kv+import"),
-    "influx": _forms("delete write bucket+delete"),
+    "mysqladmin": forms("drop"),
+    "mariadb-admin": forms("drop"),
+    "alembic": forms("downgrade"),
+    "flask": forms("db+downgrade"),
+    "knex": forms("migrate:rollback migrate:down"),
+    "goose": forms("reset down down-to"),
+    "sqitch": forms("revert rebase"),
+    "etcdctl": forms("del put txn compact lease+revoke"),
+    "consul": forms("kv+delete kv+put kv+import"),
+    "influx": forms("delete write bucket+delete"),
     "memcflush": ((),),
     # red team: a directory server's entries changed by its clients (OpenLDAP's tools), an SNMP agent's values
     # set, and content published to IPFS (added blocks are served to the network by a running node; a name
     # published, a remote pin, a pubsub message).
     **dict.fromkeys(("ldapmodify", "ldapadd", "ldapdelete", "ldapmodrdn", "ldappasswd", "ldapexop"), ((),)),
     "snmpset": ((),),
-    "ipfs": _forms(
+    "ipfs": forms(
         "add name+publish pin+remote dag+put block+put routing+put routing+provide dht+put dht+provide pubsub+pub"
     ),
 }
@@ -226,66 +219,66 @@ _EXPO = "publish publish:rollback publish:set upload:ios upload:android build:io
 
 # -- registries: publish and push ---------------------------------------------------------------------------
 REGISTRIES: dict[str, Forms] = {
-    "poetry": _forms("publish"),
-    "flit": _forms("publish"),
-    "hatch": _forms("publish"),
-    "pdm": _forms("publish"),
-    "uv": _forms("publish"),
-    "rye": _forms("publish"),
-    "bun": _forms("publish"),
-    "jsr": _forms("publish"),
-    "deno": _forms("publish deploy"),  # Deno 2.4+: `deno deploy` publishes to Deno Deploy
+    "poetry": forms("publish"),
+    "flit": forms("publish"),
+    "hatch": forms("publish"),
+    "pdm": forms("publish"),
+    "uv": forms("publish"),
+    "rye": forms("publish"),
+    "bun": forms("publish"),
+    "jsr": forms("publish"),
+    "deno": forms("publish deploy"),  # Deno 2.4+: `deno deploy` publishes to Deno Deploy
     # [beyond] red team: Deno Deploy's own CLI, Google's Jib CLI (builds and pushes an image to a registry).
-    "deployctl": _forms("deploy projects+create projects+delete projects+rename deployments+redeploy"),
-    "jib": _forms("build jar war"),
-    "maturin": _forms("publish upload"),  # a Rust extension's wheels to PyPI
+    "deployctl": forms("deploy projects+create projects+delete projects+rename deployments+redeploy"),
+    "jib": forms("build jar war"),
+    "maturin": forms("publish upload"),  # a Rust extension's wheels to PyPI
     # `gem release` is the gem-release plugin: the gem built and pushed.
-    "gem": _forms("push yank owner release"),
-    "dotnet": _forms("nuget+push nuget+delete ef+database+drop"),
-    "nuget": _forms("push delete"),
+    "gem": forms("push yank owner release"),
+    "dotnet": forms("nuget+push nuget+delete ef+database+drop"),
+    "nuget": forms("push delete"),
     # `login` sends a credential -- `--password-stdin`: whatever is piped to it -- to the registry it names.
-    "podman": _forms("push image+push manifest+push login"),
-    "docker-compose": _forms("push"),
-    "podman-compose": _forms("push"),
-    "buildah": _forms("push manifest+push login"),
-    "nerdctl": _forms("push image+push login"),
-    "oras": _forms("push attach copy cp tag manifest+push manifest+delete blob+push blob+delete"),
-    "crane": _forms("push copy cp delete tag mutate append rebase flatten index+append"),
-    "skopeo": _forms("copy delete sync"),
-    "cosign": _forms("sign attach attest copy upload clean"),
-    "ko": _forms("build publish apply create resolve"),
-    "vsce": _forms("publish unpublish"),
-    "ovsx": _forms("publish"),
-    "lerna": _forms("publish"),
-    "goreleaser": _forms("release publish announce"),
+    "podman": forms("push image+push manifest+push login"),
+    "docker-compose": forms("push"),
+    "podman-compose": forms("push"),
+    "buildah": forms("push manifest+push login"),
+    "nerdctl": forms("push image+push login"),
+    "oras": forms("push attach copy cp tag manifest+push manifest+delete blob+push blob+delete"),
+    "crane": forms("push copy cp delete tag mutate append rebase flatten index+append"),
+    "skopeo": forms("copy delete sync"),
+    "cosign": forms("sign attach attest copy upload clean"),
+    "ko": forms("build publish apply create resolve"),
+    "vsce": forms("publish unpublish"),
+    "ovsx": forms("publish"),
+    "lerna": forms("publish"),
+    "goreleaser": forms("release publish announce"),
     # red team: JReleaser (Java's goreleaser) and fastlane's store uploads -- deliver/upload_to_app_store (App Store),
     # pilot/upload_to_testflight, supply/upload_to_play_store, match (signing identities pushed to their git
     # repository), produce (a new app in the store), each also through `fastlane run ACTION`.
-    "jreleaser": _forms("release full-release deploy upload publish announce"),
-    "fastlane": _forms(
+    "jreleaser": forms("release full-release deploy upload publish announce"),
+    "fastlane": forms(
         "deliver pilot supply match produce upload_to_app_store upload_to_testflight upload_to_play_store"
         " appstore testflight run+deliver run+pilot run+supply run+match run+produce run+upload_to_app_store"
         " run+upload_to_testflight run+upload_to_play_store"
     ),
-    "changeset": _forms("publish"),
-    "lein": _forms("deploy"),
+    "changeset": forms("publish"),
+    "lein": forms("deploy"),
     # Ecto's drop and reset empty whatever database the project's config names (the databases' reading, below).
     # red team: edeliver's releases built on the build host, deployed, upgraded, started and migrated on the
     # servers (`mix edeliver deploy release to production`).
-    "mix": _forms(
+    "mix": forms(
         "hex.publish hex.retire hex.owner ecto.drop ecto.reset edeliver+deploy edeliver+upgrade edeliver+update"
         " edeliver+build edeliver+start edeliver+stop edeliver+restart edeliver+migrate"
     ),
-    "conan": _forms("upload"),
+    "conan": forms("upload"),
     # [beyond] red team: more registries' publishers and their owner, channel and delete verbs -- regctl (an
     # OCI registry's images, tags, manifests and blobs), the Snap Store, Debian's and openSUSE's and Fedora's
     # build services, Chocolatey, conda's pixi and rattler-build, devpi; dput and dupload upload when run at all.
-    "regctl": _forms(
+    "regctl": forms(
         "image+copy image+delete image+mod image+import tag+delete tag+rm manifest+put"
         " manifest+delete manifest+rm blob+put blob+delete blob+rm artifact+put index+create index+add"
         " index+delete"
     ),
-    "snapcraft": _forms(
+    "snapcraft": forms(
         "upload push release close promote register unregister upload-metadata set-default-track register-key"
     ),
     "dput": ((),),
@@ -293,57 +286,57 @@ REGISTRIES: dict[str, Forms] = {
     # red team: file-sharing clients that put a file where anyone with the link or code can take it -- a
     # pastebin, croc's and magic-wormhole's relays (and wormhole-william, its Go port), Firefox Send's ffsend.
     "pastebinit": ((),),
-    "croc": _forms("send relay"),
-    "wormhole": _forms("send"),
-    "magic-wormhole": _forms("send"),
-    "wormhole-william": _forms("send"),
-    "ffsend": _forms("upload up u"),
-    "osc": _forms(
+    "croc": forms("send relay"),
+    "wormhole": forms("send"),
+    "magic-wormhole": forms("send"),
+    "wormhole-william": forms("send"),
+    "ffsend": forms("upload up u"),
+    "osc": forms(
         "commit ci checkin submitrequest submitreq sr createrequest creq rdelete rremove copypac linkpac"
         " branch request+accept rq+accept rebuild rebuildpac wipebinaries"
     ),
-    "copr-cli": _forms(
+    "copr-cli": forms(
         "build buildscm buildpypi buildgem buildcustom build-distgit create delete modify edit-chroot"
         " add-package-scm edit-package-scm add-package-pypi edit-package-pypi delete-package cancel"
         " regenerate-repos fork"
     ),
-    "choco": _forms("push"),
+    "choco": forms("push"),
     # Homebrew's maintainers' commands: a fork pushed and a pull request opened, bottles uploaded.
-    "brew": _forms("bump-formula-pr bump-cask-pr pr-upload"),
-    "pixi": _forms("upload"),
-    "rattler-build": _forms("upload"),
-    "devpi": _forms("upload push remove"),
+    "brew": forms("bump-formula-pr bump-cask-pr pr-upload"),
+    "pixi": forms("upload"),
+    "rattler-build": forms("upload"),
+    "devpi": forms("upload push remove"),
     # Angular's `ng deploy` (the project's deploy builder: Firebase, GitHub Pages, a cloud), Shopify's app and
     # theme releases, Sentry's releases and uploads; the scoped packages `npx` runs them by.
-    "ng": _forms("deploy"),
-    "@angular/cli": _forms("deploy"),
-    "shopify": _forms(_SHOPIFY),
-    "@shopify/cli": _forms(_SHOPIFY),
-    "sentry-cli": _forms(_SENTRY),
-    "@sentry/cli": _forms(_SENTRY),
+    "ng": forms("deploy"),
+    "@angular/cli": forms("deploy"),
+    "shopify": forms(_SHOPIFY),
+    "@shopify/cli": forms(_SHOPIFY),
+    "sentry-cli": forms(_SENTRY),
+    "@sentry/cli": forms(_SENTRY),
     # Expo: store submissions, over-the-air updates, cloud builds and hosting (`eas build:list` and the other
     # `topic:read` forms are words no form names); `expo publish` is the classic CLI's update.
-    "eas": _forms(_EAS),
-    "eas-cli": _forms(_EAS),  # `npx eas-cli submit`
-    "expo": _forms(_EXPO),
-    "expo-cli": _forms(_EXPO),
-    "rebar3": _forms("hex+publish"),
-    "dart": _forms("pub+publish"),
-    "flutter": _forms("pub+publish"),
-    "cabal": _forms("upload"),
-    "stack": _forms("upload"),
-    "pod": _forms("trunk+push repo+push trunk+delete trunk+deprecate trunk+add-owner trunk+remove-owner"),
-    "anaconda": _forms("upload"),
-    "swift": _forms("package-registry+publish"),
-    "opam": _forms("publish"),
+    "eas": forms(_EAS),
+    "eas-cli": forms(_EAS),  # `npx eas-cli submit`
+    "expo": forms(_EXPO),
+    "expo-cli": forms(_EXPO),
+    "rebar3": forms("hex+publish"),
+    "dart": forms("pub+publish"),
+    "flutter": forms("pub+publish"),
+    "cabal": forms("upload"),
+    "stack": forms("upload"),
+    "pod": forms("trunk+push repo+push trunk+delete trunk+deprecate trunk+add-owner trunk+remove-owner"),
+    "anaconda": forms("upload"),
+    "swift": forms("package-registry+publish"),
+    "opam": forms("publish"),
     # red team: Gleam's and Nim's package indexes (Hex; nimble's package list), and two release tools that tag,
     # push and publish when run at all (`dune-release` alone is its whole release: tag, distrib, publish, opam
     # submit; `cargo-release --execute`, the program `cargo release` runs).
-    "gleam": _forms("publish hex+retire hex+unretire hex+revert hex+owner"),
-    "nimble": _forms("publish"),
+    "gleam": forms("publish hex+retire hex+unretire hex+revert hex+owner"),
+    "nimble": forms("publish"),
     # red team: Elm's package registry, CPAN's upload to PAUSE (its whole command; `cpan-upload-http` the
     # older name, `pause-upload` another client's).
-    "elm": _forms("publish"),
+    "elm": forms("publish"),
     "cpan-upload": ((),),
     "cpan-upload-http": ((),),
     "pause-upload": ((),),
@@ -351,23 +344,23 @@ REGISTRIES: dict[str, Forms] = {
     "cargo-release": ((),),
     # model and data hubs: Hugging Face's (below, verb-decided), Ollama's registry, DVC's and DataLad's remotes;
     # git-lfs is the program `git lfs` runs (R4.10: the same program by another name).
-    "ollama": _forms("push"),
-    "dvc": _forms("push exp+push"),
-    "datalad": _forms(
+    "ollama": forms("push"),
+    "dvc": forms("push exp+push"),
+    "datalad": forms(
         "push publish create-sibling create-sibling-github create-sibling-gitlab create-sibling-gitea"
     ),
-    "git-lfs": _forms("push"),
+    "git-lfs": forms("push"),
     # git-annex: `git annex` by its own name (R4.10) -- content sent to, moved to or dropped from remotes.
-    "git-annex": _forms("sync push copy move export drop mirror assist satisfy"),
+    "git-annex": forms("sync push copy move export drop mirror assist satisfy"),
     # coverage services: the upload is the act (the old uploader uploads when run at all).
-    "codecovcli": _forms(
+    "codecovcli": forms(
         "upload-process do-upload upload-coverage create-commit create-report empty-upload send-notifications"
     ),
     "codecov": ((),),
     # Google Apps Script's clasp (the script's code pushed and deployed), Azure Static Web Apps' swa; surge and
     # gh-pages publish the folder they are given when run at all.
-    "clasp": _forms("push deploy undeploy redeploy create-deployment update-deployment run"),
-    "swa": _forms("deploy"),
+    "clasp": forms("push deploy undeploy redeploy create-deployment update-deployment run"),
+    "swa": forms("deploy"),
     "surge": ((),),
     "gh-pages": ((),),
     "semantic-release": ((),),
@@ -382,32 +375,32 @@ _GIT_SPICE = (
 
 # -- remotes: version control that publishes ----------------------------------------------------------------
 REMOTES: dict[str, Forms] = {
-    "jj": _forms("git+push git+remote+add git+remote+set-url git+remote+rename"),
-    "hg": _forms("push phase"),
-    "svn": _forms("commit ci import"),
-    "fossil": _forms("push sync"),
-    "sl": _forms("push pr+submit"),
+    "jj": forms("git+push git+remote+add git+remote+set-url git+remote+rename"),
+    "hg": forms("push phase"),
+    "svn": forms("commit ci import"),
+    "fossil": forms("push sync"),
+    "sl": forms("push pr+submit"),
     # [beyond] red team: stacked-branch tools that push branches and open pull requests for them -- git-spice
     # (`gs` is also Ghostscript, so only its submitting forms: `gs ss` is `gs stack submit`, `bs`, `uss`,
     # `dss` the others). Graphite, Aviator, git-town, spr and ghstack are decided by their verb (VERB_DECIDED).
-    "git-spice": _forms(_GIT_SPICE),
-    "gs": _forms(_GIT_SPICE),
+    "git-spice": forms(_GIT_SPICE),
+    "gs": forms(_GIT_SPICE),
     # Perforce changes the server's depot on submit (and on shelve, obliterate, populate, tag, labelsync);
     # Darcs and Bazaar/Breezy push and send patches.
-    "p4": _forms("submit shelve obliterate populate tag labelsync"),
-    "darcs": _forms("push send"),
-    "bzr": _forms("push send"),
-    "brz": _forms("push send"),
+    "p4": forms("submit shelve obliterate populate tag labelsync"),
+    "darcs": forms("push send"),
+    "bzr": forms("push send"),
+    "brz": forms("push send"),
     # Tunnels behind a subcommand of a wider tool: VS Code's remote tunnel serves this machine's folders.
-    "code": _forms("tunnel"),
-    "code-insiders": _forms("tunnel"),
-    "cursor": _forms("tunnel"),
+    "code": forms("tunnel"),
+    "code-insiders": forms("tunnel"),
+    "cursor": forms("tunnel"),
 }
 
 # npm's registry account and organisation changes, and the package metadata it changes on the registry
 # (red team: `npm hook add` sends the registry's events to any address). Logging in is a change of the machine
 # (its credentials file), permissions.commands.machine's.
-_REGISTRY_ACCOUNT = _forms(
+_REGISTRY_ACCOUNT = forms(
     "token+create token+revoke team+create team+destroy team+add team+rm org+set org+rm profile+set"
     " profile+enable-2fa profile+disable-2fa star unstar hook+add hook+rm hook+update undeprecate deprecate"
     " dist-tag+add dist-tag+rm owner+add owner+rm access"
@@ -417,37 +410,37 @@ _REGISTRY_ACCOUNT = _forms(
 MORE: dict[str, Forms] = {
     # git's transports that send what they are given: a pack (`send-pack`, `http-push`), mail (`imap-send`
     # reads it on its input), a remote helper driven by commands on its input (`remote-https ... <<< push`).
-    "git": _forms(
+    "git": forms(
         "remote+rename send-pack http-push imap-send p4+submit cvsexportcommit remote-http remote-https"
         " remote-ftp remote-ftps remote-ext remote-fd"
     ),
     # red team: Argo Rollouts' plugin (`kubectl argo rollouts promote`; `kubectl-argo-rollouts` reads as it).
-    "kubectl": _forms(
+    "kubectl": forms(
         "debug attach certificate+approve certificate+deny auth+reconcile argo+rollouts+promote"
         " argo+rollouts+abort argo+rollouts+undo argo+rollouts+retry argo+rollouts+restart argo+rollouts+pause"
         " argo+rollouts+set argo+rollouts+create argo+rollouts+terminate"
     ),
     # red team: the plugins' pushes -- ChartMuseum's, helm-s3's and helm-gcs's (a chart to, or a chart
     # repository's index in, a bucket) -- and helm-secrets' wrappers of install and upgrade.
-    "helm": _forms(
+    "helm": forms(
         "test cm-push s3+push s3+delete s3+init s3+reindex gcs+push gcs+rm gcs+init secrets+install"
         " secrets+upgrade secrets+uninstall secrets+rollback"
     ),
-    "terraform": _forms("refresh workspace+new workspace+delete"),
-    "docker": _forms(
+    "terraform": forms("refresh workspace+new workspace+delete"),
+    "docker": forms(
         "service+create service+update service+rm stack+deploy stack+rm buildx+imagetools+create login"
         # red team: a plugin pushed to a registry; a swarm's secrets, configs and nodes changed.
         " plugin+push secret+create secret+rm config+create config+rm node+update node+rm node+promote"
         " node+demote"
     ),
     # pnpm hands the registry commands it does not implement to npm (`pnpm deprecate` is `npm deprecate`).
-    "pnpm": _forms("unpublish") + _REGISTRY_ACCOUNT,
+    "pnpm": forms("unpublish") + _REGISTRY_ACCOUNT,
     # yarn 1's own registry commands (`yarn owner add`, `yarn tag add`), and yarn 2+'s `yarn npm …`.
-    "yarn": _forms(
+    "yarn": forms(
         "npm+tag npm+unpublish owner+add owner+remove owner+rm tag+add tag+remove tag+rm"
         " team+create team+destroy team+add team+remove access"
     ),
-    "twine": _forms("register"),
+    "twine": forms("register"),
     # [beyond] red team: npm's registry account and organisation changes.
     "npm": _REGISTRY_ACCOUNT,
 }
@@ -457,10 +450,10 @@ MORE: dict[str, Forms] = {
 # consumers, a chat). The brokers' clients that only publish, and the notifiers, send when run at all; Salt
 # runs a command on its minions.
 MESSAGES: dict[str, Forms] = {
-    "ntfy": _forms("publish pub send trigger"),
-    "nats": _forms("pub publish req request"),
-    "signal-cli": _forms("send sendReaction sendReceipt remoteDelete updateGroup"),
-    "rabbitmqadmin": _forms("publish declare delete purge close"),
+    "ntfy": forms("publish pub send trigger"),
+    "nats": forms("pub publish req request"),
+    "signal-cli": forms("send sendReaction sendReceipt remoteDelete updateGroup"),
+    "rabbitmqadmin": forms("publish declare delete purge close"),
     "mosquitto_pub": ((),),
     "kafka-console-producer": ((),),
     "kafka-console-producer.sh": ((),),
@@ -749,7 +742,7 @@ VERB_DECIDED: dict[str, Decided] = {
     "dokku": Decided("help version report"),
     "oci": Decided("setup session"),
     "ibmcloud": Decided("login logout target config plugin"),
-    # Capistrano `cap STAGE deploy` (Capacitor's `cap` is read first: _capacitor); JFrog `jf rt upload` (`u`),
+    # Capistrano `cap STAGE deploy` (Capacitor's `cap` is read first: _capistrano); JFrog `jf rt upload` (`u`),
     # `jf rt dl` reads.
     "cap": Decided("-T --tasks"),
     "jf": Decided("dl download search s ping config c login", "u"),

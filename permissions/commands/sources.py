@@ -16,7 +16,7 @@ from __future__ import annotations
 from permissions.commands.option_tables import NPM_ALIASES
 from permissions.commands.views import is_assignment
 
-__all__ = ["insecure_fetch", "SOURCE_VERBS", "index_assigned", "other_source"]
+__all__ = ["SOURCE_VERBS", "index_assigned", "insecure_fetch", "other_source"]
 
 # pip's and uv's options that name another index or a place to find packages (and pip's host whose
 # certificate is not checked).
@@ -323,19 +323,17 @@ _GIT_NO_VERIFY = frozenset({"false", "0", "no", "off"})
 
 
 def insecure_fetch(view: tuple[str, ...]) -> bool:
-    """Whether ``view`` fetches packages or a repository with TLS verification turned off (git's settings
-    here; the package managers' options are read in other_source)."""
-    if view[0] == "git":
-        for k, w in enumerate(view[1:], 1):
-            low = w.lower()
-            if "sslverify" in low:
-                name, eq, value = low.partition("=")
-                if not eq:  # `git config http.sslVerify false`
-                    value = view[k + 1].lower() if k + 1 < len(view) else ""
-                if name.endswith("sslverify") and value in _GIT_NO_VERIFY:
-                    return True
-        return False
-    return other_source(view)
+    """Whether a view of git fetches with TLS verification turned off, or sets it so for every later fetch
+    (the package managers' options are read in other_source)."""
+    for k, w in enumerate(view[1:], 1):
+        low = w.lower()
+        if "sslverify" in low:
+            name, eq, value = low.partition("=")
+            if not eq:  # `git config http.sslVerify false`
+                value = view[k + 1].lower() if k + 1 < len(view) else ""
+            if name.endswith("sslverify") and value in _GIT_NO_VERIFY:
+                return True
+    return False
 
 
 def other_source(view: tuple[str, ...]) -> bool:
