@@ -246,6 +246,23 @@ def hostile_cases() -> dict[str, str]:
         "export of 2,000 names, then curl -d": "export " + "A=1 " * 2_000 + "; curl -d x localhost",
         "ssh fed, 9,000 option letters": "cat f | ssh -" + "v" * 9_000 + " host",
         "curl of 2,000 captured words": "curl h.example/" + "$(a)" * 2_000,
+        # Grammar alone, repeats and looked-through pieces: each drew less of the read budget than it costs
+        # (`!;` by the fifty thousand took 280 ms before every kind of command was charged).
+        "50,000 '!;'": "!;" * 50_000,
+        "33,000 'fi;'": "fi;" * 33_000,
+        "33,000 'do;'": "do;" * 33_000,
+        "50,000 ':;' repeats": ":;" * 50_000,
+        **{
+            name: ";".join(template.format(k=k) for k in range(12_000))[:100_000]
+            for name, template in (
+                ("'xargs aK' wrappers", "xargs a{k}"),
+                ("'env aK' wrappers", "env a{k}"),
+                ("'aK < fK' redirections", "a{k} < f{k}"),
+                ("'$aK' commands", "$a{k}"),
+                ("'local x=aK' declarations", "local x=a{k}"),
+                ("'aK{1..3}' sequences", "a{k}{{1..3}}"),
+            )
+        },
         # Every other construct by the thousand, distinct, cut at the API's 100 KB (R4.7: the
         # read budget of permissions.shell.MAX_READ_STEPS bounds them all).
         **{name: cmd[:100_000] for name, cmd in _constructs_by_the_thousand(8_000).items()},

@@ -190,7 +190,7 @@ def decode_ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
 # this module's work: a character scanned or produced costs one, and each expansion (a brace word, or an
 # alternative that holds braces) costs _EXPAND_CALL more for the calls and lists it sets up -- 16,000 `{a,b}`
 # words or alternatives cost as much as 1.3 MB of plain text. 100 KB of anything stays within ~25 ms.
-BRACE_BUDGET = 100_000
+BRACE_BUDGET = 50_000
 BRACE_BUDGET_PER_CHAR = 1
 _EXPAND_CALL = 80
 MAX_BRACE_NESTING = 32

@@ -206,8 +206,15 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
     # is read once and its Segment object reused (decide() then finds it by identity).
     made: dict[str, Segment | None] | None = {} if len(pieces) > 8 else None
     left = steps[0] if steps is not None else MAX_READ_STEPS
+    repeats = 0
     for piece in pieces:
         if made is not None and piece in made:
+            # Read once, but found, listed and judged again (by identity): a step per few repeats, so
+            # `:;:;…` by the hundred thousand stops too (what a repeat costs is about a quarter of a piece).
+            repeats += 1
+            left -= repeats & 3 == 0
+            if left < 0:
+                return _past_budget(segments, steps)
             known = made[piece]
             if known is not None:
                 segments.append(known)
@@ -231,6 +238,7 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             if parts is None:
                 return None
             words, redirects, dyn, inputs = parts
+            left -= _STEPS_FAST_WORDS  # read word by word, and judged for its expansions and redirections
         if not words:
             if redirects:
                 return None
@@ -243,9 +251,7 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             # their sets, with no `/` or `=` -- nothing carried, one step, the command word the first word.
             left -= 1
             if left < 0:
-                if steps is not None:
-                    steps[0] = -1
-                return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
+                return _past_budget(segments, steps)  # what was read, and no more
             if globs and _is_glob(first):
                 return None  # R4.9: a glob in the command word: the scanner decides
         else:
@@ -259,11 +265,11 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             # A piece costs a step, and more when its first word is looked through (a wrapper, an assignment,
             # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
             # the index walk).
-            left -= 1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else 4
+            left -= (
+                1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else _STEPS_COSTLY
+            )
             if left < 0:
-                if steps is not None:
-                    steps[0] = -1
-                return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))  # what was read, and no more
+                return _past_budget(segments, steps)  # what was read, and no more
             # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
             k = _command_index(words) if "=" in first else 0
             if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
@@ -282,6 +288,13 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
     return _new_parsed((tuple(segments), False, None, None))
 
 
+def _past_budget(segments: list[Segment], steps: list[int] | None) -> ParsedCommand:
+    """Out of read steps (MAX_READ_STEPS): what was read, and no more, unparseable as TOO_COMPLEX."""
+    if steps is not None:
+        steps[0] = -1
+    return _new_parsed((tuple(segments), True, TOO_COMPLEX, None))
+
+
 def _glob_marks(words: tuple[str, ...], dyn: frozenset[int]) -> frozenset[int]:
     """``dyn`` and the indexes of the words holding a glob (no quotes on this path: every glob character is
     unquoted), as the scanner marks them."""
@@ -289,6 +302,11 @@ def _glob_marks(words: tuple[str, ...], dyn: frozenset[int]) -> frozenset[int]:
     return dyn.union(globbed) if globbed else dyn
 
 
+# Steps a piece costs beyond the common one (MAX_READ_STEPS): read word by word (an expansion or a
+# redirection in it), or its first word costly -- so that a command of such pieces by the thousand stops
+# at about the cost of plain ones (bench/decide.py's hostile inputs).
+_STEPS_FAST_WORDS = 1
+_STEPS_COSTLY = 9
 _COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's reader more (MAX_READ_STEPS)
 # First words _fast tests further (any set the piece loop looks a first word up in).
 _UNCOMMON_FIRST = _NOT_PLAIN_FIRST | _COSTLY_FIRST | _FAST_REFUSED

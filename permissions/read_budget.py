@@ -41,14 +41,19 @@ REREAD_CHARS_BASE = 65_536
 DISPLAY_LIMIT = 1000
 # The read budget (every input decides in <= 50 ms) under R4.7 (no size past which deny checks stop):
 # the scanner has a budget of steps per command (a turn of its loop, a nested script, a piece read flat),
-# shared by its nested readers. No agent's command comes near it: the fast path reads ~6,000 distinct plain
-# commands (60 KB) within it. A step and what decide() does with it cost ~4-6 us on a 2.6 GHz core, so the
-# budget keeps reading and judging a hostile input near 35 ms there. Past it reading stops, the command is
+# shared by its nested readers. No agent's command comes near it: the fast path reads ~4,000 distinct plain
+# commands (40 KB) within it, the scanner ~700 quoted ones. A step and what decide() does with it cost ~5-8 us
+# on the slowest 2-core machine measured (first sight ~130 us), and every kind of command is charged what it
+# costs (grammar alone, repeats, pieces looked through: see below), so the budget keeps reading and judging
+# any hostile input near 35 ms there (6,000 steps, charged less evenly, let `!;!;…` run 280 ms). Past it reading stops, the command is
 # unparseable with TOO_COMPLEX as its problem, and decide() checks the whole text for any program a deny rule
 # or the floor names (see permissions.decide): deny still sees every segment, by over-matching, at the speed
 # of one regex.
-MAX_READ_STEPS = 6_000
+MAX_READ_STEPS = 4_000
 _STEPS_PER_SEGMENT = 3  # a segment costs a few turns: built, checked for carried scripts, judged
+# A segment whose first word is looked through (a wrapper, an assignment, a path: views built here and
+# again in decide()) costs as many steps again, as the fast path charges it more.
+_STEPS_LOOKED_THROUGH = 7
 _STEPS_PER_SCAN = 6  # a nested reader (a script, a body read again) costs its set-up
 _STEPS_PER_BRACE_WORD = 2  # a word holding braces: encoded, expanded (its own budget), decoded
 TOO_COMPLEX = "the command is too long and complex to read in full; split it into smaller commands"

@@ -20,6 +20,7 @@ from permissions.commands import (
 )
 from permissions.expansions import decode_ansi_c
 from permissions.read_budget import (
+    _STEPS_LOOKED_THROUGH,
     _STEPS_PER_SEGMENT,
     DISPLAY_LIMIT,
     MAX_NESTING,
@@ -205,6 +206,10 @@ def finish(sc: _Scanner, b: _Builder, end: int) -> None:
                 emit(sc, b.start, seg)
                 if b.feeds or b.docs:
                     feed_input(sc, seg, b)
+        else:
+            # Grammar alone (`fi`, `done`, `!`, a loop's header) was read and cut like any command: it
+            # costs what a segment does, so `fi;fi;…` by the thousand stays within the read budget.
+            out_of_steps(sc, _STEPS_PER_SEGMENT)
     if b.feeds:
         b.feeds = []
     if b.docs:
@@ -360,6 +365,8 @@ def emit(sc: _Scanner, start: int, seg: Segment) -> None:
         and not foreign_name(first)  # R4.10: `BASH -c …` runs bash on a case-insensitive file system
     ):
         return  # carries no command line (carried_scripts answers nothing) and defines no alias
+    if out_of_steps(sc, _STEPS_LOOKED_THROUGH):
+        return
     if sc.scripts and words not in sc.scripted:
         # A command repeated word for word carries the same script: its commands were judged once
         # (the verdict depends on words only), so hostile repetition stays cheap.

@@ -128,8 +128,8 @@ def test_the_read_budget_is_shared_by_nested_scripts():
 @pytest.mark.parametrize(
     "command",
     [
-        " && ".join(f"echo {k}" for k in range(4_000)) + " && rm -rf /",  # distinct plain commands
-        "; ".join(["ls 'a b'"] * 1_000) + "; rm -rf /",  # read by the scanner
+        " && ".join(f"echo {k}" for k in range(3_000)) + " && rm -rf /",  # distinct plain commands
+        "; ".join(["ls 'a b'"] * 600) + "; rm -rf /",  # read by the scanner
         "\n".join(f"cp src/{k}.py dst/" for k in range(2_000)) + "\nrm -rf /",
     ],
 )
@@ -159,3 +159,82 @@ def test_past_the_read_budget_an_ask_rule_still_speaks():
     assert v.reason == "ask_rule"
     v = term(_COMPLEX + "; rm x; npm publish", ask=("Terminal(npm publish)",), deny=("Terminal(rm)",))
     assert (v.decision, v.reason) == ("deny", "deny_rule")  # deny before ask
+
+
+# -- every kind of command draws on the read budget (R4.7: bounded time for any input) ------------------------
+# Grammar alone (`fi`, `done`, `!`, a loop's header) is read and cut like a command; a piece repeated word for
+# word is still found, listed and judged; a piece whose first word is looked through (a wrapper, an
+# assignment) is read twice. Each drew nothing or too little from the budget, so `!;!;…` by the fifty thousand
+# ran for a quarter of a second (bench/decide.py times these shapes). Now each stops at the budget: unparseable
+# as TOO_COMPLEX, never auto-approved, and deny still sees the whole text.
+_GRAMMAR_ALONE = (
+    "fi",
+    "do",
+    "done",
+    "then",
+    "else",
+    "elif",
+    "esac",
+    "!",
+    "if",
+    "for",
+    "while",
+    "until",
+    "! fi",
+)
+
+
+@pytest.mark.parametrize("word", _GRAMMAR_ALONE)
+@pytest.mark.parametrize("sep", [";", "\n", " && ", " | "])
+def test_grammar_alone_by_the_thousand_draws_on_the_read_budget(word, sep):
+    # (joined by newlines, `&&` or `|` each separator was already a turn of the reader's loop, charged; a
+    # plain `;` is read inside the run of words, and that path charged only the segments it built)
+    command = sep.join([word] * 20_000)
+    assert parse_command(command).problem == TOO_COMPLEX, (word, sep)
+    assert term(command, project=CONTAINER_RUNNING, autonomy=AUTO_MODE).decision == "require_approval"
+    v = term(command + "\nrm -rf /", project=CONTAINER_RUNNING)
+    assert (v.decision, v.reason) == ("deny", "builtin_deny")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ";".join(f"for i in a{k}; do b{k}; done" for k in range(700)),
+        ";".join(f"if a{k}; then b{k}; fi" for k in range(700)),
+        ";".join(f"while a{k}; do b{k}; done" for k in range(700)),
+        ";".join(f"until a{k}; do b{k}; done" for k in range(700)),
+        ";".join(f"! a{k}" for k in range(1_500)),
+        ";".join(f"time a{k}" for k in range(1_500)),
+    ],
+)
+def test_the_grammar_around_commands_draws_on_the_read_budget(command):
+    assert parse_command(command).problem == TOO_COMPLEX
+
+
+@pytest.mark.parametrize("piece", [":", "ls", "true", "ls -la", "a=1"])
+def test_a_piece_repeated_by_the_hundred_thousand_draws_on_the_read_budget(piece):
+    command = ";".join([piece] * 100_000)
+    assert parse_command(command).problem == TOO_COMPLEX
+    v = term(command, allow=(f"Terminal({piece.split()[0]})",), project=CONTAINER_RUNNING)
+    assert v.decision == "require_approval"
+    assert term(command + "; rm -rf /").reason == "builtin_deny"
+
+
+@pytest.mark.parametrize(
+    "template",
+    ["xargs a{k}", "env a{k}", "sudo a{k}", "nohup a{k}", "command a{k}", "x{k}=1 a{k}", "env a{k} 'q'"],
+)
+def test_pieces_looked_through_draw_more_of_the_read_budget(template):
+    # a thousand distinct wrapper calls cost what several thousand plain commands do
+    command = ";".join(template.format(k=k) for k in range(1_000))
+    assert parse_command(command).problem == TOO_COMPLEX
+    assert term(command, project=CONTAINER_RUNNING, autonomy=AUTO_MODE).decision == "require_approval"
+
+
+def test_repeats_and_looked_through_pieces_of_an_ordinary_length_are_read_in_full():
+    for command in (
+        " && ".join(["ls"] * 10_000),  # repeats cost a quarter step
+        ";".join(f"env A=1 a{k}" for k in range(300)),
+        ";".join(f"for f in a{k}; do b{k}; done" for k in range(300)),
+    ):
+        assert parse_command(command).problem != TOO_COMPLEX
