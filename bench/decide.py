@@ -261,6 +261,9 @@ def hostile_cases() -> dict[str, str]:
                 ("'$aK' commands", "$a{k}"),
                 ("'local x=aK' declarations", "local x=a{k}"),
                 ("'aK{1..3}' sequences", "a{k}{{1..3}}"),
+                ("'chmod 755 aK' (option table, a deny names chmod)", "chmod 755 a{k}"),
+                ("'mv aK bK' (write table, an ask names mv)", "mv a{k} b{k}"),
+                ("'sed -i s/a/K/ fK' in-place edits", "sed -i s/a/{k}/ f{k}"),
             )
         },
         # Every other construct by the thousand, distinct, cut at the API's 100 KB (R4.7: the
@@ -309,11 +312,21 @@ def _nested_ticks(levels: int, width: int) -> str:
     return body
 
 
-def bench_hostile(perms: Permissions) -> list[tuple[str, int, float, str]]:
-    project = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+def bench_hostile(perms: Permissions, runs_in: str = "sandbox") -> list[tuple[str, int, float, str]]:
+    """Each hostile input decided three times (best kept). ``runs_in`` "agent": the hook path -- a runner
+    project, the command on the developer's machine -- which reads more of every segment (the Windows
+    spellings, the floor's deleters there, the path scope)."""
+    if runs_in == "sandbox":
+        project = ProjectState(execution_mode="container", container_running=True, root=ROOT)
+    else:
+        project = ProjectState(
+            execution_mode="runner", container_running=False, root=ROOT, scope_root_id="bench"
+        )
     out = []
     for name, cmd in hostile_cases().items():
-        req = DecisionRequest("terminal", "developer", project, command=cmd, permissions=perms)
+        req = DecisionRequest(
+            "terminal", "developer", project, command=cmd, permissions=perms, runs_in=runs_in
+        )
         best = float("inf")
         for _ in range(3):
             t = time.perf_counter()

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 __all__ = [
     "BRACE_BUDGET",
+    "BRACE_BUDGET_MAX",
     "BRACE_BUDGET_PER_CHAR",
     "MAX_BRACE_NESTING",
     "BraceState",
@@ -189,9 +190,12 @@ def decode_ansi_c(src: str, start: int) -> tuple[str, int, str | None]:
 # The budget bounds time (R4.7, the read budget: every input decides in <= 50 ms), so a unit is about 0.1 us of
 # this module's work: a character scanned or produced costs one, and each expansion (a brace word, or an
 # alternative that holds braces) costs _EXPAND_CALL more for the calls and lists it sets up -- 16,000 `{a,b}`
-# words or alternatives cost as much as 1.3 MB of plain text. 100 KB of anything stays within ~25 ms.
+# words or alternatives cost as much as 1.3 MB of plain text. The words produced are judged after (each a word
+# of its segment), so the budget stops at BRACE_BUDGET_MAX however long the command: 100 KB of anything stays
+# within ~40 ms on the slowest machine measured (`echo {1..K}` by the thousand: 50 ms at 150,000).
 BRACE_BUDGET = 50_000
 BRACE_BUDGET_PER_CHAR = 1
+BRACE_BUDGET_MAX = 100_000
 _EXPAND_CALL = 80
 MAX_BRACE_NESTING = 32
 _INTMAX = 2**63 - 1

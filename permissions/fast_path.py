@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from permissions.commands import MAY_CARRY_FIRST, carries_commands, foreign_name
+from permissions.commands.options import _NAME_ALIASES, PROGRAMS
 from permissions.floor import FLOOR_VERBS
 from permissions.read_budget import DISPLAY_LIMIT, MAX_READ_STEPS, TOO_COMPLEX
 from permissions.shell_syntax import (
@@ -248,8 +249,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
         first = words[0]
         if first not in _UNCOMMON_FIRST and "/" not in first and "=" not in first and not foreign_name(first):
             # The common case (most first words): what the tests below answer for a first word in none of
-            # their sets, with no `/` or `=` -- nothing carried, one step, the command word the first word.
-            left -= 1
+            # their sets, with no `/` or `=` -- nothing carried, one step (more for a program read through its
+            # option table or the write table), the command word the first word.
+            left -= _PIECE_STEPS.get(first, 1)
             if left < 0:
                 return _past_budget(segments, steps)  # what was read, and no more
             if globs and _is_glob(first):
@@ -266,7 +268,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             # a verb path: views are built here and again in decide()) or is a floor verb (judged by more than
             # the index walk).
             left -= (
-                1 if first not in _COSTLY_FIRST and "/" not in first and "=" not in first else _STEPS_COSTLY
+                _PIECE_STEPS.get(first, 1)
+                if first not in _COSTLY_FIRST and "/" not in first and "=" not in first
+                else _STEPS_COSTLY
             )
             if left < 0:
                 return _past_budget(segments, steps)  # what was read, and no more
@@ -308,6 +312,18 @@ def _glob_marks(words: tuple[str, ...], dyn: frozenset[int]) -> frozenset[int]:
 _STEPS_FAST_WORDS = 1
 _STEPS_COSTLY = 9
 _COSTLY_FIRST = MAY_CARRY_FIRST | FLOOR_VERBS  # first words that cost _fast's reader more (MAX_READ_STEPS)
+# Programs whose segments decide() reads again by meaning (R4.10: their option tables, for any deny or ask
+# pattern naming them; chmod's modes rewritten), through the write table or for where they move: by the thousand, with such a
+# pattern, each costs two to four plain pieces to judge (`chmod 755 aK` 100 ms at one step each).
+_STEPS_TABLED = 3
+_STEPS_WRITER = 2
+_PIECE_STEPS: dict[str, int] = {
+    # (`cd`, `pushd`, `popd` move where every later segment is judged from: the scope follows them)
+    **dict.fromkeys(
+        ("cp", "mv", "dd", "install", "ln", "tee", "touch", "mkdir", "cd", "pushd", "popd"), _STEPS_WRITER
+    ),
+    **{name: _STEPS_TABLED for name in (*PROGRAMS, *_NAME_ALIASES)},
+}
 # First words _fast tests further (any set the piece loop looks a first word up in).
 _UNCOMMON_FIRST = _NOT_PLAIN_FIRST | _COSTLY_FIRST | _FAST_REFUSED
 _tuple_new = tuple.__new__  # _new_segment without the partial's call

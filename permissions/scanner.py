@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from permissions.expansion_steps import expand_braces, on_backtick, on_brace, on_dollar, on_tilde
-from permissions.expansions import BRACE_BUDGET, BRACE_BUDGET_PER_CHAR, BraceState, Raw
+from permissions.expansions import BRACE_BUDGET, BRACE_BUDGET_MAX, BRACE_BUDGET_PER_CHAR, BraceState, Raw
 from permissions.fast_path import _fast
 from permissions.read_budget import (
     _STEPS_PER_SCAN,
@@ -123,7 +123,7 @@ class _Scanner:
         )
         # Read steps left for the whole command, shared by every nested reader, scripts included.
         self.steps = steps if steps is not None else [MAX_READ_STEPS]
-        self.braces = BraceState(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src))
+        self.braces = BraceState(min(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src), BRACE_BUDGET_MAX))
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
         self.problem: str | None = None

@@ -1162,6 +1162,9 @@ _ODD = re.compile(r"[\"'`^]").search
 _KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "(", "call", "CALL", "Call"})
 
 
+_MANY_TEXTS = 64
+
+
 def windows_readings(texts: list[str]) -> int:
     """Which of the readings above the segments' ``texts`` may need, as WINDOWS_LED | WINDOWS_WRITES bits: 0
     means :func:`names_windows_writer`, :func:`sends_on_the_web` and :func:`runs_unread` answer no for every one
@@ -1171,6 +1174,9 @@ def windows_readings(texts: list[str]) -> int:
     Above the bits, from FIRST_LED_SHIFT: the index of the first text that sets WINDOWS_LED (none before it
     can be read as a program those readings name)."""
     found = 0
+    listed = texts
+    if len(texts) > _MANY_TEXTS:
+        texts = list(dict.fromkeys(texts))  # hostile input repeats its segments: each text read once
     for text in texts:
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
@@ -1201,7 +1207,7 @@ def windows_readings(texts: list[str]) -> int:
         else:
             continue
         if not found & WINDOWS_LED:  # the first led text: where texts_to_spell starts
-            found |= texts.index(text) << FIRST_LED_SHIFT
+            found |= listed.index(text) << FIRST_LED_SHIFT
         found |= bits
     return found
 

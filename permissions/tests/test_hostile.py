@@ -130,7 +130,7 @@ def test_the_read_budget_is_shared_by_nested_scripts():
     [
         " && ".join(f"echo {k}" for k in range(3_000)) + " && rm -rf /",  # distinct plain commands
         "; ".join(["ls 'a b'"] * 600) + "; rm -rf /",  # read by the scanner
-        "\n".join(f"cp src/{k}.py dst/" for k in range(2_000)) + "\nrm -rf /",
+        "\n".join(f"cp src/{k}.py dst/" for k in range(1_500)) + "\nrm -rf /",
     ],
 )
 def test_ordinary_long_commands_are_read_in_full(command):
@@ -222,11 +222,25 @@ def test_a_piece_repeated_by_the_hundred_thousand_draws_on_the_read_budget(piece
 
 @pytest.mark.parametrize(
     "template",
-    ["xargs a{k}", "env a{k}", "sudo a{k}", "nohup a{k}", "command a{k}", "x{k}=1 a{k}", "env a{k} 'q'"],
+    [
+        *("xargs a{k}", "env a{k}", "sudo a{k}", "nohup a{k}", "command a{k}", "x{k}=1 a{k}", "env a{k} 'q'"),
+        # read again by meaning through their option tables, or through the write table
+        *(
+            "chmod 755 a{k}",
+            "chown u a{k}",
+            "chgrp g a{k}",
+            "pkill a{k}",
+            "pip install a{k}",
+            "az vm delete -n a{k}",
+        ),
+        *("mv a{k} b{k}", "cp -r a{k} b{k}", "dd if=a{k} of=b{k}", "cd a{k}", "pushd a{k}"),
+    ],
 )
 def test_pieces_looked_through_draw_more_of_the_read_budget(template):
-    # a thousand distinct wrapper calls cost what several thousand plain commands do
-    command = ";".join(template.format(k=k) for k in range(1_000))
+    # a thousand distinct wrapper calls cost what several thousand plain commands do; 2,500 chmod or mv calls
+    # (each judged again by meaning when a pattern names the program) too
+    n = 1_000 if template.split()[0] in ("xargs", "env", "sudo", "nohup", "command", "x{k}=1") else 2_500
+    command = ";".join(template.format(k=k) for k in range(n))
     assert parse_command(command).problem == TOO_COMPLEX
     assert term(command, project=CONTAINER_RUNNING, autonomy=AUTO_MODE).decision == "require_approval"
 
