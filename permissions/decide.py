@@ -27,7 +27,7 @@ from permissions.commands.agent_clis import moves_folder, nested_agent, starts_a
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
-from permissions.commands.machine import machine_change
+from permissions.commands.machine import hook_signalled, machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.uploads import (
@@ -542,6 +542,11 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
             shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
             found = f"'{shown}' {what}"
             break
+    if found is None and "kill" in command:
+        what = hook_signalled(seg_views if len(seg_views) == len(parsed.segments) else _views_all(parsed))
+        found = (
+            f"'{_shown(command)}' {what}" if what is not None else None
+        )  # R12.6: Brabo's hook picked to signal
     if found is None and windows:
         for text in st.win_texts:
             what = windows_machine_change(text)  # SPEC §5: PowerShell's and cmd's spellings too
@@ -552,6 +557,14 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
+
+
+def _views_all(parsed: ParsedCommand) -> list[list[tuple[str, ...]]]:
+    return [views_of(seg.words) for seg in parsed.segments]
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def unreadable(st: _State) -> _State:

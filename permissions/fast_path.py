@@ -251,7 +251,7 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             # The common case (most first words): what the tests below answer for a first word in none of
             # their sets, with no `/` or `=` -- nothing carried, one step (more for a program read through its
             # option table or the write table), the command word the first word.
-            left -= _PIECE_STEPS.get(first, 1)
+            left -= _PIECE_STEPS[first] if first in _PIECE_STEPS else 1
             if left < 0:
                 return _past_budget(segments, steps)  # what was read, and no more
             if globs and _is_glob(first):

@@ -52,6 +52,7 @@ Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from permissions.commands.options import normalised, spellings
@@ -63,6 +64,10 @@ __all__ = ["MACHINE_VERBS", "machine_change"]
 POWER = "shuts down, restarts or changes the machine's services, outside the project"
 SCHEDULE = "leaves commands to run later on the machine, outside the project"
 SIGNAL = "signals processes the command did not start (every process, or the system's own)"
+HOOK_SIGNAL = (
+    "signals processes Brabo's hook may run as (a hook stopped or killed cannot answer, and the agent then runs"
+    " its tool unchecked)"
+)
 INSTALL = "installs outside the project (a global install)"
 SETTINGS = "changes settings outside the project (the user's or the system's)"
 KEYCHAIN = "changes a keychain or the login, outside the project"
@@ -494,7 +499,8 @@ _KILLALL_VALUES = frozenset("-u --user -s --signal -o --older-than -y --younger-
 def _pkill(view: tuple[str, ...]) -> str | None:
     """``pkill``/``killall`` of every process: a pattern matching everything (``pkill -f .``, ``killall -r .``,
     ``killall -m .``), every process of a user with no name given (``pkill -u me``, ``killall -u me``), or the
-    children of pid 1 (``pkill -P 1``: every daemon). By name they reach only the user's matching processes."""
+    children of pid 1 (``pkill -P 1``: every daemon). By name they reach only the user's matching processes --
+    unless the name may be Brabo's hook client's (:func:`_hook_named`)."""
     args = view[1:]
     values = _PKILL_VALUES if view[0] == "pkill" else _KILLALL_VALUES
     names = _plain(args, values)
@@ -506,7 +512,131 @@ def _pkill(view: tuple[str, ...]) -> str | None:
         return SIGNAL
     if not names and any(w in ("-u", "-U", "--euid", "--uid", "--user") or w.startswith("-u") for w in args):
         return SIGNAL
-    return None
+    return HOOK_SIGNAL if names and _hook_named(view[0], args, names) else None
+
+
+# R12.6 off the sandbox: Brabo's command hook is a process of its own for each tool call the agent makes --
+# ``<python> -I -S …/brabo_client/fast_hook.py <agent> …`` (or ``brabo hook <agent>``) -- and an agent's CLI runs the
+# tool when its hook is killed or stopped past the CLI's timeout. What pkill/killall/pgrep may match of it: its
+# process name (the interpreter's, or the console script's) and, with ``-f``, its whole command line.
+_HOOK_NAMES = ("brabo", "python", "python3", "python3.11", "python3.12", "python3.13", "python3.14")
+_HOOK_LINES = tuple(
+    line
+    for agent in ("claude-code", "gemini-cli", "codex")
+    for line in (
+        f"/home/me/.venv/bin/python3 -I -S /home/me/.venv/lib/python3.11/site-packages/brabo_client/fast_hook.py"
+        f" {agent} --url http://127.0.0.1:8000",
+        f"/home/me/.local/bin/brabo hook {agent}",
+        f"python3 -m brabo_client hook {agent}",
+    )
+)
+_FULL_FLAGS = frozenset({"-f", "--full"})
+_IGNORE_CASE = frozenset({"-i", "--ignore-case", "-I"})
+
+
+def _hook_named(tool: str, args: Sequence[str], names: list[str]) -> bool:
+    """Whether ``pkill``/``pgrep``/``killall`` NAME may match Brabo's hook client: pkill and pgrep read NAME as
+    an extended regular expression (``-f``: against the whole command line), killall as an exact name
+    (``-r``: a regular expression). A pattern Python cannot compile may match anything: fail closed."""
+    flags = {w for w in args if w[:1] == "-"}
+    letters = {c for w in flags if w[:2] != "--" for c in w[1:]}
+    full = bool(flags & _FULL_FLAGS) or (tool != "killall" and "f" in letters)
+    nocase = (
+        re.IGNORECASE
+        if flags & _IGNORE_CASE or "i" in letters or (tool == "killall" and "I" in letters)
+        else 0
+    )
+    regex = tool != "killall" or "r" in letters or "--regexp" in flags
+    targets = _HOOK_LINES if full else _HOOK_NAMES
+    for name in names:
+        if not regex:
+            if any(name == t or (nocase and name.lower() == t) for t in _HOOK_NAMES):
+                return True
+            continue
+        try:
+            found = re.compile(name, nocase)
+        except re.error:
+            return True
+        if any(found.search(t) for t in targets):
+            return True
+    return False
+
+
+_SIGNAL_SENDERS = frozenset({"kill", "pkill", "killall", "skill"})
+_LISTERS = frozenset({"ps", "pgrep", "pidof"})
+_GREPS = frozenset({"grep", "egrep", "fgrep", "rg"})
+_GREP_VALUES = frozenset("-e --regexp -f --file -m --max-count -A -B -C --context --color --colour".split())
+
+
+def hook_signalled(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None:
+    """A command that lists processes (``ps``, ``pgrep``, ``pidof``) and signals the ones it picked (``… | xargs
+    kill -STOP``, ``kill $(ps … | grep …)``): HOOK_SIGNAL unless some filter of the listing keeps no line of
+    Brabo's hook client (``grep vite``, ``pgrep -f 'manage.py runserver'``, ``ps -C node``). With no such filter
+    (``grep -v grep`` alone, an awk program, a pattern Python cannot compile) the pick may be the hook: fail
+    closed. (pkill, killall and pgrep alone are read by their own readers.)"""
+    sends = lists = False
+    excluded = False
+    for views in seg_views:
+        for view in views:
+            if not view:
+                continue
+            verb = view[0]
+            if verb in _SIGNAL_SENDERS and (verb != "kill" or not _literal_pids(view[1:])):
+                sends = True  # kill of computed targets or fed by xargs (a literal pid is a process the agent saw)
+            elif verb in _LISTERS:
+                lists = True
+                excluded = excluded or _lister_excludes_hook(view)
+            elif verb in _GREPS:
+                excluded = excluded or _grep_excludes_hook(view)
+    return HOOK_SIGNAL if sends and lists and not excluded else None
+
+
+def _literal_pids(args: tuple[str, ...]) -> bool:
+    read = _kill_targets(args)
+    return read is None or (bool(read[1]) and all(_number(t) for t in read[1]))
+
+
+def _skill(view: tuple[str, ...]) -> str | None:
+    """procps' ``skill [-SIGNAL] [-c] COMMAND…``: by exact command name, as killall."""
+    names = [w for w in view[1:] if w[:1] != "-"]
+    return HOOK_SIGNAL if any(n in _HOOK_NAMES for n in names) else None
+
+
+def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
+    args = view[1:]
+    if any(w in ("-v", "--invert-match") or (w[:1] == "-" and w[:2] != "--" and "v" in w) for w in args):
+        return False  # an inverted filter only drops lines: the rest may be the hook
+    patterns = [args[k + 1] for k, w in enumerate(args[:-1]) if w in ("-e", "--regexp")]
+    plain = _plain(args, _GREP_VALUES)
+    if not patterns and plain:
+        patterns = plain[:1]
+    return bool(patterns) and not _hook_named("pgrep", ("-f", *(w for w in args if w in ("-i",))), patterns)
+
+
+def _lister_excludes_hook(view: tuple[str, ...]) -> bool:
+    """``pgrep NAME`` (its own reader capped what names Brabo) and ``ps -C NAME`` pick by name."""
+    args = view[1:]
+    if view[0] == "pgrep":
+        names = _plain(args, _PKILL_VALUES)
+        return bool(names) and not _hook_named("pgrep", args, names)
+    if view[0] == "pidof":
+        names = [w for w in args if w[:1] != "-"]
+        return bool(names) and not any(n in _HOOK_NAMES for n in names)
+    for k, w in enumerate(args):
+        if w == "-C" and k + 1 < len(args):
+            return not any(n in _HOOK_NAMES for n in args[k + 1].split(","))
+    return False
+
+
+def _pgrep(view: tuple[str, ...]) -> str | None:
+    """``pgrep``/``pidof`` of Brabo's own hook client by a name that says so (``brabo``, ``fast_hook``,
+    ``brabo_client``): what it prints is the process to signal (``kill $(pgrep -f fast_hook)``), and nothing
+    else is done with it. A pattern as wide as ``python`` stays a listing (agents look for their servers)."""
+    args = view[1:]
+    names = _plain(args, _PKILL_VALUES) if view[0] == "pgrep" else [w for w in args if w[:1] != "-"]
+    if not any("brabo" in n.lower() or "fast_hook" in n.lower() for n in names):
+        return None
+    return HOOK_SIGNAL if view[0] == "pidof" or _hook_named("pgrep", args, names) else None
 
 
 def _crontab(view: tuple[str, ...]) -> str | None:
@@ -1165,6 +1295,9 @@ READERS: dict[str, Reader] = {
     "pkill": lambda v, w: _pkill(v),
     "killall": lambda v, w: _pkill(v),
     "killall5": lambda v, w: SIGNAL,
+    "pgrep": lambda v, w: _pgrep(v),
+    "skill": lambda v, w: _skill(v),
+    "pidof": lambda v, w: _pgrep(v),
     "crontab": lambda v, w: _crontab(v),
     "at": lambda v, w: _at(v),
     "batch": lambda v, w: _at(v),
