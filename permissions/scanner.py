@@ -123,7 +123,8 @@ class _Scanner:
         )
         # Read steps left for the whole command, shared by every nested reader, scripts included.
         self.steps = steps if steps is not None else [MAX_READ_STEPS]
-        self.braces = BraceState(min(BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src), BRACE_BUDGET_MAX))
+        braces = BRACE_BUDGET + BRACE_BUDGET_PER_CHAR * len(src)
+        self.braces = BraceState(braces if braces < BRACE_BUDGET_MAX else BRACE_BUDGET_MAX)
         # (start offset, segment): inner commands finish first, so they are sorted back into reading order.
         self.segments: list[tuple[int, Segment]] = []
         self.problem: str | None = None

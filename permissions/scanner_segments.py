@@ -351,21 +351,20 @@ def emit_plain(sc: _Scanner, words: tuple[str, ...], start: int, end: int, hidde
 
 def emit(sc: _Scanner, start: int, seg: Segment) -> None:
     sc.segments.append((start, seg))
-    if out_of_steps(sc, _STEPS_PER_SEGMENT):  # building it, and decide() judging it
-        return
     words = seg.words
-    if not words:
-        return
-    first = words[0]
-    if (
+    first = words[0] if words else ""
+    if not words or (
         first not in MAY_CARRY_FIRST
         and "/" not in first
         and "=" not in first
         and first != "alias"
         and not foreign_name(first)  # R4.10: `BASH -c …` runs bash on a case-insensitive file system
     ):
-        return  # carries no command line (carried_scripts answers nothing) and defines no alias
-    if out_of_steps(sc, _STEPS_LOOKED_THROUGH):
+        # carries no command line (carried_scripts answers nothing) and defines no alias: building it, and
+        # decide() judging it
+        out_of_steps(sc, _STEPS_PER_SEGMENT)
+        return
+    if out_of_steps(sc, _STEPS_PER_SEGMENT + _STEPS_LOOKED_THROUGH):  # looked through, here and in decide()
         return
     if sc.scripts and words not in sc.scripted:
         # A command repeated word for word carries the same script: its commands were judged once
