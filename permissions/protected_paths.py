@@ -213,6 +213,13 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # drop-in managed-settings.d/), and its macOS managed preferences; Gemini CLI's system settings and
         # defaults (/etc/gemini-cli/, C:\ProgramData\gemini-cli\, /Library/Application Support/GeminiCli/);
         # Codex's system config and requirements (/etc/codex/) and its macOS managed preferences.
+        # [beyond] red team, R12.6: the program the agents' hooks run is Brabo's own client -- the form `brabo
+        # hook install` writes runs ``<venv>/lib/…/brabo_client/fast_hook.py`` -- and a developer's project
+        # virtual environment may hold it. An agent that rewrote it (`echo 'exit(0)' >
+        # .venv/…/brabo_client/fast_hook.py`) switched its own hook off for every later tool call. (The console
+        # script, ``<venv>/bin/brabo``, is protected with ``.venv/`` and ``venv/``'s scripts; a ``bin/brabo``
+        # entry would make every install into a project's ``bin/`` ask.)
+        ("brabo_client/", _AGENT),
         ("managed-settings.json", _AGENT),
         ("managed-settings.d/", _AGENT),
         ("managed-mcp.json", _AGENT),

@@ -24,6 +24,8 @@ start is opaque as ``env -i claude`` is. Wrappers that keep the environment (``n
 
 from __future__ import annotations
 
+import re
+
 __all__ = [
     "AGENT_CLIS",
     "ELSEWHERE_LAUNCHERS",
@@ -140,10 +142,22 @@ CLIENT_REMOVERS = frozenset({"pip", "pip3", "pipx", "uv"})
 
 def brabo_client_removed(view: tuple[str, ...]) -> str | None:
     """Why a view uninstalls Brabo's client (`pip uninstall brabo-client`, `pipx uninstall`, `uv tool
-    uninstall`, `uv pip uninstall`), or None."""
-    if _REMOVERS.isdisjoint(view) or not any(w.lower() in _CLIENT_NAMES for w in view[2:]):
-        return None
-    return "it removes Brabo's client, which the agents' hooks run: a hook that cannot run lets every tool through"
+    uninstall`, `uv pip uninstall`) or installs one over it (red team, R12.6: `pip install --force-reinstall
+    ./x/brabo-client`, `pip install -e /tmp/brabo_client`, a wheel, a URL -- its own hook then runs whatever
+    that package holds; the person installs the client, not the agent), or None."""
+    if not _REMOVERS.isdisjoint(view) and any(w.lower() in _CLIENT_NAMES for w in view[2:]):
+        return "it removes Brabo's client, which the agents' hooks run: a hook that cannot run lets every tool through"
+    if not _INSTALLERS.isdisjoint(view) and any(_CLIENT_SPELT.search(w) for w in view[2:]):
+        return (
+            "it installs Brabo's client over the one the agents' hooks run: the hook would run what it holds"
+        )
+    return None
+
+
+_INSTALLERS = frozenset({"install", "add", "inject", "reinstall", "upgrade", "sync"})
+# The client's name in a requirement, a path, a wheel or a URL (`brabo-client`, `brabo_client-1.0-py3-none-any.whl`,
+# `./vendor/brabo-client`, `brabo-client @ file:///tmp/x`, `git+https://…/brabo-client.git`); `-` `_` `.` alike.
+_CLIENT_SPELT = re.compile(r"(?i)(?:^|[/\\@=+:\s])brabo(?:[-_.]+client)?(?:$|[-_.\s/@=<>~!\[;,]|\.whl|\.tar)")
 
 
 # The programs that run Brabo's hook, as a command word names them (their packages' names: `npx @google/gemini-cli`).
