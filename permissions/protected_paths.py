@@ -499,6 +499,10 @@ PROTECTED: tuple[Protected, ...] = tuple(
         ("usercustomize*", _STARTUP),
         ("site-packages/*.pth", _STARTUP),
         ("dist-packages/*.pth", _STARTUP),
+        # red team, R12.6: a virtual environment's pyvenv.cfg names the interpreter home its python starts from
+        # -- the standard library it imports, even isolated (`-I -S`, as Brabo's hook runs): `home =` a folder
+        # of the project holding its own `lib/python3.x/os.py` ran that code in every venv python, the hook's.
+        ("pyvenv.cfg", _STARTUP),
         # pdb runs ~/.pdbrc and ./.pdbrc (pdb++ .pdbrc.py) at every breakpoint; irb ~/.irbrc, ./.irbrc and
         # ~/.config/irb/irbrc; pry ~/.pryrc and ./.pryrc; gdb ~/.gdbinit, ~/.config/gdb/gdbinit and
         # .gdbearlyinit; lldb ~/.lldbinit and .lldbinit-<program>; psql ~/.psqlrc(-<version>), whose \! runs a

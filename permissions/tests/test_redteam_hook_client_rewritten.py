@@ -6,7 +6,8 @@ wrote ``exit(0)`` into that file, deleted the package or linked the script to ``
 off (or into one that allows everything) for every later tool call -- auto-approved on the developer's
 machine, since the files are inside the project. The client's package folder and its scripts join R3.7's
 table (the agents' own configuration and hooks); installing a client over it (from a path, a wheel, a URL,
-or again) is read as its removal was. Reading, running and installing other packages stay ordinary.
+or again) is read as its removal was, and a virtual environment's ``pyvenv.cfg`` (the interpreter home its
+python starts from, isolated or not) joins the interpreters' start-up files. Reading, running and installing other packages stay ordinary.
 """
 
 from __future__ import annotations
@@ -60,12 +61,27 @@ def test_the_hook_clients_program_is_never_rewritten_or_replaced_unasked(command
 
 
 @pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'home = /srv/ws/app-1a2b3c4d/evil/bin' > .venv/pyvenv.cfg",
+        "sed -i 's#^home = .*#home = ./evil/bin#' .venv/pyvenv.cfg",
+        "cp /tmp/cfg venv/pyvenv.cfg",
+        "printf 'home = x\\n' >> env/PYVENV.CFG",
+    ],
+)
+def test_a_venvs_interpreter_home_is_never_rewritten_unasked(command):
+    # the venv's python -- the hook's, `-I -S` included -- imports the standard library from that home
+    never_auto_where(command)
+
+
+@pytest.mark.parametrize(
     "path",
     [
         f"{ROOT}/{_PKG}/fast_hook.py",
         f"{_PKG}/hook.py",
         f"{ROOT}/env/lib/python3.12/site-packages/brabo_client/__init__.py",
         f"{ROOT}/env/Lib/site-packages/BRABO_CLIENT/fast_hook.py",
+        f"{ROOT}/.venv/pyvenv.cfg",
     ],
 )
 def test_a_typed_write_file_of_the_hook_clients_program_is_never_auto_approved(path):
@@ -92,6 +108,9 @@ def test_a_typed_write_file_of_the_hook_clients_program_is_never_auto_approved(p
     "command",
     [
         f"cat {_PKG}/hook.py",
+        "cat .venv/pyvenv.cfg",
+        "python -m venv .venv",
+        "uv venv",
         f"grep -n deny {_PKG}/hook.py",
         f"ls {_PKG}",
         ".venv/bin/brabo --help",
