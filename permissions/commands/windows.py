@@ -1174,10 +1174,8 @@ def windows_readings(texts: list[str]) -> int:
     Above the bits, from FIRST_LED_SHIFT: the index of the first text that sets WINDOWS_LED (none before it
     can be read as a program those readings name)."""
     found = 0
-    listed = texts
-    if len(texts) > _MANY_TEXTS:
-        texts = list(dict.fromkeys(texts))  # hostile input repeats its segments: each text read once
-    for text in texts:
+    # (hostile input repeats its segments: past a few, each distinct text is read once)
+    for text in texts if len(texts) <= _MANY_TEXTS else dict.fromkeys(texts):
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
         if (
@@ -1207,7 +1205,7 @@ def windows_readings(texts: list[str]) -> int:
         else:
             continue
         if not found & WINDOWS_LED:  # the first led text: where texts_to_spell starts
-            found |= listed.index(text) << FIRST_LED_SHIFT
+            found |= texts.index(text) << FIRST_LED_SHIFT
         found |= bits
     return found
 
