@@ -66,6 +66,25 @@ def never_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host",
                 assert v.decision != "auto_approve", (command, runs_in, project, autonomy, v.reason)
 
 
+def typed_write_never_auto(path: str, content: str = "{}") -> None:
+    """R3.7's harness for the typed ``write_file``: a write of ``path`` is never auto-approved -- in a running
+    container or a runner project, wherever it runs, under an allow of every write and auto mode."""
+    for project in (CONTAINER_RUNNING, _RUNNER):
+        for runs_in in ("sandbox", "host", "agent"):
+            v = decide(
+                DecisionRequest(
+                    "write_file",
+                    "developer",
+                    project,
+                    payload={"path": path, "content": content},
+                    permissions=perms(allow=("WriteFile()",)),
+                    autonomy=AUTO_MODE,
+                    runs_in=runs_in,
+                )
+            )
+            assert v.decision != "auto_approve", (path, runs_in, v.reason, v.message)
+
+
 def stays_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
     """Friction: auto mode still auto-approves ``command`` where it runs."""
     for runs_in in places:

@@ -15,7 +15,7 @@ import pytest
 from permissions.decide import DecisionRequest, ProjectState, decide
 
 from .helpers import AUTO_MODE, ROOT, perms
-from .redteam import never_auto_where, stays_auto_where
+from .redteam import never_auto_where, stays_auto_where, typed_write_never_auto
 
 CONTAINER_RUNNING = ProjectState(execution_mode="container", container_running=True, root=ROOT)
 
@@ -289,23 +289,7 @@ def test_a_shell_write_of_these_names_is_never_auto_approved(path):
 
 @pytest.mark.parametrize("path", MACHINE_AND_OTHER_NAMES)
 def test_a_typed_write_file_of_these_names_is_never_auto_approved(path):
-    for project in (
-        CONTAINER_RUNNING,
-        ProjectState(execution_mode="runner", container_running=False, root=ROOT),
-    ):
-        for runs_in in ("sandbox", "host", "agent"):
-            v = decide(
-                DecisionRequest(
-                    "write_file",
-                    "developer",
-                    project,
-                    payload={"path": path, "content": "{}"},
-                    permissions=perms(allow=("WriteFile()",)),
-                    autonomy=AUTO_MODE,
-                    runs_in=runs_in,
-                )
-            )
-            assert v.decision != "auto_approve", (path, runs_in, v.reason, v.message)
+    typed_write_never_auto(path)
 
 
 @pytest.mark.parametrize(

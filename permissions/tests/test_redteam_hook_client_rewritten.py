@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.decide import DecisionRequest, ProjectState, decide
-
-from .helpers import AUTO_MODE, CONTAINER_RUNNING, ROOT, perms
-from .redteam import never_auto_where, stays_auto_where
+from .helpers import ROOT
+from .redteam import never_auto_where, stays_auto_where, typed_write_never_auto
 
 _PKG = ".venv/lib/python3.11/site-packages/brabo_client"
 
@@ -85,23 +83,7 @@ def test_a_venvs_interpreter_home_is_never_rewritten_unasked(command):
     ],
 )
 def test_a_typed_write_file_of_the_hook_clients_program_is_never_auto_approved(path):
-    for project in (
-        CONTAINER_RUNNING,
-        ProjectState(execution_mode="runner", container_running=False, root=ROOT),
-    ):
-        for runs_in in ("sandbox", "host", "agent"):
-            v = decide(
-                DecisionRequest(
-                    "write_file",
-                    "developer",
-                    project,
-                    payload={"path": path, "content": "exit(0)"},
-                    permissions=perms(allow=("WriteFile()",)),
-                    autonomy=AUTO_MODE,
-                    runs_in=runs_in,
-                )
-            )
-            assert v.decision != "auto_approve", (path, runs_in, v.reason, v.message)
+    typed_write_never_auto(path, "exit(0)")
 
 
 @pytest.mark.parametrize(
