@@ -54,8 +54,11 @@ _STEPS_PER_SEGMENT = 3  # a segment costs a few turns: built, checked for carrie
 # A segment whose first word is looked through (a wrapper, an assignment, a path: views built here and
 # again in decide()) costs as many steps again, as the fast path charges it more.
 _STEPS_LOOKED_THROUGH = 7
+# A segment of more than _MANY_WORDS words costs a step per four of them, charged before it is listed (its
+# words are each read by the option tables and the scope): one `git reset` of 20,000 options is unparseable.
+_MANY_WORDS = 1024
 _STEPS_PER_SCAN = 6  # a nested reader (a script, a body read again) costs its set-up
-_STEPS_PER_BRACE_WORD = 2  # a word holding braces: encoded, expanded (its own budget), decoded
+_STEPS_PER_BRACE_WORD = 3  # a word holding braces: encoded, expanded (its own budget), decoded
 TOO_COMPLEX = "the command is too long and complex to read in full; split it into smaller commands"
 
 

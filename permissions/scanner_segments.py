@@ -20,6 +20,7 @@ from permissions.commands import (
 )
 from permissions.expansions import decode_ansi_c
 from permissions.read_budget import (
+    _MANY_WORDS,
     _STEPS_LOOKED_THROUGH,
     _STEPS_PER_SEGMENT,
     DISPLAY_LIMIT,
@@ -350,8 +351,10 @@ def emit_plain(sc: _Scanner, words: tuple[str, ...], start: int, end: int, hidde
 
 
 def emit(sc: _Scanner, start: int, seg: Segment) -> None:
-    sc.segments.append((start, seg))
     words = seg.words
+    if len(words) > _MANY_WORDS and out_of_steps(sc, len(words) >> 2):
+        return  # past the budget before it is listed: its words are not read one by one
+    sc.segments.append((start, seg))
     first = words[0] if words else ""
     if not words or (
         first not in MAY_CARRY_FIRST

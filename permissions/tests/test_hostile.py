@@ -252,3 +252,19 @@ def test_repeats_and_looked_through_pieces_of_an_ordinary_length_are_read_in_ful
         ";".join(f"for f in a{k}; do b{k}; done" for k in range(300)),
     ):
         assert parse_command(command).problem != TOO_COMPLEX
+
+
+@pytest.mark.parametrize("tail", ["", " 'x'"])  # read by the fast path, and by the scanner (a quote anywhere)
+def test_a_segment_of_twenty_thousand_words_draws_on_the_read_budget(tail):
+    # each word of a segment is read by its program's option table and by the scope: one `git reset` of 20,000
+    # options was one step of the budget and 75 ms of judging; now a step per four words past 1,024
+    command = "git reset " + " ".join(f"--h{k % 7} -q{k}" for k in range(10_000)) + tail
+    assert parse_command(command).problem == TOO_COMPLEX
+    assert term(command, project=CONTAINER_RUNNING, autonomy=AUTO_MODE).decision != "auto_approve"
+    assert term(command + "; rm -rf /", project=CONTAINER_RUNNING).reason == "builtin_deny"
+
+
+def test_a_long_segment_of_an_ordinary_length_is_read_in_full():
+    command = "git add " + " ".join(f"src/f{k}.py" for k in range(3_000))
+    assert parse_command(command).problem is None
+    assert parse_command(command + " 'x'").problem is None
