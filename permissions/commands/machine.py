@@ -569,14 +569,15 @@ _GREP_VALUES = frozenset("-e --regexp -f --file -m --max-count -A -B -C --contex
 
 
 def hook_signalled(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None:
-    """A command that lists processes (``ps``, ``pgrep``, ``pidof``) and signals the ones it picked (``… | xargs
-    kill -STOP``, ``kill $(ps … | grep …)``): HOOK_SIGNAL unless some filter of the listing keeps no line of
-    Brabo's hook client (``grep vite``, ``pgrep -f 'manage.py runserver'``, ``ps -C node``). With no such filter
-    (``grep -v grep`` alone, an awk program, a pattern Python cannot compile) the pick may be the hook: fail
-    closed. (pkill, killall and pgrep alone are read by their own readers.)"""
-    sends = lists = False
-    excluded = False
-    for views in seg_views:
+    """A command that lists processes (``ps``, ``pgrep``, ``pidof``) and signals computed targets (``… | xargs
+    kill -STOP``, ``kill $(ps … | grep …)``): HOOK_SIGNAL unless every listing picks by a name or a filter that
+    keeps no line of Brabo's hook client -- ``pgrep -f 'manage.py runserver'``, ``ps -C node``, or a ``grep
+    vite`` among the greps right after it (the pipeline's next stages). ``grep -v`` alone, an awk program, a
+    grep elsewhere in the command or a pattern Python cannot compile is no such filter: fail closed. (pkill,
+    killall and pgrep alone are read by their own readers.)"""
+    sends = False
+    listers: list[int] = []
+    for i, views in enumerate(seg_views):
         for view in views:
             if not view:
                 continue
@@ -584,11 +585,24 @@ def hook_signalled(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None
             if verb in _SIGNAL_SENDERS and (verb != "kill" or not _literal_pids(view[1:])):
                 sends = True  # kill of computed targets or fed by xargs (a literal pid is a process the agent saw)
             elif verb in _LISTERS:
-                lists = True
-                excluded = excluded or _lister_excludes_hook(view)
-            elif verb in _GREPS:
-                excluded = excluded or _grep_excludes_hook(view)
-    return HOOK_SIGNAL if sends and lists and not excluded else None
+                listers.append(i)
+    if not sends or not listers:
+        return None
+    return None if all(_listing_excludes_hook(seg_views, i) for i in listers) else HOOK_SIGNAL
+
+
+def _listing_excludes_hook(seg_views: Sequence[Sequence[tuple[str, ...]]], i: int) -> bool:
+    """Whether the listing of segment ``i`` keeps no line of the hook client: by its own name (pgrep, pidof,
+    ``ps -C``) or by one of the greps that follow it, up to the first segment that is no grep."""
+    if any(view and view[0] in _LISTERS and _lister_excludes_hook(view) for view in seg_views[i]):
+        return True
+    for views in seg_views[i + 1 :]:
+        greps = [view for view in views if view and view[0] in _GREPS]
+        if not greps:
+            return False
+        if any(_grep_excludes_hook(view) for view in greps):
+            return True
+    return False
 
 
 def _literal_pids(args: tuple[str, ...]) -> bool:
@@ -610,7 +624,8 @@ def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
     plain = _plain(args, _GREP_VALUES)
     if not patterns and plain:
         patterns = plain[:1]
-    return bool(patterns) and not _hook_named("pgrep", ("-f", *(w for w in args if w in ("-i",))), patterns)
+    nocase = tuple(w for w in args if w == "--ignore-case" or (w[:1] == "-" and w[:2] != "--" and "i" in w))
+    return bool(patterns) and not _hook_named("pgrep", ("-f", *nocase), patterns)
 
 
 def _lister_excludes_hook(view: tuple[str, ...]) -> bool:

@@ -8,7 +8,8 @@ switched the hooks off for every later one. On the developer's machine (the hook
 ``pkill``/``killall`` of a name the hook client may have -- its interpreter's or its script's, or with ``-f``
 any pattern its command line matches -- and ``pgrep``/``pidof`` naming Brabo (what they print is the process
 to signal) are machine changes, and so is a listing of processes (``ps``) whose pick is signalled (``… |
-xargs kill -STOP``) unless a filter of it keeps no line of the hook client (``grep vite``). Inside Brabo's sandbox there is no hook to reach: they stay ordinary there,
+xargs kill -STOP``) unless it picks by a name, or a grep right after it, that keeps no line of the hook client (``grep vite``;
+a filter elsewhere in the command is not the listing's). Inside Brabo's sandbox there is no hook to reach: they stay ordinary there,
 and so do kills of the developer's own servers by their names.
 """
 
@@ -62,6 +63,13 @@ _OFF_SANDBOX = ("host", "agent")
         "for p in $(ps -eo pid=); do kill -STOP $p; done",
         "while sleep 0.1; do ps ax | grep -i BRABO | awk '{print $1}' | xargs kill -9; done &",
         "skill -STOP -c python3",
+        "ps aux | grep -iw BRABO | awk '{print $2}' | xargs kill",
+        "ps aux | grep -e vite -e fast_hook | awk '{print $2}' | xargs kill -STOP",
+        "ps aux | grep -E 'vite|fast_hook' | awk '{print $2}' | xargs kill -STOP",
+        # a filter elsewhere in the command is not the listing's
+        "ps aux | grep -v grep | awk '/fast_hook/ {print $2}' | xargs kill -STOP; echo x | grep vite",
+        "ps aux | grep -v grep | cut -c10-15 | xargs kill; echo | grep vite",
+        "ps aux | grep vite; ps aux | awk '/brabo/ {print $2}' | xargs kill",
         "sudo pkill -f brabo",  # (asked already: sudo is a privilege change)
         "timeout 60 pkill -f brabo",
     ],
@@ -91,6 +99,8 @@ def test_a_signal_that_may_reach_brabos_hook_client_is_never_auto_approved_off_t
         "kill $(pgrep -f vite)",
         "pgrep -f 'npm run dev' | xargs kill",
         "kill $(ps -o pid= -C node)",
+        "ps aux | grep -v grep | grep vite | awk '{print $2}' | xargs kill",
+        "kill -9 $(ps -eo pid,cmd | grep vite | cut -d' ' -f1)",
         "kill $(lsof -ti:3000)",
         "ps aux | grep brabo",
     ],
