@@ -73,6 +73,7 @@ from permissions.segments import (
     SegmentVerdict,
     read_known_segments,
     read_segments,
+    shown,
     views_of,
 )
 from permissions.shell import TOO_COMPLEX, ParsedCommand, Segment, parse_command
@@ -533,38 +534,34 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     found = _MACHINE_MEMO.get(command, _UNSEEN)
     if found is not _UNSEEN:
         return found  # type: ignore[no-any-return]
+    segments = parsed.segments
     seg_views = st.seg_views
+    # the views step 4 kept, and for any segment past them its own (one list for both readings below)
+    views = (
+        seg_views
+        if len(seg_views) >= len(segments)
+        else [*seg_views, *(views_of(seg.words) for seg in segments[len(seg_views) :])]
+    )
     found = None
     windows = bool(st.windows & WINDOWS_LED)
-    for i, seg in enumerate(parsed.segments):
-        what = machine_change(seg_views[i] if i < len(seg_views) else views_of(seg.words), seg.words)
+    for seg, vs in zip(segments, views):
+        what = machine_change(vs, seg.words)
         if what is not None:
-            shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
-            found = f"'{shown}' {what}"
+            found = f"'{shown(seg.text)}' {what}"
             break
     if found is None and "kill" in command:
-        what = hook_signalled(seg_views if len(seg_views) == len(parsed.segments) else _views_all(parsed))
-        found = (
-            f"'{_shown(command)}' {what}" if what is not None else None
-        )  # R12.6: Brabo's hook picked to signal
+        what = hook_signalled(views)  # R12.6: Brabo's hook picked to signal
+        if what is not None:
+            found = f"'{shown(command)}' {what}"
     if found is None and windows:
         for text in st.win_texts:
             what = windows_machine_change(text)  # SPEC §5: PowerShell's and cmd's spellings too
             if what is not None:
-                shown = text if len(text) <= 80 else text[:77] + "..."
-                found = f"'{shown}' {what}"
+                found = f"'{shown(text)}' {what}"
                 break
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
-
-
-def _views_all(parsed: ParsedCommand) -> list[list[tuple[str, ...]]]:
-    return [views_of(seg.words) for seg in parsed.segments]
-
-
-def _shown(text: str) -> str:
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def unreadable(st: _State) -> _State:
@@ -819,9 +816,8 @@ def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> 
             or root is None
             or any(d != root if name != "codex" else not within(d, root) for d in dirs)
         ):
-            shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
             return (
-                f"'{shown}' starts {name} away from the project folder, where it may not read the project's"
+                f"'{shown(seg.text)}' starts {name} away from the project folder, where it may not read the project's"
                 " settings and Brabo's hook in them; start it in the project folder, or only an allow written"
                 " for exactly this command covers it"
             )
@@ -887,8 +883,7 @@ def _protected_write(st: _State, comp: CompiledPermissions, command: str) -> str
     for i, by_redirect, why in found:
         seg = parsed.segments[i]
         if by_redirect or comp.allow.match_exactly(seg.words) is None:
-            shown = seg.text if len(seg.text) <= 80 else seg.text[:77] + "..."
-            return f"'{shown}': {why}; only an allow written for exactly this command covers it"
+            return f"'{shown(seg.text)}': {why}; only an allow written for exactly this command covers it"
     return None
 
 
@@ -962,9 +957,9 @@ def _windows_split(segments: Sequence[Segment]) -> str | None:
     for seg in segments:
         later = windows_split(seg.text)
         if later is not None:
-            shown = later if len(later) <= 60 else later[:57] + "..."
+            unread = later if len(later) <= 60 else later[:57] + "..."
             return (
-                f"'{seg.text[:80]}' is more than one command where Windows runs it: '{shown}' is never read"
+                f"'{seg.text[:80]}' is more than one command where Windows runs it: '{unread}' is never read"
             )
     return None
 

@@ -615,10 +615,15 @@ def _tally(
         reading.allowed_reason = kind
 
 
+def shown(text: str) -> str:
+    """A command or a segment as a sentence for people quotes it: at most 80 characters."""
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def opaque_note(text: str, why: str, dropped: str | None) -> str:
     """R4.9: why a segment was not auto-approved, for people (policy eval, the approval card)."""
-    shown = text if len(text) <= 80 else text[:77] + "..."
-    note = f"'{shown}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{shown}': {why}"
+    quoted = shown(text)
+    note = f"'{quoted}' {why}" if why[:1].islower() and not why.startswith("the ") else f"'{quoted}': {why}"
     if dropped:
         note += f"; {dropped} is a prefix allow, and only an allow written for exactly these words covers it"
     return note
