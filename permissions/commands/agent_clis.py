@@ -138,6 +138,10 @@ def unhooked_agent_acts(view: tuple[str, ...]) -> str | None:
 _CLIENT_NAMES = frozenset({"brabo-client", "brabo_client", "brabo"})
 _REMOVERS = frozenset({"uninstall", "remove", "rm"})
 CLIENT_REMOVERS = frozenset({"pip", "pip3", "pipx", "uv"})
+_INSTALLERS = frozenset({"install", "add", "inject", "reinstall", "upgrade", "sync"})
+# The client's name in a requirement, a path, a wheel or a URL (`brabo-client`, `brabo_client-1.0-py3-none-any.whl`,
+# `./vendor/brabo-client`, `brabo-client @ file:///tmp/x`, `git+https://…/brabo-client.git`); `-` `_` `.` alike.
+_CLIENT_SPELT = re.compile(r"(?i)(?:^|[/\\@=+:\s])brabo(?:[-_.]+client)?(?:$|[-_.\s/@=<>~!\[;,]|\.whl|\.tar)")
 
 
 def brabo_client_removed(view: tuple[str, ...]) -> str | None:
@@ -152,12 +156,6 @@ def brabo_client_removed(view: tuple[str, ...]) -> str | None:
             "it installs Brabo's client over the one the agents' hooks run: the hook would run what it holds"
         )
     return None
-
-
-_INSTALLERS = frozenset({"install", "add", "inject", "reinstall", "upgrade", "sync"})
-# The client's name in a requirement, a path, a wheel or a URL (`brabo-client`, `brabo_client-1.0-py3-none-any.whl`,
-# `./vendor/brabo-client`, `brabo-client @ file:///tmp/x`, `git+https://…/brabo-client.git`); `-` `_` `.` alike.
-_CLIENT_SPELT = re.compile(r"(?i)(?:^|[/\\@=+:\s])brabo(?:[-_.]+client)?(?:$|[-_.\s/@=<>~!\[;,]|\.whl|\.tar)")
 
 
 # The programs that run Brabo's hook, as a command word names them (their packages' names: `npx @google/gemini-cli`).

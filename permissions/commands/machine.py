@@ -610,10 +610,17 @@ def _literal_pids(args: tuple[str, ...]) -> bool:
     return read is None or (bool(read[1]) and all(_number(t) for t in read[1]))
 
 
+def _names(view: tuple[str, ...]) -> list[str]:
+    """The names a process picker is given: pgrep's patterns past its options' values, pidof's and skill's
+    words that are no option."""
+    if view[0] == "pgrep":
+        return _plain(view[1:], _PKILL_VALUES)
+    return [w for w in view[1:] if w[:1] != "-"]
+
+
 def _skill(view: tuple[str, ...]) -> str | None:
     """procps' ``skill [-SIGNAL] [-c] COMMAND…``: by exact command name, as killall."""
-    names = [w for w in view[1:] if w[:1] != "-"]
-    return HOOK_SIGNAL if any(n in _HOOK_NAMES for n in names) else None
+    return HOOK_SIGNAL if any(n in _HOOK_NAMES for n in _names(view)) else None
 
 
 def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
@@ -631,11 +638,10 @@ def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
 def _lister_excludes_hook(view: tuple[str, ...]) -> bool:
     """``pgrep NAME`` (its own reader capped what names Brabo) and ``ps -C NAME`` pick by name."""
     args = view[1:]
-    if view[0] == "pgrep":
-        names = _plain(args, _PKILL_VALUES)
-        return bool(names) and not _hook_named("pgrep", args, names)
-    if view[0] == "pidof":
-        names = [w for w in args if w[:1] != "-"]
+    if view[0] != "ps":
+        names = _names(view)
+        if view[0] == "pgrep":
+            return bool(names) and not _hook_named("pgrep", args, names)
         return bool(names) and not any(n in _HOOK_NAMES for n in names)
     for k, w in enumerate(args):
         if w == "-C" and k + 1 < len(args):
@@ -647,11 +653,10 @@ def _pgrep(view: tuple[str, ...]) -> str | None:
     """``pgrep``/``pidof`` of Brabo's own hook client by a name that says so (``brabo``, ``fast_hook``,
     ``brabo_client``): what it prints is the process to signal (``kill $(pgrep -f fast_hook)``), and nothing
     else is done with it. A pattern as wide as ``python`` stays a listing (agents look for their servers)."""
-    args = view[1:]
-    names = _plain(args, _PKILL_VALUES) if view[0] == "pgrep" else [w for w in args if w[:1] != "-"]
+    names = _names(view)
     if not any("brabo" in n.lower() or "fast_hook" in n.lower() for n in names):
         return None
-    return HOOK_SIGNAL if view[0] == "pidof" or _hook_named("pgrep", args, names) else None
+    return HOOK_SIGNAL if view[0] == "pidof" or _hook_named("pgrep", view[1:], names) else None
 
 
 def _crontab(view: tuple[str, ...]) -> str | None:
