@@ -291,7 +291,9 @@ def test_a_click_never_waits_on_an_email_a_webhook_or_slack(
         assert not held_inbox.answered.is_set() and not receiver.answered.is_set() and not held_slack.calls
 
         action_id = response.json()["id"]
-        assert _approve(team, action_id)["status"] == "executing"
+        # (the approval's execution runs on the worker too and may already be done: what this asserts is that
+        # the answer came back while every notification is still held)
+        assert _approve(team, action_id)["status"] in ("executing", "executed")
         assert not held_inbox.answered.is_set() and not receiver.answered.is_set() and not held_slack.calls
 
         held_inbox.release.set()

@@ -11,6 +11,7 @@ import pytest
 from django.contrib import messages
 from django.contrib.messages.middleware import MessageMiddleware as DjangoMessageMiddleware
 from django.contrib.sessions.middleware import SessionMiddleware
+from django.core import signing
 from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils.functional import empty
@@ -57,7 +58,11 @@ def _run(middleware_class, view, cookies=None):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("view", [_add, _level, _nothing], ids=["add", "level", "nothing"])
-def test_a_page_writes_the_same_cookie_as_djangos_middleware(view):
+def test_a_page_writes_the_same_cookie_as_djangos_middleware(view, monkeypatch):
+    # The cookie is signed with the second it was written: the two runs may fall either side of a second's
+    # turn, so both are signed at one fixed time (the same cookie must come out of the same messages).
+    stamp = signing.TimestampSigner().timestamp()
+    monkeypatch.setattr(signing.TimestampSigner, "timestamp", lambda self: stamp)
     ours, django = _run(MessageMiddleware, view), _run(DjangoMessageMiddleware, view)
     assert ours.content == django.content
     assert ("messages" in ours.cookies) == ("messages" in django.cookies)
