@@ -482,7 +482,13 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         _C_OUT,
     ),
     "ghc": (frozenset({"-o"}), frozenset({"-outputdir", "-odir", "-hidir", "-stubdir", "-dumpdir"})),
-    "go": (frozenset({"-o"}), frozenset()),
+    # (and go test's profiles and traces)
+    "go": (
+        frozenset(
+            {"-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace"}
+        ),
+        frozenset({"-outputdir"}),
+    ),
     "rustc": (frozenset({"-o"}), frozenset({"--out-dir"})),
     "cargo": (frozenset(), frozenset({"--artifact-dir", "--out-dir", "--target-dir", "--root"})),
     "zig": (
@@ -491,8 +497,8 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     ),
     "nim": (frozenset({"-o", "--out"}), frozenset({"--outdir", "--nimcache"})),
     "tsc": (
-        frozenset({"--outFile", "--out", "--tsBuildInfoFile"}),
-        frozenset({"--outDir", "--declarationDir"}),
+        frozenset({"--outFile", "--out", "--tsBuildInfoFile", "--generateCpuProfile"}),
+        frozenset({"--outDir", "--declarationDir", "--generateTrace"}),
     ),
     "esbuild": (frozenset({"--outfile", "--metafile"}), frozenset({"--outdir", "--outbase"})),
     "bun": (frozenset({"--outfile"}), frozenset({"--outdir"})),
@@ -540,12 +546,72 @@ _BUILD_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "maturin": (frozenset(), frozenset({"-o", "--out"})),
     "uv": (frozenset(), frozenset({"-o", "--out-dir"})),
 }
+# [beyond] R3.7, red team: the test runners, linters, type checkers, coverage, benchmark and report tools teams
+# allow write the report, log, cache or profile an option names -- `pytest --junitxml=.husky/pre-commit`, `npx
+# eslint . -o .envrc`, `tree -o .husky/pre-commit` (file names the agent chose, which husky's `sh` or direnv then
+# runs), `mypy --cache-dir .git/hooks`, `go test -coverprofile=.envrc`: read as the builds' output options are
+# (pytest's `--cov-report TYPE:PATH` and `-o NAME=PATH`, vitest's `--outputFile.REPORTER`: _report_values).
+_REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "pytest": (
+        frozenset(
+            {"--junitxml", "--junit-xml", "--resultlog", "--result-log", "--report-log", "--json-report-file",
+             "--html", "--log-file", "--debug"}
+        ),
+        frozenset({"--basetemp"}),  # (removed first, then filled)
+    ),
+    "coverage": (frozenset({"-o", "--data-file"}), frozenset({"-d", "--directory"})),
+    "mypy": (
+        frozenset({"--junit-xml"}),
+        frozenset(
+            {"--cache-dir", "--html-report", "--xml-report", "--txt-report", "--linecount-report",
+             "--linecoverage-report", "--lineprecision-report", "--any-exprs-report", "--cobertura-xml-report",
+             "--memory-xml-report"}
+        ),
+    ),
+    "ruff": (frozenset({"-o", "--output-file"}), frozenset({"--cache-dir"})),
+    "pylint": (frozenset({"--output"}), frozenset()),
+    "flake8": (frozenset({"--output-file"}), frozenset()),
+    "bandit": (frozenset({"-o", "--output"}), frozenset()),
+    "semgrep": (
+        frozenset({"-o", "--output", "--json-output", "--sarif-output", "--text-output", "--junit-xml-output",
+                   "--emacs-output", "--vim-output", "--gitlab-sast-output", "--gitlab-secrets-output"}),
+        frozenset(),
+    ),
+    "trivy": (frozenset({"-o", "--output"}), frozenset({"--cache-dir"})),
+    "gitleaks": (frozenset({"-r", "--report-path"}), frozenset()),
+    "tox": (frozenset({"--result-json"}), frozenset({"--workdir"})),
+    "nox": (frozenset({"--report"}), frozenset({"--envdir"})),
+    "pip-compile": (frozenset({"-o", "--output-file"}), frozenset()),
+    "pyinstrument": (frozenset({"-o", "--outfile"}), frozenset()),
+    "py-spy": (frozenset({"-o", "--output"}), frozenset()),
+    "pdoc": (frozenset(), frozenset({"-o", "--output-directory", "--output-dir"})),
+    "jest": (frozenset({"--outputFile"}), frozenset({"--coverageDirectory", "--cacheDirectory"})),
+    "vitest": (frozenset({"--outputFile"}), frozenset({"--coverage.reportsDirectory"})),
+    "eslint": (frozenset({"-o", "--output-file"}), frozenset({"--cache-location"})),
+    "stylelint": (frozenset({"-o", "--output-file"}), frozenset({"--cache-location"})),
+    "prettier": (frozenset(), frozenset({"--cache-location"})),
+    "playwright": (frozenset({"-o", "--output-file", "--save-storage", "--save-har"}), frozenset({"--output"})),
+    "nyc": (frozenset(), frozenset({"--report-dir", "--temp-dir", "--temp-directory"})),
+    "c8": (frozenset(), frozenset({"-o", "--reports-dir", "--report-dir", "--temp-directory"})),
+    "typedoc": (frozenset({"--json"}), frozenset({"--out"})),
+    "jsdoc": (frozenset(), frozenset({"-d", "--destination"})),
+    "storybook": (frozenset(), frozenset({"-o", "--output-dir"})),
+    "tree": (frozenset({"-o"}), frozenset()),
+    "cloc": (frozenset({"--out", "--report-file"}), frozenset()),
+    "hyperfine": (
+        frozenset({"--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode"}),
+        frozenset(),
+    ),
+}  # fmt: skip
+_BUILD_OUTPUTS.update(_REPORT_OUTPUTS)
 BUILD_WRITERS = frozenset(_BUILD_OUTPUTS)  # read for their output options only
 _BUILD_STARTS = {
     verb: tuple(files | dirs) + (("--",) if verb == "protoc" else ())
     for verb, (files, dirs) in _BUILD_OUTPUTS.items()
 }
-_BUILD_STARTS["go"] = ("-o", "-w")  # `go env -w GOBIN=...`
+# `go env -w GOBIN=...`; `--o`, `--coverprofile` (go's flags take two dashes)
+_BUILD_STARTS["go"] += ("-w", *("-" + o for o in _BUILD_STARTS["go"]))
+_BUILD_STARTS["pytest"] += ("-o", "--override-ini", "--cov-report")
 # ... as one search of the words joined (one C call: most builds name no output)
 _BUILD_SEARCH = {
     verb: re.compile(" (?:" + "|".join(re.escape(s) for s in starts) + ")").search
@@ -1099,6 +1165,7 @@ def targets(view: tuple[str, ...]) -> list[Target]:
         or _config_targets(verb, view)
         or _more_targets(verb, view)
         or _assigned_targets(verb, view)
+        or _handed_to_a_script(verb, view)
     )
 
 
@@ -1150,6 +1217,115 @@ def _build_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
     return out
 
 
+# pytest's ini settings that name a path, given as `-o NAME=PATH` (the cache folder, the log file)
+_PYTEST_INI_PATHS = {"cache_dir": TREE, "log_file": NAMED}
+
+
+def _option_at(view: tuple[str, ...], k: int) -> tuple[str, str]:
+    """The option at ``view[k]`` and its value: `--name=value`, or `--name value`."""
+    name, eq, value = view[k].partition("=")
+    return name, value if eq or k + 1 == len(view) else view[k + 1]
+
+
+def _report_values(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The report paths that ride inside a value (_REPORT_OUTPUTS): pytest's `--cov-report TYPE:PATH` (html and
+    annotate write a folder), `-o NAME=PATH` / `--override-ini NAME=PATH`, vitest's `--outputFile.REPORTER`."""
+    out: list[Target] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        if w == "--":
+            break
+        if w[:1] != "-":
+            continue
+        name, value = _option_at(view, k)
+        if verb == "vitest":
+            if name.startswith("--outputFile."):
+                out.append((value, NAMED))
+        elif name == "--cov-report":
+            kind, _, path = value.partition(":")
+            if path:
+                out.append((path, TREE if kind in ("html", "annotate") else NAMED))
+        elif name in ("-o", "--override-ini") or (w[:2] == "-o" and w[2:3] != "-"):
+            setting = value if name in ("-o", "--override-ini") else w[2:]
+            key, _, path = setting.partition("=")
+            if key.strip() in _PYTEST_INI_PATHS:
+                out.append((path, _PYTEST_INI_PATHS[key.strip()]))
+    return out
+
+
+# [beyond] R3.7, red team: the words a package manager hands a project's script (`npm test -- --outputFile=.envrc`,
+# `pnpm test -o .husky/pre-commit`, `yarn lint --output-file .git/hooks/pre-commit`) reach a program no rule
+# reads -- whatever the script runs: each may be a path it writes, an operand or an option's `=` value.
+_SCRIPT_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
+_SCRIPT_RUNS = frozenset({"test", "t", "tst", "start", "stop", "restart"})  # (and `run SCRIPT`)
+_RUN_SCRIPT = frozenset({"run", "run-script", "rum", "urn"})
+# pnpm's, yarn's and bun's own commands; another first word names a script (`pnpm lint`, `yarn build`)
+_PM_BUILTINS = frozenset(
+    "add install i ci update up upgrade upgrade-interactive remove rm uninstall un link ln unlink import rebuild rb "
+    "prune fetch install-test it patch patch-commit patch-remove audit list ls ll la outdated why licenses exec "
+    "dlx x create init env config c get set store publish pack deploy server setup bin root doctor recursive "
+    "cat-file cat-index find-hash self-update approve-builds ignored-builds dedupe help completion info "
+    "workspace workspaces node cache npm plugin version constraints explain global owner policies tag team "
+    "unplug login logout check autoclean generate-lock-entry stage search sdks build pm repl".split()
+)
+
+
+# an option whose name says it takes a place (`-o`, `--outputFile`, `--reportDir`, `--cache-location`, `--log`)
+_PLACE_OPTION = re.compile(
+    r"^-[oOdDf]$|out|file|dir|path|report|log|cache|dest|target|prefix|root|location", re.IGNORECASE
+).search
+_EXPANDS = re.compile("[$`]").search
+
+
+def _handed_from(verb: str, view: tuple[str, ...]) -> int:
+    """Where the words a package manager hands a project's script begin in ``view`` (its length: none)."""
+    n = len(view)
+    k = 1
+    while k < n and view[k][:1] == "-":  # the subcommand, past global options
+        k += 1
+    if k >= n - 1:
+        return n
+    sub = view[k]
+    if sub in _RUN_SCRIPT:  # past the script's name (`bun run --filter '*' deploy`: what follows `*`)
+        k += 1
+        while k < n and view[k][:1] == "-":
+            k += 1
+        return k + 1
+    if sub in _SCRIPT_RUNS or (verb != "npm" and sub not in _PM_BUILTINS):
+        return k + 1
+    return n
+
+
+def _handed_to_a_script(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The words handed to a project's script, as paths it may write. A word spelt by a substitution or a variable
+    is the script's input, not a place (`npm test -- $(git ls-files '*.test.ts')`, `--testNamePattern "$P"`, R4.7),
+    but not as the value of an option named for a place (`--outputFile=$(…)`, `-o "$F"`): no one knows that one."""
+    if verb not in _SCRIPT_RUNNERS:
+        return []
+    out: list[Target] = []
+    place = False
+    for w in view[_handed_from(verb, view) :]:
+        if w[:1] == "-":
+            name, eq, value = w.partition("=")
+            if eq and (_PLACE_OPTION(name) is not None or not _EXPANDS(value)):
+                out.append((value, NAMED))
+            place = not eq and _PLACE_OPTION(name) is not None
+        else:
+            if place or not _EXPANDS(w):
+                out.append((w, NAMED))
+            place = False
+    return out
+
+
+def _outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What a build, test, lint or report tool is told to write (_BUILD_OUTPUTS)."""
+    if verb == "go":  # go's flags take one dash or two (`go build --o F`, `go test --coverprofile=F`)
+        return _build_outputs(verb, tuple(w[1:] if w[:2] == "--" and len(w) > 2 else w for w in view))
+    if verb in ("pytest", "vitest"):
+        return _build_outputs(verb, view) + _report_values(verb, view)
+    return _build_outputs(verb, view)
+
+
 def _assigned_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """The install folders assigned before a command (env's, export's) or on make's line (_INSTALL_DIR_VARS)."""
     if "=" in view[0] or view[0] in _ASSIGNERS:
@@ -1163,7 +1339,7 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """[beyond] R3.7, red team: the writers named by their options or by a subcommand (see _OUTPUT_OPTIONS)."""
     out: list[Target] = []
     if verb in _BUILD_OUTPUTS:
-        out.extend(_build_outputs(verb, view))
+        out.extend(_outputs(verb, view))
     if verb in _OUTPUT_OPTIONS:
         out.extend((v, NAMED) for v in _option_values(view, *_OUTPUT_OPTIONS[verb]))
     if verb in _SINGLE_DASH_OUTPUTS:
@@ -1537,6 +1713,9 @@ def may_write(view: tuple[str, ...]) -> bool:
         return verb.startswith(_PYTHONS_PREFIX) and (
             "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
         )
+    build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
+    if build is not None:
+        return build(" " + " ".join(view[1:])) is not None
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
@@ -1548,6 +1727,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
+            or (verb in _SCRIPT_RUNNERS and len(view) > 2 and _handed_from(verb, view) < len(view))
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
@@ -1561,6 +1741,4 @@ def may_write(view: tuple[str, ...]) -> bool:
         return "cp" in view[1:3]
     if verb == "cmake":
         return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
-    if verb in _BUILD_ONLY:  # (last: most views that get here are no compiler's)
-        return _BUILD_ONLY[verb](" " + " ".join(view[1:])) is not None
     return True
