@@ -101,9 +101,16 @@ class Protected:
     top: bool = False  # only at the project's top folder (the policy file), when the caller knows it
     # ``site-packages/*.pth``: any name ending in the last part, directly in the folder the first part names
     suffix: bool = False
+    ending: bool = False  # ``*.code-workspace``: any name ending in the one part, at any depth
+    tail: str = ""  # ``mise.*.toml``: a ``prefix`` entry's name also ends so (the ``*`` may be empty)
 
 
 def _entry(shown: str, what: str) -> Protected:
+    if shown.startswith("*."):
+        return Protected(shown, (shown[1:].lower(),), False, what, ending=True)
+    if "*." in shown and "/" not in shown:
+        head, _, tail = shown.lower().partition("*")
+        return Protected(shown, (head,), False, what, prefix=True, tail=tail)
     if "/*." in shown:
         folder_name, _, ending = shown.partition("/*")
         return Protected(shown, (folder_name.lower(), ending.lower()), False, what, suffix=True)
@@ -359,6 +366,24 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".nvim.lua", _EDITOR),
         (".nvimrc", _EDITOR),
         (".exrc", _EDITOR),
+        # red team: the other editors' and IDEs' project files that hold tasks, launch configurations or the
+        # commands a language server or the terminal is started with -- each the twin of .vscode/ or .idea/:
+        # VS Code's (and its forks') multi-root workspace file (its "tasks" may run on folder open, its
+        # "settings" name interpreters and the terminal's environment), Sublime Text's project (build systems'
+        # shell_cmd), Visual Studio's Open Folder settings (.vs/tasks.vs.json, launch.vs.json), IntelliJ's shared
+        # run configurations outside .idea (.run/), Eclipse Theia's, JetBrains Fleet's and Nova's project
+        # folders; lazy.nvim's project spec (.lazy.lua, Lua run at start as .nvim.lua is), Emacs's directory
+        # variables (an `eval:` runs Lisp when a file is opened), vim-localvimrc's .lvimrc.
+        ("*.code-workspace", _EDITOR),
+        ("*.sublime-project", _EDITOR),
+        (".vs/", _EDITOR),
+        (".run/", _EDITOR),
+        (".theia/", _EDITOR),
+        (".fleet/", _EDITOR),
+        (".nova/", _EDITOR),
+        (".lazy.lua", _EDITOR),
+        (".dir-locals*", _EDITOR),
+        (".lvimrc", _EDITOR),
         # red team: the editors' start-up files and plugin folders, run at every start (Vim's .vimrc, gvimrc and
         # plugin/ folders, also read from the working folder under 'exrc' as .exrc is; Neovim's config; Emacs's
         # init files), and Zed's user settings (its tasks, terminal environment and language servers' commands).
@@ -384,9 +409,15 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # environment loaders: direnv, dotenv files (pipenv, uv --env-file, bun, mise, compose), mise/asdf.
         (".env*", _ENV),
         (".flaskenv", _ENV),
-        ("mise.toml", _ENV),
-        (".mise.toml", _ENV),
-        ("mise.local.toml", _ENV),
+        # red team: mise reads every one of its spellings as mise.toml (hooks on entering the folder, [env]
+        # _.source scripts, tasks): mise.local.toml, mise.<env>.toml and mise.<env>.local.toml, their dotted
+        # twins, .config/mise.toml, .config/mise/ (config.toml, conf.d/*.toml), mise/config.toml, and rtx's
+        # (its former name) .rtx.toml.
+        ("mise.*.toml", _ENV),
+        (".mise.*.toml", _ENV),
+        (".config/mise/", _ENV),
+        ("mise/config.toml", _ENV),
+        (".rtx.toml", _ENV),
         (".mise/", _ENV),
         (".tool-versions", _ENV),
         ("devbox.json", _ENV),  # its env and init_hook load into every devbox shell (and direnv's)
@@ -394,6 +425,17 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # `flox activate` (and direnv's `use flox`)
         (".flox/", _ENV),
         ("direnvrc", _ENV),
+        # red team: the other loaders run on entering the folder, as .envrc is -- devenv's (enterShell, its
+        # processes and scripts; `use devenv` in .envrc reads them without a new `direnv allow`), RVM's .rvmrc
+        # (a shell script sourced on cd), Hermit's environment (bin/hermit.hcl's env, bin/activate-hermit
+        # sourced by its shell hooks).
+        ("devenv.nix", _ENV),
+        ("devenv.yaml", _ENV),
+        ("devenv.local.nix", _ENV),
+        ("devenv.local.yaml", _ENV),
+        (".rvmrc", _ENV),
+        ("hermit.hcl", _ENV),
+        ("activate-hermit", _ENV),
         (".direnvrc", _ENV),
         # red team: R reads .Renviron from the working folder, then home (R_PROFILE_USER, R_LIBS ... for every R
         # started there), and Renviron.site for every user; systemd's environment.d sets the user session's.
@@ -613,7 +655,10 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # Bazel: .bazelrc (any flag: --workspace_status_command, --run_under, --override_repository) in the
         # workspace and home; bazelisk downloads the version .bazelversion names -- a fork's `org/version` from
         # that fork's releases -- from where .bazeliskrc's BAZELISK_BASE_URL says.
-        (".bazelrc", _BUILD),
+        # red team: and the rc files a .bazelrc imports by the names Bazel's documentation gives them
+        # (`try-import %workspace%/user.bazelrc`, .bazelrc.user, ci.bazelrc): the same flags.
+        (".bazelrc*", _BUILD),
+        ("*.bazelrc", _BUILD),
         (".bazelversion", _BUILD),
         (".bazeliskrc", _BUILD),
         # MSBuild imports Directory.Build.props/.targets into every project below them without being named,
@@ -651,6 +696,8 @@ for _p in PROTECTED:
     _BY_FIRST[_p.parts[0]] = (*_BY_FIRST.get(_p.parts[0], ()), _p)
 _PREFIXED = tuple(p for p in PROTECTED if p.prefix)
 _PREFIXES = tuple(p.parts[-1] for p in _PREFIXED)  # one str.startswith for all of them
+_ENDED = tuple(p for p in PROTECTED if p.ending)
+_ENDINGS = tuple(p.parts[0] for p in _ENDED)  # ... and one str.endswith
 # The folders that hold a protected entry without being one (`.github` holds `workflows/`): moving or
 # deleting one of them moves or deletes the entry.
 _HOLDERS = frozenset(p.parts[0] for p in PROTECTED if len(p.parts) > 1)
@@ -719,7 +766,11 @@ def _entry_at(parts: list[str], k: int, tops: list[list[str]] | None) -> Protect
         if tuple(parts[k : k + n]) == p.parts and (not p.top or _at_top(parts, k, tops)):
             return p
     if name.startswith(_PREFIXES):
-        return next(p for p in _PREFIXED if name.startswith(p.parts[-1]))
+        hit = next((p for p in _PREFIXED if name.startswith(p.parts[-1]) and name.endswith(p.tail)), None)
+        if hit is not None:
+            return hit
+    if name.endswith(_ENDINGS):
+        return next(p for p in _ENDED if name.endswith(p.parts[0]))
     return None
 
 
@@ -811,13 +862,21 @@ def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | N
     bare = not pattern.strip("*?")
     for p in PROTECTED:
         name = p.parts[0]
+        if p.ending:
+            # `*.code-workspace` ends in the name, hidden or not; a pattern whose end is a wildcard (`*`,
+            # `build/x*`) is not aimed at it, as a bare `*` is not aimed at a pip.conf
+            if _GLOB_META.split(pattern)[-1] and _may_end(pattern, name):
+                return p
+            continue
         if name.startswith(".") and not hidden_ok:
             continue
         if p.top and not _at_top(low, k, tops):
             continue
         if bare and not p.top and not name.startswith("."):
             continue  # `rm -rf build/*` is not aimed at a pip.conf that may lie there
-        if fnmatch.fnmatchcase(name, pattern) or (p.prefix and fnmatch.fnmatchcase(name + "x", pattern)):
+        if fnmatch.fnmatchcase(name, pattern) or (
+            p.prefix and fnmatch.fnmatchcase(name + "x" + p.tail, pattern)
+        ):
             if len(p.parts) == 1 or k + 1 >= len(low) or _tail_matches(low[k + 1 :], p):
                 return p
     return None

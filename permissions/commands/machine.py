@@ -74,6 +74,9 @@ KEYCHAIN = "changes a keychain or the login, outside the project"
 APPS = "drives other applications or the system, outside the project"
 TRUST = "changes which certificates the machine trusts (a new authority can read its encrypted traffic)"
 CLOCK = "sets the machine's clock, outside the project"
+NETWORK = "changes the machine's network or firewall, outside the project"
+DISKS = "mounts, unmounts or changes the machine's disks, outside the project"
+KERNEL = "loads or unloads code in the machine's kernel, outside the project"
 
 _HELPS = frozenset({"--help", "--version", "help"})
 
@@ -402,10 +405,84 @@ ROWS: dict[str, Sub] = {
         " compare calculatedrift isexcluded uniquesize verifychecksums version",
     ),
     "fdesetup": Sub(SETTINGS, writes="enable disable changerecovery removerecovery add remove sync"),
-    "code": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
-    "code-insiders": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
-    "codium": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
-    "cursor": Sub(INSTALL, write_flags="--install-extension --uninstall-extension"),
+    # the editors' extensions, and (red team) an MCP server added to the user's profile -- a command the
+    # editor's agent runs, in every project (`code --add-mcp '{"name":"x","command":"sh",...}'`)
+    **dict.fromkeys(
+        ("code", "code-insiders", "codium", "cursor", "windsurf"),
+        Sub(INSTALL, write_flags="--install-extension --uninstall-extension --add-mcp"),
+    ),
+    # red team, off the sandbox: what the settings rows above did not reach on a developer's laptop.
+    # ... what runs at login or at boot, and which application opens a type or a URL scheme: macOS's login and
+    # background items (sfltool), LaunchServices' registrations (lsregister), privacy grants (tccutil reset),
+    # configuration profiles (proxies, certificates, restrictions); the desktop's launchers and their MIME
+    # types (xdg-desktop-menu, gio mime TYPE APP); GNOME's and Plasma's extensions (code the desktop shell runs
+    # at every login); pm2's boot script and saved process list (what it starts again at boot)
+    "sfltool": Sub(SCHEDULE, "dumpbtm help"),
+    "lsregister": Sub(
+        SETTINGS, writes="*", write_flags="-f -R -r -u -kill -delete -seed -gc", read_flags="-dump"
+    ),
+    "tccutil": Sub(SETTINGS, writes="reset"),
+    "profiles": Sub(SETTINGS, "list show status validate version help", write_flags="-I -R -D"),
+    "xdg-desktop-menu": Sub(SETTINGS, writes="install uninstall forceupdate"),
+    "xdg-desktop-icon": Sub(SETTINGS, writes="install uninstall"),
+    "xdg-icon-resource": Sub(SETTINGS, writes="install uninstall forceupdate"),
+    "gnome-extensions": Sub(INSTALL, writes="install enable disable uninstall reset"),
+    **dict.fromkeys(
+        ("kpackagetool5", "kpackagetool6", "plasmapkg2"),
+        Sub(INSTALL, write_flags="-i --install -u --upgrade -r --remove"),
+    ),
+    "pm2": Sub(SCHEDULE, writes="startup unstartup save resurrect"),
+    # ... the network and the firewall: interfaces, routes, radios, connections and the packet filter (a
+    # firewall switched off, a route or a DNS server that sends the machine's traffic elsewhere); listing them
+    # stays a read
+    "ufw": Sub(NETWORK, "status show version help app+list app+info", groups="app"),
+    **dict.fromkeys(
+        ("iptables", "ip6tables", "iptables-nft", "iptables-legacy", "ebtables", "arptables"),
+        Sub(
+            NETWORK,
+            write_flags="-A --append -D --delete -I --insert -R --replace -F --flush -Z --zero -N --new-chain"
+            " -X --delete-chain -P --policy -E --rename-chain",
+        ),
+    ),
+    **dict.fromkeys(
+        ("iptables-restore", "ip6tables-restore", "iptables-apply"),
+        Sub(NETWORK, writes="*", bare=True, read_flags="-t --test"),
+    ),
+    "nft": Sub(NETWORK, "list describe monitor help", write_flags="-f --file -i --interactive"),
+    "firewall-cmd": Sub(
+        NETWORK,
+        write_flags="--add --remove --set- --new --delete --reload --complete-reload --runtime-to-permanent"
+        " --panic- --change --lockdown- --reset --load",
+    ),
+    "pfctl": Sub(NETWORK, write_flags="-e -d -f -F -k -K -T"),
+    "route": Sub(NETWORK, writes="add del delete change flush replace", write_flags="-f"),
+    "rfkill": Sub(NETWORK, writes="block unblock toggle"),
+    "ipconfig": Sub(NETWORK, writes="set setverbose waitall", write_flags="/release /renew /setclassid"),
+    # ... disks and mounts (a volume erased, unmounted, or another file system mounted into the user's paths)
+    "umount": Sub(DISKS, writes="*", bare=True),
+    **dict.fromkeys(
+        ("swapon", "swapoff"),
+        Sub(DISKS, writes="*", bare=True, read_flags="-s --summary --show"),
+    ),
+    "diskutil": Sub(
+        DISKS,
+        "list info information activity listfilesystems verifyvolume verifydisk apfs+list apfs+listcryptousers"
+        " apfs+listsnapshots apfs+listvolumegroups cs+list corestorage+list ar+list appleraid+list",
+        groups="apfs cs corestorage ar appleraid",
+    ),
+    "hdiutil": Sub(DISKS, writes="attach detach eject mount unmount mountvol burn erasekeys"),
+    "udisksctl": Sub(DISKS, writes="mount unmount lock unlock power-off loop-setup loop-delete"),
+    "eject": Sub(DISKS, writes="*", bare=True, read_flags="-n --noop -d --default"),
+    # ... code loaded into the kernel (modules, macOS kernel and system extensions)
+    "modprobe": Sub(
+        KERNEL,
+        writes="*",
+        read_flags="-n --dry-run -c --showconfig --show-depends -D -R --resolve-alias -V --version",
+    ),
+    **dict.fromkeys(("insmod", "rmmod", "kextload", "kextunload"), Sub(KERNEL, writes="*")),
+    "kextutil": Sub(KERNEL, writes="*", read_flags="-n --no-load"),
+    "kmutil": Sub(KERNEL, writes="load unload install clear-staging"),
+    "systemextensionsctl": Sub(KERNEL, "list help"),
     # -- keychains and the login
     "security": Sub(
         KEYCHAIN,
@@ -716,6 +793,73 @@ def _osascript(view: tuple[str, ...]) -> str | None:
                                "shut down", "restart", "log out", "sleep")):  # fmt: skip
         return APPS
     return None
+
+
+_NO_VALUES: frozenset[str] = frozenset()
+_FAMILIES = frozenset({"inet", "inet6", "link", "ether", "ipx", "atalk"})
+
+
+def _ifconfig(view: tuple[str, ...]) -> str | None:
+    """red team: ``ifconfig IFACE ANYTHING`` sets (``down``, an address, ``ether MAC``, ``mtu``); ``ifconfig``,
+    ``ifconfig -a``, ``ifconfig IFACE`` and ``ifconfig IFACE inet`` (one address family) print."""
+    words = _plain(view[1:], _NO_VALUES)
+    return NETWORK if len(words) > 2 or len(words) == 2 and words[1].lower() not in _FAMILIES else None
+
+
+_IP_VALUES = frozenset("-n -netns -f -family -rc -rcvbuf -l -loops -c -color".split())
+_IP_CHANGES = ("add", "delete", "change", "chg", "replace", "flush", "set", "append", "prepend", "attach",
+               "detach", "restore", "update", "exec")  # fmt: skip
+_IP_READS = ("show", "list", "lst", "get", "help", "monitor", "save", "showdump")
+
+
+def _ip(view: tuple[str, ...]) -> str | None:
+    """red team: iproute2's ``ip OBJECT VERB ...`` changes with a changing verb, however abbreviated (its parser
+    takes any prefix: ``ip r a`` is ``ip route add``; a prefix of a reading verb too is read as one, ``ip a s``
+    is ``ip addr show``), and with a batch file; ``ip a``, ``ip route``, ``ip -br link`` print."""
+    args = view[1:]
+    if any(w in ("-b", "-batch") for w in args):
+        return NETWORK
+    words = _plain(args, _IP_VALUES)
+    if len(words) < 2:
+        return None
+    verb = words[1].lower()
+    if verb.startswith(_IP_READS) or any(r.startswith(verb) for r in _IP_READS):
+        return None
+    return NETWORK if any(c.startswith(verb) for c in _IP_CHANGES) else None
+
+
+_NMCLI_VALUES = frozenset("-f --fields -g --get-values -m --mode -c --colors -e --escape -w --wait".split())
+_NMCLI_CHANGES = frozenset(
+    "up down add modify clone edit delete reload load import connect disconnect reapply set on off hotspot"
+    " migrate hostname".split()
+)
+
+
+def _nmcli(view: tuple[str, ...]) -> str | None:
+    """red team: NetworkManager's ``nmcli`` -- a connection brought up or down, added or changed, a radio
+    switched, a device connected, the hostname set -- runs without root for the desktop's user; ``nmcli``,
+    ``nmcli dev status``, ``nmcli con show`` print."""
+    words = _plain(view[1:], _NMCLI_VALUES)
+    return NETWORK if any(w.lower() in _NMCLI_CHANGES for w in words[1:]) else None
+
+
+_MOUNT_VALUES = frozenset("-t --types -O --test-opts -L --label -U --uuid".split())
+
+
+def _mount(view: tuple[str, ...]) -> str | None:
+    """red team: ``mount SOURCE [TARGET]`` and ``mount -a`` mount; ``mount``, ``mount -l``, ``mount -t ext4``
+    list."""
+    args = view[1:]
+    if any(w in ("-a", "--all", "--bind", "--rbind", "--move", "-B", "-M") for w in args):
+        return DISKS
+    return DISKS if _plain(args, _MOUNT_VALUES) else None
+
+
+def _gio(view: tuple[str, ...]) -> str | None:
+    """red team: ``gio mime TYPE HANDLER`` sets the default application (``x-scheme-handler/https``), as
+    ``xdg-mime default`` does; ``gio mime TYPE`` prints it."""
+    words = _plain(view[1:], _NO_VALUES)
+    return SETTINGS if len(words) > 2 and words[0] == "mime" else None
 
 
 def _relative_inside(value: str) -> bool:
@@ -1328,6 +1472,11 @@ READERS: dict[str, Reader] = {
     "sysctl": lambda v, w: _sysctl(v),
     "hostname": lambda v, w: _hostname(v),
     "osascript": lambda v, w: _osascript(v),
+    "ifconfig": lambda v, w: _ifconfig(v),
+    "ip": lambda v, w: _ip(v),
+    "nmcli": lambda v, w: _nmcli(v),
+    "mount": lambda v, w: _mount(v),
+    "gio": lambda v, w: _gio(v),
     "npm": _npm,
     "pnpm": _pnpm,
     "yarn": _yarn,

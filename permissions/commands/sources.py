@@ -13,6 +13,8 @@ install`, `go get ./...`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from permissions.commands.option_tables import NPM_ALIASES
 from permissions.commands.views import is_assignment
 
@@ -143,6 +145,29 @@ _KEEPS_VERIFYING = {
 # the checksum database; GOFLAGS only when it names `-insecure`).
 _GO_KEEPS = frozenset({"off", "direct", "https://proxy.golang.org", "https://proxy.golang.org,direct"})
 
+# red team: programs that run a script straight from an address, as `npx github:u/r` runs a package from one --
+# Deno's `deno run https://…` (and its test, bench, serve, compile and install, the `deno URL` shorthand, an
+# import map from an address that redirects the script's imports), uv's remote scripts (`uv run https://…/x.py`)
+# and the packages it adds to a run (`uv run --with git+https://… pytest`), JBang's scripts and catalog aliases
+# (`jbang https://…/x.java`, `jbang x@org`: org's jbang-catalog on GitHub) and repositories (`--repos URL`),
+# Scala CLI's inputs (a URL, a gist), and Windows' mshta (an HTA from an address, `vbscript:`/`javascript:`
+# code) and rundll32 handed a `javascript:` line (mshtml's RunHTMLApplication, which fetches a scriptlet).
+_DENO_RUNS = frozenset({"run", "test", "bench", "serve", "compile", "install", "i"})
+_DENO_VALUES = frozenset(
+    "--import-map --config -c --lock --cert --location -o --output --root -n --name".split()
+)
+_DENO_FETCHING = frozenset({"--import-map"})
+_UV_RUN_VALUES = frozenset(
+    "-p --python --package --extra --group --only-group --no-group --env-file --directory --project --index"
+    " --default-index --extra-index-url -w --with --with-editable --with-requirements".split()
+)
+_UV_RUN_FETCHING = frozenset(
+    "-w --with --with-editable --with-requirements --index --default-index --extra-index-url".split()
+)
+_JBANG_VALUES = frozenset("--deps --repos --cp --class-path -m --main -R --runtime-option -D --java".split())
+_CODE_SCHEMES = ("javascript:", "vbscript:")
+_SCRIPT_RUNNERS = frozenset({"deno", "jbang", "scala-cli", "scala", "mshta", "rundll32"})
+
 SOURCE_VERBS = (
     frozenset(
         {"pip", "pip3", "uv", "uvx", "pipx", "cargo", "gem", "go", "dotnet", "composer", "env", "export"}
@@ -150,6 +175,7 @@ SOURCE_VERBS = (
     | _NODE_MANAGERS
     | _MAVEN_VERBS
     | _CONDA_VERBS
+    | _SCRIPT_RUNNERS
 )
 
 
@@ -336,13 +362,77 @@ def insecure_fetch(view: tuple[str, ...]) -> bool:
     return False
 
 
+def _script_from_address(words: Sequence[str], values: frozenset[str], fetching: frozenset[str]) -> bool:
+    """Whether the script a runner is given (its first operand) is an address, or an option before it that
+    brings code (``fetching``: `--with`, `--import-map`, `--repos`) names one. ``values``: the options that take
+    the next word. The script's own arguments after it are its business (`deno run main.ts https://api…`)."""
+    k = 0
+    while k < len(words):
+        w = words[k]
+        k += 1
+        if w[:1] != "-" or w == "-":
+            return _address(w) and not w.startswith("file:")
+        name, eq, value = w.partition("=")
+        if not eq and name in values and k < len(words):
+            value = words[k]
+            k += 1
+        if name in fetching and _address(value) and not value.startswith("file:"):
+            return True
+    return False
+
+
+def _runs_script_from_address(view: tuple[str, ...]) -> bool:
+    """red team: a script run straight from an address (the rows above ``SOURCE_VERBS``)."""
+    verb = view[0]
+    sub = view[1] if len(view) > 1 else ""
+    if verb == "deno":
+        if sub[:1] == "-" or _address(sub):  # `deno [-A] https://…/x.ts`: Deno 2's shorthand for `deno run`
+            return _script_from_address(view[1:], _DENO_VALUES, _DENO_FETCHING)
+        return sub in _DENO_RUNS and _script_from_address(view[2:], _DENO_VALUES, _DENO_FETCHING)
+    if verb == "uv":
+        return sub == "run" and _script_from_address(view[2:], _UV_RUN_VALUES, _UV_RUN_FETCHING)
+    if verb == "jbang":
+        words = view[2:] if sub in ("run", "edit", "info", "app") else view[1:]
+        if _script_from_address(words, _JBANG_VALUES, frozenset({"--repos"})):
+            return True
+        script = next((w for w in _plain_words(words, _JBANG_VALUES)), "")
+        return "@" in script[1:] and not script.startswith("@")  # `jbang x@org`: a catalog on GitHub
+    if verb in ("scala-cli", "scala"):
+        return any(_address(w) and not w.startswith("file:") for w in _plain_words(view[1:], frozenset()))
+    low = [w.lower() for w in view[1:]]
+    if verb == "mshta":
+        return any(_address(w) or w.startswith(_CODE_SCHEMES) for w in low)
+    return verb == "rundll32" and any(scheme in w for w in low for scheme in _CODE_SCHEMES)
+
+
+def _plain_words(words: Sequence[str], values: frozenset[str]) -> list[str]:
+    """The operands before ``--`` (``values`` take the next word)."""
+    out: list[str] = []
+    skip = False
+    for w in words:
+        if w == "--":
+            break
+        if skip:
+            skip = False
+        elif w[:1] == "-":
+            skip = "=" not in w and w in values
+        else:
+            out.append(w)
+    return out
+
+
 def other_source(view: tuple[str, ...]) -> bool:
     """Whether ``view`` installs or fetches packages from a source its settings do not name."""
     verb = view[0]
     if not _INSECURE_WORDS.isdisjoint(view):
         return True
+    if verb in _SCRIPT_RUNNERS:
+        return _runs_script_from_address(view)
     if verb in ("pip", "pip3") or (verb.startswith("pip3.") and verb[5:].isdigit()) or verb == "uv":
-        return _pip(view) or (verb == "uv" and any(w.startswith("--allow-insecure-host=") for w in view))
+        return _pip(view) or (
+            verb == "uv"
+            and (any(w.startswith("--allow-insecure-host=") for w in view) or _runs_script_from_address(view))
+        )
     if verb in _NODE_MANAGERS:
         return _node(view)
     if verb == "cargo":

@@ -728,6 +728,10 @@ _SERVICES = "shuts down, restarts or changes the machine's services, outside the
 _INSTALLS = "installs outside the project (a global install)"
 _SETTINGS = "changes settings outside the project (the user's or the system's)"
 _SHARE = "copies to or from a network share, outside the project"
+_NETWORK = "changes the machine's network or firewall, outside the project"
+_ACCOUNTS = "changes the machine's users or groups, outside the project"
+_DISKS = "mounts, unmounts or changes the machine's disks, outside the project"
+_LOGS = "clears or changes the machine's event logs, outside the project"
 
 
 def _a_share(word: str) -> bool:
@@ -840,9 +844,99 @@ _ALWAYS: dict[str, str] = {
             "import-pfxcertificate",
             "new-netfirewallrule",
             "set-netfirewallrule",
+            # red team: the machine's name, time zone, language and exploit protection
+            "rename-computer",
+            "set-timezone",
+            "set-winuserlanguagelist",
+            "set-winsystemlocale",
+            "set-winhomelocation",
+            "set-culture",
+            "set-processmitigation",
         ),
         _SETTINGS,
     ),
+    # red team: Windows' optional features and capabilities, provisioned apps (for every user)
+    **dict.fromkeys(
+        (
+            "enable-windowsoptionalfeature",
+            "disable-windowsoptionalfeature",
+            "add-windowscapability",
+            "remove-windowscapability",
+            "add-appxprovisionedpackage",
+            "remove-appxprovisionedpackage",
+            "remove-appxpackage",
+            "dism",
+            "dism.exe",
+        ),
+        _INSTALLS,
+    ),
+    # red team: the firewall's profiles and rules, adapters, addresses, routes, DNS servers, VPNs and proxies
+    **dict.fromkeys(
+        (
+            "set-netfirewallprofile",
+            "enable-netfirewallrule",
+            "disable-netfirewallrule",
+            "remove-netfirewallrule",
+            "set-dnsclientserveraddress",
+            "set-dnsclient",
+            "set-dnsclientglobalsetting",
+            "clear-dnsclientcache",
+            "new-netipaddress",
+            "set-netipaddress",
+            "remove-netipaddress",
+            "new-netroute",
+            "set-netroute",
+            "remove-netroute",
+            "enable-netadapter",
+            "disable-netadapter",
+            "set-netadapter",
+            "restart-netadapter",
+            "set-netconnectionprofile",
+            "add-vpnconnection",
+            "set-vpnconnection",
+            "new-netnat",
+            "set-netipinterface",
+        ),
+        _NETWORK,
+    ),
+    # red team: local users and groups (an account made, a user added to Administrators)
+    **dict.fromkeys(
+        (
+            "new-localuser",
+            "set-localuser",
+            "remove-localuser",
+            "rename-localuser",
+            "enable-localuser",
+            "disable-localuser",
+            "new-localgroup",
+            "remove-localgroup",
+            "add-localgroupmember",
+            "remove-localgroupmember",
+        ),
+        _ACCOUNTS,
+    ),
+    # red team: disks, partitions, volumes and images mounted
+    **dict.fromkeys(
+        (
+            "diskpart",
+            "diskpart.exe",
+            "mount-diskimage",
+            "dismount-diskimage",
+            "mount-vhd",
+            "dismount-vhd",
+            "initialize-disk",
+            "clear-disk",
+            "set-disk",
+            "format-volume",
+            "new-partition",
+            "remove-partition",
+            "resize-partition",
+            "set-partition",
+        ),
+        _DISKS,
+    ),
+    # red team: event logs cleared or switched off (what a person would read afterwards)
+    **dict.fromkeys(("clear-eventlog", "remove-eventlog", "limit-eventlog"), _LOGS),
 }
 # Programs that change with some of their words (any case, `/create` or `-create`): reg's writing commands,
 # schtasks' (all but /query), sc.exe's, wmic's, netsh's, and cmd's `net` changing users, shares or services
@@ -891,14 +985,58 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
         ("net", "net.exe", "net1", "net1.exe"),
         (_SETTINGS, frozenset({"add", "delete", "del", "active", "grant", "set"})),
     ),
+    # red team: WinRM's listener and its settings (remote management opened), WSL's distributions installed,
+    # replaced, removed or mounted, the time zone, and cmd's file associations (`assoc .txt=x`, `ftype x=cmd`:
+    # what opening a file runs)
+    **dict.fromkeys(
+        ("winrm", "winrm.cmd"),
+        (_SETTINGS, frozenset({"quickconfig", "qc", "set", "create", "delete", "invoke", "configsddl"})),
+    ),
+    **dict.fromkeys(
+        ("wsl", "wsl.exe"),
+        (
+            _INSTALLS,
+            frozenset(
+                {
+                    "install",
+                    "uninstall",
+                    "unregister",
+                    "import",
+                    "import-in-place",
+                    "set-default",
+                    "s",
+                    "set-version",
+                    "set-default-version",
+                    "mount",
+                    "unmount",
+                    "update",
+                    "manage",
+                    "shutdown",
+                    "terminate",
+                }
+            ),
+        ),
+    ),
+    **dict.fromkeys(("tzutil", "tzutil.exe"), (_SETTINGS, frozenset({"s"}))),
+    **dict.fromkeys(
+        ("wevtutil", "wevtutil.exe"),
+        (
+            _LOGS,
+            frozenset(
+                {"cl", "clear-log", "sl", "set-log", "im", "install-manifest", "um", "uninstall-manifest"}
+            ),
+        ),
+    ),
 }
+# cmd's builtins that change with an assignment (`assoc .txt=x`) and print without one (`assoc .txt`)
+_ASSIGNERS = {"assoc": _SETTINGS, "ftype": _SETTINGS}
 _NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
 # The item cmdlets (and the writers' aliases) on a registry location (`New-Item HKCU:\\...\\Run`,
 # `Set-Item -Path Registry::HKEY_CURRENT_USER\\Environment`), WSMan's settings or the certificate store. (A
 # write after `Set-Location HKCU:\\x` is one to a place decided when it runs: protected_writes asks for it.)
 _ITEMS = frozenset(WINDOWS_WRITERS) | {"clear-item", "cli"}
 _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cert):|registry::|hkey_")
-_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | _ITEMS | _COPIES
+_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES
 
 
 def windows_machine_change(text: str) -> str | None:
@@ -921,6 +1059,8 @@ def windows_machine_change(text: str) -> str | None:
     what = _ALWAYS.get(first)
     if what is not None:
         return what
+    if first in _ASSIGNERS:
+        return _ASSIGNERS[first] if any("=" in w for w in words[1:]) else None
     some = _SOME.get(first)
     if some is not None:
         what, changing = some
