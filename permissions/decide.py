@@ -61,6 +61,7 @@ from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.memos import Memo
 from permissions.messages import sentence
 from permissions.protected_paths import (
+    may_name_a_place,
     may_name_agent_settings,
     may_write_any,
     protected_file,
@@ -835,7 +836,7 @@ def _never_auto_by_text(
             [(s.words, s.written() if s.inputs else s.redirects) for s in segments]
         )
     return never_auto, never_auto is None and (
-        may_write_any(segments, seg_views) or may_name_agent_settings(command)
+        may_write_any(segments, seg_views) or may_name_agent_settings(command) or may_name_a_place(command)
     )
 
 

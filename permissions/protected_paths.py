@@ -80,6 +80,7 @@ __all__ = [
     "Protected",
     "contains_protected",
     "protected_file",
+    "may_name_a_place",
     "may_name_agent_settings",
     "may_write_any",
     "protected_parts",
@@ -1058,6 +1059,13 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
     return False
 
 
+def may_name_a_place(command: str) -> bool:
+    """decide()'s cheap filter for :func:`_places_named`: an output option's name and a protected file's."""
+    if "-o" in command or "-O" in command or "dest" in command:
+        return _NEEDLE(command.casefold()) is not None
+    return False
+
+
 def may_name_agent_settings(command: str) -> bool:
     """decide()'s cheap filter, with :func:`may_write_any`: whether the command names a coding agent's own
     settings, which a program the write table does not read may write (_names_agent_settings)."""
@@ -1079,6 +1087,7 @@ def protected_writes(
     ``windows``: the command may run on Windows (SPEC §5), so each segment is also read as PowerShell and cmd
     read it (permissions.commands.windows: backslash separators, cmdlets, any case)."""
     origin = _origin(cwd, tuple(roots), "dotglob" in command or "GLOBIGNORE" in command)
+    places = may_name_a_place(command)
     start = origin.start
     here: list[str] | None = start
     # SPEC §5: where the segments run as PowerShell and cmd move (`Set-Location .claude`, `cd .claude\\hooks`,
@@ -1097,8 +1106,8 @@ def protected_writes(
         if words and words[0] in _CHDIR and len(views) > 1:
             # red team: `env -C .claude tee settings.json` writes below the folder the wrapper moves to
             carried = _chdir(seg, views[-1], cur, start)
-        if why is None and words and _AGENT_NEEDLE(seg.text) is not None:
-            why = _names_agent_settings(views, cur, origin)
+        if why is None and words and (places or _AGENT_NEEDLE(seg.text) is not None):
+            why = _named_elsewhere(seg, views, cur, origin, places)
         if why is None and windows:
             win_cur = win_here if carried is _NOT_MOVED else carried
             if win_cur is not cur:  # the shell's reading of the segment, from where PowerShell stands
@@ -1270,6 +1279,47 @@ def _check(word: str, kind: int, here: list[str] | None, origin: _Origin) -> str
         why = _judge(parts, kind, origin)
         if why is not None:
             return why
+    return None
+
+
+def _named_elsewhere(
+    seg: Segment, views: Sequence[tuple[str, ...]], cur: list[str] | None, origin: _Origin, places: bool
+) -> str | None:
+    """Why a segment the write table does not read writes a protected file all the same: a coding agent's own
+    settings handed to a program that may write them, or a file an output option names (``places``: the
+    command may name one, :func:`may_name_a_place`)."""
+    why = _names_agent_settings(views, cur, origin) if _AGENT_NEEDLE(seg.text) is not None else None
+    return _places_named(views, cur, origin) if why is None and places else why
+
+
+# [beyond] R3.7, red team: a program no table reads, told by an option named for its output to write one of the
+# files that decide what runs later -- `swag init -o .git/hooks`, `mockgen -destination=.envrc`, `marp x.md -o
+# .envrc`, `python gen.py --out-dir .husky`, `./build.sh --output .git/hooks/pre-commit`: `-o`, and any long
+# option whose name ends in out/output/dest/destination (with dir/file/path after it). A value spelt by an
+# expansion is left to what the program is (it is no visible name); the readers and the programs the write
+# table reads (WRITE_VERBS) are read by their own rows.
+_OUTPUT_NAME = re.compile(
+    r"-o|--?(?:[\w-]*?[-_]?)?(?:out|output|dest|destination)(?:[-_]?(?:dir|directory|file|path))?", re.I
+)
+
+
+def _places_named(views: Sequence[tuple[str, ...]], cur: list[str] | None, origin: _Origin) -> str | None:
+    for view in views:
+        verb = view[0].rpartition("/")[2] if view else ""
+        if not verb or verb in WRITE_VERBS or verb in _AGENT_READERS or verb.casefold() in WINDOWS_WRITERS:
+            continue  # (PowerShell's and cmd's writers: read where Windows may run them, no program elsewhere)
+        n = len(view)
+        for k in range(1, n):
+            w = view[k]
+            if w == "--":
+                break
+            name, eq, value = w.partition("=")
+            if w[:1] != "-" or _OUTPUT_NAME.fullmatch(name) is None:
+                continue
+            value = value if eq else view[k + 1] if k + 1 < n else ""
+            why = None if "$" in value or "`" in value else _check(value, NAMED, cur, origin)
+            if why is not None:
+                return why
     return None
 
 

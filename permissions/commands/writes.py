@@ -346,6 +346,8 @@ _OUTPUT_OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "https": ("o", ("--output",)),
     "aria2c": ("o", ("--out",)),
     "base64": ("o", ("--output",)),  # (BSD and macOS)
+    # red team: a lock export or a build's folder (`poetry export -o .envrc`, `poetry build --output DIR`)
+    "poetry": ("o", ("--output",)),
     # red team: secret managers writing what they read into a file (`op inject -i tpl -o .envrc`)
     "op": ("o", ("--out-file", "--output")),
     "infisical": ("", ("--output-file",)),
@@ -444,7 +446,7 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # ... put the packages they fetch into the folder an option names: `pip install --target .claude/hooks x`,
 # `pip download -d`, `npm install --prefix`, `npm pack --pack-destination`.
 _PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
-    "pip": ("-t", "--target", "-d", "--dest", "--prefix", "--root", "--src"),
+    "pip": ("-t", "--target", "-d", "--dest", "--prefix", "--root", "--src", "-w", "--wheel-dir"),
     "npm": ("--prefix", "--pack-destination"),
     "pnpm": ("--pack-destination",),
 }
@@ -601,6 +603,20 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "hyperfine": (
         frozenset({"--export-json", "--export-csv", "--export-markdown", "--export-asciidoc", "--export-orgmode"}),
         frozenset(),
+    ),
+    # ... and the packagers', infrastructure tools' and code generators': a lock export, a plan, a chart, the
+    # files a generator writes (`terraform plan -out=.envrc`, `helm template . --output-dir .git/hooks`,
+    # `gh run download -D .git/hooks`: an artifact's files, `openapi-generator-cli generate -o .husky`)
+    "pdm": (frozenset({"-o", "--output"}), frozenset({"-d", "--dest"})),
+    "terraform": (frozenset({"-out", "-state-out", "-state", "-backup"}), frozenset()),
+    "tofu": (frozenset({"-out", "-state-out", "-state", "-backup"}), frozenset()),
+    "helm": (frozenset(), frozenset({"--output-dir", "-d", "--destination", "--untardir"})),
+    "kustomize": (frozenset(), frozenset({"-o", "--output"})),
+    "gh": (frozenset({"-O", "--output"}), frozenset({"-D", "--dir"})),
+    "buf": (frozenset(), frozenset({"-o", "--output"})),
+    **dict.fromkeys(
+        ("openapi-generator", "openapi-generator-cli", "swagger-codegen", "swagger-codegen-cli"),
+        (frozenset(), frozenset({"-o", "--output"})),
     ),
 }  # fmt: skip
 _BUILD_OUTPUTS.update(_REPORT_OUTPUTS)
@@ -1506,7 +1522,28 @@ def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # red team: the families _more_targets reads by their program's name (see each table above).
+# [beyond] R3.7, red team: the container engines write the archive or the build output an option names --
+# `docker save -o .envrc img`, `docker export -o F c`, `docker build -o .git/hooks .` (a stage's files copied
+# out: `type=local,dest=DIR`, `type=tar,dest=F`, or a bare folder), `docker compose config -o F`.
+_ENGINES = frozenset({"docker", "podman", "nerdctl"})
+_ENGINE_OUTPUTS = frozenset({"save", "export", "build", "config"})
+
+
+def _engine_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if _ENGINE_OUTPUTS.isdisjoint(view[1:4]):
+        return []
+    out: list[Target] = []
+    for value in _option_values(view, "o", ("--output",)):
+        dest = next((part[5:] for part in value.split(",") if part.startswith("dest=")), None)
+        if dest is not None:
+            out.append((dest, TREE))
+        elif "=" not in value and value != "-":
+            out.append((value, TREE))
+    return out
+
+
 _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
+    **dict.fromkeys(_ENGINES, _engine_outputs),
     **dict.fromkeys(_UNPACKERS, _unpacked),
     **dict.fromkeys(_RENAMERS, _renamed),
     **dict.fromkeys(_HOME_WRITERS, _home_written),
@@ -1694,7 +1731,9 @@ _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "chec
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
-_PACKAGE_DIR_STARTS = ("-t", "-d", "--target", "--dest", "--prefix", "--root", "--src", "--pack-destination")
+_PACKAGE_DIR_STARTS = (
+    "-t", "-d", "--target", "--dest", "--prefix", "--root", "--src", "--pack-destination", "-w", "--wheel-dir"
+)  # fmt: skip
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -1736,9 +1775,10 @@ def may_write(view: tuple[str, ...]) -> bool:
             _CLIENT_CONFIG[verb][0] in view
             or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
             or (verb in _CLOUD_COPIES and "s3" in view[1:2])
+            or (verb in _ENGINES and not _ENGINE_OUTPUTS.isdisjoint(view[1:4]))
         )
     if verb in _CONTAINER_COPIERS:
-        return "cp" in view[1:3]
+        return "cp" in view[1:3] or (verb in _ENGINES and not _ENGINE_OUTPUTS.isdisjoint(view[1:4]))
     if verb == "cmake":
         return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
     return True

@@ -237,7 +237,9 @@ ORDINARY = [
     "docker run --rm -e TOKEN=$(cat .token) node:20 true",
     "pip download -r requirements.txt",
     "pip install -e .",
-    'helm pull oci://ghcr.io/org/chart --untardir "$(mktemp -d)"',
+    # (`--untardir "$(mktemp -d)"` now asks: a folder written that a substitution names is no known place, R3.7,
+    # as `curl -o "$(mktemp)"` was already)
+    "helm pull oci://ghcr.io/org/chart --untar --untardir charts/",
     "kubectl logs $(kubectl get pods -o name | head -1)",
     "az vm list --resource-group $(cat rg.txt)",
     "aws s3 ls",

@@ -7,7 +7,10 @@ names the agent chose (`$(curl …)` in a name), which husky runs with `sh` at t
 auto-approved -- the container floor, auto mode, a prefix allow of the program. The test runners, linters, type
 checkers, coverage, benchmark and report tools are read for their output options as the compilers are (their
 other words stay reads), and the words a package manager hands a project's script (`npm test -- --outputFile=F`,
-`pnpm lint -o F`) are read as paths that script may write: what it runs is no rule's to read.
+`pnpm lint -o F`) are read as paths that script may write: what it runs is no rule's to read. So are the
+packagers', container engines', infrastructure tools' and generators' outputs (`docker save -o`, `terraform plan
+-out=`, `helm template --output-dir`, `pip wheel -w`), and -- for any program no table reads -- an option named
+for its output (`-o`, `--out-dir`, `--output`, `-destination=`) that names one of those files.
 """
 
 from __future__ import annotations
@@ -120,6 +123,70 @@ def test_a_report_option_never_writes_what_decides_what_runs_later_unasked(comma
 @pytest.mark.parametrize(
     "command",
     [
+        # the packagers', container engines', infrastructure tools' and code generators' outputs
+        "pip wheel -w .git/hooks .",
+        "python -m pip wheel --wheel-dir=.husky .",
+        "poetry export -o .envrc",
+        "poetry build --output .git/hooks",
+        "pdm export -o .envrc",
+        "pdm build -d .git/hooks",
+        "docker save -o .envrc img",
+        "docker image save --output=.husky/pre-commit img",
+        "docker export -o .husky/pre-commit c",
+        "docker buildx build -o type=local,dest=.git/hooks .",
+        "docker build --output .git/hooks .",
+        "docker build -o type=tar,dest=.envrc .",
+        "docker compose config -o .envrc",
+        "podman save -o .envrc img",
+        "nerdctl save -o .husky/pre-commit img",
+        "terraform plan -out=.envrc",
+        "tofu plan -out .husky/pre-commit",
+        "terraform apply -state-out=.envrc",  # (asked already: an apply is an external effect)
+        "helm template x . --output-dir .git/hooks",
+        "helm package . -d .git/hooks",
+        "helm pull x --untar --untardir .git/hooks",
+        "kustomize build . -o .envrc",
+        "gh run download 123 -D .git/hooks",
+        "gh run download 123 --dir=.husky",
+        "buf generate -o .git/hooks",
+        "openapi-generator-cli generate -i api.yaml -g go -o .git/hooks",
+        "swagger-codegen generate -i api.yaml -l go --output .husky",
+    ],
+)
+def test_a_packager_engine_or_generator_output_never_writes_what_decides_what_runs_later_unasked(command):
+    never_auto_where(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # programs no table knows, told by an option named for their output
+        "swag init -o .git/hooks",
+        "mockgen -source=x.go -destination=.envrc",
+        "stringer -type=Kind -output .husky/pre-commit",
+        "marp slides.md -o .envrc",
+        "jupyter nbconvert --to script x.ipynb --output .envrc",
+        "jupyter nbconvert --output-dir .git/hooks x.ipynb",
+        "quarto render x.qmd --output-dir .git/hooks",
+        "python gen.py --out-dir .husky",
+        "python3 tools/gen.py -o .git/hooks/pre-commit",
+        "node build.js --outfile=.husky/pre-commit",
+        "./build.sh --output .git/hooks/pre-commit",
+        "bin/codegen --dest .envrc",
+        "npx openapi-typescript api.yaml -o .envrc",
+        "npx @redocly/cli build-docs api.yaml --output=.husky/pre-commit",
+        "sqlc generate --output-path .git/hooks",
+        "tool --destination-dir .git/hooks",
+        "tool --OUT .ENVRC",
+    ],
+)
+def test_an_output_option_of_any_program_never_writes_what_decides_what_runs_later_unasked(command):
+    never_auto_where(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
         "pytest --junitxml=report.xml",
         "pytest -q --cov=src --cov-report=html",
         "pytest --cov-report=xml:coverage.xml --cov-report=term-missing",
@@ -145,6 +212,22 @@ def test_a_report_option_never_writes_what_decides_what_runs_later_unasked(comma
         "yarn test --watchAll=false",
         "go test -coverprofile=cover.out ./...",
         "go test -count=1 ./...",
+        "docker save -o img.tar img",
+        "docker build -o out .",
+        "docker build -t app .",
+        "docker compose config",
+        "terraform plan -out=tfplan",
+        "helm template x . --output-dir rendered",
+        "gh run download 1 -D artifacts",
+        "poetry export -o requirements.txt",
+        "pip wheel -w dist .",
+        "swag init -o docs",
+        "python gen.py -o out/x.json",
+        "marp slides.md -o slides.html",
+        "node build.js --outfile=dist/app.js",
+        "ssh -o StrictHostKeyChecking=no host uptime",
+        "grep -o TODO .envrc",
+        "git log --oneline -- .github/workflows",
     ],
 )
 def test_ordinary_reports_stay_auto_approved(command):
