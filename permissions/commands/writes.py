@@ -669,6 +669,46 @@ def _assigned_dirs(view: tuple[str, ...], names: frozenset[str], anywhere: bool)
     return out
 
 
+# [beyond] R3.7, red team: the cloners and scaffolders write the folder an operand names -- `gh repo clone o/r
+# .git/hooks`, `hg clone URL .husky`, `svn checkout URL .husky`, `cargo new .git/hooks/x`, `rails new .husky`,
+# `sphinx-build docs .git/hooks`, `copier copy TEMPLATE .husky`, `npm create vite .husky`: per program, (the words that name the act, which operand after them is the folder, the options that
+# take a value).
+def _valued(names: str) -> frozenset[str]:
+    return frozenset(names.split())
+
+
+_SCAFFOLDS: dict[str, dict[tuple[str, ...], tuple[int, frozenset[str]]]] = {
+    "gh": {("repo", "clone"): (1, _valued("-u --upstream-remote-name")), ("gist", "clone"): (1, frozenset())},
+    "hg": {("clone",): (1, _valued("-u --updaterev -r --rev -b --branch -e --ssh --remotecmd"))},
+    "svn": dict.fromkeys(
+        (("checkout",), ("co",), ("export",)), (1, _valued("-r --revision --depth --username --password"))
+    ),
+    "sphinx-build": {
+        (): (1, _valued("-b -M -d -c -D -t -j -w -A --builder --doctree-dir --conf-dir --jobs"))
+    },
+    "copier": dict.fromkeys(
+        (("copy",), ("recopy",)),
+        (1, _valued("-r --vcs-ref -d --data -a --answers-file -x --exclude --data-file")),
+    ),
+    "cargo": dict.fromkeys((("new",), ("init",)), (0, _valued("--name --vcs --edition --registry"))),
+    "rails": {("new",): (0, _valued("-d --database -m --template -j --javascript -c --css -r --ruby"))},
+    "django-admin": dict.fromkeys(
+        (("startproject",), ("startapp",)), (1, _valued("--template -e --extension -n --name"))
+    ),
+    "composer": {("create-project",): (1, _valued("-s --stability --repository --repository-url"))},
+    "flutter": {("create",): (0, _valued("--org --project-name -t --template --platforms -i -a"))},
+    "mix": {("new",): (0, _valued("--app --module"))},
+    **dict.fromkeys(
+        ("npm", "pnpm", "yarn", "bun"), {("create",): (1, frozenset()), ("init",): (1, frozenset())}
+    ),
+}
+
+
+# (the first words of their acts, may_write's cheap test; and the ones no other row of the write table reads)
+_SCAFFOLD_FIRST = frozenset(act[0] for acts in _SCAFFOLDS.values() for act in acts if act)
+_SCAFFOLD_ONLY = frozenset(_SCAFFOLDS) - {"gh", "hg", "cargo", "npm", "pnpm", "yarn", "bun"}
+
+
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
@@ -681,6 +721,7 @@ _MORE_WRITERS = frozenset(
     | frozenset(_REPLACERS)
     | _OPERAND_WRITERS
     | frozenset(_BUILD_OUTPUTS)
+    | frozenset(_SCAFFOLDS)
 )
 # git sparse-checkout's actions that change which files the working tree holds.
 _SPARSE_REWRITES = frozenset({"set", "add", "reapply", "disable", "init"})
@@ -1522,6 +1563,20 @@ def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # red team: the families _more_targets reads by their program's name (see each table above).
+def _scaffolds(verb: str, view: tuple[str, ...]) -> bool:
+    """may_write's filter: whether ``view`` is one of _SCAFFOLDS' acts."""
+    return verb in _SCAFFOLDS and any(view[1 : 1 + len(act)] == act for act in _SCAFFOLDS[verb])
+
+
+def _scaffolded(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The folder a cloner or scaffolder is told to fill (_SCAFFOLDS)."""
+    for act, (at, valued) in _SCAFFOLDS[verb].items():
+        if view[1 : 1 + len(act)] == act:
+            ops = _operands(view[len(act) :], valued)
+            return [(ops[at], TREE)] if len(ops) > at else []
+    return []
+
+
 # [beyond] R3.7, red team: the container engines write the archive or the build output an option names --
 # `docker save -o .envrc img`, `docker export -o F c`, `docker build -o .git/hooks .` (a stage's files copied
 # out: `type=local,dest=DIR`, `type=tar,dest=F`, or a bare folder), `docker compose config -o F`.
@@ -1544,6 +1599,7 @@ def _engine_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(_ENGINES, _engine_outputs),
+    **dict.fromkeys(_SCAFFOLDS, _scaffolded),
     **dict.fromkeys(_UNPACKERS, _unpacked),
     **dict.fromkeys(_RENAMERS, _renamed),
     **dict.fromkeys(_HOME_WRITERS, _home_written),
@@ -1754,7 +1810,11 @@ def may_write(view: tuple[str, ...]) -> bool:
         )
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
     if build is not None:
-        return build(" " + " ".join(view[1:])) is not None
+        return build(" " + " ".join(view[1:])) is not None or (
+            view[1:2] != () and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view)
+        )
+    if verb in _SCAFFOLD_ONLY:
+        return _scaffolds(verb, view)
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
@@ -1767,6 +1827,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (verb in _SCRIPT_RUNNERS and len(view) > 2 and _handed_from(verb, view) < len(view))
+            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view))
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
@@ -1776,6 +1837,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
             or (verb in _CLOUD_COPIES and "s3" in view[1:2])
             or (verb in _ENGINES and not _ENGINE_OUTPUTS.isdisjoint(view[1:4]))
+            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view))
         )
     if verb in _CONTAINER_COPIERS:
         return "cp" in view[1:3] or (verb in _ENGINES and not _ENGINE_OUTPUTS.isdisjoint(view[1:4]))

@@ -9,7 +9,8 @@ checkers, coverage, benchmark and report tools are read for their output options
 other words stay reads), and the words a package manager hands a project's script (`npm test -- --outputFile=F`,
 `pnpm lint -o F`) are read as paths that script may write: what it runs is no rule's to read. So are the
 packagers', container engines', infrastructure tools' and generators' outputs (`docker save -o`, `terraform plan
--out=`, `helm template --output-dir`, `pip wheel -w`), and -- for any program no table reads -- an option named
+-out=`, `helm template --output-dir`, `pip wheel -w`), the folders cloners and scaffolders fill (`gh repo clone
+o/r DIR`, `svn checkout URL DIR`, `cargo new DIR`, `npm create vite DIR`), and -- for any program no table reads -- an option named
 for its output (`-o`, `--out-dir`, `--output`, `-destination=`) that names one of those files.
 """
 
@@ -187,6 +188,37 @@ def test_an_output_option_of_any_program_never_writes_what_decides_what_runs_lat
 @pytest.mark.parametrize(
     "command",
     [
+        # the cloners and scaffolders, told a folder by an operand
+        "gh repo clone o/r .git/hooks",
+        "gh repo clone o/r .husky -- --depth 1",
+        "gh gist clone 123 .husky",
+        "hg clone https://example.com/r .husky",
+        "svn checkout https://example.com/r .husky",
+        "svn co -r 5 https://example.com/r .git/hooks",
+        "svn export https://example.com/r .github/workflows",
+        "sphinx-build -b html docs .git/hooks",
+        "sphinx-build -M html docs .husky",
+        "copier copy gh:x/template .husky",
+        "cargo new .git/hooks/x",
+        "cargo init --name x .husky",
+        "rails new .git/hooks",
+        "django-admin startproject site .git/hooks",
+        "composer create-project laravel/laravel .husky",
+        "flutter create .husky",
+        "mix new .git/hooks/x",
+        "npm create vite .husky",
+        "pnpm create vite .husky",
+        "yarn create vite .husky",
+        "npm init vite .husky",
+    ],
+)
+def test_a_cloner_or_scaffolder_never_fills_a_folder_that_decides_what_runs_later_unasked(command):
+    never_auto_where(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
         "pytest --junitxml=report.xml",
         "pytest -q --cov=src --cov-report=html",
         "pytest --cov-report=xml:coverage.xml --cov-report=term-missing",
@@ -228,6 +260,13 @@ def test_an_output_option_of_any_program_never_writes_what_decides_what_runs_lat
         "ssh -o StrictHostKeyChecking=no host uptime",
         "grep -o TODO .envrc",
         "git log --oneline -- .github/workflows",
+        "gh repo clone o/r vendor/r",
+        "hg clone https://example.com/r",
+        "svn co https://example.com/r wc",
+        "sphinx-build -b html docs docs/_build",
+        "cargo new app",
+        "npm create vite@latest my-app",
+        "rails new blog",
     ],
 )
 def test_ordinary_reports_stay_auto_approved(command):
