@@ -77,6 +77,10 @@ CLOCK = "sets the machine's clock, outside the project"
 NETWORK = "changes the machine's network or firewall, outside the project"
 DISKS = "mounts, unmounts or changes the machine's disks, outside the project"
 KERNEL = "loads or unloads code in the machine's kernel, outside the project"
+MARKS = (
+    "removes the mark the system checks a downloaded program by (Gatekeeper's quarantine, Windows' Mark of the"
+    " Web), so it then runs unchecked"
+)
 
 _HELPS = frozenset({"--help", "--version", "help"})
 
@@ -405,6 +409,10 @@ ROWS: dict[str, Sub] = {
         " compare calculatedrift isexcluded uniquesize verifychecksums version",
     ),
     "fdesetup": Sub(SETTINGS, writes="enable disable changerecovery removerecovery add remove sync"),
+    # red team: a copy made without the download's quarantine (`ditto --noqtn`, every extended attribute with
+    # `--noextattr`), and Sysinternals' `streams -d` deleting the Zone.Identifier stream (xattr is read below)
+    "ditto": Sub(MARKS, write_flags="--noqtn --noextattr"),
+    **dict.fromkeys(("streams", "streams64"), Sub(MARKS, write_flags="-d")),
     # the editors' extensions, and (red team) an MCP server added to the user's profile -- a command the
     # editor's agent runs, in every project (`code --add-mcp '{"name":"x","command":"sh",...}'`)
     **dict.fromkeys(
@@ -860,6 +868,23 @@ def _gio(view: tuple[str, ...]) -> str | None:
     ``xdg-mime default`` does; ``gio mime TYPE`` prints it."""
     words = _plain(view[1:], _NO_VALUES)
     return SETTINGS if len(words) > 2 and words[0] == "mime" else None
+
+
+# xattr's getopt letters (macOS: `-lpwdcrsvxh`, clustered) and the attributes that mark a download
+_XATTR_MARKS = ("com.apple.quarantine", "com.apple.provenance")
+
+
+def _xattr(view: tuple[str, ...]) -> str | None:
+    """red team: ``xattr -c`` clears every attribute, the download's quarantine with them; ``xattr -d`` or
+    ``-w`` of the quarantine (a written value may say the user already approved it) -- in any cluster
+    (``-rd``, ``-dr``, ``-cr``). Printing (``xattr x``, ``-l``, ``-p NAME``) and other attributes stay reads."""
+    letters = "".join(w[1:] for w in view[1:] if w[:1] == "-" and w[1:2] != "-")
+    if "c" in letters:
+        return MARKS
+    if "d" not in letters and "w" not in letters:
+        return None
+    names = [w for w in view[1:] if w[:1] != "-"]
+    return MARKS if names and names[0].lower().startswith(_XATTR_MARKS) else None
 
 
 def _relative_inside(value: str) -> bool:
@@ -1477,6 +1502,7 @@ READERS: dict[str, Reader] = {
     "nmcli": lambda v, w: _nmcli(v),
     "mount": lambda v, w: _mount(v),
     "gio": lambda v, w: _gio(v),
+    "xattr": lambda v, w: _xattr(v),
     "npm": _npm,
     "pnpm": _pnpm,
     "yarn": _yarn,

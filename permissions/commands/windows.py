@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from permissions.commands.environment import windows_variable
+from permissions.commands.machine import MARKS
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -937,6 +938,8 @@ _ALWAYS: dict[str, str] = {
     ),
     # red team: event logs cleared or switched off (what a person would read afterwards)
     **dict.fromkeys(("clear-eventlog", "remove-eventlog", "limit-eventlog"), _LOGS),
+    # red team: the Mark of the Web taken off a downloaded file (SmartScreen and Office then trust it)
+    **dict.fromkeys(("unblock-file",), MARKS),
 }
 # Programs that change with some of their words (any case, `/create` or `-create`): reg's writing commands,
 # schtasks' (all but /query), sc.exe's, wmic's, netsh's, and cmd's `net` changing users, shares or services
@@ -1018,6 +1021,17 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
         ),
     ),
     **dict.fromkeys(("tzutil", "tzutil.exe"), (_SETTINGS, frozenset({"s"}))),
+    # red team: Defender's own command line -- its definitions removed, a quarantined threat restored, its
+    # platform reset or rolled back (Set-MpPreference is in _ALWAYS)
+    **dict.fromkeys(
+        ("mpcmdrun", "mpcmdrun.exe"),
+        (
+            _SETTINGS,
+            frozenset(
+                {"removedefinitions", "restore", "removedynamicsignature", "resetplatform", "revertplatform"}
+            ),
+        ),
+    ),
     **dict.fromkeys(
         ("wevtutil", "wevtutil.exe"),
         (
@@ -1037,13 +1051,21 @@ _NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
 _ITEMS = frozenset(WINDOWS_WRITERS) | {"clear-item", "cli"}
 _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cert):|registry::|hkey_")
 _CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES
+# red team: the Mark of the Web is an alternate data stream -- written, cleared or removed by the item and content
+# cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
+# x.exe:Zone.Identifier`); reading it (`Get-Content x -Stream Zone.Identifier`, `more <`) changes nothing.
+_MARK_STREAM = re.compile(r"(?i)zone\.identifier|\s-s(?:t(?:r(?:e(?:am?)?)?)?)?[\s:]+['\"]?[*?]").search
 
 
 def windows_machine_change(text: str) -> str | None:
     """What the segment ``text``, read as PowerShell and cmd read it, changes on the machine outside the project
     (the end of the sentence a person reads, as permissions.commands.machine gives it), or None."""
     name = _first_name(text)
-    if name is None or name not in _CHANGERS and name != "":
+    if name is None:
+        return None
+    if _MARK_STREAM(text) is not None and (name in _ITEMS or name == "" or ">" in text):
+        return MARKS
+    if name not in _CHANGERS and name != "":
         return None
     if name in _ITEMS and name not in _SOME and not (name in _COPIES and "\\\\" in text):
         # an item cmdlet changes the machine only on a provider's drive, which a colon names
