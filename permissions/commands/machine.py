@@ -77,6 +77,11 @@ CLOCK = "sets the machine's clock, outside the project"
 NETWORK = "changes the machine's network or firewall, outside the project"
 DISKS = "mounts, unmounts or changes the machine's disks, outside the project"
 KERNEL = "loads or unloads code in the machine's kernel, outside the project"
+ACCOUNTS = "changes the machine's users and groups, or who may act as its administrator, outside the project"
+PRIVILEGES = "gives a program privileges of the system's (file capabilities), outside the project"
+FILE_FLAGS = (
+    "sets or clears a file's immutable or append-only flag, a protection only an administrator may change"
+)
 MARKS = (
     "removes the mark the system checks a downloaded program by (Gatekeeper's quarantine, Windows' Mark of the"
     " Web), so it then runs unchecked"
@@ -522,6 +527,15 @@ ROWS: dict[str, Sub] = {
         Sub(KEYCHAIN, writes="*", bare=True),
     ),  # fmt: skip
     "dscl": Sub(KEYCHAIN, write_flags="-create -change -delete -append -merge -passwd"),
+    # red team: Debian's user and group helpers (`adduser x sudo`), shadow's `groupmems`, FreeBSD's `pw`, the
+    # editors of sudoers and the account files (macOS's dseditgroup is read below), and a program given
+    # capabilities (`setcap cap_setuid+ep python3`: root's powers for whoever runs it)
+    **dict.fromkeys(("adduser", "addgroup", "deluser", "delgroup"), Sub(ACCOUNTS, writes="*", bare=True)),
+    "groupmems": Sub(ACCOUNTS, write_flags="-a --add -d --delete -p --purge"),
+    "pw": Sub(ACCOUNTS, writes="useradd userdel usermod groupadd groupdel groupmod lock unlock"),
+    "visudo": Sub(ACCOUNTS, writes="*", bare=True, read_flags="-c --check"),
+    **dict.fromkeys(("vipw", "vigr"), Sub(ACCOUNTS, writes="*", bare=True)),
+    "setcap": Sub(PRIVILEGES, writes="*", read_flags="-v --verify"),
 }
 # The `writes="*"` rows: every subcommand word (and `bare`) is the change.
 _ANY = frozenset({"*"})
@@ -885,6 +899,38 @@ def _xattr(view: tuple[str, ...]) -> str | None:
         return None
     names = [w for w in view[1:] if w[:1] != "-"]
     return MARKS if names and names[0].lower().startswith(_XATTR_MARKS) else None
+
+
+def _dseditgroup(view: tuple[str, ...]) -> str | None:
+    """red team: ``dseditgroup -o edit|create|delete`` changes a group (``-a me -t user admin``: an
+    administrator made); ``-o read``, ``-o checkmember`` and no ``-o`` (a read) print."""
+    op = _option_value(view[1:], "-o")
+    return ACCOUNTS if op is not None and op.lower() not in ("read", "checkmember") else None
+
+
+_CHATTR_OPTIONS = frozenset({"-R", "-V", "-f", "-v", "-p"})
+
+
+def _chattr(view: tuple[str, ...]) -> str | None:
+    """red team: chattr's modes (``+i``, ``-i``, ``=ai``; its options are ``-RVfvp``) setting or clearing the
+    immutable or append-only flag; other attributes (``+c``, ``-A``) stay the project's."""
+    for w in view[1:]:
+        if w[:1] in "+-=" and len(w) > 1 and w not in _CHATTR_OPTIONS and ("i" in w or "a" in w):
+            return FILE_FLAGS
+    return None
+
+
+_CHFLAGS_PROTECTIONS = ("chg", "change", "immutable", "appnd", "append", "unlnk", "unlink")
+
+
+def _chflags(view: tuple[str, ...]) -> str | None:
+    """red team: BSD and macOS chflags' protections, set or cleared (``schg``, ``uchg``, ``nouchg``,
+    ``sappnd`` ...) in its comma-separated list; ``hidden``, ``nodump`` stay the project's."""
+    words = _plain(view[1:], _NO_VALUES)
+    if not words:
+        return None
+    flags = words[0].lower().split(",")
+    return FILE_FLAGS if any(f.removeprefix("no").endswith(_CHFLAGS_PROTECTIONS) for f in flags) else None
 
 
 def _relative_inside(value: str) -> bool:
@@ -1503,6 +1549,9 @@ READERS: dict[str, Reader] = {
     "mount": lambda v, w: _mount(v),
     "gio": lambda v, w: _gio(v),
     "xattr": lambda v, w: _xattr(v),
+    "dseditgroup": lambda v, w: _dseditgroup(v),
+    "chattr": lambda v, w: _chattr(v),
+    "chflags": lambda v, w: _chflags(v),
     "npm": _npm,
     "pnpm": _pnpm,
     "yarn": _yarn,
