@@ -578,6 +578,11 @@ def _named(word: str, full: tuple[str, ...], least: int) -> str | None:
     return name if len(name) >= least and any(f.startswith(name) for f in full) else None
 
 
+def _suffixed(name: str, *suffixes: str) -> tuple[str, ...]:
+    """A program's name as the filters compare it, alone and with each suffix it may be written with."""
+    return (name, *(name + suffix for suffix in suffixes))
+
+
 # R4.9 on Windows: programs that run a command no rule reads -- a process started with its arguments
 # (Start-Process), a string or script block run (Invoke-Expression, Invoke-Command), cmd's `/c` and `/k` and
 # PowerShell's `-Command` (its default for an operand: `powershell git push` runs `git push`) or
@@ -594,6 +599,17 @@ _STARTERS = frozenset(
         "invoke-wmimethod",
         "iwmi",
         "invoke-cimmethod",
+        # red team: the system's own programs that run code they are handed -- App-V's publishing script (its
+        # operand is PowerShell), a DLL's entry point with a command line (`rundll32 shell32.dll,
+        # ShellExec_RunDLL x`, `url.dll,FileProtocolHandler x`), a COM scriptlet or a DLL's registration code
+        # (`regsvr32 /i:x scrobj.dll`), an HTML application, a connection profile's or an ODBC response file's
+        # commands
+        *_suffixed("syncappvpublishingserver", ".exe", ".vbs"),
+        *_suffixed("rundll32", ".exe"),
+        *_suffixed("regsvr32", ".exe"),
+        *_suffixed("mshta", ".exe"),
+        *_suffixed("cmstp", ".exe"),
+        *_suffixed("odbcconf", ".exe"),
     }
 )
 # cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
@@ -601,7 +617,8 @@ _STARTERS = frozenset(
 _RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".lnk", ".sh", ".py")
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | {"start"}
+_ADD_TYPE = frozenset({"add-type"})
+_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | {"start"}
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -640,6 +657,8 @@ def runs_unread(text: str) -> str | None:
         if len(operands) > 1 or any(_a_program(w) for w in operands):
             return f"{words[0]} runs a command no rule reads"
         return None
+    if first in _ADD_TYPE:
+        return _compiles(words)
     if first in _CMD:
         if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]):
             return f"{words[0]} runs a command no rule reads"
@@ -661,6 +680,41 @@ def runs_unread(text: str) -> str | None:
         ):
             return f"{words[0]} runs a command no rule reads"
         if any(p.startswith(name) for p in _PS_VALUED) and ":" not in w:
+            k += 1
+        k += 1
+    return None
+
+
+# Add-Type's parameters that take a value and compile nothing of their own (loading an assembly by its name or
+# a file is running a program the project holds)
+_ADD_TYPE_VALUED = (
+    "name",
+    "namespace",
+    "usingnamespace",
+    "path",
+    "literalpath",
+    "assemblyname",
+    "language",
+    "referencedassemblies",
+    "outputassembly",
+    "outputtype",
+    "compileroptions",
+)
+
+
+def _compiles(words: list[str]) -> str | None:
+    """red team, R4.9: Add-Type compiling the C# (or VB) it is handed -- `-TypeDefinition`, `-MemberDefinition`
+    (a `DllImport` of WinExec), however abbreviated, or an operand (its first position is -TypeDefinition) -- and
+    loading it into the shell: inline code for another language. `-AssemblyName x` and `-Path x.dll` load."""
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w[:1] != "-" or len(w) < 2:
+            return f"{words[0]} compiles and runs code no rule reads"
+        name = w[1:].partition(":")[0].lower()
+        if "typedefinition".startswith(name) or "memberdefinition".startswith(name):
+            return f"{words[0]} compiles and runs code no rule reads"
+        if ":" not in w and any(p.startswith(name) for p in _ADD_TYPE_VALUED):
             k += 1
         k += 1
     return None
@@ -1021,6 +1075,8 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
         ),
     ),
     **dict.fromkeys(("tzutil", "tzutil.exe"), (_SETTINGS, frozenset({"s"}))),
+    # red team: a BITS job's notification command line, run when the transfer ends (a program run later)
+    **dict.fromkeys(("bitsadmin", "bitsadmin.exe"), (_TASKS, frozenset({"setnotifycmdline"}))),
     # red team: Defender's own command line -- its definitions removed, a quarantined threat restored, its
     # platform reset or rolled back (Set-MpPreference is in _ALWAYS)
     **dict.fromkeys(
