@@ -82,6 +82,7 @@ PRIVILEGES = "gives a program privileges of the system's (file capabilities), ou
 FILE_FLAGS = (
     "sets or clears a file's immutable or append-only flag, a protection only an administrator may change"
 )
+RESTARTS = "leaves a container the engine starts again by itself (when it or the machine restarts), outside the project"
 MARKS = (
     "removes the mark the system checks a downloaded program by (Gatekeeper's quarantine, Windows' Mark of the"
     " Web), so it then runs unchecked"
@@ -933,6 +934,29 @@ def _chflags(view: tuple[str, ...]) -> str | None:
     return FILE_FLAGS if any(f.removeprefix("no").endswith(_CHFLAGS_PROTECTIONS) for f in flags) else None
 
 
+_ENGINE_RESTARTS = frozenset({"run", "create", "update"})
+
+
+def _restart_policy(view: tuple[str, ...]) -> str | None:
+    """red team: a container given a restart policy (``docker run --restart=always``, ``docker update --restart
+    unless-stopped x``, ``on-failure``) is started again by the engine at every start of the machine, long after
+    the session -- a service left behind, as ``systemctl enable`` and ``brew services start`` are -- and so is
+    a Podman quadlet installed as a systemd unit. ``--restart=no`` (the default) and ``--rm`` runs stay."""
+    args = view[1:]
+    for k, w in enumerate(args):
+        if w == "--restart" and k + 1 < len(args):
+            value = args[k + 1]
+        elif w.startswith("--restart="):
+            value = w[10:]
+        else:
+            continue
+        if value.lower() != "no" and not _ENGINE_RESTARTS.isdisjoint(args[:k]):
+            return RESTARTS
+    if view[0] == "podman" and "quadlet" in args and "install" in args:
+        return RESTARTS
+    return None
+
+
 def _relative_inside(value: str) -> bool:
     """A destination the command names inside the project: relative, without ``..``, no ``~`` or variable
     (``$PWD/`` and ``${PWD}/`` are the working folder). An absolute one is the path scope's own question."""
@@ -1552,6 +1576,7 @@ READERS: dict[str, Reader] = {
     "dseditgroup": lambda v, w: _dseditgroup(v),
     "chattr": lambda v, w: _chattr(v),
     "chflags": lambda v, w: _chflags(v),
+    **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), lambda v, w: _restart_policy(v)),
     "npm": _npm,
     "pnpm": _pnpm,
     "yarn": _yarn,
