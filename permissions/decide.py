@@ -43,7 +43,6 @@ from permissions.commands.windows import (
     WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_SPLITS,
-    WINDOWS_WRITES,
     names_windows_writer,
     posix_spellings,
     runs_unread,
@@ -544,8 +543,7 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
         else [*seg_views, *(views_of(seg.words) for seg in segments[len(seg_views) :])]
     )
     found = None
-    # a redirection too: cmd's and PowerShell's `>` into a file's Zone.Identifier stream (windows_machine_change)
-    windows = bool(st.windows & (WINDOWS_LED | WINDOWS_WRITES))
+    windows = bool(st.windows & WINDOWS_LED)
     for seg, vs in zip(segments, views):
         what = machine_change(vs, seg.words)
         if what is not None:

@@ -1111,6 +1111,7 @@ _CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITE
 # cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
 # x.exe:Zone.Identifier`); reading it (`Get-Content x -Stream Zone.Identifier`, `more <`) changes nothing.
 _MARK_STREAM = re.compile(r"(?i)zone\.identifier|\s-s(?:t(?:r(?:e(?:am?)?)?)?)?[\s:]+['\"]?[*?]").search
+_MARK_NAMED = re.compile(r"(?i)zone\.identifier").search
 
 
 def windows_machine_change(text: str) -> str | None:
@@ -1396,6 +1397,10 @@ def windows_readings(texts: list[str]) -> int:
     for text in texts if len(texts) <= _MANY_TEXTS else dict.fromkeys(texts):
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
+            if _MARK_NAMED(text) is not None and not found & WINDOWS_LED:
+                # red team: a redirection into a file's Zone.Identifier stream, whatever leads it (`echo x >
+                # a.exe:Zone.Identifier`), is read by windows_machine_change
+                found |= WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT
         if (
             ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
         ) and windows_split(text) is not None:
