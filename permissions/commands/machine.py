@@ -83,6 +83,10 @@ FILE_FLAGS = (
     "sets or clears a file's immutable or append-only flag, a protection only an administrator may change"
 )
 RESTARTS = "leaves a container the engine starts again by itself (when it or the machine restarts), outside the project"
+PROTECTIONS = (
+    "switches off or changes the machine's security protections (SELinux, AppArmor, the audit log, the antivirus,"
+    " the boot's integrity checks), outside the project"
+)
 MARKS = (
     "removes the mark the system checks a downloaded program by (Gatekeeper's quarantine, Windows' Mark of the"
     " Web), so it then runs unchecked"
@@ -418,6 +422,31 @@ ROWS: dict[str, Sub] = {
     # red team: a copy made without the download's quarantine (`ditto --noqtn`, every extended attribute with
     # `--noextattr`), and Sysinternals' `streams -d` deleting the Zone.Identifier stream (xattr is read below)
     "ditto": Sub(MARKS, write_flags="--noqtn --noextattr"),
+    # red team: the other protections a program fetched would meet -- SELinux put in permissive mode, AppArmor's
+    # profiles unloaded or made to complain, the audit rules deleted or auditing off, Defender for macOS and Linux
+    # switched off or given exclusions, Windows' boot integrity and signing checks (bcdedit)
+    "setenforce": Sub(PROTECTIONS, writes="*"),
+    **dict.fromkeys(
+        ("aa-disable", "aa-complain", "aa-enforce", "aa-audit", "aa-remove-unknown"),
+        Sub(PROTECTIONS, writes="*"),
+    ),
+    "apparmor_parser": Sub(PROTECTIONS, write_flags="-R --remove -r --replace -a --add"),
+    "auditctl": Sub(
+        PROTECTIONS,
+        write_flags="-e -D -a -A -d -w -W -b -f -r -R --backlog_wait_time --reset-lost --loginuid-immutable",
+    ),
+    "mdatp": Sub(
+        PROTECTIONS,
+        writes="config exclusion+folder exclusion+file exclusion+process exclusion+extension threat+allowed"
+        " uninstall",
+    ),
+    "bcdedit": Sub(
+        PROTECTIONS,
+        write_flags="/set -set /deletevalue -deletevalue /delete -delete /create -create /import -import /copy -copy"
+        " /default -default /bootsequence -bootsequence /displayorder -displayorder /debug -debug /bootdebug"
+        " -bootdebug /hypervisorsettings -hypervisorsettings /dbgsettings -dbgsettings /timeout -timeout /ems -ems"
+        " /bootems -bootems /store -store /SET -SET",
+    ),
     **dict.fromkeys(("streams", "streams64"), Sub(MARKS, write_flags="-d")),
     # the editors' extensions, and (red team) an MCP server added to the user's profile -- a command the
     # editor's agent runs, in every project (`code --add-mcp '{"name":"x","command":"sh",...}'`)

@@ -5,12 +5,15 @@ Zone.Identifier stream SmartScreen reads) -- taken off, so a program an agent fe
 auto-approved in auto mode and under a terminal autonomy row when a coding agent's hook ran it: `xattr -d
 com.apple.quarantine`, `xattr -c`, a copy made without them (`ditto --noqtn`), `Unblock-File`, the stream
 removed, cleared or overwritten by the item and content cmdlets or by a redirection, Sysinternals' `streams -d`,
-and Defender's own command line removing its definitions or restoring a quarantined threat.
+and the other protections such a program would meet switched off: Defender's own command line (its definitions
+removed, a quarantined threat restored), Defender for macOS and Linux (`mdatp config`, its exclusions), SELinux
+(`setenforce 0`), AppArmor's profiles, the audit rules (`auditctl -D`, `-e 0`) and Windows' boot integrity checks
+(`bcdedit -set nointegritychecks on`).
 
 Each is now outside the path scope off the sandbox (`cap_path_scope`). Inside Brabo's own sandbox nothing
 changes (a Linux container, where no system reads those marks), and reading the marks (`xattr -l`, `xattr -p
-com.apple.quarantine`, `Get-Content -Stream Zone.Identifier`, `spctl --status`, `Get-MpPreference`) and other
-attributes stay auto-approved everywhere. (`spctl --master-disable`, `--add` and `Set-MpPreference`/`Add-
+com.apple.quarantine`, `Get-Content -Stream Zone.Identifier`, `spctl --status`, `Get-MpPreference`, `mdatp
+health`, `getenforce`, `auditctl -l`) and other attributes stay auto-approved everywhere. (`spctl --master-disable`, `--add` and `Set-MpPreference`/`Add-
 MpPreference` were already outside it.)
 """
 
@@ -71,7 +74,23 @@ WINDOWS = [
     "streams.exe -accepteula -d evil.exe",
 ]
 
-DEFENDER = [
+# ... and the other protections a fetched program would meet: Defender's own command line, Defender for macOS
+# and Linux, SELinux, AppArmor, the audit rules, Windows' boot integrity checks
+PROTECTIONS = [
+    "mdatp config real-time-protection --value disabled",
+    "mdatp exclusion folder add --path src",
+    "mdatp exclusion process add --name evil",
+    "mdatp threat allowed add --name Evil",
+    "setenforce 0",
+    "setenforce Permissive",
+    "aa-complain evil-profile",
+    "aa-disable evil",
+    "apparmor_parser -R evil",
+    "auditctl -e 0",
+    "auditctl -D",
+    "auditctl -W x.log",
+    "bcdedit -set nointegritychecks on",
+    "bcdedit -set testsigning on",
     "MpCmdRun.exe -RemoveDefinitions -All",
     "MpCmdRun -RemoveDefinitions -DynamicSignatures",
     "mpcmdrun.exe -Restore -Name Trojan:Win32/Evil",
@@ -79,7 +98,7 @@ DEFENDER = [
 ]
 
 MARKS = MACOS + WINDOWS
-ATTACKS = MARKS + DEFENDER
+ATTACKS = MARKS + PROTECTIONS
 
 
 @pytest.mark.parametrize("command", ATTACKS)
@@ -116,6 +135,15 @@ READS_KEPT = [
     "Get-MpPreference",
     "Get-MpComputerStatus",
     "MpCmdRun -Scan -ScanType 1",
+    "mdatp health",
+    "mdatp exclusion list",
+    "mdatp scan quick",
+    "getenforce",
+    "sestatus",
+    "aa-status",
+    "auditctl -l",
+    "auditctl -s",
+    "bcdedit",
 ]
 
 
