@@ -43,7 +43,13 @@ The families, each a table of tools in the style of ``permissions.commands.effec
 - keychains and the login: ``ssh-add`` (but ``-l``/``-L``), ``ssh-keygen`` writing ``~/.ssh``,
   ``security add-…``, ``secret-tool store``, ``gpg --import``, ``chsh``, ``passwd``, ``npm login``,
   ``gh auth login``, and the other clients' logins, user settings and plugins (``az login``, ``gcloud auth
-  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...).
+  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...);
+- accounts, privileges and the system's protections (red team): a user put in the admin group (``dseditgroup
+  -o edit``, ``adduser x sudo``), ``visudo``, ``setcap``, a file's immutable or append-only flag (``chattr
+  +i``, ``chflags schg``), a download's quarantine taken off (``xattr -d com.apple.quarantine``, ``xattr -c``,
+  ``ditto --noqtn``; Windows' Mark of the Web is permissions.commands.windows'), SELinux, AppArmor, the audit
+  rules, Defender for macOS and Linux, ``bcdedit``, and a container left to restart by itself (``docker run
+  --restart=always``).
 
 Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
 ``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,
