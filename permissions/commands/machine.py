@@ -43,7 +43,13 @@ The families, each a table of tools in the style of ``permissions.commands.effec
 - keychains and the login: ``ssh-add`` (but ``-l``/``-L``), ``ssh-keygen`` writing ``~/.ssh``,
   ``security add-…``, ``secret-tool store``, ``gpg --import``, ``chsh``, ``passwd``, ``npm login``,
   ``gh auth login``, and the other clients' logins, user settings and plugins (``az login``, ``gcloud auth
-  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...).
+  login``, ``gcloud config set``, ``terraform login``, ``helm repo add``, ``kubectl krew install`` ...);
+- accounts, privileges and the system's protections (red team): a user put in the admin group (``dseditgroup
+  -o edit``, ``adduser x sudo``), ``visudo``, ``setcap``, a file's immutable or append-only flag (``chattr
+  +i``, ``chflags schg``), a download's quarantine taken off (``xattr -d com.apple.quarantine``, ``xattr -c``,
+  ``ditto --noqtn``; Windows' Mark of the Web is permissions.commands.windows'), SELinux, AppArmor, the audit
+  rules, Defender for macOS and Linux, ``bcdedit``, and a container left to restart by itself (``docker run
+  --restart=always``).
 
 Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
 ``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,
@@ -77,6 +83,20 @@ CLOCK = "sets the machine's clock, outside the project"
 NETWORK = "changes the machine's network or firewall, outside the project"
 DISKS = "mounts, unmounts or changes the machine's disks, outside the project"
 KERNEL = "loads or unloads code in the machine's kernel, outside the project"
+ACCOUNTS = "changes the machine's users and groups, or who may act as its administrator, outside the project"
+PRIVILEGES = "gives a program privileges of the system's (file capabilities), outside the project"
+FILE_FLAGS = (
+    "sets or clears a file's immutable or append-only flag, a protection only an administrator may change"
+)
+RESTARTS = "leaves a container the engine starts again by itself (when it or the machine restarts), outside the project"
+PROTECTIONS = (
+    "switches off or changes the machine's security protections (SELinux, AppArmor, the audit log, the antivirus,"
+    " the boot's integrity checks), outside the project"
+)
+MARKS = (
+    "removes the mark the system checks a downloaded program by (Gatekeeper's quarantine, Windows' Mark of the"
+    " Web), so it then runs unchecked"
+)
 
 _HELPS = frozenset({"--help", "--version", "help"})
 
@@ -405,6 +425,35 @@ ROWS: dict[str, Sub] = {
         " compare calculatedrift isexcluded uniquesize verifychecksums version",
     ),
     "fdesetup": Sub(SETTINGS, writes="enable disable changerecovery removerecovery add remove sync"),
+    # red team: a copy made without the download's quarantine (`ditto --noqtn`, every extended attribute with
+    # `--noextattr`), and Sysinternals' `streams -d` deleting the Zone.Identifier stream (xattr is read below)
+    "ditto": Sub(MARKS, write_flags="--noqtn --noextattr"),
+    # red team: the other protections a program fetched would meet -- SELinux put in permissive mode, AppArmor's
+    # profiles unloaded or made to complain, the audit rules deleted or auditing off, Defender for macOS and Linux
+    # switched off or given exclusions, Windows' boot integrity and signing checks (bcdedit)
+    "setenforce": Sub(PROTECTIONS, writes="*"),
+    **dict.fromkeys(
+        ("aa-disable", "aa-complain", "aa-enforce", "aa-audit", "aa-remove-unknown"),
+        Sub(PROTECTIONS, writes="*"),
+    ),
+    "apparmor_parser": Sub(PROTECTIONS, write_flags="-R --remove -r --replace -a --add"),
+    "auditctl": Sub(
+        PROTECTIONS,
+        write_flags="-e -D -a -A -d -w -W -b -f -r -R --backlog_wait_time --reset-lost --loginuid-immutable",
+    ),
+    "mdatp": Sub(
+        PROTECTIONS,
+        writes="config exclusion+folder exclusion+file exclusion+process exclusion+extension threat+allowed"
+        " uninstall",
+    ),
+    "bcdedit": Sub(
+        PROTECTIONS,
+        write_flags="/set -set /deletevalue -deletevalue /delete -delete /create -create /import -import /copy -copy"
+        " /default -default /bootsequence -bootsequence /displayorder -displayorder /debug -debug /bootdebug"
+        " -bootdebug /hypervisorsettings -hypervisorsettings /dbgsettings -dbgsettings /timeout -timeout /ems -ems"
+        " /bootems -bootems /store -store /SET -SET",
+    ),
+    **dict.fromkeys(("streams", "streams64"), Sub(MARKS, write_flags="-d")),
     # the editors' extensions, and (red team) an MCP server added to the user's profile -- a command the
     # editor's agent runs, in every project (`code --add-mcp '{"name":"x","command":"sh",...}'`)
     **dict.fromkeys(
@@ -514,6 +563,15 @@ ROWS: dict[str, Sub] = {
         Sub(KEYCHAIN, writes="*", bare=True),
     ),  # fmt: skip
     "dscl": Sub(KEYCHAIN, write_flags="-create -change -delete -append -merge -passwd"),
+    # red team: Debian's user and group helpers (`adduser x sudo`), shadow's `groupmems`, FreeBSD's `pw`, the
+    # editors of sudoers and the account files (macOS's dseditgroup is read below), and a program given
+    # capabilities (`setcap cap_setuid+ep python3`: root's powers for whoever runs it)
+    **dict.fromkeys(("adduser", "addgroup", "deluser", "delgroup"), Sub(ACCOUNTS, writes="*", bare=True)),
+    "groupmems": Sub(ACCOUNTS, write_flags="-a --add -d --delete -p --purge"),
+    "pw": Sub(ACCOUNTS, writes="useradd userdel usermod groupadd groupdel groupmod lock unlock"),
+    "visudo": Sub(ACCOUNTS, writes="*", bare=True, read_flags="-c --check"),
+    **dict.fromkeys(("vipw", "vigr"), Sub(ACCOUNTS, writes="*", bare=True)),
+    "setcap": Sub(PRIVILEGES, writes="*", read_flags="-v --verify"),
 }
 # The `writes="*"` rows: every subcommand word (and `bare`) is the change.
 _ANY = frozenset({"*"})
@@ -860,6 +918,78 @@ def _gio(view: tuple[str, ...]) -> str | None:
     ``xdg-mime default`` does; ``gio mime TYPE`` prints it."""
     words = _plain(view[1:], _NO_VALUES)
     return SETTINGS if len(words) > 2 and words[0] == "mime" else None
+
+
+# xattr's getopt letters (macOS: `-lpwdcrsvxh`, clustered) and the attributes that mark a download
+_XATTR_MARKS = ("com.apple.quarantine", "com.apple.provenance")
+
+
+def _xattr(view: tuple[str, ...]) -> str | None:
+    """red team: ``xattr -c`` clears every attribute, the download's quarantine with them; ``xattr -d`` or
+    ``-w`` of the quarantine (a written value may say the user already approved it) -- in any cluster
+    (``-rd``, ``-dr``, ``-cr``). Printing (``xattr x``, ``-l``, ``-p NAME``) and other attributes stay reads."""
+    letters = "".join(w[1:] for w in view[1:] if w[:1] == "-" and w[1:2] != "-")
+    if "c" in letters:
+        return MARKS
+    if "d" not in letters and "w" not in letters:
+        return None
+    names = [w for w in view[1:] if w[:1] != "-"]
+    return MARKS if names and names[0].lower().startswith(_XATTR_MARKS) else None
+
+
+def _dseditgroup(view: tuple[str, ...]) -> str | None:
+    """red team: ``dseditgroup -o edit|create|delete`` changes a group (``-a me -t user admin``: an
+    administrator made); ``-o read``, ``-o checkmember`` and no ``-o`` (a read) print."""
+    op = _option_value(view[1:], "-o")
+    return ACCOUNTS if op is not None and op.lower() not in ("read", "checkmember") else None
+
+
+_CHATTR_OPTIONS = frozenset({"-R", "-V", "-f", "-v", "-p"})
+
+
+def _chattr(view: tuple[str, ...]) -> str | None:
+    """red team: chattr's modes (``+i``, ``-i``, ``=ai``; its options are ``-RVfvp``) setting or clearing the
+    immutable or append-only flag; other attributes (``+c``, ``-A``) stay the project's."""
+    for w in view[1:]:
+        if w[:1] in "+-=" and len(w) > 1 and w not in _CHATTR_OPTIONS and ("i" in w or "a" in w):
+            return FILE_FLAGS
+    return None
+
+
+_CHFLAGS_PROTECTIONS = ("chg", "change", "immutable", "appnd", "append", "unlnk", "unlink")
+
+
+def _chflags(view: tuple[str, ...]) -> str | None:
+    """red team: BSD and macOS chflags' protections, set or cleared (``schg``, ``uchg``, ``nouchg``,
+    ``sappnd`` ...) in its comma-separated list; ``hidden``, ``nodump`` stay the project's."""
+    words = _plain(view[1:], _NO_VALUES)
+    if not words:
+        return None
+    flags = words[0].lower().split(",")
+    return FILE_FLAGS if any(f.removeprefix("no").endswith(_CHFLAGS_PROTECTIONS) for f in flags) else None
+
+
+_ENGINE_RESTARTS = frozenset({"run", "create", "update"})
+
+
+def _restart_policy(view: tuple[str, ...]) -> str | None:
+    """red team: a container given a restart policy (``docker run --restart=always``, ``docker update --restart
+    unless-stopped x``, ``on-failure``) is started again by the engine at every start of the machine, long after
+    the session -- a service left behind, as ``systemctl enable`` and ``brew services start`` are -- and so is
+    a Podman quadlet installed as a systemd unit. ``--restart=no`` (the default) and ``--rm`` runs stay."""
+    args = view[1:]
+    for k, w in enumerate(args):
+        if w == "--restart" and k + 1 < len(args):
+            value = args[k + 1]
+        elif w.startswith("--restart="):
+            value = w[10:]
+        else:
+            continue
+        if value.lower() != "no" and not _ENGINE_RESTARTS.isdisjoint(args[:k]):
+            return RESTARTS
+    if view[0] == "podman" and "quadlet" in args and "install" in args:
+        return RESTARTS
+    return None
 
 
 def _relative_inside(value: str) -> bool:
@@ -1477,6 +1607,11 @@ READERS: dict[str, Reader] = {
     "nmcli": lambda v, w: _nmcli(v),
     "mount": lambda v, w: _mount(v),
     "gio": lambda v, w: _gio(v),
+    "xattr": lambda v, w: _xattr(v),
+    "dseditgroup": lambda v, w: _dseditgroup(v),
+    "chattr": lambda v, w: _chattr(v),
+    "chflags": lambda v, w: _chflags(v),
+    **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), lambda v, w: _restart_policy(v)),
     "npm": _npm,
     "pnpm": _pnpm,
     "yarn": _yarn,

@@ -795,6 +795,65 @@ def _line_runner(view: tuple[str, ...]) -> Carried:
     return Carried(tuple(scripts)) if scripts else _NOTHING
 
 
+# red team, R4.9 on Windows: the system's own programs that start the program they are given -- the Program
+# Compatibility Assistant (`pcalua -a prog -c "args"`), App-V's script runner (`scriptrunner -appvscript prog
+# args`), the console host (`conhost [--headless] prog args`) and forfiles' command for each file (`forfiles /c
+# "cmd /c x"`): each program and its arguments a segment, as `env prog args` is.
+_CONHOST_VALUES = frozenset(
+    {"--width", "--height", "--signal", "--server", "--vtmode", "--feature", "--textmeasurement"}
+)
+_SCRIPTRUNNER_ENDS = frozenset(
+    {"-appvscript", "/appvscript", "-appvscriptrunnerparameters", "/appvscriptrunnerparameters"}
+)
+
+
+def _option_named(word: str) -> str:
+    """A Windows program's option as it compares them: lower case, `/x` as `-x`."""
+    return "-" + word[1:].lower() if word[:1] in "-/" else ""
+
+
+def _pcalua(view: tuple[str, ...]) -> Carried:
+    program = args = ""
+    for k in range(1, len(view) - 1):
+        name = _option_named(view[k])
+        if name == "-a":
+            program = view[k + 1]
+        elif name == "-c":
+            args = view[k + 1]
+    return Carried((f"{quote(program)} {args}",)) if program.strip() else _NOTHING
+
+
+def _scriptrunner(view: tuple[str, ...]) -> Carried:
+    lines: list[str] = []
+    k = 1
+    while k < len(view):
+        if _option_named(view[k]) != "-appvscript":
+            k += 1
+            continue
+        end = k + 1
+        while end < len(view) and view[end].lower() not in _SCRIPTRUNNER_ENDS:
+            end += 1
+        if end > k + 1:
+            lines.append(_argv(view[k + 1 : end]))
+        k = end
+    return Carried(tuple(lines)) if lines else _NOTHING
+
+
+def _conhost(view: tuple[str, ...]) -> Carried:
+    k = 1
+    while k < len(view) and view[k][:2] == "--":
+        if view[k] == "--":
+            k += 1
+            break
+        k += 2 if view[k].lower() in _CONHOST_VALUES else 1
+    return Carried((_argv(view[k:]),)) if view[k:] else _NOTHING
+
+
+def _forfiles(view: tuple[str, ...]) -> Carried:
+    lines = tuple(view[k + 1] for k in range(1, len(view) - 1) if _option_named(view[k]) == "-c")
+    return Carried(lines) if any(w.strip() for w in lines) else _NOTHING
+
+
 # bun's options that take the next word, before its subcommand (`bun --cwd sub exec '…'`).
 _BUN_VALUES = frozenset({"--cwd", "-c", "--config", "--env-file", "-r", "--preload", "-F", "--filter"})
 
@@ -1206,6 +1265,10 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     "mvn": _mvn,
     "mvnw": _mvn,
     "enable": _enable,
+    "pcalua": _pcalua,
+    "scriptrunner": _scriptrunner,
+    "conhost": _conhost,
+    "forfiles": _forfiles,
     # `export PAGER='curl x'`: the assignments are read below, as for leading assignments (R4.9).
     **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},
 }

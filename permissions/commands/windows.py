@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from permissions.commands.environment import windows_variable
+from permissions.commands.machine import MARKS
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -577,6 +578,11 @@ def _named(word: str, full: tuple[str, ...], least: int) -> str | None:
     return name if len(name) >= least and any(f.startswith(name) for f in full) else None
 
 
+def _suffixed(name: str, *suffixes: str) -> tuple[str, ...]:
+    """A program's name as the filters compare it, alone and with each suffix it may be written with."""
+    return (name, *(name + suffix for suffix in suffixes))
+
+
 # R4.9 on Windows: programs that run a command no rule reads -- a process started with its arguments
 # (Start-Process), a string or script block run (Invoke-Expression, Invoke-Command), cmd's `/c` and `/k` and
 # PowerShell's `-Command` (its default for an operand: `powershell git push` runs `git push`) or
@@ -593,6 +599,17 @@ _STARTERS = frozenset(
         "invoke-wmimethod",
         "iwmi",
         "invoke-cimmethod",
+        # red team: the system's own programs that run code they are handed -- App-V's publishing script (its
+        # operand is PowerShell), a DLL's entry point with a command line (`rundll32 shell32.dll,
+        # ShellExec_RunDLL x`, `url.dll,FileProtocolHandler x`), a COM scriptlet or a DLL's registration code
+        # (`regsvr32 /i:x scrobj.dll`), an HTML application, a connection profile's or an ODBC response file's
+        # commands
+        *_suffixed("syncappvpublishingserver", ".exe", ".vbs"),
+        *_suffixed("rundll32", ".exe"),
+        *_suffixed("regsvr32", ".exe"),
+        *_suffixed("mshta", ".exe"),
+        *_suffixed("cmstp", ".exe"),
+        *_suffixed("odbcconf", ".exe"),
     }
 )
 # cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
@@ -600,7 +617,8 @@ _STARTERS = frozenset(
 _RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".lnk", ".sh", ".py")
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | {"start"}
+_ADD_TYPE = frozenset({"add-type"})
+_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | {"start"}
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -639,6 +657,8 @@ def runs_unread(text: str) -> str | None:
         if len(operands) > 1 or any(_a_program(w) for w in operands):
             return f"{words[0]} runs a command no rule reads"
         return None
+    if first in _ADD_TYPE:
+        return _compiles(words)
     if first in _CMD:
         if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]):
             return f"{words[0]} runs a command no rule reads"
@@ -660,6 +680,41 @@ def runs_unread(text: str) -> str | None:
         ):
             return f"{words[0]} runs a command no rule reads"
         if any(p.startswith(name) for p in _PS_VALUED) and ":" not in w:
+            k += 1
+        k += 1
+    return None
+
+
+# Add-Type's parameters that take a value and compile nothing of their own (loading an assembly by its name or
+# a file is running a program the project holds)
+_ADD_TYPE_VALUED = (
+    "name",
+    "namespace",
+    "usingnamespace",
+    "path",
+    "literalpath",
+    "assemblyname",
+    "language",
+    "referencedassemblies",
+    "outputassembly",
+    "outputtype",
+    "compileroptions",
+)
+
+
+def _compiles(words: list[str]) -> str | None:
+    """red team, R4.9: Add-Type compiling the C# (or VB) it is handed -- `-TypeDefinition`, `-MemberDefinition`
+    (a `DllImport` of WinExec), however abbreviated, or an operand (its first position is -TypeDefinition) -- and
+    loading it into the shell: inline code for another language. `-AssemblyName x` and `-Path x.dll` load."""
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w[:1] != "-" or len(w) < 2:
+            return f"{words[0]} compiles and runs code no rule reads"
+        name = w[1:].partition(":")[0].lower()
+        if "typedefinition".startswith(name) or "memberdefinition".startswith(name):
+            return f"{words[0]} compiles and runs code no rule reads"
+        if ":" not in w and any(p.startswith(name) for p in _ADD_TYPE_VALUED):
             k += 1
         k += 1
     return None
@@ -937,6 +992,8 @@ _ALWAYS: dict[str, str] = {
     ),
     # red team: event logs cleared or switched off (what a person would read afterwards)
     **dict.fromkeys(("clear-eventlog", "remove-eventlog", "limit-eventlog"), _LOGS),
+    # red team: the Mark of the Web taken off a downloaded file (SmartScreen and Office then trust it)
+    **dict.fromkeys(("unblock-file",), MARKS),
 }
 # Programs that change with some of their words (any case, `/create` or `-create`): reg's writing commands,
 # schtasks' (all but /query), sc.exe's, wmic's, netsh's, and cmd's `net` changing users, shares or services
@@ -1018,6 +1075,19 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
         ),
     ),
     **dict.fromkeys(("tzutil", "tzutil.exe"), (_SETTINGS, frozenset({"s"}))),
+    # red team: a BITS job's notification command line, run when the transfer ends (a program run later)
+    **dict.fromkeys(("bitsadmin", "bitsadmin.exe"), (_TASKS, frozenset({"setnotifycmdline"}))),
+    # red team: Defender's own command line -- its definitions removed, a quarantined threat restored, its
+    # platform reset or rolled back (Set-MpPreference is in _ALWAYS)
+    **dict.fromkeys(
+        ("mpcmdrun", "mpcmdrun.exe"),
+        (
+            _SETTINGS,
+            frozenset(
+                {"removedefinitions", "restore", "removedynamicsignature", "resetplatform", "revertplatform"}
+            ),
+        ),
+    ),
     **dict.fromkeys(
         ("wevtutil", "wevtutil.exe"),
         (
@@ -1037,13 +1107,22 @@ _NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
 _ITEMS = frozenset(WINDOWS_WRITERS) | {"clear-item", "cli"}
 _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cert):|registry::|hkey_")
 _CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES
+# red team: the Mark of the Web is an alternate data stream -- written, cleared or removed by the item and content
+# cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
+# x.exe:Zone.Identifier`); reading it (`Get-Content x -Stream Zone.Identifier`, `more <`) changes nothing.
+_MARK_STREAM = re.compile(r"(?i)zone\.identifier|\s-s(?:t(?:r(?:e(?:am?)?)?)?)?[\s:]+['\"]?[*?]").search
+_MARK_NAMED = re.compile(r"(?i)zone\.identifier").search
 
 
 def windows_machine_change(text: str) -> str | None:
     """What the segment ``text``, read as PowerShell and cmd read it, changes on the machine outside the project
     (the end of the sentence a person reads, as permissions.commands.machine gives it), or None."""
     name = _first_name(text)
-    if name is None or name not in _CHANGERS and name != "":
+    if name is None:
+        return None
+    if _MARK_STREAM(text) is not None and (name in _ITEMS or name == "" or ">" in text):
+        return MARKS
+    if name not in _CHANGERS and name != "":
         return None
     if name in _ITEMS and name not in _SOME and not (name in _COPIES and "\\\\" in text):
         # an item cmdlet changes the machine only on a provider's drive, which a colon names
@@ -1318,6 +1397,10 @@ def windows_readings(texts: list[str]) -> int:
     for text in texts if len(texts) <= _MANY_TEXTS else dict.fromkeys(texts):
         if ">" in text and _WRITING_REDIRECT.search(text) is not None:
             found |= WINDOWS_WRITES
+            if _MARK_NAMED(text) is not None and not found & WINDOWS_LED:
+                # red team: a redirection into a file's Zone.Identifier stream, whatever leads it (`echo x >
+                # a.exe:Zone.Identifier`), is read by windows_machine_change
+                found |= WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT
         if (
             ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
         ) and windows_split(text) is not None:
