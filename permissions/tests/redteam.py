@@ -85,6 +85,17 @@ def typed_write_never_auto(path: str, content: str = "{}") -> None:
             assert v.decision != "auto_approve", (path, runs_in, v.reason, v.message)
 
 
+OFF_THE_SANDBOX = ("host", "agent")
+
+
+def a_machine_change_on_the_laptop(command: str) -> Verdict:
+    """SPEC §5: in auto mode on the developer's machine ``command`` asks as a change outside the project
+    (``cap_path_scope``); the verdict, for the caller's check of its sentence."""
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, v.reason, v.message)
+    return v
+
+
 def stays_auto_where(command: str, places: tuple[str, ...] = ("sandbox", "host", "agent")) -> None:
     """Friction: auto mode still auto-approves ``command`` where it runs."""
     for runs_in in places:

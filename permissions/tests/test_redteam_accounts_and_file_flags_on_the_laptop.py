@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import pytest
 
-from permissions.tests.redteam import never_auto_where, stays_auto_where
+from permissions.tests.redteam import (
+    OFF_THE_SANDBOX,
+    a_machine_change_on_the_laptop,
+    never_auto_where,
+    stays_auto_where,
+)
 
 from .helpers import AUTO_MODE, term
-
-OFF_THE_SANDBOX = ("host", "agent")
 
 ACCOUNTS = [
     "dseditgroup -o edit -a x -t user admin",
@@ -84,8 +87,7 @@ def test_never_auto_approved_off_the_sandbox(command):
 
 @pytest.mark.parametrize("command", ATTACKS)
 def test_outside_the_path_scope_in_auto_mode_on_the_laptop(command):
-    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
-    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, v.reason, v.message)
+    v = a_machine_change_on_the_laptop(command)
     assert "administrator" in v.message or "privileges" in v.message, v.message
 
 
