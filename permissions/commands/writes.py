@@ -619,6 +619,7 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         (frozenset(), frozenset({"-o", "--output"})),
     ),
 }  # fmt: skip
+_REPORT_OUTPUTS["py.test"] = _REPORT_OUTPUTS["pytest"]  # (pytest's older name, still installed)
 _BUILD_OUTPUTS.update(_REPORT_OUTPUTS)
 BUILD_WRITERS = frozenset(_BUILD_OUTPUTS)  # read for their output options only
 _BUILD_STARTS = {
@@ -627,7 +628,8 @@ _BUILD_STARTS = {
 }
 # `go env -w GOBIN=...`; `--o`, `--coverprofile` (go's flags take two dashes)
 _BUILD_STARTS["go"] += ("-w", *("-" + o for o in _BUILD_STARTS["go"]))
-_BUILD_STARTS["pytest"] += ("-o", "--override-ini", "--cov-report")
+for _pytest in ("pytest", "py.test"):
+    _BUILD_STARTS[_pytest] += ("-o", "--override-ini", "--cov-report")
 # ... as one search of the words joined (one C call: most builds name no output)
 _BUILD_SEARCH = {
     verb: re.compile(" (?:" + "|".join(re.escape(s) for s in starts) + ")").search
@@ -1316,6 +1318,7 @@ def _report_values(verb: str, view: tuple[str, ...]) -> list[Target]:
 _SCRIPT_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
 _SCRIPT_RUNS = frozenset({"test", "t", "tst", "start", "stop", "restart"})  # (and `run SCRIPT`)
 _RUN_SCRIPT = frozenset({"run", "run-script", "rum", "urn"})
+_NPM_RUNS = _SCRIPT_RUNS | _RUN_SCRIPT
 # pnpm's, yarn's and bun's own commands; another first word names a script (`pnpm lint`, `yarn build`)
 _PM_BUILTINS = frozenset(
     "add install i ci update up upgrade upgrade-interactive remove rm uninstall un link ln unlink import rebuild rb "
@@ -1338,8 +1341,8 @@ def _handed_from(verb: str, view: tuple[str, ...]) -> int:
     """Where the words a package manager hands a project's script begin in ``view`` (its length: none)."""
     n = len(view)
     k = 1
-    while k < n and view[k][:1] == "-":  # the subcommand, past global options
-        k += 1
+    while k < n and (view[k][:1] == "-" or verb == "npm" and view[k] not in _NPM_RUNS):
+        k += 1  # the subcommand, past global options (npm's may take a value: `npm --prefix app test`)
     if k >= n - 1:
         return n
     sub = view[k]
@@ -1378,7 +1381,7 @@ def _outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What a build, test, lint or report tool is told to write (_BUILD_OUTPUTS)."""
     if verb == "go":  # go's flags take one dash or two (`go build --o F`, `go test --coverprofile=F`)
         return _build_outputs(verb, tuple(w[1:] if w[:2] == "--" and len(w) > 2 else w for w in view))
-    if verb in ("pytest", "vitest"):
+    if verb in ("pytest", "py.test", "vitest"):
         return _build_outputs(verb, view) + _report_values(verb, view)
     return _build_outputs(verb, view)
 
