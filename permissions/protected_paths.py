@@ -65,6 +65,7 @@ from permissions.commands.writes import (
     TREE,
     WHOLE,
     WRITE_VERBS,
+    handed_words,
     may_write,
     targets,
 )
@@ -1052,10 +1053,20 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
         for v in vs:
             if v:
                 first = v[0]
-                if (
-                    first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py"
-                ) and may_write(v):
+                if (first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py") and (
+                    may_write(v) or _hands_a_protected_name(v)
+                ):
                     return True
+    return False
+
+
+def _hands_a_protected_name(view: tuple[str, ...]) -> bool:
+    """Whether a word a package manager hands a project's script (writes.handed_words) may name a protected file
+    -- itself, or an option's value; one spelt by an expansion may (writes._handed_to_a_script reads which)."""
+    for w in handed_words(view):
+        value = w.partition("=")[2] if w[:1] == "-" else w
+        if value and not _clear(value, NAMED):
+            return True
     return False
 
 
@@ -1223,7 +1234,7 @@ def _views_write(
     """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
     words = seg.words
     for view in views:
-        if not view or not may_write(view):
+        if not view or not (may_write(view) or _hands_a_protected_name(view)):
             continue
         at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, origin.start)
         why = _view_writes(view, at, origin)

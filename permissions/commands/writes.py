@@ -50,6 +50,7 @@ NAMED, TREE, WHOLE = 0, 1, 2
 __all__ = [
     "AGENT_CLIS",
     "BUILD_WRITERS",
+    "handed_words",
     "NAMED",
     "TREE",
     "WHOLE",
@@ -1356,6 +1357,14 @@ def _handed_from(verb: str, view: tuple[str, ...]) -> int:
     return n
 
 
+def handed_words(view: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a package manager hands a project's script in ``view`` (none: not such a run). may_write does
+    not read them: protected_paths asks whether one may name a protected file before it reads them as writes."""
+    if len(view) < 3 or view[0] not in _SCRIPT_RUNNERS:
+        return ()
+    return view[_handed_from(view[0], view) :]
+
+
 def _handed_to_a_script(verb: str, view: tuple[str, ...]) -> list[Target]:
     """The words handed to a project's script, as paths it may write. A word spelt by a substitution or a variable
     is the script's input, not a place (`npm test -- $(git ls-files '*.test.ts')`, `--testNamePattern "$P"`, R4.7),
@@ -1829,7 +1838,6 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
-            or (verb in _SCRIPT_RUNNERS and len(view) > 2 and _handed_from(verb, view) < len(view))
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view))
         )
     if verb in ("direnv", "pre-commit"):
