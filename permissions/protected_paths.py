@@ -1054,16 +1054,24 @@ def may_write_any(segments: Sequence[Segment], seg_views: Sequence[Sequence[tupl
             if v:
                 first = v[0]
                 if (first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py") and (
-                    may_write(v) or _hands_a_protected_name(v)
+                    may_write(v)
+                    or _hands_a_protected_name(
+                        v, len(segments) > 1 or seg.words[:1] != () and seg.words[0] in _CHDIR
+                    )
                 ):
                     return True
     return False
 
 
-def _hands_a_protected_name(view: tuple[str, ...]) -> bool:
+def _hands_a_protected_name(view: tuple[str, ...], moves: bool) -> bool:
     """Whether a word a package manager hands a project's script (writes.handed_words) may name a protected file
-    -- itself, or an option's value; one spelt by an expansion may (writes._handed_to_a_script reads which)."""
-    for w in handed_words(view):
+    -- itself, or an option's value; one spelt by an expansion may (writes._handed_to_a_script reads which).
+    ``moves``: the command may stand elsewhere when it runs (another segment, a chdir wrapper: `cd .git && npm
+    run gen -- hooks/pre-commit`), where a plain name is no answer: any handed word may be one."""
+    words = handed_words(view)
+    if moves:
+        return bool(words)
+    for w in words:
         value = w.partition("=")[2] if w[:1] == "-" else w
         if value and not _clear(value, NAMED):
             return True
@@ -1234,8 +1242,8 @@ def _views_write(
     """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
     words = seg.words
     for view in views:
-        if not view or not (may_write(view) or _hands_a_protected_name(view)):
-            continue
+        if not view or not (may_write(view) or handed_words(view)):
+            continue  # (a word handed to a script is read from ``cur``, wherever the command stands)
         at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, origin.start)
         why = _view_writes(view, at, origin)
         if why is not None:

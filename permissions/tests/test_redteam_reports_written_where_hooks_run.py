@@ -101,6 +101,10 @@ from .redteam import never_auto_where, stays_auto_where
         "yarn test --outputFile=.envrc",
         "yarn lint --output-file .git/hooks/pre-commit",
         "bun run test --outputFile .envrc",
+        # ... from where the command has moved to (a plain handed name is no answer there)
+        "cd .git && npm run gen -- hooks/pre-commit",
+        "cd .husky && npm test -- --outputFile=pre-commit",
+        "env -C .git npm run gen -- hooks/pre-commit",
         "npm --prefix . test -- -o .envrc",  # (asked already: `--prefix .` is npm told to write the top folder)
         "npm -w pkg run build -- --outDir .git/hooks",
         # Go's and Rust's
@@ -245,6 +249,7 @@ def test_a_cloner_or_scaffolder_never_fills_a_folder_that_decides_what_runs_late
         "npm test -- src/utils.test.ts",
         "npm run build -- --outDir dist",
         "npm --prefix app test",
+        "cd web && npm test -- --watch=false",
         "pnpm test -- --run",
         "pnpm lint --fix",
         "pnpm --filter web build",
