@@ -67,6 +67,7 @@ from permissions.commands.writes import (
     WRITE_VERBS,
     handed_words,
     may_write,
+    option_at,
     targets,
 )
 from permissions.literal_search import literal_trie
@@ -1068,7 +1069,7 @@ def _hands_a_protected_name(view: tuple[str, ...], moves: bool) -> bool:
     -- itself, or an option's value; one spelt by an expansion may (writes._handed_to_a_script reads which).
     ``moves``: the command may stand elsewhere when it runs (another segment, a chdir wrapper: `cd .git && npm
     run gen -- hooks/pre-commit`), where a plain name is no answer: any handed word may be one."""
-    words = handed_words(view)
+    words = handed_words(view[0], view)
     if moves:
         return bool(words)
     for w in words:
@@ -1242,7 +1243,7 @@ def _views_write(
     """Why some view of a segment (from the folder ``cur``) writes a protected file, or None."""
     words = seg.words
     for view in views:
-        if not view or not (may_write(view) or handed_words(view)):
+        if not view or not (may_write(view) or handed_words(view[0], view)):
             continue  # (a word handed to a script is read from ``cur``, wherever the command stands)
         at = cur if view is views[0] or words[0] not in _CHDIR else _chdir(seg, view, cur, origin.start)
         why = _view_writes(view, at, origin)
@@ -1327,15 +1328,15 @@ def _places_named(views: Sequence[tuple[str, ...]], cur: list[str] | None, origi
         verb = view[0].rpartition("/")[2] if view else ""
         if not verb or verb in WRITE_VERBS or verb in _AGENT_READERS or verb.casefold() in WINDOWS_WRITERS:
             continue  # (PowerShell's and cmd's writers: read where Windows may run them, no program elsewhere)
-        n = len(view)
-        for k in range(1, n):
+        for k in range(1, len(view)):
             w = view[k]
             if w == "--":
                 break
-            name, eq, value = w.partition("=")
-            if w[:1] != "-" or _OUTPUT_NAME.fullmatch(name) is None:
+            if w[:1] != "-":
                 continue
-            value = value if eq else view[k + 1] if k + 1 < n else ""
+            name, value = option_at(view, k)
+            if _OUTPUT_NAME.fullmatch(name) is None:
+                continue
             why = None if "$" in value or "`" in value else _check(value, NAMED, cur, origin)
             if why is not None:
                 return why

@@ -51,6 +51,7 @@ __all__ = [
     "AGENT_CLIS",
     "BUILD_WRITERS",
     "handed_words",
+    "option_at",
     "NAMED",
     "TREE",
     "WHOLE",
@@ -620,7 +621,8 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         (frozenset(), frozenset({"-o", "--output"})),
     ),
 }  # fmt: skip
-_REPORT_OUTPUTS["py.test"] = _REPORT_OUTPUTS["pytest"]  # (pytest's older name, still installed)
+_PYTESTS = ("pytest", "py.test")  # (pytest's older name, still installed)
+_REPORT_OUTPUTS["py.test"] = _REPORT_OUTPUTS["pytest"]
 _BUILD_OUTPUTS.update(_REPORT_OUTPUTS)
 BUILD_WRITERS = frozenset(_BUILD_OUTPUTS)  # read for their output options only
 _BUILD_STARTS = {
@@ -629,7 +631,7 @@ _BUILD_STARTS = {
 }
 # `go env -w GOBIN=...`; `--o`, `--coverprofile` (go's flags take two dashes)
 _BUILD_STARTS["go"] += ("-w", *("-" + o for o in _BUILD_STARTS["go"]))
-for _pytest in ("pytest", "py.test"):
+for _pytest in _PYTESTS:
     _BUILD_STARTS[_pytest] += ("-o", "--override-ini", "--cov-report")
 # ... as one search of the words joined (one C call: most builds name no output)
 _BUILD_SEARCH = {
@@ -707,9 +709,8 @@ _SCAFFOLDS: dict[str, dict[tuple[str, ...], tuple[int, frozenset[str]]]] = {
 }
 
 
-# (the first words of their acts, may_write's cheap test; and the ones no other row of the write table reads)
+# (the first words of their acts, may_write's cheap test)
 _SCAFFOLD_FIRST = frozenset(act[0] for acts in _SCAFFOLDS.values() for act in acts if act)
-_SCAFFOLD_ONLY = frozenset(_SCAFFOLDS) - {"gh", "hg", "cargo", "npm", "pnpm", "yarn", "bun"}
 
 
 _MORE_WRITERS = frozenset(
@@ -1281,7 +1282,7 @@ def _build_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
 _PYTEST_INI_PATHS = {"cache_dir": TREE, "log_file": NAMED}
 
 
-def _option_at(view: tuple[str, ...], k: int) -> tuple[str, str]:
+def option_at(view: tuple[str, ...], k: int) -> tuple[str, str]:
     """The option at ``view[k]`` and its value: `--name=value`, or `--name value`."""
     name, eq, value = view[k].partition("=")
     return name, value if eq or k + 1 == len(view) else view[k + 1]
@@ -1297,7 +1298,7 @@ def _report_values(verb: str, view: tuple[str, ...]) -> list[Target]:
             break
         if w[:1] != "-":
             continue
-        name, value = _option_at(view, k)
+        name, value = option_at(view, k)
         if verb == "vitest":
             if name.startswith("--outputFile."):
                 out.append((value, NAMED))
@@ -1357,23 +1358,22 @@ def _handed_from(verb: str, view: tuple[str, ...]) -> int:
     return n
 
 
-def handed_words(view: tuple[str, ...]) -> tuple[str, ...]:
-    """The words a package manager hands a project's script in ``view`` (none: not such a run). may_write does
-    not read them: protected_paths asks whether one may name a protected file before it reads them as writes."""
-    if len(view) < 3 or view[0] not in _SCRIPT_RUNNERS:
+def handed_words(verb: str, view: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a package manager (``verb``, as written or its name) hands a project's script in ``view`` (none:
+    not such a run). may_write does not read them: protected_paths asks whether one may name a protected file
+    before it reads them as writes."""
+    if len(view) < 3 or verb not in _SCRIPT_RUNNERS:
         return ()
-    return view[_handed_from(view[0], view) :]
+    return view[_handed_from(verb, view) :]
 
 
 def _handed_to_a_script(verb: str, view: tuple[str, ...]) -> list[Target]:
     """The words handed to a project's script, as paths it may write. A word spelt by a substitution or a variable
     is the script's input, not a place (`npm test -- $(git ls-files '*.test.ts')`, `--testNamePattern "$P"`, R4.7),
     but not as the value of an option named for a place (`--outputFile=$(…)`, `-o "$F"`): no one knows that one."""
-    if verb not in _SCRIPT_RUNNERS:
-        return []
     out: list[Target] = []
     place = False
-    for w in view[_handed_from(verb, view) :]:
+    for w in handed_words(verb, view):
         if w[:1] == "-":
             name, eq, value = w.partition("=")
             if eq and (_PLACE_OPTION(name) is not None or not _EXPANDS(value)):
@@ -1390,7 +1390,7 @@ def _outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What a build, test, lint or report tool is told to write (_BUILD_OUTPUTS)."""
     if verb == "go":  # go's flags take one dash or two (`go build --o F`, `go test --coverprofile=F`)
         return _build_outputs(verb, tuple(w[1:] if w[:2] == "--" and len(w) > 2 else w for w in view))
-    if verb in ("pytest", "py.test", "vitest"):
+    if verb in _PYTESTS or verb == "vitest":
         return _build_outputs(verb, view) + _report_values(verb, view)
     return _build_outputs(verb, view)
 
@@ -1575,14 +1575,9 @@ def _operand_written(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # red team: the families _more_targets reads by their program's name (see each table above).
-def _scaffolds(verb: str, view: tuple[str, ...]) -> bool:
-    """may_write's filter: whether ``view`` is one of _SCAFFOLDS' acts."""
-    return verb in _SCAFFOLDS and any(view[1 : 1 + len(act)] == act for act in _SCAFFOLDS[verb])
-
-
 def _scaffolded(verb: str, view: tuple[str, ...]) -> list[Target]:
-    """The folder a cloner or scaffolder is told to fill (_SCAFFOLDS)."""
-    for act, (at, valued) in _SCAFFOLDS[verb].items():
+    """The folder a cloner or scaffolder is told to fill (_SCAFFOLDS; none for another program)."""
+    for act, (at, valued) in _SCAFFOLDS.get(verb, {}).items():
         if view[1 : 1 + len(act)] == act:
             ops = _operands(view[len(act) :], valued)
             return [(ops[at], TREE)] if len(ops) > at else []
@@ -1799,9 +1794,11 @@ _GIT_WRITING = frozenset({*_GIT_WORKTREE, "reset", "stash", "am", "apply", "chec
 _FIND_WRITING = frozenset({"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf",
                            "-fls"})  # fmt: skip
 _SUBCOMMAND_WRITERS = frozenset({*_PKG_CONFIG, *_AGENT_CLIS, *_PIP})
-_PACKAGE_DIR_STARTS = (
-    "-t", "-d", "--target", "--dest", "--prefix", "--root", "--src", "--pack-destination", "-w", "--wheel-dir"
-)  # fmt: skip
+_PACKAGE_DIR_STARTS = tuple(sorted({o for names in _PACKAGE_DIRS.values() for o in names}))
+# the cloners and scaffolders no other branch of may_write reads (the others test their acts in their branch)
+_SCAFFOLD_ONLY = (
+    frozenset(_SCAFFOLDS) - frozenset(_BUILD_ONLY) - frozenset(_CLIENT_CONFIG) - _SUBCOMMAND_WRITERS
+)
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -1823,10 +1820,10 @@ def may_write(view: tuple[str, ...]) -> bool:
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
     if build is not None:
         return build(" " + " ".join(view[1:])) is not None or (
-            view[1:2] != () and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view)
+            len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view))
         )
     if verb in _SCAFFOLD_ONLY:
-        return _scaffolds(verb, view)
+        return bool(_scaffolded(verb, view))
     if verb == "git":
         return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
     if verb == "find":
@@ -1838,7 +1835,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
-            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view))
+            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
@@ -1848,7 +1845,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _CONTAINER_COPIERS and "cp" in view[1:3])
             or (verb in _CLOUD_COPIES and "s3" in view[1:2])
             or (verb in _ENGINES and not _ENGINE_OUTPUTS.isdisjoint(view[1:4]))
-            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and _scaffolds(verb, view))
+            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
         )
     if verb in _CONTAINER_COPIERS:
         return "cp" in view[1:3] or (verb in _ENGINES and not _ENGINE_OUTPUTS.isdisjoint(view[1:4]))
