@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from permissions.commands.environment import windows_variable
-from permissions.commands.machine import MARKS
+from permissions.commands.machine import DISKS, INSTALL, MARKS, NETWORK, POWER, SETTINGS
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -779,13 +779,9 @@ _REGISTRY = (
     "changes the Windows registry, outside the project (what runs at logon, the user's environment ...)"
 )
 _ENVIRONMENT = "sets a persistent environment variable, outside the project"
-_SERVICES = "shuts down, restarts or changes the machine's services, outside the project"
-_INSTALLS = "installs outside the project (a global install)"
-_SETTINGS = "changes settings outside the project (the user's or the system's)"
+# (services, installs, settings, the network and disks: the sentences the POSIX rows give, machine.py)
 _SHARE = "copies to or from a network share, outside the project"
-_NETWORK = "changes the machine's network or firewall, outside the project"
 _ACCOUNTS = "changes the machine's users or groups, outside the project"
-_DISKS = "mounts, unmounts or changes the machine's disks, outside the project"
 _LOGS = "clears or changes the machine's event logs, outside the project"
 
 
@@ -865,7 +861,7 @@ _ALWAYS: dict[str, str] = {
             "stop-computer",
             "restart-computer",
         ),
-        _SERVICES,
+        POWER,
     ),
     **dict.fromkeys(
         (
@@ -885,7 +881,7 @@ _ALWAYS: dict[str, str] = {
             "msiexec",
             "msiexec.exe",
         ),
-        _INSTALLS,
+        INSTALL,
     ),
     **dict.fromkeys(
         (
@@ -908,7 +904,7 @@ _ALWAYS: dict[str, str] = {
             "set-culture",
             "set-processmitigation",
         ),
-        _SETTINGS,
+        SETTINGS,
     ),
     # red team: Windows' optional features and capabilities, provisioned apps (for every user)
     **dict.fromkeys(
@@ -923,7 +919,7 @@ _ALWAYS: dict[str, str] = {
             "dism",
             "dism.exe",
         ),
-        _INSTALLS,
+        INSTALL,
     ),
     # red team: the firewall's profiles and rules, adapters, addresses, routes, DNS servers, VPNs and proxies
     **dict.fromkeys(
@@ -952,7 +948,7 @@ _ALWAYS: dict[str, str] = {
             "new-netnat",
             "set-netipinterface",
         ),
-        _NETWORK,
+        NETWORK,
     ),
     # red team: local users and groups (an account made, a user added to Administrators)
     **dict.fromkeys(
@@ -988,7 +984,7 @@ _ALWAYS: dict[str, str] = {
             "resize-partition",
             "set-partition",
         ),
-        _DISKS,
+        DISKS,
     ),
     # red team: event logs cleared or switched off (what a person would read afterwards)
     **dict.fromkeys(("clear-eventlog", "remove-eventlog", "limit-eventlog"), _LOGS),
@@ -1009,7 +1005,7 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
     **dict.fromkeys(
         ("sc", "sc.exe"),
         (
-            _SERVICES,
+            POWER,
             frozenset(
                 {
                     "create",
@@ -1036,23 +1032,23 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
     **dict.fromkeys(("wmic", "wmic.exe"), (_REGISTRY, frozenset({"call", "create", "set", "delete"}))),
     **dict.fromkeys(
         ("netsh", "netsh.exe"),
-        (_SETTINGS, frozenset({"add", "set", "delete", "reset", "install", "uninstall", "import"})),
+        (SETTINGS, frozenset({"add", "set", "delete", "reset", "install", "uninstall", "import"})),
     ),
     **dict.fromkeys(
         ("net", "net.exe", "net1", "net1.exe"),
-        (_SETTINGS, frozenset({"add", "delete", "del", "active", "grant", "set"})),
+        (SETTINGS, frozenset({"add", "delete", "del", "active", "grant", "set"})),
     ),
     # red team: WinRM's listener and its settings (remote management opened), WSL's distributions installed,
     # replaced, removed or mounted, the time zone, and cmd's file associations (`assoc .txt=x`, `ftype x=cmd`:
     # what opening a file runs)
     **dict.fromkeys(
         ("winrm", "winrm.cmd"),
-        (_SETTINGS, frozenset({"quickconfig", "qc", "set", "create", "delete", "invoke", "configsddl"})),
+        (SETTINGS, frozenset({"quickconfig", "qc", "set", "create", "delete", "invoke", "configsddl"})),
     ),
     **dict.fromkeys(
         ("wsl", "wsl.exe"),
         (
-            _INSTALLS,
+            INSTALL,
             frozenset(
                 {
                     "install",
@@ -1074,7 +1070,7 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
             ),
         ),
     ),
-    **dict.fromkeys(("tzutil", "tzutil.exe"), (_SETTINGS, frozenset({"s"}))),
+    **dict.fromkeys(("tzutil", "tzutil.exe"), (SETTINGS, frozenset({"s"}))),
     # red team: a BITS job's notification command line, run when the transfer ends (a program run later)
     **dict.fromkeys(("bitsadmin", "bitsadmin.exe"), (_TASKS, frozenset({"setnotifycmdline"}))),
     # red team: Defender's own command line -- its definitions removed, a quarantined threat restored, its
@@ -1082,7 +1078,7 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
     **dict.fromkeys(
         ("mpcmdrun", "mpcmdrun.exe"),
         (
-            _SETTINGS,
+            SETTINGS,
             frozenset(
                 {"removedefinitions", "restore", "removedynamicsignature", "resetplatform", "revertplatform"}
             ),
@@ -1099,7 +1095,7 @@ _SOME: dict[str, tuple[str, frozenset[str]]] = {
     ),
 }
 # cmd's builtins that change with an assignment (`assoc .txt=x`) and print without one (`assoc .txt`)
-_ASSIGNERS = {"assoc": _SETTINGS, "ftype": _SETTINGS}
+_ASSIGNERS = {"assoc": SETTINGS, "ftype": SETTINGS}
 _NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
 # The item cmdlets (and the writers' aliases) on a registry location (`New-Item HKCU:\\...\\Run`,
 # `Set-Item -Path Registry::HKEY_CURRENT_USER\\Environment`), WSMan's settings or the certificate store. (A
@@ -1147,7 +1143,7 @@ def windows_machine_change(text: str) -> str | None:
         if any(w.lstrip("/-").partition(":")[0] in changing for w in said):
             return what
         if first.startswith("net") and len(said) > 1 and said[0] in _NET_SERVICES:
-            return _SERVICES  # `net stop x` (a bare `net start` lists the services)
+            return POWER  # `net stop x` (a bare `net start` lists the services)
         return None
     return None
 
