@@ -15,6 +15,17 @@ app = Celery("brabo")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
+
+@app.on_after_configure.connect
+def _no_broker_no_warning(sender: Celery, **_kwargs: object) -> None:
+    """No broker: tasks run eagerly (settings.CELERY_TASK_ALWAYS_EAGER), but Celery still builds a producer's
+    connection for each send, and kombu's default (amqp with no host) logged "No hostname was supplied" at the
+    newcomer's first `make run`. The in-memory transport names a host and is never reached. (Read when the
+    configuration is first used, not at import: a bad setting must stop manage.py with its own message.)"""
+    if not sender.conf.broker_url:
+        sender.conf.broker_url = "memory://localhost/"
+
+
 # Periodic jobs, run by `celery -A brabo beat`: the reaper fails actions stuck in `executing` (a worker
 # killed mid-execution, R9.1); approved actions whose message was lost are sent again (R9.1); vanished
 # waiters block their task (R8.4); pending actions past their project's time expire.

@@ -164,3 +164,20 @@ def test_a_bad_environment_value_stops_manage_py_with_one_line_not_a_traceback(t
     assert "Traceback" not in out.stderr
     assert out.stderr.startswith("brabo: configuration error: ") and name in out.stderr
     assert out.stderr.count("\n") == 1
+
+
+def test_without_a_broker_a_task_sent_eagerly_logs_no_broker_warning(tmp_path):
+    """`make run` has no broker: its first step (seed_demo) sends notifications, eagerly. Celery still builds a
+    producer's connection for each send, and kombu's default broker (amqp, no host) logged "No hostname was
+    supplied. Reverting to default 'localhost'" at the newcomer's first command."""
+    from .probe import run_probe_whole
+
+    probe = (
+        "import django; django.setup(); from brabo.celery import app\n"
+        "@app.task(name='probe.answer')\n"
+        "def answer(): return 42\n"
+        "print(app.conf.task_always_eager, answer.delay().get())"
+    )
+    out = run_probe_whole(probe, tmp_path)
+    assert out.stdout.split() == ["True", "42"]
+    assert "hostname" not in out.stderr.lower() and "WARNING" not in out.stderr, out.stderr[-2000:]
