@@ -216,6 +216,31 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".copilot/", _AGENT),
         # Factory's Droid: .factory/settings.json (hooks), .factory/mcp.json, droids/ and commands/.
         (".factory/", _AGENT),
+        # red team, more agents by their documentation. Amp: .amp/settings.json or settings.jsonc (the
+        # workspace's amp.commands.allowlist, amp.permissions, amp.mcpServers), ~/.config/amp/ (the same,
+        # and plugins/*.ts, code it loads).
+        (".amp/", _AGENT),
+        (".config/amp/", _AGENT),
+        # OpenHands: .openhands/setup.sh runs at the start of every session, pre-commit.sh is made git's
+        # pre-commit hook, hooks.json and hooks/ run at its events. Its microagents/ and skills/ are
+        # instructions.
+        (".openhands/setup.sh", _AGENT),
+        (".openhands/pre-commit.sh", _AGENT),
+        (".openhands/hooks.json", _AGENT),
+        (".openhands/hooks/", _AGENT),
+        # iFlow CLI (Gemini CLI's fork, as Qwen Code is): .iflow/settings.json (hooks, mcpServers), commands/.
+        (".iflow/", _AGENT),
+        # CodeBuddy Code: .codebuddy/settings.json and settings.local.json (permissions, hooks, env,
+        # apiKeyHelper, MCP), its agents and commands; ~/.codebuddy.json holds the user's MCP servers.
+        (".codebuddy/", _AGENT),
+        (".codebuddy.json", _AGENT),
+        # Qoder CLI: .qoder/settings.json and settings.local.json (mcpServers, hooks, enabledPlugins, the
+        # default permission mode), hooks/ and agents/ (a subagent's tools). Its rules/, quests/ and repowiki/
+        # are documents.
+        (".qoder/settings.json", _AGENT),
+        (".qoder/settings.local.json", _AGENT),
+        (".qoder/hooks/", _AGENT),
+        (".qoder/agents/", _AGENT),
         # [beyond] red team: the machine's own settings of the three agents Brabo hooks, which outrank the
         # project's and the user's (a hook there runs for every project; `disableAllHooks` there turns Brabo's
         # off). Claude Code's managed settings, by their own names wherever the platform keeps them
