@@ -57,6 +57,7 @@ from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serv
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.options import normalised
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
+from permissions.commands.sources_managers import MANAGER_VERBS, manager_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
 
 __all__ = [
@@ -922,6 +923,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(DATA_READERS)
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
+    | MANAGER_VERBS
     | CONSOLE_VERBS
     | UPLOAD_VERBS
     | frozenset(LISTENERS)
@@ -1443,6 +1445,8 @@ def _source_or_console(view: tuple[str, ...]) -> bool:
         return index_assigned(view)  # `PIP_INDEX_URL=URL pip install x`
     if verb in SOURCE_VERBS and (other_source(view) or index_assigned(view)):
         return True
+    if verb in MANAGER_VERBS and manager_source(view):
+        return True  # red team: `choco source add`, `brew tap u/r`, `helm plugin install URL`
     if verb[:2] == "py" and _names_setup(view[1:4]) and _setup_py_upload(view):
         return True  # red team: `python setup.py sdist upload`, `python -m setup upload`
     return verb in CONSOLE_VERBS and _console_db(view)

@@ -67,8 +67,11 @@ _PIPX_SPECS = frozenset({"--spec", "--from", "--with", "--pip-args", "--editable
 # red team: dotnet's commands that fetch packages with `-s`/`--source` (`dotnet nuget add source URL` adds one to
 # NuGet.Config for later), and maven's remote repository given on the command line.
 _DOTNET_FETCHES = frozenset({"add", "restore", "tool", "new", "build", "run", "test", "publish", "pack"})
+_DOTNET_SOURCE_OPTIONS = frozenset({"-s", "--source", "--add-source", "--nuget-source"})
 _MAVEN_VERBS = frozenset({"mvn", "mvnw", "./mvnw", "mvnd"})
-_MAVEN_SOURCE_PROPERTIES = ("-DremoteRepositories=", "-DrepoUrl=", "-Dmaven.repo.remote=")
+_MAVEN_SOURCE_PROPERTIES = (
+    "-DremoteRepositories=", "-DrepoUrl=", "-Dmaven.repo.remote=", "-Dhttps.proxyHost=", "-Dhttp.proxyHost=",
+)  # fmt: skip
 # red team: conda's channels everyone uses; another channel (`-c someone`, `-c https://…`) is another source.
 _CONDA_VERBS = frozenset({"conda", "mamba", "micromamba"})
 _CONDA_CHANNELS = frozenset(
@@ -123,6 +126,40 @@ _INDEX_VARIABLES = frozenset(
         "YARN_STRICT_SSL",
         "CARGO_HTTP_CHECK_REVOKE",
         "CARGO_NET_GIT_FETCH_WITH_CLI",
+        # red team: the sources of the managers read in permissions.commands.sources_managers, and the mirrors
+        # the runtime managers and npm packages' install scripts download their binaries from: MSBuild's
+        # restore properties (an environment variable is a property), rustup's, nvm's, fnm's, n's, pyenv's
+        # and uv's toolchain mirrors, Electron's, Puppeteer's, Playwright's, Sass's, Cypress's and
+        # chromedriver's, Dart's and Flutter's hosts, Hex's, bazelisk's, Homebrew's own repositories and pip
+        # index, Coursier's repositories, Carton's mirror
+        "RESTORESOURCES",
+        "RESTOREADDITIONALPROJECTSOURCES",
+        "RUSTUP_DIST_SERVER",
+        "RUSTUP_UPDATE_ROOT",
+        "NVM_NODEJS_ORG_MIRROR",
+        "NVM_IOJS_ORG_MIRROR",
+        "FNM_NODE_DIST_MIRROR",
+        "N_NODE_MIRROR",
+        "NODEJS_ORG_MIRROR",
+        "PYTHON_BUILD_MIRROR_URL",
+        "UV_PYTHON_INSTALL_MIRROR",
+        "UV_PYPY_INSTALL_MIRROR",
+        "ELECTRON_MIRROR",
+        "PUPPETEER_DOWNLOAD_BASE_URL",
+        "PLAYWRIGHT_DOWNLOAD_HOST",
+        "SASS_BINARY_SITE",
+        "CYPRESS_DOWNLOAD_MIRROR",
+        "CHROMEDRIVER_CDNURL",
+        "PUB_HOSTED_URL",
+        "FLUTTER_STORAGE_BASE_URL",
+        "HEX_MIRROR",
+        "HEX_UNSAFE_HTTPS",
+        "BAZELISK_BASE_URL",
+        "HOMEBREW_BREW_GIT_REMOTE",
+        "HOMEBREW_CORE_GIT_REMOTE",
+        "HOMEBREW_PIP_INDEX_URL",
+        "COURSIER_REPOSITORIES",
+        "PERL_CARTON_MIRROR",
     }
 )
 # red team: every fetch of the command goes through the machine a proxy variable names (any case): with TLS
@@ -139,6 +176,7 @@ _KEEPS_VERIFYING = {
     "CONDA_SSL_VERIFY": ("true", "1"),
     "CARGO_HTTP_CHECK_REVOKE": ("true",),
     "CARGO_NET_GIT_FETCH_WITH_CLI": ("true", "false"),
+    "HEX_UNSAFE_HTTPS": ("", "0", "false"),
     "CONDA_CHANNELS": ("defaults", "conda-forge", "defaults,conda-forge", "conda-forge,defaults"),
 }
 # Values of those variables that keep the default source (`GOPROXY=off` fetches nothing, `direct` still checks
@@ -451,8 +489,11 @@ def other_source(view: tuple[str, ...]) -> bool:
         return sub == "env" and ("-w" in view) and index_assigned(view[2:])
     if verb == "dotnet":
         if sub == "nuget":
-            return view[2:4] == ("add", "source")
-        return sub in _DOTNET_FETCHES and _named(view[2:], frozenset({"-s", "--source", "--add-source"}))
+            return view[2:4] in (
+                ("add", "source"),
+                ("update", "source"),
+            )  # red team: `update source x -s URL`
+        return sub in _DOTNET_FETCHES and _named(view[2:], _DOTNET_SOURCE_OPTIONS)
     if verb == "composer":
         # `composer config repositories.x vcs URL` (composer.json), `composer create-project --repository=URL`
         return (

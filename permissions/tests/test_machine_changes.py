@@ -190,7 +190,9 @@ ATTACKS: dict[str, list[str]] = {
         "brew upgrade",
         "brew update",
         "brew uninstall x",
-        "brew tap user/repo",
+        # Homebrew's own tap: a third-party one (`brew tap user/repo`) is another source first, an external
+        # effect (test_redteam_sources_of_more_managers)
+        "brew tap homebrew/cask-versions",
         "brew link x",
         "brew cleanup",
         "brew bundle",
