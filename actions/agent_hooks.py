@@ -372,7 +372,10 @@ class GeminiCli(AgentProtocol):
         return {"decision": "deny", "reason": reason, "systemMessage": reason}
 
 
-_PATCH_FILE = re.compile(r"^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
+# A line naming a file. Codex's parser (codex-rs/apply-patch, lenient) trims a hunk header before it reads
+# the marker, so `  *** Add File: .husky/pre-commit` after another hunk is a file too: blanks before the marker
+# are read here as well (red team: a second, indented file hid beside an ordinary one).
+_PATCH_FILE = re.compile(r"^[^\S\n]*\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
 
 
 # Set by ``brabo hook codex`` (brabo_client/hook.py): each patch path as written → its real path on the

@@ -328,8 +328,9 @@ def fast_args(argv: list[str]):
 # The tool_input fields that name a file or a directory, across the three agents' documented tools.
 PATH_FIELDS = ("file_path", "notebook_path", "dir_path", "directory", "workdir")
 # The lines of a Codex patch that name a file: the grammar actions/agent_hooks.py reads with the regular
-# expression ``^\*\*\* (Add File|Update File|Delete File|Move to): (.+)$`` (MULTILINE), spelled without
-# ``re``, whose import costs a new process more than the rest of the hook.
+# expression ``^[^\S\n]*\*\*\* (Add File|Update File|Delete File|Move to): (.+)$`` (MULTILINE; blanks before
+# the marker, as Codex trims a hunk header), spelled without ``re``, whose import costs a new process more
+# than the rest of the hook.
 PATCH_FILE_PREFIXES = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
 RESOLVED_FIELD = "brabo_resolved_paths"
 
@@ -338,6 +339,7 @@ def patch_paths(patch: str) -> list[str]:
     """The paths a Codex patch names, stripped, in order (what the server's regular expression finds)."""
     out = []
     for line in patch.split("\n"):  # MULTILINE ^ and $ break at \n only; "." takes any other character
+        line = line.lstrip()  # [^\S\n]*: the blanks str.isspace knows, which are re's \s
         if line.startswith("*** "):
             for prefix in PATCH_FILE_PREFIXES:
                 if line.startswith(prefix) and len(line) > len(prefix):

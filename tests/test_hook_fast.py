@@ -155,6 +155,9 @@ def test_loads_fails_as_json_loads_does(text):
         "*** Delete File: x\n***  Add File: no\n*** Add File: \n*** Add File:    \n*** Add File:y",
         "text *** Add File: not at a line start\n*** Update File: ../../etc/passwd\n",
         "*** Add File: a\rb\n*** Add File: \x00\n",
+        # blanks before the marker: Codex trims a hunk header (red team: an indented second file)
+        "*** Begin Patch\n*** Add File: ok.txt\n+x\n  *** Add File: .husky/pre-commit\n+y\n*** End Patch\n",
+        "\t*** Update File: a\n \r*** Delete File: b\n\u00a0\u3000*** Move to: c\n\x0b*** Add File: d\n \n*** x",
     ],
 )
 def test_patch_paths_are_the_servers(patch):
