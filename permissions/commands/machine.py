@@ -56,7 +56,8 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   with it), ``system reset``, ``container|volume|pod prune``, ``volume rm NAME``, ``image prune -a`` (every
   image no container uses, locally built ones too), ``rm``/``rmi`` of every container or image (podman's
   ``-a``, or targets computed: ``docker rm -f $(docker ps -aq)``), ``podman machine rm|reset``, ``finch vm
-  remove``, ``compose -p NAME down -v`` (or ``COMPOSE_PROJECT_NAME=``: a project that may be another's);
+  remove``, ``compose -p NAME down -v`` (or ``COMPOSE_PROJECT_NAME=``: a project that may be another's), and
+  the engine inside a VM or a cluster's node (``colima nerdctl``, ``minikube ssh -- docker``);
   ``minikube delete``, ``kind delete``, ``k3d cluster|registry|node delete``, ``microk8s|k0s|kubeadm reset``,
   ``ctlptl delete``, ``rdctl factory-reset``; ``vagrant destroy`` (the Vagrantfile is the project's, the VM's
   disk and what was made in it are not) and its snapshots deleted or restored, ``multipass delete|purge|restore``
@@ -1071,7 +1072,8 @@ _ENGINE_VALUES = frozenset(
     "-c --context -H --host --config -l --log-level --tlscacert --tlscert --tlskey --connection --url --identity"
     " --root --runroot --storage-driver --storage-opt --cgroup-manager --module --network-cmd-path --events-backend"
     " --hooks-dir --tmpdir --runtime --volumepath --imagestore --ssh -n --namespace -a --address --snapshotter"
-    " --cni-path --cni-netconfpath --data-root --host-gateway-ip".split()
+    " --cni-path --cni-netconfpath --data-root --host-gateway-ip --cdi-spec-dir --conmon --db-backend"
+    " --network-config-dir --out --registries-conf --runtime-flag --hosts-dir --bridge-ip".split()
 )
 # subcommand forms (``group+verb``) that remove the engine's state whatever they name ...
 _ENGINE_DROPS = {
@@ -1088,7 +1090,8 @@ _ENGINE_COMPUTED = frozenset(
     {"rm", "container+rm", "container+remove", "rmi", "image+rm", "image+remove", "pod+rm", "pod+remove"}
 )
 _COMPOSE_VALUES = frozenset(
-    "-f --file -p --project-name --profile --env-file --project-directory --ansi --parallel --progress".split()
+    "-f --file -p --project-name --profile --env-file --project-directory --ansi --parallel --progress"
+    " -H --host -c --context --log-level --tlscacert --tlscert --tlskey".split()
 )
 
 
@@ -1149,6 +1152,24 @@ def _compose_drop(args: Sequence[str], words: tuple[str, ...]) -> str | None:
 
 def _engine(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return _restart_policy(view) or _engine_drop(view, words)
+
+
+_ENGINE_NAMES = frozenset({"docker", "podman", "nerdctl", "finch"})
+_VM_VALUES = frozenset({"-p", "--profile", "-n", "--node"})
+
+
+def _engine_in_vm(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``colima nerdctl -- volume rm x`` and ``minikube ssh -- docker system prune -af``: the engine inside the VM
+    or the cluster's node, read as the engine is (``colima ssh``, ``lima``, ``orb``, ``multipass exec`` are
+    unwrapped by the views). ``minikube ssh 'docker …'`` is one word: its words are split."""
+    k = _past_options(view[1:], _VM_VALUES) + 1
+    sub = view[k] if k < len(view) else ""
+    if sub in ("nerdctl", "ssh"):
+        inner = [x for x in " ".join(view[k if sub == "nerdctl" else k + 1 :]).split() if x != "--"]
+        inner = inner[_past_options(inner, _VM_VALUES) :]
+        if inner and inner[0] in _ENGINE_NAMES:
+            return _engine_drop(tuple(inner), words)
+    return None
 
 
 _LXC_DROPS = frozenset(
@@ -1804,6 +1825,8 @@ READERS: dict[str, Reader] = {
     **dict.fromkeys(("docker-compose", "podman-compose"), lambda v, w: _compose_drop(v[1:], w)),
     "lxc": _lxc,
     "incus": _lxc,
+    "colima": _engine_in_vm,
+    "minikube": _engine_in_vm,
     "vboxmanage": _vboxmanage,
     "npm": _npm,
     "pnpm": _pnpm,

@@ -14,7 +14,8 @@ project); local clusters (``minikube delete``, ``kind delete``, ``k3d cluster de
 ``multipass delete|purge``, ``colima delete``, ``limactl delete``, ``docker-machine rm``, ``virsh undefine``,
 ``VBoxManage unregistervm --delete``, ``prlctl``, ``utmctl``, ``tart``, ``orb``, ``lxc``/``incus delete``,
 ``lxc-destroy``) -- in every spelling: engines' global options (``--context``, ``-H``, ``-n``), ``=`` forms,
-clustered flags, ``docker.exe``, ``env``/``command``, ``bash -c``, after ``cd src &&``.
+clustered flags, ``docker.exe``, ``env``/``command``, ``bash -c``, after ``cd src &&``, and the engine inside
+the VM or the cluster's node (``colima nerdctl``, ``minikube ssh -- docker``).
 
 Each is now outside the path scope off the sandbox (``cap_path_scope``, with a sentence saying what it removes).
 Inside Brabo's own sandbox nothing changes (there the engine, if any, is the sandbox's). The friction kept -- what
@@ -84,6 +85,14 @@ ENGINES = [
     "true && docker system prune -af",
     "docker system prune -af; echo done",
     "cd src && docker image prune -a -f",
+    "podman --cdi-spec-dir x system prune -af",
+    # the engine inside the VM or the cluster's node (colima ssh, lima, orb, multipass exec: the views unwrap)
+    "colima nerdctl -- system prune -a",
+    "colima -p dev nerdctl -- container prune -f",
+    "minikube ssh -- docker system prune -af",
+    "minikube -p dev ssh -- docker system prune -af",
+    "minikube --profile=dev ssh -n m02 -- docker system prune -af",
+    "minikube ssh 'docker system prune -af'",
 ]
 
 VOLUMES = [
@@ -102,6 +111,7 @@ VOLUMES = [
     "nerdctl volume prune -f",
     'bash -c "docker volume prune -f"',
     "cd src && docker volume rm pgdata",
+    "colima nerdctl volume rm pgdata",
 ]
 
 OTHER_COMPOSE = [
@@ -115,6 +125,7 @@ OTHER_COMPOSE = [
     "env COMPOSE_PROJECT_NAME=other docker compose down -v",
     "docker-compose -p other down -v",
     "podman-compose -p other down -v",
+    "docker-compose -H unix:///x.sock -p other down -v",
     "podman compose -p other down --volumes",
 ]
 
@@ -260,6 +271,10 @@ KEPT = [
     "minikube status",
     "minikube stop",
     "minikube start",
+    "minikube start --driver docker",
+    "minikube ssh -- docker ps",
+    "colima start --runtime docker",
+    "colima nerdctl ps",
     "kind get clusters",
     "kind create cluster",
     "k3d cluster list",
