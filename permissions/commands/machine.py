@@ -49,7 +49,32 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   +i``, ``chflags schg``), a download's quarantine taken off (``xattr -d com.apple.quarantine``, ``xattr -c``,
   ``ditto --noqtn``; Windows' Mark of the Web is permissions.commands.windows'), SELinux, AppArmor, the audit
   rules, Defender for macOS and Linux, ``bcdedit``, and a container left to restart by itself (``docker run
-  --restart=always``).
+  --restart=always``);
+- the developer's containers, volumes, images, virtual machines and local clusters (red team): state made
+  outside the project (a volume holds a database, a VM or a cluster whatever was made in it), removed
+  wholesale or by a data-holding name -- ``docker|podman|nerdctl|finch system prune`` (every stopped container
+  with it), ``system reset``, ``container|volume|pod prune``, ``volume rm NAME``, ``image prune -a`` (every
+  image no container uses, locally built ones too), ``rm``/``rmi`` of every container or image (podman's
+  ``-a``, or targets computed: ``docker rm -f $(docker ps -aq)``), ``podman machine rm|reset``, ``finch vm
+  remove``, ``compose -p NAME down -v`` (or ``COMPOSE_PROJECT_NAME=``: a project that may be another's), and
+  the engine inside a VM or a cluster's node (``colima nerdctl``, ``minikube ssh -- docker``);
+  ``minikube delete``, ``kind delete``, ``k3d cluster|registry|node delete``, ``microk8s|k0s|kubeadm reset``,
+  ``ctlptl delete``, ``rdctl factory-reset``; ``vagrant destroy`` (the Vagrantfile is the project's, the VM's
+  disk and what was made in it are not) and its snapshots deleted or restored, ``multipass delete|purge|restore``
+  (a deleted instance is one purge away, a snapshot is gone at once), ``colima delete``, ``limactl
+  delete|factory-reset``, ``docker-machine rm``, ``virsh undefine|vol-delete|vol-wipe|pool-delete|snapshot-…``,
+  ``VBoxManage unregistervm --delete`` / ``closemedium --delete`` / ``snapshot VM delete|restore``, ``prlctl
+  delete``, ``utmctl delete``, ``tart delete``, ``orb delete|reset``, ``lxc|incus delete`` (instances,
+  snapshots, storage volumes), ``lxc-destroy``. (``wsl --unregister`` is permissions.commands.windows';
+  ``docker context rm`` writes ``~/.docker/contexts``, asked as a file that decides what runs later.)
+  Uncapped, as recoverable or the project's own: ``docker compose down [-v]`` of the working folder's
+  project (its own volumes, which ``up`` makes again: agents reset a test database this way), ``docker rm
+  [-vf] NAME`` (one named container -- the one the agent started -- with its anonymous volumes, as ``docker
+  stop NAME`` and ``killall node`` are by name), ``docker rmi NAME``, ``image prune`` without ``-a``
+  (dangling layers), networks (no data: ``network create|rm|prune``), build caches (``builder prune``,
+  ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping and starting
+  (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9``
+  of a process by name), and every listing.
 
 Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
 ``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,
@@ -93,12 +118,28 @@ PROTECTIONS = (
     "switches off or changes the machine's security protections (SELinux, AppArmor, the audit log, the antivirus,"
     " the boot's integrity checks), outside the project"
 )
+ENGINE_DATA = (
+    "removes the container engine's containers, images or volumes wholesale (other projects' data with them),"
+    " outside the project"
+)
+VOLUME = "removes a container volume and the data kept in it, outside the project"
+OTHER_COMPOSE = (
+    "removes the volumes of the Compose project it names (-p, COMPOSE_PROJECT_NAME), which may be another"
+    " project's, outside the project"
+)
+MACHINES = (
+    "deletes a virtual machine, a local cluster or a saved state of one, with whatever was made in it, outside"
+    " the project"
+)
 MARKS = (
     "removes the mark the system checks a downloaded program by (Gatekeeper's quarantine, Windows' Mark of the"
     " Web), so it then runs unchecked"
 )
 
 _HELPS = frozenset({"--help", "--version", "help"})
+# The help options of the tools that take ``help`` as a name too (``multipass delete help --all`` deletes): the
+# deleting rows below and the container engines.
+_NAMED_HELPS = frozenset({"--help", "-h"})
 
 
 def _forms(spec: str) -> frozenset[str]:
@@ -126,6 +167,7 @@ class Sub:
         groups: str = "",
         write_flags: str = "",
         read_flags: str = "",
+        helps: frozenset[str] = _HELPS,
     ) -> None:
         self.family = family
         self.reads = None if reads is None else _forms(reads)
@@ -134,7 +176,7 @@ class Sub:
         self.bare = bare
         self.groups = frozenset(groups.split())
         self.write_flags = tuple(write_flags.split())
-        self.read_flags = frozenset(read_flags.split()) | _HELPS
+        self.read_flags = frozenset(read_flags.split()) | helps
 
 
 def _readings(args: Sequence[str], values: frozenset[str], closed: bool) -> list[list[str]]:
@@ -208,6 +250,12 @@ _SYSTEMCTL_VALUES = (
     " --reboot-argument --message --when --drop-in --preset-mode --marked --check-inhibitors"
 )
 _PKG_READS = "list ls search info show query help --version -V"
+
+
+def _deletes(writes: str, values: str = "") -> Sub:
+    """A row of the tools deleting virtual machines and local clusters: ``help`` may be a machine's name."""
+    return Sub(MACHINES, writes=writes, values=values, helps=_NAMED_HELPS)
+
 
 ROWS: dict[str, Sub] = {
     # -- power and services
@@ -572,6 +620,29 @@ ROWS: dict[str, Sub] = {
     "visudo": Sub(ACCOUNTS, writes="*", bare=True, read_flags="-c --check"),
     **dict.fromkeys(("vipw", "vigr"), Sub(ACCOUNTS, writes="*", bare=True)),
     "setcap": Sub(PRIVILEGES, writes="*", read_flags="-v --verify"),
+    # red team, off the sandbox: virtual machines and local clusters deleted, or put back to a snapshot (the
+    # state since it lost); stopping, listing and creating them stay (docker's and podman's machines, LXD's and
+    # VirtualBox's are read by their own readers)
+    "minikube": _deletes("delete", "-p --profile"),
+    "kind": _deletes("delete"),
+    "k3d": _deletes("cluster+delete cluster+rm registry+delete registry+rm node+delete node+rm"),
+    "ctlptl": _deletes("delete"),
+    **dict.fromkeys(("microk8s", "k0s", "kubeadm"), _deletes("reset")),
+    "vagrant": _deletes("destroy snapshot+delete snapshot+pop snapshot+restore"),
+    "multipass": _deletes("delete purge restore"),
+    "colima": _deletes("delete", "-p --profile"),
+    "limactl": _deletes("delete rm remove factory-reset snapshot+delete snapshot+apply"),
+    "docker-machine": _deletes("rm remove"),
+    "rdctl": _deletes("factory-reset"),
+    "virsh": _deletes(
+        "undefine vol-delete vol-wipe pool-delete snapshot-delete snapshot-revert",
+        "-c --connect -d --debug -l --log -k --keepalive-interval -K --keepalive-count -e --escape",
+    ),
+    "prlctl": _deletes("delete snapshot-delete snapshot-switch"),
+    "utmctl": _deletes("delete"),
+    "tart": _deletes("delete"),
+    **dict.fromkeys(("orb", "orbctl"), _deletes("delete reset")),
+    "lxc-destroy": Sub(MACHINES, writes="*", bare=True),
 }
 # The `writes="*"` rows: every subcommand word (and `bare`) is the change.
 _ANY = frozenset({"*"})
@@ -989,6 +1060,145 @@ def _restart_policy(view: tuple[str, ...]) -> str | None:
             return RESTARTS
     if view[0] == "podman" and "quadlet" in args and "install" in args:
         return RESTARTS
+    return None
+
+
+# red team, off the sandbox: the developer's containers, volumes, images, virtual machines and local clusters.
+# Each holds state made outside the project (a volume a database, a VM or a cluster whatever was made in it);
+# removing them wholesale, or a volume, a VM or a cluster by name, is a change outside the project. One named
+# container (the test database the agent started), a Compose project's own volumes, images by name, networks
+# and build caches stay uncapped (see the module's docstring).
+_ENGINE_VALUES = frozenset(
+    "-c --context -H --host --config -l --log-level --tlscacert --tlscert --tlskey --connection --url --identity"
+    " --root --runroot --storage-driver --storage-opt --cgroup-manager --module --network-cmd-path --events-backend"
+    " --hooks-dir --tmpdir --runtime --volumepath --imagestore --ssh -n --namespace -a --address --snapshotter"
+    " --cni-path --cni-netconfpath --data-root --host-gateway-ip --cdi-spec-dir --conmon --db-backend"
+    " --network-config-dir --out --registries-conf --runtime-flag --hosts-dir --bridge-ip".split()
+)
+# subcommand forms (``group+verb``) that remove the engine's state whatever they name ...
+_ENGINE_DROPS = {
+    **dict.fromkeys(
+        ("system+prune", "system+reset", "container+prune", "volume+prune", "pod+prune"), ENGINE_DATA
+    ),
+    **dict.fromkeys(("volume+rm", "volume+remove"), VOLUME),
+    **dict.fromkeys(("machine+rm", "machine+remove", "machine+reset", "vm+remove", "vm+rm"), MACHINES),
+}
+# ... and those that do with ``-a``/``--all`` (podman's every container or image; image prune's every unused
+# image), or with targets computed (``docker rm -f $(docker ps -aq)``) or fed from elsewhere
+_ENGINE_ALL = frozenset({"image+prune"})
+_ENGINE_COMPUTED = frozenset(
+    {"rm", "container+rm", "container+remove", "rmi", "image+rm", "image+remove", "pod+rm", "pod+remove"}
+)
+_COMPOSE_VALUES = frozenset(
+    "-f --file -p --project-name --profile --env-file --project-directory --ansi --parallel --progress"
+    " -H --host -c --context --log-level --tlscacert --tlscert --tlskey".split()
+)
+
+
+def _past_options(args: Sequence[str], values: frozenset[str]) -> int:
+    """The index of the first word past the leading options (``values`` take the next word)."""
+    k = 0
+    while k < len(args) and args[k][:1] == "-" and args[k] != "--":
+        k += 2 if args[k] in values else 1
+    return k
+
+
+def _has_flag(args: Sequence[str], long: str, letter: str) -> bool:
+    """``--long`` (``--long=true``) or ``-x`` in a cluster of single-letter options (``-af``)."""
+    for w in args:
+        if w == long or w == long + "=true" or (w[:1] == "-" and w[1:2] != "-" and letter in w[1:]):
+            return True
+    return False
+
+
+def _engine_drop(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """docker, podman, nerdctl and finch removing the engine's state: prunes and resets, a volume, a machine,
+    every container or image (``-a``, computed targets), and another Compose project's volumes."""
+    args = view[1:]
+    rest = args[_past_options(args, _ENGINE_VALUES) :]
+    if not rest:
+        return None
+    if rest[0] == "compose":
+        return _compose_drop(rest[1:], words)
+    tail = _plain(rest[1:], _NO_VALUES)
+    form = f"{rest[0]}+{tail[0]}" if tail else rest[0]
+    if not _NAMED_HELPS.isdisjoint(rest):
+        return None
+    found = _ENGINE_DROPS.get(form)
+    if found is not None:
+        return found
+    if form in _ENGINE_ALL:
+        return ENGINE_DATA if _has_flag(rest, "--all", "a") else None
+    if rest[0] in _ENGINE_COMPUTED:  # `docker rm`, `docker rmi`
+        targets = tail
+    elif form in _ENGINE_COMPUTED:  # `docker container rm`
+        targets = tail[1:]
+    else:
+        return None
+    if not targets or _has_flag(rest, "--all", "a") or any("$" in t or "`" in t for t in targets):
+        return ENGINE_DATA
+    return None
+
+
+def _compose_drop(args: Sequence[str], words: tuple[str, ...]) -> str | None:
+    """``compose down -v`` (``rm -v``) of a project named by ``-p``/``--project-name``/``COMPOSE_PROJECT_NAME``:
+    the volumes of a project that may be another's. The working folder's own project is the project's."""
+    k = _past_options(args, _COMPOSE_VALUES)
+    if k >= len(args) or args[k] not in ("down", "rm") or not _has_flag(args[k + 1 :], "--volumes", "v"):
+        return None
+    named = _option_value(args[:k], "-p", "--project-name")
+    return OTHER_COMPOSE if named is not None or _assigned(words, "COMPOSE_PROJECT_NAME") else None
+
+
+def _engine(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    return _restart_policy(view) or _engine_drop(view, words)
+
+
+_ENGINE_NAMES = frozenset({"docker", "podman", "nerdctl", "finch"})
+_VM_VALUES = frozenset({"-p", "--profile", "-n", "--node"})
+
+
+def _engine_in_vm(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``colima nerdctl -- volume rm x`` and ``minikube ssh -- docker system prune -af``: the engine inside the VM
+    or the cluster's node, read as the engine is (``colima ssh``, ``lima``, ``orb``, ``multipass exec`` are
+    unwrapped by the views). ``minikube ssh 'docker …'`` is one word: its words are split."""
+    k = _past_options(view[1:], _VM_VALUES) + 1
+    sub = view[k] if k < len(view) else ""
+    if sub in ("nerdctl", "ssh"):
+        inner = [x for x in " ".join(view[k if sub == "nerdctl" else k + 1 :]).split() if x != "--"]
+        inner = inner[_past_options(inner, _VM_VALUES) :]
+        if inner and inner[0] in _ENGINE_NAMES:
+            return _engine_drop(tuple(inner), words)
+    return None
+
+
+_LXC_DROPS = frozenset(
+    "delete rm remove restore snapshot+delete snapshot+rm snapshot+restore storage+delete storage+rm"
+    " storage+volume+delete storage+volume+rm storage+volume+snapshot".split()
+)
+
+
+def _lxc(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """LXD's ``lxc`` and Incus: an instance deleted (``rm`` its alias) or restored to a snapshot, a snapshot, a
+    storage pool or a custom volume deleted; ``lxc list``, ``lxc stop x`` stay."""
+    subs = _plain(view[1:], frozenset({"--project"}))
+    forms = ("+".join(subs[:n]) for n in (1, 2, 3))
+    return MACHINES if _NAMED_HELPS.isdisjoint(view) and any(f in _LXC_DROPS for f in forms) else None
+
+
+def _vboxmanage(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """VirtualBox: ``unregistervm --delete``/``--delete-all`` and ``closemedium --delete`` delete disks;
+    ``snapshot VM delete|restore|restorecurrent`` drops a saved state or the state since it.
+    ``unregistervm VM`` alone keeps the files (``registervm`` brings it back)."""
+    subs = _plain(view[1:], _NO_VALUES)
+    if subs[:1] and subs[0].lower() in ("unregistervm", "closemedium"):
+        return MACHINES if any(w.startswith("--delete") for w in view[2:]) else None
+    if (
+        subs[:1] == ["snapshot"]
+        and len(subs) > 2
+        and subs[2].lower() in ("delete", "restore", "restorecurrent")
+    ):
+        return MACHINES
     return None
 
 
@@ -1611,7 +1821,13 @@ READERS: dict[str, Reader] = {
     "dseditgroup": lambda v, w: _dseditgroup(v),
     "chattr": lambda v, w: _chattr(v),
     "chflags": lambda v, w: _chflags(v),
-    **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), lambda v, w: _restart_policy(v)),
+    **dict.fromkeys(("docker", "podman", "nerdctl", "finch"), _engine),
+    **dict.fromkeys(("docker-compose", "podman-compose"), lambda v, w: _compose_drop(v[1:], w)),
+    "lxc": _lxc,
+    "incus": _lxc,
+    "colima": _engine_in_vm,
+    "minikube": _engine_in_vm,
+    "vboxmanage": _vboxmanage,
     "npm": _npm,
     "pnpm": _pnpm,
     "yarn": _yarn,

@@ -104,6 +104,10 @@ PRECISE = [
 @pytest.mark.parametrize("runs_in", PLACES)
 def test_a_deny_of_the_bulk_form_stays_precise(deny, command, runs_in):
     v = under_its_allow(command, deny, runs_in)
+    if runs_in != "sandbox" and v.reason == "cap_path_scope":
+        # SPEC §5: on the developer's machine a prune or a volume removed asks as a change outside the project
+        # (test_redteam_containers_and_vms_destroyed_on_the_laptop); the deny still does not refuse it
+        return
     assert v.decision == "auto_approve", (deny, command, v.reason, v.message)
 
 
