@@ -23,13 +23,14 @@ from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
-from permissions.commands.agent_clis import moves_folder, nested_agent, starts_agent
+from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import hook_signalled, machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
+from permissions.commands.typed_input import PAGERS, TYPED_VERBS, typed_into
 from permissions.commands.uploads import (
     UPLOAD_VERBS,
     captures,
@@ -773,13 +774,70 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and not writes and st.windows:
         # SPEC §5: off the sandbox, PowerShell's and cmd's writers too (permissions.commands.windows)
         writes = any(names_windows_writer(t) for t in st.win_texts)
-    if never_auto is None and starts_agent(st.seg_views):
+    if never_auto is None and st.req.runs_in == "agent":
+        never_auto = _through_a_hook(st, comp, command)
+    elif never_auto is None and starts_agent(st.seg_views):
         never_auto = _agent_started_away(st, comp, command)  # R3.7, SPEC §5: without the project's hooks
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
         # segment covers (a redirection cannot be written in a pattern, so nothing covers it).
         never_auto = _protected_write(st, comp, command)
     return never_auto
+
+
+def _through_a_hook(st: _State, comp: CompiledPermissions, command: str) -> str | None:
+    """_never_auto's readings of a command an agent's hook sent, from one look at every view's first word: a
+    nested agent started away from the project's hooks (R3.7), a program typed into later (R4.9)."""
+    firsts = {v[0] for vs in st.seg_views for v in vs if v}
+    never_auto = None
+    if not AGENT_FIRSTS.isdisjoint(firsts):
+        never_auto = _agent_started_away(st, comp, command)
+    if never_auto is None and not TYPED_VERBS.isdisjoint(firsts):
+        never_auto = _typed_into(st, comp, command)
+    return never_auto
+
+
+def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | None:
+    """SPEC §5 "where it runs", R4.9, red team: through an agent's hook, a program that runs what is typed into
+    it (permissions.commands.typed_input: a pager, an editor, a debugger, a shell session, git's editor), with
+    no allow written for exactly that segment -- what the agent types in later (Codex's write_stdin) reaches
+    no hook. None otherwise."""
+    segments = st.parsed.segments  # type: ignore[union-attr]
+    parent: Segment | None = None
+    for i, vs in enumerate(st.seg_views):
+        seg = segments[i]
+        if not seg.hidden:
+            parent = seg
+        if vs and vs[0][:1] == ("command",) and len(vs[0]) > 1 and vs[0][1] in ("-v", "-V"):
+            continue  # `command -v vim`: a lookup
+        if seg.hidden and parent is not None and _named_by(parent.words, seg.text):
+            continue  # `KUBE_EDITOR=vim kubectl get pods`, `git config core.editor vim`: named, not started
+        for v in vs:
+            if not v or v[0] not in TYPED_VERBS:
+                continue
+            what = typed_into(v, v[0] in PAGERS and _piped_on(command, seg.text))
+            if what is not None and comp.allow.match_exactly(seg.words) is None:
+                return (
+                    f"'{shown(seg.text)}' {what}, and what an agent types into a program it started reaches no"
+                    " hook (Codex's write_stdin); only an allow written for exactly this command covers it"
+                )
+    return None
+
+
+def _named_by(words: tuple[str, ...], text: str) -> bool:
+    """A hidden segment whose text is a setting's value in the segment it came from: a program a variable or
+    git's configuration names (`EDITOR=vim`, `core.editor vim`), read as a segment for what it would run."""
+    tail = "=" + text
+    return any(w.endswith(tail) for w in words) or (words[:1] == ("git",) and text in words)
+
+
+def _piped_on(command: str, text: str) -> bool:
+    """The segment whose text is ``text`` sends its output down a pipe (`man ls | head`); False when unsure."""
+    at = command.find(text)
+    if at < 0:
+        return False
+    rest = command[at + len(text) :].lstrip(" \t")
+    return rest[:1] == "|" and rest[1:2] != "|"
 
 
 def _agent_started_away(st: _State, comp: CompiledPermissions, command: str) -> str | None:

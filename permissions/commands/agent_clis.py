@@ -28,6 +28,7 @@ import re
 
 __all__ = [
     "AGENT_CLIS",
+    "AGENT_FIRSTS",
     "ELSEWHERE_LAUNCHERS",
     "agent_settings_given",
     "agent_started_elsewhere",
@@ -288,6 +289,7 @@ def nested_agent(views: list[tuple[str, ...]]) -> str | None:
 
 
 _FIRSTS = frozenset(_NAMES) | _RUNTIMES
+AGENT_FIRSTS = _FIRSTS  # the first words starts_agent looks for (decide() reads them once off the sandbox)
 
 
 def starts_agent(seg_views: list[list[tuple[str, ...]]]) -> bool:

@@ -135,9 +135,13 @@ def test_agent_settings_handed_to_these_programs_are_never_auto_approved(command
         "git commit -m 'update .claude/settings.json'",
         "git add .claude/settings.json",
         "cd .claude && ls",
-        "vim docs/claude.md",
         "pytest tests/test_claude.py",
     ],
 )
 def test_reading_them_and_these_programs_on_ordinary_folders_stay_auto_approved(command):
     stays_auto_where(command)
+
+
+def test_an_editor_on_an_ordinary_file_stays_auto_approved_where_brabo_runs_it():
+    # through an agent's hook an editor asks whatever its file (test_redteam_typed_into_through_a_hook)
+    stays_auto_where("vim docs/claude.md", ("sandbox", "host"))

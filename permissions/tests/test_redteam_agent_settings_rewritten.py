@@ -112,8 +112,6 @@ def test_a_protected_file_rewritten_by_these_programs_is_never_auto_approved(com
 @pytest.mark.parametrize(
     "command",
     [
-        "vim README.md",
-        "nano src/app.py",
         "sd foo bar src/app.py",
         "sd -p brabo true .claude/settings.json",
         "ruplacer brabo true .claude",
@@ -139,6 +137,13 @@ def test_a_protected_file_rewritten_by_these_programs_is_never_auto_approved(com
 )
 def test_reading_them_and_these_programs_on_ordinary_files_stay_auto_approved(command):
     stays_auto_where(command, ("sandbox", "agent"))
+
+
+# An editor on an ordinary file stays auto-approved where Brabo runs it; through an agent's hook it asks,
+# whatever the file: it runs the shell command typed into it (test_redteam_typed_into_through_a_hook).
+@pytest.mark.parametrize("command", ["vim README.md", "nano src/app.py"])
+def test_an_editor_on_an_ordinary_file_stays_auto_approved_where_brabo_runs_it(command):
+    stays_auto_where(command, ("sandbox", "host"))
 
 
 # The folder a write lands in, moved by `cd` run through a builtin, or by a wrapper's option.

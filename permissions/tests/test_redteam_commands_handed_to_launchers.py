@@ -311,7 +311,7 @@ ORDINARY = [
     "sbatch --wrap='make -j4'",
     "bsub make",
     "kcov out ./test",
-    "libtool --mode=execute gdb ./prog",
+    "libtool --mode=execute valgrind ./prog",  # (gdb through a hook asks: test_redteam_typed_into_through_a_hook)
     "gcc -O2 -o x x.c",
     "convert a.png b.jpg",
     "dpkg -l",

@@ -94,7 +94,7 @@ def test_a_terminal_runs_its_command_as_written(command):
         "kitty --version",
         "wezterm cli list",
         "zellij ls",
-        "zellij attach main",
+        "zellij list-sessions",
         "screen -ls",
         "xterm",
         "xterm -e htop",
