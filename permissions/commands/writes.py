@@ -631,6 +631,8 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("openapi-generator", "openapi-generator-cli", "swagger-codegen", "swagger-codegen-cli"),
         (frozenset(), frozenset({"-o", "--output"})),
     ),
+    # (Angular's CLI, `npx @angular/cli new x --directory .husky`: its project's folder, and _SCAFFOLDS' NAME)
+    "ng": (frozenset(), frozenset({"--directory", "--output-path", "--path", "--new-project-root"})),
 }  # fmt: skip
 _PYTESTS = ("pytest", "py.test")  # (pytest's older name, still installed)
 _REPORT_OUTPUTS["py.test"] = _REPORT_OUTPUTS["pytest"]
@@ -729,6 +731,15 @@ _SCAFFOLDS: dict[str, dict[tuple[str, ...], tuple[int, frozenset[str]]]] = {
     "composer": {("create-project",): (1, _valued("-s --stability --repository --repository-url"))},
     "flutter": {("create",): (0, _valued("--org --project-name -t --template --platforms -i -a"))},
     "mix": {("new",): (0, _valued("--app --module"))},
+    "ng": {
+        ("new",): (
+            0,
+            _valued(
+                "-c --collection -p --prefix --style --directory --package-manager --new-project-root "
+                "--view-encapsulation"
+            ),
+        )
+    },
     **dict.fromkeys(
         ("npm", "pnpm", "yarn", "bun"), {("create",): (1, frozenset()), ("init",): (1, frozenset())}
     ),
@@ -1876,20 +1887,6 @@ _SCAFFOLD_ONLY = (
 )
 
 
-def _pythons_writing(verb: str, view: tuple[str, ...]) -> bool:
-    return verb.startswith(_PYTHONS_PREFIX) and (
-        "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
-    )
-
-
-def _launches(verb: str, view: tuple[str, ...]) -> bool:
-    """Whether a launcher's view (or a package manager's `exec`, `dlx`, `x`) runs an initializer (_initialized)."""
-    acts = _LAUNCH_ACTS.get(verb)
-    if acts is not None and acts.isdisjoint(view[1:4]):
-        return False
-    return bool(_initialized(verb, view))
-
-
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
@@ -1903,7 +1900,16 @@ def may_write(view: tuple[str, ...]) -> bool:
         if verb in _ASSIGNERS_AND_MAKES:
             search = _MAKE_DIR_SEARCH if verb in ("make", "gmake") else _INSTALL_DIR_SEARCH
             return search(" " + " ".join(view)) is not None
-        return _launches(verb, view) if verb in _LAUNCHERS else _pythons_writing(verb, view)
+        return (
+            verb.startswith(_PYTHONS_PREFIX)
+            and (
+                "pip" in view
+                or "pip3" in view
+                or "json.tool" in view
+                or "zipfile" in view
+                or "tarfile" in view
+            )
+        ) or (verb in _LAUNCHERS and bool(_initialized(verb, view)))
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
     if build is not None:
         return build(" " + " ".join(view[1:])) is not None or (
@@ -1923,7 +1929,11 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
-            or _launches(verb, view)
+            or (
+                verb in _LAUNCH_ACTS
+                and not _LAUNCH_ACTS[verb].isdisjoint(view[1:4])
+                and bool(_initialized(verb, view))
+            )
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1

@@ -9,7 +9,8 @@ files all the same, auto-approved under the allow lists teams write (`tree`, `ru
   the letters before it read as flags (fail closed: a value over-read only asks a person);
 - an initializer run by its package's name through a node launcher (`npx create-vite .husky`, `pnpm dlx
   create-next-app@latest .git/hooks`, `npm exec -- create-react-app .husky`, `bunx create-astro .husky`): what
-  `npm create vite DIR` runs, reading every operand and `=` value after the package as a folder it may fill;
+  `npm create vite DIR` runs, reading every operand and `=` value after the package as a folder it may fill
+  (and Angular's CLI, `npx @angular/cli new x --directory .husky`, `ng new .husky`: its project's folder);
 - the other options a written place names (`--junitfile`, `--log-file`, `--logfile`, `--log`, `--report`,
   `--cache-dir`, `--pidfile`, `--prefix`, `--target-dir`, `--dist-dir`, `--write-to`, `--save-to`): an option
   whose name, split at `-`, `_` and a capital, ends in a word for a written file or folder -- not the ones a
@@ -93,6 +94,13 @@ def test_an_output_letter_ending_a_cluster_never_writes_what_decides_what_runs_l
         "yarn dlx create-vite .husky",
         "env CI=1 npx create-vite .husky",
         "cd .git && npx create-vite hooks",
+        # Angular's CLI, by its package's name or its own
+        "npx @angular/cli new x --directory .husky",
+        "npx -p @angular/cli ng new app --directory .husky",
+        "ng new x --directory=.git/hooks",
+        "ng new .husky",
+        "ng new --style scss .husky",
+        "ng build --output-path .git/hooks",  # (asked already: an option named for its output)
     ],
 )
 def test_an_initializer_by_its_package_name_never_fills_a_folder_that_decides_what_runs_later_unasked(
@@ -164,6 +172,12 @@ def test_another_option_naming_a_written_place_never_writes_what_decides_what_ru
         "npx -y prettier --check .",
         "pnpm dlx prisma generate",
         "bunx vitest run",
+        "ng new my-app",
+        "ng new my-app --routing --style scss",
+        "npx @angular/cli new my-app --directory web",
+        "ng build --output-path dist/app",
+        "ng serve",
+        "ng test --watch=false",
         "gotestsum --junitfile report.xml",
         "tool --log-file build.log",
         "tool --cache-dir .cache",
