@@ -32,6 +32,10 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 - [beyond] red team: a text editor opened on a file writes it (keys can come through the input); a
   search-and-replace tool writes the paths it is given (or its folder); a dotfile manager (``chezmoi apply``,
   ``yadm``, ``stow``) writes the home folder, ``~/.claude`` included.
+- [beyond] red team: an output option's letter ending a cluster of flags (`tree -fo F`, `gcc -co F`, `javac -gd
+  DIR`) is read as getopt reads it, the letters before it as flags whatever the program makes of them; an
+  initializer a node launcher runs by its package's name (`npx create-vite DIR`, `pnpm dlx create-next-app DIR`)
+  may fill each folder its operands and `=` values name (which one is the package's own reading).
 - Redirections are targets whatever their direction (the reader keeps ``<`` targets among them too):
   ``cat < .claude/settings.json`` is a person's to approve, ``cat .claude/settings.json`` stays ordinary.
 """
