@@ -1368,11 +1368,16 @@ def _place_value(view: tuple[str, ...], k: int) -> str | None:
 def _places_named(views: Sequence[tuple[str, ...]], cur: list[str] | None, origin: _Origin) -> str | None:
     for view in views:
         verb = view[0].rpartition("/")[2] if view else ""
-        if not verb or verb in WRITE_VERBS or verb in _AGENT_READERS or verb.casefold() in WINDOWS_WRITERS:
+        # a builder's `run` hands its words, `--` and after, to the program it builds (`go run ./gen --output F`,
+        # `cargo run -- -o F`, `dotnet run -- --log-file F`): read as that program's
+        runs = verb in BUILD_WRITERS and view[1:2] == ("run",)
+        if not runs and (
+            not verb or verb in WRITE_VERBS or verb in _AGENT_READERS or verb.casefold() in WINDOWS_WRITERS
+        ):
             continue  # (PowerShell's and cmd's writers: read where Windows may run them, no program elsewhere)
         for k in range(1, len(view)):
             w = view[k]
-            if w == "--":
+            if w == "--" and not runs:
                 break
             if w[:1] != "-":
                 continue

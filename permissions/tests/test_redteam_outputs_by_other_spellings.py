@@ -14,7 +14,9 @@ files all the same, auto-approved under the allow lists teams write (`tree`, `ru
 - the other options a written place names (`--junitfile`, `--log-file`, `--logfile`, `--log`, `--report`,
   `--cache-dir`, `--pidfile`, `--prefix`, `--target-dir`, `--dist-dir`, `--write-to`, `--save-to`): an option
   whose name, split at `-`, `_` and a capital, ends in a word for a written file or folder -- not the ones a
-  program reads (`--config-file`, `--env-file`, `--input`, `--from`, `--source`, `--file`, `--src-dir`).
+  program reads (`--config-file`, `--env-file`, `--input`, `--from`, `--source`, `--file`, `--src-dir`) -- of
+  any program no table reads, and of the one a builder's `run` builds and hands its words to (`go run ./gen
+  --output F`, `cargo run -- -o F`, `dotnet run -- --log-file F`, which went unread whatever the option).
 
 SPEC reading (R3.7 says "writes"; the stricter reading where unsure): which letter of an unknown program's cluster
 takes a value, and which operand of an initializer is its folder, are the program's own; each is read as the
@@ -141,6 +143,14 @@ def test_an_initializer_by_its_package_name_never_fills_a_folder_that_decides_wh
         "npx tool --junitfile=.husky/pre-commit",
         "./tool --cache-dir=.github/workflows",
         "python gen.py --results-dir .git/hooks",
+        # ... handed by a builder's `run` to the program it builds
+        "go run ./cmd/gen --output .envrc",
+        "go run ./cmd/gen --write-to .git/hooks/pre-commit",
+        "cargo run -- -o .envrc",
+        "cargo run --bin gen -- --out-dir .git/hooks",
+        "cargo run -- --log-file .envrc",
+        "dotnet run -- --output .envrc",
+        "stack run -- -o .husky/pre-commit",
     ],
 )
 def test_another_option_naming_a_written_place_never_writes_what_decides_what_runs_later_unasked(command):
@@ -192,6 +202,11 @@ def test_another_option_naming_a_written_place_never_writes_what_decides_what_ru
         "tool --file .envrc",
         "tool --src-dir .github",
         "tool --no-color .github/workflows/ci.yml",
+        "go run . -o out.txt",
+        "cargo run -- --help",
+        "cargo run --release -- --log-file run.log",
+        "dotnet run --project src/App -- --output out",
+        "go run ./cmd/x --config .github/x.yml",
     ],
 )
 def test_ordinary_spellings_stay_auto_approved(command):
