@@ -1104,9 +1104,19 @@ def _hands_a_protected_name(view: tuple[str, ...], moves: bool) -> bool:
     return False
 
 
+# may_name_a_place's first test: an option word (after a space or a quote, not inside a word) that is a cluster of
+# letters ending in `o`, or that holds the start of a place word _OUTPUT_NAME or _PLACE_NAME reads (`-o`, `--out`,
+# `-destination`, `--logFile`, `--report`, `--junitfile`, `--cache-dir`, `--pid`, `--prefix`, `--dist-dir`,
+# `--write-to`, `--save-as`). One search led by its literal `-` (one C call, a fraction of a microsecond: most
+# commands hold a few dashes); the protected name's search, which costs more, only after it.
+_PLACE_GATE = re.compile(
+    r"-(?<![\w-]-)(?:[A-Za-z]*[oO]\b|-?[\w-]*?(?:[oOlLrRjJcCdDpP_-](?:ut|UT|est|og|eport|unit|ache|ir|id|refix|to\b|as\b)))"
+).search
+
+
 def may_name_a_place(command: str) -> bool:
     """decide()'s cheap filter for :func:`_places_named`: an output option's name and a protected file's."""
-    if "-o" in command or "-O" in command or "dest" in command:
+    if _PLACE_GATE(command) is not None:
         return _NEEDLE(command.casefold()) is not None
     return False
 
@@ -1344,25 +1354,62 @@ def _named_elsewhere(
 # expansion is left to what the program is (it is no visible name); the readers and the programs the write
 # table reads (WRITE_VERBS) are read by their own rows.
 _OUTPUT_NAME = re.compile(
-    r"-o|--?(?:[\w-]*?[-_]?)?(?:out|output|dest|destination)(?:[-_]?(?:dir|directory|file|path))?", re.I
-)
+    r"--?(?:[\w-]*?[-_]?)?(?:out|output|dest|destination)(?:[-_]?(?:dir|directory|file|path))?", re.I
+).fullmatch
+# ... and the others a written place names: an option whose name, split into words at `-`, `_` and a capital,
+# ends in a word for a written file or folder -- a log, a report, a cache, a pid file, an install prefix
+# (`--log-file`, `--logfile`, `--log`, `--junitfile`, `--reportDir`, `--cache-dir`, `--pidfile`, `--prefix`),
+# a qualifier with a folder after it (`--target-dir`, `--dist-dir`, `--build-dir`, `--work-dir`, `--data-dir`,
+# `--tmp-dir`, `--bin-dir`, `--results-dir`), or a write's verb with its `to` (`--write-to`, `--save-to`,
+# `--export-as`). Not the places a program reads (`--config-file`, `--env-file`, `--input`, `--from`,
+# `--source`, `--file`, `--src-dir`, `--root-dir`): no word of those names a written place.
+_PLACE_NAME = re.compile(
+    r"--?(?:[a-z0-9]+[-_])*?(?:"
+    r"(?:log|logs|report|reports|junit|junitxml|xunit|cache|pid|prefix)(?:[-_]?(?:dir|directory|file|path|folder))?"
+    r"|(?:target|dist|build|work|tmp|temp|data|install|bin|site|coverage|artifacts?|results?|dump|save|export)"
+    r"[-_]?(?:dir|directory)"
+    r"|(?:write|save|export|dump|copy)[-_](?:to|as|into))"
+).fullmatch
+_HUMPS = re.compile(r"(?<=[a-z0-9])(?=[A-Z])").sub  # `--junitFile`: `--junit-File`
+# ... and one whose value a cluster of letters ends in `o` gives, as getopt reads it (`tool -qo F`, `-vo=F`,
+# `-o.envrc`): the letters before it read as flags (fail closed)
+_CLUSTER_O = re.compile(r"-[A-Za-z]*[oO](?![A-Za-z0-9])").match
+
+
+def _place_value(view: tuple[str, ...], k: int) -> str | None:
+    """The place the option at ``view[k]`` names, when its name is one of a written place (None otherwise)."""
+    w = view[k]
+    if w[1:2] != "-":
+        m = _CLUSTER_O(w)
+        if m is not None:
+            value = w[m.end() :].removeprefix("=")
+            return value or (view[k + 1] if k + 1 < len(view) else None)
+    name, value = option_at(view, k)
+    if _OUTPUT_NAME(name) is None and _PLACE_NAME(_HUMPS("-", name).casefold()) is None:
+        return None
+    return value
 
 
 def _places_named(views: Sequence[tuple[str, ...]], cur: list[str] | None, origin: _Origin) -> str | None:
     for view in views:
         verb = view[0].rpartition("/")[2] if view else ""
-        if not verb or verb in WRITE_VERBS or verb in _AGENT_READERS or verb.casefold() in WINDOWS_WRITERS:
+        # a builder's `run` hands its words, `--` and after, to the program it builds (`go run ./gen --output F`,
+        # `cargo run -- -o F`, `dotnet run -- --log-file F`): read as that program's
+        runs = verb in BUILD_WRITERS and view[1:2] == ("run",)
+        if not runs and (
+            not verb or verb in WRITE_VERBS or verb in _AGENT_READERS or verb.casefold() in WINDOWS_WRITERS
+        ):
             continue  # (PowerShell's and cmd's writers: read where Windows may run them, no program elsewhere)
         for k in range(1, len(view)):
             w = view[k]
-            if w == "--":
+            if w == "--" and not runs:
                 break
             if w[:1] != "-":
                 continue
-            name, value = option_at(view, k)
-            if _OUTPUT_NAME.fullmatch(name) is None:
+            value = _place_value(view, k)
+            if not value or "$" in value or "`" in value:
                 continue
-            why = None if "$" in value or "`" in value else _check(value, NAMED, cur, origin)
+            why = _check(value, NAMED, cur, origin)
             if why is not None:
                 return why
     return None

@@ -32,6 +32,10 @@ SPEC readings (R3.7 is silent on them; the stricter reading where unsure):
 - [beyond] red team: a text editor opened on a file writes it (keys can come through the input); a
   search-and-replace tool writes the paths it is given (or its folder); a dotfile manager (``chezmoi apply``,
   ``yadm``, ``stow``) writes the home folder, ``~/.claude`` included.
+- [beyond] red team: an output option's letter ending a cluster of flags (`tree -fo F`, `gcc -co F`, `javac -gd
+  DIR`) is read as getopt reads it, the letters before it as flags whatever the program makes of them; an
+  initializer a node launcher runs by its package's name (`npx create-vite DIR`, `pnpm dlx create-next-app DIR`)
+  may fill each folder its operands and `=` values name (which one is the package's own reading).
 - Redirections are targets whatever their direction (the reader keeps ``<`` targets among them too):
   ``cat < .claude/settings.json`` is a person's to approve, ``cat .claude/settings.json`` stays ordinary.
 """
@@ -82,9 +86,26 @@ def _operands(view: tuple[str, ...], values: frozenset[str] = frozenset()) -> li
     return out
 
 
+def _short_value(view: tuple[str, ...], k: int, shorts: str) -> tuple[str, str] | None:
+    """The letter of ``shorts`` in the cluster of short options ``view[k]`` and its value: the rest of the word
+    (`-oF`, `-qoF`) or the next word (`-o F`, `-qo F`, `-fJo F`); None when no letter of ``shorts`` comes
+    before the first character that is not a letter. The letters before it are read as flags, whatever the
+    program makes of them (fail closed: a value over-read only asks a person)."""
+    w = view[k]
+    for j in range(1, len(w)):
+        c = w[j]
+        if c in shorts:
+            if j + 1 < len(w):
+                return c, w[j + 1 :]
+            return (c, view[k + 1]) if k + 1 < len(view) else None
+        if not c.isalpha():
+            return None
+    return None
+
+
 def _option_values(view: tuple[str, ...], shorts: str, longs: tuple[str, ...]) -> list[str]:
-    """Values of the options ``-X VALUE`` / ``-XVALUE`` (X in ``shorts``) and ``--long VALUE`` /
-    ``--long=VALUE``, before ``--``."""
+    """Values of the options ``-X VALUE`` / ``-XVALUE`` (X in ``shorts``, alone or ending a cluster) and
+    ``--long VALUE`` / ``--long=VALUE``, before ``--``."""
     out: list[str] = []
     n = len(view)
     for k in range(1, n):
@@ -99,15 +120,9 @@ def _option_values(view: tuple[str, ...], shorts: str, longs: tuple[str, ...]) -
                 elif k + 1 < n:
                     out.append(view[k + 1])
         elif w[:1] == "-" and len(w) > 1:
-            for j in range(1, len(w)):
-                if w[j] in shorts:
-                    if j + 1 < len(w):
-                        out.append(w[j + 1 :])
-                    elif k + 1 < n:
-                        out.append(view[k + 1])
-                    break
-                if not w[j].isalpha():
-                    break
+            found = _short_value(view, k, shorts)
+            if found is not None:
+                out.append(found[1])
     return out
 
 
@@ -620,6 +635,8 @@ _REPORT_OUTPUTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         ("openapi-generator", "openapi-generator-cli", "swagger-codegen", "swagger-codegen-cli"),
         (frozenset(), frozenset({"-o", "--output"})),
     ),
+    # (Angular's CLI, `npx @angular/cli new x --directory .husky`: its project's folder, and _SCAFFOLDS' NAME)
+    "ng": (frozenset(), frozenset({"--directory", "--output-path", "--path", "--new-project-root"})),
 }  # fmt: skip
 _PYTESTS = ("pytest", "py.test")  # (pytest's older name, still installed)
 _REPORT_OUTPUTS["py.test"] = _REPORT_OUTPUTS["pytest"]
@@ -633,9 +650,24 @@ _BUILD_STARTS = {
 _BUILD_STARTS["go"] += ("-w", *("-" + o for o in _BUILD_STARTS["go"]))
 for _pytest in _PYTESTS:
     _BUILD_STARTS[_pytest] += ("-o", "--override-ini", "--cov-report")
+# ... and their one-letter output options ending a cluster of flags (`tree -fo F`, `gcc -co F`, `javac -gd DIR`,
+# `ruff check -qo F`): getopt's, argparse's and most parsers' reading. Not go's (its flags are words: `-ao` is
+# an error), nor pytest's `-o NAME=V` (_report_values reads it, `-qo NAME=V` too)
+_BUILD_LETTERS = {
+    verb: letters
+    for verb, (files, dirs) in _BUILD_OUTPUTS.items()
+    if verb != "go"
+    and (letters := "".join(sorted({o[1] for o in files | dirs if len(o) == 2 and o[1] != "-"})))
+}
+_CLUSTERED = {**_BUILD_LETTERS, **dict.fromkeys(_PYTESTS, "o")}
 # ... as one search of the words joined (one C call: most builds name no output)
 _BUILD_SEARCH = {
-    verb: re.compile(" (?:" + "|".join(re.escape(s) for s in starts) + ")").search
+    verb: re.compile(
+        " (?:"
+        + "|".join(re.escape(s) for s in starts)
+        + (f"|-[A-Za-z]*[{_CLUSTERED[verb]}]" if verb in _CLUSTERED else "")
+        + ")"
+    ).search
     for verb, starts in _BUILD_STARTS.items()
 }
 # ... the ones no other row of the write table reads (`bun` has its config subcommand, `cmake` its -E)
@@ -703,6 +735,15 @@ _SCAFFOLDS: dict[str, dict[tuple[str, ...], tuple[int, frozenset[str]]]] = {
     "composer": {("create-project",): (1, _valued("-s --stability --repository --repository-url"))},
     "flutter": {("create",): (0, _valued("--org --project-name -t --template --platforms -i -a"))},
     "mix": {("new",): (0, _valued("--app --module"))},
+    "ng": {
+        ("new",): (
+            0,
+            _valued(
+                "-c --collection -p --prefix --style --directory --package-manager --new-project-root "
+                "--view-encapsulation"
+            ),
+        )
+    },
     **dict.fromkeys(
         ("npm", "pnpm", "yarn", "bun"), {("create",): (1, frozenset()), ("init",): (1, frozenset())}
     ),
@@ -711,6 +752,16 @@ _SCAFFOLDS: dict[str, dict[tuple[str, ...], tuple[int, frozenset[str]]]] = {
 
 # (the first words of their acts, may_write's cheap test)
 _SCAFFOLD_FIRST = frozenset(act[0] for acts in _SCAFFOLDS.values() for act in acts if act)
+# ... and the initializers a node launcher runs by their package's name (`npx create-vite .husky`, `pnpm dlx
+# create-next-app@latest .git/hooks`, `npm exec -- create-react-app .husky`, `bunx create-astro .husky`: what
+# `npm create vite DIR` runs): the launchers, and the package managers' acts that launch a package
+_LAUNCHERS = frozenset({"npx", "pnpx", "bunx"})
+_LAUNCH_ACTS = {
+    "npm": frozenset({"exec", "x"}),
+    "pnpm": frozenset({"dlx", "exec"}),
+    "yarn": frozenset({"dlx", "exec"}),
+    "bun": frozenset({"x"}),
+}
 
 
 _MORE_WRITERS = frozenset(
@@ -775,9 +826,10 @@ WRITE_VERBS: frozenset[str] = (
 _INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS
 
 
-# The first words of a view :func:`may_write` answers for besides a path, a python and an assignment (decide()'s
+# The first words of a view :func:`may_write` answers for besides a path, a python and an assignment, and the node
+# launchers (an initializer they run by its package's name: _initialized) (decide()'s
 # cheap filter reads `first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py"`).
-FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"}
+FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"} | _LAUNCHERS
 
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
@@ -1275,6 +1327,10 @@ def _build_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.append((value, TREE))
         elif cut > 0 and w[:2] in files and w[1:2] != "-":
             out.append((w[2:], NAMED))  # `-o=x` is `-o` with `=x` attached for getopt: the name holds the `=`
+        elif w[1:2] != "-" and verb in _BUILD_LETTERS:
+            found = _short_value(view, k, _BUILD_LETTERS[verb])
+            if found is not None:  # `tree -fo F`, `gcc -co F`, `ruff check -qo=F`
+                out.append((found[1].removeprefix("="), NAMED if "-" + found[0] in files else TREE))
     return out
 
 
@@ -1306,8 +1362,14 @@ def _report_values(verb: str, view: tuple[str, ...]) -> list[Target]:
             kind, _, path = value.partition(":")
             if path:
                 out.append((path, TREE if kind in ("html", "annotate") else NAMED))
-        elif name in ("-o", "--override-ini") or (w[:2] == "-o" and w[2:3] != "-"):
-            setting = value if name in ("-o", "--override-ini") else w[2:]
+        elif name in ("-o", "--override-ini") or w[1:2] != "-":
+            if name in ("-o", "--override-ini"):
+                setting = value
+            else:  # `-ocache_dir=D`, `-qo cache_dir=D`
+                found = _short_value(view, k, "o")
+                if found is None:
+                    continue
+                setting = found[1]
             key, _, path = setting.partition("=")
             if key.strip() in _PYTEST_INI_PATHS:
                 out.append((path, _PYTEST_INI_PATHS[key.strip()]))
@@ -1581,7 +1643,34 @@ def _scaffolded(verb: str, view: tuple[str, ...]) -> list[Target]:
         if view[1 : 1 + len(act)] == act:
             ops = _operands(view[len(act) :], valued)
             return [(ops[at], TREE)] if len(ops) > at else []
-    return []
+    return _initialized(verb, view) if verb in _LAUNCH_ACTS else []
+
+
+def _initialized(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The folders an initializer launched by its package's name (``create-*``, scoped or with a version:
+    `@vue/create-app`, `create-next-app@latest`) may fill: each of its operands and each of its options' `=`
+    values, as a tree -- which one names the folder is the package's own reading (fail closed). The first word
+    after the launcher's options is the package (`npx -p create-vite create-vite DIR`: the `-p` value, the same
+    package)."""
+    n = len(view)
+    k = 1
+    acts = _LAUNCH_ACTS.get(verb)
+    if acts is not None:  # `npm exec`, `pnpm dlx`, `yarn dlx`, `bun x`, past the manager's own flags
+        while k < n and view[k][:1] == "-":
+            k += 1
+        if k >= n or view[k] not in acts:
+            return []
+        k += 1
+    while k < n and view[k][:1] == "-":
+        k += 1  # the launcher's options (`-y`, `--package=create-vite`, `--`)
+    if k >= n or not view[k].rpartition("/")[2].startswith("create-"):
+        return []
+    out: list[Target] = []
+    for w in view[k + 1 :]:
+        value = w.partition("=")[2] if w[:1] == "-" else w
+        if value:
+            out.append((value, TREE))
+    return out
 
 
 # [beyond] R3.7, red team: the container engines write the archive or the build output an option names --
@@ -1607,6 +1696,7 @@ def _engine_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
 _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(_ENGINES, _engine_outputs),
     **dict.fromkeys(_SCAFFOLDS, _scaffolded),
+    **dict.fromkeys(_LAUNCHERS, _initialized),
     **dict.fromkeys(_UNPACKERS, _unpacked),
     **dict.fromkeys(_RENAMERS, _renamed),
     **dict.fromkeys(_HOME_WRITERS, _home_written),
@@ -1814,9 +1904,16 @@ def may_write(view: tuple[str, ...]) -> bool:
         if verb in _ASSIGNERS_AND_MAKES:
             search = _MAKE_DIR_SEARCH if verb in ("make", "gmake") else _INSTALL_DIR_SEARCH
             return search(" " + " ".join(view)) is not None
-        return verb.startswith(_PYTHONS_PREFIX) and (
-            "pip" in view or "pip3" in view or "json.tool" in view or "zipfile" in view or "tarfile" in view
-        )
+        return (
+            verb.startswith(_PYTHONS_PREFIX)
+            and (
+                "pip" in view
+                or "pip3" in view
+                or "json.tool" in view
+                or "zipfile" in view
+                or "tarfile" in view
+            )
+        ) or (verb in _LAUNCHERS and bool(_initialized(verb, view)))
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
     if build is not None:
         return build(" " + " ".join(view[1:])) is not None or (
@@ -1836,6 +1933,11 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
+            or (
+                verb in _LAUNCH_ACTS
+                and not _LAUNCH_ACTS[verb].isdisjoint(view[1:4])
+                and bool(_initialized(verb, view))
+            )
         )
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
