@@ -36,8 +36,9 @@ What asks, by what each prints:
   ``--template``), ``view-secret``; ``oc whoami -t|--show-token``;
 - docker's credential helpers ``docker-credential-<x> get|list`` (``list`` prints the registries and user names
   the keychain holds: it reads the keychain all the same); git's ``credential fill`` and a helper's ``get``
-  (``git credential-osxkeychain get``); ``store``/``erase``/``approve``/``reject`` change the keychain and ask
-  as such a change;
+  (``git credential-osxkeychain get``, ``git-credential-manager get``); ``store``/``erase``/``approve``/``reject``
+  change the keychain and ask as such a change. The helpers are a known list (the ones docker and git ship or
+  document): a helper by another name is not read;
 - macOS ``security find-generic-password|find-internet-password`` with ``-w`` or ``-g`` (clustered too:
   ``-ws x``), ``dump-keychain -d``, ``export``; ``secret-tool lookup|search`` (search prints each unlocked
   item's secret); ``pass show|grep|otp`` and ``pass NAME``; ``gopass show|cat|otp`` and ``gopass NAME``;
@@ -53,8 +54,10 @@ What asks, by what each prints:
   100.100.100.200): any command whose text names one (``curl``, ``wget``, ``http``/``xh``, PowerShell's
   ``iwr``/``irm``, a ``python -c``), or an AWS/Google/Azure metadata path (``latest/meta-data``,
   ``computeMetadata``, ``metadata/identity``); and a fetcher's host in another spelling (``2852039166``,
-  ``0xa9fea9fe``, ``0251.0376.0251.0376``, ``[::ffff:a9fe:a9fe]``). A ``grep 169.254.169.254 -r .`` asks too
-  on the laptop: a rare price for the literal reading;
+  ``0xa9fea9fe``, ``0251.0376.0251.0376``, ``[::ffff:a9fe:a9fe]``, ``[fd00:ec2:0::254]``); an interpreter's
+  code is read for the literal spellings only, and a DNS name of the attacker's that resolves to the service is
+  not read (its AWS/Google/Azure path is). A ``grep 169.254.169.254 -r .`` asks too on the laptop: a rare
+  price for the literal reading;
 - PowerShell's ``Get-Secret`` and ``Get-StoredCredential`` named in the text.
 
 Stays ordinary (what it prints is no secret): ``gh auth status`` (the token masked), ``aws sts
