@@ -25,6 +25,8 @@ from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
 from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
+from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
+from permissions.commands.credentials import READERS as CREDENTIAL_READERS
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import hook_signalled, machine_change
@@ -548,9 +550,17 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     windows = bool(st.windows & WINDOWS_LED)
     for seg, vs in zip(segments, views):
         what = machine_change(vs, seg.words)
+        if what is None:
+            for v in vs:  # R4.10: a credential the machine keeps, printed by the tool that keeps it
+                if v and v[0] in CREDENTIAL_VERBS:
+                    what = CREDENTIAL_READERS[v[0]](v)
+                    if what is not None:
+                        break
         if what is not None:
             found = f"'{shown(seg.text)}' {what}"
             break
+    if found is None and credential_hint(command) is not None:  # a metadata service or a secret store named
+        found = f"'{shown(command)}' {credential_named(command)}"
     if found is None and "kill" in command:
         what = hook_signalled(views)  # R12.6: Brabo's hook picked to signal
         if what is not None:

@@ -504,7 +504,7 @@ FRICTION = [
     "ssh-keygen -y -f key",
     "security find-generic-password -s x",
     "security list-keychains",
-    "secret-tool lookup service x",
+    "secret-tool lookup service x",  # (it prints the secret: permissions.commands.credentials asks, not this family)
     "gpg --verify x.sig x",
     "gpg --list-keys",
     "defaults read com.apple.dock",

@@ -100,7 +100,9 @@ def test_in_brabos_sandbox_it_changes_only_the_sandbox(command):
 @pytest.mark.parametrize(
     "command",
     [
-        "gcloud auth print-access-token",
+        # (`gcloud auth print-access-token` prints a credential the machine keeps: it asks off the sandbox now,
+        # test_redteam_credentials_printed_off_the_sandbox)
+        "gcloud auth list --filter=status:ACTIVE",
         "gcloud auth list",
         "gcloud config list",
         "gcloud config get project",

@@ -1,0 +1,571 @@
+"""Commands that print a credential the machine keeps outside the project (SPEC §5 where it runs, R6, R4.10).
+
+SPEC §5 says that for ``host`` and ``agent`` -- a runner without a sandbox, a coding agent's hook running the
+tool on the developer's own laptop -- "the path scope holds for them in every mode (auto mode included)", so
+``cat ~/.aws/credentials`` asks there (``cap_path_scope``). The same secrets are printed by the tools that keep
+them, without naming a path: ``aws configure export-credentials``, ``gh auth token``, ``kubectl config view
+--raw``, ``security find-generic-password -w``, ``git credential fill``, and the cloud's instance metadata
+service hands out the machine's own credentials to ``curl http://169.254.169.254/...``. The reading taken
+(R4.10, the same act by another spelling): reading a credential the machine keeps outside the project is
+touching the machine outside the project, so off the sandbox such a command is outside the path scope in every
+mode -- ``cap_path_scope``, "prints a credential the machine keeps outside the project". In Brabo's own sandbox
+(``sandbox``) nothing changes: it holds no credentials and has no network (R9.7).
+
+Like permissions.commands.machine, it only turns an auto-approval into a person's decision, and every view of a
+segment is read (R4.8: ``env``, ``command``, ``npx``, ``bash -c``, ``/usr/local/bin/aws``, ``aws.exe``,
+``git-credential-store`` as ``git credential-store``). The subcommand words are the words that are not options
+(the options a tool takes a value by before its subcommand are skipped), and a form matches where its words
+stand together, so the tools' global options (``aws --profile p``, ``gcloud beta``, ``kubectl -n ns``) do not
+hide it.
+
+What asks, by what each prints:
+
+- aws: ``configure export-credentials``, ``configure get`` of a secret key or session token, the temporary
+  credentials ``sts get-session-token|assume-role*|get-federation-token``, ``ecr[-public]
+  get-login-password|get-authorization-token``, ``codeartifact get-authorization-token``, ``eks get-token``,
+  ``rds generate-db-auth-token``, ``sso get-role-credentials``, ``secretsmanager get-secret-value``, ``ssm
+  get-parameter(s)[-by-path]`` with ``--with-decryption``; ``aws-vault export``;
+- gcloud: ``auth print-access-token|print-identity-token`` (and ``application-default``'s), ``config
+  config-helper`` (it prints the access token), ``secrets versions access``, ``sql generate-login-token``;
+- az: ``account get-access-token``, ``keyvault secret show|download``, ``storage account keys list|
+  show-connection-string``, ``acr credential show``, ``cosmosdb keys list``;
+- gh: ``auth token``, ``auth status -t|--show-token``, ``auth git-credential``, ``config get`` of a token;
+  glab: ``auth status -t|--show-token``, ``config get`` of a token; ``heroku auth:token``, ``fly auth token``;
+- kubectl and oc: ``config view --raw|--flatten`` (``--flatten`` embeds the files' keys), ``create token``,
+  ``get secret`` in any output that shows its data (``-o yaml|json|jsonpath=...|go-template...``,
+  ``--template``), ``view-secret``; ``oc whoami -t|--show-token``;
+- docker's credential helpers ``docker-credential-<x> get|list`` (``list`` prints the registries and user names
+  the keychain holds: it reads the keychain all the same); git's ``credential fill`` and a helper's ``get``
+  (``git credential-osxkeychain get``, ``git-credential-manager get``); ``store``/``erase``/``approve``/``reject``
+  change the keychain and ask as such a change. The helpers are a known list (the ones docker and git ship or
+  document): a helper by another name is not read;
+- macOS ``security find-generic-password|find-internet-password`` with ``-w`` or ``-g`` (clustered too:
+  ``-ws x``), ``dump-keychain -d``, ``export``; ``secret-tool lookup|search`` (search prints each unlocked
+  item's secret); ``pass show|grep|otp`` and ``pass NAME``; ``gopass show|cat|otp`` and ``gopass NAME``;
+  ``keyring get``; ``gpg --export-secret-keys|--export-secret-subkeys`` (gpg takes a long option's prefix);
+- secret managers: ``vault|bao read|kv get|unwrap|print token|token lookup|token create``, ``op
+  read|inject|signin|document get``, ``op item get`` with ``--reveal``, ``--otp`` or JSON output, ``bw get
+  password|item|notes|totp|attachment``, ``bw list items`` (each item with its password), ``bw export|unlock``,
+  ``doppler secrets`` (bare: a table of the values) ``|secrets get|download|substitute``, ``infisical secrets
+  [get]|export``, ``lpass show|export``, ``chamber read|export``;
+- ``npm|pnpm config get`` of an ``_auth``/``_authToken``/``_password`` key;
+- the instance metadata services (AWS 169.254.169.254, fd00:ec2::254, ECS's 169.254.170.2, EKS's
+  169.254.170.23, Google's metadata.google.internal / metadata.goog / ``metadata``, Azure's IMDS, Alibaba's
+  100.100.100.200): any command whose text names one (``curl``, ``wget``, ``http``/``xh``, PowerShell's
+  ``iwr``/``irm``, a ``python -c``), or an AWS/Google/Azure metadata path (``latest/meta-data``,
+  ``computeMetadata``, ``metadata/identity``); and a fetcher's host in another spelling (``2852039166``,
+  ``0xa9fea9fe``, ``0251.0376.0251.0376``, ``[::ffff:a9fe:a9fe]``, ``[fd00:ec2:0::254]``); an interpreter's
+  code is read for the literal spellings only, and a DNS name of the attacker's that resolves to the service is
+  not read (its AWS/Google/Azure path is). A ``grep 169.254.169.254 -r .`` asks too on the laptop: a rare
+  price for the literal reading;
+- PowerShell's ``Get-Secret`` and ``Get-StoredCredential`` named in the text.
+
+Stays ordinary (what it prints is no secret): ``gh auth status`` (the token masked), ``aws sts
+get-caller-identity``, ``aws configure list`` (keys masked), ``aws configure get region``, ``gcloud auth
+list``, ``gcloud config list``, ``az account show``, ``kubectl config view`` (kubectl redacts the data),
+``kubectl config current-context``, ``kubectl get secrets``, ``kubectl describe secret x`` (sizes only), ``vault
+status``, ``vault kv list``, ``op whoami``, ``op item list``, ``op item get x`` (concealed fields say
+"use --reveal"), ``security find-generic-password -s x`` (without ``-w``/``-g`` it prints the item's
+attributes, not its secret), ``pass ls``, ``npm whoami``, ``gh auth token --help``, ``aws secretsmanager
+list-secrets``, ``aws ssm get-parameter --name x`` (a SecureString stays encrypted). ``printenv`` and ``env``
+print the agent's own environment, which is the session's, not a store's: left as they are.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Callable, Sequence
+
+from permissions.commands.machine import KEYCHAIN
+
+__all__ = [
+    "CREDENTIAL",
+    "CREDENTIAL_VERBS",
+    "METADATA",
+    "READERS",
+    "credential_hint",
+    "credential_named",
+    "credential_printed",
+]
+
+CREDENTIAL = "prints a credential the machine keeps outside the project"
+METADATA = "asks the cloud's instance metadata service, which hands out the machine's own credentials"
+
+Reader = Callable[[tuple[str, ...]], "str | None"]
+
+
+def _positional(args: Sequence[str], values: frozenset[str]) -> list[str]:
+    """The words that are not options, lower-cased (``values``: options that take the next word)."""
+    out: list[str] = []
+    skip = False
+    for w in args:
+        if skip:
+            skip = False
+        elif w[:1] == "-" and len(w) > 1:
+            skip = w in values
+        elif w != "--":
+            out.append(w.lower())
+    return out
+
+
+def _run_at(words: list[str], form: tuple[str, ...]) -> int:
+    """Where ``form``'s words stand together in ``words`` (a one-word form: first or second only), or -1."""
+    n = len(form)
+    last = len(words) - n + 1 if n > 1 else min(2, len(words))
+    for k in range(last):
+        if tuple(words[k : k + n]) == form:
+            return k
+    return -1
+
+
+def _flagged(args: Sequence[str], longs: tuple[str, ...], shorts: str = "", short_values: str = "") -> bool:
+    """An option of ``longs`` (``--raw``, ``--raw=true``, ``--with-decryption``) or a letter of ``shorts`` in a
+    cluster (``-w``, ``-ws``) before a letter of ``short_values`` (which takes the rest)."""
+    for a in args:
+        if a == "--":
+            break
+        if a[:2] == "--":
+            name, eq, value = a.partition("=")
+            if name in longs and value.lower() not in ("false", "0"):
+                return True
+        elif a[:1] == "-" and len(a) > 1 and shorts:
+            for ch in a[1:]:
+                if ch in shorts:
+                    return True
+                if ch in short_values:
+                    break
+    return False
+
+
+class Forms:
+    """A tool whose subcommand words decide: ``prints`` the forms that print a credential (``auth+token``);
+    ``flagged`` a form that prints one only with an option (``ssm+get-parameter``: ``--with-decryption``);
+    ``changes`` the forms that change the keychain; ``values`` the options that take the next word. The forms
+    are kept by their first word (one lookup a word)."""
+
+    __slots__ = ("by_first", "hint", "values")
+
+    def __init__(
+        self, prints: str = "", *, values: str = "", flagged: dict[str, str] | None = None, changes: str = ""
+    ) -> None:
+        rows: list[tuple[tuple[str, ...], str, tuple[str, ...] | None]] = [
+            *((tuple(f.split("+")), CREDENTIAL, None) for f in prints.split()),
+            *((tuple(f.split("+")), CREDENTIAL, tuple(o.split())) for f, o in (flagged or {}).items()),
+            *((tuple(f.split("+")), KEYCHAIN, None) for f in changes.split()),
+        ]
+        self.by_first: dict[str, list[tuple[tuple[str, ...], str, tuple[str, ...] | None]]] = {}
+        for row in rows:
+            self.by_first.setdefault(row[0][0], []).append(row)
+        self.values = frozenset(values.split())
+        # the quick filter: a form's last word is in the text (most runs of the tool name none)
+        lasts = sorted({row[0][-1] for row in rows}, key=len, reverse=True)
+        self.hint = re.compile("|".join(map(re.escape, lasts)), re.IGNORECASE).search
+
+    def __call__(self, view: tuple[str, ...]) -> str | None:
+        if self.hint(" ".join(view)) is None:
+            return None
+        args = view[1:]
+        words = _positional(args, self.values)
+        by_first = self.by_first
+        for k, w in enumerate(words):
+            if w not in by_first:
+                continue
+            for form, what, opts in by_first[w]:
+                n = len(form)
+                if (
+                    (n > 1 or k < 2)
+                    and tuple(words[k : k + n]) == form
+                    and (opts is None or _flagged(args, opts))
+                ):
+                    return None if "--help" in args else what
+        return None
+
+
+def _then(first: Reader, *more: Reader) -> Reader:
+    """Readers tried in turn: the first answer."""
+    second = _then(*more) if len(more) > 1 else more[0]
+
+    def read(view: tuple[str, ...]) -> str | None:
+        return first(view) or second(view)
+
+    return read
+
+
+def _key_after(values: str, forms: str, secret: Callable[[str], bool]) -> Reader:
+    """``aws configure get KEY``, ``gh config get KEY``: the word after one of ``forms`` (each ending in
+    ``get``) names a secret."""
+    opts = frozenset(values.split())
+    runs = tuple(tuple(f.split("+")) for f in forms.split())
+
+    def read(view: tuple[str, ...]) -> str | None:
+        if "get" not in view:
+            return None
+        words = _positional(view[1:], opts)
+        for form in runs:
+            at = _run_at(words, form)
+            if at >= 0 and at + len(form) < len(words) and secret(words[at + len(form)]):
+                return CREDENTIAL
+        return None
+
+    return read
+
+
+def _secret_key(key: str) -> bool:
+    return "secret" in key or "token" in key or "_auth" in key or "password" in key
+
+
+# -- the cloud clients ----------------------------------------------------------------------------------------
+_AWS_VALUES = (
+    "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
+    " --cli-connect-timeout --cli-binary-format"
+)
+_AWS = _then(
+    Forms(
+        "configure+export-credentials sts+get-session-token sts+assume-role sts+assume-role-with-web-identity"
+        " sts+assume-role-with-saml sts+get-federation-token ecr+get-login-password ecr+get-authorization-token"
+        " ecr+get-login ecr-public+get-login-password ecr-public+get-authorization-token"
+        " codeartifact+get-authorization-token eks+get-token rds+generate-db-auth-token sso+get-role-credentials"
+        " secretsmanager+get-secret-value secretsmanager+batch-get-secret-value codecommit+credential-helper"
+        " redshift+get-cluster-credentials redshift+get-cluster-credentials-with-iam"
+        " redshift-serverless+get-credentials cognito-identity+get-credentials-for-identity",
+        values=_AWS_VALUES,
+        flagged={
+            f"ssm+{op}": "--with-decryption"
+            for op in ("get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history")
+        },
+    ),
+    _key_after(_AWS_VALUES, "configure+get", _secret_key),
+)
+_GCLOUD = Forms(
+    "auth+print-access-token auth+print-identity-token auth+print-refresh-token"
+    " application-default+print-access-token config+config-helper secrets+versions+access"
+    " sql+generate-login-token",
+    values="--project --account --configuration --format --verbosity --impersonate-service-account"
+    " --billing-project --flatten --filter --limit --page-size --sort-by --trace-token",
+)
+_AZ = Forms(
+    "account+get-access-token keyvault+secret+show keyvault+secret+download keyvault+secret+show-deleted"
+    " storage+account+keys+list storage+account+show-connection-string acr+credential+show cosmosdb+keys+list"
+    " redis+list-keys",
+    values="--subscription --output -o --query --resource-group -g --name -n --vault-name --id",
+)
+_TOKEN_SHOWN = "--show-token -t"  # gh and glab: the token printed with the status
+_GH = _then(
+    Forms(
+        "auth+token auth+git-credential",
+        values="--hostname -h --user -u --repo -R",
+        flagged={"auth+status": "--show-token"},
+    ),
+    lambda v: CREDENTIAL if "status" in v and _flagged(v[1:], ("--show-token",), "t", "hu") else None,
+    _key_after("--hostname -h --repo -R", "config+get", _secret_key),
+)
+_GLAB = _then(
+    lambda v: CREDENTIAL if "status" in v and _flagged(v[1:], ("--show-token",), "t", "h") else None,
+    _key_after("--host -h --repo -R", "config+get", _secret_key),
+)
+_KUBE_VALUES = (
+    "--context --kubeconfig --namespace -n --cluster --user --server -s --token --as --as-group -l --selector"
+    " --request-timeout --certificate-authority --client-key --client-certificate --field-selector"
+)
+_KUBE_OPTS = frozenset(_KUBE_VALUES.split())
+_SECRET_SHOWN = ("yaml", "json", "jsonpath", "go-template", "template", "custom-columns", "go-template-file",
+                 "jsonpath-file", "jsonpath-as-json", "custom-columns-file")  # fmt: skip
+
+
+def _output(args: Sequence[str]) -> str | None:
+    """kubectl's ``-o X`` / ``-oX`` / ``-o=X`` / ``--output[=] X``; ``template`` when ``--template`` is given."""
+    found = None
+    for k, a in enumerate(args):
+        if a in ("-o", "--output"):
+            found = args[k + 1] if k + 1 < len(args) else ""
+        elif a.startswith("--output="):
+            found = a[9:]
+        elif a[:2] == "-o":
+            found = a[2:].lstrip("=")
+        elif a.startswith("--template"):
+            found = found or "template"
+    return found
+
+
+def _kube_secret(view: tuple[str, ...]) -> str | None:
+    """``kubectl get secret x -o yaml``: a Secret's data (base64, no protection) in any output showing it."""
+    if "get" not in view or "secret" not in " ".join(view).lower():
+        return None
+    words = _positional(view[1:], _KUBE_OPTS)
+    after = words[words.index("get") + 1 :]
+    if not any(
+        part.split("/")[0].split(".")[0] in ("secret", "secrets") for w in after for part in w.split(",")
+    ):
+        return None
+    shown = _output(view[1:])
+    if shown is not None and shown.lower().partition("=")[0] in _SECRET_SHOWN:
+        return CREDENTIAL
+    return None
+
+
+_KUBECTL = _then(
+    Forms(
+        "create+token view-secret",
+        values=_KUBE_VALUES,
+        flagged={"config+view": "--raw --flatten"},
+    ),
+    _kube_secret,
+)
+_OC = _then(
+    _KUBECTL,
+    lambda v: CREDENTIAL if "whoami" in v and _flagged(v[1:], ("--show-token",), "t") else None,
+)
+
+# -- keychains and the machine's credential stores -------------------------------------------------------------
+_DOCKER_HELPER = Forms("get list", changes="store erase")  # git's helpers: no list, the same get
+_DOCKER_HELPERS = tuple(
+    f"docker-credential-{h}"
+    for h in (
+        "desktop osxkeychain wincred pass secretservice ecr-login gcloud gcr acr-env acr-linux dev-containers"
+        " helper magic up"
+    ).split()
+)
+_GIT_HELPERS = tuple(
+    f"git-credential-{h}"
+    for h in "store cache osxkeychain libsecret manager manager-core wincred gnome-keyring netrc oauth".split()
+)
+
+
+def _git(view: tuple[str, ...]) -> str | None:
+    """``git credential fill`` prints what the helpers hold; ``git credential-<helper> get`` a helper's own."""
+    if len(view) < 3 or view[1][:10] != "credential":
+        return None
+    sub = view[1]
+    rest = [w for w in view[2:] if w[:1] != "-"]
+    act = rest[0].lower() if rest else ""
+    if sub == "credential":
+        return CREDENTIAL if act == "fill" else KEYCHAIN if act in ("approve", "reject") else None
+    return CREDENTIAL if act == "get" else KEYCHAIN if act in ("store", "erase") else None
+
+
+def _security(view: tuple[str, ...]) -> str | None:
+    """macOS ``security``: ``-w`` prints the password, ``-g`` prints it too (on stderr); ``dump-keychain -d``
+    decrypts every item; ``export`` writes the keychain's keys out."""
+    words = _positional(view[1:], frozenset())
+    if not words:
+        return None
+    sub = words[0]
+    if sub in ("find-generic-password", "find-internet-password"):
+        return CREDENTIAL if _flagged(view[2:], (), "gw", "acCdDGjlpPrstk") else None
+    if sub == "dump-keychain":
+        return CREDENTIAL if _flagged(view[2:], (), "d") else None
+    return CREDENTIAL if sub == "export" else None
+
+
+_PASS_OTHERS = frozenset(
+    "init ls list find search insert add edit generate rm remove delete mv rename cp copy git help version".split()
+)
+_GOPASS_OTHERS = frozenset(
+    (
+        "ls list find search audit config init setup clone sync insert edit generate rm remove delete mv move cp"
+        " copy git recipients mounts templates version help completion fsck update alias age convert create new"
+        " history link process pwgen rcs reorg unclip merge env"
+    ).split()
+)
+
+
+def _store_by_name(prints: frozenset[str], others: frozenset[str]) -> Reader:
+    """``pass``/``gopass``: ``show NAME`` prints it, and so does a bare ``NAME`` (not a subcommand)."""
+
+    def read(view: tuple[str, ...]) -> str | None:
+        words = _positional(view[1:], frozenset())
+        if not words or "--help" in view:
+            return None
+        return CREDENTIAL if words[0] in prints or words[0] not in others else None
+
+    return read
+
+
+def _gpg(view: tuple[str, ...]) -> str | None:
+    """gpg takes a long option's unique prefix: ``--export-secret-k`` is ``--export-secret-keys``."""
+    return CREDENTIAL if any(w.startswith("--export-secret") for w in view[1:]) else None
+
+
+_NPM_CONFIG = _key_after(
+    "--userconfig --globalconfig --registry --location -L", "config+get get", _secret_key
+)
+
+_DOPPLER_VALUES = "--project -p --config -c --token"
+_INFISICAL_VALUES = "--env --projectId --path --token --domain"
+
+
+def _bare_secrets(values: str) -> Reader:
+    """``doppler secrets`` and ``infisical secrets``, bare: a table of every secret's value (not with
+    ``--only-names``)."""
+    opts = frozenset(values.split())
+
+    def read(view: tuple[str, ...]) -> str | None:
+        if _positional(view[1:], opts) == ["secrets"] and "--only-names" not in view:
+            return CREDENTIAL
+        return None
+
+    return read
+
+
+_VAULT = Forms("read kv+get unwrap print+token token+lookup token+create")
+READERS: dict[str, Reader] = {
+    "aws": _AWS,
+    "aws-vault": Forms("export"),
+    "gcloud": _GCLOUD,
+    "az": _AZ,
+    "gh": _GH,
+    "glab": _GLAB,
+    "heroku": Forms("auth:token"),
+    "fly": Forms("auth+token"),
+    "flyctl": Forms("auth+token"),
+    "kubectl": _KUBECTL,
+    "oc": _OC,
+    **dict.fromkeys(_DOCKER_HELPERS, _DOCKER_HELPER),
+    **dict.fromkeys(_GIT_HELPERS, _DOCKER_HELPER),  # the same protocol: get prints, store/erase change
+    "git": _git,
+    "security": _security,
+    "secret-tool": Forms("lookup search"),
+    "pass": _store_by_name(frozenset(("show", "grep", "otp")), _PASS_OTHERS),
+    "gopass": _store_by_name(frozenset(("show", "cat", "otp", "totp")), _GOPASS_OTHERS),
+    "keyring": Forms("get"),
+    "gpg": _gpg,
+    "gpg2": _gpg,
+    "vault": _VAULT,
+    "bao": _VAULT,
+    "op": Forms(
+        "read inject signin document+get",
+        values="--account --vault --session --cache --config",
+        flagged={"item+get": "--reveal --otp --format=json --format"},
+    ),
+    "bw": Forms(
+        "get+password get+item get+notes get+totp get+attachment list+items export unlock",
+        values="--session --organizationid --itemid --output",
+    ),
+    "doppler": _then(
+        Forms("secrets+get secrets+download secrets+substitute", values=_DOPPLER_VALUES),
+        _bare_secrets(_DOPPLER_VALUES),
+    ),
+    "infisical": _then(
+        Forms("secrets+get export", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
+    ),
+    "lpass": Forms("show export"),
+    "chamber": Forms("read export"),
+    "npm": _NPM_CONFIG,
+    "pnpm": _NPM_CONFIG,
+}
+
+# -- the instance metadata services ---------------------------------------------------------------------------
+_METADATA_NAMES = frozenset(
+    ("metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal")
+)
+_METADATA_IPS = frozenset(
+    int(ipaddress.ip_address(a))
+    for a in (
+        "169.254.169.254",
+        "169.254.170.2",
+        "169.254.170.23",
+        "100.100.100.200",
+        "fd00:ec2::254",
+        "fd00:ec2::23",
+    )
+)
+# Any text naming a metadata service or its paths, or PowerShell's secret stores (R4.10: any program's spelling).
+_NAMED = re.compile(
+    r"169\.254\.169\.254|169\.254\.170\.2|fd00:ec2::|metadata\.goog|computemetadata|100\.100\.100\.200"
+    r"|latest/(?:meta-data|user-data|api/token|dynamic)|metadata/identity|a9fe:a9fe|2852039166|0xa9fea9fe"
+    r"|(get-storedcredential|get-secret\b)",
+    re.IGNORECASE,
+)
+
+
+# Where a host starts (the word's start, after ``//``, ``@`` or ``=``): a digit, ``:``, ``[`` or a metadata name.
+_HOSTISH = re.compile(r"(?:^|//|@|=)(?:[0-9:[]|metadata|instance-data)", re.IGNORECASE).search
+
+
+def _inet_aton(host: str) -> int | None:
+    """The address ``host`` spells as inet_aton reads it (``2852039166``, ``0xa9.0xfe.43518``, ``0251.0376...``)."""
+    parts = host.split(".")
+    if not 1 <= len(parts) <= 4:
+        return None
+    nums: list[int] = []
+    for p in parts:
+        try:
+            nums.append(
+                int(p, 16) if p[:2] in ("0x", "0X") else int(p, 8) if p[:1] == "0" and len(p) > 1 else int(p)
+            )
+        except ValueError:
+            return None
+    value = nums[-1]
+    for k, n in enumerate(nums[:-1]):
+        value |= n << (24 - 8 * k)
+    return value
+
+
+def _host_of(word: str) -> str:
+    low = word.lower()
+    if low[:1] == "-":
+        low = low.partition("=")[2]
+    scheme = low.find("://")
+    if scheme >= 0:
+        low = low[scheme + 3 :]
+    low = re.split(r"[/?#\s]", low, maxsplit=1)[0].rpartition("@")[2]
+    if low[:1] == "[":
+        return low[1 : low.find("]")] if "]" in low else low[1:]
+    return low.rpartition(":")[0] if low.count(":") == 1 else low
+
+
+def _metadata_address(host: str) -> bool:
+    if host.rstrip(".") in _METADATA_NAMES:
+        return True
+    if ":" in host:
+        try:
+            addr = ipaddress.ip_address(host)
+        except ValueError:
+            return False
+        mapped = getattr(addr, "ipv4_mapped", None)
+        return int(mapped or addr) in _METADATA_IPS
+    return host[:1].isdigit() and _inet_aton(host) in _METADATA_IPS
+
+
+def _fetch(view: tuple[str, ...]) -> str | None:
+    """A fetcher's host in any spelling: a name, a dotted, decimal, hex or octal address, an IPv6 one."""
+    for w in view[1:]:
+        if _HOSTISH(w) is not None:  # a word that may spell an address or a metadata name (most words do not)
+            host = _host_of(w)
+            if host and _metadata_address(host):
+                return METADATA
+    return None
+
+
+_FETCHERS = (
+    "curl wget wget2 http https xh xhs httpie curlie aria2c lynx w3m links elinks nc ncat netcat socat telnet"
+    " iwr irm invoke-webrequest invoke-restmethod"
+).split()
+READERS.update(dict.fromkeys(_FETCHERS, _fetch))
+
+# Every verb credential_printed can answer for (the quick filter: a view starting with none of these prints none).
+CREDENTIAL_VERBS: frozenset[str] = frozenset(READERS)
+
+
+def credential_printed(all_views: Sequence[tuple[str, ...]]) -> str | None:
+    """What one segment (its views, R4.8) prints of the machine's credentials, as the end of the sentence a
+    person reads, or None."""
+    for view in all_views:
+        if view and view[0] in CREDENTIAL_VERBS:
+            found = READERS[view[0]](view)
+            if found is not None:
+                return found
+    return None
+
+
+# The quick filter for credential_named (a C call on the text: most commands name none).
+credential_hint = _NAMED.search
+
+
+def credential_named(command: str) -> str | None:
+    """The text names a metadata service, its paths, or PowerShell's secret stores (any program's spelling)."""
+    m = _NAMED.search(command)
+    if m is None:
+        return None
+    return CREDENTIAL if m.group(1) else METADATA
