@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field
@@ -52,6 +53,10 @@ class ToolCall:
     search: bool = False
     ready: str | None = None
     namespace: str | None = None
+    # Codex's write_stdin names the session an earlier exec_command left running, which Codex numbers at
+    # random: ``session_from`` is the argument this call's session goes in, read from the latest tool output
+    # ("Process running with session ID N").
+    session_from: str | None = None
 
 
 @dataclass
@@ -234,6 +239,19 @@ def _responses_found(body: dict) -> set[str]:
     return found
 
 
+_SESSION_ID = re.compile(r"session ID (\d+)")
+
+
+def _running_session(body: dict) -> int | None:
+    """The session the latest tool output says is still running (None when none is)."""
+    found = None
+    for item in body.get("input") or []:
+        if isinstance(item, dict) and item.get("type", "").endswith("_call_output"):
+            match = _SESSION_ID.search(json.dumps(item.get("output")))
+            found = int(match.group(1)) if match else found
+    return found
+
+
 def _responses_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
     call = next((c for c in calls if not _responses_has_result(body, c)), calls[-1])
     tools = [t for t in body.get("tools") or [] if isinstance(t, dict)]
@@ -254,12 +272,15 @@ def _responses_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
             "input": call.freeform,
         }
     elif wants_tool:
+        arguments = call.arguments
+        if call.session_from:
+            arguments = {**arguments, call.session_from: _running_session(body)}
         item = {
             "type": "function_call",
             "id": "fc_stub",
             "call_id": call.call_id,
             "name": call.name,
-            "arguments": json.dumps(call.arguments),
+            "arguments": json.dumps(arguments),
         }
         if call.namespace:
             item["namespace"] = call.namespace

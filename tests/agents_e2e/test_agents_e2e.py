@@ -137,6 +137,32 @@ def test_a_codex_patch_cannot_hide_a_file_behind_blanks(agent_clis, brabo, tmp_p
     assert ".husky/pre-commit" in [a.payload.get("path") for a in brabo.actions()], brabo.actions()
 
 
+def test_a_program_codex_could_type_into_is_not_started(agent_clis, brabo, tmp_path):
+    """Codex's write_stdin types into a program an earlier call left running, and reaches no hook. Perl's
+    debugger runs the Perl typed at its prompt: under an allow of `perl`, `perl -d x.pl` through the hook is
+    refused, so the second call has nothing to type into and nothing it types runs."""
+    from .model_stub import ToolCall
+
+    project, home = dirs_for(tmp_path, "codex")
+    (project / "x.pl").write_text('print "hi\\n";\n')
+    marker = project / "typed.txt"
+    brabo.policy(allow=["Terminal(perl)"])
+    calls = [
+        ToolCall("exec_command", {"cmd": "perl -d x.pl", "tty": True, "yield_time_ms": 1000}, call_id="c1"),
+        ToolCall(
+            "write_stdin",
+            {"chars": f"system('touch {marker}')\n", "yield_time_ms": 1000},
+            call_id="c2",
+            session_from="session_id",
+        ),
+    ]
+    job = dict(agent="codex", clis=agent_clis, call=calls, project=project, home=home, hook=brabo.hook())
+    run = run_agents({"codex": job})["codex"]
+    assert run.returncode == 0, run.describe()
+    assert not marker.exists(), "the debugger ran what Codex typed into it\n" + run.describe()
+    assert [(a.payload["command"], a.status) for a in brabo.actions()] == [("perl -d x.pl", "pending")]
+
+
 # -- Brabo hangs ------------------------------------------------------------------------------------------
 
 AGENT_TIMEOUT = 12  # seconds: the agent's own hook timeout, configured small so the test is quick
