@@ -190,7 +190,7 @@ from permissions.commands.environment import (
 from permissions.commands.gh import unknown_gh_command
 from permissions.commands.git import unknown_git_command
 from permissions.commands.interpreters import FROM_INPUT as PROGRAM_FROM_INPUT
-from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb
+from permissions.commands.interpreters import INLINE_CODE, code_opaque, is_code_verb, wsl_opaque
 from permissions.commands.runners import (
     CARRIER_TRIGGERS,
     CARRIER_VERBS,
@@ -243,10 +243,17 @@ OPAQUE_VERBS: frozenset[str] = (
 )
 
 _FROM_INPUT_WORD = "the command word comes from the input"
+
+
 # Programs that may run a command no rule can read: R4.9, git's and cargo's aliases and `git-<word>` /
 # `cargo-<word>` programs, conan's custom commands; R4.10, gh's aliases and extensions; red team, the command a
 # flatpak app's manifest names; R3.7, a nested coding agent handed other settings, its hooks among them, or
 # started where the environment its hook reads may not follow.
+def _wsl_launched(view: tuple[str, ...]) -> str | None:
+    """WSL: an agent started where the hook's environment may not follow, or the shell it starts on its input."""
+    return agent_started_elsewhere(view) or wsl_opaque(view)
+
+
 _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     "git": unknown_git_command,
     "gh": unknown_gh_command,
@@ -255,9 +262,12 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     "flatpak": flatpak_default_command,
     **dict.fromkeys(AGENT_CLIS, agent_settings_given),
     **dict.fromkeys(ELSEWHERE_LAUNCHERS, agent_started_elsewhere),
+    **dict.fromkeys(("wsl", "wsl.exe"), _wsl_launched),
     **dict.fromkeys(UNHOOKED_AGENTS, unhooked_agent_acts),
     **dict.fromkeys(CLIENT_REMOVERS, brabo_client_removed),
 }
+
+
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
 

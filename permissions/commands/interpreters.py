@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-__all__ = ["CODE_RUNNERS", "INLINE_CODE", "code_opaque", "is_code_verb", "is_stream"]
+__all__ = ["CODE_RUNNERS", "INLINE_CODE", "code_opaque", "is_code_verb", "is_stream", "wsl_opaque"]
 
 # R7.3 [beyond]: verbs that run code given as arguments stay exact for approve-always.
 CODE_RUNNERS = frozenset(
@@ -335,6 +335,22 @@ _RECIPE_FILE: dict[str, tuple[str, str, str]] = {
 }
 
 
+# red team: other shells that run the commands on their input when given no command: cmd (without /c, /k
+# or /r), WSL (without a command after its options) and the distributions' own launchers (`ubuntu`, `debian`,
+# `kali` ... : `run CMD` and `-c CMD` hand bash a command line).
+_DISTRO_LAUNCHERS = frozenset(
+    "ubuntu ubuntu1804 ubuntu2004 ubuntu2204 ubuntu2404 debian kali kali-linux opensuse-leap-15 opensuse-tumbleweed"
+    " sles oraclelinux almalinux fedoraremix pengwin alpine".split()
+)
+_WSL_NO_SHELL = frozenset(
+    "--install --list -l --shutdown --terminate -t --unregister --set-default -s --set-version --set-default-version"
+    " --status --update --version -v --help --export --import --import-in-place --mount --unmount --manage"
+    " --debug-shell --uninstall".split()
+)
+_WSL_VALUED = frozenset({"-d", "-u", "--distribution", "--user", "--cd", "--shell-type", "--distribution-id"})
+_WINDOWS_SHELLS = frozenset({"cmd"}) | _DISTRO_LAUNCHERS  # (wsl: read with the launchers, wsl_opaque)
+
+
 INLINE_CODE: frozenset[str] = (
     frozenset(_INTERPRETERS)
     | FRAMEWORK_VERBS
@@ -348,6 +364,8 @@ INLINE_CODE: frozenset[str] = (
     | _KV_SHELLS
     | {"duckdb"}
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
+    | _WINDOWS_SHELLS
+    | {"py"}
     | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
 )
@@ -469,6 +487,8 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
     if not view:
         return None
     verb = view[0]
+    if verb == "py":
+        return code_opaque(("python", *_past_the_launcher(view)))  # red team: the Python launcher
     family = _family(verb)
     if family is not None:
         return _interp(view, _INTERPRETERS[family], family == "perl")
@@ -497,24 +517,103 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
             return FROM_INPUT
         return None
     if verb in ("pwsh", "powershell"):
-        for w in view[1:]:
-            name = w.lower().lstrip("-/")
-            if (
-                w[:1] in "-/"
-                and name
-                and (
-                    "command".startswith(name)
-                    or "encodedcommand".startswith(name)
-                    or name in ("ec", "cwa", "commandwithargs")
-                )
-            ):
-                return INLINE
-        return None
+        return _powershell(view)
+    if verb in _WINDOWS_SHELLS:
+        return _windows_shell(verb, view)
     if verb in ("make", "gmake"):
         return _make(view)
     if verb in _RECIPE_FILE:
         return _recipes(view, *_RECIPE_FILE[verb])
     return _tool_code(verb, view)
+
+
+# PowerShell's parameters that take a value (pwsh -? and powershell.exe -?; any unique prefix, either dash or a
+# slash): anything else before an operand is a switch.
+_PS_VALUED = (
+    "executionpolicy",
+    "ep",
+    "ex",
+    "workingdirectory",
+    "wd",
+    "inputformat",
+    "outputformat",
+    "windowstyle",
+    "configurationname",
+    "settingsfile",
+    "custompipename",
+    "psconsolefile",
+    "version",
+)
+
+
+def _powershell(view: tuple[str, ...]) -> str | None:
+    """PowerShell: code given with -Command or -EncodedCommand (also its default for an operand in Windows
+    PowerShell), else a script file (-File, or pwsh's operand), else -- with neither -- the commands it reads
+    from its input (`echo 'Remove-Item -Recurse ~' | pwsh`, `pwsh -NoProfile`), as bash with no script."""
+    k, n = 1, len(view)
+    while k < n:
+        w = view[k]
+        name = w.lower().lstrip("-/").partition(":")[0]
+        if w[:1] not in "-/" or not name:
+            return None  # an operand: pwsh's script file, powershell's command (read by permissions.commands.windows)
+        if (
+            "command".startswith(name)
+            or "encodedcommand".startswith(name)
+            or name in ("ec", "cwa", "commandwithargs")
+        ):
+            return INLINE
+        if "file".startswith(name):
+            value = w.partition(":")[2] or (view[k + 1] if k + 1 < n else "-")
+            return FROM_INPUT if value == "-" else None
+        if name in ("?", "h", "help", "v") or ("version".startswith(name) and view[0] == "pwsh"):
+            return None  # prints and ends
+        k += 2 if any(p.startswith(name) for p in _PS_VALUED) and ":" not in w else 1
+    return FROM_INPUT
+
+
+def _windows_shell(verb: str, view: tuple[str, ...]) -> str | None:
+    if verb == "cmd":
+        for w in view[1:]:
+            low = w.lower()
+            if low[:2] in ("/c", "/k", "/r") or low == "/?":
+                return None  # its command line is read as cmd's (permissions.commands.windows)
+        return FROM_INPUT
+    if verb == "wsl":
+        return wsl_opaque(view)
+    # a distribution's launcher
+    if len(view) == 1:
+        return FROM_INPUT
+    if view[1] in ("run", "-c"):
+        return INLINE
+    return None
+
+
+def wsl_opaque(view: tuple[str, ...]) -> str | None:
+    """WSL with no command after its options starts the distribution's shell, which runs the commands on its
+    input (`echo 'rm -rf ~' | wsl`); a command after them is looked through (permissions.commands.wrappers)."""
+    k, n = 1, len(view)
+    while k < n and view[k][:1] == "-":
+        w = view[k]
+        if w in _WSL_NO_SHELL or w.startswith(("--mount", "--manage", "--export", "--import")):
+            return None
+        if w in ("-e", "--exec", "--"):
+            return None  # a command follows (read as one: wsl is looked through)
+        k += 2 if w in _WSL_VALUED else 1
+    return FROM_INPUT if k >= n else None
+
+
+def _past_the_launcher(view: tuple[str, ...]) -> tuple[str, ...]:
+    """The Python launcher's words after its own choice of interpreter (`py -3.12 -c …`, `py -V:3.12 x.py`),
+    which the interpreter reads; its listings (`py -0`, `py --list`) read as a version query."""
+    rest = view[1:]
+    if not rest:
+        return rest
+    first = rest[0]
+    if first in ("-0", "-0p", "--list", "--list-paths"):
+        return ("--version",)
+    if first.startswith("-V:") or (len(first) > 1 and first[0] == "-" and first[1].isdigit()):
+        return rest[1:]
+    return rest
 
 
 def _make(view: tuple[str, ...]) -> str | None:

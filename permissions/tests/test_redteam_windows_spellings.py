@@ -236,7 +236,6 @@ def test_the_sandbox_reads_no_windows_runner(command):
     [
         "pwsh -File x.ps1",
         "powershell -ExecutionPolicy Bypass -File x.ps1",
-        "cmd",
         "pwsh -Version",
         "start index.html",
         "start docs\\index.html",
