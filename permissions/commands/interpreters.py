@@ -116,6 +116,10 @@ _CLOJURE = _Interp("e", ("--eval",), "im", "MXTAPSJ", "", (), (), "", ("--versio
 _INTERPRETERS: dict[str, _Interp] = {
     "python": _PYTHON,
     "pypy": _PYTHON,
+    # red team: Python by other names -- the free-threaded builds, GraalPy, Jython, MicroPython
+    **dict.fromkeys(
+        ("python3.13t", "python3.14t", "python3.15t", "graalpy", "jython", "micropython"), _PYTHON
+    ),
     "ipython": _Interp("c", (), "m", "", "i", (), (), "", ("--version", "--help", "-h"), False),
     "perl": _PERL,
     "node": _NODE,
@@ -178,6 +182,10 @@ _INTERPRETERS: dict[str, _Interp] = {
     "irb": _Interp("", (), "rI", "", "dfUvw", (), (), "", ("-v", "--version", "-h", "--help")),
     "swift": _Interp("e", (), "", "", "", (), (), "", ("--version", "-help"), False),
     "kotlin": _Interp("e", ("-expression",), "", "", "", ("-cp", "-classpath"), (), "", ("-version",), False),
+    "kotlinc": _Interp(
+        "e", ("-expression",), "d", "", "", ("-cp", "-classpath", "-script"), (), "", ("-version",), False
+    ),
+    "ecl": _Interp("e", (), "", "", "", (), (), "", ("--version", "-?", "--help")),  # `-eval` (one dash)
     "raku": _Interp("e", (), "IM", "", "cnpv", (), (), "", ("-v", "--version", "-h", "--help")),
     "guile": _Interp("c", (), "Lls", "", "q", (), (), "", ("-v", "--version", "-h", "--help"), False),
     "racket": _Interp("e", ("--eval",), "lrt", "", "ivn", (), (), "", ("-v", "--version", "-h"), False),
@@ -231,6 +239,12 @@ _INTERPRETERS: dict[str, _Interp] = {
     # Other shell languages: their scripts are not bash; read only as opaque code.
     "nu": _Interp("c", ("--commands",), "", "", "", (), (), "", ("-v", "--version", "-h", "--help")),
     "elvish": _Interp("c", (), "", "", "", (), (), "", ("-version", "-help")),
+    # red team: more shells of their own languages (Oils' osh and ysh, Redox's ion, murex): `-c` is code no
+    # rule reads, and with no script each reads its input.
+    **dict.fromkeys(
+        ("osh", "ysh", "oil", "ion", "murex"),
+        _Interp("c", (), "", "", "", (), (), "", ("--version", "--help")),
+    ),
     "xonsh": _Interp("c", (), "", "", "i", (), (), "", ("-V", "--version", "-h", "--help")),
 }
 # Modules that run code given in their arguments or read it from the input (`python -m timeit 'stmt'`).
@@ -347,6 +361,8 @@ _WSL_NO_SHELL = frozenset(
     " --status --update --version -v --help --export --import --import-in-place --mount --unmount --manage"
     " --debug-shell --uninstall".split()
 )
+# PowerShell by its names: Windows PowerShell, PowerShell 7, its preview and versioned installs.
+_POWERSHELLS = frozenset({"pwsh", "powershell", "pwsh-preview", "pwsh-lts", "pwsh7", "powershell7"})
 _WSL_VALUED = frozenset({"-d", "-u", "--distribution", "--user", "--cd", "--shell-type", "--distribution-id"})
 _WINDOWS_SHELLS = frozenset({"cmd"}) | _DISTRO_LAUNCHERS  # (wsl: read with the launchers, wsl_opaque)
 
@@ -365,6 +381,7 @@ INLINE_CODE: frozenset[str] = (
     | {"duckdb"}
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
     | _WINDOWS_SHELLS
+    | _POWERSHELLS
     | {"py"}
     | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
@@ -516,7 +533,7 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
         if view[1:] == ("fsi",) or view[1:] == ("script",):
             return FROM_INPUT
         return None
-    if verb in ("pwsh", "powershell"):
+    if verb in _POWERSHELLS:
         return _powershell(view)
     if verb in _WINDOWS_SHELLS:
         return _windows_shell(verb, view)
@@ -565,7 +582,7 @@ def _powershell(view: tuple[str, ...]) -> str | None:
         if "file".startswith(name):
             value = w.partition(":")[2] or (view[k + 1] if k + 1 < n else "-")
             return FROM_INPUT if value == "-" else None
-        if name in ("?", "h", "help", "v") or ("version".startswith(name) and view[0] == "pwsh"):
+        if name in ("?", "h", "help", "v") or ("version".startswith(name) and view[0] != "powershell"):
             return None  # prints and ends
         k += 2 if any(p.startswith(name) for p in _PS_VALUED) and ":" not in w else 1
     return FROM_INPUT

@@ -96,3 +96,38 @@ ORDINARY = [
 def test_their_ordinary_forms_stay_auto_approved(command):
     v = term(command, autonomy=AUTO_MODE)
     assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+# Python, PowerShell and the shells by more names: inline code and the program on the input.
+MORE_NAMES = [
+    "python3.13t -c 'import os; os.remove(\"x\")'",
+    "graalpy -c 'import os'",
+    "jython -c 'import os'",
+    "micropython -c 'import os'",
+    "echo 'import os' | python3.14t",
+    "pwsh-preview -c 'Remove-Item x'",
+    "pwsh7 -Command 'Remove-Item x'",
+    "echo 'Remove-Item x' | pwsh-preview",
+    "osh -c 'rm -rf src'",
+    "ysh -c 'rm -rf src'",
+    "oil -c 'x'",
+    "ion -c 'rm x'",
+    "murex -c 'rm x'",
+    "echo 'rm -rf src' | osh",
+    "kotlinc -e 'java.io.File(\"x\").delete()'",
+    "ecl -eval '(ext:system \"x\")'",
+]
+
+
+@pytest.mark.parametrize("command", MORE_NAMES)
+def test_more_names_of_them_are_never_auto_approved(command):
+    for v in (term(command, autonomy=AUTO_MODE), term(command, project=CONTAINER_RUNNING)):
+        assert v.decision != "auto_approve", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "command", ["python3.13t -m pytest", "graalpy x.py", "pwsh-preview -File x.ps1", "kotlinc -script x.kts"]
+)
+def test_their_scripts_and_modules_stay_auto_approved(command):
+    v = term(command, autonomy=AUTO_MODE)
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
