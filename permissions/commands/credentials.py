@@ -77,7 +77,7 @@ import ipaddress
 import re
 from collections.abc import Callable, Sequence
 
-from permissions.commands.machine import KEYCHAIN
+from permissions.commands.machine import KEYCHAIN, plain_words
 
 __all__ = [
     "CREDENTIAL",
@@ -97,16 +97,7 @@ Reader = Callable[[tuple[str, ...]], "str | None"]
 
 def _positional(args: Sequence[str], values: frozenset[str]) -> list[str]:
     """The words that are not options, lower-cased (``values``: options that take the next word)."""
-    out: list[str] = []
-    skip = False
-    for w in args:
-        if skip:
-            skip = False
-        elif w[:1] == "-" and len(w) > 1:
-            skip = w in values
-        elif w != "--":
-            out.append(w.lower())
-    return out
+    return [w.lower() for w in plain_words(args, values)]
 
 
 def _run_at(words: list[str], form: tuple[str, ...]) -> int:

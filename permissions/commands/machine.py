@@ -89,7 +89,7 @@ from collections.abc import Callable, Sequence
 from permissions.commands.options import normalised, spellings
 from permissions.commands.views import is_assignment
 
-__all__ = ["MACHINE_VERBS", "machine_change"]
+__all__ = ["MACHINE_VERBS", "machine_change", "plain_words"]
 
 # What each family changes: the end of the sentence a person reads ("'npm i -g x' installs ...").
 POWER = "shuts down, restarts or changes the machine's services, outside the project"
@@ -185,7 +185,7 @@ def _readings(args: Sequence[str], values: frozenset[str], closed: bool) -> list
     word, may take that word: that is a second reading (``apt -o Dpkg::Opt=x install y``). A closed list of
     reads is read the first way only, its row listing the tool's options that take a value: the flags agents
     add (``systemctl --no-pager status x``) keep a read a read."""
-    first = _plain(args, values)
+    first = plain_words(args, values)
     if closed:
         return [first]
     skip = False
@@ -200,12 +200,12 @@ def _readings(args: Sequence[str], values: frozenset[str], closed: bool) -> list
         if w in values:
             skip = True
         elif "=" not in w and k + 1 < len(args) and args[k + 1][:1] != "-":
-            second = _plain((*args[:k], *args[k + 2 :]), values)
+            second = plain_words((*args[:k], *args[k + 2 :]), values)
             return [first, second]
     return [first]
 
 
-def _plain(args: Sequence[str], values: frozenset[str]) -> list[str]:
+def plain_words(args: Sequence[str], values: frozenset[str]) -> list[str]:
     """The words that are not options (``values`` take the next word; any other option takes none)."""
     out: list[str] = []
     skip = False
@@ -651,7 +651,7 @@ _ANY = frozenset({"*"})
 def _any_row(tool: Sub, view: tuple[str, ...]) -> str | None:
     if any(w in tool.read_flags for w in view[1:]):
         return None
-    return tool.family if tool.bare or _plain(view[1:], tool.values) else None
+    return tool.family if tool.bare or plain_words(view[1:], tool.values) else None
 
 
 # -- the tools read by their own function --------------------------------------------------------------------
@@ -709,7 +709,7 @@ def _pkill(view: tuple[str, ...]) -> str | None:
     unless the name may be Brabo's hook client's (:func:`_hook_named`)."""
     args = view[1:]
     values = _PKILL_VALUES if view[0] == "pkill" else _KILLALL_VALUES
-    names = _plain(args, values)
+    names = plain_words(args, values)
     for k, w in enumerate(args):
         nxt = args[k + 1] if k + 1 < len(args) else ""
         if w in ("-P", "--parent") and nxt.split(",")[0] == "1" or w in ("-P1", "--parent=1"):
@@ -820,7 +820,7 @@ def _names(view: tuple[str, ...]) -> list[str]:
     """The names a process picker is given: pgrep's patterns past its options' values, pidof's and skill's
     words that are no option."""
     if view[0] == "pgrep":
-        return _plain(view[1:], _PKILL_VALUES)
+        return plain_words(view[1:], _PKILL_VALUES)
     return [w for w in view[1:] if w[:1] != "-"]
 
 
@@ -834,7 +834,7 @@ def _grep_excludes_hook(view: tuple[str, ...]) -> bool:
     if any(w in ("-v", "--invert-match") or (w[:1] == "-" and w[:2] != "--" and "v" in w) for w in args):
         return False  # an inverted filter only drops lines: the rest may be the hook
     patterns = [args[k + 1] for k, w in enumerate(args[:-1]) if w in ("-e", "--regexp")]
-    plain = _plain(args, _GREP_VALUES)
+    plain = plain_words(args, _GREP_VALUES)
     if not patterns and plain:
         patterns = plain[:1]
     nocase = tuple(w for w in args if w == "--ignore-case" or (w[:1] == "-" and w[:2] != "--" and "i" in w))
@@ -891,7 +891,7 @@ def _systemd_run(view: tuple[str, ...]) -> str | None:
 def _service(view: tuple[str, ...]) -> str | None:
     """``service NAME ACTION`` / ``rc-service NAME ACTION``: every action but ``status`` (``service NAME``
     alone prints its usage; ``--status-all`` lists)."""
-    args = _plain(view[1:], frozenset())
+    args = plain_words(view[1:], frozenset())
     if any(w in ("--status-all", "-l", "--list", "--help", "-h", "--version") for w in view[1:]):
         return None
     return POWER if len(args) >= 2 and args[1] not in ("status", "describe") else None
@@ -907,7 +907,7 @@ def _sysctl(view: tuple[str, ...]) -> str | None:
 
 def _hostname(view: tuple[str, ...]) -> str | None:
     """``hostname NAME`` sets it; ``hostname``, ``hostname -f`` read."""
-    args = _plain(view[1:], frozenset({"-F", "--file"}))
+    args = plain_words(view[1:], frozenset({"-F", "--file"}))
     return SETTINGS if args or "-F" in view or "--file" in view else None
 
 
@@ -931,7 +931,7 @@ _FAMILIES = frozenset({"inet", "inet6", "link", "ether", "ipx", "atalk"})
 def _ifconfig(view: tuple[str, ...]) -> str | None:
     """red team: ``ifconfig IFACE ANYTHING`` sets (``down``, an address, ``ether MAC``, ``mtu``); ``ifconfig``,
     ``ifconfig -a``, ``ifconfig IFACE`` and ``ifconfig IFACE inet`` (one address family) print."""
-    words = _plain(view[1:], _NO_VALUES)
+    words = plain_words(view[1:], _NO_VALUES)
     return NETWORK if len(words) > 2 or len(words) == 2 and words[1].lower() not in _FAMILIES else None
 
 
@@ -948,7 +948,7 @@ def _ip(view: tuple[str, ...]) -> str | None:
     args = view[1:]
     if any(w in ("-b", "-batch") for w in args):
         return NETWORK
-    words = _plain(args, _IP_VALUES)
+    words = plain_words(args, _IP_VALUES)
     if len(words) < 2:
         return None
     verb = words[1].lower()
@@ -968,7 +968,7 @@ def _nmcli(view: tuple[str, ...]) -> str | None:
     """red team: NetworkManager's ``nmcli`` -- a connection brought up or down, added or changed, a radio
     switched, a device connected, the hostname set -- runs without root for the desktop's user; ``nmcli``,
     ``nmcli dev status``, ``nmcli con show`` print."""
-    words = _plain(view[1:], _NMCLI_VALUES)
+    words = plain_words(view[1:], _NMCLI_VALUES)
     return NETWORK if any(w.lower() in _NMCLI_CHANGES for w in words[1:]) else None
 
 
@@ -981,13 +981,13 @@ def _mount(view: tuple[str, ...]) -> str | None:
     args = view[1:]
     if any(w in ("-a", "--all", "--bind", "--rbind", "--move", "-B", "-M") for w in args):
         return DISKS
-    return DISKS if _plain(args, _MOUNT_VALUES) else None
+    return DISKS if plain_words(args, _MOUNT_VALUES) else None
 
 
 def _gio(view: tuple[str, ...]) -> str | None:
     """red team: ``gio mime TYPE HANDLER`` sets the default application (``x-scheme-handler/https``), as
     ``xdg-mime default`` does; ``gio mime TYPE`` prints it."""
-    words = _plain(view[1:], _NO_VALUES)
+    words = plain_words(view[1:], _NO_VALUES)
     return SETTINGS if len(words) > 2 and words[0] == "mime" else None
 
 
@@ -1033,7 +1033,7 @@ _CHFLAGS_PROTECTIONS = ("chg", "change", "immutable", "appnd", "append", "unlnk"
 def _chflags(view: tuple[str, ...]) -> str | None:
     """red team: BSD and macOS chflags' protections, set or cleared (``schg``, ``uchg``, ``nouchg``,
     ``sappnd`` ...) in its comma-separated list; ``hidden``, ``nodump`` stay the project's."""
-    words = _plain(view[1:], _NO_VALUES)
+    words = plain_words(view[1:], _NO_VALUES)
     if not words:
         return None
     flags = words[0].lower().split(",")
@@ -1120,7 +1120,7 @@ def _engine_drop(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
         return None
     if rest[0] == "compose":
         return _compose_drop(rest[1:], words)
-    tail = _plain(rest[1:], _NO_VALUES)
+    tail = plain_words(rest[1:], _NO_VALUES)
     form = f"{rest[0]}+{tail[0]}" if tail else rest[0]
     if not _NAMED_HELPS.isdisjoint(rest):
         return None
@@ -1181,7 +1181,7 @@ _LXC_DROPS = frozenset(
 def _lxc(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """LXD's ``lxc`` and Incus: an instance deleted (``rm`` its alias) or restored to a snapshot, a snapshot, a
     storage pool or a custom volume deleted; ``lxc list``, ``lxc stop x`` stay."""
-    subs = _plain(view[1:], frozenset({"--project"}))
+    subs = plain_words(view[1:], frozenset({"--project"}))
     forms = ("+".join(subs[:n]) for n in (1, 2, 3))
     return MACHINES if _NAMED_HELPS.isdisjoint(view) and any(f in _LXC_DROPS for f in forms) else None
 
@@ -1190,7 +1190,7 @@ def _vboxmanage(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """VirtualBox: ``unregistervm --delete``/``--delete-all`` and ``closemedium --delete`` delete disks;
     ``snapshot VM delete|restore|restorecurrent`` drops a saved state or the state since it.
     ``unregistervm VM`` alone keeps the files (``registervm`` brings it back)."""
-    subs = _plain(view[1:], _NO_VALUES)
+    subs = plain_words(view[1:], _NO_VALUES)
     if subs[:1] and subs[0].lower() in ("unregistervm", "closemedium"):
         return MACHINES if any(w.startswith("--delete") for w in view[2:]) else None
     if (
@@ -1321,7 +1321,7 @@ _BUN_CHANGES = frozenset("add a install i remove rm update link unlink".split())
 
 def _bun(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     args = view[1:]
-    subs = _plain(args, frozenset({"--cwd", "-c", "--config"}))
+    subs = plain_words(args, frozenset({"--cwd", "-c", "--config"}))
     sub = subs[0] if subs else ""
     if sub == "upgrade":
         return INSTALL  # replaces bun itself
@@ -1388,7 +1388,7 @@ _GEM_READS = frozenset(
 def _gem(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``gem``: every command but the reads (``gem install``, ``gem update``, ``gem sources --add``, ``gem cert
     --add`` change the user's or the system's gems) -- unless ``--install-dir`` names a folder in the project."""
-    subs = _plain(view[1:], frozenset({"-i", "--install-dir", "-n", "--bindir", "-s", "--source"}))
+    subs = plain_words(view[1:], frozenset({"-i", "--install-dir", "-n", "--bindir", "-s", "--source"}))
     sub = subs[0] if subs else ""
     if not sub or sub in _GEM_READS:
         return None
@@ -1407,7 +1407,7 @@ def _bundle(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     args = view[1:]
     if "--system" in args:
         return INSTALL
-    subs = _plain(args, frozenset())
+    subs = plain_words(args, frozenset())
     if subs[:1] != ["config"] or "--local" in args or subs[1:2] in (["get"], ["list"]):
         return None
     return SETTINGS if subs[1:2] == ["unset"] or len(subs) > 2 else None
@@ -1417,7 +1417,7 @@ def _conda(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """conda/mamba/micromamba: environments live outside the project unless ``-p`` names one inside; ``init``
     edits the shell's start-up files, ``config`` writes ``~/.condarc`` (unless ``--env``/``--file``)."""
     args = view[1:]
-    subs = _plain(args, frozenset({"-n", "--name", "-p", "--prefix", "-c", "--channel", "-f", "--file"}))
+    subs = plain_words(args, frozenset({"-n", "--name", "-p", "--prefix", "-c", "--channel", "-f", "--file"}))
     sub = subs[0] if subs else ""
     if sub == "env" and len(subs) > 1:
         sub = "env " + subs[1]
@@ -1438,7 +1438,7 @@ def _conda(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 def _uv(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``uv tool install|upgrade|uninstall|update-shell``, ``uv python install|uninstall|upgrade`` (into the
     user's data folder, and ``~/.local/bin``), ``uv python pin --global``, ``uv self update``."""
-    subs = _plain(view[1:], frozenset({"--directory", "--project", "--python", "-p", "--with", "--from",
+    subs = plain_words(view[1:], frozenset({"--directory", "--project", "--python", "-p", "--with", "--from",
                                        "--config-file", "--cache-dir", "--color"}))  # fmt: skip
     pair = tuple(subs[:2])
     if pair in (("tool", "install"), ("tool", "upgrade"), ("tool", "uninstall"), ("tool", "update-shell")):
@@ -1473,7 +1473,7 @@ def _corepack(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``corepack enable|disable`` write shims beside node (unless ``--install-directory`` is in the project),
     ``corepack install -g`` and ``prepare --activate`` set the user's default."""
     args = view[1:]
-    subs = _plain(args, frozenset({"--install-directory"}))
+    subs = plain_words(args, frozenset({"--install-directory"}))
     sub = subs[0] if subs else ""
     if sub in ("enable", "disable"):
         target = _option_value(args, "--install-directory")
@@ -1490,7 +1490,7 @@ def _dotnet(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     ``dotnet nuget add|remove|enable|disable|update source`` (the user's NuGet.Config unless
     ``--configfile``)."""
     args = view[1:]
-    subs = _plain(args, frozenset({"--configfile", "--tool-path", "-s", "--source", "--version"}))
+    subs = plain_words(args, frozenset({"--configfile", "--tool-path", "-s", "--source", "--version"}))
     pair = tuple(subs[:2])
     if pair[:1] == ("tool",) and pair[1:] and pair[1] in ("install", "uninstall", "update"):
         return INSTALL if any(w in ("-g", "--global") for w in args) else None
@@ -1515,7 +1515,7 @@ def _mise(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """mise/rtx: a runtime installed into the user's data folder (``install``, ``use``), ``-g``/``--global``,
     ``settings set``, ``plugins install``, ``self-update``, ``trust`` (the user's list of trusted folders)."""
     args = view[1:]
-    subs = _plain(args, frozenset({"-C", "--cd", "-E", "--env", "-j", "--jobs"}))
+    subs = plain_words(args, frozenset({"-C", "--cd", "-E", "--env", "-j", "--jobs"}))
     sub = subs[0] if subs else ""
     if sub in _MISE_INSTALLS:
         return INSTALL
@@ -1528,7 +1528,7 @@ def _poetry(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``poetry self …`` changes poetry's own install; ``poetry config KEY VALUE`` (or ``--unset``) without
     ``--local`` writes the user's settings. ``pdm`` alike."""
     args = view[1:]
-    subs = _plain(args, frozenset({"-C", "--directory", "-P", "--project", "-p"}))
+    subs = plain_words(args, frozenset({"-C", "--directory", "-P", "--project", "-p"}))
     if subs[:1] == ["self"]:
         return INSTALL
     if subs[:1] == ["config"] and "--local" not in args and "-l" not in args:
@@ -1564,7 +1564,7 @@ def _git_config_writes(args: tuple[str, ...]) -> bool:
         return False
     if any(w in _GIT_CONFIG_WRITES or w.startswith(("--unset=", "--add=")) for w in args):
         return True
-    positionals = _plain(args, _GIT_CONFIG_VALUES)
+    positionals = plain_words(args, _GIT_CONFIG_VALUES)
     if positionals[:1] and positionals[0] in ("set", "unset", "edit", "rename-section", "remove-section"):
         return True
     if positionals[:1] and positionals[0] in ("get", "list"):
@@ -1597,7 +1597,7 @@ def _git(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 
 def _gh(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``gh auth login|logout|refresh|switch``: the user's stored credentials."""
-    subs = _plain(view[1:], frozenset({"-R", "--repo", "-h", "--hostname"}))
+    subs = plain_words(view[1:], frozenset({"-R", "--repo", "-h", "--hostname"}))
     if subs[:1] == ["auth"] and subs[1:2] and subs[1] in ("login", "logout", "refresh", "switch"):
         return KEYCHAIN
     return None
@@ -1692,7 +1692,7 @@ def _dpkg(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 def _security(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``security list-keychains|default-keychain|login-keychain -s …`` set the keychains; the other commands
     are decided by the row (a closed list of reads)."""
-    subs = _plain(view[1:], frozenset({"-d", "--domain"}))
+    subs = plain_words(view[1:], frozenset({"-d", "--domain"}))
     if subs[:1] and subs[0] in ("list-keychains", "default-keychain", "login-keychain") and "-s" in view:
         return KEYCHAIN
     return None
