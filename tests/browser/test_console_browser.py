@@ -139,6 +139,9 @@ def test_every_console_page_has_labelled_controls(page, team, shot):
     page.goto(pages["permissions"])
     page.get_by_label("permissions.json").fill('{"allow": ["Terminal(npm test"], "deny": [], "ask": []}')
     page.get_by_role("button", name="Check and preview").click()
+    # the review is the form's answer, a page of its own: wait for it, not for the page it replaces (a fast
+    # machine counted the old page's issues, none, before the answer arrived)
+    page.locator(".issue-error").first.wait_for()
     assert page.locator(".issue-error").count() >= 1
     page.get_by_label("permissions.json").fill('{"allow": ["Terminal(npm test)", "Terminal(npm run lint)"]}')
     page.get_by_role("button", name="Check and preview").click()
