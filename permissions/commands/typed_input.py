@@ -187,6 +187,13 @@ def typed_into(view: tuple[str, ...], piped_on: bool) -> str | None:
         return _session(view)
     if verb == "git":
         return _git(view)
+    if verb in _CONSOLES:
+        return _console(verb, view)
+    return _debugged(verb, view)
+
+
+def _debugged(verb: str, view: tuple[str, ...]) -> str | None:
+    """A language's own debugger started through its runner: `node inspect`, `perl -d`, `dlv debug`."""
     if verb == "node" and len(view) > 1 and view[1] == "inspect":
         return _DEBUGGER
     if verb == "perl" and any(w.startswith("-d") for w in view[1:]):
@@ -196,8 +203,42 @@ def typed_into(view: tuple[str, ...], piped_on: bool) -> str | None:
     return None
 
 
+# Windows' consoles of their own (and ftp, on every system): netsh's shell changes the network and firewall,
+# nslookup's sends every name typed, ftp runs `!cmd`, sqlcmd runs `!!cmd` and statements, wmic calls anything.
+_CONSOLES = frozenset({"netsh", "nslookup", "ftp", "sqlcmd", "wmic"})
+
+
+def _console(verb: str, view: tuple[str, ...]) -> str | None:
+    words = list(view[1:])
+    if verb == "netsh":
+        # no command (its options -a -c -r -u -p take a value, -f names a script): its own prompt
+        operands, k = [], 0
+        while k < len(words):
+            low = words[k].lower()
+            if low in ("-f", "/f"):
+                return None
+            if low[:1] in "-/" and low[1:] in ("a", "c", "r", "u", "p"):
+                k += 2
+                continue
+            operands.append(low)
+            k += 1
+        interactive = not operands
+    elif verb == "wmic":
+        interactive = not any(w[:1] not in "-/" for w in words)
+    elif verb == "nslookup":
+        operands = [w for w in words if w[:1] != "-" or w == "-"]
+        interactive = not operands or operands[0] == "-"
+    elif verb == "ftp":
+        interactive = not any(w.lower().startswith(("-s:", "/s:")) for w in words)  # no script file
+    else:  # sqlcmd: no query, no input file
+        interactive = not any(
+            w in ("-Q", "-q", "-i", "-?") or w.startswith(("-Q", "-q", "-i")) for w in words
+        )
+    return "is a console that runs what is typed at its prompt" if interactive else None
+
+
 _DLV = frozenset({"debug", "exec", "attach", "test", "core", "connect", "trace", "replay"})
 
 TYPED_VERBS = frozenset(
-    PAGERS | _EDITORS | _DEBUGGERS | _REPLS | _TUIS | _SESSIONS | {"git", "node", "perl", "dlv"}
+    PAGERS | _EDITORS | _DEBUGGERS | _REPLS | _TUIS | _SESSIONS | _CONSOLES | {"git", "node", "perl", "dlv"}
 )

@@ -98,6 +98,14 @@ TYPED_INTO = [
     "mc",
     "ncdu /work",  # asked on main already (a path outside the project)
     "k9s",
+    # consoles of their own: netsh's shell, nslookup's, ftp's `!`, sqlcmd's `!!`, wmic
+    "netsh",
+    "netsh -r server01",
+    "nslookup",
+    "nslookup - 8.8.8.8",
+    "ftp files.example.com",  # asked on main already (an upload client)
+    "sqlcmd -S localhost",
+    "wmic",
     # through wrappers and after other commands
     "timeout 600 less build.log",
     "cd src && vim app.py",
@@ -162,6 +170,10 @@ ORDINARY = [
     "tmux ls",
     "screen -dmS dev ./run.sh",
     "screen -ls",
+    "netsh wlan show profiles",
+    "nslookup github.com",
+    "wmic os get caption",
+    "sqlcmd -S localhost -i schema.sql",
     "perl script.pl",
     "node server.js",
     "cat README.md",
