@@ -589,14 +589,13 @@ def _powershell(view: tuple[str, ...]) -> str | None:
 
 
 def _windows_shell(verb: str, view: tuple[str, ...]) -> str | None:
+    """cmd, or a distribution's launcher (WSL itself is read with the launchers: :func:`wsl_opaque`)."""
     if verb == "cmd":
         for w in view[1:]:
             low = w.lower()
             if low[:2] in ("/c", "/k", "/r") or low == "/?":
                 return None  # its command line is read as cmd's (permissions.commands.windows)
         return FROM_INPUT
-    if verb == "wsl":
-        return wsl_opaque(view)
     # a distribution's launcher
     if len(view) == 1:
         return FROM_INPUT

@@ -55,7 +55,10 @@ _ONLY_ABOUT = frozenset({"--version", "--help", "-V", "-h", "-v", "version"})
 
 
 def _batch(*flags: str) -> Callable[[tuple[str, ...]], bool]:
-    return lambda view: any(w in flags or w.startswith(tuple(f + "=" for f in flags)) for w in view[1:])
+    """Whether a view gives one of ``flags`` (alone or with `=value`)."""
+    given = frozenset(flags)
+    valued = tuple(f + "=" for f in flags)
+    return lambda view: any(w in given or w.startswith(valued) for w in view[1:])
 
 
 _NOT_TYPED: dict[str, Callable[[tuple[str, ...]], bool]] = {
@@ -68,7 +71,9 @@ _NOT_TYPED: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "radare2": _batch("-q", "-qq", "-c", "-i"),
 }
 
-# ssh's options that take a value (OpenSSH ssh.c's getopt string), to find the host and what follows it.
+
+# ssh's options that take a value (OpenSSH ssh.c's getopt string, `-P tag` included), to find the host and
+# what follows it. (permissions.commands.uploads' _SSH_VALUES lacks `P`: one set would change its reading.)
 _SSH_VALUED = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
 
 
