@@ -78,17 +78,25 @@ _SSH_VALUED = frozenset("BbcDEeFIiJLlmOoPpQRSWw")
 
 
 def _ssh_runs_a_command(view: tuple[str, ...]) -> bool:
-    """``ssh [options] host command``: a command after the host (read as a segment of its own)."""
-    k, n = 1, len(view)
+    """``ssh [options] host [options] command``: a command after the host (read as a segment of its own).
+    ssh reads options after the host too (``ssh localhost -p 2222`` runs no command); a value letter takes the
+    rest of its word, else the next word, as getopt reads it."""
+    operands, k, n = 0, 1, len(view)
     while k < n:
         w = view[k]
+        k += 1
         if w == "--":
-            k += 1
-            break
+            return n - k >= 2 - operands  # what is left: the host if not yet seen, then a command
         if w[:1] != "-" or len(w) < 2:
-            break
-        k += 2 if w[-1] in _SSH_VALUED and all(c not in _SSH_VALUED for c in w[1:-1]) else 1
-    return k + 1 < n  # a host, then something to run
+            operands += 1
+            if operands == 2:
+                return True
+            continue
+        for j in range(1, len(w)):
+            if w[j] in _SSH_VALUED:
+                k += j + 1 == len(w)  # `-p 2222` takes the next word, `-p2222` its own rest
+                break
+    return False
 
 
 def _session(view: tuple[str, ...]) -> str | None:
