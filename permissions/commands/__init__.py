@@ -268,6 +268,18 @@ _UNKNOWN_COMMANDS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
 }
 
 
+def _code_then(reader: Callable[[tuple[str, ...]], str | None]) -> Callable[[tuple[str, ...]], str | None]:
+    """A verb read both ways (`nix repl` opens a prompt, `nix develop -c claude` starts an agent elsewhere):
+    code_opaque's reading first, then the verb's own."""
+    return lambda view: code_opaque(view) or reader(view)
+
+
+_UNKNOWN_COMMANDS.update(
+    {verb: _code_then(_UNKNOWN_COMMANDS[verb]) for verb in INLINE_CODE & _UNKNOWN_COMMANDS.keys()}
+)
+_CODE_ONLY = INLINE_CODE - _UNKNOWN_COMMANDS.keys()  # (the verbs read both ways go through _UNKNOWN_COMMANDS)
+
+
 _LOOK_ALIKE = "the command word holds characters outside ASCII, which may pose as another program's name"
 
 
@@ -283,7 +295,7 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
         verb = view[0]
         why: str | None = None
         # is_code_verb(verb), its common answer without the call (only a versioned name needs it)
-        if verb in INLINE_CODE or (verb[-1:].isdigit() and is_code_verb(verb)):
+        if verb in _CODE_ONLY or (verb[-1:].isdigit() and is_code_verb(verb)):
             why = code_opaque(view)
         elif verb in AWKS:
             why = awk_opaque(view)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from permissions.commands.repls import INLINE, PROMPT_VERBS, prompt_reads_input
+
 __all__ = ["CODE_RUNNERS", "INLINE_CODE", "code_opaque", "is_code_verb", "is_stream", "wsl_opaque"]
 
 # R7.3 [beyond]: verbs that run code given as arguments stay exact for approve-always.
@@ -63,7 +65,6 @@ MORE_RUNNERS = frozenset(
 VERSIONED = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "tclsh", "julia", "bash", "zsh", "ksh")
 
 FROM_INPUT = "reads its program from its input, which no rule can read"
-INLINE = "runs inline code in another language, which no rule can read"
 
 
 class _Interp(NamedTuple):
@@ -77,10 +78,22 @@ class _Interp(NamedTuple):
     ends: str = ""  # letters that run a module by name and end the options (`python -m pytest`)
     info: tuple[str, ...] = ("--version", "--help", "-V", "-h")  # print and exit: run nothing
     stdin: bool = True  # with no program operand, it reads the program from its input
+    # red team: letters and long options that open the prompt even with a script (`python3 -i x.py`): it
+    # reads the input after the script ends
+    interactive: str = ""
+    interactive_long: tuple[str, ...] = ()
 
 
 _PYTHON = _Interp(
-    "c", (), "WXQ", "", "bBdEhiIOPqsSuvVx", ("--check-hash-based-pycs",), ("--help-all", "--help-env"), "m"
+    "c",
+    (),
+    "WXQ",
+    "",
+    "bBdEhiIOPqsSuvVx",
+    ("--check-hash-based-pycs",),
+    ("--help-all", "--help-env"),
+    "m",
+    interactive="i",
 )
 _PERL = _Interp(
     "eE", (), "IF", "0CdDilmMx", "acnpsStTuUvwWX", (), (), "", ("-v", "-V", "--version", "--help")
@@ -95,6 +108,8 @@ _NODE = _Interp(
     ("--test", "--watch", "--check", "--interactive", "--inspect", "--inspect-brk", "--enable-source-maps"),
     "",
     ("-v", "--version", "-h", "--help"),
+    interactive="i",
+    interactive_long=("--interactive",),
 )
 _RUBY = _Interp(
     "e",
@@ -108,10 +123,21 @@ _RUBY = _Interp(
     ("-v", "--version", "-h", "--help"),
 )
 _PHP = _Interp(
-    "rBRE", (), "cdfzFt", "", "aChHilmnqsSvw", (), (), "", ("-v", "--version", "-h", "--help", "-m", "-i")
+    "rBRE",
+    (),
+    "cdfzFt",
+    "",
+    "aChHilmnqsSvw",
+    (),
+    (),
+    "",
+    ("-v", "--version", "-h", "--help", "-m", "-i"),
+    interactive="a",
 )
-_E_ONLY = _Interp("e", ("--eval",), "lLJtp", "", "ivEW", (), ())
-_CLOJURE = _Interp("e", ("--eval",), "im", "MXTAPSJ", "", (), (), "", ("--version", "-h", "--help"), False)
+_E_ONLY = _Interp("e", ("--eval",), "lLJtp", "", "ivEW", (), (), interactive="i")
+# The Clojure CLI with no main, alias, tool or script opens clojure.main's prompt (stdin); with `-M:alias`,
+# `-X`, `-T` or `-m ns` it runs what the project names (_RUNS_INSTEAD).
+_CLOJURE = _Interp("e", ("--eval",), "im", "MXTAPSJ", "", (), (), "", ("--version", "-h", "--help"))
 
 _INTERPRETERS: dict[str, _Interp] = {
     "python": _PYTHON,
@@ -120,7 +146,8 @@ _INTERPRETERS: dict[str, _Interp] = {
     **dict.fromkeys(
         ("python3.13t", "python3.14t", "python3.15t", "graalpy", "jython", "micropython"), _PYTHON
     ),
-    "ipython": _Interp("c", (), "m", "", "i", (), (), "", ("--version", "--help", "-h"), False),
+    # red team: IPython runs what reaches its input as Python (`echo 'import os; …' | ipython`), as python does
+    "ipython": _Interp("c", (), "m", "", "i", (), (), "", ("--version", "--help", "-h"), interactive="i"),
     "perl": _PERL,
     "node": _NODE,
     "nodejs": _NODE,
@@ -164,7 +191,16 @@ _INTERPRETERS: dict[str, _Interp] = {
         ("--version", "--help"),
     ),
     "julia": _Interp(
-        "eE", ("--eval", "--print"), "LJtpC", "", "hvqiO", (), (), "", ("-v", "--version", "-h", "--help")
+        "eE",
+        ("--eval", "--print"),
+        "LJtpC",
+        "",
+        "hvqiO",
+        (),
+        (),
+        "",
+        ("-v", "--version", "-h", "--help"),
+        interactive="i",
     ),
     "osascript": _Interp("e", (), "lis", "", "", (), ()),
     "expect": _Interp("c", (), "f", "", "bdDinNv", (), (), "", ("-v",)),
@@ -177,20 +213,36 @@ _INTERPRETERS: dict[str, _Interp] = {
     "scala": _Interp("e", (), "", "", "", ("-classpath", "-cp"), (), "", ("-version", "-help")),
     "jshell": _Interp("", (), "RJ", "", "qsv", ("--class-path", "--module-path"), (), "", ("--version",)),
     "jrunscript": _Interp("e", (), "f", "", "", ("-cp", "-classpath"), (), "", ("-help",)),
-    "ghci": _Interp("e", (), "", "", "", (), (), "", ("--version", "--help"), False),
-    "ghc": _Interp("e", (), "o", "", "c", (), (), "", ("--version", "--help"), False),
+    # red team: the prompts read their input when it is not a terminal too (`echo ':! rm -rf ~' | ghci`), and
+    # through an agent's hook they read what the agent types: with no program they read it (stdin=True)
+    "ghci": _Interp("e", (), "", "", "", (), (), "", ("--version", "--help")),
+    "ghc": _Interp(
+        "e", (), "o", "", "c", (), (), "", ("--version", "--help"), False, interactive_long=("--interactive",)
+    ),
     "irb": _Interp("", (), "rI", "", "dfUvw", (), (), "", ("-v", "--version", "-h", "--help")),
-    "swift": _Interp("e", (), "", "", "", (), (), "", ("--version", "-help"), False),
-    "kotlin": _Interp("e", ("-expression",), "", "", "", ("-cp", "-classpath"), (), "", ("-version",), False),
+    "swift": _Interp("e", (), "", "", "", (), (), "", ("--version", "-help")),
+    "kotlin": _Interp("e", ("-expression",), "", "", "", ("-cp", "-classpath"), (), "", ("-version",)),
     "kotlinc": _Interp(
-        "e", ("-expression",), "d", "", "", ("-cp", "-classpath", "-script"), (), "", ("-version",), False
+        "e", ("-expression",), "d", "", "", ("-cp", "-classpath", "-script"), (), "", ("-version",)
     ),
     "ecl": _Interp("e", (), "", "", "", (), (), "", ("--version", "-?", "--help")),  # `-eval` (one dash)
     "raku": _Interp("e", (), "IM", "", "cnpv", (), (), "", ("-v", "--version", "-h", "--help")),
-    "guile": _Interp("c", (), "Lls", "", "q", (), (), "", ("-v", "--version", "-h", "--help"), False),
-    "racket": _Interp("e", ("--eval",), "lrt", "", "ivn", (), (), "", ("-v", "--version", "-h"), False),
+    "guile": _Interp("c", (), "Lls", "", "q", (), (), "", ("-v", "--version", "-h", "--help")),
+    "racket": _Interp(
+        "e",
+        ("--eval",),
+        "lrt",
+        "",
+        "ivn",
+        (),
+        (),
+        "",
+        ("-v", "--version", "-h"),
+        interactive="i",
+        interactive_long=("--repl",),
+    ),
     "sbcl": _Interp("", ("--eval",), "", "", "", ("--load", "--script", "--core"), (), "", ("--version",)),
-    "clisp": _Interp("x", (), "iM", "", "q", (), (), "", ("--version", "-h"), False),
+    "clisp": _Interp("x", (), "iM", "", "q", (), (), "", ("--version", "-h")),
     # The Clojure CLI's `-M:alias`, `-X:alias`, `-T:tool`, `-A:alias`, `-Sdeps`, `-J-opt`: the project's aliases
     # and the JVM's options (their value the rest of the word); what follows `-M` is clojure.main's (`-e` code).
     "clojure": _CLOJURE,
@@ -218,11 +270,11 @@ _INTERPRETERS: dict[str, _Interp] = {
         ("--interactive", "--transpile-only", "--swc", "--files", "--esm", "--script-mode", "--pretty"),
         "",
         ("-v", "--version", "-h", "--help"),
+        interactive="i",
+        interactive_long=("--interactive",),
     ),
     "clj": _CLOJURE,
-    "nbb": _Interp(
-        "e", ("--eval",), "", "", "", ("--classpath",), (), "", ("--version", "-h", "--help"), False
-    ),
+    "nbb": _Interp("e", ("--eval",), "", "", "", ("--classpath",), (), "", ("--version", "-h", "--help")),
     "rust-script": _Interp(
         "el",
         ("--expr", "--loop"),
@@ -246,6 +298,85 @@ _INTERPRETERS: dict[str, _Interp] = {
         _Interp("c", (), "", "", "", (), (), "", ("--version", "--help")),
     ),
     "xonsh": _Interp("c", (), "", "", "i", (), (), "", ("-V", "--version", "-h", "--help")),
+    # red team: more languages' prompts with an inline-code option; a script runs and ends, and with none (or
+    # with the option that keeps the prompt open) each reads code from its input (permissions.commands.repls
+    # keeps the prompts that read their input whatever they are given)
+    "coffee": _Interp(
+        "e",
+        ("--eval",),
+        "ojr",
+        "",
+        "bclmMnptw",
+        ("--output", "--join", "--require", "--nodejs"),
+        (),
+        "",
+        ("-v", "--version", "-h", "--help"),
+        interactive="is",
+        interactive_long=("--interactive", "--stdio"),
+    ),
+    "octave": _Interp(
+        "",
+        ("--eval",),
+        "p",
+        "",
+        "fhqvVWHx",
+        ("--path", "--exec-path", "--image-path", "--info-file", "--doc-cache-file"),
+        ("--no-gui", "--gui", "--quiet", "--silent", "--norc", "--no-init-file", "--no-window-system"),
+        "",
+        ("-v", "--version", "-h", "--help"),
+        interactive="i",
+        interactive_long=("--interactive", "--persist"),
+    ),
+    "sage": _Interp("c", (), "", "", "q", (), (), "", ("-v", "--version", "-h", "--help")),
+    "hy": _Interp("c", (), "", "", "BEuv", (), (), "m", ("-v", "--version", "-h", "--help"), interactive="i"),
+    "fennel": _Interp(
+        "e",
+        ("--eval",),
+        "",
+        "",
+        "",
+        (),
+        (),
+        "",
+        ("-v", "--version", "-h", "--help"),
+        interactive_long=("--repl",),
+    ),
+    "janet": _Interp(
+        "e", (), "lmwxE", "", "dknpqsv", (), (), "", ("-v", "--version", "-h"), interactive="ri"
+    ),
+    **dict.fromkeys(
+        ("lumo", "planck"),
+        _Interp(
+            "e",
+            ("--eval",),
+            "ck",
+            "",
+            "dqv",
+            (),
+            (),
+            "",
+            ("-V", "--version", "-h", "--help"),
+            interactive="r",
+        ),
+    ),
+    "ocaml": _Interp("", (), "I", "", "", ("-init", "-open"), (), "", ("-version", "-vnum", "-help")),
+    "gsi": _Interp("e", (), "", "", "", (), (), "", ("-v",)),
+    "chibi-scheme": _Interp("ep", (), "IAmx", "", "qQdhV", (), (), "", ("-V", "--version", "-h")),
+}
+# Options with which a prompt's program runs what they name instead of opening the prompt (its input is not
+# read): the Clojure CLI's aliases, tools, exec functions and mains; Racket's required files and modules
+# (they imply `-n`, no prompt, unless `-i` asks for one); Guile's `-s script`; node's test runner and
+# `--run`; SBCL's `--script` and `--non-interactive`.
+_RUNS_INSTEAD: dict[str, tuple[tuple[str, ...], _Interp]] = {
+    name: (starts, _INTERPRETERS[name]._replace(stdin=False))
+    for name, starts in (
+        ("clojure", ("-X", "-T", "-M:", "-m", "--main")),
+        ("clj", ("-X", "-T", "-M:", "-m", "--main")),
+        ("racket", ("-t", "-l", "-r", "-u", "-k", "-f")),
+        ("guile", ("-s",)),
+        ("node", ("--test", "--run")),  # node's test runner, a package.json script
+        ("sbcl", ("--script", "--non-interactive")),
+    )
 }
 # Modules that run code given in their arguments or read it from the input (`python -m timeit 'stmt'`).
 _CODE_MODULES = frozenset(
@@ -325,6 +456,11 @@ _SQL_CODE = {
     "snowsql": ("-q", "--query"),
     "mongosh": ("--eval", "--eval"),
     "mongo": ("--eval", "--eval"),
+    # red team: more SQL and data shells (MySQL Shell's JS/Python/SQL modes, Spark SQL, Hive's Beeline, Hive)
+    "mysqlsh": ("-e", "--execute"),
+    "spark-sql": ("-e", "-e"),
+    "beeline": ("-e", "-e"),
+    "hive": ("-e", "-e"),
 }
 # Key-value stores' shells: their words after the options are a command of the store (`redis-cli flushall`,
 # `EVAL` runs Lua), and with none they read commands from the input.
@@ -385,6 +521,7 @@ INLINE_CODE: frozenset[str] = (
     | {"py"}
     | frozenset(_RECIPE_FILE)
     | {"crystal", "dotnet", "erl"}
+    | PROMPT_VERBS
 )
 
 
@@ -438,8 +575,8 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
             return None
         if w[1] == "-":
             name, eq, _ = w.partition("=")
-            if name in spec.code_long:
-                return INLINE
+            if name in spec.code_long or name in spec.interactive_long:
+                return INLINE if name in spec.code_long else FROM_INPUT  # (the prompt stays open)
             if name in spec.value_long and not eq:
                 k += 2
                 continue
@@ -450,8 +587,8 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
         step = 1
         for j in range(1, len(w)):
             c = w[j]
-            if c in spec.code_short:
-                return INLINE
+            if c in spec.code_short or c in spec.interactive:
+                return INLINE if c in spec.code_short else FROM_INPUT  # red team: `python3 -i x.py`
             if c in spec.ends:
                 module = w[j + 1 :] or (view[k + 1] if k + 1 < n else "")
                 if module.split(".")[0] in _CODE_MODULES:
@@ -482,6 +619,15 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
     return _framework_code(view[k:])  # `python3 manage.py shell -c …`, `php artisan tinker`
 
 
+def _spec_for(family: str, view: tuple[str, ...]) -> _Interp:
+    """The family's grammar; with an option that runs something instead of the prompt (`clj -M:test`,
+    `racket -t x.rkt`), the same grammar reading no program from the input (_RUNS_INSTEAD)."""
+    instead = _RUNS_INSTEAD.get(family)
+    if instead is not None and any(w.startswith(instead[0]) for w in view[1:]):
+        return instead[1]
+    return _INTERPRETERS[family]
+
+
 def _names_code(word: str, spec: _Interp) -> bool:
     if word.startswith("--"):
         return word.partition("=")[0] in spec.code_long
@@ -506,19 +652,19 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
     verb = view[0]
     if verb == "py":
         return code_opaque(("python", *_past_the_launcher(view)))  # red team: the Python launcher
+    # red team: prompts by other names (permissions.commands.repls)
+    if verb in PROMPT_VERBS and (prompt := prompt_reads_input(verb, view)) is not None:
+        return prompt
     family = _family(verb)
     if family is not None:
-        return _interp(view, _INTERPRETERS[family], family == "perl")
+        spec = _spec_for(family, view) if family in _RUNS_INSTEAD else _INTERPRETERS[family]
+        return _interp(view, spec, family == "perl")
     if verb in FRAMEWORK_VERBS:
         return _framework_code(view)
     if verb in _SHELL_SOURCES:
         # `source /dev/stdin`, `. <(curl x)`, `bash /dev/fd/3`: the script is another command's output.
         if any(is_stream(w) for w in view[1:] if w != "-"):
             return FROM_INPUT
-        return None
-    if verb == "deno" or verb == "crystal":
-        if len(view) > 1 and view[1] == "eval":
-            return INLINE
         return None
     if verb == "erl":
         # Erlang's options are one dash and a word; `-eval`, `-s M F`, `-run M F` call code, and with none

@@ -44,7 +44,7 @@ _EDITORS = frozenset(
 _DEBUGGERS = frozenset(
     {"gdb", "cgdb", "lldb", "pdb", "ipdb", "pudb", "jdb", "rdbg", "byebug", "r2", "radare2"}
 )
-_REPLS = frozenset({"ghci", "pry", "ocaml", "utop", "racket", "bpython", "ptpython"})
+_REPLS = frozenset({"ghci", "pry", "utop", "bpython", "ptpython"})  # (racket, ocaml: read with the prompts)
 # File managers and terminal clients with a command to run a shell command (`!`, `:shell`, `s` into a pod).
 _TUIS = frozenset(
     "mc ranger nnn lf vifm yazi broot xplr joshuto lazygit tig k9s ncdu lnav lazydocker".split()

@@ -121,7 +121,11 @@ TYPED_INTO = [
 def test_a_program_typed_into_through_a_hook_is_never_auto_approved(command):
     v = term(command, autonomy=AUTO_MODE, runs_in="agent")
     assert v.decision != "auto_approve", (command, v.reason, v.message)
-    assert "reaches no hook" in v.message or v.reason != "unparseable", (command, v.message)
+    # (a prompt -- `ocaml` -- now reads as code from its input wherever it runs: test_redteam_prompts_by_other_names)
+    assert "reaches no hook" in v.message or "from its input" in v.message or v.reason != "unparseable", (
+        command,
+        v.message,
+    )
     program = command.split()[0]
     v = term(command, allow=(f"Terminal({program} *)", "Terminal(cd)", "Terminal(npm)"), runs_in="agent")
     assert v.decision != "auto_approve", (command, v.reason, v.message)
