@@ -266,10 +266,10 @@ _STARTERS: dict[str | tuple[str, ...], Starter] = {
 
 STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS)
 _SINGLE = frozenset(k for k in _STARTERS if isinstance(k, str))
-_PATHS: dict[str, list[tuple[str, ...]]] = {}
-for _key in _STARTERS:
-    if not isinstance(_key, str):
-        _PATHS.setdefault(_key[0], []).append(_key[1:])
+_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
+    verb: tuple(k[1:] for k in _STARTERS if not isinstance(k, str) and k[0] == verb)
+    for verb in STARTER_VERBS - _SINGLE
+}
 # Verbs read only behind a subcommand: their segment starts no shell unless a word is one of these
 # (runners.CARRIER_TRIGGERS: `poetry install` is not read at all).
 STARTER_TRIGGERS: dict[str, tuple[str, ...]] = {

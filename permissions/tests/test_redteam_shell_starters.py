@@ -86,6 +86,10 @@ FED = [
     "echo 'rm -rf ~' | proot -r /x",
     "echo 'rm -rf ~' | machinectl shell",
     "echo 'rm -rf ~' | sudo -u me newgrp docker",
+    "echo 'rm -rf ~' | exec fakeroot",
+    "echo 'rm -rf ~' | FOO=1 unshare -r",
+    "echo 'rm -rf ~' | command newgrp docker",
+    "echo 'rm -rf ~' | nix --extra-experimental-features 'nix-command flakes' develop",
     "wsl -d Ubuntu <<< 'rm -rf ~'",
     "echo 'rm -rf ~' | wsl",
     # the command they hand a machine's shell as one line
@@ -181,6 +185,16 @@ BARE = [
     "proot -r /x",
     "nice fakeroot",
     "timeout 60 poetry shell",
+    "exec fakeroot",
+    "command newgrp docker",
+    "FOO=1 newgrp docker",
+    '"newgrp" docker',
+    "NEWGRP docker",
+    "newgrp docker < steps.sh",
+    "busybox unshare -r",
+    "toolbox --verbose enter",
+    "nix --extra-experimental-features 'nix-command flakes' develop",
+    "poetry --directory x shell",
 ]
 
 
