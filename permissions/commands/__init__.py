@@ -359,7 +359,12 @@ _RENAMED = {**GNU_PREFIXED, **OTHER_NAMES}
 def _may_carry(words: tuple[str, ...]) -> bool:
     first = words[0] if words else ""
     if first in CARRIER_VERBS:
-        return first not in CARRIER_TRIGGERS or _triggered(words, first)
+        if first not in CARRIER_TRIGGERS or _triggered(words, first):
+            return True
+        if first not in PEELED_VERBS:
+            return False
+        # red team: a shell starter behind its subcommand that is a runner too (`poetry run sh -c …`, not
+        # `poetry shell`): peeled as below
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
         return foreign_name(first)  # R4.10: `BASH -c …`, `sh.exe -c …` run a shell: the full reading decides
     if first in _RENAMED:

@@ -18,8 +18,14 @@ from typing import NamedTuple
 from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried, build_variable
 from permissions.commands.git import git_carried
 from permissions.commands.interpreters import FROM_INPUT as INTERP_FROM_INPUT
-from permissions.commands.interpreters import code_opaque, is_stream
+from permissions.commands.interpreters import code_opaque, is_stream, wsl_opaque
 from permissions.commands.option_commands import OPTION_COMMANDS, OPTION_TRIGGERS
+from permissions.commands.shell_starters import (
+    STARTER_TRIGGERS,
+    STARTER_VERBS,
+    starter_carried,
+    starts_a_shell,
+)
 from permissions.commands.shells import (
     COMMAND_CARRIERS,
     FROM_INPUT,
@@ -1052,6 +1058,22 @@ def _vagrant(view: tuple[str, ...]) -> Carried:
     return _NOTHING
 
 
+def _also_starter(
+    reader: Callable[[tuple[str, ...]], Carried] | None,
+) -> Callable[[tuple[str, ...]], Carried]:
+    """A verb's reader, and what permissions.commands.shell_starters finds: the line it hands a machine's
+    shell (`minikube ssh -- cmd`), or that it starts a shell reading its input (`fakeroot`, `poetry shell`)."""
+
+    def read(view: tuple[str, ...]) -> Carried:
+        out = reader(view) if reader is not None else _NOTHING
+        scripts, unseen = starter_carried(view)
+        if not scripts and unseen is None:
+            return out
+        return Carried(out.scripts + scripts, out.problem, out.unseen or unseen)
+
+    return read
+
+
 def _hash(view: tuple[str, ...]) -> Carried:
     """R4.9: `hash -p /usr/bin/curl ls` makes the later command word `ls` run curl."""
     if any(w[:1] == "-" and "p" in w for w in view[1:]):
@@ -1273,27 +1295,41 @@ _CARRIERS: dict[str, Callable[[tuple[str, ...]], Carried]] = {
     **{verb: (lambda view: _NOTHING) for verb in DECLARATION_BUILTINS},
 }
 
+# red team: programs that start a shell when given no command (shell_starters.py), beside what they carry.
+_READ_BEFORE = frozenset(_CARRIERS)  # (`nix`, `vagrant`: read whatever their words, as before)
+_CARRIERS.update({verb: _also_starter(_CARRIERS.get(verb)) for verb in STARTER_VERBS})
+
 # Every verb `carried` may find a command line in.
 CARRIER_VERBS: frozenset[str] = frozenset(_CARRIERS)
-# Carrier verbs whose segment carries nothing unless a word holds one of these strings (option_commands.py).
-CARRIER_TRIGGERS: dict[str, tuple[str, ...]] = OPTION_TRIGGERS
+# Carrier verbs whose segment carries nothing unless a word holds one of these strings (option_commands.py;
+# a shell starter behind its subcommand, `poetry shell`).
+CARRIER_TRIGGERS: dict[str, tuple[str, ...]] = {
+    **OPTION_TRIGGERS,
+    **{verb: t for verb, t in STARTER_TRIGGERS.items() if verb not in _READ_BEFORE},
+}
 
 
 # Programs that run, as shell commands, what arrives on their input when no command is given: `sh`,
 # `bash -s`, `source /dev/stdin`, `su`, `at`, `ssh host` (R4.9: a here-string or here-document fed to
-# them is their script, R4.7).
+# them is their script, R4.7); red team: the programs that start a shell when given no command
+# (`newgrp docker`, `fakeroot`, `poetry shell`: shell_starters.py) and WSL with none (`wsl -d Ubuntu`).
 _INPUT_SCRIPT_VERBS = frozenset({"source", ".", "at", "batch"}) | SHELLS | COMMAND_CARRIERS
-INPUT_SCRIPT_FIRST: frozenset[str] = _INPUT_SCRIPT_VERBS | {"ssh", "sudo", "doas"}
+INPUT_SCRIPT_FIRST: frozenset[str] = _INPUT_SCRIPT_VERBS | {"ssh", "sudo", "doas", "wsl", "wsl.exe"}
 
 
 def runs_its_input(view: tuple[str, ...]) -> bool:
     """Whether one view of a segment runs what arrives on its input as shell commands (R4.9): a
     shell with no script (`sh`, `bash -s`, `bash -`), a shell or `source` given the input as a file
     (`bash /dev/stdin`, `. /dev/fd/0`), `su` with no `-c`, `at` / `batch`, `ssh host` with no remote
-    command or with a remote shell (`ssh host bash`)."""
+    command or with a remote shell (`ssh host bash`), a shell starter given no command (`newgrp docker`,
+    `unshare -r`, `nix develop`, `vagrant ssh`: shell_starters.py), `wsl` with none."""
     if not view:
         return False
     verb = view[0]
+    if verb in STARTER_VERBS:
+        return starts_a_shell(view) is not None
+    if verb == "wsl" or verb == "wsl.exe":
+        return wsl_opaque(view) is not None
     if verb in SHELLS or verb == "source" or verb == ".":
         if any(is_stream(w) for w in view[1:] if w != "-"):
             return True

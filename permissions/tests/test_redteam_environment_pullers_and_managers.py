@@ -74,7 +74,7 @@ def test_writing_an_environment_loader_by_subcommand_is_never_auto_approved(comm
         "dotenvx run -- node server.js",
         "dotenvx get KEY",
         "devbox run test",
-        "devbox shell",
+        "devbox shell --print-env",  # (bare, it starts a shell reading its input: test_redteam_shell_starters)
         "devbox list",
         "flox list",
         "flox activate -- make test",

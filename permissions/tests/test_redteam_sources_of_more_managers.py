@@ -338,8 +338,9 @@ def test_it_is_an_external_effect_never_denied(command):  # SPEC names no rule: 
         "nix-channel --list",
         "nix build .#x",
         "nix profile install nixpkgs#hello",
-        "nix-shell -p hello",
-        "nix-shell -I nixpkgs=channel:nixos-23.11 -p hello",
+        # (given a command: bare, nix-shell starts a shell reading its input, test_redteam_shell_starters)
+        "nix-shell -p hello --run hello",
+        "nix-shell -I nixpkgs=channel:nixos-23.11 -p hello --run hello",
         "opam install dune",
         "opam repo list",
         "opam pin add x .",

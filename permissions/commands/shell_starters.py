@@ -1,0 +1,388 @@
+"""Programs that start a shell when given no command (SPEC R4.7, R4.9, §5 "where it runs"; red team).
+
+``newgrp docker``, ``fakeroot``, ``unshare -r``, ``nix develop``, ``poetry shell``, ``toolbox enter``,
+``vagrant ssh``, ``multipass shell vm1``, ``lima`` ... each starts a shell -- on this machine, in a container
+that shares it, or on a VM -- and that shell runs, as commands, whatever arrives on its input: a pipe or a
+here-document (``echo 'rm -rf ~' | fakeroot``), or what an agent types into it later (Codex's
+``write_stdin`` reaches no hook). So, as for ``sh``, ``su`` and bare ``script``:
+
+- text fed to one of them is its script, read as segments (deny and the floor see ``rm -rf ~``), and
+- with no command it runs commands no rule can see (``Carried.unseen``): never auto-approved -- not by the
+  container floor, autonomy, auto mode, nor any allow.
+
+Each entry reads the program's own option grammar to tell whether a command is given:
+
+- ``ARGV``: the command follows the options (and up to ``own`` operands of its own: a machine, a profile),
+  read with :func:`permissions.commands.views.readings` (an option of unknown arity is read both ways: if one
+  reading leaves no command, the program may start a shell); with ``syntax`` None every option is one word
+  (firejail's ``--name=value``).
+- ``DASHES``: only what follows ``--`` (or a ``command`` option) is a command; its operands are its own
+  (``distrobox enter box``, ``guix shell pkg``).
+- ``OPTION``: a command is given only with one of its ``command`` options (``nix develop -c``,
+  ``nix-shell --run``, ``asciinema rec -c``).
+- ``NEVER``: it takes no command at all (``newgrp``, ``toolbox enter``, ``poetry shell``, ``multipass shell``).
+
+``quiet`` options make it start no shell (``--help``, ``--version``, ``devbox shell --print-env``,
+``distrobox enter --dry-run``, ``firejail --list``). The same programs with a command are wrappers, looked
+through as before (permissions.commands.wrappers); ``minikube ssh``, ``docker-machine ssh``, ``podman machine
+ssh``, ``vagrant ssh -- ARGS`` hand their command to the machine's shell as one line, read here as a script.
+
+Left as they are, on purpose: ``docker run -i IMAGE`` with no command, ``docker attach``, ``docker start -ai``
+(and podman's): what reads the input is the image's own program, which may be no shell at all, confined to
+the container, and what that container can reach (mounts, ``--privileged``, the network) is judged from the
+run's options already (permissions.commands.containers); reading every piped text as commands there would ask
+for ordinary ``docker run -i img < data``. ``lxc console`` / ``incus console`` attach to a login prompt, not
+a shell. The interpreters' own prompts (``python``, ``ipython``, ``node`` ...) are read in
+permissions.commands.interpreters.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from permissions.commands.syntax import HELP, NONE, REQUIRED, Syntax
+from permissions.commands.views import readings
+from permissions.commands.wrappers import WRAPPERS
+
+__all__ = ["STARTER_TRIGGERS", "STARTER_VERBS", "starter_carried", "starts_a_shell"]
+
+ARGV, DASHES, OPTION, NEVER = 0, 1, 2, 3
+_HELP_WORDS = ("-h", "--help", "--version")
+_END = "\0"  # a word no program's argument can be: where a reading ends with it alone, no command is given
+
+
+class Starter(NamedTuple):
+    mode: int
+    syntax: Syntax | None = None  # ARGV: how its parser reads the options before the command
+    own: int = 0  # ARGV: operands of its own the command follows, at most (`limactl shell INSTANCE [cmd]`)
+    command: tuple[str, ...] = ()  # options that give the command (`-c`, `--command`, `--run`, `--exec`)
+    quiet: tuple[str, ...] = _HELP_WORDS  # options (or `--name=` prefixes) with which it starts no shell
+    lead: int = 0  # operands before its options (`setarch ARCH [options] [program]`)
+    remote: bool = False  # its command is one line the machine's shell runs (`minikube ssh -- cmd`)
+
+
+_UNKNOWN = Syntax(long=dict(HELP))
+_V = ("-h", "--help", "-V", "--version")
+_LIMA = Syntax(
+    long={
+        "workdir": REQUIRED,
+        "shell": REQUIRED,
+        "reconnect": NONE,
+        "preserve-env": NONE,
+        "start": NONE,
+        **HELP,
+    }
+)
+# fakeroot(1): -l/--lib, --faked, -i, -s, -b take a value; -u/--unknown-is-real, -h, -v do not.
+_FAKEROOT = Syntax("uhv", "lifsb", long={"lib": REQUIRED, "faked": REQUIRED, "unknown-is-real": NONE, **HELP})
+# fakechroot(1): [-s] [-l lib] [-d ldso] [-e type] [-c dir] [-b dir] [--] [command]; no command runs $SHELL.
+_FAKECHROOT = Syntax(
+    "shv",
+    "ldecb",
+    long={
+        "use-system-libs": NONE,
+        "lib": REQUIRED,
+        "elfloader": REQUIRED,
+        "environment": REQUIRED,
+        "config-dir": REQUIRED,
+        "bindir": REQUIRED,
+        **HELP,
+    },
+)
+# firejail(1): every option is one word (`--private`, `--net=none`); these only list, print or manage.
+_FIREJAIL_QUIET = (
+    *_HELP_WORDS,
+    "--list",
+    "--tree",
+    "--top",
+    "--netstats",
+    "--overlay-clean",
+    "--audit",
+    "--shutdown=",
+    "--ls=",
+    "--get=",
+    "--put=",
+    "--cat=",
+    "--bandwidth=",
+    "--debug-",
+    "--dns.print=",
+    "--fs.print=",
+    "--caps.print=",
+    "--seccomp.print=",
+    "--protocol.print=",
+    "--cpu.print=",
+    "--net.print=",
+    "--apparmor.print=",
+    "--profile.print=",
+)
+# The shell of a machine reached over ssh, its options as `ssh` reads them after the host (`vagrant ssh --
+# -L 8080:localhost:80` starts a shell; `vagrant ssh -- ls` runs ls).
+_SSH_ARGS = Syntax("46AaCfGgKkMNnqsTtVvXxYy", "BbcDEeFIiJLlmOoPpQRSWw")
+_MINIKUBE_SSH = Syntax("", "np", long={"node": REQUIRED, "profile": REQUIRED, "native-ssh": NONE, **HELP})
+_AWS_VAULT_EXEC = Syntax(
+    "nsj",
+    "dt",
+    long={
+        "duration": REQUIRED,
+        "no-session": NONE,
+        "region": REQUIRED,
+        "mfa-token": REQUIRED,
+        "json": NONE,
+        "server": NONE,
+        "ec2-server": NONE,
+        "ecs-server": NONE,
+        "lazy": NONE,
+        "stdout": NONE,
+        **HELP,
+    },
+)
+_SCHROOT = Syntax(
+    "lihVqvpabe",
+    "cudno",
+    long={
+        "chroot": REQUIRED,
+        "user": REQUIRED,
+        "directory": REQUIRED,
+        "session-name": REQUIRED,
+        "option": REQUIRED,
+        **dict.fromkeys(
+            "list info config location quiet verbose preserve-environment all all-chroots all-sessions"
+            " all-source-chroots automatic-session begin-session end-session recover-session run-session".split(),
+            NONE,
+        ),
+        **HELP,
+    },
+)
+_NEVER = Starter(NEVER)
+
+# verb, or (verb, subcommand...) -> how to tell that no command is given.
+_STARTERS: dict[str | tuple[str, ...], Starter] = {
+    # newgrp(1) takes a group, never a command: it always starts a shell (util-linux's has -h, -V).
+    "newgrp": Starter(NEVER, quiet=_V),
+    "fakeroot": Starter(ARGV, _FAKEROOT, quiet=("-h", "--help", "-v", "--version")),
+    "fakechroot": Starter(ARGV, _FAKECHROOT, quiet=("-h", "--help", "-v", "--version")),
+    # unshare(1): "If program is not given, then ${SHELL} is run (default: /bin/sh)."
+    "unshare": Starter(ARGV, WRAPPERS["unshare"], quiet=_V),
+    "firejail": Starter(ARGV, None, quiet=_FIREJAIL_QUIET),
+    # distrobox-host-exec: "If no command is provided, it will execute $SHELL" (on the host); host-spawn too.
+    "distrobox-host-exec": Starter(ARGV, None, quiet=_V),
+    "host-spawn": Starter(ARGV, _UNKNOWN, quiet=_V),
+    # setarch(8) ARCH [options] [program]: "The default program is /bin/sh"; linux32, linux64 ... likewise.
+    "setarch": Starter(ARGV, WRAPPERS["linux64"], quiet=(*_V, "--list"), lead=1),
+    **dict.fromkeys(("linux32", "linux64", "i386", "x86_64"), Starter(ARGV, WRAPPERS["linux64"], quiet=_V)),
+    # chroot(8) NEWROOT [command]: "${SHELL} -i" with none; arch-chroot, systemd-nspawn, schroot, lxc-attach,
+    # nsenter, proot the same (the privileged ones are capped already: their input is read all the same).
+    "chroot": Starter(ARGV, WRAPPERS["chroot"]),  # (its syntax reads NEWROOT as its operand)
+    "arch-chroot": Starter(ARGV, WRAPPERS["arch-chroot"]),
+    "systemd-nspawn": Starter(ARGV, _UNKNOWN, quiet=(*_V, "--boot", "-b")),
+    "schroot": Starter(
+        ARGV,
+        _SCHROOT,
+        quiet=(
+            *_V,
+            "-l",
+            "--list",
+            "-i",
+            "--info",
+            "--config",
+            "--location",
+            "-b",
+            "--begin-session",
+            "-e",
+            "--end-session",
+            "--recover-session",
+        ),
+    ),  # fmt: skip
+    "lxc-attach": Starter(ARGV, _UNKNOWN, quiet=_V),
+    "nsenter": Starter(ARGV, _UNKNOWN, quiet=_V),
+    "proot": Starter(ARGV, _UNKNOWN, quiet=_V),
+    # pkexec(1), run0(1): with no program, a root shell.
+    "pkexec": Starter(ARGV, WRAPPERS["pkexec"], quiet=_V),
+    "run0": Starter(ARGV, WRAPPERS["run0"], quiet=_V),
+    # machinectl shell [[user@]NAME [PATH [ARGS...]]]: the login shell of NAME with no PATH.
+    ("machinectl", "shell"): Starter(ARGV, _UNKNOWN, own=1),
+    # containers and VMs that share this machine's home or folders: distrobox and Toolbx (`toolbox run` takes
+    # a command, `toolbox enter` never does), Lima (`lima` is `limactl shell default`), Colima, Multipass
+    # (`exec` takes one; `shell`, and its aliases `sh`, `connect`, never), LXD/Incus (`shell` is `exec --
+    # su -l`), OrbStack's `orb` (no command: the default machine's shell), Vagrant, minikube, docker-machine,
+    # podman's machine and user namespace, buildah's.
+    "distrobox-enter": Starter(DASHES, command=("-e", "--exec"), quiet=(*_V, "-d", "--dry-run")),
+    ("distrobox", "enter"): Starter(DASHES, command=("-e", "--exec"), quiet=(*_V, "-d", "--dry-run")),
+    ("toolbox", "enter"): _NEVER,
+    "lima": Starter(ARGV, _LIMA),
+    ("limactl", "shell"): Starter(ARGV, _LIMA, own=1),
+    ("colima", "ssh"): Starter(DASHES, quiet=_V),
+    **{("multipass", sub): _NEVER for sub in ("shell", "sh", "connect")},
+    ("lxc", "shell"): _NEVER,
+    ("incus", "shell"): _NEVER,
+    "orb": Starter(ARGV, WRAPPERS["orb"], quiet=_V),
+    ("vagrant", "ssh"): Starter(OPTION, command=("-c", "--command")),
+    ("minikube", "ssh"): Starter(ARGV, _MINIKUBE_SSH, remote=True),
+    ("docker-machine", "ssh"): Starter(ARGV, _UNKNOWN, own=1, remote=True),
+    ("podman", "machine", "ssh"): Starter(
+        ARGV, Syntax(long={"username": REQUIRED, **HELP}), own=1, remote=True
+    ),
+    ("podman", "unshare"): Starter(ARGV, Syntax(long={"rootless-netns": NONE, **HELP})),
+    ("buildah", "unshare"): Starter(ARGV, Syntax("", "m", long={"mount": REQUIRED, **HELP})),
+    # development environments: Nix (`nix-shell --run`, `nix develop -c`, `nix shell -c` take a command;
+    # `nix develop --build` runs a phase), Poetry, Pipenv, Hatch, Pixi, Rye, Devbox (`--print-env` prints),
+    # devenv (`devenv shell cmd`), Flox and Guix (a command after `--`), pew, lorri, aws-vault's profile
+    # shell (`aws-vault exec PROFILE` with no command: a subshell holding the credentials).
+    "nix-shell": Starter(OPTION, command=("--run", "--command")),
+    "cached-nix-shell": Starter(OPTION, command=("--run", "--command")),
+    ("nix", "develop"): Starter(
+        OPTION,
+        command=("-c", "--command"),
+        quiet=(
+            *_HELP_WORDS,
+            "--unpack",
+            "--configure",
+            "--build",
+            "--check",
+            "--install",
+            "--installcheck",
+            "--phase",
+        ),
+    ),  # fmt: skip
+    ("nix", "shell"): Starter(OPTION, command=("-c", "--command")),
+    ("poetry", "shell"): Starter(NEVER, quiet=_V),
+    ("pipenv", "shell"): _NEVER,
+    ("hatch", "shell"): _NEVER,
+    ("pixi", "shell"): _NEVER,
+    ("rye", "shell"): _NEVER,
+    ("devbox", "shell"): Starter(NEVER, quiet=(*_HELP_WORDS, "--print-env")),
+    ("devenv", "shell"): Starter(ARGV, _UNKNOWN),
+    ("flox", "activate"): Starter(DASHES, quiet=(*_HELP_WORDS, "-p", "--print-script")),
+    ("guix", "shell"): Starter(DASHES, quiet=(*_V, "--search-paths", "--export-manifest")),
+    ("guix", "environment"): Starter(DASHES, quiet=(*_V, "--search-paths")),
+    ("pew", "workon"): _NEVER,
+    ("lorri", "shell"): _NEVER,
+    ("aws-vault", "exec"): Starter(ARGV, _AWS_VAULT_EXEC, own=1, quiet=(*_HELP_WORDS, "-j", "--json")),
+    # terminal recorders: `asciinema rec [file]` records $SHELL unless `-c CMD`; `ttyrec` unless `-e CMD`.
+    ("asciinema", "rec"): Starter(OPTION, command=("-c", "--command")),
+    ("asciinema", "record"): Starter(OPTION, command=("-c", "--command")),
+    "ttyrec": Starter(OPTION, command=("-e",)),
+}
+
+STARTER_VERBS: frozenset[str] = frozenset(k if isinstance(k, str) else k[0] for k in _STARTERS)
+_SINGLE = frozenset(k for k in _STARTERS if isinstance(k, str))
+_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
+    verb: tuple(k[1:] for k in _STARTERS if not isinstance(k, str) and k[0] == verb)
+    for verb in STARTER_VERBS - _SINGLE
+}
+# Verbs read only behind a subcommand: their segment starts no shell unless a word is one of these
+# (runners.CARRIER_TRIGGERS: `poetry install` is not read at all).
+STARTER_TRIGGERS: dict[str, tuple[str, ...]] = {
+    verb: tuple(dict.fromkeys(f"\0{path[-1]}\0" for path in paths))
+    for verb, paths in _PATHS.items()
+    if verb not in _SINGLE
+}
+
+
+def _subcommand_at(view: tuple[str, ...], path: tuple[str, ...]) -> int | None:
+    """Where the last word of ``path`` stands in ``view`` (`poetry -C dir shell`: global options, and a
+    word after one that may be its value, are skipped), or None."""
+    k, at = 1, 0
+    n = len(view)
+    while k < n and at < len(path):
+        w = view[k]
+        if w == path[at]:
+            at += 1
+            if at == len(path):
+                return k
+        elif w == "--":
+            return None
+        elif w[:1] != "-" and not (view[k - 1][:1] == "-" and "=" not in view[k - 1] and at == 0):
+            return None
+        k += 1
+    return None
+
+
+def _found(view: tuple[str, ...]) -> tuple[str, Starter, tuple[str, ...]] | None:
+    """The starter ``view`` names, its name, and the words after its (sub)command."""
+    verb = view[0]
+    if verb in _SINGLE:
+        return verb, _STARTERS[verb], view[1:]
+    for path in _PATHS.get(verb, ()):
+        at = _subcommand_at(view, path)
+        if at is not None:
+            return " ".join((verb, *path)), _STARTERS[(verb, *path)], view[at + 1 :]
+    return None
+
+
+def _given(rest: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether one of the options ``names`` stands before ``--`` (`--name`, `--name=x`, `-cCMD`)."""
+    for w in rest:
+        if w == "--":
+            return False
+        for name in names:
+            if w == name or w.startswith(name) and (name[-1] == "=" or name[1] != "-" or w[len(name)] == "="):
+                return True
+    return False
+
+
+def _quiet(rest: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    for w in rest:
+        if w == "--":
+            return False
+        if w[:1] == "-" and any(w == q or (q[-1:] in "=-" and w.startswith(q)) for q in names):
+            return True
+    return False
+
+
+def _commands(s: Starter, rest: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """ARGV: every reading of the words after the options (the program's own operands first)."""
+    if s.syntax is None:
+        k = 0
+        while k < len(rest) and rest[k][:1] == "-" and rest[k] != "--":
+            k += 1
+        return [rest[k + (rest[k : k + 1] == ("--",)) :]]
+    return readings(("_", *rest), s.syntax, False)
+
+
+def _no_command(s: Starter, rest: tuple[str, ...]) -> bool:
+    if s.mode == NEVER:
+        return True
+    if s.mode == OPTION:
+        return not _given(rest, s.command)
+    if s.mode == DASHES:
+        after = rest.index("--") + 1 if "--" in rest else len(rest)
+        return after >= len(rest) and not _given(rest, s.command)
+    if len(rest) < s.lead:
+        return False
+    return any(len(r) <= s.own + 1 for r in _commands(s, (*rest[s.lead :], _END)) if r[-1:] == (_END,))
+
+
+def starts_a_shell(view: tuple[str, ...]) -> str | None:
+    """Why ``view`` starts a shell that runs what arrives on its input, or None: one of the programs above
+    given no command (SPEC R4.9)."""
+    found = _found(view) if view and view[0] in STARTER_VERBS else None
+    if found is None:
+        return None
+    name, s, rest = found
+    if name == "vagrant ssh" and not _given(rest, s.command) and "--" in rest:
+        extras = rest[rest.index("--") + 1 :]
+        if any(r for r in readings(("ssh", *extras, _END), _SSH_ARGS, False) if r != (_END,)):
+            return None  # `vagrant ssh -- ls`: ssh's remote command (starter_carried reads it)
+    if _quiet(rest, s.quiet) or not _no_command(s, rest):
+        return None
+    return f"'{name}' starts a shell that reads its commands from its input, which no rule can see"
+
+
+def starter_carried(view: tuple[str, ...]) -> tuple[tuple[str, ...], str | None]:
+    """The command lines ``view`` hands to a machine's shell (`minikube ssh -- rm -rf ~`, `vagrant ssh --
+    ls`), and why it runs commands no rule can see (starts_a_shell)."""
+    unseen = starts_a_shell(view)
+    found = _found(view) if view and view[0] in _PATHS else None
+    if found is None:
+        return (), unseen
+    name, s, rest = found
+    lines: list[str] = []
+    if name == "vagrant ssh" and "--" in rest:
+        for remote in readings(("ssh", *rest[rest.index("--") + 1 :]), _SSH_ARGS, False):
+            lines.append(" ".join(remote))
+    elif s.remote:
+        for command in _commands(s, rest):
+            # its own operand (a machine's name) may or may not be given: both readings (R4.8)
+            lines.extend(" ".join(command[j:]) for j in range(s.own + 1) if command[j:])
+    return tuple(dict.fromkeys(w for w in lines if w.strip())), unseen
