@@ -185,7 +185,13 @@ def _write_json(path: Path, data: dict) -> None:
 
 
 def configure(
-    agent: str, *, project: Path, home: Path, hook: Hook | None, model_url: str, features: tuple[str, ...] = ()
+    agent: str,
+    *,
+    project: Path,
+    home: Path,
+    hook: Hook | None,
+    model_url: str,
+    features: tuple[str, ...] = (),
 ) -> None:
     """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in; for Codex,
     ``features`` switched on (``[features]``, ``codex features list``)."""
