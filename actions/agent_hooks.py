@@ -339,7 +339,7 @@ class ClaudeCode(AgentProtocol):
 
     def map(self, body, root):
         tool, ti, cwd = self.parse(body)
-        if tool == "Bash":
+        if tool in ("Bash", "Monitor"):  # Monitor runs its command in the shell, in the background
             return terminal(tool, _text(ti.get("command"), "tool_input.command"), cwd, root)
         if tool == "Write":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)

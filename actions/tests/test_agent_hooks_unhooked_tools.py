@@ -111,3 +111,13 @@ def test_the_read_only_lists_name_no_tool_brabo_maps():
     }
     for agent, names in mapped.items():
         assert not names & set(READ_ONLY[agent].split("|")), agent
+
+
+def test_claude_codes_monitor_is_the_shell_command_it_runs():
+    # Claude Code 2.1.332 runs Monitor's command in its shell and names the tool "Monitor" in the hook input
+    # (captured from the real CLI): judged as that command, not answered by --other
+    mapped = PROTOCOLS["claude-code"].map(
+        body("Monitor", {"command": "tail -f log.txt", "description": "w"}), ROOT
+    )
+    [proposal] = mapped.proposals
+    assert proposal.action_type == "terminal" and proposal.payload["command"] == "tail -f log.txt"
