@@ -32,8 +32,11 @@ past it is killed and the tool runs, for all three agents (Claude Code: "A timed
 mcp_tool hook doesn't block the tool call"), so every wait here ends before it (``server_wait``).
 
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
-``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (below);
-anything else → the configured default.
+``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (below); a tool
+known to act in a way no action describes (``ACTING``: Claude Code's Skill, EnterWorktree ...) → a person
+decides; anything else → the configured default (``--other``, ask). ``brabo hook install``'s matcher sends
+every tool but the known read-only ones (brabo_client/hook_install.py ``READ_ONLY``), so a tool a release adds
+reaches this mapping rather than running unjudged.
 
 MCP tools, as each agent's hook input names them — captured from the pinned CLIs running a stdio MCP
 server (tests/agents_e2e/test_agents_e2e_mcp.py) and read in their source:
@@ -117,7 +120,8 @@ class Mapped:
     tool: str
     proposals: list[Proposal] = field(default_factory=list)
     # When no proposal can be made: "unmapped" (a tool Brabo has no action type for), "outside" (a path
-    # or cwd outside the project root, or no root known) or "agent_settings" (the agent's hook settings).
+    # or cwd outside the project root, or no root known), "agent_settings" (the agent's hook settings) or
+    # "acting" (a tool known to act in a way no action describes, ACTING).
     refusal: str = ""
     why: str = ""
 
@@ -272,6 +276,38 @@ def edit(tool: str, path, edits: list[dict], cwd, root) -> Mapped:
     return write(tool, path, describe_edits(edits), cwd, root, change="edit", edits=edits)
 
 
+# Tools that act on the agent's machine in a way no Brabo action describes (the install's matcher sends every
+# tool but the read-only ones here): a person decides, whatever ``--other`` says. Captured from the pinned CLIs
+# (tests/agents_e2e/test_agents_e2e_unhooked_tools.py) and read in their source.
+ACTING = {
+    # Claude Code 2.1.332: Skill runs the skill's inline shell (SKILL.md's !`command` lines) before the model
+    # sees it; EnterWorktree runs ``git worktree add`` (a branch, a checkout under .claude/worktrees/);
+    # ExitWorktree can delete that checkout and its branch; Workflow runs a script that starts subagents;
+    # PowerShell (Windows) runs a command in a language Brabo does not read (R4.9: opaque).
+    "claude-code": {
+        "Skill": "runs the skill's inline shell commands (its SKILL.md's !`…` lines), which Brabo cannot see",
+        "EnterWorktree": "creates a git branch and a worktree checkout under .claude/worktrees/",
+        "ExitWorktree": "can delete a git worktree checkout and its branch",
+        "Workflow": "runs a workflow script that starts subagents",
+        "PowerShell": "runs a PowerShell command, which Brabo does not read (opaque code)",
+    },
+    # Gemini CLI before 0.5x: save_memory appends to ~/.gemini/GEMINI.md, the user's instructions for every
+    # project — outside this one, and what the agent is told to do in every later session.
+    "gemini-cli": {
+        "save_memory": "appends to ~/.gemini/GEMINI.md, the user's global instructions, outside the project",
+    },
+    "codex": {},
+}
+
+
+def acting(agent: str, tool: str) -> Mapped | None:
+    what = ACTING[agent].get(tool)
+    if what is None:
+        return None
+    why = f"the agent's {tool} tool {what}; Brabo has no action to judge it by, so a person decides."
+    return Mapped(tool=tool, refusal="acting", why=why)
+
+
 # -- the three agents -------------------------------------------------------------------------------------
 
 
@@ -306,7 +342,7 @@ class ClaudeCode(AgentProtocol):
 
     def map(self, body, root):
         tool, ti, cwd = self.parse(body)
-        if tool == "Bash":
+        if tool in ("Bash", "Monitor"):  # Monitor runs its command in the shell, in the background
             return terminal(tool, _text(ti.get("command"), "tool_input.command"), cwd, root)
         if tool == "Write":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
@@ -322,7 +358,7 @@ class ClaudeCode(AgentProtocol):
                 "edit_mode": str(ti.get("edit_mode") or "replace"),
             }
             return write(tool, ti.get("notebook_path"), source, cwd, root, **extra)
-        return mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
+        return acting(self.name, tool) or mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):
         return {
@@ -359,7 +395,8 @@ class GeminiCli(AgentProtocol):
             }
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
         return (
-            mcp_call(tool, ti, root, body.get("mcp_context"))
+            acting(self.name, tool)
+            or mcp_call(tool, ti, root, body.get("mcp_context"))
             or gemini_mcp_call(tool, ti, root)
             or Mapped(tool=tool, refusal="unmapped")
         )
@@ -428,7 +465,7 @@ class Codex(AgentProtocol):
                         return one
                 proposals.extend(one.proposals)
             return Mapped(tool=tool, proposals=proposals)
-        return mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
+        return acting(self.name, tool) or mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):
         if decision == ALLOW:

@@ -26,14 +26,39 @@ import tempfile
 from . import hook
 
 EX_USAGE = 64
-# Each agent's hook event, the tools Brabo decides (as in the README), and its settings file. The last
-# alternative is every MCP tool as the agent names it in its hook (actions/agent_hooks.py): Claude Code's and
-# Codex's mcp__<server>__<tool>, Gemini CLI's mcp_<server>_<tool> (its matchers are regular expressions).
+# Each agent's hook event and the tools its hook is asked about. The matcher is FAIL CLOSED: every tool except
+# the ones Brabo knows do not act (they read, search, plan, talk to the person or the model, or start a subagent
+# whose own tool calls go through this hook). A tool an agent adds, renames or offers only on some platforms or
+# versions (Claude Code's Skill, EnterWorktree, Workflow, PowerShell; Gemini CLI's save_memory) reaches Brabo,
+# which maps it (actions/agent_hooks.py) or answers ``--other`` (ask) — never runs unjudged. Leaving the
+# read-only tools out keeps their cost at nothing: a command hook is a process start and a round trip per call
+# (bench/README "Coding-agent hooks": ~40 ms p50), on the tools an agent calls most (Read, Grep, read_file ...).
+# Claude Code and Gemini CLI test the matcher as a JavaScript regular expression against the tool's name
+# (``new RegExp(matcher).test(name)``: unanchored, so the anchors are in the pattern). Codex's is a Rust regex
+# without look-ahead, and Codex runs PreToolUse for its acting tools only (shell, apply_patch, MCP; code mode's
+# nested calls arrive as Bash): every tool.
 EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreToolUse"}
+READ_ONLY = {
+    # Claude Code 2.1.332 (what it declares to its model, deferred tools included) and earlier names.
+    "claude-code": (
+        "Read|Glob|Grep|LS|NotebookRead|WebFetch|WebSearch|ToolSearch|DeferredToolPlaceholder"
+        "|TodoWrite|TodoRead|TaskCreate|TaskGet|TaskList|TaskUpdate|TaskOutput|TaskStop|BashOutput|KillShell"
+        "|Agent|Task|ListAgents|SendMessage|ReportFindings|AskUserQuestion|EnterPlanMode|ExitPlanMode"
+        "|ScheduleWakeup|CronCreate|CronDelete|CronList|ListMcpResourcesTool|ReadMcpResourceTool|LSP"
+        "|StructuredOutput"
+    ),
+    # Gemini CLI 0.61.0 (packages/core/src/tools/tool-names.ts).
+    "gemini-cli": (
+        "read_file|read_many_files|list_directory|glob|grep_search|google_web_search|web_fetch|write_todos"
+        "|update_topic|list_background_processes|read_background_output|enter_plan_mode|exit_plan_mode"
+        "|ask_user|invoke_agent|activate_skill|complete_task|get_internal_docs|list_mcp_resources"
+        "|read_mcp_resource|tracker_get_task|tracker_list_tasks|tracker_visualize"
+    ),
+}
 MATCHER = {
-    "claude-code": "Bash|Write|Edit|MultiEdit|NotebookEdit|mcp__.*",
-    "gemini-cli": "run_shell_command|write_file|replace|mcp_.*",
-    "codex": "Bash|apply_patch|mcp__.*",
+    "claude-code": f"^(?!(?:{READ_ONLY['claude-code']})$)",
+    "gemini-cli": f"^(?!(?:{READ_ONLY['gemini-cli']})$)",
+    "codex": ".*",
 }
 DEFAULT_AGENT_TIMEOUT = 60  # seconds: the hook's timeout written into the settings and told to the hook
 

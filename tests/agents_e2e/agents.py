@@ -184,8 +184,17 @@ def _write_json(path: Path, data: dict) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n")
 
 
-def configure(agent: str, *, project: Path, home: Path, hook: Hook | None, model_url: str) -> None:
-    """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in."""
+def configure(
+    agent: str,
+    *,
+    project: Path,
+    home: Path,
+    hook: Hook | None,
+    model_url: str,
+    features: tuple[str, ...] = (),
+) -> None:
+    """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in; for Codex,
+    ``features`` switched on (``[features]``, ``codex features list``)."""
     if agent == "claude-code":
         settings: dict = {}
         if hook:
@@ -249,6 +258,8 @@ def configure(agent: str, *, project: Path, home: Path, hook: Hook | None, model
                     "stream_max_retries = 0",
                     "[analytics]",
                     "enabled = false",
+                    "[features]",
+                    *(f"{name} = true" for name in features),
                     "",
                 ]
             )
@@ -267,7 +278,7 @@ def configure(agent: str, *, project: Path, home: Path, hook: Hook | None, model
         raise ValueError(agent)
 
 
-def _argv(agent: str, clis: Clis, prompt: str) -> list[str]:
+def _argv(agent: str, clis: Clis, prompt: str, allowed: tuple[str, ...] = ()) -> list[str]:
     binary = str(clis.path(agent))
     if agent == "claude-code":
         return [binary, "-p", prompt, "--model", "claude-sonnet-4-5", "--output-format", "json"] + [
@@ -275,6 +286,7 @@ def _argv(agent: str, clis: Clis, prompt: str) -> list[str]:
             "Bash",
             "Write",
             "Edit",
+            *allowed,
         ]
     if agent == "gemini-cli":
         # an explicit model: the default "auto" first asks a router model, which the stand-in does not play
@@ -334,20 +346,24 @@ def run_agent(
     hook: Hook | None,
     prompt: str = "Do the task.",
     mcp: McpStdio | None = None,
+    allowed: tuple[str, ...] = (),
+    features: tuple[str, ...] = (),
 ) -> Run:
     """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call`` (or the
-    calls, one per turn), and with ``mcp`` among its MCP servers."""
+    calls, one per turn), and with ``mcp`` among its MCP servers. ``allowed``: more tools Claude Code runs
+    without asking (``--allowedTools``), offered to the model up front rather than behind ToolSearch;
+    ``features``: Codex features switched on."""
     home.mkdir(parents=True, exist_ok=True)
     with ModelStub(call) as stub:
-        configure(agent, project=project, home=home, hook=hook, model_url=stub.url)
+        configure(agent, project=project, home=home, hook=hook, model_url=stub.url, features=features)
         extra = add_mcp_server(agent, project=project, home=home, server=mcp) if mcp else []
         env = _env(agent, home=home, project=project, hook=hook, model_url=stub.url)
-        if mcp and agent == "claude-code":
+        if (mcp or allowed) and agent == "claude-code":
             # Claude Code 2.1.332 defers MCP tools behind its ToolSearch tool unless told not to
             env["ENABLE_TOOL_SEARCH"] = "false"
         started = time.monotonic()
         proc = subprocess.run(
-            _argv(agent, clis, prompt) + extra,
+            _argv(agent, clis, prompt, allowed) + extra,
             cwd=project,
             env=env,
             capture_output=True,
