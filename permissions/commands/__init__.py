@@ -95,7 +95,9 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
    ``clisp``, ``clojure``, ``bb``, ``dc``, ``nu``, ``elvish``, ``xonsh``, ``crystal eval``,
    ``dotnet script eval``/``fsi``); ``psql``/``mysql`` with no ``-c``/``-f`` read SQL (with ``\\!``
    shell escapes) from the input, and so does ``sqlite3 db`` (statements and dot-commands such as
-   ``.shell``).
+   ``.shell``); SQL Server's ``sqlcmd`` with ``-Q``/``-q`` (``xp_cmdshell``) or reading its input (``!!cmd``).
+   [red team] Prompts by other names (``ipython``, ``deno``, ``lein repl``, ``sbt console``, ``python3 -i
+   x.py``, ``swipl f.pl`` ...) read code from their input wherever they run (permissions.commands.repls).
 16. Text piped into a shell from ``printf`` is its script (as from ``echo``): plain formats, ``%s`` joined,
    escapes read both as written and decoded.
 17. Arithmetic (``$((n))``, ``((n))``, ``let``, ``declare -i``, ``${a[n]}``, ``${s:n}``) in a command that

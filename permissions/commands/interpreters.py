@@ -466,6 +466,7 @@ _SQL_CODE = {
 # `EVAL` runs Lua), and with none they read commands from the input.
 _KV_SHELLS = frozenset({"redis-cli", "valkey-cli", "keydb-cli"})
 _ONLY_ABOUT = frozenset({"-v", "--version", "--help"})  # (`-h` names the host)
+_STORES = frozenset(_SQL_CODE) | _KV_SHELLS | {"sqlite3", "duckdb", "sqlcmd"}
 # SQL client options after which it reads no statements from its input (a file, a listing, a version).
 _SQL_NO_INPUT = ("-f", "--file", "-l", "--list", "-V", "--version", "-?", "--help")
 _SQL_NO_INPUT_GLUED = ("--file=", "-f")
@@ -514,7 +515,7 @@ INLINE_CODE: frozenset[str] = (
     | _SCHEDULERS
     | frozenset(_SQL_CODE)
     | _KV_SHELLS
-    | {"duckdb"}
+    | {"duckdb", "sqlcmd"}
     | {"python2", "python3", "pypy3", "ipython3", "deno", "pwsh", "powershell", "make", "gmake", "sqlite3"}
     | _WINDOWS_SHELLS
     | _POWERSHELLS
@@ -807,6 +808,17 @@ def _recipes(view: tuple[str, ...], short: str, long: str, command: str) -> str 
     return None
 
 
+def _sqlcmd(view: tuple[str, ...]) -> str | None:
+    """SQL Server's sqlcmd (`-` or `/` options): `-Q`/`-q` run a query given inline (`EXEC xp_cmdshell …` runs
+    an operating-system command), `-i` a file; otherwise it reads statements and `!!cmd` lines from its input."""
+    for w in view[1:]:
+        if w[:2] in ("-Q", "-q", "/Q", "/q"):
+            return INLINE
+        if w[:2] in ("-i", "/i") or w in ("-?", "/?"):
+            return None
+    return FROM_INPUT
+
+
 def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
     """``code_opaque`` for a data store's shell: statements or a store command given inline, or read from the
     input (R4.9)."""
@@ -824,6 +836,8 @@ def _store_code(verb: str, view: tuple[str, ...]) -> str | None:
         if any(w[:1] != "-" for w in view[1:]):
             return INLINE  # `redis-cli -h prod flushall`: the words are the store's command (the host's too)
         return FROM_INPUT
+    if verb == "sqlcmd":
+        return _sqlcmd(view)
     if verb == "sqlite3" or verb == "duckdb":
         operands = [w for w in view[1:] if w[:1] != "-"]
         if len(operands) > 1 or "-cmd" in view or (verb == "duckdb" and ("-c" in view or "-s" in view)):
@@ -846,7 +860,7 @@ def _tool_code(verb: str, view: tuple[str, ...]) -> str | None:
         if any(w[:1] == "+" and ("!" in w or "|" in w) for w in view[1:]):
             return INLINE
         return None
-    if verb in _SQL_CODE or verb in _KV_SHELLS or verb == "sqlite3" or verb == "duckdb":
+    if verb in _STORES:
         return _store_code(verb, view)
     if verb in _SCHEDULERS:
         if verb == "crontab":

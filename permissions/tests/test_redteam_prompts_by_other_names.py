@@ -10,6 +10,9 @@ agent's hook, whatever the agent types into it later (Codex's write_stdin reache
 `mysqlsh` ... Each is read as code from the input (R4.9): never auto-approved wherever it runs, and only an
 allow written for exactly the command covers it. The same tools' other forms -- a script, a test run, a build,
 an alias's main -- keep their verdicts.
+
+SQL Server's `sqlcmd` is read as psql is: a query given with `-Q`/`-q` (`EXEC xp_cmdshell …`) is inline code,
+and with no query nor `-i` file it reads statements and `!!cmd` lines from its input.
 """
 
 from __future__ import annotations
@@ -194,7 +197,29 @@ def test_an_allow_written_for_exactly_the_command_covers_it(command):
     assert v.decision == "auto_approve", (command, v.reason, v.message)
 
 
+# SQL Server's sqlcmd, as psql and mysql are read: a query given inline (`xp_cmdshell` runs an operating-system
+# command) or statements and `!!cmd` lines read from the input
+SQLCMD = [
+    "sqlcmd -S srv -Q \"EXEC xp_cmdshell 'del /q C:\\app'\"",
+    "sqlcmd -S srv -d app -q 'select 1'",
+    "sqlcmd -Q\"EXEC xp_cmdshell 'whoami'\"",
+    "sqlcmd /S srv /Q \"EXEC xp_cmdshell 'whoami'\"",
+    "echo '!!del /q C:\\app' | sqlcmd -S srv",
+    "sqlcmd -S srv < setup.sql",
+    "sqlcmd -S localhost -E",
+]
+
+
+@pytest.mark.parametrize("command", SQLCMD)
+@pytest.mark.parametrize("runs_in", ["sandbox", "host", "agent"])
+def test_sqlcmd_s_inline_and_input_statements_are_never_auto_approved(command, runs_in):
+    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
+    assert v.decision != "auto_approve", (command, runs_in, v.reason, v.message)
+
+
 ORDINARY = [
+    "sqlcmd -S localhost -i schema.sql",
+    "sqlcmd -?",
     "python3 x.py",
     "python3 -m pytest -q",
     "ipython --version",
