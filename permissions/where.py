@@ -300,10 +300,17 @@ _CMD_SWITCHES = {
         r"/(?:m|r|restore|nologo|bl|(?:p|property|t|target|v|verbosity|m|maxcpucount|clp):(?!.*\.\.)[^\\/:]*)",
         re.IGNORECASE,
     ),
+    # the process and network listers and taskkill: every switch they take names no place (`taskkill /PID 1234
+    # /F`, `tasklist /FI "IMAGENAME eq node.exe"`, `ipconfig /all`)
+    "taskkill": re.compile(r"/(?:pid|im|fi|f|t|s|u|p|\?)", re.IGNORECASE),
+    "tasklist": re.compile(r"/(?:fi|fo|svc|apps|nh|m|v|s|u|p|\?)", re.IGNORECASE),
+    "ipconfig": re.compile(
+        r"/(?:all|allcompartments|release6?|renew6?|flushdns|displaydns|registerdns|showclassid6?|setclassid6?|\?)",
+        re.IGNORECASE,
+    ),
 }
-_CMD_SWITCHES["findstr.exe"] = _CMD_SWITCHES["findstr"]
-_CMD_SWITCHES["where.exe"] = _CMD_SWITCHES["where"]
-_CMD_SWITCHES["msbuild.exe"] = _CMD_SWITCHES["msbuild"]
+for _verb in ("findstr", "where", "msbuild", "taskkill", "tasklist", "ipconfig"):
+    _CMD_SWITCHES[_verb + ".exe"] = _CMD_SWITCHES[_verb]
 
 
 def cmd_switch(verb: str, word: str) -> bool:

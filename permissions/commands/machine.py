@@ -725,7 +725,8 @@ def _pkill(view: tuple[str, ...]) -> str | None:
 # ``<python> -I -S …/brabo_client/fast_hook.py <agent> …`` (or ``brabo hook <agent>``) -- and an agent's CLI runs the
 # tool when its hook is killed or stopped past the CLI's timeout. What pkill/killall/pgrep may match of it: its
 # process name (the interpreter's, or the console script's) and, with ``-f``, its whole command line.
-_HOOK_NAMES = ("brabo", "python", "python3", "python3.11", "python3.12", "python3.13", "python3.14")
+HOOK_NAMES = ("brabo", "python", "python3", "python3.11", "python3.12", "python3.13", "python3.14")
+_HOOK_NAMES = HOOK_NAMES
 _HOOK_LINES = tuple(
     line
     for agent in ("claude-code", "gemini-cli", "codex")

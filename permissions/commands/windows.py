@@ -37,12 +37,23 @@ reads them.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from permissions.commands.environment import windows_variable
-from permissions.commands.machine import DISKS, INSTALL, MARKS, NETWORK, POWER, SETTINGS
+from permissions.commands.machine import (
+    DISKS,
+    HOOK_NAMES,
+    HOOK_SIGNAL,
+    INSTALL,
+    MACHINES,
+    MARKS,
+    NETWORK,
+    POWER,
+    SETTINGS,
+)
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -811,6 +822,7 @@ _ENVIRONMENT = "sets a persistent environment variable, outside the project"
 _SHARE = "copies to or from a network share, outside the project"
 _ACCOUNTS = "changes the machine's users or groups, outside the project"
 _LOGS = "clears or changes the machine's event logs, outside the project"
+_RECYCLED = "empties the recycle bin: files deleted earlier, outside the project too, are gone for good"
 
 
 def _a_share(word: str) -> bool:
@@ -1018,6 +1030,34 @@ _ALWAYS: dict[str, str] = {
     **dict.fromkeys(("clear-eventlog", "remove-eventlog", "limit-eventlog"), _LOGS),
     # red team: the Mark of the Web taken off a downloaded file (SmartScreen and Office then trust it)
     **dict.fromkeys(("unblock-file",), MARKS),
+    # red team: Hyper-V's machines, checkpoints and disks deleted or reverted (as `virsh undefine`, `vagrant
+    # destroy` on the laptop), its virtual switches removed; modules and packages uninstalled for the user or
+    # the machine; the recycle bin emptied (what was deleted earlier, anywhere, is gone for good)
+    **dict.fromkeys(
+        (
+            "remove-vm",
+            "remove-vmsnapshot",
+            "remove-vmcheckpoint",
+            "restore-vmsnapshot",
+            "restore-vmcheckpoint",
+            "remove-vmharddiskdrive",
+        ),
+        MACHINES,
+    ),
+    **dict.fromkeys(("remove-vmswitch", "remove-vmnetworkadapter"), NETWORK),
+    **dict.fromkeys(
+        (
+            "uninstall-package",
+            "uninstall-module",
+            "uninstall-script",
+            "uninstall-psresource",
+            "unregister-psrepository",
+            "unregister-psresourcerepository",
+            "unregister-packagesource",
+        ),
+        INSTALL,
+    ),
+    "clear-recyclebin": _RECYCLED,
 }
 # Programs that change with some of their words (any case, `/create` or `-create`): reg's writing commands,
 # schtasks' (all but /query), sc.exe's, wmic's, netsh's, and cmd's `net` changing users, shares or services
@@ -1130,7 +1170,11 @@ _NET_SERVICES = frozenset({"start", "stop", "pause", "continue"})
 # write after `Set-Location HKCU:\\x` is one to a place decided when it runs: protected_writes asks for it.)
 _ITEMS = frozenset(WINDOWS_WRITERS) | {"clear-item", "cli"}
 _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cert):|registry::|hkey_")
-_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES
+# red team, R12.6: PowerShell's Stop-Process and cmd's taskkill / tskill, the twins of `pkill -f brabo` (machine.py
+# HOOK_SIGNAL): a process picked by a name Brabo's hook may run as (wildcards too: `-Name py*`), or picked
+# only when it runs (a pipeline, a variable, taskkill's /FI filter), may be the hook waiting for a person.
+_STOPPERS = frozenset({"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe"})
+_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES | _STOPPERS
 # red team: the Mark of the Web is an alternate data stream -- written, cleared or removed by the item and content
 # cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
 # x.exe:Zone.Identifier`); reading it (`Get-Content x -Stream Zone.Identifier`, `more <`) changes nothing.
@@ -1162,6 +1206,8 @@ def windows_machine_change(text: str) -> str | None:
     what = _ALWAYS.get(first)
     if what is not None:
         return what
+    if first in _STOPPERS:
+        return _stops_the_hook(first, words[1:])
     if first in _ASSIGNERS:
         return _ASSIGNERS[first] if any("=" in w for w in words[1:]) else None
     some = _SOME.get(first)
@@ -1174,6 +1220,56 @@ def windows_machine_change(text: str) -> str | None:
             return POWER  # `net stop x` (a bare `net start` lists the services)
         return None
     return None
+
+
+def _stops_the_hook(first: str, args: list[str]) -> str | None:
+    """HOOK_SIGNAL when the processes a Stop-Process, taskkill or tskill stops may be Brabo's hook client."""
+    names, computed = _stopped(first, [_unquoted(w) for w in args])
+    if computed:
+        return HOOK_SIGNAL
+    for name in names:
+        for one in name.split(","):
+            low = one.strip().lower().removesuffix(".exe")
+            if low and any(fnmatch.fnmatchcase(hook, low) for hook in HOOK_NAMES):
+                return HOOK_SIGNAL
+    return None
+
+
+def _operands(words: list[str]) -> list[str]:
+    """The words up to the next parameter: a list may be spread over them (`-Name 'node', 'python'`)."""
+    out = []
+    for w in words:
+        if w[:1] == "-":
+            break
+        out.append(w)
+    return out
+
+
+def _stopped(first: str, args: list[str]) -> tuple[list[str], bool]:
+    """The image names a stopper is given, and whether what it stops is decided only when it runs."""
+    if any(w[:1] in ("$", "(", "@") for w in args):
+        return [], True  # a variable, a subexpression, a splat
+    if first.startswith("tskill"):
+        operands = [w for w in args if w[:1] != "/"]
+        return operands[:1], not operands
+    if first.startswith("taskkill"):
+        lows = [w.lower() for w in args]
+        names = [args[k + 1] for k, w in enumerate(lows[:-1]) if w in ("/im", "-im")]
+        given = bool(names) or any(w in ("/pid", "-pid") for w in lows)
+        return names, not given or any(w in ("/fi", "-fi") for w in lows)
+    names, ids = (
+        [],
+        False,
+    )  # Stop-Process: -Name (-ProcessName), -Id or its first operand; else the pipeline's
+    for k, w in enumerate(args):
+        low, colon, value = w.lower().partition(":")  # `-Name:python`
+        if low[:1] != "-":
+            ids = ids or not names  # the first operand is -Id's
+        elif len(low) > 1 and ("-name".startswith(low) or "-processname".startswith(low)):
+            names.extend([w.partition(":")[2]] if colon else _operands(args[k + 1 :]))
+        elif len(low) > 1 and "-id".startswith(low):
+            ids = True
+    return names, not names and not ids
 
 
 # -- the environment a PowerShell or cmd command changes -------------------------------------------------------
