@@ -29,7 +29,7 @@ from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, 
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
-from permissions.commands.machine import hook_signalled, machine_change
+from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.typed_input import PAGERS, TYPED_VERBS, typed_into
@@ -561,8 +561,8 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
             break
     if found is None and credential_hint(command) is not None:  # a metadata service or a secret store named
         found = f"'{shown(command)}' {credential_named(command)}"
-    if found is None and "kill" in command:
-        what = hook_signalled(views)  # R12.6: Brabo's hook picked to signal
+    if found is None:
+        what = _across_segments(command, views)
         if what is not None:
             found = f"'{shown(command)}' {what}"
     if found is None and windows:
@@ -574,6 +574,18 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
+
+
+def _across_segments(command: str, views: list[list[tuple[str, ...]]]) -> str | None:
+    """A machine change read from more than one segment: Brabo's hook picked to signal by a listing (R12.6),
+    a Compose project named by another segment (red team)."""
+    if "kill" in command:
+        what = hook_signalled(views)
+        if what is not None:
+            return what
+    if "ompose" in command and "COMPOSE_PROJECT_NAME" in command.upper():
+        return compose_named_elsewhere(views)
+    return None
 
 
 def unreadable(st: _State) -> _State:

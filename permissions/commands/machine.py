@@ -1879,6 +1879,22 @@ def _view_change(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return _any_row(tool, view) if tool.writes == _ANY else _by_row(tool, view)
 
 
+_COMPOSERS = _ENGINE_NAMES | {"docker-compose", "podman-compose"}
+_NAMED_ELSEWHERE = ("COMPOSE_PROJECT_NAME=?",)  # the project's name, given by another segment of the command
+
+
+def compose_named_elsewhere(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None:
+    """Red team: ``export COMPOSE_PROJECT_NAME=other; docker compose down -v`` (``declare -x``, ``set -a`` and a
+    plain assignment, PowerShell's ``$env:``): the Compose project whose volumes a ``down -v`` removes is named by
+    another segment, so it may be another's (OTHER_COMPOSE). The caller asks only when the command's text names
+    the variable."""
+    for vs in seg_views:
+        for v in vs:
+            if v and v[0] in _COMPOSERS and _view_change(v, _NAMED_ELSEWHERE) == OTHER_COMPOSE:
+                return OTHER_COMPOSE
+    return None
+
+
 def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...]) -> str | None:
     """What one segment (``words`` as written, ``all_views`` its views, R4.8) changes on the machine outside
     the project, as the end of the sentence a person reads, or None."""
