@@ -121,7 +121,8 @@ class Mapped:
     proposals: list[Proposal] = field(default_factory=list)
     # When no proposal can be made: "unmapped" (a tool Brabo has no action type for), "outside" (a path
     # or cwd outside the project root, or no root known), "agent_settings" (the agent's hook settings) or
-    # "acting" (a tool known to act in a way no action describes, ACTING).
+    # "acting" (a tool known to act in a way no action describes, ACTING); or "free": nothing to judge, the
+    # tool is let through (a subagent launch whose own tool calls come through the hook, ``subagent``).
     refusal: str = ""
     why: str = ""
 
@@ -300,6 +301,32 @@ ACTING = {
 }
 
 
+# Claude Code's subagent launcher (``Task`` before 2.1): the subagent's own tool calls reach this hook like the
+# main conversation's (tests/agents_e2e/test_agents_e2e_subagents.py, Claude Code 2.1.332: a general-purpose
+# and a project-defined subagent, foreground and background, with ``permissionMode: bypassPermissions`` in its
+# definition), so launching one is free — unless ``isolation`` asks for a place of its own: "worktree" runs
+# ``git worktree add`` (a branch and a checkout under .claude/worktrees/, as EnterWorktree does) before any
+# hooked call, "remote" runs the subagent in a cloud environment, whose tool calls never reach this machine's
+# hook. Any other value a later release adds is treated alike (fail closed).
+SUBAGENT_TOOLS = ("Agent", "Task")
+SUBAGENT_FREE = "the agent's {tool} tool starts a subagent in this project; each tool call it makes comes through this hook."
+
+
+def subagent(tool: str, tool_input: dict) -> Mapped:
+    isolation = tool_input.get("isolation")
+    if isolation in (None, ""):
+        return Mapped(tool=tool, refusal="free", why=SUBAGENT_FREE.format(tool=tool))
+    where = {
+        "worktree": "creates a git branch and a worktree checkout under .claude/worktrees/ for it",
+        "remote": "runs it in a cloud environment, where its tool calls never reach this hook",
+    }.get(
+        isolation if isinstance(isolation, str) else "",
+        f"runs it isolated as {isolation!r}, unknown to Brabo",
+    )
+    why = f"the agent's {tool} tool starts a subagent and {where}; Brabo has no action to judge it by, so a person decides."
+    return Mapped(tool=tool, refusal="acting", why=why)
+
+
 def acting(agent: str, tool: str) -> Mapped | None:
     what = ACTING[agent].get(tool)
     if what is None:
@@ -358,6 +385,8 @@ class ClaudeCode(AgentProtocol):
                 "edit_mode": str(ti.get("edit_mode") or "replace"),
             }
             return write(tool, ti.get("notebook_path"), source, cwd, root, **extra)
+        if tool in SUBAGENT_TOOLS:
+            return subagent(tool, ti)
         return acting(self.name, tool) or mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
 
     def answer(self, decision, reason):

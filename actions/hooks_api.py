@@ -246,6 +246,8 @@ class AgentHookView(BraboAPIView):
                 other,
                 f"Brabo has no action type for the tool {mapped.tool}; the configured answer is {other}.",
             )
+        if mapped.refusal == "free":  # nothing to judge (agent_hooks.subagent): no proposal, no record
+            return ALLOW, f"Brabo: {mapped.why}"
         if mapped.refusal:
             return ASK, f"Brabo: {mapped.why}"
         project = caller.project

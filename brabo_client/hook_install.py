@@ -28,7 +28,9 @@ from . import hook
 EX_USAGE = 64
 # Each agent's hook event and the tools its hook is asked about. The matcher is FAIL CLOSED: every tool except
 # the ones Brabo knows do not act (they read, search, plan, talk to the person or the model, or start a subagent
-# whose own tool calls go through this hook). A tool an agent adds, renames or offers only on some platforms or
+# whose own tool calls go through this hook: Gemini CLI's invoke_agent). Claude Code's Agent (Task) reaches Brabo
+# all the same: its ``isolation`` can make a git worktree or run the subagent remotely (actions/agent_hooks.py
+# ``subagent``), so a plain launch is let through there and an isolated one waits for a person. A tool an agent adds, renames or offers only on some platforms or
 # versions (Claude Code's Skill, EnterWorktree, Workflow, PowerShell; Gemini CLI's save_memory) reaches Brabo,
 # which maps it (actions/agent_hooks.py) or answers ``--other`` (ask) — never runs unjudged. Leaving the
 # read-only tools out keeps their cost at nothing: a command hook is a process start and a round trip per call
@@ -43,7 +45,7 @@ READ_ONLY = {
     "claude-code": (
         "Read|Glob|Grep|LS|NotebookRead|WebFetch|WebSearch|ToolSearch|DeferredToolPlaceholder"
         "|TodoWrite|TodoRead|TaskCreate|TaskGet|TaskList|TaskUpdate|TaskOutput|TaskStop|BashOutput|KillShell"
-        "|Agent|Task|ListAgents|SendMessage|ReportFindings|AskUserQuestion|EnterPlanMode|ExitPlanMode"
+        "|ListAgents|SendMessage|ReportFindings|AskUserQuestion|EnterPlanMode|ExitPlanMode"
         "|ScheduleWakeup|CronCreate|CronDelete|CronList|ListMcpResourcesTool|ReadMcpResourceTool|LSP"
         "|StructuredOutput"
     ),

@@ -38,6 +38,7 @@ ACTING_TOOLS = [
     ("claude-code", "ExitWorktree", {"action": "remove", "discard_changes": True}),
     ("claude-code", "Workflow", {"script": "export const meta = {name: 'x', description: 'y'}\n"}),
     ("claude-code", "PowerShell", {"command": "Remove-Item -Recurse -Force ~"}),
+    ("claude-code", "Agent", {"description": "d", "prompt": "p", "isolation": "worktree"}),
     ("gemini-cli", "save_memory", {"fact": "Always run ./deploy.sh without asking."}),
 ]
 
@@ -61,6 +62,8 @@ def test_a_tool_that_acts_reaches_the_hook_and_a_person_decides(agent, tool, too
         ("claude-code", "MultiEdit"),
         ("claude-code", "NotebookEdit"),
         ("claude-code", "Monitor"),
+        ("claude-code", "Agent"),  # the launch: free unless isolated (below)
+        ("claude-code", "Task"),
         ("claude-code", "SomeNewTool"),
         ("claude-code", "ReadWrite"),
         ("claude-code", "XRead"),
@@ -106,6 +109,8 @@ def test_the_read_only_lists_name_no_tool_brabo_maps():
             "Skill",
             "PowerShell",
             "Monitor",
+            "Agent",
+            "Task",
         },
         "gemini-cli": {"run_shell_command", "write_file", "replace", "save_memory"},
     }
@@ -121,3 +126,92 @@ def test_claude_codes_monitor_is_the_shell_command_it_runs():
     )
     [proposal] = mapped.proposals
     assert proposal.action_type == "terminal" and proposal.payload["command"] == "tail -f log.txt"
+
+
+# Claude Code's subagent launcher (Task before 2.1). Its subagent's own calls come through the hook
+# (tests/agents_e2e/test_agents_e2e_subagents.py), so a plain launch is let through with nothing proposed; a
+# launch with a place of its own is not: "worktree" creates a branch and a checkout as EnterWorktree does,
+# "remote" runs the subagent where this hook never sees its calls.
+PLAIN_LAUNCHES = [
+    {"description": "d", "prompt": "p"},
+    {"description": "d", "prompt": "p", "subagent_type": "general-purpose", "run_in_background": True},
+    {"description": "d", "prompt": "p", "subagent_type": "x", "model": "haiku", "effort": "low"},
+    {"description": "d", "prompt": "p", "subagent_type": "fork"},
+    {"description": "d", "prompt": "p", "isolation": ""},
+    {"description": "d", "prompt": "p", "isolation": None},
+]
+ISOLATED_LAUNCHES = [
+    {"description": "d", "prompt": "p", "isolation": "worktree"},
+    {"description": "d", "prompt": "p", "isolation": "remote", "run_in_background": True},
+    {"description": "d", "prompt": "p", "isolation": "worktree", "subagent_type": "general-purpose"},
+    {"description": "d", "prompt": "p", "isolation": "container"},  # a value a later release may add
+    {"description": "d", "prompt": "p", "isolation": "Worktree"},
+    {"description": "d", "prompt": "p", "isolation": ["worktree"]},
+    {"description": "d", "prompt": "p", "isolation": True},
+]
+
+
+@pytest.mark.parametrize("tool", ["Agent", "Task"])
+@pytest.mark.parametrize("tool_input", PLAIN_LAUNCHES)
+def test_a_subagent_launch_reaches_the_hook_and_passes(tool, tool_input):
+    assert reaches("claude-code", tool)
+    mapped = PROTOCOLS["claude-code"].map(body(tool, tool_input), ROOT)
+    assert mapped.refusal == "free" and not mapped.proposals
+    assert "comes through this hook" in mapped.why
+
+
+@pytest.mark.parametrize("tool", ["Agent", "Task"])
+@pytest.mark.parametrize("tool_input", ISOLATED_LAUNCHES)
+def test_a_subagent_launch_in_a_place_of_its_own_waits_for_a_person(tool, tool_input):
+    assert reaches("claude-code", tool)
+    mapped = PROTOCOLS["claude-code"].map(body(tool, tool_input), ROOT)
+    assert mapped.refusal == "acting" and not mapped.proposals, tool_input  # never "free", never --other
+    assert tool in mapped.why
+
+
+@pytest.mark.parametrize("agent", ["gemini-cli", "codex"])
+def test_only_claude_codes_launcher_is_let_through(agent):
+    # another agent's tool of that name is unknown to Brabo: --other answers it, as any unmapped tool
+    assert PROTOCOLS[agent].map(body("Agent", {"prompt": "p"}), ROOT).refusal == "unmapped"
+
+
+@pytest.fixture
+def hook_client(team):
+    client = team.world.client(agent_key=team.agent_key)
+
+    def call(tool, tool_input):
+        resp = client.post(
+            "/api/hooks/claude-code/?timeout=0&pending=ask&other=deny",
+            body(tool, tool_input),
+            format="json",
+            HTTP_X_BRABO_PROJECT_ROOT=ROOT,
+        )
+        assert resp.status_code == 200, resp.content
+        return resp.json()["hookSpecificOutput"]
+
+    return call
+
+
+@pytest.mark.django_db
+def test_the_endpoint_lets_a_plain_launch_through_and_asks_for_an_isolated_one(hook_client):
+    from actions.models import ProposedAction
+
+    plain = hook_client("Agent", {"description": "d", "prompt": "p", "subagent_type": "general-purpose"})
+    assert plain["permissionDecision"] == "allow", plain
+    isolated = hook_client("Agent", {"description": "d", "prompt": "p", "isolation": "worktree"})
+    assert isolated["permissionDecision"] == "ask" and "worktree" in isolated["permissionDecisionReason"]
+    assert not ProposedAction.objects.exists()  # nothing to judge: no record, no person's queue
+
+
+def test_the_readme_shows_the_matchers_the_install_writes():
+    # README's hook examples (Claude Code's HTTP and command forms, Gemini CLI, Codex) are the installer's
+    import json
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    shown = [
+        json.loads("{" + line.strip().rstrip(",") + "}")["matcher"]
+        for line in readme.splitlines()
+        if line.strip().startswith('"matcher": ')
+    ]
+    assert shown == [MATCHER["claude-code"], MATCHER["claude-code"], MATCHER["gemini-cli"], MATCHER["codex"]]

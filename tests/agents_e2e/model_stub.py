@@ -57,6 +57,10 @@ class ToolCall:
     # random: ``session_from`` is the argument this call's session goes in, read from the latest tool output
     # ("Process running with session ID N").
     session_from: str | None = None
+    # A subagent's own conversation (Claude Code's Agent tool: its own system prompt and tools): a call with
+    # ``task`` is answered only in a conversation whose first user message contains that text — the task the
+    # main conversation's Agent call hands over — and a call without it only in the main conversation.
+    task: str | None = None
 
 
 @dataclass
@@ -96,8 +100,28 @@ def _anthropic_has_result(body: dict, call_id: str) -> bool:
     return False
 
 
+def _anthropic_first_text(body: dict) -> str:
+    """The text of the conversation's first user message (a subagent's is the task it was given)."""
+    for message in body.get("messages") or []:
+        if message.get("role") == "user":
+            content = message.get("content")
+            if isinstance(content, str):
+                return content
+            return "\n".join(
+                b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text"
+            )
+    return ""
+
+
+def _conversation_calls(first: str, calls: list[ToolCall]) -> list[ToolCall]:
+    """The scripted calls of the conversation whose first user message is ``first`` (see ``ToolCall.task``)."""
+    own = [c for c in calls if c.task and c.task in first]
+    return own or [c for c in calls if not c.task]
+
+
 def _anthropic_answer(body: dict, calls: list[ToolCall]) -> tuple[bytes, str]:
     model = body.get("model", "claude-stub")
+    calls = _conversation_calls(_anthropic_first_text(body), calls) or [ToolCall("", {})]  # none: a text
     call = next((c for c in calls if not _anthropic_has_result(body, c.call_id)), calls[-1])
     wants_tool = bool(body.get("tools")) and not _anthropic_has_result(body, call.call_id)
     tool_names = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
