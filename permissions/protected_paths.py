@@ -874,6 +874,10 @@ def protected_parts(
     wildcard (``build/*``) only the policy file at the top. ``tops``: the project's top folders (casefolded
     components), where the policy file lives; None when not known (then it counts at any depth)."""
     low = [_fold(c) for c in parts]
+    if tops is not None and "worktrees" in low:
+        k = _worktree_at(low, tops)
+        if k >= 0:  # a checkout of the project: its own files are judged as the project's
+            return protected_parts(parts[:k] + parts[k + 3 :], dotglob, tops)
     for k, c in enumerate(low):
         if _GLOB_CHARS.intersection(c):
             hit = _glob_entry(low, k, dotglob, tops)
@@ -882,6 +886,24 @@ def protected_parts(
         if hit is not None:
             return hit
     return None
+
+
+def _worktree_at(low: list[str], tops: list[list[str]]) -> int:
+    """[beyond] R3.7: where a path enters one of Claude Code's worktree checkouts at the project's top
+    (``.claude/worktrees/NAME/…``: EnterWorktree's and an isolated subagent's ``git worktree add``), or -1. Inside
+    one, a file is the checkout's (``src/a.py`` is ordinary; its ``.claude/``, ``.git``, ``.husky/`` stay
+    protected); the checkout's folder itself and ``.claude/worktrees`` stay under ``.claude/``. Only a literal
+    name, at a known top (an absolute path of unknown place keeps ``.claude/`` whole)."""
+    for k in range(len(low) - 3):
+        if (
+            low[k] == ".claude"
+            and low[k + 1] == "worktrees"
+            and low[k + 2] not in ("", ".", "..")
+            and not _GLOB_CHARS.intersection(low[k + 1] + low[k + 2])
+            and _at_top(low, k, tops)
+        ):
+            return k
+    return -1
 
 
 def _glob_entry(low: list[str], k: int, dotglob: bool, tops: list[list[str]] | None) -> Protected | None:
