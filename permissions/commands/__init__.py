@@ -356,6 +356,8 @@ def _placeholder(view: tuple[str, ...]) -> str | None:
 
 
 _RENAMED = {**GNU_PREFIXED, **OTHER_NAMES}
+# ... and their other released names (`uu-chroot`, a shell starter as chroot is: `aa-exec uu-chroot root`)
+_UNCOVERS = _UNCOVERS | frozenset(name for name, verb in _RENAMED.items() if verb in _UNCOVERS)
 
 
 def _may_carry(words: tuple[str, ...]) -> bool:

@@ -45,6 +45,8 @@ COMMAND_VARS = frozenset(
         "RSYNC_RSH",
         "LESSOPEN",
         "LESSCLOSE",
+        "LESSEDIT",  # less's `v`: the editor's command line
+        "RSYNC_CONNECT_PROG",  # rsync's connection to a daemon, through a shell
         "PROMPT_COMMAND",
         "BROWSER",
         # R4.9, red team: build tools run these programs
@@ -198,6 +200,30 @@ CODE_VARS = frozenset(
         "NODE_PATH",
         "LUA_INIT",
         "BASH_LOADABLES_PATH",
+        # red team: more start-up code by setting -- zsh's folder of start-up files (`ZDOTDIR=x zsh -c ls` runs
+        # x/.zshenv), .NET's startup hooks and profilers (an assembly or a library loaded into every process),
+        # vim's and ex's start-up commands (`:!cmd`), Erlang's and Elixir's emulator flags (`-eval`), R's
+        # profile, irb's and psql's start-up files (psql's runs `\!`), Julia's depot (its config/startup.jl),
+        # node's REPL module
+        "ZDOTDIR",
+        "DOTNET_STARTUP_HOOKS",
+        "CORECLR_PROFILER_PATH",
+        "CORECLR_PROFILER_PATH_32",
+        "CORECLR_PROFILER_PATH_64",
+        "COR_PROFILER_PATH",
+        "VIMINIT",
+        "GVIMINIT",
+        "EXINIT",
+        "ERL_AFLAGS",
+        "ERL_ZFLAGS",
+        "ERL_FLAGS",
+        "ELIXIR_ERL_OPTIONS",
+        "R_PROFILE",
+        "R_PROFILE_USER",
+        "IRBRC",
+        "PSQLRC",
+        "JULIA_DEPOT_PATH",
+        "NODE_REPL_EXTERNAL_MODULE",
     }
 )
 # [beyond] R3.7, red team: the value points a coding agent -- or Brabo's own hook, which reads BRABO_* (and
