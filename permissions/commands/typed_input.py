@@ -343,6 +343,11 @@ def typed_into(
         return _git(view, settings, piped_on)
     if verb in _CONSOLES:
         return _console(verb, view)
+    return _started(verb, view, piped_on, settings)
+
+
+def _started(verb: str, view: tuple[str, ...], piped_on: bool, settings: Mapping[str, str]) -> str | None:
+    """An editor, a shell or a pager another program starts, or a language's own debugger."""
     opens = _OPENERS.get(verb)
     if opens is not None:
         what = opens(view)
