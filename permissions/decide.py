@@ -829,7 +829,7 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
             continue  # `command -v vim`: a lookup
         if seg.hidden and parent is not None and _named_by(parent.words, seg.text):
             continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
-        settings = settings_of(vs)
+        settings = settings_of(vs) if "=" in seg.text else {}
         if settings and not seg.hidden and carries_settings(vs):
             carried.update(settings)
             continue

@@ -183,8 +183,8 @@ def _git(view: tuple[str, ...], settings: Mapping[str, str], piped_on: bool) -> 
     what = _git_opens(sub, rest, settings, config)
     if what is not None:
         return _git_editor_named(what, settings)
-    if piped_on or paginate is False or not (paginate or sub in _GIT_PAGED):
-        return None
+    if not (settings or config) or piped_on or paginate is False or not (paginate or sub in _GIT_PAGED):
+        return None  # (a pager the command does not name is the agent's: Codex's `cat`)
     return _named_pager(_git_pager(sub, settings, config))
 
 
@@ -320,6 +320,8 @@ def typed_into(
     verb = view[0]
     if len(view) == 2 and view[1] in _ONLY_ABOUT:
         return None  # `vim --version`, `tmux -V`: prints and ends
+    if verb in _STARTERS:
+        return _started(verb, view, piped_on, settings)
     if verb in PAGERS:
         if piped_on:
             return None
@@ -343,11 +345,11 @@ def typed_into(
         return _git(view, settings, piped_on)
     if verb in _CONSOLES:
         return _console(verb, view)
-    return _started(verb, view, piped_on, settings)
+    return _debugged(verb, view)
 
 
 def _started(verb: str, view: tuple[str, ...], piped_on: bool, settings: Mapping[str, str]) -> str | None:
-    """An editor, a shell or a pager another program starts, or a language's own debugger."""
+    """An editor, a shell or a pager another program starts."""
     opens = _OPENERS.get(verb)
     if opens is not None:
         what = opens(view)
@@ -355,7 +357,7 @@ def _started(verb: str, view: tuple[str, ...], piped_on: bool, settings: Mapping
             return what
     if settings and verb in _PAGER_SETTINGS and not piped_on:
         return _named_pager(next((settings[n] for n in _PAGER_SETTINGS[verb] if n in settings), None))
-    return _debugged(verb, view)
+    return None
 
 
 def _debugged(verb: str, view: tuple[str, ...]) -> str | None:
@@ -710,3 +712,4 @@ TYPED_VERBS = frozenset(
 )
 # Programs read only for a pager the command names for them (`AWS_PAGER=less aws s3 ls`).
 PAGED_VERBS = frozenset(_PAGER_SETTINGS)
+_STARTERS = frozenset(_OPENERS.keys() | PAGED_VERBS)
