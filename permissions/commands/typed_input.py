@@ -20,9 +20,9 @@ What stays: the same programs told not to wait for typing -- ``gdb -batch``, ``l
 ``GIT_PAGER=cat``, so ``git log`` pages through cat; ``EDITOR``, ``VISUAL`` and ``MANPAGER`` come from the
 developer's own environment, so git's editor and man's pager may be interactive ones.
 
-Programs started by another program are read the same way (:func:`opens_editor`, :func:`pages_through`): a
-command that opens the editor for its text when a terminal is there (``git merge BRANCH``, ``git pull`` when it
-merges, ``git rebase --continue``, ``hg commit``, ``jj describe``, ``kubectl edit``, ``sops FILE``, ``gh pr
+Programs started by another program are read the same way (``_OPENERS``, ``_PAGER_SETTINGS``, with what the
+command sets read by :func:`settings_of`): a command that opens the editor for its text when a terminal is
+there (``git merge BRANCH``, ``git pull`` when it merges, ``git rebase --continue``, ``hg commit``, ``jj describe``, ``kubectl edit``, ``sops FILE``, ``gh pr
 create`` whose menu offers "Edit body"), git's diff and merge tools (vimdiff when none is configured, and a
 configured one is unseen), a console or a shell opened by a tool (``npm explore PKG``, ``virsh`` whose ``edit``
 opens the editor), and a program whose pager the command itself names (``AWS_PAGER=less aws s3 ls``, ``git -c
@@ -30,7 +30,10 @@ core.pager=less log``, ``export GIT_PAGER=less; git log``: a setting in the comm
 They stay when given their text or told not to wait (``git merge --no-edit``, ``--ff-only``, ``git pull
 --rebase``, ``gh pr create --fill``, ``hg commit -m x``, ``sops -d f``), when their output goes on down a
 pipe (a pager), and when the command names git an editor that reads nothing typed (``GIT_EDITOR=true git
-rebase --continue``: ``GIT_EDITOR`` outranks every other setting of git's editor).
+rebase --continue``: ``GIT_EDITOR`` outranks every other setting of git's editor). A bare ``git pull`` asks:
+it merges unless the developer's configuration (unseen) says rebase or fast-forward only, and no agent
+corpus (bench/friction.py, bench/ordinary_commands.py) runs it bare; ``git pull --ff-only``, ``--rebase`` and
+``--no-edit`` stay.
 """
 
 from __future__ import annotations
@@ -426,7 +429,7 @@ def carries_settings(views: list[tuple[str, ...]]) -> bool:
     """A segment that only sets variables for the segments after it (`export GIT_PAGER=less`, `PAGER=less`):
     assigning a variable already exported (Codex exports PAGER and GIT_PAGER) changes it for them too."""
     v = views[0] if views else ()
-    return bool(v) and (v[0] == "export" or all("=" in w for w in v))
+    return bool(v) and (v[0] in ("export", "declare", "typeset") or all("=" in w for w in v))
 
 
 # What prints and ends: an editor or a pager setting naming one of these reads nothing typed.
@@ -682,10 +685,10 @@ _OPENERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     "systemctl": _subcommand("edit", at=2),
     "virsh": _virsh,
     "sops": _sops,
-    "ansible-vault": _subcommand("edit", "create"),
+    "ansible-vault": _subcommand("edit", "create", at=2),
     "pass": _subcommand("edit"),
     "gopass": _subcommand("edit"),
-    "chezmoi": _subcommand("edit", "edit-config", "edit-config-template", "merge", "merge-all"),
+    "chezmoi": _subcommand("edit", "edit-config", "edit-config-template", "merge", "merge-all", at=2),
     "rails": _rails,
     "npm": _npm,
     "pip": _pip,
