@@ -22,18 +22,22 @@ developer's own environment, so git's editor and man's pager may be interactive 
 
 Programs started by another program are read the same way (``_OPENERS``, ``_PAGER_SETTINGS``, with what the
 command sets read by :func:`settings_of`): a command that opens the editor for its text when a terminal is
-there (``git merge BRANCH``, ``git pull`` when it merges, ``git rebase --continue``, ``hg commit``, ``jj describe``, ``kubectl edit``, ``sops FILE``, ``gh pr
-create`` whose menu offers "Edit body"), git's diff and merge tools (vimdiff when none is configured, and a
-configured one is unseen), a console or a shell opened by a tool (``npm explore PKG``, ``virsh`` whose ``edit``
-opens the editor), and a program whose pager the command itself names (``AWS_PAGER=less aws s3 ls``, ``git -c
-core.pager=less log``, ``export GIT_PAGER=less; git log``: a setting in the command outranks Codex's ``cat``).
-They stay when given their text or told not to wait (``git merge --no-edit``, ``--ff-only``, ``git pull
---rebase``, ``gh pr create --fill``, ``hg commit -m x``, ``sops -d f``), when their output goes on down a
-pipe (a pager), and when the command names git an editor that reads nothing typed (``GIT_EDITOR=true git
-rebase --continue``: ``GIT_EDITOR`` outranks every other setting of git's editor). A bare ``git pull`` asks:
-it merges unless the developer's configuration (unseen) says rebase or fast-forward only, and no agent
-corpus (bench/friction.py, bench/ordinary_commands.py) runs it bare; ``git pull --ff-only``, ``--rebase`` and
-``--no-edit`` stay.
+there (``git pull`` when it merges, ``git rebase --continue``, ``hg commit``, ``jj describe``, ``sops FILE``,
+``ansible-vault edit``, ``rails credentials:edit``), git's diff and merge tools (vimdiff when none is
+configured, and a configured one is unseen), a shell or a console a tool opens (``npm explore PKG``, ``virsh``
+whose ``edit`` opens the editor), and a program whose pager the command itself names (``AWS_PAGER=less aws s3
+ls``, ``git -c core.pager=less log``, ``export GIT_PAGER=less; git log``: a setting in the command outranks
+Codex's ``cat``). They stay when given their text or told not to wait (``git pull --ff-only``, ``--rebase``,
+``--no-edit``, ``hg commit -m x``, ``jj describe -m x``, ``sops -d f``), when their output goes on down a pipe
+(a pager), and when the command names git an editor that reads nothing typed (``GIT_EDITOR=true git rebase
+--continue``: ``GIT_EDITOR`` outranks every other setting of git's editor). A bare ``git pull`` asks: it
+merges unless the developer's configuration (unseen) says rebase or fast-forward only, and no agent corpus
+(bench/friction.py, bench/ordinary_commands.py) runs it bare.
+
+Left to the caps, which ask for them wherever they run and say why better: ``git merge BRANCH``, ``git
+send-email``, ``svn commit``, ``kubectl``/``oc edit`` and ``gh``'s and ``glab``'s create, merge, review and
+comment (an external effect: "use the typed pr_open or git_merge action"), ``crontab -e``, ``systemctl edit``,
+``pass edit``, ``gem open`` (outside the project).
 """
 
 from __future__ import annotations
@@ -235,8 +239,10 @@ def _git_opens(
         if any(w in ("-i", "--interactive", "--edit-todo") for w in rest):
             return _GIT_TODO
         return _GIT_EDITOR if "--continue" in rest else None  # the message of a commit it stopped on
-    if sub in ("merge", "pull", "cherry-pick"):
+    if sub in ("pull", "cherry-pick"):  # (`git merge`: the external-effect cap asks for it everywhere)
         return _git_merges(sub, rest, settings, edit)
+    if sub == "merge" and edit:
+        return _GIT_EDITOR
     if sub in ("difftool", "mergetool"):
         return _git_tool(sub, rest, config)
     return _git_patch(sub, rest, edit)
@@ -251,8 +257,6 @@ def _git_patch(sub: str, rest: tuple[str, ...], edit: bool) -> str | None:
         return _GIT_EDITOR
     if sub == "am" and ("-i" in rest or "--interactive" in rest):
         return _GIT_EDITOR  # each patch's `[e]dit`, `[v]iew` through the pager
-    if sub == "send-email" and ("--compose" in rest or "--annotate" in rest or "--confirm=never" not in rest):
-        return _GIT_EDITOR  # the cover letter, each patch, the confirmation's `[e]dit`
     return None
 
 
@@ -262,13 +266,11 @@ _NO_MERGE_EDIT = frozenset({"--ff-only", "--squash", "--no-commit", "--abort", "
 
 def _git_merges(sub: str, rest: tuple[str, ...], settings: Mapping[str, str], edit: bool) -> str | None:
     """A merge commit's message: git opens the editor for it when a terminal is there (since 1.7.10), for
-    `git merge BRANCH`, `git pull` when it merges, `--continue` after a conflict."""
+    `git pull` when it merges; a picked commit's after a conflict (`git cherry-pick --continue`)."""
     if edit:
         return _GIT_EDITOR
     if sub == "cherry-pick":
         return _GIT_EDITOR if "--continue" in rest and not _given_message(rest) else None
-    if sub == "merge" and "--continue" in rest:
-        return _GIT_EDITOR  # it runs `git commit`
     if not _NO_MERGE_EDIT.isdisjoint(rest) or _given_message(rest):
         return None
     if sub == "pull" and _pull_rebases(rest):
@@ -499,7 +501,7 @@ def _gives(view: tuple[str, ...], *flags: str) -> bool:
 # Version control: the commands that take their message from the editor, and the words that give it.
 _VCS_COMMIT = {
     "hg": (("commit", "ci", "com", "comm", "commi", "split", "fold"), ("-m", "--message", "-l", "--logfile")),
-    "svn": (("commit", "ci"), ("-m", "--message", "-F", "--file")),
+    "svn": ((), ()),  # (`svn commit` sends: the external-effect cap asks for it everywhere)
     "jj": (("describe", "desc", "commit", "ci"), ("-m", "--message", "--stdin", "--no-edit")),
     "fossil": (("commit", "ci"), ("-m", "--comment", "-M", "--message-file")),
     "bzr": (("commit", "ci"), ("-m", "--message", "-F", "--file")),
@@ -570,10 +572,6 @@ def _subcommand(*names: str, at: int = 1) -> Callable[[tuple[str, ...]], str | N
     return lambda view: _OPENS_EDITOR if not given.isdisjoint(_operands(view)[:at]) else None
 
 
-def _crontab(view: tuple[str, ...]) -> str | None:
-    return _OPENS_EDITOR if "-e" in view else None
-
-
 def _virsh(view: tuple[str, ...]) -> str | None:
     """`virsh edit DOMAIN` (and net-edit, pool-edit ...), or virsh's own shell, whose `edit` opens it."""
     ops, k = [], 1
@@ -629,74 +627,18 @@ def _rails(view: tuple[str, ...]) -> str | None:
     return _OPENS_EDITOR if ops and ops[0].endswith(":edit") else None
 
 
-def _gh(view: tuple[str, ...]) -> str | None:
-    """gh's commands whose prompts offer the editor ("Edit body", "Write my own", "Edit commit message") when
-    not given their text; GH_PAGER does not stop GH_EDITOR, VISUAL or EDITOR."""
-    ops = _operands(view)
-    group, action = (ops + ["", ""])[:2]
-    if (group, action) in (("pr", "create"), ("issue", "create")):
-        if _gives(view, "-e", "--editor"):
-            return _OPENS_EDITOR
-        if _gives(view, "-f", "--fill", "--fill-first", "--fill-verbose", "-w", "--web", "--recover"):
-            return None
-        given = _gives(view, "-t", "--title") and _gives(view, "-b", "--body", "-F", "--body-file")
-        return None if given else _OPENS_EDITOR
-    if group == "release" and action == "create":
-        notes = ("-n", "--notes", "-F", "--notes-file", "--generate-notes", "--notes-from-tag")
-        return None if _gives(view, *notes) else _OPENS_EDITOR
-    return _gh_pr(view, group, action)
-
-
-def _gh_pr(view: tuple[str, ...], group: str, action: str) -> str | None:
-    if group == "pr" and action == "merge":
-        method = ("-m", "--merge", "-s", "--squash", "-r", "--rebase", "--disable-auto")
-        return None if _gives(view, *method) else _OPENS_EDITOR
-    if group == "pr" and action == "review":
-        kind = ("-a", "--approve", "-r", "--request-changes", "-c", "--comment")
-        return None if _gives(view, *kind) else _OPENS_EDITOR
-    if group in ("pr", "issue") and action == "comment":
-        body = ("-b", "--body", "-F", "--body-file", "-w", "--web")
-        return _OPENS_EDITOR if _gives(view, "-e", "--editor") or not _gives(view, *body) else None
-    if group in ("pr", "issue") and action == "edit":
-        return None if any(w[:1] == "-" for w in view[1:]) else _OPENS_EDITOR
-    if group == "gist" and action == "edit":
-        return _OPENS_EDITOR
-    return None
-
-
-def _glab(view: tuple[str, ...]) -> str | None:
-    ops = _operands(view)
-    group, action = (ops + ["", ""])[:2]
-    if group in ("mr", "issue") and action in ("create", "new"):
-        if _gives(view, "-f", "--fill", "-w", "--web"):
-            return None
-        given = _gives(view, "-t", "--title") and _gives(view, "-d", "--description")
-        return None if given else _OPENS_EDITOR
-    if group in ("mr", "issue") and action in ("note", "comment"):
-        return None if _gives(view, "-m", "--message") else _OPENS_EDITOR
-    return None
-
-
 _OPENERS: dict[str, Callable[[tuple[str, ...]], str | None]] = {
     **dict.fromkeys(_VCS_COMMIT, _vcs),
-    "kubectl": _subcommand("edit", "edit-last-applied", at=3),
-    "oc": _subcommand("edit", "edit-last-applied", at=3),
-    "crontab": _crontab,
-    "systemctl": _subcommand("edit", at=2),
     "virsh": _virsh,
     "sops": _sops,
     "ansible-vault": _subcommand("edit", "create", at=2),
-    "pass": _subcommand("edit"),
     "gopass": _subcommand("edit"),
     "chezmoi": _subcommand("edit", "edit-config", "edit-config-template", "merge", "merge-all", at=2),
     "rails": _rails,
     "npm": _npm,
     "pip": _pip,
     "pip3": _pip,
-    "gem": _subcommand("open"),
     "bundle": _subcommand("open"),
-    "gh": _gh,
-    "glab": _glab,
 }
 
 

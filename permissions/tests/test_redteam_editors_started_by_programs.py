@@ -107,8 +107,9 @@ STARTED_BY_PROGRAMS = [
     "cd src && GIT_PAGER=less git log",
 ]
 
-# Never auto-approved on main already (an external effect, a path outside the project, a protected file, a
-# write of git's configuration): read now as what they are through a hook too, so a narrower cap keeps them.
+# Never auto-approved on main already, wherever they run: a cap (an external effect -- `git merge`, `gh pr
+# create`, `kubectl edit`; a change outside the project -- `crontab -e`), whose reason is kept, or a protected
+# write (npm's and pip's settings, git's configuration). Pinned so they stay asked.
 ALREADY_ASKED = [
     "git merge feature/x",
     "git merge --continue",
