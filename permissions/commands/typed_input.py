@@ -198,11 +198,12 @@ def _git(view: tuple[str, ...], settings: Mapping[str, str], piped_on: bool) -> 
 def _git_editor_named(what: str, settings: Mapping[str, str]) -> str | None:
     """``what`` unless the command names git an editor that reads nothing typed: ``GIT_EDITOR`` outranks
     core.editor, VISUAL and EDITOR; the todo list of `rebase -i` takes GIT_SEQUENCE_EDITOR (or
-    sequence.editor, unseen) first, and its rewords and squashes the editor."""
+    sequence.editor, unseen) first, and its rewords and squashes the editor. Only an editor that leaves the
+    todo list as it is (`true`) keeps it from asking."""
     if what is _GIT_TOOL or not _reads_nothing(settings.get("GIT_EDITOR")):
         return what
-    if what is _GIT_TODO and not _reads_nothing(settings.get("GIT_SEQUENCE_EDITOR")):
-        return what
+    if what is _GIT_TODO and settings.get("GIT_SEQUENCE_EDITOR", "").strip() not in ("true", ":"):
+        return what  # (`sed` may write `exec` lines into the todo list, which git then runs)
     return None
 
 
