@@ -32,7 +32,13 @@ from permissions.commands.git import canonical_branch, names_protected_branch, p
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
 from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
-from permissions.commands.typed_input import PAGERS, TYPED_VERBS, typed_into
+from permissions.commands.typed_input import (
+    PAGED_VERBS,
+    TYPED_VERBS,
+    carries_settings,
+    settings_of,
+    typed_into,
+)
 from permissions.commands.uploads import (
     UPLOAD_VERBS,
     captures,
@@ -826,6 +832,7 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
     no hook. None otherwise."""
     segments = st.parsed.segments  # type: ignore[union-attr]
     parent: Segment | None = None
+    carried: dict[str, str] = {}  # what `export GIT_PAGER=less` sets for the segments after it
     for i, vs in enumerate(st.seg_views):
         seg = segments[i]
         if not seg.hidden:
@@ -833,16 +840,41 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
         if vs and vs[0][:1] == ("command",) and len(vs[0]) > 1 and vs[0][1] in ("-v", "-V"):
             continue  # `command -v vim`: a lookup
         if seg.hidden and parent is not None and _named_by(parent.words, seg.text):
-            continue  # `KUBE_EDITOR=vim kubectl get pods`, `git config core.editor vim`: named, not started
-        for v in vs:
-            if not v or v[0] not in TYPED_VERBS:
-                continue
-            what = typed_into(v, v[0] in PAGERS and _piped_on(command, seg.text))
-            if what is not None and comp.allow.match_exactly(seg.words) is None:
-                return (
-                    f"'{shown(seg.text)}' {what}, and what an agent types into a program it started reaches no"
-                    " hook (Codex's write_stdin); only an allow written for exactly this command covers it"
-                )
+            continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
+        settings = settings_of(vs) if "=" in seg.text else {}
+        if settings and not seg.hidden and carries_settings(vs):
+            carried.update(settings)
+            continue
+        what = _typed_segment(vs, seg, comp, command, settings, carried)
+        if what is not None:
+            return (
+                f"'{shown(seg.text)}' {what}, and what an agent types into a program it started reaches no"
+                " hook (Codex's write_stdin); only an allow written for exactly this command covers it"
+            )
+    return None
+
+
+def _typed_segment(
+    vs: list[tuple[str, ...]],
+    seg: Segment,
+    comp: CompiledPermissions,
+    command: str,
+    own: dict[str, str],
+    carried: dict[str, str],
+) -> str | None:
+    """What a segment's program runs from what is typed into it, unless an allow written for exactly the
+    segment covers it -- and such an allow was not written for a pager an earlier segment named for it
+    (`export GIT_PAGER=less; git log`)."""
+    settings = {**carried, **own} if carried else own
+    for v in vs:
+        if not v or (v[0] not in TYPED_VERBS and not (settings and v[0] in PAGED_VERBS)):
+            continue
+        piped = _piped_on(command, seg.text)
+        what = typed_into(v, piped, settings)
+        if what is None:
+            continue
+        if comp.allow.match_exactly(seg.words) is None or (carried and typed_into(v, piped, own) is None):
+            return what
     return None
 
 

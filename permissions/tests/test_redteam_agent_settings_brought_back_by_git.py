@@ -95,12 +95,16 @@ def test_git_bringing_back_or_replacing_agent_settings_is_never_auto_approved(co
         "git merge-file --stdout a b c",
         "git bundle create repo.bundle --all",
         "git bundle verify repo.bundle",
-        "git mergetool src/a.py",
         "git show HEAD~1:.claude/settings.json",
         "git diff HEAD~1 -- '*.json'",
         "git log -p -- '[.]claude'",
-        "git pull",
     ],
 )
 def test_ordinary_git_stays_auto_approved(command):
     stays_auto_where(command)
+
+
+# An agent's hook: these open an editor (test_redteam_editors_started_by_programs)
+@pytest.mark.parametrize("command", ["git mergetool src/a.py", "git pull"])
+def test_ordinary_git_that_opens_the_editor_stays_auto_approved_in_brabo_s_executors(command):
+    stays_auto_where(command, ("sandbox", "host"))

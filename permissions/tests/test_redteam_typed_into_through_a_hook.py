@@ -161,7 +161,7 @@ ORDINARY = [
     "git status",
     "git stash show -p",
     "git difftool --tool-help",
-    "git mergetool src/a.py",
+    # (`git mergetool src/a.py` moved: vimdiff when no tool is set, test_redteam_editors_started_by_programs)
     "command -v vim",
     "KUBE_EDITOR=vim kubectl get pods",
     "man ls | head -40",
