@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from permissions.commands.rebase_todo import TODO_WRITTEN, rewrites_the_todo
+
 __all__ = [
     "AGENT_SETTINGS_VARS",
     "CODE_VARS",
@@ -283,7 +285,8 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
     read."""
     if name in COMMAND_VARS and name not in BUILD_TOOL_VARS:
         value = value.lstrip("|")  # LESSOPEN='|cmd %s'
-        return ([value] if value.strip() else []), None
+        todo = TODO_WRITTEN if name == "GIT_SEQUENCE_EDITOR" and rewrites_the_todo(value) else None
+        return ([value] if value.strip() else []), todo
     if name in CODE_VARS or name.startswith(("GIT_CONFIG_KEY_", "GIT_CONFIG_VALUE_", "BASH_FUNC_")):
         return [], f"the variable {name} makes the program load code no rule can read"
     if name.startswith("CARGO_TARGET_") and name.endswith(("_RUNNER", "_LINKER")):
@@ -308,6 +311,29 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
 def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     """The command lines the leading assignments of ``view`` (or ``env``'s) carry, and why they load code
     no rule can read, if they do."""
+    scripts, opaque = _assignments_carried(view)
+    if opaque is None and "rebase" in view and "GIT_SEQUENCE_EDITOR" not in "".join(view):
+        opaque = _rebase_editor(
+            view
+        )  # red team: git's editor writes rebase's todo list when nothing else does
+    return scripts, opaque
+
+
+_EDITOR_VARS = ("GIT_EDITOR=", "VISUAL=", "EDITOR=")
+
+
+def _rebase_editor(view: tuple[str, ...]) -> str | None:
+    """TODO_WRITTEN when ``GIT_EDITOR``/``VISUAL``/``EDITOR`` assigned before ``git rebase`` may write exec
+    lines into its todo list (git takes the first of them set, for the todo list too)."""
+    for w in view[1:] if view[:1] == ("env",) else view:
+        if w.startswith(_EDITOR_VARS) and rewrites_the_todo(w.partition("=")[2]):
+            return TODO_WRITTEN
+        if "=" not in w:
+            break
+    return None
+
+
+def _assignments_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     scripts: list[str] = []
     opaque = _taken_out(view)
     start = 1 if view and (view[0] == "env" or view[0] in DECLARATION_BUILTINS) else 0

@@ -21,6 +21,7 @@ from permissions.commands.git_branches import (
     remote_config_write,
 )
 from permissions.commands.git_globals import GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, _git_subcommand
+from permissions.commands.rebase_todo import TODO_WRITTEN, rewrites_the_todo
 
 __all__ = [
     "GIT_COMMANDS",
@@ -511,6 +512,8 @@ def config_command(key: str, value: str) -> tuple[str | None, str | None]:
         return None, "git trusts a repository it would refuse (a safety check turned off)"
     if section in ("include", "includeif") and name == "path":
         return None, "git reads more configuration from a file"
+    if section == "sequence" and name == "editor" and rewrites_the_todo(value):
+        return value.strip() or None, TODO_WRITTEN  # red team: rebase -i's todo list (exec lines)
     if section == "pager" or name in _COMMAND_KEYS:
         value = value.strip()
         if value.startswith("!"):
@@ -580,11 +583,23 @@ def _clone_settings(rest: Sequence[str]) -> list[tuple[str, str]]:
     return found
 
 
+def _rebase_todo_editor(view: tuple[str, ...]) -> str | None:
+    """Red team: ``git -c core.editor=CMD rebase -i`` with no sequence editor given -- git hands the todo list to
+    its editor, which may write exec lines into it (permissions.commands.rebase_todo)."""
+    keys = [view[k + 1].partition("=") for k in range(len(view) - 1) if view[k] == "-c"]
+    if any(key.strip().lower() == "sequence.editor" for key, _, _ in keys):
+        return None  # (read by config_command)
+    for key, _, value in keys:
+        if key.strip().lower() == "core.editor" and rewrites_the_todo(value):
+            return TODO_WRITTEN
+    return None
+
+
 def git_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     """The command lines a ``git`` segment hands to a shell (read as segments, R4.9), and why it runs
     code no rule can read, if it does."""
     scripts: list[str] = []
-    opaque: str | None = None
+    opaque = _rebase_todo_editor(view) if "rebase" in view else None
     n = len(view)
     k = 1
 
