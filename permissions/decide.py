@@ -567,7 +567,7 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
             break
     if found is None and credential_hint(command) is not None:  # a metadata service or a secret store named
         found = f"'{shown(command)}' {credential_named(command)}"
-    if found is None:
+    if found is None and ("kill" in command or "ompose" in command):
         what = _across_segments(command, views)
         if what is not None:
             found = f"'{shown(command)}' {what}"
