@@ -268,7 +268,10 @@ def _django(view: tuple[str, ...]) -> bool:
 
 
 def _python(view: tuple[str, ...]) -> bool:
-    """``python [options] manage.py runserver …``: the script's own reading (``-m`` is a view of its own)."""
+    """``python [options] manage.py runserver …``: the script's own reading (``-m`` is a view of its own); a
+    debugger listening for anyone (``-m debugpy --listen 0.0.0.0:5678``)."""
+    if not _PY_DEBUGGERS.isdisjoint(view) and _py_debugger_open(view):
+        return True
     if _DJANGO_SERVERS.isdisjoint(view):
         return False
     for reading in read_by(PYTHON, view[1:]):
@@ -281,6 +284,111 @@ def _python(view: tuple[str, ...]) -> bool:
 
 
 _UN_HTTPD = {"httpd": _EVERYWHERE}
+
+# -- debuggers that listen (red team): a debug port runs whatever code the one who connects sends -------------
+# A debugger bound to loopback stays on this machine (their defaults: node's `--inspect`, debugpy's `--listen
+# 5678`, dlv's, chrome's, rdbg's); bound to another address, an empty host (`:2345`) or `*`, anyone who reaches
+# the machine runs code in it -- a listener that opens the machine, as `ttyd bash` is. A reverse connection to
+# another machine (`debugpy --connect host:port`) hands it the same.
+_PY_DEBUGGERS = frozenset({"debugpy", "ptvsd", "-mdebugpy", "-mptvsd"})
+_INSPECT = ("--inspect", "--inspect-brk", "--inspect-wait", "--inspect-port", "--debug-port")
+
+
+def _bind_open(addr: str) -> bool:
+    """A debugger's ``[host:]port``: a port alone is its loopback default; an empty host, ``*`` or another
+    address is not."""
+    return not (addr.isdigit() or bound_to_loopback(addr))
+
+
+def _py_debugger_open(view: tuple[str, ...]) -> bool:
+    """``python -m debugpy --listen [host:]port`` / ``--connect host:port``, ptvsd's ``--host``."""
+    for k, w in enumerate(view):
+        name, eq, value = w.partition("=")
+        if name in ("--listen", "--host", "--connect"):
+            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
+            if name == "--connect" or (
+                _bind_open(value) if name == "--listen" else not bound_to_loopback(value)
+            ):
+                return True
+    return False
+
+
+def _inspector_open(view: tuple[str, ...]) -> bool:
+    """node's, deno's and bun's inspector: ``--inspect[-brk|-wait]=[host:]port``, ``--inspect-port``."""
+    for w in view[1:]:
+        name, eq, value = w.partition("=")
+        if name in _INSPECT and eq and _bind_open(value):
+            return True
+    return False
+
+
+def _dlv(view: tuple[str, ...]) -> bool:
+    """Delve's ``--headless``/``dap`` server: ``--listen=[host]:port`` (``:2345`` is every interface)."""
+    values = _named_value(view, ("--listen", "-l"))
+    return values is None or any(_bind_open(v) for v in values)
+
+
+def _gdbserver(view: tuple[str, ...]) -> bool:
+    """``gdbserver [options] [host]:port prog`` / ``--multi :port``; lldb-server's ``gdbserver``/``platform
+    --listen``. ``-`` and ``stdio`` are the debugger's own pipes."""
+    for w in view[1:]:
+        if w[:1] == "-" and w != "-":
+            name, eq, value = w.partition("=")
+            if name == "--listen" and eq and _bind_open(value):
+                return True
+            continue
+        if ":" in w and not w.startswith(("/", ".")):
+            return _bind_open(w)
+    return "--listen" in view and _binds_elsewhere(view, ("--listen",))
+
+
+def _jdwp(view: tuple[str, ...]) -> bool:
+    """Java's ``-agentlib:jdwp=…server=y,address=[host:]port`` (and ``-Xrunjdwp:``): a debugger any host may
+    attach to unless the address names loopback (a port alone is loopback since JDK 9)."""
+    for w in view[1:]:
+        if w.startswith(("-agentlib:jdwp=", "-Xrunjdwp:")) and "server=y" in w:
+            for part in w.partition("=" if w.startswith("-agentlib") else ":")[2].split(","):
+                key, _, value = part.partition("=")
+                if key == "address" and _bind_open(value):
+                    return True
+    return False
+
+
+def _chrome(view: tuple[str, ...]) -> bool:
+    """A browser's DevTools protocol: ``--remote-debugging-address`` other than loopback."""
+    values = _named_value(view, ("--remote-debugging-address",))
+    return values is None or any(not bound_to_loopback(v) for v in values)
+
+
+def _rdbg(view: tuple[str, ...]) -> bool:
+    """Ruby's ``rdbg --open --host ADDR`` (``-O``): a remote debugger on that address."""
+    if not ({"--open", "-O"} & set(view) or any(w.startswith("--open=") for w in view)):
+        return False
+    return _binds_elsewhere(view, ("--host",))
+
+
+def _rpyc(view: tuple[str, ...]) -> bool:
+    """RPyC's classic server runs any Python a client sends: open unless ``--host`` names loopback."""
+    values = _named_value(view, ("--host",))
+    return values is None or not values or any(not bound_to_loopback(v) for v in values)
+
+
+def _kernel(view: tuple[str, ...]) -> bool:
+    """``ipython kernel --ip=ADDR``: a kernel that runs what its clients send, on that address."""
+    return "kernel" in view and _binds_elsewhere(view, ("--ip",))
+
+
+_CHROMES = ("chrome", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "msedge")
+DEBUG_LISTENERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    **dict.fromkeys(("node", "nodejs", "bun", "tsx", "esno", "nodemon"), _inspector_open),
+    "dlv": _dlv,
+    **dict.fromkeys(("gdbserver", "lldb-server"), _gdbserver),
+    "java": _jdwp,
+    **dict.fromkeys(_CHROMES, _chrome),
+    "rdbg": _rdbg,
+    **dict.fromkeys(("rpyc_classic", "rpyc_classic.py"), _rpyc),
+    **dict.fromkeys(("ipython", "ipython3"), _kernel),
+}
 
 
 def _ruby(view: tuple[str, ...]) -> bool:
@@ -561,15 +669,17 @@ def _rsync_daemon(view: tuple[str, ...]) -> bool:
     return _reads_open(RSYNC_DAEMON, view[1:], {"rsync": _EVERYWHERE})
 
 
+_DENO_SERVE = _reader(DENO, {"serve": _EVERYWHERE})
 # The serving readers of programs the families also read for another act (`hg push`, `rsync` to a host,
 # `deno publish`, `wrangler deploy`, `sam deploy`, `dotnet nuget push`): either opens it.
 ALSO_SERVING: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "hg": _reader(HG, {"serve": _EVERYWHERE}),
     "rsync": _rsync_daemon,
-    "deno": _reader(DENO, {"serve": _EVERYWHERE}),
+    "deno": lambda view: _inspector_open(view) or _DENO_SERVE(view),
     "dotnet": _dotnet,
     "sam": _sam,
     "wrangler": _wrangler,
+    **DEBUG_LISTENERS,  # red team: debuggers listening for anyone (their programs may be read for more)
 }
 
 
