@@ -28,6 +28,9 @@ import re
 
 __all__ = [
     "AGENT_CLIS",
+    "AGENT_ENTRIES",
+    "AGENT_PACKAGES",
+    "agent_of",
     "AGENT_FIRSTS",
     "ELSEWHERE_LAUNCHERS",
     "agent_settings_given",
@@ -40,6 +43,53 @@ __all__ = [
     "unhooked_agent_acts",
     "UNHOOKED_AGENTS",
 ]
+
+# R4.10, R3.7, red team: the programs Brabo hooks, by every name they are reached by -- the one program-identity
+# table every reading below shares. A launcher's package (`npx @anthropic-ai/claude-code@2.1.0`, `bunx`, `pnpm
+# dlx`, `yarn dlx`, `npm exec`/`npm x`, `npx -p P`, `deno run npm:P`, `corepack npx`, `node node_modules/P/...`)
+# is the package's program: permissions.commands.wrappers reads these packages in SCOPED_BINS and the files
+# their commands run (`@google/gemini-cli/bundle/gemini.js`, `@openai/codex/bin/codex.js`, Claude Code's
+# fallback launcher `cli-wrapper.cjs`) in OTHER_NAMES, so the views hold `claude`, `gemini`, `codex` and
+# every reading of those names -- settings handed over, configuration subcommands (writes), a start in another
+# folder or place -- applies to them. The platform packages' binaries (`@anthropic-ai/claude-code-linux-x64/
+# claude`, `@openai/codex-linux-x64/vendor/*/bin/codex`) and global installs (`~/.npm-global/bin/claude`,
+# `/usr/local/bin/codex`) are read by their file's name.
+AGENT_PACKAGES: dict[str, str] = {
+    "@anthropic-ai/claude-code": "claude",
+    "@google/gemini-cli": "gemini",
+    "@openai/codex": "codex",
+}
+AGENT_ENTRIES: dict[str, str] = {"gemini.js": "gemini", "codex.js": "codex", "cli-wrapper.cjs": "claude"}
+_NAMES: dict[str, str] = {
+    "claude": "claude",
+    "claude-code": "claude",  # its package's name (a view of `npx @anthropic-ai/claude-code`)
+    "gemini": "gemini",
+    "gemini-cli": "gemini",
+    "codex": "codex",
+    **AGENT_ENTRIES,
+}
+# A native install's versioned binary (`~/.local/share/claude/versions/2.1.0`).
+_VERSIONED = re.compile(r"(?:^|/)\.?(claude)/versions/[\w.+-]+$")
+
+
+def agent_of(word: str) -> str | None:
+    """The agent ("claude", "gemini" or "codex") a command word, a path or a package word names, or None:
+    `claude`, `/usr/local/bin/claude`, `CLAUDE.exe`, `claude-code`, `@anthropic-ai/claude-code@latest`,
+    `npm:@google/gemini-cli`, `node_modules/@anthropic-ai/claude-code/cli.js`, `~/.local/share/claude/versions/2.1.0`."""
+    w = word.replace("\\", "/").lower()
+    name = w.rpartition("/")[2]
+    if name.endswith((".exe", ".cmd", ".ps1")):
+        name = name[:-4]
+    found = _NAMES.get(name)
+    if found is not None:
+        return found
+    if "@" in w:
+        for package, agent in AGENT_PACKAGES.items():
+            if package in w:
+                return agent
+    m = _VERSIONED.search(w)
+    return m.group(1) if m is not None else None
+
 
 # The options, by program, that hand a run settings; a one-letter one may have its value glued (`-ckey=v`).
 _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
@@ -68,28 +118,91 @@ _SETTINGS_OPTIONS: dict[str, frozenset[str]] = {
     # folders (@google/gemini-cli/bundle: "Additional policy files or directories to load").
     "gemini": frozenset({"--policy", "--admin-policy"}),
 }
-_SETTINGS_OPTIONS["gemini-cli"] = _SETTINGS_OPTIONS["gemini"]  # `npx @google/gemini-cli`
-_SETTINGS_OPTIONS["claude-code"] = _SETTINGS_OPTIONS[
-    "claude"
-]  # its package's name (`npx @anthropic-ai/claude-code`)
-AGENT_CLIS: frozenset[str] = frozenset(_SETTINGS_OPTIONS)
+AGENT_CLIS: frozenset[str] = frozenset(_NAMES)
+# red team: Gemini CLI's `-e`/`--extensions NAME` "overrides all other extension configuration and enables only
+# the ones in this list" (@google/gemini-cli/bundle, ExtensionEnablementManager.isEnabled): an installed
+# extension the person disabled -- its hooks, MCP servers and context -- runs again for that run. `-e none`
+# only turns every extension off (Brabo's hook is in settings.json, not an extension): ordinary.
+_EXTENSIONS = frozenset({"-e", "--extensions"})
+# [beyond] R3.7, SPEC §5, red team: the subcommands that install another build of the agent's own program, the
+# one every later session (and so its hooks) runs, outside the project -- `claude install [target]` (the
+# native build into ~/.local), `claude update|upgrade`, `codex update` -- a global install, asked as `npm i -g
+# @anthropic-ai/claude-code` is. Read anywhere before `--`: Claude's parser dispatches the first operand after
+# its options (`claude -p update` updates).
+_REINSTALLS: dict[str, frozenset[str]] = {
+    "claude": frozenset({"install", "update", "upgrade", "migrate-installer"}),
+    "codex": frozenset({"update"}),
+}
+# Subcommands whose own words may be `install`/`update` (`claude plugin install x`: read as writes elsewhere).
+_OWN_INSTALLS = frozenset({"mcp", "plugin", "plugins", "extensions", "extension", "skills", "skill"})
+
+
+# The subcommands that change an agent's configuration (permissions.commands.writes reads them as `claude mcp
+# ...`), and Claude Code's `import [source]` ("Import config from another AI coding agent into Claude Code": its
+# MCP servers among them; `--dry-run` writes nothing), which no other reading names.
+_CONFIG_SUBCOMMANDS = frozenset(
+    {"mcp", "config", "configure", "plugin", "plugins", "extensions", "extension", "hooks", "agent", "agents"}
+    | {"features", "import"}
+)
 
 
 def agent_settings_given(view: tuple[str, ...]) -> str | None:
-    """Why a view of an agent's program hands it settings no rule has read, or None."""
+    """Why a view of an agent's program hands it settings no rule has read, or installs another build of it,
+    or changes its configuration behind a `--`, or None."""
     verb = view[0].rpartition("/")[2]
-    names = _SETTINGS_OPTIONS.get(verb)
-    if names is None:
+    agent = _NAMES.get(verb)
+    if agent is None:
         return None
-    for w in view[1:]:
-        if w == "--":
+    start = 1
+    if view[1:2] == ("--",):
+        # red team: `npm exec P -- args` runs P with args (npm drops the `--`; the view keeps it), and Claude
+        # Code's parser runs the subcommand after a `--` (`claude -- mcp add x -- sh` adds the server)
+        start = 2
+        if view[2:3] and view[2] in _CONFIG_SUBCOMMANDS:
+            return (
+                f"'{verb} -- {view[2]}' changes the agent's configuration, its servers and hooks among them"
+            )
+    elif view[1:2] == ("import",) and agent == "claude" and "--dry-run" not in view:
+        return f"'{verb} import' changes the agent's configuration, its servers and hooks among them"
+    elif verb != agent and view[1:2] and view[1] in _CONFIG_SUBCOMMANDS:
+        # another name of the program (`npx claude-code mcp add`), whose writes no other reading names
+        return f"'{verb} {view[1]}' changes the agent's configuration, its servers and hooks among them"
+    return _settings_words(verb, agent, view, start)
+
+
+def _settings_words(verb: str, agent: str, view: tuple[str, ...], start: int) -> str | None:
+    """agent_settings_given's reading of the words of ``view`` from ``start``."""
+    names = _SETTINGS_OPTIONS[agent]
+    reinstalls = _REINSTALLS.get(agent, frozenset())
+    for k in range(start, len(view)):
+        w = view[k]
+        if w == "--" or w in _OWN_INSTALLS:
             break
+        if w in reinstalls:
+            return (
+                f"'{verb} {w}' installs another build of the agent outside the project (a global install), the"
+                " program every later session and its hooks run"
+            )
         if w[:1] != "-":
             continue
         name = w.partition("=")[0]
         if name in names or (w[1:2] != "-" and w[:2] in names):
             return f"'{verb} {name[:20]}' hands the agent settings no rule has read (its hooks among them)"
+        if agent == "gemini" and _enables_extensions(w, view[k + 1 : k + 2]):
+            return f"'{verb} {name[:20]}' turns on extensions the settings may have turned off (their hooks and servers)"
     return None
+
+
+def _enables_extensions(w: str, after: tuple[str, ...]) -> bool:
+    """Whether Gemini CLI's word ``w`` (with the word ``after`` it) selects extensions other than `none`."""
+    name, eq, value = w.partition("=")
+    if name not in _EXTENSIONS and not (w[:2] == "-e" and w[1:2] != "-"):
+        return False
+    if not eq and name in _EXTENSIONS:
+        value = after[0] if after else ""
+    elif not eq:
+        value = w[2:]  # `-eevil`
+    return any(v.strip().lower() != "none" for v in value.split(","))
 
 
 # red team: the other coding agents and model shells, which run no Brabo hook, told to act without asking --
@@ -159,8 +272,6 @@ def brabo_client_removed(view: tuple[str, ...]) -> str | None:
     return None
 
 
-# The programs that run Brabo's hook, as a command word names them (their packages' names: `npx @google/gemini-cli`).
-_HOOKED_AGENTS = frozenset({"claude", "claude-code", "gemini", "gemini-cli", "codex"})
 # Launchers whose command runs in another environment, by program: None for every form, else the subcommands
 # that start one (`docker run`, `tmux new-window`); the words after them hold the command, as argv or a line.
 _ANY: frozenset[str] | None = None
@@ -211,10 +322,9 @@ def agent_started_elsewhere(view: tuple[str, ...]) -> str | None:
         return None
     for w in view[1:]:
         for token in w.translate(_SEPARATORS).split():
-            name = token.rpartition("/")[2].rpartition("\\")[2].lower()
-            if name.endswith((".exe", ".cmd", ".ps1")):
-                name = name[:-4]
-            if name in _HOOKED_AGENTS:
+            # (`claude`, `/x/claude.exe`, `@anthropic-ai/claude-code@latest`, `.../gemini.js`)
+            name = agent_of(token)
+            if name is not None:
                 return (
                     f"'{verb}' starts {name} where the environment Brabo's hook reads may not follow (another"
                     " environment, user or machine): its hooks may not run"
@@ -239,13 +349,6 @@ def agent_started_elsewhere(view: tuple[str, ...]) -> str | None:
 # Reading taken: a Claude or Gemini run started anywhere but the project folder, and a Codex run started
 # outside it, may run without Brabo's hook (a subfolder's Claude run finds the local file only when git's
 # root is the project folder and owned as the CLI checks: not known from the text, so asked).
-_NAMES = {
-    "claude": "claude",
-    "claude-code": "claude",
-    "gemini": "gemini",
-    "gemini-cli": "gemini",
-    "codex": "codex",
-}
 # The words a run that starts no session may carry (`claude --version`, `gemini --help`).
 _NO_SESSION = frozenset({"--version", "-v", "-V", "--help", "-h", "version", "help"})
 # Wrappers that start their command in another folder, and the letters of their short options naming it
@@ -268,7 +371,6 @@ def moves_folder(views: list[tuple[str, ...]]) -> bool:
 
 # A package's script run by a JavaScript runtime (`node node_modules/@anthropic-ai/claude-code/cli.js`).
 _RUNTIMES = frozenset({"node", "nodejs", "bun", "deno", "tsx"})
-_PACKAGES = (("claude-code", "claude"), ("gemini-cli", "gemini"), ("openai/codex", "codex"))
 
 
 def nested_agent(views: list[tuple[str, ...]]) -> str | None:
@@ -280,8 +382,7 @@ def nested_agent(views: list[tuple[str, ...]]) -> str | None:
         verb = view[0].rpartition("/")[2]
         name = _NAMES.get(verb)
         if name is None and verb in _RUNTIMES and len(view) > 1:
-            script = view[1].lower()
-            name = next((agent for package, agent in _PACKAGES if package in script), None)
+            name = agent_of(view[1])  # (the views read `node_modules/P/...` as P's program too)
         if name is None or (len(view) == 2 and view[1] in _NO_SESSION):
             continue
         return name

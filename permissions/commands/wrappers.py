@@ -13,6 +13,7 @@ behind a subcommand (``npm exec``, ``pnpm dlx``, ``yarn dlx``, ``bun x``, ``uv r
 
 from __future__ import annotations
 
+from permissions.commands.agent_clis import AGENT_ENTRIES, AGENT_PACKAGES
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax
 
 __all__ = [
@@ -1014,6 +1015,9 @@ SCOPED_BINS: dict[str, str] = {
     "@charmland/crush": "crush",
     "@kilocode/cli": "kilocode",
     "@factory/cli": "droid",
+    # R4.10, red team: the coding agents Brabo hooks, by their packages (`npx @anthropic-ai/claude-code mcp add`
+    # is `claude mcp add`): permissions.commands.agent_clis's one table of their names
+    **AGENT_PACKAGES,
     # red team: the chains' CLIs (permissions.commands.chains)
     "@thirdweb-dev/cli": "thirdweb",
     "@polkadot/api-cli": "polkadot-js-api",
@@ -1074,6 +1078,9 @@ OTHER_NAMES: dict[str, str] = {
     "yarnpkg": "yarn",
     "nodejs": "node",
     "tofu": "terraform",
+    # red team: the files the coding agents' packages run as their command, run by their path
+    # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
+    **AGENT_ENTRIES,
 }
 
 # Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
