@@ -894,6 +894,17 @@ def _assigned(cur: tuple[str, ...], k: int) -> list[tuple[str, ...]]:
     return found
 
 
+def _by_its_name(verb: str, renamed: str, cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The view of a program spelt another way; a package's own file run by its path is that package's
+    program, as node running it is (red team: `node_modules/@anthropic-ai/claude-code/cli.js mcp add …` is
+    `claude mcp add …`)."""
+    if "node_modules/" in verb:
+        found = _node_script(("node", *cur))
+        if found:
+            return found
+    return [(renamed,) + cur[1:]]
+
+
 def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """The views one layer further in: the commands ``cur`` may run in place of its first word(s)."""
     k = 0
@@ -904,7 +915,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     verb = cur[0]
     renamed = _renamed(verb)
     if renamed is not None:
-        return [(renamed,) + cur[1:]]
+        return _by_its_name(verb, renamed, cur)
     if verb == "find":
         # `find ... -exec cmd {} ;` runs cmd: deny and the caps see it (R4.8).
         start = next((k for k, w in enumerate(cur) if w in FIND_EXEC), -1)

@@ -170,3 +170,30 @@ def test_ordinary_runs_of_the_agents_stay_auto(command: str) -> None:
 @pytest.mark.parametrize("command", ["claude mcp list", "npx @anthropic-ai/claude-code mcp list"])
 def test_listing_stays_as_the_bare_name_reads_it(command: str) -> None:
     never_auto_where(command, ("agent",))  # (writes reads any `claude mcp` as a write of .claude: unchanged)
+
+
+# A package's own file run by its path (a shebang), not through node: the lead's follow-up to the branch's
+# note (views._by_its_name reads it as node running it is read).
+BY_PATH = [
+    "node_modules/@anthropic-ai/claude-code/cli.js mcp add x -- sh",
+    "./node_modules/@anthropic-ai/claude-code/cli.js config set -g x y",
+    "/usr/local/lib/node_modules/@anthropic-ai/claude-code/cli.js mcp add x -- sh",
+    "~/.npm-global/lib/node_modules/@google/gemini-cli/bundle/gemini.js extensions install https://x.example/e",
+]
+
+
+@pytest.mark.parametrize("command", BY_PATH)
+def test_a_package_s_file_run_by_its_path_is_read_as_the_agent(command: str) -> None:
+    never_auto_where(command, ("agent",))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "./node_modules/.bin/vitest run",
+        "node_modules/.bin/tsc --noEmit",
+        "./node_modules/typescript/bin/tsc -p .",
+    ],
+)
+def test_other_packages_files_run_by_path_stay(command: str) -> None:
+    stays_auto_where(command, ("agent", "sandbox"))
