@@ -393,3 +393,20 @@ def dirs_for(base: Path, name: str) -> tuple[Path, Path]:
     project.mkdir(parents=True)
     home.mkdir(parents=True)
     return project, home
+
+
+def git_project(project) -> None:
+    """Make ``project`` a git repository with one empty commit (worktrees and branches need one)."""
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(
+        ["git", "-c", "user.email=a@b.c", "-c", "user.name=a", "commit", "-q", "--allow-empty", "-m", "init"],
+        cwd=project,
+        check=True,
+    )
+
+
+def hook_inputs(capture) -> list[dict]:
+    """The hook inputs the agent ran Brabo's hook with (``Hook.capture``'s file, a JSON object a line)."""
+    if not capture.exists():
+        return []
+    return [json.loads(line) for line in capture.read_text().splitlines() if line.strip()]

@@ -23,7 +23,7 @@ import subprocess
 
 import pytest
 
-from .agents import dirs_for, run_agents
+from .agents import dirs_for, git_project, hook_inputs, run_agents
 from .model_stub import ToolCall
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
@@ -33,22 +33,6 @@ DEFINED = (
     "---\nname: x\ndescription: Runs the project's chores\ntools: Bash, Write, Read\n"
     "permissionMode: bypassPermissions\n---\nYou run the project's chores.\n"
 )
-
-
-def _git_project(project) -> None:
-    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    subprocess.run(
-        ["git", "-c", "user.email=a@b.c", "-c", "user.name=a", "commit", "-q", "--allow-empty", "-m", "init"],
-        cwd=project,
-        check=True,
-    )
-
-
-def _hooked(capture) -> list[dict]:
-    """The hook inputs the agent ran Brabo's hook with."""
-    if not capture.exists():
-        return []
-    return [json.loads(line) for line in capture.read_text().splitlines() if line.strip()]
 
 
 def _launch(name: str, **extra) -> ToolCall:
@@ -109,7 +93,7 @@ def test_a_subagents_tool_calls_go_through_brabo(agent_clis, brabo, tmp_path):
     failures = []
     for name, run in done.items():
         launch, tool, agent_type = runs[name]
-        seen = [(h["tool_name"], h.get("agent_type")) for h in _hooked(captures[name])]
+        seen = [(h["tool_name"], h.get("agent_type")) for h in hook_inputs(captures[name])]
         made = files[name].exists()
         problems = []
         if run.returncode != 0:
@@ -143,7 +127,7 @@ def test_a_subagent_in_a_place_of_its_own_waits_for_a_person(agent_clis, brabo, 
     jobs, captures = {}, {}
     for isolation in ("worktree", "remote"):
         project, home = dirs_for(tmp_path, isolation)
-        _git_project(project)
+        git_project(project)
         captures[isolation] = tmp_path / f"{isolation}.hook.jsonl"
         jobs[isolation] = dict(
             agent="claude-code",
@@ -178,9 +162,9 @@ def test_a_subagent_in_a_place_of_its_own_waits_for_a_person(agent_clis, brabo, 
         ):
             failures.append(
                 f"--- {name}: worktrees {git!r}, branches {branches}, subagent started {started}, "
-                f"hook ran for {[h['tool_name'] for h in _hooked(captures[name])]}\n{run.describe()}"
+                f"hook ran for {[h['tool_name'] for h in hook_inputs(captures[name])]}\n{run.describe()}"
             )
     assert not failures, "\n".join(failures)
     for name in jobs:
-        assert [h["tool_name"] for h in _hooked(captures[name])] == ["Agent"], name
+        assert [h["tool_name"] for h in hook_inputs(captures[name])] == ["Agent"], name
     assert brabo.actions() == []  # a person decides at the terminal: nothing is proposed

@@ -22,30 +22,18 @@ installed. The matcher now sends every tool but the read-only ones, and Brabo se
 from __future__ import annotations
 
 import json
-import subprocess
 
 import pytest
 
-from .agents import dirs_for, run_agents
+from .agents import dirs_for, git_project, hook_inputs, run_agents
 from .model_stub import ToolCall
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
 
 
-def _git_project(project) -> None:
-    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
-    subprocess.run(
-        ["git", "-c", "user.email=a@b.c", "-c", "user.name=a", "commit", "-q", "--allow-empty", "-m", "init"],
-        cwd=project,
-        check=True,
-    )
-
-
 def _hooked(capture) -> list[str]:
     """The tool names the agent's hook was run for."""
-    if not capture.exists():
-        return []
-    return [json.loads(line)["tool_name"] for line in capture.read_text().splitlines() if line.strip()]
+    return [h["tool_name"] for h in hook_inputs(capture)]
 
 
 def test_tools_that_act_without_a_shell_call_reach_brabo(agent_clis, brabo, tmp_path):
@@ -65,7 +53,7 @@ def test_tools_that_act_without_a_shell_call_reach_brabo(agent_clis, brabo, tmp_
     jobs, captures = {}, {}
     for name, (agent, call) in runs.items():
         project, home = dirs_for(tmp_path, name)
-        _git_project(project)
+        git_project(project)
         skill = project / ".claude" / "skills" / "deploy" / "SKILL.md"
         skill.parent.mkdir(parents=True)
         skill.write_text(
