@@ -207,7 +207,8 @@ _INTERPRETERS: dict[str, _Interp] = {
     "tclsh": _Interp(),
     "wish": _Interp(),
     # R4.9: more interpreters with an inline-code option; with no program they read it from the input
-    # (stdin=True), except where they start an interactive prompt only (stdin=False keeps them plain).
+    # (stdin=True) -- an interactive prompt too, which reads a pipe as it reads what is typed (red team:
+    # permissions.commands.repls); stdin=False only where no program means no run at all (`ghc`, `Rscript`).
     "groovy": _Interp("e", (), "acDlp", "", "dhv", ("--classpath", "-cp"), (), "", ("-v", "--version", "-h")),
     "groovysh": _Interp("e", ("--evaluate",), "", "", "", (), (), "", ("-V", "--version", "-h", "--help")),
     "scala": _Interp("e", (), "", "", "", ("-classpath", "-cp"), (), "", ("-version", "-help")),
