@@ -24,6 +24,7 @@ from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TR
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     GNU_PREFIXED,
+    JS_FILES,
     ONLY_AFTER_DASHES,
     OTHER_NAMES,
     PACKAGE_BINS,
@@ -795,6 +796,8 @@ def _runner_views(cur: tuple[str, ...]) -> list[tuple[str, ...]] | None:
         if known is not None and cur[1][:1] != "-" and cur[1] not in known:
             return [cur[1:]]
     verb = cur[0]
+    if verb == "bun" and len(cur) > 1 and ("/" in cur[1] or cur[1].endswith(JS_FILES)):
+        return _node_script(cur) or None  # red team: `bun node_modules/npm/bin/npm-cli.js publish`, as node
     if "@" in verb or "[" in verb or "=" in verb or ">" in verb or "<" in verb:
         return [(n, *cur[1:]) for n in _package_programs(verb)] or None
     named = PACKAGE_BINS.get(verb)

@@ -18,6 +18,7 @@ from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TR
 
 __all__ = [
     "COREPACK_TOOLS",
+    "JS_FILES",
     "PEELED_VERBS",
     "RESOLVED_PAIRS",
     "RESOLVED_PREFIXES",
@@ -937,12 +938,17 @@ ESY_COMMANDS = frozenset(
 UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS, "esy": ESY_COMMANDS}
 
 
+JS_FILES = (".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".jsx", ".tsx")
+
+
 def peels_after(verb: str, word: str) -> bool:
     """Whether ``verb word …`` (verb one of SUBCOMMAND_RUNNERS' or UNKNOWN_WORD_RUNS' first words) may run
     another command: a runner subcommand, the package manager's own options first (`pnpm -r exec`), or a
     word pnpm runs as a program."""
     if (verb, word) in RESOLVED_PAIRS or word[:1] == "-":
         return True
+    if verb == "bun" and ("/" in word or word.endswith(JS_FILES)):
+        return True  # red team: `bun node_modules/npm/bin/npm-cli.js publish` runs the file as node does
     known = UNKNOWN_WORD_RUNS.get(verb)
     return known is not None and word not in known
 

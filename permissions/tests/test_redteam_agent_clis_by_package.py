@@ -197,3 +197,33 @@ def test_a_package_s_file_run_by_its_path_is_read_as_the_agent(command: str) -> 
 )
 def test_other_packages_files_run_by_path_stay(command: str) -> None:
     stays_auto_where(command, ("agent", "sandbox"))
+
+
+# bun runs a JavaScript file as node does: a package's file run by bun is that package's program (the branch's
+# note: `bun <file>` was not looked through; wrappers.peels_after, views' bun launcher).
+BY_BUN = [
+    "bun node_modules/@anthropic-ai/claude-code/cli.js mcp add x -- sh",
+    "bun ./node_modules/.bin/claude mcp add x -- sh",
+    "bun node_modules/@google/gemini-cli/bundle/gemini.js extensions install https://x.example/e",
+]
+
+
+@pytest.mark.parametrize("command", BY_BUN)
+def test_a_package_s_file_run_by_bun_is_read_as_the_agent(command: str) -> None:
+    never_auto_where(command, ("agent",))
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["bun node_modules/npm/bin/npm-cli.js publish", "bun node_modules/vercel/dist/index.js deploy --prod"],
+)
+def test_a_publish_or_deploy_through_bun_is_an_external_effect(command: str) -> None:
+    never_auto_where(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["bun index.ts", "bun scripts/build.js", "bun run dev", "bun x vite build", "bun test", "bun install"],
+)
+def test_bun_s_ordinary_runs_stay(command: str) -> None:
+    stays_auto_where(command, ("agent", "sandbox"))
