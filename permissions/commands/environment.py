@@ -21,6 +21,7 @@ __all__ = [
     "PATH_VARS",
     "WINDOWS_VARS",
     "assignment_carried",
+    "leading_assignments",
     "build_variable",
     "assigns_by_name",
     "windows_variable",
@@ -311,31 +312,34 @@ def _assignment(name: str, value: str) -> tuple[list[str], str | None]:
 def assignment_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
     """The command lines the leading assignments of ``view`` (or ``env``'s) carry, and why they load code
     no rule can read, if they do."""
-    scripts, opaque = _assignments_carried(view)
-    if opaque is None and "rebase" in view and "GIT_SEQUENCE_EDITOR" not in "".join(view):
-        opaque = _rebase_editor(
-            view
-        )  # red team: git's editor writes rebase's todo list when nothing else does
+    scripts, opaque, assigned = _assignments_carried(view)
+    if opaque is None and "rebase" in view and "GIT_SEQUENCE_EDITOR" not in assigned:
+        # red team: with no sequence editor, git hands rebase's todo list to its editor (GIT_EDITOR, VISUAL or
+        # EDITOR), which may write exec lines into it
+        if any(rewrites_the_todo(assigned[name]) for name in _EDITOR_NAMES if name in assigned):
+            opaque = TODO_WRITTEN
     return scripts, opaque
 
 
-_EDITOR_VARS = ("GIT_EDITOR=", "VISUAL=", "EDITOR=")
+_EDITOR_NAMES = ("GIT_EDITOR", "VISUAL", "EDITOR")
 
 
-def _rebase_editor(view: tuple[str, ...]) -> str | None:
-    """TODO_WRITTEN when ``GIT_EDITOR``/``VISUAL``/``EDITOR`` assigned before ``git rebase`` may write exec
-    lines into its todo list (git takes the first of them set, for the todo list too)."""
-    for w in view[1:] if view[:1] == ("env",) else view:
-        if w.startswith(_EDITOR_VARS) and rewrites_the_todo(w.partition("=")[2]):
-            return TODO_WRITTEN
-        if "=" not in w:
-            break
-    return None
-
-
-def _assignments_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
+def _assignments_carried(view: tuple[str, ...]) -> tuple[list[str], str | None, dict[str, str]]:
+    """assignment_carried's reading, and the values assigned by name."""
     scripts: list[str] = []
     opaque = _taken_out(view)
+    pairs = leading_assignments(view)
+    for name, value in pairs:
+        built, why = _assignment(name, value)
+        scripts.extend(built)
+        opaque = opaque or why
+    return scripts, opaque, dict(pairs)
+
+
+def leading_assignments(view: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The (name, value) assignments of a view, in order: those before its program, ``env``'s, or a
+    declaration builtin's operands (``export A B=x``: every operand is a name or an assignment)."""
+    assigned: list[tuple[str, str]] = []
     start = 1 if view and (view[0] == "env" or view[0] in DECLARATION_BUILTINS) else 0
     declaring = start == 1 and view[0] != "env"
     for w in view[start:]:
@@ -344,15 +348,13 @@ def _assignments_carried(view: tuple[str, ...]) -> tuple[list[str], str | None]:
             if start and w[:1] in "-+":
                 continue  # env's own options, `export -n`, `declare -x`
             if declaring:
-                continue  # `export A B=x`: every operand is a name or an assignment
+                continue
             break
         name = w[: eq - 1] if w[eq - 1] == "+" else w[:eq]
         if not (name.isidentifier() and name.isascii()):
             break
-        built, why = _assignment(name, w[eq + 1 :])
-        scripts.extend(built)
-        opaque = opaque or why
-    return scripts, opaque
+        assigned.append((name, w[eq + 1 :]))
+    return assigned
 
 
 # Builtins that assign a variable named in their operands with a value no rule can read (R4.9):

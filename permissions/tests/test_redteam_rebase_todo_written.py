@@ -37,6 +37,7 @@ WRITES_EXEC = [
     "GIT_EDITOR=\"sed -i '1i exec x'\" git rebase -i HEAD~2",
     "EDITOR=\"sed -i '1i exec x'\" git rebase -i HEAD~2",
     "env VISUAL=\"sed -i '1i exec x'\" git rebase --interactive HEAD~2",
+    "env -i EDITOR=\"sed -i '1i exec x'\" git rebase -i HEAD~2",
     "git -c core.editor=\"sed -i '1i exec x'\" rebase -i HEAD~2",
 ]
 
