@@ -302,15 +302,13 @@ def _bind_open(addr: str) -> bool:
 
 def _py_debugger_open(view: tuple[str, ...]) -> bool:
     """``python -m debugpy --listen [host:]port`` / ``--connect host:port``, ptvsd's ``--host``."""
-    for k, w in enumerate(view):
-        name, eq, value = w.partition("=")
-        if name in ("--listen", "--host", "--connect"):
-            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
-            if name == "--connect" or (
-                _bind_open(value) if name == "--listen" else not bound_to_loopback(value)
-            ):
-                return True
-    return False
+    if any(w.partition("=")[0] == "--connect" for w in view):
+        return True
+    listens = _named_value(view, ("--listen",))
+    hosts = _named_value(view, ("--host",))
+    if listens is None or hosts is None:
+        return True  # an option ending the line with no value: fail closed
+    return any(_bind_open(v) for v in listens) or any(not bound_to_loopback(h) for h in hosts)
 
 
 def _inspector_open(view: tuple[str, ...]) -> bool:
