@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import re
 
-from permissions.commands import MAY_CARRY_FIRST, carries_commands, foreign_name
+from permissions.commands import MAY_CARRY_FIRST, carries_commands, foreign_name, hands_on
 from permissions.commands.options import _NAME_ALIASES, PROGRAMS
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.floor import FLOOR_VERBS
 from permissions.read_budget import _MANY_WORDS, DISPLAY_LIMIT, MAX_READ_STEPS, TOO_COMPLEX
 from permissions.shell_syntax import (
@@ -250,7 +251,8 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
                 made[key] = None
             continue
         first = words[0]
-        if first not in _UNCOMMON_FIRST and "/" not in first and "=" not in first and not foreign_name(first):
+        common = _PLAIN_FIRST.get(first)
+        if _plain_first(first, words) if common is None else common:
             # The common case (most first words): what the tests below answer for a first word in none of
             # their sets, with no `/` or `=` -- nothing carried, one step (more for a program read through its
             # option table or the write table), the command word the first word.
@@ -263,7 +265,13 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             # Keywords and shells need the scanner's post-processing; a first word that may carry a command line
             # needs it when it does (inline scripts).
             if first in _NOT_PLAIN_FIRST or (
-                (first in MAY_CARRY_FIRST or "/" in first or "=" in first or foreign_name(first))
+                (
+                    first in MAY_CARRY_FIRST
+                    or "/" in first
+                    or "=" in first
+                    or foreign_name(first)
+                    or hands_on(words)
+                )
                 and carries_commands(words)
             ):
                 return None
@@ -335,4 +343,27 @@ _PIECE_STEPS: dict[str, int] = {
 }
 # First words _fast tests further (any set the piece loop looks a first word up in).
 _UNCOMMON_FIRST = _NOT_PLAIN_FIRST | _COSTLY_FIRST | _FAST_REFUSED
+
+
+def _plain_first(first: str, words: tuple[str, ...]) -> bool:
+    """Whether ``first`` is _fast's common case: in none of _UNCOMMON_FIRST's sets, with no `/` or `=`, not
+    another program's name, and -- for a program Brabo does not know -- handed no carrier (red team:
+    `wait-for-it x -- bash -c …`, views.hands_on)."""
+    return (
+        first not in _UNCOMMON_FIRST
+        and "/" not in first
+        and "=" not in first
+        and not foreign_name(first)
+        and (
+            first in KNOWN_PROGRAMS
+            or len(words) < 3
+            or MAY_CARRY_FIRST.isdisjoint(words)
+            or not hands_on(words)
+        )
+    )
+
+
+# _plain_first's answer for every program Brabo knows, whatever its other words (one lookup per piece; the
+# commands package has loaded its tables, views.KNOWN_PROGRAMS among them, before this module runs)
+_PLAIN_FIRST: dict[str, bool] = {first: _plain_first(first, (first,)) for first in KNOWN_PROGRAMS}
 _tuple_new = tuple.__new__  # _new_segment without the partial's call

@@ -17,7 +17,9 @@ from permissions.commands import (
     feeds_a_program,
     feeds_a_script,
     foreign_name,
+    hands_on,
 )
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.expansions import decode_ansi_c
 from permissions.read_budget import (
     _MANY_WORDS,
@@ -362,6 +364,8 @@ def emit(sc: _Scanner, start: int, seg: Segment) -> None:
         and "=" not in first
         and first != "alias"
         and not foreign_name(first)  # R4.10: `BASH -c …` runs bash on a case-insensitive file system
+        # red team: a program Brabo does not know handed a carrier or a command line (`foo -- bash -c …`)
+        and (first in KNOWN_PROGRAMS or len(words) < 2 or not hands_on(words))
     ):
         # carries no command line (carried_scripts answers nothing) and defines no alias: building it, and
         # decide() judging it

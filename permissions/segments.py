@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.views import views_of
+from permissions.commands.views import KNOWN_PROGRAMS, hands_on, views_of
 from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
 from permissions.floor import (
@@ -58,6 +58,26 @@ _MAY_LOOK = _LOOK_THROUGH | _SUB_FIRST
 _DELETES = (
     FLOOR_VERBS | {"xargs", "git", "rsync"} | frozenset(REMOVERS)
 )  # verbs as written whose deletions permissions.where reads
+
+
+def _may_look(first: str, words: tuple[str, ...]) -> bool:
+    """views_of's own test, before the call: whether a segment starting with ``first`` may have more than one
+    view -- most first words have nothing to look through; a program Brabo does not know may hand on a
+    command (red team, views.hands_on)."""
+    return (
+        first in _MAY_LOOK
+        or "=" in first
+        or "/" in first
+        or first[:3] in _RESOLVED_STARTS
+        or not first.islower()  # R4.10: `GIT push`, `RM -rf /` on a case-insensitive file system
+        or "." in first  # R4.10: `git.exe`, `rm.exe`
+        or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # `foo -- git push`
+    )
+
+
+# _may_look's answer for every program Brabo knows, whatever its other words (one lookup per segment; the
+# commands package has loaded views.KNOWN_PROGRAMS before this module runs)
+_LOOKS: dict[str, bool] = {first: _may_look(first, (first,)) for first in KNOWN_PROGRAMS}
 _RANKED: dict[int, tuple[str, str]] = {
     0: (DENY, "deny_rule"),
     1: (REQUIRE_APPROVAL, "ask_rule"),
@@ -230,17 +250,9 @@ def read_segments(
             continue
         words = seg.words
         first = words[0] if words else ""
-        # views_of's own test first, inlined: most first words have nothing to look through (hostile sizes).
-        vs = (
-            views_of(words)
-            if first in _MAY_LOOK
-            or "=" in first
-            or "/" in first
-            or first[:3] in _RESOLVED_STARTS
-            or not first.islower()  # R4.10: `GIT push` on a case-insensitive file system (views_of decides)
-            or "." in first  # R4.10: `git.exe`
-            else [words]
-        )
+        # views_of's own test first (_may_look, known for most first words): most have nothing to look through.
+        looks = _LOOKS.get(first)
+        vs = views_of(words) if (_may_look(first, words) if looks is None else looks) else [words]
         if not doomed:
             seg_views.append(vs)
         if first in _DELETES or (
@@ -468,15 +480,9 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     first = words[0] if words else ""
     if first in DIRECTORY_CHANGERS:
         return None
-    # views_of's own test first, inlined as read_segments does: most first words have nothing to look through.
-    if (
-        first in _MAY_LOOK
-        or "=" in first
-        or "/" in first
-        or first[:3] in _RESOLVED_STARTS
-        or not first.islower()  # R4.10: `RM -rf /` on a case-insensitive file system (views_of decides)
-        or "." in first  # R4.10: `rm.exe`
-    ):
+    # views_of's own test first (_may_look, known for most first words): most have nothing to look through.
+    looks = _LOOKS.get(first)
+    if _may_look(first, words) if looks is None else looks:
         vs = views_of(words)
         many = len(vs) > 1
         if first in _DELETES:

@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from permissions.commands.uploads import _remote_place, table_operands
-from permissions.commands.views import foreign_name
+from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
 from permissions.commands.windows import LOCATION_MOVERS, MOVES, POPS, windows_moves
 from permissions.commands.wrappers import PEELED_VERBS
 from permissions.floor import (
@@ -1110,7 +1110,13 @@ def _deleters(
                 continue  # `git status`, `rsync a/ b/`: the common case, nothing deleted
             picked.append((i, [words] if seg_views is None else seg_views[i]))
             continue
-        if not (first in PEELED_VERBS or "/" in first or "=" in first or foreign_name(first)):
+        if not (
+            first in PEELED_VERBS
+            or "/" in first
+            or "=" in first
+            or foreign_name(first)
+            or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # `foo -- rm -rf ~`
+        ):
             continue  # nothing to look through (as views() would answer): the common case
         vs = seg_views[i] if seg_views is not None and i < len(seg_views) else None
         if vs is None:

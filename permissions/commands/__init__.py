@@ -203,7 +203,15 @@ from permissions.commands.runners import (
     runs_its_input,
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
-from permissions.commands.views import flatpak_default_command, foreign_name, is_assignment, views, views_of
+from permissions.commands.views import (
+    flatpak_default_command,
+    foreign_name,
+    handed_line,
+    hands_on,
+    is_assignment,
+    views,
+    views_of,
+)
 from permissions.commands.wrappers import (
     GNU_PREFIXED,
     OTHER_NAMES,
@@ -227,6 +235,7 @@ __all__ = [
     "feeds_a_program",
     "feeds_a_script",
     "foreign_name",
+    "hands_on",
     "opaque_reason",
     "runs_a_written_file",
 ]
@@ -370,7 +379,9 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         # red team: a shell starter behind its subcommand that is a runner too (`poetry run sh -c …`, not
         # `poetry shell`): peeled as below
     if first not in PEELED_VERBS and "/" not in first and "=" not in first:
-        return foreign_name(first)  # R4.10: `BASH -c …`, `sh.exe -c …` run a shell: the full reading decides
+        # R4.10: `BASH -c …`, `sh.exe -c …` run a shell; red team: a program Brabo does not know may hand a
+        # carrier its words (`wait-for-it db:5432 -- bash -c '…'`): the full reading decides
+        return foreign_name(first) or (len(words) > 1 and hands_on(words) and _hands_a_line(words))
     if first in _RENAMED:
         # red team: a program by its other released name carries what it carries (`yarnpkg x exec curl …`)
         return _may_carry((_RENAMED[first], *words[1:])) or first in _REBUILDS
@@ -381,7 +392,9 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         k = 1 if is_assignment(first) else 0
         while 0 < k < len(words) and is_assignment(words[k]):
             k += 1
-        if k and (k == len(words) or _plain_first(words[k])):
+        if k and (
+            k == len(words) or (_plain_first(words[k]) and not (len(words) - k > 1 and hands_on(words[k:])))
+        ):
             scripts, opaque = assignment_carried(words)
             return bool(scripts) or opaque is not None
     if first in _SUB_FIRST and (len(words) < 2 or not peels_after(first, words[1])):
@@ -394,10 +407,19 @@ def _may_carry(words: tuple[str, ...]) -> bool:
         first in _REBUILDS
         or "=" in first
         or any(
-            (w in _UNCOVERS and (w not in CARRIER_TRIGGERS or _triggered(words, w))) or "/" in w or "=" in w
+            (w in _UNCOVERS and (w not in CARRIER_TRIGGERS or _triggered(words, w)))
+            or "/" in w
+            or "=" in w
+            or (" " in w and handed_line(w) is not None)  # red team: `nice foo "git push"` (views.hands_on)
             for w in words[1:]
         )
     )
+
+
+def _hands_a_line(words: tuple[str, ...]) -> bool:
+    """Whether a program Brabo does not know (views.hands_on) is handed a carrier (`foo -- bash -c …`) or a
+    command line (`foo --cmd "git push"`): its scripts are read (runners.carried)."""
+    return not _UNCOVERS.isdisjoint(words) or any(handed_line(w) is not None for w in words[1:])
 
 
 def _triggered(words: tuple[str, ...], verb: str) -> bool:
@@ -650,3 +672,7 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
             for view in views(words):
                 written.update(_file_key(p) for p in (_written_paths(view) if view else ()))
     return None
+
+
+# Last, once every table has loaded (they import views): which programs Brabo knows, for views.hands_on.
+from permissions.commands import vocabulary as _vocabulary  # noqa: E402,F401

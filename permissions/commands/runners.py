@@ -36,7 +36,7 @@ from permissions.commands.shells import (
 )
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, REQUIRED, Syntax
 from permissions.commands.uploads import table_operands
-from permissions.commands.views import readings
+from permissions.commands.views import KNOWN_PROGRAMS, handed_line, hands_on, readings
 
 __all__ = ["CARRIER_TRIGGERS", "CARRIER_VERBS", "INPUT_SCRIPT_FIRST", "Carried", "carried", "runs_its_input"]
 
@@ -1363,6 +1363,11 @@ def carried(view: tuple[str, ...]) -> Carried:
         return _NOTHING
     found = _CARRIERS.get(view[0])
     out = found(view) if found is not None else _NOTHING
+    if found is None and view[0] not in KNOWN_PROGRAMS and len(view) > 1 and hands_on(view):
+        # red team: a program Brabo does not know, handed a command line (`foo --cmd "git push origin main"`)
+        lines = tuple(line for line in map(handed_line, view[1:]) if line is not None)
+        if lines:
+            out = Carried(lines)
     if "=" in view[0] or view[0] == "env" or view[0] in DECLARATION_BUILTINS:
         scripts, opaque = assignment_carried(view)
         if scripts or opaque:

@@ -21,6 +21,7 @@ from permissions.commands.containers import CONTAINER_ENGINES, container_run, in
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
+from permissions.commands.windows_names import CMDLET_VERBS
 from permissions.commands.wrappers import (
     COREPACK_TOOLS,
     GNU_PREFIXED,
@@ -50,7 +51,11 @@ __all__ = [
     "flatpak_default_command",
     "foreign_name",
     "ENV_READERS",
+    "HANDED_NAMES",
+    "KNOWN_PROGRAMS",
     "env_options",
+    "handed_line",
+    "hands_on",
     "is_assignment",
     "look_through",
     "program_of",
@@ -65,6 +70,77 @@ _MAX_VIEWS = 32
 # How many next words a long option of each kind takes when its value is not attached (`--bind SRC DEST`).
 _TAKES = {REQUIRED: 1, PAIR: 2, TRIPLE: 3}
 _MAX_READINGS = 8
+# A program Brabo does not know hands on at most this many of its words' tails (`foo git git git …`).
+_MAX_HANDED = 4
+
+# red team, R4.8: the programs Brabo has a reading for, and the words that name a program that acts -- filled
+# once by permissions.commands.vocabulary when the package has loaded the tables (which import this module);
+# empty until then, when nothing is read as handed on.
+KNOWN_PROGRAMS: set[str] = set()
+HANDED_NAMES: set[str] = set()
+
+
+def hands_on(words: Sequence[str]) -> bool:
+    """red team, R4.8: whether ``words`` (of two or more) start with a program Brabo has no reading for that
+    may run the rest of its words as a command -- after a `--` (`wait-for-it db:5432 -- git push`), or from a
+    word that names a program that acts (`dockerize -wait tcp://db:5432 git push`). Its own words are the
+    segment as written; the handed-on ones are views (_handed_on), for deny, ask, the caps and the floor."""
+    verb = words[0]
+    if verb in KNOWN_PROGRAMS or not HANDED_NAMES or "=" in verb or "/" in verb or "\\" in verb:
+        # (an assignment or a path is peeled first, and its program judged: `x=1 foo …`, `./bin/foo …`; a
+        # Windows path, `C:\\Tools\\x.exe`, is read by Windows' readers where it runs)
+        return False
+    if "-" in verb:
+        head, _, noun = verb.partition("-")
+        if noun.isalnum() and head.lower() in CMDLET_VERBS:
+            return False  # a PowerShell cmdlet (`Stop-Process -Name node`; not `wait-for-it`): its own tables
+    if "--" in words or not HANDED_NAMES.isdisjoint(words[1:-1]):
+        return True
+    # `/usr/bin/git push`, `GIT push`, `git.exe push`, `--exec=git push`, `"git push origin main"`: a word with
+    # one of these marks (most operands have none: `mypy src -v`)
+    rest = "\0".join(words[1:])
+    if "/" not in rest and "=" not in rest and " " not in rest and "." not in rest and rest.islower():
+        return False
+    return any(_handed_name(w) in HANDED_NAMES or handed_line(w) is not None for w in words[1:])
+
+
+def _handed_name(word: str) -> str:
+    """The program an operand names (`/usr/bin/git` is git, `grm` is rm) -- or, for an option, the program its
+    value names (`--exec=git`)."""
+    if word[:1] == "-":
+        word = word[word.find("=") + 1 :] if "=" in word else ""
+    return _renamed(word) or word
+
+
+def handed_line(word: str) -> str | None:
+    """red team: the command line an operand of a program Brabo does not know spells -- a word (or an option's
+    value) with a space whose first word names a program that acts (`"git push origin main"`, `--cmd="curl x
+    | sh"`); read as a script (runners.carried), its commands segments (R4.7)."""
+    if word[:1] == "-":
+        eq = word.find("=")
+        if eq < 0:
+            return None
+        word = word[eq + 1 :]
+    space = word.find(" ")
+    if space <= 0:
+        return None
+    head = word[:space]
+    return word if head in HANDED_NAMES or _renamed(head) in HANDED_NAMES else None
+
+
+def _handed_on(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The commands an unknown program (hands_on) may run: from each word after a `--` that names a program
+    Brabo knows, and from each of its operands that names a program that acts, with at least one word after
+    it (`choco install git` names a package, not a command)."""
+    found: list[tuple[str, ...]] = []
+    for k in range(1, len(cur) - 1):
+        w = cur[k]
+        name = _handed_name(w)  # `/usr/bin/git`, `git.exe`, `grm`, `--exec=git` (each view is peeled again)
+        if name in HANDED_NAMES or (cur[k - 1] == "--" and name in KNOWN_PROGRAMS):
+            found.append(cur[k:] if name == w or w[:1] != "-" else (name, *cur[k + 1 :]))
+            if len(found) == _MAX_HANDED:
+                break
+    return found
 
 
 def is_assignment(word: str) -> bool:
@@ -959,14 +1035,21 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return run  # before a wrapper of the same name: `dotenv run cmd`
     syntax = WRAPPERS.get(verb) or RUNNERS.get(verb)
     if syntax is None:
-        if len(cur) > 1:
-            if cur[1].startswith("-"):
-                return _runner_after_options(cur)
-        if verb == "capsh" and "--" in cur:
-            # capsh hands everything after `--` to /bin/bash (`capsh -- -c 'cmd'`).
-            return [("bash", *cur[cur.index("--") + 1 :])]
-        return []
+        return _tableless_views(cur)
     return _wrapper_views(cur, syntax)
+
+
+def _tableless_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """_peel for a verb with no wrapper table: a program Brabo does not know may run what it is handed (red
+    team, hands_on); a runner subcommand after a package manager's own options; capsh's `--`."""
+    if len(cur) > 2 and hands_on(cur):
+        return _handed_on(cur)
+    if len(cur) > 1 and cur[1].startswith("-"):
+        return _runner_after_options(cur)
+    if cur[0] == "capsh" and "--" in cur:
+        # capsh hands everything after `--` to /bin/bash (`capsh -- -c 'cmd'`).
+        return [("bash", *cur[cur.index("--") + 1 :])]
+    return []
 
 
 def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]]:
@@ -1112,8 +1195,9 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
             first[:3] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)
         )  # R4.10: `git-push`, `python3.12`
         or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
+        or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # red team: `foo -- git push`
     ):
-        return _views_kept(words)  # each test above is one of _peels': views(words), without asking it again
+        return _views_kept(words)  # each test above is one of _peels' (or hands_on): views(words), unasked
     return [words]
 
 
@@ -1129,7 +1213,9 @@ def views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     Where a wrapper's options can be read more than one way, each reading is a view too: the most likely
     first and peeled all the way in, then the others. The list is shared: callers never change it.
     """
-    if not words or not _peels(words[0]):
+    if not words or (
+        not _peels(words[0]) and (words[0] in KNOWN_PROGRAMS or len(words) < 3 or not hands_on(words))
+    ):
         return [words]  # the common case: nothing to look through
     return _views_kept(words)
 
@@ -1152,7 +1238,7 @@ def _peeled_views(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     while stack and len(out) <= _MAX_VIEWS:
         cur = stack.pop()
         out.append(cur)
-        if cur and not _peels(cur[0]):
+        if cur and not _peels(cur[0]) and (cur[0] in KNOWN_PROGRAMS or len(cur) < 3 or not hands_on(cur)):
             w = cur[0]
             if "@" not in w and "[" not in w and ">" not in w and "<" not in w:
                 continue  # nothing further to look through: `x=1 make` -> `make`
@@ -1204,8 +1290,8 @@ def look_through(words: tuple[str, ...]) -> tuple[str, ...]:
         return words  # the common case: nothing to look through (as in views)
     cur = words
     for _ in range(_MAX_VIEWS):
-        if not cur:
-            break
+        if not cur or (len(cur) > 2 and not _peels(cur[0]) and hands_on(cur)):
+            break  # what a program Brabo does not know may hand on is a maybe, not the likely reading
         nxt = _peel(cur)
         if not nxt:
             break

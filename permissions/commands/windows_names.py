@@ -186,3 +186,17 @@ ALSO_SPELT: dict[str, dict[str, tuple[str, ...]]] = {
     "cp": {"-r": ("-R", "--recursive"), "-f": ("-f", "--force")},
     "mv": {"-f": ("--force",)},
 }
+
+
+# PowerShell's approved verbs (`Get-Verb`), the first part of every cmdlet's name: a `Verb-Noun` command is a
+# cmdlet, read by PowerShell's own tables (windows.py) -- never a program Brabo does not know that hands its
+# words on (views.hands_on).
+CMDLET_VERBS = frozenset(
+    "add approve assert backup block build checkpoint clear close compare complete compress confirm connect "
+    "convert convertfrom convertto copy debug deny deploy disable disconnect dismount edit enable enter exit "
+    "expand export find format get grant group hide import initialize install invoke join limit lock measure "
+    "merge mount move new open optimize out ping pop protect publish push read receive redo register remove "
+    "rename repair request reset resize resolve restart restore resume revoke save search select send set "
+    "show skip split start step stop submit suspend switch sync test trace unblock undo uninstall unlock "
+    "unprotect unpublish unregister update use wait watch where write foreach tee".split()
+)

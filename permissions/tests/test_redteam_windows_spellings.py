@@ -225,7 +225,9 @@ def test_a_windows_runner_of_an_unread_command_asks(command, runs_in):
 
 
 # In the Linux sandbox none of these programs exists, and `/c` is one more word: the reading there is main's.
-@pytest.mark.parametrize("command", RUNS_UNREAD)
+# Changed on purpose (test_redteam_programs_brabo_does_not_know): unquoted, bash reads the backslashed path as
+# `C:WindowsSystem32cmd.exe`, a program Brabo does not know, handed `git push` -- capped there as anywhere.
+@pytest.mark.parametrize("command", [c for c in RUNS_UNREAD if not c.startswith("C:\\")])
 def test_the_sandbox_reads_no_windows_runner(command):
     v = term(command, autonomy=AUTO_MODE, project=HOST, cwd=ROOT, runs_in="sandbox")
     assert v.decision == "auto_approve", (command, v.reason, v.message)

@@ -1,0 +1,133 @@
+"""Which programs Brabo has a reading for, and which words name a program that acts (red team, R4.8).
+
+A program no table here knows (`wait-for-it db:5432 -- git push`, `dockerize -wait tcp://db:5432 rm -rf /`,
+`coder ssh ws git push`, `with-lock x curl -d @.env …`) may be a wrapper that runs the rest of its words as a
+command -- the common convention, and these real tools' way. Deny, ask, the caps and the floor judge that rest
+too (views.hands_on: a program Brabo does not know hands on the words after a `--`, or from one of
+HANDED_NAMES on); allow still judges the segment as written (R4.8: when unsure, refusing matches more). A
+program Brabo knows is read by its own table: `git checkout -- rm`, `npm test -- git push` and `apt install
+git curl` are not handed on.
+
+Filled into views' sets once, when the package has loaded every table (the tables import views).
+"""
+
+from __future__ import annotations
+
+from permissions.commands import OPAQUE_VERBS
+from permissions.commands.agent_clis import AGENT_PACKAGES
+from permissions.commands.containers import CONTAINER_ENGINES
+from permissions.commands.credentials import CREDENTIAL_VERBS
+from permissions.commands.effects import EXTERNAL, GLOBALS
+from permissions.commands.families import ACT_TOOLS, CONSOLE_VERBS, FAMILY_VERBS
+from permissions.commands.interpreters import INLINE_CODE
+from permissions.commands.listeners import READERS as LISTENER_READERS
+from permissions.commands.machine import MACHINE_VERBS
+from permissions.commands.neutral import NEUTRAL_FIRST
+from permissions.commands.options import PROGRAMS
+from permissions.commands.privilege import PRIVILEGE_VERBS
+from permissions.commands.repls import PROMPT_VERBS
+from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST
+from permissions.commands.shell_starters import STARTER_VERBS
+from permissions.commands.shells import SHELLS
+from permissions.commands.sources import SOURCE_VERBS
+from permissions.commands.sources_managers import MANAGER_VERBS
+from permissions.commands.tasks import TASK_VERBS
+from permissions.commands.typed_input import TYPED_VERBS
+from permissions.commands.uploads import UPLOAD_VERBS
+from permissions.commands.views import HANDED_NAMES, KNOWN_PROGRAMS
+from permissions.commands.windows import WINDOWS_WRITERS
+from permissions.commands.windows_names import CMD, POWERSHELL
+from permissions.commands.wrappers import GNU_PREFIXED, OTHER_NAMES, PEELED_VERBS, RUNNERS, WRAPPERS
+from permissions.commands.writes import WRITE_VERBS
+from permissions.floor import DELETERS, DISK_VERBS, FLOOR_VERBS, REMOVERS, WINDOWS_DELETERS
+
+__all__ = ["ACTING_NAMES", "NAME_READERS", "WINDOWS_COMMANDS"]
+
+# Programs whose operands name other programs as data (`which git curl`, `tldr git push`, `journalctl -u ssh
+# -f`, `choco install git curl`), the shell's own words, and everyday readers no table lists: known, so never
+# read as handing on.
+NAME_READERS = frozenset(
+    "which type whereis whatis man info tldr apropos help command hash alias unalias complete compgen "
+    "pgrep pkill killall pidof lsof ps top htop btop journalctl systemctl service update-alternatives "
+    "alternatives ldd file stat readlink realpath basename dirname cd pushd popd echo printf grep egrep fgrep "
+    "rg ag ack wc head tail cat less more sort uniq cut tr diff cmp comm tree ls dir du df mkdir touch mv cp "
+    "ln chmod chown brew port apt apt-get apt-cache dpkg rpm dnf yum pacman apk zypper snap flatpak nix-env "
+    "scoop choco winget asdf mise nvm fnm volta pyenv rbenv sdk conda mamba micromamba pixi jq yq "
+    "pwd Get-Command Get-Help gcm where where.exe".split()
+)
+
+# cmd.exe's own commands and PowerShell's aliases (`start git push` on Windows is read by windows.py; in the
+# Linux sandbox no such program exists): known, never read as handing on.
+WINDOWS_COMMANDS = frozenset(
+    "start call cls dir type set setlocal endlocal title ver vol findstr tasklist taskkill tskill ipconfig md "
+    "chdir assoc ftype mklink attrib icacls takeown certutil fsutil reg sc schtasks netsh wmic runas "
+    "saps spps gps gci gc gi sl iex icm ii ni si sls select measure foreach % ? ft fl ogv".split()
+)
+
+# Words that name, unmistakably, a program that acts: an unknown program with one of them among its operands
+# (and a word after it) may run it (`dockerize -wait tcp://db:5432 git push`). Names that are also common
+# words (`find`, `kill`, `open`, `view`, `serve`) start a handed-on command only after `--`.
+ACTING_NAMES = (
+    SHELLS
+    | (PRIVILEGE_VERBS - {"please", "pleaseedit", "chroot"})
+    | (frozenset(DELETERS) - {"gio", "rip", "trash", "wipe"})
+    | frozenset(name for name in DISK_VERBS if name not in {"cp", "tee", "pv"})
+    | frozenset(
+        "git hg svn curl wget nc ncat netcat socat telnet ftp lftp ssh scp sftp rsync rclone dd shred "
+        "python python2 python3 py pypy pypy3 node nodejs perl ruby php deno bun npm npx pnpm pnpx yarn bunx "
+        "pip pip3 uv uvx pipx poetry cargo gem twine docker podman nerdctl kubectl oc helm terraform tofu "
+        "pulumi aws gcloud gsutil az gh glab heroku vercel netlify flyctl firebase crontab mysql psql mongosh "
+        "redis-cli sqlite3 pwsh powershell cmd osascript eval xargs env sudo doas su pkexec claude codex "
+        "gemini".split()
+    )
+)
+
+KNOWN_PROGRAMS.update(
+    NAME_READERS
+    | WINDOWS_COMMANDS
+    | frozenset(CMD)
+    | frozenset(POWERSHELL)
+    | frozenset(WINDOWS_WRITERS)
+    | ACTING_NAMES
+    | OPAQUE_VERBS
+    | frozenset(AGENT_PACKAGES)
+    | CONTAINER_ENGINES
+    | CREDENTIAL_VERBS
+    | frozenset(EXTERNAL)
+    | frozenset(GLOBALS)
+    | ACT_TOOLS
+    | CONSOLE_VERBS
+    | FAMILY_VERBS
+    | INLINE_CODE
+    | frozenset(LISTENER_READERS)
+    | MACHINE_VERBS
+    | NEUTRAL_FIRST
+    | frozenset(PROGRAMS)
+    | PRIVILEGE_VERBS
+    | PROMPT_VERBS
+    | CARRIER_VERBS
+    | INPUT_SCRIPT_FIRST
+    | STARTER_VERBS
+    | SHELLS
+    | SOURCE_VERBS
+    | MANAGER_VERBS
+    | TASK_VERBS
+    | TYPED_VERBS
+    | UPLOAD_VERBS
+    | frozenset(GNU_PREFIXED)
+    | frozenset(OTHER_NAMES)
+    | PEELED_VERBS
+    | frozenset(RUNNERS)
+    | frozenset(WRAPPERS)
+    | WRITE_VERBS
+    | DISK_VERBS
+    | FLOOR_VERBS
+    | frozenset(REMOVERS)
+    | frozenset(DELETERS)
+    | frozenset(WINDOWS_DELETERS)
+)
+# (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)
+HANDED_NAMES.update(
+    ACTING_NAMES
+    | frozenset(name for name, verb in {**GNU_PREFIXED, **OTHER_NAMES}.items() if verb in ACTING_NAMES)
+)
