@@ -167,3 +167,18 @@ def test_harmless_handed_on_commands_and_known_programs_keep_their_answer(comman
 )
 def test_a_harmless_command_line_handed_as_a_word_stays_in_auto_mode(command: str) -> None:
     stays_auto_where(command)
+
+
+def test_the_known_first_words_answers_are_the_tests_answers() -> None:
+    """The hot gates look a known first word's answer up (fast_path._PLAIN_FIRST, segments._LOOKS), filled when
+    those modules load -- after the commands package has filled views.KNOWN_PROGRAMS. Filled, and the same as
+    the tests they stand for, whatever follows the first word (the words only matter for an unknown one)."""
+    from permissions.commands.views import KNOWN_PROGRAMS
+    from permissions.fast_path import _PLAIN_FIRST, _plain_first
+    from permissions.segments import _LOOKS, _may_look
+
+    assert len(KNOWN_PROGRAMS) > 2000 and _PLAIN_FIRST.keys() == KNOWN_PROGRAMS == _LOOKS.keys()
+    for first in sorted(KNOWN_PROGRAMS):
+        for words in ((first,), (first, "--", "git", "push"), (first, "-c", "bash -c 'rm -rf ~'")):
+            assert _PLAIN_FIRST[first] == _plain_first(first, words), words
+            assert _LOOKS[first] == _may_look(first, words), words
