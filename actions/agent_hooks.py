@@ -121,7 +121,8 @@ class Mapped:
     proposals: list[Proposal] = field(default_factory=list)
     # When no proposal can be made: "unmapped" (a tool Brabo has no action type for), "outside" (a path
     # or cwd outside the project root, or no root known), "agent_settings" (the agent's hook settings) or
-    # "acting" (a tool known to act in a way no action describes, ACTING); or "free": nothing to judge, the
+    # "acting" (a tool known to act in a way no action describes, ACTING); "linked" (a shell command's word
+    # leads through a link outside the project or to a protected file, _linked_words); or "free": nothing to judge, the
     # tool is let through (a subagent launch whose own tool calls come through the hook, ``subagent``).
     refusal: str = ""
     why: str = ""
@@ -173,14 +174,54 @@ def _outside(tool: str, what: str, root: str | None) -> Mapped:
     return Mapped(tool=tool, refusal="outside", why=why)
 
 
-def terminal(tool: str, command: str, cwd: str | None, root: str | None) -> Mapped:
+def terminal(tool: str, command: str, cwd: str | None, root: str | None, links=None) -> Mapped:
     if not command.strip():
         raise HookInputError("tool_input.command is empty")
     rel = resolve_dir(cwd, root)
     if rel is None:
         return _outside(tool, f"the working directory {cwd!r}", root)
+    linked = _linked_words(tool, links, root)
+    if linked is not None:
+        return linked
     payload = {"command": command, **RUNS_IN_AGENT}
     return Mapped(tool=tool, proposals=[Proposal("terminal", payload, cwd_in_root=rel)])
+
+
+# Set by ``brabo hook <agent>`` (brabo_client/hook.py ``links_in``): the words of a shell command that lead
+# through a symbolic link on the agent's machine, each to where it really leads.
+LINKS_FIELD = "brabo_links"
+
+
+def _linked_words(tool: str, links, root: str | None) -> Mapped | None:
+    """SPEC §5 (agent), R3.7: a shell command's words judged by where they lead on the agent's machine. The
+    text says ``notes.md`` or ``node_modules/*``; a link a cloned repository planted there may lead to the
+    home folder's start-up files, or to the agent's own settings. A word leading outside the project, or to a
+    file that decides what runs later, is a person's decision (the server cannot follow links; the command
+    hook did, ``links_in``). None when every word leads where it is written to stay."""
+    if links is None:
+        return None
+    if not isinstance(links, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in links.items()
+    ):
+        raise HookInputError(f"tool_input.{LINKS_FIELD} must map each word of the command to a path")
+    for word, real in links.items():
+        if root and posixpath.isabs(real) and posixpath.normpath(real) == posixpath.normpath(root):
+            continue  # a link to the project's own folder
+        rel = resolve_path(real, None, root) if posixpath.isabs(real) else None
+        if rel is None:
+            why = (
+                f"the command names {word!r}, which on the agent's machine is a symbolic link to {real}, "
+                "outside the project root; Brabo governs only the project's own folder."
+            )
+            return Mapped(tool=tool, refusal="linked", why=why)
+        hit = protected_file(rel)
+        if hit is not None:
+            why = (
+                f"the command names {word!r}, which on the agent's machine is a symbolic link to {rel}, in "
+                f"{hit.shown} -- a file that decides what runs later, which a link must not reach unseen."
+            )
+            return Mapped(tool=tool, refusal="linked", why=why)
+    return None
 
 
 # The agents' own configuration, where their hooks and MCP servers are configured (R3.7's table,
@@ -370,7 +411,8 @@ class ClaudeCode(AgentProtocol):
     def map(self, body, root):
         tool, ti, cwd = self.parse(body)
         if tool in ("Bash", "Monitor"):  # Monitor runs its command in the shell, in the background
-            return terminal(tool, _text(ti.get("command"), "tool_input.command"), cwd, root)
+            command = _text(ti.get("command"), "tool_input.command")
+            return terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
         if tool == "Write":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "Edit":
@@ -412,7 +454,7 @@ class GeminiCli(AgentProtocol):
             sub = ti.get("dir_path") or ti.get("directory")
             if isinstance(sub, str) and sub:
                 cwd = sub if posixpath.isabs(sub) else (posixpath.join(root, sub) if root else None)
-            return terminal(tool, command, cwd, root)
+            return terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
         if tool == "write_file":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "replace":
@@ -462,7 +504,7 @@ class Codex(AgentProtocol):
             workdir = ti.get("workdir")
             if isinstance(workdir, str) and workdir:
                 cwd = workdir if posixpath.isabs(workdir) else (posixpath.join(cwd, workdir) if cwd else None)
-            return terminal(tool, _text(command, "tool_input.command"), cwd, root)
+            return terminal(tool, _text(command, "tool_input.command"), cwd, root, ti.get(LINKS_FIELD))
         if tool == "apply_patch":
             patch = _text(ti.get("command", ti.get("input")), "tool_input.command")
             paths = [m.group(2).strip() for m in _PATCH_FILE.finditer(patch)]

@@ -17,6 +17,14 @@ _TOOL_INPUT = {
 }
 
 
+_LINKS = {
+    "type": "object",
+    "additionalProperties": _STR,
+    "description": "set by `brabo hook`, inside tool_input for a shell tool: each word of the command that "
+    "leads through a symbolic link on the agent's machine, to where it really leads",
+}
+
+
 def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": f"{agent} hook input",
@@ -29,7 +37,7 @@ def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any
             "cwd": {"type": "string", "description": "the agent's working directory (absolute)"},
             "hook_event_name": _STR,
             "tool_name": _STR,
-            "tool_input": _TOOL_INPUT,
+            "tool_input": {**_TOOL_INPUT, "properties": {"brabo_links": _LINKS}},
             **extra,
         },
     }

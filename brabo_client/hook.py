@@ -21,7 +21,8 @@ at the deadline even if a call blocks where no socket timeout reaches (a name lo
 Paths are resolved here, on the agent's machine, before they are sent: the project root, the working
 directory, a file tool's path and every path a Codex patch names get ``os.path.realpath``'s answer
 (``realpath`` below), so a symlink inside the project that points outside it is judged by where it leads
-(the server sees only the text and cannot follow links).
+(the server sees only the text and cannot follow links); and a shell command's words that lead through a link
+are sent with where they lead (``links_in``: ``echo x >> notes.md`` where notes.md is a link to ~/.bashrc).
 
 Fails closed: if Brabo cannot be reached or the input cannot be read, the answer is a deny in the agent's
 format. Exit code 0, except Codex's deny: exit 2 with the reason on stderr, its documented block signal.
@@ -333,6 +334,16 @@ PATH_FIELDS = ("file_path", "notebook_path", "dir_path", "directory", "workdir")
 # than the rest of the hook.
 PATCH_FILE_PREFIXES = ("*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: ")
 RESOLVED_FIELD = "brabo_resolved_paths"
+# A shell command's words that lead through a symbolic link somewhere else on the agent's machine (word as
+# written -> where it really leads), which the server judges as the command's paths (actions/agent_hooks.py).
+LINKS_FIELD = "brabo_links"
+# The agents' shell tools and the field holding the command (Claude Code's Bash and Monitor, Gemini CLI's
+# run_shell_command, Codex's shell forms; Codex may send the command as a list of words).
+SHELL_TOOLS = {"Bash": "command", "Monitor": "command", "run_shell_command": "command", "shell": "command"}
+SHELL_TOOLS.update(local_shell="command", exec_command="cmd")
+MAX_LINK_WORDS = 256  # words of one command looked at (hostile input: a command of a million words)
+_SHELL_BREAKS = " \t\n;&|()<>"
+_GLOB = "*?["
 
 
 def patch_paths(patch: str) -> list[str]:
@@ -346,6 +357,127 @@ def patch_paths(patch: str) -> list[str]:
                     out.append(line[len(prefix) :].strip())
                     break
     return out
+
+
+def shell_words(command: str) -> list[str]:
+    """The words of a shell command that may name a path on this machine, quotes taken off, at most
+    MAX_LINK_WORDS: split at blanks and the shell's operators; an option's value after `=` and an assignment's
+    value (`--out=dir/x`, `GIT_DIR=x/.git`); a glob's folder (`node_modules/*` is `node_modules/`); never a
+    word holding an expansion (`$x`, a backquote) or led by `~` (the server reads those as written)."""
+    words: list[str] = []
+    word: list[str] = []
+    quote = ""
+    started = False
+    i, n = 0, len(command)
+    while i < n and len(words) < MAX_LINK_WORDS:
+        c = command[i]
+        i += 1
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"' and i < n:
+                word.append(command[i])
+                i += 1
+            else:
+                word.append(c)
+        elif c in "'\"":
+            quote, started = c, True
+        elif c == "\\" and i < n:
+            word.append(command[i])
+            i += 1
+            started = True
+        elif c in _SHELL_BREAKS:
+            if started:
+                _keep_path_word("".join(word), words)
+            word, started = [], False
+        else:
+            word.append(c)
+            started = True
+    if started and len(words) < MAX_LINK_WORDS:
+        _keep_path_word("".join(word), words)
+    return words
+
+
+def _keep_path_word(word: str, words: list[str]) -> None:
+    if "=" in word:
+        word = word.partition("=")[2]  # `--out=dir/x`, `GIT_DIR=x/.git`
+    elif word[:1] == "-":
+        return
+    if not word or "$" in word or "`" in word or word[0] == "~":
+        return
+    for g in _GLOB:
+        if g in word:
+            word = word[: word.find(g)].rpartition("/")[0]  # the folder the glob lists
+            if not word:
+                return
+    words.append(word)
+
+
+def links_in(command: str, base: str, root: str) -> dict[str, str]:
+    """The words of ``command`` (run in ``base``) that lead through a symbolic link on this machine, each to
+    where it really leads -- unless that is a program (an executable file: `.venv/bin/python`). A word whose
+    path holds no link is left out: the server reads it as written. A relative word is looked for where the
+    command starts and in each folder a `cd` in it moves to (`cd src && rm -rf ../out/*`)."""
+    found: dict[str, str] = {}
+    inside = root.rstrip("/") + "/"
+    words = shell_words(command)
+    # where the command may be when it names each word: its folder, and each one a `cd` or `pushd` moves to
+    here, bases = base, [base]
+    for k, word in enumerate(words[:-1]):
+        if word in ("cd", "pushd") and len(bases) < 8:
+            here = words[k + 1] if words[k + 1].startswith("/") else join(here, words[k + 1])
+            bases.append(here)
+    seen: set[str] = set()
+    for word in words:
+        for at in bases if not word.startswith("/") else bases[:1]:
+            full = word if word.startswith("/") else join(at, word)
+            if full in seen:
+                continue
+            seen.add(full)
+            real = _leads_elsewhere(full, inside)
+            if real is not None:
+                found[word] = real
+    return found
+
+
+def _leads_elsewhere(full: str, inside: str) -> str | None:
+    """Where ``full`` (absolute, inside the project as written) really leads, when a link on its way takes it
+    elsewhere and not to a program (an executable file: `.venv/bin/python`); else None."""
+    lexical = _linked_path(full)
+    if lexical is None or not (lexical + "/").startswith(inside):
+        return None  # no link on its way, or outside the project as written (the server reads that)
+    import os  # (only now: a command with no link on its way costs the hook no import)
+    import stat
+
+    real = os.path.realpath(full)
+    try:
+        st = os.stat(real)
+    except OSError:
+        return real
+    return None if stat.S_ISREG(st.st_mode) and st.st_mode & 0o111 else real
+
+
+def _linked_path(path: str) -> str | None:
+    """``path`` (absolute) with its empty, ``.`` and ``..`` names taken out, when some name on its way is a
+    symbolic link (read name by name as realpath reads it); None when none is."""
+    names: list[str] = []
+    linked = False
+    for name in path.split("/"):
+        if not name or name == ".":
+            continue
+        if name == "..":
+            if names:
+                names.pop()
+            continue
+        names.append(name)
+        if linked:
+            continue
+        try:
+            mode = _posix.lstat("/" + "/".join(names)).st_mode if _posix is not None else 0
+        except (OSError, ValueError):
+            return None  # missing (nothing below it can be a link), or a name no path can hold
+        linked = mode & 0o170000 == 0o120000  # stat.S_ISLNK
+    return "/" + "/".join(names) if linked else None
 
 
 def resolve_links(body, root: str | None) -> tuple[object, str | None]:
@@ -385,8 +517,30 @@ def resolve_links(body, root: str | None) -> tuple[object, str | None]:
                 if path and "\x00" not in path and (isabs(path) or base):
                     resolved[path] = real(path if isabs(path) else join(base or "/", path))
             ti[RESOLVED_FIELD] = resolved
+        ti.pop(LINKS_FIELD, None)  # only this program writes it
+        links = shell_links(body.get("tool_name"), ti, out.get("cwd"), root)
+        if links:
+            ti[LINKS_FIELD] = links
         out["tool_input"] = ti
     return out, root
+
+
+def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
+    """For a shell tool's call, its command's words that lead through a link (links_in), read from where the
+    command runs: Codex's workdir (relative to the cwd), Gemini CLI's dir_path (relative to the project root);
+    None for any other tool, or when the root or the folder is unknown (the server reads the text alone)."""
+    field = SHELL_TOOLS.get(tool) if isinstance(tool, str) else None
+    command = ti.get(field) if field else None
+    if isinstance(command, list) and all(isinstance(w, str) for w in command):
+        command = " ".join("'" + w.replace("'", "'\\''") + "'" for w in command)  # shlex.join's quoting
+    if not (isinstance(command, str) and command and root and isabs(root) and _posix is not None):
+        return None
+    workdir = ti.get("workdir") or ti.get("dir_path") or ti.get("directory")
+    here = cwd
+    if isinstance(workdir, str) and workdir:
+        gemini = tool == "run_shell_command"
+        here = join(root if gemini else here, workdir) if isinstance(here, str) or gemini else None
+    return links_in(command, here, root) if isinstance(here, str) and isabs(here) else None
 
 
 def _key(args) -> str:
