@@ -52,8 +52,10 @@ from permissions.commands.windows import (
     WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_SPLITS,
+    cmd_line_read,
     names_windows_writer,
     posix_spellings,
+    powershell_statements,
     runs_unread,
     sends_on_the_web,
     texts_to_spell,
@@ -285,6 +287,9 @@ class _State:
         # any other (or unknown) runs_in is decided with the host root, a running container changing nothing.
         self.in_sandbox = in_sandbox = req.runs_in == SANDBOX
         self.running = req.project.container_running and in_sandbox
+        self.given = req  # as proposed: what the policy hooks are sent
+        if not in_sandbox and self.terminal and "(" in (req.command or ""):
+            self.req = _powershell_read(req)
         self.decision = REQUIRE_APPROVAL
         self.reason = "default"
 
@@ -304,6 +309,20 @@ class _State:
                 project.execution_mode, self.running, project.root, self.req.cwd, windows=not self.in_sandbox
             )
         return self.scope
+
+
+def _powershell_read(req: DecisionRequest) -> DecisionRequest:
+    """SPEC §5, off the sandbox: a command whose `(` bash's reader stopped at, read as PowerShell runs it when it
+    is one of the statements permissions.commands.windows.powershell_statements spells in words the rest of the
+    reading knows (`Join-Path (Get-Location) src` is `Join-Path $PWD src`); else as proposed."""
+    command = req.command or ""
+    read = powershell_statements(command)
+    if read is None or parse_command(command).problem != _PAREN_AFTER_WORDS:
+        return req
+    return replace(req, command=read)
+
+
+_PAREN_AFTER_WORDS = "a '(' after a command's words is not read"
 
 
 def _verdict(st: _State) -> Verdict:
@@ -460,7 +479,7 @@ def policy_hooks(st: _State) -> _State:
     else:
         # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
         external = req.action_type in ("git_push", "pr_open", "git_merge") or mcp.external_effect(req)
-    answer = run_hooks(st.hooks, req, st.decision, external)
+    answer = run_hooks(st.hooks, st.given, st.decision, external)
     if answer is not None:
         st.opinion(answer[0], "hook", answer[1])
     return st
@@ -795,7 +814,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and st.windows & WINDOWS_SPLITS:
         never_auto = _windows_split(segments)  # SPEC §5: one command to bash, several to PowerShell and cmd
     if never_auto is None and st.windows & WINDOWS_LED:
-        never_auto = _windows_unread(st.win_texts)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
+        never_auto = _windows_unread(
+            st.win_texts, comp
+        )  # SPEC §5: on Windows, PowerShell's and cmd's runners too
     if never_auto is None and st.windows & WINDOWS_ENV:
         # SPEC §5, R3.7, R4.9: `$env:PATH = '.'`, `set BRABO_URL=`, `Remove-Item Env:BRABO_URL`
         never_auto = windows_environment(st.win_texts)
@@ -1054,14 +1075,36 @@ def _external_view(view: tuple[str, ...]) -> bool:
     )
 
 
-def _windows_unread(texts: list[str]) -> str | None:
+def _windows_unread(texts: list[str], comp: CompiledPermissions) -> str | None:
     """R4.9 for a command that may run on Windows: a segment (or a statement of a script block) that runs a
-    command no rule reads."""
+    command no rule reads; or (R4.8) one whose `cmd /c` line a deny or ask pattern names, read as its own words
+    (permissions.commands.windows.cmd_line_read: looked through for deny and ask, it asks)."""
     for text in texts:
         why = runs_unread(text)
         if why is not None:
             return why
+        if text[:3].lower() == "cmd":
+            why = _cmd_line_named(text, comp)
+            if why is not None:
+                return why
     return None
+
+
+def _cmd_line_named(text: str, comp: CompiledPermissions) -> str | None:
+    """R4.8, R4.10: the line `cmd /c` runs (permissions.commands.windows.cmd_line_read) as a deny or ask pattern
+    reads it -- as written, and in a POSIX program's words (`type x` is `cat x`) -- asks when one names it."""
+    line = cmd_line_read(text)
+    if line is None:
+        return None
+    views = [line]
+    if comp.windows_posix:
+        views.extend(
+            v for spelt, _ in posix_spellings(" ".join(line), comp.windows_posix, True) for v in spelt
+        )
+    hit = comp.deny_or_ask(views)
+    if hit is None:
+        return None
+    return f"'{' '.join(line)}', which cmd runs, is named by {hit[1].text}"
 
 
 def _windows_split(segments: Sequence[Segment]) -> str | None:

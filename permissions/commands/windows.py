@@ -89,11 +89,13 @@ __all__ = [
     "MOVES",
     "POPS",
     "PUSHES",
+    "cmd_line_read",
     "env_drive_kept",
     "environment_read",
     "names_windows_writer",
     "posix_spellings",
     "texts_to_spell",
+    "powershell_statements",
     "powershell_value",
     "powershell_values",
     "runs_unread",
@@ -699,7 +701,7 @@ def runs_unread(text: str) -> str | None:
     if first in _ADD_TYPE:
         return _compiles(words)
     if first in _CMD:
-        if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]):
+        if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]) and cmd_line_read(text) is None:
             return f"{words[0]} runs a command no rule reads"
         return None
     if first not in _POWERSHELLS:
@@ -722,6 +724,42 @@ def runs_unread(text: str) -> str | None:
             k += 1
         k += 1
     return None
+
+
+# R4.9 ("programs that run a command line they are given ... are wrappers whose command is a segment"), SPEC §5:
+# `cmd /c dir /s /b *.json` runs one of cmd's reading commands, read here as its own words when the line is
+# nothing but that: `cmd` or `cmd.exe` as written (no folder: a project's own `cmd.exe` is no reading),
+# switches of no effect before `/c` (`/d`, `/q`, `/s`, `/a`, `/u`), then one command of _CMD_READERS whose
+# words are plain -- letters, digits, `_ . - * ?` and folders' `\` -- or switches (`/s`, `/o:-d`, `/c:TODO`).
+# red team: everything else leaves the line unread, as before -- cmd's `& | < > ^ % !` and parentheses (more
+# commands, redirections, escapes, expansions), quotes (which hide them), PowerShell's `$ @ { } ; ` and
+# backtick (expanded before cmd sees the line), `..`, a drive (`C:`, `D:x`), a rooted or UNC path, a stream
+# (`x:s`), a switch's value naming a file (`findstr /g:..\x`), `/k` (a shell kept open) and `/v:on`.
+_CMD_READERS = frozenset(
+    {"dir", "type", "findstr", "findstr.exe", "where", "where.exe", "tree", "tree.com", "ver", "echo"}
+)
+_CMD_NO_EFFECT = frozenset({"/d", "/q", "/s", "/a", "/u"})
+_CMD_PLAIN = re.compile(r"[\w*?.-][\w.*?\\-]*|/[A-Za-z](?::?-?[A-Za-z0-9]*)?").fullmatch
+_CMD_CLEAN = re.compile(r"[\w.*?\\/:\- ]*").fullmatch
+
+
+def cmd_line_read(text: str) -> tuple[str, ...] | None:
+    """The words of the one reading command the segment ``text`` (led by `cmd`) runs with `/c`, or None when
+    it runs anything else or anything more (see above)."""
+    if _CMD_CLEAN(text) is None or ".." in text:
+        return None
+    words = text.split()
+    if not words or words[0].lower() not in _CMD:
+        return None
+    k = 1
+    while k < len(words) and words[k].lower() in _CMD_NO_EFFECT:
+        k += 1
+    if k + 1 >= len(words) or words[k].lower() not in ("/c", "/r"):
+        return None
+    line = words[k + 1 :]
+    if line[0].lower() not in _CMD_READERS or not all(_CMD_PLAIN(w) for w in line[1:]):
+        return None
+    return tuple(line)
 
 
 # Add-Type's parameters that take a value and compile nothing of their own (loading an assembly by its name or
@@ -1723,6 +1761,56 @@ def powershell_value(text: str, command: str) -> bool:
             and "esac" not in command
         )
     return (c.isdigit() or c == "-") and _PS_RANGE.fullmatch(text) is not None
+
+
+# -- PowerShell's statements bash's reader stops at, read as the commands they run -----------------------------
+
+# SPEC §5, R4.7, R4.9: two statements of PowerShell's that bash reads as a syntax error (a `(` after a command's
+# words: bash runs nothing of that line, cmd finds no program `foreach` or `Join-Path`), read as PowerShell runs
+# them, in the words the rest of the reading already knows:
+# - `(Get-Location)` (`(gl)`, `(pwd)`) given as an argument is the folder the command is in: `$PWD` (as written,
+#   which the path scope reads so: a command that gives `$PWD` a value or moves first is read as before).
+#   Any other sub-expression (`Join-Path (Remove-Item x) y`, `Get-Content (Get-Item ..\x)`) stays unread.
+# - `foreach ($f in <pipeline>) { <statements> }` runs the statements for each item the pipeline printed, as
+#   `<pipeline> | ForEach-Object { <statements> }` does with `$f` spelt `$_`: the pipeline and each statement
+#   are read as segments and script-block statements are, and the item is a listed file only where a listing of
+#   the project feeds it (permissions.where). red team: only where the loop leads the command or follows `;` or
+#   a new line outside any block, its pipeline holds no parenthesis, brace, variable, quote, backtick, `=`, `&`,
+#   `;`, `@` (a splat) or `#` (a comment), and its block holds no inner block, `=` (the variable set again),
+#   backtick, new line, `@`, `#`, `$_` or `$PSItem` (whose meaning the rewriting would change), nor a call
+#   operator (`& $f`, `. $f`: the item run as a script); a `case` anywhere in the command leaves it unread
+#   (`case x in (pwd) ...` is bash's own pattern).
+_SUB_LOCATION = re.compile(r"(?i)(?<=[\w'\"-][ \t])\((?:get-location|gl|pwd)\)(?=[ \t;|]|\Z)")
+_FOREACH = re.compile(
+    r"(?i)(?:^|(?<=[;\n]))([ \t]*)foreach[ \t]*\([ \t]*\$([a-z]\w*)[ \t]+in[ \t]+([^(){};&\n=`$'\"@#]+?)[ \t]*\)"
+    r"[ \t]*\{([^{}=`\n@#&]*)\}"
+)
+_KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
+_AUTOMATIC = frozenset(
+    {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
+)
+_PS_STATEMENT_CUES = ("(get-location)", "(gl)", "(pwd)", "foreach")
+
+
+def powershell_statements(command: str) -> str | None:
+    """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
+    the command names `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
+    low = command.lower()
+    if not any(cue in low for cue in _PS_STATEMENT_CUES) or "esac" in low:
+        return None
+    out = _SUB_LOCATION.sub("$PWD", command)
+    if "foreach" in low:
+        out = _FOREACH.sub(_as_pipeline, out)
+    return out if out != command else None
+
+
+def _as_pipeline(m: re.Match[str]) -> str:
+    lead, name, items, body = m.groups()
+    depth = m.string.count("{", 0, m.start()) - m.string.count("}", 0, m.start())
+    if depth or name.lower() in _AUTOMATIC or _KEPT_UNREAD.search(body) is not None:
+        return m.group()
+    each = re.sub(rf"(?i)\${name}(?![\w:])", "$_", body)
+    return f"{lead}{items.strip()} | ForEach-Object {{{each}}}"
 
 
 # -- PowerShell's and cmd's spellings of the acts a POSIX deny or ask pattern names --------------------------------
