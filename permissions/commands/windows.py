@@ -1810,7 +1810,7 @@ def _as_pipeline(m: re.Match[str]) -> str:
     if depth or name.lower() in _AUTOMATIC or _KEPT_UNREAD.search(body) is not None:
         return m.group()
     each = re.sub(rf"(?i)\${name}(?![\w:])", "$_", body)
-    return f"{lead}{items.strip()} | ForEach-Object {{{each}}}"
+    return f"{lead}{items.strip()} | ForEach-Object {{ {each.strip()} }}"
 
 
 # -- PowerShell's and cmd's spellings of the acts a POSIX deny or ask pattern names --------------------------------
