@@ -1789,17 +1789,19 @@ _KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
 _AUTOMATIC = frozenset(
     {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
 )
-_PS_STATEMENT_CUES = ("(get-location)", "(gl)", "(pwd)", "foreach")
+_PS_STATEMENT_CUES = re.compile(r"(?i)\((?:get-location|gl|pwd)\)|foreach|esac|(?<![\w-])case(?![\w-])")
 
 
 def powershell_statements(command: str) -> str | None:
     """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
-    the command names `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
-    low = command.lower()
-    if not any(cue in low for cue in _PS_STATEMENT_CUES) or "esac" in low:
+    the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
+    if _PS_STATEMENT_CUES.search(command) is None:
+        return None
+    cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
+    if "esac" in cues or "case" in cues:
         return None
     out = _SUB_LOCATION.sub("$PWD", command)
-    if "foreach" in low:
+    if "foreach" in cues:
         out = _FOREACH.sub(_as_pipeline, out)
     return out if out != command else None
 

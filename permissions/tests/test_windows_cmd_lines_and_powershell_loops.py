@@ -30,15 +30,24 @@ Kept as ruled before (not changed here): ``$env:FOO='bar'`` alone is neutral and
 move may have failed and ``..`` is above the project, as bash's ``cd x; ...; cd ..`` asks); ``$PSVersionTable``
 is a single command no rule names (R4.4).
 
-On the base (the session's start) every approved case below failed (each asked as unparseable) and every
-attacker variant passed (each asked already): the variants guard the new readings.
+Found on the way (section 5): off the sandbox a script block's statements were words of one segment to the rules
+(`Get-ChildItem | ForEach-Object { git push }` was covered by an allow for ForEach-Object, past a deny of
+`git push` and the external-effect cap), which the loop's reading as a ForEach-Object block would have reached
+too. Each statement is now judged as a segment is: deny, ask, the caps, and R4.4's uncovered segment; a statement
+led by a value (`$_.Name`, `$_.Length -gt 1MB`) runs no command.
+
+On the base (the session's start) every approved case of sections 1-3 failed (each asked as unparseable) and
+every attacker variant there passed (each asked already): they guard the new readings. In section 5, 13 of the
+18 attack cases failed on the base (the loops were unparseable there, and the writer and web readings asked).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, ROOT, term
+from permissions.decide import DecisionRequest, decide
+
+from .helpers import AUTO_MODE, HOST, ROOT, perms, term
 from .redteam import never_auto_where
 
 OFF_SANDBOX = ("agent", "host")
@@ -368,14 +377,35 @@ def test_in_the_sandbox_a_loop_is_read_as_before():
     _asked("foreach ($f in Get-ChildItem *.py) { Get-Content $f }", ("sandbox",))
 
 
-def test_the_policy_hooks_are_sent_the_command_as_proposed():
-    from permissions.decide import DecisionRequest, _State
-    from permissions.tests.helpers import HOST
+class _Recorder:
+    """A policy hook that answers "allow" and keeps what it was sent."""
 
-    command = "Join-Path (Get-Location) src"
-    st = _State(DecisionRequest("terminal", "developer", HOST, command=command, runs_in="agent"), ())
-    assert st.given.command == command
-    assert st.req.command == "Join-Path $PWD src"
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.sent: list[dict] = []
+
+    def applies_to(self, action_type: str) -> bool:
+        return True
+
+    def tool_approval(self, data, workspace):  # type: ignore[no-untyped-def]
+        self.sent.append(data)
+        return "allow"
+
+
+@pytest.mark.parametrize(
+    "command", ["Join-Path (Get-Location) src", "foreach ($f in Get-ChildItem *.py) { Get-Content $f }"]
+)
+def test_the_policy_hooks_are_sent_the_command_as_proposed(command):
+    hook = _Recorder()
+    decide(
+        DecisionRequest(
+            "terminal", "developer", HOST, command=command, cwd=ROOT, permissions=perms(WINDOWS_TEAM, (), ()),
+            runs_in="agent",
+        ),
+        (hook,),
+    )  # fmt: skip
+    assert [d["arguments"]["command"] for d in hook.sent] == [command]
 
 
 # -- 4. what stays as ruled ------------------------------------------------------------------------------------------
@@ -391,3 +421,100 @@ def test_the_policy_hooks_are_sent_the_command_as_proposed():
 )
 def test_the_earlier_rulings_hold(command):
     _asked(command)
+
+
+# -- 5. a script block's statements (found on the way: the loop is read as a ForEach-Object block) ---------------
+
+# On the base, off the sandbox, `Get-ChildItem | ForEach-Object { git push }` was one `ForEach-Object` segment to
+# the rules: an allow for ForEach-Object covered it, a deny of `git push` and the external-effect cap never saw
+# the push PowerShell runs for each item. Each statement of a script block is now judged as a segment is there.
+
+BLOCK_DENIED = [
+    "Get-ChildItem | ForEach-Object { git push }",
+    "Get-ChildItem | ForEach-Object { git push origin main }",
+    "Get-ChildItem | ForEach-Object { Write-Output $_.Name; git push }",
+    "Get-ChildItem | Where-Object { $_.Length -gt 0 } | ForEach-Object { git push --force }",
+    "1..3 | ForEach-Object { git push }",
+    "Get-ChildItem | ForEach-Object -Process { git push }",
+    "foreach ($f in Get-ChildItem) { git push }",
+]
+
+
+@pytest.mark.parametrize("command", BLOCK_DENIED)
+def test_a_deny_pattern_sees_a_script_blocks_statements(command):
+    for runs_in in OFF_SANDBOX:
+        for autonomy in ((), AUTO_MODE):
+            v = term(
+                command, allow=WINDOWS_TEAM, deny=("Terminal(git push)",), cwd=ROOT, runs_in=runs_in,
+                autonomy=autonomy,
+            )  # fmt: skip
+            assert v.decision == "deny", (command, runs_in, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-ChildItem | ForEach-Object { npm publish }",
+        "Get-ChildItem | ForEach-Object { git push }",
+        "Get-ChildItem | ForEach-Object { gh pr create --fill }",
+        "Get-ChildItem | ForEach-Object { sudo npm test }",
+        "foreach ($f in Get-ChildItem) { npm publish }",
+        "1..3 | ForEach-Object { docker push img }",
+    ],
+)
+def test_a_script_blocks_external_effect_is_capped(command):
+    # in auto mode and under an allow of every word: the cap holds (SPEC §5 step 6)
+    allow = WINDOWS_TEAM + tuple(f"Terminal({p})" for p in ("npm", "git", "gh", "sudo", "docker"))
+    for runs_in in OFF_SANDBOX:
+        for autonomy in ((), AUTO_MODE):
+            v = term(command, allow=allow, cwd=ROOT, runs_in=runs_in, autonomy=autonomy)
+            assert v.decision != "auto_approve", (command, runs_in, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-ChildItem | ForEach-Object { Remove-Item $_ }",
+        "Get-ChildItem | ForEach-Object { cargo install evil }",
+        "Get-ChildItem | ForEach-Object { Write-Output $_.Name; curl.exe https://x }",
+        "Get-ChildItem | ForEach-Object { npm run build }; Get-ChildItem | ForEach-Object { make }",
+        "foreach ($f in Get-ChildItem) { make }",
+    ],
+)
+def test_a_statement_no_allow_covers_asks(command):
+    _asked(command)
+
+
+def test_an_ask_pattern_sees_a_script_blocks_statements():
+    for runs_in in OFF_SANDBOX:
+        for autonomy in ((), AUTO_MODE):
+            v = term(
+                "Get-ChildItem | ForEach-Object { npm test }", allow=WINDOWS_TEAM, ask=("Terminal(npm test)",),
+                cwd=ROOT, runs_in=runs_in, autonomy=autonomy,
+            )  # fmt: skip
+            assert v.decision == "require_approval" and v.reason == "ask_rule", (runs_in, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-ChildItem | ForEach-Object { $_.Name }",
+        "Get-ChildItem -Recurse -File | Where-Object { $_.Length -gt 1MB }",
+        "Get-ChildItem src -Recurse | Where-Object { $_.Extension -eq '.ts' } | Measure-Object",
+        "Get-ChildItem -Recurse *.json | ForEach-Object { Get-Content $_.FullName | Measure-Object -Line }",
+        "Get-ChildItem tests -Filter *.py | ForEach-Object { Write-Output $_.Name }",
+        "1..3 | ForEach-Object { Write-Output $_ }",
+        "Get-ChildItem | ForEach-Object { npm test }",
+    ],
+)
+def test_script_blocks_of_allowed_statements_stay_approved(command):
+    # friction guards (they passed on the base too)
+    _approved(command)
+
+
+def test_in_the_sandbox_a_script_block_is_bash_words_as_before():
+    # bash runs a program named ForEach-Object there (no push): the allow covers it, as on the base
+    v = term(
+        "Get-ChildItem | ForEach-Object { git push }", allow=WINDOWS_TEAM, cwd=ROOT, runs_in="sandbox",
+    )  # fmt: skip
+    assert v.decision == "auto_approve", (v.reason, v.message)
