@@ -362,7 +362,7 @@ COMMANDS: list[str] = [
     "foreach ($i in 1..5) { Write-Output $i }",
     "foreach ($f in Get-ChildItem *.log) { Get-Content $f -Tail 20 }",
     "foreach ($file in Get-ChildItem -Recurse -Include *.ts,*.tsx) { Write-Output $file.Name }",
-    "foreach ($f in Get-ChildItem -Recurse *.md) { Write-Output \"$($f.Name): $($f.Length)\" }",
+    'foreach ($f in Get-ChildItem -Recurse *.md) { Write-Output "$($f.Name): $($f.Length)" }',
     # other reading idioms of the same kinds
     "Get-Content package.json | ConvertFrom-Json | Select-Object -ExpandProperty scripts",
     "Get-ChildItem -Recurse -Filter *.py | Select-String -Pattern 'def test_' | Measure-Object",

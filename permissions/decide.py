@@ -285,6 +285,7 @@ class _State:
     # off the sandbox, a script block's statement that has an external effect / that no allow covers (step 4)
     block_cap: tuple[str, str] | None = None
     block_uncovered: str | None = None
+    dot_led: bool = False  # off the sandbox, some segment may be led by PowerShell's `.` (_dot_led)
 
     def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
         self.req = req
@@ -681,7 +682,10 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
         or (
             not st.in_sandbox
             and (
-                doomed or len(st.win_texts) > len(parsed.segments) or names_windows_deleter(reading.seg_views)
+                doomed
+                or st.dot_led
+                or len(st.win_texts) > len(parsed.segments)
+                or names_windows_deleter(reading.seg_views)
             )
         )
     ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
@@ -724,6 +728,8 @@ def _blocks_and_floor(
     parsed = st.parsed
     assert parsed is not None
     denied = _script_blocks(st, comp, reading) if len(st.win_texts) > len(parsed.segments) else None
+    if denied is None and st.dot_led:
+        denied = _dot_led(st, comp, reading)
     if denied is None and (
         reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
     ):
@@ -742,7 +748,12 @@ def _parse_terminal(st: _State) -> ParsedCommand:
     texts = [s.text for s in parsed.segments]
     st.win_texts = windows_texts(texts) if "{" in command else texts  # a script block's statements too
     st.windows = windows_readings(st.win_texts)
+    st.dot_led = (". " in command or ".\t" in command) and _DOT_LED.search(command) is not None
     return parsed
+
+
+# A segment PowerShell's call operator `.` leads (`. git push` runs git push; bash sources a file named git)
+_DOT_LED = re.compile(r"(?:^|[;&|\n(])\s*\.\s+[^\s]")
 
 
 def _script_blocks(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
@@ -764,12 +775,31 @@ def _script_blocks(st: _State, comp: CompiledPermissions, reading: SegmentReadin
     return None
 
 
+def _dot_led(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """SPEC §5, off the sandbox: a segment led by PowerShell's call operator `.` runs the command after it
+    (`. git push`), read as a script block's statement is (_statement_read) for deny, ask and the caps; the
+    segment's own allow (`Terminal(.)`, as bash reads it: a file sourced) stays what covers it."""
+    parsed = st.parsed
+    assert parsed is not None
+    for seg in parsed.segments:
+        if seg.words[:1] == (".",) and len(seg.words) > 1:
+            found = _statement_read(st, comp, reading, seg.text, covered=False)
+            if found is not None:
+                return found
+    return None
+
+
 def _statement_read(
-    st: _State, comp: CompiledPermissions, reading: SegmentReading, text: str
+    st: _State, comp: CompiledPermissions, reading: SegmentReading, text: str, covered: bool = True
 ) -> tuple[str, str] | None:
-    """One statement of a script block, read as _script_blocks says."""
-    for seg in parse_command(text).segments:
+    """One statement of a script block, read as _script_blocks says: a variable assigned what a command prints
+    (`$x = git push`) is that command, and PowerShell's call operators (`. git push`, `& git push`) run the
+    command they lead. ``covered``: whether an allow must cover the statement (R4.4)."""
+    assigned = _ASSIGNED_FROM.match(text)
+    for seg in parse_command(text if assigned is None else assigned.group(1)).segments:
         words = seg.words
+        while len(words) > 1 and words[0] in (".", "&"):
+            words = words[1:]
         if not words or words[0][:1] in _VALUE_LEADS or words[0][:1].isdigit() or words[0] == "}":
             continue
         views = views_of(words)
@@ -780,13 +810,18 @@ def _statement_read(
             reading.asked = hit[1].text
         if st.block_cap is None and any(_external_view(v) or privileged_view(v) for v in views if v):
             st.block_cap = ("cap_external_effect", text)
-        if st.block_uncovered is None and (0 in seg.dynamic or comp.allow.match_as_written(words) is None):
+        if (
+            covered
+            and st.block_uncovered is None
+            and (len(seg.words) - len(words) in seg.dynamic or comp.allow.match_as_written(words) is None)
+        ):
             st.block_uncovered = text
     return None
 
 
 # A statement's first character that makes it a value, not a command (PowerShell's expression mode)
-_VALUE_LEADS = frozenset("$'\"-@[(")
+_VALUE_LEADS = frozenset("$'\"-@[")
+_ASSIGNED_FROM = re.compile(r"\$[\w:{}.]+\s*[-+*/%?]?=(?!=)\s*(.+)", re.S)
 
 
 def _exported(

@@ -215,14 +215,20 @@ def test_a_second_command_bash_splits_off_is_its_own_segment(command):
     ],
 )
 def test_a_deny_or_ask_pattern_naming_the_line_asks(command, pattern):
-    for kind in ("deny", "ask"):
+    named = (f"Terminal({pattern})",)
+    for deny, ask in ((named, ()), ((), named)):
         for autonomy in ((), AUTO_MODE):
             for runs_in in OFF_SANDBOX:
                 v = term(
-                    command, allow=WINDOWS_TEAM, cwd=ROOT, runs_in=runs_in, autonomy=autonomy,
-                    **{kind: (f"Terminal({pattern})",)},
-                )  # fmt: skip
-                assert v.decision != "auto_approve", (command, kind, runs_in, v.reason)
+                    command,
+                    allow=WINDOWS_TEAM,
+                    deny=deny,
+                    ask=ask,
+                    cwd=ROOT,
+                    runs_in=runs_in,
+                    autonomy=autonomy,
+                )
+                assert v.decision != "auto_approve", (command, deny, ask, runs_in, v.reason)
 
 
 @pytest.mark.parametrize("command", ["cmd /c dir /s /b *.json", "cmd /c type package.json"])
@@ -437,6 +443,19 @@ BLOCK_DENIED = [
     "1..3 | ForEach-Object { git push }",
     "Get-ChildItem | ForEach-Object -Process { git push }",
     "foreach ($f in Get-ChildItem) { git push }",
+    # PowerShell's call operators and an assignment run the command they lead
+    "Get-ChildItem | ForEach-Object { . git push }",
+    "Get-ChildItem | ForEach-Object { & git push }",
+    "Get-ChildItem | ForEach-Object { $x = git push }",
+    "Get-ChildItem | ForEach-Object { $null = git push }",
+    "Get-ChildItem | ForEach-Object { (git push) }",
+    "Get-ChildItem | ForEach-Object { $_.Name } | ForEach-Object { git push }",
+    "gci | %{ git push }",
+    "gci | ?{ git push }",
+    # a segment PowerShell's `.` leads runs the command after it (bash sources a file named git)
+    ". git push",
+    "npm test; . git push origin main",
+    ".\tgit push",
 ]
 
 
