@@ -321,7 +321,9 @@ def _powershell_read(st: _State, parsed: ParsedCommand) -> ParsedCommand:
     is one of the statements permissions.commands.windows.powershell_statements spells in words the rest of the
     reading knows (`Join-Path (Get-Location) src` is `Join-Path $PWD src`): the request then carries that
     spelling (``st.given`` the one proposed). Else ``parsed``, as proposed."""
-    read = powershell_statements(st.req.command or "")
+    command = st.req.command or ""
+    # (past MAX_COMMAND_CHARS nothing is auto-approved: the text is read as proposed, in time linear in it)
+    read = powershell_statements(command) if len(command) <= MAX_COMMAND_CHARS else None
     if read is None:
         return parsed
     st.given = st.req
