@@ -84,6 +84,7 @@ from permissions.segments import (
     KNOWN_CHARS,
     SegmentReading,
     SegmentVerdict,
+    judge_segment,
     read_known_segments,
     read_segments,
     shown,
@@ -805,17 +806,18 @@ def _statement_read(
         if not words or words[0][:1] in _VALUE_LEADS or words[0][:1].isdigit() or words[0] == "}":
             continue
         views = views_of(words)
-        hit = comp.deny_or_ask(views)
-        if hit is not None and hit[0] == DENY_RANK:
-            return ("deny_rule", hit[1].text)
-        if hit is not None and reading.asked is None:
-            reading.asked = hit[1].text
+        # as a segment is judged (permissions.segments.judge_segment): the floor, deny, ask, the allow as written
+        verdict, pattern, kind = judge_segment(seg._replace(words=words), views, comp, True, True, None)
+        if verdict == DENY:
+            return (kind or "deny_rule", pattern or "")
+        if verdict == REQUIRE_APPROVAL and reading.asked is None:
+            reading.asked = pattern
         if st.block_cap is None and any(_external_view(v) or privileged_view(v) for v in views if v):
             st.block_cap = ("cap_external_effect", text)
         if (
             covered
             and st.block_uncovered is None
-            and (len(seg.words) - len(words) in seg.dynamic or comp.allow.match_as_written(words) is None)
+            and (verdict != AUTO_APPROVE or len(seg.words) - len(words) in seg.dynamic)
         ):
             st.block_uncovered = text
     return None

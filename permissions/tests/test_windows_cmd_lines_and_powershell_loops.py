@@ -504,6 +504,18 @@ def test_a_statement_no_allow_covers_asks(command):
     _asked(command)
 
 
+@pytest.mark.parametrize(
+    "command",
+    ["Get-ChildItem | ForEach-Object { rm -rf / }", "1..3 | ForEach-Object { $x = rm -rf / }"],
+)
+def test_the_floor_sees_a_script_blocks_statements(command):
+    for runs_in in OFF_SANDBOX:
+        v = term(
+            command, allow=WINDOWS_TEAM + ("Terminal(rm)",), cwd=ROOT, runs_in=runs_in, autonomy=AUTO_MODE
+        )
+        assert v.decision == "deny", (command, runs_in, v.reason)
+
+
 def test_an_ask_pattern_sees_a_script_blocks_statements():
     for runs_in in OFF_SANDBOX:
         for autonomy in ((), AUTO_MODE):
