@@ -803,6 +803,9 @@ def _statement_read(
         words = seg.words
         while len(words) > 1 and words[0] in (".", "&"):
             words = words[1:]
+        if covered and words is not seg.words and words[0][:1] in "$(" and st.block_cap is None:
+            # R4.9: `. $_`, `& $x`: a command named by a value, known only when it runs
+            st.block_cap = ("unparseable", f"'{shown(text)}' runs a command named by a value")
         if not words or words[0][:1] in _VALUE_LEADS or words[0][:1].isdigit() or words[0] == "}":
             continue
         views = views_of(words)

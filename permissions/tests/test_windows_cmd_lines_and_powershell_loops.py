@@ -506,6 +506,23 @@ def test_a_statement_no_allow_covers_asks(command):
 
 @pytest.mark.parametrize(
     "command",
+    [
+        "Get-ChildItem | ForEach-Object { . $_ }",
+        "Get-ChildItem *.ps1 | ForEach-Object { . $_.FullName }",
+        "Get-ChildItem *.ps1 | ForEach-Object { & $_.FullName }",
+        "1..3 | ForEach-Object { & $cmd }",
+    ],
+)
+def test_a_call_operator_on_a_value_is_never_auto_approved(command):
+    # R4.9: the command it runs is named by a value known only when it runs (auto mode included)
+    never_auto_where(command, OFF_SANDBOX)
+    for runs_in in OFF_SANDBOX:
+        v = term(command, allow=WINDOWS_TEAM, cwd=ROOT, runs_in=runs_in, autonomy=AUTO_MODE)
+        assert v.decision != "auto_approve", (command, runs_in, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command",
     ["Get-ChildItem | ForEach-Object { rm -rf / }", "1..3 | ForEach-Object { $x = rm -rf / }"],
 )
 def test_the_floor_sees_a_script_blocks_statements(command):
