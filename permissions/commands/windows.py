@@ -659,7 +659,22 @@ _RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".ln
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
 _ADD_TYPE = frozenset({"add-type"})
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | {"start"}
+# red team: ForEach-Object given a member's name instead of a script block (`Get-ChildItem | ForEach-Object
+# Delete`, `% -MemberName MoveTo x`) calls that method of every item -- a deletion, a move, a process killed --
+# where a property's name only prints it: only the properties below (and methods that only make text) are read
+# so; any other name runs a method no rule reads.
+_EACH = frozenset({"foreach-object", "%", "foreach"})
+_MEMBERS_READ = frozenset(
+    {
+        "name", "fullname", "basename", "extension", "length", "directoryname", "directory", "parent", "root",
+        "lastwritetime", "lastaccesstime", "creationtime", "mode", "attributes", "exists", "isreadonly",
+        "pspath", "psparentpath", "pschildname", "path", "line", "linenumber", "filename", "matches", "pattern",
+        "count", "id", "processname", "source", "version", "definition", "commandtype", "value", "key",
+        "tostring", "trim", "toupper", "tolower", "gethashcode", "gettype",
+    }
+)  # fmt: skip
+_MEMBER = re.compile(r"[A-Za-z_]\w*")
+_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | {"start"}
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -700,10 +715,10 @@ def runs_unread(text: str) -> str | None:
         return None
     if first in _ADD_TYPE:
         return _compiles(words)
+    if first in _EACH:
+        return _member_called(words)
     if first in _CMD:
-        if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]) and cmd_line_read(text) is None:
-            return f"{words[0]} runs a command no rule reads"
-        return None
+        return _cmd_unread(words, text)
     if first not in _POWERSHELLS:
         return None
     k = 1
@@ -760,6 +775,39 @@ def cmd_line_read(text: str) -> tuple[str, ...] | None:
     if line[0].lower() not in _CMD_READERS or not all(_CMD_PLAIN(w) for w in line[1:]):
         return None
     return tuple(line)
+
+
+def _cmd_unread(words: list[str], text: str) -> str | None:
+    """Why cmd's ``words`` (the segment ``text``) run a line no rule reads: `/c`, `/k` or `/r` but for a line
+    cmd_line_read reads."""
+    if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]) and cmd_line_read(text) is None:
+        return f"{words[0]} runs a command no rule reads"
+    return None
+
+
+def _member_called(words: list[str]) -> str | None:
+    """Why ForEach-Object's ``words`` call a method on each item (see _EACH above), or None: a script block, or
+    a property only read."""
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w[:1] == "{":
+            return None  # a script block: its statements are read as segments
+        if w[:1] == "-" and len(w) > 1:
+            name, colon, value = w[1:].partition(":")
+            if not (name and "membername".startswith(name.lower())):
+                k += 1  # another parameter (its value, if any, is read as a member's name: over-strict)
+                continue
+            if not colon:
+                k += 1
+                if k == len(words):
+                    return None
+                value = words[k]
+            w = value
+        if _MEMBER.fullmatch(w) is None or w.lower() in _MEMBERS_READ:
+            return None  # not a member's name (a variable, an expression), or a property only read
+        return f"{words[0]} {w} calls the method '{w}' of every item: a method no rule reads"
+    return None
 
 
 # Add-Type's parameters that take a value and compile nothing of their own (loading an assembly by its name or

@@ -566,3 +566,45 @@ def test_in_the_sandbox_a_script_block_is_bash_words_as_before():
         "Get-ChildItem | ForEach-Object { git push }", allow=WINDOWS_TEAM, cwd=ROOT, runs_in="sandbox",
     )  # fmt: skip
     assert v.decision == "auto_approve", (v.reason, v.message)
+
+
+# -- 6. ForEach-Object given a member's name (found on the way) ----------------------------------------------------
+
+# `Get-ChildItem | ForEach-Object Delete` calls Delete() on every item PowerShell lists: on the base an allow for
+# ForEach-Object covered it. A member's name is read as a property only for the properties (and text methods)
+# windows._MEMBERS_READ names; any other runs a method no rule reads (R4.9).
+MEMBER_CALLS = [
+    "Get-ChildItem | ForEach-Object Delete",
+    "Get-ChildItem -Recurse | ForEach-Object -MemberName Delete",
+    "Get-ChildItem | ForEach-Object -MemberName:Delete",
+    "Get-ChildItem | % Delete",
+    "Get-ChildItem | % -M Delete",
+    "Get-ChildItem | % 'Delete'",
+    'Get-ChildItem | % "Del`ete"',
+    "Get-ChildItem | ForEach-Object MoveTo ..\\x",
+    "Get-ChildItem | ForEach-Object CopyTo C:\\x",
+    "Get-ChildItem | ForEach-Object -MemberName Replace -ArgumentList a, b",
+    "Get-Process node | ForEach-Object Kill",
+    "Get-Service | ForEach-Object Stop",
+    "Get-ChildItem | ForEach-Object Encrypt",
+]
+
+
+@pytest.mark.parametrize("command", MEMBER_CALLS)
+def test_a_method_called_on_every_item_stays_asked(command):
+    never_auto_where(command, OFF_SANDBOX)
+    _asked(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "Get-ChildItem | ForEach-Object Name",
+        "Get-ChildItem -Recurse -Filter *.py | ForEach-Object FullName",
+        "Get-ChildItem | ForEach-Object -MemberName Length",
+        "Get-ChildItem | ForEach-Object { $_.Name }",
+    ],
+)
+def test_a_property_read_on_every_item_stays_approved(command):
+    # friction guards (they passed on the base too)
+    _approved(command)
