@@ -52,8 +52,10 @@ from permissions.commands.windows import (
     WINDOWS_ENV,
     WINDOWS_LED,
     WINDOWS_SPLITS,
+    cmd_line_read,
     names_windows_writer,
     posix_spellings,
+    powershell_statements,
     runs_unread,
     sends_on_the_web,
     texts_to_spell,
@@ -61,6 +63,7 @@ from permissions.commands.windows import (
     windows_machine_change,
     windows_readings,
     windows_split,
+    windows_statements,
     windows_texts,
 )
 from permissions.exported import ENV_READERS, exported_options
@@ -81,6 +84,7 @@ from permissions.segments import (
     KNOWN_CHARS,
     SegmentReading,
     SegmentVerdict,
+    judge_segment,
     read_known_segments,
     read_segments,
     shown,
@@ -276,6 +280,13 @@ class _State:
     # the segments' texts, each followed by the statements of the script blocks it holds (windows_texts);
     # replaced, never appended to
     win_texts: list[str] = []
+    # the request as proposed, where step 4 reads another spelling of its command (_powershell_read): what the
+    # policy hooks are sent
+    given: DecisionRequest | None = None
+    # off the sandbox, a script block's statement that has an external effect / that no allow covers (step 4)
+    block_cap: tuple[str, str] | None = None
+    block_uncovered: str | None = None
+    dot_led: bool = False  # off the sandbox, some segment may be led by PowerShell's `.` (_dot_led)
 
     def __init__(self, req: DecisionRequest, hooks: Sequence[PolicyHook]) -> None:
         self.req = req
@@ -304,6 +315,24 @@ class _State:
                 project.execution_mode, self.running, project.root, self.req.cwd, windows=not self.in_sandbox
             )
         return self.scope
+
+
+def _powershell_read(st: _State, parsed: ParsedCommand) -> ParsedCommand:
+    """SPEC §5, off the sandbox: a command whose `(` bash's reader stopped at, read as PowerShell runs it when it
+    is one of the statements permissions.commands.windows.powershell_statements spells in words the rest of the
+    reading knows (`Join-Path (Get-Location) src` is `Join-Path $PWD src`): the request then carries that
+    spelling (``st.given`` the one proposed). Else ``parsed``, as proposed."""
+    command = st.req.command or ""
+    # (past MAX_COMMAND_CHARS nothing is auto-approved: the text is read as proposed, in time linear in it)
+    read = powershell_statements(command) if len(command) <= MAX_COMMAND_CHARS else None
+    if read is None:
+        return parsed
+    st.given = st.req
+    st.req = replace(st.req, command=read)
+    return parse_command(read)
+
+
+_PAREN_AFTER_WORDS = "a '(' after a command's words is not read"
 
 
 def _verdict(st: _State) -> Verdict:
@@ -460,7 +489,7 @@ def policy_hooks(st: _State) -> _State:
     else:
         # an MCP call of a code host's merge, push, PR, branch or deletion tool is one too
         external = req.action_type in ("git_push", "pr_open", "git_merge") or mcp.external_effect(req)
-    answer = run_hooks(st.hooks, req, st.decision, external)
+    answer = run_hooks(st.hooks, st.given or req, st.decision, external)
     if answer is not None:
         st.opinion(answer[0], "hook", answer[1])
     return st
@@ -485,8 +514,8 @@ def caps(st: _State) -> _State:
                 if len(_CAP_MEMO) >= _CAP_MEMO.limit:  # Memo.keep, inlined (a call less per decision)
                     _CAP_MEMO.clear()
                 _CAP_MEMO[key] = cap
-        if cap is None and st.windows & WINDOWS_LED and st.parsed is not None:
-            cap = _windows_cap(st.win_texts)  # SPEC §5: on Windows, PowerShell's spellings too
+        if cap is None and (st.windows or st.block_cap is not None):
+            cap = _windows_caps(st)  # SPEC §5: on Windows, PowerShell's spellings and script blocks too
         if cap is not None:
             st.opinion(REQUIRE_APPROVAL, cap[0], cap[1])
         return st
@@ -630,12 +659,8 @@ _EXPLAINED = frozenset({"default", "compound_uncovered", "autonomy", "container_
 def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     """Step 4 for terminal: every segment judged (permissions.segments), then what the whole command adds: where
     a deletion lands, the part past the read budget, and why it can never be auto-approved."""
-    command = st.req.command or ""
-    st.parsed = parsed = parse_command(command)
-    if not st.in_sandbox:  # SPEC §5: it may run on Windows; which readings the text needs, read once
-        texts = [s.text for s in parsed.segments]
-        st.win_texts = windows_texts(texts) if "{" in command else texts  # a script block's statements too
-        st.windows = windows_readings(st.win_texts)
+    st.parsed = parsed = parse_command(st.req.command or "") if st.in_sandbox else _parse_terminal(st)
+    command = st.req.command or ""  # (off the sandbox, maybe PowerShell's statements read: _powershell_read)
     many = len(parsed.segments) > MAX_SEGMENTS
     # R4.7: unparseable, or past MAX_COMMAND_CHARS / MAX_SEGMENTS: never auto-approved, every segment judged.
     doomed = parsed.unparseable or len(command) > MAX_COMMAND_CHARS or many
@@ -656,9 +681,18 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
         else denied
     )
     if denied is None and (
-        reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
-    ):  # off the sandbox: Windows' deleters too
-        denied = _floor_where(st, reading, doomed)
+        reading.may_delete
+        or (
+            not st.in_sandbox
+            and (
+                doomed
+                or st.dot_led
+                or len(st.win_texts) > len(parsed.segments)
+                or names_windows_deleter(reading.seg_views)
+            )
+        )
+    ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
+        denied = _blocks_and_floor(st, comp, reading, doomed)
     st.segments = segs = tuple(reading.out)
     asked = reading.asked
     if denied is None and parsed.problem == TOO_COMPLEX:
@@ -676,17 +710,125 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
     st.never_auto = never_auto = _never_auto(st, comp, command)
     if never_auto is not None:
         st.opinion(REQUIRE_APPROVAL, "unparseable", never_auto)
-    elif len(segs) == 1:
+    elif len(segs) == 1 and st.block_uncovered is None:
         if reading.allowed_reason is not None:
             st.opinion(AUTO_APPROVE, reading.allowed_reason, segs[0].pattern)
         # else: a single command with no rule is silent (R4.4)
-    elif len(segs) > 1:
-        if reading.uncovered == 0 and reading.allowed_reason is not None:
+    elif segs:  # more than one segment, or a script block's statement no allow covers (_script_blocks)
+        if reading.uncovered == 0 and st.block_uncovered is None and reading.allowed_reason is not None:
             st.opinion(AUTO_APPROVE, reading.allowed_reason)
         elif not st.auto_mode:
             # R4.4: a segment with no rule is a concrete opinion. Dropped in auto mode (RN-603).
-            st.opinion(REQUIRE_APPROVAL, "compound_uncovered")
+            st.opinion(REQUIRE_APPROVAL, "compound_uncovered", st.block_uncovered)
     return st
+
+
+def _blocks_and_floor(
+    st: _State, comp: CompiledPermissions, reading: SegmentReading, doomed: bool
+) -> tuple[str, str] | None:
+    """Step 4's denials of the whole command past its segments' own: a script block's statement off the sandbox
+    (_script_blocks), then where a deletion lands (R4.6; off the sandbox Windows' deleters too)."""
+    parsed = st.parsed
+    assert parsed is not None
+    denied = _script_blocks(st, comp, reading) if len(st.win_texts) > len(parsed.segments) else None
+    if denied is None and st.dot_led:
+        denied = _dot_led(st, comp, reading)
+    if denied is None and (
+        reading.may_delete or (not st.in_sandbox and (doomed or names_windows_deleter(reading.seg_views)))
+    ):
+        denied = _floor_where(st, reading, doomed)
+    return denied
+
+
+def _parse_terminal(st: _State) -> ParsedCommand:
+    """Off the sandbox, the command parsed (PowerShell's statements bash stopped at read as their commands:
+    _powershell_read), and which Windows readings its texts need, read once (SPEC §5)."""
+    command = st.req.command or ""
+    parsed = parse_command(command)
+    if parsed.unparseable and parsed.problem == _PAREN_AFTER_WORDS:
+        parsed = _powershell_read(st, parsed)
+        command = st.req.command or ""
+    texts = [s.text for s in parsed.segments]
+    st.win_texts = windows_texts(texts) if "{" in command else texts  # a script block's statements too
+    st.windows = windows_readings(st.win_texts)
+    st.dot_led = (". " in command or ".\t" in command) and _DOT_LED.search(command) is not None
+    return parsed
+
+
+# A segment PowerShell's call operator `.` leads (`. git push` runs git push; bash sources a file named git)
+_DOT_LED = re.compile(r"(?:^|[;&|\n(])\s*\.\s+[^\s]")
+
+
+def _script_blocks(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """SPEC §5, R4.7 (hidden commands are segments too), off the sandbox: each statement of a script block
+    (`Get-ChildItem | ForEach-Object { git push }`: bash reads words of one `ForEach-Object` segment, PowerShell
+    runs `git push` for each item) judged as a segment is -- a deny pattern denies (returned), an ask pattern
+    asks (kept in ``reading``), an external effect or a privileged verb is a cap (``st.block_cap``, step 6),
+    and one no allow covers as written is R4.4's uncovered segment (``st.block_uncovered``). A statement led by
+    a value (`$_.Name`, `$_.Length -gt 1MB`, a number, a string) runs no command of its own."""
+    parsed = st.parsed
+    assert parsed is not None
+    for seg in parsed.segments:
+        if "{" not in seg.text:
+            continue
+        for text in windows_statements(seg.text):
+            found = _statement_read(st, comp, reading, text)
+            if found is not None:
+                return found
+    return None
+
+
+def _dot_led(st: _State, comp: CompiledPermissions, reading: SegmentReading) -> tuple[str, str] | None:
+    """SPEC §5, off the sandbox: a segment led by PowerShell's call operator `.` runs the command after it
+    (`. git push`), read as a script block's statement is (_statement_read) for deny, ask and the caps; the
+    segment's own allow (`Terminal(.)`, as bash reads it: a file sourced) stays what covers it."""
+    parsed = st.parsed
+    assert parsed is not None
+    for seg in parsed.segments:
+        if seg.words[:1] == (".",) and len(seg.words) > 1:
+            found = _statement_read(st, comp, reading, seg.text, covered=False)
+            if found is not None:
+                return found
+    return None
+
+
+def _statement_read(
+    st: _State, comp: CompiledPermissions, reading: SegmentReading, text: str, covered: bool = True
+) -> tuple[str, str] | None:
+    """One statement of a script block, read as _script_blocks says: a variable assigned what a command prints
+    (`$x = git push`) is that command, and PowerShell's call operators (`. git push`, `& git push`) run the
+    command they lead. ``covered``: whether an allow must cover the statement (R4.4)."""
+    assigned = _ASSIGNED_FROM.match(text)
+    for seg in parse_command(text if assigned is None else assigned.group(1)).segments:
+        words = seg.words
+        while len(words) > 1 and words[0] in (".", "&"):
+            words = words[1:]
+        if covered and words is not seg.words and words[0][:1] in "$(" and st.block_cap is None:
+            # R4.9: `. $_`, `& $x`: a command named by a value, known only when it runs
+            st.block_cap = ("unparseable", f"'{shown(text)}' runs a command named by a value")
+        if not words or words[0][:1] in _VALUE_LEADS or words[0][:1].isdigit() or words[0] == "}":
+            continue
+        views = views_of(words)
+        # as a segment is judged (permissions.segments.judge_segment): the floor, deny, ask, the allow as written
+        verdict, pattern, kind = judge_segment(seg._replace(words=words), views, comp, True, True, None)
+        if verdict == DENY:
+            return (kind or "deny_rule", pattern or "")
+        if verdict == REQUIRE_APPROVAL and reading.asked is None:
+            reading.asked = pattern
+        if st.block_cap is None and any(_external_view(v) or privileged_view(v) for v in views if v):
+            st.block_cap = ("cap_external_effect", text)
+        if (
+            covered
+            and st.block_uncovered is None
+            and (verdict != AUTO_APPROVE or len(seg.words) - len(words) in seg.dynamic)
+        ):
+            st.block_uncovered = text
+    return None
+
+
+# A statement's first character that makes it a value, not a command (PowerShell's expression mode)
+_VALUE_LEADS = frozenset("$'\"-@[")
+_ASSIGNED_FROM = re.compile(r"\$[\w:{}.]+\s*[-+*/%?]?=(?!=)\s*(.+)", re.S)
 
 
 def _exported(
@@ -795,7 +937,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
     if never_auto is None and st.windows & WINDOWS_SPLITS:
         never_auto = _windows_split(segments)  # SPEC §5: one command to bash, several to PowerShell and cmd
     if never_auto is None and st.windows & WINDOWS_LED:
-        never_auto = _windows_unread(st.win_texts)  # SPEC §5: on Windows, PowerShell's and cmd's runners too
+        never_auto = _windows_unread(
+            st.win_texts, comp
+        )  # SPEC §5: on Windows, PowerShell's and cmd's runners too
     if never_auto is None and st.windows & WINDOWS_ENV:
         # SPEC §5, R3.7, R4.9: `$env:PATH = '.'`, `set BRABO_URL=`, `Remove-Item Env:BRABO_URL`
         never_auto = windows_environment(st.win_texts)
@@ -1054,14 +1198,36 @@ def _external_view(view: tuple[str, ...]) -> bool:
     )
 
 
-def _windows_unread(texts: list[str]) -> str | None:
+def _windows_unread(texts: list[str], comp: CompiledPermissions) -> str | None:
     """R4.9 for a command that may run on Windows: a segment (or a statement of a script block) that runs a
-    command no rule reads."""
+    command no rule reads; or (R4.8) one whose `cmd /c` line a deny or ask pattern names, read as its own words
+    (permissions.commands.windows.cmd_line_read: looked through for deny and ask, it asks)."""
     for text in texts:
         why = runs_unread(text)
         if why is not None:
             return why
+        if text[:1] in "cC" and text[:3].lower() == "cmd":
+            why = _cmd_line_named(text, comp)
+            if why is not None:
+                return why
     return None
+
+
+def _cmd_line_named(text: str, comp: CompiledPermissions) -> str | None:
+    """R4.8, R4.10: the line `cmd /c` runs (permissions.commands.windows.cmd_line_read) as a deny or ask pattern
+    reads it -- as written, and in a POSIX program's words (`type x` is `cat x`) -- asks when one names it."""
+    line = cmd_line_read(text)
+    if line is None:
+        return None
+    views = [line]
+    if comp.windows_posix:
+        views.extend(
+            v for spelt, _ in posix_spellings(" ".join(line), comp.windows_posix, True) for v in spelt
+        )
+    hit = comp.deny_or_ask(views)
+    if hit is None:
+        return None
+    return f"'{' '.join(line)}', which cmd runs, is named by {hit[1].text}"
 
 
 def _windows_split(segments: Sequence[Segment]) -> str | None:
@@ -1075,6 +1241,13 @@ def _windows_split(segments: Sequence[Segment]) -> str | None:
                 f"'{seg.text[:80]}' is more than one command where Windows runs it: '{unread}' is never read"
             )
     return None
+
+
+def _windows_caps(st: _State) -> tuple[str, str] | None:
+    """§5 step 6 off the sandbox: PowerShell's spellings (_windows_cap), then a script block's statement that
+    has an external effect or a privileged verb (_script_blocks)."""
+    cap = _windows_cap(st.win_texts) if st.windows & WINDOWS_LED and st.parsed is not None else None
+    return cap if cap is not None else st.block_cap
 
 
 def _windows_cap(texts: list[str]) -> tuple[str, str] | None:

@@ -309,7 +309,14 @@ _CMD_SWITCHES = {
         re.IGNORECASE,
     ),
 }
-for _verb in ("findstr", "where", "msbuild", "taskkill", "tasklist", "ipconfig"):
+# `cmd /c dir /s /b *.json`: cmd's own switches of no place (`/c` runs the line, `/d /q /s /a /u` change nothing
+# of where), then those of the reading commands whose line it runs (permissions.commands.windows.cmd_line_read:
+# any other line is never auto-approved, whatever its words).
+_CMD_SWITCHES["cmd"] = re.compile(
+    "|".join((r"/[cdqsaur]", *(_CMD_SWITCHES[v].pattern for v in ("dir", "findstr", "where")), r"/[fa]")),
+    re.IGNORECASE,
+)
+for _verb in ("findstr", "where", "msbuild", "taskkill", "tasklist", "ipconfig", "cmd"):
     _CMD_SWITCHES[_verb + ".exe"] = _CMD_SWITCHES[_verb]
 
 

@@ -89,11 +89,13 @@ __all__ = [
     "MOVES",
     "POPS",
     "PUSHES",
+    "cmd_line_read",
     "env_drive_kept",
     "environment_read",
     "names_windows_writer",
     "posix_spellings",
     "texts_to_spell",
+    "powershell_statements",
     "powershell_value",
     "powershell_values",
     "runs_unread",
@@ -657,7 +659,22 @@ _RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".ln
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
 _ADD_TYPE = frozenset({"add-type"})
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | {"start"}
+# red team: ForEach-Object given a member's name instead of a script block (`Get-ChildItem | ForEach-Object
+# Delete`, `% -MemberName MoveTo x`) calls that method of every item -- a deletion, a move, a process killed --
+# where a property's name only prints it: only the properties below (and methods that only make text) are read
+# so; any other name runs a method no rule reads.
+_EACH = frozenset({"foreach-object", "%", "foreach"})
+_MEMBERS_READ = frozenset(
+    {
+        "name", "fullname", "basename", "extension", "length", "directoryname", "directory", "parent", "root",
+        "lastwritetime", "lastaccesstime", "creationtime", "mode", "attributes", "exists", "isreadonly",
+        "pspath", "psparentpath", "pschildname", "path", "line", "linenumber", "filename", "matches", "pattern",
+        "count", "id", "processname", "source", "version", "definition", "commandtype", "value", "key",
+        "tostring", "trim", "toupper", "tolower", "gethashcode", "gettype",
+    }
+)  # fmt: skip
+_MEMBER = re.compile(r"[A-Za-z_]\w*")
+_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | {"start"}
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -698,10 +715,10 @@ def runs_unread(text: str) -> str | None:
         return None
     if first in _ADD_TYPE:
         return _compiles(words)
+    if first in _EACH:
+        return _member_called(words)
     if first in _CMD:
-        if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]):
-            return f"{words[0]} runs a command no rule reads"
-        return None
+        return _cmd_unread(words, text)
     if first not in _POWERSHELLS:
         return None
     k = 1
@@ -721,6 +738,75 @@ def runs_unread(text: str) -> str | None:
         if any(p.startswith(name) for p in _PS_VALUED) and ":" not in w:
             k += 1
         k += 1
+    return None
+
+
+# R4.9 ("programs that run a command line they are given ... are wrappers whose command is a segment"), SPEC §5:
+# `cmd /c dir /s /b *.json` runs one of cmd's reading commands, read here as its own words when the line is
+# nothing but that: `cmd` or `cmd.exe` as written (no folder: a project's own `cmd.exe` is no reading),
+# switches of no effect before `/c` (`/d`, `/q`, `/s`, `/a`, `/u`), then one command of _CMD_READERS whose
+# words are plain -- letters, digits, `_ . - * ?` and folders' `\` -- or switches (`/s`, `/o:-d`, `/c:TODO`).
+# red team: everything else leaves the line unread, as before -- cmd's `& | < > ^ % !` and parentheses (more
+# commands, redirections, escapes, expansions), quotes (which hide them), PowerShell's `$ @ { } ; ` and
+# backtick (expanded before cmd sees the line), `..`, a drive (`C:`, `D:x`), a rooted or UNC path, a stream
+# (`x:s`), a switch's value naming a file (`findstr /g:..\x`), `/k` (a shell kept open) and `/v:on`.
+_CMD_READERS = frozenset(
+    {"dir", "type", "findstr", "findstr.exe", "where", "where.exe", "tree", "tree.com", "ver", "echo"}
+)
+_CMD_NO_EFFECT = frozenset({"/d", "/q", "/s", "/a", "/u"})
+_CMD_PLAIN = re.compile(r"[\w*?.-][\w.*?\\-]*|/[A-Za-z](?::?-?[A-Za-z0-9]*)?").fullmatch
+_CMD_CLEAN = re.compile(r"[\w.*?\\/:\- ]*").fullmatch
+
+
+def cmd_line_read(text: str) -> tuple[str, ...] | None:
+    """The words of the one reading command the segment ``text`` (led by `cmd`) runs with `/c`, or None when
+    it runs anything else or anything more (see above)."""
+    if _CMD_CLEAN(text) is None or ".." in text:
+        return None
+    words = text.split()
+    if not words or words[0].lower() not in _CMD:
+        return None
+    k = 1
+    while k < len(words) and words[k].lower() in _CMD_NO_EFFECT:
+        k += 1
+    if k + 1 >= len(words) or words[k].lower() not in ("/c", "/r"):
+        return None
+    line = words[k + 1 :]
+    if line[0].lower() not in _CMD_READERS or not all(_CMD_PLAIN(w) for w in line[1:]):
+        return None
+    return tuple(line)
+
+
+def _cmd_unread(words: list[str], text: str) -> str | None:
+    """Why cmd's ``words`` (the segment ``text``) run a line no rule reads: `/c`, `/k` or `/r` but for a line
+    cmd_line_read reads."""
+    if any(w[:2].lower() in ("/c", "/k", "/r") for w in words[1:]) and cmd_line_read(text) is None:
+        return f"{words[0]} runs a command no rule reads"
+    return None
+
+
+def _member_called(words: list[str]) -> str | None:
+    """Why ForEach-Object's ``words`` call a method on each item (see _EACH above), or None: a script block, or
+    a property only read."""
+    k = 1
+    while k < len(words):
+        w = words[k]
+        if w[:1] == "{":
+            return None  # a script block: its statements are read as segments
+        if w[:1] == "-" and len(w) > 1:
+            name, colon, value = w[1:].partition(":")
+            if not (name and "membername".startswith(name.lower())):
+                k += 1  # another parameter (its value, if any, is read as a member's name: over-strict)
+                continue
+            if not colon:
+                k += 1
+                if k == len(words):
+                    return None
+                value = words[k]
+            w = value
+        if _MEMBER.fullmatch(w) is None or w.lower() in _MEMBERS_READ:
+            return None  # not a member's name (a variable, an expression), or a property only read
+        return f"{words[0]} {w} calls the method '{w}' of every item: a method no rule reads"
     return None
 
 
@@ -1723,6 +1809,58 @@ def powershell_value(text: str, command: str) -> bool:
             and "esac" not in command
         )
     return (c.isdigit() or c == "-") and _PS_RANGE.fullmatch(text) is not None
+
+
+# -- PowerShell's statements bash's reader stops at, read as the commands they run -----------------------------
+
+# SPEC §5, R4.7, R4.9: two statements of PowerShell's that bash reads as a syntax error (a `(` after a command's
+# words: bash runs nothing of that line, cmd finds no program `foreach` or `Join-Path`), read as PowerShell runs
+# them, in the words the rest of the reading already knows:
+# - `(Get-Location)` (`(gl)`, `(pwd)`) given as an argument is the folder the command is in: `$PWD` (as written,
+#   which the path scope reads so: a command that gives `$PWD` a value or moves first is read as before).
+#   Any other sub-expression (`Join-Path (Remove-Item x) y`, `Get-Content (Get-Item ..\x)`) stays unread.
+# - `foreach ($f in <pipeline>) { <statements> }` runs the statements for each item the pipeline printed, as
+#   `<pipeline> | ForEach-Object { <statements> }` does with `$f` spelt `$_`: the pipeline and each statement
+#   are read as segments and script-block statements are, and the item is a listed file only where a listing of
+#   the project feeds it (permissions.where). red team: only where the loop leads the command or follows `;` or
+#   a new line outside any block, its pipeline holds no parenthesis, brace, variable, quote, backtick, `=`, `&`,
+#   `;`, `@` (a splat) or `#` (a comment), and its block holds no inner block, `=` (the variable set again),
+#   backtick, new line, `@`, `#`, `$_` or `$PSItem` (whose meaning the rewriting would change), nor a call
+#   operator (`& $f`, `. $f`: the item run as a script); a `case` anywhere in the command leaves it unread
+#   (`case x in (pwd) ...` is bash's own pattern).
+_SUB_LOCATION = re.compile(r"(?i)(?<=[\w'\"-][ \t])\((?:get-location|gl|pwd)\)(?=[ \t;|]|\Z)")
+_FOREACH = re.compile(
+    r"(?i)(?:^|(?<=[;\n]))([ \t]*)foreach[ \t]*\([ \t]*\$([a-z]\w*)[ \t]+in[ \t]+([^(){};&\n=`$'\"@#]+?)[ \t]*\)"
+    r"[ \t]*\{([^{}=`\n@#&]*)\}"
+)
+_KEPT_UNREAD = re.compile(r"(?i)\$(?:_|psitem)(?!\w)|(?:^|[\s;|])\.(?:\s|\Z)")
+_AUTOMATIC = frozenset(
+    {"_", "psitem", "input", "args", "this", "pwd", "home", "env", "true", "false", "null"}
+)
+_PS_STATEMENT_CUES = re.compile(r"(?i)\((?:get-location|gl|pwd)\)|foreach|esac|(?<![\w-])case(?![\w-])")
+
+
+def powershell_statements(command: str) -> str | None:
+    """``command`` with the statements above spelt as the commands they run, or None when it holds none (or
+    the command names bash's `case` or `esac`). The caller reads it only where bash's reader stopped at such a `(`."""
+    if _PS_STATEMENT_CUES.search(command) is None:
+        return None
+    cues = {m.lower() for m in _PS_STATEMENT_CUES.findall(command)}
+    if "esac" in cues or "case" in cues:
+        return None
+    out = _SUB_LOCATION.sub("$PWD", command)
+    if "foreach" in cues:
+        out = _FOREACH.sub(_as_pipeline, out)
+    return out if out != command else None
+
+
+def _as_pipeline(m: re.Match[str]) -> str:
+    lead, name, items, body = m.groups()
+    depth = m.string.count("{", 0, m.start()) - m.string.count("}", 0, m.start())
+    if depth or name.lower() in _AUTOMATIC or _KEPT_UNREAD.search(body) is not None:
+        return m.group()
+    each = re.sub(rf"(?i)\${name}(?![\w:])", "$_", body)
+    return f"{lead}{items.strip()} | ForEach-Object {{ {each.strip()} }}"
 
 
 # -- PowerShell's and cmd's spellings of the acts a POSIX deny or ask pattern names --------------------------------
