@@ -42,12 +42,21 @@ comment (an external effect: "use the typed pr_open or git_merge action"), ``cro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from permissions.commands.git_globals import GIT_GLOBAL_VALUE_OPTS
 
-__all__ = ["PAGED_VERBS", "PAGERS", "TYPED_VERBS", "carries_settings", "settings_of", "typed_into"]
+__all__ = [
+    "PAGED_VERBS",
+    "PAGERS",
+    "TYPED_VERBS",
+    "carries_settings",
+    "settings_of",
+    "sure_settings",
+    "typed_into",
+]
 
 _SHELL_ESCAPE = "runs a shell command typed at its prompt"
 _EDITOR = "is an editor, which runs a shell command typed into it (`:!cmd`)"
@@ -426,6 +435,58 @@ def settings_of(views: list[tuple[str, ...]]) -> dict[str, str]:
             elif w[:1] != "-" or v[0] not in ("env", "declare", "typeset"):
                 break  # the program (`env -u X`, `declare -x`: their options)
     return out
+
+
+# What keeps an `export` from surely reaching a later segment (red team): a subshell, a substitution, a pipeline
+# or a background job (each runs in a shell of its own), `||`, a compound command or a function's body (its
+# statements may run never, or elsewhere).
+_NOT_PLAIN = re.compile(
+    r"[()`|]|(?<![&>])&(?![&>])"
+    r"|(?:^|[\s;&{}])(?:if|then|else|elif|fi|while|until|for|select|do|done|case|esac|function|coproc)(?=[\s;&]|$)"
+)
+# ... and what may take it out again between the two (`unset`, `export -n`, `declare +x`, a sourced file, eval).
+_UNDONE = re.compile(
+    r"(?:^|[\s;&{}])(?:unset|eval|source|env|declare|typeset|readonly|local)(?=\s|$)"
+    r"|(?:^|[;&{}\n])\s*\.\s|\bexport\s+(?:-\w+\s+)*-\w*n"
+)
+
+
+def surely_reaches(command: str, source: str, target: str, name: str) -> bool:
+    """Red team, SPEC §5: whether ``name``, which the segment whose text is ``source`` sets, surely reaches the
+    later segment ``target`` -- the reading a relief needs (``GIT_EDITOR=true`` keeps git's editor from
+    waiting for typing); a cap may assume it reaches. Only a plain ``export`` at the command's top level does:
+    then every later segment sees it, unless an ``&&`` before it may skip it and a ``;`` after it runs the
+    target anyway. ``(export X=…); git …``, ``export X=… | git …``, ``export X=… & git …``, ``false ||
+    export …``, ``f() { export …; }``, ``if …; then export …; fi``, a plain assignment (exported only if the
+    shell had it exported) and one taken out between (``unset X``, ``env -u X git``) do not surely reach."""
+    if not source.startswith("export ") or command.count(source) != 1:
+        return False
+    start = command.find(source)
+    end = start + len(source)
+    at = command.rfind(target)
+    if at < end or _NOT_PLAIN.search(command, 0, at) is not None:
+        return False
+    before, between = command[:start], command[end:at]
+    if not between.lstrip(" \t").startswith((";", "&&", "\n")):
+        return False
+    cut = max(before.rfind(";"), before.rfind("\n"))
+    if "&&" in before[cut + 1 :] and (";" in between or "\n" in between):
+        return False  # `cd x && export X=…; git …`: the export may not have run
+    return name not in between and _UNDONE.search(between) is None and _UNDONE.search(target) is None
+
+
+def sure_settings(
+    command: str, target: str, carried: Mapping[str, str], sources: Mapping[str, str], own: Mapping[str, str]
+) -> Mapping[str, str] | None:
+    """The settings that surely reach the segment ``target`` (its own, and those earlier segments export that
+    :func:`surely_reaches` it; ``sources``: the text of the segment that set each), or None when every one
+    carried does."""
+    sure = {
+        n: v for n, v in carried.items() if n not in own and surely_reaches(command, sources[n], target, n)
+    }
+    if len(sure) == sum(1 for n in carried if n not in own):
+        return None
+    return {**sure, **own} if sure else own
 
 
 def carries_settings(views: list[tuple[str, ...]]) -> bool:
