@@ -99,6 +99,7 @@ __all__ = [
     "runs_unread",
     "sends_on_the_web",
     "windows_environment",
+    "stops_by_method",
     "windows_machine_change",
     "windows_moves",
     "windows_program_words",
@@ -1173,7 +1174,15 @@ _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cer
 # red team, R12.6: PowerShell's Stop-Process and cmd's taskkill / tskill, the twins of `pkill -f brabo` (machine.py
 # HOOK_SIGNAL): a process picked by a name Brabo's hook may run as (wildcards too: `-Name py*`), or picked
 # only when it runs (a pipeline, a variable, taskkill's /FI filter), may be the hook waiting for a person.
-_STOPPERS = frozenset({"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe"})
+# PowerShell's `kill` is Stop-Process too (read so where it is used as Stop-Process: _powershell_kill), and
+# Sysinternals' pskill and pssuspend stop or suspend a process by name or id, as taskkill does.
+_SYSINTERNALS = frozenset(
+    f"{n}{bits}{exe}" for n in ("pskill", "pssuspend") for bits in ("", "64") for exe in ("", ".exe")
+)
+_STOPPERS = (
+    frozenset({"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe", "kill"})
+    | _SYSINTERNALS
+)
 _CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES | _STOPPERS
 # red team: the Mark of the Web is an alternate data stream -- written, cleared or removed by the item and content
 # cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
@@ -1207,6 +1216,8 @@ def windows_machine_change(text: str) -> str | None:
     if what is not None:
         return what
     if first in _STOPPERS:
+        if first == "kill" and not _powershell_kill(words[1:]):
+            return None  # kill(1) of a POSIX shell: permissions.commands.machine reads it
         return _stops_the_hook(first, words[1:])
     if first in _ASSIGNERS:
         return _ASSIGNERS[first] if any("=" in w for w in words[1:]) else None
@@ -1235,6 +1246,38 @@ def _stops_the_hook(first: str, args: list[str]) -> str | None:
     return None
 
 
+# Stop-Process' parameters that pick processes (any unique prefix), and kill(1)'s words that only list signals.
+_PICKERS = ("-name", "-processname", "-id", "-inputobject")
+_KILL_LISTS = frozenset({"-l", "-L", "--list", "-t", "--table", "--help", "-V", "--version"})
+
+
+# red team, R12.6: a Process object's .NET Kill() -- `(Get-Process python).Kill()`, `$p.Kill()`,
+# `[Diagnostics.Process]::GetProcessById(42).Kill()`, `gps python | % Kill`, `ForEach-Object -MemberName Kill`:
+# which process it stops is decided only when it runs, and it may be Brabo's hook.
+_METHOD_KILL = re.compile(
+    r"(?i)(?:\)|\$[\w:]+)\s*\.\s*kill\s*\(|(?:^|[|;{(])\s*(?:%|foreach-object|foreach)\s+(?:-m\w*[\s:]+)?['\"]?kill\b"
+).search
+
+
+def stops_by_method(command: str) -> str | None:
+    """HOOK_SIGNAL when ``command``, read as PowerShell, calls a Process object's Kill() (_METHOD_KILL)."""
+    return HOOK_SIGNAL if _METHOD_KILL(command) is not None else None
+
+
+def _powershell_kill(args: list[str]) -> bool:
+    """Whether `kill ARGS` may be PowerShell's alias of Stop-Process as it picks its processes differently from
+    kill(1): by a parameter of Stop-Process' (`kill -Name python`, `kill -n python`, `-Id:42`), or given none
+    at all -- Stop-Process then stops what the pipeline sends it (`gps python | kill`). A pid alone (`kill
+    1234`, `kill -9 1234`) is the same process either way."""
+    operands = False
+    for w in args:
+        low = w.lower().partition(":")[0]
+        if len(low) > 1 and low[0] == "-" and low[1] != "-" and any(p.startswith(low) for p in _PICKERS):
+            return True
+        operands = operands or w[:1] != "-" or w in _KILL_LISTS
+    return not operands
+
+
 def _operands(words: list[str]) -> list[str]:
     """The words up to the next parameter: a list may be spread over them (`-Name 'node', 'python'`)."""
     out = []
@@ -1249,6 +1292,14 @@ def _stopped(first: str, args: list[str]) -> tuple[list[str], bool]:
     """The image names a stopper is given, and whether what it stops is decided only when it runs."""
     if any(w[:1] in ("$", "(", "@") for w in args):
         return [], True  # a variable, a subexpression, a splat
+    if first.startswith(("pskill", "pssuspend")):  # `pskill [-t] [\\host [-u U] [-p P]] name|pid`
+        operands, k = [], 0
+        while k < len(args):
+            low = args[k].lower()
+            k += 2 if low in ("-u", "-p") else 1
+            if low[:1] != "-" and not low.startswith("\\\\"):
+                operands.append(args[k - 1])
+        return operands, not operands
     if first.startswith("tskill"):
         operands = [w for w in args if w[:1] != "/"]
         return operands[:1], not operands
