@@ -27,6 +27,7 @@ from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_a
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
+from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
@@ -37,6 +38,7 @@ from permissions.commands.typed_input import (
     TYPED_VERBS,
     carries_settings,
     settings_of,
+    sure_settings,
     typed_into,
 )
 from permissions.commands.uploads import (
@@ -56,6 +58,7 @@ from permissions.commands.windows import (
     posix_spellings,
     runs_unread,
     sends_on_the_web,
+    stops_by_method,
     texts_to_spell,
     windows_environment,
     windows_machine_change,
@@ -571,15 +574,23 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
         what = _across_segments(command, views)
         if what is not None:
             found = f"'{shown(command)}' {what}"
-    if found is None and windows:
-        for text in st.win_texts:
-            what = windows_machine_change(text)  # SPEC §5: PowerShell's and cmd's spellings too
-            if what is not None:
-                found = f"'{shown(text)}' {what}"
-                break
+    if found is None:
+        found = _windows_change(st, windows, command)
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
+
+
+def _windows_change(st: _State, windows: bool, command: str) -> str | None:
+    """_machine_change's reading of PowerShell's and cmd's spellings (SPEC §5), ``windows`` when a text's first
+    word may need it; and a Process object's Kill() anywhere in the text (R12.6, `(Get-Process python).Kill()`)."""
+    if windows:
+        for text in st.win_texts:
+            what = windows_machine_change(text)
+            if what is not None:
+                return f"'{shown(text)}' {what}"
+    what = stops_by_method(command)
+    return None if what is None else f"'{shown(command)}' {what}"
 
 
 def _across_segments(command: str, views: list[list[tuple[str, ...]]]) -> str | None:
@@ -833,6 +844,7 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
     segments = st.parsed.segments  # type: ignore[union-attr]
     parent: Segment | None = None
     carried: dict[str, str] = {}  # what `export GIT_PAGER=less` sets for the segments after it
+    sources: dict[str, str] = {}  # ... and the text of the segment that set each
     for i, vs in enumerate(st.seg_views):
         seg = segments[i]
         if not seg.hidden:
@@ -844,8 +856,9 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
         settings = settings_of(vs) if "=" in seg.text else {}
         if settings and not seg.hidden and carries_settings(vs):
             carried.update(settings)
+            sources.update(dict.fromkeys(settings, seg.text))
             continue
-        what = _typed_segment(vs, seg, comp, command, settings, carried)
+        what = _typed_segment(vs, seg, comp, command, settings, carried, sources)
         if what is not None:
             return (
                 f"'{shown(seg.text)}' {what}, and what an agent types into a program it started reaches no"
@@ -861,16 +874,21 @@ def _typed_segment(
     command: str,
     own: dict[str, str],
     carried: dict[str, str],
+    sources: dict[str, str],
 ) -> str | None:
     """What a segment's program runs from what is typed into it, unless an allow written for exactly the
     segment covers it -- and such an allow was not written for a pager an earlier segment named for it
-    (`export GIT_PAGER=less; git log`)."""
+    (`export GIT_PAGER=less; git log`). What earlier segments set is read both ways: as reaching (a pager it
+    names asks) and, for a relief (`export GIT_EDITOR=true`), only where it surely reaches (sure_settings)."""
     settings = {**carried, **own} if carried else own
     for v in vs:
         if not v or (v[0] not in TYPED_VERBS and not (settings and v[0] in PAGED_VERBS)):
             continue
         piped = _piped_on(command, seg.text)
         what = typed_into(v, piped, settings)
+        if what is None and carried:
+            sure = sure_settings(command, seg.text, carried, sources, own)
+            what = None if sure is None else typed_into(v, piped, sure)
         if what is None:
             continue
         if comp.allow.match_exactly(seg.words) is None or (carried and typed_into(v, piped, own) is None):
@@ -943,6 +961,8 @@ def _never_auto_by_text(
     """What _never_auto reads from the text alone: why it can never be auto-approved (arithmetic on input, a
     file written then run), and whether some segment may write a file (R3.7 then reads which)."""
     never_auto = arithmetic_on_input(command, segments)  # R4.9: arithmetic on what a command reads
+    if never_auto is None and "git" in command and ("EDITOR" in command or "VISUAL" in command):
+        never_auto = todo_editor_carried(seg_views)  # R4.9: `export EDITOR='sed -i …'; git rebase -i`
     if never_auto is None and len(segments) > 1 and _writes_any(segments):
         never_auto = runs_a_written_file(
             [(s.words, s.written() if s.inputs else s.redirects) for s in segments]
