@@ -35,10 +35,11 @@ from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.typed_input import (
     PAGED_VERBS,
+    TOO_MANY_SETTINGS,
     TYPED_VERBS,
     carries_settings,
+    possible_settings,
     settings_of,
-    sure_settings,
     typed_into,
 )
 from permissions.commands.uploads import (
@@ -844,7 +845,7 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
     segments = st.parsed.segments  # type: ignore[union-attr]
     parent: Segment | None = None
     carried: dict[str, str] = {}  # what `export GIT_PAGER=less` sets for the segments after it
-    sources: dict[str, str] = {}  # ... and the text of the segment that set each
+    history: dict[str, list[tuple[str, str]]] = {}  # ... each value in order, with the segment that set it
     for i, vs in enumerate(st.seg_views):
         seg = segments[i]
         if not seg.hidden:
@@ -856,9 +857,10 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
         settings = settings_of(vs) if "=" in seg.text else {}
         if settings and not seg.hidden and carries_settings(vs):
             carried.update(settings)
-            sources.update(dict.fromkeys(settings, seg.text))
+            for name, value in settings.items():
+                history.setdefault(name, []).append((value, seg.text))
             continue
-        what = _typed_segment(vs, seg, comp, command, settings, carried, sources)
+        what = _typed_segment(vs, seg, comp, command, settings, carried, history)
         if what is not None:
             return (
                 f"'{shown(seg.text)}' {what}, and what an agent types into a program it started reaches no"
@@ -874,12 +876,13 @@ def _typed_segment(
     command: str,
     own: dict[str, str],
     carried: dict[str, str],
-    sources: dict[str, str],
+    history: dict[str, list[tuple[str, str]]],
 ) -> str | None:
     """What a segment's program runs from what is typed into it, unless an allow written for exactly the
     segment covers it -- and such an allow was not written for a pager an earlier segment named for it
     (`export GIT_PAGER=less; git log`). What earlier segments set is read both ways: as reaching (a pager it
-    names asks) and, for a relief (`export GIT_EDITOR=true`), only where it surely reaches (sure_settings)."""
+    names asks) and, for a relief (`export GIT_EDITOR=true`), in every way it may or may not reach
+    (possible_settings)."""
     settings = {**carried, **own} if carried else own
     for v in vs:
         if not v or (v[0] not in TYPED_VERBS and not (settings and v[0] in PAGED_VERBS)):
@@ -887,11 +890,30 @@ def _typed_segment(
         piped = _piped_on(command, seg.text)
         what = typed_into(v, piped, settings)
         if what is None and carried:
-            sure = sure_settings(command, seg.text, carried, sources, own)
-            what = None if sure is None else typed_into(v, piped, sure)
+            what = _relief_holds(v, piped, command, seg.text, history, own)
         if what is None:
             continue
         if comp.allow.match_exactly(seg.words) is None or (carried and typed_into(v, piped, own) is None):
+            return what
+    return None
+
+
+def _relief_holds(
+    v: tuple[str, ...],
+    piped: bool,
+    command: str,
+    target: str,
+    history: dict[str, list[tuple[str, str]]],
+    own: dict[str, str],
+) -> str | None:
+    """What the program of ``v`` runs from what is typed into it under some set of settings it may run with
+    (possible_settings), or None when the relief holds in each."""
+    readings = possible_settings(command, target, history, own)
+    if readings is None:
+        return TOO_MANY_SETTINGS
+    for settings in readings:
+        what = typed_into(v, piped, settings)
+        if what is not None:
             return what
     return None
 

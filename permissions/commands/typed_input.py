@@ -51,10 +51,11 @@ from permissions.commands.git_globals import GIT_GLOBAL_VALUE_OPTS
 __all__ = [
     "PAGED_VERBS",
     "PAGERS",
+    "TOO_MANY_SETTINGS",
     "TYPED_VERBS",
     "carries_settings",
+    "possible_settings",
     "settings_of",
-    "sure_settings",
     "typed_into",
 ]
 
@@ -475,18 +476,37 @@ def surely_reaches(command: str, source: str, target: str, name: str) -> bool:
     return name not in between and _UNDONE.search(between) is None and _UNDONE.search(target) is None
 
 
-def sure_settings(
-    command: str, target: str, carried: Mapping[str, str], sources: Mapping[str, str], own: Mapping[str, str]
-) -> Mapping[str, str] | None:
-    """The settings that surely reach the segment ``target`` (its own, and those earlier segments export that
-    :func:`surely_reaches` it; ``sources``: the text of the segment that set each), or None when every one
-    carried does."""
-    sure = {
-        n: v for n, v in carried.items() if n not in own and surely_reaches(command, sources[n], target, n)
-    }
-    if len(sure) == sum(1 for n in carried if n not in own):
-        return None
-    return {**sure, **own} if sure else own
+_MAX_READINGS = 32
+TOO_MANY_SETTINGS = (
+    f"may run with what earlier segments set in more than {_MAX_READINGS} ways, which are not all read"
+)
+
+
+def possible_settings(
+    command: str, target: str, history: Mapping[str, list[tuple[str, str]]], own: Mapping[str, str]
+) -> list[dict[str, str]] | None:
+    """Every set of settings the segment ``target`` may run with, for a relief to hold in each: its own, and
+    each name earlier segments set (``history``: its values in order, with the text of the segment that set
+    each) at the last value that :func:`surely_reaches` it -- or absent when none does -- or at any value set
+    after that one (which may or may not reach). None past _MAX_READINGS of them."""
+    readings: list[dict[str, str]] = [dict(own)]
+    for name, values in history.items():
+        if name in own:
+            continue
+        options: list[str | None] = []
+        for value, source in reversed(values):
+            options.append(value)
+            if surely_reaches(command, source, target, name):
+                break
+        else:
+            options.append(None)  # perhaps never set (the developer's own setting, or none)
+        if options == [values[-1][0]]:
+            readings = [{**r, name: values[-1][0]} for r in readings]
+            continue
+        readings = [r if o is None else {**r, name: o} for r in readings for o in dict.fromkeys(options)]
+        if len(readings) > _MAX_READINGS:
+            return None
+    return readings
 
 
 def carries_settings(views: list[tuple[str, ...]]) -> bool:
