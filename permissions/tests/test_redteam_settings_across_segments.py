@@ -46,6 +46,10 @@ EDITOR_CARRIED = [
     f'export EDITOR="{SED}"; git pull -ri',
     f'export EDITOR="{SED}"; command git rebase -i HEAD~3',
     f'export EDITOR="{SED}"; GIT_SEQUENCE_EDITOR=true; git rebase -i HEAD~3',
+    # a prefix for a shell whose script rebases
+    f'EDITOR="{SED}" sh -c "git rebase -i HEAD~2"',
+    f'env VISUAL="{SED}" bash -c "git rebase -i HEAD~2"',
+    f'export EDITOR="{SED}"; sh -c "git rebase -i HEAD~2"',
     # a setting of the rebase's own that does NOT outrank the carried one
     f'export GIT_EDITOR="{SED}"; EDITOR=true git rebase -i HEAD~3',
     f'export GIT_EDITOR="{SED}"; VISUAL=true git rebase -i HEAD~3',
@@ -86,6 +90,8 @@ EDITOR_FRICTION = [
     "export EDITOR=vim; git status",
     f'export EDITOR="{SED}"; git pull --rebase',
     "export GIT_EDITOR=true; git rebase --continue",
+    "GIT_SEQUENCE_EDITOR=true sh -c 'GIT_EDITOR=true git rebase -i HEAD~2'",
+    "GIT_EDITOR=true sh -c 'git rebase --continue'",
 ]
 
 
@@ -124,6 +130,13 @@ NOT_SURELY_REACHING = [
     "export GIT_EDITOR=true | git commit",
     "export GIT_EDITOR=true | git add -p",
     "export GIT_EDITOR=true || git rebase --continue",
+    # a value that may not reach over one that does (each value that may reach is read)
+    "export GIT_EDITOR=vim; export GIT_EDITOR=true | true; git rebase --continue",
+    "export GIT_PAGER=less; export GIT_PAGER=cat | true; git log",
+    "export GIT_PAGER=cat; false && export GIT_PAGER=less; true && export GIT_PAGER=cat; git log",
+    # git's other relief (no merge message to edit) the same way
+    "export GIT_MERGE_AUTOEDIT=no | true; git pull",
+    "false && export GIT_MERGE_AUTOEDIT=no; git pull origin main",
 ]
 
 
@@ -145,6 +158,8 @@ SURELY_REACHING = [
     "git add -A; export GIT_EDITOR=true; git rebase --continue",
     "GIT_EDITOR=true git rebase --continue",
     "git add . && GIT_EDITOR=true git rebase --continue",
+    "export GIT_SEQUENCE_EDITOR=true; false && export GIT_EDITOR=vim; export GIT_EDITOR=true; git rebase -i main",
+    "export GIT_MERGE_AUTOEDIT=no; git pull",
 ]
 
 
@@ -160,6 +175,8 @@ PAGERS_MAYBE_REACHING = [
     "export GIT_PAGER=less | cat; git log",
     "export GIT_PAGER=less; git log",
     "false && export GIT_PAGER=less; git log",
+    # ... and an editor that may or may not reach, over one that reaches
+    "export GIT_SEQUENCE_EDITOR=true GIT_EDITOR=true; false && export GIT_SEQUENCE_EDITOR=vim; git rebase -i main",
 ]
 
 
