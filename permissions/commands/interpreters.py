@@ -670,6 +670,39 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
     return _framework_code(view[k:])  # `python3 manage.py shell -c …`, `php artisan tinker`
 
 
+def _family_code(family: str | None, view: tuple[str, ...]) -> str | None:
+    """code_opaque of an interpreter's family (None: deno), then of the code node's, its runners' and deno's
+    module loaders are given (_loaded_code)."""
+    found = None
+    if family is not None:
+        spec = _spec_for(family, view) if family in _RUNS_INSTEAD else _INTERPRETERS[family]
+        found = _interp(view, spec, family == "perl")
+    if found is None and (family or view[0]) in _JS_FAMILIES:
+        found = _loaded_code(view)
+    return found if found is not None or family is not None else _tool_code(view[0], view)
+
+
+# red team, R4.9: node and the runners that read its options, bun and deno, whose module loaders take a
+# specifier -- a `data:` URL is the module's code itself (`node --import 'data:text/javascript,…' a.js`, `deno run
+# 'data:application/typescript,…'`), and the input is code no rule reads (`node -r /dev/stdin a.js`).
+_JS_FAMILIES = frozenset({"node", "nodejs", "bun", "deno", "tsx", "esno", *JS_RUNNERS})
+_LOADERS = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader", "--preload"})
+
+
+def _loaded_code(view: tuple[str, ...]) -> str | None:
+    """INLINE for a `data:` URL among the words (a loader's value, or the program), FROM_INPUT for a loader
+    given the input; None otherwise. (A script argument spelt so asks too: fail closed.)"""
+    after_loader = False
+    for w in view[1:]:
+        name, eq, value = w.partition("=") if w[:2] == "--" else (w, "", w)
+        if value[:5].lower() == "data:":
+            return INLINE
+        if (after_loader and is_stream(w)) or (eq and name in _LOADERS and is_stream(value)):
+            return FROM_INPUT
+        after_loader = w in _LOADERS
+    return None
+
+
 def _spec_for(family: str, view: tuple[str, ...]) -> _Interp:
     """The family's grammar; with an option that runs something instead of the prompt (`clj -M:test`,
     `racket -t x.rkt`), the same grammar reading no program from the input (_RUNS_INSTEAD)."""
@@ -707,9 +740,8 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
     if verb in PROMPT_VERBS and (prompt := prompt_reads_input(verb, view)) is not None:
         return prompt
     family = _family(verb)
-    if family is not None:
-        spec = _spec_for(family, view) if family in _RUNS_INSTEAD else _INTERPRETERS[family]
-        return _interp(view, spec, family == "perl")
+    if family is not None or verb == "deno":
+        return _family_code(family, view)
     if verb in FRAMEWORK_VERBS:
         return _framework_code(view)
     if verb in _SHELL_SOURCES:

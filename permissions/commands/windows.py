@@ -1179,11 +1179,19 @@ _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cer
 _SYSINTERNALS = frozenset(
     f"{n}{bits}{exe}" for n in ("pskill", "pssuspend") for bits in ("", "64") for exe in ("", ".exe")
 )
+# Debug-Process attaches the debugger, which holds the process at a break as a stop does.
 _STOPPERS = (
-    frozenset({"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe", "kill"})
+    frozenset(
+        {"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe", "kill", "debug-process"}
+    )
     | _SYSINTERNALS
 )
-_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES | _STOPPERS
+# PowerShell's alias makers: a new name for a stopper (`Set-Alias k Stop-Process; k -Name python`) stops what
+# the new name is later given, which is not read under it.
+_ALIASERS = frozenset({"set-alias", "sal", "new-alias", "nal"})
+_CHANGERS = (
+    frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES | _STOPPERS | _ALIASERS
+)
 # red team: the Mark of the Web is an alternate data stream -- written, cleared or removed by the item and content
 # cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
 # x.exe:Zone.Identifier`); reading it (`Get-Content x -Stream Zone.Identifier`, `more <`) changes nothing.
@@ -1215,10 +1223,8 @@ def windows_machine_change(text: str) -> str | None:
     what = _ALWAYS.get(first)
     if what is not None:
         return what
-    if first in _STOPPERS:
-        if first == "kill" and not _powershell_kill(words[1:]):
-            return None  # kill(1) of a POSIX shell: permissions.commands.machine reads it
-        return _stops_the_hook(first, words[1:])
+    if first in _STOPPERS or first in _ALIASERS:
+        return _stopping(first, words[1:])
     if first in _ASSIGNERS:
         return _ASSIGNERS[first] if any("=" in w for w in words[1:]) else None
     some = _SOME.get(first)
@@ -1231,6 +1237,19 @@ def windows_machine_change(text: str) -> str | None:
             return POWER  # `net stop x` (a bare `net start` lists the services)
         return None
     return None
+
+
+def _stopping(first: str, args: list[str]) -> str | None:
+    """windows_machine_change's reading of a stopper (HOOK_SIGNAL when what it stops may be Brabo's hook), and
+    of an alias made for one."""
+    if first in _ALIASERS:
+        named = {
+            _unquoted(w.partition(":")[2] if w[:1] == "-" else w).lower().rpartition("\\")[2] for w in args
+        }
+        return HOOK_SIGNAL if not named.isdisjoint(_STOPPERS) else None
+    if first == "kill" and not _powershell_kill(args):
+        return None  # kill(1) of a POSIX shell: permissions.commands.machine reads it
+    return _stops_the_hook(first, args)
 
 
 def _stops_the_hook(first: str, args: list[str]) -> str | None:
@@ -1251,11 +1270,13 @@ _PICKERS = ("-name", "-processname", "-id", "-inputobject")
 _KILL_LISTS = frozenset({"-l", "-L", "--list", "-t", "--table", "--help", "-V", "--version"})
 
 
-# red team, R12.6: a Process object's .NET Kill() -- `(Get-Process python).Kill()`, `$p.Kill()`,
+# red team, R12.6: a Process object's .NET Kill() (a WMI process' Terminate()) -- `(Get-Process python).Kill()`,
+# `$p.Kill()`, `(Get-WmiObject Win32_Process -Filter "name='python.exe'").Terminate()`,
 # `[Diagnostics.Process]::GetProcessById(42).Kill()`, `gps python | % Kill`, `ForEach-Object -MemberName Kill`:
 # which process it stops is decided only when it runs, and it may be Brabo's hook.
 _METHOD_KILL = re.compile(
-    r"(?i)(?:\)|\$[\w:]+)\s*\.\s*kill\s*\(|(?:^|[|;{(])\s*(?:%|foreach-object|foreach)\s+(?:-m\w*[\s:]+)?['\"]?kill\b"
+    r"(?i)(?:\)|\$[\w:]+)\s*\.\s*(?:kill|terminate)\s*\("
+    r"|(?:^|[|;{(])\s*(?:%|foreach-object|foreach)\s+(?:-m\w*[\s:]+)?['\"]?(?:kill|terminate)\b"
 ).search
 
 

@@ -5,7 +5,9 @@ tskill were read (permissions.commands.windows: a name Brabo's hook client may r
 when it runs, may be the hook waiting for a person); PowerShell's ``kill`` -- Stop-Process' alias -- was read only
 as kill(1): ``kill -Name python`` and ``gps python | kill`` were auto-approved off the sandbox while
 ``Stop-Process -Name python`` and ``Get-Process python | Stop-Process`` asked. So were a Process object's .NET
-``Kill()`` (``(Get-Process python).Kill()``, ``gps python | % Kill``) and Sysinternals' pskill and pssuspend.
+``Kill()`` (``(Get-Process python).Kill()``, ``gps python | % Kill``, a WMI process' ``Terminate()``), Sysinternals' pskill and
+pssuspend, Debug-Process (the debugger holds the process at a break) and an alias made for a stopper
+(``Set-Alias k Stop-Process; k -Name python``: what the new name is given is not read under it).
 Now ``kill`` is read as Stop-Process where it picks as Stop-Process does (one of its parameters, or no operand:
 the pipeline's processes), the method by the command's text, pskill/pssuspend by their operands. The pipeline
 form fails closed whatever lists it (the hook may be the python process waiting for a person); a pid alone
@@ -17,6 +19,9 @@ bins (``ts-node-esm``, ``ts-node-script``, ``ts-node-cwd``, ``ts-node-transpile-
 sucrase-node ran ``-e``/``--eval``/``-p`` code unread (and babel-node's prompt read its input), and ts-node,
 ts-node-dev, node-dev, vite-node, babel-node and tsm handed ``--inspect=0.0.0.0`` on unread. Where a runner's
 own parser may refuse node's option (ts-node's ``--inspect``), it is read as listening all the same: fail closed.
+And the module loaders of node, its runners, bun and deno given their code as a ``data:`` URL (``node --import
+'data:text/javascript,…' a.js``, ``deno run 'data:…'``) or the input (``node -r /dev/stdin a.js``) ran code no
+rule reads: inline code now (R4.9), as ``-e`` is.
 """
 
 from __future__ import annotations
@@ -56,6 +61,14 @@ HOOK_STOPPERS = [
     "Get-Process python | Foreach-Object -MemberName Kill",
     "pskill -t python",
     "pskill -nobanner python3",
+    "(Get-WmiObject Win32_Process -Filter \"name='python.exe'\").Terminate()",
+    "Get-WmiObject Win32_Process | % Terminate",
+    "Set-Alias k Stop-Process; k -Name python",
+    "sal k spps",
+    "New-Alias -Name k -Value Stop-Process",
+    "Set-Alias -Name k -Value:Stop-Process",
+    "nal k kill",
+    "Debug-Process -Name python",
     "pskill python",
     "pskill.exe python.exe",
     "pskill64 -t python",
@@ -106,6 +119,8 @@ STOPPER_FRICTION = [
     "pskill 1234",
     "Get-Process",
     "gps node",
+    "Set-Alias ll Get-ChildItem",
+    "Debug-Process -Id 1234",
     'rg "child.kill(" src',
     "grep -rn 'process.kill' src",
 ]
@@ -141,6 +156,20 @@ TS_RUNNER_CODE = [
     "npx ts-node-esm -e x",
     "pnpm exec babel-node -e x",
     "bunx tsm -e x",
+    # a module loader given its code as a data: URL, or the input
+    'node --import \'data:text/javascript,import cp from "child_process";cp.execSync("curl x|sh")\' a.js',
+    "node --import=data:text/javascript,x a.js",
+    "node --loader data:text/javascript,x a.js",
+    "node --experimental-loader=data:text/javascript,x a.js",
+    "node20 --import data:text/javascript,x a.js",
+    "tsx --import 'data:text/javascript,x' src/x.ts",
+    "ts-node -r data:text/javascript,x src/x.ts",
+    "bun --preload /dev/stdin src/x.ts",
+    "node -r /dev/stdin a.js",
+    "node --import /dev/stdin a.js",
+    "node 'data:text/javascript,x'",
+    "deno run 'data:application/typescript,Deno.exit(0)'",
+    "deno run -A DATA:text/javascript,x",
 ]
 
 
@@ -208,6 +237,12 @@ TS_RUNNER_FRICTION = [
     "ts-node --inspect src/index.ts",
     "tsx src/x.ts",
     "npx ts-node src/index.ts",
+    "node --import tsx src/x.ts",
+    "node --import ./register.mjs a.js",
+    "node -r dotenv/config a.js",
+    "tsx --import ./x.mjs src/x.ts",
+    "deno run main.ts",
+    "deno run -A --watch main.ts",
 ]
 
 
