@@ -38,6 +38,7 @@ from permissions.commands.typed_input import (
     TOO_MANY_SETTINGS,
     TYPED_VERBS,
     carries_settings,
+    named_values,
     possible_settings,
     settings_of,
     typed_into,
@@ -843,17 +844,17 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
     no allow written for exactly that segment -- what the agent types in later (Codex's write_stdin) reaches
     no hook. None otherwise."""
     segments = st.parsed.segments  # type: ignore[union-attr]
-    parent: Segment | None = None
+    named: dict[str, int] = {}  # the programs the last segment's settings name, read as segments after it
     carried: dict[str, str] = {}  # what `export GIT_PAGER=less` sets for the segments after it
     history: dict[str, list[tuple[str, str]]] = {}  # ... each value in order, with the segment that set it
     for i, vs in enumerate(st.seg_views):
         seg = segments[i]
-        if not seg.hidden:
-            parent = seg
+        if seg.hidden and named.get(seg.text):
+            named[seg.text] -= 1
+            continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
+        named = named_values(vs) if "=" in seg.text or "git" in seg.text else {}
         if vs and vs[0][:1] == ("command",) and len(vs[0]) > 1 and vs[0][1] in ("-v", "-V"):
             continue  # `command -v vim`: a lookup
-        if seg.hidden and parent is not None and _named_by(parent.words, seg.text):
-            continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
         settings = settings_of(vs) if "=" in seg.text else {}
         if settings and not seg.hidden and carries_settings(vs):
             carried.update(settings)
@@ -916,13 +917,6 @@ def _relief_holds(
         if what is not None:
             return what
     return None
-
-
-def _named_by(words: tuple[str, ...], text: str) -> bool:
-    """A hidden segment whose text is a setting's value in the segment it came from: a program a variable or
-    git's configuration names (`EDITOR=vim`, `core.editor vim`), read as a segment for what it would run."""
-    tail = "=" + text
-    return any(w.endswith(tail) for w in words) or (words[:1] == ("git",) and text in words)
 
 
 def _piped_on(command: str, text: str) -> bool:

@@ -46,7 +46,10 @@ import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
+from permissions.commands.git import git_carried
 from permissions.commands.git_globals import GIT_GLOBAL_VALUE_OPTS
+from permissions.commands.runners import carried
 
 __all__ = [
     "PAGED_VERBS",
@@ -54,6 +57,7 @@ __all__ = [
     "TOO_MANY_SETTINGS",
     "TYPED_VERBS",
     "carries_settings",
+    "named_values",
     "possible_settings",
     "settings_of",
     "typed_into",
@@ -507,6 +511,34 @@ def possible_settings(
         if len(readings) > _MAX_READINGS:
             return None
     return readings
+
+
+def named_values(views: list[tuple[str, ...]]) -> dict[str, int]:
+    """The programs a segment's settings name -- ``EDITOR=vim``, ``export GIT_PAGER=less``, ``git -c
+    core.editor=vim``, ``git config core.pager less`` -- each read as a segment of its own right after it, by
+    text, with how many times one view names it. Only these are the segment's named values: a hidden segment
+    with the same text that they do not account for runs (red team: ``X=vim bash -c vim``, ``export
+    EDITOR=vim; (vim)``, ``git log vim; (vim)``)."""
+    counts: dict[str, int] = {}
+    run: set[str] = set()
+    for v in views:
+        if not v:
+            continue
+        if v[0] == "git":
+            scripts = git_carried(v)[0]
+        elif "=" in v[0] or v[0] == "env" or v[0] in DECLARATION_BUILTINS:
+            scripts = assignment_carried(v)[0]
+        else:
+            run.update(s.strip() for s in carried(v).scripts)  # `sh -c vim`: run, not named
+            continue
+        mine: dict[str, int] = {}
+        for script in scripts:
+            mine[script.strip()] = mine.get(script.strip(), 0) + 1
+        for text, n in mine.items():
+            counts[text] = max(counts.get(text, 0), n)
+    for text in run:
+        counts.pop(text, None)  # one segment of that text is read for both (`EDITOR=vim sh -c vim`)
+    return counts
 
 
 def carries_settings(views: list[tuple[str, ...]]) -> bool:

@@ -16,7 +16,14 @@ sat: in a pipeline (``export GIT_EDITOR=true | git rebase --continue``: each sid
 background, after ``||`` or a skipped ``&&``, in a function never called, inside ``if``/``while``, after an
 ``unset``, as a plain assignment (reaching git only if the shell had it exported already). The reading chosen
 where SPEC is silent: only a plain top-level ``export`` reaches for sure (a ``{ …; }`` group too), and not
-past an ``&&`` that may skip it followed by a ``;``, nor past anything that may take it out again.
+past an ``&&`` that may skip it followed by a ``;``, nor past anything that may take it out again; and a relief
+must hold for every value an earlier segment may leave (the last that surely reaches, or none, and any set after
+it).
+
+Last, the values settings name (``EDITOR=vim``) are read as segments of their own and skipped through a hook (the
+program they are named for is read instead); any hidden segment whose text merely equalled a value in the segment
+before was skipped too, so ``X=vim bash -c vim``, ``export EDITOR=vim; (vim)`` and ``git log vim; (vim)`` opened
+vim unread. Now only the values the settings really name, each once, are skipped.
 """
 
 from __future__ import annotations
@@ -184,3 +191,43 @@ PAGERS_MAYBE_REACHING = [
 def test_a_pager_an_earlier_segment_may_name_still_asks(command: str) -> None:
     """(These pass on the base too: guards of the reading that asks.)"""
     never_auto_where(command, ("agent",))
+
+
+NAMED_LOOKALIKES = [
+    # a program run in a subshell, a substitution or `sh -c` whose text equals a value a setting names: only
+    # the settings' own values (one segment each) are "named", not a program that happens to read the same
+    "X=vim bash -c vim",
+    "EDITOR=vim sh -c vim",
+    "env EDITOR=vim env EDITOR=vim sh -c vim",
+    "GIT_PAGER=less sh -c less",
+    "export X=vim; (vim)",
+    "export EDITOR=vim; (vim)",
+    "export EDITOR=vim; (vim); true",
+    "A='less README.md' true; (less README.md)",
+    "git log vim; (vim)",
+    "git -c core.editor=vim commit -m x; (vim)",
+    "export PAGER=less; (less)",
+]
+
+
+@pytest.mark.parametrize("command", NAMED_LOOKALIKES)
+def test_a_program_that_looks_like_a_named_value_is_read_through_a_hook(command: str) -> None:
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision != "auto_approve", (command, v.reason)
+
+
+NAMED_FRICTION = [
+    "KUBE_EDITOR=vim kubectl get pods",
+    "export EDITOR=vim VISUAL=vim",
+    "EDITOR=vim git commit -m wip",
+    'export EDITOR="code --wait"; git commit -m wip',
+    "EDITOR=vim sh -c 'git commit -m wip'",
+    "git -c core.pager=cat log",
+]
+
+
+@pytest.mark.parametrize("command", NAMED_FRICTION)
+def test_friction_named_values_stay_named(command: str) -> None:
+    """(These pass on the base too: guards.)"""
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
