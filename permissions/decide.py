@@ -844,15 +844,20 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
     no allow written for exactly that segment -- what the agent types in later (Codex's write_stdin) reaches
     no hook. None otherwise."""
     segments = st.parsed.segments  # type: ignore[union-attr]
-    named: dict[str, int] = {}  # the programs the last segment's settings name, read as segments after it
+    named: (
+        dict[str, int] | None
+    ) = {}  # the programs the last segment's settings name, read as segments after it
+    namer: list[tuple[str, ...]] = []  # ... that segment's views (named is read from them when first needed)
     carried: dict[str, str] = {}  # what `export GIT_PAGER=less` sets for the segments after it
     history: dict[str, list[tuple[str, str]]] = {}  # ... each value in order, with the segment that set it
     for i, vs in enumerate(st.seg_views):
         seg = segments[i]
-        if seg.hidden and named.get(seg.text):
-            named[seg.text] -= 1
-            continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
-        named = named_values(vs) if "=" in seg.text or "git" in seg.text else {}
+        if seg.hidden:
+            named = named_values(namer) if named is None else named
+            if named.get(seg.text):
+                named[seg.text] -= 1
+                continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
+        named, namer = (None, vs) if "=" in seg.text or "git" in seg.text else ({}, namer)
         if vs and vs[0][:1] == ("command",) and len(vs[0]) > 1 and vs[0][1] in ("-v", "-V"):
             continue  # `command -v vim`: a lookup
         settings = settings_of(vs) if "=" in seg.text else {}
