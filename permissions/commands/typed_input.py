@@ -444,10 +444,12 @@ def settings_of(views: list[tuple[str, ...]]) -> dict[str, str]:
 
 # What keeps an `export` from surely reaching a later segment (red team): a subshell, a substitution, a pipeline
 # or a background job (each runs in a shell of its own), `||`, a compound command or a function's body (its
-# statements may run never, or elsewhere).
+# statements may run never, or elsewhere), and what changes what `export` is or runs between commands (a DEBUG
+# trap, an alias, `enable -n export`).
 _NOT_PLAIN = re.compile(
     r"[()`|]|(?<![&>])&(?![&>])"
-    r"|(?:^|[\s;&{}])(?:if|then|else|elif|fi|while|until|for|select|do|done|case|esac|function|coproc)(?=[\s;&]|$)"
+    r"|(?:^|[\s;&{}])(?:if|then|else|elif|fi|while|until|for|select|do|done|case|esac|function|coproc"
+    r"|trap|alias|enable|shopt)(?=[\s;&]|$)"
 )
 # ... and what may take it out again between the two (`unset`, `export -n`, `declare +x`, a sourced file, eval).
 _UNDONE = re.compile(

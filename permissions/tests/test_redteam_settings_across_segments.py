@@ -137,6 +137,7 @@ NOT_SURELY_REACHING = [
     "export GIT_EDITOR=true | git commit",
     "export GIT_EDITOR=true | git add -p",
     "export GIT_EDITOR=true || git rebase --continue",
+    "trap 'export GIT_EDITOR=vim' DEBUG; export GIT_EDITOR=true; git rebase --continue",
     # a value that may not reach over one that does (each value that may reach is read)
     "export GIT_EDITOR=vim; export GIT_EDITOR=true | true; git rebase --continue",
     "export GIT_PAGER=less; export GIT_PAGER=cat | true; git log",
@@ -182,6 +183,9 @@ PAGERS_MAYBE_REACHING = [
     "export GIT_PAGER=less | cat; git log",
     "export GIT_PAGER=less; git log",
     "false && export GIT_PAGER=less; git log",
+    # what changes what `export` is (read as opaque already)
+    "enable -n export; export GIT_EDITOR=true; git rebase --continue",
+    "shopt -s expand_aliases; alias export=:\nexport GIT_EDITOR=true; git rebase --continue",
     # ... and an editor that may or may not reach, over one that reaches
     "export GIT_SEQUENCE_EDITOR=true GIT_EDITOR=true; false && export GIT_SEQUENCE_EDITOR=vim; git rebase -i main",
 ]
