@@ -27,6 +27,7 @@ from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_a
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
+from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
@@ -34,8 +35,11 @@ from permissions.commands.options import PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.typed_input import (
     PAGED_VERBS,
+    TOO_MANY_SETTINGS,
     TYPED_VERBS,
     carries_settings,
+    named_values,
+    possible_settings,
     settings_of,
     typed_into,
 )
@@ -58,6 +62,7 @@ from permissions.commands.windows import (
     powershell_statements,
     runs_unread,
     sends_on_the_web,
+    stops_by_method,
     texts_to_spell,
     windows_environment,
     windows_machine_change,
@@ -600,15 +605,23 @@ def _machine_change(st: _State, parsed: ParsedCommand, command: str) -> str | No
         what = _across_segments(command, views)
         if what is not None:
             found = f"'{shown(command)}' {what}"
-    if found is None and windows:
-        for text in st.win_texts:
-            what = windows_machine_change(text)  # SPEC §5: PowerShell's and cmd's spellings too
-            if what is not None:
-                found = f"'{shown(text)}' {what}"
-                break
+    if found is None:
+        found = _windows_change(st, windows, command)
     if len(command) <= _MEMO_CHARS:  # kept for a command of at most _MEMO_CHARS
         _MACHINE_MEMO.keep(command, found)
     return found
+
+
+def _windows_change(st: _State, windows: bool, command: str) -> str | None:
+    """_machine_change's reading of PowerShell's and cmd's spellings (SPEC §5), ``windows`` when a text's first
+    word may need it; and a Process object's Kill() anywhere in the text (R12.6, `(Get-Process python).Kill()`)."""
+    if windows:
+        for text in st.win_texts:
+            what = windows_machine_change(text)
+            if what is not None:
+                return f"'{shown(text)}' {what}"
+    what = stops_by_method(command)
+    return None if what is None else f"'{shown(command)}' {what}"
 
 
 def _across_segments(command: str, views: list[list[tuple[str, ...]]]) -> str | None:
@@ -975,21 +988,29 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
     no allow written for exactly that segment -- what the agent types in later (Codex's write_stdin) reaches
     no hook. None otherwise."""
     segments = st.parsed.segments  # type: ignore[union-attr]
-    parent: Segment | None = None
+    named: (
+        dict[str, int] | None
+    ) = {}  # the programs the last segment's settings name, read as segments after it
+    namer: list[tuple[str, ...]] = []  # ... that segment's views (named is read from them when first needed)
     carried: dict[str, str] = {}  # what `export GIT_PAGER=less` sets for the segments after it
+    history: dict[str, list[tuple[str, str]]] = {}  # ... each value in order, with the segment that set it
     for i, vs in enumerate(st.seg_views):
         seg = segments[i]
-        if not seg.hidden:
-            parent = seg
+        if seg.hidden:
+            named = named_values(namer) if named is None else named
+            if named.get(seg.text):
+                named[seg.text] -= 1
+                continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
+        named, namer = (None, vs) if "=" in seg.text or "git" in seg.text else ({}, namer)
         if vs and vs[0][:1] == ("command",) and len(vs[0]) > 1 and vs[0][1] in ("-v", "-V"):
             continue  # `command -v vim`: a lookup
-        if seg.hidden and parent is not None and _named_by(parent.words, seg.text):
-            continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
         settings = settings_of(vs) if "=" in seg.text else {}
         if settings and not seg.hidden and carries_settings(vs):
             carried.update(settings)
+            for name, value in settings.items():
+                history.setdefault(name, []).append((value, seg.text))
             continue
-        what = _typed_segment(vs, seg, comp, command, settings, carried)
+        what = _typed_segment(vs, seg, comp, command, settings, carried, history)
         if what is not None:
             return (
                 f"'{shown(seg.text)}' {what}, and what an agent types into a program it started reaches no"
@@ -1005,16 +1026,21 @@ def _typed_segment(
     command: str,
     own: dict[str, str],
     carried: dict[str, str],
+    history: dict[str, list[tuple[str, str]]],
 ) -> str | None:
     """What a segment's program runs from what is typed into it, unless an allow written for exactly the
     segment covers it -- and such an allow was not written for a pager an earlier segment named for it
-    (`export GIT_PAGER=less; git log`)."""
+    (`export GIT_PAGER=less; git log`). What earlier segments set is read both ways: as reaching (a pager it
+    names asks) and, for a relief (`export GIT_EDITOR=true`), in every way it may or may not reach
+    (possible_settings)."""
     settings = {**carried, **own} if carried else own
     for v in vs:
         if not v or (v[0] not in TYPED_VERBS and not (settings and v[0] in PAGED_VERBS)):
             continue
         piped = _piped_on(command, seg.text)
         what = typed_into(v, piped, settings)
+        if what is None and carried:
+            what = _relief_holds(v, piped, command, seg.text, history, own)
         if what is None:
             continue
         if comp.allow.match_exactly(seg.words) is None or (carried and typed_into(v, piped, own) is None):
@@ -1022,11 +1048,24 @@ def _typed_segment(
     return None
 
 
-def _named_by(words: tuple[str, ...], text: str) -> bool:
-    """A hidden segment whose text is a setting's value in the segment it came from: a program a variable or
-    git's configuration names (`EDITOR=vim`, `core.editor vim`), read as a segment for what it would run."""
-    tail = "=" + text
-    return any(w.endswith(tail) for w in words) or (words[:1] == ("git",) and text in words)
+def _relief_holds(
+    v: tuple[str, ...],
+    piped: bool,
+    command: str,
+    target: str,
+    history: dict[str, list[tuple[str, str]]],
+    own: dict[str, str],
+) -> str | None:
+    """What the program of ``v`` runs from what is typed into it under some set of settings it may run with
+    (possible_settings), or None when the relief holds in each."""
+    readings = possible_settings(command, target, history, own)
+    if readings is None:
+        return TOO_MANY_SETTINGS
+    for settings in readings:
+        what = typed_into(v, piped, settings)
+        if what is not None:
+            return what
+    return None
 
 
 def _piped_on(command: str, text: str) -> bool:
@@ -1087,6 +1126,8 @@ def _never_auto_by_text(
     """What _never_auto reads from the text alone: why it can never be auto-approved (arithmetic on input, a
     file written then run), and whether some segment may write a file (R3.7 then reads which)."""
     never_auto = arithmetic_on_input(command, segments)  # R4.9: arithmetic on what a command reads
+    if never_auto is None and "git" in command and ("EDITOR" in command or "VISUAL" in command):
+        never_auto = todo_editor_carried(seg_views)  # R4.9: `export EDITOR='sed -i …'; git rebase -i`
     if never_auto is None and len(segments) > 1 and _writes_any(segments):
         never_auto = runs_a_written_file(
             [(s.words, s.written() if s.inputs else s.redirects) for s in segments]

@@ -17,7 +17,15 @@ from typing import NamedTuple
 
 from permissions.commands.repls import INLINE, PROMPT_VERBS, prompt_reads_input
 
-__all__ = ["CODE_RUNNERS", "INLINE_CODE", "code_opaque", "is_code_verb", "is_stream", "wsl_opaque"]
+__all__ = [
+    "CODE_RUNNERS",
+    "INLINE_CODE",
+    "JS_RUNNERS",
+    "code_opaque",
+    "is_code_verb",
+    "is_stream",
+    "wsl_opaque",
+]
 
 # R7.3 [beyond]: verbs that run code given as arguments stay exact for approve-always.
 CODE_RUNNERS = frozenset(
@@ -59,9 +67,22 @@ CODE_RUNNERS = frozenset(
     }
 )
 # Other names of the same interpreters: versioned (`python3.11`, `node20`, `ruby3.2`) and alternatives.
-MORE_RUNNERS = frozenset(
-    {"pypy", "pypy3", "ipython", "ipython3", "nodejs", "tsx", "ts-node", "luajit", "wish", "bunx", "uvx"}
+# red team: node's TypeScript and Babel runners by their other names (ts-node's own bins, tsm, babel-node,
+# sucrase-node) and the restarters that start node with its options (ts-node-dev, node-dev, vite-node).
+TS_NODE_NAMES = ("ts-node", "ts-node-esm", "ts-node-script", "ts-node-cwd", "ts-node-transpile-only")
+JS_RUNNERS = (
+    *TS_NODE_NAMES,
+    "tsm",
+    "babel-node",
+    "sucrase-node",
+    "ts-node-dev",
+    "tsnd",
+    "node-dev",
+    "vite-node",
 )
+MORE_RUNNERS = frozenset(
+    {"pypy", "pypy3", "ipython", "ipython3", "nodejs", "tsx", "esno", "luajit", "wish", "bunx", "uvx"}
+) | frozenset(JS_RUNNERS)
 VERSIONED = ("python", "pypy", "node", "ruby", "perl", "php", "lua", "tclsh", "julia", "bash", "zsh", "ksh")
 
 FROM_INPUT = "reads its program from its input, which no rule can read"
@@ -139,6 +160,28 @@ _E_ONLY = _Interp("e", ("--eval",), "lLJtp", "", "ivEW", (), (), interactive="i"
 # `-X`, `-T` or `-m ns` it runs what the project names (_RUNS_INSTEAD).
 _CLOJURE = _Interp("e", ("--eval",), "im", "MXTAPSJ", "", (), (), "", ("--version", "-h", "--help"))
 
+# ts-node (and its own bins): `-e`/`-p` of its own; `-i` its prompt
+_TS_NODE = _Interp(
+    "ep",
+    ("--eval", "--print"),
+    "rIPCDO",
+    "",
+    "isTHvh",
+    (
+        "--require",
+        "--ignore",
+        "--project",
+        "--compiler",
+        "--ignore-diagnostics",
+        "--compiler-options",
+        "--dir",
+    ),
+    ("--interactive", "--transpile-only", "--swc", "--files", "--esm", "--script-mode", "--pretty"),
+    "",
+    ("-v", "--version", "-h", "--help"),
+    interactive="i",
+    interactive_long=("--interactive",),
+)
 _INTERPRETERS: dict[str, _Interp] = {
     "python": _PYTHON,
     "pypy": _PYTHON,
@@ -253,27 +296,33 @@ _INTERPRETERS: dict[str, _Interp] = {
     # expressions.
     "tsx": _NODE,
     "esno": _NODE,
-    "ts-node": _Interp(
+    # tsm and sucrase-node start node with a loader and hand it their options (sucrase-node's are read as
+    # node's: fail closed)
+    "tsm": _NODE,
+    "sucrase-node": _NODE,
+    # babel-node: `-e`/`--eval`, `-p`/`--print`; with no script, its prompt
+    "babel-node": _Interp(
         "ep",
         ("--eval", "--print"),
-        "rIPCDO",
+        "ioxwbr",
         "",
-        "isTHvh",
+        "",
         (
-            "--require",
             "--ignore",
-            "--project",
-            "--compiler",
-            "--ignore-diagnostics",
-            "--compiler-options",
-            "--dir",
+            "--only",
+            "--extensions",
+            "--config-file",
+            "--env-name",
+            "--root-mode",
+            "--plugins",
+            "--presets",
+            "--require",
         ),
-        ("--interactive", "--transpile-only", "--swc", "--files", "--esm", "--script-mode", "--pretty"),
+        (),
         "",
-        ("-v", "--version", "-h", "--help"),
-        interactive="i",
-        interactive_long=("--interactive",),
+        ("-V", "--version", "-h", "--help"),
     ),
+    **dict.fromkeys(TS_NODE_NAMES, _TS_NODE),
     "clj": _CLOJURE,
     "nbb": _Interp("e", ("--eval",), "", "", "", ("--classpath",), (), "", ("--version", "-h", "--help")),
     "rust-script": _Interp(
@@ -621,6 +670,39 @@ def _interp(view: tuple[str, ...], spec: _Interp, perl: bool) -> str | None:
     return _framework_code(view[k:])  # `python3 manage.py shell -c …`, `php artisan tinker`
 
 
+def _family_code(family: str | None, view: tuple[str, ...]) -> str | None:
+    """code_opaque of an interpreter's family (None: deno), then of the code node's, its runners' and deno's
+    module loaders are given (_loaded_code)."""
+    found = None
+    if family is not None:
+        spec = _spec_for(family, view) if family in _RUNS_INSTEAD else _INTERPRETERS[family]
+        found = _interp(view, spec, family == "perl")
+    if found is None and (family or view[0]) in _JS_FAMILIES:
+        found = _loaded_code(view)
+    return found if found is not None or family is not None else _tool_code(view[0], view)
+
+
+# red team, R4.9: node and the runners that read its options, bun and deno, whose module loaders take a
+# specifier -- a `data:` URL is the module's code itself (`node --import 'data:text/javascript,…' a.js`, `deno run
+# 'data:application/typescript,…'`), and the input is code no rule reads (`node -r /dev/stdin a.js`).
+_JS_FAMILIES = frozenset({"node", "nodejs", "bun", "deno", "tsx", "esno", *JS_RUNNERS})
+_LOADERS = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader", "--preload"})
+
+
+def _loaded_code(view: tuple[str, ...]) -> str | None:
+    """INLINE for a `data:` URL among the words (a loader's value, or the program), FROM_INPUT for a loader
+    given the input; None otherwise. (A script argument spelt so asks too: fail closed.)"""
+    after_loader = False
+    for w in view[1:]:
+        name, eq, value = w.partition("=") if w[:2] == "--" else (w, "", w)
+        if value[:5].lower() == "data:":
+            return INLINE
+        if (after_loader and is_stream(w)) or (eq and name in _LOADERS and is_stream(value)):
+            return FROM_INPUT
+        after_loader = w in _LOADERS
+    return None
+
+
 def _spec_for(family: str, view: tuple[str, ...]) -> _Interp:
     """The family's grammar; with an option that runs something instead of the prompt (`clj -M:test`,
     `racket -t x.rkt`), the same grammar reading no program from the input (_RUNS_INSTEAD)."""
@@ -658,9 +740,8 @@ def code_opaque(view: tuple[str, ...]) -> str | None:
     if verb in PROMPT_VERBS and (prompt := prompt_reads_input(verb, view)) is not None:
         return prompt
     family = _family(verb)
-    if family is not None:
-        spec = _spec_for(family, view) if family in _RUNS_INSTEAD else _INTERPRETERS[family]
-        return _interp(view, spec, family == "perl")
+    if family is not None or verb == "deno":
+        return _family_code(family, view)
     if verb in FRAMEWORK_VERBS:
         return _framework_code(view)
     if verb in _SHELL_SOURCES:

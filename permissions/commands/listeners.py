@@ -37,6 +37,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from permissions.commands.containers import ENGINE_HOST_VARIABLES, local_endpoint
+from permissions.commands.interpreters import JS_RUNNERS
 from permissions.commands.option_reader import Program, Reading
 from permissions.commands.option_tables_listeners import (
     ARTISAN,
@@ -379,6 +380,9 @@ def _kernel(view: tuple[str, ...]) -> bool:
 _CHROMES = ("chrome", "chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "msedge")
 DEBUG_LISTENERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     **dict.fromkeys(("node", "nodejs", "bun", "tsx", "esno", "nodemon"), _inspector_open),
+    # red team: node's other TypeScript and Babel runners and restarters, which hand node its inspector
+    # options (ts-node's own parser may refuse them: read as listening all the same, fail closed)
+    **dict.fromkeys(JS_RUNNERS, _inspector_open),
     "dlv": _dlv,
     **dict.fromkeys(("gdbserver", "lldb-server"), _gdbserver),
     "java": _jdwp,

@@ -42,12 +42,26 @@ comment (an external effect: "use the typed pr_open or git_merge action"), ``cro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from permissions.commands.environment import DECLARATION_BUILTINS, assignment_carried
+from permissions.commands.git import git_carried
 from permissions.commands.git_globals import GIT_GLOBAL_VALUE_OPTS
+from permissions.commands.runners import carried
 
-__all__ = ["PAGED_VERBS", "PAGERS", "TYPED_VERBS", "carries_settings", "settings_of", "typed_into"]
+__all__ = [
+    "PAGED_VERBS",
+    "PAGERS",
+    "TOO_MANY_SETTINGS",
+    "TYPED_VERBS",
+    "carries_settings",
+    "named_values",
+    "possible_settings",
+    "settings_of",
+    "typed_into",
+]
 
 _SHELL_ESCAPE = "runs a shell command typed at its prompt"
 _EDITOR = "is an editor, which runs a shell command typed into it (`:!cmd`)"
@@ -426,6 +440,107 @@ def settings_of(views: list[tuple[str, ...]]) -> dict[str, str]:
             elif w[:1] != "-" or v[0] not in ("env", "declare", "typeset"):
                 break  # the program (`env -u X`, `declare -x`: their options)
     return out
+
+
+# What keeps an `export` from surely reaching a later segment (red team): a subshell, a substitution, a pipeline
+# or a background job (each runs in a shell of its own), `||`, a compound command or a function's body (its
+# statements may run never, or elsewhere), and what changes what `export` is or runs between commands (a DEBUG
+# trap, an alias, `enable -n export`).
+_NOT_PLAIN = re.compile(
+    r"[()`|]|(?<![&>])&(?![&>])"
+    r"|(?:^|[\s;&{}])(?:if|then|else|elif|fi|while|until|for|select|do|done|case|esac|function|coproc"
+    r"|trap|alias|enable|shopt)(?=[\s;&]|$)"
+)
+# ... and what may take it out again between the two (`unset`, `export -n`, `declare +x`, a sourced file, eval).
+_UNDONE = re.compile(
+    r"(?:^|[\s;&{}])(?:unset|eval|source|env|declare|typeset|readonly|local)(?=\s|$)"
+    r"|(?:^|[;&{}\n])\s*\.\s|\bexport\s+(?:-\w+\s+)*-\w*n"
+)
+
+
+def surely_reaches(command: str, source: str, target: str, name: str) -> bool:
+    """Red team, SPEC §5: whether ``name``, which the segment whose text is ``source`` sets, surely reaches the
+    later segment ``target`` -- the reading a relief needs (``GIT_EDITOR=true`` keeps git's editor from
+    waiting for typing); a cap may assume it reaches. Only a plain ``export`` at the command's top level does:
+    then every later segment sees it, unless an ``&&`` before it may skip it and a ``;`` after it runs the
+    target anyway. ``(export X=…); git …``, ``export X=… | git …``, ``export X=… & git …``, ``false ||
+    export …``, ``f() { export …; }``, ``if …; then export …; fi``, a plain assignment (exported only if the
+    shell had it exported) and one taken out between (``unset X``, ``env -u X git``) do not surely reach."""
+    if not source.startswith("export ") or command.count(source) != 1:
+        return False
+    start = command.find(source)
+    end = start + len(source)
+    at = command.rfind(target)
+    if at < end or _NOT_PLAIN.search(command, 0, at) is not None:
+        return False
+    before, between = command[:start], command[end:at]
+    if not between.lstrip(" \t").startswith((";", "&&", "\n")):
+        return False
+    cut = max(before.rfind(";"), before.rfind("\n"))
+    if "&&" in before[cut + 1 :] and (";" in between or "\n" in between):
+        return False  # `cd x && export X=…; git …`: the export may not have run
+    return name not in between and _UNDONE.search(between) is None and _UNDONE.search(target) is None
+
+
+_MAX_READINGS = 32
+TOO_MANY_SETTINGS = (
+    f"may run with what earlier segments set in more than {_MAX_READINGS} ways, which are not all read"
+)
+
+
+def possible_settings(
+    command: str, target: str, history: Mapping[str, list[tuple[str, str]]], own: Mapping[str, str]
+) -> list[dict[str, str]] | None:
+    """Every set of settings the segment ``target`` may run with, for a relief to hold in each: its own, and
+    each name earlier segments set (``history``: its values in order, with the text of the segment that set
+    each) at the last value that :func:`surely_reaches` it -- or absent when none does -- or at any value set
+    after that one (which may or may not reach). None past _MAX_READINGS of them."""
+    readings: list[dict[str, str]] = [dict(own)]
+    for name, values in history.items():
+        if name in own:
+            continue
+        options: list[str | None] = []
+        for value, source in reversed(values):
+            options.append(value)
+            if surely_reaches(command, source, target, name):
+                break
+        else:
+            options.append(None)  # perhaps never set (the developer's own setting, or none)
+        if options == [values[-1][0]]:
+            readings = [{**r, name: values[-1][0]} for r in readings]
+            continue
+        readings = [r if o is None else {**r, name: o} for r in readings for o in dict.fromkeys(options)]
+        if len(readings) > _MAX_READINGS:
+            return None
+    return readings
+
+
+def named_values(views: list[tuple[str, ...]]) -> dict[str, int]:
+    """The programs a segment's settings name -- ``EDITOR=vim``, ``export GIT_PAGER=less``, ``git -c
+    core.editor=vim``, ``git config core.pager less`` -- each read as a segment of its own right after it, by
+    text, with how many times one view names it. Only these are the segment's named values: a hidden segment
+    with the same text that they do not account for runs (red team: ``X=vim bash -c vim``, ``export
+    EDITOR=vim; (vim)``, ``git log vim; (vim)``)."""
+    counts: dict[str, int] = {}
+    run: set[str] = set()
+    for v in views:
+        if not v:
+            continue
+        if v[0] == "git":
+            scripts = git_carried(v)[0]
+        elif "=" in v[0] or v[0] == "env" or v[0] in DECLARATION_BUILTINS:
+            scripts = assignment_carried(v)[0]
+        else:
+            run.update(s.strip() for s in carried(v).scripts)  # `sh -c vim`: run, not named
+            continue
+        mine: dict[str, int] = {}
+        for script in scripts:
+            mine[script.strip()] = mine.get(script.strip(), 0) + 1
+        for text, n in mine.items():
+            counts[text] = max(counts.get(text, 0), n)
+    for text in run:
+        counts.pop(text, None)  # one segment of that text is read for both (`EDITOR=vim sh -c vim`)
+    return counts
 
 
 def carries_settings(views: list[tuple[str, ...]]) -> bool:

@@ -101,6 +101,7 @@ __all__ = [
     "runs_unread",
     "sends_on_the_web",
     "windows_environment",
+    "stops_by_method",
     "windows_machine_change",
     "windows_moves",
     "windows_program_words",
@@ -1259,8 +1260,24 @@ _PROVIDERS = re.compile(r"(?i)(?:^|[\s:'\"\\=(])(?:hk(?:cu|lm|cr|u|cc)|wsman|cer
 # red team, R12.6: PowerShell's Stop-Process and cmd's taskkill / tskill, the twins of `pkill -f brabo` (machine.py
 # HOOK_SIGNAL): a process picked by a name Brabo's hook may run as (wildcards too: `-Name py*`), or picked
 # only when it runs (a pipeline, a variable, taskkill's /FI filter), may be the hook waiting for a person.
-_STOPPERS = frozenset({"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe"})
-_CHANGERS = frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES | _STOPPERS
+# PowerShell's `kill` is Stop-Process too (read so where it is used as Stop-Process: _powershell_kill), and
+# Sysinternals' pskill and pssuspend stop or suspend a process by name or id, as taskkill does.
+_SYSINTERNALS = frozenset(
+    f"{n}{bits}{exe}" for n in ("pskill", "pssuspend") for bits in ("", "64") for exe in ("", ".exe")
+)
+# Debug-Process attaches the debugger, which holds the process at a break as a stop does.
+_STOPPERS = (
+    frozenset(
+        {"stop-process", "spps", "taskkill", "taskkill.exe", "tskill", "tskill.exe", "kill", "debug-process"}
+    )
+    | _SYSINTERNALS
+)
+# PowerShell's alias makers: a new name for a stopper (`Set-Alias k Stop-Process; k -Name python`) stops what
+# the new name is later given, which is not read under it.
+_ALIASERS = frozenset({"set-alias", "sal", "new-alias", "nal"})
+_CHANGERS = (
+    frozenset(_ALWAYS) | frozenset(_SOME) | frozenset(_ASSIGNERS) | _ITEMS | _COPIES | _STOPPERS | _ALIASERS
+)
 # red team: the Mark of the Web is an alternate data stream -- written, cleared or removed by the item and content
 # cmdlets' -Stream (`Remove-Item x -Stream Zone.Identifier`, `-Stream *`) or by a redirection into it (`echo. >
 # x.exe:Zone.Identifier`); reading it (`Get-Content x -Stream Zone.Identifier`, `more <`) changes nothing.
@@ -1292,8 +1309,8 @@ def windows_machine_change(text: str) -> str | None:
     what = _ALWAYS.get(first)
     if what is not None:
         return what
-    if first in _STOPPERS:
-        return _stops_the_hook(first, words[1:])
+    if first in _STOPPERS or first in _ALIASERS:
+        return _stopping(first, words[1:])
     if first in _ASSIGNERS:
         return _ASSIGNERS[first] if any("=" in w for w in words[1:]) else None
     some = _SOME.get(first)
@@ -1308,6 +1325,19 @@ def windows_machine_change(text: str) -> str | None:
     return None
 
 
+def _stopping(first: str, args: list[str]) -> str | None:
+    """windows_machine_change's reading of a stopper (HOOK_SIGNAL when what it stops may be Brabo's hook), and
+    of an alias made for one."""
+    if first in _ALIASERS:
+        named = {
+            _unquoted(w.partition(":")[2] if w[:1] == "-" else w).lower().rpartition("\\")[2] for w in args
+        }
+        return HOOK_SIGNAL if not named.isdisjoint(_STOPPERS) else None
+    if first == "kill" and not _powershell_kill(args):
+        return None  # kill(1) of a POSIX shell: permissions.commands.machine reads it
+    return _stops_the_hook(first, args)
+
+
 def _stops_the_hook(first: str, args: list[str]) -> str | None:
     """HOOK_SIGNAL when the processes a Stop-Process, taskkill or tskill stops may be Brabo's hook client."""
     names, computed = _stopped(first, [_unquoted(w) for w in args])
@@ -1319,6 +1349,40 @@ def _stops_the_hook(first: str, args: list[str]) -> str | None:
             if low and any(fnmatch.fnmatchcase(hook, low) for hook in HOOK_NAMES):
                 return HOOK_SIGNAL
     return None
+
+
+# Stop-Process' parameters that pick processes (any unique prefix), and kill(1)'s words that only list signals.
+_PICKERS = ("-name", "-processname", "-id", "-inputobject")
+_KILL_LISTS = frozenset({"-l", "-L", "--list", "-t", "--table", "--help", "-V", "--version"})
+
+
+# red team, R12.6: a Process object's .NET Kill() (a WMI process' Terminate()) -- `(Get-Process python).Kill()`,
+# `$p.Kill()`, `(Get-WmiObject Win32_Process -Filter "name='python.exe'").Terminate()`,
+# `[Diagnostics.Process]::GetProcessById(42).Kill()`, `gps python | % Kill`, `ForEach-Object -MemberName Kill`:
+# which process it stops is decided only when it runs, and it may be Brabo's hook.
+_METHOD_KILL = re.compile(
+    r"(?i)(?:\)|\$[\w:]+)\s*\.\s*(?:kill|terminate)\s*\("
+    r"|(?:^|[|;{(])\s*(?:%|foreach-object|foreach)\s+(?:-m\w*[\s:]+)?['\"]?(?:kill|terminate)\b"
+).search
+
+
+def stops_by_method(command: str) -> str | None:
+    """HOOK_SIGNAL when ``command``, read as PowerShell, calls a Process object's Kill() (_METHOD_KILL)."""
+    return HOOK_SIGNAL if _METHOD_KILL(command) is not None else None
+
+
+def _powershell_kill(args: list[str]) -> bool:
+    """Whether `kill ARGS` may be PowerShell's alias of Stop-Process as it picks its processes differently from
+    kill(1): by a parameter of Stop-Process' (`kill -Name python`, `kill -n python`, `-Id:42`), or given none
+    at all -- Stop-Process then stops what the pipeline sends it (`gps python | kill`). A pid alone (`kill
+    1234`, `kill -9 1234`) is the same process either way."""
+    operands = False
+    for w in args:
+        low = w.lower().partition(":")[0]
+        if len(low) > 1 and low[0] == "-" and low[1] != "-" and any(p.startswith(low) for p in _PICKERS):
+            return True
+        operands = operands or w[:1] != "-" or w in _KILL_LISTS
+    return not operands
 
 
 def _operands(words: list[str]) -> list[str]:
@@ -1335,6 +1399,14 @@ def _stopped(first: str, args: list[str]) -> tuple[list[str], bool]:
     """The image names a stopper is given, and whether what it stops is decided only when it runs."""
     if any(w[:1] in ("$", "(", "@") for w in args):
         return [], True  # a variable, a subexpression, a splat
+    if first.startswith(("pskill", "pssuspend")):  # `pskill [-t] [\\host [-u U] [-p P]] name|pid`
+        operands, k = [], 0
+        while k < len(args):
+            low = args[k].lower()
+            k += 2 if low in ("-u", "-p") else 1
+            if low[:1] != "-" and not low.startswith("\\\\"):
+                operands.append(args[k - 1])
+        return operands, not operands
     if first.startswith("tskill"):
         operands = [w for w in args if w[:1] != "/"]
         return operands[:1], not operands
