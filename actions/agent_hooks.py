@@ -224,6 +224,27 @@ def _linked_words(tool: str, links, root: str | None) -> Mapped | None:
     return None
 
 
+# Set by ``brabo hook claude-code`` (brabo_client/hook.py ``expand_aliases``): the Bash command as the aliases
+# of the user's shell, which Claude Code runs every command with, expand it (`gpf` -> `git push --force…`).
+EXPANDED_FIELD = "brabo_expanded"
+
+
+def _with_aliases(mapped: Mapped, ti: dict, cwd: str | None, root: str | None) -> Mapped:
+    """SPEC §5 (agent): Claude Code runs a Bash command after a snapshot of the user's shell, aliases expanded;
+    the command hook sends the command as they expand it. Both are proposed and judged -- what runs, and what
+    was written (a sender's expansion alone never lowers what the written command gets)."""
+    expanded = ti.get(EXPANDED_FIELD)
+    if expanded is None or mapped.refusal:
+        return mapped
+    expanded = _text(expanded, f"tool_input.{EXPANDED_FIELD}")
+    if expanded == ti.get("command"):
+        return mapped
+    also = terminal(mapped.tool, expanded, cwd, root, ti.get(LINKS_FIELD))
+    if also.refusal:
+        return also
+    return Mapped(tool=mapped.tool, proposals=mapped.proposals + also.proposals)
+
+
 # The agents' own configuration, where their hooks and MCP servers are configured (R3.7's table,
 # permissions.protected_paths): an agent that could write there through a hooked tool could switch its own
 # governance off, so such a write is never proposed. The table's other files (.git/, CI, package settings ...)
@@ -412,7 +433,7 @@ class ClaudeCode(AgentProtocol):
         tool, ti, cwd = self.parse(body)
         if tool in ("Bash", "Monitor"):  # Monitor runs its command in the shell, in the background
             command = _text(ti.get("command"), "tool_input.command")
-            return terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            return _with_aliases(terminal(tool, command, cwd, root, ti.get(LINKS_FIELD)), ti, cwd, root)
         if tool == "Write":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "Edit":

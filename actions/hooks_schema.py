@@ -25,6 +25,13 @@ _LINKS = {
 }
 
 
+_EXPANDED = {
+    "type": "string",
+    "description": "set by `brabo hook claude-code`, inside tool_input for Bash: the command as the aliases of "
+    "the user's shell (Claude Code's shell snapshot) expand it; judged beside the command as written",
+}
+
+
 def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": f"{agent} hook input",
@@ -37,7 +44,7 @@ def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any
             "cwd": {"type": "string", "description": "the agent's working directory (absolute)"},
             "hook_event_name": _STR,
             "tool_name": _STR,
-            "tool_input": {**_TOOL_INPUT, "properties": {"brabo_links": _LINKS}},
+            "tool_input": {**_TOOL_INPUT, "properties": {"brabo_links": _LINKS, "brabo_expanded": _EXPANDED}},
             **extra,
         },
     }

@@ -480,7 +480,7 @@ def _linked_path(path: str) -> str | None:
     return "/" + "/".join(names) if linked else None
 
 
-def resolve_links(body, root: str | None) -> tuple[object, str | None]:
+def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str | None]:
     """The hook input with the cwd and file paths resolved through symlinks, and the resolved root.
     Only absolute results are substituted; anything unusual is left for the server to judge.
 
@@ -521,6 +521,16 @@ def resolve_links(body, root: str | None) -> tuple[object, str | None]:
         links = shell_links(body.get("tool_name"), ti, out.get("cwd"), root)
         if links:
             ti[LINKS_FIELD] = links
+        ti.pop(EXPANDED_FIELD, None)  # only this program writes it
+        command = ti.get("command")
+        if (
+            body.get("tool_name") in ("Bash", "Monitor")
+            and isinstance(command, str)
+            and agent == "claude-code"
+        ):
+            expanded = expand_aliases(command, snapshot_aliases())
+            if expanded != command:
+                ti[EXPANDED_FIELD] = expanded
         out["tool_input"] = ti
     return out, root
 
@@ -541,6 +551,171 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
         gemini = tool == "run_shell_command"
         here = join(root if gemini else here, workdir) if isinstance(here, str) or gemini else None
     return links_in(command, here, root) if isinstance(here, str) and isabs(here) else None
+
+
+# Claude Code runs every Bash command after a snapshot of the user's shell -- its aliases among it, with
+# alias expansion on (``~/.claude/shell-snapshots/snapshot-*.sh``, ``$CLAUDE_CONFIG_DIR`` for ~/.claude): an
+# oh-my-zsh user's ``gpf`` is ``git push --force-with-lease``. The hook reads the newest snapshot's aliases and
+# sends the command as they expand it (``tool_input.brabo_expanded``); the server judges both.
+EXPANDED_FIELD = "brabo_expanded"
+MAX_SNAPSHOT = 4 * 1024 * 1024
+_KEYWORDS = ("then", "do", "else", "elif", "!", "time", "if", "while", "until", "{", "(")
+
+
+# The start-up files Claude Code reads for its snapshot, in its order: before the first Bash command of a
+# session the snapshot does not exist yet (Claude Code builds it for that command), and these files' own
+# ``alias`` lines are what the hook can read then.
+STARTUP_FILES = (
+    ".zshenv",
+    ".zprofile",
+    ".zshrc",
+    ".zlogin",
+    ".bash_profile",
+    ".bash_login",
+    ".profile",
+    ".bashrc",
+)
+
+
+def snapshot_aliases() -> dict[str, str]:
+    """The aliases of Claude Code's newest shell snapshot (``alias -- NAME=VALUE`` lines); with none yet, the
+    ``alias`` lines of the user's start-up files (STARTUP_FILES, and ~/.bash_aliases)."""
+    home = getenv("HOME") or ""
+    folder = (getenv("CLAUDE_CONFIG_DIR") or (home + "/.claude")).rstrip("/") + "/shell-snapshots"
+    try:
+        names = _posix.listdir(folder) if _posix is not None else []
+        newest = max(
+            (n for n in names if n.startswith("snapshot-") and n.endswith(".sh")),
+            key=lambda n: _posix.stat(folder + "/" + n).st_mtime,
+            default=None,
+        )
+    except (OSError, ValueError):
+        newest = None
+    if newest is not None:
+        return _aliases_in([folder + "/" + newest])
+    return _aliases_in([home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")] if home else [])
+
+
+def _aliases_in(paths: list[str]) -> dict[str, str]:
+    """The ``alias NAME=VALUE`` (``alias -- …``) lines of these files, later ones over earlier ones."""
+    aliases: dict[str, str] = {}
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                text = f.read(MAX_SNAPSHOT).decode("utf-8", "replace")
+        except (OSError, ValueError):
+            continue
+        for line in text.split("\n"):
+            line = line.strip()
+            if not line.startswith("alias "):
+                continue
+            rest = line[len("alias ") :].lstrip()
+            rest = rest[3:] if rest.startswith("-- ") else rest
+            name, eq, value = rest.partition("=")
+            name = _unquoted(name)
+            if eq and name and " " not in name and len(aliases) < 1000:
+                aliases[name] = _unquoted(
+                    value[: _word_end(value, 0)]
+                )  # one shell word: `# a comment` after it
+    return aliases
+
+
+def _unquoted(text: str) -> str:
+    """A word as the shell reads it: single and double quotes taken off, backslashes' escapes read."""
+    out: list[str] = []
+    quote = ""
+    i = 0
+    while i < len(text):
+        c = text[i]
+        i += 1
+        if quote == "'":
+            if c == "'":
+                quote = ""
+            else:
+                out.append(c)
+        elif c == "\\" and i < len(text):
+            out.append(text[i])
+            i += 1
+        elif c in "'\"" and (not quote or c == quote):
+            quote = "" if quote else c
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def expand_aliases(command: str, aliases: dict[str, str]) -> str:
+    """``command`` as the shell expands ``aliases`` in it: an unquoted word at a command's start (the start, after
+    `;`, `&`, `|`, `(`, `{`, a newline or a keyword such as `then`) that names one is replaced by its value,
+    again inside that value (never the same name twice), and the word after a value that ends in a blank too."""
+    if not aliases:
+        return command
+    out: list[str] = []
+    i, n = 0, len(command)
+    at_start = True
+    while i < n:
+        c = command[i]
+        if c in " \t":
+            out.append(c)
+            i += 1
+            continue
+        if c in ";&|(){}\n":
+            out.append(c)
+            i += 1
+            at_start = True
+            continue
+        j = _word_end(command, i)
+        word = command[i:j]
+        i = j
+        if at_start:
+            name = word.partition("=")[0].rstrip("+")
+            if "=" in word and name.isidentifier():
+                out.append(word)  # an assignment before the command: the next word is still its start
+                continue
+            word, at_start = _expanded_word(word, aliases)
+            if word in _KEYWORDS:
+                at_start = True
+        out.append(word)
+    return "".join(out)
+
+
+def _word_end(command: str, i: int) -> int:
+    """Where the word starting at ``i`` ends (quotes and backslashes kept inside it)."""
+    quote = ""
+    n = len(command)
+    while i < n:
+        c = command[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "\\":
+            i += 1
+        elif c in " \t;&|(){}\n<>":
+            break
+        i += 1
+    return min(i, n)
+
+
+def _expanded_word(word: str, aliases: dict[str, str]) -> tuple[str, bool]:
+    """An unquoted word at a command's start with its alias expanded (again in the value's own first word,
+    never the same name twice), and whether the next word is at a command's start too (a value ending in a
+    blank)."""
+    used: set[str] = set()
+    text = word
+    head, rest = word, ""
+    while head in aliases and head not in used and len(used) < 16:
+        used.add(head)
+        value = aliases[head]
+        text = value + rest
+        stripped = value.lstrip(" \t")
+        end = _word_end(stripped, 0)
+        head, rest = stripped[:end], stripped[end:] + rest
+    if not used:
+        return word, False
+    return text, text.endswith((" ", "\t"))
 
 
 def _key(args) -> str:
@@ -598,7 +773,7 @@ def main(args, *, hard_deadline: bool = False) -> int:
                 "BRABO_AGENT_KEY is not set (nor GEMINI_CLI_BRABO_AGENT_KEY, nor --key-file); the hook needs "
                 "the agent's key"
             )
-        body, root = resolve_links(body, root)
+        body, root = resolve_links(body, root, agent)
         left = deadline - time.monotonic()
         wait = server_wait(args.timeout, left)
         params = {

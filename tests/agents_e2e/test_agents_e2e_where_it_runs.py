@@ -16,7 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from ..loopback import POLL
-from .agents import AGENTS, SHELL_TOOL, dirs_for, run_agents
+from .agents import AGENTS, SHELL_TOOL, dirs_for, git_project, run_agent, run_agents
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
 
@@ -191,3 +191,40 @@ def test_a_link_the_repository_planted_does_not_carry_a_write_out_of_the_project
 
     _check(runs, checks)
     assert activated.actions() == []  # refused before a proposal: nothing for a person to approve by mistake
+
+
+def test_claude_codes_shell_aliases_are_judged_as_what_they_run(agent_clis, activated, tmp_path):
+    """The user's ``~/.bashrc`` defines ``ship`` as a ``git push``; Claude Code runs every Bash command after a
+    snapshot of that shell, aliases expanded. To a server that sees only ``ship`` it is a program nobody knows,
+    which the agent's terminal autonomy row auto-approves; the command hook reads the user's aliases on the
+    agent's machine and the push is judged as the push it is (capped): the remote is left as it was."""
+    import subprocess
+
+    from projects.services import set_autonomy
+
+    team = activated.team
+    set_autonomy(
+        agent=team.agent, rows=[{"action_type": "terminal", "mode": "auto_approve"}], actor=team.owner
+    )
+    project, home = dirs_for(tmp_path, "alias")
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    git_project(project)
+    subprocess.run(["git", "remote", "add", "origin", str(remote)], cwd=project, check=True)
+    (home / ".bashrc").write_text("alias ship='git push -q origin HEAD:refs/heads/shipped'\n")
+    run = run_agent(
+        agent="claude-code",
+        clis=agent_clis,
+        call=SHELL_TOOL["claude-code"]("ship"),
+        project=project,
+        home=home,
+        hook=activated.hook(),
+    )
+    refs = subprocess.run(["git", "for-each-ref"], cwd=remote, capture_output=True, text=True).stdout
+    assert "shipped" not in refs, "the alias's push ran\n" + run.describe()
+    assert run.returncode == 0 and run.tool_results(), run.describe()
+    proposed = {a.payload["command"]: a.reason for a in activated.actions()}
+    assert proposed == {
+        "ship": "autonomy",
+        "git push -q origin HEAD:refs/heads/shipped": "cap_external_effect",
+    }, proposed
