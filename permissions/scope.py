@@ -135,7 +135,11 @@ def valid_local_root(root: str) -> bool:
 _PROGRAM_VERBS = AWKS | SEDS | GREPS | {"tr"}
 # The first words whose segment's words are read again before they are checked (one look-up for the others):
 # a program's code and a test's strings are no location, a container's own places are not the host's.
-_READ_AGAIN = _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES
+# Build tools whose operands name targets by label (`bazel test //...`, `//pkg:target`, `@repo//pkg:x`): a
+# label is a target of the workspace, never a folder of the machine (before a `--`; what follows it is the
+# target's own command line, read as any other words).
+_LABEL_TOOLS = frozenset({"bazel", "bazelisk", "blaze", "buck", "buck2", "plz"})
+_READ_AGAIN = _PROGRAM_VERBS | frozenset(TESTS) | CONTAINER_ENGINES | _LABEL_TOOLS
 
 
 def _code_words(words: tuple[str, ...]) -> tuple[int, ...]:
@@ -203,7 +207,13 @@ def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back
 def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """The segment's words with those that are no location blanked: awk's and sed's program is code
     (`sed '/^$/d' f`, R4.9: `grep '/api/' src`), a test's operands compared as strings are text
-    (`[ -n "$CI" ]`, `[ "$(git status --porcelain)" = "" ]`)."""
+    (`[ -n "$CI" ]`, `[ "$(git status --porcelain)" = "" ]`), a build tool's target labels (`bazel test //...`)."""
+    if words[0] in _LABEL_TOOLS:
+        end = words.index("--") if "--" in words else len(words)
+        labels = [
+            k for k in range(1, end) if words[k][:2] == "//" or (words[k][:1] == "@" and "//" in words[k])
+        ]
+        return tuple("" if k in labels else w for k, w in enumerate(words)), dyn.difference(labels)
     code = words[0] in _PROGRAM_VERBS
     skip = _code_words(words) if code else test_strings(words)
     if not skip:
