@@ -70,6 +70,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.mcp import capped_tool
 from permissions.protected_paths import AGENT_CONFIG, protected_file
 
@@ -227,22 +228,36 @@ def _linked_words(tool: str, links, root: str | None) -> Mapped | None:
 # Set by ``brabo hook claude-code`` (brabo_client/hook.py ``expand_aliases``): the Bash command as the aliases
 # of the user's shell, which Claude Code runs every command with, expand it (`gpf` -> `git push --force…`).
 EXPANDED_FIELD = "brabo_expanded"
+# ... and the bodies of the user's shell functions the command calls, name -> body.
+FUNCTIONS_FIELD = "brabo_functions"
 
 
 def _with_aliases(mapped: Mapped, ti: dict, cwd: str | None, root: str | None) -> Mapped:
-    """SPEC §5 (agent): Claude Code runs a Bash command after a snapshot of the user's shell, aliases expanded;
-    the command hook sends the command as they expand it. Both are proposed and judged -- what runs, and what
-    was written (a sender's expansion alone never lowers what the written command gets)."""
+    """SPEC §5 (agent): Claude Code runs a Bash command after a snapshot of the user's shell -- its aliases
+    expanded, its functions defined. The command hook sends the command as the aliases expand it and the bodies
+    of the functions it calls; each is proposed and judged beside the command as written (what a sender adds
+    never lowers what the written command gets). A function named like a program Brabo reads (`cd`, `nvm`,
+    `conda`: version managers define those) is judged by that reading, not by its body."""
+    if mapped.refusal:
+        return mapped
+    more: list[str] = []
     expanded = ti.get(EXPANDED_FIELD)
-    if expanded is None or mapped.refusal:
-        return mapped
-    expanded = _text(expanded, f"tool_input.{EXPANDED_FIELD}")
-    if expanded == ti.get("command"):
-        return mapped
-    also = terminal(mapped.tool, expanded, cwd, root, ti.get(LINKS_FIELD))
-    if also.refusal:
-        return also
-    return Mapped(tool=mapped.tool, proposals=mapped.proposals + also.proposals)
+    if expanded is not None and _text(expanded, f"tool_input.{EXPANDED_FIELD}") != ti.get("command"):
+        more.append(expanded)
+    functions = ti.get(FUNCTIONS_FIELD)
+    if functions is not None:
+        if not isinstance(functions, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in functions.items()
+        ):
+            raise HookInputError(f"tool_input.{FUNCTIONS_FIELD} must map each function's name to its body")
+        more.extend(body for name, body in functions.items() if name not in KNOWN_PROGRAMS and body.strip())
+    proposals = list(mapped.proposals)
+    for command in dict.fromkeys(more):
+        also = terminal(mapped.tool, command, cwd, root, ti.get(LINKS_FIELD))
+        if also.refusal:
+            return also
+        proposals.extend(also.proposals)
+    return Mapped(tool=mapped.tool, proposals=proposals)
 
 
 # The agents' own configuration, where their hooks and MCP servers are configured (R3.7's table,

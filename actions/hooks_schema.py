@@ -32,6 +32,14 @@ _EXPANDED = {
 }
 
 
+_FUNCTIONS = {
+    "type": "object",
+    "additionalProperties": _STR,
+    "description": "set by `brabo hook claude-code`, inside tool_input for Bash: the bodies of the user's shell "
+    "functions (Claude Code's shell snapshot) the command calls, each judged beside the command as written",
+}
+
+
 def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": f"{agent} hook input",
@@ -44,7 +52,14 @@ def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any
             "cwd": {"type": "string", "description": "the agent's working directory (absolute)"},
             "hook_event_name": _STR,
             "tool_name": _STR,
-            "tool_input": {**_TOOL_INPUT, "properties": {"brabo_links": _LINKS, "brabo_expanded": _EXPANDED}},
+            "tool_input": {
+                **_TOOL_INPUT,
+                "properties": {
+                    "brabo_links": _LINKS,
+                    "brabo_expanded": _EXPANDED,
+                    "brabo_functions": _FUNCTIONS,
+                },
+            },
             **extra,
         },
     }

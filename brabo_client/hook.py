@@ -521,16 +521,15 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
         links = shell_links(body.get("tool_name"), ti, out.get("cwd"), root)
         if links:
             ti[LINKS_FIELD] = links
-        ti.pop(EXPANDED_FIELD, None)  # only this program writes it
+        ti.pop(EXPANDED_FIELD, None)  # only this program writes these
+        ti.pop(FUNCTIONS_FIELD, None)
         command = ti.get("command")
         if (
             body.get("tool_name") in ("Bash", "Monitor")
             and isinstance(command, str)
             and agent == "claude-code"
         ):
-            expanded = expand_aliases(command, snapshot_aliases())
-            if expanded != command:
-                ti[EXPANDED_FIELD] = expanded
+            ti.update(shell_definitions_used(command))
         out["tool_input"] = ti
     return out, root
 
@@ -558,6 +557,7 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
 # oh-my-zsh user's ``gpf`` is ``git push --force-with-lease``. The hook reads the newest snapshot's aliases and
 # sends the command as they expand it (``tool_input.brabo_expanded``); the server judges both.
 EXPANDED_FIELD = "brabo_expanded"
+FUNCTIONS_FIELD = "brabo_functions"  # the user's shell functions the command calls, name -> body
 MAX_SNAPSHOT = 4 * 1024 * 1024
 _KEYWORDS = ("then", "do", "else", "elif", "!", "time", "if", "while", "until", "{", "(")
 
@@ -577,10 +577,58 @@ STARTUP_FILES = (
 )
 
 
+def shell_definitions_used(command: str) -> dict[str, object]:
+    """What the hook adds to a Claude Code Bash call: the command as the user's aliases expand it
+    (EXPANDED_FIELD, when they change it) and the bodies of the user's functions it calls (FUNCTIONS_FIELD)."""
+    aliases, functions = shell_definitions()
+    out: dict[str, object] = {}
+    expanded = expand_aliases(command, aliases)
+    if expanded != command:
+        out[EXPANDED_FIELD] = expanded
+    if functions:
+        starts: list[str] = []
+        expand_aliases(expanded, {}, starts)
+        used = {name: functions[name] for name in starts if name in functions}
+        if used:
+            out[FUNCTIONS_FIELD] = used
+    return out
+
+
 def snapshot_aliases() -> dict[str, str]:
     """The aliases of Claude Code's newest shell snapshot (``alias -- NAME=VALUE`` lines); with none yet, the
     ``alias`` lines of the user's start-up files (STARTUP_FILES, and ~/.bash_aliases)."""
+    return shell_definitions()[0]
+
+
+def shell_definitions() -> tuple[dict[str, str], dict[str, str]]:
+    """The aliases and the functions (name -> body) Claude Code runs every Bash command with: the newest
+    snapshot's (zsh's ``typeset -f`` text, bash's ``eval -- $'…'`` lines), or with none yet (Claude Code builds
+    it for the first command, after this hook) the user's start-up files' own -- each file read once."""
     home = getenv("HOME") or ""
+    newest = _newest_snapshot(home)
+    paths = (
+        [newest]
+        if newest
+        else [home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")]
+        if home
+        else []
+    )
+    aliases: dict[str, str] = {}
+    functions: dict[str, str] = {}
+    for path in paths:
+        try:
+            with open(path, "rb") as f:
+                text = f.read(MAX_SNAPSHOT).decode("utf-8", "replace")
+        except (OSError, ValueError):
+            continue
+        aliases.update(_aliases_in(text))
+        if "{" in text:
+            functions.update(_functions_in(_evals_decoded(text)))
+    return aliases, functions
+
+
+def _newest_snapshot(home: str) -> str:
+    """The path of Claude Code's newest shell snapshot, or ""."""
     folder = (getenv("CLAUDE_CONFIG_DIR") or (home + "/.claude")).rstrip("/") + "/shell-snapshots"
     try:
         names = _posix.listdir(folder) if _posix is not None else []
@@ -590,34 +638,141 @@ def snapshot_aliases() -> dict[str, str]:
             default=None,
         )
     except (OSError, ValueError):
-        newest = None
-    if newest is not None:
-        return _aliases_in([folder + "/" + newest])
-    return _aliases_in([home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")] if home else [])
+        return ""
+    return folder + "/" + newest if newest else ""
 
 
-def _aliases_in(paths: list[str]) -> dict[str, str]:
-    """The ``alias NAME=VALUE`` (``alias -- …``) lines of these files, later ones over earlier ones."""
+def _aliases_in(text: str) -> dict[str, str]:
+    """The ``alias NAME=VALUE`` (``alias -- …``) lines of a start-up file or snapshot, later ones over earlier."""
     aliases: dict[str, str] = {}
-    for path in paths:
-        try:
-            with open(path, "rb") as f:
-                text = f.read(MAX_SNAPSHOT).decode("utf-8", "replace")
-        except (OSError, ValueError):
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line.startswith("alias "):
             continue
-        for line in text.split("\n"):
-            line = line.strip()
-            if not line.startswith("alias "):
-                continue
-            rest = line[len("alias ") :].lstrip()
-            rest = rest[3:] if rest.startswith("-- ") else rest
-            name, eq, value = rest.partition("=")
-            name = _unquoted(name)
-            if eq and name and " " not in name and len(aliases) < 1000:
-                aliases[name] = _unquoted(
-                    value[: _word_end(value, 0)]
-                )  # one shell word: `# a comment` after it
+        rest = line[len("alias ") :].lstrip()
+        rest = rest[3:] if rest.startswith("-- ") else rest
+        name, eq, value = rest.partition("=")
+        name = _unquoted(name)
+        if eq and name and " " not in name and len(aliases) < 1000:
+            aliases[name] = _unquoted(value[: _word_end(value, 0)])  # one shell word: `# a comment` after it
     return aliases
+
+
+def _evals_decoded(text: str) -> str:
+    """The text with each of bash's snapshot lines ``eval -- $'…' > /dev/null 2>&1`` replaced by the code it
+    evaluates ($'…' decoded as bash decodes it)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        start = line.find("$'") if line.startswith("eval ") else -1
+        out.append(_ansi_c(line, start + 2) if start >= 0 else line)
+    return "\n".join(out)
+
+
+_ESCAPES = {
+    "n": "\n",
+    "t": "\t",
+    "r": "\r",
+    "a": "\a",
+    "b": "\b",
+    "e": "\x1b",
+    "E": "\x1b",
+    "f": "\f",
+    "v": "\v",
+}
+
+
+def _ansi_c(line: str, i: int) -> str:
+    """The body of a $'…' string starting at ``i``, decoded (to its closing quote)."""
+    out: list[str] = []
+    n = len(line)
+    while i < n and line[i] != "'":
+        c = line[i]
+        i += 1
+        if c != "\\" or i >= n:
+            out.append(c)
+            continue
+        c = line[i]
+        i += 1
+        if c in _ESCAPES:
+            out.append(_ESCAPES[c])
+        elif c == "x" or c in "01234567":
+            digits, limit, base = (c if c != "x" else ""), (2 if c == "x" else 3), (16 if c == "x" else 8)
+            while (
+                i < n
+                and len(digits) < limit
+                and line[i] in "0123456789abcdefABCDEF"[: base if base == 16 else 8]
+            ):
+                digits += line[i]
+                i += 1
+            out.append(chr(int(digits, base)) if digits else c)
+        else:
+            out.append(c)  # \\ \' \" and any other
+    return "".join(out)
+
+
+def _functions_in(text: str) -> dict[str, str]:
+    """Shell function definitions in ``text`` -- ``name () {``, ``name() { …; }``, ``function name {`` -- name ->
+    the body between its braces (braces inside quotes are not counted)."""
+    found: dict[str, str] = {}
+    i, n = 0, len(text)
+    while i < n and len(found) < 500:
+        end = text.find("\n", i)
+        end = n if end < 0 else end
+        line = text[i:end].strip()
+        name, brace = _function_header(line)
+        if not name:
+            i = end + 1
+            continue
+        at = text.find("{", i + text[i:end].find(line) + brace) if brace >= 0 else text.find("{", end)
+        body, i = _braced(text, at) if at >= 0 else ("", end + 1)
+        if body:
+            found[name] = body.strip()
+    return found
+
+
+def _function_header(line: str) -> tuple[str, int]:
+    """The function a line starts to define and where its ``{`` is in it (-1: on a later line), or ("", -1)."""
+    word = line[len("function ") :].lstrip() if line.startswith("function ") else ""
+    if word:
+        name = word.split(None, 1)[0].split("(", 1)[0]
+    elif "(" in line:
+        name, _, after = line.partition("(")
+        name = name.strip()
+        if not after.lstrip().startswith(")") or " " in name:
+            return "", -1
+    else:
+        return "", -1
+    if not name or any(not (ch.isalnum() or ch in "_-:.") for ch in name):
+        return "", -1
+    rest = line[line.find(name) + len(name) :].replace("()", "", 1).strip()
+    if rest and rest[0] != "{":
+        return "", -1
+    return name, (line.find("{", line.find(name) + len(name)) if rest else -1)
+
+
+def _braced(text: str, at: int) -> tuple[str, int]:
+    """The text between the ``{`` at ``at`` and its matching ``}`` (quotes kept, their braces not counted), and
+    where to read on; ("", …) when it never closes."""
+    depth, quote, i, n = 0, "", at, len(text)
+    while i < n:
+        c = text[i]
+        if quote:
+            if c == quote:
+                quote = ""
+            elif c == "\\" and quote == '"':
+                i += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "\\":
+            i += 1
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[at + 1 : i], i + 1
+        i += 1
+    return "", n
 
 
 def _unquoted(text: str) -> str:
@@ -643,11 +798,12 @@ def _unquoted(text: str) -> str:
     return "".join(out)
 
 
-def expand_aliases(command: str, aliases: dict[str, str]) -> str:
+def expand_aliases(command: str, aliases: dict[str, str], starts: list[str] | None = None) -> str:
     """``command`` as the shell expands ``aliases`` in it: an unquoted word at a command's start (the start, after
     `;`, `&`, `|`, `(`, `{`, a newline or a keyword such as `then`) that names one is replaced by its value,
-    again inside that value (never the same name twice), and the word after a value that ends in a blank too."""
-    if not aliases:
+    again inside that value (never the same name twice), and the word after a value that ends in a blank too.
+    ``starts``: each word found at a command's start is added to it (as written there, before expansion)."""
+    if not aliases and starts is None:
         return command
     out: list[str] = []
     i, n = 0, len(command)
@@ -671,6 +827,8 @@ def expand_aliases(command: str, aliases: dict[str, str]) -> str:
             if "=" in word and name.isidentifier():
                 out.append(word)  # an assignment before the command: the next word is still its start
                 continue
+            if starts is not None:
+                starts.append(word)
             word, at_start = _expanded_word(word, aliases)
             if word in _KEYWORDS:
                 at_start = True

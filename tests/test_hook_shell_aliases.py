@@ -1,6 +1,6 @@
 # ruff: noqa: F811 — `hooked` is the fixture imported from test_agent_hooks_live, taken as an argument
 """SPEC §5 (agent): Claude Code runs each Bash command after a snapshot of the user's shell -- its aliases,
-with alias expansion on (``~/.claude/shell-snapshots/snapshot-*.sh``). An oh-my-zsh user's ``gpf`` is ``git
+with alias expansion on, and its functions (``~/.claude/shell-snapshots/snapshot-*.sh``). An oh-my-zsh user's ``gpf`` is ``git
 push --force-with-lease``; to a server that sees only the text it is a program nobody knows, and under a
 terminal autonomy row it was auto-approved. The command hook reads the newest snapshot's aliases on the
 agent's machine and sends the command as they expand it (``tool_input.brabo_expanded``, ``expand_aliases``);
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from actions.models import ProposedAction
-from brabo_client.hook import expand_aliases, snapshot_aliases
+from brabo_client.hook import expand_aliases, shell_definitions, snapshot_aliases
 from projects.services import set_autonomy
 from tests.test_agent_hooks_live import claude_tool, decision_of, hooked, verdict  # noqa: F401
 
@@ -165,4 +165,78 @@ def test_a_forged_expansion_never_lowers_the_written_command(terminal_autonomy):
     assert (
         decision_of(answer) == "deny"
         and "brabo_expanded" in answer["hookSpecificOutput"]["permissionDecisionReason"]
+    )
+
+
+# What Claude Code writes for a bash user's functions (`printf 'eval -- %q …' "$(declare -f -- f)"`) and for a
+# zsh user's (`typeset -f f`), and what a start-up file holds.
+BASH_FUNCTIONS = """# Functions
+eval -- $'ship () \\n{ \\n    git push "$@"\\n}' > /dev/null 2>&1
+eval -- $'npm () \\n{ \\n    unset -f npm; . "$NVM_DIR/nvm.sh"; npm "$@"\\n}' > /dev/null 2>&1
+eval -- $'deploy () \\n{ \\n    kubectl apply -f k8s/ && echo \\'done } here\\'\\n}' > /dev/null 2>&1
+eval -- $'cd () \\n{ \\n    __rvm_cd "$@" && __rvm_after_cd\\n}' > /dev/null 2>&1
+"""
+ZSH_FUNCTIONS = 'ship () {\n\tgit push "$@"\n}\nmkcd () {\n\tmkdir -p "$1" && cd "$1"\n}\n'
+RC_FUNCTIONS = 'ship() { git push "$@"; }\nfunction deploy {\n  kubectl apply -f k8s/\n}\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "functions"),
+    [
+        (
+            BASH_FUNCTIONS,
+            {
+                "ship": 'git push "$@"',
+                "npm": 'unset -f npm; . "$NVM_DIR/nvm.sh"; npm "$@"',
+                "deploy": "kubectl apply -f k8s/ && echo 'done } here'",
+            },
+        ),
+        (ZSH_FUNCTIONS, {"ship": 'git push "$@"', "mkcd": 'mkdir -p "$1" && cd "$1"'}),
+        (RC_FUNCTIONS, {"ship": 'git push "$@";', "deploy": "kubectl apply -f k8s/"}),
+    ],
+)
+def test_the_users_functions_are_read(tmp_path, monkeypatch, text, functions):
+    folder = tmp_path / "claude" / "shell-snapshots"
+    folder.mkdir(parents=True)
+    (folder / "snapshot-bash-3-c.sh").write_text(text)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
+    found = shell_definitions()[1]
+    found.pop("cd", None)
+    assert found == functions
+
+
+@pytest.fixture
+def functions_snapshot(tmp_path, monkeypatch):
+    folder = tmp_path / "claude" / "shell-snapshots"
+    folder.mkdir(parents=True)
+    (folder / "snapshot-bash-4-d.sh").write_text(BASH_FUNCTIONS)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
+
+
+def test_a_function_is_judged_as_what_its_body_runs(terminal_autonomy, functions_snapshot):
+    code, answer, _ = terminal_autonomy.command(
+        "claude-code", claude_tool("Bash", {"command": "ship origin main"})
+    )
+    assert verdict("claude-code", code, answer) == "deny", answer
+    proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
+    assert proposed == {"ship origin main": "autonomy", 'git push "$@"': "cap_external_effect"}, proposed
+
+
+def test_a_function_named_like_a_program_brabo_reads_is_judged_by_that_reading(
+    terminal_autonomy, functions_snapshot
+):
+    """rvm, nvm, conda and their kin define `cd`, `nvm`, `conda` as functions, and a lazy loader `npm`: those
+    stay read as the programs they wrap (`cd src` is still a move, `npm test` a test run)."""
+    for command in ("cd src", "npm test"):
+        code, answer, _ = terminal_autonomy.command("claude-code", claude_tool("Bash", {"command": command}))
+        assert verdict("claude-code", code, answer) == "allow", answer
+    assert sorted(ProposedAction.objects.values_list("payload__command", flat=True)) == ["cd src", "npm test"]
+
+
+def test_a_malformed_function_list_is_refused(terminal_autonomy):
+    body = claude_tool("Bash", {"command": "ship", "brabo_functions": {"ship": ["git", "push"]}})
+    answer = terminal_autonomy.http(body)
+    assert (
+        decision_of(answer) == "deny"
+        and "brabo_functions" in answer["hookSpecificOutput"]["permissionDecisionReason"]
     )

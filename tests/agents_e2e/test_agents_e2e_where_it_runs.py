@@ -193,11 +193,18 @@ def test_a_link_the_repository_planted_does_not_carry_a_write_out_of_the_project
     assert activated.actions() == []  # refused before a proposal: nothing for a person to approve by mistake
 
 
-def test_claude_codes_shell_aliases_are_judged_as_what_they_run(agent_clis, activated, tmp_path):
-    """The user's ``~/.bashrc`` defines ``ship`` as a ``git push``; Claude Code runs every Bash command after a
-    snapshot of that shell, aliases expanded. To a server that sees only ``ship`` it is a program nobody knows,
-    which the agent's terminal autonomy row auto-approves; the command hook reads the user's aliases on the
-    agent's machine and the push is judged as the push it is (capped): the remote is left as it was."""
+SHIP = "git push -q origin HEAD:refs/heads/shipped"
+
+
+@pytest.mark.parametrize(
+    "bashrc", [f"alias ship='{SHIP}'\n", f"ship() {{\n  {SHIP}\n}}\n"], ids=["alias", "function"]
+)
+def test_claude_codes_shell_aliases_are_judged_as_what_they_run(agent_clis, activated, tmp_path, bashrc):
+    """The user's ``~/.bashrc`` defines ``ship`` -- an alias, or a function -- as a ``git push``; Claude Code
+    runs every Bash command after a snapshot of that shell, aliases expanded and functions defined. To a server
+    that sees only ``ship`` it is a program nobody knows, which the agent's terminal autonomy row auto-approves;
+    the command hook reads the user's definitions on the agent's machine and the push is judged as the push it
+    is (capped): the remote is left as it was."""
     import subprocess
 
     from projects.services import set_autonomy
@@ -211,7 +218,7 @@ def test_claude_codes_shell_aliases_are_judged_as_what_they_run(agent_clis, acti
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
     git_project(project)
     subprocess.run(["git", "remote", "add", "origin", str(remote)], cwd=project, check=True)
-    (home / ".bashrc").write_text("alias ship='git push -q origin HEAD:refs/heads/shipped'\n")
+    (home / ".bashrc").write_text(bashrc)
     run = run_agent(
         agent="claude-code",
         clis=agent_clis,
@@ -221,10 +228,7 @@ def test_claude_codes_shell_aliases_are_judged_as_what_they_run(agent_clis, acti
         hook=activated.hook(),
     )
     refs = subprocess.run(["git", "for-each-ref"], cwd=remote, capture_output=True, text=True).stdout
-    assert "shipped" not in refs, "the alias's push ran\n" + run.describe()
+    assert "shipped" not in refs, "the push ran\n" + run.describe()
     assert run.returncode == 0 and run.tool_results(), run.describe()
     proposed = {a.payload["command"]: a.reason for a in activated.actions()}
-    assert proposed == {
-        "ship": "autonomy",
-        "git push -q origin HEAD:refs/heads/shipped": "cap_external_effect",
-    }, proposed
+    assert proposed == {"ship": "autonomy", SHIP: "cap_external_effect"}, proposed
