@@ -753,7 +753,22 @@ def _function_header(line: str) -> tuple[str, int]:
 def _braced(text: str, at: int) -> tuple[str, int]:
     """The text between the ``{`` at ``at`` and its matching ``}`` (quotes kept, their braces not counted), and
     where to read on; ("", …) when it never closes."""
-    depth, quote, i, n = 0, "", at, len(text)
+    depth = 0
+    for i, c in _outside_quotes(text, at):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return text[at + 1 : i], i + 1
+    return "", len(text)
+
+
+def _outside_quotes(text: str, i: int):  # -> Iterator[tuple[int, str]] (typing is not imported here)
+    """Each (index, character) of ``text`` from ``i`` that stands outside quotes and backslash escapes: what
+    the shell reads as its syntax."""
+    quote = ""
+    n = len(text)
     while i < n:
         c = text[i]
         if quote:
@@ -765,14 +780,9 @@ def _braced(text: str, at: int) -> tuple[str, int]:
             quote = c
         elif c == "\\":
             i += 1
-        elif c == "{":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return text[at + 1 : i], i + 1
+        else:
+            yield i, c
         i += 1
-    return "", n
 
 
 def _unquoted(text: str) -> str:
@@ -838,23 +848,10 @@ def expand_aliases(command: str, aliases: dict[str, str], starts: list[str] | No
 
 def _word_end(command: str, i: int) -> int:
     """Where the word starting at ``i`` ends (quotes and backslashes kept inside it)."""
-    quote = ""
-    n = len(command)
-    while i < n:
-        c = command[i]
-        if quote:
-            if c == quote:
-                quote = ""
-            elif c == "\\" and quote == '"':
-                i += 1
-        elif c in "'\"":
-            quote = c
-        elif c == "\\":
-            i += 1
-        elif c in " \t;&|(){}\n<>":
-            break
-        i += 1
-    return min(i, n)
+    for j, c in _outside_quotes(command, i):
+        if c in " \t;&|(){}\n<>":
+            return j
+    return len(command)
 
 
 def _expanded_word(word: str, aliases: dict[str, str]) -> tuple[str, bool]:
