@@ -559,6 +559,7 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
 EXPANDED_FIELD = "brabo_expanded"
 FUNCTIONS_FIELD = "brabo_functions"  # the user's shell functions the command calls, name -> body
 MAX_SNAPSHOT = 4 * 1024 * 1024
+MAX_FUNCTION = 64 * 1024  # one function's definition read at most
 _KEYWORDS = ("then", "do", "else", "elif", "!", "time", "if", "while", "until", "{", "(")
 
 
@@ -580,30 +581,71 @@ STARTUP_FILES = (
 def shell_definitions_used(command: str) -> dict[str, object]:
     """What the hook adds to a Claude Code Bash call: the command as the user's aliases expand it
     (EXPANDED_FIELD, when they change it) and the bodies of the user's functions it calls (FUNCTIONS_FIELD)."""
-    aliases, functions = shell_definitions()
+    texts = _definition_texts()
     out: dict[str, object] = {}
-    expanded = expand_aliases(command, aliases)
+    expanded = expand_aliases(command, _Aliases(texts))  # type: ignore[arg-type]
     if expanded != command:
         out[EXPANDED_FIELD] = expanded
-    if functions:
-        starts: list[str] = []
-        expand_aliases(expanded, {}, starts)
-        used = {name: functions[name] for name in starts if name in functions}
-        if used:
-            out[FUNCTIONS_FIELD] = used
+    starts: list[str] = []
+    expand_aliases(expanded, {}, starts)
+    used = shell_functions(dict.fromkeys(starts), texts)
+    if used:
+        out[FUNCTIONS_FIELD] = used
     return out
+
+
+class _Aliases:
+    """The user's aliases as expand_aliases reads them, each looked up in the texts when first asked (a snapshot
+    holds hundreds; a command names a few)."""
+
+    def __init__(self, texts: list[str]) -> None:
+        self.texts = texts
+        self.known: dict[str, str | None] = {}
+
+    def _get(self, name: str) -> str | None:
+        if name not in self.known:
+            found = None
+            for text in self.texts:  # a later file over an earlier one
+                if name in text:
+                    found = _aliases_in(text, name).get(name, found)
+            self.known[name] = found
+        return self.known[name]
+
+    def __contains__(self, name: str) -> bool:
+        return self._get(name) is not None
+
+    def __getitem__(self, name: str) -> str:
+        value = self._get(name)
+        if value is None:
+            raise KeyError(name)
+        return value
 
 
 def snapshot_aliases() -> dict[str, str]:
     """The aliases of Claude Code's newest shell snapshot (``alias -- NAME=VALUE`` lines); with none yet, the
     ``alias`` lines of the user's start-up files (STARTUP_FILES, and ~/.bash_aliases)."""
-    return shell_definitions()[0]
+    aliases: dict[str, str] = {}
+    for text in _definition_texts():
+        aliases.update(_aliases_in(text))
+    return aliases
 
 
-def shell_definitions() -> tuple[dict[str, str], dict[str, str]]:
-    """The aliases and the functions (name -> body) Claude Code runs every Bash command with: the newest
-    snapshot's (zsh's ``typeset -f`` text, bash's ``eval -- $'…'`` lines), or with none yet (Claude Code builds
-    it for the first command, after this hook) the user's start-up files' own -- each file read once."""
+def shell_functions(names, texts: list[str] | None = None) -> dict[str, str]:
+    """The bodies of the user's shell functions among ``names`` that Claude Code defines for every Bash command:
+    the newest snapshot's (zsh's ``typeset -f`` text, bash's ``eval -- $'…'`` lines), or with none yet the
+    start-up files' own. Only the named ones are read (a snapshot holds hundreds, in hundreds of KB)."""
+    found: dict[str, str] = {}
+    for text in _definition_texts() if texts is None else texts:
+        for name in names:
+            body = _function_named(text, name) if name and name in text else None
+            if body:
+                found[name] = body
+    return found
+
+
+def _definition_texts() -> list[str]:
+    """The text of Claude Code's newest shell snapshot; with none yet -- Claude Code builds it for the first
+    command, after this hook -- the user's start-up files', in the order a login shell reads them."""
     home = getenv("HOME") or ""
     newest = _newest_snapshot(home)
     paths = (
@@ -613,18 +655,38 @@ def shell_definitions() -> tuple[dict[str, str], dict[str, str]]:
         if home
         else []
     )
-    aliases: dict[str, str] = {}
-    functions: dict[str, str] = {}
+    texts = []
     for path in paths:
         try:
             with open(path, "rb") as f:
-                text = f.read(MAX_SNAPSHOT).decode("utf-8", "replace")
+                texts.append(f.read(MAX_SNAPSHOT).decode("utf-8", "replace"))
         except (OSError, ValueError):
             continue
-        aliases.update(_aliases_in(text))
-        if "{" in text:
-            functions.update(_functions_in(_evals_decoded(text)))
-    return aliases, functions
+    return texts
+
+
+def _function_named(text: str, name: str) -> str | None:
+    """The body of the last definition of ``name`` in ``text``: a bash snapshot's ``eval -- $'name () …'`` line
+    (decoded), or a ``name () {`` / ``name() {`` / ``function name`` definition at a line's start."""
+    body = None
+    for head in (f"eval -- $'{name} ()", f"eval $'{name} ()", f"{name} ()", f"{name}()", f"function {name}"):
+        at = -1 if not text.startswith(head) else 0
+        while True:
+            nxt = text.find("\n" + head, at + 1)
+            if nxt < 0:
+                break
+            at = nxt + 1
+        if at < 0:
+            continue
+        end = text.find("\n", at)
+        if head.startswith("eval"):
+            line = text[at : end if end >= 0 else len(text)]
+            one = _first_function(_ansi_c(line, line.find("$'") + 2))
+        else:
+            one = _first_function(text[at : at + MAX_FUNCTION])
+        if one is not None and one[0] == name:
+            body = one[1]
+    return body
 
 
 def _newest_snapshot(home: str) -> str:
@@ -642,13 +704,19 @@ def _newest_snapshot(home: str) -> str:
     return folder + "/" + newest if newest else ""
 
 
-def _aliases_in(text: str) -> dict[str, str]:
-    """The ``alias NAME=VALUE`` (``alias -- …``) lines of a start-up file or snapshot, later ones over earlier."""
+def _aliases_in(text: str, only: str = "") -> dict[str, str]:
+    """The ``alias NAME=VALUE`` (``alias -- …``) lines of a start-up file or snapshot, later ones over earlier
+    (``only``: that alias's lines alone, found without reading the others)."""
     aliases: dict[str, str] = {}
-    for line in text.split("\n"):
-        line = line.strip()
+    word = "alias " if not only else only + "="
+    at = text.find(word)
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line, at = text[start:end].strip(), text.find(word, end)
         if not line.startswith("alias "):
-            continue
+            continue  # (the word inside a line: not a definition)
         rest = line[len("alias ") :].lstrip()
         rest = rest[3:] if rest.startswith("-- ") else rest
         name, eq, value = rest.partition("=")
@@ -656,16 +724,6 @@ def _aliases_in(text: str) -> dict[str, str]:
         if eq and name and " " not in name and len(aliases) < 1000:
             aliases[name] = _unquoted(value[: _word_end(value, 0)])  # one shell word: `# a comment` after it
     return aliases
-
-
-def _evals_decoded(text: str) -> str:
-    """The text with each of bash's snapshot lines ``eval -- $'…' > /dev/null 2>&1`` replaced by the code it
-    evaluates ($'…' decoded as bash decodes it)."""
-    out: list[str] = []
-    for line in text.split("\n"):
-        start = line.find("$'") if line.startswith("eval ") else -1
-        out.append(_ansi_c(line, start + 2) if start >= 0 else line)
-    return "\n".join(out)
 
 
 _ESCAPES = {
@@ -710,24 +768,18 @@ def _ansi_c(line: str, i: int) -> str:
     return "".join(out)
 
 
-def _functions_in(text: str) -> dict[str, str]:
-    """Shell function definitions in ``text`` -- ``name () {``, ``name() { …; }``, ``function name {`` -- name ->
-    the body between its braces (braces inside quotes are not counted)."""
-    found: dict[str, str] = {}
-    i, n = 0, len(text)
-    while i < n and len(found) < 500:
-        end = text.find("\n", i)
-        end = n if end < 0 else end
-        line = text[i:end].strip()
-        name, brace = _function_header(line)
-        if not name:
-            i = end + 1
-            continue
-        at = text.find("{", i + text[i:end].find(line) + brace) if brace >= 0 else text.find("{", end)
-        body, i = _braced(text, at) if at >= 0 else ("", end + 1)
-        if body:
-            found[name] = body.strip()
-    return found
+def _first_function(text: str) -> tuple[str, str] | None:
+    """The function ``text`` starts by defining -- ``name () {``, ``name() { …; }``, ``function name {`` -- as
+    (name, the body between its braces; braces inside quotes are not counted), or None."""
+    end = text.find("\n")
+    end = len(text) if end < 0 else end
+    line = text[:end].strip()
+    name, brace = _function_header(line)
+    if not name:
+        return None
+    at = text.find("{", text.find(line) + brace) if brace >= 0 else text.find("{", end)
+    body = _braced(text, at)[0] if at >= 0 else ""
+    return (name, body.strip()) if body.strip() else None
 
 
 def _function_header(line: str) -> tuple[str, int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from actions.models import ProposedAction
-from brabo_client.hook import expand_aliases, shell_definitions, snapshot_aliases
+from brabo_client.hook import expand_aliases, shell_functions, snapshot_aliases
 from projects.services import set_autonomy
 from tests.test_agent_hooks_live import claude_tool, decision_of, hooked, verdict  # noqa: F401
 
@@ -200,7 +200,7 @@ def test_the_users_functions_are_read(tmp_path, monkeypatch, text, functions):
     folder.mkdir(parents=True)
     (folder / "snapshot-bash-3-c.sh").write_text(text)
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "claude"))
-    found = shell_definitions()[1]
+    found = shell_functions([*functions, "cd", "absent", "echo"])
     found.pop("cd", None)
     assert found == functions
 
