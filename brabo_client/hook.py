@@ -881,7 +881,14 @@ def expand_aliases(command: str, aliases: dict[str, str], starts: list[str] | No
             i += 1
             at_start = True
             continue
+        if c in "<>":
+            i = _redirection(command, i, out)  # its target is never a command's start
+            continue
         j = _word_end(command, i)
+        if j == i:  # (no word starts here: the character is kept, and reading goes on)
+            out.append(c)
+            i += 1
+            continue
         word = command[i:j]
         i = j
         if at_start:
@@ -896,6 +903,21 @@ def expand_aliases(command: str, aliases: dict[str, str], starts: list[str] | No
                 at_start = True
         out.append(word)
     return "".join(out)
+
+
+def _redirection(command: str, i: int, out: list[str]) -> int:
+    """Copy a redirection starting at ``i`` (`>`, `>>`, `2>&1`'s `>&1`, `<<EOF`) and its target word to ``out``;
+    where reading goes on."""
+    n = len(command)
+    while i < n and command[i] in "<>&|-":
+        out.append(command[i])
+        i += 1
+    while i < n and command[i] in " \t":
+        out.append(command[i])
+        i += 1
+    j = _word_end(command, i)
+    out.append(command[i:j])
+    return j
 
 
 def _word_end(command: str, i: int) -> int:

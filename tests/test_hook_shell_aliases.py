@@ -10,6 +10,8 @@ the server proposes and judges both -- what runs, and what was written (a forged
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from actions.models import ProposedAction
 from brabo_client.hook import expand_aliases, shell_functions, snapshot_aliases
@@ -105,6 +107,13 @@ ALIASES = {"gpf": "git push --force-with-lease", "ll": "ls -alF", "ls": "ls --co
         ("git commit -m 'gpf'", "git commit -m 'gpf'"),
         ("'gpf'", "'gpf'"),
         ("\\gpf", "\\gpf"),
+        # redirections: their targets are no command's start, and the command after them is
+        ("echo x > gpf", "echo x > gpf"),
+        ("gpf > log 2>&1", "git push --force-with-lease > log 2>&1"),
+        (">log gpf", ">log git push --force-with-lease"),
+        ("cat <<EOF\ngpf\nEOF", "cat <<EOF\ngit push --force-with-lease\nEOF"),  # (judged beside, as text)
+        ("echo '{}' > .claude/settings.json", "echo '{}' > .claude/settings.json"),
+        ("a ; ; <", "a ; ; <"),
     ],
 )
 def test_aliases_expand_where_the_shell_expands_them(command, expanded):
@@ -240,3 +249,13 @@ def test_a_malformed_function_list_is_refused(terminal_autonomy):
         decision_of(answer) == "deny"
         and "brabo_functions" in answer["hookSpecificOutput"]["permissionDecisionReason"]
     )
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=" \t\n;&|(){}<>'\"\\$=#-ab", max_size=40))
+def test_reading_any_text_ends_and_changes_nothing_without_aliases(text):
+    """The hook reads every Bash command an agent sends: whatever its text, the reading ends, and with no alias
+    to expand gives the text back."""
+    starts: list[str] = []
+    assert expand_aliases(text, {}, starts) == text
+    assert expand_aliases(text, {"a": "b a"}) is not None
