@@ -101,7 +101,10 @@ def hands_on(words: Sequence[str]) -> bool:
     rest = "\0".join(words[1:])
     if "/" not in rest and "=" not in rest and " " not in rest and "." not in rest and rest.islower():
         return False
-    return any(_handed_name(w) in HANDED_NAMES or handed_line(w) is not None for w in words[1:])
+    # (each distinct word once: hostile input repeats its words by the thousand)
+    return any(
+        _handed_name(w) in HANDED_NAMES or handed_line(w) is not None for w in dict.fromkeys(words[1:])
+    )
 
 
 def _handed_name(word: str) -> str:
