@@ -243,7 +243,8 @@ def _with_aliases(mapped: Mapped, ti: dict, cwd: str | None, root: str | None) -
     more: list[str] = []
     expanded = ti.get(EXPANDED_FIELD)
     if expanded is not None and _text(expanded, f"tool_input.{EXPANDED_FIELD}") != ti.get("command"):
-        more.append(expanded)
+        if expanded.strip():  # (an alias to nothing leaves nothing more to judge)
+            more.append(expanded)
     functions = ti.get(FUNCTIONS_FIELD)
     if functions is not None:
         if not isinstance(functions, dict) or not all(
