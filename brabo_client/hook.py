@@ -115,32 +115,42 @@ def join(base: str, path: str) -> str:
 
 
 def realpath(path: str) -> str:
-    """``os.path.realpath(path)``. An absolute path is walked name by name with ``lstat``, as realpath walks
-    it: while no name on the way is a symbolic link, realpath's answer is the path with its empty, ``.`` and
-    ``..`` names taken out, which this returns; at the first link (or for a relative path, or without
-    ``posix``) the whole path goes to ``os.path.realpath`` itself. An error ``lstat`` raises that is not an
-    OSError (a NUL byte) is raised as realpath raises it."""
+    """``os.path.realpath(path)``. An absolute path is walked name by name with ``lstat`` (``_names``), as
+    realpath walks it: while no name on the way is a symbolic link, realpath's answer is the path with its
+    empty, ``.`` and ``..`` names taken out, which this returns; at the first link (or for a relative path, or
+    without ``posix``) the whole path goes to ``os.path.realpath`` itself. An error ``lstat`` raises that is not
+    an OSError (a NUL byte) is raised as realpath raises it."""
     if _posix is not None and path.startswith("/"):
-        names: list[str] = []
-        for name in path.split("/"):
-            if not name or name == ".":
-                continue
-            if name == "..":
-                if names:
-                    names.pop()
-                continue
-            names.append(name)
-            try:
-                mode = _posix.lstat("/" + "/".join(names)).st_mode
-            except OSError:  # missing, not a folder, too long: not a link, as realpath reads it
-                continue
-            if mode & 0o170000 == 0o120000:  # stat.S_ISLNK
-                break
-        else:
-            return "/" + "/".join(names)
+        lexical, linked = _names(path)
+        if not linked:
+            return lexical
     import os
 
     return os.path.realpath(path)
+
+
+def _names(path: str) -> tuple[str, bool]:
+    """``path`` (absolute) with its empty, ``.`` and ``..`` names taken out, and whether some name on its way is
+    a symbolic link -- each name's ``lstat`` asked until the first link, as realpath walks it (a missing name
+    is no link). A NUL byte raises ``lstat``'s ValueError."""
+    names: list[str] = []
+    linked = False
+    for name in path.split("/"):
+        if not name or name == ".":
+            continue
+        if name == "..":
+            if names:
+                names.pop()
+            continue
+        names.append(name)
+        if linked:
+            continue
+        try:
+            mode = _posix.lstat("/" + "/".join(names)).st_mode
+        except OSError:  # missing, not a folder, too long: not a link, as realpath reads it
+            continue
+        linked = mode & 0o170000 == 0o120000  # stat.S_ISLNK
+    return "/" + "/".join(names), linked
 
 
 def env(name: str) -> str:
@@ -443,8 +453,11 @@ def links_in(command: str, base: str, root: str) -> dict[str, str]:
 def _leads_elsewhere(full: str, inside: str) -> str | None:
     """Where ``full`` (absolute, inside the project as written) really leads, when a link on its way takes it
     elsewhere and not to a program (an executable file: `.venv/bin/python`); else None."""
-    lexical = _linked_path(full)
-    if lexical is None or not (lexical + "/").startswith(inside):
+    try:
+        lexical, linked = _names(full)
+    except ValueError:  # a NUL byte: no path the command can open
+        return None
+    if not linked or not (lexical + "/").startswith(inside):
         return None  # no link on its way, or outside the project as written (the server reads that)
     import os  # (only now: a command with no link on its way costs the hook no import)
     import stat
@@ -455,29 +468,6 @@ def _leads_elsewhere(full: str, inside: str) -> str | None:
     except OSError:
         return real
     return None if stat.S_ISREG(st.st_mode) and st.st_mode & 0o111 else real
-
-
-def _linked_path(path: str) -> str | None:
-    """``path`` (absolute) with its empty, ``.`` and ``..`` names taken out, when some name on its way is a
-    symbolic link (read name by name as realpath reads it); None when none is."""
-    names: list[str] = []
-    linked = False
-    for name in path.split("/"):
-        if not name or name == ".":
-            continue
-        if name == "..":
-            if names:
-                names.pop()
-            continue
-        names.append(name)
-        if linked:
-            continue
-        try:
-            mode = _posix.lstat("/" + "/".join(names)).st_mode if _posix is not None else 0
-        except (OSError, ValueError):
-            return None  # missing (nothing below it can be a link), or a name no path can hold
-        linked = mode & 0o170000 == 0o120000  # stat.S_ISLNK
-    return "/" + "/".join(names) if linked else None
 
 
 def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str | None]:
