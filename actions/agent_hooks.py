@@ -253,8 +253,8 @@ def _with_aliases(mapped: Mapped, ti: dict, cwd: str | None, root: str | None) -
             raise HookInputError(f"tool_input.{FUNCTIONS_FIELD} must map each function's name to its body")
         more.extend(body for name, body in functions.items() if name not in KNOWN_PROGRAMS and body.strip())
     proposals = list(mapped.proposals)
-    for command in dict.fromkeys(more):
-        also = terminal(mapped.tool, command, cwd, root, ti.get(LINKS_FIELD))
+    for command in dict.fromkeys(more):  # (the command's links were judged with it as written, above)
+        also = terminal(mapped.tool, command, cwd, root)
         if also.refusal:
             return also
         proposals.extend(also.proposals)
