@@ -72,6 +72,9 @@ def test_the_hook_finds_the_words_that_lead_through_a_link(planted, tmp_path):
     assert links_in("cp a out/new.txt", app, app) == {"out/new.txt": f"{outside}/new.txt"}
     assert links_in("cd src && rm -rf ../out/", app, app) == {"../out/": outside}  # from where `cd` moved
     assert links_in("cat src/cfg", app, app) == {"src/cfg": f"{app}/.claude/settings.json"}
+    assert links_in("cat nope/../out/x", app, app) == {
+        "nope/../out/x": f"{outside}/x"
+    }  # as realpath walks it
     # a program through a link (a virtualenv's python), words with no link, paths outside as written: none
     assert links_in(".venv/bin/python -m pytest src/ok.py", app, app) == {}
     assert links_in(f"git status; cat /etc/hosts {outside}/bashrc", app, app) == {}
