@@ -127,6 +127,9 @@ class Mapped:
     # tool is let through (a subagent launch whose own tool calls come through the hook, ``subagent``).
     refusal: str = ""
     why: str = ""
+    # A reading tool's call (``reader``): decided first without a record, and let through with nothing
+    # written when every proposal would be auto-approved; otherwise proposed like any call.
+    quiet: bool = False
 
 
 def _text(value, where: str) -> str:
@@ -413,6 +416,125 @@ def acting(agent: str, tool: str) -> Mapped | None:
     return Mapped(tool=tool, refusal="acting", why=why)
 
 
+# Set by ``brabo hook`` (brabo_client/hook.py): each path a Codex patch or a reading tool names, as written → its
+# real path on the agent's machine, where symlinks were followed.
+RESOLVED_FIELD = "brabo_resolved_paths"
+
+
+# -- the reading tools -------------------------------------------------------------------------------------
+# What an agent's reading tools read goes into its model's context: on a laptop (SPEC §5, "agent"), the user's
+# credentials (~/.aws/credentials, ~/.ssh/id_ed25519) as readily as the project's code. Each call is judged as
+# the shell command that reads the same (meaning, not spelling: Read is ``cat``), so the path scope, which holds
+# for an agent in every mode, and the team's rules about reading (a deny of ``cat .env``) hold for it as they do
+# for Bash. An agent reads its project all day: a call the rules auto-approve is let through with nothing
+# recorded (``quiet``, actions/hooks_api.py); any other is proposed like a Bash call -- recorded, a person decides.
+# Each tool: the command that reads the same, the fields naming a file or folder (the first one given is read),
+# the fields holding a glob pattern, and whether the tool searches a folder (its folder defaults to the cwd).
+# Captured from the pinned CLIs: Claude Code 2.1.332 (Read, NotebookRead, Grep, Glob, LS), Gemini CLI 0.61.0
+# (packages/core/src/tools: read-file, read-many-files, ls, glob, grep/ripGrep; relative paths are relative to
+# the project root, its targetDir).
+@dataclass(frozen=True)
+class Reader:
+    command: tuple[str, ...]
+    paths: tuple[str, ...] = ()
+    patterns: tuple[str, ...] = ()
+    searches: bool = False  # a folder tool: no path given means the working directory
+    regex: str = ""  # the field holding what is searched for (grep's -e)
+
+
+READERS: dict[str, dict[str, Reader]] = {
+    "claude-code": {
+        "Read": Reader(("cat",), paths=("file_path",)),
+        "NotebookRead": Reader(("cat",), paths=("notebook_path",)),
+        "LS": Reader(("ls", "-la"), paths=("path",), searches=True),
+        "Grep": Reader(("grep", "-rn"), paths=("path",), searches=True, regex="pattern"),
+        "Glob": Reader(("ls", "-d"), paths=("path",), patterns=("pattern",), searches=True),
+    },
+    "gemini-cli": {
+        "read_file": Reader(("cat",), paths=("file_path", "absolute_path")),
+        "read_many_files": Reader(("cat",), patterns=("include", "paths"), searches=True),
+        "list_directory": Reader(("ls", "-la"), paths=("dir_path", "path"), searches=True),
+        "glob": Reader(("ls", "-d"), paths=("dir_path", "path"), patterns=("pattern",), searches=True),
+        "grep_search": Reader(("grep", "-rn"), paths=("dir_path", "path"), searches=True, regex="pattern"),
+    },
+}
+READ_FREE = "the agent's {tool} tool reads {what}, which the rules let it read."
+_TILDE = re.compile(r"~[A-Za-z0-9._-]*(?=/|$)")
+
+
+def _shell_word(path: str, root: str | None) -> str:
+    """``path`` as one shell word meaning the same place from the project root, as a person would type it there
+    (``cat .env``, so the team's rules about reading match it): relative inside the root, quoted, a leading
+    ``~`` (which the agents expand to the home folder) left for the rules to read as the home folder it is."""
+    if root and posixpath.isabs(root) and posixpath.isabs(path):
+        full, top = posixpath.normpath(path), posixpath.normpath(root)
+        if full == top:
+            path = "."
+        elif full.startswith(top.rstrip("/") + "/"):
+            path = full[len(top.rstrip("/")) + 1 :]
+    if path.startswith("-"):
+        path = "./" + path  # never read as an option
+    tilde = _TILDE.match(path)
+    if tilde is None:
+        return shlex.quote(path)
+    rest = path[tilde.end() :]
+    return tilde.group(0) + (shlex.quote(rest) if rest else "")
+
+
+def _read_places(spec: Reader, ti: dict, base: str | None) -> list[str]:
+    """The places a reading call reads: its file or folder, or each glob pattern joined to the folder it
+    searches; absolute where ``base`` (the folder relative ones start from) is known."""
+    folder = next((_text(ti[n], f"tool_input.{n}") for n in spec.paths if ti.get(n) not in (None, "")), None)
+    if folder is None:
+        if not spec.searches:
+            raise HookInputError(f"tool_input.{spec.paths[0]} is missing")
+        folder = "."
+    if base and not posixpath.isabs(folder) and not folder.startswith("~"):
+        folder = posixpath.normpath(posixpath.join(base, folder))
+    patterns: list[str] = []
+    for name in spec.patterns:
+        value = ti.get(name)
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            patterns.extend(v for v in value if v)
+        elif value not in (None, "", []):
+            patterns.append(_text(value, f"tool_input.{name} (a glob pattern or a list of them)"))
+    joined = [
+        p if posixpath.isabs(p) or p.startswith("~") else posixpath.normpath(posixpath.join(folder, p))
+        for p in patterns
+    ]
+    return joined or [folder]
+
+
+def reader(agent: str, tool: str, ti: dict, cwd: str | None, root: str | None) -> Mapped | None:
+    """A reading tool's call as the shell command that reads the same places (READERS), or None for a tool that
+    is not one. The command hook sends where each place really leads on the agent's machine
+    (``brabo_resolved_paths``); both are read, so what a sender adds never lowers what the text gets."""
+    spec = READERS[agent].get(tool)
+    if spec is None:
+        return None
+    base = root if agent == "gemini-cli" else cwd
+    places = _read_places(spec, ti, base if base and posixpath.isabs(base) else None)
+    resolved = ti.get(RESOLVED_FIELD)
+    if resolved is not None:
+        if not isinstance(resolved, dict) or not all(isinstance(v, str) for v in resolved.values()):
+            raise HookInputError(f"tool_input.{RESOLVED_FIELD} must map each path to a string")
+        places += [v for v in resolved.values() if v and "\x00" not in v]
+    if any("\x00" in p for p in places):
+        raise HookInputError("a path holds a NUL character")
+    words = list(spec.command)
+    if spec.regex:
+        words += ["-e", shlex.quote(_text(ti.get(spec.regex), f"tool_input.{spec.regex}"))]
+    words += [_shell_word(p, root) for p in dict.fromkeys(places)]
+    payload = {"command": " ".join(words), **RUNS_IN_AGENT}  # from the project root (no cwd)
+    what = ", ".join(dict.fromkeys(places))
+    return Mapped(
+        tool=tool,
+        proposals=[Proposal("terminal", payload)],
+        quiet=True,
+        why=READ_FREE.format(tool=tool, what=what),
+    )
+
+
 # -- the three agents -------------------------------------------------------------------------------------
 
 
@@ -466,7 +588,12 @@ class ClaudeCode(AgentProtocol):
             return write(tool, ti.get("notebook_path"), source, cwd, root, **extra)
         if tool in SUBAGENT_TOOLS:
             return subagent(tool, ti)
-        return acting(self.name, tool) or mcp_call(tool, ti, root) or Mapped(tool=tool, refusal="unmapped")
+        return (
+            reader(self.name, tool, ti, cwd, root)
+            or acting(self.name, tool)
+            or mcp_call(tool, ti, root)
+            or Mapped(tool=tool, refusal="unmapped")
+        )
 
     def answer(self, decision, reason):
         return {
@@ -503,7 +630,8 @@ class GeminiCli(AgentProtocol):
             }
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
         return (
-            acting(self.name, tool)
+            reader(self.name, tool, ti, cwd, root)
+            or acting(self.name, tool)
             or mcp_call(tool, ti, root, body.get("mcp_context"))
             or gemini_mcp_call(tool, ti, root)
             or Mapped(tool=tool, refusal="unmapped")
@@ -521,11 +649,6 @@ class GeminiCli(AgentProtocol):
 # the marker, so `  *** Add File: .husky/pre-commit` after another hunk is a file too: blanks before the marker
 # are read here as well (red team: a second, indented file hid beside an ordinary one).
 _PATCH_FILE = re.compile(r"^[^\S\n]*\*\*\* (Add File|Update File|Delete File|Move to): (.+)$", re.MULTILINE)
-
-
-# Set by ``brabo hook codex`` (brabo_client/hook.py): each patch path as written → its real path on the
-# agent's machine, where symlinks were followed.
-RESOLVED_FIELD = "brabo_resolved_paths"
 
 
 class Codex(AgentProtocol):

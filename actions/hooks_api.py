@@ -261,6 +261,13 @@ class AgentHookView(BraboAPIView):
             planned.append(
                 (p.action_type, payload, fingerprint(caller, proto, mapped.tool, p.action_type, payload))
             )
+        if mapped.quiet and all(
+            services.would_auto_approve(project=project, agent=caller, action_type=t, payload=pl)
+            for t, pl, _ in planned
+        ):
+            # a reading tool the rules let through (agent_hooks.reader): nothing recorded, as an agent reads
+            # its project all day; anything else is proposed below (recorded, a person decides)
+            return ALLOW, f"Brabo: {mapped.why}"
         console = request.build_absolute_uri("/admin/console/")
         deadline = time.monotonic() + timeout
         for _ in range(3):

@@ -262,6 +262,38 @@ def propose_action(
     return _insert_proposal(proposal)
 
 
+def would_auto_approve(*, project: Project, agent: Agent, action_type: str, payload) -> bool:
+    """Whether ``agent`` proposing this would be auto-approved now -- decided as :func:`propose_action` decides
+    (the payload read, IAM, the agent's autonomy, the policy in force and on disk, the operator's hooks),
+    with nothing written and no rate spent. For the calls an agent makes all day that are worth no record when
+    the rules let them through (actions/hooks_api.py, a reading tool): anything else goes to propose_action,
+    which answers it (a suspended agent, a bad payload, a root that is gone: False here, named there)."""
+    if agent.suspended_at is not None or action_type in QUESTION_TYPES or action_type == "spend":
+        return False
+    try:
+        payload, _ = read_payload(action_type, payload)
+    except PayloadError:
+        return False
+    role = agent_role(agent)
+    inputs = proposal_inputs(project, agent)
+    try:
+        verdict = evaluate(
+            project,
+            action_type=action_type,
+            payload=payload,
+            role=role,
+            agent=agent,
+            autonomy=inputs.autonomy,
+            container_running=inputs.container_running,
+        )
+    except ProjectRootInvalid:
+        return False
+    if verdict.decision != AUTO_APPROVE:
+        return False
+    rules = quorum.rules_of(project) if inputs.has_approval_rules else {}
+    return quorum.rule_for(project, action_type, payload, rules) is None  # a two-person rule: recorded
+
+
 def _principal_user_id(agent: Agent | None):
     principal = agent.principal if agent is not None else None  # loaded with the agent (no query)
     return principal.user_id if principal is not None else None

@@ -497,6 +497,7 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
                     ti[name] = real(value)
                 elif base and name in ("file_path", "notebook_path"):
                     ti[name] = real(join(base, value))
+        _add_read_links(body.get("tool_name"), ti, root if agent == "gemini-cli" else out.get("cwd"))
         patch = ti.get("command", ti.get("input"))
         if body.get("tool_name") == "apply_patch" and isinstance(patch, str):
             workdir = ti.get("workdir")
@@ -522,6 +523,55 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
             ti.update(shell_definitions_used(command))
         out["tool_input"] = ti
     return out, root
+
+
+# The agents' reading tools (actions/agent_hooks.py READERS): the fields naming a file or folder the tool reads
+# and those holding glob patterns, whose folder part may lead through a link (`docs/**` where docs -> ~).
+READ_TOOLS = frozenset(("Read", "NotebookRead", "Grep", "Glob", "LS")) | frozenset(
+    ("read_file", "read_many_files", "list_directory", "glob", "grep_search")
+)
+READ_PATH_FIELDS = ("path", "absolute_path", "file_path", "notebook_path", "dir_path")
+READ_PATTERN_FIELDS = ("pattern", "include", "paths")
+GLOB_TOOLS = ("Glob", "glob", "read_many_files")
+
+
+def _add_read_links(tool, ti: dict, base) -> None:
+    """For a reading tool's call, ``tool_input.brabo_resolved_paths`` from :func:`read_links` (Gemini CLI's
+    relative paths start at the project root, Claude Code's at the cwd)."""
+    if tool in READ_TOOLS:
+        resolved = read_links(tool, ti, base if isinstance(base, str) and isabs(base) else None)
+        if resolved:
+            ti[RESOLVED_FIELD] = resolved
+
+
+def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
+    """For a reading tool's call: each path or pattern it names (written -> where it really leads), where that
+    differs from the text: a glob pattern's folder part (the names before the first ``*?[{``) followed through
+    links, the rest kept. ``base``: the folder relative ones start from (None: only absolute ones are read).
+    Grep's ``pattern`` is a regular expression, not a place: only the glob tools' patterns are read."""
+    if _posix is None:
+        return {}  # (not a POSIX system: the server judges the text)
+    paths = [ti[n] for n in READ_PATH_FIELDS if isinstance(ti.get(n), str) and ti[n]]
+    folder = paths[0] if paths else base
+    if folder is not None and not isabs(folder):
+        folder = join(base, folder) if base else None
+    places = [(p, base) for p in paths]  # a file or folder: from where relative ones start
+    if tool in GLOB_TOOLS:  # a pattern: from the folder it searches
+        for name in READ_PATTERN_FIELDS:
+            value = ti.get(name)
+            found = [value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+            places += [(p, folder) for p in found]
+    out: dict[str, str] = {}
+    for word, start in places:
+        if not word or "\x00" in word or (not isabs(word) and not start):
+            continue
+        names = (word if isabs(word) else join(start, word)).split("/")  # type: ignore[arg-type]
+        cut = next((i for i, n in enumerate(names) if any(c in n for c in "*?[{")), len(names))
+        static, rest = "/".join(names[:cut]) or "/", "/".join(names[cut:])
+        if _names(static)[1]:  # some name on the way is a link
+            real = realpath(static)
+            out[word] = join(real, rest) if rest else real
+    return out
 
 
 def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:

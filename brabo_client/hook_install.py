@@ -32,9 +32,13 @@ EX_USAGE = 64
 # all the same: its ``isolation`` can make a git worktree or run the subagent remotely (actions/agent_hooks.py
 # ``subagent``), so a plain launch is let through there and an isolated one waits for a person. A tool an agent adds, renames or offers only on some platforms or
 # versions (Claude Code's Skill, EnterWorktree, Workflow, PowerShell; Gemini CLI's save_memory) reaches Brabo,
-# which maps it (actions/agent_hooks.py) or answers ``--other`` (ask) — never runs unjudged. Leaving the
-# read-only tools out keeps their cost at nothing: a command hook is a process start and a round trip per call
-# (bench/README "Coding-agent hooks": ~40 ms p50), on the tools an agent calls most (Read, Grep, read_file ...).
+# which maps it (actions/agent_hooks.py) or answers ``--other`` (ask) — never runs unjudged. The tools that
+# read files (Read, Grep, Glob, LS, NotebookRead; read_file, read_many_files, list_directory, glob, grep_search)
+# reach Brabo too: on a laptop they read the user's credentials as readily as the project (SPEC §5, "agent"),
+# and are judged as the shell command that reads the same (actions/agent_hooks.py ``READERS``) -- a process
+# start and a round trip per call (bench/README "Coding-agent hooks": ~40 ms p50), nothing recorded when the
+# rules let the read through. Left out, at no cost: the tools that read nothing of the machine's files (the
+# web, the task list, plan mode, the person ...).
 # Claude Code and Gemini CLI test the matcher as a JavaScript regular expression against the tool's name
 # (``new RegExp(matcher).test(name)``: unanchored, so the anchors are in the pattern). Codex's is a Rust regex
 # without look-ahead, and Codex runs PreToolUse for its acting tools only (shell, apply_patch, MCP; code mode's
@@ -43,7 +47,7 @@ EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreT
 READ_ONLY = {
     # Claude Code 2.1.332 (what it declares to its model, deferred tools included) and earlier names.
     "claude-code": (
-        "Read|Glob|Grep|LS|NotebookRead|WebFetch|WebSearch|ToolSearch|DeferredToolPlaceholder"
+        "WebFetch|WebSearch|ToolSearch|DeferredToolPlaceholder"
         "|TodoWrite|TodoRead|TaskCreate|TaskGet|TaskList|TaskUpdate|TaskOutput|TaskStop|BashOutput|KillShell"
         "|ListAgents|SendMessage|ReportFindings|AskUserQuestion|EnterPlanMode|ExitPlanMode"
         "|ScheduleWakeup|CronCreate|CronDelete|CronList|ListMcpResourcesTool|ReadMcpResourceTool|LSP"
@@ -51,7 +55,7 @@ READ_ONLY = {
     ),
     # Gemini CLI 0.61.0 (packages/core/src/tools/tool-names.ts).
     "gemini-cli": (
-        "read_file|read_many_files|list_directory|glob|grep_search|google_web_search|web_fetch|write_todos"
+        "google_web_search|web_fetch|write_todos"
         "|update_topic|list_background_processes|read_background_output|enter_plan_mode|exit_plan_mode"
         "|ask_user|invoke_agent|activate_skill|complete_task|get_internal_docs|list_mcp_resources"
         "|read_mcp_resource|tracker_get_task|tracker_list_tasks|tracker_visualize"

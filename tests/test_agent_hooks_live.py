@@ -224,7 +224,9 @@ def test_command_hook_claude_code_allow_deny_and_unknown(hooked):
     assert code == 0 and decision_of(answer) == "allow"
     code, answer, _ = hooked.command("claude-code", bash("curl x"))
     assert code == 0 and decision_of(answer) == "deny"
-    code, answer, _ = hooked.command("claude-code", claude_tool("Glob", {"pattern": "*"}), "--pending", "ask")
+    code, answer, _ = hooked.command(
+        "claude-code", claude_tool("SomeNewTool", {"pattern": "*"}), "--pending", "ask"
+    )
     assert code == 0 and decision_of(answer) == "ask"
     code, answer, _ = hooked.command("claude-code", bash("make deploy"), "--timeout", "0")
     assert code == 0 and decision_of(answer) == "deny"

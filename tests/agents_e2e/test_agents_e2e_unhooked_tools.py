@@ -21,8 +21,6 @@ installed. The matcher now sends every tool but the read-only ones, and Brabo se
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from .agents import dirs_for, git_project, hook_inputs, run_agents
@@ -85,28 +83,3 @@ def test_tools_that_act_without_a_shell_call_reach_brabo(agent_clis, brabo, tmp_
     assert not failures, "\n".join(failures)
     assert _hooked(captures["skill"]) == ["Skill"] and _hooked(captures["worktree"]) == ["EnterWorktree"]
     assert [a.payload["command"] for a in brabo.actions()] == [f"touch {out}/code_mode"]  # code mode: as Bash
-
-
-def test_the_read_only_tools_run_without_the_hook(agent_clis, brabo, tmp_path):
-    """Friction and cost: reading a file starts no hook and records nothing in Brabo."""
-    jobs, captures = {}, {}
-    for agent, call in {
-        "claude-code": lambda p: ToolCall("Read", {"file_path": p}, "toolu_e2e_1"),
-        "gemini-cli": lambda p: ToolCall("read_file", {"file_path": p}),
-    }.items():
-        project, home = dirs_for(tmp_path, agent)
-        (project / "notes.txt").write_text("brabo-read-marker\n")
-        captures[agent] = tmp_path / f"{agent}.hook.jsonl"
-        jobs[agent] = dict(
-            agent=agent,
-            clis=agent_clis,
-            call=call(str(project / "notes.txt")),
-            project=project,
-            home=home,
-            hook=brabo.hook(capture=captures[agent]),
-        )
-    done = run_agents(jobs)
-    for agent, run in done.items():
-        assert run.returncode == 0 and "brabo-read-marker" in json.dumps(run.tool_results()), run.describe()
-        assert _hooked(captures[agent]) == [], agent
-    assert brabo.actions() == []

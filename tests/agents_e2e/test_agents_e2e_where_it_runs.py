@@ -17,6 +17,7 @@ import pytest
 
 from ..loopback import POLL
 from .agents import AGENTS, SHELL_TOOL, dirs_for, git_project, run_agent, run_agents
+from .model_stub import ToolCall
 
 pytestmark = [pytest.mark.agents_e2e, pytest.mark.django_db(transaction=True)]
 
@@ -191,6 +192,69 @@ def test_a_link_the_repository_planted_does_not_carry_a_write_out_of_the_project
 
     _check(runs, checks)
     assert activated.actions() == []  # refused before a proposal: nothing for a person to approve by mistake
+
+
+SECRET = "aws_secret_access_key = brabo-e2e-secret-0f3c"
+
+
+def test_the_reading_tools_read_the_project_not_the_laptop(agent_clis, activated, tmp_path):
+    """The agents' reading tools read the user's files as readily as the project's: with Read allowed (as teams
+    running Claude Code unattended allow it), a Read of ``docs/cfg.md`` -- a link the repository planted, to
+    ``~/.aws/credentials`` -- reached no hook and gave the model the secret (failing on 86d1cb0), while ``cat
+    docs/cfg.md`` through Bash would have waited. Each reading tool now reaches Brabo and is judged as the shell
+    command that reads the same, where it really leads: the project's files pass with nothing recorded (the
+    seeded allow list reads the worktree); a file outside it, directly or through a link, waits for a person --
+    here nobody answers, so it is refused and the secret never reaches the model. Claude Code's own check
+    refuses a direct Read outside its folder in this mode, and Gemini CLI's workspace check refuses the outside
+    reads as well (both guards here). Claude Code 2.1.332 offers no Grep, Glob or LS (it searches through Bash);
+    actions/tests/test_agent_hooks_readers.py covers those tools as older releases send them."""
+    calls = {
+        "claude-inside": (
+            "claude-code",
+            lambda p, h: ToolCall("Read", {"file_path": f"{p}/notes.txt"}, "t1"),
+        ),
+        "claude-outside": (
+            "claude-code",
+            lambda p, h: ToolCall("Read", {"file_path": f"{h}/.aws/credentials"}, "t1"),
+        ),
+        "claude-link": (
+            "claude-code",
+            lambda p, h: ToolCall("Read", {"file_path": f"{p}/docs/cfg.md"}, "t1"),
+        ),
+        "gemini-inside": ("gemini-cli", lambda p, h: ToolCall("read_file", {"file_path": "notes.txt"})),
+        "gemini-link": ("gemini-cli", lambda p, h: ToolCall("read_file", {"file_path": "docs/cfg.md"})),
+    }
+    jobs = {}
+    for name, (agent, call) in calls.items():
+        project, home = dirs_for(tmp_path, name)
+        (project / "notes.txt").write_text("brabo-read-marker\n")
+        (home / ".aws").mkdir()
+        (home / ".aws" / "credentials").write_text(f"[default]\n{SECRET}\n")
+        (project / "docs").mkdir()
+        (project / "docs" / "cfg.md").symlink_to(home / ".aws" / "credentials")
+        jobs[name] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=call(project, home),
+            project=project,
+            home=home,
+            hook=activated.hook(),
+            allowed=("Read",) if agent == "claude-code" else (),  # Claude Code's own prompt skipped
+        )
+    runs = run_agents(jobs)
+
+    def checks(name, run):
+        told = json.dumps(run.tool_results())
+        assert run.returncode == 0 and run.tool_results(), run.describe()
+        if name.endswith("inside"):
+            assert "brabo-read-marker" in told, run.describe()
+        else:
+            assert "brabo-e2e-secret" not in told, "the secret reached the model\n" + run.describe()
+
+    _check(runs, checks)
+    proposed = sorted(a.payload["command"].split(" ")[0] for a in activated.actions())
+    assert proposed == ["cat", "cat"]  # the inside reads recorded nothing; the two outside wait
+    assert all(a.payload["runs_in"] == "agent" and a.status != "auto_approved" for a in activated.actions())
 
 
 SHIP = "git push -q origin HEAD:refs/heads/shipped"

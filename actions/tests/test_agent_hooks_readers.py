@@ -1,0 +1,279 @@
+"""Red team: an agent's reading tools read what its shell may not (SPEC §5 "where it runs": the path scope holds
+for an agent in every mode; R4.10, meaning not spelling). On a laptop, Claude Code's Read of
+``~/.aws/credentials`` reached no hook while ``cat ~/.aws/credentials`` through Bash waited for a person; a
+team's deny of ``cat .env`` did not stop ``Read(.env)``. The reading tools now reach Brabo
+(brabo_client/hook_install.py) and are judged as the shell command that reads the same
+(actions/agent_hooks.py ``READERS``); a read the rules let through passes with nothing recorded.
+
+On 86d1cb0 every case here failed but the reads inside the project (kept as friction guards: they passed there
+as "unmapped" tools answered by ``--other allow``): the matcher never sent the tools, and sent by hand they were
+answered by ``--other``, which an install may set to allow. The end-to-end proof with the real CLIs is
+tests/agents_e2e/test_agents_e2e_where_it_runs.py ``test_the_reading_tools_read_the_project_not_the_laptop``.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from actions import services
+from actions.agent_hooks import PROTOCOLS
+from actions.models import ProposedAction
+from brabo_client.hook_install import MATCHER
+from permissions.seeds import DEV_TERMINAL_ALLOW_PATTERNS
+
+ROOT = "/home/ana/app"  # the project folder on the agent's machine
+HOME = "/home/ana"
+EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool"}
+
+
+def body(agent: str, tool: str, tool_input: dict, cwd: str = ROOT) -> dict:
+    return {
+        "session_id": "s",
+        "cwd": cwd,
+        "hook_event_name": EVENT[agent],
+        "tool_name": tool,
+        "tool_input": tool_input,
+    }
+
+
+def said(agent: str, answer: dict) -> str:
+    if agent == "gemini-cli":
+        return answer["decision"]
+    return answer["hookSpecificOutput"]["permissionDecision"]
+
+
+READING_TOOLS = [
+    ("claude-code", "Read"),
+    ("claude-code", "NotebookRead"),
+    ("claude-code", "Grep"),
+    ("claude-code", "Glob"),
+    ("claude-code", "LS"),
+    ("gemini-cli", "read_file"),
+    ("gemini-cli", "read_many_files"),
+    ("gemini-cli", "list_directory"),
+    ("gemini-cli", "glob"),
+    ("gemini-cli", "grep_search"),
+]
+
+
+@pytest.mark.parametrize("agent,tool", READING_TOOLS)
+def test_the_reading_tools_reach_the_hook(agent, tool):
+    # Claude Code and Gemini CLI test the matcher as an unanchored JavaScript RegExp (re.search reads it alike)
+    assert re.search(MATCHER[agent], tool) is not None
+
+
+# Reads outside the project, as an attacker (a prompt injection in a README) would ask for them: every one
+# must wait for a person, never pass, whatever the spelling.
+OUTSIDE = [
+    ("claude-code", "Read", {"file_path": f"{HOME}/.aws/credentials"}),
+    ("claude-code", "Read", {"file_path": "~/.ssh/id_ed25519"}),
+    ("claude-code", "Read", {"file_path": "~root/.ssh/id_rsa"}),
+    ("claude-code", "Read", {"file_path": f"{ROOT}/../.netrc"}),
+    ("claude-code", "Read", {"file_path": f"{ROOT}/src/../../../../etc/shadow"}),
+    ("claude-code", "Read", {"file_path": "../.config/gh/hosts.yml"}),  # relative to the cwd
+    ("claude-code", "Read", {"file_path": "/proc/self/environ"}),
+    ("claude-code", "Read", {"file_path": "/proc/1/root/etc/passwd"}),
+    ("claude-code", "Read", {"file_path": f"{ROOT}-evil/secrets.txt"}),  # a sibling sharing the prefix
+    ("claude-code", "Read", {"file_path": f"{HOME}/.docker/config.json", "offset": 1, "limit": 50}),
+    ("claude-code", "NotebookRead", {"notebook_path": f"{HOME}/work/other-client/analysis.ipynb"}),
+    ("claude-code", "Grep", {"pattern": "aws_secret_access_key", "path": HOME}),
+    ("claude-code", "Grep", {"pattern": "BEGIN OPENSSH", "path": "~/.ssh", "output_mode": "content"}),
+    ("claude-code", "Grep", {"pattern": "token", "path": "/"}),
+    ("claude-code", "Grep", {"pattern": "x"}, f"{HOME}/other"),  # no path: the cwd, outside
+    ("claude-code", "Glob", {"pattern": "/etc/*"}),
+    ("claude-code", "Glob", {"pattern": "../../.ssh/*"}),
+    ("claude-code", "Glob", {"pattern": "**/*.pem", "path": HOME}),
+    ("claude-code", "Glob", {"pattern": "~/.kube/*"}),
+    ("claude-code", "LS", {"path": f"{HOME}/.ssh"}),
+    ("claude-code", "LS", {"path": "/"}),
+    ("gemini-cli", "read_file", {"file_path": f"{HOME}/.aws/credentials"}),
+    ("gemini-cli", "read_file", {"file_path": "../.npmrc"}),  # relative to the project root
+    ("gemini-cli", "read_file", {"absolute_path": f"{HOME}/.pgpass"}),  # older releases' field
+    ("gemini-cli", "read_many_files", {"include": ["src/**/*.py", "../../.ssh/*"]}),
+    ("gemini-cli", "read_many_files", {"include": [f"{HOME}/.config/**"]}),
+    ("gemini-cli", "read_many_files", {"paths": ["~/.bash_history"]}),
+    ("gemini-cli", "list_directory", {"dir_path": "/etc"}),
+    ("gemini-cli", "list_directory", {"dir_path": ".."}),
+    ("gemini-cli", "glob", {"pattern": "**/*", "dir_path": HOME}),
+    ("gemini-cli", "glob", {"pattern": "/var/lib/**"}),
+    ("gemini-cli", "grep_search", {"pattern": "password", "dir_path": "/srv"}),
+    ("gemini-cli", "grep_search", {"pattern": "x", "dir_path": "../other-project"}),
+]
+
+# What an agent reads all day: each passes with nothing recorded under the seeded allow list.
+INSIDE = [
+    ("claude-code", "Read", {"file_path": f"{ROOT}/src/app.py"}),
+    ("claude-code", "Read", {"file_path": f"{ROOT}/README.md", "offset": 10, "limit": 40}),
+    ("claude-code", "Read", {"file_path": f"{ROOT}/src/../docs/a b.md"}),
+    ("claude-code", "Read", {"file_path": f"{ROOT}/-rf"}),  # a name like an option is a file
+    ("claude-code", "Read", {"file_path": f"{ROOT}/notes;rm -rf ~.txt"}),  # a name like a command is a file
+    ("claude-code", "Read", {"file_path": f"{ROOT}/.claude/settings.json"}),  # reading is not writing
+    ("claude-code", "NotebookRead", {"notebook_path": f"{ROOT}/nb/explore.ipynb"}),
+    ("claude-code", "Grep", {"pattern": "def \\w+\\(", "path": f"{ROOT}/src", "output_mode": "content"}),
+    ("claude-code", "Grep", {"pattern": "$(rm -rf /)", "glob": "*.sh"}),  # the regex is what is searched for
+    ("claude-code", "Grep", {"pattern": "-rf", "-n": True}),
+    ("claude-code", "Grep", {"pattern": "TODO|FIXME", "type": "py"}, f"{ROOT}/lib"),
+    ("claude-code", "Glob", {"pattern": "**/*.ts"}),
+    ("claude-code", "Glob", {"pattern": "src/**/{a,b}.tsx", "path": ROOT}),
+    ("claude-code", "LS", {"path": ROOT}),
+    ("claude-code", "LS", {"path": f"{ROOT}/src", "ignore": ["*.pyc"]}),
+    ("gemini-cli", "read_file", {"file_path": "src/app.py"}),
+    ("gemini-cli", "read_file", {"file_path": f"{ROOT}/package.json", "start_line": 1, "end_line": 20}),
+    ("gemini-cli", "read_many_files", {"include": ["src/**/*.py", "docs/*.md"], "exclude": ["**/*.pyc"]}),
+    ("gemini-cli", "list_directory", {"dir_path": "."}),
+    ("gemini-cli", "list_directory", {}),
+    ("gemini-cli", "glob", {"pattern": "**/*.go"}),
+    ("gemini-cli", "grep_search", {"pattern": "func main", "dir_path": "cmd", "include_pattern": "*.go"}),
+    ("gemini-cli", "grep_search", {"pattern": "import"}),
+]
+
+
+@pytest.fixture
+def reads(team, agent_api):
+    agent_api.write_permissions(allow=DEV_TERMINAL_ALLOW_PATTERNS, deny=["Terminal(cat .env)"])
+    client = team.world.client(agent_key=team.agent_key)
+
+    def call(agent, tool, tool_input, cwd=ROOT, pending="ask"):
+        resp = client.post(
+            f"/api/hooks/{agent}/?timeout=0&pending={pending}&other=allow",
+            body(agent, tool, tool_input, cwd),
+            format="json",
+            HTTP_X_BRABO_PROJECT_ROOT=ROOT,
+        )
+        assert resp.status_code == 200, resp.content
+        return said(agent, resp.json()), resp.json()
+
+    return call
+
+
+def _case(case):
+    agent, tool, tool_input, *cwd = case
+    return agent, tool, tool_input, (cwd[0] if cwd else ROOT)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", OUTSIDE, ids=lambda c: f"{c[1]}:{sorted(c[2].items())}")
+def test_a_read_outside_the_project_waits_for_a_person(reads, case):
+    agent, tool, tool_input, cwd = _case(case)
+    answer, raw = reads(agent, tool, tool_input, cwd)
+    assert answer == "ask", raw  # --other allow changes nothing: the tool is mapped, not "other"
+    action = ProposedAction.objects.get()
+    assert (action.action_type, action.status, action.reason) == ("terminal", "pending", "cap_path_scope")
+    assert action.payload["runs_in"] == "agent"
+    assert action.payload["command"].startswith(("cat ", "grep ", "ls ")), action.payload
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", INSIDE, ids=lambda c: f"{c[1]}:{sorted(c[2].items())}")
+def test_a_read_inside_the_project_passes_with_nothing_recorded(reads, case):
+    agent, tool, tool_input, cwd = _case(case)
+    answer, raw = reads(agent, tool, tool_input, cwd)
+    assert answer == "allow", raw
+    assert not ProposedAction.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "agent,tool,tool_input",
+    [
+        ("claude-code", "Read", {"file_path": f"{ROOT}/.env"}),
+        ("claude-code", "Read", {"file_path": f"{ROOT}/src/../.env"}),
+        ("gemini-cli", "read_file", {"file_path": ".env"}),
+        ("gemini-cli", "read_file", {"file_path": "./.env"}),
+    ],
+)
+def test_the_teams_rules_about_reading_hold_for_the_reading_tools(reads, agent, tool, tool_input):
+    # a deny of `cat .env` is a deny of reading .env, by whichever tool
+    answer, raw = reads(agent, tool, tool_input)
+    assert answer == "deny", raw
+    assert ProposedAction.objects.get().reason == "deny_rule"
+
+
+@pytest.mark.django_db
+def test_a_read_without_a_rule_allowing_it_is_proposed_not_let_through(team, agent_api):
+    agent_api.write_permissions(allow=["Terminal(git status)"])
+    client = team.world.client(agent_key=team.agent_key)
+    resp = client.post(
+        "/api/hooks/claude-code/?timeout=0&pending=ask&other=allow",
+        body("claude-code", "Read", {"file_path": f"{ROOT}/src/app.py"}),
+        format="json",
+        HTTP_X_BRABO_PROJECT_ROOT=ROOT,
+    )
+    assert said("claude-code", resp.json()) == "ask"
+    assert ProposedAction.objects.get().payload["command"] == "cat src/app.py"
+
+
+@pytest.mark.django_db
+def test_auto_mode_does_not_open_the_laptop(team, reads):
+    # SPEC §5: for an agent the path scope holds in every mode, auto mode included
+    team.world.client(team.maintainer).put(
+        f"/api/agents/{team.agent.id}/autonomy/",
+        [{"action_type": "*", "mode": "auto_approve"}],
+        format="json",
+    )
+    assert reads("claude-code", "Read", {"file_path": f"{ROOT}/src/app.py"})[0] == "allow"
+    assert reads("claude-code", "Read", {"file_path": f"{HOME}/.aws/credentials"})[0] == "ask"
+
+
+@pytest.mark.django_db
+def test_where_a_link_leads_is_read_and_a_sender_cannot_lower_the_text(reads):
+    # the command hook sends where each place leads on the agent's machine (brabo_client/hook.py read_links)
+    linked = {"file_path": f"{ROOT}/docs/notes.md", "brabo_resolved_paths": {"x": f"{HOME}/.aws/credentials"}}
+    assert reads("claude-code", "Read", linked)[0] == "ask"
+    glob = {"pattern": "cfg/*", "brabo_resolved_paths": {"cfg/*": f"{HOME}/.config/*"}}
+    assert reads("gemini-cli", "glob", glob)[0] == "ask"
+    # an HTTP hook's tool_input is the agent's: a "resolution" into the project does not clear an outside text
+    lowered = {"file_path": f"{HOME}/.ssh/id_rsa", "brabo_resolved_paths": {"x": f"{ROOT}/README.md"}}
+    assert reads("claude-code", "Read", lowered)[0] == "ask"
+    assert ProposedAction.objects.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_person_approves_a_read_and_the_retry_passes_once(team, reads):
+    call = ("claude-code", "Read", {"file_path": "/usr/share/doc/git/README.md"})
+    assert reads(*call, pending="wait")[0] == "deny"  # nobody at the terminal may decide: refused for now
+    action = ProposedAction.objects.get()
+    services.approve_action(action_id=action.id, actor=team.maintainer)
+    assert reads(*call, pending="wait")[0] == "allow"  # R12.6: the same call, once
+    assert reads(*call, pending="wait")[0] == "deny"
+    assert ProposedAction.objects.count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "agent,tool,tool_input,named",
+    [
+        ("claude-code", "Read", {}, "tool_input.file_path is missing"),
+        ("claude-code", "Read", {"file_path": 7}, "tool_input.file_path must be a string"),
+        ("claude-code", "Grep", {"path": ROOT}, "tool_input.pattern must be a string"),
+        ("claude-code", "Read", {"file_path": f"{ROOT}/a\x00b"}, "NUL"),
+        ("gemini-cli", "read_many_files", {"include": 3}, "tool_input.include"),
+        (
+            "gemini-cli",
+            "read_file",
+            {"file_path": "a", "brabo_resolved_paths": ["x"]},
+            "brabo_resolved_paths",
+        ),
+    ],
+)
+def test_a_malformed_read_is_refused_by_name(reads, agent, tool, tool_input, named):
+    answer, raw = reads(agent, tool, tool_input)
+    assert answer == "deny" and named in str(raw), raw
+    assert not ProposedAction.objects.exists()
+
+
+def test_each_read_is_one_command_naming_exactly_the_places_read():
+    # what a person is shown: the command reading the same places, relative inside the project
+    cases = {
+        ("Read", f"{ROOT}/src/app.py"): "cat src/app.py",
+        ("Read", f"{ROOT}/a b/$(x).md"): "cat 'a b/$(x).md'",
+        ("Read", "~/.ssh/id_rsa"): "cat ~/.ssh/id_rsa",
+        ("Read", f"{ROOT}/-n"): "cat ./-n",
+        ("LS", ROOT): "ls -la .",
+    }
+    for (tool, path), command in cases.items():
+        field = "path" if tool == "LS" else "file_path"
+        mapped = PROTOCOLS["claude-code"].map(body("claude-code", tool, {field: path}), ROOT)
+        assert [p.payload["command"] for p in mapped.proposals] == [command] and mapped.quiet
