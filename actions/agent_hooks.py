@@ -498,11 +498,68 @@ def _read_places(spec: Reader, ti: dict, base: str | None) -> list[str]:
             patterns.extend(v for v in value if v)
         elif value not in (None, "", []):
             patterns.append(_text(value, f"tool_input.{name} (a glob pattern or a list of them)"))
-    joined = [
-        p if posixpath.isabs(p) or p.startswith("~") else posixpath.normpath(posixpath.join(folder, p))
-        for p in patterns
-    ]
+    joined = []
+    for pattern in (one for p in patterns for one in _braces(p)):
+        if posixpath.isabs(pattern) or pattern.startswith("~"):
+            joined.append(pattern)
+            continue
+        names = pattern.split("/")
+        if ".." in names and "**" in names:
+            # `a/**/../../x` climbs furthest where `**` matches no folder at all (`a/../../x`): read there too
+            shortest = "/".join(n for n in names if n != "**")
+            joined.append(posixpath.normpath(posixpath.join(folder, shortest)))
+        joined.append(posixpath.normpath(posixpath.join(folder, pattern)))
     return joined or [folder]
+
+
+MAX_BRACE_PATTERNS = 256
+MAX_BRACED_LENGTH = 4096  # a path is at most 4,096 bytes (PATH_MAX)
+
+
+def _braces(pattern: str) -> list[str]:
+    """A glob pattern's brace alternatives, as the agents' glob libraries expand them before anything else:
+    ``{/etc,src}/*`` is ``/etc/*`` and ``src/*`` -- an absolute pattern the joined text would hide. A ``{``
+    without a ``,`` inside its ``}`` is a literal. More than MAX_BRACE_PATTERNS is refused by name."""
+    if "{" not in pattern:
+        return [pattern]
+    if len(pattern) > MAX_BRACED_LENGTH:
+        raise HookInputError(f"a glob pattern with braces is over {MAX_BRACED_LENGTH} characters; shorten it")
+    out: list[str] = []
+    todo = [pattern]
+    while todo:
+        text = todo.pop()
+        span = _brace_span(text)
+        if span is None:
+            out.append(text)
+        else:
+            start, end, parts = span
+            todo.extend(text[:start] + part + text[end + 1 :] for part in reversed(parts))
+        if len(out) + len(todo) > MAX_BRACE_PATTERNS:
+            raise HookInputError(
+                f"a glob pattern expands to more than {MAX_BRACE_PATTERNS} patterns; name fewer alternatives"
+            )
+    return out
+
+
+def _brace_span(text: str) -> tuple[int, int, list[str]] | None:
+    """The first ``{…,…}`` of ``text`` (nested braces kept whole in their part): where it opens and closes and
+    its alternatives, or None. One pass, a stack of the open braces and the commas at each one's level."""
+    best: tuple[int, int, list[int]] | None = None
+    stack: list[tuple[int, list[int]]] = []
+    for i, char in enumerate(text):
+        if char == "{":
+            stack.append((i, []))
+        elif char == "," and stack:
+            stack[-1][1].append(i)
+        elif char == "}" and stack:
+            start, commas = stack.pop()
+            if commas and (best is None or start < best[0]):
+                best = (start, i, commas)
+    if best is None:
+        return None
+    start, end, commas = best
+    cuts = [start, *commas, end]
+    return start, end, [text[a + 1 : b] for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
 def reader(agent: str, tool: str, ti: dict, cwd: str | None, root: str | None) -> Mapped | None:

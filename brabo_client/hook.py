@@ -561,6 +561,7 @@ def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
             value = ti.get(name)
             found = [value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
             places += [(p, folder) for p in found]
+    places = [(one, start) for word, start in places for one in _braces(word)]
     out: dict[str, str] = {}
     for word, start in places:
         if not word or "\x00" in word or (not isabs(word) and not start):
@@ -572,6 +573,35 @@ def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
             real = realpath(static)
             out[word] = join(real, rest) if rest else real
     return out
+
+
+def _braces(pattern: str, limit: int = 256) -> list[str]:
+    """A glob pattern's brace alternatives (``{docs,src}/*``: ``docs/*``, ``src/*``), as the agents' glob
+    libraries expand them before they match: each one's folder part is followed on its own. Past ``limit``
+    patterns, or 4,096 characters, the pattern is kept whole (the server refuses it by name)."""
+    if "{" not in pattern or len(pattern) > 4096:
+        return [pattern]
+    out: list[str] = []
+    todo = [pattern]
+    while todo and len(out) + len(todo) <= limit:
+        text = todo.pop()
+        best = None  # the leftmost {…,…}: one pass, the open braces and their commas
+        stack: list = []
+        for i, char in enumerate(text):
+            if char == "{":
+                stack.append((i, []))
+            elif char == "," and stack:
+                stack[-1][1].append(i)
+            elif char == "}" and stack:
+                start, commas = stack.pop()
+                if commas and (best is None or start < best[0]):
+                    best = (start, [start, *commas, i])
+        if best is None:
+            out.append(text)
+            continue
+        cuts = best[1]
+        todo += [text[: cuts[0]] + text[a + 1 : b] + text[cuts[-1] + 1 :] for a, b in zip(cuts, cuts[1:])]
+    return out if not todo else [pattern]
 
 
 def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:

@@ -51,6 +51,11 @@ def test_a_glob_patterns_folder_part_is_followed(planted):
     assert sent[RESOLVED_FIELD] == {"src/vendor/**": f"{home}/.ssh/**"}
     sent = resolved(app, "read_many_files", {"include": ["src/*.py", "docs/.ssh/id_*"]}, agent="gemini-cli")
     assert sent[RESOLVED_FIELD] == {"docs/.ssh/id_*": f"{home}/.ssh/id_*"}
+    # a brace alternative is a pattern of its own, as the glob libraries expand it
+    sent = resolved(app, "Glob", {"pattern": "{src,docs/.ssh}/*"})
+    assert sent[RESOLVED_FIELD] == {"docs/.ssh/*": f"{home}/.ssh/*"}
+    sent = resolved(app, "Glob", {"pattern": "{lib,{src/vendor,x}}/id_*"})
+    assert sent[RESOLVED_FIELD] == {"src/vendor/id_*": f"{home}/.ssh/id_*"}
 
 
 def test_gemini_clis_relative_paths_start_at_the_project_root(planted, tmp_path):

@@ -86,6 +86,14 @@ OUTSIDE = [
     ("claude-code", "Glob", {"pattern": "../../.ssh/*"}),
     ("claude-code", "Glob", {"pattern": "**/*.pem", "path": HOME}),
     ("claude-code", "Glob", {"pattern": "~/.kube/*"}),
+    ("claude-code", "Glob", {"pattern": "{/etc,src}/*"}),  # the glob libraries expand braces first
+    ("claude-code", "Glob", {"pattern": "{src/a,{~,b}}/.ssh/*"}),
+    (
+        "claude-code",
+        "Glob",
+        {"pattern": "src/**/../../x/*"},
+    ),  # `**` may match no folder: climbs past the root
+    ("claude-code", "Glob", {"pattern": "*/../../../.aws/*"}),
     ("claude-code", "LS", {"path": f"{HOME}/.ssh"}),
     ("claude-code", "LS", {"path": "/"}),
     ("gemini-cli", "read_file", {"file_path": f"{HOME}/.aws/credentials"}),
@@ -94,6 +102,7 @@ OUTSIDE = [
     ("gemini-cli", "read_many_files", {"include": ["src/**/*.py", "../../.ssh/*"]}),
     ("gemini-cli", "read_many_files", {"include": [f"{HOME}/.config/**"]}),
     ("gemini-cli", "read_many_files", {"paths": ["~/.bash_history"]}),
+    ("gemini-cli", "read_many_files", {"include": ["{docs,../../..}/**"]}),
     ("gemini-cli", "list_directory", {"dir_path": "/etc"}),
     ("gemini-cli", "list_directory", {"dir_path": ".."}),
     ("gemini-cli", "glob", {"pattern": "**/*", "dir_path": HOME}),
@@ -117,6 +126,9 @@ INSIDE = [
     ("claude-code", "Grep", {"pattern": "TODO|FIXME", "type": "py"}, f"{ROOT}/lib"),
     ("claude-code", "Glob", {"pattern": "**/*.ts"}),
     ("claude-code", "Glob", {"pattern": "src/**/{a,b}.tsx", "path": ROOT}),
+    ("claude-code", "Glob", {"pattern": "{src,lib}/**/*.{ts,tsx}"}),
+    ("claude-code", "Glob", {"pattern": "src/{a}/x{"}),  # braces without a comma are literal
+    ("claude-code", "Glob", {"pattern": "src/**/../*.ts"}),  # at most up to src's parent: the project
     ("claude-code", "LS", {"path": ROOT}),
     ("claude-code", "LS", {"path": f"{ROOT}/src", "ignore": ["*.pyc"]}),
     ("gemini-cli", "read_file", {"file_path": "src/app.py"}),
@@ -250,6 +262,8 @@ def test_a_person_approves_a_read_and_the_retry_passes_once(team, reads):
         ("claude-code", "Grep", {"path": ROOT}, "tool_input.pattern must be a string"),
         ("claude-code", "Read", {"file_path": f"{ROOT}/a\x00b"}, "NUL"),
         ("gemini-cli", "read_many_files", {"include": 3}, "tool_input.include"),
+        ("claude-code", "Glob", {"pattern": "{a,b}" * 9}, "more than 256 patterns"),
+        ("claude-code", "Glob", {"pattern": "{" * 5000}, "over 4096 characters"),
         (
             "gemini-cli",
             "read_file",
