@@ -578,6 +578,11 @@ def reader(agent: str, tool: str, ti: dict, cwd: str | None, root: str | None) -
         places += [v for v in resolved.values() if v and "\x00" not in v]
     if any("\x00" in p for p in places):
         raise HookInputError("a path holds a NUL character")
+    if not root or not posixpath.isabs(root):
+        return _outside(tool, "what it reads", None)
+    unanchored = next((p for p in places if not posixpath.isabs(p) and not p.startswith("~")), None)
+    if unanchored is not None:  # a relative place with no folder known, or a Windows path (C:\…)
+        return _outside(tool, f"the place {unanchored!r} (from a folder Brabo does not know)", root)
     words = list(spec.command)
     if spec.regex:
         words += ["-e", shlex.quote(_text(ti.get(spec.regex), f"tool_input.{spec.regex}"))]

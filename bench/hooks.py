@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +65,11 @@ HOOK_INPUT = {
     "tool_input": {"command": "git status", "description": "status"},
     "tool_use_id": "toolu_bench",
 }
+
+
+# A Read of a project file (actions/agent_hooks.py READERS): judged as `cat src/app.py`, let through with
+# nothing recorded -- the call an agent makes most, since the reading tools reach the hook.
+READ_INPUT = {**HOOK_INPUT, "tool_name": "Read", "tool_input": {"file_path": f"{AGENT_ROOT}/src/app.py"}}
 
 
 def timed(fn, n: int) -> list[float]:
@@ -191,6 +197,7 @@ def main() -> int:
     auth = {"Authorization": f"Bearer {key}", "Content-Type": "application/json"}
     propose_body = json.dumps({"action_type": "terminal", "payload": {"command": "git status"}}).encode()
     hook_body = json.dumps(HOOK_INPUT).encode()
+    read_body = json.dumps(READ_INPUT).encode()
     hook_headers = {**auth, "X-Brabo-Project-Root": AGENT_ROOT}
 
     def post(path: str, body: bytes, headers: dict) -> dict:
@@ -209,19 +216,21 @@ def main() -> int:
         if status != 200:
             raise SystemExit(f"GET /api/actions/ answered {status}: {raw[:300]!r}")
 
-    def http_hook(port: int = args.port):
+    def http_hook(port: int = args.port, body: bytes = hook_body):
         status, raw = _wire.request(
             "http",
             "127.0.0.1",
             port,
             "POST",
             "/api/hooks/claude-code/?timeout=5",
-            hook_body,
+            body,
             hook_headers,
             30,
         )
         answer = json.loads(raw)
         assert status == 200 and answer["hookSpecificOutput"]["permissionDecision"] == "allow", answer
+
+    http_read = partial(http_hook, body=read_body)
 
     state: dict = {}
     hook_env = {**os.environ, "BRABO_URL": base, "BRABO_AGENT_KEY": key, "BRABO_PROJECT_ROOT": AGENT_ROOT}
@@ -277,6 +286,7 @@ def main() -> int:
         timed(bare, 30)  # warm-up: imports, connections, prepared statements in every worker
         timed(bare_get, 30)
         timed(http_hook, 30)
+        timed(http_read, 30)
         timed(command_hook, 5)
         if other:
             timed(lambda: bare_get(args.port + 1), 30)
@@ -286,6 +296,7 @@ def main() -> int:
             "bare authenticated GET": measured(bare_get, args.calls, server.pid, dbname),
             "bare API call (POST /api/actions/)": measured(bare, args.calls, server.pid, dbname),
             "Claude Code HTTP hook": measured(http_hook, args.calls, server.pid, dbname),
+            "HTTP hook, a Read (nothing recorded)": measured(http_read, args.calls, server.pid, dbname),
             "command hook, fast form (installed)": measured(command_hook, args.processes, server.pid, dbname),
             "command hook, brabo console script": measured(console_hook, args.processes, server.pid, dbname),
             **(
@@ -299,9 +310,11 @@ def main() -> int:
         # The ratios: the calls taken in turn, round after round, so a load that comes and goes on a
         # shared machine falls on all of them alike (the blocks above measure each one's CPU).
         paired: dict[str, list[float]] = {"get": [], "http": [], "command": [], "console": [], "baseline": []}
+        paired["read"] = []
         rounds = [
             ("get", bare_get),
             ("http", http_hook),
+            ("read", http_read),
             ("command", command_hook),
             ("console", console_hook),
         ]
@@ -354,6 +367,7 @@ def report(results: dict, paired: dict, *, workers: int, load_before: str, other
     ratios = {}
     for key, label, goal in (
         ("http", "HTTP hook", 2.0),
+        ("read", "HTTP hook, a Read", None),
         ("command", "command hook (fast form)", 3.0),
         ("console", "command hook (console script)", None),
         ("baseline", "command hook (baseline client)", None),

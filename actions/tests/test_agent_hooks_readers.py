@@ -278,6 +278,21 @@ def test_a_malformed_read_is_refused_by_name(reads, agent, tool, tool_input, nam
     assert not ProposedAction.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "tool_input,cwd,root",
+    [
+        ({"file_path": "C:\\Users\\ana\\.aws\\credentials"}, "C:\\app", "C:\\app"),  # a Windows agent
+        ({"file_path": "notes.md"}, None, ROOT),  # relative, and no cwd to start from
+        ({"file_path": f"{ROOT}/a.py"}, ROOT, None),  # no project root known
+    ],
+)
+def test_a_read_brabo_cannot_place_is_never_let_through(tool_input, cwd, root):
+    mapped = PROTOCOLS["claude-code"].map(
+        {"tool_name": "Read", "tool_input": tool_input, **({"cwd": cwd} if cwd else {})}, root
+    )
+    assert mapped.refusal == "outside" and not mapped.proposals, mapped
+
+
 def test_each_read_is_one_command_naming_exactly_the_places_read():
     # what a person is shown: the command reading the same places, relative inside the project
     cases = {
