@@ -18,16 +18,19 @@ its ``{args}``. They are read as an unknown program's handed-on words (views.han
 names a program that acts, or a known program right after the ``--``: deny rules, the caps and the floor
 judge them. Test options and paths after ``--`` stay arguments.
 
-On the base (86d1cb0): every case of test_lookups_run_nothing and test_lookups_under_a_lookup_allow failed
-(asked); every case of test_posargs_that_act_are_judged and test_posargs_meet_the_deny_rules failed
-(auto-approved); test_lookups_that_already_held, test_lookups_still_run_what_they_wrap,
-test_ordinary_posargs_stay_auto and test_lookup_is_not_a_deny_escape held already (guards).
+On the base (86d1cb0) these failed: test_lookups_run_nothing 44 of 44 (asked), test_lookups_under_a_lookup_allow
+4 of 4 (asked), test_posargs_that_act_are_judged 40 of 40 and test_posargs_meet_the_deny_rules 6 of 6
+(auto-approved), test_approve_always_does_not_record_posargs_that_act 3 of 3 (a pattern was written). These
+held already and are kept as guards: test_lookups_that_already_held (14), test_lookups_still_run_what_they_wrap
+(20), test_lookup_is_not_a_deny_escape (3), test_ordinary_posargs_stay_auto (36),
+test_approve_always_still_records_ordinary_commands (2).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from permissions.always import derive_always
 from permissions.tests.helpers import AUTO_MODE, ROOT, term
 
 # -- lookups ---------------------------------------------------------------------------------------------------
@@ -221,3 +224,18 @@ def test_posargs_meet_the_deny_rules(command):
     allow = (*_RUNNERS_ALLOW, "Terminal(python -m nox)", "Terminal(uvx nox)", "Terminal(uv run tox)")
     v = term(command, allow=allow, deny=("Terminal(git push)",), cwd=ROOT, runs_in="sandbox")
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason)
+
+
+@pytest.mark.parametrize(
+    "command", ["nox -s x -- git push", "tox -e py -- git push", "hatch run test -- git push"]
+)
+def test_approve_always_does_not_record_posargs_that_act(command):
+    # R7.3: a click on "always" would have written Terminal(nox -s x -- git push), read as arguments
+    got = derive_always(command)
+    assert (got.patterns, got.external) == ((), True), got
+
+
+@pytest.mark.parametrize("command", ["nox -s tests -- -k foo", "command -v git ssh"])
+def test_approve_always_still_records_ordinary_commands(command):
+    got = derive_always(command)
+    assert got.patterns == (f"Terminal({command})",), got
