@@ -9,6 +9,7 @@ the segment a lookup (permissions.commands.wrappers.looks_up); any other option 
 ``command -p git push``, ``command -- rm -rf /`` still run their command. zsh's ``whence`` (``whence -p git
 ssh``) was read as a program Brabo does not know handing on ``git ssh``; it is one of the name readers now.
 ``type``, ``which``, ``where``, ``whereis`` and ``hash -t`` were already read as lookups (kept as guards).
+zsh's ``hash NAME=PATH`` rebinds a command word, as bash's ``hash -p PATH NAME`` (already never auto) does.
 
 Posargs. ``nox -s x -- git push``, ``tox -e py -- git push`` and ``hatch run test -- git push`` auto-approved
 wherever nox, tox or hatch run were allowed: their tables read the words after ``--`` as arguments. They are
@@ -20,7 +21,8 @@ judge them. Test options and paths after ``--`` stay arguments.
 
 On the base (86d1cb0) these failed: test_lookups_run_nothing 44 of 44 (asked), test_lookups_under_a_lookup_allow
 4 of 4 (asked), test_posargs_that_act_are_judged 40 of 40 and test_posargs_meet_the_deny_rules 6 of 6
-(auto-approved), test_approve_always_does_not_record_posargs_that_act 3 of 3 (a pattern was written). These
+(auto-approved), test_hash_rebinding_a_name_is_never_auto 6 of 6 (auto-approved),
+test_approve_always_does_not_record_posargs_that_act 3 of 3 (a pattern was written). These
 held already and are kept as guards: test_lookups_that_already_held (14), test_lookups_still_run_what_they_wrap
 (20), test_lookup_is_not_a_deny_escape (3), test_ordinary_posargs_stay_auto (36),
 test_approve_always_still_records_ordinary_commands (2).
@@ -143,6 +145,28 @@ def test_lookups_still_run_what_they_wrap(command, decision):
 def test_lookup_is_not_a_deny_escape(command):
     v = term(command, allow=("Terminal(command)",), deny=("Terminal(git push)",), cwd=ROOT, runs_in="agent")
     assert (v.decision, v.reason) == ("deny", "deny_rule"), (command, v.reason)
+
+
+# Red team: zsh's `hash NAME=PATH` (bash's `hash -p PATH NAME` was read already) makes the later command word
+# NAME run PATH: `hash ls=/usr/bin/rm; ls -rf /` is `rm -rf /`. Never auto-approved, like `hash -p`; looking a
+# name up (`hash -t git`, `hash git`) stays a lookup.
+REBINDS = [
+    ("hash ls=/usr/bin/rm; ls -rf /", "sandbox"),
+    ("hash git=/usr/bin/curl; git status", "sandbox"),
+    ("hash -d src=/etc; cat ~src/passwd", "sandbox"),
+    ("hash git=./tools/x; git status", "sandbox"),
+    ("hash git=./tools/x; git status", "agent"),
+    ("hash cat=./tools/x; cat README.md", "agent"),
+]
+
+
+@pytest.mark.parametrize(("command", "runs_in"), REBINDS)
+def test_hash_rebinding_a_name_is_never_auto(command, runs_in):
+    v = term(command, autonomy=AUTO_MODE, cwd=ROOT, runs_in=runs_in)
+    assert v.decision != "auto_approve", (command, v.reason)
+    allow = ("Terminal(hash)", "Terminal(git status)", "Terminal(ls)", "Terminal(cat)")
+    v = term(command, allow=allow, cwd=ROOT, runs_in=runs_in)
+    assert v.decision != "auto_approve", (command, v.reason)
 
 
 # -- posargs ---------------------------------------------------------------------------------------------------
