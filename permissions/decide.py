@@ -71,6 +71,7 @@ from permissions.commands.windows import (
     windows_statements,
     windows_texts,
 )
+from permissions.commands.wrappers import looks_up
 from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
@@ -1002,8 +1003,8 @@ def _typed_into(st: _State, comp: CompiledPermissions, command: str) -> str | No
                 named[seg.text] -= 1
                 continue  # `KUBE_EDITOR=vim kubectl get pods`: named; the program it is named for is read below
         named, namer = (None, vs) if "=" in seg.text or "git" in seg.text else ({}, namer)
-        if vs and vs[0][:1] == ("command",) and len(vs[0]) > 1 and vs[0][1] in ("-v", "-V"):
-            continue  # `command -v vim`: a lookup
+        if vs and vs[0][:1] == ("command",) and looks_up(vs[0]):
+            continue  # `command -v vim`, `command -pV vim`: a lookup
         settings = settings_of(vs) if "=" in seg.text else {}
         if settings and not seg.hidden and carries_settings(vs):
             carried.update(settings)

@@ -218,6 +218,7 @@ from permissions.commands.wrappers import (
     PACKAGE_BINS,
     PACKAGE_SPELLS,
     PEELED_VERBS,
+    POSARGS_RUNNERS,
     SUBCOMMAND_RUNNERS,
     WRAPPERS,
     peels_after,
@@ -331,7 +332,10 @@ _NOTHING = Carried()
 # First words a segment that carries a command line can start with (besides paths and assignments).
 MAY_CARRY_FIRST: frozenset[str] = CARRIER_VERBS | PEELED_VERBS
 # (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is peeled whatever follows it)
-_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys()
+# (tox hands its posargs on whatever its first word: POSARGS_RUNNERS)
+_SUB_FIRST = (
+    frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) - CARRIER_VERBS - WRAPPERS.keys() - POSARGS_RUNNERS
+)
 # wrappers whose views hold words the segment does not (a package's name is read as its program's:
 # `npx chokidar-cli -c cmd` is `chokidar -c cmd`)
 _REBUILDS = (

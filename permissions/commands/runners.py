@@ -1075,9 +1075,11 @@ def _also_starter(
 
 
 def _hash(view: tuple[str, ...]) -> Carried:
-    """R4.9: `hash -p /usr/bin/curl ls` makes the later command word `ls` run curl."""
-    if any(w[:1] == "-" and "p" in w for w in view[1:]):
-        return Carried(unseen="'hash -p' makes a command word run another program")
+    """R4.9: `hash -p /usr/bin/curl ls` (bash) and `hash ls=/usr/bin/rm` (zsh; `hash -d name=dir` names a
+    folder `~name`) make the later command word `ls` run another program. Looking names up (`hash -t git`,
+    `hash git`, `hash -r`) changes nothing."""
+    if any((w[:1] == "-" and "p" in w) or (w[:1] != "-" and "=" in w) for w in view[1:]):
+        return Carried(unseen="'hash' makes a command word run another program")
     return _NOTHING
 
 

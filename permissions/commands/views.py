@@ -31,6 +31,7 @@ from permissions.commands.wrappers import (
     PACKAGE_BINS,
     PACKAGE_SPELLS,
     PEELED_VERBS,
+    POSARGS_RUNNERS,
     RESOLVED_PREFIXES,
     RUN_AFTER_DASHES,
     RUNNERS,
@@ -41,6 +42,7 @@ from permissions.commands.wrappers import (
     VERSION_FIRST,
     WRAPPER_RUNS_AFTER_DASHES,
     WRAPPERS,
+    looks_up,
     peels_after,
     python_family,
 )
@@ -858,8 +860,11 @@ def _subcommand_runner(cur: tuple[str, ...], sub: Syntax) -> list[tuple[str, ...
         # red team: `proto run TOOL [VERSION] -- args` runs TOOL with the args after `--`.
         found.extend((r[0], *r[r.index("--") + 1 :]) for r in list(found) if "--" in r[1:])
     if pair == ("hatch", "run"):
-        # red team: `hatch run ENV:cmd args` runs cmd (or ENV's script cmd) in the environment ENV.
+        # red team: `hatch run ENV:cmd args` runs cmd (or ENV's script cmd) in the environment ENV; a script's
+        # arguments (`hatch run test -- git push`: click drops the `--`) are its `{args}`, which may be the
+        # whole command: handed on as an unknown program's (hands_on).
         found.extend((r[0].partition(":")[2], *r[1:]) for r in list(found) if ":" in r[0][1:-1])
+        found.extend(v for r in list(found) for v in _handed_on(r) if v not in found)
     return found
 
 
@@ -1047,6 +1052,10 @@ def _tableless_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     team, hands_on); a runner subcommand after a package manager's own options; capsh's `--`."""
     if len(cur) > 2 and hands_on(cur):
         return _handed_on(cur)
+    if cur[0] in POSARGS_RUNNERS and "--" in cur:
+        # `nox -s x -- git push`: the session's posargs (as handed on), and `tox -e py exec -- cmd`
+        found = _runner_after_options(cur) if cur[1].startswith("-") else []
+        return found + [v for v in _handed_on(cur[cur.index("--") :]) if v not in found]
     if len(cur) > 1 and cur[1].startswith("-"):
         return _runner_after_options(cur)
     if cur[0] == "capsh" and "--" in cur:
@@ -1058,6 +1067,8 @@ def _tableless_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 def _wrapper_views(cur: tuple[str, ...], syntax: Syntax) -> list[tuple[str, ...]]:
     """A wrapper's readings; for one whose operands stand before `--` (`distrobox-enter box -- cmd`, `mosh
     host -- cmd`), what follows the first `--` too."""
+    if cur[0] == "command" and looks_up(cur):
+        return []  # `command -v git ssh`: a lookup of names, nothing runs
     found = readings(cur, syntax, cur[0] == "env")
     if cur[0] == "runcon":
         # `runcon -t TYPE cmd` names no context: the word after the options is the command then.
@@ -1177,7 +1188,8 @@ def _peels(verb: str) -> bool:
 
 
 # (each is a peeled verb: views_of's tests pass only first words views() would look through, see _views_kept)
-_SUB_FIRST = frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) & PEELED_VERBS
+# (tox, a runner behind `exec`, also hands its posargs on whatever its first word: POSARGS_RUNNERS)
+_SUB_FIRST = (frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS) & PEELED_VERBS) - POSARGS_RUNNERS
 # (a verb that is also a wrapper, `dotenv cmd` besides `dotenv run cmd`, is looked through whatever follows)
 _LOOK_THROUGH = PEELED_VERBS - (_SUB_FIRST - WRAPPERS.keys())
 _RESOLVED_STARTS = frozenset(prefix[:3] for prefix in RESOLVED_PREFIXES)

@@ -47,7 +47,7 @@ __all__ = ["ACTING_NAMES", "NAME_READERS", "WINDOWS_COMMANDS"]
 # -f`, `choco install git curl`), the shell's own words, and everyday readers no table lists: known, so never
 # read as handing on.
 NAME_READERS = frozenset(
-    "which type whereis whatis man info tldr apropos help command hash alias unalias complete compgen "
+    "which type whence whereis whatis man info tldr apropos help command hash alias unalias complete compgen "
     "pgrep pkill killall pidof lsof ps top htop btop journalctl systemctl service update-alternatives "
     "alternatives ldd file stat readlink realpath basename dirname cd pushd popd echo printf grep egrep fgrep "
     "rg ag ack wc head tail cat less more sort uniq cut tr diff cmp comm tree ls dir du df mkdir touch mv cp "

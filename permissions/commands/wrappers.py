@@ -20,6 +20,7 @@ __all__ = [
     "COREPACK_TOOLS",
     "JS_FILES",
     "PEELED_VERBS",
+    "POSARGS_RUNNERS",
     "RESOLVED_PAIRS",
     "RESOLVED_PREFIXES",
     "RUN_AFTER_DASHES",
@@ -31,6 +32,7 @@ __all__ = [
     "VERSION_FIRST",
     "WRAPPERS",
     "WRAPPER_RUNS_AFTER_DASHES",
+    "looks_up",
     "peels_after",
     "python_family",
 ]
@@ -941,6 +943,26 @@ UNKNOWN_WORD_RUNS: dict[str, frozenset[str]] = {"pnpm": PNPM_COMMANDS, "esy": ES
 JS_FILES = (".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".jsx", ".tsx")
 
 
+_LOOKUP_LETTERS = frozenset("pvV")
+
+
+def looks_up(words: tuple[str, ...]) -> bool:
+    """Friction: ``command -v NAME...`` / ``command -V NAME...`` prints how each name would be resolved and runs
+    none of them (bash, zsh, dash, ksh, POSIX): its words are names, not a command line (`command -v git ssh`
+    is not `git ssh`). Only options made of the letters p, v and V, one of them v or V, before the first name
+    or `--`; any other option leaves the reading to the table (zsh, seeing a letter it does not know, drops
+    -v and runs what follows), so `command git push`, `command -p git push` and `command -- rm -rf /` still
+    run their command."""
+    lookup = False
+    for w in words[1:]:
+        if w == "--" or w[:1] != "-":
+            return lookup
+        if len(w) < 2 or not _LOOKUP_LETTERS.issuperset(w[1:]):
+            return False
+        lookup = lookup or "v" in w or "V" in w
+    return lookup
+
+
 def peels_after(verb: str, word: str) -> bool:
     """Whether ``verb word …`` (verb one of SUBCOMMAND_RUNNERS' or UNKNOWN_WORD_RUNS' first words) may run
     another command: a runner subcommand, the package manager's own options first (`pnpm -r exec`), or a
@@ -1091,8 +1113,16 @@ OTHER_NAMES: dict[str, str] = {
 
 # Every verb whose segment may have more than one view (besides RESOLVED_PREFIXES: git's helper binaries
 # `git-push`, and python's `-m module`).
+# red team, R4.8: task runners that hand the words after their `--` to the commands their sessions run --
+# tox's `{posargs}` (`commands = {posargs}` is a common environment), nox's `session.posargs`
+# (`session.run(*session.posargs)`). Those words are read as a program Brabo does not know hands them on
+# (views.hands_on): from a word that names a program that acts, or a known program right after the `--`
+# (`nox -s x -- git push`); test options and paths (`tox -e py -- -k foo tests/`) stay arguments.
+POSARGS_RUNNERS = frozenset({"nox", "tox"})
+
 PEELED_VERBS: frozenset[str] = (
-    frozenset(WRAPPERS)
+    POSARGS_RUNNERS
+    | frozenset(WRAPPERS)
     | frozenset(GNU_PREFIXED)
     | frozenset(OTHER_NAMES)
     | frozenset(PACKAGE_BINS)
