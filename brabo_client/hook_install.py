@@ -37,8 +37,9 @@ EX_USAGE = 64
 # reach Brabo too: on a laptop they read the user's credentials as readily as the project (SPEC §5, "agent"),
 # and are judged as the shell command that reads the same (actions/agent_hooks.py ``READERS``) -- a process
 # start and a round trip per call (bench/README "Coding-agent hooks": ~40 ms p50), nothing recorded when the
-# rules let the read through. Left out, at no cost: the tools that read nothing of the machine's files (the
-# web, the task list, plan mode, the person ...).
+# rules let the read through; so do the web fetches (WebFetch, web_fetch: a GET to any address, judged as
+# ``curl``). Left out, at no cost: the tools that read nothing of the machine and send nothing of it to an
+# address the model picks (web search, the task list, plan mode, the person ...).
 # Claude Code and Gemini CLI test the matcher as a JavaScript regular expression against the tool's name
 # (``new RegExp(matcher).test(name)``: unanchored, so the anchors are in the pattern). Codex's is a Rust regex
 # without look-ahead, and Codex runs PreToolUse for its acting tools only (shell, apply_patch, MCP; code mode's
@@ -47,7 +48,7 @@ EVENT = {"claude-code": "PreToolUse", "gemini-cli": "BeforeTool", "codex": "PreT
 READ_ONLY = {
     # Claude Code 2.1.332 (what it declares to its model, deferred tools included) and earlier names.
     "claude-code": (
-        "WebFetch|WebSearch|ToolSearch|DeferredToolPlaceholder"
+        "WebSearch|ToolSearch|DeferredToolPlaceholder"
         "|TodoWrite|TodoRead|TaskCreate|TaskGet|TaskList|TaskUpdate|TaskOutput|TaskStop|BashOutput|KillShell"
         "|ListAgents|SendMessage|ReportFindings|AskUserQuestion|EnterPlanMode|ExitPlanMode"
         "|ScheduleWakeup|CronCreate|CronDelete|CronList|ListMcpResourcesTool|ReadMcpResourceTool|LSP"
@@ -55,7 +56,7 @@ READ_ONLY = {
     ),
     # Gemini CLI 0.61.0 (packages/core/src/tools/tool-names.ts).
     "gemini-cli": (
-        "google_web_search|web_fetch|write_todos"
+        "google_web_search|write_todos"
         "|update_topic|list_background_processes|read_background_output|enter_plan_mode|exit_plan_mode"
         "|ask_user|invoke_agent|activate_skill|complete_task|get_internal_docs|list_mcp_resources"
         "|read_mcp_resource|tracker_get_task|tracker_list_tasks|tracker_visualize"

@@ -165,7 +165,7 @@ def test_instructions_and_other_protected_files_are_proposed(path):
 
 
 def test_unknown_tools_are_unmapped():
-    assert claude.map(cc("WebFetch", {"url": "https://x"}), ROOT).refusal == "unmapped"
+    assert claude.map(cc("WebSearch", {"query": "x"}), ROOT).refusal == "unmapped"
     assert gemini.map(cc("google_web_search", {"query": "x"}), ROOT).refusal == "unmapped"
 
 
