@@ -562,10 +562,42 @@ def _brace_span(text: str) -> tuple[int, int, list[str]] | None:
     return start, end, [text[a + 1 : b] for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
-def reader(agent: str, tool: str, ti: dict, cwd: str | None, root: str | None) -> Mapped | None:
+# Where each agent saves a tool's output too large for the model's context, and a background command's output,
+# for the model to read back with its reading tool -- outside the project, in every session that runs tests:
+# Claude Code 2.1.332 ``<config>/projects/<project>/<session_id>/tool-results/<id>.txt`` ("Output too large …
+# Full output saved to: …") and ``<tmp>/claude-<uid>/<project>/<session_id>/tasks/<id>.output``; Gemini CLI 0.61.0
+# ``~/.gemini/tmp/<project>/tool-outputs/session-<prompt id>/<tool>_<id>.txt`` (utils/fileUtils.ts
+# saveTruncatedToolOutput; a prompt id is the session id and a count). Read back without a question: this
+# session's own output, named by the session id the agent itself puts in the hook input (never the model).
+_OUTPUT_FOLDERS = {"claude-code": ("tool-results", "tasks"), "gemini-cli": ("tool-outputs",)}
+_SESSION_ID = re.compile(r"[A-Za-z0-9_-]{8,128}")
+
+
+def _own_output(agent: str, place: str, session: object) -> bool:
+    """Whether ``place`` (absolute) is a file the agent saved of its own session's tool output."""
+    if not isinstance(session, str) or not _SESSION_ID.fullmatch(session) or not posixpath.isabs(place):
+        return False
+    names = posixpath.normpath(place).split("/")
+    if agent == "claude-code":  # …/<session_id>/tool-results/<file> or …/<session_id>/tasks/<file>
+        return any(
+            names[i] == session and names[i + 1] in _OUTPUT_FOLDERS[agent] and i + 3 == len(names)
+            for i in range(len(names) - 2)
+        )
+    return (  # …/tool-outputs/session-<session_id>…/<file>
+        agent == "gemini-cli"
+        and len(names) >= 3
+        and names[-3] == "tool-outputs"
+        and names[-2].startswith(f"session-{session}")
+    )
+
+
+def reader(
+    agent: str, tool: str, ti: dict, cwd: str | None, root: str | None, session: object = None
+) -> Mapped | None:
     """A reading tool's call as the shell command that reads the same places (READERS), or None for a tool that
     is not one. The command hook sends where each place really leads on the agent's machine
-    (``brabo_resolved_paths``); both are read, so what a sender adds never lowers what the text gets."""
+    (``brabo_resolved_paths``); both are read, so what a sender adds never lowers what the text gets. A place
+    that is the agent's own saved output of this session (``_own_output``) is let through unread."""
     spec = READERS[agent].get(tool)
     if spec is None:
         return None
@@ -578,6 +610,10 @@ def reader(agent: str, tool: str, ti: dict, cwd: str | None, root: str | None) -
         places += [v for v in resolved.values() if v and "\x00" not in v]
     if any("\x00" in p for p in places):
         raise HookInputError("a path holds a NUL character")
+    places = [p for p in places if not _own_output(agent, p, session)]
+    if not places:
+        why = f"the agent's {tool} tool reads back the output it saved of this session's own tool calls."
+        return Mapped(tool=tool, refusal="free", why=why)
     if not root or not posixpath.isabs(root):
         return _outside(tool, "what it reads", None)
     unanchored = next((p for p in places if not posixpath.isabs(p) and not p.startswith("~")), None)
@@ -677,7 +713,7 @@ class ClaudeCode(AgentProtocol):
         if tool in SUBAGENT_TOOLS:
             return subagent(tool, ti)
         return (
-            reader(self.name, tool, ti, cwd, root)
+            reader(self.name, tool, ti, cwd, root, body.get("session_id"))
             or fetcher(self.name, tool, ti)
             or acting(self.name, tool)
             or mcp_call(tool, ti, root)
@@ -719,7 +755,7 @@ class GeminiCli(AgentProtocol):
             }
             return edit(tool, ti.get("file_path"), _edits([one], "tool_input"), cwd, root)
         return (
-            reader(self.name, tool, ti, cwd, root)
+            reader(self.name, tool, ti, cwd, root, body.get("session_id"))
             or fetcher(self.name, tool, ti)
             or acting(self.name, tool)
             or mcp_call(tool, ti, root, body.get("mcp_context"))

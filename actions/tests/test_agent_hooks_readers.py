@@ -378,3 +378,103 @@ def test_a_malformed_fetch_is_refused_by_name(reads, agent, tool_input, named):
 @pytest.mark.parametrize("agent,tool", [("claude-code", "WebFetch"), ("gemini-cli", "web_fetch")])
 def test_the_web_fetches_reach_the_hook(agent, tool):
     assert re.search(MATCHER[agent], tool) is not None
+
+
+# -- the agents' own saved output -----------------------------------------------------------------------------
+# Friction: an agent saves a tool's output too large for its context, and a background command's output, outside
+# the project and reads it back with its reading tool -- in every session that runs a test suite. Read back
+# without a question when it is this session's own (the session id the agent puts in the hook input); anything
+# else under those folders is an ordinary read outside the project.
+SID = "0f6c1a2e-9b7d-4c1e-8f3a-2d5b6c7e8f90"
+OWN = [
+    (
+        "claude-code",
+        "Read",
+        {"file_path": f"{HOME}/.claude/projects/-home-ana-app/{SID}/tool-results/b7x.txt"},
+    ),
+    (
+        "claude-code",
+        "Read",
+        {"file_path": f"/tmp/claude-1000/-home-ana-app/{SID}/tasks/bq3.output", "offset": 9},
+    ),
+    (
+        "claude-code",
+        "Read",
+        {"file_path": f"/srv/cfg/claude/projects/-home-ana-app/{SID}/tool-results/t.txt"},
+    ),
+    (
+        "gemini-cli",
+        "read_file",
+        {"file_path": f"{HOME}/.gemini/tmp/ab12/tool-outputs/session-{SID}/shell_1.txt"},
+    ),
+    (
+        "gemini-cli",
+        "read_file",
+        {"file_path": f"{HOME}/.gemini/tmp/ab12/tool-outputs/session-{SID}________4/run_shell_command_c.txt"},
+    ),
+]
+NOT_OWN = [
+    (
+        "claude-code",
+        "Read",
+        {"file_path": f"{HOME}/.claude/projects/-home-ana-other/{SID[:-1]}1/tool-results/x.txt"},
+    ),
+    (
+        "claude-code",
+        "Read",
+        {"file_path": f"{HOME}/.claude/projects/p/{SID}/tool-results/../../../../.aws/credentials"},
+    ),
+    ("claude-code", "Read", {"file_path": f"{HOME}/.claude/projects/p/{SID}/tool-results"}),  # the folder
+    ("claude-code", "Read", {"file_path": f"{HOME}/.claude/projects/p/{SID}.jsonl"}),  # the transcript
+    ("claude-code", "Read", {"file_path": f"{HOME}/.ssh/{SID}/tasks/id_rsa/x"}),  # deeper than a task's file
+    ("claude-code", "Grep", {"pattern": "x", "path": f"{HOME}/.claude/projects/p/{SID}"}),
+    (
+        "gemini-cli",
+        "read_file",
+        {"file_path": f"{HOME}/.gemini/tmp/ab12/tool-outputs/session-other/shell_1.txt"},
+    ),
+    (
+        "gemini-cli",
+        "read_file",
+        {"file_path": f"{HOME}/.gemini/tmp/ab12/tool-outputs/x/session-{SID}/a/b.txt"},
+    ),
+]
+
+
+@pytest.fixture
+def session_reads(team, agent_api):
+    agent_api.write_permissions(allow=DEV_TERMINAL_ALLOW_PATTERNS)
+    client = team.world.client(agent_key=team.agent_key)
+
+    def call(agent, tool, tool_input, session=SID):
+        resp = client.post(
+            f"/api/hooks/{agent}/?timeout=0&pending=ask",
+            {**body(agent, tool, tool_input), "session_id": session},
+            format="json",
+            HTTP_X_BRABO_PROJECT_ROOT=ROOT,
+        )
+        return said(agent, resp.json())
+
+    return call
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("agent,tool,tool_input", OWN)
+def test_the_agents_own_saved_output_is_read_back_freely(session_reads, agent, tool, tool_input):
+    assert session_reads(agent, tool, tool_input) == "allow"
+    assert not ProposedAction.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("agent,tool,tool_input", NOT_OWN)
+def test_what_is_not_this_sessions_own_output_is_an_outside_read(session_reads, agent, tool, tool_input):
+    assert session_reads(agent, tool, tool_input) == "ask"
+    assert ProposedAction.objects.get().reason == "cap_path_scope"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("session", [None, "", "s", "..", "../../x", "a/b-c-d-e-f-g", 42])
+def test_no_session_id_no_free_read(session_reads, session):
+    # the session id is the agent's own field; without a well-formed one nothing is its own output
+    path = f"{HOME}/.claude/projects/p/{session}/tool-results/x.txt"
+    assert session_reads("claude-code", "Read", {"file_path": path}, session=session) == "ask"
