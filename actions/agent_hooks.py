@@ -567,8 +567,9 @@ def _brace_span(text: str) -> tuple[int, int, list[str]] | None:
 # Claude Code 2.1.332 ``<config>/projects/<project>/<session_id>/tool-results/<id>.txt`` ("Output too large …
 # Full output saved to: …") and ``<tmp>/claude-<uid>/<project>/<session_id>/tasks/<id>.output``; Gemini CLI 0.61.0
 # ``~/.gemini/tmp/<project>/tool-outputs/session-<prompt id>/<tool>_<id>.txt`` (utils/fileUtils.ts
-# saveTruncatedToolOutput; a prompt id is the session id and a count). Read back without a question: this
-# session's own output, named by the session id the agent itself puts in the hook input (never the model).
+# saveTruncatedToolOutput; a prompt id is the session id and a count); and Claude Code's session scratchpad
+# (``…/<session_id>/scratchpad/``, where it is told to keep its temporary files). Read back without a question:
+# this session's own files, named by the session id the agent itself puts in the hook input (never the model).
 _OUTPUT_FOLDERS = {"claude-code": ("tool-results", "tasks"), "gemini-cli": ("tool-outputs",)}
 _SESSION_ID = re.compile(r"[A-Za-z0-9_-]{8,128}")
 
@@ -578,10 +579,14 @@ def _own_output(agent: str, place: str, session: object) -> bool:
     if not isinstance(session, str) or not _SESSION_ID.fullmatch(session) or not posixpath.isabs(place):
         return False
     names = posixpath.normpath(place).split("/")
-    if agent == "claude-code":  # …/<session_id>/tool-results/<file> or …/<session_id>/tasks/<file>
+    if agent == "claude-code":  # …/<session_id>/tool-results/<file>, …/tasks/<file>, …/scratchpad/<…>
         return any(
-            names[i] == session and names[i + 1] in _OUTPUT_FOLDERS[agent] and i + 3 == len(names)
-            for i in range(len(names) - 2)
+            names[i] == session
+            and (
+                (names[i + 1] in _OUTPUT_FOLDERS[agent] and i + 3 == len(names))
+                or names[i + 1] == "scratchpad"
+            )
+            for i in range(len(names) - 1)
         )
     return (  # …/tool-outputs/session-<session_id>…/<file>
         agent == "gemini-cli"

@@ -402,6 +402,12 @@ OWN = [
         "Read",
         {"file_path": f"/srv/cfg/claude/projects/-home-ana-app/{SID}/tool-results/t.txt"},
     ),
+    ("claude-code", "Read", {"file_path": f"/tmp/claude-1000/-home-ana-app/{SID}/scratchpad/notes/a.md"}),
+    (
+        "claude-code",
+        "Grep",
+        {"pattern": "FAIL", "path": f"/tmp/claude-1000/-home-ana-app/{SID}/scratchpad"},
+    ),
     (
         "gemini-cli",
         "read_file",
