@@ -40,6 +40,15 @@ _FUNCTIONS = {
 }
 
 
+_RESOLVED = {
+    "type": "object",
+    "additionalProperties": _STR,
+    "description": "set by `brabo hook`, inside tool_input for a reading tool (Read, Grep, Glob, LS, read_file, "
+    "glob, ...) or a Codex patch: each path or glob pattern it names, as written, to where it really leads on the "
+    "agent's machine (symbolic links followed); judged beside the text",
+}
+
+
 def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": f"{agent} hook input",
@@ -48,7 +57,11 @@ def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any
         "required": ["tool_name", "tool_input"],
         "additionalProperties": True,
         "properties": {
-            "session_id": _STR,
+            "session_id": {
+                "type": "string",
+                "description": "the agent's session id: a reading tool reads back this session's own saved "
+                "tool output without a question",
+            },
             "cwd": {"type": "string", "description": "the agent's working directory (absolute)"},
             "hook_event_name": _STR,
             "tool_name": _STR,
@@ -56,6 +69,7 @@ def _input(agent: str, description: str, extra: dict[str, Any]) -> dict[str, Any
                 **_TOOL_INPUT,
                 "properties": {
                     "brabo_links": _LINKS,
+                    "brabo_resolved_paths": _RESOLVED,
                     "brabo_expanded": _EXPANDED,
                     "brabo_functions": _FUNCTIONS,
                 },
