@@ -25,7 +25,8 @@ number or boolean argument (``true`` / ``false``; a number by its value, so ``pu
 
 Caps (step 6, after any allow rule, autonomy or hook): :data:`CAPPED_TOOLS` maps the tools of well-known
 servers to the acts Brabo caps through git -- matched by the tool's name on any server, whatever the agent
-calls the server, so renaming ``github`` to ``gh`` does not lift a cap.
+calls the server, so renaming ``github`` to ``gh`` does not lift a cap -- and a filesystem server's write or
+read outside the project folder (a path off ``agent_root``, or starting with ``~``, which the server expands).
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ def rules_opinion(
 
 # -- caps (SPEC §5 step 6) -------------------------------------------------------------------------------
 
-MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE, FS_WRITE = (
+MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE, FS_WRITE, FS_READ = (
     "merge",
     "retarget",
     "pr_open",
@@ -255,6 +256,7 @@ MERGE, RETARGET, PR_OPEN, PUSH, BRANCH_CREATE, REPO_DELETE, FS_WRITE = (
     "branch_create",
     "repo_delete",
     "fs_write",
+    "fs_read",
 )
 
 # Tool name (folded: case, - and _ ignored) -> the act Brabo caps. Sources: github/github-mcp-server's
@@ -281,6 +283,22 @@ CAPPED_TOOLS: dict[str, str] = {
         (BRANCH_CREATE, ("create_branch",)),
         (REPO_DELETE, ("delete_repository", "delete_repo", "delete_project")),
         (FS_WRITE, ("write_file", "edit_file", "move_file", "create_directory")),
+        # SPEC §5 (agent): a filesystem server's read outside the project is the agents' Read outside it -- on a
+        # laptop, the user's credentials (a server given the home folder, or a server of another make).
+        (
+            FS_READ,
+            (
+                "read_file",
+                "read_text_file",
+                "read_media_file",
+                "read_multiple_files",
+                "list_directory",
+                "list_directory_with_sizes",
+                "directory_tree",
+                "search_files",
+                "get_file_info",
+            ),
+        ),
     )
     for name in names
 }
@@ -353,6 +371,8 @@ def _arg(arguments: Mapping[str, Any], names: Iterable[str]) -> Any:
 def _outside(path: Any, root: str) -> bool:
     if not isinstance(path, str) or not path or "\x00" in path:
         return True
+    if path.startswith("~"):
+        return True  # @modelcontextprotocol/server-filesystem expands `~` to the home folder (expandHome)
     if not posixpath.isabs(path):
         if not root:
             return True
@@ -420,14 +440,17 @@ def cap(
             return "cap_typed_push", f"{server}.{tool} creates {branch!r}"
     elif act == REPO_DELETE:
         return "cap_external_effect", f"{server}.{tool}"
-    elif act == FS_WRITE:
+    elif act in (FS_WRITE, FS_READ):
         root = (payload or {}).get("agent_root")
         root = root if isinstance(root, str) else ""
         paths = [arguments.get(k) for k in _FS_PATH_ARGS if k in arguments]
         flat = [q for p in paths for q in (p if isinstance(p, list) else [p])]
-        if not flat or any(_outside(p, root) for p in flat):
+        if act == FS_READ:
+            if any(_outside(p, root) for p in flat):  # (a tool of that name naming no path reads no file)
+                return "cap_path_scope", f"{server}.{tool} reads outside the project folder"
+        elif not flat or any(_outside(p, root) for p in flat):
             return "cap_path_scope", f"{server}.{tool} writes outside the project folder"
-        why = _protected_write(flat, root)
+        why = _protected_write(flat, root) if act == FS_WRITE else None
         if why is not None:
             # R3.7, red team: an allow naming the server or the tool is no allow for that path; a person
             # approves each such write, as for the typed write_file.

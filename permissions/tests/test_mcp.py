@@ -205,12 +205,56 @@ def test_filesystem_writes_outside_the_root_are_capped():
         == "auto_approve"
     )
     assert call("fs", "write_file", allow=allow, path="docs/a.md", content="x").decision == "auto_approve"
-    for path in ("/etc/passwd", ROOT + "/../other/x", "../x", ROOT + "-evil/x"):
+    for path in ("/etc/passwd", ROOT + "/../other/x", "../x", ROOT + "-evil/x", "~/.bashrc", "~root/x"):
         v = call("fs", "write_file", allow=allow, path=path, content="x")
         assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), path
     v = call("fs", "move_file", allow=allow, source=ROOT + "/a", destination="/tmp/a")
     assert v.reason == "cap_path_scope"
     assert call("fs", "create_directory", allow=allow).reason == "cap_path_scope"  # no path: fail closed
+
+
+@pytest.mark.parametrize(
+    "tool,args",
+    [
+        ("read_file", {"path": "/home/ana/.aws/credentials"}),
+        ("read_text_file", {"path": "~/.ssh/id_ed25519"}),
+        ("read_text_file", {"path": ROOT + "/../.netrc", "head": 5}),
+        ("read_media_file", {"path": "/home/ana/Pictures/passport.png"}),
+        ("read_multiple_files", {"paths": [ROOT + "/README.md", "/etc/shadow"]}),
+        ("list_directory", {"path": "/home/ana/.ssh"}),
+        ("list_directory_with_sizes", {"path": "../"}),
+        ("directory_tree", {"path": "/"}),
+        ("search_files", {"path": "/home/ana", "pattern": "*.pem"}),
+        ("get_file_info", {"path": ROOT + "-evil/secrets"}),
+        ("Read-File", {"path": "/etc/passwd"}),  # folded: case, - and _ ignored
+    ],
+)
+def test_filesystem_reads_outside_the_root_are_capped(tool, args):
+    # red team: a filesystem server given the home folder read the user's credentials under an allow of the
+    # server -- the agents' Read outside the project waits for a person, and so does this (failing on 86d1cb0)
+    v = call("fs", tool, allow=["Mcp(fs)"], autonomy=AUTO, **args)
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (tool, args)
+
+
+@pytest.mark.parametrize(
+    "tool,args",
+    [
+        ("read_file", {"path": ROOT + "/src/app.py"}),
+        ("read_text_file", {"path": "docs/a.md", "tail": 20}),
+        ("read_multiple_files", {"paths": [ROOT + "/a.md", "b.md"]}),
+        ("list_directory", {"path": ROOT}),
+        ("directory_tree", {"path": ROOT + "/src"}),
+        ("search_files", {"path": ".", "pattern": "*.ts"}),
+        (
+            "get_file_info",
+            {"path": ROOT + "/.claude/settings.json"},
+        ),  # reading an agent's settings is no write
+        ("search_files", {"query": "release notes"}),  # a tool of that name naming no path reads no file
+    ],
+)
+def test_filesystem_reads_inside_the_root_follow_the_rules(tool, args):
+    # guards (held on 86d1cb0): a read in the project under an allow of the server is auto-approved
+    assert call("fs", tool, allow=["Mcp(fs)"], **args).decision == "auto_approve", (tool, args)
 
 
 def test_a_root_of_the_whole_machine_is_no_root():
