@@ -441,22 +441,34 @@ def cap(
     elif act == REPO_DELETE:
         return "cap_external_effect", f"{server}.{tool}"
     elif act in (FS_WRITE, FS_READ):
-        root = (payload or {}).get("agent_root")
-        root = root if isinstance(root, str) else ""
-        paths = [arguments.get(k) for k in _FS_PATH_ARGS if k in arguments]
-        flat = [q for p in paths for q in (p if isinstance(p, list) else [p])]
-        if act == FS_READ:
-            if any(_outside(p, root) for p in flat):  # (a tool of that name naming no path reads no file)
-                return "cap_path_scope", f"{server}.{tool} reads outside the project folder"
-        elif not flat or any(_outside(p, root) for p in flat):
-            return "cap_path_scope", f"{server}.{tool} writes outside the project folder"
-        why = _protected_write(flat, root) if act == FS_WRITE else None
-        if why is not None:
-            # R3.7, red team: an allow naming the server or the tool is no allow for that path; a person
-            # approves each such write, as for the typed write_file.
-            return "unparseable", f"{server}.{tool} {why}; a person approves each such write"
+        capped = _filesystem_cap(act, f"{server}.{tool}", arguments, payload)
+        if capped is not None:
+            return capped
     if reason_so_far != "allow_rule" and _fold_name(tool) not in _KNOWN_READS.get(_fold_name(server), ()):
         return "default", f"no allow rule names the MCP tool {server}.{tool}"
+    return None
+
+
+def _filesystem_cap(
+    act: str, name: str, arguments: Mapping[str, Any], payload: Mapping[str, Any] | None
+) -> tuple[str, str] | None:
+    """A filesystem server's write (FS_WRITE) or read (FS_READ) off the project folder, or a write to a file
+    that decides what runs later (R3.7)."""
+    root = (payload or {}).get("agent_root")
+    root = root if isinstance(root, str) else ""
+    paths = [arguments.get(k) for k in _FS_PATH_ARGS if k in arguments]
+    flat = [q for p in paths for q in (p if isinstance(p, list) else [p])]
+    if act == FS_READ:
+        if any(_outside(p, root) for p in flat):  # (a tool of that name naming no path reads no file)
+            return "cap_path_scope", f"{name} reads outside the project folder"
+        return None
+    if not flat or any(_outside(p, root) for p in flat):
+        return "cap_path_scope", f"{name} writes outside the project folder"
+    why = _protected_write(flat, root)
+    if why is not None:
+        # R3.7, red team: an allow naming the server or the tool is no allow for that path; a person
+        # approves each such write, as for the typed write_file.
+        return "unparseable", f"{name} {why}; a person approves each such write"
     return None
 
 
