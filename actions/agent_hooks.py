@@ -323,6 +323,14 @@ def gemini_mcp_call(tool: str, tool_input: dict, root: str | None) -> Mapped | N
 
 
 def _mcp_proposal(tool: str, server: str, name: str, tool_input: dict, root: str | None) -> Mapped:
+    if RESOLVED_FIELD in tool_input:
+        # the command hook's resolution of the call's path arguments (brabo_client/hook.py mcp_links): one
+        # leading through a link outside the project, or to a file that decides what runs later, is a person's
+        # decision, as a shell word's is; the field is Brabo's, not an argument of the tool
+        tool_input = dict(tool_input)
+        linked = _linked_words(tool, tool_input.pop(RESOLVED_FIELD), root)
+        if linked is not None:
+            return linked
     payload = {"server": server, "tool": name, "arguments": tool_input, **RUNS_IN_AGENT}
     if root and posixpath.isabs(root):
         payload["agent_root"] = posixpath.normpath(root)

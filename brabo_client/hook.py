@@ -498,6 +498,7 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
                 elif base and name in ("file_path", "notebook_path"):
                     ti[name] = real(join(base, value))
         _add_read_links(body.get("tool_name"), ti, root if agent == "gemini-cli" else out.get("cwd"))
+        _add_mcp_links(body.get("tool_name"), ti)
         patch = ti.get("command", ti.get("input"))
         if body.get("tool_name") == "apply_patch" and isinstance(patch, str):
             workdir = ti.get("workdir")
@@ -544,6 +545,37 @@ def _add_read_links(tool, ti: dict, base) -> None:
             ti[RESOLVED_FIELD] = resolved
 
 
+# The path arguments of the filesystem MCP servers' tools (@modelcontextprotocol/server-filesystem and its
+# kind; permissions/mcp.py _FS_PATH_ARGS).
+MCP_PATH_ARGS = ("path", "source", "destination", "paths")
+
+
+def _strings(value) -> list:
+    """A tool argument holding one path or a list of them, as a list of the strings in it."""
+    if isinstance(value, str):
+        return [value]
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def _add_mcp_links(tool, ti: dict) -> None:
+    """For an MCP tool's call (``mcp__…``, Gemini CLI's ``mcp_…``): each absolute path argument that leads
+    through a symbolic link (written -> where it really leads), as ``tool_input.brabo_resolved_paths`` -- a
+    server given more than the project writes or reads where the link leads (the server itself is judged by
+    the text). Relative ones are left: where a server starts them from is the server's own."""
+    if not (isinstance(tool, str) and tool.startswith("mcp_")) or _posix is None:
+        return
+    words: list[str] = []
+    for name in MCP_PATH_ARGS:
+        value = ti.get(name)
+        words += _strings(value)
+    out = {}
+    for word in words:
+        if isabs(word) and "\x00" not in word and _names(word)[1]:
+            out[word] = realpath(word)
+    if out:
+        ti[RESOLVED_FIELD] = out
+
+
 def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
     """For a reading tool's call: each path or pattern it names (written -> where it really leads), where that
     differs from the text: a glob pattern's folder part (the names before the first ``*?[{``) followed through
@@ -559,7 +591,7 @@ def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
     if tool in GLOB_TOOLS:  # a pattern: from the folder it searches
         for name in READ_PATTERN_FIELDS:
             value = ti.get(name)
-            found = [value] if isinstance(value, str) else [v for v in value or () if isinstance(v, str)]
+            found = _strings(value)
             places += [(p, folder) for p in found]
     places = [(one, start) for word, start in places for one in _braces(word)]
     out: dict[str, str] = {}

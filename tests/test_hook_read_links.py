@@ -83,3 +83,35 @@ def test_a_sender_cannot_write_the_resolutions_itself(planted):
     app, _ = planted
     sent = resolved(app, "Read", {"file_path": f"{app}/src/a.py", RESOLVED_FIELD: {"x": "/etc/passwd"}})
     assert RESOLVED_FIELD not in sent  # a guard: only the hook writes it (the server reads the text as well)
+
+
+# -- MCP tools' path arguments --------------------------------------------------------------------------------
+# A filesystem MCP server given more than the project (the home folder, as a user may give it) writes and reads
+# where a planted link leads: `notes.md -> ~/.bashrc`. The command hook sends each absolute path argument that
+# leads through a link; the server refuses the call (nothing proposed) when one leads outside the project or to
+# a file that decides what runs later -- as it does for a shell word. Failing on 86d1cb0 but the guards.
+
+
+def test_an_mcp_path_through_a_link_is_sent_where_it_leads(planted):
+    app, home = planted
+    for tool in ("mcp__fs__write_file", "mcp_fs_write_file"):
+        sent = resolved(app, tool, {"path": f"{app}/docs/.bashrc", "content": "x"})
+        assert sent[RESOLVED_FIELD] == {f"{app}/docs/.bashrc": f"{home}/.bashrc"}
+    sent = resolved(app, "mcp__fs__read_multiple_files", {"paths": [f"{app}/src/vendor/id_rsa", 3, None]})
+    assert sent[RESOLVED_FIELD] == {f"{app}/src/vendor/id_rsa": f"{home}/.ssh/id_rsa"}
+    sent = resolved(app, "mcp__fs__move_file", {"source": f"{app}/src/a", "destination": f"{app}/docs/x"})
+    assert sent[RESOLVED_FIELD] == {f"{app}/docs/x": f"{home}/x"}
+
+
+def test_what_an_mcp_call_names_without_a_link_is_sent_as_it_is(planted):
+    app, _ = planted
+    # guards: no link on the way, a relative path (where the server starts it is its own), a tool no MCP one,
+    # an argument of another shape
+    for tool, ti in [
+        ("mcp__fs__write_file", {"path": f"{app}/src/a.py", "content": "x"}),
+        ("mcp__fs__write_file", {"path": "docs/.bashrc", "content": "x"}),
+        ("mcp__github__get_me", {}),
+        ("mcp__fs__read_file", {"path": 7, "paths": {"a": 1}}),
+        ("Write", {"file_path": f"{app}/src/a.py", "path": f"{app}/docs/.bashrc", "content": "x"}),
+    ]:
+        assert RESOLVED_FIELD not in resolved(app, tool, ti), (tool, ti)

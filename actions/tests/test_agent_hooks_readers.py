@@ -484,3 +484,35 @@ def test_no_session_id_no_free_read(session_reads, session):
     # the session id is the agent's own field; without a well-formed one nothing is its own output
     path = f"{HOME}/.claude/projects/p/{session}/tool-results/x.txt"
     assert session_reads("claude-code", "Read", {"file_path": path}, session=session) == "ask"
+
+
+# -- MCP tools' path arguments through links (brabo_client/hook.py _add_mcp_links) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "agent,tool",
+    [
+        ("claude-code", "mcp__fs__write_file"),
+        ("gemini-cli", "mcp_fs_write_file"),
+        ("codex", "mcp__fs__write_file"),
+    ],
+)
+@pytest.mark.parametrize(
+    "real",
+    [f"{HOME}/.bashrc", "/etc/cron.d/x", f"{ROOT}/.claude/settings.json", f"{ROOT}/.git/hooks/pre-commit"],
+)
+def test_an_mcp_path_leading_through_a_link_out_of_the_project_or_to_its_settings_waits(agent, tool, real):
+    written = f"{ROOT}/notes.md"
+    ti = {"path": written, "content": "x", "brabo_resolved_paths": {written: real}}
+    mapped = PROTOCOLS[agent].map({**body("claude-code", tool, ti), "hook_event_name": "x"}, ROOT)
+    assert mapped.refusal == "linked" and not mapped.proposals, mapped
+
+
+def test_an_mcp_path_leading_inside_the_project_is_proposed_without_brabos_field():
+    written = f"{ROOT}/notes.md"
+    ti = {"path": written, "content": "x", "brabo_resolved_paths": {written: f"{ROOT}/docs/notes.md"}}
+    [proposal] = PROTOCOLS["claude-code"].map(body("claude-code", "mcp__fs__write_file", ti), ROOT).proposals
+    assert proposal.payload["arguments"] == {
+        "path": written,
+        "content": "x",
+    }  # the field is Brabo's, not the tool's
