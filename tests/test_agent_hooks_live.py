@@ -185,7 +185,7 @@ def test_http_write_outside_the_root_is_never_allowed_nor_proposed(hooked):
 
 
 def test_http_unknown_tool_takes_the_configured_default(hooked):
-    read = claude_tool("WebFetch", {"url": "https://example.com", "prompt": "x"})
+    read = claude_tool("SomeNewTool", {"url": "https://example.com", "prompt": "x"})
     assert decision_of(hooked.http(read)) == "deny"  # ask, but nobody at the terminal may answer
     assert decision_of(hooked.http(read, pending="ask")) == "ask"
     assert decision_of(hooked.http(read, other="allow")) == "allow"
@@ -300,7 +300,7 @@ SHAPES: dict[str, dict[str, Any]] = {
         "shell": ("Bash", lambda c: {"command": c}),
         "write": ("Write", {"file_path": ROOT + "/docs/a.md", "content": "# A\n"}),
         "edit": ("Edit", {"file_path": ROOT + "/src/b.py", "old_string": "x = 1", "new_string": "x = 2"}),
-        "unknown": ("WebFetch", {"url": "https://example.com", "prompt": "read"}),
+        "unknown": ("WebSearch", {"query": "brabo"}),
     },
     "gemini-cli": {
         "event": "BeforeTool",
