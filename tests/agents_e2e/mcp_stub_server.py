@@ -51,5 +51,12 @@ def frobnicate_widgets(count: int) -> str:
     return _ran("frobnicate_widgets", {"count": count})
 
 
+@server.tool()
+def write_file(path: str, content: str) -> str:
+    """A filesystem server's write (@modelcontextprotocol/server-filesystem's name and arguments); recorded,
+    never written."""
+    return _ran("write_file", {"path": path, "content": content})
+
+
 if __name__ == "__main__":
     server.run("stdio")

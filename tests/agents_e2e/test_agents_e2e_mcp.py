@@ -172,3 +172,47 @@ def _check(agent, run, project, ran, captured, actions) -> None:
     assert ran == [{"tool": "merge_pull_request", "arguments": {**FEATURE_PR, "merge_method": "merge"}}], (
         f"{ran}\n{run.describe()}"
     )
+
+
+def test_an_mcp_write_through_a_planted_link_does_not_run(agent_clis, brabo, tmp_path):
+    """A server allowed to write (``Mcp(github.write_file)``, as a filesystem server given the home folder would
+    be) is asked to write the project's ``notes.md`` -- a link the repository planted to the user's start-up file.
+    The text names a project file; each agent's command hook follows the link on its own machine and the call
+    waits for a person (nothing is proposed), so the server never runs it. A write to a plain project file runs
+    (the guard). Failing on 86d1cb0: the stub server recorded the write through the link."""
+    brabo.policy(allow=["Mcp(github.write_file)"])
+    jobs, files = {}, {}
+    for agent in ("claude-code", "gemini-cli"):
+        project, home = dirs_for(tmp_path, agent)
+        (project / "docs").mkdir()
+        (project / "notes.md").symlink_to(home / ".bashrc")
+        ran, listed = tmp_path / agent / "ran.jsonl", tmp_path / agent / "listed"
+        files[agent] = (project, ran)
+        server = McpStdio(
+            "github",
+            sys.executable,
+            [str(SERVER)],
+            {"MCP_STUB_RAN": str(ran), "MCP_STUB_LISTED": str(listed)},
+        )
+        calls = [
+            ToolCall(
+                MODEL_NAME[agent]("write_file"), {"path": str(project / path), "content": "x"}, f"toolu_w{n}"
+            )
+            for n, path in enumerate(("notes.md", "docs/a.md"), 1)
+        ]
+        jobs[agent] = dict(
+            agent=agent,
+            clis=agent_clis,
+            call=calls,
+            project=project,
+            home=home,
+            hook=brabo.hook(),
+            mcp=server,
+        )
+    runs = run_agents(jobs)
+    failures = []
+    for agent, (project, ran) in files.items():
+        wrote = [line["arguments"]["path"] for line in _lines(ran)]
+        if wrote != [str(project / "docs/a.md")]:
+            failures.append(f"--- {agent}: the server ran {wrote}\n{runs[agent].describe()}")
+    assert not failures, "\n".join(failures)
