@@ -70,6 +70,7 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from brabo_client.hook import brace_alternatives
 from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.mcp import capped_tool
 from permissions.protected_paths import AGENT_CONFIG, protected_file
@@ -526,48 +527,15 @@ MAX_BRACED_LENGTH = 4096  # a path is at most 4,096 bytes (PATH_MAX)
 
 def _braces(pattern: str) -> list[str]:
     """A glob pattern's brace alternatives, as the agents' glob libraries expand them before anything else:
-    ``{/etc,src}/*`` is ``/etc/*`` and ``src/*`` -- an absolute pattern the joined text would hide. A ``{``
-    without a ``,`` inside its ``}`` is a literal. More than MAX_BRACE_PATTERNS is refused by name."""
-    if "{" not in pattern:
-        return [pattern]
-    if len(pattern) > MAX_BRACED_LENGTH:
-        raise HookInputError(f"a glob pattern with braces is over {MAX_BRACED_LENGTH} characters; shorten it")
-    out: list[str] = []
-    todo = [pattern]
-    while todo:
-        text = todo.pop()
-        span = _brace_span(text)
-        if span is None:
-            out.append(text)
-        else:
-            start, end, parts = span
-            todo.extend(text[:start] + part + text[end + 1 :] for part in reversed(parts))
-        if len(out) + len(todo) > MAX_BRACE_PATTERNS:
-            raise HookInputError(
-                f"a glob pattern expands to more than {MAX_BRACE_PATTERNS} patterns; name fewer alternatives"
-            )
-    return out
-
-
-def _brace_span(text: str) -> tuple[int, int, list[str]] | None:
-    """The first ``{…,…}`` of ``text`` (nested braces kept whole in their part): where it opens and closes and
-    its alternatives, or None. One pass, a stack of the open braces and the commas at each one's level."""
-    best: tuple[int, int, list[int]] | None = None
-    stack: list[tuple[int, list[int]]] = []
-    for i, char in enumerate(text):
-        if char == "{":
-            stack.append((i, []))
-        elif char == "," and stack:
-            stack[-1][1].append(i)
-        elif char == "}" and stack:
-            start, commas = stack.pop()
-            if commas and (best is None or start < best[0]):
-                best = (start, i, commas)
-    if best is None:
-        return None
-    start, end, commas = best
-    cuts = [start, *commas, end]
-    return start, end, [text[a + 1 : b] for a, b in zip(cuts, cuts[1:], strict=False)]
+    ``{/etc,src}/*`` is ``/etc/*`` and ``src/*`` -- an absolute pattern the joined text would hide (the command
+    hook's own expander, brabo_client/hook.py, which follows each one's links). Past the bounds, refused by name."""
+    found = brace_alternatives(pattern, MAX_BRACE_PATTERNS, MAX_BRACED_LENGTH)
+    if found is None:
+        raise HookInputError(
+            f"a glob pattern expands to more than {MAX_BRACE_PATTERNS} patterns or is over {MAX_BRACED_LENGTH} "
+            "characters; name fewer alternatives"
+        )
+    return found
 
 
 # Where each agent saves a tool's output too large for the model's context, and a background command's output,

@@ -226,15 +226,7 @@ def propose_action(
             # decides it (IAM still does: below the type's minimum, the engine's verdict denies it).
             verdict = Verdict(REQUIRE_APPROVAL, "question", sentence("question"))
         else:
-            verdict = evaluate(
-                project,
-                action_type=action_type,
-                payload=payload,
-                role=role,
-                agent=agent,
-                autonomy=inputs.autonomy,
-                container_running=inputs.container_running,
-            )
+            verdict = _evaluate(project, action_type, payload, role, agent, inputs)
     except ProjectRootInvalid as exc:
         raise DomainError(
             f"{exc}; fix the folder or the project's local_path.", status=409, reason="project_root_invalid"
@@ -262,6 +254,21 @@ def propose_action(
     return _insert_proposal(proposal)
 
 
+def _evaluate(
+    project: Project, action_type: str, payload: dict, role, agent, inputs: ProposalInputs
+) -> Verdict:
+    """The engine's verdict with what the proposal's inputs already read (autonomy rows, the container)."""
+    return evaluate(
+        project,
+        action_type=action_type,
+        payload=payload,
+        role=role,
+        agent=agent,
+        autonomy=inputs.autonomy,
+        container_running=inputs.container_running,
+    )
+
+
 def would_auto_approve(*, project: Project, agent: Agent, action_type: str, payload) -> bool:
     """Whether ``agent`` proposing this would be auto-approved now -- decided as :func:`propose_action` decides
     (the payload read, IAM, the agent's autonomy, the policy in force and on disk, the operator's hooks),
@@ -274,18 +281,9 @@ def would_auto_approve(*, project: Project, agent: Agent, action_type: str, payl
         payload, _ = read_payload(action_type, payload)
     except PayloadError:
         return False
-    role = agent_role(agent)
     inputs = proposal_inputs(project, agent)
     try:
-        verdict = evaluate(
-            project,
-            action_type=action_type,
-            payload=payload,
-            role=role,
-            agent=agent,
-            autonomy=inputs.autonomy,
-            container_running=inputs.container_running,
-        )
+        verdict = _evaluate(project, action_type, payload, agent_role(agent), agent, inputs)
     except ProjectRootInvalid:
         return False
     if verdict.decision != AUTO_APPROVE:

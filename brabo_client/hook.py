@@ -593,7 +593,7 @@ def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
             value = ti.get(name)
             found = _strings(value)
             places += [(p, folder) for p in found]
-    places = [(one, start) for word, start in places for one in _braces(word)]
+    places = [(one, start) for word, start in places for one in brace_alternatives(word) or [word]]
     out: dict[str, str] = {}
     for word, start in places:
         if not word or "\x00" in word or (not isabs(word) and not start):
@@ -607,17 +607,21 @@ def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
     return out
 
 
-def _braces(pattern: str, limit: int = 256) -> list[str]:
-    """A glob pattern's brace alternatives (``{docs,src}/*``: ``docs/*``, ``src/*``), as the agents' glob
-    libraries expand them before they match: each one's folder part is followed on its own. Past ``limit``
-    patterns, or 4,096 characters, the pattern is kept whole (the server refuses it by name)."""
-    if "{" not in pattern or len(pattern) > 4096:
+def brace_alternatives(pattern: str, limit: int = 256, longest: int = 4096) -> list[str] | None:
+    """A glob pattern's brace alternatives (``{docs,src}/*``: ``docs/*``, ``src/*``; nested ones too), as the
+    agents' glob libraries expand them before they match; a ``{`` with no ``,`` inside its ``}`` is a literal.
+    None past ``limit`` patterns or ``longest`` characters. Also the server's (actions/agent_hooks.py)."""
+    if "{" not in pattern:
         return [pattern]
+    if len(pattern) > longest:
+        return None
     out: list[str] = []
     todo = [pattern]
-    while todo and len(out) + len(todo) <= limit:
+    while todo:
+        if len(out) + len(todo) > limit:
+            return None
         text = todo.pop()
-        best = None  # the leftmost {…,…}: one pass, the open braces and their commas
+        best = None  # the leftmost {…,…}: one pass, the open braces and the commas at each one's level
         stack: list = []
         for i, char in enumerate(text):
             if char == "{":
@@ -633,7 +637,7 @@ def _braces(pattern: str, limit: int = 256) -> list[str]:
             continue
         cuts = best[1]
         todo += [text[: cuts[0]] + text[a + 1 : b] + text[cuts[-1] + 1 :] for a, b in zip(cuts, cuts[1:])]
-    return out if not todo else [pattern]
+    return out
 
 
 def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:

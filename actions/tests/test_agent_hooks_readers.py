@@ -263,7 +263,7 @@ def test_a_person_approves_a_read_and_the_retry_passes_once(team, reads):
         ("claude-code", "Read", {"file_path": f"{ROOT}/a\x00b"}, "NUL"),
         ("gemini-cli", "read_many_files", {"include": 3}, "tool_input.include"),
         ("claude-code", "Glob", {"pattern": "{a,b}" * 9}, "more than 256 patterns"),
-        ("claude-code", "Glob", {"pattern": "{" * 5000}, "over 4096 characters"),
+        ("claude-code", "Glob", {"pattern": "{a,b}" + "x" * 5000}, "over 4096 characters"),
         (
             "gemini-cli",
             "read_file",
