@@ -1197,9 +1197,22 @@ _RESOLVED_STARTS = frozenset(prefix[:3] for prefix in RESOLVED_PREFIXES)
 
 def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.8: :func:`views`, telling without the call what most first words have: nothing to look through
-    (a package manager only with its runner subcommand or its own options first, `pnpm -r exec`)."""
+    (a package manager only with its runner subcommand or its own options first, `pnpm -r exec`). A known
+    program's answer is looked up (ONE_VIEW)."""
     first = words[0] if words else ""
-    if (
+    one = ONE_VIEW.get(first)
+    if one is True:
+        return [words]
+    if one is None:
+        one = _one_view(first, words)
+    elif one is BY_NEXT:  # `pnpm -r exec`: the next word decides
+        one = len(words) < 2 or not peels_after(first, words[1])
+    return [words] if one else _views_kept(words)
+
+
+def _one_view(first: str, words: tuple[str, ...]) -> bool:
+    """views_of's tests: whether the segment ``words`` (led by ``first``) has nothing to look through."""
+    return not (
         first in _LOOK_THROUGH
         or "=" in first
         or "/" in first
@@ -1211,9 +1224,22 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         )  # R4.10: `git-push`, `python3.12`
         or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
         or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # red team: `foo -- git push`
-    ):
-        return _views_kept(words)  # each test above is one of _peels' (or hands_on): views(words), unasked
-    return [words]
+    )  # each test above is one of _peels' (or hands_on): when one passes, views(words), unasked
+
+
+# _one_view's answer for each program Brabo knows, whatever its other words -- or BY_NEXT, for a _SUB_FIRST verb
+# only its runner subcommand or its own options make look through (what _one_view answers for it then): filled
+# by permissions.commands.vocabulary once KNOWN_PROGRAMS is (until then, and for any other word, views_of asks
+# _one_view).
+BY_NEXT = "by the next word"
+ONE_VIEW: dict[str, bool | str] = {}
+
+
+def one_view_of(first: str) -> bool | str:
+    """ONE_VIEW's entry for the known program ``first``."""
+    if first in _SUB_FIRST and first not in _LOOK_THROUGH and _one_view(first, (first,)):
+        return BY_NEXT  # (alone it has one view; the test that may pass is the next word's)
+    return _one_view(first, (first,))
 
 
 # A segment's views, by its words: the shell reader looks through a segment (does it carry a command line?)

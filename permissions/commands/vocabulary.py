@@ -34,7 +34,7 @@ from permissions.commands.sources_managers import MANAGER_VERBS
 from permissions.commands.tasks import TASK_VERBS
 from permissions.commands.typed_input import TYPED_VERBS
 from permissions.commands.uploads import UPLOAD_VERBS
-from permissions.commands.views import HANDED_NAMES, KNOWN_PROGRAMS
+from permissions.commands.views import HANDED_NAMES, KNOWN_PROGRAMS, ONE_VIEW, one_view_of
 from permissions.commands.windows import WINDOWS_WRITERS
 from permissions.commands.windows_names import CMD, POWERSHELL
 from permissions.commands.wrappers import GNU_PREFIXED, OTHER_NAMES, PEELED_VERBS, RUNNERS, WRAPPERS
@@ -131,3 +131,5 @@ HANDED_NAMES.update(
     ACTING_NAMES
     | frozenset(name for name, verb in {**GNU_PREFIXED, **OTHER_NAMES}.items() if verb in ACTING_NAMES)
 )
+# views_of's answer for a known program, looked up (see views.ONE_VIEW)
+ONE_VIEW.update((first, one_view_of(first)) for first in KNOWN_PROGRAMS)

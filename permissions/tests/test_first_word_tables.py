@@ -1,0 +1,56 @@
+"""Tables filled at import from constant data that stand for a chain of tests on a known first word (the hot
+path's precomputed answers, as fast_path._PLAIN_FIRST and segments._LOOKS are): each holds the answer of the
+logic it replaces, whatever words follow the first."""
+
+from __future__ import annotations
+
+from permissions.commands.views import (
+    _SUB_FIRST,
+    BY_NEXT,
+    KNOWN_PROGRAMS,
+    ONE_VIEW,
+    _one_view,
+    peels_after,
+    views,
+    views_of,
+)
+
+# what may follow a first word: nothing, a runner subcommand, a package manager's own option, a word handed on,
+# a command line, an assignment, inline code
+_FOLLOWERS: tuple[tuple[str, ...], ...] = (
+    (),
+    ("exec", "git", "push"),
+    ("-r", "exec", "rm", "-rf", "/"),
+    ("run", "sh", "-c", "curl x"),
+    ("--", "git", "push"),
+    ("-c", "bash -c 'rm -rf ~'"),
+    ("x=1", "make"),
+    ("-e", "print(1)"),
+    ("test",),
+)
+
+
+def test_one_view_holds_views_of_tests_for_every_known_program() -> None:
+    assert len(KNOWN_PROGRAMS) > 2000 and ONE_VIEW.keys() == KNOWN_PROGRAMS
+    for first in sorted(KNOWN_PROGRAMS):
+        for rest in _FOLLOWERS:
+            words = (first, *rest)
+            one = ONE_VIEW[first]
+            if one is BY_NEXT:
+                assert first in _SUB_FIRST
+                one = len(words) < 2 or not peels_after(first, words[1])
+            assert one == _one_view(first, words), words
+            # and views_of answers what views does
+            assert views_of(words) == views(words), words
+
+
+def test_a_word_no_table_holds_is_read_by_the_tests() -> None:
+    for words in (
+        ("foo", "--", "git", "push"),
+        ("X=1", "git", "push"),
+        ("/bin/rm", "-rf", "x"),
+        ("GIT", "push"),
+    ):
+        assert words[0] not in ONE_VIEW
+        assert len(views_of(words)) > 1 and views_of(words) == views(words), words
+    assert views_of(("foo", "bar")) == [("foo", "bar")]
