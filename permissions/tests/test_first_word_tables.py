@@ -4,6 +4,10 @@ logic it replaces, whatever words follow the first."""
 
 from __future__ import annotations
 
+import pytest
+
+from permissions import commands
+from permissions.commands import QUIET_VERBS, opaque_reason, reads_view
 from permissions.commands.views import (
     _SUB_FIRST,
     BY_NEXT,
@@ -54,3 +58,17 @@ def test_a_word_no_table_holds_is_read_by_the_tests() -> None:
         assert words[0] not in ONE_VIEW
         assert len(views_of(words)) > 1 and views_of(words) == views(words), words
     assert views_of(("foo", "bar")) == [("foo", "bar")]
+
+
+def test_quiet_verbs_are_the_known_programs_opaque_reason_has_no_reading_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    quiet = set(QUIET_VERBS)
+    assert quiet and quiet == {v for v in KNOWN_PROGRAMS if not reads_view(v)}
+    for verb in ("python3", "awk", "sed", "git", "env", "exec", "export", "declare", "bash", "claude"):
+        assert verb not in quiet, verb
+    monkeypatch.setattr(commands, "QUIET_VERBS", set())  # opaque_reason's readings, every one tried
+    for verb in sorted(quiet):
+        for rest in _FOLLOWERS:
+            assert opaque_reason([(verb, *rest)]) is None, (verb, rest)
+    assert opaque_reason([("python3", "-c", "print(1)")]) is not None
