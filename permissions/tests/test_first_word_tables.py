@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from permissions import commands
-from permissions.commands import QUIET_VERBS, opaque_reason, reads_view
+from permissions.commands import QUIET_VERBS, opaque_reason, reads_view, windows
 from permissions.commands.views import (
     _SUB_FIRST,
     BY_NEXT,
@@ -18,6 +18,7 @@ from permissions.commands.views import (
     views,
     views_of,
 )
+from permissions.commands.windows import PASSED_FIRST, reads_on, windows_readings
 
 # what may follow a first word: nothing, a runner subcommand, a package manager's own option, a word handed on,
 # a command line, an assignment, inline code
@@ -72,3 +73,20 @@ def test_quiet_verbs_are_the_known_programs_opaque_reason_has_no_reading_for(
         for rest in _FOLLOWERS:
             assert opaque_reason([(verb, *rest)]) is None, (verb, rest)
     assert opaque_reason([("python3", "-c", "print(1)")]) is not None
+
+
+def test_passed_first_words_are_the_known_programs_windows_readings_reads_no_further(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    passed = set(PASSED_FIRST)
+    assert passed and passed == {w for w in KNOWN_PROGRAMS if w and not reads_on(w)}
+    for first in ("curl", "cmd", "set", "Set-Content", "do", "powershell", "Invoke-WebRequest"):
+        assert first not in passed, first
+    texts = [
+        [f"{first} {rest}".strip(), f"{first} {rest} > out.txt".strip()]
+        for first in sorted(passed)
+        for rest in ("", "x", "$env:PATH", "a\\b 'c;d'")
+    ]
+    kept = [windows_readings(t) for t in texts]
+    monkeypatch.setattr(windows, "PASSED_FIRST", set())  # windows_readings' tests, every one tried
+    assert kept == [windows_readings(t) for t in texts]
