@@ -27,7 +27,15 @@ from permissions.floor import (
     may_write_disk,
     writes_disk,
 )
-from permissions.matching import ALLOW_RANK, ASK_RANK, DENY_RANK, CompiledPermissions
+from permissions.matching import (
+    ALLOW_RANK,
+    ASK_RANK,
+    DENY_RANK,
+    NO_READING,
+    NO_RULE,
+    RANK_READINGS,
+    CompiledPermissions,
+)
 from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
@@ -44,8 +52,7 @@ __all__ = [
     "views_of",
 ]
 
-NO_RULE = "no_rule"
-_UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+_UNCOVERED: tuple[str, str | None, str | None] = NO_READING  # (NO_RULE, None, None)
 NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
 _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
@@ -78,11 +85,7 @@ def _may_look(first: str, words: tuple[str, ...]) -> bool:
 # _may_look's answer for every program Brabo knows, whatever its other words (one lookup per segment; the
 # commands package has loaded views.KNOWN_PROGRAMS before this module runs)
 _LOOKS: dict[str, bool] = {first: _may_look(first, (first,)) for first in KNOWN_PROGRAMS}
-_RANKED: dict[int, tuple[str, str]] = {
-    0: (DENY, "deny_rule"),
-    1: (REQUIRE_APPROVAL, "ask_rule"),
-    2: (AUTO_APPROVE, "allow_rule"),
-}  # a segment verdict: no pattern speaks for it
+_RANKED = RANK_READINGS  # a segment's (verdict, reason kind) by the rank of the pattern that speaks for it
 
 _new = object.__new__  # see permissions.decide: filling a frozen dataclass's dict directly, once per segment
 
@@ -499,19 +502,18 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         and first not in FLOOR_VERBS
         and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
     ):
-        # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
-        named_first = comp.named_first
-        if named_first is not None and first not in named_first:
+        # the index walk, inlined: judge_as_written's reading, known from the first two words for most
+        # (CompiledPermissions.readings_by_first, whose first words all have some pattern); a first word no
+        # pattern names has no answer (named_first), without the walk.
+        fixed = comp.readings_by_first.get(first)
+        if fixed is not None:
+            known, by_second = fixed
+            if by_second is not None and len(words) > 1:
+                known = by_second.get(words[1], known)
+        elif comp.named_first is not None and first not in comp.named_first:
             known = _UNCOVERED
         else:
-            # judge_as_written's answer, known from the first two words for most (CompiledPermissions.by_first)
-            fixed = comp.by_first.get(first)
-            if fixed is None:
-                ranked = comp.judge_as_written(words)
-            else:
-                ranked, by_second = fixed
-                if by_second is not None and len(words) > 1:
-                    ranked = by_second.get(words[1], ranked)
+            ranked = comp.judge_as_written(words)
             if ranked is None:
                 known = _UNCOVERED
             else:
