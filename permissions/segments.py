@@ -475,6 +475,11 @@ def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
     return len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii()
 
 
+# The programs Brabo knows that _may_be_opaque answers no for, a segment of one view led by one (whatever its
+# other words): one look-up instead of its tests in _read_one.
+_CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque([(first,)], first))
+
+
 def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
     on where the command has moved: not a function of the segment alone). _finish_one for the segment,
@@ -534,8 +539,14 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     if (
         seg_opaque is None
         and (not doomed or verdict == AUTO_APPROVE)
-        # _may_be_opaque, inlined
-        and (many or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
+        # _may_be_opaque, inlined (its answer for one view known for most first words: _CLEAR_FIRST)
+        and (
+            many
+            or (
+                first not in _CLEAR_FIRST
+                and (first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
+            )
+        )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
     note = None

@@ -90,3 +90,15 @@ def test_passed_first_words_are_the_known_programs_windows_readings_reads_no_fur
     kept = [windows_readings(t) for t in texts]
     monkeypatch.setattr(windows, "PASSED_FIRST", set())  # windows_readings' tests, every one tried
     assert kept == [windows_readings(t) for t in texts]
+
+
+def test_clear_first_words_are_the_known_programs_a_segment_of_one_view_is_not_read_opaque_for() -> None:
+    from permissions.segments import _CLEAR_FIRST, _may_be_opaque
+
+    assert _CLEAR_FIRST and _CLEAR_FIRST <= KNOWN_PROGRAMS
+    for first in sorted(KNOWN_PROGRAMS):
+        for rest in _FOLLOWERS:
+            words = (first, *rest)
+            assert (first in _CLEAR_FIRST) == (not _may_be_opaque([words], first)), words
+    for first in ("python3", "awk", "git", "python3.12", "claude"):
+        assert first not in _CLEAR_FIRST, first
