@@ -1175,6 +1175,11 @@ def flatpak_default_command(view: tuple[str, ...]) -> str | None:
     return None
 
 
+# The programs Brabo knows that _peels answers no for: filled by permissions.commands.vocabulary once
+# KNOWN_PROGRAMS is, for callers that can tell the common answer without the call.
+NOT_PEELED: set[str] = set()
+
+
 def _peels(verb: str) -> bool:
     """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
     wrapper); False is what _peel would answer, without the work."""

@@ -102,3 +102,11 @@ def test_clear_first_words_are_the_known_programs_a_segment_of_one_view_is_not_r
             assert (first in _CLEAR_FIRST) == (not _may_be_opaque([words], first)), words
     for first in ("python3", "awk", "git", "python3.12", "claude"):
         assert first not in _CLEAR_FIRST, first
+
+
+def test_not_peeled_are_the_known_programs_peels_answers_no_for() -> None:
+    from permissions.commands.views import NOT_PEELED, _peels
+
+    assert NOT_PEELED and NOT_PEELED == {v for v in KNOWN_PROGRAMS if not _peels(v)}
+    for verb in ("env", "sudo", "npx", "git-push", "GIT", "git.exe", "python3.12"):
+        assert verb not in NOT_PEELED and _peels(verb), verb
