@@ -908,6 +908,11 @@ _RENAMES = {**GNU_PREFIXED, **OTHER_NAMES}
 _GO_RELEASE = re.compile(r"go1\.\d+(?:\.\d+)?(?:(?:rc|beta)\d+)?")
 
 
+# _renamed's answer for each program Brabo knows: filled by permissions.commands.vocabulary once KNOWN_PROGRAMS
+# is.
+RENAMED_AS: dict[str, str | None] = {}
+
+
 def _renamed(verb: str) -> str | None:
     """The program's own name when ``verb`` spells it another way: its path's last part (`/bin/rm`), or
     folded (`GIT`, `git.exe`); None when it is the name."""
@@ -1000,7 +1005,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if k:
         return _assigned(cur, k)
     verb = cur[0]
-    renamed = _renamed(verb)
+    renamed = RENAMED_AS[verb] if verb in RENAMED_AS else _renamed(verb)  # (a known program's, looked up)
     if renamed is not None:
         return _by_its_name(verb, renamed, cur)
     if verb == "find":

@@ -39,7 +39,9 @@ from permissions.commands.views import (
     KNOWN_PROGRAMS,
     NOT_PEELED,
     ONE_VIEW,
+    RENAMED_AS,
     _peels,
+    _renamed,
     one_view_of,
 )
 from permissions.commands.windows import PASSED_FIRST, WINDOWS_WRITERS, reads_on
@@ -143,3 +145,4 @@ ONE_VIEW.update((first, one_view_of(first)) for first in KNOWN_PROGRAMS)
 # windows_readings' answer for a text a known program leads (see windows.PASSED_FIRST)
 PASSED_FIRST.update(first for first in KNOWN_PROGRAMS if first and not reads_on(first))
 NOT_PEELED.update(first for first in KNOWN_PROGRAMS if not _peels(first))
+RENAMED_AS.update((first, _renamed(first)) for first in KNOWN_PROGRAMS)

@@ -110,3 +110,14 @@ def test_not_peeled_are_the_known_programs_peels_answers_no_for() -> None:
     assert NOT_PEELED and NOT_PEELED == {v for v in KNOWN_PROGRAMS if not _peels(v)}
     for verb in ("env", "sudo", "npx", "git-push", "GIT", "git.exe", "python3.12"):
         assert verb not in NOT_PEELED and _peels(verb), verb
+
+
+def test_renamed_as_holds_renamed_for_every_known_program() -> None:
+    from permissions.commands.views import RENAMED_AS, _peel, _renamed
+
+    assert RENAMED_AS.keys() == KNOWN_PROGRAMS
+    for verb in sorted(KNOWN_PROGRAMS):
+        assert RENAMED_AS[verb] == _renamed(verb), verb
+    assert RENAMED_AS["gshred"] == "shred" and RENAMED_AS["nodejs"] == "node" and RENAMED_AS["git"] is None
+    # a word the table does not hold is read by _renamed
+    assert "/usr/bin/grm" not in RENAMED_AS and _peel(("/usr/bin/grm", "-rf", "x")) == [("grm", "-rf", "x")]
