@@ -480,32 +480,41 @@ def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
 _CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque([(first,)], first))
 
 
+# The programs Brabo knows that lead a segment none of _read_one's sets of first words speaks for: not `cd`,
+# no deleter, no floor verb, no disk verb.
+_PLAIN_READ = frozenset(KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - {""})
+
+
 def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
     on where the command has moved: not a function of the segment alone). _finish_one for the segment,
     inlined (one call less per segment)."""
     words = seg.words
     first = words[0] if words else ""
-    if first in DIRECTORY_CHANGERS:
+    # (most first words: none of the sets tested below, one look-up for all of them)
+    plain = first in _PLAIN_READ
+    if not plain and first in DIRECTORY_CHANGERS:
         return None
     # views_of's own test first (_may_look, known for most first words): most have nothing to look through.
     looks = _LOOKS.get(first)
     if _may_look(first, words) if looks is None else looks:
         vs = views_of(words)
         many = len(vs) > 1
-        if first in _DELETES:
+        if not plain and first in _DELETES:
             deletes = picks_as_written(words)  # `git status`: the floor picks nothing, and is not asked
         else:
             deletes = many and any(v and v[0] in _DELETES for v in vs)
     else:
         vs = [words]
         many = False
-        deletes = first in _DELETES and picks_as_written(words)
-    if (
-        not many
-        and first
-        and first not in FLOOR_VERBS
-        and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
+        deletes = not plain and first in _DELETES and picks_as_written(words)
+    if not many and (
+        (plain and not seg.redirects)
+        or (
+            first
+            and first not in FLOOR_VERBS
+            and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
+        )
     ):
         # the index walk, inlined: judge_as_written's reading, known from the first two words for most
         # (CompiledPermissions.readings_by_first, whose first words all have some pattern); a first word no

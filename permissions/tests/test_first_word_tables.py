@@ -121,3 +121,18 @@ def test_renamed_as_holds_renamed_for_every_known_program() -> None:
     assert RENAMED_AS["gshred"] == "shred" and RENAMED_AS["nodejs"] == "node" and RENAMED_AS["git"] is None
     # a word the table does not hold is read by _renamed
     assert "/usr/bin/grm" not in RENAMED_AS and _peel(("/usr/bin/grm", "-rf", "x")) == [("grm", "-rf", "x")]
+
+
+def test_plain_read_first_words_are_in_none_of_read_ones_sets() -> None:
+    from permissions.floor import DISK_VERBS, FLOOR_VERBS
+    from permissions.scope import DIRECTORY_CHANGERS
+    from permissions.segments import _DELETES, _PLAIN_READ
+
+    assert _PLAIN_READ and _PLAIN_READ <= KNOWN_PROGRAMS and "" not in _PLAIN_READ
+    for first in sorted(KNOWN_PROGRAMS):
+        in_a_set = (
+            first in DIRECTORY_CHANGERS or first in _DELETES or first in FLOOR_VERBS or first in DISK_VERBS
+        )
+        assert (first in _PLAIN_READ) == (bool(first) and not in_a_set), first
+    for first in ("cd", "rm", "find", "dd", "tee", "xargs"):
+        assert first not in _PLAIN_READ, first
