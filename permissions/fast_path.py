@@ -289,8 +289,9 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             k = _command_index(words) if "=" in first else 0
             if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
                 return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner's
-        # The display text, cut then stripped as the scanner's finish does (gap 2 closed).
-        text = piece.strip() if len(piece) <= DISPLAY_LIMIT else piece[:DISPLAY_LIMIT].strip()
+        # The display text, cut then stripped as the scanner's finish does (gap 2 closed). (A piece no longer
+        # than DISPLAY_LIMIT is its own slice, the same object: no length test, nor a copy, is needed.)
+        text = piece[:DISPLAY_LIMIT].strip()
         marks = _glob_marks(words, dyn) if globs else dyn  # R4.9: globs are not literal either
         seg = _tuple_new(
             Segment, (words, text, redirects, dyn, hidden, _opaque(words, marks) if marks else None, inputs)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands.git import git_changes_state, runs_other_programs
 from permissions.commands.options import (
     OPTIONS_UNREAD,
@@ -324,6 +325,16 @@ _readings = normalised
 
 
 DENY_RANK, ASK_RANK, ALLOW_RANK = 0, 1, 2
+# A segment's reading (permissions.segments' Known): (verdict, the pattern's text, reason kind) -- by the rank of
+# the pattern that speaks for it, or NO_READING when none does.
+NO_RULE = "no_rule"
+RuleReading = tuple[str, "str | None", "str | None"]
+NO_READING: RuleReading = (NO_RULE, None, None)
+RANK_READINGS: dict[int, tuple[str, str]] = {
+    DENY_RANK: (DENY, "deny_rule"),
+    ASK_RANK: (REQUIRE_APPROVAL, "ask_rule"),
+    ALLOW_RANK: (AUTO_APPROVE, "allow_rule"),
+}
 _Meant = tuple[int, Pattern, tuple[Meaning, ...]]  # (rank, pattern, its meanings)
 _Ranked = tuple[int, Pattern, "tuple[str, ...] | None", bool]  # (rank, pattern, exact words, loose)
 
@@ -342,6 +353,7 @@ class CompiledPermissions:
         "ask",
         "by_first",
         "deny",
+        "readings_by_first",
         "named_first",
         "segment_memo",
         "windows_posix",
@@ -399,6 +411,8 @@ class CompiledPermissions:
         self.by_first: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]] = (
             {} if self._scan else _by_first(self._one, self._two, self._meant)
         )
+        # ... and those answers as a segment's reading (permissions.segments takes them as they are)
+        self.readings_by_first = _readings_by_first(self.by_first)
 
     def reads_meaning_of(self, programs: frozenset[str]) -> bool:
         """Whether a deny or ask pattern reads one of ``programs`` by meaning (R4.10, its option table)."""
@@ -575,6 +589,24 @@ def _by_first(
             by_second = {b: (c if c[0] <= own[0] else own) for b, c in by_second.items()}
         out[a] = (own, by_second)
     return out
+
+
+def _reading(ranked: tuple[int, Pattern] | None) -> RuleReading:
+    """The reading of a segment ``ranked`` (_judge's answer) speaks for."""
+    if ranked is None:
+        return NO_READING
+    verdict, kind = RANK_READINGS[ranked[0]]
+    return verdict, ranked[1].text, kind
+
+
+def _readings_by_first(
+    by_first: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]],
+) -> dict[str, tuple[RuleReading, dict[str, RuleReading] | None]]:
+    """CompiledPermissions.readings_by_first: by_first with each answer as the segment's reading (_reading)."""
+    return {
+        first: (_reading(own), None if by_second is None else {b: _reading(c) for b, c in by_second.items()})
+        for first, (own, by_second) in by_first.items()
+    }
 
 
 # Verbs whose segment a prefix allow may not cover (runs_other_programs, git_changes_state).

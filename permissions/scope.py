@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
-from permissions.commands.views import _peels, views_of
+from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.memos import Memo
 from permissions.shell import Segment, parse_command
 from permissions.where import (
@@ -398,7 +398,7 @@ class Scope:
             out.append(seg.text)
         if feeds and words[0] in _PLACE_PRINTERS and _prints_a_place(words) and _cuts_places(segments):
             out.append(seg.text)  # `cat $(dirname $(pwd))/other/.env`: the project's own place, cut
-        if words[0] not in _DECODERS and not _peels(words[0]):
+        if words[0] not in _DECODERS and (words[0] in NOT_PEELED or not _peels(words[0])):
             return
         for view in views_of(words):  # views, without peeling what has nothing to look through
             if not view or view[0] not in _DECODERS:

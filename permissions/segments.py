@@ -27,7 +27,15 @@ from permissions.floor import (
     may_write_disk,
     writes_disk,
 )
-from permissions.matching import ALLOW_RANK, ASK_RANK, DENY_RANK, CompiledPermissions
+from permissions.matching import (
+    ALLOW_RANK,
+    ASK_RANK,
+    DENY_RANK,
+    NO_READING,
+    NO_RULE,
+    RANK_READINGS,
+    CompiledPermissions,
+)
 from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
 from permissions.where import picks_as_written
@@ -44,8 +52,7 @@ __all__ = [
     "views_of",
 ]
 
-NO_RULE = "no_rule"
-_UNCOVERED: tuple[str, str | None, str | None] = (NO_RULE, None, None)
+_UNCOVERED: tuple[str, str | None, str | None] = NO_READING  # (NO_RULE, None, None)
 NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
 _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
@@ -78,11 +85,7 @@ def _may_look(first: str, words: tuple[str, ...]) -> bool:
 # _may_look's answer for every program Brabo knows, whatever its other words (one lookup per segment; the
 # commands package has loaded views.KNOWN_PROGRAMS before this module runs)
 _LOOKS: dict[str, bool] = {first: _may_look(first, (first,)) for first in KNOWN_PROGRAMS}
-_RANKED: dict[int, tuple[str, str]] = {
-    0: (DENY, "deny_rule"),
-    1: (REQUIRE_APPROVAL, "ask_rule"),
-    2: (AUTO_APPROVE, "allow_rule"),
-}  # a segment verdict: no pattern speaks for it
+_RANKED = RANK_READINGS  # a segment's (verdict, reason kind) by the rank of the pattern that speaks for it
 
 _new = object.__new__  # see permissions.decide: filling a frozen dataclass's dict directly, once per segment
 
@@ -472,46 +475,59 @@ def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
     return len(vs) > 1 or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii()
 
 
+# The programs Brabo knows that _may_be_opaque answers no for, a segment of one view led by one (whatever its
+# other words): one look-up instead of its tests in _read_one.
+_CLEAR_FIRST = frozenset(first for first in KNOWN_PROGRAMS if not _may_be_opaque([(first,)], first))
+
+
+# The programs Brabo knows that lead a segment none of _read_one's sets of first words speaks for: not `cd`,
+# no deleter, no floor verb, no disk verb.
+_PLAIN_READ = frozenset(KNOWN_PROGRAMS - DIRECTORY_CHANGERS - _DELETES - FLOOR_VERBS - DISK_VERBS - {""})
+
+
 def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | None:
     """What read_segments learns from one segment below MAX_SEGMENTS, or None for `cd` (where it leads depends
     on where the command has moved: not a function of the segment alone). _finish_one for the segment,
     inlined (one call less per segment)."""
     words = seg.words
     first = words[0] if words else ""
-    if first in DIRECTORY_CHANGERS:
+    # (most first words: none of the sets tested below, one look-up for all of them)
+    plain = first in _PLAIN_READ
+    if not plain and first in DIRECTORY_CHANGERS:
         return None
     # views_of's own test first (_may_look, known for most first words): most have nothing to look through.
     looks = _LOOKS.get(first)
     if _may_look(first, words) if looks is None else looks:
         vs = views_of(words)
         many = len(vs) > 1
-        if first in _DELETES:
+        if not plain and first in _DELETES:
             deletes = picks_as_written(words)  # `git status`: the floor picks nothing, and is not asked
         else:
             deletes = many and any(v and v[0] in _DELETES for v in vs)
     else:
         vs = [words]
         many = False
-        deletes = first in _DELETES and picks_as_written(words)
-    if (
-        not many
-        and first
-        and first not in FLOOR_VERBS
-        and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
+        deletes = not plain and first in _DELETES and picks_as_written(words)
+    if not many and (
+        (plain and not seg.redirects)
+        or (
+            first
+            and first not in FLOOR_VERBS
+            and not ((first in DISK_VERBS or seg.redirects) and _writes_a_disk(first, words, seg.redirects))
+        )
     ):
-        # the index walk, inlined; a first word no pattern names has no answer (named_first), without the walk.
-        named_first = comp.named_first
-        if named_first is not None and first not in named_first:
+        # the index walk, inlined: judge_as_written's reading, known from the first two words for most
+        # (CompiledPermissions.readings_by_first, whose first words all have some pattern); a first word no
+        # pattern names has no answer (named_first), without the walk.
+        fixed = comp.readings_by_first.get(first)
+        if fixed is not None:
+            known, by_second = fixed
+            if by_second is not None and len(words) > 1:
+                known = by_second.get(words[1], known)
+        elif comp.named_first is not None and first not in comp.named_first:
             known = _UNCOVERED
         else:
-            # judge_as_written's answer, known from the first two words for most (CompiledPermissions.by_first)
-            fixed = comp.by_first.get(first)
-            if fixed is None:
-                ranked = comp.judge_as_written(words)
-            else:
-                ranked, by_second = fixed
-                if by_second is not None and len(words) > 1:
-                    ranked = by_second.get(words[1], ranked)
+            ranked = comp.judge_as_written(words)
             if ranked is None:
                 known = _UNCOVERED
             else:
@@ -532,8 +548,14 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     if (
         seg_opaque is None
         and (not doomed or verdict == AUTO_APPROVE)
-        # _may_be_opaque, inlined
-        and (many or first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
+        # _may_be_opaque, inlined (its answer for one view known for most first words: _CLEAR_FIRST)
+        and (
+            many
+            or (
+                first not in _CLEAR_FIRST
+                and (first in OPAQUE_VERBS or first[-1:].isdigit() or "{" in first or not first.isascii())
+            )
+        )
     ):
         seg_opaque = opaque_reason(vs, seg.dynamic)  # R4.9: inline code, a program read from the input, ...
     note = None

@@ -204,6 +204,7 @@ from permissions.commands.runners import (
 )
 from permissions.commands.textproc import AWKS, SEDS, awk_opaque, program_words, sed_opaque
 from permissions.commands.views import (
+    KNOWN_PROGRAMS,
     flatpak_default_command,
     foreign_name,
     handed_line,
@@ -305,6 +306,8 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
         if not view:
             continue
         verb = view[0]
+        if verb in QUIET_VERBS:
+            continue  # (most views: no reading below is for its verb)
         why: str | None = None
         # is_code_verb(verb), its common answer without the call (only a versioned name needs it)
         if verb in _CODE_ONLY or (verb[-1:].isdigit() and is_code_verb(verb)):
@@ -326,6 +329,30 @@ def opaque_reason(all_views: Sequence[tuple[str, ...]], dynamic: Collection[int]
         if why is not None:
             return why
     return None
+
+
+def reads_view(verb: str) -> bool:
+    """Whether one of opaque_reason's readings of a view is for a view led by ``verb`` (else it finds nothing in
+    that view, whatever its other words)."""
+    return (
+        verb in _CODE_ONLY
+        or (verb[-1:].isdigit() and is_code_verb(verb))
+        or verb in AWKS
+        or verb in SEDS
+        or verb in _UNKNOWN_COMMANDS
+        or "{}" in verb
+        or not verb.isascii()
+        or "=" in verb
+        or verb == "env"
+        or verb == "exec"
+        or verb in DECLARATION_BUILTINS
+        or verb in NAME_ASSIGNERS
+    )
+
+
+# The programs Brabo knows that opaque_reason has no reading for (not reads_view): a view led by one is passed
+# over with one look-up. Filled last in this module, once the vocabulary has filled views.KNOWN_PROGRAMS.
+QUIET_VERBS: set[str] = set()
 
 
 _NOTHING = Carried()
@@ -680,3 +707,5 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
 
 # Last, once every table has loaded (they import views): which programs Brabo knows, for views.hands_on.
 from permissions.commands import vocabulary as _vocabulary  # noqa: E402,F401
+
+QUIET_VERBS.update(verb for verb in KNOWN_PROGRAMS if not reads_view(verb))

@@ -908,6 +908,11 @@ _RENAMES = {**GNU_PREFIXED, **OTHER_NAMES}
 _GO_RELEASE = re.compile(r"go1\.\d+(?:\.\d+)?(?:(?:rc|beta)\d+)?")
 
 
+# _renamed's answer for each program Brabo knows: filled by permissions.commands.vocabulary once KNOWN_PROGRAMS
+# is.
+RENAMED_AS: dict[str, str | None] = {}
+
+
 def _renamed(verb: str) -> str | None:
     """The program's own name when ``verb`` spells it another way: its path's last part (`/bin/rm`), or
     folded (`GIT`, `git.exe`); None when it is the name."""
@@ -1000,7 +1005,7 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if k:
         return _assigned(cur, k)
     verb = cur[0]
-    renamed = _renamed(verb)
+    renamed = RENAMED_AS[verb] if verb in RENAMED_AS else _renamed(verb)  # (a known program's, looked up)
     if renamed is not None:
         return _by_its_name(verb, renamed, cur)
     if verb == "find":
@@ -1175,6 +1180,11 @@ def flatpak_default_command(view: tuple[str, ...]) -> str | None:
     return None
 
 
+# The programs Brabo knows that _peels answers no for: filled by permissions.commands.vocabulary once
+# KNOWN_PROGRAMS is, for callers that can tell the common answer without the call.
+NOT_PEELED: set[str] = set()
+
+
 def _peels(verb: str) -> bool:
     """Whether _peel may find a layer under a view starting with ``verb`` (an assignment, a verb path, a
     wrapper); False is what _peel would answer, without the work."""
@@ -1197,9 +1207,22 @@ _RESOLVED_STARTS = frozenset(prefix[:3] for prefix in RESOLVED_PREFIXES)
 
 def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
     """R4.8: :func:`views`, telling without the call what most first words have: nothing to look through
-    (a package manager only with its runner subcommand or its own options first, `pnpm -r exec`)."""
+    (a package manager only with its runner subcommand or its own options first, `pnpm -r exec`). A known
+    program's answer is looked up (ONE_VIEW)."""
     first = words[0] if words else ""
-    if (
+    one = ONE_VIEW.get(first)
+    if one is True:
+        return [words]
+    if one is None:
+        one = _one_view(first, words)
+    elif one is BY_NEXT:  # `pnpm -r exec`: the next word decides
+        one = len(words) < 2 or not peels_after(first, words[1])
+    return [words] if one else _views_kept(words)
+
+
+def _one_view(first: str, words: tuple[str, ...]) -> bool:
+    """views_of's tests: whether the segment ``words`` (led by ``first``) has nothing to look through."""
+    return not (
         first in _LOOK_THROUGH
         or "=" in first
         or "/" in first
@@ -1211,9 +1234,22 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         )  # R4.10: `git-push`, `python3.12`
         or foreign_name(first)  # R4.10: `GIT push`, `git.exe push`
         or (first not in KNOWN_PROGRAMS and len(words) > 2 and hands_on(words))  # red team: `foo -- git push`
-    ):
-        return _views_kept(words)  # each test above is one of _peels' (or hands_on): views(words), unasked
-    return [words]
+    )  # each test above is one of _peels' (or hands_on): when one passes, views(words), unasked
+
+
+# _one_view's answer for each program Brabo knows, whatever its other words -- or BY_NEXT, for a _SUB_FIRST verb
+# only its runner subcommand or its own options make look through (what _one_view answers for it then): filled
+# by permissions.commands.vocabulary once KNOWN_PROGRAMS is (until then, and for any other word, views_of asks
+# _one_view).
+BY_NEXT = "by the next word"
+ONE_VIEW: dict[str, bool | str] = {}
+
+
+def one_view_of(first: str) -> bool | str:
+    """ONE_VIEW's entry for the known program ``first``."""
+    if first in _SUB_FIRST and first not in _LOOK_THROUGH and _one_view(first, (first,)):
+        return BY_NEXT  # (alone it has one view; the test that may pass is the next word's)
+    return _one_view(first, (first,))
 
 
 # A segment's views, by its words: the shell reader looks through a segment (does it carry a command line?)

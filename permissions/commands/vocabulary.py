@@ -34,8 +34,17 @@ from permissions.commands.sources_managers import MANAGER_VERBS
 from permissions.commands.tasks import TASK_VERBS
 from permissions.commands.typed_input import TYPED_VERBS
 from permissions.commands.uploads import UPLOAD_VERBS
-from permissions.commands.views import HANDED_NAMES, KNOWN_PROGRAMS
-from permissions.commands.windows import WINDOWS_WRITERS
+from permissions.commands.views import (
+    HANDED_NAMES,
+    KNOWN_PROGRAMS,
+    NOT_PEELED,
+    ONE_VIEW,
+    RENAMED_AS,
+    _peels,
+    _renamed,
+    one_view_of,
+)
+from permissions.commands.windows import PASSED_FIRST, WINDOWS_WRITERS, reads_on
 from permissions.commands.windows_names import CMD, POWERSHELL
 from permissions.commands.wrappers import GNU_PREFIXED, OTHER_NAMES, PEELED_VERBS, RUNNERS, WRAPPERS
 from permissions.commands.writes import WRITE_VERBS
@@ -131,3 +140,9 @@ HANDED_NAMES.update(
     ACTING_NAMES
     | frozenset(name for name, verb in {**GNU_PREFIXED, **OTHER_NAMES}.items() if verb in ACTING_NAMES)
 )
+# views_of's answer for a known program, looked up (see views.ONE_VIEW)
+ONE_VIEW.update((first, one_view_of(first)) for first in KNOWN_PROGRAMS)
+# windows_readings' answer for a text a known program leads (see windows.PASSED_FIRST)
+PASSED_FIRST.update(first for first in KNOWN_PROGRAMS if first and not reads_on(first))
+NOT_PEELED.update(first for first in KNOWN_PROGRAMS if not _peels(first))
+RENAMED_AS.update((first, _renamed(first)) for first in KNOWN_PROGRAMS)

@@ -1662,6 +1662,20 @@ _KEYWORDS = frozenset({"do", "then", "else", "elif", "time", "!", "{", "(", "cal
 _MANY_TEXTS = 64
 
 
+def reads_on(first: str) -> bool:
+    """Whether windows_readings reads a text led by the word ``first`` any further: a keyword or `@` before
+    the command, a name one of the readings starts from, cmd's `set`, or a quote, backtick or caret."""
+    name = first.lower().rpartition("\\")[2]
+    return (
+        first in _KEYWORDS or first[:1] == "@" or name in _LED_BY or name == "set" or _ODD(first) is not None
+    )
+
+
+# The programs Brabo knows that lead a text windows_readings passes over (not reads_on): one look-up instead
+# of its tests. Filled by permissions.commands.vocabulary once KNOWN_PROGRAMS is.
+PASSED_FIRST: set[str] = set()
+
+
 def windows_readings(texts: list[str]) -> int:
     """Which of the readings above the segments' ``texts`` may need, as WINDOWS_LED | WINDOWS_WRITES bits: 0
     means :func:`names_windows_writer`, :func:`sends_on_the_web` and :func:`runs_unread` answer no for every one
@@ -1688,7 +1702,9 @@ def windows_readings(texts: list[str]) -> int:
         if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{("):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
-        if head and (head[0] in _KEYWORDS or head[0][0] == "@"):
+        if not head or head[0] in PASSED_FIRST:
+            continue  # (most texts: led by a known program that no reading below is for)
+        if head[0] in _KEYWORDS or head[0][0] == "@":
             head = _command_text(text).split(None, 1)  # a keyword before the command (_command_text)
         if not head:
             continue

@@ -282,3 +282,16 @@ def test_the_answers_known_when_the_rules_load_are_the_walks_answers(seed, monke
                 if by_second is not None and len(words) > 1:
                     answer = by_second.get(words[1], answer)
                 assert answer == expected, (words, lists)
+            # ... and the same answers as a segment's reading (permissions.segments takes them as they are)
+            read = comp.readings_by_first.get(words[0])
+            assert (read is None) == (fixed is None), (words, lists)
+            if read is not None:
+                reading, by_second_read = read
+                if by_second_read is not None and len(words) > 1:
+                    reading = by_second_read.get(words[1], reading)
+                verdict_kind = matching.RANK_READINGS.get(expected[0]) if expected else None
+                assert reading == (
+                    matching.NO_READING
+                    if expected is None or verdict_kind is None
+                    else (verdict_kind[0], expected[1].text, verdict_kind[1])
+                ), (words, lists)

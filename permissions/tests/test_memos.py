@@ -24,6 +24,8 @@ PACKAGE = pathlib.Path(permissions.decide.__file__).parent
 # (and where a command starts), which a deployment reads once, never on a command's text.
 NOT_TEXT = {
     "permissions.cli:_PERMS_CACHE": "a request line's rule set",
+    "permissions.commands.views:ONE_VIEW": "a table of the known programs, filled once at import",
+    "permissions.commands.views:RENAMED_AS": "a table of the known programs, filled once at import",
     "permissions.commands.git_branches:_ENTRY_CACHE": "the project's protected branch entries",
     "permissions.decide:_CACHE": "compiled rule sets (their segment memos are Memos)",
     "permissions.decide:_BY_VALUE": "compiled rule sets (their segment memos are Memos)",
