@@ -32,10 +32,12 @@ past it is killed and the tool runs, for all three agents (Claude Code: "A timed
 mcp_tool hook doesn't block the tool call"), so every wait here ends before it (``server_wait``).
 
 The mapping is the same for all three: a shell tool → ``terminal`` with its cwd; a file-writing tool →
-``write_file`` with the path relative to the project root; an MCP tool → ``mcp_call`` (below); a tool
+``write_file`` with the path relative to the project root; a tool that reads files → the ``terminal`` command
+that reads the same places, let through unrecorded when the rules auto-approve it (``READERS``); a web fetch →
+the ``terminal`` ``curl`` of its addresses (``FETCHERS``); an MCP tool → ``mcp_call`` (below); a tool
 known to act in a way no action describes (``ACTING``: Claude Code's Skill, EnterWorktree ...) → a person
 decides; anything else → the configured default (``--other``, ask). ``brabo hook install``'s matcher sends
-every tool but the known read-only ones (brabo_client/hook_install.py ``READ_ONLY``), so a tool a release adds
+every tool but the known ones that read nothing of the machine (brabo_client/hook_install.py ``READ_ONLY``), so a tool a release adds
 reaches this mapping rather than running unjudged.
 
 MCP tools, as each agent's hook input names them — captured from the pinned CLIs running a stdio MCP
