@@ -37,8 +37,8 @@ that reads the same places, let through unrecorded when the rules auto-approve i
 the ``terminal`` ``curl`` of its addresses (``FETCHERS``); an MCP tool → ``mcp_call`` (below); a tool
 known to act in a way no action describes (``ACTING``: Claude Code's Skill, EnterWorktree ...) → a person
 decides; anything else → the configured default (``--other``, ask). ``brabo hook install``'s matcher sends
-every tool but the known ones that read nothing of the machine (brabo_client/hook_install.py ``READ_ONLY``), so a tool a release adds
-reaches this mapping rather than running unjudged.
+every tool but the known ones that read nothing of the machine (brabo_client/hook_install.py ``READ_ONLY``),
+so a tool a release adds reaches this mapping rather than running unjudged.
 
 MCP tools, as each agent's hook input names them — captured from the pinned CLIs running a stdio MCP
 server (tests/agents_e2e/test_agents_e2e_mcp.py) and read in their source:
