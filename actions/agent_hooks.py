@@ -432,6 +432,16 @@ def acting(agent: str, tool: str) -> Mapped | None:
 RESOLVED_FIELD = "brabo_resolved_paths"
 
 
+def _resolutions(ti: dict, what: str) -> dict | None:
+    """``tool_input.brabo_resolved_paths`` (each ``what`` as written -> where it really leads), or None."""
+    resolved = ti.get(RESOLVED_FIELD)
+    if resolved is not None and not (
+        isinstance(resolved, dict) and all(isinstance(v, str) for v in resolved.values())
+    ):
+        raise HookInputError(f"tool_input.{RESOLVED_FIELD} must map each {what} to a string")
+    return resolved
+
+
 # -- the reading tools -------------------------------------------------------------------------------------
 # What an agent's reading tools read goes into its model's context: on a laptop (SPEC §5, "agent"), the user's
 # credentials (~/.aws/credentials, ~/.ssh/id_ed25519) as readily as the project's code. Each call is judged as
@@ -477,12 +487,12 @@ def _shell_word(path: str, root: str | None) -> str:
     """``path`` as one shell word meaning the same place from the project root, as a person would type it there
     (``cat .env``, so the team's rules about reading match it): relative inside the root, quoted, a leading
     ``~`` (which the agents expand to the home folder) left for the rules to read as the home folder it is."""
-    if root and posixpath.isabs(root) and posixpath.isabs(path):
-        full, top = posixpath.normpath(path), posixpath.normpath(root)
-        if full == top:
+    if root and posixpath.isabs(path):
+        rel = resolve_path(path, None, root)
+        if rel is not None:
+            path = rel
+        elif posixpath.normpath(path) == posixpath.normpath(root):
             path = "."
-        elif full.startswith(top.rstrip("/") + "/"):
-            path = full[len(top.rstrip("/")) + 1 :]
     if path.startswith("-"):
         path = "./" + path  # never read as an option
     tilde = _TILDE.match(path)
@@ -586,10 +596,8 @@ def reader(
         return None
     base = root if agent == "gemini-cli" else cwd
     places = _read_places(spec, ti, base if base and posixpath.isabs(base) else None)
-    resolved = ti.get(RESOLVED_FIELD)
+    resolved = _resolutions(ti, "path")
     if resolved is not None:
-        if not isinstance(resolved, dict) or not all(isinstance(v, str) for v in resolved.values()):
-            raise HookInputError(f"tool_input.{RESOLVED_FIELD} must map each path to a string")
         places += [v for v in resolved.values() if v and "\x00" not in v]
     if any("\x00" in p for p in places):
         raise HookInputError("a path holds a NUL character")
@@ -779,11 +787,7 @@ class Codex(AgentProtocol):
             paths = [m.group(2).strip() for m in _PATCH_FILE.finditer(patch)]
             if not paths:
                 raise HookInputError("the patch names no file (*** Add/Update/Delete File: …)")
-            resolved = ti.get(RESOLVED_FIELD)
-            if resolved is not None and not (
-                isinstance(resolved, dict) and all(isinstance(v, str) for v in resolved.values())
-            ):
-                raise HookInputError(f"tool_input.{RESOLVED_FIELD} must map each patch path to a string")
+            resolved = _resolutions(ti, "patch path")
             proposals = []
             for p in dict.fromkeys(paths):  # one write_file per file the patch touches
                 one = write(tool, p, patch, cwd, root, change="patch")  # the path as written: inside?

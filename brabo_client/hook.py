@@ -550,6 +550,16 @@ def _add_read_links(tool, ti: dict, base) -> None:
 MCP_PATH_ARGS = ("path", "source", "destination", "paths")
 
 
+def _through_link(path: str) -> str | None:
+    """Where the absolute ``path`` really leads, when some name on its way is a symbolic link (``realpath``'s
+    answer, the names walked once); else None."""
+    if not _names(path)[1]:
+        return None
+    import os  # (only now: a path with no link on its way costs the hook no import)
+
+    return os.path.realpath(path)
+
+
 def _strings(value) -> list:
     """A tool argument holding one path or a list of them, as a list of the strings in it."""
     if isinstance(value, str):
@@ -570,8 +580,9 @@ def _add_mcp_links(tool, ti: dict) -> None:
         words += _strings(value)
     out = {}
     for word in words:
-        if isabs(word) and "\x00" not in word and _names(word)[1]:
-            out[word] = realpath(word)
+        real = _through_link(word) if isabs(word) and "\x00" not in word else None
+        if real is not None:
+            out[word] = real
     if out:
         ti[RESOLVED_FIELD] = out
 
@@ -601,8 +612,8 @@ def read_links(tool: str, ti: dict, base: str | None) -> dict[str, str]:
         names = (word if isabs(word) else join(start, word)).split("/")  # type: ignore[arg-type]
         cut = next((i for i, n in enumerate(names) if any(c in n for c in "*?[{")), len(names))
         static, rest = "/".join(names[:cut]) or "/", "/".join(names[cut:])
-        if _names(static)[1]:  # some name on the way is a link
-            real = realpath(static)
+        real = _through_link(static)
+        if real is not None:
             out[word] = join(real, rest) if rest else real
     return out
 

@@ -591,8 +591,8 @@ def _by_first(
     return out
 
 
-def _reading(ranked: tuple[int, Pattern] | None) -> RuleReading:
-    """The reading of a segment ``ranked`` (_judge's answer) speaks for."""
+def rule_reading(ranked: tuple[int, Pattern] | None) -> RuleReading:
+    """The reading of a segment ``ranked`` (_judge's answer, judge_as_written's) speaks for."""
     if ranked is None:
         return NO_READING
     verdict, kind = RANK_READINGS[ranked[0]]
@@ -602,9 +602,12 @@ def _reading(ranked: tuple[int, Pattern] | None) -> RuleReading:
 def _readings_by_first(
     by_first: dict[str, tuple[tuple[int, Pattern] | None, dict[str, tuple[int, Pattern]] | None]],
 ) -> dict[str, tuple[RuleReading, dict[str, RuleReading] | None]]:
-    """CompiledPermissions.readings_by_first: by_first with each answer as the segment's reading (_reading)."""
+    """CompiledPermissions.readings_by_first: by_first with each answer as the segment's reading (rule_reading)."""
     return {
-        first: (_reading(own), None if by_second is None else {b: _reading(c) for b, c in by_second.items()})
+        first: (
+            rule_reading(own),
+            None if by_second is None else {b: rule_reading(c) for b, c in by_second.items()},
+        )
         for first, (own, by_second) in by_first.items()
     }
 

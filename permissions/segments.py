@@ -33,8 +33,8 @@ from permissions.matching import (
     DENY_RANK,
     NO_READING,
     NO_RULE,
-    RANK_READINGS,
     CompiledPermissions,
+    rule_reading,
 )
 from permissions.scope import DIRECTORY_CHANGERS, Scope, descends, goes_back
 from permissions.shell import ParsedCommand, Segment
@@ -85,7 +85,6 @@ def _may_look(first: str, words: tuple[str, ...]) -> bool:
 # _may_look's answer for every program Brabo knows, whatever its other words (one lookup per segment; the
 # commands package has loaded views.KNOWN_PROGRAMS before this module runs)
 _LOOKS: dict[str, bool] = {first: _may_look(first, (first,)) for first in KNOWN_PROGRAMS}
-_RANKED = RANK_READINGS  # a segment's (verdict, reason kind) by the rank of the pattern that speaks for it
 
 _new = object.__new__  # see permissions.decide: filling a frozen dataclass's dict directly, once per segment
 
@@ -283,12 +282,7 @@ def read_segments(
             if cached is not None:
                 known = cached
             else:
-                ranked = judge_as_written(words)
-                if ranked is None:
-                    known = _UNCOVERED
-                else:
-                    ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                    known = (ranked_verdict, ranked[1].text, ranked_kind)
+                known = rule_reading(judge_as_written(words))
                 if written_memo is not None:
                     written_memo[words] = known
         else:
@@ -527,12 +521,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
         elif comp.named_first is not None and first not in comp.named_first:
             known = _UNCOVERED
         else:
-            ranked = comp.judge_as_written(words)
-            if ranked is None:
-                known = _UNCOVERED
-            else:
-                ranked_verdict, ranked_kind = _RANKED[ranked[0]]
-                known = (ranked_verdict, ranked[1].text, ranked_kind)
+            known = rule_reading(comp.judge_as_written(words))
     else:
         known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
     # _finish_one, inlined: the neutral grammar, R4.9's opaque reading and the verdict.
