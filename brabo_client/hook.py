@@ -709,7 +709,8 @@ def shell_definitions_used(
     session id, whose snapshot Codex sources)."""
     texts = _definition_texts(agent, session)
     out: dict[str, object] = {}
-    expanded = expand_aliases(command, _Aliases(texts))  # type: ignore[arg-type]
+    aliases: object = _Aliases(texts) if _expands_aliases(texts) else {}
+    expanded = expand_aliases(command, aliases)  # type: ignore[arg-type]
     if expanded != command:
         out[EXPANDED_FIELD] = expanded
     starts: list[str] = []
@@ -718,6 +719,17 @@ def shell_definitions_used(
     if used:
         out[FUNCTIONS_FIELD] = used
     return out
+
+
+def _expands_aliases(texts: list[str]) -> bool:
+    """Whether the shell the texts set up expands aliases: not a bash snapshot whose last word on it is ``shopt
+    -u expand_aliases`` (Codex captures a non-interactive bash, where aliases are defined but never expanded;
+    Claude Code's turns expansion on). zsh expands them everywhere; start-up files are read as if it did."""
+    for text in reversed(texts):
+        on, off = text.rfind("shopt -s expand_aliases"), text.rfind("shopt -u expand_aliases")
+        if on >= 0 or off >= 0:
+            return on > off
+    return True
 
 
 class _Aliases:

@@ -26,10 +26,13 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SESSION = "01a244f0-606f-7510-95ca-32aefa6c9d09"
 
 # What Codex 0.171.0 wrote for a bash user (captured here: its snapshot of a login shell whose ~/.bashrc
-# defines ``ship`` and an alias), trimmed of its ``shopt`` lines.
+# defines ``ship`` and an alias), trimmed of its other ``shopt`` lines. Its bash is not interactive: the
+# aliases are defined but never expanded (``shopt -u expand_aliases``), so they are not read as running.
 CODEX_BASH = """# Snapshot file
 # Unset all aliases to avoid conflicts with functions
 unalias -a 2>/dev/null || true
+shopt -u expand_aliases
+shopt -s extquote
 # Functions
 gawkpath_default ()\x20
 {\x20
@@ -92,10 +95,7 @@ def codex_home(tmp_path, monkeypatch):
 
 def test_the_sessions_snapshot_is_read(codex_home):
     found = shell_definitions_used("ship && gpf origin main", "codex", SESSION)
-    assert found == {
-        "brabo_expanded": "ship && git push --force-with-lease origin main",
-        "brabo_functions": {"ship": "git push -q origin HEAD:refs/heads/shipped"},
-    }
+    assert found == {"brabo_functions": {"ship": "git push -q origin HEAD:refs/heads/shipped"}}
     # another session: the newest snapshot (the same user's shell, taken for another session)
     assert shell_definitions_used("deploy", "codex", "0199bbbb-no-snapshot")["brabo_functions"] == {
         "deploy": "kubectl apply -f k8s/ && echo 'done } here'"
@@ -103,6 +103,14 @@ def test_the_sessions_snapshot_is_read(codex_home):
     # a session id is a file name's start, never a path
     assert shell_definitions_used("deploy", "codex", "../x")["brabo_functions"] == {
         "deploy": "kubectl apply -f k8s/ && echo 'done } here'"
+    }
+
+
+def test_a_zsh_snapshots_aliases_expand(codex_home):
+    """zsh expands aliases in the shell Codex runs: the zsh snapshot's are read as running."""
+    (codex_home / f"{SESSION}.2.sh").write_text(CODEX_ZSH)
+    assert shell_definitions_used("gpf origin main", "codex", SESSION) == {
+        "brabo_expanded": "git push --force-with-lease origin main"
     }
 
 
@@ -190,6 +198,8 @@ def terminal_autonomy(hooked, team):
 def test_a_codex_function_or_alias_is_judged_as_what_it_runs(
     terminal_autonomy, codex_home, tool, field, command, runs
 ):
+    if command.startswith("gpf"):  # a zsh user's alias (bash's are never expanded where Codex runs them)
+        (codex_home / f"{SESSION}.2.sh").write_text(CODEX_ZSH)
     code, answer, _ = terminal_autonomy.command("codex", codex_bash(command, tool, field))
     assert verdict("codex", code, answer) == "deny", answer
     proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
