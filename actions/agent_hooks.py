@@ -231,11 +231,12 @@ def _linked_words(tool: str, links, root: str | None) -> Mapped | None:
     return None
 
 
-# Set by ``brabo hook claude-code`` and ``brabo hook codex`` (brabo_client/hook.py ``expand_aliases``): the shell
-# command as the aliases of the user's shell, which both run every command with (Codex under its default
-# sandbox), expand it (`gpf` -> `git push --force…`).
+# Set by ``brabo hook`` (brabo_client/hook.py ``shell_definitions_used``): the shell command as the aliases of
+# the user's shell, which Claude Code and Codex run every command with (Codex under its default sandbox),
+# expand it (`gpf` -> `git push --force…`).
 EXPANDED_FIELD = "brabo_expanded"
-# ... and the bodies of the user's shell functions the command calls, name -> body.
+# ... and the bodies of the user's shell functions the command calls, name -> body (also those of the file
+# ``$BASH_ENV`` names, which the non-interactive bash of Gemini CLI and Codex sources before each command).
 FUNCTIONS_FIELD = "brabo_functions"
 
 
@@ -736,7 +737,8 @@ class GeminiCli(AgentProtocol):
             sub = ti.get("dir_path") or ti.get("directory")
             if isinstance(sub, str) and sub:
                 cwd = sub if posixpath.isabs(sub) else (posixpath.join(root, sub) if root else None)
-            return terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            return _with_aliases(mapped, ti, command, cwd, root)  # the functions of the user's $BASH_ENV
         if tool == "write_file":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "replace":

@@ -673,10 +673,13 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
 # 0.171.0 under ``sandbox_mode = "workspace-write"``, not under ``danger-full-access``): it captures the user's
 # login shell once per session into ``$CODEX_HOME/shell_snapshots/<thread id>.<n>.sh`` (functions, aliases,
 # options, exports) and sources it before each command -- a ``ship`` function of ~/.bashrc runs ``git push``.
-# The tools whose command runs after the snapshot, per agent:
+# And the non-interactive bash that Gemini CLI and Codex start for a command sources the file ``$BASH_ENV``
+# names, when the user's environment sets it (seen with both: a ``ship`` function there runs; Claude Code's
+# shell does not read it). The tools whose command runs after the user's definitions, per agent:
 SNAPSHOT_SHELLS = {
     "claude-code": ("Bash", "Monitor"),
     "codex": ("Bash", "shell", "local_shell", "exec_command"),
+    "gemini-cli": ("run_shell_command",),
 }
 EXPANDED_FIELD = "brabo_expanded"
 FUNCTIONS_FIELD = "brabo_functions"  # the user's shell functions the command calls, name -> body
@@ -709,6 +712,8 @@ def shell_definitions_used(
     session id, whose snapshot Codex sources)."""
     texts = _definition_texts(agent, session)
     out: dict[str, object] = {}
+    if not texts:  # nothing defined (Gemini CLI without $BASH_ENV): the command runs as written
+        return out
     aliases: object = _Aliases(texts) if _expands_aliases(texts) else {}
     expanded = expand_aliases(command, aliases)  # type: ignore[arg-type]
     if expanded != command:
@@ -784,16 +789,17 @@ def shell_functions(names, texts: list[str] | None = None) -> dict[str, str]:
 def _definition_texts(agent: str = "claude-code", session: object = None) -> list[str]:
     """The text of the agent's shell snapshot (Claude Code's newest; Codex's of ``session``, else its newest);
     with none yet -- each builds it for the first command, after this hook -- the user's start-up files', in the
-    order a login shell reads them."""
+    order a login shell reads them. For Gemini CLI and Codex, first the file ``$BASH_ENV`` names (bash sources
+    it as it starts, before the command and the snapshot the command sources)."""
     home = getenv("HOME") or ""
-    newest = _codex_snapshot(home, session) if agent == "codex" else _newest_snapshot(home)
-    paths = (
-        [newest]
-        if newest
-        else [home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")]
-        if home
-        else []
-    )
+    bash_env = (getenv("BASH_ENV") or "").replace("${HOME}", home).replace("$HOME", home)  # bash expands it
+    paths = [bash_env] if bash_env and agent in ("gemini-cli", "codex") else []
+    if agent != "gemini-cli":
+        newest = _codex_snapshot(home, session) if agent == "codex" else _newest_snapshot(home)
+        if newest:
+            paths.append(newest)
+        elif home:
+            paths += [home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")]
     texts = []
     for path in paths:
         try:

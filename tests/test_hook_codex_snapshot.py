@@ -221,3 +221,60 @@ def test_a_codex_function_that_runs_an_allowed_command_is_allowed(terminal_auton
         "git status",
         "status_here",
     ]
+
+
+# -- $BASH_ENV ----------------------------------------------------------------------------------------------
+# The non-interactive bash that Gemini CLI and Codex start for each command sources the file $BASH_ENV names
+# (seen with both CLIs here: a ``ship`` function defined there ran; Claude Code's shell did not read it).
+
+
+@pytest.fixture
+def bash_env(tmp_path, monkeypatch):
+    path = tmp_path / "env.sh"
+    path.write_text("ship() {\n  git push -q origin HEAD:refs/heads/shipped\n}\nalias gpf='git push -f'\n")
+    (tmp_path / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CODEX_HOME", str(tmp_path / "no-codex"))
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "no-claude"))
+    monkeypatch.setenv("BASH_ENV", "$HOME/../env.sh")  # bash expands the value's variables
+    return path
+
+
+def test_bash_env_functions_are_read_for_gemini_cli_and_codex(bash_env):
+    for agent in ("gemini-cli", "codex"):
+        found = shell_definitions_used("ship", agent, SESSION)
+        assert found == {"brabo_functions": {"ship": "git push -q origin HEAD:refs/heads/shipped"}}, agent
+    # Claude Code's shell does not source it
+    assert shell_definitions_used("ship", "claude-code") == {}
+
+
+def test_without_bash_env_gemini_cli_adds_nothing(tmp_path, monkeypatch):
+    """Guard (held before): Gemini CLI's bash reads no start-up file; with no $BASH_ENV nothing is added, a
+    function of ~/.bashrc included (it does not run there)."""
+    monkeypatch.delenv("BASH_ENV", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".bashrc").write_text("ship() { git push; }\n")
+    assert shell_definitions_used("ship", "gemini-cli", "s") == {}
+
+
+def gemini_shell(command):
+    return {
+        "session_id": "g1",
+        "cwd": ROOT,
+        "hook_event_name": "BeforeTool",
+        "timestamp": "2026-12-05T00:00:00Z",
+        "tool_name": "run_shell_command",
+        "tool_input": {"command": command, "description": "run it"},
+    }
+
+
+@pytest.mark.parametrize("agent", ["gemini-cli", "codex"])
+def test_a_bash_env_function_is_judged_as_what_it_runs(terminal_autonomy, bash_env, agent):
+    body = gemini_shell("ship") if agent == "gemini-cli" else codex_bash("ship")
+    code, answer, _ = terminal_autonomy.command(agent, body)
+    assert verdict(agent, code, answer) == "deny", answer
+    proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
+    assert proposed == {
+        "ship": "autonomy",
+        "git push -q origin HEAD:refs/heads/shipped": "cap_external_effect",
+    }

@@ -350,12 +350,14 @@ def run_agent(
     allowed: tuple[str, ...] = (),
     features: tuple[str, ...] = (),
     sandbox: str = "danger-full-access",
+    env: dict[str, str] | None = None,
 ) -> Run:
     """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call`` (or the
     calls, one per turn), and with ``mcp`` among its MCP servers. ``allowed``: more tools Claude Code runs
     without asking (``--allowedTools``), offered to the model up front rather than behind ToolSearch;
     ``features``: Codex features switched on; ``sandbox``: Codex's sandbox mode (its default is
-    ``workspace-write``; the runs take ``danger-full-access`` unless a test needs the sandbox's behaviour)."""
+    ``workspace-write``; the runs take ``danger-full-access`` unless a test needs the sandbox's behaviour);
+    ``env``: more of the user's environment, which the agent, its hook and its shells inherit."""
     home.mkdir(parents=True, exist_ok=True)
     with ModelStub(call) as stub:
         configure(
@@ -368,7 +370,7 @@ def run_agent(
             sandbox=sandbox,
         )
         extra = add_mcp_server(agent, project=project, home=home, server=mcp) if mcp else []
-        env = _env(agent, home=home, project=project, hook=hook, model_url=stub.url)
+        env = {**_env(agent, home=home, project=project, hook=hook, model_url=stub.url), **(env or {})}
         if (mcp or allowed) and agent == "claude-code":
             # Claude Code 2.1.332 defers MCP tools behind its ToolSearch tool unless told not to
             env["ENABLE_TOOL_SEARCH"] = "false"
