@@ -41,6 +41,7 @@ begin with distinct characters, so none can backtrack; they only skip or split, 
 from __future__ import annotations
 
 from permissions.fast_path import _fast
+from permissions.fast_quoted import _fast_quoted
 from permissions.memos import Memo
 from permissions.read_budget import DISPLAY_LIMIT, MAX_NESTING, MAX_READ_STEPS, TOO_COMPLEX
 from permissions.scanner import _scan
@@ -70,7 +71,10 @@ def parse_command(command: str) -> ParsedCommand:
     steps = [MAX_READ_STEPS]
     parsed = _fast(command, False, steps)
     if parsed is None:
-        parsed = _scan(command, 0, True, None, steps)
+        # quoted words and substitutions (`git commit -m 'x'`, `ls $(pwd)`) without the state machine
+        parsed = _fast_quoted(command)
+        if parsed is None:
+            parsed = _scan(command, 0, True, None, steps)
     if len(command) <= _MEMO_CHARS:
         if len(_MEMO) >= _MEMO.limit:  # Memo.keep, inlined (a call less per decision)
             _MEMO.clear()
