@@ -14,7 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from permissions.commands import MAY_CARRY_FIRST, carries_commands, foreign_name, hands_on
+from permissions.commands import MAY_CARRY_FIRST, carried_scripts, carries_commands, foreign_name, hands_on
+from permissions.commands.shells import COMMAND_CARRIERS, SHELLS
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.fast_path import _FAST_REFUSED, _PLAIN_FIRST, _fast, _plain_first, _tuple_new
 from permissions.shell_syntax import (
     _EMPTY,
@@ -53,6 +55,7 @@ _PART = (
     + _PLAIN_RUN
 )
 _PARTS = re.compile(_PART).findall
+_PLAIN_WORD = re.compile(_PLAIN_RUN).fullmatch
 _QUOTED_PARTS = re.compile(_IN_QUOTES + r"|[^$`]++").findall  # a double-quoted string's, between its quotes
 # Where a word, a redirection or a substitution may end: a blank, a separator or the command's end; and where
 # one may start: after a blank or a separator, or at the start. Two tokens with nothing between (`a<(b)`,
@@ -91,14 +94,15 @@ _SHOWN = {
 
 
 def _fast_quoted(command: str) -> ParsedCommand | None:
-    """``command`` read as the scanner reads it, when only quoted words and substitutions kept it off the
-    fast path; None to leave it to the scanner."""
+    """``command`` read as the scanner reads it, when only quoted words, substitutions or the scripts of
+    carriers (`bash -c '...'`) kept it off the fast path; None to leave it to the scanner."""
     if len(command) > _QUOTED_CHARS:
         return None
     tokens = _TOKENS(command)
     if len("".join(tokens)) != len(command) or not tokens:
         return None  # something no token matches: the scanner's to read
     segments: list[Segment] = []
+    read = _Read()
     if "&" in command or "|" in command or ";" in command or "\n" in command:
         if "|" in command and ("echo" in command or "printf" in command):
             return None  # fast_path's gap 1: what echo/printf print is the next command's input (R4.7, R4.9)
@@ -106,18 +110,30 @@ def _fast_quoted(command: str) -> ParsedCommand | None:
         tokens.append("\n")  # ends the last piece
         for k, t in enumerate(tokens):
             if t[0] in _SEPARATES:
-                if k > start and not _piece(tokens[start:k], segments):
+                if k > start and not _piece(tokens[start:k], segments, read):
                     return None
                 start = k + 1
-    elif not _piece(tokens, segments):
+    elif not _piece(tokens, segments, read):
         return None
-    return _new_parsed((tuple(segments), False, None, None))
+    return _new_parsed((tuple(segments), False, None, read.unseen))
+
+
+class _Read:
+    """What the reading of one command keeps besides its segments, as the scanner does: the first of the
+    reasons its carried scripts run commands no rule can see, and the carriers' words whose scripts were read
+    (a command repeated word for word carries the same script: read once)."""
+
+    __slots__ = ("scripted", "unseen")
+
+    def __init__(self) -> None:
+        self.unseen: str | None = None
+        self.scripted: set[tuple[str, ...]] = set()
 
 
 _SEPARATES = frozenset("&|;\n")  # a separator token's first character (no other token starts with one)
 
 
-def _piece(tokens: list[str], segments: list[Segment]) -> bool:
+def _piece(tokens: list[str], segments: list[Segment], read: _Read) -> bool:
     """Append the segments of one piece (the tokens between separators) to ``segments``; False to leave the
     command to the scanner."""
     if tokens[0][0] == " ":
@@ -127,21 +143,24 @@ def _piece(tokens: list[str], segments: list[Segment]) -> bool:
     if tokens[0][0] == "(":
         # `(a && b)`: a subshell is the whole piece; its commands are hidden segments (R4.7)
         return len(tokens) == 1 and _body(tokens[0].rstrip(" ")[1:-1], segments)
-    read = _words(tokens)
-    if read is None or not read[0]:
+    text = "".join(tokens).rstrip(" ")
+    got = _words(tokens, text)
+    if got is None or not got[0]:
         return False  # (a redirection alone, `> f`: the scanner's, as on the fast path)
-    words, redirects, dyn, inputs, globbed, quoted, bodies = read
-    if not _first_fast(words, globbed, quoted):
+    words, redirects, dyn, inputs, globbed, quoted, bodies = got
+    kind = _first_fast(words, globbed, quoted)
+    if kind is False:
         return False
     marks = dyn | globbed  # R4.9: globs are not literal either
     if marks and words[0] == "find":
         return False  # find's start paths (`find "$(pwd)"`, `find -L $DIR`): the scanner's _find_marks
-    text = "".join(tokens).rstrip(" ")
     segments.append(
         _tuple_new(
             Segment, (words, text, redirects, dyn, False, _opaque(words, marks) if marks else None, inputs)
         )
     )
+    if kind is None and not _carried(words, dyn, segments, read):
+        return False
     for body in bodies:
         if not _body(body, segments):
             return False
@@ -161,6 +180,7 @@ def _body(body: str, segments: list[Segment]) -> bool:
 
 def _words(
     tokens: list[str],
+    text: str,
 ) -> (
     tuple[
         tuple[str, ...],
@@ -174,7 +194,8 @@ def _words(
     | None
 ):
     """A piece's words, redirect targets, the indexes of its dynamic, globbed and quoted words and of its
-    targets only read, and its substitutions' bodies; None when the scanner must read it."""
+    targets only read, and its substitutions' bodies; None when the scanner must read it. ``text``: the
+    piece's."""
     words: list[str] = []
     redirects: list[str] = []
     dyn: list[int] = []
@@ -182,29 +203,16 @@ def _words(
     quoted: list[int] = []
     inputs: list[int] = []
     bodies: list[str] = []
-    for t in tokens:
-        if t[-1] == " ":
-            t = t.rstrip(" ")
-        c = t[0]
-        if c == "(":
-            return None  # a subshell after a command's words (`a (b)`): the scanner's
-        if c == "<" or c == ">" or (c.isdigit() and t.lstrip("0123456789")[:1] in _REDIRECTS):
-            if t[1] == "(":  # `<(b)`: a process substitution, a word of its own
-                dyn.append(len(words))
-                words.append(_SHOWN[c])
-                bodies.append(t[2:-1])
+    globs = "*" in text or "?" in text or "[" in text  # else no word can be a glob
+    for t in map(str.rstrip, tokens):  # (a token's blanks after it; no word ends in another blank)
+        if t[0] in _OPERATOR_START:
+            op = _operator(t, words, redirects, dyn, inputs, bodies)
+            if op is None:
+                return None
+            if op:
                 continue
-            if "&" in t:
-                continue  # `2>&1`, `>&2`, `3<&-`: one descriptor made another's (or closed), no file (R4.5)
-            # R4.5: `>`, `>>`, `<`, optionally after a descriptor number, and the target (blanks between)
-            at = t.find(">")
-            at = t.find("<") if at < 0 else at
-            if t[at] == "<":
-                inputs.append(len(redirects))
-            redirects.append(t[at + 1 :].lstrip(">").lstrip(" "))
-            continue
-        if c not in "'\"$`" and _PARTS(t) == [t]:
-            if _is_glob(t):  # a plain run
+        if _PLAIN_WORD(t) is not None:
+            if globs and _is_glob(t):
                 globbed.append(len(words))
             words.append(t)
             continue
@@ -222,6 +230,35 @@ def _words(
         frozenset(quoted) if quoted else _EMPTY,
         bodies,
     )
+
+
+def _operator(
+    t: str, words: list[str], redirects: list[str], dyn: list[int], inputs: list[int], bodies: list[str]
+) -> bool | None:
+    """A token starting with `(`, `<`, `>` or a digit: True when it was a process substitution, a redirection
+    or a descriptor's duplication (noted in the lists given), False when it is a word (`5`), None to leave
+    the command to the scanner (a subshell after a command's words, `a (b)`)."""
+    c = t[0]
+    if c == "(":
+        return None
+    if c in _DIGITS and t.lstrip(_DIGITS)[:1] not in _REDIRECTS:
+        return False
+    if t[1] == "(":  # `<(b)`: a process substitution, a word of its own
+        dyn.append(len(words))
+        words.append(_SHOWN[c])
+        bodies.append(t[2:-1])
+    elif "&" not in t:  # (`2>&1`, `>&2`, `3<&-`: one descriptor made another's, or closed: no file, R4.5)
+        # R4.5: `>`, `>>`, `<`, optionally after a descriptor number, and the target (blanks between)
+        at = t.find(">")
+        at = t.find("<") if at < 0 else at
+        if t[at] == "<":
+            inputs.append(len(redirects))
+        redirects.append(t[at + 1 :].lstrip(">").lstrip(" "))
+    return True
+
+
+_DIGITS = "0123456789"
+_OPERATOR_START = frozenset("(<>" + _DIGITS)
 
 
 def _note(
@@ -281,9 +318,10 @@ def _expanded(parts: Iterable[str], out: list[str], bodies: list[str]) -> bool:
     return dynamic
 
 
-def _first_fast(words: tuple[str, ...], globbed: frozenset[int], quoted: frozenset[int]) -> bool:
+def _first_fast(words: tuple[str, ...], globbed: frozenset[int], quoted: frozenset[int]) -> bool | None:
     """_fast's tests of a piece's first words, on the words as read (a quoted first word -- `'if'` is no
-    keyword, `'x=1'` no assignment -- is the scanner's)."""
+    keyword, `'x=1'` no assignment -- is the scanner's): True when the segment carries nothing, None when the
+    scanner would read what it carries (_carried), False to leave the command to the scanner."""
     first = words[0]
     if 0 in quoted:
         return False
@@ -298,12 +336,55 @@ def _first_fast(words: tuple[str, ...], globbed: frozenset[int], quoted: frozens
         )
     if common:
         return 0 not in globbed
-    if first in _NOT_PLAIN_FIRST or (
-        (first in MAY_CARRY_FIRST or "/" in first or "=" in first or foreign_name(first) or hands_on(words))
-        and carries_commands(words)
-    ):
+    if first in _KEYWORDS:
         return False
     k = _command_index(words) if "=" in first else 0
-    if any(j in quoted for j in range(k + 1)):
-        return False
-    return not (k < len(words) and (k in globbed or words[k] in _FAST_REFUSED))
+    if any(j in quoted for j in range(k + 1)) or (
+        k < len(words) and (k in globbed or words[k] in _FAST_REFUSED)
+    ):
+        return False  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner's
+    if _scripted(first, words):
+        return None
+    # (a segment the scanner reads no script of, which may carry one: as on the fast path, the scanner's)
+    return not (
+        (first in MAY_CARRY_FIRST or "/" in first or "=" in first or foreign_name(first) or hands_on(words))
+        and carries_commands(words)
+    )
+
+
+# First words the fast path leaves to the scanner that this reader does not read either: the grammar's
+# keywords (the shells, `eval` and the other carriers of command lines are read: _carried).
+_KEYWORDS = _NOT_PLAIN_FIRST - SHELLS - COMMAND_CARRIERS - {"eval"}
+
+
+def _scripted(first: str, words: tuple[str, ...]) -> bool:
+    """Whether the scanner looks for the command lines this segment carries (scanner_segments.emit's test)."""
+    return (
+        first in MAY_CARRY_FIRST
+        or "/" in first
+        or "=" in first
+        or first == "alias"
+        or foreign_name(first)
+        or (first not in KNOWN_PROGRAMS and len(words) > 1 and hands_on(words))
+    )
+
+
+def _carried(words: tuple[str, ...], dyn: frozenset[int], segments: list[Segment], read: _Read) -> bool:
+    """The command lines the segment ``words`` carries (`bash -c '...'`, `watch ls`, `ssh host CMD`), read as
+    the scanner's _script reads them: their commands follow it, hidden (R4.7, R4.9); what runs unseen is
+    noted. False to leave the command to the scanner (a script the fast path does not read, one the shell
+    expands words into, a problem)."""
+    if words in read.scripted:
+        return True  # the same words carry the same script: its commands were read once
+    read.scripted.add(words)
+    found = carried_scripts(words)
+    if found.problem is not None or (found.scripts and dyn):
+        return False  # (unparseable; `fd -x $X`: the carrier's expansions are dynamic in its script)
+    if found.unseen is not None and read.unseen is None:
+        read.unseen = found.unseen
+    for script in found.scripts:
+        inner = _fast(script, True)
+        if inner is None or inner.unparseable:
+            return False
+        segments.extend(inner.segments)
+    return True
