@@ -1,12 +1,14 @@
 """The fast path's second reader (``_fast_quoted``): the commands ``_fast`` leaves to the scanner only for
-their quotes or their substitutions -- `git commit -m 'fix it'`, `grep -rn "foo bar" src`, `ls $(pwd)`,
-`` wc `git ls-files` ``, `diff <(a) <(b)`, `(cd x && make)` -- read without the state machine. A word's quoted
-parts are literal text; a substitution's body is read by ``_fast`` itself and its segments follow the
-segment of the command holding it, hidden, as the scanner finds them. Anything else is left to the scanner
-(:mod:`permissions.scanner`); a differential property test holds both equal wherever this reader answers.
+their quotes, substitutions, descriptor duplications or carried scripts -- `git commit -m 'fix it'`,
+`grep -rn "foo bar" src`, `ls $(pwd)`, `` wc `git ls-files` ``, `diff <(a) <(b)`, `(cd x && make)`,
+`npm test 2>&1 | tail`, `bash -c 'npm test'` -- read without the state machine. A word's quoted parts are
+literal text; a substitution's body, a subshell's and a carried script are read by ``_fast`` itself and their
+segments follow the segment of the command holding them, hidden, in the scanner's order. Anything else is
+left to the scanner (:mod:`permissions.scanner`); a differential property test holds both equal wherever
+this reader answers (permissions/tests/test_fast_quoted.py).
 
-Why: one command in six of an agent's (bench/corpus.py) went to the scanner at about five times the fast
-path's cost for nothing but a quote or a `$(...)` (bench/README.md, the seventeenth session).
+Why: 92 of bench/corpus.py's 600 commands went to the scanner, at about five times the fast path's cost, for
+nothing but one of these (bench/README.md, the seventeenth session); 88 no longer do.
 """
 
 from __future__ import annotations
