@@ -206,6 +206,8 @@ def _words(
     inputs: list[int] = []
     bodies: list[str] = []
     globs = "*" in text or "?" in text or "[" in text  # else no word can be a glob
+    # else every word is a plain run (the tokens' regex let no other character stand outside quotes)
+    parts = "'" in text or '"' in text or "$" in text or "`" in text
     for t in map(str.rstrip, tokens):  # (a token's blanks after it; no word ends in another blank)
         if t[0] in _OPERATOR_START:
             op = _operator(t, words, redirects, dyn, inputs, bodies)
@@ -213,7 +215,7 @@ def _words(
                 return None
             if op:
                 continue
-        if _PLAIN_WORD(t) is not None:
+        if not parts or _PLAIN_WORD(t) is not None:
             if globs and _is_glob(t):
                 globbed.append(len(words))
             words.append(t)
@@ -221,8 +223,14 @@ def _words(
         word = _word(t, bodies)
         if word is None:
             return None
-        _note(word, len(words), dyn, globbed, quoted)
-        words.append(word[0])
+        shown, dynamic, glob, is_quoted = word
+        if dynamic:
+            dyn.append(len(words))
+        if glob:
+            globbed.append(len(words))
+        if is_quoted:
+            quoted.append(len(words))
+        words.append(shown)
     return (
         tuple(words),
         tuple(redirects),
@@ -261,18 +269,6 @@ def _operator(
 
 _DIGITS = "0123456789"
 _OPERATOR_START = frozenset("(<>" + _DIGITS)
-
-
-def _note(
-    word: tuple[str, bool, bool, bool], index: int, dyn: list[int], globbed: list[int], quoted: list[int]
-) -> None:
-    """Note a word's index among the dynamic, globbed and quoted words, as _word found it."""
-    if word[1]:
-        dyn.append(index)
-    if word[2]:
-        globbed.append(index)
-    if word[3]:
-        quoted.append(index)
 
 
 def _word(raw: str, bodies: list[str]) -> tuple[str, bool, bool, bool] | None:
@@ -341,7 +337,7 @@ def _first_fast(words: tuple[str, ...], globbed: frozenset[int], quoted: frozens
     if first in _KEYWORDS:
         return False
     k = _command_index(words) if "=" in first else 0
-    if any(j in quoted for j in range(k + 1)) or (
+    if (k and not quoted.isdisjoint(range(1, k + 1))) or (
         k < len(words) and (k in globbed or words[k] in _FAST_REFUSED)
     ):
         return False  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner's
