@@ -126,15 +126,21 @@ def _option_values(view: tuple[str, ...], shorts: str, longs: tuple[str, ...]) -
     return out
 
 
-def _has_flag(view: tuple[str, ...], letters: str, longs: tuple[str, ...] = ()) -> bool:
+def _has_flag(view: tuple[str, ...], letters: str, longs: tuple[str, ...] = (), valued: str = "") -> bool:
+    """Whether a flag of ``letters`` (in a cluster) or ``longs`` comes before ``--``. ``valued``: the letters
+    that take a value, the rest of their word (`unzip -d.git/hooks`: `.git/hooks` holds no flag `t`)."""
     for w in view[1:]:
         if w == "--":
             return False
         if w.startswith("--"):
             if w.partition("=")[0] in longs:
                 return True
-        elif w[:1] == "-" and any(c in letters for c in w[1:]):
-            return True
+        elif w[:1] == "-":
+            for c in w[1:]:
+                if c in letters:
+                    return True
+                if c in valued:
+                    break
     return False
 
 
@@ -158,8 +164,10 @@ def _remote(word: str) -> bool:
 # -- the families -------------------------------------------------------------------------------------------
 
 # Every operand is written (created, truncated, re-moded, or its tree changed).
+# (red team: the line-ending converters rewrite their files in place, `dos2unix .envrc`)
 _NAMED_OPERANDS = frozenset(
     {"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "ed", "red", "ex", "sponge"}
+    | {"dos2unix", "unix2dos", "mac2unix", "unix2mac"}
 )
 _TREE_OPERANDS = frozenset(
     {
@@ -464,8 +472,9 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # `pip download -d`, `npm install --prefix`, `npm pack --pack-destination`.
 _PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
     "pip": ("-t", "--target", "-d", "--dest", "--prefix", "--root", "--src", "-w", "--wheel-dir"),
-    "npm": ("--prefix", "--pack-destination"),
-    "pnpm": ("--pack-destination",),
+    # (red team: npm's `-C` is `--prefix`; pnpm's `-C` and `--dir` run it in a folder its install fills)
+    "npm": ("--prefix", "-C", "--pack-destination"),
+    "pnpm": ("--pack-destination", "-C", "--dir"),
 }
 _PACKAGE_DIRS["pip3"] = _PACKAGE_DIRS["pip"]
 # ... GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio remove`/`trash`), the renamers that let an
@@ -950,7 +959,7 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
         return out
     if verb == "unzip":
-        if _has_flag(view, "lvtzZpc"):
+        if _has_flag(view, "lvtzZpc", valued="dP"):
             return out
         dest = _option_values(view, "d", ("--exdir",)) or ["."]
         return out + [(d, TREE) for d in dest]
@@ -1022,7 +1031,9 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     sub = view[k]
     rest = view[k:]
     here = base or "."
-    out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
+    out: list[Target] = [
+        (_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output", "--output-directory"))
+    ]
     if sub in _GIT_WORKTREE:
         special = _worktree_unseen(sub, rest, here, out)
         if special is not None:
@@ -1198,10 +1209,76 @@ _SPLIT_VALUED = frozenset({"-b", "-l", "-n", "-C", "-a", "-f", "--prefix"})
 _UNIQ_VALUED = frozenset({"-f", "-s", "-w"})
 
 
+# R4.10 for R3.7, red team: getopt_long, optparse and argparse take a unique abbreviation of a long option
+# (`cp --target=.git/hooks x`, `sort --outp .envrc`, `sed --in-pl`, `tar --ext -C .husky`, `install --dir
+# .husky`, `wget --output-d=.envrc`, `gawk --inc=inplace`, `pip install --targ .husky`): per program, the long
+# options this module reads. A word that begins one of them (and is none of them) is read as each one it
+# begins -- an ambiguous one the program refuses: reading it anyway only asks a person (fail closed).
+_CP_LONGS = ("--target-directory", "--no-target-directory", "--parents", "--link", "--symbolic-link",
+             "--suffix", "--mode", "--owner", "--group", "--directory")  # fmt: skip
+_SED_LONGS = ("--in-place", "--expression", "--file")
+_ZIP_LONGS = ("--decompress", "--uncompress", "--output", "--suffix")
+_ABBREVIATED: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln"), _CP_LONGS),
+    **dict.fromkeys(("sed", "gsed"), _SED_LONGS),
+    **dict.fromkeys(("awk", "gawk"), ("--include", "--assign", "--field-separator", "--load", "--file",
+                                      "--source", "--exec")),
+    **dict.fromkeys(("tar", "gtar", "bsdtar"), ("--extract", "--get", "--directory", "--file")),
+    "cpio": ("--extract", "--directory", "--pass-through"),
+    "patch": ("--directory", "--output", "--input"),
+    **dict.fromkeys(("sort", "split", "csplit"), ("--output", "--prefix")),
+    **dict.fromkeys((*_DECOMPRESSORS, *_COMPRESSORS), _ZIP_LONGS),
+    "curl": (*_CURL_FILE_OPTIONS, "--remote-name", "--remote-name-all", "--remote-header-name"),
+    "wget": ("--output-document", "--output-file", "--append-output", "--directory-prefix", "--recursive",
+             "--mirror", "--content-disposition", "--trust-server-names"),
+    **dict.fromkeys(("touch", "truncate"), ("--reference", "--size", "--date")),
+    **{pip: _PACKAGE_DIRS["pip"] for pip in _PIP},
+}  # fmt: skip
+
+
+def _unabbreviated(verb: str, view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The readings of ``view`` with its abbreviated long options written out (_ABBREVIATED), one per option
+    an abbreviation may be (the others written as their first); none when no word abbreviates one."""
+    longs = _ABBREVIATED.get(verb)
+    if longs is None:
+        return []
+    choices: list[tuple[int, str, list[str]]] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        if w == "--":
+            break
+        if w[:2] != "--" or len(w) < 3:
+            continue
+        name, eq, value = w.partition("=")
+        if name in longs:
+            continue
+        found = [n + eq + value for n in longs if n.startswith(name)]
+        if found:
+            choices.append((k, name, found))
+    out: list[tuple[str, ...]] = []
+    for k, _, found in choices:
+        for word in found:
+            words = list(view)
+            for j, _, first in choices:
+                words[j] = first[0]
+            words[k] = word
+            out.append(tuple(words))
+    return out
+
+
 def targets(view: tuple[str, ...]) -> list[Target]:
-    """What one view of a segment writes (see the module's docstring). The verb may be given as a path."""
+    """What one view of a segment writes (see the module's docstring). The verb may be given as a path; a long
+    option it abbreviates is read written out too (_ABBREVIATED)."""
     if not view:
         return []
+    found = _targets(view)
+    if "--" in "".join(view[1:]):
+        for reading in _unabbreviated(view[0].rpartition("/")[2], view):
+            found.extend(t for t in _targets(reading) if t not in found)
+    return found
+
+
+def _targets(view: tuple[str, ...]) -> list[Target]:
     verb = view[0].rpartition("/")[2]
     if verb in _NAMED_OPERANDS:
         return [(o, NAMED) for o in _operands(view, _VALUED_BY_VERB.get(verb, _NAMED_VALUED))]
@@ -1476,6 +1553,12 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _SINGLE_DASH_OUTPUTS:
         names = _SINGLE_DASH_OUTPUTS[verb]
         out.extend((view[k + 1], NAMED) for k in range(1, len(view) - 1) if view[k] in names)
+        # red team: openssl's parser also takes `-out=F` (and `--out=F`)
+        out.extend(
+            (v, NAMED)
+            for n, eq, v in (w.lstrip("-").partition("=") for w in view[1:])
+            if eq and "-" + n in names
+        )
     if verb in _IN_PLACE_FLAGS and _has_flag(view, *_IN_PLACE_FLAGS[verb]):
         out.extend((o, NAMED) for o in _operands(view))
     if verb in _DIR_OPTIONS:
@@ -1828,20 +1911,40 @@ def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]
     return []
 
 
+# The acts of a package manager's `config` that write its settings; red team: options may stand between the
+# words (`pip config --site set k v`, `npm config --location project set k v`, `pnpm --dir x config set`), and
+# npm takes `c` for `config`: any later word naming an act counts (an option's value read as one: fail closed).
+_PKG_CONFIG_ACTS = frozenset({"set", "delete", "unset", "edit", "fix", "rm", "del"})
+_PIP_CONFIG_ACTS = frozenset({"set", "unset", "edit"})
+_CONFIG = frozenset({"config"})
+_NPM_CONFIG = frozenset({"config", "c"})
+
+
+def _config_act(rest: tuple[str, ...], acts: frozenset[str], names: frozenset[str]) -> bool:
+    """Whether ``rest`` (the words after the program) runs its ``config`` subcommand with a writing act: the
+    first word not an option (or an option's value) is one of ``names``, an act among the words after it."""
+    for k, w in enumerate(rest):
+        if w in names:
+            return not acts.isdisjoint(rest[k + 1 :])
+        if w[:1] != "-" and (k == 0 or rest[k - 1][:1] != "-" or "=" in rest[k - 1]):
+            return False  # another subcommand
+    return False
+
+
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
     if verb in _PKG_CONFIG:
-        if len(view) > 2 and view[1] == "config" and view[2] in ("set", "delete", "unset", "edit", "fix"):
+        if _config_act(view[1:], _PKG_CONFIG_ACTS, _NPM_CONFIG if verb == "npm" else _CONFIG):
             return [(_PKG_CONFIG[verb], NAMED)]
-        if verb == "npm" and len(view) > 1 and view[1] == "set":
+        if verb == "npm" and "set" in _operands(view)[:1]:
             return [(".npmrc", NAMED)]
         return []
     if verb in _PIP or (
         verb.startswith(_PYTHONS_PREFIX) and len(view) > 3 and view[1] == "-m" and view[2] in _PIP
     ):
         rest = view[1:] if verb in _PIP else view[3:]
-        if len(rest) > 1 and rest[0] == "config" and rest[1] in ("set", "unset", "edit"):
+        if _config_act(rest, _PIP_CONFIG_ACTS, _CONFIG):
             return [("pip.conf", NAMED)]
         return []
     if verb in _AGENT_CLIS:
@@ -1891,6 +1994,9 @@ _SCAFFOLD_ONLY = (
 )
 
 
+_GIT_O = re.compile(r"-[A-Za-z]*o").match
+
+
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
@@ -1922,7 +2028,8 @@ def may_write(view: tuple[str, ...]) -> bool:
     if verb in _SCAFFOLD_ONLY:
         return bool(_scaffolded(verb, view))
     if verb == "git":
-        return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
+        # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
+        return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") or _GIT_O(w) for w in view)
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
@@ -1931,6 +2038,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or "set" in view
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
+            or (verb in _PIP and bool(_unabbreviated(verb, view)))  # (`pip install --targ DIR`)
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
             or (
