@@ -71,7 +71,8 @@ from permissions.commands.windows import (
     windows_statements,
     windows_texts,
 )
-from permissions.commands.wrappers import looks_up
+from permissions.commands.wrappers import WRAPPERS, looks_up
+from permissions.commands.writes import WRITE_VERBS
 from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
@@ -143,7 +144,9 @@ REASON_CODES: tuple[str, ...] = (
 MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
-_WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
+# verbs that may write a file a later segment runs (red team: any the write table reads, `git checkout x --
+# Makefile`, `dd of=Makefile`; and the wrappers before one, `env tee Makefile`)
+_WRITES = FILE_WRITERS | PATH_WRITERS | WRITE_VERBS | frozenset(WRAPPERS)
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
