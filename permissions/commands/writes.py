@@ -168,6 +168,7 @@ def _remote(word: str) -> bool:
 _NAMED_OPERANDS = frozenset(
     {"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "ed", "red", "ex", "sponge"}
     | {"dos2unix", "unix2dos", "mac2unix", "unix2mac"}
+    | {"mkdirp", "make-dir", "make-dir-cli"}  # (npm's mkdir -p, `npx mkdirp .husky`)
 )
 _TREE_OPERANDS = frozenset(
     {
@@ -191,9 +192,13 @@ _TREE_OPERANDS = frozenset(
         "xattr",
     }
 )
-# The last operand is the destination (or ``-t DIR``); the others are sources.
-_COPIERS = frozenset(
-    {"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"}
+# The last operand is the destination (or ``-t DIR``); the others are sources. (red team: and the npm packages
+# that copy, by their package's name or their command's, run from node_modules/.bin or a launcher: `npx cpy-cli
+# x .husky`, `npx copyfiles x .husky`, `pnpm dlx ncp x .git/hooks`, `npx cpx 'src/*' .husky`)
+_NODE_COPIERS = frozenset({"cpy", "cpy-cli", "copyfiles", "copyup", "ncp", "cpx", "cpx2"})
+_COPIERS = (
+    frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"})
+    | _NODE_COPIERS
 )
 # red team: gawk's inplace extension (`gawk -i inplace '{...}' F`, `--include=inplace`) rewrites its files.
 _AWKS_IN_PLACE = frozenset({"awk", "gawk"})
@@ -447,6 +452,8 @@ _REPLACERS: dict[str, tuple[int, tuple[str, ...], tuple[str, ...], frozenset[str
     ),
 }  # fmt: skip
 _REPLACERS["sg"] = _REPLACERS["ast-grep"]
+# (red team: npm's `replace-in-file FROM TO FILES...`, `npx replace-in-file a b .envrc`)
+_REPLACERS["replace-in-file"] = (2, (), ("--dry",), frozenset({"--configFile", "--encoding", "--ignore"}), "")
 _REPLACERS["replace"] = (0, (), (), frozenset(), "")  # MySQL's: the files follow `--` (_replaced)
 # ... programs that write the file an operand names: `python -m json.tool IN OUT`, `xxd -r IN OUT`, `script
 # [-c cmd] FILE` (its typescript and its logs), `mktemp [-p DIR] TEMPLATE`, `ssh-keygen -f F` (F and F.pub),
