@@ -1241,6 +1241,22 @@ _ABBREVIATED: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("touch", "truncate"), ("--reference", "--size", "--date")),
     **{pip: _PACKAGE_DIRS["pip"] for pip in _PIP},
 }  # fmt: skip
+# ... and the output options of the builders, report tools and converters whose parser abbreviates (argparse,
+# optparse, getopt_long, Perl's Getopt::Long, Ruby's OptionParser, Haskell's GetOpt, autoconf's configure):
+# `coverage html --direc .husky`, `pandoc -s x.md --out=.envrc`, `gem install --bind .git/hooks x`
+_ABBREVIATING_WRITERS = frozenset(
+    "gpg gpg2 pandoc iconv aria2c http https coverage bandit pyinstrument pdoc pyinstaller nuitka meson configure"
+    " cpanm gem cloc asciidoctor jekyll pdm nox".split()
+)
+for _verb in _ABBREVIATING_WRITERS:
+    _files, _dirs = _BUILD_OUTPUTS.get(_verb, (frozenset(), frozenset()))
+    _named = (
+        *_files,
+        *_dirs,
+        *_OUTPUT_OPTIONS.get(_verb, ("", ()))[1],
+        *_DIR_OPTIONS.get(_verb, ("", ()))[1],
+    )
+    _ABBREVIATED[_verb] = tuple(sorted(o for o in _named if o[:2] == "--"))
 
 
 def _unabbreviated(verb: str, view: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -2029,8 +2045,10 @@ def may_write(view: tuple[str, ...]) -> bool:
         ) or (verb in _LAUNCHERS and bool(_initialized(verb, view)))
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
     if build is not None:
-        return build(" " + " ".join(view[1:])) is not None or (
-            len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view))
+        return (
+            build(" " + " ".join(view[1:])) is not None
+            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
+            or (verb in _ABBREVIATING_WRITERS and bool(_unabbreviated(verb, view)))
         )
     if verb in _SCAFFOLD_ONLY:
         return bool(_scaffolded(verb, view))

@@ -156,3 +156,44 @@ ORDINARY = [
 @pytest.mark.parametrize("command", ORDINARY)
 def test_the_same_spellings_on_ordinary_files_stay_auto_approved(command):
     stays_auto_where(command)
+
+
+# ... and the builders', report tools' and converters' output options, where their parser abbreviates too
+# (argparse, optparse, getopt_long, Getopt::Long, OptionParser, GetOpt, autoconf's configure). 21 of the 22
+# were auto-approved on main (`cloc . --out=.envrc` held: a guard).
+ABBREVIATED_OUTPUT_OPTIONS = [
+    "coverage html --direc .husky",
+    "coverage html --dir=.git/hooks",
+    "coverage xml --data-f .envrc",
+    "pandoc -s x.md --out=.envrc",
+    "pandoc x.md --outp .husky/pre-commit",
+    "gpg --outp .envrc -d x.gpg",
+    "gpg -d x.gpg --out .git/hooks/pre-commit",
+    "iconv -f a -t b --outp=.envrc x",
+    "aria2c --di .git/hooks https://x.example/pre-commit",
+    "bandit -r . --out .envrc",
+    "pyinstaller x.py --distp .git/hooks",
+    "pdoc x --output-d .husky",
+    "meson setup b --pref=$PWD/.git/hooks",
+    "./configure --pref=.git/hooks",
+    "./configure --bind=.git/hooks",
+    "cpanm --local-l .husky x",
+    "gem install --bind .git/hooks x",
+    "gem install --install-d .husky x",
+    "cloc . --out=.envrc",
+    "asciidoctor x.adoc --out-f .envrc",
+    "jekyll build --dest .husky",
+    "pdm export --out .envrc",
+]
+
+
+@pytest.mark.parametrize("command", ABBREVIATED_OUTPUT_OPTIONS)
+def test_an_abbreviated_output_option_of_a_builder_is_read(command):
+    never_auto_where(command)
+
+
+@pytest.mark.parametrize(
+    "command", ["coverage html --direc htmlcov", "pandoc -s x.md --out=x.html", "cloc . --out=cloc.txt"]
+)
+def test_the_same_options_on_ordinary_folders_stay_auto_approved(command):
+    stays_auto_where(command)
