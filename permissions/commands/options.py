@@ -54,7 +54,17 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
-from permissions.commands.option_tables_deploy import AWS, AZ, CARGO, DOCKER, GCLOUD, HELM, KUBECTL, TERRAFORM
+from permissions.commands.option_tables_deploy import (
+    AWS,
+    AZ,
+    CARGO,
+    DOCKER,
+    GCLOUD,
+    GO,
+    HELM,
+    KUBECTL,
+    TERRAFORM,
+)
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
@@ -369,6 +379,7 @@ PROGRAMS: dict[str, Program] = {
         DOCKER,
         KUBECTL,
         TERRAFORM,
+        GO,
         HELM,
         AWS,
         GCLOUD,
