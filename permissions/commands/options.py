@@ -68,6 +68,7 @@ from permissions.commands.option_tables_deploy import (
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
+from permissions.commands.option_tables_tools import BUN, COMPOSER, POETRY, SYSTEMCTL, UV
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
@@ -380,6 +381,11 @@ PROGRAMS: dict[str, Program] = {
         KUBECTL,
         TERRAFORM,
         GO,
+        UV,
+        BUN,
+        POETRY,
+        COMPOSER,
+        SYSTEMCTL,
         HELM,
         AWS,
         GCLOUD,
