@@ -733,7 +733,8 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
     a command that writes a file and then runs it as a program or a script runs what no rule read.
     ``segments``: each segment's words and redirection targets, in order."""
     written: set[str] = set()
-    for words, redirects in segments:
+    last = len(segments) - 1
+    for k, (words, redirects) in enumerate(segments):
         if written and words:
             for view in views_of(words):
                 if not view:
@@ -746,6 +747,8 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
                 if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
                     if any(_named_in(w, written) for w in view[1:]):
                         return WRITTEN_THEN_RUN
+        if k == last:
+            break  # (what the last segment writes runs nowhere after it)
         for target in redirects:
             written.add(_file_key(target))
         if words:

@@ -73,6 +73,7 @@ from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
 __all__ = [
+    "DENY_ONLY",
     "OPTIONS_UNREAD",
     "PROGRAMS",
     "UNREAD",
@@ -343,6 +344,11 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
 
 
 _NO_KEYS: frozenset[str] = frozenset()
+
+
+# The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
+# families skips their global options), so decide() spends no second reading on them.
+DENY_ONLY: frozenset[str] = frozenset({"go", "uv", "bun", "poetry", "composer", "systemctl"})
 
 
 def program_name(word: str) -> str:

@@ -136,6 +136,10 @@ def _has_flag(view: tuple[str, ...], letters: str, longs: tuple[str, ...] = (), 
             if w.partition("=")[0] in longs:
                 return True
         elif w[:1] == "-":
+            if not valued:
+                if any(c in letters for c in w[1:]):
+                    return True
+                continue
             for c in w[1:]:
                 if c in letters:
                     return True
@@ -1295,8 +1299,9 @@ def targets(view: tuple[str, ...]) -> list[Target]:
     if not view:
         return []
     found = _targets(view)
-    if "--" in "".join(view[1:]):
-        for reading in _unabbreviated(view[0].rpartition("/")[2], view):
+    verb = view[0].rpartition("/")[2]
+    if verb in _ABBREVIATED:
+        for reading in _unabbreviated(verb, view):
             found.extend(t for t in _targets(reading) if t not in found)
     return found
 
@@ -2017,7 +2022,7 @@ _SCAFFOLD_ONLY = (
 )
 
 
-_GIT_O = re.compile(r"-[A-Za-z]*o").match
+_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o)").search  # (one search of the words joined)
 
 
 def may_write(view: tuple[str, ...]) -> bool:
@@ -2054,7 +2059,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return bool(_scaffolded(verb, view))
     if verb == "git":
         # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
-        return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") or _GIT_O(w) for w in view)
+        return not _GIT_WRITING.isdisjoint(view) or _GIT_O(" " + " ".join(view[1:])) is not None
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
