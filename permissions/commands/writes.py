@@ -784,6 +784,53 @@ _LAUNCH_ACTS = {
 }
 
 
+# [beyond] R3.7, red team (session 17): formatters and fixers rewrite the files they are given -- `prettier
+# --write .github/workflows/ci.yml`, `black .git/hooks/pre-commit`, `eslint --fix .husky/pre-commit`, `gofmt -w
+# .envrc` write one of the files that decide what runs later: per program, (the subcommand's words, the flags
+# without which it writes nothing -- None when it always writes --, the flags with which it writes nothing).
+# Its operands are each a tree (a folder's files are rewritten: `prettier --write .github`), a pattern the folder
+# its literal part names (`.github/**`); not the working folder itself, whose tree is the whole project:
+# `prettier --write .`, `black .`, `prettier --write "**/*.md"` stay ordinary (friction: the agents' everyday
+# formatting; a formatter's pass over the project keeps what each file does, where a protected file named to it
+# is what an attacker aims at).
+_Formatting = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
+_BIOME_WRITES = ("--write", "--apply", "--fix", "--apply-unsafe", "--unsafe")
+_FORMATTERS: dict[str, tuple[_Formatting, ...]] = {
+    "prettier": (((), ("--write", "-w"), ("--check", "-c", "--list-different", "-l")),),
+    "eslint": (((), ("--fix",), ("--fix-dry-run",)),),
+    "black": (((), None, ("--check", "--diff", "--help", "--version")),),
+    "ruff": (
+        (("format",), None, ("--check", "--diff")),
+        (("check",), ("--fix", "--unsafe-fixes"), ("--diff",)),
+    ),
+    "rustfmt": (((), None, ("--check", "--help", "--version")),),
+    "isort": (((), None, ("--check", "--check-only", "-c", "--diff", "--help", "--version")),),
+    "deno": ((("fmt",), None, ("--check",)), (("lint",), ("--fix",), ())),
+    "dprint": ((("fmt",), None, ()),),
+    "stylua": (((), None, ("--check", "-c", "--help", "--version")),),
+    "taplo": ((("fmt",), None, ("--check",)), (("format",), None, ("--check",))),
+    "php-cs-fixer": ((("fix",), None, ("--dry-run",)),),
+    "sqlfluff": ((("fix",), None, ()),),
+    "biome": tuple(((sub,), _BIOME_WRITES, ()) for sub in ("format", "check", "lint")),
+    "gofmt": (((), ("-w",), ()),),
+    "shfmt": (((), ("-w", "--write"), ()),),
+    "clang-format": (((), ("-i",), ()),),
+    "autopep8": (((), ("-i", "--in-place"), ()),),
+    "yapf": (((), ("-i", "--in-place"), ()),),
+    "rubocop": (
+        ((), ("-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "--auto-correct-all"), ()),
+    ),
+    "standard": (((), ("--fix",), ()),),
+    "standardrb": (((), ("--fix",), ()),),
+    "markdownlint": (((), ("--fix",), ()),),
+    "markdownlint-cli2": (((), ("--fix",), ()),),
+    "stylelint": (((), ("--fix",), ()),),
+    "swiftformat": (((), None, ("--lint", "--dryrun")),),
+    "ktlint": (((), ("-F", "--format"), ()),),
+    "google-java-format": (((), ("-i", "--replace"), ()),),
+}
+
+
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
@@ -797,6 +844,7 @@ _MORE_WRITERS = frozenset(
     | _OPERAND_WRITERS
     | frozenset(_BUILD_OUTPUTS)
     | frozenset(_SCAFFOLDS)
+    | frozenset(_FORMATTERS)
 )
 # git sparse-checkout's actions that change which files the working tree holds.
 _SPARSE_REWRITES = frozenset({"set", "add", "reapply", "disable", "init"})
@@ -1804,7 +1852,26 @@ def _engine_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
     return out
 
 
+def _formatted(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What a formatter of _FORMATTERS rewrites: its operands, when its words make it write."""
+    names = {w.partition("=")[0] for w in view[1:]}
+    for sub, writing, dry in _FORMATTERS[verb]:
+        if tuple(view[1 : 1 + len(sub)]) != sub:
+            continue
+        if (writing is not None and names.isdisjoint(writing)) or not names.isdisjoint(dry):
+            return []
+        out: list[Target] = []
+        for o in _operands(view[len(sub) :]):
+            if not _PATHSPEC_GLOB.isdisjoint(o):
+                o = o[: min(o.find(c) for c in _PATHSPEC_GLOB if c in o)].rpartition("/")[0]
+            if o and o not in (".", "./"):
+                out.append((o, TREE))
+        return out
+    return []
+
+
 _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
+    **dict.fromkeys(_FORMATTERS, _formatted),
     **dict.fromkeys(_ENGINES, _engine_outputs),
     **dict.fromkeys(_SCAFFOLDS, _scaffolded),
     **dict.fromkeys(_LAUNCHERS, _initialized),
@@ -2054,6 +2121,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             build(" " + " ".join(view[1:])) is not None
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
             or (verb in _ABBREVIATING_WRITERS and bool(_unabbreviated(verb, view)))
+            or (verb in _FORMATTERS and bool(_formatted(verb, view)))
         )
     if verb in _SCAFFOLD_ONLY:
         return bool(_scaffolded(verb, view))
