@@ -890,8 +890,9 @@ WRITE_VERBS: frozenset[str] = (
     | _MORE_WRITERS
 )
 # The programs that may write the names their input hands them (`xargs rm`, `find -exec sed -i`): a compiler or
-# builder writes only where its output option says, read in its own words.
-_INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS
+# builder writes only where its output option says, read in its own words; a formatter only when its words make
+# it write (`find .husky -exec prettier --write {} +` is read so; `ls *.go | parallel gofmt -l {}` lists).
+_INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS - frozenset(_FORMATTERS)
 
 
 # The first words of a view :func:`may_write` answers for besides a path, a python and an assignment, and the node

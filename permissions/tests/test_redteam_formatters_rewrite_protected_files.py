@@ -3,7 +3,7 @@
 `gofmt -w .envrc`, `biome check --apply .claude/settings.json`. Each operand is a tree (a protected folder named
 whole, `.github`, or a pattern's literal folder, `.github/**`); the project's top (`.`, a pattern without a
 folder) stays ordinary, and so do the check-only forms (`--check`, `--diff`, `prettier` without `--write`).
-24 of the 26 were auto-approved on main (the two naming `.claude` held already, by the agent-settings reading: guards).
+26 of the 28 were auto-approved on main (the two naming `.claude` held already, by the agent-settings reading: guards).
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ CASES = [
     "stylelint --fix .vscode/x.css",
     "markdownlint --fix .github/workflows/x.md",
     "black ~/.config/autostart/x.py",
+    "find .husky -exec prettier --write {} +",
+    "find .git/hooks -type f -exec black {} ;",
 ]
 
 
