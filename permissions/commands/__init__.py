@@ -225,7 +225,7 @@ from permissions.commands.wrappers import (
     WRAPPERS,
     peels_after,
 )
-from permissions.commands.writes import WHOLE, may_write, targets
+from permissions.commands.writes import FORMATTERS, WHOLE, may_write, targets
 from permissions.memos import Memo
 
 __all__ = [
@@ -724,7 +724,9 @@ def _add_written(words: tuple[str, ...], written: set[str]) -> None:
             continue
         if words[0] in _IN_PLACE:
             written.update(_file_key(p) for p in _written_paths(view))
-        if may_write(view):
+        if (
+            may_write(view) and view[0].rpartition("/")[2] not in FORMATTERS
+        ):  # (a format keeps what a file does)
             written.update(_file_key(t) for t, kind in targets(view) if kind != WHOLE and t)
 
 

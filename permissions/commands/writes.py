@@ -54,6 +54,7 @@ NAMED, TREE, WHOLE = 0, 1, 2
 __all__ = [
     "AGENT_CLIS",
     "BUILD_WRITERS",
+    "FORMATTERS",
     "handed_words",
     "option_at",
     "NAMED",
@@ -1869,6 +1870,9 @@ def _formatted(verb: str, view: tuple[str, ...]) -> list[Target]:
                 out.append((o, TREE))
         return out
     return []
+
+
+FORMATTERS = frozenset(_FORMATTERS)  # (runs_a_written_file: a format keeps what a file does)
 
 
 _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {

@@ -67,6 +67,9 @@ ORDINARY = [
     "gofmt -l .",
     "deno fmt",
     "biome check --write src",
+    # (a format keeps what a file does: formatting a runner's file, then running it, is no written-then-run)
+    "npx prettier --write package.json && npm test",
+    "black conftest.py && pytest",
 ]
 
 
