@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from permissions.commands.option_reader import Program, _family
 
-__all__ = ["BUN", "COMPOSER", "POETRY", "SYSTEMCTL", "UV"]
+__all__ = ["BUN", "COMPOSER", "NPX", "POETRY", "SYSTEMCTL", "UV", "WGET"]
 
 # uv (clap: no abbreviations, no clusters of long names; global options anywhere).
 _UV_GLOBAL = """
@@ -154,5 +154,85 @@ SYSTEMCTL = _family(
         " list-units list-unit-files is-active is-enabled is-failed cat revert preset link"
     ).split(),
     {},
+    abbrev=True,
+)
+
+
+# npx (npm's `npm exec`, nopt: unique abbreviations, `--no-X`, `--x` as `-x`). red team (R4.10): a deny of
+# `npx -y` met `npx --yes x` and `npx --ye x` by spelling only. Its options stop at the command it runs: what
+# follows the package's name is that command's (`npx eslint -y` is eslint's -y).
+NPX = Program(
+    "npx",
+    "-y --yes\n--no -> no-install\n--no-install\n-p= --package=\n-c= --call=\n--ignore-existing\n-q --quiet\n"
+    "--shell= --script-shell=\n-w= --workspace=\n--workspaces -ws\n--include-workspace-root\n--prefix=\n"
+    "--registry=\n-h --help\n-v --version",
+    abbrev=True,
+    intersperse=False,
+)
+NPX.negates = True
+NPX.nopt = True
+
+# wget (GNU getopt_long: clusters, unique abbreviations, `--opt=value`). red team (R4.10): a deny of `wget -O-`
+# (a download piped into a shell) met `wget -qO- x`, `wget -O - x` and `wget --output-document=- x` by
+# spelling only.
+WGET = Program(
+    "wget",
+    """
+    -O= --output-document=
+    -o= --output-file=
+    -a= --append-output=
+    -q --quiet
+    -v --verbose
+    -nv --no-verbose
+    -d --debug
+    -P= --directory-prefix=
+    -i= --input-file=
+    -B= --base=
+    -N --timestamping
+    -c --continue
+    -r --recursive
+    -l= --level=
+    -np --no-parent
+    -m --mirror
+    -k --convert-links
+    -p --page-requisites
+    -nc --no-clobber
+    -nd --no-directories
+    -x --force-directories
+    -nH --no-host-directories
+    -e= --execute=
+    -U= --user-agent=
+    -t= --tries=
+    -T= --timeout=
+    -w= --wait=
+    -S --server-response
+    -b --background
+    -F --force-html
+    --header=
+    --method=
+    --body-data=
+    --body-file=
+    --post-data=
+    --post-file=
+    --user=
+    --password=
+    --http-user=
+    --http-password=
+    --no-check-certificate
+    --ca-certificate=
+    --certificate=
+    --private-key=
+    --load-cookies=
+    --save-cookies=
+    --keep-session-cookies
+    --spider
+    --content-disposition
+    --show-progress
+    --progress=
+    --limit-rate=
+    --delete-after
+    -h --help
+    -V --version
+    """,
     abbrev=True,
 )

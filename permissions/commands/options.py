@@ -68,7 +68,7 @@ from permissions.commands.option_tables_deploy import (
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
-from permissions.commands.option_tables_tools import BUN, COMPOSER, POETRY, SYSTEMCTL, UV
+from permissions.commands.option_tables_tools import BUN, COMPOSER, NPX, POETRY, SYSTEMCTL, UV, WGET
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
@@ -392,6 +392,8 @@ PROGRAMS: dict[str, Program] = {
         POETRY,
         COMPOSER,
         SYSTEMCTL,
+        NPX,
+        WGET,
         HELM,
         AWS,
         GCLOUD,
