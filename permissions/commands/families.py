@@ -248,6 +248,9 @@ REGISTRIES: dict[str, Forms] = {
     "skopeo": forms("copy delete sync"),
     "cosign": forms("sign attach attest copy upload clean"),
     "ko": forms("build publish apply create resolve"),
+    # red team: Jess Frazelle's img (a daemonless builder) and Chainguard's apko push to a registry.
+    "img": forms("push login"),
+    "apko": forms("publish login"),
     "vsce": forms("publish unpublish"),
     "ovsx": forms("publish"),
     "lerna": forms("publish"),
@@ -923,6 +926,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset({"aws", "sbt", "git", "gcloud", "svn", "svnmucc", "skaffold", "conan", "kcat", "kafkacat"})
     | frozenset({"mill", "millw"})
     | frozenset({"pg_restore", "dbt", "aliyun"})
+    | frozenset({"executor", "kaniko", "depot"})  # red team: image builders that push (_kaniko, _depot)
     | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | frozenset(DEPLOY_READERS)
@@ -1390,7 +1394,22 @@ def _capistrano(view: tuple[str, ...]) -> bool:
 
 
 # Verbs read by their own function: uploads (gap 1: sending data to another machine), svn, gcloud, skaffold.
+def _kaniko(view: tuple[str, ...]) -> bool:
+    """red team: kaniko's ``executor`` builds an image and pushes it to each ``--destination`` unless told
+    ``--no-push`` (a bare ``executor`` without a destination is some other program)."""
+    dest = any(w in ("-d", "--destination") or w.startswith(("--destination=", "-d=")) for w in view[1:])
+    return dest and not any(w == "--no-push" or w.startswith("--no-push=t") for w in view[1:])
+
+
+def _depot(view: tuple[str, ...]) -> bool:
+    """red team: Depot's remote builder, docker's command line: ``depot build|bake --push``, ``depot push``."""
+    return _engine_pushes(view) or view[1:2] == ("push",)
+
+
 _OWN_READERS = {
+    "executor": _kaniko,
+    "kaniko": _kaniko,
+    "depot": _depot,
     "cap": _capistrano,
     "conan": _conan,
     "mill": _mill,
