@@ -19,6 +19,10 @@ Closed on purpose (R4.9): a prefix is plain only when every layer of it is one o
   and a duration: it only stops the command;
 - ``nice`` with a numeric adjustment: it only lowers the command's priority;
 - bash's ``time`` keyword (``-p`` at most): it only reports how long the command took;
+- ``xargs`` with its own plain options (``-0``, ``-r``, ``-n N``, ``-L N``, ``-P N``, ``-d X``, ``-I R``,
+  ``-t``): the command gets the names its input holds as operands, as ``wc -l $(find . -name '*.py')`` gets
+  them from a substitution (what is printed is no location either way: R4.7); a command that may write the
+  names it is handed (``xargs rm``, ``xargs sed -i``) is opaque already (permissions.commands.writes);
 - a pager switched off (``GIT_PAGER=cat``, ``PAGER=``): the output is printed as it is.
 
 The same holds for the options a program takes before its command that only say in which folder of the project
@@ -157,6 +161,36 @@ def _nice_end(words: tuple[str, ...], k: int) -> int | None:
     return k + 1 if digits.lstrip("+-").isdigit() else None
 
 
+_XARGS_FLAGS = frozenset({"-0", "--null", "-r", "--no-run-if-empty", "-t", "--verbose", "-x", "--exit"})
+_XARGS_COUNTS = frozenset({"-n", "-L", "-P", "-s"})  # a number each
+_XARGS_TEXTS = frozenset({"-d", "-I"})  # a delimiter, the text replaced by each input item
+_XARGS_LONG = frozenset(
+    {"--max-args", "--max-lines", "--max-procs", "--max-chars", "--delimiter", "--replace"}
+)
+
+
+def _xargs_end(words: tuple[str, ...], k: int) -> int | None:
+    """The index after xargs's own options (``words[k]`` is ``xargs``: those above; not ``-a FILE``, ``-o``,
+    ``-p``, ``-E``, ``--process-slot-var``), or None."""
+    k += 1
+    n = len(words)
+    while k < n and words[k][:1] == "-":
+        w = words[k]
+        head = w[:2]
+        if w in _XARGS_FLAGS or (w[:2] == "--" and w.partition("=")[0] in _XARGS_LONG and "=" in w):
+            k += 1
+        elif head in _XARGS_COUNTS:
+            value = w[2:] or (words[k + 1] if k + 1 < n else "")
+            if not value.isdigit():
+                return None
+            k += 1 if w[2:] else 2
+        elif head in _XARGS_TEXTS:
+            k += 1 if w[2:] else 2
+        else:
+            return None
+    return k
+
+
 def _layer_end(words: tuple[str, ...], k: int, assigning: bool) -> tuple[int, bool] | None:
     """Where the plain layer at ``words[k]`` ends, and whether an assignment may follow it; None when the word
     is no plain layer (``assigning``: the shell or ``env`` reads an assignment there)."""
@@ -169,6 +203,8 @@ def _layer_end(words: tuple[str, ...], k: int, assigning: bool) -> tuple[int, bo
         end = _timeout_end(words, k)
     elif w == "nice":
         end = _nice_end(words, k)
+    elif w == "xargs":
+        end = _xargs_end(words, k)
     elif w == "time":
         if not assigning:
             return None  # bash's keyword leads the pipeline; after a program it is GNU time

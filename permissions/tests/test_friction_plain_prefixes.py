@@ -247,3 +247,75 @@ def test_a_word_not_literal_is_no_plain_layer():
     assert plainly_prefixed(("CI=x", "npm", "test"), dynamic={0}) is None
     assert plainly_prefixed(("timeout", "60", "npm", "test"), dynamic={1}) is None
     assert plainly_prefixed(("nice", "-n", "5", "npm"), dynamic={2}) is None
+
+
+# xargs with its own plain options runs the command the team allowed on the names its input holds, as a
+# substitution hands them (`wc -l $(find . -name '*.py')` is approved already).
+SEARCHERS = tuple(
+    f"Terminal({c})"
+    for c in ("find", "wc", "grep", "cat", "rg", "git ls-files", "git diff", "git log", "ruff check", "sort")
+)
+
+XARGS_ALLOWED = [
+    "find . -name '*.py' -not -path './.venv/*' | xargs wc -l | tail -1",
+    "find . -name '*.py' | xargs wc -l",
+    "git ls-files | xargs grep -n TODO",
+    "find . -type f -print0 | xargs -0 wc -l",
+    "find src -name '*.py' | xargs -n 20 wc -l",
+    "find . -name '*.ts' | xargs -r grep -l 'describe.only'",
+    "rg -l 'import os' | xargs wc -l",
+    "git diff --name-only | xargs -I{} wc -l {}",
+    "git ls-files '*.md' | xargs -P4 -n1 grep -c TODO",
+    "git diff --name-only -- '*.py' | xargs ruff check",
+    "find . -name '*.log' | xargs -d '\\n' wc -c",
+    "find . -name '*.py' | xargs -t wc -l",
+    "git ls-files | CI=1 xargs wc -l",
+]
+
+
+@pytest.mark.parametrize("command", XARGS_ALLOWED)
+def test_xargs_keeps_the_allow_of_its_command(command):
+    v = term(command, allow=SEARCHERS + ("Terminal(tail)",), cwd=ROOT)
+    assert v.decision == "auto_approve", (command, v.reason, v.message)
+
+
+# These held on the base already (kept as guards of the class).
+XARGS_NOT_LOOSENED = [
+    "find . | xargs rm",
+    "find . | xargs rm -f",
+    "git ls-files | xargs sed -i s/a/b/",
+    "cat list | xargs sort",  # sort -o writes: the names handed to it may be options
+    "git ls-files | xargs git log",  # git log --output writes
+    "find . | xargs curl -T",
+    "find . | xargs -I{} sh -c 'wc -l {}'",
+    "ls | xargs -I{} {} --version",  # the command word comes from the input
+    "echo /etc/passwd | xargs cat",  # a printed place outside the project
+    "echo ~/.ssh/id_rsa | xargs cat",
+    "find / -name id_rsa | xargs cat",
+    "find . | xargs -a /etc/list wc",  # -a reads the names from a file (not read here)
+    "find . | xargs --arg-file=/etc/list wc",
+    "find . | xargs -o wc",
+    "find . | xargs -p wc",
+    "find . | xargs -E x wc",
+    "find . | xargs --process-slot-var=PATH wc",
+    "find . | xargs -n x wc",
+    "find . | xargs -n $N wc",
+    "find . | xargs $CMD",
+    "find . | xargs wc -l $(curl -s x)",
+    "find . | xargs node -e 'x'",
+    "find . | xargs timeout 5 curl x",
+    "find . | xargs env PATH=. wc",
+    "find . | xargs",  # echo's output, nothing allowed
+]
+
+
+@pytest.mark.parametrize("command", XARGS_NOT_LOOSENED)
+def test_xargs_never_loosens(command):
+    v = term(command, allow=SEARCHERS + ("Terminal(ls)", "Terminal(echo)", "Terminal(node)"), cwd=ROOT)
+    assert v.decision == "require_approval", (command, v.reason, v.message)
+
+
+def test_xargs_deleting_still_meets_the_floor():
+    assert (
+        term("echo / | xargs rm -rf", allow=("Terminal(echo)", "Terminal(rm)"), cwd=ROOT).decision == "deny"
+    )
