@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
-__all__ = ["MOVED_PROGRAMS", "PLAIN_SETTINGS", "moved_here", "plainly_prefixed"]
+__all__ = ["MOVED_PROGRAMS", "PLAIN_SETTINGS", "moved_here", "plain_setting", "plainly_prefixed"]
 
 PLAIN_SETTINGS = frozenset(
     {
@@ -105,7 +105,8 @@ _TIMEOUT_VALUED = ("-s", "-k", "--signal", "--kill-after")
 _SIGNAL = re.compile(r"[A-Za-z0-9+]{1,16}")
 
 
-def _plain_assignment(word: str) -> bool:
+def plain_setting(word: str) -> bool:
+    """Whether ``word`` is ``NAME=VALUE`` for a plain setting (see the module's note)."""
     name, eq, value = word.partition("=")
     if name in _PAGERS:
         return value in _NO_PAGER
@@ -196,7 +197,7 @@ def _layer_end(words: tuple[str, ...], k: int, assigning: bool) -> tuple[int, bo
     is no plain layer (``assigning``: the shell or ``env`` reads an assignment there)."""
     w = words[k]
     if "=" in w and w[:1] != "-":
-        return (k + 1, assigning) if assigning and _plain_assignment(w) else None
+        return (k + 1, assigning) if assigning and plain_setting(w) else None
     if w == "env":
         return k + 1, True  # env reads the assignments after it, wherever it stands
     if w == "timeout":
