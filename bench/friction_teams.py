@@ -312,6 +312,8 @@ SEEDED: list[str] = [
 ]
 
 GO: list[str] = [
+    "set -euo pipefail; go vet ./...; go test ./...",
+    "git ls-files '*.go' | xargs gofmt -l",
     "CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -o bin/server ./cmd/server",
     "GOMAXPROCS=2 go test ./...",
     "git --no-pager log --oneline -5 -- internal/",
@@ -392,6 +394,7 @@ GO: list[str] = [
 ]
 
 RUST: list[str] = [
+    "export RUST_BACKTRACE=1 && cargo test",
     "CARGO_TERM_COLOR=never cargo test 2>&1 | tail -30",
     "RUST_LOG=my_crate::db=trace cargo test db_ -- --nocapture",
     "nice cargo build --release",
@@ -600,6 +603,9 @@ OPS: list[str] = [
 ]
 
 PYTHON_MORE: list[str] = [
+    "set -e; pytest -q; ruff check .",
+    "set -euo pipefail; pytest -q 2>&1 | tail -20",
+    "export PYTHONDONTWRITEBYTECODE=1 && pytest -q",
     "PYTHONDONTWRITEBYTECODE=1 pytest -q",
     "PYTHONUNBUFFERED=1 pytest -q -s tests/test_cli.py",
     "LANG=C.UTF-8 pytest -q",
@@ -707,6 +713,10 @@ PYTHON_MORE: list[str] = [
 ]
 
 TYPESCRIPT_MORE: list[str] = [
+    "export CI=true && npm test",
+    "export NODE_ENV=test; npx vitest run",
+    "set -e; npm run lint; npm run typecheck; npm test -- --run",
+    "set -o pipefail && npm test 2>&1 | tail -30",
     "npm --prefix frontend run build",
     "npm --prefix frontend test -- --run",
     "npm --prefix=packages/ui run lint",
@@ -880,6 +890,11 @@ KEEP_ASKING: dict[tuple[str, str], str] = {
         "python2",
         "HUSKY=0 git commit -m x",
     ): "HUSKY=0 switches the project's git hooks off: not a plain setting",
+    ("python2", ".venv/bin/pytest -q"): "R4.8: a verb given as a path is the allow's only as written (a file "
+    "of the project may be anything); the team writes Terminal(.venv/bin/pytest)",
+    ("typescript2", "./node_modules/.bin/vitest run"): "as above: a verb given as a path",
+    ("python2", "source .venv/bin/activate && pytest -q"): "R4.9: source runs a file's code, which no rule "
+    "read",
     ("typescript2", "GIT_PAGER='less -R' git log"): "the pager is a command line, read as a segment of its "
     "own (less is not allowed)",
 }
