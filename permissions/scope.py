@@ -254,6 +254,9 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
+            screen = (
+                bool(dyn) and words[0] in _SCREEN_PRINTERS and _to_the_screen(seg, command, fed_and_sliced[0])
+            )
             if words and words[0] in _READ_AGAIN:
                 if words[0] in CONTAINER_ENGINES:
                     words = host_side_words(words)  # `-w /app`, `-v .:/app`: the container's own places
@@ -267,7 +270,9 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
-                    data = self._check_expansion(words, k, segments, command, cwds, out, data, i in listed)
+                    data = self._check_expansion(
+                        words, k, segments, command, cwds, out, data, i in listed, screen
+                    )
                     continue
                 if windows and "%" in w and cmd_variable_place(words, w):
                     # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
@@ -327,11 +332,15 @@ class Scope:
         out: list[str],
         data: frozenset[str] | None,
         listed: bool = False,
+        screen: bool = False,
     ) -> frozenset[str] | None:
         """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
         holding what commands print), read on the first word that needs it. ``listed``: the segment's script
-        block gets its pipeline items from a listing of the project (permissions.where.listed_items)."""
+        block gets its pipeline items from a listing of the project (permissions.where.listed_items);
+        ``screen``: the segment prints to the screen only (_to_the_screen), its variables are text."""
         w = words[k]
+        if screen and "$(" not in w and "`" not in w:
+            return data
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
         if listed and listed_item(words, k):
@@ -656,6 +665,19 @@ def _expanded_here(word: str, text: str) -> bool:
     if "/" in word:
         return True
     return re.search(rf"(?:^|\s){re.escape(word)}(?:\s|$)", text) is not None
+
+
+# friction, R6.2: what `echo "$VIRTUAL_ENV"`, `echo $PATH` or `basename "$PWD"` prints goes to the screen only
+# when nothing in the command takes it further -- no pipe, no redirection, not inside a substitution, subshell
+# or group, no xargs or `read` (what is printed never becomes a name another program reads: `tar -T -`,
+# `xargs cat`) --: the variables it prints are text, not places. Its literal words stay checked, and echo -e
+# decodes escapes (_check_printed reads it on); PowerShell's values have their own reading (ps_value).
+_SCREEN_PRINTERS = frozenset({"echo", "basename", "dirname"})
+
+
+def _to_the_screen(seg: Segment, command: str, fed: bool) -> bool:
+    """Whether what ``seg`` (a printer of _SCREEN_PRINTERS) prints goes to the screen only (see above)."""
+    return not seg.hidden and not seg.redirects and not fed and "|" not in command and ">" not in command
 
 
 def _fed_and_sliced(segments: tuple[Segment, ...], command: str) -> tuple[bool, bool]:
