@@ -195,6 +195,8 @@ _CLAUDE_COMMIT = (
 
 # Under the seeded list: what an agent does in a project whose owner only activated execution.
 SEEDED: list[str] = [
+    "echo $PATH",
+    'echo "$HOME"; pwd',
     "git --no-pager log --oneline -10",
     "git --no-pager diff --stat",
     "git --no-pager show HEAD --stat",
@@ -603,6 +605,7 @@ OPS: list[str] = [
 ]
 
 PYTHON_MORE: list[str] = [
+    'echo "$VIRTUAL_ENV" && which python',
     "set -e; pytest -q; ruff check .",
     "set -euo pipefail; pytest -q 2>&1 | tail -20",
     "export PYTHONDONTWRITEBYTECODE=1 && pytest -q",
@@ -713,6 +716,8 @@ PYTHON_MORE: list[str] = [
 ]
 
 TYPESCRIPT_MORE: list[str] = [
+    'basename "$PWD"',
+    'echo "NODE_ENV=$NODE_ENV"',
     "export CI=true && npm test",
     "export NODE_ENV=test; npx vitest run",
     "set -e; npm run lint; npm run typecheck; npm test -- --run",
@@ -875,9 +880,6 @@ KEEP_ASKING: dict[tuple[str, str], str] = {
         "typescript2",
         'while IFS= read -r p; do (cd "$p" && npm test); done < packages.txt',
     ): "the folders come from a file's content, which no rule read: cd may leave the project",
-    ("typescript2", 'basename "$PWD"'): "the path scope reads every word of a printer as a place (printed "
-    "text may become another program's names: tar -T, xargs); left as is",
-    ("seeded", "echo $PATH"): "as above: the scope reads `$PATH` as a place outside the project",
     ("python2", "find . -name '*.py' -exec grep -l 'import os' {} +"): "R4.8: find -exec runs another "
     "command; a prefix allow of find never covers it",
     ("python2", "pytest -q > /tmp/pytest.log 2>&1; tail -20 /tmp/pytest.log"): "writes and reads /tmp, "
