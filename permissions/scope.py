@@ -339,7 +339,7 @@ class Scope:
         block gets its pipeline items from a listing of the project (permissions.where.listed_items);
         ``screen``: the segment prints to the screen only (_to_the_screen), its variables are text."""
         w = words[k]
-        if screen and "$(" not in w and "`" not in w:
+        if screen and "$(" not in w and "`" not in w and (not self.windows or _PLAIN_READS.fullmatch(w)):
             return data
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
@@ -671,8 +671,11 @@ def _expanded_here(word: str, text: str) -> bool:
 # when nothing in the command takes it further -- no pipe, no redirection, not inside a substitution, subshell
 # or group, no xargs or `read` (what is printed never becomes a name another program reads: `tar -T -`,
 # `xargs cat`) --: the variables it prints are text, not places. Its literal words stay checked, and echo -e
-# decodes escapes (_check_printed reads it on); PowerShell's values have their own reading (ps_value).
+# decodes escapes (_check_printed reads it on). Off the sandbox, where the command may be PowerShell's, only a
+# word whose every `$` reads a variable by its plain name (`$NAME`, `${NAME}`) and that holds no `/`, `\` or
+# `:` is text: `${c:\x}` reads the file x there, `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
 _SCREEN_PRINTERS = frozenset({"echo", "basename", "dirname"})
+_PLAIN_READS = re.compile(r"(?:[^$/\\:]|\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\}))*", re.S)
 
 
 def _to_the_screen(seg: Segment, command: str, fed: bool) -> bool:

@@ -84,3 +84,23 @@ NOT_LOOSENED = [
 def test_printed_text_that_goes_further_is_still_a_place(command):
     v = term(command, allow=TEAM + ("Terminal(printf)", "Terminal(read)"), cwd=ROOT)
     assert v.decision == "require_approval", (command, v.reason, v.message)
+
+
+@pytest.mark.parametrize(
+    ("command", "decision"),
+    [
+        ("echo $PATH", "auto_approve"),
+        ('echo "$VIRTUAL_ENV"', "auto_approve"),
+        ('echo "NODE_ENV=${NODE_ENV}"', "auto_approve"),
+        # off the sandbox the command may be PowerShell's: a provider path reads a file, `$env:` is the Windows
+        # reading's (test_redteam_windows_ordinary_commands)
+        ("echo ${c:\\Users\\me\\.ssh\\id_rsa}", "require_approval"),
+        ("echo ${c:/etc/passwd}", "require_approval"),
+        ("echo $env:USERPROFILE\\.ssh", "require_approval"),
+        ("echo $HOME\\.ssh", "auto_approve"),  # bash and PowerShell both print a folder's name: text
+        ("echo $HOME/.ssh/id_rsa", "require_approval"),
+    ],
+)
+def test_off_the_sandbox_only_plain_names_are_text(command, decision):
+    v = term(command, allow=TEAM, cwd=ROOT, runs_in="agent")
+    assert v.decision == decision, (command, v.reason)
