@@ -501,8 +501,9 @@ def corpus() -> list[tuple[str, str]]:
     return out + more.corpus()
 
 
-def _measure(pairs: list[tuple[str, str]] | None = None) -> dict[str, str]:
-    """The verdict of every (team, command) of ``pairs`` (the corpus when None) under its team's list."""
+def _measure(pairs: list[tuple[str, str]] | None = None, runs_in: str = "sandbox") -> dict[str, str]:
+    """The verdict of every (team, command) of ``pairs`` (the corpus when None) under its team's list, for a
+    command that ``runs_in`` there (SPEC §5)."""
     from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
 
     project = ProjectState(execution_mode="runner", root=ROOT, scope_root_id="app")
@@ -511,7 +512,9 @@ def _measure(pairs: list[tuple[str, str]] | None = None) -> dict[str, str]:
     }
     got: dict[str, str] = {}
     for team, c in corpus() if pairs is None else pairs:
-        req = DecisionRequest("terminal", "developer", project, command=c, cwd=ROOT, permissions=lists[team])
+        req = DecisionRequest(
+            "terminal", "developer", project, command=c, cwd=ROOT, permissions=lists[team], runs_in=runs_in
+        )
         v = decide(req)
         got[f"{team}\t{c}"] = f"{v.decision}:{v.reason}"
     return got
@@ -534,20 +537,22 @@ def _measure_windows() -> dict[str, str]:
     return got
 
 
-def _run(checkout: str) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    """The corpus's verdicts, the Windows corpus's, and those of the commands that keep asking
-    (friction_teams.KEEP_ASKING), from ``checkout``'s engine."""
+def _run(checkout: str) -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
+    """The corpus's verdicts, the Windows corpus's, those of the commands that keep asking
+    (friction_teams.KEEP_ASKING), and the corpus's on an agent's hook (runs_in agent), from ``checkout``'s
+    engine."""
     env = dict(os.environ, PYTHONPATH=checkout)
     code = (
         f"import json, sys; sys.path.insert(0, {checkout!r}); sys.path.insert(0, {HERE!r}); "
         "import friction as f; "
-        "print(json.dumps([f._measure(), f._measure_windows(), f._measure(list(f.more.KEEP_ASKING))]))"
+        "print(json.dumps([f._measure(), f._measure_windows(), f._measure(list(f.more.KEEP_ASKING)), "
+        "f._measure(None, 'agent')]))"
     )
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=checkout, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{checkout}: {done.stderr.strip()[-2000:]}")
-    ours, windows, keep = json.loads(done.stdout)
-    return ours, windows, keep
+    ours, windows, keep, hooked = json.loads(done.stdout)
+    return ours, windows, keep, hooked
 
 
 def _gemini() -> dict[str, str] | str:
@@ -582,7 +587,7 @@ def main() -> None:
     distinct = {c for _, c in pairs}
     assert len(set(pairs)) == len(pairs), "duplicate commands in the corpus"
     assert len(set(WINDOWS)) == len(WINDOWS), "duplicate commands in the Windows corpus"
-    ours, win, keep = _run(here)
+    ours, win, keep, hooked = _run(here)
     n = len(ours)
     auto, pct = _rate(ours, "auto_approve")
     print(
@@ -591,10 +596,16 @@ def main() -> None:
     print(f"allow lists ({', '.join(ALLOW_LISTS)}), runner project, cwd = the project folder\n")
     print(f"  {'engine':<52} auto-approved")
     if args.against:
-        theirs, t_win, _ = _run(os.path.abspath(args.against))
+        theirs, t_win, _, t_hooked = _run(os.path.abspath(args.against))
         t_auto, t_pct = _rate(theirs, "auto_approve")
         print(f"  {'brabo ' + os.path.abspath(args.against):<52} {t_auto}/{n} ({t_pct:.1f} %)")
     print(f"  {'brabo ' + here:<52} {auto}/{n} ({pct:.1f} %)   goal >= 99 %")
+    print("\n  The same on an agent's hook (runs_in agent: off the sandbox, the command may be PowerShell's)")
+    if args.against:
+        h_auto, h_pct = _rate(t_hooked, "auto_approve")
+        print(f"  {'brabo ' + os.path.abspath(args.against):<52} {h_auto}/{n} ({h_pct:.1f} %)")
+    h_auto, h_pct = _rate(hooked, "auto_approve")
+    print(f"  {'brabo ' + here:<52} {h_auto}/{n} ({h_pct:.1f} %)")
     w_n = len(win)
     print(
         f"\n  Windows: {w_n} ordinary PowerShell and cmd commands, the Windows team's allow list, runs_in agent"
@@ -619,7 +630,8 @@ def main() -> None:
             g_auto, g_pct = _rate(gem, "ALLOW")
             print(f"  {'gemini-cli-core PolicyEngine.check()':<52} {g_auto}/{n} ({g_pct:.1f} %)")
     if args.against:
-        ours_all, theirs_all = {**ours, **win}, {**theirs, **t_win}
+        ours_all = {**ours, **win, **{f"hook {k}": v for k, v in hooked.items()}}
+        theirs_all = {**theirs, **t_win, **{f"hook {k}": v for k, v in t_hooked.items()}}
         changed = [k for k in ours_all if ours_all[k] != theirs_all[k]]
         lost = [k for k in changed if theirs_all[k].startswith("auto_approve")]
         print(f"\n  verdicts that differ: {len(changed)}; auto-approved before and not now: {len(lost)}")
