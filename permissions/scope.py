@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
+from permissions.commands.plain_prefixes import PLAIN_SETTINGS
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.memos import Memo
@@ -339,7 +340,7 @@ class Scope:
         block gets its pipeline items from a listing of the project (permissions.where.listed_items);
         ``screen``: the segment prints to the screen only (_to_the_screen), its variables are text."""
         w = words[k]
-        if screen and "$(" not in w and "`" not in w and (not self.windows or _PLAIN_READS.fullmatch(w)):
+        if screen and _shown_only(w, self.windows):
             return data
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
@@ -670,12 +671,48 @@ def _expanded_here(word: str, text: str) -> bool:
 # friction, R6.2: what `echo "$VIRTUAL_ENV"`, `echo $PATH` or `basename "$PWD"` prints goes to the screen only
 # when nothing in the command takes it further -- no pipe, no redirection, not inside a substitution, subshell
 # or group, no xargs or `read` (what is printed never becomes a name another program reads: `tar -T -`,
-# `xargs cat`) --: the variables it prints are text, not places. Its literal words stay checked, and echo -e
-# decodes escapes (_check_printed reads it on). Off the sandbox, where the command may be PowerShell's, only a
-# word whose every `$` reads a variable by its plain name (`$NAME`, `${NAME}`) and that holds no `/`, `\` or
-# `:` is text: `${c:\x}` reads the file x there, `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
+# `xargs cat`) --: the variables it prints are text, not places. Only the variables of a closed table that
+# hold where things are and which mode a run is in (_SHOWN): the screen is the agent's transcript, which leaves
+# the machine, and `echo $AWS_SECRET_ACCESS_KEY` on a developer's laptop hands a secret to it (test_runs_in).
+# Literal words stay checked; echo -e still decodes (_check_printed). Off the sandbox, where the command may be
+# PowerShell's, the word holds no `/`, `\` or `:` besides: `${c:\x}` reads the file x there,
+# `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
 _SCREEN_PRINTERS = frozenset({"echo", "basename", "dirname"})
-_PLAIN_READS = re.compile(r"(?:[^$/\\:]|\$(?:[A-Za-z_]\w*|\{[A-Za-z_]\w*\}))*", re.S)
+_SHOWN = PLAIN_SETTINGS | frozenset(
+    {
+        "PATH",
+        "PWD",
+        "OLDPWD",
+        "HOME",
+        "USER",
+        "SHELL",
+        "TERM",
+        "HOSTNAME",
+        "VIRTUAL_ENV",
+        "CONDA_PREFIX",
+        "CONDA_DEFAULT_ENV",
+        "PYTHONPATH",
+        "GOPATH",
+        "GOROOT",
+        "GOBIN",
+        "JAVA_HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "NVM_DIR",
+        "NODE_PATH",
+    }
+)
+_VARIABLE_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+
+
+def _shown_only(word: str, windows: bool) -> bool:
+    """Whether every expansion of ``word`` reads a variable of _SHOWN by its plain name (see above)."""
+    if windows and ("/" in word or "\\" in word or ":" in word):
+        return False
+    for m in _VARIABLE_READ.finditer(word):
+        if (m.group(1) or m.group(2)) not in _SHOWN:
+            return False
+    return "$" not in _VARIABLE_READ.sub("", word) and "`" not in word
 
 
 def _to_the_screen(seg: Segment, command: str, fed: bool) -> bool:

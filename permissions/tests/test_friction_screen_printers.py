@@ -77,6 +77,14 @@ NOT_LOOSENED = [
     "printf '%s' $HOME",
     "dirname $HOME/x | xargs ls",
     "cd $HOME && echo $PWD",
+    # the screen is the agent's transcript: a variable that may hold a secret is not shown without a person
+    "echo $AWS_SECRET_ACCESS_KEY",
+    'echo "token: $GITHUB_TOKEN"',
+    "echo ${OPENAI_API_KEY}",
+    "echo $PATH $DATABASE_URL",
+    "echo $1",
+    "echo $@",
+    "echo ${!x}",
 ]
 
 
