@@ -26,10 +26,13 @@ Closed on purpose (R4.9): a prefix is plain only when every layer of it is one o
 - a pager switched off (``GIT_PAGER=cat``, ``PAGER=``): the output is printed as it is.
 
 The same holds for the options a program takes before its command that only say in which folder of the project
-it runs (:func:`moved_here`): git's ``-C dir`` and ``--no-pager``, npm's ``--prefix dir`` and ``-w dir``,
-pnpm's ``-C dir``, ``--dir``, ``-r`` and ``-w``, yarn's ``--cwd dir`` and ``yarn workspace <name>`` -- the
-command the team allowed, run in another folder of the project (as ``cd dir && npm test`` is); the folder is
-a word the path scope judges (R6.1): outside the project, it asks.
+it runs, or how much it prints (:func:`moved_here`): git's ``-C dir`` and ``--no-pager``, npm's ``--prefix
+dir`` and ``-w dir``, pnpm's ``-C dir``, ``--dir``, ``-r`` and ``-w``, yarn's ``--cwd dir`` and ``yarn
+workspace <name>``, Maven's ``-B -q -ntp -pl core -am``, Gradle's ``--no-daemon -q --offline -p dir``, make's
+``-C dir -j4 -s`` -- the command the team allowed, run in another folder of the project (as ``cd dir && npm
+test`` is); the folder is a word the path scope judges (R6.1): outside the project, it asks. Not ``-D``/``-P``
+(properties and profiles), ``-s``/``-gs`` settings files, ``--init-script``, ``-I``, ``--scan`` (a build
+scan published), nor any option not listed.
 
 Anything else -- another variable, a value that expands or names a path, ``env -i``/``-u``/``-S``/``-C``,
 GNU time's ``-o FILE``, ``nohup`` (its output file), ``stdbuf`` (a preloaded library), ``command``, ``exec`` --
@@ -237,7 +240,51 @@ def plainly_prefixed(words: tuple[str, ...], dynamic: Collection[int] = ()) -> t
     return words[k:]
 
 
-# Options before the command that take a folder (or a workspace's name), and those that take nothing, per program.
+# Options before the command that take a folder (or a workspace's name, a module's, a thread count), and those
+# that take nothing, per program: where it runs, or how much it prints -- never what runs.
+_MAVEN = (
+    frozenset({"-pl", "--projects", "-f", "--file", "-T", "--threads"}),
+    frozenset(
+        {
+            "-B",
+            "--batch-mode",
+            "-q",
+            "--quiet",
+            "-e",
+            "--errors",
+            "-ntp",
+            "--no-transfer-progress",
+            "-o",
+            "--offline",
+            "-am",
+            "--also-make",
+            "-ff",
+            "--fail-fast",
+            "-fae",
+            "--fail-at-end",
+        }
+    ),
+)
+_GRADLE = (
+    frozenset({"-p", "--project-dir", "-x", "--exclude-task", "--console", "--warning-mode"}),
+    frozenset(
+        {
+            "-q",
+            "--quiet",
+            "-i",
+            "--info",
+            "-s",
+            "--stacktrace",
+            "--no-daemon",
+            "--daemon",
+            "--offline",
+            "--parallel",
+            "--continue",
+            "--build-cache",
+            "--no-build-cache",
+        }
+    ),
+)
 _FOLDER_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "git": (frozenset({"-C"}), frozenset({"--no-pager", "-P", "--no-optional-locks"})),
     "npm": (frozenset({"--prefix", "-w", "--workspace"}), frozenset({"-ws", "--workspaces"})),
@@ -246,8 +293,19 @@ _FOLDER_OPTIONS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
         frozenset({"-r", "--recursive", "-w", "--workspace-root"}),
     ),
     "yarn": (frozenset({"--cwd"}), frozenset()),
+    "mvn": _MAVEN,
+    "./mvnw": _MAVEN,
+    "mvnw": _MAVEN,
+    "gradle": _GRADLE,
+    "./gradlew": _GRADLE,
+    "gradlew": _GRADLE,
+    "make": (
+        frozenset({"-C", "--directory", "-f", "--file", "-j", "--jobs"}),
+        frozenset({"-s", "--silent", "--no-print-directory", "-k", "--keep-going", "-n", "--dry-run"}),
+    ),
 }
-
+# Short options whose value may be glued to them (`make -j4`, `make -Csub`, `mvn -T4`).
+_GLUED = frozenset({"-j", "-C", "-T"})
 MOVED_PROGRAMS = frozenset(_FOLDER_OPTIONS)
 
 
@@ -273,7 +331,7 @@ def moved_here(words: tuple[str, ...], dynamic: Collection[int] = ()) -> tuple[s
             k += 1
         elif w in valued:
             k += 2
-        elif w.partition("=")[0] in valued and w[:2] == "--":
+        elif (w.partition("=")[0] in valued and w[:2] == "--") or (w[:2] in _GLUED and w[:2] in valued):
             k += 1
         else:
             return None
