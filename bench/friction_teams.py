@@ -314,6 +314,9 @@ SEEDED: list[str] = [
 ]
 
 GO: list[str] = [
+    "make -C services/api test",
+    "make -j4 build",
+    "make -s lint",
     "set -euo pipefail; go vet ./...; go test ./...",
     "git ls-files '*.go' | xargs gofmt -l",
     "CGO_ENABLED=0 GOOS=linux GOARCH=amd64 go build -o bin/server ./cmd/server",
@@ -474,6 +477,15 @@ RUST: list[str] = [
 ]
 
 JVM: list[str] = [
+    "mvn -B -q test",
+    "mvn -B -ntp -q test -Dtest=UserServiceTest",
+    "mvn -q -pl core -am test",
+    "./mvnw -B -q verify",
+    "./gradlew --no-daemon test",
+    "./gradlew -q test --tests 'com.acme.ParserTest'",
+    "./gradlew --console=plain build -x test",
+    "./gradlew --offline --stacktrace check",
+    "./gradlew -p services/api test",
     "mvn test",
     "mvn -q test",
     "mvn -q test -Dtest=UserServiceTest",
