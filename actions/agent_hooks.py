@@ -231,16 +231,18 @@ def _linked_words(tool: str, links, root: str | None) -> Mapped | None:
     return None
 
 
-# Set by ``brabo hook claude-code`` (brabo_client/hook.py ``expand_aliases``): the Bash command as the aliases
-# of the user's shell, which Claude Code runs every command with, expand it (`gpf` -> `git push --force…`).
+# Set by ``brabo hook`` (brabo_client/hook.py ``shell_definitions_used``): the shell command as the aliases of
+# the user's shell, which Claude Code and Codex run every command with (Codex under its default sandbox),
+# expand it (`gpf` -> `git push --force…`).
 EXPANDED_FIELD = "brabo_expanded"
-# ... and the bodies of the user's shell functions the command calls, name -> body.
+# ... and the bodies of the user's shell functions the command calls, name -> body (also those of the file
+# ``$BASH_ENV`` names, which the non-interactive bash of Gemini CLI and Codex sources before each command).
 FUNCTIONS_FIELD = "brabo_functions"
 
 
-def _with_aliases(mapped: Mapped, ti: dict, cwd: str | None, root: str | None) -> Mapped:
-    """SPEC §5 (agent): Claude Code runs a Bash command after a snapshot of the user's shell -- its aliases
-    expanded, its functions defined. The command hook sends the command as the aliases expand it and the bodies
+def _with_aliases(mapped: Mapped, ti: dict, command: str, cwd: str | None, root: str | None) -> Mapped:
+    """SPEC §5 (agent): Claude Code and Codex run a shell command after a snapshot of the user's shell -- its
+    aliases expanded, its functions defined. The command hook sends the command as the aliases expand it and the bodies
     of the functions it calls; each is proposed and judged beside the command as written (what a sender adds
     never lowers what the written command gets). A function named like a program Brabo reads (`cd`, `nvm`,
     `conda`: version managers define those) is judged by that reading, not by its body."""
@@ -248,7 +250,7 @@ def _with_aliases(mapped: Mapped, ti: dict, cwd: str | None, root: str | None) -
         return mapped
     more: list[str] = []
     expanded = ti.get(EXPANDED_FIELD)
-    if expanded is not None and _text(expanded, f"tool_input.{EXPANDED_FIELD}") != ti.get("command"):
+    if expanded is not None and _text(expanded, f"tool_input.{EXPANDED_FIELD}") != command:
         if expanded.strip():  # (an alias to nothing leaves nothing more to judge)
             more.append(expanded)
     functions = ti.get(FUNCTIONS_FIELD)
@@ -686,7 +688,8 @@ class ClaudeCode(AgentProtocol):
         tool, ti, cwd = self.parse(body)
         if tool in ("Bash", "Monitor"):  # Monitor runs its command in the shell, in the background
             command = _text(ti.get("command"), "tool_input.command")
-            return _with_aliases(terminal(tool, command, cwd, root, ti.get(LINKS_FIELD)), ti, cwd, root)
+            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            return _with_aliases(mapped, ti, command, cwd, root)
         if tool == "Write":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "Edit":
@@ -734,7 +737,8 @@ class GeminiCli(AgentProtocol):
             sub = ti.get("dir_path") or ti.get("directory")
             if isinstance(sub, str) and sub:
                 cwd = sub if posixpath.isabs(sub) else (posixpath.join(root, sub) if root else None)
-            return terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            return _with_aliases(mapped, ti, command, cwd, root)  # the functions of the user's $BASH_ENV
         if tool == "write_file":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "replace":
@@ -781,7 +785,9 @@ class Codex(AgentProtocol):
             workdir = ti.get("workdir")
             if isinstance(workdir, str) and workdir:
                 cwd = workdir if posixpath.isabs(workdir) else (posixpath.join(cwd, workdir) if cwd else None)
-            return terminal(tool, _text(command, "tool_input.command"), cwd, root, ti.get(LINKS_FIELD))
+            command = _text(command, "tool_input.command")
+            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
+            return _with_aliases(mapped, ti, command, cwd, root)  # Codex too sources the user's shell
         if tool == "apply_patch":
             patch = _text(ti.get("command", ti.get("input")), "tool_input.command")
             paths = [m.group(2).strip() for m in _PATCH_FILE.finditer(patch)]

@@ -515,13 +515,9 @@ def resolve_links(body, root: str | None, agent: str = "") -> tuple[object, str 
             ti[LINKS_FIELD] = links
         ti.pop(EXPANDED_FIELD, None)  # only this program writes these
         ti.pop(FUNCTIONS_FIELD, None)
-        command = ti.get("command")
-        if (
-            body.get("tool_name") in ("Bash", "Monitor")
-            and isinstance(command, str)
-            and agent == "claude-code"
-        ):
-            ti.update(shell_definitions_used(command))
+        command = ti.get("command", ti.get("cmd") if agent == "codex" else None)
+        if isinstance(command, str) and body.get("tool_name") in SNAPSHOT_SHELLS.get(agent, ()):
+            ti.update(shell_definitions_used(command, agent, body.get("session_id")))
         out["tool_input"] = ti
     return out, root
 
@@ -673,6 +669,18 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
 # alias expansion on (``~/.claude/shell-snapshots/snapshot-*.sh``, ``$CLAUDE_CONFIG_DIR`` for ~/.claude): an
 # oh-my-zsh user's ``gpf`` is ``git push --force-with-lease``. The hook reads the newest snapshot's aliases and
 # sends the command as they expand it (``tool_input.brabo_expanded``); the server judges both.
+# Codex does the same under its default sandbox (feature ``shell_snapshot``, on by default since 0.1xx; seen in
+# 0.171.0 under ``sandbox_mode = "workspace-write"``, not under ``danger-full-access``): it captures the user's
+# login shell once per session into ``$CODEX_HOME/shell_snapshots/<thread id>.<n>.sh`` (functions, aliases,
+# options, exports) and sources it before each command -- a ``ship`` function of ~/.bashrc runs ``git push``.
+# And the non-interactive bash that Gemini CLI and Codex start for a command sources the file ``$BASH_ENV``
+# names, when the user's environment sets it (seen with both: a ``ship`` function there runs; Claude Code's
+# shell does not read it). The tools whose command runs after the user's definitions, per agent:
+SNAPSHOT_SHELLS = {
+    "claude-code": ("Bash", "Monitor"),
+    "codex": ("Bash", "shell", "local_shell", "exec_command"),
+    "gemini-cli": ("run_shell_command",),
+}
 EXPANDED_FIELD = "brabo_expanded"
 FUNCTIONS_FIELD = "brabo_functions"  # the user's shell functions the command calls, name -> body
 MAX_SNAPSHOT = 4 * 1024 * 1024
@@ -695,12 +703,19 @@ STARTUP_FILES = (
 )
 
 
-def shell_definitions_used(command: str) -> dict[str, object]:
-    """What the hook adds to a Claude Code Bash call: the command as the user's aliases expand it
-    (EXPANDED_FIELD, when they change it) and the bodies of the user's functions it calls (FUNCTIONS_FIELD)."""
-    texts = _definition_texts()
+def shell_definitions_used(
+    command: str, agent: str = "claude-code", session: object = None
+) -> dict[str, object]:
+    """What the hook adds to a shell call of ``agent`` (SNAPSHOT_SHELLS): the command as the user's aliases
+    expand it (EXPANDED_FIELD, when they change it) and the bodies of the user's functions it calls
+    (FUNCTIONS_FIELD), as the agent's snapshot of the user's shell defines them (``session``: the hook input's
+    session id, whose snapshot Codex sources)."""
+    texts = _definition_texts(agent, session)
     out: dict[str, object] = {}
-    expanded = expand_aliases(command, _Aliases(texts))  # type: ignore[arg-type]
+    if not texts:  # nothing defined (Gemini CLI without $BASH_ENV): the command runs as written
+        return out
+    aliases: object = _Aliases(texts) if _expands_aliases(texts) else {}
+    expanded = expand_aliases(command, aliases)  # type: ignore[arg-type]
     if expanded != command:
         out[EXPANDED_FIELD] = expanded
     starts: list[str] = []
@@ -709,6 +724,17 @@ def shell_definitions_used(command: str) -> dict[str, object]:
     if used:
         out[FUNCTIONS_FIELD] = used
     return out
+
+
+def _expands_aliases(texts: list[str]) -> bool:
+    """Whether the shell the texts set up expands aliases: not a bash snapshot whose last word on it is ``shopt
+    -u expand_aliases`` (Codex captures a non-interactive bash, where aliases are defined but never expanded;
+    Claude Code's turns expansion on). zsh expands them everywhere; start-up files are read as if it did."""
+    for text in reversed(texts):
+        on, off = text.rfind("shopt -s expand_aliases"), text.rfind("shopt -u expand_aliases")
+        if on >= 0 or off >= 0:
+            return on > off
+    return True
 
 
 class _Aliases:
@@ -760,18 +786,20 @@ def shell_functions(names, texts: list[str] | None = None) -> dict[str, str]:
     return found
 
 
-def _definition_texts() -> list[str]:
-    """The text of Claude Code's newest shell snapshot; with none yet -- Claude Code builds it for the first
-    command, after this hook -- the user's start-up files', in the order a login shell reads them."""
+def _definition_texts(agent: str = "claude-code", session: object = None) -> list[str]:
+    """The text of the agent's shell snapshot (Claude Code's newest; Codex's of ``session``, else its newest);
+    with none yet -- each builds it for the first command, after this hook -- the user's start-up files', in the
+    order a login shell reads them. For Gemini CLI and Codex, first the file ``$BASH_ENV`` names (bash sources
+    it as it starts, before the command and the snapshot the command sources)."""
     home = getenv("HOME") or ""
-    newest = _newest_snapshot(home)
-    paths = (
-        [newest]
-        if newest
-        else [home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")]
-        if home
-        else []
-    )
+    bash_env = (getenv("BASH_ENV") or "").replace("${HOME}", home).replace("$HOME", home)  # bash expands it
+    paths = [bash_env] if bash_env and agent in ("gemini-cli", "codex") else []
+    if agent != "gemini-cli":
+        newest = _codex_snapshot(home, session) if agent == "codex" else _newest_snapshot(home)
+        if newest:
+            paths.append(newest)
+        elif home:
+            paths += [home + "/" + name for name in (*STARTUP_FILES, ".bash_aliases")]
     texts = []
     for path in paths:
         try:
@@ -809,10 +837,27 @@ def _function_named(text: str, name: str) -> str | None:
 def _newest_snapshot(home: str) -> str:
     """The path of Claude Code's newest shell snapshot, or ""."""
     folder = (getenv("CLAUDE_CONFIG_DIR") or (home + "/.claude")).rstrip("/") + "/shell-snapshots"
+    return _newest_in(folder, "snapshot-")
+
+
+def _codex_snapshot(home: str, session: object) -> str:
+    """The path of the shell snapshot Codex sources for ``session`` (``<thread id>.<n>.sh``), else its newest
+    (the same user's shell, taken for another session), or ""."""
+    folder = (getenv("CODEX_HOME") or (home + "/.codex")).rstrip("/") + "/shell_snapshots"
+    own = (
+        _newest_in(folder, session + ".")
+        if isinstance(session, str) and session and "/" not in session
+        else ""
+    )
+    return own or _newest_in(folder, "")
+
+
+def _newest_in(folder: str, prefix: str) -> str:
+    """The path of the newest ``<prefix>…sh`` file in ``folder``, or ""."""
     try:
         names = _posix.listdir(folder) if _posix is not None else []
         newest = max(
-            (n for n in names if n.startswith("snapshot-") and n.endswith(".sh")),
+            (n for n in names if n.startswith(prefix) and n.endswith(".sh")),
             key=lambda n: _posix.stat(folder + "/" + n).st_mtime,
             default=None,
         )

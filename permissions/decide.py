@@ -31,7 +31,7 @@ from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
-from permissions.commands.options import PROGRAMS, canonical_words, program_name
+from permissions.commands.options import DENY_ONLY, PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.typed_input import (
     PAGED_VERBS,
@@ -71,7 +71,8 @@ from permissions.commands.windows import (
     windows_statements,
     windows_texts,
 )
-from permissions.commands.wrappers import looks_up
+from permissions.commands.wrappers import WRAPPERS, looks_up
+from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
@@ -143,7 +144,9 @@ REASON_CODES: tuple[str, ...] = (
 MAX_COMMAND_CHARS = 10_000
 MAX_SEGMENTS = 50
 
-_WRITES = FILE_WRITERS | PATH_WRITERS  # verbs that may write a file a later segment runs
+# verbs that may write a file a later segment runs, and the wrappers before one (red team: `env tee Makefile`);
+# the others the write table reads when their words may write (`git checkout x -- Makefile`, `sort -o F`)
+_WRITES = FILE_WRITERS | PATH_WRITERS | frozenset(WRAPPERS)
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")
@@ -1139,9 +1142,11 @@ def _never_auto_by_text(
 
 
 def _writes_any(segments: Sequence[Segment]) -> bool:
-    """Whether some segment redirects or is led by a verb that may write a file a later segment runs."""
-    for s in segments:
-        if s.redirects or (s.words and s.words[0] in _WRITES):
+    """Whether some segment redirects or is led by a verb that may write a file a later segment runs (the last
+    one's writes run nowhere after it)."""
+    for s in segments[:-1]:
+        w = s.words
+        if s.redirects or (w and (w[0] in _WRITES or (w[0] in WRITE_VERBS and may_write(w)))):
             return True
     return False
 
@@ -1236,8 +1241,13 @@ def _external_view(view: tuple[str, ...]) -> bool:
     # canonical_words is () for a program no option table knows: nothing more to read, without the reading.
     first = view[0]
     return (
-        "=" not in first and program_name(first) in PROGRAMS and external_effect_views(canonical_words(view))
+        "=" not in first
+        and program_name(first) in _CAP_TABLES
+        and external_effect_views(canonical_words(view))
     )
+
+
+_CAP_TABLES = frozenset(PROGRAMS) - DENY_ONLY  # (the option tables the caps read a view by)
 
 
 def _windows_unread(texts: list[str], comp: CompiledPermissions) -> str | None:

@@ -1,5 +1,6 @@
 """The shell reader's fast path (``_fast``): plain words and simple redirections, joined by `&& || | ; &` and
-newlines and grouped by `{ ...; }`, read without the state machine; anything else is left to the scanner
+newlines and grouped by `{ ...; }`, read without the state machine; anything else is left to the second reader
+(:mod:`permissions.fast_quoted`: quoted words, substitutions, carried scripts) and then the scanner
 (:mod:`permissions.scanner`). A differential property test holds both equal wherever this path answers.
 """
 

@@ -10,10 +10,12 @@ word by word? Every command found -- top level, inside ``$(...)``, backticks, ``
 a :class:`Segment`. What cannot be parsed (unbalanced quotes or parentheses, prompt expansion) sets
 ``unparseable`` while every recognisable piece is still reported, so deny checks never stop.
 
-Two paths, one answer. Plain commands -- words, ``&& || | ; &`` and simple redirections, the bulk of
-what agents send -- are split directly (``_fast``, :mod:`permissions.fast_path`); everything else goes through
-a hand-written state machine (``_Scanner``, :mod:`permissions.scanner`). A differential property test holds
-both equal wherever the shortcut answers.
+Three paths, one answer. Plain commands -- words, ``&& || | ; &`` and simple redirections, the bulk of
+what agents send -- are split directly (``_fast``, :mod:`permissions.fast_path`); those that only quoted words,
+substitutions, subshells, ``2>&1`` or a carried script (``bash -c '...'``) kept off that path are read by its
+second reader (``_fast_quoted``, :mod:`permissions.fast_quoted`); everything else goes through a hand-written
+state machine (``_Scanner``, :mod:`permissions.scanner`). Differential property tests hold each shortcut equal
+to the state machine wherever it answers.
 
 Where things are: this module is the reader's entry (:func:`parse_command`, :func:`split_words`);
 :mod:`permissions.shell_syntax` its vocabulary (:class:`Segment`, :class:`ParsedCommand`, the character
@@ -41,6 +43,7 @@ begin with distinct characters, so none can backtrack; they only skip or split, 
 from __future__ import annotations
 
 from permissions.fast_path import _fast
+from permissions.fast_quoted import _fast_quoted
 from permissions.memos import Memo
 from permissions.read_budget import DISPLAY_LIMIT, MAX_NESTING, MAX_READ_STEPS, TOO_COMPLEX
 from permissions.scanner import _scan
@@ -70,7 +73,10 @@ def parse_command(command: str) -> ParsedCommand:
     steps = [MAX_READ_STEPS]
     parsed = _fast(command, False, steps)
     if parsed is None:
-        parsed = _scan(command, 0, True, None, steps)
+        # quoted words and substitutions (`git commit -m 'x'`, `ls $(pwd)`) without the state machine
+        parsed = _fast_quoted(command)
+        if parsed is None:
+            parsed = _scan(command, 0, True, None, steps)
     if len(command) <= _MEMO_CHARS:
         if len(_MEMO) >= _MEMO.limit:  # Memo.keep, inlined (a call less per decision)
             _MEMO.clear()

@@ -169,6 +169,7 @@ SPEC readings chosen where SPEC is silent (closed world, R4.9; stricter where un
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Collection, Sequence
 
 from permissions.commands.agent_clis import (
@@ -224,6 +225,7 @@ from permissions.commands.wrappers import (
     WRAPPERS,
     peels_after,
 )
+from permissions.commands.writes import FORMATTERS, WHOLE, may_write, targets
 from permissions.memos import Memo
 
 __all__ = [
@@ -660,8 +662,28 @@ _PROJECT_RUNNERS = frozenset(
         "task",
         "direnv",
         "go",
+        # red team: the test runners started by their own name (`npx vitest` is also read as `vitest`)
+        "mix",
+        "vitest",
+        "jest",
+        "mocha",
+        "rspec",
+        "playwright",
+        "deno",
     }
 )
+
+
+# red team: the files a test runner or a build tool loads and runs by their name, in the other languages as in
+# Python's (`test_x.py`): JavaScript's and TypeScript's tests and the runners' and bundlers' settings (code,
+# `vitest.config.ts`), Go's, Elixir's, Ruby's and Rust's tests, Elixir's project file, Go's module file (its
+# `toolchain` line fetches and runs another Go): `cat > x.test.ts <<E ... E && npx vitest`.
+_TEST_NAME = re.compile(
+    r"(?:.*\.(?:test|spec)\.[cm]?[jt]sx?"
+    r"|(?:vitest|vite|jest|playwright|cypress|webpack|rollup|babel|karma|mocha)\.config\.[cm]?[jt]s"
+    r"|\.mocharc\.[cm]?js|.*_test\.(?:go|exs)|.*_spec\.rb|mix\.exs|go\.mod)",
+    re.I,
+).fullmatch
 
 
 def _runner_file(key: str) -> bool:
@@ -670,7 +692,42 @@ def _runner_file(key: str) -> bool:
         name in _RUNNER_FILES
         or key.endswith(".cargo/config.toml")
         or (name.endswith(".py") and (name.startswith("test_") or name.endswith("_test.py")))
+        or _TEST_NAME(name) is not None
+        or (name.endswith(".rs") and "tests/" in key)
     )
+
+
+def _named_in(w: str, written: set[str]) -> bool:
+    """Whether the word ``w`` names a written file: itself, an option's `=` value (`make --file=mk`), or a value
+    glued to a one-letter option (`make -fmk`)."""
+    if _file_key(w) in written:
+        return True
+    if w[:1] != "-":
+        return False
+    value = w.partition("=")[2] or (w[2:] if w[1:2] != "-" else "")
+    return bool(value) and _file_key(value) in written
+
+
+def _add_written(words: tuple[str, ...], written: set[str]) -> None:
+    """red team: what R3.7's write table reads a segment to write, by any view (`dd of=Makefile`, `cp
+    --target=. x/Makefile`, `git checkout x -- Makefile`, `env tee Makefile`), added to ``written``; a change
+    of the whole tree whose names no word spells (`git stash pop`) is left to the rules that run it. The
+    writers' other words count too (a source read as written: fail closed)."""
+    if words[0] in FILE_WRITERS:
+        for w in words[1:]:
+            if w[:1] != "-":
+                written.add(_file_key(w))
+            elif w.startswith(("of=", "-o", "--output=")):
+                written.add(_file_key(w.partition("=")[2] or w[2:]))
+    for view in views(words):
+        if not view:
+            continue
+        if words[0] in _IN_PLACE:
+            written.update(_file_key(p) for p in _written_paths(view))
+        if (
+            may_write(view) and view[0].rpartition("/")[2] not in FORMATTERS
+        ):  # (a format keeps what a file does)
+            written.update(_file_key(t) for t, kind in targets(view) if kind != WHOLE and t)
 
 
 def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...]]]) -> str | None:
@@ -678,7 +735,8 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
     a command that writes a file and then runs it as a program or a script runs what no rule read.
     ``segments``: each segment's words and redirection targets, in order."""
     written: set[str] = set()
-    for words, redirects in segments:
+    last = len(segments) - 1
+    for k, (words, redirects) in enumerate(segments):
         if written and words:
             for view in views_of(words):
                 if not view:
@@ -689,19 +747,14 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
                 if verb.rsplit("/", 1)[-1] in _PROJECT_RUNNERS and any(_runner_file(k) for k in written):
                     return WRITTEN_THEN_RUN
                 if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
-                    if any(_file_key(w) in written for w in view[1:]):
+                    if any(_named_in(w, written) for w in view[1:]):
                         return WRITTEN_THEN_RUN
+        if k == last:
+            break  # (what the last segment writes runs nowhere after it)
         for target in redirects:
             written.add(_file_key(target))
-        if words and words[0] in FILE_WRITERS:
-            for w in words[1:]:
-                if w[:1] != "-":
-                    written.add(_file_key(w))
-                elif w.startswith(("of=", "-o", "--output=")):
-                    written.add(_file_key(w.partition("=")[2] or w[2:]))
-        if words and words[0] in _IN_PLACE:
-            for view in views(words):
-                written.update(_file_key(p) for p in (_written_paths(view) if view else ()))
+        if words:
+            _add_written(words, written)
     return None
 
 

@@ -302,6 +302,12 @@ REGISTRIES: dict[str, Forms] = {
         " regenerate-repos fork"
     ),
     "choco": forms("push"),
+    # red team (session 17): GitHub release uploaders -- ghr (a tag's release and its assets, when run at all),
+    # helm's chart-releaser (`cr upload`: charts' packages to a repository's releases) and github-release.
+    "ghr": ((),),
+    "cr": forms("upload"),
+    "chart-releaser": forms("upload"),
+    "github-release": forms("release upload edit delete"),
     # Homebrew's maintainers' commands: a fork pushed and a pull request opened, bottles uploaded.
     "brew": forms("bump-formula-pr bump-cask-pr pr-upload"),
     "pixi": forms("upload"),

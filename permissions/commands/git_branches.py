@@ -82,7 +82,18 @@ def _remote_key(word: str) -> bool:
     low = word.strip().lower()
     if low.startswith(("remote.", "url.")) or low in ("remote", "url"):
         return True
+    if low.startswith("http."):
+        return low.endswith(_HTTP_WHERE)
+    if low.startswith("submodule."):
+        return low.endswith(".url")
     return low.startswith("branch.") and low.endswith((".remote", ".pushremote"))
+
+
+# red team: the `http.*` keys that choose where a fetch's or a push's traffic goes or whom it trusts -- a proxy
+# (`http.proxy`, `http.<url>.proxy`), a host's address (`http.curloptResolve`), the certificates it accepts
+# (`http.sslCAInfo`, `http.sslCAPath`) -- and a submodule's address (`submodule.<name>.url`, which overrides
+# .gitmodules for every later `git submodule update`).
+_HTTP_WHERE = (".proxy", ".curloptresolve", ".sslcainfo", ".sslcapath")
 
 
 def _config_writes_remote(reading: Reading) -> bool:

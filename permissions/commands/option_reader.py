@@ -148,8 +148,8 @@ class Program:
             if hit is not None:
                 return hit
             level = level.parent
-        if not self.abbrev or len(name) < 2:
-            return None
+        if not self.abbrev or not name:
+            return None  # (red team: one letter abbreviates too, `git reset --h` is `--hard`)
         keys: list[str] = []
         kinds: set[int] = set()
         level = self

@@ -1,4 +1,4 @@
-"""Option tables (R4.10) of the build and deploy tools: cargo, docker, kubectl, terraform. How a table is
+"""Option tables (R4.10) of the build and deploy tools: cargo, docker, kubectl, terraform, go. How a table is
 written: :mod:`permissions.commands.options`.
 """
 
@@ -679,6 +679,44 @@ _TF_WS = TERRAFORM.subcommands["workspace"]
 _TF_WS.subcommands = {
     c: Program(c, _TF, dash_long=True, bundle=False) for c in "new delete select list show".split()
 }
+
+
+# go (Go's flag package, as terraform: `-name` or `--name`, `-name=value` or `-name value`; no clusters). red team
+# (R4.10): a deny of `go get -u` met `go get --u x` and `go get -u=patch x` by their spelling only. The build flags
+# every building command shares, then each command's own; a flag this table does not know is read both ways.
+_GO_BUILD = (
+    "--a;--n;--p=;--race;--msan;--asan;--cover;--covermode=;--coverpkg=;--v;--work;--x;--asmflags=;--buildmode=;"
+    "--buildvcs=?;--compiler=;--gccgoflags=;--gcflags=;--installsuffix=;--ldflags=;--linkshared;--mod=;"
+    "--modcacherw;--modfile=;--overlay=;--pgo=;--pkgdir=;--tags=;--trimpath;--toolexec=;--o=;--json;--exec="
+)
+_GO_TEST = (
+    _GO_BUILD
+    + ";--run=;--skip=;--bench=;--benchtime=;--benchmem;--count=;--cpu=;--failfast;--fullpath;--list=;"
+    "--parallel=;--short;--shuffle=;--timeout=;--vet=;--coverprofile=;--cpuprofile=;--memprofile=;"
+    "--blockprofile=;--mutexprofile=;--trace=;--outputdir=;--fuzz=;--fuzztime=;--args"
+)
+GO = _family(
+    "go",
+    "--C=\n-h --help",
+    (
+        "build install run test vet get list clean env mod work generate fmt doc fix tool version bug telemetry"
+    ).split(),
+    {},
+    abbrev=False,
+    specs={
+        **dict.fromkeys(("build", "install", "run", "vet", "list", "generate"), _GO_BUILD),
+        "test": _GO_TEST,
+        "get": _GO_BUILD + ";--d;--t;--u=?;--tool;--insecure;--fix",
+        "clean": "--i;--r;--n;--x;--cache;--testcache;--modcache;--fuzzcache",
+        "env": "--w;--u;--json;--changed",
+        "fmt": "--n;--x;--mod=",
+    },
+)
+GO.dash_long = True
+GO.bundle = False
+for _go in GO.subcommands.values():
+    _go.dash_long = True
+    _go.bundle = False
 
 
 # The options `helm install` and `helm upgrade` share (the valued ones decide which word is the chart).

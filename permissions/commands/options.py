@@ -54,14 +54,26 @@ from permissions.commands.option_tables import (
     SFTP,
     YARN,
 )
-from permissions.commands.option_tables_deploy import AWS, AZ, CARGO, DOCKER, GCLOUD, HELM, KUBECTL, TERRAFORM
+from permissions.commands.option_tables_deploy import (
+    AWS,
+    AZ,
+    CARGO,
+    DOCKER,
+    GCLOUD,
+    GO,
+    HELM,
+    KUBECTL,
+    TERRAFORM,
+)
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
+from permissions.commands.option_tables_tools import BUN, COMPOSER, POETRY, SYSTEMCTL, UV
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
 __all__ = [
+    "DENY_ONLY",
     "OPTIONS_UNREAD",
     "PROGRAMS",
     "UNREAD",
@@ -334,6 +346,11 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
 _NO_KEYS: frozenset[str] = frozenset()
 
 
+# The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
+# families skips their global options), so decide() spends no second reading on them.
+DENY_ONLY: frozenset[str] = frozenset({"go", "uv", "bun", "poetry", "composer", "systemctl"})
+
+
 def program_name(word: str) -> str:
     """The table a command word names: its last path component, versioned names folded (`pip3.12`)."""
     name = word.rsplit("/", 1)[-1]
@@ -369,6 +386,12 @@ PROGRAMS: dict[str, Program] = {
         DOCKER,
         KUBECTL,
         TERRAFORM,
+        GO,
+        UV,
+        BUN,
+        POETRY,
+        COMPOSER,
+        SYSTEMCTL,
         HELM,
         AWS,
         GCLOUD,

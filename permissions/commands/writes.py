@@ -54,6 +54,7 @@ NAMED, TREE, WHOLE = 0, 1, 2
 __all__ = [
     "AGENT_CLIS",
     "BUILD_WRITERS",
+    "FORMATTERS",
     "handed_words",
     "option_at",
     "NAMED",
@@ -126,15 +127,25 @@ def _option_values(view: tuple[str, ...], shorts: str, longs: tuple[str, ...]) -
     return out
 
 
-def _has_flag(view: tuple[str, ...], letters: str, longs: tuple[str, ...] = ()) -> bool:
+def _has_flag(view: tuple[str, ...], letters: str, longs: tuple[str, ...] = (), valued: str = "") -> bool:
+    """Whether a flag of ``letters`` (in a cluster) or ``longs`` comes before ``--``. ``valued``: the letters
+    that take a value, the rest of their word (`unzip -d.git/hooks`: `.git/hooks` holds no flag `t`)."""
     for w in view[1:]:
         if w == "--":
             return False
         if w.startswith("--"):
             if w.partition("=")[0] in longs:
                 return True
-        elif w[:1] == "-" and any(c in letters for c in w[1:]):
-            return True
+        elif w[:1] == "-":
+            if not valued:
+                if any(c in letters for c in w[1:]):
+                    return True
+                continue
+            for c in w[1:]:
+                if c in letters:
+                    return True
+                if c in valued:
+                    break
     return False
 
 
@@ -158,8 +169,11 @@ def _remote(word: str) -> bool:
 # -- the families -------------------------------------------------------------------------------------------
 
 # Every operand is written (created, truncated, re-moded, or its tree changed).
+# (red team: the line-ending converters rewrite their files in place, `dos2unix .envrc`)
 _NAMED_OPERANDS = frozenset(
     {"tee", "touch", "truncate", "mkdir", "mkfifo", "mknod", "ed", "red", "ex", "sponge"}
+    | {"dos2unix", "unix2dos", "mac2unix", "unix2mac"}
+    | {"mkdirp", "make-dir", "make-dir-cli"}  # (npm's mkdir -p, `npx mkdirp .husky`)
 )
 _TREE_OPERANDS = frozenset(
     {
@@ -183,9 +197,13 @@ _TREE_OPERANDS = frozenset(
         "xattr",
     }
 )
-# The last operand is the destination (or ``-t DIR``); the others are sources.
-_COPIERS = frozenset(
-    {"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"}
+# The last operand is the destination (or ``-t DIR``); the others are sources. (red team: and the npm packages
+# that copy, by their package's name or their command's, run from node_modules/.bin or a launcher: `npx cpy-cli
+# x .husky`, `npx copyfiles x .husky`, `pnpm dlx ncp x .git/hooks`, `npx cpx 'src/*' .husky`)
+_NODE_COPIERS = frozenset({"cpy", "cpy-cli", "copyfiles", "copyup", "ncp", "cpx", "cpx2"})
+_COPIERS = (
+    frozenset({"cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln", "rsync", "scp", "link", "ditto"})
+    | _NODE_COPIERS
 )
 # red team: gawk's inplace extension (`gawk -i inplace '{...}' F`, `--include=inplace`) rewrites its files.
 _AWKS_IN_PLACE = frozenset({"awk", "gawk"})
@@ -439,6 +457,8 @@ _REPLACERS: dict[str, tuple[int, tuple[str, ...], tuple[str, ...], frozenset[str
     ),
 }  # fmt: skip
 _REPLACERS["sg"] = _REPLACERS["ast-grep"]
+# (red team: npm's `replace-in-file FROM TO FILES...`, `npx replace-in-file a b .envrc`)
+_REPLACERS["replace-in-file"] = (2, (), ("--dry",), frozenset({"--configFile", "--encoding", "--ignore"}), "")
 _REPLACERS["replace"] = (0, (), (), frozenset(), "")  # MySQL's: the files follow `--` (_replaced)
 # ... programs that write the file an operand names: `python -m json.tool IN OUT`, `xxd -r IN OUT`, `script
 # [-c cmd] FILE` (its typescript and its logs), `mktemp [-p DIR] TEMPLATE`, `ssh-keygen -f F` (F and F.pub),
@@ -464,8 +484,9 @@ _UNPACKERS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 # `pip download -d`, `npm install --prefix`, `npm pack --pack-destination`.
 _PACKAGE_DIRS: dict[str, tuple[str, ...]] = {
     "pip": ("-t", "--target", "-d", "--dest", "--prefix", "--root", "--src", "-w", "--wheel-dir"),
-    "npm": ("--prefix", "--pack-destination"),
-    "pnpm": ("--pack-destination",),
+    # (red team: npm's `-C` is `--prefix`; pnpm's `-C` and `--dir` run it in a folder its install fills)
+    "npm": ("--prefix", "-C", "--pack-destination"),
+    "pnpm": ("--pack-destination", "-C", "--dir"),
 }
 _PACKAGE_DIRS["pip3"] = _PACKAGE_DIRS["pip"]
 # ... GNOME's file tool (`gio save F < x`, `gio move`/`copy`, `gio remove`/`trash`), the renamers that let an
@@ -764,6 +785,53 @@ _LAUNCH_ACTS = {
 }
 
 
+# [beyond] R3.7, red team (session 17): formatters and fixers rewrite the files they are given -- `prettier
+# --write .github/workflows/ci.yml`, `black .git/hooks/pre-commit`, `eslint --fix .husky/pre-commit`, `gofmt -w
+# .envrc` write one of the files that decide what runs later: per program, (the subcommand's words, the flags
+# without which it writes nothing -- None when it always writes --, the flags with which it writes nothing).
+# Its operands are each a tree (a folder's files are rewritten: `prettier --write .github`), a pattern the folder
+# its literal part names (`.github/**`); not the working folder itself, whose tree is the whole project:
+# `prettier --write .`, `black .`, `prettier --write "**/*.md"` stay ordinary (friction: the agents' everyday
+# formatting; a formatter's pass over the project keeps what each file does, where a protected file named to it
+# is what an attacker aims at).
+_Formatting = tuple[tuple[str, ...], tuple[str, ...] | None, tuple[str, ...]]
+_BIOME_WRITES = ("--write", "--apply", "--fix", "--apply-unsafe", "--unsafe")
+_FORMATTERS: dict[str, tuple[_Formatting, ...]] = {
+    "prettier": (((), ("--write", "-w"), ("--check", "-c", "--list-different", "-l")),),
+    "eslint": (((), ("--fix",), ("--fix-dry-run",)),),
+    "black": (((), None, ("--check", "--diff", "--help", "--version")),),
+    "ruff": (
+        (("format",), None, ("--check", "--diff")),
+        (("check",), ("--fix", "--unsafe-fixes"), ("--diff",)),
+    ),
+    "rustfmt": (((), None, ("--check", "--help", "--version")),),
+    "isort": (((), None, ("--check", "--check-only", "-c", "--diff", "--help", "--version")),),
+    "deno": ((("fmt",), None, ("--check",)), (("lint",), ("--fix",), ())),
+    "dprint": ((("fmt",), None, ()),),
+    "stylua": (((), None, ("--check", "-c", "--help", "--version")),),
+    "taplo": ((("fmt",), None, ("--check",)), (("format",), None, ("--check",))),
+    "php-cs-fixer": ((("fix",), None, ("--dry-run",)),),
+    "sqlfluff": ((("fix",), None, ()),),
+    "biome": tuple(((sub,), _BIOME_WRITES, ()) for sub in ("format", "check", "lint")),
+    "gofmt": (((), ("-w",), ()),),
+    "shfmt": (((), ("-w", "--write"), ()),),
+    "clang-format": (((), ("-i",), ()),),
+    "autopep8": (((), ("-i", "--in-place"), ()),),
+    "yapf": (((), ("-i", "--in-place"), ()),),
+    "rubocop": (
+        ((), ("-a", "-A", "--autocorrect", "--autocorrect-all", "--auto-correct", "--auto-correct-all"), ()),
+    ),
+    "standard": (((), ("--fix",), ()),),
+    "standardrb": (((), ("--fix",), ()),),
+    "markdownlint": (((), ("--fix",), ()),),
+    "markdownlint-cli2": (((), ("--fix",), ()),),
+    "stylelint": (((), ("--fix",), ()),),
+    "swiftformat": (((), None, ("--lint", "--dryrun")),),
+    "ktlint": (((), ("-F", "--format"), ()),),
+    "google-java-format": (((), ("-i", "--replace"), ()),),
+}
+
+
 _MORE_WRITERS = frozenset(
     {*_OUTPUT_OPTIONS, *_SINGLE_DASH_OUTPUTS, *_IN_PLACE_FLAGS, *_DIR_OPTIONS, *_CONTAINER_COPIERS, "cmake"}
     | frozenset(_UNPACKERS)
@@ -777,6 +845,7 @@ _MORE_WRITERS = frozenset(
     | _OPERAND_WRITERS
     | frozenset(_BUILD_OUTPUTS)
     | frozenset(_SCAFFOLDS)
+    | frozenset(_FORMATTERS)
 )
 # git sparse-checkout's actions that change which files the working tree holds.
 _SPARSE_REWRITES = frozenset({"set", "add", "reapply", "disable", "init"})
@@ -822,8 +891,9 @@ WRITE_VERBS: frozenset[str] = (
     | _MORE_WRITERS
 )
 # The programs that may write the names their input hands them (`xargs rm`, `find -exec sed -i`): a compiler or
-# builder writes only where its output option says, read in its own words.
-_INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS
+# builder writes only where its output option says, read in its own words; a formatter only when its words make
+# it write (`find .husky -exec prettier --write {} +` is read so; `ls *.go | parallel gofmt -l {}` lists).
+_INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS - frozenset(_FORMATTERS)
 
 
 # The first words of a view :func:`may_write` answers for besides a path, a python and an assignment, and the node
@@ -950,7 +1020,7 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
             out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
         return out
     if verb == "unzip":
-        if _has_flag(view, "lvtzZpc"):
+        if _has_flag(view, "lvtzZpc", valued="dP"):
             return out
         dest = _option_values(view, "d", ("--exdir",)) or ["."]
         return out + [(d, TREE) for d in dest]
@@ -1022,7 +1092,9 @@ def _git(view: tuple[str, ...]) -> list[Target]:
     sub = view[k]
     rest = view[k:]
     here = base or "."
-    out: list[Target] = [(_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output",))]
+    out: list[Target] = [
+        (_join(base, v), NAMED) for v in _option_values(rest, "o", ("--output", "--output-directory"))
+    ]
     if sub in _GIT_WORKTREE:
         special = _worktree_unseen(sub, rest, here, out)
         if special is not None:
@@ -1198,10 +1270,93 @@ _SPLIT_VALUED = frozenset({"-b", "-l", "-n", "-C", "-a", "-f", "--prefix"})
 _UNIQ_VALUED = frozenset({"-f", "-s", "-w"})
 
 
+# R4.10 for R3.7, red team: getopt_long, optparse and argparse take a unique abbreviation of a long option
+# (`cp --target=.git/hooks x`, `sort --outp .envrc`, `sed --in-pl`, `tar --ext -C .husky`, `install --dir
+# .husky`, `wget --output-d=.envrc`, `gawk --inc=inplace`, `pip install --targ .husky`): per program, the long
+# options this module reads. A word that begins one of them (and is none of them) is read as each one it
+# begins -- an ambiguous one the program refuses: reading it anyway only asks a person (fail closed).
+_CP_LONGS = ("--target-directory", "--no-target-directory", "--parents", "--link", "--symbolic-link",
+             "--suffix", "--mode", "--owner", "--group", "--directory")  # fmt: skip
+_SED_LONGS = ("--in-place", "--expression", "--file")
+_ZIP_LONGS = ("--decompress", "--uncompress", "--output", "--suffix")
+_ABBREVIATED: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("cp", "gcp", "mv", "gmv", "install", "ginstall", "ln", "gln"), _CP_LONGS),
+    **dict.fromkeys(("sed", "gsed"), _SED_LONGS),
+    **dict.fromkeys(("awk", "gawk"), ("--include", "--assign", "--field-separator", "--load", "--file",
+                                      "--source", "--exec")),
+    **dict.fromkeys(("tar", "gtar", "bsdtar"), ("--extract", "--get", "--directory", "--file")),
+    "cpio": ("--extract", "--directory", "--pass-through"),
+    "patch": ("--directory", "--output", "--input"),
+    **dict.fromkeys(("sort", "split", "csplit"), ("--output", "--prefix")),
+    **dict.fromkeys((*_DECOMPRESSORS, *_COMPRESSORS), _ZIP_LONGS),
+    "curl": (*_CURL_FILE_OPTIONS, "--remote-name", "--remote-name-all", "--remote-header-name"),
+    "wget": ("--output-document", "--output-file", "--append-output", "--directory-prefix", "--recursive",
+             "--mirror", "--content-disposition", "--trust-server-names"),
+    **dict.fromkeys(("touch", "truncate"), ("--reference", "--size", "--date")),
+    **{pip: _PACKAGE_DIRS["pip"] for pip in _PIP},
+}  # fmt: skip
+# ... and the output options of the builders, report tools and converters whose parser abbreviates (argparse,
+# optparse, getopt_long, Perl's Getopt::Long, Ruby's OptionParser, Haskell's GetOpt, autoconf's configure):
+# `coverage html --direc .husky`, `pandoc -s x.md --out=.envrc`, `gem install --bind .git/hooks x`
+_ABBREVIATING_WRITERS = frozenset(
+    "gpg gpg2 pandoc iconv aria2c http https coverage bandit pyinstrument pdoc pyinstaller nuitka meson configure"
+    " cpanm gem cloc asciidoctor jekyll pdm nox".split()
+)
+for _verb in _ABBREVIATING_WRITERS:
+    _files, _dirs = _BUILD_OUTPUTS.get(_verb, (frozenset(), frozenset()))
+    _named = (
+        *_files,
+        *_dirs,
+        *_OUTPUT_OPTIONS.get(_verb, ("", ()))[1],
+        *_DIR_OPTIONS.get(_verb, ("", ()))[1],
+    )
+    _ABBREVIATED[_verb] = tuple(sorted(o for o in _named if o[:2] == "--"))
+
+
+def _unabbreviated(verb: str, view: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The readings of ``view`` with its abbreviated long options written out (_ABBREVIATED), one per option
+    an abbreviation may be (the others written as their first); none when no word abbreviates one."""
+    longs = _ABBREVIATED.get(verb)
+    if longs is None:
+        return []
+    choices: list[tuple[int, str, list[str]]] = []
+    for k in range(1, len(view)):
+        w = view[k]
+        if w == "--":
+            break
+        if w[:2] != "--" or len(w) < 3:
+            continue
+        name, eq, value = w.partition("=")
+        if name in longs:
+            continue
+        found = [n + eq + value for n in longs if n.startswith(name)]
+        if found:
+            choices.append((k, name, found))
+    out: list[tuple[str, ...]] = []
+    for k, _, found in choices:
+        for word in found:
+            words = list(view)
+            for j, _, first in choices:
+                words[j] = first[0]
+            words[k] = word
+            out.append(tuple(words))
+    return out
+
+
 def targets(view: tuple[str, ...]) -> list[Target]:
-    """What one view of a segment writes (see the module's docstring). The verb may be given as a path."""
+    """What one view of a segment writes (see the module's docstring). The verb may be given as a path; a long
+    option it abbreviates is read written out too (_ABBREVIATED)."""
     if not view:
         return []
+    found = _targets(view)
+    verb = view[0].rpartition("/")[2]
+    if verb in _ABBREVIATED:
+        for reading in _unabbreviated(verb, view):
+            found.extend(t for t in _targets(reading) if t not in found)
+    return found
+
+
+def _targets(view: tuple[str, ...]) -> list[Target]:
     verb = view[0].rpartition("/")[2]
     if verb in _NAMED_OPERANDS:
         return [(o, NAMED) for o in _operands(view, _VALUED_BY_VERB.get(verb, _NAMED_VALUED))]
@@ -1476,6 +1631,12 @@ def _more_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _SINGLE_DASH_OUTPUTS:
         names = _SINGLE_DASH_OUTPUTS[verb]
         out.extend((view[k + 1], NAMED) for k in range(1, len(view) - 1) if view[k] in names)
+        # red team: openssl's parser also takes `-out=F` (and `--out=F`)
+        out.extend(
+            (v, NAMED)
+            for n, eq, v in (w.lstrip("-").partition("=") for w in view[1:])
+            if eq and "-" + n in names
+        )
     if verb in _IN_PLACE_FLAGS and _has_flag(view, *_IN_PLACE_FLAGS[verb]):
         out.extend((o, NAMED) for o in _operands(view))
     if verb in _DIR_OPTIONS:
@@ -1693,7 +1854,29 @@ def _engine_outputs(verb: str, view: tuple[str, ...]) -> list[Target]:
     return out
 
 
+def _formatted(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What a formatter of _FORMATTERS rewrites: its operands, when its words make it write."""
+    names = {w.partition("=")[0] for w in view[1:]}
+    for sub, writing, dry in _FORMATTERS[verb]:
+        if tuple(view[1 : 1 + len(sub)]) != sub:
+            continue
+        if (writing is not None and names.isdisjoint(writing)) or not names.isdisjoint(dry):
+            return []
+        out: list[Target] = []
+        for o in _operands(view[len(sub) :]):
+            if not _PATHSPEC_GLOB.isdisjoint(o):
+                o = o[: min(o.find(c) for c in _PATHSPEC_GLOB if c in o)].rpartition("/")[0]
+            if o and o not in (".", "./"):
+                out.append((o, TREE))
+        return out
+    return []
+
+
+FORMATTERS = frozenset(_FORMATTERS)  # (runs_a_written_file: a format keeps what a file does)
+
+
 _FAMILY_TARGETS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
+    **dict.fromkeys(_FORMATTERS, _formatted),
     **dict.fromkeys(_ENGINES, _engine_outputs),
     **dict.fromkeys(_SCAFFOLDS, _scaffolded),
     **dict.fromkeys(_LAUNCHERS, _initialized),
@@ -1828,20 +2011,40 @@ def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]
     return []
 
 
+# The acts of a package manager's `config` that write its settings; red team: options may stand between the
+# words (`pip config --site set k v`, `npm config --location project set k v`, `pnpm --dir x config set`), and
+# npm takes `c` for `config`: any later word naming an act counts (an option's value read as one: fail closed).
+_PKG_CONFIG_ACTS = frozenset({"set", "delete", "unset", "edit", "fix", "rm", "del"})
+_PIP_CONFIG_ACTS = frozenset({"set", "unset", "edit"})
+_CONFIG = frozenset({"config"})
+_NPM_CONFIG = frozenset({"config", "c"})
+
+
+def _config_act(rest: tuple[str, ...], acts: frozenset[str], names: frozenset[str]) -> bool:
+    """Whether ``rest`` (the words after the program) runs its ``config`` subcommand with a writing act: the
+    first word not an option (or an option's value) is one of ``names``, an act among the words after it."""
+    for k, w in enumerate(rest):
+        if w in names:
+            return not acts.isdisjoint(rest[k + 1 :])
+        if w[:1] != "-" and (k == 0 or rest[k - 1][:1] != "-" or "=" in rest[k - 1]):
+            return False  # another subcommand
+    return False
+
+
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
     if verb in _PKG_CONFIG:
-        if len(view) > 2 and view[1] == "config" and view[2] in ("set", "delete", "unset", "edit", "fix"):
+        if _config_act(view[1:], _PKG_CONFIG_ACTS, _NPM_CONFIG if verb == "npm" else _CONFIG):
             return [(_PKG_CONFIG[verb], NAMED)]
-        if verb == "npm" and len(view) > 1 and view[1] == "set":
+        if verb == "npm" and "set" in _operands(view)[:1]:
             return [(".npmrc", NAMED)]
         return []
     if verb in _PIP or (
         verb.startswith(_PYTHONS_PREFIX) and len(view) > 3 and view[1] == "-m" and view[2] in _PIP
     ):
         rest = view[1:] if verb in _PIP else view[3:]
-        if len(rest) > 1 and rest[0] == "config" and rest[1] in ("set", "unset", "edit"):
+        if _config_act(rest, _PIP_CONFIG_ACTS, _CONFIG):
             return [("pip.conf", NAMED)]
         return []
     if verb in _AGENT_CLIS:
@@ -1891,6 +2094,9 @@ _SCAFFOLD_ONLY = (
 )
 
 
+_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o)").search  # (one search of the words joined)
+
+
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
@@ -1916,13 +2122,17 @@ def may_write(view: tuple[str, ...]) -> bool:
         ) or (verb in _LAUNCHERS and bool(_initialized(verb, view)))
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)
     if build is not None:
-        return build(" " + " ".join(view[1:])) is not None or (
-            len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view))
+        return (
+            build(" " + " ".join(view[1:])) is not None
+            or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
+            or (verb in _ABBREVIATING_WRITERS and bool(_unabbreviated(verb, view)))
+            or (verb in _FORMATTERS and bool(_formatted(verb, view)))
         )
     if verb in _SCAFFOLD_ONLY:
         return bool(_scaffolded(verb, view))
     if verb == "git":
-        return not _GIT_WRITING.isdisjoint(view) or any(w.startswith("--output") for w in view)
+        # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
+        return not _GIT_WRITING.isdisjoint(view) or _GIT_O(" " + " ".join(view[1:])) is not None
     if verb == "find":
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
@@ -1931,6 +2141,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or "set" in view
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
+            or (verb in _PIP and bool(_unabbreviated(verb, view)))  # (`pip install --targ DIR`)
             or (verb == "bun" and _BUILD_SEARCH["bun"](" " + " ".join(view[1:])) is not None)
             or (len(view) > 2 and view[1] in _SCAFFOLD_FIRST and bool(_scaffolded(verb, view)))
             or (

@@ -192,9 +192,10 @@ def configure(
     hook: Hook | None,
     model_url: str,
     features: tuple[str, ...] = (),
+    sandbox: str = "danger-full-access",
 ) -> None:
     """Write the agent's settings: its hook on Brabo (when ``hook``) and its model on the stand-in; for Codex,
-    ``features`` switched on (``[features]``, ``codex features list``)."""
+    ``features`` switched on (``[features]``, ``codex features list``) and its ``sandbox`` mode."""
     if agent == "claude-code":
         settings: dict = {}
         if hook:
@@ -247,7 +248,7 @@ def configure(
                     'model = "gpt-5.5"',  # in Codex's model catalogue: it offers apply_patch
                     'model_provider = "stub"',
                     'approval_policy = "never"',
-                    'sandbox_mode = "danger-full-access"',
+                    f'sandbox_mode = "{sandbox}"',
                     "check_for_update_on_startup = false",
                     "[model_providers.stub]",
                     'name = "stub"',
@@ -348,16 +349,28 @@ def run_agent(
     mcp: McpStdio | None = None,
     allowed: tuple[str, ...] = (),
     features: tuple[str, ...] = (),
+    sandbox: str = "danger-full-access",
+    env: dict[str, str] | None = None,
 ) -> Run:
     """Run ``agent`` once in ``project`` (which must exist) with the stand-in scripting ``call`` (or the
     calls, one per turn), and with ``mcp`` among its MCP servers. ``allowed``: more tools Claude Code runs
     without asking (``--allowedTools``), offered to the model up front rather than behind ToolSearch;
-    ``features``: Codex features switched on."""
+    ``features``: Codex features switched on; ``sandbox``: Codex's sandbox mode (its default is
+    ``workspace-write``; the runs take ``danger-full-access`` unless a test needs the sandbox's behaviour);
+    ``env``: more of the user's environment, which the agent, its hook and its shells inherit."""
     home.mkdir(parents=True, exist_ok=True)
     with ModelStub(call) as stub:
-        configure(agent, project=project, home=home, hook=hook, model_url=stub.url, features=features)
+        configure(
+            agent,
+            project=project,
+            home=home,
+            hook=hook,
+            model_url=stub.url,
+            features=features,
+            sandbox=sandbox,
+        )
         extra = add_mcp_server(agent, project=project, home=home, server=mcp) if mcp else []
-        env = _env(agent, home=home, project=project, hook=hook, model_url=stub.url)
+        env = {**_env(agent, home=home, project=project, hook=hook, model_url=stub.url), **(env or {})}
         if (mcp or allowed) and agent == "claude-code":
             # Claude Code 2.1.332 defers MCP tools behind its ToolSearch tool unless told not to
             env["ENABLE_TOOL_SEARCH"] = "false"

@@ -348,3 +348,85 @@ def test_claude_codes_shell_aliases_are_judged_as_what_they_run(agent_clis, acti
     assert run.returncode == 0 and run.tool_results(), run.describe()
     proposed = {a.payload["command"]: a.reason for a in activated.actions()}
     assert proposed == {"ship": "autonomy", SHIP: "cap_external_effect"}, proposed
+
+
+def test_codexs_shell_functions_are_judged_as_what_they_run(agent_clis, activated, tmp_path):
+    """Codex under its default sandbox (``workspace-write``) sources a snapshot of the user's login shell before
+    each command (``$CODEX_HOME/shell_snapshots/<thread id>.<n>.sh``, feature ``shell_snapshot``, on by default):
+    the user's ``ship`` function of ~/.bashrc runs ``git push``. The first call waits until Codex has taken the
+    snapshot (it runs commands without it until then); the second calls ``ship``. The command hook reads that
+    snapshot and the push is judged as the push it is: the remote is left as it was."""
+    import dataclasses
+    import subprocess
+
+    from projects.services import set_autonomy
+
+    team = activated.team
+    set_autonomy(
+        agent=team.agent, rows=[{"action_type": "terminal", "mode": "auto_approve"}], actor=team.owner
+    )
+    project, home = dirs_for(tmp_path, "codex-function")
+    remote = tmp_path / "remote.git"  # under the temporary folder, which Codex's sandbox lets commands write
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    git_project(project)
+    subprocess.run(["git", "remote", "add", "origin", str(remote)], cwd=project, check=True)
+    (home / ".bashrc").write_text(f"ship() {{\n  {SHIP}\n}}\n")
+    (home / ".bash_profile").write_text(". ~/.bashrc\n")
+    wait = (
+        'for i in $(seq 3000); do ls "$CODEX_HOME"/shell_snapshots/*.sh >/dev/null 2>&1 && break; '
+        "sleep 0.1; done; echo taken"
+    )
+    calls = [
+        SHELL_TOOL["codex"](wait),
+        dataclasses.replace(SHELL_TOOL["codex"]("ship"), call_id="call_ship"),
+    ]
+    run = run_agent(
+        agent="codex",
+        clis=agent_clis,
+        call=calls,
+        project=project,
+        home=home,
+        hook=activated.hook(),
+        sandbox="workspace-write",
+    )
+    refs = subprocess.run(["git", "for-each-ref"], cwd=remote, capture_output=True, text=True).stdout
+    assert "shipped" not in refs, "the push ran\n" + run.describe()
+    assert run.returncode == 0 and len(run.tool_results()) == 2, run.describe()
+    assert "taken" in run.tool_results()[0], run.describe()
+    proposed = {a.payload["command"]: a.reason for a in activated.actions()}
+    assert proposed.get("ship") == "autonomy" and proposed.get(SHIP) == "cap_external_effect", proposed
+
+
+@pytest.mark.parametrize("agent", ["gemini-cli", "codex"])
+def test_the_functions_of_bash_env_are_judged_as_what_they_run(agent_clis, activated, tmp_path, agent):
+    """The non-interactive bash Gemini CLI and Codex start for a command sources the file ``$BASH_ENV`` names
+    (a user who sets it gets their functions in every script): its ``ship`` function runs ``git push``. The
+    command hook reads that file and the push is judged as the push it is: the remote is left as it was."""
+    import subprocess
+
+    from projects.services import set_autonomy
+
+    team = activated.team
+    set_autonomy(
+        agent=team.agent, rows=[{"action_type": "terminal", "mode": "auto_approve"}], actor=team.owner
+    )
+    project, home = dirs_for(tmp_path, agent)
+    remote = tmp_path / "remote.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    git_project(project)
+    subprocess.run(["git", "remote", "add", "origin", str(remote)], cwd=project, check=True)
+    (home / "functions.sh").write_text(f"ship() {{\n  {SHIP}\n}}\n")
+    run = run_agent(
+        agent=agent,
+        clis=agent_clis,
+        call=SHELL_TOOL[agent]("ship"),
+        project=project,
+        home=home,
+        hook=activated.hook(),
+        env={"BASH_ENV": str(home / "functions.sh")},
+    )
+    refs = subprocess.run(["git", "for-each-ref"], cwd=remote, capture_output=True, text=True).stdout
+    assert "shipped" not in refs, "the push ran\n" + run.describe()
+    assert run.returncode == 0 and run.tool_results(), run.describe()
+    proposed = {a.payload["command"]: a.reason for a in activated.actions()}
+    assert proposed == {"ship": "autonomy", SHIP: "cap_external_effect"}, proposed
