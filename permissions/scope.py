@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
-from permissions.commands.plain_prefixes import PLAIN_SETTINGS
+from permissions.commands.plain_settings import PLAIN_SETTINGS
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.memos import Memo

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from permissions.action_types import AUTO_APPROVE, DENY, REQUIRE_APPROVAL
 from permissions.commands import OPAQUE_VERBS, opaque_reason
 from permissions.commands.neutral import NEUTRAL_FIRST, neutral
-from permissions.commands.plain_prefixes import MOVED_PROGRAMS, moved_here, plainly_prefixed
 from permissions.commands.views import KNOWN_PROGRAMS, hands_on, views_of
 from permissions.commands.windows import env_drive_kept, environment_read, powershell_value, powershell_values
 from permissions.commands.wrappers import PEELED_VERBS, RESOLVED_PREFIXES, SUBCOMMAND_RUNNERS
@@ -28,7 +27,6 @@ from permissions.floor import (
     may_write_disk,
     writes_disk,
 )
-from permissions.grammar import Pattern
 from permissions.matching import (
     ALLOW_RANK,
     ASK_RANK,
@@ -55,8 +53,6 @@ __all__ = [
 ]
 
 _UNCOVERED: tuple[str, str | None, str | None] = NO_READING  # (NO_RULE, None, None)
-# First words read again when no rule spoke for their segment (_unruled)
-_UNRULED_FIRST = NEUTRAL_FIRST | MOVED_PROGRAMS
 NEUTRAL = "neutral"  # a segment kind, never a reason: see permissions.commands.neutral
 _NEUTRAL_VERDICT: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
 # Verbs whose segment may have more than one view; `npm`, `uv` ... only with their runner subcommand.
@@ -293,9 +289,8 @@ def read_segments(
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if known[2] is None and (ps or first in _UNRULED_FIRST or "=" in first):
-            # the neutral grammar, PowerShell's values, a command moved to a folder of the project
-            known = _unruled(seg, first, known, ps and not doomed, command, doomed, len(vs) == 1, comp)
+        if known[2] is None and not doomed and (ps or first in NEUTRAL_FIRST or "=" in first):
+            known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
         # (bash runs nothing of a PowerShell value)
         seg_opaque = _opaque_as_read(seg, known, ps, command) if ps else seg.opaque
         if (
@@ -404,26 +399,9 @@ _One = tuple[SegmentVerdict, list[tuple[str, ...]], str | None, str | None, bool
 _PS_VALUE: tuple[str, str | None, str | None] = (AUTO_APPROVE, None, NEUTRAL)
 
 
-def _unruled(
-    seg: Segment,
-    first: str,
-    known: Known,
-    ps: bool,
-    command: str,
-    doomed: bool,
-    one_view: bool,
-    comp: CompiledPermissions,
-) -> Known:
-    """For a segment no rule spoke for (``known``): what the rules say of its command moved to a folder of the
-    project (_moved: `npm --prefix web test`, a segment of ``one_view``; one of more views is judge_segment's),
-    else -- unless the command is ``doomed`` -- neutral when it is grammar around segments judged on their own,
-    _PS_VALUE when it is one of PowerShell's values (``ps``: the command may hold one), else ``known``."""
-    if one_view and first in MOVED_PROGRAMS:
-        moved = _moved(seg, comp, known)
-        if moved is not known:
-            return moved
-    if doomed:
-        return known
+def _unruled(seg: Segment, first: str, known: Known, ps: bool, command: str) -> Known:
+    """For a segment no rule spoke for (``known``): neutral when it is grammar around segments judged on their
+    own, _PS_VALUE when it is one of PowerShell's values (``ps``: the command may hold one), else ``known``."""
     if _is_neutral(seg, first):
         return _NEUTRAL_VERDICT
     if ps and powershell_value(seg.text, command):
@@ -546,8 +524,6 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
             known = rule_reading(comp.judge_as_written(words))
     else:
         known = judge_segment(seg, vs, comp, not comp.deny.empty, not comp.ask.empty, None)
-    if known[2] is None and first in MOVED_PROGRAMS and not many:
-        known = _moved(seg, comp, known)  # `npm --prefix web test` (a segment of more views: judge_segment)
     # _finish_one, inlined: the neutral grammar, R4.9's opaque reading and the verdict.
     if (
         known[2] is None
@@ -715,11 +691,8 @@ def judge_segment(
                 return DENY, ranked[1].text, "deny_rule"
             return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
     p = comp.allow.match_as_written(words)
-    if p is None:
-        # friction, R4.8: `CI=true npm test`, `timeout 300 pytest`, `git -C dir status`, `npm --prefix web test`
-        # under the allow of the command underneath (permissions.commands.plain_prefixes: a prefix that changes
-        # nothing of what runs, an option that only says in which folder of the project it runs)
-        p = _allowed_underneath(words, seg.dynamic, comp)
+    if p is None and words[0] == "git" and words[1] == "-C":
+        p = comp.allow.match_as_written(_here(words))  # `git -C dir status` under `Terminal(git status)`
     if p is not None:
         return AUTO_APPROVE, p.text, "allow_rule"
     if scope is not None and words[0] in DIRECTORY_CHANGERS and scope.cd_inside(seg, dirs, down):
@@ -727,30 +700,10 @@ def judge_segment(
     return NO_RULE, None, None
 
 
-def _moved(seg: Segment, comp: CompiledPermissions, known: Known) -> Known:
-    """For a segment of one view no rule spoke for (``known``): what the rules say of its command without the
-    options that only say in which folder of the project it runs (permissions.commands.plain_prefixes.moved_here:
-    `npm --prefix web test` is `npm test` there, `npm --prefix web publish` is `npm publish`), else ``known``."""
-    here = moved_here(seg.words, seg.dynamic)
-    if here is None:
-        return known
-    ranked = comp.judge_as_written(here)
-    return rule_reading(ranked) if ranked is not None else known
-
-
-def _allowed_underneath(
-    words: tuple[str, ...], dynamic: frozenset[int], comp: CompiledPermissions
-) -> Pattern | None:
-    """The allow that covers the command under a plain prefix of ``words`` and the folder options of its own
-    (``git -C dir status``: -C only moves where git runs, as `cd dir && git status` does; the folder is judged
-    where a location is, the path scope of R6.1), or None."""
-    under = plainly_prefixed(words, dynamic)
-    if under is not None:
-        offset = len(words) - len(under)
-        dynamic = frozenset(j - offset for j in dynamic if j >= offset)
-        words = under
-        p = comp.allow.match_as_written(words)
-        if p is not None:
-            return p
-    here = moved_here(words, dynamic)
-    return comp.allow.match_as_written(here) if here is not None else None
+def _here(words: tuple[str, ...]) -> tuple[str, ...]:
+    """``git -C dir [-C dir2] rest`` as ``git rest``: -C only moves where git runs, as `cd dir && git rest`
+    does; the folder is judged where a location is (the path scope, R6.1), the rest by the allow as written."""
+    k = 1
+    while k + 1 < len(words) and words[k] == "-C":
+        k += 2
+    return ("git", *words[k:])

@@ -24,7 +24,7 @@ ask, the floor and every cap like any other segment. Kept narrow on purpose:
 - ``set`` with only the options a script sets before its commands (``set -e``, ``set -euo pipefail``, ``set
   +x``): errexit, nounset, xtrace and pipefail, as ``bash -c`` takes them above. ``set --`` (the positional
   words), ``set -a``, ``-T``, ``-o`` anything else keep the segment a command of its own.
-- a plain setting (permissions.commands.plain_prefixes: ``CI=true``, ``NODE_ENV=test``, ``GIT_PAGER=cat``)
+- a plain setting (permissions.commands.plain_settings: ``CI=true``, ``NODE_ENV=test``, ``GIT_PAGER=cat``)
   assigned alone or exported (``export CI=true``), as PowerShell's ``$env:CI = 'true'`` is read
   (permissions.commands.windows): it names no program, code, place or anything the hook reads, so the
   commands after it are judged as they are. Any other name, a value that expands, ``export NAME`` without a
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from permissions.commands.plain_prefixes import plain_setting
+from permissions.commands.plain_settings import plain_setting
 
 __all__ = ["NEUTRAL_FIRST", "TESTS", "neutral", "test_strings"]
 
