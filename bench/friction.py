@@ -14,9 +14,9 @@ a runner project (no container floor: the allow list alone decides) with the pro
 
 bench/friction_teams.py adds the teams of other ecosystems (Go, Rust, the JVM, operations), the list Brabo
 seeds (permissions/seeds.py), and a second pass over the Python and TypeScript teams' day (test runners with
-filters, settings and wrappers before a command, package managers run in a folder of the project, searches
-through xargs and awk); and KEEP_ASKING, the ordinary commands judged to keep asking, each with why: reported
-beside the figure (every one must still ask), never counted in it.
+filters, shell options and exported settings before a run, searches through xargs and awk); and KEEP_ASKING,
+the ordinary commands judged to keep asking, each with why: reported beside the figure (every one must still
+ask), never counted in it.
 
 Goal: >= 99 % auto-approved, and no command that another checkout (--against) auto-approves starts asking.
 The Gemini CLI's own policy engine (@google/gemini-cli-core's PolicyEngine.check(), default ASK_USER,
