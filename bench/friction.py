@@ -12,6 +12,12 @@ pipes into ``head``/``tail``, loops, ``cd`` into a package and back. Each is jud
 team of its kind writes (the verbs it means to allow; nothing in the corpus needs a rule the list lacks), in
 a runner project (no container floor: the allow list alone decides) with the project folder as cwd.
 
+bench/friction_teams.py adds the teams of other ecosystems (Go, Rust, the JVM, operations), the list Brabo
+seeds (permissions/seeds.py), and a second pass over the Python and TypeScript teams' day (test runners with
+filters, shell options and exported settings before a run, searches through xargs and awk); and KEEP_ASKING,
+the ordinary commands judged to keep asking, each with why: reported beside the figure (every one must still
+ask), never counted in it.
+
 Goal: >= 99 % auto-approved, and no command that another checkout (--against) auto-approves starts asking.
 The Gemini CLI's own policy engine (@google/gemini-cli-core's PolicyEngine.check(), default ASK_USER,
 the same allow lists as run_shell_command commandPrefix rules) is judged on the same corpus beside it.
@@ -28,6 +34,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import friction_teams as more
 from gemini import run_gemini
 from windows_commands import ALLOW as WINDOWS_ALLOW
 from windows_commands import COMMANDS as WINDOWS
@@ -127,7 +134,16 @@ ALLOW_LISTS: dict[str, tuple[str, ...]] = {
         "node --version",
         "node -v",
     ),
+    "seeded": more.SEEDED_ALLOW,
+    "go": _COMMON_ALLOW + more.GO_ALLOW,
+    "rust": _COMMON_ALLOW + more.RUST_ALLOW,
+    "jvm": _COMMON_ALLOW + more.JVM_ALLOW,
+    "ops": _COMMON_ALLOW + more.OPS_ALLOW,
 }
+# The second pass over the Python and TypeScript teams' day (bench/friction_teams.py): their lists with the verbs
+# of its commands added (the first corpus stays judged under the lists it was written for).
+ALLOW_LISTS["python2"] = ALLOW_LISTS["python"] + more.PYTHON_MORE_ALLOW
+ALLOW_LISTS["typescript2"] = ALLOW_LISTS["typescript"] + more.TYPESCRIPT_MORE_ALLOW
 
 _CLAUDE_COMMIT = (
     "git commit -m \"$(cat <<'EOF'\n{msg}\n\n🤖 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
@@ -479,13 +495,15 @@ TYPESCRIPT: list[str] = [
 
 def corpus() -> list[tuple[str, str]]:
     """(team, command) pairs: the common commands under both teams' lists, the others under their own."""
-    out = [(team, c) for team in ALLOW_LISTS for c in COMMON]
+    out = [(team, c) for team in ("python", "typescript") for c in COMMON]
     out += [("python", c) for c in PYTHON]
     out += [("typescript", c) for c in TYPESCRIPT]
-    return out
+    return out + more.corpus()
 
 
-def _measure() -> dict[str, str]:
+def _measure(pairs: list[tuple[str, str]] | None = None, runs_in: str = "sandbox") -> dict[str, str]:
+    """The verdict of every (team, command) of ``pairs`` (the corpus when None) under its team's list, for a
+    command that ``runs_in`` there (SPEC §5)."""
     from permissions.decide import DecisionRequest, Permissions, ProjectState, decide
 
     project = ProjectState(execution_mode="runner", root=ROOT, scope_root_id="app")
@@ -493,8 +511,10 @@ def _measure() -> dict[str, str]:
         team: Permissions(allow=tuple(f"Terminal({p})" for p in pats)) for team, pats in ALLOW_LISTS.items()
     }
     got: dict[str, str] = {}
-    for team, c in corpus():
-        req = DecisionRequest("terminal", "developer", project, command=c, cwd=ROOT, permissions=lists[team])
+    for team, c in corpus() if pairs is None else pairs:
+        req = DecisionRequest(
+            "terminal", "developer", project, command=c, cwd=ROOT, permissions=lists[team], runs_in=runs_in
+        )
         v = decide(req)
         got[f"{team}\t{c}"] = f"{v.decision}:{v.reason}"
     return got
@@ -517,18 +537,22 @@ def _measure_windows() -> dict[str, str]:
     return got
 
 
-def _run(checkout: str) -> tuple[dict[str, str], dict[str, str]]:
-    """The corpus's verdicts, and the Windows corpus's, from ``checkout``'s engine."""
+def _run(checkout: str) -> tuple[dict[str, str], dict[str, str], dict[str, str], dict[str, str]]:
+    """The corpus's verdicts, the Windows corpus's, those of the commands that keep asking
+    (friction_teams.KEEP_ASKING), and the corpus's on an agent's hook (runs_in agent), from ``checkout``'s
+    engine."""
     env = dict(os.environ, PYTHONPATH=checkout)
     code = (
         f"import json, sys; sys.path.insert(0, {checkout!r}); sys.path.insert(0, {HERE!r}); "
-        "import friction as f; print(json.dumps([f._measure(), f._measure_windows()]))"
+        "import friction as f; "
+        "print(json.dumps([f._measure(), f._measure_windows(), f._measure(list(f.more.KEEP_ASKING)), "
+        "f._measure(None, 'agent')]))"
     )
     done = subprocess.run([sys.executable, "-c", code], env=env, cwd=checkout, capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{checkout}: {done.stderr.strip()[-2000:]}")
-    ours, windows = json.loads(done.stdout)
-    return ours, windows
+    ours, windows, keep, hooked = json.loads(done.stdout)
+    return ours, windows, keep, hooked
 
 
 def _gemini() -> dict[str, str] | str:
@@ -563,7 +587,7 @@ def main() -> None:
     distinct = {c for _, c in pairs}
     assert len(set(pairs)) == len(pairs), "duplicate commands in the corpus"
     assert len(set(WINDOWS)) == len(WINDOWS), "duplicate commands in the Windows corpus"
-    ours, win = _run(here)
+    ours, win, keep, hooked = _run(here)
     n = len(ours)
     auto, pct = _rate(ours, "auto_approve")
     print(
@@ -572,10 +596,16 @@ def main() -> None:
     print(f"allow lists ({', '.join(ALLOW_LISTS)}), runner project, cwd = the project folder\n")
     print(f"  {'engine':<52} auto-approved")
     if args.against:
-        theirs, t_win = _run(os.path.abspath(args.against))
+        theirs, t_win, _, t_hooked = _run(os.path.abspath(args.against))
         t_auto, t_pct = _rate(theirs, "auto_approve")
         print(f"  {'brabo ' + os.path.abspath(args.against):<52} {t_auto}/{n} ({t_pct:.1f} %)")
     print(f"  {'brabo ' + here:<52} {auto}/{n} ({pct:.1f} %)   goal >= 99 %")
+    print("\n  The same on an agent's hook (runs_in agent: off the sandbox, the command may be PowerShell's)")
+    if args.against:
+        h_auto, h_pct = _rate(t_hooked, "auto_approve")
+        print(f"  {'brabo ' + os.path.abspath(args.against):<52} {h_auto}/{n} ({h_pct:.1f} %)")
+    h_auto, h_pct = _rate(hooked, "auto_approve")
+    print(f"  {'brabo ' + here:<52} {h_auto}/{n} ({h_pct:.1f} %)")
     w_n = len(win)
     print(
         f"\n  Windows: {w_n} ordinary PowerShell and cmd commands, the Windows team's allow list, runs_in agent"
@@ -585,6 +615,13 @@ def main() -> None:
         print(f"  {'brabo ' + os.path.abspath(args.against):<52} {tw_auto}/{w_n} ({tw_pct:.1f} %)")
     w_auto, w_pct = _rate(win, "auto_approve")
     print(f"  {'brabo ' + here:<52} {w_auto}/{w_n} ({w_pct:.1f} %)")
+    loosened = [k for k, v in keep.items() if v.startswith("auto_approve")]
+    print(
+        f"\n  judged to keep asking (friction_teams.KEEP_ASKING, not counted above): "
+        f"{len(keep) - len(loosened)}/{len(keep)} still ask"
+    )
+    for k in loosened:
+        print(f"    AUTO-APPROVED {k!r}: {more.KEEP_ASKING[tuple(k.split(chr(9), 1))]}")  # type: ignore[index]
     if not args.no_gemini:
         gem = _gemini()
         if isinstance(gem, str):
@@ -593,7 +630,8 @@ def main() -> None:
             g_auto, g_pct = _rate(gem, "ALLOW")
             print(f"  {'gemini-cli-core PolicyEngine.check()':<52} {g_auto}/{n} ({g_pct:.1f} %)")
     if args.against:
-        ours_all, theirs_all = {**ours, **win}, {**theirs, **t_win}
+        ours_all = {**ours, **win, **{f"hook {k}": v for k, v in hooked.items()}}
+        theirs_all = {**theirs, **t_win, **{f"hook {k}": v for k, v in t_hooked.items()}}
         changed = [k for k in ours_all if ours_all[k] != theirs_all[k]]
         lost = [k for k in changed if theirs_all[k].startswith("auto_approve")]
         print(f"\n  verdicts that differ: {len(changed)}; auto-approved before and not now: {len(lost)}")

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
+from permissions.commands.plain_settings import PLAIN_SETTINGS
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.memos import Memo
@@ -254,6 +255,9 @@ class Scope:
             words = seg.words
             dyn = seg.dynamic
             cwds = sets[i] if sets is not None else start
+            screen = (
+                bool(dyn) and words[0] in _SCREEN_PRINTERS and _to_the_screen(seg, command, fed_and_sliced[0])
+            )
             if words and words[0] in _READ_AGAIN:
                 if words[0] in CONTAINER_ENGINES:
                     words = host_side_words(words)  # `-w /app`, `-v .:/app`: the container's own places
@@ -267,7 +271,9 @@ class Scope:
                 ):
                     continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
                 if dyn and k in dyn:
-                    data = self._check_expansion(words, k, segments, command, cwds, out, data, i in listed)
+                    data = self._check_expansion(
+                        words, k, segments, command, cwds, out, data, i in listed, screen
+                    )
                     continue
                 if windows and "%" in w and cmd_variable_place(words, w):
                     # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
@@ -327,11 +333,15 @@ class Scope:
         out: list[str],
         data: frozenset[str] | None,
         listed: bool = False,
+        screen: bool = False,
     ) -> frozenset[str] | None:
         """The word ``words[k]``, which holds an expansion; returns ``data`` (the loop and `read` variables
         holding what commands print), read on the first word that needs it. ``listed``: the segment's script
-        block gets its pipeline items from a listing of the project (permissions.where.listed_items)."""
+        block gets its pipeline items from a listing of the project (permissions.where.listed_items);
+        ``screen``: the segment prints to the screen only (_to_the_screen), its variables are text."""
         w = words[k]
+        if screen and _shown_only(w, self.windows):
+            return data
         if self.windows and ps_value(words, k):
             return data  # SPEC §5: a PowerShell value (`$_.Name`, `echo $env:PATH`) is no location
         if listed and listed_item(words, k):
@@ -656,6 +666,58 @@ def _expanded_here(word: str, text: str) -> bool:
     if "/" in word:
         return True
     return re.search(rf"(?:^|\s){re.escape(word)}(?:\s|$)", text) is not None
+
+
+# friction, R6.2: what `echo "$VIRTUAL_ENV"`, `echo $PATH` or `basename "$PWD"` prints goes to the screen only
+# when nothing in the command takes it further -- no pipe, no redirection, not inside a substitution, subshell
+# or group, no xargs or `read` (what is printed never becomes a name another program reads: `tar -T -`,
+# `xargs cat`) --: the variables it prints are text, not places. Only the variables of a closed table that
+# hold where things are and which mode a run is in (_SHOWN): the screen is the agent's transcript, which leaves
+# the machine, and `echo $AWS_SECRET_ACCESS_KEY` on a developer's laptop hands a secret to it (test_runs_in).
+# Literal words stay checked; echo -e still decodes (_check_printed). Off the sandbox, where the command may be
+# PowerShell's, the word holds no `/`, `\` or `:` besides: `${c:\x}` reads the file x there,
+# `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
+_SCREEN_PRINTERS = frozenset({"echo", "basename", "dirname"})
+_SHOWN = PLAIN_SETTINGS | frozenset(
+    {
+        "PATH",
+        "PWD",
+        "OLDPWD",
+        "HOME",
+        "USER",
+        "SHELL",
+        "TERM",
+        "HOSTNAME",
+        "VIRTUAL_ENV",
+        "CONDA_PREFIX",
+        "CONDA_DEFAULT_ENV",
+        "PYTHONPATH",
+        "GOPATH",
+        "GOROOT",
+        "GOBIN",
+        "JAVA_HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "NVM_DIR",
+        "NODE_PATH",
+    }
+)
+_VARIABLE_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
+
+
+def _shown_only(word: str, windows: bool) -> bool:
+    """Whether every expansion of ``word`` reads a variable of _SHOWN by its plain name (see above)."""
+    if windows and ("/" in word or "\\" in word or ":" in word):
+        return False
+    for m in _VARIABLE_READ.finditer(word):
+        if (m.group(1) or m.group(2)) not in _SHOWN:
+            return False
+    return "$" not in _VARIABLE_READ.sub("", word) and "`" not in word
+
+
+def _to_the_screen(seg: Segment, command: str, fed: bool) -> bool:
+    """Whether what ``seg`` (a printer of _SCREEN_PRINTERS) prints goes to the screen only (see above)."""
+    return not seg.hidden and not seg.redirects and not fed and "|" not in command and ">" not in command
 
 
 def _fed_and_sliced(segments: tuple[Segment, ...], command: str) -> tuple[bool, bool]:

@@ -289,7 +289,7 @@ def read_segments(
             if r is None:
                 r = _Reader(parsed, command, comp, many, scope_of)
             known = r.known(index, seg, vs, first)
-        if known[2] is None and not doomed and (ps or first in NEUTRAL_FIRST or first.startswith("IFS=")):
+        if known[2] is None and not doomed and (ps or first in NEUTRAL_FIRST or "=" in first):
             known = _unruled(seg, first, known, ps, command)  # the neutral grammar, PowerShell's values
         # (bash runs nothing of a PowerShell value)
         seg_opaque = _opaque_as_read(seg, known, ps, command) if ps else seg.opaque
@@ -460,7 +460,7 @@ def _opaque_as_read(seg: Segment, known: Known, ps: bool, command: str) -> str |
 
 def _is_neutral(seg: Segment, first: str) -> bool:
     """Grammar around segments judged on their own (permissions.commands.neutral)."""
-    return (first in NEUTRAL_FIRST or first.startswith("IFS=")) and neutral(seg.words, seg.dynamic, seg.text)
+    return (first in NEUTRAL_FIRST or "=" in first) and neutral(seg.words, seg.dynamic, seg.text)
 
 
 def _may_be_opaque(vs: list[tuple[str, ...]], first: str) -> bool:
@@ -528,7 +528,7 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     if (
         known[2] is None
         and not doomed
-        and (first in NEUTRAL_FIRST or first.startswith("IFS="))
+        and (first in NEUTRAL_FIRST or "=" in first)
         and neutral(words, seg.dynamic, seg.text)
     ):
         known = _NEUTRAL_VERDICT  # grammar around segments judged on their own

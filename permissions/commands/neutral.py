@@ -21,11 +21,21 @@ ask, the floor and every cap like any other segment. Kept narrow on purpose:
   subscript bash evaluates, running any substitution in it), ``-a``/``-o`` combinations, ``"$@"``,
   redirections and backslashes keep the segment a command of its own. ``[[ ... ]]`` is not read here (its
   operands are arithmetic: R4.9 refuses it).
+- ``set`` with only the options a script sets before its commands (``set -e``, ``set -euo pipefail``, ``set
+  +x``): errexit, nounset, xtrace and pipefail, as ``bash -c`` takes them above. ``set --`` (the positional
+  words), ``set -a``, ``-T``, ``-o`` anything else keep the segment a command of its own.
+- a plain setting (permissions.commands.plain_settings: ``CI=true``, ``NODE_ENV=test``, ``GIT_PAGER=cat``)
+  assigned alone or exported (``export CI=true``), as PowerShell's ``$env:CI = 'true'`` is read
+  (permissions.commands.windows): it names no program, code, place or anything the hook reads, so the
+  commands after it are judged as they are. Any other name, a value that expands, ``export NAME`` without a
+  value, or ``export``'s options keep the segment a command of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+
+from permissions.commands.plain_settings import plain_setting
 
 __all__ = ["NEUTRAL_FIRST", "TESTS", "neutral", "test_strings"]
 
@@ -36,7 +46,7 @@ _LONG = frozenset({"--login", "--noprofile", "--norc"})
 _NO_ARGS = frozenset({"true", "false", ":"})
 _COUNTED = frozenset({"break", "continue"})
 TESTS = frozenset({"test", "["})
-NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | TESTS | {"read", ""}
+NEUTRAL_FIRST = _SHELLS | _NO_ARGS | _COUNTED | TESTS | {"read", "", "set", "export"}
 _NAME_START = frozenset("abcdefghijklmnopqrstuvwxyz_")
 _NAME_CHARS = _NAME_START | frozenset("0123456789")
 _READ_FLAGS = frozenset("ers")
@@ -57,6 +67,10 @@ def neutral(words: tuple[str, ...], dynamic: Collection[int] = (), text: str = "
     if k:
         return words[k] == "read" and _plain_read(words[k:], {j - k for j in dynamic if j >= k})
     first = words[0]
+    if first == "export" or "=" in first:
+        return _plain_settings(words, dynamic)
+    if first == "set":
+        return _script_options(words, dynamic)
     if first in _NO_ARGS:
         return len(words) == 1
     if first in _COUNTED:
@@ -188,3 +202,35 @@ def _inline_shell(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
             break
         k += 1
     return script and k < n
+
+
+def _plain_settings(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
+    """``CI=true``, ``export CI=true NODE_ENV=test``: every operand a plain setting, literal."""
+    start = 1 if words[0] == "export" else 0
+    return len(words) > start and all(
+        j not in dynamic and plain_setting(words[j]) for j in range(start, len(words))
+    )
+
+
+def _script_options(words: tuple[str, ...], dynamic: Collection[int]) -> bool:
+    """``set -e``, ``set -euo pipefail``, ``set +x``: only errexit, nounset, xtrace and pipefail."""
+    k = 1
+    n = len(words)
+    while k < n:
+        w = words[k]
+        if k in dynamic or len(w) < 2 or w[0] not in "-+":
+            return False
+        if w[1:] == "o":
+            if k + 1 >= n or k + 1 in dynamic or words[k + 1] not in _SETTINGS:
+                return False
+            k += 2
+            continue
+        flags = w[1:-1] if w[-1] == "o" else w[1:]
+        if any(c not in "eux" for c in flags):
+            return False
+        if w[-1] == "o":  # `-euo pipefail`
+            if k + 1 >= n or k + 1 in dynamic or words[k + 1] not in _SETTINGS:
+                return False
+            k += 1
+        k += 1
+    return n > 1
