@@ -678,17 +678,20 @@ def _wrapped_starts(
     """Where in ``words`` each command the segment runs starts, with that command (a view below the segment as
     written). A view that is the tail of ``words`` starts where the tail does; one rewritten (`rimraf x` read as
     `rm -r -f x`, env's `-S` string split, options added from assignments) at the last word it does not share
-    with them -- never before its command's name. A word pnpm, esy or `bun run` may run as a package script
+    with them -- never before its command's name. The program itself again (`yarn workspace web build` read as
+    `yarn build`) is not another command (what it runs in turn is another view). A word pnpm, esy or `bun run` may run as a package script
     (`pnpm build`) and that names no program Brabo knows is read as the script, as it was."""
     n = len(words)
     out: list[tuple[int, tuple[str, ...]]] = []
+    if words[1:2] == ("pip",) and words[0] == "uv":
+        return out  # R4.10: uv's own pip interface, read as pip's command line (it runs no program)
     for v in all_views[1:]:
         c = 0
         m = min(len(v), n)
         while c < m and v[-1 - c] == words[-1 - c]:
             c += 1
         k = n - c if c == len(v) else n - c - 1
-        if k >= 1 and not _maybe_script(words, k, v):
+        if k >= 1 and v[0] != words[0] and not _maybe_script(words, k, v):
             out.append((k, v))
     return out
 

@@ -73,6 +73,9 @@ ATTACKS = [
     ("env", "env nice -n 5 rm -rf src"),
     ("timeout", "timeout 5 env FOO=1 rm -rf src"),
     ("nohup", "nohup nice -n 5 stdbuf -oL rm -rf src"),
+    ("nice", "nice nice rm -rf src"),
+    ("env", "env env rm -rf src"),
+    ("yarn", "yarn workspace web dlx rimraf src"),
     # the wrapper by another name
     ("gtimeout", "gtimeout 5 rm -rf src"),
     # launchers where a team allows the bare launcher (or its runner subcommand)
@@ -192,6 +195,9 @@ NAMED = [
     ("pnpm", "pnpm install"),
     ("uv", "uv sync"),
     ("npm", "npm run build"),
+    # the program itself by its own interface: uv's pip, yarn's workspace command
+    ("uv", "uv pip install -r requirements.txt"),
+    ("yarn", "yarn workspace web build"),
 ]
 
 
