@@ -29,7 +29,9 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
+from permissions.commands.wrappers import RUNNERS, SUBCOMMAND_RUNNERS, UNKNOWN_WORD_RUNS, WRAPPERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -184,14 +186,30 @@ class CompiledList:
             return None
         return self.match_views(views(words))
 
-    def match_as_written(self, words: tuple[str, ...]) -> Pattern | None:
-        """Allow: the segment exactly as written; a prefix never covers a program-running segment (R4.8)."""
+    def match_as_written(
+        self, words: tuple[str, ...], all_views: Sequence[tuple[str, ...]] = ()
+    ) -> Pattern | None:
+        """Allow: the segment exactly as written; a prefix never covers a program-running segment (R4.8).
+        ``all_views``: the segment's views, when it has more than itself (a wrapper's, a launcher's)."""
         hit = self.match_words(words)
         if hit is None:
             return None
         if words[0] in _GUARDED and _prefix_never_covers(words) and not _exact(hit, words):
             return None
+        if len(all_views) > 1 and _wraps(words, all_views) and not _exact(hit, words):
+            # R4.8, R4.9: a wrapper's or a launcher's prefix covers the command it runs only when it names it
+            starts = _wrapped_starts(words, all_views)
+            if starts and not _reaches(hit, starts):
+                return self._reaching(words, starts)
         return hit
+
+    def _reaching(self, words: tuple[str, ...], starts: list[tuple[int, tuple[str, ...]]]) -> Pattern | None:
+        """The first pattern of this (allow) list that matches ``words`` and names every command they run."""
+        pair = self.by_two.get((words[0], words[1]), []) if len(words) > 1 else []
+        for p, _ in (*pair, *self.by_one.get(words[0], ()), *self.scan):
+            if pattern_matches(p, words) and (_exact(p, words) or _reaches(p, starts)):
+                return p
+        return None
 
     def match_exactly(self, words: tuple[str, ...]) -> Pattern | None:
         """R4.9: an allow pattern written for exactly these words (no wildcard, no word left over)."""
@@ -619,3 +637,74 @@ _GUARDED = frozenset({"find", "git", "hub"})
 def _prefix_never_covers(words: tuple[str, ...]) -> bool:
     """R4.8: an allow pattern covers this `find`/`git`/`hub` segment only when it spells the whole segment."""
     return runs_other_programs(words) or git_changes_state(words)
+
+
+# R4.8, R4.9: programs that run a command line they are given -- transparent wrappers (`env`, `timeout 5`,
+# `nice`, `flock LOCK`) and the package managers' launchers that fetch or find a package's program and run it
+# (`npx`, `bunx`, `uvx`, `pnpm dlx`, `npm exec`, `yarn dlx`, `bun x`, `pipx run`, `uv run`, pnpm's word that
+# names no pnpm command). A prefix allow of one covers what it runs only when the pattern names that command
+# (`Terminal(env)` is not `env rm -rf src`); one that runs nothing (`env`, `timeout --help`) has a single view
+# and is covered as before. (find, git and hub have their own guard; xargs's command reads its arguments from
+# the input and has its own reading; the runners of environments, containers and secrets -- `docker compose
+# exec`, `hatch env run`, `tox -- posargs`, `op run` -- are not here yet.)
+_WRAPPING = (
+    (frozenset(WRAPPERS) - {"xargs"}) | frozenset(RUNNERS) | {"npm", "pnpm", "yarn", "bun", "pipx", "uv"}
+)
+
+
+def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:
+    """Whether ``words`` is led by a wrapper or launcher, as written or by another name (`/usr/bin/env`,
+    `gtimeout`: its first view then is the same words renamed)."""
+    if words[0] in _WRAPPING:
+        return True
+    renamed = all_views[1]
+    return len(renamed) == len(words) and renamed[0] in _WRAPPING and renamed[1:] == words[1:]
+
+
+def _wrapped_starts(
+    words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]
+) -> list[tuple[int, tuple[str, ...]]]:
+    """Where in ``words`` each command the segment runs starts, with that command (a view below the segment as
+    written). A view that is the tail of ``words`` starts where the tail does; one rewritten (`rimraf x` read as
+    `rm -r -f x`, env's `-S` string split, options added from assignments) at the last word it does not share
+    with them -- never before its command's name. The program itself again (`yarn workspace web build` read as
+    `yarn build`) is not another command (what it runs in turn is another view). A word pnpm, esy or `bun run` may run as a package script
+    (`pnpm build`) and that names no program Brabo knows is read as the script, as it was."""
+    n = len(words)
+    out: list[tuple[int, tuple[str, ...]]] = []
+    if words[1:2] == ("pip",) and words[0] == "uv":
+        return out  # R4.10: uv's own pip interface, read as pip's command line (it runs no program)
+    for v in all_views[1:]:
+        c = 0
+        m = min(len(v), n)
+        while c < m and v[-1 - c] == words[-1 - c]:
+            c += 1
+        k = n - c if c == len(v) else n - c - 1
+        if k >= 1 and v[0] != words[0] and not _maybe_script(words, k, v):
+            out.append((k, v))
+    return out
+
+
+def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool:
+    """R4.9: `pnpm build`, `pnpm --filter web build`, `bun run build` run the package script of that name when
+    there is one: a word no program Brabo knows is read as the script (friction); a known one may be the
+    program (`pnpm vitest`, `pnpm git push`). `pnpm dlx`, `pnpm exec`, `bun x` run a program whatever it is."""
+    if not view or view[0] in KNOWN_PROGRAMS:
+        return False
+    verb, before = words[0], words[k - 1]
+    if verb == "bun":
+        return before == "run"
+    return verb in UNKNOWN_WORD_RUNS and (verb, before) not in SUBCOMMAND_RUNNERS
+
+
+def _reaches(p: Pattern, starts: list[tuple[int, tuple[str, ...]]]) -> bool:
+    """Whether the prefix ``p`` spells, literally, a word at every place a command the segment runs starts
+    (`Terminal(timeout 60 npm test)` reaches `npm` in `timeout 60 npm test -k x`), and none of those commands
+    is one R4.8's own guard keeps from a prefix (`Terminal(env git)` is not `env git push`)."""
+    specs = p.words
+    for k, v in starts:
+        if k >= len(specs) or specs[k][1]:
+            return False
+        if v[0] in _GUARDED and _prefix_never_covers(v):
+            return False
+    return True

@@ -690,7 +690,7 @@ def judge_segment(
             if ranked[0] == DENY_RANK:
                 return DENY, ranked[1].text, "deny_rule"
             return REQUIRE_APPROVAL, ranked[1].text, "ask_rule"
-    p = comp.allow.match_as_written(words)
+    p = comp.allow.match_as_written(words, vs)
     if p is None and words[0] == "git" and words[1] == "-C":
         p = comp.allow.match_as_written(_here(words))  # `git -C dir status` under `Terminal(git status)`
     if p is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
+from permissions.matching import _WRAPPING
 
 ROOT = "/srv/ws/app-1a2b3c4d"
 HOST = ProjectState(execution_mode="runner", container_running=False, root=ROOT, scope_root_id="app-1a2b3c4d")
@@ -93,6 +94,14 @@ def allow_every_word(command: str) -> tuple[str, ...]:
     """An allow list naming every program word of ``command`` (split at its operators and substitutions),
     so what a test sees is what the caps and the floor decide, not a missing allow."""
     words = command
-    for sep in ("&&", "|", ";", "(", ")", "{", "}", "<", ">", "`", "$"):
-        words = words.replace(sep, " ")
-    return tuple(f"Terminal({w})" for w in dict.fromkeys(words.split()) if w[:1].isalpha())
+    for sep in ("&&", "&", "|", ";", "(", ")", "{", "}", "<", ">", "`", "$"):
+        words = words.replace(sep, "\n")
+    named = [w for w in dict.fromkeys(words.split()) if w[:1].isalpha()]
+    # R4.8: a wrapper's or launcher's prefix covers what it runs only when it names it (`uvx modal deploy`
+    # needs `Terminal(uvx modal)`): a piece led by one is named by its first words too -- never all of them (a
+    # pattern spelling the whole segment is R4.9's exact allow, which lifts more than a prefix does)
+    for piece in words.split("\n"):
+        w = piece.split()
+        if w and w[0] in _WRAPPING:
+            named += [" ".join(w[:k]) for k in range(2, len(w))]
+    return tuple(f"Terminal({w})" for w in dict.fromkeys(named))

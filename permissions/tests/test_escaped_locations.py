@@ -19,6 +19,8 @@ PRINTERS = TEAM + tuple(
     for c in (
         *("printf", "tr", "xargs", "base64", "base32", "basenc", "xxd", "env", "command"),
         *("cut", "rev", "sed", "awk", "fold", "colrm", "basename", "dirname"),
+        # R4.8: a wrapper's prefix covers what it runs only when it names it
+        *("env printf", "command printf", "xargs printf", "xargs cat"),
     )
 )
 

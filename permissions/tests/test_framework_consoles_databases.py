@@ -57,7 +57,8 @@ def test_a_console_that_drops_or_empties_the_database_is_capped(command):
     for v in (
         term(command, autonomy=AUTO_MODE),
         term(command, project=CONTAINER_RUNNING),
-        term(command, allow=allow + ("Terminal(*)",)),
+        # (R4.8: `Terminal(*)` does not cover what `uv run` or `env` runs; the command's own pattern does)
+        term(command, allow=allow + ("Terminal(*)", f"Terminal({command})")),
     ):
         assert v.decision == "require_approval", (command, v.reason)
         assert v.reason == "cap_external_effect", (command, v.reason)

@@ -70,6 +70,7 @@ WINDOWS_TEAM = tuple(
         "npm run",
         "npm ci",
         "npx",
+        "npx vitest",  # R4.8: bare `npx` runs any package; a prefix covers only the packages it names
         "pnpm",
         "pytest",
         "python -m pytest",

@@ -398,9 +398,11 @@ EXTERNAL = (
 @pytest.mark.parametrize("runs_in", ["sandbox", "agent"])
 @pytest.mark.parametrize("command", EXTERNAL)
 def test_a_deploy_or_a_release_is_an_external_effect(command, runs_in):
+    # (`truss` is also the tracer that runs what follows it: R4.8's prefix does not reach `truss watch`)
+    allow = (*allow_every_word(command), f"Terminal({command})")
     for v in (
         term(command, autonomy=AUTO_MODE, runs_in=runs_in),
-        term(command, allow=allow_every_word(command), runs_in=runs_in),
+        term(command, allow=allow, runs_in=runs_in),
     ):
         assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (command, v.reason)
     assert term(command, project=CONTAINER_RUNNING, runs_in=runs_in).decision == "require_approval", command

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from .helpers import term
 from .redteam import in_auto_mode, under_its_allow
 
 CASES = [
@@ -58,5 +59,7 @@ def test_and_under_autonomy(deny, command):
     ],
 )
 def test_otherwise_it_stays_ordinary(deny, command):
-    v = under_its_allow(command, deny)
+    # R4.8: an allow of the launcher covers the package it runs only when it names it (`Terminal(npx rimraf)`)
+    denies = (f"Terminal({deny})",) if deny else ()
+    v = term(command, allow=(f"Terminal({command.rsplit(' ', 1)[0]})",), deny=denies)
     assert v.decision == "auto_approve", (deny, command, v.reason, v.message)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from permissions.tests.helpers import term
 from permissions.tests.redteam import in_auto_mode, under_its_allow
 
 CASES = [
@@ -67,4 +68,10 @@ ORDINARY = [
 
 @pytest.mark.parametrize(("command", "deny"), ORDINARY)
 def test_the_other_commands_stay_allowed(command, deny):
-    assert under_its_allow(command, deny).decision == "auto_approve", command
+    # (R4.8: `Terminal(uv)` does not cover what `uv run` runs; the command's own pattern does)
+    v = term(
+        command,
+        allow=(f"Terminal({command.split()[0]})", f"Terminal({command})"),
+        deny=(f"Terminal({deny})",),
+    )
+    assert v.decision == "auto_approve", command
