@@ -18,8 +18,8 @@ import pytest
 
 from actions.models import ProposedAction
 from brabo_client.hook import shell_definitions_used
-from projects.services import set_autonomy
 from tests.test_agent_hooks_live import ROOT, hooked, verdict  # noqa: F401
+from tests.test_hook_shell_aliases import terminal_autonomy  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -155,14 +155,6 @@ def codex_bash(command, tool="Bash", field="command"):
         "tool_input": {field: command},
         "tool_use_id": "call_1",
     }
-
-
-@pytest.fixture
-def terminal_autonomy(hooked, team):
-    set_autonomy(
-        agent=team.agent, rows=[{"action_type": "terminal", "mode": "auto_approve"}], actor=team.owner
-    )
-    return hooked
 
 
 @pytest.mark.parametrize(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from permissions.tests.helpers import term
 from permissions.tests.redteam import in_auto_mode, under_its_allow
 
 CASES = [
@@ -45,20 +46,22 @@ def test_another_spelling_meets_the_deny(command, deny):
     assert in_auto_mode(command, deny).decision == "deny", command
 
 
-# Guards (held before, kept): what the deny does not name stays allowed -- the command npx runs keeps its own
+# Guards (held before, kept): what the deny does not name stays allowed under an allow of the program -- for npx,
+# of the tool it runs (R4.8: a bare `Terminal(npx)` covers no launch) -- the command npx runs keeps its own
 # options, and another output file is not the screen.
 ORDINARY = [
-    ("npx cowsay -y", "npx -y"),
-    ("npx eslint --yes .", "npx --yes"),
-    ("npx cowsay", "npx -y"),
-    ("npx -p cowsay cowsay hi", "npx -y"),
-    ("wget -O out.html https://x.example", "wget -O-"),
-    ("wget https://x.example", "wget -O-"),
-    ("wget -q https://x.example", "wget -O-"),
-    ("wget -P dl https://x.example", "wget --post-file"),
+    ("npx cowsay -y", "npx -y", "npx cowsay"),
+    ("npx eslint --yes .", "npx --yes", "npx eslint"),
+    ("npx cowsay", "npx -y", "npx cowsay"),
+    ("npx -p cowsay cowsay hi", "npx -y", "npx -p cowsay cowsay"),
+    ("wget -O out.html https://x.example", "wget -O-", "wget"),
+    ("wget https://x.example", "wget -O-", "wget"),
+    ("wget -q https://x.example", "wget -O-", "wget"),
+    ("wget -P dl https://x.example", "wget --post-file", "wget"),
 ]
 
 
-@pytest.mark.parametrize(("command", "deny"), ORDINARY)
-def test_what_the_deny_does_not_name_stays_allowed(command, deny):
-    assert under_its_allow(command, deny).decision == "auto_approve", command
+@pytest.mark.parametrize(("command", "deny", "allow"), ORDINARY)
+def test_what_the_deny_does_not_name_stays_allowed(command, deny, allow):
+    verdict = term(command, allow=(f"Terminal({allow})",), deny=(f"Terminal({deny})",))
+    assert verdict.decision == "auto_approve", (command, verdict.reason)
