@@ -253,6 +253,10 @@ REGISTRIES: dict[str, Forms] = {
     "apko": forms("publish login"),
     "vsce": forms("publish unpublish"),
     "ovsx": forms("publish"),
+    # red team: browser extension stores -- Mozilla's web-ext signs by submitting to addons.mozilla.org;
+    # chrome-webstore-upload uploads (and by default publishes) to the Chrome Web Store, whatever its verb.
+    "web-ext": forms("sign submit"),
+    "chrome-webstore-upload": ((),),
     "lerna": forms("publish"),
     "goreleaser": forms("release publish announce"),
     # red team: JReleaser (Java's goreleaser) and fastlane's store uploads -- deliver/upload_to_app_store (App Store),
