@@ -626,6 +626,7 @@ def _telnet(view: tuple[str, ...]) -> bool:
 # (or open a session that can), a key copied to a host, mail.
 _SENDERS = frozenset(
     {"ncftpput", "lftp", "ftp", "tftp", "smbclient", "ssh-copy-id", "sendmail", "msmtp", "swaks", "ssmtp"}
+    | {"wput"}  # red team: wget's counterpart, an upload to an FTP address
 )
 _MAILERS = frozenset({"mail", "mailx", "mutt", "neomutt", "s-nail"})
 _MAIL_VALUES = frozenset("-s -c -b -a -r -S -q -F -A -e -i -H -f -u".split())
