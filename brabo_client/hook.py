@@ -669,7 +669,7 @@ def shell_links(tool, ti: dict, cwd, root: str | None) -> dict[str, str] | None:
 # alias expansion on (``~/.claude/shell-snapshots/snapshot-*.sh``, ``$CLAUDE_CONFIG_DIR`` for ~/.claude): an
 # oh-my-zsh user's ``gpf`` is ``git push --force-with-lease``. The hook reads the newest snapshot's aliases and
 # sends the command as they expand it (``tool_input.brabo_expanded``); the server judges both.
-# Codex does the same under its default sandbox (feature ``shell_snapshot``, on by default since 0.1xx; seen in
+# Codex does the same under its default sandbox (feature ``shell_snapshot``, "stable, true" in 0.171.0; seen in
 # 0.171.0 under ``sandbox_mode = "workspace-write"``, not under ``danger-full-access``): it captures the user's
 # login shell once per session into ``$CODEX_HOME/shell_snapshots/<thread id>.<n>.sh`` (functions, aliases,
 # options, exports) and sources it before each command -- a ``ship`` function of ~/.bashrc runs ``git push``.
