@@ -240,12 +240,15 @@ EXPANDED_FIELD = "brabo_expanded"
 FUNCTIONS_FIELD = "brabo_functions"
 
 
-def _with_aliases(mapped: Mapped, ti: dict, command: str, cwd: str | None, root: str | None) -> Mapped:
-    """SPEC §5 (agent): Claude Code and Codex run a shell command after a snapshot of the user's shell -- its
-    aliases expanded, its functions defined. The command hook sends the command as the aliases expand it and the bodies
-    of the functions it calls; each is proposed and judged beside the command as written (what a sender adds
-    never lowers what the written command gets). A function named like a program Brabo reads (`cd`, `nvm`,
-    `conda`: version managers define those) is judged by that reading, not by its body."""
+def _shell_call(tool: str, command: str, ti: dict, cwd: str | None, root: str | None) -> Mapped:
+    """An agent's shell tool's call: the command as written (``terminal``) and, SPEC §5 (agent), what the user's
+    shell makes of it. Claude Code and Codex run a shell command after a snapshot of the user's shell -- its
+    aliases expanded, its functions defined -- and Gemini CLI's and Codex's bash source ``$BASH_ENV``. The
+    command hook sends the command as the aliases expand it and the bodies of the functions it calls; each is
+    proposed and judged beside the command as written (what a sender adds never lowers what the written command
+    gets). A function named like a program Brabo reads (`cd`, `nvm`, `conda`: version managers define those) is
+    judged by that reading, not by its body."""
+    mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
     if mapped.refusal:
         return mapped
     more: list[str] = []
@@ -688,8 +691,7 @@ class ClaudeCode(AgentProtocol):
         tool, ti, cwd = self.parse(body)
         if tool in ("Bash", "Monitor"):  # Monitor runs its command in the shell, in the background
             command = _text(ti.get("command"), "tool_input.command")
-            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
-            return _with_aliases(mapped, ti, command, cwd, root)
+            return _shell_call(tool, command, ti, cwd, root)
         if tool == "Write":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "Edit":
@@ -737,8 +739,7 @@ class GeminiCli(AgentProtocol):
             sub = ti.get("dir_path") or ti.get("directory")
             if isinstance(sub, str) and sub:
                 cwd = sub if posixpath.isabs(sub) else (posixpath.join(root, sub) if root else None)
-            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
-            return _with_aliases(mapped, ti, command, cwd, root)  # the functions of the user's $BASH_ENV
+            return _shell_call(tool, command, ti, cwd, root)
         if tool == "write_file":
             return write(tool, ti.get("file_path"), ti.get("content"), cwd, root)
         if tool == "replace":
@@ -786,8 +787,7 @@ class Codex(AgentProtocol):
             if isinstance(workdir, str) and workdir:
                 cwd = workdir if posixpath.isabs(workdir) else (posixpath.join(cwd, workdir) if cwd else None)
             command = _text(command, "tool_input.command")
-            mapped = terminal(tool, command, cwd, root, ti.get(LINKS_FIELD))
-            return _with_aliases(mapped, ti, command, cwd, root)  # Codex too sources the user's shell
+            return _shell_call(tool, command, ti, cwd, root)
         if tool == "apply_patch":
             patch = _text(ti.get("command", ti.get("input")), "tool_input.command")
             paths = [m.group(2).strip() for m in _PATCH_FILE.finditer(patch)]
