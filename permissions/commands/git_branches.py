@@ -218,8 +218,13 @@ _MOVES_CURRENT = frozenset({"reset", "commit", "merge", "pull", "rebase", "cherr
 # the branch checked out when it is in _MOVES_CURRENT.
 _READ_FOR_BRANCHES = frozenset(
     {"branch", "checkout", "switch", "worktree", "update-ref", "symbolic-ref", "fetch", "pull", "stash", "rebase",
-     "filter-branch", "tag", "replace"}
+     "filter-branch", "tag", "replace", "fast-import", "receive-pack"}
 )  # fmt: skip
+
+
+# R1.5: what writes refs that no word of the command names -- `fast-import` the refs its stream names,
+# `receive-pack` those a push sends it on its input.
+_WRITES_REFS_READ_FROM_INPUT = frozenset({"fast-import", "receive-pack"})
 
 
 def _read_first_words() -> frozenset[str]:
@@ -325,9 +330,12 @@ def _shadowed(reading: Reading, names: frozenset[str], sub: str) -> _Effects:
     """R1.5, red team: `git tag [-f] main x` makes a ref `main` that git resolves before the branch (a tag
     wins over a branch of the same name); `git replace [-f] main x`, `--edit main`, `--graft main p` make
     main's commit read as another. Either rewrites what the protected name resolves to: the name counts as
-    moved. (Deleting, listing and verifying do not.)"""
+    moved. (Deleting, listing and verifying do not.) A replace of `HEAD`/`@` rewrites the branch checked
+    out."""
     if not reading.operands or names & (_TAG_NO_CREATE if sub == "tag" else _REPLACE_NO_REWRITE):
         return _NOTHING
+    if sub == "replace" and reading.operands[0] in ("HEAD", "@"):
+        return [], None, True
     return [reading.operands[0]], None, False
 
 
@@ -353,6 +361,10 @@ def _rebased(reading: Reading, names: frozenset[str]) -> _Effects:
     """``git rebase [--onto x] [upstream] [branch]`` (``--root [branch]``): the branch it rewrites (with
     ``--root``, every operand: git refuses more than one, fail closed)."""
     ops = reading.operands
+    if "update-refs" in names:
+        # every local branch pointing into the rebased range is rewritten with it: any branch may move (with
+        # `--no-update-refs` also given, which of the two is last is not kept by the reading: fail closed)
+        return [_UNKNOWN, *ops[1:2]], ops[1] if len(ops) > 1 else None, len(ops) < 2
     if "root" in names and ops:
         return list(ops), ops[0], False
     if len(ops) > 1:
@@ -427,6 +439,8 @@ def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
         return _worktree_added(reading, names)
     if sub == "update-ref":
         return _update_ref(reading, names)
+    if sub in _WRITES_REFS_READ_FROM_INPUT:
+        return [_UNKNOWN], None, False
     if sub == "symbolic-ref":
         return _symbolic_ref(reading)
     if sub in ("fetch", "pull"):
