@@ -1335,7 +1335,7 @@ def _terminal_cap(
             verb = view[0]
             # an assignment: a server's bind variable (FLASK_RUN_HOST); a versioned program (`npx vercel@1 deploy`)
             if verb in _CAP_VERBS or "=" in verb or "@" in verb:
-                git = git or verb == "git"
+                git = git or verb == "git" or verb == "jj"  # jj's bookmarks are git's branches (R1.5)
                 if _external_view(view):
                     return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
                 if verb in UPLOAD_VERBS and _upload_around(view, seg, idx, around, command, segments):

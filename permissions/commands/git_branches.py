@@ -16,6 +16,8 @@ import unicodedata
 from collections.abc import Collection, Sequence
 
 from permissions.commands.git_globals import _git_subcommand
+from permissions.commands.jj_bookmarks import UNKNOWN as _JJ_UNKNOWN
+from permissions.commands.jj_bookmarks import jj_moved
 from permissions.commands.option_reader import Program, Reading, _AbbrevSubs
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.options import normalised, read_by
@@ -495,7 +497,8 @@ def protected_branch_move(
     resets, renames onto or away, copies onto, deletes or updates it (``branch -f``, ``branch -M``,
     ``update-ref``, ``fetch . x:main``, ``checkout -B``, ``switch -C``, ``rebase x main``), or moves the branch
     checked out while that branch is known from the same command to be a protected one
-    (``git checkout main && git reset --hard x``) -- or None."""
+    (``git checkout main && git reset --hard x``) -- or None. Jujutsu's bookmarks are git's branches
+    (:mod:`permissions.commands.jj_bookmarks`)."""
     if not protected:
         return None
     current: str | None = None
@@ -503,6 +506,12 @@ def protected_branch_move(
         next_current = current
         for view in views:
             if len(view) < 2 or view[0] != "git":
+                if (
+                    len(view) > 1
+                    and view[0] == "jj"
+                    and any(n == _JJ_UNKNOWN or _protected_name(n, protected) for n in jj_moved(view))
+                ):
+                    return i
                 continue
             moved, checkout, moves_current = branch_effects(view)
             for name in moved:
