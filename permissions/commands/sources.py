@@ -206,6 +206,25 @@ _JBANG_VALUES = frozenset("--deps --repos --cp --class-path -m --main -R --runti
 _CODE_SCHEMES = ("javascript:", "vbscript:")
 _SCRIPT_RUNNERS = frozenset({"deno", "jbang", "scala-cli", "scala", "mshta", "rundll32"})
 
+# red team: project generators that fetch a template from an address and run what it holds (cookiecutter's and
+# cruft's hooks, copier's tasks and Jinja extensions, a Rails application template -- Ruby --, pre-commit's hooks
+# of the repository it tries), or write it into the project (Django's `--template=URL`). `gh:u/r`, `gl:`, `bb:`
+# are cookiecutter's and copier's host shorthands. A template in the project's own folders is the project's.
+_TEMPLATE_HOSTS = ("gh:", "gl:", "bb:", "git@")
+_RAILS = frozenset({"rails", "bin/rails", "./bin/rails"})
+_SCAFFOLDERS = frozenset({"cookiecutter", "cruft", "copier", "pre-commit", "django-admin"}) | _RAILS
+# the subcommands that fetch (None: the program itself)
+_SCAFFOLDER_SUBS: dict[str, frozenset[str] | None] = {
+    "cookiecutter": None,
+    "cruft": frozenset({"create", "link"}),
+    "copier": frozenset({"copy", "recopy", "update", "check-update"}),
+    "pre-commit": frozenset({"try-repo"}),
+    "django-admin": frozenset({"startproject", "startapp"}),
+    **dict.fromkeys(_RAILS, frozenset({"new", "app:template"})),
+}
+
+_FROM_ADDRESS = _SCRIPT_RUNNERS | _SCAFFOLDERS
+
 SOURCE_VERBS = (
     frozenset(
         {"pip", "pip3", "uv", "uvx", "pipx", "cargo", "gem", "go", "dotnet", "composer", "env", "export"}
@@ -214,6 +233,7 @@ SOURCE_VERBS = (
     | _MAVEN_VERBS
     | _CONDA_VERBS
     | _SCRIPT_RUNNERS
+    | _SCAFFOLDERS
 )
 
 
@@ -420,8 +440,11 @@ def _script_from_address(words: Sequence[str], values: frozenset[str], fetching:
 
 
 def _runs_script_from_address(view: tuple[str, ...]) -> bool:
-    """red team: a script run straight from an address (the rows above ``SOURCE_VERBS``)."""
+    """red team: a script run straight from an address (the rows above ``SOURCE_VERBS``), or a project
+    generated from a template at one."""
     verb = view[0]
+    if verb in _SCAFFOLDERS:
+        return _template_from_address(view)
     sub = view[1] if len(view) > 1 else ""
     if verb == "deno":
         if sub[:1] == "-" or _address(sub):  # `deno [-A] https://…/x.ts`: Deno 2's shorthand for `deno run`
@@ -441,6 +464,22 @@ def _runs_script_from_address(view: tuple[str, ...]) -> bool:
     if verb == "mshta":
         return any(_address(w) or w.startswith(_CODE_SCHEMES) for w in low)
     return verb == "rundll32" and any(scheme in w for w in low for scheme in _CODE_SCHEMES)
+
+
+def _template_address(word: str) -> bool:
+    return (_address(word) and not word.startswith("file:")) or word.startswith(_TEMPLATE_HOSTS)
+
+
+def _template_from_address(view: tuple[str, ...]) -> bool:
+    """red team: a project generator given a template at an address (``_SCAFFOLDERS``): any word of the
+    command, or the value of any option or setting (``--template=URL``, ``-mURL``, ``LOCATION=URL``)."""
+    subs = _SCAFFOLDER_SUBS[view[0]]
+    words = view[1:] if subs is None else view[2:] if len(view) > 1 and view[1] in subs else ()
+    for w in words:
+        value = w.partition("=")[2] if "=" in w else w[2:] if w[:2] == "-m" else w
+        if _template_address(w) or _template_address(value):
+            return True
+    return False
 
 
 def _plain_words(words: Sequence[str], values: frozenset[str]) -> list[str]:
@@ -464,7 +503,7 @@ def other_source(view: tuple[str, ...]) -> bool:
     verb = view[0]
     if not _INSECURE_WORDS.isdisjoint(view):
         return True
-    if verb in _SCRIPT_RUNNERS:
+    if verb in _FROM_ADDRESS:
         return _runs_script_from_address(view)
     if verb in ("pip", "pip3") or (verb.startswith("pip3.") and verb[5:].isdigit()) or verb == "uv":
         return _pip(view) or (
