@@ -184,6 +184,7 @@ from permissions.commands.agent_clis import (
 )
 from permissions.commands.cargo import unknown_cargo_command
 from permissions.commands.conan import unknown_conan_command
+from permissions.commands.desktop import OPENERS, desktop_runs
 from permissions.commands.environment import (
     DECLARATION_BUILTINS,
     NAME_ASSIGNERS,
@@ -254,6 +255,7 @@ OPAQUE_VERBS: frozenset[str] = (
     | ELSEWHERE_LAUNCHERS
     | UNHOOKED_AGENTS
     | CLIENT_REMOVERS  # (pip's and uv's segments: Brabo's client uninstalled, brabo_client_removed)
+    | OPENERS  # (what the desktop runs: permissions.commands.desktop)
     | {"git", "cargo", "gh", "flatpak", "conan"}
 )
 
@@ -291,6 +293,20 @@ def _code_then(reader: Callable[[tuple[str, ...]], str | None]) -> Callable[[tup
 
 _UNKNOWN_COMMANDS.update(
     {verb: _code_then(_UNKNOWN_COMMANDS[verb]) for verb in INLINE_CODE & _UNKNOWN_COMMANDS.keys()}
+)
+
+
+def _then_desktop(reader: Callable[[tuple[str, ...]], str | None]) -> Callable[[tuple[str, ...]], str | None]:
+    """A desktop opener read another way too (`open -a Terminal claude` starts an agent elsewhere): that
+    reading first, then what the desktop runs (permissions.commands.desktop)."""
+    return lambda view: reader(view) or desktop_runs(view)
+
+
+_UNKNOWN_COMMANDS.update(
+    {
+        verb: _then_desktop(_UNKNOWN_COMMANDS[verb]) if verb in _UNKNOWN_COMMANDS else desktop_runs
+        for verb in OPENERS
+    }
 )
 _CODE_ONLY = INLINE_CODE - _UNKNOWN_COMMANDS.keys()  # (the verbs read both ways go through _UNKNOWN_COMMANDS)
 
