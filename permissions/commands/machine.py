@@ -87,6 +87,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from permissions.commands.options import normalised, spellings
+from permissions.commands.peeks import PEEK_READERS
 from permissions.commands.views import is_assignment
 
 __all__ = ["MACHINE_VERBS", "machine_change", "plain_words"]
@@ -1863,6 +1864,7 @@ READERS: dict[str, Reader] = {
     "dpkg": _dpkg,
     "rpm": _dpkg,
     **_CLIENT_READERS,
+    **PEEK_READERS,  # another process read, or the machine's traffic (permissions.commands.peeks)
 }
 
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
