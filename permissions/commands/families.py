@@ -56,6 +56,7 @@ from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serves, publishes_ports
 from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.options import normalised
+from permissions.commands.script_binds import passes_bind, run_passes_bind
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
 from permissions.commands.sources_managers import MANAGER_VERBS, manager_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
@@ -1456,6 +1457,25 @@ def _serving_or(serving: Callable[[tuple[str, ...]], bool], verb: str) -> Callab
 _OWN_READERS.update({verb: _serving_or(serving, verb) for verb, serving in ALSO_SERVING.items()})
 
 
+def _script_bind_or(verb: str) -> Callable[[tuple[str, ...]], bool]:
+    """red team (permissions.commands.script_binds): `bun run dev --host`, `deno task dev --host`, `cargo run --
+    --bind 0.0.0.0`, `go run . -addr :8080` -- besides what the verb's own reader finds."""
+    own = _OWN_READERS.get(verb)
+    scripts = verb in ("bun", "deno")
+
+    def read(view: tuple[str, ...]) -> bool:
+        if own is not None and own(view):
+            return True
+        if scripts:
+            return len(view) > 2 and view[1] in ("run", "task") and passes_bind(view[2:])
+        return run_passes_bind(view)
+
+    return read
+
+
+_OWN_READERS.update({verb: _script_bind_or(verb) for verb in ("bun", "deno", "cargo", "go")})
+
+
 def _assigned(view: tuple[str, ...]) -> bool:
     """An assignment that exists to open a server to others (`FLASK_RUN_HOST=0.0.0.0`) or to choose a public
     chain (red team: `HARDHAT_NETWORK=mainnet`, permissions.commands.chains) -- before a command, after `env`,
@@ -1527,7 +1547,7 @@ def family_effect(view: tuple[str, ...]) -> bool:
         return any(
             w.lower() in ("publish", "unpublish") and view[k - 1] not in ("run", "run-script")
             for k, w in enumerate(view[1:], 1)
-        )
+        ) or passes_bind(view[1:])  # red team: `npm run dev -- --host` (permissions.commands.script_binds)
     # mosquitto_pub's `-h` is the broker's host and its `-n` a null message, not help or a dry run; dropdb's
     # `-h` is the server's host too.
     quiet = ("--dry-run", "--help", "--version") if verb in _H_IS_HOST else _DRY_OR_HELP
