@@ -13,6 +13,7 @@ every-interface address as a word (`0.0.0.0:8000`, `[::]`), or a bind variable g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 # Options that name where a server listens (long, short and Go's single-dash spellings).
@@ -23,6 +24,7 @@ _BIND_OPTIONS = frozenset(
 # Given alone, these mean every interface (vite, astro, nuxi, sveltekit, remix, storybook).
 _BARE_EVERYWHERE = frozenset({"--host", "--expose"})
 _EVERYWHERE_WORDS = ("0.0.0.0", "[::]", "::", "*")
+_ADDRESS_FIRST = frozenset("0[:'\"")
 _BIND_VARIABLES = ("HOST", "HOSTNAME", "ADDR", "ADDRESS", "BIND", "LISTEN", "IP", "INTERFACE")
 
 
@@ -47,19 +49,30 @@ def _bind_variable(word: str) -> bool:
     return bool(eq) and name.isupper() and name.endswith(_BIND_VARIABLES) and not _loopback(value)
 
 
+# Every line passes_bind may answer yes for holds one of these (a bind option, an every-interface address, a bind
+# variable): one search over the joined words turns the common line away.
+_MAY_BIND = re.compile(
+    r"(?:^| )-{1,2}(?:host|hostname|bind|bind-address|listen|address|addr|ip|interface|server\.address|H|b|l|http"
+    r"|expose)(?=[= ]|$)|0\.0\.0\.0|\[::\]|::|(?:HOST|HOSTNAME|ADDR|ADDRESS|BIND|LISTEN|IP|INTERFACE)="
+)
+
+
 def passes_bind(words: Sequence[str]) -> bool:
     """Whether ``words`` (a script's or a run's arguments) tell a server to listen beyond loopback."""
+    if not _MAY_BIND.search(" ".join(words)):
+        return False
     k = 0
     while k < len(words):
         w = words[k]
         k += 1
-        if w[:1] != "-":
-            if _everywhere_word(w) or ("=" in w and _bind_variable(w)):
+        first = w[:1]
+        if first != "-":
+            if (first in _ADDRESS_FIRST and _everywhere_word(w)) or ("=" in w and _bind_variable(w)):
                 return True
             continue
+        if w not in _BIND_OPTIONS and ("=" not in w or w.partition("=")[0] not in _BIND_OPTIONS):
+            continue  # (the common case, without a partition)
         name, eq, value = w.partition("=")
-        if name not in _BIND_OPTIONS:
-            continue
         if not eq:
             if k >= len(words) or words[k][:1] == "-":
                 if name in _BARE_EVERYWHERE:

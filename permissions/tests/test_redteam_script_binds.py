@@ -111,3 +111,25 @@ def test_ports_loopback_and_other_arguments_stay_ordinary(command: str, runs_in:
 )
 def test_what_passes_a_bind(words: tuple[str, ...], binds: bool) -> None:
     assert passes_bind(words) is binds
+
+
+def test_the_quick_search_never_turns_away_a_line_the_reading_would_ask_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """passes_bind's joined-words search is a filter only: over generated argument lists, whatever the word by
+    word reading answers yes for, the filtered function answers yes for too."""
+    import random
+    import re
+
+    from permissions.commands import script_binds
+
+    words = [*script_binds._BIND_OPTIONS, "0.0.0.0", "[::]", "::", "x", "localhost", "127.0.0.1", ":8080",
+             "HOST=0.0.0.0", "LISTEN_ADDR=:1", "--port", "3000", "'0.0.0.0'", "--host=0.0.0.0", "main", "$H",
+             "--", "a=b", "[::1]:80", "-H", "Authorization: x"]  # fmt: skip
+    rng = random.Random(20261205)
+    lines = [tuple(rng.choice(words) for _ in range(rng.randint(0, 5))) for _ in range(20_000)]
+    filtered = [passes_bind(line) for line in lines]
+    monkeypatch.setattr(script_binds, "_MAY_BIND", re.compile(""))
+    unfiltered = [passes_bind(line) for line in lines]
+    assert sum(unfiltered) > 1_000  # the generator reaches the yes answers
+    assert [line for line, a, b in zip(lines, filtered, unfiltered, strict=True) if b and not a] == []
