@@ -87,7 +87,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from permissions.commands.options import normalised, spellings
-from permissions.commands.peeks import PEEK_READERS
+from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
 from permissions.commands.views import is_assignment
 
 __all__ = ["MACHINE_VERBS", "machine_change", "plain_words"]
@@ -1816,7 +1816,7 @@ READERS: dict[str, Reader] = {
     "osascript": lambda v, w: _osascript(v),
     "ifconfig": lambda v, w: _ifconfig(v),
     "ip": lambda v, w: _ip(v),
-    "nmcli": lambda v, w: _nmcli(v),
+    "nmcli": lambda v, w: _nmcli(v) or nmcli_secrets(v),
     "mount": lambda v, w: _mount(v),
     "gio": lambda v, w: _gio(v),
     "xattr": lambda v, w: _xattr(v),

@@ -5,7 +5,8 @@ start reads what that process holds and does -- the browser's cookies, a passwor
 ``ssh-agent``'s keys, a token in a server's memory -- and may change it (`gdb -p PID` can call any function in
 it, `reptyr PID` takes its terminal over, `pyrasite PID` runs Python in it). A memory dump (`gcore PID`,
 `jmap -dump`, `criu dump`) writes it to a file the agent then reads. A packet capture (`tcpdump`, `tshark`)
-reads every application's traffic. None names a path outside the project, and each reads outside it: like
+reads every application's traffic. The clipboard holds what the user copied last (often a password from a
+password manager), and NetworkManager prints saved Wi-Fi passwords when asked. None names a path outside the project, and each reads outside it: like
 :mod:`permissions.commands.machine`'s families, ``cap_path_scope`` on ``host`` and ``agent``, never in Brabo's
 sandbox (whose processes and traffic are the sandbox's own). A process the command starts itself (`strace -f
 ./app`, `py-spy record -- python x.py`, `gdb ./app`, `perf record -- make`) and reading a capture file
@@ -19,6 +20,10 @@ from collections.abc import Callable
 PEEK = (
     "reads another process's memory, calls or terminal, or the machine's network traffic, outside the project"
 )
+CLIPBOARD = (
+    "reads the clipboard, which holds what the user copied last (a password, a token), outside the project"
+)
+WIFI = "prints the machine's saved network passwords, outside the project"
 
 # Options naming the process to attach to, per tool (``--opt=value`` and ``-pVALUE`` read too).
 _ATTACH: dict[str, frozenset[str]] = {
@@ -121,6 +126,42 @@ def _read(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return PEEK if _attaches(view) else None
 
 
-PEEK_READERS: dict[str, Callable[[tuple[str, ...], tuple[str, ...]], str | None]] = dict.fromkeys(
-    PEEK_VERBS, _read
-)
+# The clipboard's readers: macOS's, Wayland's, termux's and the clipboard managers' always; xclip and xsel when
+# told to print (xclip `-o`/`-out`; xsel with no input option prints the selection), tmux its paste buffers.
+_CLIPBOARD_ALWAYS = frozenset({"pbpaste", "wl-paste", "termux-clipboard-get", "gpaste-client", "clipman",
+                               "cliphist", "win32yank", "win32yank.exe"})  # fmt: skip
+_XSEL_INPUT = frozenset({"-i", "--input", "-a", "--append", "-f", "--follow", "-c", "--clear", "-d", "--delete",
+                         "-k", "--keep", "-x", "--exchange", "--help", "-h", "--version"})  # fmt: skip
+
+
+def _clipboard(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    verb = view[0]
+    args = view[1:]
+    if verb in _CLIPBOARD_ALWAYS:
+        return None if "--help" in args or "--version" in args else CLIPBOARD
+    if verb == "xclip":
+        return CLIPBOARD if any(w in ("-o", "-out", "-output") for w in args) else None
+    if verb == "xsel":
+        return None if _XSEL_INPUT.intersection(args) else CLIPBOARD
+    if verb == "tmux":
+        return CLIPBOARD if any(w in ("show-buffer", "showb", "save-buffer", "saveb") for w in args) else None
+    if verb == "copyq":
+        return CLIPBOARD if any(w in ("read", "clipboard", "selection", "history") for w in args) else None
+    return None
+
+
+_CLIPBOARD_READERS = _CLIPBOARD_ALWAYS | {"xclip", "xsel", "copyq"}
+
+
+def nmcli_secrets(view: tuple[str, ...]) -> str | None:
+    """NetworkManager's secrets: `nmcli -s|--show-secrets … show`, `nmcli dev wifi show-password`."""
+    args = [w.lower() for w in view[1:]]
+    if "show-password" in args or (("-s" in args or "--show-secrets" in args) and "show" in args):
+        return WIFI
+    return None
+
+
+PEEK_READERS: dict[str, Callable[[tuple[str, ...], tuple[str, ...]], str | None]] = {
+    **dict.fromkeys(PEEK_VERBS, _read),
+    **dict.fromkeys(_CLIPBOARD_READERS | {"tmux"}, _clipboard),
+}

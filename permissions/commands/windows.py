@@ -54,6 +54,7 @@ from permissions.commands.machine import (
     POWER,
     SETTINGS,
 )
+from permissions.commands.peeks import CLIPBOARD, WIFI
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -675,7 +676,10 @@ _MEMBERS_READ = frozenset(
     }
 )  # fmt: skip
 _MEMBER = re.compile(r"[A-Za-z_]\w*")
-_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | {"start"}
+# red team: Invoke-Item opens an item with its associated program -- a script, a shortcut or a program runs, as
+# `start` runs it (permissions.commands.desktop is the other systems' reading)
+_INVOKERS = frozenset({"invoke-item", "ii"})
+_RUNNERS = _STARTERS | _CMD | _POWERSHELLS | _ADD_TYPE | _EACH | _INVOKERS | {"start"}
 # PowerShell's parameters that take a value and run nothing
 _PS_VALUED = (
     "executionpolicy",
@@ -699,6 +703,18 @@ def _a_program(word: str) -> bool:
     return "." not in name or name.endswith(_RUNNABLE)
 
 
+def _opened(words: list[str], first: str) -> str | None:
+    """`start` (a program, or more than one word: a title and a command) and Invoke-Item (what it opens runs
+    with its associated program): why it runs what no rule reads, or None."""
+    if first == "start":
+        operands = [w for w in words[1:] if w and not _switch(w)]
+        if len(operands) > 1 or any(_a_program(w) for w in operands):
+            return f"{words[0]} runs a command no rule reads"
+        return None
+    operands = [w for w in words[1:] if w and w[:1] != "-"]
+    return f"{words[0]} runs what it opens, which no rule reads" if any(map(_a_program, operands)) else None
+
+
 def runs_unread(text: str) -> str | None:
     """Why the segment ``text``, read as PowerShell and cmd read it, runs a command no rule reads, or None."""
     if not _first_is(text, _RUNNERS):
@@ -709,11 +725,8 @@ def runs_unread(text: str) -> str | None:
     first = words[0].lower().rpartition("\\")[2]
     if first in _STARTERS:
         return f"{words[0]} runs a command no rule reads"
-    if first == "start":
-        operands = [w for w in words[1:] if w and not _switch(w)]
-        if len(operands) > 1 or any(_a_program(w) for w in operands):
-            return f"{words[0]} runs a command no rule reads"
-        return None
+    if first == "start" or first in _INVOKERS:
+        return _opened(words, first)
     if first in _ADD_TYPE:
         return _compiles(words)
     if first in _EACH:
@@ -922,6 +935,7 @@ def _a_share(word: str) -> bool:
 # modules and policy, Defender's exclusions -- whenever it is used: (what it changes, the words after the first
 # that keep it a read, or None when every use changes).
 _ALWAYS: dict[str, str] = {
+    **dict.fromkeys(("get-clipboard", "gcb"), CLIPBOARD),  # red team: what the user copied last
     **dict.fromkeys(
         (
             "register-scheduledtask",
@@ -1316,6 +1330,8 @@ def windows_machine_change(text: str) -> str | None:
     some = _SOME.get(first)
     if some is not None:
         what, changing = some
+        if first.startswith("netsh") and any(w.lower() == "key=clear" for w in words):
+            return WIFI  # red team: `netsh wlan show profile name=x key=clear` prints the saved password
         said = [w.lower() for w in words[1:]]
         if any(w.lstrip("/-").partition(":")[0] in changing for w in said):
             return what
