@@ -394,7 +394,9 @@ REMOTES: dict[str, Forms] = {
     "hg": forms("push phase"),
     "svn": forms("commit ci import"),
     "fossil": forms("push sync"),
-    "sl": forms("push pr+submit"),
+    "sl": forms("push pr+submit ghstack"),  # red team: `sl ghstack` submits the stack to GitHub
+    # red team: Team Foundation Version Control's `tf checkin` (`tf ci`) commits to the server
+    **dict.fromkeys(("tf", "tf.exe"), forms("checkin ci")),
     # [beyond] red team: stacked-branch tools that push branches and open pull requests for them -- git-spice
     # (`gs` is also Ghostscript, so only its submitting forms: `gs ss` is `gs stack submit`, `bs`, `uss`,
     # `dss` the others). Graphite, Aviator, git-town, spr and ghstack are decided by their verb (VERB_DECIDED).

@@ -1,0 +1,41 @@
+"""Red team, §5 step 6: version control that publishes, by the forms the remotes' table did not name.
+
+Sapling's `sl ghstack` submits the stack to GitHub as pull requests (as `sl pr submit`, already capped), and
+Team Foundation Version Control's `tf checkin` (`tf ci`) commits to the server, as `svn commit` does. All were
+auto-approved under an allow of the program and in auto mode on 7d2c7f4; their local forms stay ordinary.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import AUTO_MODE, allow_every_word, term
+
+PUBLISHES = [
+    "sl ghstack",
+    "sl ghstack submit",
+    "tf checkin",
+    "tf checkin /comment:x",
+    "tf ci /noprompt",
+    "tf.exe checkin",
+]
+
+
+@pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
+@pytest.mark.parametrize("command", PUBLISHES)
+def test_they_publish(command: str, runs_in: str) -> None:
+    for v in (
+        term(command, autonomy=AUTO_MODE, runs_in=runs_in),
+        term(command, allow=allow_every_word(command), runs_in=runs_in),
+    ):
+        assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (
+            command,
+            runs_in,
+            v.reason,
+        )
+
+
+@pytest.mark.parametrize("command", ["sl log", "sl status", "tf status", "tf history .", "tf get"])
+def test_their_local_forms_stay_ordinary(command: str) -> None:
+    v = term(command, allow=allow_every_word(command))
+    assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason)
