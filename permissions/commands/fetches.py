@@ -620,22 +620,18 @@ def _hands_to_a_sender(commands: Sequence[tuple[str, ...]]) -> bool:
 
 
 _XARGS = WRAPPERS["xargs"]
-_ARG_FILE = "--arg-file"
 
 
-def _arg_file(word: str) -> bool:
-    """xargs's ``-a FILE``, ``-aFILE``, ``--arg-file[=]FILE`` (any unique abbreviation: ``--a``), alone or
-    ending a cluster of its flags (``-ra FILE``)."""
-    if word[:2] == "--":
-        return len(word) > 2 and _ARG_FILE.startswith(word.partition("=")[0])
-    return word[:1] == "-" and "a" in word.lstrip("-0prtx")[:1]
+# xargs's `-a FILE`, `-aFILE`, `--arg-file[=]FILE` (any unique abbreviation: `--a`), alone or after a cluster
+# of its flags (`-ra FILE`): one search of the words joined (an option's value read as one: fail closed).
+_ARG_FILE = re.compile(r"(?:^|\s)-(?:[0prtx]*a|-a(?:r(?:g(?:-(?:f(?:i(?:le?)?)?)?)?)?)?(?:[\s=]|$))").search
 
 
 def xargs_hands_away(view: tuple[str, ...]) -> bool:
     """red team: xargs reading its words from a file (``xargs -a .env dig``, ``xargs --arg-file=.env -n1 host``)
     hands them to its command as a pipe would (permissions.commands.uploads.uploads_in reads the fed ones):
     to a probe or a sender of the uploads family, or in any part a fetch sends, they leave."""
-    if not any(_arg_file(w) for w in view[1:]):
+    if _ARG_FILE(" ".join(view[1:])) is None:
         return False
     return _hands_to_a_sender([r for r in readings(view, _XARGS, False) if r])
 

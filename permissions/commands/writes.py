@@ -2061,6 +2061,8 @@ _MANIFEST_INERT = frozenset(
     "name version description keywords author license homepage bugs repository contributors private funding".split()
 )
 _PKG_EDITS = frozenset({"set", "delete", "fix"})
+# (may_write's filter: the words without which _manifest_targets finds nothing; npm's abbreviations of set-script)
+_MANIFEST_WORDS = frozenset({"pkg", "pk", "plugin", "policies"} | {"set-script"[:n] for n in range(5, 11)})
 
 
 def _manifest_key_runs(word: str) -> bool:
@@ -2218,11 +2220,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return (
             "config" in view
             or "set" in view
-            or "pkg" in view
-            or "pk" in view
-            or any(w.startswith("set-s") for w in view)
-            or "plugin" in view
-            or "policies" in view
+            or not _MANIFEST_WORDS.isdisjoint(view)
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb in _PIP and bool(_unabbreviated(verb, view)))  # (`pip install --targ DIR`)
