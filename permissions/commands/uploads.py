@@ -628,6 +628,8 @@ def _telnet(view: tuple[str, ...]) -> bool:
 _SENDERS = frozenset(
     {"ncftpput", "lftp", "ftp", "tftp", "smbclient", "ssh-copy-id", "sendmail", "msmtp", "swaks", "ssmtp"}
     | {"wput"}  # red team: wget's counterpart, an upload to an FTP address
+    # red team: a gist, a Tor share, an XMPP message, a Slack post
+    | {"gist", "onionshare-cli", "onionshare", "sendxmpp", "slackcat"}
 )
 _MAILERS = frozenset({"mail", "mailx", "mutt", "neomutt", "s-nail"})
 _MAIL_VALUES = frozenset("-s -c -b -a -r -S -q -F -A -e -i -H -f -u".split())
@@ -789,6 +791,7 @@ _LIST_FILES: dict[str, frozenset[str]] = {
         ("yt-dlp youtube-dl", "-a --batch-file"),
         ("gallery-dl", "-i --input-file -I --input-file-comment --input-file-delete"),
         ("httrack", "-%L --list"),
+        ("iperf3 iperf", "-F --file"),  # a file's bytes sent as the test's data
     )
     for verb in verbs.split()
 }
@@ -875,6 +878,50 @@ def _scanner(view: tuple[str, ...]) -> bool:
     return not addresses or not all(_loopback(a) for a in addresses)
 
 
+def _always_unless_help(view: tuple[str, ...]) -> bool:
+    """nsupdate/knsupdate change a zone's records (read from a file or the input: fail closed, every run)."""
+    return not (len(view) == 2 and view[1] in _ONLY_ABOUT)
+
+
+def _logger(view: tuple[str, ...]) -> bool:
+    """logger to another machine's syslog (``-n HOST``, ``--server``) with a file's lines (``-f``) or its input."""
+    remote = any(w.startswith("-n") or w.startswith("--serv") for w in view[1:])
+    read = _FED.get() == DATA or any(w.startswith(("-f", "--file")) for w in view[1:])
+    return remote and read
+
+
+# red team: a database client running a file (``psql -h h -f .env``, ``mongosh mongodb://h --file .env``,
+# ``sqlcmd -S h -i .env``): the file's content goes to the server -- unless every server named is this machine's
+# loopback; none named is the local socket or a local default, as it was.
+_DB_FILES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # (file options, host options); a `scheme://` or `host=` word names a server too
+    "psql": (("-f", "--file"), ("-h", "--host")),
+    "mongosh": (("-f", "--file"), ("--host",)),
+    "mongo": (("-f", "--file"), ("--host",)),
+    "sqlcmd": (("-i", "--input-file"), ("-S", "--server")),
+    "clickhouse-client": (("--queries-file",), ("-h", "--host")),
+}
+
+
+def _db_file(view: tuple[str, ...]) -> bool:
+    files, hosts = _DB_FILES[view[0]]
+    runs_file = _FED.get() == DATA or any(w.partition("=")[0] in files or w[:2] in files for w in view[1:])
+    if not runs_file:
+        return False
+    servers: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in hosts:
+            servers.append(value if eq else (view[k + 1] if k + 1 < len(view) else ""))
+        elif w[:2] in hosts and len(w) > 2 and w[1] != "-":
+            servers.append(w[2:])
+        elif "://" in w:
+            servers.append(w)
+        elif "host=" in w:
+            servers.append((w.partition("host=")[2].split() or [""])[0])  # a conninfo string
+    return any(not _loopback(h if "://" in h else "x://" + h) for h in servers)
+
+
 def _gpg(view: tuple[str, ...]) -> bool:
     """gpg sending keys to a keyserver (``--send-keys``, ``--send-key``; gpg takes any unique abbreviation, and
     refuses an ambiguous one: ``--send`` counts, fail closed). Receiving or searching sends the key ids the
@@ -947,6 +994,11 @@ _READERS = {
     **dict.fromkeys(_SCANNERS, _scanner),
     "gpg": _gpg,
     "gpg2": _gpg,
+    # red team: DNS updates, remote syslog, database clients running a file on a server, more senders
+    "nsupdate": _always_unless_help,
+    "knsupdate": _always_unless_help,
+    "logger": _logger,
+    **dict.fromkeys(_DB_FILES, _db_file),
     **dict.fromkeys(_LOAD_TESTERS, _load_test),
     "vegeta": _vegeta,
     "POST": _lwp_writes,
