@@ -277,7 +277,8 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "mrm": (frozenset({"*"}), (".husky", ".lintstagedrc", ".git")),
     "husky-init": (frozenset({"*"}), (".husky", ".git")),
     # red team: the package manager corepack pins in the manifest (`corepack use yarn@URL`), run by every `yarn`
-    "corepack": (frozenset({"use", "up"}), ("package.json",)),
+    # (`install -g`, `prepare --activate`: the default every later `yarn` or `pnpm` outside a pin runs)
+    "corepack": (frozenset({"use", "up", "install", "prepare"}), ("package.json",)),
 }
 # red team, R3.7: Brabo's own client writes the hook into an agent's settings -- `brabo hook install claude-code
 # --url http://elsewhere --other allow` points the agent's hook at another server, or lets what no rule matches
@@ -328,13 +329,23 @@ def _pulled(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # The writers read by their own function, by program.
+def _composer_config_at(view: tuple[str, ...]) -> int:
+    """Where composer's ``config`` stands (Symfony's console takes any unambiguous abbreviation of a command, in
+    any case: ``conf``, ``CON``; ``co`` is also ``completion``), -1 when the line is not it."""
+    for k, w in enumerate(view[1:], 1):
+        if len(w) >= 3 and w[:1] != "-" and "config".startswith(w.lower()):
+            return k
+    return -1
+
+
 def _composer_config(verb: str, view: tuple[str, ...]) -> list[Target]:
     """``composer config KEY VALUE`` (``scripts.x``, ``allow-plugins.*``, ``repositories.*`` ...), ``--unset``,
     ``--editor``, ``--json``/``--merge``: composer.json, whose scripts and plugins composer runs (the global
     file counts too: fail closed). ``--list`` and ``config KEY`` read."""
-    if "config" not in view:
+    at = _composer_config_at(view)
+    if at < 0:
         return []
-    rest = view[view.index("config") + 1 :]
+    rest = view[at + 1 :]
     operands = [w for w in rest if w[:1] != "-"]
     if (
         any(w in ("--unset", "-e", "--editor", "--json", "--merge", "--append") for w in rest)
@@ -2210,7 +2221,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _FORMATTERS and bool(_formatted(verb, view)))
         )
     if verb in _SCAFFOLD_ONLY:
-        return bool(_scaffolded(verb, view)) or (verb == "composer" and "config" in view)
+        return bool(_scaffolded(verb, view)) or (verb == "composer" and _composer_config_at(view) > 0)
     if verb == "git":
         # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
         return not _GIT_WRITING.isdisjoint(view) or _GIT_O(" " + " ".join(view[1:])) is not None
