@@ -797,6 +797,8 @@ def runs_a_written_file(segments: Sequence[tuple[tuple[str, ...], tuple[str, ...
                 if is_code_verb(verb) or verb in ("source", ".") or verb in SEDS or verb in AWKS:
                     if any(_named_in(w, written) for w in view[1:]):
                         return WRITTEN_THEN_RUN
+                    if "package.json" in written and any(w in (".", "./") for w in view[1:]):
+                        return WRITTEN_THEN_RUN  # red team: `node .` runs the manifest's `main`
         if k == last:
             break  # (what the last segment writes runs nowhere after it)
         for target in redirects:

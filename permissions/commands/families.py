@@ -49,7 +49,7 @@ from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
 from permissions.commands.deployers import FORMS as DEPLOY_FORMS
 from permissions.commands.deployers import KAMAL, Forms, forms
 from permissions.commands.deployers import READERS as DEPLOY_READERS
-from permissions.commands.fetches import parallel_hands_away
+from permissions.commands.fetches import parallel_hands_away, xargs_hands_away
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
@@ -934,7 +934,9 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset({"mill", "millw"})
     | frozenset({"pg_restore", "dbt", "aliyun"})
     | frozenset({"executor", "kaniko", "depot"})  # red team: image builders that push (_kaniko, _depot)
-    | frozenset({"parallel"})  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
+    | frozenset(
+        {"parallel", "xargs"}
+    )  # words it reads, handed to a fetch or a probe (permissions.commands.fetches)
     | _KAFKA_ADMINS
     | frozenset(DEPLOY_READERS)
     | frozenset(DATA_READERS)
@@ -1427,6 +1429,7 @@ _OWN_READERS = {
     **dict.fromkeys(UPLOAD_VERBS, uploads),
     "skaffold": _skaffold,
     "parallel": parallel_hands_away,
+    "xargs": xargs_hands_away,  # red team: words read from a file (`xargs -a .env dig`)
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,

