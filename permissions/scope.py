@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from permissions.commands.containers import CONTAINER_ENGINES, host_side_words
 from permissions.commands.neutral import TESTS, test_strings
-from permissions.commands.plain_settings import PLAIN_SETTINGS
+from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.textproc import AWKS, GREPS, SEDS, pattern_words, program_words
 from permissions.commands.views import NOT_PEELED, _peels, views_of
 from permissions.memos import Memo
@@ -678,30 +678,7 @@ def _expanded_here(word: str, text: str) -> bool:
 # PowerShell's, the word holds no `/`, `\` or `:` besides: `${c:\x}` reads the file x there,
 # `$env:USERPROFILE\.ssh` is the Windows reading's (ps_value).
 _SCREEN_PRINTERS = frozenset({"echo", "basename", "dirname"})
-_SHOWN = PLAIN_SETTINGS | frozenset(
-    {
-        "PATH",
-        "PWD",
-        "OLDPWD",
-        "HOME",
-        "USER",
-        "SHELL",
-        "TERM",
-        "HOSTNAME",
-        "VIRTUAL_ENV",
-        "CONDA_PREFIX",
-        "CONDA_DEFAULT_ENV",
-        "PYTHONPATH",
-        "GOPATH",
-        "GOROOT",
-        "GOBIN",
-        "JAVA_HOME",
-        "CARGO_HOME",
-        "RUSTUP_HOME",
-        "NVM_DIR",
-        "NODE_PATH",
-    }
-)
+_SHOWN = SHOWN_VARIABLES
 _VARIABLE_READ = re.compile(r"\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))")
 
 

@@ -68,7 +68,8 @@ status``, ``vault kv list``, ``op whoami``, ``op item list``, ``op item get x`` 
 "use --reveal"), ``security find-generic-password -s x`` (without ``-w``/``-g`` it prints the item's
 attributes, not its secret), ``pass ls``, ``npm whoami``, ``gh auth token --help``, ``aws secretsmanager
 list-secrets``, ``aws ssm get-parameter --name x`` (a SecureString stays encrypted). ``printenv`` and ``env``
-print the agent's own environment, which is the session's, not a store's: left as they are.
+print the agent's own environment, which is the session's, not a store's: not this module's (off the sandbox it
+is the developer's shell's, tokens included: permissions.commands.peeks reads it for the path scope).
 """
 
 from __future__ import annotations

@@ -6,7 +6,10 @@ start reads what that process holds and does -- the browser's cookies, a passwor
 it, `reptyr PID` takes its terminal over, `pyrasite PID` runs Python in it). A memory dump (`gcore PID`,
 `jmap -dump`, `criu dump`) writes it to a file the agent then reads. A packet capture (`tcpdump`, `tshark`)
 reads every application's traffic. The clipboard holds what the user copied last (often a password from a
-password manager), and NetworkManager prints saved Wi-Fi passwords when asked. None names a path outside the project, and each reads outside it: like
+password manager), NetworkManager prints saved Wi-Fi passwords when asked, and `printenv`, a bare `env`, `export
+-p`, `declare -p` or `set`, and BSD's `ps e` print the environment, the user's tokens with it (as `echo
+$GITHUB_TOKEN` already asks there; `printenv PATH` and the other places and modes of SHOWN_VARIABLES stay
+ordinary). None names a path outside the project, and each reads outside it: like
 :mod:`permissions.commands.machine`'s families, ``cap_path_scope`` on ``host`` and ``agent``, never in Brabo's
 sandbox (whose processes and traffic are the sandbox's own). A process the command starts itself (`strace -f
 ./app`, `py-spy record -- python x.py`, `gdb ./app`, `perf record -- make`) and reading a capture file
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from permissions.commands.plain_settings import SHOWN_VARIABLES
+
 PEEK = (
     "reads another process's memory, calls or terminal, or the machine's network traffic, outside the project"
 )
@@ -24,6 +29,10 @@ CLIPBOARD = (
     "reads the clipboard, which holds what the user copied last (a password, a token), outside the project"
 )
 WIFI = "prints the machine's saved network passwords, outside the project"
+ENVIRONMENT = (
+    "prints the environment's variables, the user's tokens and keys among them (what the agent prints leaves the"
+    " machine in its transcript), outside the project"
+)
 
 # Options naming the process to attach to, per tool (``--opt=value`` and ``-pVALUE`` read too).
 _ATTACH: dict[str, frozenset[str]] = {
@@ -161,7 +170,77 @@ def nmcli_secrets(view: tuple[str, ...]) -> str | None:
     return None
 
 
+# -- the environment printed (as `echo $AWS_SECRET_ACCESS_KEY` is read by permissions.scope off the sandbox) ---
+def _secret_named(names: list[str]) -> bool:
+    """No name, or one that is not a plain setting or a place (SHOWN_VARIABLES): what is printed may be a secret."""
+    return not names or any(n not in SHOWN_VARIABLES for n in names)
+
+
+def _printenv(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    return ENVIRONMENT if _secret_named([w for w in view[1:] if w[:1] != "-"]) else None
+
+
+_ENV_VALUED = frozenset({"-u", "--unset", "-C", "--chdir"})
+
+
+def _env(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """`env` with no command (options and assignments only) prints the environment; with one it runs it."""
+    k = 1
+    while k < len(view):
+        w = view[k]
+        if w in _ENV_VALUED:
+            k += 2
+        elif w in ("--help", "--version", "-", "--ignore-environment") or (
+            w[:1] == "-" and w[1:2] != "-" and "i" in w
+        ):
+            return None  # help; `env -i`: an empty environment, only the assignments given are printed
+        elif w[:2] == "-S" or w.startswith("--split-string") or (w[:1] != "-" and "=" not in w):
+            return None  # a command line or a command: env runs it
+        else:
+            k += 1  # an option, `--`, an assignment
+    return ENVIRONMENT
+
+
+def _declared(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """`export`, `export -p`, `declare`, `declare -x`, `typeset`, `readonly -p` with no name print every variable;
+    with names, only `-p` prints them (`declare -x FOO`, `declare +x FOO`, `export FOO` mark them). An assignment
+    prints nothing; `-f`/`-F` print functions."""
+    args = view[1:]
+    flags = [w for w in args if w[:1] in ("-", "+")]
+    names = [w for w in args if w[:1] not in ("-", "+")]
+    if any("=" in w for w in args) or any("f" in w or "F" in w for w in flags):
+        return None
+    if names:
+        printed = view[0] != "export" and any(f[:1] == "-" and "p" in f for f in flags)
+        return ENVIRONMENT if printed and _secret_named(names) else None
+    return ENVIRONMENT
+
+
+def _set(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    return ENVIRONMENT if len(view) == 1 else None  # bare `set` prints every variable and function
+
+
+def _ps(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """BSD `ps e` (`ps auxe`, `ps eww`): every process's environment after its command (BSD's letters are the
+    first word, without a dash; later words are values: `ps -o pid= -C node`)."""
+    first = view[1] if len(view) > 1 else ""
+    return ENVIRONMENT if first.isalpha() and "e" in first else None
+
+
+_ENVIRONMENT_READERS: dict[str, Callable[[tuple[str, ...], tuple[str, ...]], str | None]] = {
+    "printenv": _printenv,
+    "env": _env,
+    "export": _declared,
+    "declare": _declared,
+    "typeset": _declared,
+    "readonly": _declared,
+    "set": _set,
+    "ps": _ps,
+}
+
+
 PEEK_READERS: dict[str, Callable[[tuple[str, ...], tuple[str, ...]], str | None]] = {
     **dict.fromkeys(PEEK_VERBS, _read),
     **dict.fromkeys(_CLIPBOARD_READERS | {"tmux"}, _clipboard),
+    **_ENVIRONMENT_READERS,
 }

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["PLAIN_SETTINGS", "plain_setting"]
+__all__ = ["PLAIN_SETTINGS", "SHOWN_VARIABLES", "plain_setting"]
 
 PLAIN_SETTINGS = frozenset(
     {
@@ -90,3 +90,31 @@ def plain_setting(word: str) -> bool:
         and ".." not in value
         and _PLAIN_VALUE.fullmatch(value) is not None
     )
+
+
+# The variables whose value says where things are or which mode a run is in, never a secret: printing one is
+# text (permissions.scope's screen printers; permissions.commands.peeks' environment printers off the sandbox).
+SHOWN_VARIABLES = PLAIN_SETTINGS | frozenset(
+    {
+        "PATH",
+        "PWD",
+        "OLDPWD",
+        "HOME",
+        "USER",
+        "SHELL",
+        "TERM",
+        "HOSTNAME",
+        "VIRTUAL_ENV",
+        "CONDA_PREFIX",
+        "CONDA_DEFAULT_ENV",
+        "PYTHONPATH",
+        "GOPATH",
+        "GOROOT",
+        "GOBIN",
+        "JAVA_HOME",
+        "CARGO_HOME",
+        "RUSTUP_HOME",
+        "NVM_DIR",
+        "NODE_PATH",
+    }
+)

@@ -54,7 +54,8 @@ from permissions.commands.machine import (
     POWER,
     SETTINGS,
 )
-from permissions.commands.peeks import CLIPBOARD, WIFI
+from permissions.commands.peeks import CLIPBOARD, ENVIRONMENT, WIFI
+from permissions.commands.plain_settings import SHOWN_VARIABLES
 from permissions.commands.windows_names import (
     ALIASES,
     ALSO_SPELT,
@@ -1299,14 +1300,73 @@ _MARK_STREAM = re.compile(r"(?i)zone\.identifier|\s-s(?:t(?:r(?:e(?:am?)?)?)?)?[
 _MARK_NAMED = re.compile(r"(?i)zone\.identifier").search
 
 
+# red team, §5 where it runs: the environment printed (permissions.commands.peeks' ENVIRONMENT) -- PowerShell's
+# env: drive listed or read (`gci env:`, `Get-Item env:GITHUB_TOKEN`, `gc env:X`), a variable of it printed
+# (`echo $env:GITHUB_TOKEN`, `Write-Output ${env:X}`, a bare `$env:X`), cmd's `set` (every variable, or those a
+# prefix names). The places and modes of SHOWN_VARIABLES (`$env:PATH`, `$env:USERPROFILE`) stay ordinary.
+_ENV_DRIVE = re.compile(r"(?i)(?:^|[\s'\"(=])env:[\\/]?([\w*?]*)")
+_ENV_VARIABLE = re.compile(r"(?i)\$\{?env:([\w]+)")
+_ENV_DRIVE_OR_VARIABLE = re.compile(r"(?i)(?:^|[\s'\"(=$])\{?env:").search
+_ENV_ASSIGNED = re.compile(
+    r"(?i)\s*\$\{?env:\w+\}?\s*[-+*/]?=(?!=)"
+).match  # `$env:PATH = '.'`: set, not printed
+_ENV_READERS = frozenset({"get-childitem", "gci", "ls", "dir", "get-item", "gi", "get-content", "gc", "cat",
+                          "type", "get-itemproperty", "gp", "get-itempropertyvalue", "gpv"})  # fmt: skip
+_PRINTERS = frozenset({"echo", "write-output", "write", "write-host", "write-information", "write-verbose", "out-host",
+                       "out-string", "out-file", "set-content", "add-content", "format-list", "fl", "select-object"})  # fmt: skip
+_WINDOWS_SHOWN = frozenset(v.upper() for v in SHOWN_VARIABLES) | frozenset(
+    {"USERPROFILE", "APPDATA", "LOCALAPPDATA", "TEMP", "TMP", "PROGRAMFILES", "SYSTEMROOT", "WINDIR", "COMPUTERNAME",
+     "USERNAME", "PATHEXT", "OS", "PROCESSOR_ARCHITECTURE", "NUMBER_OF_PROCESSORS", "PSMODULEPATH"}
+)  # fmt: skip
+
+
+def _cmd_set_switched(text: str) -> bool:
+    """A `set` whose first argument is a switch or an option (cmd's `/a`, `/p`; bash's `-e`, `+x`, `--`)."""
+    rest = text.split(None, 2)[1:2]
+    return bool(rest) and rest[0][:1] in "-+/"
+
+
+def _windows_environment(text: str, name: str) -> str | None:
+    if name == "set":
+        named = windows_words(text)[1:]
+        if "=" in text or _cmd_set_switched(text):
+            return None  # an assignment, cmd's `/a` `/p`, bash's `set -e` / `set +x` / `set --`
+        if not named or any(w.upper() not in _WINDOWS_SHOWN for w in named):
+            return ENVIRONMENT  # cmd's `set` / `set P`: every variable (whose name starts with P)
+        return None
+    if name in _ENV_READERS:
+        for m in _ENV_DRIVE.finditer(text):
+            if m.group(1).upper() not in _WINDOWS_SHOWN:
+                return ENVIRONMENT
+        return None
+    if name in _PRINTERS or (name == "" or text.lstrip()[:5].lower() in ("$env:", "${env")):
+        if _ENV_ASSIGNED(text) is not None:
+            return None  # `$env:FOO='bar'`: set, not printed
+        if any(m.group(1).upper() not in _WINDOWS_SHOWN for m in _ENV_VARIABLE.finditer(text)):
+            return ENVIRONMENT
+    return None
+
+
+def _read_outside(text: str, name: str) -> str | None:
+    """windows_machine_change's readings whatever the first word: the environment printed, the Mark of the Web."""
+    if "v:" in text or "V:" in text or name == "set":
+        what = _windows_environment(text, name)
+        if what is not None:
+            return what
+    if _MARK_STREAM(text) is not None and (name in _ITEMS or name == "" or ">" in text):
+        return MARKS
+    return None
+
+
 def windows_machine_change(text: str) -> str | None:
     """What the segment ``text``, read as PowerShell and cmd read it, changes on the machine outside the project
     (the end of the sentence a person reads, as permissions.commands.machine gives it), or None."""
     name = _first_name(text)
     if name is None:
         return None
-    if _MARK_STREAM(text) is not None and (name in _ITEMS or name == "" or ">" in text):
-        return MARKS
+    what = _read_outside(text, name)
+    if what is not None:
+        return what
     if name not in _CHANGERS and name != "":
         return None
     if name in _ITEMS and name not in _SOME and not (name in _COPIES and "\\\\" in text):
@@ -1692,6 +1752,16 @@ def reads_on(first: str) -> bool:
 PASSED_FIRST: set[str] = set()
 
 
+def _environment_bits(text: str, texts: list[str], found: int) -> int:
+    """windows_readings' bits for a text naming the environment: WINDOWS_ENV where it may change it, and
+    (red team) WINDOWS_LED where it may read the env: drive or a $env: variable (windows_machine_change)."""
+    if _ENV_NAMED.search(text):
+        found |= WINDOWS_ENV
+    if not found & WINDOWS_LED and _ENV_DRIVE_OR_VARIABLE(text) is not None and _ENV_ASSIGNED(text) is None:
+        found |= WINDOWS_LED | texts.index(text) << FIRST_LED_SHIFT
+    return found
+
+
 def windows_readings(texts: list[str]) -> int:
     """Which of the readings above the segments' ``texts`` may need, as WINDOWS_LED | WINDOWS_WRITES bits: 0
     means :func:`names_windows_writer`, :func:`sends_on_the_web` and :func:`runs_unread` answer no for every one
@@ -1713,8 +1783,8 @@ def windows_readings(texts: list[str]) -> int:
             ("\\" in text and _DIVERGES.search(text) is not None) or ("'" in text and _cmd_quoted(text))
         ) and windows_split(text) is not None:
             found |= WINDOWS_SPLITS
-        if ":" in text and ("v:" in text or "V:" in text or "::" in text) and _ENV_NAMED.search(text):
-            found |= WINDOWS_ENV
+        if ":" in text and ("v:" in text or "V:" in text or "::" in text):
+            found = _environment_bits(text, texts, found)
         if found & WINDOWS_LED and (found & WINDOWS_ENV or text[:1] not in "sScC@^dte!{("):
             continue  # (a later `set`, `s^et`, `call set`, `@set` may still need WINDOWS_ENV)
         head = text.split(None, 1)
@@ -1730,7 +1800,9 @@ def windows_readings(texts: list[str]) -> int:
             bits = WINDOWS_LED
         elif name == "set":
             found |= WINDOWS_ENV
-            continue
+            if "=" in text or _cmd_set_switched(text):
+                continue
+            bits = WINDOWS_LED  # red team: cmd's `set PREFIX` prints variables (windows_machine_change)
         elif _ODD(first) is not None:
             # a quote or a backtick: any name (a quoted `"set"` is no cmd builtin, `` s`et `` PowerShell's
             # alias); cmd's escape: `s^et` is set

@@ -339,8 +339,10 @@ def test_the_sentence_says_what_it_prints():
         "gpg --export -a me",
         "npm whoami",
         "npm config get registry",
-        "printenv",
-        "env",
+        # (`printenv` and a bare `env` print the developer's environment, tokens included, off the sandbox: the
+        # path scope's -- test_redteam_environment_printed)
+        "printenv PATH",
+        "env --version",
         "curl http://localhost:8000/",
         "curl -s http://127.0.0.1:3000/health",
         "curl -H 'Authorization: Bearer x' https://api.github.com/user",
@@ -358,6 +360,13 @@ def test_what_prints_no_secret_stays_auto(command):
     stays_auto_where(command)
 
 
-def test_the_agents_own_environment_is_left_as_it_is():
-    # printenv/env print the session's environment, not a store's: the module leaves them (the docstring says so)
-    assert term("printenv", autonomy=AUTO_MODE, runs_in="agent").decision == "auto_approve"
+def test_the_agents_own_environment_is_not_this_modules():
+    # printenv/env print the session's environment, not a store's: this module leaves them. Off the sandbox that
+    # environment is the developer's shell's, tokens included, so printing it is the path scope's (as `echo
+    # $GITHUB_TOKEN` is): permissions.commands.peeks, test_redteam_environment_printed.
+    from permissions.commands.credentials import CREDENTIAL_VERBS
+
+    assert "printenv" not in CREDENTIAL_VERBS and "env" not in CREDENTIAL_VERBS
+    v = term("printenv", autonomy=AUTO_MODE, runs_in="agent")
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope")
+    assert "environment" in v.message

@@ -106,7 +106,8 @@ def test_the_hooks_environment_taken_away_is_never_auto_approved(command):
         "export BRABO_URL",
         "env -u LANG python3 x.py",
         "env --unset=TZ date",
-        "env -u BRABO_URL",
+        # (`env -u BRABO_URL` alone prints every other variable: the path scope's off the sandbox,
+        # test_redteam_environment_printed)
         "env -i",
         "exec -c",
         "exec -a name sleep 1",
