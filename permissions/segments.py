@@ -350,13 +350,14 @@ def read_known_segments(
     seg_views = reading.seg_views
     # SPEC §5: PowerShell's readings, after the memo (its readings are the same wherever the command runs)
     ps = windows and not doomed and powershell_values(command)
-    for index, seg in enumerate(parsed.segments):
+    segments = parsed.segments
+    if len(memo) > memo.limit - len(segments):
+        memo.clear()  # Memo.keep's emptying, once for the command: the segments below never fill it past its limit
+    for index, seg in enumerate(segments):
         one = memo.get(seg)
         if one is None:
             one = _read_one(seg, comp, doomed)
             if one is not None:
-                if len(memo) >= memo.limit:  # Memo.keep, inlined (one call less per segment)
-                    memo.clear()
                 memo[seg] = one
             else:
                 if r is None:
