@@ -57,3 +57,16 @@ def test_each_step_returns_the_state_it_was_given() -> None:
                     and getattr(node.value.func, "id", "") == "_terminal_rules"
                 )
                 assert ok, step.__name__
+
+
+def test_the_first_tests_inlined_before_iam_and_autonomy_are_theirs() -> None:
+    """_decide_once calls iam only for a (type, role) pair outside _MEETS, and autonomy only with autonomy rows:
+    on the others each step leaves the state as it found it."""
+    from permissions.decide import _MEETS, DecisionRequest, ProjectState, _State
+
+    for action_type, role in sorted(_MEETS, key=repr):
+        req = DecisionRequest(action_type, role, ProjectState())
+        st = _State(req, ())
+        before = dict(vars(st))
+        assert iam(st) is st and vars(st) == before, (action_type, role)
+        assert autonomy(st) is st and vars(st) == before, (action_type, role)
