@@ -375,13 +375,16 @@ def read_known_segments(
         if note is not None and reading.opaque_note is None:
             reading.opaque_note = note
         out.append(sv)
-        if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
-            if kind == "allow_rule" or reading.allowed_reason is None:
-                reading.allowed_reason = kind
-        elif kind is None and seg_opaque is None:
-            reading.uncovered += 1  # no rule speaks for it, nothing opaque: what _tally counts
-        else:
+        if seg_opaque is not None:
             _tally(reading, seg, sv, kind, seg_opaque)
+        elif kind == "allow_rule":
+            reading.allowed_reason = kind
+        elif kind is None:
+            reading.uncovered += 1  # no rule speaks for it, nothing opaque: what _tally counts
+        elif kind != "scope_cd":
+            _tally(reading, seg, sv, kind, seg_opaque)
+        elif reading.allowed_reason is None:
+            reading.allowed_reason = kind  # (an allow's reason is kept over the scope declaration's)
     return reading, (r.scope if r is not None else None)
 
 
