@@ -25,7 +25,7 @@ from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
-from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
+from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
@@ -984,7 +984,9 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         writes = any(names_windows_writer(t) for t in st.win_texts)
     if never_auto is None and st.req.runs_in == "agent":
         never_auto = _through_a_hook(st, comp, command)
-    elif never_auto is None and starts_agent(st.seg_views):
+    elif never_auto is None and not AGENT_FIRSTS.isdisjoint(
+        map(_FIRST_WORD, filter(None, chain.from_iterable(st.seg_views)))
+    ):  # starts_agent(st.seg_views): some view's first word one of AGENT_FIRSTS, looked for in C
         never_auto = _agent_started_away(st, comp, command)  # R3.7, SPEC §5: without the project's hooks
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
