@@ -53,6 +53,7 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
+from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.commands.windows import (
     FIRST_LED_SHIFT,
     WINDOWS_ENV,
@@ -76,7 +77,7 @@ from permissions.commands.windows import (
 from permissions.commands.wrappers import WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, exported_options
-from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, WINDOWS_DELETERS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.memos import Memo
@@ -720,7 +721,7 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
                 doomed
                 or st.dot_led
                 or len(st.win_texts) > len(parsed.segments)
-                or names_windows_deleter(reading.seg_views)
+                or _names_windows_deleter(reading.seg_views)
             )
         )
     ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
@@ -789,6 +790,20 @@ def _parse_terminal(st: _State) -> ParsedCommand:
 
 _SEGMENT_TEXT = attrgetter("text")
 _FIRST_WORD = itemgetter(0)
+# The programs Brabo knows that names_windows_deleter passes over as a view's first word (no Windows deleter in
+# any case): a command all of whose views one of them leads names none.
+_NO_WINDOWS_DELETER = frozenset(
+    w
+    for w in KNOWN_PROGRAMS
+    if not (w in WINDOWS_DELETERS or (not w.islower() and w.lower() in WINDOWS_DELETERS))
+)
+
+
+def _names_windows_deleter(seg_views: list[list[tuple[str, ...]]]) -> bool:
+    """floor.names_windows_deleter, its common answer (none) asked in C first."""
+    return not _NO_WINDOWS_DELETER.issuperset(
+        map(_FIRST_WORD, filter(None, chain.from_iterable(seg_views)))
+    ) and names_windows_deleter(seg_views)
 
 
 # A segment PowerShell's call operator `.` leads (`. git push` runs git push; bash sources a file named git)
