@@ -15,8 +15,6 @@ import gc
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
-from operator import attrgetter, itemgetter
 from typing import Any
 
 from permissions import mcp
@@ -25,7 +23,7 @@ from permissions.autonomy import resolve_autonomy
 from permissions.caps import CAP_VERBS as _CAP_VERBS
 from permissions.caps import external_effect_views, network_redirect
 from permissions.commands import FILE_WRITERS, PATH_WRITERS, runs_a_written_file
-from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent
+from permissions.commands.agent_clis import AGENT_FIRSTS, moves_folder, nested_agent, starts_agent
 from permissions.commands.arithmetic import arithmetic_on_input
 from permissions.commands.credentials import CREDENTIAL_VERBS, credential_hint, credential_named
 from permissions.commands.credentials import READERS as CREDENTIAL_READERS
@@ -53,7 +51,6 @@ from permissions.commands.uploads import (
     names_a_proxy,
     uploads_in,
 )
-from permissions.commands.views import KNOWN_PROGRAMS
 from permissions.commands.windows import (
     FIRST_LED_SHIFT,
     WINDOWS_ENV,
@@ -77,7 +74,7 @@ from permissions.commands.windows import (
 from permissions.commands.wrappers import WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, exported_options
-from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, WINDOWS_DELETERS, names_windows_deleter
+from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
 from permissions.hooks import PolicyHook, run_hooks
 from permissions.matching import DENY_RANK, CompiledPermissions
 from permissions.memos import Memo
@@ -721,7 +718,7 @@ def _terminal_rules(st: _State, comp: CompiledPermissions) -> _State:
                 doomed
                 or st.dot_led
                 or len(st.win_texts) > len(parsed.segments)
-                or _names_windows_deleter(reading.seg_views)
+                or names_windows_deleter(reading.seg_views)
             )
         )
     ):  # a script block's statements off the sandbox; off the sandbox Windows' deleters too
@@ -781,29 +778,11 @@ def _parse_terminal(st: _State) -> ParsedCommand:
     if parsed.unparseable and parsed.problem == _PAREN_AFTER_WORDS:
         parsed = _powershell_read(st, parsed)
         command = st.req.command or ""
-    texts = list(map(_SEGMENT_TEXT, parsed.segments))  # each segment's text (one C call, no Python loop)
+    texts = [s.text for s in parsed.segments]
     st.win_texts = windows_texts(texts) if "{" in command else texts  # a script block's statements too
     st.windows = windows_readings(st.win_texts)
     st.dot_led = (". " in command or ".\t" in command) and _DOT_LED.search(command) is not None
     return parsed
-
-
-_SEGMENT_TEXT = attrgetter("text")
-_FIRST_WORD = itemgetter(0)
-# The programs Brabo knows that names_windows_deleter passes over as a view's first word (no Windows deleter in
-# any case): a command all of whose views one of them leads names none.
-_NO_WINDOWS_DELETER = frozenset(
-    w
-    for w in KNOWN_PROGRAMS
-    if not (w in WINDOWS_DELETERS or (not w.islower() and w.lower() in WINDOWS_DELETERS))
-)
-
-
-def _names_windows_deleter(seg_views: list[list[tuple[str, ...]]]) -> bool:
-    """floor.names_windows_deleter, its common answer (none) asked in C first."""
-    return not _NO_WINDOWS_DELETER.issuperset(
-        map(_FIRST_WORD, filter(None, chain.from_iterable(seg_views)))
-    ) and names_windows_deleter(seg_views)
 
 
 # A segment PowerShell's call operator `.` leads (`. git push` runs git push; bash sources a file named git)
@@ -999,9 +978,7 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
         writes = any(names_windows_writer(t) for t in st.win_texts)
     if never_auto is None and st.req.runs_in == "agent":
         never_auto = _through_a_hook(st, comp, command)
-    elif never_auto is None and not AGENT_FIRSTS.isdisjoint(
-        map(_FIRST_WORD, filter(None, chain.from_iterable(st.seg_views)))
-    ):  # starts_agent(st.seg_views): some view's first word one of AGENT_FIRSTS, looked for in C
+    elif never_auto is None and starts_agent(st.seg_views):
         never_auto = _agent_started_away(st, comp, command)  # R3.7, SPEC §5: without the project's hooks
     if never_auto is None and writes:
         # R3.7: a write into a file that decides what runs later, which only an allow written for that exact
@@ -1013,8 +990,7 @@ def _never_auto(st: _State, comp: CompiledPermissions, command: str) -> str | No
 def _through_a_hook(st: _State, comp: CompiledPermissions, command: str) -> str | None:
     """_never_auto's readings of a command an agent's hook sent, from one look at every view's first word: a
     nested agent started away from the project's hooks (R3.7), a program typed into later (R4.9)."""
-    # every view's first word, views that are empty passed over (in C: no Python loop)
-    firsts = set(map(_FIRST_WORD, filter(None, chain.from_iterable(st.seg_views))))
+    firsts = {v[0] for vs in st.seg_views for v in vs if v}
     never_auto = None
     if not AGENT_FIRSTS.isdisjoint(firsts):
         never_auto = _agent_started_away(st, comp, command)

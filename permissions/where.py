@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from operator import attrgetter, itemgetter
 
 from permissions.commands.uploads import _remote_place, table_operands
 from permissions.commands.views import KNOWN_PROGRAMS, foreign_name, hands_on
@@ -704,10 +703,6 @@ def cwd_sets(
     """The directories each segment may run in, and one more: where the command may end; or None when no
     segment changes directory (each runs in ``start``). ``floor``: read for the floor (CDPATH counts, past _MAX_DIRS the root is added). ``windows``:
     the command may run on Windows (Windows places, cmd's and PowerShell's directory changers)."""
-    if (_STAYS_WINDOWS if windows else _STAYS).issuperset(
-        map(_FIRST_WORD, filter(None, map(_WORDS, segments)))
-    ):
-        return None  # the common case, asked in C: every segment led by a program the loop below passes over
     for seg in segments:
         words = seg.words
         if words and (
@@ -728,13 +723,6 @@ def cwd_sets(
         _MEMO.keep(key, found)
     return found
 
-
-# The programs Brabo knows that cwd_sets' loop passes over as a segment's first word (no changer, no `=`; with
-# ``windows``, no cmd or PowerShell mover either): a command all of whose segments one of them leads moves nowhere.
-_STAYS = frozenset(w for w in KNOWN_PROGRAMS if w and w not in _MAY_CHANGE and "=" not in w)
-_STAYS_WINDOWS = frozenset(w for w in _STAYS if not (w[:1] in "scpSCP" and w.lower() in LOCATION_MOVERS))
-_WORDS = attrgetter("words")
-_FIRST_WORD = itemgetter(0)
 
 # Agents repeat their commands: where each segment runs depends on the text and where it starts only.
 _MEMO_MAX = 2048

@@ -8,9 +8,6 @@ import ast
 import inspect
 import textwrap
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from permissions import decide as decide_module
 from permissions.decide import (
     STEPS,
@@ -73,67 +70,3 @@ def test_the_first_tests_inlined_before_iam_and_autonomy_are_theirs() -> None:
         before = dict(vars(st))
         assert iam(st) is st and vars(st) == before, (action_type, role)
         assert autonomy(st) is st and vars(st) == before, (action_type, role)
-
-
-_VIEW_WORDS = [
-    "claude",
-    "codex",
-    "gemini",
-    "node",
-    "npx",
-    "git",
-    "ls",
-    "",
-    "CLAUDE.exe",
-    "bun",
-    "python3",
-    "x=1",
-]
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    seg_views=st.lists(
-        st.lists(st.lists(st.sampled_from(_VIEW_WORDS), max_size=3).map(tuple), max_size=3), max_size=4
-    )
-)
-def test_never_auto_s_agent_filter_is_starts_agent(seg_views: list[list[tuple[str, ...]]]) -> None:
-    """_never_auto tests starts_agent's condition in C (permissions.decide, sandbox): the same answer."""
-    from itertools import chain
-    from operator import itemgetter
-
-    from permissions.commands.agent_clis import AGENT_FIRSTS, starts_agent
-
-    inlined = not AGENT_FIRSTS.isdisjoint(map(itemgetter(0), filter(None, chain.from_iterable(seg_views))))
-    assert inlined == starts_agent(seg_views)
-
-
-def _windows_view_words() -> list[str]:
-    from permissions.floor import WINDOWS_DELETERS
-
-    names = sorted(WINDOWS_DELETERS)[:12]
-    return [
-        *names,
-        *(n.upper() for n in names),
-        *(n.title() for n in names),
-        "ls",
-        "git",
-        "RM",
-        "Git",
-        "",
-        "[",
-        "7z",
-    ]
-
-
-@settings(max_examples=300, deadline=None)
-@given(data=st.data())
-def test_the_windows_deleter_filter_is_names_windows_deleter(data: st.DataObject) -> None:
-    """_terminal_rules asks floor.names_windows_deleter through a test in C of the views' first words
-    (permissions.decide._names_windows_deleter): the same answer."""
-    from permissions.decide import _names_windows_deleter
-    from permissions.floor import names_windows_deleter
-
-    words = st.sampled_from(_windows_view_words())
-    seg_views = data.draw(st.lists(st.lists(st.lists(words, max_size=3).map(tuple), max_size=3), max_size=4))
-    assert _names_windows_deleter(seg_views) == names_windows_deleter(seg_views)
