@@ -274,6 +274,9 @@ class _State:
     may never set keep their class default: a decision builds one state, and setting only what it uses is
     cheaper.)"""
 
+    # (base_and_floor sets both, or iam's deny does, before anything reads them)
+    decision: str = REQUIRE_APPROVAL
+    reason: str = "default"
     detail: str | None = None
     done: bool = False
     auto_mode: bool = False
@@ -305,8 +308,6 @@ class _State:
         # any other (or unknown) runs_in is decided with the host root, a running container changing nothing.
         self.in_sandbox = in_sandbox = req.runs_in == SANDBOX
         self.running = req.project.container_running and in_sandbox
-        self.decision = REQUIRE_APPROVAL
-        self.reason = "default"
 
     def opinion(self, decision: str, reason: str, detail: str | None = None) -> None:
         """An explicit opinion replaces the verdict so far; a deny ends the decision."""
@@ -388,10 +389,22 @@ def decide(req: DecisionRequest, hooks: Sequence[PolicyHook] = ()) -> Verdict:
 
 def _decide_once(req: DecisionRequest, hooks: Sequence[PolicyHook]) -> Verdict:
     st = _State(req, hooks)
-    for step in STEPS:
-        st = step(st)
-        if st.done:
-            break
+    # STEPS, in their order, called one after the other (a loop over them costs a decision more bytecodes):
+    # each step returns the state it was given, and only iam, autonomy, rules and policy_hooks may deny (set
+    # st.done) -- the rest only ever set auto_approve or require_approval. permissions/tests/test_decide_steps.py
+    # holds this sequence to STEPS.
+    if (req.action_type, req.role) not in _MEETS:
+        iam(st)  # (iam's own first test, inlined: a role that meets the type's minimum passes it silently)
+    if not st.done:
+        base_and_floor(st)
+        if req.autonomy:
+            autonomy(st)  # (no row, no opinion: autonomy's own first test, inlined)
+        if not st.done:
+            rules(st)
+            if not st.done and (not hooks or not policy_hooks(st).done):
+                caps(st)
+                path_scope(st)
+                unreadable(st)
     verdict = _verdict(st)
     if not req.permissions_error or verdict.decision == DENY:
         return verdict

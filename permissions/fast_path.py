@@ -287,8 +287,10 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
             if left < 0:
                 return _past_budget(segments, steps)  # what was read, and no more
             # Only an assignment moves the command word off the first word (is_assignment needs a `=`).
-            k = _command_index(words) if "=" in first else 0
-            if k < len(words) and ((globs and _is_glob(words[k])) or words[k] in _FAST_REFUSED):
+            command_word = first if "=" not in first else _command_word(words)
+            if command_word is not None and (
+                (globs and _is_glob(command_word)) or command_word in _FAST_REFUSED
+            ):
                 return None  # R4.9: a glob in the command word, `[[`, subscripts, aliases: the scanner's
         # The display text, cut then stripped as the scanner's finish does (gap 2 closed). (A piece no longer
         # than DISPLAY_LIMIT is its own slice, the same object: no length test, nor a copy, is needed.)
@@ -303,6 +305,13 @@ def _fast(command: str, hidden: bool = False, steps: list[int] | None = None) ->
     if steps is not None:
         steps[0] = left
     return _new_parsed((tuple(segments), False, None, None))
+
+
+def _command_word(words: tuple[str, ...]) -> str | None:
+    """The command word of ``words`` past its leading assignments (shell_syntax._command_index), None when all
+    are assignments."""
+    k = _command_index(words)
+    return words[k] if k < len(words) else None
 
 
 def _many_words_steps(pieces: list[str]) -> int:

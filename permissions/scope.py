@@ -205,6 +205,15 @@ def _check_cd(words: tuple[str, ...], dyn: Collection[int], out: list[str], back
         out.append(" ".join(words))
 
 
+def _read_again(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
+    """The words of a segment led by one of _READ_AGAIN as the scope reads them: a container engine's with its
+    container's own places left out (`-w /app`, `-v .:/app`), the others' with the words that are no location
+    blanked (_not_locations)."""
+    if words[0] in CONTAINER_ENGINES:
+        return host_side_words(words), dyn
+    return _not_locations(words, dyn)
+
+
 def _not_locations(words: tuple[str, ...], dyn: frozenset[int]) -> tuple[tuple[str, ...], frozenset[int]]:
     """The segment's words with those that are no location blanked: awk's and sed's program is code
     (`sed '/^$/d' f`, R4.9: `grep '/api/' src`), a test's operands compared as strings are text
@@ -259,39 +268,39 @@ class Scope:
                 bool(dyn) and words[0] in _SCREEN_PRINTERS and _to_the_screen(seg, command, fed_and_sliced[0])
             )
             if words and words[0] in _READ_AGAIN:
-                if words[0] in CONTAINER_ENGINES:
-                    words = host_side_words(words)  # `-w /app`, `-v .:/app`: the container's own places
-                else:
-                    words, dyn = _not_locations(words, dyn)
-            for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
-                if (
-                    windows
-                    and ("\\" in w or ":" in w or ".." in w)
-                    and self._check_windows(w, command, out, cwds)
-                ):
-                    continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
-                if dyn and k in dyn:
-                    data = self._check_expansion(
-                        words, k, segments, command, cwds, out, data, i in listed, screen
-                    )
-                    continue
-                if windows and "%" in w and cmd_variable_place(words, w):
-                    # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
-                    out.append(w)
-                    continue
-                # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be `..`),
-                # names no location to check.
-                if "/" not in w and ".." not in w and w[:1] != ".":
-                    continue
-                if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
-                    # SPEC §5: `dir /s` is a switch
-                    if not (windows and w[0] == "/" and cmd_switch(words[0], w)):
-                        self._check_place(w, cwds, out)
-                elif w[0] == "." or "/." in w:
-                    self._check_dot_globs(w, seg.text, cwds, out)
-                eq = w.find("=")
-                if eq > 0 or w[0] == "-":
-                    self._check_option(w, eq, cwds, out)
+                words, dyn = _read_again(words, dyn)
+            # Off Windows, a segment with no expansion none of whose words holds a `/` or a `.` has no word the
+            # loop below reads: each would take its cheap rejection (the first `continue` it can reach) at once.
+            if windows or dyn or "/" in (joined := "\0".join(words)) or "." in joined:
+                for k, w in enumerate(words) if dyn else zip(_NO_INDEX, words):
+                    if (
+                        windows
+                        and ("\\" in w or ":" in w or ".." in w)
+                        and self._check_windows(w, command, out, cwds)
+                    ):
+                        continue  # a Windows place holds a colon or a backslash; a climb Windows reads, `..`
+                    if dyn and k in dyn:
+                        data = self._check_expansion(
+                            words, k, segments, command, cwds, out, data, i in listed, screen
+                        )
+                        continue
+                    if windows and "%" in w and cmd_variable_place(words, w):
+                        # SPEC §5: `%USERPROFILE%\\x` is where cmd's expansion decides, never inside
+                        out.append(w)
+                        continue
+                    # Cheap rejection first: a word with neither `/` nor `..`, nor a leading `.` (`.*` may be
+                    # `..`), names no location to check.
+                    if "/" not in w and ".." not in w and w[:1] != ".":
+                        continue
+                    if w[0] == "/" or (".." in w and w[0] != "-") or "file:" in w:
+                        # SPEC §5: `dir /s` is a switch
+                        if not (windows and w[0] == "/" and cmd_switch(words[0], w)):
+                            self._check_place(w, cwds, out)
+                    elif w[0] == "." or "/." in w:
+                        self._check_dot_globs(w, seg.text, cwds, out)
+                    eq = w.find("=")
+                    if eq > 0 or w[0] == "-":
+                        self._check_option(w, eq, cwds, out)
             self._check_beside_words(seg, segments, command, fed_and_sliced, cwds, out)
             if words and (words[0] in DIRECTORY_CHANGERS or (windows and words[0][:1] in _MOVER_INITIALS)):
                 self._check_move(

@@ -350,13 +350,14 @@ def read_known_segments(
     seg_views = reading.seg_views
     # SPEC §5: PowerShell's readings, after the memo (its readings are the same wherever the command runs)
     ps = windows and not doomed and powershell_values(command)
-    for index, seg in enumerate(parsed.segments):
+    segments = parsed.segments
+    if len(memo) > memo.limit - len(segments):
+        memo.clear()  # Memo.keep's emptying, once for the command: the segments below never fill it past its limit
+    for index, seg in enumerate(segments):
         one = memo.get(seg)
         if one is None:
             one = _read_one(seg, comp, doomed)
             if one is not None:
-                if len(memo) >= memo.limit:  # Memo.keep, inlined (one call less per segment)
-                    memo.clear()
                 memo[seg] = one
             else:
                 if r is None:
@@ -374,13 +375,16 @@ def read_known_segments(
         if note is not None and reading.opaque_note is None:
             reading.opaque_note = note
         out.append(sv)
-        if seg_opaque is None and (kind == "allow_rule" or kind == "scope_cd"):
-            if kind == "allow_rule" or reading.allowed_reason is None:
-                reading.allowed_reason = kind
-        elif kind is None and seg_opaque is None:
-            reading.uncovered += 1  # no rule speaks for it, nothing opaque: what _tally counts
-        else:
+        if seg_opaque is not None:
             _tally(reading, seg, sv, kind, seg_opaque)
+        elif kind == "allow_rule":
+            reading.allowed_reason = kind
+        elif kind is None:
+            reading.uncovered += 1  # no rule speaks for it, nothing opaque: what _tally counts
+        elif kind != "scope_cd":
+            _tally(reading, seg, sv, kind, seg_opaque)
+        elif reading.allowed_reason is None:
+            reading.allowed_reason = kind  # (an allow's reason is kept over the scope declaration's)
     return reading, (r.scope if r is not None else None)
 
 
@@ -485,6 +489,8 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     inlined (one call less per segment)."""
     words = seg.words
     first = words[0] if words else ""
+    if first in _SIMPLE_FIRST and not seg.redirects:
+        return _read_simple(seg, words, first, comp)  # the commonest first words, with what they need only
     # (most first words: none of the sets tested below, one look-up for all of them)
     plain = first in _PLAIN_READ
     if not plain and first in DIRECTORY_CHANGERS:
@@ -559,6 +565,46 @@ def _read_one(seg: Segment, comp: CompiledPermissions, doomed: bool) -> _One | N
     d["verdict"] = verdict
     d["pattern"] = known[1]
     return sv, vs, known[2], seg_opaque, deletes, note
+
+
+# The programs Brabo knows whose segment _read_one reads, when it has no redirection, by its first two words and
+# the rules alone: a plain read (no `cd`, no deleter, no floor or disk verb), one view (nothing to look through,
+# _LOOKS), never opaque by itself (_CLEAR_FIRST) and no neutral grammar (NEUTRAL_FIRST); a program's name holds
+# no `=`. For them _read_simple is _read_one's walk without the tests that answer alike for each, whatever
+# ``doomed`` is (test_read_one_fast_path.py holds the two equal).
+_SIMPLE_FIRST = frozenset(
+    first
+    for first in _PLAIN_READ
+    if _LOOKS.get(first) is False
+    and first in _CLEAR_FIRST
+    and first not in NEUTRAL_FIRST
+    and "=" not in first
+)
+
+
+def _read_simple(seg: Segment, words: tuple[str, ...], first: str, comp: CompiledPermissions) -> _One:
+    """_read_one for a segment led by one of _SIMPLE_FIRST, with no redirection."""
+    fixed = comp.readings_by_first.get(first)
+    if fixed is not None:
+        known, by_second = fixed
+        if by_second is not None and len(words) > 1:
+            known = by_second.get(words[1], known)
+    elif comp.named_first is not None and first not in comp.named_first:
+        known = _UNCOVERED
+    else:
+        known = rule_reading(comp.judge_as_written(words))
+    seg_opaque = seg.opaque  # (what the reader found: _read_one's own opaque reading finds nothing here)
+    note = None
+    if seg_opaque is not None and known[0] == AUTO_APPROVE and comp.allow.match_exactly(words) is None:
+        # R4.9: a prefix allow (or the scope declaration) never covers an opaque segment.
+        note = opaque_note(seg.text, seg_opaque, known[1])
+        known = _UNCOVERED
+    sv = _new(SegmentVerdict)
+    d = sv.__dict__
+    d["command"] = seg.text
+    d["verdict"] = known[0]
+    d["pattern"] = known[1]
+    return sv, [words], known[2], seg_opaque, False, note
 
 
 def _read_cd(seg: Segment, index: int, r: _Reader, comp: CompiledPermissions, doomed: bool) -> _One:

@@ -1024,11 +1024,12 @@ _ASSIGNED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=(.*)", re.S)
 
 
 def _values(
-    segments: Sequence[Segment], command: str, joins: list[str | None], start: str
+    segments: Sequence[Segment], command: str, joins: list[str | None] | None, start: str
 ) -> dict[str, frozenset[str]]:
     """Literal values the command gives variables (deny more: every one counts, wherever it is given):
     assignments anywhere in a segment (``d=/``, ``export HOME=/``, ``env HOME=/ ...``), the words of a
-    ``for`` list, and what a command piped into ``read`` prints."""
+    ``for`` list, and what a command piped into ``read`` prints. ``joins``: joiners(segments, command), or None
+    to have it read here when a `read` needs it (most commands have none)."""
     found: dict[str, set[str]] = {}
     single = frozenset({start})
     for i, seg in enumerate(segments):
@@ -1042,6 +1043,8 @@ def _values(
         while k < len(words) and "=" in words[k]:
             k += 1
         if k < len(words) and words[k] == "read":
+            if joins is None:
+                joins = joiners(segments, command)
             names = [w for w in words[k + 1 :] if w.isidentifier()]
             printed: list[str] = []
             j = i - 1
@@ -1150,7 +1153,7 @@ def _floor_where(
     picked = _deleters(segments, seg_views, windows)
     if not picked:
         return None
-    joins = joiners(segments, command)
+    joins: list[str | None] | None = None  # (read where needed: xargs below, a `read` in _values)
     values = _values(segments, command, joins, start)
     sets = cwd_sets(segments, command, start, floor=True, values=values, windows=windows)
     single = frozenset({start})
@@ -1162,6 +1165,8 @@ def _floor_where(
         fed: list[str] = []
         replace: list[str] = []
         if any(v and v[0] == "xargs" for v in vs):
+            if joins is None:
+                joins = joiners(segments, command)
             k = i - 1
             while k >= 0 and joins[k] in ("|", "|&", None):
                 if segments[k].words:
