@@ -29,9 +29,22 @@ from permissions.commands.options import (
     program_name,
     spellings,
 )
-from permissions.commands.views import KNOWN_PROGRAMS
+from permissions.commands.views import (
+    HANDED_NAMES,
+    KNOWN_PROGRAMS,
+    KUBECTL_CARRIERS,
+    KUBECTL_NAMES,
+    look_through,
+)
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
-from permissions.commands.wrappers import RUNNERS, SUBCOMMAND_RUNNERS, UNKNOWN_WORD_RUNS, WRAPPERS
+from permissions.commands.wrappers import (
+    POSARGS_RUNNERS,
+    RUNNERS,
+    SUBCOMMAND_RUNNERS,
+    UNKNOWN_WORD_RUNS,
+    WRAPPERS,
+)
+from permissions.floor import REMOVERS
 from permissions.grammar import Pattern, PatternError, WordSpec, parse_pattern
 from permissions.literal_search import literal_trie
 from permissions.memos import Memo
@@ -640,16 +653,54 @@ def _prefix_never_covers(words: tuple[str, ...]) -> bool:
 
 
 # R4.8, R4.9: programs that run a command line they are given -- transparent wrappers (`env`, `timeout 5`,
-# `nice`, `flock LOCK`) and the package managers' launchers that fetch or find a package's program and run it
+# `nice`, `flock LOCK`), the package managers' launchers that fetch or find a package's program and run it
 # (`npx`, `bunx`, `uvx`, `pnpm dlx`, `npm exec`, `yarn dlx`, `bun x`, `pipx run`, `uv run`, pnpm's word that
-# names no pnpm command). A prefix allow of one covers what it runs only when the pattern names that command
-# (`Terminal(env)` is not `env rm -rf src`); one that runs nothing (`env`, `timeout --help`) has a single view
-# and is covered as before. (find, git and hub have their own guard; xargs's command reads its arguments from
-# the input and has its own reading; the runners of environments, containers and secrets -- `docker compose
-# exec`, `hatch env run`, `tox -- posargs`, `op run` -- are not here yet.)
+# names no pnpm command, `corepack pnpm`), and the runners of environments, secrets and containers that run a
+# program after their subcommand (SUBCOMMAND_RUNNERS: `poetry run`, `hatch env run --`, `op run --`, `mise exec
+# --`, `direnv exec DIR`, `docker run IMAGE`, `docker compose exec SERVICE`, `kubectl exec POD --`, `bundle
+# exec`, ...), tox's and nox's posargs, kubectl by its other names, the multi-call binaries (`coreutils rm`,
+# `shx rm`). A prefix allow of one covers what it runs only when the pattern names that command
+# (`Terminal(env)` is not `env rm -rf src`, `Terminal(poetry run)` is not `poetry run rm -rf src`); one that
+# runs nothing (`env`, `timeout --help`, `poetry install`, `docker ps`) has a single view and is covered as
+# before. (find, git and hub have their own guard; xargs's command reads its arguments from the input and has
+# its own reading; a program Brabo does not know that may hand its words on -- views.hands_on -- is judged as
+# written, and so are interpreters given a file or a module.)
 _WRAPPING = (
-    (frozenset(WRAPPERS) - {"xargs"}) | frozenset(RUNNERS) | {"npm", "pnpm", "yarn", "bun", "pipx", "uv"}
-)
+    (frozenset(WRAPPERS) - {"xargs"})
+    | frozenset(RUNNERS)
+    | frozenset(verb for verb, _ in SUBCOMMAND_RUNNERS)
+    | frozenset(UNKNOWN_WORD_RUNS)
+    | POSARGS_RUNNERS
+    | KUBECTL_NAMES
+    | KUBECTL_CARRIERS
+    | {"npm", "pnpm", "yarn", "bun", "pipx", "uv", "corepack", "coreutils", "shx", "docker-compose"}
+    | {"podman-compose"}
+) - _GUARDED
+
+# Subcommands whose next word names the program's own tool first (`cmake -E copy a b`, `R CMD INSTALL .`), and
+# only then, maybe, a program: what they run counts only when it acts (_acts).
+_OWN_TOOLS = frozenset({("cmake", "-E"), ("r", "CMD"), ("R", "CMD")})
+# Programs that, run, only answer yes or no: a runner's word naming one is read as the script of that name
+# (`hatch run test`, the script hatch's own template writes) -- either way nothing else runs.
+_INERT = frozenset({"test", "[", "true", "false", ":"})
+# Besides the programs that act (views' HANDED_NAMES: deleters, shells, interpreters, network tools), those that
+# change the project's files in place -- their modes, owners, places or contents: a maybe-command of these counts.
+_CHANGERS = frozenset(REMOVERS) | {
+    "chmod",
+    "chown",
+    "chgrp",
+    "chattr",
+    "chflags",
+    "setfacl",
+    "cp",
+    "ln",
+    "truncate",
+    "tee",
+    "rmdir",
+    "unlink",
+    "sed",
+    "find",
+}
 
 
 def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:
@@ -668,32 +719,73 @@ def _wrapped_starts(
     written). A view that is the tail of ``words`` starts where the tail does; one rewritten (`rimraf x` read as
     `rm -r -f x`, env's `-S` string split, options added from assignments) at the last word it does not share
     with them -- never before its command's name. The program itself again (`yarn workspace web build` read as
-    `yarn build`) is not another command (what it runs in turn is another view). A word pnpm, esy or `bun run` may run as a package script
-    (`pnpm build`) and that names no program Brabo knows is read as the script, as it was."""
+    `yarn build`) is not another command (what it runs in turn is another view), nor is an option read as a
+    program's name (an empty word). A word pnpm, esy, `bun run` or hatch may run as a package script (`pnpm
+    build`) and that names no program Brabo knows is read as the script, as it was; the words after a script,
+    or after tox's or nox's `--` (their posargs), are arguments the configured command may be handed -- they
+    count only when they would run a program that acts (`tox -e py -- rm -rf src`, not `tox -e py -- pytest
+    tests/`), and so do the words after `cmake -E` or `R CMD`."""
     n = len(words)
     out: list[tuple[int, tuple[str, ...]]] = []
     if words[1:2] == ("pip",) and words[0] == "uv":
         return out  # R4.10: uv's own pip interface, read as pip's command line (it runs no program)
+    maybe = _posargs_from(words)
+    own = maybe == 2 and (words[0], words[1]) in _OWN_TOOLS  # an unknown word is the program's own tool
     for v in all_views[1:]:
+        if not v or not v[0]:
+            continue
         c = 0
         m = min(len(v), n)
         while c < m and v[-1 - c] == words[-1 - c]:
             c += 1
         k = n - c if c == len(v) else n - c - 1
-        if k >= 1 and v[0] != words[0] and not _maybe_script(words, k, v):
+        if k < 1 or v[0] == words[0]:
+            continue
+        if _maybe_script(words, k, v):
+            maybe = min(maybe, k + 1)  # the script's arguments (`hatch run test -- -k x`)
+        elif k < maybe or _acts(v, not own):
             out.append((k, v))
     return out
 
 
+def _posargs_from(words: tuple[str, ...]) -> int:
+    """The first word of ``words`` from which a command started is a maybe (_wrapped_starts): after tox's or
+    nox's `--` (not tox's `exec`, which runs what follows), from the word after `cmake -E` / `R CMD`; else
+    past the end."""
+    n = len(words)
+    if words[0] in POSARGS_RUNNERS and "--" in words:
+        dashes = words.index("--")
+        return n if "exec" in words[1:dashes] else dashes + 1
+    if (words[0], words[1]) in _OWN_TOOLS:
+        return 2
+    return n
+
+
+def _acts(view: tuple[str, ...], unknown: bool) -> bool:
+    """Whether what ``view`` would really run (its innermost reading) is a program that acts (views' HANDED_NAMES:
+    `rm`, `git`, `curl`, a shell, an interpreter running a file) or changes files in place (`chmod`, `mv`, `sed`),
+    or, ``unknown``, is none Brabo knows (`bash ./clean.sh` runs `clean.sh`) -- not `pytest -x`, nor `python -m
+    pytest`, nor cmake's own `make_directory`."""
+    inner = look_through(view)
+    if not inner:
+        return False
+    first = inner[0]
+    return first in HANDED_NAMES or first in _CHANGERS or (unknown and first not in KNOWN_PROGRAMS)
+
+
 def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool:
-    """R4.9: `pnpm build`, `pnpm --filter web build`, `bun run build` run the package script of that name when
-    there is one: a word no program Brabo knows is read as the script (friction); a known one may be the
-    program (`pnpm vitest`, `pnpm git push`). `pnpm dlx`, `pnpm exec`, `bun x` run a program whatever it is."""
-    if not view or view[0] in KNOWN_PROGRAMS:
+    """R4.9: `pnpm build`, `pnpm --filter web build`, `bun run build`, `hatch run cov`, `hatch env run -- cov`
+    run the package or project script of that name when there is one: a word no program Brabo knows (or one
+    that only answers yes or no, `test`) is read as the script (friction); a known one may be the program
+    (`pnpm vitest`, `pnpm git push`, `hatch run pytest`). `pnpm dlx`, `pnpm exec`, `bun x` run a program
+    whatever it is."""
+    if not view or (view[0] in KNOWN_PROGRAMS and view[0] not in _INERT):
         return False
     verb, before = words[0], words[k - 1]
     if verb == "bun":
         return before == "run"
+    if verb == "hatch":
+        return "run" in words[1:k]
     return verb in UNKNOWN_WORD_RUNS and (verb, before) not in SUBCOMMAND_RUNNERS
 
 

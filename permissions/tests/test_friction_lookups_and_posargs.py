@@ -26,6 +26,11 @@ test_approve_always_does_not_record_posargs_that_act 3 of 3 (a pattern was writt
 held already and are kept as guards: test_lookups_that_already_held (14), test_lookups_still_run_what_they_wrap
 (20), test_lookup_is_not_a_deny_escape (3), test_ordinary_posargs_stay_auto (36),
 test_approve_always_still_records_ordinary_commands (2).
+
+R4.8 (permissions.tests.test_runner_prefix_allow): ``hatch run test:pytest -- -k foo`` runs the program pytest in
+the environment test, so a bare ``Terminal(hatch run)`` no longer covers it (as ``Terminal(uv run)`` does not
+cover ``uv run pytest``): ORDINARY has a script there instead (``test:cov``), and
+test_a_program_hatch_runs_is_named_by_the_allow holds the pattern that names it.
 """
 
 from __future__ import annotations
@@ -189,7 +194,7 @@ ORDINARY = [
     "tox -e py -- pytest tests/",
     "tox -e py -- python -m pytest -x",
     "hatch run test -- -k foo",
-    "hatch run test:pytest -- -k foo",
+    "hatch run test:cov -- -k foo",
     "hatch run test tests/test_x.py",
     "hatch test -- -k foo",
 ]
@@ -200,6 +205,16 @@ ORDINARY = [
 def test_ordinary_posargs_stay_auto(command, runs_in):
     v = term(command, allow=_RUNNERS_ALLOW, cwd=ROOT, runs_in=runs_in)
     assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason, v.message)
+
+
+def test_a_program_hatch_runs_is_named_by_the_allow():  # R4.8
+    # `hatch run ENV:pytest` runs the program pytest in ENV (no script of that name): as `uv run pytest`, a bare
+    # `Terminal(hatch run)` does not cover it; a pattern naming it does, its arguments after `--` included
+    command = "hatch run test:pytest -- -k foo"
+    for runs_in in ("sandbox", "agent"):
+        assert term(command, allow=_RUNNERS_ALLOW, cwd=ROOT, runs_in=runs_in).reason != "allow_rule"
+        v = term(command, allow=("Terminal(hatch run test:pytest)",), cwd=ROOT, runs_in=runs_in)
+        assert (v.decision, v.reason) == ("auto_approve", "allow_rule"), (command, v.reason)
 
 
 ACTING = [

@@ -94,4 +94,7 @@ def test_ordinary_runs_stay_auto_approved(command):
 def test_allow_stays_literal():  # R4.8
     command = "docker compose exec app npm test"
     assert term(command, allow=("Terminal(npm test)",)).decision != "auto_approve"
-    assert term(command, allow=("Terminal(docker compose exec)",)).decision == "auto_approve"
+    # R4.8: the runner's prefix covers the command it runs in the container only when it names it
+    assert term(command, allow=("Terminal(docker compose exec)",)).decision != "auto_approve"
+    assert term(command, allow=("Terminal(docker compose exec app npm test)",)).decision == "auto_approve"
+    assert term(command, allow=("Terminal(docker compose exec app npm)",)).decision == "auto_approve"

@@ -78,6 +78,10 @@ PREFIX_ALLOW = tuple(
         "op",
         "doppler",
         "infisical",
+        # R4.8: a secret manager's prefix covers the command it runs only when it names it
+        "doppler run -- npm",
+        "op run --env-file .env -- npm",
+        "infisical run -- npm",
     )
 )
 

@@ -134,7 +134,10 @@ def test_ordinary_runs_stay_auto_approved(command):  # friction
         ("bun run test --coverage", "bun run test"),
         ("pnpm build", "pnpm build"),
         ("pnpm lint --fix", "pnpm"),
-        ("hatch env run -e test -- pytest", "hatch env run"),
+        ("hatch env run -e test -- cov", "hatch env run"),  # a script's name (no program Brabo knows)
+        # R4.8: a program it runs is named by the pattern (a bare `hatch env run` does not cover pytest)
+        ("hatch env run -e test -- pytest", "hatch env run -e test -- pytest"),
+        ("hatch env run -e test -- pytest -x", "hatch env run -e test -- pytest"),
         ("deno task build", "deno task"),
     ],
 )
