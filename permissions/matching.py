@@ -240,14 +240,53 @@ def _exact(p: Pattern, words: tuple[str, ...]) -> bool:
 
 
 def compile_list(entries: Iterable[str], loose: bool) -> CompiledList:
-    """Compile valid entries; invalid ones are the file loader's business (it refuses the file)."""
+    """Compile valid entries; invalid ones are the file loader's business (it refuses the file). A loose list
+    (deny, ask) also holds, for a pattern spelled with a launcher, the tool it launches (_launched_forms)."""
     out: list[Pattern] = []
     for e in entries:
         try:
-            out.append(parse_pattern(e))
+            p = parse_pattern(e)
         except PatternError:
             continue
+        out.append(p)
+        if loose:
+            out.extend(_launched_forms(p))
     return CompiledList(out, loose)
+
+
+# R4.10: launchers that run a named tool from the package registries (`npx`, `pnpm dlx`, `yarn dlx`, `bunx`,
+# `uvx`, `pipx run`, `npm exec`): the same tool by another launcher is the same program.
+_LAUNCHER_FIRST = frozenset(RUNNERS)
+_LAUNCHER_PAIRS = frozenset(
+    {("npm", "exec"), ("npm", "x"), ("pnpm", "dlx"), ("pnpm", "exec"), ("yarn", "dlx"), ("yarn", "exec"),
+     ("bun", "x"), ("pipx", "run")}
+)  # fmt: skip
+
+
+def _launched_forms(p: Pattern) -> list[Pattern]:
+    """R4.10 (red team): a deny or ask pattern spelled with a launcher (`Terminal(npx rimraf)`) also names the
+    tool it launches, whatever launches it (`pnpm dlx rimraf src`, `bunx rimraf`, `npm exec -- rimraf`): the
+    launched words as the views read them (the package's own command, its version dropped), the pattern's text
+    kept for the sentence a person reads. A wrapper's pattern (`Terminal(env rm)`) is not widened."""
+    words = p.words
+    if p.action_type != "terminal" or len(words) < 2 or words[0][1] or any(pre for _, pre in words[:-1]):
+        return []
+    literal = tuple(stem for stem, _ in words)
+    if literal[0] not in _LAUNCHER_FIRST and literal[:2] not in _LAUNCHER_PAIRS:
+        return []
+    out: list[Pattern] = []
+    seen: set[tuple[WordSpec, ...]] = {words}
+    for view in views(literal)[1:]:
+        k = len(literal) - len(
+            view
+        )  # the view is the pattern's tail, its program word read as the view reads it
+        if k < 1 or view[1:] != literal[k + 1 :]:
+            continue
+        launched = ((view[0], False), *words[k + 1 :])
+        if launched not in seen:
+            seen.add(launched)
+            out.append(Pattern(p.text, p.label, p.action_type, p.content, launched, p.matchable))
+    return out
 
 
 class Meaning:
