@@ -71,7 +71,7 @@ from permissions.commands.windows import (
     windows_statements,
     windows_texts,
 )
-from permissions.commands.wrappers import WRAPPERS, looks_up
+from permissions.commands.wrappers import RUNNERS, WRAPPERS, looks_up
 from permissions.commands.writes import WRITE_VERBS, may_write
 from permissions.exported import ENV_READERS, exported_options
 from permissions.floor import BUILTIN_DENY, FLOOR_VERBS, names_windows_deleter
@@ -146,7 +146,8 @@ MAX_SEGMENTS = 50
 
 # verbs that may write a file a later segment runs, and the wrappers before one (red team: `env tee Makefile`);
 # the others the write table reads when their words may write (`git checkout x -- Makefile`, `sort -o F`)
-_WRITES = FILE_WRITERS | PATH_WRITERS | frozenset(WRAPPERS)
+# (a launcher runs a writer as a wrapper does: `npx npm pkg set scripts.test=… && npm test`)
+_WRITES = FILE_WRITERS | PATH_WRITERS | frozenset(WRAPPERS) | frozenset(RUNNERS)
 # SPEC §5: where an action runs. Only Brabo's own sandbox has the container floor, the container roots and a
 # private /tmp; `host` and `agent` are decided with the host root and the path scope in every mode.
 RUNS_IN: tuple[str, ...] = ("sandbox", "host", "agent")

@@ -50,6 +50,11 @@ NPM = [
     "npm --workspace=a pkg set scripts.test='sh x.sh' && npm test --workspace=a",
     "env npm pkg set scripts.test='sh x.sh' && npm test",
     "corepack npm pkg set scripts.test='sh x.sh' && npm test",
+    # a launcher running the setter (decide's _writes_any counted wrappers, not launchers: auto on 24a38bf)
+    "npx npm pkg set scripts.test='sh x.sh' && npm test",
+    "pnpx npm pkg set scripts.test='sh x.sh' && npm test",
+    "bunx npm pkg set scripts.test='sh x.sh' && npm test",
+    "npx -y npm pkg set scripts.postinstall='sh x.sh' && npm install",
     "(npm pkg set scripts.test='sh x.sh') && npm test",
     "npm pkg set scripts.test='sh x.sh' && (npm test)",
     "npm pkg set scripts.test='sh x.sh' && bash -c 'npm test'",
