@@ -23,6 +23,23 @@
   development), ``rackup -o``, ``webpack serve``/``webpack-dev-server``/``ng serve --host``; and a
   server's bind variable set to such an address (``FLASK_RUN_HOST``, ``UVICORN_HOST``,
   ``GUNICORN_CMD_ARGS``), whatever the segment runs.
+- [beyond] red team, more of the same: front-end dev servers told to bind elsewhere (``nuxi|nuxt dev --host``
+  alone, ``--public`` or ``--tunnel``; ``svelte-kit``, ``vitepress``, ``remix`` ``--host``; ``storybook dev
+  -h``; ``docusaurus start|serve --host``; ``gatsby develop|serve -H``; ``expo start --lan|--tunnel|--host
+  lan``; ``ionic serve --external``; ``parcel``, ``rspack``, ``rsbuild`` ``--host``; ``quasar dev -H``;
+  ``vue-cli-service serve --host``; ``ember serve --host``; ``elm reactor --address``; ``hexo server -i``;
+  ``zola serve -i``; ``mdbook serve -n``; ``sphinx-autobuild --host``; ``slidev --remote|--bind``;
+  ``vercel dev --listen``; ``netlify dev --live``; ``trunk serve --address``; ``dx serve --addr``;
+  ``browser-sync start --listen``; ``livereload -H``), stores told to bind elsewhere or with their
+  protection off (``redis-server``/``valkey-server``/``keydb-server`` ``--protected-mode no``; ``postgres
+  -c listen_addresses=…``, ``-h``, ``-i``, through ``pg_ctl -o``; ``mysqld``/``mariadbd --bind-address``;
+  ``mongos``; ``etcd --listen-*-urls``; ``consul agent -client|-bind``; ``elasticsearch -E network.host``;
+  ``clickhouse server --listen_host``; ``meilisearch --http-addr``), stores on every interface by default
+  (``minio server``, ``nats-server``, ``influxd``) unless each bind names loopback, ``debugpy`` as its own
+  program, the ``HOST``/``HOSTNAME``/``NUXT_HOST``/``NITRO_HOST``/``OLLAMA_HOST``/``MEILI_HTTP_ADDR``
+  variables, and task runners handed a bind (``make dev HOST=0.0.0.0``, ``just serve 0.0.0.0``, ``task serve
+  -- --host 0.0.0.0``). The front-end servers that bind every interface unless told (vue-cli, rsbuild,
+  parcel, storybook, ember) are read only when told: a plain run or a port stays ordinary.
 
 What each tool's options are is data, its option table (permissions.commands.option_tables_listeners, SPEC
 R4.10), read by :func:`permissions.commands.options.read_by`; this module holds only what a bind means.
@@ -933,14 +950,28 @@ def _influxd(view: tuple[str, ...]) -> bool:
     return not values or any(not bound_to_loopback(v) for v in values)
 
 
+# A recipe's parameters or variables naming where its server binds (`make dev HOST=0.0.0.0`, `just serve
+# host=0.0.0.0`); a client's (`DB_HOST=db`) is not among them.
+_RECIPE_BINDS = frozenset(
+    "host hostname bind addr address listen ip interface bind_addr bind_address listen_addr listen_address".split()
+)
+
+
 def _task_runner(view: tuple[str, ...]) -> bool:
     """A task runner handed a bind for the server its recipe starts: ``make dev HOST=0.0.0.0``, ``just serve
-    0.0.0.0``, ``task serve -- --host 0.0.0.0`` (make's own options, such as ``-l`` its load, are not
-    read as binds)."""
+    0.0.0.0``, ``just serve host=10.0.0.3``, ``task serve -- --host 0.0.0.0``, an every-interface address in
+    any word (``ARGS='--host 0.0.0.0'``); for just and task, a bind option (make's own options, such as
+    ``-l`` its load, are not binds)."""
     args = view[1:]
+    for w in args:
+        if "0.0.0.0" in w or "[::]" in w:
+            return True
+        name, eq, value = w.partition("=")
+        if eq and name.lower() in _RECIPE_BINDS and not bound_to_loopback(value.strip("'\"")):
+            return True
     if view[0] in ("make", "gmake"):
-        args = tuple(w for w in args if w[:1] != "-")
-    return passes_bind(args)
+        return False
+    return passes_bind([w for w in args if "=" not in w or w[:1] == "-"])
 
 
 _PHP_VERSIONS = ("5.6", "7.0", "7.1", "7.2", "7.3", "7.4", "8.0", "8.1", "8.2", "8.3", "8.4", "8.5")

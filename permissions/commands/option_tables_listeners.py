@@ -718,8 +718,10 @@ DENO = Program(
 def _dev_server(name: str, top: str, serving: dict[str, str], others: str = "", **aliases: str) -> Program:
     """A program whose subcommands ``serving`` (name: their options) serve; ``others`` build, lint or print
     (read so that their words are not taken for the serving ones); ``top``: the program's own options, read
-    at every level."""
-    root = Program(name, _one(top), aliases={k.replace("_", "-"): v for k, v in aliases.items()})
+    at every level. The serving options are read before the subcommand too (``gatsby -H 0.0.0.0 develop``:
+    yargs, cac and commander's global parsing take them there)."""
+    spec = ";".join(part for part in (top, *serving.values()) if part)
+    root = Program(name, _one(spec), aliases={k.replace("_", "-"): v for k, v in aliases.items()})
     root.subcommands = {sub: Program(sub, _one(spec), parent=root) for sub, spec in serving.items()}
     root.subcommands.update({sub: Program(sub, "", parent=root) for sub in others.split()})
     return root

@@ -16,7 +16,7 @@ own program, and task runners handed a bind (`make dev HOST=0.0.0.0`, `just serv
 --host 0.0.0.0`). Each is now an external effect, in Brabo's sandbox and on an agent's machine. Loopback binds
 and plain ports stay ordinary (GUARDS), as do the servers' other subcommands.
 
-On the base, 125 of the 127 OPEN commands failed (in both places); `pnpm dlx nuxi@latest dev --host 0.0.0.0` (the
+On the base, 144 of the 146 OPEN commands failed (in both places); `pnpm dlx nuxi@latest dev --host 0.0.0.0` (the
 package runner's bind reading) and `mongod --bind_ip 0.0.0.0` already held and stay as guards, as do the GUARDS.
 """
 
@@ -168,6 +168,27 @@ OPEN = [
     "just dev HOST=0.0.0.0",
     "task serve -- --host 0.0.0.0",
     "task dev HOST=0.0.0.0",
+    "make dev ARGS='--host 0.0.0.0'",
+    "just serve host=0.0.0.0",
+    "make serve host=10.0.0.3",
+    "just serve --host 10.0.0.2",
+    "just serve --host",
+    "make dev BIND=:8000",
+    # the serving options before the subcommand (yargs, cac, commander read them there)
+    "gatsby -H 0.0.0.0 develop",
+    "docusaurus --host 0.0.0.0 start",
+    "ember --host 0.0.0.0 serve",
+    # spellings
+    "nuxi dev --host=",
+    "redis-server --protected-mode No",
+    "redis-server --port 6379 --protected-mode",
+    "pg_ctl -o-i start",
+    "mysqld --user=mysql --bind-address",
+    "expo start --host=lan",
+    "mdbook serve -n0.0.0.0",
+    "timeout 600 nuxi dev --host",
+    "nohup redis-server --protected-mode no &",
+    "cd web && nuxi dev --host",
 ]
 
 GUARDS = [
@@ -252,6 +273,17 @@ GUARDS = [
     "just --list",
     "task serve",
     "task serve -- --port 3000",
+    "just serve host=localhost",
+    "make migrate DB_HOST=db",
+    "just migrate DB_HOST=db",
+    "make test SKIP=lint",
+    "task -l",
+    "make dev HOST=127.0.0.1",
+    "gatsby -H 0.0.0.0 build",
+    "storybook -h",
+    "storybook --help",
+    "expo -h",
+    "ember --version",
     "HOST=localhost npm start",
     "vercel dev",
     "vercel dev --listen 3000",
