@@ -500,9 +500,18 @@ _CADDY = _reader(
 # Variables a server reads its bind address from (`FLASK_RUN_HOST=0.0.0.0 flask run`), and the table that
 # reads GUNICORN_CMD_ARGS (its value is more options).
 # red team: ollama's; the `HOST` (`HOSTNAME`) that Nuxt, Nitro, Next's standalone server, create-react-app and
-# most Node servers read, Nuxt's and Nitro's own.
+# most Node servers read, Nuxt's and Nitro's own; ruby/debug's remote debugger (`RUBY_DEBUG_OPEN=1`).
 _BIND_VARIABLES = frozenset(
-    {"FLASK_RUN_HOST", "UVICORN_HOST", "OLLAMA_HOST", "HOST", "HOSTNAME", "NUXT_HOST", "NITRO_HOST"}
+    {
+        "FLASK_RUN_HOST",
+        "UVICORN_HOST",
+        "OLLAMA_HOST",
+        "HOST",
+        "HOSTNAME",
+        "NUXT_HOST",
+        "NITRO_HOST",
+        "RUBY_DEBUG_HOST",
+    }
 )
 # ASP.NET's list of URLs it listens on (`http://0.0.0.0:5000;http://localhost:5001`; `*` and `+` are every
 # interface).

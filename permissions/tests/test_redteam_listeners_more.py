@@ -16,7 +16,7 @@ own program, and task runners handed a bind (`make dev HOST=0.0.0.0`, `just serv
 --host 0.0.0.0`). Each is now an external effect, in Brabo's sandbox and on an agent's machine. Loopback binds
 and plain ports stay ordinary (GUARDS), as do the servers' other subcommands.
 
-On the base, 144 of the 146 OPEN commands failed (in both places); `pnpm dlx nuxi@latest dev --host 0.0.0.0` (the
+On the base, 146 of the 148 OPEN commands failed (in both places); `pnpm dlx nuxi@latest dev --host 0.0.0.0` (the
 package runner's bind reading) and `mongod --bind_ip 0.0.0.0` already held and stay as guards, as do the GUARDS.
 """
 
@@ -146,6 +146,8 @@ OPEN = [
     "NITRO_HOST=0.0.0.0 node .output/server/index.mjs",
     "HOSTNAME=0.0.0.0 node .next/standalone/server.js",
     "export HOST=0.0.0.0; npm start",
+    "RUBY_DEBUG_OPEN=true RUBY_DEBUG_HOST=0.0.0.0 ruby app.rb",
+    "OLLAMA_HOST=http://0.0.0.0:11434 ollama serve",
     # more dev servers and stores: vercel, netlify's public share, trunk, dioxus, browser-sync, livereload,
     # nats and influxdb (every interface by default)
     "vercel dev --listen 0.0.0.0:3000",
@@ -279,6 +281,16 @@ GUARDS = [
     "make test SKIP=lint",
     "task -l",
     "make dev HOST=127.0.0.1",
+    "PORT=3000 node server.js",
+    "ollama run llama3",
+    "RUBY_DEBUG_OPEN=true RUBY_DEBUG_HOST=127.0.0.1 ruby app.rb",
+    "redis-server --bind 127.0.0.1 -::1",
+    "postgres -D data -c 'listen_addresses=127.0.0.1,::1'",
+    "postgres -D data -c listen_addresses=''",
+    "pg_ctl -D data -l log -o '-p 5433 -c listen_addresses=localhost' start",
+    "mysqld --bind-address=127.0.0.1,::1",
+    "consul agent -dev -client 127.0.0.1",
+    "elasticsearch -d -p pid",
     "gatsby -H 0.0.0.0 build",
     "storybook -h",
     "storybook --help",
