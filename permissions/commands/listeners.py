@@ -23,6 +23,23 @@
   development), ``rackup -o``, ``webpack serve``/``webpack-dev-server``/``ng serve --host``; and a
   server's bind variable set to such an address (``FLASK_RUN_HOST``, ``UVICORN_HOST``,
   ``GUNICORN_CMD_ARGS``), whatever the segment runs.
+- [beyond] red team, more of the same: front-end dev servers told to bind elsewhere (``nuxi|nuxt dev --host``
+  alone, ``--public`` or ``--tunnel``; ``svelte-kit``, ``vitepress``, ``remix`` ``--host``; ``storybook dev
+  -h``; ``docusaurus start|serve --host``; ``gatsby develop|serve -H``; ``expo start --lan|--tunnel|--host
+  lan``; ``ionic serve --external``; ``parcel``, ``rspack``, ``rsbuild`` ``--host``; ``quasar dev -H``;
+  ``vue-cli-service serve --host``; ``ember serve --host``; ``elm reactor --address``; ``hexo server -i``;
+  ``zola serve -i``; ``mdbook serve -n``; ``sphinx-autobuild --host``; ``slidev --remote|--bind``;
+  ``vercel dev --listen``; ``netlify dev --live``; ``trunk serve --address``; ``dx serve --addr``;
+  ``browser-sync start --listen``; ``livereload -H``), stores told to bind elsewhere or with their
+  protection off (``redis-server``/``valkey-server``/``keydb-server`` ``--protected-mode no``; ``postgres
+  -c listen_addresses=…``, ``-h``, ``-i``, through ``pg_ctl -o``; ``mysqld``/``mariadbd --bind-address``;
+  ``mongos``; ``etcd --listen-*-urls``; ``consul agent -client|-bind``; ``elasticsearch -E network.host``;
+  ``clickhouse server --listen_host``; ``meilisearch --http-addr``), stores on every interface by default
+  (``minio server``, ``nats-server``, ``influxd``) unless each bind names loopback, ``debugpy`` as its own
+  program, the ``HOST``/``HOSTNAME``/``NUXT_HOST``/``NITRO_HOST``/``OLLAMA_HOST``/``MEILI_HTTP_ADDR``
+  variables, and task runners handed a bind (``make dev HOST=0.0.0.0``, ``just serve 0.0.0.0``, ``task serve
+  -- --host 0.0.0.0``). The front-end servers that bind every interface unless told (vue-cli, rsbuild,
+  parcel, storybook, ember) are read only when told: a plain run or a port stays ordinary.
 
 What each tool's options are is data, its option table (permissions.commands.option_tables_listeners, SPEC
 R4.10), read by :func:`permissions.commands.options.read_by`; this module holds only what a bind means.
@@ -47,53 +64,76 @@ from permissions.commands.option_tables_listeners import (
     DARKHTTPD,
     DENO,
     DJANGO,
+    DOCUSAURUS,
     DROPBEAR,
+    ELM,
+    EMBER,
+    EXPO,
     FLASK,
+    GATSBY,
     GOST,
     GOTTY,
     GUNICORN,
+    HEXO,
     HG,
     HTTP_SERVER,
     HTTP_SERVER_NPM,
     HUGO,
     HYPERCORN,
+    IONIC,
     JEKYLL,
     JSON_SERVER,
     JUPYTER,
     JUPYTER_SERVERS,
     KUBECTL_FORWARDS,
     LIVE_SERVER,
+    MDBOOK,
     MEMCACHED,
     MICROSOCKS,
     MINISERVE,
     MKDOCS,
     NEXT,
     NG,
+    NUXI,
+    PARCEL,
     PHP,
     PUMA,
     PYFTPDLIB,
     PYTHON,
+    QUASAR,
     RACKUP,
     RAILS,
+    REMIX,
+    RSBUILD,
+    RSPACK,
     RSYNC_DAEMON,
     RUBY,
     SERVE,
     SHELLINABOX,
     SIMPLE_HTTP_SERVER,
+    SLIDEV,
+    SPHINX_AUTOBUILD,
+    START_STORYBOOK,
+    STORYBOOK,
     STREAMLIT,
+    SVELTE_KIT,
     SYMFONY,
     TTYD,
     TWISTD,
     UN_HTTPD,
     UVICORN,
     VITE,
+    VITEPRESS,
+    VUE_CLI_SERVICE,
     WEBPACK,
     WEBPACK_DEV_SERVER,
     WEBSOCKETD,
     WETTY,
     X11VNC,
+    ZOLA,
 )
 from permissions.commands.options import normalised, read_by
+from permissions.commands.script_binds import passes_bind
 from permissions.commands.views import is_assignment
 
 
@@ -459,7 +499,20 @@ _CADDY = _reader(
 
 # Variables a server reads its bind address from (`FLASK_RUN_HOST=0.0.0.0 flask run`), and the table that
 # reads GUNICORN_CMD_ARGS (its value is more options).
-_BIND_VARIABLES = frozenset({"FLASK_RUN_HOST", "UVICORN_HOST"})
+# red team: ollama's; the `HOST` (`HOSTNAME`) that Nuxt, Nitro, Next's standalone server, create-react-app and
+# most Node servers read, Nuxt's and Nitro's own; ruby/debug's remote debugger (`RUBY_DEBUG_OPEN=1`).
+_BIND_VARIABLES = frozenset(
+    {
+        "FLASK_RUN_HOST",
+        "UVICORN_HOST",
+        "OLLAMA_HOST",
+        "HOST",
+        "HOSTNAME",
+        "NUXT_HOST",
+        "NITRO_HOST",
+        "RUBY_DEBUG_HOST",
+    }
+)
 # ASP.NET's list of URLs it listens on (`http://0.0.0.0:5000;http://localhost:5001`; `*` and `+` are every
 # interface).
 _URL_LIST_VARIABLES = frozenset({"ASPNETCORE_URLS", "DOTNET_URLS"})
@@ -476,6 +529,8 @@ def assigned_bind(view: tuple[str, ...]) -> bool:
             continue
         name, _, value = w.partition("=")
         if name in _BIND_VARIABLES and not bound_to_loopback(value):
+            return True
+        if name == "MEILI_HTTP_ADDR" and not bound_to_loopback(value):
             return True
         if name in _URL_LIST_VARIABLES and not all(bound_to_loopback(u) for u in value.split(";")):
             return True
@@ -567,7 +622,8 @@ _REDIS_READS = frozenset({"-v", "--version", "-h", "--help", "--test-memory", "-
 
 
 def _redis_server(view: tuple[str, ...]) -> bool:
-    """``redis-server`` binds loopback unless ``--bind`` names another address (its values are the words up to
+    """``redis-server`` (valkey's, keydb's) binds loopback unless ``--bind`` names another address or
+    ``--protected-mode`` is not ``yes`` (its values are the words up to
     the next option; an address may carry a leading ``-``, "optional"); a configuration file (any first word
     not an option) says where it listens and is not read here (fail closed)."""
     args = view[1:]
@@ -579,12 +635,14 @@ def _redis_server(view: tuple[str, ...]) -> bool:
         return True  # `redis-server ./redis.conf`, `redis-server -` (the configuration on its input)
     binding = False
     bound = 0
-    for w in args:
+    for k, w in enumerate(args):
         if w[:2] == "--":
             if binding and not bound:
                 return True  # `--bind` with no address
             binding = w == "--bind"
             bound = 0
+            if w == "--protected-mode" and args[k + 1 : k + 2] != ("yes",):
+                return True  # red team: without it, anyone who reaches the port runs commands
         elif binding:
             bound += 1
             if not bound_to_loopback(w.lstrip("-")):
@@ -671,6 +729,22 @@ def _rsync_daemon(view: tuple[str, ...]) -> bool:
     return _reads_open(RSYNC_DAEMON, view[1:], {"rsync": _EVERYWHERE})
 
 
+def _dev_bind(sub: str, names: tuple[str, ...], public: str = "") -> Callable[[tuple[str, ...]], bool]:
+    """``PROG SUB --name addr``: a dev server on loopback unless ``names`` say otherwise (a port alone is
+    left as its default); ``public`` a flag that shares it through the vendor's tunnel."""
+
+    def read(view: tuple[str, ...]) -> bool:
+        if sub not in view[1:3]:
+            return False
+        if public and any(w == public or w.startswith(public + "=") for w in view):
+            return True
+        values = _named_value(view, names)
+        return values is None or any(not (v.isdigit() or bound_to_loopback(v)) for v in values)
+
+    read.__doc__ = f"``{sub}`` told to listen beyond loopback ({', '.join(names)})."
+    return read
+
+
 _DENO_SERVE = _reader(DENO, {"serve": _EVERYWHERE})
 # The serving readers of programs the families also read for another act (`hg push`, `rsync` to a host,
 # `deno publish`, `wrangler deploy`, `sam deploy`, `dotnet nuget push`): either opens it.
@@ -681,6 +755,9 @@ ALSO_SERVING: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "dotnet": _dotnet,
     "sam": _sam,
     "wrangler": _wrangler,
+    "vercel": _dev_bind("dev", ("--listen", "-l")),  # red team: `vercel deploy` is read for its own act
+    "netlify": _dev_bind("dev", ("--host",), public="--live"),  # a Netlify Live share is public
+    "hexo": _reader(HEXO, {"server": _ON_REQUEST}),  # red team: `hexo deploy` is read for its own act
     **DEBUG_LISTENERS,  # red team: debuggers listening for anyone (their programs may be read for more)
 }
 
@@ -711,6 +788,199 @@ def _published_on_loopback(spec: str) -> bool:
         return bound_to_loopback(spec)
     parts = spec.split(":")
     return len(parts) == 3 and bound_to_loopback(parts[0])
+
+
+# -- red team: databases, caches and stores told to listen beyond loopback, or with their protection off --------
+def _each_address_local(value: str) -> bool:
+    """A list of addresses (``a,b``, ``a b``, ``[a,b]``) each loopback; ``*``, ``0.0.0.0``, ``::`` or another
+    host is not. An empty list is no TCP listener at all (postgres's ``listen_addresses=''``)."""
+    parts = value.strip("'\"[]").replace(",", " ").split()
+    return all(bound_to_loopback(p.strip("'\"")) or p.strip("'\"") in ("_local_", "") for p in parts)
+
+
+def _pg_options_open(words: list[str]) -> bool:
+    """postgres's own options: ``-c listen_addresses=X`` (``--listen-addresses=X``, ``-h X``) not loopback, or
+    ``-i`` (TCP on every interface)."""
+    k = 0
+    while k < len(words):
+        w = words[k]
+        k += 1
+        if w == "-i":
+            return True
+        if w in ("-c", "-h") and k < len(words):
+            w = (w + words[k]) if w == "-h" else words[k]
+            k += 1
+        elif w.startswith("--"):
+            w = w[2:]
+        elif w.startswith("-c"):
+            w = w[2:]
+        if w.startswith("-h"):
+            if not _each_address_local(w[2:]):
+                return True
+            continue
+        name, eq, value = w.partition("=")
+        if eq and name.replace("-", "_").lower() == "listen_addresses" and not _each_address_local(value):
+            return True
+    return False
+
+
+def _postgres(view: tuple[str, ...]) -> bool:
+    """``postgres -c listen_addresses='*'`` (``-h 0.0.0.0``, ``-i``); pg_ctl's ``-o "…"``/``--options=…``
+    hands postgres those options. Without them, postgres listens on localhost only."""
+    args = list(view[1:])
+    if view[0] != "pg_ctl":
+        return _pg_options_open(args)
+    values = _named_value(view, ("-o", "--options"))
+    attached = [w[2:] for w in args if w.startswith("-o") and w != "-o" and not w.startswith("--")]
+    if values is None:
+        return True
+    return any(_pg_options_open(v.split()) for v in (*values, *attached))
+
+
+def _mysqld(view: tuple[str, ...]) -> bool:
+    """``mysqld --bind-address=0.0.0.0`` (MariaDB's too; its options read by any unique prefix, ``--loose-``
+    and ``_`` for ``-``): a list of addresses each loopback, or it listens for others."""
+    args = view[1:]
+    for k, w in enumerate(args):
+        name, eq, value = w.partition("=")
+        if name[:2] != "--":
+            continue
+        name = name[2:].replace("_", "-").removeprefix("loose-")
+        if not (name.startswith("bind") and "bind-address".startswith(name)):
+            continue
+        if not eq:
+            if k + 1 >= len(args):
+                return True
+            value = args[k + 1]
+        if not _each_address_local(value):
+            return True
+    return False
+
+
+_URL_LISTS = ("listen-client-urls", "listen-peer-urls", "listen-client-http-urls", "listen-metrics-urls")
+
+
+def _etcd(view: tuple[str, ...]) -> bool:
+    """``etcd --listen-client-urls http://0.0.0.0:2379`` (and its peer, metrics and HTTP lists; Go's flags take
+    one or two dashes); a configuration file says where it listens and is not read here (fail closed)."""
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.lstrip("-").partition("=")
+        if name == "config-file" and w[:1] == "-":
+            return True
+        if name in _URL_LISTS and w[:1] == "-":
+            if not eq:
+                value = view[k + 1] if k + 1 < len(view) else ""
+            if not value or not all(bound_to_loopback(u) for u in value.split(",")):
+                return True
+    return False
+
+
+_CONSUL_BINDS = ("client", "bind", "serf-lan-bind", "serf-wan-bind", "advertise", "config-file", "config-dir")
+
+
+def _consul(view: tuple[str, ...]) -> bool:
+    """``consul agent -client 0.0.0.0`` (its HTTP API and DNS) or ``-bind`` (the cluster's ports) not loopback;
+    a configuration (``-config-file``, ``-config-dir``) says where and is not read here (fail closed)."""
+    if "agent" not in view[1:3]:
+        return False
+    for k, w in enumerate(view[2:], 2):
+        name, eq, value = w.lstrip("-").partition("=")
+        if w[:1] != "-" or name not in _CONSUL_BINDS:
+            continue
+        if name.startswith("config"):
+            return True
+        if not eq:
+            value = view[k + 1] if k + 1 < len(view) else ""
+        if not all(bound_to_loopback(a) for a in value.split()) or not value:
+            return True
+    return False
+
+
+def _minio(view: tuple[str, ...]) -> bool:
+    """``minio server DIR``: its API (``--address``, ``:9000``) and console (``--console-address``, a random
+    port) listen on every interface unless both name loopback."""
+    if "server" not in view[1:3] or any(w in ("-h", "--help") for w in view):
+        return False
+    for names in (("--address",), ("--console-address",)):
+        values = _named_value(view, names)
+        if not values or not all(bound_to_loopback(v) for v in values):
+            return True
+    return False
+
+
+_ES_HOSTS = frozenset(
+    f"{layer}.{kind}" for layer in ("network", "http", "transport") for kind in ("host", "bind_host")
+)
+
+
+def _elasticsearch(view: tuple[str, ...]) -> bool:
+    """``elasticsearch -E network.host=0.0.0.0`` (``http.host``, ``transport.host``, their ``bind_host``;
+    OpenSearch's too): ``_local_`` and loopback stay; ``_site_``, ``_global_``, an address do not."""
+    settings = _named_value(view, ("-E",))
+    settings = [*(settings or ()), *(w[2:] for w in view[1:] if w.startswith("-E") and len(w) > 2)]
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        if key in _ES_HOSTS and not _each_address_local(value):
+            return True
+    return False
+
+
+def _clickhouse(view: tuple[str, ...]) -> bool:
+    """``clickhouse server -- --listen_host=0.0.0.0`` (``clickhouse-server``): a listen host not loopback."""
+    if view[0] == "clickhouse" and "server" not in view[1:2]:
+        return False
+    return _binds_elsewhere(view, ("--listen_host", "--listen-host"))
+
+
+_MEILI = ("--http-addr",)
+
+
+def _nats_server(view: tuple[str, ...]) -> bool:
+    """``nats-server`` listens on every interface unless ``-a``/``--addr``/``--net`` names loopback; a
+    configuration file (``-c``) says where and is not read here (fail closed). Help and version read."""
+    args = view[1:]
+    if args and all(w in ("-h", "--help", "-v", "--version", "--help_tls") for w in args):
+        return False
+    if any(w.partition("=")[0] in ("-c", "--config") for w in args):
+        return True
+    values = _named_value(view, ("-a", "--addr", "--net"))
+    return not values or any(not bound_to_loopback(v) for v in values)
+
+
+_INFLUXD_TOOLS = frozenset({"version", "help", "print-config", "upgrade", "inspect", "downgrade", "recovery"})
+
+
+def _influxd(view: tuple[str, ...]) -> bool:
+    """``influxd [run]`` listens on ``:8086`` (every interface) unless ``--http-bind-address`` names loopback;
+    its other subcommands and help serve nothing."""
+    if view[1:2] and (view[1] in _INFLUXD_TOOLS or view[1] in ("-h", "--help")):
+        return False
+    values = _named_value(view, ("--http-bind-address",))
+    return not values or any(not bound_to_loopback(v) for v in values)
+
+
+# A recipe's parameters or variables naming where its server binds (`make dev HOST=0.0.0.0`, `just serve
+# host=0.0.0.0`); a client's (`DB_HOST=db`) is not among them.
+_RECIPE_BINDS = frozenset(
+    "host hostname bind addr address listen ip interface bind_addr bind_address listen_addr listen_address".split()
+)
+
+
+def _task_runner(view: tuple[str, ...]) -> bool:
+    """A task runner handed a bind for the server its recipe starts: ``make dev HOST=0.0.0.0``, ``just serve
+    0.0.0.0``, ``just serve host=10.0.0.3``, ``task serve -- --host 0.0.0.0``, an every-interface address in
+    any word (``ARGS='--host 0.0.0.0'``); for just and task, a bind option (make's own options, such as
+    ``-l`` its load, are not binds)."""
+    args = view[1:]
+    for w in args:
+        if "0.0.0.0" in w or "[::]" in w:
+            return True
+        name, eq, value = w.partition("=")
+        if eq and name.lower() in _RECIPE_BINDS and not bound_to_loopback(value.strip("'\"")):
+            return True
+    if view[0] in ("make", "gmake"):
+        return False
+    return passes_bind([w for w in args if "=" not in w or w[:1] == "-"])
 
 
 _PHP_VERSIONS = ("5.6", "7.0", "7.1", "7.2", "7.3", "7.4", "8.0", "8.1", "8.2", "8.3", "8.4", "8.5")
@@ -786,4 +1056,44 @@ READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "mongod": _mongod,
     "code-server": _code_server,
     **dict.fromkeys(_ALWAYS_SERVING, _always),
+    # red team: more dev servers, stores and task runners told to listen beyond loopback
+    **dict.fromkeys(("nuxi", "nuxt", "nuxt3", "nuxi-nightly"), _reader(NUXI, {"dev": _ON_REQUEST})),
+    "svelte-kit": _reader(SVELTE_KIT, dict.fromkeys(("dev", "preview"), _ON_REQUEST)),
+    "vitepress": _reader(VITEPRESS, dict.fromkeys(("dev", "preview", "serve"), _ON_REQUEST)),
+    "remix": _reader(REMIX, dict.fromkeys(("dev", "vite:dev", "vite:preview"), _ON_REQUEST)),
+    "storybook": _reader(STORYBOOK, {"dev": _ON_REQUEST}),
+    "start-storybook": _reader(START_STORYBOOK, {"start-storybook": _ON_REQUEST}),
+    "docusaurus": _reader(DOCUSAURUS, dict.fromkeys(("start", "serve"), _ON_REQUEST)),
+    "gatsby": _reader(GATSBY, dict.fromkeys(("develop", "serve"), _ON_REQUEST)),
+    "expo": _reader(EXPO, {"start": _ON_REQUEST}),
+    "ionic": _reader(IONIC, {"serve": _ON_REQUEST}),
+    "parcel": _reader(PARCEL, dict.fromkeys(("parcel", "serve"), _ON_REQUEST)),
+    "rspack": _reader(RSPACK, dict.fromkeys(("serve", "dev", "preview"), _ON_REQUEST)),
+    "rsbuild": _reader(RSBUILD, dict.fromkeys(("dev", "preview"), _ON_REQUEST)),
+    "quasar": _reader(QUASAR, {"dev": _ON_REQUEST}),
+    "vue-cli-service": _reader(VUE_CLI_SERVICE, {"serve": _ON_REQUEST}),
+    "ember": _reader(EMBER, {"serve": _ON_REQUEST}),
+    "elm": _reader(ELM, {"reactor": _ON_REQUEST}),
+    "zola": _reader(ZOLA, {"serve": _ON_REQUEST}),
+    "mdbook": _reader(MDBOOK, {"serve": _ON_REQUEST}),
+    "sphinx-autobuild": _reader(SPHINX_AUTOBUILD, {"sphinx-autobuild": _ON_REQUEST}),
+    "slidev": _reader(SLIDEV, {"slidev": _ON_REQUEST}),
+    **dict.fromkeys(("valkey-server", "keydb-server", "redis-stack-server"), _redis_server),
+    "mongos": _mongod,
+    **dict.fromkeys(("postgres", "postmaster", "pg_ctl"), _postgres),
+    **dict.fromkeys(("mysqld", "mariadbd", "mysqld_safe", "mariadbd-safe", "mariadb-server"), _mysqld),
+    "etcd": _etcd,
+    "consul": _consul,
+    "minio": _minio,
+    **dict.fromkeys(("elasticsearch", "opensearch"), _elasticsearch),
+    **dict.fromkeys(("clickhouse", "clickhouse-server"), _clickhouse),
+    "meilisearch": lambda view: _binds_elsewhere(view, _MEILI),
+    "debugpy": _py_debugger_open,
+    "nats-server": _nats_server,
+    "influxd": _influxd,
+    "trunk": _dev_bind("serve", ("--address", "-a")),
+    "dx": _dev_bind("serve", ("--addr",)),
+    "browser-sync": _dev_bind("start", ("--listen",)),
+    "livereload": lambda view: _binds_elsewhere(view, ("-H", "--host")),
+    **dict.fromkeys(("make", "gmake", "just", "task", "go-task"), _task_runner),
 }

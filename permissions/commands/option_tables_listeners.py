@@ -712,3 +712,200 @@ DENO = Program(
         )
     },
 )
+
+
+# -- red team: more dev servers that bind loopback unless told otherwise ---------------------------------------
+def _dev_server(name: str, top: str, serving: dict[str, str], others: str = "", **aliases: str) -> Program:
+    """A program whose subcommands ``serving`` (name: their options) serve; ``others`` build, lint or print
+    (read so that their words are not taken for the serving ones); ``top``: the program's own options, read
+    at every level. The serving options are read before the subcommand too (``gatsby -H 0.0.0.0 develop``:
+    yargs, cac and commander's global parsing take them there)."""
+    spec = ";".join(part for part in (top, *serving.values()) if part)
+    root = Program(name, _one(spec), aliases={k.replace("_", "-"): v for k, v in aliases.items()})
+    root.subcommands = {sub: Program(sub, _one(spec), parent=root) for sub, spec in serving.items()}
+    root.subcommands.update({sub: Program(sub, "", parent=root) for sub in others.split()})
+    return root
+
+
+# nuxi / nuxt (citty, listhen): `--host` alone, `--public` every interface; `--tunnel` a public Cloudflare tunnel.
+NUXI = _dev_server(
+    "nuxi",
+    "-h --help -v --version -> help; --cwd=; --rootDir=; --logLevel=; --dotenv=; --envName=",
+    dict.fromkeys(
+        ("dev",),
+        "--host= -> bind; --public -> everywhere; --tunnel -> everywhere; -p= --port=; -o --open; --https;"
+        " --https.cert=; --https.key=; --qr; --clipboard; --no-fork; --no-clear; --profile",
+    ),
+    "build generate preview start analyze typecheck prepare init add info upgrade module cleanup test devtools",
+)
+# SvelteKit's former CLI and vitepress: vite's options (`--host` alone: every interface).
+_VITE_LIKE = (
+    "--host= -> bind; --port=; --open=?; --cors; --strictPort; --force; -c= --config=; --base=; -l= --logLevel=;"
+    " --clearScreen; -d --debug; -f= --filter=; -m= --mode=; -h --help -v --version -> help"
+)
+SVELTE_KIT = _dev_server(
+    "svelte-kit", "", dict.fromkeys(("dev", "preview"), _VITE_LIKE), "build sync package"
+)
+VITEPRESS = _dev_server("vitepress", "", dict.fromkeys(("dev", "preview", "serve"), _VITE_LIKE), "build init")
+# Remix's CLI: `remix vite:dev --host`, `remix dev` (its own server's `--host` too).
+REMIX = _dev_server(
+    "remix",
+    "-h --help -v --version -> help",
+    dict.fromkeys(("dev", "vite:dev", "vite:preview"), _VITE_LIKE + "; --manual; --command= -c=; --tls-key="),
+    "build vite:build routes reveal init",
+)
+# Storybook (commander): `storybook dev -h addr`; `-h` is the host there, help is --help.
+_STORYBOOK_DEV = (
+    "-h= --host= -> bind; -p= --port=; -c= --config-dir=; --https; --ssl-cert=; --ssl-key=; --ssl-ca=; --ci;"
+    " --no-open; --smoke-test; --quiet; --debug-webpack; --webpack-stats-json=?; --docs; --initial-path=;"
+    " --exact-port; --no-version-updates; --preview-url=; --force-build-preview; --loglevel=; --help -> help"
+)
+STORYBOOK = _dev_server(
+    "storybook", "--help -V --version -> help", {"dev": _STORYBOOK_DEV}, "build init add upgrade"
+)
+START_STORYBOOK = Program("start-storybook", _one(_STORYBOOK_DEV))
+# Docusaurus (commander): `docusaurus start|serve --host addr`; -h is help.
+DOCUSAURUS = _dev_server(
+    "docusaurus",
+    "-h --help -V --version -> help",
+    dict.fromkeys(
+        ("start", "serve"),
+        "--host= -> bind; -p= --port=; --locale=; --hot-only; --no-open; --config=; --poll=?; --no-minify;"
+        " --dir=; --build; -h --help -> help",
+    ),
+    "build swizzle deploy clear write-translations write-heading-ids",
+)
+# Gatsby (yargs): `gatsby develop|serve -H addr`.
+GATSBY = _dev_server(
+    "gatsby",
+    "-h --help -v --version -> help; --verbose; --no-color; --json",
+    dict.fromkeys(
+        ("develop", "serve"),
+        "-H= --host= -> bind; -p= --port=; -o --open; -S --https; -c= --cert-file=; -k= --key-file=;"
+        " --ca-file=; --inspect=?; --inspect-brk=?; --prefix-paths; --open-tracing-config-file=",
+    ),
+    "build clean info new plugin repl telemetry",
+)
+# Expo (its own arg reader): `expo start --lan` (the local network), `--tunnel` (ngrok: the internet), `--host
+# lan|tunnel|localhost` (`-m`); `--localhost` keeps it on this machine.
+EXPO = _dev_server(
+    "expo",
+    "-h --help -v --version -> help",
+    {
+        "start": "--lan -> everywhere; --tunnel -> everywhere; -m= --host= -> bind; --localhost; -p= --port=;"
+        " -c --clear; --dev-client; --go; -a --android; -i --ios; -w --web; -d --dev; --no-dev; --minify;"
+        " --max-workers=; --https; --offline; --scheme=; --private-key-path=; -h --help -> help",
+    },
+    "export prebuild install run:android run:ios lint customize config login logout whoami",
+)
+# Ionic: `ionic serve --external` (every interface), `--host`/`--address`.
+IONIC = _dev_server(
+    "ionic",
+    "-h --help -v --version -> help; --verbose; --quiet; --no-interactive; --confirm; --project=",
+    {
+        "serve": "--external -> everywhere; --host= --address= -> bind; -p= --port=; --livereload-port=;"
+        " --dev-logger-port=; --no-livereload; --consolelogs; --no-proxy; --no-open; -c --lab; --browser=;"
+        " --browseroption=; --platform=; --ssl; --configuration=; --prod; --project="
+    },
+    "build generate start info config doctor integrations capacitor cordova",
+)
+# Parcel (commander): `parcel [serve] entry --host addr` (its own reading, or the `serve` subcommand).
+_PARCEL_SERVE = (
+    "--host= -> bind; -p= --port=; --https; --cert=; --key=; --hmr-port=; --hmr-host= -> bind; --no-hmr;"
+    " --open=?; --watch-for-stdin; --lazy=?; --public-url=; --dist-dir=; --no-cache; --cache-dir=; --config=;"
+    " --target=; --log-level=; --no-source-maps; --no-autoinstall; --no-content-hash;"
+    " --reporter=; --detailed-report=?; --profile; --trace; -V --version -h --help -> help"
+)
+PARCEL = _dev_server("parcel", _PARCEL_SERVE, {"serve": ""}, "build watch")
+# rspack / rsbuild (cac): `rspack serve|dev --host`, `rsbuild dev|preview --host`.
+_RS_SERVE = (
+    "--host= -> bind; --port=; -o --open=?; -c= --config=; -m= --mode=; --env-mode=; --env-dir=; -r= --root=;"
+    " --environment=; --log-level=; --base=; --entry=; --no-env; -h --help -v --version -> help"
+)
+RSPACK = _dev_server("rspack", "", dict.fromkeys(("serve", "dev", "preview"), _RS_SERVE), "build")
+RSBUILD = _dev_server("rsbuild", "", dict.fromkeys(("dev", "preview"), _RS_SERVE), "build inspect")
+# Quasar (minimist): `quasar dev -H addr`.
+QUASAR = _dev_server(
+    "quasar",
+    "-h --help -v --version -> help",
+    {
+        "dev": "-H= --hostname= -> bind; -p= --port=; -m= --mode=; -T= --target=; -e= --emulator=; -d --devtools;"
+        " -i= --ide=; --inspect; -h --help -> help"
+    },
+    "build clean inspect info upgrade ext run describe test new",
+)
+# vue-cli-service serve --host addr.
+VUE_CLI_SERVICE = _dev_server(
+    "vue-cli-service",
+    "-h --help -> help",
+    {
+        "serve": "--host= -> bind; --port=; --open; --copy; --https; --public=; --mode=; --skip-plugins=;"
+        " --dashboard; --no-clean; --modern"
+    },
+    "build inspect lint test:unit test:e2e",
+)
+# ember-cli: `ember serve|server|s --host addr` (`-H`).
+EMBER = _dev_server(
+    "ember",
+    "-h --help -v --version -> help",
+    {
+        "serve": "-H= --host= -> bind; -p= --port=; --live-reload-host= --lrh= -> bind; --live-reload-port=;"
+        " --lrp=; --proxy=; -e= --environment=; --live-reload; --ssl; --ssl-key=;"
+        " --ssl-cert=; --path=; --output-path=; -w= --watcher=; --secure-proxy; --transparent-proxy;"
+        " --live-reload-base-url=; --live-reload-prefix=; --live-reload-options=; --in-repo-addon="
+    },
+    "build test generate destroy install init new addon asset-sizes",
+    server="serve",
+    s="serve",
+)
+# elm: `elm reactor --address addr --port n`.
+ELM = _dev_server(
+    "elm",
+    "--help -> help",
+    {"reactor": "--address= -> bind; --port="},
+    "make repl init install bump diff publish",
+)
+# hexo: `hexo server|s -i addr`.
+HEXO = _dev_server(
+    "hexo",
+    "-h --help -v --version -> help; --cwd=; --config=; --debug; --safe; --silent; --draft",
+    {"server": "-i= --ip= -> bind; -p= --port=; -s --static; -l --log=?; -o --open"},
+    "generate g deploy d new clean init list migrate publish render",
+    s="server",
+)
+# zola (clap): `zola serve -i addr`.
+ZOLA = _dev_server(
+    "zola",
+    "-h --help -V --version -> help; -r= --root=; -c= --config=",
+    {
+        "serve": "-i= --interface= -> bind; -p= --port=; -o= --output-dir=; -u= --base-url=; --drafts; -O --open;"
+        " -f --fast; --no-port-append; --store-html; --force; -h --help -> help"
+    },
+    "build check init",
+)
+# mdbook (clap): `mdbook serve -n addr`.
+MDBOOK = _dev_server(
+    "mdbook",
+    "-h --help -V --version -> help",
+    {
+        "serve": "-n= --hostname= -> bind; -p= --port=; -d= --dest-dir=; -o --open; --watcher=; -h --help -> help"
+    },
+    "build watch test clean init completions",
+)
+# sphinx-autobuild (argparse; sphinx-build's own options pass through, unknown here): `--host addr`.
+SPHINX_AUTOBUILD = Program(
+    "sphinx-autobuild",
+    _one(
+        "--host= -> bind; --port=; --re-ignore=; --ignore=; --no-initial; --open-browser; --delay=; --watch=;"
+        " --pre-build=; --post-build=; -h --help --version -> help"
+    ),
+    abbrev=True,
+)
+# slidev: `--remote` serves the deck (and its editor) on every interface; `--bind addr`.
+SLIDEV = _dev_server(
+    "slidev",
+    "--remote=? -> everywhere; --bind= -> bind; -p= --port=; -o --open; --log=; -f --force; -t= --theme=;"
+    " -i --inspect; -h --help -v --version -> help",
+    {},
+    "build export format theme",
+)
