@@ -73,6 +73,15 @@ def assert_capped(command: str, reason: str = "cap_external_effect") -> None:
     assert term(command, project=CONTAINER_RUNNING).decision == "require_approval", command
 
 
+def assert_asks(command: str, runs_in: str, reason: str) -> None:
+    """Auto mode and a prefix allow of every word the command names both ask with ``reason``, where it runs."""
+    for v in (
+        term(command, autonomy=AUTO_MODE, runs_in=runs_in),
+        term(command, allow=allow_every_word(command), runs_in=runs_in),
+    ):
+        assert (v.decision, v.reason) == ("require_approval", reason), (command, runs_in, v.reason)
+
+
 def assert_floor_denies(command: str) -> None:
     """R4.6: the built-in floor denies ``command`` on the container floor, in auto mode and under an allow of
     every program it names."""

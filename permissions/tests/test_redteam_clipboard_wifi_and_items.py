@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import AUTO_MODE, allow_every_word, assert_asks, term
 
 OFF_SANDBOX = ("host", "agent")
 
@@ -58,11 +58,7 @@ RUN = [
 @pytest.mark.parametrize("runs_in", OFF_SANDBOX)
 @pytest.mark.parametrize("command", OUTSIDE)
 def test_the_clipboard_and_saved_passwords_read_off_the_sandbox_ask(command: str, runs_in: str) -> None:
-    for v in (
-        term(command, autonomy=AUTO_MODE, runs_in=runs_in),
-        term(command, allow=allow_every_word(command), runs_in=runs_in),
-    ):
-        assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, runs_in, v.reason)
+    assert_asks(command, runs_in, "cap_path_scope")
 
 
 @pytest.mark.parametrize("runs_in", OFF_SANDBOX)

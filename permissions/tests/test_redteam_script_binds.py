@@ -12,7 +12,7 @@ import pytest
 
 from permissions.commands.script_binds import passes_bind
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import allow_every_word, assert_asks, term
 
 RUNS_IN = ("sandbox", "agent")
 
@@ -53,15 +53,7 @@ BINDS = [
 @pytest.mark.parametrize("runs_in", RUNS_IN)
 @pytest.mark.parametrize("command", BINDS)
 def test_a_script_told_to_listen_everywhere_is_an_external_effect(command: str, runs_in: str) -> None:
-    for v in (
-        term(command, autonomy=AUTO_MODE, runs_in=runs_in),
-        term(command, allow=allow_every_word(command), runs_in=runs_in),
-    ):
-        assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (
-            command,
-            runs_in,
-            v.reason,
-        )
+    assert_asks(command, runs_in, "cap_external_effect")
 
 
 ORDINARY = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import AUTO_MODE, allow_every_word, term
+from .helpers import allow_every_word, assert_asks, term
 
 PUBLISHES = [
     "sl ghstack",
@@ -24,15 +24,7 @@ PUBLISHES = [
 @pytest.mark.parametrize("runs_in", ("sandbox", "agent"))
 @pytest.mark.parametrize("command", PUBLISHES)
 def test_they_publish(command: str, runs_in: str) -> None:
-    for v in (
-        term(command, autonomy=AUTO_MODE, runs_in=runs_in),
-        term(command, allow=allow_every_word(command), runs_in=runs_in),
-    ):
-        assert (v.decision, v.reason) == ("require_approval", "cap_external_effect"), (
-            command,
-            runs_in,
-            v.reason,
-        )
+    assert_asks(command, runs_in, "cap_external_effect")
 
 
 @pytest.mark.parametrize("command", ["sl log", "sl status", "tf status", "tf history .", "tf get"])
