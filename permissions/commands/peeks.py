@@ -138,7 +138,7 @@ def _read(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
 # The clipboard's readers: macOS's, Wayland's, termux's and the clipboard managers' always; xclip and xsel when
 # told to print (xclip `-o`/`-out`; xsel with no input option prints the selection), tmux its paste buffers.
 _CLIPBOARD_ALWAYS = frozenset({"pbpaste", "wl-paste", "termux-clipboard-get", "gpaste-client", "clipman",
-                               "cliphist", "win32yank", "win32yank.exe"})  # fmt: skip
+                               "cliphist"})  # fmt: skip
 _XSEL_INPUT = frozenset({"-i", "--input", "-a", "--append", "-f", "--follow", "-c", "--clear", "-d", "--delete",
                          "-k", "--keep", "-x", "--exchange", "--help", "-h", "--version"})  # fmt: skip
 
@@ -148,7 +148,7 @@ def _clipboard(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     args = view[1:]
     if verb in _CLIPBOARD_ALWAYS:
         return None if "--help" in args or "--version" in args else CLIPBOARD
-    if verb == "xclip":
+    if verb == "xclip" or verb.startswith("win32yank"):
         return CLIPBOARD if any(w in ("-o", "-out", "-output") for w in args) else None
     if verb == "xsel":
         return None if _XSEL_INPUT.intersection(args) else CLIPBOARD
@@ -159,7 +159,7 @@ def _clipboard(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return None
 
 
-_CLIPBOARD_READERS = _CLIPBOARD_ALWAYS | {"xclip", "xsel", "copyq"}
+_CLIPBOARD_READERS = _CLIPBOARD_ALWAYS | {"xclip", "xsel", "copyq", "win32yank", "win32yank.exe"}
 
 
 def nmcli_secrets(view: tuple[str, ...]) -> str | None:
