@@ -267,26 +267,60 @@ def _launched_forms(p: Pattern) -> list[Pattern]:
     """R4.10 (red team): a deny or ask pattern spelled with a launcher (`Terminal(npx rimraf)`) also names the
     tool it launches, whatever launches it (`pnpm dlx rimraf src`, `bunx rimraf`, `npm exec -- rimraf`): the
     launched words as the views read them (the package's own command, its version dropped), the pattern's text
-    kept for the sentence a person reads. A wrapper's pattern (`Terminal(env rm)`) is not widened."""
+    kept for the sentence a person reads. A wrapper's pattern (`Terminal(env rm)`) is not widened. A project
+    initializer (`create-x`, `@s/create-x`, `@s/create`) is also what `npm init x` / `npm create x`, `yarn
+    create x`, `pnpm create x` and `bun create x` run (_initialized)."""
     words = p.words
-    if p.action_type != "terminal" or len(words) < 2 or words[0][1] or any(pre for _, pre in words[:-1]):
+    if p.action_type != "terminal" or not words or words[0][1] or any(pre for _, pre in words[:-1]):
         return []
     literal = tuple(stem for stem, _ in words)
-    if literal[0] not in _LAUNCHER_FIRST and literal[:2] not in _LAUNCHER_PAIRS:
-        return []
     out: list[Pattern] = []
     seen: set[tuple[WordSpec, ...]] = {words}
-    for view in views(literal)[1:]:
-        k = len(literal) - len(
-            view
-        )  # the view is the pattern's tail, its program word read as the view reads it
-        if k < 1 or view[1:] != literal[k + 1 :]:
-            continue
-        launched = ((view[0], False), *words[k + 1 :])
-        if launched not in seen:
-            seen.add(launched)
-            out.append(Pattern(p.text, p.label, p.action_type, p.content, launched, p.matchable))
+
+    def add(found: tuple[WordSpec, ...]) -> None:
+        if found not in seen:
+            seen.add(found)
+            out.append(Pattern(p.text, p.label, p.action_type, p.content, found, p.matchable))
+
+    packages = [words]  # the package words as written (not a command name the views guess for it)
+    if len(literal) > 1 and (literal[0] in _LAUNCHER_FIRST or literal[:2] in _LAUNCHER_PAIRS):
+        for view in views(literal)[1:]:
+            k = len(literal) - len(
+                view
+            )  # the view is the pattern's tail, its program word as the view reads it
+            if k >= 1 and view[1:] == literal[k + 1 :]:
+                launched = ((view[0], False), *words[k + 1 :])
+                add(launched)
+                if literal[k].partition("@")[0] == view[0].partition("@")[0] or literal[k] == view[0]:
+                    packages.append(launched)
+    for launched in packages:
+        name = _initialized(launched[0][0])
+        if name is not None:
+            for initializer in _INITIALIZERS:
+                add((*((w, False) for w in initializer), (name, False), *launched[1:]))
+                if len(launched) == 1:  # `npm create evil@latest my-app`: the initializer with a version
+                    add((*((w, False) for w in initializer), (f"{name}@", True)))
     return out
+
+
+# `npm init x` runs `create-x` (`npm init @s/x`: `@s/create-x`; `npm init @s`: `@s/create`), as do `npm create`,
+# `yarn create`, `pnpm create` and `bun create` (npm's and the others' documentation).
+_INITIALIZERS = (("npm", "init"), ("npm", "create"), ("npm", "innit"), ("yarn", "create"), ("pnpm", "create"),
+                 ("bun", "create"))  # fmt: skip
+
+
+def _initialized(program: str) -> str | None:
+    """The initializer word the managers turn into the package ``program`` (None when it is no `create-` one)."""
+    name = program.partition("@")[0] if program[:1] != "@" else program
+    if name.startswith("create-") and len(name) > 7:
+        return name[7:]
+    scope, slash, rest = name.partition("/")
+    if scope[:1] == "@" and slash:
+        if rest == "create":
+            return scope
+        if rest.startswith("create-") and len(rest) > 7:
+            return f"{scope}/{rest[7:]}"
+    return None
 
 
 class Meaning:

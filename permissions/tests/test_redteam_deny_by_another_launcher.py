@@ -6,7 +6,9 @@ matched only by `npx rimraf` (and, through its views, nothing else): `pnpm dlx r
 `npm exec rimraf`, `yarn dlx` and the tool run directly went through under an allow of their launcher -- each
 case below was auto-approved or only asked on 7d2c7f4. A launcher's pattern now also names the tool it
 launches (its package's command, its version dropped); a wrapper's pattern (`Terminal(env rm)`) is not widened,
-and a deny of a tool does not reach another tool the same package is read as (`rm` for rimraf).
+and a deny of a tool does not reach another tool the same package is read as (`rm` for rimraf). A project
+initializer's deny (`npx create-x`) also holds for what runs it by its short name: `npm init x`, `npm create x`,
+`yarn|pnpm|bun create x` (npm's documentation: `npm init <initializer>` is `npm exec create-<initializer>`).
 """
 
 from __future__ import annotations
@@ -37,6 +39,18 @@ DENIED = [
     ("pipx run black", "uvx", "uvx black src"),
     ("npx -y create-evil", "npm", "npm exec create-evil"),
     ("npx @biomejs/biome format", "biome", "biome format --write src"),
+    # a project initializer: `npm init x` / `npm create x` / `yarn|pnpm|bun create x` run the registry's create-x
+    ("npx create-evil", "npm", "npm init evil"),
+    ("npx create-evil", "npm", "npm create evil my-app"),
+    ("npx create-evil", "npm", "npm create evil@latest my-app"),
+    ("npx create-evil", "npm", "npm --yes create evil"),
+    ("npx create-evil", "npm", "npm innit evil"),
+    ("npx -y create-evil", "yarn", "yarn create evil"),
+    ("pnpm dlx create-evil", "pnpm", "pnpm create evil"),
+    ("bunx create-evil", "bun", "bun create evil@1"),
+    ("create-evil", "npm", "npm init evil"),
+    ("npx @evil/create", "npm", "npm init @evil"),
+    ("npx @evil/create-app", "npm", "npm create @evil/app"),
 ]
 
 
@@ -69,6 +83,10 @@ NOT_WIDENED = [
     ("timeout 5 make", "make", "make test"),
     ("npx vercel deploy", "vercel", "vercel dev"),
     ("npx prisma migrate reset", "npx", "npx prisma migrate dev"),
+    ("npx create-evil", "npm", "npm init -y"),
+    ("npx create-evil", "npm", "npm create vite"),
+    ("npx create-evil", "npm", "npm create evil-two"),
+    ("npx @evil/create-app", "npm", "npm init app"),  # `create-app`, another package than @evil/create-app
 ]
 
 
