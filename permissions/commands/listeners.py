@@ -133,23 +133,8 @@ from permissions.commands.option_tables_listeners import (
     ZOLA,
 )
 from permissions.commands.options import normalised, read_by
-from permissions.commands.script_binds import passes_bind
+from permissions.commands.script_binds import bound_to_loopback, passes_bind
 from permissions.commands.views import is_assignment
-
-
-def bound_to_loopback(addr: str) -> bool:
-    """``addr`` -- ``host``, ``host:port``, ``[v6]:port`` or ``scheme://host:port`` -- names this machine's
-    loopback only (not ``0.0.0.0``/``::``, which bind every interface)."""
-    rest = addr.partition("://")[2] if "://" in addr else addr
-    rest = rest.split("/", 1)[0].rpartition("@")[2].lower()
-    if rest.startswith("["):
-        host = rest.partition("]")[0][1:]
-    else:
-        host = rest.partition(":")[0] if rest.count(":") <= 1 else rest  # a bare IPv6 address
-    if host in ("localhost", "::1", "ip6-localhost") or host.endswith(".localhost"):
-        return True
-    parts = host.split(".")
-    return len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and int(p) < 256 for p in parts)
 
 
 def _local_socket_or_loopback(addr: str) -> bool:

@@ -23,20 +23,27 @@ _BIND_OPTIONS = frozenset(
 )
 # Given alone, these mean every interface (vite, astro, nuxi, sveltekit, remix, storybook).
 _BARE_EVERYWHERE = frozenset({"--host", "--expose"})
-_EVERYWHERE_WORDS = ("0.0.0.0", "[::]", "::", "*")
 _ADDRESS_FIRST = frozenset("0[:'\"")
 _BIND_VARIABLES = ("HOST", "HOSTNAME", "ADDR", "ADDRESS", "BIND", "LISTEN", "IP", "INTERFACE")
 
 
-def _loopback(value: str) -> bool:
-    v = value.strip("'\"").lower()
-    if v.startswith("["):
-        host = v[1:].partition("]")[0]
-    elif v.count(":") == 1:
-        host = v.partition(":")[0]  # `127.0.0.1:8080`, `localhost:3000`; `:8080` has no host
+def bound_to_loopback(addr: str) -> bool:  # (the listeners' reading too: permissions.commands.listeners)
+    """``addr`` -- ``host``, ``host:port``, ``[v6]:port`` or ``scheme://host:port`` -- names this machine's
+    loopback only (not ``0.0.0.0``/``::``, which bind every interface)."""
+    rest = addr.partition("://")[2] if "://" in addr else addr
+    rest = rest.split("/", 1)[0].rpartition("@")[2].lower()
+    if rest.startswith("["):
+        host = rest.partition("]")[0][1:]
     else:
-        host = v
-    return host in ("localhost", "::1") or host.startswith("127.")
+        host = rest.partition(":")[0] if rest.count(":") <= 1 else rest  # a bare IPv6 address
+    if host in ("localhost", "::1", "ip6-localhost") or host.endswith(".localhost"):
+        return True
+    parts = host.split(".")
+    return len(parts) == 4 and parts[0] == "127" and all(p.isdigit() and int(p) < 256 for p in parts)
+
+
+def _loopback(value: str) -> bool:
+    return bound_to_loopback(value.strip("'\""))
 
 
 def _everywhere_word(word: str) -> bool:
