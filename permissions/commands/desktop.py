@@ -16,8 +16,8 @@ _OPAQUE = "the desktop runs what it is handed, outside the agent's shell, and no
 
 # What a desktop's file association runs (lower case): macOS applications, scripts, workflows and installers;
 # Linux desktop entries, AppImages and self-extracting installers; Windows' programs, scripts and shortcuts
-# (wslview, a WSL desktop); Java archives.
-_RUNNABLE = frozenset(
+# (wslview, a WSL desktop, and Windows' own `start` and Invoke-Item: permissions.commands.windows); Java archives.
+RUNNABLE_SUFFIXES = frozenset(
     """app command tool terminal workflow action scpt scptd applescript osascript pkg mpkg dmg prefpane
     desktop appimage run bin sh bash zsh ksh csh fish py pyw pl rb php jar exe com bat cmd ps1 psm1 vbs vbe js
     jse wsf wsh hta msi msp lnk scr pif reg cpl inf url""".split()
@@ -60,7 +60,7 @@ def _runs(operand: str) -> bool:
     if name in ("", ".", "..", "~") or name.endswith(("/.", "/..")):
         return False  # a folder
     stem, dot, suffix = name.rsplit("/", 1)[-1].rpartition(".")
-    if dot and stem and suffix in _RUNNABLE:
+    if dot and stem and suffix in RUNNABLE_SUFFIXES:
         return True  # (an application is a folder: `x.app/`)
     # a folder (`src/`), a document; no suffix at all (`./build/tool`, `.envrc`) may be a program
     return not low.endswith("/") and not (dot and stem)

@@ -42,6 +42,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from permissions.commands.desktop import RUNNABLE_SUFFIXES
 from permissions.commands.environment import windows_variable
 from permissions.commands.machine import (
     DISKS,
@@ -658,7 +659,6 @@ _STARTERS = frozenset(
 )
 # cmd's `start` opening one document (`start index.html`) is what `open` and `xdg-open` are; a program, or
 # anything with its arguments, is run
-_RUNNABLE = (".exe", ".bat", ".cmd", ".com", ".ps1", ".vbs", ".js", ".msi", ".lnk", ".sh", ".py")
 _CMD = frozenset({"cmd", "cmd.exe"})
 _POWERSHELLS = frozenset({"powershell", "powershell.exe", "pwsh", "pwsh.exe"})
 _ADD_TYPE = frozenset({"add-type"})
@@ -701,7 +701,7 @@ def _a_program(word: str) -> bool:
     if "://" in word:
         return False
     name = word.replace("/", "\\").rpartition("\\")[2].lower()
-    return "." not in name or name.endswith(_RUNNABLE)
+    return "." not in name or name.rpartition(".")[2] in RUNNABLE_SUFFIXES
 
 
 def _opened(words: list[str], first: str) -> str | None:
