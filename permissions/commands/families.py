@@ -41,6 +41,8 @@ from fnmatch import fnmatchcase
 from permissions.commands.chains import FORMS as CHAIN_FORMS
 from permissions.commands.chains import READERS as CHAIN_READERS
 from permissions.commands.chains import assigned_network
+from permissions.commands.ci_services import DECIDED as CI_DECIDED
+from permissions.commands.ci_services import FORMS as CI_FORMS
 from permissions.commands.containers import engine_elsewhere
 from permissions.commands.datahubs import DECIDED as DATA_DECIDED
 from permissions.commands.datahubs import FORMS as DATA_FORMS
@@ -55,11 +57,16 @@ from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serves, publishes_ports
 from permissions.commands.listeners import READERS as LISTENERS
+from permissions.commands.migrations import MIGRATION_VERBS, assigned_migration, migrates_elsewhere
 from permissions.commands.options import normalised
+from permissions.commands.orchestrators import DECIDED as ORCHESTRATOR_DECIDED
 from permissions.commands.script_binds import passes_bind, run_passes_bind
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
 from permissions.commands.sources_managers import MANAGER_VERBS, manager_source
 from permissions.commands.uploads import UPLOAD_VERBS, uploads
+from permissions.commands.warehouses import DECIDED as WAREHOUSE_DECIDED
+from permissions.commands.warehouses import FORMS as WAREHOUSE_FORMS
+from permissions.commands.warehouses import READERS as WAREHOUSE_READERS
 
 __all__ = [
     "ACT_TOOLS",
@@ -103,7 +110,7 @@ INFRASTRUCTURE: dict[str, Forms] = {
     "sls": forms("deploy remove rollback invoke"),
     "sam": forms("deploy delete sync remote+invoke"),
     "helmfile": forms("apply sync destroy delete deploy"),
-    "oc": forms(_KUBECTL + " new-app new-project start-build import-image tag rollout+latest adm"),
+    "oc": forms(_KUBECTL + " new-app new-project start-build import-image tag rollout+latest adm rsync rsh"),
     "kubecolor": forms(_KUBECTL),
     "skaffold": forms("run deploy dev apply delete"),
     "tilt": forms("up down"),
@@ -488,6 +495,8 @@ FORMS: dict[str, Forms] = {
     **MESSAGES,
     **DEPLOY_FORMS,
     **DATA_FORMS,
+    **WAREHOUSE_FORMS,
+    **CI_FORMS,
     **CHAIN_FORMS,
 }
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
@@ -659,7 +668,8 @@ VERB_DECIDED: dict[str, Decided] = {
         "-a --app -r --remote",
     ),
     "vercel": _VERCEL,
-    "now": _VERCEL,  # red team: Vercel's CLI by its earlier name (`now --prod` deploys, as `vercel` does)
+    "now": _VERCEL,
+    "vc": _VERCEL,  # red team: the short name Vercel's CLI installs beside `vercel`  # red team: Vercel's CLI by its earlier name (`now --prod` deploys, as `vercel` does)
     "netlify": Decided(
         "dev build login logout link unlink status open watch init switch logs env:list env:get functions:list"
         " functions:serve serve",
@@ -842,7 +852,13 @@ VERB_DECIDED: dict[str, Decided] = {
     # messaging CLIs (permissions.commands.datahubs).
     **{
         verb: Decided(spec.reads, spec.writes, spec.values, groups=spec.groups)
-        for verb, spec in {**DEPLOY_DECIDED, **DATA_DECIDED}.items()
+        for verb, spec in {
+            **DEPLOY_DECIDED,
+            **DATA_DECIDED,
+            **WAREHOUSE_DECIDED,
+            **CI_DECIDED,
+            **ORCHESTRATOR_DECIDED,
+        }.items()
     },
 }
 
@@ -940,6 +956,8 @@ FAMILY_VERBS: frozenset[str] = (
     | _KAFKA_ADMINS
     | frozenset(DEPLOY_READERS)
     | frozenset(DATA_READERS)
+    | frozenset(WAREHOUSE_READERS)
+    | MIGRATION_VERBS
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
     | MANAGER_VERBS
@@ -1433,11 +1451,14 @@ _OWN_READERS = {
     "svn": _svn,
     "svnmucc": _svnmucc,
     "gcloud": _gcloud,
-    "pg_restore": _pg_restore,
+    "pg_restore": lambda view: (
+        _pg_restore(view) or uploads(view)
+    ),  # or restores into another machine's server
     "aliyun": _aliyun,
     "dbt": _dbt,
     **DEPLOY_READERS,  # acts an option chooses: `altool --upload-app`, `ghp-import -p`
     **DATA_READERS,  # backups to another machine (permissions.commands.datahubs)
+    **WAREHOUSE_READERS,  # warehouses' SQL and commands, a phone sent a file (permissions.commands.warehouses)
     **CHAIN_READERS,  # red team: transactions, contract deploys, payments (permissions.commands.chains)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }
@@ -1485,7 +1506,7 @@ def _assigned(view: tuple[str, ...]) -> bool:
     """An assignment that exists to open a server to others (`FLASK_RUN_HOST=0.0.0.0`) or to choose a public
     chain (red team: `HARDHAT_NETWORK=mainnet`, permissions.commands.chains) -- before a command, after `env`,
     or `export`ed for the segments after it."""
-    return assigned_bind(view) or assigned_network(view)
+    return assigned_bind(view) or assigned_network(view) or assigned_migration(view)
 
 
 _OWN_READERS.update({"env": _assigned, "export": _assigned})
@@ -1512,7 +1533,8 @@ def family_effect(view: tuple[str, ...]) -> bool:
     if not view:
         return False
     verb = view[0]
-    if _source_or_console(view):
+    # red team: `flyway -url=jdbc:postgresql://prod/db migrate` (permissions.commands.migrations)
+    if _source_or_console(view) or (verb in MIGRATION_VERBS and migrates_elsewhere(view)):
         return True
     if "=" in verb:
         return _assigned(view)  # `FLASK_RUN_HOST=0.0.0.0 flask run`: the view that still holds it
