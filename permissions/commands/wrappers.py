@@ -770,6 +770,15 @@ SUBCOMMAND_RUNNERS: dict[tuple[str, str], Syntax] = {
     ("orbctl", "run"): _UNKNOWN,
     ("lxc", "exec"): _CONTAINER,
     ("incus", "exec"): _CONTAINER,
+    # red team (session 19): Apptainer/Singularity (the home folder and the working folder are bound in by
+    # default), a DDEV project's web container (the project mounted), Tart's and Parallels' machines.
+    ("apptainer", "exec"): _CONTAINER,
+    ("apptainer", "run"): _CONTAINER,
+    ("singularity", "exec"): _CONTAINER,
+    ("singularity", "run"): _CONTAINER,
+    ("ddev", "exec"): _UNKNOWN,
+    ("tart", "exec"): _CONTAINER,
+    ("prlctl", "exec"): _CONTAINER,
     ("scl", "enable"): _UNKNOWN,
     ("snap", "run"): _UNKNOWN,
     ("rr", "record"): _UNKNOWN,
