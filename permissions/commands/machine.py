@@ -396,6 +396,24 @@ ROWS: dict[str, Sub] = {
         read_flags="-V",
     ),
     "composer": Sub(INSTALL, writes="self-update selfupdate global"),
+    # red team (session 19): more languages' user-level installs -- OCaml's current switch, Racket's packages,
+    # PHP's extensions, Elixir's archives and escripts (~/.mix: in every mix project), fish's and oh-my-zsh's
+    # plugins (every later shell)
+    "opam": Sub(
+        INSTALL,
+        writes="install remove uninstall reinstall upgrade update pin unpin init switch+create switch+remove"
+        " switch+set switch+import switch+link repo+add repository+add repo+remove repository+remove option",
+        values="--switch --root",
+    ),
+    "raco": Sub(INSTALL, writes="pkg+install pkg+remove pkg+update pkg+migrate"),
+    "pecl": Sub(INSTALL, writes="install uninstall upgrade upgrade-all channel-discover channel-add"),
+    "mix": Sub(
+        INSTALL,
+        writes="archive.install archive.uninstall escript.install escript.uninstall local.hex local.rebar"
+        " local.phx",
+    ),
+    "fisher": Sub(INSTALL, writes="install remove update"),
+    "omz": Sub(SETTINGS, writes="plugin+enable plugin+disable theme+set theme+use update reload"),
     "poetry": Sub(INSTALL, writes="self"),
     "pdm": Sub(INSTALL, writes="self"),
     # -- settings
@@ -1387,6 +1405,74 @@ _GEM_READS = frozenset(
 )
 
 
+def _project_tree(view: tuple[str, ...], *options: str) -> bool:
+    """The install goes to a folder in the project that one of ``options`` names (``--tree lua_modules``)."""
+    target = _option_value(view[1:], *options)
+    return target is not None and _relative_inside(target)
+
+
+_CPANM_PRINTS = frozenset({"-h", "--help", "-V", "--version", "--info"})
+_CPAN_PRINTS = _CPANM_PRINTS | {"-l", "-D", "-v"}
+_CPANM_LIBS = ("-L", "-l", "--local-lib", "--local-lib-contained")
+_LUAROCKS_INSTALLS = frozenset({"install", "remove", "purge", "make", "build", "unpack"})
+_CABAL_VALUES = frozenset({"--installdir", "--project-file", "-j", "--jobs", "-w", "--with-compiler"})
+
+
+def _luarocks(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``luarocks install|remove|make|build`` write the system's tree, or ``~/.luarocks`` with
+    ``--local`` -- unless ``--tree`` names a folder in the project."""
+    subs = plain_words(view[1:], frozenset({"--tree", "--server", "--only-server", "--lua-version"}))
+    if not subs or subs[0] not in _LUAROCKS_INSTALLS or subs[0] == "unpack":
+        return None
+    return None if _project_tree(view, "--tree") else INSTALL
+
+
+def _cpan(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``cpan MODULE``, ``cpan -i``, ``cpanm MODULE``, ``cpanm --installdeps .`` install into the
+    system's or the user's Perl -- unless ``-L``/``-l``/``--local-lib[-contained]`` names a folder in the
+    project; ``cpanm --info``, ``cpan -l``/``-D`` only print."""
+    args = view[1:]
+    if not (_CPAN_PRINTS if view[0] == "cpan" else _CPANM_PRINTS).isdisjoint(args):
+        return None
+    if view[0] == "cpanm" and _project_tree(view, *_CPANM_LIBS):
+        return None
+    return INSTALL if plain_words(args, frozenset({*_CPANM_LIBS, "--mirror"})) else None
+
+
+def _haskell(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``stack install`` (and ``build --copy-bins``) copies programs to ``~/.local/bin``, ``stack
+    setup|upgrade`` installs a compiler or stack itself under the home folder; ``cabal install`` writes
+    ``~/.cabal/bin`` (``--lib``: the user's global environment) -- unless ``--local-bin-path`` /
+    ``--installdir`` names a folder in the project."""
+    subs = plain_words(view[1:], _CABAL_VALUES | {"--local-bin-path", "--stack-yaml", "--resolver"})
+    sub = subs[0] if subs else ""
+    if view[0] == "stack":
+        if sub in ("setup", "upgrade"):
+            return INSTALL
+        if sub == "install" or (sub == "build" and "--copy-bins" in view):
+            return None if _project_tree(view, "--local-bin-path") else INSTALL
+        return None
+    if sub == "install" and not _project_tree(view, "--installdir"):
+        return INSTALL
+    return None
+
+
+def _vagrant(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """red team: ``vagrant plugin install|uninstall|update|expunge|repair`` (``~/.vagrant.d``: every
+    Vagrantfile loads them) and ``vagrant box add|remove|prune|update`` (the user's boxes); its machines
+    deleted are the row's (_deletes)."""
+    subs = plain_words(view[1:], frozenset({"--provider", "--box-version", "--plugin-version", "--name"}))
+    if (
+        subs[:1] == ["plugin"]
+        and subs[1:2]
+        and subs[1] in ("install", "uninstall", "update", "expunge", "repair")
+    ):
+        return INSTALL
+    if subs[:1] == ["box"] and subs[1:2] and subs[1] in ("add", "remove", "prune", "update", "repackage"):
+        return INSTALL
+    return None
+
+
 def _gem(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``gem``: every command but the reads (``gem install``, ``gem update``, ``gem sources --add``, ``gem cert
     --add`` change the user's or the system's gems) -- unless ``--install-dir`` names a folder in the project."""
@@ -1838,6 +1924,12 @@ READERS: dict[str, Reader] = {
     "cargo": _cargo,
     "go": _go,
     "gem": _gem,
+    "luarocks": _luarocks,
+    "cpan": _cpan,
+    "cpanm": _cpan,
+    "stack": _haskell,
+    "cabal": _haskell,
+    "vagrant": _vagrant,
     "bundle": _bundle,
     "bundler": _bundle,
     "conda": _conda,
