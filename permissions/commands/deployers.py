@@ -63,6 +63,21 @@ FORMS: dict[str, Forms] = {
     "rocketeer": forms("deploy rollback update cleanup setup teardown"),
     "arc": forms("deploy destroy diff land upload paste call-conduit todo close-revision"),
     "pm2": forms("deploy"),  # `pm2 deploy production update|revert|exec`: on the ecosystem file's hosts
+    # red team (session 19): Dist::Zilla's release (uploads to CPAN), wasm-pack's publish (npm), release-plz
+    # (crates published, release pull requests opened), BOSH's deployments and uploads, Claudia.js's Lambda
+    # deploys.
+    "dzil": forms("release"),
+    "wasm-pack": forms("publish login"),
+    "release-plz": forms("release release-pr"),
+    "bosh": forms(
+        "deploy delete-deployment deld run-errand recreate restart start stop create-env delete-env"
+        " update-cloud-config ucc update-runtime-config urc update-cpi-config upload-release ur upload-stemcell"
+        " us delete-release delete-stemcell ssh scp take-snapshot delete-snapshot clean-up"
+    ),
+    "claudia": forms(
+        "create update destroy set-version add-s3-event-source add-sns-event-source add-sqs-event-source"
+        " add-scheduled-event add-cognito-user-pool-trigger allow-alexa-skill-trigger tag"
+    ),
     # -- Kubernetes delivery: werf (converge = build, push and deploy; cleanup and purge delete a registry's
     # images), DevSpace (`build` pushes, `dev` deploys), KubeVela's, Carvel's and kpt's applies, Timoni,
     # Levant (Nomad), the Operator SDK's bundles, Crossplane packages, Spinnaker's Halyard.

@@ -1,7 +1,8 @@
 """Red team (session 19), external effects by family (§5 step 6, R4.10; issue #26 point 3): work started,
 stopped or deleted on another machine by the workflow orchestrators and compute clusters' CLIs (Temporal's
 ``temporal``/``tctl``, Prefect's, Dagster's, Airflow's, Ray's), a project copied into a pod (``oc rsync``, ``oc
-rsh``), Vercel's CLI by its short name ``vc``, Render's CLI -- and a database migration run against a server that
+rsh``), Vercel's CLI by its short name ``vc``, Render's CLI, the release tools no row named (Dist::Zilla's
+``release``, ``wasm-pack publish``, ``release-plz release``, BOSH's deployments, Claudia.js's Lambda deploys) -- and a database migration run against a server that
 is not this machine or against production (``migrate -database postgres://prod ... up``, ``flyway
 -url=jdbc:postgresql://prod/db migrate``, ``hasura migrate apply --endpoint https://...``, ``knex migrate:latest
 --env production``, ``RAILS_ENV=production rails db:migrate``, ``DATABASE_URL=postgres://prod/db dbmate up``).
@@ -65,6 +66,25 @@ ORCHESTRATED = [
     "render services delete srv-1",
 ]
 
+RELEASES = [
+    "dzil release",
+    "dzil release --trial",
+    "wasm-pack publish",
+    "wasm-pack publish --access public",
+    "npx wasm-pack publish",
+    "release-plz release",
+    "release-plz release-pr",
+    "bosh deploy -d app manifest.yml",
+    "bosh -e prod -d app deploy manifest.yml",
+    "bosh -d app delete-deployment",
+    "bosh -d app run-errand smoke-tests",
+    "bosh upload-release release.tgz",
+    "bosh -d app ssh web/0",
+    "claudia update",
+    "claudia create --region eu-west-1 --handler main.handler",
+    "claudia destroy",
+]
+
 MIGRATIONS_ELSEWHERE = [
     "migrate -database postgres://db.prod.example/app -path migrations up",
     "migrate -path migrations -database 'postgres://u:p@10.0.0.5:5432/app?sslmode=disable' down 1",
@@ -100,7 +120,7 @@ MIGRATIONS_ELSEWHERE = [
 ]
 
 
-@pytest.mark.parametrize("command", ORCHESTRATED + MIGRATIONS_ELSEWHERE)
+@pytest.mark.parametrize("command", ORCHESTRATED + RELEASES + MIGRATIONS_ELSEWHERE)
 def test_work_started_elsewhere_or_a_remote_migration_is_never_auto_approved(command):
     never_auto_where(command)
 
@@ -158,6 +178,14 @@ def test_the_reason_is_the_external_effect_cap(command):
         "vc whoami",
         "vc env pull .env.local",
         "render services list",
+        "dzil build",
+        "dzil test",
+        "wasm-pack build --target web",
+        "wasm-pack test --node",
+        "release-plz update",
+        "bosh vms",
+        "bosh deployments",
+        "claudia --version",
         # migrations of the local development database
         "migrate -database postgres://localhost:5432/app?sslmode=disable -path migrations up",
         "migrate create -ext sql -dir migrations add_users",
