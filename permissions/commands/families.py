@@ -398,9 +398,13 @@ _GIT_SPICE = (
 # -- remotes: version control that publishes ----------------------------------------------------------------
 REMOTES: dict[str, Forms] = {
     "jj": forms("git+push git+remote+add git+remote+set-url git+remote+rename"),
-    "hg": forms("push phase"),
+    # red team (session 19): Mercurial's patches sent by mail or to Phabricator; Fossil's commit syncs to the
+    # remote (autosync is on by default); CVS commits, imports and tags on its server (it has no local
+    # history).
+    "hg": forms("push phase email phabsend"),
     "svn": forms("commit ci import"),
-    "fossil": forms("push sync"),
+    "fossil": forms("push sync commit ci"),
+    "cvs": forms("commit ci com import im tag rtag admin"),
     "sl": forms("push pr+submit ghstack"),  # red team: `sl ghstack` submits the stack to GitHub
     # red team: Team Foundation Version Control's `tf checkin` (`tf ci`) commits to the server
     **dict.fromkeys(("tf", "tf.exe"), forms("checkin ci")),
@@ -415,6 +419,15 @@ REMOTES: dict[str, Forms] = {
     "darcs": forms("push send"),
     "bzr": forms("push send"),
     "brz": forms("push send"),
+    # red team (session 19): patches mailed (StGit's `mail`, b4's `send`), changes uploaded for review
+    # (Android's `repo upload`, `git-review` run at all, as `git review` is), git-tfs's checkins,
+    # git-branchless's submit.
+    "stg": forms("mail"),
+    "b4": forms("send"),
+    "git-review": ((),),
+    "repo": forms("upload"),
+    "git-tfs": forms("checkin rcheckin checkintool ct"),
+    "git-branchless": forms("submit"),
     # Tunnels behind a subcommand of a wider tool: VS Code's remote tunnel serves this machine's folders.
     "code": forms("tunnel"),
     "code-insiders": forms("tunnel"),
