@@ -86,6 +86,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.dumps import DUMP_READERS, dump_named
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
 from permissions.commands.views import is_assignment
@@ -1865,6 +1866,7 @@ READERS: dict[str, Reader] = {
     "rpm": _dpkg,
     **_CLIENT_READERS,
     **PEEK_READERS,  # another process read, or the machine's traffic (permissions.commands.peeks)
+    **DUMP_READERS,  # the machine's credential stores dumped or read (permissions.commands.dumps)
 }
 
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
@@ -1905,4 +1907,4 @@ def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...])
             found = _view_change(view, words)
             if found is not None:
                 return found
-    return None
+    return dump_named(words)  # a credential dumper or a dump's mark named in any of its words
