@@ -89,7 +89,9 @@ _NAMED = re.compile(
     r"|pwdump|fgdump|gsecdump|cachedump|mimikittenz|hack-?browser-?data|firefox_decrypt|sharpweb|invoke-ninjacopy"
     r"|sekurlsa|(?:lsadump|dpapi|kerberos|vault|crypto|token|misc|ts|sid|privilege)::"
     r"|out-minidump|minidumpwritedump|comsvcs|harddiskvolumeshadowcopy|ntds\.dit|protecteddata\]?::unprotect"
-    r"|consolehost_history|historysavepath|krb5cc_|\.kirbi\b|shadowhashdata",
+    r"|consolehost_history|historysavepath|krb5cc_|\.kirbi\b|shadowhashdata|crackmapexec|netexec|sessiongopher"
+    r"|gpppassword|vaultcredential|powerdump|get-passhashes|dcsync|lsasecret|wcmdump|winpeas|linpeas|seatbelt"
+    r"|browser_cookie3|getuserspns|getnpusers|kerberoast|lapsadpassword|admpwdpassword|sharplaps",
     re.IGNORECASE,
 ).search
 
@@ -295,6 +297,11 @@ def _cracker(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return CRACK
 
 
+def _certutil(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``certutil -exportPFX``: a certificate's private key from the user's or the machine's store."""
+    return STORE if any(w.lower().lstrip("-/") == "exportpfx" for w in view[1:]) else None
+
+
 def _getent(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return STORE if any(w in ("shadow", "gshadow") for w in view[1:]) else None
 
@@ -326,6 +333,8 @@ DUMP_READERS: dict[str, Reader] = {
     **dict.fromkeys(("ntdsutil", "diskshadow", "invoke-ninjacopy"), _always(SHADOW)),
     **dict.fromkeys(("john", "hashcat"), _cracker),
     "unshadow": _always(STORE),
+    **dict.fromkeys(("nxc", "cme", "export-pfxcertificate"), _always(STORE)),
+    "certutil": _certutil,
     "getent": _getent,
     "klist": _klist,
     "ktutil": _always(TICKETS),

@@ -1903,6 +1903,10 @@ def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...])
     """What one segment (``words`` as written, ``all_views`` its views, R4.8) changes on the machine outside
     the project, as the end of the sentence a person reads, or None."""
     for view in all_views:
+        if view and view[0] == "." and len(view) > 1:
+            view = view[
+                1:
+            ]  # red team: PowerShell's `. crontab -r` runs crontab (bash sources a file by that name)
         if view and view[0] in MACHINE_VERBS:
             found = _view_change(view, words)
             if found is not None:
