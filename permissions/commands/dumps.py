@@ -87,11 +87,15 @@ _NAMED = re.compile(
     r"mimikatz|pypykatz|safetykatz|sharpkatz|handlekatz|nanodump|dumpert|lsassy|lazagne|secretsdump|impacket-"
     r"|mimipenguin|chainbreaker|keychaindump|dumpkeychain|rubeus|kekeo|sharpdpapi|sharpchrom|donpapi|dploot"
     r"|pwdump|fgdump|gsecdump|cachedump|mimikittenz|hack-?browser-?data|firefox_decrypt|sharpweb|invoke-ninjacopy"
-    r"|sekurlsa|(?:lsadump|dpapi|kerberos|vault|crypto|token|misc|ts|sid|privilege)::"
+    r"|sekurlsa|lsadump::|dpapi::|kerberos::(?:list|ptt|golden|silver|tgt|ask|hash|purge)|vault::(?:cred|list)"
+    r"|privilege::debug|token::(?:elevate|whoami|list|revert)|misc::(?:memssp|skeleton|cmd)|sid::patch"
+    r"|crypto::(?:capi|cng|certificates|keys)|\bts::(?:logonpasswords|mstsc|sessions)"
     r"|out-minidump|minidumpwritedump|comsvcs|harddiskvolumeshadowcopy|ntds\.dit|protecteddata\]?::unprotect"
     r"|consolehost_history|historysavepath|krb5cc_|\.kirbi\b|shadowhashdata|crackmapexec|netexec|sessiongopher"
     r"|gpppassword|vaultcredential|powerdump|get-passhashes|dcsync|lsasecret|wcmdump|winpeas|linpeas|seatbelt"
-    r"|browser_cookie3|getuserspns|getnpusers|kerberoast|lapsadpassword|admpwdpassword|sharplaps",
+    r"|browser_cookie3|getuserspns|getnpusers|kerberoast|lapsadpassword|admpwdpassword|sharplaps|rawcopy|hobocopy"
+    r"|copy-vss|pplblade|ppldump|mirrordump|sharpdump|safetydump|atpminidump|physmem2profit|spraykatz|3snake"
+    r"|swap_digger|linikatz|tickey|keytabextract|keychain[-_]dumper|org\.kde\.kwallet",
     re.IGNORECASE,
 ).search
 
@@ -238,7 +242,18 @@ _REGISTRY_READERS = (
 _PROCDUMPS = frozenset({"procdump", "procdump64", "procdump64a"})
 _DEBUGGERS = frozenset({"cdb", "ntsd", "windbg", "windbgx"})
 _DEBUGGER_ATTACH = frozenset({"-p", "-pn", "-psn", "-pv", "-pd", "-pe"})
-_ALWAYS_DUMP = frozenset({"createdump", "rdrleakdiag", "sqldumper", "dumpminitool", "tttracer"})
+_ALWAYS_DUMP = frozenset(
+    {
+        "createdump",
+        "rdrleakdiag",
+        "sqldumper",
+        "dumpminitool",
+        "tttracer",
+        "adplus",
+        "processdump",
+        "werfault",
+    }
+)
 _HELPS = frozenset({"-?", "/?", "--help", "-help", "/help", "-h"})
 
 
@@ -257,8 +272,11 @@ def _process_dump(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
         return None if "-x" in args or "/x" in args else _dumped(view)
     if verb in _DEBUGGERS:
         return _dumped(view) if not _DEBUGGER_ATTACH.isdisjoint(args) else None
-    found = _dumped(view)
-    return found if verb != "tttracer" or any("attach" in a or "dumpfull" in a for a in args) else None
+    if verb == "tttracer" and not any("attach" in a or "dumpfull" in a for a in args):
+        return None  # it records a program it starts
+    if verb == "werfault" and "-p" not in args:
+        return None  # Windows' own crash reporting; `-u -p PID` dumps a running process
+    return _dumped(view)
 
 
 # -- shadow copies, crackers, the shadow file, Kerberos ---------------------------------------------------------
@@ -302,6 +320,32 @@ def _certutil(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return STORE if any(w.lower().lstrip("-/") == "exportpfx" for w in view[1:]) else None
 
 
+def _pdbedit(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """Samba's ``pdbedit -w`` (``-Lw``, ``--smbpasswd-style``) prints the accounts' NT hashes; ``-e`` exports them."""
+    for w in view[1:]:
+        if w in ("--smbpasswd-style", "--export") or (
+            w[:1] == "-" and w[1:2] != "-" and ("w" in w or "e" in w)
+        ):
+            return STORE
+    return None
+
+
+def _samba_tool(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``samba-tool user getpassword|syncpasswords``, ``domain exportkeytab``: passwords and keys of the domain."""
+    low = {w.lower() for w in view[1:]}
+    return STORE if low & {"getpassword", "get-kerberos-ticket", "syncpasswords", "exportkeytab"} else None
+
+
+def _kwallet(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """KWallet's ``kwallet-query -r NAME`` (``--read-password``) and ``kwalletcli -e NAME`` print a password."""
+    return STORE if any(w in ("-r", "--read-password", "-e", "--entry") for w in view[1:]) else None
+
+
+def _wbadmin(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """``wbadmin start backup|systemstatebackup``: a copy of the system state, the registry hives and NTDS.dit."""
+    return SHADOW if any(w.lower() == "start" for w in view[1:2]) else None
+
+
 def _getent(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return STORE if any(w in ("shadow", "gshadow") for w in view[1:]) else None
 
@@ -336,6 +380,12 @@ DUMP_READERS: dict[str, Reader] = {
     **dict.fromkeys(("nxc", "cme", "export-pfxcertificate"), _always(STORE)),
     "certutil": _certutil,
     "getent": _getent,
+    "pdbedit": _pdbedit,
+    "samba-tool": _samba_tool,
+    **dict.fromkeys(("kwallet-query", "kwalletcli"), _kwallet),
+    **dict.fromkeys(("kadmin", "kadmin.local", "ipa-getkeytab", "msktutil"), _always(TICKETS)),
+    "dsdbutil": _always(SHADOW),
+    "wbadmin": _wbadmin,
     "klist": _klist,
     "ktutil": _always(TICKETS),
 }

@@ -191,6 +191,18 @@ DUMPERS = [
     "certutil -exportPFX my 01 out.pfx",
     "certutil -user -exportpfx -p pw My 01 out.pfx",
     "certutil.exe /exportPFX my 01 x.pfx",
+    "RawCopy.exe /FileNamePath:x /OutputPath:y",
+    "hobocopy c:\\windows\\system32\\config out",
+    "Copy-VSS -DestinationDir out",
+    "PPLBlade.exe --mode dump --name lsass.exe",
+    "PPLdump.exe lsass.exe out.dmp",
+    "MirrorDump.exe -f out.zip",
+    "SharpDump.exe",
+    "physmem2profit --host x",
+    "linikatz.sh",
+    "tickey -i",
+    "keytabextract.py x.keytab",
+    "qdbus org.kde.kwalletd5 /modules/kwalletd5 readPassword 1 Passwords github app",
 ]
 
 
@@ -221,6 +233,10 @@ MEMORY = [
     "rdrleakdiag.exe /p 624 /o out /fullmemdmp",
     "sqldumper.exe 624 0 0x0110",
     "tttracer.exe -dumpFull -attach 624",
+    "adplus -hang -pn lsass.exe -o out",
+    "werfault.exe -u -p 624 -ip 624 -s 112",
+    "ProcessDump.exe 624 out.dmp",
+    "dumpminitool.exe --file x --processId 624 --dumpType Full",
 ]
 
 
@@ -273,6 +289,20 @@ STORES = [
     "ktutil list --keys",
     "cp /tmp/krb5cc_1000 .",
     "cat /tmp/krb5cc_1000",
+    "pdbedit -L -w",
+    "pdbedit -Lw",
+    "pdbedit --smbpasswd-style -L",
+    "samba-tool user getpassword bob --attributes=virtualClearTextUTF8",
+    "samba-tool domain exportkeytab x.keytab",
+    'kadmin.local -q "ktadd -k x.keytab host/x"',
+    "kadmin -p admin -q getprinc x",
+    "ipa-getkeytab -s ipa -p host/x -k x.keytab",
+    "msktutil --create",
+    "kwallet-query -r github kdewallet",
+    "kwalletcli -f Passwords -e github",
+    'dsdbutil "ac i ntds" "ifm" "create full out" q q',
+    "wbadmin start systemstatebackup -backupTarget:E:",
+    "wbadmin.exe start backup -include:c: -quiet",
 ]
 
 
@@ -295,6 +325,10 @@ ASKS_OTHERWISE = [
     ("cmd /c mimikatz", "unparseable"),
     ("[Security.Cryptography.ProtectedData]::Unprotect($b, $null, 'CurrentUser')", "unparseable"),
     ("Get-Content (Get-PSReadlineOption).HistorySavePath", "unparseable"),
+    (
+        "New-PSDrive -Name P -PSProvider Registry -Root HKCU\\Software\\SimonTatham\\PuTTY",
+        "cap_external_effect",
+    ),
 ]
 
 
@@ -342,6 +376,7 @@ ASKS_EITHER_WAY = [
     'cmd /c copy "\\\\?\\GLOBALROOT\\Device\\HarddiskVolumeShadowCopy1\\Windows\\NTDS\\ntds.dit" .',
     "sudo mimipenguin.sh",
     "./linpeas.sh",
+    "./3snake -d",
     "1 | % { mimikatz }",
     'python -c "import browser_cookie3; print(browser_cookie3.chrome())"',
     "1 | % { gp HKCU:\\Software\\SimonTatham\\PuTTY\\Sessions\\* }",
@@ -446,6 +481,17 @@ ORDINARY = [
     "wmic os get caption",
     "vssadmin list shadows",
     "esentutl /mh db.edb",
+    "cargo test tests::foo",
+    "cargo test crypto::tests",
+    "cargo test token::parse",
+    "cargo test vault::tests -- --nocapture",
+    "cargo test misc::helpers",
+    "cargo test kerberos::client",
+    "pdbedit -L",
+    "kwallet-query -l kdewallet",
+    "wbadmin get versions",
+    "werfault",
+    "certutil -hashfile x.zip SHA256",
 ]
 
 
