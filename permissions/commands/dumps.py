@@ -50,6 +50,12 @@ status`` masks the token), ``Get-History`` (the session's own, empty in an agent
 lsass`` (a listing), ``procdump -x dir app.exe``, ``john --help``, ``hashcat -b``. (``cmdkey /list`` and
 ``vaultcmd /listcreds`` print the stored credentials' names, not their secrets; they ask already, their
 switches read as paths.)
+
+The names are read in a segment's words whatever their place, so ``git commit -m "detect mimikatz"`` and ``grep -r
+lazagne .`` ask on the laptop too: a rare price for a reading no wrapper, interpreter or renamed folder hides
+(as credentials.py's metadata addresses). mimikatz's modules are read with their commands (``sekurlsa::``,
+``lsadump::``, ``token::elevate``, ``ts::logonpasswords``): ``cargo test tests::foo`` and ``crypto::tests`` stay
+ordinary.
 """
 
 from __future__ import annotations

@@ -75,6 +75,10 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping and starting
   (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9``
   of a process by name), and every listing.
+- what another process holds or the machine's traffic (permissions.commands.peeks), and the machine's credential
+  stores dumped or read -- the registry's SAM, SECURITY and SYSTEM hives and password keys, LSASS's memory, the
+  dumpers, shadow copies, crackers, Kerberos' keys (permissions.commands.dumps; its readers are registered here and
+  a dumper's name is searched in every segment's words); PowerShell's ``. PROGRAM`` is read as PROGRAM.
 
 Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
 ``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,

@@ -92,6 +92,14 @@ REGISTRY = [
     r"g^ci HKCU:\Software\SimonTatham\PuTTY\Sessions",
     r"cd HKCU:\Software\SimonTatham\PuTTY\Sessions",
     r"Push-Location HKCU:\Software\SimonTatham",
+    r"reg query HKCU\Software\Simon^Tatham\PuTTY\Sessions",
+    r'reg query "HKCU\Software\SimonTatham\PuTTY\Sessions" /reg:64',
+    r"reg query HKEY_CURRENT_USER\SOFTWARE\SIMONTATHAM\PUTTY\SESSIONS",
+    r"reg save HKLM\\SAM x",
+    r"gci hkcu:/software/simontatham/putty/sessions",
+    r"Get-ChildItem HKCU:Software\SimonTatham",
+    r"gci -Path HKCU:\ -Include *pass* -Recurse",
+    r"set K=HKCU\Software\SimonTatham & reg query %K% /s",
 ]
 
 
@@ -492,15 +500,33 @@ ORDINARY = [
     "wbadmin get versions",
     "werfault",
     "certutil -hashfile x.zip SHA256",
+    "createdump",
+    "tttracer.exe app.exe",
+    "cdb -z x.dmp",
+    "cdb app.exe",
+    "klist -e",
 ]
+
+
+# (these ask on the base too, for another reading: a cmd switch `/v`, `/s`, `/mh` read as a path outside, `gp` read
+# as a REPL; none of them for a credential store)
+ASK_FOR_ANOTHER_READING = frozenset(
+    {
+        "reg query HKCU\\Environment /v Path",
+        'reg query "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment" /v Path',
+        "reg query HKLM\\SOFTWARE\\Microsoft\\NET` Framework` Setup\\NDP\\v4\\Full /v Release",
+        "reg query HKCU\\Software\\Python /s",
+        "gp HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Themes\\Personalize",
+        "esentutl /mh db.edb",
+    }
+)
+_MINE = ("credential", "registry keys that hold", "Kerberos", "shadow copy", "LSASS", "cracks password")
 
 
 @pytest.mark.parametrize("runs_in", WHERE)
 @pytest.mark.parametrize("command", ORDINARY)
 def test_ordinary_stays(command: str, runs_in: str) -> None:
-    before = term(command, autonomy=AUTO_MODE, runs_in="sandbox")
     v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
-    assert "credential" not in v.message and "registry keys that hold" not in v.message, (command, v.message)
-    assert "Kerberos" not in v.message and "shadow copy" not in v.message, (command, v.message)
-    if before.decision == "auto_approve" and "/" not in command and ":" not in command:
+    assert not any(m in v.message for m in _MINE), (command, v.message)
+    if command not in ASK_FOR_ANOTHER_READING:
         assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
