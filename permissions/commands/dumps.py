@@ -101,7 +101,8 @@ _NAMED = re.compile(
     r"|gpppassword|vaultcredential|powerdump|get-passhashes|dcsync|lsasecret|wcmdump|winpeas|linpeas|seatbelt"
     r"|browser_cookie3|getuserspns|getnpusers|kerberoast|lapsadpassword|admpwdpassword|sharplaps|rawcopy|hobocopy"
     r"|copy-vss|pplblade|ppldump|mirrordump|sharpdump|safetydump|atpminidump|physmem2profit|spraykatz|3snake"
-    r"|swap_digger|linikatz|tickey|keytabextract|keychain[-_]dumper|org\.kde\.kwallet",
+    r"|swap_digger|linikatz|tickey|keytabextract|keychain[-_]dumper|org\.kde\.kwallet|\bdumpit\b|winpmem|osxpmem"
+    r"|\bavml\b",
     re.IGNORECASE,
 ).search
 
@@ -208,10 +209,16 @@ _REG_WHOLE = frozenset({"save", "export", "copy"})
 def _reg(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """``reg OP KEY ...``: any act on SAM or SECURITY or a password's key; a parent saved, exported, copied,
     compared or queried with ``/s``; SYSTEM saved, exported or copied."""
-    if len(view) < 3:
+    if len(view) < 2:
         return None
     op = view[1].lower()
     args = view[2:]
+    if "/?" in args or "-?" in args:
+        return None
+    if not [w for w in args if w[:1] not in "/-"]:
+        return (
+            REGISTRY if op in _REG_WHOLE or op == "query" else None
+        )  # `xargs reg save`: the key given later
     copied = op in _REG_WHOLE
     whole = copied or any(w.lower() in ("/s", "-s") for w in _parts(args))
     return REGISTRY if _reads_secret(args, whole, copied) else None

@@ -100,6 +100,8 @@ REGISTRY = [
     r"Get-ChildItem HKCU:Software\SimonTatham",
     r"gci -Path HKCU:\ -Include *pass* -Recurse",
     r"set K=HKCU\Software\SimonTatham & reg query %K% /s",
+    "xargs reg save < keys.txt",
+    "xargs -n1 reg export < keys.txt",
 ]
 
 
@@ -206,6 +208,10 @@ DUMPERS = [
     "PPLdump.exe lsass.exe out.dmp",
     "MirrorDump.exe -f out.zip",
     "SharpDump.exe",
+    "DumpIt.exe",
+    "winpmem_mini_x64.exe out.raw",
+    "avml out.lime",
+    "osxpmem -o out.aff4",
     "physmem2profit --host x",
     "linikatz.sh",
     "tickey -i",
