@@ -65,7 +65,7 @@ from collections.abc import Callable
 
 from permissions.commands.peeks import PEEK, PEEK_READERS
 
-__all__ = ["DUMP_READERS", "DUMP_WINDOWS_NAMES", "dump_named", "windows_dump"]
+__all__ = ["DUMPED", "DUMP_READERS", "DUMP_WINDOWS_NAMES", "dump_hint", "dump_named", "windows_dump"]
 
 STORE = (
     "reads the machine's credential stores (password hashes, saved passwords, the logged-on users' secrets),"
@@ -107,6 +107,10 @@ _NAMED = re.compile(
 ).search
 
 
+DUMPED = STORE  # what a dumper's name in a segment's words reads (machine_change inlines dump_named)
+dump_hint = _NAMED
+
+
 def dump_named(words: tuple[str, ...]) -> str | None:
     """A dumper, its module or a dump's mark named in a segment's ``words``."""
     return STORE if _NAMED(" ".join(words)) is not None else None
@@ -125,6 +129,7 @@ _ROOTS = (
 )
 _DROPPED = str.maketrans("", "", "\\/\"'`^ :")
 _ROOT = re.compile(r"hk(?:lm|cu|cr|cc|u)")
+_ROOT_NAMED = re.compile(r"(?i)hk(?:lm|cu|cr|cc|u)").search
 _USER_HIVE = re.compile(r"hku(?:s-1-[0-9-]+(?:_classes)?|\.default)?")  # HKU\\<SID> is that user's HKCU
 _WILD = re.compile(r"[*?\[]")
 # The keys that hold passwords (a parent read with all below it reads them), and the marks naming them wherever
@@ -240,7 +245,7 @@ def _deep(view: tuple[str, ...]) -> bool:
 def _registry_cmdlet(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     """PowerShell's item cmdlets (and cmd's ``cd``) on a registry drive: a password's key or a hive read, moved
     into, or one of their parents listed (Get-ChildItem shows each subkey's values) or read recursively."""
-    if _ROOT.search(" ".join(view[1:]).lower()) is None:
+    if _ROOT_NAMED(" ".join(view)) is None:
         return None  # (nearly every `ls` and `cd`: no registry root named)
     whole = view[0].lower() in _LISTERS or _deep(view)
     return REGISTRY if _reads_secret(view[1:], whole, False) else None

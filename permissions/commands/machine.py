@@ -90,7 +90,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from permissions.commands.dumps import DUMP_READERS, dump_named
+from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
 from permissions.commands.views import is_assignment
@@ -1871,6 +1871,8 @@ READERS: dict[str, Reader] = {
     **_CLIENT_READERS,
     **PEEK_READERS,  # another process read, or the machine's traffic (permissions.commands.peeks)
     **DUMP_READERS,  # the machine's credential stores dumped or read (permissions.commands.dumps)
+    # red team: PowerShell's call operator (`. crontab -r` runs crontab; bash sources a file by that name)
+    ".": lambda v, w: _view_change(v[1:], w) if len(v) > 1 and v[1] in MACHINE_VERBS else None,
 }
 
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
@@ -1907,12 +1909,9 @@ def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...])
     """What one segment (``words`` as written, ``all_views`` its views, R4.8) changes on the machine outside
     the project, as the end of the sentence a person reads, or None."""
     for view in all_views:
-        if view and view[0] == "." and len(view) > 1:
-            view = view[
-                1:
-            ]  # red team: PowerShell's `. crontab -r` runs crontab (bash sources a file by that name)
         if view and view[0] in MACHINE_VERBS:
             found = _view_change(view, words)
             if found is not None:
                 return found
-    return dump_named(words)  # a credential dumper or a dump's mark named in any of its words
+    # a credential dumper or a dump's mark named in any of its words (permissions.commands.dumps)
+    return DUMPED if dump_hint(" ".join(words)) is not None else None
