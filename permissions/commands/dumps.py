@@ -102,7 +102,7 @@ _NAMED = re.compile(
     r"|browser_cookie3|getuserspns|getnpusers|kerberoast|lapsadpassword|admpwdpassword|sharplaps|rawcopy|hobocopy"
     r"|copy-vss|pplblade|ppldump|mirrordump|sharpdump|safetydump|atpminidump|physmem2profit|spraykatz|3snake"
     r"|swap_digger|linikatz|tickey|keytabextract|keychain[-_]dumper|org\.kde\.kwallet|\bdumpit\b|winpmem|osxpmem"
-    r"|\bavml\b",
+    r"|\bavml\b|win32_shadowcopy|cpassword|mimidrv|mimilib|mimispool|hashdump|post/\w+/gather/",
     re.IGNORECASE,
 ).search
 
@@ -364,6 +364,12 @@ def _wbadmin(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return SHADOW if any(w.lower() == "start" for w in view[1:2]) else None
 
 
+def _appcmd(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
+    """IIS' ``appcmd list apppool|vdir /text:*`` (or ``/text:processModel.password``): the identities' passwords."""
+    return STORE if any(w.lower().startswith(("/text:*", "/text:processmodel.password", "/text:password"))
+                        for w in view[1:]) else None  # fmt: skip
+
+
 def _getent(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
     return STORE if any(w in ("shadow", "gshadow") for w in view[1:]) else None
 
@@ -398,6 +404,7 @@ DUMP_READERS: dict[str, Reader] = {
     **dict.fromkeys(("nxc", "cme", "export-pfxcertificate"), _always(STORE)),
     "certutil": _certutil,
     "getent": _getent,
+    "appcmd": _appcmd,
     "pdbedit": _pdbedit,
     "samba-tool": _samba_tool,
     **dict.fromkeys(("kwallet-query", "kwalletcli"), _kwallet),
