@@ -24,7 +24,10 @@ What asks, by family:
   ``sekurlsa::logonpasswords``), and the text's marks of a dump: ``Out-Minidump``, ``MiniDumpWriteDump``,
   ``comsvcs``, a shadow copy's device (``HarddiskVolumeShadowCopy``), ``ntds.dit``, ``[...ProtectedData]::
   Unprotect``, PSReadLine's history file (``ConsoleHost_history``, ``HistorySavePath``), a Kerberos ticket
-  file (``krb5cc_``, ``.kirbi``), macOS' ``ShadowHashData``;
+  file (``krb5cc_``, ``.kirbi``), macOS' ``ShadowHashData``, Group Policy's ``cpassword``, ``Win32_ShadowCopy``,
+  Metasploit's ``hashdump`` and ``post/*/gather/`` modules, KWallet's D-Bus service; the post-exploitation kits
+  (CrackMapExec/NetExec, PowerSploit's and Nishang's credential functions, winPEAS/linPEAS, Seatbelt, kerberoasting,
+  LAPS' readers) and physical memory acquired (DumpIt, winpmem, osxpmem, avml);
 - the registry (``reg``, and PowerShell's ``Get-ItemProperty``/``gp``, ``Get-ItemPropertyValue``/``gpv``,
   ``Get-Item``/``gi``, ``Get-ChildItem``/``gci``/``ls``/``dir``, ``Set-Location``/``cd``/``Push-Location``
   on a registry drive): a key of the SAM or SECURITY hive, whatever the act; the SYSTEM hive saved, exported or
@@ -33,15 +36,20 @@ What asks, by family:
   (``reg export|save|copy``, ``reg query /s``, ``Get-ChildItem`` -- which lists its subkeys' values --,
   ``-Recurse``, ``-Depth``, a wildcard);
 - a process's memory dumped: ``procdump`` (but its ``-x``, which starts the program itself), ``createdump``,
-  Windows' debuggers attached (``cdb|ntsd|windbg -p|-pn``), ``rdrleakdiag``, ``sqldumper``, ``tttracer
-  -attach``: LSASS's named, the dump sentence; another's, peeks' PEEK;
+  Windows' debuggers attached (``cdb|ntsd|windbg -p|-pn``), ``adplus``, ``rdrleakdiag``, ``sqldumper``,
+  ``DumpMinitool``, ``ProcessDump``, ``werfault -p``, ``tttracer -attach``: LSASS's named, the dump sentence;
+  another's, peeks' PEEK;
 - shadow copies made or their stores copied: ``vssadmin create|delete|resize``, ``esentutl /vss``,
-  ``ntdsutil``, ``diskshadow``, ``wmic shadowcopy``;
+  ``ntdsutil``, ``dsdbutil``, ``diskshadow``, ``wmic shadowcopy``, ``wbadmin start``;
 - password cracking: ``john`` and ``hashcat`` (their pot file in the home folder keeps what they crack; their
-  help, version, listing and benchmark forms stay ordinary), ``unshadow``; ``getent shadow|gshadow``;
+  help, version, listing and benchmark forms stay ordinary), ``unshadow``; ``getent shadow|gshadow``; Samba's
+  ``pdbedit -w`` and ``samba-tool user getpassword|domain exportkeytab``; KWallet's ``kwallet-query -r`` and
+  ``kwalletcli -e``; ``certutil -exportPFX`` and ``Export-PfxCertificate`` (a private key); IIS' ``appcmd list
+  ... /text:*`` (the application pools' passwords); ``reg save|export|copy|query`` given no key (``xargs reg
+  save``: the key comes later);
 - Kerberos: ``klist -K`` (the keys printed), ``klist -k`` without a keytab named (the machine's
-  ``/etc/krb5.keytab``), ``klist -li`` (another logon session's tickets), ``ktutil``; ``klist purge`` changes
-  the ticket cache (KEYCHAIN).
+  ``/etc/krb5.keytab``), ``klist -li`` (another logon session's tickets), ``ktutil``, ``kadmin``,
+  ``ipa-getkeytab``, ``msktutil``; ``klist purge`` changes the ticket cache.
 
 Stays ordinary: ``reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion`` (and every key that holds no
 password), ``reg query HKLM\\SYSTEM\\CurrentControlSet\\Control\\Session Manager\\Environment``, ``Get-ItemProperty``
