@@ -1870,13 +1870,18 @@ READERS: dict[str, Reader] = {
     "rpm": _dpkg,
     **_CLIENT_READERS,
     **PEEK_READERS,  # another process read, or the machine's traffic (permissions.commands.peeks)
-    **DUMP_READERS,  # the machine's credential stores dumped or read (permissions.commands.dumps)
     # red team: PowerShell's call operator (`. crontab -r` runs crontab; bash sources a file by that name)
-    ".": lambda v, w: _view_change(v[1:], w) if len(v) > 1 and v[1] in MACHINE_VERBS else None,
+    ".": lambda v, w: _view_change(v[1:], w) if len(v) > 1 and v[1] in _READ_VERBS else None,
 }
 
-# Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
+# The verbs above, which permissions.commands.vocabulary counts among the programs Brabo knows.
 MACHINE_VERBS: frozenset[str] = frozenset(ROWS) | frozenset(READERS)
+# The machine's credential stores dumped or read (permissions.commands.dumps): read here, but not counted known --
+# only a form of each is read, and a program no table knows keeps its fail-closed readings (`tttracer x -- rm
+# -rf ~` hands a command on, as any unknown program's `--` may).
+READERS.update(DUMP_READERS)
+# Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
+_READ_VERBS: frozenset[str] = MACHINE_VERBS | frozenset(DUMP_READERS)
 
 
 def _view_change(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
@@ -1909,7 +1914,7 @@ def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...])
     """What one segment (``words`` as written, ``all_views`` its views, R4.8) changes on the machine outside
     the project, as the end of the sentence a person reads, or None."""
     for view in all_views:
-        if view and view[0] in MACHINE_VERBS:
+        if view and view[0] in _READ_VERBS:
             found = _view_change(view, words)
             if found is not None:
                 return found

@@ -546,3 +546,22 @@ def test_ordinary_stays(command: str, runs_in: str) -> None:
     assert not any(m in v.message for m in _MINE), (command, v.message)
     if command not in ASK_FOR_ANOTHER_READING:
         assert v.decision == "auto_approve", (command, runs_in, v.reason, v.message)
+
+
+# guard: a program this module reads is not thereby one Brabo knows -- an unknown program's `--` may still hand
+# a command on (R4.8), so the floor and the caps keep reading what follows it
+HANDED_ON = [
+    ("tttracer x -- rm -rf ~", "deny", "builtin_deny"),
+    ("cdb x -- rm -rf ~", "deny", "builtin_deny"),
+    ("john x -- rm -rf ~", "deny", "builtin_deny"),
+    ("klist -- rm -rf ~", "deny", "builtin_deny"),
+    ("kadmin x -- rm -rf ~", "deny", "builtin_deny"),
+    ("wbadmin x -- git push", "require_approval", "cap_external_effect"),
+]
+
+
+@pytest.mark.parametrize("runs_in", ("sandbox", "agent", "host"))
+@pytest.mark.parametrize(("command", "decision", "reason"), HANDED_ON)
+def test_guard_unknown_programs_still_hand_on(command: str, decision: str, reason: str, runs_in: str) -> None:
+    v = term(command, autonomy=AUTO_MODE, runs_in=runs_in)
+    assert (v.decision, v.reason) == (decision, reason), (command, runs_in, v.reason)
