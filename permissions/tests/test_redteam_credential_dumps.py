@@ -101,6 +101,8 @@ REGISTRY = [
     r"gci -Path HKCU:\ -Include *pass* -Recurse",
     r"set K=HKCU\Software\SimonTatham & reg query %K% /s",
     "xargs reg save < keys.txt",
+    r"ge^t-itemproperty HKCU:\Software\ORL\WinVNC3",
+    'mimi""katz',
     "xargs -n1 reg export < keys.txt",
 ]
 
@@ -400,6 +402,14 @@ ASKS_EITHER_WAY = [
     "sudo mimipenguin.sh",
     "./linpeas.sh",
     "./3snake -d",
+    '"C:\\Program Files\\x\\procdump.exe" -ma lsass x',
+    '"procdump" -ma lsass x',
+    "p`rocdump -ma lsass x",
+    '"klist" -k',
+    "'reg' query HKCU\\Software\\SimonTatham",
+    '"Get-ItemProperty" HKCU:\\Software\\ORL\\WinVNC3',
+    "G`et-ItemProperty HKCU:\\Software\\ORL\\WinVNC3",
+    '"mimi""katz"',
     "1 | % { mimikatz }",
     'python -c "import browser_cookie3; print(browser_cookie3.chrome())"',
     "1 | % { gp HKCU:\\Software\\SimonTatham\\PuTTY\\Sessions\\* }",
