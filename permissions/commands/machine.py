@@ -75,6 +75,10 @@ The families, each a table of tools in the style of ``permissions.commands.effec
   ``buildx prune|rm``, as ``npm cache clean`` and ``go clean -modcache``), stopping and starting
   (``minikube stop``, ``vagrant halt``, ``virsh destroy`` -- a forced power-off, the disk kept, as ``kill -9``
   of a process by name), and every listing.
+- what another process holds or the machine's traffic (permissions.commands.peeks), and the machine's credential
+  stores dumped or read -- the registry's SAM, SECURITY and SYSTEM hives and password keys, LSASS's memory, the
+  dumpers, shadow copies, crackers, Kerberos' keys (permissions.commands.dumps; its readers are registered here and
+  a dumper's name is searched in every segment's words); PowerShell's ``. PROGRAM`` is read as PROGRAM.
 
 Project work stays uncapped: ``npm install``, ``pip install -r requirements.txt``, ``pip install -e .``,
 ``cargo build``, ``go build``, ``git config user.name x``, ``git config --global --get user.name``,
@@ -86,6 +90,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
 from permissions.commands.views import is_assignment
@@ -1957,10 +1962,18 @@ READERS: dict[str, Reader] = {
     "rpm": _dpkg,
     **_CLIENT_READERS,
     **PEEK_READERS,  # another process read, or the machine's traffic (permissions.commands.peeks)
+    # red team: PowerShell's call operator (`. crontab -r` runs crontab; bash sources a file by that name)
+    ".": lambda v, w: _view_change(v[1:], w) if len(v) > 1 and v[1] in _READ_VERBS else None,
 }
 
-# Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
+# The verbs above, which permissions.commands.vocabulary counts among the programs Brabo knows.
 MACHINE_VERBS: frozenset[str] = frozenset(ROWS) | frozenset(READERS)
+# The machine's credential stores dumped or read (permissions.commands.dumps): read here, but not counted known --
+# only a form of each is read, and a program no table knows keeps its fail-closed readings (`tttracer x -- rm
+# -rf ~` hands a command on, as any unknown program's `--` may).
+READERS.update(DUMP_READERS)
+# Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
+_READ_VERBS: frozenset[str] = MACHINE_VERBS | frozenset(DUMP_READERS)
 
 
 def _view_change(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
@@ -1993,8 +2006,9 @@ def machine_change(all_views: Sequence[tuple[str, ...]], words: tuple[str, ...])
     """What one segment (``words`` as written, ``all_views`` its views, R4.8) changes on the machine outside
     the project, as the end of the sentence a person reads, or None."""
     for view in all_views:
-        if view and view[0] in MACHINE_VERBS:
+        if view and view[0] in _READ_VERBS:
             found = _view_change(view, words)
             if found is not None:
                 return found
-    return None
+    # a credential dumper or a dump's mark named in any of its words (permissions.commands.dumps)
+    return DUMPED if dump_hint(" ".join(words)) is not None else None

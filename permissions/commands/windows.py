@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from permissions.commands.desktop import RUNNABLE_SUFFIXES
+from permissions.commands.dumps import DUMP_WINDOWS_NAMES, windows_dump
 from permissions.commands.environment import windows_variable
 from permissions.commands.machine import (
     DISKS,
@@ -1348,13 +1349,16 @@ def _windows_environment(text: str, name: str) -> str | None:
 
 
 def _read_outside(text: str, name: str) -> str | None:
-    """windows_machine_change's readings whatever the first word: the environment printed, the Mark of the Web."""
+    """windows_machine_change's readings whatever the first word: the environment printed, the Mark of the Web, a
+    credential store read (red team: permissions.commands.dumps, for its programs and a name spelt oddly)."""
     if "v:" in text or "V:" in text or name == "set":
         what = _windows_environment(text, name)
         if what is not None:
             return what
     if _MARK_STREAM(text) is not None and (name in _ITEMS or name == "" or ">" in text):
         return MARKS
+    if name in DUMP_WINDOWS_NAMES or name == "" or "^" in text or "`" in text:
+        return windows_dump(name, windows_words(text))
     return None
 
 
