@@ -215,12 +215,21 @@ def migrates_elsewhere(view: tuple[str, ...]) -> bool:
 def assigned_migration(view: tuple[str, ...]) -> bool:
     """A view led by assignments (``RAILS_ENV=production rails db:migrate``): what they choose, read with the
     migration they lead."""
-    k = 0
+    k = _env_options_end(view) if view[0] == "env" else 0
+    first = k
     while k < len(view) and "=" in view[k] and view[k][:1] != "-":
         k += 1
-    if k == len(view) or _ENVIRONMENTS.isdisjoint(w.partition("=")[0] for w in view[:k]):
+    if k == len(view) or _ENVIRONMENTS.isdisjoint(w.partition("=")[0] for w in view[first:k]):
         return False
     tool, args = _tool_of(view[k:])
     if tool is None or not _acts(tool, args):
         return False
-    return any(_assigned_elsewhere(w, tool) for w in view[:k]) or _targets_elsewhere(tool, args)
+    return any(_assigned_elsewhere(w, tool) for w in view[first:k]) or _targets_elsewhere(tool, args)
+
+
+def _env_options_end(view: tuple[str, ...]) -> int:
+    """Where ``env``'s own options end (``env -i -u X RAILS_ENV=production rails ...``)."""
+    k = 1
+    while k < len(view) and view[k][:1] == "-" and view[k] != "-":
+        k += 2 if view[k] in ("-u", "--unset", "-C", "--chdir") else 1
+    return k
