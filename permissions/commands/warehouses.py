@@ -27,10 +27,11 @@ __all__ = ["DECIDED", "FORMS", "READERS", "sql_changes"]
 
 # SQL that only reads: every statement starts with one of these and no word of the text changes anything.
 _READ_STATEMENTS = ("select", "with", "show", "describe", "desc", "explain", "values", "list", "ls")
+# Statement words that change data, a schema, grants, staged files or what runs (session words -- SET, USE,
+# BEGIN, DECLARE -- change nothing kept; a value spelling one, `WHERE state = 'cancel'`, stays a read).
 _CHANGES = re.compile(
     r"\b(?:insert|update|delete|merge|drop|create|alter|truncate|grant|revoke|call|export|load|copy|put|remove"
-    r"|rm|execute|undrop|rename|set|unset|begin|commit|declare|exec|use|attach|detach|vacuum|upsert|into"
-    r"|refresh|restore|backup|kill|cancel)\b"
+    r"|rm|execute|exec|undrop|rename|attach|detach|vacuum|upsert|into|refresh|restore|backup)\b"
 )
 _COMMENTS = re.compile(r"--[^\n]*|/\*.*?\*/|#[^\n]*", re.S)
 

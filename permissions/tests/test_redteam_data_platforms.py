@@ -250,6 +250,8 @@ def test_the_reason_is_the_external_effect_cap(command):
         "bq query 'WITH a AS (SELECT 1 AS x) SELECT * FROM a'",
         "bq query --format=json 'SELECT updated_at, deleted FROM ds.t LIMIT 5'",
         "bq query --dry_run 'DELETE FROM ds.t WHERE true'",
+        'bq query \'SELECT id FROM ds.jobs WHERE state = "cancel" AND kind = "kill"\'',
+        "bq query 'SELECT * FROM `proj.ds.t` LIMIT 10'",
         "snow sql -q 'select 1'",
         "snow sql -q 'SELECT count(*) FROM t'",
         "snow object list table",
