@@ -1052,6 +1052,9 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     return _wrapper_views(cur, syntax)
 
 
+_PROGRAM_PATHS = ("./", "../", "/", "~/")
+
+
 def _tableless_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     """_peel for a verb with no wrapper table: a program Brabo does not know may run what it is handed (red
     team, hands_on); a runner subcommand after a package manager's own options; capsh's `--`."""
@@ -1060,7 +1063,13 @@ def _tableless_views(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     if cur[0] in POSARGS_RUNNERS and "--" in cur:
         # `nox -s x -- git push`: the session's posargs (as handed on), and `tox -e py exec -- cmd`
         found = _runner_after_options(cur) if cur[1].startswith("-") else []
-        return found + [v for v in _handed_on(cur[cur.index("--") :]) if v not in found]
+        dashes = cur.index("--")
+        found += [v for v in _handed_on(cur[dashes:]) if v not in found]
+        program = cur[dashes + 1 : dashes + 2]
+        if program and program[0].startswith(_PROGRAM_PATHS) and cur[dashes + 1 :] not in found:
+            # red team: `tox -e py -- ./scripts/x.sh` (`commands = {posargs}`): a program given by its path
+            found.append(cur[dashes + 1 :])
+        return found
     if len(cur) > 1 and cur[1].startswith("-"):
         return _runner_after_options(cur)
     if cur[0] == "capsh" and "--" in cur:

@@ -54,3 +54,31 @@ def test_a_runners_bare_prefix_does_not_cover_what_it_runs(command, runs_in):
 def test_what_runs_nothing_stays_covered(command):
     first = command.split()[0]
     assert term(command, allow=(f"Terminal({first})",)).decision == "auto_approve", command
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tox -e py -- ./scripts/x.sh",
+        "tox -e py -- ../evil",
+        "tox -- /tmp/x --flag",
+        "tox -e lint -- ~/bin/x",
+        "nox -s x -- ./evil",
+        "nox -s tests -- ./scripts/clean.sh --all",
+    ],
+)
+def test_a_program_given_by_its_path_to_a_runners_posargs_is_not_covered(command):
+    """red team, R4.8: tox's `{posargs}` and nox's `session.posargs` hand the words after `--` to the configured
+    command, which may be `{posargs}` itself: a program given there by its path runs (runners18's leftover:
+    `Terminal(tox)` covered `tox -e py -- ./scripts/x.sh`)."""
+    first = command.split()[0]
+    assert term(command, allow=(f"Terminal({first})",)).decision != "auto_approve", command
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["tox -e py -- -k foo", "tox -e py -- tests/test_x.py", "tox -e py -- tests/", "nox -s tests -- -x"],
+)
+def test_a_runners_test_arguments_stay_covered(command):
+    first = command.split()[0]
+    assert term(command, allow=(f"Terminal({first})",)).decision == "auto_approve", command
