@@ -12,7 +12,11 @@ the clear) what only the machine's keys and logins unlock:
   ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
   resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
   variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``bws secret get|list``
-  (the list carries the values);
+  (the list carries the values); ``keeper find-password``, ``keeper get --unmask``;
+- settings files outside the project that hold a token: ``git config [--global] [--get] KEY`` of a secret
+  setting (``github.token``, ``hub.oauthtoken``, ``http.<url>.extraHeader``), ``composer config -g
+  github-oauth.<host>`` (a key, no value: it prints it), ``snyk config [get api]``, ``travis token``;
+  ``consul acl token read|list``, ``nomad acl token self|info|list`` (their SecretIDs);
 - the PaaS and cloud CLIs' dumps of what they keep: ``doctl auth token`` (and its ``t``), ``doctl registry
   docker-config``, ``doctl kubernetes cluster kubeconfig show|exec-credential``, ``doctl databases connection|
   user get|user list|pool get|pool list`` (the passwords ride along); ``heroku config`` (bare: every
@@ -31,8 +35,8 @@ the clear) what only the machine's keys and logins unlock:
   ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
   output|export --show-secrets``, ``env open``; ``esc open|env open``, ``esc env get --show-secrets``;
 - decryptors using the developer's keys: ``sops -d|--decrypt|decrypt|exec-env|exec-file|edit`` and a bare
-  ``sops FILE`` (it opens the decrypted file in the editor); ``ansible-vault view|decrypt|edit``; ``gpg
-  -d|--decrypt`` (gpg takes a long option's prefix: ``--decr``), ``--decrypt-files``, ``--unwrap``,
+  ``sops FILE`` (it opens the decrypted file in the editor); ``ansible-vault view|decrypt|edit`` (argparse
+  takes a long option's prefix: ``--vault-pass FILE``); ``gpg -d|--decrypt`` (gpg takes a long option's prefix: ``--decr``), ``--decrypt-files``, ``--unwrap``,
   ``--show-session-key``, and gpg given no command at all (it then decrypts what it reads); ``gpgsm -d``,
   ``gpgtar -d``; ``age|rage -d``; ``helm secrets decrypt|dec|view|edit|template``; ``git-crypt unlock|
   export-key``, ``git-secret reveal|cat`` (and ``git crypt …``, ``git secret …``); ``transcrypt -d|--display``;
@@ -43,12 +47,12 @@ the clear) what only the machine's keys and logins unlock:
 
 Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
 ``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
-``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``doppler secrets --only-names``, ``heroku
-config:set``'s own reading elsewhere, ``terraform output`` and ``terraform output NAME`` (sensitive values print
-``<sensitive>``), ``terraform show``, ``terraform state show``, ``pulumi config`` (secrets blinded), ``pulumi
+``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
+(sensitive values print ``<sensitive>``), ``terraform show``, ``terraform state show``, ``pulumi config`` (secrets blinded), ``pulumi
 stack output``, ``keepassxc-cli show db entry`` (the password reads PROTECTED), ``keepassxc-cli ls|search``,
-``rbw list``, ``gpg --list-keys|--verify|--import|-e``, ``age -e``, ``sops -e``, ``ansible-vault encrypt``,
-``git-crypt status|lock``, ``twilio profiles:list`` (account SIDs), ``npm token list`` (truncated).
+``rbw list``, ``gpg --list-keys|--verify|-e``, ``age -e``, ``sops -e``, ``ansible-vault encrypt``,
+``git-crypt status|lock``, ``git config user.email`` and ``git config --list`` (a listing, left: the path scope
+does not read it), ``twilio profiles:list`` (account SIDs), ``npm token list`` (truncated).
 
 A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
 out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
@@ -246,7 +250,7 @@ def _terraform(anywhere: bool) -> Reader:
         words = [w for w in (a.lower() for a in args) if w[:1] != "-"]
         heads = words if anywhere else words[:1]
         for k, w in enumerate(heads):
-            if w == "output" and go_flag(args, _SHOWN_PLAIN):
+            if w in ("output", "output-all") and go_flag(args, _SHOWN_PLAIN):
                 return CREDENTIAL
             if w == "show" and go_flag(args, frozenset(("json",))):
                 return CREDENTIAL
@@ -314,9 +318,20 @@ _ANSIBLE_VAULT_VALUES = frozenset(
 
 
 def _ansible_vault(view: tuple[str, ...]) -> str | None:
+    """``view``, ``decrypt``, ``edit``; argparse takes a long option's prefix (``--vault-pass FILE`` is
+    ``--vault-password-file FILE``), so an option standing for one that takes a value skips its word."""
     if "--help" in view or "-h" in view:
         return None
-    return DECRYPTED if _first(view, _ANSIBLE_VAULT_VALUES) in ("view", "decrypt", "edit") else None
+    words: list[str] = []
+    skip = False
+    for w in view[1:]:
+        if skip:
+            skip = False
+        elif w[:2] == "--" and "=" not in w and len(w) > 3:
+            skip = any(v.startswith(w) for v in _ANSIBLE_VAULT_VALUES)
+        elif w[:1] != "-":
+            words.append(w.lower())
+    return DECRYPTED if words and words[0] in ("view", "decrypt", "edit") else None
 
 
 # gpg's commands (an option word that is one, or a unique prefix of one: gpg takes ``--list-k``); given none,
@@ -378,10 +393,45 @@ def _age(view: tuple[str, ...]) -> str | None:
     return DECRYPTED if flagged(view[1:], ("--decrypt",), "d", "iorRj") else None
 
 
+_GIT_CONFIG_VALUES = frozenset("-f --file --blob --type --default --comment --url".split())
+
+
+def _secret_setting(key: str) -> bool:
+    """A setting that holds a secret: ``github.token``, ``hub.oauthtoken``, ``http.extraHeader`` (an
+    Authorization header), ``sendemail.smtpPass``."""
+    return secret_key(key) or "extraheader" in key or key.endswith(("pass", "oauth"))
+
+
+def _git_config(view: tuple[str, ...]) -> str | None:
+    """``git config [--global] [--get|--get-all|--get-regexp|get] KEY`` of a secret setting; setting one (a
+    value after the key) prints nothing."""
+    words = positional(view[2:], _GIT_CONFIG_VALUES)
+    if words[:1] == ["get"]:
+        words = words[1:]
+    getting = any(w.startswith("--get") for w in view[2:])
+    if words and (getting or len(words) == 1) and _secret_setting(words[0]):
+        return CREDENTIAL
+    return None
+
+
 def _git_tools(view: tuple[str, ...]) -> str | None:
-    """``git crypt unlock|export-key``, ``git secret reveal|cat`` (git runs git-crypt and git-secret)."""
+    """``git crypt unlock|export-key``, ``git secret reveal|cat`` (git runs git-crypt and git-secret), ``git
+    config`` of a secret setting (``~/.gitconfig`` keeps ``github.token``)."""
     if len(view) > 2 and view[1] in ("crypt", "secret"):
         return _GIT_CRYPT(view[1:]) if view[1] == "crypt" else _GIT_SECRET(view[1:])
+    if len(view) > 2 and view[1] == "config":
+        return _git_config(view)
+    return None
+
+
+_COMPOSER_AUTH = ("github-oauth", "gitlab-oauth", "gitlab-token", "http-basic", "bearer", "bitbucket-oauth")
+
+
+def _composer(view: tuple[str, ...]) -> str | None:
+    """``composer config [-g] github-oauth.github.com`` prints the token kept in auth.json (a key, no value)."""
+    words = positional(view[1:], frozenset(("-d", "--working-dir", "-f", "--file")))
+    if words[:1] == ["config"] and len(words) == 2 and words[1].startswith(_COMPOSER_AUTH):
+        return CREDENTIAL
     return None
 
 
@@ -411,6 +461,7 @@ KEEPERS: dict[str, Reader] = {
     "berglas": Forms("access"),
     "teller": Forms("env export sh yaml json"),
     "bws": Forms("secret+get secret+list get+secret list+secrets"),
+    "keeper": Forms("find-password", flagged={"get": "--unmask"}),
     # the PaaS and cloud CLIs
     "doctl": _DOCTL,
     "heroku": _HEROKU,
@@ -437,6 +488,13 @@ KEEPERS: dict[str, Reader] = {
     "rclone": Forms("config+show config+dump", values="--config"),
     "s3cmd": lambda v: CREDENTIAL if "--dump-config" in v else None,
     "yarn": _YARN,
+    "composer": _composer,
+    "snyk": then(
+        Forms("config+get"), lambda v: CREDENTIAL if positional(v[1:], frozenset()) == ["config"] else None
+    ),
+    "travis": Forms("token"),
+    "consul": Forms("acl+token+read acl+token+list"),
+    "nomad": Forms("acl+token+self acl+token+info acl+token+list"),
     # state that holds the secrets it made
     "terraform": _terraform(anywhere=False),
     "tofu": _terraform(anywhere=False),
@@ -471,7 +529,7 @@ KEEPERS: dict[str, Reader] = {
 HANDS_ON_KEEPERS = frozenset(
     (
         "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
-        " transcrypt kubeseal sf sfdx databricks ejson ejson2env blackbox"
+        " transcrypt kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis"
     ).split()
 ) | frozenset(_BLACKBOX)
 

@@ -81,6 +81,21 @@ STORES = [
     "bws secret get 00000000-0000-0000-0000-000000000000",
     "bws secret list",
     "bws list secrets",
+    "keeper find-password abc",
+    "keeper get abc --unmask",
+    "git config --get github.token",
+    "git config --global hub.oauthtoken",
+    "git config get --global github.token",
+    "git config --global --get-all http.https://github.com/.extraheader",
+    "git -C repo config --get GitHub.Token",
+    "composer config --global github-oauth.github.com",
+    "composer config -g http-basic.repo.example.com",
+    "snyk config get api",
+    "snyk config",
+    "travis token",
+    "consul acl token read -self",
+    "consul acl token list",
+    "nomad acl token self",
 ]
 PAAS = [
     "doctl auth token",
@@ -105,6 +120,8 @@ PAAS = [
     "heroku pg:credentials DATABASE -a app",
     "heroku redis:credentials -a app",
     "npx heroku config",
+    "heroku.cmd config",
+    "netlify.ps1 env:get API_KEY",
     "netlify env:list",
     "netlify env:list --plain",
     "netlify env:list --json --context production",
@@ -178,6 +195,7 @@ STATE = [
     "terragrunt output -json",
     "terragrunt run-all output -json",
     "terragrunt run --all -- output -json",
+    "terragrunt output-all -json",
     "terraform show -json",
     "terraform show -json plan.tfplan",
     "terraform state pull",
@@ -216,6 +234,9 @@ DECRYPTORS = [
     "ansible-vault decrypt secrets.yml",
     "ansible-vault decrypt --output - secrets.yml",
     "ansible-vault --vault-id prod@prompt view secrets.yml",
+    "ansible-vault --vault-pass pw.txt view secrets.yml",
+    "ansible-vault --vault-password-file=pw.txt decrypt --output - secrets.yml",
+    "ansible-vault -v edit secrets.yml",
     "uvx --from ansible-core ansible-vault view secrets.yml",
     "gpg -d secrets.gpg",
     "gpg --decrypt secrets.gpg",
@@ -232,6 +253,7 @@ DECRYPTORS = [
     "cat secrets.gpg | gpg",
     "gpg2 -d secrets.gpg",
     "gpg.exe --decrypt secrets.gpg",
+    "gpg.EXE -d secrets.gpg",
     "gpgsm -d mail.p7m",
     "gpgtar --decrypt backup.gpgtar",
     "age -d -i key.txt secrets.age",
@@ -260,6 +282,7 @@ DECRYPTORS = [
     "chezmoi decrypt encrypted_dot_env.age",
     "chezmoi age decrypt --passphrase x.age",
     "chezmoi dump",
+    "chezmoi cat .ssh/config",
     "dotenvx get",
     "dotenvx get API_KEY",
     "dotenvx get -f .env.production",
@@ -285,6 +308,21 @@ SPELLINGS = [
     "cd infra && terraform output -raw db_password",
     "sops -d secrets.enc.yaml | grep password",
     "terraform output -json | jq .db_password.value",
+    "timeout 10 doctl auth token",
+    "nice -n 10 gpg --decrypt secrets.gpg",
+    "env TF_WORKSPACE=prod terraform output -json",
+    "env -u TF_LOG terraform output -json",
+    "gpg --output=- --decrypt secrets.gpg",
+    "gpg --batch --passphrase-fd 0 -d secrets.gpg",
+    "keepassxc-cli show -sa Password db.kdbx github",
+    "pulumi stack output --show-secrets=true --json",
+    "terraform output -raw=true db_password",
+    "sops --input-type yaml --output-type json -d secrets.enc",
+    "ansible-vault decrypt --output=- secrets.yml",
+    "age --decrypt=true -i key.txt secrets.age",
+    "heroku config --json | jq -r .DATABASE_URL",
+    "sf org display --json | jq -r .result.accessToken",
+    "firebase functions:config:get > .runtimeconfig.json",
 ]
 CASES = STORES + PAAS + STATE + DECRYPTORS + SPELLINGS
 
@@ -334,8 +372,24 @@ ASKED_BEFORE: dict[str, tuple[str, ...]] = {
         ("mc alias list", "mc alias ls myminio", "mc alias export myminio", "mc --json alias list"),
         ("agent",),
     ),
+    # an editor opened: typed input on the agent's hook (unparseable) already
+    "ansible-vault -v edit secrets.yml": ("agent",),
 }
 NEW_ASKS = [(c, r) for c in CASES for r in OFF_THE_SANDBOX if r not in ASKED_BEFORE.get(c, ())]
+
+
+# (guard) the clouds' KMS decrypts: external effects everywhere already (cap_external_effect); read here too
+KMS = [
+    "aws kms decrypt --ciphertext-blob fileb://secret.enc --query Plaintext --output text",
+    "gcloud kms decrypt --key k --keyring r --location global --ciphertext-file c --plaintext-file -",
+    "az keyvault key decrypt --id https://v.vault.azure.net/keys/k --algorithm RSA-OAEP --value x",
+]
+
+
+@pytest.mark.parametrize("command", KMS)
+def test_a_cloud_kms_decrypt_still_asks(command):
+    never_auto_where(command)
+    assert _read(command) == CREDENTIAL, command
 
 
 @pytest.mark.parametrize(("command", "runs_in"), NEW_ASKS)
@@ -535,6 +589,17 @@ def test_the_sentence_says_what_it_does():
         "akeyless list-items",
         "transcrypt --list",
         "ejson encrypt secrets.ejson",
+        "git config user.email",
+        "git config --get user.name",
+        "git config --get remote.origin.url",
+        "git config --list",
+        "git config --get credential.helper",
+        "composer install",
+        "snyk test",
+        "keeper get abc",
+        "consul members",
+        "nomad job status",
+        "terragrunt plan",
     ],
 )
 def test_what_prints_no_secret_stays_auto(command):
