@@ -12,7 +12,9 @@ the clear) what only the machine's keys and logins unlock:
   ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
   resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
   variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``bws secret get|list``
-  (the list carries the values); ``keeper find-password``, ``keeper get --unmask``;
+  (the list carries the values); ``keeper find-password``, ``keeper get --unmask``; ``dcli password|note|otp|read``;
+  ``ksm secret get|notation|totp``; ``hcp vault-secrets secrets open``; ``phase secrets get|export|list --show``;
+  ``sst secret list|get``;
 - settings files outside the project that hold a token: ``git config [--global] [--get] KEY`` of a secret
   setting (``github.token``, ``hub.oauthtoken``, ``http.<url>.extraHeader``), ``composer config -g
   github-oauth.<host>`` (a key, no value: it prints it), ``snyk config [get api]``, ``travis token``;
@@ -29,7 +31,11 @@ the clear) what only the machine's keys and logins unlock:
   projects api-keys``; ``stripe config --list``; ``databricks auth token|env``, ``secrets get-secret``;
   ``cloudflared access token``; ``ibmcloud iam oauth-tokens``; ``oci secrets secret-bundle get``; ``scw secret
   version access``, ``scw config get secret-key``, ``scw config dump``; MinIO's ``mc alias list|export``;
-  ``rclone config show|dump``; ``s3cmd --dump-config``; ``yarn config get`` of a token;
+  ``rclone config show|dump``; ``s3cmd --dump-config``; ``yarn config get`` of a token; ``glab variable
+  get|export|list``; ``shopify app env show|pull``; ``convex env list|get``; ``turso auth token``; ``neonctl
+  connection-string``; ``eas env:pull|env:get``, ``env:list --include-sensitive``; ``argocd admin
+  initial-password``; the clusters' token helpers ``kubelogin get-token``, ``aws-iam-authenticator token``,
+  ``gke-gcloud-auth-plugin``, ``saml2aws script``, ``cloudflared tunnel token``;
 - state that holds the secrets it made: ``terraform|tofu|terragrunt output -json|-raw`` (the documentation:
   "any sensitive values in Terraform state will be displayed in plain text"), ``show -json``, ``state pull``,
   ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
@@ -38,7 +44,7 @@ the clear) what only the machine's keys and logins unlock:
   ``sops FILE`` (it opens the decrypted file in the editor); ``ansible-vault view|decrypt|edit`` (argparse
   takes a long option's prefix: ``--vault-pass FILE``); ``gpg -d|--decrypt`` (gpg takes a long option's prefix: ``--decr``), ``--decrypt-files``, ``--unwrap``,
   ``--show-session-key``, and gpg given no command at all (it then decrypts what it reads); ``gpgsm -d``,
-  ``gpgtar -d``; ``age|rage -d``; ``helm secrets decrypt|dec|view|edit|template``; ``git-crypt unlock|
+  ``gpgtar -d``; ``age|rage -d``; ``sq decrypt|key export``; ``helm secrets decrypt|dec|view|edit|template``; ``git-crypt unlock|
   export-key``, ``git-secret reveal|cat`` (and ``git crypt …``, ``git secret …``); ``transcrypt -d|--display``;
   ``blackbox_cat`` and its kin; ``chezmoi cat|secret|decrypt|age decrypt|execute-template|dump``;
   ``dotenvx decrypt|get|keypair``, ``dotenv-vault keys|decrypt``; ``ejson decrypt``, ``ejson2env``;
@@ -57,9 +63,9 @@ does not read it), ``twilio profiles:list`` (account SIDs), ``npm token list`` (
 A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
 out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
 still hands on what may follow it (``passage git push`` runs git, ``databricks ... -- cmd``), and Brabo's own
-sandbox keeps its answers. Tools that run a command of the user's with the secrets in its environment (``ksm
-exec -- cmd``, ``hcp vault-secrets run -- cmd``, ``phase run -- cmd``, ``doppler run``, ``op run``) are read by
-their command, as ``sops exec-env`` would be were it not a decryptor's own form here.
+sandbox keeps its answers (``ksm exec -- git push`` is the push's). Tools that run a command of the user's with
+the secrets in its environment (``ksm exec``, ``hcp vault-secrets run``, ``phase run``, ``doppler run``, ``op
+run``) are read by that command, as ``sops exec-env`` would be were it not a decryptor's own form here.
 """
 
 from __future__ import annotations
@@ -462,6 +468,11 @@ KEEPERS: dict[str, Reader] = {
     "teller": Forms("env export sh yaml json"),
     "bws": Forms("secret+get secret+list get+secret list+secrets"),
     "keeper": Forms("find-password", flagged={"get": "--unmask"}),
+    "dcli": Forms("password p note n otp read secret"),
+    "ksm": Forms("secret+get secret+notation secret+totp secret+download"),
+    "hcp": Forms("auth+print-access-token vault-secrets+secrets+open"),
+    "phase": Forms("secrets+get secrets+export", flagged={"secrets+list": "--show"}),
+    "sst": Forms("secret+list secrets+list secret+get secrets+get"),
     # the PaaS and cloud CLIs
     "doctl": _DOCTL,
     "heroku": _HEROKU,
@@ -480,7 +491,19 @@ KEEPERS: dict[str, Reader] = {
     "supabase": Forms("projects+api-keys", values="--workdir --project-ref -o --output"),
     "stripe": Forms(flagged={"config": "--list"}, values="--project-name -p --api-key --color --config"),
     "databricks": _DATABRICKS,
-    "cloudflared": Forms("access+token"),
+    "cloudflared": Forms("access+token tunnel+token"),
+    "kubelogin": Forms("get-token"),
+    "aws-iam-authenticator": Forms("token"),
+    "gke-gcloud-auth-plugin": _always(CREDENTIAL),
+    "saml2aws": Forms("script"),
+    "argocd": Forms("admin+initial-password"),
+    "glab": Forms("variable+get variable+export variable+list"),
+    "shopify": Forms("app+env+show app+env+pull"),
+    "convex": Forms("env+list env+get"),
+    "turso": Forms("auth+token"),
+    "neonctl": Forms("connection-string cs"),
+    "neon": Forms("connection-string cs"),
+    "eas": Forms("env:pull env:get", flagged={"env:list": "--include-sensitive"}),
     "ibmcloud": Forms("iam+oauth-tokens"),
     "oci": Forms("secrets+secret-bundle+get secrets+secret-bundle+get-secret-bundle-by-name"),
     "scw": _SCW,
@@ -507,6 +530,7 @@ KEEPERS: dict[str, Reader] = {
     "gpgsm": _gpg_decrypts,
     "gpgtar": _gpg_decrypts,
     "age": _age,
+    "sq": _only(DECRYPTED, Forms("decrypt key+export")),
     "rage": _age,
     "helm": _only(DECRYPTED, Forms("secrets+decrypt secrets+dec secrets+view secrets+edit secrets+template")),
     "git-crypt": _GIT_CRYPT,
@@ -529,7 +553,8 @@ KEEPERS: dict[str, Reader] = {
 HANDS_ON_KEEPERS = frozenset(
     (
         "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
-        " transcrypt kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis"
+        " transcrypt kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
+        " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin"
     ).split()
 ) | frozenset(_BLACKBOX)
 
