@@ -400,6 +400,9 @@ def _age(view: tuple[str, ...]) -> str | None:
 
 
 _GIT_CONFIG_VALUES = frozenset("-f --file --blob --type --default --comment --url".split())
+_GIT_CONFIG_CHANGES = frozenset(
+    "--unset --unset-all --add --replace-all --remove-section --rename-section -e --edit".split()
+)
 
 
 def _secret_setting(key: str) -> bool:
@@ -412,6 +415,10 @@ def _git_config(view: tuple[str, ...]) -> str | None:
     """``git config [--global] [--get|--get-all|--get-regexp|get] KEY`` of a secret setting; setting one (a
     value after the key) prints nothing."""
     words = positional(view[2:], _GIT_CONFIG_VALUES)
+    if words[:1] in (["set"], ["unset"], ["rename-section"], ["remove-section"], ["edit"]) or any(
+        w in _GIT_CONFIG_CHANGES for w in view[2:]
+    ):
+        return None  # a change of the setting (asked for as such where it is one), not a print
     if words[:1] == ["get"]:
         words = words[1:]
     getting = any(w.startswith("--get") for w in view[2:])

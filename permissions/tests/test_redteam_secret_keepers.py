@@ -363,7 +363,16 @@ SPELLINGS = [
     "sf org display --json | jq -r .result.accessToken",
     "firebase functions:config:get > .runtimeconfig.json",
 ]
-CASES = STORES + PAAS + STATE + DECRYPTORS + SPELLINGS
+ASKED_ALREADY = [
+    "vercel env pull",
+    "vercel env pull .env.local --environment=production",
+    "dotenvx decrypt",
+    "dotenvx decrypt --stdout",
+    "firebase login:ci",
+    "npm token create",
+    "akeyless get-secret-value -n db",  # (guard: credentials' text reading, `get-secret`, asked before)
+]
+CASES = STORES + PAAS + STATE + DECRYPTORS + SPELLINGS + ASKED_ALREADY
 
 # (guard) asked already on the frozen base, where it runs, for another reason that still comes first there
 _BOTH = OFF_THE_SANDBOX
@@ -403,6 +412,14 @@ ASKED_BEFORE: dict[str, tuple[str, ...]] = {
             "bash -c 'terraform output -json'",
             "sh -c 'gpg -d secrets.gpg'",
             "sops exec-file secrets.enc.yaml 'cat {}'",
+            # written to a file in the project, read as a write Brabo cannot follow (unparseable)
+            "vercel env pull",
+            "vercel env pull .env.local --environment=production",
+            "dotenvx decrypt",
+            "dotenvx decrypt --stdout",
+            # a new token made (cap_external_effect)
+            "firebase login:ci",
+            "npm token create",
         ),
         _BOTH,
     ),
@@ -460,7 +477,10 @@ def _read(command: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("command", CASES)
+MADE_NEW = ("firebase login:ci", "npm token create")  # a token made, not one kept: the external-effect cap's
+
+
+@pytest.mark.parametrize("command", [c for c in CASES if c not in MADE_NEW])
 def test_the_reading_names_each(command):
     # (the guards too: what asked before for another reason is read here all the same)
     assert _read(command) in (CREDENTIAL, DECRYPTED), command
@@ -633,6 +653,8 @@ def test_the_sentence_says_what_it_does():
         "git config --get remote.origin.url",
         "git config --list",
         "git config --get credential.helper",
+        "git config --unset github.token",  # (a change: not a print; unset asks where it changes ~/.gitconfig)
+        "git config core.hooksPath",
         "composer install",
         "snyk test",
         "keeper get abc",
