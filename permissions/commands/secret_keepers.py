@@ -12,7 +12,7 @@ the clear) what only the machine's keys and logins unlock:
   ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
   resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
   variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``bws secret get|list``
-  (the list carries the values); ``keeper find-password``, ``keeper get --unmask``; ``dcli password|note|otp|read``;
+  (the list carries the values); ``keeper find-password``, ``keeper get --unmask``; ``bw serve`` (the unlocked vault on a local port); ``dcli password|note|otp|read``;
   ``ksm secret get|notation|totp``; ``hcp vault-secrets secrets open``; ``phase secrets get|export|list --show``;
   ``sst secret list|get``;
 - settings files outside the project that hold a token: ``git config [--global] [--get] KEY`` of a secret
@@ -42,7 +42,7 @@ the clear) what only the machine's keys and logins unlock:
   output|export --show-secrets``, ``env open``; ``esc open|env open``, ``esc env get --show-secrets``;
 - decryptors using the developer's keys: ``sops -d|--decrypt|decrypt|exec-env|exec-file|edit`` and a bare
   ``sops FILE`` (it opens the decrypted file in the editor); ``ansible-vault view|decrypt|edit`` (argparse
-  takes a long option's prefix: ``--vault-pass FILE``); ``gpg -d|--decrypt`` (gpg takes a long option's prefix: ``--decr``), ``--decrypt-files``, ``--unwrap``,
+  takes a long option's prefix: ``--vault-pass FILE``), ``ansible-inventory`` given the vault's password; ``gpg -d|--decrypt`` (gpg takes a long option's prefix: ``--decr``), ``--decrypt-files``, ``--unwrap``,
   ``--show-session-key``, and gpg given no command at all (it then decrypts what it reads); ``gpgsm -d``,
   ``gpgtar -d``; ``age|rage -d``; ``sq decrypt|key export``; ``helm secrets decrypt|dec|view|edit|template``; ``git-crypt unlock|
   export-key``, ``git-secret reveal|cat`` (and ``git crypt …``, ``git secret …``); ``transcrypt -d|--display``;
@@ -340,6 +340,15 @@ def _ansible_vault(view: tuple[str, ...]) -> str | None:
     return DECRYPTED if words and words[0] in ("view", "decrypt", "edit") else None
 
 
+def _ansible_inventory(view: tuple[str, ...]) -> str | None:
+    """``ansible-inventory --list|--host`` given the vault's password prints the vaulted variables decrypted."""
+    args = view[1:]
+    if "--help" in args or "-h" in args:
+        return None
+    vault = any(a.startswith(("--vault-", "--ask-vault", "--new-vault")) or a in ("-J",) for a in args)
+    return DECRYPTED if vault else None
+
+
 # gpg's commands (an option word that is one, or a unique prefix of one: gpg takes ``--list-k``); given none,
 # gpg guesses -- and for encrypted input it decrypts.
 _GPG_COMMANDS = tuple(
@@ -475,6 +484,7 @@ KEEPERS: dict[str, Reader] = {
     "teller": Forms("env export sh yaml json"),
     "bws": Forms("secret+get secret+list get+secret list+secrets"),
     "keeper": Forms("find-password", flagged={"get": "--unmask"}),
+    "bw": Forms("serve", values="--session --port --hostname"),  # the unlocked vault served on a local port
     "dcli": Forms("password p note n otp read secret"),
     "ksm": Forms("secret+get secret+notation secret+totp secret+download"),
     "hcp": Forms("auth+print-access-token vault-secrets+secrets+open"),
@@ -534,6 +544,7 @@ KEEPERS: dict[str, Reader] = {
     # decryptors
     "sops": _sops,
     "ansible-vault": _ansible_vault,
+    "ansible-inventory": _ansible_inventory,
     "gpgsm": _gpg_decrypts,
     "gpgtar": _gpg_decrypts,
     "age": _age,
@@ -561,7 +572,7 @@ HANDS_ON_KEEPERS = frozenset(
     (
         "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
         " transcrypt kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
-        " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin"
+        " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory"
     ).split()
 ) | frozenset(_BLACKBOX)
 
