@@ -367,6 +367,16 @@ SPELLINGS = [
     "heroku config --json | jq -r .DATABASE_URL",
     "sf org display --json | jq -r .result.accessToken",
     "firebase functions:config:get > .runtimeconfig.json",
+    "watch terraform output -json",
+    "stdbuf -o0 terraform output -json",
+    "direnv exec . terraform output -json",
+    "mise exec -- terraform output -json",
+    "aws-vault exec prod -- terraform output -json",
+    "doppler run -- sops -d secrets.enc.yaml",
+    "op run -- gpg -d secrets.gpg",
+    "uv run -- sops -d secrets.enc.yaml",
+    "poetry run ansible-vault view secrets.yml",
+    "wsl terraform output -json",
 ]
 ASKED_ALREADY = [
     "vercel env pull",
@@ -518,6 +528,16 @@ def test_in_brabos_sandbox_nothing_changes(command):
     # R9.7: the sandbox holds none of the developer's keys; its answers stay as they were (auto-approved)
     stays_auto_where(command, places=("sandbox",))
     assert term(command, project=CONTAINER_RUNNING).decision == "auto_approve", command
+
+
+@pytest.mark.parametrize("command", CASES)
+def test_the_sandbox_never_gives_this_reading(command):
+    # R9.7: whatever the sandbox answered (auto-approved, or asked for another reason), it is not this reading's
+    for v in (term(command, autonomy=AUTO_MODE, runs_in="sandbox"), term(command, project=CONTAINER_RUNNING)):
+        assert DECRYPTED not in v.message and "credential the machine keeps" not in v.message, (
+            command,
+            v.message,
+        )
 
 
 @pytest.mark.parametrize("verb", sorted(HANDS_ON_KEEPERS))
