@@ -11,6 +11,10 @@ touching the machine outside the project, so off the sandbox such a command is o
 mode -- ``cap_path_scope``, "prints a credential the machine keeps outside the project". In Brabo's own sandbox
 (``sandbox``) nothing changes: it holds no credentials and has no network (R9.7).
 
+The other tools that keep or decrypt the developer's secrets (password managers, the PaaS CLIs' config dumps,
+terraform's and pulumi's state, sops, gpg, age, ansible-vault, ...) are read by permissions.commands.
+secret_keepers, registered into READERS here (``amend``); both read with permissions.commands.credential_forms.
+
 Like permissions.commands.machine, it only turns an auto-approval into a person's decision, and every view of a
 segment is read (R4.8: ``env``, ``command``, ``npx``, ``bash -c``, ``/usr/local/bin/aws``, ``aws.exe``,
 ``git-credential-store`` as ``git credential-store``). The subcommand words are the words that are not options

@@ -189,23 +189,9 @@ _DOCTL = Forms(
     + "".join(
         f" {group}+{form}"
         for group in _DOCTL_DATABASES
-        for form in (
-            "connection",
-            "conn",
-            "user+get",
-            "user+list",
-            "user+ls",
-            "u+get",
-            "u+list",
-            "u+ls",
-            "pool+get",
-            "pool+list",
-            "pool+ls",
-            "p+get",
-            "p+list",
-            "p+ls",
-        )
-    ),  # fmt: skip
+        for form in "connection conn user+get user+list user+ls u+get u+list u+ls pool+get pool+list pool+ls"
+        " p+get p+list p+ls".split()
+    ),
     values=_DOCTL_VALUES,
 )
 _HEROKU = Forms(
