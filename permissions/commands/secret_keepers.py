@@ -557,7 +557,7 @@ KEEPERS: dict[str, Reader] = {
 HANDS_ON_KEEPERS = frozenset(
     (
         "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
-        " transcrypt kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
+        " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
         " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory"
     ).split()
 ) | frozenset(_BLACKBOX)
