@@ -377,6 +377,15 @@ SPELLINGS = [
     "uv run -- sops -d secrets.enc.yaml",
     "poetry run ansible-vault view secrets.yml",
     "wsl terraform output -json",
+    "g''pg -d secrets.gpg",
+    "exec terraform output -json",
+    "builtin command terraform output -json",
+    "(terraform output -json)",
+    "{ terraform output -json; }",
+    "if true; then sops -d secrets.enc.yaml; fi",
+    'for f in *.gpg; do gpg -d "$f"; done',
+    "terraform output -json 2>&1 | head",
+    'sops -d "secrets dir/db.enc.yaml"',
 ]
 ASKED_ALREADY = [
     "vercel env pull",
