@@ -11,6 +11,10 @@ touching the machine outside the project, so off the sandbox such a command is o
 mode -- ``cap_path_scope``, "prints a credential the machine keeps outside the project". In Brabo's own sandbox
 (``sandbox``) nothing changes: it holds no credentials and has no network (R9.7).
 
+The other tools that keep or decrypt the developer's secrets (password managers, the PaaS CLIs' config dumps,
+terraform's and pulumi's state, sops, gpg, age, ansible-vault, ...) are read by permissions.commands.
+secret_keepers, registered into READERS here (``amend``); both read with permissions.commands.credential_forms.
+
 Like permissions.commands.machine, it only turns an auto-approval into a person's decision, and every view of a
 segment is read (R4.8: ``env``, ``command``, ``npx``, ``bash -c``, ``/usr/local/bin/aws``, ``aws.exe``,
 ``git-credential-store`` as ``git credential-store``). The subcommand words are the words that are not options
@@ -76,9 +80,20 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from permissions.commands.machine import KEYCHAIN, plain_words
+from permissions.commands.credential_forms import (
+    CREDENTIAL,
+    Forms,
+    Reader,
+    flagged,
+    key_after,
+    positional,
+    secret_key,
+    then,
+)
+from permissions.commands.machine import KEYCHAIN
+from permissions.commands.secret_keepers import amend
 
 __all__ = [
     "CREDENTIAL",
@@ -90,121 +105,7 @@ __all__ = [
     "credential_printed",
 ]
 
-CREDENTIAL = "prints a credential the machine keeps outside the project"
 METADATA = "asks the cloud's instance metadata service, which hands out the machine's own credentials"
-
-Reader = Callable[[tuple[str, ...]], "str | None"]
-
-
-def _positional(args: Sequence[str], values: frozenset[str]) -> list[str]:
-    """The words that are not options, lower-cased (``values``: options that take the next word)."""
-    return [w.lower() for w in plain_words(args, values)]
-
-
-def _run_at(words: list[str], form: tuple[str, ...]) -> int:
-    """Where ``form``'s words stand together in ``words`` (a one-word form: first or second only), or -1."""
-    n = len(form)
-    last = len(words) - n + 1 if n > 1 else min(2, len(words))
-    for k in range(last):
-        if tuple(words[k : k + n]) == form:
-            return k
-    return -1
-
-
-def _flagged(args: Sequence[str], longs: tuple[str, ...], shorts: str = "", short_values: str = "") -> bool:
-    """An option of ``longs`` (``--raw``, ``--raw=true``, ``--with-decryption``) or a letter of ``shorts`` in a
-    cluster (``-w``, ``-ws``) before a letter of ``short_values`` (which takes the rest)."""
-    for a in args:
-        if a == "--":
-            break
-        if a[:2] == "--":
-            name, eq, value = a.partition("=")
-            if name in longs and value.lower() not in ("false", "0"):
-                return True
-        elif a[:1] == "-" and len(a) > 1 and shorts:
-            for ch in a[1:]:
-                if ch in shorts:
-                    return True
-                if ch in short_values:
-                    break
-    return False
-
-
-class Forms:
-    """A tool whose subcommand words decide: ``prints`` the forms that print a credential (``auth+token``);
-    ``flagged`` a form that prints one only with an option (``ssm+get-parameter``: ``--with-decryption``);
-    ``changes`` the forms that change the keychain; ``values`` the options that take the next word. The forms
-    are kept by their first word (one lookup a word)."""
-
-    __slots__ = ("by_first", "hint", "values")
-
-    def __init__(
-        self, prints: str = "", *, values: str = "", flagged: dict[str, str] | None = None, changes: str = ""
-    ) -> None:
-        rows: list[tuple[tuple[str, ...], str, tuple[str, ...] | None]] = [
-            *((tuple(f.split("+")), CREDENTIAL, None) for f in prints.split()),
-            *((tuple(f.split("+")), CREDENTIAL, tuple(o.split())) for f, o in (flagged or {}).items()),
-            *((tuple(f.split("+")), KEYCHAIN, None) for f in changes.split()),
-        ]
-        self.by_first: dict[str, list[tuple[tuple[str, ...], str, tuple[str, ...] | None]]] = {}
-        for row in rows:
-            self.by_first.setdefault(row[0][0], []).append(row)
-        self.values = frozenset(values.split())
-        # the quick filter: a form's last word is in the text (most runs of the tool name none)
-        lasts = sorted({row[0][-1] for row in rows}, key=len, reverse=True)
-        self.hint = re.compile("|".join(map(re.escape, lasts)), re.IGNORECASE).search
-
-    def __call__(self, view: tuple[str, ...]) -> str | None:
-        if self.hint(" ".join(view)) is None:
-            return None
-        args = view[1:]
-        words = _positional(args, self.values)
-        by_first = self.by_first
-        for k, w in enumerate(words):
-            if w not in by_first:
-                continue
-            for form, what, opts in by_first[w]:
-                n = len(form)
-                if (
-                    (n > 1 or k < 2)
-                    and tuple(words[k : k + n]) == form
-                    and (opts is None or _flagged(args, opts))
-                ):
-                    return None if "--help" in args else what
-        return None
-
-
-def _then(first: Reader, *more: Reader) -> Reader:
-    """Readers tried in turn: the first answer."""
-    second = _then(*more) if len(more) > 1 else more[0]
-
-    def read(view: tuple[str, ...]) -> str | None:
-        return first(view) or second(view)
-
-    return read
-
-
-def _key_after(values: str, forms: str, secret: Callable[[str], bool]) -> Reader:
-    """``aws configure get KEY``, ``gh config get KEY``: the word after one of ``forms`` (each ending in
-    ``get``) names a secret."""
-    opts = frozenset(values.split())
-    runs = tuple(tuple(f.split("+")) for f in forms.split())
-
-    def read(view: tuple[str, ...]) -> str | None:
-        if "get" not in view:
-            return None
-        words = _positional(view[1:], opts)
-        for form in runs:
-            at = _run_at(words, form)
-            if at >= 0 and at + len(form) < len(words) and secret(words[at + len(form)]):
-                return CREDENTIAL
-        return None
-
-    return read
-
-
-def _secret_key(key: str) -> bool:
-    return "secret" in key or "token" in key or "_auth" in key or "password" in key
 
 
 # -- the cloud clients ----------------------------------------------------------------------------------------
@@ -212,7 +113,7 @@ _AWS_VALUES = (
     "--profile --region --output --endpoint-url --query --color --ca-bundle --cli-read-timeout"
     " --cli-connect-timeout --cli-binary-format"
 )
-_AWS = _then(
+_AWS = then(
     Forms(
         "configure+export-credentials sts+get-session-token sts+assume-role sts+assume-role-with-web-identity"
         " sts+assume-role-with-saml sts+get-federation-token ecr+get-login-password ecr+get-authorization-token"
@@ -220,41 +121,42 @@ _AWS = _then(
         " codeartifact+get-authorization-token eks+get-token rds+generate-db-auth-token sso+get-role-credentials"
         " secretsmanager+get-secret-value secretsmanager+batch-get-secret-value codecommit+credential-helper"
         " redshift+get-cluster-credentials redshift+get-cluster-credentials-with-iam"
-        " redshift-serverless+get-credentials cognito-identity+get-credentials-for-identity",
+        " redshift-serverless+get-credentials cognito-identity+get-credentials-for-identity kms+decrypt",
         values=_AWS_VALUES,
         flagged={
             f"ssm+{op}": "--with-decryption"
             for op in ("get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history")
         },
     ),
-    _key_after(_AWS_VALUES, "configure+get", _secret_key),
+    key_after(_AWS_VALUES, "configure+get", secret_key),
 )
 _GCLOUD = Forms(
     "auth+print-access-token auth+print-identity-token auth+print-refresh-token"
     " application-default+print-access-token config+config-helper secrets+versions+access"
-    " sql+generate-login-token",
+    " sql+generate-login-token kms+decrypt",
     values="--project --account --configuration --format --verbosity --impersonate-service-account"
     " --billing-project --flatten --filter --limit --page-size --sort-by --trace-token",
 )
 _AZ = Forms(
     "account+get-access-token keyvault+secret+show keyvault+secret+download keyvault+secret+show-deleted"
     " storage+account+keys+list storage+account+show-connection-string acr+credential+show cosmosdb+keys+list"
-    " redis+list-keys",
+    " redis+list-keys keyvault+key+decrypt keys+list key+list list-keys admin-key+show query-key+list"
+    " appsettings+list list-publishing-credentials list-publishing-profiles containerapp+secret+show",
     values="--subscription --output -o --query --resource-group -g --name -n --vault-name --id",
 )
 _TOKEN_SHOWN = "--show-token -t"  # gh and glab: the token printed with the status
-_GH = _then(
+_GH = then(
     Forms(
         "auth+token auth+git-credential",
         values="--hostname -h --user -u --repo -R",
         flagged={"auth+status": "--show-token"},
     ),
-    lambda v: CREDENTIAL if "status" in v and _flagged(v[1:], ("--show-token",), "t", "hu") else None,
-    _key_after("--hostname -h --repo -R", "config+get", _secret_key),
+    lambda v: CREDENTIAL if "status" in v and flagged(v[1:], ("--show-token",), "t", "hu") else None,
+    key_after("--hostname -h --repo -R", "config+get", secret_key),
 )
-_GLAB = _then(
-    lambda v: CREDENTIAL if "status" in v and _flagged(v[1:], ("--show-token",), "t", "h") else None,
-    _key_after("--host -h --repo -R", "config+get", _secret_key),
+_GLAB = then(
+    lambda v: CREDENTIAL if "status" in v and flagged(v[1:], ("--show-token",), "t", "h") else None,
+    key_after("--host -h --repo -R", "config+get", secret_key),
 )
 _KUBE_VALUES = (
     "--context --kubeconfig --namespace -n --cluster --user --server -s --token --as --as-group -l --selector"
@@ -284,7 +186,7 @@ def _kube_secret(view: tuple[str, ...]) -> str | None:
     """``kubectl get secret x -o yaml``: a Secret's data (base64, no protection) in any output showing it."""
     if "get" not in view or "secret" not in " ".join(view).lower():
         return None
-    words = _positional(view[1:], _KUBE_OPTS)
+    words = positional(view[1:], _KUBE_OPTS)
     after = words[words.index("get") + 1 :]
     if not any(
         part.split("/")[0].split(".")[0] in ("secret", "secrets") for w in after for part in w.split(",")
@@ -296,7 +198,7 @@ def _kube_secret(view: tuple[str, ...]) -> str | None:
     return None
 
 
-_KUBECTL = _then(
+_KUBECTL = then(
     Forms(
         "create+token view-secret",
         values=_KUBE_VALUES,
@@ -304,9 +206,9 @@ _KUBECTL = _then(
     ),
     _kube_secret,
 )
-_OC = _then(
+_OC = then(
     _KUBECTL,
-    lambda v: CREDENTIAL if "whoami" in v and _flagged(v[1:], ("--show-token",), "t") else None,
+    lambda v: CREDENTIAL if "whoami" in v and flagged(v[1:], ("--show-token",), "t") else None,
 )
 
 # -- keychains and the machine's credential stores -------------------------------------------------------------
@@ -339,14 +241,14 @@ def _git(view: tuple[str, ...]) -> str | None:
 def _security(view: tuple[str, ...]) -> str | None:
     """macOS ``security``: ``-w`` prints the password, ``-g`` prints it too (on stderr); ``dump-keychain -d``
     decrypts every item; ``export`` writes the keychain's keys out."""
-    words = _positional(view[1:], frozenset())
+    words = positional(view[1:], frozenset())
     if not words:
         return None
     sub = words[0]
     if sub in ("find-generic-password", "find-internet-password"):
-        return CREDENTIAL if _flagged(view[2:], (), "gw", "acCdDGjlpPrstk") else None
+        return CREDENTIAL if flagged(view[2:], (), "gw", "acCdDGjlpPrstk") else None
     if sub == "dump-keychain":
-        return CREDENTIAL if _flagged(view[2:], (), "d") else None
+        return CREDENTIAL if flagged(view[2:], (), "d") else None
     return CREDENTIAL if sub == "export" else None
 
 
@@ -366,7 +268,7 @@ def _store_by_name(prints: frozenset[str], others: frozenset[str]) -> Reader:
     """``pass``/``gopass``: ``show NAME`` prints it, and so does a bare ``NAME`` (not a subcommand)."""
 
     def read(view: tuple[str, ...]) -> str | None:
-        words = _positional(view[1:], frozenset())
+        words = positional(view[1:], frozenset())
         if not words or "--help" in view:
             return None
         return CREDENTIAL if words[0] in prints or words[0] not in others else None
@@ -379,9 +281,7 @@ def _gpg(view: tuple[str, ...]) -> str | None:
     return CREDENTIAL if any(w.startswith("--export-secret") for w in view[1:]) else None
 
 
-_NPM_CONFIG = _key_after(
-    "--userconfig --globalconfig --registry --location -L", "config+get get", _secret_key
-)
+_NPM_CONFIG = key_after("--userconfig --globalconfig --registry --location -L", "config+get get", secret_key)
 
 _DOPPLER_VALUES = "--project -p --config -c --token"
 _INFISICAL_VALUES = "--env --projectId --path --token --domain"
@@ -393,7 +293,7 @@ def _bare_secrets(values: str) -> Reader:
     opts = frozenset(values.split())
 
     def read(view: tuple[str, ...]) -> str | None:
-        if _positional(view[1:], opts) == ["secrets"] and "--only-names" not in view:
+        if positional(view[1:], opts) == ["secrets"] and "--only-names" not in view:
             return CREDENTIAL
         return None
 
@@ -434,11 +334,11 @@ READERS: dict[str, Reader] = {
         "get+password get+item get+notes get+totp get+attachment list+items export unlock",
         values="--session --organizationid --itemid --output",
     ),
-    "doppler": _then(
+    "doppler": then(
         Forms("secrets+get secrets+download secrets+substitute", values=_DOPPLER_VALUES),
         _bare_secrets(_DOPPLER_VALUES),
     ),
-    "infisical": _then(
+    "infisical": then(
         Forms("secrets+get export", values=_INFISICAL_VALUES), _bare_secrets(_INFISICAL_VALUES)
     ),
     "lpass": Forms("show export"),
@@ -446,6 +346,8 @@ READERS: dict[str, Reader] = {
     "npm": _NPM_CONFIG,
     "pnpm": _NPM_CONFIG,
 }
+
+amend(READERS)  # the tools that keep or decrypt the developer's other secrets (secret_keepers)
 
 # -- the instance metadata services ---------------------------------------------------------------------------
 _METADATA_NAMES = frozenset(

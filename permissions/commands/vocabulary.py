@@ -27,6 +27,7 @@ from permissions.commands.options import PROGRAMS
 from permissions.commands.privilege import PRIVILEGE_VERBS
 from permissions.commands.repls import PROMPT_VERBS
 from permissions.commands.runners import CARRIER_VERBS, INPUT_SCRIPT_FIRST
+from permissions.commands.secret_keepers import HANDS_ON_KEEPERS
 from permissions.commands.shell_starters import STARTER_VERBS
 from permissions.commands.shells import SHELLS
 from permissions.commands.sources import SOURCE_VERBS
@@ -101,7 +102,7 @@ KNOWN_PROGRAMS.update(
     | OPAQUE_VERBS
     | frozenset(AGENT_PACKAGES)
     | CONTAINER_ENGINES
-    | CREDENTIAL_VERBS
+    | (CREDENTIAL_VERBS - HANDS_ON_KEEPERS)  # (a tool only secret_keepers reads hands on as before)
     | frozenset(EXTERNAL)
     | frozenset(GLOBALS)
     | ACT_TOOLS

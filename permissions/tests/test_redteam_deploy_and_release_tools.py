@@ -516,7 +516,7 @@ READS = [
     "spin up",
     "spin build",
     "shuttle logs",
-    "sst secret list",
+    # (`sst secret list` prints the secrets' values: off the sandbox the path scope's, test_redteam_secret_keepers)
     "ampx sandbox",
     "ampx generate outputs",
     "hasura metadata diff",

@@ -168,7 +168,9 @@ def test_those_asked_already_stay_asked(command):
     never_auto_where(command, ("agent",))
 
 
-@pytest.mark.parametrize("command", ["git pull", "git rebase --continue", "hg commit", "sops secrets.yaml"])
+# (`sops secrets.yaml` was here: it decrypts with the developer's key, which off the sandbox is the path scope's
+# in every mode, an exact allow included -- test_redteam_secret_keepers; `jj describe` keeps the editor's case)
+@pytest.mark.parametrize("command", ["git pull", "git rebase --continue", "hg commit", "jj describe"])
 def test_an_allow_written_for_exactly_the_command_covers_it(command):
     v = term(command, allow=(f"Terminal({command})",), runs_in="agent")
     assert v.decision == "auto_approve", (command, v.reason, v.message)
@@ -192,7 +194,6 @@ def test_an_allow_for_exactly_the_program_does_not_cover_a_pager_an_earlier_segm
         "git mergetool src/a.py",
         "hg commit",
         "jj describe",
-        "sops secrets.yaml",
         "bin/rails credentials:edit",
         "npm explore lodash",
         "AWS_PAGER=less aws s3 ls",
@@ -201,6 +202,21 @@ def test_an_allow_for_exactly_the_program_does_not_cover_a_pager_an_earlier_segm
 )
 def test_brabo_s_own_executors_keep_their_answer(command):
     stays_auto_where(command, ("sandbox", "host"))
+
+
+# Decrypting with the developer's key: the sandbox keeps its answer; on a host (and through a hook) it is the path
+# scope's, not an editor's (test_redteam_secret_keepers).
+DECRYPTING = ["sops secrets.yaml", "sops -d secrets.yaml", "sops --decrypt secrets.yaml", "sops decrypt secrets.yaml",
+              "ansible-vault view vault.yml"]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", DECRYPTING)
+def test_decrypting_is_the_path_scopes_off_the_sandbox(command):
+    stays_auto_where(command, ("sandbox",))
+    v = term(command, autonomy=AUTO_MODE, runs_in="host")
+    assert (v.decision, v.reason) == ("require_approval", "cap_path_scope"), (command, v.reason)
+    v = term(command, autonomy=AUTO_MODE, runs_in="agent")
+    assert v.decision == "require_approval", (command, v.reason)
 
 
 # The same tools given their text or told not to wait, a pager that prints and ends, a setting for a program
@@ -254,11 +270,9 @@ ORDINARY = [
     "kubectl get pods",
     "kubectl describe deploy/x",
     "crontab -l",
-    "sops -d secrets.yaml",
-    "sops --decrypt secrets.yaml",
-    "sops decrypt secrets.yaml",
+    # (`sops -d`, `sops decrypt`, `ansible-vault view`: printing the decrypted text opens no editor, and off the
+    # sandbox decrypting with the developer's key is the path scope's -- test_decrypting_is_the_path_scopes...)
     "sops -e -i secrets.yaml",
-    "ansible-vault view vault.yml",
     "ansible-vault encrypt vault.yml",
     "virsh list --all",
     "virsh start vm1",

@@ -1,0 +1,573 @@
+"""Secrets printed by the tools that keep or decrypt them on the developer's machine (SPEC §5 where it runs, R6,
+R4.10).
+
+permissions.commands.credentials reads the machine's own logins (``aws configure export-credentials``, ``gh auth
+token``, a keychain, a password manager's ``read``): off the sandbox each is outside the path scope in every
+mode, ``cap_path_scope``. The same reading holds for the other tools that keep a secret for the developer or
+decrypt one with a key the developer's machine holds -- none names a path, and each prints (or writes out in
+the clear) what only the machine's keys and logins unlock:
+
+- password managers and secret stores: ``keepassxc-cli show`` with ``-s|--show-protected``, ``-t|--totp`` or an
+  attribute shown by ``-a`` (protected ones print in clear when named), ``export``, ``clip``, ``open``,
+  ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
+  resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
+  variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``bws secret get|list``
+  (the list carries the values); ``keeper find-password``, ``keeper get --unmask``; ``bw serve`` (the unlocked vault on a local port); ``dcli password|note|otp|read``;
+  ``ksm secret get|notation|totp``; ``hcp vault-secrets secrets open``; ``phase secrets get|export|list --show``;
+  ``sst secret list|get``;
+- settings files outside the project that hold a token: ``git config [--global] [--get] KEY`` of a secret
+  setting (``github.token``, ``hub.oauthtoken``, ``http.<url>.extraHeader``), ``composer config -g
+  github-oauth.<host>`` (a key, no value: it prints it), ``snyk config [get api]``, ``travis token``;
+  ``consul acl token read|list``, ``nomad acl token self|info|list`` (their SecretIDs);
+- the PaaS and cloud CLIs' dumps of what they keep: ``doctl auth token`` (and its ``t``), ``doctl registry
+  docker-config``, ``doctl kubernetes cluster kubeconfig show|exec-credential``, ``doctl databases connection|
+  user get|user list|pool get|pool list`` (the passwords ride along); ``heroku config`` (bare: every
+  variable's value), ``config:get``, ``pg:credentials[:url]``, ``redis:credentials``; ``netlify env:list|
+  env:get``; ``vercel pull`` (it writes the environment's values into .vercel); ``railway variables``; ``cf
+  env``; ``eb printenv``; ``kamal secrets print|fetch|extract``; ``sf org display`` (it prints the access
+  token, ``--verbose`` the refresh URL), ``org display user``, ``org auth show-access-token|
+  show-sfdx-auth-url``, ``org open -r|--url-only`` (a URL with the session in it), and their ``force:``
+  spellings; ``firebase functions:config:get|functions:secrets:access|apphosting:secrets:access``; ``supabase
+  projects api-keys``; ``stripe config --list``; ``databricks auth token|env``, ``secrets get-secret``;
+  ``cloudflared access token``; ``ibmcloud iam oauth-tokens``; ``oci secrets secret-bundle get``; ``scw secret
+  version access``, ``scw config get secret-key``, ``scw config dump``; MinIO's ``mc alias list|export``;
+  ``rclone config show|dump``; ``s3cmd --dump-config``; ``yarn config get`` of a token; ``glab variable
+  get|export|list``; ``shopify app env show|pull``; ``convex env list|get``; ``turso auth token``; ``neonctl
+  connection-string``; ``eas env:pull|env:get``, ``env:list --include-sensitive``; ``argocd admin
+  initial-password``; the clusters' token helpers ``kubelogin get-token``, ``aws-iam-authenticator token``,
+  ``gke-gcloud-auth-plugin``, ``saml2aws script``, ``cloudflared tunnel token``;
+- state that holds the secrets it made: ``terraform|tofu|terragrunt output -json|-raw`` (the documentation:
+  "any sensitive values in Terraform state will be displayed in plain text"), ``show -json``, ``state pull``,
+  ``console``; ``pulumi config --show-secrets``, ``config get`` (a secret key prints decrypted), ``stack
+  output|export --show-secrets``, ``env open``; ``esc open|env open``, ``esc env get --show-secrets``;
+- decryptors using the developer's keys: ``sops -d|--decrypt|decrypt|exec-env|exec-file|edit`` and a bare
+  ``sops FILE`` (it opens the decrypted file in the editor); ``ansible-vault view|decrypt|edit`` (argparse
+  takes a long option's prefix: ``--vault-pass FILE``), ``ansible-inventory`` given the vault's password; ``gpg -d|--decrypt`` (gpg takes a long option's prefix: ``--decr``), ``--decrypt-files``, ``--unwrap``,
+  ``--show-session-key``, and gpg given no command at all (it then decrypts what it reads); ``gpgsm -d``,
+  ``gpgtar -d``; ``age|rage -d``; ``sq decrypt|key export``; ``helm secrets decrypt|dec|view|edit|template``; ``git-crypt unlock|
+  export-key``, ``git-secret reveal|cat`` (and ``git crypt …``, ``git secret …``); ``transcrypt -d|--display``;
+  ``blackbox_cat`` and its kin; ``chezmoi cat|secret|decrypt|age decrypt|execute-template|dump``;
+  ``dotenvx decrypt|get|keypair``, ``dotenv-vault keys|decrypt``; ``ejson decrypt``, ``ejson2env``;
+  ``kubeseal --recovery-unseal``; ``aws kms decrypt``, ``gcloud kms decrypt``, ``az keyvault key decrypt``
+  (asked already as external effects).
+
+Stays ordinary (names, digests, or a value the tool itself masks): ``gh secret list``, ``fly secrets list``,
+``supabase secrets list``, ``supabase status`` (the local stack's keys, from the project's own config),
+``vercel env ls`` ("Encrypted"), ``wrangler secret list``, ``terraform output`` and ``terraform output NAME``
+(sensitive values print ``<sensitive>``), ``terraform show``, ``terraform state show``, ``pulumi config`` (secrets blinded), ``pulumi
+stack output``, ``keepassxc-cli show db entry`` (the password reads PROTECTED), ``keepassxc-cli ls|search``,
+``rbw list``, ``gpg --list-keys|--verify|-e``, ``age -e``, ``sops -e``, ``ansible-vault encrypt``,
+``git-crypt status|lock``, ``git config user.email`` and ``git config --list`` (a listing, left: the path scope
+does not read it), ``twilio profiles:list`` (account SIDs), ``npm token list`` (truncated).
+
+A tool read here and by no other table of Brabo's (``keepassxc-cli``, ``passage``, ``databricks``, ...) stays
+out of views.KNOWN_PROGRAMS (HANDS_ON_KEEPERS, left out by permissions.commands.vocabulary): views.hands_on
+still hands on what may follow it (``passage git push`` runs git, ``databricks ... -- cmd``), and Brabo's own
+sandbox keeps its answers (``ksm exec -- git push`` is the push's). Tools that run a command of the user's with
+the secrets in its environment (``ksm exec``, ``hcp vault-secrets run``, ``phase run``, ``doppler run``, ``op
+run``) are read by that command, as ``sops exec-env`` would be were it not a decryptor's own form here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from permissions.commands.credential_forms import (
+    CREDENTIAL,
+    Forms,
+    Reader,
+    flagged,
+    key_after,
+    positional,
+    secret_key,
+    then,
+)
+
+__all__ = ["DECRYPTED", "HANDS_ON_KEEPERS", "KEEPERS", "amend"]
+
+DECRYPTED = "decrypts a secret with a key the machine keeps outside the project"
+
+
+def go_flag(args: Sequence[str], names: frozenset[str]) -> bool:
+    """Go's flag package (terraform, tofu): ``-json``, ``--json`` and ``-json=true`` are the same flag (read past a
+    ``--`` too: ``terragrunt run --all -- output -json`` hands it on to terraform)."""
+    for a in args:
+        if a[:1] == "-":
+            name, _, value = a.lstrip("-").partition("=")
+            if name.lower() in names and value.lower() not in ("false", "0"):
+                return True
+    return False
+
+
+def _first(view: tuple[str, ...], values: frozenset[str]) -> str:
+    words = positional(view[1:], values)
+    return words[0] if words else ""
+
+
+def _only(sentence: str, reader: Reader) -> Reader:
+    """``reader``'s forms, told as ``sentence`` (a decryptor's forms read as DECRYPTED)."""
+
+    def read(view: tuple[str, ...]) -> str | None:
+        return sentence if reader(view) is not None else None
+
+    return read
+
+
+def _always(sentence: str) -> Reader:
+    """A program whose every run prints or decrypts (``blackbox_cat``, ``ejson2env``), but for its help."""
+
+    def read(view: tuple[str, ...]) -> str | None:
+        return None if any(w in ("--help", "-h", "--version") for w in view[1:]) else sentence
+
+    return read
+
+
+# -- password managers and secret stores ---------------------------------------------------------------------
+_KEEPASS_VALUES = frozenset("-k --key-file -a --attributes -y --yubikey --format -f".split())
+_KEEPASS_PLAIN = frozenset(("title", "username", "url", "notes", "uuid", "tags"))  # what shows unprotected
+
+
+def _attributes(args: Sequence[str]) -> list[str]:
+    """keepassxc-cli's ``-a NAME`` / ``-aNAME`` / ``--attributes[=]NAME``, lower-cased."""
+    out: list[str] = []
+    for k, a in enumerate(args):
+        if a in ("-a", "--attributes"):
+            out.append(args[k + 1].lower() if k + 1 < len(args) else "")
+        elif a.startswith("--attributes="):
+            out.append(a[13:].lower())
+        elif a[:2] == "-a" and len(a) > 2 and a[1] != "-":
+            out.append(a[2:].lower())
+    return out
+
+
+def _keepassxc(view: tuple[str, ...]) -> str | None:
+    """``show`` hides the protected attributes (the password) unless told to show them, or named by ``-a``;
+    ``export`` writes the whole database in clear, ``clip`` puts a password on the clipboard, ``open`` is a
+    shell on the unlocked database."""
+    args = view[1:]
+    if "--help" in args or "-h" in args:
+        return None
+    sub = _first(view, _KEEPASS_VALUES)
+    if sub in ("export", "clip", "cp", "open", "attachment-export"):
+        return CREDENTIAL
+    if sub == "show" and (
+        flagged(args, ("--show-protected", "--totp", "--all"), "st", "akyf")
+        or any(a not in _KEEPASS_PLAIN for a in _attributes(args))
+    ):
+        return CREDENTIAL
+    return None
+
+
+def _kpcli(view: tuple[str, ...]) -> str | None:
+    """kpcli runs a command on the unlocked database (``--command 'show -f entry'``)."""
+    return CREDENTIAL if any(w == "--command" or w.startswith("--command=") for w in view[1:]) else None
+
+
+_PASS_OTHERS = frozenset(
+    "init ls list find search insert add edit generate rm remove delete mv rename cp copy git help version"
+    " reencrypt".split()
+)
+
+
+def _passage(view: tuple[str, ...]) -> str | None:
+    """``passage`` (pass on age keys): ``show NAME`` and a bare ``NAME`` print it."""
+    words = positional(view[1:], frozenset())
+    if not words or "--help" in view:
+        return None
+    return CREDENTIAL if words[0] in ("show", "grep", "otp") or words[0] not in _PASS_OTHERS else None
+
+
+# -- the PaaS and cloud CLIs ------------------------------------------------------------------------------------
+_DOCTL_VALUES = (
+    "-t --access-token -u --api-url -c --config --context -o --output --format --http-retry-max"
+    " --http-retry-wait-max --http-retry-wait-min"
+)
+_DOCTL_DATABASES = ("databases", "database", "db", "dbs", "d")
+_DOCTL = Forms(
+    "auth+token auth+t registry+docker-config r+docker-config reg+docker-config"
+    + "".join(f" {c}+show {c}+exec-credential" for c in ("kubeconfig", "kubecfg", "k8scfg", "cfg", "config"))
+    + "".join(
+        f" {group}+{form}"
+        for group in _DOCTL_DATABASES
+        for form in "connection conn user+get user+list user+ls u+get u+list u+ls pool+get pool+list pool+ls"
+        " p+get p+list p+ls".split()
+    ),
+    values=_DOCTL_VALUES,
+)
+_HEROKU = Forms(
+    "config config:get pg:credentials pg:credentials:url redis:credentials",
+    values="-a --app -r --remote",
+)
+_NETLIFY = Forms("env:list env:get env+list env+get", values="--context --scope --filter --site --auth")
+_SF_VALUES = "-o --target-org -u --targetusername -v --target-dev-hub --api-version --flags-dir"
+_SF = then(
+    Forms(
+        "org+display force:org:display org:display org+auth+show-access-token org+auth+show-sfdx-auth-url"
+        " org+display+user force:user:display user+display org:display:user",
+        values=_SF_VALUES,
+    ),
+    lambda v: (
+        CREDENTIAL
+        if any(w in ("open", "force:org:open", "org:open") for w in v)
+        and flagged(v[1:], ("--url-only", "--urlonly"), "r", "ouvpb")
+        else None
+    ),
+)
+_FIREBASE = Forms(
+    "functions:config:get functions:secrets:access apphosting:secrets:access",
+    values="--project -P --account --config -c",
+)
+_DATABRICKS = Forms(
+    "auth+token auth+env secrets+get-secret", values="-p --profile -o --output --host --log-level --log-file"
+)
+_SCW = then(
+    Forms("secret+version+access config+dump", values="-p --profile -c --config -o --output"),
+    key_after("-p --profile -c --config -o --output", "config+get", secret_key),
+)
+_YARN = key_after("--cwd", "config+get", secret_key)
+
+# -- state that holds the secrets it made -------------------------------------------------------------------------
+_SHOWN_PLAIN = frozenset(("json", "raw"))
+
+
+def _terraform(anywhere: bool) -> Reader:
+    """``output -json|-raw`` prints the sensitive outputs in clear, ``show -json`` the state's values, ``state
+    pull`` the whole state, ``console`` evaluates anything (``nonsensitive(...)``); terragrunt's ``run-all
+    output`` / ``run -- output`` as well (``anywhere``: the form stands after its own words)."""
+
+    def read(view: tuple[str, ...]) -> str | None:
+        args = view[1:]
+        if go_flag(args, frozenset(("help", "h"))):
+            return None
+        words = [w for w in (a.lower() for a in args) if w[:1] != "-"]
+        heads = words if anywhere else words[:1]
+        for k, w in enumerate(heads):
+            if w in ("output", "output-all") and go_flag(args, _SHOWN_PLAIN):
+                return CREDENTIAL
+            if w == "show" and go_flag(args, frozenset(("json",))):
+                return CREDENTIAL
+            if w == "console" or (w == "state" and words[k + 1 : k + 2] == ["pull"]):
+                return CREDENTIAL
+        return None
+
+    return read
+
+
+_PULUMI_VALUES = (
+    "-s --stack -C --cwd --color --config-file -v --verbose --tracing --profiling --memprofilerate"
+)
+_PULUMI = Forms(
+    "config+get env+open",
+    values=_PULUMI_VALUES,
+    flagged={
+        "config": "--show-secrets",
+        "stack+output": "--show-secrets",
+        "stack+export": "--show-secrets",
+        "env+get": "--show-secrets",
+    },
+)
+_ESC = Forms(
+    "open env+open", values="--env -e", flagged={"env+get": "--show-secrets", "get": "--show-secrets"}
+)
+
+# -- decryptors --------------------------------------------------------------------------------------------------
+_SOPS_VALUES = frozenset(
+    (
+        "--config --kms -k --pgp -p --age -a --gcp-kms --azure-kv --hc-vault-transit --input-type --output-type"
+        " --output --extract --filename-override --indent --keyservice --encryption-context"
+        " --shamir-secret-sharing-threshold --encrypted-regex --unencrypted-regex --encrypted-suffix"
+        " --unencrypted-suffix --encrypted-comment-regex --unencrypted-comment-regex --set --add-kms --rm-kms"
+        " --add-pgp --rm-pgp --add-age --rm-age --add-gcp-kms --rm-gcp-kms --add-azure-kv --rm-azure-kv"
+        " --add-hc-vault-transit --rm-hc-vault-transit --aws-profile --verbose-level --log-level"
+    ).split()
+)
+_SOPS_COMMANDS = frozenset(
+    "encrypt rotate set unset publish keyservice updatekeys filestatus groups help h completion".split()
+)
+_SOPS_KEEPS_SEALED = ("--encrypt", "--rotate", "--set", "--unset", "--help", "--version")
+
+
+def _sops(view: tuple[str, ...]) -> str | None:
+    """``-d``/``--decrypt``, ``decrypt``, ``exec-env``/``exec-file`` (the decrypted values handed to a command),
+    ``edit`` and the legacy ``sops FILE`` (the decrypted file opened in the editor, ``EDITOR=cat`` prints it)."""
+    args = view[1:]
+    if flagged(args, ("--decrypt",), "d", "kpa"):
+        return DECRYPTED
+    sub = _first(view, _SOPS_VALUES)
+    if sub in ("decrypt", "exec-env", "exec-file", "edit"):
+        return DECRYPTED
+    if not sub or sub in _SOPS_COMMANDS:
+        return None
+    # a file: the legacy form edits it unless told to encrypt, rotate or set
+    if flagged(args, _SOPS_KEEPS_SEALED, "ervhV", "kpa"):
+        return None
+    return DECRYPTED
+
+
+_ANSIBLE_VAULT_VALUES = frozenset(
+    "--vault-id --vault-password-file --vault-pass-file --output --new-vault-id --new-vault-password-file".split()
+)
+
+
+def _ansible_vault(view: tuple[str, ...]) -> str | None:
+    """``view``, ``decrypt``, ``edit``; argparse takes a long option's prefix (``--vault-pass FILE`` is
+    ``--vault-password-file FILE``), so an option standing for one that takes a value skips its word."""
+    if "--help" in view or "-h" in view:
+        return None
+    words: list[str] = []
+    skip = False
+    for w in view[1:]:
+        if skip:
+            skip = False
+        elif w[:2] == "--" and "=" not in w and len(w) > 3:
+            skip = any(v.startswith(w) for v in _ANSIBLE_VAULT_VALUES)
+        elif w[:1] != "-":
+            words.append(w.lower())
+    return DECRYPTED if words and words[0] in ("view", "decrypt", "edit") else None
+
+
+def _ansible_inventory(view: tuple[str, ...]) -> str | None:
+    """``ansible-inventory --list|--host`` given the vault's password prints the vaulted variables decrypted."""
+    args = view[1:]
+    if "--help" in args or "-h" in args:
+        return None
+    vault = any(a.startswith(("--vault-", "--ask-vault", "--new-vault")) or a in ("-J",) for a in args)
+    return DECRYPTED if vault else None
+
+
+# gpg's commands (an option word that is one, or a unique prefix of one: gpg takes ``--list-k``); given none,
+# gpg guesses -- and for encrypted input it decrypts.
+_GPG_COMMANDS = tuple(
+    f"--{c}"
+    for c in (
+        "version help warranty dump-options dump-option-table sign clear-sign clearsign detach-sign encrypt"
+        " encrypt-files symmetric store decrypt decrypt-files verify verify-files multifile list-keys"
+        " list-public-keys list-secret-keys check-signatures check-sigs list-signatures list-sigs locate-keys"
+        " locate-external-keys show-keys fingerprint list-packets card-edit edit-card card-status change-pin"
+        " delete-keys delete-secret-keys delete-secret-and-public-keys export send-keys export-secret-keys"
+        " export-secret-subkeys export-ssh-key import fast-import receive-keys recv-keys refresh-keys"
+        " search-keys fetch-keys update-trustdb check-trustdb export-ownertrust import-ownertrust"
+        " rebuild-keydb-caches print-md print-mds gen-random gen-prime enarmor dearmor unwrap tofu-policy"
+        " quick-generate-key quick-gen-key quick-set-expire quick-add-key quick-addkey generate-key gen-key"
+        " full-generate-key full-gen-key generate-revocation gen-revoke generate-designated-revocation"
+        " desig-revoke edit-key sign-key lsign-key quick-sign-key quick-lsign-key quick-revoke-sig"
+        " quick-add-uid quick-adduid quick-revoke-uid quick-revuid quick-set-primary-uid change-passphrase"
+        " passwd list-config gpgconf-list gpgconf-test list-gcrypt-config delete-key"
+    ).split()
+)
+_GPG_DECRYPTS = ("--decrypt", "--decrypt-files", "--unwrap", "--show-session-key")
+_GPG_SHORT_COMMANDS = "sebcdkKh"  # -s -e -b -c -d -k -K -h
+_GPG_SHORT_VALUES = "oruRzNfFl"  # they take the rest of the word
+
+
+def _long_is(word: str, names: Sequence[str]) -> bool:
+    """``word`` (``--name[=value]``) is one of ``names``, or a prefix of one long enough to be meant (gpg)."""
+    name = word.partition("=")[0].lower()
+    return len(name) >= 5 and any(n.startswith(name) for n in names)
+
+
+def _gpg_decrypts(view: tuple[str, ...]) -> str | None:
+    """gpg/gpgsm/gpgtar: ``-d``, ``--decrypt`` (and its prefixes), ``--unwrap``; for gpg, no command at all."""
+    args = view[1:]
+    command = False
+    for a in args:
+        if a == "--":
+            break
+        if a[:2] == "--":
+            if _long_is(a, _GPG_DECRYPTS):
+                return DECRYPTED
+            command = command or _long_is(a, _GPG_COMMANDS)
+        elif a[:1] == "-" and len(a) > 1:
+            for ch in a[1:]:
+                if ch == "d":
+                    return DECRYPTED
+                if ch in _GPG_SHORT_COMMANDS:
+                    command = True
+                if ch in _GPG_SHORT_VALUES:
+                    break
+    if view[0] in ("gpg", "gpg2") and not command:
+        return DECRYPTED  # `gpg secrets.gpg`, `gpg -o out x.gpg`, `... | gpg`: gpg guesses, and decrypts
+    return None
+
+
+def _age(view: tuple[str, ...]) -> str | None:
+    return DECRYPTED if flagged(view[1:], ("--decrypt",), "d", "iorRj") else None
+
+
+_GIT_CONFIG_VALUES = frozenset("-f --file --blob --type --default --comment --url".split())
+_GIT_CONFIG_CHANGES = frozenset(
+    "--unset --unset-all --add --replace-all --remove-section --rename-section -e --edit".split()
+)
+
+
+def _secret_setting(key: str) -> bool:
+    """A setting that holds a secret: ``github.token``, ``hub.oauthtoken``, ``http.extraHeader`` (an
+    Authorization header), ``sendemail.smtpPass``."""
+    return secret_key(key) or "extraheader" in key or key.endswith(("pass", "oauth"))
+
+
+def _git_config(view: tuple[str, ...]) -> str | None:
+    """``git config [--global] [--get|--get-all|--get-regexp|get] KEY`` of a secret setting; setting one (a
+    value after the key) prints nothing."""
+    words = positional(view[2:], _GIT_CONFIG_VALUES)
+    if words[:1] in (["set"], ["unset"], ["rename-section"], ["remove-section"], ["edit"]) or any(
+        w in _GIT_CONFIG_CHANGES for w in view[2:]
+    ):
+        return None  # a change of the setting (asked for as such where it is one), not a print
+    if words[:1] == ["get"]:
+        words = words[1:]
+    getting = any(w.startswith("--get") for w in view[2:])
+    if words and (getting or len(words) == 1) and _secret_setting(words[0]):
+        return CREDENTIAL
+    return None
+
+
+def _git_tools(view: tuple[str, ...]) -> str | None:
+    """``git crypt unlock|export-key``, ``git secret reveal|cat`` (git runs git-crypt and git-secret), ``git
+    config`` of a secret setting (``~/.gitconfig`` keeps ``github.token``)."""
+    if len(view) > 2 and view[1] in ("crypt", "secret"):
+        return _GIT_CRYPT(view[1:]) if view[1] == "crypt" else _GIT_SECRET(view[1:])
+    if len(view) > 2 and view[1] == "config":
+        return _git_config(view)
+    return None
+
+
+_COMPOSER_AUTH = ("github-oauth", "gitlab-oauth", "gitlab-token", "http-basic", "bearer", "bitbucket-oauth")
+
+
+def _composer(view: tuple[str, ...]) -> str | None:
+    """``composer config [-g] github-oauth.github.com`` prints the token kept in auth.json (a key, no value)."""
+    words = positional(view[1:], frozenset(("-d", "--working-dir", "-f", "--file")))
+    if words[:1] == ["config"] and len(words) == 2 and words[1].startswith(_COMPOSER_AUTH):
+        return CREDENTIAL
+    return None
+
+
+_GIT_CRYPT = then(_only(DECRYPTED, Forms("unlock")), Forms("export-key"))
+_GIT_SECRET = _only(DECRYPTED, Forms("reveal cat", values="-d -p -m"))
+_BLACKBOX = (
+    "blackbox_cat blackbox_decrypt_file blackbox_decrypt_all_files blackbox_edit blackbox_edit_start"
+    " blackbox_postdeploy blackbox_view"
+).split()
+_CHEZMOI = then(
+    _only(DECRYPTED, Forms("decrypt age+decrypt", values="-c --config -S --source -D --destination")),
+    Forms("cat secret execute-template dump", values="-c --config -S --source -D --destination"),
+)
+
+KEEPERS: dict[str, Reader] = {
+    # password managers and secret stores
+    "keepassxc-cli": _keepassxc,
+    "keepassxc.cli": _keepassxc,
+    "kpcli": _kpcli,
+    "rbw": Forms("get code totp"),
+    "passage": _passage,
+    "passbolt": Forms("get+resource"),
+    "kwallet-query": lambda v: CREDENTIAL if flagged(v[1:], ("--read-password",), "r", "fw") else None,
+    "ykman": Forms("oath+accounts+code oath+code"),
+    "akeyless": Forms("get-secret-value get-dynamic-secret-value get-rotated-secret-value"),
+    "conjur": Forms("variable+get variable+value"),
+    "berglas": Forms("access"),
+    "teller": Forms("env export sh yaml json"),
+    "bws": Forms("secret+get secret+list get+secret list+secrets"),
+    "keeper": Forms("find-password", flagged={"get": "--unmask"}),
+    "bw": Forms("serve", values="--session --port --hostname"),  # the unlocked vault served on a local port
+    "dcli": Forms("password p note n otp read secret"),
+    "ksm": Forms("secret+get secret+notation secret+totp secret+download"),
+    "hcp": Forms("auth+print-access-token vault-secrets+secrets+open"),
+    "phase": Forms("secrets+get secrets+export", flagged={"secrets+list": "--show"}),
+    "sst": Forms("secret+list secrets+list secret+get secrets+get"),
+    # the PaaS and cloud CLIs
+    "doctl": _DOCTL,
+    "heroku": _HEROKU,
+    "netlify": _NETLIFY,
+    "netlify-cli": _NETLIFY,
+    "ntl": _NETLIFY,
+    "vercel": Forms("pull env+pull", values="--scope -S --token -t --cwd --environment -A --local-config"),
+    "railway": Forms("variables variable vars", values="-s --service -e --environment"),
+    "cf": Forms("env"),
+    "eb": Forms("printenv"),
+    "kamal": Forms("secrets+print secrets+fetch secrets+extract", values="-c --config-file -d --destination"),
+    "sf": _SF,
+    "sfdx": _SF,
+    "firebase": _FIREBASE,
+    "firebase-tools": _FIREBASE,
+    "supabase": Forms("projects+api-keys", values="--workdir --project-ref -o --output"),
+    "stripe": Forms(flagged={"config": "--list"}, values="--project-name -p --api-key --color --config"),
+    "databricks": _DATABRICKS,
+    "cloudflared": Forms("access+token tunnel+token"),
+    "kubelogin": Forms("get-token"),
+    "aws-iam-authenticator": Forms("token"),
+    "gke-gcloud-auth-plugin": _always(CREDENTIAL),
+    "saml2aws": Forms("script"),
+    "argocd": Forms("admin+initial-password"),
+    "glab": Forms("variable+get variable+export variable+list"),
+    "shopify": Forms("app+env+show app+env+pull"),
+    "convex": Forms("env+list env+get"),
+    "turso": Forms("auth+token"),
+    "neonctl": Forms("connection-string cs"),
+    "neon": Forms("connection-string cs"),
+    "eas": Forms("env:pull env:get", flagged={"env:list": "--include-sensitive"}),
+    "ibmcloud": Forms("iam+oauth-tokens"),
+    "oci": Forms("secrets+secret-bundle+get secrets+secret-bundle+get-secret-bundle-by-name"),
+    "scw": _SCW,
+    "mc": Forms("alias+list alias+ls alias+export config+host+list config+host+ls"),
+    "rclone": Forms("config+show config+dump", values="--config"),
+    "s3cmd": lambda v: CREDENTIAL if "--dump-config" in v else None,
+    "yarn": _YARN,
+    "composer": _composer,
+    "snyk": then(
+        Forms("config+get"), lambda v: CREDENTIAL if positional(v[1:], frozenset()) == ["config"] else None
+    ),
+    "travis": Forms("token"),
+    "consul": Forms("acl+token+read acl+token+list"),
+    "nomad": Forms("acl+token+self acl+token+info acl+token+list"),
+    # state that holds the secrets it made
+    "terraform": _terraform(anywhere=False),
+    "tofu": _terraform(anywhere=False),
+    "terragrunt": _terraform(anywhere=True),
+    "pulumi": _PULUMI,
+    "esc": _ESC,
+    # decryptors
+    "sops": _sops,
+    "ansible-vault": _ansible_vault,
+    "ansible-inventory": _ansible_inventory,
+    "gpgsm": _gpg_decrypts,
+    "gpgtar": _gpg_decrypts,
+    "age": _age,
+    "sq": _only(DECRYPTED, Forms("decrypt key+export")),
+    "rage": _age,
+    "helm": _only(DECRYPTED, Forms("secrets+decrypt secrets+dec secrets+view secrets+edit secrets+template")),
+    "git-crypt": _GIT_CRYPT,
+    "git-secret": _GIT_SECRET,
+    "transcrypt": lambda v: CREDENTIAL if flagged(v[1:], ("--display",), "d", "cpCei") else None,
+    **dict.fromkeys(_BLACKBOX, _always(DECRYPTED)),
+    "blackbox": _only(DECRYPTED, Forms("cat decrypt edit")),
+    "chezmoi": _CHEZMOI,
+    "dotenvx": Forms(
+        "decrypt get keypair", values="-f --env-file -fk --env-keys-file -k --key -e --env --convention"
+    ),
+    "dotenv-vault": Forms("keys decrypt"),
+    "ejson": _only(DECRYPTED, Forms("decrypt", values="-keydir -k --keydir")),
+    "ejson2env": _always(DECRYPTED),
+    "kubeseal": lambda v: DECRYPTED if flagged(v[1:], ("--recovery-unseal",)) else None,
+}
+
+
+# The tools above no other table reads (views.KNOWN_PROGRAMS without them, as before they were read here).
+HANDS_ON_KEEPERS = frozenset(
+    (
+        "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
+        " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
+        " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory"
+    ).split()
+) | frozenset(_BLACKBOX)
+
+
+def amend(readers: dict[str, Reader]) -> None:
+    """Register KEEPERS into ``readers`` (credentials' READERS): a tool read there already (``heroku
+    auth:token``, ``gpg --export-secret-keys``, ``git credential fill``) is read by both."""
+    for verb, reader in KEEPERS.items():
+        readers[verb] = then(readers[verb], reader) if verb in readers else reader
+    for verb in ("gpg", "gpg2"):
+        readers[verb] = then(readers[verb], _gpg_decrypts)
+    readers["git"] = then(readers["git"], _git_tools)
