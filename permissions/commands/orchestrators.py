@@ -2,7 +2,7 @@
 started, signalled, stopped or deleted on another machine -- Temporal's ``temporal`` and ``tctl`` (workflows
 started, terminated, reset, schedules triggered), Prefect's (deployments run and made, a worker started),
 Dagster's (jobs launched or executed, assets materialised), Airflow's (DAGs triggered, paused, deleted,
-backfilled; variables and connections set), Ray's (clusters up and down, jobs submitted) and Render's CLI.
+backfilled; variables and connections set), Ray's (clusters up and down, jobs submitted).
 Their first known verb decides (``permissions.commands.families.Decided``): listings, descriptions, logs and
 the local development servers (``temporal server start-dev``, ``prefect server start``, ``dagster dev``,
 ``airflow standalone``, ``airflow dags test``) stay ordinary; a command with no known verb is external (fail
@@ -47,5 +47,4 @@ DECIDED: dict[str, Spec] = {
         "submit up down exec attach",
         "--address",
     ),
-    "render": Spec("login logout workspace workspaces whoami", "", "--output -o"),
 }

@@ -265,7 +265,8 @@ ORDINARY = [
     "jj log",
     "jj st",
     "jj new main",
-    "fossil commit -m wip",
+    # (`fossil commit -m wip` left this list in session 19: Fossil's autosync, on by default, pushes the commit
+    # -- an external effect, test_redteam_more_remotes.py)
     "bzr commit -m wip",
     "kubectl get pods",
     "kubectl describe deploy/x",

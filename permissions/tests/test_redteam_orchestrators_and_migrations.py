@@ -1,7 +1,7 @@
 """Red team (session 19), external effects by family (§5 step 6, R4.10; issue #26 point 3): work started,
 stopped or deleted on another machine by the workflow orchestrators and compute clusters' CLIs (Temporal's
 ``temporal``/``tctl``, Prefect's, Dagster's, Airflow's, Ray's), a project copied into a pod (``oc rsync``, ``oc
-rsh``), Vercel's CLI by its short name ``vc``, Render's CLI, the release tools no row named (Dist::Zilla's
+rsh``), Vercel's CLI by its short name ``vc``, the release tools no row named (Dist::Zilla's
 ``release``, ``wasm-pack publish``, ``release-plz release``, BOSH's deployments, Claudia.js's Lambda deploys) -- and a database migration run against a server that
 is not this machine or against production (``migrate -database postgres://prod ... up``, ``flyway
 -url=jdbc:postgresql://prod/db migrate``, ``hasura migrate apply --endpoint https://...``, ``knex migrate:latest
@@ -63,7 +63,6 @@ ORCHESTRATED = [
     "vc env add SECRET production",
     "vc rm app -y",
     "render deploys create srv-1",
-    "render services delete srv-1",
 ]
 
 RELEASES = [
