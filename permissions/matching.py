@@ -31,6 +31,7 @@ from permissions.commands.options import (
 )
 from permissions.commands.views import (
     HANDED_NAMES,
+    INITIALIZES,
     KNOWN_PROGRAMS,
     KUBECTL_CARRIERS,
     KUBECTL_NAMES,
@@ -269,7 +270,9 @@ def _launched_forms(p: Pattern) -> list[Pattern]:
     launched words as the views read them (the package's own command, its version dropped), the pattern's text
     kept for the sentence a person reads. A wrapper's pattern (`Terminal(env rm)`) is not widened. A project
     initializer (`create-x`, `@s/create-x`, `@s/create`) is also what `npm init x` / `npm create x`, `yarn
-    create x`, `pnpm create x` and `bun create x` run (_initialized)."""
+    create x`, `pnpm create x` and `bun create x` run (_initialized); and a pattern spelled with one of those
+    (`Terminal(yarn create evil)`) names the package it runs (`create-evil`), which the views of every other
+    spelling read (`npx create-evil`, `npm init evil`, `pnpm create evil@1`)."""
     words = p.words
     if p.action_type != "terminal" or not words or words[0][1] or any(pre for _, pre in words[:-1]):
         return []
@@ -283,13 +286,15 @@ def _launched_forms(p: Pattern) -> list[Pattern]:
             out.append(Pattern(p.text, p.label, p.action_type, p.content, found, p.matchable))
 
     packages = [words]  # the package words as written (not a command name the views guess for it)
-    if len(literal) > 1 and (literal[0] in _LAUNCHER_FIRST or literal[:2] in _LAUNCHER_PAIRS):
+    pair = literal[:2]
+    if len(literal) > 1 and (literal[0] in _LAUNCHER_FIRST or pair in _LAUNCHER_PAIRS or pair in INITIALIZES):
         for view in views(literal)[1:]:
             k = len(literal) - len(
                 view
             )  # the view is the pattern's tail, its program word as the view reads it
             if k >= 1 and view[1:] == literal[k + 1 :]:
-                launched = ((view[0], False), *words[k + 1 :])
+                # (`Terminal(npm create evil*)`: the package's name still ends in a wildcard, `create-evil*`)
+                launched = ((view[0], k == len(words) - 1 and words[k][1]), *words[k + 1 :])
                 add(launched)
                 if literal[k].partition("@")[0] == view[0].partition("@")[0] or literal[k] == view[0]:
                     packages.append(launched)
@@ -728,7 +733,8 @@ def _prefix_never_covers(words: tuple[str, ...]) -> bool:
 # R4.8, R4.9: programs that run a command line they are given -- transparent wrappers (`env`, `timeout 5`,
 # `nice`, `flock LOCK`), the package managers' launchers that fetch or find a package's program and run it
 # (`npx`, `bunx`, `uvx`, `pnpm dlx`, `npm exec`, `yarn dlx`, `bun x`, `pipx run`, `uv run`, pnpm's word that
-# names no pnpm command, `corepack pnpm`), and the runners of environments, secrets and containers that run a
+# names no pnpm command, `corepack pnpm`, `deno run npm:x`; the project initializers, `npm init x`, `yarn|pnpm|bun
+# create x`, `deno init --npm x`), and the runners of environments, secrets and containers that run a
 # program after their subcommand (SUBCOMMAND_RUNNERS: `poetry run`, `hatch env run --`, `op run --`, `mise exec
 # --`, `direnv exec DIR`, `docker run IMAGE`, `docker compose exec SERVICE`, `kubectl exec POD --`, `bundle
 # exec`, ...), tox's and nox's posargs, kubectl by its other names, the multi-call binaries (`coreutils rm`,
@@ -746,7 +752,7 @@ _WRAPPING = (
     | POSARGS_RUNNERS
     | KUBECTL_NAMES
     | KUBECTL_CARRIERS
-    | {"npm", "pnpm", "yarn", "bun", "pipx", "uv", "corepack", "coreutils", "shx", "docker-compose"}
+    | {"npm", "pnpm", "yarn", "bun", "pipx", "uv", "corepack", "coreutils", "shx", "docker-compose", "deno"}
     | {"podman-compose"}
 ) - _GUARDED
 
@@ -859,7 +865,12 @@ def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool
         return before == "run"
     if verb == "hatch":
         return "run" in words[1:k]
-    return verb in UNKNOWN_WORD_RUNS and (verb, before) not in SUBCOMMAND_RUNNERS
+    # (`pnpm create vite`: the initializer's package, create-vite, not a script)
+    return (
+        verb in UNKNOWN_WORD_RUNS
+        and (verb, before) not in SUBCOMMAND_RUNNERS
+        and (verb, before) not in INITIALIZES
+    )
 
 
 def _reaches(p: Pattern, starts: list[tuple[int, tuple[str, ...]]]) -> bool:
