@@ -35,6 +35,7 @@ from permissions.commands.views import (
     KNOWN_PROGRAMS,
     KUBECTL_CARRIERS,
     KUBECTL_NAMES,
+    is_assignment,
     look_through,
 )
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
@@ -293,8 +294,10 @@ def _launched_forms(p: Pattern) -> list[Pattern]:
                 view
             )  # the view is the pattern's tail, its program word as the view reads it
             if k >= 1 and view[1:] == literal[k + 1 :]:
-                # (`Terminal(npm create evil*)`: the package's name still ends in a wildcard, `create-evil*`)
-                launched = ((view[0], k == len(words) - 1 and words[k][1]), *words[k + 1 :])
+                # (`Terminal(npm create evil*)`: the initializer's package still ends in a wildcard, `create-evil*`;
+                # a launcher's star is no program's name: `Terminal(npx r*)` is not every `r…` tool)
+                star = words[k][1] and k == len(words) - 1 and pair in INITIALIZES and bool(view[0])
+                launched = ((view[0], star), *words[k + 1 :])
                 add(launched)
                 if literal[k].partition("@")[0] == view[0].partition("@")[0] or literal[k] == view[0]:
                     packages.append(launched)
@@ -785,9 +788,15 @@ _CHANGERS = frozenset(REMOVERS) | {
 def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:
     """Whether ``words`` is led by a wrapper or launcher, as written or by another name (`/usr/bin/env`,
     `gtimeout`: its first view then is the same words renamed)."""
-    if words[0] in _WRAPPING:
+    first = words[0]
+    if first in _WRAPPING:
         return True
     renamed = all_views[1]
+    if "=" in first and is_assignment(first):
+        # red team: `FOO=1 npx evil`, `FOO=1 env rm -rf src` -- the first view is the segment past its assignments
+        return bool(renamed) and (
+            renamed[0] in _WRAPPING or (len(all_views) > 2 and _wraps(renamed, all_views[1:]))
+        )
     return len(renamed) == len(words) and renamed[0] in _WRAPPING and renamed[1:] == words[1:]
 
 
@@ -810,8 +819,11 @@ def _wrapped_starts(
         return out  # R4.10: uv's own pip interface, read as pip's command line (it runs no program)
     maybe = _posargs_from(words)
     own = maybe == 2 and (words[0], words[1]) in _OWN_TOOLS  # an unknown word is the program's own tool
+    # (a segment led by assignments: the command past them is the segment itself, as a prefix allow reads it;
+    # what a wrapper or launcher there runs is another command -- `FOO=1 npx evil`)
+    bare = all_views[1] if "=" in words[0] and is_assignment(words[0]) else None
     for v in all_views[1:]:
-        if not v or not v[0]:
+        if not v or not v[0] or v is bare:
             continue
         c = 0
         m = min(len(v), n)
@@ -861,6 +873,16 @@ def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool
     if not view or (view[0] in KNOWN_PROGRAMS and view[0] not in _INERT):
         return False
     verb, before = words[0], words[k - 1]
+    own = UNKNOWN_WORD_RUNS.get(verb, frozenset())
+    for j in range(1, k):
+        w = words[j]
+        if (
+            w in _WRAPPING
+            and words[j - 1][:1] != "-"
+            and (verb, w) not in SUBCOMMAND_RUNNERS
+            and w not in own
+        ):
+            return False  # red team: `pnpm exec npx create-x`, `hatch run npx x`: a launcher's package, no script
     if verb == "bun":
         return before == "run"
     if verb == "hatch":

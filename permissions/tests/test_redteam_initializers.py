@@ -19,13 +19,18 @@ aliases and npm's command lookup takes their unique abbreviations (`npm cre x`, 
   (`npm innit vite .husky`, `npm cre vite .husky`, `bun c vite .husky`) nor past npm's own options (`npm --yes
   init vite .husky`, `npm -w a init vite .husky`).
 
+- R4.8, red team, the same hole for every wrapper: a segment led by assignments was not read as led by the
+  wrapper after them (`Terminal(FOO=1 npx)` covered `FOO=1 npx evil`, `Terminal(FOO=1 env)` `FOO=1 env rm -rf
+  src`), and pnpm's and hatch's script reading took a nested launcher's package for a script
+  (`Terminal(pnpm exec npx)` covered `pnpm exec npx evil`).
+
 A project initializer followed, in the same command, by a run of the project it wrote (`npm create vite my-app
 && cd my-app && npm run dev`) is left as it was: the initializer is a program the allow names, what it writes is
 its own behaviour (most also install the template's dependencies themselves, running its scripts), as `git
 clone URL && cd x && make` and `cargo new x && cd x && cargo run` are; what now asks is the initializer no rule
 named. Those cases are guards.
 
-On 0ae6cad (the frozen base) 166 of these 280 cases failed; the cases marked "guard" held there too.
+On 0ae6cad (the frozen base) 186 of these 311 cases failed; the cases marked "guard" held there too.
 """
 
 from __future__ import annotations
@@ -96,6 +101,12 @@ NOT_COVERED = [
     ("corepack yarn", "corepack yarn create evil"),
     ("npm.cmd", "npm.cmd init evil"),
     ("NPM", "NPM init evil"),
+    ("FOO=1 npm", "FOO=1 npm init evil"),
+    ("CI=1 npm", "CI=1 npm create evil my-app"),
+    ("FOO=1 npm.cmd", "FOO=1 npm.cmd init evil"),
+    ("pnpm exec npm", "pnpm exec npm init evil"),
+    ("pnpm exec npx", "pnpm exec npx create-evil"),
+    ("hatch run npx", "hatch run npx create-evil"),
 ]
 
 
@@ -106,6 +117,45 @@ def test_a_managers_prefix_does_not_cover_the_initializer_it_runs(
 ) -> None:
     v = term(command, allow=(f"Terminal({allow})",), runs_in=runs_in)
     assert v.decision == "require_approval", (allow, command, runs_in, v.reason)
+
+
+# red team, R4.8: the same hole for every wrapper and launcher -- a segment led by assignments was not read as
+# led by the wrapper after them, and pnpm's (or hatch's) script reading took a nested launcher's package for a
+# script: an allow spelling the assignments (or the nested launcher) covered what the wrapper runs
+BEHIND_ASSIGNMENTS = [
+    ("FOO=1 env", "FOO=1 env rm -rf src"),
+    ("FOO=1 /usr/bin/env", "FOO=1 /usr/bin/env rm -rf src"),  # guard: held (the verb path)
+    ("FOO=1 npx", "FOO=1 npx evil"),
+    ("FOO=1 BAR=2 npx", "FOO=1 BAR=2 npx evil"),
+    ("FOO=1 pnpm dlx", "FOO=1 pnpm dlx evil"),
+    ("FOO=1 npm", "FOO=1 npm exec evil"),
+    ("NODE_ENV=test npx", "NODE_ENV=test npx jest"),
+    ("pnpm exec npx", "pnpm exec npx evil-pkg"),
+    ("hatch run npx", "hatch run npx evil"),
+]
+
+
+@pytest.mark.parametrize(("allow", "command"), BEHIND_ASSIGNMENTS)
+def test_a_wrapper_behind_assignments_covers_only_what_it_names(allow: str, command: str) -> None:
+    v = term(command, allow=(f"Terminal({allow})",))
+    assert v.decision == "require_approval", (allow, command, v.reason)
+
+
+@pytest.mark.parametrize(
+    ("allow", "command"),
+    [
+        ("CI=1 npm test", "CI=1 npm test"),
+        ("CI=1 npm", "CI=1 npm test"),
+        ("CI=1 npx jest", "CI=1 npx jest --ci"),
+        ("FOO=1 env rm", "FOO=1 env rm -rf build"),
+        ("pnpm", "pnpm --filter env build"),
+        ("pnpm", "pnpm build"),
+        ("hatch run", "hatch run test"),
+    ],
+)
+def test_guard_a_wrapper_behind_assignments_naming_what_it_runs(allow: str, command: str) -> None:
+    v = term(command, allow=(f"Terminal({allow})",))
+    assert v.decision == "auto_approve", (allow, command, v.reason)
 
 
 def test_nor_does_it_in_a_compound() -> None:
@@ -278,6 +328,9 @@ NOT_DENIED = [
     ("npx create-evil", "npm", "npm init evil/thing"),
     ("npx create-evil", "bun", "bun create ./evil.tsx"),
     ("npx create-evil", "deno", "deno init evil"),
+    ("npm create evil*", "npx", "npx create-vite"),
+    ("npm create *", "ls", "ls"),  # an initializer's star names create- packages only
+    ("npx r*", "rm", "rm -rf build"),  # a launcher's star is no program's name
 ]
 
 
