@@ -873,14 +873,14 @@ def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool
     if not view or (view[0] in KNOWN_PROGRAMS and view[0] not in _INERT):
         return False
     verb, before = words[0], words[k - 1]
-    own = UNKNOWN_WORD_RUNS.get(verb, frozenset())
+    commands = UNKNOWN_WORD_RUNS.get(verb, frozenset())  # (pnpm's own: `pnpm env use`)
     for j in range(1, k):
         w = words[j]
         if (
             w in _WRAPPING
-            and words[j - 1][:1] != "-"
-            and (verb, w) not in SUBCOMMAND_RUNNERS
-            and w not in own
+            and words[j - 1][:1] != "-"  # (not an option's value: `pnpm --filter env build`)
+            and (verb, w) not in SUBCOMMAND_RUNNERS  # (`hatch env run`)
+            and w not in commands
         ):
             return False  # red team: `pnpm exec npx create-x`, `hatch run npx x`: a launcher's package, no script
     if verb == "bun":

@@ -822,8 +822,9 @@ INITIALIZES = frozenset(
     | {("yarn", "create"), ("pnpm", "create"), ("bun", "create"), ("bun", "c")}
 )
 # Their options that take the next word (npm's: the workspace, the scope, the `init-*` defaults, where the
-# registry, the cache and the settings are; yarn's `-p` package) and those that never do; any other option
-# written apart from a value may take the next word or not (both readings are views: deny sees more).
+# registry, the cache and the settings are) and those that never do (npm's, yarn's `-q`, bun's, deno's `--npm`);
+# any other option written apart from a value may take the next word or not (both readings are views: deny sees
+# more, and an allow must name both).
 _INIT_VALUED = frozenset(
     "-w --workspace --scope -C --prefix --registry --cache --userconfig --globalconfig --loglevel --tag -L"
     " --location --otp --before --omit --include --install-strategy --script-shell --node-options --init-module"
