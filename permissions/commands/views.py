@@ -789,6 +789,7 @@ def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             found += _subcommand_runner((verb, *cur[k:]), sub)
         elif (verb, w) in INITIALIZES:
             found.append((verb, *cur[k:]))  # `npm --yes init x`: its initializer, past npm's own options
+            found += [("node", m) for j in range(1, k) if (m := _init_module(cur[j], cur[j + 1]))]
         elif known is not None and w[:1] != "-" and w not in known:
             found.append(cur[k:])  # R4.9: `pnpm --filter web eslint .` runs eslint (or a value: both)
         if not w.startswith("-") and not value:
@@ -850,6 +851,9 @@ def _initializer_views(cur: tuple[str, ...], k: int = 2) -> list[tuple[str, ...]
             if k < n:
                 found += [(p, *cur[k + 1 :]) for p in _initializer_packages(cur[k])]
             return found
+        module = _init_module(w, cur[k + 1] if k + 1 < n else "")
+        if module:
+            found.append(("node", module))  # red team: npm's init runs the module it is given as its template
         if "=" in w or w in _INIT_FLAGS or w.startswith("--no-"):
             k += 1
             continue
@@ -857,6 +861,16 @@ def _initializer_views(cur: tuple[str, ...], k: int = 2) -> list[tuple[str, ...]
             found += [(p, *cur[k + 2 :]) for p in _initializer_packages(cur[k + 1])]  # the option a flag
         k += 2  # the option takes the next word
     return found
+
+
+def _init_module(option: str, after: str) -> str:
+    """red team: the file `npm init --init-module FILE` (`--init-module=FILE`, the abbreviation nopt takes,
+    `--init-m`, and the old `--init.module`) loads and runs to ask its questions (init-package-json); ''
+    for any other option."""
+    name, eq, value = option.partition("=")
+    if name != "--init.module" and not (len(name) >= 8 and "--init-module".startswith(name)):
+        return ""
+    return value if eq else after
 
 
 def _initializer_packages(word: str) -> list[str]:

@@ -19,6 +19,9 @@ aliases and npm's command lookup takes their unique abbreviations (`npm cre x`, 
   (`npm innit vite .husky`, `npm cre vite .husky`, `bun c vite .husky`) nor past npm's own options (`npm --yes
   init vite .husky`, `npm -w a init vite .husky`).
 
+- red team: `npm init --init-module FILE` (with or without `-y`) loads and runs FILE to ask its questions: a
+  program a bare allow of npm (or of `npm init`) covered, and, written by the same command, a file written then
+  run that was not read as one.
 - R4.8, red team, the same hole for every wrapper: a segment led by assignments was not read as led by the
   wrapper after them (`Terminal(FOO=1 npx)` covered `FOO=1 npx evil`, `Terminal(FOO=1 env)` `FOO=1 env rm -rf
   src`), and pnpm's and hatch's script reading took a nested launcher's package for a script
@@ -30,7 +33,7 @@ its own behaviour (most also install the template's dependencies themselves, run
 clone URL && cd x && make` and `cargo new x && cd x && cargo run` are; what now asks is the initializer no rule
 named. Those cases are guards.
 
-On 0ae6cad (the frozen base) 186 of these 311 cases failed; the cases marked "guard" held there too.
+On 0ae6cad (the frozen base) 194 of these 319 cases failed; the cases marked "guard" held there too.
 """
 
 from __future__ import annotations
@@ -162,6 +165,32 @@ def test_nor_does_it_in_a_compound() -> None:
     command = "npm create evil@latest my-app -- --yes && cd my-app && npm run dev"
     v = term(command, allow=("Terminal(npm)", "Terminal(cd)"))
     assert v.decision == "require_approval", v.reason
+
+
+# red team: npm's init loads and runs the module `--init-module` names to ask its questions (init-package-json),
+# with or without `-y`: a program no rule named (and, written by the same command, a file written then run)
+INIT_MODULE = [
+    ("npm", "npm init -y --init-module ./tpl.js"),
+    ("npm", "npm init --init-module=./tpl.js"),
+    ("npm", "npm init -y --init-m=tpl.js"),
+    ("npm", "npm init --init.module tpl.js -y"),
+    ("npm", "npm --init-module tpl.js init -y"),
+    ("npm init", "npm init --yes --init-module ./tpl.js"),
+    ("npm init -y", "npm init -y --init-module ./tpl.js"),
+]
+
+
+@pytest.mark.parametrize(("allow", "command"), INIT_MODULE)
+def test_npms_init_module_is_a_program_the_allow_must_name(allow: str, command: str) -> None:
+    assert term(command, allow=(f"Terminal({allow})",)).decision == "require_approval", (allow, command)
+    assert term(command, allow=(f"Terminal({command})",)).decision == "auto_approve", (
+        command
+    )  # (R4.9's exact)
+
+
+def test_an_init_module_written_by_the_same_command_is_a_file_written_then_run() -> None:
+    v = term("echo 'module.exports = {}' > i.js && npm init -y --init-module ./i.js", autonomy=AUTO_MODE)
+    assert (v.decision, v.reason) == ("require_approval", "unparseable"), v.reason
 
 
 # guards: the launchers' own forms already asked under a bare allow of the manager (what the initializers now match)
