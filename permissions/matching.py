@@ -830,8 +830,8 @@ def _wrapped_starts(
         while c < m and v[-1 - c] == words[-1 - c]:
             c += 1
         k = n - c if c == len(v) else n - c - 1
-        if k < 1 or v[0] == words[0]:
-            continue
+        if k < 1 or v[0] == words[0] or (bare is not None and bare and v[0] == bare[0]):
+            continue  # (the program itself again: `FOO=1 npm test` read with npm's options from FOO)
         if _maybe_script(words, k, v):
             maybe = min(maybe, k + 1)  # the script's arguments (`hatch run test -- -k x`)
         elif k < maybe or _acts(v, not own):
