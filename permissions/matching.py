@@ -31,9 +31,11 @@ from permissions.commands.options import (
 )
 from permissions.commands.views import (
     HANDED_NAMES,
+    INITIALIZES,
     KNOWN_PROGRAMS,
     KUBECTL_CARRIERS,
     KUBECTL_NAMES,
+    is_assignment,
     look_through,
 )
 from permissions.commands.windows_names import PROGRAMS as WINDOWS_POSIX
@@ -269,7 +271,9 @@ def _launched_forms(p: Pattern) -> list[Pattern]:
     launched words as the views read them (the package's own command, its version dropped), the pattern's text
     kept for the sentence a person reads. A wrapper's pattern (`Terminal(env rm)`) is not widened. A project
     initializer (`create-x`, `@s/create-x`, `@s/create`) is also what `npm init x` / `npm create x`, `yarn
-    create x`, `pnpm create x` and `bun create x` run (_initialized)."""
+    create x`, `pnpm create x` and `bun create x` run (_initialized); and a pattern spelled with one of those
+    (`Terminal(yarn create evil)`) names the package it runs (`create-evil`), which the views of every other
+    spelling read (`npx create-evil`, `npm init evil`, `pnpm create evil@1`)."""
     words = p.words
     if p.action_type != "terminal" or not words or words[0][1] or any(pre for _, pre in words[:-1]):
         return []
@@ -283,13 +287,17 @@ def _launched_forms(p: Pattern) -> list[Pattern]:
             out.append(Pattern(p.text, p.label, p.action_type, p.content, found, p.matchable))
 
     packages = [words]  # the package words as written (not a command name the views guess for it)
-    if len(literal) > 1 and (literal[0] in _LAUNCHER_FIRST or literal[:2] in _LAUNCHER_PAIRS):
+    pair = literal[:2]
+    if len(literal) > 1 and (literal[0] in _LAUNCHER_FIRST or pair in _LAUNCHER_PAIRS or pair in INITIALIZES):
         for view in views(literal)[1:]:
             k = len(literal) - len(
                 view
             )  # the view is the pattern's tail, its program word as the view reads it
             if k >= 1 and view[1:] == literal[k + 1 :]:
-                launched = ((view[0], False), *words[k + 1 :])
+                # (`Terminal(npm create evil*)`: the initializer's package still ends in a wildcard, `create-evil*`;
+                # a launcher's star is no program's name: `Terminal(npx r*)` is not every `r…` tool)
+                star = words[k][1] and k == len(words) - 1 and pair in INITIALIZES and bool(view[0])
+                launched = ((view[0], star), *words[k + 1 :])
                 add(launched)
                 if literal[k].partition("@")[0] == view[0].partition("@")[0] or literal[k] == view[0]:
                     packages.append(launched)
@@ -728,7 +736,8 @@ def _prefix_never_covers(words: tuple[str, ...]) -> bool:
 # R4.8, R4.9: programs that run a command line they are given -- transparent wrappers (`env`, `timeout 5`,
 # `nice`, `flock LOCK`), the package managers' launchers that fetch or find a package's program and run it
 # (`npx`, `bunx`, `uvx`, `pnpm dlx`, `npm exec`, `yarn dlx`, `bun x`, `pipx run`, `uv run`, pnpm's word that
-# names no pnpm command, `corepack pnpm`), and the runners of environments, secrets and containers that run a
+# names no pnpm command, `corepack pnpm`, `deno run npm:x`; the project initializers, `npm init x`, `yarn|pnpm|bun
+# create x`, `deno init --npm x`), and the runners of environments, secrets and containers that run a
 # program after their subcommand (SUBCOMMAND_RUNNERS: `poetry run`, `hatch env run --`, `op run --`, `mise exec
 # --`, `direnv exec DIR`, `docker run IMAGE`, `docker compose exec SERVICE`, `kubectl exec POD --`, `bundle
 # exec`, ...), tox's and nox's posargs, kubectl by its other names, the multi-call binaries (`coreutils rm`,
@@ -746,7 +755,7 @@ _WRAPPING = (
     | POSARGS_RUNNERS
     | KUBECTL_NAMES
     | KUBECTL_CARRIERS
-    | {"npm", "pnpm", "yarn", "bun", "pipx", "uv", "corepack", "coreutils", "shx", "docker-compose"}
+    | {"npm", "pnpm", "yarn", "bun", "pipx", "uv", "corepack", "coreutils", "shx", "docker-compose", "deno"}
     | {"podman-compose"}
 ) - _GUARDED
 
@@ -779,9 +788,15 @@ _CHANGERS = frozenset(REMOVERS) | {
 def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool:
     """Whether ``words`` is led by a wrapper or launcher, as written or by another name (`/usr/bin/env`,
     `gtimeout`: its first view then is the same words renamed)."""
-    if words[0] in _WRAPPING:
+    first = words[0]
+    if first in _WRAPPING:
         return True
     renamed = all_views[1]
+    if "=" in first and is_assignment(first):
+        # red team: `FOO=1 npx evil`, `FOO=1 env rm -rf src` -- the first view is the segment past its assignments
+        return bool(renamed) and (
+            renamed[0] in _WRAPPING or (len(all_views) > 2 and _wraps(renamed, all_views[1:]))
+        )
     return len(renamed) == len(words) and renamed[0] in _WRAPPING and renamed[1:] == words[1:]
 
 
@@ -804,16 +819,19 @@ def _wrapped_starts(
         return out  # R4.10: uv's own pip interface, read as pip's command line (it runs no program)
     maybe = _posargs_from(words)
     own = maybe == 2 and (words[0], words[1]) in _OWN_TOOLS  # an unknown word is the program's own tool
+    # (a segment led by assignments: the command past them is the segment itself, as a prefix allow reads it;
+    # what a wrapper or launcher there runs is another command -- `FOO=1 npx evil`)
+    bare = all_views[1] if "=" in words[0] and is_assignment(words[0]) else None
     for v in all_views[1:]:
-        if not v or not v[0]:
+        if not v or not v[0] or v is bare:
             continue
         c = 0
         m = min(len(v), n)
         while c < m and v[-1 - c] == words[-1 - c]:
             c += 1
         k = n - c if c == len(v) else n - c - 1
-        if k < 1 or v[0] == words[0]:
-            continue
+        if k < 1 or v[0] == words[0] or (bare is not None and bare and v[0] == bare[0]):
+            continue  # (the program itself again: `FOO=1 npm test` read with npm's options from FOO)
         if _maybe_script(words, k, v):
             maybe = min(maybe, k + 1)  # the script's arguments (`hatch run test -- -k x`)
         elif k < maybe or _acts(v, not own):
@@ -855,11 +873,26 @@ def _maybe_script(words: tuple[str, ...], k: int, view: tuple[str, ...]) -> bool
     if not view or (view[0] in KNOWN_PROGRAMS and view[0] not in _INERT):
         return False
     verb, before = words[0], words[k - 1]
+    commands = UNKNOWN_WORD_RUNS.get(verb, frozenset())  # (pnpm's own: `pnpm env use`)
+    for j in range(1, k):
+        w = words[j]
+        if (
+            w in _WRAPPING
+            and words[j - 1][:1] != "-"  # (not an option's value: `pnpm --filter env build`)
+            and (verb, w) not in SUBCOMMAND_RUNNERS  # (`hatch env run`)
+            and w not in commands
+        ):
+            return False  # red team: `pnpm exec npx create-x`, `hatch run npx x`: a launcher's package, no script
     if verb == "bun":
         return before == "run"
     if verb == "hatch":
         return "run" in words[1:k]
-    return verb in UNKNOWN_WORD_RUNS and (verb, before) not in SUBCOMMAND_RUNNERS
+    # (`pnpm create vite`: the initializer's package, create-vite, not a script)
+    return (
+        verb in UNKNOWN_WORD_RUNS
+        and (verb, before) not in SUBCOMMAND_RUNNERS
+        and (verb, before) not in INITIALIZES
+    )
 
 
 def _reaches(p: Pattern, starts: list[tuple[int, tuple[str, ...]]]) -> bool:

@@ -787,6 +787,9 @@ def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         if sub is not None:
             # `bun --cwd x run cmd`: `x` is --cwd's value, not `bun x`; read both ways (deny sees more).
             found += _subcommand_runner((verb, *cur[k:]), sub)
+        elif (verb, w) in INITIALIZES:
+            found.append((verb, *cur[k:]))  # `npm --yes init x`: its initializer, past npm's own options
+            found += [("node", m) for j in range(1, k) if (m := _init_module(cur[j], cur[j + 1]))]
         elif known is not None and w[:1] != "-" and w not in known:
             found.append(cur[k:])  # R4.9: `pnpm --filter web eslint .` runs eslint (or a value: both)
         if not w.startswith("-") and not value:
@@ -808,6 +811,110 @@ def _yarn_workspace(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
             k += 2 if w in ("--include", "--exclude", "--from", "-j", "--jobs", "--since") else 1
         return [("yarn", *cur[k:])] if k < len(cur) else []
     return []
+
+
+# R4.8, R4.10: the package managers' project initializers run a registry package as `npm exec` does -- `npm init x`
+# (npm's aliases `create`, `innit`, and the unique abbreviations npm's command lookup takes: `npm cre x`, `npm ini
+# x`), `yarn create x`, `pnpm create x`, `bun create x` (`bun c x`) run `create-x` (npm's documentation: `npm init
+# <initializer>` is `npm exec create-<initializer>`); `deno init --npm x` runs `npm:create-x`. `npm init` with no
+# initializer writes a default package.json and runs no package.
+INITIALIZES = frozenset(
+    {("npm", w) for w in "init ini create creat crea cre cr innit inni inn".split()}
+    | {("yarn", "create"), ("pnpm", "create"), ("bun", "create"), ("bun", "c")}
+)
+# Their options that take the next word (npm's: the workspace, the scope, the `init-*` defaults, where the
+# registry, the cache and the settings are) and those that never do (npm's, yarn's `-q`, bun's, deno's `--npm`);
+# any other option written apart from a value may take the next word or not (both readings are views: deny sees
+# more, and an allow must name both).
+_INIT_VALUED = frozenset(
+    "-w --workspace --scope -C --prefix --registry --cache --userconfig --globalconfig --loglevel --tag -L"
+    " --location --otp --before --omit --include --install-strategy --script-shell --node-options --init-module"
+    " --init-author-name --init-author-email --init-author-url --init-license --init-version --init-type".split()
+)
+_INIT_FLAGS = frozenset(
+    "-y --yes -f --force -q --quiet -s --silent -d -dd -ddd --json -g --global -ws --workspaces -iwr"
+    " --include-workspace-root --offline --prefer-offline --prefer-online --ignore-scripts --dry-run"
+    " --legacy-peer-deps --foreground-scripts --verbose --init-private --no-install --no-git --open --npm".split()
+)
+
+
+def _initializer_views(cur: tuple[str, ...], k: int = 2) -> list[tuple[str, ...]]:
+    """``npm init [options] x args`` (from ``k``, the word after the subcommand): the `create-` package it runs,
+    with the words after the initializer (_initializer_packages); nothing when it names none (`npm init -y`,
+    `npm init -w packages/a`)."""
+    n = len(cur)
+    found: list[tuple[str, ...]] = []
+    while k < n:
+        w = cur[k]
+        if w[:1] != "-" or w == "-" or w == "--":
+            k += w == "--"  # (`npm init -- x`: the word after it)
+            if k < n:
+                found += [(p, *cur[k + 1 :]) for p in _initializer_packages(cur[k])]
+            return found
+        module = _init_module(w, cur[k + 1] if k + 1 < n else "")
+        if module:
+            found.append(("node", module))  # red team: npm's init runs the module it is given as its template
+        if "=" in w or w in _INIT_FLAGS or w.startswith("--no-"):
+            k += 1
+            continue
+        if w not in _INIT_VALUED and k + 1 < n and cur[k + 1][:1] != "-":
+            found += [(p, *cur[k + 2 :]) for p in _initializer_packages(cur[k + 1])]  # the option a flag
+        k += 2  # the option takes the next word
+    return found
+
+
+def _init_module(option: str, after: str) -> str:
+    """red team: the file `npm init --init-module FILE` (`--init-module=FILE`, the abbreviation nopt takes,
+    `--init-m`, and the old `--init.module`) loads and runs to ask its questions (init-package-json); ''
+    for any other option."""
+    name, eq, value = option.partition("=")
+    if name != "--init.module" and not (len(name) >= 8 and "--init-module".startswith(name)):
+        return ""
+    return value if eq else after
+
+
+def _initializer_packages(word: str) -> list[str]:
+    """The package an initializer word names: `x` is `create-x`, `@s/x` `@s/create-x`, `@s` `@s/create` (a
+    version kept: `x@latest` is `create-x@latest`), a GitHub `user/repo` `user/create-repo`; pnpm does not
+    prefix a name that has it (`pnpm create create-x` runs create-x): that reading too. A local path (`npm
+    init ./x` is refused; `bun create ./App.tsx` copies a file) names no package."""
+    if not word or word[:1] in "./~" or word == "-":
+        return []
+    if word[:1] == "@":
+        scope, slash, name = word.partition("/")
+        if not slash:
+            at = word.find("@", 1)
+            return [f"{word}/create"] if at < 0 else [f"{word[:at]}/create{word[at:]}"]
+        found = [f"{scope}/create-{name}"]
+    else:
+        head, slash, name = word.rpartition("/")
+        found = [f"{head}/create-{name}" if slash else f"create-{word}"]
+    if name.startswith("create-"):
+        found.append(word)
+    return found
+
+
+def _initializer(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """An initializer's views (_initializer_views); npm's other names for its act and bun's `c` are read as it
+    first (`npm innit x`, `npm cre x`, `bun c x`: `npm create x`, `bun create x`), for what reads the act."""
+    if cur[1] != "init" and cur[1] != "create":
+        return [(cur[0], "create", *cur[2:])]
+    return _initializer_views(cur)
+
+
+def _deno(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """R4.10: ``deno run -A npm:npm publish`` (_deno_npm); ``deno init --npm x args`` runs `npm:create-x`
+    (``deno init [DIR]`` runs no package)."""
+    if len(cur) < 3:
+        return []
+    if cur[1] == "run" or cur[1] == "x":
+        return _deno_npm(cur)
+    if cur[1] != "init":
+        return []
+    k = 2
+    while k < len(cur) and cur[k][:1] == "-" and cur[k] != "--":
+        k += 1
+    return _initializer_views(cur) if "--npm" in cur[2:k] else []
 
 
 def _deno_npm(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -1036,13 +1143,13 @@ def _peel(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
         return _python_module(cur)
     if verb == "uv" and len(cur) > 2 and cur[1] == "pip":
         return [("pip", *cur[2:])]  # R4.10: uv's pip interface reads pip's command line
-    if verb == "deno" and len(cur) > 2 and cur[1] in ("run", "x"):
-        return _deno_npm(cur)
     if verb == "yarn" and len(cur) > 1 and cur[1] in ("workspace", "workspaces", "node"):
         return _yarn_workspace(cur)
     if verb == "hub":
         # `hub push`, `hub st`: hub hands every form but its own commands to git (R4.9, programs that run programs).
         return [("git", *cur[1:])] if hub_runs_git(cur) else []
+    if len(cur) > 2 and (verb, cur[1]) in INITIALIZES:
+        return _initializer(cur)  # `npm init x`, `yarn create x`: the registry's create-x
     run = _runner_views(cur)
     if run is not None:
         return run  # before a wrapper of the same name: `dotenv run cmd`
@@ -1148,6 +1255,7 @@ def _flatpak(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
 
 
 _LAUNCHERS["flatpak"] = _flatpak
+_LAUNCHERS["deno"] = _deno
 
 
 def _autossh(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -1224,8 +1332,8 @@ def views_of(words: tuple[str, ...]) -> list[tuple[str, ...]]:
         return [words]
     if one is None:
         one = _one_view(first, words)
-    elif one is BY_NEXT:  # `pnpm -r exec`: the next word decides
-        one = len(words) < 2 or not peels_after(first, words[1])
+    elif one is BY_NEXT:  # `pnpm -r exec`, `npm init x`: the next word decides
+        one = len(words) < 2 or not (peels_after(first, words[1]) or (first, words[1]) in INITIALIZES)
     return [words] if one else _views_kept(words)
 
 
@@ -1236,7 +1344,11 @@ def _one_view(first: str, words: tuple[str, ...]) -> bool:
         or "=" in first
         or "/" in first
         or (
-            first in _SUB_FIRST and len(words) > 1 and peels_after(first, words[1])  # `pnpm -r exec`
+            first in _SUB_FIRST
+            and len(words) > 1
+            and (
+                peels_after(first, words[1]) or (first, words[1]) in INITIALIZES
+            )  # `pnpm -r exec`, `npm init x`
         )
         or (
             first[:3] in _RESOLVED_STARTS and first.startswith(RESOLVED_PREFIXES)

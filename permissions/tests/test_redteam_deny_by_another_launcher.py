@@ -86,7 +86,8 @@ NOT_WIDENED = [
     ("npx create-evil", "npm", "npm init -y"),
     ("npx create-evil", "npm", "npm create vite"),
     ("npx create-evil", "npm", "npm create evil-two"),
-    ("npx @evil/create-app", "npm", "npm init app"),  # `create-app`, another package than @evil/create-app
+    # (`npm init app` left this list: it runs `npm exec create-app`, which this deny reaches as it reaches `npx
+    # create-app` -- the views read the scoped package's command as `create-app` -- see test_redteam_initializers)
 ]
 
 
