@@ -192,7 +192,8 @@ def test_a_codex_function_or_alias_is_judged_as_what_it_runs(
 ):
     if command.startswith("gpf"):  # a zsh user's alias (bash's are never expanded where Codex runs them)
         (codex_home / f"{SESSION}.2.sh").write_text(CODEX_ZSH)
-    code, answer, _ = terminal_autonomy.command("codex", codex_bash(command, tool, field))
+    # what runs needs a person: nobody is waited for (timeout 0), the answer is the same refusal at once
+    code, answer, _ = terminal_autonomy.command("codex", codex_bash(command, tool, field), "--timeout", "0")
     assert verdict("codex", code, answer) == "deny", answer
     proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
     # as written: a program nobody knows, which the autonomy row alone lets run
@@ -263,7 +264,7 @@ def gemini_shell(command):
 @pytest.mark.parametrize("agent", ["gemini-cli", "codex"])
 def test_a_bash_env_function_is_judged_as_what_it_runs(terminal_autonomy, bash_env, agent):
     body = gemini_shell("ship") if agent == "gemini-cli" else codex_bash("ship")
-    code, answer, _ = terminal_autonomy.command(agent, body)
+    code, answer, _ = terminal_autonomy.command(agent, body, "--timeout", "0")  # a person: not waited for
     assert verdict(agent, code, answer) == "deny", answer
     proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
     assert proposed == {

@@ -137,7 +137,9 @@ def terminal_autonomy(hooked, team):
     ],
 )
 def test_an_alias_is_judged_as_what_it_runs(terminal_autonomy, snapshot, command, reason):
-    code, answer, _ = terminal_autonomy.command("claude-code", claude_tool("Bash", {"command": command}))
+    # what runs needs a person (or is denied): nobody is waited for (timeout 0), the refusal comes at once
+    body = claude_tool("Bash", {"command": command})
+    code, answer, _ = terminal_autonomy.command("claude-code", body, "--timeout", "0")
     assert verdict("claude-code", code, answer) == "deny", answer
     proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
     written = proposed.pop(command)  # as written: a program nobody knows (alone, the autonomy row allows it)
@@ -224,8 +226,8 @@ def functions_snapshot(tmp_path, monkeypatch):
 
 def test_a_function_is_judged_as_what_its_body_runs(terminal_autonomy, functions_snapshot):
     code, answer, _ = terminal_autonomy.command(
-        "claude-code", claude_tool("Bash", {"command": "ship origin main"})
-    )
+        "claude-code", claude_tool("Bash", {"command": "ship origin main"}), "--timeout", "0"
+    )  # the push needs a person, who is not waited for: the refusal comes at once
     assert verdict("claude-code", code, answer) == "deny", answer
     proposed = {a.payload["command"]: a.reason for a in ProposedAction.objects.all()}
     assert proposed == {"ship origin main": "autonomy", 'git push "$@"': "cap_external_effect"}, proposed

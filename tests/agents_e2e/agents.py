@@ -79,7 +79,9 @@ class Hook:
     key: str  # BRABO_AGENT_KEY
     form: str = "command"  # "command" (``brabo hook``) or "http" (Claude Code only)
     agent_timeout: int = 30  # the agent's own hook timeout, seconds
-    args: tuple[str, ...] = ("--timeout", "3")  # flags of ``brabo hook`` / query of the HTTP hook
+    # flags of ``brabo hook`` / query of the HTTP hook. Nobody approves during a run: a call that needs a
+    # person is refused at once (timeout 0), pending in the console, as it would be after any wait
+    args: tuple[str, ...] = ("--timeout", "0")
     on_failure: str | None = None  # Claude Code's HTTP hook ``onFailure`` ("block": a failed call refuses)
     capture: Path | None = None  # the command form also appends each hook input it is given here, a line each
 

@@ -22,7 +22,7 @@ def test_approve_then_retry_runs_the_tool_once(agent_clis, brabo, tmp_path):
     from actions import services
 
     brabo.policy()
-    hook = brabo.hook(args=("--timeout", "1"))  # nobody answers within 1 s: refused, pending in the console
+    hook = brabo.hook(args=("--timeout", "0"))  # nobody is waited for: refused, pending in the console
     dirs = {agent: dirs_for(tmp_path, agent) for agent in AGENTS}
 
     def attempt() -> dict:
