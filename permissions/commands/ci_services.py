@@ -35,6 +35,14 @@ DECIDED: dict[str, Spec] = {
         "restart cancel enable disable sync env cache",
         "--org --pro --com --api-endpoint -e --token -t --repo -r",
     ),
+    # red team: package hosts (Gemfury, Cloudsmith, packagecloud) and monitoring services' deploy markers and
+    # uploads (Rollbar, Honeybadger, New Relic)
+    "fury": Spec("list versions whoami login logout", "yank migrate"),
+    "cloudsmith": Spec("list ls whoami login check", "resync"),
+    "package_cloud": Spec("", "yank promote"),
+    "rollbar-cli": Spec("", "upload-sourcemap notify-deploy"),
+    "honeybadger": Spec("check", "notify exec"),
+    "newrelic": Spec("profile profiles completion documentation", "", "--profile -p --accountId -a"),
     "jenkins-cli": Spec(
         "list-jobs get-job who-am-i console list-plugins get-view list-changes session-id get-node",
         "build safe-restart safe-shutdown shutdown quiet-down reload-configuration groovy groovysh",

@@ -73,6 +73,12 @@ FORMS: dict[str, Forms] = {
 # Twilio's `api:core:messages:create` (its `topic:command` form), Jira's (jira-cli, go-jira) and Linear's
 # issues created, edited, moved or commented on, PagerDuty's incidents triggered, acknowledged and resolved.
 DECIDED: dict[str, Spec] = {
+    # red team (session 19): file hosts and archives -- the Internet Archive's `ia upload|delete|metadata
+    # --modify`, Google Drive's `gdrive files upload`, Box's `box files:upload`, Qiniu's `qshell fput`.
+    "ia": Spec("download search list tasks configure reviews", "metadata.--modify"),
+    "gdrive": Spec("download export account about", "upload mkdir rename"),
+    "box": Spec("login logout configure", "upload:"),
+    "qshell": Spec("listbucket listbucket2 stat account user buckets domains version get qdownload"),
     "twilio": Spec("login profiles plugins feedback"),
     "jira": Spec(
         "init me open serverinfo version completion man", "assign move link comment clone transition"
@@ -152,7 +158,23 @@ def _wingetcreate(view: tuple[str, ...]) -> bool:
     )
 
 
+def _tarsnap(view: tuple[str, ...]) -> bool:
+    """Tarsnap's archives live on its service: `-c` (create), `-d` (delete), `--nuke`, `--recover`, also
+    clustered (`-cf a`); listing and extracting (`-t`, `-x`, `--list-archives`) read."""
+    for w in view[1:]:
+        if w in ("--nuke", "--recover", "--fsck-prune"):
+            return True
+        if w[:1] == "-" and w[1:2] != "-" and ("c" in w[1:] or "d" in w[1:]):
+            return True
+    return False
+
+
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "tarsnap": _tarsnap,
+    "duplicati-cli": lambda v: any(w in ("backup", "delete", "purge", "compact", "repair") for w in v[1:3]),
+    "onedrive": lambda v: any(
+        w.startswith(("--upload-only", "--sync", "--synchronize", "--monitor", "-s")) for w in v[1:]
+    ),
     "wingetcreate": _wingetcreate,
     "restic": _restic,
     "borg": _borg,

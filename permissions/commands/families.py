@@ -883,7 +883,9 @@ _ENGINES = frozenset(
 _MVN = frozenset({"mvn", "mvnw", "mvnd"})
 _GRADLE = frozenset({"gradle", "gradlew"})
 _ANSIBLE = frozenset({"ansible", "ansible-playbook", "ansible-pull", "ansible-console"})
-_STORAGE = frozenset({"gsutil"})
+# gsutil and the S3-like buckets' CLIs read as it is (red team, session 19): s5cmd, Alibaba's ossutil, Huawei's
+# obsutil, Volcengine's tosutil, Kingsoft's ks3util -- copies out, removals, buckets made or removed.
+_STORAGE = frozenset({"gsutil", "s5cmd", "ossutil", "ossutil64", "obsutil", "tosutil", "ks3util"})
 _PACKAGE_RUNNERS = frozenset({"npm", "pnpm", "yarn", "bun"})
 
 # -- framework consoles: a database dropped, emptied or rebuilt through the project's own CLI --------------
@@ -980,7 +982,9 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(ALSO_SERVING)
 )
 
-_REMOTE_SCHEMES = ("s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "https://", "http://")
+_REMOTE_SCHEMES = (
+    "s3://", "gs://", "az://", "r2://", "oss://", "cos://", "b2://", "obs://", "tos://", "ks3://", "https://", "http://"
+)  # fmt: skip
 
 
 def _positionals(args: tuple[str, ...], values: frozenset[str] = frozenset()) -> list[str]:
