@@ -31,7 +31,7 @@ DECIDED: dict[str, Spec] = {
     "bk": Spec("", "new rebuild cancel unblock", "--pipeline -p --org"),
     "travis": Spec(
         "whoami status show logs history branches requests settings lint encrypt encrypt-file login logout init"
-        " setup monitor console endpoint accounts repos",
+        " setup monitor console endpoint accounts repos token",
         "restart cancel enable disable sync env cache",
         "--org --pro --com --api-endpoint -e --token -t --repo -r",
     ),

@@ -90,6 +90,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from permissions.commands.devices import DEVICE_READERS
 from permissions.commands.dumps import DUMP_READERS, DUMPED, dump_hint
 from permissions.commands.options import normalised, spellings
 from permissions.commands.peeks import PEEK_READERS, nmcli_secrets
@@ -1972,8 +1973,10 @@ MACHINE_VERBS: frozenset[str] = frozenset(ROWS) | frozenset(READERS)
 # only a form of each is read, and a program no table knows keeps its fail-closed readings (`tttracer x -- rm
 # -rf ~` hands a command on, as any unknown program's `--` may).
 READERS.update(DUMP_READERS)
+# Devices attached to the machine, changed (permissions.commands.devices): read the same way, not counted known.
+READERS.update(DEVICE_READERS)
 # Every verb machine_change can answer for (the quick filter: a view starting with none of these is no change).
-_READ_VERBS: frozenset[str] = MACHINE_VERBS | frozenset(DUMP_READERS)
+_READ_VERBS: frozenset[str] = MACHINE_VERBS | frozenset(DUMP_READERS) | frozenset(DEVICE_READERS)
 
 
 def _view_change(view: tuple[str, ...], words: tuple[str, ...]) -> str | None:
