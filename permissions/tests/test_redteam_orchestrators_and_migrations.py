@@ -6,8 +6,9 @@ rsh``), Vercel's CLI by its short name ``vc``, the release tools no row named (D
 is not this machine or against production (``migrate -database postgres://prod ... up``, ``flyway
 -url=jdbc:postgresql://prod/db migrate``, ``hasura migrate apply --endpoint https://...``, ``knex migrate:latest
 --env production``, ``RAILS_ENV=production rails db:migrate``, ``DATABASE_URL=postgres://prod/db dbmate up``).
-Every case was auto-approved on 0ae6cad in auto mode and under an allow of every word; the guards (reads, local
-servers, a migration of the local development database) stay as they were.
+86 of the 94 attack cases were auto-approved on 0ae6cad in auto mode or under an allow of every word (the other
+eight asked already, for a destructive word or a path, and stay as guards); the guards below (reads, local servers,
+a migration of the local development database) stay as they were.
 """
 
 from __future__ import annotations
