@@ -176,7 +176,9 @@ DEVICE_READERS: dict[str, Reader] = {
     "probe-rs": _any_of(frozenset({"download", "run", "erase", "reset", "attach", "gdb", "verify"})),
     "idf.py": _idf,
     "west": _any_of(frozenset({"flash", "debug", "debugserver", "attach"})),
-    "particle": _subcommand(frozenset({"list", "whoami", "help", "version", "serial", "login", "logout"})),
+    "particle": _subcommand(
+        frozenset({"list", "whoami", "help", "version", "login", "logout"})
+    ),  # (`serial flash`)
     "ios-deploy": lambda view, words: None if "--detect" in view or "-c" in view else DEVICE,
     "xcrun": _xcrun,
     "ideviceinstaller": _any_of(

@@ -62,6 +62,7 @@ CHANGES = [
     "west flash",
     "particle flash dev fw.bin",
     "particle update",
+    "particle serial flash fw.bin",
     "ios-deploy --bundle App.app",
     "xcrun devicectl device install app --device x App.app",
     "xcrun devicectl device process launch --device x com.x",
