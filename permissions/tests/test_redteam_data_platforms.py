@@ -1,4 +1,4 @@
-"""Red team (session 19), external effects by family (§5 step 6, R4.10; issue #26 point 3): the data platforms'
+"""Red team (session 19), external effects by family (§5 step 6, R4.10): the data platforms'
 CLIs -- a cloud warehouse's tables dropped, loaded or changed (BigQuery's ``bq``, the Snowflake CLI ``snow``,
 Databricks'), a message sent to a broker (Redpanda's ``rpk``, Pulsar's clients, the AMQP tools), a file sent to
 a phone (``kdeconnect-cli``), a CI service's pipeline triggered or a project's coverage, analysis or source sent

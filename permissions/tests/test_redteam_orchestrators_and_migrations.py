@@ -1,4 +1,4 @@
-"""Red team (session 19), external effects by family (§5 step 6, R4.10; issue #26 point 3): work started,
+"""Red team (session 19), external effects by family (§5 step 6, R4.10): work started,
 stopped or deleted on another machine by the workflow orchestrators and compute clusters' CLIs (Temporal's
 ``temporal``/``tctl``, Prefect's, Dagster's, Airflow's, Ray's), a project copied into a pod (``oc rsync``, ``oc
 rsh``), Vercel's CLI by its short name ``vc``, the release tools no row named (Dist::Zilla's
