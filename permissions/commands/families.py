@@ -60,6 +60,7 @@ from permissions.commands.listeners import READERS as LISTENERS
 from permissions.commands.migrations import MIGRATION_VERBS, assigned_migration, migrates_elsewhere
 from permissions.commands.options import normalised
 from permissions.commands.orchestrators import DECIDED as ORCHESTRATOR_DECIDED
+from permissions.commands.orchestrators import READERS as ORCHESTRATOR_READERS
 from permissions.commands.script_binds import passes_bind, run_passes_bind
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
 from permissions.commands.sources_managers import MANAGER_VERBS, manager_source
@@ -972,6 +973,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(DEPLOY_READERS)
     | frozenset(DATA_READERS)
     | frozenset(WAREHOUSE_READERS)
+    | frozenset(ORCHESTRATOR_READERS)
     | MIGRATION_VERBS
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
@@ -1476,6 +1478,7 @@ _OWN_READERS = {
     **DEPLOY_READERS,  # acts an option chooses: `altool --upload-app`, `ghp-import -p`
     **DATA_READERS,  # backups to another machine (permissions.commands.datahubs)
     **WAREHOUSE_READERS,  # warehouses' SQL and commands, a phone sent a file (permissions.commands.warehouses)
+    **ORCHESTRATOR_READERS,  # ML platforms' runs elsewhere and servers (permissions.commands.orchestrators)
     **CHAIN_READERS,  # red team: transactions, contract deploys, payments (permissions.commands.chains)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }

@@ -148,7 +148,8 @@ FORM_READ_ONLY = frozenset(
     " gdrive git-branchless git-review git-tfs honeybadger ia jenkins-cli kdeconnect-cli ks3util migrate"
     " mongoimport mongorestore mysqlimport newrelic obsutil omz onedrive ossutil ossutil64 package_cloud pecl"
     " prefect presto pulsar-admin pulsar-client qshell raco ray release-plz repo rollbar-cli rpk s5cmd snow snyk"
-    " sonar-scanner stg tarsnap tctl temporal tosutil travis trino vc".split()
+    " sonar-scanner stg tarsnap tctl temporal tosutil travis trino vc vastai paperspace gradient beam baseten fal"
+    " together kfp flytectl openai mlflow pyflyte".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)
