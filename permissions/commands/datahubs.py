@@ -169,7 +169,27 @@ def _tarsnap(view: tuple[str, ...]) -> bool:
     return False
 
 
+_MACHETE_PUSHES = ("create-pr", "retarget-pr", "restack-pr", "sync")
+
+
+def _git_machete(view: tuple[str, ...]) -> bool:
+    """git-machete pushes when it traverses with ``--push`` (or ``-y``, which answers yes to every push), and
+    opens, retargets or syncs pull requests (``github|gitlab create-pr`` ...)."""
+    rest = view[1:]
+    if rest[:1] in (("traverse",), ("t",)) and any(
+        w in ("--push", "-y", "--yes", "--push-untracked") for w in rest
+    ):
+        return True
+    return rest[:1] in (("github",), ("gitlab",)) and any(w in _MACHETE_PUSHES for w in rest[1:2])
+
+
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    # red team (session 19): git run in other repositories that pushes -- vcsh's `REPO push`, gita's `push` and
+    # `super push` in every repository, git-stack's `--push`, git-machete's
+    "vcsh": lambda v: "push" in v[2:4],
+    "gita": lambda v: "push" in v[1:],  # (`gita super REPO... push`: the repositories come first)
+    "git-stack": lambda v: "--push" in v,
+    "git-machete": _git_machete,
     "tarsnap": _tarsnap,
     "duplicati-cli": lambda v: any(w in ("backup", "delete", "purge", "compact", "repair") for w in v[1:3]),
     "onedrive": lambda v: any(

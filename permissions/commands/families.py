@@ -423,6 +423,16 @@ REMOTES: dict[str, Forms] = {
     # red team (session 19): patches mailed (StGit's `mail`, b4's `send`), changes uploaded for review
     # (Android's `repo upload`, `git-review` run at all, as `git review` is), git-tfs's checkins,
     # git-branchless's submit.
+    # red team (session 19): git run by another program that pushes -- the password stores' repositories
+    # (`pass git push`, `gopass sync`), the dotfile managers' (`yadm push`, `chezmoi git -- push`), myrepos'
+    # `mr push` in every repository, legit's `sync`/`publish`, git-ps's patch stacks
+    "pass": forms("git+push"),
+    "gopass": forms("git+push sync"),
+    "yadm": forms("push"),
+    "chezmoi": forms("git+push"),
+    "mr": forms("push"),
+    "legit": forms("sync publish unpublish"),
+    "git-ps": forms("push rr request-review integrate"),
     "stg": forms("mail"),
     "b4": forms("send"),
     "git-review": ((),),
