@@ -2,7 +2,7 @@
 (adb installs, pushes, shells; fastboot flashes and unlocks), a board (esptool, espefuse burns, arduino-cli,
 PlatformIO, avrdude, dfu-util, OpenOCD, J-Link, st-flash, picotool, nrfjprog, probe-rs, idf.py, west, Particle,
 MicroPython's tools, UF2, Teensy, BOSSA, stm32flash), an iPhone (ios-deploy, devicectl, ideviceinstaller), the
-machine's own firmware (flashrom, fwupdmgr), a printer (lp, lpr, lpadmin). The 60 of CHANGES were auto-approved on
+machine's own firmware (flashrom, fwupdmgr), a printer (lp, lpr, lpadmin). The 61 of CHANGES were auto-approved on
 the agent's machine in auto mode and under an allow of every word on 0ae6cad (those naming a device's path asked
 already, for the path, and stay as guards); off the sandbox they ask now
 (``cap_path_scope``), in the sandbox (no device) nothing changes, and their listings, reads and builds stay
