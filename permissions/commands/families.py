@@ -51,6 +51,9 @@ from permissions.commands.deployers import DECIDED as DEPLOY_DECIDED
 from permissions.commands.deployers import FORMS as DEPLOY_FORMS
 from permissions.commands.deployers import KAMAL, Forms, forms
 from permissions.commands.deployers import READERS as DEPLOY_READERS
+from permissions.commands.dns_certs import DECIDED as DNS_DECIDED
+from permissions.commands.dns_certs import FORMS as DNS_FORMS
+from permissions.commands.dns_certs import READERS as DNS_READERS
 from permissions.commands.fetches import parallel_hands_away, xargs_hands_away
 from permissions.commands.find import FIND_RUNNERS
 from permissions.commands.git import remote_config_write
@@ -521,6 +524,7 @@ FORMS: dict[str, Forms] = {
     **DATA_FORMS,
     **WAREHOUSE_FORMS,
     **CI_FORMS,
+    **DNS_FORMS,
     **CHAIN_FORMS,
 }
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
@@ -882,6 +886,7 @@ VERB_DECIDED: dict[str, Decided] = {
             **WAREHOUSE_DECIDED,
             **CI_DECIDED,
             **ORCHESTRATOR_DECIDED,
+            **DNS_DECIDED,
         }.items()
     },
 }
@@ -984,6 +989,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(DATA_READERS)
     | frozenset(WAREHOUSE_READERS)
     | frozenset(ORCHESTRATOR_READERS)
+    | frozenset(DNS_READERS)
     | MIGRATION_VERBS
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
@@ -1489,6 +1495,7 @@ _OWN_READERS = {
     **DATA_READERS,  # backups to another machine (permissions.commands.datahubs)
     **WAREHOUSE_READERS,  # warehouses' SQL and commands, a phone sent a file (permissions.commands.warehouses)
     **ORCHESTRATOR_READERS,  # ML platforms' runs elsewhere and servers (permissions.commands.orchestrators)
+    **DNS_READERS,  # DNS records, certificates, a site's database wiped (permissions.commands.dns_certs)
     **CHAIN_READERS,  # red team: transactions, contract deploys, payments (permissions.commands.chains)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }

@@ -149,7 +149,8 @@ FORM_READ_ONLY = frozenset(
     " mongoimport mongorestore mysqlimport newrelic obsutil omz onedrive ossutil ossutil64 package_cloud pecl"
     " prefect presto pulsar-admin pulsar-client qshell raco ray release-plz repo rollbar-cli rpk s5cmd snow snyk"
     " sonar-scanner stg tarsnap tctl temporal tosutil travis trino vc vastai paperspace gradient beam baseten fal"
-    " together kfp flytectl openai mlflow pyflyte mr legit git-ps vcsh gita git-stack git-machete".split()
+    " together kfp flytectl openai mlflow pyflyte mr legit git-ps vcsh gita git-stack git-machete acme.sh certbot"
+    " dnscontrol flarectl lego lexicon octodns-sync".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)

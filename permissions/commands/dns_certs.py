@@ -1,0 +1,63 @@
+"""DNS records and certificates changed on a provider or a CA, and a site's database wiped through its own CLI
+(SPEC §5 step 6, effects by family; red team, session 19). Read by ``permissions.commands.families`` as the
+other families' rows are:
+
+- DNS: Cloudflare's ``flarectl dns create|update|delete``, ``dnscontrol push`` (``preview`` reads),
+  ``octodns-sync --doit`` (without it, a plan), ``lexicon PROVIDER create|update|delete``;
+- certificates: ``certbot certonly|run|renew|revoke|delete|register`` (``certificates`` lists), ``acme.sh
+  --issue|--renew|--revoke|--deploy|--install-cert|--register-account``, ``lego ... run|renew|revoke``;
+- WordPress's and Drupal's consoles emptying or overwriting the site's database: ``wp db reset|drop|clean|import``,
+  ``wp site empty|delete``, ``wp search-replace`` (without ``--dry-run``), ``drush sql-drop``, ``drush
+  site-install``, ``drush sql-sync``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from permissions.commands.deployers import Forms, Spec, forms
+
+__all__ = ["DECIDED", "FORMS", "READERS"]
+
+DECIDED: dict[str, Spec] = {
+    "flarectl": Spec("zone.list zone.info", "", "--zone --name --type --content --id"),
+    "certbot": Spec("certificates plugins show_account", "certonly renew revoke register unregister enhance"),
+}
+
+FORMS: dict[str, Forms] = {
+    "dnscontrol": forms("push"),
+    "lego": forms("run renew revoke"),
+}
+
+_ACME_ACTS = (
+    "--issue", "--renew", "--revoke", "--deploy", "--install-cert", "--installcert", "--register-account",
+    "--signcsr", "--renew-all", "--cron", "--remove",
+)  # fmt: skip
+_WP_DB = frozenset({"reset", "drop", "clean", "import", "create"})
+_DRUSH_WIPES = frozenset(
+    {"sql-drop", "sql:drop", "site-install", "si", "site:install", "sql-sync", "sql:sync", "migrate:rollback"}
+)
+
+
+def _wp(view: tuple[str, ...]) -> bool:
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if words[:1] == ["db"] and words[1:2] and words[1] in _WP_DB:
+        return True
+    if words[:1] == ["site"] and words[1:2] and words[1] in ("empty", "delete"):
+        return True
+    return words[:1] == ["search-replace"] and "--dry-run" not in view
+
+
+def _lexicon(view: tuple[str, ...]) -> bool:
+    """``lexicon PROVIDER ACTION ...``: create, update, delete change the zone (list reads)."""
+    words = [w for w in view[1:] if w[:1] != "-"]
+    return any(w in ("create", "update", "delete") for w in words[1:3])
+
+
+READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "octodns-sync": lambda v: "--doit" in v,
+    "acme.sh": lambda v: any(w.partition("=")[0] in _ACME_ACTS for w in v[1:]),
+    "lexicon": _lexicon,
+    "wp": _wp,
+    "drush": lambda v: any(w in _DRUSH_WIPES for w in v[1:3]),
+}
