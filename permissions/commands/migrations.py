@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from permissions.commands.listeners import _named_value
 from permissions.commands.script_binds import bound_to_loopback
 
 __all__ = ["MIGRATION_VERBS", "assigned_migration", "migrates_elsewhere"]
@@ -150,19 +151,6 @@ def _elsewhere(value: str) -> bool:
     return not bound_to_loopback(host)
 
 
-def _option_values(args: tuple[str, ...], names: tuple[str, ...]) -> list[str]:
-    """The values ``args`` give the options ``names`` (``-x v``, ``-x=v``, ``--x v``, ``--x=v``)."""
-    found: list[str] = []
-    for k, w in enumerate(args):
-        name, eq, value = w.partition("=")
-        if name in names:
-            if eq:
-                found.append(value)
-            elif k + 1 < len(args):
-                found.append(args[k + 1])
-    return found
-
-
 def _acts(tool: Tool, args: tuple[str, ...]) -> bool:
     for w in args:
         if w[:1] == "-":
@@ -175,9 +163,9 @@ def _acts(tool: Tool, args: tuple[str, ...]) -> bool:
 
 
 def _targets_elsewhere(tool: Tool, args: tuple[str, ...]) -> bool:
-    if any(_elsewhere(v) for v in _option_values(args, tool.targets)):
+    if any(_elsewhere(v) for v in _named_value(args, tool.targets) or ()):
         return True
-    if any(_production(v) for v in _option_values(args, tool.envs)):
+    if any(_production(v) for v in _named_value(args, tool.envs) or ()):
         return True
     if tool.positional_target:
         operands = [w for w in args if w[:1] != "-"]
