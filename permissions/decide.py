@@ -31,6 +31,7 @@ from permissions.commands.environment import todo_editor_carried
 from permissions.commands.fetches import sends_captured
 from permissions.commands.git import canonical_branch, names_protected_branch, protected_branch_move
 from permissions.commands.machine import compose_named_elsewhere, hook_signalled, machine_change
+from permissions.commands.migrations import MIGRATION_VERBS, migrates_after
 from permissions.commands.options import DENY_ONLY, PROGRAMS, canonical_words, program_name
 from permissions.commands.privilege import privileged_view, still_privileged
 from permissions.commands.typed_input import (
@@ -1250,6 +1251,23 @@ def _upload_around(
     return uploads_in(view, fed=fed, proxied=proxied, handed=handed, servers=servers)
 
 
+def _external_around(
+    view: tuple[str, ...],
+    seg: Segment,
+    idx: int,
+    around: list[tuple[bool, dict[int, str], bool]],
+    command: str,
+    segments: Sequence[Segment],
+) -> bool:
+    """§5 step 6 for a view no reading of its own words caps (_external_view): an upload as its surroundings
+    show it (_upload_around: what it reads, a proxy, words handed to it), or a migration whose environment an
+    earlier segment chose (`export RAILS_ENV=production; rails db:migrate`, permissions.commands.migrations)."""
+    verb = view[0]
+    if verb in UPLOAD_VERBS and _upload_around(view, seg, idx, around, command, segments):
+        return True
+    return bool(idx) and verb in MIGRATION_VERBS and migrates_after(view, segments[:idx])
+
+
 def _external_view(view: tuple[str, ...]) -> bool:
     """§5 step 6: one view has an external effect as written or as its option table reads it (R4.10). A view
     led by an assignment (`FLASK_RUN_HOST=0.0.0.0 flask run`: a server's bind variable) is read as written
@@ -1354,10 +1372,8 @@ def _terminal_cap(
             # an assignment: a server's bind variable (FLASK_RUN_HOST); a versioned program (`npx vercel@1 deploy`)
             if verb in _CAP_VERBS or "=" in verb or "@" in verb:
                 git = git or verb == "git" or verb == "jj"  # jj's bookmarks are git's branches (R1.5)
-                if _external_view(view):
-                    return "cap_external_effect", seg.text  # R4.10: also as its option table reads it
-                if verb in UPLOAD_VERBS and _upload_around(view, seg, idx, around, command, segments):
-                    return "cap_external_effect", seg.text  # what it reads, a proxy, words handed to it
+                if _external_view(view) or _external_around(view, seg, idx, around, command, segments):
+                    return "cap_external_effect", seg.text
                 if privileged_at is None and privileged_view(view) and still_privileged(view, seg.text):
                     privileged_at = seg.text
     # R4.10: a name or an address built from captured data (fetches.may_capture, inlined: the hot path)

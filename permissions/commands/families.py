@@ -60,7 +60,12 @@ from permissions.commands.git import remote_config_write
 from permissions.commands.git_globals import _git_subcommand
 from permissions.commands.listeners import ALSO_SERVING, assigned_bind, git_serves, publishes_ports
 from permissions.commands.listeners import READERS as LISTENERS
-from permissions.commands.migrations import MIGRATION_VERBS, assigned_migration, migrates_elsewhere
+from permissions.commands.migrations import (
+    MIGRATION_VERBS,
+    abbreviates,
+    assigned_migration,
+    migrates_elsewhere,
+)
 from permissions.commands.options import normalised
 from permissions.commands.orchestrators import DECIDED as ORCHESTRATOR_DECIDED
 from permissions.commands.orchestrators import READERS as ORCHESTRATOR_READERS
@@ -926,13 +931,6 @@ _CONSOLE_HOSTS = frozenset({"python", "python3", "py", "php", "uv", "poetry", "p
 CONSOLE_VERBS = frozenset(_CONSOLE_DB) | _CONSOLE_HOSTS
 
 
-def _abbreviates(word: str, name: str) -> bool:
-    """Symfony's console: ``word`` names ``name`` when each of its `:` parts starts the same part of it."""
-    parts = word.lower().split(":")
-    full = name.split(":")
-    return len(parts) == len(full) and all(p and f.startswith(p) for p, f in zip(parts, full, strict=True))
-
-
 def _console_db(view: tuple[str, ...]) -> bool:
     """A framework console's command that drops, empties or rebuilds the database (`python manage.py flush`,
     `php artisan migrate:fresh`, `bin/console d:d:d --force`). Any operand after the console's script is
@@ -946,7 +944,7 @@ def _console_db(view: tuple[str, ...]) -> bool:
         for op in view[k + 1 :]:
             if op[:1] == "-":
                 continue
-            if op in names or (not exact and any(_abbreviates(op, n) for n in names)):
+            if op in names or (not exact and any(abbreviates(op, n) for n in names)):
                 return True
         return False
     return False

@@ -13,33 +13,55 @@ pointed elsewhere change a shared database's schema and data, which is the exter
   ``RACK_ENV``, ``MIX_ENV``, ``NODE_ENV``, ``DJANGO_SETTINGS_MODULE``), or rake's and rails' ``VAR=value``
   arguments (``rails db:migrate RAILS_ENV=production``).
 
+Also (session 20): Laravel's ``--force`` (its console refuses to migrate in production without it: the flag is
+the production run's own spelling), Symfony's ``--env=prod`` and ``APP_ENV``, Diesel, SQLx, SeaORM, Atlas,
+``dotnet ef``'s ``--connection`` (an ADO.NET connection string's ``Server=``), Phinx's and Hanami's environments,
+Skeema (``skeema push`` with no environment pushes to ``production``, its default), Flask-Migrate, Sequel's
+``-m`` with an URL, yoyo, db-migrate, node-pg-migrate, graphile-migrate, MikroORM, Prisma's migrate and seed
+given a server, the Flyway and Liquibase Maven/Gradle plugins' ``-Dflyway.url=``; assignments read through the
+launcher they lead (``RAILS_ENV=production bundle exec rake db:migrate``, ``NODE_ENV=production npx knex
+migrate:latest``), and an environment ``export``ed (or assigned) by an earlier segment of the same command
+(``export RAILS_ENV=production; rails db:migrate``, :func:`migrates_after`). The same export before a build or
+an asset step stays ordinary: only a migration after it is read with it.
+
 A file-backed database (``sqlite3://``, ``file:``) and a server on a socket path are this machine. Only the
 commands that change the database count (``up``, ``migrate``, ``db:*``, ``ecto.migrate``, ``upgrade`` ...);
-creating a migration file, a status or a listing stays ordinary wherever it points. Left: an environment
-``export``ed by an earlier segment (``export RAILS_ENV=production; rails db:migrate``) is not read -- the same
-export before a build or an asset step is ordinary.
+creating a migration file, a status or a listing stays ordinary wherever it points.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from permissions.commands.listeners import _named_value
 from permissions.commands.script_binds import bound_to_loopback
+from permissions.commands.views import views_of
 
-__all__ = ["MIGRATION_VERBS", "assigned_migration", "migrates_elsewhere"]
+if TYPE_CHECKING:
+    from permissions.shell_syntax import Segment
+
+__all__ = ["MIGRATION_VERBS", "abbreviates", "assigned_migration", "migrates_after", "migrates_elsewhere"]
 
 
 class Tool(NamedTuple):
     """``acts``: words (or prefixes ending in ``:``/``.``) that change the database; ``targets``: options
     naming its server; ``envs``: options naming an environment; ``positional_target``: the server is the
-    operand after the driver (goose); ``variables``: the ones it reads its target or environment from."""
+    operand after the driver (goose); ``variables``: the ones it reads its target or environment from;
+    ``forced``: options only a production run needs (Laravel's ``--force``); ``abbreviating``: its console
+    takes each ``:``-separated part of a command abbreviated (``d:m:m``); ``url_operands``: an operand that is an
+    URL is its target (Sequel); ``positional_env``: the operand after the act names the environment, and none
+    means production (Skeema's default)."""
 
     acts: tuple[str, ...]
     targets: tuple[str, ...] = ()
     envs: tuple[str, ...] = ()
     variables: tuple[str, ...] = ()
     positional_target: bool = False
+    forced: tuple[str, ...] = ()
+    abbreviating: bool = False
+    url_operands: bool = False
+    positional_env: bool = False
 
 
 _RAILS = Tool(("db:",), variables=("RAILS_ENV", "RACK_ENV", "DATABASE_URL"))
@@ -54,6 +76,18 @@ _TYPEORM = Tool(
     ("--url",),
     (),
     ("NODE_ENV",),
+)
+_DJANGO = Tool(
+    ("migrate", "flush", "loaddata"),
+    envs=("--settings",),
+    variables=("DJANGO_SETTINGS_MODULE", "DATABASE_URL"),
+)
+_EF = Tool(("update", "drop"), ("--connection",), (), ("ASPNETCORE_ENVIRONMENT", "DOTNET_ENVIRONMENT"))
+_PLUGINS = Tool(
+    ("flyway:migrate", "flyway:clean", "flyway:baseline", "flyway:repair", "flyway:undo")
+    + ("liquibase:update", "liquibase:rollback", "liquibase:dropall", "flywaymigrate", "flywayclean")
+    + ("flywaybaseline", "flywayrepair", "flywayundo"),
+    ("-Dflyway.url", "-Pflyway.url", "-Dliquibase.url", "-Pliquibase.url", "-Dliquibase.command.url"),
 )
 TOOLS: dict[str, Tool] = {
     "migrate": Tool(
@@ -107,13 +141,64 @@ TOOLS: dict[str, Tool] = {
     ),
     "alembic": Tool(("upgrade", "downgrade", "stamp"), envs=("-n", "--name"), variables=("DATABASE_URL",)),
     # Django's manage.py, read after the interpreter (`python manage.py migrate`)
-    "manage.py": Tool(
-        ("migrate", "flush", "loaddata"),
-        envs=("--settings",),
-        variables=("DJANGO_SETTINGS_MODULE", "DATABASE_URL"),
+    "manage.py": _DJANGO,
+    "django-admin": _DJANGO,
+    "django-admin.py": _DJANGO,
+    # Laravel's and Symfony's consoles, read after `php` (`php artisan migrate --force`)
+    "artisan": Tool(
+        ("migrate", "db:seed", "db:wipe", "schema:dump"),
+        envs=("--env",),
+        variables=("APP_ENV", "DB_HOST", "DB_URL", "DATABASE_URL"),
+        forced=("--force",),
+        abbreviating=True,
     ),
+    "console": Tool(
+        ("doctrine:migrations:migrate", "doctrine:migrations:execute", "doctrine:migrations:rollup")
+        + ("doctrine:schema:update", "doctrine:schema:create", "doctrine:fixtures:load"),
+        envs=("--env", "-e"),
+        variables=("APP_ENV", "DATABASE_URL"),
+        abbreviating=True,
+    ),
+    "diesel": Tool(("run", "redo", "revert", "reset", "setup"), ("--database-url",), (), ("DATABASE_URL",)),
+    "sqlx": Tool(
+        ("run", "revert", "drop", "reset", "setup", "create"), ("--database-url", "-D"), (), ("DATABASE_URL",)
+    ),
+    "sea-orm-cli": Tool(
+        ("up", "down", "fresh", "refresh", "reset"), ("--database-url", "-u"), (), ("DATABASE_URL",)
+    ),
+    "atlas": Tool(("apply", "down", "clean"), ("--url", "-u"), ("--env",), ("DATABASE_URL",)),
+    "dotnet-ef": _EF,
+    "skeema": Tool(("push",), positional_env=True),
+    "phinx": Tool(("migrate", "rollback", "seed:run"), envs=("-e", "--environment")),
+    "hanami": Tool(
+        ("migrate", "prepare", "drop", "create", "rollback", "seed", "reset"),
+        envs=("--env", "-e"),
+        variables=("HANAMI_ENV", "DATABASE_URL"),
+    ),
+    "flask": Tool(("upgrade", "downgrade", "stamp"), variables=("FLASK_ENV", "APP_ENV", "DATABASE_URL")),
+    "sequel": Tool((), variables=("DATABASE_URL",), url_operands=True),  # `sequel -m DIR URL`
+    "yoyo": Tool(("apply", "rollback", "reapply", "develop"), ("--database", "-d"), (), ("DATABASE_URL",)),
+    "db-migrate": Tool(
+        ("up", "down", "reset", "sync"), envs=("-e", "--env"), variables=("DATABASE_URL", "NODE_ENV")
+    ),
+    "node-pg-migrate": Tool(("up", "down", "redo"), variables=("DATABASE_URL",)),
+    "graphile-migrate": Tool(("migrate", "reset", "commit", "watch"), variables=("DATABASE_URL",)),
+    "mikro-orm": Tool(
+        ("migration:up", "migration:down", "migration:fresh", "schema:update", "schema:drop", "schema:fresh"),
+        variables=("MIKRO_ORM_CLIENT_URL", "DATABASE_URL", "NODE_ENV"),
+    ),
+    "prisma": Tool(
+        ("dev", "deploy", "reset", "resolve", "push", "seed", "execute"), ("--url",), (), ("DATABASE_URL",)
+    ),
+    "drizzle-kit": Tool(("migrate", "push", "drop"), ("--url",), (), ("DATABASE_URL",)),
+    # the Flyway and Liquibase build plugins: `mvn flyway:migrate -Dflyway.url=jdbc:...`
+    "mvn": _PLUGINS,
+    "mvnw": _PLUGINS,
+    "mvnd": _PLUGINS,
+    "gradle": _PLUGINS,
+    "gradlew": _PLUGINS,
 }
-MIGRATION_VERBS: frozenset[str] = frozenset(TOOLS) | frozenset({"python", "python3"})
+MIGRATION_VERBS: frozenset[str] = frozenset(TOOLS) | frozenset({"python", "python3", "php", "dotnet"})
 _ENVIRONMENTS = frozenset(v for tool in TOOLS.values() for v in tool.variables)
 _LOCAL_SCHEMES = ("sqlite", "sqlite3", "file", "duckdb")
 
@@ -125,11 +210,15 @@ def _production(value: str) -> bool:
 
 def _host_of(url: str) -> str:
     """The host an URL, a JDBC URL, a DSN (``tcp(h:3306)``) or a libpq conninfo names ('' for none)."""
-    if "host=" in url and "://" not in url:
-        for part in url.split():
+    if "=" in url and "://" not in url:
+        # libpq's `host=h user=u`, ADO.NET's `Server=tcp:h,1433;Database=app` (`Data Source`, `Address`)
+        for part in url.replace(";", "\n").splitlines() if ";" in url else url.split():
             key, _, value = part.partition("=")
-            if key in ("host", "hostaddr"):
-                return value.split(",")[0]
+            if key.strip().lower() in _HOST_KEYS:
+                value = value.strip().removeprefix("tcp:")
+                if value in (".", "(local)") or value.startswith("(localdb)"):
+                    return "localhost"  # SQL Server's own names for this machine
+                return value.split(",")[0].split("\\")[0]  # `h,1433`, `h\\SQLEXPRESS`
         return ""
     rest = url.partition("://")[2]
     rest = rest.split("/", 1)[0].split("?", 1)[0].rpartition("@")[2]
@@ -138,6 +227,9 @@ def _host_of(url: str) -> str:
     if rest.startswith("["):
         return rest.partition("]")[0] + "]"
     return rest.partition(":")[0]
+
+
+_HOST_KEYS = frozenset({"host", "hostaddr", "server", "data source", "address", "addr", "network address"})
 
 
 def _elsewhere(value: str) -> bool:
@@ -152,6 +244,8 @@ def _elsewhere(value: str) -> bool:
 
 
 def _acts(tool: Tool, args: tuple[str, ...]) -> bool:
+    if not tool.acts:  # Sequel: `-m DIR` applies the migrations in DIR
+        return any(w.startswith("-m") for w in args)
     for w in args:
         if w[:1] == "-":
             continue
@@ -159,10 +253,27 @@ def _acts(tool: Tool, args: tuple[str, ...]) -> bool:
         for act in tool.acts:
             if low == act or low.startswith(act + "-") or (act[-1] in ":." and low.startswith(act)):
                 return not low.endswith((":status", ":version", ":dump"))
+            if tool.abbreviating and (low.startswith(act + ":") or abbreviates(low, act)):
+                return not low.endswith((":status", ":install", ":list"))
     return False
 
 
+def abbreviates(word: str, name: str) -> bool:
+    """Symfony's console (Laravel's too): ``word`` names ``name`` when each of its `:` parts starts the same
+    part of it (``d:m:m``)."""
+    parts = word.lower().split(":")
+    full = name.split(":")
+    return len(parts) == len(full) and all(p and f.startswith(p) for p, f in zip(parts, full, strict=True))
+
+
 def _targets_elsewhere(tool: Tool, args: tuple[str, ...]) -> bool:
+    if tool.forced and any(w.partition("=")[0] in tool.forced for w in args):
+        return True  # `php artisan migrate --force`: what only a production run needs
+    if tool.positional_env:
+        operands = [w for w in args if w[:1] != "-"]
+        return len(operands) < 2 or _production(operands[1])  # `skeema push`: production, its default
+    if tool.url_operands and any("://" in w and _elsewhere(w) for w in args if w[:1] != "-"):
+        return True
     if any(_elsewhere(v) for v in _named_value(args, tool.targets) or ()):
         return True
     if any(_production(v) for v in _named_value(args, tool.envs) or ()):
@@ -182,16 +293,33 @@ def _assigned_elsewhere(word: str, tool: Tool) -> bool:
         return False
     if name.endswith(("_URL", "_DBSTRING", "_ENDPOINT")):
         return _elsewhere(value)
+    if name.endswith("_HOST"):  # Laravel's DB_HOST: a host alone
+        return bool(value) and not value.startswith("/") and not bound_to_loopback(value)
     return _production(value)
 
 
 def _tool_of(view: tuple[str, ...]) -> tuple[Tool | None, tuple[str, ...]]:
     verb = view[0]
-    if verb in ("python", "python3"):
-        if len(view) > 1 and view[1].endswith("manage.py"):
-            return TOOLS["manage.py"], view[2:]
+    if verb in _HOSTS:  # `python manage.py`, `php artisan`, `php bin/console`, `dotnet ef`
+        if len(view) > 1:
+            hosted = "dotnet-ef" if verb == "dotnet" and view[1] == "ef" else view[1].rsplit("/", 1)[-1]
+            if hosted in _HOSTED[verb]:
+                return TOOLS[hosted], view[2:]
         return None, ()
-    return TOOLS.get(verb), view[1:]
+    tool = TOOLS.get(verb)
+    if tool is None and "/" in verb:
+        tool = TOOLS.get(verb.rsplit("/", 1)[-1])  # `vendor/bin/phinx`, `./manage.py`, `./gradlew`
+    return tool, view[1:]
+
+
+_HOSTED = {
+    "python": ("manage.py",),
+    "python3": ("manage.py",),
+    "php": ("artisan", "console", "phinx"),
+    "dotnet": ("dotnet-ef",),
+}
+_HOSTS = frozenset(_HOSTED)
+_PACKAGE_RUNNERS = frozenset({"yarn", "pnpm", "bun"})
 
 
 def migrates_elsewhere(view: tuple[str, ...]) -> bool:
@@ -209,10 +337,26 @@ def assigned_migration(view: tuple[str, ...]) -> bool:
         k += 1
     if k == len(view) or _ENVIRONMENTS.isdisjoint(w.partition("=")[0] for w in view[first:k]):
         return False
-    tool, args = _tool_of(view[k:])
-    if tool is None or not _acts(tool, args):
+    # what the assignments lead, and what it launches (`RAILS_ENV=production bundle exec rake db:migrate`)
+    rest = view[k:]
+    # (`NODE_ENV=production yarn sequelize db:migrate`: yarn runs the package's own program of that name)
+    for led in (*views_of(rest), rest[1:]) if rest[0] in _PACKAGE_RUNNERS else views_of(rest):
+        tool, args = _tool_of(led)
+        if tool is not None and _acts(tool, args):
+            return any(_assigned_elsewhere(w, tool) for w in view[first:k]) or _targets_elsewhere(tool, args)
+    return False
+
+
+def migrates_after(view: tuple[str, ...], earlier: Sequence[Segment]) -> bool:
+    """A migration whose environment or server an earlier segment of the command chose (``export
+    RAILS_ENV=production; rails db:migrate``, ``DATABASE_URL=postgres://h/db; alembic upgrade head``): any
+    word of theirs assigning a variable the tool reads to production or another machine."""
+    tool, args = _tool_of(view)
+    if tool is None or not tool.variables or not _acts(tool, args):
         return False
-    return any(_assigned_elsewhere(w, tool) for w in view[first:k]) or _targets_elsewhere(tool, args)
+    return any(
+        _assigned_elsewhere(w, tool) for seg in earlier for w in seg.words if "=" in w and w[:1] != "-"
+    )
 
 
 def _env_options_end(view: tuple[str, ...]) -> int:
