@@ -793,10 +793,10 @@ def _wraps(words: tuple[str, ...], all_views: Sequence[tuple[str, ...]]) -> bool
         return True
     renamed = all_views[1]
     if "=" in first and is_assignment(first):
-        # red team: `FOO=1 npx evil`, `FOO=1 env rm -rf src` -- the first view is the segment past its assignments
-        return bool(renamed) and (
-            renamed[0] in _WRAPPING or (len(all_views) > 2 and _wraps(renamed, all_views[1:]))
-        )
+        # red team: `FOO=1 npx evil`, `FOO=1 env rm -rf src` -- the first view is the segment past its
+        # assignments; and the assignments themselves name no program (`Terminal(FOO=1)` is not `FOO=1 rm -rf
+        # src`, as `Terminal(env)` is not `env rm -rf src`): the command past them is one the pattern must name
+        return bool(renamed)
     return len(renamed) == len(words) and renamed[0] in _WRAPPING and renamed[1:] == words[1:]
 
 
@@ -822,6 +822,8 @@ def _wrapped_starts(
     # (a segment led by assignments: the command past them is the segment itself, as a prefix allow reads it;
     # what a wrapper or launcher there runs is another command -- `FOO=1 npx evil`)
     bare = all_views[1] if "=" in words[0] and is_assignment(words[0]) else None
+    if bare and words[n - len(bare) :] == bare:
+        out.append((n - len(bare), bare))  # the command past the assignments (R4.8: they name no program)
     for v in all_views[1:]:
         if not v or not v[0] or v is bare:
             continue

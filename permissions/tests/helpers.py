@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from permissions.decide import AutonomyRow, DecisionRequest, Permissions, ProjectState, Verdict, decide
 from permissions.matching import _WRAPPING
+from permissions.shell_syntax import is_assignment
 
 ROOT = "/srv/ws/app-1a2b3c4d"
 HOST = ProjectState(execution_mode="runner", container_running=False, root=ROOT, scope_root_id="app-1a2b3c4d")
@@ -113,4 +114,9 @@ def allow_every_word(command: str) -> tuple[str, ...]:
         w = piece.split()
         if w and w[0] in _WRAPPING:
             named += [" ".join(w[:k]) for k in range(2, len(w))]
+        # and assignments name no program (`Terminal(FOO=1)` is not `FOO=1 rm x`): a piece led by them is
+        # named with the command after them (`Terminal(CI=1 npm)`)
+        lead = next((k for k, word in enumerate(w) if not is_assignment(word)), len(w))
+        if 0 < lead < len(w):
+            named += [" ".join(w[:k]) for k in range(lead + 1, max(lead + 2, len(w)))]
     return tuple(f"Terminal({w})" for w in dict.fromkeys(named))
