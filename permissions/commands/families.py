@@ -69,6 +69,7 @@ from permissions.commands.migrations import (
 from permissions.commands.options import normalised
 from permissions.commands.orchestrators import DECIDED as ORCHESTRATOR_DECIDED
 from permissions.commands.orchestrators import READERS as ORCHESTRATOR_READERS
+from permissions.commands.probes import READERS as PROBE_READERS
 from permissions.commands.script_binds import passes_bind, run_passes_bind
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
 from permissions.commands.sources_managers import MANAGER_VERBS, manager_source
@@ -988,6 +989,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(WAREHOUSE_READERS)
     | frozenset(ORCHESTRATOR_READERS)
     | frozenset(DNS_READERS)
+    | frozenset(PROBE_READERS)
     | MIGRATION_VERBS
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
@@ -1500,8 +1502,9 @@ _OWN_READERS = {
 
 
 def _serving_or(serving: Callable[[tuple[str, ...]], bool], verb: str) -> Callable[[tuple[str, ...]], bool]:
-    """A program the listeners read for a server it starts (`hg serve`, `rsync --daemon`, `wrangler dev --ip`)
-    that may also be read here for another act (its own reader, or the verbs that decide): either."""
+    """A program the listeners read for a server it starts (`hg serve`, `rsync --daemon`, `wrangler dev --ip`),
+    or the probes for a scan (`nmap 10.0.0.0/24`), that may also be read here for another act (its own reader,
+    or the verbs that decide): either."""
     own = _OWN_READERS.get(verb)
     tool = VERB_DECIDED.get(verb)
 
@@ -1516,6 +1519,9 @@ def _serving_or(serving: Callable[[tuple[str, ...]], bool], verb: str) -> Callab
 
 
 _OWN_READERS.update({verb: _serving_or(serving, verb) for verb, serving in ALSO_SERVING.items()})
+# red team: networks scanned, machines attacked or load-tested (permissions.commands.probes), besides what the
+# verb's own reader finds (nmap's, nc's uploads)
+_OWN_READERS.update({verb: _serving_or(probe, verb) for verb, probe in PROBE_READERS.items()})
 
 
 def _script_bind_or(verb: str) -> Callable[[tuple[str, ...]], bool]:

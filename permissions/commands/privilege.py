@@ -89,8 +89,50 @@ _SECURITY_OPT = "--security-opt"
 _PLUGIN_SETS = frozenset({"install", "upgrade", "enable", "set"})
 
 # Every verb privileged_view can answer True for (the caps' quick filter).
+# red team (session 20): the other container runtimes, each root on its machine or a node -- containerd's `ctr`
+# given the host (`--privileged`, `--net-host`, a bind mount of it), the CRI's `crictl` and OCI's `runc` running
+# or entering containers (reads stay: `crictl ps`, `runc list`), LXD/Incus instances made privileged or given a
+# host folder or device, `systemd-nspawn` (a root tool); and an engine's API socket spoken to directly
+# (`socat - UNIX-CONNECT:/var/run/docker.sock`, `nc -U .../containerd.sock`): whoever holds it is root there.
+_CTR = "ctr"
+_CTR_FLAGS = (
+    "--privileged",
+    "--net-host",
+    "--cap-add",
+    "--device",
+    "--rootfs",
+    "--privileged-without-host-devices",
+)
+_CRI_READS = frozenset(
+    "ps pods images img inspect inspecti inspectp logs info version stats statsp imagefsinfo config completion"
+    " help -h --help --version -v".split()
+)
+_RUNC_READS = frozenset("list state ps events spec features help -h --help --version -v".split())
+_LXD = frozenset({"lxc", "incus"})
+_LXD_HOST = (
+    "security.privileged",
+    "raw.lxc",
+    "raw.idmap",
+    "raw.apparmor",
+    "raw.seccomp",
+    "unix-char",
+    "unix-block",
+)
+_ENGINE_SOCKETS = (
+    "docker.sock", "containerd.sock", "podman.sock", "crio.sock", "dockershim.sock", "buildkitd.sock",
+    "lxd/unix.socket", "incus/unix.socket", "cri-dockerd.sock",
+)  # fmt: skip
+_SOCKET_CLIENTS = frozenset({"socat", "nc", "ncat", "netcat", "curl", "http", "xh", "websocat"})
+_RUNTIMES = frozenset({_CTR, "crictl", "runc", "crun", "youki", "systemd-nspawn", *_LXD})
+
 PRIVILEGE_VERBS: frozenset[str] = (
-    PRIVILEGED | {_SYSTEMD_RUN, _MACHINECTL} | _REMOTE_LOGIN | _ROOT_TOOLS | _CONTAINER_ENGINES
+    PRIVILEGED
+    | {_SYSTEMD_RUN, _MACHINECTL}
+    | _REMOTE_LOGIN
+    | _ROOT_TOOLS
+    | _CONTAINER_ENGINES
+    | _RUNTIMES
+    | _SOCKET_CLIENTS
 )
 
 
@@ -111,7 +153,39 @@ def privileged_view(view: tuple[str, ...]) -> bool:
         return True
     if verb in _CONTAINER_ENGINES:
         return _host_container(view)
+    if verb in _RUNTIMES:
+        return _runtime(view)
+    if verb in _SOCKET_CLIENTS:
+        return any(
+            w.endswith(_ENGINE_SOCKETS) or _ENGINE_SOCKET_IN.search(w) for w in view[1:] if "sock" in w
+        )
     return False
+
+
+_ENGINE_SOCKET_IN = re.compile(r"(?:docker|containerd|podman|crio|dockershim|buildkitd|cri-dockerd)\.sock\b")
+
+
+def _runtime(view: tuple[str, ...]) -> bool:
+    """The other runtimes (see _RUNTIMES' comment): ctr given the host, crictl/runc/crun/youki doing more than
+    reading, LXD/Incus made privileged or handed the host, systemd-nspawn."""
+    verb = view[0]
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if verb == _CTR:
+        if not any(w in _CONTAINER_SUBS for w in view[1:5]):
+            return False
+        return any(w.startswith(_CTR_FLAGS) for w in view[1:]) or any(
+            host_mount(spec) for spec in _values(view, ("--mount",))
+        )
+    if verb in _LXD:
+        return any(w.startswith(_LXD_HOST) for w in view[1:]) or (
+            "disk" in words
+            and any(host_mount(f"{w.partition('=')[2]}:/x") for w in words if w.startswith("source="))
+        )
+    if verb == "systemd-nspawn":
+        return not (len(view) == 2 and view[1] in ("-h", "--help", "--version"))
+    if verb == "crictl":
+        return bool(words or view[1:]) and (words[0] if words else view[1]) not in _CRI_READS
+    return bool(words) and words[0] not in _RUNC_READS  # runc, crun, youki
 
 
 # A command substitution in a segment's text (the reader spells each `$(…)` or `` `…` `` in the words).
