@@ -11,7 +11,8 @@ the clear) what only the machine's keys and logins unlock:
   attribute shown by ``-a`` (protected ones print in clear when named), ``export``, ``clip``, ``open``,
   ``attachment-export``; ``kpcli --command``; ``rbw get|code``; ``passage`` as ``pass``; ``passbolt get
   resource``; ``kwallet-query -r``; ``ykman oath accounts code``; ``akeyless get-*secret-value``; ``conjur
-  variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``bws secret get|list``
+  variable get|value``; ``berglas access``; ``teller env|export|sh|yaml|json``; ``vals eval|get|env`` (helmfile's references resolved);
+  ``vlt secrets get``; ``bws secret get|list``
   (the list carries the values); ``keeper find-password``, ``keeper get --unmask``; ``bw serve`` (the unlocked vault on a local port); ``dcli password|note|otp|read``;
   ``ksm secret get|notation|totp``; ``hcp vault-secrets secrets open``; ``phase secrets get|export|list --show``;
   ``sst secret list|get``;
@@ -468,6 +469,10 @@ KEEPERS: dict[str, Reader] = {
     "conjur": Forms("variable+get variable+value"),
     "berglas": Forms("access"),
     "teller": Forms("env export sh yaml json"),
+    # red team (session 20): helmfile's vals resolving `ref+vault://`, `ref+awssecrets://` ... and printing the
+    # values; HCP Vault Secrets' older CLI
+    "vals": Forms("eval get env ksdecode"),
+    "vlt": Forms("secrets+get secrets+open"),
     "bws": Forms("secret+get secret+list get+secret list+secrets"),
     "keeper": Forms("find-password", flagged={"get": "--unmask"}),
     "bw": Forms("serve", values="--session --port --hostname"),  # the unlocked vault served on a local port
@@ -558,7 +563,7 @@ HANDS_ON_KEEPERS = frozenset(
     (
         "keepassxc-cli keepassxc.cli kpcli rbw passage passbolt kwallet-query ykman akeyless conjur gpgsm gpgtar"
         " transcrypt git-crypt git-secret kubeseal sf sfdx databricks ejson ejson2env blackbox keeper snyk travis dcli ksm hcp phase sq"
-        " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory"
+        " kubelogin aws-iam-authenticator gke-gcloud-auth-plugin ansible-inventory vals vlt"
     ).split()
 ) | frozenset(_BLACKBOX)
 
