@@ -725,10 +725,39 @@ def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
 _ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase}
 
 
+# R4.10, red team: settings given with `git -c` that do an option's act -- `clean.requireForce=false` lets `git
+# clean` delete without `-f` (so it is `git clean -f`), a push refspec with `+` (`remote.origin.push=+refs/...`)
+# force-pushes what a bare `git push` sends, `remote.<name>.mirror=true` pushes as `--mirror` does. git reads a
+# setting's section and key in any case, and `false`, `no`, `off`, `0` and the empty value as false.
+_GIT_FALSE = frozenset({"false", "no", "off", "0", ""})
+
+
+def _set_by_config(sub: str, keys: frozenset[str]) -> tuple[str, ...]:
+    """The option keys the `-c` settings among ``keys`` give ``git <sub>``."""
+    found: list[str] = []
+    for k in keys:
+        if k[:2] != "c=":
+            continue
+        name, eq, value = k[2:].partition("=")
+        name = name.lower()
+        if sub == "clean" and name == "clean.requireforce" and eq and value.lower() in _GIT_FALSE:
+            found.append("force")
+        elif sub == "push" and name[:7] == "remote.":
+            if name.endswith(".push") and value[:1] == "+":
+                found.append("force")
+            elif name.endswith(".mirror") and (not eq or value.lower() not in _GIT_FALSE):
+                found += ("mirror", "force")
+    return tuple(found)
+
+
 def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
     path = r.path
     if len(path) < 2:
         return (r,)
+    if path[1] in ("clean", "push"):
+        extra = _set_by_config(path[1], r.keys)
+        if extra:
+            r = Reading(path, r.keys | frozenset(extra), r.operands)
     if path[1] not in _PATHSPEC_COMMANDS:
         also = _ALSO_READ.get(path[1])
         return also(r) if also is not None and len(path) == 2 else (r,)
