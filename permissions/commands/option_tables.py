@@ -422,6 +422,23 @@ NPM = _family("npm", _NPM_CONFIG, _NPM_COMMANDS, NPM_ALIASES, abbrev=True, sub_a
 
 # R4.10: `npm cache`'s own subcommands and the names npm's cache command gives them (`clean`/`clear`/`rm`,
 # `verify`/`check`).
+# red team (R4.10): `npm install-test` (`npm it`) is `npm install` then `npm test`, and `npm install-ci-test`
+# (`npm cit`) is `npm ci` then `npm test`, each taking the first's options (npm's documentation): also read as
+# the install, so a deny of `npm install -g` refuses `npm it -g x`.
+_NPM_THEN_TEST = {"install-test": "install", "install-ci-test": "ci"}
+
+
+def _npm_rewrite(r: Reading) -> tuple[Reading, ...]:
+    path = r.path
+    first = _NPM_THEN_TEST.get(path[1]) if len(path) == 2 else None
+    if first is None:
+        return (r,)
+    return (r, Reading(("npm", first), r.keys, r.operands))
+
+
+NPM.rewrite = _npm_rewrite
+
+
 _NPM_CACHE = NPM.subcommands["cache"]
 _NPM_CACHE.subcommands = {c: Program(c, abbrev=True, parent=NPM) for c in "add clean ls verify npx".split()}
 _NPM_CACHE.sub_aliases = {"clear": "clean", "rm": "clean", "check": "verify"}
