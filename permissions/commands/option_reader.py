@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from permissions.commands.option_values import VALUE_CANON
+from permissions.commands.option_values import VALUE_ALSO, VALUE_CANON
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 
 # An unknown option: may or may not take the next word.
@@ -238,6 +238,9 @@ def _valued(keys: set[str], found: tuple[str, ...], value: str) -> None:
         implied = _VALUE_IMPLIES.get(key)
         if implied is not None:
             keys.update(implied)
+        also = VALUE_ALSO.get(f)
+        if also is not None:
+            keys.update(also(value))
 
 
 def _hooks_skipped(keys: frozenset[str]) -> bool:
