@@ -233,14 +233,17 @@ def _valued(keys: set[str], found: tuple[str, ...], value: str) -> None:
         if "=" in f:
             continue  # a constant the option implies (`curl -d x`: request=POST)
         canon = VALUE_CANON.get(f)
-        key = f"{f}={value if canon is None else canon(value)}"
+        if canon is None:
+            key = f"{f}={value}"
+        else:
+            key = f"{f}={canon(value)}"
+            also = VALUE_ALSO.get(f)  # (a key with another spelling is one VALUE_CANON names)
+            if also is not None:
+                keys.update(also(value))
         keys.add(key)
         implied = _VALUE_IMPLIES.get(key)
         if implied is not None:
             keys.update(implied)
-        also = VALUE_ALSO.get(f)
-        if also is not None:
-            keys.update(also(value))
 
 
 def _hooks_skipped(keys: frozenset[str]) -> bool:
