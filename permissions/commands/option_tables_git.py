@@ -649,6 +649,33 @@ _GIT_SUBS: dict[str, Program] = _subs(
 _GIT_SUBS["push"].operand_keys = _git_push_operand
 
 
+# red team (R4.10): `git send-pack` is the plumbing `git push` runs -- `git send-pack --force origin main` force-pushes
+# as `git push --force origin main` does (git's documentation; no short `-f`), and `+ref` forces that ref.
+_GIT_SUBS["send-pack"] = Program(
+    "send-pack",
+    """
+    --force
+    --force-with-lease=? -> force-with-lease force
+    --force-if-includes
+    --all
+    --mirror
+    --dry-run
+    --verbose
+    --quiet
+    --thin
+    --atomic
+    --signed=?
+    --push-option=
+    --receive-pack= --exec=
+    --stdin
+    --helper-status
+    --stateless-rpc
+    """,
+    abbrev=True,
+)
+_GIT_SUBS["send-pack"].operand_keys = _git_push_operand
+
+
 _STASH = _GIT_SUBS["stash"]
 
 
@@ -722,7 +749,11 @@ def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
     return (r, *(Reading(("git", "rebase"), frozenset(way), ()) for way in dict.fromkeys(ways)))
 
 
-_ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase}
+def _send_pack(r: Reading) -> tuple[Reading, ...]:
+    return (r, Reading(("git", "push"), r.keys, r.operands))
+
+
+_ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase, "send-pack": _send_pack}
 
 
 # R4.10, red team: settings given with `git -c` that do an option's act -- `clean.requireForce=false` lets `git
@@ -807,6 +838,7 @@ GIT.rewrite = _git_rewrite
 for _porcelain in ("branch", "tag"):
     GIT.subcommands[_porcelain].rewritten_from = ("update-ref",)
 GIT.subcommands["rebase"].rewritten_from = ("pull",)
+GIT.subcommands["push"].rewritten_from = ("send-pack",)
 # git's parse-options reads `--no-X` as X off for every flag it does not forbid it on.
 for _git_level in _GIT_SUBS.values():
     _git_level.negates = True
