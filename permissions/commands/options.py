@@ -448,6 +448,11 @@ _NAME_ALIASES = {
     "mamba": "conda",
     "micromamba": "conda",
     "tofu": "terraform",  # red team: OpenTofu reads Terraform's command line (a deny of `tofu destroy` too)
+    # red team: the drop-in engines read docker's command line (permissions.commands.containers): a deny of
+    # `docker run --privileged` is the act of a privileged container whichever engine starts it
+    "podman": "docker",
+    "nerdctl": "docker",
+    "finch": "docker",
     "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
     "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
 }

@@ -19,9 +19,12 @@ by a cap, under a deny of its pattern on the base this branch started from (0766
 - git settings given with `-c` that do an option's act (git's documentation): `clean.requireForce=false` lets
   `git clean` delete without `-f`; a `+` push refspec (`remote.origin.push=+...`) force-pushes, and
   `remote.<name>.mirror` pushes as `--mirror` (which forces).
+- GNU rm's `--interactive=never` (`=no`, `=none`, and the prefixes its argmatch takes) never prompts: the act of
+  `-f`. `git send-pack` is the plumbing `git push` runs: `--force` and `+ref` force-push.
 - npm: `npm install-test` / `npm it` is `npm install` then `npm test` with install's options (npm's
   documentation), `npm install-ci-test` / `npm cit` / `npm sit` is `npm ci` then the tests.
-- `python -m awscli` is the aws CLI.
+- `python -m awscli` is the aws CLI; podman, nerdctl and finch read docker's command line (as
+  permissions.commands.containers reads them): a privileged container whichever engine starts it.
 
 HELD lists cases of the same families that already held on base (guards). NOT_CAUGHT: friction -- commands a
 deny or an ask of the family must not catch (`git push -u origin feat` under a deny of `git push --force`, a
@@ -61,6 +64,20 @@ DENIED = [
     ("gh api -X DELETE", "gh api repos/o/r --method DELETE --silent"),
     ("gh api --method DELETE", "gh api -X DELETE repos/o/r"),
     ("gh api -X POST", "gh api repos/o/r/issues -f title=x"),
+    ("docker run --privileged", "podman run --privileged x"),
+    ("rm -rf", "rm -r --interactive=never build"),
+    ("rm -rf", "rm -R --interactive=n build"),
+    ("rm -rf", "rm --recursive --inter=none build"),
+    ("rm -rf", "rm -r --interactive=no build"),
+    ("git push --force", "git send-pack --force origin main"),
+    ("git push --force", "git send-pack --forc git@github.com:o/r main"),
+    ("git push --force", "git send-pack origin +main"),
+    ("git push --force", "/usr/lib/git-core/git-send-pack --force origin main"),
+    ("git push", "git send-pack origin main"),
+    ("docker run --privileged", "nerdctl run --privileged=true x"),
+    ("docker run --privileged", "finch run --privileged x"),
+    ("docker run -v /:/host", "podman run -v=/:/host x"),
+    ("docker system prune -a", "podman system prune -af"),
     ("twine upload", "twine --no-color upload dist/*"),
     ("twine upload", "twine --no-c upload dist/*"),
     ("twine upload -r pypi", "twine upload --repository=pypi dist/*"),
@@ -275,6 +292,13 @@ NOT_CAUGHT = [
     ("gh api -X DELETE", "gh api repos/o/r/pulls -X GET"),
     ("gh api -X DELETE", "gh api -f x=DELETE repos/o/r"),
     ("gh api -X POST", "gh api repos/o/r/issues"),
+    ("docker run --privileged", "podman run x"),
+    ("rm -rf", "rm -r --interactive=always build"),
+    ("rm -rf", "rm -r --interactive build"),
+    ("rm -rf", "rm -r --interactive=once build"),
+    ("git push --force", "git send-pack origin main"),
+    ("git push --force", "git send-pack --dry-run origin main"),
+    ("docker run --privileged", "podman ps"),
     ("twine upload -r pypi", "twine upload -r testpypi dist/*"),
     ("twine upload", "twine check dist/*"),
     ("gh api -X POST", "gh api -X GET repos/o/r/issues -f state=open"),
