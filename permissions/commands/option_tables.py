@@ -339,12 +339,14 @@ _NPM_CONFIG = """
     --install-links
     -a --all
     --depth=
+    --bin-links
     --no-bin-links
     --no-optional
     --script-shell=
     --call= -c=
     --package=
     --if-present
+    --git-tag-version
     --no-git-tag-version
     --sign-git-tag
     --allow-same-version
@@ -460,6 +462,7 @@ _PNPM_FLAGS = """
     --frozen-lockfile
     --no-frozen-lockfile
     --ignore-scripts
+    --git-checks
     --no-git-checks
     --access=
     --tag=
@@ -480,6 +483,7 @@ _PNPM_FLAGS = """
     --resume-from=
     --report-summary
     --if-present
+    --bail
     --no-bail
     --sort
     --no-sort

@@ -21,6 +21,9 @@ by a cap, under a deny of its pattern on the base this branch started from (0766
   `remote.<name>.mirror` pushes as `--mirror` (which forces).
 - GNU rm's `--interactive=never` (`=no`, `=none`, and the prefixes its argmatch takes) never prompts: the act of
   `-f`. `git send-pack` is the plumbing `git push` runs: `--force` and `+ref` force-push.
+- nopt reads `--X=false` as `--no-X` for every flag: pnpm's `--git-checks=false` (also from `npm_config_git_checks`
+  or `PNPM_CONFIG_GIT_CHECKS`) is `--no-git-checks`, `--bail=false` `--no-bail`, npm's `--git-tag-version=false`
+  and `--bin-links=false` likewise -- the tables named only the `--no-` spelling.
 - npm: `npm install-test` / `npm it` is `npm install` then `npm test` with install's options (npm's
   documentation), `npm install-ci-test` / `npm cit` / `npm sit` is `npm ci` then the tests.
 - `python -m awscli` is the aws CLI; podman, nerdctl and finch read docker's command line (as
@@ -66,6 +69,12 @@ DENIED = [
     ("gh api -X POST", "gh api repos/o/r/issues -f title=x"),
     ("docker run --privileged", "podman run --privileged x"),
     ("rm -rf", "rm -r --interactive=never build"),
+    ("pnpm publish --no-git-checks", "npm_config_git_checks=false pnpm publish"),
+    ("pnpm publish --no-git-checks", "PNPM_CONFIG_GIT_CHECKS=false pnpm publish"),
+    ("pnpm publish --no-git-checks", "pnpm publish --git-checks=false"),
+    ("pnpm -r test --no-bail", "pnpm -r test --bail=false"),
+    ("npm version patch --no-git-tag-version", "npm version patch --git-tag-version=false"),
+    ("npm install --no-bin-links", "npm install --bin-links=false"),
     ("rm -rf", "rm -R --interactive=n build"),
     ("rm -rf", "rm --recursive --inter=none build"),
     ("rm -rf", "rm -r --interactive=no build"),
@@ -294,6 +303,9 @@ NOT_CAUGHT = [
     ("gh api -X POST", "gh api repos/o/r/issues"),
     ("docker run --privileged", "podman run x"),
     ("rm -rf", "rm -r --interactive=always build"),
+    ("pnpm publish --no-git-checks", "pnpm publish --git-checks"),
+    ("pnpm publish --no-git-checks", "pnpm publish"),
+    ("npm version patch --no-git-tag-version", "npm version patch"),
     ("rm -rf", "rm -r --interactive build"),
     ("rm -rf", "rm -r --interactive=once build"),
     ("git push --force", "git send-pack origin main"),
