@@ -4,7 +4,7 @@ yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.comma
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading, _family
+from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading, _family, mark_as_written
 
 # GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
 RM = Program(
@@ -439,6 +439,7 @@ def _npm_rewrite(r: Reading) -> tuple[Reading, ...]:
 
 
 NPM.rewrite = _npm_rewrite
+mark_as_written(NPM, frozenset(_NPM_THEN_TEST))
 
 
 _NPM_CACHE = NPM.subcommands["cache"]

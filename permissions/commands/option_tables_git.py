@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, Reading, _subs
+from permissions.commands.option_reader import Program, Reading, _subs, mark_as_written
 
 # git: the global options (git.c: exact words, no clusters), then each command's parse-options table
 # (clusters, unique abbreviations, options anywhere before `--`).
@@ -833,6 +833,8 @@ GIT = Program(
 
 
 GIT.rewrite = _git_rewrite
+# (the rewrite reads another path, or other operands, only for these commands; the settings' keys aside)
+mark_as_written(GIT, _PATHSPEC_COMMANDS | frozenset(_ALSO_READ))
 
 
 for _porcelain in ("branch", "tag"):

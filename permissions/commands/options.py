@@ -277,6 +277,8 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     rewrite = prog.rewrite
     if rewrite is None:
         return found
+    if len(found) == 1:
+        return rewrite(found[0])  # (most commands: one reading, no generator)
     return tuple(m for r in found for m in rewrite(r))
 
 
@@ -347,7 +349,7 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
         if len(w) > 1 and w[0] == "-":
             return False
     rewrite = prog.rewrite
-    if rewrite is None:
+    if rewrite is None or cur.as_written:
         return True
     operands = view[k:]
     keys: frozenset[str] = _NO_KEYS
