@@ -1,8 +1,9 @@
 """Red team, R4.10: deny and ask rules people write, met by the act spelled another way (more families).
 
 SPEC R4.10: "a deny or ask pattern's options match the same options however written ... The same program reached
-by another name is the same program"; R4.8: allow stays literal. Each DENIED case was auto-approved, or only asked
-by a cap, under a deny of its pattern on the base this branch started from (0766094):
+by another name is the same program"; R4.8: allow stays literal. Each of the 116 DENIED cases was auto-approved, or
+only asked by a cap, under a deny of its pattern (and was not asked for by an ask of it) on the base this branch
+started from (0766094), where it runs in the sandbox and in the agent:
 
 - gh (cobra / pflag) had no option table: `gh pr merge 12 --admin` (the flag after the pull request),
   `--admin=true`, `-R o/r` before the command, `gh api repos/o/r -X DELETE`, `-XDELETE`, `--method=DELETE`
