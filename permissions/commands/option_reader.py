@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from permissions.commands.option_values import VALUE_CANON
+from permissions.commands.option_values import VALUE_ALSO, VALUE_CANON
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 
 # An unknown option: may or may not take the next word.
@@ -36,6 +36,7 @@ class Program:
 
     __slots__ = (
         "abbrev",
+        "as_written",
         "bundle",
         "dash_long",
         "implies",
@@ -95,6 +96,9 @@ class Program:
         # The subcommand words whose readings the program's rewrite also reads as this level (`docker volume
         # prune` as `docker volume rm`): the matcher's gate (options.gate) looks for them too.
         self.rewritten_from: tuple[str, ...] = ()
+        # The root's rewrite gives a reading that ends at this level its path and operands back, whatever its
+        # words (only its keys may change): permissions.commands.options.reads_as_written need not call it.
+        self.as_written = False
         for line in spec.split("\n"):
             line = line.strip()
             if line:
@@ -233,11 +237,26 @@ def _valued(keys: set[str], found: tuple[str, ...], value: str) -> None:
         if "=" in f:
             continue  # a constant the option implies (`curl -d x`: request=POST)
         canon = VALUE_CANON.get(f)
-        key = f"{f}={value if canon is None else canon(value)}"
+        if canon is None:
+            key = f"{f}={value}"
+        else:
+            key = f"{f}={canon(value)}"
+            also = VALUE_ALSO.get(f)  # (a key with another spelling is one VALUE_CANON names)
+            if also is not None:
+                keys.update(also(value))
         keys.add(key)
         implied = _VALUE_IMPLIES.get(key)
         if implied is not None:
             keys.update(implied)
+
+
+def mark_as_written(level: Program, unless: frozenset[str] = frozenset()) -> None:
+    """Set :attr:`Program.as_written` on ``level`` and every level below it, but for its subcommands named in
+    ``unless`` (and what is below them)."""
+    level.as_written = True
+    for name, sub in level.subcommands.items():
+        if name not in unless:
+            mark_as_written(sub)
 
 
 def _hooks_skipped(keys: frozenset[str]) -> bool:

@@ -4,7 +4,7 @@ yarn), pip, rsync, scp and sftp. How a table is written: :mod:`permissions.comma
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading, _family
+from permissions.commands.option_reader import UNREAD, WIDER, Program, Reading, _family, mark_as_written
 
 # GNU coreutils (getopt_long: clusters, unique abbreviations, options anywhere before `--`).
 RM = Program(
@@ -339,12 +339,14 @@ _NPM_CONFIG = """
     --install-links
     -a --all
     --depth=
+    --bin-links
     --no-bin-links
     --no-optional
     --script-shell=
     --call= -c=
     --package=
     --if-present
+    --git-tag-version
     --no-git-tag-version
     --sign-git-tag
     --allow-same-version
@@ -422,6 +424,24 @@ NPM = _family("npm", _NPM_CONFIG, _NPM_COMMANDS, NPM_ALIASES, abbrev=True, sub_a
 
 # R4.10: `npm cache`'s own subcommands and the names npm's cache command gives them (`clean`/`clear`/`rm`,
 # `verify`/`check`).
+# red team (R4.10): `npm install-test` (`npm it`) is `npm install` then `npm test`, and `npm install-ci-test`
+# (`npm cit`) is `npm ci` then `npm test`, each taking the first's options (npm's documentation): also read as
+# the install, so a deny of `npm install -g` refuses `npm it -g x`.
+_NPM_THEN_TEST = {"install-test": "install", "install-ci-test": "ci"}
+
+
+def _npm_rewrite(r: Reading) -> tuple[Reading, ...]:
+    path = r.path
+    first = _NPM_THEN_TEST.get(path[1]) if len(path) == 2 else None
+    if first is None:
+        return (r,)
+    return (r, Reading(("npm", first), r.keys, r.operands))
+
+
+NPM.rewrite = _npm_rewrite
+mark_as_written(NPM, frozenset(_NPM_THEN_TEST))
+
+
 _NPM_CACHE = NPM.subcommands["cache"]
 _NPM_CACHE.subcommands = {c: Program(c, abbrev=True, parent=NPM) for c in "add clean ls verify npx".split()}
 _NPM_CACHE.sub_aliases = {"clear": "clean", "rm": "clean", "check": "verify"}
@@ -443,6 +463,7 @@ _PNPM_FLAGS = """
     --frozen-lockfile
     --no-frozen-lockfile
     --ignore-scripts
+    --git-checks
     --no-git-checks
     --access=
     --tag=
@@ -463,6 +484,7 @@ _PNPM_FLAGS = """
     --resume-from=
     --report-summary
     --if-present
+    --bail
     --no-bail
     --sort
     --no-sort

@@ -665,6 +665,18 @@ for _tf in TERRAFORM.subcommands.values():
 TERRAFORM.implies = {"destroy": ("apply", ("destroy",))}
 
 
+def _terraform_rewrite(r: Reading) -> tuple[Reading, ...]:
+    """red team (R4.10): `terraform apply PLANFILE` applies a saved plan without asking (Terraform's
+    documentation: "Terraform takes the actions in the saved plan without prompting you for confirmation"), the
+    act of `-auto-approve`: read with it, so a deny of `terraform apply -auto-approve` refuses it."""
+    if r.operands and r.path == ("terraform", "apply") and "auto-approve" not in r.keys:
+        return (Reading(r.path, r.keys | {"auto-approve"}, r.operands),)
+    return (r,)
+
+
+TERRAFORM.rewrite = _terraform_rewrite
+
+
 _TF_STATE = TERRAFORM.subcommands["state"]
 
 
@@ -790,6 +802,45 @@ GCLOUD = Program(
     "--project=\n-q --quiet\n--verbosity=\n--version\n--impersonate-service-account=\n--log-http\n"
     "--trace-token=\n--user-output-enabled\n--no-user-output-enabled\n--access-token-file=",
 )
+# gsutil (Python's getopt: short letters cluster; its own options before the command, `-m` above all). red team
+# (R4.10): a deny of `gsutil rm -r` met `gsutil -m rm -r gs://b`, `rm -R` and `rm -ra` by spelling only.
+GSUTIL = _family(
+    "gsutil",
+    "-D\n-DD\n-h=\n-i=\n-m\n-o=\n-q\n-u=\n-v",
+    "rm cp mv rsync ls cat du mb rb setmeta acl iam defacl versioning lifecycle".split(),
+    {"del": "rm", "delete": "rm", "remove": "rm"},
+    abbrev=False,
+    specs={
+        "rm": "-r -R --recursive;-a --all-versions;-f --continue-on-error;-I;-e",
+        "rsync": "-d --delete;-r -R --recursive;-a=;-c;-C;-e;-i;-j=;-J;-n;-p;-P;-u;-U;-x=;-y=",
+        "cp": "-r -R --recursive;-a=;-A;-c;-D;-e;-I;-j=;-J;-L=;-M;-n;-P;-p;-s=;-U;-v;-z=",
+        "mv": "-p;-r -R --recursive",
+        "rb": "-f",
+    },
+)
+
+
+# gcloud's release tracks run the same command (`gcloud beta projects delete p` is `gcloud projects delete p`),
+# and `storage rm` / `storage cp` spell `--recursive` also `-r` and `-R`.
+_GCLOUD_TRACKS = frozenset({"alpha", "beta", "preview"})
+_RECURSIVE = frozenset({"?--recursive", "?-r", "?-R"})
+
+
+def _gcloud_rewrite(r: Reading) -> tuple[Reading, ...]:
+    ops = r.operands
+    if ops[:1] and ops[0] in _GCLOUD_TRACKS:
+        ops = ops[1:]
+    keys = r.keys
+    if ops[:1] == ("storage",) and not _RECURSIVE.isdisjoint(keys):
+        keys = keys | _RECURSIVE
+    if ops is r.operands and keys is r.keys:
+        return (r,)
+    return (r, Reading(r.path, keys, ops))
+
+
+GCLOUD.rewrite = _gcloud_rewrite
+
+
 AZ = Program(
     "az",
     "--debug\n-h --help\n--only-show-errors\n-o= --output=\n--query=\n--subscription=\n--verbose",

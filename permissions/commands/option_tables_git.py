@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, Reading, _subs
+from permissions.commands.option_reader import Program, Reading, _subs, mark_as_written
 
 # git: the global options (git.c: exact words, no clusters), then each command's parse-options table
 # (clusters, unique abbreviations, options anywhere before `--`).
@@ -649,6 +649,33 @@ _GIT_SUBS: dict[str, Program] = _subs(
 _GIT_SUBS["push"].operand_keys = _git_push_operand
 
 
+# red team (R4.10): `git send-pack` is the plumbing `git push` runs -- `git send-pack --force origin main` force-pushes
+# as `git push --force origin main` does (git's documentation; no short `-f`), and `+ref` forces that ref.
+_GIT_SUBS["send-pack"] = Program(
+    "send-pack",
+    """
+    --force
+    --force-with-lease=? -> force-with-lease force
+    --force-if-includes
+    --all
+    --mirror
+    --dry-run
+    --verbose
+    --quiet
+    --thin
+    --atomic
+    --signed=?
+    --push-option=
+    --receive-pack= --exec=
+    --stdin
+    --helper-status
+    --stateless-rpc
+    """,
+    abbrev=True,
+)
+_GIT_SUBS["send-pack"].operand_keys = _git_push_operand
+
+
 _STASH = _GIT_SUBS["stash"]
 
 
@@ -722,13 +749,46 @@ def _pull_rebase(r: Reading) -> tuple[Reading, ...]:
     return (r, *(Reading(("git", "rebase"), frozenset(way), ()) for way in dict.fromkeys(ways)))
 
 
-_ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase}
+def _send_pack(r: Reading) -> tuple[Reading, ...]:
+    return (r, Reading(("git", "push"), r.keys, r.operands))
+
+
+_ALSO_READ = {"update-ref": _ref_update, "pull": _pull_rebase, "send-pack": _send_pack}
+
+
+# R4.10, red team: settings given with `git -c` that do an option's act -- `clean.requireForce=false` lets `git
+# clean` delete without `-f` (so it is `git clean -f`), a push refspec with `+` (`remote.origin.push=+refs/...`)
+# force-pushes what a bare `git push` sends, `remote.<name>.mirror=true` pushes as `--mirror` does. git reads a
+# setting's section and key in any case, and `false`, `no`, `off`, `0` and the empty value as false.
+_GIT_FALSE = frozenset({"false", "no", "off", "0", ""})
+
+
+def _set_by_config(sub: str, keys: frozenset[str]) -> tuple[str, ...]:
+    """The option keys the `-c` settings among ``keys`` give ``git <sub>``."""
+    found: list[str] = []
+    for k in keys:
+        if k[:2] != "c=":
+            continue
+        name, eq, value = k[2:].partition("=")
+        name = name.lower()
+        if sub == "clean" and name == "clean.requireforce" and eq and value.lower() in _GIT_FALSE:
+            found.append("force")
+        elif sub == "push" and name[:7] == "remote.":
+            if name.endswith(".push") and value[:1] == "+":
+                found.append("force")
+            elif name.endswith(".mirror") and (not eq or value.lower() not in _GIT_FALSE):
+                found += ("mirror", "force")
+    return tuple(found)
 
 
 def _git_rewrite(r: Reading) -> tuple[Reading, ...]:
     path = r.path
     if len(path) < 2:
         return (r,)
+    if path[1] in ("clean", "push"):
+        extra = _set_by_config(path[1], r.keys)
+        if extra:
+            r = Reading(path, r.keys | frozenset(extra), r.operands)
     if path[1] not in _PATHSPEC_COMMANDS:
         also = _ALSO_READ.get(path[1])
         return also(r) if also is not None and len(path) == 2 else (r,)
@@ -773,11 +833,14 @@ GIT = Program(
 
 
 GIT.rewrite = _git_rewrite
+# (the rewrite reads another path, or other operands, only for these commands; the settings' keys aside)
+mark_as_written(GIT, _PATHSPEC_COMMANDS | frozenset(_ALSO_READ))
 
 
 for _porcelain in ("branch", "tag"):
     GIT.subcommands[_porcelain].rewritten_from = ("update-ref",)
 GIT.subcommands["rebase"].rewritten_from = ("pull",)
+GIT.subcommands["push"].rewritten_from = ("send-pack",)
 # git's parse-options reads `--no-X` as X off for every flag it does not forbid it on.
 for _git_level in _GIT_SUBS.values():
     _git_level.negates = True

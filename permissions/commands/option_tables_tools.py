@@ -9,9 +9,9 @@ need not all be listed: only those a deny may name, and those that take a value.
 
 from __future__ import annotations
 
-from permissions.commands.option_reader import Program, _family
+from permissions.commands.option_reader import Program, Reading, _family
 
-__all__ = ["BUN", "COMPOSER", "NPX", "POETRY", "SYSTEMCTL", "UV", "WGET"]
+__all__ = ["BUN", "COMPOSER", "GH", "NPX", "POETRY", "SYSTEMCTL", "TWINE", "UV", "WGET"]
 
 # uv (clap: no abbreviations, no clusters of long names; global options anywhere).
 _UV_GLOBAL = """
@@ -235,4 +235,101 @@ WGET = Program(
     -V --version
     """,
     abbrev=True,
+)
+
+
+# gh (cobra / pflag: no abbreviations, short flags cluster, `--flag=true`, flags anywhere on the line -- also
+# before the command: `gh -R o/r pr merge 12 --admin`). red team (R4.10): a deny of `gh pr merge --admin` met
+# `gh pr merge 12 --admin` (the flag after the pull request), `--admin=true` and `-R o/r` before it by spelling
+# only. The commands a deny or an ask names, with their own flags (the valued ones decide which word is an
+# operand); any other command's words are operands, its flags read both ways.
+GH = Program("gh", "-R= --repo=\n-h --help\n--version")
+
+
+def _gh_level(name: str, parent: Program, spec: str = "", **subs: str) -> Program:
+    level = Program(name, "\n".join(spec.split(";")) if spec else "", parent=parent)
+    level.subcommands = {
+        c.replace("_", "-"): Program(c.replace("_", "-"), "\n".join(own.split(";")), parent=level)
+        for c, own in subs.items()
+    }
+    return level
+
+
+GH.subcommands = {
+    "pr": _gh_level(
+        "pr",
+        GH,
+        merge="--admin;--auto;--disable-auto;-d --delete-branch;-m --merge;-r --rebase;-s --squash;-b= --body=;"
+        "-F= --body-file=;-t= --subject=;-A= --author-email=;--match-head-commit=",
+        close="-c= --comment=;-d --delete-branch",
+        create="-B= --base=;-H= --head=;-t= --title=;-b= --body=;-F= --body-file=;-d --draft;-f --fill;"
+        "--fill-first;--fill-verbose;-w --web;-a= --assignee=;-l= --label=;-m= --milestone=;-p= --project=;"
+        "-r= --reviewer=;-T= --template=;--no-maintainer-edit;--dry-run;-e --editor",
+        review="-a --approve;-c --comment;-r --request-changes;-b= --body=;-F= --body-file=",
+    ),
+    "repo": _gh_level(
+        "repo",
+        GH,
+        delete="--yes;--confirm",
+        archive="-y --yes;--confirm",
+        rename="-y --yes;--confirm",
+        edit="--visibility=;--accept-visibility-change-consequences;--default-branch=;-d= --description=;"
+        "-h= --homepage=;--add-topic=;--remove-topic=;--enable-issues;--enable-wiki;--enable-projects;"
+        "--delete-branch-on-merge;--allow-forking;--template",
+    ),
+    "release": _gh_level(
+        "release",
+        GH,
+        delete="-y --yes;--cleanup-tag",
+        delete_asset="-y --yes",
+        create="-d --draft;-p --prerelease;--latest;-t= --title=;-n= --notes=;-F= --notes-file=;"
+        "--notes-start-tag=;--generate-notes;--target=;--verify-tag;--discussion-category=;--fail-on-no-commits",
+        upload="--clobber",
+        edit="-d --draft;-p --prerelease;--latest;-t= --title=;-n= --notes=;-F= --notes-file=;--tag=;--target=",
+    ),
+    "secret": _gh_level(
+        "secret",
+        GH,
+        set="-b= --body=;-e= --env=;-o= --org=;-u --user;-v= --visibility=;-a= --app=;-r= --repos=;"
+        "-f= --env-file=;--no-store",
+        delete="-e= --env=;-o= --org=;-u --user;-a= --app=",
+    ),
+    "workflow": _gh_level("workflow", GH, run="-f= --raw-field=;-F= --field=;-r= --ref=;--json"),
+    "api": Program(
+        "api",
+        "-X= --method=\n-f= --raw-field=\n-F= --field=\n-H= --header=\n--input=\n-p= --preview=\n--paginate\n"
+        "-i --include\n-q= --jq=\n-t= --template=\n--silent\n--cache=\n--hostname=\n--slurp\n--verbose",
+        parent=GH,
+    ),
+}
+
+# gh's documentation: "The default HTTP request method is GET normally and POST if any parameters were added"
+# (`-f`, `-F`, `--input`): `gh api repos/o/r/issues -f title=x` is `-X POST`.
+_GH_API_BODY = ("raw-field", "field", "input")
+
+
+def _gh_rewrite(r: Reading) -> tuple[Reading, ...]:
+    keys = r.keys
+    if r.path == ("gh", "api") and "method" not in keys and not keys.isdisjoint(_GH_API_BODY):
+        return (Reading(r.path, keys | {"method", "method=POST"}, r.operands),)
+    return (r,)
+
+
+GH.rewrite = _gh_rewrite
+
+# twine (Python's argparse: unique abbreviations of long options, short letters that cluster; its own options
+# before the command). red team (R4.10): a deny of `twine upload` met `twine --no-color upload dist/*`, and a deny
+# of `twine upload -r pypi` met `--repository=pypi` by spelling only.
+TWINE = _family(
+    "twine",
+    "--version\n--no-color\n-h --help",
+    ["upload", "check", "register"],
+    {},
+    abbrev=True,
+    specs={
+        "upload": "-r= --repository=;--repository-url=;--attestations;-s --sign;--sign-with=;-i= --identity=;"
+        "-u= --username=;-p= --password=;--non-interactive;-c= --comment=;--config-file=;--skip-existing;"
+        "--cert=;--client-cert=;--verbose;--disable-progress-bar",
+        "check": "--strict",
+    },
 )

@@ -61,6 +61,7 @@ from permissions.commands.option_tables_deploy import (
     DOCKER,
     GCLOUD,
     GO,
+    GSUTIL,
     HELM,
     KUBECTL,
     TERRAFORM,
@@ -68,7 +69,17 @@ from permissions.commands.option_tables_deploy import (
 from permissions.commands.option_tables_git import GIT
 from permissions.commands.option_tables_packages import APT, BREW, CONDA
 from permissions.commands.option_tables_signals import KILL, KILLALL, PKILL, SSH, signal_words
-from permissions.commands.option_tables_tools import BUN, COMPOSER, NPX, POETRY, SYSTEMCTL, UV, WGET
+from permissions.commands.option_tables_tools import (
+    BUN,
+    COMPOSER,
+    GH,
+    NPX,
+    POETRY,
+    SYSTEMCTL,
+    TWINE,
+    UV,
+    WGET,
+)
 from permissions.commands.syntax import NONE, OPTIONAL, REQUIRED
 from permissions.memos import Memo
 
@@ -158,6 +169,7 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
         False  # an option of unknown arity stood before a word it may take (the second reading differs)
     )
     ended = False  # `--`, or an operand of a program that stops reading options there
+    eq = "=" if prog in _PFLAG else ""  # what may stand between a short option and its value
     while k < n:
         w = words[k]
         k += 1
@@ -208,7 +220,7 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
             rest = w[j + 1 :]
             if kind == REQUIRED or kind == OPTIONAL:
                 if rest:
-                    value = rest
+                    value = rest[rest[:1] == eq :]  # pflag's `-v=/:/host` is `-v /:/host` (R4.10)
                 elif kind == REQUIRED and k < n:
                     value = words[k]
                     k += 1
@@ -226,6 +238,10 @@ def _parse(prog: Program, words: Sequence[str], take_unknown: bool) -> tuple[Rea
                 may_take = True
                 k += take_unknown  # such a letter takes the next word in the second reading
     return Reading(path, frozenset(keys), tuple(operands)), unsure, may_take
+
+
+# The cobra / pflag programs: a short option's value may follow `=` (`docker run -v=/:/host`, `kubectl -n=prod`).
+_PFLAG: tuple[Program, ...] = (DOCKER, KUBECTL, HELM, GH)
 
 
 def normalise(words: Sequence[str]) -> tuple[Reading, ...] | None:
@@ -261,6 +277,8 @@ def read_by(prog: Program, args: Sequence[str]) -> tuple[Reading, ...]:
     rewrite = prog.rewrite
     if rewrite is None:
         return found
+    if len(found) == 1:
+        return rewrite(found[0])  # (most commands: one reading, no generator)
     return tuple(m for r in found for m in rewrite(r))
 
 
@@ -331,7 +349,7 @@ def reads_as_written(view: tuple[str, ...]) -> bool:
         if len(w) > 1 and w[0] == "-":
             return False
     rewrite = prog.rewrite
-    if rewrite is None:
+    if rewrite is None or cur.as_written:
         return True
     operands = view[k:]
     keys: frozenset[str] = _NO_KEYS
@@ -348,7 +366,9 @@ _NO_KEYS: frozenset[str] = frozenset()
 
 # The tables read for deny and ask only: the caps read these programs' acts as written (permissions.commands.
 # families skips their global options), so decide() spends no second reading on them.
-DENY_ONLY: frozenset[str] = frozenset({"go", "uv", "bun", "poetry", "composer", "systemctl"})
+DENY_ONLY: frozenset[str] = frozenset(
+    {"go", "uv", "bun", "poetry", "composer", "systemctl", "gh", "gsutil", "twine"}
+)
 
 
 def program_name(word: str) -> str:
@@ -408,6 +428,9 @@ PROGRAMS: dict[str, Program] = {
         APT,
         BREW,
         CONDA,
+        GH,
+        GSUTIL,
+        TWINE,
     )
 }
 
@@ -427,6 +450,13 @@ _NAME_ALIASES = {
     "mamba": "conda",
     "micromamba": "conda",
     "tofu": "terraform",  # red team: OpenTofu reads Terraform's command line (a deny of `tofu destroy` too)
+    # red team: the drop-in engines read docker's command line (permissions.commands.containers): a deny of
+    # `docker run --privileged` is the act of a privileged container whichever engine starts it
+    "podman": "docker",
+    "nerdctl": "docker",
+    "finch": "docker",
+    "awscli": "aws",  # red team: `python -m awscli` is the aws CLI (its package's module)
+    "terragrunt": "terraform",  # red team: terragrunt hands its command line to terraform (`terragrunt destroy`)
 }
 
 
