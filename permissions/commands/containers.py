@@ -40,6 +40,7 @@ __all__ = [
     "container_run",
     "engine_elsewhere",
     "host_side_words",
+    "image_tool",
     "inner_on_host",
     "local_endpoint",
 ]
@@ -441,3 +442,45 @@ def _scanned_elsewhere(view: tuple[str, ...]) -> bool:
     if view[0] != "podman":
         words = ("compose", *words)
     return remote and not _engine_reads(words)
+
+
+# red team (session 20): images whose entrypoint is a tool, so the words after the image are that tool's
+# (`docker run hashicorp/terraform destroy -auto-approve`, `docker run alpine/git push`, `docker run
+# amazon/aws-cli s3 rm --recursive s3://b`): read as the tool's command line besides as written.
+_IMAGE_TOOLS = {
+    "hashicorp/terraform": "terraform",
+    "ghcr.io/opentofu/opentofu": "tofu",
+    "opentofu/opentofu": "tofu",
+    "hashicorp/packer": "packer",
+    "amazon/aws-cli": "aws",
+    "public.ecr.aws/aws-cli/aws-cli": "aws",
+    "bitnami/kubectl": "kubectl",
+    "rancher/kubectl": "kubectl",
+    "alpine/helm": "helm",
+    "alpine/git": "git",
+    "curlimages/curl": "curl",
+    "minio/mc": "mc",
+    "rclone/rclone": "rclone",
+    "flyio/flyctl": "flyctl",
+    "goreleaser/goreleaser": "goreleaser",
+    "ghcr.io/sigstore/cosign/cosign": "cosign",
+    "ghcr.io/oras-project/oras": "oras",
+    "gcr.io/go-containerregistry/crane": "crane",
+    "quay.io/skopeo/stable": "skopeo",
+    "pulumi/pulumi": "pulumi",
+}
+
+
+def image_tool(image: str) -> str | None:
+    """The tool an image runs as its entrypoint (:data:`_IMAGE_TOOLS`), its tag, digest and Docker Hub's
+    registry names set aside (``docker.io/hashicorp/terraform:1.9``); None for any other image."""
+    name = image.partition("@")[0]
+    slash = name.rfind("/")
+    colon = name.rfind(":")
+    if colon > slash:
+        name = name[:colon]
+    for hub in ("docker.io/", "index.docker.io/", "registry-1.docker.io/"):
+        if name.startswith(hub):
+            name = name[len(hub) :]
+            break
+    return _IMAGE_TOOLS.get(name.lower())

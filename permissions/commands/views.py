@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from permissions.commands.containers import CONTAINER_ENGINES, container_run, inner_on_host
+from permissions.commands.containers import CONTAINER_ENGINES, container_run, image_tool, inner_on_host
 from permissions.commands.find import FIND_EXEC
 from permissions.commands.git import GIT_COMMANDS, GIT_GLOBAL_FLAGS, GIT_GLOBAL_VALUE_OPTS, hub_runs_git
 from permissions.commands.syntax import HELP, NONE, OPTIONAL, PAIR, REQUIRED, TRIPLE, Syntax, long_option
@@ -618,6 +618,10 @@ def _container(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
     found = [run.inner] if run.inner else []
     if run.entrypoint:
         found.append((run.entrypoint, *run.inner))
+    elif run.image and run.sub != "exec" and not run.compose:
+        tool = image_tool(run.image)
+        if tool is not None:
+            found.append((tool, *run.inner))  # `docker run hashicorp/terraform destroy`: terraform's words
     for inner in list(found):
         named = inner_on_host(run, inner)
         if named is not None:

@@ -1115,6 +1115,7 @@ OTHER_NAMES: dict[str, str] = {
     "yarnpkg": "yarn",
     "nodejs": "node",
     "tofu": "terraform",
+    "awscli": "aws",  # red team: `python -m awscli` (its package's module) is the aws CLI
     # red team: the files the coding agents' packages run as their command, run by their path
     # (`node_modules/@google/gemini-cli/bundle/gemini.js extensions install x`): permissions.commands.agent_clis
     **AGENT_ENTRIES,
