@@ -735,7 +735,7 @@ _HOOKS_OFF_WHEN_SET = frozenset(
 )
 
 # The programs that read options from the environment (permissions.exported reads them across segments).
-ENV_READERS = frozenset({*_ENV_OPTIONS, "git"})
+ENV_READERS = frozenset({*_ENV_OPTIONS, "git", "terraform", "tofu"})
 
 
 def _hooks_off(word: str) -> bool:
@@ -761,6 +761,8 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
     if verb.rpartition("/")[2] == "git":
         if any(_hooks_off(w) for w in assigned):
             options.append("--no-verify")
+    elif verb in _TF_CLI_ARGS_READERS:
+        options = _tf_cli_args(assigned, rest)
     else:
         prefixes = _ENV_OPTIONS.get(verb)
         if prefixes is None:
@@ -776,6 +778,22 @@ def env_options(assigned: Sequence[str], rest: tuple[str, ...]) -> list[tuple[st
         return []
     end = rest.index("--", 1) if "--" in rest[1:] else len(rest)
     return [(*rest[:end], *options, *rest[end:])]
+
+
+# red team (session 20): Terraform reads more arguments from TF_CLI_ARGS (every command) and TF_CLI_ARGS_<name>
+# (that command only), inserted after the command's name (`TF_CLI_ARGS_apply=-auto-approve terraform apply`).
+_TF_CLI_ARGS_READERS = frozenset({"terraform", "tofu"})
+
+
+def _tf_cli_args(assigned: Sequence[str], rest: tuple[str, ...]) -> list[str]:
+    command = next((w for w in rest[1:] if w[:1] != "-"), "")
+    options: list[str] = []
+    for word in assigned:
+        name, _, value = word.partition("=")
+        upper = name.upper()
+        if upper == "TF_CLI_ARGS" or (upper.startswith("TF_CLI_ARGS_") and name[12:].lower() == command):
+            options += value.split()
+    return options
 
 
 def _runner_after_options(cur: tuple[str, ...]) -> list[tuple[str, ...]]:
