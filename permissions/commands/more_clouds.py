@@ -85,7 +85,7 @@ DECIDED: dict[str, Spec] = {
     "rancher": Spec("login context settings version ps", "", "--context"),
     # -- HashiCorp's Boundary (targets, scopes, a session to a target) and HCP (its Vault Secrets, Packer, ...)
     "boundary": Spec("authenticate config version dev", "connect", "-addr -format"),
-    "hcp": Spec("auth profile version completion", "", "--project --profile --format"),
+    "hcp": Spec("auth profile version completion open", "", "--project --profile --format"),
     # -- managed data services: Aiven, Elastic Cloud, Confluent Cloud, MongoDB Atlas through mongocli
     "avn": Spec("user.login user.info user.logout", "terminate", "--project --json"),
     "ecctl": Spec("init version completion", "", "--region --output", groups="deployment"),
