@@ -7,16 +7,20 @@ clusters, databases, secrets and deployments made, changed or removed on another
   vSphere's ``govc``, OpenStack's ``openstack`` (and its older ``nova``, ``glance``), Laravel Vapor, Pantheon's
   ``terminus``, Acquia's ``acli``, Aptible, Convox, kOps, Talos's ``talosctl``, Rancher, HashiCorp Boundary
   and HCP, Aiven's ``avn``, Elastic Cloud's ``ecctl``, Confluent Cloud, MongoDB's ``mongocli``, Nhost,
-  CloudFormation's ``rain`` and ``sceptre``, Terraspace. Listings, descriptions, logs and the tools' own
+  CloudFormation's ``rain`` and ``sceptre``, Terraspace, Yandex Cloud, UCloud, TiDB and CockroachDB Clouds,
+  Upstash, Fauna, Karmada, Kargo, Jenkins X, Skupper, Apigee. Listings, descriptions, logs and the tools' own
   login and configuration stay ordinary; a command with no known verb is external (fail closed).
 - :data:`FORMS` (fixed subcommand words, added to a tool's row when it has one): Nomad's, Consul's and Vault's
   cluster operations beyond their rows (a node drained, allocations stopped, tokens created or revoked, the
   store sealed), OpenStack's object store (``swift upload``: Swift the language has no such command), Vagrant
   Cloud and ``vagrant push|share``, DDEV's ``push``, Telepresence's intercepts, ktunnel's ``expose``, kbld's
   ``relocate``, aptly's ``publish``, the password and secret stores' writes (Bitwarden, LastPass, chamber,
-  berglas, dotenv-vault).
+  berglas, dotenv-vault), MongoDB Atlas's resources (``atlas clusters delete``), manifests applied by kubecfg,
+  qbec, consul-k8s, calicoctl, kumactl, Kong's and Tyk's gateways synced (decK, tyk-sync), hosts made a cluster
+  (k0sctl, RKE), runs in a cluster or a cloud (mirrord, ``k6 cloud``, Artillery on Fargate), Runway, Teleport's
+  ``tsh db connect``, task queues' brokers (Celery, RQ, ``rabbitmqctl``).
 - :data:`READERS`: Tencent Cloud's ``tccli SERVICE Action`` (as ``aliyun``: an action that does not describe,
-  list, get, query or check changes the cloud).
+  list, get, query or check changes the cloud), Helmsman's ``--apply``, Storj's ``uplink`` copies into a bucket.
 """
 
 from __future__ import annotations
@@ -95,6 +99,26 @@ DECIDED: dict[str, Spec] = {
     "rain": Spec("build cat diff fmt forecast logs ls tree watch console"),  # `pkg` uploads its assets
     "sceptre": Spec("generate diff dump list status validate new drift"),
     "terraspace": Spec("build plan new list info logs summary console setup check fmt", groups="all"),
+    # -- more clouds and databases as a service: Yandex Cloud, UCloud, TiDB Cloud, CockroachDB Cloud, Upstash,
+    # Fauna (`fauna eval` and `fauna shell` send a query: no known verb, external)
+    "yc": Spec(
+        "config init version completion", "", "--folder-id --folder-name --profile --format --cloud-id"
+    ),
+    "ucloud": Spec("init config version completion", "", "--profile --region --project-id"),
+    "ticloud": Spec("auth config version completion"),
+    "ccloud": Spec("auth version completion"),
+    "upstash": Spec("auth login stats"),
+    "fauna": Spec("login cloud-login endpoint pull diff status", "commit abandon"),
+    # -- clusters and delivery: Karmada, Kargo's promotions, Jenkins X's, Skupper's sites and links, Apigee
+    "karmadactl": Spec(
+        "logs explain top token completion",
+        "join unjoin cordon uncordon promote taint init deinit register unregister",
+        "--kubeconfig --karmada-context -n --namespace -C --cluster",
+    ),
+    "kargo": Spec("login logout config version dashboard", "approve promote refresh abort", "--project"),
+    "jx": Spec("version ui dashboard context namespace ns diagnose", "promote"),
+    "skupper": Spec("status version debug completion", "expose unexpose bind unbind", "-n --namespace"),
+    "apigeecli": Spec("token version completion prefs export", "undeploy", "-o --org -t --token"),
 }
 
 # Forms added to a tool's row (or making one): `nomad node drain`, `vault token revoke`, `consul acl token create`.
@@ -142,9 +166,75 @@ FORMS: dict[str, Forms] = {
     "chamber": forms("write delete import"),
     "berglas": forms("create update delete grant revoke migrate"),
     "dotenv-vault": forms("push new open+production"),
+    # MongoDB Atlas's CLI shares Ariga Atlas's name (`atlas schema apply` is that row's): its own resources' forms.
+    "atlas": forms(
+        "clusters+create clusters+delete clusters+update clusters+pause clusters+start clusters+upgrade"
+        " clusters+failover clusters+indexes+create clusters+search+indexes+create clusters+search+indexes+delete"
+        " dbusers+create dbusers+delete dbusers+update projects+create projects+delete accessLists+create"
+        " accessLists+delete backups+restores+start backups+snapshots+create backups+snapshots+delete"
+        " customDbRoles+create customDbRoles+delete organizations+create organizations+delete teams+create"
+        " teams+delete users+invite alerts+settings+create alerts+settings+delete streams+instances+create"
+        " streams+instances+delete"
+    ),
+    # a cluster's manifests applied or removed (kubecfg, qbec, Consul on Kubernetes, Calico, Kuma), Kong's
+    # configuration synced or reset by decK, Tyk's by tyk-sync, hosts made a cluster (k0sctl, RKE), runs in a
+    # cluster (mirrord's agent), in Grafana Cloud (`k6 cloud`), on Fargate or Lambda (Artillery)
+    "kubecfg": forms("update delete"),
+    "qbec": forms("apply delete"),
+    "consul-k8s": forms("install uninstall upgrade"),
+    "calicoctl": forms(
+        "apply create replace patch delete label ipam+release datastore+migrate+lock datastore+migrate+unlock"
+        " datastore+migrate+import"
+    ),
+    "kumactl": forms("apply delete"),
+    "deck": forms("sync reset gateway+sync gateway+reset gateway+apply konnect+sync konnect+reset"),
+    "tyk-sync": forms("sync publish update"),
+    "k0sctl": forms("apply reset"),
+    "rke": forms("up remove etcd+snapshot-restore cert+rotate encrypt+rotate-key"),
+    "mirrord": forms("exec container"),
+    "k6": forms("cloud"),
+    "artillery": forms("run-fargate run-lambda"),
+    "runway": forms("deploy destroy"),
+    "tsh": forms("db+connect kube+exec request+create request+review"),
+    # task queues' brokers: queues purged, tasks sent, workers shut down (Celery, RQ), a RabbitMQ node's
+    # queues, users, vhosts and policies
+    "celery": forms(
+        "purge call control+shutdown control+revoke control+terminate control+rate_limit control+add_consumer"
+        " control+cancel_consumer control+pool_grow control+pool_shrink control+autoscale amqp"
+    ),
+    "rq": forms("empty requeue enqueue suspend resume"),
+    "rabbitmqctl": forms(
+        "delete_queue purge_queue stop_app start_app reset force_reset stop shutdown add_user delete_user"
+        " change_password set_user_tags set_permissions clear_permissions add_vhost delete_vhost set_policy"
+        " clear_policy set_parameter clear_parameter close_connection close_all_connections forget_cluster_node"
+        " join_cluster update_cluster_nodes eval set_vm_memory_high_watermark set_disk_free_limit"
+    ),
 }
 
 _TCCLI_READS = ("Describe", "List", "Get", "Query", "Inquiry", "Inquire", "Check")
+
+
+_HELMSMAN_ACTS = frozenset({"apply", "destroy"})
+
+
+def _helmsman(view: tuple[str, ...]) -> bool:
+    """Helmsman's ``--apply`` / ``-apply`` (``--destroy``) installs, upgrades or deletes the desired state's
+    releases; without it, a plan."""
+    return any(w.lstrip("-").partition("=")[0] in _HELMSMAN_ACTS for w in view[1:] if w[:1] == "-")
+
+
+def _uplink(view: tuple[str, ...]) -> bool:
+    """Storj's ``uplink``: an object or bucket removed, made or shared; a copy or move that lands in
+    (``sj://`` last) or leaves a bucket (``mv``)."""
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if not words:
+        return False
+    op = words[0]
+    if op in ("rm", "rb", "mb", "share"):
+        return True
+    if op in ("cp", "mv"):
+        return op == "mv" or (len(words) > 2 and words[-1].startswith("sj://")) or len(words) < 3
+    return False
 
 
 def _tccli(view: tuple[str, ...]) -> bool:
@@ -158,4 +248,8 @@ def _tccli(view: tuple[str, ...]) -> bool:
     return action is None or not action.startswith(_TCCLI_READS)
 
 
-READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {"tccli": _tccli}
+READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "tccli": _tccli,
+    "helmsman": _helmsman,
+    "uplink": _uplink,
+}

@@ -13,8 +13,12 @@ flags, alerts, messages and posts created, changed, sent or removed in someone's
   forms), Strapi's transfers and imports, Storyblok's and DatoCMS's pushes and migrations, Directus's schema
   applied, PostHog's and Dynatrace's (``monaco``) uploads and deploys, Infracost's uploads and pull-request
   comments, Danger's CI run (it comments on the pull request), Gradio's Spaces deploy, Mozilla's ``moz-phab``,
-  git-bug's and Go's ``git-codereview`` (and as ``git bug``, ``git codereview``), Zulip's ``zulip-send``.
-- :data:`READERS`: reviewdog's ``-reporter`` (a forge's reporter posts review comments; ``local`` prints).
+  git-bug's and Go's ``git-codereview`` (and as ``git bug``, ``git codereview``), git-publish, Zulip's
+  ``zulip-send``, sendEmail, pastebins (wgetpaste, fpaste, haste), Mega's and Dropbox's uploads, web3.storage,
+  himalaya's mail, Twitter's ``t``, Bluesky's ``bsky``, Keybase, lab, revup, stack-pr, BigCommerce's ``stencil``;
+  Checkly and Contentstack's ``csdx`` are verb-decided.
+- :data:`READERS`: reviewdog's ``-reporter`` (a forge's reporter posts review comments; ``local`` prints), mpack
+  (mails the file it encodes unless ``-o`` writes it to a file).
 """
 
 from __future__ import annotations
@@ -87,6 +91,10 @@ DECIDED: dict[str, Spec] = {
     "@vonage/cli": _VONAGE,
     "nexmo": Spec("setup balance app:list number:list numbers:list"),
     "gotify": Spec("init config version"),
+    # synthetic checks deployed, destroyed or triggered (`checkly test` runs the project's checks: a test run)
+    "checkly": Spec("login logout whoami switch test runtimes init"),
+    # Contentstack's `csdx cm:stacks:import`, `cm:entries:publish` (`topic:command`: its command decides)
+    "csdx": Spec("login logout whoami export config:get"),
 }
 
 _DOG = (
@@ -122,8 +130,53 @@ FORMS: dict[str, Forms] = {
     "moz-phab": forms("submit uplift reorg abandon"),
     "git-bug": forms("push bridge+push"),
     "git-codereview": forms("mail submit"),
-    "git": forms("bug+push bug+bridge+push codereview+mail codereview+submit"),
+    "git": forms("bug+push bug+bridge+push codereview+mail codereview+submit publish"),
     "zulip-send": ((),),
+    # mail sent by a command's own options (sendEmail), a message sent, moved or removed on the mail server
+    # (himalaya), pastebins that publish the file they are given, Mega's uploads and removals
+    **dict.fromkeys(
+        (
+            "sendEmail",
+            "sendemail",
+            "wgetpaste",
+            "fpaste",
+            "haste",
+            "megaput",
+            "megarm",
+            "megamkdir",
+            "megamv",
+        ),
+        ((),),
+    ),
+    **dict.fromkeys(("mega-put", "mega-rm", "mega-mv", "mega-mkdir", "mega-import"), ((),)),
+    "megatools": forms("put rm mkdir mv copy"),
+    "dbxcli": forms("put rm mkdir mv cp restore team+add-member team+remove-member"),
+    "w3": forms("up rm"),
+    "himalaya": forms(
+        "message+send message+write message+reply message+forward message+delete message+move message+copy"
+        " template+send folder+add folder+delete folder+purge folder+expunge flag+add flag+set flag+remove"
+        " send write reply forward delete move copy"
+    ),
+    # posts, direct messages, follows (Twitter's t, Bluesky's bsky), Keybase's chats, files and repositories
+    "t": forms(
+        "update dm follow unfollow delete reply retweet favorite block unblock report_spam list+create list+add"
+        " list+remove"
+    ),
+    "bsky": forms("post vote repost like follow unfollow block unblock delete update-profile"),
+    "keybase": forms(
+        "chat+send chat+upload chat+react chat+edit chat+delete chat+delete-history chat+api git+create"
+        " git+delete fs+cp fs+mv fs+rm fs+mkdir fs+write team+create team+add-member team+remove-member"
+        " team+delete follow unfollow"
+    ),
+    # forges' merge requests and stacked pull requests (lab is also hapi's test runner: only its forge forms),
+    # a BigCommerce theme pushed, a patch series mailed by git-publish
+    "lab": forms(
+        "mr+create mr+merge mr+close mr+reopen mr+approve mr+note mr+edit mr+rebase issue+create issue+close"
+        " issue+note issue+edit project+create fork snippet+create ci+create ci+run"
+    ),
+    "revup": forms("upload"),
+    "stack-pr": forms("submit land"),
+    "stencil": forms("push release"),
 }
 
 _FORGE_REPORTERS = ("github", "gitlab", "bitbucket", "gerrit", "gitea")
@@ -142,4 +195,9 @@ def _reviewdog(view: tuple[str, ...]) -> bool:
     return False
 
 
-READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {"reviewdog": _reviewdog}
+def _mpack(view: tuple[str, ...]) -> bool:
+    """mpack mails the file it encodes to the addresses it is given, unless ``-o`` writes it to a file."""
+    return "-o" not in view and not any(w in ("-h", "--help") for w in view)
+
+
+READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {"reviewdog": _reviewdog, "mpack": _mpack}

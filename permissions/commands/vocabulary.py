@@ -158,7 +158,11 @@ FORM_READ_ONLY = frozenset(
     " honeymarker infracost ionosctl kbld kcadm.sh kops ktunnel ldcli m365 metal mgc mmctl monaco mongocli"
     " moz-phab nexmo nhost nova okta openstack ovhcloud posthog-cli postmark postmark-cli rain rancher reviewdog"
     " sanity sceptre slack stackit storyblok strapi talosctl tccli telepresence terminus terraspace toot upctl"
-    " vapor vonage xata zulip-send".split()
+    " vapor vonage xata zulip-send apigeecli artillery bsky calicoctl ccloud celery checkly consul-k8s csdx dbxcli"
+    " deck fauna fpaste haste helmsman himalaya jx k0sctl k6 karmadactl kargo keybase kubecfg kumactl lab mega-import"
+    " mega-mkdir mega-mv mega-put mega-rm megamkdir megamv megaput megarm megatools mirrord mpack qbec rabbitmqctl"
+    " revup rke rq runway sendEmail sendemail skupper stack-pr stencil t ticloud tsh tyk-sync ucloud upstash uplink"
+    " w3 wgetpaste yc".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)
