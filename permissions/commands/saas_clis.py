@@ -16,7 +16,8 @@ flags, alerts, messages and posts created, changed, sent or removed in someone's
   git-bug's and Go's ``git-codereview`` (and as ``git bug``, ``git codereview``), git-publish, Zulip's
   ``zulip-send``, sendEmail, pastebins (wgetpaste, fpaste, haste), Mega's and Dropbox's uploads, web3.storage,
   himalaya's mail, Twitter's ``t``, Bluesky's ``bsky``, Keybase, lab, revup, stack-pr, BigCommerce's ``stencil``;
-  Checkly and Contentstack's ``csdx`` are verb-decided.
+  git-extras' remote commands by their own names, Renovate, Ansible Galaxy's publishes; Checkly, Contentstack's
+  ``csdx``, Docker Hub's ``hub-tool``, ``kafkactl``, ``kaf`` and ``pulsarctl`` are verb-decided.
 - :data:`READERS`: reviewdog's ``-reporter`` (a forge's reporter posts review comments; ``local`` prints), mpack
   (mails the file it encodes unless ``-o`` writes it to a file).
 """
@@ -95,6 +96,12 @@ DECIDED: dict[str, Spec] = {
     "checkly": Spec("login logout whoami switch test runtimes init"),
     # Contentstack's `csdx cm:stacks:import`, `cm:entries:publish` (`topic:command`: its command decides)
     "csdx": Spec("login logout whoami export config:get"),
+    # Docker Hub's hub-tool (repositories, tags and tokens removed), Kafka's and Pulsar's clients (topics made
+    # or deleted, messages produced, offsets reset)
+    "hub-tool": Spec("login logout version", "activate deactivate", groups="tag"),
+    "kafkactl": Spec("consume config version completion", "produce alter"),
+    "kaf": Spec("consume config completion", "produce"),
+    "pulsarctl": Spec("completion version context", "", "--admin-service-url"),
 }
 
 _DOG = (
@@ -177,6 +184,20 @@ FORMS: dict[str, Forms] = {
     "revup": forms("upload"),
     "stack-pr": forms("submit land"),
     "stencil": forms("push release"),
+    # git-extras' commands by their own names (R4.10) delete, rename or tag on the remote as well; Renovate
+    # opens and updates pull requests on the platform it is pointed at; Ansible Galaxy's publishes and imports
+    **dict.fromkeys(
+        (
+            "git-delete-branch",
+            "git-delete-tag",
+            "git-rename-branch",
+            "git-rename-tag",
+            "git-release",
+            "renovate",
+        ),
+        ((),),
+    ),
+    "ansible-galaxy": forms("collection+publish role+import role+delete role+setup import delete setup"),
 }
 
 _FORGE_REPORTERS = ("github", "gitlab", "bitbucket", "gerrit", "gitea")

@@ -162,7 +162,8 @@ FORM_READ_ONLY = frozenset(
     " deck fauna fpaste haste helmsman himalaya jx k0sctl k6 karmadactl kargo keybase kubecfg kumactl lab mega-import"
     " mega-mkdir mega-mv mega-put mega-rm megamkdir megamv megaput megarm megatools mirrord mpack qbec rabbitmqctl"
     " revup rke rq runway sendEmail sendemail skupper stack-pr stencil t ticloud tsh tyk-sync ucloud upstash uplink"
-    " w3 wgetpaste yc".split()
+    " w3 wgetpaste yc ansible-galaxy git-delete-branch git-delete-tag git-release git-rename-branch git-rename-tag"
+    " hub-tool kaf kafkactl pulsarctl renovate".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)

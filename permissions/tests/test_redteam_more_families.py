@@ -8,8 +8,8 @@ Honeycomb, Datadog's dog, Forgejo's fj, Codeberg's berg, python-gitlab, Slack, M
 gcalcli, Postmark, Vonage, Gotify, Zulip, Strapi, Storyblok, DatoCMS, Directus, PostHog, Dynatrace's monaco,
 Infracost, Danger, Gradio, moz-phab, git-bug, git-codereview, reviewdog's forge reporters), and more clouds,
 cluster and gateway tools, task queues, mail senders, pastebins, file hosts and social CLIs (each test's docstring
-names them) -- were auto-approved in auto mode and under an allow of every word they name on 0766094: 389 attack cases, each failing on
-that base. A cap must ask (``cap_external_effect``).
+names them) -- were auto-approved in auto mode and under an allow of every word they name on 0766094: 415 attack
+cases, each failing on that base. A cap must ask (``cap_external_effect``).
 
 Guards that already held there: ``boundary connect ssh`` and ``rancher kubectl delete`` (their ``ssh`` and
 ``kubectl`` words), ``git bug push``, ``git codereview mail``, ``git publish`` and ``keybase git create`` (asked
@@ -715,4 +715,63 @@ def test_mail_pastes_file_hosts_posts_and_forges_ask(command):
 )
 def test_their_reads_and_local_runs_stay_ordinary(command):
     """Listings, diffs, shows, dumps, local workers and test runs (``k6 run``, ``celery worker``, hapi's ``lab``)."""
+    stays_auto_where(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git-delete-branch feature",
+        "git-delete-tag v1.0",
+        "git-rename-branch old new",
+        "git-rename-tag v1 v2",
+        "git-release v1.0",
+        "npx renovate --platform=github org/repo",
+        "renovate --platform=gitlab --token x org/repo",
+        "renovate org/repo",
+        "ansible-galaxy collection publish x.tar.gz",
+        "ansible-galaxy collection publish --api-key=k x.tar.gz",
+        "ansible-galaxy role import user repo",
+        "ansible-galaxy role delete user repo",
+        "hub-tool tag rm org/img:tag",
+        "hub-tool repo rm org/img",
+        "hub-tool token rm id",
+        "kafkactl produce topic --value x",
+        "kafkactl delete topic t",
+        "kafkactl create topic t",
+        "kafkactl reset consumer-group-offset g --topic t --newest",
+        "kafkactl --context prod alter topic t --partitions 6",
+        "kaf produce topic",
+        "kaf topic delete t",
+        "kaf topic create t",
+        "kaf -c prod group commit g --offset newest",
+        "pulsarctl topics delete t",
+        "pulsarctl --admin-service-url http://prod:8080 namespaces delete tenant/ns",
+    ],
+)
+def test_remote_branches_bots_galaxy_hub_and_brokers_ask(command):
+    """git-extras' remote commands by their own names, Renovate, Ansible Galaxy's publishes and imports, Docker Hub's
+    hub-tool, kafkactl, kaf, pulsarctl."""
+    _capped(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ansible-galaxy install -r requirements.yml",
+        "ansible-galaxy collection install community.general",
+        "ansible-galaxy role init myrole",
+        "renovate --version",
+        "hub-tool tag ls org/img",
+        "hub-tool org ls",
+        "kafkactl get topics",
+        "kafkactl describe topic t",
+        "kafkactl consume t --from-beginning",
+        "kaf topic describe t",
+        "kaf consume t",
+        "pulsarctl topics list public/default",
+        "git-delete-branch --help",
+    ],
+)
+def test_installs_listings_and_consumers_stay_ordinary(command):
     stays_auto_where(command)
