@@ -66,10 +66,16 @@ from permissions.commands.migrations import (
     assigned_migration,
     migrates_elsewhere,
 )
+from permissions.commands.more_clouds import DECIDED as CLOUD_DECIDED
+from permissions.commands.more_clouds import FORMS as CLOUD_FORMS
+from permissions.commands.more_clouds import READERS as CLOUD_READERS
 from permissions.commands.options import normalised
 from permissions.commands.orchestrators import DECIDED as ORCHESTRATOR_DECIDED
 from permissions.commands.orchestrators import READERS as ORCHESTRATOR_READERS
 from permissions.commands.probes import READERS as PROBE_READERS
+from permissions.commands.saas_clis import DECIDED as SAAS_DECIDED
+from permissions.commands.saas_clis import FORMS as SAAS_FORMS
+from permissions.commands.saas_clis import READERS as SAAS_READERS
 from permissions.commands.script_binds import passes_bind, run_passes_bind
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
 from permissions.commands.sources_managers import MANAGER_VERBS, manager_source
@@ -533,6 +539,10 @@ FORMS: dict[str, Forms] = {
     **DNS_FORMS,
     **CHAIN_FORMS,
 }
+# red team (session 20): smaller clouds' and software services' forms, added to a tool's row when it has one
+# (`nomad node drain`, `vault token revoke`: permissions.commands.more_clouds, permissions.commands.saas_clis).
+for _v, _f in (*CLOUD_FORMS.items(), *SAAS_FORMS.items()):
+    FORMS[_v] = FORMS.get(_v, ()) + _f
 # `semantic-release`, `np`: running the tool is the publish (no subcommand); the empty form stands for that.
 BARE_PUBLISHERS = frozenset(verb for verb, forms in FORMS.items() if forms == ((),))
 for _v in BARE_PUBLISHERS:
@@ -893,6 +903,8 @@ VERB_DECIDED: dict[str, Decided] = {
             **CI_DECIDED,
             **ORCHESTRATOR_DECIDED,
             **DNS_DECIDED,
+            **CLOUD_DECIDED,
+            **SAAS_DECIDED,
         }.items()
     },
 }
@@ -990,6 +1002,8 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(ORCHESTRATOR_READERS)
     | frozenset(DNS_READERS)
     | frozenset(PROBE_READERS)
+    | frozenset(CLOUD_READERS)
+    | frozenset(SAAS_READERS)
     | MIGRATION_VERBS
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
@@ -1496,6 +1510,8 @@ _OWN_READERS = {
     **WAREHOUSE_READERS,  # warehouses' SQL and commands, a phone sent a file (permissions.commands.warehouses)
     **ORCHESTRATOR_READERS,  # ML platforms' runs elsewhere and servers (permissions.commands.orchestrators)
     **DNS_READERS,  # DNS records, certificates, a site's database wiped (permissions.commands.dns_certs)
+    **CLOUD_READERS,  # Tencent Cloud's actions (permissions.commands.more_clouds)
+    **SAAS_READERS,  # reviewdog's forge reporters (permissions.commands.saas_clis)
     **CHAIN_READERS,  # red team: transactions, contract deploys, payments (permissions.commands.chains)
     **LISTENERS,  # servers and forwards that open this machine to others (permissions.commands.listeners)
 }

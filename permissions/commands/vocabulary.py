@@ -152,7 +152,20 @@ FORM_READ_ONLY = frozenset(
     " prefect presto pulsar-admin pulsar-client qshell raco ray release-plz repo rollbar-cli rpk s5cmd snow snyk"
     " sonar-scanner stg tarsnap tctl temporal tosutil travis trino vc vastai paperspace gradient beam baseten fal"
     " together kfp flytectl openai mlflow pyflyte mr legit git-ps vcsh gita git-stack git-machete acme.sh certbot"
-    " dnscontrol flarectl lego lexicon octodns-sync".split()
+    " dnscontrol flarectl lego lexicon octodns-sync"
+    # session 20: smaller clouds and software services' CLIs (more_clouds, saas_clis)
+    " @datocms/cli @pnp/cli-microsoft365 @sanity/cli @strapi/strapi @vonage/cli @xata.io/cli acli algolia aptible"
+    " aptly auth0 avn berg boundary civo cntb configcat confluent contentful contentful-cli convox danger datocms"
+    " directus ecctl exo fj gam gcalcli git-bug git-codereview gitlab glance gotify govc gradio grr hcp"
+    " honeymarker infracost ionosctl kbld kcadm.sh kops ktunnel ldcli m365 metal mgc mmctl monaco mongocli"
+    " moz-phab nexmo nhost nova okta openstack ovhcloud posthog-cli postmark postmark-cli rain rancher reviewdog"
+    " sanity sceptre slack stackit storyblok strapi talosctl tccli telepresence terminus terraspace toot upctl"
+    " vapor vonage xata zulip-send apigeecli artillery bsky calicoctl ccloud celery checkly consul-k8s csdx dbxcli"
+    " deck fauna fpaste haste helmsman himalaya jx k0sctl k6 karmadactl kargo keybase kubecfg kumactl lab mega-import"
+    " mega-mkdir mega-mv mega-put mega-rm megamkdir megamv megaput megarm megatools mirrord mpack qbec rabbitmqctl"
+    " revup rke rq runway sendEmail sendemail skupper stack-pr stencil t ticloud tsh tyk-sync ucloud upstash uplink"
+    " w3 wgetpaste yc ansible-galaxy git-delete-branch git-delete-tag git-release git-rename-branch git-rename-tag"
+    " hub-tool kaf kafkactl pulsarctl renovate".split()
 )
 KNOWN_PROGRAMS.difference_update(FORM_READ_ONLY)
 # (and their other released names, `grm`, `gsed`: a plain word, found without resolving it)
