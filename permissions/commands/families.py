@@ -75,6 +75,7 @@ from permissions.commands.orchestrators import READERS as ORCHESTRATOR_READERS
 from permissions.commands.probes import READERS as PROBE_READERS
 from permissions.commands.saas_clis import DECIDED as SAAS_DECIDED
 from permissions.commands.saas_clis import FORMS as SAAS_FORMS
+from permissions.commands.saas_clis import OPTION_READERS as SAAS_OPTION_READERS
 from permissions.commands.saas_clis import READERS as SAAS_READERS
 from permissions.commands.script_binds import passes_bind, run_passes_bind
 from permissions.commands.sources import SOURCE_VERBS, index_assigned, insecure_fetch, other_source
@@ -1004,6 +1005,7 @@ FAMILY_VERBS: frozenset[str] = (
     | frozenset(PROBE_READERS)
     | frozenset(CLOUD_READERS)
     | frozenset(SAAS_READERS)
+    | frozenset(SAAS_OPTION_READERS)
     | MIGRATION_VERBS
     | frozenset(CHAIN_READERS)
     | SOURCE_VERBS
@@ -1538,6 +1540,7 @@ _OWN_READERS.update({verb: _serving_or(serving, verb) for verb, serving in ALSO_
 # red team: networks scanned, machines attacked or load-tested (permissions.commands.probes), besides what the
 # verb's own reader finds (nmap's, nc's uploads)
 _OWN_READERS.update({verb: _serving_or(probe, verb) for verb, probe in PROBE_READERS.items()})
+_OWN_READERS.update({verb: _serving_or(read, verb) for verb, read in SAAS_OPTION_READERS.items()})
 
 
 def _script_bind_or(verb: str) -> Callable[[tuple[str, ...]], bool]:

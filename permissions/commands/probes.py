@@ -10,8 +10,8 @@ command spells (``nc -z db 5432``, ``ping host``: permissions.commands.uploads r
   loopback, a random one (``nmap -iR``), an idle-scan zombie or an FTP bounce (``-sI``, ``-b``);
 - netcat's scan mode over more than one port (``nc -zv h 1-1000``, ``nc -z h 22 80 443``);
 - Metasploit's console (``msfconsole``, ``msfconsole -x '...'``, ``-r script.rc``): what it runs is exploits;
-- load tests that name their target: Locust's ``--host``, Artillery's ``--target``/``quick URL`` and its cloud
-  runners (``run-fargate``, ``run-lambda``, ``run-aci``), k6's cloud runs (``k6 cloud``, ``k6 run --out cloud``).
+- load tests that name their target: Locust's ``--host``, Artillery's ``--target``/``quick URL``, its cloud
+  runners (``run-fargate``, ``run-lambda``, ``run-aci``) and results recorded to its cloud (``--record``), k6's cloud runs (``k6 cloud``, ``k6 run --out cloud``).
 
 Read by ``permissions.commands.families`` (besides what permissions.commands.uploads reads of the same verbs).
 """
@@ -167,6 +167,8 @@ def _artillery(view: tuple[str, ...]) -> bool:
         return True
     if words[:1] == ["quick"]:
         return _elsewhere([w for w in words[1:] if "://" in w] or ["?"])
+    if words[:1] == ["run"] and any(w.partition("=")[0] in ("--record", "--key") for w in view[2:]):
+        return True  # the run's results sent to Artillery Cloud
     return words[:1] == ["run"] and _named_host(view, ("--target", "-t"))
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 
 from permissions.commands.deployers import Forms, Spec, forms
 
-__all__ = ["DECIDED", "FORMS", "READERS"]
+__all__ = ["DECIDED", "FORMS", "OPTION_READERS", "READERS"]
 
 _CONTENTFUL = Spec("login logout config guide boilerplate use export generate", "migration seed")
 _SANITY = Spec(
@@ -222,3 +222,25 @@ def _mpack(view: tuple[str, ...]) -> bool:
 
 
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {"reviewdog": _reviewdog, "mpack": _mpack}
+
+
+def _option_given(verb_words: tuple[str, ...], options: tuple[str, ...]) -> Callable[[tuple[str, ...]], bool]:
+    """A command (its first words ``verb_words`` after the program, or any when empty) given one of ``options``
+    (``--record``, ``--record=true``)."""
+
+    def read(view: tuple[str, ...]) -> bool:
+        words = [w for w in view[1:] if w[:1] != "-"]
+        if verb_words and tuple(words[: len(verb_words)]) != verb_words:
+            return False
+        return any(w.partition("=")[0] in options and not w.endswith("=false") for w in view[1:])
+
+    return read
+
+
+# red team (session 20, helper families20's leftover): results uploaded by an option of a command that otherwise
+# runs locally -- Checkly's test run recorded to the account (`checkly test --record`), Kubescape's scan
+# submitted to its cloud (`kubescape scan --submit`). Read besides the tools' own rows (families composes them).
+OPTION_READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
+    "checkly": _option_given(("test",), ("--record",)),
+    "kubescape": _option_given((), ("--submit", "--keep-local=false")),
+}

@@ -3,11 +3,12 @@ where the command runs. A port scan of another machine or a whole network is how
 shared worker (``nmap -sT 172.17.0.0/16``); ``masscan``, ``unicornscan``, ``hping3``/``nping`` packets,
 ``arp-scan``/``netdiscover`` sweeps, ``fping -g`` ranges, netcat's scan mode over several ports, Metasploit's
 console, and load tests naming another machine (Locust's ``--host``, Artillery's ``--target``/``quick`` and its
-cloud runners, k6's cloud runs) were auto-approved in auto mode and under an allow of every word. Aimed at the
+cloud runners, k6's cloud runs) and results uploaded by an option (``artillery run --record``, ``checkly test
+--record``, ``kubescape scan --submit``) were auto-approved in auto mode and under an allow of every word. Aimed at the
 loopback they stay as they were, and so does one port of one name (``nc -z db 5432``: waiting for a service)
 and a ping of the names spelled (``fping host1 host2``).
 
-54 of the 55 attack cases were auto-approved on 0766094 (``sudo nmap`` asked already, as privileged, and stays
+60 of the 61 attack cases were auto-approved on 0766094 (``sudo nmap`` asked already, as privileged, and stays
 as a guard).
 """
 
@@ -78,6 +79,13 @@ ATTACKS_AND_LOADS = [
     "k6 run --out cloud load.js",
     "k6 run -o cloud load.js",
     "k6 run --out=cloud load.js",
+    # results sent by an option of a command that otherwise runs locally (helper families20's leftover)
+    "artillery run --record --key k load.yml",
+    "checkly test --record",
+    "checkly test --record=true",
+    "npx checkly test --record",
+    "kubescape scan --submit",
+    "kubescape scan framework nsa --submit --account x",
 ]
 
 ATTACKS = SCANS + ATTACKS_AND_LOADS
@@ -114,6 +122,10 @@ ORDINARY = [
     "k6 run load.js",
     "k6 run -o json=out.json load.js",
     "k6 version",
+    "checkly test",
+    "checkly test --record=false",
+    "kubescape scan",
+    "kubescape scan framework nsa",
 ]
 
 
