@@ -1013,8 +1013,13 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         return [d for d in dirs]
     if verb == "find":
         return _find_starts(words)[0]
-    if verb == "ls" and not any(w.startswith("-") and "d" in w for w in words[1:]):
-        return []
+    if verb == "ls":
+        if not any(w.startswith("-") and "d" in w for w in words[1:]):
+            # red team: the names of a folder's children, bare: each is read where the next command runs, so
+            # they are a pattern over its directory's children (`cd / && ls | xargs rm -rf`)
+            return ["*"]
+        if not args:
+            return ["."]  # `ls -d`
     if verb not in _PRINTS_OPERANDS:
         return []
     if verb == "dirname":

@@ -5,6 +5,8 @@ The attack cases were not denied before this file (asked, or auto-approved off t
 - a target printed by a command substitution a literal reading knows: `rm -rf "$(echo /)"`, `` `pwd` `` after
   `cd /`, `$(dirname /tmp)`, `$(realpath ../../..)`, `$(cd / && pwd)` -- as operands piped into xargs already
   were;
+- what `ls` prints -- its folder's children, bare names read where the next command runs -- fed to a deleter
+  (`cd / && ls | xargs rm -rf`, `cd / && rm -rf $(ls -A)`): a pattern over that directory's children;
 - off the sandbox (SPEC §5: runs_in agent or host, a developer's Windows or Mac), a volume's root spelled as
   the POSIX path a shell there mounts it at -- WSL's `/mnt/c`, Cygwin's `/cygdrive/c`, Git Bash's `/c`, macOS's
   `/Volumes/NAME` and `/System/Volumes/Data` -- a root of its own as `C:\\` is, with the homes on it; and the
@@ -65,6 +67,21 @@ SUBSTITUTED = [
     'cd /tmp && rm -rf "$(dirname $PWD)"',
 ]
 
+# `ls` prints its folder's children bare: read where the next command runs, a pattern over that directory's
+# children (before, what ls printed was read as nothing).
+LISTED = [
+    "cd / && ls | xargs rm -rf",
+    "cd / && rm -rf $(ls)",
+    "cd / && rm -rf $(ls -A)",
+    "cd / && ls -A | xargs rm -rf",
+    "cd ~ && ls -a | xargs rm -rf",
+    "cd / && rm -rf $(ls /)",
+    "cd / && ls -d | xargs rm -rf",
+    'cd / && ls | while read f; do rm -rf "$f"; done',
+    "cd / && ls -1 | grep -v proc | xargs rm -rf",
+    "cd /; ls | xargs rm -rf",
+]
+
 VOLUMES = [
     "rm -rf /mnt/c",
     "rm -rf /mnt/c/",
@@ -91,8 +108,8 @@ VOLUMES = [
 ]
 
 
-@pytest.mark.parametrize("command", SUBSTITUTED)
-def test_a_substitution_printing_the_root_is_the_root(command):
+@pytest.mark.parametrize("command", SUBSTITUTED + LISTED)
+def test_what_a_substitution_or_ls_prints_is_where_a_deletion_lands(command):
     _denied(command, EVERYWHERE)
 
 
@@ -123,6 +140,7 @@ GUARDS = [
     "cd / && mv * /tmp/x",
     "cd / && tar --remove-files -cf /dev/null .",
     "cd / && echo * | xargs rm -rf",
+    "cd / && ls -d * | xargs rm -rf",
     "(cd / && rm -rf *)",
     "{ cd /; rm -rf *; }",
     "cd /; bash -c 'rm -rf *'",
@@ -207,9 +225,8 @@ ASKED = [
     "python -c \"import shutil; shutil.rmtree('/')\"",
     "node -e \"require('fs').rmSync('/',{recursive:true})\"",
     "perl -e 'use File::Path; rmtree(\"/\")'",
-    "rm -rf $(ls)",
-    "cd /; ls | xargs rm -rf",
     "rm -rf $(mktemp -d)",
+    "ls | xargs rm -rf",
 ]
 
 
@@ -232,6 +249,11 @@ ORDINARY = [
     'rm -rf "$(dirname "$0")/build"',
     'rm -rf "$(git rev-parse --show-toplevel)/dist"',
     'rm -rf "$(echo build)"',
+    "rm -rf $(ls)",
+    "ls | xargs rm -rf",
+    "cd build && ls | xargs rm -rf",
+    "ls -1 | grep tmp | xargs rm -rf",
+    "rm -rf $(ls -d build*)",
     "rm -rf /mnt/data/x",
     "rm -rf /mnt/c/Users/me/app/build",
     "rm -rf /c/work/app/node_modules",
