@@ -1026,10 +1026,24 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
     out: list[str] = []
     for a in args:
+        if "\\" in a:
+            a = _ESCAPE.sub(_unescaped, a)  # printf's (echo -e's) octal and hex escapes: `/` spelled so
         for sep in ("\\n", "\\0", "\\t", "\\x00", "\n", "\t", "\x00"):
             a = a.replace(sep, " ")
         out.extend(a.replace("'", " ").replace('"', " ").split())
     return out
+
+
+_ESCAPE = re.compile(r"\\(0[0-7]{0,3}|[1-7][0-7]{0,2}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8})")
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    """One escape printf (and echo -e, dash's echo) prints as a character: octal, ``\\xHH``, ``\\uHHHH``."""
+    code = m.group(1)
+    try:
+        return chr(int(code[1:], 16) if code[0] in "xuU" else int(code, 8))
+    except (ValueError, OverflowError):
+        return m.group(0)
 
 
 def _xargs_replace(words: tuple[str, ...]) -> list[str]:
@@ -1090,6 +1104,8 @@ def _values(
         k = 0
         while k < len(words) and "=" in words[k]:
             k += 1
+        if (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf"):
+            _printed_values(segments, i, k, single, found)
         if k < len(words) and words[k] == "read":
             if joins is None:
                 joins = joiners(segments, command)
@@ -1113,6 +1129,28 @@ def _values(
 
 
 _MAX_FOR_TEXT = 100_000
+
+
+def _printed_values(
+    segments: Sequence[Segment], i: int, k: int, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """R4.6, red team: an assignment of a command substitution (`a=$(echo /)`, `export d=$(pwd)/..`) gives the
+    variable each word the substitution's commands may print (:func:`_substitutions_print`); `printf -v a /`
+    gives `a` what printf prints. ``k``: the index of the segment's command word, past its assignments."""
+    words = segments[i].words
+    if k + 2 < len(words) and words[k] == "printf" and "-v" in words[k + 1 : -1]:
+        at = words.index("-v", k + 1)
+        found.setdefault(words[at + 1], set()).update(_printed(("printf", *words[at + 2 :]), single))
+    if not (i + 1 < len(segments) and segments[i + 1].hidden):
+        return
+    printed: list[str] | None = None
+    for w in words:
+        m = _ASSIGNED.fullmatch(w) if "=" in w else None
+        if m is None or not any(mark in m.group(2) for mark in _SUBSTITUTED):
+            continue
+        if printed is None:
+            printed = _substitutions_print(segments, i, single, None)
+        found.setdefault(m.group(1), set()).update(_filled_in([m.group(2)], printed))
 
 
 def here_strings(command: str) -> list[str]:

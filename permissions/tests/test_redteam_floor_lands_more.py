@@ -7,6 +7,8 @@ The attack cases were not denied before this file (asked, or auto-approved off t
   were;
 - what `ls` prints -- its folder's children, bare names read where the next command runs -- fed to a deleter
   (`cd / && ls | xargs rm -rf`, `cd / && rm -rf $(ls -A)`): a pattern over that directory's children;
+- printf's (echo -e's) escapes (`printf '\\057' | xargs rm -rf`), and a variable given what a substitution or
+  `printf -v` prints (`a=$(echo /); rm -rf $a`, `printf -v a /; rm -rf $a`);
 - off the sandbox (SPEC §5: runs_in agent or host, a developer's Windows or Mac), a volume's root spelled as
   the POSIX path a shell there mounts it at -- WSL's `/mnt/c`, Cygwin's `/cygdrive/c`, Git Bash's `/c`, macOS's
   `/Volumes/NAME` and `/System/Volumes/Data` -- a root of its own as `C:\\` is, with the homes on it; and the
@@ -82,6 +84,22 @@ LISTED = [
     "cd /; ls | xargs rm -rf",
 ]
 
+# What printf (echo -e) prints with its escapes read (`\057`, `\x2f` are `/`), and a variable given what a
+# substitution or `printf -v` prints.
+PRINTED_INTO = [
+    "printf '\\057' | xargs rm -rf",
+    "rm -rf \"$(printf '\\057')\"",
+    "echo -e '\\x2f' | xargs rm -rf",
+    "rm -rf \"$(printf '\\x2f')\"",
+    "rm -rf $(echo -e '\\u002f')",
+    "printf '\\x2f\\n' | xargs rm -rf",
+    "printf -v a /; rm -rf $a",
+    'printf -v a "%s" /; rm -rf "$a"/*',
+    "a=$(echo /); rm -rf $a",
+    "export d=$(pwd)/../../..; rm -rf $d",
+    'a=`echo ~`; rm -rf "$a"',
+]
+
 VOLUMES = [
     "rm -rf /mnt/c",
     "rm -rf /mnt/c/",
@@ -108,7 +126,7 @@ VOLUMES = [
 ]
 
 
-@pytest.mark.parametrize("command", SUBSTITUTED + LISTED)
+@pytest.mark.parametrize("command", SUBSTITUTED + LISTED + PRINTED_INTO)
 def test_what_a_substitution_or_ls_prints_is_where_a_deletion_lands(command):
     _denied(command, EVERYWHERE)
 
@@ -254,6 +272,9 @@ ORDINARY = [
     "cd build && ls | xargs rm -rf",
     "ls -1 | grep tmp | xargs rm -rf",
     "rm -rf $(ls -d build*)",
+    "printf 'build\\n' | xargs rm -rf",
+    "a=$(echo build); rm -rf $a",
+    'printf -v d "%s/dist" build; rm -rf "$d"',
     "rm -rf /mnt/data/x",
     "rm -rf /mnt/c/Users/me/app/build",
     "rm -rf /c/work/app/node_modules",
