@@ -1094,6 +1094,7 @@ def _values(
     to have it read here when a `read` needs it (most commands have none)."""
     found: dict[str, set[str]] = {}
     single = frozenset({start})
+    printing = "$(" in command or "`" in command or "printf" in command  # (what _printed_values reads)
     for i, seg in enumerate(segments):
         words = seg.words
         for w in words:
@@ -1104,7 +1105,9 @@ def _values(
         k = 0
         while k < len(words) and "=" in words[k]:
             k += 1
-        if (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf"):
+        if printing and (
+            (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
+        ):
             _printed_values(segments, i, k, single, found)
         if k < len(words) and words[k] == "read":
             if joins is None:
