@@ -23,13 +23,18 @@ Readings chosen where SPEC is silent:
   or on the shell's own entries (unknown); a command naming ``DIRSTACK`` may have put any directory there;
 - in a command with a loop, a function or an alias, directories flow round until nothing new appears;
 - an unset variable is not read as empty (``rm -rf "$X"/*`` is not the floor's); ``${X:-/}`` reads both;
-- ``CDPATH`` set in the command makes a relative ``cd`` also land under ``/`` (for the floor).
+- ``CDPATH`` set in the command makes a relative ``cd`` also land under ``/`` (for the floor);
+- a command substitution in a deleted word reads as each word its commands may print when a literal reading
+  knows them (``$(echo /)``, ``$(pwd)``, ``$(dirname /tmp)``), as operands piped into xargs are (for the floor).
 
 On a machine that may be Windows (SPEC §5: ``runs_in`` ``agent`` or ``host`` -- Git Bash, WSL or PowerShell;
 never Brabo's own Linux sandbox, where ``C:/x`` is a folder of the project) the floor also reads Windows
 places (:func:`windows_place`): each drive and UNC share is a root of its own (``C:\\``, ``D:/``, ``C:\\*``,
 ``\\\\server\\share\\``, ``\\\\?\\C:\\``), a backslash separates components as a slash does, ``cd /d C:\\`` and
 PowerShell's ``Set-Location`` move the directory, and Windows' own deleters (permissions.floor) are deleters.
+A volume spelled as the POSIX path a shell there mounts it at (WSL's ``/mnt/c``, Cygwin's ``/cygdrive/c``, Git
+Bash's ``/c``, macOS's ``/Volumes/NAME``, ``/System/Volumes/Data``) is a root there too, and the folder holding
+them (``/mnt``, ``/Volumes``) every one of them.
 """
 
 from __future__ import annotations
@@ -595,17 +600,55 @@ def lands_on_root(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) 
     """Whether some reading of ``word`` from ``dirs`` is the root or a pattern over its children (R4.6), or
     the home folder or a pattern over its children (``~``, ``$HOME/*``, ``~/.*``: on a developer's machine
     the same harm as the root's)."""
+    return any(_root_like(parts) for parts in resolve(word, dirs, values))
+
+
+def _root_like(parts: list[str]) -> bool:
+    """``parts`` (a location's components) is the root, the home folder, or a pattern over their children."""
+    if not parts:
+        return True
+    first = parts[0]
+    if any(c in _GLOB for c in first):
+        return True
+    if first == _HOME_PART and (len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))):
+        return True
+    return first in _HOMES_UNDER and _spells_a_home(parts)
+
+
+# red team, R4.6 off the sandbox (SPEC §5: a developer's Windows or Mac): a volume's root spelled as the POSIX
+# path a shell there mounts it at -- WSL's `/mnt/c`, Cygwin's `/cygdrive/c`, Git Bash's (MSYS) `/c`, macOS's
+# `/Volumes/NAME` (the boot volume among them) and its data volume `/System/Volumes/Data` -- is a root of its
+# own, as `C:\` is; and the folder holding the drives (`/mnt`, `/cygdrive`, `/Volumes`, or a pattern over its
+# children) is every one of them, as `/home` is every home.
+_MOUNT_FOLDERS = frozenset({"mnt", "cygdrive", "Volumes"})
+
+
+def _mount_rest(parts: list[str]) -> list[str] | None:
+    """The components of ``parts`` below the volume root it is under (per _MOUNT_FOLDERS), else None."""
+    first = parts[0]
+    if len(first) == 1 and first.isalpha():
+        return parts[1:]  # Git Bash: /c/...
+    if first in _MOUNT_FOLDERS and len(parts) > 1:
+        drive = parts[1]
+        if first == "Volumes" or (len(drive) == 1 and drive.isalpha()):
+            return parts[2:]
+    if parts[:3] == ["System", "Volumes", "Data"]:
+        return parts[3:]
+    return None
+
+
+def lands_on_a_volume(word: str, dirs: frozenset[str], values: Values = _NO_VALUES) -> bool:
+    """Off the sandbox: whether some reading of ``word`` is a volume's root (or a home or a pattern over their
+    children on it) spelled as where a POSIX shell mounts it, or the folder of the volumes."""
     for parts in resolve(word, dirs, values):
         if not parts:
-            return True
-        first = parts[0]
-        if any(c in _GLOB for c in first):
-            return True
-        if first == _HOME_PART and (
+            continue
+        if parts[0] in _MOUNT_FOLDERS and (
             len(parts) == 1 or (len(parts) == 2 and any(c in _GLOB for c in parts[1]))
         ):
             return True
-        if first in _HOMES_UNDER and _spells_a_home(parts):
+        rest = _mount_rest(parts)
+        if rest is not None and (not rest or (rest[0] != _HOME_PART and _root_like(rest))):
             return True
     return False
 
@@ -970,18 +1013,37 @@ def _printed(words: tuple[str, ...], dirs: frozenset[str]) -> list[str]:
         return [d for d in dirs]
     if verb == "find":
         return _find_starts(words)[0]
-    if verb == "ls" and not any(w.startswith("-") and "d" in w for w in words[1:]):
-        return []
+    if verb == "ls":
+        if not any(w.startswith("-") and "d" in w for w in words[1:]):
+            # red team: the names of a folder's children, bare: each is read where the next command runs, so
+            # they are a pattern over its directory's children (`cd / && ls | xargs rm -rf`)
+            return ["*"]
+        if not args:
+            return ["."]  # `ls -d`
     if verb not in _PRINTS_OPERANDS:
         return []
     if verb == "dirname":
         return [a.rstrip("/").rpartition("/")[0] or "/" for a in args]
     out: list[str] = []
     for a in args:
+        if "\\" in a:
+            a = _ESCAPE.sub(_unescaped, a)  # printf's (echo -e's) octal and hex escapes: `/` spelled so
         for sep in ("\\n", "\\0", "\\t", "\\x00", "\n", "\t", "\x00"):
             a = a.replace(sep, " ")
         out.extend(a.replace("'", " ").replace('"', " ").split())
     return out
+
+
+_ESCAPE = re.compile(r"\\(0[0-7]{0,3}|[1-7][0-7]{0,2}|x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8})")
+
+
+def _unescaped(m: re.Match[str]) -> str:
+    """One escape printf (and echo -e, dash's echo) prints as a character: octal, ``\\xHH``, ``\\uHHHH``."""
+    code = m.group(1)
+    try:
+        return chr(int(code[1:], 16) if code[0] in "xuU" else int(code, 8))
+    except (ValueError, OverflowError):
+        return m.group(0)
 
 
 def _xargs_replace(words: tuple[str, ...]) -> list[str]:
@@ -1032,6 +1094,7 @@ def _values(
     to have it read here when a `read` needs it (most commands have none)."""
     found: dict[str, set[str]] = {}
     single = frozenset({start})
+    printing = "$(" in command or "`" in command or "printf" in command  # (what _printed_values reads)
     for i, seg in enumerate(segments):
         words = seg.words
         for w in words:
@@ -1042,6 +1105,10 @@ def _values(
         k = 0
         while k < len(words) and "=" in words[k]:
             k += 1
+        if printing and (
+            (i + 1 < len(segments) and segments[i + 1].hidden) or (k < len(words) and words[k] == "printf")
+        ):
+            _printed_values(segments, i, k, single, found)
         if k < len(words) and words[k] == "read":
             if joins is None:
                 joins = joiners(segments, command)
@@ -1065,6 +1132,28 @@ def _values(
 
 
 _MAX_FOR_TEXT = 100_000
+
+
+def _printed_values(
+    segments: Sequence[Segment], i: int, k: int, single: frozenset[str], found: dict[str, set[str]]
+) -> None:
+    """R4.6, red team: an assignment of a command substitution (`a=$(echo /)`, `export d=$(pwd)/..`) gives the
+    variable each word the substitution's commands may print (:func:`_substitutions_print`); `printf -v a /`
+    gives `a` what printf prints. ``k``: the index of the segment's command word, past its assignments."""
+    words = segments[i].words
+    if k + 2 < len(words) and words[k] == "printf" and "-v" in words[k + 1 : -1]:
+        at = words.index("-v", k + 1)
+        found.setdefault(words[at + 1], set()).update(_printed(("printf", *words[at + 2 :]), single))
+    if not (i + 1 < len(segments) and segments[i + 1].hidden):
+        return
+    printed: list[str] | None = None
+    for w in words:
+        m = _ASSIGNED.fullmatch(w) if "=" in w else None
+        if m is None or not any(mark in m.group(2) for mark in _SUBSTITUTED):
+            continue
+        if printed is None:
+            printed = _substitutions_print(segments, i, single, None)
+        found.setdefault(m.group(1), set()).update(_filled_in([m.group(2)], printed))
 
 
 def here_strings(command: str) -> list[str]:
@@ -1178,12 +1267,61 @@ def _floor_where(
                 fed.extend(here_strings(seg.text))
             fed.extend(_xargs_fed_more(segments, joins, i, command, sets, single))
             replace = _xargs_replace(seg.words)
+        printed: list[str] | None = None
         for view in vs:
-            if view and _lands(
-                _deleted(view, seg.words, fed, replace, windows), dirs, values, windows, command
-            ):
+            if not view:
+                continue
+            targets = _deleted(view, seg.words, fed, replace, windows)
+            if targets and any(_SUBSTITUTED[0] in t or _SUBSTITUTED[1] in t for t in targets):
+                if printed is None:
+                    printed = _substitutions_print(segments, i, dirs, sets)
+                targets = targets + _filled_in(targets, printed)
+            if _lands(targets, dirs, values, windows, command):
                 return i
     return None
+
+
+# How the reader writes a command substitution in a word (`rm -rf "$(echo /)"` is `rm -rf $(…)`); the commands
+# inside follow the segment as hidden segments.
+_SUBSTITUTED = ("$(…)", "`…`")
+
+
+def _substitutions_print(
+    segments: Sequence[Segment], i: int, dirs: frozenset[str], sets: list[frozenset[str]] | None
+) -> list[str]:
+    """R4.6, red team: what the command substitutions of segment ``i`` print, when a literal reading knows it
+    (`$(echo /)`, `$(pwd)` after `cd /`, `$(dirname /tmp)`, `$(realpath ..)`): the hidden segments right after
+    it (more is safe: a nested or a neighbour's substitution counts too)."""
+    out: list[str] = []
+    j = i + 1
+    while j < len(segments) and segments[j].hidden and len(out) < _MAX_READINGS:
+        words = segments[j].words
+        if words and words[0].rpartition("/")[2] == "dirname":
+            out.extend(_dirname(a) for a in words[1:] if not (a.startswith("-") and len(a) > 1))
+        elif words:
+            out.extend(_printed(words, dirs | sets[j] if sets is not None else dirs))  # (`$(cd / && pwd)`)
+        j += 1
+    return out
+
+
+def _dirname(word: str) -> str:
+    """What `dirname WORD` prints, as a word to resolve (`$X`, `~`: their parent, `$X/..`)."""
+    path = word.rstrip("/")
+    if not path:
+        return "/" if word else "."
+    if "/" not in path:
+        return path + "/.." if path[0] in "$`~" else "."
+    return path.rpartition("/")[0] or "/"
+
+
+def _filled_in(targets: list[str], printed: list[str]) -> list[str]:
+    """``targets`` with each command substitution replaced by each word it may print."""
+    out: list[str] = []
+    for t in targets:
+        for mark in _SUBSTITUTED:
+            if mark in t:
+                out.extend(t.replace(mark, p) for p in printed[:_MAX_READINGS])
+    return out
 
 
 def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bool, command: str) -> bool:
@@ -1193,6 +1331,8 @@ def _lands(targets: list[str], dirs: frozenset[str], values: Values, windows: bo
         targets = [
             _as_posix(t, command) for w in targets for t in (w, *w.split(), eaten_climb(w, command)) if t
         ]
+        if any(lands_on_a_volume(t, dirs, values) for t in targets):
+            return True
     return any(lands_on_root(t, dirs, values) for t in targets)
 
 

@@ -188,13 +188,22 @@ def _protected_name(word: str, protected: Sequence[str]) -> bool:
     w = unicodedata.normalize("NFKC", word).strip().lstrip("+")
     if not w:
         return False
-    if "$" in w or "`" in w:
-        return True  # decided when it runs
+    if "$" in w or "`" in w or "@{" in w:
+        # decided when it runs -- a variable, or a name git interprets: `@{-1}` (the branch checked out
+        # before), `@{u}`/`x@{upstream}`/`x@{push}` (an upstream, which may be a local protected branch)
+        return True
     low = w.casefold()
     if low.startswith("refs/heads/"):
         w = w[len("refs/heads/") :]
     elif low.startswith("refs/"):
-        return "*" in low and low.startswith("refs/*")  # refs/tags/x, refs/remotes/origin/x: no local branch
+        if "*" in low:
+            return low.startswith("refs/*")  # refs/tags/*, refs/remotes/origin/*: no local branch
+        # red team: git resolves a name as refs/NAME, then refs/tags/NAME, before refs/heads/NAME -- a ref
+        # there shadows the branch (as `git tag main` does); refs/remotes/... and other namespaces do not
+        rest = w[len("refs/") :]
+        if rest.casefold().startswith("tags/"):
+            rest = rest[len("tags/") :]
+        return any(branch_pattern_matches(p, rest) for p in protected)
     if "*" in w:
         return True
     return any_suffix_protected(w, protected)
@@ -276,7 +285,11 @@ def _branch_moved(reading: Reading, names: frozenset[str]) -> _Effects:
     """``git branch ...``: the branch names it creates, resets (``-f``), renames, copies or deletes. An option
     the table does not know may be any of them: every operand then counts."""
     if names & _BRANCH_ALL_NAMES or any(n[:1] == "?" for n in names):
-        return list(reading.operands), None, False
+        ops = list(reading.operands)
+        if "move" in names and len(ops) == 1:
+            # `git branch -m new`: the branch checked out is renamed away (and `new` is checked out)
+            return ops, ops[0], True
+        return ops, None, False
     if names & _BRANCH_NO_MOVE:
         return _NOTHING
     return list(reading.operands[:1]), None, False
@@ -289,9 +302,13 @@ def _switched(reading: Reading, names: frozenset[str], creates: tuple[str, ...],
     if created:
         return created, created[-1], False
     ops = reading.operands
-    if dashdash or len(ops) != 1 or "detach" in names or ops[0] == "-":
+    if dashdash or len(ops) != 1 or "detach" in names:
         return _NOTHING
-    return [], ops[0], False
+    return (
+        [],
+        ops[0],
+        False,
+    )  # (`-` and `@{-N}`: the branch checked out before, read by protected_branch_move)
 
 
 def _worktree_added(reading: Reading, names: frozenset[str]) -> _Effects:
@@ -341,8 +358,10 @@ def _shadowed(reading: Reading, names: frozenset[str], sub: str) -> _Effects:
     return [reading.operands[0]], None, False
 
 
-def _symbolic_ref(reading: Reading) -> _Effects:
+def _symbolic_ref(reading: Reading, names: frozenset[str]) -> _Effects:
     ops = reading.operands
+    if "delete" in names or any(n[:1] == "?" for n in names):
+        return [o for o in ops if o != "HEAD"], None, False  # `-d refs/heads/main`: the ref removed
     if len(ops) < 2:
         return _NOTHING
     if ops[0] == "HEAD":
@@ -355,7 +374,10 @@ def _fetched(reading: Reading, names: frozenset[str], sub: str) -> _Effects:
     refspecs read from stdin may write any."""
     if "stdin" in names:
         return [_UNKNOWN], None, sub == "pull"
-    moved = [p.rpartition(":")[2] for p in reading.operands[1:] if ":" in p and "://" not in p]
+    ops = reading.operands[1:]
+    moved = [p.rpartition(":")[2] for p in ops if ":" in p and "://" not in p]
+    # `git fetch origin tag main`: refs/tags/main:refs/tags/main, a tag that shadows the branch
+    moved += ["refs/tags/" + ops[k + 1] for k, p in enumerate(ops[:-1]) if p == "tag"]
     return moved, None, sub == "pull"
 
 
@@ -444,7 +466,7 @@ def _subcommand_effects(reading: Reading, dashdash: bool) -> _Effects:
     if sub in _WRITES_REFS_READ_FROM_INPUT:
         return [_UNKNOWN], None, False
     if sub == "symbolic-ref":
-        return _symbolic_ref(reading)
+        return _symbolic_ref(reading, names)
     if sub in ("fetch", "pull"):
         return _fetched(reading, names, sub)
     if sub == "stash":
@@ -481,7 +503,7 @@ def _effects_read(view: tuple[str, ...]) -> tuple[list[str], str | None, bool]:
     moved: dict[str, None] = {}
     checkout: str | None = None
     moves_current = False
-    dashdash = "--" in view
+    dashdash = "--" in view[:-1]  # paths may follow (`git checkout main --` is a switch: none does)
     for reading in normalised(view):
         words, out, current = _reading_effects(reading, dashdash)
         moved.update(dict.fromkeys(words))
@@ -502,6 +524,7 @@ def protected_branch_move(
     if not protected:
         return None
     current: str | None = None
+    before: list[str | None] = []  # the branches checked out earlier in the command, the latest last
     for i, views in enumerate(seg_views):
         next_current = current
         for view in views:
@@ -520,6 +543,28 @@ def protected_branch_move(
             if moves_current and current is not None and _protected_name(current, protected):
                 return i
             if checkout is not None:
-                next_current = checkout
+                next_current = _checked_out(checkout, next_current, before)
+        if next_current != current:
+            before.append(current)
         current = next_current
     return None
+
+
+_PREVIOUS = re.compile(r"@\{-([0-9]+)\}")
+
+
+def _checked_out(name: str, current: str | None, before: list[str | None]) -> str | None:
+    """The branch ``git checkout NAME`` leaves checked out: NAME, or for ``-``/``@{-N}`` the N-th branch checked
+    out before it, as far as the command shows it (None: one from before the command, not known). Another name
+    git interprets (``@{u}``, ``x@{push}``) is not known either."""
+    if name == "-":
+        name = "@{-1}"
+    elif "@{" not in name:
+        return name
+    m = _PREVIOUS.fullmatch(name)
+    if m is None:
+        return None
+    n = int(m.group(1))
+    if n == 0:
+        return current
+    return before[-n] if 0 < n <= len(before) else None

@@ -11,7 +11,9 @@ with ``-m`` move nothing.
 
 A name given as a pattern (``glob:ma*``, ``regex:``, ``substring:``) or a revset calling a function
 (``bookmarks()``, ``heads(x)``) may match a protected branch: fail closed. ``jj git fetch``/``jj git import``
-move local bookmarks only to what the remote or git already holds, and are left to the fetch reading.
+move local bookmarks only to what the remote or git already holds, and are left to the fetch reading (so is
+``jj bookmark track main@origin``). ``jj op restore <op>``, ``jj op revert <op>`` (``jj undo <op>``) set
+bookmarks to where an earlier operation left them: any may move (``jj undo`` alone stays ordinary).
 """
 
 from __future__ import annotations
@@ -170,8 +172,26 @@ def _rewritten(rest: tuple[str, ...]) -> list[str]:
     return out
 
 
+# `jj op restore <op>` sets every bookmark to where an earlier operation left it; `jj op revert <op>` (older jj:
+# `jj op undo <op>`, `jj undo <op>`) undoes an earlier operation's moves. Which bookmarks move is not in the
+# words: any may. (`jj undo` alone, undoing the command just run, is left ordinary.)
+_OPERATION = frozenset({"op", "operation"})
+_RESTORES = frozenset({"restore", "revert"})
+
+
+def _operations(rest: tuple[str, ...]) -> list[str]:
+    if rest[0] == "undo":
+        return [UNKNOWN] if _split(rest[1:], _GLOBAL_VALUED)[1] else []
+    if len(rest) < 2:
+        return []
+    if rest[1] in _RESTORES or (rest[1] == "undo" and _split(rest[2:], _GLOBAL_VALUED)[1]):
+        return [UNKNOWN]
+    return []
+
+
 _READERS: dict[str, Callable[[tuple[str, ...]], list[str]]] = dict.fromkeys(_BOOKMARK, _bookmarks)
 _READERS.update(dict.fromkeys(_REWRITES, _rewritten))
+_READERS.update(dict.fromkeys(_OPERATION | {"undo"}, _operations))
 
 
 def jj_moved(view: tuple[str, ...]) -> list[str]:
