@@ -100,7 +100,7 @@ DECIDED: dict[str, Spec] = {
     # or deleted, messages produced, offsets reset)
     "hub-tool": Spec("login logout version", "activate deactivate", groups="tag"),
     "kafkactl": Spec("consume config version completion", "produce alter"),
-    "kaf": Spec("consume config completion", "produce"),
+    "kaf": Spec("consume config completion topics groups nodes", "produce"),  # (`kaf topics` lists them)
     "pulsarctl": Spec("completion version context", "", "--admin-service-url"),
 }
 
