@@ -1251,6 +1251,10 @@ def _upload_around(
     return uploads_in(view, fed=fed, proxied=proxied, handed=handed, servers=servers)
 
 
+# the verbs _external_around reads (the others' views are read by _external_view alone)
+_AROUND_VERBS = UPLOAD_VERBS | MIGRATION_VERBS
+
+
 def _external_around(
     view: tuple[str, ...],
     seg: Segment,
@@ -1372,7 +1376,9 @@ def _terminal_cap(
             # an assignment: a server's bind variable (FLASK_RUN_HOST); a versioned program (`npx vercel@1 deploy`)
             if verb in _CAP_VERBS or "=" in verb or "@" in verb:
                 git = git or verb == "git" or verb == "jj"  # jj's bookmarks are git's branches (R1.5)
-                if _external_view(view) or _external_around(view, seg, idx, around, command, segments):
+                if _external_view(view) or (
+                    verb in _AROUND_VERBS and _external_around(view, seg, idx, around, command, segments)
+                ):
                     return "cap_external_effect", seg.text
                 if privileged_at is None and privileged_view(view) and still_privileged(view, seg.text):
                     privileged_at = seg.text

@@ -200,6 +200,15 @@ TOOLS: dict[str, Tool] = {
 }
 MIGRATION_VERBS: frozenset[str] = frozenset(TOOLS) | frozenset({"python", "python3", "php", "dotnet"})
 _ENVIRONMENTS = frozenset(v for tool in TOOLS.values() for v in tool.variables)
+# Per tool, what _acts compares a word with: its acts exactly, and the prefixes that name one (`up-by-one`
+# after `up`, any `db:` command after `db:`).
+_MATCHING: dict[Tool, tuple[frozenset[str], tuple[str, ...]]] = {
+    tool: (
+        frozenset(tool.acts),
+        tuple(act + "-" for act in tool.acts) + tuple(act for act in tool.acts if act[-1] in ":."),
+    )
+    for tool in TOOLS.values()
+}
 _LOCAL_SCHEMES = ("sqlite", "sqlite3", "file", "duckdb")
 
 
@@ -246,15 +255,15 @@ def _elsewhere(value: str) -> bool:
 def _acts(tool: Tool, args: tuple[str, ...]) -> bool:
     if not tool.acts:  # Sequel: `-m DIR` applies the migrations in DIR
         return any(w.startswith("-m") for w in args)
+    exact, prefixes = _MATCHING[tool]
     for w in args:
         if w[:1] == "-":
             continue
         low = w.lower()
-        for act in tool.acts:
-            if low == act or low.startswith(act + "-") or (act[-1] in ":." and low.startswith(act)):
-                return not low.endswith((":status", ":version", ":dump"))
-            if tool.abbreviating and (low.startswith(act + ":") or abbreviates(low, act)):
-                return not low.endswith((":status", ":install", ":list"))
+        if low in exact or low.startswith(prefixes):
+            return not low.endswith((":status", ":version", ":dump"))
+        if tool.abbreviating and any(low.startswith(act + ":") or abbreviates(low, act) for act in tool.acts):
+            return not low.endswith((":status", ":install", ":list"))
     return False
 
 

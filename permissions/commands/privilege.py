@@ -156,9 +156,9 @@ def privileged_view(view: tuple[str, ...]) -> bool:
     if verb in _RUNTIMES:
         return _runtime(view)
     if verb in _SOCKET_CLIENTS:
-        return any(
-            w.endswith(_ENGINE_SOCKETS) or _ENGINE_SOCKET_IN.search(w) for w in view[1:] if "sock" in w
-        )
+        for w in view:
+            if "sock" in w and (w.endswith(_ENGINE_SOCKETS) or _ENGINE_SOCKET_IN.search(w)):
+                return True
     return False
 
 
