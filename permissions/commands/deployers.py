@@ -74,6 +74,13 @@ FORMS: dict[str, Forms] = {
         " update-cloud-config ucc update-runtime-config urc update-cpi-config upload-release ur upload-stemcell"
         " us delete-release delete-stemcell ssh scp take-snapshot delete-snapshot clean-up"
     ),
+    # red team (session 20): balena's fleet releases (a push builds on balena's builders and deploys to the
+    # fleet's devices) and devices changed; Electron Forge's publish (to the configured publishers).
+    "balena": forms(
+        "push deploy release+finalize release+invalidate device+rm device+reboot device+shutdown device+move"
+        " device+purge device+os-update os+configure fleet+rm app+rm env+add env+rm tag+set tag+rm"
+    ),
+    "electron-forge": forms("publish"),
     "claudia": forms(
         "create update destroy set-version add-s3-event-source add-sns-event-source add-sqs-event-source"
         " add-scheduled-event add-cognito-user-pool-trigger allow-alexa-skill-trigger tag"
@@ -352,8 +359,21 @@ def _pyinfra(view: tuple[str, ...]) -> bool:
     return bool(ops) and not all(w.startswith("@local") for w in ops[:1])
 
 
+def _electron_builder(view: tuple[str, ...]) -> bool:
+    """electron-builder publishes what it builds unless told ``never``: ``--publish always|onTag|onTagOrDraft``
+    (``-p``), or its ``publish`` command."""
+    for k, w in enumerate(view[1:], 1):
+        name, eq, value = w.partition("=")
+        if name in ("--publish", "-p"):
+            value = value if eq else (view[k + 1] if k + 1 < len(view) else "")
+            if value != "never":
+                return True
+    return "publish" in view[1:2]
+
+
 READERS: dict[str, Callable[[tuple[str, ...]], bool]] = {
     "altool": _altool,
+    "electron-builder": _electron_builder,
     "iTMSTransporter": _transporter,
     "itmstransporter": _transporter,  # macOS's file system finds it by either case
     "ghp-import": _ghp_import,
