@@ -47,6 +47,7 @@ from collections.abc import Callable
 
 from permissions.commands.environment import BUILD_TOOL_VARS
 from permissions.commands.git import _config_positionals, config_command
+from permissions.commands.settings_writers import SETTINGS_WRITERS, settings_targets
 from permissions.commands.uploads import table_operands
 
 NAMED, TREE, WHOLE = 0, 1, 2
@@ -256,7 +257,10 @@ _CONFIG_WRITERS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "simple-git-hooks": (frozenset({"", "--uninstall"}), (".git",)),
     "overcommit": (frozenset({"--install", "--uninstall", "--sign", "-i"}), (".git", ".overcommit.yml")),
     "mise": (frozenset({"use", "u", "trust", "set", "config", "settings", "unuse", "rm"}), ("mise.toml",)),
-    "asdf": (frozenset({"local", "set"}), (".tool-versions",)),
+    # (red team: mise's earlier name, still installed)
+    "rtx": (frozenset({"use", "u", "trust", "set", "config", "settings", "unuse", "rm"}), (".rtx.toml",)),
+    # (red team: `asdf global` writes the home folder's ~/.tool-versions, the same entry)
+    "asdf": (frozenset({"local", "set", "global"}), (".tool-versions",)),
     "poetry": (frozenset({"config", "source"}), ("poetry.toml",)),
     "bundle": (frozenset({"config"}), (".bundle/config",)),
     "conda": (frozenset({"config"}), (".condarc",)),
@@ -929,7 +933,10 @@ _INPUT_WRITERS = WRITE_VERBS - {"xargs", "parallel"} - BUILD_WRITERS - frozenset
 # The first words of a view :func:`may_write` answers for besides a path, a python and an assignment, and the node
 # launchers (an initializer they run by its package's name: _initialized) (decide()'s
 # cheap filter reads `first in FIRST_WRITERS or "/" in first or "=" in first or first[:2] == "py"`).
-FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"} | _LAUNCHERS
+FIRST_WRITERS = WRITE_VERBS | frozenset(_ASSIGNERS) | {"make", "gmake"} | _LAUNCHERS | SETTINGS_WRITERS
+# (permissions.commands.settings_writers' programs the table does not read otherwise: kept out of WRITE_VERBS,
+# which makes a program known to the vocabulary)
+_SETTINGS_ONLY = SETTINGS_WRITERS - WRITE_VERBS
 
 
 # Options of the copiers that take the next word as their value (so it is not read as a source).
@@ -976,6 +983,7 @@ def _copied(verb: str, view: tuple[str, ...], ops: list[str], into: list[str]) -
                 s.endswith("/.")
                 or s == "."
                 or (verb == "rsync" and s.endswith("/"))
+                or verb == "ditto"  # red team: ditto copies a folder's contents into the destination
                 or _has_flag(
                     view, "T" if verb in ("cp", "gcp", "mv", "gmv") else "", ("--no-target-directory",)
                 )
@@ -1458,13 +1466,16 @@ def _targets(view: tuple[str, ...]) -> list[Target]:
     if verb in ("xargs", "parallel"):
         # The command's operands come from the input: names no word spells, in the working folder.
         return [(".", TREE)] if any(w.rpartition("/")[2] in _INPUT_WRITERS for w in view[1:]) else []
-    return (
-        _module_and_folder_targets(verb, view)
-        or _config_targets(verb, view)
+    # (all of the first two: red team, a folder option before the settings' act, `npm --prefix sub config set`)
+    found = (
+        _module_and_folder_targets(verb, view) + _config_targets(verb, view)
         or _more_targets(verb, view)
         or _assigned_targets(verb, view)
         or _handed_to_a_script(verb, view)
     )
+    if verb in SETTINGS_WRITERS:
+        found = found + settings_targets(verb, view)
+    return found
 
 
 # `go env -w` settings that choose the programs a later go command runs (go's own settings file is in R3.7's
@@ -1927,10 +1938,34 @@ def _code_setting(rest: tuple[str, ...], base: str) -> list[Target]:
     `alias.x=!cmd`, `include.path`): the configuration file it writes."""
     positionals = _config_positionals(rest[1:])
     if len(positionals) < 2 or config_command(positionals[0], positionals[1]) == (None, None):
-        return []
+        if not _code_setting_removed(rest[1:], positionals):
+            return []
     if "--global" in rest:
         return [("~/.gitconfig", NAMED)]
     return [(_join(base, ".git/config"), NAMED)]
+
+
+# red team: `git config --unset core.hooksPath` (git 2.46: `git config unset`) changes what runs as much as setting
+# it (the hooks of .git/hooks run again, a hook manager's stop): a key that makes git load or trust code from
+# elsewhere (config_command's reasons: hooksPath, templateDir, safe.*, include paths), removed; a section that
+# holds one removed or renamed whole. (A program key removed -- a pager, a credential helper -- runs none.)
+_CONFIG_REMOVALS = frozenset({"--unset", "--unset-all", "--remove-section", "--rename-section"})
+_CODE_SECTIONS = frozenset({"core", "include", "includeif", "init", "safe", "protocol"})
+
+
+def _code_setting_removed(words: tuple[str, ...], positionals: list[str]) -> bool:
+    """Whether `git config` (``words``: after ``config``) removes a key whose value runs or loads code, or
+    removes or renames a section that may hold one."""
+    acts = _CONFIG_REMOVALS.intersection(words)
+    if not acts and words[:1] in (("unset",), ("remove-section",), ("rename-section",)):
+        acts = {"--" + words[0]}
+        positionals = positionals[1:]
+    if not acts or not positionals:
+        return False
+    key = positionals[0]
+    if acts.isdisjoint(("--unset", "--unset-all")):
+        return key.partition(".")[0].lower() in _CODE_SECTIONS
+    return config_command(key, "x")[1] is not None
 
 
 def _index_changes(rest: tuple[str, ...]) -> list[str]:
@@ -2047,7 +2082,8 @@ def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]
 _PKG_CONFIG_ACTS = frozenset({"set", "delete", "unset", "edit", "fix", "rm", "del"})
 _PIP_CONFIG_ACTS = frozenset({"set", "unset", "edit"})
 _CONFIG = frozenset({"config"})
-_NPM_CONFIG = frozenset({"config", "c"})
+# (red team: and any unique abbreviation of `config`, `npm conf set`; pnpm takes `c` too)
+_NPM_CONFIG = frozenset({"config", "c", "con", "conf", "confi"})
 
 
 def _config_act(rest: tuple[str, ...], acts: frozenset[str], names: frozenset[str]) -> bool:
@@ -2129,9 +2165,9 @@ def _config_targets(verb: str, view: tuple[str, ...]) -> list[Target]:
     """What ``targets`` answers for the programs that write their own configuration (package managers, agent
     CLIs, direnv, git hooks managers), which decides what runs later (R3.7)."""
     if verb in _PKG_CONFIG:
-        if _config_act(view[1:], _PKG_CONFIG_ACTS, _NPM_CONFIG if verb == "npm" else _CONFIG):
+        if _config_act(view[1:], _PKG_CONFIG_ACTS, _NPM_CONFIG if verb in ("npm", "pnpm") else _CONFIG):
             return [(_PKG_CONFIG[verb], NAMED)]
-        if verb == "npm" and "set" in _operands(view)[:1]:
+        if verb in ("npm", "pnpm") and "set" in _operands(view)[:1]:
             return [(".npmrc", NAMED)]
         return _manifest_targets(verb, view)
     if verb in _PIP or (
@@ -2192,6 +2228,11 @@ _GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o)").search  # (one search of the w
 def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
+    if verb in SETTINGS_WRITERS:
+        if settings_targets(verb, view):
+            return True  # (`gh alias set`, `npm login`: besides what their other branches read)
+        if verb in _SETTINGS_ONLY:
+            return False
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
@@ -2229,7 +2270,7 @@ def may_write(view: tuple[str, ...]) -> bool:
         return not _FIND_WRITING.isdisjoint(view)
     if verb in _SUBCOMMAND_WRITERS:
         return (
-            "config" in view
+            not _NPM_CONFIG.isdisjoint(view)  # (`config`, and npm's and pnpm's `c`, `conf` ...)
             or "set" in view
             or not _MANIFEST_WORDS.isdisjoint(view)
             or (len(view) > 1 and view[1] in _AGENT_CONFIG_SUBCOMMANDS)
