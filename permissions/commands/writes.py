@@ -1054,6 +1054,8 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if extracting:
             dest = _option_values(view, "C", ("--directory",)) or ["."]
             out.extend((d, TREE) for d in dest)
+            values = {v for v, _ in out} | set(dest)
+            out.extend(_members(dest, [w for w in view[2 if first[:1] != "-" else 1 :] if w not in values]))
         if first[:1] != "-" and ("c" in first or "r" in first or "u" in first) and len(view) > 2:
             out.append((view[2], NAMED))  # `tar cf ARCHIVE ...`: the archive is written
         return out
@@ -1061,11 +1063,13 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         if _has_flag(view, "lvtzZpc", valued="dP"):
             return out
         dest = _option_values(view, "d", ("--exdir",)) or ["."]
-        return out + [(d, TREE) for d in dest]
+        ops = [w for w in view[1:] if w[:1] != "-" and w not in dest]
+        return out + [(d, TREE) for d in dest] + _members(dest, ops[1:])
     if verb in ("7z", "7za", "7zz", "7zr", "unrar"):
         if len(view) > 1 and view[1] in ("x", "e"):
             dest = [w[2:] for w in view[2:] if w.startswith("-o")] or ["."]
-            return out + [(d, TREE) for d in dest]
+            ops = [w for w in view[2:] if w[:1] != "-"]
+            return out + [(d, TREE) for d in dest] + _members(dest, ops[1:] if view[1] == "x" else [])
         return out
     if verb == "cpio":
         if _has_flag(view, "i", ("--extract",)):
@@ -1082,6 +1086,13 @@ def _extract(verb: str, view: tuple[str, ...]) -> list[Target]:
         first = view[1] if len(view) > 1 else ""
         return out + ([(".", TREE)] if "x" in first else [])
     return out + _unpacked_elsewhere(verb, view)
+
+
+def _members(dests: list[str], words: list[str]) -> list[Target]:
+    """red team: the members an extraction names, below the folder it extracts into (`tar x -C sub .envrc`
+    writes sub/.envrc, read where it lies); any word not an option may be one (fail closed). The top's own
+    are its tree already."""
+    return [(_join(d, w), NAMED) for d in dests if d not in (".", "./") for w in words if w[:1] != "-"]
 
 
 def _unpacked_elsewhere(verb: str, view: tuple[str, ...]) -> list[Target]:
