@@ -1477,6 +1477,11 @@ def _targets(view: tuple[str, ...]) -> list[Target]:
     if verb in ("xargs", "parallel"):
         # The command's operands come from the input: names no word spells, in the working folder.
         return [(".", TREE)] if any(w.rpartition("/")[2] in _INPUT_WRITERS for w in view[1:]) else []
+    return _named_by_their_words(verb, view)
+
+
+def _named_by_their_words(verb: str, view: tuple[str, ...]) -> list[Target]:
+    """_targets' rest: the writers read by their subcommands, options and settings."""
     # (all of the first two: red team, a folder option before the settings' act, `npm --prefix sub config set`)
     found = (
         _module_and_folder_targets(verb, view) + _config_targets(verb, view)
@@ -1969,7 +1974,7 @@ def _code_setting_removed(words: tuple[str, ...], positionals: list[str]) -> boo
     removes or renames a section that may hold one."""
     acts = _CONFIG_REMOVALS.intersection(words)
     if not acts and words[:1] in (("unset",), ("remove-section",), ("rename-section",)):
-        acts = {"--" + words[0]}
+        acts = frozenset({"--" + words[0]})
         positionals = positionals[1:]
     if not acts or not positionals:
         return False
@@ -2240,10 +2245,13 @@ def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
     if verb in SETTINGS_WRITERS:
-        if settings_targets(verb, view):
-            return True  # (`gh alias set`, `npm login`: besides what their other branches read)
-        if verb in _SETTINGS_ONLY:
-            return False
+        # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
+        return bool(settings_targets(verb, view)) or (verb not in _SETTINGS_ONLY and _may_write(view))
+    return _may_write(view)
+
+
+def _may_write(view: tuple[str, ...]) -> bool:
+    verb = view[0]
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None

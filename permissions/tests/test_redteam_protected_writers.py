@@ -40,7 +40,6 @@ from permissions.protected_paths import protected_file
 from .helpers import AUTO_MODE, term
 from .redteam import never_auto_where, stays_auto_where
 
-
 # a glob after an entry's first name, as the shell expands it
 GLOBS = [
     "chmod +x .github/*/deploy.sh",
