@@ -807,8 +807,12 @@ def _entry_at(
         n = len(p.parts)
         if tuple(parts[k : k + n]) == p.parts and (not p.top or _at_top(parts, k, tops)):
             return p
-        if n > 1 and k + 1 < len(parts) and _globbed_tail(parts[k + 1 : k + n], p.parts[1:], dotglob):
-            return p
+        if n > 1 and k + 1 < len(parts):
+            after = parts[k + 1]
+            if (after == p.parts[1] or not _GLOB_CHARS.isdisjoint(after)) and _globbed_tail(
+                parts[k + 1 : k + n], p.parts[1:], dotglob
+            ):
+                return p
     if name.startswith(_PREFIXES):
         hit = next((p for p in _PREFIXED if name.startswith(p.parts[-1]) and name.endswith(p.tail)), None)
         if hit is not None:

@@ -2245,13 +2245,10 @@ def may_write(view: tuple[str, ...]) -> bool:
     """A cheap filter, true whenever :func:`targets` can find anything in ``view`` (a view of a segment)."""
     verb = view[0]
     if verb in SETTINGS_WRITERS:
-        # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
-        return bool(settings_targets(verb, view)) or (verb not in _SETTINGS_ONLY and _may_write(view))
-    return _may_write(view)
-
-
-def _may_write(view: tuple[str, ...]) -> bool:
-    verb = view[0]
+        if settings_targets(verb, view):
+            return True  # (`gh alias set`, `gpg --decrypt-files`: besides what their other branches read)
+        if verb in _SETTINGS_ONLY:
+            return False
     if verb not in WRITE_VERBS:
         if "=" in verb:
             return _INSTALL_DIR_SEARCH(" " + " ".join(view)) is not None
@@ -2303,6 +2300,13 @@ def _may_write(view: tuple[str, ...]) -> bool:
                 and bool(_initialized(verb, view))
             )
         )
+    if verb in _SOME_ACTS:
+        return _writes_by_acts(verb, view)
+    return True
+
+
+def _writes_by_acts(verb: str, view: tuple[str, ...]) -> bool:
+    """may_write's last rows: the programs that write by some of their acts only."""
     if verb in ("direnv", "pre-commit"):
         return len(view) > 1
     if verb in _CLIENT_CONFIG:
@@ -2318,3 +2322,6 @@ def _may_write(view: tuple[str, ...]) -> bool:
     if verb == "cmake":
         return "-E" in view or any(w.startswith(_CMAKE_PREFIX_STARTS) for w in view)
     return True
+
+
+_SOME_ACTS = frozenset({"direnv", "pre-commit", "cmake", *_CLIENT_CONFIG, *_CONTAINER_COPIERS})
