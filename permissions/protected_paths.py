@@ -388,6 +388,8 @@ PROTECTED: tuple[Protected, ...] = tuple(
         (".pre-commit-hooks.yaml", _CI),
         # husky 4's configuration and lint-staged's (the commands a commit runs through the hook).
         (".huskyrc*", _CI),
+        # red team: husky 9's user script, sourced before every hook (`~/.config/husky/init.sh`)
+        (".config/husky/", _CI),
         (".lintstagedrc*", _CI),
         ("lint-staged.config*", _CI),
         # editors' task runners, launch configurations and settings (a terminal's environment, an interpreter).
@@ -465,6 +467,12 @@ PROTECTED: tuple[Protected, ...] = tuple(
         # `flox activate` (and direnv's `use flox`)
         (".flox/", _ENV),
         ("direnvrc", _ENV),
+        # red team: direnv's own settings (direnv.toml's [whitelist] loads the .envrc files under a prefix unasked;
+        # lib/*.sh are sourced into every .envrc) and the allowances it keeps (a hash written in allow/ is a
+        # `direnv allow`); mise's list of trusted configurations (a `mise trust`)
+        (".config/direnv/", _ENV),
+        (".local/share/direnv/", _ENV),
+        (".local/state/mise/", _ENV),
         # red team: the other loaders run on entering the folder, as .envrc is -- devenv's (enterShell, its
         # processes and scripts; `use devenv` in .envrc reads them without a new `direnv allow`), RVM's .rvmrc
         # (a shell script sourced on cd), Hermit's environment (bin/hermit.hcl's env, bin/activate-hermit

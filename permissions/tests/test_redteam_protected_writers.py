@@ -8,7 +8,9 @@ every word -- wherever it runs (sandbox, agent, host); auto mode asks with the p
 What the shell reading missed before (each list below failed on the base):
 
 - a glob after an entry's literal first name (``.github/*/ci.yml``, ``.github/work*/x``, ``~/.config/*/config``);
-- git's and npm's system twins (``/etc/gitconfig``, ``$PREFIX/etc/npmrc``, npm's own ``npmrc``);
+- git's and npm's system twins (``/etc/gitconfig``, ``$PREFIX/etc/npmrc``, npm's own ``npmrc``), and what
+  direnv, mise and husky load or trust from the home folder (``~/.config/direnv/``, direnv's allowances in
+  ``~/.local/share/direnv/``, mise's trusted configurations, ``~/.config/husky/init.sh``);
 - the hook managers that install into ``.git/hooks`` or keep their hooks' commands (``prek``, ``hk``,
   CaptainHook, GrumPHP, ggshield; ``hk.pkl``, ``captainhook.json``, ``grumphp.yml``);
 - npm's abbreviations of ``config`` (``npm conf set``), pnpm's ``c`` and ``set``, a folder option before the
@@ -178,6 +180,7 @@ OWN_WORDS = [
 
 # guards that held on the base already
 HELD = [
+    "ln -s /work/mise.toml ~/.local/state/mise/trusted-configs/x",
     "cd .github && cp x */ci.yml",
     "cp x .clinerules/h*/x.sh",
     "cp x .config/g?t/config",
@@ -197,7 +200,26 @@ HELD = [
     "socat -u TCP-LISTEN:1 CREATE:.husky/pre-commit",
     "socat tcp-l:1 open:.git/hooks/pre-commit,creat,append",
 ]
-ATTACKS = GLOBS + SYSTEM_TWINS + HOOK_MANAGERS + PACKAGE_SETTINGS + GIT_CONFIG_REMOVALS + UNPACKED + OWN_WORDS
+# what direnv, mise and husky load or trust from the home folder: direnv's settings and allowances, mise's trusted
+# configurations, husky's init script
+HOME_LOADERS = [
+    "cp x ~/.config/husky/init.sh",
+    "cp x ~/.config/direnv/direnv.toml",
+    "echo x > ~/.local/share/direnv/allow/abc",
+    "touch ~/.local/state/mise/trusted-configs/x",
+    "mkdir -p ~/.config/direnv/lib && cp x ~/.config/direnv/lib/a.sh",
+]
+
+ATTACKS = (
+    HOME_LOADERS
+    + GLOBS
+    + SYSTEM_TWINS
+    + HOOK_MANAGERS
+    + PACKAGE_SETTINGS
+    + GIT_CONFIG_REMOVALS
+    + UNPACKED
+    + OWN_WORDS
+)
 
 
 @pytest.mark.parametrize("command", ATTACKS)
