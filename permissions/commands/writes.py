@@ -2042,6 +2042,11 @@ def _git_places(sub: str, rest: tuple[str, ...], base: str) -> list[Target]:
             # red team: index entries (or paths given a mode) read from the input
             return [(base or ".", WHOLE)]
         return [(_join(base, p), NAMED) for p in _index_changes(rest)]
+    if sub == "add" and any(w.startswith(("--ch", "--c=")) for w in rest):
+        # red team: `git add --chmod=+x .husky/pre-commit` (or `--chmod +x`, `--chm=+x`: an abbreviation) gives the
+        # path a mode as update-index does
+        ops = [w for w in rest[1:] if w[:1] != "-" and w not in ("+x", "-x")]
+        return [(_join(base, p), TREE) for p in ops]
     if sub == "unpack-file":
         # red team: a blob's content, into the folder it runs in
         return [(_join(base, ".merge_file_XXXXXX"), NAMED)]
@@ -2238,7 +2243,7 @@ _SCAFFOLD_ONLY = (
 )
 
 
-_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o)").search  # (one search of the words joined)
+_GIT_O = re.compile(r" (?:--output|-[A-Za-z]*o|--c(?:h|=))").search  # (one search of the words joined)
 
 
 def may_write(view: tuple[str, ...]) -> bool:
