@@ -15,6 +15,7 @@ What the shell reading missed before (each list below failed on the base):
   CaptainHook, GrumPHP, ggshield; ``hk.pkl``, ``captainhook.json``, ``grumphp.yml``);
 - npm's abbreviations of ``config`` (``npm conf set``), pnpm's ``c`` and ``set``, a folder option before the
   settings' act (``npm --prefix sub config set``), ``asdf global``, mise's earlier name ``rtx``;
+- ``git add --chmod=+x .husky/pre-commit`` (a mode given in the index, as ``update-index --chmod`` was read);
 - ``git config`` removing what makes git load code from elsewhere (``--unset core.hooksPath``, ``unset``,
   ``--remove-section core``, ``include.path``);
 - members an extraction names below the folder it extracts into (``tar x -C sub .envrc``), ditto's merged
@@ -210,8 +211,20 @@ HOME_LOADERS = [
     "mkdir -p ~/.config/direnv/lib && cp x ~/.config/direnv/lib/a.sh",
 ]
 
+# git add giving a protected path a mode, as update-index --chmod does (a checkout or commit then writes it)
+GIT_MODES = [
+    "git add --chmod=+x .husky/pre-commit",
+    "git add --chmod=+x .",
+    "git add --chmod=-x .git/hooks/x",
+    "git -C sub add --chmod=+x .envrc",
+    "git add --chmod +x .husky/pre-commit",
+    "git add --chm=+x .envrc",
+    "git add --c=+x .envrc",
+]
+
 ATTACKS = (
-    HOME_LOADERS
+    GIT_MODES
+    + HOME_LOADERS
     + GLOBS
     + SYSTEM_TWINS
     + HOOK_MANAGERS
@@ -355,6 +368,11 @@ ORDINARY = [
     "git config --get core.hooksPath",
     "git config --unset user.email",
     "git config --unset alias.co",
+    "git add --chmod=+x scripts/build.sh",
+    "git add .",
+    "git add -A",
+    "git diff --cached",
+    "git diff --color",
     "git config --list",
     "gh alias list",
     "gh pr list",
