@@ -8,8 +8,8 @@ programs of :data:`SETTINGS_WRITERS` only.
   ``migrate-config``), ``hk install``/``uninstall``/``init``, ``captainhook install`` (and its configuration
   edits), ``grumphp git:init``/``git:deinit``, ``ggshield install`` (local: ``.git/hooks``; global: a hooks
   folder named in ``~/.gitconfig``).
-- Settings kept in the table's home folders: ``gh alias set|delete|import`` (``~/.config/gh/``: a ``!`` alias
-  is a shell line), ``systemctl --user enable|link|edit ...`` (``~/.config/systemd/user/``: a unit the user's
+- Settings kept in the table's home folders: ``gh alias set`` of a shell alias (``!cmd``, ``--shell``) and ``gh
+  alias import`` (``~/.config/gh/``: a shell line ``gh`` runs later), ``systemctl --user enable|link|edit ...`` (``~/.config/systemd/user/``: a unit the user's
   service manager starts). (A client's login -- ``npm login``, ``gcloud auth login`` -- and a cloud CLI's own
   settings, ``gcloud config set project p``, stay as decided before: ordinary in Brabo's sandbox, asked as a
   change outside the project elsewhere.)
@@ -67,9 +67,14 @@ _SYSTEMD_USER_ACTS = frozenset(
 def _home_settings(verb: str, view: tuple[str, ...]) -> list[Target]:
     words = [w for w in view[1:] if w[:1] != "-"]
     if verb == "gh":
-        return (
-            [("~/.config/gh/config.yml", NAMED)] if words[:1] == ["alias"] and words[1:2] != ["list"] else []
-        )
+        # a shell alias (`!cmd`, `--shell`), or aliases read from a file; one that expands to gh's own words is
+        # read by the caps when it is set (`gh alias set m 'pr merge'`), and one deleted runs nothing new
+        if words[:1] != ["alias"] or words[1:2] not in (["set"], ["import"]):
+            return []
+        shell = words[1] == "import" or "-s" in view or "--shell" in view
+        if shell or any(w.lstrip("'\"")[:1] == "!" for w in words[3:]):
+            return [("~/.config/gh/config.yml", NAMED)]
+        return []
     # systemctl
     if "--user" in view and not _SYSTEMD_USER_ACTS.isdisjoint(words[:2]):
         return [("~/.config/systemd/user", TREE)]

@@ -21,7 +21,7 @@ What the shell reading missed before (each list below failed on the base):
 - members an extraction names below the folder it extracts into (``tar x -C sub .envrc``), ditto's merged
   folder contents;
 - programs whose own words name the file: ``history -w F``, ``lwp-download URL F``, ``sftp HOST:.envrc``,
-  socat's file addresses, gpg's decrypted names, ``gh alias set`` (``~/.config/gh/``), ``systemctl --user
+  socat's file addresses, gpg's decrypted names, a shell ``gh alias`` (``~/.config/gh/``), ``systemctl --user
   enable`` (``~/.config/systemd/user/``).
 
 Guards that already held on the base (kept so they stay held): the writer x spelling matrix below, and the
@@ -146,9 +146,7 @@ UNPACKED = [
 
 # programs whose own words or addresses name the file
 OWN_WORDS = [
-    "gh alias delete x",
     "gh alias set --shell x y",
-    "gh alias set co 'pr checkout'",
     "gh alias set x '!sh -c y'",
     "gpg --batch --yes .husky/pre-commit.asc",
     "gpg --decrypt-files .envrc.gpg",
@@ -375,6 +373,8 @@ ORDINARY = [
     "git diff --color",
     "git config --list",
     "gh alias list",
+    "gh alias set co 'pr checkout'",
+    "gh alias delete x",
     "gh pr list",
     "systemctl --user status x",
     "npm config get registry",
