@@ -18,6 +18,9 @@ programs of :data:`SETTINGS_WRITERS` only.
   file addresses (``OPEN:``, ``CREATE:``, ``GOPEN:``, ``PIPE:``, ``UNIX-LISTEN:`` and a bare address holding
   a ``/``), ``gpg`` decrypting into a file named by its input without ``.gpg``/``.asc``/``.sig``/``.pgp``
   (``--decrypt-files``, or a file given with no command).
+- Build tools writing the files that choose the build tool itself: ``gradle wrapper`` (``gradle/wrapper/``: the
+  distribution every ``./gradlew`` downloads and runs), Maven's wrapper goal (``.mvn/``), ``dotnet new
+  globaljson|nugetconfig`` (``global.json``, ``nuget.config``).
 """
 
 from __future__ import annotations
@@ -161,6 +164,24 @@ def _gpg(verb: str, view: tuple[str, ...]) -> list[Target]:
     ]
 
 
+_DOTNET_TEMPLATES = {"globaljson": "global.json", "global.json": "global.json"} | {
+    "nugetconfig": "nuget.config",
+    "nuget.config": "nuget.config",
+}
+
+
+def _build_wrapper(verb: str, view: tuple[str, ...]) -> list[Target]:
+    if verb in ("gradle", "gradlew"):
+        return [("gradle/wrapper", TREE)] if "wrapper" in view[1:] else []
+    if verb in ("mvn", "mvnw"):
+        return [(".mvn", TREE)] if any(w.endswith(":wrapper") for w in view[1:]) else []
+    # dotnet
+    words = [w for w in view[1:] if w[:1] != "-"]
+    if words[:1] == ["new"] and len(words) > 1 and words[1].lower() in _DOTNET_TEMPLATES:
+        return [(_DOTNET_TEMPLATES[words[1].lower()], NAMED)]
+    return []
+
+
 _BY_VERB: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     **dict.fromkeys(("prek", "hk", "captainhook", "grumphp", "ggshield"), _hook_manager),
     **dict.fromkeys(("gh", "systemctl"), _home_settings),
@@ -170,6 +191,7 @@ _BY_VERB: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     "socat": _socat,
     "gpg": _gpg,
     "gpg2": _gpg,
+    **dict.fromkeys(("gradle", "gradlew", "mvn", "mvnw", "dotnet"), _build_wrapper),
 }
 SETTINGS_WRITERS = frozenset(_BY_VERB)
 

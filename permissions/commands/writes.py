@@ -2086,6 +2086,10 @@ def _module_and_folder_targets(verb: str, view: tuple[str, ...]) -> list[Target]
     if verb.startswith(_PYTHONS_PREFIX):
         if "zipfile" in view or "tarfile" in view:
             return _unpacked(verb, view)
+        if view[1:3] == ("-m", "pre_commit"):
+            return _config_targets(
+                "pre-commit", ("pre-commit", *view[3:])
+            )  # red team: pre-commit as a module
         if "json.tool" in view:
             k = view.index("json.tool")
             ops = _operands(("json.tool", *view[k + 1 :]), frozenset({"--indent"}))
@@ -2272,6 +2276,7 @@ def may_write(view: tuple[str, ...]) -> bool:
                 or "json.tool" in view
                 or "zipfile" in view
                 or "tarfile" in view
+                or "pre_commit" in view
             )
         ) or (verb in _LAUNCHERS and bool(_initialized(verb, view)))
     build = _BUILD_ONLY.get(verb)  # (first: the test runners, linters and type checkers are everyday words)

@@ -15,6 +15,8 @@ What the shell reading missed before (each list below failed on the base):
   CaptainHook, GrumPHP, ggshield; ``hk.pkl``, ``captainhook.json``, ``grumphp.yml``);
 - npm's abbreviations of ``config`` (``npm conf set``), pnpm's ``c`` and ``set``, a folder option before the
   settings' act (``npm --prefix sub config set``), ``asdf global``, mise's earlier name ``rtx``;
+- build tools writing what chooses the build tool (``gradle wrapper``, Maven's wrapper goal, ``dotnet new
+  globaljson|nugetconfig``), pre-commit run as a module (``python -m pre_commit install``);
 - ``git add --chmod=+x .husky/pre-commit`` (a mode given in the index, as ``update-index --chmod`` was read);
 - ``git config`` removing what makes git load code from elsewhere (``--unset core.hooksPath``, ``unset``,
   ``--remove-section core``, ``include.path``);
@@ -220,8 +222,21 @@ GIT_MODES = [
     "git add --c=+x .envrc",
 ]
 
+# build tools writing the files that choose the build tool itself; pre-commit run as a Python module
+BUILD_WRAPPERS = [
+    "gradle wrapper",
+    "./gradlew wrapper --gradle-version 8.5",
+    "mvn wrapper:wrapper",
+    "mvn -N io.takari:maven:wrapper",
+    "dotnet new globaljson",
+    "dotnet new globaljson --sdk-version 8.0.100",
+    "dotnet new nugetconfig",
+    "python -m pre_commit install",
+]
+
 ATTACKS = (
-    GIT_MODES
+    BUILD_WRAPPERS
+    + GIT_MODES
     + HOME_LOADERS
     + GLOBS
     + SYSTEM_TWINS
@@ -400,6 +415,18 @@ ORDINARY = [
     "unzip x.zip -d out",
     "unzip -o x.zip -d out docs/a.md",
     "7z x x.7z -oout",
+    "./gradlew build",
+    "gradle test",
+    "./gradlew clean build --info",
+    "mvn -q test",
+    "mvn package",
+    "./mvnw verify",
+    "dotnet new console -o app",
+    "dotnet build",
+    "dotnet test",
+    "python -m pytest",
+    "python -m pre_commit run --all-files",
+    "python3 -m pip install -r requirements.txt",
 ]
 
 
