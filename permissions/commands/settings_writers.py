@@ -18,9 +18,9 @@ programs of :data:`SETTINGS_WRITERS` only.
   file addresses (``OPEN:``, ``CREATE:``, ``GOPEN:``, ``PIPE:``, ``UNIX-LISTEN:`` and a bare address holding
   a ``/``), ``gpg`` decrypting into a file named by its input without ``.gpg``/``.asc``/``.sig``/``.pgp``
   (``--decrypt-files``, or a file given with no command).
-- Build tools writing the files that choose the build tool itself: ``gradle wrapper`` (``gradle/wrapper/``: the
-  distribution every ``./gradlew`` downloads and runs), Maven's wrapper goal (``.mvn/``), ``dotnet new
-  globaljson|nugetconfig`` (``global.json``, ``nuget.config``).
+- ``dotnet new globaljson|nugetconfig``: the files that choose the SDK and the package sources
+  (``global.json``, ``nuget.config``). (``gradle wrapper --gradle-version V`` stays ordinary, as decided before:
+  the official distribution; one from another address is an external effect.)
 """
 
 from __future__ import annotations
@@ -170,12 +170,7 @@ _DOTNET_TEMPLATES = {"globaljson": "global.json", "global.json": "global.json"} 
 }
 
 
-def _build_wrapper(verb: str, view: tuple[str, ...]) -> list[Target]:
-    if verb in ("gradle", "gradlew"):
-        return [("gradle/wrapper", TREE)] if "wrapper" in view[1:] else []
-    if verb in ("mvn", "mvnw"):
-        return [(".mvn", TREE)] if any(w.endswith(":wrapper") for w in view[1:]) else []
-    # dotnet
+def _dotnet_new(verb: str, view: tuple[str, ...]) -> list[Target]:
     words = [w for w in view[1:] if w[:1] != "-"]
     if words[:1] == ["new"] and len(words) > 1 and words[1].lower() in _DOTNET_TEMPLATES:
         return [(_DOTNET_TEMPLATES[words[1].lower()], NAMED)]
@@ -191,7 +186,7 @@ _BY_VERB: dict[str, Callable[[str, tuple[str, ...]], list[Target]]] = {
     "socat": _socat,
     "gpg": _gpg,
     "gpg2": _gpg,
-    **dict.fromkeys(("gradle", "gradlew", "mvn", "mvnw", "dotnet"), _build_wrapper),
+    "dotnet": _dotnet_new,
 }
 SETTINGS_WRITERS = frozenset(_BY_VERB)
 

@@ -15,8 +15,8 @@ What the shell reading missed before (each list below failed on the base):
   CaptainHook, GrumPHP, ggshield; ``hk.pkl``, ``captainhook.json``, ``grumphp.yml``);
 - npm's abbreviations of ``config`` (``npm conf set``), pnpm's ``c`` and ``set``, a folder option before the
   settings' act (``npm --prefix sub config set``), ``asdf global``, mise's earlier name ``rtx``;
-- build tools writing what chooses the build tool (``gradle wrapper``, Maven's wrapper goal, ``dotnet new
-  globaljson|nugetconfig``), pre-commit run as a module (``python -m pre_commit install``);
+- ``dotnet new globaljson|nugetconfig`` (the SDK and the package sources chosen), pre-commit run as a module
+  (``python -m pre_commit install``);
 - ``git add --chmod=+x .husky/pre-commit`` (a mode given in the index, as ``update-index --chmod`` was read);
 - ``git config`` removing what makes git load code from elsewhere (``--unset core.hooksPath``, ``unset``,
   ``--remove-section core``, ``include.path``);
@@ -222,12 +222,8 @@ GIT_MODES = [
     "git add --c=+x .envrc",
 ]
 
-# build tools writing the files that choose the build tool itself; pre-commit run as a Python module
+# dotnet's templates of the files that choose the SDK and the package sources; pre-commit run as a Python module
 BUILD_WRAPPERS = [
-    "gradle wrapper",
-    "./gradlew wrapper --gradle-version 8.5",
-    "mvn wrapper:wrapper",
-    "mvn -N io.takari:maven:wrapper",
     "dotnet new globaljson",
     "dotnet new globaljson --sdk-version 8.0.100",
     "dotnet new nugetconfig",
